@@ -1,0 +1,84 @@
+# tangscope - build, test, train.
+#
+#   make            build ./tangscope
+#   make run        build, then open the program on the bundled model
+#   make test       build and run every test (unit and end-to-end)
+#   make asan       the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make model      train assets/tang.bin from assets/tang-train.txt (resumable)
+#   make bench      the speed benchmarks
+#
+# The first `make`, `make run` or `make test` on a fresh Debian/Ubuntu machine
+# installs the missing build packages (tools/ensure-deps.sh says what).
+
+CC      ?= cc
+OPT     ?= -O3 -march=native
+WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CFLAGS  := -std=c11 $(OPT) -g -fopenmp $(WARN) $(EXTRA_CFLAGS)
+LDLIBS  := -lopenblas -lm
+BUILD   ?= build
+
+ENGINE_SRC := $(wildcard src/engine/*.c)
+CLI_SRC    := $(wildcard src/cli/*.c) src/main.c
+TEST_SRC   := $(wildcard tests/unit/test_*.c)
+
+ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ    := $(CLI_SRC:%.c=$(BUILD)/%.o)
+TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+DEPS_OK    := $(BUILD)/.deps-ok
+
+.PHONY: all run test unit e2e asan model bench clean deps
+
+all: tangscope
+
+deps: $(DEPS_OK)
+$(DEPS_OK): tools/ensure-deps.sh
+	@sh tools/ensure-deps.sh
+	@mkdir -p $(BUILD) && touch $@
+
+# The engine is a library that does not link a terminal library: the unit
+# tests link it alone, so the linker proves the engine needs no terminal.
+$(BUILD)/libengine.a: $(ENGINE_OBJ)
+	ar rcs $@ $^
+
+$(BUILD)/%.o: %.c | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc/engine -Isrc -MMD -MP -c $< -o $@
+
+tangscope: $(CLI_OBJ) $(BUILD)/libengine.a
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libengine.a $(LDLIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libengine.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc/engine -Itests/unit -o $@ $< $(BUILD)/libengine.a $(LDLIBS)
+
+run: tangscope
+	./tangscope
+
+unit: $(TEST_BIN)
+e2e: tangscope
+
+test: tangscope $(TEST_BIN)
+	@sh tests/run.sh $(BUILD) ./tangscope
+
+asan:
+	$(MAKE) BUILD=build-asan OPT="-O1 -fno-omit-frame-pointer" \
+	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined" \
+	    TANGSCOPE_BIN=build-asan/tangscope build-asan/tangscope-bin test-asan
+
+build-asan/tangscope-bin: $(CLI_OBJ) $(BUILD)/libengine.a
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libengine.a $(LDLIBS)
+
+test-asan: $(TEST_BIN)
+	@ASAN_OPTIONS=detect_leaks=1 sh tests/run.sh $(BUILD) build-asan/tangscope-bin
+
+model: tangscope
+	./tangscope train --data assets/tang-train.txt --val assets/tang-val.txt \
+	    --out assets/tang.bin --checkpoint build/tang.ckpt --resume-if-exists
+
+bench: tangscope
+	./tangscope bench --train
+
+clean:
+	rm -rf build build-asan tangscope
+
+-include $(ENGINE_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

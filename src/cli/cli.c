@@ -1,0 +1,163 @@
+/* cli.c - option parsing, error lines, finding the bundled assets, threads. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cblas.h>
+#include <omp.h>
+
+int cli_error(const char *cmd, int status, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "tangscope %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    return status;
+}
+
+static const Opt *find_opt(const Opt *opts, int n, const char *name, size_t len)
+{
+    for (int i = 0; i < n; i++)
+        if (strlen(opts[i].name) == len && strncmp(opts[i].name, name, len) == 0)
+            return &opts[i];
+    return NULL;
+}
+
+static int set_value(const char *cmd, const Opt *o, const char *val)
+{
+    char *end;
+    errno = 0;
+    switch (o->kind) {
+    case OPT_INT: {
+        long v = strtol(val, &end, 10);
+        if (*val == 0 || *end != 0 || errno || v < o->min || v > o->max)
+            return cli_error(cmd, EXIT_USAGE, "%s must be an integer in %.0f..%.0f, not '%s'",
+                             o->name, o->min, o->max, val);
+        *(int *)o->dst = (int)v;
+        return 0;
+    }
+    case OPT_U64: {
+        if (*val == '-')
+            return cli_error(cmd, EXIT_USAGE, "%s must be a non-negative integer, not '%s'",
+                             o->name, val);
+        unsigned long long v = strtoull(val, &end, 10);
+        if (*val == 0 || *end != 0 || errno)
+            return cli_error(cmd, EXIT_USAGE, "%s must be a non-negative integer, not '%s'",
+                             o->name, val);
+        *(uint64_t *)o->dst = (uint64_t)v;
+        return 0;
+    }
+    case OPT_FLOAT: {
+        double v = strtod(val, &end);
+        if (*val == 0 || *end != 0 || errno || !isfinite(v) || v < o->min || v > o->max)
+            return cli_error(cmd, EXIT_USAGE, "%s must be a number in %g..%g, not '%s'", o->name,
+                             o->min, o->max, val);
+        *(float *)o->dst = (float)v;
+        return 0;
+    }
+    case OPT_STR:
+        if (*val == 0)
+            return cli_error(cmd, EXIT_USAGE, "%s needs a non-empty value", o->name);
+        *(const char **)o->dst = val;
+        return 0;
+    case OPT_FLAG:
+        break;
+    }
+    return 0;
+}
+
+int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Opt *opts, int n_opts,
+              const char **pos, int max_pos, int *n_pos)
+{
+    int np = 0, only_words = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!only_words && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
+            fputs(help, stdout);
+            return 1;
+        }
+        if (!only_words && strcmp(a, "--") == 0) {
+            only_words = 1;
+            continue;
+        }
+        if (!only_words && a[0] == '-' && a[1] != 0) {
+            const char *eq = strchr(a, '=');
+            size_t len = eq ? (size_t)(eq - a) : strlen(a);
+            const Opt *o = find_opt(opts, n_opts, a, len);
+            if (!o)
+                return cli_error(cmd, EXIT_USAGE, "unknown option '%.*s' (see tangscope %s --help)",
+                                 (int)len, a, cmd);
+            if (o->kind == OPT_FLAG) {
+                if (eq)
+                    return cli_error(cmd, EXIT_USAGE, "%s takes no value", o->name);
+                *(int *)o->dst = 1;
+                continue;
+            }
+            const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+            if (!val)
+                return cli_error(cmd, EXIT_USAGE, "%s needs a value", o->name);
+            int rc = set_value(cmd, o, val);
+            if (rc)
+                return rc;
+            continue;
+        }
+        if (np >= max_pos)
+            return cli_error(cmd, EXIT_USAGE, "unexpected argument '%s' (see tangscope %s --help)",
+                             a, cmd);
+        pos[np++] = a;
+    }
+    if (n_pos)
+        *n_pos = np;
+    return 0;
+}
+
+const char *cli_asset(const char *name)
+{
+    static char path[PATH_MAX + 64];
+    const char *home = getenv("TANGSCOPE_HOME");
+    if (home && *home) {
+        snprintf(path, sizeof path, "%s/assets/%s", home, name);
+        if (access(path, R_OK) == 0)
+            return path;
+    }
+    snprintf(path, sizeof path, "assets/%s", name);
+    if (access(path, R_OK) == 0)
+        return path;
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = 0;
+            snprintf(path, sizeof path, "%s/assets/%s", exe, name);
+            if (access(path, R_OK) == 0)
+                return path;
+        }
+    }
+    snprintf(path, sizeof path, "assets/%s", name);
+    return path;
+}
+
+static int threads_set;
+
+void cli_set_threads(int n)
+{
+    if (n <= 0)
+        n = omp_get_num_procs();
+    omp_set_num_threads(n);
+    openblas_set_num_threads(1); /* the engine splits BLAS work over its own threads */
+    threads_set = n;
+}
+
+int cli_threads(void) { return threads_set ? threads_set : omp_get_max_threads(); }

@@ -1,0 +1,55 @@
+/* cli.h - what the subcommands share: option parsing, messages, file lookup.
+ *
+ * Every subcommand is `int cmd_NAME(int argc, char **argv)` returning the
+ * process exit status: 0 success, 2 usage or input error (bad flag, unknown
+ * character, damaged file), 1 anything else (out of memory, a write failing),
+ * 130 interrupted. Errors are one line on stderr: "tangscope CMD: what".
+ */
+#ifndef TS_CLI_H
+#define TS_CLI_H
+
+#include <stdint.h>
+
+#include "common.h"
+
+enum { EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
+
+typedef enum { OPT_FLAG, OPT_INT, OPT_FLOAT, OPT_STR, OPT_U64 } OptKind;
+
+typedef struct {
+    const char *name; /* "--steps" */
+    OptKind kind;
+    void *dst;        /* int* (FLAG, INT), float* (FLOAT), const char ** (STR), uint64_t* (U64) */
+    double min, max;  /* inclusive range for INT and FLOAT */
+} Opt;
+
+/* Parse argv[1..] (argv[0] is the subcommand name) against opts; plain words
+ * land in pos (at most max_pos). `--help`/`-h` prints help and returns 1;
+ * a bad option prints one line and returns 2; success returns 0. Both
+ * "--flag VALUE" and "--flag=VALUE" are accepted. */
+int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Opt *opts, int n_opts,
+              const char **pos, int max_pos, int *n_pos);
+
+/* Print "tangscope CMD: message" on stderr; returns status. */
+int cli_error(const char *cmd, int status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Where the bundled files are: $TANGSCOPE_HOME/assets, ./assets, or the
+ * assets folder beside the executable. Returns a static path (or the name
+ * itself if nothing exists, so the error names what was looked for). */
+const char *cli_asset(const char *name);
+
+/* Threads for OpenMP and BLAS; 0 means all cores. */
+void cli_set_threads(int n);
+int cli_threads(void);
+
+/* Subcommands. */
+int cmd_train(int argc, char **argv);
+int cmd_eval(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_probs(int argc, char **argv);
+
+#endif

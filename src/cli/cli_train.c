@@ -1,0 +1,356 @@
+/* cli_train.c - `tangscope train`: train a model on a text file, with
+ * periodic validation, a progress line, atomic checkpoints and resume. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fileio.h"
+#include "gpt.h"
+#include "model.h"
+#include "train.h"
+
+static const char TRAIN_HELP[] =
+    "usage: tangscope train [options]\n"
+    "\n"
+    "Train the character-level GPT on a text file (one poem per line) and write the\n"
+    "model with the best validation loss. Progress: step, train loss, validation\n"
+    "loss, tokens/s, elapsed time, ETA. Ctrl-C saves a checkpoint and stops.\n"
+    "\n"
+    "Files:\n"
+    "  --data FILE            training text (default assets/tang-train.txt)\n"
+    "  --val FILE             validation text (default assets/tang-val.txt)\n"
+    "  --out FILE             model to write, best validation loss (default tang-model.bin)\n"
+    "  --checkpoint FILE      checkpoint for resuming (default OUT.ckpt)\n"
+    "  --resume               continue from the checkpoint (its settings win)\n"
+    "  --force                start over even though the checkpoint exists\n"
+    "  --log FILE             append step,loss,val_loss,lr,tokens_per_s lines (CSV)\n"
+    "Model (new runs only):\n"
+    "  --layers N             transformer blocks (default 4)\n"
+    "  --dims N               embedding dimensions (default 128)\n"
+    "  --heads N              attention heads (default 4)\n"
+    "  --context N            longest sequence the model reads (default 128)\n"
+    "Training (new runs only):\n"
+    "  --steps N              optimizer steps (default 8000)\n"
+    "  --batch N              sequences per step (default 32)\n"
+    "  --seq N                characters per sequence, <= context (default: context)\n"
+    "  --lr X                 peak learning rate (default 0.002)\n"
+    "  --lr-min X             final learning rate of the cosine decay (default 0.0001)\n"
+    "  --warmup N             linear warm-up steps (default 200, at most steps/10)\n"
+    "  --weight-decay X       AdamW weight decay on matrices (default 0.1)\n"
+    "  --clip X               largest gradient norm, 0 = off (default 1.0)\n"
+    "  --seed N               random seed for weights and batches (default 1337)\n"
+    "  --eval-every N         validation loss every N steps (default 250)\n"
+    "  --checkpoint-every N   checkpoint every N steps (default 250)\n"
+    "Running:\n"
+    "  --threads N            threads, 0 = all cores (default 0); the same seed and\n"
+    "                         thread count give the same losses\n"
+    "  --max-steps-now N      stop (with a checkpoint) after N steps in this run\n"
+    "  --quiet                no progress line, only the final summary\n";
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+/* Load a UTF-8 text and encode it with vocab. */
+static int load_tokens(const char *path, const Vocab *v, int **ids, size_t *n, TsErr *err)
+{
+    unsigned char *text;
+    size_t len;
+    if (read_file(path, &text, &len, err) != 0)
+        return -1;
+    int rc = vocab_encode(v, (const char *)text, len, path, ids, n, err);
+    free(text);
+    return rc;
+}
+
+static void format_duration(double s, char *out, size_t size)
+{
+    long t = (long)(s + 0.5);
+    if (t >= 3600)
+        snprintf(out, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+    else
+        snprintf(out, size, "%ld:%02ld", t / 60, t % 60);
+}
+
+typedef struct {
+    const char *data, *val, *out, *ckpt, *log;
+    int resume, force, quiet, threads, max_steps_now;
+    ModelConfig mc;
+    TrainConfig tc;
+    int seq_given;
+} TrainArgs;
+
+static int evaluate_val(const Model *m, GptActs *eval_acts, const int *val, size_t n_val, int seq,
+                        double *loss)
+{
+    size_t count;
+    *loss = gpt_eval_loss(m, eval_acts, val, n_val, seq, &count);
+    return isfinite(*loss) ? 0 : -1;
+}
+
+static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const int *data,
+                        size_t n_data, const int *val, size_t n_val)
+{
+    TsErr err;
+    const TrainConfig *tc = &tr->tc;
+    GptActs eval_acts;
+    if (gpt_acts_init(&eval_acts, &model->cfg, tc->batch, tc->seq, 0, &err) != 0)
+        return cli_error("train", 1, "%s", err.msg);
+    FILE *log = NULL;
+    if (args->log) {
+        log = fopen(args->log, "a");
+        if (!log) {
+            gpt_acts_free(&eval_acts);
+            return cli_error("train", EXIT_USAGE, "%s: cannot open the log for appending",
+                             args->log);
+        }
+    }
+    int tty = isatty(fileno(stderr)) && !args->quiet;
+    double t0 = ts_now(), last_val = NAN;
+    long tokens_per_step = (long)tc->batch * tc->seq;
+    int start_step = tr->step, status = 0;
+    double window_t = ts_now();
+    int window_steps = 0;
+    double tok_s = 0.0;
+    while (tr->step < tc->steps) {
+        if (interrupted || (args->max_steps_now > 0 && tr->step - start_step >= args->max_steps_now))
+            break;
+        trainer_sample_batch(tr, data, n_data);
+        float norm;
+        float lr = train_lr(tc, tr->step);
+        float loss = trainer_step(tr, &norm);
+        if (!isfinite(loss)) {
+            status = cli_error("train", 1,
+                               "loss became %g at step %d; lower --lr or resume from the last "
+                               "checkpoint",
+                               (double)loss, tr->step);
+            break;
+        }
+        window_steps++;
+        double now = ts_now();
+        if (now - window_t > 2.0 || window_steps >= 20) {
+            tok_s = (double)window_steps * tokens_per_step / (now - window_t);
+            window_t = now;
+            window_steps = 0;
+        }
+        int is_eval = tr->step % tc->eval_every == 0 || tr->step == tc->steps;
+        if (is_eval && n_val > 1) {
+            double vl;
+            if (evaluate_val(model, &eval_acts, val, n_val, tc->seq, &vl) == 0) {
+                last_val = vl;
+                if (!tr->have_best || vl < tr->best_val) {
+                    tr->best_val = (float)vl;
+                    tr->have_best = 1;
+                    if (model_save(model, args->out, &err) != 0) {
+                        status = cli_error("train", 1, "%s", err.msg);
+                        break;
+                    }
+                }
+            }
+        }
+        if (log && (is_eval || tr->step % 10 == 0)) {
+            char vbuf[32] = "";
+            if (is_eval && isfinite(last_val))
+                snprintf(vbuf, sizeof vbuf, "%.6f", last_val);
+            fprintf(log, "%d,%.6f,%s,%.6g,%.0f\n", tr->step, (double)loss, vbuf, (double)lr, tok_s);
+            fflush(log);
+        }
+        double elapsed = now - t0;
+        double eta = tr->step > start_step
+                         ? elapsed / (tr->step - start_step) * (tc->steps - tr->step)
+                         : 0.0;
+        char el[32], et[32];
+        format_duration(elapsed, el, sizeof el);
+        format_duration(eta, et, sizeof et);
+        if (tty || (!args->quiet && (is_eval || tr->step % 100 == 0))) {
+            fprintf(stderr, "%sstep %5d/%d | loss %.4f | val %.4f | lr %.2e | %6.0f tok/s | %s elapsed | ETA %s%s",
+                    tty ? "\r" : "", tr->step, tc->steps, (double)loss, last_val, (double)lr, tok_s,
+                    el, et, tty ? "\033[K" : "\n");
+            if (tty && is_eval)
+                fputc('\n', stderr);
+        }
+        if (tr->step % tc->ckpt_every == 0 && tr->step < tc->steps) {
+            if (checkpoint_save(tr, args->ckpt, &err) != 0) {
+                status = cli_error("train", 1, "%s", err.msg);
+                break;
+            }
+        }
+    }
+    if (tty)
+        fputc('\n', stderr);
+    if (log)
+        fclose(log);
+    gpt_acts_free(&eval_acts);
+    if (status)
+        return status;
+    if (checkpoint_save(tr, args->ckpt, &err) != 0)
+        return cli_error("train", 1, "%s", err.msg);
+    if (interrupted || tr->step < tc->steps) {
+        fprintf(stderr,
+                "tangscope train: stopped at step %d of %d; checkpoint %s; continue with "
+                "--resume\n",
+                tr->step, tc->steps, args->ckpt);
+        return interrupted ? EXIT_INTERRUPTED : 0;
+    }
+    printf("trained %d steps in %.1f s; best validation loss %.4f nats/char; model %s\n",
+           tr->step - start_step, ts_now() - t0, (double)tr->best_val, args->out);
+    return 0;
+}
+
+static int warmup_given(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], "--warmup", 8) == 0)
+            return 1;
+    return 0;
+}
+
+int cmd_train(int argc, char **argv)
+{
+    TrainArgs a = {0};
+    a.data = NULL;
+    a.out = "tang-model.bin";
+    a.mc = (ModelConfig){.n_layer = 4, .n_embd = 128, .n_head = 4, .context = 128};
+    a.tc = train_config_default();
+    a.tc.seq = 0;
+    uint64_t seed = a.tc.seed;
+    Opt opts[] = {
+        {"--data", OPT_STR, &a.data, 0, 0},
+        {"--val", OPT_STR, &a.val, 0, 0},
+        {"--out", OPT_STR, &a.out, 0, 0},
+        {"--checkpoint", OPT_STR, &a.ckpt, 0, 0},
+        {"--log", OPT_STR, &a.log, 0, 0},
+        {"--resume", OPT_FLAG, &a.resume, 0, 0},
+        {"--force", OPT_FLAG, &a.force, 0, 0},
+        {"--quiet", OPT_FLAG, &a.quiet, 0, 0},
+        {"--layers", OPT_INT, &a.mc.n_layer, 1, 64},
+        {"--dims", OPT_INT, &a.mc.n_embd, 1, 4096},
+        {"--heads", OPT_INT, &a.mc.n_head, 1, 64},
+        {"--context", OPT_INT, &a.mc.context, 1, 8192},
+        {"--steps", OPT_INT, &a.tc.steps, 1, 100000000},
+        {"--batch", OPT_INT, &a.tc.batch, 1, 4096},
+        {"--seq", OPT_INT, &a.tc.seq, 1, 8192},
+        {"--lr", OPT_FLOAT, &a.tc.lr, 1e-7, 0.999},
+        {"--lr-min", OPT_FLOAT, &a.tc.lr_min, 0, 0.999},
+        {"--warmup", OPT_INT, &a.tc.warmup, 0, 100000000},
+        {"--weight-decay", OPT_FLOAT, &a.tc.weight_decay, 0, 0.999},
+        {"--clip", OPT_FLOAT, &a.tc.clip, 0, 1e6},
+        {"--seed", OPT_U64, &seed, 0, 0},
+        {"--eval-every", OPT_INT, &a.tc.eval_every, 1, 100000000},
+        {"--checkpoint-every", OPT_INT, &a.tc.ckpt_every, 1, 100000000},
+        {"--threads", OPT_INT, &a.threads, 0, 1024},
+        {"--max-steps-now", OPT_INT, &a.max_steps_now, 1, 100000000},
+    };
+    int rc = cli_parse("train", TRAIN_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+                       NULL, 0, NULL);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    a.tc.seed = seed;
+    if (!warmup_given(argc, argv) && a.tc.warmup > a.tc.steps / 10)
+        a.tc.warmup = a.tc.steps / 10; /* short runs warm up for a tenth of their steps */
+    if (!a.data)
+        a.data = cli_asset("tang-train.txt");
+    if (!a.val)
+        a.val = cli_asset("tang-val.txt");
+    char ckpt_default[4096];
+    if (!a.ckpt) {
+        snprintf(ckpt_default, sizeof ckpt_default, "%s.ckpt", a.out);
+        a.ckpt = ckpt_default;
+    }
+    if (a.tc.seq == 0)
+        a.tc.seq = a.mc.context;
+    cli_set_threads(a.threads);
+
+    TsErr err;
+    Model model;
+    Trainer tr;
+    int *data = NULL, *val = NULL;
+    size_t n_data = 0, n_val = 0;
+    int have_ckpt = access(a.ckpt, F_OK) == 0;
+    if (a.resume && !have_ckpt)
+        return cli_error("train", EXIT_USAGE, "--resume: no checkpoint at %s", a.ckpt);
+    if (!a.resume && have_ckpt && !a.force)
+        return cli_error("train", EXIT_USAGE,
+                         "checkpoint %s exists: --resume to continue it, or --force to start over",
+                         a.ckpt);
+    if (a.resume) {
+        if (checkpoint_load(&model, &tr, a.ckpt, &err) != 0)
+            return cli_error("train", EXIT_USAGE, "%s", err.msg);
+        if (load_tokens(a.data, &model.vocab, &data, &n_data, &err) != 0) {
+            trainer_free(&tr);
+            model_free(&model);
+            return cli_error("train", EXIT_USAGE, "%s", err.msg);
+        }
+        uint32_t crc = crc32_update(0, data, n_data * sizeof(int));
+        if (crc != tr.data_crc) {
+            free(data);
+            trainer_free(&tr);
+            model_free(&model);
+            return cli_error("train", EXIT_USAGE,
+                             "%s is not the text this checkpoint was trained on", a.data);
+        }
+        fprintf(stderr, "tangscope train: resuming %s at step %d of %d\n", a.ckpt, tr.step,
+                tr.tc.steps);
+    } else {
+        unsigned char *text;
+        size_t len;
+        Vocab vocab;
+        if (read_file(a.data, &text, &len, &err) != 0)
+            return cli_error("train", EXIT_USAGE, "%s", err.msg);
+        if (vocab_build(&vocab, (const char *)text, len, a.data, &err) != 0) {
+            free(text);
+            return cli_error("train", EXIT_USAGE, "%s", err.msg);
+        }
+        a.mc.vocab_size = vocab.size;
+        int ok = model_init(&model, &a.mc, &vocab, a.tc.seed, &err) == 0;
+        if (ok)
+            ok = vocab_encode(&model.vocab, (const char *)text, len, a.data, &data, &n_data,
+                              &err) == 0;
+        free(text);
+        vocab_free(&vocab);
+        if (!ok)
+            return cli_error("train", EXIT_USAGE, "%s", err.msg);
+        if (trainer_init(&tr, &model, &a.tc, &err) != 0) {
+            free(data);
+            model_free(&model);
+            return cli_error("train", EXIT_USAGE, "%s", err.msg);
+        }
+        tr.data_crc = crc32_update(0, data, n_data * sizeof(int));
+        fprintf(stderr,
+                "tangscope train: %zu characters, vocabulary %d, %zu parameters, %d threads\n",
+                n_data, model.cfg.vocab_size, model.n_params, cli_threads());
+    }
+    if (n_data <= (size_t)tr.tc.seq + 1) {
+        rc = cli_error("train", EXIT_USAGE, "%s: too short (%zu characters) for windows of %d",
+                       a.data, n_data, tr.tc.seq);
+        goto done;
+    }
+    if (a.val && access(a.val, R_OK) == 0) {
+        if (load_tokens(a.val, &model.vocab, &val, &n_val, &err) != 0) {
+            rc = cli_error("train", EXIT_USAGE, "%s", err.msg);
+            goto done;
+        }
+    } else {
+        fprintf(stderr, "tangscope train: no validation file %s; the last model is kept\n", a.val);
+    }
+    signal(SIGINT, on_sigint);
+    signal(SIGTERM, on_sigint);
+    rc = run_training(&a, &model, &tr, data, n_data, val, n_val);
+    if (rc == 0 && n_val <= 1 && tr.step >= tr.tc.steps && model_save(&model, a.out, &err) != 0)
+        rc = cli_error("train", 1, "%s", err.msg);
+done:
+    free(data);
+    free(val);
+    trainer_free(&tr);
+    model_free(&model);
+    return rc;
+}

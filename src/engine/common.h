@@ -1,0 +1,39 @@
+/* common.h - what every engine module shares: the error record and a few helpers.
+ *
+ * Engine functions never print and never exit. A function that can fail returns
+ * 0 on success and -1 on failure, and on failure fills a TsErr with one line that
+ * says what was wrong and, where it helps, what to do about it. The caller (the
+ * CLI, the explorer, a test) decides how to show it.
+ */
+#ifndef TS_COMMON_H
+#define TS_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define TS_ERR_MAX 512
+
+typedef struct {
+    char msg[TS_ERR_MAX]; /* one line, no trailing newline */
+} TsErr;
+
+/* Fill err (if not NULL) with a printf-style message; always returns -1 so a
+ * failing path can say `return ts_fail(err, "...")`. */
+int ts_fail(TsErr *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Allocation that reports failure through err instead of returning NULL
+ * silently. Memory comes back zeroed. */
+void *ts_calloc(size_t count, size_t size, TsErr *err);
+
+/* Aligned (64-byte) zeroed allocation for float arrays the kernels stream
+ * through; free with free(). */
+float *ts_alloc_floats(size_t count, TsErr *err);
+
+/* Monotonic clock in seconds, for progress lines and benchmarks. */
+double ts_now(void);
+
+#endif

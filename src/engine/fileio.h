@@ -1,0 +1,37 @@
+/* fileio.h - reading whole files, writing files atomically, and CRC-32.
+ *
+ * Every file tangscope writes (models, checkpoints, caches) goes through
+ * AtomicFile: the bytes go to a temporary name beside the target and are
+ * renamed over it only once complete, so an interrupted write never leaves a
+ * half-written file under the real name.
+ */
+#ifndef TS_FILEIO_H
+#define TS_FILEIO_H
+
+#include "common.h"
+
+#include <stdint.h>
+#include <stdio.h>
+
+/* CRC-32 (IEEE 802.3, as in zlib): continue from crc; start with crc = 0. */
+uint32_t crc32_update(uint32_t crc, const void *data, size_t len);
+
+typedef struct {
+    FILE *f;       /* write here */
+    char *tmp;     /* temporary path; owned */
+    char *path;    /* final path; owned */
+} AtomicFile;
+
+/* Open a temporary file beside path. */
+int atomic_open(AtomicFile *af, const char *path, TsErr *err);
+/* Flush, sync, close and rename over the final path. On failure the temporary
+ * file is removed and the old file (if any) is untouched. */
+int atomic_commit(AtomicFile *af, TsErr *err);
+/* Give up: close and remove the temporary file. */
+void atomic_abort(AtomicFile *af);
+
+/* Read a whole file into memory; *buf is NUL-terminated for convenience (the
+ * terminator is not counted in *len). Free with free(). */
+int read_file(const char *path, unsigned char **buf, size_t *len, TsErr *err);
+
+#endif

@@ -1,0 +1,161 @@
+/* gpt.c - the GPT as a straight list of layer calls; backward is forward reversed. */
+#include "gpt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops.h"
+
+int gpt_acts_init(GptActs *a, const ModelConfig *cfg, int B, int T, int with_backward, TsErr *err)
+{
+    memset(a, 0, sizeof *a);
+    a->B = B, a->T = T;
+    a->C = cfg->n_embd, a->L = cfg->n_layer, a->H = cfg->n_head, a->V = cfg->vocab_size;
+    size_t BT = (size_t)B * T, C = (size_t)a->C, L = (size_t)a->L;
+    struct {
+        float **slot;
+        size_t n;
+        int backward;
+    } want[] = {
+        {&a->encoded, BT * C, 0},
+        {&a->ln1, L * BT * C, 0},
+        {&a->ln1_mean, L * BT, 0},
+        {&a->ln1_rstd, L * BT, 0},
+        {&a->qkv, L * BT * 3 * C, 0},
+        {&a->atty, L * BT * C, 0},
+        {&a->att, L * BT * (size_t)a->H * T, 0},
+        {&a->attproj, L * BT * C, 0},
+        {&a->res2, L * BT * C, 0},
+        {&a->ln2, L * BT * C, 0},
+        {&a->ln2_mean, L * BT, 0},
+        {&a->ln2_rstd, L * BT, 0},
+        {&a->fch, L * BT * 4 * C, 0},
+        {&a->fch_gelu, L * BT * 4 * C, 0},
+        {&a->fcproj, L * BT * C, 0},
+        {&a->res3, L * BT * C, 0},
+        {&a->lnf, BT * C, 0},
+        {&a->lnf_mean, BT, 0},
+        {&a->lnf_rstd, BT, 0},
+        {&a->logits, BT * (size_t)a->V, 0},
+        {&a->losses, BT, 0},
+        {&a->dres, BT * C, 1},
+        {&a->dtmp, BT * C, 1},
+        {&a->dqkv, BT * 3 * C, 1},
+        {&a->dfch, BT * 4 * C, 1},
+        {&a->dfch_gelu, BT * 4 * C, 1},
+        {&a->datt_scratch, (size_t)B * a->H * T, 1},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        if (want[i].backward && !with_backward)
+            continue;
+        *want[i].slot = ts_alloc_floats(want[i].n, err);
+        if (!*want[i].slot) {
+            gpt_acts_free(a);
+            return -1;
+        }
+    }
+    a->have_backward = with_backward;
+    return 0;
+}
+
+void gpt_acts_free(GptActs *a)
+{
+    float *all[] = {a->encoded, a->ln1,     a->ln1_mean, a->ln1_rstd, a->qkv,      a->atty,
+                    a->att,     a->attproj, a->res2,     a->ln2,      a->ln2_mean, a->ln2_rstd,
+                    a->fch,     a->fch_gelu, a->fcproj,  a->res3,     a->lnf,      a->lnf_mean,
+                    a->lnf_rstd, a->logits, a->losses,   a->dres,     a->dtmp,     a->dqkv,
+                    a->dfch,    a->dfch_gelu, a->datt_scratch};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        free(all[i]);
+    memset(a, 0, sizeof *a);
+}
+
+float gpt_forward(const Model *m, GptActs *a, const int *tokens, const int *targets, int B, int T)
+{
+    const ParamPtrs *w = &m->w;
+    int C = a->C, H = a->H, V = a->V, L = a->L;
+    /* Layer l's activations sit at offset l * (B T x) of the capacity-sized arrays;
+     * using the capacity stride keeps the layout fixed whatever B and T are. */
+    size_t cap = (size_t)a->B * a->T, BT = (size_t)B * T;
+    encoder_forward(a->encoded, tokens, w->wte, w->wpe, B, T, C);
+    const float *x = a->encoded; /* the residual stream entering each block */
+    for (int l = 0; l < L; l++) {
+        size_t o = (size_t)l * cap;
+        float *ln1 = a->ln1 + o * C, *qkv = a->qkv + o * 3 * C, *atty = a->atty + o * C;
+        float *att = a->att + o * H * a->T, *attproj = a->attproj + o * C, *res2 = a->res2 + o * C;
+        float *ln2 = a->ln2 + o * C, *fch = a->fch + o * 4 * C, *fch_gelu = a->fch_gelu + o * 4 * C;
+        float *fcproj = a->fcproj + o * C, *res3 = a->res3 + o * C;
+        layernorm_forward(ln1, a->ln1_mean + o, a->ln1_rstd + o, x, w->ln1_w + l * C,
+                          w->ln1_b + l * C, (int)BT, C);
+        matmul_forward(qkv, ln1, w->qkv_w + (size_t)l * 3 * C * C, w->qkv_b + l * 3 * C, (int)BT, C,
+                       3 * C);
+        attention_forward(atty, att, qkv, B, T, C, H);
+        matmul_forward(attproj, atty, w->attproj_w + (size_t)l * C * C, w->attproj_b + l * C,
+                       (int)BT, C, C);
+        residual_forward(res2, x, attproj, BT * C);
+        layernorm_forward(ln2, a->ln2_mean + o, a->ln2_rstd + o, res2, w->ln2_w + l * C,
+                          w->ln2_b + l * C, (int)BT, C);
+        matmul_forward(fch, ln2, w->fc_w + (size_t)l * 4 * C * C, w->fc_b + l * 4 * C, (int)BT, C,
+                       4 * C);
+        gelu_forward(fch_gelu, fch, BT * 4 * C);
+        matmul_forward(fcproj, fch_gelu, w->fcproj_w + (size_t)l * 4 * C * C, w->fcproj_b + l * C,
+                       (int)BT, 4 * C, C);
+        residual_forward(res3, res2, fcproj, BT * C);
+        x = res3;
+    }
+    layernorm_forward(a->lnf, a->lnf_mean, a->lnf_rstd, x, w->lnf_w, w->lnf_b, (int)BT, C);
+    matmul_forward(a->logits, a->lnf, w->wte, NULL, (int)BT, C, V); /* tied output layer */
+    if (!targets)
+        return 0.0f;
+    crossentropy_forward(a->losses, a->logits, targets, (int)BT, V);
+    double sum = 0.0;
+    for (size_t i = 0; i < BT; i++)
+        sum += a->losses[i];
+    return (float)(sum / (double)BT);
+}
+
+void gpt_backward(const Model *m, GptActs *a, const ParamPtrs *g, const int *tokens,
+                  const int *targets, int B, int T)
+{
+    const ParamPtrs *w = &m->w;
+    int C = a->C, H = a->H, V = a->V, L = a->L;
+    size_t cap = (size_t)a->B * a->T, BT = (size_t)B * T;
+    /* loss = mean over BT of the per-position losses */
+    crossentropy_backward(a->logits, targets, 1.0f / (float)BT, (int)BT, V);
+    memset(a->dtmp, 0, BT * C * sizeof(float));
+    matmul_backward(a->dtmp, g->wte, NULL, a->logits, a->lnf, w->wte, (int)BT, C, V);
+    memset(a->dres, 0, BT * C * sizeof(float));
+    const float *last = a->res3 + (size_t)(L - 1) * cap * C;
+    layernorm_backward(a->dres, g->lnf_w, g->lnf_b, a->dtmp, last, w->lnf_w, a->lnf_mean,
+                       a->lnf_rstd, (int)BT, C);
+    for (int l = L - 1; l >= 0; l--) {
+        size_t o = (size_t)l * cap;
+        const float *x = l == 0 ? a->encoded : a->res3 + (o - cap) * C;
+        float *ln1 = a->ln1 + o * C, *qkv = a->qkv + o * 3 * C, *atty = a->atty + o * C;
+        float *att = a->att + o * H * a->T, *res2 = a->res2 + o * C;
+        float *ln2 = a->ln2 + o * C, *fch = a->fch + o * 4 * C, *fch_gelu = a->fch_gelu + o * 4 * C;
+        /* res3 = res2 + fcproj: both receive dres, which already holds it */
+        memset(a->dfch_gelu, 0, BT * 4 * C * sizeof(float));
+        matmul_backward(a->dfch_gelu, g->fcproj_w + (size_t)l * 4 * C * C, g->fcproj_b + l * C,
+                        a->dres, fch_gelu, w->fcproj_w + (size_t)l * 4 * C * C, (int)BT, 4 * C, C);
+        memset(a->dfch, 0, BT * 4 * C * sizeof(float));
+        gelu_backward(a->dfch, fch, a->dfch_gelu, BT * 4 * C);
+        memset(a->dtmp, 0, BT * C * sizeof(float));
+        matmul_backward(a->dtmp, g->fc_w + (size_t)l * 4 * C * C, g->fc_b + l * 4 * C, a->dfch, ln2,
+                        w->fc_w + (size_t)l * 4 * C * C, (int)BT, C, 4 * C);
+        layernorm_backward(a->dres, g->ln2_w + l * C, g->ln2_b + l * C, a->dtmp, res2,
+                           w->ln2_w + l * C, a->ln2_mean + o, a->ln2_rstd + o, (int)BT, C);
+        /* res2 = x + attproj: both receive dres */
+        memset(a->dtmp, 0, BT * C * sizeof(float));
+        matmul_backward(a->dtmp, g->attproj_w + (size_t)l * C * C, g->attproj_b + l * C, a->dres,
+                        atty, w->attproj_w + (size_t)l * C * C, (int)BT, C, C);
+        memset(a->dqkv, 0, BT * 3 * C * sizeof(float));
+        attention_backward(a->dqkv, a->datt_scratch, a->dtmp, qkv, att, B, T, C, H);
+        memset(a->dtmp, 0, BT * C * sizeof(float));
+        matmul_backward(a->dtmp, g->qkv_w + (size_t)l * 3 * C * C, g->qkv_b + l * 3 * C, a->dqkv,
+                        ln1, w->qkv_w + (size_t)l * 3 * C * C, (int)BT, C, 3 * C);
+        layernorm_backward(a->dres, g->ln1_w + l * C, g->ln1_b + l * C, a->dtmp, x,
+                           w->ln1_w + l * C, a->ln1_mean + o, a->ln1_rstd + o, (int)BT, C);
+    }
+    encoder_backward(g->wte, g->wpe, a->dres, tokens, B, T, C);
+}

@@ -1,0 +1,380 @@
+/* ops.c - forward and backward of every layer.
+ *
+ * Each backward quotes the forward line it differentiates. Loops that sum over
+ * rows into a shared gradient (LayerNorm scale, biases, position embedding)
+ * are parallelised over the columns instead, so no two threads add into the
+ * same number and the result does not depend on the thread count. The large
+ * matrix products go to BLAS.
+ */
+#include "ops.h"
+
+#include <cblas.h>
+#include <float.h>
+#include <omp.h>
+
+#define LN_EPS 1e-5f
+#define GELU_K 0.7978845608028654f /* sqrt(2/pi) */
+
+/* ---- encoder ---- */
+
+void encoder_forward(float *out, const int *tokens, const float *wte, const float *wpe, int B, int T,
+                     int C)
+{
+#pragma omp parallel for schedule(static)
+    for (int bt = 0; bt < B * T; bt++) {
+        const float *te = wte + (size_t)tokens[bt] * C;
+        const float *pe = wpe + (size_t)(bt % T) * C;
+        float *o = out + (size_t)bt * C;
+        for (int c = 0; c < C; c++)
+            o[c] = te[c] + pe[c];
+    }
+}
+
+void encoder_backward(float *dwte, float *dwpe, const float *dout, const int *tokens, int B, int T,
+                      int C)
+{
+    /* out[b,t] = wte[tokens[b,t]] + wpe[t]: scatter-add; serial because two
+     * rows may hold the same token. */
+    for (int bt = 0; bt < B * T; bt++) {
+        float *dte = dwte + (size_t)tokens[bt] * C;
+        const float *d = dout + (size_t)bt * C;
+        for (int c = 0; c < C; c++)
+            dte[c] += d[c];
+    }
+#pragma omp parallel for schedule(static)
+    for (int t = 0; t < T; t++) {
+        float *dpe = dwpe + (size_t)t * C;
+        for (int b = 0; b < B; b++) {
+            const float *d = dout + ((size_t)b * T + t) * C;
+            for (int c = 0; c < C; c++)
+                dpe[c] += d[c];
+        }
+    }
+}
+
+/* ---- LayerNorm ---- */
+
+void layernorm_forward(float *out, float *mean, float *rstd, const float *inp, const float *w,
+                       const float *b, int N, int C)
+{
+#pragma omp parallel for schedule(static)
+    for (int n = 0; n < N; n++) {
+        const float *x = inp + (size_t)n * C;
+        float m = 0.0f;
+#pragma omp simd reduction(+ : m)
+        for (int c = 0; c < C; c++)
+            m += x[c];
+        m /= (float)C;
+        float v = 0.0f;
+#pragma omp simd reduction(+ : v)
+        for (int c = 0; c < C; c++)
+            v += (x[c] - m) * (x[c] - m);
+        v /= (float)C;
+        float s = 1.0f / sqrtf(v + LN_EPS);
+        float *o = out + (size_t)n * C;
+        for (int c = 0; c < C; c++)
+            o[c] = (x[c] - m) * s * w[c] + b[c];
+        mean[n] = m;
+        rstd[n] = s;
+    }
+}
+
+void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, const float *inp,
+                        const float *w, const float *mean, const float *rstd, int N, int C)
+{
+    /* o = norm * w + b, norm = (x - mean) * rstd:
+     * dx = rstd * (dnorm - mean(dnorm) - norm * mean(dnorm * norm)), dnorm = do * w */
+#pragma omp parallel for schedule(static)
+    for (int n = 0; n < N; n++) {
+        const float *x = inp + (size_t)n * C;
+        const float *d = dout + (size_t)n * C;
+        float m = mean[n], s = rstd[n];
+        float dnorm_mean = 0.0f, dnorm_norm_mean = 0.0f;
+#pragma omp simd reduction(+ : dnorm_mean, dnorm_norm_mean)
+        for (int c = 0; c < C; c++) {
+            float norm = (x[c] - m) * s;
+            float dnorm = d[c] * w[c];
+            dnorm_mean += dnorm;
+            dnorm_norm_mean += dnorm * norm;
+        }
+        dnorm_mean /= (float)C;
+        dnorm_norm_mean /= (float)C;
+        float *dx = dinp + (size_t)n * C;
+        for (int c = 0; c < C; c++) {
+            float norm = (x[c] - m) * s;
+            float dnorm = d[c] * w[c];
+            dx[c] += s * (dnorm - dnorm_mean - norm * dnorm_norm_mean);
+        }
+    }
+    /* dw += sum_n do * norm, db += sum_n do; per column block, so deterministic. */
+    enum { CB = 16 };
+#pragma omp parallel for schedule(static)
+    for (int c0 = 0; c0 < C; c0 += CB) {
+        int c1 = c0 + CB < C ? c0 + CB : C;
+        for (int n = 0; n < N; n++) {
+            const float *x = inp + (size_t)n * C;
+            const float *d = dout + (size_t)n * C;
+            for (int c = c0; c < c1; c++) {
+                dw[c] += d[c] * (x[c] - mean[n]) * rstd[n];
+                db[c] += d[c];
+            }
+        }
+    }
+}
+
+/* ---- linear layers ----
+ * BLAS runs single-threaded; the threads split the rows of each product
+ * themselves. That keeps OpenMP and the BLAS library from fighting over the
+ * cores, and every output number is computed by exactly one thread. */
+
+static void split_range(int n, int *lo, int *hi)
+{
+    int nt = omp_get_num_threads(), id = omp_get_thread_num();
+    *lo = (int)((long)n * id / nt);
+    *hi = (int)((long)n * (id + 1) / nt);
+}
+
+void matmul_forward(float *out, const float *inp, const float *w, const float *bias, int N, int IC,
+                    int OC)
+{
+#pragma omp parallel
+    {
+        int n0, n1;
+        split_range(N, &n0, &n1);
+        if (n1 > n0) {
+            /* out[n0:n1, :] = inp[n0:n1, :] . w^T */
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n1 - n0, OC, IC, 1.0f,
+                        inp + (size_t)n0 * IC, IC, w, IC, 0.0f, out + (size_t)n0 * OC, OC);
+            for (int n = n0; bias && n < n1; n++) {
+                float *o = out + (size_t)n * OC;
+                for (int j = 0; j < OC; j++)
+                    o[j] += bias[j];
+            }
+        }
+    }
+}
+
+void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, const float *inp,
+                     const float *w, int N, int IC, int OC)
+{
+    /* out = inp w^T + bias:  dinp += dout w,  dw += dout^T inp,  dbias += sum_n dout */
+#pragma omp parallel
+    {
+        int n0, n1, o0, o1;
+        split_range(N, &n0, &n1);
+        split_range(OC, &o0, &o1);
+        if (n1 > n0)
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n1 - n0, IC, OC, 1.0f,
+                        dout + (size_t)n0 * OC, OC, w, IC, 1.0f, dinp + (size_t)n0 * IC, IC);
+        if (o1 > o0) {
+            cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, o1 - o0, IC, N, 1.0f, dout + o0,
+                        OC, inp, IC, 1.0f, dw + (size_t)o0 * IC, IC);
+            for (int n = 0; dbias && n < N; n++) {
+                const float *d = dout + (size_t)n * OC;
+                for (int j = o0; j < o1; j++)
+                    dbias[j] += d[j];
+            }
+        }
+    }
+}
+
+/* ---- attention ---- */
+
+static inline float dot(const float *a, const float *b, int n)
+{
+    float s = 0.0f;
+#pragma omp simd reduction(+ : s)
+    for (int i = 0; i < n; i++)
+        s += a[i] * b[i];
+    return s;
+}
+
+void attention_forward(float *out, float *att, const float *qkv, int B, int T, int C, int H)
+{
+    int hs = C / H;
+    size_t C3 = 3 * (size_t)C;
+    float scale = 1.0f / sqrtf((float)hs);
+#pragma omp parallel for collapse(2) schedule(static)
+    for (int b = 0; b < B; b++) {
+        for (int h = 0; h < H; h++) {
+            const float *base = qkv + (size_t)b * T * C3;
+            for (int t = 0; t < T; t++) {
+                const float *q = base + t * C3 + (size_t)h * hs;
+                float *row = att + (((size_t)b * H + h) * T + t) * T;
+                /* scores of position t against every position t2 <= t */
+                float maxv = -FLT_MAX;
+                for (int t2 = 0; t2 <= t; t2++) {
+                    const float *k = base + t2 * C3 + C + (size_t)h * hs;
+                    float s = dot(q, k, hs) * scale;
+                    row[t2] = s;
+                    maxv = s > maxv ? s : maxv;
+                }
+                float sum = 0.0f;
+                for (int t2 = 0; t2 <= t; t2++) {
+                    row[t2] = ts_expf(row[t2] - maxv);
+                    sum += row[t2];
+                }
+                float inv = 1.0f / sum;
+                for (int t2 = 0; t2 <= t; t2++)
+                    row[t2] *= inv;
+                for (int t2 = t + 1; t2 < T; t2++)
+                    row[t2] = 0.0f;
+                /* y = sum_t2 att[t2] v[t2] */
+                float *y = out + ((size_t)b * T + t) * C + (size_t)h * hs;
+                for (int i = 0; i < hs; i++)
+                    y[i] = 0.0f;
+                for (int t2 = 0; t2 <= t; t2++) {
+                    const float *v = base + t2 * C3 + 2 * (size_t)C + (size_t)h * hs;
+                    float a = row[t2];
+                    for (int i = 0; i < hs; i++)
+                        y[i] += a * v[i];
+                }
+            }
+        }
+    }
+}
+
+void attention_backward(float *dqkv, float *scratch, const float *dout, const float *qkv,
+                        const float *att, int B, int T, int C, int H)
+{
+    int hs = C / H;
+    size_t C3 = 3 * (size_t)C;
+    float scale = 1.0f / sqrtf((float)hs);
+#pragma omp parallel for collapse(2) schedule(static)
+    for (int b = 0; b < B; b++) {
+        for (int h = 0; h < H; h++) {
+            const float *base = qkv + (size_t)b * T * C3;
+            float *dbase = dqkv + (size_t)b * T * C3;
+            float *datt = scratch + ((size_t)b * H + h) * T;
+            for (int t = 0; t < T; t++) {
+                const float *row = att + (((size_t)b * H + h) * T + t) * T;
+                const float *dy = dout + ((size_t)b * T + t) * C + (size_t)h * hs;
+                const float *q = base + t * C3 + (size_t)h * hs;
+                float *dq = dbase + t * C3 + (size_t)h * hs;
+                /* y = sum_t2 att[t2] v[t2]:  datt[t2] = dy . v[t2],  dv[t2] += att[t2] dy */
+                float weighted = 0.0f;
+                for (int t2 = 0; t2 <= t; t2++) {
+                    const float *v = base + t2 * C3 + 2 * (size_t)C + (size_t)h * hs;
+                    float *dv = dbase + t2 * C3 + 2 * (size_t)C + (size_t)h * hs;
+                    datt[t2] = dot(dy, v, hs);
+                    weighted += row[t2] * datt[t2];
+                    float a = row[t2];
+                    for (int i = 0; i < hs; i++)
+                        dv[i] += a * dy[i];
+                }
+                /* att = softmax(s):  ds[t2] = att[t2] (datt[t2] - sum_j att[j] datt[j]);
+                 * s[t2] = scale q . k[t2]:  dq += scale ds k[t2],  dk[t2] += scale ds q */
+                for (int t2 = 0; t2 <= t; t2++) {
+                    float ds = row[t2] * (datt[t2] - weighted) * scale;
+                    const float *k = base + t2 * C3 + C + (size_t)h * hs;
+                    float *dk = dbase + t2 * C3 + C + (size_t)h * hs;
+                    for (int i = 0; i < hs; i++) {
+                        dq[i] += ds * k[i];
+                        dk[i] += ds * q[i];
+                    }
+                }
+            }
+        }
+    }
+}
+
+/* ---- GELU ---- */
+
+void gelu_forward(float *out, const float *inp, size_t N)
+{
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < N; i++) {
+        float x = inp[i];
+        float u = GELU_K * (x + 0.044715f * x * x * x);
+        out[i] = 0.5f * x * (1.0f + ts_tanhf(u));
+    }
+}
+
+void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N)
+{
+    /* y = 0.5 x (1 + tanh u), u = k (x + 0.044715 x^3):
+     * dy/dx = 0.5 (1 + tanh u) + 0.5 x (1 - tanh^2 u) k (1 + 3 * 0.044715 x^2) */
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < N; i++) {
+        float x = inp[i];
+        float u = GELU_K * (x + 0.044715f * x * x * x);
+        float th = ts_tanhf(u);
+        float du = GELU_K * (1.0f + 3.0f * 0.044715f * x * x);
+        float g = 0.5f * (1.0f + th) + 0.5f * x * (1.0f - th * th) * du;
+        dinp[i] += g * dout[i];
+    }
+}
+
+/* ---- residual ---- */
+
+void residual_forward(float *out, const float *a, const float *b, size_t N)
+{
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < N; i++)
+        out[i] = a[i] + b[i];
+}
+
+void residual_backward(float *da, float *db, const float *dout, size_t N)
+{
+    /* out = a + b */
+#pragma omp parallel for schedule(static)
+    for (size_t i = 0; i < N; i++) {
+        da[i] += dout[i];
+        db[i] += dout[i];
+    }
+}
+
+/* ---- softmax and loss ---- */
+
+void softmax_row(float *out, const float *in, int V)
+{
+    float maxv = -FLT_MAX;
+#pragma omp simd reduction(max : maxv)
+    for (int i = 0; i < V; i++)
+        maxv = in[i] > maxv ? in[i] : maxv;
+    float sum = 0.0f;
+#pragma omp simd reduction(+ : sum)
+    for (int i = 0; i < V; i++) {
+        out[i] = ts_expf(in[i] - maxv);
+        sum += out[i];
+    }
+    float inv = 1.0f / sum;
+    for (int i = 0; i < V; i++)
+        out[i] *= inv;
+}
+
+void crossentropy_forward(float *losses, float *logits, const int *targets, int N, int V)
+{
+#pragma omp parallel for schedule(static)
+    for (int n = 0; n < N; n++) {
+        float *row = logits + (size_t)n * V;
+        float maxv = -FLT_MAX;
+#pragma omp simd reduction(max : maxv)
+        for (int i = 0; i < V; i++)
+            maxv = row[i] > maxv ? row[i] : maxv;
+        /* the loss from the log-sum-exp, before the row is overwritten */
+        float target_logit = row[targets[n]];
+        float sum = 0.0f;
+#pragma omp simd reduction(+ : sum)
+        for (int i = 0; i < V; i++) {
+            row[i] = ts_expf(row[i] - maxv);
+            sum += row[i];
+        }
+        float inv = 1.0f / sum;
+        for (int i = 0; i < V; i++)
+            row[i] *= inv;
+        losses[n] = logf(sum) + maxv - target_logit;
+    }
+}
+
+void crossentropy_backward(float *probs, const int *targets, float dloss, int N, int V)
+{
+    /* loss = -log softmax(logits)[target]:  dlogits = (p - onehot(target)) dloss */
+#pragma omp parallel for schedule(static)
+    for (int n = 0; n < N; n++) {
+        float *row = probs + (size_t)n * V;
+        for (int i = 0; i < V; i++)
+            row[i] *= dloss;
+        row[targets[n]] -= dloss;
+    }
+}

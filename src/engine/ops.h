@@ -1,0 +1,86 @@
+/* ops.h - the layers of the GPT, one forward/backward pair each.
+ *
+ * Conventions: N = rows (batch x positions), B = batch, T = positions,
+ * C = channels, H = heads, V = vocabulary. Every pointer has its shape in a
+ * comment; no function allocates; backward functions ADD into their gradient
+ * outputs (d-prefixed), so gradients from several paths accumulate, and the
+ * caller zeroes them once per step. Forward and backward are deterministic for
+ * a given thread count.
+ */
+#ifndef TS_OPS_H
+#define TS_OPS_H
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+/* x = wte[tokens] + wpe[position]                 out [B,T,C], tokens [B,T], wte [V,C], wpe [>=T,C] */
+void encoder_forward(float *out, const int *tokens, const float *wte, const float *wpe, int B, int T,
+                     int C);
+void encoder_backward(float *dwte, float *dwpe, const float *dout, const int *tokens, int B, int T,
+                      int C);
+
+/* y = (x - mean) / sqrt(var + 1e-5) * w + b        out, inp [N,C]; mean, rstd [N] saved; w, b [C] */
+void layernorm_forward(float *out, float *mean, float *rstd, const float *inp, const float *w,
+                       const float *b, int N, int C);
+void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, const float *inp,
+                        const float *w, const float *mean, const float *rstd, int N, int C);
+
+/* out = inp w^T + bias                              out [N,OC], inp [N,IC], w [OC,IC], bias [OC] or NULL */
+void matmul_forward(float *out, const float *inp, const float *w, const float *bias, int N, int IC,
+                    int OC);
+void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, const float *inp,
+                     const float *w, int N, int IC, int OC);
+
+/* Causal multi-head self-attention.
+ * qkv [B,T,3C] holds q | k | v per position; out [B,T,C]; att [B,H,T,T] keeps
+ * the softmax probabilities (zero above the diagonal) for the backward pass and
+ * for the explorer's attention view. */
+void attention_forward(float *out, float *att, const float *qkv, int B, int T, int C, int H);
+/* scratch [B,H,T] */
+void attention_backward(float *dqkv, float *scratch, const float *dout, const float *qkv,
+                        const float *att, int B, int T, int C, int H);
+
+/* y = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))  out, inp [N] */
+void gelu_forward(float *out, const float *inp, size_t N);
+void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N);
+
+/* out = a + b                                       [N] */
+void residual_forward(float *out, const float *a, const float *b, size_t N);
+/* da += dout, db += dout */
+void residual_backward(float *da, float *db, const float *dout, size_t N);
+
+/* Softmax and cross-entropy in one: logits [N,V] become probabilities in place;
+ * losses [N] = -log p(target). targets [N]. */
+void crossentropy_forward(float *losses, float *logits, const int *targets, int N, int V);
+/* probs [N,V] become dlogits in place: (p - onehot(target)) * dloss. */
+void crossentropy_backward(float *probs, const int *targets, float dloss, int N, int V);
+
+/* Softmax of one row into out (may equal in); returns nothing. [V] */
+void softmax_row(float *out, const float *in, int V);
+
+/* e^x for float, vectorisable, within about 2 ulp for |x| < 87; deterministic
+ * on every machine because it is ordinary float arithmetic. */
+static inline float ts_expf(float x)
+{
+    x = x < -87.0f ? -87.0f : (x > 88.0f ? 88.0f : x);
+    float n = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f; /* round(x / ln 2) */
+    float r = x - n * 0.693145751953125f;                             /* ln 2, high part */
+    r = r - n * 1.428606765330187e-06f;                               /* ln 2, low part */
+    float p = 1.0f / 5040.0f;                                         /* e^r, |r| <= 0.35 */
+    p = p * r + 1.0f / 720.0f;
+    p = p * r + 1.0f / 120.0f;
+    p = p * r + 1.0f / 24.0f;
+    p = p * r + 1.0f / 6.0f;
+    p = p * r + 0.5f;
+    p = p * r + 1.0f;
+    p = p * r + 1.0f;
+    int32_t bits = ((int32_t)n + 127) << 23; /* 2^n */
+    float scale;
+    memcpy(&scale, &bits, sizeof scale);
+    return p * scale;
+}
+
+static inline float ts_tanhf(float x) { return 1.0f - 2.0f / (ts_expf(2.0f * x) + 1.0f); }
+
+#endif

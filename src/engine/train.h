@@ -1,0 +1,77 @@
+/* train.h - training: batches, AdamW, the learning-rate schedule, checkpoints.
+ *
+ * A Trainer owns the gradients, the AdamW moments, the activations and the
+ * random generator that picks training windows. Everything a resumed run needs
+ * to continue exactly where it stopped (the settings, the step, the generator,
+ * the weights and both moments) goes into one checkpoint file.
+ */
+#ifndef TS_TRAIN_H
+#define TS_TRAIN_H
+
+#include "gpt.h"
+#include "model.h"
+#include "rng.h"
+
+typedef struct {
+    uint64_t seed;       /* weights and training windows */
+    int batch;           /* sequences per step */
+    int seq;             /* characters per sequence (<= context) */
+    int steps;           /* total optimizer steps */
+    int warmup;          /* steps of linear warm-up */
+    float lr;            /* peak learning rate */
+    float lr_min;        /* learning rate at the end of the cosine decay */
+    float weight_decay;  /* AdamW decoupled weight decay (matrices only) */
+    float beta1, beta2, eps;
+    float clip;          /* largest global gradient norm; 0 = no clipping */
+    int eval_every;      /* validation loss every N steps */
+    int ckpt_every;      /* checkpoint every N steps */
+} TrainConfig;
+
+/* The defaults the bundled model was trained with. */
+TrainConfig train_config_default(void);
+int train_config_check(const TrainConfig *tc, const ModelConfig *mc, TsErr *err);
+
+/* Learning rate at step (0-based): linear warm-up, then cosine to lr_min. */
+float train_lr(const TrainConfig *tc, int step);
+
+typedef struct {
+    Model *model;      /* not owned */
+    TrainConfig tc;
+    float *grads;      /* [n_params], same layout as the parameters */
+    ParamPtrs g;
+    float *m, *v;      /* AdamW moments, same layout */
+    GptActs acts;      /* B = tc.batch, T = tc.seq, with backward scratch */
+    int *inputs;       /* [B,T] */
+    int *targets;      /* [B,T] */
+    Rng rng;           /* picks the training windows */
+    int step;          /* steps taken */
+    float best_val;    /* best validation loss so far; valid when have_best */
+    int have_best;
+    uint32_t data_crc; /* CRC-32 of the training token ids, to catch a changed corpus on resume */
+} Trainer;
+
+int trainer_init(Trainer *tr, Model *model, const TrainConfig *tc, TsErr *err);
+void trainer_free(Trainer *tr);
+
+/* Fill inputs/targets with random windows of data (n tokens, n > seq). */
+void trainer_sample_batch(Trainer *tr, const int *data, size_t n);
+
+/* One optimizer step on the current batch: forward, backward, clip, AdamW.
+ * Returns the batch's mean loss; *grad_norm gets the norm before clipping. */
+float trainer_step(Trainer *tr, float *grad_norm);
+
+/* Mean loss per character over data, cut into consecutive windows of `seq`
+ * characters (each window predicts its own next characters from its own
+ * start), batched through acts. Returns the mean over every predicted
+ * character; *count gets how many. */
+double gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int seq,
+                     size_t *count);
+
+/* Checkpoints: magic "TSCKPT01", the settings, progress, generator state,
+ * then the model file image and both moments; CRC-32 over everything after
+ * the fixed header. Written atomically. */
+int checkpoint_save(const Trainer *tr, const char *path, TsErr *err);
+/* Load into a fresh model and trainer (both initialised here). */
+int checkpoint_load(Model *model, Trainer *tr, const char *path, TsErr *err);
+
+#endif

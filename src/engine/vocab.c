@@ -1,0 +1,188 @@
+/* vocab.c - UTF-8 decoding and the character vocabulary. */
+#include "vocab.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CP 0x10FFFFu
+
+int utf8_decode(const char *s, size_t n, size_t *pos, uint32_t *cp)
+{
+    const unsigned char *u = (const unsigned char *)s + *pos;
+    size_t left = n - *pos;
+    if (left == 0)
+        return -1;
+    uint32_t c = u[0];
+    int len;
+    uint32_t min;
+    if (c < 0x80) {
+        *cp = c;
+        *pos += 1;
+        return 0;
+    } else if ((c & 0xE0) == 0xC0) {
+        len = 2, c &= 0x1F, min = 0x80;
+    } else if ((c & 0xF0) == 0xE0) {
+        len = 3, c &= 0x0F, min = 0x800;
+    } else if ((c & 0xF8) == 0xF0) {
+        len = 4, c &= 0x07, min = 0x10000;
+    } else {
+        return -1; /* continuation byte or 0xF8.. as a lead byte */
+    }
+    if (left < (size_t)len)
+        return -1;
+    for (int i = 1; i < len; i++) {
+        if ((u[i] & 0xC0) != 0x80)
+            return -1;
+        c = (c << 6) | (u[i] & 0x3F);
+    }
+    /* Overlong forms, surrogates and values past U+10FFFF are not characters. */
+    if (c < min || c > MAX_CP || (c >= 0xD800 && c <= 0xDFFF))
+        return -1;
+    *cp = c;
+    *pos += (size_t)len;
+    return 0;
+}
+
+int utf8_encode(uint32_t cp, char *out)
+{
+    unsigned char *o = (unsigned char *)out;
+    if (cp < 0x80) {
+        o[0] = (unsigned char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        o[0] = (unsigned char)(0xC0 | (cp >> 6));
+        o[1] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp >= 0xD800 && cp <= 0xDFFF)
+        return 0;
+    if (cp < 0x10000) {
+        o[0] = (unsigned char)(0xE0 | (cp >> 12));
+        o[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        o[2] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    if (cp <= MAX_CP) {
+        o[0] = (unsigned char)(0xF0 | (cp >> 18));
+        o[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+        o[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        o[3] = (unsigned char)(0x80 | (cp & 0x3F));
+        return 4;
+    }
+    return 0;
+}
+
+void vocab_describe(uint32_t cp, char *out, size_t size)
+{
+    if (cp == '\n') {
+        snprintf(out, size, "U+000A (newline)");
+    } else if (cp < 0x20 || cp == 0x7F) {
+        snprintf(out, size, "U+%04X (control character)", (unsigned)cp);
+    } else {
+        char buf[5] = {0};
+        int len = utf8_encode(cp, buf);
+        if (len == 0)
+            snprintf(out, size, "U+%04X", (unsigned)cp);
+        else
+            snprintf(out, size, "'%s' (U+%04X)", buf, (unsigned)cp);
+    }
+}
+
+int vocab_id(const Vocab *v, uint32_t cp)
+{
+    int lo = 0, hi = v->size - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if (v->cps[mid] == cp)
+            return mid;
+        if (v->cps[mid] < cp)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+int vocab_encode(const Vocab *v, const char *text, size_t len, const char *what,
+                 int **ids, size_t *n_ids, TsErr *err)
+{
+    *ids = NULL;
+    *n_ids = 0;
+    /* Every character takes at least one byte, so len ids are always enough. */
+    int *out = ts_calloc(len ? len : 1, sizeof(int), err);
+    if (!out)
+        return -1;
+    size_t pos = 0, n = 0;
+    while (pos < len) {
+        uint32_t cp;
+        size_t at = pos;
+        if (utf8_decode(text, len, &pos, &cp) != 0) {
+            free(out);
+            return ts_fail(err, "%s: invalid UTF-8 at byte %zu", what, at);
+        }
+        int id = vocab_id(v, cp);
+        if (id < 0) {
+            char name[48];
+            vocab_describe(cp, name, sizeof name);
+            free(out);
+            return ts_fail(err, "%s: character %s at position %zu is not in the model's vocabulary",
+                           what, name, n + 1);
+        }
+        out[n++] = id;
+    }
+    *ids = out;
+    *n_ids = n;
+    return 0;
+}
+
+int vocab_build(Vocab *v, const char *text, size_t len, const char *what, TsErr *err)
+{
+    memset(v, 0, sizeof *v);
+    unsigned char *seen = ts_calloc((MAX_CP + 8) / 8, 1, err);
+    if (!seen)
+        return -1;
+    seen['\n' / 8] |= 1u << ('\n' % 8);
+    size_t pos = 0;
+    while (pos < len) {
+        uint32_t cp;
+        size_t at = pos;
+        if (utf8_decode(text, len, &pos, &cp) != 0) {
+            free(seen);
+            return ts_fail(err, "%s: invalid UTF-8 at byte %zu", what, at);
+        }
+        seen[cp / 8] |= (unsigned char)(1u << (cp % 8));
+    }
+    int count = 0;
+    for (uint32_t cp = 0; cp <= MAX_CP; cp++)
+        count += (seen[cp / 8] >> (cp % 8)) & 1;
+    v->cps = ts_calloc((size_t)count, sizeof(uint32_t), err);
+    if (!v->cps) {
+        free(seen);
+        return -1;
+    }
+    for (uint32_t cp = 0; cp <= MAX_CP; cp++)
+        if ((seen[cp / 8] >> (cp % 8)) & 1)
+            v->cps[v->size++] = cp;
+    free(seen);
+    return 0;
+}
+
+int vocab_from_cps(Vocab *v, const uint32_t *cps, int count, TsErr *err)
+{
+    memset(v, 0, sizeof *v);
+    v->cps = ts_calloc((size_t)count, sizeof(uint32_t), err);
+    if (!v->cps)
+        return -1;
+    memcpy(v->cps, cps, (size_t)count * sizeof(uint32_t));
+    v->size = count;
+    return 0;
+}
+
+void vocab_free(Vocab *v)
+{
+    free(v->cps);
+    v->cps = NULL;
+    v->size = 0;
+}

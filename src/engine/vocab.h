@@ -1,0 +1,56 @@
+/* vocab.h - characters <-> token ids, and the UTF-8 that carries them.
+ *
+ * The model reads one token per Unicode character. A Vocab is the sorted list
+ * of code points the model knows: token id i is cps[i]. Text from anywhere
+ * (a prompt, a corpus file) goes through vocab_encode, which names the first
+ * character the model does not know instead of guessing.
+ */
+#ifndef TS_VOCAB_H
+#define TS_VOCAB_H
+
+#include "common.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+    int size;      /* number of tokens */
+    uint32_t *cps; /* [size] code points, strictly increasing; owned */
+} Vocab;
+
+/* Decode one UTF-8 character from s[*pos..n). On success stores the code point,
+ * advances *pos and returns 0. On malformed input (bad lead byte, truncated
+ * sequence, overlong form, surrogate, > U+10FFFF) returns -1 and leaves *pos. */
+int utf8_decode(const char *s, size_t n, size_t *pos, uint32_t *cp);
+
+/* Encode cp into out (at least 4 bytes, not NUL-terminated); returns the byte
+ * count, or 0 if cp is not a valid scalar value. */
+int utf8_encode(uint32_t cp, char *out);
+
+/* Write a readable name for cp into out (size >= 32): the character itself and
+ * its U+XXXX code, e.g. "'枫' (U+67AB)", or just "U+000A (newline)". */
+void vocab_describe(uint32_t cp, char *out, size_t size);
+
+/* Token id of cp, or -1 if the vocabulary lacks it. */
+int vocab_id(const Vocab *v, uint32_t cp);
+
+/* Code point of token id (0 <= id < size). */
+static inline uint32_t vocab_cp(const Vocab *v, int id) { return v->cps[id]; }
+
+/* Encode len bytes of UTF-8 text into token ids. *ids is allocated here (free
+ * it) and *n_ids set. Fails with a message naming the first unknown character
+ * and its position, or the byte offset of malformed UTF-8. `what` names the
+ * source in messages ("prompt", a file name). */
+int vocab_encode(const Vocab *v, const char *text, size_t len, const char *what,
+                 int **ids, size_t *n_ids, TsErr *err);
+
+/* Build the vocabulary of a text: every distinct character in it, plus the
+ * newline. Fails on malformed UTF-8. */
+int vocab_build(Vocab *v, const char *text, size_t len, const char *what, TsErr *err);
+
+/* Copy cps (count, must already be valid and increasing) into a new Vocab. */
+int vocab_from_cps(Vocab *v, const uint32_t *cps, int count, TsErr *err);
+
+void vocab_free(Vocab *v);
+
+#endif

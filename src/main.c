@@ -1,0 +1,48 @@
+/* main.c - tangscope: find the subcommand and hand over. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} Command;
+
+static const Command COMMANDS[] = {
+    {"probs", cmd_probs, "the top next characters after a prompt, with probabilities"},
+    {"train", cmd_train, "train the GPT on a text file (checkpoints, resume)"},
+    {"eval", cmd_eval, "a model's loss in nats per character, and perplexity"},
+    {"bench", cmd_bench, "speed benchmarks (--train: training tokens per second)"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: tangscope COMMAND [options]   (tangscope COMMAND --help for details)\n"
+                 "\n"
+                 "tangscope opens up a small GPT trained on the Complete Tang Poems.\n"
+                 "\n"
+                 "Commands:\n");
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        fprintf(out, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    fprintf(out, "\nThe bundled model is assets/tang.bin; set TANGSCOPE_HOME to run from elsewhere.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stdout);
+        return 0;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        if (strcmp(cmd, COMMANDS[i].name) == 0)
+            return COMMANDS[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "tangscope: unknown command '%s' (tangscope --help lists them)\n", cmd);
+    return 2;
+}

@@ -1,0 +1,77 @@
+/* check.h - the small test harness every unit test uses.
+ *
+ * A test file defines functions `static void test_x(void)` and lists them in
+ * main with RUN(test_x). Checks that fail print why (for tensors: the first
+ * mismatches and the largest difference) and mark the current test failed;
+ * test_summary() prints one PASS/FAIL line per test and returns the exit
+ * status, which is non-zero whenever anything failed.
+ */
+#ifndef TS_CHECK_H
+#define TS_CHECK_H
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int check_test_failed;  /* the running test has failed */
+static int check_passed_tests, check_failed_tests;
+static const char *check_test_name = "";
+
+#define CHECK(cond, ...)                                                                           \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "  %s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);            \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fputc('\n', stderr);                                                                   \
+            check_test_failed = 1;                                                                 \
+        }                                                                                          \
+    } while (0)
+
+/* Compare n floats: |got - want| <= atol + rtol * |want| for each. */
+static inline int check_close(const float *got, const float *want, size_t n, const char *name,
+                              double atol, double rtol)
+{
+    int bad = 0;
+    double worst = 0.0;
+    size_t worst_i = 0;
+    for (size_t i = 0; i < n; i++) {
+        double d = fabs((double)got[i] - (double)want[i]);
+        if (!(d <= atol + rtol * fabs((double)want[i]))) {
+            if (bad < 5)
+                fprintf(stderr, "  %s[%zu]: got %.8g, want %.8g (diff %.3g)\n", name, i,
+                        (double)got[i], (double)want[i], d);
+            bad++;
+        }
+        if (d > worst || d != d) {
+            worst = d;
+            worst_i = i;
+        }
+    }
+    if (bad) {
+        fprintf(stderr, "  %s: %d of %zu values differ; largest difference %.3g at %zu\n", name,
+                bad, n, worst, worst_i);
+        check_test_failed = 1;
+    }
+    return bad == 0;
+}
+
+#define RUN(fn)                                                                                    \
+    do {                                                                                           \
+        check_test_failed = 0;                                                                     \
+        check_test_name = #fn;                                                                     \
+        fn();                                                                                      \
+        if (check_test_failed)                                                                     \
+            check_failed_tests++;                                                                  \
+        else                                                                                       \
+            check_passed_tests++;                                                                  \
+        printf("%s %s\n", check_test_failed ? "FAIL" : "PASS", #fn);                               \
+        fflush(stdout);                                                                            \
+    } while (0)
+
+static inline int test_summary(void) { return check_failed_tests ? 1 : 0; }
+
+/* Path of a file in tests/data; tests run from the repository root. */
+#define TEST_DATA(name) ("tests/data/" name)
+
+#endif

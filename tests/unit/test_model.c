@@ -1,0 +1,265 @@
+/* test_model.c - the model file and the forward pass.
+ *
+ * tests/data/tiny.bin and its logits were written by tools/make-fixtures.py,
+ * an independent Python implementation of docs/model-format.md computing in
+ * float64; the C forward pass must reproduce those logits. Damaged files must
+ * be refused with a message that names the file.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "fileio.h"
+#include "gpt.h"
+#include "model.h"
+#include "vocab.h"
+
+static int hex_to_bytes(const char *hex, char *out, size_t cap)
+{
+    size_t n = strlen(hex) / 2;
+    if (n + 1 > cap)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        unsigned v;
+        if (sscanf(hex + 2 * i, "%2x", &v) != 1)
+            return -1;
+        out[i] = (char)v;
+    }
+    out[n] = 0;
+    return (int)n;
+}
+
+static void test_fixture_logits(void)
+{
+    TsErr err;
+    Model m;
+    if (model_load(&m, TEST_DATA("tiny.bin"), &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        return;
+    }
+    FILE *f = fopen(TEST_DATA("tiny-logits.txt"), "r");
+    CHECK(f != NULL, "cannot open tiny-logits.txt");
+    if (!f) {
+        model_free(&m);
+        return;
+    }
+    int V = m.cfg.vocab_size, prompts = 0, positions = 0;
+    static char line[1 << 16];
+    char prompt[512];
+    int *ids = NULL;
+    size_t n = 0;
+    GptActs acts;
+    int have_acts = 0;
+    float *want = malloc((size_t)V * sizeof(float));
+    while (fgets(line, sizeof line, f)) {
+        if (line[0] == '#')
+            continue;
+        if (strncmp(line, "prompt ", 7) == 0) {
+            line[strcspn(line, "\n")] = 0;
+            CHECK(hex_to_bytes(line + 7, prompt, sizeof prompt) >= 0, "bad prompt line");
+            free(ids);
+            ids = NULL;
+            if (vocab_encode(&m.vocab, prompt, strlen(prompt), "prompt", &ids, &n, &err) != 0) {
+                CHECK(0, "%s", err.msg);
+                break;
+            }
+            if (have_acts)
+                gpt_acts_free(&acts);
+            have_acts = gpt_acts_init(&acts, &m.cfg, 1, (int)n, 0, &err) == 0;
+            gpt_forward(&m, &acts, ids, NULL, 1, (int)n);
+            prompts++;
+        } else if (strncmp(line, "pos ", 4) == 0) {
+            char *p = line + 4;
+            int pos = (int)strtol(p, &p, 10);
+            for (int v = 0; v < V; v++)
+                want[v] = strtof(p, &p);
+            CHECK(pos >= 0 && (size_t)pos < n, "position %d out of range", pos);
+            char name[64];
+            snprintf(name, sizeof name, "prompt %d pos %d", prompts, pos);
+            check_close(acts.logits + (size_t)pos * V, want, (size_t)V, name, 1e-4, 1e-4);
+            positions++;
+        }
+    }
+    CHECK(prompts >= 3 && positions >= 10, "fixture too small: %d prompts, %d positions", prompts,
+          positions);
+    fclose(f);
+    free(want);
+    free(ids);
+    if (have_acts)
+        gpt_acts_free(&acts);
+    model_free(&m);
+}
+
+static char tmpdir[] = "/tmp/tangscope-test-XXXXXX";
+
+static void write_bytes(const char *path, const unsigned char *b, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    fwrite(b, 1, n, f);
+    fclose(f);
+}
+
+static void test_roundtrip(void)
+{
+    TsErr err;
+    Model a, b;
+    CHECK(model_load(&a, TEST_DATA("tiny.bin"), &err) == 0, "%s", err.msg);
+    char path[256];
+    snprintf(path, sizeof path, "%s/copy.bin", tmpdir);
+    CHECK(model_save(&a, path, &err) == 0, "%s", err.msg);
+    unsigned char *orig, *copy;
+    size_t no, nc;
+    read_file(TEST_DATA("tiny.bin"), &orig, &no, &err);
+    read_file(path, &copy, &nc, &err);
+    CHECK(no == nc && memcmp(orig, copy, no) == 0, "saved file differs from the original");
+    CHECK(model_load(&b, path, &err) == 0, "%s", err.msg);
+    CHECK(b.n_params == a.n_params && memcmp(a.params, b.params, a.n_params * 4) == 0,
+          "weights differ after a round trip");
+    CHECK(b.vocab.size == a.vocab.size &&
+              memcmp(a.vocab.cps, b.vocab.cps, (size_t)a.vocab.size * 4) == 0,
+          "vocabulary differs after a round trip");
+    free(orig);
+    free(copy);
+    model_free(&a);
+    model_free(&b);
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+/* Re-seal the payload CRC, so a test reaches the check after the checksum. */
+static void reseal(unsigned char *b, size_t n) { put32(b + 36, crc32_update(0, b + 64, n - 64)); }
+
+/* Load a damaged copy; it must fail with a message naming the file and
+ * containing `expect`. */
+static void expect_refused(const char *label, const unsigned char *b, size_t n, const char *expect)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s.bin", tmpdir, label);
+    write_bytes(path, b, n);
+    Model m;
+    TsErr err = {{0}};
+    int rc = model_load(&m, path, &err);
+    CHECK(rc != 0, "%s: damaged file was accepted", label);
+    if (rc == 0) {
+        model_free(&m);
+        return;
+    }
+    CHECK(strstr(err.msg, path) != NULL, "%s: message does not name the file: %s", label, err.msg);
+    CHECK(strstr(err.msg, expect) != NULL, "%s: message '%s' lacks '%s'", label, err.msg, expect);
+    CHECK(strchr(err.msg, '\n') == NULL, "%s: message is not one line", label);
+}
+
+static void test_damaged_files(void)
+{
+    TsErr err;
+    unsigned char *good;
+    size_t n;
+    CHECK(read_file(TEST_DATA("tiny.bin"), &good, &n, &err) == 0, "%s", err.msg);
+    unsigned char *b = malloc(n + 16);
+
+    /* truncated at many places, including inside the header */
+    size_t cuts[] = {0, 1, 8, 40, 63, 64, 100, n / 2, n - 4, n - 1};
+    for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+        char label[32];
+        snprintf(label, sizeof label, "cut%zu", cuts[i]);
+        expect_refused(label, good, cuts[i], cuts[i] < 64 ? "not a tangscope model" : "truncated");
+    }
+    /* one flipped bit anywhere in the payload */
+    size_t flips[] = {64, 100, n / 3, n - 1};
+    for (size_t i = 0; i < sizeof flips / sizeof flips[0]; i++) {
+        memcpy(b, good, n);
+        b[flips[i]] ^= 0x10;
+        char label[32];
+        snprintf(label, sizeof label, "flip%zu", flips[i]);
+        expect_refused(label, b, n, "checksum");
+    }
+    memcpy(b, good, n);
+    b[0] = 'X';
+    expect_refused("magic", b, n, "wrong magic");
+    memcpy(b, good, n);
+    put32(b + 8, 99);
+    expect_refused("version", b, n, "version 99");
+    memcpy(b, good, n);
+    put32(b + 12, 100000); /* layers */
+    expect_refused("layers", b, n, "absurd");
+    memcpy(b, good, n);
+    put32(b + 28, 0xFFFFFFFFu); /* vocabulary */
+    expect_refused("vocab", b, n, "absurd");
+    memcpy(b, good, n);
+    put32(b + 16, 15); /* dims not divisible by heads */
+    expect_refused("dims", b, n, "absurd");
+    memcpy(b, good, n);
+    b[40] ^= 1; /* payload size */
+    expect_refused("psize", b, n, "payload bytes");
+    memcpy(b, good, n);
+    memset(b + n, 0, 16);
+    expect_refused("trailing", b, n + 16, "unexpected bytes");
+    memcpy(b, good, n);
+    put32(b + 64, 0x4E00); /* vocabulary out of order (the second entry is smaller) */
+    reseal(b, n);
+    expect_refused("order", b, n, "out of order");
+    memcpy(b, good, n);
+    put32(b + n - 4, 0x7FC00000u); /* a NaN weight under a valid checksum */
+    reseal(b, n);
+    expect_refused("nan", b, n, "not a finite number");
+    free(b);
+    free(good);
+
+    Model m;
+    CHECK(model_load(&m, "/nonexistent/model.bin", &err) != 0 &&
+              strstr(err.msg, "/nonexistent/model.bin") != NULL,
+          "a missing file must be reported by name");
+    CHECK(model_load(&m, tmpdir, &err) != 0, "a directory is not a model");
+}
+
+static void test_vocab_encode(void)
+{
+    uint32_t cps[] = {'\n', 0x3002, 0x6625, 0x98CE}; /* newline 。 春 风 */
+    Vocab v = {4, cps};
+    int *ids;
+    size_t n;
+    TsErr err;
+    CHECK(vocab_encode(&v, "春风。\n", strlen("春风。\n"), "prompt", &ids, &n, &err) == 0, "%s",
+          err.msg);
+    CHECK(n == 4 && ids[0] == 2 && ids[1] == 3 && ids[2] == 1 && ids[3] == 0, "wrong ids");
+    free(ids);
+    CHECK(vocab_encode(&v, "春x风", strlen("春x风"), "prompt", &ids, &n, &err) != 0,
+          "unknown character accepted");
+    CHECK(strstr(err.msg, "'x' (U+0078)") && strstr(err.msg, "position 2"),
+          "message must name the character and where: %s", err.msg);
+    const char bad[] = {'\xE6', '\x98', 0};
+    CHECK(vocab_encode(&v, bad, 2, "prompt", &ids, &n, &err) != 0 && strstr(err.msg, "UTF-8"),
+          "truncated UTF-8 accepted");
+    Vocab built;
+    const char *text = "春风春\n风。";
+    CHECK(vocab_build(&built, text, strlen(text), "text", &err) == 0, "%s", err.msg);
+    CHECK(built.size == 4 && memcmp(built.cps, cps, sizeof cps) == 0,
+          "vocabulary of a text: %d entries", built.size);
+    vocab_free(&built);
+}
+
+int main(void)
+{
+    if (!mkdtemp(tmpdir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    RUN(test_fixture_logits);
+    RUN(test_roundtrip);
+    RUN(test_damaged_files);
+    RUN(test_vocab_encode);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", tmpdir);
+    return test_summary();
+}

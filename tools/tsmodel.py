@@ -1,0 +1,273 @@
+"""Reader, writer and reference forward pass for tangscope model files.
+
+The file layout and the model are described in docs/model-format.md; this
+module follows that page and nothing else.  It needs numpy only.  The
+forward pass works in float64 so that it can serve as an independent
+reference for the C implementation (which computes in float32).
+
+    m = tsmodel.read("model.bin")
+    ids = m.encode("春风")
+    logits = tsmodel.forward(m, ids)      # numpy array [len(ids), V]
+
+This is a tool for tests and comparisons; the C program never runs it.
+"""
+
+import math
+import struct
+import zlib
+
+import numpy as np
+
+MAGIC = b"TSGPTMDL"
+VERSION = 1
+HEADER_SIZE = 64
+LN_EPS = 1e-5
+
+# Header: magic, version, L, C, H, T, V, flags, crc32, payload_size, reserved.
+_HEADER = struct.Struct("<8s8IQ16s")
+assert _HEADER.size == HEADER_SIZE
+
+LIMITS = {
+    "n_layer": (1, 64),
+    "n_head": (1, 64),
+    "n_embd": (1, 4096),
+    "context": (1, 8192),
+    "vocab_size": (2, 1000000),
+}
+
+
+class FormatError(ValueError):
+    """The bytes are not a valid version 1 model file."""
+
+
+def tensor_shapes(L, C, T, V):
+    """The parameter tensors in file order, as (name, shape) pairs."""
+    return [
+        ("wte", (V, C)),
+        ("wpe", (T, C)),
+        ("ln1_w", (L, C)),
+        ("ln1_b", (L, C)),
+        ("qkv_w", (L, 3 * C, C)),
+        ("qkv_b", (L, 3 * C)),
+        ("attproj_w", (L, C, C)),
+        ("attproj_b", (L, C)),
+        ("ln2_w", (L, C)),
+        ("ln2_b", (L, C)),
+        ("fc_w", (L, 4 * C, C)),
+        ("fc_b", (L, 4 * C)),
+        ("fcproj_w", (L, C, 4 * C)),
+        ("fcproj_b", (L, C)),
+        ("lnf_w", (C,)),
+        ("lnf_b", (C,)),
+    ]
+
+
+def param_count(L, C, T, V):
+    """Number of float32 parameters: V*C + T*C + L*(12*C*C + 13*C) + 2*C."""
+    return V * C + T * C + L * (12 * C * C + 13 * C) + 2 * C
+
+
+def payload_size(L, C, T, V):
+    return 4 * V + 4 * param_count(L, C, T, V)
+
+
+def tensor_offsets(L, C, T, V):
+    """Byte offset in the file (not the payload) of each tensor, by name."""
+    off = HEADER_SIZE + 4 * V
+    out = {}
+    for name, shape in tensor_shapes(L, C, T, V):
+        out[name] = off
+        off += 4 * int(np.prod(shape))
+    return out
+
+
+def check_config(L, C, H, T, V):
+    for key, val in (("n_layer", L), ("n_embd", C), ("n_head", H),
+                     ("context", T), ("vocab_size", V)):
+        lo, hi = LIMITS[key]
+        if not lo <= val <= hi:
+            raise FormatError("%s=%d outside [%d, %d]" % (key, val, lo, hi))
+    if C % H:
+        raise FormatError("n_embd=%d is not a multiple of n_head=%d" % (C, H))
+
+
+def check_vocab(codepoints):
+    prev = -1
+    for i, cp in enumerate(codepoints):
+        cp = int(cp)
+        if cp > 0x10FFFF:
+            raise FormatError("token %d: code point 0x%X above 0x10FFFF" % (i, cp))
+        if 0xD800 <= cp <= 0xDFFF:
+            raise FormatError("token %d: code point 0x%X is a surrogate" % (i, cp))
+        if cp <= prev:
+            raise FormatError("token %d: code points not strictly increasing" % i)
+        prev = cp
+
+
+class Model:
+    """A model: its shape, its vocabulary and its float32 tensors."""
+
+    def __init__(self, n_layer, n_embd, n_head, context, vocab, params):
+        self.n_layer = int(n_layer)
+        self.n_embd = int(n_embd)
+        self.n_head = int(n_head)
+        self.context = int(context)
+        self.vocab = [int(c) for c in vocab]
+        self.params = {}
+        check_config(self.n_layer, self.n_embd, self.n_head, self.context,
+                     len(self.vocab))
+        check_vocab(self.vocab)
+        for name, shape in self.shapes():
+            if name not in params:
+                raise FormatError("missing tensor %s" % name)
+            a = np.ascontiguousarray(params[name], dtype=np.float32)
+            if a.shape != shape:
+                raise FormatError("tensor %s has shape %s, expected %s"
+                                  % (name, a.shape, shape))
+            self.params[name] = a
+        extra = set(params) - set(self.params)
+        if extra:
+            raise FormatError("unknown tensors: %s" % ", ".join(sorted(extra)))
+        self._index = {cp: i for i, cp in enumerate(self.vocab)}
+
+    @property
+    def vocab_size(self):
+        return len(self.vocab)
+
+    def shapes(self):
+        return tensor_shapes(self.n_layer, self.n_embd, self.context,
+                             len(self.vocab))
+
+    def n_params(self):
+        return param_count(self.n_layer, self.n_embd, self.context,
+                           len(self.vocab))
+
+    def encode(self, text):
+        """Token ids of a string; every character must be in the vocabulary."""
+        try:
+            return [self._index[ord(ch)] for ch in text]
+        except KeyError as e:
+            raise ValueError("character U+%04X not in vocabulary" % e.args[0])
+
+    def decode(self, ids):
+        return "".join(chr(self.vocab[i]) for i in ids)
+
+
+def to_bytes(model):
+    """Serialise a Model into the bytes of a version 1 file."""
+    L, C, H, T, V = (model.n_layer, model.n_embd, model.n_head,
+                     model.context, model.vocab_size)
+    parts = [np.asarray(model.vocab, dtype="<u4").tobytes()]
+    for name, _ in model.shapes():
+        parts.append(model.params[name].astype("<f4").tobytes())
+    payload = b"".join(parts)
+    assert len(payload) == payload_size(L, C, T, V)
+    header = _HEADER.pack(MAGIC, VERSION, L, C, H, T, V, 0,
+                          zlib.crc32(payload) & 0xFFFFFFFF, len(payload),
+                          bytes(16))
+    return header + payload
+
+
+def from_bytes(data):
+    """Parse and validate the bytes of a version 1 file into a Model."""
+    data = bytes(data)
+    if len(data) < HEADER_SIZE:
+        raise FormatError("file shorter than the 64-byte header")
+    (magic, version, L, C, H, T, V, flags, crc, psize,
+     reserved) = _HEADER.unpack_from(data, 0)
+    if magic != MAGIC:
+        raise FormatError("bad magic")
+    if version != VERSION:
+        raise FormatError("unsupported version %d" % version)
+    if flags != 0:
+        raise FormatError("flags must be 0, found 0x%X" % flags)
+    if reserved != bytes(16):
+        raise FormatError("reserved header bytes are not zero")
+    check_config(L, C, H, T, V)
+    want = payload_size(L, C, T, V)
+    if psize != want:
+        raise FormatError("payload_size %d, expected %d" % (psize, want))
+    if len(data) != HEADER_SIZE + psize:
+        raise FormatError("file is %d bytes, expected %d"
+                          % (len(data), HEADER_SIZE + psize))
+    payload = data[HEADER_SIZE:]
+    if zlib.crc32(payload) & 0xFFFFFFFF != crc:
+        raise FormatError("CRC-32 mismatch")
+    vocab = np.frombuffer(payload, dtype="<u4", count=V, offset=0)
+    check_vocab(vocab)
+    params = {}
+    off = 4 * V
+    for name, shape in tensor_shapes(L, C, T, V):
+        n = int(np.prod(shape))
+        a = np.frombuffer(payload, dtype="<f4", count=n, offset=off)
+        params[name] = a.astype(np.float32).reshape(shape)
+        off += 4 * n
+    assert off == psize
+    return Model(L, C, H, T, vocab.tolist(), params)
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return from_bytes(f.read())
+
+
+def write(path, model):
+    with open(path, "wb") as f:
+        f.write(to_bytes(model))
+
+
+# ---------------------------------------------------------------- forward
+
+def layer_norm(x, w, b):
+    mean = x.mean(axis=-1, keepdims=True)
+    var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)   # biased
+    return (x - mean) / np.sqrt(var + LN_EPS) * w + b
+
+
+def gelu(x):
+    return 0.5 * x * (1.0 + np.tanh(math.sqrt(2.0 / math.pi)
+                                    * (x + 0.044715 * x ** 3)))
+
+
+def softmax(z, axis=-1):
+    z = z - z.max(axis=axis, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+def forward(model, ids, dtype=np.float64):
+    """Logits [len(ids), V] for the token ids, computed in `dtype`.
+
+    Position p sees tokens 0..p only.  At most `context` ids are allowed.
+    """
+    ids = [int(i) for i in ids]
+    n = len(ids)
+    L, C, H, T, V = (model.n_layer, model.n_embd, model.n_head,
+                     model.context, model.vocab_size)
+    if not 1 <= n <= T:
+        raise ValueError("need 1..%d token ids, got %d" % (T, n))
+    if any(i < 0 or i >= V for i in ids):
+        raise ValueError("token id out of range")
+    P = {k: v.astype(dtype) for k, v in model.params.items()}
+    hs = C // H
+    scale = 1.0 / math.sqrt(hs)
+    mask = np.triu(np.ones((n, n), dtype=bool), k=1)   # True above diagonal
+
+    x = P["wte"][ids] + P["wpe"][:n]                    # [n, C]
+    for l in range(L):
+        h = layer_norm(x, P["ln1_w"][l], P["ln1_b"][l])
+        qkv = h @ P["qkv_w"][l].T + P["qkv_b"][l]       # [n, 3C]
+        q, k, v = qkv[:, :C], qkv[:, C:2 * C], qkv[:, 2 * C:]
+        heads = []
+        for hd in range(H):
+            sl = slice(hd * hs, (hd + 1) * hs)
+            s = (q[:, sl] @ k[:, sl].T) * scale          # [n, n]
+            s = np.where(mask, -np.inf, s)
+            heads.append(softmax(s) @ v[:, sl])          # [n, hs]
+        att = np.concatenate(heads, axis=1)             # [n, C]
+        x = x + att @ P["attproj_w"][l].T + P["attproj_b"][l]
+        h = layer_norm(x, P["ln2_w"][l], P["ln2_b"][l])
+        h = gelu(h @ P["fc_w"][l].T + P["fc_b"][l])     # [n, 4C]
+        x = x + h @ P["fcproj_w"][l].T + P["fcproj_b"][l]
+    x = layer_norm(x, P["lnf_w"], P["lnf_b"])
+    return x @ P["wte"].T                               # [n, V]
