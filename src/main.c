@@ -12,6 +12,11 @@ typedef struct {
 
 static const Command COMMANDS[] = {
     {"probs", cmd_probs, "the top next characters after a prompt, with probabilities"},
+    {"corpus", cmd_corpus, "how often the training text itself continues a context"},
+    {"generate", cmd_generate, "write poems: prompt, temperature, top-k, top-p, min-p, seed, cache"},
+    {"acrostic", cmd_acrostic, "write an acrostic (藏头诗) on the given line openers"},
+    {"jueju", cmd_jueju, "write a jueju in fixed form: four lines of 5 or 7, ，。，。"},
+    {"demo", cmd_demo, "the lesson's walk-through on the bundled model"},
     {"train", cmd_train, "train the GPT on a text file (checkpoints, resume)"},
     {"eval", cmd_eval, "a model's loss in nats per character, and perplexity"},
     {"bench", cmd_bench, "speed benchmarks (--train: training tokens per second)"},

@@ -9,6 +9,7 @@
 #define TS_CLI_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "common.h"
 
@@ -42,6 +43,12 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
  * itself if nothing exists, so the error names what was looked for). */
 const char *cli_asset(const char *name);
 
+/* The directory for tangscope's caches: $XDG_CACHE_HOME/tangscope, or
+ * ~/.cache/tangscope when XDG_CACHE_HOME is unset or not absolute; created
+ * (mode 0700) if missing. Returns a static path, or NULL if there is no such
+ * place or it cannot be made: then run without a cache. */
+const char *cli_cache_dir(void);
+
 /* Threads for OpenMP and BLAS; 0 means all cores. */
 void cli_set_threads(int n);
 int cli_threads(void);
@@ -51,5 +58,13 @@ int cmd_train(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_probs(int argc, char **argv);
+int cmd_corpus(int argc, char **argv);
+int cmd_generate(int argc, char **argv);
+int cmd_acrostic(int argc, char **argv);
+int cmd_jueju(int argc, char **argv);
+int cmd_demo(int argc, char **argv);
+
+/* Write s as a JSON string (quotes and escapes). */
+void cli_json_string(FILE *out, const char *s);
 
 #endif

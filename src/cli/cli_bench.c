@@ -1,5 +1,9 @@
 /* cli_bench.c - `tangscope bench`: speed as it really is on this machine. */
+#include <math.h>
 #include <stdio.h>
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,9 +12,24 @@
 #include "model.h"
 #include "rng.h"
 #include "train.h"
+#include "generate.h"
+#include "infer.h"
+#include "sampler.h"
 
 static const char BENCH_HELP[] =
-    "usage: tangscope bench --train [options]\n"
+    "usage: tangscope bench [--lengths 32,64,120] [--repeat N] [--model FILE] [--json]\n"
+    "       tangscope bench --train [options]\n"
+    "\n"
+    "Generation (the default): for each length, the best-of-N time to write that\n"
+    "many characters with and without the KV cache (one thread, one seed), the\n"
+    "speedup and whether both wrote identical text; then the cached characters\n"
+    "per second against the memory-bound limit (the weights read once per\n"
+    "character at this machine's measured streaming bandwidth), and the full\n"
+    "pass (prefill of a whole context) in multiply-adds per second against the\n"
+    "measured peak of one core.\n"
+    "  --lengths LIST  characters to write, comma-separated, each 1..100000 (default 32,64,120)\n"
+    "  --repeat N      runs per measurement, the best counts (default 5)\n"
+    "  --model FILE    model file (default assets/tang.bin)\n"
     "\n"
     "  --train        training speed: tokens per second of full optimizer steps\n"
     "                 (forward, backward, AdamW) on the default model, 4 layers,\n"
@@ -102,10 +121,228 @@ static int bench_train(int steps, int batch, int seq, int json)
     return 0;
 }
 
+
+/* ---- generation ---- */
+
+/* Streaming-read bandwidth of one core in bytes per second: sum a buffer much
+ * larger than the caches with several independent accumulators. */
+static double measure_bandwidth(void)
+{
+    size_t n = (size_t)64 << 20; /* 256 MB of floats */
+    float *buf = ts_alloc_floats(n, NULL);
+    if (!buf)
+        return 0.0;
+    for (size_t i = 0; i < n; i++)
+        buf[i] = (float)(i & 7);
+    double best = 1e30;
+    volatile float sink = 0.0f;
+    for (int rep = 0; rep < 3; rep++) {
+        double t0 = ts_now();
+#ifdef __AVX512F__
+        __m512 acc[8];
+        for (int j = 0; j < 8; j++)
+            acc[j] = _mm512_setzero_ps();
+        for (size_t i = 0; i < n; i += 128)
+            for (int j = 0; j < 8; j++)
+                acc[j] = _mm512_add_ps(acc[j], _mm512_load_ps(buf + i + 16 * j));
+        for (int j = 1; j < 8; j++)
+            acc[0] = _mm512_add_ps(acc[0], acc[j]);
+        sink += _mm512_reduce_add_ps(acc[0]);
+#else
+        float acc[64] = {0};
+        for (size_t i = 0; i < n; i += 64)
+            for (int j = 0; j < 64; j++)
+                acc[j] += buf[i + j];
+        for (int j = 0; j < 64; j++)
+            sink += acc[j];
+#endif
+        double dt = ts_now() - t0;
+        best = dt < best ? dt : best;
+    }
+    (void)sink;
+    free(buf);
+    return (double)n * sizeof(float) / best;
+}
+
+/* Peak fused multiply-adds per second of one core: many independent chains. */
+static double measure_fma_peak(void)
+{
+    long iters = 20000000;
+    volatile float sink = 0.0f;
+    double t0 = ts_now();
+#ifdef __AVX512F__
+    enum { CHAINS = 12, LANES = 16 };
+    __m512 acc[CHAINS];
+    for (int c = 0; c < CHAINS; c++)
+        acc[c] = _mm512_set1_ps((float)c * 1e-3f);
+    __m512 a = _mm512_set1_ps(0.999f), b = _mm512_set1_ps(1e-4f);
+    for (long it = 0; it < iters; it++)
+        for (int c = 0; c < CHAINS; c++)
+            acc[c] = _mm512_fmadd_ps(acc[c], a, b);
+    for (int c = 0; c < CHAINS; c++)
+        sink += _mm512_reduce_add_ps(acc[c]);
+#else
+    enum { CHAINS = 12, LANES = 8 };
+    float acc[CHAINS][LANES];
+    for (int c = 0; c < CHAINS; c++)
+        for (int l = 0; l < LANES; l++)
+            acc[c][l] = (float)(c + l) * 1e-3f;
+    for (long it = 0; it < iters; it++)
+        for (int c = 0; c < CHAINS; c++)
+            for (int l = 0; l < LANES; l++)
+                acc[c][l] = fmaf(acc[c][l], 0.999f, 1e-4f);
+    for (int c = 0; c < CHAINS; c++)
+        for (int l = 0; l < LANES; l++)
+            sink += acc[c][l];
+#endif
+    double dt = ts_now() - t0;
+    (void)sink;
+    return (double)iters * CHAINS * LANES / dt;
+}
+
+/* Write `chars` characters from the start of a poem (newlines do not stop
+ * it); returns seconds, fills text (free it). */
+static double time_generation(Generator *g, int chars, char **text, TsErr *err)
+{
+    SamplerSettings set = sampler_defaults();
+    Rng rng;
+    rng_seed(&rng, 42);
+    double t0 = ts_now();
+    gen_start(g, NULL, 0, 1, err);
+    for (int i = 0; i < chars; i++)
+        if (gen_sample(g, &set, NULL, &rng, err) < 0)
+            return -1.0;
+    double dt = ts_now() - t0;
+    *text = gen_text_utf8(g, g->prefix);
+    return dt;
+}
+
+static int parse_lengths(const char *list, int *lengths, int max, int *n)
+{
+    *n = 0;
+    const char *p = list;
+    while (*p) {
+        char *end;
+        long v = strtol(p, &end, 10);
+        if (end == p || v < 1 || v > 100000 || *n >= max || (*end && *end != ','))
+            return -1;
+        lengths[(*n)++] = (int)v;
+        p = *end ? end + 1 : end;
+    }
+    return *n ? 0 : -1;
+}
+
+static int bench_generate(const char *model_path, const char *lengths_arg, int repeat, int json)
+{
+    int lengths[32], n_len;
+    if (parse_lengths(lengths_arg, lengths, 32, &n_len) != 0)
+        return cli_error("bench", EXIT_USAGE,
+                         "--lengths must be up to 32 comma-separated integers in 1..100000, not '%s'",
+                         lengths_arg);
+    TsErr err;
+    Model m;
+    if (model_load(&m, model_path, &err) != 0)
+        return cli_error("bench", EXIT_USAGE, "%s", err.msg);
+    Generator cached, full;
+    if (gen_init(&cached, &m, 1, &err) != 0 || gen_init(&full, &m, 0, &err) != 0) {
+        model_free(&m);
+        return cli_error("bench", 1, "%s", err.msg);
+    }
+    if (json)
+        fputs("{\"runs\": [", stdout);
+    else
+        printf("KV cache, one thread, model %s (context %d):\n", model_path, m.cfg.context);
+    double cached_cps = 0.0;
+    int rc = 0;
+    for (int li = 0; li < n_len && rc == 0; li++) {
+        int L = lengths[li];
+        double best_c = 1e30, best_u = 1e30;
+        int identical = 1;
+        for (int r = 0; r < repeat; r++) {
+            char *tc = NULL, *tu = NULL;
+            double dc = time_generation(&cached, L, &tc, &err);
+            double du = time_generation(&full, L, &tu, &err);
+            if (dc < 0 || du < 0 || !tc || !tu) {
+                rc = cli_error("bench", 1, "generation failed: %s", err.msg);
+                free(tc);
+                free(tu);
+                break;
+            }
+            identical &= strcmp(tc, tu) == 0;
+            best_c = dc < best_c ? dc : best_c;
+            best_u = du < best_u ? du : best_u;
+            free(tc);
+            free(tu);
+        }
+        if (rc)
+            break;
+        cached_cps = L / best_c;
+        if (json)
+            printf("%s{\"chars\": %d, \"cached_ms\": %.3f, \"uncached_ms\": %.3f, \"speedup\": %.2f, "
+                   "\"identical\": %s, \"cached_chars_per_s\": %.0f}",
+                   li ? ", " : "", L, 1000 * best_c, 1000 * best_u, best_u / best_c,
+                   identical ? "true" : "false", L / best_c);
+        else
+            printf("  %5d characters: without cache %9.2f ms, with cache %8.2f ms, %5.1fx faster, "
+                   "%s\n",
+                   L, 1000 * best_u, 1000 * best_c, best_u / best_c,
+                   identical ? "identical text" : "TEXT DIFFERS");
+    }
+    if (rc == 0) {
+        double bw = measure_bandwidth();
+        double weight_bytes = (double)m.n_params * sizeof(float);
+        double limit = bw / weight_bytes;
+        /* the full pass: prefill of one whole context, multiply-adds counted
+         * in the linear layers, attention and output layer */
+        Infer *inf = &cached.inf;
+        int T = m.cfg.context, C = m.cfg.n_embd, L = m.cfg.n_layer, V = m.cfg.vocab_size;
+        int *toks = malloc((size_t)T * sizeof(int));
+        for (int i = 0; i < T; i++)
+            toks[i] = i % V;
+        double best_p = 1e30;
+        for (int r = 0; r < repeat; r++) {
+            infer_reset(inf);
+            double t0 = ts_now();
+            infer_forward(inf, toks, T);
+            double dt = ts_now() - t0;
+            best_p = dt < best_p ? dt : best_p;
+        }
+        free(toks);
+        double macs = (double)T * L * 12.0 * C * C + (double)L * C * T * (T + 1) + (double)C * V;
+        double peak = measure_fma_peak();
+        size_t per_char = infer_cache_bytes_per_char(&m.cfg);
+        if (json)
+            printf("], \"cached_chars_per_s\": %.0f, \"memory_bound_chars_per_s\": %.0f, "
+                   "\"memory_bound_ratio\": %.3f, \"bandwidth_gb_s\": %.1f, \"weight_bytes\": %.0f, "
+                   "\"prefill_chars\": %d, \"prefill_ms\": %.3f, \"prefill_gmac_s\": %.1f, "
+                   "\"fma_peak_gmac_s\": %.1f, \"prefill_peak_ratio\": %.3f, "
+                   "\"cache_bytes_per_char\": %zu, \"cache_bytes_full\": %zu}\n",
+                   cached_cps, limit, cached_cps / limit, bw / 1e9, weight_bytes, T, 1000 * best_p,
+                   macs / best_p / 1e9, peak / 1e9, macs / best_p / peak, per_char,
+                   per_char * (size_t)T);
+        else
+            printf("  cached: %.0f characters/s; memory-bound limit %.0f/s (%.1f MB of weights at "
+                   "%.1f GB/s), %.0f%% of it\n"
+                   "  full pass over %d characters: %.3f ms, %.1f GMAC/s = %.0f%% of one core's "
+                   "peak (%.1f GMAC/s measured)\n"
+                   "  cache: %zu bytes per character, %zu KB at the full context of %d\n",
+                   cached_cps, limit, weight_bytes / 1e6, bw / 1e9, 100 * cached_cps / limit, T,
+                   1000 * best_p, macs / best_p / 1e9, 100 * macs / best_p / peak, peak / 1e9,
+                   per_char, per_char * (size_t)T / 1024, T);
+    }
+    gen_free(&cached);
+    gen_free(&full);
+    model_free(&m);
+    return rc;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    int train = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0;
+    int train = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 5;
+    const char *lengths = "32,64,120", *model_path = NULL;
     Opt opts[] = {
+        {"--lengths", OPT_STR, &lengths, 0, 0},  {"--repeat", OPT_INT, &repeat, 1, 1000},
+        {"--model", OPT_STR, &model_path, 0, 0},
         {"--train", OPT_FLAG, &train, 0, 0},     {"--steps", OPT_INT, &steps, 1, 100000},
         {"--batch", OPT_INT, &batch, 1, 4096},   {"--seq", OPT_INT, &seq, 1, 8192},
         {"--threads", OPT_INT, &threads, 0, 1024}, {"--json", OPT_FLAG, &json, 0, 0},
@@ -114,8 +351,10 @@ int cmd_bench(int argc, char **argv)
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
-    cli_set_threads(threads);
-    if (train)
+    if (train) {
+        cli_set_threads(threads);
         return bench_train(steps, batch, seq, json);
-    return cli_error("bench", EXIT_USAGE, "say what to measure: --train (see tangscope bench --help)");
+    }
+    cli_set_threads(1);
+    return bench_generate(model_path ? model_path : cli_asset("tang.bin"), lengths, repeat, json);
 }

@@ -1,59 +1,58 @@
 /* cli_probs.c - `tangscope probs`: the model's top next characters after a prompt. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "gpt.h"
+#include "generate.h"
 #include "model.h"
-#include "ops.h"
+#include "sampler.h"
 
 static const char PROBS_HELP[] =
-    "usage: tangscope probs PROMPT [--top N] [--model FILE] [--json]\n"
+    "usage: tangscope probs PROMPT [options]\n"
     "\n"
-    "Read PROMPT and print the N most probable next characters with their\n"
-    "probabilities (softmax of the model's scores, temperature 1). A prompt\n"
+    "Read PROMPT and print the most probable next characters: the softmax of the\n"
+    "model's scores at temperature 1, and, when any sampler flag is given, the\n"
+    "probability after the sampler (temperature, top-k, top-p, min-p) too. The\n"
+    "prompt is read as it is; an empty prompt means the start of a poem. A prompt\n"
     "longer than the model's context keeps its last context characters.\n"
     "\n"
-    "  --top N        how many candidates (default 8)\n"
-    "  --model FILE   model file (default assets/tang.bin)\n"
-    "  --json         print {\"prompt\": ..., \"candidates\": [{\"char\": ..., \"prob\": ...}]}\n";
-
-static void json_string(const char *s)
-{
-    putchar('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            printf("\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", stdout);
-        else if (c < 0x20)
-            printf("\\u%04x", c);
-        else
-            putchar(c);
-    }
-    putchar('"');
-}
+    "  --top N                  how many candidates (default 8)\n"
+    "  --temperature T          0 = greedy, 0..100\n"
+    "  --top-k K                keep the K most probable, 0 = off\n"
+    "  --top-p P                keep the top set reaching probability P, (0, 1]\n"
+    "  --min-p M                keep characters with p >= M x p(top), [0, 1]\n"
+    "  --model FILE             model file (default assets/tang.bin)\n"
+    "  --json                   {\"prompt\": ..., \"candidates\": [{\"char\": ..., \"prob\": ...}]}\n";
 
 int cmd_probs(int argc, char **argv)
 {
     const char *model_path = NULL, *pos[1];
     int top = 8, json = 0, npos = 0;
+    SamplerSettings set = sampler_defaults();
     Opt opts[] = {
         {"--model", OPT_STR, &model_path, 0, 0},
         {"--top", OPT_INT, &top, 1, 1000000},
         {"--json", OPT_FLAG, &json, 0, 0},
+        {"--temperature", OPT_FLOAT, &set.temperature, 0, 100},
+        {"--top-k", OPT_INT, &set.top_k, 0, 1000000},
+        {"--top-p", OPT_FLOAT, &set.top_p, 1e-9, 1},
+        {"--min-p", OPT_FLOAT, &set.min_p, 0, 1},
     };
     int rc = cli_parse("probs", PROBS_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        pos, 1, &npos);
     if (rc)
         return rc == 1 ? 0 : rc;
+    SamplerSettings plain = sampler_defaults();
+    int sampled = memcmp(&set, &plain, sizeof set) != 0;
     const char *prompt = npos ? pos[0] : "";
     if (!model_path)
         model_path = cli_asset("tang.bin");
-    cli_set_threads(1);
     TsErr err;
+    if (sampler_settings_check(&set, &err) != 0)
+        return cli_error("probs", EXIT_USAGE, "%s", err.msg);
+    cli_set_threads(1);
     Model m;
     if (model_load(&m, model_path, &err) != 0)
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
@@ -63,68 +62,69 @@ int cmd_probs(int argc, char **argv)
         model_free(&m);
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
     }
-    /* An empty prompt starts a new poem: the model saw a newline before each. */
-    int newline = vocab_id(&m.vocab, '\n');
-    int *seq = ids;
-    size_t len = n;
-    int start[1] = {newline < 0 ? 0 : newline};
-    if (n == 0) {
-        seq = start;
-        len = 1;
-    }
-    if (len > (size_t)m.cfg.context) {
-        seq += len - (size_t)m.cfg.context;
-        len = (size_t)m.cfg.context;
-    }
-    GptActs acts;
-    if (gpt_acts_init(&acts, &m.cfg, 1, (int)len, 0, &err) != 0) {
+    Generator g;
+    if (gen_init(&g, &m, 1, &err) != 0 || gen_start(&g, ids, n, 0, &err) != 0) {
         free(ids);
         model_free(&m);
         return cli_error("probs", 1, "%s", err.msg);
     }
-    gpt_forward(&m, &acts, seq, NULL, 1, (int)len);
+    const float *logits = gen_logits(&g);
+    /* the sampler's stages, without drawing: probs is the temperature-1 view */
+    SamplerState *ss = &g.ss;
+    sampler_run(ss, &set, logits, NULL, 0, NULL, 0.0f, &err);
     int V = m.cfg.vocab_size;
-    float *probs = malloc((size_t)V * sizeof(float));
+    float *base = malloc((size_t)V * sizeof(float));
     int *order = malloc((size_t)V * sizeof(int));
-    softmax_row(probs, acts.logits + (len - 1) * (size_t)V, V);
+    sampler_softmax(base, logits, V);
+    sampler_sort(order, base, V);
+    double entropy = 0.0;
+    for (int i = 0; i < V; i++)
+        if (base[i] > 0.0f)
+            entropy -= (double)base[i] * log((double)base[i]);
     if (top > V)
         top = V;
-    /* partial selection of the top N, ties broken by id */
-    for (int i = 0; i < V; i++)
-        order[i] = i;
-    for (int k = 0; k < top; k++) {
-        int best = k;
-        for (int i = k + 1; i < V; i++)
-            if (probs[order[i]] > probs[order[best]])
-                best = i;
-        int t = order[k];
-        order[k] = order[best];
-        order[best] = t;
-    }
     if (json) {
         fputs("{\"prompt\": ", stdout);
-        json_string(prompt);
+        cli_json_string(stdout, prompt);
         fputs(", \"candidates\": [", stdout);
     } else {
-        printf("「%s」→\n", prompt);
+        printf("「%s」→ next character%s\n", prompt,
+               sampled ? " (model at temperature 1 | after the sampler)" : "");
     }
     for (int k = 0; k < top; k++) {
+        int id = order[k];
         char ch[8] = {0};
-        utf8_encode(vocab_cp(&m.vocab, order[k]), ch);
+        utf8_encode(vocab_cp(&m.vocab, id), ch);
         if (json) {
             printf("%s{\"char\": ", k ? ", " : "");
-            json_string(ch);
-            printf(", \"prob\": %.6f, \"id\": %d}", (double)probs[order[k]], order[k]);
+            cli_json_string(stdout, ch);
+            printf(", \"prob\": %.6f, \"id\": %d", (double)base[id], id);
+            if (sampled)
+                printf(", \"sampled_prob\": %.6f", (double)ss->final[id]);
+            putchar('}');
         } else {
-            printf("  %s %6.2f%%\n", strcmp(ch, "\n") == 0 ? "⏎" : ch,
-                   100.0 * (double)probs[order[k]]);
+            printf("  %2d  %s  %6.2f%%", k + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch,
+                   100.0 * (double)base[id]);
+            if (sampled)
+                printf("  | %6.2f%%", 100.0 * (double)ss->final[id]);
+            putchar('\n');
         }
     }
-    if (json)
-        puts("]}");
-    free(probs);
+    if (json) {
+        printf("], \"entropy\": %.4f, \"context_used\": %d", entropy, g.inf.len);
+        if (sampled)
+            printf(", \"kept\": %d, \"filtered\": %.6f", ss->kept, (double)ss->filtered);
+        puts("}");
+    } else {
+        printf("  entropy %.2f nats", entropy);
+        if (sampled)
+            printf("; the sampler keeps %d characters and removes %.1f%% of the probability",
+                   ss->kept, 100.0 * (double)ss->filtered);
+        putchar('\n');
+    }
+    free(base);
     free(order);
-    gpt_acts_free(&acts);
+    gen_free(&g);
     free(ids);
     model_free(&m);
     return 0;

@@ -26,7 +26,8 @@ static const char TRAIN_HELP[] =
     "  --val FILE             validation text (default assets/tang-val.txt)\n"
     "  --out FILE             model to write, best validation loss (default tang-model.bin)\n"
     "  --checkpoint FILE      checkpoint for resuming (default OUT.ckpt)\n"
-    "  --resume               continue from the checkpoint (its settings win)\n"
+    "  --resume               continue from the checkpoint (its settings win, but\n"
+    "                         --steps may give the schedule a new length)\n"
     "  --force                start over even though the checkpoint exists\n"
     "  --log FILE             append step,loss,val_loss,lr,tokens_per_s lines (CSV)\n"
     "Model (new runs only):\n"
@@ -172,9 +173,14 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
         format_duration(elapsed, el, sizeof el);
         format_duration(eta, et, sizeof et);
         if (tty || (!args->quiet && (is_eval || tr->step % 100 == 0))) {
-            fprintf(stderr, "%sstep %5d/%d | loss %.4f | val %.4f | lr %.2e | %6.0f tok/s | %s elapsed | ETA %s%s",
-                    tty ? "\r" : "", tr->step, tc->steps, (double)loss, last_val, (double)lr, tok_s,
-                    el, et, tty ? "\033[K" : "\n");
+            char vbuf[16] = "-";
+            if (isfinite(last_val))
+                snprintf(vbuf, sizeof vbuf, "%.4f", last_val);
+            fprintf(stderr,
+                    "%sstep %5d/%d | loss %.4f | val %s | lr %.2e | %6.0f tok/s | %s elapsed | "
+                    "ETA %s%s",
+                    tty ? "\r" : "", tr->step, tc->steps, (double)loss, vbuf, (double)lr, tok_s, el,
+                    et, tty ? "\033[K" : "\n");
             if (tty && is_eval)
                 fputc('\n', stderr);
         }
@@ -206,10 +212,12 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
     return 0;
 }
 
-static int warmup_given(int argc, char **argv)
+/* Was the option given on the command line (as "--name" or "--name=...")? */
+static int flag_given(int argc, char **argv, const char *name)
 {
+    size_t n = strlen(name);
     for (int i = 1; i < argc; i++)
-        if (strncmp(argv[i], "--warmup", 8) == 0)
+        if (strncmp(argv[i], name, n) == 0 && (argv[i][n] == 0 || argv[i][n] == '='))
             return 1;
     return 0;
 }
@@ -255,7 +263,7 @@ int cmd_train(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     a.tc.seed = seed;
-    if (!warmup_given(argc, argv) && a.tc.warmup > a.tc.steps / 10)
+    if (!flag_given(argc, argv, "--warmup") && a.tc.warmup > a.tc.steps / 10)
         a.tc.warmup = a.tc.steps / 10; /* short runs warm up for a tenth of their steps */
     if (!a.data)
         a.data = cli_asset("tang-train.txt");
@@ -297,6 +305,20 @@ int cmd_train(int argc, char **argv)
             model_free(&model);
             return cli_error("train", EXIT_USAGE,
                              "%s is not the text this checkpoint was trained on", a.data);
+        }
+        if (flag_given(argc, argv, "--steps")) {
+            /* a new length for the schedule: the cosine decay stretches or
+             * shrinks to end at the new last step */
+            if (a.tc.steps <= tr.step || a.tc.steps < tr.tc.warmup) {
+                rc = cli_error("train", EXIT_USAGE,
+                               "--steps %d: the checkpoint is already at step %d (warm-up %d)",
+                               a.tc.steps, tr.step, tr.tc.warmup);
+                free(data);
+                trainer_free(&tr);
+                model_free(&model);
+                return rc;
+            }
+            tr.tc.steps = a.tc.steps;
         }
         fprintf(stderr, "tangscope train: resuming %s at step %d of %d\n", a.ckpt, tr.step,
                 tr.tc.steps);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static uint32_t crc_table[256];
@@ -59,6 +60,10 @@ int atomic_open(AtomicFile *af, const char *path, TsErr *err)
         free(af->tmp);
         return -1;
     }
+    /* mkstemp makes the file private; give it the usual permissions */
+    mode_t mask = umask(0);
+    umask(mask);
+    fchmod(fd, 0666 & ~mask);
     af->f = fdopen(fd, "wb");
     if (!af->f) {
         ts_fail(err, "%s: %s", path, strerror(errno));

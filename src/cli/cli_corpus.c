@@ -1,0 +1,175 @@
+/* cli_corpus.c - `tangscope corpus`: how often the training text itself
+ * continues a context, and with which characters. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "corpus.h"
+#include "vocab.h"
+
+static const char CORPUS_HELP[] =
+    "usage: tangscope corpus CONTEXT [--top N] [--data FILE] [--json] [--no-cache]\n"
+    "\n"
+    "How often does the training text itself continue this way? Print how many\n"
+    "times CONTEXT occurs in the text (overlapping occurrences count) and the\n"
+    "characters that follow it, most frequent first, with their counts and their\n"
+    "share of the occurrences. An occurrence at the very end of the text has no\n"
+    "follower; it counts in the total only. An empty CONTEXT (\"\" or none) stands\n"
+    "before every character: its count is the length of the text and its\n"
+    "followers are the character frequencies. The newline that ends each poem is\n"
+    "a character too, shown as ⏎ (\"\\n\" in JSON).\n"
+    "\n"
+    "The lookup uses a suffix array of the text, built on first use (about a\n"
+    "second) and kept in $XDG_CACHE_HOME/tangscope/ (default ~/.cache/tangscope/)\n"
+    "as corpus-<CRC-32 of the text>.sa; an edited text gets a new one.\n"
+    "\n"
+    "  --top N        how many followers to list (default 10)\n"
+    "  --data FILE    UTF-8 text (default assets/tang-train.txt)\n"
+    "  --no-cache     build the suffix array in memory only\n"
+    "  --json         print {\"context\": ..., \"count\": N,\n"
+    "                 \"next\": [{\"char\": ..., \"count\": N, \"share\": F}, ...]}\n"
+    "\n"
+    "Examples:\n"
+    "  tangscope corpus 春风          what follows 春风 in the Tang poems\n"
+    "  tangscope corpus '' --top 5    the five most frequent characters\n"
+    "  tangscope corpus -- -x         a context that starts with '-'\n";
+
+enum { NEWLINE_SIGN = 0x23CE }; /* ⏎ */
+
+/* Columns a character takes, roughly: the corpus is Chinese (two columns)
+ * apart from the newline sign; ASCII and the like take one. Only used to line
+ * up the counts. */
+static int columns(uint32_t cp) { return cp < 0x1100 || cp == NEWLINE_SIGN ? 1 : 2; }
+
+static void put_cp(uint32_t cp)
+{
+    char b[4];
+    int k = utf8_encode(cp == '\n' ? NEWLINE_SIGN : cp, b);
+    fwrite(b, 1, (size_t)k, stdout);
+}
+
+static void json_cps(const uint32_t *cps, size_t n)
+{
+    putchar('"');
+    for (size_t i = 0; i < n; i++) {
+        uint32_t cp = cps[i];
+        if (cp == '"' || cp == '\\')
+            printf("\\%c", (char)cp);
+        else if (cp == '\n')
+            fputs("\\n", stdout);
+        else if (cp < 0x20)
+            printf("\\u%04x", (unsigned)cp);
+        else {
+            char b[4];
+            fwrite(b, 1, (size_t)utf8_encode(cp, b), stdout);
+        }
+    }
+    putchar('"');
+}
+
+static void print_json(const uint32_t *ctx, size_t n, const CorpusNext *next, int k,
+                       const CorpusTally *t)
+{
+    fputs("{\"context\": ", stdout);
+    json_cps(ctx, n);
+    printf(", \"count\": %zu, \"next\": [", t->total);
+    for (int i = 0; i < k; i++) {
+        printf("%s{\"char\": ", i ? ", " : "");
+        json_cps(&next[i].cp, 1);
+        printf(", \"count\": %zu, \"share\": %.4f}", next[i].count,
+               (double)next[i].count / (double)t->total);
+    }
+    puts("]}");
+}
+
+static void print_text(const uint32_t *ctx, size_t n, const CorpusNext *next, int k,
+                       const CorpusTally *t, const Corpus *c, const char *data_path)
+{
+    if (n == 0) {
+        printf("%s: %zu characters, %zu distinct; the most frequent:\n", data_path, t->total,
+               t->distinct);
+    } else {
+        fputs("「", stdout);
+        for (size_t i = 0; i < n; i++)
+            put_cp(ctx[i]);
+        if (t->total == 0) {
+            printf("」 does not occur in %s (%zu characters)\n", data_path, c->n);
+            return;
+        }
+        printf("」 occurs %zu time%s in %s; followed by:\n", t->total, t->total == 1 ? "" : "s",
+               data_path);
+    }
+    size_t listed = 0;
+    for (int i = 0; i < k; i++) {
+        uint32_t cp = next[i].cp == '\n' ? NEWLINE_SIGN : next[i].cp;
+        fputs("  ", stdout);
+        put_cp(cp);
+        printf("%*s %7zu  %5.1f%%\n", 2 - columns(cp), "", next[i].count,
+               100.0 * (double)next[i].count / (double)t->total);
+        listed += next[i].count;
+    }
+    size_t others = t->total - t->at_end - listed;
+    if ((size_t)k < t->distinct)
+        printf("  and %zu other character%s: %zu time%s, %.1f%%\n", t->distinct - (size_t)k,
+               t->distinct - (size_t)k == 1 ? "" : "s", others, others == 1 ? "" : "s",
+               100.0 * (double)others / (double)t->total);
+    if (t->at_end)
+        printf("  and once at the very end of the text, followed by nothing\n");
+}
+
+int cmd_corpus(int argc, char **argv)
+{
+    const char *data_path = NULL, *pos[1];
+    int top = 10, json = 0, no_cache = 0, npos = 0;
+    Opt opts[] = {
+        {"--top", OPT_INT, &top, 1, 1000000},
+        {"--data", OPT_STR, &data_path, 0, 0},
+        {"--json", OPT_FLAG, &json, 0, 0},
+        {"--no-cache", OPT_FLAG, &no_cache, 0, 0},
+    };
+    int rc = cli_parse("corpus", CORPUS_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+                       pos, 1, &npos);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    const char *context = npos ? pos[0] : "";
+    if (!data_path)
+        data_path = cli_asset("tang-train.txt");
+
+    size_t len = strlen(context), n = 0, at = 0;
+    uint32_t *ctx = malloc((len ? len : 1) * sizeof *ctx);
+    if (!ctx)
+        return cli_error("corpus", 1, "out of memory");
+    while (at < len) {
+        if (utf8_decode(context, len, &at, &ctx[n]) != 0) {
+            free(ctx);
+            return cli_error("corpus", EXIT_USAGE,
+                             "CONTEXT is not valid UTF-8 (byte %zu); check the terminal's locale",
+                             at);
+        }
+        n++;
+    }
+
+    TsErr err;
+    Corpus c;
+    if (corpus_load_or_build(&c, data_path, no_cache ? NULL : cli_cache_dir(), &err) != 0) {
+        free(ctx);
+        return cli_error("corpus", EXIT_USAGE, "%s", err.msg);
+    }
+    CorpusNext *next = malloc((size_t)top * sizeof *next);
+    if (!next) {
+        corpus_free(&c);
+        free(ctx);
+        return cli_error("corpus", 1, "out of memory");
+    }
+    CorpusTally tally;
+    int k = corpus_next(&c, ctx, n, next, top, &tally);
+    if (json)
+        print_json(ctx, n, next, k, &tally);
+    else
+        print_text(ctx, n, next, k, &tally, &c, data_path);
+    free(next);
+    corpus_free(&c);
+    free(ctx);
+    return 0;
+}

@@ -1,0 +1,192 @@
+/* cli_generate.c - `tangscope generate`, `acrostic` and `jueju`: writing poems. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "form.h"
+#include "generate.h"
+#include "model.h"
+
+#define SAMPLER_HELP                                                                               \
+    "Sampling:\n"                                                                                  \
+    "  --temperature T          0 = greedy, 0..100 (default 0.8)\n"                                \
+    "  --top-k K                keep the K most probable, 0 = off (default 0)\n"                   \
+    "  --top-p P                keep the top set reaching probability P, (0, 1], 1 = off\n"        \
+    "  --min-p M                keep characters with p >= M x p(top), [0, 1], 0 = off\n"           \
+    "  --repetition-penalty R   >1 discourages characters already written, [1, 100]\n"             \
+    "  --seed S                 random seed (default 1); the same seed and settings\n"             \
+    "                           write the same text on every machine\n"                            \
+    "  --no-cache               recompute the whole window every step (same text, slower)\n"       \
+    "  --model FILE             model file (default assets/tang.bin)\n"                            \
+    "  --json                   print {\"poems\": [...], ...}\n"
+
+static const char GENERATE_HELP[] =
+    "usage: tangscope generate [PROMPT] [options]\n"
+    "\n"
+    "Write poems. Each poem starts after a newline (as in the training text), then\n"
+    "PROMPT, and runs to its newline or --max-chars characters.\n"
+    "\n"
+    "  -n N                     poems to write (default 1)\n"
+    "  --max-chars N            at most N characters per poem after the prompt (default 200)\n" SAMPLER_HELP;
+
+static const char ACROSTIC_HELP[] =
+    "usage: tangscope acrostic HEADS [options]\n"
+    "\n"
+    "Write an acrostic (藏头诗): line i opens with the i-th character of HEADS;\n"
+    "the model writes the rest of each line, with no punctuation inside a line;\n"
+    "lines end in ， and 。 alternately, the last in 。.\n"
+    "\n"
+    "  --chars 5|7              characters per line (default 7)\n"
+    "  -n N                     poems to write (default 1)\n" SAMPLER_HELP;
+
+static const char JUEJU_HELP[] =
+    "usage: tangscope jueju [options]\n"
+    "\n"
+    "Write a jueju (绝句) in fixed form: four lines of 5 or 7 characters,\n"
+    "punctuation only at line ends, ，。，。.\n"
+    "\n"
+    "  --chars 5|7              characters per line (default 5)\n"
+    "  -n N                     poems to write (default 1)\n" SAMPLER_HELP;
+
+typedef struct {
+    const char *model;
+    SamplerSettings set;
+    uint64_t seed;
+    int no_cache, json, poems, max_chars, chars;
+} GenArgs;
+
+void cli_json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", out);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static int run(const char *cmd, const char *help, int argc, char **argv, FormKind kind)
+{
+    GenArgs a = {.set = sampler_defaults(), .seed = 1, .poems = 1, .max_chars = 200};
+    a.set.temperature = 0.8f;
+    a.chars = kind == FORM_ACROSTIC ? 7 : 5;
+    Opt opts[] = {
+        {"--model", OPT_STR, &a.model, 0, 0},
+        {"--temperature", OPT_FLOAT, &a.set.temperature, 0, 100},
+        {"--top-k", OPT_INT, &a.set.top_k, 0, 1000000},
+        {"--top-p", OPT_FLOAT, &a.set.top_p, 1e-9, 1},
+        {"--min-p", OPT_FLOAT, &a.set.min_p, 0, 1},
+        {"--repetition-penalty", OPT_FLOAT, &a.set.repetition_penalty, 1, 100},
+        {"--seed", OPT_U64, &a.seed, 0, 0},
+        {"--no-cache", OPT_FLAG, &a.no_cache, 0, 0},
+        {"--json", OPT_FLAG, &a.json, 0, 0},
+        {"-n", OPT_INT, &a.poems, 1, 10000},
+        {"--max-chars", OPT_INT, &a.max_chars, 1, 1000000},
+        {"--chars", OPT_INT, &a.chars, 5, 7},
+    };
+    int n_opts = (int)(sizeof opts / sizeof opts[0]);
+    if (kind == FORM_FREE)
+        n_opts--; /* --chars is for the fixed forms */
+    const char *pos[1] = {NULL};
+    int npos = 0;
+    int rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, kind == FORM_JUEJU ? 0 : 1, &npos);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (kind != FORM_FREE && a.chars != 5 && a.chars != 7)
+        return cli_error(cmd, EXIT_USAGE, "--chars must be 5 or 7, not %d", a.chars);
+    if (kind == FORM_ACROSTIC && npos == 0)
+        return cli_error(cmd, EXIT_USAGE, "give the heads, e.g. tangscope acrostic 春眠不觉");
+    TsErr err;
+    if (sampler_settings_check(&a.set, &err) != 0)
+        return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
+    if (!a.model)
+        a.model = cli_asset("tang.bin");
+    cli_set_threads(1);
+    Model m;
+    if (model_load(&m, a.model, &err) != 0)
+        return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
+    int *prompt = NULL;
+    size_t n_prompt = 0;
+    const char *text = kind == FORM_FREE && npos ? pos[0] : "";
+    if (vocab_encode(&m.vocab, text, strlen(text), "prompt", &prompt, &n_prompt, &err) != 0) {
+        model_free(&m);
+        return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
+    }
+    Form form;
+    form_init_free(&form);
+    if (kind == FORM_ACROSTIC && form_init_acrostic(&form, &m.vocab, pos[0], a.chars, &err) != 0) {
+        free(prompt);
+        model_free(&m);
+        return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
+    }
+    if (kind == FORM_JUEJU && form_init_jueju(&form, &m.vocab, a.chars, &err) != 0) {
+        free(prompt);
+        model_free(&m);
+        return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
+    }
+    if (kind != FORM_FREE)
+        a.max_chars = form.n_lines * (a.chars + 1) + 1;
+    Generator g;
+    if (gen_init(&g, &m, !a.no_cache, &err) != 0) {
+        free(prompt);
+        model_free(&m);
+        return cli_error(cmd, 1, "%s", err.msg);
+    }
+    Rng rng;
+    rng_seed(&rng, a.seed);
+    if (a.json)
+        fputs("{\"poems\": [", stdout);
+    double t0 = ts_now();
+    long chars = 0;
+    rc = 0;
+    for (int i = 0; i < a.poems && rc == 0; i++) {
+        Form f = form;
+        if (gen_start(&g, prompt, n_prompt, 1, &err) != 0 ||
+            gen_poem(&g, &a.set, kind == FORM_FREE ? NULL : &f, &rng, a.max_chars, &err) < 0) {
+            rc = cli_error(cmd, EXIT_USAGE, "%s", err.msg);
+            break;
+        }
+        /* the poem: prompt and what was written, without the closing newline */
+        if (g.n > 1 && vocab_cp(&m.vocab, g.text[g.n - 1]) == '\n')
+            g.n--;
+        chars += (long)(g.n - 1 - n_prompt);
+        char *poem = gen_text_utf8(&g, g.prefix);
+        if (!poem) {
+            rc = cli_error(cmd, 1, "out of memory");
+            break;
+        }
+        if (a.json) {
+            fputs(i ? ", " : "", stdout);
+            cli_json_string(stdout, poem);
+        } else {
+            puts(poem);
+        }
+        free(poem);
+    }
+    double secs = ts_now() - t0;
+    if (a.json && rc == 0)
+        printf("], \"seed\": %llu, \"temperature\": %g, \"top_k\": %d, \"top_p\": %g, "
+               "\"min_p\": %g, \"repetition_penalty\": %g, \"cache\": %s, \"characters\": %ld, "
+               "\"seconds\": %.4f}\n",
+               (unsigned long long)a.seed, (double)a.set.temperature, a.set.top_k,
+               (double)a.set.top_p, (double)a.set.min_p, (double)a.set.repetition_penalty,
+               a.no_cache ? "false" : "true", chars, secs);
+    else if (a.json)
+        puts("]}");
+    gen_free(&g);
+    free(prompt);
+    model_free(&m);
+    return rc;
+}
+
+int cmd_generate(int argc, char **argv) { return run("generate", GENERATE_HELP, argc, argv, FORM_FREE); }
+int cmd_acrostic(int argc, char **argv) { return run("acrostic", ACROSTIC_HELP, argc, argv, FORM_ACROSTIC); }
+int cmd_jueju(int argc, char **argv) { return run("jueju", JUEJU_HELP, argc, argv, FORM_JUEJU); }

@@ -1,0 +1,173 @@
+/* generate.c - the text so far, the window over it, and the sampling loop. */
+#include "generate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int gen_init(Generator *g, const Model *m, int use_cache, TsErr *err)
+{
+    memset(g, 0, sizeof *g);
+    g->m = m;
+    g->use_cache = use_cache;
+    g->cap = 256;
+    g->text = ts_calloc(g->cap, sizeof(int), err);
+    if (!g->text)
+        return -1;
+    if (infer_init(&g->inf, m, err) != 0 || sampler_init(&g->ss, m->cfg.vocab_size, err) != 0) {
+        gen_free(g);
+        return -1;
+    }
+    return 0;
+}
+
+void gen_free(Generator *g)
+{
+    free(g->text);
+    infer_free(&g->inf);
+    sampler_free(&g->ss);
+    memset(g, 0, sizeof *g);
+}
+
+static int reserve(Generator *g, size_t n, TsErr *err)
+{
+    if (n <= g->cap)
+        return 0;
+    size_t cap = g->cap * 2 > n ? g->cap * 2 : n;
+    int *bigger = realloc(g->text, cap * sizeof(int));
+    if (!bigger)
+        return ts_fail(err, "out of memory (text of %zu characters)", n);
+    g->text = bigger;
+    g->cap = cap;
+    return 0;
+}
+
+int gen_start(Generator *g, const int *prompt, size_t n, int poem_start, TsErr *err)
+{
+    int newline = vocab_id(&g->m->vocab, '\n');
+    size_t prefix = poem_start || n == 0 ? 1 : 0;
+    if (prefix && newline < 0)
+        return ts_fail(err, "the model's vocabulary has no newline, so it cannot start a poem");
+    if (reserve(g, n + prefix, err) != 0)
+        return -1;
+    if (prefix)
+        g->text[0] = newline;
+    if (n)
+        memcpy(g->text + prefix, prompt, n * sizeof(int));
+    g->n = n + prefix;
+    g->prefix = prefix;
+    infer_reset(&g->inf);
+    g->cache_start = 0;
+    g->have_logits = 0;
+    return 0;
+}
+
+void gen_set_cache(Generator *g, int use_cache)
+{
+    g->use_cache = use_cache;
+    infer_reset(&g->inf);
+    g->cache_start = 0;
+    g->have_logits = 0;
+}
+
+const float *gen_logits(Generator *g)
+{
+    if (g->have_logits)
+        return g->inf.logits;
+    size_t ctx = (size_t)g->inf.ctx;
+    size_t start = g->n > ctx ? g->n - ctx : 0; /* the window is text[start .. n) */
+    if (!g->use_cache || start != g->cache_start) {
+        /* full pass over the window (every step without the cache; a refill
+         * with it, after the window slid) */
+        infer_reset(&g->inf);
+        g->cache_start = start;
+    }
+    size_t have = g->cache_start + (size_t)g->inf.len; /* text[.. have) is cached */
+    if (have == g->n) {
+        /* the cache already covers the text (after a take-back): step the
+         * last character again to get its logits */
+        infer_truncate(&g->inf, g->inf.len - 1);
+        have--;
+    }
+    infer_forward(&g->inf, g->text + have, (int)(g->n - have));
+    g->forward_rows += (long)(g->n - have);
+    g->have_logits = 1;
+    return g->inf.logits;
+}
+
+int gen_append(Generator *g, int token, TsErr *err)
+{
+    if (token < 0 || token >= g->m->cfg.vocab_size)
+        return ts_fail(err, "token %d is outside the vocabulary", token);
+    if (reserve(g, g->n + 1, err) != 0)
+        return -1;
+    g->text[g->n++] = token;
+    g->have_logits = 0;
+    return 0;
+}
+
+int gen_pop(Generator *g)
+{
+    if (g->n <= 1)
+        return -1;
+    g->n--;
+    /* the cache rolls back: positions past the text are forgotten */
+    size_t cached_end = g->cache_start + (size_t)g->inf.len;
+    if (cached_end > g->n)
+        infer_truncate(&g->inf, g->n > g->cache_start ? (int)(g->n - g->cache_start) : 0);
+    g->have_logits = 0;
+    return g->text[g->n];
+}
+
+int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, TsErr *err)
+{
+    const float *logits = gen_logits(g);
+    uint8_t *allowed = NULL;
+    if (form && form->kind != FORM_FREE) {
+        allowed = malloc((size_t)g->m->cfg.vocab_size);
+        if (!allowed)
+            return ts_fail(err, "out of memory");
+        if (form_allowed(form, &g->m->vocab, allowed) == 0) {
+            free(allowed);
+            return ts_fail(err, "the verse form allows no character here");
+        }
+    }
+    float coin = rng_float(rng);
+    /* the repetition penalty looks at the window the model sees */
+    size_t ctx = (size_t)g->inf.ctx, start = g->n > ctx ? g->n - ctx : 0;
+    int tok = sampler_run(&g->ss, set, logits, g->text + start, g->n - start, allowed, coin, err);
+    free(allowed);
+    if (tok < 0)
+        return -1;
+    if (gen_append(g, tok, err) != 0)
+        return -1;
+    if (form)
+        form_advance(form, &g->m->vocab, tok);
+    return tok;
+}
+
+int gen_poem(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, int max_chars,
+             TsErr *err)
+{
+    int newline = vocab_id(&g->m->vocab, '\n');
+    for (int i = 0; i < max_chars; i++) {
+        int tok = gen_sample(g, set, form, rng, err);
+        if (tok < 0)
+            return -1;
+        if (tok == newline)
+            return i;
+    }
+    return max_chars;
+}
+
+char *gen_text_utf8(const Generator *g, size_t from)
+{
+    size_t n = g->n > from ? g->n - from : 0;
+    char *out = malloc(4 * n + 1);
+    if (!out)
+        return NULL;
+    size_t len = 0;
+    for (size_t i = from; i < g->n; i++)
+        len += (size_t)utf8_encode(vocab_cp(&g->m->vocab, g->text[i]), out + len);
+    out[len] = 0;
+    return out;
+}

@@ -1,0 +1,71 @@
+/* generate.h - writing text: the model, the sampler, a verse form and the text so far.
+ *
+ * A Generator holds the text as token ids and keeps the model's view of it
+ * current. A poem starts after a newline, as every poem in the training text
+ * does, so gen_start puts one before the prompt.
+ *
+ * The window: the model reads at most `context` characters. When the text is
+ * longer, the next character is predicted from the last `context` characters
+ * only. With the cache on, the cache then no longer matches the window (its
+ * positions start one later), so it is refilled from the window in one full
+ * pass; from there it grows by single steps again. With the cache off, every
+ * prediction is a full pass over the window. Both give the same logits.
+ */
+#ifndef TS_GENERATE_H
+#define TS_GENERATE_H
+
+#include <stddef.h>
+
+#include "form.h"
+#include "infer.h"
+#include "model.h"
+#include "rng.h"
+#include "sampler.h"
+
+typedef struct {
+    const Model *m;     /* not owned */
+    Infer inf;
+    SamplerState ss;
+    int use_cache;      /* 1: KV cache; 0: recompute the window every step */
+    int *text;          /* [cap] token ids: a newline, the prompt, what was written */
+    size_t n, cap;
+    size_t prefix;      /* 1 if text[0] is the newline gen_start put there, else 0 */
+    size_t cache_start; /* text index of the cache's position 0 */
+    int have_logits;    /* inf.logits belong to the current text */
+    long forward_rows;  /* positions computed so far (work done, for the explorer) */
+} Generator;
+
+int gen_init(Generator *g, const Model *m, int use_cache, TsErr *err);
+void gen_free(Generator *g);
+
+/* Start over with the prompt (token ids). With poem_start, or when the prompt
+ * is empty, a newline goes first: the text then opens a new poem, as after
+ * every newline in the training text. Without it the prompt is read as it is,
+ * which is what `probs` and the explorer show (and what the corpus counts
+ * compare with: a context anywhere in the text). */
+int gen_start(Generator *g, const int *prompt, size_t n, int poem_start, TsErr *err);
+/* Switch the cache on or off; the next prediction uses the new path. */
+void gen_set_cache(Generator *g, int use_cache);
+
+/* Logits [V] for the character after the current text. */
+const float *gen_logits(Generator *g);
+/* Append a character / take the last one back (the first is never taken back). */
+int gen_append(Generator *g, int token, TsErr *err);
+int gen_pop(Generator *g);
+
+/* Choose the next character with the sampler (and the form's mask, if form is
+ * not NULL), append it and advance the form. Returns the token or -1 with err
+ * set when nothing can be chosen. */
+int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, TsErr *err);
+
+/* Write until a newline (not appended to the result's characters, but kept
+ * in the text) or max_chars characters. Returns the number of characters
+ * written, or -1 with err. */
+int gen_poem(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, int max_chars,
+             TsErr *err);
+
+/* The text from index `from` (use g->prefix to skip the starting newline) as
+ * UTF-8 in a new buffer (free it); newlines included as they are. */
+char *gen_text_utf8(const Generator *g, size_t from);
+
+#endif

@@ -1,0 +1,295 @@
+/* infer.c - the inference pass, shared by full recomputation and the KV cache.
+ *
+ * The linear layers run on transposed weights: for each input k, a row of
+ * the weight matrix is scaled by in[k] and added into the outputs. Each output
+ * is then a chain of fused multiply-adds over k = 0, 1, 2, ... and the chain is
+ * the same whether 1 or 128 rows are computed at once; the AVX-512 kernels
+ * below only do more chains side by side. The cached step (one row) is bound
+ * by reading the weights once, so its kernel keeps 8 independent chains of 16
+ * lanes in flight to hide the multiply-add latency.
+ */
+#include "infer.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ops.h"
+
+#if defined(__AVX512F__)
+#include <immintrin.h>
+#define TS_AVX512 1
+#endif
+
+/* ---- the linear kernel ---- */
+
+/* Any rows x cols block; the same arithmetic as the vector kernels. */
+static void linear_block_generic(float *out, int ldo, const float *in, int ldi, const float *wt,
+                                 int ldw, int rows, int cols, int IC)
+{
+    for (int r = 0; r < rows; r++) {
+        float *o = out + (size_t)r * ldo;
+        for (int j = 0; j < cols; j++)
+            o[j] = 0.0f;
+        for (int k = 0; k < IC; k++) {
+            float a = in[(size_t)r * ldi + k];
+            const float *w = wt + (size_t)k * ldw;
+            for (int j = 0; j < cols; j++)
+                o[j] = fmaf(a, w[j], o[j]);
+        }
+    }
+}
+
+#ifdef TS_AVX512
+/* 4 rows x 64 columns: 16 accumulators. */
+static void linear_4x64(float *out, int ldo, const float *in, int ldi, const float *wt, int ldw,
+                        int IC)
+{
+    __m512 c[4][4];
+    for (int r = 0; r < 4; r++)
+        for (int j = 0; j < 4; j++)
+            c[r][j] = _mm512_setzero_ps();
+    for (int k = 0; k < IC; k++) {
+        const float *w = wt + (size_t)k * ldw;
+        __m512 b0 = _mm512_loadu_ps(w), b1 = _mm512_loadu_ps(w + 16);
+        __m512 b2 = _mm512_loadu_ps(w + 32), b3 = _mm512_loadu_ps(w + 48);
+        for (int r = 0; r < 4; r++) {
+            __m512 a = _mm512_set1_ps(in[(size_t)r * ldi + k]);
+            c[r][0] = _mm512_fmadd_ps(a, b0, c[r][0]);
+            c[r][1] = _mm512_fmadd_ps(a, b1, c[r][1]);
+            c[r][2] = _mm512_fmadd_ps(a, b2, c[r][2]);
+            c[r][3] = _mm512_fmadd_ps(a, b3, c[r][3]);
+        }
+    }
+    for (int r = 0; r < 4; r++)
+        for (int j = 0; j < 4; j++)
+            _mm512_storeu_ps(out + (size_t)r * ldo + 16 * j, c[r][j]);
+}
+
+/* One row x (16 * NV) columns, NV independent chains. */
+#define LINEAR_1ROW(NAME, NV)                                                                      \
+    static void NAME(float *out, const float *in, const float *wt, int ldw, int IC)               \
+    {                                                                                              \
+        __m512 c[NV];                                                                              \
+        for (int j = 0; j < NV; j++)                                                               \
+            c[j] = _mm512_setzero_ps();                                                            \
+        for (int k = 0; k < IC; k++) {                                                             \
+            const float *w = wt + (size_t)k * ldw;                                                 \
+            __m512 a = _mm512_set1_ps(in[k]);                                                      \
+            for (int j = 0; j < NV; j++)                                                           \
+                c[j] = _mm512_fmadd_ps(a, _mm512_loadu_ps(w + 16 * j), c[j]);                      \
+        }                                                                                          \
+        for (int j = 0; j < NV; j++)                                                               \
+            _mm512_storeu_ps(out + 16 * j, c[j]);                                                  \
+    }
+LINEAR_1ROW(linear_1x128, 8)
+LINEAR_1ROW(linear_1x64, 4)
+LINEAR_1ROW(linear_1x16, 1)
+#endif
+
+void linear_t(float *out, const float *in, const float *wt, const float *bias, int N, int IC, int OC)
+{
+    int o0 = 0;
+#ifdef TS_AVX512
+    if (N == 1) {
+        for (; o0 + 128 <= OC; o0 += 128)
+            linear_1x128(out + o0, in, wt + o0, OC, IC);
+        for (; o0 + 16 <= OC; o0 += 16)
+            linear_1x16(out + o0, in, wt + o0, OC, IC);
+    } else {
+        for (; o0 + 64 <= OC; o0 += 64) {
+            int n = 0;
+            for (; n + 4 <= N; n += 4)
+                linear_4x64(out + (size_t)n * OC + o0, OC, in + (size_t)n * IC, IC, wt + o0, OC, IC);
+            for (; n < N; n++)
+                linear_1x64(out + (size_t)n * OC + o0, in + (size_t)n * IC, wt + o0, OC, IC);
+        }
+    }
+#endif
+    if (o0 < OC)
+        linear_block_generic(out + o0, OC, in, IC, wt + o0, OC, N, OC - o0, IC);
+    if (bias)
+        for (int n = 0; n < N; n++) {
+            float *o = out + (size_t)n * OC;
+            for (int j = 0; j < OC; j++)
+                o[j] += bias[j];
+        }
+}
+
+/* ---- state ---- */
+
+static void transpose(float *dst, const float *src, int rows, int cols)
+{
+    /* src [rows, cols] -> dst [cols, rows] */
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++)
+            dst[(size_t)c * rows + r] = src[(size_t)r * cols + c];
+}
+
+size_t infer_cache_bytes_per_char(const ModelConfig *cfg)
+{
+    return 2 * (size_t)cfg->n_layer * (size_t)cfg->n_embd * sizeof(float);
+}
+
+int infer_init(Infer *s, const Model *m, TsErr *err)
+{
+    memset(s, 0, sizeof *s);
+    s->m = m;
+    const ModelConfig *cfg = &m->cfg;
+    size_t L = (size_t)cfg->n_layer, C = (size_t)cfg->n_embd, V = (size_t)cfg->vocab_size;
+    size_t T = (size_t)cfg->context, H = (size_t)cfg->n_head;
+    s->ctx = cfg->context;
+    size_t per_layer = 3 * C * C + C * C + 4 * C * C + 4 * C * C;
+    struct {
+        float **slot;
+        size_t n;
+    } want[] = {
+        {&s->wt, L * per_layer + C * V},
+        {&s->k_cache, L * T * C},
+        {&s->v_cache, L * T * C},
+        {&s->x, T * C},
+        {&s->xn, T * C},
+        {&s->mean, T},
+        {&s->rstd, T},
+        {&s->qkv, T * 3 * C},
+        {&s->atty, T * C},
+        {&s->proj, T * C},
+        {&s->h, T * 4 * C},
+        {&s->hg, T * 4 * C},
+        {&s->scores, T},
+        {&s->att_last, L * H * T},
+        {&s->logits, V},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        *want[i].slot = ts_alloc_floats(want[i].n, err);
+        if (!*want[i].slot) {
+            infer_free(s);
+            return -1;
+        }
+    }
+    s->qkv_t = s->wt;
+    s->attproj_t = s->qkv_t + L * 3 * C * C;
+    s->fc_t = s->attproj_t + L * C * C;
+    s->fcproj_t = s->fc_t + L * 4 * C * C;
+    s->wte_t = s->fcproj_t + L * 4 * C * C;
+    const ParamPtrs *w = &m->w;
+    for (size_t l = 0; l < L; l++) {
+        transpose(s->qkv_t + l * 3 * C * C, w->qkv_w + l * 3 * C * C, (int)(3 * C), (int)C);
+        transpose(s->attproj_t + l * C * C, w->attproj_w + l * C * C, (int)C, (int)C);
+        transpose(s->fc_t + l * 4 * C * C, w->fc_w + l * 4 * C * C, (int)(4 * C), (int)C);
+        transpose(s->fcproj_t + l * 4 * C * C, w->fcproj_w + l * 4 * C * C, (int)C, (int)(4 * C));
+    }
+    transpose(s->wte_t, w->wte, (int)V, (int)C);
+    return 0;
+}
+
+void infer_free(Infer *s)
+{
+    float *all[] = {s->wt, s->k_cache, s->v_cache, s->x,      s->xn,     s->mean,
+                    s->rstd, s->qkv,   s->atty,    s->proj,   s->h,      s->hg,
+                    s->scores, s->att_last, s->logits};
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        free(all[i]);
+    memset(s, 0, sizeof *s);
+}
+
+void infer_reset(Infer *s) { s->len = 0; }
+
+void infer_truncate(Infer *s, int len)
+{
+    if (len >= 0 && len < s->len)
+        s->len = len;
+}
+
+/* ---- the pass ---- */
+
+/* a . b in 16 lanes and a fixed tree: vectorisable, and the same number on
+ * every machine and in both paths */
+static float dot_ordered(const float *a, const float *b, int n)
+{
+    float lane[16] = {0};
+    int i = 0;
+    for (; i + 16 <= n; i += 16)
+        for (int j = 0; j < 16; j++)
+            lane[j] = fmaf(a[i + j], b[i + j], lane[j]);
+    for (int j = 0; i + j < n; j++)
+        lane[j] = fmaf(a[i + j], b[i + j], lane[j]);
+    for (int width = 8; width >= 1; width /= 2)
+        for (int j = 0; j < width; j++)
+            lane[j] += lane[j + width];
+    return lane[0];
+}
+
+/* Attention of the query at absolute position p over cached positions 0..p,
+ * for one layer and head. y [hs] gets the weighted sum of values; probs [p+1]
+ * the attention weights. */
+static void attend(float *y, float *probs, const float *q, const float *kc, const float *vc, int p,
+                   int C, int hs)
+{
+    float scale = 1.0f / sqrtf((float)hs), maxv = -FLT_MAX;
+    for (int t = 0; t <= p; t++) {
+        float sc = dot_ordered(q, kc + (size_t)t * C, hs) * scale;
+        probs[t] = sc;
+        maxv = sc > maxv ? sc : maxv;
+    }
+    float sum = 0.0f;
+    for (int t = 0; t <= p; t++) {
+        probs[t] = ts_expf(probs[t] - maxv);
+        sum += probs[t];
+    }
+    float inv = 1.0f / sum;
+    for (int t = 0; t <= p; t++)
+        probs[t] *= inv;
+    for (int i = 0; i < hs; i++)
+        y[i] = 0.0f;
+    for (int t = 0; t <= p; t++) {
+        const float *v = vc + (size_t)t * C;
+        for (int i = 0; i < hs; i++)
+            y[i] = fmaf(probs[t], v[i], y[i]);
+    }
+}
+
+const float *infer_forward(Infer *s, const int *tokens, int n)
+{
+    const ParamPtrs *w = &s->m->w;
+    const ModelConfig *cfg = &s->m->cfg;
+    int C = cfg->n_embd, H = cfg->n_head, L = cfg->n_layer, V = cfg->vocab_size, hs = C / H;
+    int p0 = s->len;
+    size_t C3 = 3 * (size_t)C, C4 = 4 * (size_t)C;
+    for (int i = 0; i < n; i++) {
+        const float *te = w->wte + (size_t)tokens[i] * C, *pe = w->wpe + (size_t)(p0 + i) * C;
+        for (int c = 0; c < C; c++)
+            s->x[(size_t)i * C + c] = te[c] + pe[c];
+    }
+    for (int l = 0; l < L; l++) {
+        float *kc = s->k_cache + (size_t)l * s->ctx * C, *vc = s->v_cache + (size_t)l * s->ctx * C;
+        layernorm_forward(s->xn, s->mean, s->rstd, s->x, w->ln1_w + l * C, w->ln1_b + l * C, n, C);
+        linear_t(s->qkv, s->xn, s->qkv_t + (size_t)l * C3 * C, w->qkv_b + l * C3, n, C, (int)C3);
+        for (int i = 0; i < n; i++) {
+            memcpy(kc + (size_t)(p0 + i) * C, s->qkv + i * C3 + C, (size_t)C * sizeof(float));
+            memcpy(vc + (size_t)(p0 + i) * C, s->qkv + i * C3 + 2 * C, (size_t)C * sizeof(float));
+        }
+        for (int i = 0; i < n; i++) {
+            for (int h = 0; h < H; h++) {
+                float *probs = i == n - 1 ? s->att_last + ((size_t)l * H + h) * s->ctx : s->scores;
+                attend(s->atty + (size_t)i * C + h * hs, probs, s->qkv + i * C3 + h * hs,
+                       kc + h * hs, vc + h * hs, p0 + i, C, hs);
+            }
+        }
+        linear_t(s->proj, s->atty, s->attproj_t + (size_t)l * C * C, w->attproj_b + l * C, n, C, C);
+        residual_forward(s->x, s->x, s->proj, (size_t)n * C);
+        layernorm_forward(s->xn, s->mean, s->rstd, s->x, w->ln2_w + l * C, w->ln2_b + l * C, n, C);
+        linear_t(s->h, s->xn, s->fc_t + (size_t)l * C4 * C, w->fc_b + l * C4, n, C, (int)C4);
+        gelu_forward(s->hg, s->h, (size_t)n * C4);
+        linear_t(s->proj, s->hg, s->fcproj_t + (size_t)l * C4 * C, w->fcproj_b + l * C, n, (int)C4,
+                 C);
+        residual_forward(s->x, s->x, s->proj, (size_t)n * C);
+    }
+    /* only the last position's next-character scores are needed */
+    const float *last = s->x + (size_t)(n - 1) * C;
+    layernorm_forward(s->xn, s->mean, s->rstd, last, w->lnf_w, w->lnf_b, 1, C);
+    linear_t(s->logits, s->xn, s->wte_t, NULL, 1, C, V);
+    s->len = p0 + n;
+    return s->logits;
+}

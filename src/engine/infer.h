@@ -1,0 +1,75 @@
+/* infer.h - running the trained model: the full pass and the KV-cached step.
+ *
+ * Both paths are one function, infer_forward, on the same kernels. It reads n
+ * new characters at positions len .. len+n-1, appends every layer's keys and
+ * values to the cache, and returns the logits after the last one:
+ *
+ *   full pass (no cache):  infer_reset(s); infer_forward(s, window, n)
+ *   cached step:           infer_forward(s, &next, 1)
+ *
+ * Every output number is computed in the same order whichever path asked for
+ * it (a linear layer sums over its inputs in ascending order with fused
+ * multiply-adds; attention visits the positions in order), so the two paths
+ * give bit-identical logits, and the same seed writes the same text.
+ *
+ * The cache holds keys and values for `context` positions per layer:
+ * 2 x layers x dims x 4 bytes per character (4 KB for the default model).
+ * When it is full, the caller slides the window (see generate.h).
+ */
+#ifndef TS_INFER_H
+#define TS_INFER_H
+
+#include <stddef.h>
+
+#include "model.h"
+
+typedef struct {
+    const Model *m;        /* not owned */
+    int ctx;               /* positions the cache holds: the model's context */
+    /* the linear layers' weights, transposed to [in, out] so one row of the
+     * input streams through them: */
+    float *wt;             /* one block holding the four below */
+    float *qkv_t;          /* [L, C, 3C] */
+    float *attproj_t;      /* [L, C, C] */
+    float *fc_t;           /* [L, C, 4C] */
+    float *fcproj_t;       /* [L, 4C, C] */
+    float *wte_t;          /* [C, V]  the tied output layer */
+    /* the KV cache */
+    float *k_cache;        /* [L, ctx, C] */
+    float *v_cache;        /* [L, ctx, C] */
+    int len;               /* positions cached so far */
+    /* scratch for up to ctx new positions */
+    float *x;              /* [ctx, C]   residual stream */
+    float *xn;             /* [ctx, C]   LayerNorm output */
+    float *mean, *rstd;    /* [ctx] */
+    float *qkv;            /* [ctx, 3C] */
+    float *atty;           /* [ctx, C] */
+    float *proj;           /* [ctx, C] */
+    float *h, *hg;         /* [ctx, 4C]  MLP hidden before and after GELU */
+    float *scores;         /* [ctx]      one attention row */
+    float *att_last;       /* [L, H, ctx] attention of the last position read, per layer and head */
+    float *logits;         /* [V]        logits after the last position read */
+} Infer;
+
+int infer_init(Infer *s, const Model *m, TsErr *err);
+void infer_free(Infer *s);
+
+/* Forget the cache (len = 0). */
+void infer_reset(Infer *s);
+/* Drop cached positions past len (taking characters back); len <= s->len.
+ * The logits are not recomputed. */
+void infer_truncate(Infer *s, int len);
+
+/* Read tokens[0..n) at positions s->len .. s->len+n-1 (n >= 1, s->len + n <=
+ * ctx). Returns the logits [V] after the last of them (s->logits). */
+const float *infer_forward(Infer *s, const int *tokens, int n);
+
+/* Bytes the KV cache takes per character, and for a full context. */
+size_t infer_cache_bytes_per_char(const ModelConfig *cfg);
+
+/* out[n, o] = bias[o] + sum_k in[n, k] * wt[k, o], for n < N, o < OC, the sum
+ * over k ascending with fused multiply-adds; bias may be NULL. Exposed for
+ * the tests and benchmarks. */
+void linear_t(float *out, const float *in, const float *wt, const float *bias, int N, int IC, int OC);
+
+#endif

@@ -1,0 +1,417 @@
+/* sampler.c - the sampling stages and the chain that runs them (see sampler.h). */
+#include "sampler.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "ops.h"
+
+SamplerSettings sampler_defaults(void)
+{
+    SamplerSettings s = {
+        .temperature = 1.0f,
+        .top_k = 0,
+        .top_p = 1.0f,
+        .min_p = 0.0f,
+        .repetition_penalty = 1.0f,
+    };
+    return s;
+}
+
+int sampler_settings_check(const SamplerSettings *s, TsErr *err)
+{
+    /* Written as !(in range) so that NaN is refused too. */
+    if (!(s->temperature >= 0.0f && s->temperature <= 100.0f))
+        return ts_fail(err, "--temperature must be in [0, 100], not %g", (double)s->temperature);
+    if (s->top_k < 0)
+        return ts_fail(err, "--top-k must be 0 (off) or a positive count, not %d", s->top_k);
+    if (!(s->top_p > 0.0f && s->top_p <= 1.0f))
+        return ts_fail(err, "--top-p must be in (0, 1], not %g", (double)s->top_p);
+    if (!(s->min_p >= 0.0f && s->min_p <= 1.0f))
+        return ts_fail(err, "--min-p must be in [0, 1], not %g", (double)s->min_p);
+    if (!(s->repetition_penalty >= 1.0f && s->repetition_penalty <= 100.0f))
+        return ts_fail(err, "--repetition-penalty must be in [1, 100], not %g",
+                       (double)s->repetition_penalty);
+    return 0;
+}
+
+int sampler_init(SamplerState *s, int V, TsErr *err)
+{
+    *s = (SamplerState){0};
+    if (V <= 0)
+        return ts_fail(err, "sampler: vocabulary size must be positive, not %d", V);
+    s->V = V;
+    float **bufs[] = {&s->penalized, &s->scaled, &s->probs,  &s->top_k, &s->top_p,
+                      &s->min_p,     &s->masked, &s->final};
+    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) {
+        *bufs[i] = ts_alloc_floats((size_t)V, err);
+        if (!*bufs[i]) {
+            sampler_free(s);
+            return -1;
+        }
+    }
+    s->order = ts_calloc((size_t)V, sizeof(int), err);
+    if (!s->order) {
+        sampler_free(s);
+        return -1;
+    }
+    return 0;
+}
+
+void sampler_free(SamplerState *s)
+{
+    free(s->penalized);
+    free(s->scaled);
+    free(s->probs);
+    free(s->top_k);
+    free(s->top_p);
+    free(s->min_p);
+    free(s->masked);
+    free(s->final);
+    free(s->order);
+    *s = (SamplerState){0};
+}
+
+void sampler_repetition_penalty(float *out, const float *in, int V, const int *recent, size_t n,
+                                float penalty)
+{
+    for (int i = 0; i < V; i++)
+        out[i] = in[i];
+    if (penalty == 1.0f)
+        return;
+    /* Computed from `in`, not `out`, so a character that occurs many times is
+     * penalised once, like one that occurs once. */
+    for (size_t j = 0; j < n; j++) {
+        int t = recent[j];
+        if (t < 0 || t >= V)
+            continue;
+        out[t] = in[t] > 0.0f ? in[t] / penalty : in[t] * penalty;
+    }
+}
+
+void sampler_temperature(float *out, const float *in, int V, float temperature)
+{
+    if (temperature > 0.0f) {
+        float inv = 1.0f / temperature;
+        for (int i = 0; i < V; i++)
+            out[i] = in[i] * inv;
+        return;
+    }
+    int best = 0;
+    for (int i = 1; i < V; i++)
+        if (in[i] > in[best])
+            best = i;
+    for (int i = 0; i < V; i++)
+        out[i] = i == best ? in[i] : -INFINITY;
+}
+
+void sampler_softmax(float *out, const float *in, int V)
+{
+    float maxv = -INFINITY;
+    for (int i = 0; i < V; i++)
+        if (in[i] > maxv)
+            maxv = in[i];
+    if (maxv == -INFINITY) {
+        /* Nothing has a finite score: no distribution; renormalise reports it. */
+        for (int i = 0; i < V; i++)
+            out[i] = 0.0f;
+        return;
+    }
+    float sum = 0.0f;
+    for (int i = 0; i < V; i++) {
+        float x;
+        if (maxv == INFINITY) {
+            /* A tiny temperature can overflow the top scores to +inf: they
+             * share the probability, as the limit of the softmax would. */
+            x = in[i] == INFINITY ? 1.0f : 0.0f;
+        } else {
+            /* Below e^-87 ts_expf clamps instead of reaching 0; take it as
+             * exactly 0, so a -inf score (greedy, a blocked logit) has
+             * probability 0 and is never counted as kept. */
+            float d = in[i] - maxv;
+            x = d < -87.0f ? 0.0f : ts_expf(d);
+        }
+        out[i] = x;
+        sum += x;
+    }
+    float inv = 1.0f / sum; /* sum >= 1: the maximum contributes e^0 */
+    for (int i = 0; i < V; i++)
+        out[i] *= inv;
+}
+
+/* Does id a come before id b in `order`: more probable, or equally probable
+ * and a lower id. A strict total order, so the sorted result is unique. */
+static int sort_before(const float *probs, int a, int b)
+{
+    return probs[a] > probs[b] || (probs[a] == probs[b] && a < b);
+}
+
+static void sift_down(int *order, const float *probs, int root, int n)
+{
+    for (;;) {
+        int child = 2 * root + 1;
+        if (child >= n)
+            return;
+        /* Max-heap by "comes later", so the heap's top goes to the end. */
+        if (child + 1 < n && sort_before(probs, order[child], order[child + 1]))
+            child++;
+        if (!sort_before(probs, order[root], order[child]))
+            return;
+        int t = order[root];
+        order[root] = order[child];
+        order[child] = t;
+        root = child;
+    }
+}
+
+void sampler_sort(int *order, const float *probs, int V)
+{
+    /* Heapsort: O(V log V) with no allocation and no global comparator state
+     * (qsort would need the probabilities through a global). */
+    for (int i = 0; i < V; i++)
+        order[i] = i;
+    for (int i = V / 2 - 1; i >= 0; i--)
+        sift_down(order, probs, i, V);
+    for (int end = V - 1; end > 0; end--) {
+        int t = order[0];
+        order[0] = order[end];
+        order[end] = t;
+        sift_down(order, probs, 0, end);
+    }
+}
+
+/* A heap of the n best ids seen so far, the worst of them at the top. */
+static void sift_worst(int *heap, const float *probs, int root, int n)
+{
+    for (;;) {
+        int child = 2 * root + 1;
+        if (child >= n)
+            return;
+        if (child + 1 < n && sort_before(probs, heap[child], heap[child + 1]))
+            child++;
+        if (!sort_before(probs, heap[root], heap[child]))
+            return;
+        int t = heap[root];
+        heap[root] = heap[child];
+        heap[child] = t;
+        root = child;
+    }
+}
+
+void sampler_sort_prefix(int *order, const float *probs, int V, int n)
+{
+    if (n >= V / 4) {
+        sampler_sort(order, probs, V);
+        return;
+    }
+    if (n <= 0)
+        return;
+    /* one pass keeping the n best in a heap, then sort the heap */
+    for (int i = 0; i < n; i++)
+        order[i] = i;
+    for (int i = n / 2 - 1; i >= 0; i--)
+        sift_worst(order, probs, i, n);
+    for (int i = n; i < V; i++) {
+        if (sort_before(probs, i, order[0])) {
+            order[0] = i;
+            sift_worst(order, probs, 0, n);
+        }
+    }
+    for (int end = n - 1; end > 0; end--) {
+        int t = order[0];
+        order[0] = order[end];
+        order[end] = t;
+        sift_worst(order, probs, 0, end);
+    }
+}
+
+void sampler_top_k(float *out, const float *in, const int *order, int V, int k)
+{
+    if (k <= 0 || k >= V) {
+        for (int i = 0; i < V; i++)
+            out[i] = in[i];
+        return;
+    }
+    for (int i = 0; i < V; i++)
+        out[i] = 0.0f;
+    for (int j = 0; j < k; j++)
+        out[order[j]] = in[order[j]];
+}
+
+void sampler_top_p(float *out, const float *in, const int *order, int V, float p)
+{
+    if (p >= 1.0f) {
+        for (int i = 0; i < V; i++)
+            out[i] = in[i];
+        return;
+    }
+    double total = 0.0;
+    for (int i = 0; i < V; i++)
+        total += in[i];
+    double target = (double)p * total;
+    for (int i = 0; i < V; i++)
+        out[i] = 0.0f;
+    double cum = 0.0;
+    for (int j = 0; j < V; j++) {
+        int t = order[j];
+        out[t] = in[t];
+        cum += in[t];
+        if (cum >= target)
+            break;
+    }
+}
+
+void sampler_min_p(float *out, const float *in, int V, float min_p)
+{
+    float maxv = 0.0f;
+    for (int i = 0; i < V; i++)
+        if (in[i] > maxv)
+            maxv = in[i];
+    float threshold = min_p * maxv;
+    for (int i = 0; i < V; i++)
+        out[i] = in[i] >= threshold ? in[i] : 0.0f;
+}
+
+void sampler_mask(float *out, const float *in, int V, const uint8_t *allowed)
+{
+    for (int i = 0; i < V; i++)
+        out[i] = !allowed || allowed[i] ? in[i] : 0.0f;
+}
+
+float sampler_renormalise(float *out, const float *in, int V)
+{
+    double sum = 0.0;
+    for (int i = 0; i < V; i++)
+        sum += in[i];
+    if (!(sum > 0.0)) {
+        for (int i = 0; i < V; i++)
+            out[i] = 0.0f;
+        return 0.0f;
+    }
+    for (int i = 0; i < V; i++)
+        out[i] = (float)(in[i] / sum);
+    return (float)sum;
+}
+
+int sampler_pick(const float *probs, int V, float coin)
+{
+    double cum = 0.0;
+    int last = -1;
+    for (int i = 0; i < V; i++) {
+        if (!(probs[i] > 0.0f))
+            continue; /* never land on a character with probability 0 */
+        cum += probs[i];
+        last = i;
+        if (cum > coin)
+            return i;
+    }
+    return last;
+}
+
+/* Everything from the temperature to the renormalisation, on `logits`.
+ * Returns the sum renormalise saw (0: nothing left). */
+static float run_stages(SamplerState *s, const SamplerSettings *set, const float *logits,
+                        const uint8_t *allowed)
+{
+    int V = s->V;
+    sampler_temperature(s->scaled, logits, V, set->temperature);
+    sampler_softmax(s->probs, s->scaled, V);
+    /* Sort only as far as the filters look: top-k needs k entries; top-p
+     * grows the sorted prefix until it holds the nucleus. */
+    int need = set->top_k > 0 && set->top_k < V ? set->top_k : 0;
+    s->sorted = 0;
+    if (need) {
+        sampler_sort_prefix(s->order, s->probs, V, need);
+        s->sorted = need;
+    }
+    if (set->top_p < 1.0f && !need) {
+        /* with top-k on, the nucleus lies inside the k entries already sorted */
+        double total = 0.0;
+        for (int i = 0; i < V; i++)
+            total += s->probs[i];
+        for (int n = 64;; n *= 4) {
+            n = n < V ? n : V;
+            sampler_sort_prefix(s->order, s->probs, V, n);
+            s->sorted = n;
+            double cum = 0.0;
+            for (int j = 0; j < n; j++)
+                cum += s->probs[s->order[j]];
+            if (cum >= (double)set->top_p * total || n == V)
+                break;
+        }
+    }
+    sampler_top_k(s->top_k, s->probs, s->order, V, set->top_k);
+    sampler_top_p(s->top_p, s->top_k, s->order, V, set->top_p);
+    sampler_min_p(s->min_p, s->top_p, V, set->min_p);
+    sampler_mask(s->masked, s->min_p, V, allowed);
+    return sampler_renormalise(s->final, s->masked, V);
+}
+
+/* Probability of probs that the filters removed, and of what they kept, the
+ * part the mask removed. */
+static void measure_removed(const SamplerState *s, double *filtered, double *blocked)
+{
+    double f = 0.0, b = 0.0;
+    for (int i = 0; i < s->V; i++) {
+        if (s->min_p[i] == 0.0f)
+            f += s->probs[i];
+        else if (s->masked[i] == 0.0f)
+            b += s->probs[i];
+    }
+    *filtered = f;
+    *blocked = b;
+}
+
+int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits, const int *recent,
+                size_t n_recent, const uint8_t *allowed, float coin, TsErr *err)
+{
+    int V = s->V;
+    s->kept = 0;
+    s->filtered = 0.0f;
+    s->blocked = 0.0f;
+    s->mask_first = 0;
+    sampler_repetition_penalty(s->penalized, logits, V, recent, n_recent, set->repetition_penalty);
+    float sum = run_stages(s, set, s->penalized, allowed);
+    double filtered, blocked;
+    measure_removed(s, &filtered, &blocked);
+
+    if (sum == 0.0f && allowed) {
+        /* The filters kept only characters the mask blocks. Run the chain
+         * again with the mask first: blocked logits become -inf before the
+         * temperature, so the filters choose among the allowed characters
+         * (greedy and top-k 1 give the best allowed one). `masked` is free
+         * until the mask stage, so it holds those logits meanwhile. */
+        double blocked_all = 0.0;
+        int n_allowed = 0;
+        for (int i = 0; i < V; i++) {
+            if (allowed[i])
+                n_allowed++;
+            else
+                blocked_all += s->probs[i];
+        }
+        if (n_allowed == 0)
+            return ts_fail(err, "the constraint allows no character at this point");
+        s->mask_first = 1;
+        for (int i = 0; i < V; i++)
+            s->masked[i] = allowed[i] ? s->penalized[i] : -INFINITY;
+        sum = run_stages(s, set, s->masked, allowed);
+        double filtered_allowed, unused;
+        measure_removed(s, &filtered_allowed, &unused);
+        /* Report both in units of the model's own distribution: the new
+         * probs are the old ones restricted to the allowed characters. */
+        blocked = blocked_all;
+        filtered = filtered_allowed * (1.0 - blocked_all);
+        if (sum == 0.0f)
+            return ts_fail(err, "the constraint allows only characters the model gives "
+                                "probability 0 (are their scores -infinity?)");
+    } else if (sum == 0.0f) {
+        return ts_fail(err, "no character is left to sample: the model's scores are all "
+                            "-infinity or not numbers");
+    }
+
+    s->filtered = (float)filtered;
+    s->blocked = (float)blocked;
+    for (int i = 0; i < V; i++)
+        s->kept += s->final[i] > 0.0f;
+    return sampler_pick(s->final, V, coin);
+}

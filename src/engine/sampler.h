@@ -1,0 +1,124 @@
+/* sampler.h - from the model's scores to one chosen character, in stages.
+ *
+ * The chain: logits -> repetition penalty -> temperature -> softmax -> top-k
+ * -> top-p -> min-p -> constraint mask -> renormalise -> pick. Every stage
+ * writes its own buffer in SamplerState and leaves its input alone, so the
+ * explorer can show each step (the bars before and after the sampler, what a
+ * mask blocked). The random number is passed in (`coin`), which makes every
+ * stage a pure function and the whole chain testable.
+ *
+ * The filters come before the mask, so the explorer shows how much of the
+ * model's own distribution a form has to block. When the filters keep only
+ * characters the mask blocks (top-k 1 or temperature 0 at the head of an
+ * acrostic line), the mask wins: sampler_run runs the chain again with the
+ * mask applied first, and the filters then choose among the allowed
+ * characters (see sampler_run).
+ */
+#ifndef TS_SAMPLER_H
+#define TS_SAMPLER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common.h"
+
+typedef struct {
+    float temperature;        /* > 0 divides the logits; 0 means greedy (the top character) */
+    int top_k;                /* keep the k most probable; 0 = off */
+    float top_p;              /* keep the smallest top set whose probability reaches p; 1 = off */
+    float min_p;              /* keep characters with p >= min_p * p(top); 0 = off */
+    float repetition_penalty; /* > 1 makes characters already in the text less likely; 1 = off */
+} SamplerSettings;
+
+/* temperature 1, every filter off */
+SamplerSettings sampler_defaults(void);
+
+/* Check ranges: temperature 0..100, top_k 0..V (or any >= 0), top_p in
+ * (0, 1], min_p in [0, 1], repetition_penalty in [1, 100]. The message names
+ * the setting and its valid range, e.g. "--top-p must be in (0, 1], not 1.5". */
+int sampler_settings_check(const SamplerSettings *s, TsErr *err);
+
+typedef struct {
+    int V;
+    float *penalized; /* [V] logits after the repetition penalty */
+    float *scaled;    /* [V] ... divided by the temperature */
+    float *probs;     /* [V] softmax of scaled: the distribution before any filter */
+    float *top_k;     /* [V] probs with everything outside the top k set to 0 */
+    float *top_p;     /* [V] ... then outside the nucleus */
+    float *min_p;     /* [V] ... then below min_p * max */
+    float *masked;    /* [V] ... then the constraint's blocked characters set to 0 */
+    float *final;     /* [V] masked, renormalised to sum 1: what `pick` draws from */
+    int *order;       /* [V] token ids by probs, descending (ties: lower id first);
+                       * only order[0 .. sorted) is valid: the chain sorts just as
+                       * far as top-k and top-p need (nothing when both are off),
+                       * because a full sort would cost more than the model's step */
+    int sorted;       /* valid entries at the front of order */
+    int kept;         /* characters with final > 0 */
+    float filtered;   /* probability mass (of probs) removed by top-k, top-p and min-p */
+    float blocked;    /* probability mass (of probs) removed by the constraint mask from
+                         what the filters kept; without mask_first,
+                         filtered + blocked + sum(masked) = 1 (up to rounding) */
+    int mask_first;   /* 1 when the filters kept nothing the mask allows and the chain
+                         was run with the mask first (sampler_run); the buffers from
+                         scaled on then hold that second run */
+} SamplerState;
+
+/* Allocates every buffer for V tokens; sampler_free releases them (and is
+ * safe on a state that sampler_init failed to fill). */
+int sampler_init(SamplerState *s, int V, TsErr *err);
+void sampler_free(SamplerState *s);
+
+/* The stages. Each reads `in` and writes `out` ([V] each); none allocates. */
+/* logits of tokens in recent[0..n) are divided by penalty when positive, multiplied when negative;
+ * a token that occurs several times is penalised once; ids outside [0, V) are ignored */
+void sampler_repetition_penalty(float *out, const float *in, int V, const int *recent, size_t n,
+                                float penalty);
+/* temperature > 0: out = in / temperature; temperature == 0: out is the input
+ * with every entry but the first maximum set to -INFINITY (greedy) */
+void sampler_temperature(float *out, const float *in, int V, float temperature);
+/* Numerically stable (the maximum is subtracted). Scores more than 87 below the
+ * maximum (e^-87 ~ 1.6e-38), and -inf, get probability exactly 0. If every
+ * score is -inf, out is all 0; if some are +inf, they share the probability. */
+void sampler_softmax(float *out, const float *in, int V);
+/* order: ids sorted by in, descending (ties by id); computed by sampler_sort */
+void sampler_sort(int *order, const float *probs, int V);
+/* The same order, but only its first n entries: order[0..n) sorted as
+ * sampler_sort would put them, order[n..V) unspecified. O(V log n). */
+void sampler_sort_prefix(int *order, const float *probs, int V, int n);
+/* keeps exactly the first k ids of order (k <= 0 or k >= V: everything) */
+void sampler_top_k(float *out, const float *in, const int *order, int V, int k);
+/* keeps the shortest prefix of order whose sum reaches p * sum(in), at least
+ * one id; p is a share of what top-k kept, so top-k then top-p behaves as if
+ * top-k's output had been renormalised first. p >= 1: everything. */
+void sampler_top_p(float *out, const float *in, const int *order, int V, float p);
+/* keeps in[i] >= min_p * max(in); min_p 0 keeps everything */
+void sampler_min_p(float *out, const float *in, int V, float min_p);
+/* allowed == NULL keeps everything; else allowed[i] != 0 keeps token i */
+void sampler_mask(float *out, const float *in, int V, const uint8_t *allowed);
+/* out = in / sum(in); returns the sum (0 means nothing is left) */
+float sampler_renormalise(float *out, const float *in, int V);
+/* The token where the running sum of probs first exceeds coin (coin in [0,1)),
+ * summing in id order; tokens with probability 0 are never chosen (coin 0 gives
+ * the first token with probability > 0). Falls back to the last token with
+ * probability > 0 (rounding), or -1 if every probability is 0. */
+int sampler_pick(const float *probs, int V, float coin);
+
+/* The whole chain. recent: the text so far (for the penalty); allowed: the
+ * constraint mask or NULL. Fills every buffer, kept, filtered and blocked.
+ *
+ * The mask wins over the filters: if the filters keep no character the mask
+ * allows, the chain runs again from the penalised logits with the blocked
+ * logits set to -inf before the temperature (mask_first = 1). The filters then
+ * act on the model's distribution over the allowed characters, so temperature
+ * 0 or top-k 1 picks the most probable allowed character and top-p takes the
+ * nucleus of the allowed ones. filtered and blocked stay in units of the
+ * model's unmasked distribution: blocked is all the mass the mask removes,
+ * filtered the mass the second run's filters removed from the rest.
+ *
+ * Returns the chosen token, or -1 (err says so) only if the mask allows no
+ * character, or only characters with probability 0, or (no mask) if the
+ * logits leave no character at all (all -inf or NaN). */
+int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits, const int *recent,
+                size_t n_recent, const uint8_t *allowed, float coin, TsErr *err);
+
+#endif
