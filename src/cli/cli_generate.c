@@ -28,7 +28,10 @@ static const char GENERATE_HELP[] =
     "PROMPT, and runs to its newline or --max-chars characters.\n"
     "\n"
     "  -n N                     poems to write (default 1)\n"
-    "  --max-chars N            at most N characters per poem after the prompt (default 200)\n" SAMPLER_HELP;
+    "  --max-chars N            at most N characters per poem after the prompt (default 200)\n"
+    "  --stats                  also say how many poems are well formed: lines of equal\n"
+    "                           length, 5 or 7 characters, ， and 。 alternating, an even\n"
+    "                           number of lines (on stderr; in --json as \"well_formed\")\n" SAMPLER_HELP;
 
 static const char ACROSTIC_HELP[] =
     "usage: tangscope acrostic HEADS [options]\n"
@@ -53,7 +56,7 @@ typedef struct {
     const char *model;
     SamplerSettings set;
     uint64_t seed;
-    int no_cache, json, poems, max_chars, chars;
+    int no_cache, json, poems, max_chars, chars, stats;
 } GenArgs;
 
 void cli_json_string(FILE *out, const char *s)
@@ -73,6 +76,20 @@ void cli_json_string(FILE *out, const char *s)
     fputc('"', out);
 }
 
+/* The text after the starting newline, checked by form.h's rule. */
+static int poem_is_well_formed(const Generator *g)
+{
+    size_t n = g->n - g->prefix;
+    uint32_t *cps = malloc((n ? n : 1) * sizeof *cps);
+    if (!cps)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        cps[i] = vocab_cp(&g->m->vocab, g->text[g->prefix + i]);
+    int ok = poem_well_formed(cps, n);
+    free(cps);
+    return ok;
+}
+
 static int run(const char *cmd, const char *help, int argc, char **argv, FormKind kind)
 {
     GenArgs a = {.set = sampler_defaults(), .seed = 1, .poems = 1, .max_chars = 200};
@@ -90,6 +107,7 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         {"--json", OPT_FLAG, &a.json, 0, 0},
         {"-n", OPT_INT, &a.poems, 1, 10000},
         {"--max-chars", OPT_INT, &a.max_chars, 1, 1000000},
+        {"--stats", OPT_FLAG, &a.stats, 0, 0},
         {"--chars", OPT_INT, &a.chars, 5, 7},
     };
     int n_opts = (int)(sizeof opts / sizeof opts[0]);
@@ -146,6 +164,7 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         fputs("{\"poems\": [", stdout);
     double t0 = ts_now();
     long chars = 0;
+    int well_formed = 0, written = 0;
     rc = 0;
     for (int i = 0; i < a.poems && rc == 0; i++) {
         Form f = form;
@@ -157,7 +176,10 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         /* the poem: prompt and what was written, without the closing newline */
         if (g.n > 1 && vocab_cp(&m.vocab, g.text[g.n - 1]) == '\n')
             g.n--;
-        chars += (long)(g.n - 1 - n_prompt);
+        chars += (long)(g.n - g.prefix - n_prompt);
+        written++;
+        if (poem_is_well_formed(&g))
+            well_formed++;
         char *poem = gen_text_utf8(&g, g.prefix);
         if (!poem) {
             rc = cli_error(cmd, 1, "out of memory");
@@ -175,12 +197,15 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     if (a.json && rc == 0)
         printf("], \"seed\": %llu, \"temperature\": %g, \"top_k\": %d, \"top_p\": %g, "
                "\"min_p\": %g, \"repetition_penalty\": %g, \"cache\": %s, \"characters\": %ld, "
-               "\"seconds\": %.4f}\n",
+               "\"well_formed\": %d, \"seconds\": %.4f}\n",
                (unsigned long long)a.seed, (double)a.set.temperature, a.set.top_k,
                (double)a.set.top_p, (double)a.set.min_p, (double)a.set.repetition_penalty,
-               a.no_cache ? "false" : "true", chars, secs);
+               a.no_cache ? "false" : "true", chars, well_formed, secs);
     else if (a.json)
         puts("]}");
+    if (a.stats && rc == 0 && !a.json)
+        fprintf(stderr, "well formed: %d of %d poems (%.1f%%)\n", well_formed, written,
+                written ? 100.0 * well_formed / written : 0.0);
     gen_free(&g);
     free(prompt);
     model_free(&m);

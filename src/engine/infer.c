@@ -1,12 +1,13 @@
 /* infer.c - the inference pass, shared by full recomputation and the KV cache.
  *
- * The linear layers run on transposed weights: for each input k, a row of
- * the weight matrix is scaled by in[k] and added into the outputs. Each output
+ * The linear layers run on packed weights (panels of 64 output columns, see
+ * linear_pack): for each input k, a row of the panel is scaled by in[k] and
+ * added into the outputs. Each output
  * is then a chain of fused multiply-adds over k = 0, 1, 2, ... and the chain is
  * the same whether 1 or 128 rows are computed at once; the AVX-512 kernels
  * below only do more chains side by side. The cached step (one row) is bound
  * by reading the weights once, so its kernel keeps 8 independent chains of 16
- * lanes in flight to hide the multiply-add latency.
+ * lanes in flight over two contiguous streams.
  */
 #include "infer.h"
 
@@ -22,36 +23,55 @@
 #define TS_AVX512 1
 #endif
 
-/* ---- the linear kernel ---- */
+/* ---- the linear kernel ----
+ * Weights are packed in panels of PANEL output columns: panel p holds, for
+ * k = 0 .. IC-1, the PANEL weights of input k for its columns, contiguously
+ * ([IC][PANEL]); the last panel may be narrower. A row of input then streams
+ * through each panel front to back, which is what the hardware prefetcher
+ * serves best. */
 
-/* Any rows x cols block; the same arithmetic as the vector kernels. */
-static void linear_block_generic(float *out, int ldo, const float *in, int ldi, const float *wt,
-                                 int ldw, int rows, int cols, int IC)
+enum { PANEL = 64 };
+
+void linear_pack(float *dst, const float *w, int IC, int OC)
+{
+    /* w [OC, IC] (the model file's layout) -> panels */
+    for (int p0 = 0; p0 < OC; p0 += PANEL) {
+        int width = OC - p0 < PANEL ? OC - p0 : PANEL;
+        float *panel = dst + (size_t)p0 * IC;
+        for (int k = 0; k < IC; k++)
+            for (int j = 0; j < width; j++)
+                panel[(size_t)k * width + j] = w[(size_t)(p0 + j) * IC + k];
+    }
+}
+
+/* Any rows x width block of one panel; the same arithmetic as the vector
+ * kernels: out = sum over k ascending of fmaf(in[k], w[k], .) from 0. */
+static void panel_generic(float *out, int ldo, const float *in, int ldi, const float *panel,
+                          int width, int rows, int IC)
 {
     for (int r = 0; r < rows; r++) {
         float *o = out + (size_t)r * ldo;
-        for (int j = 0; j < cols; j++)
+        for (int j = 0; j < width; j++)
             o[j] = 0.0f;
         for (int k = 0; k < IC; k++) {
             float a = in[(size_t)r * ldi + k];
-            const float *w = wt + (size_t)k * ldw;
-            for (int j = 0; j < cols; j++)
+            const float *w = panel + (size_t)k * width;
+            for (int j = 0; j < width; j++)
                 o[j] = fmaf(a, w[j], o[j]);
         }
     }
 }
 
 #ifdef TS_AVX512
-/* 4 rows x 64 columns: 16 accumulators. */
-static void linear_4x64(float *out, int ldo, const float *in, int ldi, const float *wt, int ldw,
-                        int IC)
+/* 4 rows x one full panel: 16 accumulators. */
+static void panel_4rows(float *out, int ldo, const float *in, int ldi, const float *panel, int IC)
 {
     __m512 c[4][4];
     for (int r = 0; r < 4; r++)
         for (int j = 0; j < 4; j++)
             c[r][j] = _mm512_setzero_ps();
     for (int k = 0; k < IC; k++) {
-        const float *w = wt + (size_t)k * ldw;
+        const float *w = panel + (size_t)k * PANEL;
         __m512 b0 = _mm512_loadu_ps(w), b1 = _mm512_loadu_ps(w + 16);
         __m512 b2 = _mm512_loadu_ps(w + 32), b3 = _mm512_loadu_ps(w + 48);
         for (int r = 0; r < 4; r++) {
@@ -67,48 +87,66 @@ static void linear_4x64(float *out, int ldo, const float *in, int ldi, const flo
             _mm512_storeu_ps(out + (size_t)r * ldo + 16 * j, c[r][j]);
 }
 
-/* One row x (16 * NV) columns, NV independent chains. */
-#define LINEAR_1ROW(NAME, NV)                                                                      \
-    static void NAME(float *out, const float *in, const float *wt, int ldw, int IC)               \
-    {                                                                                              \
-        __m512 c[NV];                                                                              \
-        for (int j = 0; j < NV; j++)                                                               \
-            c[j] = _mm512_setzero_ps();                                                            \
-        for (int k = 0; k < IC; k++) {                                                             \
-            const float *w = wt + (size_t)k * ldw;                                                 \
-            __m512 a = _mm512_set1_ps(in[k]);                                                      \
-            for (int j = 0; j < NV; j++)                                                           \
-                c[j] = _mm512_fmadd_ps(a, _mm512_loadu_ps(w + 16 * j), c[j]);                      \
-        }                                                                                          \
-        for (int j = 0; j < NV; j++)                                                               \
-            _mm512_storeu_ps(out + 16 * j, c[j]);                                                  \
+/* One row x two full panels side by side: 8 independent chains over two
+ * contiguous streams, enough to keep the loads ahead of the latency. */
+static void panel_1row_x2(float *out, const float *in, const float *p0, const float *p1, int IC)
+{
+    __m512 c[8];
+    for (int j = 0; j < 8; j++)
+        c[j] = _mm512_setzero_ps();
+    for (int k = 0; k < IC; k++) {
+        const float *w0 = p0 + (size_t)k * PANEL, *w1 = p1 + (size_t)k * PANEL;
+        __m512 a = _mm512_set1_ps(in[k]);
+        for (int j = 0; j < 4; j++) {
+            c[j] = _mm512_fmadd_ps(a, _mm512_loadu_ps(w0 + 16 * j), c[j]);
+            c[4 + j] = _mm512_fmadd_ps(a, _mm512_loadu_ps(w1 + 16 * j), c[4 + j]);
+        }
     }
-LINEAR_1ROW(linear_1x128, 8)
-LINEAR_1ROW(linear_1x64, 4)
-LINEAR_1ROW(linear_1x16, 1)
+    for (int j = 0; j < 8; j++)
+        _mm512_storeu_ps(out + 16 * j, c[j]);
+}
+
+static void panel_1row(float *out, const float *in, const float *panel, int IC)
+{
+    __m512 c[4];
+    for (int j = 0; j < 4; j++)
+        c[j] = _mm512_setzero_ps();
+    for (int k = 0; k < IC; k++) {
+        const float *w = panel + (size_t)k * PANEL;
+        __m512 a = _mm512_set1_ps(in[k]);
+        for (int j = 0; j < 4; j++)
+            c[j] = _mm512_fmadd_ps(a, _mm512_loadu_ps(w + 16 * j), c[j]);
+    }
+    for (int j = 0; j < 4; j++)
+        _mm512_storeu_ps(out + 16 * j, c[j]);
+}
 #endif
 
-void linear_t(float *out, const float *in, const float *wt, const float *bias, int N, int IC, int OC)
+void linear_t(float *out, const float *in, const float *wp, const float *bias, int N, int IC, int OC)
 {
-    int o0 = 0;
+    int full = OC / PANEL * PANEL; /* columns in full panels */
+    int p0 = 0;
 #ifdef TS_AVX512
     if (N == 1) {
-        for (; o0 + 128 <= OC; o0 += 128)
-            linear_1x128(out + o0, in, wt + o0, OC, IC);
-        for (; o0 + 16 <= OC; o0 += 16)
-            linear_1x16(out + o0, in, wt + o0, OC, IC);
+        for (; p0 + 2 * PANEL <= full; p0 += 2 * PANEL)
+            panel_1row_x2(out + p0, in, wp + (size_t)p0 * IC, wp + (size_t)(p0 + PANEL) * IC, IC);
+        for (; p0 < full; p0 += PANEL)
+            panel_1row(out + p0, in, wp + (size_t)p0 * IC, IC);
     } else {
-        for (; o0 + 64 <= OC; o0 += 64) {
+        for (; p0 < full; p0 += PANEL) {
+            const float *panel = wp + (size_t)p0 * IC;
             int n = 0;
             for (; n + 4 <= N; n += 4)
-                linear_4x64(out + (size_t)n * OC + o0, OC, in + (size_t)n * IC, IC, wt + o0, OC, IC);
+                panel_4rows(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, IC);
             for (; n < N; n++)
-                linear_1x64(out + (size_t)n * OC + o0, in + (size_t)n * IC, wt + o0, OC, IC);
+                panel_1row(out + (size_t)n * OC + p0, in + (size_t)n * IC, panel, IC);
         }
     }
 #endif
-    if (o0 < OC)
-        linear_block_generic(out + o0, OC, in, IC, wt + o0, OC, N, OC - o0, IC);
+    for (; p0 < OC; p0 += PANEL) {
+        int width = OC - p0 < PANEL ? OC - p0 : PANEL;
+        panel_generic(out + p0, OC, in, IC, wp + (size_t)p0 * IC, width, N, IC);
+    }
     if (bias)
         for (int n = 0; n < N; n++) {
             float *o = out + (size_t)n * OC;
@@ -118,14 +156,6 @@ void linear_t(float *out, const float *in, const float *wt, const float *bias, i
 }
 
 /* ---- state ---- */
-
-static void transpose(float *dst, const float *src, int rows, int cols)
-{
-    /* src [rows, cols] -> dst [cols, rows] */
-    for (int r = 0; r < rows; r++)
-        for (int c = 0; c < cols; c++)
-            dst[(size_t)c * rows + r] = src[(size_t)r * cols + c];
-}
 
 size_t infer_cache_bytes_per_char(const ModelConfig *cfg)
 {
@@ -175,12 +205,12 @@ int infer_init(Infer *s, const Model *m, TsErr *err)
     s->wte_t = s->fcproj_t + L * 4 * C * C;
     const ParamPtrs *w = &m->w;
     for (size_t l = 0; l < L; l++) {
-        transpose(s->qkv_t + l * 3 * C * C, w->qkv_w + l * 3 * C * C, (int)(3 * C), (int)C);
-        transpose(s->attproj_t + l * C * C, w->attproj_w + l * C * C, (int)C, (int)C);
-        transpose(s->fc_t + l * 4 * C * C, w->fc_w + l * 4 * C * C, (int)(4 * C), (int)C);
-        transpose(s->fcproj_t + l * 4 * C * C, w->fcproj_w + l * 4 * C * C, (int)C, (int)(4 * C));
+        linear_pack(s->qkv_t + l * 3 * C * C, w->qkv_w + l * 3 * C * C, (int)C, (int)(3 * C));
+        linear_pack(s->attproj_t + l * C * C, w->attproj_w + l * C * C, (int)C, (int)C);
+        linear_pack(s->fc_t + l * 4 * C * C, w->fc_w + l * 4 * C * C, (int)C, (int)(4 * C));
+        linear_pack(s->fcproj_t + l * 4 * C * C, w->fcproj_w + l * 4 * C * C, (int)(4 * C), (int)C);
     }
-    transpose(s->wte_t, w->wte, (int)V, (int)C);
+    linear_pack(s->wte_t, w->wte, (int)C, (int)V);
     return 0;
 }
 

@@ -26,8 +26,8 @@
 typedef struct {
     const Model *m;        /* not owned */
     int ctx;               /* positions the cache holds: the model's context */
-    /* the linear layers' weights, transposed to [in, out] so one row of the
-     * input streams through them: */
+    /* the linear layers' weights, packed by linear_pack (panels of 64
+     * output columns) so one row of the input streams through them: */
     float *wt;             /* one block holding the four below */
     float *qkv_t;          /* [L, C, 3C] */
     float *attproj_t;      /* [L, C, C] */
@@ -67,9 +67,16 @@ const float *infer_forward(Infer *s, const int *tokens, int n);
 /* Bytes the KV cache takes per character, and for a full context. */
 size_t infer_cache_bytes_per_char(const ModelConfig *cfg);
 
-/* out[n, o] = bias[o] + sum_k in[n, k] * wt[k, o], for n < N, o < OC, the sum
- * over k ascending with fused multiply-adds; bias may be NULL. Exposed for
- * the tests and benchmarks. */
-void linear_t(float *out, const float *in, const float *wt, const float *bias, int N, int IC, int OC);
+/* The linear layers' weights, packed for streaming: linear_pack turns w
+ * [OC, IC] (the model file's layout) into panels of 64 output columns, each
+ * [IC][64] contiguous; dst holds IC * OC floats. */
+void linear_pack(float *dst, const float *w, int IC, int OC);
+
+/* out[n, o] = bias[o] + sum_k in[n, k] * w[o, k] for n < N, o < OC, from
+ * packed weights; the sum runs over k ascending with fused multiply-adds
+ * from zero, so a row gives the same bits alone or in a batch. bias may be
+ * NULL. */
+void linear_t(float *out, const float *in, const float *packed, const float *bias, int N, int IC,
+              int OC);
 
 #endif

@@ -457,9 +457,12 @@ static void test_cache(void)
           "truncated: origin %d", c.origin);
     corpus_free(&c);
 
-    /* a cache for another text, under this text's name, is stale */
+    /* a cache for another text, under this text's name, is stale: here a text
+     * of the same length in bytes and characters, one character changed */
     Corpus other;
-    const char *changed = "春风又绿江南岸，明月何时照我还。\n";
+    char changed[sizeof SMALL];
+    memcpy(changed, SMALL, sizeof SMALL);
+    memcpy(changed, "夏", 3); /* 春 -> 夏, both three bytes */
     CHECK(corpus_build(&other, changed, strlen(changed), &err) == 0, "%s", err.msg);
     CHECK(corpus_cache_write(&other, cache, &err) == 0, "%s", err.msg);
     CHECK(corpus_cache_read(&probe, cache, &err) != 0 && strstr(err.msg, "another text"),

@@ -53,7 +53,7 @@ static void test_linear_kernel(void)
 {
     /* every shape the dispatcher distinguishes, against a double-precision sum */
     int shapes[][3] = {{1, 128, 384}, {1, 512, 128}, {1, 128, 7311}, {5, 128, 512},
-                       {4, 512, 128}, {7, 33, 70},   {1, 3, 5}};
+                       {4, 512, 128}, {7, 33, 70},   {1, 3, 5}, {1, 16, 192}};
     Rng r;
     rng_seed(&r, 3);
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++) {
@@ -67,24 +67,27 @@ static void test_linear_kernel(void)
             wt[i] = (float)rng_normal(&r);
         for (int i = 0; i < OC; i++)
             bias[i] = (float)rng_normal(&r);
+        /* wt is [OC, IC], as in the model file */
         for (int n = 0; n < N; n++)
             for (int o = 0; o < OC; o++) {
                 double acc = bias[o];
                 for (int k = 0; k < IC; k++)
-                    acc += (double)in[n * IC + k] * wt[(size_t)k * OC + o];
+                    acc += (double)in[n * IC + k] * wt[(size_t)o * IC + k];
                 want[(size_t)n * OC + o] = (float)acc;
             }
-        linear_t(out, in, wt, bias, N, IC, OC);
+        float *packed = malloc((size_t)IC * OC * 4);
+        linear_pack(packed, wt, IC, OC);
+        linear_t(out, in, packed, bias, N, IC, OC);
         char name[64];
         snprintf(name, sizeof name, "linear %dx%dx%d", N, IC, OC);
         check_close(out, want, (size_t)N * OC, name, 1e-3, 1e-4);
         /* a row computed alone equals the same row computed in a batch */
         if (N > 1) {
-            linear_t(want, in + (size_t)(N - 1) * IC, wt, bias, 1, IC, OC);
+            linear_t(want, in + (size_t)(N - 1) * IC, packed, bias, 1, IC, OC);
             CHECK(memcmp(want, out + (size_t)(N - 1) * OC, (size_t)OC * 4) == 0,
                   "%s: a single row differs from the same row in a batch", name);
         }
-        free(in), free(wt), free(bias), free(out), free(want);
+        free(in), free(wt), free(bias), free(out), free(want), free(packed);
     }
 }
 

@@ -1,0 +1,229 @@
+/* app.h - what the explorer knows: the AppState.
+ *
+ * Plain C with no terminal types: the explorer's screen (src/tui) draws an
+ * AppState and turns keys into Commands (commands.h); app_apply changes the
+ * state. Everything a key can do can therefore be tested without a terminal,
+ * and a lesson is just a script of the same Commands.
+ *
+ * The text. The user's prompt and whatever the model wrote after it form one
+ * list of characters, `chars`, in the order they came. A character the model
+ * does not know stays in that list (shown marked on screen) but is not given
+ * to the model. The Generator `g` holds the known ones as token ids, after a
+ * newline when the text opens a poem (an empty prompt, or a verse form), and
+ * keeps the model's KV cache in step with them.
+ *
+ * After every change the app recomputes the Prediction: the model's
+ * distribution for the next character, what the sampler and the verse form
+ * make of it, and how the training text continues the same context.
+ */
+#ifndef TS_APP_H
+#define TS_APP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "corpus.h"
+#include "form.h"
+#include "generate.h"
+#include "model.h"
+#include "rng.h"
+#include "sampler.h"
+
+#define APP_TOP 8              /* candidates shown as bars */
+#define APP_MAX_CHARS 1024     /* the longest text the explorer holds */
+#define APP_HIST_DRAWS 1000    /* samples behind the histogram */
+#define APP_COMPARE_MAX 512    /* the most positions a compare run measures */
+#define APP_POEM_MAX 200       /* Enter writes at most this many characters */
+#define APP_STATUS_MAX 256
+
+typedef enum { LANG_EN, LANG_ZH } AppLang;
+
+/* One character of the text as the user sees it. */
+typedef struct {
+    uint32_t cp;
+    int id;      /* token id, or -1: not in the vocabulary (shown, not read by the model) */
+    int written; /* 1 if the model chose it (Space, Enter), 0 if the user typed or picked it */
+} AppChar;
+
+/* The sliders, in screen order. */
+typedef enum { SL_TEMPERATURE, SL_TOP_K, SL_TOP_P, SL_MIN_P, SL_SEED, SL_COUNT } SliderId;
+
+typedef struct {
+    double min, max; /* inclusive; top-k's 0 means off, the seed has no bar */
+    int has_bar;     /* drawn as a bar the mouse can drag */
+} SliderSpec;
+
+/* One of the top candidates for the next character. */
+typedef struct {
+    int id;              /* token id */
+    float p;             /* the model's probability (temperature 1, no filter) */
+    float p_sampler;     /* after temperature, top-k, top-p, min-p and the form's mask */
+    int blocked;         /* the verse form does not allow it here */
+    size_t corpus_count; /* times it follows the context's suffix in the training text */
+    int hist;            /* of APP_HIST_DRAWS samples, how many chose it */
+} Candidate;
+
+typedef enum { CORPUS_NONE, CORPUS_LOADING, CORPUS_READY } CorpusStatus;
+
+/* The next character, as the panels show it. Recomputed after every change. */
+typedef struct {
+    Candidate top[APP_TOP];
+    int n_top;
+    float *probs;          /* [V] softmax of the logits: the model at temperature 1 */
+    int *order;            /* [V] token ids by probs, descending */
+    SamplerState ss;       /* every stage of the sampler for the current settings */
+    int sampler_ok;        /* 0 if the sampler left nothing (then p_sampler is 0) */
+    uint8_t *allowed;      /* [V] the verse form's mask (all 1 in free mode) */
+    int n_allowed;
+    double entropy;        /* of probs, in nats */
+    /* the training text: the longest suffix of the context that occurs in it */
+    size_t suffix_start;   /* index into g.text where that suffix starts */
+    size_t suffix_len;
+    size_t suffix_total;   /* its occurrences */
+    /* the query ("where does 流 stand?"), when query_cp != 0 */
+    uint32_t query_cp;
+    int query_id;          /* -1 if the model does not know it */
+    int query_rank;        /* 1-based */
+    float query_p, query_p_sampler;
+    /* the histogram (show_hist): draws outside the top 8 */
+    int hist_other;
+    /* the cost of the last prediction that ran the model */
+    double predict_ms;
+    long predict_rows;     /* positions the model computed for it */
+} Prediction;
+
+/* A compare run: the same prompt, seed and length with and without the cache,
+ * timed per written character. */
+typedef struct {
+    int n;                 /* positions measured so far */
+    int length;            /* positions the run writes */
+    int first_pos;         /* characters the model had read before the first one */
+    double cached_ms[APP_COMPARE_MAX];
+    double uncached_ms[APP_COMPARE_MAX];
+    double total_cached_ms, total_uncached_ms;
+    int identical;         /* both wrote the same characters so far */
+    double max_logit_diff; /* the largest |logit difference| at any step */
+    int running, done;
+} CompareRun;
+
+typedef enum { JOB_NONE, JOB_WRITE, JOB_COMPARE } JobKind;
+
+/* Work that runs in ticks so the screen can follow it (and Esc can stop it). */
+typedef struct {
+    JobKind kind;
+    int written;            /* JOB_WRITE: characters written so far */
+    Generator cached, full; /* JOB_COMPARE: the two runs */
+    Form form_cached, form_full;
+    Rng rng_cached, rng_full;
+    int have_gens;          /* cached and full are initialised */
+} Job;
+
+/* The verse form the text is written in. */
+typedef struct {
+    FormKind kind;
+    int line_len;     /* 5 or 7 */
+    char heads[FORM_MAX_HEADS * 4 + 1]; /* acrostic: the line openers, UTF-8 */
+    Form start;       /* the form at the poem's first character */
+    Form now;         /* where the text stands in it */
+    size_t from;      /* index into g.text where the poem starts */
+} ModeState;
+
+typedef struct {
+    const Model *m;          /* not owned */
+    const Corpus *corpus;    /* not owned; NULL while loading or without one */
+    CorpusStatus corpus_status;
+    Generator g;             /* the known characters as the model reads them, with the cache */
+    AppChar *chars;          /* [cap_chars] the text as typed and written */
+    size_t n_chars, cap_chars;
+
+    SamplerSettings set;     /* temperature, top-k, top-p, min-p */
+    uint64_t seed;
+    Rng rng;                 /* Space draws from it; Enter and `s` reseed it */
+    int slider;              /* the selected slider (SliderId) */
+
+    ModeState mode;
+    Prediction pred;
+    CompareRun cmp;
+    Job job;
+
+    int show_hist, show_attention, show_help;
+    int query_input;         /* 1: the next typed character is the query, not text */
+    AppLang lang;
+    char status[APP_STATUS_MAX];
+    int status_error;        /* the status says something went wrong */
+    int quit;
+} AppState;
+
+/* Start with an empty prompt, cache on, temperature 1, filters off, seed 1,
+ * free mode. The model must outlive the state. */
+int app_init(AppState *s, const Model *m, TsErr *err);
+void app_free(AppState *s);
+
+/* Type a whole text, as if keyed in (unknown characters are kept, marked). */
+void app_type_text(AppState *s, const char *utf8);
+
+/* Hand over the training text (NULL: none); the counts are recomputed. */
+void app_set_corpus(AppState *s, const Corpus *c, CorpusStatus status);
+
+/* Recompute the Prediction (done by every command that changes something). */
+void app_predict(AppState *s);
+
+/* Printf into the status line. */
+void app_status(AppState *s, int is_error, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* ---- sliders (app_sliders.c) ---- */
+const SliderSpec *app_slider_spec(SliderId id);
+double app_slider_value(const AppState *s, SliderId id);
+/* Set a slider, clamped to its range (top-k rounds; below 1 is off). */
+void app_slider_set(AppState *s, SliderId id, double value);
+/* One step down (dir < 0) or up (dir > 0). */
+void app_slider_step(AppState *s, SliderId id, int dir);
+/* The slider's value as text ("1.00", "off", "42"). */
+void app_slider_format(const AppState *s, SliderId id, char *out, size_t size);
+
+/* ---- verse forms (app_mode.c) ---- */
+/* Switch form; for the acrostic the heads come from the prompt. Returns 0, or
+ * -1 with the status saying why not. */
+int app_mode_set(AppState *s, FormKind kind);
+/* After the text changed by one character at the end: follow it in the form. */
+void app_mode_follow(AppState *s);
+/* After a take-back: replay the form from the poem's start. */
+void app_mode_replay(AppState *s);
+
+/* ---- jobs (app_jobs.c) ---- */
+void app_job_start_write(AppState *s);
+void app_job_start_compare(AppState *s);
+void app_job_stop(AppState *s);
+/* Advance the running job; returns what to redraw (commands.h). */
+unsigned app_job_tick(AppState *s);
+/* Milliseconds until the job wants its next tick; -1 when nothing runs. */
+int app_job_interval_ms(const AppState *s);
+
+/* ---- text (app.c) ---- */
+/* Sample one character with the current settings and form, append it.
+ * Returns the token or -1 (status says why). */
+int app_sample_one(AppState *s);
+/* Append / take back one character of the text. */
+int app_push_char(AppState *s, uint32_t cp, int written);
+int app_pop_char(AppState *s);
+void app_clear_text(AppState *s);
+
+/* ---- read-only queries for the screen ---- */
+/* Index into g.text of chars[i], or -1 if the model does not read it. */
+long app_char_text_index(const AppState *s, size_t i);
+/* 1 if chars[i] is inside the window the model reads now. */
+int app_char_in_window(const AppState *s, size_t i);
+/* How strongly the next-character prediction attends to chars[i] in one layer
+ * and head (0..1), or -1 if it does not read that character. */
+float app_attention(const AppState *s, int layer, int head, size_t i);
+/* Characters the model reads now, and its context. */
+size_t app_text_len(const AppState *s);
+/* KV cache memory now and at the full context, in bytes. */
+size_t app_cache_bytes_now(const AppState *s);
+size_t app_cache_bytes_full(const AppState *s);
+
+#endif

@@ -1,0 +1,74 @@
+/* commands.h - everything the explorer can be told to do, and what it changes.
+ *
+ * The screen maps a key (or a mouse click) to one Command through a single
+ * table (src/tui/input.c); app_apply carries it out on the AppState and
+ * answers with the panels that need drawing again. No command touches the
+ * terminal, so the unit tests (and a lesson script) drive the explorer
+ * through exactly these.
+ */
+#ifndef TS_COMMANDS_H
+#define TS_COMMANDS_H
+
+#include <stdint.h>
+
+#include "app.h"
+
+typedef enum {
+    CMD_NONE,
+    CMD_QUIT,           /* q, F10, Ctrl-C */
+    CMD_TYPE,           /* any other character: arg.n is its code point */
+    CMD_BACKSPACE,      /* take the last character back (the cache rolls back) */
+    CMD_CLEAR,          /* Ctrl-U: an empty prompt */
+    CMD_SAMPLE,         /* Space: sample one character and append it */
+    CMD_PICK,           /* 1..8: append candidate arg.n */
+    CMD_WRITE,          /* Enter: write the rest of the poem, animated */
+    CMD_STOP,           /* Esc: stop writing, or leave the query / help */
+    CMD_COMPARE,        /* b: compare runs with and without the cache */
+    CMD_CACHE,          /* c: KV cache on / off */
+    CMD_SLIDER_DOWN,    /* t k p m: lower slider arg.n */
+    CMD_SLIDER_UP,      /* T K P M: raise slider arg.n */
+    CMD_SLIDER_NEXT,    /* Tab, Down: select the next slider */
+    CMD_SLIDER_PREV,    /* Shift-Tab, Up */
+    CMD_SELECTED_DOWN,  /* Left: lower the selected slider */
+    CMD_SELECTED_UP,    /* Right */
+    CMD_SLIDER_SET,     /* the mouse: slider arg.n to value arg.x */
+    CMD_NEW_SEED,       /* s */
+    CMD_MODE_FREE,      /* f */
+    CMD_MODE_ACROSTIC,  /* a: heads from the prompt; again: 5 <-> 7 */
+    CMD_MODE_JUEJU,     /* j; again: 5 <-> 7 */
+    CMD_HISTOGRAM,      /* h: 1,000 samples beside the bars */
+    CMD_ATTENTION,      /* v: the attention view */
+    CMD_LANGUAGE,       /* l: labels in Chinese or English */
+    CMD_HELP,           /* ? */
+    CMD_QUERY,          /* /: the next character typed is looked up, not appended */
+    CMD_TICK,           /* the clock: advance a running job */
+    CMD_COUNT
+} Command;
+
+typedef struct {
+    long n;   /* a code point, a candidate number or a slider id */
+    double x; /* a slider value */
+} CmdArg;
+
+/* What needs drawing again. */
+enum {
+    REDRAW_NONE = 0,
+    REDRAW_PROMPT = 1 << 0,
+    REDRAW_PROBS = 1 << 1,
+    REDRAW_SLIDERS = 1 << 2,
+    REDRAW_TIMING = 1 << 3,
+    REDRAW_STATUS = 1 << 4,
+    REDRAW_ALL = (1 << 5) - 1 /* also: the help screen opened or closed, the language changed */
+};
+
+/* Carry out one command. Returns the REDRAW_ flags of the panels it changed. */
+unsigned app_apply(AppState *s, Command c, CmdArg arg);
+
+/* A CmdArg with just n set. */
+static inline CmdArg cmd_arg(long n)
+{
+    CmdArg a = {n, 0.0};
+    return a;
+}
+
+#endif

@@ -1,0 +1,143 @@
+#!/bin/sh
+# cli.sh - the command line end to end: help, errors and exit statuses, golden
+# numbers on the small fixture model, determinism, verse forms, train/resume.
+# Prints PASS/FAIL per check; exits non-zero if any failed.
+# usage: TANGSCOPE=./tangscope sh tests/e2e/cli.sh   (from the repository root)
+set -u
+T=${TANGSCOPE:-./tangscope}
+TINY=tests/data/tiny.bin
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failed=1; }
+
+# expect_error NAME STATUS PATTERN CMD...: exit status STATUS, one stderr line matching PATTERN
+expect_error() {
+    name=$1 want=$2 pattern=$3
+    shift 3
+    "$@" >"$work/out" 2>"$work/err"
+    got=$?
+    lines=$(wc -l <"$work/err")
+    if [ "$got" -ne "$want" ]; then
+        fail "$name" "exit status $got, want $want ($(head -c 200 "$work/err"))"
+    elif [ "$lines" -ne 1 ]; then
+        fail "$name" "$lines lines on stderr, want one"
+    elif ! grep -q -- "$pattern" "$work/err"; then
+        fail "$name" "message '$(cat "$work/err")' lacks '$pattern'"
+    else
+        pass "$name"
+    fi
+}
+
+# --- help ---
+if $T --help | grep -q "generate" && $T --help | grep -q "corpus"; then pass help; else fail help "command list"; fi
+for cmd in probs generate acrostic jueju demo corpus train eval bench; do
+    if $T $cmd --help >"$work/h" 2>&1 && grep -q "^usage: tangscope $cmd" "$work/h"; then
+        pass "help-$cmd"
+    else
+        fail "help-$cmd" "$(head -1 "$work/h")"
+    fi
+done
+
+# --- errors: one line, exit status 2 ---
+expect_error unknown-command 2 "unknown command 'frobnicate'" $T frobnicate
+expect_error unknown-option 2 "unknown option '--bogus'" $T probs 春风 --bogus --model $TINY
+expect_error unknown-char 2 "'z' (U+007A)" $T probs 春z风 --model $TINY
+expect_error unknown-char-generate 2 "'猫' (U+732B)" $T generate 猫 --model $TINY
+expect_error top-p-range 2 "top-p must be a number in" $T generate --top-p 1.5 --model $TINY
+expect_error temperature-range 2 "temperature must be a number in 0..100" $T generate --temperature -1 --model $TINY
+expect_error top-k-number 2 "top-k must be an integer" $T probs 春 --top-k abc --model $TINY
+expect_error chars-5-or-7 2 "chars must be" $T jueju --chars 6 --model $TINY
+expect_error acrostic-head 2 "not in the model's vocabulary" $T acrostic 春猫 --chars 5 --model $TINY
+expect_error missing-model 2 "/nonexistent.bin: cannot open" $T probs 春 --model /nonexistent.bin
+head -c 1000 $TINY >"$work/cut.bin"
+expect_error truncated-model 2 "cut.bin: truncated" $T generate --model "$work/cut.bin"
+printf 'not a model at all, just some text that is long enough for a header....' >"$work/text.bin"
+expect_error foreign-model 2 "text.bin: not a tangscope model" $T eval --model "$work/text.bin" --data tests/data/tiny-probs.txt
+cp $TINY "$work/flip.bin"
+printf '\377' | dd of="$work/flip.bin" bs=1 seek=5000 conv=notrunc 2>/dev/null
+expect_error corrupted-model 2 "flip.bin: checksum mismatch" $T demo --model "$work/flip.bin"
+expect_error missing-data 2 "nothere.txt: cannot open" $T eval --model $TINY --data "$work/nothere.txt"
+expect_error bench-lengths 2 "lengths must be" $T bench --lengths 3,x --model $TINY
+
+# --- golden numbers: probs on the fixture model against tools/make-fixtures.py (float64) ---
+# tiny-probs.txt: "prompt HEX" then "top RANK ID HEX PROB" lines
+awk '/^prompt /{print $2}' tests/data/tiny-probs.txt >"$work/prompts"
+n_ok=0
+n_bad=0
+while read -r hex; do
+    # hex to octal escapes, which every printf understands
+    prompt=$(printf "$(echo "$hex" | awk '{
+        for (i = 1; i < length($0); i += 2) {
+            hi = index("0123456789abcdef", substr($0, i, 1)) - 1
+            lo = index("0123456789abcdef", substr($0, i + 1, 1)) - 1
+            printf "\\%03o", hi * 16 + lo
+        }}')")
+    $T probs "$prompt" --model $TINY --json >"$work/json" 2>&1 || { n_bad=$((n_bad + 1)); continue; }
+    # the ids and probabilities in the order printed
+    sed 's/{"char"/\n&/g' "$work/json" | sed -n 's/.*"prob": \([0-9.e-]*\), "id": \([0-9]*\).*/\2 \1/p' >"$work/got"
+    awk -v h="$hex" '$1=="prompt"{on=($2==h)} on && $1=="top"{print $3, $5}' tests/data/tiny-probs.txt >"$work/want"
+    if [ "$(wc -l <"$work/got")" -eq 8 ] &&
+        paste -d' ' "$work/got" "$work/want" | awk '{d=$2-$4; if (d<0) d=-d; if ($1!=$3 || d>2e-6) bad=1} END{exit bad}'; then
+        n_ok=$((n_ok + 1))
+    else
+        n_bad=$((n_bad + 1))
+        paste -d' ' "$work/got" "$work/want" | head -3
+    fi
+done <"$work/prompts"
+if [ "$n_bad" -eq 0 ] && [ "$n_ok" -ge 3 ]; then pass golden-probs; else fail golden-probs "$n_bad of $((n_ok + n_bad)) prompts differ"; fi
+
+# --- determinism: same seed, same text; with and without the cache ---
+a=$($T generate 春 --model $TINY -n 5 --seed 9 --max-chars 40)
+b=$($T generate 春 --model $TINY -n 5 --seed 9 --max-chars 40)
+c=$($T generate 春 --model $TINY -n 5 --seed 9 --max-chars 40 --no-cache)
+d=$($T generate 春 --model $TINY -n 5 --seed 10 --max-chars 40)
+if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = "$c" ] && [ "$a" != "$d" ]; then pass same-seed-same-text; else fail same-seed-same-text "outputs differ"; fi
+
+# --- verse forms: the shape holds over many seeds ---
+bad=0
+for seed in 1 2 3 4 5 6 7 8 9 10 11 12; do
+    poem=$($T acrostic 春风花月 --chars 5 --model $TINY --seed $seed --temperature 1.5)
+    want_shape="春....，风....。花....，月....。"
+    echo "$poem" | grep -qx "春[^，。]\{4\}，风[^，。]\{4\}。花[^，。]\{4\}，月[^，。]\{4\}。" || { bad=$((bad + 1)); echo "  $poem vs $want_shape"; }
+    poem=$($T jueju --chars 7 --model $TINY --seed $seed --temperature 1.5)
+    echo "$poem" | grep -qx "[^，。]\{7\}，[^，。]\{7\}。[^，。]\{7\}，[^，。]\{7\}。" || { bad=$((bad + 1)); echo "  $poem"; }
+done
+if [ "$bad" -eq 0 ]; then pass verse-forms; else fail verse-forms "$bad poems out of shape"; fi
+
+# --- eval: perplexity is e^loss ---
+if $T eval --model $TINY --data tests/data/tiny-text.txt --json >"$work/eval" 2>"$work/err" &&
+    awk -F'[:,]' '{for (i = 1; i < NF; i++) {if ($i ~ /"loss"/) l = $(i+1); if ($i ~ /"perplexity"/) p = $(i+1)}}
+        END {d = exp(l) - p; if (d < 0) d = -d; exit !(l > 0 && d < 0.01 * p)}' "$work/eval"; then
+    pass eval-json
+else
+    fail eval-json "$(cat "$work/eval" "$work/err")"
+fi
+
+# --- corpus: counts against grep ---
+data=tests/data/tiny-text.txt
+got=$($T corpus 春风 --data $data --no-cache --json | sed -n 's/.*"count": \([0-9]*\), "next".*/\1/p')
+want=$(grep -o 春风 $data | wc -l)
+if [ -n "$got" ] && [ "$got" -eq "$want" ]; then pass corpus-count; else fail corpus-count "got '$got', grep counts $want"; fi
+
+# --- train: a checkpoint is never overwritten by accident; resume continues ---
+cd "$work" || exit 1
+TT="$OLDPWD/$T"
+case $T in /*) TT=$T ;; esac
+D="$OLDPWD/tests/data/tiny-text.txt"
+$TT train --data "$D" --val "$D" --out m.bin --layers 1 --dims 16 --heads 2 --context 16 \
+    --steps 20 --eval-every 5 --checkpoint-every 5 --max-steps-now 10 --quiet --log part.csv 2>/dev/null
+expect_error checkpoint-exists 2 "m.bin.ckpt exists" $TT train --data "$D" --out m.bin --steps 20
+$TT train --data "$D" --val "$D" --out m.bin --resume --quiet --log part.csv >/dev/null 2>&1
+$TT train --data "$D" --val "$D" --out s.bin --layers 1 --dims 16 --heads 2 --context 16 \
+    --steps 20 --eval-every 5 --checkpoint-every 5 --quiet --log full.csv >/dev/null 2>&1
+if cmp -s m.bin s.bin && [ "$(cut -d, -f1-3 part.csv)" = "$(cut -d, -f1-3 full.csv)" ]; then
+    pass train-resume
+else
+    fail train-resume "resumed run differs from the uninterrupted one"
+fi
+cd "$OLDPWD" || exit 1
+
+exit $failed

@@ -1,0 +1,177 @@
+/* test_train.c - training: the loss falls, the schedule, checkpoints and resume. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "fileio.h"
+#include "model.h"
+#include "train.h"
+
+/* A tiny corpus with structure to learn: a few poems repeated. */
+static const char *CORPUS = "白日依山尽，黄河入海流。欲穷千里目，更上一层楼。\n"
+                            "春眠不觉晓，处处闻啼鸟。夜来风雨声，花落知多少。\n"
+                            "床前明月光，疑是地上霜。举头望明月，低头思故乡。\n";
+
+typedef struct {
+    Model model;
+    Trainer tr;
+    int *data;
+    size_t n;
+} Run;
+
+static int run_init(Run *r, uint64_t seed)
+{
+    TsErr err;
+    memset(r, 0, sizeof *r);
+    /* the corpus three times over */
+    size_t len = strlen(CORPUS);
+    char *text = malloc(3 * len + 1);
+    for (int i = 0; i < 3; i++)
+        memcpy(text + i * len, CORPUS, len);
+    text[3 * len] = 0;
+    Vocab v;
+    CHECK(vocab_build(&v, text, 3 * len, "corpus", &err) == 0, "%s", err.msg);
+    ModelConfig mc = {.n_layer = 2, .n_embd = 32, .n_head = 4, .context = 16, .vocab_size = v.size};
+    TrainConfig tc = train_config_default();
+    tc.seed = seed;
+    tc.batch = 8;
+    tc.seq = 16;
+    tc.steps = 60;
+    tc.warmup = 5;
+    tc.lr = 3e-3f;
+    int ok = model_init(&r->model, &mc, &v, seed, &err) == 0 &&
+             vocab_encode(&r->model.vocab, text, 3 * len, "corpus", &r->data, &r->n, &err) == 0 &&
+             trainer_init(&r->tr, &r->model, &tc, &err) == 0;
+    CHECK(ok, "%s", err.msg);
+    vocab_free(&v);
+    free(text);
+    return ok ? 0 : -1;
+}
+
+static void run_free(Run *r)
+{
+    trainer_free(&r->tr);
+    model_free(&r->model);
+    free(r->data);
+}
+
+static float run_steps(Run *r, int steps, float *losses)
+{
+    float loss = 0.0f;
+    for (int i = 0; i < steps; i++) {
+        trainer_sample_batch(&r->tr, r->data, r->n);
+        loss = trainer_step(&r->tr, NULL);
+        if (losses)
+            losses[i] = loss;
+    }
+    return loss;
+}
+
+static void test_loss_falls(void)
+{
+    Run r;
+    if (run_init(&r, 1) != 0)
+        return;
+    float losses[60];
+    run_steps(&r, 60, losses);
+    float first = (losses[0] + losses[1] + losses[2]) / 3, last = (losses[57] + losses[58] + losses[59]) / 3;
+    /* uniform guessing over the vocabulary costs log V nats */
+    CHECK(fabsf(losses[0] - logf((float)r.model.cfg.vocab_size)) < 0.3f,
+          "the first loss %.3f should be near log V = %.3f", (double)losses[0],
+          log(r.model.cfg.vocab_size));
+    CHECK(last < first - 1.5f, "loss fell only from %.3f to %.3f in 60 steps", (double)first,
+          (double)last);
+    size_t count;
+    double eval = gpt_eval_loss(&r.model, &r.tr.acts, r.data, r.n, 16, &count);
+    CHECK(count == r.n - 1, "evaluation predicted %zu of %zu characters", count, r.n - 1);
+    CHECK(eval < (double)first - 1.5, "evaluation loss %.3f is not well below the start", eval);
+    run_free(&r);
+}
+
+static void test_schedule(void)
+{
+    TrainConfig tc = train_config_default();
+    tc.steps = 1000, tc.warmup = 100, tc.lr = 1e-3f, tc.lr_min = 1e-4f;
+    CHECK(fabsf(train_lr(&tc, 0) - 1e-5f) < 1e-9f, "warm-up starts at lr/warmup");
+    CHECK(fabsf(train_lr(&tc, 99) - 1e-3f) < 1e-9f, "warm-up ends at the peak");
+    CHECK(fabsf(train_lr(&tc, 550) - 5.5e-4f) < 1e-7f, "the cosine is halfway at the middle: %g",
+          (double)train_lr(&tc, 550));
+    CHECK(fabsf(train_lr(&tc, 1000) - 1e-4f) < 1e-9f, "the schedule ends at lr_min");
+    for (int s = 100; s < 1000; s++)
+        CHECK(train_lr(&tc, s + 1) <= train_lr(&tc, s), "the decay rises at step %d", s);
+}
+
+static void test_resume_same_losses(void)
+{
+    char dir[] = "/tmp/tangscope-train-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(0, "mkdtemp");
+        return;
+    }
+    char ckpt[128];
+    snprintf(ckpt, sizeof ckpt, "%s/run.ckpt", dir);
+    TsErr err;
+    Run straight, first;
+    if (run_init(&straight, 5) != 0 || run_init(&first, 5) != 0)
+        return;
+    float want[40], got[40];
+    run_steps(&straight, 40, want);
+    run_steps(&first, 25, got);
+    CHECK(checkpoint_save(&first.tr, ckpt, &err) == 0, "%s", err.msg);
+    int *data = first.data;
+    size_t n = first.n;
+    first.data = NULL;
+    run_free(&first);
+
+    Run second;
+    memset(&second, 0, sizeof second);
+    CHECK(checkpoint_load(&second.model, &second.tr, ckpt, &err) == 0, "%s", err.msg);
+    second.data = data;
+    second.n = n;
+    CHECK(second.tr.step == 25, "resumed at step %d", second.tr.step);
+    run_steps(&second, 15, got + 25);
+    int same = memcmp(want, got, sizeof want) == 0;
+    CHECK(same, "resumed losses differ from the uninterrupted run");
+    for (int i = 0; !same && i < 40; i++)
+        if (want[i] != got[i])
+            fprintf(stderr, "  step %d: %.7f vs %.7f\n", i + 1, (double)want[i], (double)got[i]);
+    CHECK(memcmp(straight.model.params, second.model.params, straight.model.n_params * 4) == 0,
+          "resumed weights differ");
+
+    /* a damaged checkpoint is refused, by name */
+    unsigned char *buf;
+    size_t len;
+    read_file(ckpt, &buf, &len, &err);
+    buf[len / 2] ^= 1;
+    char bad[160];
+    snprintf(bad, sizeof bad, "%s/bad.ckpt", dir);
+    FILE *f = fopen(bad, "wb");
+    fwrite(buf, 1, len, f);
+    fclose(f);
+    Model m2;
+    Trainer t2;
+    CHECK(checkpoint_load(&m2, &t2, bad, &err) != 0 && strstr(err.msg, "bad.ckpt"),
+          "a flipped bit in a checkpoint was accepted");
+    f = fopen(bad, "wb");
+    fwrite(buf, 1, len / 3, f);
+    fclose(f);
+    CHECK(checkpoint_load(&m2, &t2, bad, &err) != 0, "a truncated checkpoint was accepted");
+    free(buf);
+    run_free(&straight);
+    run_free(&second);
+    unlink(ckpt);
+    unlink(bad);
+    rmdir(dir);
+}
+
+int main(void)
+{
+    RUN(test_schedule);
+    RUN(test_loss_falls);
+    RUN(test_resume_same_losses);
+    return test_summary();
+}
