@@ -43,7 +43,7 @@ int gpt_acts_init(GptActs *a, const ModelConfig *cfg, int B, int T, int with_bac
         {&a->dqkv, BT * 3 * C, 1},
         {&a->dfch, BT * 4 * C, 1},
         {&a->dfch_gelu, BT * 4 * C, 1},
-        {&a->datt_scratch, (size_t)B * a->H * T, 1},
+        {&a->datt_scratch, (size_t)B * a->H * T * T, 1},
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
         if (want[i].backward && !with_backward)

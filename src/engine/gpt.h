@@ -33,7 +33,7 @@ typedef struct {
     float *dtmp;                       /* [B,T,C] */
     float *dqkv;                       /* [B,T,3C] */
     float *dfch, *dfch_gelu;           /* [B,T,4C] */
-    float *datt_scratch;               /* [B,H,T] */
+    float *datt_scratch;               /* [B,H,T,T] */
     int have_backward;
 } GptActs;
 

@@ -124,9 +124,9 @@ static void panel_1row(float *out, const float *in, const float *panel, int IC)
 
 void linear_t(float *out, const float *in, const float *wp, const float *bias, int N, int IC, int OC)
 {
-    int full = OC / PANEL * PANEL; /* columns in full panels */
     int p0 = 0;
 #ifdef TS_AVX512
+    int full = OC / PANEL * PANEL; /* columns in full panels */
     if (N == 1) {
         for (; p0 + 2 * PANEL <= full; p0 += 2 * PANEL)
             panel_1row_x2(out + p0, in, wp + (size_t)p0 * IC, wp + (size_t)(p0 + PANEL) * IC, IC);

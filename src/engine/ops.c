@@ -178,58 +178,49 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
     }
 }
 
-/* ---- attention ---- */
+/* ---- attention ----
+ * Per sequence and head, the scores, the weighted values and their gradients
+ * are small matrix products; BLAS does them on strided views into qkv (row
+ * stride 3C), whole squares even though the causal mask discards the upper
+ * triangle, because a product at BLAS speed costs less than a loop that skips
+ * half the work. */
 
-static inline float dot(const float *a, const float *b, int n)
+/* Softmax of row t over positions 0..t, zero after: the causal mask. */
+static void causal_softmax_row(float *row, int t, int T)
 {
-    float s = 0.0f;
-#pragma omp simd reduction(+ : s)
-    for (int i = 0; i < n; i++)
-        s += a[i] * b[i];
-    return s;
+    float maxv = -FLT_MAX;
+    for (int t2 = 0; t2 <= t; t2++)
+        maxv = row[t2] > maxv ? row[t2] : maxv;
+    float sum = 0.0f;
+    for (int t2 = 0; t2 <= t; t2++) {
+        row[t2] = ts_expf(row[t2] - maxv);
+        sum += row[t2];
+    }
+    float inv = 1.0f / sum;
+    for (int t2 = 0; t2 <= t; t2++)
+        row[t2] *= inv;
+    for (int t2 = t + 1; t2 < T; t2++)
+        row[t2] = 0.0f;
 }
 
 void attention_forward(float *out, float *att, const float *qkv, int B, int T, int C, int H)
 {
-    int hs = C / H;
-    size_t C3 = 3 * (size_t)C;
+    int hs = C / H, C3 = 3 * C;
     float scale = 1.0f / sqrtf((float)hs);
 #pragma omp parallel for collapse(2) schedule(static)
     for (int b = 0; b < B; b++) {
         for (int h = 0; h < H; h++) {
-            const float *base = qkv + (size_t)b * T * C3;
-            for (int t = 0; t < T; t++) {
-                const float *q = base + t * C3 + (size_t)h * hs;
-                float *row = att + (((size_t)b * H + h) * T + t) * T;
-                /* scores of position t against every position t2 <= t */
-                float maxv = -FLT_MAX;
-                for (int t2 = 0; t2 <= t; t2++) {
-                    const float *k = base + t2 * C3 + C + (size_t)h * hs;
-                    float s = dot(q, k, hs) * scale;
-                    row[t2] = s;
-                    maxv = s > maxv ? s : maxv;
-                }
-                float sum = 0.0f;
-                for (int t2 = 0; t2 <= t; t2++) {
-                    row[t2] = ts_expf(row[t2] - maxv);
-                    sum += row[t2];
-                }
-                float inv = 1.0f / sum;
-                for (int t2 = 0; t2 <= t; t2++)
-                    row[t2] *= inv;
-                for (int t2 = t + 1; t2 < T; t2++)
-                    row[t2] = 0.0f;
-                /* y = sum_t2 att[t2] v[t2] */
-                float *y = out + ((size_t)b * T + t) * C + (size_t)h * hs;
-                for (int i = 0; i < hs; i++)
-                    y[i] = 0.0f;
-                for (int t2 = 0; t2 <= t; t2++) {
-                    const float *v = base + t2 * C3 + 2 * (size_t)C + (size_t)h * hs;
-                    float a = row[t2];
-                    for (int i = 0; i < hs; i++)
-                        y[i] += a * v[i];
-                }
-            }
+            const float *q = qkv + (size_t)b * T * C3 + (size_t)h * hs;
+            const float *k = q + C, *v = q + 2 * C;
+            float *p = att + ((size_t)b * H + h) * T * T;
+            /* s = scale q k^T, then the causal softmax row by row */
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, T, hs, scale, q, C3, k, C3, 0.0f,
+                        p, T);
+            for (int t = 0; t < T; t++)
+                causal_softmax_row(p + (size_t)t * T, t, T);
+            /* y = p v, into this head's columns of out */
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hs, T, 1.0f, p, T, v, C3, 0.0f,
+                        out + (size_t)b * T * C + (size_t)h * hs, C);
         }
     }
 }
@@ -237,43 +228,39 @@ void attention_forward(float *out, float *att, const float *qkv, int B, int T, i
 void attention_backward(float *dqkv, float *scratch, const float *dout, const float *qkv,
                         const float *att, int B, int T, int C, int H)
 {
-    int hs = C / H;
-    size_t C3 = 3 * (size_t)C;
+    int hs = C / H, C3 = 3 * C;
     float scale = 1.0f / sqrtf((float)hs);
 #pragma omp parallel for collapse(2) schedule(static)
     for (int b = 0; b < B; b++) {
         for (int h = 0; h < H; h++) {
-            const float *base = qkv + (size_t)b * T * C3;
-            float *dbase = dqkv + (size_t)b * T * C3;
-            float *datt = scratch + ((size_t)b * H + h) * T;
+            size_t head = (size_t)b * T * C3 + (size_t)h * hs;
+            const float *q = qkv + head, *k = q + C, *v = q + 2 * C;
+            float *dq = dqkv + head, *dk = dq + C, *dv = dq + 2 * C;
+            const float *p = att + ((size_t)b * H + h) * T * T;
+            const float *dy = dout + (size_t)b * T * C + (size_t)h * hs;
+            float *ds = scratch + ((size_t)b * H + h) * T * T;
+            /* y = p v:  dp = dy v^T,  dv += p^T dy */
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, T, hs, 1.0f, dy, C, v, C3, 0.0f,
+                        ds, T);
+            cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, T, hs, T, 1.0f, p, T, dy, C, 1.0f,
+                        dv, C3);
+            /* p = softmax(s):  ds = p (dp - sum_j p_j dp_j), zero where masked */
             for (int t = 0; t < T; t++) {
-                const float *row = att + (((size_t)b * H + h) * T + t) * T;
-                const float *dy = dout + ((size_t)b * T + t) * C + (size_t)h * hs;
-                const float *q = base + t * C3 + (size_t)h * hs;
-                float *dq = dbase + t * C3 + (size_t)h * hs;
-                /* y = sum_t2 att[t2] v[t2]:  datt[t2] = dy . v[t2],  dv[t2] += att[t2] dy */
+                const float *prow = p + (size_t)t * T;
+                float *drow = ds + (size_t)t * T;
                 float weighted = 0.0f;
-                for (int t2 = 0; t2 <= t; t2++) {
-                    const float *v = base + t2 * C3 + 2 * (size_t)C + (size_t)h * hs;
-                    float *dv = dbase + t2 * C3 + 2 * (size_t)C + (size_t)h * hs;
-                    datt[t2] = dot(dy, v, hs);
-                    weighted += row[t2] * datt[t2];
-                    float a = row[t2];
-                    for (int i = 0; i < hs; i++)
-                        dv[i] += a * dy[i];
-                }
-                /* att = softmax(s):  ds[t2] = att[t2] (datt[t2] - sum_j att[j] datt[j]);
-                 * s[t2] = scale q . k[t2]:  dq += scale ds k[t2],  dk[t2] += scale ds q */
-                for (int t2 = 0; t2 <= t; t2++) {
-                    float ds = row[t2] * (datt[t2] - weighted) * scale;
-                    const float *k = base + t2 * C3 + C + (size_t)h * hs;
-                    float *dk = dbase + t2 * C3 + C + (size_t)h * hs;
-                    for (int i = 0; i < hs; i++) {
-                        dq[i] += ds * k[i];
-                        dk[i] += ds * q[i];
-                    }
-                }
+                for (int t2 = 0; t2 <= t; t2++)
+                    weighted += prow[t2] * drow[t2];
+                for (int t2 = 0; t2 <= t; t2++)
+                    drow[t2] = prow[t2] * (drow[t2] - weighted);
+                for (int t2 = t + 1; t2 < T; t2++)
+                    drow[t2] = 0.0f;
             }
+            /* s = scale q k^T:  dq += scale ds k,  dk += scale ds^T q */
+            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hs, T, scale, ds, T, k, C3,
+                        1.0f, dq, C3);
+            cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, T, hs, T, scale, ds, T, q, C3, 1.0f,
+                        dk, C3);
         }
     }
 }

@@ -37,7 +37,7 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
  * the softmax probabilities (zero above the diagonal) for the backward pass and
  * for the explorer's attention view. */
 void attention_forward(float *out, float *att, const float *qkv, int B, int T, int C, int H);
-/* scratch [B,H,T] */
+/* scratch [B,H,T,T] */
 void attention_backward(float *dqkv, float *scratch, const float *dout, const float *qkv,
                         const float *att, int B, int T, int C, int H);
 

@@ -172,7 +172,7 @@ static void test_attention_backward(void)
         }
         CHECK(fabs(sum - 1.0) < 1e-5, "row %d sums to %g", r, sum);
     }
-    float dqkv[sizeof c.qkv / 4], scratch[AT_B * AT_H * AT_T];
+    float dqkv[sizeof c.qkv / 4], scratch[AT_B * AT_H * AT_T * AT_T];
     memset(dqkv, 0, sizeof dqkv);
     attention_backward(dqkv, scratch, c.R, c.qkv, c.att, AT_B, AT_T, AT_C, AT_H);
     fd_check("attention dqkv", c.qkv, sizeof c.qkv / 4, dqkv, at_scalar, &c);
