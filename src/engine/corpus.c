@@ -275,27 +275,6 @@ void corpus_free(Corpus *c)
 
 /* ---- the cache file ------------------------------------------------------- */
 
-static void put_u32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void put_u64(unsigned char *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t get_u32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t get_u64(const unsigned char *p)
-{
-    return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
-}
 
 enum { CHUNK = 1 << 14 };
 
@@ -308,7 +287,7 @@ static int payload_pass(const Corpus *c, FILE *f, uint32_t *crc)
     for (size_t i = 0; i < c->n; i += CHUNK) {
         size_t m = c->n - i < CHUNK ? c->n - i : CHUNK;
         for (size_t j = 0; j < m; j++)
-            put_u32(buf + 4 * j, c->sa[i + j]);
+            le_put_u32(buf + 4 * j, c->sa[i + j]);
         *crc = crc32_update(*crc, buf, 4 * m);
         if (f && fwrite(buf, 4, m, f) != m)
             return -1;
@@ -322,11 +301,11 @@ int corpus_cache_write(const Corpus *c, const char *path, TsErr *err)
     uint32_t crc;
     payload_pass(c, NULL, &crc);
     memcpy(h, CACHE_MAGIC, 8);
-    put_u32(h + 8, CACHE_VERSION);
-    put_u32(h + 12, c->text_crc);
-    put_u64(h + 16, c->text_bytes);
-    put_u64(h + 24, (uint64_t)c->n);
-    put_u32(h + 32, crc);
+    le_put_u32(h + 8, CACHE_VERSION);
+    le_put_u32(h + 12, c->text_crc);
+    le_put_u64(h + 16, c->text_bytes);
+    le_put_u64(h + 24, (uint64_t)c->n);
+    le_put_u32(h + 32, crc);
     AtomicFile af;
     if (atomic_open(&af, path, err) != 0)
         return -1;
@@ -344,12 +323,12 @@ static int cache_check(const Corpus *c, const unsigned char *buf, size_t len, co
 {
     if (len < CACHE_HEADER || memcmp(buf, CACHE_MAGIC, 8) != 0)
         return ts_fail(err, "%s: not a tangscope corpus cache (wrong magic number)", path);
-    uint32_t version = get_u32(buf + 8);
+    uint32_t version = le_get_u32(buf + 8);
     if (version != CACHE_VERSION)
         return ts_fail(err, "%s: corpus cache version %u, this tangscope reads version %u", path,
                        version, CACHE_VERSION);
-    uint32_t text_crc = get_u32(buf + 12);
-    uint64_t text_bytes = get_u64(buf + 16), n = get_u64(buf + 24);
+    uint32_t text_crc = le_get_u32(buf + 12);
+    uint64_t text_bytes = le_get_u64(buf + 16), n = le_get_u64(buf + 24);
     if (text_crc != c->text_crc || text_bytes != c->text_bytes || n != (uint64_t)c->n)
         return ts_fail(err,
                        "%s: made for another text (CRC %08x, %llu bytes; this text has CRC %08x, "
@@ -362,7 +341,7 @@ static int cache_check(const Corpus *c, const unsigned char *buf, size_t len, co
     size_t want = CACHE_HEADER + 4 * c->n;
     if (len != want)
         return ts_fail(err, "%s: %zu bytes, expected %zu (truncated or damaged)", path, len, want);
-    if (crc32_update(0, buf + CACHE_HEADER, 4 * c->n) != get_u32(buf + 32))
+    if (crc32_update(0, buf + CACHE_HEADER, 4 * c->n) != le_get_u32(buf + 32))
         return ts_fail(err, "%s: checksum mismatch, the file is damaged", path);
     return 0;
 }
@@ -385,7 +364,7 @@ int corpus_cache_read(Corpus *c, const char *path, TsErr *err)
     /* A matching checksum rules out damage, not a file written wrong: a
      * permutation of 0..n-1 at least keeps every lookup inside the text. */
     for (size_t i = 0; i < c->n; i++) {
-        uint32_t p = get_u32(buf + CACHE_HEADER + 4 * i);
+        uint32_t p = le_get_u32(buf + CACHE_HEADER + 4 * i);
         if (p >= c->n || ((seen[p / 8] >> (p % 8)) & 1)) {
             ts_fail(err, "%s: entry %zu (%u) is out of range or repeated", path, i, p);
             goto done;

@@ -13,6 +13,29 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* Little-endian integers, the byte order of every file tangscope writes. */
+static inline void le_put_u32(unsigned char *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (unsigned char)(v >> (8 * i));
+}
+
+static inline void le_put_u64(unsigned char *p, uint64_t v)
+{
+    le_put_u32(p, (uint32_t)v);
+    le_put_u32(p + 4, (uint32_t)(v >> 32));
+}
+
+static inline uint32_t le_get_u32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t le_get_u64(const unsigned char *p)
+{
+    return (uint64_t)le_get_u32(p) | (uint64_t)le_get_u32(p + 4) << 32;
+}
+
 /* CRC-32 (IEEE 802.3, as in zlib): continue from crc; start with crc = 0. */
 uint32_t crc32_update(uint32_t crc, const void *data, size_t len);
 

@@ -64,6 +64,11 @@ int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, T
 int gen_poem(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, int max_chars,
              TsErr *err);
 
+/* Time writing `chars` characters from the start of a poem with the default
+ * sampler and the given seed; newlines do not stop it (a benchmark of pure
+ * decoding). Returns seconds, or a negative number with err set. */
+double gen_timed(Generator *g, int chars, uint64_t seed, TsErr *err);
+
 /* The text from index `from` (use g->prefix to skip the starting newline) as
  * UTF-8 in a new buffer (free it); newlines included as they are. */
 char *gen_text_utf8(const Generator *g, size_t from);

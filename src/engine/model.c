@@ -128,29 +128,7 @@ int model_init(Model *m, const ModelConfig *cfg, const Vocab *vocab, uint64_t se
     return 0;
 }
 
-/* ---- little-endian encoding ---- */
-
-static void put_u32(unsigned char *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static void put_u64(unsigned char *p, uint64_t v)
-{
-    for (int i = 0; i < 8; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-static uint32_t get_u32(const unsigned char *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static uint64_t get_u64(const unsigned char *p)
-{
-    return (uint64_t)get_u32(p) | (uint64_t)get_u32(p + 4) << 32;
-}
+/* ---- little-endian floats ---- */
 
 static int host_is_little_endian(void)
 {
@@ -168,7 +146,7 @@ static void floats_from_le(float *dst, const unsigned char *src, size_t n)
         return;
     }
     for (size_t i = 0; i < n; i++) {
-        uint32_t u = get_u32(src + 4 * i);
+        uint32_t u = le_get_u32(src + 4 * i);
         memcpy(dst + i, &u, 4);
     }
 }
@@ -188,14 +166,14 @@ int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name
                        len, HEADER_SIZE);
     if (memcmp(buf, MODEL_MAGIC, 8) != 0)
         return ts_fail(err, "%s: not a tangscope model file (wrong magic number)", name);
-    uint32_t version = get_u32(buf + 8);
+    uint32_t version = le_get_u32(buf + 8);
     if (version != MODEL_VERSION)
         return ts_fail(err, "%s: model file version %u, this tangscope reads version %u", name,
                        version, MODEL_VERSION);
     const unsigned char *h = buf + 12;
     uint32_t raw[5];
     for (int i = 0; i < 5; i++) {
-        raw[i] = get_u32(h + 4 * i);
+        raw[i] = le_get_u32(h + 4 * i);
         if (raw[i] > 1000000u)
             return ts_fail(err, "%s: absurd header value %u", name, raw[i]);
     }
@@ -203,9 +181,9 @@ int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name
     TsErr why;
     if (model_config_check(&cfg, &why) != 0)
         return ts_fail(err, "%s: absurd configuration: %s", name, why.msg);
-    uint32_t flags = get_u32(buf + 32);
-    uint32_t crc = get_u32(buf + 36);
-    uint64_t psize = get_u64(buf + 40);
+    uint32_t flags = le_get_u32(buf + 32);
+    uint32_t crc = le_get_u32(buf + 36);
+    uint64_t psize = le_get_u64(buf + 40);
     if (flags != 0)
         return ts_fail(err, "%s: unknown flags 0x%x (made by a newer tangscope?)", name, flags);
     for (int i = 48; i < HEADER_SIZE; i++)
@@ -231,7 +209,7 @@ int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name
     if (!cps)
         return -1;
     for (int i = 0; i < cfg.vocab_size; i++) {
-        uint32_t cp = get_u32(payload + 4 * (size_t)i);
+        uint32_t cp = le_get_u32(payload + 4 * (size_t)i);
         char tmp[4];
         if (utf8_encode(cp, tmp) == 0 || (i > 0 && cp <= cps[i - 1])) {
             free(cps);
@@ -276,7 +254,7 @@ int model_write_stream(const Model *m, FILE *f, TsErr *err)
     if (!vocab_bytes)
         return -1;
     for (int i = 0; i < m->cfg.vocab_size; i++)
-        put_u32(vocab_bytes + 4 * (size_t)i, m->vocab.cps[i]);
+        le_put_u32(vocab_bytes + 4 * (size_t)i, m->vocab.cps[i]);
     unsigned char *param_bytes = (unsigned char *)m->params;
     unsigned char *swapped = NULL;
     if (!host_is_little_endian()) {
@@ -288,21 +266,21 @@ int model_write_stream(const Model *m, FILE *f, TsErr *err)
         for (size_t i = 0; i < m->n_params; i++) {
             uint32_t u;
             memcpy(&u, m->params + i, 4);
-            put_u32(swapped + 4 * i, u);
+            le_put_u32(swapped + 4 * i, u);
         }
         param_bytes = swapped;
     }
     unsigned char h[HEADER_SIZE] = {0};
     memcpy(h, MODEL_MAGIC, 8);
-    put_u32(h + 8, MODEL_VERSION);
-    put_u32(h + 12, (uint32_t)m->cfg.n_layer);
-    put_u32(h + 16, (uint32_t)m->cfg.n_embd);
-    put_u32(h + 20, (uint32_t)m->cfg.n_head);
-    put_u32(h + 24, (uint32_t)m->cfg.context);
-    put_u32(h + 28, (uint32_t)m->cfg.vocab_size);
-    put_u32(h + 32, 0);
-    put_u32(h + 36, crc32_update(crc32_update(0, vocab_bytes, vbytes), param_bytes, pbytes));
-    put_u64(h + 40, vbytes + pbytes);
+    le_put_u32(h + 8, MODEL_VERSION);
+    le_put_u32(h + 12, (uint32_t)m->cfg.n_layer);
+    le_put_u32(h + 16, (uint32_t)m->cfg.n_embd);
+    le_put_u32(h + 20, (uint32_t)m->cfg.n_head);
+    le_put_u32(h + 24, (uint32_t)m->cfg.context);
+    le_put_u32(h + 28, (uint32_t)m->cfg.vocab_size);
+    le_put_u32(h + 32, 0);
+    le_put_u32(h + 36, crc32_update(crc32_update(0, vocab_bytes, vbytes), param_bytes, pbytes));
+    le_put_u64(h + 40, vbytes + pbytes);
     int rc = 0;
     if (fwrite(h, 1, HEADER_SIZE, f) != HEADER_SIZE || fwrite(vocab_bytes, 1, vbytes, f) != vbytes ||
         fwrite(param_bytes, 1, pbytes, f) != pbytes)
