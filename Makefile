@@ -18,10 +18,14 @@ LDLIBS  := -lopenblas -lm
 BUILD   ?= build
 
 ENGINE_SRC := $(wildcard src/engine/*.c)
+APP_SRC    := $(wildcard src/app/*.c)
+TUI_SRC    := $(wildcard src/tui/*.c)
 CLI_SRC    := $(wildcard src/cli/*.c) src/main.c
 TEST_SRC   := $(wildcard tests/unit/test_*.c)
 
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+APP_OBJ    := $(APP_SRC:%.c=$(BUILD)/%.o)
+TUI_OBJ    := $(TUI_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ    := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_OK    := $(BUILD)/.deps-ok
@@ -40,16 +44,34 @@ $(DEPS_OK): tools/ensure-deps.sh
 $(BUILD)/libengine.a: $(ENGINE_OBJ)
 	ar rcs $@ $^
 
+# The explorer's state and commands (src/app) are plain C without a terminal
+# too: test_app links them with the engine alone. Only the screen (src/tui)
+# and the program itself link ncurses.
+$(BUILD)/libapp.a: $(APP_OBJ)
+	ar rcs $@ $^
+
+# ncursesw's wide-character interface (get_wch, wcwidth) needs X/Open.
+TUI_CFLAGS   := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
+NCURSES_LIBS  = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
+$(TUI_OBJ): EXTRA_DEFS := $(TUI_CFLAGS)
+
 $(BUILD)/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc/engine -Isrc -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(EXTRA_DEFS) -Isrc/engine -Isrc/app -Isrc -MMD -MP -c $< -o $@
 
-tangscope: $(CLI_OBJ) $(BUILD)/libengine.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libengine.a $(LDLIBS)
+PROGRAM_OBJ := $(CLI_OBJ) $(TUI_OBJ) $(BUILD)/libapp.a $(BUILD)/libengine.a
+
+tangscope: $(PROGRAM_OBJ)
+	$(CC) $(CFLAGS) -o $@ $(PROGRAM_OBJ) $(LDLIBS) $(NCURSES_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc/engine -Itests/unit -o $@ $< $(BUILD)/libengine.a $(LDLIBS)
+
+$(BUILD)/tests/test_app: tests/unit/test_app.c tests/unit/check.h $(BUILD)/libapp.a $(BUILD)/libengine.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc/engine -Isrc/app -Itests/unit -o $@ $< $(BUILD)/libapp.a \
+	    $(BUILD)/libengine.a $(LDLIBS)
 
 run: tangscope
 	./tangscope
@@ -65,15 +87,20 @@ asan:
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	    TANGSCOPE_BIN=build-asan/tangscope build-asan/tangscope-bin test-asan
 
-build-asan/tangscope-bin: $(CLI_OBJ) $(BUILD)/libengine.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libengine.a $(LDLIBS)
+build-asan/tangscope-bin: $(PROGRAM_OBJ)
+	$(CC) $(CFLAGS) -o $@ $(PROGRAM_OBJ) $(LDLIBS) $(NCURSES_LIBS)
 
 test-asan: $(TEST_BIN)
 	@ASAN_OPTIONS=detect_leaks=1 sh tests/run.sh $(BUILD) build-asan/tangscope-bin
 
+# Train the bundled model: 5,000 steps of 32 x 128 characters. Interrupt it
+# (Ctrl-C) and run `make model` again to continue from the checkpoint.
+MODEL_ARGS := --data assets/tang-train.txt --val assets/tang-val.txt --out assets/tang.bin \
+	--checkpoint build/tang.ckpt --log build/train.csv
 model: tangscope
-	./tangscope train --data assets/tang-train.txt --val assets/tang-val.txt \
-	    --out assets/tang.bin --checkpoint build/tang.ckpt --resume-if-exists
+	@mkdir -p build
+	if [ -f build/tang.ckpt ]; then ./tangscope train $(MODEL_ARGS) --resume; \
+	else ./tangscope train $(MODEL_ARGS) --steps 5000; fi
 
 bench: tangscope
 	./tangscope bench --train
@@ -81,4 +108,4 @@ bench: tangscope
 clean:
 	rm -rf build build-asan tangscope
 
--include $(ENGINE_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+-include $(ENGINE_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(TUI_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

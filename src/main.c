@@ -1,6 +1,8 @@
 /* main.c - tangscope: find the subcommand and hand over. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 
@@ -11,6 +13,7 @@ typedef struct {
 } Command;
 
 static const Command COMMANDS[] = {
+    {"explore", cmd_explore, "the full-screen explorer (also: tangscope with no command)"},
     {"probs", cmd_probs, "the top next characters after a prompt, with probabilities"},
     {"corpus", cmd_corpus, "how often the training text itself continues a context"},
     {"generate", cmd_generate, "write poems: prompt, temperature, top-k, top-p, min-p, seed, cache"},
@@ -31,12 +34,16 @@ static void usage(FILE *out)
                  "Commands:\n");
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         fprintf(out, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(out, "\nThe bundled model is assets/tang.bin; set TANGSCOPE_HOME to run from elsewhere.\n");
+    fprintf(out, "\nIn a terminal, tangscope with no command opens the explorer.\n"
+                 "The bundled model is assets/tang.bin; set TANGSCOPE_HOME to run from elsewhere.\n");
 }
 
 int main(int argc, char **argv)
 {
     if (argc < 2) {
+        /* in a terminal, the explorer; in a pipe or a script, the usage */
+        if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+            return cmd_explore(argc, argv);
         usage(stdout);
         return 0;
     }

@@ -38,11 +38,18 @@
 
 typedef enum { LANG_EN, LANG_ZH } AppLang;
 
+/* Where a character of the text came from. */
+typedef enum {
+    ORIGIN_TYPED,  /* the user typed it: part of the prompt */
+    ORIGIN_PICKED, /* the user chose it among the candidates (1..8) */
+    ORIGIN_MODEL   /* the sampler chose it (Space, Enter) */
+} Origin;
+
 /* One character of the text as the user sees it. */
 typedef struct {
     uint32_t cp;
-    int id;      /* token id, or -1: not in the vocabulary (shown, not read by the model) */
-    int written; /* 1 if the model chose it (Space, Enter), 0 if the user typed or picked it */
+    int id;        /* token id, or -1: not in the vocabulary (shown, not read by the model) */
+    Origin origin;
 } AppChar;
 
 /* The sliders, in screen order. */
@@ -74,6 +81,8 @@ typedef struct {
     SamplerState ss;       /* every stage of the sampler for the current settings */
     int sampler_ok;        /* 0 if the sampler left nothing (then p_sampler is 0) */
     uint8_t *allowed;      /* [V] the verse form's mask (all 1 in free mode) */
+    float *cdf;            /* [V] running sum of ss.final in id order, for the histogram */
+    uint32_t *context;     /* [context + 1] code points of the window, for the corpus */
     int n_allowed;
     double entropy;        /* of probs, in nats */
     /* the training text: the longest suffix of the context that occurs in it */
@@ -115,6 +124,7 @@ typedef struct {
     Generator cached, full; /* JOB_COMPARE: the two runs */
     Form form_cached, form_full;
     Rng rng_cached, rng_full;
+    SamplerSettings set;    /* JOB_COMPARE: the settings when it started */
     int have_gens;          /* cached and full are initialised */
 } Job;
 
@@ -130,6 +140,7 @@ typedef struct {
 
 typedef struct {
     const Model *m;          /* not owned */
+    const char *model_name;  /* shown in the title; not owned, may be NULL */
     const Corpus *corpus;    /* not owned; NULL while loading or without one */
     CorpusStatus corpus_status;
     Generator g;             /* the known characters as the model reads them, with the cache */
@@ -207,8 +218,12 @@ int app_job_interval_ms(const AppState *s);
 /* Sample one character with the current settings and form, append it.
  * Returns the token or -1 (status says why). */
 int app_sample_one(AppState *s);
-/* Append / take back one character of the text. */
-int app_push_char(AppState *s, uint32_t cp, int written);
+/* Append one character of the text. A typed character the model does not know
+ * is kept (marked) but not read; one the verse form forbids here is refused.
+ * Returns 0, or -1 with the status saying why. */
+int app_push_char(AppState *s, uint32_t cp, Origin origin);
+/* Take the last character back: the Generator drops it and the KV cache
+ * forgets its position (nothing is recomputed). Returns 0 or -1 (empty). */
 int app_pop_char(AppState *s);
 void app_clear_text(AppState *s);
 
@@ -217,11 +232,14 @@ void app_clear_text(AppState *s);
 long app_char_text_index(const AppState *s, size_t i);
 /* 1 if chars[i] is inside the window the model reads now. */
 int app_char_in_window(const AppState *s, size_t i);
-/* How strongly the next-character prediction attends to chars[i] in one layer
- * and head (0..1), or -1 if it does not read that character. */
-float app_attention(const AppState *s, int layer, int head, size_t i);
-/* Characters the model reads now, and its context. */
-size_t app_text_len(const AppState *s);
+/* How strongly the next-character prediction attends to g.text[text_index]
+ * in one layer and head (0..1), or -1 if that character is outside what the
+ * model read for it. */
+float app_attention(const AppState *s, int layer, int head, long text_index);
+/* Index into g.text of the first character the model reads (the window). */
+size_t app_window_start(const AppState *s);
+/* The label language the environment asks for (LC_ALL, LC_MESSAGES, LANG). */
+AppLang app_lang_from_env(void);
 /* KV cache memory now and at the full context, in bytes. */
 size_t app_cache_bytes_now(const AppState *s);
 size_t app_cache_bytes_full(const AppState *s);

@@ -32,6 +32,7 @@ typedef enum {
     CMD_SELECTED_DOWN,  /* Left: lower the selected slider */
     CMD_SELECTED_UP,    /* Right */
     CMD_SLIDER_SET,     /* the mouse: slider arg.n to value arg.x */
+    CMD_SLIDER_SELECT,  /* the mouse: select slider arg.n */
     CMD_NEW_SEED,       /* s */
     CMD_MODE_FREE,      /* f */
     CMD_MODE_ACROSTIC,  /* a: heads from the prompt; again: 5 <-> 7 */

@@ -63,6 +63,11 @@ int cmd_generate(int argc, char **argv);
 int cmd_acrostic(int argc, char **argv);
 int cmd_jueju(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
+int cmd_explore(int argc, char **argv);
+
+/* `tangscope bench --ui`: time to the explorer's first frame, and from a
+ * keystroke to redrawn bars (cli_bench_ui.c). */
+int bench_ui(const char *model_path, int json);
 
 /* Write s as a JSON string (quotes and escapes). */
 void cli_json_string(FILE *out, const char *s);

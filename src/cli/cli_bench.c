@@ -12,6 +12,7 @@
 #include "model.h"
 #include "rng.h"
 #include "train.h"
+#include "corpus.h"
 #include "generate.h"
 #include "infer.h"
 #include "sampler.h"
@@ -19,6 +20,7 @@
 static const char BENCH_HELP[] =
     "usage: tangscope bench [--lengths 32,64,120] [--repeat N] [--model FILE] [--json]\n"
     "       tangscope bench --train [options]\n"
+    "       tangscope bench --ui [--model FILE] [--json]\n"
     "\n"
     "Generation (the default): for each length, the best-of-N time to write that\n"
     "many characters with and without the KV cache (one thread, one seed), the\n"
@@ -30,6 +32,9 @@ static const char BENCH_HELP[] =
     "  --lengths LIST  characters to write, comma-separated, each 1..100000 (default 32,64,120)\n"
     "  --repeat N      runs per measurement, the best counts (default 5)\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
+    "  --context N     time a model of the same shape with context N and random\n"
+    "                  weights instead (speed does not depend on the weights), e.g.\n"
+    "                  --context 512 --lengths 500\n"
     "\n"
     "  --train        training speed: tokens per second of full optimizer steps\n"
     "                 (forward, backward, AdamW) on the default model, 4 layers,\n"
@@ -39,7 +44,11 @@ static const char BENCH_HELP[] =
     "  --batch N      sequences per step (default 32)\n"
     "  --seq N        characters per sequence (default 128)\n"
     "  --threads N    threads, 0 = all cores (default 0)\n"
-    "  --json         print {\"tokens_per_s\": ..., ...}\n";
+    "  --json         print {\"tokens_per_s\": ..., ...}\n"
+    "\n"
+    "  --ui           the explorer: ms from launch to the first frame (on an 80 x 24\n"
+    "                 pseudo-terminal) and from a keystroke to redrawn bars at a full\n"
+    "                 context; --json prints {\"first_frame_ms\": ..., \"keystroke_ms\": ...}\n";
 
 static int bench_train(int steps, int batch, int seq, int json)
 {
@@ -200,20 +209,11 @@ static double measure_fma_peak(void)
     return (double)iters * CHAINS * LANES / dt;
 }
 
-/* Write `chars` characters from the start of a poem (newlines do not stop
- * it); returns seconds, fills text (free it). */
+/* Best-of-repeat time to write `chars` characters; text gets what was written. */
 static double time_generation(Generator *g, int chars, char **text, TsErr *err)
 {
-    SamplerSettings set = sampler_defaults();
-    Rng rng;
-    rng_seed(&rng, 42);
-    double t0 = ts_now();
-    gen_start(g, NULL, 0, 1, err);
-    for (int i = 0; i < chars; i++)
-        if (gen_sample(g, &set, NULL, &rng, err) < 0)
-            return -1.0;
-    double dt = ts_now() - t0;
-    *text = gen_text_utf8(g, g->prefix);
+    double dt = gen_timed(g, chars, 42, err);
+    *text = dt < 0 ? NULL : gen_text_utf8(g, g->prefix);
     return dt;
 }
 
@@ -232,7 +232,8 @@ static int parse_lengths(const char *list, int *lengths, int max, int *n)
     return *n ? 0 : -1;
 }
 
-static int bench_generate(const char *model_path, const char *lengths_arg, int repeat, int json)
+static int bench_generate(const char *model_path, const char *lengths_arg, int repeat, int json,
+                          int context)
 {
     int lengths[32], n_len;
     if (parse_lengths(lengths_arg, lengths, 32, &n_len) != 0)
@@ -243,6 +244,19 @@ static int bench_generate(const char *model_path, const char *lengths_arg, int r
     Model m;
     if (model_load(&m, model_path, &err) != 0)
         return cli_error("bench", EXIT_USAGE, "%s", err.msg);
+    if (context > 0 && context != m.cfg.context) {
+        /* the same shape with another context and fresh random weights: the
+         * time does not depend on what the weights are */
+        Model other;
+        ModelConfig cfg = m.cfg;
+        cfg.context = context;
+        int bad = model_init(&other, &cfg, &m.vocab, 1, &err) != 0;
+        model_free(&m);
+        if (bad)
+            return cli_error("bench", EXIT_USAGE, "--context: %s", err.msg);
+        m = other;
+        model_path = "random weights";
+    }
     Generator cached, full;
     if (gen_init(&cached, &m, 1, &err) != 0 || gen_init(&full, &m, 0, &err) != 0) {
         model_free(&m);
@@ -309,6 +323,43 @@ static int bench_generate(const char *model_path, const char *lengths_arg, int r
         }
         free(toks);
         double macs = (double)T * L * 12.0 * C * C + (double)L * C * T * (T + 1) + (double)C * V;
+        /* a keystroke in the explorer: prefill the whole context, the sampler's
+         * stages, the top 8, and the training-text count of each of them */
+        double key_ms = -1.0;
+        Corpus corpus;
+        if (corpus_load_or_build(&corpus, cli_asset("tang-train.txt"), cli_cache_dir(), &err) == 0) {
+            SamplerSettings set = sampler_defaults();
+            int *order = malloc((size_t)V * sizeof(int));
+            uint32_t *ctx = malloc(((size_t)T + 1) * sizeof(uint32_t));
+            int *prompt = malloc((size_t)T * sizeof(int));
+            for (int i = 0; i < T; i++) /* a context from the training text itself */
+                prompt[i] = vocab_id(&m.vocab, corpus.text[corpus.n / 2 + (size_t)i]);
+            double best_k = 1e30;
+            for (int rep = 0; rep < repeat && prompt[0] >= 0; rep++) {
+                double t0 = ts_now();
+                gen_start(&cached, prompt, (size_t)T, 0, &err);
+                const float *logits = gen_logits(&cached);
+                sampler_run(&cached.ss, &set, logits, NULL, 0, NULL, 0.5f, &err);
+                sampler_sort_prefix(order, cached.ss.probs, V, 8);
+                for (int i = 0; i < T; i++)
+                    ctx[i] = vocab_cp(&m.vocab, prompt[i]);
+                size_t len = 0;
+                corpus_longest_suffix(&corpus, ctx, (size_t)T, &len);
+                volatile size_t sink = 0;
+                for (int k = 0; k < 8; k++) {
+                    ctx[T] = vocab_cp(&m.vocab, order[k]);
+                    sink += corpus_count(&corpus, ctx + (T - (int)len), len + 1);
+                }
+                (void)sink;
+                double dt = ts_now() - t0;
+                best_k = dt < best_k ? dt : best_k;
+            }
+            key_ms = 1000 * best_k;
+            free(order);
+            free(ctx);
+            free(prompt);
+            corpus_free(&corpus);
+        }
         double peak = measure_fma_peak();
         size_t per_char = infer_cache_bytes_per_char(&m.cfg);
         if (json)
@@ -316,19 +367,21 @@ static int bench_generate(const char *model_path, const char *lengths_arg, int r
                    "\"memory_bound_ratio\": %.3f, \"bandwidth_gb_s\": %.1f, \"weight_bytes\": %.0f, "
                    "\"prefill_chars\": %d, \"prefill_ms\": %.3f, \"prefill_gmac_s\": %.1f, "
                    "\"fma_peak_gmac_s\": %.1f, \"prefill_peak_ratio\": %.3f, "
-                   "\"cache_bytes_per_char\": %zu, \"cache_bytes_full\": %zu}\n",
+                   "\"cache_bytes_per_char\": %zu, \"cache_bytes_full\": %zu, \"keystroke_ms\": %.3f}\n",
                    cached_cps, limit, cached_cps / limit, bw / 1e9, weight_bytes, T, 1000 * best_p,
                    macs / best_p / 1e9, peak / 1e9, macs / best_p / peak, per_char,
-                   per_char * (size_t)T);
+                   per_char * (size_t)T, key_ms);
         else
             printf("  cached: %.0f characters/s; memory-bound limit %.0f/s (%.1f MB of weights at "
                    "%.1f GB/s), %.0f%% of it\n"
                    "  full pass over %d characters: %.3f ms, %.1f GMAC/s = %.0f%% of one core's "
                    "peak (%.1f GMAC/s measured)\n"
-                   "  cache: %zu bytes per character, %zu KB at the full context of %d\n",
+                   "  cache: %zu bytes per character, %zu KB at the full context of %d\n"
+                   "  a keystroke in the explorer (prefill %d, sampler, top 8, training-text "
+                   "counts): %.3f ms\n",
                    cached_cps, limit, weight_bytes / 1e6, bw / 1e9, 100 * cached_cps / limit, T,
                    1000 * best_p, macs / best_p / 1e9, 100 * macs / best_p / peak, peak / 1e9,
-                   per_char, per_char * (size_t)T / 1024, T);
+                   per_char, per_char * (size_t)T / 1024, T, T, key_ms);
     }
     gen_free(&cached);
     gen_free(&full);
@@ -338,14 +391,17 @@ static int bench_generate(const char *model_path, const char *lengths_arg, int r
 
 int cmd_bench(int argc, char **argv)
 {
-    int train = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 5;
+    int train = 0, ui = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 5;
     const char *lengths = "32,64,120", *model_path = NULL;
+    int context = 0;
     Opt opts[] = {
+        {"--context", OPT_INT, &context, 1, 8192},
         {"--lengths", OPT_STR, &lengths, 0, 0},  {"--repeat", OPT_INT, &repeat, 1, 1000},
         {"--model", OPT_STR, &model_path, 0, 0},
         {"--train", OPT_FLAG, &train, 0, 0},     {"--steps", OPT_INT, &steps, 1, 100000},
         {"--batch", OPT_INT, &batch, 1, 4096},   {"--seq", OPT_INT, &seq, 1, 8192},
         {"--threads", OPT_INT, &threads, 0, 1024}, {"--json", OPT_FLAG, &json, 0, 0},
+        {"--ui", OPT_FLAG, &ui, 0, 0},
     };
     int rc = cli_parse("bench", BENCH_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
@@ -356,5 +412,8 @@ int cmd_bench(int argc, char **argv)
         return bench_train(steps, batch, seq, json);
     }
     cli_set_threads(1);
-    return bench_generate(model_path ? model_path : cli_asset("tang.bin"), lengths, repeat, json);
+    if (ui)
+        return bench_ui(model_path ? model_path : cli_asset("tang.bin"), json);
+    return bench_generate(model_path ? model_path : cli_asset("tang.bin"), lengths, repeat, json,
+                          context);
 }

@@ -20,8 +20,8 @@ static const char CORPUS_HELP[] =
     "followers are the character frequencies. The newline that ends each poem is\n"
     "a character too, shown as ⏎ (\"\\n\" in JSON).\n"
     "\n"
-    "The lookup uses a suffix array of the text, built on first use (about a\n"
-    "second) and kept in $XDG_CACHE_HOME/tangscope/ (default ~/.cache/tangscope/)\n"
+    "The lookup uses a suffix array of the text, built on first use (well under\n"
+    "a second) and kept in $XDG_CACHE_HOME/tangscope/ (default ~/.cache/tangscope/)\n"
     "as corpus-<CRC-32 of the text>.sa; an edited text gets a new one.\n"
     "\n"
     "  --top N        how many followers to list (default 10)\n"
@@ -37,16 +37,26 @@ static const char CORPUS_HELP[] =
 
 enum { NEWLINE_SIGN = 0x23CE }; /* ⏎ */
 
-/* Columns a character takes, roughly: the corpus is Chinese (two columns)
- * apart from the newline sign; ASCII and the like take one. Only used to line
- * up the counts. */
-static int columns(uint32_t cp) { return cp < 0x1100 || cp == NEWLINE_SIGN ? 1 : 2; }
+/* What stands for cp on the terminal: ⏎ for the newline, the Control
+ * Pictures (␉ ...) for other control characters, else cp itself. */
+static uint32_t shown_cp(uint32_t cp)
+{
+    return cp == '\n' ? NEWLINE_SIGN : cp < 0x20 ? 0x2400 + cp : cp == 0x7F ? 0x2421 : cp;
+}
+
+/* Columns a shown character takes, roughly: the corpus is Chinese (two
+ * columns) apart from the signs above; ASCII and the like take one. Only used
+ * to line up the counts. */
+static int columns(uint32_t shown)
+{
+    return shown < 0x1100 || shown == NEWLINE_SIGN || (shown >= 0x2400 && shown <= 0x2421) ? 1
+                                                                                           : 2;
+}
 
 static void put_cp(uint32_t cp)
 {
     char b[4];
-    int k = utf8_encode(cp == '\n' ? NEWLINE_SIGN : cp, b);
-    fwrite(b, 1, (size_t)k, stdout);
+    fwrite(b, 1, (size_t)utf8_encode(shown_cp(cp), b), stdout);
 }
 
 static void json_cps(const uint32_t *cps, size_t n)
@@ -102,10 +112,9 @@ static void print_text(const uint32_t *ctx, size_t n, const CorpusNext *next, in
     }
     size_t listed = 0;
     for (int i = 0; i < k; i++) {
-        uint32_t cp = next[i].cp == '\n' ? NEWLINE_SIGN : next[i].cp;
         fputs("  ", stdout);
-        put_cp(cp);
-        printf("%*s %7zu  %5.1f%%\n", 2 - columns(cp), "", next[i].count,
+        put_cp(next[i].cp);
+        printf("%*s %7zu  %5.1f%%\n", 2 - columns(shown_cp(next[i].cp)), "", next[i].count,
                100.0 * (double)next[i].count / (double)t->total);
         listed += next[i].count;
     }

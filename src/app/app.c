@@ -1,0 +1,380 @@
+/* app.c - the AppState: the text, keeping the model in step with it, and the
+ * prediction every panel shows (see app.h). */
+#include "app.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "labels.h"
+
+int app_init(AppState *s, const Model *m, TsErr *err)
+{
+    memset(s, 0, sizeof *s);
+    s->m = m;
+    int V = m->cfg.vocab_size;
+    Prediction *p = &s->pred;
+    if (gen_init(&s->g, m, 1, err) != 0)
+        return -1;
+    s->cap_chars = APP_MAX_CHARS;
+    s->chars = ts_calloc(s->cap_chars, sizeof *s->chars, err);
+    p->probs = ts_calloc((size_t)V, sizeof *p->probs, err);
+    p->order = ts_calloc((size_t)V, sizeof *p->order, err);
+    p->allowed = ts_calloc((size_t)V, sizeof *p->allowed, err);
+    p->cdf = ts_calloc((size_t)V, sizeof *p->cdf, err);
+    p->context = ts_calloc((size_t)m->cfg.context + 1, sizeof *p->context, err);
+    if (!s->chars || !p->probs || !p->order || !p->allowed || !p->cdf || !p->context ||
+        sampler_init(&p->ss, V, err) != 0 || gen_start(&s->g, NULL, 0, 0, err) != 0) {
+        app_free(s);
+        return -1;
+    }
+    s->set = sampler_defaults();
+    s->seed = 1;
+    rng_seed(&s->rng, s->seed);
+    s->mode.line_len = 7;
+    form_init_free(&s->mode.start);
+    form_init_free(&s->mode.now);
+    s->mode.kind = FORM_FREE;
+    s->mode.from = s->g.prefix;
+    app_predict(s);
+    app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));
+    return 0;
+}
+
+void app_free(AppState *s)
+{
+    app_job_stop(s);
+    if (s->job.have_gens) {
+        gen_free(&s->job.cached);
+        gen_free(&s->job.full);
+    }
+    gen_free(&s->g);
+    sampler_free(&s->pred.ss);
+    free(s->chars);
+    free(s->pred.probs);
+    free(s->pred.order);
+    free(s->pred.allowed);
+    free(s->pred.cdf);
+    free(s->pred.context);
+    memset(s, 0, sizeof *s);
+}
+
+void app_status(AppState *s, int is_error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(s->status, sizeof s->status, fmt, ap);
+    va_end(ap);
+    s->status_error = is_error;
+}
+
+AppLang app_lang_from_env(void)
+{
+    /* the first of these that is set decides, as for the C library's messages */
+    const char *names[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(names[i]);
+        if (v && *v)
+            return strncmp(v, "zh", 2) == 0 ? LANG_ZH : LANG_EN;
+    }
+    return LANG_EN;
+}
+
+/* ---- the text ---- */
+
+/* Hand a character to the model. A typed prompt is read as it is (as the
+ * lesson's figures are), so the first character typed into an empty free text
+ * replaces the newline the empty text stands on. */
+static int gen_push(AppState *s, int id, Origin origin, TsErr *err)
+{
+    Generator *g = &s->g;
+    if (origin == ORIGIN_TYPED && s->mode.kind == FORM_FREE && g->prefix && g->n == 1)
+        return gen_start(g, &id, 1, 0, err);
+    return gen_append(g, id, err);
+}
+
+/* A character for the status line: itself if the model knows it, else with
+ * its code, so an invisible or look-alike character can be identified. */
+static void describe(const AppState *s, uint32_t cp, char *out, size_t size)
+{
+    if (cp == '\n')
+        snprintf(out, size, "%s", app_label(s, LBL_NEWLINE));
+    else if (vocab_id(&s->m->vocab, cp) >= 0)
+        out[utf8_encode(cp, out)] = 0; /* out holds at least 8 bytes */
+    else
+        vocab_describe(cp, out, size);
+}
+
+int app_push_char(AppState *s, uint32_t cp, Origin origin)
+{
+    char name[48];
+    describe(s, cp, name, sizeof name);
+    if (s->n_chars >= s->cap_chars) {
+        app_status(s, 1, app_label(s, LBL_ST_FULL), APP_MAX_CHARS);
+        return -1;
+    }
+    int id = vocab_id(&s->m->vocab, cp);
+    if (id >= 0 && s->mode.kind != FORM_FREE) {
+        /* pred.allowed as scratch: the next app_predict fills it again anyway */
+        form_allowed(&s->mode.now, &s->m->vocab, s->pred.allowed);
+        if (!s->pred.allowed[id]) {
+            app_status(s, 1, app_label(s, LBL_ST_FORM_REFUSES), name);
+            return -1;
+        }
+    }
+    TsErr err;
+    if (id >= 0 && gen_push(s, id, origin, &err) != 0) {
+        app_status(s, 1, "%s", err.msg);
+        return -1;
+    }
+    if (id >= 0)
+        app_mode_follow(s);
+    else
+        app_status(s, 1, app_label(s, LBL_ST_UNKNOWN), name, s->m->vocab.size);
+    s->chars[s->n_chars++] = (AppChar){cp, id, origin};
+    return 0;
+}
+
+int app_pop_char(AppState *s)
+{
+    if (s->n_chars == 0) {
+        app_status(s, 0, "%s", app_label(s, LBL_ST_NOTHING_BACK));
+        return -1;
+    }
+    AppChar c = s->chars[--s->n_chars];
+    char name[48];
+    describe(s, c.cp, name, sizeof name);
+    if (c.id < 0) {
+        app_status(s, 0, app_label(s, LBL_ST_TOOK_BACK_UNKNOWN), name);
+        return 0;
+    }
+    if (s->g.n > 1)
+        gen_pop(&s->g); /* infer_truncate: the cache forgets the position, keeps the rest */
+    else
+        gen_start(&s->g, NULL, 0, 0, NULL); /* the only character: back to an empty text */
+    app_mode_replay(s);
+    if (s->g.use_cache)
+        app_status(s, 0, app_label(s, LBL_ST_TOOK_BACK), name, s->g.inf.len);
+    else
+        app_status(s, 0, app_label(s, LBL_ST_TOOK_BACK_NOCACHE), name);
+    return 0;
+}
+
+void app_clear_text(AppState *s)
+{
+    s->n_chars = 0;
+    gen_start(&s->g, NULL, 0, s->mode.kind != FORM_FREE, NULL);
+    s->mode.from = s->g.prefix;
+    app_mode_replay(s);
+}
+
+void app_type_text(AppState *s, const char *utf8)
+{
+    size_t len = strlen(utf8), pos = 0;
+    uint32_t cp;
+    while (pos < len && utf8_decode(utf8, len, &pos, &cp) == 0)
+        if (app_push_char(s, cp, ORIGIN_TYPED) != 0 && s->n_chars >= s->cap_chars)
+            break;
+    app_predict(s);
+}
+
+int app_sample_one(AppState *s)
+{
+    if (s->mode.kind != FORM_FREE && s->mode.now.done) {
+        app_status(s, 0, "%s", app_label(s, LBL_ST_POEM_DONE));
+        return -1;
+    }
+    if (s->n_chars >= s->cap_chars) {
+        app_status(s, 1, app_label(s, LBL_ST_FULL), APP_MAX_CHARS);
+        return -1;
+    }
+    TsErr err;
+    Form *form = s->mode.kind == FORM_FREE ? NULL : &s->mode.now; /* gen_sample advances it */
+    int tok = gen_sample(&s->g, &s->set, form, &s->rng, &err);
+    if (tok < 0) {
+        app_status(s, 1, "%s", err.msg);
+        return -1;
+    }
+    s->chars[s->n_chars++] = (AppChar){vocab_cp(&s->m->vocab, tok), tok, ORIGIN_MODEL};
+    return tok;
+}
+
+/* ---- the prediction ---- */
+
+static double entropy_nats(const float *p, int V)
+{
+    double h = 0.0;
+    for (int i = 0; i < V; i++)
+        if (p[i] > 0.0f)
+            h -= (double)p[i] * log((double)p[i]);
+    return h;
+}
+
+/* How the training text continues the longest suffix of the window it holds. */
+static void predict_corpus(AppState *s)
+{
+    Prediction *p = &s->pred;
+    p->suffix_len = p->suffix_total = 0;
+    for (int k = 0; k < p->n_top; k++)
+        p->top[k].corpus_count = 0;
+    if (!s->corpus)
+        return;
+    size_t start = app_window_start(s), n = s->g.n - start;
+    for (size_t i = 0; i < n; i++)
+        p->context[i] = vocab_cp(&s->m->vocab, s->g.text[start + i]);
+    size_t len = 0;
+    p->suffix_total = corpus_longest_suffix(s->corpus, p->context, n, &len);
+    p->suffix_len = len;
+    p->suffix_start = start + n - len;
+    for (int k = 0; k < p->n_top; k++) {
+        p->context[n] = vocab_cp(&s->m->vocab, p->top[k].id);
+        p->top[k].corpus_count = corpus_count(s->corpus, p->context + n - len, len + 1);
+    }
+}
+
+/* Draw APP_HIST_DRAWS samples from the sampler's final distribution, the way
+ * sampler_pick does (a running sum in id order), by binary search. */
+static void predict_histogram(AppState *s)
+{
+    Prediction *p = &s->pred;
+    int V = s->m->cfg.vocab_size;
+    p->hist_other = 0;
+    for (int k = 0; k < p->n_top; k++)
+        p->top[k].hist = 0;
+    if (!s->show_hist || !p->sampler_ok)
+        return;
+    float sum = 0.0f;
+    for (int i = 0; i < V; i++)
+        p->cdf[i] = sum += p->ss.final[i];
+    Rng r;
+    rng_seed(&r, s->seed); /* the same seed draws the same sample */
+    for (int d = 0; d < APP_HIST_DRAWS; d++) {
+        float coin = rng_float(&r) * sum;
+        int lo = 0, hi = V - 1; /* the first id whose running sum exceeds the coin */
+        while (lo < hi) {
+            int mid = (lo + hi) / 2;
+            if (p->cdf[mid] > coin)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        while (lo > 0 && p->ss.final[lo] == 0.0f) /* rounding at the top end */
+            lo--;
+        int k = 0;
+        while (k < p->n_top && p->top[k].id != lo)
+            k++;
+        if (k < p->n_top)
+            p->top[k].hist++;
+        else
+            p->hist_other++;
+    }
+}
+
+static void predict_query(AppState *s)
+{
+    Prediction *p = &s->pred;
+    if (!p->query_cp)
+        return;
+    p->query_id = vocab_id(&s->m->vocab, p->query_cp);
+    p->query_rank = 0;
+    if (p->query_id < 0)
+        return;
+    for (int r = 0; r < s->m->cfg.vocab_size; r++)
+        if (p->order[r] == p->query_id)
+            p->query_rank = r + 1;
+    p->query_p = p->probs[p->query_id];
+    p->query_p_sampler = p->sampler_ok ? p->ss.final[p->query_id] : 0.0f;
+}
+
+static void predict_top(AppState *s)
+{
+    Prediction *p = &s->pred;
+    int V = s->m->cfg.vocab_size;
+    p->n_top = V < APP_TOP ? V : APP_TOP;
+    for (int k = 0; k < p->n_top; k++) {
+        Candidate *c = &p->top[k];
+        c->id = p->order[k];
+        c->p = p->probs[c->id];
+        c->p_sampler = p->sampler_ok ? p->ss.final[c->id] : 0.0f;
+        c->blocked = !p->allowed[c->id];
+    }
+}
+
+void app_predict(AppState *s)
+{
+    Prediction *p = &s->pred;
+    int V = s->m->cfg.vocab_size;
+    long rows = s->g.forward_rows;
+    double t0 = ts_now();
+    const float *logits = gen_logits(&s->g);
+    if (s->g.forward_rows != rows) { /* the model ran (the logits were not current) */
+        p->predict_ms = 1000.0 * (ts_now() - t0);
+        p->predict_rows = s->g.forward_rows - rows;
+    }
+    sampler_softmax(p->probs, logits, V);
+    sampler_sort(p->order, p->probs, V);
+    p->entropy = entropy_nats(p->probs, V);
+    p->n_allowed = form_allowed(&s->mode.now, &s->m->vocab, p->allowed);
+    const uint8_t *mask = s->mode.kind == FORM_FREE ? NULL : p->allowed;
+    TsErr err;
+    p->sampler_ok = sampler_run(&p->ss, &s->set, logits, NULL, 0, mask, 0.0f, &err) >= 0;
+    predict_top(s);
+    predict_corpus(s);
+    predict_query(s);
+    predict_histogram(s);
+}
+
+void app_set_corpus(AppState *s, const Corpus *c, CorpusStatus status)
+{
+    s->corpus = c;
+    s->corpus_status = status;
+    predict_corpus(s);
+}
+
+/* ---- queries for the screen ---- */
+
+size_t app_window_start(const AppState *s)
+{
+    size_t ctx = (size_t)s->m->cfg.context;
+    return s->g.n > ctx ? s->g.n - ctx : 0;
+}
+
+long app_char_text_index(const AppState *s, size_t i)
+{
+    if (i >= s->n_chars || s->chars[i].id < 0)
+        return -1;
+    long known = 0;
+    for (size_t j = 0; j < i; j++)
+        known += s->chars[j].id >= 0;
+    return (long)s->g.prefix + known;
+}
+
+int app_char_in_window(const AppState *s, size_t i)
+{
+    long t = app_char_text_index(s, i);
+    return t >= 0 && (size_t)t >= app_window_start(s);
+}
+
+float app_attention(const AppState *s, int layer, int head, long text_index)
+{
+    const Infer *inf = &s->g.inf;
+    long pos = text_index - (long)s->g.cache_start; /* the cache position it was read at */
+    if (!s->g.have_logits || text_index < 0 || pos < 0 || pos >= inf->len)
+        return -1.0f;
+    int H = s->m->cfg.n_head;
+    return inf->att_last[((size_t)layer * H + head) * inf->ctx + (size_t)pos];
+}
+
+size_t app_cache_bytes_now(const AppState *s)
+{
+    if (!s->g.use_cache)
+        return 0;
+    return infer_cache_bytes_per_char(&s->m->cfg) * (size_t)s->g.inf.len;
+}
+
+size_t app_cache_bytes_full(const AppState *s)
+{
+    return infer_cache_bytes_per_char(&s->m->cfg) * (size_t)s->m->cfg.context;
+}

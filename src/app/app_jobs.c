@@ -1,0 +1,176 @@
+/* app_jobs.c - work the screen follows as it happens: writing the rest of a
+ * poem character by character (Enter), and the compare run (b) that writes
+ * the same characters with and without the KV cache, timing each one.
+ *
+ * A job advances in ticks (app_job_tick) so the screen is redrawn between
+ * them, keys keep working (Esc stops) and a resize is honoured at once.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "app.h"
+#include "commands.h"
+#include "labels.h"
+
+#define WRITE_INTERVAL_MS 70   /* about 14 characters a second: a class can read along */
+#define COMPARE_SLICE_S 0.025  /* work per tick before the screen is drawn again */
+#define COMPARE_MIN 8          /* a compare run writes at least this many characters */
+
+void app_job_stop(AppState *s)
+{
+    if (s->job.kind == JOB_COMPARE)
+        s->cmp.running = 0;
+    s->job.kind = JOB_NONE;
+}
+
+int app_job_interval_ms(const AppState *s)
+{
+    switch (s->job.kind) {
+    case JOB_WRITE: return WRITE_INTERVAL_MS;
+    case JOB_COMPARE: return 0;
+    case JOB_NONE: break;
+    }
+    return -1;
+}
+
+/* ---- Enter: the rest of the poem ---- */
+
+void app_job_start_write(AppState *s)
+{
+    app_job_stop(s);
+    if (s->mode.kind != FORM_FREE && s->mode.now.done) {
+        app_status(s, 0, "%s", app_label(s, LBL_ST_POEM_DONE));
+        return;
+    }
+    rng_seed(&s->rng, s->seed); /* the same seed and settings write the same poem */
+    s->job.kind = JOB_WRITE;
+    s->job.written = 0;
+    app_status(s, 0, "%s", app_label(s, LBL_ST_WRITING));
+}
+
+static unsigned write_tick(AppState *s)
+{
+    int tok = app_sample_one(s);
+    if (tok < 0) {
+        app_job_stop(s);
+        return REDRAW_ALL;
+    }
+    s->job.written++;
+    int newline = vocab_id(&s->m->vocab, '\n');
+    if (tok == newline || s->job.written >= APP_POEM_MAX || s->n_chars >= s->cap_chars) {
+        app_job_stop(s);
+        app_status(s, 0, app_label(s, LBL_ST_WROTE), s->job.written,
+                   (unsigned long long)s->seed);
+    }
+    app_predict(s);
+    return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING | REDRAW_STATUS;
+}
+
+/* ---- b: with and without the cache ---- */
+
+static int compare_gens(AppState *s, TsErr *err)
+{
+    Job *j = &s->job;
+    if (j->have_gens)
+        return 0;
+    if (gen_init(&j->cached, s->m, 1, err) != 0)
+        return -1;
+    if (gen_init(&j->full, s->m, 0, err) != 0) {
+        gen_free(&j->cached);
+        return -1;
+    }
+    j->have_gens = 1;
+    return 0;
+}
+
+void app_job_start_compare(AppState *s)
+{
+    app_job_stop(s);
+    Job *j = &s->job;
+    TsErr err;
+    if (compare_gens(s, &err) != 0) {
+        app_status(s, 1, "%s", err.msg);
+        return;
+    }
+    /* both start from the text the model reads now, with the same seed and form */
+    const int *ids = s->g.text + s->g.prefix;
+    size_t n = s->g.n - s->g.prefix;
+    gen_start(&j->cached, ids, n, (int)s->g.prefix, NULL);
+    gen_start(&j->full, ids, n, (int)s->g.prefix, NULL);
+    j->form_cached = j->form_full = s->mode.now;
+    rng_seed(&j->rng_cached, s->seed);
+    rng_seed(&j->rng_full, s->seed);
+    j->set = s->set;
+    /* enough characters to fill the model's context: the uncached cost climbs with it */
+    int length = s->m->cfg.context - (int)s->g.n;
+    length = length < COMPARE_MIN ? COMPARE_MIN : length > APP_COMPARE_MAX ? APP_COMPARE_MAX : length;
+    memset(&s->cmp, 0, sizeof s->cmp);
+    s->cmp.length = length;
+    s->cmp.first_pos = (int)s->g.n;
+    s->cmp.identical = 1;
+    s->cmp.running = 1;
+    j->kind = JOB_COMPARE;
+    app_status(s, 0, app_label(s, LBL_ST_COMPARING), length);
+}
+
+/* One position of both runs: the time of each, whether they chose the same
+ * character, and how far their logits lie apart. */
+static int compare_step(AppState *s, TsErr *err)
+{
+    Job *j = &s->job;
+    CompareRun *c = &s->cmp;
+    double t0 = ts_now();
+    const float *la = gen_logits(&j->cached);
+    int ta = gen_sample(&j->cached, &j->set, &j->form_cached, &j->rng_cached, err);
+    double t1 = ts_now();
+    const float *lb = gen_logits(&j->full);
+    int tb = gen_sample(&j->full, &j->set, &j->form_full, &j->rng_full, err);
+    double t2 = ts_now();
+    if (ta < 0 || tb < 0)
+        return -1;
+    /* la and lb still hold the logits each run sampled from (appending does not touch them) */
+    for (int i = 0; i < s->m->cfg.vocab_size; i++) {
+        double d = fabs((double)la[i] - (double)lb[i]);
+        if (d > c->max_logit_diff || d != d)
+            c->max_logit_diff = d;
+    }
+    c->cached_ms[c->n] = 1000.0 * (t1 - t0);
+    c->uncached_ms[c->n] = 1000.0 * (t2 - t1);
+    c->total_cached_ms += c->cached_ms[c->n];
+    c->total_uncached_ms += c->uncached_ms[c->n];
+    c->identical &= ta == tb;
+    c->n++;
+    return 0;
+}
+
+static unsigned compare_tick(AppState *s)
+{
+    CompareRun *c = &s->cmp;
+    double until = ts_now() + COMPARE_SLICE_S;
+    TsErr err;
+    while (c->n < c->length && ts_now() < until) {
+        if (compare_step(s, &err) != 0) {
+            app_job_stop(s);
+            app_status(s, 1, "%s", err.msg);
+            return REDRAW_TIMING | REDRAW_STATUS;
+        }
+    }
+    if (c->n == c->length) {
+        app_job_stop(s);
+        c->done = 1;
+        double speedup = c->total_cached_ms > 0 ? c->total_uncached_ms / c->total_cached_ms : 0;
+        app_status(s, 0, app_label(s, LBL_ST_COMPARED), c->length, speedup,
+                   app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
+    }
+    return REDRAW_TIMING | REDRAW_STATUS;
+}
+
+unsigned app_job_tick(AppState *s)
+{
+    switch (s->job.kind) {
+    case JOB_WRITE: return write_tick(s);
+    case JOB_COMPARE: return compare_tick(s);
+    case JOB_NONE: break;
+    }
+    return REDRAW_NONE;
+}

@@ -1,0 +1,134 @@
+/* app_mode.c - free continuation, acrostic and jueju: the verse form the text follows.
+ *
+ * The form is a small state machine (engine/form.h) that says which characters
+ * may come next. The app keeps the form as it was at the poem's first
+ * character (`start`) and where the text stands now (`now`); taking a
+ * character back replays the poem from `start`, which is cheap and cannot
+ * drift out of step.
+ */
+#include <string.h>
+
+#include "app.h"
+#include "labels.h"
+
+void app_mode_follow(AppState *s)
+{
+    if (s->mode.kind != FORM_FREE)
+        form_advance(&s->mode.now, &s->m->vocab, s->g.text[s->g.n - 1]);
+}
+
+void app_mode_replay(AppState *s)
+{
+    s->mode.now = s->mode.start;
+    if (s->mode.kind == FORM_FREE)
+        return;
+    for (size_t i = s->mode.from; i < s->g.n; i++)
+        form_advance(&s->mode.now, &s->m->vocab, s->g.text[i]);
+}
+
+/* Does the known part of the prompt fit the form from its start? (pred.allowed
+ * serves as scratch; the next app_predict fills it again.) */
+static int prompt_fits(AppState *s, const Form *f)
+{
+    Form at = *f;
+    for (size_t i = 0; i < s->n_chars; i++) {
+        int id = s->chars[i].id;
+        if (id < 0)
+            continue;
+        form_allowed(&at, &s->m->vocab, s->pred.allowed);
+        if (!s->pred.allowed[id])
+            return 0;
+        form_advance(&at, &s->m->vocab, id);
+    }
+    return 1;
+}
+
+/* Begin a poem in form f: a newline, then the prompt if it fits (and
+ * keep_prompt), else nothing. Returns 1 if the prompt was kept. */
+static int start_poem(AppState *s, FormKind kind, const Form *f, int keep_prompt)
+{
+    int keep = keep_prompt && prompt_fits(s, f);
+    if (!keep)
+        s->n_chars = 0;
+    int ids[APP_MAX_CHARS];
+    size_t n = 0;
+    for (size_t i = 0; i < s->n_chars; i++)
+        if (s->chars[i].id >= 0)
+            ids[n++] = s->chars[i].id;
+    gen_start(&s->g, ids, n, 1, NULL);
+    s->mode.kind = kind;
+    s->mode.start = *f;
+    s->mode.from = s->g.prefix;
+    app_mode_replay(s);
+    return keep;
+}
+
+/* The prompt's Han characters, as UTF-8 heads for an acrostic. */
+static int heads_from_prompt(const AppState *s, char *out, size_t size)
+{
+    size_t len = 0;
+    int n = 0;
+    for (size_t i = 0; i < s->n_chars && n < FORM_MAX_HEADS && len + 5 < size; i++) {
+        if (s->chars[i].id >= 0 && is_han(s->chars[i].cp)) {
+            len += (size_t)utf8_encode(s->chars[i].cp, out + len);
+            n++;
+        }
+    }
+    out[len] = 0;
+    return n;
+}
+
+static int set_acrostic(AppState *s)
+{
+    int len = s->mode.line_len;
+    char heads[sizeof s->mode.heads];
+    if (s->mode.kind == FORM_ACROSTIC) {
+        len = len == 7 ? 5 : 7; /* `a` again: the other line length, same heads */
+        memcpy(heads, s->mode.heads, sizeof heads);
+    } else if (heads_from_prompt(s, heads, sizeof heads) == 0) {
+        app_status(s, 1, "%s", app_label(s, LBL_ST_NEED_HEADS));
+        return -1;
+    }
+    Form f;
+    TsErr err;
+    if (form_init_acrostic(&f, &s->m->vocab, heads, len, &err) != 0) {
+        app_status(s, 1, "%s", err.msg);
+        return -1;
+    }
+    memcpy(s->mode.heads, heads, sizeof heads);
+    s->mode.line_len = len;
+    start_poem(s, FORM_ACROSTIC, &f, 0);
+    app_status(s, 0, app_label(s, LBL_ST_MODE_ACROSTIC), heads, len);
+    return 0;
+}
+
+static int set_jueju(AppState *s)
+{
+    int len = s->mode.line_len;
+    if (s->mode.kind == FORM_JUEJU)
+        len = len == 7 ? 5 : 7;
+    Form f;
+    TsErr err;
+    if (form_init_jueju(&f, &s->m->vocab, len, &err) != 0) {
+        app_status(s, 1, "%s", err.msg);
+        return -1;
+    }
+    s->mode.line_len = len;
+    int kept = start_poem(s, FORM_JUEJU, &f, 1);
+    app_status(s, 0, app_label(s, kept ? LBL_ST_MODE_JUEJU : LBL_ST_MODE_JUEJU_EMPTY), len);
+    return 0;
+}
+
+int app_mode_set(AppState *s, FormKind kind)
+{
+    if (kind == FORM_ACROSTIC)
+        return set_acrostic(s);
+    if (kind == FORM_JUEJU)
+        return set_jueju(s);
+    /* free: the text stays as it is, only the constraint goes */
+    s->mode.kind = FORM_FREE;
+    form_init_free(&s->mode.start);
+    s->mode.now = s->mode.start;
+    app_status(s, 0, "%s", app_label(s, LBL_ST_MODE_FREE));
+    return 0;
+}

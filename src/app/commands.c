@@ -1,0 +1,319 @@
+/* commands.c - app_apply: one small handler per Command, found through a table. */
+#include "commands.h"
+
+#include <stdio.h>
+
+#include "labels.h"
+
+typedef unsigned (*Handler)(AppState *s, CmdArg arg);
+
+/* What a change to the text or the settings makes stale. */
+#define REDRAW_TEXT (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING | REDRAW_STATUS)
+#define REDRAW_SETTINGS (REDRAW_PROBS | REDRAW_SLIDERS | REDRAW_STATUS)
+
+static void char_text(uint32_t cp, char out[8])
+{
+    int n = utf8_encode(cp, out);
+    out[n] = 0;
+}
+
+static unsigned do_quit(AppState *s, CmdArg a)
+{
+    (void)a;
+    app_job_stop(s);
+    s->quit = 1;
+    return REDRAW_NONE;
+}
+
+static unsigned do_type(AppState *s, CmdArg a)
+{
+    if (s->query_input) { /* `/` asked for a character to look up */
+        s->query_input = 0;
+        s->pred.query_cp = (uint32_t)a.n;
+        app_predict(s);
+        char ch[8];
+        char_text((uint32_t)a.n, ch);
+        if (s->pred.query_id < 0)
+            app_status(s, 1, app_label(s, LBL_ST_QUERY_UNKNOWN), ch);
+        else
+            app_status(s, 0, app_label(s, LBL_ST_QUERY_SET), ch);
+        return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
+    }
+    if (app_push_char(s, (uint32_t)a.n, ORIGIN_TYPED) == 0 && s->chars[s->n_chars - 1].id >= 0)
+        s->status[0] = 0; /* the bars say it all; an unknown character keeps its explanation */
+    app_predict(s);
+    return REDRAW_TEXT;
+}
+
+static unsigned do_backspace(AppState *s, CmdArg a)
+{
+    (void)a;
+    if (s->query_input) { /* Backspace at the query forgets it */
+        s->query_input = 0;
+        s->pred.query_cp = 0;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_QUERY_CLEARED));
+        return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
+    }
+    app_pop_char(s);
+    app_predict(s);
+    return REDRAW_TEXT;
+}
+
+static unsigned do_clear(AppState *s, CmdArg a)
+{
+    (void)a;
+    app_job_stop(s);
+    app_clear_text(s);
+    app_predict(s);
+    app_status(s, 0, "%s", app_label(s, LBL_ST_CLEARED));
+    return REDRAW_TEXT;
+}
+
+static unsigned do_sample(AppState *s, CmdArg a)
+{
+    (void)a;
+    int tok = app_sample_one(s);
+    if (tok >= 0) {
+        char ch[8];
+        char_text(vocab_cp(&s->m->vocab, tok), ch);
+        app_status(s, 0, app_label(s, LBL_ST_SAMPLED), ch,
+                   100.0 * (double)s->pred.ss.final[tok], (unsigned long long)s->seed);
+    }
+    app_predict(s);
+    return REDRAW_TEXT;
+}
+
+static unsigned do_pick(AppState *s, CmdArg a)
+{
+    if (a.n < 1 || a.n > s->pred.n_top) {
+        app_status(s, 1, app_label(s, LBL_ST_NO_CANDIDATE), (int)a.n);
+        return REDRAW_STATUS;
+    }
+    const Candidate *c = &s->pred.top[a.n - 1];
+    double p = 100.0 * (double)c->p;
+    char ch[8];
+    char_text(vocab_cp(&s->m->vocab, c->id), ch);
+    if (app_push_char(s, vocab_cp(&s->m->vocab, c->id), ORIGIN_PICKED) == 0)
+        app_status(s, 0, app_label(s, LBL_ST_PICKED), ch, p);
+    app_predict(s);
+    return REDRAW_TEXT;
+}
+
+static unsigned do_write(AppState *s, CmdArg a)
+{
+    (void)a;
+    app_job_start_write(s);
+    return REDRAW_STATUS;
+}
+
+static unsigned do_stop(AppState *s, CmdArg a)
+{
+    (void)a;
+    if (s->query_input) {
+        s->query_input = 0;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_QUERY_CANCELLED));
+    } else if (s->job.kind != JOB_NONE) {
+        int written = s->job.written, compare = s->job.kind == JOB_COMPARE;
+        app_job_stop(s);
+        if (compare)
+            app_status(s, 0, app_label(s, LBL_ST_COMPARE_STOPPED), s->cmp.n);
+        else
+            app_status(s, 0, app_label(s, LBL_ST_STOPPED), written);
+    }
+    return REDRAW_ALL;
+}
+
+static unsigned do_compare(AppState *s, CmdArg a)
+{
+    (void)a;
+    app_job_start_compare(s);
+    return REDRAW_TIMING | REDRAW_STATUS;
+}
+
+static unsigned do_cache(AppState *s, CmdArg a)
+{
+    (void)a;
+    gen_set_cache(&s->g, !s->g.use_cache); /* the next prediction uses the other path */
+    app_predict(s);
+    if (s->g.use_cache)
+        app_status(s, 0, app_label(s, LBL_ST_CACHE_ON), s->pred.predict_rows);
+    else
+        app_status(s, 0, app_label(s, LBL_ST_CACHE_OFF), s->pred.predict_rows);
+    return REDRAW_ALL;
+}
+
+/* After a slider moved: recompute and say where it stands. */
+static unsigned slider_moved(AppState *s, SliderId id)
+{
+    char v[32];
+    app_slider_format(s, id, v, sizeof v);
+    app_predict(s);
+    app_status(s, 0, "%s %s", app_label(s, (LabelId)(LBL_TEMPERATURE + id)), v);
+    return REDRAW_SETTINGS;
+}
+
+static unsigned do_slider_down(AppState *s, CmdArg a)
+{
+    s->slider = (int)a.n;
+    app_slider_step(s, (SliderId)a.n, -1);
+    return slider_moved(s, (SliderId)a.n);
+}
+
+static unsigned do_slider_up(AppState *s, CmdArg a)
+{
+    s->slider = (int)a.n;
+    app_slider_step(s, (SliderId)a.n, +1);
+    return slider_moved(s, (SliderId)a.n);
+}
+
+static unsigned do_slider_next(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->slider = (s->slider + 1) % SL_COUNT;
+    return REDRAW_SLIDERS;
+}
+
+static unsigned do_slider_prev(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->slider = (s->slider + SL_COUNT - 1) % SL_COUNT;
+    return REDRAW_SLIDERS;
+}
+
+static unsigned do_selected_down(AppState *s, CmdArg a)
+{
+    return do_slider_down(s, (CmdArg){s->slider, a.x});
+}
+
+static unsigned do_selected_up(AppState *s, CmdArg a)
+{
+    return do_slider_up(s, (CmdArg){s->slider, a.x});
+}
+
+static unsigned do_slider_set(AppState *s, CmdArg a)
+{
+    if (a.n < 0 || a.n >= SL_COUNT)
+        return REDRAW_NONE;
+    s->slider = (int)a.n;
+    app_slider_set(s, (SliderId)a.n, a.x);
+    return slider_moved(s, (SliderId)a.n);
+}
+
+static unsigned do_slider_select(AppState *s, CmdArg a)
+{
+    if (a.n >= 0 && a.n < SL_COUNT)
+        s->slider = (int)a.n;
+    return REDRAW_SLIDERS;
+}
+
+static unsigned do_new_seed(AppState *s, CmdArg a)
+{
+    (void)a;
+    double next = app_slider_value(s, SL_SEED) + 1;
+    app_slider_set(s, SL_SEED, next > app_slider_spec(SL_SEED)->max ? 1 : next);
+    return slider_moved(s, SL_SEED);
+}
+
+static unsigned mode_changed(AppState *s, FormKind kind)
+{
+    app_job_stop(s);
+    app_mode_set(s, kind);
+    app_predict(s);
+    return REDRAW_ALL;
+}
+
+static unsigned do_mode_free(AppState *s, CmdArg a) { (void)a; return mode_changed(s, FORM_FREE); }
+static unsigned do_mode_acrostic(AppState *s, CmdArg a) { (void)a; return mode_changed(s, FORM_ACROSTIC); }
+static unsigned do_mode_jueju(AppState *s, CmdArg a) { (void)a; return mode_changed(s, FORM_JUEJU); }
+
+static unsigned do_histogram(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->show_hist = !s->show_hist;
+    app_predict(s);
+    app_status(s, 0, "%s", app_label(s, s->show_hist ? LBL_ST_HIST_ON : LBL_ST_HIST_OFF));
+    return REDRAW_PROBS | REDRAW_STATUS;
+}
+
+static unsigned do_attention(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->show_attention = !s->show_attention;
+    app_status(s, 0, "%s", app_label(s, s->show_attention ? LBL_ST_ATT_ON : LBL_ST_ATT_OFF));
+    return REDRAW_ALL;
+}
+
+static unsigned do_language(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->lang = s->lang == LANG_ZH ? LANG_EN : LANG_ZH;
+    app_status(s, 0, "%s", app_label(s, LBL_ST_LANGUAGE));
+    return REDRAW_ALL;
+}
+
+static unsigned do_help(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->show_help = !s->show_help;
+    return REDRAW_ALL;
+}
+
+static unsigned do_query(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->query_input = 1;
+    app_status(s, 0, "%s", app_label(s, LBL_ST_QUERY_ASK));
+    return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
+}
+
+static unsigned do_tick(AppState *s, CmdArg a)
+{
+    (void)a;
+    return app_job_tick(s);
+}
+
+static const Handler HANDLERS[CMD_COUNT] = {
+    [CMD_QUIT] = do_quit,
+    [CMD_TYPE] = do_type,
+    [CMD_BACKSPACE] = do_backspace,
+    [CMD_CLEAR] = do_clear,
+    [CMD_SAMPLE] = do_sample,
+    [CMD_PICK] = do_pick,
+    [CMD_WRITE] = do_write,
+    [CMD_STOP] = do_stop,
+    [CMD_COMPARE] = do_compare,
+    [CMD_CACHE] = do_cache,
+    [CMD_SLIDER_DOWN] = do_slider_down,
+    [CMD_SLIDER_UP] = do_slider_up,
+    [CMD_SLIDER_NEXT] = do_slider_next,
+    [CMD_SLIDER_PREV] = do_slider_prev,
+    [CMD_SELECTED_DOWN] = do_selected_down,
+    [CMD_SELECTED_UP] = do_selected_up,
+    [CMD_SLIDER_SET] = do_slider_set,
+    [CMD_SLIDER_SELECT] = do_slider_select,
+    [CMD_NEW_SEED] = do_new_seed,
+    [CMD_MODE_FREE] = do_mode_free,
+    [CMD_MODE_ACROSTIC] = do_mode_acrostic,
+    [CMD_MODE_JUEJU] = do_mode_jueju,
+    [CMD_HISTOGRAM] = do_histogram,
+    [CMD_ATTENTION] = do_attention,
+    [CMD_LANGUAGE] = do_language,
+    [CMD_HELP] = do_help,
+    [CMD_QUERY] = do_query,
+    [CMD_TICK] = do_tick,
+};
+
+unsigned app_apply(AppState *s, Command c, CmdArg arg)
+{
+    if (c <= CMD_NONE || c >= CMD_COUNT || !HANDLERS[c])
+        return REDRAW_NONE;
+    /* the help screen covers everything: any key but quit just closes it */
+    if (s->show_help && c != CMD_QUIT && c != CMD_TICK) {
+        s->show_help = 0;
+        return REDRAW_ALL;
+    }
+    /* a command other than typing, Esc or Backspace leaves the query prompt */
+    if (s->query_input && c != CMD_TYPE && c != CMD_STOP && c != CMD_BACKSPACE && c != CMD_TICK)
+        s->query_input = 0;
+    return HANDLERS[c](s, arg);
+}

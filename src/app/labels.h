@@ -1,0 +1,153 @@
+/* labels.h - every word the explorer shows, in English and Chinese.
+ *
+ * A label may be a printf format; both languages then take the same
+ * conversions in the same order (test_app checks this), so a caller can pick
+ * either language with one call. `l` switches languages at run time.
+ */
+#ifndef TS_LABELS_H
+#define TS_LABELS_H
+
+#include "app.h"
+
+typedef enum {
+    /* the sliders, in SliderId order */
+    LBL_TEMPERATURE,
+    LBL_TOP_K,
+    LBL_TOP_P,
+    LBL_MIN_P,
+    LBL_SEED,
+    /* title bar */
+    LBL_VOCAB_SIZE,
+    LBL_CONTEXT,
+    LBL_MODE_FREE,
+    LBL_MODE_ACROSTIC,
+    LBL_MODE_JUEJU,
+    LBL_CACHE,
+    LBL_ON,
+    LBL_OFF,
+    /* prompt */
+    LBL_PROMPT,
+    LBL_NOTE_EMPTY,
+    LBL_NOTE_UNKNOWN,
+    LBL_NOTE_WINDOW,
+    LBL_NOTE_FORM_ONLY,
+    LBL_NOTE_FORM_HAN,
+    LBL_NOTE_FORM_DONE,
+    LBL_NOTE_QUERY,
+    LBL_NOTE_KEYS,
+    /* probabilities */
+    LBL_NEXT,
+    LBL_MODEL,
+    LBL_SAMPLER,
+    LBL_CORPUS_COL,
+    LBL_CORPUS_AFTER,
+    LBL_CORPUS_NOWHERE,
+    LBL_CORPUS_LOADING,
+    LBL_CORPUS_NONE,
+    LBL_HIST,
+    LBL_HIST_OTHER,
+    LBL_BLOCKED,
+    LBL_SUMMARY,
+    LBL_ENTROPY,
+    LBL_QUERY_LINE,
+    LBL_QUERY_HINT,
+    LBL_QUERY_NOT_KNOWN,
+    LBL_NOTHING_LEFT,
+    /* sliders panel */
+    LBL_SLIDERS_HEADER,
+    LBL_MODE,
+    /* timing */
+    LBL_TIMING_HEADER,
+    LBL_WITH_CACHE,
+    LBL_WITHOUT_CACHE,
+    LBL_TIMING_TOTALS,
+    LBL_IDENTICAL,
+    LBL_DIFFERENT,
+    LBL_MAX_DIFF,
+    LBL_CACHE_MEMORY,
+    LBL_CACHE_COST,
+    LBL_TIMING_EMPTY,
+    LBL_POSITION,
+    /* status line, help, special screens */
+    LBL_HINT,
+    LBL_TOO_SMALL,
+    LBL_TOO_SMALL_HINT,
+    LBL_ATT_HEADER,
+    LBL_ATT_MORE,
+    LBL_HELP_TITLE,
+    LBL_HELP_TYPE,
+    LBL_HELP_BACKSPACE,
+    LBL_HELP_CLEAR,
+    LBL_HELP_SPACE,
+    LBL_HELP_PICK,
+    LBL_HELP_ENTER,
+    LBL_HELP_ESC,
+    LBL_HELP_SLIDERS,
+    LBL_HELP_TAB,
+    LBL_HELP_ARROWS,
+    LBL_HELP_MOUSE,
+    LBL_HELP_SEED,
+    LBL_HELP_CACHE,
+    LBL_HELP_COMPARE,
+    LBL_HELP_FREE,
+    LBL_HELP_ACROSTIC,
+    LBL_HELP_JUEJU,
+    LBL_HELP_HIST,
+    LBL_HELP_ATTENTION,
+    LBL_HELP_QUERY,
+    LBL_HELP_LANGUAGE,
+    LBL_HELP_HELP,
+    LBL_HELP_QUIT,
+    LBL_HELP_LEGEND_MODEL,
+    LBL_HELP_LEGEND_SAMPLER,
+    LBL_HELP_LEGEND_CORPUS,
+    LBL_HELP_LEGEND_TIMING,
+    LBL_HELP_CLOSE,
+    LBL_NEWLINE,
+    /* status messages */
+    LBL_ST_WELCOME,
+    LBL_ST_FULL,
+    LBL_ST_FORM_REFUSES,
+    LBL_ST_UNKNOWN,
+    LBL_ST_NOTHING_BACK,
+    LBL_ST_TOOK_BACK_UNKNOWN,
+    LBL_ST_TOOK_BACK,
+    LBL_ST_TOOK_BACK_NOCACHE,
+    LBL_ST_POEM_DONE,
+    LBL_ST_NEED_HEADS,
+    LBL_ST_MODE_ACROSTIC,
+    LBL_ST_MODE_JUEJU,
+    LBL_ST_MODE_JUEJU_EMPTY,
+    LBL_ST_MODE_FREE,
+    LBL_ST_WRITING,
+    LBL_ST_WROTE,
+    LBL_ST_STOPPED,
+    LBL_ST_COMPARING,
+    LBL_ST_COMPARED,
+    LBL_ST_COMPARE_STOPPED,
+    LBL_ST_QUERY_ASK,
+    LBL_ST_QUERY_SET,
+    LBL_ST_QUERY_UNKNOWN,
+    LBL_ST_QUERY_CLEARED,
+    LBL_ST_QUERY_CANCELLED,
+    LBL_ST_CLEARED,
+    LBL_ST_SAMPLED,
+    LBL_ST_PICKED,
+    LBL_ST_NO_CANDIDATE,
+    LBL_ST_CACHE_ON,
+    LBL_ST_CACHE_OFF,
+    LBL_ST_HIST_ON,
+    LBL_ST_HIST_OFF,
+    LBL_ST_ATT_ON,
+    LBL_ST_ATT_OFF,
+    LBL_ST_LANGUAGE,
+    LBL_ST_CORPUS_FAILED,
+    LBL_COUNT
+} LabelId;
+
+/* The label in the state's language. */
+const char *app_label(const AppState *s, LabelId id);
+/* The label in a given language (for tests and the help screen). */
+const char *app_label_in(AppLang lang, LabelId id);
+
+#endif

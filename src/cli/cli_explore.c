@@ -1,0 +1,159 @@
+/* cli_explore.c - `tangscope explore` (and `tangscope` alone, in a terminal):
+ * the full-screen explorer. Loads the model, sets up the AppState, and hands
+ * both to the screen (src/tui); the training text's suffix array is loaded
+ * in a thread once the first frame is up, so the explorer opens at once. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app.h"
+#include "cli.h"
+#include "commands.h"
+#include "corpus.h"
+#include "labels.h"
+#include "tui/tui.h"
+
+static const char EXPLORE_HELP[] =
+    "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang zh|en]\n"
+    "                         [--corpus FILE | --no-corpus]\n"
+    "\n"
+    "The full-screen explorer: type a prompt and watch the model's probabilities\n"
+    "for the next character change on every key, beside what the sampler makes of\n"
+    "them and how often the training text continues the same way. Step through\n"
+    "generation a character at a time, write whole poems, constrain them to a\n"
+    "verse form, and time the KV cache. Press ? inside for every key.\n"
+    "`tangscope` with no command opens it too, when run in a terminal.\n"
+    "\n"
+    "  --model FILE    model file (default assets/tang.bin)\n"
+    "  --prompt TEXT   start with this prompt typed in\n"
+    "  --lang zh|en    labels in Chinese or English (default: from LANG)\n"
+    "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
+    "  --no-corpus     no training-text counts\n";
+
+/* The training text, loaded in a thread while the explorer already runs. */
+typedef struct {
+    const char *path, *cache_dir;
+    Corpus corpus;
+    pthread_t thread;
+    int started, joined, ok;
+    atomic_int done;
+    TsErr err;
+} CorpusLoader;
+
+static void *load_corpus(void *arg)
+{
+    CorpusLoader *l = arg;
+    l->ok = corpus_load_or_build(&l->corpus, l->path, l->cache_dir, &l->err) == 0;
+    atomic_store(&l->done, 1);
+    return NULL;
+}
+
+/* The TuiHooks background step: start the thread, then wait for it between
+ * keys, then hand the corpus to the AppState. */
+static unsigned corpus_background(AppState *s, void *ctx, int *again)
+{
+    CorpusLoader *l = ctx;
+    if (!l->started) {
+        l->started = 1;
+        if (pthread_create(&l->thread, NULL, load_corpus, l) != 0)
+            load_corpus(l); /* no thread: load now, the frame is up already */
+        else
+            l->joined = 0;
+        s->corpus_status = CORPUS_LOADING;
+    }
+    if (!atomic_load(&l->done)) {
+        *again = 1;
+        return REDRAW_PROBS;
+    }
+    *again = 0;
+    if (!l->joined)
+        pthread_join(l->thread, NULL);
+    l->joined = 1;
+    if (l->ok) {
+        app_set_corpus(s, &l->corpus, CORPUS_READY);
+    } else {
+        app_set_corpus(s, NULL, CORPUS_NONE);
+        app_status(s, 1, app_label(s, LBL_ST_CORPUS_FAILED), l->err.msg);
+    }
+    return REDRAW_PROBS | REDRAW_STATUS;
+}
+
+static void corpus_loader_finish(CorpusLoader *l)
+{
+    if (l->started && !l->joined)
+        pthread_join(l->thread, NULL);
+    if (l->started && l->ok)
+        corpus_free(&l->corpus);
+}
+
+static int parse_lang(const char *lang, AppLang *out)
+{
+    if (!lang) {
+        *out = app_lang_from_env();
+        return 0;
+    }
+    if (strcmp(lang, "zh") != 0 && strcmp(lang, "en") != 0)
+        return cli_error("explore", EXIT_USAGE, "--lang must be zh or en, not '%s'", lang);
+    *out = strcmp(lang, "zh") == 0 ? LANG_ZH : LANG_EN;
+    return 0;
+}
+
+static int run_explorer(const char *model_path, int default_model, const char *prompt,
+                        AppLang lang, CorpusLoader *loader)
+{
+    TsErr err;
+    Model m;
+    if (model_load(&m, model_path, &err) != 0)
+        return cli_error("explore", EXIT_USAGE, "%s%s", err.msg,
+                         default_model ? " (make model trains the bundled model; or give "
+                                         "--model FILE)" : "");
+    AppState s;
+    if (app_init(&s, &m, &err) != 0) {
+        model_free(&m);
+        return cli_error("explore", 1, "%s", err.msg);
+    }
+    s.model_name = model_path;
+    s.lang = lang;
+    app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
+    if (prompt)
+        app_type_text(&s, prompt);
+    TuiHooks hooks = {corpus_background, loader};
+    int rc = tui_run(&s, loader ? &hooks : NULL);
+    corpus_loader_finish(loader ? loader : &(CorpusLoader){0});
+    app_free(&s);
+    model_free(&m);
+    return rc;
+}
+
+int cmd_explore(int argc, char **argv)
+{
+    const char *model_path = NULL, *prompt = NULL, *lang_arg = NULL, *corpus_path = NULL;
+    int no_corpus = 0;
+    Opt opts[] = {
+        {"--model", OPT_STR, &model_path, 0, 0},   {"--prompt", OPT_STR, &prompt, 0, 0},
+        {"--lang", OPT_STR, &lang_arg, 0, 0},      {"--corpus", OPT_STR, &corpus_path, 0, 0},
+        {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
+    };
+    int rc = cli_parse("explore", EXPLORE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+                       NULL, 0, NULL);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    AppLang lang = LANG_EN;
+    if ((rc = parse_lang(lang_arg, &lang)) != 0)
+        return rc;
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        return cli_error("explore", EXIT_USAGE, "needs a terminal on stdin and stdout "
+                                                "(for text output use tangscope probs)");
+    TsErr err;
+    if (tui_locale_utf8(&err) != 0)
+        return cli_error("explore", EXIT_USAGE, "%s", err.msg);
+    cli_set_threads(1); /* one thread: steady timings, and the machine stays usable */
+    CorpusLoader loader = {0};
+    loader.path = corpus_path ? corpus_path : cli_asset("tang-train.txt");
+    loader.cache_dir = cli_cache_dir();
+    return run_explorer(model_path ? model_path : cli_asset("tang.bin"), model_path == NULL, prompt,
+                        lang, no_corpus ? NULL : &loader);
+}

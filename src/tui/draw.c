@@ -1,0 +1,103 @@
+/* draw.c - text and bars on the screen, always cropped by columns. */
+#include "draw.h"
+
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "textw.h"
+#include "vocab.h"
+
+int draw_text(int y, int x, int maxw, Role role, const char *utf8)
+{
+    if (maxw <= 0 || !utf8)
+        return 0;
+    int used;
+    size_t n = textw_fit(utf8, maxw, &used);
+    attrset(tui_attr(role));
+    mvaddnstr(y, x, utf8, (int)n);
+    attrset(A_NORMAL);
+    return used;
+}
+
+int draw_textf(int y, int x, int maxw, Role role, const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    return draw_text(y, x, maxw, role, buf);
+}
+
+int draw_text_right(int y, int x_end, int maxw, Role role, const char *utf8)
+{
+    int w = textw_width(utf8);
+    w = w < maxw ? w : maxw;
+    draw_text(y, x_end - w, w, role, utf8);
+    return x_end - w;
+}
+
+int draw_cp_width(uint32_t cp)
+{
+    if (cp == '\n')
+        return textw_width(tui_glyphs()->newline);
+    return textw_printable(cp) ? textw_cp_width(cp) : 1;
+}
+
+int draw_cp(int y, int x, int maxw, Role role, uint32_t cp)
+{
+    char buf[8] = "?";
+    if (cp == '\n')
+        return draw_text(y, x, maxw, role, tui_glyphs()->newline);
+    if (textw_printable(cp))
+        buf[utf8_encode(cp, buf)] = 0;
+    return draw_text(y, x, maxw, role, buf);
+}
+
+void draw_fill(Rect r, Role role)
+{
+    attrset(tui_attr(role));
+    for (int i = 0; i < r.h; i++)
+        mvhline(r.y + i, r.x, ' ', r.w);
+    attrset(A_NORMAL);
+}
+
+void draw_clear(Rect r) { draw_fill(r, ROLE_NORMAL); }
+
+void draw_wrapped(Rect r, Role role, const char *utf8)
+{
+    const char *p = utf8;
+    for (int row = 0; row < r.h && *p; row++) {
+        while (*p == ' ')
+            p++;
+        size_t n = textw_fit(p, r.w, NULL);
+        /* inside a word of Latin letters: back up to the last space, if any
+         * (Chinese may break between any two characters) */
+        if (n > 0 && p[n] && (unsigned char)p[n] < 0x80 && p[n] != ' ' &&
+            (unsigned char)p[n - 1] < 0x80 && p[n - 1] != ' ') {
+            size_t space = n;
+            while (space > 0 && p[space] != ' ')
+                space--;
+            n = space > 0 ? space : n;
+        }
+        char line[512];
+        snprintf(line, sizeof line, "%.*s", (int)n, p);
+        draw_text(r.y + row, r.x, r.w, role, line);
+        p += n;
+    }
+}
+
+void draw_hbar(int y, int x, int w, double fraction, Role role)
+{
+    const Glyphs *g = tui_glyphs();
+    fraction = fraction < 0 ? 0 : fraction > 1 ? 1 : fraction;
+    int eighths = (int)(fraction * w * 8 + 0.5);
+    attrset(tui_attr(role));
+    move(y, x);
+    for (int i = 0; i < w; i++) {
+        int e = eighths - 8 * i;
+        addstr(g->eighths[e < 0 ? 0 : e > 8 ? 8 : e]);
+    }
+    attrset(A_NORMAL);
+}

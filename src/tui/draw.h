@@ -1,0 +1,79 @@
+/* draw.h - what the panels share: rectangles, roles, glyphs and text output.
+ *
+ * A panel never picks a colour: it names the role of what it draws (a bar,
+ * a blocked candidate, a character the model wrote) and tui.c decides how
+ * that role looks: in colour, or with bold / reverse / dim when colours are
+ * off (NO_COLOR, a vt100). Likewise the glyphs: block and braille characters,
+ * or plain ASCII on terminals that cannot show them.
+ */
+#ifndef TS_DRAW_H
+#define TS_DRAW_H
+
+#include <stdint.h>
+
+typedef struct {
+    int y, x, h, w; /* top row, left column, rows, columns */
+} Rect;
+
+typedef enum {
+    ROLE_NORMAL,
+    ROLE_TITLE,      /* the title bar */
+    ROLE_HEADER,     /* a panel's column headings */
+    ROLE_DIM,        /* secondary text, text outside the model's window */
+    ROLE_KEY,        /* a key name in hints and help */
+    ROLE_SELECTED,   /* the selected slider */
+    ROLE_BAR_MODEL,  /* the model's probability (upper half bar) */
+    ROLE_BAR_SAMPLER,/* the probability after the sampler (lower half bar) */
+    ROLE_BAR_BOTH,   /* a cell where both bars are */
+    ROLE_HIST,       /* the histogram of samples */
+    ROLE_BLOCKED,    /* a candidate the verse form forbids */
+    ROLE_UNKNOWN,    /* a character the model does not know */
+    ROLE_WRITTEN,    /* a character the model wrote */
+    ROLE_CACHED,     /* the timing curve with the cache */
+    ROLE_UNCACHED,   /* ... and without */
+    ROLE_HEAT,       /* attention cells */
+    ROLE_ERROR,      /* a status that says something went wrong */
+    ROLE_GOOD,       /* identical text */
+    ROLE_COUNT
+} Role;
+
+/* The characters the panels draw with. */
+typedef struct {
+    int unicode;             /* 0: ASCII only */
+    const char *newline;     /* how a newline in the text is shown */
+    const char *half_top, *half_bottom, *full; /* the two half bars and both */
+    const char *eighths[9];  /* horizontal bar ends: 0/8 .. 8/8 of a cell */
+    const char *shades[5];   /* attention: none .. strongest */
+    const char *marker;      /* the selected slider */
+    const char *bar_left, *bar_right; /* slider ends */
+    const char *ellipsis;
+    const char *sep;         /* between items on one line */
+} Glyphs;
+
+/* Set up by tui.c. */
+int tui_attr(Role role);
+const Glyphs *tui_glyphs(void);
+
+/* Text at (y, x), cropped to maxw columns; returns the columns drawn. */
+int draw_text(int y, int x, int maxw, Role role, const char *utf8);
+int draw_textf(int y, int x, int maxw, Role role, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+/* Right-aligned so it ends at column x_end (exclusive); returns its start column. */
+int draw_text_right(int y, int x_end, int maxw, Role role, const char *utf8);
+/* One character of the text (a newline as its glyph, controls as '?');
+ * returns its columns. */
+int draw_cp(int y, int x, int maxw, Role role, uint32_t cp);
+/* Columns draw_cp would take. */
+int draw_cp_width(uint32_t cp);
+/* Blank a rectangle (in the look of `role`, for the title bar). */
+void draw_clear(Rect r);
+void draw_fill(Rect r, Role role);
+/* Text broken into lines of r.w columns: at spaces, or anywhere in Chinese. */
+void draw_wrapped(Rect r, Role role, const char *utf8);
+/* A horizontal bar of `fraction` (0..1) of w columns in eighths of a cell. */
+void draw_hbar(int y, int x, int w, double fraction, Role role);
+
+#endif

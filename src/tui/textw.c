@@ -1,0 +1,66 @@
+/* textw.c - measuring and cropping text by screen columns (see textw.h). */
+#include "textw.h"
+
+#include <string.h>
+#include <wchar.h>
+
+#include "vocab.h"
+
+int textw_printable(uint32_t cp) { return cp >= 0x20 && wcwidth((wchar_t)cp) >= 0; }
+
+int textw_cp_width(uint32_t cp)
+{
+    int w = wcwidth((wchar_t)cp);
+    return w < 0 ? 1 : w;
+}
+
+/* One step through s: the next character's byte length and columns. */
+static size_t step(const char *s, size_t len, size_t pos, int *cols)
+{
+    uint32_t cp;
+    size_t at = pos;
+    if (utf8_decode(s, len, &at, &cp) != 0) {
+        *cols = 1;
+        return 1;
+    }
+    *cols = textw_cp_width(cp);
+    return at - pos;
+}
+
+int textw_width(const char *s)
+{
+    size_t len = strlen(s), pos = 0;
+    int total = 0, w;
+    while (pos < len) {
+        pos += step(s, len, pos, &w);
+        total += w;
+    }
+    return total;
+}
+
+size_t textw_fit(const char *s, int cols, int *used)
+{
+    size_t len = strlen(s), pos = 0;
+    int total = 0, w;
+    while (pos < len) {
+        size_t n = step(s, len, pos, &w);
+        if (total + w > cols)
+            break;
+        total += w;
+        pos += n;
+    }
+    if (used)
+        *used = total;
+    return pos;
+}
+
+size_t textw_fit_tail(const char *s, int cols)
+{
+    size_t len = strlen(s), pos = 0;
+    int over = textw_width(s) - cols, w;
+    while (over > 0 && pos < len) {
+        pos += step(s, len, pos, &w);
+        over -= w;
+    }
+    return pos;
+}

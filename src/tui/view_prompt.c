@@ -1,0 +1,137 @@
+/* view_prompt.c - the text line: what was typed, what the model wrote, what
+ * it cannot read; and a note under it saying what constrains the next
+ * character. */
+#include <stdio.h>
+#include <string.h>
+
+#include "labels.h"
+#include "textw.h"
+#include "views.h"
+
+#define COUNT_COLS 10 /* " 127/128" at the right end of the line */
+
+int view_prompt_text_width(Rect r) { return r.w - PROMPT_LABEL_COLS - COUNT_COLS; }
+
+/* The last characters that fit in `width` columns, left to right. A poem's
+ * starting newline comes first when the whole text fits. */
+int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max)
+{
+    int used = 0, n = 0;
+    long i = (long)s->n_chars - 1;
+    for (; i >= 0 && n < max; i--) {
+        int w = draw_cp_width(s->chars[i].cp);
+        if (used + w > width)
+            break;
+        used += w;
+        cells[n++] = (PromptCell){0, w, app_char_text_index(s, (size_t)i), i};
+    }
+    if (i < 0 && s->g.prefix && n < max && used + draw_cp_width('\n') <= width)
+        cells[n++] = (PromptCell){0, draw_cp_width('\n'), 0, -1};
+    /* collected from the end: reverse, then give each its column */
+    for (int a = 0, b = n - 1; a < b; a++, b--) {
+        PromptCell t = cells[a];
+        cells[a] = cells[b];
+        cells[b] = t;
+    }
+    for (int k = 0, x = 0; k < n; x += cells[k].w, k++)
+        cells[k].x = x;
+    return n;
+}
+
+static Role char_role(const AppState *s, const PromptCell *c)
+{
+    if (c->char_index < 0)
+        return ROLE_DIM;
+    const AppChar *ch = &s->chars[c->char_index];
+    if (ch->id < 0)
+        return ROLE_UNKNOWN;
+    if ((size_t)c->text_index < app_window_start(s))
+        return ROLE_DIM;
+    return ch->origin == ORIGIN_MODEL ? ROLE_WRITTEN : ROLE_NORMAL;
+}
+
+/* What the form allows next and how much of the model's probability it
+ * blocks, e.g. "jueju of 7, line 1: only ， may come next; the form blocks 97.6%". */
+static void form_note(const AppState *s, char *out, size_t size)
+{
+    const Form *f = &s->mode.now;
+    char mode[128], only[16] = "";
+    double blocked = 100.0 * (double)s->pred.ss.blocked; /* of the model's probability */
+    if (s->mode.kind == FORM_JUEJU)
+        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_JUEJU), s->mode.line_len);
+    else
+        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len,
+                 s->mode.heads);
+    if (f->done) {
+        snprintf(out, size, app_label(s, LBL_NOTE_FORM_DONE), mode);
+        return;
+    }
+    if (s->pred.n_allowed == 1) {
+        for (int i = 0; i < s->m->vocab.size; i++) {
+            uint32_t cp = vocab_cp(&s->m->vocab, i);
+            if (s->pred.allowed[i] && cp == '\n')
+                snprintf(only, sizeof only, "%s", tui_glyphs()->newline);
+            else if (s->pred.allowed[i])
+                only[utf8_encode(cp, only)] = 0;
+        }
+        snprintf(out, size, app_label(s, LBL_NOTE_FORM_ONLY), mode, f->line + 1, only, blocked);
+        return;
+    }
+    snprintf(out, size, app_label(s, LBL_NOTE_FORM_HAN), mode, f->line + 1, f->col + 1,
+             s->pred.n_allowed, blocked);
+}
+
+/* The note under the text: the most useful thing to know right now. */
+static Role note_text(const AppState *s, char *out, size_t size)
+{
+    out[0] = 0;
+    if (s->query_input) {
+        snprintf(out, size, "%s", app_label(s, LBL_NOTE_QUERY));
+        return ROLE_KEY;
+    }
+    if (s->n_chars && s->chars[s->n_chars - 1].id < 0) {
+        char name[48];
+        vocab_describe(s->chars[s->n_chars - 1].cp, name, sizeof name);
+        snprintf(out, size, app_label(s, LBL_NOTE_UNKNOWN), name);
+        return ROLE_UNKNOWN;
+    }
+    if (s->mode.kind != FORM_FREE) {
+        form_note(s, out, size);
+        return ROLE_NORMAL;
+    }
+    if (app_window_start(s) > 0)
+        snprintf(out, size, app_label(s, LBL_NOTE_WINDOW), s->m->cfg.context);
+    else if (s->n_chars == 0)
+        snprintf(out, size, "%s", app_label(s, LBL_NOTE_EMPTY));
+    else
+        snprintf(out, size, "%s", app_label(s, LBL_NOTE_KEYS)); /* what to try next */
+    return ROLE_DIM;
+}
+
+void view_prompt_draw(const AppState *s, Rect r)
+{
+    PromptCell cells[512];
+    int tw = view_prompt_text_width(r), x0 = r.x + PROMPT_LABEL_COLS;
+    int n = view_prompt_cells(s, tw, cells, 512);
+    draw_text(r.y, r.x, PROMPT_LABEL_COLS - 1, ROLE_HEADER, app_label(s, LBL_PROMPT));
+    for (int k = 0; k < n; k++) {
+        uint32_t cp = cells[k].char_index < 0 ? '\n' : s->chars[cells[k].char_index].cp;
+        draw_cp(r.y, x0 + cells[k].x, cells[k].w, char_role(s, &cells[k]), cp);
+    }
+    char count[32];
+    snprintf(count, sizeof count, "%zu/%d", s->g.n - s->g.prefix, s->m->cfg.context);
+    draw_text_right(r.y, r.x + r.w, COUNT_COLS, ROLE_DIM, count);
+    if (r.h > 1) {
+        char note[512];
+        Role role = note_text(s, note, sizeof note);
+        draw_text(r.y + 1, x0, r.w - PROMPT_LABEL_COLS, role, note);
+    }
+}
+
+void view_prompt_cursor(const AppState *s, Rect r, int *y, int *x)
+{
+    PromptCell cells[512];
+    int n = view_prompt_cells(s, view_prompt_text_width(r), cells, 512);
+    *y = r.y;
+    *x = r.x + PROMPT_LABEL_COLS + (n ? cells[n - 1].x + cells[n - 1].w : 0);
+}

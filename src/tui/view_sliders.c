@@ -1,0 +1,101 @@
+/* view_sliders.c - the sampler's settings as sliders, the verse form and the
+ * KV cache switch. The mouse finds a slider through view_sliders_hit, which
+ * uses the same geometry the drawing does. */
+#include <stdio.h>
+
+#include "labels.h"
+#include "views.h"
+
+enum { NAME_X = 2, NAME_COLS = 12, KEYS_X = 14, KEYS_COLS = 4, BAR_X = 18, VALUE_COLS = 7 };
+
+static const char *const KEYS[SL_COUNT] = {"t T", "k K", "p P", "m M", "s"};
+
+/* The bar's first column and width, inside the end caps. */
+static void bar_span(Rect r, int *x, int *w)
+{
+    *x = r.x + BAR_X + 1;
+    *w = r.w - BAR_X - VALUE_COLS - 2;
+}
+
+static void draw_slider(const AppState *s, Rect r, SliderId id)
+{
+    const Glyphs *g = tui_glyphs();
+    int y = r.y + 1 + (int)id, selected = s->slider == (int)id;
+    Role name = selected ? ROLE_SELECTED : ROLE_NORMAL;
+    if (selected)
+        draw_text(y, r.x, 1, ROLE_SELECTED, g->marker);
+    draw_text(y, r.x + NAME_X, NAME_COLS - 1, name, app_label(s, (LabelId)(LBL_TEMPERATURE + id)));
+    draw_text(y, r.x + KEYS_X, KEYS_COLS, ROLE_KEY, KEYS[id]);
+    const SliderSpec *sp = app_slider_spec(id);
+    if (sp->has_bar) {
+        int bx, bw;
+        bar_span(r, &bx, &bw);
+        double f = (app_slider_value(s, id) - sp->min) / (sp->max - sp->min);
+        draw_text(y, bx - 1, 1, ROLE_DIM, g->bar_left);
+        draw_hbar(y, bx, bw, f, selected ? ROLE_SELECTED : ROLE_BAR_SAMPLER);
+        draw_text(y, bx + bw, 1, ROLE_DIM, g->bar_right);
+    }
+    char v[32];
+    app_slider_format(s, id, v, sizeof v);
+    if (id == SL_TOP_K && s->set.top_k == 0)
+        snprintf(v, sizeof v, "%s", app_label(s, LBL_OFF));
+    draw_text_right(y, r.x + r.w, VALUE_COLS, name, v);
+}
+
+static void draw_mode_line(const AppState *s, Rect r, int y)
+{
+    char mode[160];
+    if (s->mode.kind == FORM_JUEJU)
+        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_JUEJU), s->mode.line_len);
+    else if (s->mode.kind == FORM_ACROSTIC)
+        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len, s->mode.heads);
+    else
+        snprintf(mode, sizeof mode, "%s", app_label(s, LBL_MODE_FREE));
+    draw_text(y, r.x + NAME_X, NAME_COLS - 1, ROLE_NORMAL, app_label(s, LBL_MODE));
+    draw_text(y, r.x + KEYS_X, KEYS_COLS, ROLE_KEY, "f a j");
+    draw_text(y, r.x + BAR_X + 2, r.w - BAR_X - 2, ROLE_NORMAL, mode);
+}
+
+/* "KV cache  c  on 0.09 ms, read 1": what the last prediction cost, so
+ * switching the cache off shows at once that every step rereads the text. */
+static void draw_cache_line(const AppState *s, Rect r, int y)
+{
+    draw_text(y, r.x + NAME_X, NAME_COLS - 1, ROLE_NORMAL, app_label(s, LBL_CACHE));
+    draw_text(y, r.x + KEYS_X, KEYS_COLS, ROLE_KEY, "c");
+    int on = s->g.use_cache;
+    int used = draw_text(y, r.x + BAR_X + 2, 6, on ? ROLE_CACHED : ROLE_UNCACHED,
+                         app_label(s, on ? LBL_ON : LBL_OFF));
+    int x = r.x + BAR_X + 2 + used + 1;
+    draw_textf(y, x, r.x + r.w - x, ROLE_DIM, app_label(s, LBL_CACHE_COST), s->pred.predict_ms,
+               s->pred.predict_rows);
+}
+
+void view_sliders_draw(const AppState *s, Rect r)
+{
+    draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_SLIDERS_HEADER));
+    for (int id = 0; id < SL_COUNT && 1 + id < r.h; id++)
+        draw_slider(s, r, (SliderId)id);
+    if (r.h > SL_COUNT + 1)
+        draw_mode_line(s, r, r.y + SL_COUNT + 1);
+    if (r.h > SL_COUNT + 2)
+        draw_cache_line(s, r, r.y + SL_COUNT + 2);
+}
+
+int view_sliders_hit(const AppState *s, Rect r, int y, int x, SliderId *id, double *value,
+                     int *on_bar)
+{
+    (void)s;
+    int row = y - r.y - 1;
+    if (row < 0 || row >= SL_COUNT || x < r.x || x >= r.x + r.w)
+        return 0;
+    *id = (SliderId)row;
+    const SliderSpec *sp = app_slider_spec(*id);
+    int bx, bw;
+    bar_span(r, &bx, &bw);
+    /* the end caps count too, so a drag past either end pins the value there */
+    *on_bar = sp->has_bar && x >= bx - 1 && x <= bx + bw;
+    double f = ((double)(x - bx) + 0.5) / bw;
+    f = f < 0 ? 0 : f > 1 ? 1 : f;
+    *value = sp->min + f * (sp->max - sp->min);
+    return 1;
+}

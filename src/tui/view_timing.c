@@ -1,0 +1,177 @@
+/* view_timing.c - the KV cache's payoff, measured: time per written character
+ * with and without the cache, plotted over the position in the text.
+ *
+ * Without the cache every step reads the whole text again, so its curve
+ * climbs with the position; with the cache every step reads one character,
+ * so its curve stays flat. The plot uses braille cells (2 x 4 dots each) or,
+ * on plain terminals, one ASCII mark per cell. Under it: the totals and the
+ * speedup, whether both runs wrote the same text and how far their logits
+ * ever were apart, and what the cache costs in memory.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "labels.h"
+#include "textw.h"
+#include "views.h"
+
+enum { YLAB_COLS = 6, TEXT_ROWS = 4, MAX_W = 256, MAX_H = 64 };
+
+/* Dots of one braille cell: BRAILLE[column][row], rows from the top. */
+static const unsigned char BRAILLE[2][4] = {{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}};
+
+typedef struct {
+    int w, h;                       /* cells */
+    unsigned char bits[MAX_H][MAX_W];
+} DotGrid;
+
+/* Mean of the values that fall into each of `cols` columns. */
+static void bin_series(const double *v, int n, int length, double *out, int cols)
+{
+    int count[2 * MAX_W] = {0};
+    for (int c = 0; c < cols; c++)
+        out[c] = -1.0; /* no value (yet) */
+    for (int i = 0; i < n; i++) {
+        int c = (int)((long)i * cols / length);
+        out[c] = count[c] ? out[c] + v[i] : v[i];
+        count[c]++;
+    }
+    for (int c = 0; c < cols; c++)
+        if (count[c])
+            out[c] /= count[c];
+}
+
+/* Set the dots of a series, joining neighbouring columns with a vertical
+ * run so the curve reads as a line. */
+static void dot_series(DotGrid *g, const double *bins, double ymax)
+{
+    int rows = 4 * g->h, prev = -1;
+    for (int x = 0; x < 2 * g->w; x++) {
+        if (bins[x] < 0) {
+            prev = -1;
+            continue;
+        }
+        int y = rows - 1 - (int)lround(bins[x] / ymax * (rows - 1)), lo = y, hi = y;
+        if (prev >= 0 && prev < y)
+            lo = prev + 1;
+        if (prev >= 0 && prev > y)
+            hi = prev - 1;
+        for (int yy = lo; yy <= hi; yy++)
+            g->bits[yy / 4][x / 2] |= BRAILLE[x % 2][yy % 4];
+        prev = y;
+    }
+}
+
+static void draw_braille(Rect p, const DotGrid *un, const DotGrid *ca)
+{
+    for (int r = 0; r < p.h; r++) {
+        for (int c = 0; c < p.w; c++) {
+            unsigned bits = un->bits[r][c] | ca->bits[r][c];
+            if (!bits)
+                continue;
+            char cell[4];
+            cell[utf8_encode(0x2800 + bits, cell)] = 0;
+            draw_text(p.y + r, p.x + c, 1, un->bits[r][c] ? ROLE_UNCACHED : ROLE_CACHED, cell);
+        }
+    }
+}
+
+static void draw_ascii(Rect p, const double *un, const double *ca, double ymax)
+{
+    for (int c = 0; c < p.w; c++) {
+        if (ca[c] >= 0)
+            draw_text(p.y + p.h - 1 - (int)lround(ca[c] / ymax * (p.h - 1)), p.x + c, 1, ROLE_CACHED, "o");
+        if (un[c] >= 0)
+            draw_text(p.y + p.h - 1 - (int)lround(un[c] / ymax * (p.h - 1)), p.x + c, 1, ROLE_UNCACHED, "*");
+    }
+}
+
+static void draw_plot(const AppState *s, Rect p)
+{
+    const CompareRun *c = &s->cmp;
+    int unicode = tui_glyphs()->unicode, cols = unicode ? 2 * p.w : p.w;
+    double un[2 * MAX_W], ca[2 * MAX_W], ymax = 1e-6;
+    bin_series(c->uncached_ms, c->n, c->length, un, cols);
+    bin_series(c->cached_ms, c->n, c->length, ca, cols);
+    for (int i = 0; i < cols; i++)
+        ymax = fmax(ymax, fmax(un[i], ca[i]));
+    draw_textf(p.y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, "%5.*f", ymax < 10 ? 2 : 0, ymax);
+    draw_text(p.y + p.h - 1, p.x - 2, 1, ROLE_DIM, "0");
+    if (unicode) {
+        DotGrid gu = {.w = p.w, .h = p.h}, gc = {.w = p.w, .h = p.h};
+        dot_series(&gu, un, ymax);
+        dot_series(&gc, ca, ymax);
+        draw_braille(p, &gu, &gc);
+    } else {
+        draw_ascii(p, un, ca, ymax);
+    }
+}
+
+/* "3   ⠿ no cache  ⣀ cache   128": the positions at both ends, the legend
+ * between them. */
+static void draw_axis(const AppState *s, Rect p, int y)
+{
+    const CompareRun *c = &s->cmp;
+    int unicode = tui_glyphs()->unicode;
+    char without[64], with[64], end[16];
+    snprintf(without, sizeof without, "%s %s  ", unicode ? "⠿" : "*", app_label(s, LBL_WITHOUT_CACHE));
+    snprintf(with, sizeof with, "%s %s", unicode ? "⣀" : "o", app_label(s, LBL_WITH_CACHE));
+    snprintf(end, sizeof end, "%d", c->first_pos + c->length);
+    draw_text(y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, app_label(s, LBL_POSITION));
+    draw_textf(y, p.x, 5, ROLE_DIM, "%d", c->first_pos + 1);
+    draw_text_right(y, p.x + p.w, 5, ROLE_DIM, end);
+    int room = p.w - 10, w = textw_width(without) + textw_width(with);
+    int x = p.x + 5 + (w < room ? (room - w) / 2 : 0);
+    x += draw_text(y, x, room, ROLE_UNCACHED, without);
+    draw_text(y, x, p.x + p.w - 5 - x, ROLE_CACHED, with);
+}
+
+static void format_bytes(size_t b, char *out, size_t size)
+{
+    if (b < 1024)
+        snprintf(out, size, "%zu B", b);
+    else if (b < 1024 * 1024)
+        snprintf(out, size, "%.0f KB", b / 1024.0);
+    else
+        snprintf(out, size, "%.1f MB", b / (1024.0 * 1024.0));
+}
+
+static void draw_results(const AppState *s, Rect r, int y)
+{
+    const CompareRun *c = &s->cmp;
+    if (c->n > 0) {
+        double speedup = c->total_cached_ms > 0 ? c->total_uncached_ms / c->total_cached_ms : 0;
+        draw_textf(y, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_TIMING_TOTALS), c->total_uncached_ms,
+                   c->total_cached_ms, speedup);
+        int used = draw_text(y + 1, r.x, r.w, c->identical ? ROLE_GOOD : ROLE_ERROR,
+                             app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
+        char diff[64];
+        snprintf(diff, sizeof diff, "%s", tui_glyphs()->sep);
+        snprintf(diff + strlen(diff), sizeof diff - strlen(diff), app_label(s, LBL_MAX_DIFF),
+                 c->max_logit_diff);
+        draw_text(y + 1, r.x + used, r.w - used, ROLE_NORMAL, diff);
+    }
+    char now[32], full[32];
+    format_bytes(app_cache_bytes_now(s), now, sizeof now);
+    format_bytes(app_cache_bytes_full(s), full, sizeof full);
+    draw_textf(y + 2, r.x, r.w, ROLE_DIM, app_label(s, LBL_CACHE_MEMORY), now, full, s->m->cfg.context);
+}
+
+void view_timing_draw(const AppState *s, Rect r)
+{
+    draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_TIMING_HEADER));
+    Rect plot = {r.y + 1, r.x + YLAB_COLS, r.h - TEXT_ROWS - 1, r.w - YLAB_COLS};
+    plot.w = plot.w > MAX_W ? MAX_W : plot.w;
+    plot.h = plot.h > MAX_H ? MAX_H : plot.h;
+    if (plot.h < 1)
+        return;
+    if (s->cmp.length == 0) {
+        draw_wrapped((Rect){plot.y, r.x + 2, plot.h + 1, r.w - 4}, ROLE_DIM,
+                     app_label(s, LBL_TIMING_EMPTY));
+    } else {
+        draw_plot(s, plot);
+        draw_axis(s, plot, plot.y + plot.h);
+    }
+    draw_results(s, r, plot.y + plot.h + 1);
+}

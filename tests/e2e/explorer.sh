@@ -1,0 +1,252 @@
+#!/bin/sh
+# explorer.sh - the explorer end to end: the real binary in a real terminal.
+#
+# tmux is the terminal: keys go in with send-keys, the screen comes out with
+# capture-pane. Every check waits for the screen to show what it expects,
+# polling until a deadline; nothing sleeps a fixed time hoping the program
+# kept up. A private tmux server (-L) keeps this away from the user's own.
+#
+# The model is assets/tang.bin with its training text when the repository
+# has it, else the test fixture tests/data/tiny.bin with
+# tests/data/tiny-corpus.txt. The expected percentages come from
+# `tangscope probs`, a different path through the same engine.
+#
+# usage: TANGSCOPE=path/to/tangscope sh tests/e2e/explorer.sh
+# prints PASS name / FAIL name lines; exits non-zero if any check failed.
+set -u
+
+BIN=${TANGSCOPE:-./tangscope}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+if [ -f assets/tang.bin ]; then
+    MODEL=assets/tang.bin CORPUS=assets/tang-train.txt
+else
+    MODEL=tests/data/tiny.bin CORPUS=tests/data/tiny-corpus.txt
+fi
+MODEL=${TANGSCOPE_E2E_MODEL:-$MODEL}
+CORPUS=${TANGSCOPE_E2E_CORPUS:-$CORPUS}
+TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}   # seconds any one screen may take to appear
+
+SOCK=tangscope-e2e-$$
+TMP=$(mktemp -d)
+failed=0
+
+tm() { tmux -L "$SOCK" "$@"; }
+cleanup() {
+    tm kill-server >/dev/null 2>&1
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+pass() { echo "PASS $1"; }
+fail() {
+    echo "FAIL $1: $2"
+    echo "---- screen ----"
+    screen
+    echo "----------------"
+    failed=$((failed + 1))
+}
+
+screen() { tm capture-pane -p -t e2e 2>/dev/null; }
+
+# until COMMAND succeeds or TIMEOUT seconds pass; 0 if it succeeded
+until_ok() {
+    deadline=$(($(date +%s) + TIMEOUT))
+    while ! "$@"; do
+        [ "$(date +%s)" -ge "$deadline" ] && return 1
+        sleep 0.05
+    done
+    return 0
+}
+shows() { screen | grep -qF -- "$1"; }
+# a line holding both strings
+shows_line() { screen | grep -F -- "$1" | grep -qF -- "$2"; }
+shows_regex() { screen | grep -qE -- "$1"; }
+wait_for() { until_ok shows "$1"; }
+
+# The two percentages (model, sampler) of every bar row, one column each.
+model_column() { screen | awk '$1 ~ /^[1-8]$/ { n = 0; for (i = 3; i <= NF; i++) if ($i ~ /%$/ && n++ == 0) printf "%s ", $i }'; }
+sampler_column() { screen | awk '$1 ~ /^[1-8]$/ { n = 0; for (i = 3; i <= NF; i++) if ($i ~ /%$/ && n++ == 1) printf "%s ", $i }'; }
+
+# ---- launching ----
+
+# The explorer runs inside a small shell script (with the settings in
+# $TMP/env, if any) that records the terminal's
+# settings before and after, its pid (for the crash test), and its exit
+# status, then stays, so the screen after the exit can be read.
+cat >"$TMP/run.sh" <<EOF
+export LANG=C.UTF-8 LC_ALL= XDG_CACHE_HOME="$TMP/cache"
+[ -f "$TMP/env" ] && . "$TMP/env"
+stty -g >"$TMP/stty.before"
+sh -c 'echo \$\$ >"$TMP/pid"; exec "\$@"' sh "$BIN" explore --model "$MODEL" --corpus "$CORPUS" --lang en
+status=\$?
+stty -g >"$TMP/stty.after"
+echo "EXITED \$status"
+exec sleep 600
+EOF
+
+launch() {
+    rm -f "$TMP/stty.before" "$TMP/stty.after" "$TMP/pid"
+    if tm has-session -t e2e 2>/dev/null; then
+        tm respawn-pane -k -t e2e "sh $TMP/run.sh"
+    else
+        tm -f /dev/null new-session -d -s e2e -x 80 -y 24 "sh $TMP/run.sh"
+    fi
+    until_ok shows "next  "
+}
+
+# The terminal is as it was: same stty settings, no alternate screen, no
+# mouse reporting, a visible cursor.
+restored() {
+    [ -f "$TMP/stty.after" ] && cmp -s "$TMP/stty.before" "$TMP/stty.after" || return 1
+    flags=$(tm display-message -p -t e2e '#{alternate_on}#{mouse_any_flag}#{mouse_button_flag}#{cursor_flag}')
+    [ "$flags" = "0001" ]
+}
+
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "FAIL explorer_tmux: tmux is not installed (apt-get install tmux)"
+    exit 1
+fi
+
+# ---- the checks ----
+
+if launch; then pass explorer_opens; else fail explorer_opens "no first screen within ${TIMEOUT}s"; fi
+
+# 春风: find 。 among the bars with the percentage `probs` gives (or, with a
+# model that does not rank 。 in its top 8, the top candidate)
+json=$("$BIN" probs 春风 --model "$MODEL" --json)
+expect=$(printf '%s\n' "$json" | grep -o '"char": "。", "prob": [0-9.]*' | head -n 1)
+[ -n "$expect" ] || expect=$(printf '%s\n' "$json" | grep -o '"char": "[^"]*", "prob": [0-9.]*' | head -n 1)
+char=$(printf '%s\n' "$expect" | sed 's/"char": "\([^"]*\)".*/\1/')
+pct=$(printf '%s\n' "$expect" | sed 's/.*"prob": //' | awk '{ printf "%.1f%%", $1 * 100 }')
+tm send-keys -t e2e -l "春风"
+if until_ok shows_line "$char " "$pct" && shows "春风"; then
+    pass explorer_type_bars
+else
+    fail explorer_type_bars "no bar row '$char ... $pct' after typing 春风"
+fi
+
+# a higher temperature moves the sampler's percentages, not the model's
+models=$(model_column)
+samplers=$(sampler_column)
+tm send-keys -t e2e T T T T T
+changed() { shows "1.50" && [ "$(model_column)" = "$models" ] && [ "$(sampler_column)" != "$samplers" ]; }
+if until_ok changed; then
+    pass explorer_temperature
+else
+    fail explorer_temperature "sampler column stayed '$samplers' at temperature 1.50 (model: '$models')"
+fi
+tm send-keys -t e2e t t t t t
+
+# the cache off and on again
+tm send-keys -t e2e c
+if until_ok shows "KV cache off"; then
+    tm send-keys -t e2e c
+    if until_ok shows "KV cache on"; then pass explorer_cache_toggle; else fail explorer_cache_toggle "did not come back on"; fi
+else
+    fail explorer_cache_toggle "no 'KV cache off' after c"
+fi
+
+# three characters forward, one back: the count beside the text follows
+tm send-keys -t e2e Space Space Space
+if until_ok shows_regex '[^0-9]5/[0-9]+ *$'; then
+    tm send-keys -t e2e BSpace
+    if until_ok shows_regex '[^0-9]4/[0-9]+ *$' && until_ok shows "took back"; then
+        pass explorer_step_and_take_back
+    else
+        fail explorer_step_and_take_back "Backspace did not take one back"
+    fi
+else
+    fail explorer_step_and_take_back "three Spaces did not write three characters"
+fi
+
+# a character the model does not know is shown and explained
+tm send-keys -t e2e -l "x"
+if until_ok shows "not in the vocabulary"; then pass explorer_unknown_char; else fail explorer_unknown_char "no explanation for x"; fi
+tm send-keys -t e2e BSpace
+
+# compare: the timing panel fills
+tm send-keys -t e2e b
+if until_ok shows "faster" && until_ok shows "identical text"; then
+    pass explorer_compare
+else
+    fail explorer_compare "the timing panel shows no result"
+fi
+
+# the help screen, closed by any key
+tm send-keys -t e2e '?'
+if until_ok shows "tangscope keys"; then
+    tm send-keys -t e2e x
+    if until_ok shows "next"; then pass explorer_help; else fail explorer_help "help did not close"; fi
+else
+    fail explorer_help "no help screen"
+fi
+
+# resize: too small, then large, then back
+tm resize-window -t e2e -x 60 -y 20
+if until_ok shows "too small"; then
+    tm resize-window -t e2e -x 120 -y 40
+    wide() { [ "$(screen | wc -l)" -ge 40 ] && shows "KV cache on" && ! shows "too small"; }
+    if until_ok wide; then
+        tm resize-window -t e2e -x 80 -y 24
+        if until_ok shows "next"; then pass explorer_resize; else fail explorer_resize "not redrawn at 80x24"; fi
+    else
+        fail explorer_resize "not redrawn at 120x40"
+    fi
+else
+    fail explorer_resize "no 'too small' message at 60x20"
+fi
+
+# q quits and the terminal is restored
+tm send-keys -t e2e q
+if until_ok shows "EXITED 0" && until_ok restored; then
+    pass explorer_quit_restores
+else
+    fail explorer_quit_restores "exit or terminal state wrong"
+fi
+
+# Ctrl-C quits cleanly too
+if launch; then
+    tm send-keys -t e2e C-c
+    if until_ok shows "EXITED 0" && until_ok restored; then
+        pass explorer_ctrl_c_restores
+    else
+        fail explorer_ctrl_c_restores "exit or terminal state wrong"
+    fi
+else
+    fail explorer_ctrl_c_restores "did not start"
+fi
+
+# a crash signal: the terminal is restored, the process still dies of it
+if launch && [ -s "$TMP/pid" ]; then
+    kill -SEGV "$(cat "$TMP/pid")"
+    if until_ok shows "EXITED 139" && until_ok restored; then
+        pass explorer_crash_restores
+    else
+        fail explorer_crash_restores "no SIGSEGV exit (139) with the terminal restored"
+    fi
+else
+    fail explorer_crash_restores "did not start"
+fi
+
+# without colours, on a terminal that knows no block characters
+echo "export TERM=vt100 NO_COLOR=1" >"$TMP/env"
+if launch; then
+    tm send-keys -t e2e -l "春风"
+    tm send-keys -t e2e b
+    if until_ok shows_line "$char " "$pct" && until_ok shows "faster" && ! shows "▀"; then
+        tm send-keys -t e2e q
+        if until_ok shows "EXITED 0" && until_ok restored; then
+            pass explorer_monochrome
+        else
+            fail explorer_monochrome "exit or terminal state wrong"
+        fi
+    else
+        fail explorer_monochrome "no plain bars and timing with TERM=vt100 NO_COLOR=1"
+    fi
+else
+    fail explorer_monochrome "did not start with TERM=vt100 NO_COLOR=1"
+fi
+rm -f "$TMP/env"
+
+[ "$failed" -eq 0 ]

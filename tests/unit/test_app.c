@@ -1,0 +1,682 @@
+/* test_app.c - the explorer's AppState and Commands, without a terminal.
+ *
+ * Every key of the explorer is a Command; these tests send the same Commands
+ * the screen would and look at the state. The model is tests/data/tiny.bin
+ * (24 characters, context 16); the training text is tests/data/tiny-corpus.txt.
+ * References from outside the code under test: the top-8 probabilities of
+ * tools/make-fixtures.py (tests/data/tiny-probs.txt), corpus counts recounted
+ * here by a plain substring search, and a fresh Generator for the logits a
+ * take-back must return to.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "check.h"
+#include "commands.h"
+#include "fileio.h"
+#include "labels.h"
+
+static Model model;
+static Corpus corpus;
+static char *corpus_text;
+
+static void load_fixtures(void)
+{
+    TsErr err;
+    if (model_load(&model, TEST_DATA("tiny.bin"), &err) != 0) {
+        fprintf(stderr, "cannot load the test model: %s\n", err.msg);
+        exit(2);
+    }
+    unsigned char *text;
+    size_t len;
+    if (read_file(TEST_DATA("tiny-corpus.txt"), &text, &len, &err) != 0 ||
+        corpus_build(&corpus, (const char *)text, len, &err) != 0) {
+        fprintf(stderr, "cannot load the test corpus: %s\n", err.msg);
+        exit(2);
+    }
+    corpus_text = malloc(len + 1);
+    memcpy(corpus_text, text, len);
+    corpus_text[len] = 0;
+    free(text);
+}
+
+static void start(AppState *s)
+{
+    TsErr err;
+    if (app_init(s, &model, &err) != 0) {
+        fprintf(stderr, "app_init: %s\n", err.msg);
+        exit(2);
+    }
+}
+
+static unsigned key(AppState *s, Command c) { return app_apply(s, c, cmd_arg(0)); }
+
+static void type(AppState *s, const char *utf8)
+{
+    size_t len = strlen(utf8), pos = 0;
+    uint32_t cp;
+    while (pos < len && utf8_decode(utf8, len, &pos, &cp) == 0)
+        app_apply(s, CMD_TYPE, cmd_arg((long)cp));
+}
+
+static uint32_t cp_of(const char *ch)
+{
+    size_t pos = 0;
+    uint32_t cp = 0;
+    utf8_decode(ch, strlen(ch), &pos, &cp);
+    return cp;
+}
+
+static int id_of(const char *ch) { return vocab_id(&model.vocab, cp_of(ch)); }
+
+/* The text as UTF-8, from chars (what the user sees). */
+static void text_of(const AppState *s, char *out, size_t size)
+{
+    size_t len = 0;
+    for (size_t i = 0; i < s->n_chars && len + 5 < size; i++)
+        len += (size_t)utf8_encode(s->chars[i].cp, out + len);
+    out[len] = 0;
+}
+
+/* Occurrences of needle in the corpus text, overlapping ones included:
+ * a second way to count, independent of the suffix array. */
+static size_t naive_count(const char *needle)
+{
+    size_t n = 0, len = strlen(needle);
+    for (const char *p = corpus_text; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return len ? n : 0;
+}
+
+/* Run the current job to its end (a bounded number of ticks). */
+static void run_job(AppState *s)
+{
+    for (int i = 0; i < 100000 && s->job.kind != JOB_NONE; i++)
+        key(s, CMD_TICK);
+}
+
+/* ---- the text ---- */
+
+static void test_empty_start(void)
+{
+    AppState s;
+    start(&s);
+    CHECK(s.g.n == 1 && s.g.prefix == 1, "an empty text is a newline: n %zu prefix %zu", s.g.n,
+          s.g.prefix);
+    CHECK(s.pred.n_top == APP_TOP, "%d candidates", s.pred.n_top);
+    for (int k = 1; k < s.pred.n_top; k++)
+        CHECK(s.pred.top[k].p <= s.pred.top[k - 1].p, "bars out of order at %d", k);
+    CHECK(s.status[0] != 0, "a welcome in the status line");
+    CHECK(s.g.use_cache == 1 && s.set.temperature == 1.0f && s.set.top_k == 0, "defaults");
+    app_free(&s);
+}
+
+/* Typing 春风 gives the fixture's top 8 (float64 reference, to 1e-5). */
+static void test_type_matches_fixture(void)
+{
+    AppState first;
+    start(&first);
+    unsigned r = app_apply(&first, CMD_TYPE, cmd_arg((long)cp_of("春")));
+    CHECK((r & REDRAW_PROMPT) && (r & REDRAW_PROBS), "typing redraws the text and the bars (%u)", r);
+    app_free(&first);
+    FILE *f = fopen(TEST_DATA("tiny-probs.txt"), "r");
+    CHECK(f != NULL, "cannot open tiny-probs.txt");
+    if (!f)
+        return;
+    char line[256];
+    int ids[8], n = 0;
+    double want[8];
+    int in_first = 0;
+    while (fgets(line, sizeof line, f) && n < 8) {
+        if (strncmp(line, "prompt ", 7) == 0)
+            in_first = strncmp(line + 7, "e698a5e9a38e\n", 13) == 0; /* 春风 */
+        else if (in_first && sscanf(line, "top %*d %d %*s %lf", &ids[n], &want[n]) == 2)
+            n++;
+    }
+    fclose(f);
+    CHECK(n == 8, "fixture has %d lines for 春风", n);
+    AppState s;
+    start(&s);
+    type(&s, "春风");
+    CHECK(s.g.n == 2 && s.g.prefix == 0, "a typed prompt is read as it is: n %zu", s.g.n);
+    for (int k = 0; k < n; k++) {
+        CHECK(s.pred.top[k].id == ids[k], "rank %d: id %d, want %d", k + 1, s.pred.top[k].id, ids[k]);
+        CHECK(fabs((double)s.pred.top[k].p - want[k]) < 1e-5, "rank %d: p %.7f, want %.7f", k + 1,
+              (double)s.pred.top[k].p, want[k]);
+    }
+    app_free(&s);
+}
+
+static void test_unknown_character(void)
+{
+    AppState a, b;
+    start(&a);
+    start(&b);
+    type(&a, "春x风");
+    type(&b, "春风");
+    CHECK(a.n_chars == 3 && a.chars[1].id == -1, "the unknown x stays in the text, marked");
+    CHECK(a.g.n == 2, "the model reads only 春风: %zu", a.g.n);
+    CHECK(memcmp(a.pred.probs, b.pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+          "the same prediction as without the x");
+    CHECK(app_char_text_index(&a, 1) == -1 && app_char_text_index(&a, 2) == 1, "text indices");
+    /* the explanation is in the status until the next known character */
+    type(&a, "x");
+    CHECK(a.status_error && strstr(a.status, "U+0078") != NULL, "status: %s", a.status);
+    key(&a, CMD_BACKSPACE);
+    key(&a, CMD_BACKSPACE);
+    CHECK(a.n_chars == 2 && a.g.n == 1, "x took back without touching the model: %zu", a.g.n);
+    app_free(&a);
+    app_free(&b);
+}
+
+/* Backspace rolls the cache back: the logits are those of a fresh run over
+ * the shorter text, and only one position is computed to get them. */
+static void test_take_back_rolls_back(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风花月");
+    CHECK(s.g.inf.len == 4, "4 positions cached: %d", s.g.inf.len);
+    long rows = s.g.forward_rows;
+    key(&s, CMD_BACKSPACE);
+    CHECK(s.n_chars == 3 && s.g.n == 3, "3 characters left");
+    CHECK(s.pred.predict_rows == 1 && s.g.forward_rows == rows + 1,
+          "one position recomputed, not %ld", s.g.forward_rows - rows);
+    CHECK(strstr(s.status, "3") != NULL, "status says what the cache keeps: %s", s.status);
+
+    Generator fresh;
+    TsErr err;
+    gen_init(&fresh, &model, 0, &err);
+    int ids[3] = {id_of("春"), id_of("风"), id_of("花")};
+    gen_start(&fresh, ids, 3, 0, &err);
+    const float *want = gen_logits(&fresh);
+    CHECK(memcmp(want, s.g.inf.logits, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+          "take-back logits equal a fresh full pass");
+    gen_free(&fresh);
+
+    key(&s, CMD_BACKSPACE);
+    key(&s, CMD_BACKSPACE);
+    key(&s, CMD_BACKSPACE);
+    CHECK(s.n_chars == 0 && s.g.n == 1 && s.g.prefix == 1, "all back: the empty text again");
+    key(&s, CMD_BACKSPACE);
+    CHECK(s.n_chars == 0, "nothing more to take back");
+    app_free(&s);
+}
+
+static void test_clear(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风花");
+    key(&s, CMD_CLEAR);
+    CHECK(s.n_chars == 0 && s.g.n == 1 && s.g.prefix == 1, "Ctrl-U empties the text");
+    app_free(&s);
+}
+
+/* The window: beyond the context the model reads the last 16 characters. */
+static void test_window_slides(void)
+{
+    AppState s;
+    start(&s);
+    const char *text = "春风花月明人山水白日云天江夜不无一千里秋";
+    type(&s, text);
+    CHECK(s.g.n == 20 && app_window_start(&s) == 4, "window starts at 4: %zu",
+          app_window_start(&s));
+    CHECK(!app_char_in_window(&s, 3) && app_char_in_window(&s, 4), "window edge");
+    Generator fresh;
+    TsErr err;
+    gen_init(&fresh, &model, 0, &err);
+    gen_start(&fresh, s.g.text + 4, 16, 0, &err);
+    CHECK(memcmp(gen_logits(&fresh), s.g.inf.logits, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+          "the prediction reads the last 16 characters");
+    gen_free(&fresh);
+    app_free(&s);
+}
+
+/* ---- sliders ---- */
+
+static void press(AppState *s, Command c, SliderId id, int times)
+{
+    for (int i = 0; i < times; i++)
+        app_apply(s, c, cmd_arg(id));
+}
+
+static void test_slider_bounds(void)
+{
+    AppState s;
+    start(&s);
+    press(&s, CMD_SLIDER_UP, SL_TEMPERATURE, 50);
+    CHECK(fabsf(s.set.temperature - 2.0f) < 1e-6f, "T stops at 2: %g", (double)s.set.temperature);
+    press(&s, CMD_SLIDER_DOWN, SL_TEMPERATURE, 50);
+    CHECK(s.set.temperature == 0.0f, "t stops at 0: %g", (double)s.set.temperature);
+    press(&s, CMD_SLIDER_UP, SL_TOP_K, 100);
+    CHECK(s.set.top_k == 200, "K stops at 200: %d", s.set.top_k);
+    press(&s, CMD_SLIDER_DOWN, SL_TOP_K, 100);
+    CHECK(s.set.top_k == 0, "k stops at off: %d", s.set.top_k);
+    press(&s, CMD_SLIDER_DOWN, SL_TOP_P, 50);
+    CHECK(fabsf(s.set.top_p - 0.05f) < 1e-6f, "p stops at 0.05: %g", (double)s.set.top_p);
+    press(&s, CMD_SLIDER_UP, SL_TOP_P, 50);
+    CHECK(s.set.top_p == 1.0f, "P stops at 1: %g", (double)s.set.top_p);
+    press(&s, CMD_SLIDER_UP, SL_MIN_P, 100);
+    CHECK(s.set.min_p == 1.0f, "M stops at 1: %g", (double)s.set.min_p);
+    press(&s, CMD_SLIDER_DOWN, SL_MIN_P, 100);
+    CHECK(s.set.min_p == 0.0f, "m stops at 0: %g", (double)s.set.min_p);
+    /* up then down returns exactly */
+    press(&s, CMD_SLIDER_UP, SL_MIN_P, 13);
+    press(&s, CMD_SLIDER_DOWN, SL_MIN_P, 13);
+    CHECK(s.set.min_p == 0.0f, "min-p back to 0: %g", (double)s.set.min_p);
+    char v[16];
+    app_slider_format(&s, SL_TOP_K, v, sizeof v);
+    CHECK(strcmp(v, "off") == 0, "top-k 0 reads off: %s", v);
+    /* the mouse sets any value in range, clamped */
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TEMPERATURE, 1.234});
+    CHECK(fabsf(s.set.temperature - 1.23f) < 1e-6f, "set 1.23: %g", (double)s.set.temperature);
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TOP_P, -3.0});
+    CHECK(fabsf(s.set.top_p - 0.05f) < 1e-6f, "clamped to 0.05");
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TOP_K, 57.6});
+    CHECK(s.set.top_k == 58, "top-k rounds: %d", s.set.top_k);
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_COUNT, 1.0});
+    CHECK(s.set.top_k == 58, "a bad slider id changes nothing");
+    app_free(&s);
+}
+
+static void test_slider_selection(void)
+{
+    AppState s;
+    start(&s);
+    CHECK(s.slider == SL_TEMPERATURE, "temperature selected first");
+    key(&s, CMD_SLIDER_NEXT);
+    CHECK(s.slider == SL_TOP_K, "Tab: top-k");
+    key(&s, CMD_SELECTED_UP);
+    CHECK(s.set.top_k == 1, "Right raises top-k to 1: %d", s.set.top_k);
+    key(&s, CMD_SLIDER_PREV);
+    key(&s, CMD_SLIDER_PREV);
+    CHECK(s.slider == SL_SEED, "Shift-Tab wraps to the seed: %d", s.slider);
+    uint64_t seed = s.seed;
+    key(&s, CMD_SELECTED_UP);
+    CHECK(s.seed == seed + 1, "Right on the seed: %llu", (unsigned long long)s.seed);
+    key(&s, CMD_NEW_SEED);
+    CHECK(s.seed == seed + 2, "s: a new seed");
+    app_apply(&s, CMD_SLIDER_DOWN, cmd_arg(SL_MIN_P));
+    CHECK(s.slider == SL_MIN_P, "a slider key selects its slider");
+    unsigned r = app_apply(&s, CMD_SLIDER_SELECT, cmd_arg(SL_TOP_P));
+    CHECK(s.slider == SL_TOP_P && r == REDRAW_SLIDERS, "a click on a name selects (%u)", r);
+    r = key(&s, CMD_SELECTED_DOWN);
+    CHECK(fabsf(s.set.top_p - 0.95f) < 1e-6f, "Left lowers top-p: %g", (double)s.set.top_p);
+    CHECK((r & REDRAW_PROBS) && (r & REDRAW_SLIDERS), "a slider move redraws the bars (%u)", r);
+    app_free(&s);
+}
+
+/* The sampler column moves with the sliders; the model's bars do not. */
+static void test_sampler_column(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风");
+    float p0 = s.pred.top[0].p, ps0 = s.pred.top[0].p_sampler;
+    CHECK(fabsf(p0 - ps0) < 1e-6f, "at temperature 1 with no filter the columns agree");
+    press(&s, CMD_SLIDER_UP, SL_TEMPERATURE, 5);
+    CHECK(s.pred.top[0].p == p0, "the model's bar stays");
+    CHECK(s.pred.top[0].p_sampler < ps0, "hotter: the top candidate loses (%g -> %g)", (double)ps0,
+          (double)s.pred.top[0].p_sampler);
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TEMPERATURE, 0.0});
+    CHECK(s.pred.top[0].p_sampler == 1.0f && s.pred.ss.kept == 1, "temperature 0: greedy");
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TEMPERATURE, 1.0});
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TOP_K, 3});
+    CHECK(s.pred.ss.kept == 3 && s.pred.top[3].p_sampler == 0.0f, "top-k 3 keeps 3");
+    double removed = 1.0 - (s.pred.top[0].p + s.pred.top[1].p + s.pred.top[2].p);
+    CHECK(fabs((double)s.pred.ss.filtered - removed) < 1e-5, "removed mass %g, want %g",
+          (double)s.pred.ss.filtered, removed);
+    CHECK(s.pred.entropy > 0.0, "entropy");
+    app_free(&s);
+}
+
+/* ---- writing ---- */
+
+static void test_space_and_pick(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春");
+    int want = s.pred.top[1].id;
+    app_apply(&s, CMD_PICK, cmd_arg(2));
+    CHECK(s.n_chars == 2 && s.chars[1].id == want && s.chars[1].origin == ORIGIN_PICKED,
+          "2 appends the second candidate");
+    key(&s, CMD_SAMPLE);
+    CHECK(s.n_chars == 3 && s.chars[2].origin == ORIGIN_MODEL && s.g.n == 3, "Space appends one");
+    app_apply(&s, CMD_PICK, cmd_arg(9));
+    CHECK(s.n_chars == 3 && s.status_error, "there is no candidate 9");
+    /* three steps and one back: the e2e test's sequence */
+    key(&s, CMD_SAMPLE);
+    key(&s, CMD_SAMPLE);
+    key(&s, CMD_SAMPLE);
+    key(&s, CMD_BACKSPACE);
+    CHECK(s.n_chars == 5 && s.g.n == 5 && s.g.inf.len == 5, "after 3 steps and 1 back: %zu, %d",
+          s.n_chars, s.g.inf.len);
+    app_free(&s);
+}
+
+/* Enter writes until the newline; the same seed writes the same poem. */
+static void test_write_same_seed(void)
+{
+    AppState s;
+    start(&s);
+    char first[4096], second[4096];
+    type(&s, "春风");
+    key(&s, CMD_WRITE);
+    CHECK(s.job.kind == JOB_WRITE && app_job_interval_ms(&s) > 0, "Enter starts writing");
+    run_job(&s);
+    CHECK(s.n_chars > 2, "wrote something");
+    AppChar last = s.chars[s.n_chars - 1];
+    CHECK(last.cp == '\n' || s.n_chars - 2 == APP_POEM_MAX, "ends at the newline or the limit");
+    text_of(&s, first, sizeof first);
+    key(&s, CMD_CLEAR);
+    type(&s, "春风");
+    key(&s, CMD_WRITE);
+    run_job(&s);
+    text_of(&s, second, sizeof second);
+    CHECK(strcmp(first, second) == 0, "same seed, same poem:\n  %s\n  %s", first, second);
+    /* Esc stops */
+    key(&s, CMD_CLEAR);
+    key(&s, CMD_WRITE);
+    key(&s, CMD_TICK);
+    key(&s, CMD_STOP);
+    CHECK(s.job.kind == JOB_NONE && s.n_chars == 1, "Esc stopped after one: %zu", s.n_chars);
+    app_free(&s);
+}
+
+/* ---- verse forms ---- */
+
+static void test_jueju_mask_visible(void)
+{
+    AppState s;
+    start(&s);
+    key(&s, CMD_MODE_JUEJU);
+    CHECK(s.mode.kind == FORM_JUEJU && s.mode.line_len == 7, "j: jueju of 7");
+    CHECK(s.g.prefix == 1, "a poem starts after a newline");
+    for (int k = 0; k < s.pred.n_top; k++) {
+        const Candidate *c = &s.pred.top[k];
+        uint32_t cp = vocab_cp(&model.vocab, c->id);
+        int han = is_han(cp);
+        CHECK(c->blocked == !han, "candidate %d (U+%04X): blocked %d", k, (unsigned)cp, c->blocked);
+        if (c->blocked)
+            CHECK(c->p > 0.0f && c->p_sampler == 0.0f, "blocked: held %g, now 0", (double)c->p);
+    }
+    int han = 0;
+    for (int i = 0; i < model.vocab.size; i++)
+        han += is_han(model.vocab.cps[i]) != 0;
+    CHECK(han == 20 && s.pred.n_allowed == han, "the 20 Han characters allowed: %d", s.pred.n_allowed);
+    CHECK(s.pred.ss.blocked > 0.0f, "the mask removes probability: %g", (double)s.pred.ss.blocked);
+    type(&s, "，");
+    CHECK(s.n_chars == 0 && s.status_error, "a comma cannot open a line: %s", s.status);
+    for (int i = 0; i < 7; i++)
+        key(&s, CMD_SAMPLE);
+    CHECK(s.pred.n_allowed == 1 && s.pred.allowed[id_of("，")], "after 7: only the comma");
+    key(&s, CMD_BACKSPACE);
+    CHECK(s.pred.n_allowed == han && s.mode.now.col == 6, "take-back replays the form: col %d",
+          s.mode.now.col);
+    key(&s, CMD_MODE_JUEJU);
+    CHECK(s.mode.line_len == 5 && s.n_chars == 0, "j again: 5 a line, a new poem");
+    key(&s, CMD_WRITE);
+    run_job(&s);
+    uint32_t cps[64];
+    size_t n = 0;
+    for (size_t i = 0; i < s.n_chars && s.chars[i].cp != '\n' && n < 64; i++)
+        cps[n++] = s.chars[i].cp;
+    CHECK(n == 24 && poem_well_formed(cps, n), "a jueju of 5: %zu characters", n);
+    CHECK(s.mode.now.done, "the form is done");
+    key(&s, CMD_SAMPLE);
+    CHECK(s.n_chars == 25, "nothing after the end");
+    app_free(&s);
+}
+
+static void test_acrostic(void)
+{
+    AppState s;
+    start(&s);
+    key(&s, CMD_MODE_ACROSTIC);
+    CHECK(s.mode.kind == FORM_FREE && s.status_error, "a needs heads typed first");
+    type(&s, "春x风");
+    key(&s, CMD_MODE_ACROSTIC);
+    CHECK(s.mode.kind == FORM_ACROSTIC && strcmp(s.mode.heads, "春风") == 0,
+          "the prompt's known Han characters are the heads: %s", s.mode.heads);
+    CHECK(s.n_chars == 0 && s.pred.n_allowed == 1 && s.pred.allowed[id_of("春")],
+          "the first line must open with 春");
+    for (int k = 0; k < s.pred.n_top; k++)
+        CHECK(s.pred.top[k].blocked == (s.pred.top[k].id != id_of("春")), "only 春 unblocked");
+    key(&s, CMD_MODE_ACROSTIC);
+    CHECK(s.mode.line_len == 5, "a again: 5 a line");
+    key(&s, CMD_WRITE);
+    run_job(&s);
+    CHECK(s.n_chars == 13 && s.chars[0].cp == cp_of("春") && s.chars[6].cp == cp_of("风"),
+          "两句 of 5 on 春风: %zu characters", s.n_chars);
+    CHECK(s.chars[5].cp == cp_of("，") && s.chars[11].cp == cp_of("。"), "marks ，。");
+    key(&s, CMD_MODE_FREE);
+    CHECK(s.mode.kind == FORM_FREE && s.n_chars == 13, "f: the text stays, the constraint goes");
+    app_free(&s);
+}
+
+/* ---- what the panels show ---- */
+
+static void test_histogram(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风");
+    key(&s, CMD_HISTOGRAM);
+    int sum = s.pred.hist_other;
+    for (int k = 0; k < s.pred.n_top; k++)
+        sum += s.pred.top[k].hist;
+    CHECK(sum == APP_HIST_DRAWS, "the histogram sums to %d", sum);
+    /* the draws follow the sampler: the top candidate near its probability */
+    double share = s.pred.top[0].hist / (double)APP_HIST_DRAWS, p = s.pred.top[0].p_sampler;
+    CHECK(fabs(share - p) < 4.0 * sqrt(p * (1 - p) / APP_HIST_DRAWS) + 0.01,
+          "top share %.3f vs p %.3f", share, p);
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TEMPERATURE, 0.0});
+    CHECK(s.pred.top[0].hist == APP_HIST_DRAWS, "greedy: all on the top: %d", s.pred.top[0].hist);
+    key(&s, CMD_HISTOGRAM);
+    CHECK(!s.show_hist && s.pred.top[0].hist == 0, "h again: off");
+    app_free(&s);
+}
+
+static void test_corpus_column(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风");
+    CHECK(s.pred.suffix_total == 0, "no corpus yet");
+    app_set_corpus(&s, &corpus, CORPUS_READY);
+    CHECK(s.pred.suffix_len == 2 && s.pred.suffix_total == naive_count("春风"),
+          "春风 occurs %zu times (suffix %zu), want %zu", s.pred.suffix_total, s.pred.suffix_len,
+          naive_count("春风"));
+    for (int k = 0; k < s.pred.n_top; k++) {
+        char needle[16] = "春风";
+        size_t len = strlen(needle);
+        needle[len + (size_t)utf8_encode(vocab_cp(&model.vocab, s.pred.top[k].id), needle + len)] = 0;
+        CHECK(s.pred.top[k].corpus_count == naive_count(needle), "%s: %zu, want %zu", needle,
+              s.pred.top[k].corpus_count, naive_count(needle));
+    }
+    /* a context the text never has: the longest suffix that it does */
+    type(&s, "秋秋");
+    CHECK(s.pred.suffix_len == 1 && s.pred.suffix_total == naive_count("秋"), "suffix 秋: %zu",
+          s.pred.suffix_len);
+    app_free(&s);
+}
+
+static void test_query(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风");
+    key(&s, CMD_QUERY);
+    CHECK(s.query_input, "/ waits for a character");
+    type(&s, "月");
+    CHECK(!s.query_input && s.n_chars == 2, "the character was looked up, not typed");
+    int rank = 0;
+    for (int r = 0; r < model.cfg.vocab_size; r++)
+        if (s.pred.order[r] == id_of("月"))
+            rank = r + 1;
+    CHECK(s.pred.query_rank == rank && s.pred.query_p == s.pred.probs[id_of("月")],
+          "rank %d, want %d", s.pred.query_rank, rank);
+    type(&s, "花");
+    CHECK(s.pred.query_cp == cp_of("月") && s.pred.query_rank > 0, "the query follows the text");
+    key(&s, CMD_QUERY);
+    type(&s, "流");
+    CHECK(s.pred.query_id == -1 && s.status_error, "流 is not in the tiny vocabulary");
+    key(&s, CMD_QUERY);
+    key(&s, CMD_BACKSPACE);
+    CHECK(s.pred.query_cp == 0 && s.n_chars == 3, "Backspace at / forgets the query");
+    key(&s, CMD_QUERY);
+    key(&s, CMD_STOP);
+    type(&s, "月");
+    CHECK(!s.query_input && s.pred.query_cp == 0 && s.n_chars == 4, "Esc cancels: 月 is typed");
+    app_free(&s);
+}
+
+static void test_cache_toggle(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风花月明");
+    float with[64];
+    memcpy(with, s.pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size);
+    key(&s, CMD_CACHE);
+    CHECK(!s.g.use_cache && s.pred.predict_rows == 5, "c: off, the prediction read all 5: %ld",
+          s.pred.predict_rows);
+    CHECK(memcmp(with, s.pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+          "the same probabilities without the cache");
+    CHECK(app_cache_bytes_now(&s) == 0, "no cache memory when off");
+    type(&s, "人");
+    CHECK(s.pred.predict_rows == 6, "every prediction reads everything: %ld", s.pred.predict_rows);
+    key(&s, CMD_CACHE);
+    type(&s, "山");
+    CHECK(s.g.use_cache && s.pred.predict_rows == 1, "on again: one step per character (%ld)",
+          s.pred.predict_rows);
+    CHECK(app_cache_bytes_now(&s) == 7 * infer_cache_bytes_per_char(&model.cfg), "cache memory");
+    app_free(&s);
+}
+
+static void test_compare_run(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风");
+    key(&s, CMD_COMPARE);
+    key(&s, CMD_STOP);
+    CHECK(s.job.kind == JOB_NONE && !s.cmp.running && !s.cmp.done, "Esc stops a compare run");
+    key(&s, CMD_COMPARE);
+    CHECK(s.job.kind == JOB_COMPARE && s.cmp.running, "b starts a compare run");
+    run_job(&s);
+    const CompareRun *c = &s.cmp;
+    CHECK(c->done && c->n == c->length && c->length == 14, "measured %d of %d", c->n, c->length);
+    CHECK(c->identical && c->max_logit_diff == 0.0, "identical text, logits equal (%g)",
+          c->max_logit_diff);
+    for (int i = 0; i < c->n; i++)
+        CHECK(c->cached_ms[i] > 0.0 && c->uncached_ms[i] > 0.0, "time at %d", i);
+    CHECK(s.n_chars == 2, "the compare run does not touch the text");
+    app_free(&s);
+}
+
+/* Attention of the next prediction: a distribution over what it read. */
+static void test_attention(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风花月");
+    for (int l = 0; l < model.cfg.n_layer; l++) {
+        for (int h = 0; h < model.cfg.n_head; h++) {
+            double sum = 0.0;
+            for (long t = 0; t < (long)s.g.n; t++) {
+                float a = app_attention(&s, l, h, t);
+                CHECK(a >= 0.0f && a <= 1.0f, "layer %d head %d position %ld: %g", l, h, t, (double)a);
+                sum += a;
+            }
+            CHECK(fabs(sum - 1.0) < 1e-5, "layer %d head %d sums to %g", l, h, sum);
+        }
+    }
+    CHECK(app_attention(&s, 0, 0, 4) < 0.0f, "nothing past the text");
+    key(&s, CMD_ATTENTION);
+    CHECK(s.show_attention, "v: the attention view");
+    app_free(&s);
+}
+
+static void test_view_keys(void)
+{
+    AppState s;
+    start(&s);
+    s.lang = LANG_EN;
+    key(&s, CMD_LANGUAGE);
+    CHECK(s.lang == LANG_ZH, "l: Chinese");
+    key(&s, CMD_HELP);
+    CHECK(s.show_help, "?: help");
+    unsigned r = key(&s, CMD_SAMPLE);
+    CHECK(!s.show_help && s.n_chars == 0 && r == REDRAW_ALL, "a key closes help and does nothing else");
+    key(&s, CMD_QUIT);
+    CHECK(s.quit, "q quits");
+    CHECK(app_apply(&s, CMD_COUNT, cmd_arg(0)) == REDRAW_NONE, "an unknown command is ignored");
+    app_free(&s);
+}
+
+/* Both languages of every label take the same printf conversions. */
+static void conversions(const char *fmt, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = fmt; *p && n + 2 < size; p++) {
+        if (*p != '%')
+            continue;
+        p++;
+        if (*p == '%')
+            continue;
+        while (*p && strchr("0123456789.-+ #lhz", *p))
+            out[n++] = *p++;
+        if (*p)
+            out[n++] = *p;
+        out[n++] = ',';
+    }
+    out[n] = 0;
+}
+
+static void test_labels(void)
+{
+    for (int id = 0; id < LBL_COUNT; id++) {
+        const char *en = app_label_in(LANG_EN, (LabelId)id), *zh = app_label_in(LANG_ZH, (LabelId)id);
+        CHECK(strcmp(en, "?") != 0 && strcmp(zh, "?") != 0, "label %d is missing", id);
+        char a[64], b[64];
+        conversions(en, a, sizeof a);
+        conversions(zh, b, sizeof b);
+        CHECK(strcmp(a, b) == 0, "label %d: '%s' takes %s but '%s' takes %s", id, en, a, zh, b);
+    }
+}
+
+int main(void)
+{
+    load_fixtures();
+    RUN(test_empty_start);
+    RUN(test_type_matches_fixture);
+    RUN(test_unknown_character);
+    RUN(test_take_back_rolls_back);
+    RUN(test_clear);
+    RUN(test_window_slides);
+    RUN(test_slider_bounds);
+    RUN(test_slider_selection);
+    RUN(test_sampler_column);
+    RUN(test_space_and_pick);
+    RUN(test_write_same_seed);
+    RUN(test_jueju_mask_visible);
+    RUN(test_acrostic);
+    RUN(test_histogram);
+    RUN(test_corpus_column);
+    RUN(test_query);
+    RUN(test_cache_toggle);
+    RUN(test_compare_run);
+    RUN(test_attention);
+    RUN(test_view_keys);
+    RUN(test_labels);
+    corpus_free(&corpus);
+    free(corpus_text);
+    model_free(&model);
+    return test_summary();
+}
