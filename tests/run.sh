@@ -3,6 +3,8 @@
 # closing line "N passed, N failed" counting individual tests.
 # usage: tests/run.sh BUILD_DIR TANGSCOPE_BINARY
 set -u
+# Idle OpenMP threads sleep instead of spinning: the tests share the machine.
+export OMP_WAIT_POLICY=PASSIVE
 build=${1:-build}
 bin=${2:-./tangscope}
 passed=0

@@ -78,6 +78,20 @@ static int show_top8(Generator *g, const Corpus *corpus, const char *prompt, TsE
             printf(" %s %.1f%%", ch, 100.0 * (double)c / (double)total);
         }
         putchar('\n');
+        /* and what the text itself most often writes there */
+        CorpusNext next[8];
+        CorpusTally tally;
+        int got = corpus_next(corpus, suffix, len, next, 8, &tally);
+        printf("     the training text's own top %d:", got);
+        for (int k = 0; k < got; k++) {
+            char ch[8] = {0};
+            if (next[k].cp == '\n')
+                strcpy(ch, "⏎");
+            else
+                utf8_encode(next[k].cp, ch);
+            printf(" %s %.1f%%", ch, 100.0 * (double)next[k].count / (double)total);
+        }
+        putchar('\n');
     }
     free(p);
     free(order);

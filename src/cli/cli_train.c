@@ -47,6 +47,10 @@ static const char TRAIN_HELP[] =
     "  --seed N               random seed for weights and batches (default 1337)\n"
     "  --eval-every N         validation loss every N steps (default 250)\n"
     "  --checkpoint-every N   checkpoint every N steps (default 250)\n"
+    "  --short-every N        every Nth step trains on short windows instead, so the\n"
+    "                         model also learns to predict from one or two characters\n"
+    "                         (0 = never, the default; may also be given with --resume)\n"
+    "  --short-seq N          length of those windows, dividing --seq (default 16)\n"
     "Running:\n"
     "  --threads N            threads, 0 = all cores (default 0); the same seed and\n"
     "                         thread count give the same losses\n"
@@ -255,6 +259,8 @@ int cmd_train(int argc, char **argv)
         {"--seed", OPT_U64, &seed, 0, 0},
         {"--eval-every", OPT_INT, &a.tc.eval_every, 1, 100000000},
         {"--checkpoint-every", OPT_INT, &a.tc.ckpt_every, 1, 100000000},
+        {"--short-every", OPT_INT, &a.tc.short_every, 0, 100000000},
+        {"--short-seq", OPT_INT, &a.tc.short_seq, 1, 8192},
         {"--threads", OPT_INT, &a.threads, 0, 1024},
         {"--max-steps-now", OPT_INT, &a.max_steps_now, 1, 100000000},
     };
@@ -319,6 +325,16 @@ int cmd_train(int argc, char **argv)
                 return rc;
             }
             tr.tc.steps = a.tc.steps;
+        }
+        if (flag_given(argc, argv, "--short-every") || flag_given(argc, argv, "--short-seq")) {
+            int every = flag_given(argc, argv, "--short-every") ? a.tc.short_every
+                                                                : tr.tc.short_every;
+            if (trainer_set_short(&tr, every, a.tc.short_seq, &err) != 0) {
+                free(data);
+                trainer_free(&tr);
+                model_free(&model);
+                return cli_error("train", EXIT_USAGE, "%s", err.msg);
+            }
         }
         fprintf(stderr, "tangscope train: resuming %s at step %d of %d\n", a.ckpt, tr.step,
                 tr.tc.steps);

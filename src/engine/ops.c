@@ -15,12 +15,16 @@
 #define LN_EPS 1e-5f
 #define GELU_K 0.7978845608028654f /* sqrt(2/pi) */
 
+/* Below this many numbers a loop runs on one thread: waking the others costs
+ * more than the work (the inference step handles one position at a time). */
+#define PAR_MIN 32768
+
 /* ---- encoder ---- */
 
 void encoder_forward(float *out, const int *tokens, const float *wte, const float *wpe, int B, int T,
                      int C)
 {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if ((size_t)B * T * C > PAR_MIN)
     for (int bt = 0; bt < B * T; bt++) {
         const float *te = wte + (size_t)tokens[bt] * C;
         const float *pe = wpe + (size_t)(bt % T) * C;
@@ -41,7 +45,7 @@ void encoder_backward(float *dwte, float *dwpe, const float *dout, const int *to
         for (int c = 0; c < C; c++)
             dte[c] += d[c];
     }
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if ((size_t)B * T * C > PAR_MIN)
     for (int t = 0; t < T; t++) {
         float *dpe = dwpe + (size_t)t * C;
         for (int b = 0; b < B; b++) {
@@ -57,7 +61,7 @@ void encoder_backward(float *dwte, float *dwpe, const float *dout, const int *to
 void layernorm_forward(float *out, float *mean, float *rstd, const float *inp, const float *w,
                        const float *b, int N, int C)
 {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if ((size_t)N * C > PAR_MIN)
     for (int n = 0; n < N; n++) {
         const float *x = inp + (size_t)n * C;
         float m = 0.0f;
@@ -84,7 +88,7 @@ void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, co
 {
     /* o = norm * w + b, norm = (x - mean) * rstd:
      * dx = rstd * (dnorm - mean(dnorm) - norm * mean(dnorm * norm)), dnorm = do * w */
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if ((size_t)N * C > PAR_MIN)
     for (int n = 0; n < N; n++) {
         const float *x = inp + (size_t)n * C;
         const float *d = dout + (size_t)n * C;
@@ -108,7 +112,7 @@ void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, co
     }
     /* dw += sum_n do * norm, db += sum_n do; per column block, so deterministic. */
     enum { CB = 16 };
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if ((size_t)N * C > PAR_MIN)
     for (int c0 = 0; c0 < C; c0 += CB) {
         int c1 = c0 + CB < C ? c0 + CB : C;
         for (int n = 0; n < N; n++) {
@@ -127,6 +131,17 @@ void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, co
  * themselves. That keeps OpenMP and the BLAS library from fighting over the
  * cores, and every output number is computed by exactly one thread. */
 
+/* BLAS itself must stay single-threaded, whoever links the engine: its own
+ * threads would fight ours for the cores. Called outside parallel regions. */
+static void blas_single_threaded(void)
+{
+    static int done;
+    if (!done) {
+        openblas_set_num_threads(1);
+        done = 1;
+    }
+}
+
 static void split_range(int n, int *lo, int *hi)
 {
     int nt = omp_get_num_threads(), id = omp_get_thread_num();
@@ -137,7 +152,8 @@ static void split_range(int n, int *lo, int *hi)
 void matmul_forward(float *out, const float *inp, const float *w, const float *bias, int N, int IC,
                     int OC)
 {
-#pragma omp parallel
+    blas_single_threaded();
+#pragma omp parallel if ((size_t)N * IC * OC > PAR_MIN)
     {
         int n0, n1;
         split_range(N, &n0, &n1);
@@ -158,7 +174,8 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
                      const float *w, int N, int IC, int OC)
 {
     /* out = inp w^T + bias:  dinp += dout w,  dw += dout^T inp,  dbias += sum_n dout */
-#pragma omp parallel
+    blas_single_threaded();
+#pragma omp parallel if ((size_t)N * IC * OC > PAR_MIN)
     {
         int n0, n1, o0, o1;
         split_range(N, &n0, &n1);
@@ -207,7 +224,8 @@ void attention_forward(float *out, float *att, const float *qkv, int B, int T, i
 {
     int hs = C / H, C3 = 3 * C;
     float scale = 1.0f / sqrtf((float)hs);
-#pragma omp parallel for collapse(2) schedule(static)
+    blas_single_threaded();
+#pragma omp parallel for collapse(2) schedule(static) if (B * H > 1)
     for (int b = 0; b < B; b++) {
         for (int h = 0; h < H; h++) {
             const float *q = qkv + (size_t)b * T * C3 + (size_t)h * hs;
@@ -230,7 +248,8 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
 {
     int hs = C / H, C3 = 3 * C;
     float scale = 1.0f / sqrtf((float)hs);
-#pragma omp parallel for collapse(2) schedule(static)
+    blas_single_threaded();
+#pragma omp parallel for collapse(2) schedule(static) if (B * H > 1)
     for (int b = 0; b < B; b++) {
         for (int h = 0; h < H; h++) {
             size_t head = (size_t)b * T * C3 + (size_t)h * hs;
@@ -269,7 +288,7 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
 
 void gelu_forward(float *out, const float *inp, size_t N)
 {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (N > PAR_MIN)
     for (size_t i = 0; i < N; i++) {
         float x = inp[i];
         float u = GELU_K * (x + 0.044715f * x * x * x);
@@ -281,7 +300,7 @@ void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N)
 {
     /* y = 0.5 x (1 + tanh u), u = k (x + 0.044715 x^3):
      * dy/dx = 0.5 (1 + tanh u) + 0.5 x (1 - tanh^2 u) k (1 + 3 * 0.044715 x^2) */
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (N > PAR_MIN)
     for (size_t i = 0; i < N; i++) {
         float x = inp[i];
         float u = GELU_K * (x + 0.044715f * x * x * x);
@@ -296,7 +315,7 @@ void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N)
 
 void residual_forward(float *out, const float *a, const float *b, size_t N)
 {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (N > PAR_MIN)
     for (size_t i = 0; i < N; i++)
         out[i] = a[i] + b[i];
 }
@@ -304,7 +323,7 @@ void residual_forward(float *out, const float *a, const float *b, size_t N)
 void residual_backward(float *da, float *db, const float *dout, size_t N)
 {
     /* out = a + b */
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (N > PAR_MIN)
     for (size_t i = 0; i < N; i++) {
         da[i] += dout[i];
         db[i] += dout[i];
@@ -332,7 +351,7 @@ void softmax_row(float *out, const float *in, int V)
 
 void crossentropy_forward(float *losses, float *logits, const int *targets, int N, int V)
 {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if ((size_t)N * V > PAR_MIN)
     for (int n = 0; n < N; n++) {
         float *row = logits + (size_t)n * V;
         float maxv = -FLT_MAX;
@@ -357,7 +376,7 @@ void crossentropy_forward(float *losses, float *logits, const int *targets, int 
 void crossentropy_backward(float *probs, const int *targets, float dloss, int N, int V)
 {
     /* loss = -log softmax(logits)[target]:  dlogits = (p - onehot(target)) dloss */
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if ((size_t)N * V > PAR_MIN)
     for (int n = 0; n < N; n++) {
         float *row = probs + (size_t)n * V;
         for (int i = 0; i < V; i++)

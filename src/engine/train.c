@@ -25,6 +25,8 @@ TrainConfig train_config_default(void)
         .clip = 1.0f,
         .eval_every = 250,
         .ckpt_every = 250,
+        .short_every = 0,
+        .short_seq = 16,
     };
     return tc;
 }
@@ -50,6 +52,11 @@ int train_config_check(const TrainConfig *tc, const ModelConfig *mc, TsErr *err)
         return ts_fail(err, "--clip must be >= 0, not %g", (double)tc->clip);
     if (tc->eval_every < 1 || tc->ckpt_every < 1)
         return ts_fail(err, "--eval-every and --checkpoint-every must be at least 1");
+    if (tc->short_every < 0)
+        return ts_fail(err, "--short-every must be >= 0, not %d", tc->short_every);
+    if (tc->short_every > 0 &&
+        (tc->short_seq < 1 || tc->short_seq > tc->seq || tc->seq % tc->short_seq != 0))
+        return ts_fail(err, "--short-seq must divide --seq (%d), not %d", tc->seq, tc->short_seq);
     return 0;
 }
 
@@ -85,7 +92,36 @@ int trainer_init(Trainer *tr, Model *model, const TrainConfig *tc, TsErr *err)
     }
     param_point(&tr->g, tr->grads, &model->cfg);
     rng_seed(&tr->rng, tc->seed ^ 0x5DEECE66Dull); /* a different stream from the weights' */
+    if (tc->short_every > 0 && trainer_set_short(tr, tc->short_every, tc->short_seq, err) != 0) {
+        trainer_free(tr);
+        return -1;
+    }
     return 0;
+}
+
+int trainer_set_short(Trainer *tr, int every, int seq, TsErr *err)
+{
+    TrainConfig tc = tr->tc;
+    tc.short_every = every;
+    tc.short_seq = seq;
+    if (train_config_check(&tc, &tr->model->cfg, err) != 0)
+        return -1;
+    gpt_acts_free(&tr->short_acts);
+    if (every > 0 && gpt_acts_init(&tr->short_acts, &tr->model->cfg,
+                                   tc.batch * (tc.seq / seq), seq, 1, err) != 0)
+        return -1;
+    tr->tc = tc;
+    return 0;
+}
+
+/* Is the next step one of short windows? Then its batch shape. */
+static int step_shape(const Trainer *tr, int *B, int *T)
+{
+    const TrainConfig *tc = &tr->tc;
+    int is_short = tc->short_every > 0 && (tr->step + 1) % tc->short_every == 0;
+    *T = is_short ? tc->short_seq : tc->seq;
+    *B = tc->batch * (tc->seq / *T);
+    return is_short;
 }
 
 void trainer_free(Trainer *tr)
@@ -96,12 +132,14 @@ void trainer_free(Trainer *tr)
     free(tr->inputs);
     free(tr->targets);
     gpt_acts_free(&tr->acts);
+    gpt_acts_free(&tr->short_acts);
     memset(tr, 0, sizeof *tr);
 }
 
 void trainer_sample_batch(Trainer *tr, const int *data, size_t n)
 {
-    int B = tr->tc.batch, T = tr->tc.seq;
+    int B, T;
+    step_shape(tr, &B, &T);
     for (int b = 0; b < B; b++) {
         size_t start = (size_t)rng_below(&tr->rng, (uint64_t)(n - (size_t)T));
         memcpy(tr->inputs + (size_t)b * T, data + start, (size_t)T * sizeof(int));
@@ -135,8 +173,10 @@ float trainer_step(Trainer *tr, float *grad_norm)
     Model *m = tr->model;
     const TrainConfig *tc = &tr->tc;
     memset(tr->grads, 0, m->n_params * sizeof(float));
-    float loss = gpt_forward(m, &tr->acts, tr->inputs, tr->targets, tc->batch, tc->seq);
-    gpt_backward(m, &tr->acts, &tr->g, tr->inputs, tr->targets, tc->batch, tc->seq);
+    int B, T;
+    GptActs *acts = step_shape(tr, &B, &T) ? &tr->short_acts : &tr->acts;
+    float loss = gpt_forward(m, acts, tr->inputs, tr->targets, B, T);
+    gpt_backward(m, acts, &tr->g, tr->inputs, tr->targets, B, T);
 
     float norm = (float)sqrt(sum_squares(tr->grads, m->n_params));
     if (grad_norm)
@@ -204,7 +244,8 @@ double gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, i
 
 /* ---- checkpoints ---- */
 
-#define CKPT_MAGIC "TSCKPT01"
+#define CKPT_MAGIC "TSCKPT02"
+#define CKPT_MAGIC_V1 "TSCKPT01"
 #define CKPT_HEADER 32
 
 typedef struct {
@@ -319,9 +360,11 @@ static void put_config(Buf *b, const TrainConfig *tc)
     buf_f32(b, tc->clip);
     buf_u32(b, (uint32_t)tc->eval_every);
     buf_u32(b, (uint32_t)tc->ckpt_every);
+    buf_u32(b, (uint32_t)tc->short_every);
+    buf_u32(b, (uint32_t)tc->short_seq);
 }
 
-static void get_config(Cur *c, TrainConfig *tc)
+static void get_config(Cur *c, TrainConfig *tc, int version)
 {
     tc->seed = cur_u64(c);
     tc->batch = (int)cur_u32(c);
@@ -337,6 +380,8 @@ static void get_config(Cur *c, TrainConfig *tc)
     tc->clip = cur_f32(c);
     tc->eval_every = (int)cur_u32(c);
     tc->ckpt_every = (int)cur_u32(c);
+    tc->short_every = version >= 2 ? (int)cur_u32(c) : 0;
+    tc->short_seq = version >= 2 ? (int)cur_u32(c) : 16;
 }
 
 int checkpoint_save(const Trainer *tr, const char *path, TsErr *err)
@@ -399,7 +444,10 @@ int checkpoint_load(Model *model, Trainer *tr, const char *path, TsErr *err)
     if (read_file(path, &data, &len, err) != 0)
         return -1;
     int rc = -1;
-    if (len < CKPT_HEADER || memcmp(data, CKPT_MAGIC, 8) != 0) {
+    int version = len >= CKPT_HEADER && memcmp(data, CKPT_MAGIC, 8) == 0      ? 2
+                  : len >= CKPT_HEADER && memcmp(data, CKPT_MAGIC_V1, 8) == 0 ? 1
+                                                                              : 0;
+    if (version == 0) {
         ts_fail(err, "%s: not a tangscope training checkpoint", path);
         goto out;
     }
@@ -417,7 +465,7 @@ int checkpoint_load(Model *model, Trainer *tr, const char *path, TsErr *err)
     }
     Cur c = {data + CKPT_HEADER, plen, 0, 0};
     TrainConfig tc;
-    get_config(&c, &tc);
+    get_config(&c, &tc, version);
     int step = (int)cur_u32(&c);
     int have_best = (int)cur_u32(&c);
     float best = cur_f32(&c);

@@ -25,6 +25,12 @@ typedef struct {
     float clip;          /* largest global gradient norm; 0 = no clipping */
     int eval_every;      /* validation loss every N steps */
     int ckpt_every;      /* checkpoint every N steps */
+    int short_every;     /* every Nth step trains on short windows; 0 = never */
+    int short_seq;       /* their length; such a step takes batch * seq / short_seq of
+                          * them, as many characters as a normal step. A window has
+                          * one first position, so long windows teach the model
+                          * little about predicting from one or two characters;
+                          * short ones teach that more often. */
 } TrainConfig;
 
 /* The defaults the bundled model was trained with. */
@@ -41,6 +47,7 @@ typedef struct {
     ParamPtrs g;
     float *m, *v;      /* AdamW moments, same layout */
     GptActs acts;      /* B = tc.batch, T = tc.seq, with backward scratch */
+    GptActs short_acts; /* for the short-window steps, when short_every > 0 */
     int *inputs;       /* [B,T] */
     int *targets;      /* [B,T] */
     Rng rng;           /* picks the training windows */
@@ -53,7 +60,13 @@ typedef struct {
 int trainer_init(Trainer *tr, Model *model, const TrainConfig *tc, TsErr *err);
 void trainer_free(Trainer *tr);
 
-/* Fill inputs/targets with random windows of data (n tokens, n > seq). */
+/* Switch short-window steps on (every > 0) or off (every = 0) for a run,
+ * e.g. when resuming; allocates their activations. */
+int trainer_set_short(Trainer *tr, int every, int seq, TsErr *err);
+
+/* Fill inputs/targets with random windows of data (n tokens, n > seq) for
+ * the next step: tc.batch windows of tc.seq, or on a short-window step more
+ * windows of short_seq. */
 void trainer_sample_batch(Trainer *tr, const int *data, size_t n);
 
 /* One optimizer step on the current batch: forward, backward, clip, AdamW.
@@ -67,7 +80,8 @@ float trainer_step(Trainer *tr, float *grad_norm);
 double gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int seq,
                      size_t *count);
 
-/* Checkpoints: magic "TSCKPT01", the settings, progress, generator state,
+/* Checkpoints: magic "TSCKPT02" ("TSCKPT01", without the short-window
+ * settings, is read too), the settings, progress, generator state,
  * then the model file image and both moments; CRC-32 over everything after
  * the fixed header. Written atomically. */
 int checkpoint_save(const Trainer *tr, const char *path, TsErr *err);

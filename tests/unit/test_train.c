@@ -23,7 +23,11 @@ typedef struct {
     size_t n;
 } Run;
 
-static int run_init(Run *r, uint64_t seed)
+static int run_init_short(Run *r, uint64_t seed, int short_every);
+
+static int run_init(Run *r, uint64_t seed) { return run_init_short(r, seed, 0); }
+
+static int run_init_short(Run *r, uint64_t seed, int short_every)
 {
     TsErr err;
     memset(r, 0, sizeof *r);
@@ -43,6 +47,8 @@ static int run_init(Run *r, uint64_t seed)
     tc.steps = 60;
     tc.warmup = 5;
     tc.lr = 3e-3f;
+    tc.short_every = short_every;
+    tc.short_seq = 4;
     int ok = model_init(&r->model, &mc, &v, seed, &err) == 0 &&
              vocab_encode(&r->model.vocab, text, 3 * len, "corpus", &r->data, &r->n, &err) == 0 &&
              trainer_init(&r->tr, &r->model, &tc, &err) == 0;
@@ -105,7 +111,7 @@ static void test_schedule(void)
         CHECK(train_lr(&tc, s + 1) <= train_lr(&tc, s), "the decay rises at step %d", s);
 }
 
-static void test_resume_same_losses(void)
+static void resume_same_losses(int short_every)
 {
     char dir[] = "/tmp/tangscope-train-XXXXXX";
     if (!mkdtemp(dir)) {
@@ -116,7 +122,7 @@ static void test_resume_same_losses(void)
     snprintf(ckpt, sizeof ckpt, "%s/run.ckpt", dir);
     TsErr err;
     Run straight, first;
-    if (run_init(&straight, 5) != 0 || run_init(&first, 5) != 0)
+    if (run_init_short(&straight, 5, short_every) != 0 || run_init_short(&first, 5, short_every) != 0)
         return;
     float want[40], got[40];
     run_steps(&straight, 40, want);
@@ -168,10 +174,29 @@ static void test_resume_same_losses(void)
     rmdir(dir);
 }
 
+static void test_resume_same_losses(void) { resume_same_losses(0); }
+/* with every third step on short windows, resumed between two of them */
+static void test_resume_short_windows(void) { resume_same_losses(3); }
+
+static void test_short_windows_learn(void)
+{
+    Run r;
+    if (run_init_short(&r, 2, 2) != 0)
+        return;
+    float losses[60];
+    run_steps(&r, 60, losses);
+    CHECK(r.tr.short_acts.T == 4 && r.tr.short_acts.B == 32, "short steps take 32 windows of 4");
+    CHECK(losses[59] < losses[0] - 1.0f, "mixed short and long steps: loss %.3f -> %.3f",
+          (double)losses[0], (double)losses[59]);
+    run_free(&r);
+}
+
 int main(void)
 {
     RUN(test_schedule);
     RUN(test_loss_falls);
     RUN(test_resume_same_losses);
+    RUN(test_resume_short_windows);
+    RUN(test_short_windows_learn);
     return test_summary();
 }
