@@ -26,6 +26,7 @@ static const char TRAIN_HELP[] =
     "  --val FILE             validation text (default assets/tang-val.txt)\n"
     "  --out FILE             model to write, best validation loss (default tang-model.bin)\n"
     "  --checkpoint FILE      checkpoint for resuming (default OUT.ckpt)\n"
+    "  --save-last            write the final weights to OUT, not the best by validation\n"
     "  --resume               continue from the checkpoint (its settings win, but\n"
     "                         --steps may give the schedule a new length)\n"
     "  --force                start over even though the checkpoint exists\n"
@@ -88,7 +89,7 @@ static void format_duration(double s, char *out, size_t size)
 
 typedef struct {
     const char *data, *val, *out, *ckpt, *log;
-    int resume, force, quiet, threads, max_steps_now;
+    int resume, force, quiet, threads, max_steps_now, save_last;
     ModelConfig mc;
     TrainConfig tc;
     int seq_given;
@@ -155,7 +156,7 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
                 if (!tr->have_best || vl < tr->best_val) {
                     tr->best_val = (float)vl;
                     tr->have_best = 1;
-                    if (model_save(model, args->out, &err) != 0) {
+                    if (!args->save_last && model_save(model, args->out, &err) != 0) {
                         status = cli_error("train", 1, "%s", err.msg);
                         break;
                     }
@@ -211,8 +212,9 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
                 tr->step, tc->steps, args->ckpt);
         return interrupted ? EXIT_INTERRUPTED : 0;
     }
-    printf("trained %d steps in %.1f s; best validation loss %.4f nats/char; model %s\n",
-           tr->step - start_step, ts_now() - t0, (double)tr->best_val, args->out);
+    printf("trained %d steps in %.1f s; best validation loss %.4f nats/char, last %.4f; %s %s\n",
+           tr->step - start_step, ts_now() - t0, (double)tr->best_val, last_val,
+           args->save_last ? "final weights in" : "best model in", args->out);
     return 0;
 }
 
@@ -244,6 +246,7 @@ int cmd_train(int argc, char **argv)
         {"--resume", OPT_FLAG, &a.resume, 0, 0},
         {"--force", OPT_FLAG, &a.force, 0, 0},
         {"--quiet", OPT_FLAG, &a.quiet, 0, 0},
+        {"--save-last", OPT_FLAG, &a.save_last, 0, 0},
         {"--layers", OPT_INT, &a.mc.n_layer, 1, 64},
         {"--dims", OPT_INT, &a.mc.n_embd, 1, 4096},
         {"--heads", OPT_INT, &a.mc.n_head, 1, 64},
@@ -383,7 +386,8 @@ int cmd_train(int argc, char **argv)
     signal(SIGINT, on_sigint);
     signal(SIGTERM, on_sigint);
     rc = run_training(&a, &model, &tr, data, n_data, val, n_val);
-    if (rc == 0 && n_val <= 1 && tr.step >= tr.tc.steps && model_save(&model, a.out, &err) != 0)
+    if (rc == 0 && (n_val <= 1 || a.save_last) && tr.step >= tr.tc.steps &&
+        model_save(&model, a.out, &err) != 0)
         rc = cli_error("train", 1, "%s", err.msg);
 done:
     free(data);

@@ -122,30 +122,41 @@ static void panel_1row(float *out, const float *in, const float *panel, int IC)
 }
 #endif
 
-void linear_t(float *out, const float *in, const float *wp, const float *bias, int N, int IC, int OC)
+/* Rows 0..N-1 of one panel's columns [p0, p0 + width). */
+static void linear_panel(float *out, const float *in, const float *panel, int N, int IC, int OC,
+                         int p0, int width)
 {
-    int p0 = 0;
+    int n = 0;
 #ifdef TS_AVX512
-    int full = OC / PANEL * PANEL; /* columns in full panels */
-    if (N == 1) {
-        for (; p0 + 2 * PANEL <= full; p0 += 2 * PANEL)
-            panel_1row_x2(out + p0, in, wp + (size_t)p0 * IC, wp + (size_t)(p0 + PANEL) * IC, IC);
-        for (; p0 < full; p0 += PANEL)
-            panel_1row(out + p0, in, wp + (size_t)p0 * IC, IC);
-    } else {
-        for (; p0 < full; p0 += PANEL) {
-            const float *panel = wp + (size_t)p0 * IC;
-            int n = 0;
-            for (; n + 4 <= N; n += 4)
-                panel_4rows(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, IC);
-            for (; n < N; n++)
-                panel_1row(out + (size_t)n * OC + p0, in + (size_t)n * IC, panel, IC);
-        }
+    if (width == PANEL) {
+        for (; n + 4 <= N; n += 4)
+            panel_4rows(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, IC);
+        for (; n < N; n++)
+            panel_1row(out + (size_t)n * OC + p0, in + (size_t)n * IC, panel, IC);
     }
 #endif
-    for (; p0 < OC; p0 += PANEL) {
-        int width = OC - p0 < PANEL ? OC - p0 : PANEL;
-        panel_generic(out + p0, OC, in, IC, wp + (size_t)p0 * IC, width, N, IC);
+    if (n < N)
+        panel_generic(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, width, N - n,
+                      IC);
+}
+
+void linear_t(float *out, const float *in, const float *wp, const float *bias, int N, int IC, int OC)
+{
+    int n_panels = (OC + PANEL - 1) / PANEL, first = 0;
+#ifdef TS_AVX512
+    if (N == 1) {
+        /* one row is bound by reading the weights: two panels side by side */
+        for (; first + 1 < OC / PANEL; first += 2)
+            panel_1row_x2(out + first * PANEL, in, wp + (size_t)first * PANEL * IC,
+                          wp + (size_t)(first + 1) * PANEL * IC, IC);
+    }
+#endif
+    /* many rows: the panels are shared out among the threads; each output
+     * is still computed whole by one thread, in the same order */
+#pragma omp parallel for schedule(static) if (N >= 8 && n_panels > 1)
+    for (int pi = first; pi < n_panels; pi++) {
+        int p0 = pi * PANEL, width = OC - p0 < PANEL ? OC - p0 : PANEL;
+        linear_panel(out, in, wp + (size_t)p0 * IC, N, IC, OC, p0, width);
     }
     if (bias)
         for (int n = 0; n < N; n++) {
@@ -170,13 +181,15 @@ int infer_init(Infer *s, const Model *m, TsErr *err)
     size_t L = (size_t)cfg->n_layer, C = (size_t)cfg->n_embd, V = (size_t)cfg->vocab_size;
     size_t T = (size_t)cfg->context, H = (size_t)cfg->n_head;
     s->ctx = cfg->context;
+    s->ctx_pad = (cfg->context + 63) / 64 * 64;
+    size_t Tp = (size_t)s->ctx_pad;
     size_t per_layer = 3 * C * C + C * C + 4 * C * C + 4 * C * C;
     struct {
         float **slot;
         size_t n;
     } want[] = {
         {&s->wt, L * per_layer + C * V},
-        {&s->k_cache, L * T * C},
+        {&s->k_cache, L * C * Tp},
         {&s->v_cache, L * T * C},
         {&s->x, T * C},
         {&s->xn, T * C},
@@ -187,7 +200,8 @@ int infer_init(Infer *s, const Model *m, TsErr *err)
         {&s->proj, T * C},
         {&s->h, T * 4 * C},
         {&s->hg, T * 4 * C},
-        {&s->scores, T},
+        {&s->scores, T * H * T},
+        {&s->part, T * 4 * C},
         {&s->att_last, L * H * T},
         {&s->logits, V},
     };
@@ -216,7 +230,7 @@ int infer_init(Infer *s, const Model *m, TsErr *err)
 
 void infer_free(Infer *s)
 {
-    float *all[] = {s->wt, s->k_cache, s->v_cache, s->x,      s->xn,     s->mean,
+    float *all[] = {s->wt, s->part, s->k_cache, s->v_cache, s->x,      s->xn,     s->mean,
                     s->rstd, s->qkv,   s->atty,    s->proj,   s->h,      s->hg,
                     s->scores, s->att_last, s->logits};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
@@ -234,50 +248,81 @@ void infer_truncate(Infer *s, int len)
 
 /* ---- the pass ---- */
 
-/* a . b in 16 lanes and a fixed tree: vectorisable, and the same number on
- * every machine and in both paths */
-static float dot_ordered(const float *a, const float *b, int n)
-{
-    float lane[16] = {0};
-    int i = 0;
-    for (; i + 16 <= n; i += 16)
-        for (int j = 0; j < 16; j++)
-            lane[j] = fmaf(a[i + j], b[i + j], lane[j]);
-    for (int j = 0; i + j < n; j++)
-        lane[j] = fmaf(a[i + j], b[i + j], lane[j]);
-    for (int width = 8; width >= 1; width /= 2)
-        for (int j = 0; j < width; j++)
-            lane[j] += lane[j + width];
-    return lane[0];
-}
-
 /* Attention of the query at absolute position p over cached positions 0..p,
- * for one layer and head. y [hs] gets the weighted sum of values; probs [p+1]
- * the attention weights. */
-static void attend(float *y, float *probs, const float *q, const float *kc, const float *vc, int p,
-                   int C, int hs)
+ * for one layer and head. kt [hs][ctx_pad] holds the head's keys transposed,
+ * vc the values (row stride C). y [hs] gets the weighted sum of values, probs
+ * [p+1] the attention weights; part [4 hs] is scratch. Every number is computed the same way for any
+ * p, so the full pass and the cached step agree to the bit. */
+static void attend(float *y, float *probs, float *part, const float *q, const float *kt,
+                   int ctx_pad, const float *vc, int p, int C, int hs)
 {
+    enum { BLOCK = 64 };
+    int n = p + 1;
     float scale = 1.0f / sqrtf((float)hs), maxv = -FLT_MAX;
-    for (int t = 0; t <= p; t++) {
-        float sc = dot_ordered(q, kc + (size_t)t * C, hs) * scale;
-        probs[t] = sc;
-        maxv = sc > maxv ? sc : maxv;
+    /* scores, 64 positions at a time: each a chain of fused multiply-adds over
+     * the head's dimensions in order (reads past p stay inside the padding) */
+    for (int t0 = 0; t0 < n; t0 += BLOCK) {
+        float acc[BLOCK] = {0};
+        for (int d = 0; d < hs; d++) {
+            const float *kr = kt + (size_t)d * ctx_pad + t0;
+            float qd = q[d];
+            for (int j = 0; j < BLOCK; j++)
+                acc[j] = fmaf(qd, kr[j], acc[j]);
+        }
+        int m = n - t0 < BLOCK ? n - t0 : BLOCK;
+        for (int j = 0; j < m; j++) {
+            probs[t0 + j] = acc[j] * scale;
+            maxv = probs[t0 + j] > maxv ? probs[t0 + j] : maxv;
+        }
     }
-    float sum = 0.0f;
-    for (int t = 0; t <= p; t++) {
+    for (int t = 0; t < n; t++)
         probs[t] = ts_expf(probs[t] - maxv);
+    float sum = 0.0f;
+    for (int t = 0; t < n; t++)
         sum += probs[t];
-    }
     float inv = 1.0f / sum;
-    for (int t = 0; t <= p; t++)
+    for (int t = 0; t < n; t++)
         probs[t] *= inv;
-    for (int i = 0; i < hs; i++)
-        y[i] = 0.0f;
-    for (int t = 0; t <= p; t++) {
-        const float *v = vc + (size_t)t * C;
-        for (int i = 0; i < hs; i++)
-            y[i] = fmaf(probs[t], v[i], y[i]);
+    /* y = sum_t probs[t] v[t], in four interleaved partial sums so the
+     * additions need not wait for each other */
+    if (hs % 16 == 0) {
+        /* 16 dimensions at a time, the four partial sums in registers */
+        for (int i0 = 0; i0 < hs; i0 += 16) {
+            float a0[16] = {0}, a1[16] = {0}, a2[16] = {0}, a3[16] = {0};
+            const float *v = vc + i0;
+            int t = 0;
+            for (; t + 4 <= n; t += 4, v += 4 * (size_t)C) {
+                for (int j = 0; j < 16; j++) {
+                    a0[j] = fmaf(probs[t], v[j], a0[j]);
+                    a1[j] = fmaf(probs[t + 1], v[C + j], a1[j]);
+                    a2[j] = fmaf(probs[t + 2], v[2 * C + j], a2[j]);
+                    a3[j] = fmaf(probs[t + 3], v[3 * C + j], a3[j]);
+                }
+            }
+            /* the last one to three positions, each into its own partial sum */
+            for (int j = 0; j < 16; j++) {
+                if (t < n)
+                    a0[j] = fmaf(probs[t], v[j], a0[j]);
+                if (t + 1 < n)
+                    a1[j] = fmaf(probs[t + 1], v[C + j], a1[j]);
+                if (t + 2 < n)
+                    a2[j] = fmaf(probs[t + 2], v[2 * C + j], a2[j]);
+            }
+            for (int j = 0; j < 16; j++)
+                y[i0 + j] = (a0[j] + a1[j]) + (a2[j] + a3[j]);
+        }
+        return;
     }
+    for (int i = 0; i < 4 * hs; i++)
+        part[i] = 0.0f;
+    for (int t = 0; t < n; t++) {
+        const float *v = vc + (size_t)t * C;
+        float *acc = part + (size_t)(t & 3) * hs;
+        for (int i = 0; i < hs; i++)
+            acc[i] = fmaf(probs[t], v[i], acc[i]);
+    }
+    for (int i = 0; i < hs; i++)
+        y[i] = (part[i] + part[hs + i]) + (part[2 * hs + i] + part[3 * hs + i]);
 }
 
 const float *infer_forward(Infer *s, const int *tokens, int n)
@@ -293,18 +338,24 @@ const float *infer_forward(Infer *s, const int *tokens, int n)
             s->x[(size_t)i * C + c] = te[c] + pe[c];
     }
     for (int l = 0; l < L; l++) {
-        float *kc = s->k_cache + (size_t)l * s->ctx * C, *vc = s->v_cache + (size_t)l * s->ctx * C;
+        float *kc = s->k_cache + (size_t)l * C * s->ctx_pad, *vc = s->v_cache + (size_t)l * s->ctx * C;
         layernorm_forward(s->xn, s->mean, s->rstd, s->x, w->ln1_w + l * C, w->ln1_b + l * C, n, C);
         linear_t(s->qkv, s->xn, s->qkv_t + (size_t)l * C3 * C, w->qkv_b + l * C3, n, C, (int)C3);
         for (int i = 0; i < n; i++) {
-            memcpy(kc + (size_t)(p0 + i) * C, s->qkv + i * C3 + C, (size_t)C * sizeof(float));
+            /* keys into their transposed slots: dimension c of position p0+i */
+            const float *key = s->qkv + i * C3 + C;
+            for (int c = 0; c < C; c++)
+                kc[(size_t)c * s->ctx_pad + (size_t)(p0 + i)] = key[c];
             memcpy(vc + (size_t)(p0 + i) * C, s->qkv + i * C3 + 2 * C, (size_t)C * sizeof(float));
         }
+#pragma omp parallel for collapse(2) schedule(static) if (n >= 8)
         for (int i = 0; i < n; i++) {
             for (int h = 0; h < H; h++) {
-                float *probs = i == n - 1 ? s->att_last + ((size_t)l * H + h) * s->ctx : s->scores;
-                attend(s->atty + (size_t)i * C + h * hs, probs, s->qkv + i * C3 + h * hs,
-                       kc + h * hs, vc + h * hs, p0 + i, C, hs);
+                /* each (position, head) has its own scratch, so threads never share */
+                float *probs = i == n - 1 ? s->att_last + ((size_t)l * H + h) * s->ctx
+                                          : s->scores + ((size_t)i * H + h) * s->ctx;
+                attend(s->atty + (size_t)i * C + h * hs, probs, s->part + (size_t)i * 4 * C, s->qkv + i * C3 + h * hs,
+                       kc + (size_t)h * hs * s->ctx_pad, s->ctx_pad, vc + h * hs, p0 + i, C, hs);
             }
         }
         linear_t(s->proj, s->atty, s->attproj_t + (size_t)l * C * C, w->attproj_b + l * C, n, C, C);

@@ -35,8 +35,10 @@ typedef struct {
     float *fcproj_t;       /* [L, 4C, C] */
     float *wte_t;          /* [C, V]  the tied output layer */
     /* the KV cache */
-    float *k_cache;        /* [L, ctx, C] */
-    float *v_cache;        /* [L, ctx, C] */
+    float *k_cache;        /* [L, H, hs, ctx_pad]  keys, each head's transposed, so that
+                            * one query meets 16 keys per vector operation */
+    float *v_cache;        /* [L, ctx, C]          values */
+    int ctx_pad;           /* ctx rounded up to a multiple of 64 */
     int len;               /* positions cached so far */
     /* scratch for up to ctx new positions */
     float *x;              /* [ctx, C]   residual stream */
@@ -46,7 +48,8 @@ typedef struct {
     float *atty;           /* [ctx, C] */
     float *proj;           /* [ctx, C] */
     float *h, *hg;         /* [ctx, 4C]  MLP hidden before and after GELU */
-    float *scores;         /* [ctx]      one attention row */
+    float *scores;         /* [ctx, H, ctx] attention rows of each new position and head */
+    float *part;           /* [ctx, 4C]  partial sums of weighted values, per position */
     float *att_last;       /* [L, H, ctx] attention of the last position read, per layer and head */
     float *logits;         /* [V]        logits after the last position read */
 } Infer;

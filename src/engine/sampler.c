@@ -72,6 +72,31 @@ void sampler_free(SamplerState *s)
     *s = (SamplerState){0};
 }
 
+/* Sums over the vocabulary run in 16 fixed lanes, added up in order at the
+ * end: the compiler can vectorise them, and the result is the same number
+ * on every machine. (One running sum would wait on every addition.) */
+enum { LANES = 16 };
+
+static double lanes_total(const double *lane)
+{
+    double s = 0.0;
+    for (int j = 0; j < LANES; j++)
+        s += lane[j];
+    return s;
+}
+
+static double sum_lanes(const float *x, int n)
+{
+    double lane[LANES] = {0};
+    int i = 0;
+    for (; i + LANES <= n; i += LANES)
+        for (int j = 0; j < LANES; j++)
+            lane[j] += x[i + j];
+    for (int j = 0; i + j < n; j++)
+        lane[j] += x[i + j];
+    return lanes_total(lane);
+}
+
 void sampler_repetition_penalty(float *out, const float *in, int V, const int *recent, size_t n,
                                 float penalty)
 {
@@ -108,33 +133,30 @@ void sampler_temperature(float *out, const float *in, int V, float temperature)
 void sampler_softmax(float *out, const float *in, int V)
 {
     float maxv = -INFINITY;
+#pragma omp simd reduction(max : maxv)
     for (int i = 0; i < V; i++)
-        if (in[i] > maxv)
-            maxv = in[i];
+        maxv = in[i] > maxv ? in[i] : maxv;
     if (maxv == -INFINITY) {
         /* Nothing has a finite score: no distribution; renormalise reports it. */
         for (int i = 0; i < V; i++)
             out[i] = 0.0f;
         return;
     }
-    float sum = 0.0f;
-    for (int i = 0; i < V; i++) {
-        float x;
-        if (maxv == INFINITY) {
-            /* A tiny temperature can overflow the top scores to +inf: they
-             * share the probability, as the limit of the softmax would. */
-            x = in[i] == INFINITY ? 1.0f : 0.0f;
-        } else {
-            /* Below e^-87 ts_expf clamps instead of reaching 0; take it as
-             * exactly 0, so a -inf score (greedy, a blocked logit) has
-             * probability 0 and is never counted as kept. */
+    if (maxv == INFINITY) {
+        /* A tiny temperature can overflow the top scores to +inf: they share
+         * the probability, as the limit of the softmax would. */
+        for (int i = 0; i < V; i++)
+            out[i] = in[i] == INFINITY ? 1.0f : 0.0f;
+    } else {
+        /* Below e^-87 ts_expf clamps instead of reaching 0; take it as
+         * exactly 0, so a -inf score (greedy, a blocked logit) has
+         * probability 0 and is never counted as kept. */
+        for (int i = 0; i < V; i++) {
             float d = in[i] - maxv;
-            x = d < -87.0f ? 0.0f : ts_expf(d);
+            out[i] = d < -87.0f ? 0.0f : ts_expf(d);
         }
-        out[i] = x;
-        sum += x;
     }
-    float inv = 1.0f / sum; /* sum >= 1: the maximum contributes e^0 */
+    float inv = (float)(1.0 / sum_lanes(out, V)); /* the sum >= 1: the maximum gives e^0 */
     for (int i = 0; i < V; i++)
         out[i] *= inv;
 }
@@ -264,9 +286,9 @@ void sampler_top_p(float *out, const float *in, const int *order, int V, float p
 void sampler_min_p(float *out, const float *in, int V, float min_p)
 {
     float maxv = 0.0f;
+#pragma omp simd reduction(max : maxv)
     for (int i = 0; i < V; i++)
-        if (in[i] > maxv)
-            maxv = in[i];
+        maxv = in[i] > maxv ? in[i] : maxv;
     float threshold = min_p * maxv;
     for (int i = 0; i < V; i++)
         out[i] = in[i] >= threshold ? in[i] : 0.0f;
@@ -280,9 +302,7 @@ void sampler_mask(float *out, const float *in, int V, const uint8_t *allowed)
 
 float sampler_renormalise(float *out, const float *in, int V)
 {
-    double sum = 0.0;
-    for (int i = 0; i < V; i++)
-        sum += in[i];
+    double sum = sum_lanes(in, V);
     if (!(sum > 0.0)) {
         for (int i = 0; i < V; i++)
             out[i] = 0.0f;
@@ -351,15 +371,31 @@ static float run_stages(SamplerState *s, const SamplerSettings *set, const float
  * part the mask removed. */
 static void measure_removed(const SamplerState *s, double *filtered, double *blocked)
 {
-    double f = 0.0, b = 0.0;
-    for (int i = 0; i < s->V; i++) {
-        if (s->min_p[i] == 0.0f)
-            f += s->probs[i];
-        else if (s->masked[i] == 0.0f)
-            b += s->probs[i];
+    /* only for display, so float lanes are precise enough */
+    float f[LANES] = {0}, b[LANES] = {0};
+    int V = s->V, i = 0;
+    for (; i + LANES <= V; i += LANES)
+        for (int j = 0; j < LANES; j++) {
+            float p = s->probs[i + j];
+            float gone = s->min_p[i + j] == 0.0f ? 1.0f : 0.0f;
+            float masked = s->masked[i + j] == 0.0f ? 1.0f : 0.0f;
+            f[j] += p * gone;
+            b[j] += p * (1.0f - gone) * masked;
+        }
+    for (int j = 0; i + j < V; j++) {
+        float p = s->probs[i + j];
+        float gone = s->min_p[i + j] == 0.0f ? 1.0f : 0.0f;
+        float masked = s->masked[i + j] == 0.0f ? 1.0f : 0.0f;
+        f[j] += p * gone;
+        b[j] += p * (1.0f - gone) * masked;
     }
-    *filtered = f;
-    *blocked = b;
+    double ft = 0.0, bt = 0.0;
+    for (int j = 0; j < LANES; j++) {
+        ft += f[j];
+        bt += b[j];
+    }
+    *filtered = ft;
+    *blocked = bt;
 }
 
 int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits, const int *recent,
