@@ -122,18 +122,18 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
     return 0;
 }
 
-const char *cli_asset(const char *name)
+/* Fill path with where the asset `name` is found (or its default place). */
+static void find_asset(const char *name, char *path, size_t size)
 {
-    static char path[PATH_MAX + 64];
     const char *home = getenv("TANGSCOPE_HOME");
     if (home && *home) {
-        snprintf(path, sizeof path, "%s/assets/%s", home, name);
+        snprintf(path, size, "%s/assets/%s", home, name);
         if (access(path, R_OK) == 0)
-            return path;
+            return;
     }
-    snprintf(path, sizeof path, "assets/%s", name);
+    snprintf(path, size, "assets/%s", name);
     if (access(path, R_OK) == 0)
-        return path;
+        return;
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
     if (n > 0) {
@@ -141,13 +141,27 @@ const char *cli_asset(const char *name)
         char *slash = strrchr(exe, '/');
         if (slash) {
             *slash = 0;
-            snprintf(path, sizeof path, "%s/assets/%s", exe, name);
+            snprintf(path, size, "%s/assets/%s", exe, name);
             if (access(path, R_OK) == 0)
-                return path;
+                return;
         }
     }
-    snprintf(path, sizeof path, "assets/%s", name);
-    return path;
+    snprintf(path, size, "assets/%s", name);
+}
+
+const char *cli_asset(const char *name)
+{
+    /* one slot per asset name, so two paths asked for in turn stay valid */
+    enum { SLOTS = 8 };
+    static char names[SLOTS][64], paths[SLOTS][PATH_MAX + 64];
+    int slot = 0;
+    while (slot < SLOTS - 1 && names[slot][0] && strcmp(names[slot], name) != 0)
+        slot++;
+    if (strcmp(names[slot], name) != 0) {
+        snprintf(names[slot], sizeof names[slot], "%s", name);
+        find_asset(name, paths[slot], sizeof paths[slot]);
+    }
+    return paths[slot];
 }
 
 const char *cli_cache_dir(void)

@@ -39,8 +39,9 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
     ;
 
 /* Where the bundled files are: $TANGSCOPE_HOME/assets, ./assets, or the
- * assets folder beside the executable. Returns a static path (or the name
- * itself if nothing exists, so the error names what was looked for). */
+ * assets folder beside the executable. Returns a path that stays valid for
+ * the whole run (assets/NAME if nothing exists, so an error names what was
+ * looked for). */
 const char *cli_asset(const char *name);
 
 /* The directory for tangscope's caches: $XDG_CACHE_HOME/tangscope, or
