@@ -22,7 +22,7 @@ static const Command COMMANDS[] = {
     {"demo", cmd_demo, "the lesson's walk-through on the bundled model"},
     {"train", cmd_train, "train the GPT on a text file (checkpoints, resume)"},
     {"eval", cmd_eval, "a model's loss in nats per character, and perplexity"},
-    {"bench", cmd_bench, "speed benchmarks (--train: training tokens per second)"},
+    {"bench", cmd_bench, "speed: generation with and without the KV cache; --train; --ui"},
 };
 
 static void usage(FILE *out)

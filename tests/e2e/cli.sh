@@ -4,6 +4,8 @@
 # Prints PASS/FAIL per check; exits non-zero if any failed.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/cli.sh   (from the repository root)
 set -u
+# grep counts characters only in a UTF-8 locale (CI may have none set)
+export LC_ALL=C.UTF-8
 T=${TANGSCOPE:-./tangscope}
 TINY=tests/data/tiny.bin
 work=$(mktemp -d)
