@@ -5,7 +5,7 @@
 #   make test       build and run every test (unit and end-to-end)
 #   make asan       the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make model      train assets/tang.bin from assets/tang-train.txt (resumable)
-#   make bench      the speed benchmarks
+#   make bench      the speed benchmarks (generation, training, explorer)
 #
 # The first `make`, `make run` or `make test` on a fresh Debian/Ubuntu machine
 # installs the missing build packages (tools/ensure-deps.sh says what).
@@ -103,7 +103,9 @@ model: tangscope
 	else ./tangscope train $(MODEL_ARGS) --steps 5000; fi
 
 bench: tangscope
+	./tangscope bench
 	./tangscope bench --train
+	./tangscope bench --ui
 
 clean:
 	rm -rf build build-asan tangscope
