@@ -87,6 +87,31 @@ static void panel_4rows(float *out, int ldo, const float *in, int ldi, const flo
             _mm512_storeu_ps(out + (size_t)r * ldo + 16 * j, c[r][j]);
 }
 
+/* 6 rows x one full panel: 24 accumulators, so each weight load feeds six
+ * multiply-adds. */
+static void panel_6rows(float *out, int ldo, const float *in, int ldi, const float *panel, int IC)
+{
+    __m512 c[6][4];
+    for (int r = 0; r < 6; r++)
+        for (int j = 0; j < 4; j++)
+            c[r][j] = _mm512_setzero_ps();
+    for (int k = 0; k < IC; k++) {
+        const float *w = panel + (size_t)k * PANEL;
+        __m512 b0 = _mm512_loadu_ps(w), b1 = _mm512_loadu_ps(w + 16);
+        __m512 b2 = _mm512_loadu_ps(w + 32), b3 = _mm512_loadu_ps(w + 48);
+        for (int r = 0; r < 6; r++) {
+            __m512 a = _mm512_set1_ps(in[(size_t)r * ldi + k]);
+            c[r][0] = _mm512_fmadd_ps(a, b0, c[r][0]);
+            c[r][1] = _mm512_fmadd_ps(a, b1, c[r][1]);
+            c[r][2] = _mm512_fmadd_ps(a, b2, c[r][2]);
+            c[r][3] = _mm512_fmadd_ps(a, b3, c[r][3]);
+        }
+    }
+    for (int r = 0; r < 6; r++)
+        for (int j = 0; j < 4; j++)
+            _mm512_storeu_ps(out + (size_t)r * ldo + 16 * j, c[r][j]);
+}
+
 /* One row x two full panels side by side: 8 independent chains over two
  * contiguous streams, enough to keep the loads ahead of the latency. */
 static void panel_1row_x2(float *out, const float *in, const float *p0, const float *p1, int IC)
@@ -129,6 +154,8 @@ static void linear_panel(float *out, const float *in, const float *panel, int N,
     int n = 0;
 #ifdef TS_AVX512
     if (width == PANEL) {
+        for (; n + 6 <= N; n += 6)
+            panel_6rows(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, IC);
         for (; n + 4 <= N; n += 4)
             panel_4rows(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, IC);
         for (; n < N; n++)
