@@ -118,6 +118,17 @@ else
     fail eval-json "$(cat "$work/eval" "$work/err")"
 fi
 
+# --- the bundled files are found by name, each its own (model and text at once) ---
+mkdir -p "$work/home/assets"
+cp $TINY "$work/home/assets/tang.bin"
+cp tests/data/tiny-text.txt "$work/home/assets/tang-val.txt"
+if (cd /tmp && TANGSCOPE_HOME="$work/home" "$OLDPWD/$T" eval --json 2>&1 | grep -q '"perplexity"') ||
+    (cd /tmp && TANGSCOPE_HOME="$work/home" "$T" eval --json 2>&1 | grep -q '"perplexity"'); then
+    pass default-assets
+else
+    fail default-assets "eval with the default model and text failed"
+fi
+
 # --- corpus: counts against grep ---
 data=tests/data/tiny-text.txt
 got=$($T corpus 春风 --data $data --no-cache --json | sed -n 's/.*"count": \([0-9]*\), "next".*/\1/p')
