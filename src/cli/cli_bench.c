@@ -236,64 +236,49 @@ static int parse_lengths(const char *list, int *lengths, int max, int *n)
     return *n ? 0 : -1;
 }
 
-static int bench_generate(const char *model_path, const char *lengths_arg, int repeat, int json,
-                          int context)
+/* The model to time: the file, or (context > 0 and different) one of the same
+ * shape with that context and fresh random weights, since the time does not
+ * depend on what the weights are. */
+static int load_bench_model(Model *m, const char **path, int context, TsErr *err)
 {
-    int lengths[32], n_len;
-    if (parse_lengths(lengths_arg, lengths, 32, &n_len) != 0)
-        return cli_error("bench", EXIT_USAGE,
-                         "--lengths must be up to 32 comma-separated integers in 1..100000, not '%s'",
-                         lengths_arg);
-    TsErr err;
-    Model m;
-    if (model_load(&m, model_path, &err) != 0)
-        return cli_error("bench", EXIT_USAGE, "%s", err.msg);
-    if (context > 0 && context != m.cfg.context) {
-        /* the same shape with another context and fresh random weights: the
-         * time does not depend on what the weights are */
-        Model other;
-        ModelConfig cfg = m.cfg;
-        cfg.context = context;
-        int bad = model_init(&other, &cfg, &m.vocab, 1, &err) != 0;
-        model_free(&m);
-        if (bad)
-            return cli_error("bench", EXIT_USAGE, "--context: %s", err.msg);
-        m = other;
-        model_path = "random weights";
-    }
-    Generator cached, full;
-    if (gen_init(&cached, &m, 1, &err) != 0 || gen_init(&full, &m, 0, &err) != 0) {
-        model_free(&m);
-        return cli_error("bench", 1, "%s", err.msg);
-    }
-    if (json)
-        fputs("{\"runs\": [", stdout);
-    else
-        printf("KV cache, one thread, model %s (context %d):\n", model_path, m.cfg.context);
+    if (model_load(m, *path, err) != 0)
+        return -1;
+    if (context <= 0 || context == m->cfg.context)
+        return 0;
+    Model other;
+    ModelConfig cfg = m->cfg;
+    cfg.context = context;
+    int bad = model_init(&other, &cfg, &m->vocab, 1, err) != 0;
+    model_free(m);
+    if (bad)
+        return -1;
+    *m = other;
+    *path = "random weights";
+    return 0;
+}
+
+/* One line per length: best-of-repeat with and without the cache. Returns
+ * the cached characters per second of the last length, or -1. */
+static double time_lengths(Generator *cached, Generator *full, const int *lengths, int n_len,
+                           int repeat, int json, TsErr *err)
+{
     double cached_cps = 0.0;
-    int rc = 0;
-    for (int li = 0; li < n_len && rc == 0; li++) {
-        int L = lengths[li];
+    for (int li = 0; li < n_len; li++) {
+        int L = lengths[li], identical = 1;
         double best_c = 1e30, best_u = 1e30;
-        int identical = 1;
         for (int r = 0; r < repeat; r++) {
             char *tc = NULL, *tu = NULL;
-            double dc = time_generation(&cached, L, &tc, &err);
-            double du = time_generation(&full, L, &tu, &err);
-            if (dc < 0 || du < 0 || !tc || !tu) {
-                rc = cli_error("bench", 1, "generation failed: %s", err.msg);
-                free(tc);
-                free(tu);
-                break;
-            }
-            identical &= strcmp(tc, tu) == 0;
-            best_c = dc < best_c ? dc : best_c;
-            best_u = du < best_u ? du : best_u;
+            double dc = time_generation(cached, L, &tc, err);
+            double du = time_generation(full, L, &tu, err);
+            int ok = dc >= 0 && du >= 0 && tc && tu;
+            identical &= ok && strcmp(tc, tu) == 0;
             free(tc);
             free(tu);
+            if (!ok)
+                return -1.0;
+            best_c = dc < best_c ? dc : best_c;
+            best_u = du < best_u ? du : best_u;
         }
-        if (rc)
-            break;
         cached_cps = L / best_c;
         if (json)
             printf("%s{\"chars\": %d, \"cached_ms\": %.3f, \"uncached_ms\": %.3f, \"speedup\": %.2f, "
@@ -306,87 +291,134 @@ static int bench_generate(const char *model_path, const char *lengths_arg, int r
                    L, 1000 * best_u, 1000 * best_c, best_u / best_c,
                    identical ? "identical text" : "TEXT DIFFERS");
     }
-    if (rc == 0) {
-        double weight_bytes = (double)m.n_params * sizeof(float);
-        double bw = measure_bandwidth((size_t)weight_bytes);
-        double limit = bw / weight_bytes;
-        /* the full pass: prefill of one whole context, multiply-adds counted
-         * in the linear layers, attention and output layer */
-        Infer *inf = &cached.inf;
-        int T = m.cfg.context, C = m.cfg.n_embd, L = m.cfg.n_layer, V = m.cfg.vocab_size;
-        int *toks = malloc((size_t)T * sizeof(int));
-        for (int i = 0; i < T; i++)
-            toks[i] = i % V;
-        double best_p = 1e30;
-        for (int r = 0; r < repeat; r++) {
-            infer_reset(inf);
-            double t0 = ts_now();
-            infer_forward(inf, toks, T);
-            double dt = ts_now() - t0;
-            best_p = dt < best_p ? dt : best_p;
-        }
-        free(toks);
-        double macs = (double)T * L * 12.0 * C * C + (double)L * C * T * (T + 1) + (double)C * V;
-        /* a keystroke in the explorer: prefill the whole context, the sampler's
-         * stages, the top 8, and the training-text count of each of them */
-        double key_ms = -1.0;
-        Corpus corpus;
-        if (corpus_load_or_build(&corpus, cli_asset("tang-train.txt"), cli_cache_dir(), &err) == 0) {
-            SamplerSettings set = sampler_defaults();
-            int *order = malloc((size_t)V * sizeof(int));
-            uint32_t *ctx = malloc(((size_t)T + 1) * sizeof(uint32_t));
-            int *prompt = malloc((size_t)T * sizeof(int));
-            for (int i = 0; i < T; i++) /* a context from the training text itself */
-                prompt[i] = vocab_id(&m.vocab, corpus.text[corpus.n / 2 + (size_t)i]);
-            double best_k = 1e30;
-            for (int rep = 0; rep < repeat && prompt[0] >= 0; rep++) {
-                double t0 = ts_now();
-                gen_start(&cached, prompt, (size_t)T, 0, &err);
-                const float *logits = gen_logits(&cached);
-                sampler_run(&cached.ss, &set, logits, NULL, 0, NULL, 0.5f, &err);
-                sampler_sort_prefix(order, cached.ss.probs, V, 8);
-                for (int i = 0; i < T; i++)
-                    ctx[i] = vocab_cp(&m.vocab, prompt[i]);
-                size_t len = 0;
-                corpus_longest_suffix(&corpus, ctx, (size_t)T, &len);
-                volatile size_t sink = 0;
-                for (int k = 0; k < 8; k++) {
-                    ctx[T] = vocab_cp(&m.vocab, order[k]);
-                    sink += corpus_count(&corpus, ctx + (T - (int)len), len + 1);
-                }
-                (void)sink;
-                double dt = ts_now() - t0;
-                best_k = dt < best_k ? dt : best_k;
-            }
-            key_ms = 1000 * best_k;
-            free(order);
-            free(ctx);
-            free(prompt);
-            corpus_free(&corpus);
-        }
-        double peak = measure_fma_peak();
-        size_t per_char = infer_cache_bytes_per_char(&m.cfg);
-        if (json)
-            printf("], \"cached_chars_per_s\": %.0f, \"memory_bound_chars_per_s\": %.0f, "
-                   "\"memory_bound_ratio\": %.3f, \"bandwidth_gb_s\": %.1f, \"weight_bytes\": %.0f, "
-                   "\"prefill_chars\": %d, \"prefill_ms\": %.3f, \"prefill_gmac_s\": %.1f, "
-                   "\"fma_peak_gmac_s\": %.1f, \"prefill_peak_ratio\": %.3f, "
-                   "\"cache_bytes_per_char\": %zu, \"cache_bytes_full\": %zu, \"keystroke_ms\": %.3f}\n",
-                   cached_cps, limit, cached_cps / limit, bw / 1e9, weight_bytes, T, 1000 * best_p,
-                   macs / best_p / 1e9, peak / 1e9, macs / best_p / peak, per_char,
-                   per_char * (size_t)T, key_ms);
-        else
-            printf("  cached: %.0f characters/s; memory-bound limit %.0f/s (%.1f MB of weights read "
-                   "once per character at %.1f GB/s, measured on a buffer that size), %.0f%% of it\n"
-                   "  full pass over %d characters: %.3f ms, %.1f GMAC/s = %.0f%% of one core's "
-                   "peak (%.1f GMAC/s measured)\n"
-                   "  cache: %zu bytes per character, %zu KB at the full context of %d\n"
-                   "  a keystroke in the explorer (prefill %d, sampler, top 8, training-text "
-                   "counts): %.3f ms\n",
-                   cached_cps, limit, weight_bytes / 1e6, bw / 1e9, 100 * cached_cps / limit, T,
-                   1000 * best_p, macs / best_p / 1e9, 100 * macs / best_p / peak, peak / 1e9,
-                   per_char, per_char * (size_t)T / 1024, T, T, key_ms);
+    return cached_cps;
+}
+
+/* Best-of-repeat seconds for the full pass over a whole context. */
+static double time_prefill(Infer *inf, int repeat)
+{
+    const ModelConfig *cfg = &inf->m->cfg;
+    int T = cfg->context;
+    int *toks = malloc((size_t)T * sizeof(int));
+    if (!toks)
+        return -1.0;
+    for (int i = 0; i < T; i++)
+        toks[i] = i % cfg->vocab_size;
+    double best = 1e30;
+    for (int r = 0; r < repeat; r++) {
+        infer_reset(inf);
+        double t0 = ts_now();
+        infer_forward(inf, toks, T);
+        double dt = ts_now() - t0;
+        best = dt < best ? dt : best;
     }
+    free(toks);
+    return best;
+}
+
+/* A keystroke in the explorer at a full context: prefill the window, the
+ * sampler's stages, the top 8, and the training-text count of each of them.
+ * Best-of-repeat milliseconds, or -1 without the training text. */
+static double time_keystroke(Generator *g, int repeat)
+{
+    const Model *m = g->m;
+    int T = m->cfg.context, V = m->cfg.vocab_size;
+    TsErr err;
+    Corpus corpus;
+    if (corpus_load_or_build(&corpus, cli_asset("tang-train.txt"), cli_cache_dir(), &err) != 0)
+        return -1.0;
+    SamplerSettings set = sampler_defaults();
+    int *order = malloc((size_t)V * sizeof(int)), *prompt = malloc((size_t)T * sizeof(int));
+    uint32_t *ctx = malloc(((size_t)T + 1) * sizeof(uint32_t));
+    double best = 1e30;
+    if (order && prompt && ctx && corpus.n > (size_t)T) {
+        for (int i = 0; i < T; i++) /* a context from the training text itself */
+            prompt[i] = vocab_id(&m->vocab, corpus.text[corpus.n / 2 + (size_t)i]);
+        for (int rep = 0; rep < repeat && prompt[0] >= 0; rep++) {
+            double t0 = ts_now();
+            gen_start(g, prompt, (size_t)T, 0, &err);
+            sampler_run(&g->ss, &set, gen_logits(g), NULL, 0, NULL, 0.5f, &err);
+            sampler_sort_prefix(order, g->ss.probs, V, 8);
+            for (int i = 0; i < T; i++)
+                ctx[i] = vocab_cp(&m->vocab, prompt[i]);
+            size_t len = 0;
+            corpus_longest_suffix(&corpus, ctx, (size_t)T, &len);
+            volatile size_t sink = 0;
+            for (int k = 0; k < 8; k++) {
+                ctx[T] = vocab_cp(&m->vocab, order[k]);
+                sink += corpus_count(&corpus, ctx + (T - (int)len), len + 1);
+            }
+            (void)sink;
+            double dt = ts_now() - t0;
+            best = dt < best ? dt : best;
+        }
+    }
+    free(order);
+    free(ctx);
+    free(prompt);
+    corpus_free(&corpus);
+    return best < 1e30 ? 1000 * best : -1.0;
+}
+
+static void print_summary(const Model *m, double cached_cps, double prefill_s, double key_ms,
+                          int json)
+{
+    int T = m->cfg.context, C = m->cfg.n_embd, L = m->cfg.n_layer, V = m->cfg.vocab_size;
+    double weight_bytes = (double)m->n_params * sizeof(float);
+    double bw = measure_bandwidth((size_t)weight_bytes), limit = bw / weight_bytes;
+    /* multiply-adds of the full pass: linear layers, attention, output layer */
+    double macs = (double)T * L * 12.0 * C * C + (double)L * C * T * (T + 1) + (double)C * V;
+    double peak = measure_fma_peak(), rate = macs / prefill_s;
+    size_t per_char = infer_cache_bytes_per_char(&m->cfg);
+    if (json)
+        printf("], \"cached_chars_per_s\": %.0f, \"memory_bound_chars_per_s\": %.0f, "
+               "\"memory_bound_ratio\": %.3f, \"bandwidth_gb_s\": %.1f, \"weight_bytes\": %.0f, "
+               "\"prefill_chars\": %d, \"prefill_ms\": %.3f, \"prefill_gmac_s\": %.1f, "
+               "\"fma_peak_gmac_s\": %.1f, \"prefill_peak_ratio\": %.3f, "
+               "\"cache_bytes_per_char\": %zu, \"cache_bytes_full\": %zu, \"keystroke_ms\": %.3f}\n",
+               cached_cps, limit, cached_cps / limit, bw / 1e9, weight_bytes, T, 1000 * prefill_s,
+               rate / 1e9, peak / 1e9, rate / peak, per_char, per_char * (size_t)T, key_ms);
+    else
+        printf("  cached: %.0f characters/s; memory-bound limit %.0f/s (%.1f MB of weights read "
+               "once per character at %.1f GB/s, measured on a buffer that size), %.0f%% of it\n"
+               "  full pass over %d characters: %.3f ms, %.1f GMAC/s = %.0f%% of one core's "
+               "peak (%.1f GMAC/s measured)\n"
+               "  cache: %zu bytes per character, %zu KB at the full context of %d\n"
+               "  a keystroke in the explorer (prefill %d, sampler, top 8, training-text "
+               "counts): %.3f ms\n",
+               cached_cps, limit, weight_bytes / 1e6, bw / 1e9, 100 * cached_cps / limit, T,
+               1000 * prefill_s, rate / 1e9, 100 * rate / peak, peak / 1e9, per_char,
+               per_char * (size_t)T / 1024, T, T, key_ms);
+}
+
+static int bench_generate(const char *model_path, const char *lengths_arg, int repeat, int json,
+                          int context)
+{
+    int lengths[32], n_len;
+    if (parse_lengths(lengths_arg, lengths, 32, &n_len) != 0)
+        return cli_error("bench", EXIT_USAGE,
+                         "--lengths must be up to 32 comma-separated integers in 1..100000, not '%s'",
+                         lengths_arg);
+    TsErr err;
+    Model m;
+    if (load_bench_model(&m, &model_path, context, &err) != 0)
+        return cli_error("bench", EXIT_USAGE, "%s", err.msg);
+    Generator cached, full;
+    if (gen_init(&cached, &m, 1, &err) != 0 || gen_init(&full, &m, 0, &err) != 0) {
+        model_free(&m);
+        return cli_error("bench", 1, "%s", err.msg);
+    }
+    if (json)
+        fputs("{\"runs\": [", stdout);
+    else
+        printf("KV cache, one thread, model %s (context %d):\n", model_path, m.cfg.context);
+    int rc = 0;
+    double cps = time_lengths(&cached, &full, lengths, n_len, repeat, json, &err);
+    double prefill = cps < 0 ? -1.0 : time_prefill(&cached.inf, repeat);
+    if (cps < 0 || prefill < 0)
+        rc = cli_error("bench", 1, "generation failed: %s", cps < 0 ? err.msg : "out of memory");
+    else
+        print_summary(&m, cps, prefill, time_keystroke(&cached, repeat), json);
     gen_free(&cached);
     gen_free(&full);
     model_free(&m);
