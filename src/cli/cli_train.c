@@ -23,7 +23,8 @@ static const char TRAIN_HELP[] =
     "\n"
     "Files:\n"
     "  --data FILE            training text (default assets/tang-train.txt)\n"
-    "  --val FILE             validation text (default assets/tang-val.txt)\n"
+    "  --val FILE             validation text (default assets/tang-val.txt when --data\n"
+    "                         is not given; none otherwise)\n"
     "  --out FILE             model to write, best validation loss (default tang-model.bin)\n"
     "  --checkpoint FILE      checkpoint for resuming (default OUT.ckpt)\n"
     "  --save-last            write the final weights to OUT, not the best by validation\n"
@@ -212,9 +213,13 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
                 tr->step, tc->steps, args->ckpt);
         return interrupted ? EXIT_INTERRUPTED : 0;
     }
-    printf("trained %d steps in %.1f s; best validation loss %.4f nats/char, last %.4f; %s %s\n",
-           tr->step - start_step, ts_now() - t0, (double)tr->best_val, last_val,
-           args->save_last ? "final weights in" : "best model in", args->out);
+    if (n_val > 1)
+        printf("trained %d steps in %.1f s; best validation loss %.4f nats/char, last %.4f; %s %s\n",
+               tr->step - start_step, ts_now() - t0, (double)tr->best_val, last_val,
+               args->save_last ? "final weights in" : "best model in", args->out);
+    else
+        printf("trained %d steps in %.1f s; final weights in %s\n", tr->step - start_step,
+               ts_now() - t0, args->out);
     return 0;
 }
 
@@ -225,6 +230,75 @@ static int flag_given(int argc, char **argv, const char *name)
     for (int i = 1; i < argc; i++)
         if (strncmp(argv[i], name, n) == 0 && (argv[i][n] == 0 || argv[i][n] == '='))
             return 1;
+    return 0;
+}
+
+/* Continue a checkpoint: its settings, except a new --steps (the cosine
+ * decay then ends at the new last step) or new short-window settings. On
+ * failure nothing is left allocated. */
+static int resume_run(const TrainArgs *a, int argc, char **argv, Model *model, Trainer *tr,
+                      int **data, size_t *n_data, TsErr *err)
+{
+    if (checkpoint_load(model, tr, a->ckpt, err) != 0)
+        return -1;
+    int rc = load_tokens(a->data, &model->vocab, data, n_data, err);
+    if (rc == 0 && crc32_update(0, *data, *n_data * sizeof(int)) != tr->data_crc)
+        rc = ts_fail(err, "%s is not the text this checkpoint was trained on", a->data);
+    if (rc == 0 && flag_given(argc, argv, "--steps")) {
+        if (a->tc.steps <= tr->step || a->tc.steps < tr->tc.warmup)
+            rc = ts_fail(err, "--steps %d: the checkpoint is already at step %d (warm-up %d)",
+                         a->tc.steps, tr->step, tr->tc.warmup);
+        else
+            tr->tc.steps = a->tc.steps;
+    }
+    int short_every = flag_given(argc, argv, "--short-every");
+    if (rc == 0 && (short_every || flag_given(argc, argv, "--short-seq")))
+        rc = trainer_set_short(tr, short_every ? a->tc.short_every : tr->tc.short_every,
+                               a->tc.short_seq, err);
+    if (rc != 0) {
+        free(*data);
+        *data = NULL;
+        trainer_free(tr);
+        model_free(model);
+        return -1;
+    }
+    fprintf(stderr, "tangscope train: resuming %s at step %d of %d\n", a->ckpt, tr->step,
+            tr->tc.steps);
+    return 0;
+}
+
+/* A new run: the vocabulary of the training text, fresh weights. */
+static int start_run(TrainArgs *a, Model *model, Trainer *tr, int **data, size_t *n_data,
+                     TsErr *err)
+{
+    unsigned char *text;
+    size_t len;
+    Vocab vocab;
+    if (read_file(a->data, &text, &len, err) != 0)
+        return -1;
+    if (vocab_build(&vocab, (const char *)text, len, a->data, err) != 0) {
+        free(text);
+        return -1;
+    }
+    a->mc.vocab_size = vocab.size;
+    int ok = model_init(model, &a->mc, &vocab, a->tc.seed, err) == 0;
+    vocab_free(&vocab);
+    if (ok && vocab_encode(&model->vocab, (const char *)text, len, a->data, data, n_data, err) != 0) {
+        model_free(model);
+        ok = 0;
+    }
+    free(text);
+    if (!ok)
+        return -1;
+    if (trainer_init(tr, model, &a->tc, err) != 0) {
+        free(*data);
+        *data = NULL;
+        model_free(model);
+        return -1;
+    }
+    tr->data_crc = crc32_update(0, *data, *n_data * sizeof(int));
+    fprintf(stderr, "tangscope train: %zu characters, vocabulary %d, %zu parameters, %d threads\n",
+            *n_data, model->cfg.vocab_size, model->n_params, cli_threads());
     return 0;
 }
 
@@ -274,10 +348,12 @@ int cmd_train(int argc, char **argv)
     a.tc.seed = seed;
     if (!flag_given(argc, argv, "--warmup") && a.tc.warmup > a.tc.steps / 10)
         a.tc.warmup = a.tc.steps / 10; /* short runs warm up for a tenth of their steps */
+    /* the bundled validation text goes with the bundled training text; other
+     * training text is validated only on a --val of its own */
+    if (!a.data && !a.val)
+        a.val = cli_asset("tang-val.txt");
     if (!a.data)
         a.data = cli_asset("tang-train.txt");
-    if (!a.val)
-        a.val = cli_asset("tang-val.txt");
     char ckpt_default[4096];
     if (!a.ckpt) {
         snprintf(ckpt_default, sizeof ckpt_default, "%s.ckpt", a.out);
@@ -299,89 +375,21 @@ int cmd_train(int argc, char **argv)
         return cli_error("train", EXIT_USAGE,
                          "checkpoint %s exists: --resume to continue it, or --force to start over",
                          a.ckpt);
-    if (a.resume) {
-        if (checkpoint_load(&model, &tr, a.ckpt, &err) != 0)
-            return cli_error("train", EXIT_USAGE, "%s", err.msg);
-        if (load_tokens(a.data, &model.vocab, &data, &n_data, &err) != 0) {
-            trainer_free(&tr);
-            model_free(&model);
-            return cli_error("train", EXIT_USAGE, "%s", err.msg);
-        }
-        uint32_t crc = crc32_update(0, data, n_data * sizeof(int));
-        if (crc != tr.data_crc) {
-            free(data);
-            trainer_free(&tr);
-            model_free(&model);
-            return cli_error("train", EXIT_USAGE,
-                             "%s is not the text this checkpoint was trained on", a.data);
-        }
-        if (flag_given(argc, argv, "--steps")) {
-            /* a new length for the schedule: the cosine decay stretches or
-             * shrinks to end at the new last step */
-            if (a.tc.steps <= tr.step || a.tc.steps < tr.tc.warmup) {
-                rc = cli_error("train", EXIT_USAGE,
-                               "--steps %d: the checkpoint is already at step %d (warm-up %d)",
-                               a.tc.steps, tr.step, tr.tc.warmup);
-                free(data);
-                trainer_free(&tr);
-                model_free(&model);
-                return rc;
-            }
-            tr.tc.steps = a.tc.steps;
-        }
-        if (flag_given(argc, argv, "--short-every") || flag_given(argc, argv, "--short-seq")) {
-            int every = flag_given(argc, argv, "--short-every") ? a.tc.short_every
-                                                                : tr.tc.short_every;
-            if (trainer_set_short(&tr, every, a.tc.short_seq, &err) != 0) {
-                free(data);
-                trainer_free(&tr);
-                model_free(&model);
-                return cli_error("train", EXIT_USAGE, "%s", err.msg);
-            }
-        }
-        fprintf(stderr, "tangscope train: resuming %s at step %d of %d\n", a.ckpt, tr.step,
-                tr.tc.steps);
-    } else {
-        unsigned char *text;
-        size_t len;
-        Vocab vocab;
-        if (read_file(a.data, &text, &len, &err) != 0)
-            return cli_error("train", EXIT_USAGE, "%s", err.msg);
-        if (vocab_build(&vocab, (const char *)text, len, a.data, &err) != 0) {
-            free(text);
-            return cli_error("train", EXIT_USAGE, "%s", err.msg);
-        }
-        a.mc.vocab_size = vocab.size;
-        int ok = model_init(&model, &a.mc, &vocab, a.tc.seed, &err) == 0;
-        if (ok)
-            ok = vocab_encode(&model.vocab, (const char *)text, len, a.data, &data, &n_data,
-                              &err) == 0;
-        free(text);
-        vocab_free(&vocab);
-        if (!ok)
-            return cli_error("train", EXIT_USAGE, "%s", err.msg);
-        if (trainer_init(&tr, &model, &a.tc, &err) != 0) {
-            free(data);
-            model_free(&model);
-            return cli_error("train", EXIT_USAGE, "%s", err.msg);
-        }
-        tr.data_crc = crc32_update(0, data, n_data * sizeof(int));
-        fprintf(stderr,
-                "tangscope train: %zu characters, vocabulary %d, %zu parameters, %d threads\n",
-                n_data, model.cfg.vocab_size, model.n_params, cli_threads());
-    }
+    if (a.resume ? resume_run(&a, argc, argv, &model, &tr, &data, &n_data, &err)
+                 : start_run(&a, &model, &tr, &data, &n_data, &err))
+        return cli_error("train", EXIT_USAGE, "%s", err.msg);
     if (n_data <= (size_t)tr.tc.seq + 1) {
         rc = cli_error("train", EXIT_USAGE, "%s: too short (%zu characters) for windows of %d",
                        a.data, n_data, tr.tc.seq);
         goto done;
     }
-    if (a.val && access(a.val, R_OK) == 0) {
+    if (a.val) {
         if (load_tokens(a.val, &model.vocab, &val, &n_val, &err) != 0) {
             rc = cli_error("train", EXIT_USAGE, "%s", err.msg);
             goto done;
         }
     } else {
-        fprintf(stderr, "tangscope train: no validation file %s; the last model is kept\n", a.val);
+        fprintf(stderr, "tangscope train: no validation text (--val); the last model is kept\n");
     }
     signal(SIGINT, on_sigint);
     signal(SIGTERM, on_sigint);
