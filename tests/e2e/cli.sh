@@ -35,7 +35,7 @@ expect_error() {
 
 # --- help ---
 if $T --help | grep -q "generate" && $T --help | grep -q "corpus"; then pass help; else fail help "command list"; fi
-for cmd in probs generate acrostic jueju demo corpus train eval bench; do
+for cmd in probs generate acrostic jueju demo corpus train eval bench info explore; do
     if $T $cmd --help >"$work/h" 2>&1 && grep -q "^usage: tangscope $cmd" "$work/h"; then
         pass "help-$cmd"
     else
@@ -128,6 +128,16 @@ if (cd /tmp && TANGSCOPE_HOME="$work/home" "$OLDPWD/$T" eval --json 2>&1 | grep 
 else
     fail default-assets "eval with the default model and text failed"
 fi
+
+# --- info: the parameter count from docs/model-format.md's formula, the size from the file ---
+# V*C + T*C + L*(12*C*C + 13*C) + 2*C with L=2, C=16, T=16, V=23 (tools/make-fixtures.py)
+want_params=$((23 * 16 + 16 * 16 + 2 * (12 * 16 * 16 + 13 * 16) + 2 * 16))
+want_bytes=$(wc -c <$TINY)
+info=$($T info --model $TINY --json)
+case $info in
+    *"\"params\": $want_params,"*"\"file_bytes\": $want_bytes,"*) pass info ;;
+    *) fail info "$info" ;;
+esac
 
 # --- corpus: counts against grep ---
 data=tests/data/tiny-text.txt

@@ -1,0 +1,83 @@
+/* cli_info.c - `tangscope info`: what is inside a model file. */
+#include <stdio.h>
+
+#include "cli.h"
+#include "infer.h"
+#include "model.h"
+
+static const char INFO_HELP[] =
+    "usage: tangscope info [--model FILE] [--json]\n"
+    "\n"
+    "Show a model: its configuration, every weight tensor with its shape and size\n"
+    "(in file order, see docs/model-format.md), the parameter count, the file size,\n"
+    "and the KV cache's size per character and at the full context.\n"
+    "\n"
+    "  --model FILE   model file (default assets/tang.bin)\n"
+    "  --json         print {\"layers\": ..., \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...}\n";
+
+/* "4 x 384 x 128", or "[4, 384, 128]" for JSON */
+static void format_shape(const ParamInfo *t, int json, char *out, size_t size)
+{
+    size_t at = (size_t)snprintf(out, size, "%s", json ? "[" : "");
+    for (int d = 0; d < t->ndim && at < size; d++)
+        at += (size_t)snprintf(out + at, size - at, "%s%d", d ? (json ? ", " : " x ") : "",
+                               t->shape[d]);
+    if (json && at < size)
+        snprintf(out + at, size - at, "]");
+}
+
+int cmd_info(int argc, char **argv)
+{
+    const char *model_path = NULL;
+    int json = 0;
+    Opt opts[] = {
+        {"--model", OPT_STR, &model_path, 0, 0},
+        {"--json", OPT_FLAG, &json, 0, 0},
+    };
+    int rc = cli_parse("info", INFO_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+                       NULL, 0, NULL);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (!model_path)
+        model_path = cli_asset("tang.bin");
+    TsErr err;
+    Model m;
+    if (model_load(&m, model_path, &err) != 0)
+        return cli_error("info", EXIT_USAGE, "%s", err.msg);
+    const ModelConfig *c = &m.cfg;
+    ParamInfo table[P_COUNT];
+    param_table(c, table);
+    size_t per_char = infer_cache_bytes_per_char(c);
+    if (json) {
+        printf("{\"model\": ");
+        cli_json_string(stdout, model_path);
+        printf(", \"layers\": %d, \"dims\": %d, \"heads\": %d, \"context\": %d, \"vocab\": %d, "
+               "\"params\": %zu, \"file_bytes\": %zu, \"cache_bytes_per_char\": %zu, "
+               "\"cache_bytes_full\": %zu, \"tensors\": [",
+               c->n_layer, c->n_embd, c->n_head, c->context, c->vocab_size, m.n_params,
+               model_file_size(&m), per_char, per_char * (size_t)c->context);
+        for (int i = 0; i < P_COUNT; i++) {
+            char shape[64];
+            format_shape(&table[i], 1, shape, sizeof shape);
+            printf("%s{\"name\": \"%s\", \"shape\": %s, \"count\": %zu}", i ? ", " : "",
+                   table[i].name, shape, table[i].size);
+        }
+        puts("]}");
+    } else {
+        printf("%s: %d layers, %d dimensions, %d heads (head size %d), context %d, vocabulary %d\n",
+               model_path, c->n_layer, c->n_embd, c->n_head, c->n_embd / c->n_head, c->context,
+               c->vocab_size);
+        for (int i = 0; i < P_COUNT; i++) {
+            char shape[64];
+            format_shape(&table[i], 0, shape, sizeof shape);
+            printf("  %-10s %-18s %9zu floats\n", table[i].name, shape, table[i].size);
+        }
+        printf("  %zu parameters, %.1f MB as float32; file %zu bytes\n", m.n_params,
+               (double)m.n_params * 4 / 1e6, model_file_size(&m));
+        printf("  KV cache: 2 x %d layers x %d dims x 4 bytes = %zu bytes per character, %zu KB at "
+               "the full context of %d\n",
+               c->n_layer, c->n_embd, per_char, per_char * (size_t)c->context / 1024, c->context);
+    }
+    model_free(&m);
+    return 0;
+}
