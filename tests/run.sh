@@ -12,35 +12,28 @@ failed=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-count() {
-    p=$(grep -c '^PASS ' "$log" || true)
-    f=$(grep -c '^FAIL ' "$log" || true)
-    passed=$((passed + p))
-    failed=$((failed + f))
+# run NAME COMMAND...: show its output, count its PASS and FAIL lines, and
+# count it as one failure if it exits non-zero without saying FAIL (a crash).
+run() {
+    name=$1
+    shift
+    echo "== $name"
+    if "$@" >"$log" 2>&1; then status=0; else status=$?; fi
+    cat "$log"
+    passed=$((passed + $(grep -c '^PASS ' "$log" || true)))
+    failed=$((failed + $(grep -c '^FAIL ' "$log" || true)))
+    if [ "$status" -ne 0 ] && ! grep -q '^FAIL ' "$log"; then
+        echo "FAIL $name (exit status $status)"
+        failed=$((failed + 1))
+    fi
 }
 
 for t in "$build"/tests/test_*; do
-    [ -x "$t" ] || continue
-    echo "== $(basename "$t")"
-    if "$t" >"$log" 2>&1; then status=0; else status=$?; fi
-    cat "$log"
-    count
-    if [ "$status" -ne 0 ] && ! grep -q '^FAIL ' "$log"; then
-        echo "FAIL $(basename "$t") (exit status $status)"
-        failed=$((failed + 1))
-    fi
+    [ -x "$t" ] && run "$(basename "$t")" "$t"
 done
-
+export TANGSCOPE="$bin"
 for t in tests/e2e/*.sh; do
-    [ -f "$t" ] || continue
-    echo "== $(basename "$t")"
-    if TANGSCOPE="$bin" sh "$t" >"$log" 2>&1; then status=0; else status=$?; fi
-    cat "$log"
-    count
-    if [ "$status" -ne 0 ] && ! grep -q '^FAIL ' "$log"; then
-        echo "FAIL $(basename "$t") (exit status $status)"
-        failed=$((failed + 1))
-    fi
+    [ -f "$t" ] && run "$(basename "$t")" sh "$t"
 done
 
 echo "$passed passed, $failed failed"

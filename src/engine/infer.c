@@ -63,54 +63,33 @@ static void panel_generic(float *out, int ldo, const float *in, int ldi, const f
 }
 
 #ifdef TS_AVX512
-/* 4 rows x one full panel: 16 accumulators. */
-static void panel_4rows(float *out, int ldo, const float *in, int ldi, const float *panel, int IC)
-{
-    __m512 c[4][4];
-    for (int r = 0; r < 4; r++)
-        for (int j = 0; j < 4; j++)
-            c[r][j] = _mm512_setzero_ps();
-    for (int k = 0; k < IC; k++) {
-        const float *w = panel + (size_t)k * PANEL;
-        __m512 b0 = _mm512_loadu_ps(w), b1 = _mm512_loadu_ps(w + 16);
-        __m512 b2 = _mm512_loadu_ps(w + 32), b3 = _mm512_loadu_ps(w + 48);
-        for (int r = 0; r < 4; r++) {
-            __m512 a = _mm512_set1_ps(in[(size_t)r * ldi + k]);
-            c[r][0] = _mm512_fmadd_ps(a, b0, c[r][0]);
-            c[r][1] = _mm512_fmadd_ps(a, b1, c[r][1]);
-            c[r][2] = _mm512_fmadd_ps(a, b2, c[r][2]);
-            c[r][3] = _mm512_fmadd_ps(a, b3, c[r][3]);
-        }
+/* R rows x one full panel: 4R accumulators, so each weight load feeds R
+ * multiply-adds (R = 6 uses 24 of the 32 vector registers). */
+#define PANEL_ROWS(NAME, R)                                                                        \
+    static void NAME(float *out, int ldo, const float *in, int ldi, const float *panel, int IC)    \
+    {                                                                                              \
+        __m512 c[R][4];                                                                            \
+        for (int r = 0; r < R; r++)                                                                \
+            for (int j = 0; j < 4; j++)                                                            \
+                c[r][j] = _mm512_setzero_ps();                                                     \
+        for (int k = 0; k < IC; k++) {                                                             \
+            const float *w = panel + (size_t)k * PANEL;                                            \
+            __m512 b0 = _mm512_loadu_ps(w), b1 = _mm512_loadu_ps(w + 16);                          \
+            __m512 b2 = _mm512_loadu_ps(w + 32), b3 = _mm512_loadu_ps(w + 48);                     \
+            for (int r = 0; r < R; r++) {                                                          \
+                __m512 a = _mm512_set1_ps(in[(size_t)r * ldi + k]);                                \
+                c[r][0] = _mm512_fmadd_ps(a, b0, c[r][0]);                                         \
+                c[r][1] = _mm512_fmadd_ps(a, b1, c[r][1]);                                         \
+                c[r][2] = _mm512_fmadd_ps(a, b2, c[r][2]);                                         \
+                c[r][3] = _mm512_fmadd_ps(a, b3, c[r][3]);                                         \
+            }                                                                                      \
+        }                                                                                          \
+        for (int r = 0; r < R; r++)                                                                \
+            for (int j = 0; j < 4; j++)                                                            \
+                _mm512_storeu_ps(out + (size_t)r * ldo + 16 * j, c[r][j]);                         \
     }
-    for (int r = 0; r < 4; r++)
-        for (int j = 0; j < 4; j++)
-            _mm512_storeu_ps(out + (size_t)r * ldo + 16 * j, c[r][j]);
-}
-
-/* 6 rows x one full panel: 24 accumulators, so each weight load feeds six
- * multiply-adds. */
-static void panel_6rows(float *out, int ldo, const float *in, int ldi, const float *panel, int IC)
-{
-    __m512 c[6][4];
-    for (int r = 0; r < 6; r++)
-        for (int j = 0; j < 4; j++)
-            c[r][j] = _mm512_setzero_ps();
-    for (int k = 0; k < IC; k++) {
-        const float *w = panel + (size_t)k * PANEL;
-        __m512 b0 = _mm512_loadu_ps(w), b1 = _mm512_loadu_ps(w + 16);
-        __m512 b2 = _mm512_loadu_ps(w + 32), b3 = _mm512_loadu_ps(w + 48);
-        for (int r = 0; r < 6; r++) {
-            __m512 a = _mm512_set1_ps(in[(size_t)r * ldi + k]);
-            c[r][0] = _mm512_fmadd_ps(a, b0, c[r][0]);
-            c[r][1] = _mm512_fmadd_ps(a, b1, c[r][1]);
-            c[r][2] = _mm512_fmadd_ps(a, b2, c[r][2]);
-            c[r][3] = _mm512_fmadd_ps(a, b3, c[r][3]);
-        }
-    }
-    for (int r = 0; r < 6; r++)
-        for (int j = 0; j < 4; j++)
-            _mm512_storeu_ps(out + (size_t)r * ldo + 16 * j, c[r][j]);
-}
+PANEL_ROWS(panel_6rows, 6)
+PANEL_ROWS(panel_4rows, 4)
 
 /* One row x two full panels side by side: 8 independent chains over two
  * contiguous streams, enough to keep the loads ahead of the latency. */

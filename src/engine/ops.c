@@ -332,7 +332,7 @@ void residual_backward(float *da, float *db, const float *dout, size_t N)
 
 /* ---- softmax and loss ---- */
 
-void softmax_row(float *out, const float *in, int V)
+float softmax_row(float *out, const float *in, int V)
 {
     float maxv = -FLT_MAX;
 #pragma omp simd reduction(max : maxv)
@@ -347,6 +347,7 @@ void softmax_row(float *out, const float *in, int V)
     float inv = 1.0f / sum;
     for (int i = 0; i < V; i++)
         out[i] *= inv;
+    return logf(sum) + maxv;
 }
 
 void crossentropy_forward(float *losses, float *logits, const int *targets, int N, int V)
@@ -354,22 +355,9 @@ void crossentropy_forward(float *losses, float *logits, const int *targets, int 
 #pragma omp parallel for schedule(static) if ((size_t)N * V > PAR_MIN)
     for (int n = 0; n < N; n++) {
         float *row = logits + (size_t)n * V;
-        float maxv = -FLT_MAX;
-#pragma omp simd reduction(max : maxv)
-        for (int i = 0; i < V; i++)
-            maxv = row[i] > maxv ? row[i] : maxv;
-        /* the loss from the log-sum-exp, before the row is overwritten */
+        /* loss = log-sum-exp - target logit, read before the row turns into probabilities */
         float target_logit = row[targets[n]];
-        float sum = 0.0f;
-#pragma omp simd reduction(+ : sum)
-        for (int i = 0; i < V; i++) {
-            row[i] = ts_expf(row[i] - maxv);
-            sum += row[i];
-        }
-        float inv = 1.0f / sum;
-        for (int i = 0; i < V; i++)
-            row[i] *= inv;
-        losses[n] = logf(sum) + maxv - target_logit;
+        losses[n] = softmax_row(row, row, V) - target_logit;
     }
 }
 

@@ -56,8 +56,9 @@ void crossentropy_forward(float *losses, float *logits, const int *targets, int 
 /* probs [N,V] become dlogits in place: (p - onehot(target)) * dloss. */
 void crossentropy_backward(float *probs, const int *targets, float dloss, int N, int V);
 
-/* Softmax of one row into out (may equal in); returns nothing. [V] */
-void softmax_row(float *out, const float *in, int V);
+/* Softmax of one row into out (may equal in); returns the row's log-sum-exp,
+ * log(sum_i e^in[i]). [V] */
+float softmax_row(float *out, const float *in, int V);
 
 /* e^x for float, vectorisable, within about 2 ulp for |x| < 87; deterministic
  * on every machine because it is ordinary float arithmetic. */
