@@ -198,7 +198,7 @@ void cli_set_threads(int n)
 {
     if (n <= 0)
         n = omp_get_num_procs();
-    omp_set_num_threads(n);
+    ts_set_threads(n);
     openblas_set_num_threads(1); /* the engine splits BLAS work over its own threads */
     threads_set = n;
 }

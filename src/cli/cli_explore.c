@@ -18,7 +18,7 @@
 
 static const char EXPLORE_HELP[] =
     "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang zh|en]\n"
-    "                         [--corpus FILE | --no-corpus]\n"
+    "                         [--corpus FILE | --no-corpus] [--threads N]\n"
     "\n"
     "The full-screen explorer: type a prompt and watch the model's probabilities\n"
     "for the next character change on every key, beside what the sampler makes of\n"
@@ -31,7 +31,9 @@ static const char EXPLORE_HELP[] =
     "  --prompt TEXT   start with this prompt typed in\n"
     "  --lang zh|en    labels in Chinese or English (default: from LANG)\n"
     "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
-    "  --no-corpus     no training-text counts\n";
+    "  --no-corpus     no training-text counts\n"
+    "  --threads N     threads for the model's passes, 0 = all cores (default 0);\n"
+    "                  the cache comparison (b) always times one thread\n";
 
 /* The training text, loaded in a thread while the explorer already runs. */
 typedef struct {
@@ -131,8 +133,9 @@ static int run_explorer(const char *model_path, int default_model, const char *p
 int cmd_explore(int argc, char **argv)
 {
     const char *model_path = NULL, *prompt = NULL, *lang_arg = NULL, *corpus_path = NULL;
-    int no_corpus = 0;
+    int no_corpus = 0, threads = 0;
     Opt opts[] = {
+        {"--threads", OPT_INT, &threads, 0, 1024},
         {"--model", OPT_STR, &model_path, 0, 0},   {"--prompt", OPT_STR, &prompt, 0, 0},
         {"--lang", OPT_STR, &lang_arg, 0, 0},      {"--corpus", OPT_STR, &corpus_path, 0, 0},
         {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
@@ -150,7 +153,9 @@ int cmd_explore(int argc, char **argv)
     TsErr err;
     if (tui_locale_utf8(&err) != 0)
         return cli_error("explore", EXIT_USAGE, "%s", err.msg);
-    cli_set_threads(1); /* one thread: steady timings, and the machine stays usable */
+    /* a keystroke at a full context recomputes the whole window: every core
+     * helps it keep up with typing (the numbers are the same on any count) */
+    cli_set_threads(threads);
     CorpusLoader loader = {0};
     loader.path = corpus_path ? corpus_path : cli_asset("tang-train.txt");
     loader.cache_dir = cli_cache_dir();

@@ -1,4 +1,4 @@
-/* common.c - the error record, checked allocation and the clock. */
+/* common.c - the error record, checked allocation, the clock and the thread count. */
 #define _POSIX_C_SOURCE 200809L
 #include "common.h"
 
@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include <omp.h>
 
 int ts_fail(TsErr *err, const char *fmt, ...)
 {
@@ -57,3 +59,7 @@ double ts_now(void)
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+void ts_set_threads(int n) { omp_set_num_threads(n > 0 ? n : omp_get_num_procs()); }
+
+int ts_threads(void) { return omp_get_max_threads(); }

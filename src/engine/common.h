@@ -36,4 +36,9 @@ float *ts_alloc_floats(size_t count, TsErr *err);
 /* Monotonic clock in seconds, for progress lines and benchmarks. */
 double ts_now(void);
 
+/* The threads the engine's parallel loops may use (OpenMP); n <= 0 means one
+ * per core. Inference gives the same numbers on any count, only sooner. */
+void ts_set_threads(int n);
+int ts_threads(void);
+
 #endif

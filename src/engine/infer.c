@@ -126,11 +126,11 @@ static void panel_1row(float *out, const float *in, const float *panel, int IC)
 }
 #endif
 
-/* Rows 0..N-1 of one panel's columns [p0, p0 + width). */
-static void linear_panel(float *out, const float *in, const float *panel, int N, int IC, int OC,
-                         int p0, int width)
+/* Rows 0..N-1 of panel pi's columns [p0, p0 + width); wp holds all panels. */
+static void linear_panel(float *out, const float *in, const float *wp, int N, int IC, int OC, int pi)
 {
-    int n = 0;
+    int p0 = pi * PANEL, width = OC - p0 < PANEL ? OC - p0 : PANEL, n = 0;
+    const float *panel = wp + (size_t)p0 * IC;
 #ifdef TS_AVX512
     if (width == PANEL) {
         for (; n + 6 <= N; n += 6)
@@ -158,11 +158,15 @@ void linear_t(float *out, const float *in, const float *wp, const float *bias, i
     }
 #endif
     /* many rows: the panels are shared out among the threads; each output
-     * is still computed whole by one thread, in the same order */
-#pragma omp parallel for schedule(static) if (N >= 8 && n_panels > 1)
-    for (int pi = first; pi < n_panels; pi++) {
-        int p0 = pi * PANEL, width = OC - p0 < PANEL ? OC - p0 : PANEL;
-        linear_panel(out, in, wp + (size_t)p0 * IC, N, IC, OC, p0, width);
+     * is still computed whole by one thread, in the same order (a few rows
+     * stay outside OpenMP, whose region costs more than they do) */
+    if (N >= 8 && n_panels > 1) {
+#pragma omp parallel for schedule(static)
+        for (int pi = first; pi < n_panels; pi++)
+            linear_panel(out, in, wp, N, IC, OC, pi);
+    } else {
+        for (int pi = first; pi < n_panels; pi++)
+            linear_panel(out, in, wp, N, IC, OC, pi);
     }
     if (bias)
         for (int n = 0; n < N; n++) {
@@ -254,71 +258,105 @@ void infer_truncate(Infer *s, int len)
 
 /* ---- the pass ---- */
 
+/* Scores q . k[t] * scale of the W positions t0 .. t0 + W - 1 (W a multiple
+ * of 16, at most 64, known where this is inlined, so the sums stay in
+ * registers); the first m go to out. Each is a chain of fused multiply-adds
+ * over the head's dimensions in order, whichever block it falls in. Reads past
+ * the last position stay inside the cache's padding. */
+static inline void score_block(float *out, int m, const float *q, const float *kt, int ctx_pad,
+                               int t0, int hs, float scale, int W)
+{
+    float acc[64] = {0};
+    for (int d = 0; d < hs; d++) {
+        const float *kr = kt + (size_t)d * ctx_pad + t0;
+        for (int j = 0; j < W; j++)
+            acc[j] = fmaf(q[d], kr[j], acc[j]);
+    }
+    for (int j = 0; j < m; j++)
+        out[j] = acc[j] * scale;
+}
+
+/* y[0 .. W) = sum over t < n of probs[t] v[t][0 .. W) (W = 16 or 32, known
+ * where inlined), in four interleaved partial sums so that the additions need
+ * not wait for each other; v has row stride C. */
+static inline void weigh_values(float *y, const float *probs, const float *v, int n, int C, int W)
+{
+    float a0[32] = {0}, a1[32] = {0}, a2[32] = {0}, a3[32] = {0};
+    int t = 0;
+    for (; t + 4 <= n; t += 4, v += 4 * (size_t)C) {
+        for (int j = 0; j < W; j++) {
+            a0[j] = fmaf(probs[t], v[j], a0[j]);
+            a1[j] = fmaf(probs[t + 1], v[C + j], a1[j]);
+            a2[j] = fmaf(probs[t + 2], v[2 * C + j], a2[j]);
+            a3[j] = fmaf(probs[t + 3], v[3 * C + j], a3[j]);
+        }
+    }
+    /* the last one to three positions, each into its own partial sum */
+    for (int j = 0; j < W; j++) {
+        if (t < n)
+            a0[j] = fmaf(probs[t], v[j], a0[j]);
+        if (t + 1 < n)
+            a1[j] = fmaf(probs[t + 1], v[C + j], a1[j]);
+        if (t + 2 < n)
+            a2[j] = fmaf(probs[t + 2], v[2 * C + j], a2[j]);
+    }
+    for (int j = 0; j < W; j++)
+        y[j] = (a0[j] + a1[j]) + (a2[j] + a3[j]);
+}
+
 /* Attention of the query at absolute position p over cached positions 0..p,
  * for one layer and head. kt [hs][ctx_pad] holds the head's keys transposed,
  * vc the values (row stride C). y [hs] gets the weighted sum of values, probs
- * [p+1] the attention weights; part [4 hs] is scratch. Every number is computed the same way for any
- * p, so the full pass and the cached step agree to the bit. */
+ * [p+1] the attention weights; part [4 hs] is scratch. Every number is
+ * computed the same way for any p, so the full pass and the cached step agree
+ * to the bit. */
 static void attend(float *y, float *probs, float *part, const float *q, const float *kt,
                    int ctx_pad, const float *vc, int p, int C, int hs)
 {
-    enum { BLOCK = 64 };
     int n = p + 1;
     float scale = 1.0f / sqrtf((float)hs), maxv = -FLT_MAX;
-    /* scores, 64 positions at a time: each a chain of fused multiply-adds over
-     * the head's dimensions in order (reads past p stay inside the padding) */
-    for (int t0 = 0; t0 < n; t0 += BLOCK) {
-        float acc[BLOCK] = {0};
-        for (int d = 0; d < hs; d++) {
-            const float *kr = kt + (size_t)d * ctx_pad + t0;
-            float qd = q[d];
-            for (int j = 0; j < BLOCK; j++)
-                acc[j] = fmaf(qd, kr[j], acc[j]);
-        }
-        int m = n - t0 < BLOCK ? n - t0 : BLOCK;
-        for (int j = 0; j < m; j++) {
-            probs[t0 + j] = acc[j] * scale;
-            maxv = probs[t0 + j] > maxv ? probs[t0 + j] : maxv;
-        }
+    /* scores, 64 positions at a time, then the rest in 16s */
+    int t0 = 0;
+    for (; t0 + 64 <= n; t0 += 64)
+        score_block(probs + t0, 64, q, kt, ctx_pad, t0, hs, scale, 64);
+    switch ((n - t0 + 15) / 16) {
+    case 1: score_block(probs + t0, n - t0, q, kt, ctx_pad, t0, hs, scale, 16); break;
+    case 2: score_block(probs + t0, n - t0, q, kt, ctx_pad, t0, hs, scale, 32); break;
+    case 3: score_block(probs + t0, n - t0, q, kt, ctx_pad, t0, hs, scale, 48); break;
+    case 4: score_block(probs + t0, n - t0, q, kt, ctx_pad, t0, hs, scale, 64); break;
+    default: break;
     }
+    /* (the maximum is the same in any order, so it may be taken in lanes) */
+#pragma omp simd reduction(max : maxv)
+    for (int t = 0; t < n; t++)
+        maxv = probs[t] > maxv ? probs[t] : maxv;
     for (int t = 0; t < n; t++)
         probs[t] = ts_expf(probs[t] - maxv);
+    /* the sum in 16 lanes, so the additions need not wait for each other */
+    float lane[16] = {0};
+    int t16 = 0;
+    for (; t16 + 16 <= n; t16 += 16)
+        for (int j = 0; j < 16; j++)
+            lane[j] += probs[t16 + j];
+    for (int j = 0; t16 + j < n; j++)
+        lane[j] += probs[t16 + j];
     float sum = 0.0f;
-    for (int t = 0; t < n; t++)
-        sum += probs[t];
+    for (int j = 0; j < 16; j++)
+        sum += lane[j];
     float inv = 1.0f / sum;
     for (int t = 0; t < n; t++)
         probs[t] *= inv;
-    /* y = sum_t probs[t] v[t], in four interleaved partial sums so the
-     * additions need not wait for each other */
+    /* y = sum_t probs[t] v[t]: 32 or 16 dimensions at a time, with the
+     * partial sums in registers */
     if (hs % 16 == 0) {
-        /* 16 dimensions at a time, the four partial sums in registers */
-        for (int i0 = 0; i0 < hs; i0 += 16) {
-            float a0[16] = {0}, a1[16] = {0}, a2[16] = {0}, a3[16] = {0};
-            const float *v = vc + i0;
-            int t = 0;
-            for (; t + 4 <= n; t += 4, v += 4 * (size_t)C) {
-                for (int j = 0; j < 16; j++) {
-                    a0[j] = fmaf(probs[t], v[j], a0[j]);
-                    a1[j] = fmaf(probs[t + 1], v[C + j], a1[j]);
-                    a2[j] = fmaf(probs[t + 2], v[2 * C + j], a2[j]);
-                    a3[j] = fmaf(probs[t + 3], v[3 * C + j], a3[j]);
-                }
-            }
-            /* the last one to three positions, each into its own partial sum */
-            for (int j = 0; j < 16; j++) {
-                if (t < n)
-                    a0[j] = fmaf(probs[t], v[j], a0[j]);
-                if (t + 1 < n)
-                    a1[j] = fmaf(probs[t + 1], v[C + j], a1[j]);
-                if (t + 2 < n)
-                    a2[j] = fmaf(probs[t + 2], v[2 * C + j], a2[j]);
-            }
-            for (int j = 0; j < 16; j++)
-                y[i0 + j] = (a0[j] + a1[j]) + (a2[j] + a3[j]);
-        }
+        int i0 = 0;
+        for (; i0 + 32 <= hs; i0 += 32)
+            weigh_values(y + i0, probs, vc + i0, n, C, 32);
+        for (; i0 < hs; i0 += 16)
+            weigh_values(y + i0, probs, vc + i0, n, C, 16);
         return;
     }
+    /* any other head size: the same four partial sums, in memory */
     for (int i = 0; i < 4 * hs; i++)
         part[i] = 0.0f;
     for (int t = 0; t < n; t++) {
@@ -331,11 +369,27 @@ static void attend(float *y, float *probs, float *part, const float *q, const fl
         y[i] = (part[i] + part[hs + i]) + (part[2 * hs + i] + part[3 * hs + i]);
 }
 
+/* Head h of row i (of n, starting at position s->len) in layer l, after that
+ * layer's keys and values are in the cache. */
+static void attend_head(Infer *s, int l, int i, int h, int n)
+{
+    const ModelConfig *cfg = &s->m->cfg;
+    int C = cfg->n_embd, H = cfg->n_head, hs = C / H;
+    size_t C3 = 3 * (size_t)C;
+    const float *kc = s->k_cache + (size_t)l * C * s->ctx_pad;
+    const float *vc = s->v_cache + (size_t)l * s->ctx * C;
+    float *probs = i == n - 1 ? s->att_last + ((size_t)l * H + h) * s->ctx
+                              : s->scores + ((size_t)i * H + h) * s->ctx;
+    attend(s->atty + (size_t)i * C + h * hs, probs, s->part + (size_t)i * 4 * C,
+           s->qkv + i * C3 + h * hs, kc + (size_t)h * hs * s->ctx_pad, s->ctx_pad, vc + h * hs,
+           s->len + i, C, hs);
+}
+
 const float *infer_forward(Infer *s, const int *tokens, int n)
 {
     const ParamPtrs *w = &s->m->w;
     const ModelConfig *cfg = &s->m->cfg;
-    int C = cfg->n_embd, H = cfg->n_head, L = cfg->n_layer, V = cfg->vocab_size, hs = C / H;
+    int C = cfg->n_embd, H = cfg->n_head, L = cfg->n_layer, V = cfg->vocab_size;
     int p0 = s->len;
     size_t C3 = 3 * (size_t)C, C4 = 4 * (size_t)C;
     for (int i = 0; i < n; i++) {
@@ -354,15 +408,17 @@ const float *infer_forward(Infer *s, const int *tokens, int n)
                 kc[(size_t)c * s->ctx_pad + (size_t)(p0 + i)] = key[c];
             memcpy(vc + (size_t)(p0 + i) * C, s->qkv + i * C3 + 2 * C, (size_t)C * sizeof(float));
         }
-#pragma omp parallel for collapse(2) schedule(static) if (n >= 8)
-        for (int i = 0; i < n; i++) {
-            for (int h = 0; h < H; h++) {
-                /* each (position, head) has its own scratch, so threads never share */
-                float *probs = i == n - 1 ? s->att_last + ((size_t)l * H + h) * s->ctx
-                                          : s->scores + ((size_t)i * H + h) * s->ctx;
-                attend(s->atty + (size_t)i * C + h * hs, probs, s->part + (size_t)i * 4 * C, s->qkv + i * C3 + h * hs,
-                       kc + (size_t)h * hs * s->ctx_pad, s->ctx_pad, vc + h * hs, p0 + i, C, hs);
-            }
+        /* every (position, head) has its own scratch, so threads never share;
+         * later positions cost more, so the threads take turns (static, 1) */
+        if (n >= 8) {
+#pragma omp parallel for collapse(2) schedule(static, 1)
+            for (int i = 0; i < n; i++)
+                for (int h = 0; h < H; h++)
+                    attend_head(s, l, i, h, n);
+        } else {
+            for (int i = 0; i < n; i++)
+                for (int h = 0; h < H; h++)
+                    attend_head(s, l, i, h, n);
         }
         linear_t(s->proj, s->atty, s->attproj_t + (size_t)l * C * C, w->attproj_b + l * C, n, C, C);
         residual_forward(s->x, s->x, s->proj, (size_t)n * C);

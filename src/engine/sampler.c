@@ -308,23 +308,46 @@ float sampler_renormalise(float *out, const float *in, int V)
             out[i] = 0.0f;
         return 0.0f;
     }
+    double inv = 1.0 / sum; /* one division: a multiply per token is much cheaper */
     for (int i = 0; i < V; i++)
-        out[i] = (float)(in[i] / sum);
+        out[i] = (float)(in[i] * inv);
     return (float)sum;
 }
 
 int sampler_pick(const float *probs, int V, float coin)
 {
+    /* Walking 7,000 tokens one addition at a time waits on every addition.
+     * So whole blocks are skipped by their totals (summed in lanes), and only
+     * the block where the running sum passes the coin is walked token by token. */
+    enum { BLOCK = 64 };
     double cum = 0.0;
     int last = -1;
-    for (int i = 0; i < V; i++) {
-        if (!(probs[i] > 0.0f))
-            continue; /* never land on a character with probability 0 */
-        cum += probs[i];
-        last = i;
-        if (cum > coin)
-            return i;
+    for (int b0 = 0; b0 < V; b0 += BLOCK) {
+        int n = V - b0 < BLOCK ? V - b0 : BLOCK;
+        double total = sum_lanes(probs + b0, n);
+        if (cum + total <= (double)coin) {
+            cum += total;
+            if (total > 0.0)
+                last = b0; /* some token in this block has probability > 0 */
+            continue;
+        }
+        double run = cum;
+        for (int i = b0; i < b0 + n; i++) {
+            if (!(probs[i] > 0.0f))
+                continue; /* never land on a character with probability 0 */
+            run += probs[i];
+            last = i;
+            if (run > coin)
+                return i;
+        }
+        cum = run; /* rounding kept the walk under the coin: go on */
     }
+    /* the probabilities add up to less than the coin (rounding): the last
+     * token with probability > 0 */
+    if (last >= 0)
+        for (int i = (last / BLOCK) * BLOCK + BLOCK - 1; i >= last; i--)
+            if (i < V && probs[i] > 0.0f)
+                return i;
     return last;
 }
 

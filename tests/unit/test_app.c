@@ -567,9 +567,12 @@ static void test_compare_run(void)
     key(&s, CMD_COMPARE);
     key(&s, CMD_STOP);
     CHECK(s.job.kind == JOB_NONE && !s.cmp.running && !s.cmp.done, "Esc stops a compare run");
+    ts_set_threads(2);
     key(&s, CMD_COMPARE);
     CHECK(s.job.kind == JOB_COMPARE && s.cmp.running, "b starts a compare run");
     run_job(&s);
+    CHECK(ts_threads() == 2, "the compare run (timed on one thread) gives the explorer's "
+                             "threads back: %d", ts_threads());
     const CompareRun *c = &s.cmp;
     CHECK(c->done && c->n == c->length && c->length == 14, "measured %d of %d", c->n, c->length);
     CHECK(c->identical && c->max_logit_diff == 0.0, "identical text, logits equal (%g)",

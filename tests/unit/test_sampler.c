@@ -299,6 +299,63 @@ static void test_pick(void)
     CHECK(sampler_pick(zeros, 3, 0.5f) == -1, "all zero should give -1");
 }
 
+/* Over many blocks of tokens (the pick skips whole blocks by their totals):
+ * the same token as a plain walk, one token at a time, for coins that do not
+ * lie on a boundary; zeros never picked, whole zero blocks included. */
+static void test_pick_long(void)
+{
+    enum { V = 1000 };
+    static float p[V];
+    Rng r;
+    rng_seed(&r, 7);
+    double total = 0.0;
+    for (int i = 0; i < V; i++) {
+        int zero_block = i >= 128 && i < 320; /* three blocks with nothing in them */
+        p[i] = zero_block || i % 7 == 0 ? 0.0f : rng_float(&r);
+        total += p[i];
+    }
+    for (int i = 0; i < V; i++)
+        p[i] = (float)(p[i] / total);
+    int checked = 0;
+    for (int c = 0; c < 5000; c++) {
+        float coin = (float)c / 5000.0f;
+        /* the plain walk, and how near the coin lies to a boundary */
+        double cum = 0.0, gap = 1.0;
+        int want = -1;
+        for (int i = 0; i < V; i++) {
+            if (p[i] <= 0.0f)
+                continue;
+            cum += p[i];
+            double d = fabs(cum - coin);
+            gap = d < gap ? d : gap;
+            if (want < 0 && cum > coin)
+                want = i;
+        }
+        int got = sampler_pick(p, V, coin);
+        CHECK(got >= 0 && p[got] > 0.0f, "coin %g picked %d, probability 0", (double)coin, got);
+        if (gap > 1e-5) {
+            CHECK(got == want, "coin %g picked %d, the plain walk %d", (double)coin, got, want);
+            checked++;
+        }
+    }
+    CHECK(checked > 4000, "only %d coins away from a boundary", checked);
+    /* two tokens gone, so the sum falls short of a coin near 1: the last
+     * token with probability > 0 */
+    p[V - 1] = 0.0f;
+    p[V - 2] = 0.0f;
+    int last = V - 3;
+    while (p[last] == 0.0f)
+        last--;
+    CHECK(sampler_pick(p, V, 0.99999994f) == last, "a coin past the sum should give id %d", last);
+    static float tail[V];
+    tail[130] = 0.25f; /* the sum stops at 0.5, short of the coin */
+    tail[700] = 0.25f;
+    CHECK(sampler_pick(tail, V, 0.9f) == 700, "short sum should fall back to id 700, got %d",
+          sampler_pick(tail, V, 0.9f));
+    CHECK(sampler_pick(tail, V, 0.3f) == 700, "coin 0.3 should pick 700");
+    CHECK(sampler_pick(tail, V, 0.1f) == 130, "coin 0.1 should pick 130");
+}
+
 static int argmax(const float *x, int n)
 {
     int best = 0;
@@ -886,6 +943,7 @@ int main(void)
     RUN(test_repetition_penalty);
     RUN(test_mask_renormalise);
     RUN(test_pick);
+    RUN(test_pick_long);
     RUN(test_single_candidate);
     RUN(test_run_accounting);
     RUN(test_run_sums_to_one);
