@@ -29,7 +29,8 @@ static const char BENCH_HELP[] =
     "character at this machine's measured streaming bandwidth), and the full\n"
     "pass (prefill of a whole context) in multiply-adds per second against the\n"
     "measured peak of one core; the KV cache's size; and what a keystroke in the\n"
-    "explorer costs at a full context (prefill, sampler, top 8, training-text counts).\n"
+    "explorer costs at a full context (prefill on every core, as the explorer runs\n"
+    "it, sampler, top 8, training-text counts).\n"
     "  --lengths LIST  characters to write, comma-separated, each 1..100000 (default 32,64,120)\n"
     "  --repeat N      runs per measurement, the best counts (default 10)\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
@@ -40,7 +41,8 @@ static const char BENCH_HELP[] =
     "  --train        training speed: tokens per second of full optimizer steps\n"
     "                 (forward, backward, AdamW) on the default model, 4 layers,\n"
     "                 128 dimensions, 4 heads, batch 32 x 128, vocabulary of\n"
-    "                 assets/tang-train.txt\n"
+    "                 assets/tang-train.txt; and the multiply-adds per second this\n"
+    "                 means against the measured float32 peak of that many cores\n"
     "  --steps N      timed steps after 2 warm-up steps (default 10)\n"
     "  --batch N      sequences per step (default 32)\n"
     "  --seq N        characters per sequence (default 128)\n"
@@ -50,6 +52,8 @@ static const char BENCH_HELP[] =
     "  --ui           the explorer: ms from launch to the first frame (on an 80 x 24\n"
     "                 pseudo-terminal) and from a keystroke to redrawn bars at a full\n"
     "                 context; --json prints {\"first_frame_ms\": ..., \"keystroke_ms\": ...}\n";
+
+static double measure_fma_peak(void);
 
 static int bench_train(int steps, int batch, int seq, int json)
 {
@@ -115,16 +119,27 @@ static int bench_train(int steps, int batch, int seq, int json)
     }
     double tokens = (double)batch * seq;
     double tps = tokens * steps / total;
+    /* Multiply-adds per training token: the forward pass (linear layers,
+     * attention over (seq + 1) / 2 positions on average for scores and values,
+     * output layer), and a backward pass of twice that. */
+    double C = mc.n_embd, L = mc.n_layer;
+    double macs = 3.0 * (L * 12.0 * C * C + L * C * (seq + 1.0) + C * mc.vocab_size);
+    double peak = measure_fma_peak() * cli_threads(), rate = tps * macs;
     if (json)
         printf("{\"tokens_per_s\": %.0f, \"best_step_tokens_per_s\": %.0f, \"ms_per_step\": %.1f, "
-               "\"batch\": %d, \"seq\": %d, \"threads\": %d, \"vocab\": %d, \"params\": %zu}\n",
+               "\"batch\": %d, \"seq\": %d, \"threads\": %d, \"vocab\": %d, \"params\": %zu, "
+               "\"macs_per_token\": %.0f, \"gmac_s\": %.1f, \"fma_peak_gmac_s\": %.1f, "
+               "\"peak_ratio\": %.3f}\n",
                tps, tokens / best, 1000.0 * total / steps, batch, seq, cli_threads(),
-               mc.vocab_size, m.n_params);
+               mc.vocab_size, m.n_params, macs, rate / 1e9, peak / 1e9, rate / peak);
     else
         printf("training: %.0f tokens/s (mean of %d steps, %.1f ms/step; best step %.0f tokens/s)\n"
-               "  model 4 layers x 128 dims, vocabulary %d, %zu parameters; batch %d x %d; %d threads\n",
+               "  model 4 layers x 128 dims, vocabulary %d, %zu parameters; batch %d x %d; "
+               "threads: %d\n"
+               "  %.2f M multiply-adds per token: %.1f GMAC/s, %.0f%% of the float32 peak of "
+               "that many cores (%.1f GMAC/s, measured)\n",
                tps, steps, 1000.0 * total / steps, tokens / best, mc.vocab_size, m.n_params, batch,
-               seq, cli_threads());
+               seq, cli_threads(), macs / 1e6, rate / 1e9, 100.0 * rate / peak, peak / 1e9);
     trainer_free(&tr);
     model_free(&m);
     free(data);
