@@ -151,10 +151,21 @@ void linear_t(float *out, const float *in, const float *wp, const float *bias, i
     int n_panels = (OC + PANEL - 1) / PANEL, first = 0;
 #ifdef TS_AVX512
     if (N == 1) {
-        /* one row is bound by reading the weights: two panels side by side */
-        for (; first + 1 < OC / PANEL; first += 2)
-            panel_1row_x2(out + first * PANEL, in, wp + (size_t)first * PANEL * IC,
-                          wp + (size_t)(first + 1) * PANEL * IC, IC);
+        /* one row is bound by reading the weights: two panels side by side;
+         * a layer as long as the output layer is worth sharing out among
+         * threads, when there are several */
+        int pairs = OC / PANEL / 2;
+        if (pairs >= 16 && ts_threads() > 1) {
+#pragma omp parallel for schedule(static)
+            for (int pr = 0; pr < pairs; pr++)
+                panel_1row_x2(out + 2 * pr * PANEL, in, wp + (size_t)2 * pr * PANEL * IC,
+                              wp + (size_t)(2 * pr + 1) * PANEL * IC, IC);
+        } else {
+            for (int pr = 0; pr < pairs; pr++)
+                panel_1row_x2(out + 2 * pr * PANEL, in, wp + (size_t)2 * pr * PANEL * IC,
+                              wp + (size_t)(2 * pr + 1) * PANEL * IC, IC);
+        }
+        first = 2 * pairs;
     }
 #endif
     /* many rows: the panels are shared out among the threads; each output
