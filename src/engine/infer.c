@@ -126,8 +126,10 @@ static void panel_1row(float *out, const float *in, const float *panel, int IC)
 }
 #endif
 
-/* Rows 0..N-1 of panel pi's columns [p0, p0 + width); wp holds all panels. */
-static void linear_panel(float *out, const float *in, const float *wp, int N, int IC, int OC, int pi)
+/* Rows 0..N-1 of panel pi's columns [p0, p0 + width), plus their bias (if
+ * any); wp holds all panels. */
+static void linear_panel(float *out, const float *in, const float *wp, const float *bias, int N,
+                         int IC, int OC, int pi)
 {
     int p0 = pi * PANEL, width = OC - p0 < PANEL ? OC - p0 : PANEL, n = 0;
     const float *panel = wp + (size_t)p0 * IC;
@@ -144,6 +146,10 @@ static void linear_panel(float *out, const float *in, const float *wp, int N, in
     if (n < N)
         panel_generic(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, width, N - n,
                       IC);
+    if (bias)
+        for (int r = 0; r < N; r++)
+            for (int j = 0; j < width; j++)
+                out[(size_t)r * OC + p0 + j] += bias[p0 + j];
 }
 
 void linear_t(float *out, const float *in, const float *wp, const float *bias, int N, int IC, int OC)
@@ -174,17 +180,14 @@ void linear_t(float *out, const float *in, const float *wp, const float *bias, i
     if (N >= 8 && n_panels > 1) {
 #pragma omp parallel for schedule(static)
         for (int pi = first; pi < n_panels; pi++)
-            linear_panel(out, in, wp, N, IC, OC, pi);
+            linear_panel(out, in, wp, bias, N, IC, OC, pi);
     } else {
         for (int pi = first; pi < n_panels; pi++)
-            linear_panel(out, in, wp, N, IC, OC, pi);
+            linear_panel(out, in, wp, bias, N, IC, OC, pi);
     }
-    if (bias)
-        for (int n = 0; n < N; n++) {
-            float *o = out + (size_t)n * OC;
-            for (int j = 0; j < OC; j++)
-                o[j] += bias[j];
-        }
+    if (bias) /* the columns the one-row kernel computed above */
+        for (int j = 0; j < first * PANEL; j++)
+            out[j] += bias[j];
 }
 
 /* ---- state ---- */

@@ -20,7 +20,7 @@
  * The loops the inference step calls test it outside the OpenMP region:
  * entering a region costs about 0.4 us even when an if-clause then keeps it
  * on one thread, and a cached step would pay that some 40 times. */
-#define PAR_MIN 32768
+#define PAR_MIN 8192
 
 /* ---- encoder ---- */
 
