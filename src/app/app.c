@@ -281,9 +281,13 @@ static void predict_query(AppState *s)
     p->query_rank = 0;
     if (p->query_id < 0)
         return;
-    for (int r = 0; r < s->m->cfg.vocab_size; r++)
-        if (p->order[r] == p->query_id)
-            p->query_rank = r + 1;
+    /* its rank: one more than the characters ordered before it (more
+     * probable, or as probable with a smaller id, as sampler_sort orders) */
+    float q = p->probs[p->query_id];
+    int before = 0;
+    for (int i = 0; i < s->m->cfg.vocab_size; i++)
+        before += p->probs[i] > q || (p->probs[i] == q && i < p->query_id);
+    p->query_rank = before + 1;
     p->query_p = p->probs[p->query_id];
     p->query_p_sampler = p->sampler_ok ? p->ss.final[p->query_id] : 0.0f;
 }
@@ -314,7 +318,8 @@ void app_predict(AppState *s)
         p->predict_rows = s->g.forward_rows - rows;
     }
     sampler_softmax(p->probs, logits, V);
-    sampler_sort(p->order, p->probs, V);
+    /* only the top of the order is shown: sort just that far */
+    sampler_sort_prefix(p->order, p->probs, V, V < APP_TOP ? V : APP_TOP);
     p->entropy = entropy_nats(p->probs, V);
     p->n_allowed = form_allowed(&s->mode.now, &s->m->vocab, p->allowed);
     const uint8_t *mask = s->mode.kind == FORM_FREE ? NULL : p->allowed;

@@ -77,7 +77,7 @@ typedef struct {
     Candidate top[APP_TOP];
     int n_top;
     float *probs;          /* [V] softmax of the logits: the model at temperature 1 */
-    int *order;            /* [V] token ids by probs, descending */
+    int *order;            /* token ids by probs, descending: the first APP_TOP */
     SamplerState ss;       /* every stage of the sampler for the current settings */
     int sampler_ok;        /* 0 if the sampler left nothing (then p_sampler is 0) */
     uint8_t *allowed;      /* [V] the verse form's mask (all 1 in free mode) */
