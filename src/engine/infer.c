@@ -18,6 +18,8 @@
 
 #include "ops.h"
 
+#include <omp.h>
+
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #define TS_AVX512 1
@@ -161,7 +163,7 @@ void linear_t(float *out, const float *in, const float *wp, const float *bias, i
          * a layer as long as the output layer is worth sharing out among
          * threads, when there are several */
         int pairs = OC / PANEL / 2;
-        if (pairs >= 16 && ts_threads() > 1) {
+        if (pairs >= 16 && ts_threads() > 1 && !omp_in_parallel()) {
 #pragma omp parallel for schedule(static)
             for (int pr = 0; pr < pairs; pr++)
                 panel_1row_x2(out + 2 * pr * PANEL, in, wp + (size_t)2 * pr * PANEL * IC,
@@ -177,7 +179,7 @@ void linear_t(float *out, const float *in, const float *wp, const float *bias, i
     /* many rows: the panels are shared out among the threads; each output
      * is still computed whole by one thread, in the same order (a few rows
      * stay outside OpenMP, whose region costs more than they do) */
-    if (N >= 8 && n_panels > 1) {
+    if (N >= 8 && n_panels > 1 && !omp_in_parallel()) {
 #pragma omp parallel for schedule(static)
         for (int pi = first; pi < n_panels; pi++)
             linear_panel(out, in, wp, bias, N, IC, OC, pi);
@@ -399,54 +401,73 @@ static void attend_head(Infer *s, int l, int i, int h, int n)
            s->len + i, C, hs);
 }
 
-const float *infer_forward(Infer *s, const int *tokens, int n)
+/* Rows r0 .. r1 - 1 of the n new positions, through every layer: run by each
+ * of nt threads (id is this one) on its own rows, or by one thread on all of
+ * them. The rows meet only in attention, which reads every row's keys and
+ * values, so two barriers a layer suffice and all else runs row by row. (A
+ * barrier outside a parallel region is a no-op.) */
+static void forward_rows(Infer *s, const int *tokens, int n, int r0, int r1, int id, int nt)
 {
     const ParamPtrs *w = &s->m->w;
     const ModelConfig *cfg = &s->m->cfg;
-    int C = cfg->n_embd, H = cfg->n_head, L = cfg->n_layer, V = cfg->vocab_size;
-    int p0 = s->len;
+    int C = cfg->n_embd, H = cfg->n_head, L = cfg->n_layer, p0 = s->len, m = r1 - r0;
     size_t C3 = 3 * (size_t)C, C4 = 4 * (size_t)C;
-    for (int i = 0; i < n; i++) {
+    float *x = s->x + (size_t)r0 * C, *xn = s->xn + (size_t)r0 * C, *mean = s->mean + r0,
+          *rstd = s->rstd + r0, *qkv = s->qkv + (size_t)r0 * C3, *atty = s->atty + (size_t)r0 * C,
+          *proj = s->proj + (size_t)r0 * C, *h = s->h + (size_t)r0 * C4,
+          *hg = s->hg + (size_t)r0 * C4;
+    for (int i = r0; i < r1; i++) {
         const float *te = w->wte + (size_t)tokens[i] * C, *pe = w->wpe + (size_t)(p0 + i) * C;
         for (int c = 0; c < C; c++)
             s->x[(size_t)i * C + c] = te[c] + pe[c];
     }
     for (int l = 0; l < L; l++) {
-        float *kc = s->k_cache + (size_t)l * C * s->ctx_pad, *vc = s->v_cache + (size_t)l * s->ctx * C;
-        layernorm_forward(s->xn, s->mean, s->rstd, s->x, w->ln1_w + l * C, w->ln1_b + l * C, n, C);
-        linear_t(s->qkv, s->xn, s->qkv_t + (size_t)l * C3 * C, w->qkv_b + l * C3, n, C, (int)C3);
-        for (int i = 0; i < n; i++) {
+        float *kc = s->k_cache + (size_t)l * C * s->ctx_pad;
+        float *vc = s->v_cache + (size_t)l * s->ctx * C;
+        layernorm_forward(xn, mean, rstd, x, w->ln1_w + l * C, w->ln1_b + l * C, m, C);
+        linear_t(qkv, xn, s->qkv_t + (size_t)l * C3 * C, w->qkv_b + l * C3, m, C, (int)C3);
+        for (int i = r0; i < r1; i++) {
             /* keys into their transposed slots: dimension c of position p0+i */
             const float *key = s->qkv + i * C3 + C;
             for (int c = 0; c < C; c++)
                 kc[(size_t)c * s->ctx_pad + (size_t)(p0 + i)] = key[c];
             memcpy(vc + (size_t)(p0 + i) * C, s->qkv + i * C3 + 2 * C, (size_t)C * sizeof(float));
         }
+#pragma omp barrier
         /* every (position, head) has its own scratch, so threads never share;
-         * later positions cost more, so the threads take turns (static, 1) */
-        if (n >= 8) {
-#pragma omp parallel for collapse(2) schedule(static, 1)
-            for (int i = 0; i < n; i++)
-                for (int h = 0; h < H; h++)
-                    attend_head(s, l, i, h, n);
-        } else {
-            for (int i = 0; i < n; i++)
-                for (int h = 0; h < H; h++)
-                    attend_head(s, l, i, h, n);
+         * later positions cost more, so the threads take turns */
+        for (int ih = id; ih < n * H; ih += nt)
+            attend_head(s, l, ih / H, ih % H, n);
+#pragma omp barrier
+        linear_t(proj, atty, s->attproj_t + (size_t)l * C * C, w->attproj_b + l * C, m, C, C);
+        residual_forward(x, x, proj, (size_t)m * C);
+        layernorm_forward(xn, mean, rstd, x, w->ln2_w + l * C, w->ln2_b + l * C, m, C);
+        linear_t(h, xn, s->fc_t + (size_t)l * C4 * C, w->fc_b + l * C4, m, C, (int)C4);
+        gelu_forward(hg, h, (size_t)m * C4);
+        linear_t(proj, hg, s->fcproj_t + (size_t)l * C4 * C, w->fcproj_b + l * C, m, (int)C4, C);
+        residual_forward(x, x, proj, (size_t)m * C);
+    }
+}
+
+const float *infer_forward(Infer *s, const int *tokens, int n)
+{
+    const ParamPtrs *w = &s->m->w;
+    const ModelConfig *cfg = &s->m->cfg;
+    int C = cfg->n_embd, V = cfg->vocab_size;
+    if (n >= 8 && ts_threads() > 1) {
+        /* many rows: each thread takes an even share of them */
+#pragma omp parallel
+        {
+            int nt = omp_get_num_threads(), id = omp_get_thread_num();
+            forward_rows(s, tokens, n, n * id / nt, n * (id + 1) / nt, id, nt);
         }
-        linear_t(s->proj, s->atty, s->attproj_t + (size_t)l * C * C, w->attproj_b + l * C, n, C, C);
-        residual_forward(s->x, s->x, s->proj, (size_t)n * C);
-        layernorm_forward(s->xn, s->mean, s->rstd, s->x, w->ln2_w + l * C, w->ln2_b + l * C, n, C);
-        linear_t(s->h, s->xn, s->fc_t + (size_t)l * C4 * C, w->fc_b + l * C4, n, C, (int)C4);
-        gelu_forward(s->hg, s->h, (size_t)n * C4);
-        linear_t(s->proj, s->hg, s->fcproj_t + (size_t)l * C4 * C, w->fcproj_b + l * C, n, (int)C4,
-                 C);
-        residual_forward(s->x, s->x, s->proj, (size_t)n * C);
+    } else {
+        forward_rows(s, tokens, n, 0, n, 0, 1);
     }
     /* only the last position's next-character scores are needed */
     const float *last = s->x + (size_t)(n - 1) * C;
     layernorm_forward(s->xn, s->mean, s->rstd, last, w->lnf_w, w->lnf_b, 1, C);
     linear_t(s->logits, s->xn, s->wte_t, NULL, 1, C, V);
-    s->len = p0 + n;
+    s->len += n;
     return s->logits;
 }

@@ -17,9 +17,11 @@
 
 /* Below this many numbers a loop runs on one thread: waking the others costs
  * more than the work (the inference step handles one position at a time).
- * The loops the inference step calls test it outside the OpenMP region:
+ * The loops the inference pass calls test it outside the OpenMP region:
  * entering a region costs about 0.4 us even when an if-clause then keeps it
- * on one thread, and a cached step would pay that some 40 times. */
+ * on one thread, and a cached step would pay that some 40 times; called
+ * from inside a parallel region (the full pass's rows), they stay on the
+ * calling thread. */
 #define PAR_MIN 8192
 
 /* ---- encoder ---- */
@@ -84,7 +86,7 @@ static void layernorm_row(float *o, float *mean, float *rstd, const float *x, co
 void layernorm_forward(float *out, float *mean, float *rstd, const float *inp, const float *w,
                        const float *b, int N, int C)
 {
-    if ((size_t)N * C > PAR_MIN) {
+    if ((size_t)N * C > PAR_MIN && !omp_in_parallel()) {
 #pragma omp parallel for schedule(static)
         for (int n = 0; n < N; n++)
             layernorm_row(out + (size_t)n * C, mean + n, rstd + n, inp + (size_t)n * C, w, b, C);
@@ -305,7 +307,7 @@ static inline float gelu(float x)
 
 void gelu_forward(float *out, const float *inp, size_t N)
 {
-    if (N > PAR_MIN) {
+    if (N > PAR_MIN && !omp_in_parallel()) {
 #pragma omp parallel for schedule(static)
         for (size_t i = 0; i < N; i++)
             out[i] = gelu(inp[i]);
@@ -334,7 +336,7 @@ void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N)
 
 void residual_forward(float *out, const float *a, const float *b, size_t N)
 {
-    if (N > PAR_MIN) {
+    if (N > PAR_MIN && !omp_in_parallel()) {
 #pragma omp parallel for schedule(static)
         for (size_t i = 0; i < N; i++)
             out[i] = a[i] + b[i];

@@ -202,6 +202,55 @@ static void cached_vs_full(int context, int length)
     model_free(&m);
 }
 
+/* The full pass shares its rows out among the threads; the logits are the
+ * same to the bit on any thread count, also with more threads than rows. */
+static void test_threads_same_logits(void)
+{
+    TsErr err;
+    Model m;
+    if (random_model(&m, 128, 97, 5) != 0)
+        return;
+    int V = m.cfg.vocab_size, saved = ts_threads();
+    Infer inf;
+    CHECK(infer_init(&inf, &m, &err) == 0, "%s", err.msg);
+    float *want = malloc((size_t)V * sizeof *want), *next = malloc((size_t)V * sizeof *next);
+    int tokens[128];
+    Rng r;
+    rng_seed(&r, 3);
+    for (int i = 0; i < 128; i++)
+        tokens[i] = (int)rng_below(&r, (uint64_t)V);
+    const int lengths[] = {8, 9, 13, 64, 127, 128}, threads[] = {2, 3, 16};
+    for (size_t li = 0; want && next && li < sizeof lengths / sizeof lengths[0]; li++) {
+        ts_set_threads(1);
+        infer_reset(&inf);
+        memcpy(want, infer_forward(&inf, tokens, lengths[li]), (size_t)V * sizeof *want);
+        for (size_t ti = 0; ti < sizeof threads / sizeof threads[0]; ti++) {
+            ts_set_threads(threads[ti]);
+            infer_reset(&inf);
+            const float *got = infer_forward(&inf, tokens, lengths[li]);
+            CHECK(memcmp(got, want, (size_t)V * sizeof *want) == 0,
+                  "%d rows on %d threads: logits differ from one thread by %g", lengths[li],
+                  threads[ti], (double)max_abs_diff(got, want, V));
+            /* and the cache they left behind serves the next step alike */
+            if (lengths[li] < 128) {
+                const float *step = infer_forward(&inf, tokens + lengths[li], 1);
+                memcpy(next, step, (size_t)V * sizeof *next);
+                infer_reset(&inf);
+                ts_set_threads(1);
+                infer_forward(&inf, tokens, lengths[li] + 1);
+                CHECK(memcmp(next, inf.logits, (size_t)V * sizeof *next) == 0,
+                      "a cached step after %d rows on %d threads differs", lengths[li],
+                      threads[ti]);
+            }
+        }
+    }
+    ts_set_threads(saved);
+    free(want);
+    free(next);
+    infer_free(&inf);
+    model_free(&m);
+}
+
 static void test_cached_equals_full_128(void) { cached_vs_full(128, 300); }
 static void test_cached_equals_full_512(void) { cached_vs_full(512, 530); }
 
@@ -278,6 +327,7 @@ int main(void)
 {
     RUN(test_linear_kernel);
     RUN(test_fixture_logits);
+    RUN(test_threads_same_logits);
     RUN(test_cached_equals_full_128);
     RUN(test_cached_equals_full_512);
     RUN(test_take_back);
