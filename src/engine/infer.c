@@ -176,17 +176,10 @@ void linear_t(float *out, const float *in, const float *wp, const float *bias, i
         first = 2 * pairs;
     }
 #endif
-    /* many rows: the panels are shared out among the threads; each output
-     * is still computed whole by one thread, in the same order (a few rows
-     * stay outside OpenMP, whose region costs more than they do) */
-    if (N >= 8 && n_panels > 1 && !omp_in_parallel()) {
-#pragma omp parallel for schedule(static)
-        for (int pi = first; pi < n_panels; pi++)
-            linear_panel(out, in, wp, bias, N, IC, OC, pi);
-    } else {
-        for (int pi = first; pi < n_panels; pi++)
-            linear_panel(out, in, wp, bias, N, IC, OC, pi);
-    }
+    /* the rest on this thread (the full pass shares its rows out among the
+     * threads before it gets here) */
+    for (int pi = first; pi < n_panels; pi++)
+        linear_panel(out, in, wp, bias, N, IC, OC, pi);
     if (bias) /* the columns the one-row kernel computed above */
         for (int j = 0; j < first * PANEL; j++)
             out[j] += bias[j];
