@@ -479,9 +479,11 @@ int cmd_bench(int argc, char **argv)
         cli_set_threads(threads);
         return bench_train(steps, batch, seq, json);
     }
-    cli_set_threads(1);
-    if (ui)
+    if (ui) {
+        cli_set_threads(0); /* as the explorer runs: every core */
         return bench_ui(model_path ? model_path : cli_asset("tang.bin"), json);
+    }
+    cli_set_threads(1);
     return bench_generate(model_path ? model_path : cli_asset("tang.bin"), lengths, repeat, json,
                           context);
 }

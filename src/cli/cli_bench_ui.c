@@ -20,7 +20,8 @@
  *   but not the terminal's own painting. The keys alternate between typing a
  *   character and taking it back; at a full context both make the model read
  *   the whole window again (the window slides, the cache is refilled), the
- *   worst case of the explorer. The median and the slowest of 200.
+ *   worst case of the explorer. On every core, as the explorer runs. The
+ *   median and the slowest of 200.
  */
 #define _XOPEN_SOURCE 700 /* posix_openpt, ptsname */
 #include <fcntl.h>
