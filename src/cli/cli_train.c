@@ -44,7 +44,8 @@ static const char TRAIN_HELP[] =
     "  --lr X                 peak learning rate (default 0.002)\n"
     "  --lr-min X             final learning rate of the cosine decay (default 0.0001)\n"
     "  --warmup N             linear warm-up steps (default 200, at most steps/10)\n"
-    "  --weight-decay X       AdamW weight decay on matrices (default 0.1)\n"
+    "  --weight-decay X       AdamW weight decay on matrices (default 0.1; may also be\n"
+    "                         given with --resume)\n"
     "  --clip X               largest gradient norm, 0 = off (default 1.0)\n"
     "  --seed N               random seed for weights and batches (default 1337)\n"
     "  --eval-every N         validation loss every N steps (default 250)\n"
@@ -234,7 +235,7 @@ static int flag_given(int argc, char **argv, const char *name)
 }
 
 /* Continue a checkpoint: its settings, except a new --steps (the cosine
- * decay then ends at the new last step) or new short-window settings. On
+ * decay then ends at the new last step), weight decay or short-window settings. On
  * failure nothing is left allocated. */
 static int resume_run(const TrainArgs *a, int argc, char **argv, Model *model, Trainer *tr,
                       int **data, size_t *n_data, TsErr *err)
@@ -251,6 +252,8 @@ static int resume_run(const TrainArgs *a, int argc, char **argv, Model *model, T
         else
             tr->tc.steps = a->tc.steps;
     }
+    if (rc == 0 && flag_given(argc, argv, "--weight-decay"))
+        tr->tc.weight_decay = a->tc.weight_decay;
     int short_every = flag_given(argc, argv, "--short-every");
     if (rc == 0 && (short_every || flag_given(argc, argv, "--short-seq")))
         rc = trainer_set_short(tr, short_every ? a->tc.short_every : tr->tc.short_every,

@@ -161,6 +161,18 @@ if cmp -s m.bin s.bin && [ "$(cut -d, -f1-3 part.csv)" = "$(cut -d, -f1-3 full.c
 else
     fail train-resume "resumed run differs from the uninterrupted one"
 fi
+# --weight-decay given with --resume takes effect from there on: the
+# checkpoint's own value changes nothing, another value changes the weights
+$TT train --data "$D" --val "$D" --out w.bin --layers 1 --dims 16 --heads 2 --context 16 \
+    --steps 20 --eval-every 5 --checkpoint-every 5 --max-steps-now 10 --quiet 2>/dev/null
+cp w.bin.ckpt w0.bin.ckpt
+$TT train --data "$D" --val "$D" --out w.bin --resume --weight-decay 0.1 --quiet >/dev/null 2>&1
+$TT train --data "$D" --val "$D" --out w0.bin --resume --weight-decay 0 --quiet >/dev/null 2>&1
+if cmp -s w.bin s.bin && [ -s w0.bin ] && ! cmp -s w0.bin s.bin; then
+    pass train-resume-weight-decay
+else
+    fail train-resume-weight-decay "--weight-decay with --resume did not act as given"
+fi
 cd "$OLDPWD" || exit 1
 
 exit $failed
