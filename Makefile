@@ -93,14 +93,10 @@ build-asan/tangscope-bin: $(PROGRAM_OBJ)
 test-asan: $(TEST_BIN)
 	@ASAN_OPTIONS=detect_leaks=1 sh tests/run.sh $(BUILD) build-asan/tangscope-bin
 
-# Train the bundled model: 5,000 steps of 32 x 128 characters. Interrupt it
-# (Ctrl-C) and run `make model` again to continue from the checkpoint.
-MODEL_ARGS := --data assets/tang-train.txt --val assets/tang-val.txt --out assets/tang.bin \
-	--checkpoint build/tang.ckpt --log build/train.csv
+# Train the bundled model (the phases are in tools/train-bundled.sh). Interrupt
+# it (Ctrl-C) and run `make model` again to continue from the checkpoint.
 model: tangscope
-	@mkdir -p build
-	if [ -f build/tang.ckpt ]; then ./tangscope train $(MODEL_ARGS) --resume; \
-	else ./tangscope train $(MODEL_ARGS) --steps 5000; fi
+	tools/train-bundled.sh
 
 bench: tangscope
 	./tangscope bench
