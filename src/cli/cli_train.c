@@ -246,7 +246,7 @@ static int resume_run(const TrainArgs *a, int argc, char **argv, Model *model, T
     if (rc == 0 && crc32_update(0, *data, *n_data * sizeof(int)) != tr->data_crc)
         rc = ts_fail(err, "%s is not the text this checkpoint was trained on", a->data);
     if (rc == 0 && flag_given(argc, argv, "--steps")) {
-        if (a->tc.steps <= tr->step || a->tc.steps < tr->tc.warmup)
+        if (a->tc.steps < tr->step || a->tc.steps < tr->tc.warmup)
             rc = ts_fail(err, "--steps %d: the checkpoint is already at step %d (warm-up %d)",
                          a->tc.steps, tr->step, tr->tc.warmup);
         else
@@ -381,6 +381,11 @@ int cmd_train(int argc, char **argv)
     if (a.resume ? resume_run(&a, argc, argv, &model, &tr, &data, &n_data, &err)
                  : start_run(&a, &model, &tr, &data, &n_data, &err))
         return cli_error("train", EXIT_USAGE, "%s", err.msg);
+    if (tr.step >= tr.tc.steps) { /* resumed with --steps at the step it stopped at */
+        printf("the checkpoint %s is already at step %d of %d: nothing to train\n", a.ckpt,
+               tr.step, tr.tc.steps);
+        goto done;
+    }
     if (n_data <= (size_t)tr.tc.seq + 1) {
         rc = cli_error("train", EXIT_USAGE, "%s: too short (%zu characters) for windows of %d",
                        a.data, n_data, tr.tc.seq);

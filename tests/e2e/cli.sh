@@ -161,6 +161,14 @@ if cmp -s m.bin s.bin && [ "$(cut -d, -f1-3 part.csv)" = "$(cut -d, -f1-3 full.c
 else
     fail train-resume "resumed run differs from the uninterrupted one"
 fi
+# resuming a finished run at its own last step trains nothing and keeps the model
+cp m.bin m-before.bin
+out=$($TT train --data "$D" --val "$D" --out m.bin --resume --steps 20 2>/dev/null)
+if [ $? -eq 0 ] && cmp -s m.bin m-before.bin && echo "$out" | grep -q "nothing to train"; then
+    pass train-resume-at-end
+else
+    fail train-resume-at-end "resuming at the last step: '$out'"
+fi
 # --weight-decay given with --resume takes effect from there on: the
 # checkpoint's own value changes nothing, another value changes the weights
 $TT train --data "$D" --val "$D" --out w.bin --layers 1 --dims 16 --heads 2 --context 16 \
