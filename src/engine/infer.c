@@ -389,7 +389,7 @@ static void attend_head(Infer *s, int l, int i, int h, int n)
     const float *vc = s->v_cache + (size_t)l * s->ctx * C;
     float *probs = i == n - 1 ? s->att_last + ((size_t)l * H + h) * s->ctx
                               : s->scores + ((size_t)i * H + h) * s->ctx;
-    attend(s->atty + (size_t)i * C + h * hs, probs, s->part + (size_t)i * 4 * C,
+    attend(s->atty + (size_t)i * C + h * hs, probs, s->part + ((size_t)i * H + h) * 4 * hs,
            s->qkv + i * C3 + h * hs, kc + (size_t)h * hs * s->ctx_pad, s->ctx_pad, vc + h * hs,
            s->len + i, C, hs);
 }

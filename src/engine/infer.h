@@ -49,7 +49,7 @@ typedef struct {
     float *proj;           /* [ctx, C] */
     float *h, *hg;         /* [ctx, 4C]  MLP hidden before and after GELU */
     float *scores;         /* [ctx, H, ctx] attention rows of each new position and head */
-    float *part;           /* [ctx, 4C]  partial sums of weighted values, per position */
+    float *part;           /* [ctx, H, 4 hs]  partial sums of weighted values, per position and head */
     float *att_last;       /* [L, H, ctx] attention of the last position read, per layer and head */
     float *logits;         /* [V]        logits after the last position read */
 } Infer;

@@ -27,11 +27,14 @@ static float max_abs_diff(const float *a, const float *b, int n)
     return worst;
 }
 
-/* A model with random weights large enough to give peaked distributions. */
-static int random_model(Model *m, int context, int V, uint64_t seed)
+/* A model of the given shape with random weights large enough to give peaked
+ * distributions. */
+static int random_model_shape(Model *m, int layers, int dims, int heads, int context, int V,
+                              uint64_t seed)
 {
     TsErr err;
-    ModelConfig cfg = {.n_layer = 4, .n_embd = 128, .n_head = 4, .context = context, .vocab_size = V};
+    ModelConfig cfg = {.n_layer = layers, .n_embd = dims, .n_head = heads, .context = context,
+                       .vocab_size = V};
     uint32_t *cps = malloc((size_t)V * sizeof *cps);
     cps[0] = '\n';
     for (int i = 1; i < V; i++)
@@ -44,9 +47,15 @@ static int random_model(Model *m, int context, int V, uint64_t seed)
         return -1;
     Rng r;
     rng_seed(&r, seed);
-    for (size_t i = 0; i < m->cfg.vocab_size * (size_t)128; i++)
+    for (size_t i = 0; i < m->cfg.vocab_size * (size_t)dims; i++)
         m->w.wte[i] = (float)rng_normal(&r) * 0.5f;
     return 0;
+}
+
+/* The default shape: 4 layers, 128 dimensions, 4 heads. */
+static int random_model(Model *m, int context, int V, uint64_t seed)
+{
+    return random_model_shape(m, 4, 128, 4, context, V, seed);
 }
 
 static void test_linear_kernel(void)
@@ -203,12 +212,14 @@ static void cached_vs_full(int context, int length)
 }
 
 /* The full pass shares its rows out among the threads; the logits are the
- * same to the bit on any thread count, also with more threads than rows. */
-static void test_threads_same_logits(void)
+ * same to the bit on any thread count, also with more threads than rows.
+ * Heads of 32 dimensions take the vector path of attention, heads of 8 the
+ * generic one (with its scratch per position and head). */
+static void threads_same_logits(int dims, int heads)
 {
     TsErr err;
     Model m;
-    if (random_model(&m, 128, 97, 5) != 0)
+    if (random_model_shape(&m, 2, dims, heads, 128, 97, 5) != 0)
         return;
     int V = m.cfg.vocab_size, saved = ts_threads();
     Infer inf;
@@ -249,6 +260,12 @@ static void test_threads_same_logits(void)
     free(next);
     infer_free(&inf);
     model_free(&m);
+}
+
+static void test_threads_same_logits(void)
+{
+    threads_same_logits(128, 4);
+    threads_same_logits(24, 3);
 }
 
 static void test_cached_equals_full_128(void) { cached_vs_full(128, 300); }
