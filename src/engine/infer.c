@@ -9,10 +9,13 @@
  * by reading the weights once, so its kernel keeps 8 independent chains of 16
  * lanes in flight over two contiguous streams.
  */
+#define _POSIX_C_SOURCE 200809L /* sched_yield */
 #include "infer.h"
 
 #include <float.h>
 #include <math.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -394,12 +397,50 @@ static void attend_head(Infer *s, int l, int i, int h, int n)
            s->len + i, C, hs);
 }
 
+/* ---- the full pass on several threads ---- */
+
+/* Where the threads of a full pass wait for each other, twice a layer. The
+ * waits are short, but libgomp's own barrier lets a waiting thread sleep
+ * almost at once here, and waking it costs tens of microseconds each time;
+ * so the threads spin, and only after a while give their core away (in case
+ * there are more threads than cores). */
+typedef struct {
+    atomic_int arrived; /* threads at the barrier so far */
+    atomic_int phase;   /* how many times everyone has arrived */
+} PassBarrier;
+
+static void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+static void pass_barrier(PassBarrier *b, int nt)
+{
+    if (nt <= 1)
+        return;
+    int phase = atomic_load_explicit(&b->phase, memory_order_relaxed);
+    if (atomic_fetch_add_explicit(&b->arrived, 1, memory_order_acq_rel) == nt - 1) {
+        /* the last one in lets everyone go */
+        atomic_store_explicit(&b->arrived, 0, memory_order_relaxed);
+        atomic_store_explicit(&b->phase, phase + 1, memory_order_release);
+        return;
+    }
+    for (long spins = 0; atomic_load_explicit(&b->phase, memory_order_acquire) == phase; spins++) {
+        if (spins < 20000)
+            cpu_relax();
+        else
+            sched_yield();
+    }
+}
+
 /* Rows r0 .. r1 - 1 of the n new positions, through every layer: run by each
  * of nt threads (id is this one) on its own rows, or by one thread on all of
  * them. The rows meet only in attention, which reads every row's keys and
- * values, so two barriers a layer suffice and all else runs row by row. (A
- * barrier outside a parallel region is a no-op.) */
-static void forward_rows(Infer *s, const int *tokens, int n, int r0, int r1, int id, int nt)
+ * values, so two barriers a layer suffice and all else runs row by row. */
+static void forward_rows(Infer *s, const int *tokens, int n, int r0, int r1, int id, int nt,
+                         PassBarrier *bar)
 {
     const ParamPtrs *w = &s->m->w;
     const ModelConfig *cfg = &s->m->cfg;
@@ -426,12 +467,12 @@ static void forward_rows(Infer *s, const int *tokens, int n, int r0, int r1, int
                 kc[(size_t)c * s->ctx_pad + (size_t)(p0 + i)] = key[c];
             memcpy(vc + (size_t)(p0 + i) * C, s->qkv + i * C3 + 2 * C, (size_t)C * sizeof(float));
         }
-#pragma omp barrier
+        pass_barrier(bar, nt);
         /* every (position, head) has its own scratch, so threads never share;
          * later positions cost more, so the threads take turns */
         for (int ih = id; ih < n * H; ih += nt)
             attend_head(s, l, ih / H, ih % H, n);
-#pragma omp barrier
+        pass_barrier(bar, nt);
         linear_t(proj, atty, s->attproj_t + (size_t)l * C * C, w->attproj_b + l * C, m, C, C);
         residual_forward(x, x, proj, (size_t)m * C);
         layernorm_forward(xn, mean, rstd, x, w->ln2_w + l * C, w->ln2_b + l * C, m, C);
@@ -449,13 +490,16 @@ const float *infer_forward(Infer *s, const int *tokens, int n)
     int C = cfg->n_embd, V = cfg->vocab_size;
     if (n >= 8 && ts_threads() > 1) {
         /* many rows: each thread takes an even share of them */
-#pragma omp parallel
+        PassBarrier bar;
+        atomic_init(&bar.arrived, 0);
+        atomic_init(&bar.phase, 0);
+#pragma omp parallel shared(bar)
         {
             int nt = omp_get_num_threads(), id = omp_get_thread_num();
-            forward_rows(s, tokens, n, n * id / nt, n * (id + 1) / nt, id, nt);
+            forward_rows(s, tokens, n, n * id / nt, n * (id + 1) / nt, id, nt, &bar);
         }
     } else {
-        forward_rows(s, tokens, n, 0, n, 0, 1);
+        forward_rows(s, tokens, n, 0, n, 0, 1, NULL);
     }
     /* only the last position's next-character scores are needed */
     const float *last = s->x + (size_t)(n - 1) * C;
