@@ -168,13 +168,14 @@ static int sort_before(const float *probs, int a, int b)
     return probs[a] > probs[b] || (probs[a] == probs[b] && a < b);
 }
 
+/* Restore the heap below root in order[0..n): a max-heap by "comes later",
+ * so its top is the id that sorts last (the worst of them). */
 static void sift_down(int *order, const float *probs, int root, int n)
 {
     for (;;) {
         int child = 2 * root + 1;
         if (child >= n)
             return;
-        /* Max-heap by "comes later", so the heap's top goes to the end. */
         if (child + 1 < n && sort_before(probs, order[child], order[child + 1]))
             child++;
         if (!sort_before(probs, order[root], order[child]))
@@ -186,6 +187,18 @@ static void sift_down(int *order, const float *probs, int root, int n)
     }
 }
 
+/* Turn the heap order[0..n) into sorted order: its top, the last id, goes
+ * to the end again and again. */
+static void heap_to_sorted(int *order, const float *probs, int n)
+{
+    for (int end = n - 1; end > 0; end--) {
+        int t = order[0];
+        order[0] = order[end];
+        order[end] = t;
+        sift_down(order, probs, 0, end);
+    }
+}
+
 void sampler_sort(int *order, const float *probs, int V)
 {
     /* Heapsort: O(V log V) with no allocation and no global comparator state
@@ -194,30 +207,7 @@ void sampler_sort(int *order, const float *probs, int V)
         order[i] = i;
     for (int i = V / 2 - 1; i >= 0; i--)
         sift_down(order, probs, i, V);
-    for (int end = V - 1; end > 0; end--) {
-        int t = order[0];
-        order[0] = order[end];
-        order[end] = t;
-        sift_down(order, probs, 0, end);
-    }
-}
-
-/* A heap of the n best ids seen so far, the worst of them at the top. */
-static void sift_worst(int *heap, const float *probs, int root, int n)
-{
-    for (;;) {
-        int child = 2 * root + 1;
-        if (child >= n)
-            return;
-        if (child + 1 < n && sort_before(probs, heap[child], heap[child + 1]))
-            child++;
-        if (!sort_before(probs, heap[root], heap[child]))
-            return;
-        int t = heap[root];
-        heap[root] = heap[child];
-        heap[child] = t;
-        root = child;
-    }
+    heap_to_sorted(order, probs, V);
 }
 
 void sampler_sort_prefix(int *order, const float *probs, int V, int n)
@@ -228,23 +218,19 @@ void sampler_sort_prefix(int *order, const float *probs, int V, int n)
     }
     if (n <= 0)
         return;
-    /* one pass keeping the n best in a heap, then sort the heap */
+    /* one pass keeping the n best in a heap (the worst of them at the top),
+     * then sort the heap */
     for (int i = 0; i < n; i++)
         order[i] = i;
     for (int i = n / 2 - 1; i >= 0; i--)
-        sift_worst(order, probs, i, n);
+        sift_down(order, probs, i, n);
     for (int i = n; i < V; i++) {
         if (sort_before(probs, i, order[0])) {
             order[0] = i;
-            sift_worst(order, probs, 0, n);
+            sift_down(order, probs, 0, n);
         }
     }
-    for (int end = n - 1; end > 0; end--) {
-        int t = order[0];
-        order[0] = order[end];
-        order[end] = t;
-        sift_worst(order, probs, 0, end);
-    }
+    heap_to_sorted(order, probs, n);
 }
 
 void sampler_top_k(float *out, const float *in, const int *order, int V, int k)
