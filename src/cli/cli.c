@@ -13,7 +13,6 @@
 #include <unistd.h>
 
 #include <cblas.h>
-#include <omp.h>
 
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
@@ -192,15 +191,10 @@ const char *cli_cache_dir(void)
     return path;
 }
 
-static int threads_set;
-
 void cli_set_threads(int n)
 {
-    if (n <= 0)
-        n = omp_get_num_procs();
     ts_set_threads(n);
     openblas_set_num_threads(1); /* the engine splits BLAS work over its own threads */
-    threads_set = n;
 }
 
-int cli_threads(void) { return threads_set ? threads_set : omp_get_max_threads(); }
+int cli_threads(void) { return ts_threads(); }

@@ -358,6 +358,7 @@ static double time_keystroke(Generator *g, int repeat, int *threads)
     if (order && prompt && ctx && corpus.n > (size_t)T) {
         for (int i = 0; i < T; i++) /* a context from the training text itself */
             prompt[i] = vocab_id(&m->vocab, corpus.text[corpus.n / 2 + (size_t)i]);
+        int before = ts_threads();
         ts_set_threads(0); /* as many as the explorer uses: every core */
         *threads = ts_threads();
         for (int rep = 0; rep < repeat && prompt[0] >= 0; rep++) {
@@ -378,7 +379,7 @@ static double time_keystroke(Generator *g, int repeat, int *threads)
             double dt = ts_now() - t0;
             best = dt < best ? dt : best;
         }
-        ts_set_threads(1);
+        ts_set_threads(before);
     }
     free(order);
     free(ctx);
