@@ -381,7 +381,7 @@ int cmd_train(int argc, char **argv)
     if (a.resume ? resume_run(&a, argc, argv, &model, &tr, &data, &n_data, &err)
                  : start_run(&a, &model, &tr, &data, &n_data, &err))
         return cli_error("train", EXIT_USAGE, "%s", err.msg);
-    if (tr.step >= tr.tc.steps) { /* resumed with --steps at the step it stopped at */
+    if (tr.step >= tr.tc.steps) { /* a finished run resumed, or --steps it has reached */
         printf("the checkpoint %s is already at step %d of %d: nothing to train\n", a.ckpt,
                tr.step, tr.tc.steps);
         goto done;
