@@ -166,6 +166,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--check", action="store_true",
                     help="compare logits with tools/tsmodel.py first")
+    ap.add_argument("--bf16", action="store_true",
+                    help="forward and loss under torch.autocast in bfloat16, the "
+                         "mixed precision tangscope's --precision bf16 compares with")
     ap.add_argument("--json", action="store_true",
                     help='print {"tokens_per_s": ...} and nothing else on stdout')
     args = ap.parse_args()
@@ -197,8 +200,9 @@ def main():
         ix = torch.randint(0, len(data) - T - 1, (args.batch,))
         x = torch.stack([data[i:i + T] for i in ix.tolist()])
         y = torch.stack([data[i + 1:i + T + 1] for i in ix.tolist()])
-        logits = model(x)
-        loss = F.cross_entropy(logits.view(-1, V), y.view(-1))
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=args.bf16):
+            logits = model(x)
+            loss = F.cross_entropy(logits.view(-1, V), y.view(-1))
         opt.zero_grad(set_to_none=True)
         loss.backward()
         opt.step()
@@ -215,6 +219,7 @@ def main():
     if args.json:
         print(json.dumps({"tokens_per_s": round(tps, 1),
                           "threads": args.threads, "steps": args.steps,
+                          "bf16": args.bf16,
                           "batch": args.batch, "context": T,
                           "vocab_size": V, "params": n_params}))
     else:

@@ -198,3 +198,18 @@ void cli_set_threads(int n)
 }
 
 int cli_threads(void) { return ts_threads(); }
+
+int cli_precision(const char *cmd, const char *name)
+{
+    if (strcmp(name, "bf16") == 0)
+        return 1;
+    if (strcmp(name, "fp32") == 0)
+        return 0;
+    cli_error(cmd, EXIT_USAGE, "--precision must be bf16 or fp32, not '%s'", name);
+    return -1;
+}
+
+const char *cli_precision_name(int bf16)
+{
+    return bf16 ? "products in bfloat16 with float32 sums" : "products in float32";
+}

@@ -50,6 +50,12 @@ const char *cli_asset(const char *name);
  * place or it cannot be made: then run without a cache. */
 const char *cli_cache_dir(void);
 
+/* "bf16" -> 1, "fp32" -> 0 (--precision of train and bench --train); anything
+ * else prints a usage error for cmd and returns -1. */
+int cli_precision(const char *cmd, const char *name);
+/* How a run with bf16 (1 or 0) multiplies, for a summary line. */
+const char *cli_precision_name(int bf16);
+
 /* Threads for OpenMP and BLAS; 0 means all cores. */
 void cli_set_threads(int n);
 int cli_threads(void);

@@ -43,6 +43,9 @@ static const char BENCH_HELP[] =
     "                 128 dimensions, 4 heads, batch 32 x 128, vocabulary of\n"
     "                 assets/tang-train.txt; and the multiply-adds per second this\n"
     "                 means against the measured float32 peak of that many cores\n"
+    "                 (and the bfloat16 peak, with bfloat16 products)\n"
+    "  --precision P  bf16 or fp32: how the linear layers multiply, as in\n"
+    "                 `tangscope train` (default: bf16 where the CPU has it)\n"
     "  --steps N      timed steps after 2 warm-up steps (default 10)\n"
     "  --batch N      sequences per step (default 32)\n"
     "  --seq N        characters per sequence (default 128)\n"
@@ -54,8 +57,9 @@ static const char BENCH_HELP[] =
     "                 context; --json prints {\"first_frame_ms\": ..., \"keystroke_ms\": ...}\n";
 
 static double measure_fma_peak(void);
+static double measure_bf16_peak(void);
 
-static int bench_train(int steps, int batch, int seq, int json)
+static int bench_train(int steps, int batch, int seq, int bf16, int json)
 {
     TsErr err;
     const char *path = cli_asset("tang-train.txt");
@@ -97,6 +101,8 @@ static int bench_train(int steps, int batch, int seq, int json)
     tc.seq = seq;
     tc.steps = steps + 2;
     tc.warmup = 1;
+    if (bf16 >= 0)
+        tc.bf16 = bf16;
     Trainer tr;
     if (model_init(&m, &mc, &vocab, 1, &err) != 0 || trainer_init(&tr, &m, &tc, &err) != 0) {
         vocab_free(&vocab);
@@ -125,21 +131,32 @@ static int bench_train(int steps, int batch, int seq, int json)
     double C = mc.n_embd, L = mc.n_layer;
     double macs = 3.0 * (L * 12.0 * C * C + L * C * (seq + 1.0) + C * mc.vocab_size);
     double peak = measure_fma_peak() * cli_threads(), rate = tps * macs;
-    if (json)
+    double peak16 = tc.bf16 ? measure_bf16_peak() * cli_threads() : 0.0;
+    if (json) {
         printf("{\"tokens_per_s\": %.0f, \"best_step_tokens_per_s\": %.0f, \"ms_per_step\": %.1f, "
-               "\"batch\": %d, \"seq\": %d, \"threads\": %d, \"vocab\": %d, \"params\": %zu, "
-               "\"macs_per_token\": %.0f, \"gmac_s\": %.1f, \"fma_peak_gmac_s\": %.1f, "
-               "\"peak_ratio\": %.3f}\n",
+               "\"batch\": %d, \"seq\": %d, \"threads\": %d, \"precision\": \"%s\", "
+               "\"vocab\": %d, \"params\": %zu, \"macs_per_token\": %.0f, \"gmac_s\": %.1f, "
+               "\"fma_peak_gmac_s\": %.1f, \"peak_ratio\": %.3f",
                tps, tokens / best, 1000.0 * total / steps, batch, seq, cli_threads(),
-               mc.vocab_size, m.n_params, macs, rate / 1e9, peak / 1e9, rate / peak);
-    else
+               tc.bf16 ? "bf16" : "fp32", mc.vocab_size, m.n_params, macs, rate / 1e9, peak / 1e9,
+               rate / peak);
+        if (tc.bf16)
+            printf(", \"bf16_peak_gmac_s\": %.1f, \"bf16_peak_ratio\": %.3f", peak16 / 1e9,
+                   rate / peak16);
+        printf("}\n");
+    } else {
         printf("training: %.0f tokens/s (mean of %d steps, %.1f ms/step; best step %.0f tokens/s)\n"
                "  model 4 layers x 128 dims, vocabulary %d, %zu parameters; batch %d x %d; "
-               "threads: %d\n"
+               "threads: %d; %s\n"
                "  %.2f M multiply-adds per token: %.1f GMAC/s, %.0f%% of the float32 peak of "
                "that many cores (%.1f GMAC/s, measured)\n",
                tps, steps, 1000.0 * total / steps, tokens / best, mc.vocab_size, m.n_params, batch,
-               seq, cli_threads(), macs / 1e6, rate / 1e9, 100.0 * rate / peak, peak / 1e9);
+               seq, cli_threads(), cli_precision_name(tc.bf16), macs / 1e6, rate / 1e9,
+               100.0 * rate / peak, peak / 1e9);
+        if (tc.bf16)
+            printf("  and %.0f%% of their bfloat16 peak (%.1f GMAC/s, measured)\n",
+                   100.0 * rate / peak16, peak16 / 1e9);
+    }
     trainer_free(&tr);
     model_free(&m);
     free(data);
@@ -226,6 +243,33 @@ static double measure_fma_peak(void)
     double dt = ts_now() - t0;
     (void)sink;
     return (double)iters * CHAINS * LANES / dt;
+}
+
+/* The same for the bfloat16 dot product (vdpbf16ps: 32 multiply-adds into 16
+ * float32 sums per instruction); 0 where the CPU has none. */
+static double measure_bf16_peak(void)
+{
+#ifdef __AVX512BF16__
+    enum { CHAINS = 12, MACS = 32 };
+    long iters = 20000000;
+    volatile float sink = 0.0f;
+    double t0 = ts_now();
+    __m512 acc[CHAINS];
+    for (int c = 0; c < CHAINS; c++)
+        acc[c] = _mm512_set1_ps((float)c * 1e-3f);
+    __m512bh a = _mm512_cvtne2ps_pbh(_mm512_set1_ps(0.999f), _mm512_set1_ps(0.998f));
+    __m512bh b = _mm512_cvtne2ps_pbh(_mm512_set1_ps(1e-4f), _mm512_set1_ps(2e-4f));
+    for (long it = 0; it < iters; it++)
+        for (int c = 0; c < CHAINS; c++)
+            acc[c] = _mm512_dpbf16_ps(acc[c], a, b);
+    for (int c = 0; c < CHAINS; c++)
+        sink += _mm512_reduce_add_ps(acc[c]);
+    double dt = ts_now() - t0;
+    (void)sink;
+    return (double)iters * CHAINS * MACS / dt;
+#else
+    return 0.0;
+#endif
 }
 
 /* Best-of-repeat time to write `chars` characters; text gets what was written. */
@@ -460,6 +504,7 @@ static int bench_generate(const char *model_path, const char *lengths_arg, int r
 
 int cmd_bench(int argc, char **argv)
 {
+    const char *precision = NULL;
     int train = 0, ui = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 10;
     const char *lengths = "32,64,120", *model_path = NULL;
     int context = 0;
@@ -470,15 +515,18 @@ int cmd_bench(int argc, char **argv)
         {"--train", OPT_FLAG, &train, 0, 0},     {"--steps", OPT_INT, &steps, 1, 100000},
         {"--batch", OPT_INT, &batch, 1, 4096},   {"--seq", OPT_INT, &seq, 1, 8192},
         {"--threads", OPT_INT, &threads, 0, 1024}, {"--json", OPT_FLAG, &json, 0, 0},
-        {"--ui", OPT_FLAG, &ui, 0, 0},
+        {"--ui", OPT_FLAG, &ui, 0, 0},           {"--precision", OPT_STR, &precision, 0, 0},
     };
     int rc = cli_parse("bench", BENCH_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
     if (train) {
+        int bf16 = precision ? cli_precision("bench", precision) : -1;
+        if (precision && bf16 < 0)
+            return EXIT_USAGE;
         cli_set_threads(threads);
-        return bench_train(steps, batch, seq, json);
+        return bench_train(steps, batch, seq, bf16, json);
     }
     if (ui) {
         cli_set_threads(0); /* as the explorer runs: every core */

@@ -54,6 +54,11 @@ static const char TRAIN_HELP[] =
     "                         model also learns to predict from one or two characters\n"
     "                         (0 = never, the default; may also be given with --resume)\n"
     "  --short-seq N          length of those windows, dividing --seq (default 16)\n"
+    "  --precision P          bf16: the linear layers multiply inputs rounded to\n"
+    "                         bfloat16 and sum in float32, about 1.5x faster a step\n"
+    "                         (default where the CPU has AVX512_BF16); fp32: all in\n"
+    "                         float32 (the default elsewhere). Weights, gradients and\n"
+    "                         AdamW stay float32. May also be given with --resume\n"
     "Running:\n"
     "  --threads N            threads, 0 = all cores (default 0); the same seed and\n"
     "                         thread count give the same losses\n"
@@ -90,7 +95,7 @@ static void format_duration(double s, char *out, size_t size)
 }
 
 typedef struct {
-    const char *data, *val, *out, *ckpt, *log;
+    const char *data, *val, *out, *ckpt, *log, *precision;
     int resume, force, quiet, threads, max_steps_now, save_last;
     ModelConfig mc;
     TrainConfig tc;
@@ -254,6 +259,8 @@ static int resume_run(const TrainArgs *a, int argc, char **argv, Model *model, T
     }
     if (rc == 0 && flag_given(argc, argv, "--weight-decay"))
         tr->tc.weight_decay = a->tc.weight_decay;
+    if (rc == 0 && a->precision)
+        rc = trainer_set_bf16(tr, a->tc.bf16, err);
     int short_every = flag_given(argc, argv, "--short-every");
     if (rc == 0 && (short_every || flag_given(argc, argv, "--short-seq")))
         rc = trainer_set_short(tr, short_every ? a->tc.short_every : tr->tc.short_every,
@@ -265,8 +272,8 @@ static int resume_run(const TrainArgs *a, int argc, char **argv, Model *model, T
         model_free(model);
         return -1;
     }
-    fprintf(stderr, "tangscope train: resuming %s at step %d of %d\n", a->ckpt, tr->step,
-            tr->tc.steps);
+    fprintf(stderr, "tangscope train: resuming %s at step %d of %d, %s\n", a->ckpt, tr->step,
+            tr->tc.steps, cli_precision_name(tr->tc.bf16));
     return 0;
 }
 
@@ -300,8 +307,10 @@ static int start_run(TrainArgs *a, Model *model, Trainer *tr, int **data, size_t
         return -1;
     }
     tr->data_crc = crc32_update(0, *data, *n_data * sizeof(int));
-    fprintf(stderr, "tangscope train: %zu characters, vocabulary %d, %zu parameters, %d threads\n",
-            *n_data, model->cfg.vocab_size, model->n_params, cli_threads());
+    fprintf(stderr,
+            "tangscope train: %zu characters, vocabulary %d, %zu parameters, %d threads, %s\n",
+            *n_data, model->cfg.vocab_size, model->n_params, cli_threads(),
+            cli_precision_name(tr->tc.bf16));
     return 0;
 }
 
@@ -341,6 +350,7 @@ int cmd_train(int argc, char **argv)
         {"--checkpoint-every", OPT_INT, &a.tc.ckpt_every, 1, 100000000},
         {"--short-every", OPT_INT, &a.tc.short_every, 0, 100000000},
         {"--short-seq", OPT_INT, &a.tc.short_seq, 1, 8192},
+        {"--precision", OPT_STR, &a.precision, 0, 0},
         {"--threads", OPT_INT, &a.threads, 0, 1024},
         {"--max-steps-now", OPT_INT, &a.max_steps_now, 1, 100000000},
     };
@@ -349,6 +359,8 @@ int cmd_train(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     a.tc.seed = seed;
+    if (a.precision && (a.tc.bf16 = cli_precision("train", a.precision)) < 0)
+        return EXIT_USAGE;
     if (!flag_given(argc, argv, "--warmup") && a.tc.warmup > a.tc.steps / 10)
         a.tc.warmup = a.tc.steps / 10; /* short runs warm up for a tenth of their steps */
     /* the bundled validation text goes with the bundled training text; other

@@ -67,7 +67,39 @@ void gpt_acts_free(GptActs *a)
                     a->dfch,    a->dfch_gelu, a->datt_scratch};
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
         free(all[i]);
+    gpt_acts_set_bf16(a, 0, NULL);
     memset(a, 0, sizeof *a);
+}
+
+int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
+{
+    if (!on) {
+        if (a->bf16)
+            bf16_products_free(a->bf16);
+        free(a->bf16);
+        a->bf16 = NULL;
+        return 0;
+    }
+    int C = a->C, V = a->V, BT = a->B * a->T;
+    /* every product of the linear layers (ops.c), as {M, N, K, A transposed}:
+     * out = inp w^T, dinp = dout w, dw = dout^T inp */
+    const GemmShape shapes[] = {
+        {BT, 3 * C, C, false}, {BT, C, C, false}, {BT, 4 * C, C, false},
+        {BT, C, 4 * C, false}, {BT, V, C, false},
+        {BT, C, 3 * C, false}, {BT, 4 * C, C, false}, {BT, C, 4 * C, false},
+        {BT, C, V, false},
+        {3 * C, C, BT, true},  {C, C, BT, true},      {4 * C, C, BT, true},
+        {C, 4 * C, BT, true},  {V, C, BT, true},
+    };
+    if (a->bf16)
+        return 0;
+    Bf16Products *bp = ts_calloc(1, sizeof *bp, err);
+    if (!bp || bf16_products_init(bp, 0, shapes, (int)(sizeof shapes / sizeof shapes[0]), err) != 0) {
+        free(bp);
+        return -1;
+    }
+    a->bf16 = bp;
+    return 0;
 }
 
 float gpt_forward(const Model *m, GptActs *a, const int *tokens, const int *targets, int B, int T)
@@ -88,23 +120,23 @@ float gpt_forward(const Model *m, GptActs *a, const int *tokens, const int *targ
         layernorm_forward(ln1, a->ln1_mean + o, a->ln1_rstd + o, x, w->ln1_w + l * C,
                           w->ln1_b + l * C, (int)BT, C);
         matmul_forward(qkv, ln1, w->qkv_w + (size_t)l * 3 * C * C, w->qkv_b + l * 3 * C, (int)BT, C,
-                       3 * C);
+                       3 * C, a->bf16);
         attention_forward(atty, att, qkv, B, T, C, H);
         matmul_forward(attproj, atty, w->attproj_w + (size_t)l * C * C, w->attproj_b + l * C,
-                       (int)BT, C, C);
+                       (int)BT, C, C, a->bf16);
         residual_forward(res2, x, attproj, BT * C);
         layernorm_forward(ln2, a->ln2_mean + o, a->ln2_rstd + o, res2, w->ln2_w + l * C,
                           w->ln2_b + l * C, (int)BT, C);
         matmul_forward(fch, ln2, w->fc_w + (size_t)l * 4 * C * C, w->fc_b + l * 4 * C, (int)BT, C,
-                       4 * C);
+                       4 * C, a->bf16);
         gelu_forward(fch_gelu, fch, BT * 4 * C);
         matmul_forward(fcproj, fch_gelu, w->fcproj_w + (size_t)l * 4 * C * C, w->fcproj_b + l * C,
-                       (int)BT, 4 * C, C);
+                       (int)BT, 4 * C, C, a->bf16);
         residual_forward(res3, res2, fcproj, BT * C);
         x = res3;
     }
     layernorm_forward(a->lnf, a->lnf_mean, a->lnf_rstd, x, w->lnf_w, w->lnf_b, (int)BT, C);
-    matmul_forward(a->logits, a->lnf, w->wte, NULL, (int)BT, C, V); /* tied output layer */
+    matmul_forward(a->logits, a->lnf, w->wte, NULL, (int)BT, C, V, a->bf16); /* tied output layer */
     if (!targets)
         return 0.0f;
     crossentropy_forward(a->losses, a->logits, targets, (int)BT, V);
@@ -123,7 +155,7 @@ void gpt_backward(const Model *m, GptActs *a, const ParamPtrs *g, const int *tok
     /* loss = mean over BT of the per-position losses */
     crossentropy_backward(a->logits, targets, 1.0f / (float)BT, (int)BT, V);
     memset(a->dtmp, 0, BT * C * sizeof(float));
-    matmul_backward(a->dtmp, g->wte, NULL, a->logits, a->lnf, w->wte, (int)BT, C, V);
+    matmul_backward(a->dtmp, g->wte, NULL, a->logits, a->lnf, w->wte, (int)BT, C, V, a->bf16);
     memset(a->dres, 0, BT * C * sizeof(float));
     const float *last = a->res3 + (size_t)(L - 1) * cap * C;
     layernorm_backward(a->dres, g->lnf_w, g->lnf_b, a->dtmp, last, w->lnf_w, a->lnf_mean,
@@ -137,23 +169,23 @@ void gpt_backward(const Model *m, GptActs *a, const ParamPtrs *g, const int *tok
         /* res3 = res2 + fcproj: both receive dres, which already holds it */
         memset(a->dfch_gelu, 0, BT * 4 * C * sizeof(float));
         matmul_backward(a->dfch_gelu, g->fcproj_w + (size_t)l * 4 * C * C, g->fcproj_b + l * C,
-                        a->dres, fch_gelu, w->fcproj_w + (size_t)l * 4 * C * C, (int)BT, 4 * C, C);
+                        a->dres, fch_gelu, w->fcproj_w + (size_t)l * 4 * C * C, (int)BT, 4 * C, C, a->bf16);
         memset(a->dfch, 0, BT * 4 * C * sizeof(float));
         gelu_backward(a->dfch, fch, a->dfch_gelu, BT * 4 * C);
         memset(a->dtmp, 0, BT * C * sizeof(float));
         matmul_backward(a->dtmp, g->fc_w + (size_t)l * 4 * C * C, g->fc_b + l * 4 * C, a->dfch, ln2,
-                        w->fc_w + (size_t)l * 4 * C * C, (int)BT, C, 4 * C);
+                        w->fc_w + (size_t)l * 4 * C * C, (int)BT, C, 4 * C, a->bf16);
         layernorm_backward(a->dres, g->ln2_w + l * C, g->ln2_b + l * C, a->dtmp, res2,
                            w->ln2_w + l * C, a->ln2_mean + o, a->ln2_rstd + o, (int)BT, C);
         /* res2 = x + attproj: both receive dres */
         memset(a->dtmp, 0, BT * C * sizeof(float));
         matmul_backward(a->dtmp, g->attproj_w + (size_t)l * C * C, g->attproj_b + l * C, a->dres,
-                        atty, w->attproj_w + (size_t)l * C * C, (int)BT, C, C);
+                        atty, w->attproj_w + (size_t)l * C * C, (int)BT, C, C, a->bf16);
         memset(a->dqkv, 0, BT * 3 * C * sizeof(float));
         attention_backward(a->dqkv, a->datt_scratch, a->dtmp, qkv, att, B, T, C, H);
         memset(a->dtmp, 0, BT * C * sizeof(float));
         matmul_backward(a->dtmp, g->qkv_w + (size_t)l * 3 * C * C, g->qkv_b + l * 3 * C, a->dqkv,
-                        ln1, w->qkv_w + (size_t)l * 3 * C * C, (int)BT, C, 3 * C);
+                        ln1, w->qkv_w + (size_t)l * 3 * C * C, (int)BT, C, 3 * C, a->bf16);
         layernorm_backward(a->dres, g->ln1_w + l * C, g->ln1_b + l * C, a->dtmp, x,
                            w->ln1_w + l * C, a->ln1_mean + o, a->ln1_rstd + o, (int)BT, C);
     }

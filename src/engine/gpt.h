@@ -8,6 +8,7 @@
 #define TS_GPT_H
 
 #include "model.h"
+#include "ops.h"
 
 typedef struct {
     int B, T; /* capacity */
@@ -35,12 +36,18 @@ typedef struct {
     float *dfch, *dfch_gelu;           /* [B,T,4C] */
     float *datt_scratch;               /* [B,H,T,T] */
     int have_backward;
+    Bf16Products *bf16;                /* the linear layers' products in bfloat16; NULL: float32 */
 } GptActs;
 
 /* Allocate activations for batches up to B x T (T <= context). with_backward
  * also allocates the backward scratch. */
 int gpt_acts_init(GptActs *a, const ModelConfig *cfg, int B, int T, int with_backward, TsErr *err);
 void gpt_acts_free(GptActs *a);
+
+/* on: from now on the linear layers multiply with inputs rounded to bfloat16
+ * and float32 sums (ops.h), with scratch for the engine's current thread
+ * count; fails when the CPU cannot. off: in float32 again. */
+int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err);
 
 /* Forward over tokens [B,T]. With targets [B,T], also computes the losses,
  * turns logits into probabilities, and returns the mean loss; without, leaves

@@ -11,6 +11,7 @@
 #include <cblas.h>
 #include <float.h>
 #include <omp.h>
+#include <stdlib.h>
 
 #define LN_EPS 1e-5f
 #define GELU_K 0.7978845608028654f /* sqrt(2/pi) */
@@ -162,18 +163,59 @@ static void split_range(int n, int *lo, int *hi)
     *hi = (int)((long)n * (id + 1) / nt);
 }
 
+int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes, int n, TsErr *err)
+{
+    memset(bp, 0, sizeof *bp);
+    if (!gemm_bf16_available())
+        return ts_fail(err, "this build has no bfloat16 products (the CPU lacks AVX512_BF16)");
+    if (n_threads <= 0)
+        n_threads = ts_threads();
+    bp->ws = ts_calloc((size_t)n_threads, sizeof *bp->ws, err);
+    if (!bp->ws)
+        return -1;
+    bp->n_threads = n_threads;
+    for (int t = 0; t < n_threads; t++)
+        for (int i = 0; i < n; i++)
+            if (gemm_scratch_reserve(&bp->ws[t], shapes[i], err) != 0) {
+                bf16_products_free(bp);
+                return -1;
+            }
+    return 0;
+}
+
+void bf16_products_free(Bf16Products *bp)
+{
+    for (int t = 0; t < bp->n_threads; t++)
+        gemm_scratch_free(&bp->ws[t]);
+    free(bp->ws);
+    memset(bp, 0, sizeof *bp);
+}
+
+/* Whether a product of this shape (M: the most rows a thread takes) runs in
+ * bfloat16: decided before the parallel region, the same for every thread. */
+static bool use_bf16(const Bf16Products *bp, int M, int N, int K, bool trans_a)
+{
+    GemmShape s = {M, N, K, trans_a};
+    return bp && bp->n_threads >= omp_get_max_threads() && gemm_bf16_fits(&bp->ws[0], s);
+}
+
 void matmul_forward(float *out, const float *inp, const float *w, const float *bias, int N, int IC,
-                    int OC)
+                    int OC, const Bf16Products *bf16)
 {
     blas_single_threaded();
+    bool bf = use_bf16(bf16, N, OC, IC, false);
 #pragma omp parallel if ((size_t)N * IC * OC > PAR_MIN)
     {
         int n0, n1;
         split_range(N, &n0, &n1);
         if (n1 > n0) {
             /* out[n0:n1, :] = inp[n0:n1, :] . w^T */
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n1 - n0, OC, IC, 1.0f,
-                        inp + (size_t)n0 * IC, IC, w, IC, 0.0f, out + (size_t)n0 * OC, OC);
+            if (bf)
+                gemm_bf16(n1 - n0, OC, IC, inp + (size_t)n0 * IC, IC, false, w, IC, true, 0.0f,
+                          out + (size_t)n0 * OC, OC, &bf16->ws[omp_get_thread_num()]);
+            else
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n1 - n0, OC, IC, 1.0f,
+                            inp + (size_t)n0 * IC, IC, w, IC, 0.0f, out + (size_t)n0 * OC, OC);
             for (int n = n0; bias && n < n1; n++) {
                 float *o = out + (size_t)n * OC;
                 for (int j = 0; j < OC; j++)
@@ -184,21 +226,32 @@ void matmul_forward(float *out, const float *inp, const float *w, const float *b
 }
 
 void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, const float *inp,
-                     const float *w, int N, int IC, int OC)
+                     const float *w, int N, int IC, int OC, const Bf16Products *bf16)
 {
     /* out = inp w^T + bias:  dinp += dout w,  dw += dout^T inp,  dbias += sum_n dout */
     blas_single_threaded();
+    bool bf_dinp = use_bf16(bf16, N, IC, OC, false), bf_dw = use_bf16(bf16, OC, IC, N, true);
 #pragma omp parallel if ((size_t)N * IC * OC > PAR_MIN)
     {
         int n0, n1, o0, o1;
         split_range(N, &n0, &n1);
         split_range(OC, &o0, &o1);
-        if (n1 > n0)
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n1 - n0, IC, OC, 1.0f,
-                        dout + (size_t)n0 * OC, OC, w, IC, 1.0f, dinp + (size_t)n0 * IC, IC);
+        GemmScratch *ws = bf16 ? &bf16->ws[omp_get_thread_num()] : NULL;
+        if (n1 > n0) {
+            if (bf_dinp)
+                gemm_bf16(n1 - n0, IC, OC, dout + (size_t)n0 * OC, OC, false, w, IC, false, 1.0f,
+                          dinp + (size_t)n0 * IC, IC, ws);
+            else
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n1 - n0, IC, OC, 1.0f,
+                            dout + (size_t)n0 * OC, OC, w, IC, 1.0f, dinp + (size_t)n0 * IC, IC);
+        }
         if (o1 > o0) {
-            cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, o1 - o0, IC, N, 1.0f, dout + o0,
-                        OC, inp, IC, 1.0f, dw + (size_t)o0 * IC, IC);
+            if (bf_dw)
+                gemm_bf16(o1 - o0, IC, N, dout + o0, OC, true, inp, IC, false, 1.0f,
+                          dw + (size_t)o0 * IC, IC, ws);
+            else
+                cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, o1 - o0, IC, N, 1.0f,
+                            dout + o0, OC, inp, IC, 1.0f, dw + (size_t)o0 * IC, IC);
             for (int n = 0; dbias && n < N; n++) {
                 const float *d = dout + (size_t)n * OC;
                 for (int j = o0; j < o1; j++)

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "gemm.h"
+
 /* x = wte[tokens] + wpe[position]                 out [B,T,C], tokens [B,T], wte [V,C], wpe [>=T,C] */
 void encoder_forward(float *out, const int *tokens, const float *wte, const float *wpe, int B, int T,
                      int C);
@@ -26,11 +28,25 @@ void layernorm_forward(float *out, float *mean, float *rstd, const float *inp, c
 void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, const float *inp,
                         const float *w, const float *mean, const float *rstd, int N, int C);
 
+/* How a linear layer multiplies. NULL: in float32 (BLAS). Otherwise with
+ * inputs rounded to bfloat16 and float32 sums (gemm.h), when the scratch
+ * covers every thread of the parallel region and has room for the product;
+ * else in float32 after all. */
+typedef struct {
+    int n_threads;   /* scratch for this many threads */
+    GemmScratch *ws; /* [n_threads] */
+} Bf16Products;
+
+/* Scratch for n_threads threads (n_threads <= 0: the engine's thread count)
+ * with room for products of every shape in shapes[n]. */
+int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes, int n, TsErr *err);
+void bf16_products_free(Bf16Products *bp);
+
 /* out = inp w^T + bias                              out [N,OC], inp [N,IC], w [OC,IC], bias [OC] or NULL */
 void matmul_forward(float *out, const float *inp, const float *w, const float *bias, int N, int IC,
-                    int OC);
+                    int OC, const Bf16Products *bf16);
 void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, const float *inp,
-                     const float *w, int N, int IC, int OC);
+                     const float *w, int N, int IC, int OC, const Bf16Products *bf16);
 
 /* Causal multi-head self-attention.
  * qkv [B,T,3C] holds q | k | v per position; out [B,T,C]; att [B,H,T,T] keeps

@@ -27,6 +27,7 @@ TrainConfig train_config_default(void)
         .ckpt_every = 250,
         .short_every = 0,
         .short_seq = 16,
+        .bf16 = gemm_bf16_available(),
     };
     return tc;
 }
@@ -54,6 +55,11 @@ int train_config_check(const TrainConfig *tc, const ModelConfig *mc, TsErr *err)
         return ts_fail(err, "--eval-every and --checkpoint-every must be at least 1");
     if (tc->short_every < 0)
         return ts_fail(err, "--short-every must be >= 0, not %d", tc->short_every);
+    if (tc->bf16 != 0 && tc->bf16 != 1)
+        return ts_fail(err, "the precision must be bf16 or fp32");
+    if (tc->bf16 && !gemm_bf16_available())
+        return ts_fail(err, "bfloat16 products need a CPU with AVX512_BF16, and this build has "
+                            "none; use --precision fp32");
     if (tc->short_every > 0 &&
         (tc->short_seq < 1 || tc->short_seq > tc->seq || tc->seq % tc->short_seq != 0))
         return ts_fail(err, "--short-seq must divide --seq (%d), not %d", tc->seq, tc->short_seq);
@@ -86,7 +92,8 @@ int trainer_init(Trainer *tr, Model *model, const TrainConfig *tc, TsErr *err)
     tr->inputs = ts_calloc(bt, sizeof(int), err);
     tr->targets = ts_calloc(bt, sizeof(int), err);
     if (!tr->grads || !tr->m || !tr->v || !tr->inputs || !tr->targets ||
-        gpt_acts_init(&tr->acts, &model->cfg, tc->batch, tc->seq, 1, err) != 0) {
+        gpt_acts_init(&tr->acts, &model->cfg, tc->batch, tc->seq, 1, err) != 0 ||
+        gpt_acts_set_bf16(&tr->acts, tc->bf16, err) != 0) {
         trainer_free(tr);
         return -1;
     }
@@ -107,8 +114,21 @@ int trainer_set_short(Trainer *tr, int every, int seq, TsErr *err)
     if (train_config_check(&tc, &tr->model->cfg, err) != 0)
         return -1;
     gpt_acts_free(&tr->short_acts);
-    if (every > 0 && gpt_acts_init(&tr->short_acts, &tr->model->cfg,
-                                   tc.batch * (tc.seq / seq), seq, 1, err) != 0)
+    if (every > 0 && (gpt_acts_init(&tr->short_acts, &tr->model->cfg, tc.batch * (tc.seq / seq),
+                                    seq, 1, err) != 0 ||
+                      gpt_acts_set_bf16(&tr->short_acts, tc.bf16, err) != 0))
+        return -1;
+    tr->tc = tc;
+    return 0;
+}
+
+int trainer_set_bf16(Trainer *tr, int on, TsErr *err)
+{
+    TrainConfig tc = tr->tc;
+    tc.bf16 = on;
+    if (train_config_check(&tc, &tr->model->cfg, err) != 0 ||
+        gpt_acts_set_bf16(&tr->acts, on, err) != 0 ||
+        (tr->short_acts.B > 0 && gpt_acts_set_bf16(&tr->short_acts, on, err) != 0))
         return -1;
     tr->tc = tc;
     return 0;
@@ -244,7 +264,8 @@ double gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, i
 
 /* ---- checkpoints ---- */
 
-#define CKPT_MAGIC "TSCKPT02"
+#define CKPT_MAGIC "TSCKPT03"
+#define CKPT_MAGIC_V2 "TSCKPT02"
 #define CKPT_MAGIC_V1 "TSCKPT01"
 #define CKPT_HEADER 32
 
@@ -362,6 +383,7 @@ static void put_config(Buf *b, const TrainConfig *tc)
     buf_u32(b, (uint32_t)tc->ckpt_every);
     buf_u32(b, (uint32_t)tc->short_every);
     buf_u32(b, (uint32_t)tc->short_seq);
+    buf_u32(b, (uint32_t)tc->bf16);
 }
 
 static void get_config(Cur *c, TrainConfig *tc, int version)
@@ -382,6 +404,7 @@ static void get_config(Cur *c, TrainConfig *tc, int version)
     tc->ckpt_every = (int)cur_u32(c);
     tc->short_every = version >= 2 ? (int)cur_u32(c) : 0;
     tc->short_seq = version >= 2 ? (int)cur_u32(c) : 16;
+    tc->bf16 = version >= 3 ? (int)cur_u32(c) : 0;
 }
 
 int checkpoint_save(const Trainer *tr, const char *path, TsErr *err)
@@ -444,9 +467,11 @@ int checkpoint_load(Model *model, Trainer *tr, const char *path, TsErr *err)
     if (read_file(path, &data, &len, err) != 0)
         return -1;
     int rc = -1;
-    int version = len >= CKPT_HEADER && memcmp(data, CKPT_MAGIC, 8) == 0      ? 2
-                  : len >= CKPT_HEADER && memcmp(data, CKPT_MAGIC_V1, 8) == 0 ? 1
-                                                                              : 0;
+    int version = len < CKPT_HEADER                      ? 0
+                  : memcmp(data, CKPT_MAGIC, 8) == 0    ? 3
+                  : memcmp(data, CKPT_MAGIC_V2, 8) == 0 ? 2
+                  : memcmp(data, CKPT_MAGIC_V1, 8) == 0 ? 1
+                                                        : 0;
     if (version == 0) {
         ts_fail(err, "%s: not a tangscope training checkpoint", path);
         goto out;

@@ -31,9 +31,15 @@ typedef struct {
                           * one first position, so long windows teach the model
                           * little about predicting from one or two characters;
                           * short ones teach that more often. */
+    int bf16;            /* 1: the linear layers multiply with inputs rounded to
+                          * bfloat16 and float32 sums (gemm.h), about twice as
+                          * fast; 0: in float32. Weights, gradients and moments
+                          * are float32 either way. */
 } TrainConfig;
 
-/* The defaults the bundled model was trained with. */
+/* The defaults: those the bundled model was trained with, except that it
+ * multiplied in float32 (bf16 = 0), and new runs use bfloat16 products where
+ * the CPU has them. */
 TrainConfig train_config_default(void);
 int train_config_check(const TrainConfig *tc, const ModelConfig *mc, TsErr *err);
 
@@ -64,6 +70,9 @@ void trainer_free(Trainer *tr);
  * e.g. when resuming; allocates their activations. */
 int trainer_set_short(Trainer *tr, int every, int seq, TsErr *err);
 
+/* Switch the bfloat16 products on or off for a run, e.g. when resuming. */
+int trainer_set_bf16(Trainer *tr, int on, TsErr *err);
+
 /* Fill inputs/targets with random windows of data (n tokens, n > seq) for
  * the next step: tc.batch windows of tc.seq, or on a short-window step more
  * windows of short_seq. */
@@ -80,8 +89,9 @@ float trainer_step(Trainer *tr, float *grad_norm);
 double gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int seq,
                      size_t *count);
 
-/* Checkpoints: magic "TSCKPT02" ("TSCKPT01", without the short-window
- * settings, is read too), the settings, progress, generator state,
+/* Checkpoints: magic "TSCKPT03" ("TSCKPT02", without the precision, and
+ * "TSCKPT01", without the short-window settings either, are read too; both
+ * were float32 runs), the settings, progress, generator state,
  * then the model file image and both moments; CRC-32 over everything after
  * the fixed header. Written atomically. */
 int checkpoint_save(const Trainer *tr, const char *path, TsErr *err);

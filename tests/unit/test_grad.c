@@ -111,7 +111,7 @@ typedef struct {
 static double mm_scalar(void *p)
 {
     MmCtx *c = p;
-    matmul_forward(c->out, c->inp, c->w, c->bias, MM_N, MM_IC, MM_OC);
+    matmul_forward(c->out, c->inp, c->w, c->bias, MM_N, MM_IC, MM_OC, NULL);
     return dot_d(c->out, c->R, MM_N * MM_OC);
 }
 
@@ -134,7 +134,7 @@ static void test_matmul_backward(void)
         }
     check_close(c.out, want, MM_N * MM_OC, "matmul forward", 1e-5, 1e-5);
     float dinp[MM_N * MM_IC] = {0}, dw[MM_OC * MM_IC] = {0}, db[MM_OC] = {0};
-    matmul_backward(dinp, dw, db, c.R, c.inp, c.w, MM_N, MM_IC, MM_OC);
+    matmul_backward(dinp, dw, db, c.R, c.inp, c.w, MM_N, MM_IC, MM_OC, NULL);
     fd_check("matmul dinp", c.inp, sizeof c.inp / 4, dinp, mm_scalar, &c);
     fd_check("matmul dw", c.w, sizeof c.w / 4, dw, mm_scalar, &c);
     fd_check("matmul dbias", c.bias, MM_OC, db, mm_scalar, &c);

@@ -1,0 +1,308 @@
+/* gemm.c - bfloat16 matrix products with float32 sums (see gemm.h).
+ *
+ * The layout follows the usual blocked GEMM. B is rounded and packed once per
+ * call into panels of NR columns; A is packed one block of MC rows by KC
+ * depths at a time into panels of MR rows. The kernel keeps an MR x NR tile of
+ * C in 24 registers and, for every pair of depths k, k+1, multiplies each of
+ * the MR rows' pair (one 32-bit broadcast) with the panel's NR pairs (two
+ * 512-bit loads). A pair is two bfloat16 in one 32-bit word, the lower one for
+ * depth k: the order vdpbf16ps multiplies them in.
+ *
+ * Partial sums are added into C in the order of the depth blocks, the same for
+ * every row, so a row's result does not depend on which thread computes it or
+ * which rows it is computed with.
+ */
+#include "gemm.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__AVX512BF16__) && defined(__AVX512F__)
+#include <immintrin.h>
+#define HAVE_BF16 1
+#else
+#define HAVE_BF16 0
+#endif
+
+enum {
+    MR = 12,  /* rows of the register tile */
+    NR = 32,  /* columns of the register tile: two vectors of 16 */
+    KC = 256, /* depths per block of A (even: blocks hold whole pairs) */
+    KCH = KC / 2, /* pairs per block of A */
+    MC = 96,  /* rows per block of A, a multiple of 48 (of MR and of 16) */
+};
+
+static inline uint32_t bf16_bits(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    if ((u & 0x7fffffffu) > 0x7f800000u)
+        return (u >> 16) | 0x40u; /* NaN stays a (quiet) NaN */
+    u += 0x7fffu + ((u >> 16) & 1u); /* round to nearest, ties to even */
+    return u >> 16;
+}
+
+float bf16_round(float x)
+{
+    uint32_t u = bf16_bits(x) << 16;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+static size_t round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
+
+/* Words of packed B for a K x N operand. */
+static size_t pack_b_words(int K, int N) { return (size_t)(K + 1) / 2 * round_up((size_t)N, NR); }
+
+/* Words of packed A: a block of MC rows, or with trans_a all M rows (whose
+ * stored columns are then read row by row of the stored matrix, in order). */
+static size_t pack_a_words(int M, bool trans_a)
+{
+    return (trans_a ? round_up((size_t)(M > 0 ? M : 1), 48) : MC) * KCH;
+}
+
+static int grow(uint32_t **p, size_t *cap, size_t need, TsErr *err)
+{
+    if (need <= *cap)
+        return 0;
+    uint32_t *q = aligned_alloc(64, round_up(need * sizeof(uint32_t), 64));
+    if (!q)
+        return ts_fail(err, "out of memory for the matrix-product scratch");
+    free(*p);
+    *p = q;
+    *cap = need;
+    return 0;
+}
+
+int gemm_scratch_reserve(GemmScratch *ws, GemmShape s, TsErr *err)
+{
+    if (grow(&ws->pack_a, &ws->cap_a, pack_a_words(s.M, s.trans_a), err) != 0)
+        return -1;
+    return grow(&ws->pack_b, &ws->cap_b, pack_b_words(s.K, s.N), err);
+}
+
+void gemm_scratch_free(GemmScratch *ws)
+{
+    free(ws->pack_a);
+    free(ws->pack_b);
+    memset(ws, 0, sizeof *ws);
+}
+
+bool gemm_bf16_fits(const GemmScratch *ws, GemmShape s)
+{
+    return pack_a_words(s.M, s.trans_a) <= ws->cap_a && pack_b_words(s.K, s.N) <= ws->cap_b;
+}
+
+#if HAVE_BF16
+/* The first n of 16 lanes (none when n <= 0, all when n >= 16). */
+static inline __mmask16 lanes(int n)
+{
+    return n >= 16 ? (__mmask16)0xffff : n <= 0 ? 0 : (__mmask16)((1u << n) - 1);
+}
+
+/* Pairs of bfloat16, each in one 32-bit word with the lower depth in the
+ * lower half, built from 16 floats at depth k (lo) and 16 at depth k+1 (hi). */
+static inline __m512i pairs_of_rows(__m512 lo, __m512 hi)
+{
+    __m512i l = _mm512_cvtepu16_epi32((__m256i)_mm512_cvtneps_pbh(lo));
+    __m512i h = _mm512_cvtepu16_epi32((__m256i)_mm512_cvtneps_pbh(hi));
+    return _mm512_or_si512(l, _mm512_slli_epi32(h, 16));
+}
+
+/* The same from 32 floats in a row, depth by depth: 16 pairs in order. */
+static inline __m512i pairs_of_run(const float *x, int n)
+{
+    __m512 first = _mm512_maskz_loadu_ps(lanes(n), x);
+    __m512 next = _mm512_maskz_loadu_ps(lanes(n - 16), x + 16);
+    return (__m512i)_mm512_cvtne2ps_pbh(next, first);
+}
+
+/* Transpose a 16 x 16 block of 32-bit words held in 16 vectors: afterwards
+ * v[j] lane i is what v[i] lane j was. Pairs within 128-bit lanes first, then
+ * 2 x 2 blocks, then the 4 x 4 blocks of 128-bit lanes. */
+static inline void transpose16(__m512i v[16])
+{
+    __m512i t[16];
+    for (int i = 0; i < 16; i += 2) {
+        t[i] = _mm512_unpacklo_epi32(v[i], v[i + 1]);
+        t[i + 1] = _mm512_unpackhi_epi32(v[i], v[i + 1]);
+    }
+    /* u[g][c] = v[4g + c]: rows 4g..4g+3 at columns 4L+c, L the 128-bit lane */
+    __m512i u[16];
+    for (int g = 0; g < 4; g++) {
+        __m512i *x = t + 4 * g;
+        u[4 * g + 0] = _mm512_unpacklo_epi64(x[0], x[2]);
+        u[4 * g + 1] = _mm512_unpackhi_epi64(x[0], x[2]);
+        u[4 * g + 2] = _mm512_unpacklo_epi64(x[1], x[3]);
+        u[4 * g + 3] = _mm512_unpackhi_epi64(x[1], x[3]);
+    }
+    for (int c = 0; c < 4; c++) {
+        __m512i s0 = _mm512_shuffle_i32x4(u[c], u[4 + c], _MM_SHUFFLE(1, 0, 1, 0));
+        __m512i s1 = _mm512_shuffle_i32x4(u[c], u[4 + c], _MM_SHUFFLE(3, 2, 3, 2));
+        __m512i s2 = _mm512_shuffle_i32x4(u[8 + c], u[12 + c], _MM_SHUFFLE(1, 0, 1, 0));
+        __m512i s3 = _mm512_shuffle_i32x4(u[8 + c], u[12 + c], _MM_SHUFFLE(3, 2, 3, 2));
+        v[c] = _mm512_shuffle_i32x4(s0, s2, _MM_SHUFFLE(2, 0, 2, 0));
+        v[4 + c] = _mm512_shuffle_i32x4(s0, s2, _MM_SHUFFLE(3, 1, 3, 1));
+        v[8 + c] = _mm512_shuffle_i32x4(s1, s3, _MM_SHUFFLE(2, 0, 2, 0));
+        v[12 + c] = _mm512_shuffle_i32x4(s1, s3, _MM_SHUFFLE(3, 1, 3, 1));
+    }
+}
+
+/* B (K x N) for every depth block k0 (kc depths, kp pairs) and panel j0:
+ * word [k0/2 * npad + j0 * kp + p * NR + j] is the pair at depths
+ * k0+2p, k0+2p+1 of column j0+j. Columns past N and the depth after an odd
+ * K are zero. */
+static void pack_b(uint32_t *out, int K, int N, const float *B, int ldb, bool trans_b)
+{
+    int npad = (int)round_up((size_t)N, NR);
+    for (int k0 = 0; k0 < K; k0 += KC) {
+        int kc = K - k0 < KC ? K - k0 : KC, kp = (kc + 1) / 2;
+        uint32_t *blk = out + (size_t)k0 / 2 * npad;
+        for (int j0 = 0; j0 < npad; j0 += NR) {
+            uint32_t *pan = blk + (size_t)j0 * kp;
+            if (!trans_b) {
+                /* two rows of B give 16 pairs side by side */
+                for (int p = 0; p < kp; p++) {
+                    const float *lo = B + (size_t)(k0 + 2 * p) * ldb;
+                    const float *hi = 2 * p + 1 < kc ? lo + ldb : NULL;
+                    for (int h = 0; h < NR; h += 16) {
+                        __mmask16 m = lanes(N - j0 - h);
+                        __m512 l = _mm512_maskz_loadu_ps(m, lo + j0 + h);
+                        __m512 u = hi ? _mm512_maskz_loadu_ps(m, hi + j0 + h) : _mm512_setzero_ps();
+                        _mm512_store_si512(pan + p * NR + h, pairs_of_rows(l, u));
+                    }
+                }
+                continue;
+            }
+            /* a column of B is a row of the stored matrix: 16 columns of
+             * 16 pairs each, transposed into 16 pairs of 16 columns each */
+            for (int p0 = 0; p0 < kp; p0 += 16)
+                for (int h = 0; h < NR; h += 16) {
+                    __m512i v[16];
+                    for (int i = 0; i < 16; i++) {
+                        int col = j0 + h + i;
+                        v[i] = col < N ? pairs_of_run(B + (size_t)col * ldb + k0 + 2 * p0,
+                                                      kc - 2 * p0)
+                                       : _mm512_setzero_si512();
+                    }
+                    transpose16(v);
+                    for (int q = 0; q < 16 && p0 + q < kp; q++)
+                        _mm512_store_si512(pan + (p0 + q) * NR + h, v[q]);
+                }
+        }
+    }
+}
+
+/* Rows i0..i0+mc of A at depths k0..k0+kc into a row-major block of pairs:
+ * word [r * KCH + p]; rows past mc (up to a multiple of 16) are zero. */
+static void pack_a(uint32_t *out, int i0, int mc, int k0, int kc, const float *A, int lda,
+                   bool trans_a)
+{
+    int kp = (kc + 1) / 2, mpad = (int)round_up((size_t)mc, 48); /* whole tiles of MR and 16 */
+    if (!trans_a) {
+        for (int r = 0; r < mpad; r++) {
+            const float *row = A + (size_t)(i0 + r) * lda + k0;
+            for (int q = 0; q < kc; q += 32)
+                _mm512_store_si512(out + r * KCH + q / 2,
+                                   r < mc ? pairs_of_run(row + q, kc - q) : _mm512_setzero_si512());
+        }
+        return;
+    }
+    /* A's rows are the stored matrix's columns: 32 stored rows, read along
+     * their length, give 16 pairs for each row of A, 16 rows at a time
+     * transposed into place */
+    for (int p0 = 0; p0 < kp; p0 += 16)
+        for (int r0 = 0; r0 < mpad; r0 += 16) {
+            __mmask16 m = lanes(mc - r0);
+            __m512i v[16];
+            for (int i = 0; i < 16; i++) {
+                int k = k0 + 2 * (p0 + i), end = k0 + kc;
+                __m512 l = _mm512_setzero_ps(), u = _mm512_setzero_ps();
+                if (k < end)
+                    l = _mm512_maskz_loadu_ps(m, A + (size_t)k * lda + i0 + r0);
+                if (k + 1 < end)
+                    u = _mm512_maskz_loadu_ps(m, A + (size_t)(k + 1) * lda + i0 + r0);
+                v[i] = pairs_of_rows(l, u);
+            }
+            transpose16(v);
+            for (int j = 0; j < 16; j++)
+                _mm512_store_si512(out + (r0 + j) * KCH + p0, v[j]);
+        }
+}
+
+/* C[mr x nr] = beta C + (MR rows of packed A) . (NR columns of packed B) */
+static void kernel(int kp, const uint32_t *a, const uint32_t *b, float *c, int ldc, int mr, int nr,
+                   float beta)
+{
+    __m512 acc[MR][2];
+    for (int r = 0; r < MR; r++)
+        acc[r][0] = acc[r][1] = _mm512_setzero_ps();
+    for (int p = 0; p < kp; p++) {
+        __m512bh b0 = (__m512bh)_mm512_load_si512(b + p * NR);
+        __m512bh b1 = (__m512bh)_mm512_load_si512(b + p * NR + 16);
+        for (int r = 0; r < MR; r++) {
+            __m512bh av = (__m512bh)_mm512_set1_epi32((int)a[r * KCH + p]);
+            acc[r][0] = _mm512_dpbf16_ps(acc[r][0], av, b0);
+            acc[r][1] = _mm512_dpbf16_ps(acc[r][1], av, b1);
+        }
+    }
+    __mmask16 m0 = lanes(nr), m1 = lanes(nr - 16);
+    for (int r = 0; r < mr; r++) {
+        float *row = c + (size_t)r * ldc;
+        __m512 s0 = acc[r][0], s1 = acc[r][1];
+        if (beta != 0.0f) {
+            s0 = _mm512_add_ps(s0, _mm512_maskz_loadu_ps(m0, row));
+            s1 = _mm512_add_ps(s1, _mm512_maskz_loadu_ps(m1, row + 16));
+        }
+        _mm512_mask_storeu_ps(row, m0, s0);
+        _mm512_mask_storeu_ps(row + 16, m1, s1);
+    }
+}
+#endif
+
+bool gemm_bf16_available(void) { return HAVE_BF16; }
+
+void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const float *B, int ldb,
+               bool trans_b, float beta, float *C, int ldc, GemmScratch *ws)
+{
+#if HAVE_BF16
+    if (M <= 0 || N <= 0)
+        return;
+    if (K <= 0) {
+        for (int i = 0; beta == 0.0f && i < M; i++)
+            memset(C + (size_t)i * ldc, 0, (size_t)N * sizeof *C);
+        return;
+    }
+    size_t npad = round_up((size_t)N, NR);
+    pack_b(ws->pack_b, K, N, B, ldb, trans_b);
+    /* Rows of A are packed a block at a time, each block through every depth,
+     * so its rows of C stay in cache. A stored transposed is packed for all
+     * rows at once, one depth block at a time, so it is read in order. Either
+     * way each C element adds its depth blocks in the same order. */
+    int mb = trans_a ? M : MC;
+    for (int ib = 0; ib < M; ib += mb) {
+        int mcb = M - ib < mb ? M - ib : mb;
+        for (int k0 = 0; k0 < K; k0 += KC) {
+            int kc = K - k0 < KC ? K - k0 : KC, kp = (kc + 1) / 2;
+            float bk = k0 == 0 ? beta : 1.0f;
+            const uint32_t *blk = ws->pack_b + (size_t)k0 / 2 * npad;
+            pack_a(ws->pack_a, ib, mcb, k0, kc, A, lda, trans_a);
+            for (int i0 = 0; i0 < mcb; i0 += MC) {
+                int mc = mcb - i0 < MC ? mcb - i0 : MC;
+                for (int r0 = i0; r0 < i0 + mc; r0 += MR) {
+                    int mr = i0 + mc - r0 < MR ? i0 + mc - r0 : MR;
+                    for (int j0 = 0; j0 < N; j0 += NR) {
+                        int nr = N - j0 < NR ? N - j0 : NR;
+                        kernel(kp, ws->pack_a + (size_t)r0 * KCH, blk + (size_t)j0 * kp,
+                               C + (size_t)(ib + r0) * ldc + j0, ldc, mr, nr, bk);
+                    }
+                }
+            }
+        }
+    }
+#else
+    (void)M, (void)N, (void)K, (void)A, (void)lda, (void)trans_a, (void)B, (void)ldb;
+    (void)trans_b, (void)beta, (void)C, (void)ldc, (void)ws;
+#endif
+}

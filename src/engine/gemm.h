@@ -1,0 +1,60 @@
+/* gemm.h - matrix products in bfloat16 with float32 sums, for training.
+ *
+ * A bfloat16 number is the upper half of a float32: the same 8-bit exponent,
+ * 7 bits of mantissa instead of 23. This CPU's AVX512_BF16 instruction
+ * (vdpbf16ps) multiplies 32 pairs of them and adds the products into 16
+ * float32 sums in the time one float32 FMA instruction does 16, so a product
+ * whose inputs are rounded to bfloat16 runs up to twice as fast. The sums stay
+ * float32, and so does everything outside the products (weights, gradients,
+ * AdamW moments): the rounding touches only what goes into a multiplication.
+ *
+ * One call computes C = beta C + A B for one thread; callers split the rows of
+ * C among their threads. Operands may be stored either way round:
+ *   A is M x K: a[i*lda + k], or with trans_a a[k*lda + i]
+ *   B is K x N: b[k*ldb + j], or with trans_b b[j*ldb + k]
+ *   C is M x N: c[i*ldc + j];  beta is 0 (overwrite) or 1 (add).
+ * The result depends only on the operands, not on how rows are split.
+ */
+#ifndef TS_GEMM_H
+#define TS_GEMM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common.h"
+
+/* True when this build has the bfloat16 kernel (compiled for a CPU with
+ * AVX512_BF16); otherwise gemm_bf16 must not be called. */
+bool gemm_bf16_available(void);
+
+/* One thread's packed operands: A and B rounded to bfloat16 and laid out in
+ * the order the kernel reads them. Zero-initialise, then reserve. */
+typedef struct {
+    uint32_t *pack_a; /* rows of A, pairs of bfloat16 */
+    uint32_t *pack_b; /* all of B, pairs of bfloat16 */
+    size_t cap_a, cap_b; /* words in each */
+} GemmScratch;
+
+/* What a product needs room for: its sizes and whether A is transposed. */
+typedef struct {
+    int M, N, K;
+    bool trans_a;
+} GemmShape;
+
+/* Make room for products of this shape or smaller. Allocates; call outside
+ * the hot loop. */
+int gemm_scratch_reserve(GemmScratch *ws, GemmShape s, TsErr *err);
+/* True when ws has room for a product of this shape. */
+bool gemm_bf16_fits(const GemmScratch *ws, GemmShape s);
+void gemm_scratch_free(GemmScratch *ws);
+
+/* C = beta C + A B; the scratch must fit (gemm_bf16_fits). */
+void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const float *B, int ldb,
+               bool trans_b, float beta, float *C, int ldc, GemmScratch *ws);
+
+/* Round a float32 to the nearest bfloat16 (ties to even), returned in the
+ * upper 16 bits of a float32: what the kernel multiplies. For tests. */
+float bf16_round(float x);
+
+#endif
