@@ -83,7 +83,7 @@ test: tangscope $(TEST_BIN)
 	@sh tests/run.sh $(BUILD) ./tangscope
 
 asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -fno-omit-frame-pointer" \
+	$(MAKE) BUILD=build-asan OPT="-O1 -march=native -fno-omit-frame-pointer" \
 	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined" \
 	    TANGSCOPE_BIN=build-asan/tangscope build-asan/tangscope-bin test-asan
 

@@ -181,6 +181,30 @@ if cmp -s w.bin s.bin && [ -s w0.bin ] && ! cmp -s w0.bin s.bin; then
 else
     fail train-resume-weight-decay "--weight-decay with --resume did not act as given"
 fi
+# --precision with --resume: bf16 (the checkpoint's own, on a CPU that has
+# it) changes nothing, fp32 changes the weights; without bfloat16 the
+# option is refused
+if grep -q "products in bfloat16" <<EOF_
+$($TT train --data "$D" --out p.bin --layers 1 --dims 16 --heads 2 --context 16 --steps 20 \
+    --eval-every 5 --checkpoint-every 5 --max-steps-now 10 --quiet 2>&1 >/dev/null)
+EOF_
+then
+    cp p.bin.ckpt p32.bin.ckpt
+    $TT train --data "$D" --val "$D" --out p.bin --resume --precision bf16 --quiet >/dev/null 2>&1
+    $TT train --data "$D" --val "$D" --out p32.bin --resume --precision fp32 --quiet >/dev/null 2>&1
+    if cmp -s p.bin s.bin && [ -s p32.bin ] && ! cmp -s p32.bin s.bin; then
+        pass train-resume-precision
+    else
+        fail train-resume-precision "--precision with --resume did not act as given"
+    fi
+else
+    expect_error train-precision-unavailable 2 "need a CPU with AVX512_BF16" \
+        $TT train --data "$D" --out q.bin --precision bf16 --steps 2
+fi
+expect_error train-precision-bad 2 "precision must be bf16 or fp32, not 'fp16'" \
+    $TT train --data "$D" --out q.bin --precision fp16
+expect_error bench-precision-bad 2 "precision must be bf16 or fp32, not 'half'" \
+    $TT bench --train --precision half
 cd "$OLDPWD" || exit 1
 
 exit $failed

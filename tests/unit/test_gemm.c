@@ -1,0 +1,209 @@
+/* test_gemm.c - the bfloat16 matrix product and the training pass that uses it.
+ *
+ * The reference is a plain triple loop in double precision over inputs
+ * rounded to bfloat16 by bit arithmetic written here, independent of
+ * gemm.c's packing and of the CPU's conversion instruction. The kernel sums
+ * in float32, so the two differ only by float32 rounding of the sums.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "gemm.h"
+#include "gpt.h"
+#include "model.h"
+#include "rng.h"
+
+static Rng rng;
+
+/* Nearest bfloat16, ties to even, by integer arithmetic on the bits. */
+static double round_bf16(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, 4);
+    uint32_t low = u & 0xffffu, keep = u >> 16;
+    if (low > 0x8000u || (low == 0x8000u && (keep & 1u)))
+        keep++;
+    u = keep << 16;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static float *random_floats(size_t n)
+{
+    float *x = malloc(n * sizeof *x);
+    for (size_t i = 0; i < n; i++)
+        x[i] = (float)rng_normal(&rng);
+    return x;
+}
+
+static void test_bf16_round(void)
+{
+    /* 1 + 2^-8 lies halfway between 1 and 1 + 2^-7: ties go to the even 1 */
+    CHECK(bf16_round(1.0f + 0x1p-8f) == 1.0f, "got %.9g", (double)bf16_round(1.0f + 0x1p-8f));
+    /* 1 + 3 * 2^-8 lies halfway between 1 + 2^-7 and 1 + 2^-6: the even one */
+    CHECK(bf16_round(1.0f + 3 * 0x1p-8f) == 1.0f + 0x1p-6f, "got %.9g",
+          (double)bf16_round(1.0f + 3 * 0x1p-8f));
+    CHECK(bf16_round(1.0f + 0x1p-8f + 0x1p-20f) == 1.0f + 0x1p-7f, "just above half rounds up");
+    CHECK(bf16_round(-3.0f) == -3.0f, "a bfloat16 stays itself");
+    for (int i = 0; i < 1000; i++) {
+        float x = (float)rng_normal(&rng) * 100.0f;
+        CHECK((double)bf16_round(x) == round_bf16(x), "%.9g", (double)x);
+    }
+}
+
+/* C = beta C + A B for one shape and layout, against the reference. */
+static void check_product(int M, int N, int K, bool ta, bool tb, float beta)
+{
+    float *A = random_floats((size_t)M * K), *B = random_floats((size_t)K * N);
+    float *C = random_floats((size_t)M * N);
+    double *want = malloc((size_t)M * N * sizeof *want), *tol = malloc((size_t)M * N * sizeof *tol);
+    int lda = ta ? M : K, ldb = tb ? K : N;
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++) {
+            double s = beta != 0.0f ? C[(size_t)i * N + j] : 0.0, mag = fabs(s);
+            for (int k = 0; k < K; k++) {
+                double a = round_bf16(ta ? A[(size_t)k * lda + i] : A[(size_t)i * lda + k]);
+                double b = round_bf16(tb ? B[(size_t)j * ldb + k] : B[(size_t)k * ldb + j]);
+                s += a * b;
+                mag += fabs(a * b);
+            }
+            want[(size_t)i * N + j] = s;
+            /* float32 sums of K + 1 terms: each addition rounds by at most
+             * 2^-24 of the running magnitude */
+            tol[(size_t)i * N + j] = (K + 1) * 0x1p-24 * mag + 1e-30;
+        }
+    GemmScratch ws = {0};
+    TsErr err;
+    GemmShape shape = {M, N, K, ta};
+    CHECK(gemm_scratch_reserve(&ws, shape, &err) == 0, "%s", err.msg);
+    CHECK(gemm_bf16_fits(&ws, shape), "reserved scratch must fit");
+    gemm_bf16(M, N, K, A, lda, ta, B, ldb, tb, beta, C, N, &ws);
+    int bad = 0;
+    for (size_t i = 0; i < (size_t)M * N; i++)
+        if (!(fabs(C[i] - want[i]) <= tol[i]))
+            bad++;
+    CHECK(bad == 0, "%d x %d x %d, A%s B%s, beta %g: %d of %d values off", M, N, K, ta ? "^T" : "",
+          tb ? "^T" : "", (double)beta, bad, M * N);
+    gemm_scratch_free(&ws);
+    free(A);
+    free(B);
+    free(C);
+    free(want);
+    free(tol);
+}
+
+static void test_gemm_against_reference(void)
+{
+    if (!gemm_bf16_available()) {
+        printf("  (this build has no bfloat16 kernel: nothing to compare)\n");
+        return;
+    }
+    /* tiles of 12 x 32, depth blocks of 256, row blocks of 96: shapes on, just
+     * past and well past each edge, odd depths included */
+    static const int shapes[][3] = {
+        {1, 1, 1},     {12, 32, 2},   {13, 33, 3},    {37, 45, 17},  {96, 64, 256},
+        {97, 31, 257}, {101, 70, 513}, {200, 130, 64}, {5, 300, 600}, {150, 16, 1000},
+    };
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (int layout = 0; layout < 4; layout++)
+            check_product(shapes[s][0], shapes[s][1], shapes[s][2], layout & 1, layout & 2,
+                          (s + (size_t)layout) % 2 ? 1.0f : 0.0f);
+}
+
+/* Rows computed in one call or split across two (as threads split them) are
+ * the same to the bit. */
+static void test_gemm_rows_independent(void)
+{
+    if (!gemm_bf16_available())
+        return;
+    int M = 150, N = 70, K = 600;
+    for (int ta = 0; ta < 2; ta++) {
+        float *A = random_floats((size_t)M * K), *B = random_floats((size_t)K * N);
+        float *whole = calloc((size_t)M * N, sizeof *whole), *split = calloc((size_t)M * N, 4);
+        int lda = ta ? M : K;
+        GemmScratch ws = {0};
+        TsErr err;
+        CHECK(gemm_scratch_reserve(&ws, (GemmShape){M, N, K, ta}, &err) == 0, "%s", err.msg);
+        gemm_bf16(M, N, K, A, lda, ta, B, N, false, 0.0f, whole, N, &ws);
+        int cut = 61;
+        gemm_bf16(cut, N, K, A, lda, ta, B, N, false, 0.0f, split, N, &ws);
+        const float *rest = ta ? A + cut : A + (size_t)cut * K;
+        gemm_bf16(M - cut, N, K, rest, lda, ta, B, N, false, 0.0f, split + (size_t)cut * N, N, &ws);
+        CHECK(memcmp(whole, split, (size_t)M * N * sizeof *whole) == 0,
+              "A%s: rows split at %d differ from one call", ta ? "^T" : "", cut);
+        gemm_scratch_free(&ws);
+        free(A);
+        free(B);
+        free(whole);
+        free(split);
+    }
+}
+
+/* One pass of a small GPT with bfloat16 products: the loss and every
+ * gradient stay close to the float32 pass. Inputs to a product are rounded
+ * by at most 2^-9 of their size, so a result moves by well under 1%. */
+static void test_bf16_pass_close_to_float32(void)
+{
+    if (!gemm_bf16_available())
+        return;
+    TsErr err;
+    ModelConfig cfg = {.n_layer = 2, .n_embd = 32, .n_head = 4, .context = 16, .vocab_size = 50};
+    uint32_t cps[50];
+    for (int i = 0; i < 50; i++)
+        cps[i] = 0x4E00 + (uint32_t)i;
+    Vocab v = {50, cps};
+    Model m;
+    CHECK(model_init(&m, &cfg, &v, 3, &err) == 0, "%s", err.msg);
+    int B = 4, T = 16, tokens[64], targets[64];
+    for (int i = 0; i < B * T; i++) {
+        tokens[i] = (int)rng_below(&rng, 50);
+        targets[i] = (int)rng_below(&rng, 50);
+    }
+    float *g32 = calloc(m.n_params, sizeof(float)), *g16 = calloc(m.n_params, sizeof(float));
+    float loss[2];
+    for (int pass = 0; pass < 2; pass++) {
+        GptActs a;
+        CHECK(gpt_acts_init(&a, &cfg, B, T, 1, &err) == 0, "%s", err.msg);
+        CHECK(gpt_acts_set_bf16(&a, pass, &err) == 0, "%s", err.msg);
+        CHECK((a.bf16 != NULL) == (pass == 1), "bfloat16 products switched %s",
+              pass ? "on" : "off");
+        ParamPtrs g;
+        param_point(&g, pass ? g16 : g32, &cfg);
+        loss[pass] = gpt_forward(&m, &a, tokens, targets, B, T);
+        gpt_backward(&m, &a, &g, tokens, targets, B, T);
+        gpt_acts_free(&a);
+    }
+    CHECK(fabsf(loss[1] - loss[0]) < 2e-3f * loss[0], "loss %.6f in bfloat16, %.6f in float32",
+          (double)loss[1], (double)loss[0]);
+    ParamInfo t[P_COUNT];
+    param_table(&cfg, t);
+    for (int k = 0; k < P_COUNT; k++) {
+        double diff = 0.0, norm = 0.0;
+        for (size_t i = t[k].offset; i < t[k].offset + t[k].size; i++) {
+            diff += (double)(g16[i] - g32[i]) * (g16[i] - g32[i]);
+            norm += (double)g32[i] * g32[i];
+        }
+        CHECK(sqrt(diff) <= 0.01 * sqrt(norm) + 1e-9, "%s: gradients differ by %.3g%%", t[k].name,
+              100.0 * sqrt(diff / (norm + 1e-30)));
+        /* and not to the bit: the products really ran in bfloat16 */
+        if (strcmp(t[k].name, "wte") == 0)
+            CHECK(diff > 0.0, "wte: bfloat16 and float32 gradients are identical");
+    }
+    free(g32);
+    free(g16);
+    model_free(&m);
+}
+
+int main(void)
+{
+    rng_seed(&rng, 7);
+    RUN(test_bf16_round);
+    RUN(test_gemm_against_reference);
+    RUN(test_gemm_rows_independent);
+    RUN(test_bf16_pass_close_to_float32);
+    return test_summary();
+}
