@@ -80,7 +80,7 @@ int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
         a->bf16 = NULL;
         return 0;
     }
-    int C = a->C, V = a->V, BT = a->B * a->T;
+    int C = a->C, V = a->V, BT = a->B * a->T, T = a->T, hs = a->C / a->H;
     /* every product of the linear layers (ops.c), as {M, N, K, A transposed}:
      * out = inp w^T, dinp = dout w, dw = dout^T inp */
     const GemmShape shapes[] = {
@@ -90,6 +90,7 @@ int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
         {BT, C, V, false},
         {3 * C, C, BT, true},  {C, C, BT, true},      {4 * C, C, BT, true},
         {C, 4 * C, BT, true},  {V, C, BT, true},
+        {T, T, hs, false},     {T, hs, T, true},       /* attention, per sequence and head */
     };
     if (a->bf16)
         return 0;
@@ -102,7 +103,8 @@ int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
     return 0;
 }
 
-float gpt_forward(const Model *m, GptActs *a, const int *tokens, const int *targets, int B, int T)
+/* Forward from tokens to the logits. */
+static void forward_to_logits(const Model *m, GptActs *a, const int *tokens, int B, int T)
 {
     const ParamPtrs *w = &m->w;
     int C = a->C, H = a->H, V = a->V, L = a->L;
@@ -121,7 +123,7 @@ float gpt_forward(const Model *m, GptActs *a, const int *tokens, const int *targ
                           w->ln1_b + l * C, (int)BT, C);
         matmul_forward(qkv, ln1, w->qkv_w + (size_t)l * 3 * C * C, w->qkv_b + l * 3 * C, (int)BT, C,
                        3 * C, a->bf16);
-        attention_forward(atty, att, qkv, B, T, C, H);
+        attention_forward(atty, att, qkv, B, T, C, H, a->bf16);
         matmul_forward(attproj, atty, w->attproj_w + (size_t)l * C * C, w->attproj_b + l * C,
                        (int)BT, C, C, a->bf16);
         residual_forward(res2, x, attproj, BT * C);
@@ -137,23 +139,32 @@ float gpt_forward(const Model *m, GptActs *a, const int *tokens, const int *targ
     }
     layernorm_forward(a->lnf, a->lnf_mean, a->lnf_rstd, x, w->lnf_w, w->lnf_b, (int)BT, C);
     matmul_forward(a->logits, a->lnf, w->wte, NULL, (int)BT, C, V, a->bf16); /* tied output layer */
-    if (!targets)
-        return 0.0f;
-    crossentropy_forward(a->losses, a->logits, targets, (int)BT, V);
+}
+
+static float mean_loss(const GptActs *a, size_t BT)
+{
     double sum = 0.0;
     for (size_t i = 0; i < BT; i++)
         sum += a->losses[i];
     return (float)(sum / (double)BT);
 }
 
-void gpt_backward(const Model *m, GptActs *a, const ParamPtrs *g, const int *tokens,
-                  const int *targets, int B, int T)
+float gpt_forward(const Model *m, GptActs *a, const int *tokens, const int *targets, int B, int T)
+{
+    forward_to_logits(m, a, tokens, B, T);
+    if (!targets)
+        return 0.0f;
+    crossentropy_forward(a->losses, a->logits, targets, B * T, a->V);
+    return mean_loss(a, (size_t)B * T);
+}
+
+/* Backward from the gradient of the logits (in a->logits). */
+static void backward_from_logits(const Model *m, GptActs *a, const ParamPtrs *g, const int *tokens,
+                                 int B, int T)
 {
     const ParamPtrs *w = &m->w;
     int C = a->C, H = a->H, V = a->V, L = a->L;
     size_t cap = (size_t)a->B * a->T, BT = (size_t)B * T;
-    /* loss = mean over BT of the per-position losses */
-    crossentropy_backward(a->logits, targets, 1.0f / (float)BT, (int)BT, V);
     memset(a->dtmp, 0, BT * C * sizeof(float));
     matmul_backward(a->dtmp, g->wte, NULL, a->logits, a->lnf, w->wte, (int)BT, C, V, a->bf16);
     memset(a->dres, 0, BT * C * sizeof(float));
@@ -182,7 +193,7 @@ void gpt_backward(const Model *m, GptActs *a, const ParamPtrs *g, const int *tok
         matmul_backward(a->dtmp, g->attproj_w + (size_t)l * C * C, g->attproj_b + l * C, a->dres,
                         atty, w->attproj_w + (size_t)l * C * C, (int)BT, C, C, a->bf16);
         memset(a->dqkv, 0, BT * 3 * C * sizeof(float));
-        attention_backward(a->dqkv, a->datt_scratch, a->dtmp, qkv, att, B, T, C, H);
+        attention_backward(a->dqkv, a->datt_scratch, a->dtmp, qkv, att, B, T, C, H, a->bf16);
         memset(a->dtmp, 0, BT * C * sizeof(float));
         matmul_backward(a->dtmp, g->qkv_w + (size_t)l * 3 * C * C, g->qkv_b + l * 3 * C, a->dqkv,
                         ln1, w->qkv_w + (size_t)l * 3 * C * C, (int)BT, C, 3 * C, a->bf16);
@@ -190,4 +201,23 @@ void gpt_backward(const Model *m, GptActs *a, const ParamPtrs *g, const int *tok
                            w->ln1_w + l * C, a->ln1_mean + o, a->ln1_rstd + o, (int)BT, C);
     }
     encoder_backward(g->wte, g->wpe, a->dres, tokens, B, T, C);
+}
+
+void gpt_backward(const Model *m, GptActs *a, const ParamPtrs *g, const int *tokens,
+                  const int *targets, int B, int T)
+{
+    /* loss = mean over BT of the per-position losses */
+    crossentropy_backward(a->logits, targets, 1.0f / (float)(B * T), B * T, a->V);
+    backward_from_logits(m, a, g, tokens, B, T);
+}
+
+float gpt_train_pass(const Model *m, GptActs *a, const ParamPtrs *g, const int *tokens,
+                     const int *targets, int B, int T)
+{
+    forward_to_logits(m, a, tokens, B, T);
+    crossentropy_forward_backward(a->losses, a->logits, targets, 1.0f / (float)(B * T), B * T,
+                                  a->V);
+    float loss = mean_loss(a, (size_t)B * T);
+    backward_from_logits(m, a, g, tokens, B, T);
+    return loss;
 }

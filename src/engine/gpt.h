@@ -59,4 +59,11 @@ float gpt_forward(const Model *m, GptActs *a, const int *tokens, const int *targ
 void gpt_backward(const Model *m, GptActs *a, const ParamPtrs *grads, const int *tokens,
                   const int *targets, int B, int T);
 
+/* Both, as training runs them: returns the mean loss and ADDS its gradient
+ * into grads, the same numbers as gpt_forward then gpt_backward. The loss and
+ * the gradient of the logits are computed in one pass over each row, so the
+ * logits never hold probabilities. */
+float gpt_train_pass(const Model *m, GptActs *a, const ParamPtrs *grads, const int *tokens,
+                     const int *targets, int B, int T);
+
 #endif

@@ -268,12 +268,15 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
  * triangle, because a product at BLAS speed costs less than a loop that skips
  * half the work. */
 
-/* Softmax of row t over positions 0..t, zero after: the causal mask. */
-static void causal_softmax_row(float *row, int t, int T)
+/* Softmax of row t over positions 0..t, each first multiplied by scale, zero
+ * after: the causal mask. */
+static void causal_softmax_row(float *row, int t, int T, float scale)
 {
     float maxv = -FLT_MAX;
-    for (int t2 = 0; t2 <= t; t2++)
+    for (int t2 = 0; t2 <= t; t2++) {
+        row[t2] *= scale;
         maxv = row[t2] > maxv ? row[t2] : maxv;
+    }
     float sum = 0.0f;
     for (int t2 = 0; t2 <= t; t2++) {
         row[t2] = ts_expf(row[t2] - maxv);
@@ -286,10 +289,19 @@ static void causal_softmax_row(float *row, int t, int T)
         row[t2] = 0.0f;
 }
 
-void attention_forward(float *out, float *att, const float *qkv, int B, int T, int C, int H)
+/* Whether attention's products run in bfloat16: those of T x T scores from
+ * heads of hs, and those summing over T positions with A transposed. */
+static bool attention_bf16(const Bf16Products *bp, int T, int hs)
+{
+    return use_bf16(bp, T, T, hs, false) && use_bf16(bp, T, hs, T, true);
+}
+
+void attention_forward(float *out, float *att, const float *qkv, int B, int T, int C, int H,
+                       const Bf16Products *bf16)
 {
     int hs = C / H, C3 = 3 * C;
     float scale = 1.0f / sqrtf((float)hs);
+    bool bf = attention_bf16(bf16, T, hs);
     blas_single_threaded();
 #pragma omp parallel for collapse(2) schedule(static) if (B * H > 1)
     for (int b = 0; b < B; b++) {
@@ -297,23 +309,35 @@ void attention_forward(float *out, float *att, const float *qkv, int B, int T, i
             const float *q = qkv + (size_t)b * T * C3 + (size_t)h * hs;
             const float *k = q + C, *v = q + 2 * C;
             float *p = att + ((size_t)b * H + h) * T * T;
-            /* s = scale q k^T, then the causal softmax row by row */
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, T, hs, scale, q, C3, k, C3, 0.0f,
-                        p, T);
+            float *y = out + (size_t)b * T * C + (size_t)h * hs;
+            GemmScratch *ws = bf ? &bf16->ws[omp_get_thread_num()] : NULL;
+            /* s = scale q k^T, then the causal softmax row by row (the bfloat16
+             * product has no factor: the softmax applies it) */
+            if (bf)
+                gemm_bf16(T, T, hs, q, C3, false, k, C3, true, 0.0f, p, T, ws);
+            else
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, T, hs, scale, q, C3, k, C3,
+                            0.0f, p, T);
             for (int t = 0; t < T; t++)
-                causal_softmax_row(p + (size_t)t * T, t, T);
+                causal_softmax_row(p + (size_t)t * T, t, T, bf ? scale : 1.0f);
             /* y = p v, into this head's columns of out */
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hs, T, 1.0f, p, T, v, C3, 0.0f,
-                        out + (size_t)b * T * C + (size_t)h * hs, C);
+            if (bf)
+                gemm_bf16(T, hs, T, p, T, false, v, C3, false, 0.0f, y, C, ws);
+            else
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hs, T, 1.0f, p, T, v, C3,
+                            0.0f, y, C);
         }
     }
 }
 
 void attention_backward(float *dqkv, float *scratch, const float *dout, const float *qkv,
-                        const float *att, int B, int T, int C, int H)
+                        const float *att, int B, int T, int C, int H, const Bf16Products *bf16)
 {
     int hs = C / H, C3 = 3 * C;
     float scale = 1.0f / sqrtf((float)hs);
+    bool bf = attention_bf16(bf16, T, hs);
+    /* the bfloat16 products have no factor: ds carries the scale instead */
+    float ds_scale = bf ? scale : 1.0f, mm_scale = bf ? 1.0f : scale;
     blas_single_threaded();
 #pragma omp parallel for collapse(2) schedule(static) if (B * H > 1)
     for (int b = 0; b < B; b++) {
@@ -324,11 +348,17 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
             const float *p = att + ((size_t)b * H + h) * T * T;
             const float *dy = dout + (size_t)b * T * C + (size_t)h * hs;
             float *ds = scratch + ((size_t)b * H + h) * T * T;
+            GemmScratch *ws = bf ? &bf16->ws[omp_get_thread_num()] : NULL;
             /* y = p v:  dp = dy v^T,  dv += p^T dy */
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, T, hs, 1.0f, dy, C, v, C3, 0.0f,
-                        ds, T);
-            cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, T, hs, T, 1.0f, p, T, dy, C, 1.0f,
-                        dv, C3);
+            if (bf) {
+                gemm_bf16(T, T, hs, dy, C, false, v, C3, true, 0.0f, ds, T, ws);
+                gemm_bf16(T, hs, T, p, T, true, dy, C, false, 1.0f, dv, C3, ws);
+            } else {
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, T, hs, 1.0f, dy, C, v, C3,
+                            0.0f, ds, T);
+                cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, T, hs, T, 1.0f, p, T, dy, C,
+                            1.0f, dv, C3);
+            }
             /* p = softmax(s):  ds = p (dp - sum_j p_j dp_j), zero where masked */
             for (int t = 0; t < T; t++) {
                 const float *prow = p + (size_t)t * T;
@@ -337,15 +367,20 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
                 for (int t2 = 0; t2 <= t; t2++)
                     weighted += prow[t2] * drow[t2];
                 for (int t2 = 0; t2 <= t; t2++)
-                    drow[t2] = prow[t2] * (drow[t2] - weighted);
+                    drow[t2] = prow[t2] * (drow[t2] - weighted) * ds_scale;
                 for (int t2 = t + 1; t2 < T; t2++)
                     drow[t2] = 0.0f;
             }
             /* s = scale q k^T:  dq += scale ds k,  dk += scale ds^T q */
-            cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hs, T, scale, ds, T, k, C3,
-                        1.0f, dq, C3);
-            cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, T, hs, T, scale, ds, T, q, C3, 1.0f,
-                        dk, C3);
+            if (bf) {
+                gemm_bf16(T, hs, T, ds, T, false, k, C3, false, 1.0f, dq, C3, ws);
+                gemm_bf16(T, hs, T, ds, T, true, q, C3, false, 1.0f, dk, C3, ws);
+            } else {
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hs, T, mm_scale, ds, T, k,
+                            C3, 1.0f, dq, C3);
+                cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, T, hs, T, mm_scale, ds, T, q,
+                            C3, 1.0f, dk, C3);
+            }
         }
     }
 }
@@ -440,14 +475,30 @@ void crossentropy_forward(float *losses, float *logits, const int *targets, int 
     }
 }
 
+/* One row of probabilities into its gradient. */
+static void crossentropy_row_backward(float *row, int target, float dloss, int V)
+{
+    for (int i = 0; i < V; i++)
+        row[i] *= dloss;
+    row[target] -= dloss;
+}
+
 void crossentropy_backward(float *probs, const int *targets, float dloss, int N, int V)
 {
     /* loss = -log softmax(logits)[target]:  dlogits = (p - onehot(target)) dloss */
 #pragma omp parallel for schedule(static) if ((size_t)N * V > PAR_MIN)
+    for (int n = 0; n < N; n++)
+        crossentropy_row_backward(probs + (size_t)n * V, targets[n], dloss, V);
+}
+
+void crossentropy_forward_backward(float *losses, float *logits, const int *targets, float dloss,
+                                   int N, int V)
+{
+#pragma omp parallel for schedule(static) if ((size_t)N * V > PAR_MIN)
     for (int n = 0; n < N; n++) {
-        float *row = probs + (size_t)n * V;
-        for (int i = 0; i < V; i++)
-            row[i] *= dloss;
-        row[targets[n]] -= dloss;
+        float *row = logits + (size_t)n * V;
+        float target_logit = row[targets[n]];
+        losses[n] = softmax_row(row, row, V) - target_logit;
+        crossentropy_row_backward(row, targets[n], dloss, V);
     }
 }

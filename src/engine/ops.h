@@ -52,10 +52,11 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
  * qkv [B,T,3C] holds q | k | v per position; out [B,T,C]; att [B,H,T,T] keeps
  * the softmax probabilities (zero above the diagonal) for the backward pass and
  * for the explorer's attention view. */
-void attention_forward(float *out, float *att, const float *qkv, int B, int T, int C, int H);
+void attention_forward(float *out, float *att, const float *qkv, int B, int T, int C, int H,
+                       const Bf16Products *bf16);
 /* scratch [B,H,T,T] */
 void attention_backward(float *dqkv, float *scratch, const float *dout, const float *qkv,
-                        const float *att, int B, int T, int C, int H);
+                        const float *att, int B, int T, int C, int H, const Bf16Products *bf16);
 
 /* y = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))  out, inp [N] */
 void gelu_forward(float *out, const float *inp, size_t N);
@@ -71,6 +72,11 @@ void residual_backward(float *da, float *db, const float *dout, size_t N);
 void crossentropy_forward(float *losses, float *logits, const int *targets, int N, int V);
 /* probs [N,V] become dlogits in place: (p - onehot(target)) * dloss. */
 void crossentropy_backward(float *probs, const int *targets, float dloss, int N, int V);
+/* Both, row by row while the row is in cache (training needs no
+ * probabilities): logits [N,V] become dlogits, the same numbers as the two
+ * calls above give. */
+void crossentropy_forward_backward(float *losses, float *logits, const int *targets, float dloss,
+                                   int N, int V);
 
 /* Softmax of one row into out (may equal in); returns the row's log-sum-exp,
  * log(sum_i e^in[i]). [V] */

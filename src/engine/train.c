@@ -195,8 +195,7 @@ float trainer_step(Trainer *tr, float *grad_norm)
     memset(tr->grads, 0, m->n_params * sizeof(float));
     int B, T;
     GptActs *acts = step_shape(tr, &B, &T) ? &tr->short_acts : &tr->acts;
-    float loss = gpt_forward(m, acts, tr->inputs, tr->targets, B, T);
-    gpt_backward(m, acts, &tr->g, tr->inputs, tr->targets, B, T);
+    float loss = gpt_train_pass(m, acts, &tr->g, tr->inputs, tr->targets, B, T);
 
     float norm = (float)sqrt(sum_squares(tr->grads, m->n_params));
     if (grad_norm)

@@ -151,7 +151,7 @@ typedef struct {
 static double at_scalar(void *p)
 {
     AtCtx *c = p;
-    attention_forward(c->out, c->att, c->qkv, AT_B, AT_T, AT_C, AT_H);
+    attention_forward(c->out, c->att, c->qkv, AT_B, AT_T, AT_C, AT_H, NULL);
     return dot_d(c->out, c->R, sizeof c->out / 4);
 }
 
@@ -174,7 +174,7 @@ static void test_attention_backward(void)
     }
     float dqkv[sizeof c.qkv / 4], scratch[AT_B * AT_H * AT_T * AT_T];
     memset(dqkv, 0, sizeof dqkv);
-    attention_backward(dqkv, scratch, c.R, c.qkv, c.att, AT_B, AT_T, AT_C, AT_H);
+    attention_backward(dqkv, scratch, c.R, c.qkv, c.att, AT_B, AT_T, AT_C, AT_H, NULL);
     fd_check("attention dqkv", c.qkv, sizeof c.qkv / 4, dqkv, at_scalar, &c);
 }
 

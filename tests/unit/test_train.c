@@ -98,6 +98,35 @@ static void test_loss_falls(void)
     run_free(&r);
 }
 
+/* The training pass (loss and its gradient in one pass over each row of
+ * logits) gives the same loss and gradients, to the bit, as a forward pass
+ * and a backward pass. */
+static void test_train_pass_same_as_forward_backward(void)
+{
+    Run r;
+    if (run_init(&r, 5) != 0)
+        return;
+    trainer_sample_batch(&r.tr, r.data, r.n);
+    size_t n = r.model.n_params;
+    float *g2 = calloc(n, sizeof(float)), *g1 = calloc(n, sizeof(float));
+    ParamPtrs p1, p2;
+    param_point(&p1, g1, &r.model.cfg);
+    param_point(&p2, g2, &r.model.cfg);
+    int B = r.tr.tc.batch, T = r.tr.tc.seq;
+    float l1 = gpt_train_pass(&r.model, &r.tr.acts, &p1, r.tr.inputs, r.tr.targets, B, T);
+    float l2 = gpt_forward(&r.model, &r.tr.acts, r.tr.inputs, r.tr.targets, B, T);
+    gpt_backward(&r.model, &r.tr.acts, &p2, r.tr.inputs, r.tr.targets, B, T);
+    CHECK(l1 == l2, "loss %.9g in one pass, %.9g in two", (double)l1, (double)l2);
+    CHECK(memcmp(g1, g2, n * sizeof(float)) == 0, "the gradients differ");
+    double norm = 0.0;
+    for (size_t i = 0; i < n; i++)
+        norm += (double)g1[i] * g1[i];
+    CHECK(norm > 0.0, "no gradient at all");
+    free(g1);
+    free(g2);
+    run_free(&r);
+}
+
 static void test_schedule(void)
 {
     TrainConfig tc = train_config_default();
@@ -194,6 +223,7 @@ static void test_short_windows_learn(void)
 int main(void)
 {
     RUN(test_schedule);
+    RUN(test_train_pass_same_as_forward_backward);
     RUN(test_loss_falls);
     RUN(test_resume_same_losses);
     RUN(test_resume_short_windows);
