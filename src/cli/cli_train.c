@@ -240,12 +240,12 @@ static int flag_given(int argc, char **argv, const char *name)
 }
 
 /* Continue a checkpoint: its settings, except a new --steps (the cosine
- * decay then ends at the new last step), weight decay or short-window settings. On
- * failure nothing is left allocated. */
+ * decay then ends at the new last step), weight decay, short-window settings
+ * or precision. On failure nothing is left allocated. */
 static int resume_run(const TrainArgs *a, int argc, char **argv, Model *model, Trainer *tr,
                       int **data, size_t *n_data, TsErr *err)
 {
-    if (checkpoint_load(model, tr, a->ckpt, err) != 0)
+    if (checkpoint_load(model, tr, a->ckpt, a->precision ? a->tc.bf16 : -1, err) != 0)
         return -1;
     int rc = load_tokens(a->data, &model->vocab, data, n_data, err);
     if (rc == 0 && crc32_update(0, *data, *n_data * sizeof(int)) != tr->data_crc)
@@ -259,8 +259,6 @@ static int resume_run(const TrainArgs *a, int argc, char **argv, Model *model, T
     }
     if (rc == 0 && flag_given(argc, argv, "--weight-decay"))
         tr->tc.weight_decay = a->tc.weight_decay;
-    if (rc == 0 && a->precision)
-        rc = trainer_set_bf16(tr, a->tc.bf16, err);
     int short_every = flag_given(argc, argv, "--short-every");
     if (rc == 0 && (short_every || flag_given(argc, argv, "--short-seq")))
         rc = trainer_set_short(tr, short_every ? a->tc.short_every : tr->tc.short_every,

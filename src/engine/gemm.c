@@ -1,11 +1,13 @@
 /* gemm.c - bfloat16 matrix products with float32 sums (see gemm.h).
  *
  * The layout follows the usual blocked GEMM. B is rounded and packed once per
- * call into panels of NR columns; A is packed one block of MC rows by KC
- * depths at a time into panels of MR rows. The kernel keeps an MR x NR tile of
- * C in 24 registers and, for every pair of depths k, k+1, multiplies each of
- * the MR rows' pair (one 32-bit broadcast) with the panel's NR pairs (two
- * 512-bit loads). A pair is two bfloat16 in one 32-bit word, the lower one for
+ * call into panels of NR columns; A is packed KC depths at a time into rows
+ * of pairs, a block of MC rows at a time (or, when A is stored transposed,
+ * all its rows at once, so the stored matrix is read along its rows). Packing
+ * a transposed operand goes through 16 x 16 transposes in registers, not
+ * scattered stores. The kernel keeps an MR x NR tile of C in 24 registers and,
+ * for every pair of depths k, k+1, multiplies each of the MR rows' pair (one
+ * 32-bit broadcast) with the panel's NR pairs (two 512-bit loads). A pair is two bfloat16 in one 32-bit word, the lower one for
  * depth k: the order vdpbf16ps multiplies them in.
  *
  * Partial sums are added into C in the order of the depth blocks, the same for
@@ -25,11 +27,11 @@
 #endif
 
 enum {
-    MR = 12,  /* rows of the register tile */
-    NR = 32,  /* columns of the register tile: two vectors of 16 */
-    KC = 256, /* depths per block of A (even: blocks hold whole pairs) */
-    KCH = KC / 2, /* pairs per block of A */
-    MC = 96,  /* rows per block of A, a multiple of 48 (of MR and of 16) */
+    MR = 12,      /* rows of the register tile */
+    NR = 32,      /* columns of the register tile: two vectors of 16 */
+    KC = 256,     /* depths per block (even: blocks hold whole pairs) */
+    KCH = KC / 2, /* pairs per block: the row stride of packed A */
+    MC = 96,      /* rows per block of A, a multiple of 48 (of MR and of 16) */
 };
 
 static inline uint32_t bf16_bits(float x)

@@ -1,9 +1,10 @@
 /* gemm.h - matrix products in bfloat16 with float32 sums, for training.
  *
  * A bfloat16 number is the upper half of a float32: the same 8-bit exponent,
- * 7 bits of mantissa instead of 23. This CPU's AVX512_BF16 instruction
- * (vdpbf16ps) multiplies 32 pairs of them and adds the products into 16
- * float32 sums in the time one float32 FMA instruction does 16, so a product
+ * 7 bits of mantissa instead of 23. The AVX512_BF16 instruction vdpbf16ps
+ * (Intel since Cooper Lake, AMD since Zen 4) multiplies 32 pairs of them and
+ * adds the products into 16 float32 sums in the time a float32 FMA
+ * instruction does 16 (`tangscope bench --train` measures both), so a product
  * whose inputs are rounded to bfloat16 runs up to twice as fast. The sums stay
  * float32, and so does everything outside the products (weights, gradients,
  * AdamW moments): the rounding touches only what goes into a multiplication.

@@ -263,10 +263,10 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
 
 /* ---- attention ----
  * Per sequence and head, the scores, the weighted values and their gradients
- * are small matrix products; BLAS does them on strided views into qkv (row
- * stride 3C), whole squares even though the causal mask discards the upper
- * triangle, because a product at BLAS speed costs less than a loop that skips
- * half the work. */
+ * are small matrix products; BLAS (or, when training with them, the bfloat16
+ * products) does them on strided views into qkv (row stride 3C), whole
+ * squares even though the causal mask discards the upper triangle, because a
+ * product at BLAS speed costs less than a loop that skips half the work. */
 
 /* Softmax of row t over positions 0..t, each first multiplied by scale, zero
  * after: the causal mask. */

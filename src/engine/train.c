@@ -122,18 +122,6 @@ int trainer_set_short(Trainer *tr, int every, int seq, TsErr *err)
     return 0;
 }
 
-int trainer_set_bf16(Trainer *tr, int on, TsErr *err)
-{
-    TrainConfig tc = tr->tc;
-    tc.bf16 = on;
-    if (train_config_check(&tc, &tr->model->cfg, err) != 0 ||
-        gpt_acts_set_bf16(&tr->acts, on, err) != 0 ||
-        (tr->short_acts.B > 0 && gpt_acts_set_bf16(&tr->short_acts, on, err) != 0))
-        return -1;
-    tr->tc = tc;
-    return 0;
-}
-
 /* Is the next step one of short windows? Then its batch shape. */
 static int step_shape(const Trainer *tr, int *B, int *T)
 {
@@ -457,7 +445,7 @@ int checkpoint_save(const Trainer *tr, const char *path, TsErr *err)
     return atomic_commit(&af, err);
 }
 
-int checkpoint_load(Model *model, Trainer *tr, const char *path, TsErr *err)
+int checkpoint_load(Model *model, Trainer *tr, const char *path, int bf16, TsErr *err)
 {
     unsigned char *data;
     size_t len;
@@ -505,6 +493,8 @@ int checkpoint_load(Model *model, Trainer *tr, const char *path, TsErr *err)
     }
     if (model_parse(model, image, msize, path, err) != 0)
         goto out;
+    if (bf16 >= 0)
+        tc.bf16 = bf16;
     if (trainer_init(tr, model, &tc, err) != 0) {
         model_free(model);
         goto out;

@@ -70,8 +70,6 @@ void trainer_free(Trainer *tr);
  * e.g. when resuming; allocates their activations. */
 int trainer_set_short(Trainer *tr, int every, int seq, TsErr *err);
 
-/* Switch the bfloat16 products on or off for a run, e.g. when resuming. */
-int trainer_set_bf16(Trainer *tr, int on, TsErr *err);
 
 /* Fill inputs/targets with random windows of data (n tokens, n > seq) for
  * the next step: tc.batch windows of tc.seq, or on a short-window step more
@@ -95,7 +93,8 @@ double gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, i
  * then the model file image and both moments; CRC-32 over everything after
  * the fixed header. Written atomically. */
 int checkpoint_save(const Trainer *tr, const char *path, TsErr *err);
-/* Load into a fresh model and trainer (both initialised here). */
-int checkpoint_load(Model *model, Trainer *tr, const char *path, TsErr *err);
+/* Load into a fresh model and trainer (both initialised here). bf16 is the
+ * precision to continue in: -1 as the checkpoint says, else 0 or 1. */
+int checkpoint_load(Model *model, Trainer *tr, const char *path, int bf16, TsErr *err);
 
 #endif

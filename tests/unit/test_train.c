@@ -164,10 +164,14 @@ static void resume_same_losses(int short_every)
 
     Run second;
     memset(&second, 0, sizeof second);
-    CHECK(checkpoint_load(&second.model, &second.tr, ckpt, &err) == 0, "%s", err.msg);
+    CHECK(checkpoint_load(&second.model, &second.tr, ckpt, -1, &err) == 0, "%s", err.msg);
     second.data = data;
     second.n = n;
     CHECK(second.tr.step == 25, "resumed at step %d", second.tr.step);
+    CHECK(second.tr.tc.bf16 == straight.tr.tc.bf16 &&
+              (second.tr.acts.bf16 != NULL) == (straight.tr.tc.bf16 == 1),
+          "the checkpoint did not keep the precision (%d, not %d)", second.tr.tc.bf16,
+          straight.tr.tc.bf16);
     run_steps(&second, 15, got + 25);
     int same = memcmp(want, got, sizeof want) == 0;
     CHECK(same, "resumed losses differ from the uninterrupted run");
@@ -176,6 +180,14 @@ static void resume_same_losses(int short_every)
             fprintf(stderr, "  step %d: %.7f vs %.7f\n", i + 1, (double)want[i], (double)got[i]);
     CHECK(memcmp(straight.model.params, second.model.params, straight.model.n_params * 4) == 0,
           "resumed weights differ");
+
+    /* the precision can be given when loading: float32 from here on */
+    Model m32;
+    Trainer t32;
+    CHECK(checkpoint_load(&m32, &t32, ckpt, 0, &err) == 0, "%s", err.msg);
+    CHECK(t32.tc.bf16 == 0 && t32.acts.bf16 == NULL, "loading with precision fp32 kept bfloat16");
+    trainer_free(&t32);
+    model_free(&m32);
 
     /* a damaged checkpoint is refused, by name */
     unsigned char *buf;
@@ -189,12 +201,12 @@ static void resume_same_losses(int short_every)
     fclose(f);
     Model m2;
     Trainer t2;
-    CHECK(checkpoint_load(&m2, &t2, bad, &err) != 0 && strstr(err.msg, "bad.ckpt"),
+    CHECK(checkpoint_load(&m2, &t2, bad, -1, &err) != 0 && strstr(err.msg, "bad.ckpt"),
           "a flipped bit in a checkpoint was accepted");
     f = fopen(bad, "wb");
     fwrite(buf, 1, len / 3, f);
     fclose(f);
-    CHECK(checkpoint_load(&m2, &t2, bad, &err) != 0, "a truncated checkpoint was accepted");
+    CHECK(checkpoint_load(&m2, &t2, bad, -1, &err) != 0, "a truncated checkpoint was accepted");
     free(buf);
     run_free(&straight);
     run_free(&second);
