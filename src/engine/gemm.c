@@ -32,6 +32,7 @@ enum {
     KC = 256,     /* depths per block (even: blocks hold whole pairs) */
     KCH = KC / 2, /* pairs per block: the row stride of packed A */
     MC = 96,      /* rows per block of A, a multiple of 48 (of MR and of 16) */
+    PREFETCH = 64, /* floats ahead that the packing of a transposed A asks for */
 };
 
 static inline uint32_t bf16_bits(float x)
@@ -107,9 +108,13 @@ static inline __mmask16 lanes(int n)
  * lower half, built from 16 floats at depth k (lo) and 16 at depth k+1 (hi). */
 static inline __m512i pairs_of_rows(__m512 lo, __m512 hi)
 {
-    __m512i l = _mm512_cvtepu16_epi32((__m256i)_mm512_cvtneps_pbh(lo));
-    __m512i h = _mm512_cvtepu16_epi32((__m256i)_mm512_cvtneps_pbh(hi));
-    return _mm512_or_si512(l, _mm512_slli_epi32(h, 16));
+    /* both = lo[0..15] then hi[0..15] as bfloat16; word 2i takes lo[i] and
+     * word 2i+1 hi[i] */
+    const __m512i interleave = _mm512_set_epi16(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25,
+                                                9, 24, 8, 23, 7, 22, 6, 21, 5, 20, 4, 19, 3, 18,
+                                                2, 17, 1, 16, 0);
+    __m512i both = (__m512i)_mm512_cvtne2ps_pbh(hi, lo);
+    return _mm512_permutexvar_epi16(interleave, both);
 }
 
 /* The same from 32 floats in a row, depth by depth: 16 pairs in order. */
@@ -205,6 +210,9 @@ static void pack_a(uint32_t *out, int i0, int mc, int k0, int kc, const float *A
     if (!trans_a) {
         for (int r = 0; r < mpad; r++) {
             const float *row = A + (size_t)(i0 + r) * lda + k0;
+            /* the rows are far apart: fetch the next one while this one converts */
+            for (int q = 0; r + 1 < mc && q < kc; q += 16)
+                _mm_prefetch((const char *)(row + lda + q), _MM_HINT_T0);
             for (int q = 0; q < kc; q += 32)
                 _mm512_store_si512(out + r * KCH + q / 2,
                                    r < mc ? pairs_of_run(row + q, kc - q) : _mm512_setzero_si512());
@@ -221,10 +229,18 @@ static void pack_a(uint32_t *out, int i0, int mc, int k0, int kc, const float *A
             for (int i = 0; i < 16; i++) {
                 int k = k0 + 2 * (p0 + i), end = k0 + kc;
                 __m512 l = _mm512_setzero_ps(), u = _mm512_setzero_ps();
-                if (k < end)
-                    l = _mm512_maskz_loadu_ps(m, A + (size_t)k * lda + i0 + r0);
-                if (k + 1 < end)
-                    u = _mm512_maskz_loadu_ps(m, A + (size_t)(k + 1) * lda + i0 + r0);
+                /* 32 rows read side by side are more streams than the
+                 * hardware prefetcher follows: ask for a few lines ahead */
+                if (k < end) {
+                    const float *x = A + (size_t)k * lda + i0 + r0;
+                    l = _mm512_maskz_loadu_ps(m, x);
+                    _mm_prefetch((const char *)(x + PREFETCH), _MM_HINT_T0);
+                }
+                if (k + 1 < end) {
+                    const float *x = A + (size_t)(k + 1) * lda + i0 + r0;
+                    u = _mm512_maskz_loadu_ps(m, x);
+                    _mm_prefetch((const char *)(x + PREFETCH), _MM_HINT_T0);
+                }
                 v[i] = pairs_of_rows(l, u);
             }
             transpose16(v);
