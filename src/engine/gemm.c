@@ -2,8 +2,8 @@
  *
  * The layout follows the usual blocked GEMM. B is rounded and packed once per
  * call into panels of NR columns; A is packed KC depths at a time into rows
- * of pairs, a block of MC rows at a time (or, when A is stored transposed,
- * all its rows at once, so the stored matrix is read along its rows). Packing
+ * of pairs, a block of MC rows at a time (MCT when A is stored transposed,
+ * so that the stored matrix is read in long runs along its rows). Packing
  * a transposed operand goes through 16 x 16 transposes in registers, not
  * scattered stores. The kernel keeps an MR x NR tile of C in 24 registers and,
  * for every pair of depths k, k+1, multiplies each of the MR rows' pair (one
@@ -32,6 +32,7 @@ enum {
     KC = 256,     /* depths per block (even: blocks hold whole pairs) */
     KCH = KC / 2, /* pairs per block: the row stride of packed A */
     MC = 96,      /* rows per block of A, a multiple of 48 (of MR and of 16) */
+    MCT = 480,    /* rows per block of a transposed A, a multiple of 48 */
     PREFETCH = 64, /* floats ahead that the packing of a transposed A asks for */
 };
 
@@ -58,11 +59,10 @@ static size_t round_up(size_t n, size_t m) { return (n + m - 1) / m * m; }
 /* Words of packed B for a K x N operand. */
 static size_t pack_b_words(int K, int N) { return (size_t)(K + 1) / 2 * round_up((size_t)N, NR); }
 
-/* Words of packed A: a block of MC rows, or with trans_a all M rows (whose
- * stored columns are then read row by row of the stored matrix, in order). */
+/* Words of packed A: a block of MC rows, or with trans_a of up to MCT. */
 static size_t pack_a_words(int M, bool trans_a)
 {
-    return (trans_a ? round_up((size_t)(M > 0 ? M : 1), 48) : MC) * KCH;
+    return (trans_a ? round_up((size_t)(M < 1 ? 1 : M < MCT ? M : MCT), 48) : MC) * KCH;
 }
 
 static int grow(uint32_t **p, size_t *cap, size_t need, TsErr *err)
@@ -295,10 +295,10 @@ void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const
     size_t npad = round_up((size_t)N, NR);
     pack_b(ws->pack_b, K, N, B, ldb, trans_b);
     /* Rows of A are packed a block at a time, each block through every depth,
-     * so its rows of C stay in cache. A stored transposed is packed for all
-     * rows at once, one depth block at a time, so it is read in order. Either
+     * so its rows of C stay in cache. A stored transposed comes in larger
+     * blocks, so that each stored row is read a long run at a time. Either
      * way each C element adds its depth blocks in the same order. */
-    int mb = trans_a ? M : MC;
+    int mb = trans_a ? MCT : MC;
     for (int ib = 0; ib < M; ib += mb) {
         int mcb = M - ib < mb ? M - ib : mb;
         for (int k0 = 0; k0 < K; k0 += KC) {
