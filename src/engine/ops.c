@@ -174,6 +174,14 @@ int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes,
     if (!bp->ws)
         return -1;
     bp->n_threads = n_threads;
+    for (int i = 0; i < n; i++)
+        if (shapes[i].trans_a && (size_t)shapes[i].M * shapes[i].N > bp->part_floats)
+            bp->part_floats = (size_t)shapes[i].M * shapes[i].N;
+    if (bp->part_floats &&
+        !(bp->partial = ts_alloc_floats((size_t)n_threads * bp->part_floats, err))) {
+        bf16_products_free(bp);
+        return -1;
+    }
     for (int t = 0; t < n_threads; t++)
         for (int i = 0; i < n; i++)
             if (gemm_scratch_reserve(&bp->ws[t], shapes[i], err) != 0) {
@@ -188,6 +196,7 @@ void bf16_products_free(Bf16Products *bp)
     for (int t = 0; t < bp->n_threads; t++)
         gemm_scratch_free(&bp->ws[t]);
     free(bp->ws);
+    free(bp->partial);
     memset(bp, 0, sizeof *bp);
 }
 
@@ -230,7 +239,8 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
 {
     /* out = inp w^T + bias:  dinp += dout w,  dw += dout^T inp,  dbias += sum_n dout */
     blas_single_threaded();
-    bool bf_dinp = use_bf16(bf16, N, IC, OC, false), bf_dw = use_bf16(bf16, OC, IC, N, true);
+    bool bf_dinp = use_bf16(bf16, N, IC, OC, false);
+    bool bf_dw = use_bf16(bf16, OC, IC, N, true) && (size_t)OC * IC <= bf16->part_floats;
 #pragma omp parallel if ((size_t)N * IC * OC > PAR_MIN)
     {
         int n0, n1, o0, o1;
@@ -245,18 +255,31 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
                 cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n1 - n0, IC, OC, 1.0f,
                             dout + (size_t)n0 * OC, OC, w, IC, 1.0f, dinp + (size_t)n0 * IC, IC);
         }
-        if (o1 > o0) {
-            if (bf_dw)
-                gemm_bf16(o1 - o0, IC, N, dout + o0, OC, true, inp, IC, false, 1.0f,
-                          dw + (size_t)o0 * IC, IC, ws);
-            else
-                cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, o1 - o0, IC, N, 1.0f,
-                            dout + o0, OC, inp, IC, 1.0f, dw + (size_t)o0 * IC, IC);
-            for (int n = 0; dbias && n < N; n++) {
-                const float *d = dout + (size_t)n * OC;
-                for (int j = o0; j < o1; j++)
-                    dbias[j] += d[j];
+        if (bf_dw) {
+            /* In bfloat16 each thread sums its own rows n0..n1 into a part of
+             * the whole gradient, so no two threads round and pack the same
+             * operand; then each adds its share of rows of dw from all parts,
+             * in thread order. */
+            int nt = omp_get_num_threads();
+            size_t part = (size_t)OC * IC;
+            float *mine = bf16->partial + (size_t)omp_get_thread_num() * bf16->part_floats;
+            gemm_bf16(OC, IC, n1 - n0, dout + (size_t)n0 * OC, OC, true, inp + (size_t)n0 * IC,
+                      IC, false, 0.0f, mine, IC, ws);
+#pragma omp barrier
+            for (size_t i = (size_t)o0 * IC; i < (size_t)o1 * IC && i < part; i++) {
+                float sum = bf16->partial[i];
+                for (int t = 1; t < nt; t++)
+                    sum += bf16->partial[(size_t)t * bf16->part_floats + i];
+                dw[i] += sum;
             }
+        } else if (o1 > o0) {
+            cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, o1 - o0, IC, N, 1.0f, dout + o0,
+                        OC, inp, IC, 1.0f, dw + (size_t)o0 * IC, IC);
+        }
+        for (int n = 0; dbias && o1 > o0 && n < N; n++) {
+            const float *d = dout + (size_t)n * OC;
+            for (int j = o0; j < o1; j++)
+                dbias[j] += d[j];
         }
     }
 }

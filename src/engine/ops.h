@@ -33,12 +33,15 @@ void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, co
  * covers every thread of the parallel region and has room for the product;
  * else in float32 after all. */
 typedef struct {
-    int n_threads;   /* scratch for this many threads */
-    GemmScratch *ws; /* [n_threads] */
+    int n_threads;    /* scratch for this many threads */
+    GemmScratch *ws;  /* [n_threads] */
+    float *partial;   /* [n_threads, part_floats]: each thread's share of a weight gradient */
+    size_t part_floats;
 } Bf16Products;
 
 /* Scratch for n_threads threads (n_threads <= 0: the engine's thread count)
- * with room for products of every shape in shapes[n]. */
+ * with room for products of every shape in shapes[n]; a shape with A
+ * transposed is a weight gradient, M x N, that the threads sum in parts. */
 int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes, int n, TsErr *err);
 void bf16_products_free(Bf16Products *bp);
 
