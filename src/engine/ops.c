@@ -143,7 +143,10 @@ void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, co
 /* ---- linear layers ----
  * BLAS runs single-threaded; the threads split the rows of each product
  * themselves. That keeps OpenMP and the BLAS library from fighting over the
- * cores, and every output number is computed by exactly one thread. */
+ * cores, and every output number is computed by exactly one thread (except a
+ * weight gradient in bfloat16, which each thread sums over its own rows and
+ * which is then added up in thread order). Either way the same thread count
+ * gives the same numbers. */
 
 /* BLAS itself must stay single-threaded, whoever links the engine: its own
  * threads would fight ours for the cores. Called outside parallel regions. */
@@ -261,12 +264,11 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
              * operand; then each adds its share of rows of dw from all parts,
              * in thread order. */
             int nt = omp_get_num_threads();
-            size_t part = (size_t)OC * IC;
             float *mine = bf16->partial + (size_t)omp_get_thread_num() * bf16->part_floats;
             gemm_bf16(OC, IC, n1 - n0, dout + (size_t)n0 * OC, OC, true, inp + (size_t)n0 * IC,
                       IC, false, 0.0f, mine, IC, ws);
 #pragma omp barrier
-            for (size_t i = (size_t)o0 * IC; i < (size_t)o1 * IC && i < part; i++) {
+            for (size_t i = (size_t)o0 * IC; i < (size_t)o1 * IC; i++) {
                 float sum = bf16->partial[i];
                 for (int t = 1; t < nt; t++)
                     sum += bf16->partial[(size_t)t * bf16->part_floats + i];
