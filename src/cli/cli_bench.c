@@ -44,7 +44,7 @@ static const char BENCH_HELP[] =
     "                 assets/tang-train.txt; and the multiply-adds per second this\n"
     "                 means against the measured float32 peak of that many cores\n"
     "                 (and the bfloat16 peak, with bfloat16 products)\n"
-    "  --precision P  bf16 or fp32: how the linear layers multiply, as in\n"
+    "  --precision P  bf16 or fp32: how the matrix products multiply, as in\n"
     "                 `tangscope train` (default: bf16 where the CPU has it)\n"
     "  --steps N      timed steps after 2 warm-up steps (default 10)\n"
     "  --batch N      sequences per step (default 32)\n"

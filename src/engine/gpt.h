@@ -36,7 +36,7 @@ typedef struct {
     float *dfch, *dfch_gelu;           /* [B,T,4C] */
     float *datt_scratch;               /* [B,H,T,T] */
     int have_backward;
-    Bf16Products *bf16;                /* the linear layers' products in bfloat16; NULL: float32 */
+    Bf16Products *bf16;                /* matrix products in bfloat16; NULL: float32 */
 } GptActs;
 
 /* Allocate activations for batches up to B x T (T <= context). with_backward
@@ -44,9 +44,10 @@ typedef struct {
 int gpt_acts_init(GptActs *a, const ModelConfig *cfg, int B, int T, int with_backward, TsErr *err);
 void gpt_acts_free(GptActs *a);
 
-/* on: from now on the linear layers multiply with inputs rounded to bfloat16
- * and float32 sums (ops.h), with scratch for the engine's current thread
- * count; fails when the CPU cannot. off: in float32 again. */
+/* on: from now on the matrix products (linear layers, output layer,
+ * attention) multiply inputs rounded to bfloat16 and sum in float32 (ops.h),
+ * with scratch for the engine's current thread count; fails when the CPU
+ * cannot. off: in float32 again. */
 int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err);
 
 /* Forward over tokens [B,T]. With targets [B,T], also computes the losses,

@@ -28,7 +28,8 @@ void layernorm_forward(float *out, float *mean, float *rstd, const float *inp, c
 void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, const float *inp,
                         const float *w, const float *mean, const float *rstd, int N, int C);
 
-/* How a linear layer multiplies. NULL: in float32 (BLAS). Otherwise with
+/* How the matrix products of training multiply (the linear layers and
+ * attention take it). NULL: in float32 (BLAS). Otherwise with
  * inputs rounded to bfloat16 and float32 sums (gemm.h), when the scratch
  * covers every thread of the parallel region and has room for the product;
  * else in float32 after all. */

@@ -31,10 +31,11 @@ typedef struct {
                           * one first position, so long windows teach the model
                           * little about predicting from one or two characters;
                           * short ones teach that more often. */
-    int bf16;            /* 1: the linear layers multiply with inputs rounded to
-                          * bfloat16 and float32 sums (gemm.h), about twice as
-                          * fast; 0: in float32. Weights, gradients and moments
-                          * are float32 either way. */
+    int bf16;            /* 1: the matrix products (linear layers, output layer,
+                          * attention) multiply inputs rounded to bfloat16 and
+                          * sum in float32 (gemm.h), about twice as fast; 0: in
+                          * float32. Weights, gradients and moments are float32
+                          * either way. */
 } TrainConfig;
 
 /* The defaults: those the bundled model was trained with, except that it
