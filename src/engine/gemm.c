@@ -249,6 +249,52 @@ static void pack_a(uint32_t *out, int i0, int mc, int k0, int kc, const float *A
         }
 }
 
+/* The same from A already in bfloat16: a row's pairs are its own 32-bit
+ * words, and a transposed A pairs two stored rows 16 bits at a time. */
+static void pack_a16(uint32_t *out, int i0, int mc, int k0, int kc, const uint16_t *A, int lda,
+                     bool trans_a)
+{
+    int kp = (kc + 1) / 2, mpad = (int)round_up((size_t)mc, 48);
+    if (!trans_a) {
+        for (int r = 0; r < mpad; r++) {
+            const uint16_t *row = A + (size_t)(i0 + r) * lda + k0;
+            for (int q = 0; r + 1 < mc && q < kc; q += 32)
+                _mm_prefetch((const char *)(row + lda + q), _MM_HINT_T0);
+            for (int q = 0; q < kc; q += 32) {
+                int n = kc - q;
+                __mmask32 m = n >= 32 ? 0xffffffffu : (__mmask32)((1u << n) - 1);
+                _mm512_store_si512(out + r * KCH + q / 2, r < mc ? _mm512_maskz_loadu_epi16(m, row + q)
+                                                                 : _mm512_setzero_si512());
+            }
+        }
+        return;
+    }
+    for (int p0 = 0; p0 < kp; p0 += 16)
+        for (int r0 = 0; r0 < mpad; r0 += 16) {
+            __mmask16 m = lanes(mc - r0);
+            __m512i v[16];
+            for (int i = 0; i < 16; i++) {
+                int k = k0 + 2 * (p0 + i), end = k0 + kc;
+                __m256i l = _mm256_setzero_si256(), u = _mm256_setzero_si256();
+                if (k < end) {
+                    const uint16_t *x = A + (size_t)k * lda + i0 + r0;
+                    l = _mm256_maskz_loadu_epi16(m, x);
+                    _mm_prefetch((const char *)(x + PREFETCH), _MM_HINT_T0);
+                }
+                if (k + 1 < end) {
+                    const uint16_t *x = A + (size_t)(k + 1) * lda + i0 + r0;
+                    u = _mm256_maskz_loadu_epi16(m, x);
+                    _mm_prefetch((const char *)(x + PREFETCH), _MM_HINT_T0);
+                }
+                v[i] = _mm512_or_si512(_mm512_cvtepu16_epi32(l),
+                                       _mm512_slli_epi32(_mm512_cvtepu16_epi32(u), 16));
+            }
+            transpose16(v);
+            for (int j = 0; j < 16; j++)
+                _mm512_store_si512(out + (r0 + j) * KCH + p0, v[j]);
+        }
+}
+
 /* C[mr x nr] = beta C + (MR rows of packed A) . (NR columns of packed B) */
 static void kernel(int kp, const uint32_t *a, const uint32_t *b, float *c, int ldc, int mr, int nr,
                    float beta)
@@ -281,8 +327,27 @@ static void kernel(int kp, const uint32_t *a, const uint32_t *b, float *c, int l
 
 bool gemm_bf16_available(void) { return HAVE_BF16; }
 
-void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const float *B, int ldb,
-               bool trans_b, float beta, float *C, int ldc, GemmScratch *ws)
+void bf16_round_floats(uint16_t *out, const float *in, size_t n)
+{
+#if HAVE_BF16
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16)
+        _mm256_storeu_si256((__m256i *)(out + i), (__m256i)_mm512_cvtneps_pbh(_mm512_loadu_ps(in + i)));
+    if (i < n) {
+        __mmask16 m = lanes((int)(n - i));
+        __m256i h = (__m256i)_mm512_cvtneps_pbh(_mm512_maskz_loadu_ps(m, in + i));
+        _mm256_mask_storeu_epi16(out + i, m, h);
+    }
+#else
+    for (size_t i = 0; i < n; i++)
+        out[i] = (uint16_t)bf16_bits(in[i]);
+#endif
+}
+
+/* A in float32 (a32) or already in bfloat16 (a16). */
+static void gemm_run(int M, int N, int K, const float *a32, const uint16_t *a16, int lda,
+                     bool trans_a, const float *B, int ldb, bool trans_b, float beta, float *C,
+                     int ldc, GemmScratch *ws)
 {
 #if HAVE_BF16
     if (M <= 0 || N <= 0)
@@ -305,7 +370,10 @@ void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const
             int kc = K - k0 < KC ? K - k0 : KC, kp = (kc + 1) / 2;
             float bk = k0 == 0 ? beta : 1.0f;
             const uint32_t *blk = ws->pack_b + (size_t)k0 / 2 * npad;
-            pack_a(ws->pack_a, ib, mcb, k0, kc, A, lda, trans_a);
+            if (a16)
+                pack_a16(ws->pack_a, ib, mcb, k0, kc, a16, lda, trans_a);
+            else
+                pack_a(ws->pack_a, ib, mcb, k0, kc, a32, lda, trans_a);
             for (int i0 = 0; i0 < mcb; i0 += MC) {
                 int mc = mcb - i0 < MC ? mcb - i0 : MC;
                 for (int r0 = i0; r0 < i0 + mc; r0 += MR) {
@@ -320,7 +388,19 @@ void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const
         }
     }
 #else
-    (void)M, (void)N, (void)K, (void)A, (void)lda, (void)trans_a, (void)B, (void)ldb;
-    (void)trans_b, (void)beta, (void)C, (void)ldc, (void)ws;
+    (void)M, (void)N, (void)K, (void)a32, (void)a16, (void)lda, (void)trans_a, (void)B;
+    (void)ldb, (void)trans_b, (void)beta, (void)C, (void)ldc, (void)ws;
 #endif
+}
+
+void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const float *B, int ldb,
+               bool trans_b, float beta, float *C, int ldc, GemmScratch *ws)
+{
+    gemm_run(M, N, K, A, NULL, lda, trans_a, B, ldb, trans_b, beta, C, ldc, ws);
+}
+
+void gemm_bf16_a16(int M, int N, int K, const uint16_t *A, int lda, bool trans_a, const float *B,
+                   int ldb, bool trans_b, float beta, float *C, int ldc, GemmScratch *ws)
+{
+    gemm_run(M, N, K, NULL, A, lda, trans_a, B, ldb, trans_b, beta, C, ldc, ws);
 }

@@ -54,6 +54,15 @@ void gemm_scratch_free(GemmScratch *ws);
 void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const float *B, int ldb,
                bool trans_b, float beta, float *C, int ldc, GemmScratch *ws);
 
+/* The same with A already rounded to bfloat16 (bf16_round_floats): the
+ * same numbers as gemm_bf16 gives from A in float32, for half the bytes. */
+void gemm_bf16_a16(int M, int N, int K, const uint16_t *A, int lda, bool trans_a, const float *B,
+                   int ldb, bool trans_b, float beta, float *C, int ldc, GemmScratch *ws);
+
+/* out[i] = in[i] rounded to the nearest bfloat16 (its upper 16 bits), the
+ * rounding the products apply. */
+void bf16_round_floats(uint16_t *out, const float *in, size_t n);
+
 /* Round a float32 to the nearest bfloat16 (ties to even), returned in the
  * upper 16 bits of a float32: what the kernel multiplies. For tests. */
 float bf16_round(float x);

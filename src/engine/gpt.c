@@ -77,7 +77,11 @@ int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
         if (a->bf16)
             bf16_products_free(a->bf16);
         free(a->bf16);
+        free(a->dlogits16);
+        free(a->ce_rows);
         a->bf16 = NULL;
+        a->dlogits16 = NULL;
+        a->ce_rows = NULL;
         return 0;
     }
     int C = a->C, V = a->V, BT = a->B * a->T, T = a->T, hs = a->C / a->H;
@@ -100,6 +104,14 @@ int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
         return -1;
     }
     a->bf16 = bp;
+    if (a->have_backward) {
+        a->dlogits16 = ts_calloc((size_t)BT * V, sizeof *a->dlogits16, err);
+        a->ce_rows = ts_alloc_floats((size_t)bp->n_threads * V, err);
+        if (!a->dlogits16 || !a->ce_rows) {
+            gpt_acts_set_bf16(a, 0, NULL);
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -158,15 +170,19 @@ float gpt_forward(const Model *m, GptActs *a, const int *tokens, const int *targ
     return mean_loss(a, (size_t)B * T);
 }
 
-/* Backward from the gradient of the logits (in a->logits). */
+/* Backward from the gradient of the logits: in a->logits, or rounded to
+ * bfloat16 in dlogits16. */
 static void backward_from_logits(const Model *m, GptActs *a, const ParamPtrs *g, const int *tokens,
-                                 int B, int T)
+                                 const uint16_t *dlogits16, int B, int T)
 {
     const ParamPtrs *w = &m->w;
     int C = a->C, H = a->H, V = a->V, L = a->L;
     size_t cap = (size_t)a->B * a->T, BT = (size_t)B * T;
     memset(a->dtmp, 0, BT * C * sizeof(float));
-    matmul_backward(a->dtmp, g->wte, NULL, a->logits, a->lnf, w->wte, (int)BT, C, V, a->bf16);
+    if (dlogits16)
+        matmul_backward_dout16(a->dtmp, g->wte, dlogits16, a->lnf, w->wte, (int)BT, C, V, a->bf16);
+    else
+        matmul_backward(a->dtmp, g->wte, NULL, a->logits, a->lnf, w->wte, (int)BT, C, V, a->bf16);
     memset(a->dres, 0, BT * C * sizeof(float));
     const float *last = a->res3 + (size_t)(L - 1) * cap * C;
     layernorm_backward(a->dres, g->lnf_w, g->lnf_b, a->dtmp, last, w->lnf_w, a->lnf_mean,
@@ -208,16 +224,23 @@ void gpt_backward(const Model *m, GptActs *a, const ParamPtrs *g, const int *tok
 {
     /* loss = mean over BT of the per-position losses */
     crossentropy_backward(a->logits, targets, 1.0f / (float)(B * T), B * T, a->V);
-    backward_from_logits(m, a, g, tokens, B, T);
+    backward_from_logits(m, a, g, tokens, NULL, B, T);
 }
 
 float gpt_train_pass(const Model *m, GptActs *a, const ParamPtrs *g, const int *tokens,
                      const int *targets, int B, int T)
 {
     forward_to_logits(m, a, tokens, B, T);
-    crossentropy_forward_backward(a->losses, a->logits, targets, 1.0f / (float)(B * T), B * T,
-                                  a->V);
+    float dloss = 1.0f / (float)(B * T);
+    /* In bfloat16 the output layer's gradient is only ever multiplied, so it
+     * is stored rounded: half the bytes to write and to read back twice. */
+    const uint16_t *d16 = a->dlogits16 && bf16_products_ready(a->bf16) ? a->dlogits16 : NULL;
+    if (d16)
+        crossentropy_forward_backward_bf16(a->losses, a->logits, a->dlogits16, a->ce_rows, targets,
+                                           dloss, B * T, a->V);
+    else
+        crossentropy_forward_backward(a->losses, a->logits, targets, dloss, B * T, a->V);
     float loss = mean_loss(a, (size_t)B * T);
-    backward_from_logits(m, a, g, tokens, B, T);
+    backward_from_logits(m, a, g, tokens, d16, B, T);
     return loss;
 }

@@ -37,6 +37,8 @@ typedef struct {
     float *datt_scratch;               /* [B,H,T,T] */
     int have_backward;
     Bf16Products *bf16;                /* matrix products in bfloat16; NULL: float32 */
+    uint16_t *dlogits16;               /* [B,T,V]      with bf16 and backward: the logits' gradient, rounded */
+    float *ce_rows;                    /* [threads,V]  ... and scratch rows for computing it */
 } GptActs;
 
 /* Allocate activations for batches up to B x T (T <= context). with_backward

@@ -237,6 +237,44 @@ void matmul_forward(float *out, const float *inp, const float *w, const float *b
     }
 }
 
+/* dw[lo..hi) += the threads' parts of it, in thread order. */
+static void add_parts(float *dw, const Bf16Products *bp, size_t lo, size_t hi, int nt)
+{
+    for (size_t i = lo; i < hi; i++) {
+        float sum = bp->partial[i];
+        for (int t = 1; t < nt; t++)
+            sum += bp->partial[(size_t)t * bp->part_floats + i];
+        dw[i] += sum;
+    }
+}
+
+bool bf16_products_ready(const Bf16Products *bp)
+{
+    return bp && bp->n_threads >= omp_get_max_threads();
+}
+
+void matmul_backward_dout16(float *dinp, float *dw, const uint16_t *dout16, const float *inp,
+                            const float *w, int N, int IC, int OC, const Bf16Products *bf16)
+{
+    /* as matmul_backward, both products in bfloat16 from the rounded dout */
+#pragma omp parallel if ((size_t)N * IC * OC > PAR_MIN)
+    {
+        int n0, n1, o0, o1;
+        split_range(N, &n0, &n1);
+        split_range(OC, &o0, &o1);
+        GemmScratch *ws = &bf16->ws[omp_get_thread_num()];
+        const uint16_t *d = dout16 + (size_t)n0 * OC;
+        if (n1 > n0)
+            gemm_bf16_a16(n1 - n0, IC, OC, d, OC, false, w, IC, false, 1.0f,
+                          dinp + (size_t)n0 * IC, IC, ws);
+        float *mine = bf16->partial + (size_t)omp_get_thread_num() * bf16->part_floats;
+        gemm_bf16_a16(OC, IC, n1 - n0, d, OC, true, inp + (size_t)n0 * IC, IC, false, 0.0f, mine,
+                      IC, ws);
+#pragma omp barrier
+        add_parts(dw, bf16, (size_t)o0 * IC, (size_t)o1 * IC, omp_get_num_threads());
+    }
+}
+
 void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, const float *inp,
                      const float *w, int N, int IC, int OC, const Bf16Products *bf16)
 {
@@ -268,12 +306,7 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
             gemm_bf16(OC, IC, n1 - n0, dout + (size_t)n0 * OC, OC, true, inp + (size_t)n0 * IC,
                       IC, false, 0.0f, mine, IC, ws);
 #pragma omp barrier
-            for (size_t i = (size_t)o0 * IC; i < (size_t)o1 * IC; i++) {
-                float sum = bf16->partial[i];
-                for (int t = 1; t < nt; t++)
-                    sum += bf16->partial[(size_t)t * bf16->part_floats + i];
-                dw[i] += sum;
-            }
+            add_parts(dw, bf16, (size_t)o0 * IC, (size_t)o1 * IC, nt);
         } else if (o1 > o0) {
             cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, o1 - o0, IC, N, 1.0f, dout + o0,
                         OC, inp, IC, 1.0f, dw + (size_t)o0 * IC, IC);
@@ -514,6 +547,19 @@ void crossentropy_backward(float *probs, const int *targets, float dloss, int N,
 #pragma omp parallel for schedule(static) if ((size_t)N * V > PAR_MIN)
     for (int n = 0; n < N; n++)
         crossentropy_row_backward(probs + (size_t)n * V, targets[n], dloss, V);
+}
+
+void crossentropy_forward_backward_bf16(float *losses, const float *logits, uint16_t *dlogits16,
+                                        float *rows, const int *targets, float dloss, int N, int V)
+{
+#pragma omp parallel for schedule(static) if ((size_t)N * V > PAR_MIN)
+    for (int n = 0; n < N; n++) {
+        const float *row = logits + (size_t)n * V;
+        float *work = rows + (size_t)omp_get_thread_num() * V;
+        losses[n] = softmax_row(work, row, V) - row[targets[n]];
+        crossentropy_row_backward(work, targets[n], dloss, V);
+        bf16_round_floats(dlogits16 + (size_t)n * V, work, (size_t)V);
+    }
 }
 
 void crossentropy_forward_backward(float *losses, float *logits, const int *targets, float dloss,

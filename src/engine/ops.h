@@ -52,6 +52,14 @@ void matmul_forward(float *out, const float *inp, const float *w, const float *b
 void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, const float *inp,
                      const float *w, int N, int IC, int OC, const Bf16Products *bf16);
 
+/* True when bp covers every thread of a parallel region now. */
+bool bf16_products_ready(const Bf16Products *bp);
+/* matmul_backward without a bias, from dout already rounded to bfloat16
+ * (bf16_round_floats) [N,OC]: the same numbers as matmul_backward in bfloat16
+ * gives from dout in float32. bf16 must be ready and have room. */
+void matmul_backward_dout16(float *dinp, float *dw, const uint16_t *dout16, const float *inp,
+                            const float *w, int N, int IC, int OC, const Bf16Products *bf16);
+
 /* Causal multi-head self-attention.
  * qkv [B,T,3C] holds q | k | v per position; out [B,T,C]; att [B,H,T,T] keeps
  * the softmax probabilities (zero above the diagonal) for the backward pass and
@@ -81,6 +89,11 @@ void crossentropy_backward(float *probs, const int *targets, float dloss, int N,
  * calls above give. */
 void crossentropy_forward_backward(float *losses, float *logits, const int *targets, float dloss,
                                    int N, int V);
+/* The same for training in bfloat16: logits are only read, and dlogits16
+ * [N,V] gets the gradient rounded to bfloat16, the rounding the products
+ * would apply, in half the bytes. rows [threads, V] is scratch. */
+void crossentropy_forward_backward_bf16(float *losses, const float *logits, uint16_t *dlogits16,
+                                        float *rows, const int *targets, float dloss, int N, int V);
 
 /* Softmax of one row into out (may equal in); returns the row's log-sum-exp,
  * log(sum_i e^in[i]). [V] */

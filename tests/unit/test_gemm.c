@@ -143,6 +143,46 @@ static void test_gemm_rows_independent(void)
     }
 }
 
+/* A given already in bfloat16 gives the same numbers, to the bit, as A in
+ * float32; and the rounding of a whole array agrees with the reference. */
+static void test_gemm_a16_same(void)
+{
+    if (!gemm_bf16_available())
+        return;
+    static const int shapes[][3] = {{13, 33, 3}, {97, 31, 257}, {150, 70, 600}, {500, 40, 33}};
+    for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+        for (int ta = 0; ta < 2; ta++) {
+            int M = shapes[s][0], N = shapes[s][1], K = shapes[s][2];
+            size_t na = (size_t)M * K;
+            float *A = random_floats(na), *B = random_floats((size_t)K * N);
+            uint16_t *A16 = malloc(na * sizeof *A16);
+            bf16_round_floats(A16, A, na);
+            int bad = 0;
+            for (size_t i = 0; i < na; i++) {
+                uint32_t u = (uint32_t)A16[i] << 16;
+                float f;
+                memcpy(&f, &u, 4);
+                bad += (double)f != round_bf16(A[i]);
+            }
+            CHECK(bad == 0, "%d of %zu values rounded differently", bad, na);
+            float *c32 = calloc((size_t)M * N, sizeof(float)), *c16 = calloc((size_t)M * N, 4);
+            GemmScratch ws = {0};
+            TsErr err;
+            CHECK(gemm_scratch_reserve(&ws, (GemmShape){M, N, K, ta}, &err) == 0, "%s", err.msg);
+            int lda = ta ? M : K;
+            gemm_bf16(M, N, K, A, lda, ta, B, N, false, 0.0f, c32, N, &ws);
+            gemm_bf16_a16(M, N, K, A16, lda, ta, B, N, false, 0.0f, c16, N, &ws);
+            CHECK(memcmp(c32, c16, (size_t)M * N * sizeof(float)) == 0,
+                  "%d x %d x %d, A%s: bfloat16 A gives other numbers", M, N, K, ta ? "^T" : "");
+            gemm_scratch_free(&ws);
+            free(A);
+            free(B);
+            free(A16);
+            free(c32);
+            free(c16);
+        }
+}
+
 /* One pass of a small GPT with bfloat16 products: the loss and every
  * gradient stay close to the float32 pass. Inputs to a product are rounded
  * by at most 2^-9 of their size, so a result moves by well under 1%. */
@@ -204,6 +244,7 @@ int main(void)
     RUN(test_bf16_round);
     RUN(test_gemm_against_reference);
     RUN(test_gemm_rows_independent);
+    RUN(test_gemm_a16_same);
     RUN(test_bf16_pass_close_to_float32);
     return test_summary();
 }
