@@ -201,93 +201,73 @@ static void pack_b(uint32_t *out, int K, int N, const float *B, int ldb, bool tr
     }
 }
 
+/* 16 pairs from one row of A at depths q.. (n of them left), A in float32
+ * (a32) or already in bfloat16 (a16, whose pairs are its own 32-bit words). */
+static inline __m512i run_pairs(const float *a32, const uint16_t *a16, size_t at, int n)
+{
+    if (!a16)
+        return pairs_of_run(a32 + at, n);
+    __mmask32 m = n >= 32 ? 0xffffffffu : n <= 0 ? 0 : (__mmask32)((1u << n) - 1);
+    return _mm512_maskz_loadu_epi16(m, a16 + at);
+}
+
+/* 16 pairs from two stored rows at `lo` and `hi` (each 16 columns, m of them
+ * valid; a missing row is zero), and a prefetch further along both. */
+static inline __m512i column_pairs(const float *a32, const uint16_t *a16, const size_t *at,
+                                   const bool *has, __mmask16 m)
+{
+    if (!a16) {
+        __m512 x[2] = {_mm512_setzero_ps(), _mm512_setzero_ps()};
+        for (int h = 0; h < 2; h++)
+            if (has[h]) {
+                x[h] = _mm512_maskz_loadu_ps(m, a32 + at[h]);
+                _mm_prefetch((const char *)(a32 + at[h] + PREFETCH), _MM_HINT_T0);
+            }
+        return pairs_of_rows(x[0], x[1]);
+    }
+    __m256i x[2] = {_mm256_setzero_si256(), _mm256_setzero_si256()};
+    for (int h = 0; h < 2; h++)
+        if (has[h]) {
+            x[h] = _mm256_maskz_loadu_epi16(m, a16 + at[h]);
+            _mm_prefetch((const char *)(a16 + at[h] + PREFETCH), _MM_HINT_T0);
+        }
+    return _mm512_or_si512(_mm512_cvtepu16_epi32(x[0]),
+                           _mm512_slli_epi32(_mm512_cvtepu16_epi32(x[1]), 16));
+}
+
 /* Rows i0..i0+mc of A at depths k0..k0+kc into a row-major block of pairs:
- * word [r * KCH + p]; rows past mc (up to a multiple of 16) are zero. */
-static void pack_a(uint32_t *out, int i0, int mc, int k0, int kc, const float *A, int lda,
-                   bool trans_a)
+ * word [r * KCH + p]; rows past mc (up to a multiple of 48) are zero. A is in
+ * float32 (a32) or already in bfloat16 (a16). */
+static void pack_a(uint32_t *out, int i0, int mc, int k0, int kc, const float *a32,
+                   const uint16_t *a16, int lda, bool trans_a)
 {
     int kp = (kc + 1) / 2, mpad = (int)round_up((size_t)mc, 48); /* whole tiles of MR and 16 */
+    size_t elem = a16 ? sizeof *a16 : sizeof *a32;
+    const char *base = a16 ? (const char *)a16 : (const char *)a32;
     if (!trans_a) {
         for (int r = 0; r < mpad; r++) {
-            const float *row = A + (size_t)(i0 + r) * lda + k0;
+            size_t row = (size_t)(i0 + r) * lda + k0;
             /* the rows are far apart: fetch the next one while this one converts */
             for (int q = 0; r + 1 < mc && q < kc; q += 16)
-                _mm_prefetch((const char *)(row + lda + q), _MM_HINT_T0);
+                _mm_prefetch(base + (row + (size_t)lda + q) * elem, _MM_HINT_T0);
             for (int q = 0; q < kc; q += 32)
-                _mm512_store_si512(out + r * KCH + q / 2,
-                                   r < mc ? pairs_of_run(row + q, kc - q) : _mm512_setzero_si512());
+                _mm512_store_si512(out + r * KCH + q / 2, r < mc ? run_pairs(a32, a16, row + q, kc - q)
+                                                                 : _mm512_setzero_si512());
         }
         return;
     }
     /* A's rows are the stored matrix's columns: 32 stored rows, read along
      * their length, give 16 pairs for each row of A, 16 rows at a time
-     * transposed into place */
+     * transposed into place. 32 rows read side by side are more streams than
+     * the hardware prefetcher follows, so column_pairs asks a few lines ahead. */
     for (int p0 = 0; p0 < kp; p0 += 16)
         for (int r0 = 0; r0 < mpad; r0 += 16) {
-            __mmask16 m = lanes(mc - r0);
             __m512i v[16];
             for (int i = 0; i < 16; i++) {
                 int k = k0 + 2 * (p0 + i), end = k0 + kc;
-                __m512 l = _mm512_setzero_ps(), u = _mm512_setzero_ps();
-                /* 32 rows read side by side are more streams than the
-                 * hardware prefetcher follows: ask for a few lines ahead */
-                if (k < end) {
-                    const float *x = A + (size_t)k * lda + i0 + r0;
-                    l = _mm512_maskz_loadu_ps(m, x);
-                    _mm_prefetch((const char *)(x + PREFETCH), _MM_HINT_T0);
-                }
-                if (k + 1 < end) {
-                    const float *x = A + (size_t)(k + 1) * lda + i0 + r0;
-                    u = _mm512_maskz_loadu_ps(m, x);
-                    _mm_prefetch((const char *)(x + PREFETCH), _MM_HINT_T0);
-                }
-                v[i] = pairs_of_rows(l, u);
-            }
-            transpose16(v);
-            for (int j = 0; j < 16; j++)
-                _mm512_store_si512(out + (r0 + j) * KCH + p0, v[j]);
-        }
-}
-
-/* The same from A already in bfloat16: a row's pairs are its own 32-bit
- * words, and a transposed A pairs two stored rows 16 bits at a time. */
-static void pack_a16(uint32_t *out, int i0, int mc, int k0, int kc, const uint16_t *A, int lda,
-                     bool trans_a)
-{
-    int kp = (kc + 1) / 2, mpad = (int)round_up((size_t)mc, 48);
-    if (!trans_a) {
-        for (int r = 0; r < mpad; r++) {
-            const uint16_t *row = A + (size_t)(i0 + r) * lda + k0;
-            for (int q = 0; r + 1 < mc && q < kc; q += 32)
-                _mm_prefetch((const char *)(row + lda + q), _MM_HINT_T0);
-            for (int q = 0; q < kc; q += 32) {
-                int n = kc - q;
-                __mmask32 m = n >= 32 ? 0xffffffffu : (__mmask32)((1u << n) - 1);
-                _mm512_store_si512(out + r * KCH + q / 2, r < mc ? _mm512_maskz_loadu_epi16(m, row + q)
-                                                                 : _mm512_setzero_si512());
-            }
-        }
-        return;
-    }
-    for (int p0 = 0; p0 < kp; p0 += 16)
-        for (int r0 = 0; r0 < mpad; r0 += 16) {
-            __mmask16 m = lanes(mc - r0);
-            __m512i v[16];
-            for (int i = 0; i < 16; i++) {
-                int k = k0 + 2 * (p0 + i), end = k0 + kc;
-                __m256i l = _mm256_setzero_si256(), u = _mm256_setzero_si256();
-                if (k < end) {
-                    const uint16_t *x = A + (size_t)k * lda + i0 + r0;
-                    l = _mm256_maskz_loadu_epi16(m, x);
-                    _mm_prefetch((const char *)(x + PREFETCH), _MM_HINT_T0);
-                }
-                if (k + 1 < end) {
-                    const uint16_t *x = A + (size_t)(k + 1) * lda + i0 + r0;
-                    u = _mm256_maskz_loadu_epi16(m, x);
-                    _mm_prefetch((const char *)(x + PREFETCH), _MM_HINT_T0);
-                }
-                v[i] = _mm512_or_si512(_mm512_cvtepu16_epi32(l),
-                                       _mm512_slli_epi32(_mm512_cvtepu16_epi32(u), 16));
+                size_t at[2] = {(size_t)k * lda + i0 + r0, (size_t)(k + 1) * lda + i0 + r0};
+                bool has[2] = {k < end, k + 1 < end};
+                v[i] = column_pairs(a32, a16, at, has, lanes(mc - r0));
             }
             transpose16(v);
             for (int j = 0; j < 16; j++)
@@ -370,10 +350,7 @@ static void gemm_run(int M, int N, int K, const float *a32, const uint16_t *a16,
             int kc = K - k0 < KC ? K - k0 : KC, kp = (kc + 1) / 2;
             float bk = k0 == 0 ? beta : 1.0f;
             const uint32_t *blk = ws->pack_b + (size_t)k0 / 2 * npad;
-            if (a16)
-                pack_a16(ws->pack_a, ib, mcb, k0, kc, a16, lda, trans_a);
-            else
-                pack_a(ws->pack_a, ib, mcb, k0, kc, a32, lda, trans_a);
+            pack_a(ws->pack_a, ib, mcb, k0, kc, a32, a16, lda, trans_a);
             for (int i0 = 0; i0 < mcb; i0 += MC) {
                 int mc = mcb - i0 < MC ? mcb - i0 : MC;
                 for (int r0 = i0; r0 < i0 + mc; r0 += MR) {
