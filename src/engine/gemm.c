@@ -324,6 +324,11 @@ void bf16_round_floats(uint16_t *out, const float *in, size_t n)
 #endif
 }
 
+#if HAVE_BF16
+static void run_packed(int M, int N, int K, const float *a32, const uint16_t *a16, int lda,
+                       bool trans_a, float beta, float *C, int ldc, GemmScratch *ws);
+#endif
+
 /* A in float32 (a32) or already in bfloat16 (a16). */
 static void gemm_run(int M, int N, int K, const float *a32, const uint16_t *a16, int lda,
                      bool trans_a, const float *B, int ldb, bool trans_b, float beta, float *C,
@@ -337,8 +342,20 @@ static void gemm_run(int M, int N, int K, const float *a32, const uint16_t *a16,
             memset(C + (size_t)i * ldc, 0, (size_t)N * sizeof *C);
         return;
     }
-    size_t npad = round_up((size_t)N, NR);
     pack_b(ws->pack_b, K, N, B, ldb, trans_b);
+    run_packed(M, N, K, a32, a16, lda, trans_a, beta, C, ldc, ws);
+#else
+    (void)M, (void)N, (void)K, (void)a32, (void)a16, (void)lda, (void)trans_a, (void)B;
+    (void)ldb, (void)trans_b, (void)beta, (void)C, (void)ldc, (void)ws;
+#endif
+}
+
+#if HAVE_BF16
+/* The product with B already packed in ws. */
+static void run_packed(int M, int N, int K, const float *a32, const uint16_t *a16, int lda,
+                       bool trans_a, float beta, float *C, int ldc, GemmScratch *ws)
+{
+    size_t npad = round_up((size_t)N, NR);
     /* Rows of A are packed a block at a time, each block through every depth,
      * so its rows of C stay in cache. A stored transposed comes in larger
      * blocks, so that each stored row is read a long run at a time. Either
@@ -364,9 +381,28 @@ static void gemm_run(int M, int N, int K, const float *a32, const uint16_t *a16,
             }
         }
     }
+}
+#endif
+
+void gemm_bf16_pack_b(int K, int N, const float *B, int ldb, bool trans_b, GemmScratch *ws)
+{
+#if HAVE_BF16
+    if (K > 0 && N > 0)
+        pack_b(ws->pack_b, K, N, B, ldb, trans_b);
 #else
-    (void)M, (void)N, (void)K, (void)a32, (void)a16, (void)lda, (void)trans_a, (void)B;
-    (void)ldb, (void)trans_b, (void)beta, (void)C, (void)ldc, (void)ws;
+    (void)K, (void)N, (void)B, (void)ldb, (void)trans_b, (void)ws;
+#endif
+}
+
+void gemm_bf16_packed(int M, int N, int K, const float *A, int lda, bool trans_a, float beta,
+                      float *C, int ldc, GemmScratch *ws)
+{
+#if HAVE_BF16
+    if (M > 0 && N > 0 && K > 0)
+        run_packed(M, N, K, A, NULL, lda, trans_a, beta, C, ldc, ws);
+#else
+    (void)M, (void)N, (void)K, (void)A, (void)lda, (void)trans_a, (void)beta, (void)C, (void)ldc;
+    (void)ws;
 #endif
 }
 

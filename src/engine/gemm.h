@@ -54,6 +54,13 @@ void gemm_scratch_free(GemmScratch *ws);
 void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const float *B, int ldb,
                bool trans_b, float beta, float *C, int ldc, GemmScratch *ws);
 
+/* The same in two steps, for many products with one B: pack B into ws
+ * (K x N, as gemm_bf16 takes it), then multiply by it any number of times.
+ * K and N of gemm_bf16_packed must be those of the packing. */
+void gemm_bf16_pack_b(int K, int N, const float *B, int ldb, bool trans_b, GemmScratch *ws);
+void gemm_bf16_packed(int M, int N, int K, const float *A, int lda, bool trans_a, float beta,
+                      float *C, int ldc, GemmScratch *ws);
+
 /* The same with A already rounded to bfloat16 (bf16_round_floats): the
  * same numbers as gemm_bf16 gives from A in float32, for half the bytes. */
 void gemm_bf16_a16(int M, int N, int K, const uint16_t *A, int lda, bool trans_a, const float *B,

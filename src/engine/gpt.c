@@ -106,7 +106,7 @@ int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
     a->bf16 = bp;
     if (a->have_backward) {
         a->dlogits16 = ts_calloc((size_t)BT * V, sizeof *a->dlogits16, err);
-        a->ce_rows = ts_alloc_floats((size_t)bp->n_threads * V, err);
+        a->ce_rows = ts_alloc_floats((size_t)bp->n_threads * LOSS_ROWS * V, err);
         if (!a->dlogits16 || !a->ce_rows) {
             gpt_acts_set_bf16(a, 0, NULL);
             return -1;
@@ -115,11 +115,11 @@ int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
     return 0;
 }
 
-/* Forward from tokens to the logits. */
-static void forward_to_logits(const Model *m, GptActs *a, const int *tokens, int B, int T)
+/* Forward from tokens to the final layer norm (a->lnf). */
+static void forward_to_lnf(const Model *m, GptActs *a, const int *tokens, int B, int T)
 {
     const ParamPtrs *w = &m->w;
-    int C = a->C, H = a->H, V = a->V, L = a->L;
+    int C = a->C, H = a->H, L = a->L;
     /* Layer l's activations sit at offset l * (B T x) of the capacity-sized arrays;
      * using the capacity stride keeps the layout fixed whatever B and T are. */
     size_t cap = (size_t)a->B * a->T, BT = (size_t)B * T;
@@ -150,7 +150,13 @@ static void forward_to_logits(const Model *m, GptActs *a, const int *tokens, int
         x = res3;
     }
     layernorm_forward(a->lnf, a->lnf_mean, a->lnf_rstd, x, w->lnf_w, w->lnf_b, (int)BT, C);
-    matmul_forward(a->logits, a->lnf, w->wte, NULL, (int)BT, C, V, a->bf16); /* tied output layer */
+}
+
+/* Forward from tokens to the logits. */
+static void forward_to_logits(const Model *m, GptActs *a, const int *tokens, int B, int T)
+{
+    forward_to_lnf(m, a, tokens, B, T);
+    matmul_forward(a->logits, a->lnf, m->w.wte, NULL, B * T, a->C, a->V, a->bf16); /* tied */
 }
 
 static float mean_loss(const GptActs *a, size_t BT)
@@ -230,16 +236,20 @@ void gpt_backward(const Model *m, GptActs *a, const ParamPtrs *g, const int *tok
 float gpt_train_pass(const Model *m, GptActs *a, const ParamPtrs *g, const int *tokens,
                      const int *targets, int B, int T)
 {
-    forward_to_logits(m, a, tokens, B, T);
     float dloss = 1.0f / (float)(B * T);
-    /* In bfloat16 the output layer's gradient is only ever multiplied, so it
-     * is stored rounded: half the bytes to write and to read back twice. */
+    /* In bfloat16 the logits of a few rows at a time go from the product
+     * straight into the loss while they are in cache, and the gradient, which
+     * is only ever multiplied, is stored rounded: half the bytes to write and
+     * to read back twice. */
     const uint16_t *d16 = a->dlogits16 && bf16_products_ready(a->bf16) ? a->dlogits16 : NULL;
-    if (d16)
-        crossentropy_forward_backward_bf16(a->losses, a->logits, a->dlogits16, a->ce_rows, targets,
-                                           dloss, B * T, a->V);
-    else
+    if (d16) {
+        forward_to_lnf(m, a, tokens, B, T);
+        output_loss_bf16(a->losses, a->dlogits16, a->ce_rows, a->lnf, m->w.wte, targets, dloss,
+                         B * T, a->C, a->V, a->bf16);
+    } else {
+        forward_to_logits(m, a, tokens, B, T);
         crossentropy_forward_backward(a->losses, a->logits, targets, dloss, B * T, a->V);
+    }
     float loss = mean_loss(a, (size_t)B * T);
     backward_from_logits(m, a, g, tokens, d16, B, T);
     return loss;

@@ -549,16 +549,30 @@ void crossentropy_backward(float *probs, const int *targets, float dloss, int N,
         crossentropy_row_backward(probs + (size_t)n * V, targets[n], dloss, V);
 }
 
-void crossentropy_forward_backward_bf16(float *losses, const float *logits, uint16_t *dlogits16,
-                                        float *rows, const int *targets, float dloss, int N, int V)
+void output_loss_bf16(float *losses, uint16_t *dlogits16, float *rows, const float *inp,
+                      const float *wte, const int *targets, float dloss, int N, int C, int V,
+                      const Bf16Products *bf16)
 {
-#pragma omp parallel for schedule(static) if ((size_t)N * V > PAR_MIN)
-    for (int n = 0; n < N; n++) {
-        const float *row = logits + (size_t)n * V;
-        float *work = rows + (size_t)omp_get_thread_num() * V;
-        losses[n] = softmax_row(work, row, V) - row[targets[n]];
-        crossentropy_row_backward(work, targets[n], dloss, V);
-        bf16_round_floats(dlogits16 + (size_t)n * V, work, (size_t)V);
+#pragma omp parallel if ((size_t)N * C * V > PAR_MIN)
+    {
+        int n0, n1, id = omp_get_thread_num();
+        split_range(N, &n0, &n1);
+        GemmScratch *ws = &bf16->ws[id];
+        float *work = rows + (size_t)id * LOSS_ROWS * V;
+        gemm_bf16_pack_b(C, V, wte, C, true, ws); /* wte^T, once for all chunks */
+        for (int r = n0; r < n1; r += LOSS_ROWS) {
+            int m = n1 - r < LOSS_ROWS ? n1 - r : LOSS_ROWS;
+            /* logits = inp wte^T for these rows, then loss and gradient per row */
+            gemm_bf16_packed(m, V, C, inp + (size_t)r * C, C, false, 0.0f, work, V, ws);
+            for (int i = 0; i < m; i++) {
+                float *row = work + (size_t)i * V;
+                int n = r + i;
+                float target_logit = row[targets[n]];
+                losses[n] = softmax_row(row, row, V) - target_logit;
+                crossentropy_row_backward(row, targets[n], dloss, V);
+                bf16_round_floats(dlogits16 + (size_t)n * V, row, (size_t)V);
+            }
+        }
     }
 }
 

@@ -89,11 +89,17 @@ void crossentropy_backward(float *probs, const int *targets, float dloss, int N,
  * calls above give. */
 void crossentropy_forward_backward(float *losses, float *logits, const int *targets, float dloss,
                                    int N, int V);
-/* The same for training in bfloat16: logits are only read, and dlogits16
- * [N,V] gets the gradient rounded to bfloat16, the rounding the products
- * would apply, in half the bytes. rows [threads, V] is scratch. */
-void crossentropy_forward_backward_bf16(float *losses, const float *logits, uint16_t *dlogits16,
-                                        float *rows, const int *targets, float dloss, int N, int V);
+/* For training in bfloat16, the tied output layer and the loss in one:
+ * logits = inp wte^T (in bfloat16 products) LOSS_ROWS rows at a time into
+ * rows [threads, LOSS_ROWS, V], where they stay in cache; then per row the
+ * loss and its gradient, which goes to dlogits16 [N,V] rounded to bfloat16
+ * (the rounding the products would apply, in half the bytes). The same
+ * numbers as matmul_forward, crossentropy_forward_backward and rounding.
+ * losses [N], inp [N,C], wte [V,C]; bf16 must be ready. */
+enum { LOSS_ROWS = 24 };
+void output_loss_bf16(float *losses, uint16_t *dlogits16, float *rows, const float *inp,
+                      const float *wte, const int *targets, float dloss, int N, int C, int V,
+                      const Bf16Products *bf16);
 
 /* Softmax of one row into out (may equal in); returns the row's log-sum-exp,
  * log(sum_i e^in[i]). [V] */
