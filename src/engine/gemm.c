@@ -335,14 +335,8 @@ static void gemm_run(int M, int N, int K, const float *a32, const uint16_t *a16,
                      int ldc, GemmScratch *ws)
 {
 #if HAVE_BF16
-    if (M <= 0 || N <= 0)
-        return;
-    if (K <= 0) {
-        for (int i = 0; beta == 0.0f && i < M; i++)
-            memset(C + (size_t)i * ldc, 0, (size_t)N * sizeof *C);
-        return;
-    }
-    pack_b(ws->pack_b, K, N, B, ldb, trans_b);
+    if (M > 0 && N > 0 && K > 0)
+        pack_b(ws->pack_b, K, N, B, ldb, trans_b);
     run_packed(M, N, K, a32, a16, lda, trans_a, beta, C, ldc, ws);
 #else
     (void)M, (void)N, (void)K, (void)a32, (void)a16, (void)lda, (void)trans_a, (void)B;
@@ -351,10 +345,18 @@ static void gemm_run(int M, int N, int K, const float *a32, const uint16_t *a16,
 }
 
 #if HAVE_BF16
-/* The product with B already packed in ws. */
+/* The product with B already packed in ws. With no depth at all, C is
+ * beta C: zero or itself. */
 static void run_packed(int M, int N, int K, const float *a32, const uint16_t *a16, int lda,
                        bool trans_a, float beta, float *C, int ldc, GemmScratch *ws)
 {
+    if (M <= 0 || N <= 0)
+        return;
+    if (K <= 0) {
+        for (int i = 0; beta == 0.0f && i < M; i++)
+            memset(C + (size_t)i * ldc, 0, (size_t)N * sizeof *C);
+        return;
+    }
     size_t npad = round_up((size_t)N, NR);
     /* Rows of A are packed a block at a time, each block through every depth,
      * so its rows of C stay in cache. A stored transposed comes in larger
@@ -398,8 +400,7 @@ void gemm_bf16_packed(int M, int N, int K, const float *A, int lda, bool trans_a
                       float *C, int ldc, GemmScratch *ws)
 {
 #if HAVE_BF16
-    if (M > 0 && N > 0 && K > 0)
-        run_packed(M, N, K, A, NULL, lda, trans_a, beta, C, ldc, ws);
+    run_packed(M, N, K, A, NULL, lda, trans_a, beta, C, ldc, ws);
 #else
     (void)M, (void)N, (void)K, (void)A, (void)lda, (void)trans_a, (void)beta, (void)C, (void)ldc;
     (void)ws;

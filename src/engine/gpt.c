@@ -84,6 +84,8 @@ int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
         a->ce_rows = NULL;
         return 0;
     }
+    if (a->bf16)
+        return 0;
     int C = a->C, V = a->V, BT = a->B * a->T, T = a->T, hs = a->C / a->H;
     /* every product of the linear layers (ops.c), as {M, N, K, A transposed}:
      * out = inp w^T, dinp = dout w, dw = dout^T inp */
@@ -96,10 +98,9 @@ int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
         {C, 4 * C, BT, true},  {V, C, BT, true},
         {T, T, hs, false},     {T, hs, T, true},       /* attention, per sequence and head */
     };
-    if (a->bf16)
-        return 0;
     Bf16Products *bp = ts_calloc(1, sizeof *bp, err);
-    if (!bp || bf16_products_init(bp, 0, shapes, (int)(sizeof shapes / sizeof shapes[0]), err) != 0) {
+    int n_shapes = (int)(sizeof shapes / sizeof shapes[0]);
+    if (!bp || bf16_products_init(bp, 0, shapes, n_shapes, err) != 0) {
         free(bp);
         return -1;
     }
@@ -202,7 +203,8 @@ static void backward_from_logits(const Model *m, GptActs *a, const ParamPtrs *g,
         /* res3 = res2 + fcproj: both receive dres, which already holds it */
         memset(a->dfch_gelu, 0, BT * 4 * C * sizeof(float));
         matmul_backward(a->dfch_gelu, g->fcproj_w + (size_t)l * 4 * C * C, g->fcproj_b + l * C,
-                        a->dres, fch_gelu, w->fcproj_w + (size_t)l * 4 * C * C, (int)BT, 4 * C, C, a->bf16);
+                        a->dres, fch_gelu, w->fcproj_w + (size_t)l * 4 * C * C, (int)BT, 4 * C, C,
+                        a->bf16);
         memset(a->dfch, 0, BT * 4 * C * sizeof(float));
         gelu_backward(a->dfch, fch, a->dfch_gelu, BT * 4 * C);
         memset(a->dtmp, 0, BT * C * sizeof(float));

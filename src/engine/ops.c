@@ -203,12 +203,17 @@ void bf16_products_free(Bf16Products *bp)
     memset(bp, 0, sizeof *bp);
 }
 
+bool bf16_products_ready(const Bf16Products *bp)
+{
+    return bp && bp->n_threads >= omp_get_max_threads();
+}
+
 /* Whether a product of this shape (M: the most rows a thread takes) runs in
  * bfloat16: decided before the parallel region, the same for every thread. */
 static bool use_bf16(const Bf16Products *bp, int M, int N, int K, bool trans_a)
 {
     GemmShape s = {M, N, K, trans_a};
-    return bp && bp->n_threads >= omp_get_max_threads() && gemm_bf16_fits(&bp->ws[0], s);
+    return bf16_products_ready(bp) && gemm_bf16_fits(&bp->ws[0], s);
 }
 
 void matmul_forward(float *out, const float *inp, const float *w, const float *bias, int N, int IC,
@@ -246,11 +251,6 @@ static void add_parts(float *dw, const Bf16Products *bp, size_t lo, size_t hi, i
             sum += bp->partial[(size_t)t * bp->part_floats + i];
         dw[i] += sum;
     }
-}
-
-bool bf16_products_ready(const Bf16Products *bp)
-{
-    return bp && bp->n_threads >= omp_get_max_threads();
 }
 
 void matmul_backward_dout16(float *dinp, float *dw, const uint16_t *dout16, const float *inp,
@@ -522,15 +522,19 @@ float softmax_row(float *out, const float *in, int V)
     return logf(sum) + maxv;
 }
 
+/* One row of logits into probabilities; returns its loss. */
+static float crossentropy_row(float *row, int target, int V)
+{
+    /* loss = log-sum-exp - target logit, read before the row turns into probabilities */
+    float target_logit = row[target];
+    return softmax_row(row, row, V) - target_logit;
+}
+
 void crossentropy_forward(float *losses, float *logits, const int *targets, int N, int V)
 {
 #pragma omp parallel for schedule(static) if ((size_t)N * V > PAR_MIN)
-    for (int n = 0; n < N; n++) {
-        float *row = logits + (size_t)n * V;
-        /* loss = log-sum-exp - target logit, read before the row turns into probabilities */
-        float target_logit = row[targets[n]];
-        losses[n] = softmax_row(row, row, V) - target_logit;
-    }
+    for (int n = 0; n < N; n++)
+        losses[n] = crossentropy_row(logits + (size_t)n * V, targets[n], V);
 }
 
 /* One row of probabilities into its gradient. */
@@ -567,8 +571,7 @@ void output_loss_bf16(float *losses, uint16_t *dlogits16, float *rows, const flo
             for (int i = 0; i < m; i++) {
                 float *row = work + (size_t)i * V;
                 int n = r + i;
-                float target_logit = row[targets[n]];
-                losses[n] = softmax_row(row, row, V) - target_logit;
+                losses[n] = crossentropy_row(row, targets[n], V);
                 crossentropy_row_backward(row, targets[n], dloss, V);
                 bf16_round_floats(dlogits16 + (size_t)n * V, row, (size_t)V);
             }
@@ -582,8 +585,7 @@ void crossentropy_forward_backward(float *losses, float *logits, const int *targ
 #pragma omp parallel for schedule(static) if ((size_t)N * V > PAR_MIN)
     for (int n = 0; n < N; n++) {
         float *row = logits + (size_t)n * V;
-        float target_logit = row[targets[n]];
-        losses[n] = softmax_row(row, row, V) - target_logit;
+        losses[n] = crossentropy_row(row, targets[n], V);
         crossentropy_row_backward(row, targets[n], dloss, V);
     }
 }
