@@ -185,7 +185,6 @@ static void backward_from_logits(const Model *m, GptActs *a, const ParamPtrs *g,
     const ParamPtrs *w = &m->w;
     int C = a->C, H = a->H, V = a->V, L = a->L;
     size_t cap = (size_t)a->B * a->T, BT = (size_t)B * T;
-    memset(a->dtmp, 0, BT * C * sizeof(float));
     if (dlogits16)
         matmul_backward_dout16(a->dtmp, g->wte, dlogits16, a->lnf, w->wte, (int)BT, C, V, a->bf16);
     else
@@ -201,24 +200,18 @@ static void backward_from_logits(const Model *m, GptActs *a, const ParamPtrs *g,
         float *att = a->att + o * H * a->T, *res2 = a->res2 + o * C;
         float *ln2 = a->ln2 + o * C, *fch = a->fch + o * 4 * C, *fch_gelu = a->fch_gelu + o * 4 * C;
         /* res3 = res2 + fcproj: both receive dres, which already holds it */
-        memset(a->dfch_gelu, 0, BT * 4 * C * sizeof(float));
         matmul_backward(a->dfch_gelu, g->fcproj_w + (size_t)l * 4 * C * C, g->fcproj_b + l * C,
                         a->dres, fch_gelu, w->fcproj_w + (size_t)l * 4 * C * C, (int)BT, 4 * C, C,
                         a->bf16);
-        memset(a->dfch, 0, BT * 4 * C * sizeof(float));
         gelu_backward(a->dfch, fch, a->dfch_gelu, BT * 4 * C);
-        memset(a->dtmp, 0, BT * C * sizeof(float));
         matmul_backward(a->dtmp, g->fc_w + (size_t)l * 4 * C * C, g->fc_b + l * 4 * C, a->dfch, ln2,
                         w->fc_w + (size_t)l * 4 * C * C, (int)BT, C, 4 * C, a->bf16);
         layernorm_backward(a->dres, g->ln2_w + l * C, g->ln2_b + l * C, a->dtmp, res2,
                            w->ln2_w + l * C, a->ln2_mean + o, a->ln2_rstd + o, (int)BT, C);
         /* res2 = x + attproj: both receive dres */
-        memset(a->dtmp, 0, BT * C * sizeof(float));
         matmul_backward(a->dtmp, g->attproj_w + (size_t)l * C * C, g->attproj_b + l * C, a->dres,
                         atty, w->attproj_w + (size_t)l * C * C, (int)BT, C, C, a->bf16);
-        memset(a->dqkv, 0, BT * 3 * C * sizeof(float));
         attention_backward(a->dqkv, a->datt_scratch, a->dtmp, qkv, att, B, T, C, H, a->bf16);
-        memset(a->dtmp, 0, BT * C * sizeof(float));
         matmul_backward(a->dtmp, g->qkv_w + (size_t)l * 3 * C * C, g->qkv_b + l * 3 * C, a->dqkv,
                         ln1, w->qkv_w + (size_t)l * 3 * C * C, (int)BT, C, 3 * C, a->bf16);
         layernorm_backward(a->dres, g->ln1_w + l * C, g->ln1_b + l * C, a->dtmp, x,

@@ -265,7 +265,7 @@ void matmul_backward_dout16(float *dinp, float *dw, const uint16_t *dout16, cons
         GemmScratch *ws = &bf16->ws[omp_get_thread_num()];
         const uint16_t *d = dout16 + (size_t)n0 * OC;
         if (n1 > n0)
-            gemm_bf16_a16(n1 - n0, IC, OC, d, OC, false, w, IC, false, 1.0f,
+            gemm_bf16_a16(n1 - n0, IC, OC, d, OC, false, w, IC, false, 0.0f,
                           dinp + (size_t)n0 * IC, IC, ws);
         float *mine = bf16->partial + (size_t)omp_get_thread_num() * bf16->part_floats;
         gemm_bf16_a16(OC, IC, n1 - n0, d, OC, true, inp + (size_t)n0 * IC, IC, false, 0.0f, mine,
@@ -278,7 +278,7 @@ void matmul_backward_dout16(float *dinp, float *dw, const uint16_t *dout16, cons
 void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, const float *inp,
                      const float *w, int N, int IC, int OC, const Bf16Products *bf16)
 {
-    /* out = inp w^T + bias:  dinp += dout w,  dw += dout^T inp,  dbias += sum_n dout */
+    /* out = inp w^T + bias:  dinp = dout w,  dw += dout^T inp,  dbias += sum_n dout */
     blas_single_threaded();
     bool bf_dinp = use_bf16(bf16, N, IC, OC, false);
     bool bf_dw = use_bf16(bf16, OC, IC, N, true) && (size_t)OC * IC <= bf16->part_floats;
@@ -290,11 +290,11 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
         GemmScratch *ws = bf16 ? &bf16->ws[omp_get_thread_num()] : NULL;
         if (n1 > n0) {
             if (bf_dinp)
-                gemm_bf16(n1 - n0, IC, OC, dout + (size_t)n0 * OC, OC, false, w, IC, false, 1.0f,
+                gemm_bf16(n1 - n0, IC, OC, dout + (size_t)n0 * OC, OC, false, w, IC, false, 0.0f,
                           dinp + (size_t)n0 * IC, IC, ws);
             else
                 cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n1 - n0, IC, OC, 1.0f,
-                            dout + (size_t)n0 * OC, OC, w, IC, 1.0f, dinp + (size_t)n0 * IC, IC);
+                            dout + (size_t)n0 * OC, OC, w, IC, 0.0f, dinp + (size_t)n0 * IC, IC);
         }
         if (bf_dw) {
             /* In bfloat16 each thread sums its own rows n0..n1 into a part of
@@ -407,15 +407,15 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
             const float *dy = dout + (size_t)b * T * C + (size_t)h * hs;
             float *ds = scratch + ((size_t)b * H + h) * T * T;
             GemmScratch *ws = bf ? &bf16->ws[omp_get_thread_num()] : NULL;
-            /* y = p v:  dp = dy v^T,  dv += p^T dy */
+            /* y = p v:  dp = dy v^T,  dv = p^T dy */
             if (bf) {
                 gemm_bf16(T, T, hs, dy, C, false, v, C3, true, 0.0f, ds, T, ws);
-                gemm_bf16(T, hs, T, p, T, true, dy, C, false, 1.0f, dv, C3, ws);
+                gemm_bf16(T, hs, T, p, T, true, dy, C, false, 0.0f, dv, C3, ws);
             } else {
                 cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, T, hs, 1.0f, dy, C, v, C3,
                             0.0f, ds, T);
                 cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, T, hs, T, 1.0f, p, T, dy, C,
-                            1.0f, dv, C3);
+                            0.0f, dv, C3);
             }
             /* p = softmax(s):  ds = p (dp - sum_j p_j dp_j), zero where masked */
             for (int t = 0; t < T; t++) {
@@ -429,15 +429,15 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
                 for (int t2 = t + 1; t2 < T; t2++)
                     drow[t2] = 0.0f;
             }
-            /* s = scale q k^T:  dq += scale ds k,  dk += scale ds^T q */
+            /* s = scale q k^T:  dq = scale ds k,  dk = scale ds^T q */
             if (bf) {
-                gemm_bf16(T, hs, T, ds, T, false, k, C3, false, 1.0f, dq, C3, ws);
-                gemm_bf16(T, hs, T, ds, T, true, q, C3, false, 1.0f, dk, C3, ws);
+                gemm_bf16(T, hs, T, ds, T, false, k, C3, false, 0.0f, dq, C3, ws);
+                gemm_bf16(T, hs, T, ds, T, true, q, C3, false, 0.0f, dk, C3, ws);
             } else {
                 cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hs, T, mm_scale, ds, T, k,
-                            C3, 1.0f, dq, C3);
+                            C3, 0.0f, dq, C3);
                 cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, T, hs, T, mm_scale, ds, T, q,
-                            C3, 1.0f, dk, C3);
+                            C3, 0.0f, dk, C3);
             }
         }
     }
@@ -474,7 +474,7 @@ void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N)
         float th = ts_tanhf(u);
         float du = GELU_K * (1.0f + 3.0f * 0.044715f * x * x);
         float g = 0.5f * (1.0f + th) + 0.5f * x * (1.0f - th * th) * du;
-        dinp[i] += g * dout[i];
+        dinp[i] = g * dout[i];
     }
 }
 

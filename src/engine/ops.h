@@ -2,10 +2,12 @@
  *
  * Conventions: N = rows (batch x positions), B = batch, T = positions,
  * C = channels, H = heads, V = vocabulary. Every pointer has its shape in a
- * comment; no function allocates; backward functions ADD into their gradient
- * outputs (d-prefixed), so gradients from several paths accumulate, and the
- * caller zeroes them once per step. Forward and backward are deterministic for
- * a given thread count.
+ * comment; no function allocates. Backward functions ADD into the gradients
+ * of weights and of the residual stream (d-prefixed), so gradients from several
+ * paths accumulate, and the caller zeroes them once per step. The input
+ * gradient of a linear layer, of attention and of GELU has one path only: those
+ * backward functions WRITE it, and need no zeroed buffer. Forward and backward
+ * are deterministic for a given thread count.
  */
 #ifndef TS_OPS_H
 #define TS_OPS_H
@@ -49,6 +51,7 @@ void bf16_products_free(Bf16Products *bp);
 /* out = inp w^T + bias                              out [N,OC], inp [N,IC], w [OC,IC], bias [OC] or NULL */
 void matmul_forward(float *out, const float *inp, const float *w, const float *bias, int N, int IC,
                     int OC, const Bf16Products *bf16);
+/* dinp = dout w (written);  dw += dout^T inp;  dbias += sum over rows of dout */
 void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, const float *inp,
                      const float *w, int N, int IC, int OC, const Bf16Products *bf16);
 
@@ -66,12 +69,13 @@ void matmul_backward_dout16(float *dinp, float *dw, const uint16_t *dout16, cons
  * for the explorer's attention view. */
 void attention_forward(float *out, float *att, const float *qkv, int B, int T, int C, int H,
                        const Bf16Products *bf16);
-/* scratch [B,H,T,T] */
+/* dqkv [B,T,3C] written; scratch [B,H,T,T] */
 void attention_backward(float *dqkv, float *scratch, const float *dout, const float *qkv,
                         const float *att, int B, int T, int C, int H, const Bf16Products *bf16);
 
 /* y = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))  out, inp [N] */
 void gelu_forward(float *out, const float *inp, size_t N);
+/* dinp = gelu'(inp) dout (written) */
 void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N);
 
 /* out = a + b                                       [N] */

@@ -133,7 +133,10 @@ static void test_matmul_backward(void)
             want[n * MM_OC + o] = (float)s;
         }
     check_close(c.out, want, MM_N * MM_OC, "matmul forward", 1e-5, 1e-5);
-    float dinp[MM_N * MM_IC] = {0}, dw[MM_OC * MM_IC] = {0}, db[MM_OC] = {0};
+    /* dinp is written, not added to: what it held before must not show */
+    float dinp[MM_N * MM_IC], dw[MM_OC * MM_IC] = {0}, db[MM_OC] = {0};
+    for (int i = 0; i < MM_N * MM_IC; i++)
+        dinp[i] = 1e3f;
     matmul_backward(dinp, dw, db, c.R, c.inp, c.w, MM_N, MM_IC, MM_OC, NULL);
     fd_check("matmul dinp", c.inp, sizeof c.inp / 4, dinp, mm_scalar, &c);
     fd_check("matmul dw", c.w, sizeof c.w / 4, dw, mm_scalar, &c);
@@ -173,7 +176,8 @@ static void test_attention_backward(void)
         CHECK(fabs(sum - 1.0) < 1e-5, "row %d sums to %g", r, sum);
     }
     float dqkv[sizeof c.qkv / 4], scratch[AT_B * AT_H * AT_T * AT_T];
-    memset(dqkv, 0, sizeof dqkv);
+    for (size_t i = 0; i < sizeof dqkv / 4; i++)
+        dqkv[i] = 1e3f; /* written, not added to */
     attention_backward(dqkv, scratch, c.R, c.qkv, c.att, AT_B, AT_T, AT_C, AT_H, NULL);
     fd_check("attention dqkv", c.qkv, sizeof c.qkv / 4, dqkv, at_scalar, &c);
 }
@@ -204,7 +208,9 @@ static void test_gelu(void)
         want[i] = (float)(0.5 * x * (1.0 + tanh(sqrt(2.0 / 3.14159265358979323846) * (x + 0.044715 * x * x * x))));
     }
     check_close(c.out, want, GE_N, "gelu forward", 1e-6, 1e-5);
-    float dinp[GE_N] = {0};
+    float dinp[GE_N];
+    for (int i = 0; i < GE_N; i++)
+        dinp[i] = 1e3f; /* written, not added to */
     gelu_backward(dinp, c.inp, c.R, GE_N);
     fd_check("gelu dinp", c.inp, GE_N, dinp, ge_scalar, &c);
 }
