@@ -325,30 +325,47 @@ void bf16_round_floats(uint16_t *out, const float *in, size_t n)
 }
 
 #if HAVE_BF16
-static void run_packed(int M, int N, int K, const float *a32, const uint16_t *a16, int lda,
-                       bool trans_a, float beta, float *C, int ldc, GemmScratch *ws);
+static void run_packed(GemmTriangle tri, int M, int N, int K, const float *a32,
+                       const uint16_t *a16, int lda, bool trans_a, float beta, float *C, int ldc,
+                       GemmScratch *ws);
 #endif
 
 /* A in float32 (a32) or already in bfloat16 (a16). */
-static void gemm_run(int M, int N, int K, const float *a32, const uint16_t *a16, int lda,
-                     bool trans_a, const float *B, int ldb, bool trans_b, float beta, float *C,
-                     int ldc, GemmScratch *ws)
+static void gemm_run(GemmTriangle tri, int M, int N, int K, const float *a32, const uint16_t *a16,
+                     int lda, bool trans_a, const float *B, int ldb, bool trans_b, float beta,
+                     float *C, int ldc, GemmScratch *ws)
 {
 #if HAVE_BF16
     if (M > 0 && N > 0 && K > 0)
         pack_b(ws->pack_b, K, N, B, ldb, trans_b);
-    run_packed(M, N, K, a32, a16, lda, trans_a, beta, C, ldc, ws);
+    run_packed(tri, M, N, K, a32, a16, lda, trans_a, beta, C, ldc, ws);
 #else
-    (void)M, (void)N, (void)K, (void)a32, (void)a16, (void)lda, (void)trans_a, (void)B;
-    (void)ldb, (void)trans_b, (void)beta, (void)C, (void)ldc, (void)ws;
+    (void)tri, (void)M, (void)N, (void)K, (void)a32, (void)a16, (void)lda, (void)trans_a;
+    (void)B, (void)ldb, (void)trans_b, (void)beta, (void)C, (void)ldc, (void)ws;
 #endif
 }
 
 #if HAVE_BF16
+/* The pairs p0..p1 of a depth block at k0 (kp pairs) that rows r0..r1 of A
+ * need: all of them unless A is triangular. */
+static void pairs_needed(GemmTriangle tri, int r0, int r1, int k0, int kp, int *p0, int *p1)
+{
+    *p0 = 0, *p1 = kp;
+    if (tri == GEMM_A_LOWER) { /* the rows need depths k < r1: d of this block */
+        int d = r1 - k0, p = (d + 1) / 2;
+        *p1 = d <= 0 ? 0 : p < kp ? p : kp;
+    }
+    if (tri == GEMM_A_UPPER) { /* the rows need depths k >= r0: all but d of this block */
+        int d = r0 - k0, p = d / 2;
+        *p0 = d <= 0 ? 0 : p < kp ? p : kp;
+    }
+}
+
 /* The product with B already packed in ws. With no depth at all, C is
  * beta C: zero or itself. */
-static void run_packed(int M, int N, int K, const float *a32, const uint16_t *a16, int lda,
-                       bool trans_a, float beta, float *C, int ldc, GemmScratch *ws)
+static void run_packed(GemmTriangle tri, int M, int N, int K, const float *a32,
+                       const uint16_t *a16, int lda, bool trans_a, float beta, float *C, int ldc,
+                       GemmScratch *ws)
 {
     if (M <= 0 || N <= 0)
         return;
@@ -374,10 +391,15 @@ static void run_packed(int M, int N, int K, const float *a32, const uint16_t *a1
                 int mc = mcb - i0 < MC ? mcb - i0 : MC;
                 for (int r0 = i0; r0 < i0 + mc; r0 += MR) {
                     int mr = i0 + mc - r0 < MR ? i0 + mc - r0 : MR;
-                    for (int j0 = 0; j0 < N; j0 += NR) {
+                    int row = ib + r0, p0, p1;
+                    pairs_needed(tri, row, row + mr, k0, kp, &p0, &p1);
+                    if (p1 == p0 && bk != 0.0f)
+                        continue; /* adds nothing; with beta 0 the zeros are still stored */
+                    for (int j0 = 0; j0 < N && !(tri == GEMM_C_LOWER && j0 >= row + mr); j0 += NR) {
                         int nr = N - j0 < NR ? N - j0 : NR;
-                        kernel(kp, ws->pack_a + (size_t)r0 * KCH, blk + (size_t)j0 * kp,
-                               C + (size_t)(ib + r0) * ldc + j0, ldc, mr, nr, bk);
+                        kernel(p1 - p0, ws->pack_a + (size_t)r0 * KCH + p0,
+                               blk + (size_t)j0 * kp + (size_t)p0 * NR,
+                               C + (size_t)row * ldc + j0, ldc, mr, nr, bk);
                     }
                 }
             }
@@ -400,7 +422,7 @@ void gemm_bf16_packed(int M, int N, int K, const float *A, int lda, bool trans_a
                       float *C, int ldc, GemmScratch *ws)
 {
 #if HAVE_BF16
-    run_packed(M, N, K, A, NULL, lda, trans_a, beta, C, ldc, ws);
+    run_packed(GEMM_FULL, M, N, K, A, NULL, lda, trans_a, beta, C, ldc, ws);
 #else
     (void)M, (void)N, (void)K, (void)A, (void)lda, (void)trans_a, (void)beta, (void)C, (void)ldc;
     (void)ws;
@@ -410,11 +432,18 @@ void gemm_bf16_packed(int M, int N, int K, const float *A, int lda, bool trans_a
 void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const float *B, int ldb,
                bool trans_b, float beta, float *C, int ldc, GemmScratch *ws)
 {
-    gemm_run(M, N, K, A, NULL, lda, trans_a, B, ldb, trans_b, beta, C, ldc, ws);
+    gemm_run(GEMM_FULL, M, N, K, A, NULL, lda, trans_a, B, ldb, trans_b, beta, C, ldc, ws);
+}
+
+void gemm_bf16_tri(GemmTriangle tri, int M, int N, int K, const float *A, int lda, bool trans_a,
+                   const float *B, int ldb, bool trans_b, float beta, float *C, int ldc,
+                   GemmScratch *ws)
+{
+    gemm_run(tri, M, N, K, A, NULL, lda, trans_a, B, ldb, trans_b, beta, C, ldc, ws);
 }
 
 void gemm_bf16_a16(int M, int N, int K, const uint16_t *A, int lda, bool trans_a, const float *B,
                    int ldb, bool trans_b, float beta, float *C, int ldc, GemmScratch *ws)
 {
-    gemm_run(M, N, K, NULL, A, lda, trans_a, B, ldb, trans_b, beta, C, ldc, ws);
+    gemm_run(GEMM_FULL, M, N, K, NULL, A, lda, trans_a, B, ldb, trans_b, beta, C, ldc, ws);
 }

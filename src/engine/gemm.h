@@ -54,6 +54,22 @@ void gemm_scratch_free(GemmScratch *ws);
 void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const float *B, int ldb,
                bool trans_b, float beta, float *C, int ldc, GemmScratch *ws);
 
+/* Where a product may skip work because an operand or the result is
+ * triangular, as in causal attention (i: row of A and C, k: depth, j: column
+ * of B and C). Skipping multiplies by zero no more, so the result equals the
+ * full product's. */
+typedef enum {
+    GEMM_FULL,    /* no triangle */
+    GEMM_C_LOWER, /* only C[i][j] with j <= i is wanted: some of the rest is left as it was */
+    GEMM_A_LOWER, /* A[i][k] = 0 for every k > i */
+    GEMM_A_UPPER, /* A[i][k] = 0 for every k < i */
+} GemmTriangle;
+
+/* gemm_bf16, skipping what the triangle makes zero or unwanted. */
+void gemm_bf16_tri(GemmTriangle tri, int M, int N, int K, const float *A, int lda, bool trans_a,
+                   const float *B, int ldb, bool trans_b, float beta, float *C, int ldc,
+                   GemmScratch *ws);
+
 /* The same in two steps, for many products with one B: pack B into ws
  * (K x N, as gemm_bf16 takes it), then multiply by it any number of times.
  * K and N of gemm_bf16_packed must be those of the packing. */

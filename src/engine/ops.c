@@ -321,10 +321,11 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
 
 /* ---- attention ----
  * Per sequence and head, the scores, the weighted values and their gradients
- * are small matrix products; BLAS (or, when training with them, the bfloat16
- * products) does them on strided views into qkv (row stride 3C), whole
- * squares even though the causal mask discards the upper triangle, because a
- * product at BLAS speed costs less than a loop that skips half the work. */
+ * are small matrix products on strided views into qkv (row stride 3C). BLAS
+ * does whole squares even though the causal mask discards the upper triangle,
+ * because a product at BLAS speed costs less than a loop that skips half the
+ * work; the bfloat16 products (when training with them) skip the tiles that
+ * the mask makes zero or unwanted (GemmTriangle). */
 
 /* Softmax of row t over positions 0..t, each first multiplied by scale, zero
  * after: the causal mask. */
@@ -372,7 +373,7 @@ void attention_forward(float *out, float *att, const float *qkv, int B, int T, i
             /* s = scale q k^T, then the causal softmax row by row (the bfloat16
              * product has no factor: the softmax applies it) */
             if (bf)
-                gemm_bf16(T, T, hs, q, C3, false, k, C3, true, 0.0f, p, T, ws);
+                gemm_bf16_tri(GEMM_C_LOWER, T, T, hs, q, C3, false, k, C3, true, 0.0f, p, T, ws);
             else
                 cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, T, hs, scale, q, C3, k, C3,
                             0.0f, p, T);
@@ -380,7 +381,7 @@ void attention_forward(float *out, float *att, const float *qkv, int B, int T, i
                 causal_softmax_row(p + (size_t)t * T, t, T, bf ? scale : 1.0f);
             /* y = p v, into this head's columns of out */
             if (bf)
-                gemm_bf16(T, hs, T, p, T, false, v, C3, false, 0.0f, y, C, ws);
+                gemm_bf16_tri(GEMM_A_LOWER, T, hs, T, p, T, false, v, C3, false, 0.0f, y, C, ws);
             else
                 cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hs, T, 1.0f, p, T, v, C3,
                             0.0f, y, C);
@@ -409,8 +410,8 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
             GemmScratch *ws = bf ? &bf16->ws[omp_get_thread_num()] : NULL;
             /* y = p v:  dp = dy v^T,  dv = p^T dy */
             if (bf) {
-                gemm_bf16(T, T, hs, dy, C, false, v, C3, true, 0.0f, ds, T, ws);
-                gemm_bf16(T, hs, T, p, T, true, dy, C, false, 0.0f, dv, C3, ws);
+                gemm_bf16_tri(GEMM_C_LOWER, T, T, hs, dy, C, false, v, C3, true, 0.0f, ds, T, ws);
+                gemm_bf16_tri(GEMM_A_UPPER, T, hs, T, p, T, true, dy, C, false, 0.0f, dv, C3, ws);
             } else {
                 cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, T, hs, 1.0f, dy, C, v, C3,
                             0.0f, ds, T);
@@ -431,8 +432,8 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
             }
             /* s = scale q k^T:  dq = scale ds k,  dk = scale ds^T q */
             if (bf) {
-                gemm_bf16(T, hs, T, ds, T, false, k, C3, false, 0.0f, dq, C3, ws);
-                gemm_bf16(T, hs, T, ds, T, true, q, C3, false, 0.0f, dk, C3, ws);
+                gemm_bf16_tri(GEMM_A_LOWER, T, hs, T, ds, T, false, k, C3, false, 0.0f, dq, C3, ws);
+                gemm_bf16_tri(GEMM_A_UPPER, T, hs, T, ds, T, true, q, C3, false, 0.0f, dk, C3, ws);
             } else {
                 cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hs, T, mm_scale, ds, T, k,
                             C3, 0.0f, dq, C3);
