@@ -324,6 +324,21 @@ void bf16_round_floats(uint16_t *out, const float *in, size_t n)
 #endif
 }
 
+void bf16_round_scaled(uint16_t *out, const float *in, float a, float b, size_t n)
+{
+#if HAVE_BF16
+    __m512 va = _mm512_set1_ps(a), vb = _mm512_set1_ps(b);
+    for (size_t i = 0; i < n; i += 16) {
+        __mmask16 m = lanes(n - i < 16 ? (int)(n - i) : 16);
+        __m512 x = _mm512_mul_ps(_mm512_mul_ps(_mm512_maskz_loadu_ps(m, in + i), va), vb);
+        _mm256_mask_storeu_epi16(out + i, m, (__m256i)_mm512_cvtneps_pbh(x));
+    }
+#else
+    for (size_t i = 0; i < n; i++)
+        out[i] = (uint16_t)bf16_bits(in[i] * a * b);
+#endif
+}
+
 #if HAVE_BF16
 static void run_packed(GemmTriangle tri, int M, int N, int K, const float *a32,
                        const uint16_t *a16, int lda, bool trans_a, float beta, float *C, int ldc,

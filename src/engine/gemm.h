@@ -86,6 +86,10 @@ void gemm_bf16_a16(int M, int N, int K, const uint16_t *A, int lda, bool trans_a
  * rounding the products apply. */
 void bf16_round_floats(uint16_t *out, const float *in, size_t n);
 
+/* out[i] = (in[i] * a) * b rounded as above: a scaling and the rounding in
+ * one pass. */
+void bf16_round_scaled(uint16_t *out, const float *in, float a, float b, size_t n);
+
 /* Round a float32 to the nearest bfloat16 (ties to even), returned in the
  * upper 16 bits of a float32: what the kernel multiplies. For tests. */
 float bf16_round(float x);

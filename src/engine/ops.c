@@ -505,18 +505,27 @@ void residual_backward(float *da, float *db, const float *dout, size_t N)
 
 /* ---- softmax and loss ---- */
 
-float softmax_row(float *out, const float *in, int V)
+/* out[i] = e^(in[i] - max), the softmax before it is divided by the sum;
+ * returns the sum and puts the max in *maxv. */
+static float exp_row(float *out, const float *in, int V, float *maxv)
 {
-    float maxv = -FLT_MAX;
-#pragma omp simd reduction(max : maxv)
+    float m = -FLT_MAX;
+#pragma omp simd reduction(max : m)
     for (int i = 0; i < V; i++)
-        maxv = in[i] > maxv ? in[i] : maxv;
+        m = in[i] > m ? in[i] : m;
     float sum = 0.0f;
 #pragma omp simd reduction(+ : sum)
     for (int i = 0; i < V; i++) {
-        out[i] = ts_expf(in[i] - maxv);
+        out[i] = ts_expf(in[i] - m);
         sum += out[i];
     }
+    *maxv = m;
+    return sum;
+}
+
+float softmax_row(float *out, const float *in, int V)
+{
+    float maxv, sum = exp_row(out, in, V, &maxv);
     float inv = 1.0f / sum;
     for (int i = 0; i < V; i++)
         out[i] *= inv;
@@ -570,11 +579,17 @@ void output_loss_bf16(float *losses, uint16_t *dlogits16, float *rows, const flo
             /* logits = inp wte^T for these rows, then loss and gradient per row */
             gemm_bf16_packed(m, V, C, inp + (size_t)r * C, C, false, 0.0f, work, V, ws);
             for (int i = 0; i < m; i++) {
-                float *row = work + (size_t)i * V;
-                int n = r + i;
-                losses[n] = crossentropy_row(row, targets[n], V);
-                crossentropy_row_backward(row, targets[n], dloss, V);
-                bf16_round_floats(dlogits16 + (size_t)n * V, row, (size_t)V);
+                int n = r + i, t = targets[n];
+                float *row = work + (size_t)i * V, target_logit = row[t], maxv;
+                uint16_t *d16 = dlogits16 + (size_t)n * V;
+                /* crossentropy_row and crossentropy_row_backward, then the
+                 * rounding, in fewer passes: the same operations in the same
+                 * order, so the same numbers */
+                float sum = exp_row(row, row, V, &maxv), inv = 1.0f / sum;
+                losses[n] = logf(sum) + maxv - target_logit;
+                bf16_round_scaled(d16, row, inv, dloss, (size_t)V);
+                float g = row[t] * inv * dloss - dloss;
+                bf16_round_floats(d16 + t, &g, 1);
             }
         }
     }
