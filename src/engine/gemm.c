@@ -275,14 +275,16 @@ static void pack_a(uint32_t *out, int i0, int mc, int k0, int kc, const float *a
         }
 }
 
-/* C[mr x nr] = beta C + (MR rows of packed A) . (NR columns of packed B) */
+/* C[mr x nr] = beta C + (MR rows of packed A) . (NR columns of packed B),
+ * over kp >= 1 pairs of depths */
 static void kernel(int kp, const uint32_t *a, const uint32_t *b, float *c, int ldc, int mr, int nr,
                    float beta)
 {
     __m512 acc[MR][2];
     for (int r = 0; r < MR; r++)
         acc[r][0] = acc[r][1] = _mm512_setzero_ps();
-    for (int p = 0; p < kp; p++) {
+    int p = 0;
+    do { /* kp >= 1: a loop that may run no time at all spills the sums to memory */
         __m512bh b0 = (__m512bh)_mm512_load_si512(b + p * NR);
         __m512bh b1 = (__m512bh)_mm512_load_si512(b + p * NR + 16);
         for (int r = 0; r < MR; r++) {
@@ -290,7 +292,7 @@ static void kernel(int kp, const uint32_t *a, const uint32_t *b, float *c, int l
             acc[r][0] = _mm512_dpbf16_ps(acc[r][0], av, b0);
             acc[r][1] = _mm512_dpbf16_ps(acc[r][1], av, b1);
         }
-    }
+    } while (++p < kp);
     __mmask16 m0 = lanes(nr), m1 = lanes(nr - 16);
     for (int r = 0; r < mr; r++) {
         float *row = c + (size_t)r * ldc;
@@ -401,15 +403,21 @@ static void run_packed(GemmTriangle tri, int M, int N, int K, const float *a32,
             int kc = K - k0 < KC ? K - k0 : KC, kp = (kc + 1) / 2;
             float bk = k0 == 0 ? beta : 1.0f;
             const uint32_t *blk = ws->pack_b + (size_t)k0 / 2 * npad;
-            pack_a(ws->pack_a, ib, mcb, k0, kc, a32, a16, lda, trans_a);
+            if (a16)
+                pack_a(ws->pack_a, ib, mcb, k0, kc, NULL, a16, lda, trans_a);
+            else
+                pack_a(ws->pack_a, ib, mcb, k0, kc, a32, NULL, lda, trans_a);
             for (int i0 = 0; i0 < mcb; i0 += MC) {
                 int mc = mcb - i0 < MC ? mcb - i0 : MC;
                 for (int r0 = i0; r0 < i0 + mc; r0 += MR) {
                     int mr = i0 + mc - r0 < MR ? i0 + mc - r0 : MR;
                     int row = ib + r0, p0, p1;
                     pairs_needed(tri, row, row + mr, k0, kp, &p0, &p1);
-                    if (p1 == p0 && bk != 0.0f)
-                        continue; /* adds nothing; with beta 0 the zeros are still stored */
+                    if (p1 == p0) { /* adds nothing; with beta 0, zeros */
+                        for (int r = 0; bk == 0.0f && r < mr; r++)
+                            memset(C + (size_t)(row + r) * ldc, 0, (size_t)N * sizeof *C);
+                        continue;
+                    }
                     for (int j0 = 0; j0 < N && !(tri == GEMM_C_LOWER && j0 >= row + mr); j0 += NR) {
                         int nr = N - j0 < NR ? N - j0 : NR;
                         kernel(p1 - p0, ws->pack_a + (size_t)r0 * KCH + p0,
