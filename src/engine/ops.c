@@ -331,19 +331,9 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
  * after: the causal mask. */
 static void causal_softmax_row(float *row, int t, int T, float scale)
 {
-    float maxv = -FLT_MAX;
-    for (int t2 = 0; t2 <= t; t2++) {
-        row[t2] *= scale;
-        maxv = row[t2] > maxv ? row[t2] : maxv;
-    }
-    float sum = 0.0f;
-    for (int t2 = 0; t2 <= t; t2++) {
-        row[t2] = ts_expf(row[t2] - maxv);
-        sum += row[t2];
-    }
-    float inv = 1.0f / sum;
     for (int t2 = 0; t2 <= t; t2++)
-        row[t2] *= inv;
+        row[t2] *= scale;
+    softmax_row(row, row, t + 1);
     for (int t2 = t + 1; t2 < T; t2++)
         row[t2] = 0.0f;
 }
@@ -423,6 +413,7 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
                 const float *prow = p + (size_t)t * T;
                 float *drow = ds + (size_t)t * T;
                 float weighted = 0.0f;
+#pragma omp simd reduction(+ : weighted)
                 for (int t2 = 0; t2 <= t; t2++)
                     weighted += prow[t2] * drow[t2];
                 for (int t2 = 0; t2 <= t; t2++)
