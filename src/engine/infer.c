@@ -326,7 +326,7 @@ static void attend(float *y, float *probs, float *part, const float *q, const fl
                    int ctx_pad, const float *vc, int p, int C, int hs)
 {
     int n = p + 1;
-    float scale = 1.0f / sqrtf((float)hs), maxv = -FLT_MAX;
+    float scale = 1.0f / sqrtf((float)hs);
     /* scores, 64 positions at a time, then the rest in 16s */
     int t0 = 0;
     for (; t0 + 64 <= n; t0 += 64)
@@ -338,10 +338,7 @@ static void attend(float *y, float *probs, float *part, const float *q, const fl
     case 4: score_block(probs + t0, n - t0, q, kt, ctx_pad, t0, hs, scale, 64); break;
     default: break;
     }
-    /* (the maximum is the same in any order, so it may be taken in lanes) */
-#pragma omp simd reduction(max : maxv)
-    for (int t = 0; t < n; t++)
-        maxv = probs[t] > maxv ? probs[t] : maxv;
+    float maxv = ts_maxf(probs, n, -FLT_MAX);
     for (int t = 0; t < n; t++)
         probs[t] = ts_expf(probs[t] - maxv);
     /* the sum in 16 lanes, so the additions need not wait for each other */

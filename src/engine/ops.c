@@ -500,10 +500,7 @@ void residual_backward(float *da, float *db, const float *dout, size_t N)
  * returns the sum and puts the max in *maxv. */
 static float exp_row(float *out, const float *in, int V, float *maxv)
 {
-    float m = -FLT_MAX;
-#pragma omp simd reduction(max : m)
-    for (int i = 0; i < V; i++)
-        m = in[i] > m ? in[i] : m;
+    float m = ts_maxf(in, V, -FLT_MAX);
     float sum = 0.0f;
 #pragma omp simd reduction(+ : sum)
     for (int i = 0; i < V; i++) {

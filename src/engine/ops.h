@@ -131,6 +131,25 @@ static inline float ts_expf(float x)
     return p * scale;
 }
 
+/* The largest of init and x[0..n), taken in 16 lanes so that every compiler
+ * vectorises it (the maximum is the same in any order). */
+static inline float ts_maxf(const float *x, int n, float init)
+{
+    float lane[16];
+    for (int j = 0; j < 16; j++)
+        lane[j] = init;
+    int i = 0;
+    for (; i + 16 <= n; i += 16)
+        for (int j = 0; j < 16; j++)
+            lane[j] = x[i + j] > lane[j] ? x[i + j] : lane[j];
+    float m = init;
+    for (; i < n; i++)
+        m = x[i] > m ? x[i] : m;
+    for (int j = 0; j < 16; j++)
+        m = lane[j] > m ? lane[j] : m;
+    return m;
+}
+
 static inline float ts_tanhf(float x) { return 1.0f - 2.0f / (ts_expf(2.0f * x) + 1.0f); }
 
 #endif

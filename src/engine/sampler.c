@@ -132,10 +132,7 @@ void sampler_temperature(float *out, const float *in, int V, float temperature)
 
 void sampler_softmax(float *out, const float *in, int V)
 {
-    float maxv = -INFINITY;
-#pragma omp simd reduction(max : maxv)
-    for (int i = 0; i < V; i++)
-        maxv = in[i] > maxv ? in[i] : maxv;
+    float maxv = ts_maxf(in, V, -INFINITY);
     if (maxv == -INFINITY) {
         /* Nothing has a finite score: no distribution; renormalise reports it. */
         for (int i = 0; i < V; i++)
@@ -271,10 +268,7 @@ void sampler_top_p(float *out, const float *in, const int *order, int V, float p
 
 void sampler_min_p(float *out, const float *in, int V, float min_p)
 {
-    float maxv = 0.0f;
-#pragma omp simd reduction(max : maxv)
-    for (int i = 0; i < V; i++)
-        maxv = in[i] > maxv ? in[i] : maxv;
+    float maxv = ts_maxf(in, V, 0.0f);
     float threshold = min_p * maxv;
     for (int i = 0; i < V; i++)
         out[i] = in[i] >= threshold ? in[i] : 0.0f;
