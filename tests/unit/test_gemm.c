@@ -183,6 +183,80 @@ static void test_gemm_a16_same(void)
         }
 }
 
+/* A product that skips a triangle (GemmTriangle) gives the numbers of the
+ * full product where it promises them: everywhere when a triangle of A is
+ * zero, on and below the diagonal when only that part of C is wanted. */
+static void check_triangle(GemmTriangle tri, int M, int N, int K, bool ta, float beta)
+{
+    float *A = random_floats((size_t)M * K), *B = random_floats((size_t)K * N);
+    float *full = random_floats((size_t)M * N), *part = malloc((size_t)M * N * sizeof *part);
+    memcpy(part, full, (size_t)M * N * sizeof *part);
+    int lda = ta ? M : K;
+    for (int i = 0; i < M; i++)
+        for (int k = 0; k < K; k++)
+            if ((tri == GEMM_A_LOWER && k > i) || (tri == GEMM_A_UPPER && k < i))
+                A[ta ? (size_t)k * lda + i : (size_t)i * lda + k] = 0.0f;
+    GemmScratch ws = {0};
+    TsErr err;
+    CHECK(gemm_scratch_reserve(&ws, (GemmShape){M, N, K, ta}, &err) == 0, "%s", err.msg);
+    gemm_bf16(M, N, K, A, lda, ta, B, N, false, beta, full, N, &ws);
+    gemm_bf16_tri(tri, M, N, K, A, lda, ta, B, N, false, beta, part, N, &ws);
+    int bad = 0;
+    for (int i = 0; i < M; i++)
+        for (int j = 0; j < N; j++)
+            if ((tri != GEMM_C_LOWER || j <= i) && part[(size_t)i * N + j] != full[(size_t)i * N + j])
+                bad++;
+    CHECK(bad == 0, "triangle %d, %d x %d x %d, A%s, beta %g: %d values differ from the full product",
+          (int)tri, M, N, K, ta ? "^T" : "", (double)beta, bad);
+    gemm_scratch_free(&ws);
+    free(A);
+    free(B);
+    free(full);
+    free(part);
+}
+
+static void test_gemm_triangles(void)
+{
+    if (!gemm_bf16_available())
+        return;
+    /* squares on and across the tile (12, 32), row block (96, 480) and depth
+     * block (256) edges; the depth of the scores is a head's size */
+    static const int sizes[] = {1, 5, 13, 77, 128, 300, 500};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        int T = sizes[s];
+        for (int ta = 0; ta < 2; ta++) {
+            float beta = (s + (size_t)ta) % 2 ? 1.0f : 0.0f;
+            check_triangle(GEMM_C_LOWER, T, T, 32, ta, beta);
+            check_triangle(GEMM_C_LOWER, T, T, 7, ta, beta);
+            check_triangle(GEMM_A_LOWER, T, 33, T, ta, beta);
+            check_triangle(GEMM_A_UPPER, T, 33, T, ta, beta);
+            check_triangle(GEMM_A_LOWER, T, 20, T, ta, 1.0f - beta);
+            check_triangle(GEMM_A_UPPER, T, 20, T, ta, 1.0f - beta);
+        }
+    }
+}
+
+/* Scaling and rounding in one pass agree with the reference rounding of the
+ * scaled floats, ties included. */
+static void test_bf16_round_scaled(void)
+{
+    enum { N = 1003 };
+    float x[N], a = 0.37f, b = 1.0f / 4096.0f;
+    uint16_t out[N];
+    for (int i = 0; i < N; i++)
+        x[i] = (float)rng_normal(&rng) * 10.0f;
+    x[0] = (1.0f + 0x1p-8f) / a / b; /* near a tie */
+    bf16_round_scaled(out, x, a, b, N);
+    int bad = 0;
+    for (int i = 0; i < N; i++) {
+        uint32_t u = (uint32_t)out[i] << 16;
+        float f;
+        memcpy(&f, &u, 4);
+        bad += (double)f != round_bf16(x[i] * a * b);
+    }
+    CHECK(bad == 0, "%d of %d values scaled and rounded differently", bad, N);
+}
+
 /* One pass of a small GPT with bfloat16 products: the loss and every
  * gradient stay close to the float32 pass. Inputs to a product are rounded
  * by at most 2^-9 of their size, so a result moves by well under 1%. */
@@ -245,6 +319,8 @@ int main(void)
     RUN(test_gemm_against_reference);
     RUN(test_gemm_rows_independent);
     RUN(test_gemm_a16_same);
+    RUN(test_gemm_triangles);
+    RUN(test_bf16_round_scaled);
     RUN(test_bf16_pass_close_to_float32);
     return test_summary();
 }
