@@ -452,6 +452,17 @@ void gemm_bf16_packed(int M, int N, int K, const float *A, int lda, bool trans_a
 #endif
 }
 
+void gemm_bf16_a16_packed(int M, int N, int K, const uint16_t *A, int lda, bool trans_a,
+                          float beta, float *C, int ldc, GemmScratch *ws)
+{
+#if HAVE_BF16
+    run_packed(GEMM_FULL, M, N, K, NULL, A, lda, trans_a, beta, C, ldc, ws);
+#else
+    (void)M, (void)N, (void)K, (void)A, (void)lda, (void)trans_a, (void)beta, (void)C, (void)ldc;
+    (void)ws;
+#endif
+}
+
 void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const float *B, int ldb,
                bool trans_b, float beta, float *C, int ldc, GemmScratch *ws)
 {

@@ -78,9 +78,12 @@ void gemm_bf16_packed(int M, int N, int K, const float *A, int lda, bool trans_a
                       float *C, int ldc, GemmScratch *ws);
 
 /* The same with A already rounded to bfloat16 (bf16_round_floats): the
- * same numbers as gemm_bf16 gives from A in float32, for half the bytes. */
+ * same numbers as gemm_bf16 gives from A in float32, for half the bytes;
+ * with B already packed, as gemm_bf16_packed. */
 void gemm_bf16_a16(int M, int N, int K, const uint16_t *A, int lda, bool trans_a, const float *B,
                    int ldb, bool trans_b, float beta, float *C, int ldc, GemmScratch *ws);
+void gemm_bf16_a16_packed(int M, int N, int K, const uint16_t *A, int lda, bool trans_a,
+                          float beta, float *C, int ldc, GemmScratch *ws);
 
 /* out[i] = in[i] rounded to the nearest bfloat16 (its upper 16 bits), the
  * rounding the products apply. */

@@ -88,7 +88,8 @@ int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
         return 0;
     int C = a->C, V = a->V, BT = a->B * a->T, T = a->T, hs = a->C / a->H;
     /* every product of the linear layers (ops.c), as {M, N, K, A transposed}:
-     * out = inp w^T, dinp = dout w, dw = dout^T inp */
+     * out = inp w^T, dinp = dout w, dw = dout^T inp (M only sizes A's
+     * blocks, so the whole of it is never too few) */
     const GemmShape shapes[] = {
         {BT, 3 * C, C, false}, {BT, C, C, false}, {BT, 4 * C, C, false},
         {BT, C, 4 * C, false}, {BT, V, C, false},
@@ -100,7 +101,10 @@ int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
     };
     Bf16Products *bp = ts_calloc(1, sizeof *bp, err);
     int n_shapes = (int)(sizeof shapes / sizeof shapes[0]);
-    if (!bp || bf16_products_init(bp, 0, shapes, n_shapes, err) != 0) {
+    /* the layers' weight gradients are summed in parts, the largest 4C x C;
+     * the output layer's is split by rows (matmul_backward_dout16) */
+    size_t part_floats = (size_t)4 * C * C;
+    if (!bp || bf16_products_init(bp, 0, shapes, n_shapes, part_floats, err) != 0) {
         free(bp);
         return -1;
     }
@@ -225,7 +229,14 @@ void gpt_backward(const Model *m, GptActs *a, const ParamPtrs *g, const int *tok
 {
     /* loss = mean over BT of the per-position losses */
     crossentropy_backward(a->logits, targets, 1.0f / (float)(B * T), B * T, a->V);
-    backward_from_logits(m, a, g, tokens, NULL, B, T);
+    /* in bfloat16 the output layer's gradient goes in rounded, as in
+     * gpt_train_pass */
+    const uint16_t *d16 = NULL;
+    if (a->dlogits16 && bf16_products_ready(a->bf16)) {
+        bf16_round_floats(a->dlogits16, a->logits, (size_t)B * T * a->V);
+        d16 = a->dlogits16;
+    }
+    backward_from_logits(m, a, g, tokens, d16, B, T);
 }
 
 float gpt_train_pass(const Model *m, GptActs *a, const ParamPtrs *g, const int *tokens,

@@ -166,7 +166,8 @@ static void split_range(int n, int *lo, int *hi)
     *hi = (int)((long)n * (id + 1) / nt);
 }
 
-int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes, int n, TsErr *err)
+int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes, int n,
+                       size_t part_floats, TsErr *err)
 {
     memset(bp, 0, sizeof *bp);
     if (!gemm_bf16_available())
@@ -177,9 +178,7 @@ int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes,
     if (!bp->ws)
         return -1;
     bp->n_threads = n_threads;
-    for (int i = 0; i < n; i++)
-        if (shapes[i].trans_a && (size_t)shapes[i].M * shapes[i].N > bp->part_floats)
-            bp->part_floats = (size_t)shapes[i].M * shapes[i].N;
+    bp->part_floats = part_floats;
     if (bp->part_floats &&
         !(bp->partial = ts_alloc_floats((size_t)n_threads * bp->part_floats, err))) {
         bf16_products_free(bp);
@@ -216,20 +215,40 @@ static bool use_bf16(const Bf16Products *bp, int M, int N, int K, bool trans_a)
     return bf16_products_ready(bp) && gemm_bf16_fits(&bp->ws[0], s);
 }
 
+/* The rows of a product go to the threads in pieces, taken in turn
+ * (schedule(dynamic)): a thread that other programs slow down takes fewer of
+ * them instead of holding the other one up at the end. A row's numbers do
+ * not depend on which thread computes it. BLAS packs its operands anew in
+ * every call, which costs more than the balance gains: it gets one piece a
+ * thread. */
+enum { ROW_PIECE = 192 };
+
+static int pieces(int n, int piece) { return (n + piece - 1) / piece; }
+
+static int row_piece(bool bf16, int n)
+{
+    int nt = omp_get_max_threads();
+    return bf16 ? ROW_PIECE : n < 1 ? 1 : (n + nt - 1) / nt;
+}
+
 void matmul_forward(float *out, const float *inp, const float *w, const float *bias, int N, int IC,
                     int OC, const Bf16Products *bf16)
 {
     blas_single_threaded();
-    bool bf = use_bf16(bf16, N, OC, IC, false);
+    bool bf = use_bf16(bf16, ROW_PIECE, OC, IC, false);
+    int piece = row_piece(bf, N), np = pieces(N, piece);
 #pragma omp parallel if ((size_t)N * IC * OC > PAR_MIN)
     {
-        int n0, n1;
-        split_range(N, &n0, &n1);
-        if (n1 > n0) {
+        GemmScratch *ws = bf ? &bf16->ws[omp_get_thread_num()] : NULL;
+        if (bf)
+            gemm_bf16_pack_b(IC, OC, w, IC, true, ws); /* w^T, once per thread */
+#pragma omp for schedule(dynamic)
+        for (int c = 0; c < np; c++) {
+            int n0 = c * piece, n1 = N - n0 < piece ? N : n0 + piece;
             /* out[n0:n1, :] = inp[n0:n1, :] . w^T */
             if (bf)
-                gemm_bf16(n1 - n0, OC, IC, inp + (size_t)n0 * IC, IC, false, w, IC, true, 0.0f,
-                          out + (size_t)n0 * OC, OC, &bf16->ws[omp_get_thread_num()]);
+                gemm_bf16_packed(n1 - n0, OC, IC, inp + (size_t)n0 * IC, IC, false, 0.0f,
+                                 out + (size_t)n0 * OC, OC, ws);
             else
                 cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n1 - n0, OC, IC, 1.0f,
                             inp + (size_t)n0 * IC, IC, w, IC, 0.0f, out + (size_t)n0 * OC, OC);
@@ -253,25 +272,34 @@ static void add_parts(float *dw, const Bf16Products *bp, size_t lo, size_t hi, i
     }
 }
 
+/* The output layer's weight gradient, dw [OC,IC] += dout^T inp, is large
+ * (the vocabulary's rows) and is split by its rows: pieces of W_PIECE rows
+ * in turn, each summed over all N inputs, so no thread sums a part that
+ * another must add in. */
+enum { W_PIECE = 480 };
+
 void matmul_backward_dout16(float *dinp, float *dw, const uint16_t *dout16, const float *inp,
                             const float *w, int N, int IC, int OC, const Bf16Products *bf16)
 {
     /* as matmul_backward, both products in bfloat16 from the rounded dout */
+    int np = pieces(N, ROW_PIECE), wp = pieces(OC, W_PIECE);
 #pragma omp parallel if ((size_t)N * IC * OC > PAR_MIN)
     {
-        int n0, n1, o0, o1;
-        split_range(N, &n0, &n1);
-        split_range(OC, &o0, &o1);
         GemmScratch *ws = &bf16->ws[omp_get_thread_num()];
-        const uint16_t *d = dout16 + (size_t)n0 * OC;
-        if (n1 > n0)
-            gemm_bf16_a16(n1 - n0, IC, OC, d, OC, false, w, IC, false, 0.0f,
-                          dinp + (size_t)n0 * IC, IC, ws);
-        float *mine = bf16->partial + (size_t)omp_get_thread_num() * bf16->part_floats;
-        gemm_bf16_a16(OC, IC, n1 - n0, d, OC, true, inp + (size_t)n0 * IC, IC, false, 0.0f, mine,
-                      IC, ws);
-#pragma omp barrier
-        add_parts(dw, bf16, (size_t)o0 * IC, (size_t)o1 * IC, omp_get_num_threads());
+        gemm_bf16_pack_b(OC, IC, w, IC, false, ws); /* w, once per thread */
+#pragma omp for schedule(dynamic) nowait
+        for (int c = 0; c < np; c++) {
+            int n0 = c * ROW_PIECE, n1 = N - n0 < ROW_PIECE ? N : n0 + ROW_PIECE;
+            gemm_bf16_a16_packed(n1 - n0, IC, OC, dout16 + (size_t)n0 * OC, OC, false, 0.0f,
+                                 dinp + (size_t)n0 * IC, IC, ws);
+        }
+        gemm_bf16_pack_b(N, IC, inp, IC, false, ws); /* all of inp, once per thread */
+#pragma omp for schedule(dynamic)
+        for (int c = 0; c < wp; c++) {
+            int o0 = c * W_PIECE, o1 = OC - o0 < W_PIECE ? OC : o0 + W_PIECE;
+            gemm_bf16_a16_packed(o1 - o0, IC, N, dout16 + o0, OC, true, 1.0f, dw + (size_t)o0 * IC,
+                                 IC, ws);
+        }
     }
 }
 
@@ -280,27 +308,34 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
 {
     /* out = inp w^T + bias:  dinp = dout w,  dw += dout^T inp,  dbias += sum_n dout */
     blas_single_threaded();
-    bool bf_dinp = use_bf16(bf16, N, IC, OC, false);
+    bool bf_dinp = use_bf16(bf16, ROW_PIECE, IC, OC, false);
     bool bf_dw = use_bf16(bf16, OC, IC, N, true) && (size_t)OC * IC <= bf16->part_floats;
+    int piece = row_piece(bf_dinp, N), np = pieces(N, piece);
 #pragma omp parallel if ((size_t)N * IC * OC > PAR_MIN)
     {
         int n0, n1, o0, o1;
         split_range(N, &n0, &n1);
         split_range(OC, &o0, &o1);
         GemmScratch *ws = bf16 ? &bf16->ws[omp_get_thread_num()] : NULL;
-        if (n1 > n0) {
+        if (bf_dinp)
+            gemm_bf16_pack_b(OC, IC, w, IC, false, ws); /* w, once per thread */
+#pragma omp for schedule(dynamic) nowait
+        for (int c = 0; c < np; c++) {
+            int r0 = c * piece, r1 = N - r0 < piece ? N : r0 + piece;
             if (bf_dinp)
-                gemm_bf16(n1 - n0, IC, OC, dout + (size_t)n0 * OC, OC, false, w, IC, false, 0.0f,
-                          dinp + (size_t)n0 * IC, IC, ws);
+                gemm_bf16_packed(r1 - r0, IC, OC, dout + (size_t)r0 * OC, OC, false, 0.0f,
+                                 dinp + (size_t)r0 * IC, IC, ws);
             else
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, n1 - n0, IC, OC, 1.0f,
-                            dout + (size_t)n0 * OC, OC, w, IC, 0.0f, dinp + (size_t)n0 * IC, IC);
+                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, r1 - r0, IC, OC, 1.0f,
+                            dout + (size_t)r0 * OC, OC, w, IC, 0.0f, dinp + (size_t)r0 * IC, IC);
         }
         if (bf_dw) {
             /* In bfloat16 each thread sums its own rows n0..n1 into a part of
              * the whole gradient, so no two threads round and pack the same
              * operand; then each adds its share of rows of dw from all parts,
-             * in thread order. */
+             * in thread order. (A layer's gradient is small next to its
+             * inputs: splitting its rows instead would have both threads pack
+             * all of inp.) */
             int nt = omp_get_num_threads();
             float *mine = bf16->partial + (size_t)omp_get_thread_num() * bf16->part_floats;
             gemm_bf16(OC, IC, n1 - n0, dout + (size_t)n0 * OC, OC, true, inp + (size_t)n0 * IC,
@@ -352,7 +387,7 @@ void attention_forward(float *out, float *att, const float *qkv, int B, int T, i
     float scale = 1.0f / sqrtf((float)hs);
     bool bf = attention_bf16(bf16, T, hs);
     blas_single_threaded();
-#pragma omp parallel for collapse(2) schedule(static) if (B * H > 1)
+#pragma omp parallel for collapse(2) schedule(dynamic) if (B * H > 1)
     for (int b = 0; b < B; b++) {
         for (int h = 0; h < H; h++) {
             const float *q = qkv + (size_t)b * T * C3 + (size_t)h * hs;
@@ -388,7 +423,7 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
     /* the bfloat16 products have no factor: ds carries the scale instead */
     float ds_scale = bf ? scale : 1.0f, mm_scale = bf ? 1.0f : scale;
     blas_single_threaded();
-#pragma omp parallel for collapse(2) schedule(static) if (B * H > 1)
+#pragma omp parallel for collapse(2) schedule(dynamic) if (B * H > 1)
     for (int b = 0; b < B; b++) {
         for (int h = 0; h < H; h++) {
             size_t head = (size_t)b * T * C3 + (size_t)h * hs;
@@ -555,15 +590,16 @@ void output_loss_bf16(float *losses, uint16_t *dlogits16, float *rows, const flo
                       const float *wte, const int *targets, float dloss, int N, int C, int V,
                       const Bf16Products *bf16)
 {
+    int np = pieces(N, LOSS_ROWS);
 #pragma omp parallel if ((size_t)N * C * V > PAR_MIN)
     {
-        int n0, n1, id = omp_get_thread_num();
-        split_range(N, &n0, &n1);
+        int id = omp_get_thread_num();
         GemmScratch *ws = &bf16->ws[id];
         float *work = rows + (size_t)id * LOSS_ROWS * V;
-        gemm_bf16_pack_b(C, V, wte, C, true, ws); /* wte^T, once for all chunks */
-        for (int r = n0; r < n1; r += LOSS_ROWS) {
-            int m = n1 - r < LOSS_ROWS ? n1 - r : LOSS_ROWS;
+        gemm_bf16_pack_b(C, V, wte, C, true, ws); /* wte^T, once for all pieces */
+#pragma omp for schedule(dynamic)
+        for (int c = 0; c < np; c++) {
+            int r = c * LOSS_ROWS, m = N - r < LOSS_ROWS ? N - r : LOSS_ROWS;
             /* logits = inp wte^T for these rows, then loss and gradient per row */
             gemm_bf16_packed(m, V, C, inp + (size_t)r * C, C, false, 0.0f, work, V, ws);
             for (int i = 0; i < m; i++) {

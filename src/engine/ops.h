@@ -43,9 +43,11 @@ typedef struct {
 } Bf16Products;
 
 /* Scratch for n_threads threads (n_threads <= 0: the engine's thread count)
- * with room for products of every shape in shapes[n]; a shape with A
- * transposed is a weight gradient, M x N, that the threads sum in parts. */
-int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes, int n, TsErr *err);
+ * with room for products of every shape in shapes[n] (M: the most rows one
+ * call takes), and for each thread's part of the largest weight gradient
+ * that matmul_backward sums in parts, part_floats floats. */
+int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes, int n,
+                       size_t part_floats, TsErr *err);
 void bf16_products_free(Bf16Products *bp);
 
 /* out = inp w^T + bias                              out [N,OC], inp [N,IC], w [OC,IC], bias [OC] or NULL */
@@ -57,9 +59,10 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
 
 /* True when bp covers every thread of a parallel region now. */
 bool bf16_products_ready(const Bf16Products *bp);
-/* matmul_backward without a bias, from dout already rounded to bfloat16
- * (bf16_round_floats) [N,OC]: the same numbers as matmul_backward in bfloat16
- * gives from dout in float32. bf16 must be ready and have room. */
+/* matmul_backward without a bias, in bfloat16 from dout already rounded
+ * (bf16_round_floats) [N,OC], for the output layer: its weight gradient is
+ * split by rows, not summed in parts, and its numbers do not depend on the
+ * number of threads. bf16 must be ready and have room. */
 void matmul_backward_dout16(float *dinp, float *dw, const uint16_t *dout16, const float *inp,
                             const float *w, int N, int IC, int OC, const Bf16Products *bf16);
 

@@ -6,6 +6,7 @@
  * in float32, so the two differ only by float32 rounding of the sums.
  */
 #include <math.h>
+#include <omp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "gemm.h"
 #include "gpt.h"
 #include "model.h"
+#include "ops.h"
 #include "rng.h"
 
 static Rng rng;
@@ -257,6 +259,57 @@ static void test_bf16_round_scaled(void)
     CHECK(bad == 0, "%d of %d values scaled and rounded differently", bad, N);
 }
 
+/* The threads take pieces of rows in turn, whichever comes first: the
+ * forward product, the input gradient, and all of the output layer's
+ * gradients are the same to the bit with one thread or two. */
+static void test_products_same_any_threads(void)
+{
+    if (!gemm_bf16_available())
+        return;
+    enum { N = 700, IC = 40, OC = 1100 }; /* pieces of rows and of W's rows, with remainders */
+    float *inp = random_floats((size_t)N * IC), *w = random_floats((size_t)OC * IC);
+    float *dout = random_floats((size_t)N * OC);
+    uint16_t *d16 = malloc((size_t)N * OC * sizeof *d16);
+    bf16_round_floats(d16, dout, (size_t)N * OC);
+    GemmShape shapes[] = {{N, OC, IC, false}, {N, IC, OC, false}, {OC, IC, N, true}};
+    Bf16Products bp;
+    TsErr err;
+    CHECK(bf16_products_init(&bp, 2, shapes, 3, (size_t)OC * IC, &err) == 0, "%s", err.msg);
+    float *out[2], *dinp[2], *dinp16[2], *dw16[2];
+    int saved = omp_get_max_threads();
+    for (int run = 0; run < 2; run++) {
+        omp_set_num_threads(run + 1);
+        out[run] = calloc((size_t)N * OC, sizeof(float));
+        dinp[run] = calloc((size_t)N * IC, sizeof(float));
+        dinp16[run] = calloc((size_t)N * IC, sizeof(float));
+        dw16[run] = calloc((size_t)OC * IC, sizeof(float));
+        float *dw = calloc((size_t)OC * IC, sizeof(float)), *db = calloc(OC, sizeof(float));
+        matmul_forward(out[run], inp, w, NULL, N, IC, OC, &bp);
+        matmul_backward(dinp[run], dw, db, dout, inp, w, N, IC, OC, &bp);
+        matmul_backward_dout16(dinp16[run], dw16[run], d16, inp, w, N, IC, OC, &bp);
+        free(dw);
+        free(db);
+    }
+    omp_set_num_threads(saved);
+    CHECK(memcmp(out[0], out[1], (size_t)N * OC * 4) == 0, "the forward product differs");
+    CHECK(memcmp(dinp[0], dinp[1], (size_t)N * IC * 4) == 0, "the input gradient differs");
+    CHECK(memcmp(dinp16[0], dinp16[1], (size_t)N * IC * 4) == 0,
+          "the output layer's input gradient differs");
+    CHECK(memcmp(dw16[0], dw16[1], (size_t)OC * IC * 4) == 0,
+          "the output layer's weight gradient differs");
+    for (int run = 0; run < 2; run++) {
+        free(out[run]);
+        free(dinp[run]);
+        free(dinp16[run]);
+        free(dw16[run]);
+    }
+    bf16_products_free(&bp);
+    free(inp);
+    free(w);
+    free(dout);
+    free(d16);
+}
+
 /* One pass of a small GPT with bfloat16 products: the loss and every
  * gradient stay close to the float32 pass. Inputs to a product are rounded
  * by at most 2^-9 of their size, so a result moves by well under 1%. */
@@ -321,6 +374,7 @@ int main(void)
     RUN(test_gemm_a16_same);
     RUN(test_gemm_triangles);
     RUN(test_bf16_round_scaled);
+    RUN(test_products_same_any_threads);
     RUN(test_bf16_pass_close_to_float32);
     return test_summary();
 }
