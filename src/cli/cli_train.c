@@ -62,7 +62,8 @@ static const char TRAIN_HELP[] =
     "                         float32. May also be given with --resume\n"
     "Running:\n"
     "  --threads N            threads, 0 = all cores (default 0); the same seed and\n"
-    "                         thread count give the same losses\n"
+    "                         thread count give the same losses (in bf16, the same\n"
+    "                         seed gives them with any thread count)\n"
     "  --max-steps-now N      stop (with a checkpoint) after N steps in this run\n"
     "  --quiet                no progress line, only the final summary\n";
 

@@ -4,7 +4,7 @@
  * rows into a shared gradient (LayerNorm scale, biases, position embedding)
  * are parallelised over the columns instead, so no two threads add into the
  * same number and the result does not depend on the thread count. The large
- * matrix products go to BLAS.
+ * matrix products go to BLAS, or, when training in bfloat16, to gemm.c.
  */
 #include "ops.h"
 
@@ -144,9 +144,10 @@ void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, co
  * BLAS runs single-threaded; the threads split the rows of each product
  * themselves. That keeps OpenMP and the BLAS library from fighting over the
  * cores, and every output number is computed by exactly one thread (except a
- * weight gradient in bfloat16, which each thread sums over its own rows and
- * which is then added up in thread order). Either way the same thread count
- * gives the same numbers. */
+ * layer's weight gradient in bfloat16, which is summed in W_PARTS fixed parts
+ * and then added up in part order). In bfloat16 the numbers are therefore the
+ * same with any number of threads; in float32 the same thread count gives
+ * the same numbers. */
 
 /* BLAS itself must stay single-threaded, whoever links the engine: its own
  * threads would fight ours for the cores. Called outside parallel regions. */
@@ -180,7 +181,7 @@ int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes,
     bp->n_threads = n_threads;
     bp->part_floats = part_floats;
     if (bp->part_floats &&
-        !(bp->partial = ts_alloc_floats((size_t)n_threads * bp->part_floats, err))) {
+        !(bp->partial = ts_alloc_floats((size_t)W_PARTS * bp->part_floats, err))) {
         bf16_products_free(bp);
         return -1;
     }
@@ -261,12 +262,12 @@ void matmul_forward(float *out, const float *inp, const float *w, const float *b
     }
 }
 
-/* dw[lo..hi) += the threads' parts of it, in thread order. */
-static void add_parts(float *dw, const Bf16Products *bp, size_t lo, size_t hi, int nt)
+/* dw[lo..hi) += its parts (matmul_backward), in part order. */
+static void add_parts(float *dw, const Bf16Products *bp, size_t lo, size_t hi)
 {
     for (size_t i = lo; i < hi; i++) {
         float sum = bp->partial[i];
-        for (int t = 1; t < nt; t++)
+        for (int t = 1; t < W_PARTS; t++)
             sum += bp->partial[(size_t)t * bp->part_floats + i];
         dw[i] += sum;
     }
@@ -313,8 +314,7 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
     int piece = row_piece(bf_dinp, N), np = pieces(N, piece);
 #pragma omp parallel if ((size_t)N * IC * OC > PAR_MIN)
     {
-        int n0, n1, o0, o1;
-        split_range(N, &n0, &n1);
+        int o0, o1;
         split_range(OC, &o0, &o1);
         GemmScratch *ws = bf16 ? &bf16->ws[omp_get_thread_num()] : NULL;
         if (bf_dinp)
@@ -330,18 +330,20 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
                             dout + (size_t)r0 * OC, OC, w, IC, 0.0f, dinp + (size_t)r0 * IC, IC);
         }
         if (bf_dw) {
-            /* In bfloat16 each thread sums its own rows n0..n1 into a part of
-             * the whole gradient, so no two threads round and pack the same
-             * operand; then each adds its share of rows of dw from all parts,
-             * in thread order. (A layer's gradient is small next to its
-             * inputs: splitting its rows instead would have both threads pack
-             * all of inp.) */
-            int nt = omp_get_num_threads();
-            float *mine = bf16->partial + (size_t)omp_get_thread_num() * bf16->part_floats;
-            gemm_bf16(OC, IC, n1 - n0, dout + (size_t)n0 * OC, OC, true, inp + (size_t)n0 * IC,
-                      IC, false, 0.0f, mine, IC, ws);
-#pragma omp barrier
-            add_parts(dw, bf16, (size_t)o0 * IC, (size_t)o1 * IC, nt);
+            /* In bfloat16 the rows are cut into W_PARTS parts, taken in turn;
+             * each part's sum over its rows goes to a partial gradient of its
+             * own, so no two threads round and pack the same operand. Then
+             * each thread adds its share of rows of dw from all parts, in
+             * part order: the same numbers with any number of threads. (A
+             * layer's gradient is small next to its inputs: splitting its
+             * rows instead would have every thread pack all of inp.) */
+#pragma omp for schedule(dynamic)
+            for (int part = 0; part < W_PARTS; part++) {
+                int k0 = (int)((long)N * part / W_PARTS), k1 = (int)((long)N * (part + 1) / W_PARTS);
+                gemm_bf16(OC, IC, k1 - k0, dout + (size_t)k0 * OC, OC, true, inp + (size_t)k0 * IC,
+                          IC, false, 0.0f, bf16->partial + (size_t)part * bf16->part_floats, IC, ws);
+            }
+            add_parts(dw, bf16, (size_t)o0 * IC, (size_t)o1 * IC);
         } else if (o1 > o0) {
             cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, o1 - o0, IC, N, 1.0f, dout + o0,
                         OC, inp, IC, 1.0f, dw + (size_t)o0 * IC, IC);

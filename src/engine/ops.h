@@ -7,7 +7,8 @@
  * paths accumulate, and the caller zeroes them once per step. The input
  * gradient of a linear layer, of attention and of GELU has one path only: those
  * backward functions WRITE it, and need no zeroed buffer. Forward and backward
- * are deterministic for a given thread count.
+ * are deterministic for a given thread count (in bfloat16, for any thread
+ * count: see the linear layers in ops.c).
  */
 #ifndef TS_OPS_H
 #define TS_OPS_H
@@ -35,10 +36,11 @@ void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, co
  * inputs rounded to bfloat16 and float32 sums (gemm.h), when the scratch
  * covers every thread of the parallel region and has room for the product;
  * else in float32 after all. */
+enum { W_PARTS = 4 }; /* the parts a layer's weight gradient is summed in (matmul_backward) */
 typedef struct {
     int n_threads;    /* scratch for this many threads */
     GemmScratch *ws;  /* [n_threads] */
-    float *partial;   /* [n_threads, part_floats]: each thread's share of a weight gradient */
+    float *partial;   /* [W_PARTS, part_floats]: a weight gradient summed in parts */
     size_t part_floats;
 } Bf16Products;
 

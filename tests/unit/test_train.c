@@ -1,6 +1,7 @@
 /* test_train.c - training: the loss falls, the schedule, checkpoints and resume. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,11 +24,16 @@ typedef struct {
     size_t n;
 } Run;
 
-static int run_init_short(Run *r, uint64_t seed, int short_every);
+static int run_init_batch(Run *r, uint64_t seed, int short_every, int batch);
 
-static int run_init(Run *r, uint64_t seed) { return run_init_short(r, seed, 0); }
+static int run_init(Run *r, uint64_t seed) { return run_init_batch(r, seed, 0, 8); }
 
 static int run_init_short(Run *r, uint64_t seed, int short_every)
+{
+    return run_init_batch(r, seed, short_every, 8);
+}
+
+static int run_init_batch(Run *r, uint64_t seed, int short_every, int batch)
 {
     TsErr err;
     memset(r, 0, sizeof *r);
@@ -42,7 +48,7 @@ static int run_init_short(Run *r, uint64_t seed, int short_every)
     ModelConfig mc = {.n_layer = 2, .n_embd = 32, .n_head = 4, .context = 16, .vocab_size = v.size};
     TrainConfig tc = train_config_default();
     tc.seed = seed;
-    tc.batch = 8;
+    tc.batch = batch;
     tc.seq = 16;
     tc.steps = 60;
     tc.warmup = 5;
@@ -125,6 +131,36 @@ static void test_train_pass_same_as_forward_backward(void)
     free(g1);
     free(g2);
     run_free(&r);
+}
+
+/* In bfloat16 the threads take pieces of work in turn and every sum runs
+ * over fixed pieces in a fixed order, so one thread and two train alike, to
+ * the bit. (In float32 that rests on the BLAS library as well.) */
+static void test_threads_same_losses(void)
+{
+    int saved = omp_get_max_threads();
+    omp_set_num_threads(saved < 2 ? 2 : saved); /* scratch for two threads at least */
+    Run runs[2];
+    float losses[2][20];
+    for (int k = 0; k < 2; k++)
+        if (run_init_batch(&runs[k], 7, 0, 48) != 0) /* 768 rows: several pieces of rows */
+            return;
+    if (runs[0].tr.tc.bf16) {
+        for (int k = 0; k < 2; k++) {
+            omp_set_num_threads(k + 1);
+            run_steps(&runs[k], 20, losses[k]);
+        }
+        CHECK(memcmp(losses[0], losses[1], sizeof losses[0]) == 0,
+              "losses with one thread and with two differ (step 20: %.7f, %.7f)",
+              (double)losses[0][19], (double)losses[1][19]);
+        CHECK(memcmp(runs[0].model.params, runs[1].model.params, runs[0].model.n_params * 4) == 0,
+              "weights with one thread and with two differ");
+    } else {
+        printf("  (no bfloat16 products in this build: nothing to compare)\n");
+    }
+    omp_set_num_threads(saved);
+    run_free(&runs[0]);
+    run_free(&runs[1]);
 }
 
 static void test_schedule(void)
@@ -239,6 +275,7 @@ int main(void)
     RUN(test_loss_falls);
     RUN(test_resume_same_losses);
     RUN(test_resume_short_windows);
+    RUN(test_threads_same_losses);
     RUN(test_short_windows_learn);
     return test_summary();
 }
