@@ -22,6 +22,4 @@ sleep 1
 busy=$(tps --threads 2)
 kill "$hog"
 echo "training tokens/s, batch 32 x 128, default model:"
-echo "  1 thread:                        $one"
-echo "  2 threads:                       $two"
-echo "  2 threads, core $last kept busy:       $busy"
+printf '  %-32s %s\n' "1 thread:" "$one" "2 threads:" "$two" "2 threads, core $last kept busy:" "$busy"
