@@ -403,10 +403,7 @@ static void run_packed(GemmTriangle tri, int M, int N, int K, const float *a32,
             int kc = K - k0 < KC ? K - k0 : KC, kp = (kc + 1) / 2;
             float bk = k0 == 0 ? beta : 1.0f;
             const uint32_t *blk = ws->pack_b + (size_t)k0 / 2 * npad;
-            if (a16)
-                pack_a(ws->pack_a, ib, mcb, k0, kc, NULL, a16, lda, trans_a);
-            else
-                pack_a(ws->pack_a, ib, mcb, k0, kc, a32, NULL, lda, trans_a);
+            pack_a(ws->pack_a, ib, mcb, k0, kc, a32, a16, lda, trans_a);
             for (int i0 = 0; i0 < mcb; i0 += MC) {
                 int mc = mcb - i0 < MC ? mcb - i0 : MC;
                 for (int r0 = i0; r0 < i0 + mc; r0 += MR) {

@@ -226,6 +226,13 @@ enum { ROW_PIECE = 192 }; /* two of gemm.c's blocks of 96 rows */
 
 static int pieces(int n, int piece) { return (n + piece - 1) / piece; }
 
+/* Piece c of n rows cut into pieces of `piece`: rows lo..hi. */
+static void piece_rows(int c, int piece, int n, int *lo, int *hi)
+{
+    *lo = c * piece;
+    *hi = n - *lo < piece ? n : *lo + piece;
+}
+
 static int row_piece(bool bf16, int n)
 {
     int nt = omp_get_max_threads();
@@ -245,7 +252,8 @@ void matmul_forward(float *out, const float *inp, const float *w, const float *b
             gemm_bf16_pack_b(IC, OC, w, IC, true, ws); /* w^T, once per thread */
 #pragma omp for schedule(dynamic)
         for (int c = 0; c < np; c++) {
-            int n0 = c * piece, n1 = N - n0 < piece ? N : n0 + piece;
+            int n0, n1;
+            piece_rows(c, piece, N, &n0, &n1);
             /* out[n0:n1, :] = inp[n0:n1, :] . w^T */
             if (bf)
                 gemm_bf16_packed(n1 - n0, OC, IC, inp + (size_t)n0 * IC, IC, false, 0.0f,
@@ -290,14 +298,16 @@ void matmul_backward_dout16(float *dinp, float *dw, const uint16_t *dout16, cons
         gemm_bf16_pack_b(OC, IC, w, IC, false, ws); /* w, once per thread */
 #pragma omp for schedule(dynamic) nowait
         for (int c = 0; c < np; c++) {
-            int n0 = c * ROW_PIECE, n1 = N - n0 < ROW_PIECE ? N : n0 + ROW_PIECE;
+            int n0, n1;
+            piece_rows(c, ROW_PIECE, N, &n0, &n1);
             gemm_bf16_a16_packed(n1 - n0, IC, OC, dout16 + (size_t)n0 * OC, OC, false, 0.0f,
                                  dinp + (size_t)n0 * IC, IC, ws);
         }
         gemm_bf16_pack_b(N, IC, inp, IC, false, ws); /* all of inp, once per thread */
 #pragma omp for schedule(dynamic)
         for (int c = 0; c < wp; c++) {
-            int o0 = c * W_PIECE, o1 = OC - o0 < W_PIECE ? OC : o0 + W_PIECE;
+            int o0, o1;
+            piece_rows(c, W_PIECE, OC, &o0, &o1);
             gemm_bf16_a16_packed(o1 - o0, IC, N, dout16 + o0, OC, true, 1.0f, dw + (size_t)o0 * IC,
                                  IC, ws);
         }
@@ -321,7 +331,8 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
             gemm_bf16_pack_b(OC, IC, w, IC, false, ws); /* w, once per thread */
 #pragma omp for schedule(dynamic) nowait
         for (int c = 0; c < np; c++) {
-            int r0 = c * piece, r1 = N - r0 < piece ? N : r0 + piece;
+            int r0, r1;
+            piece_rows(c, piece, N, &r0, &r1);
             if (bf_dinp)
                 gemm_bf16_packed(r1 - r0, IC, OC, dout + (size_t)r0 * OC, OC, false, 0.0f,
                                  dinp + (size_t)r0 * IC, IC, ws);
@@ -601,7 +612,9 @@ void output_loss_bf16(float *losses, uint16_t *dlogits16, float *rows, const flo
         gemm_bf16_pack_b(C, V, wte, C, true, ws); /* wte^T, once for all pieces */
 #pragma omp for schedule(dynamic)
         for (int c = 0; c < np; c++) {
-            int r = c * LOSS_ROWS, m = N - r < LOSS_ROWS ? N - r : LOSS_ROWS;
+            int r, end;
+            piece_rows(c, LOSS_ROWS, N, &r, &end);
+            int m = end - r;
             /* logits = inp wte^T for these rows, then loss and gradient per row */
             gemm_bf16_packed(m, V, C, inp + (size_t)r * C, C, false, 0.0f, work, V, ws);
             for (int i = 0; i < m; i++) {
