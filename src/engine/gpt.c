@@ -89,7 +89,7 @@ int gpt_acts_set_bf16(GptActs *a, int on, TsErr *err)
     int C = a->C, V = a->V, BT = a->B * a->T, T = a->T, hs = a->C / a->H;
     /* every product of the linear layers (ops.c), as {M, N, K, A transposed}:
      * out = inp w^T, dinp = dout w, dw = dout^T inp (M only sizes A's
-     * blocks, so the whole of it is never too few) */
+     * blocks: the full count covers every piece a call takes) */
     const GemmShape shapes[] = {
         {BT, 3 * C, C, false}, {BT, C, C, false}, {BT, 4 * C, C, false},
         {BT, C, 4 * C, false}, {BT, V, C, false},

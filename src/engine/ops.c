@@ -239,6 +239,20 @@ static int row_piece(bool bf16, int n)
     return bf16 ? ROW_PIECE : n < 1 ? 1 : (n + nt - 1) / nt;
 }
 
+/* Rows r0..r1 of out [.,n] = a [.,k] . b: in bfloat16 with b already packed
+ * in ws, or (ws NULL) by BLAS from b as stored, [k,n] or with trans_b [n,k]. */
+static void product_rows(int r0, int r1, int n, int k, const float *a, const float *b, bool trans_b,
+                         float *out, GemmScratch *ws)
+{
+    if (ws)
+        gemm_bf16_packed(r1 - r0, n, k, a + (size_t)r0 * k, k, false, 0.0f, out + (size_t)r0 * n,
+                         n, ws);
+    else
+        cblas_sgemm(CblasRowMajor, CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans, r1 - r0, n,
+                    k, 1.0f, a + (size_t)r0 * k, k, b, trans_b ? k : n, 0.0f,
+                    out + (size_t)r0 * n, n);
+}
+
 void matmul_forward(float *out, const float *inp, const float *w, const float *bias, int N, int IC,
                     int OC, const Bf16Products *bf16)
 {
@@ -254,13 +268,7 @@ void matmul_forward(float *out, const float *inp, const float *w, const float *b
         for (int c = 0; c < np; c++) {
             int n0, n1;
             piece_rows(c, piece, N, &n0, &n1);
-            /* out[n0:n1, :] = inp[n0:n1, :] . w^T */
-            if (bf)
-                gemm_bf16_packed(n1 - n0, OC, IC, inp + (size_t)n0 * IC, IC, false, 0.0f,
-                                 out + (size_t)n0 * OC, OC, ws);
-            else
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, n1 - n0, OC, IC, 1.0f,
-                            inp + (size_t)n0 * IC, IC, w, IC, 0.0f, out + (size_t)n0 * OC, OC);
+            product_rows(n0, n1, OC, IC, inp, w, true, out, ws); /* out = inp . w^T */
             for (int n = n0; bias && n < n1; n++) {
                 float *o = out + (size_t)n * OC;
                 for (int j = 0; j < OC; j++)
@@ -333,12 +341,7 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
         for (int c = 0; c < np; c++) {
             int r0, r1;
             piece_rows(c, piece, N, &r0, &r1);
-            if (bf_dinp)
-                gemm_bf16_packed(r1 - r0, IC, OC, dout + (size_t)r0 * OC, OC, false, 0.0f,
-                                 dinp + (size_t)r0 * IC, IC, ws);
-            else
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, r1 - r0, IC, OC, 1.0f,
-                            dout + (size_t)r0 * OC, OC, w, IC, 0.0f, dinp + (size_t)r0 * IC, IC);
+            product_rows(r0, r1, IC, OC, dout, w, false, dinp, bf_dinp ? ws : NULL); /* dout . w */
         }
         if (bf_dw) {
             /* In bfloat16 the rows are cut into W_PARTS parts, taken in turn;

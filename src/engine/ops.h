@@ -46,8 +46,8 @@ typedef struct {
 
 /* Scratch for n_threads threads (n_threads <= 0: the engine's thread count)
  * with room for products of every shape in shapes[n] (M: the most rows one
- * call takes), and for each thread's part of the largest weight gradient
- * that matmul_backward sums in parts, part_floats floats. */
+ * call takes), and for the W_PARTS parts of the largest weight gradient
+ * that matmul_backward sums in parts, part_floats floats each. */
 int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes, int n,
                        size_t part_floats, TsErr *err);
 void bf16_products_free(Bf16Products *bp);
