@@ -36,7 +36,8 @@
 #define APP_POEM_MAX 200       /* Enter writes at most this many characters */
 #define APP_STATUS_MAX 256
 
-typedef enum { LANG_EN, LANG_ZH } AppLang;
+/* The interface languages, in the order `l` cycles through them. */
+typedef enum { LANG_EN, LANG_ZH, LANG_DE, LANG_FR, LANG_COUNT } AppLang;
 
 /* Where a character of the text came from. */
 typedef enum {

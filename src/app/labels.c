@@ -1,8 +1,9 @@
 /* labels.c - the explorer's words in English and Chinese (see labels.h). */
 #include "labels.h"
 
+/* One row per label, a column per language (AppLang order: en, zh, de, fr). */
 typedef struct {
-    const char *en, *zh;
+    const char *en, *zh, *de, *fr;
 } Label;
 
 static const Label LABELS[LBL_COUNT] = {
@@ -184,7 +185,9 @@ const char *app_label_in(AppLang lang, LabelId id)
 {
     if (id < 0 || id >= LBL_COUNT || !LABELS[id].en)
         return "?";
-    return lang == LANG_ZH && LABELS[id].zh ? LABELS[id].zh : LABELS[id].en;
+    const Label *l = &LABELS[id];
+    const char *text = lang == LANG_ZH ? l->zh : lang == LANG_DE ? l->de : lang == LANG_FR ? l->fr : l->en;
+    return text ? text : l->en; /* TODO(labels): de and fr are being written; no cell may stay empty */
 }
 
 const char *app_label(const AppState *s, LabelId id) { return app_label_in(s->lang, id); }
