@@ -170,6 +170,12 @@ void app_clear_text(AppState *s)
     app_mode_replay(s);
 }
 
+void app_set_mid_text(AppState *s, int on)
+{
+    s->mid_text = on != 0; /* TODO(prompt-start): re-read the text under the new rule */
+    app_predict(s);
+}
+
 void app_type_text(AppState *s, const char *utf8)
 {
     size_t len = strlen(utf8), pos = 0;

@@ -160,6 +160,7 @@ typedef struct {
 
     int show_hist, show_attention, show_help;
     int query_input;         /* 1: the next typed character is the query, not text */
+    int mid_text;            /* 1: the prompt is a fragment from inside a text; 0: it starts a poem */
     AppLang lang;
     char status[APP_STATUS_MAX];
     int status_error;        /* the status says something went wrong */
@@ -227,6 +228,9 @@ int app_push_char(AppState *s, uint32_t cp, Origin origin);
  * forgets its position (nothing is recomputed). Returns 0 or -1 (empty). */
 int app_pop_char(AppState *s);
 void app_clear_text(AppState *s);
+/* Read the prompt as a fragment from inside a text (1) or as the start of a
+ * poem (0, the default: the model reads a newline before it). */
+void app_set_mid_text(AppState *s, int on);
 
 /* ---- read-only queries for the screen ---- */
 /* Index into g.text of chars[i], or -1 if the model does not read it. */

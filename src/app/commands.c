@@ -245,10 +245,15 @@ static unsigned do_attention(AppState *s, CmdArg a)
 
 static unsigned do_language(AppState *s, CmdArg a)
 {
-    (void)a;
-    s->lang = s->lang == LANG_ZH ? LANG_EN : LANG_ZH;
+    s->lang = a.n >= 0 && a.n < LANG_COUNT ? (AppLang)a.n : (AppLang)((s->lang + 1) % LANG_COUNT);
     app_status(s, 0, "%s", app_label(s, LBL_ST_LANGUAGE));
     return REDRAW_ALL;
+}
+
+static unsigned do_mid_text(AppState *s, CmdArg a)
+{
+    app_set_mid_text(s, a.n < 0 ? !s->mid_text : a.n != 0);
+    return REDRAW_TEXT;
 }
 
 static unsigned do_help(AppState *s, CmdArg a)
@@ -298,6 +303,7 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_HISTOGRAM] = do_histogram,
     [CMD_ATTENTION] = do_attention,
     [CMD_LANGUAGE] = do_language,
+    [CMD_MID_TEXT] = do_mid_text,
     [CMD_HELP] = do_help,
     [CMD_QUERY] = do_query,
     [CMD_TICK] = do_tick,

@@ -39,7 +39,9 @@ typedef enum {
     CMD_MODE_JUEJU,     /* j; again: 5 <-> 7 */
     CMD_HISTOGRAM,      /* h: 1,000 samples beside the bars */
     CMD_ATTENTION,      /* v: the attention view */
-    CMD_LANGUAGE,       /* l: labels in Chinese or English */
+    CMD_LANGUAGE,       /* l: arg.n a language (AppLang) sets it; -1 cycles en, zh, de, fr */
+    CMD_MID_TEXT,       /* arg.n 1: read the prompt as a fragment from inside a text; 0: as
+                           the start of a poem (the default); -1 toggles */
     CMD_HELP,           /* ? */
     CMD_QUERY,          /* /: the next character typed is looked up, not appended */
     CMD_TICK,           /* the clock: advance a running job */

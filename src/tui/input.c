@@ -57,7 +57,7 @@ static const Binding BINDINGS[] = {
     {0, 'j', CMD_MODE_JUEJU, 0},
     {0, 'h', CMD_HISTOGRAM, 0},
     {0, 'v', CMD_ATTENTION, 0},
-    {0, 'l', CMD_LANGUAGE, 0},
+    {0, 'l', CMD_LANGUAGE, -1},
     {0, '?', CMD_HELP, 0},
     {0, '/', CMD_QUERY, 0},
 };

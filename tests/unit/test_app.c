@@ -634,8 +634,16 @@ static void test_view_keys(void)
     AppState s;
     start(&s);
     s.lang = LANG_EN;
-    key(&s, CMD_LANGUAGE);
-    CHECK(s.lang == LANG_ZH, "l: Chinese");
+    app_apply(&s, CMD_LANGUAGE, cmd_arg(-1));
+    CHECK(s.lang == LANG_ZH, "l: Chinese after English");
+    app_apply(&s, CMD_LANGUAGE, cmd_arg(-1));
+    CHECK(s.lang == LANG_DE, "l: German after Chinese");
+    app_apply(&s, CMD_LANGUAGE, cmd_arg(-1));
+    CHECK(s.lang == LANG_FR, "l: French after German");
+    app_apply(&s, CMD_LANGUAGE, cmd_arg(-1));
+    CHECK(s.lang == LANG_EN, "l: back to English after French");
+    app_apply(&s, CMD_LANGUAGE, cmd_arg(LANG_ZH));
+    CHECK(s.lang == LANG_ZH, "lang zh sets Chinese");
     key(&s, CMD_HELP);
     CHECK(s.show_help, "?: help");
     unsigned r = key(&s, CMD_SAMPLE);
