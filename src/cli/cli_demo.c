@@ -178,8 +178,8 @@ static int run_demo(const Model *m, const Corpus *corpus, uint64_t seed, TsErr *
     SamplerSettings set = sampler_defaults();
 
     puts("== 1. After reading a text, the model's probabilities for the next character (top 8)");
-    puts("   (each prompt read as a fragment from inside a text, as the training text's counts"
-         " take it)");
+    puts("   (each prompt read as a fragment from inside a text, as `probs --mid-text` reads it:"
+         " the training text counts the context wherever it occurs)");
     const char *prompts[] = {"白日依山尽，黄河入海", "床前明月光，疑是地上", "春风"};
     for (int i = 0; i < 3; i++)
         if (show_top8(&g, corpus, prompts[i], err) != 0)
