@@ -156,11 +156,6 @@ void app_clear_text(AppState *s)
     app_reread_text(s);
 }
 
-PromptStart app_prompt_start(const AppState *s)
-{
-    return s->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START;
-}
-
 int app_reread_text(AppState *s)
 {
     int ids[APP_MAX_CHARS];
@@ -169,7 +164,7 @@ int app_reread_text(AppState *s)
         if (s->chars[i].id >= 0)
             ids[n++] = s->chars[i].id;
     TsErr err;
-    if (gen_start(&s->g, ids, n, app_prompt_start(s), &err) != 0) {
+    if (gen_start(&s->g, ids, n, s->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START, &err) != 0) {
         app_status(s, 1, "%s", err.msg);
         return -1;
     }

@@ -239,8 +239,6 @@ void app_set_mid_text(AppState *s, int on);
  * current rule, and replay the form. Returns 0, or -1 with the status saying
  * why not. */
 int app_reread_text(AppState *s);
-/* The rule the text is read by (generate.h). */
-PromptStart app_prompt_start(const AppState *s);
 
 /* ---- read-only queries for the screen ---- */
 /* Index into g.text of chars[i], or -1 if the model does not read it. */
