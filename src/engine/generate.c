@@ -41,7 +41,8 @@ static int reserve(Generator *g, size_t n, TsErr *err)
     return 0;
 }
 
-size_t gen_prompt_prefix(PromptStart where, size_t n)
+/* The rule's newline: before a poem's start, and as the empty text. */
+static size_t prompt_prefix(PromptStart where, size_t n)
 {
     return where == PROMPT_POEM_START || n == 0 ? 1 : 0;
 }
@@ -58,7 +59,7 @@ static void restart_cache(Generator *g)
 int gen_start(Generator *g, const int *prompt, size_t n, PromptStart where, TsErr *err)
 {
     int newline = vocab_id(&g->m->vocab, '\n');
-    size_t prefix = gen_prompt_prefix(where, n);
+    size_t prefix = prompt_prefix(where, n);
     if (prefix && newline < 0)
         return ts_fail(err, "the model's vocabulary has no newline, so it cannot start a poem");
     if (reserve(g, n + prefix, err) != 0)

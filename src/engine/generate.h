@@ -65,9 +65,6 @@ void gen_free(Generator *g);
  * only place a prompt becomes what the model reads. Fails if a newline is
  * needed and the vocabulary has none. */
 int gen_start(Generator *g, const int *prompt, size_t n, PromptStart where, TsErr *err);
-/* Whether the text starts on a newline under the rule: 1 for PROMPT_POEM_START
- * or an empty text of n = 0 characters, else 0. */
-size_t gen_prompt_prefix(PromptStart where, size_t n);
 /* Switch the cache on or off; the next prediction uses the new path. */
 void gen_set_cache(Generator *g, int use_cache);
 

@@ -352,9 +352,6 @@ static void test_prompt_start_rule(void)
     CHECK(text_is(&g, (int[]){0, 5}, 2, 1), "poem start: the newline stays");
     CHECK(gen_pop(&g) == 5 && gen_pop(&g) == -1 && text_is(&g, (int[]){0}, 1, 1),
           "back to the newline, which stays");
-    CHECK(gen_prompt_prefix(PROMPT_POEM_START, 3) == 1 && gen_prompt_prefix(PROMPT_MID_TEXT, 3) == 0 &&
-              gen_prompt_prefix(PROMPT_MID_TEXT, 0) == 1,
-          "gen_prompt_prefix states the rule");
     gen_free(&g);
     gen_free(&fresh);
     model_free(&m);
