@@ -216,7 +216,16 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
         int is_eval = tr->step % tc->eval_every == 0 || tr->step == tc->steps;
         if (is_eval && n_val > 1) {
             double vl;
-            if (evaluate_val(model, &eval_acts, val, n_val, tc->seq, &vl) == 0) {
+            if (view) {
+                char note[96];
+                snprintf(note, sizeof note, "measuring the validation loss on %zu characters ...",
+                         n_val - 1);
+                train_view_note(view, note);
+            }
+            int measured = evaluate_val(model, &eval_acts, val, n_val, tc->seq, &vl) == 0;
+            if (view)
+                train_view_note(view, NULL);
+            if (measured) {
                 last_val = vl;
                 if (!tr->have_best || vl < tr->best_val) {
                     tr->best_val = (float)vl;

@@ -46,6 +46,7 @@ struct TrainView {
     TrainViewStep last;            /* the latest step; valid when have_step */
     int have_step;
     char *poem, *problem;          /* the latest sample, or why there is none */
+    char note[160];                /* train_view_note's line, or empty */
     int sample_step;
     int utf8, colour;              /* block glyphs or ASCII; ANSI colours or none */
     int lines;                     /* lines of the frame on the screen; 0 before the first */
@@ -419,7 +420,10 @@ static void draw_full(const TrainView *v, Frame *f, const Layout *l)
     draw_figures(v, f, 0);
     draw_sample(v, f);
     if (l->hint) {
-        frame_put(f, NULL, "Ctrl-C saves a checkpoint and stops; --resume continues from it");
+        if (*v->note)
+            frame_put(f, SGR_TITLE, v->note);
+        else
+            frame_put(f, NULL, "Ctrl-C saves a checkpoint and stops; --resume continues from it");
         frame_end_line(f);
     }
 }
@@ -496,6 +500,13 @@ void train_view_sample(TrainView *v, int step, const char *poem, const char *pro
         v->poem = strdup(poem);
     v->sample_step = step;
     v->due = 1;
+}
+
+void train_view_note(TrainView *v, const char *note)
+{
+    snprintf(v->note, sizeof v->note, "%s", note ? note : "");
+    if (note)
+        train_view_draw(v);
 }
 
 void train_view_draw(TrainView *v)

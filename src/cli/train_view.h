@@ -51,6 +51,11 @@ void train_view_step(TrainView *v, const TrainViewStep *s);
  * then ignored). Shown from the next frame on. */
 void train_view_sample(TrainView *v, int step, const char *poem, const char *problem);
 
+/* A line about what the run is doing between steps (e.g. measuring the
+ * validation loss, which can take a while), shown at once in place of the
+ * Ctrl-C hint; NULL takes it away from the next frame on. */
+void train_view_note(TrainView *v, const char *note);
+
 /* Draw a frame now. */
 void train_view_draw(TrainView *v);
 
