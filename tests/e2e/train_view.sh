@@ -133,8 +133,14 @@ launch() { # launch COLS ROWS [VAR=VALUE ...] -- ARGS...
         echo 'echo "EXITED $?"'
         echo "exec sleep 600"
     } >run.sh
-    tm kill-session -t tv >/dev/null 2>&1
-    tm -f /dev/null new-session -d -s tv -x "$cols" -y "$rows" "sh $work/run.sh"
+    # one session throughout: killing the last one would stop the server
+    # while the next launch talks to it
+    if tm has-session -t tv 2>/dev/null; then
+        tm resize-window -t tv -x "$cols" -y "$rows"
+        tm respawn-pane -k -t tv "sh $work/run.sh"
+    else
+        tm -f /dev/null new-session -d -s tv -x "$cols" -y "$rows" "sh $work/run.sh"
+    fi
 }
 step_now() { screen | sed -n 's/^step \([0-9]*\)\/100000 .*/\1/p'; }
 # the frame is redrawn in place: one line of figures on the screen, not a scroll of them
