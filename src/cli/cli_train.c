@@ -175,7 +175,6 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
                              args->log);
         }
     }
-    int tty = !args->view && isatty(fileno(stderr)) && !args->quiet;
     TrainView *view = NULL;
     Generator gen;
     int have_gen = 0;
@@ -186,6 +185,7 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
         view_sample(view, have_gen ? &gen : NULL, tr->step, gen_err.msg);
         train_view_draw(view);
     }
+    int tty = !view && isatty(fileno(stderr)) && !args->quiet;
     double t0 = ts_now(), last_val = NAN;
     long tokens_per_step = (long)tc->batch * tc->seq;
     int start_step = tr->step, status = 0;
