@@ -1,6 +1,7 @@
 /* textw.c - measuring and cropping text by screen columns (see textw.h). */
 #include "textw.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -63,4 +64,13 @@ size_t textw_fit_tail(const char *s, int cols)
         over -= w;
     }
     return pos;
+}
+
+int textw_ascii_terminal(void)
+{
+    const char *term = getenv("TERM"), *force = getenv("TANGSCOPE_ASCII");
+    if (force && *force)
+        return 1;
+    return !term || strncmp(term, "vt", 2) == 0 || strcmp(term, "linux") == 0 ||
+           strcmp(term, "dumb") == 0;
 }

@@ -32,4 +32,9 @@ size_t textw_fit(const char *s, int cols, int *used);
  * for text that grows at the right, like the prompt). */
 size_t textw_fit_tail(const char *s, int cols);
 
+/* Terminals that cannot draw block or braille characters: TERM unset, vt*,
+ * linux or dumb, or TANGSCOPE_ASCII set (to anything but empty). Whoever
+ * draws (the explorer, the training view) then uses ASCII stand-ins. */
+int textw_ascii_terminal(void);
+
 #endif
