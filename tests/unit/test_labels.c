@@ -27,6 +27,8 @@
 
 static const char *const LANG_NAMES[LANG_COUNT] = {"en", "zh", "de", "fr"};
 
+static const char *L(AppLang lang, LabelId id) { return app_label_in(lang, id); }
+
 /* ---- the cells ---- */
 
 static void test_no_empty_cell(void)
@@ -78,26 +80,30 @@ static void test_same_conversions(void)
 
 /* ---- filling a label with sample arguments ---- */
 
+enum { MAX_ARGS = 6 };
+
+/* Samples for a label's conversions, in order; the rest are NULL. */
+#define ARGS(...) ((const char *[MAX_ARGS]){__VA_ARGS__})
+
 /* A sample argument that is itself a label in the same language. */
 typedef struct {
     const char *name;
     LabelId id;
-    const char *args[2];
+    const char *args[MAX_ARGS];
 } Nested;
 
 static const Nested NESTED[] = {
     {"@acrostic", LBL_MODE_ACROSTIC, {"7", "春眠不觉"}}, /* the note names the form */
-    {"@jueju", LBL_MODE_JUEJU, {"7", NULL}},
-    {"@newline", LBL_NEWLINE, {NULL, NULL}},       /* a status names a character */
-    {"@identical", LBL_IDENTICAL, {NULL, NULL}},   /* the comparison's verdict */
-    {"@different", LBL_DIFFERENT, {NULL, NULL}},
+    {"@jueju", LBL_MODE_JUEJU, {"7"}},
+    {"@newline", LBL_NEWLINE, {0}},       /* a status names a character */
+    {"@identical", LBL_IDENTICAL, {0}},   /* the comparison's verdict */
+    {"@different", LBL_DIFFERENT, {0}},
 };
-
-enum { MAX_ARGS = 6 };
 
 /* The label with each conversion replaced by the next sample, as printf
  * would print it: the samples are written as the program prints them. */
-static void fill(AppLang lang, LabelId id, const char *const *args, char *out, size_t size)
+static void fill(AppLang lang, LabelId id, const char *const args[MAX_ARGS], char *out,
+                 size_t size)
 {
     const char *fmt = app_label_in(lang, id);
     size_t n = 0;
@@ -295,7 +301,7 @@ static int measuring_ready(void)
     return textw_width("春a") == 3;
 }
 
-/* Check that `text` (label `id` in `lang`) takes at most `cols` columns. */
+/* Check that `text` (`where` says what it is) takes at most `cols` columns. */
 static void check_fits(AppLang lang, const char *where, const char *text, int cols)
 {
     int w = textw_width(text);
@@ -308,9 +314,9 @@ static void test_single_labels_fit(void)
     CHECK(measuring_ready(), "no UTF-8 locale to measure with (C.UTF-8)");
     for (int lang = 0; lang < LANG_COUNT; lang++)
         for (int i = 0; i < N_BUDGETS; i++) {
-            char text[512], where[32];
+            char text[512], where[64];
             fill((AppLang)lang, BUDGETS[i].id, BUDGETS[i].args, text, sizeof text);
-            snprintf(where, sizeof where, "label %d", (int)BUDGETS[i].id);
+            snprintf(where, sizeof where, "label '%.40s'", L(LANG_EN, BUDGETS[i].id));
             check_fits((AppLang)lang, where, text, BUDGETS[i].cols);
         }
 }
@@ -337,16 +343,14 @@ static void test_every_label_has_a_line(void)
         if (listed)
             continue;
         for (int lang = 0; lang < LANG_COUNT; lang++) {
-            char where[32];
-            snprintf(where, sizeof where, "label %d", id);
+            char where[64];
+            snprintf(where, sizeof where, "label '%.40s'", L(LANG_EN, (LabelId)id));
             check_fits((AppLang)lang, where, app_label_in((AppLang)lang, (LabelId)id), 79);
         }
     }
 }
 
 /* ---- lines made of several labels ---- */
-
-static const char *L(AppLang lang, LabelId id) { return app_label_in(lang, id); }
 
 static void test_composed_lines_fit(void)
 {
@@ -356,8 +360,8 @@ static void test_composed_lines_fit(void)
         /* title bar (view_status.c): " tangscope  tang.bin · 7311 characters ·
          * context 128" at the left, "KV cache off " right-aligned in a third
          * of the width; a space between them */
-        fill(lang, LBL_VOCAB_SIZE, (const char *[]){"7311"}, a, sizeof a);
-        fill(lang, LBL_CONTEXT, (const char *[]){"128"}, b, sizeof b);
+        fill(lang, LBL_VOCAB_SIZE, ARGS("7311"), a, sizeof a);
+        fill(lang, LBL_CONTEXT, ARGS("128"), b, sizeof b);
         snprintf(line, sizeof line, " tangscope  tang.bin · %s · %s", a, b);
         int left = textw_width(line);
         for (int off = 0; off < 2; off++) {
@@ -373,33 +377,33 @@ static void test_composed_lines_fit(void)
         check_fits(lang, "bars' heading", line, 29);
         /* what the sampler keeps · the entropy, one line of 80 (keeping all
          * 7311 removes nothing, so four digits and 99.9% is the widest pair) */
-        fill(lang, LBL_SUMMARY, (const char *[]){"7311", "99.9"}, a, sizeof a);
-        fill(lang, LBL_ENTROPY, (const char *[]){"8.90", "7311"}, b, sizeof b);
+        fill(lang, LBL_SUMMARY, ARGS("7311", "99.9"), a, sizeof a);
+        fill(lang, LBL_ENTROPY, ARGS("8.90", "7311"), b, sizeof b);
         snprintf(line, sizeof line, "%s · %s", a, b);
         check_fits(lang, "sampler summary", line, 80);
         snprintf(line, sizeof line, "%s · %s", L(lang, LBL_NOTHING_LEFT), b);
         check_fits(lang, "sampler summary", line, 80);
         /* the training text's line with the histogram's remainder after it */
-        fill(lang, LBL_HIST_OTHER, (const char *[]){"650"}, b, sizeof b);
-        fill(lang, LBL_CORPUS_AFTER, (const char *[]){"春风", "1016"}, a, sizeof a);
+        fill(lang, LBL_HIST_OTHER, ARGS("650"), b, sizeof b);
+        fill(lang, LBL_CORPUS_AFTER, ARGS("春风", "1016"), a, sizeof a);
         const char *firsts[] = {a, L(lang, LBL_CORPUS_LOADING), L(lang, LBL_CORPUS_NONE)};
         for (int i = 0; i < 3; i++) {
             snprintf(line, sizeof line, "%s · %s", firsts[i], b);
             check_fits(lang, "training text and histogram", line, 80);
         }
-        fill(lang, LBL_CORPUS_NOWHERE, (const char *[]){"2636460"}, a, sizeof a);
+        fill(lang, LBL_CORPUS_NOWHERE, ARGS("2636460"), a, sizeof a);
         snprintf(line, sizeof line, "%s · %s", a, b);
         check_fits(lang, "training text and histogram", line, 80);
         /* the cache row of the sliders: the switch and what the last
          * prediction cost, from column 16 to the panel's edge at 38 */
-        fill(lang, LBL_CACHE_COST, (const char *[]){"12.34", "128"}, b, sizeof b);
+        fill(lang, LBL_CACHE_COST, ARGS("12.34", "128"), b, sizeof b);
         for (int off = 0; off < 2; off++) {
             snprintf(line, sizeof line, "%s %s", L(lang, off ? LBL_OFF : LBL_ON), b);
             check_fits(lang, "cache row", line, 22);
         }
         /* timing: the verdict and the logits' difference in 40 columns; the
          * legend between the axis's ends in 24 */
-        fill(lang, LBL_MAX_DIFF, (const char *[]){"1.23e-05"}, b, sizeof b);
+        fill(lang, LBL_MAX_DIFF, ARGS("1.23e-05"), b, sizeof b);
         for (int diff = 0; diff < 2; diff++) {
             snprintf(line, sizeof line, "%s · %s", L(lang, diff ? LBL_DIFFERENT : LBL_IDENTICAL), b);
             check_fits(lang, "timing verdict", line, 40);
