@@ -15,7 +15,9 @@ static const char DEMO_HELP[] =
     "\n"
     "The lesson, step by step, on the bundled model:\n"
     "  1. the top 8 next characters after three prompts, beside how often the\n"
-    "     training text continues the same way\n"
+    "     training text continues the same way; each prompt is read as a\n"
+    "     fragment from inside a text (as `probs --mid-text` reads it), since the\n"
+    "     counts take the context wherever it occurs\n"
     "  2. poems at temperature 0.3, 1.0 and 1.5 with one seed\n"
     "  3. temperature 1.5 with top-k 20, and with top-p 0.9\n"
     "  4. continuing a given opening\n"
@@ -36,7 +38,9 @@ static void utf8_of(const Model *m, int id, char out[8])
         utf8_encode(cp, out);
 }
 
-/* Section 1: one prompt's top 8, with the corpus's own continuation counts. */
+/* Section 1: one prompt's top 8, with the corpus's own continuation counts.
+ * The prompt is a fragment from inside a text (PROMPT_MID_TEXT): the counts
+ * take the context wherever it occurs, so the model must read it so too. */
 static int show_top8(Generator *g, const Corpus *corpus, const char *prompt, TsErr *err)
 {
     const Model *m = g->m;
@@ -44,7 +48,10 @@ static int show_top8(Generator *g, const Corpus *corpus, const char *prompt, TsE
     size_t n;
     if (vocab_encode(&m->vocab, prompt, strlen(prompt), "prompt", &ids, &n, err) != 0)
         return -1;
-    gen_start(g, ids, n, 0, err);
+    if (gen_start(g, ids, n, PROMPT_MID_TEXT, err) != 0) {
+        free(ids);
+        return -1;
+    }
     int V = m->cfg.vocab_size;
     float *p = malloc((size_t)V * sizeof(float));
     int *order = malloc((size_t)V * sizeof(int));
@@ -113,7 +120,7 @@ static int write_poems(Generator *g, const char *label, const SamplerSettings *s
     Rng rng;
     rng_seed(&rng, seed);
     for (int i = 0; i < count; i++) {
-        gen_start(g, ids, n, 1, err);
+        gen_start(g, ids, n, PROMPT_POEM_START, err);
         if (gen_poem(g, set, NULL, &rng, 120, err) < 0) {
             free(ids);
             return -1;
@@ -137,7 +144,7 @@ static int write_acrostic(Generator *g, const char *heads, int chars, uint64_t s
     set.temperature = 0.8f;
     Rng rng;
     rng_seed(&rng, seed);
-    gen_start(g, NULL, 0, 1, err);
+    gen_start(g, NULL, 0, PROMPT_POEM_START, err);
     if (gen_poem(g, &set, &f, &rng, f.n_lines * (chars + 1) + 1, err) < 0)
         return -1;
     if (vocab_cp(&g->m->vocab, g->text[g->n - 1]) == '\n')
@@ -171,6 +178,8 @@ static int run_demo(const Model *m, const Corpus *corpus, uint64_t seed, TsErr *
     SamplerSettings set = sampler_defaults();
 
     puts("== 1. After reading a text, the model's probabilities for the next character (top 8)");
+    puts("   (each prompt read as a fragment from inside a text, as `probs --mid-text` reads it:"
+         " the training text counts the context wherever it occurs)");
     const char *prompts[] = {"白日依山尽，黄河入海", "床前明月光，疑是地上", "春风"};
     for (int i = 0; i < 3; i++)
         if (show_top8(&g, corpus, prompts[i], err) != 0)

@@ -18,7 +18,7 @@
 
 static const char EXPLORE_HELP[] =
     "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang en|zh|de|fr]\n"
-    "                         [--corpus FILE | --no-corpus] [--threads N]\n"
+    "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
     "\n"
     "The full-screen explorer: type a prompt and watch the model's probabilities\n"
     "for the next character change on every key, beside what the sampler makes of\n"
@@ -29,6 +29,8 @@ static const char EXPLORE_HELP[] =
     "\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
     "  --prompt TEXT   start with this prompt typed in\n"
+    "  --mid-text      read the prompt as a fragment from inside a text, with no\n"
+    "                  newline before it (default: it starts a poem; n switches)\n"
     "  --lang CODE     labels in English (en), Chinese (zh), German (de) or\n"
     "                  French (fr). Without it the first of LC_ALL, LC_MESSAGES\n"
     "                  and LANG that is set decides: de_*, fr_* and zh_* choose\n"
@@ -109,7 +111,7 @@ static int parse_lang(const char *lang, AppLang *out)
 }
 
 static int run_explorer(const char *model_path, int default_model, const char *prompt,
-                        AppLang lang, CorpusLoader *loader)
+                        int mid_text, AppLang lang, CorpusLoader *loader)
 {
     TsErr err;
     Model m;
@@ -124,6 +126,8 @@ static int run_explorer(const char *model_path, int default_model, const char *p
     }
     s.model_name = model_path;
     s.lang = lang;
+    if (mid_text)
+        app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
     app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
     if (prompt)
         app_type_text(&s, prompt);
@@ -138,12 +142,13 @@ static int run_explorer(const char *model_path, int default_model, const char *p
 int cmd_explore(int argc, char **argv)
 {
     const char *model_path = NULL, *prompt = NULL, *lang_arg = NULL, *corpus_path = NULL;
-    int no_corpus = 0, threads = 0;
+    int no_corpus = 0, threads = 0, mid_text = 0;
     Opt opts[] = {
         {"--threads", OPT_INT, &threads, 0, 1024},
         {"--model", OPT_STR, &model_path, 0, 0},   {"--prompt", OPT_STR, &prompt, 0, 0},
         {"--lang", OPT_STR, &lang_arg, 0, 0},      {"--corpus", OPT_STR, &corpus_path, 0, 0},
         {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
+        {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
     };
     int rc = cli_parse("explore", EXPLORE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
@@ -165,5 +170,5 @@ int cmd_explore(int argc, char **argv)
     loader.path = corpus_path ? corpus_path : cli_asset("tang-train.txt");
     loader.cache_dir = cli_cache_dir();
     return run_explorer(model_path ? model_path : cli_asset("tang.bin"), model_path == NULL, prompt,
-                        lang, no_corpus ? NULL : &loader);
+                        mid_text, lang, no_corpus ? NULL : &loader);
 }

@@ -60,6 +60,7 @@ static const Binding BINDINGS[] = {
     {0, 'l', CMD_LANGUAGE, -1},
     {0, '?', CMD_HELP, 0},
     {0, '/', CMD_QUERY, 0},
+    {0, 'n', CMD_MID_TEXT, -1},     /* n: the newline before the prompt, or none */
 };
 
 Command input_map(int is_key, wint_t key, int pasting, CmdArg *arg)

@@ -30,6 +30,7 @@ static const HelpLine LINES[] = {
     {"h", LBL_HELP_HIST},
     {"v", LBL_HELP_ATTENTION},
     {"/", LBL_HELP_QUERY},
+    {"n", LBL_HELP_MID_TEXT},
     {"l", LBL_HELP_LANGUAGE},
     {"?", LBL_HELP_HELP},
     {"q F10 Ctrl-C", LBL_HELP_QUIT},

@@ -181,6 +181,10 @@ static const Budget BUDGETS[] = {
     {LBL_NOTE_FORM_DONE, 74, {"@acrostic"}},
     {LBL_NOTE_QUERY, 74, {0}},
     {LBL_NOTE_KEYS, 74, {0}},
+    /* the tag beside the text, left of the count: its columns come off the
+     * text's own (view_prompt.c), so it stays short */
+    {LBL_READ_POEM_START, 16, {0}},
+    {LBL_READ_MID_TEXT, 16, {0}},
 
     /* probabilities, 80 columns (view_probs.c): the percentages' headings
      * right-aligned over PCT_COLS = 8 and SAMPLER_COLS = 9 columns, a space
@@ -234,6 +238,7 @@ static const Budget BUDGETS[] = {
     {LBL_HELP_HIST, 25, {0}},
     {LBL_HELP_ATTENTION, 25, {0}},
     {LBL_HELP_QUERY, 25, {0}},
+    {LBL_HELP_MID_TEXT, 25, {0}},
     {LBL_HELP_LANGUAGE, 25, {0}},
     {LBL_HELP_HELP, 25, {0}},
     {LBL_HELP_QUIT, 25, {0}},
@@ -288,6 +293,8 @@ static const Budget BUDGETS[] = {
     {LBL_ST_ATT_ON, 79, {0}},
     {LBL_ST_ATT_OFF, 79, {0}},
     {LBL_ST_LANGUAGE, 79, {0}},
+    {LBL_ST_POEM_START, 79, {0}},
+    {LBL_ST_MID_TEXT, 79, {0}},
     {LBL_ST_CORPUS_FAILED, 79, {"assets/tang-train.txt: No such file or directory"}},
 };
 
