@@ -14,7 +14,11 @@ CC      ?= cc
 OPT     ?= -O3 -march=native
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 CFLAGS  := -std=c11 $(OPT) -g -fopenmp $(WARN) $(EXTRA_CFLAGS)
-LDLIBS  := -lopenblas -lm
+# OpenCC (traditional to simplified, src/engine/convert.c): asked of
+# pkg-config when a rule runs, after tools/ensure-deps.sh has installed it.
+OPENCC_CFLAGS = $(shell pkg-config --cflags opencc 2>/dev/null || echo -I/usr/include/opencc)
+OPENCC_LIBS   = $(shell pkg-config --libs opencc 2>/dev/null || echo -lopencc)
+LDLIBS   = -lopenblas -lm $(OPENCC_LIBS)
 BUILD   ?= build
 
 ENGINE_SRC := $(wildcard src/engine/*.c)
@@ -54,6 +58,7 @@ $(BUILD)/libapp.a: $(APP_OBJ)
 TUI_CFLAGS   := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
 NCURSES_LIBS  = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 $(TUI_OBJ): EXTRA_DEFS := $(TUI_CFLAGS)
+$(BUILD)/src/engine/convert.o: EXTRA_DEFS = $(OPENCC_CFLAGS)
 
 $(BUILD)/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)

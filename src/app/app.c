@@ -38,6 +38,7 @@ int app_init(AppState *s, const Model *m, TsErr *err)
     form_init_free(&s->mode.start);
     form_init_free(&s->mode.now);
     s->mode.kind = FORM_FREE;
+    convert_init(&s->conv, NULL);
     app_predict(s);
     app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));
     return 0;
@@ -58,6 +59,7 @@ void app_free(AppState *s)
     free(s->pred.allowed);
     free(s->pred.cdf);
     free(s->pred.context);
+    convert_close(&s->conv);
     memset(s, 0, sizeof *s);
 }
 
@@ -202,14 +204,93 @@ void app_set_mid_text(AppState *s, int on)
     app_predict(s);
 }
 
+/* "風 → 风, 國 → 国, …": the first changes of a conversion, for the status. */
+static void describe_changes(const Converted *c, char *out, size_t size)
+{
+    enum { SHOWN = 3 }; /* what fits the status line beside its label */
+    size_t n = 0;
+    out[0] = 0;
+    for (int i = 0; i < c->n_pairs && i < SHOWN; i++) {
+        char from[8] = {0}, to[8] = {0};
+        utf8_encode(c->pairs[i].from, from);
+        utf8_encode(c->pairs[i].to, to);
+        int w = snprintf(out + n, size - n, "%s%s → %s", i ? ", " : "", from, to);
+        if (w < 0 || (size_t)w >= size - n)
+            return;
+        n += (size_t)w;
+    }
+    if (c->n_pairs > SHOWN || c->more_pairs)
+        snprintf(out + n, size - n, ", …");
+}
+
+/* Typed text, read forgivingly (convert.h), appended character by character.
+ * The status then names a character that is still unknown (or says that
+ * OpenCC's data is missing to convert it), or else says what was converted;
+ * with nothing to say, clear_status clears it (the bars say it all). */
+static void type_text(AppState *s, const char *utf8, size_t len, int clear_status)
+{
+    Converted c;
+    TsErr err;
+    if (convert_text(&s->conv, &s->m->vocab, utf8, len, &c, &err) != 0) {
+        app_status(s, 1, "%s", err.msg);
+        return;
+    }
+    size_t pos = 0;
+    uint32_t cp, unknown = 0;
+    int refused = 0;
+    while (pos < c.len && utf8_decode(c.text, c.len, &pos, &cp) == 0) {
+        if (app_push_char(s, cp, ORIGIN_TYPED) != 0) {
+            refused = 1; /* the status says why */
+            if (s->n_chars >= s->cap_chars)
+                break;
+        } else if (s->chars[s->n_chars - 1].id < 0) {
+            unknown = cp; /* its status names it */
+        }
+    }
+    if (unknown >= 0x80 && c.no_opencc && !refused) {
+        char name[48];
+        vocab_describe(unknown, name, sizeof name);
+        app_status(s, 1, app_label(s, LBL_ST_NO_OPENCC), name);
+    } else if (!unknown && !refused && c.changed) {
+        char changes[128];
+        describe_changes(&c, changes, sizeof changes);
+        app_status(s, 0, app_label(s, LBL_ST_CONVERTED), changes);
+    } else if (!unknown && !refused && clear_status) {
+        s->status[0] = 0;
+    }
+    converted_free(&c);
+}
+
 void app_type_text(AppState *s, const char *utf8)
 {
-    size_t len = strlen(utf8), pos = 0;
-    uint32_t cp;
-    while (pos < len && utf8_decode(utf8, len, &pos, &cp) == 0)
-        if (app_push_char(s, cp, ORIGIN_TYPED) != 0 && s->n_chars >= s->cap_chars)
-            break;
+    type_text(s, utf8, strlen(utf8), 0);
     app_predict(s);
+}
+
+void app_type_char(AppState *s, uint32_t cp)
+{
+    char one[8];
+    int n = utf8_encode(cp, one);
+    if (n == 0) {
+        app_push_char(s, cp, ORIGIN_TYPED); /* not a character at all: kept, and named */
+        return;
+    }
+    type_text(s, one, (size_t)n, 1);
+}
+
+uint32_t app_convert_char(AppState *s, uint32_t cp)
+{
+    char one[8];
+    int n = utf8_encode(cp, one);
+    Converted c;
+    TsErr err;
+    if (n == 0 || convert_text(&s->conv, &s->m->vocab, one, (size_t)n, &c, &err) != 0)
+        return cp;
+    size_t pos = 0;
+    uint32_t out = cp;
+    utf8_decode(c.text, c.len, &pos, &out);
+    converted_free(&c);
+    return out;
 }
 
 int app_sample_one(AppState *s)

@@ -25,6 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "convert.h"
 #include "corpus.h"
 #include "form.h"
 #include "generate.h"
@@ -167,6 +168,7 @@ typedef struct {
     char status[APP_STATUS_MAX];
     int status_error;        /* the status says something went wrong */
     int quit;
+    Converter conv;          /* forgiving input (convert.h); OpenCC is opened on first need */
 } AppState;
 
 /* Start with an empty prompt, cache on, temperature 1, filters off, seed 1,
@@ -174,8 +176,17 @@ typedef struct {
 int app_init(AppState *s, const Model *m, TsErr *err);
 void app_free(AppState *s);
 
-/* Type a whole text, as if keyed in (unknown characters are kept, marked). */
+/* Type a whole text, as if keyed in, read forgivingly as every prompt is
+ * (convert.h): traditional characters simplified, , . ? ! as ， and 。. The
+ * status says what was converted ("風 → 风"); a character still unknown is
+ * kept, marked, and named in the status instead. */
 void app_type_text(AppState *s, const char *utf8);
+/* One typed character (CMD_TYPE), read the same way. The status names an
+ * unknown character or says what was converted, and is cleared otherwise. */
+void app_type_char(AppState *s, uint32_t cp);
+/* What the model reads for one typed character: cp, its simplified form, ，
+ * or 。 (the status is left alone). */
+uint32_t app_convert_char(AppState *s, uint32_t cp);
 
 /* Hand over the training text (NULL: none); the counts are recomputed. */
 void app_set_corpus(AppState *s, const Corpus *c, CorpusStatus status);

@@ -29,18 +29,17 @@ static unsigned do_type(AppState *s, CmdArg a)
 {
     if (s->query_input) { /* `/` asked for a character to look up */
         s->query_input = 0;
-        s->pred.query_cp = (uint32_t)a.n;
+        s->pred.query_cp = app_convert_char(s, (uint32_t)a.n); /* 風 looks up 风 */
         app_predict(s);
         char ch[8];
-        char_text((uint32_t)a.n, ch);
+        char_text(s->pred.query_cp, ch);
         if (s->pred.query_id < 0)
             app_status(s, 1, app_label(s, LBL_ST_QUERY_UNKNOWN), ch);
         else
             app_status(s, 0, app_label(s, LBL_ST_QUERY_SET), ch);
         return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
     }
-    if (app_push_char(s, (uint32_t)a.n, ORIGIN_TYPED) == 0 && s->chars[s->n_chars - 1].id >= 0)
-        s->status[0] = 0; /* the bars say it all; an unknown character keeps its explanation */
+    app_type_char(s, (uint32_t)a.n); /* 風 becomes 风, ? becomes 。, and the status says so */
     app_predict(s);
     return REDRAW_TEXT;
 }

@@ -345,6 +345,14 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_ST_CORPUS_FAILED] = {"no training-text counts: %s", "没有训练文本统计：%s",
                               "keine Trainingstext-Zählung: %s",
                               "pas de comptes du corpus : %s"},
+    /* forgiving input (convert.h): the changes, "風 → 风, 國 → 国, …" */
+    [LBL_ST_CONVERTED] = {"read as the model writes it: %s", "已按模型的写法读入：%s",
+                          "so gelesen, wie das Modell schreibt: %s",
+                          "lu comme l'écrit le modèle : %s"},
+    [LBL_ST_NO_OPENCC] = {"%s is unknown, and without OpenCC's data it cannot be simplified",
+                          "%s 不认识；缺少 OpenCC 数据，无法转成简体",
+                          "%s ist unbekannt; ohne OpenCC-Daten keine Vereinfachung",
+                          "%s est inconnu ; sans les données d'OpenCC, pas de simplification"},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)

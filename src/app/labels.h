@@ -150,6 +150,8 @@ typedef enum {
     LBL_ST_POEM_START,
     LBL_ST_MID_TEXT,
     LBL_ST_CORPUS_FAILED,
+    LBL_ST_CONVERTED,
+    LBL_ST_NO_OPENCC,
     LBL_COUNT
 } LabelId;
 

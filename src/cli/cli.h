@@ -12,6 +12,8 @@
 #include <stdio.h>
 
 #include "common.h"
+#include "convert.h"
+#include "vocab.h"
 
 enum { EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 
@@ -80,6 +82,29 @@ int cmd_explore(int argc, char **argv);
 /* `tangscope bench --ui`: time to the explorer's first frame, and from a
  * keystroke to redrawn bars (cli_bench_ui.c). */
 int bench_ui(const char *model_path, int json);
+
+/* ---- what the user typed (cli_prompt.c) ----
+ * Every text a command takes from the user (a prompt, acrostic heads, a
+ * corpus context) is read forgivingly for the vocabulary v (convert.h):
+ * traditional characters simplified, , . ? ! as ， and 。. */
+
+/* Convert text into out (free with converted_free); prints nothing unless
+ * memory runs out (then returns 1 with the message printed). */
+int cli_convert(const char *cmd, const Vocab *v, const char *text, Converted *out);
+/* If anything was converted: one line on stderr, "tangscope CMD: read 風 as
+ * 风, ',' as ，". Print it once the text is accepted, so an error stays one
+ * line. */
+void cli_convert_notice(const char *cmd, const Converted *c);
+/* The error line for a text that could not be used: msg, and what was
+ * converted before (or that OpenCC's data was missing). Returns status. */
+int cli_prompt_error(const char *cmd, int status, const Converted *c, const char *msg);
+/* Convert and encode a prompt for v: on success the notice is printed, *ids
+ * (free it) and *n set, and out holds the converted text; on failure one
+ * error line, nothing to free, and the exit status is returned. */
+int cli_read_prompt(const char *cmd, const Vocab *v, const char *text, Converted *out, int **ids,
+                    size_t *n);
+/* Write `, "converted": [{"from": "風", "to": "风"}, ...]` (empty: []). */
+void cli_json_converted(FILE *out, const Converted *c);
 
 /* Write s as a JSON string (quotes and escapes). */
 void cli_json_string(FILE *out, const char *s);

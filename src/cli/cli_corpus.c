@@ -31,11 +31,16 @@ static const char CORPUS_HELP[] =
     "a second) and kept in $XDG_CACHE_HOME/tangscope/ (default ~/.cache/tangscope/)\n"
     "as corpus-<CRC-32 of the text>.sa; an edited text gets a new one.\n"
     "\n"
+    "CONTEXT is read as `probs` reads a prompt: a character the text lacks is read\n"
+    "as its simplified form (風 as 风, OpenCC's t2s), and , . ? ! (ASCII or\n"
+    "full-width) as ， and 。, unless the text has them; one line on stderr says\n"
+    "what was converted (in --json: \"converted\").\n"
+    "\n"
     "  --poem-start   count CONTEXT at the start of a poem: after a newline\n"
     "  --top N        how many followers to list (default 10)\n"
     "  --data FILE    UTF-8 text (default assets/tang-train.txt)\n"
     "  --no-cache     build the suffix array in memory only\n"
-    "  --json         print {\"context\": ..., \"count\": N,\n"
+    "  --json         print {\"context\": ..., \"converted\": [...], \"count\": N,\n"
     "                 \"next\": [{\"char\": ..., \"count\": N, \"share\": F}, ...]};\n"
     "                 the context as counted (with --poem-start: \"\\n春风\")\n"
     "\n"
@@ -89,10 +94,11 @@ static void json_cps(const uint32_t *cps, size_t n)
 }
 
 static void print_json(const uint32_t *ctx, size_t n, const CorpusNext *next, int k,
-                       const CorpusTally *t)
+                       const CorpusTally *t, const Converted *conv)
 {
     fputs("{\"context\": ", stdout);
     json_cps(ctx, n);
+    cli_json_converted(stdout, conv);
     printf(", \"count\": %zu, \"next\": [", t->total);
     for (int i = 0; i < k; i++) {
         printf("%s{\"char\": ", i ? ", " : "");
@@ -137,6 +143,29 @@ static void print_text(const uint32_t *ctx, size_t n, const CorpusNext *next, in
         printf("  and once at the very end of the text, followed by nothing\n");
 }
 
+/* The characters of the text as a vocabulary: a context is converted for
+ * them (convert.h), so a character the text has is kept as typed. */
+static int text_vocab(const Corpus *c, Vocab *v, TsErr *err)
+{
+    enum { CPS = 0x110000 };
+    uint8_t *seen = ts_calloc(CPS, 1, err);
+    uint32_t *cps = seen ? ts_calloc(CPS, sizeof *cps, err) : NULL;
+    if (!cps) {
+        free(seen);
+        return -1;
+    }
+    for (size_t i = 0; i < c->n; i++)
+        seen[c->text[i]] = 1;
+    int n = 0;
+    for (uint32_t cp = 0; cp < CPS; cp++)
+        if (seen[cp])
+            cps[n++] = cp;
+    int rc = vocab_from_cps(v, cps, n, err);
+    free(cps);
+    free(seen);
+    return rc;
+}
+
 int cmd_corpus(int argc, char **argv)
 {
     const char *data_path = NULL, *pos[1];
@@ -152,46 +181,50 @@ int cmd_corpus(int argc, char **argv)
                        pos, 1, &npos);
     if (rc)
         return rc == 1 ? 0 : rc;
-    const char *context = npos ? pos[0] : "";
     if (!data_path)
         data_path = cli_asset("tang-train.txt");
 
-    size_t len = strlen(context), n = 0, at = 0;
-    uint32_t *ctx = malloc((len + 1) * sizeof *ctx);
-    if (!ctx)
-        return cli_error("corpus", 1, "out of memory");
-    if (poem_start)
-        ctx[n++] = '\n'; /* a poem starts after the newline that ends the one before */
-    while (at < len) {
-        if (utf8_decode(context, len, &at, &ctx[n]) != 0) {
-            free(ctx);
-            return cli_error("corpus", EXIT_USAGE,
-                             "CONTEXT is not valid UTF-8 (byte %zu); check the terminal's locale",
-                             at);
-        }
-        n++;
-    }
-
     TsErr err;
     Corpus c;
-    if (corpus_load_or_build(&c, data_path, no_cache ? NULL : cli_cache_dir(), &err) != 0) {
-        free(ctx);
+    if (corpus_load_or_build(&c, data_path, no_cache ? NULL : cli_cache_dir(), &err) != 0)
         return cli_error("corpus", EXIT_USAGE, "%s", err.msg);
-    }
-    CorpusNext *next = malloc((size_t)top * sizeof *next);
-    if (!next) {
+    Vocab chars;
+    if (text_vocab(&c, &chars, &err) != 0) {
         corpus_free(&c);
-        free(ctx);
-        return cli_error("corpus", 1, "out of memory");
+        return cli_error("corpus", 1, "%s", err.msg);
     }
-    CorpusTally tally;
-    int k = corpus_next(&c, ctx, n, next, top, &tally);
-    if (json)
-        print_json(ctx, n, next, k, &tally);
-    else
-        print_text(ctx, n, next, k, &tally, &c, data_path);
+    Converted conv;
+    rc = cli_convert("corpus", &chars, npos ? pos[0] : "", &conv);
+    vocab_free(&chars);
+    if (rc) {
+        corpus_free(&c);
+        return rc;
+    }
+    size_t len = conv.len, n = 0, at = 0;
+    uint32_t *ctx = malloc((len + 1) * sizeof *ctx);
+    CorpusNext *next = malloc((size_t)top * sizeof *next);
+    if (!ctx || !next)
+        rc = cli_error("corpus", 1, "out of memory");
+    if (!rc && poem_start)
+        ctx[n++] = '\n'; /* a poem starts after the newline that ends the one before */
+    while (!rc && at < len) {
+        if (utf8_decode(conv.text, len, &at, &ctx[n]) != 0)
+            rc = cli_error("corpus", EXIT_USAGE,
+                           "CONTEXT is not valid UTF-8 (byte %zu); check the terminal's locale", at);
+        n++;
+    }
+    if (!rc) {
+        cli_convert_notice("corpus", &conv);
+        CorpusTally tally;
+        int k = corpus_next(&c, ctx, n, next, top, &tally);
+        if (json)
+            print_json(ctx, n, next, k, &tally, &conv);
+        else
+            print_text(ctx, n, next, k, &tally, &c, data_path);
+    }
     free(next);
-    corpus_free(&c);
     free(ctx);
-    return 0;
+    converted_free(&conv);
+    corpus_free(&c);
+    return rc;
 }

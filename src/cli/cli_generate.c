@@ -23,6 +23,11 @@
     "  --model FILE             model file (default assets/tang.bin)\n"                            \
     "  --json                   print {\"poems\": [...], ...}\n"
 
+#define CONVERT_HELP                                                                               \
+    "Traditional characters are read as simplified ones (風 as 风, OpenCC's t2s, as\n"               \
+    "the training text was converted), and , . ? ! (ASCII or full-width) as ， and 。;\n"          \
+    "one line on stderr says what was converted (in --json: \"converted\").\n"
+
 static const char GENERATE_HELP[] =
     "usage: tangscope generate [PROMPT] [options]\n"
     "\n"
@@ -31,6 +36,7 @@ static const char GENERATE_HELP[] =
     "there is no newline: PROMPT is read as a fragment from inside a text, as\n"
     "`probs --mid-text` reads it (without a PROMPT the first character is still\n"
     "chosen after a newline, which then goes).\n"
+    "\n" CONVERT_HELP
     "\n"
     "  -n N                     poems to write (default 1)\n"
     "  --max-chars N            at most N characters per poem after the prompt (default 200)\n"
@@ -46,6 +52,7 @@ static const char ACROSTIC_HELP[] =
     "lines end in ， and 。 alternately, the last in 。. The poem starts after a\n"
     "newline; with --mid-text that newline goes once the first head is written,\n"
     "and the model reads the poem as a fragment from inside a text.\n"
+    "\n" CONVERT_HELP
     "\n"
     "  --chars 5|7              characters per line (default 7)\n"
     "  -n N                     poems to write (default 1)\n" SAMPLER_HELP;
@@ -141,30 +148,33 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     Model m;
     if (model_load(&m, a.model, &err) != 0)
         return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
+    /* what the user typed, the prompt or the acrostic's heads, read forgivingly */
+    Converted conv;
+    if ((rc = cli_convert(cmd, &m.vocab, npos ? pos[0] : "", &conv)) != 0) {
+        model_free(&m);
+        return rc;
+    }
     int *prompt = NULL;
     size_t n_prompt = 0;
-    const char *text = kind == FORM_FREE && npos ? pos[0] : "";
-    if (vocab_encode(&m.vocab, text, strlen(text), "prompt", &prompt, &n_prompt, &err) != 0) {
-        model_free(&m);
-        return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
-    }
+    const char *text = kind == FORM_FREE ? conv.text : "";
     Form form;
     form_init_free(&form);
-    if (kind == FORM_ACROSTIC && form_init_acrostic(&form, &m.vocab, pos[0], a.chars, &err) != 0) {
+    if (vocab_encode(&m.vocab, text, strlen(text), "prompt", &prompt, &n_prompt, &err) != 0 ||
+        (kind == FORM_ACROSTIC && form_init_acrostic(&form, &m.vocab, conv.text, a.chars, &err) != 0) ||
+        (kind == FORM_JUEJU && form_init_jueju(&form, &m.vocab, a.chars, &err) != 0)) {
+        rc = cli_prompt_error(cmd, EXIT_USAGE, &conv, err.msg);
         free(prompt);
+        converted_free(&conv);
         model_free(&m);
-        return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
+        return rc;
     }
-    if (kind == FORM_JUEJU && form_init_jueju(&form, &m.vocab, a.chars, &err) != 0) {
-        free(prompt);
-        model_free(&m);
-        return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
-    }
+    cli_convert_notice(cmd, &conv);
     if (kind != FORM_FREE)
         a.max_chars = form.n_lines * (a.chars + 1) + 1;
     Generator g;
     if (gen_init(&g, &m, !a.no_cache, &err) != 0) {
         free(prompt);
+        converted_free(&conv);
         model_free(&m);
         return cli_error(cmd, 1, "%s", err.msg);
     }
@@ -205,20 +215,24 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         free(poem);
     }
     double secs = ts_now() - t0;
-    if (a.json && rc == 0)
-        printf("], \"seed\": %llu, \"temperature\": %g, \"top_k\": %d, \"top_p\": %g, "
+    if (a.json && rc == 0) {
+        putchar(']');
+        cli_json_converted(stdout, &conv);
+        printf(", \"seed\": %llu, \"temperature\": %g, \"top_k\": %d, \"top_p\": %g, "
                "\"min_p\": %g, \"repetition_penalty\": %g, \"cache\": %s, \"characters\": %ld, "
                "\"well_formed\": %d, \"seconds\": %.4f}\n",
                (unsigned long long)a.seed, (double)a.set.temperature, a.set.top_k,
                (double)a.set.top_p, (double)a.set.min_p, (double)a.set.repetition_penalty,
                a.no_cache ? "false" : "true", chars, well_formed, secs);
-    else if (a.json)
+    } else if (a.json) {
         puts("]}");
+    }
     if (a.stats && rc == 0 && !a.json)
         fprintf(stderr, "well formed: %d of %d poems (%.1f%%)\n", well_formed, written,
                 written ? 100.0 * well_formed / written : 0.0);
     gen_free(&g);
     free(prompt);
+    converted_free(&conv);
     model_free(&m);
     return rc;
 }

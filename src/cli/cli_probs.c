@@ -1,4 +1,6 @@
-/* cli_probs.c - `tangscope probs`: the model's top next characters after a prompt. */
+/* cli_probs.c - `tangscope probs`: the model's top next characters after a
+ * prompt, with their pinyin and gloss if asked, or the characters of one
+ * typed pinyin syllable ranked by the model: an input method's candidates. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,6 +9,7 @@
 #include "cli.h"
 #include "generate.h"
 #include "model.h"
+#include "pinyin.h"
 #include "sampler.h"
 
 static const char PROBS_HELP[] =
@@ -25,26 +28,216 @@ static const char PROBS_HELP[] =
     "prompt starts a poem either way. A text longer than the model's context\n"
     "keeps its last context characters.\n"
     "\n"
+    "PROMPT may be typed in traditional characters (風 is read as 风, with\n"
+    "OpenCC's t2s, the conversion the training text went through) and with\n"
+    "ASCII or full-width punctuation: , as ， and . ? ! as 。 (the model knows\n"
+    "no other marks). What was converted is said in one line on stderr,\n"
+    "\"tangscope probs: read 風 as 风\". A character the model knows is kept.\n"
+    "\n"
     "  --mid-text               read PROMPT as a fragment from inside a text\n"
     "  --top N                  how many candidates (default 8)\n"
+    "  --pinyin                 beside each candidate its Mandarin readings and a\n"
+    "                           short English gloss (Unihan, assets/pinyin.tsv)\n"
+    "  --pinyin-input SYLLABLE  the model as an input method: every character that\n"
+    "                           reads SYLLABLE (chun, chun1 or chūn: tone as a mark,\n"
+    "                           a digit 1-5, or left out for any; ü as v or u:),\n"
+    "                           most probable next first, with its probability and\n"
+    "                           its rank among all the model's candidates; --top N\n"
+    "                           of them\n"
     "  --temperature T          0 = greedy, 0..100\n"
     "  --top-k K                keep the K most probable, 0 = off\n"
     "  --top-p P                keep the top set reaching probability P, (0, 1]\n"
     "  --min-p M                keep characters with p >= M x p(top), [0, 1]\n"
     "  --model FILE             model file (default assets/tang.bin)\n"
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false,\n"
-    "                           \"candidates\": [{\"char\": ..., \"prob\": ...}], ...}\n";
+    "                           \"converted\": [{\"from\": \"風\", \"to\": \"风\"}],\n"
+    "                           \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ...}],\n"
+    "                           ...}; with --pinyin each candidate has \"pinyin\"\n"
+    "                           (its readings, a list) and \"gloss\"; with\n"
+    "                           --pinyin-input also \"rank\", and the object\n"
+    "                           \"pinyin_input\", \"matches\" (how many read it) and\n"
+    "                           \"matches_prob\" (their probability together)\n"
+    "\n"
+    "Example: tangscope probs 春风 --pinyin-input du  (度 or 渡 or 都?)\n";
+
+/* What one run shows, after the model has read the prompt. */
+typedef struct {
+    const char *prompt;     /* as the model read it (converted) */
+    const Converted *conv;
+    const Model *m;
+    const Generator *g;
+    const SamplerState *ss;
+    const float *base;      /* [V] softmax at temperature 1 */
+    const int *order;       /* [V] ids by base, descending */
+    const Pinyin *py;       /* NULL without --pinyin or --pinyin-input */
+    int sampled, json, top;
+} ProbsView;
+
+/* Pad to a number of columns: pinyin and glosses are Latin letters, one
+ * column each whatever their bytes. */
+static void print_padded(const char *s, int columns)
+{
+    int used = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        used += (*p & 0xC0) != 0x80;
+    fputs(s, stdout);
+    for (; used < columns; used++)
+        putchar(' ');
+}
+
+static void print_header(const ProbsView *v, const char *what)
+{
+    printf("「%s」→ %s, %s%s\n", v->prompt, what,
+           v->g->prefix ? "at the start of a poem (the model reads ⏎ first)"
+                        : "as a fragment from inside a text (--mid-text)",
+           v->sampled ? "; model at temperature 1 | after the sampler" : "");
+}
+
+/* A percentage with two significant digits below 0.01% (0.0021%), so a
+ * character the model gives little is never shown as 0.00%. */
+static void print_percent(double p)
+{
+    double pct = 100.0 * p;
+    if (pct >= 0.01 || pct <= 0.0) {
+        printf("%6.2f%%", pct);
+        return;
+    }
+    int decimals = 1 - (int)floor(log10(pct));
+    printf("%.*f%%", decimals > 12 ? 12 : decimals, pct);
+}
+
+/* One candidate: its character, probabilities and, with a table, readings. */
+static void print_candidate(const ProbsView *v, int k, int id, int rank)
+{
+    char ch[8] = {0};
+    utf8_encode(vocab_cp(&v->m->vocab, id), ch);
+    const PinyinEntry *e = v->py ? pinyin_find(v->py, vocab_cp(&v->m->vocab, id)) : NULL;
+    if (v->json) {
+        printf("%s{\"char\": ", k ? ", " : "");
+        cli_json_string(stdout, ch);
+        printf(", \"prob\": %.6f, \"id\": %d", (double)v->base[id], id);
+        if (rank)
+            printf(", \"rank\": %d", rank);
+        if (v->sampled)
+            printf(", \"sampled_prob\": %.6f", (double)v->ss->final[id]);
+        if (v->py) {
+            fputs(", \"pinyin\": [", stdout);
+            char r[32];
+            for (int i = 0; e && pinyin_reading(e, i, r, sizeof r) >= 0; i++) {
+                fputs(i ? ", " : "", stdout);
+                cli_json_string(stdout, r);
+            }
+            fputs("], \"gloss\": ", stdout);
+            cli_json_string(stdout, e ? e->gloss : "");
+        }
+        putchar('}');
+        return;
+    }
+    printf("  %2d  %s  ", k + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
+    print_percent((double)v->base[id]);
+    if (v->sampled) {
+        fputs("  | ", stdout);
+        print_percent((double)v->ss->final[id]);
+    }
+    if (rank)
+        printf("  rank %4d", rank);
+    if (v->py) {
+        fputs("  ", stdout);
+        print_padded(e && e->readings[0] ? e->readings : "", 14);
+        fputs(e ? e->gloss : "", stdout);
+    }
+    putchar('\n');
+}
+
+static void print_top(const ProbsView *v, double entropy)
+{
+    if (v->json) {
+        fputs("{\"prompt\": ", stdout);
+        cli_json_string(stdout, v->prompt);
+        printf(", \"poem_start\": %s", v->g->prefix ? "true" : "false");
+        cli_json_converted(stdout, v->conv);
+        fputs(", \"candidates\": [", stdout);
+    } else {
+        print_header(v, "next character");
+    }
+    for (int k = 0; k < v->top; k++)
+        print_candidate(v, k, v->order[k], 0);
+    if (v->json) {
+        printf("], \"entropy\": %.4f, \"context_used\": %d", entropy, v->g->inf.len);
+        if (v->sampled)
+            printf(", \"kept\": %d, \"filtered\": %.6f", v->ss->kept, (double)v->ss->filtered);
+        puts("}");
+    } else {
+        printf("  entropy %.2f nats", entropy);
+        if (v->sampled)
+            printf("; the sampler keeps %d characters and removes %.1f%% of the probability",
+                   v->ss->kept, 100.0 * (double)v->ss->filtered);
+        putchar('\n');
+    }
+}
+
+/* The input method: the characters that read `typed`, ranked by the model. */
+static int print_pinyin_input(const ProbsView *v, const char *typed, const PinyinSyllable *q)
+{
+    int V = v->m->cfg.vocab_size;
+    PinyinCandidate *c = malloc((size_t)v->top * sizeof *c);
+    int *rank = malloc((size_t)V * sizeof *rank);
+    if (!c || !rank) {
+        free(c);
+        free(rank);
+        return cli_error("probs", 1, "out of memory");
+    }
+    for (int i = 0; i < V; i++)
+        rank[v->order[i]] = i + 1;
+    int total = pinyin_rank(v->py, &v->m->vocab, q, v->base, c, v->top);
+    int shown = total < v->top ? total : v->top;
+    double together = 0.0;
+    for (int i = 0; i < V; i++) { /* the probability of all of them, listed or not */
+        const PinyinEntry *e = pinyin_find(v->py, vocab_cp(&v->m->vocab, i));
+        if (e && pinyin_matches(v->py, e, q))
+            together += (double)v->base[i];
+    }
+    if (v->json) {
+        fputs("{\"prompt\": ", stdout);
+        cli_json_string(stdout, v->prompt);
+        printf(", \"poem_start\": %s", v->g->prefix ? "true" : "false");
+        cli_json_converted(stdout, v->conv);
+        fputs(", \"pinyin_input\": ", stdout);
+        cli_json_string(stdout, typed);
+        printf(", \"matches\": %d, \"matches_prob\": %.6f, \"candidates\": [", total, together);
+    } else {
+        char what[96];
+        snprintf(what, sizeof what, "the characters read %s, most probable next first", typed);
+        print_header(v, what);
+    }
+    for (int k = 0; k < shown; k++)
+        print_candidate(v, k, c[k].id, rank[c[k].id]);
+    if (v->json)
+        puts("]}");
+    else if (total == 0)
+        printf("  no character of the model's %d reads %s\n", V, typed);
+    else
+        printf("  %d character%s read%s %s%s; the model gives %s %.2f%% together\n", total,
+               total == 1 ? "" : "s", total == 1 ? "s" : "", typed,
+               shown < total ? " (--top N shows more)" : "", total == 1 ? "it" : "them",
+               100.0 * together);
+    free(c);
+    free(rank);
+    return 0;
+}
 
 int cmd_probs(int argc, char **argv)
 {
-    const char *model_path = NULL, *pos[1];
-    int top = 8, json = 0, mid_text = 0, npos = 0;
+    const char *model_path = NULL, *pinyin_input = NULL, *pos[1];
+    int top = 8, json = 0, mid_text = 0, show_pinyin = 0, npos = 0;
     SamplerSettings set = sampler_defaults();
     Opt opts[] = {
         {"--model", OPT_STR, &model_path, 0, 0},
         {"--top", OPT_INT, &top, 1, 1000000},
         {"--json", OPT_FLAG, &json, 0, 0},
         {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
+        {"--pinyin", OPT_FLAG, &show_pinyin, 0, 0},
+        {"--pinyin-input", OPT_STR, &pinyin_input, 0, 0},
         {"--temperature", OPT_FLOAT, &set.temperature, 0, 100},
         {"--top-k", OPT_INT, &set.top_k, 0, 1000000},
         {"--top-p", OPT_FLOAT, &set.top_p, 1e-9, 1},
@@ -56,89 +249,72 @@ int cmd_probs(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     SamplerSettings plain = sampler_defaults();
     int sampled = memcmp(&set, &plain, sizeof set) != 0;
-    const char *prompt = npos ? pos[0] : "";
+    const char *typed = npos ? pos[0] : "";
     if (!model_path)
         model_path = cli_asset("tang.bin");
     TsErr err;
     if (sampler_settings_check(&set, &err) != 0)
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
+    PinyinSyllable q;
+    if (pinyin_input) { /* a bad syllable is said before anything is loaded */
+        if (pinyin_syllable_parse(pinyin_input, &q, &err) != 0)
+            return cli_error("probs", EXIT_USAGE, "--pinyin-input: %s", err.msg);
+    }
     cli_set_threads(1);
     Model m;
     if (model_load(&m, model_path, &err) != 0)
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
-    int *ids;
-    size_t n;
-    if (vocab_encode(&m.vocab, prompt, strlen(prompt), "prompt", &ids, &n, &err) != 0) {
+    Pinyin py;
+    int have_py = show_pinyin || pinyin_input;
+    if (have_py && pinyin_load(&py, cli_asset("pinyin.tsv"), &err) != 0) {
         model_free(&m);
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
+    }
+    int *ids;
+    size_t n;
+    Converted conv;
+    if ((rc = cli_read_prompt("probs", &m.vocab, typed, &conv, &ids, &n)) != 0) {
+        if (have_py)
+            pinyin_free(&py);
+        model_free(&m);
+        return rc;
     }
     Generator g;
     PromptStart where = mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START;
     if (gen_init(&g, &m, 1, &err) != 0 || gen_start(&g, ids, n, where, &err) != 0) {
-        free(ids);
-        model_free(&m);
-        return cli_error("probs", 1, "%s", err.msg);
-    }
-    const float *logits = gen_logits(&g);
-    /* the sampler's stages, without drawing: probs is the temperature-1 view */
-    SamplerState *ss = &g.ss;
-    sampler_run(ss, &set, logits, NULL, 0, NULL, 0.0f, &err);
-    int V = m.cfg.vocab_size;
-    float *base = malloc((size_t)V * sizeof(float));
-    int *order = malloc((size_t)V * sizeof(int));
-    sampler_softmax(base, logits, V);
-    sampler_sort(order, base, V);
-    double entropy = 0.0;
-    for (int i = 0; i < V; i++)
-        if (base[i] > 0.0f)
-            entropy -= (double)base[i] * log((double)base[i]);
-    if (top > V)
-        top = V;
-    if (json) {
-        fputs("{\"prompt\": ", stdout);
-        cli_json_string(stdout, prompt);
-        printf(", \"poem_start\": %s, \"candidates\": [", g.prefix ? "true" : "false");
+        rc = cli_error("probs", 1, "%s", err.msg);
     } else {
-        printf("「%s」→ next character, %s%s\n", prompt,
-               g.prefix ? "at the start of a poem (the model reads ⏎ first)"
-                        : "as a fragment from inside a text (--mid-text)",
-               sampled ? "; model at temperature 1 | after the sampler" : "");
-    }
-    for (int k = 0; k < top; k++) {
-        int id = order[k];
-        char ch[8] = {0};
-        utf8_encode(vocab_cp(&m.vocab, id), ch);
-        if (json) {
-            printf("%s{\"char\": ", k ? ", " : "");
-            cli_json_string(stdout, ch);
-            printf(", \"prob\": %.6f, \"id\": %d", (double)base[id], id);
-            if (sampled)
-                printf(", \"sampled_prob\": %.6f", (double)ss->final[id]);
-            putchar('}');
+        const float *logits = gen_logits(&g);
+        /* the sampler's stages, without drawing: probs is the temperature-1 view */
+        SamplerState *ss = &g.ss;
+        sampler_run(ss, &set, logits, NULL, 0, NULL, 0.0f, &err);
+        int V = m.cfg.vocab_size;
+        float *base = malloc((size_t)V * sizeof(float));
+        int *order = malloc((size_t)V * sizeof(int));
+        if (!base || !order) {
+            rc = cli_error("probs", 1, "out of memory");
         } else {
-            printf("  %2d  %s  %6.2f%%", k + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch,
-                   100.0 * (double)base[id]);
-            if (sampled)
-                printf("  | %6.2f%%", 100.0 * (double)ss->final[id]);
-            putchar('\n');
+            sampler_softmax(base, logits, V);
+            sampler_sort(order, base, V);
+            double entropy = 0.0;
+            for (int i = 0; i < V; i++)
+                if (base[i] > 0.0f)
+                    entropy -= (double)base[i] * log((double)base[i]);
+            ProbsView v = {conv.text, &conv, &m, &g, ss, base, order, have_py ? &py : NULL,
+                           sampled, json, top > V ? V : top};
+            if (pinyin_input)
+                rc = print_pinyin_input(&v, pinyin_input, &q);
+            else
+                print_top(&v, entropy);
         }
+        free(base);
+        free(order);
     }
-    if (json) {
-        printf("], \"entropy\": %.4f, \"context_used\": %d", entropy, g.inf.len);
-        if (sampled)
-            printf(", \"kept\": %d, \"filtered\": %.6f", ss->kept, (double)ss->filtered);
-        puts("}");
-    } else {
-        printf("  entropy %.2f nats", entropy);
-        if (sampled)
-            printf("; the sampler keeps %d characters and removes %.1f%% of the probability",
-                   ss->kept, 100.0 * (double)ss->filtered);
-        putchar('\n');
-    }
-    free(base);
-    free(order);
     gen_free(&g);
     free(ids);
+    converted_free(&conv);
+    if (have_py)
+        pinyin_free(&py);
     model_free(&m);
-    return 0;
+    return rc;
 }

@@ -113,6 +113,11 @@ void atomic_abort(AtomicFile *af)
 
 int read_file(const char *path, unsigned char **buf, size_t *len, TsErr *err)
 {
+    return read_file_max(path, SIZE_MAX - 1, buf, len, err);
+}
+
+int read_file_max(const char *path, size_t max, unsigned char **buf, size_t *len, TsErr *err)
+{
     *buf = NULL;
     *len = 0;
     FILE *f = fopen(path, "rb");
@@ -139,6 +144,11 @@ int read_file(const char *path, unsigned char **buf, size_t *len, TsErr *err)
         n += got;
         if (got == 0)
             break;
+        if (n > max) { /* stop early: a huge file need not be read to be refused */
+            free(data);
+            fclose(f);
+            return ts_fail(err, "%s: larger than %zu bytes", path, max);
+        }
     }
     int bad = ferror(f);
     fclose(f);

@@ -56,5 +56,8 @@ void atomic_abort(AtomicFile *af);
 /* Read a whole file into memory; *buf is NUL-terminated for convenience (the
  * terminator is not counted in *len). Free with free(). */
 int read_file(const char *path, unsigned char **buf, size_t *len, TsErr *err);
+/* The same for a file that must hold at most max bytes: a larger one fails
+ * with "PATH: larger than MAX bytes" (and is not read to its end). */
+int read_file_max(const char *path, size_t max, unsigned char **buf, size_t *len, TsErr *err);
 
 #endif

@@ -196,6 +196,77 @@ static void test_unknown_character(void)
     app_free(&b);
 }
 
+/* Forgiving input: traditional characters and ASCII punctuation typed or
+ * pasted become what the model knows (風 风, , ，, ? 。), the status says
+ * so, and a character still unknown is kept and named. The pairs are the
+ * standard simplifications; the fixture model knows 风 云 无 ， 。 only. */
+static void test_forgiving_input(void)
+{
+    AppState a, b;
+    start(&a);
+    start(&b);
+    type(&a, "春風");
+    type(&b, "春风");
+    CHECK(a.n_chars == 2 && a.chars[1].cp == cp_of("风") && a.chars[1].id == id_of("风"),
+          "風 typed is 风 in the text");
+    CHECK(a.g.n == b.g.n && memcmp(a.pred.probs, b.pred.probs,
+                                   sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+          "春風 gives the prediction of 春风");
+    CHECK(!a.status_error && strstr(a.status, "風 → 风") != NULL, "status: %s", a.status);
+    type(&a, "月");
+    CHECK(a.status[0] == 0, "a known character clears the notice: %s", a.status);
+    type(&a, ",");
+    CHECK(a.chars[a.n_chars - 1].cp == 0xFF0C && strstr(a.status, ", → ，"), ", is ，: %s",
+          a.status);
+    type(&a, "?");
+    CHECK(a.chars[a.n_chars - 1].cp == 0x3002 && strstr(a.status, "? → 。"), "? is 。: %s",
+          a.status);
+    app_free(&a);
+    app_free(&b);
+
+    /* a pasted or --prompt text: one notice for all of it */
+    start(&a);
+    app_type_text(&a, "春風,明月?");
+    char text[64];
+    text_of(&a, text, sizeof text);
+    CHECK(strcmp(text, "春风，明月。") == 0, "text %s", text);
+    CHECK(strstr(a.status, "風 → 风, , → ，, ? → 。") != NULL, "status: %s", a.status);
+    app_free(&a);
+
+    /* 貓 becomes 猫, which this model does not know either: 貓 stays, named */
+    start(&a);
+    app_type_text(&a, "春貓");
+    CHECK(a.n_chars == 2 && a.chars[1].cp == cp_of("貓") && a.chars[1].id == -1,
+          "an unknown character is kept as typed, marked");
+    CHECK(a.status_error && strstr(a.status, "U+8C93") != NULL, "status names it: %s", a.status);
+    app_free(&a);
+
+    /* the look-up `/` reads 風 as 风 too */
+    start(&a);
+    type(&a, "春");
+    key(&a, CMD_QUERY);
+    type(&a, "風");
+    CHECK(a.pred.query_cp == cp_of("风") && a.pred.query_id == id_of("风"), "query %x",
+          (unsigned)a.pred.query_cp);
+    CHECK(a.n_chars == 1, "the query is not text");
+    app_free(&a);
+
+    /* without OpenCC's data: 風 stays, marked, and the status says why */
+    start(&a);
+    a.conv.config = "/nonexistent/t2s.json";
+    type(&a, "春風,");
+    CHECK(a.n_chars == 3 && a.chars[1].cp == cp_of("風") && a.chars[1].id == -1,
+          "風 kept unconverted");
+    CHECK(a.chars[2].cp == 0xFF0C, "punctuation still converted");
+    app_free(&a);
+    start(&a);
+    a.conv.config = "/nonexistent/t2s.json";
+    type(&a, "風");
+    CHECK(a.status_error && strstr(a.status, "OpenCC") && strstr(a.status, "U+98A8"),
+          "status: %s", a.status);
+    app_free(&a);
+}
+
 /* Backspace rolls the cache back: the logits are those of a fresh run over
  * the shorter text, and only one position is computed to get them. */
 static void test_take_back_rolls_back(void)
@@ -897,6 +968,7 @@ int main(void)
     RUN(test_empty_start);
     RUN(test_type_matches_fixture);
     RUN(test_unknown_character);
+    RUN(test_forgiving_input);
     RUN(test_take_back_rolls_back);
     RUN(test_clear);
     RUN(test_window_slides);

@@ -1,0 +1,92 @@
+/* cli_prompt.c - what the user typed on the command line, read forgivingly:
+ * the conversion of convert.h, the one-line notice of what it changed, error
+ * lines that say it too, and "converted" in --json. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* "風 as 风, ',' as ，" into buf: the changes, an ASCII character quoted so a
+ * comma reads as one. */
+static void describe_changes(const Converted *c, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (int i = 0; i < c->n_pairs && n + 1 < size; i++) {
+        char from[8] = {0}, to[8] = {0};
+        utf8_encode(c->pairs[i].from, from);
+        utf8_encode(c->pairs[i].to, to);
+        const char *q = c->pairs[i].from < 0x80 ? "'" : "";
+        int w = snprintf(buf + n, size - n, "%s%s%s%s as %s", i ? ", " : "", q, from, q, to);
+        if (w < 0 || (size_t)w >= size - n)
+            break;
+        n += (size_t)w;
+    }
+    if (c->more_pairs && n + 1 < size)
+        snprintf(buf + n, size - n, ", ...");
+}
+
+int cli_convert(const char *cmd, const Vocab *v, const char *text, Converted *out)
+{
+    Converter cv;
+    convert_init(&cv, NULL);
+    TsErr err;
+    int rc = convert_text(&cv, v, text, strlen(text), out, &err);
+    convert_close(&cv);
+    if (rc != 0)
+        return cli_error(cmd, 1, "%s", err.msg);
+    return 0;
+}
+
+void cli_convert_notice(const char *cmd, const Converted *c)
+{
+    if (c->changed == 0)
+        return;
+    char changes[512];
+    describe_changes(c, changes, sizeof changes);
+    fprintf(stderr, "tangscope %s: read %s\n", cmd, changes);
+}
+
+int cli_prompt_error(const char *cmd, int status, const Converted *c, const char *msg)
+{
+    char changes[512];
+    describe_changes(c, changes, sizeof changes);
+    if (c->no_opencc)
+        return cli_error(cmd, status, "%s (traditional characters were not converted: %s)", msg,
+                         c->why);
+    if (c->changed)
+        return cli_error(cmd, status, "%s (after reading %s)", msg, changes);
+    return cli_error(cmd, status, "%s", msg);
+}
+
+int cli_read_prompt(const char *cmd, const Vocab *v, const char *text, Converted *out, int **ids,
+                    size_t *n)
+{
+    int rc = cli_convert(cmd, v, text, out);
+    if (rc)
+        return rc;
+    TsErr err;
+    if (vocab_encode(v, out->text, out->len, "prompt", ids, n, &err) != 0) {
+        rc = cli_prompt_error(cmd, EXIT_USAGE, out, err.msg);
+        converted_free(out);
+        return rc;
+    }
+    cli_convert_notice(cmd, out);
+    return 0;
+}
+
+void cli_json_converted(FILE *out, const Converted *c)
+{
+    fputs(", \"converted\": [", out);
+    for (int i = 0; i < c->n_pairs; i++) {
+        char from[8] = {0}, to[8] = {0};
+        utf8_encode(c->pairs[i].from, from);
+        utf8_encode(c->pairs[i].to, to);
+        fputs(i ? ", {\"from\": " : "{\"from\": ", out);
+        cli_json_string(out, from);
+        fputs(", \"to\": ", out);
+        cli_json_string(out, to);
+        fputc('}', out);
+    }
+    fputc(']', out);
+}

@@ -1,0 +1,91 @@
+/* pinyin.h - the Mandarin readings and a short English gloss of each character,
+ * and the characters that have a typed reading: the model as an input method.
+ *
+ * The table is assets/pinyin.tsv (tools/build-pinyin.sh writes it from
+ * Unihan), one line per character, four tab-separated fields:
+ *
+ *   U+6625 <TAB> 春 <TAB> chūn <TAB> spring
+ *
+ * the code point, the character, its readings with tone marks separated by
+ * spaces (the customary one first; "-" for none), and a gloss ("-" for none). Lines
+ * starting with '#' are comments. Lines are in increasing code point order.
+ *
+ * A syllable is compared without its spelling's details: lower-case ASCII
+ * letters with ü written v, and a tone 1-4 or 5 (neutral). A reading in the
+ * table without a tone mark is neutral (了 le). What a user types may carry a
+ * tone mark (chūn), a tone digit (chun1; 5 or 0 for the neutral tone) or
+ * nothing (chun: any tone), and writes ü as ü, v or u: (lü, lv, lu:). After
+ * j, q, x and y, pinyin writes ü as u (ju, que, xue, yu), and so does the
+ * table; jv is read as ju.
+ */
+#ifndef TS_PINYIN_H
+#define TS_PINYIN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "common.h"
+#include "vocab.h"
+
+/* The largest table pinyin_load reads: the model's 7,308 Han characters take
+ * about 220 KB. */
+#define PINYIN_MAX_BYTES (4u << 20)
+#define PINYIN_BASE_MAX 7 /* letters of the longest syllable ("zhuang", with room) */
+
+typedef struct {
+    char base[PINYIN_BASE_MAX + 1]; /* "chun", "lv": lower-case ASCII, NUL-terminated */
+    int tone;                       /* 1..4, 5 neutral; in a query 0 means any tone */
+} PinyinSyllable;
+
+typedef struct {
+    uint32_t cp;
+    const char *readings; /* "zhǎng cháng": tone marks, customary first; "" for none */
+    const char *gloss;    /* "long"; "" when the table has none */
+    int first, count;     /* its readings as syllables: Pinyin.syl[first .. first + count) */
+} PinyinEntry;
+
+typedef struct {
+    PinyinEntry *entries; /* [n] by code point, increasing; owned */
+    int n;
+    PinyinSyllable *syl;  /* [n_syl] every entry's readings, in order; owned */
+    int n_syl;
+    char *text;           /* the table's bytes, fields cut in place; owned */
+} Pinyin;
+
+/* Read the table at path (at most PINYIN_MAX_BYTES). Fails with a message
+ * naming the file, and for a damaged line its number and what is wrong. */
+int pinyin_load(Pinyin *p, const char *path, TsErr *err);
+
+/* The same from len bytes of text (copied); `what` names it in messages. */
+int pinyin_parse(Pinyin *p, const char *text, size_t len, const char *what, TsErr *err);
+
+void pinyin_free(Pinyin *p);
+
+/* The entry of cp, or NULL if the table lacks it (punctuation, the newline). */
+const PinyinEntry *pinyin_find(const Pinyin *p, uint32_t cp);
+
+/* Copy reading i (0 = the customary one) of e into out, NUL-terminated and
+ * cut to fit; returns its length, or -1 if e has fewer readings. */
+int pinyin_reading(const PinyinEntry *e, int i, char *out, size_t size);
+
+/* Read one typed syllable ("chun", "chun1", "chūn", "lv4", "lu:", "LÜ").
+ * Fails with a message quoting it if it is not letters with at most one
+ * tone (a mark or a final digit 0-5). */
+int pinyin_syllable_parse(const char *typed, PinyinSyllable *out, TsErr *err);
+
+/* 1 if e has a reading matching q (same letters; same tone unless q's is 0). */
+int pinyin_matches(const Pinyin *p, const PinyinEntry *e, const PinyinSyllable *q);
+
+typedef struct {
+    int id;  /* token id */
+    float p; /* probs[id] */
+} PinyinCandidate;
+
+/* The characters of vocabulary v with the reading q, most probable first
+ * under probs ([v->size], e.g. the model's next-character softmax; equal
+ * probabilities in token order). Writes the first max of them to out and
+ * returns how many there are in all, which may be more than max. */
+int pinyin_rank(const Pinyin *p, const Vocab *v, const PinyinSyllable *q, const float *probs,
+                PinyinCandidate *out, int max);
+
+#endif
