@@ -14,7 +14,7 @@ typedef struct {
 
 static const Command COMMANDS[] = {
     {"explore", cmd_explore, "the full-screen explorer (also: tangscope with no command)"},
-    {"probs", cmd_probs, "the top next characters after a prompt, with probabilities"},
+    {"probs", cmd_probs, "the next characters after a prompt, with probabilities and pinyin"},
     {"corpus", cmd_corpus, "how often the training text itself continues a context"},
     {"generate", cmd_generate, "write poems: prompt, temperature, top-k, top-p, min-p, seed, cache"},
     {"acrostic", cmd_acrostic, "write an acrostic (藏头诗) on the given line openers"},

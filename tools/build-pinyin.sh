@@ -26,17 +26,29 @@
 # licence notice. The result is the same on every run (LC_ALL=C throughout).
 # Written to a temporary name and renamed into place.
 #
-# Usage: tools/build-pinyin.sh [Unihan_Readings.txt[.bz2]]
+# Usage: tools/build-pinyin.sh [--unihan Unihan_Readings.txt[.bz2]] [--out FILE]
+#        (default: the unicode-data package's file, assets/pinyin.tsv;
+#        tests/e2e/input.sh rebuilds into a temporary file and compares)
 # Needs: iconv, od, awk, sort, bzip2 (for the compressed file). No Python.
 
 set -eu
 export LC_ALL=C
 
+here=$(pwd)
 cd "$(dirname "$0")/.."
 TEXT=assets/tang-train.txt
-OUT=assets/pinyin.tsv
-
-src=${1:-}
+OUT=
+src=
+while [ $# -gt 0 ]; do
+    case $1 in
+        --unihan) src=${2:?--unihan needs a file}; shift 2 ;;
+        --out) OUT=${2:?--out needs a file}; shift 2 ;;
+        *) echo "usage: tools/build-pinyin.sh [--unihan FILE] [--out FILE]" >&2; exit 2 ;;
+    esac
+done
+# paths given relative to where the script was started
+case $src in ""|/*) ;; *) src=$here/$src ;; esac
+case $OUT in "") OUT=assets/pinyin.tsv ;; /*) ;; *) OUT=$here/$OUT ;; esac
 if [ -z "$src" ]; then
     if command -v dpkg >/dev/null 2>&1; then
         src=$(dpkg -L unicode-data 2>/dev/null | grep '/Unihan_Readings\.txt\(\.bz2\)\?$' | head -n 1 || true)
@@ -135,9 +147,9 @@ FNR == NR { want[$1] = 1; order[++n] = $1; next }
 { field[$1, $2] = $3 }
 END {
     print "# pinyin.tsv - Mandarin readings and a short English gloss of every Han character"
-    print "# of tang-train.txt, made by tools/build-pinyin.sh from Unihan_Readings.txt"
-    print "# (Unicode " version "). Unicode Character Database, (c) Unicode, Inc.; used under"
-    print "# the Unicode License v3, https://www.unicode.org/license.txt (see assets/README.md)."
+    print "# of tang-train.txt: a modified extract of Unihan_Readings.txt (Unicode " version "),"
+    print "# made by tools/build-pinyin.sh. Unicode Character Database, (c) Unicode, Inc.;"
+    print "# used under the Unicode License v3, whose notice is in assets/README.md."
     print "# code point<TAB>character<TAB>readings, the customary one first<TAB>gloss"
     # order by value: insertion sort of the (few thousand) code points
     for (i = 1; i <= n; i++) val[i] = hexval(substr(order[i], 3))

@@ -95,15 +95,17 @@ static void print_header(const ProbsView *v, const char *what)
 
 /* A percentage with two significant digits below 0.01% (0.0021%), so a
  * character the model gives little is never shown as 0.00%. */
-static void print_percent(double p)
+static void print_percent(double p, int width)
 {
     double pct = 100.0 * p;
+    char text[32];
     if (pct >= 0.01 || pct <= 0.0) {
-        printf("%6.2f%%", pct);
-        return;
+        snprintf(text, sizeof text, "%.2f%%", pct);
+    } else {
+        int decimals = 1 - (int)floor(log10(pct));
+        snprintf(text, sizeof text, "%.*f%%", decimals > 12 ? 12 : decimals, pct);
     }
-    int decimals = 1 - (int)floor(log10(pct));
-    printf("%.*f%%", decimals > 12 ? 12 : decimals, pct);
+    printf("%*s", width, text);
 }
 
 /* One candidate: its character, probabilities and, with a table, readings. */
@@ -133,11 +135,13 @@ static void print_candidate(const ProbsView *v, int k, int id, int rank)
         putchar('}');
         return;
     }
+    /* the input method's list reaches rare characters: room for 0.0000049% */
+    int width = rank ? 10 : 7;
     printf("  %2d  %s  ", k + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
-    print_percent((double)v->base[id]);
+    print_percent((double)v->base[id], width);
     if (v->sampled) {
         fputs("  | ", stdout);
-        print_percent((double)v->ss->final[id]);
+        print_percent((double)v->ss->final[id], width);
     }
     if (rank)
         printf("  rank %4d", rank);

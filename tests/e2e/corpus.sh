@@ -24,7 +24,7 @@ same() {
 printf '春风起，春风起。\n春风\n明\n' >"$work/t.txt"
 
 got=$($T corpus 春风 --data "$work/t.txt" --json)
-same corpus-json '{"context": "春风", "count": 3, "next": [{"char": "起", "count": 2, "share": 0.6667}, {"char": "\n", "count": 1, "share": 0.3333}]}' "$got"
+same corpus-json '{"context": "春风", "converted": [], "count": 3, "next": [{"char": "起", "count": 2, "share": 0.6667}, {"char": "\n", "count": 1, "share": 0.3333}]}' "$got"
 
 cache=$(ls "$work/cache/tangscope/" 2>/dev/null)
 case $cache in
@@ -46,7 +46,7 @@ same corpus-no-cache "$got" "$again"
 # the empty context counts every character; the newline is shown as ⏎
 got=$($T corpus '' --data "$work/t.txt" --json --top 2)
 # (春, 风 and the newline tie at 3: the smaller code point first)
-same corpus-empty '{"context": "", "count": 14, "next": [{"char": "\n", "count": 3, "share": 0.2143}, {"char": "春", "count": 3, "share": 0.2143}]}' "$got"
+same corpus-empty '{"context": "", "converted": [], "count": 14, "next": [{"char": "\n", "count": 3, "share": 0.2143}, {"char": "春", "count": 3, "share": 0.2143}]}' "$got"
 if $T corpus 风 --data "$work/t.txt" | grep -q '^  ⏎ *1  *33.3%$'; then
     pass corpus-text-newline
 else
@@ -56,7 +56,7 @@ fi
 nl=$(printf '\nx')
 nl=${nl%x}
 got=$($T corpus "$nl" --data "$work/t.txt" --json)
-same corpus-at-end '{"context": "\n", "count": 3, "next": [{"char": "明", "count": 1, "share": 0.3333}, {"char": "春", "count": 1, "share": 0.3333}]}' "$got"
+same corpus-at-end '{"context": "\n", "converted": [], "count": 3, "next": [{"char": "明", "count": 1, "share": 0.3333}, {"char": "春", "count": 1, "share": 0.3333}]}' "$got"
 
 # errors: one line on stderr, exit status 2
 check_error() {
