@@ -278,6 +278,17 @@ void app_type_char(AppState *s, uint32_t cp)
     type_text(s, one, (size_t)n, 1);
 }
 
+int app_pinyin_rank(const AppState *s, const char *typed, PinyinCandidate *out, int max,
+                    TsErr *err)
+{
+    if (!s->pinyin)
+        return ts_fail(err, "no pinyin table (assets/pinyin.tsv) was loaded");
+    PinyinSyllable q;
+    if (pinyin_syllable_parse(typed, &q, err) != 0)
+        return -1;
+    return pinyin_rank(s->pinyin, &s->m->vocab, &q, s->pred.probs, out, max);
+}
+
 uint32_t app_convert_char(AppState *s, uint32_t cp)
 {
     char one[8];

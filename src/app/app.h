@@ -30,6 +30,7 @@
 #include "form.h"
 #include "generate.h"
 #include "model.h"
+#include "pinyin.h"
 #include "rng.h"
 #include "sampler.h"
 
@@ -169,6 +170,7 @@ typedef struct {
     int status_error;        /* the status says something went wrong */
     int quit;
     Converter conv;          /* forgiving input (convert.h); OpenCC is opened on first need */
+    const Pinyin *pinyin;    /* readings and glosses (pinyin.h); NULL without; not owned */
 } AppState;
 
 /* Start with an empty prompt, cache on, temperature 1, filters off, seed 1,
@@ -252,6 +254,13 @@ void app_set_mid_text(AppState *s, int on);
 int app_reread_text(AppState *s);
 
 /* ---- read-only queries for the screen ---- */
+/* The model as an input method: the characters of the vocabulary that read
+ * the syllable `typed` (chun, chun1, chūn, lv; see pinyin.h), most probable
+ * next first under the current prediction (pred.probs), each with that
+ * probability. Writes at most max to out and returns how many read it in all
+ * (0: none); -1 with err if typed is not a syllable or there is no table. */
+int app_pinyin_rank(const AppState *s, const char *typed, PinyinCandidate *out, int max,
+                    TsErr *err);
 /* Index into g.text of chars[i], or -1 if the model does not read it. */
 long app_char_text_index(const AppState *s, size_t i);
 /* 1 if chars[i] is inside the window the model reads now. */

@@ -353,6 +353,8 @@ static const Label LABELS[LBL_COUNT] = {
                           "%s 不认识；缺少 OpenCC 数据，无法转成简体",
                           "%s ist unbekannt; ohne OpenCC-Daten keine Vereinfachung",
                           "%s est inconnu ; sans les données d'OpenCC, pas de simplification"},
+    [LBL_ST_PINYIN_FAILED] = {"no pinyin: %s", "没有拼音：%s", "kein Pinyin: %s",
+                              "pas de pinyin : %s"},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)

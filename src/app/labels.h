@@ -152,6 +152,7 @@ typedef enum {
     LBL_ST_CORPUS_FAILED,
     LBL_ST_CONVERTED,
     LBL_ST_NO_OPENCC,
+    LBL_ST_PINYIN_FAILED,
     LBL_COUNT
 } LabelId;
 

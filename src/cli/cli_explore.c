@@ -133,11 +133,19 @@ static int run_explorer(const char *model_path, int default_model, const char *p
     if (mid_text)
         app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
     app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
+    /* pinyin and glosses: the explorer works without them, and says so */
+    Pinyin py;
+    if (pinyin_load(&py, cli_asset("pinyin.tsv"), &err) == 0)
+        s.pinyin = &py;
+    else
+        app_status(&s, 1, app_label(&s, LBL_ST_PINYIN_FAILED), err.msg);
     if (prompt)
         app_type_text(&s, prompt);
     TuiHooks hooks = {corpus_background, loader};
     int rc = tui_run(&s, loader ? &hooks : NULL);
     corpus_loader_finish(loader ? loader : &(CorpusLoader){0});
+    if (s.pinyin)
+        pinyin_free(&py);
     app_free(&s);
     model_free(&m);
     return rc;

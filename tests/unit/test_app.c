@@ -267,6 +267,40 @@ static void test_forgiving_input(void)
     app_free(&a);
 }
 
+/* The model as an input method: the characters reading a syllable, with the
+ * current prediction's probabilities. The fixture model's only chun is 春,
+ * its only yue 月 (readings from assets/pinyin.tsv; any dictionary agrees). */
+static void test_pinyin_rank(void)
+{
+    AppState s;
+    start(&s);
+    PinyinCandidate c[8];
+    TsErr err;
+    CHECK(app_pinyin_rank(&s, "chun", c, 8, &err) == -1 && strstr(err.msg, "no pinyin table"),
+          "without a table: %s", err.msg);
+    Pinyin py;
+    if (pinyin_load(&py, "assets/pinyin.tsv", &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        app_free(&s);
+        return;
+    }
+    s.pinyin = &py;
+    type(&s, "春");
+    int n = app_pinyin_rank(&s, "yue4", c, 8, &err);
+    CHECK(n == 1 && c[0].id == id_of("月") && c[0].p == s.pred.probs[id_of("月")],
+          "yue4 after 春: %d", n);
+    float before = c[0].p;
+    type(&s, "风");
+    n = app_pinyin_rank(&s, "yuè", c, 8, &err);
+    CHECK(n == 1 && c[0].p == s.pred.probs[id_of("月")] && c[0].p != before,
+          "the probability follows the prediction");
+    CHECK(app_pinyin_rank(&s, "yue1", c, 8, &err) == 0, "月 is not yuē");
+    CHECK(app_pinyin_rank(&s, "yue9", c, 8, &err) == -1 && strstr(err.msg, "not a pinyin syllable"),
+          "a bad syllable: %s", err.msg);
+    app_free(&s);
+    pinyin_free(&py);
+}
+
 /* Backspace rolls the cache back: the logits are those of a fresh run over
  * the shorter text, and only one position is computed to get them. */
 static void test_take_back_rolls_back(void)
@@ -969,6 +1003,7 @@ int main(void)
     RUN(test_type_matches_fixture);
     RUN(test_unknown_character);
     RUN(test_forgiving_input);
+    RUN(test_pinyin_rank);
     RUN(test_take_back_rolls_back);
     RUN(test_clear);
     RUN(test_window_slides);

@@ -298,6 +298,7 @@ static const Budget BUDGETS[] = {
     {LBL_ST_CORPUS_FAILED, 79, {"assets/tang-train.txt: No such file or directory"}},
     {LBL_ST_CONVERTED, 79, {"風 → 风, 國 → 国, 龍 → 龙, …"}},
     {LBL_ST_NO_OPENCC, 79, {"'風' (U+98A8)"}},
+    {LBL_ST_PINYIN_FAILED, 79, {"assets/pinyin.tsv: cannot open: No such file or directory"}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };
