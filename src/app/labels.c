@@ -192,6 +192,10 @@ static const Label LABELS[LBL_COUNT] = {
                          "Der Prompt ist ein Auszug aus einem Text: nichts steht davor (n: Gedichtanfang)",
                          "L'invite est un extrait de texte : rien ne la précède (n : début de poème)"},
     [LBL_ST_CORPUS_FAILED] = {"no training-text counts: %s", "没有训练文本统计：%s"},
+    [LBL_ST_NONFINITE] = {"the model produced non-finite scores at position %d: its weights overflow",
+                          "模型在位置 %d 算出的分数不是有限数：权重溢出了",
+                          "Das Modell liefert an Position %d keine endlichen Werte (Überlauf)",
+                          "Scores non finis du modèle à la position %d : ses poids débordent"},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)

@@ -147,6 +147,7 @@ typedef enum {
     LBL_ST_POEM_START,
     LBL_ST_MID_TEXT,
     LBL_ST_CORPUS_FAILED,
+    LBL_ST_NONFINITE,
     LBL_COUNT
 } LabelId;
 

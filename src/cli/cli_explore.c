@@ -34,8 +34,8 @@ static const char EXPLORE_HELP[] =
     "  --lang zh|en    labels in Chinese or English (default: from LANG)\n"
     "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
     "  --no-corpus     no training-text counts\n"
-    "  --threads N     threads for the model's passes, 0 = all cores (default 0);\n"
-    "                  the cache comparison (b) always times one thread\n";
+    "  --threads N     threads for the model's passes, 0..1024, 0 = all cores\n"
+    "                  (default 0); the cache comparison (b) always times one thread\n";
 
 /* The training text, loaded in a thread while the explorer already runs. */
 typedef struct {
@@ -99,8 +99,10 @@ static int parse_lang(const char *lang, AppLang *out)
         *out = app_lang_from_env();
         return 0;
     }
+    TsQuoted q;
     if (strcmp(lang, "zh") != 0 && strcmp(lang, "en") != 0)
-        return cli_error("explore", EXIT_USAGE, "--lang must be zh or en, not '%s'", lang);
+        return cli_error("explore", EXIT_USAGE, "--lang must be zh or en, not %s",
+                         ts_quote(&q, lang));
     *out = strcmp(lang, "zh") == 0 ? LANG_ZH : LANG_EN;
     return 0;
 }
@@ -123,7 +125,8 @@ static int run_explorer(const char *model_path, int default_model, const char *p
     s.lang = lang;
     if (mid_text)
         app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
-    app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
+    if (s.pred.model_ok) /* else the status says where the model failed */
+        app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
     if (prompt)
         app_type_text(&s, prompt);
     TuiHooks hooks = {corpus_background, loader};

@@ -98,7 +98,10 @@ static void test_loss_falls(void)
     CHECK(last < first - 1.5f, "loss fell only from %.3f to %.3f in 60 steps", (double)first,
           (double)last);
     size_t count;
-    double eval = gpt_eval_loss(&r.model, &r.tr.acts, r.data, r.n, 16, &count);
+    double eval;
+    TsErr err;
+    CHECK(gpt_eval_loss(&r.model, &r.tr.acts, r.data, r.n, 16, &eval, &count, &err) == 0, "%s",
+          err.msg);
     CHECK(count == r.n - 1, "evaluation predicted %zu of %zu characters", count, r.n - 1);
     CHECK(eval < (double)first - 1.5, "evaluation loss %.3f is not well below the start", eval);
     run_free(&r);
@@ -228,7 +231,7 @@ static void resume_same_losses(int short_every)
     /* a damaged checkpoint is refused, by name */
     unsigned char *buf;
     size_t len;
-    read_file(ckpt, &buf, &len, &err);
+    read_file(ckpt, FILE_CHECKPOINT, &buf, &len, &err);
     buf[len / 2] ^= 1;
     char bad[160];
     snprintf(bad, sizeof bad, "%s/bad.ckpt", dir);
