@@ -68,7 +68,10 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc/engine -Itests/unit -o $@ $< $(BUILD)/libengine.a $(LDLIBS)
 
-$(BUILD)/tests/test_app: tests/unit/test_app.c tests/unit/check.h $(BUILD)/libapp.a $(BUILD)/libengine.a
+# The tests of the explorer's state (test_app) and words (test_labels) link
+# the app library too.
+APP_TESTS := $(BUILD)/tests/test_app $(BUILD)/tests/test_labels
+$(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc/engine -Isrc/app -Itests/unit -o $@ $< $(BUILD)/libapp.a \
 	    $(BUILD)/libengine.a $(LDLIBS)

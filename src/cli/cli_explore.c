@@ -17,7 +17,7 @@
 #include "tui/tui.h"
 
 static const char EXPLORE_HELP[] =
-    "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang zh|en]\n"
+    "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang en|zh|de|fr]\n"
     "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
     "\n"
     "The full-screen explorer: type a prompt and watch the model's probabilities\n"
@@ -25,13 +25,17 @@ static const char EXPLORE_HELP[] =
     "them and how often the training text continues the same way. Step through\n"
     "generation a character at a time, write whole poems, constrain them to a\n"
     "verse form, and time the KV cache. Press ? inside for every key.\n"
-    "`tangscope` with no command opens it too, when run in a terminal.\n"
+    "`tangscope` with no command, or with only these options, opens it too.\n"
     "\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
     "  --prompt TEXT   start with this prompt typed in\n"
     "  --mid-text      read the prompt as a fragment from inside a text, with no\n"
     "                  newline before it (default: it starts a poem; n switches)\n"
-    "  --lang zh|en    labels in Chinese or English (default: from LANG)\n"
+    "  --lang CODE     labels in English (en), Chinese (zh), German (de) or\n"
+    "                  French (fr). Without it the first of LC_ALL, LC_MESSAGES\n"
+    "                  and LANG that is set decides: de_*, fr_* and zh_* choose\n"
+    "                  German, French and Chinese, anything else English.\n"
+    "                  Inside, l switches to the next language.\n"
     "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
     "  --no-corpus     no training-text counts\n"
     "  --threads N     threads for the model's passes, 0..1024, 0 = all cores\n"
@@ -100,10 +104,11 @@ static int parse_lang(const char *lang, AppLang *out)
         return 0;
     }
     TsQuoted q;
-    if (strcmp(lang, "zh") != 0 && strcmp(lang, "en") != 0)
-        return cli_error("explore", EXIT_USAGE, "--lang must be zh or en, not %s",
+    int code = app_lang_parse(lang);
+    if (code < 0)
+        return cli_error("explore", EXIT_USAGE, "--lang must be en, zh, de or fr, not %s",
                          ts_quote(&q, lang));
-    *out = strcmp(lang, "zh") == 0 ? LANG_ZH : LANG_EN;
+    *out = (AppLang)code;
     return 0;
 }
 

@@ -1,5 +1,6 @@
 /* cli_train.c - `tangscope train`: train a model on a text file, with
- * periodic validation, a progress line, atomic checkpoints and resume. */
+ * periodic validation, a progress line or the training view (train_view.h),
+ * atomic checkpoints and resume. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <signal.h>
@@ -10,16 +11,20 @@
 
 #include "cli.h"
 #include "fileio.h"
+#include "generate.h"
 #include "gpt.h"
 #include "model.h"
 #include "train.h"
+#include "train_view.h"
 
 static const char TRAIN_HELP[] =
     "usage: tangscope train [options]\n"
     "\n"
     "Train the character-level GPT on a text file (one poem per line) and write the\n"
     "model with the best validation loss. Progress: step, train loss, validation\n"
-    "loss, tokens/s, elapsed time, ETA. Ctrl-C saves a checkpoint and stops.\n"
+    "loss, tokens/s, elapsed time, ETA; on a terminal also both losses as a curve\n"
+    "and a poem by the current weights (the training view, --view). Ctrl-C saves a\n"
+    "checkpoint and stops.\n"
     "\n"
     "Files:\n"
     "  --data FILE            training text (default assets/tang-train.txt)\n"
@@ -37,42 +42,45 @@ static const char TRAIN_HELP[] =
     "  --dims N               embedding dimensions, 1..4096 (default 128)\n"
     "  --heads N              attention heads, 1..64, dividing --dims (default 4)\n"
     "  --context N            longest sequence the model reads, 1..8192 (default 128)\n"
-    "Training (new runs only):\n"
-    "  --steps N              optimizer steps, 1..100000000 (default 8000)\n"
+    "Training (new runs only; counts of steps are 1..100000000, or 0..100000000\n"
+    "where 0 is allowed):\n"
+    "  --steps N              optimizer steps (default 8000)\n"
     "  --batch N              sequences per step, 1..4096 (default 32)\n"
-    "  --seq N                characters per sequence, 1..8192 and at most --context\n"
-    "                         (default: context)\n"
+    "  --seq N                characters per sequence, 1..8192, at most --context\n"
     "  --lr X                 peak learning rate, (0, 1] (default 0.002)\n"
-    "  --lr-min X             final learning rate of the cosine decay, 0..1 and at most\n"
-    "                         --lr (default 0.0001)\n"
-    "  --warmup N             linear warm-up steps, 0..100000000 and at most --steps\n"
-    "                         (default 200, at most steps/10)\n"
-    "  --weight-decay X       AdamW weight decay on matrices, 0..1 (default 0.1; may\n"
-    "                         also be given with --resume)\n"
-    "  --clip X               largest gradient norm, 0..1000000, 0 = off (default 1.0)\n"
-    "  --seed N               random seed for weights and batches, 0 or more\n"
-    "                         (default 1337)\n"
-    "  --eval-every N         validation loss every N steps, 1..100000000 (default 250)\n"
-    "  --checkpoint-every N   checkpoint every N steps, 1..100000000 (default 250)\n"
+    "  --lr-min X             final learning rate, 0..1, at most --lr (default 0.0001)\n"
+    "  --warmup N             linear warm-up steps, at most --steps (default 200, at\n"
+    "                         most steps/10)\n"
+    "  --weight-decay X       AdamW weight decay on matrices, 0..1 (default 0.1)*\n"
+    "  --clip X               largest gradient norm, 0..1000000, 0 = off (default 1)\n"
+    "  --seed N               seed for weights and batches, 0 or more (default 1337)\n"
+    "  --eval-every N         validation loss every N steps (default 250)\n"
+    "  --checkpoint-every N   checkpoint every N steps (default 250)\n"
     "  --short-every N        every Nth step trains on short windows instead, so the\n"
     "                         model also learns to predict from one or two characters\n"
-    "                         (0..100000000; 0 = never, the default; may also be given\n"
-    "                         with --resume)\n"
+    "                         (0 = never, the default)*\n"
     "  --short-seq N          length of those windows, 1..8192, dividing --seq\n"
     "                         (default 16)\n"
-    "  --precision P          bf16: every matrix product (linear layers, output layer,\n"
-    "                         attention) multiplies inputs rounded to bfloat16 and\n"
-    "                         sums in float32, about 1.5x faster a step (default where\n"
-    "                         the CPU has AVX512_BF16); fp32: all in float32 (the\n"
-    "                         default elsewhere). Weights, gradients and AdamW stay\n"
-    "                         float32. May also be given with --resume\n"
+    "  --precision P          bf16: every matrix product multiplies inputs rounded to\n"
+    "                         bfloat16 and sums in float32, about 1.5x faster a step\n"
+    "                         (default where the CPU has AVX512_BF16); fp32: all in\n"
+    "                         float32 (the default elsewhere). Weights, gradients and\n"
+    "                         AdamW stay float32*\n"
+    "  * may also be given with --resume\n"
     "Running:\n"
     "  --threads N            threads, 0..1024, 0 = all cores (default 0); the same\n"
     "                         seed and thread count give the same losses (in bf16, the\n"
     "                         same seed gives them with any thread count)\n"
-    "  --max-steps-now N      stop (with a checkpoint) after N steps in this run, N in\n"
-    "                         1..100000000\n"
-    "  --quiet                no progress line, only the final summary\n";
+    "  --max-steps-now N      stop (with a checkpoint) after N steps in this run\n"
+    "  --quiet                no progress line, only the final summary\n"
+    "  --view, --no-view      the training view on (even where stderr is not a\n"
+    "                         terminal) or off; by default on when stderr is a\n"
+    "                         terminal, TERM is set and not dumb, and no --quiet.\n"
+    "                         It never changes the training: the same weights,\n"
+    "                         checkpoints and losses as without it\n"
+    "  --sample-every N       with the view: a poem from the current weights at the\n"
+    "                         start, every N steps and at each validation (default\n"
+    "                         200; seed 1, temperature 0.8, up to 32 characters)\n";
 
 static volatile sig_atomic_t interrupted;
 
@@ -95,18 +103,10 @@ static int load_tokens(const char *path, const Vocab *v, int **ids, size_t *n, T
     return rc;
 }
 
-static void format_duration(double s, char *out, size_t size)
-{
-    long t = (long)(s + 0.5);
-    if (t >= 3600)
-        snprintf(out, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
-    else
-        snprintf(out, size, "%ld:%02ld", t / 60, t % 60);
-}
-
 typedef struct {
     const char *data, *val, *out, *ckpt, *log, *precision;
     int resume, force, quiet, threads, max_steps_now, save_last;
+    int view, no_view, sample_every; /* view: 1 on, 0 off, once cmd_train has decided */
     ModelConfig mc;
     TrainConfig tc;
     int seq_given;
@@ -118,6 +118,47 @@ static int evaluate_val(const Model *m, GptActs *eval_acts, const int *val, size
     size_t count;
     TsErr err; /* a validation that fails is skipped: the training loss says why */
     return gpt_eval_loss(m, eval_acts, val, n_val, seq, loss, &count, &err);
+}
+
+/* The view's sample poems: one poem from a new line, with the same seed every
+ * time, so two samples differ only by what the weights learned between them. */
+#define SAMPLE_SEED 1
+#define SAMPLE_TEMPERATURE 0.8f
+enum { SAMPLE_CHARS = 32 };
+static const char SAMPLE_ABOUT[] = "seed 1, temperature 0.8";
+
+/* Write a sample with the weights after `step` steps and hand it to the view.
+ * The generator has its own packed copy of the weights, its own cache and
+ * sampler buffers, and the poem its own random numbers: the model is only
+ * read and the trainer not touched, so training goes on exactly as without.
+ * gen is NULL when it could not be made; problem then says why. */
+static void view_sample(TrainView *view, Generator *gen, int step, const char *problem)
+{
+    TsErr err;
+    if (!gen) {
+        train_view_sample(view, step, NULL, problem);
+        return;
+    }
+    SamplerSettings set = sampler_defaults();
+    set.temperature = SAMPLE_TEMPERATURE;
+    Rng rng;
+    rng_seed(&rng, SAMPLE_SEED);
+    gen_reload(gen);
+    if (gen_start(gen, NULL, 0, PROMPT_POEM_START, &err) != 0 ||
+        gen_poem(gen, &set, NULL, &rng, SAMPLE_CHARS, &err) < 0) {
+        train_view_sample(view, step, NULL, err.msg);
+        return;
+    }
+    char *poem = gen_text_utf8(gen, gen->prefix);
+    if (!poem) {
+        train_view_sample(view, step, NULL, "out of memory");
+        return;
+    }
+    size_t len = strlen(poem);
+    if (len > 0 && poem[len - 1] == '\n') /* the newline that ended it */
+        poem[len - 1] = 0;
+    train_view_sample(view, step, poem, NULL);
+    free(poem);
 }
 
 static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const int *data,
@@ -138,7 +179,17 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
                              ts_quote(&q, args->log));
         }
     }
-    int tty = isatty(fileno(stderr)) && !args->quiet;
+    TrainView *view = NULL;
+    Generator gen;
+    int have_gen = 0;
+    TsErr gen_err = {""};
+    if (args->view && (view = train_view_start(stderr, args->out, SAMPLE_ABOUT, tr->step,
+                                               tc->steps)) != NULL) {
+        have_gen = gen_init(&gen, model, 1, &gen_err) == 0;
+        view_sample(view, have_gen ? &gen : NULL, tr->step, gen_err.msg);
+        train_view_draw(view);
+    }
+    int tty = !view && isatty(fileno(stderr)) && !args->quiet;
     double t0 = ts_now(), last_val = NAN;
     long tokens_per_step = (long)tc->batch * tc->seq;
     int start_step = tr->step, status = 0;
@@ -169,7 +220,16 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
         int is_eval = tr->step % tc->eval_every == 0 || tr->step == tc->steps;
         if (is_eval && n_val > 1) {
             double vl;
-            if (evaluate_val(model, &eval_acts, val, n_val, tc->seq, &vl) == 0) {
+            if (view) {
+                char note[96];
+                snprintf(note, sizeof note, "measuring the validation loss on %zu characters ...",
+                         n_val - 1);
+                train_view_note(view, note);
+            }
+            int measured = evaluate_val(model, &eval_acts, val, n_val, tc->seq, &vl) == 0;
+            if (view)
+                train_view_note(view, NULL);
+            if (measured) {
                 last_val = vl;
                 if (!tr->have_best || vl < tr->best_val) {
                     tr->best_val = (float)vl;
@@ -193,9 +253,24 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
                          ? elapsed / (tr->step - start_step) * (tc->steps - tr->step)
                          : 0.0;
         char el[32], et[32];
-        format_duration(elapsed, el, sizeof el);
-        format_duration(eta, et, sizeof et);
-        if (tty || (!args->quiet && (is_eval || tr->step % 100 == 0))) {
+        cli_duration(elapsed, el, sizeof el);
+        cli_duration(eta, et, sizeof et);
+        if (view) {
+            if (is_eval || tr->step % args->sample_every == 0 || tr->step == tc->steps)
+                view_sample(view, have_gen ? &gen : NULL, tr->step, gen_err.msg);
+            TrainViewStep vs = {
+                .step = tr->step,
+                .loss = loss,
+                .val = last_val,
+                .val_now = is_eval && n_val > 1,
+                .best_val = tr->have_best ? (double)tr->best_val : NAN,
+                .lr = lr,
+                .tok_s = tok_s,
+                .elapsed = elapsed,
+                .eta = eta,
+            };
+            train_view_step(view, &vs);
+        } else if (tty || (!args->quiet && (is_eval || tr->step % 100 == 0))) {
             char vbuf[16] = "-";
             if (isfinite(last_val))
                 snprintf(vbuf, sizeof vbuf, "%.4f", last_val);
@@ -214,6 +289,13 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
             }
         }
     }
+    if (view) {
+        if (status == 0)
+            train_view_draw(view); /* the last step's figures; over an echoed ^C */
+        train_view_end(view);
+    }
+    if (have_gen)
+        gen_free(&gen);
     if (tty)
         fputc('\n', stderr);
     if (log)
@@ -333,6 +415,7 @@ int cmd_train(int argc, char **argv)
     a.mc = (ModelConfig){.n_layer = 4, .n_embd = 128, .n_head = 4, .context = 128};
     a.tc = train_config_default();
     a.tc.seq = 0;
+    a.sample_every = 200;
     uint64_t seed = a.tc.seed;
     Opt opts[] = {
         {"--data", OPT_STR, &a.data, 0, 0},
@@ -343,6 +426,9 @@ int cmd_train(int argc, char **argv)
         {"--resume", OPT_FLAG, &a.resume, 0, 0},
         {"--force", OPT_FLAG, &a.force, 0, 0},
         {"--quiet", OPT_FLAG, &a.quiet, 0, 0},
+        {"--view", OPT_FLAG, &a.view, 0, 0},
+        {"--no-view", OPT_FLAG, &a.no_view, 0, 0},
+        {"--sample-every", OPT_INT, &a.sample_every, 1, 100000000},
         {"--save-last", OPT_FLAG, &a.save_last, 0, 0},
         {"--layers", OPT_INT, &a.mc.n_layer, 1, 64},
         {"--dims", OPT_INT, &a.mc.n_embd, 1, 4096},
@@ -370,6 +456,14 @@ int cmd_train(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     a.tc.seed = seed;
+    if (a.view && (a.no_view || a.quiet))
+        return cli_error("train", EXIT_USAGE, "--view cannot go with %s",
+                         a.quiet ? "--quiet" : "--no-view");
+    if (!a.view && !a.no_view && !a.quiet) {
+        /* the view redraws in place: it needs a terminal that moves the cursor */
+        const char *term = getenv("TERM");
+        a.view = isatty(fileno(stderr)) && term && *term && strcmp(term, "dumb") != 0;
+    }
     if (a.precision && (a.tc.bf16 = cli_precision("train", a.precision)) < 0)
         return EXIT_USAGE;
     if (!flag_given(argc, argv, "--warmup") && a.tc.warmup > a.tc.steps / 10)

@@ -64,17 +64,25 @@ int atomic_open(AtomicFile *af, const char *path, TsErr *err)
      * the name still leads to the file locked, and if not, open it again. */
     int fd = -1;
     for (int tries = 0; fd < 0 && tries < 8; tries++) {
-        /* O_NONBLOCK: a pipe in the way must not block the open */
-        fd = open(af->tmp, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
-        if (fd < 0)
-            break;
+        /* something else under that name (a folder, a pipe, a link) is in
+         * the way; O_NONBLOCK keeps a pipe that appears meanwhile from
+         * blocking the open */
         struct stat held, named;
-        if (fstat(fd, &held) != 0 || !S_ISREG(held.st_mode)) {
+        int in_way = lstat(af->tmp, &named) == 0 && !S_ISREG(named.st_mode);
+        fd = in_way ? -1
+                    : open(af->tmp, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0666);
+        if (fd >= 0 && (fstat(fd, &held) != 0 || !S_ISREG(held.st_mode))) {
             close(fd);
+            fd = -1;
+            in_way = 1;
+        }
+        if (in_way) {
             ts_fail(err, "%s: its temporary file %s is in the way and is not a plain file; "
                          "remove it", ts_quote(&q, path), ts_quote(&q2, af->tmp));
             goto fail;
         }
+        if (fd < 0)
+            break;
         if (flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
             close(fd);
             ts_fail(err, "%s: another process is writing it now (its temporary file is "

@@ -102,6 +102,8 @@ expect_error nonfinite-jueju 2 "tangscope jueju: the model produced non-finite s
 expect_error nonfinite-eval 2 "the model produced non-finite scores at position 3 (reading character 4 of the text)" \
     "$T" eval --model "$HUGE" --data tests/data/tiny-text.txt
 if [ ! -s "$work/out" ]; then pass nonfinite-eval-no-loss; else fail nonfinite-eval-no-loss "$(cat "$work/out")"; fi
+expect_error nonfinite-bench 2 "tangscope bench: generation failed: the model produced non-finite scores at position 3" \
+    "$T" bench --model "$HUGE" --lengths 4 --repeat 1
 
 # ---- the explorer on that model: a status line, no crash ----
 if command -v tmux >/dev/null 2>&1; then
@@ -235,7 +237,7 @@ expect_error quote-command 2 "unknown command 'a\\nb\\e[31m'" "$T" "$(printf 'a\
 expect_error quote-option 2 "unknown option '--x\\ty'" "$T" probs "$(printf -- '--x\ty')" --model "$TINY"
 expect_error quote-value 2 "--top must be an integer in 1..1000000, not '3\\n4'" \
     "$T" probs 春 --top "$(printf '3\n4')" --model "$TINY"
-expect_error quote-lang 2 "--lang must be zh or en, not '\\e]0;x'" "$T" explore --lang "$(printf '%s]0;x' "$esc")"
+expect_error quote-lang 2 "--lang must be en, zh, de or fr, not '\\e]0;x'" "$T" explore --lang "$(printf '%s]0;x' "$esc")"
 expect_error quote-argument 2 "unexpected argument '\\xff'" "$T" jueju "$(printf '\377')" --model "$TINY"
 expect_error quote-data-path 2 "'no\\nsuch.txt': cannot open" "$T" eval --model "$TINY" --data "$(printf 'no\nsuch.txt')"
 

@@ -338,6 +338,26 @@ static void test_two_writers(void)
     CHECK(slurp(path, got, sizeof got) > 0 && strcmp(got, "second\n") == 0, "got '%s'", got);
 }
 
+/* Something else at FILE.tmp (here a pipe, which would block an ordinary
+ * open for writing until someone reads it): refused at once, with a message,
+ * and the real file untouched. */
+static void test_tmp_in_the_way(void)
+{
+    char path[300], tmp[310], got[256];
+    snprintf(path, sizeof path, "%s/pipe.bin", tmpdir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    TsErr err;
+    CHECK(write_atomic(path, "kept\n", &err) == 0, "%s", err.msg);
+    CHECK(mkfifo(tmp, 0600) == 0, "mkfifo");
+    double t0 = ts_now();
+    err.msg[0] = 0;
+    CHECK(write_atomic(path, "lost\n", &err) != 0 && strstr(err.msg, "in the way"),
+          "message '%s'", err.msg);
+    CHECK(ts_now() - t0 < 5.0, "waited %.1f s on the pipe", ts_now() - t0);
+    CHECK(slurp(path, got, sizeof got) > 0 && strcmp(got, "kept\n") == 0, "got '%s'", got);
+    unlink(tmp);
+}
+
 /* ---- echoing input ---- */
 
 static void test_quote(void)
@@ -386,6 +406,7 @@ int main(void)
     RUN(test_read_limits);
     RUN(test_killed_writer);
     RUN(test_two_writers);
+    RUN(test_tmp_in_the_way);
     RUN(test_quote);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);

@@ -1,6 +1,8 @@
 /* textw.c - measuring and cropping text by screen columns (see textw.h). */
+#define _XOPEN_SOURCE 700 /* wcwidth */
 #include "textw.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -63,4 +65,42 @@ size_t textw_fit_tail(const char *s, int cols)
         over -= w;
     }
     return pos;
+}
+
+int textw_ascii_terminal(void)
+{
+    const char *term = getenv("TERM"), *force = getenv("TANGSCOPE_ASCII");
+    if (force && *force)
+        return 1;
+    return !term || strncmp(term, "vt", 2) == 0 || strcmp(term, "linux") == 0 ||
+           strcmp(term, "dumb") == 0;
+}
+
+/* Is a code point starting at s[pos] (or ending just before it, when
+ * before is set) wide? */
+static int wide_at(const char *s, size_t len, size_t pos, int before)
+{
+    if (before) {
+        if (pos == 0)
+            return 0;
+        do
+            pos--;
+        while (pos > 0 && ((unsigned char)s[pos] & 0xC0) == 0x80);
+    }
+    int w;
+    step(s, len, pos, &w);
+    return w == 2;
+}
+
+size_t textw_wrap(const char *s, int cols)
+{
+    size_t len = strlen(s), n = textw_fit(s, cols, NULL);
+    if (n == 0 || n == len || s[n] == ' ' || s[n - 1] == ' ')
+        return n;
+    if (wide_at(s, len, n, 0) || wide_at(s, len, n, 1))
+        return n; /* beside a Chinese character: any place will do */
+    size_t space = n;
+    while (space > 0 && s[space] != ' ')
+        space--;
+    return space > 0 ? space : n;
 }

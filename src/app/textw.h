@@ -4,7 +4,11 @@
  * character takes two, a combining mark none, most others one. Text is
  * always cropped by columns, never by bytes or characters, so a line of
  * Chinese and a line of English end at the same edge and no character is
- * ever cut in half. No curses here: measuring is plain C.
+ * ever cut in half. No curses here: measuring is plain C, so the screen
+ * draws with it and the unit tests check the labels' widths with it.
+ *
+ * Widths come from wcwidth, which follows the locale's character type: the
+ * caller sets a UTF-8 LC_CTYPE first (the explorer does; so do the tests).
  */
 #ifndef TS_TEXTW_H
 #define TS_TEXTW_H
@@ -31,5 +35,17 @@ size_t textw_fit(const char *s, int cols, int *used);
 /* Bytes to skip so that the rest of s fits in cols columns (keeps the end,
  * for text that grows at the right, like the prompt). */
 size_t textw_fit_tail(const char *s, int cols);
+
+/* Terminals that cannot draw block or braille characters: TERM unset, vt*,
+ * linux or dumb, or TANGSCOPE_ASCII set (to anything but empty). Whoever
+ * draws (the explorer, the training view) then uses ASCII stand-ins. */
+int textw_ascii_terminal(void);
+
+/* Bytes of the first line when s is broken into lines of cols columns: the
+ * line ends at a space, or between two characters either of which is wide
+ * (Chinese may break anywhere), never inside a word of letters, accented
+ * ones included; a word longer than a whole line is cut. Spaces at the
+ * start of s are not skipped: the caller skips them before each line. */
+size_t textw_wrap(const char *s, int cols);
 
 #endif
