@@ -21,6 +21,7 @@ static const Command COMMANDS[] = {
     {"jueju", cmd_jueju, "write a jueju in fixed form: four lines of 5 or 7, ，。，。"},
     {"demo", cmd_demo, "the lesson's walk-through on the bundled model"},
     {"info", cmd_info, "what is inside a model file: tensors, sizes, the KV cache"},
+    {"kvcache", cmd_kvcache, "what a KV cache costs: this model and large ones, per token and at N"},
     {"train", cmd_train, "train the GPT on a text file (checkpoints, resume)"},
     {"eval", cmd_eval, "a model's loss in nats per character, and perplexity"},
     {"bench", cmd_bench, "speed: generation with and without the KV cache; --train; --ui"},
