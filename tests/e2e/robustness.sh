@@ -290,7 +290,7 @@ expect_error utf8-acrostic 2 "invalid UTF-8" "$T" acrostic "春$bad" --model "$T
 
 # every range a message states for a number is written as that command's --help writes it
 bad_ranges=
-for cmd in probs generate acrostic jueju corpus train eval bench explore; do
+for cmd in probs generate acrostic jueju corpus train eval bench explore kvcache; do
     "$T" $cmd --help >"$work/help"
     for opt in $(sed -n 's/^ *\(-n\|--[a-z-]*\) [NXTKPMRS]\( .*\)*$/\1/p' "$work/help" | sort -u); do
         [ "$opt" = --precision ] && continue
