@@ -35,7 +35,7 @@ expect_error() {
 
 # --- help ---
 if $T --help | grep -q "generate" && $T --help | grep -q "corpus"; then pass help; else fail help "command list"; fi
-for cmd in probs generate acrostic jueju demo corpus train eval bench info explore; do
+for cmd in probs generate acrostic jueju demo corpus train eval bench info kvcache explore; do
     if $T $cmd --help >"$work/h" 2>&1 && grep -q "^usage: tangscope $cmd" "$work/h"; then
         pass "help-$cmd"
     else
@@ -271,5 +271,29 @@ expect_error train-precision-bad 2 "precision must be bf16 or fp32, not 'fp16'" 
 expect_error bench-precision-bad 2 "precision must be bf16 or fp32, not 'half'" \
     $TT bench --train --precision half
 cd "$OLDPWD" || exit 1
+
+# --- kvcache: sizes worked out by hand ---
+# custom: 2 (k, v) x 3 layers x 2 heads x 5 numbers x 4 bytes = 240 bytes a token, 1680 at 7
+out=$($T kvcache --model $TINY --tokens 7 --layers 3 --kv-heads 2 --head-dim 5 --bits 32 --json)
+if echo "$out" | grep -q '"name": "custom".*"bytes_per_token": 240, "total_bytes": 1680}'; then
+    pass kvcache-custom
+else
+    fail kvcache-custom "$out"
+fi
+# latent: 3 layers x (16 + 4) x 2 bytes = 120 bytes a token
+out=$($T kvcache --model $TINY --tokens 10 --layers 3 --latent 16 --rope-dim 4 --json)
+if echo "$out" | grep -q '"name": "custom".*"bytes_per_token": 120, "total_bytes": 1200}'; then
+    pass kvcache-latent
+else
+    fail kvcache-latent "$out"
+fi
+# the 7B preset in the text output: 2 x 32 x 4096 x 2 bytes
+if $T kvcache --model $TINY | grep -q "7B, multi-head attention .* 524288 bytes (512 KB) per token, 2 GB"; then
+    pass kvcache-7b
+else
+    fail kvcache-7b "$($T kvcache --model $TINY | head -5)"
+fi
+expect_error kvcache-half-shape 2 "needs --kv-heads and --head-dim" $T kvcache --model $TINY --layers 2
+expect_error kvcache-bits 2 "must be 16 or 32" $T kvcache --model $TINY --bits 24
 
 exit $failed
