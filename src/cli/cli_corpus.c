@@ -37,7 +37,7 @@ static const char CORPUS_HELP[] =
     "what was converted (in --json: \"converted\").\n"
     "\n"
     "  --poem-start   count CONTEXT at the start of a poem: after a newline\n"
-    "  --top N        how many followers to list (default 10)\n"
+    "  --top N        how many followers to list, 1..1000000 (default 10)\n"
     "  --data FILE    UTF-8 text (default assets/tang-train.txt)\n"
     "  --no-cache     build the suffix array in memory only\n"
     "  --json         print {\"context\": ..., \"converted\": [...], \"count\": N,\n"
@@ -184,6 +184,15 @@ int cmd_corpus(int argc, char **argv)
     if (!data_path)
         data_path = cli_asset("tang-train.txt");
 
+    /* malformed input is refused before the text is loaded */
+    const char *typed = npos ? pos[0] : "";
+    size_t at = 0;
+    uint32_t cp;
+    while (typed[at])
+        if (utf8_decode(typed, strlen(typed), &at, &cp) != 0)
+            return cli_error("corpus", EXIT_USAGE,
+                             "CONTEXT: invalid UTF-8 at byte %zu; check the terminal's locale", at);
+
     TsErr err;
     Corpus c;
     if (corpus_load_or_build(&c, data_path, no_cache ? NULL : cli_cache_dir(), &err) != 0)
@@ -194,25 +203,21 @@ int cmd_corpus(int argc, char **argv)
         return cli_error("corpus", 1, "%s", err.msg);
     }
     Converted conv;
-    rc = cli_convert("corpus", &chars, npos ? pos[0] : "", &conv);
+    rc = cli_convert("corpus", &chars, typed, &conv);
     vocab_free(&chars);
     if (rc) {
         corpus_free(&c);
         return rc;
     }
-    size_t len = conv.len, n = 0, at = 0;
-    uint32_t *ctx = malloc((len + 1) * sizeof *ctx);
+    size_t n = 0;
+    uint32_t *ctx = malloc((conv.len + 2) * sizeof *ctx);
     CorpusNext *next = malloc((size_t)top * sizeof *next);
     if (!ctx || !next)
         rc = cli_error("corpus", 1, "out of memory");
     if (!rc && poem_start)
         ctx[n++] = '\n'; /* a poem starts after the newline that ends the one before */
-    while (!rc && at < len) {
-        if (utf8_decode(conv.text, len, &at, &ctx[n]) != 0)
-            rc = cli_error("corpus", EXIT_USAGE,
-                           "CONTEXT is not valid UTF-8 (byte %zu); check the terminal's locale", at);
-        n++;
-    }
+    for (at = 0; !rc && at < conv.len && utf8_decode(conv.text, conv.len, &at, &ctx[n]) == 0;)
+        n++; /* valid UTF-8: checked above, and conversion writes only characters */
     if (!rc) {
         cli_convert_notice("corpus", &conv);
         CorpusTally tally;

@@ -52,11 +52,16 @@ static int show_top8(Generator *g, const Corpus *corpus, const char *prompt, TsE
         free(ids);
         return -1;
     }
+    const float *logits = gen_logits(g, err);
+    if (!logits) {
+        free(ids);
+        return -1;
+    }
     int V = m->cfg.vocab_size;
     float *p = malloc((size_t)V * sizeof(float));
     int *order = malloc((size_t)V * sizeof(int));
     uint32_t *ctx = malloc((n + 1) * sizeof(uint32_t));
-    sampler_softmax(p, gen_logits(g), V);
+    sampler_softmax(p, logits, V);
     sampler_sort(order, p, V);
     for (size_t i = 0; i < n; i++)
         ctx[i] = vocab_cp(&m->vocab, ids[i]);

@@ -25,7 +25,7 @@ static const char EXPLORE_HELP[] =
     "them and how often the training text continues the same way. Step through\n"
     "generation a character at a time, write whole poems, constrain them to a\n"
     "verse form, and time the KV cache. Press ? inside for every key.\n"
-    "`tangscope` with no command opens it too, when run in a terminal.\n"
+    "`tangscope` with no command, or with only these options, opens it too.\n"
     "What is typed, pasted or given with --prompt is read as `probs` reads a\n"
     "prompt: traditional characters as simplified ones (風 as 风), , . ? ! as ，\n"
     "and 。; the status line says what was converted, or names a character the\n"
@@ -42,8 +42,8 @@ static const char EXPLORE_HELP[] =
     "                  Inside, l switches to the next language.\n"
     "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
     "  --no-corpus     no training-text counts\n"
-    "  --threads N     threads for the model's passes, 0 = all cores (default 0);\n"
-    "                  the cache comparison (b) always times one thread\n";
+    "  --threads N     threads for the model's passes, 0..1024, 0 = all cores\n"
+    "                  (default 0); the cache comparison (b) always times one thread\n";
 
 /* The training text, loaded in a thread while the explorer already runs. */
 typedef struct {
@@ -107,9 +107,11 @@ static int parse_lang(const char *lang, AppLang *out)
         *out = app_lang_from_env();
         return 0;
     }
+    TsQuoted q;
     int code = app_lang_parse(lang);
     if (code < 0)
-        return cli_error("explore", EXIT_USAGE, "--lang must be en, zh, de or fr, not '%s'", lang);
+        return cli_error("explore", EXIT_USAGE, "--lang must be en, zh, de or fr, not %s",
+                         ts_quote(&q, lang));
     *out = (AppLang)code;
     return 0;
 }
@@ -132,12 +134,13 @@ static int run_explorer(const char *model_path, int default_model, const char *p
     s.lang = lang;
     if (mid_text)
         app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
-    app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
+    if (s.pred.model_ok) /* else the status says where the model failed */
+        app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
     /* pinyin and glosses: the explorer works without them, and says so */
     Pinyin py;
     if (pinyin_load(&py, cli_asset("pinyin.tsv"), &err) == 0)
         s.pinyin = &py;
-    else
+    else if (s.pred.model_ok) /* a model that fails says so first */
         app_status(&s, 1, app_label(&s, LBL_ST_PINYIN_FAILED), err.msg);
     if (prompt)
         app_type_text(&s, prompt);

@@ -35,7 +35,7 @@ static const char PROBS_HELP[] =
     "\"tangscope probs: read 風 as 风\". A character the model knows is kept.\n"
     "\n"
     "  --mid-text               read PROMPT as a fragment from inside a text\n"
-    "  --top N                  how many candidates (default 8)\n"
+    "  --top N                  how many candidates, 1..1000000 (default 8)\n"
     "  --pinyin                 beside each candidate its Mandarin readings and a\n"
     "                           short English gloss (Unihan, assets/pinyin.tsv)\n"
     "  --pinyin-input SYLLABLE  the model as an input method: every character that\n"
@@ -44,10 +44,10 @@ static const char PROBS_HELP[] =
     "                           most probable next first, with its probability and\n"
     "                           its rank among all the model's candidates; --top N\n"
     "                           of them\n"
-    "  --temperature T          0 = greedy, 0..100\n"
-    "  --top-k K                keep the K most probable, 0 = off\n"
+    "  --temperature T          0..100; 0 = greedy, and so is anything below 0.001\n"
+    "  --top-k K                keep the K most probable, 0..1000000, 0 = off\n"
     "  --top-p P                keep the top set reaching probability P, (0, 1]\n"
-    "  --min-p M                keep characters with p >= M x p(top), [0, 1]\n"
+    "  --min-p M                keep characters with p >= M x p(top), 0..1\n"
     "  --model FILE             model file (default assets/tang.bin)\n"
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false,\n"
     "                           \"converted\": [{\"from\": \"風\", \"to\": \"风\"}],\n"
@@ -60,9 +60,31 @@ static const char PROBS_HELP[] =
     "\n"
     "Example: tangscope probs 春风 --pinyin-input du  (度 or 渡 or 都?)\n";
 
+/* The prompt as the model read it, for the first line: only the characters
+ * inside the window it reads (a longer prompt loses its start, shown as
+ * "…"), and a newline as ⏎ so the line stays one line. Free the result. */
+static char *prompt_read(const Generator *g, size_t n_prompt)
+{
+    size_t ctx = (size_t)g->inf.ctx, start = g->n > ctx ? g->n - ctx : 0;
+    size_t first = start > g->prefix ? start : g->prefix; /* the first prompt character read */
+    char *out = malloc(4 * (g->n - first) + sizeof "…");
+    if (!out)
+        return NULL;
+    size_t len = 0;
+    if (g->n - first < n_prompt)
+        len += (size_t)sprintf(out, "…");
+    for (size_t i = first; i < g->n; i++) {
+        uint32_t cp = vocab_cp(&g->m->vocab, g->text[i]);
+        len += (size_t)utf8_encode(cp == '\n' ? 0x23CE : cp, out + len); /* ⏎ */
+    }
+    out[len] = 0;
+    return out;
+}
+
 /* What one run shows, after the model has read the prompt. */
 typedef struct {
-    const char *prompt;     /* as the model read it (converted) */
+    const char *prompt;     /* as the model read it (converted), for --json */
+    size_t n_prompt;        /* its characters */
     const Converted *conv;
     const Model *m;
     const Generator *g;
@@ -87,10 +109,12 @@ static void print_padded(const char *s, int columns)
 
 static void print_header(const ProbsView *v, const char *what)
 {
-    printf("「%s」→ %s, %s%s\n", v->prompt, what,
+    char *shown = prompt_read(v->g, v->n_prompt);
+    printf("「%s」→ %s, %s%s\n", shown ? shown : "", what,
            v->g->prefix ? "at the start of a poem (the model reads ⏎ first)"
                         : "as a fragment from inside a text (--mid-text)",
            v->sampled ? "; model at temperature 1 | after the sampler" : "");
+    free(shown);
 }
 
 /* A percentage with two significant digits below 0.01% (0.0021%), so a
@@ -244,7 +268,7 @@ int cmd_probs(int argc, char **argv)
         {"--pinyin-input", OPT_STR, &pinyin_input, 0, 0},
         {"--temperature", OPT_FLOAT, &set.temperature, 0, 100},
         {"--top-k", OPT_INT, &set.top_k, 0, 1000000},
-        {"--top-p", OPT_FLOAT, &set.top_p, 1e-9, 1},
+        {"--top-p", OPT_FLOAT_OPEN, &set.top_p, 0, 1},
         {"--min-p", OPT_FLOAT, &set.min_p, 0, 1},
     };
     int rc = cli_parse("probs", PROBS_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
@@ -285,10 +309,12 @@ int cmd_probs(int argc, char **argv)
     }
     Generator g;
     PromptStart where = mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START;
+    const float *logits = NULL;
     if (gen_init(&g, &m, 1, &err) != 0 || gen_start(&g, ids, n, where, &err) != 0) {
         rc = cli_error("probs", 1, "%s", err.msg);
+    } else if (!(logits = gen_logits(&g, &err))) {
+        rc = cli_error("probs", EXIT_USAGE, "%s", err.msg);
     } else {
-        const float *logits = gen_logits(&g);
         /* the sampler's stages, without drawing: probs is the temperature-1 view */
         SamplerState *ss = &g.ss;
         sampler_run(ss, &set, logits, NULL, 0, NULL, 0.0f, &err);
@@ -304,7 +330,7 @@ int cmd_probs(int argc, char **argv)
             for (int i = 0; i < V; i++)
                 if (base[i] > 0.0f)
                     entropy -= (double)base[i] * log((double)base[i]);
-            ProbsView v = {conv.text, &conv, &m, &g, ss, base, order, have_py ? &py : NULL,
+            ProbsView v = {conv.text, n, &conv, &m, &g, ss, base, order, have_py ? &py : NULL,
                            sampled, json, top > V ? V : top};
             if (pinyin_input)
                 rc = print_pinyin_input(&v, pinyin_input, &q);

@@ -105,11 +105,12 @@ static int syllable_read(const char *s, size_t len, int typed, PinyinSyllable *o
 
 int pinyin_syllable_parse(const char *typed, PinyinSyllable *out, TsErr *err)
 {
+    TsQuoted q;
     if (syllable_read(typed, strlen(typed), 1, out) != 0)
         return ts_fail(err,
-                       "'%s' is not a pinyin syllable: letters, at most one tone, as a mark "
+                       "%s is not a pinyin syllable: letters, at most one tone, as a mark "
                        "(chūn) or a final digit 1-5 (chun1); ü as v or u:",
-                       typed);
+                       ts_quote(&q, typed));
     return 0;
 }
 
@@ -182,7 +183,9 @@ int pinyin_rank(const Pinyin *p, const Vocab *v, const PinyinSyllable *q, const 
 
 static int parse_fail(TsErr *err, const char *what, int line, const char *msg)
 {
-    return ts_fail(err, "%s line %d: %s (rebuild it with tools/build-pinyin.sh)", what, line, msg);
+    TsQuoted q;
+    return ts_fail(err, "%s line %d: %s (rebuild it with tools/build-pinyin.sh)",
+                   ts_quote(&q, what), line, msg);
 }
 
 /* "U+6625" -> 0x6625; -1 if it is not U+ and 4 to 6 hex digits. */
@@ -255,9 +258,11 @@ static int parse_line(Pinyin *p, char *line, int lineno, const char *what, TsErr
     for (char *r = field[2]; *e->readings && *r;) {
         size_t rlen = strcspn(r, " ");
         if (rlen == 0 || syllable_read(r, rlen, 0, &p->syl[p->n_syl]) != 0) {
-            char msg[96];
-            snprintf(msg, sizeof msg, "'%.*s' is not a pinyin reading with tone marks",
-                     (int)(rlen < 32 ? rlen : 32), r);
+            char reading[40], msg[TS_QUOTE_MAX + 64];
+            TsQuoted q;
+            snprintf(reading, sizeof reading, "%.*s", (int)(rlen < 32 ? rlen : 32), r);
+            snprintf(msg, sizeof msg, "%s is not a pinyin reading with tone marks",
+                     ts_quote(&q, reading));
             return parse_fail(err, what, lineno, msg);
         }
         p->n_syl++;
@@ -275,9 +280,10 @@ static int parse_line(Pinyin *p, char *line, int lineno, const char *what, TsErr
 int pinyin_parse(Pinyin *p, const char *text, size_t len, const char *what, TsErr *err)
 {
     memset(p, 0, sizeof *p);
+    TsQuoted q;
     if (len > PINYIN_MAX_BYTES)
-        return ts_fail(err, "%s: larger than %u bytes: not a pinyin table", what,
-                       PINYIN_MAX_BYTES);
+        return ts_fail(err, "%s: too large; a pinyin table may hold at most %u MB",
+                       ts_quote(&q, what), PINYIN_MAX_BYTES / 1000000);
     /* upper bounds: an entry per line, a syllable per line or space */
     size_t lines = 1, spaces = 0;
     for (size_t i = 0; i < len; i++) {
@@ -294,7 +300,7 @@ int pinyin_parse(Pinyin *p, const char *text, size_t len, const char *what, TsEr
     memcpy(p->text, text, len);
     if (memchr(p->text, 0, len)) {
         pinyin_free(p);
-        return ts_fail(err, "%s: contains a NUL byte: not a pinyin table", what);
+        return ts_fail(err, "%s: contains a NUL byte: not a pinyin table", ts_quote(&q, what));
     }
     int lineno = 0;
     for (char *line = p->text; line && *line;) {
@@ -313,7 +319,7 @@ int pinyin_parse(Pinyin *p, const char *text, size_t len, const char *what, TsEr
     }
     if (p->n == 0) {
         pinyin_free(p);
-        return ts_fail(err, "%s: no characters in it: not a pinyin table", what);
+        return ts_fail(err, "%s: no characters in it: not a pinyin table", ts_quote(&q, what));
     }
     return 0;
 }
@@ -323,7 +329,7 @@ int pinyin_load(Pinyin *p, const char *path, TsErr *err)
     memset(p, 0, sizeof *p);
     unsigned char *buf;
     size_t len;
-    if (read_file_max(path, PINYIN_MAX_BYTES, &buf, &len, err) != 0)
+    if (read_file(path, FILE_PINYIN, &buf, &len, err) != 0)
         return -1;
     int rc = pinyin_parse(p, (const char *)buf, len, path, err);
     free(buf);

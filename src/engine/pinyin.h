@@ -27,9 +27,9 @@
 #include "common.h"
 #include "vocab.h"
 
-/* The largest table pinyin_load reads: the model's 7,308 Han characters take
- * about 220 KB. */
-#define PINYIN_MAX_BYTES (4u << 20)
+/* The largest table pinyin_load reads (file_limit(FILE_PINYIN), fileio.h):
+ * the model's 7,308 Han characters take about 220 KB. */
+#define PINYIN_MAX_BYTES 4000000u
 #define PINYIN_BASE_MAX 7 /* letters of the longest syllable ("zhuang", with room) */
 
 typedef struct {

@@ -53,15 +53,15 @@ expect_error temperature-range 2 "temperature must be a number in 0..100" $T gen
 expect_error top-k-number 2 "top-k must be an integer" $T probs 春 --top-k abc --model $TINY
 expect_error chars-5-or-7 2 "chars must be" $T jueju --chars 6 --model $TINY
 expect_error acrostic-head 2 "not in the model's vocabulary" $T acrostic 春猫 --chars 5 --model $TINY
-expect_error missing-model 2 "/nonexistent.bin: cannot open" $T probs 春 --model /nonexistent.bin
+expect_error missing-model 2 "'/nonexistent.bin': cannot open" $T probs 春 --model /nonexistent.bin
 head -c 1000 $TINY >"$work/cut.bin"
-expect_error truncated-model 2 "cut.bin: truncated" $T generate --model "$work/cut.bin"
+expect_error truncated-model 2 "cut.bin': truncated" $T generate --model "$work/cut.bin"
 printf 'not a model at all, just some text that is long enough for a header....' >"$work/text.bin"
-expect_error foreign-model 2 "text.bin: not a tangscope model" $T eval --model "$work/text.bin" --data tests/data/tiny-probs.txt
+expect_error foreign-model 2 "text.bin': not a tangscope model" $T eval --model "$work/text.bin" --data tests/data/tiny-probs.txt
 cp $TINY "$work/flip.bin"
 printf '\377' | dd of="$work/flip.bin" bs=1 seek=5000 conv=notrunc 2>/dev/null
-expect_error corrupted-model 2 "flip.bin: checksum mismatch" $T demo --model "$work/flip.bin"
-expect_error missing-data 2 "nothere.txt: cannot open" $T eval --model $TINY --data "$work/nothere.txt"
+expect_error corrupted-model 2 "flip.bin': checksum mismatch" $T demo --model "$work/flip.bin"
+expect_error missing-data 2 "nothere.txt': cannot open" $T eval --model $TINY --data "$work/nothere.txt"
 expect_error bench-lengths 2 "lengths must be" $T bench --lengths 3,x --model $TINY
 expect_error explore-lang 2 "lang must be en, zh, de or fr, not 'es'" $T explore --lang es --model $TINY
 if $T explore --help | grep -q "German (de)" && $T explore --help | grep -q "LC_MESSAGES"; then
@@ -217,7 +217,7 @@ case $T in /*) TT=$T ;; esac
 D="$OLDPWD/tests/data/tiny-text.txt"
 $TT train --data "$D" --val "$D" --out m.bin --layers 1 --dims 16 --heads 2 --context 16 \
     --steps 20 --eval-every 5 --checkpoint-every 5 --max-steps-now 10 --quiet --log part.csv 2>/dev/null
-expect_error checkpoint-exists 2 "m.bin.ckpt exists" $TT train --data "$D" --out m.bin --steps 20
+expect_error checkpoint-exists 2 "checkpoint 'm.bin.ckpt' exists" $TT train --data "$D" --out m.bin --steps 20
 $TT train --data "$D" --val "$D" --out m.bin --resume --quiet --log part.csv >/dev/null 2>&1
 $TT train --data "$D" --val "$D" --out s.bin --layers 1 --dims 16 --heads 2 --context 16 \
     --steps 20 --eval-every 5 --checkpoint-every 5 --quiet --log full.csv >/dev/null 2>&1

@@ -164,7 +164,7 @@ expect_error pinyin-input-bad "--pinyin-input: 'chun9' is not a pinyin syllable"
 # a damaged table: one line naming the file and the line
 mkdir -p "$work/home/assets"
 sed '8s/\t[^\t]*$//' assets/pinyin.tsv >"$work/home/assets/pinyin.tsv"
-expect_error pinyin-damaged "pinyin.tsv line 8: 3 tab-separated fields, want 4" \
+expect_error pinyin-damaged "pinyin.tsv' line 8: 3 tab-separated fields, want 4" \
     env TANGSCOPE_HOME="$work/home" $T probs 春风 --pinyin --model $MODEL
 
 # --- the committed table is what tools/build-pinyin.sh makes from Unihan ---
