@@ -215,5 +215,14 @@ if wait_screen "Type a prompt"; then
 else
     fail explorer-traditional "the explorer did not start: $(tm capture-pane -p -t input | tail -3)"
 fi
+# with a damaged table the explorer still runs, and its status line says why
+tm kill-session -t input
+tm -u new-session -d -s input -x 80 -y 24 \
+    "env LANG=C.UTF-8 TANGSCOPE_HOME=$work/home XDG_CACHE_HOME=$work/cache $BIN explore --model $TINY --corpus tests/data/tiny-corpus.txt --lang en; sleep 600"
+if wait_screen "no pinyin: " && screen_has "pinyin.tsv' line 8: 3 tab"; then
+    pass explorer-pinyin-damaged
+else
+    fail explorer-pinyin-damaged "$(tm capture-pane -p -t input | tail -2)"
+fi
 
 exit $failed
