@@ -97,12 +97,17 @@ int bench_ui(const char *model_path, int json);
  * corpus context) is read forgivingly for the vocabulary v (convert.h):
  * traditional characters simplified, , . ? ! as ， and 。. */
 
+/* The OpenCC configuration to convert with: $TANGSCOPE_OPENCC_CONFIG if set
+ * (a name in OpenCC's data folder, such as tw2s.json, or a path), else NULL
+ * for t2s.json. */
+const char *cli_opencc_config(void);
 /* Convert text into out (free with converted_free); prints nothing unless
  * memory runs out (then returns 1 with the message printed). */
 int cli_convert(const char *cmd, const Vocab *v, const char *text, Converted *out);
 /* If anything was converted: one line on stderr, "tangscope CMD: read 風 as
- * 风, ',' as ，". Print it once the text is accepted, so an error stays one
- * line. */
+ * 风, ',' as ，"; if a character needed OpenCC and its data is missing, a
+ * line that says so. Print it once the text is accepted, so an error stays
+ * one line. */
 void cli_convert_notice(const char *cmd, const Converted *c);
 /* The error line for a text that could not be used: msg, and what was
  * converted before (or that OpenCC's data was missing). Returns status. */

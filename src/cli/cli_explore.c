@@ -132,6 +132,8 @@ static int run_explorer(const char *model_path, int default_model, const char *p
     }
     s.model_name = model_path;
     s.lang = lang;
+    if (cli_opencc_config())
+        s.conv.config = cli_opencc_config();
     if (mid_text)
         app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
     if (s.pred.model_ok) /* else the status says where the model failed */

@@ -33,6 +33,7 @@ static const char PROBS_HELP[] =
     "ASCII or full-width punctuation: , as ， and . ? ! as 。 (the model knows\n"
     "no other marks). What was converted is said in one line on stderr,\n"
     "\"tangscope probs: read 風 as 风\". A character the model knows is kept.\n"
+    "TANGSCOPE_OPENCC_CONFIG names another OpenCC configuration (tw2s.json).\n"
     "\n"
     "  --mid-text               read PROMPT as a fragment from inside a text\n"
     "  --top N                  how many candidates, 1..1000000 (default 8)\n"

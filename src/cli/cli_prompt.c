@@ -26,10 +26,16 @@ static void describe_changes(const Converted *c, char *buf, size_t size)
         snprintf(buf + n, size - n, ", ...");
 }
 
+const char *cli_opencc_config(void)
+{
+    const char *config = getenv("TANGSCOPE_OPENCC_CONFIG");
+    return config && *config ? config : NULL;
+}
+
 int cli_convert(const char *cmd, const Vocab *v, const char *text, Converted *out)
 {
     Converter cv;
-    convert_init(&cv, NULL);
+    convert_init(&cv, cli_opencc_config());
     TsErr err;
     int rc = convert_text(&cv, v, text, strlen(text), out, &err);
     convert_close(&cv);
@@ -40,6 +46,9 @@ int cli_convert(const char *cmd, const Vocab *v, const char *text, Converted *ou
 
 void cli_convert_notice(const char *cmd, const Converted *c)
 {
+    if (c->no_opencc) /* a corpus context may hold what nothing converted */
+        fprintf(stderr, "tangscope %s: traditional characters were not converted: %s\n", cmd,
+                c->why);
     if (c->changed == 0)
         return;
     char changes[512];

@@ -98,6 +98,24 @@ expect_error unknown-after-convert "character '貓' (U+8C93) at position 2 is no
 expect_error unknown-heads-after-convert "acrostic head 2, '貓' (U+8C93), is not in the model's vocabulary" \
     $T acrostic 風貓 --chars 5 --model $TINY
 
+# without OpenCC's data: the text as typed, and the line says why
+expect_error no-opencc-data "(traditional characters were not converted: OpenCC's $work/none.json could not be loaded" \
+    env TANGSCOPE_OPENCC_CONFIG="$work/none.json" $T probs 春風 --model $MODEL
+env TANGSCOPE_OPENCC_CONFIG="$work/none.json" $T corpus 春風 >"$work/out" 2>"$work/err"
+if [ $? -eq 0 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+    grep -qF "tangscope corpus: traditional characters were not converted: OpenCC's" "$work/err" &&
+    grep -qF "「春風」 does not occur" "$work/out"; then
+    pass no-opencc-data-corpus
+else
+    fail no-opencc-data-corpus "$(cat "$work/err") / $(head -1 "$work/out")"
+fi
+if env TANGSCOPE_OPENCC_CONFIG="$work/none.json" $T probs 春风, --model $MODEL 2>"$work/err" >/dev/null &&
+    [ "$(cat "$work/err")" = "tangscope probs: read ',' as ，" ]; then
+    pass no-opencc-data-punctuation
+else
+    fail no-opencc-data-punctuation "$(cat "$work/err")"
+fi
+
 # --- pinyin beside the candidates ---
 $T probs 春风 --pinyin --model $MODEL >"$work/py.txt"
 if grep -q '^ *1  吹 .*chuī  *blow$' "$work/py.txt"; then
