@@ -205,7 +205,8 @@ fi
 
 # --- the explorer: 風 typed becomes 风, with a notice ---
 tm() { tmux -L "$SOCK" "$@"; }
-screen_has() { tm capture-pane -p -t input 2>/dev/null | grep -qF -- "$1"; }
+S=input # the session the checks look at
+screen_has() { tm capture-pane -p -t "$S" 2>/dev/null | grep -qF -- "$1"; }
 wait_screen() {
     deadline=$(($(date +%s) + 30))
     while ! screen_has "$1"; do
@@ -234,13 +235,13 @@ else
     fail explorer-traditional "the explorer did not start: $(tm capture-pane -p -t input | tail -3)"
 fi
 # with a damaged table the explorer still runs, and its status line says why
-tm kill-session -t input
-tm -u new-session -d -s input -x 80 -y 24 \
+S=damaged
+tm -u new-session -d -s damaged -x 80 -y 24 \
     "env LANG=C.UTF-8 TANGSCOPE_HOME=$work/home XDG_CACHE_HOME=$work/cache $BIN explore --model $TINY --corpus tests/data/tiny-corpus.txt --lang en; sleep 600"
 if wait_screen "no pinyin: " && screen_has "pinyin.tsv' line 8: 3 tab"; then
     pass explorer-pinyin-damaged
 else
-    fail explorer-pinyin-damaged "$(tm capture-pane -p -t input | tail -2)"
+    fail explorer-pinyin-damaged "$(tm capture-pane -p -t damaged | tail -2)"
 fi
 
 exit $failed
