@@ -68,7 +68,9 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc/engine -Itests/unit -o $@ $< $(BUILD)/libengine.a $(LDLIBS)
 
-$(BUILD)/tests/test_app: tests/unit/test_app.c tests/unit/check.h $(BUILD)/libapp.a $(BUILD)/libengine.a
+# Tests of the explorer's state, commands and lessons link src/app too.
+APP_TESTS := $(BUILD)/tests/test_app $(BUILD)/tests/test_script
+$(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc/engine -Isrc/app -Itests/unit -o $@ $< $(BUILD)/libapp.a \
 	    $(BUILD)/libengine.a $(LDLIBS)

@@ -35,9 +35,23 @@
 #define APP_COMPARE_MAX 512    /* the most positions a compare run measures */
 #define APP_POEM_MAX 200       /* Enter writes at most this many characters */
 #define APP_STATUS_MAX 256
+#define APP_QUIZ_MAX 512       /* bytes of a lesson's question */
 
 /* The interface languages, in the order `l` cycles through them. */
 typedef enum { LANG_EN, LANG_ZH, LANG_DE, LANG_FR, LANG_COUNT } AppLang;
+
+/* The panels a lesson can point at (`point`), and the views `show` opens. */
+typedef enum {
+    PANEL_NONE,
+    PANEL_BARS,    /* the top 8 and their bars */
+    PANEL_SLIDERS, /* the sampler's settings */
+    PANEL_TIMING,  /* the cache comparison */
+    PANEL_TEXT,    /* the text and the note under it */
+    PANEL_CORPUS,  /* the training text's counts */
+    PANEL_COUNT
+} AppPanel;
+
+typedef enum { VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_COUNT } AppView;
 
 /* Where a character of the text came from. */
 typedef enum {
@@ -162,6 +176,10 @@ typedef struct {
     int query_input;         /* 1: the next typed character is the query, not text */
     int mid_text;            /* 1: the prompt is a fragment from inside a text; 0: it starts a poem */
     AppLang lang;
+    /* what a lesson adds to the screen */
+    char quiz[APP_QUIZ_MAX]; /* a question for the class, "" for none */
+    int quiz_hidden;         /* 1: the bars stay hidden until the class has guessed */
+    AppPanel point;          /* the panel a lesson highlights, or PANEL_NONE */
     char status[APP_STATUS_MAX];
     int status_error;        /* the status says something went wrong */
     int quit;
@@ -171,6 +189,12 @@ typedef struct {
  * free mode. The model must outlive the state. */
 int app_init(AppState *s, const Model *m, TsErr *err);
 void app_free(AppState *s);
+
+/* Back to the state a fresh app_init gives (the start of every lesson),
+ * without allocating: an empty text, the cache on, the sampler's defaults,
+ * seed 1, free form, no view, no query, no quiz, nothing pointed at. Keeps
+ * the model, its name, the training text and the interface language. */
+void app_reset(AppState *s);
 
 /* Type a whole text, as if keyed in (unknown characters are kept, marked). */
 void app_type_text(AppState *s, const char *utf8);
@@ -191,7 +215,11 @@ void app_status(AppState *s, int is_error, const char *fmt, ...)
 /* ---- sliders (app_sliders.c) ---- */
 const SliderSpec *app_slider_spec(SliderId id);
 double app_slider_value(const AppState *s, SliderId id);
-/* Set a slider, clamped to its range (top-k rounds; below 1 is off). */
+/* The values a slider can be set to: its bar's range, except that top-k goes
+ * on past the bar's 200 to the vocabulary's size (if that is larger). */
+void app_slider_range(const AppState *s, SliderId id, double *lo, double *hi);
+/* Set a slider, clamped to that range (top-k rounds; below 1 is off). Keys
+ * step within the bar's range (app_slider_step). */
 void app_slider_set(AppState *s, SliderId id, double value);
 /* One step down (dir < 0) or up (dir > 0). */
 void app_slider_step(AppState *s, SliderId id, int dir);
@@ -202,6 +230,9 @@ void app_slider_format(const AppState *s, SliderId id, char *out, size_t size);
 /* Switch form; for the acrostic the heads come from the prompt. Returns 0, or
  * -1 with the status saying why not. */
 int app_mode_set(AppState *s, FormKind kind);
+/* The same with a given line length (5 or 7) instead of the switch. An
+ * acrostic keeps its heads if the text is one already. */
+int app_mode_set_length(AppState *s, FormKind kind, int line_len);
 /* After the text changed by one character at the end: follow it in the form. */
 void app_mode_follow(AppState *s);
 /* After a take-back: replay the form from the poem's start. */
@@ -245,6 +276,13 @@ float app_attention(const AppState *s, int layer, int head, long text_index);
 size_t app_window_start(const AppState *s);
 /* The label language the environment asks for (LC_ALL, LC_MESSAGES, LANG). */
 AppLang app_lang_from_env(void);
+/* "en", "zh", "de", "fr" <-> AppLang. app_lang_parse returns 0, or -1 for
+ * anything else (then *out is unchanged). */
+int app_lang_parse(const char *code, AppLang *out);
+const char *app_lang_code(AppLang lang);
+/* The rank of token id by the model's probability (1 = the most probable;
+ * ties go to the smaller id, as the bars order them). */
+int app_rank(const AppState *s, int id);
 /* KV cache memory now and at the full context, in bytes. */
 size_t app_cache_bytes_now(const AppState *s);
 size_t app_cache_bytes_full(const AppState *s);

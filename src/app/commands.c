@@ -25,20 +25,25 @@ static unsigned do_quit(AppState *s, CmdArg a)
     return REDRAW_NONE;
 }
 
+/* Where does cp stand? (the query line under the bars) */
+static unsigned look_up(AppState *s, uint32_t cp)
+{
+    s->query_input = 0;
+    s->pred.query_cp = cp;
+    app_predict(s);
+    char ch[8];
+    char_text(cp, ch);
+    if (s->pred.query_id < 0)
+        app_status(s, 1, app_label(s, LBL_ST_QUERY_UNKNOWN), ch);
+    else
+        app_status(s, 0, app_label(s, LBL_ST_QUERY_SET), ch);
+    return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
+}
+
 static unsigned do_type(AppState *s, CmdArg a)
 {
-    if (s->query_input) { /* `/` asked for a character to look up */
-        s->query_input = 0;
-        s->pred.query_cp = (uint32_t)a.n;
-        app_predict(s);
-        char ch[8];
-        char_text((uint32_t)a.n, ch);
-        if (s->pred.query_id < 0)
-            app_status(s, 1, app_label(s, LBL_ST_QUERY_UNKNOWN), ch);
-        else
-            app_status(s, 0, app_label(s, LBL_ST_QUERY_SET), ch);
-        return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
-    }
+    if (s->query_input) /* `/` asked for a character to look up */
+        return look_up(s, (uint32_t)a.n);
     if (app_push_char(s, (uint32_t)a.n, ORIGIN_TYPED) == 0 && s->chars[s->n_chars - 1].id >= 0)
         s->status[0] = 0; /* the bars say it all; an unknown character keeps its explanation */
     app_predict(s);
@@ -142,6 +147,16 @@ static unsigned do_cache(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
+static unsigned do_cache_set(AppState *s, CmdArg a)
+{
+    if ((a.n != 0) == (s->g.use_cache != 0)) { /* already so: nothing to recompute */
+        app_status(s, 0, app_label(s, s->g.use_cache ? LBL_ST_CACHE_ON : LBL_ST_CACHE_OFF),
+                   s->pred.predict_rows);
+        return REDRAW_STATUS;
+    }
+    return do_cache(s, a);
+}
+
 /* After a slider moved: recompute and say where it stands. */
 static unsigned slider_moved(AppState *s, SliderId id)
 {
@@ -182,12 +197,12 @@ static unsigned do_slider_prev(AppState *s, CmdArg a)
 
 static unsigned do_selected_down(AppState *s, CmdArg a)
 {
-    return do_slider_down(s, (CmdArg){s->slider, a.x});
+    return do_slider_down(s, (CmdArg){.n = s->slider, .x = a.x});
 }
 
 static unsigned do_selected_up(AppState *s, CmdArg a)
 {
-    return do_slider_up(s, (CmdArg){s->slider, a.x});
+    return do_slider_up(s, (CmdArg){.n = s->slider, .x = a.x});
 }
 
 static unsigned do_slider_set(AppState *s, CmdArg a)
@@ -214,17 +229,22 @@ static unsigned do_new_seed(AppState *s, CmdArg a)
     return slider_moved(s, SL_SEED);
 }
 
-static unsigned mode_changed(AppState *s, FormKind kind)
+/* A key switches to the form (again: the other line length); arg.n 5 or 7
+ * asks for that length. */
+static unsigned mode_changed(AppState *s, FormKind kind, long line_len)
 {
     app_job_stop(s);
-    app_mode_set(s, kind);
+    if (line_len == 5 || line_len == 7)
+        app_mode_set_length(s, kind, (int)line_len);
+    else
+        app_mode_set(s, kind);
     app_predict(s);
     return REDRAW_ALL;
 }
 
-static unsigned do_mode_free(AppState *s, CmdArg a) { (void)a; return mode_changed(s, FORM_FREE); }
-static unsigned do_mode_acrostic(AppState *s, CmdArg a) { (void)a; return mode_changed(s, FORM_ACROSTIC); }
-static unsigned do_mode_jueju(AppState *s, CmdArg a) { (void)a; return mode_changed(s, FORM_JUEJU); }
+static unsigned do_mode_free(AppState *s, CmdArg a) { return mode_changed(s, FORM_FREE, a.n); }
+static unsigned do_mode_acrostic(AppState *s, CmdArg a) { return mode_changed(s, FORM_ACROSTIC, a.n); }
+static unsigned do_mode_jueju(AppState *s, CmdArg a) { return mode_changed(s, FORM_JUEJU, a.n); }
 
 static unsigned do_histogram(AppState *s, CmdArg a)
 {
@@ -271,6 +291,54 @@ static unsigned do_query(AppState *s, CmdArg a)
     return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
 }
 
+static unsigned do_lookup(AppState *s, CmdArg a) { return look_up(s, (uint32_t)a.n); }
+
+static unsigned do_show(AppState *s, CmdArg a)
+{
+    switch ((AppView)a.n) {
+    case VIEW_NONE:
+        s->show_hist = s->show_attention = s->show_help = 0;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_VIEWS_CLOSED));
+        break;
+    case VIEW_HISTOGRAM:
+        s->show_hist = 1;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_HIST_ON));
+        break;
+    case VIEW_ATTENTION:
+        s->show_attention = 1;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_ATT_ON));
+        break;
+    case VIEW_HELP: s->show_help = 1; break;
+    case VIEW_COUNT: return REDRAW_NONE;
+    }
+    app_predict(s); /* the histogram is drawn from the prediction */
+    return REDRAW_ALL;
+}
+
+static unsigned do_quiz(AppState *s, CmdArg a)
+{
+    snprintf(s->quiz, sizeof s->quiz, "%s", a.text ? a.text : "");
+    s->quiz_hidden = s->quiz[0] != 0;
+    app_status(s, 0, "%s", s->quiz_hidden ? app_label(s, LBL_ST_QUIZ) : "");
+    return REDRAW_ALL;
+}
+
+static unsigned do_reveal(AppState *s, CmdArg a)
+{
+    (void)a;
+    if (!s->quiz_hidden)
+        return REDRAW_NONE;
+    s->quiz_hidden = 0; /* the question stays on screen beside the answer */
+    app_status(s, 0, "%s", app_label(s, LBL_ST_REVEALED));
+    return REDRAW_ALL;
+}
+
+static unsigned do_point(AppState *s, CmdArg a)
+{
+    s->point = a.n > PANEL_NONE && a.n < PANEL_COUNT ? (AppPanel)a.n : PANEL_NONE;
+    return REDRAW_ALL;
+}
+
 static unsigned do_tick(AppState *s, CmdArg a)
 {
     (void)a;
@@ -306,6 +374,12 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_MID_TEXT] = do_mid_text,
     [CMD_HELP] = do_help,
     [CMD_QUERY] = do_query,
+    [CMD_LOOKUP] = do_lookup,
+    [CMD_SHOW] = do_show,
+    [CMD_QUIZ] = do_quiz,
+    [CMD_REVEAL] = do_reveal,
+    [CMD_POINT] = do_point,
+    [CMD_CACHE_SET] = do_cache_set,
     [CMD_TICK] = do_tick,
 };
 
@@ -313,8 +387,9 @@ unsigned app_apply(AppState *s, Command c, CmdArg arg)
 {
     if (c <= CMD_NONE || c >= CMD_COUNT || !HANDLERS[c])
         return REDRAW_NONE;
-    /* the help screen covers everything: any key but quit just closes it */
-    if (s->show_help && c != CMD_QUIT && c != CMD_TICK) {
+    /* the help screen covers everything: any key but quit just closes it
+     * (`show` says exactly which views are open, help among them) */
+    if (s->show_help && c != CMD_QUIT && c != CMD_TICK && c != CMD_SHOW) {
         s->show_help = 0;
         return REDRAW_ALL;
     }

@@ -277,7 +277,7 @@ static unsigned on_mouse(AppState *s, int *drag)
         return app_apply(s, CMD_SLIDER_SELECT, cmd_arg(id));
     if (ev.bstate & BUTTON1_PRESSED)
         *drag = (int)id;
-    return app_apply(s, CMD_SLIDER_SET, (CmdArg){id, value});
+    return app_apply(s, CMD_SLIDER_SET, (CmdArg){.n = id, .x = value});
 }
 
 /* ---- start and end ---- */
