@@ -75,6 +75,12 @@ $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libap
 	$(CC) $(CFLAGS) -Isrc/engine -Isrc/app -Itests/unit -o $@ $< $(BUILD)/libapp.a \
 	    $(BUILD)/libengine.a $(LDLIBS)
 
+# Measuring text is plain C inside the screen's code: its test links it alone.
+$(BUILD)/tests/test_textw: tests/unit/test_textw.c tests/unit/check.h $(BUILD)/src/tui/textw.o $(BUILD)/libengine.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(TUI_CFLAGS) -Isrc/engine -Isrc/tui -Itests/unit -o $@ $< \
+	    $(BUILD)/src/tui/textw.o $(BUILD)/libengine.a $(LDLIBS)
+
 run: tangscope
 	./tangscope
 

@@ -61,6 +61,7 @@ void app_reset(AppState *s)
     s->quiz[0] = 0;
     s->quiz_hidden = 0;
     s->point = PANEL_NONE;
+    s->cmdline_open = 0; /* the lesson and the picker stay: a lesson's replay starts here */
     s->quit = 0;
     app_predict(s);
     app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));

@@ -36,6 +36,9 @@
 #define APP_POEM_MAX 200       /* Enter writes at most this many characters */
 #define APP_STATUS_MAX 256
 #define APP_QUIZ_MAX 512       /* bytes of a lesson's question */
+#define APP_CMDLINE_MAX 512    /* bytes of a command typed after `:` */
+
+struct Lesson; /* lesson.h */
 
 /* The interface languages, in the order `l` cycles through them. */
 typedef enum { LANG_EN, LANG_ZH, LANG_DE, LANG_FR, LANG_COUNT } AppLang;
@@ -180,6 +183,19 @@ typedef struct {
     char quiz[APP_QUIZ_MAX]; /* a question for the class, "" for none */
     int quiz_hidden;         /* 1: the bars stay hidden until the class has guessed */
     AppPanel point;          /* the panel a lesson highlights, or PANEL_NONE */
+    /* the lesson on the screen, and the picker that chooses one (app_lesson.c) */
+    const struct Lesson *lesson; /* NULL: the explorer alone; not owned */
+    int lesson_step;             /* the step shown, 0 = the introduction */
+    AppLang lesson_lang;         /* the language the lesson starts in */
+    int narration_top;           /* the first line of the narration on screen */
+    int narration_lines;         /* its lines and the rows that show them, as the screen */
+    int narration_rows;          /*   last laid them out (app_lesson_fit) */
+    const struct Lesson *shelf;  /* [n_shelf] the lessons to pick from; not owned */
+    int n_shelf, shelf_sel;
+    int picking;                 /* 1: the picker is on the screen */
+    /* the command line: `:` opens it, Enter runs what was typed (script.h) */
+    int cmdline_open;
+    char cmdline[APP_CMDLINE_MAX];
     char status[APP_STATUS_MAX];
     int status_error;        /* the status says something went wrong */
     int quit;
@@ -237,6 +253,20 @@ int app_mode_set_length(AppState *s, FormKind kind, int line_len);
 void app_mode_follow(AppState *s);
 /* After a take-back: replay the form from the poem's start. */
 void app_mode_replay(AppState *s);
+
+/* ---- lessons and the command line (app_lesson.c) ---- */
+/* Show lesson l (not owned, must outlive the state) from its introduction,
+ * starting in language lang. */
+void app_lesson_open(AppState *s, const struct Lesson *l, AppLang lang);
+/* Go to step k: the next one by entering it, any other by replaying from
+ * the start. A command that fails is told in the status line (with its line
+ * in the file); the lesson goes on. */
+void app_lesson_go(AppState *s, int k);
+/* The screen tells how many lines the narration takes at its width and how
+ * many rows show them, so that scrolling stops at its end. */
+void app_lesson_fit(AppState *s, int lines, int rows);
+/* Offer these lessons (not owned) in the picker. */
+void app_picker_set(AppState *s, const struct Lesson *shelf, int n);
 
 /* ---- jobs (app_jobs.c) ---- */
 void app_job_start_write(AppState *s);

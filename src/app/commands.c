@@ -2,8 +2,11 @@
 #include "commands.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "labels.h"
+#include "lesson.h"
+#include "script.h"
 
 typedef unsigned (*Handler)(AppState *s, CmdArg arg);
 
@@ -339,6 +342,109 @@ static unsigned do_point(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
+static unsigned do_lesson_next(AppState *s, CmdArg a)
+{
+    (void)a;
+    if (!s->lesson)
+        return REDRAW_NONE;
+    if (s->lesson_step >= lesson_last_step(s->lesson)) {
+        app_status(s, 0, "%s", app_label(s, LBL_LESSON_END));
+        return REDRAW_STATUS;
+    }
+    app_lesson_go(s, s->lesson_step + 1);
+    return REDRAW_ALL;
+}
+
+static unsigned do_lesson_prev(AppState *s, CmdArg a)
+{
+    (void)a;
+    if (!s->lesson || s->lesson_step == 0)
+        return REDRAW_NONE;
+    app_lesson_go(s, s->lesson_step - 1);
+    return REDRAW_ALL;
+}
+
+static unsigned do_narration_scroll(AppState *s, CmdArg a)
+{
+    int most = s->narration_lines - s->narration_rows;
+    int top = s->narration_top + (int)a.n;
+    top = top > most ? most : top;
+    top = top < 0 ? 0 : top;
+    if (!s->lesson || top == s->narration_top)
+        return REDRAW_NONE;
+    s->narration_top = top;
+    return REDRAW_ALL;
+}
+
+static unsigned do_picker_move(AppState *s, CmdArg a)
+{
+    if (!s->picking)
+        return REDRAW_NONE;
+    s->shelf_sel = (int)((s->shelf_sel + a.n % s->n_shelf + s->n_shelf) % s->n_shelf);
+    return REDRAW_ALL;
+}
+
+static unsigned do_picker_open(AppState *s, CmdArg a)
+{
+    (void)a;
+    if (!s->picking)
+        return REDRAW_NONE;
+    app_lesson_open(s, &s->shelf[s->shelf_sel], s->lang);
+    return REDRAW_ALL;
+}
+
+static unsigned do_cmdline(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->cmdline_open = 1;
+    s->cmdline[0] = 0;
+    return REDRAW_STATUS;
+}
+
+/* While the command line is open, keys edit it; Enter runs it. */
+static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
+{
+    size_t len = strlen(s->cmdline);
+    switch (c) {
+    case CMD_TYPE:
+        if (a.n >= 0x20 && len + 4 < sizeof s->cmdline) { /* a pasted newline is no text */
+            len += (size_t)utf8_encode((uint32_t)a.n, s->cmdline + len);
+            s->cmdline[len] = 0;
+        }
+        return REDRAW_STATUS;
+    case CMD_BACKSPACE:
+        if (len == 0) { /* nothing left to take back: the line closes, as in a shell's vi mode */
+            s->cmdline_open = 0;
+            return REDRAW_STATUS;
+        }
+        while (len > 0 && ((unsigned char)s->cmdline[len - 1] & 0xC0) == 0x80)
+            len--;
+        s->cmdline[len > 0 ? len - 1 : 0] = 0;
+        return REDRAW_STATUS;
+    case CMD_CLEAR:
+        s->cmdline[0] = 0;
+        return REDRAW_STATUS;
+    case CMD_STOP:
+        s->cmdline_open = 0;
+        return REDRAW_STATUS;
+    case CMD_WRITE: {
+        s->cmdline_open = 0;
+        char line[APP_CMDLINE_MAX];
+        snprintf(line, sizeof line, "%s", s->cmdline);
+        ScriptOut out = {.sync_jobs = 0}; /* write and compare run on screen, as Enter and b do */
+        if (script_run(s, line, &out) != SCRIPT_OK)
+            app_status(s, 1, "%s", out.msg);
+        return REDRAW_ALL | out.redraw;
+    }
+    case CMD_QUIT:
+        return do_quit(s, a);
+    case CMD_TICK:
+        return app_job_tick(s);
+    default:
+        return REDRAW_NONE;
+    }
+}
+
 static unsigned do_tick(AppState *s, CmdArg a)
 {
     (void)a;
@@ -380,6 +486,12 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_REVEAL] = do_reveal,
     [CMD_POINT] = do_point,
     [CMD_CACHE_SET] = do_cache_set,
+    [CMD_LESSON_NEXT] = do_lesson_next,
+    [CMD_LESSON_PREV] = do_lesson_prev,
+    [CMD_NARRATION_SCROLL] = do_narration_scroll,
+    [CMD_PICKER_MOVE] = do_picker_move,
+    [CMD_PICKER_OPEN] = do_picker_open,
+    [CMD_CMDLINE] = do_cmdline,
     [CMD_TICK] = do_tick,
 };
 
@@ -387,6 +499,8 @@ unsigned app_apply(AppState *s, Command c, CmdArg arg)
 {
     if (c <= CMD_NONE || c >= CMD_COUNT || !HANDLERS[c])
         return REDRAW_NONE;
+    if (s->cmdline_open)
+        return cmdline_key(s, c, arg);
     /* the help screen covers everything: any key but quit just closes it
      * (`show` says exactly which views are open, help among them) */
     if (s->show_help && c != CMD_QUIT && c != CMD_TICK && c != CMD_SHOW) {

@@ -50,6 +50,13 @@ typedef enum {
     CMD_QUIZ,           /* arg.text: ask it and hide the bars ("" or NULL: no quiz) */
     CMD_REVEAL,         /* show the bars a quiz hid */
     CMD_POINT,          /* arg.n an AppPanel: highlight it (PANEL_NONE: none) */
+    CMD_LESSON_NEXT,    /* n, PgDn: the lesson's next step */
+    CMD_LESSON_PREV,    /* N, PgUp: the step before (replayed from the start) */
+    CMD_NARRATION_SCROLL, /* Shift-Down / Shift-Up: the narration arg.n lines on */
+    CMD_PICKER_MOVE,    /* the picker: arg.n lessons down (negative: up) */
+    CMD_PICKER_OPEN,    /* the picker: open the chosen lesson */
+    CMD_CMDLINE,        /* `:`: open the command line; until Enter or Esc, what is typed
+                           goes there (Enter runs it, Esc closes it) */
     CMD_TICK,           /* the clock: advance a running job */
     CMD_COUNT
 } Command;

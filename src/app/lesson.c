@@ -122,6 +122,8 @@ static void finish_step(Reader *r)
     }
     text[w] = 0;
     current(r)->narration = text;
+    if ((current(r)->plain = lesson_plain_text(text)) == NULL)
+        r->oom = 1;
 }
 
 static void start_step(Reader *r, const char *heading, size_t len, int line)
@@ -333,6 +335,7 @@ void lesson_free(Lesson *l)
         free(st->cmds);
         free(st->heading);
         free(st->narration);
+        free(st->plain);
     }
     free(l->steps);
     free(l->path);
@@ -370,8 +373,8 @@ int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem 
 int lesson_goto(AppState *s, const Lesson *l, int k, AppLang lang, int strict,
                 LessonProblem problem, void *ctx)
 {
+    s->lang = lang; /* first: the welcome comes in it */
     app_reset(s);
-    s->lang = lang;
     int problems = 0;
     for (int i = 0; i <= k && i < l->n_steps; i++)
         problems += lesson_enter(s, l, i, strict, problem, ctx);

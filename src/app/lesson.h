@@ -30,11 +30,12 @@ typedef struct {
     int line;          /* the heading's line */
     char *narration;   /* the Markdown under the heading, without the tangscope blocks
                           (other fenced blocks stay), blank lines at its ends removed */
+    char *plain;       /* the narration for the screen (lesson_plain_text) */
     LessonLine *cmds;
     int n_cmds;
 } LessonStep;
 
-typedef struct {
+typedef struct Lesson {
     char *path;        /* as given, for messages */
     char *title;       /* "" when the file has none (a problem) */
     LessonStep *steps; /* [n_steps]: steps[0] the introduction, then one per `## ` */

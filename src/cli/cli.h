@@ -86,6 +86,23 @@ int cmd_lesson(int argc, char **argv);
  * keystroke to redrawn bars (cli_bench_ui.c). */
 int bench_ui(const char *model_path, int json);
 
+/* The explorer on a model (cli_explore.c): opens the terminal, loads the
+ * training text once the first frame is up, and runs until the user quits.
+ * With a lesson it shows that lesson; with a shelf, the picker of them. The
+ * caller has checked the terminal and the locale. Returns the exit status. */
+typedef struct {
+    const char *model_path;   /* NULL: the bundled model */
+    const char *prompt;       /* typed in first, or NULL */
+    AppLang lang;             /* of the interface */
+    const char *corpus_path;  /* NULL: the bundled training text */
+    int no_corpus;
+    const Lesson *lesson;     /* not owned */
+    AppLang lesson_lang;      /* the language the lesson starts in */
+    const Lesson *shelf;      /* [n_shelf], not owned */
+    int n_shelf;
+} ExploreRun;
+int cli_explore_run(const char *cmd, const ExploreRun *run);
+
 /* ---- lessons (cli_lesson.c, cli_handout.c) ---- */
 
 /* What running a lesson without a terminal needs: the model, the training

@@ -166,8 +166,8 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang,
                        LessonProblem problem, void *ctx)
 {
     int problems = 0;
-    app_reset(s);
     s->lang = lang;
+    app_reset(s);
     fprintf(out, "# %s\n\n", l->title);
     for (int k = 0; k < l->n_steps; k++) {
         const LessonStep *st = &l->steps[k];

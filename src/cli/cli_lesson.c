@@ -7,9 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "script.h"
+#include "tui/tui.h"
 
 static const char LESSON_HELP[] =
     "usage: tangscope lesson [FILE] [--lang zh|en|de|fr] [options]\n"
@@ -249,6 +251,69 @@ static int print_file(LessonEnv *e, const char *file, AppLang lang)
     return problems ? EXIT_USAGE : 0;
 }
 
+/* ---- in the explorer ---- */
+
+/* One lesson, or the picker of the interface language's lessons. A lesson
+ * whose shape is wrong (no steps) is refused with its problems; the problems
+ * of its commands show in the status line when their step is entered. */
+static int explore(ExploreRun *run, const char *file, int threads)
+{
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        return cli_error("lesson", EXIT_USAGE, "needs a terminal on stdin and stdout "
+                                               "(for text output use --print)");
+    TsErr err;
+    if (tui_locale_utf8(&err) != 0)
+        return cli_error("lesson", EXIT_USAGE, "%s", err.msg);
+    Lesson one, *shelf = NULL;
+    char **files = NULL;
+    int n = 0, rc;
+    if (file) {
+        Problems ps = {.path = file};
+        int problems = load(&one, file, &ps);
+        int shapeless = problems >= 0 && lesson_last_step(&one) < 1;
+        tell_problems(&ps);
+        if (problems < 0)
+            return EXIT_USAGE;
+        if (shapeless) {
+            lesson_free(&one);
+            return cli_error("lesson", EXIT_USAGE, "%s has no steps to show", file);
+        }
+        run->lesson = &one;
+        run->lesson_lang = lesson_lang_of(file, run->lang);
+    } else {
+        const char *dir = cli_lessons_dir(app_lang_code(run->lang));
+        n = cli_lesson_files(dir, &files);
+        if (n > 0)
+            shelf = calloc((size_t)n, sizeof *shelf);
+        int shown = 0;
+        for (int i = 0; i < n && shelf; i++) {
+            TsErr e;
+            if (lesson_load(&shelf[shown], files[i], NULL, NULL, &e) >= 0)
+                shown++;
+        }
+        if (shown == 0) {
+            free(shelf);
+            cli_lesson_files_free(files, n < 0 ? 0 : n);
+            return cli_error("lesson", EXIT_USAGE,
+                             "no lessons in %s (give a FILE, choose another --lang, or set "
+                             "TANGSCOPE_HOME to the folder that holds lessons/)",
+                             dir);
+        }
+        run->shelf = shelf;
+        run->n_shelf = shown;
+    }
+    /* a keystroke at a full context recomputes the whole window: every core helps */
+    cli_set_threads(threads);
+    rc = cli_explore_run("lesson", run);
+    if (file)
+        lesson_free(&one);
+    for (int i = 0; i < run->n_shelf; i++)
+        lesson_free(&shelf[i]);
+    free(shelf);
+    cli_lesson_files_free(files, n < 0 ? 0 : n);
+    return rc;
+}
+
 static void print_verbs(void)
 {
     int n;
@@ -291,9 +356,13 @@ int cmd_lesson(int argc, char **argv)
         return cli_error("lesson", EXIT_USAGE, "--check needs at least one lesson file");
     if (print && n_files != 1)
         return cli_error("lesson", EXIT_USAGE, "--print takes one lesson file");
-    if (!check && !print)
-        return cli_error("lesson", EXIT_USAGE,
-                         "the explorer's lesson view is not built yet: use --check or --print");
+    if (!check && !print) {
+        if (n_files > 1)
+            return cli_error("lesson", EXIT_USAGE, "one lesson at a time (--check takes several)");
+        ExploreRun run = {.model_path = model_path, .lang = lang, .corpus_path = corpus_path,
+                          .no_corpus = no_corpus};
+        return explore(&run, n_files ? files[0] : NULL, threads);
+    }
     cli_set_threads(threads);
     LessonEnv e;
     if ((rc = cli_lesson_env_open(&e, "lesson", model_path, corpus_path, no_corpus)) != 0)

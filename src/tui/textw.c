@@ -64,3 +64,71 @@ size_t textw_fit_tail(const char *s, int cols)
     }
     return pos;
 }
+
+/* The bytes of the line that starts at s (no newline in it) that fit in
+ * cols columns, backed up to a space when the cut would split a Latin word. */
+/* Chinese punctuation that may not open a line: the character before it
+ * goes to the next line with it. */
+static int closes(const char *s, size_t len)
+{
+    static const char *const MARKS[] = {"，", "。", "、", "；", "：", "？", "！", "」", "』",
+                                        "）", "”", "’", "》", "〉", "…"};
+    for (size_t i = 0; i < sizeof MARKS / sizeof MARKS[0]; i++) {
+        size_t n = strlen(MARKS[i]);
+        if (len >= n && memcmp(s, MARKS[i], n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+static size_t fit_line(const char *s, size_t len, int cols)
+{
+    size_t pos = 0, space = 0, last = 0; /* last: where the last character that fits starts */
+    int total = 0, w;
+    while (pos < len) {
+        size_t n = step(s, len, pos, &w);
+        if (total + w > cols)
+            break;
+        if (s[pos] == ' ')
+            space = pos;
+        last = pos;
+        total += w;
+        pos += n;
+    }
+    if (pos >= len || pos == 0)
+        return pos == 0 && len > 0 ? step(s, len, 0, &w) : pos; /* always move on */
+    if (closes(s + pos, len - pos) && last > 0)
+        return last;
+    int latin_cut = (unsigned char)s[pos] < 0x80 && s[pos] != ' ' && pos > 0 &&
+                    (unsigned char)s[pos - 1] < 0x80 && s[pos - 1] != ' ';
+    return latin_cut && space > 0 ? space : pos;
+}
+
+int textw_wrap(const char *s, int cols, TextSpan *lines, int max)
+{
+    int n = 0;
+    const char *p = s;
+    if (cols < 1)
+        cols = 1;
+    for (;;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p), at = 0;
+        do { /* one line of the text: one or more lines on the screen */
+            size_t take = fit_line(p + at, len - at, cols), shown = take;
+            while (shown > 0 && at + take < len && p[at + shown - 1] == ' ')
+                shown--; /* the spaces where a line wraps are not shown */
+            if (n < max)
+                lines[n] = (TextSpan){(size_t)(p + at - s), shown};
+            n++;
+            at += take;
+            while (at < len && p[at] == ' ')
+                at++;
+        } while (at < len);
+        if (!nl)
+            break;
+        p = nl + 1;
+        if (!*p)
+            break;
+    }
+    return n;
+}

@@ -32,4 +32,15 @@ size_t textw_fit(const char *s, int cols, int *used);
  * for text that grows at the right, like the prompt). */
 size_t textw_fit_tail(const char *s, int cols);
 
+/* One line of wrapped text: bytes [start, start + len) of the string. */
+typedef struct {
+    size_t start, len;
+} TextSpan;
+
+/* Break s into lines of at most cols columns: at every newline, and where a
+ * line is full: after the last space in Latin text, anywhere in Chinese. A
+ * line that wraps drops the spaces it would start with. Fills at most max
+ * spans and returns how many lines there are (also those past max). */
+int textw_wrap(const char *s, int cols, TextSpan *lines, int max);
+
 #endif

@@ -30,6 +30,8 @@ static const HelpLine LINES[] = {
     {"h", LBL_HELP_HIST},
     {"v", LBL_HELP_ATTENTION},
     {"/", LBL_HELP_QUERY},
+    {":", LBL_HELP_COMMAND},
+    {"n N PgDn/Up", LBL_HELP_LESSON},
     {"l", LBL_HELP_LANGUAGE},
     {"?", LBL_HELP_HELP},
     {"q F10 Ctrl-C", LBL_HELP_QUIT},

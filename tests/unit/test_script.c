@@ -593,6 +593,108 @@ static void test_replay_equals_forward(void)
     lesson_free(&l);
 }
 
+/* The lesson on the explorer's screen: n and N (as Commands), the quiz, the
+ * picker, the command line. */
+static void test_lesson_commands(void)
+{
+    Lesson l, other;
+    TsErr err;
+    int problems = 0;
+    if (lesson_load(&l, TEST_DATA("lesson-good.md"), keep_problem, &problems, &err) != 0 ||
+        lesson_load(&other, TEST_DATA("lesson-good.md"), keep_problem, &problems, &err) != 0) {
+        CHECK(0, "lesson-good.md: %s", err.msg);
+        return;
+    }
+    AppState s, ref;
+    start(&s);
+    start(&ref);
+    Lesson shelf[2] = {l, other};
+    app_picker_set(&s, shelf, 2);
+    CHECK(s.picking && s.shelf_sel == 0, "the picker is up");
+    app_apply(&s, CMD_PICKER_MOVE, cmd_arg(-1));
+    CHECK(s.shelf_sel == 1, "up from the first wraps to the last: %d", s.shelf_sel);
+    app_apply(&s, CMD_PICKER_MOVE, cmd_arg(1));
+    app_apply(&s, CMD_PICKER_OPEN, cmd_arg(0));
+    CHECK(!s.picking && s.lesson == &shelf[0] && s.lesson_step == 0, "Enter opens the chosen lesson");
+    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
+    CHECK(s.lesson_step == 0, "nothing before the introduction");
+    for (int k = 1; k <= 3; k++)
+        app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+    lesson_goto(&ref, &shelf[0], 3, s.lang, 1, keep_problem, &problems);
+    CHECK(s.lesson_step == 3 && same_view(&s, &ref, "n x3"), "n three times: step 3");
+    CHECK(s.quiz_hidden, "step 3 asks a question");
+    app_apply(&s, CMD_REVEAL, cmd_arg(0));
+    CHECK(!s.quiz_hidden, "revealed");
+    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
+    lesson_goto(&ref, &shelf[0], 2, s.lang, 1, keep_problem, &problems);
+    CHECK(s.lesson_step == 2 && same_view(&s, &ref, "N"), "N: step 2, replayed");
+    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+    CHECK(s.quiz_hidden, "forward again: the question is asked again");
+    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+    CHECK(s.lesson_step == 4 && strcmp(s.status, app_label(&s, LBL_LESSON_END)) == 0,
+          "n after the last step says so: %s", s.status);
+    /* the narration scrolls as far as the screen said it reaches */
+    app_lesson_fit(&s, 10, 4);
+    app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(3));
+    app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(5));
+    CHECK(s.narration_top == 6, "stops at lines - rows: %d", s.narration_top);
+    app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(-10));
+    CHECK(s.narration_top == 0, "and at the top: %d", s.narration_top);
+    app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(2));
+    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
+    CHECK(s.narration_top == 0, "a new step starts at its top");
+    CHECK(problems == 0, "%d problems", problems);
+    app_free(&s);
+    app_free(&ref);
+    lesson_free(&l);
+    lesson_free(&other);
+}
+
+/* `:` then keys: letters are the command's text, Enter runs it, Esc drops it. */
+static void keys(AppState *s, const char *text)
+{
+    size_t len = strlen(text), pos = 0;
+    uint32_t cp;
+    while (pos < len && utf8_decode(text, len, &pos, &cp) == 0)
+        app_apply(s, CMD_TYPE, cmd_arg((long)cp));
+}
+
+static void test_command_line(void)
+{
+    AppState s;
+    start(&s);
+    app_apply(&s, CMD_CMDLINE, cmd_arg(0));
+    CHECK(s.cmdline_open, ": opens the command line");
+    keys(&s, "set top-k 200q");
+    app_apply(&s, CMD_BACKSPACE, cmd_arg(0));
+    app_apply(&s, CMD_BACKSPACE, cmd_arg(0));
+    CHECK(strcmp(s.cmdline, "set top-k 20") == 0 && !s.quit && s.n_chars == 0,
+          "letters go to the line, not to the explorer: '%s'", s.cmdline);
+    app_apply(&s, CMD_WRITE, cmd_arg(0));
+    CHECK(!s.cmdline_open && s.set.top_k == 20, "Enter runs it: top-k %d", s.set.top_k);
+    app_apply(&s, CMD_CMDLINE, cmd_arg(0));
+    keys(&s, "prompt 春风");
+    app_apply(&s, CMD_WRITE, cmd_arg(0));
+    CHECK(text_is(&s, "春风"), "a text argument with Chinese");
+    app_apply(&s, CMD_CMDLINE, cmd_arg(0));
+    keys(&s, "set temperature 3");
+    app_apply(&s, CMD_WRITE, cmd_arg(0));
+    CHECK(s.status_error && strcmp(s.status, "set temperature: 3 is out of range 0..2") == 0 &&
+              s.set.temperature == 1.0f,
+          "an error goes to the status line: %s", s.status);
+    app_apply(&s, CMD_CMDLINE, cmd_arg(0));
+    keys(&s, "clear");
+    app_apply(&s, CMD_STOP, cmd_arg(0));
+    CHECK(!s.cmdline_open && s.n_chars == 2, "Esc drops the line unrun");
+    app_apply(&s, CMD_CMDLINE, cmd_arg(0));
+    keys(&s, "write");
+    app_apply(&s, CMD_WRITE, cmd_arg(0));
+    CHECK(s.job.kind == JOB_WRITE, "write runs on the screen as Enter does, not to its end at once");
+    app_apply(&s, CMD_STOP, cmd_arg(0));
+    app_free(&s);
+}
+
 /* ---- reading Markdown ---- */
 
 typedef struct {
@@ -721,6 +823,8 @@ int main(void)
     RUN(test_errors);
     RUN(test_reset_is_fresh);
     RUN(test_replay_equals_forward);
+    RUN(test_lesson_commands);
+    RUN(test_command_line);
     RUN(test_markdown);
     RUN(test_plain_text);
     corpus_free(&corpus);
