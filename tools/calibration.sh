@@ -1,8 +1,9 @@
 #!/bin/sh
-# calibration.sh - how well the model's probability of a next character, read
-# with no text before the context, matches how often the training text itself
-# continues that context with it. Uses tangscope probs and tangscope corpus
-# (and jq); no Python.
+# calibration.sh - how well the model's probability of a next character matches
+# how often the training text itself continues that context with it. The
+# context is read as a fragment from inside a text (probs --mid-text: no
+# newline before it), as the training text counts it wherever it occurs. Uses
+# tangscope probs and tangscope corpus (and jq); no Python.
 #
 # usage: tools/calibration.sh [--model FILE] [--char C] [--verbose] [CONTEXT ...]
 #   (from the repository root; default character 。; default contexts: the 80
@@ -17,7 +18,7 @@ while [ $# -gt 0 ]; do
     --model) model=$2; shift 2 ;;
     --char) char=$2; shift 2 ;;
     --verbose) verbose=1; shift ;;
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "calibration.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
@@ -33,7 +34,7 @@ command -v jq >/dev/null || { echo "calibration.sh: needs jq (apt-get install jq
 [ -x ./tangscope ] || make tangscope >/dev/null
 
 for ctx in "$@"; do
-    p=$(./tangscope probs "$ctx" --model "$model" --top 100000 --json |
+    p=$(./tangscope probs "$ctx" --mid-text --model "$model" --top 100000 --json |
         jq --arg c "$char" '[.candidates[] | select(.char == $c) | .prob][0] // 0')
     f=$(./tangscope corpus "$ctx" --top 100000 --json |
         jq --arg c "$char" '([.next[] | select(.char == $c) | .count][0] // 0) / .count')

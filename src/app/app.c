@@ -26,7 +26,8 @@ int app_init(AppState *s, const Model *m, TsErr *err)
     p->cdf = ts_calloc((size_t)V, sizeof *p->cdf, err);
     p->context = ts_calloc((size_t)m->cfg.context + 1, sizeof *p->context, err);
     if (!s->chars || !p->probs || !p->order || !p->allowed || !p->cdf || !p->context ||
-        sampler_init(&p->ss, V, err) != 0 || gen_start(&s->g, NULL, 0, 0, err) != 0) {
+        sampler_init(&p->ss, V, err) != 0 ||
+        gen_start(&s->g, NULL, 0, PROMPT_POEM_START, err) != 0) {
         app_free(s);
         return -1;
     }
@@ -40,7 +41,7 @@ void app_reset(AppState *s)
     s->n_chars = 0;
     s->mid_text = 0;
     gen_set_cache(&s->g, 1);
-    gen_start(&s->g, NULL, 0, 0, NULL); /* an empty text cannot fail */
+    gen_start(&s->g, NULL, 0, PROMPT_POEM_START, NULL); /* an empty text cannot fail */
     s->set = sampler_defaults();
     s->seed = 1;
     rng_seed(&s->rng, s->seed);
@@ -50,7 +51,6 @@ void app_reset(AppState *s)
     form_init_free(&s->mode.start);
     form_init_free(&s->mode.now);
     s->mode.kind = FORM_FREE;
-    s->mode.from = s->g.prefix;
     s->pred.query_cp = 0;
     s->pred.query_id = s->pred.query_rank = 0;
     s->pred.query_p = s->pred.query_p_sampler = 0.0f;
@@ -126,17 +126,6 @@ const char *app_lang_code(AppLang lang)
 
 /* ---- the text ---- */
 
-/* Hand a character to the model. A typed prompt is read as it is (as the
- * lesson's figures are), so the first character typed into an empty free text
- * replaces the newline the empty text stands on. */
-static int gen_push(AppState *s, int id, Origin origin, TsErr *err)
-{
-    Generator *g = &s->g;
-    if (origin == ORIGIN_TYPED && s->mode.kind == FORM_FREE && g->prefix && g->n == 1)
-        return gen_start(g, &id, 1, 0, err);
-    return gen_append(g, id, err);
-}
-
 /* A character for the status line: itself if the model knows it, else with
  * its code, so an invisible or look-alike character can be identified. */
 static void describe(const AppState *s, uint32_t cp, char *out, size_t size)
@@ -167,7 +156,9 @@ int app_push_char(AppState *s, uint32_t cp, Origin origin)
         }
     }
     TsErr err;
-    if (id >= 0 && gen_push(s, id, origin, &err) != 0) {
+    /* gen_append follows the rule: under mid-text the first character takes
+     * the empty text's newline's place */
+    if (id >= 0 && gen_append(&s->g, id, &err) != 0) {
         app_status(s, 1, "%s", err.msg);
         return -1;
     }
@@ -192,10 +183,7 @@ int app_pop_char(AppState *s)
         app_status(s, 0, app_label(s, LBL_ST_TOOK_BACK_UNKNOWN), name);
         return 0;
     }
-    if (s->g.n > 1)
-        gen_pop(&s->g); /* infer_truncate: the cache forgets the position, keeps the rest */
-    else
-        gen_start(&s->g, NULL, 0, 0, NULL); /* the only character: back to an empty text */
+    gen_pop(&s->g); /* infer_truncate: the cache forgets the position, keeps the rest */
     app_mode_replay(s);
     if (s->g.use_cache)
         app_status(s, 0, app_label(s, LBL_ST_TOOK_BACK), name, s->g.inf.len);
@@ -207,14 +195,30 @@ int app_pop_char(AppState *s)
 void app_clear_text(AppState *s)
 {
     s->n_chars = 0;
-    gen_start(&s->g, NULL, 0, s->mode.kind != FORM_FREE, NULL);
-    s->mode.from = s->g.prefix;
+    app_reread_text(s);
+}
+
+int app_reread_text(AppState *s)
+{
+    int ids[APP_MAX_CHARS];
+    size_t n = 0;
+    for (size_t i = 0; i < s->n_chars; i++)
+        if (s->chars[i].id >= 0)
+            ids[n++] = s->chars[i].id;
+    TsErr err;
+    if (gen_start(&s->g, ids, n, s->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START, &err) != 0) {
+        app_status(s, 1, "%s", err.msg);
+        return -1;
+    }
     app_mode_replay(s);
+    return 0;
 }
 
 void app_set_mid_text(AppState *s, int on)
 {
-    s->mid_text = on != 0; /* TODO(prompt-start): re-read the text under the new rule */
+    s->mid_text = on != 0;
+    if (app_reread_text(s) == 0)
+        app_status(s, 0, "%s", app_label(s, s->mid_text ? LBL_ST_MID_TEXT : LBL_ST_POEM_START));
     app_predict(s);
 }
 

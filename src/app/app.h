@@ -8,9 +8,12 @@
  * The text. The user's prompt and whatever the model wrote after it form one
  * list of characters, `chars`, in the order they came. A character the model
  * does not know stays in that list (shown marked on screen) but is not given
- * to the model. The Generator `g` holds the known ones as token ids, after a
- * newline when the text opens a poem (an empty prompt, or a verse form), and
- * keeps the model's KV cache in step with them.
+ * to the model. The Generator `g` holds the known ones as token ids and keeps
+ * the model's KV cache in step with them. Where the text stands follows the
+ * one rule of generate.h (PromptStart): by default it starts a poem, after a
+ * newline; with `mid_text` it is a fragment from inside a text, with nothing
+ * before it (an empty text is a newline either way). g.text is always that
+ * rule applied to the known characters, however they came.
  *
  * After every change the app recomputes the Prediction: the model's
  * distribution for the next character, what the sampler and the verse form
@@ -152,8 +155,7 @@ typedef struct {
     int line_len;     /* 5 or 7 */
     char heads[FORM_MAX_HEADS * 4 + 1]; /* acrostic: the line openers, UTF-8 */
     Form start;       /* the form at the poem's first character */
-    Form now;         /* where the text stands in it */
-    size_t from;      /* index into g.text where the poem starts */
+    Form now;         /* where the text stands in it (the poem starts at g.text[g.prefix]) */
 } ModeState;
 
 typedef struct {
@@ -290,8 +292,14 @@ int app_push_char(AppState *s, uint32_t cp, Origin origin);
 int app_pop_char(AppState *s);
 void app_clear_text(AppState *s);
 /* Read the prompt as a fragment from inside a text (1) or as the start of a
- * poem (0, the default: the model reads a newline before it). */
+ * poem (0, the default: the model reads a newline before it). The text is
+ * read again under the new rule: its characters, typed, picked or written,
+ * and the verse form stay; the cache starts over. */
 void app_set_mid_text(AppState *s, int on);
+/* Give the model the known characters again from the start, under the
+ * current rule, and replay the form. Returns 0, or -1 with the status saying
+ * why not. */
+int app_reread_text(AppState *s);
 
 /* ---- read-only queries for the screen ---- */
 /* Index into g.text of chars[i], or -1 if the model does not read it. */

@@ -95,8 +95,8 @@ void app_job_start_compare(AppState *s)
     /* both start from the text the model reads now, with the same seed and form */
     const int *ids = s->g.text + s->g.prefix;
     size_t n = s->g.n - s->g.prefix;
-    gen_start(&j->cached, ids, n, (int)s->g.prefix, NULL);
-    gen_start(&j->full, ids, n, (int)s->g.prefix, NULL);
+    gen_start(&j->cached, ids, n, s->g.where, NULL);
+    gen_start(&j->full, ids, n, s->g.where, NULL);
     j->form_cached = j->form_full = s->mode.now;
     rng_seed(&j->rng_cached, s->seed);
     rng_seed(&j->rng_full, s->seed);

@@ -22,7 +22,7 @@ void app_mode_replay(AppState *s)
     s->mode.now = s->mode.start;
     if (s->mode.kind == FORM_FREE)
         return;
-    for (size_t i = s->mode.from; i < s->g.n; i++)
+    for (size_t i = s->g.prefix; i < s->g.n; i++)
         form_advance(&s->mode.now, &s->m->vocab, s->g.text[i]);
 }
 
@@ -43,23 +43,17 @@ static int prompt_fits(AppState *s, const Form *f)
     return 1;
 }
 
-/* Begin a poem in form f: a newline, then the prompt if it fits (and
- * keep_prompt), else nothing. Returns 1 if the prompt was kept. */
+/* Begin a poem in form f: the prompt if it fits (and keep_prompt), else
+ * nothing, read by the explorer's rule (a newline first unless mid-text).
+ * Returns 1 if the prompt was kept. */
 static int start_poem(AppState *s, FormKind kind, const Form *f, int keep_prompt)
 {
     int keep = keep_prompt && prompt_fits(s, f);
     if (!keep)
         s->n_chars = 0;
-    int ids[APP_MAX_CHARS];
-    size_t n = 0;
-    for (size_t i = 0; i < s->n_chars; i++)
-        if (s->chars[i].id >= 0)
-            ids[n++] = s->chars[i].id;
-    gen_start(&s->g, ids, n, 1, NULL);
     s->mode.kind = kind;
     s->mode.start = *f;
-    s->mode.from = s->g.prefix;
-    app_mode_replay(s);
+    app_reread_text(s); /* also replays the form */
     return keep;
 }
 

@@ -40,6 +40,9 @@ static const Label LABELS[LBL_COUNT] = {
 
     [LBL_NOTE_KEYS] = {"Space samples · 1-8 picks · Enter writes the poem · Backspace takes back",
                        "空格 采样 · 1-8 选字 · 回车 写完这首诗 · Backspace 收回"},
+    /* where the prompt stands (generate.h), beside the text */
+    [LBL_READ_POEM_START] = {"poem start", "诗的开头", "Gedichtanfang", "début de poème"},
+    [LBL_READ_MID_TEXT] = {"mid-text", "文中片段", "Textmitte", "extrait"},
     [LBL_NEXT] = {"next", "下一个字"},
     [LBL_MODEL] = {"model", "模型"},
     [LBL_SAMPLER] = {"sampler", "采样后"},
@@ -111,6 +114,8 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_HELP_ATTENTION] = {"attention view",
                             "注意力视图"},
     [LBL_HELP_QUERY] = {"rank of any character", "查任意字的排名"},
+    [LBL_HELP_MID_TEXT] = {"poem start / mid-text", "诗的开头 / 文中片段", "Gedichtanfang / Textmitte",
+                           "début de poème / extrait"},
     [LBL_HELP_LANGUAGE] = {"中文 / English", "中文 / English"},
     [LBL_HELP_HELP] = {"this help", "本帮助"},
     [LBL_HELP_QUIT] = {"quit", "退出"},
@@ -178,6 +183,14 @@ static const Label LABELS[LBL_COUNT] = {
                        "注意力：预测下一个字时看每个字有多重"},
     [LBL_ST_ATT_OFF] = {"attention view off", "注意力视图已关闭"},
     [LBL_ST_LANGUAGE] = {"labels in English", "标签：中文"},
+    [LBL_ST_POEM_START] = {"the prompt starts a poem: the model reads a newline before it (n: mid-text)",
+                           "提示词是一首诗的开头：模型先读一个换行（n：文中片段）",
+                           "Der Prompt beginnt ein Gedicht: davor steht ein Zeilenumbruch (n: Textmitte)",
+                           "L'invite ouvre un poème : un saut de ligne la précède (n : extrait)"},
+    [LBL_ST_MID_TEXT] = {"the prompt is a fragment from inside a text: nothing before it (n: poem start)",
+                         "提示词是文中的一个片段：前面什么也没有（n：诗的开头）",
+                         "Der Prompt ist ein Auszug aus einem Text: nichts steht davor (n: Gedichtanfang)",
+                         "L'invite est un extrait de texte : rien ne la précède (n : début de poème)"},
     [LBL_ST_CORPUS_FAILED] = {"no training-text counts: %s", "没有训练文本统计：%s"},
 
     /* lessons, the handout and the command line */

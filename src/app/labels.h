@@ -35,6 +35,8 @@ typedef enum {
     LBL_NOTE_FORM_DONE,
     LBL_NOTE_QUERY,
     LBL_NOTE_KEYS,
+    LBL_READ_POEM_START,
+    LBL_READ_MID_TEXT,
     /* probabilities */
     LBL_NEXT,
     LBL_MODEL,
@@ -95,6 +97,7 @@ typedef enum {
     LBL_HELP_HIST,
     LBL_HELP_ATTENTION,
     LBL_HELP_QUERY,
+    LBL_HELP_MID_TEXT,
     LBL_HELP_LANGUAGE,
     LBL_HELP_HELP,
     LBL_HELP_QUIT,
@@ -141,6 +144,8 @@ typedef enum {
     LBL_ST_ATT_ON,
     LBL_ST_ATT_OFF,
     LBL_ST_LANGUAGE,
+    LBL_ST_POEM_START,
+    LBL_ST_MID_TEXT,
     LBL_ST_CORPUS_FAILED,
     /* lessons and the command line */
     LBL_ST_VIEWS_CLOSED,

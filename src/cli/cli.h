@@ -93,6 +93,7 @@ int bench_ui(const char *model_path, int json);
 typedef struct {
     const char *model_path;   /* NULL: the bundled model */
     const char *prompt;       /* typed in first, or NULL */
+    int mid_text;             /* read it as a fragment from inside a text */
     AppLang lang;             /* of the interface */
     const char *corpus_path;  /* NULL: the bundled training text */
     int no_corpus;

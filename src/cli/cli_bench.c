@@ -407,7 +407,7 @@ static double time_keystroke(Generator *g, int repeat, int *threads)
         *threads = ts_threads();
         for (int rep = 0; rep < repeat && prompt[0] >= 0; rep++) {
             double t0 = ts_now();
-            gen_start(g, prompt, (size_t)T, 0, &err);
+            gen_start(g, prompt, (size_t)T, PROMPT_MID_TEXT, &err);
             sampler_run(&g->ss, &set, gen_logits(g), NULL, 0, NULL, 0.5f, &err);
             sampler_sort_prefix(order, g->ss.probs, V, 8);
             for (int i = 0; i < T; i++)

@@ -9,7 +9,8 @@
 #include "vocab.h"
 
 static const char CORPUS_HELP[] =
-    "usage: tangscope corpus CONTEXT [--top N] [--data FILE] [--json] [--no-cache]\n"
+    "usage: tangscope corpus CONTEXT [--poem-start] [--top N] [--data FILE] [--json]\n"
+    "                        [--no-cache]\n"
     "\n"
     "How often does the training text itself continue this way? Print how many\n"
     "times CONTEXT occurs in the text (overlapping occurrences count) and the\n"
@@ -20,18 +21,27 @@ static const char CORPUS_HELP[] =
     "followers are the character frequencies. The newline that ends each poem is\n"
     "a character too, shown as ⏎ (\"\\n\" in JSON).\n"
     "\n"
+    "CONTEXT is counted wherever it occurs: a fragment from inside a text, as\n"
+    "`probs --mid-text` reads a prompt. With --poem-start it is counted at the\n"
+    "start of a poem, after the newline that ends the poem before (so the\n"
+    "text's first poem, which nothing precedes, is not counted): the context\n"
+    "`probs` and the explorer give the model by default.\n"
+    "\n"
     "The lookup uses a suffix array of the text, built on first use (well under\n"
     "a second) and kept in $XDG_CACHE_HOME/tangscope/ (default ~/.cache/tangscope/)\n"
     "as corpus-<CRC-32 of the text>.sa; an edited text gets a new one.\n"
     "\n"
+    "  --poem-start   count CONTEXT at the start of a poem: after a newline\n"
     "  --top N        how many followers to list (default 10)\n"
     "  --data FILE    UTF-8 text (default assets/tang-train.txt)\n"
     "  --no-cache     build the suffix array in memory only\n"
     "  --json         print {\"context\": ..., \"count\": N,\n"
-    "                 \"next\": [{\"char\": ..., \"count\": N, \"share\": F}, ...]}\n"
+    "                 \"next\": [{\"char\": ..., \"count\": N, \"share\": F}, ...]};\n"
+    "                 the context as counted (with --poem-start: \"\\n春风\")\n"
     "\n"
     "Examples:\n"
     "  tangscope corpus 春风          what follows 春风 in the Tang poems\n"
+    "  tangscope corpus 春风 --poem-start    ... when a poem opens with 春风\n"
     "  tangscope corpus '' --top 5    the five most frequent characters\n"
     "  tangscope corpus -- -x         a context that starts with '-'\n";
 
@@ -130,8 +140,9 @@ static void print_text(const uint32_t *ctx, size_t n, const CorpusNext *next, in
 int cmd_corpus(int argc, char **argv)
 {
     const char *data_path = NULL, *pos[1];
-    int top = 10, json = 0, no_cache = 0, npos = 0;
+    int top = 10, json = 0, no_cache = 0, poem_start = 0, npos = 0;
     Opt opts[] = {
+        {"--poem-start", OPT_FLAG, &poem_start, 0, 0},
         {"--top", OPT_INT, &top, 1, 1000000},
         {"--data", OPT_STR, &data_path, 0, 0},
         {"--json", OPT_FLAG, &json, 0, 0},
@@ -146,9 +157,11 @@ int cmd_corpus(int argc, char **argv)
         data_path = cli_asset("tang-train.txt");
 
     size_t len = strlen(context), n = 0, at = 0;
-    uint32_t *ctx = malloc((len ? len : 1) * sizeof *ctx);
+    uint32_t *ctx = malloc((len + 1) * sizeof *ctx);
     if (!ctx)
         return cli_error("corpus", 1, "out of memory");
+    if (poem_start)
+        ctx[n++] = '\n'; /* a poem starts after the newline that ends the one before */
     while (at < len) {
         if (utf8_decode(context, len, &at, &ctx[n]) != 0) {
             free(ctx);

@@ -18,7 +18,7 @@
 
 static const char EXPLORE_HELP[] =
     "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang zh|en]\n"
-    "                         [--corpus FILE | --no-corpus] [--threads N]\n"
+    "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
     "\n"
     "The full-screen explorer: type a prompt and watch the model's probabilities\n"
     "for the next character change on every key, beside what the sampler makes of\n"
@@ -29,6 +29,8 @@ static const char EXPLORE_HELP[] =
     "\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
     "  --prompt TEXT   start with this prompt typed in\n"
+    "  --mid-text      read the prompt as a fragment from inside a text, with no\n"
+    "                  newline before it (default: it starts a poem; n switches)\n"
     "  --lang zh|en    labels in Chinese or English (default: from LANG)\n"
     "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
     "  --no-corpus     no training-text counts\n"
@@ -119,6 +121,8 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     }
     s.model_name = model_path;
     s.lang = run->lang;
+    if (run->mid_text)
+        app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
     app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
     if (run->prompt)
         app_type_text(&s, run->prompt);
@@ -140,12 +144,13 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
 int cmd_explore(int argc, char **argv)
 {
     const char *model_path = NULL, *prompt = NULL, *lang_arg = NULL, *corpus_path = NULL;
-    int no_corpus = 0, threads = 0;
+    int no_corpus = 0, threads = 0, mid_text = 0;
     Opt opts[] = {
         {"--threads", OPT_INT, &threads, 0, 1024},
         {"--model", OPT_STR, &model_path, 0, 0},   {"--prompt", OPT_STR, &prompt, 0, 0},
         {"--lang", OPT_STR, &lang_arg, 0, 0},      {"--corpus", OPT_STR, &corpus_path, 0, 0},
         {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
+        {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
     };
     int rc = cli_parse("explore", EXPLORE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
@@ -163,7 +168,7 @@ int cmd_explore(int argc, char **argv)
     /* a keystroke at a full context recomputes the whole window: every core
      * helps it keep up with typing (the numbers are the same on any count) */
     cli_set_threads(threads);
-    ExploreRun run = {.model_path = model_path, .prompt = prompt, .lang = lang,
-                      .corpus_path = corpus_path, .no_corpus = no_corpus};
+    ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text,
+                      .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus};
     return cli_explore_run("explore", &run);
 }

@@ -18,6 +18,8 @@
     "  --seed S                 random seed (default 1); the same seed and settings\n"             \
     "                           write the same text on every machine\n"                            \
     "  --no-cache               recompute the whole window every step (same text, slower)\n"       \
+    "  --mid-text               read the text as a fragment from inside a text, with no\n"        \
+    "                           newline before it (see above)\n"                                  \
     "  --model FILE             model file (default assets/tang.bin)\n"                            \
     "  --json                   print {\"poems\": [...], ...}\n"
 
@@ -25,7 +27,10 @@ static const char GENERATE_HELP[] =
     "usage: tangscope generate [PROMPT] [options]\n"
     "\n"
     "Write poems. Each poem starts after a newline (as in the training text), then\n"
-    "PROMPT, and runs to its newline or --max-chars characters.\n"
+    "PROMPT, and runs to its newline or --max-chars characters. With --mid-text\n"
+    "there is no newline: PROMPT is read as a fragment from inside a text, as\n"
+    "`probs --mid-text` reads it (without a PROMPT the first character is still\n"
+    "chosen after a newline, which then goes).\n"
     "\n"
     "  -n N                     poems to write (default 1)\n"
     "  --max-chars N            at most N characters per poem after the prompt (default 200)\n"
@@ -38,7 +43,9 @@ static const char ACROSTIC_HELP[] =
     "\n"
     "Write an acrostic (藏头诗): line i opens with the i-th character of HEADS;\n"
     "the model writes the rest of each line, with no punctuation inside a line;\n"
-    "lines end in ， and 。 alternately, the last in 。.\n"
+    "lines end in ， and 。 alternately, the last in 。. The poem starts after a\n"
+    "newline; with --mid-text that newline goes once the first head is written,\n"
+    "and the model reads the poem as a fragment from inside a text.\n"
     "\n"
     "  --chars 5|7              characters per line (default 7)\n"
     "  -n N                     poems to write (default 1)\n" SAMPLER_HELP;
@@ -47,7 +54,9 @@ static const char JUEJU_HELP[] =
     "usage: tangscope jueju [options]\n"
     "\n"
     "Write a jueju (绝句) in fixed form: four lines of 5 or 7 characters,\n"
-    "punctuation only at line ends, ，。，。.\n"
+    "punctuation only at line ends, ，。，。. The poem starts after a newline;\n"
+    "with --mid-text the first character is chosen after it, then the newline\n"
+    "goes and the model reads the poem as a fragment from inside a text.\n"
     "\n"
     "  --chars 5|7              characters per line (default 5)\n"
     "  -n N                     poems to write (default 1)\n" SAMPLER_HELP;
@@ -56,7 +65,7 @@ typedef struct {
     const char *model;
     SamplerSettings set;
     uint64_t seed;
-    int no_cache, json, poems, max_chars, chars, stats;
+    int no_cache, json, poems, max_chars, chars, stats, mid_text;
 } GenArgs;
 
 void cli_json_string(FILE *out, const char *s)
@@ -104,6 +113,7 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         {"--repetition-penalty", OPT_FLOAT, &a.set.repetition_penalty, 1, 100},
         {"--seed", OPT_U64, &a.seed, 0, 0},
         {"--no-cache", OPT_FLAG, &a.no_cache, 0, 0},
+        {"--mid-text", OPT_FLAG, &a.mid_text, 0, 0},
         {"--json", OPT_FLAG, &a.json, 0, 0},
         {"-n", OPT_INT, &a.poems, 1, 10000},
         {"--max-chars", OPT_INT, &a.max_chars, 1, 1000000},
@@ -168,13 +178,14 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     rc = 0;
     for (int i = 0; i < a.poems && rc == 0; i++) {
         Form f = form;
-        if (gen_start(&g, prompt, n_prompt, 1, &err) != 0 ||
+        if (gen_start(&g, prompt, n_prompt, a.mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START,
+                      &err) != 0 ||
             gen_poem(&g, &a.set, kind == FORM_FREE ? NULL : &f, &rng, a.max_chars, &err) < 0) {
             rc = cli_error(cmd, EXIT_USAGE, "%s", err.msg);
             break;
         }
         /* the poem: prompt and what was written, without the closing newline */
-        if (g.n > 1 && vocab_cp(&m.vocab, g.text[g.n - 1]) == '\n')
+        if (g.n > g.prefix && vocab_cp(&m.vocab, g.text[g.n - 1]) == '\n')
             g.n--;
         chars += (long)(g.n - g.prefix - n_prompt);
         written++;

@@ -226,7 +226,8 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
             problems += lesson_goto(&e->s, &l, lesson_last_step(&l),
                                     lesson_lang_of(files[i], lang), 1, collect_problem, &ps);
             if (problems == 0)
-                printf("%s: %d steps, ok\n", files[i], lesson_last_step(&l));
+                printf("%s: %d step%s, ok\n", files[i], lesson_last_step(&l),
+                       lesson_last_step(&l) == 1 ? "" : "s");
             lesson_free(&l);
         }
         fflush(stdout);

@@ -14,27 +14,37 @@ static const char PROBS_HELP[] =
     "\n"
     "Read PROMPT and print the most probable next characters: the softmax of the\n"
     "model's scores at temperature 1, and, when any sampler flag is given, the\n"
-    "probability after the sampler (temperature, top-k, top-p, min-p) too. The\n"
-    "prompt is read as it is; an empty prompt means the start of a poem. A prompt\n"
-    "longer than the model's context keeps its last context characters.\n"
+    "probability after the sampler (temperature, top-k, top-p, min-p) too.\n"
     "\n"
+    "PROMPT starts a poem: the model reads a newline before it, as before every\n"
+    "poem of the training text; `generate` and the explorer read a prompt the\n"
+    "same way. With --mid-text PROMPT is a fragment from inside a text, read with\n"
+    "nothing before it. The training text's counts to compare with:\n"
+    "`tangscope corpus --poem-start PROMPT` (PROMPT at the start of a poem) and\n"
+    "`tangscope corpus PROMPT` (anywhere: the --mid-text reading). An empty\n"
+    "prompt starts a poem either way. A text longer than the model's context\n"
+    "keeps its last context characters.\n"
+    "\n"
+    "  --mid-text               read PROMPT as a fragment from inside a text\n"
     "  --top N                  how many candidates (default 8)\n"
     "  --temperature T          0 = greedy, 0..100\n"
     "  --top-k K                keep the K most probable, 0 = off\n"
     "  --top-p P                keep the top set reaching probability P, (0, 1]\n"
     "  --min-p M                keep characters with p >= M x p(top), [0, 1]\n"
     "  --model FILE             model file (default assets/tang.bin)\n"
-    "  --json                   {\"prompt\": ..., \"candidates\": [{\"char\": ..., \"prob\": ...}]}\n";
+    "  --json                   {\"prompt\": ..., \"poem_start\": true|false,\n"
+    "                           \"candidates\": [{\"char\": ..., \"prob\": ...}], ...}\n";
 
 int cmd_probs(int argc, char **argv)
 {
     const char *model_path = NULL, *pos[1];
-    int top = 8, json = 0, npos = 0;
+    int top = 8, json = 0, mid_text = 0, npos = 0;
     SamplerSettings set = sampler_defaults();
     Opt opts[] = {
         {"--model", OPT_STR, &model_path, 0, 0},
         {"--top", OPT_INT, &top, 1, 1000000},
         {"--json", OPT_FLAG, &json, 0, 0},
+        {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
         {"--temperature", OPT_FLOAT, &set.temperature, 0, 100},
         {"--top-k", OPT_INT, &set.top_k, 0, 1000000},
         {"--top-p", OPT_FLOAT, &set.top_p, 1e-9, 1},
@@ -63,7 +73,8 @@ int cmd_probs(int argc, char **argv)
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
     }
     Generator g;
-    if (gen_init(&g, &m, 1, &err) != 0 || gen_start(&g, ids, n, 0, &err) != 0) {
+    PromptStart where = mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START;
+    if (gen_init(&g, &m, 1, &err) != 0 || gen_start(&g, ids, n, where, &err) != 0) {
         free(ids);
         model_free(&m);
         return cli_error("probs", 1, "%s", err.msg);
@@ -86,10 +97,12 @@ int cmd_probs(int argc, char **argv)
     if (json) {
         fputs("{\"prompt\": ", stdout);
         cli_json_string(stdout, prompt);
-        fputs(", \"candidates\": [", stdout);
+        printf(", \"poem_start\": %s, \"candidates\": [", g.prefix ? "true" : "false");
     } else {
-        printf("「%s」→ next character%s\n", prompt,
-               sampled ? " (model at temperature 1 | after the sampler)" : "");
+        printf("「%s」→ next character, %s%s\n", prompt,
+               g.prefix ? "at the start of a poem (the model reads ⏎ first)"
+                        : "as a fragment from inside a text (--mid-text)",
+               sampled ? "; model at temperature 1 | after the sampler" : "");
     }
     for (int k = 0; k < top; k++) {
         int id = order[k];

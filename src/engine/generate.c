@@ -41,10 +41,25 @@ static int reserve(Generator *g, size_t n, TsErr *err)
     return 0;
 }
 
-int gen_start(Generator *g, const int *prompt, size_t n, int poem_start, TsErr *err)
+/* The rule's newline: before a poem's start, and as the empty text. */
+static size_t prompt_prefix(PromptStart where, size_t n)
+{
+    return where == PROMPT_POEM_START || n == 0 ? 1 : 0;
+}
+
+/* The cache no longer matches the text's start: the next prediction reads it
+ * all again. */
+static void restart_cache(Generator *g)
+{
+    infer_reset(&g->inf);
+    g->cache_start = 0;
+    g->have_logits = 0;
+}
+
+int gen_start(Generator *g, const int *prompt, size_t n, PromptStart where, TsErr *err)
 {
     int newline = vocab_id(&g->m->vocab, '\n');
-    size_t prefix = poem_start || n == 0 ? 1 : 0;
+    size_t prefix = prompt_prefix(where, n);
     if (prefix && newline < 0)
         return ts_fail(err, "the model's vocabulary has no newline, so it cannot start a poem");
     if (reserve(g, n + prefix, err) != 0)
@@ -55,18 +70,15 @@ int gen_start(Generator *g, const int *prompt, size_t n, int poem_start, TsErr *
         memcpy(g->text + prefix, prompt, n * sizeof(int));
     g->n = n + prefix;
     g->prefix = prefix;
-    infer_reset(&g->inf);
-    g->cache_start = 0;
-    g->have_logits = 0;
+    g->where = where;
+    restart_cache(g);
     return 0;
 }
 
 void gen_set_cache(Generator *g, int use_cache)
 {
     g->use_cache = use_cache;
-    infer_reset(&g->inf);
-    g->cache_start = 0;
-    g->have_logits = 0;
+    restart_cache(g);
 }
 
 const float *gen_logits(Generator *g)
@@ -98,6 +110,13 @@ int gen_append(Generator *g, int token, TsErr *err)
 {
     if (token < 0 || token >= g->m->cfg.vocab_size)
         return ts_fail(err, "token %d is outside the vocabulary", token);
+    if (g->where == PROMPT_MID_TEXT && g->prefix && g->n == 1) {
+        /* a fragment has nothing before it: the empty text's newline goes */
+        g->text[0] = token;
+        g->prefix = 0;
+        restart_cache(g);
+        return 0;
+    }
     if (reserve(g, g->n + 1, err) != 0)
         return -1;
     g->text[g->n++] = token;
@@ -107,15 +126,26 @@ int gen_append(Generator *g, int token, TsErr *err)
 
 int gen_pop(Generator *g)
 {
-    if (g->n <= 1)
-        return -1;
+    if (g->n == 0 || (g->n == 1 && g->prefix))
+        return -1; /* the empty text */
+    int token = g->text[g->n - 1];
+    if (g->n == 1) {
+        /* a fragment's last character: back to the empty text, a newline */
+        int newline = vocab_id(&g->m->vocab, '\n');
+        if (newline < 0)
+            return -1;
+        g->text[0] = newline;
+        g->prefix = 1;
+        restart_cache(g);
+        return token;
+    }
     g->n--;
     /* the cache rolls back: positions past the text are forgotten */
     size_t cached_end = g->cache_start + (size_t)g->inf.len;
     if (cached_end > g->n)
         infer_truncate(&g->inf, g->n > g->cache_start ? (int)(g->n - g->cache_start) : 0);
     g->have_logits = 0;
-    return g->text[g->n];
+    return token;
 }
 
 int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, TsErr *err)
@@ -165,7 +195,7 @@ double gen_timed(Generator *g, int chars, uint64_t seed, TsErr *err)
     Rng rng;
     rng_seed(&rng, seed);
     double t0 = ts_now();
-    if (gen_start(g, NULL, 0, 1, err) != 0)
+    if (gen_start(g, NULL, 0, PROMPT_POEM_START, err) != 0)
         return -1.0;
     for (int i = 0; i < chars; i++)
         if (gen_sample(g, &set, NULL, &rng, err) < 0)

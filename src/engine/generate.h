@@ -1,8 +1,9 @@
 /* generate.h - writing text: the model, the sampler, a verse form and the text so far.
  *
  * A Generator holds the text as token ids and keeps the model's view of it
- * current. A poem starts after a newline, as every poem in the training text
- * does, so gen_start puts one before the prompt.
+ * current. Where the prompt stands, at the start of a poem or inside a text,
+ * is decided here, by gen_start, for the explorer and every command alike
+ * (PromptStart below).
  *
  * The window: the model reads at most `context` characters. When the text is
  * longer, the next character is predicted from the last `context` characters
@@ -22,6 +23,26 @@
 #include "rng.h"
 #include "sampler.h"
 
+/* Where a prompt stands: the one rule by which the explorer and every command
+ * (probs, generate, acrostic, jueju, demo) turn a prompt into what the model
+ * reads.
+ *
+ *   PROMPT_POEM_START  the prompt opens a poem: the model reads a newline
+ *                      before it, as before every poem of the training text.
+ *                      The default everywhere.
+ *   PROMPT_MID_TEXT    the prompt is a fragment from inside a text: the model
+ *                      reads it as it is, with nothing before it (--mid-text).
+ *                      This is what the training text's counts of a context,
+ *                      wherever it occurs, compare with.
+ *
+ * Either way an empty text is a newline alone: with nothing else to read, the
+ * model starts a poem. Under PROMPT_MID_TEXT that newline gives way to the
+ * first character appended and comes back when the last one is taken back, so
+ * the text the model reads is always the rule applied to the characters:
+ *   POEM_START: newline, characters     MID_TEXT: characters (newline if none)
+ */
+typedef enum { PROMPT_MID_TEXT = 0, PROMPT_POEM_START = 1 } PromptStart;
+
 typedef struct {
     const Model *m;     /* not owned */
     Infer inf;
@@ -29,7 +50,8 @@ typedef struct {
     int use_cache;      /* 1: KV cache; 0: recompute the window every step */
     int *text;          /* [cap] token ids: a newline, the prompt, what was written */
     size_t n, cap;
-    size_t prefix;      /* 1 if text[0] is the newline gen_start put there, else 0 */
+    size_t prefix;      /* 1 if text[0] is the newline the rule puts there, else 0 */
+    PromptStart where;  /* the rule the text is read by (gen_start) */
     size_t cache_start; /* text index of the cache's position 0 */
     int have_logits;    /* inf.logits belong to the current text */
     long forward_rows;  /* positions computed so far (work done, for the explorer) */
@@ -38,19 +60,23 @@ typedef struct {
 int gen_init(Generator *g, const Model *m, int use_cache, TsErr *err);
 void gen_free(Generator *g);
 
-/* Start over with the prompt (token ids). With poem_start, or when the prompt
- * is empty, a newline goes first: the text then opens a new poem, as after
- * every newline in the training text. Without it the prompt is read as it is,
- * which is what `probs` and the explorer show (and what the corpus counts
- * compare with: a context anywhere in the text). */
-int gen_start(Generator *g, const int *prompt, size_t n, int poem_start, TsErr *err);
+/* Start over with the prompt (token ids), read by the rule `where`: with
+ * PROMPT_POEM_START, or when the prompt is empty, a newline goes first. The
+ * only place a prompt becomes what the model reads. Fails if a newline is
+ * needed and the vocabulary has none. */
+int gen_start(Generator *g, const int *prompt, size_t n, PromptStart where, TsErr *err);
 /* Switch the cache on or off; the next prediction uses the new path. */
 void gen_set_cache(Generator *g, int use_cache);
 
 /* Logits [V] for the character after the current text. */
 const float *gen_logits(Generator *g);
-/* Append a character / take the last one back (the first is never taken back). */
+/* Append a character. Under PROMPT_MID_TEXT the first character of an empty
+ * text takes the place of its newline (the cache starts again). */
 int gen_append(Generator *g, int token, TsErr *err);
+/* Take the last character back and return it; the cache forgets its position.
+ * The last character of all leaves the empty text, a newline alone. Returns -1
+ * when the text is already empty (or, without a newline in the vocabulary,
+ * when its last character would leave nothing). */
 int gen_pop(Generator *g);
 
 /* Choose the next character with the sampler (and the form's mask, if form is

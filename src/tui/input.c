@@ -60,10 +60,12 @@ static const Binding BINDINGS[] = {
     {0, 'l', CMD_LANGUAGE, -1},
     {0, '?', CMD_HELP, 0},
     {0, '/', CMD_QUERY, 0},
+    {0, 'n', CMD_MID_TEXT, -1},     /* n: the newline before the prompt, or none */
     {0, ':', CMD_CMDLINE, 0},
 };
 
-/* In a lesson, before the table above (n and N are no text there). */
+/* In a lesson, before the table above: n and N step through it there (the
+ * prompt's start is then `:mid-text on|off`). */
 static const Binding LESSON_BINDINGS[] = {
     {0, 'n', CMD_LESSON_NEXT, 0},
     {0, 'N', CMD_LESSON_PREV, 0},

@@ -41,14 +41,14 @@ static void draw_head(const AppState *s, Rect r, int y, int layer, int head, con
         for (int i = 0; i < cells[k].w; i++)
             draw_text(y, x0 + cells[k].x + i, 1, ROLE_HEAT, g->shades[level]);
     }
-    draw_textf(y, r.x + PROMPT_LABEL_COLS + view_prompt_text_width(r) + 2, 8, ROLE_DIM, "%.2f",
+    draw_textf(y, r.x + PROMPT_LABEL_COLS + view_prompt_text_width(s, r) + 2, 8, ROLE_DIM, "%.2f",
                (double)m);
 }
 
 void view_attention_draw(const AppState *s, Rect r)
 {
     PromptCell cells[512];
-    int n = view_prompt_cells(s, view_prompt_text_width(r), cells, 512);
+    int n = view_prompt_cells(s, view_prompt_text_width(s, r), cells, 512);
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_ATT_HEADER));
     int L = s->m->cfg.n_layer, H = s->m->cfg.n_head, rows = L * H;
     for (int i = 0; i < rows; i++) {

@@ -30,6 +30,7 @@ static const HelpLine LINES[] = {
     {"h", LBL_HELP_HIST},
     {"v", LBL_HELP_ATTENTION},
     {"/", LBL_HELP_QUERY},
+    {"n", LBL_HELP_MID_TEXT},
     {":", LBL_HELP_COMMAND},
     {"n N PgDn/Up", LBL_HELP_LESSON},
     {"l", LBL_HELP_LANGUAGE},

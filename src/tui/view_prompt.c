@@ -1,6 +1,6 @@
 /* view_prompt.c - the text line: what was typed, what the model wrote, what
- * it cannot read; and a note under it saying what constrains the next
- * character. */
+ * it cannot read, and where the prompt stands (the start of a poem or inside
+ * a text); and a note under it saying what constrains the next character. */
 #include <stdio.h>
 #include <string.h>
 
@@ -10,7 +10,17 @@
 
 #define COUNT_COLS 10 /* " 127/128" at the right end of the line */
 
-int view_prompt_text_width(Rect r) { return r.w - PROMPT_LABEL_COLS - COUNT_COLS; }
+/* Where the prompt stands, as the tag left of the count: "poem start" or
+ * "mid-text" (n switches). */
+static const char *reading_tag(const AppState *s)
+{
+    return app_label(s, s->mid_text ? LBL_READ_MID_TEXT : LBL_READ_POEM_START);
+}
+
+int view_prompt_text_width(const AppState *s, Rect r)
+{
+    return r.w - PROMPT_LABEL_COLS - COUNT_COLS - textw_width(reading_tag(s)) - 1;
+}
 
 /* The last characters that fit in `width` columns, left to right. A poem's
  * starting newline comes first when the whole text fits. */
@@ -111,7 +121,7 @@ static Role note_text(const AppState *s, char *out, size_t size)
 void view_prompt_draw(const AppState *s, Rect r)
 {
     PromptCell cells[512];
-    int tw = view_prompt_text_width(r), x0 = r.x + PROMPT_LABEL_COLS;
+    int tw = view_prompt_text_width(s, r), x0 = r.x + PROMPT_LABEL_COLS;
     int n = view_prompt_cells(s, tw, cells, 512);
     draw_text(r.y, r.x, PROMPT_LABEL_COLS - 1, ROLE_HEADER, app_label(s, LBL_PROMPT));
     for (int k = 0; k < n; k++) {
@@ -121,6 +131,10 @@ void view_prompt_draw(const AppState *s, Rect r)
     char count[32];
     snprintf(count, sizeof count, "%zu/%d", s->g.n - s->g.prefix, s->m->cfg.context);
     draw_text_right(r.y, r.x + r.w, COUNT_COLS, ROLE_DIM, count);
+    /* the reading in force, marked when it is not the default */
+    const char *tag = reading_tag(s);
+    draw_text_right(r.y, r.x + r.w - COUNT_COLS, textw_width(tag), s->mid_text ? ROLE_KEY : ROLE_DIM,
+                    tag);
     if (r.h > 1) {
         char note[512];
         Role role = note_text(s, note, sizeof note);
@@ -131,7 +145,7 @@ void view_prompt_draw(const AppState *s, Rect r)
 void view_prompt_cursor(const AppState *s, Rect r, int *y, int *x)
 {
     PromptCell cells[512];
-    int n = view_prompt_cells(s, view_prompt_text_width(r), cells, 512);
+    int n = view_prompt_cells(s, view_prompt_text_width(s, r), cells, 512);
     *y = r.y;
     *x = r.x + PROMPT_LABEL_COLS + (n ? cells[n - 1].x + cells[n - 1].w : 0);
 }

@@ -34,7 +34,7 @@ typedef struct {
 } PromptCell;
 
 int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max);
-int view_prompt_text_width(Rect r);
+int view_prompt_text_width(const AppState *s, Rect r);
 void view_prompt_draw(const AppState *s, Rect r);
 void view_prompt_cursor(const AppState *s, Rect r, int *y, int *x);
 

@@ -77,7 +77,8 @@ while read -r hex; do
             lo = index("0123456789abcdef", substr($0, i + 1, 1)) - 1
             printf "\\%03o", hi * 16 + lo
         }}')")
-    $T probs "$prompt" --model $TINY --json >"$work/json" 2>&1 || { n_bad=$((n_bad + 1)); continue; }
+    # the fixture's prompt is exactly what the model reads: a fragment, nothing before it
+    $T probs "$prompt" --mid-text --model $TINY --json >"$work/json" 2>&1 || { n_bad=$((n_bad + 1)); continue; }
     # the ids and probabilities in the order printed
     sed 's/{"char"/\n&/g' "$work/json" | sed -n 's/.*"prob": \([0-9.e-]*\), "id": \([0-9]*\).*/\2 \1/p' >"$work/got"
     awk -v h="$hex" '$1=="prompt"{on=($2==h)} on && $1=="top"{print $3, $5}' tests/data/tiny-probs.txt >"$work/want"
@@ -90,6 +91,51 @@ while read -r hex; do
     fi
 done <"$work/prompts"
 if [ "$n_bad" -eq 0 ] && [ "$n_ok" -ge 3 ]; then pass golden-probs; else fail golden-probs "$n_bad of $((n_ok + n_bad)) prompts differ"; fi
+
+# --- where the prompt stands: a poem's start by default, a fragment with --mid-text ---
+# top8 JSON: "id prob" per line, in the order printed
+top8() { sed 's/{"char"/\n&/g' | sed -n 's/.*"prob": \([0-9.e-]*\), "id": \([0-9]*\).*/\2 \1/p'; }
+# the fixture's float64 top 8 after newline 白日 (0ae799bde697a5) is probs 白日 by default
+$T probs 白日 --model $TINY --json >"$work/poem.json"
+top8 <"$work/poem.json" >"$work/got"
+awk '$1=="prompt"{on=($2=="0ae799bde697a5")} on && $1=="top"{print $3, $5}' tests/data/tiny-probs.txt >"$work/want"
+if [ "$(wc -l <"$work/got")" -eq 8 ] &&
+    paste -d' ' "$work/got" "$work/want" | awk '{d=$2-$4; if (d<0) d=-d; if ($1!=$3 || d>2e-6) bad=1} END{exit bad}'; then
+    pass probs-poem-start-golden
+else
+    fail probs-poem-start-golden "probs 白日 is not the fixture's newline 白日: $(paste -d' ' "$work/got" "$work/want" | head -2)"
+fi
+$T probs 白日 --mid-text --model $TINY --json >"$work/mid.json"
+if grep -q '"poem_start": true' "$work/poem.json" && grep -q '"poem_start": false' "$work/mid.json" &&
+    [ "$(top8 <"$work/poem.json")" != "$(top8 <"$work/mid.json")" ]; then
+    pass probs-json-poem-start
+else
+    fail probs-json-poem-start "poem_start not true by default and false with --mid-text, or the same bars"
+fi
+if $T probs --mid-text --model $TINY --json | grep -q '"poem_start": true'; then
+    pass probs-empty-prompt-starts-poem
+else
+    fail probs-empty-prompt-starts-poem "an empty prompt should start a poem even with --mid-text"
+fi
+if $T probs 白日 --model $TINY | head -1 | grep -q "start of a poem" &&
+    $T probs 白日 --mid-text --model $TINY | head -1 | grep -q "fragment"; then
+    pass probs-says-reading
+else
+    fail probs-says-reading "the first line does not say which reading: $($T probs 白日 --model $TINY | head -1)"
+fi
+missing=
+for cmd in probs generate acrostic jueju explore; do
+    $T $cmd --help | grep -q -- "--mid-text" || missing="$missing $cmd"
+done
+if [ -z "$missing" ]; then pass help-mid-text; else fail help-mid-text "no --mid-text in --help of$missing"; fi
+# generate: the poem starts with the prompt either way; the two readings write differently
+a=$($T generate 春风 --model $TINY -n 3 --seed 4 --max-chars 30)
+b=$($T generate 春风 --mid-text --model $TINY -n 3 --seed 4 --max-chars 30)
+if [ -n "$a" ] && [ -n "$b" ] && [ "$a" != "$b" ] && ! printf '%s\n%s\n' "$a" "$b" | grep -v '^春风' | grep -q .; then
+    pass generate-mid-text
+else
+    fail generate-mid-text "poems '$a' and '$b'"
+fi
 
 # --- determinism: same seed, same text; with and without the cache ---
 a=$($T generate 春 --model $TINY -n 5 --seed 9 --max-chars 40)
@@ -106,6 +152,11 @@ for seed in 1 2 3 4 5 6 7 8 9 10 11 12; do
     echo "$poem" | grep -qx "春[^，。]\{4\}，风[^，。]\{4\}。花[^，。]\{4\}，月[^，。]\{4\}。" || { bad=$((bad + 1)); echo "  $poem vs $want_shape"; }
     poem=$($T jueju --chars 7 --model $TINY --seed $seed --temperature 1.5)
     echo "$poem" | grep -qx "[^，。]\{7\}，[^，。]\{7\}。[^，。]\{7\}，[^，。]\{7\}。" || { bad=$((bad + 1)); echo "  $poem"; }
+    # read as a fragment (no newline before the poem), the forms hold just the same
+    poem=$($T acrostic 春风花月 --chars 5 --model $TINY --seed $seed --temperature 1.5 --mid-text)
+    echo "$poem" | grep -qx "春[^，。]\{4\}，风[^，。]\{4\}。花[^，。]\{4\}，月[^，。]\{4\}。" || { bad=$((bad + 1)); echo "  --mid-text: $poem"; }
+    poem=$($T jueju --chars 5 --model $TINY --seed $seed --temperature 1.5 --mid-text)
+    echo "$poem" | grep -qx "[^，。]\{5\}，[^，。]\{5\}。[^，。]\{5\}，[^，。]\{5\}。" || { bad=$((bad + 1)); echo "  --mid-text: $poem"; }
 done
 if [ "$bad" -eq 0 ]; then pass verse-forms; else fail verse-forms "$bad poems out of shape"; fi
 
@@ -144,6 +195,14 @@ data=tests/data/tiny-text.txt
 got=$($T corpus 春风 --data $data --no-cache --json | sed -n 's/.*"count": \([0-9]*\), "next".*/\1/p')
 want=$(grep -o 春风 $data | wc -l)
 if [ -n "$got" ] && [ "$got" -eq "$want" ]; then pass corpus-count; else fail corpus-count "got '$got', grep counts $want"; fi
+# --poem-start: 春风 after a newline, i.e. lines after the first that open with 春风
+got=$($T corpus 春风 --poem-start --data $data --no-cache --json | sed -n 's/.*"count": \([0-9]*\), "next".*/\1/p')
+want=$(tail -n +2 $data | grep -c '^春风')
+if [ -n "$got" ] && [ "$got" -eq "$want" ] && [ "$want" -gt 0 ]; then
+    pass corpus-poem-start
+else
+    fail corpus-poem-start "got '$got', lines opening with 春风 (after the first) $want"
+fi
 
 # --- train: a checkpoint is never overwritten by accident; resume continues ---
 cd "$work" || exit 1

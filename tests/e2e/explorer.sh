@@ -113,7 +113,8 @@ fi
 if launch; then pass explorer_opens; else fail explorer_opens "no first screen within ${TIMEOUT}s"; fi
 
 # 春风: find 。 among the bars with the percentage `probs` gives (or, with a
-# model that does not rank 。 in its top 8, the top candidate)
+# model that does not rank 。 in its top 8, the top candidate); both read the
+# prompt as the start of a poem
 json=$("$BIN" probs 春风 --model "$MODEL" --json)
 expect=$(printf '%s\n' "$json" | grep -o '"char": "。", "prob": [0-9.]*' | head -n 1)
 [ -n "$expect" ] || expect=$(printf '%s\n' "$json" | grep -o '"char": "[^"]*", "prob": [0-9.]*' | head -n 1)
@@ -124,6 +125,40 @@ if until_ok shows_line "$char " "$pct" && shows "春风"; then
     pass explorer_type_bars
 else
     fail explorer_type_bars "no bar row '$char ... $pct' after typing 春风"
+fi
+
+# where the prompt stands: the explorer's top 8 (character and the model's
+# percentage) equal those of `probs`, at the start of a poem by default and as
+# a fragment after n, as `probs --mid-text`; the tag beside the text and the
+# training-text line say which reading is in force
+screen_top8() {
+    screen | awk '$1 ~ /^[1-8]$/ { for (i = 3; i <= NF; i++) if ($i ~ /%$/) { print $2, $i; break } }'
+}
+probs_top8() {
+    "$BIN" probs 春风 --model "$MODEL" --json "$@" | sed 's/{"char"/\n&/g' |
+        sed -n 's/^{"char": "\([^"]*\)", "prob": \([0-9.e-]*\).*/\1 \2/p' |
+        awk '{ c = $1 == "\\n" ? "⏎" : $1; printf "%s %.1f%%\n", c, $2 * 100 }'
+}
+poem_top8=$(probs_top8)
+mid_top8=$(probs_top8 --mid-text)
+same_top8() { [ "$(screen_top8)" = "$1" ]; }
+# the training-text line waits for the counts, which load after the first frame
+poem_screen() { same_top8 "$poem_top8" && shows_line "⏎春风" "poem start" && shows "「⏎春风」"; }
+mid_screen() { same_top8 "$mid_top8" && shows_line "春风" "mid-text" && shows "「春风」" && ! shows "⏎春风"; }
+if until_ok poem_screen; then
+    tm send-keys -t e2e n
+    if until_ok mid_screen; then
+        tm send-keys -t e2e n
+        if until_ok poem_screen; then
+            pass explorer_prompt_start
+        else
+            fail explorer_prompt_start "n again: not back to probs's top 8 at the start of a poem"
+        fi
+    else
+        fail explorer_prompt_start "after n the bars are not probs --mid-text's: $(echo $mid_top8)"
+    fi
+else
+    fail explorer_prompt_start "the bars are not probs's top 8 at the start of a poem: $(echo $poem_top8)"
 fi
 
 # a higher temperature moves the sampler's percentages, not the model's

@@ -33,12 +33,12 @@ $T lesson --check $BROKEN $TINY >"$work/out" 2>"$work/err"
 status=$?
 [ "$status" -eq 2 ] && pass broken-status || fail broken-status "exit status $status, want 2"
 has broken-title "$work/err" "$BROKEN:1: a lesson starts with its title: '# Title'"
-has broken-verb "$work/err" "$BROKEN:7: unknown verb 'sett' (did you mean set?)"
-has broken-range "$work/err" "$BROKEN:8: set temperature: 3 is out of range 0..2"
-has broken-pick "$work/err" "$BROKEN:12: pick: 9 is not a candidate (1..8)"
-has broken-chars "$work/err" "$BROKEN:13: type: characters not in the model: z"
-has broken-expect "$work/err" "$BROKEN:20: expect rank 风 > 20: 风 has rank 1 (41.15%)"
-has broken-open "$work/err" "$BROKEN:31: this code block is never closed"
+has broken-verb "$work/err" "$BROKEN:8: unknown verb 'sett' (did you mean set?)"
+has broken-range "$work/err" "$BROKEN:9: set temperature: 3 is out of range 0..2"
+has broken-pick "$work/err" "$BROKEN:13: pick: 9 is not a candidate (1..8)"
+has broken-chars "$work/err" "$BROKEN:14: type: characters not in the model: z"
+has broken-expect "$work/err" "$BROKEN:21: expect rank 风 > 20: 风 has rank 1 (41.15%)"
+has broken-open "$work/err" "$BROKEN:32: this code block is never closed"
 # every line is FILE:LINE: message, in the order of the lines
 if grep -vqE "^$BROKEN:[0-9]+: " "$work/err"; then
     fail broken-format "a line that is not FILE:LINE: $(grep -vE "^$BROKEN:[0-9]+: " "$work/err" | head -1)"
@@ -147,6 +147,16 @@ if [ -f assets/tang.bin ]; then
         "$V" "$((V + 1))" >"$work/k.md"
     $T lesson --check "$work/k.md" --no-corpus >/dev/null 2>"$work/err"
     has top-k-vocabulary "$work/err" "$work/k.md:12: set top-k: $((V + 1)) is out of range 0..$V"
+fi
+
+# --- the example in lessons/README.md holds on the bundled model ---
+if [ -f assets/tang.bin ] && [ -f assets/tang-train.txt ]; then
+    sed -n '/^````markdown/,/^````$/p' lessons/README.md | sed '1d;$d' | sed 's/ *<-.*$//' >"$work/example.md"
+    if $T lesson --check "$work/example.md" >"$work/out" 2>"$work/err" && grep -q "1 step, ok" "$work/out"; then
+        pass readme-example
+    else
+        fail readme-example "$(cat "$work/err")"
+    fi
 fi
 
 # --- the lessons themselves ---

@@ -5,8 +5,9 @@
  * (24 characters, context 16); the training text is tests/data/tiny-corpus.txt.
  * References from outside the code under test: the top-8 probabilities of
  * tools/make-fixtures.py (tests/data/tiny-probs.txt), corpus counts recounted
- * here by a plain substring search, and a fresh Generator for the logits a
- * take-back must return to.
+ * here by a plain substring search, a fresh Generator for the logits a
+ * take-back must return to, and the model's own pass (infer.h) over the
+ * tokens each reading of a prompt must give it.
  */
 #include <math.h>
 #include <stdio.h>
@@ -114,7 +115,44 @@ static void test_empty_start(void)
     app_free(&s);
 }
 
-/* Typing 春风 gives the fixture's top 8 (float64 reference, to 1e-5). */
+/* The fixture's top 8 for the prompt whose UTF-8 bytes are `hex`. Returns
+ * how many lines it found. */
+static int fixture_top8(const char *hex, int ids[8], double want[8])
+{
+    FILE *f = fopen(TEST_DATA("tiny-probs.txt"), "r");
+    CHECK(f != NULL, "cannot open tiny-probs.txt");
+    if (!f)
+        return 0;
+    char line[256];
+    int n = 0, in_prompt = 0;
+    size_t len = strlen(hex);
+    while (fgets(line, sizeof line, f) && n < 8) {
+        if (strncmp(line, "prompt ", 7) == 0)
+            in_prompt = strncmp(line + 7, hex, len) == 0 && line[7 + len] == '\n';
+        else if (in_prompt && sscanf(line, "top %*d %d %*s %lf", &ids[n], &want[n]) == 2)
+            n++;
+    }
+    fclose(f);
+    return n;
+}
+
+static void check_top8(const AppState *s, const char *hex, const char *what)
+{
+    int ids[8];
+    double want[8];
+    int n = fixture_top8(hex, ids, want);
+    CHECK(n == 8, "fixture has %d lines for %s", n, what);
+    for (int k = 0; k < n; k++) {
+        CHECK(s->pred.top[k].id == ids[k], "%s, rank %d: id %d, want %d", what, k + 1,
+              s->pred.top[k].id, ids[k]);
+        CHECK(fabs((double)s->pred.top[k].p - want[k]) < 1e-5, "%s, rank %d: p %.7f, want %.7f",
+              what, k + 1, (double)s->pred.top[k].p, want[k]);
+    }
+}
+
+/* Typing gives the fixture's top 8 (float64 reference, to 1e-5): 白日 at the
+ * start of a poem is the fixture's "\n白日"; 春风 as a fragment (n) is its
+ * "春风". */
 static void test_type_matches_fixture(void)
 {
     AppState first;
@@ -122,31 +160,17 @@ static void test_type_matches_fixture(void)
     unsigned r = app_apply(&first, CMD_TYPE, cmd_arg((long)cp_of("春")));
     CHECK((r & REDRAW_PROMPT) && (r & REDRAW_PROBS), "typing redraws the text and the bars (%u)", r);
     app_free(&first);
-    FILE *f = fopen(TEST_DATA("tiny-probs.txt"), "r");
-    CHECK(f != NULL, "cannot open tiny-probs.txt");
-    if (!f)
-        return;
-    char line[256];
-    int ids[8], n = 0;
-    double want[8];
-    int in_first = 0;
-    while (fgets(line, sizeof line, f) && n < 8) {
-        if (strncmp(line, "prompt ", 7) == 0)
-            in_first = strncmp(line + 7, "e698a5e9a38e\n", 13) == 0; /* 春风 */
-        else if (in_first && sscanf(line, "top %*d %d %*s %lf", &ids[n], &want[n]) == 2)
-            n++;
-    }
-    fclose(f);
-    CHECK(n == 8, "fixture has %d lines for 春风", n);
     AppState s;
     start(&s);
+    type(&s, "白日");
+    CHECK(s.g.n == 3 && s.g.prefix == 1, "a typed prompt starts a poem: n %zu", s.g.n);
+    check_top8(&s, "0ae799bde697a5", "\\n白日"); /* newline 白日 */
+    app_free(&s);
+    start(&s);
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
     type(&s, "春风");
-    CHECK(s.g.n == 2 && s.g.prefix == 0, "a typed prompt is read as it is: n %zu", s.g.n);
-    for (int k = 0; k < n; k++) {
-        CHECK(s.pred.top[k].id == ids[k], "rank %d: id %d, want %d", k + 1, s.pred.top[k].id, ids[k]);
-        CHECK(fabs((double)s.pred.top[k].p - want[k]) < 1e-5, "rank %d: p %.7f, want %.7f", k + 1,
-              (double)s.pred.top[k].p, want[k]);
-    }
+    CHECK(s.g.n == 2 && s.g.prefix == 0, "mid-text: the prompt is read as it is: n %zu", s.g.n);
+    check_top8(&s, "e698a5e9a38e", "春风"); /* 春风 */
     app_free(&s);
 }
 
@@ -158,16 +182,16 @@ static void test_unknown_character(void)
     type(&a, "春x风");
     type(&b, "春风");
     CHECK(a.n_chars == 3 && a.chars[1].id == -1, "the unknown x stays in the text, marked");
-    CHECK(a.g.n == 2, "the model reads only 春风: %zu", a.g.n);
+    CHECK(a.g.n == 3, "the model reads only a newline and 春风: %zu", a.g.n);
     CHECK(memcmp(a.pred.probs, b.pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
           "the same prediction as without the x");
-    CHECK(app_char_text_index(&a, 1) == -1 && app_char_text_index(&a, 2) == 1, "text indices");
+    CHECK(app_char_text_index(&a, 1) == -1 && app_char_text_index(&a, 2) == 2, "text indices");
     /* the explanation is in the status until the next known character */
     type(&a, "x");
     CHECK(a.status_error && strstr(a.status, "U+0078") != NULL, "status: %s", a.status);
     key(&a, CMD_BACKSPACE);
     key(&a, CMD_BACKSPACE);
-    CHECK(a.n_chars == 2 && a.g.n == 1, "x took back without touching the model: %zu", a.g.n);
+    CHECK(a.n_chars == 2 && a.g.n == 2, "x took back without touching the model: %zu", a.g.n);
     app_free(&a);
     app_free(&b);
 }
@@ -179,19 +203,19 @@ static void test_take_back_rolls_back(void)
     AppState s;
     start(&s);
     type(&s, "春风花月");
-    CHECK(s.g.inf.len == 4, "4 positions cached: %d", s.g.inf.len);
+    CHECK(s.g.inf.len == 5, "a newline and 4 characters cached: %d", s.g.inf.len);
     long rows = s.g.forward_rows;
     key(&s, CMD_BACKSPACE);
-    CHECK(s.n_chars == 3 && s.g.n == 3, "3 characters left");
+    CHECK(s.n_chars == 3 && s.g.n == 4, "3 characters left");
     CHECK(s.pred.predict_rows == 1 && s.g.forward_rows == rows + 1,
           "one position recomputed, not %ld", s.g.forward_rows - rows);
-    CHECK(strstr(s.status, "3") != NULL, "status says what the cache keeps: %s", s.status);
+    CHECK(strstr(s.status, "4") != NULL, "status says what the cache keeps: %s", s.status);
 
     Generator fresh;
     TsErr err;
     gen_init(&fresh, &model, 0, &err);
-    int ids[3] = {id_of("春"), id_of("风"), id_of("花")};
-    gen_start(&fresh, ids, 3, 0, &err);
+    int ids[4] = {id_of("\n"), id_of("春"), id_of("风"), id_of("花")};
+    gen_start(&fresh, ids, 4, PROMPT_MID_TEXT, &err);
     const float *want = gen_logits(&fresh);
     CHECK(memcmp(want, s.g.inf.logits, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
           "take-back logits equal a fresh full pass");
@@ -223,13 +247,13 @@ static void test_window_slides(void)
     start(&s);
     const char *text = "春风花月明人山水白日云天江夜不无一千里秋";
     type(&s, text);
-    CHECK(s.g.n == 20 && app_window_start(&s) == 4, "window starts at 4: %zu",
+    CHECK(s.g.n == 21 && app_window_start(&s) == 5, "a newline and 20: window starts at 5: %zu",
           app_window_start(&s));
     CHECK(!app_char_in_window(&s, 3) && app_char_in_window(&s, 4), "window edge");
     Generator fresh;
     TsErr err;
     gen_init(&fresh, &model, 0, &err);
-    gen_start(&fresh, s.g.text + 4, 16, 0, &err);
+    gen_start(&fresh, s.g.text + 5, 16, PROMPT_MID_TEXT, &err);
     CHECK(memcmp(gen_logits(&fresh), s.g.inf.logits, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
           "the prediction reads the last 16 characters");
     gen_free(&fresh);
@@ -346,7 +370,7 @@ static void test_space_and_pick(void)
     CHECK(s.n_chars == 2 && s.chars[1].id == want && s.chars[1].origin == ORIGIN_PICKED,
           "2 appends the second candidate");
     key(&s, CMD_SAMPLE);
-    CHECK(s.n_chars == 3 && s.chars[2].origin == ORIGIN_MODEL && s.g.n == 3, "Space appends one");
+    CHECK(s.n_chars == 3 && s.chars[2].origin == ORIGIN_MODEL && s.g.n == 4, "Space appends one");
     app_apply(&s, CMD_PICK, cmd_arg(9));
     CHECK(s.n_chars == 3 && s.status_error, "there is no candidate 9");
     /* three steps and one back: the e2e test's sequence */
@@ -354,7 +378,7 @@ static void test_space_and_pick(void)
     key(&s, CMD_SAMPLE);
     key(&s, CMD_SAMPLE);
     key(&s, CMD_BACKSPACE);
-    CHECK(s.n_chars == 5 && s.g.n == 5 && s.g.inf.len == 5, "after 3 steps and 1 back: %zu, %d",
+    CHECK(s.n_chars == 5 && s.g.n == 6 && s.g.inf.len == 6, "after 3 steps and 1 back: %zu, %d",
           s.n_chars, s.g.inf.len);
     app_free(&s);
 }
@@ -482,6 +506,20 @@ static void test_histogram(void)
     app_free(&s);
 }
 
+/* How often "context then each candidate" occurs, recounted by substring. */
+static void check_corpus_counts(const AppState *s, const char *context)
+{
+    for (int k = 0; k < s->pred.n_top; k++) {
+        char needle[32];
+        size_t len = (size_t)snprintf(needle, sizeof needle, "%s", context);
+        needle[len + (size_t)utf8_encode(vocab_cp(&model.vocab, s->pred.top[k].id), needle + len)] = 0;
+        CHECK(s->pred.top[k].corpus_count == naive_count(needle), "%s: %zu, want %zu", needle,
+              s->pred.top[k].corpus_count, naive_count(needle));
+    }
+}
+
+/* The training-text column counts the context the model reads: 春风 after a
+ * newline at the start of a poem, 春风 anywhere as a fragment. */
 static void test_corpus_column(void)
 {
     AppState s;
@@ -489,16 +527,17 @@ static void test_corpus_column(void)
     type(&s, "春风");
     CHECK(s.pred.suffix_total == 0, "no corpus yet");
     app_set_corpus(&s, &corpus, CORPUS_READY);
+    CHECK(naive_count("\n春风") > 0 && naive_count("\n春风") < naive_count("春风"),
+          "the fixture text should hold 春风 both at a poem's start and inside");
+    CHECK(s.pred.suffix_len == 3 && s.pred.suffix_total == naive_count("\n春风"),
+          "newline 春风 occurs %zu times (suffix %zu), want %zu", s.pred.suffix_total,
+          s.pred.suffix_len, naive_count("\n春风"));
+    check_corpus_counts(&s, "\n春风");
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
     CHECK(s.pred.suffix_len == 2 && s.pred.suffix_total == naive_count("春风"),
           "春风 occurs %zu times (suffix %zu), want %zu", s.pred.suffix_total, s.pred.suffix_len,
           naive_count("春风"));
-    for (int k = 0; k < s.pred.n_top; k++) {
-        char needle[16] = "春风";
-        size_t len = strlen(needle);
-        needle[len + (size_t)utf8_encode(vocab_cp(&model.vocab, s.pred.top[k].id), needle + len)] = 0;
-        CHECK(s.pred.top[k].corpus_count == naive_count(needle), "%s: %zu, want %zu", needle,
-              s.pred.top[k].corpus_count, naive_count(needle));
-    }
+    check_corpus_counts(&s, "春风");
     /* a context the text never has: the longest suffix that it does */
     type(&s, "秋秋");
     CHECK(s.pred.suffix_len == 1 && s.pred.suffix_total == naive_count("秋"), "suffix 秋: %zu",
@@ -559,6 +598,204 @@ static void test_query(void)
     app_free(&s);
 }
 
+/* ---- where the prompt stands ---- */
+
+typedef struct {
+    double p;
+    int id;
+} DirectItem;
+
+static int direct_cmp(const void *a, const void *b)
+{
+    const DirectItem *x = a, *y = b;
+    if (x->p != y->p)
+        return x->p > y->p ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The model's top 8 after exactly these tokens: its own pass (infer.h), a
+ * softmax in double and qsort; no Generator, no prompt-start rule. */
+static void direct_top8(const int *tokens, int n, int ids[8], double p[8])
+{
+    TsErr err;
+    Infer inf;
+    int V = model.cfg.vocab_size;
+    DirectItem *items = malloc((size_t)V * sizeof *items);
+    CHECK(items != NULL && infer_init(&inf, &model, &err) == 0, "cannot set up a pass");
+    if (!items)
+        return;
+    const float *logits = infer_forward(&inf, tokens, n);
+    double top = -INFINITY, sum = 0.0;
+    for (int i = 0; i < V; i++)
+        top = fmax(top, (double)logits[i]);
+    for (int i = 0; i < V; i++) {
+        items[i] = (DirectItem){exp((double)logits[i] - top), i};
+        sum += items[i].p;
+    }
+    qsort(items, (size_t)V, sizeof *items, direct_cmp);
+    for (int k = 0; k < 8; k++) {
+        ids[k] = items[k].id;
+        p[k] = items[k].p / sum;
+    }
+    free(items);
+    infer_free(&inf);
+}
+
+static void check_same_top8(const AppState *s, const int ids[8], const double p[8], const char *what)
+{
+    for (int k = 0; k < 8; k++) {
+        CHECK(s->pred.top[k].id == ids[k], "%s, rank %d: id %d, want %d", what, k + 1,
+              s->pred.top[k].id, ids[k]);
+        CHECK(fabs((double)s->pred.top[k].p - p[k]) < 1e-6, "%s, rank %d: p %.7f, want %.7f", what,
+              k + 1, (double)s->pred.top[k].p, p[k]);
+    }
+}
+
+/* The top 8 after 春风: with a newline before the prompt by default (a poem's
+ * start), without one in mid-text (n), and back. */
+static void test_prompt_start_top8(void)
+{
+    int nl = id_of("\n"), chun = id_of("春"), feng = id_of("风");
+    int poem_ids[8], mid_ids[8];
+    double poem_p[8], mid_p[8];
+    direct_top8((int[]){nl, chun, feng}, 3, poem_ids, poem_p);
+    direct_top8((int[]){chun, feng}, 2, mid_ids, mid_p);
+    CHECK(memcmp(poem_ids, mid_ids, sizeof poem_ids) != 0 || poem_p[0] != mid_p[0],
+          "the two readings should give different bars, or this test tells them apart by nothing");
+    AppState s;
+    start(&s);
+    CHECK(!s.mid_text, "a prompt starts a poem by default");
+    type(&s, "春风");
+    check_same_top8(&s, poem_ids, poem_p, "poem start");
+    unsigned r = app_apply(&s, CMD_MID_TEXT, cmd_arg(-1));
+    CHECK(s.mid_text && (r & REDRAW_PROMPT) && (r & REDRAW_PROBS) && (r & REDRAW_STATUS),
+          "n: mid-text, text and bars redrawn (%u)", r);
+    CHECK(strcmp(s.status, app_label(&s, LBL_ST_MID_TEXT)) == 0, "the status says so: %s", s.status);
+    check_same_top8(&s, mid_ids, mid_p, "mid-text");
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(-1));
+    CHECK(!s.mid_text && strcmp(s.status, app_label(&s, LBL_ST_POEM_START)) == 0,
+          "n again: poem start (%s)", s.status);
+    check_same_top8(&s, poem_ids, poem_p, "poem start again");
+    app_free(&s);
+}
+
+/* The state after any path is the rule applied to its characters: the model
+ * reads the known characters, after a newline unless mid-text (an empty text
+ * is a newline), the cache holds all of them, and the bars, the form and the
+ * text equal those of a state built directly, typing the same characters
+ * under the same rule from the start. */
+static void expect_consistent(const AppState *s, const char *when)
+{
+    int want[APP_MAX_CHARS + 1];
+    size_t known = 0;
+    for (size_t i = 0; i < s->n_chars; i++)
+        if (s->chars[i].id >= 0)
+            want[1 + known++] = s->chars[i].id;
+    size_t prefix = !s->mid_text || known == 0, n = prefix + known;
+    want[0] = id_of("\n");
+    const int *read = prefix ? want : want + 1;
+    CHECK(s->g.n == n && memcmp(s->g.text, read, n * sizeof(int)) == 0,
+          "%s: the model reads %zu tokens, the rule gives %zu", when, s->g.n, n);
+    CHECK(s->g.prefix == prefix, "%s: prefix %zu, want %zu", when, s->g.prefix, prefix);
+    size_t window = app_window_start(s);
+    CHECK(s->g.cache_start == window && (size_t)s->g.inf.len == s->g.n - window && s->g.have_logits,
+          "%s: the cache holds %d of the window's %zu positions", when, s->g.inf.len,
+          s->g.n - window);
+    AppState f;
+    start(&f);
+    if (s->mid_text)
+        app_apply(&f, CMD_MID_TEXT, cmd_arg(1));
+    if (s->mode.kind == FORM_JUEJU)
+        key(&f, CMD_MODE_JUEJU);
+    for (size_t i = 0; i < s->n_chars; i++)
+        app_push_char(&f, s->chars[i].cp, s->chars[i].origin);
+    app_predict(&f);
+    CHECK(f.n_chars == s->n_chars && memcmp(f.chars, s->chars, s->n_chars * sizeof *s->chars) == 0,
+          "%s: the text differs from a state built directly", when);
+    CHECK(f.g.n == s->g.n && f.g.prefix == s->g.prefix &&
+              memcmp(f.g.text, s->g.text, s->g.n * sizeof(int)) == 0,
+          "%s: the model reads what a state built directly reads", when);
+    CHECK(memcmp(f.pred.probs, s->pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+          "%s: the bars differ from a state built directly", when);
+    CHECK(f.mode.kind == s->mode.kind && f.mode.now.line == s->mode.now.line &&
+              f.mode.now.col == s->mode.now.col && f.mode.now.done == s->mode.now.done,
+          "%s: the form stands elsewhere than in a state built directly", when);
+    app_free(&f);
+}
+
+/* n back and forth with a typed prompt, picks, samples and Backspace. */
+static void test_mid_text_toggle(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风");
+    app_apply(&s, CMD_PICK, cmd_arg(1));
+    key(&s, CMD_SAMPLE);
+    expect_consistent(&s, "typed, picked, sampled");
+    AppChar before[4];
+    memcpy(before, s.chars, sizeof before);
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(-1));
+    CHECK(s.n_chars == 4 && memcmp(before, s.chars, sizeof before) == 0,
+          "n keeps the characters and where they came from");
+    expect_consistent(&s, "mid-text");
+    key(&s, CMD_BACKSPACE);
+    expect_consistent(&s, "mid-text, one back");
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(-1));
+    CHECK(!s.mid_text, "n again: poem start");
+    expect_consistent(&s, "poem start again");
+    key(&s, CMD_BACKSPACE);
+    expect_consistent(&s, "poem start, one back");
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
+    CHECK(s.mid_text, "arg 1 sets mid-text, twice stays");
+    app_apply(&s, CMD_PICK, cmd_arg(2));
+    expect_consistent(&s, "mid-text, a pick");
+    for (int i = 0; i < 10 && s.n_chars > 0; i++)
+        key(&s, CMD_BACKSPACE);
+    CHECK(s.n_chars == 0 && s.g.n == 1 && s.g.prefix == 1, "all back: a newline, even in mid-text");
+    expect_consistent(&s, "mid-text, empty");
+    AppState empty;
+    start(&empty);
+    CHECK(memcmp(empty.pred.probs, s.pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+          "an empty fragment shows the bars of an empty poem");
+    app_free(&empty);
+    /* the first character of an empty fragment takes the newline's place */
+    app_apply(&s, CMD_PICK, cmd_arg(1));
+    CHECK(s.g.n == 1 && s.g.prefix == 0, "mid-text: the pick alone (%zu, %zu)", s.g.n, s.g.prefix);
+    expect_consistent(&s, "mid-text, a pick into the empty text");
+    key(&s, CMD_BACKSPACE);
+    expect_consistent(&s, "mid-text, empty again");
+    /* Enter from an empty fragment: the same poem as a state built directly */
+    key(&s, CMD_WRITE);
+    run_job(&s);
+    CHECK(s.n_chars > 1, "wrote something");
+    expect_consistent(&s, "mid-text, a written poem");
+    app_free(&s);
+}
+
+/* n in a verse form keeps the form where it stands. */
+static void test_mid_text_keeps_form(void)
+{
+    AppState s;
+    start(&s);
+    key(&s, CMD_MODE_JUEJU);
+    type(&s, "春风");
+    key(&s, CMD_SAMPLE);
+    int col = s.mode.now.col;
+    CHECK(col == 3, "three characters into the first line: %d", col);
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
+    CHECK(s.mode.kind == FORM_JUEJU && s.mode.now.col == col && s.n_chars == 3,
+          "mid-text: still a jueju at column %d (%d)", col, s.mode.now.col);
+    CHECK(s.g.n == 3 && s.g.prefix == 0, "no newline before the poem");
+    expect_consistent(&s, "jueju, mid-text");
+    key(&s, CMD_BACKSPACE);
+    CHECK(s.mode.now.col == col - 1, "Backspace replays the form: %d", s.mode.now.col);
+    expect_consistent(&s, "jueju, mid-text, one back");
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(0));
+    expect_consistent(&s, "jueju, poem start");
+    app_free(&s);
+}
+
 static void test_cache_toggle(void)
 {
     AppState s;
@@ -567,18 +804,18 @@ static void test_cache_toggle(void)
     float with[64];
     memcpy(with, s.pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size);
     key(&s, CMD_CACHE);
-    CHECK(!s.g.use_cache && s.pred.predict_rows == 5, "c: off, the prediction read all 5: %ld",
+    CHECK(!s.g.use_cache && s.pred.predict_rows == 6, "c: off, the prediction read all 6: %ld",
           s.pred.predict_rows);
     CHECK(memcmp(with, s.pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
           "the same probabilities without the cache");
     CHECK(app_cache_bytes_now(&s) == 0, "no cache memory when off");
     type(&s, "人");
-    CHECK(s.pred.predict_rows == 6, "every prediction reads everything: %ld", s.pred.predict_rows);
+    CHECK(s.pred.predict_rows == 7, "every prediction reads everything: %ld", s.pred.predict_rows);
     key(&s, CMD_CACHE);
     type(&s, "山");
     CHECK(s.g.use_cache && s.pred.predict_rows == 1, "on again: one step per character (%ld)",
           s.pred.predict_rows);
-    CHECK(app_cache_bytes_now(&s) == 7 * infer_cache_bytes_per_char(&model.cfg), "cache memory");
+    CHECK(app_cache_bytes_now(&s) == 8 * infer_cache_bytes_per_char(&model.cfg), "cache memory");
     app_free(&s);
 }
 
@@ -597,7 +834,7 @@ static void test_compare_run(void)
     CHECK(ts_threads() == 2, "the compare run (timed on one thread) gives the explorer's "
                              "threads back: %d", ts_threads());
     const CompareRun *c = &s.cmp;
-    CHECK(c->done && c->n == c->length && c->length == 14, "measured %d of %d", c->n, c->length);
+    CHECK(c->done && c->n == c->length && c->length == 13, "measured %d of %d", c->n, c->length);
     CHECK(c->identical && c->max_logit_diff == 0.0, "identical text, logits equal (%g)",
           c->max_logit_diff);
     for (int i = 0; i < c->n; i++)
@@ -623,7 +860,7 @@ static void test_attention(void)
             CHECK(fabs(sum - 1.0) < 1e-5, "layer %d head %d sums to %g", l, h, sum);
         }
     }
-    CHECK(app_attention(&s, 0, 0, 4) < 0.0f, "nothing past the text");
+    CHECK(app_attention(&s, 0, 0, 5) < 0.0f, "nothing past the text");
     key(&s, CMD_ATTENTION);
     CHECK(s.show_attention, "v: the attention view");
     app_free(&s);
@@ -704,6 +941,9 @@ int main(void)
     RUN(test_histogram);
     RUN(test_corpus_column);
     RUN(test_query);
+    RUN(test_prompt_start_top8);
+    RUN(test_mid_text_toggle);
+    RUN(test_mid_text_keeps_form);
     RUN(test_cache_toggle);
     RUN(test_compare_run);
     RUN(test_attention);

@@ -306,6 +306,57 @@ static void test_take_back(void)
     model_free(&m);
 }
 
+/* The text a Generator holds is the prompt-start rule applied to its
+ * characters, however they came: a newline first at the start of a poem; none
+ * for a fragment, unless the text is empty. Token 0 is the newline. */
+static int text_is(const Generator *g, const int *want, size_t n, size_t prefix)
+{
+    return g->n == n && g->prefix == prefix && memcmp(g->text, want, n * sizeof(int)) == 0;
+}
+
+static void test_prompt_start_rule(void)
+{
+    TsErr err;
+    Model m;
+    if (random_model(&m, 16, 30, 4) != 0)
+        return;
+    Generator g, fresh;
+    gen_init(&g, &m, 1, &err);
+    gen_init(&fresh, &m, 0, &err);
+    int prompt[2] = {7, 9};
+    CHECK(gen_start(&g, prompt, 2, PROMPT_POEM_START, &err) == 0, "%s", err.msg);
+    CHECK(text_is(&g, (int[]){0, 7, 9}, 3, 1), "poem start: a newline, then the prompt");
+    CHECK(gen_start(&g, prompt, 2, PROMPT_MID_TEXT, &err) == 0, "%s", err.msg);
+    CHECK(text_is(&g, (int[]){7, 9}, 2, 0), "mid-text: the prompt alone");
+    gen_start(&g, NULL, 0, PROMPT_MID_TEXT, &err);
+    CHECK(text_is(&g, (int[]){0}, 1, 1), "mid-text, empty: a newline");
+    gen_logits(&g);
+    /* the first character of an empty fragment takes the newline's place,
+     * and the logits are those of a fresh pass over it alone */
+    gen_append(&g, 5, &err);
+    CHECK(text_is(&g, (int[]){5}, 1, 0), "mid-text: the newline gave way to the first character");
+    gen_start(&fresh, (int[]){5}, 1, PROMPT_MID_TEXT, &err);
+    CHECK(memcmp(gen_logits(&g), gen_logits(&fresh), 30 * sizeof(float)) == 0,
+          "the cache started again from the first character");
+    gen_append(&g, 6, &err);
+    CHECK(text_is(&g, (int[]){5, 6}, 2, 0), "then characters are appended");
+    CHECK(gen_pop(&g) == 6 && gen_pop(&g) == 5, "taken back in turn");
+    CHECK(text_is(&g, (int[]){0}, 1, 1), "the last one taken back: the empty text again");
+    gen_start(&fresh, NULL, 0, PROMPT_POEM_START, &err);
+    CHECK(memcmp(gen_logits(&g), gen_logits(&fresh), 30 * sizeof(float)) == 0,
+          "an empty fragment reads as an empty poem");
+    CHECK(gen_pop(&g) == -1, "nothing more to take back");
+    /* at the start of a poem the newline stays */
+    gen_start(&g, NULL, 0, PROMPT_POEM_START, &err);
+    gen_append(&g, 5, &err);
+    CHECK(text_is(&g, (int[]){0, 5}, 2, 1), "poem start: the newline stays");
+    CHECK(gen_pop(&g) == 5 && gen_pop(&g) == -1 && text_is(&g, (int[]){0}, 1, 1),
+          "back to the newline, which stays");
+    gen_free(&g);
+    gen_free(&fresh);
+    model_free(&m);
+}
+
 static void test_same_text_with_and_without_cache(void)
 {
     TsErr err;
@@ -348,6 +399,7 @@ int main(void)
     RUN(test_cached_equals_full_128);
     RUN(test_cached_equals_full_512);
     RUN(test_take_back);
+    RUN(test_prompt_start_rule);
     RUN(test_same_text_with_and_without_cache);
     RUN(test_cache_size);
     return test_summary();

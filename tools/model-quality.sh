@@ -1,0 +1,52 @@
+#!/bin/sh
+# model-quality.sh - the four measures by which a retrained model is compared
+# with the bundled one (docs/training.md keeps the table):
+#   1. validation loss in nats per character (tangscope eval on assets/tang-val.txt)
+#   2. calibration: the mean absolute difference, in points, between the
+#      model's probability of 。 and the training text's own frequency after 80
+#      frequent two-character contexts read as fragments (tools/calibration.sh)
+#   3. well-formed poems out of 100 at temperature 0.8, seeds 1 to 5
+#      (tangscope generate --stats)
+#   4. 春风 → 。 read as a fragment, against the training text (149 of 1,016)
+#
+# usage: tools/model-quality.sh [--model FILE] ...   (from the repository root;
+#   several --model flags print one block each; needs jq)
+set -eu
+models=
+while [ $# -gt 0 ]; do
+    case $1 in
+    --model) models="$models ${2:?--model needs a file}"; shift 2 ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "model-quality.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+[ -n "$models" ] || models=assets/tang.bin
+command -v jq >/dev/null || { echo "model-quality.sh: needs jq (apt-get install jq)" >&2; exit 2; }
+[ -x ./tangscope ] || make tangscope >/dev/null
+
+# probs reads a prompt as the start of a poem unless told otherwise
+midtext=
+./tangscope probs --help 2>&1 | grep -q -- --mid-text && midtext=--mid-text
+
+for m in $models; do
+    [ -f "$m" ] || { echo "model-quality.sh: $m: no such file" >&2; exit 2; }
+    echo "model $m (sha256 $(sha256sum "$m" | cut -c1-16)...)"
+    loss=$(./tangscope eval --model "$m" --json | jq -r '.loss')
+    printf '  validation loss:      %.4f nats/char\n' "$loss"
+    tools/calibration.sh --model "$m" | sed -n 's/.*mean absolute difference \([0-9.]*\) points/\1/p' |
+        { read -r mad; printf '  calibration (80 contexts): mean absolute difference %s points\n' "$mad"; }
+    wf=
+    for seed in 1 2 3 4 5; do
+        w=$(./tangscope generate -n 100 --temperature 0.8 --seed "$seed" --stats --json --model "$m" |
+            jq -r '.well_formed')
+        wf="$wf $w"
+    done
+    echo "$wf" | awk '{ s = 0; for (i = 1; i <= NF; i++) s += $i;
+        printf "  well formed of 100 at T 0.8, seeds 1-5:%s (mean %.1f)\n", $0, s / NF }'
+    p=$(./tangscope probs 春风 $midtext --model "$m" --top 100000 --json |
+        jq '[.candidates[] | select(.char == "。") | .prob][0] // 0')
+    f=$(./tangscope corpus 春风 --top 100000 --json |
+        jq -r '"\([.next[] | select(.char == "。") | .count][0] // 0) \(.count)"')
+    echo "$p $f" | awk '{ printf "  春风 → 。 as a fragment: model %.2f%%, training text %.2f%% (%d of %d)\n",
+        100 * $1, 100 * $2 / $3, $2, $3 }'
+done
