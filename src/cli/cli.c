@@ -214,6 +214,15 @@ void cli_set_threads(int n)
 
 int cli_threads(void) { return ts_threads(); }
 
+void cli_duration(double seconds, char *out, size_t size)
+{
+    long t = (long)(seconds + 0.5);
+    if (t >= 3600)
+        snprintf(out, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+    else
+        snprintf(out, size, "%ld:%02ld", t / 60, t % 60);
+}
+
 int cli_precision(const char *cmd, const char *name)
 {
     if (strcmp(name, "bf16") == 0)

@@ -68,6 +68,9 @@ const char *cli_precision_name(int bf16);
 void cli_set_threads(int n);
 int cli_threads(void);
 
+/* A time span as M:SS, or H:MM:SS from an hour on (rounded to the second). */
+void cli_duration(double seconds, char *out, size_t size);
+
 /* Subcommands. */
 int cmd_train(int argc, char **argv);
 int cmd_eval(int argc, char **argv);

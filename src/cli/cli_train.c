@@ -1,5 +1,6 @@
 /* cli_train.c - `tangscope train`: train a model on a text file, with
- * periodic validation, a progress line, atomic checkpoints and resume. */
+ * periodic validation, a progress line or the training view (train_view.h),
+ * atomic checkpoints and resume. */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <signal.h>
@@ -10,16 +11,20 @@
 
 #include "cli.h"
 #include "fileio.h"
+#include "generate.h"
 #include "gpt.h"
 #include "model.h"
 #include "train.h"
+#include "train_view.h"
 
 static const char TRAIN_HELP[] =
     "usage: tangscope train [options]\n"
     "\n"
     "Train the character-level GPT on a text file (one poem per line) and write the\n"
     "model with the best validation loss. Progress: step, train loss, validation\n"
-    "loss, tokens/s, elapsed time, ETA. Ctrl-C saves a checkpoint and stops.\n"
+    "loss, tokens/s, elapsed time, ETA; on a terminal also both losses as a curve\n"
+    "and a poem by the current weights (the training view, --view). Ctrl-C saves a\n"
+    "checkpoint and stops.\n"
     "\n"
     "Files:\n"
     "  --data FILE            training text (default assets/tang-train.txt)\n"
@@ -65,7 +70,15 @@ static const char TRAIN_HELP[] =
     "                         thread count give the same losses (in bf16, the same\n"
     "                         seed gives them with any thread count)\n"
     "  --max-steps-now N      stop (with a checkpoint) after N steps in this run\n"
-    "  --quiet                no progress line, only the final summary\n";
+    "  --quiet                no progress line, only the final summary\n"
+    "  --view, --no-view      the training view on (even where stderr is not a\n"
+    "                         terminal) or off; by default on when stderr is a\n"
+    "                         terminal, TERM is set and not dumb, and no --quiet.\n"
+    "                         It never changes the training: the same weights,\n"
+    "                         checkpoints and losses as without it\n"
+    "  --sample-every N       with the view: a poem from the current weights at the\n"
+    "                         start, every N steps and at each validation (default\n"
+    "                         200; seed 1, temperature 0.8, up to 32 characters)\n";
 
 static volatile sig_atomic_t interrupted;
 
@@ -87,18 +100,10 @@ static int load_tokens(const char *path, const Vocab *v, int **ids, size_t *n, T
     return rc;
 }
 
-static void format_duration(double s, char *out, size_t size)
-{
-    long t = (long)(s + 0.5);
-    if (t >= 3600)
-        snprintf(out, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
-    else
-        snprintf(out, size, "%ld:%02ld", t / 60, t % 60);
-}
-
 typedef struct {
     const char *data, *val, *out, *ckpt, *log, *precision;
     int resume, force, quiet, threads, max_steps_now, save_last;
+    int view, no_view, sample_every; /* view: 1 on, 0 off, once cmd_train has decided */
     ModelConfig mc;
     TrainConfig tc;
     int seq_given;
@@ -110,6 +115,47 @@ static int evaluate_val(const Model *m, GptActs *eval_acts, const int *val, size
     size_t count;
     *loss = gpt_eval_loss(m, eval_acts, val, n_val, seq, &count);
     return isfinite(*loss) ? 0 : -1;
+}
+
+/* The view's sample poems: one poem from a new line, with the same seed every
+ * time, so two samples differ only by what the weights learned between them. */
+#define SAMPLE_SEED 1
+#define SAMPLE_TEMPERATURE 0.8f
+enum { SAMPLE_CHARS = 32 };
+static const char SAMPLE_ABOUT[] = "seed 1, temperature 0.8";
+
+/* Write a sample with the weights after `step` steps and hand it to the view.
+ * The generator has its own packed copy of the weights, its own cache and
+ * sampler buffers, and the poem its own random numbers: the model is only
+ * read and the trainer not touched, so training goes on exactly as without.
+ * gen is NULL when it could not be made; problem then says why. */
+static void view_sample(TrainView *view, Generator *gen, int step, const char *problem)
+{
+    TsErr err;
+    if (!gen) {
+        train_view_sample(view, step, NULL, problem);
+        return;
+    }
+    SamplerSettings set = sampler_defaults();
+    set.temperature = SAMPLE_TEMPERATURE;
+    Rng rng;
+    rng_seed(&rng, SAMPLE_SEED);
+    gen_reload(gen);
+    if (gen_start(gen, NULL, 0, PROMPT_POEM_START, &err) != 0 ||
+        gen_poem(gen, &set, NULL, &rng, SAMPLE_CHARS, &err) < 0) {
+        train_view_sample(view, step, NULL, err.msg);
+        return;
+    }
+    char *poem = gen_text_utf8(gen, gen->prefix);
+    if (!poem) {
+        train_view_sample(view, step, NULL, "out of memory");
+        return;
+    }
+    size_t len = strlen(poem);
+    if (len > 0 && poem[len - 1] == '\n') /* the newline that ended it */
+        poem[len - 1] = 0;
+    train_view_sample(view, step, poem, NULL);
+    free(poem);
 }
 
 static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const int *data,
@@ -129,7 +175,17 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
                              args->log);
         }
     }
-    int tty = isatty(fileno(stderr)) && !args->quiet;
+    TrainView *view = NULL;
+    Generator gen;
+    int have_gen = 0;
+    TsErr gen_err = {""};
+    if (args->view && (view = train_view_start(stderr, args->out, SAMPLE_ABOUT, tr->step,
+                                               tc->steps)) != NULL) {
+        have_gen = gen_init(&gen, model, 1, &gen_err) == 0;
+        view_sample(view, have_gen ? &gen : NULL, tr->step, gen_err.msg);
+        train_view_draw(view);
+    }
+    int tty = !view && isatty(fileno(stderr)) && !args->quiet;
     double t0 = ts_now(), last_val = NAN;
     long tokens_per_step = (long)tc->batch * tc->seq;
     int start_step = tr->step, status = 0;
@@ -160,7 +216,16 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
         int is_eval = tr->step % tc->eval_every == 0 || tr->step == tc->steps;
         if (is_eval && n_val > 1) {
             double vl;
-            if (evaluate_val(model, &eval_acts, val, n_val, tc->seq, &vl) == 0) {
+            if (view) {
+                char note[96];
+                snprintf(note, sizeof note, "measuring the validation loss on %zu characters ...",
+                         n_val - 1);
+                train_view_note(view, note);
+            }
+            int measured = evaluate_val(model, &eval_acts, val, n_val, tc->seq, &vl) == 0;
+            if (view)
+                train_view_note(view, NULL);
+            if (measured) {
                 last_val = vl;
                 if (!tr->have_best || vl < tr->best_val) {
                     tr->best_val = (float)vl;
@@ -184,9 +249,24 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
                          ? elapsed / (tr->step - start_step) * (tc->steps - tr->step)
                          : 0.0;
         char el[32], et[32];
-        format_duration(elapsed, el, sizeof el);
-        format_duration(eta, et, sizeof et);
-        if (tty || (!args->quiet && (is_eval || tr->step % 100 == 0))) {
+        cli_duration(elapsed, el, sizeof el);
+        cli_duration(eta, et, sizeof et);
+        if (view) {
+            if (is_eval || tr->step % args->sample_every == 0 || tr->step == tc->steps)
+                view_sample(view, have_gen ? &gen : NULL, tr->step, gen_err.msg);
+            TrainViewStep vs = {
+                .step = tr->step,
+                .loss = loss,
+                .val = last_val,
+                .val_now = is_eval && n_val > 1,
+                .best_val = tr->have_best ? (double)tr->best_val : NAN,
+                .lr = lr,
+                .tok_s = tok_s,
+                .elapsed = elapsed,
+                .eta = eta,
+            };
+            train_view_step(view, &vs);
+        } else if (tty || (!args->quiet && (is_eval || tr->step % 100 == 0))) {
             char vbuf[16] = "-";
             if (isfinite(last_val))
                 snprintf(vbuf, sizeof vbuf, "%.4f", last_val);
@@ -205,6 +285,13 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
             }
         }
     }
+    if (view) {
+        if (status == 0)
+            train_view_draw(view); /* the last step's figures; over an echoed ^C */
+        train_view_end(view);
+    }
+    if (have_gen)
+        gen_free(&gen);
     if (tty)
         fputc('\n', stderr);
     if (log)
@@ -322,6 +409,7 @@ int cmd_train(int argc, char **argv)
     a.mc = (ModelConfig){.n_layer = 4, .n_embd = 128, .n_head = 4, .context = 128};
     a.tc = train_config_default();
     a.tc.seq = 0;
+    a.sample_every = 200;
     uint64_t seed = a.tc.seed;
     Opt opts[] = {
         {"--data", OPT_STR, &a.data, 0, 0},
@@ -332,6 +420,9 @@ int cmd_train(int argc, char **argv)
         {"--resume", OPT_FLAG, &a.resume, 0, 0},
         {"--force", OPT_FLAG, &a.force, 0, 0},
         {"--quiet", OPT_FLAG, &a.quiet, 0, 0},
+        {"--view", OPT_FLAG, &a.view, 0, 0},
+        {"--no-view", OPT_FLAG, &a.no_view, 0, 0},
+        {"--sample-every", OPT_INT, &a.sample_every, 1, 100000000},
         {"--save-last", OPT_FLAG, &a.save_last, 0, 0},
         {"--layers", OPT_INT, &a.mc.n_layer, 1, 64},
         {"--dims", OPT_INT, &a.mc.n_embd, 1, 4096},
@@ -359,6 +450,14 @@ int cmd_train(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     a.tc.seed = seed;
+    if (a.view && (a.no_view || a.quiet))
+        return cli_error("train", EXIT_USAGE, "--view cannot go with %s",
+                         a.quiet ? "--quiet" : "--no-view");
+    if (!a.view && !a.no_view && !a.quiet) {
+        /* the view redraws in place: it needs a terminal that moves the cursor */
+        const char *term = getenv("TERM");
+        a.view = isatty(fileno(stderr)) && term && *term && strcmp(term, "dumb") != 0;
+    }
     if (a.precision && (a.tc.bf16 = cli_precision("train", a.precision)) < 0)
         return EXIT_USAGE;
     if (!flag_given(argc, argv, "--warmup") && a.tc.warmup > a.tc.steps / 10)

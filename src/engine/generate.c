@@ -75,6 +75,13 @@ int gen_start(Generator *g, const int *prompt, size_t n, PromptStart where, TsEr
     return 0;
 }
 
+void gen_reload(Generator *g)
+{
+    infer_reload(&g->inf);
+    g->cache_start = 0;
+    g->have_logits = 0;
+}
+
 void gen_set_cache(Generator *g, int use_cache)
 {
     g->use_cache = use_cache;

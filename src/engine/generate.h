@@ -65,6 +65,12 @@ void gen_free(Generator *g);
  * only place a prompt becomes what the model reads. Fails if a newline is
  * needed and the vocabulary has none. */
 int gen_start(Generator *g, const int *prompt, size_t n, PromptStart where, TsErr *err);
+/* The model's weights changed (training wrote them): the next prediction
+ * uses the new ones. The text stays; the cache is recomputed. The generator
+ * only reads the model, so it can write samples between training steps
+ * without changing the training. */
+void gen_reload(Generator *g);
+
 /* Switch the cache on or off; the next prediction uses the new path. */
 void gen_set_cache(Generator *g, int use_cache);
 

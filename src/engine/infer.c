@@ -239,7 +239,15 @@ int infer_init(Infer *s, const Model *m, TsErr *err)
     s->fc_t = s->attproj_t + L * C * C;
     s->fcproj_t = s->fc_t + L * 4 * C * C;
     s->wte_t = s->fcproj_t + L * 4 * C * C;
-    const ParamPtrs *w = &m->w;
+    infer_reload(s);
+    return 0;
+}
+
+void infer_reload(Infer *s)
+{
+    const ModelConfig *cfg = &s->m->cfg;
+    size_t L = (size_t)cfg->n_layer, C = (size_t)cfg->n_embd, V = (size_t)cfg->vocab_size;
+    const ParamPtrs *w = &s->m->w;
     for (size_t l = 0; l < L; l++) {
         linear_pack(s->qkv_t + l * 3 * C * C, w->qkv_w + l * 3 * C * C, (int)C, (int)(3 * C));
         linear_pack(s->attproj_t + l * C * C, w->attproj_w + l * C * C, (int)C, (int)C);
@@ -247,7 +255,7 @@ int infer_init(Infer *s, const Model *m, TsErr *err)
         linear_pack(s->fcproj_t + l * 4 * C * C, w->fcproj_w + l * 4 * C * C, (int)(4 * C), (int)C);
     }
     linear_pack(s->wte_t, w->wte, (int)C, (int)V);
-    return 0;
+    s->len = 0; /* the cached keys and values came from the old weights */
 }
 
 void infer_free(Infer *s)

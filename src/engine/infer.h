@@ -57,6 +57,10 @@ typedef struct {
 int infer_init(Infer *s, const Model *m, TsErr *err);
 void infer_free(Infer *s);
 
+/* The model's weights changed (a training step wrote them): pack them again
+ * and forget the cache. Allocates nothing; the weights are only read. */
+void infer_reload(Infer *s);
+
 /* Forget the cache (len = 0). */
 void infer_reset(Infer *s);
 /* Drop cached positions past len (taking characters back); len <= s->len.

@@ -1,6 +1,7 @@
 /* textw.c - measuring and cropping text by screen columns (see textw.h). */
 #include "textw.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
@@ -65,8 +66,6 @@ size_t textw_fit_tail(const char *s, int cols)
     return pos;
 }
 
-/* The bytes of the line that starts at s (no newline in it) that fit in
- * cols columns, backed up to a space when the cut would split a Latin word. */
 /* Chinese punctuation that may not open a line: the character before it
  * goes to the next line with it. */
 static int closes(const char *s, size_t len)
@@ -81,6 +80,8 @@ static int closes(const char *s, size_t len)
     return 0;
 }
 
+/* The bytes of the line that starts at s (no newline in it) that fit in
+ * cols columns, backed up to a space when the cut would split a Latin word. */
 static size_t fit_line(const char *s, size_t len, int cols)
 {
     size_t pos = 0, space = 0, last = 0; /* last: where the last character that fits starts */
@@ -99,9 +100,12 @@ static size_t fit_line(const char *s, size_t len, int cols)
         return pos == 0 && len > 0 ? step(s, len, 0, &w) : pos; /* always move on */
     if (closes(s + pos, len - pos) && last > 0)
         return last;
-    int latin_cut = (unsigned char)s[pos] < 0x80 && s[pos] != ' ' && pos > 0 &&
-                    (unsigned char)s[pos - 1] < 0x80 && s[pos - 1] != ' ';
-    return latin_cut && space > 0 ? space : pos;
+    /* Chinese may break between any two characters; other text only at a space */
+    int before, after;
+    step(s, len, last, &before);
+    step(s, len, pos, &after);
+    int in_word = s[pos] != ' ' && s[last] != ' ' && before < 2 && after < 2;
+    return in_word && space > 0 ? space : pos;
 }
 
 int textw_wrap(const char *s, int cols, TextSpan *lines, int max)
@@ -131,4 +135,13 @@ int textw_wrap(const char *s, int cols, TextSpan *lines, int max)
             break;
     }
     return n;
+}
+
+int textw_ascii_terminal(void)
+{
+    const char *term = getenv("TERM"), *force = getenv("TANGSCOPE_ASCII");
+    if (force && *force)
+        return 1;
+    return !term || strncmp(term, "vt", 2) == 0 || strcmp(term, "linux") == 0 ||
+           strcmp(term, "dumb") == 0;
 }

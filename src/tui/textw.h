@@ -43,4 +43,9 @@ typedef struct {
  * spans and returns how many lines there are (also those past max). */
 int textw_wrap(const char *s, int cols, TextSpan *lines, int max);
 
+/* Terminals that cannot draw block or braille characters: TERM unset, vt*,
+ * linux or dumb, or TANGSCOPE_ASCII set (to anything but empty). Whoever
+ * draws (the explorer, the training view) then uses ASCII stand-ins. */
+int textw_ascii_terminal(void);
+
 #endif

@@ -20,6 +20,7 @@
 
 #include "commands.h"
 #include "input.h"
+#include "textw.h"
 #include "tui.h"
 #include "views.h"
 
@@ -168,16 +169,6 @@ static const Glyphs ASCII_GLYPHS = {
     .marker = ">", .bar_left = "[", .bar_right = "]", .ellipsis = "...", .sep = " | ",
 };
 
-/* Terminals that cannot draw block or braille characters. */
-static int ascii_terminal(void)
-{
-    const char *term = getenv("TERM"), *force = getenv("TANGSCOPE_ASCII");
-    if (force && *force)
-        return 1;
-    return !term || strncmp(term, "vt", 2) == 0 || strcmp(term, "linux") == 0 ||
-           strcmp(term, "dumb") == 0;
-}
-
 /* Without colours every role still looks different enough. */
 static void theme_monochrome(void)
 {
@@ -222,7 +213,7 @@ static void theme_init(void)
         theme_colour();
     else
         theme_monochrome();
-    glyphs = ascii_terminal() ? ASCII_GLYPHS : UNICODE_GLYPHS;
+    glyphs = textw_ascii_terminal() ? ASCII_GLYPHS : UNICODE_GLYPHS;
     if (colour && glyphs.unicode)
         glyphs.full = "▀"; /* both bars: upper half in the model's colour on the sampler's */
 }

@@ -130,7 +130,11 @@ TANGSCOPE_HOME="$work/home" $T demo --lang de --section 7 --model tests/data/tin
 printf '\n' | TANGSCOPE_HOME="$work/home" $T demo --lang de --pause --model tests/data/tiny.bin \
     --corpus tests/data/tiny-corpus.txt >"$work/out" 2>"$work/err"
 [ $? -eq 0 ] && grep -q "Enter" "$work/err" && [ "$(grep -c '^# A small' "$work/out")" -eq 2 ] && pass demo-pause || fail demo-pause "$(cat "$work/err")"
-TANGSCOPE_HOME="$work/home" $T demo --lang zh --model tests/data/tiny.bin >/dev/null 2>"$work/err"
+# a language without lessons: the program alone, away from the repository's lessons/
+mkdir -p "$work/bin"
+cp "$T" "$work/bin/tangscope"
+(cd "$work" && TANGSCOPE_HOME="$work/home" bin/tangscope demo --lang zh --model "$OLDPWD/tests/data/tiny.bin" \
+    --no-corpus >/dev/null 2>"$work/err")
 status=$?
 if [ "$status" -eq 2 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "no lessons in .*lessons/zh" "$work/err"; then
     pass demo-missing-lang

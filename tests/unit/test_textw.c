@@ -49,6 +49,9 @@ static void test_wrap(void)
     expect_wrap("", 10, "");
     expect_wrap("a b", 1, "a|b");
     expect_wrap("  indented line", 20, "  indented line"); /* a paragraph's own spaces stay */
+    expect_wrap("bei „andere Zeichen“, also", 20, "bei „andere|Zeichen“, also"); /* not before the comma */
+    expect_wrap("Wörter über Zeilen", 6, "Wörter|über|Zeilen");
+    expect_wrap("mit 春风吹", 7, "mit 春|风吹"); /* Latin then Chinese: break after 春 */
     TextSpan spans[2];
     CHECK(textw_wrap("aa bb cc dd", 2, spans, 2) == 4, "the count goes past max");
 }

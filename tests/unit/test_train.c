@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "fileio.h"
+#include "generate.h"
 #include "model.h"
 #include "train.h"
 
@@ -268,6 +269,86 @@ static void test_short_windows_learn(void)
     run_free(&r);
 }
 
+/* The training view writes sample poems between steps. Its generator only
+ * reads the weights and has its own buffers and random numbers, so a run with
+ * samples trains to the bit as one without: the same losses, weights,
+ * moments and window generator. */
+static void test_samples_leave_training_alone(void)
+{
+    Run plain, sampled;
+    if (run_init(&plain, 11) != 0 || run_init(&sampled, 11) != 0)
+        return;
+    TsErr err;
+    Generator g;
+    if (gen_init(&g, &sampled.model, 1, &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        return;
+    }
+    SamplerSettings set = sampler_defaults();
+    set.temperature = 0.8f;
+    float want[30], got[30];
+    run_steps(&plain, 30, want);
+    int written = 0;
+    for (int i = 0; i < 30; i++) {
+        if (i % 5 == 0) {
+            Rng rng;
+            rng_seed(&rng, 1);
+            gen_reload(&g);
+            int n = -1;
+            if (gen_start(&g, NULL, 0, 1, &err) == 0)
+                n = gen_poem(&g, &set, NULL, &rng, 24, &err);
+            CHECK(n >= 0, "no sample: %s", err.msg);
+            written += n > 0 ? n : 0;
+        }
+        run_steps(&sampled, 1, &got[i]);
+    }
+    CHECK(written > 0, "the samples wrote no characters at all");
+    CHECK(memcmp(want, got, sizeof want) == 0, "losses differ with samples between the steps");
+    size_t bytes = plain.model.n_params * sizeof(float);
+    CHECK(memcmp(plain.model.params, sampled.model.params, bytes) == 0, "the weights differ");
+    CHECK(memcmp(plain.tr.m, sampled.tr.m, bytes) == 0 && memcmp(plain.tr.v, sampled.tr.v, bytes) == 0,
+          "the AdamW moments differ");
+    CHECK(memcmp(&plain.tr.rng, &sampled.tr.rng, sizeof(Rng)) == 0,
+          "the generator of training windows moved");
+    gen_free(&g);
+    run_free(&plain);
+    run_free(&sampled);
+}
+
+/* gen_reload takes the weights training wrote: after it the generator's
+ * logits are, to the bit, those of a generator made afresh on the trained
+ * model, and no longer those it had before the training. */
+static void test_reload_sees_new_weights(void)
+{
+    Run r;
+    if (run_init(&r, 12) != 0)
+        return;
+    TsErr err;
+    Generator old, fresh;
+    int V = r.model.cfg.vocab_size;
+    float *before = malloc((size_t)V * sizeof(float)), *after = malloc((size_t)V * sizeof(float));
+    int ok = before && after && gen_init(&old, &r.model, 1, &err) == 0 &&
+             gen_start(&old, NULL, 0, 1, &err) == 0;
+    CHECK(ok, "%s", err.msg);
+    if (!ok)
+        return;
+    memcpy(before, gen_logits(&old), (size_t)V * sizeof(float));
+    run_steps(&r, 20, NULL);
+    gen_reload(&old);
+    memcpy(after, gen_logits(&old), (size_t)V * sizeof(float));
+    CHECK(gen_init(&fresh, &r.model, 1, &err) == 0 && gen_start(&fresh, NULL, 0, 1, &err) == 0,
+          "%s", err.msg);
+    CHECK(memcmp(after, gen_logits(&fresh), (size_t)V * sizeof(float)) == 0,
+          "after gen_reload the logits differ from a new generator's");
+    CHECK(memcmp(before, after, (size_t)V * sizeof(float)) != 0,
+          "20 training steps left the reloaded logits as they were");
+    gen_free(&old);
+    gen_free(&fresh);
+    free(before);
+    free(after);
+    run_free(&r);
+}
+
 int main(void)
 {
     RUN(test_schedule);
@@ -277,5 +358,7 @@ int main(void)
     RUN(test_resume_short_windows);
     RUN(test_threads_same_losses);
     RUN(test_short_windows_learn);
+    RUN(test_samples_leave_training_alone);
+    RUN(test_reload_sees_new_weights);
     return test_summary();
 }

@@ -1,0 +1,220 @@
+#!/bin/sh
+# train_view.sh - the training view end to end: the real binary in a real
+# terminal (tmux) at 80x24 shows the loss curve and a sample poem while a
+# small model trains on tests/data; Ctrl-C leaves the terminal clean and a
+# resumed run continues exactly; and the view changes nothing training
+# writes (the same model, checkpoint and losses as --quiet).
+#
+# Every check on the screen waits for it with a timeout, polling
+# capture-pane; nothing sleeps a fixed time. A private tmux server (-L) keeps
+# this away from the user's own.
+#
+# usage: TANGSCOPE=path/to/tangscope sh tests/e2e/train_view.sh
+# prints PASS name / FAIL name lines; exits non-zero if any check failed.
+set -u
+export LC_ALL=C.UTF-8
+
+BIN=${TANGSCOPE:-./tangscope}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+D=$(pwd)/tests/data/tiny-text.txt
+TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-60} # seconds any one screen may take to appear
+SOCK=tangscope-train-view-$$
+work=$(mktemp -d)
+failed=0
+
+tm() { tmux -L "$SOCK" "$@"; }
+cleanup() {
+    tm kill-server >/dev/null 2>&1
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+pass() { echo "PASS $1"; }
+fail() {
+    echo "FAIL $1: $2"
+    if tm has-session -t tv 2>/dev/null; then
+        echo "---- screen ----"
+        screen
+        echo "----------------"
+    fi
+    failed=$((failed + 1))
+}
+
+screen() { tm capture-pane -p -t tv 2>/dev/null; }
+until_ok() {
+    deadline=$(($(date +%s) + TIMEOUT))
+    while ! "$@"; do
+        [ "$(date +%s)" -ge "$deadline" ] && return 1
+        sleep 0.05
+    done
+    return 0
+}
+shows() { screen | grep -qF -- "$1"; }
+shows_regex() { screen | grep -qE -- "$1"; }
+
+# A small model on the tiny text, one thread: quick, and the same numbers
+# on every run.
+SMALL="--data $D --val $D --layers 1 --dims 16 --heads 2 --context 16 --threads 1"
+cd "$work" || exit 1
+
+# ---- help ----
+h=$("$BIN" train --help)
+case $h in
+    *--view*--no-view*--sample-every*) pass train_view_help ;;
+    *) fail train_view_help "--help does not list --view, --no-view and --sample-every" ;;
+esac
+
+# ---- --view and --quiet contradict each other: one line, status 2 ----
+"$BIN" train $SMALL --out q.bin --steps 5 --view --quiet >out 2>err
+status=$?
+if [ "$status" -eq 2 ] && [ "$(wc -l <err)" -eq 1 ] && grep -q -- "--view cannot go with --quiet" err &&
+    [ ! -e q.bin ] && [ ! -e q.bin.ckpt ]; then
+    pass train_view_quiet_refused
+else
+    fail train_view_quiet_refused "status $status, stderr '$(cat err)'"
+fi
+
+# ---- the view changes nothing training writes ----
+# The same run with --quiet and with the view forced on (its frames go to a
+# file), a sample every 7 steps: byte-identical model and checkpoint, the
+# same losses in the log (its tokens/s column is a time and may differ).
+RUN="$SMALL --steps 300 --eval-every 25 --checkpoint-every 50"
+"$BIN" train $RUN --out quiet.bin --quiet --log quiet.csv >/dev/null 2>quiet.err
+"$BIN" train $RUN --out view.bin --view --sample-every 7 --log view.csv >/dev/null 2>view.err
+frames=$(grep -c "sample after step" view.err)
+if [ -s quiet.bin ] && cmp -s quiet.bin view.bin && cmp -s quiet.bin.ckpt view.bin.ckpt &&
+    [ "$(cut -d, -f1-4 quiet.csv)" = "$(cut -d, -f1-4 view.csv)" ] && [ "$frames" -ge 10 ] &&
+    grep -q "sample after step 0 " view.err && grep -q "sample after step 300 " view.err; then
+    pass train_view_changes_nothing
+else
+    fail train_view_changes_nothing "the run with the view ($frames frames) differs from --quiet"
+fi
+# the same, stopped half-way and resumed, both halves with the view
+"$BIN" train $RUN --out split.bin --view --sample-every 7 --max-steps-now 130 >/dev/null 2>&1
+"$BIN" train $SMALL --out split.bin --resume --view --sample-every 7 >/dev/null 2>split.err
+if cmp -s quiet.bin split.bin && cmp -s quiet.bin.ckpt split.bin.ckpt &&
+    grep -q "sample after step 130 " split.err; then
+    pass train_view_resume_changes_nothing
+else
+    fail train_view_resume_changes_nothing "stopped at 130 and resumed with the view, the files differ"
+fi
+
+# ---- not a terminal: today's plain progress lines, no escape sequences ----
+"$BIN" train $RUN --out plain.bin >/dev/null 2>plain.err
+esc=$(printf '\033')
+pattern='^step +[0-9]+/300 \| loss [0-9.]+ \| val [0-9.]+ \| lr [0-9.e+-]+ \| +[0-9]+ tok/s \| [0-9:]+ elapsed \| ETA [0-9:]+$'
+if [ "$(grep -cE "$pattern" plain.err)" -eq 12 ] && ! grep -q "$esc" plain.err &&
+    ! grep -q "sample" plain.err; then
+    pass train_view_plain_when_not_a_terminal
+else
+    fail train_view_plain_when_not_a_terminal "$(head -c 300 plain.err)"
+fi
+
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "FAIL train_view_tmux: tmux is not installed (apt-get install tmux)"
+    exit 1
+fi
+
+# ---- in a terminal ----
+# The command runs inside a small shell script that records its exit status
+# and stays, so the screen after the exit can be read. The script survives
+# Ctrl-C (its trap runs once the program has exited).
+launch() { # launch COLS ROWS [VAR=VALUE ...] -- ARGS...
+    cols=$1 rows=$2
+    shift 2
+    envs=""
+    while [ "$1" != "--" ]; do envs="$envs $1" && shift; done
+    shift
+    {
+        echo "cd '$work' && export LC_ALL=C.UTF-8 $envs"
+        echo "trap true INT"
+        echo "'$BIN' train $*"
+        echo 'echo "EXITED $?"'
+        echo "exec sleep 600"
+    } >run.sh
+    # one session throughout: killing the last one would stop the server
+    # while the next launch talks to it
+    if tm has-session -t tv 2>/dev/null; then
+        tm resize-window -t tv -x "$cols" -y "$rows"
+        tm respawn-pane -k -t tv "sh $work/run.sh"
+    else
+        tm -f /dev/null new-session -d -s tv -x "$cols" -y "$rows" "sh $work/run.sh"
+    fi
+}
+step_now() { screen | sed -n 's/^step \([0-9]*\)\/100000 .*/\1/p'; }
+# the frame is redrawn in place: one line of figures on the screen, not a scroll of them
+one_frame() { [ "$(screen | grep -c '^step [0-9]*/100000 ')" -eq 1 ]; }
+later_than() { s=$(step_now) && [ -n "$s" ] && [ "$s" -gt "$1" ] && one_frame; }
+# a sample from trained weights (after step 100 or later), a line of characters under it
+sample_shown() { screen | grep -A1 '^sample after step [1-9][0-9]* (seed 1, temperature 0.8):' | tail -n 1 | grep -q '^  [^ -~]'; }
+# the y axis labels in nats/char, the x axis from 0 to the last step, the curve
+curve_shown() {
+    shows "nats/char" && shows_regex '^ *[0-9]+\.[0-9][0-9] ┤' &&
+        shows_regex '^ +0 +steps +100000$' && shows "└──" && shows "█"
+}
+
+LONG="$SMALL --steps 100000 --eval-every 100 --sample-every 100 --checkpoint-every 1000"
+launch 80 24 -- $LONG --out live.bin
+if until_ok curve_shown && until_ok sample_shown; then
+    pass train_view_curve_and_sample
+else
+    fail train_view_curve_and_sample "no curve with its axes and a sample poem at 80x24"
+fi
+first=$(step_now)
+if [ -n "$first" ] && until_ok later_than "$first"; then
+    pass train_view_redraws_in_place
+else
+    fail train_view_redraws_in_place "the step did not move on from '$first' in one frame"
+fi
+
+# Ctrl-C: a checkpoint, status 130, the cursor shown and colours reset
+tm send-keys -t tv C-c
+if until_ok shows "EXITED 130" && shows "stopped at step"; then
+    stopped=$(screen | sed -n 's/.*stopped at step \([0-9]*\) of 100000.*/\1/p')
+    cursor=$(tm display-message -p -t tv '#{cursor_flag}')
+    # the line written after the view, as the terminal holds it: no colour left on
+    exited=$(tm capture-pane -p -e -t tv | grep "EXITED 130")
+    if [ -n "$stopped" ] && [ -s live.bin.ckpt ] && [ "$cursor" = 1 ] && [ "$exited" = "EXITED 130" ]; then
+        pass train_view_ctrl_c_clean
+    else
+        fail train_view_ctrl_c_clean "stopped at '$stopped', cursor_flag '$cursor', line '$exited'"
+    fi
+    # resumed 40 steps further, it is where a run that never stopped is
+    "$BIN" train $LONG --out live.bin --resume --quiet --max-steps-now 40 >/dev/null 2>&1
+    "$BIN" train $LONG --out straight.bin --quiet --max-steps-now $((stopped + 40)) >/dev/null 2>&1
+    if cmp -s live.bin.ckpt straight.bin.ckpt && cmp -s live.bin straight.bin; then
+        pass train_view_ctrl_c_resume_exact
+    else
+        fail train_view_ctrl_c_resume_exact "stopped at $stopped and resumed, the files differ from a straight run"
+    fi
+else
+    fail train_view_ctrl_c_clean "no 'stopped at step' and exit status 130 after Ctrl-C"
+fi
+
+# a small terminal: the frame shrinks and still redraws in place
+launch 40 12 -- $LONG --out small.bin
+if until_ok shows_regex '^step [0-9]+/100000 ' && until_ok shows "sample after step" &&
+    until_ok later_than 0 && shows "steps"; then
+    pass train_view_small_terminal
+else
+    fail train_view_small_terminal "no frame at 40x12"
+fi
+tm send-keys -t tv C-c
+until_ok shows "EXITED 130" >/dev/null
+
+# TERM=dumb and --quiet: no view
+launch 80 24 TERM=dumb -- $RUN --out dumb.bin
+if until_ok shows "EXITED 0" && shows_regex '^step +300/300 \| loss' && ! shows "sample after step"; then
+    pass train_view_off_when_term_dumb
+else
+    fail train_view_off_when_term_dumb "no plain progress line with TERM=dumb"
+fi
+launch 80 24 -- $RUN --out quiet2.bin --quiet
+if until_ok shows "EXITED 0" && shows "trained 300 steps" && ! shows "sample after step" && ! shows "| loss"; then
+    pass train_view_off_when_quiet
+else
+    fail train_view_off_when_quiet "--quiet in a terminal showed more than the summary"
+fi
+
+exit $((failed > 0))
