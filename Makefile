@@ -68,18 +68,15 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc/engine -Itests/unit -o $@ $< $(BUILD)/libengine.a $(LDLIBS)
 
-# Tests of the explorer's state, commands and lessons link src/app too.
-APP_TESTS := $(BUILD)/tests/test_app $(BUILD)/tests/test_script
+# The tests of the explorer's state (test_app), words (test_labels), command
+# language and lessons (test_script) and text widths (test_textw) link the app
+# library too.
+APP_TESTS := $(BUILD)/tests/test_app $(BUILD)/tests/test_labels $(BUILD)/tests/test_script \
+             $(BUILD)/tests/test_textw
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc/engine -Isrc/app -Itests/unit -o $@ $< $(BUILD)/libapp.a \
 	    $(BUILD)/libengine.a $(LDLIBS)
-
-# Measuring text is plain C inside the screen's code: its test links it alone.
-$(BUILD)/tests/test_textw: tests/unit/test_textw.c tests/unit/check.h $(BUILD)/src/tui/textw.o $(BUILD)/libengine.a
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(TUI_CFLAGS) -Isrc/engine -Isrc/tui -Itests/unit -o $@ $< \
-	    $(BUILD)/src/tui/textw.o $(BUILD)/libengine.a $(LDLIBS)
 
 run: tangscope
 	./tangscope

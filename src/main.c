@@ -22,6 +22,7 @@ static const Command COMMANDS[] = {
     {"lesson", cmd_lesson, "guided lessons: step through one, --check them, --print a handout"},
     {"demo", cmd_demo, "the lessons as handouts on the terminal, in the interface language"},
     {"info", cmd_info, "what is inside a model file: tensors, sizes, the KV cache"},
+    {"kvcache", cmd_kvcache, "what a KV cache costs: this model and large ones, per token and at N"},
     {"train", cmd_train, "train the GPT on a text file (checkpoints, resume)"},
     {"eval", cmd_eval, "a model's loss in nats per character, and perplexity"},
     {"bench", cmd_bench, "speed: generation with and without the KV cache; --train; --ui"},

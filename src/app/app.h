@@ -312,11 +312,13 @@ int app_char_in_window(const AppState *s, size_t i);
 float app_attention(const AppState *s, int layer, int head, long text_index);
 /* Index into g.text of the first character the model reads (the window). */
 size_t app_window_start(const AppState *s);
-/* The label language the environment asks for (LC_ALL, LC_MESSAGES, LANG). */
+/* The label language the environment asks for: the first of LC_ALL,
+ * LC_MESSAGES and LANG that is set and not empty decides; de_*, fr_* and zh_*
+ * (or de, fr, zh alone) choose that language, anything else English. */
 AppLang app_lang_from_env(void);
-/* "en", "zh", "de", "fr" <-> AppLang. app_lang_parse returns 0, or -1 for
- * anything else (then *out is unchanged). */
-int app_lang_parse(const char *code, AppLang *out);
+/* The AppLang of a code "en", "zh", "de" or "fr"; -1 for anything else. */
+int app_lang_parse(const char *code);
+/* The code of a language ("en", "zh", "de", "fr"). */
 const char *app_lang_code(AppLang lang);
 /* The rank of token id by the model's probability (1 = the most probable;
  * ties go to the smaller id, as the bars order them). */

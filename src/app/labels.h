@@ -1,8 +1,11 @@
-/* labels.h - every word the explorer shows, in English and Chinese.
+/* labels.h - every word the explorer shows, in English, Chinese, German and
+ * French.
  *
- * A label may be a printf format; both languages then take the same
- * conversions in the same order (test_app checks this), so a caller can pick
- * either language with one call. `l` switches languages at run time.
+ * A label may be a printf format; every language then takes the same
+ * conversions in the same order (test_labels checks this, that no cell is
+ * empty, and that each label fits where the screen draws it at 80x24), so a
+ * caller can pick any language with one call. `l` cycles through the
+ * languages at run time.
  */
 #ifndef TS_LABELS_H
 #define TS_LABELS_H
@@ -169,7 +172,8 @@ typedef enum {
 
 /* The label in the state's language. */
 const char *app_label(const AppState *s, LabelId id);
-/* The label in a given language (for tests and the help screen). */
+/* The label in a given language (for tests and the help screen); "?" for
+ * an id out of range. */
 const char *app_label_in(AppLang lang, LabelId id);
 
 #endif

@@ -408,9 +408,8 @@ AppLang lesson_lang_of(const char *path, AppLang fallback)
         return fallback;
     memcpy(dir, start, n);
     dir[n] = 0;
-    AppLang lang = fallback;
-    app_lang_parse(dir, &lang);
-    return lang;
+    int lang = app_lang_parse(dir);
+    return lang < 0 ? fallback : (AppLang)lang;
 }
 
 /* ---- the narration as plain text ---- */

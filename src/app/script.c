@@ -698,9 +698,7 @@ static int run_lookup(AppState *s, const ScriptCmd *c, ScriptOut *o)
 
 static int run_lang(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
-    AppLang lang = LANG_EN;
-    app_lang_parse(LANGS[c->choice], &lang);
-    return apply(s, c, o, CMD_LANGUAGE, cmd_arg(lang));
+    return apply(s, c, o, CMD_LANGUAGE, cmd_arg(app_lang_parse(LANGS[c->choice])));
 }
 
 static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o)

@@ -82,6 +82,7 @@ int cmd_acrostic(int argc, char **argv);
 int cmd_jueju(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_info(int argc, char **argv);
+int cmd_kvcache(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_lesson(int argc, char **argv);
 

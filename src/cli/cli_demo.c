@@ -93,8 +93,8 @@ int cmd_demo(int argc, char **argv)
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
-    AppLang lang = app_lang_from_env();
-    if (lang_arg && app_lang_parse(lang_arg, &lang) != 0)
+    int lang = lang_arg ? app_lang_parse(lang_arg) : (int)app_lang_from_env();
+    if (lang < 0)
         return cli_error("demo", EXIT_USAGE, "--lang must be zh, en, de or fr, not '%s'", lang_arg);
     cli_set_threads(1);
     LessonEnv e; /* the model first: a damaged one is the first thing to hear about */

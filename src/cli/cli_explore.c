@@ -17,7 +17,7 @@
 #include "tui/tui.h"
 
 static const char EXPLORE_HELP[] =
-    "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang zh|en]\n"
+    "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang en|zh|de|fr]\n"
     "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
     "\n"
     "The full-screen explorer: type a prompt and watch the model's probabilities\n"
@@ -31,7 +31,11 @@ static const char EXPLORE_HELP[] =
     "  --prompt TEXT   start with this prompt typed in\n"
     "  --mid-text      read the prompt as a fragment from inside a text, with no\n"
     "                  newline before it (default: it starts a poem; n switches)\n"
-    "  --lang zh|en    labels in Chinese or English (default: from LANG)\n"
+    "  --lang CODE     labels in English (en), Chinese (zh), German (de) or\n"
+    "                  French (fr). Without it the first of LC_ALL, LC_MESSAGES\n"
+    "                  and LANG that is set decides: de_*, fr_* and zh_* choose\n"
+    "                  German, French and Chinese, anything else English.\n"
+    "                  Inside, l switches to the next language.\n"
     "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
     "  --no-corpus     no training-text counts\n"
     "  --threads N     threads for the model's passes, 0 = all cores (default 0);\n"
@@ -99,9 +103,10 @@ static int parse_lang(const char *lang, AppLang *out)
         *out = app_lang_from_env();
         return 0;
     }
-    if (strcmp(lang, "zh") != 0 && strcmp(lang, "en") != 0)
-        return cli_error("explore", EXIT_USAGE, "--lang must be zh or en, not '%s'", lang);
-    *out = strcmp(lang, "zh") == 0 ? LANG_ZH : LANG_EN;
+    int code = app_lang_parse(lang);
+    if (code < 0)
+        return cli_error("explore", EXIT_USAGE, "--lang must be en, zh, de or fr, not '%s'", lang);
+    *out = (AppLang)code;
     return 0;
 }
 

@@ -348,8 +348,8 @@ int cmd_lesson(int argc, char **argv)
         print_verbs();
     if (rc)
         return rc == 1 ? 0 : rc;
-    AppLang lang = app_lang_from_env();
-    if (lang_arg && app_lang_parse(lang_arg, &lang) != 0)
+    int lang = lang_arg ? app_lang_parse(lang_arg) : (int)app_lang_from_env();
+    if (lang < 0)
         return cli_error("lesson", EXIT_USAGE, "--lang must be zh, en, de or fr, not '%s'", lang_arg);
     if (check && print)
         return cli_error("lesson", EXIT_USAGE, "--check and --print do not go together");

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "tui/textw.h"
+#include "app/textw.h"
 
 /* The history: the run's steps are cut into at most BUCKETS equal spans, and
  * each keeps the sum and count of its steps' smoothed training losses and its

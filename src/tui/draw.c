@@ -30,6 +30,17 @@ int draw_textf(int y, int x, int maxw, Role role, const char *fmt, ...)
     return draw_text(y, x, maxw, role, buf);
 }
 
+int draw_text_cut(int y, int x, int maxw, Role role, const char *utf8)
+{
+    if (textw_width(utf8) <= maxw)
+        return draw_text(y, x, maxw, role, utf8);
+    const char *dots = tui_glyphs()->ellipsis;
+    size_t n = textw_fit(utf8, maxw - textw_width(dots), NULL);
+    char buf[512];
+    snprintf(buf, sizeof buf, "%.*s%s", (int)n, utf8, dots);
+    return draw_text(y, x, maxw, role, buf);
+}
+
 int draw_text_right(int y, int x_end, int maxw, Role role, const char *utf8)
 {
     int w = textw_width(utf8);
@@ -71,16 +82,7 @@ void draw_wrapped(Rect r, Role role, const char *utf8)
     for (int row = 0; row < r.h && *p; row++) {
         while (*p == ' ')
             p++;
-        size_t n = textw_fit(p, r.w, NULL);
-        /* inside a word of Latin letters: back up to the last space, if any
-         * (Chinese may break between any two characters) */
-        if (n > 0 && p[n] && (unsigned char)p[n] < 0x80 && p[n] != ' ' &&
-            (unsigned char)p[n - 1] < 0x80 && p[n - 1] != ' ') {
-            size_t space = n;
-            while (space > 0 && p[space] != ' ')
-                space--;
-            n = space > 0 ? space : n;
-        }
+        size_t n = textw_wrap(p, r.w);
         char line[512];
         snprintf(line, sizeof line, "%.*s", (int)n, p);
         draw_text(r.y + row, r.x, r.w, role, line);

@@ -62,6 +62,9 @@ int draw_textf(int y, int x, int maxw, Role role, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
+/* The same, but a text that does not fit ends in an ellipsis, so the cut
+ * shows (a list of acrostic heads, a long status message). */
+int draw_text_cut(int y, int x, int maxw, Role role, const char *utf8);
 /* Right-aligned so it ends at column x_end (exclusive); returns its start column. */
 int draw_text_right(int y, int x_end, int maxw, Role role, const char *utf8);
 /* One character of the text (a newline as its glyph, controls as '?');

@@ -47,7 +47,7 @@ int view_lesson_lines(const AppState *s, Rect r, int *rows)
     char quiz[APP_QUIZ_MAX + 64];
     int n = narration_parts(s, parts, quiz, sizeof quiz), lines = 0;
     for (int i = 0; i < n; i++)
-        lines += textw_wrap(parts[i].text, r.w, NULL, 0) + (i + 1 < n); /* a blank line between */
+        lines += textw_lines(parts[i].text, r.w, NULL, 0) + (i + 1 < n); /* a blank line between */
     return lines;
 }
 
@@ -73,7 +73,7 @@ void view_lesson_draw(const AppState *s, Rect r)
     int rows = body_rows(r), line = 0, top = s->narration_top, more = 0;
     for (int i = 0; i < n; i++) {
         TextSpan spans[MAX_LINES];
-        int count = textw_wrap(parts[i].text, r.w, spans, MAX_LINES);
+        int count = textw_lines(parts[i].text, r.w, spans, MAX_LINES);
         count = count < MAX_LINES ? count : MAX_LINES;
         for (int k = 0; k <= count; k++, line++) {
             if (k == count && i + 1 == n)
@@ -103,7 +103,7 @@ void view_lesson_draw(const AppState *s, Rect r)
 static int draw_paragraph(int y, int end, int x, int w, Role role, const char *text)
 {
     TextSpan spans[32];
-    int count = textw_wrap(text, w, spans, 32);
+    int count = textw_lines(text, w, spans, 32);
     for (int k = 0; k < count && k < 32 && y < end; k++, y++) {
         char line[APP_QUIZ_MAX];
         snprintf(line, sizeof line, "%.*s", (int)spans[k].len, text + spans[k].start);

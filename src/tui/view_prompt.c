@@ -87,8 +87,7 @@ static void form_note(const AppState *s, char *out, size_t size)
         snprintf(out, size, app_label(s, LBL_NOTE_FORM_ONLY), mode, f->line + 1, only, blocked);
         return;
     }
-    snprintf(out, size, app_label(s, LBL_NOTE_FORM_HAN), mode, f->line + 1, f->col + 1,
-             s->pred.n_allowed, blocked);
+    snprintf(out, size, app_label(s, LBL_NOTE_FORM_HAN), mode, f->line + 1, f->col + 1, blocked);
 }
 
 /* The note under the text: the most useful thing to know right now. */
@@ -138,7 +137,7 @@ void view_prompt_draw(const AppState *s, Rect r)
     if (r.h > 1) {
         char note[512];
         Role role = note_text(s, note, sizeof note);
-        draw_text(r.y + 1, x0, r.w - PROMPT_LABEL_COLS, role, note);
+        draw_text_cut(r.y + 1, x0, r.w - PROMPT_LABEL_COLS, role, note); /* many acrostic heads */
     }
 }
 

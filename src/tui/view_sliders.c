@@ -7,6 +7,8 @@
 #include "views.h"
 
 enum { NAME_X = 2, NAME_COLS = 12, KEYS_X = 14, KEYS_COLS = 4, BAR_X = 18, VALUE_COLS = 7 };
+/* where the form's value and the cache's switch start */
+enum { MODE_X = BAR_X + 2, CACHE_X = KEYS_X + 2 };
 
 static const char *const KEYS[SL_COUNT] = {"t T", "k K", "p P", "m M", "s"};
 
@@ -42,6 +44,8 @@ static void draw_slider(const AppState *s, Rect r, SliderId id)
     draw_text_right(y, r.x + r.w, VALUE_COLS, name, v);
 }
 
+/* The form: its keys take five columns ("f a j"), the form itself the rest,
+ * ending in an ellipsis when an acrostic has more heads than fit. */
 static void draw_mode_line(const AppState *s, Rect r, int y)
 {
     char mode[160];
@@ -52,20 +56,21 @@ static void draw_mode_line(const AppState *s, Rect r, int y)
     else
         snprintf(mode, sizeof mode, "%s", app_label(s, LBL_MODE_FREE));
     draw_text(y, r.x + NAME_X, NAME_COLS - 1, ROLE_NORMAL, app_label(s, LBL_MODE));
-    draw_text(y, r.x + KEYS_X, KEYS_COLS, ROLE_KEY, "f a j");
-    draw_text(y, r.x + BAR_X + 2, r.w - BAR_X - 2, ROLE_NORMAL, mode);
+    draw_text(y, r.x + KEYS_X, MODE_X - KEYS_X - 1, ROLE_KEY, "f a j");
+    draw_text_cut(y, r.x + MODE_X, r.w - MODE_X, ROLE_NORMAL, mode);
 }
 
-/* "KV cache  c  on 0.09 ms, read 1": what the last prediction cost, so
- * switching the cache off shows at once that every step rereads the text. */
+/* "KV cache  c on 0.09 ms, read 1": what the last prediction cost, so
+ * switching the cache off shows at once that every step rereads the text.
+ * It starts right after its one key: "off 12.34 ms, read 128" needs the
+ * room. */
 static void draw_cache_line(const AppState *s, Rect r, int y)
 {
     draw_text(y, r.x + NAME_X, NAME_COLS - 1, ROLE_NORMAL, app_label(s, LBL_CACHE));
-    draw_text(y, r.x + KEYS_X, KEYS_COLS, ROLE_KEY, "c");
-    int on = s->g.use_cache;
-    int used = draw_text(y, r.x + BAR_X + 2, 6, on ? ROLE_CACHED : ROLE_UNCACHED,
-                         app_label(s, on ? LBL_ON : LBL_OFF));
-    int x = r.x + BAR_X + 2 + used + 1;
+    draw_text(y, r.x + KEYS_X, 1, ROLE_KEY, "c");
+    int on = s->g.use_cache, x = r.x + CACHE_X;
+    x += draw_text(y, x, r.x + r.w - x, on ? ROLE_CACHED : ROLE_UNCACHED,
+                   app_label(s, on ? LBL_ON : LBL_OFF)) + 1;
     draw_textf(y, x, r.x + r.w - x, ROLE_DIM, app_label(s, LBL_CACHE_COST), s->pred.predict_ms,
                s->pred.predict_rows);
 }

@@ -44,7 +44,7 @@ void view_status_draw(const AppState *s, Rect r)
         draw_text(r.y, r.x + room - hint_w, hint_w, ROLE_KEY, hint);
         room -= hint_w + 2;
     }
-    draw_text(r.y, r.x, room, s->status_error ? ROLE_ERROR : ROLE_NORMAL, s->status);
+    draw_text_cut(r.y, r.x, room, s->status_error ? ROLE_ERROR : ROLE_NORMAL, s->status);
 }
 
 void view_too_small_draw(const AppState *s, int lines, int cols)

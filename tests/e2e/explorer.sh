@@ -71,20 +71,24 @@ sampler_column() { screen | awk '$1 ~ /^[1-8]$/ { n = 0; for (i = 3; i <= NF; i+
 # ---- launching ----
 
 # The explorer runs inside a small shell script (with the settings in
-# $TMP/env, if any) that records the terminal's
+# $TMP/env, if any: the environment, and LANG_ARGS, by default --lang en)
+# that records the terminal's
 # settings before and after, its pid (for the crash test), and its exit
 # status, then stays, so the screen after the exit can be read.
 cat >"$TMP/run.sh" <<EOF
-export LANG=C.UTF-8 LC_ALL= XDG_CACHE_HOME="$TMP/cache"
+export LANG=C.UTF-8 LC_ALL= LC_MESSAGES= XDG_CACHE_HOME="$TMP/cache"
+LANG_ARGS="--lang en"
 [ -f "$TMP/env" ] && . "$TMP/env"
 stty -g >"$TMP/stty.before"
-sh -c 'echo \$\$ >"$TMP/pid"; exec "\$@"' sh "$BIN" explore --model "$MODEL" --corpus "$CORPUS" --lang en
+sh -c 'echo \$\$ >"$TMP/pid"; exec "\$@"' sh "$BIN" explore --model "$MODEL" --corpus "$CORPUS" \$LANG_ARGS
 status=\$?
 stty -g >"$TMP/stty.after"
 echo "EXITED \$status"
 exec sleep 600
 EOF
 
+# launch [TEXT]: start the explorer and wait for TEXT (the English heading
+# of the bars by default)
 launch() {
     rm -f "$TMP/stty.before" "$TMP/stty.after" "$TMP/pid"
     if tm has-session -t e2e 2>/dev/null; then
@@ -92,7 +96,7 @@ launch() {
     else
         tm -f /dev/null new-session -d -s e2e -x 80 -y 24 "sh $TMP/run.sh"
     fi
-    until_ok shows "next  "
+    until_ok shows "${1:-next  }"
 }
 
 # The terminal is as it was: same stty settings, no alternate screen, no
@@ -282,6 +286,72 @@ if launch; then
 else
     fail explorer_monochrome "did not start with TERM=vt100 NO_COLOR=1"
 fi
+rm -f "$TMP/env"
+
+# German and French at 80x24: the main screen and the help, every label
+# whole. A label cut at its edge would lose its last characters, so each is
+# looked for in full, with the spaces around it where the columns of the
+# sliders and of the help must line up. German through --lang, French
+# through the locale's variables.
+# shows_all TEXT...: every TEXT is on the screen
+shows_all() {
+    for want in "$@"; do shows "$want" || return 1; done
+    return 0
+}
+check_language() {
+    name=$1 env=$2 main_heading=$3
+    shift 3
+    printf '%s\n' "$env" >"$TMP/env"
+    tm resize-window -t e2e -x 80 -y 24
+    if ! launch "$main_heading"; then
+        fail "explorer_$name" "no first screen within ${TIMEOUT}s"
+        return
+    fi
+    if until_ok shows_all "$@"; then
+        pass "explorer_${name}_main"
+    else
+        fail "explorer_${name}_main" "a label is missing or cut at 80x24"
+    fi
+    tm send-keys -t e2e '?'
+}
+check_help() {
+    name=$1
+    shift
+    if until_ok shows_all "$@"; then
+        pass "explorer_${name}_help"
+    else
+        fail "explorer_${name}_help" "a key's label is missing or cut at 80x24"
+    fi
+    tm send-keys -t e2e x q
+    until_ok shows "EXITED 0" >/dev/null
+}
+
+check_language de 'LANG_ARGS="--lang de"' "nächstes  " \
+    " tangscope  " "7311 Zeichen" "KV-Cache an" \
+    "Text  " "leer: das Modell liest einen Zeilenumbruch (Gedichtanfang); Prompt tippen" \
+    "nächstes  ▀ Modell  ▄ Sampler" "Modell  Sampler  Trainingstext" \
+    "Sampler  Tab ↑↓ wählen  ←→ ändern" "ms pro Zeichen, nach Position" \
+    "▸ Temperatur  t T" "  Startwert   s " "  Form        f a j frei" "  KV-Cache    c an " \
+    "Prompt tippen. Space zieht, Enter schreibt ein Gedicht, ? zeigt alle Tasten."
+check_help de "tangscope – Tasten" \
+    "  Backspace    ein Zeichen zurücknehmen  b            messen: mit / ohne Cache" \
+    "  s            neuer Zufallsstartwert" "  l            Sprache: EN 中文 DE FR" \
+    "▄ Sampler: was Temperatur, Top-k, Top-p, Min-p und Form davon übriglassen" \
+    "beliebige Taste schließt die Hilfe"
+
+# no --lang: LC_ALL is empty, so LC_MESSAGES decides over LANG
+check_language fr 'LANG_ARGS= LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8' "suivant  " \
+    "7311 caractères · contexte 128" "cache KV actif" \
+    "texte " "vide : le modèle lit un saut de ligne (début de poème) ; tapez un prompt" \
+    "suivant  ▀ modèle  ▄ tirage" "modèle   tirage  corpus" \
+    "tirage  Tab ↑↓ choisir  ←→ régler" "ms par caractère, selon la position" \
+    "▸ température t T" "  graine      s " "  forme       f a j libre" "  cache KV    c actif " \
+    "Tapez un prompt. Space tire, Enter écrit un poème, ? montre toutes les touches."
+check_help fr "tangscope : les touches" \
+    "  Backspace    retirer un caractère      b            mesurer avec / sans cache" \
+    "  s            autre graine aléatoire" "  l            langue : EN 中文 DE FR" \
+    "▄ tirage : ce qu'en laissent température, top-k, top-p, min-p et la forme" \
+    "n'importe quelle touche ferme l'aide"
 rm -f "$TMP/env"
 
 [ "$failed" -eq 0 ]

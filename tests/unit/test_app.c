@@ -891,37 +891,6 @@ static void test_view_keys(void)
     app_free(&s);
 }
 
-/* Both languages of every label take the same printf conversions. */
-static void conversions(const char *fmt, char *out, size_t size)
-{
-    size_t n = 0;
-    for (const char *p = fmt; *p && n + 2 < size; p++) {
-        if (*p != '%')
-            continue;
-        p++;
-        if (*p == '%')
-            continue;
-        while (*p && strchr("0123456789.-+ #lhz", *p))
-            out[n++] = *p++;
-        if (*p)
-            out[n++] = *p;
-        out[n++] = ',';
-    }
-    out[n] = 0;
-}
-
-static void test_labels(void)
-{
-    for (int id = 0; id < LBL_COUNT; id++) {
-        const char *en = app_label_in(LANG_EN, (LabelId)id), *zh = app_label_in(LANG_ZH, (LabelId)id);
-        CHECK(strcmp(en, "?") != 0 && strcmp(zh, "?") != 0, "label %d is missing", id);
-        char a[64], b[64];
-        conversions(en, a, sizeof a);
-        conversions(zh, b, sizeof b);
-        CHECK(strcmp(a, b) == 0, "label %d: '%s' takes %s but '%s' takes %s", id, en, a, zh, b);
-    }
-}
-
 int main(void)
 {
     load_fixtures();
@@ -948,7 +917,6 @@ int main(void)
     RUN(test_compare_run);
     RUN(test_attention);
     RUN(test_view_keys);
-    RUN(test_labels);
     corpus_free(&corpus);
     free(corpus_text);
     model_free(&model);

@@ -1,4 +1,4 @@
-/* test_textw.c - measuring and wrapping text by display columns (src/tui/textw.c,
+/* test_textw.c - measuring and wrapping text by display columns (src/app/textw.c,
  * which needs no terminal): a Chinese character is two columns, Latin text
  * breaks at spaces, Chinese anywhere but before its closing punctuation.
  * The expected lines are written out by hand. */
@@ -13,7 +13,7 @@
 static void wrapped(const char *s, int cols, char *out, size_t size)
 {
     TextSpan spans[64];
-    int n = textw_wrap(s, cols, spans, 64);
+    int n = textw_lines(s, cols, spans, 64);
     size_t len = 0;
     out[0] = 0;
     for (int i = 0; i < n && i < 64; i++)
@@ -53,7 +53,7 @@ static void test_wrap(void)
     expect_wrap("Wörter über Zeilen", 6, "Wörter|über|Zeilen");
     expect_wrap("mit 春风吹", 7, "mit 春|风吹"); /* Latin then Chinese: break after 春 */
     TextSpan spans[2];
-    CHECK(textw_wrap("aa bb cc dd", 2, spans, 2) == 4, "the count goes past max");
+    CHECK(textw_lines("aa bb cc dd", 2, spans, 2) == 4, "the count goes past max");
 }
 
 int main(void)

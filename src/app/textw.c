@@ -1,4 +1,5 @@
 /* textw.c - measuring and cropping text by screen columns (see textw.h). */
+#define _XOPEN_SOURCE 700 /* wcwidth */
 #include "textw.h"
 
 #include <stdlib.h>
@@ -66,6 +67,31 @@ size_t textw_fit_tail(const char *s, int cols)
     return pos;
 }
 
+int textw_ascii_terminal(void)
+{
+    const char *term = getenv("TERM"), *force = getenv("TANGSCOPE_ASCII");
+    if (force && *force)
+        return 1;
+    return !term || strncmp(term, "vt", 2) == 0 || strcmp(term, "linux") == 0 ||
+           strcmp(term, "dumb") == 0;
+}
+
+/* Is a code point starting at s[pos] (or ending just before it, when
+ * before is set) wide? */
+static int wide_at(const char *s, size_t len, size_t pos, int before)
+{
+    if (before) {
+        if (pos == 0)
+            return 0;
+        do
+            pos--;
+        while (pos > 0 && ((unsigned char)s[pos] & 0xC0) == 0x80);
+    }
+    int w;
+    step(s, len, pos, &w);
+    return w == 2;
+}
+
 /* Chinese punctuation that may not open a line: the character before it
  * goes to the next line with it. */
 static int closes(const char *s, size_t len)
@@ -80,35 +106,36 @@ static int closes(const char *s, size_t len)
     return 0;
 }
 
-/* The bytes of the line that starts at s (no newline in it) that fit in
- * cols columns, backed up to a space when the cut would split a Latin word. */
-static size_t fit_line(const char *s, size_t len, int cols)
+/* textw_wrap on the first len bytes of s (a line with no newline in it). */
+static size_t break_at(const char *s, size_t len, int cols)
 {
-    size_t pos = 0, space = 0, last = 0; /* last: where the last character that fits starts */
+    size_t n = 0, last = 0; /* last: where the last character that fits starts */
     int total = 0, w;
-    while (pos < len) {
-        size_t n = step(s, len, pos, &w);
+    while (n < len) {
+        size_t k = step(s, len, n, &w);
         if (total + w > cols)
             break;
-        if (s[pos] == ' ')
-            space = pos;
-        last = pos;
+        last = n;
         total += w;
-        pos += n;
+        n += k;
     }
-    if (pos >= len || pos == 0)
-        return pos == 0 && len > 0 ? step(s, len, 0, &w) : pos; /* always move on */
-    if (closes(s + pos, len - pos) && last > 0)
+    if (n == 0) /* not even one character fits: take it anyway, so the text moves on */
+        return len ? step(s, len, 0, &w) : 0;
+    if (n == len || s[n] == ' ' || s[n - 1] == ' ')
+        return n;
+    if (closes(s + n, len - n) && last > 0)
         return last;
-    /* Chinese may break between any two characters; other text only at a space */
-    int before, after;
-    step(s, len, last, &before);
-    step(s, len, pos, &after);
-    int in_word = s[pos] != ' ' && s[last] != ' ' && before < 2 && after < 2;
-    return in_word && space > 0 ? space : pos;
+    if (wide_at(s, len, n, 0) || wide_at(s, len, n, 1))
+        return n; /* beside a Chinese character: any place will do */
+    size_t space = n;
+    while (space > 0 && s[space] != ' ')
+        space--;
+    return space > 0 ? space : n;
 }
 
-int textw_wrap(const char *s, int cols, TextSpan *lines, int max)
+size_t textw_wrap(const char *s, int cols) { return break_at(s, strlen(s), cols); }
+
+int textw_lines(const char *s, int cols, TextSpan *lines, int max)
 {
     int n = 0;
     const char *p = s;
@@ -118,7 +145,7 @@ int textw_wrap(const char *s, int cols, TextSpan *lines, int max)
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p), at = 0;
         do { /* one line of the text: one or more lines on the screen */
-            size_t take = fit_line(p + at, len - at, cols), shown = take;
+            size_t take = break_at(p + at, len - at, cols), shown = take;
             while (shown > 0 && at + take < len && p[at + shown - 1] == ' ')
                 shown--; /* the spaces where a line wraps are not shown */
             if (n < max)
@@ -135,13 +162,4 @@ int textw_wrap(const char *s, int cols, TextSpan *lines, int max)
             break;
     }
     return n;
-}
-
-int textw_ascii_terminal(void)
-{
-    const char *term = getenv("TERM"), *force = getenv("TANGSCOPE_ASCII");
-    if (force && *force)
-        return 1;
-    return !term || strncmp(term, "vt", 2) == 0 || strcmp(term, "linux") == 0 ||
-           strcmp(term, "dumb") == 0;
 }

@@ -4,7 +4,11 @@
  * character takes two, a combining mark none, most others one. Text is
  * always cropped by columns, never by bytes or characters, so a line of
  * Chinese and a line of English end at the same edge and no character is
- * ever cut in half. No curses here: measuring is plain C.
+ * ever cut in half. No curses here: measuring is plain C, so the screen
+ * draws with it and the unit tests check the labels' widths with it.
+ *
+ * Widths come from wcwidth, which follows the locale's character type: the
+ * caller sets a UTF-8 LC_CTYPE first (the explorer does; so do the tests).
  */
 #ifndef TS_TEXTW_H
 #define TS_TEXTW_H
@@ -37,15 +41,25 @@ typedef struct {
     size_t start, len;
 } TextSpan;
 
-/* Break s into lines of at most cols columns: at every newline, and where a
- * line is full: after the last space in Latin text, anywhere in Chinese. A
- * line that wraps drops the spaces it would start with. Fills at most max
- * spans and returns how many lines there are (also those past max). */
-int textw_wrap(const char *s, int cols, TextSpan *lines, int max);
 
 /* Terminals that cannot draw block or braille characters: TERM unset, vt*,
  * linux or dumb, or TANGSCOPE_ASCII set (to anything but empty). Whoever
  * draws (the explorer, the training view) then uses ASCII stand-ins. */
 int textw_ascii_terminal(void);
+
+/* Bytes of the first line when s is broken into lines of cols columns: the
+ * line ends at a space, or between two characters either of which is wide
+ * (Chinese may break anywhere), never inside a word of letters, accented
+ * ones included, nor before Chinese closing punctuation (，。」 ...: the
+ * character before it moves down with it); a word longer than a whole line
+ * is cut, and a line always takes at least one character. Spaces at the
+ * start of s are not skipped: the caller skips them before each line. */
+size_t textw_wrap(const char *s, int cols);
+
+/* All the lines of s at cols columns: a new one at every newline, and where
+ * textw_wrap breaks. A line that wraps drops the spaces at its end and those
+ * the next would start with. Fills at most max spans and returns how many
+ * lines there are (also those past max). */
+int textw_lines(const char *s, int cols, TextSpan *lines, int max);
 
 #endif

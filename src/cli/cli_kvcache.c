@@ -1,0 +1,146 @@
+/* cli_kvcache.c - `tangscope kvcache`: what a KV cache costs, for this model
+ * and for large ones (the arithmetic is src/engine/kvcost.c). */
+#include <stdio.h>
+
+#include "cli.h"
+#include "kvcost.h"
+#include "model.h"
+
+static const char KVCACHE_HELP[] =
+    "usage: tangscope kvcache [--tokens N] [--model FILE] [shape flags] [--json]\n"
+    "\n"
+    "The memory a KV cache needs: bytes per token and at N tokens, for this model\n"
+    "and for three large ones of published shapes:\n"
+    "  7B, multi-head attention      32 layers x 32 heads x 128 (4096 dims), 16-bit:\n"
+    "                                2 x 32 x 4096 x 2 bytes per token\n"
+    "  8B, grouped-query attention   32 layers x 8 key/value heads x 128, 16-bit:\n"
+    "                                2 x 32 x 8 x 128 x 2 bytes per token\n"
+    "  DeepSeek-V3, latent attention 61 layers x (latent 512 + positional key 64),\n"
+    "                                16-bit: 61 x 576 x 2 bytes per token\n"
+    "\n"
+    "  --tokens N       tokens held in the cache, 1..1000000000 (default 4096)\n"
+    "  --model FILE     the tangscope model (default assets/tang.bin)\n"
+    "  --json           print {\"tokens\": N, \"models\": [{\"name\", \"bytes_per_token\",\n"
+    "                   \"total_bytes\", ...}]}\n"
+    "Another shape, added as \"custom\" (key and value per head, or --latent):\n"
+    "  --layers N       layers, 1..1000\n"
+    "  --kv-heads N     key/value heads, 1..1024 (with --head-dim)\n"
+    "  --head-dim N     numbers per head, 1..4096\n"
+    "  --latent N       latent attention: numbers of the latent vector, 1..65536\n"
+    "  --rope-dim N     latent attention: numbers of the positional key (default 0)\n"
+    "  --bits B         16 or 32 bits per number (default 16)\n";
+
+/* 524288 -> "512 KB", at most 4 significant digits; KB = 1024 bytes, as
+ * `bench` and `info` count. */
+static void format_bytes(double bytes, char *out, size_t size)
+{
+    static const char *UNITS[] = {"bytes", "KB", "MB", "GB", "TB", "PB"};
+    int u = 0;
+    while (bytes >= 1024.0 && u < 5) {
+        bytes /= 1024.0;
+        u++;
+    }
+    if (u == 0)
+        snprintf(out, size, "%.0f bytes", bytes);
+    else
+        snprintf(out, size, "%.4g %s", bytes, UNITS[u]);
+}
+
+static void print_row(const KvShape *s, long tokens, int json, int first)
+{
+    size_t per = kvcost_bytes_per_token(s);
+    double total = (double)per * (double)tokens;
+    if (json) {
+        printf("%s{\"name\": ", first ? "" : ", ");
+        cli_json_string(stdout, s->name);
+        printf(", \"shape\": ");
+        cli_json_string(stdout, s->example);
+        printf(", \"attention\": \"%s\", \"layers\": %d, ",
+               s->kind == KV_LATENT ? "latent" : "multi-head", s->layers);
+        if (s->kind == KV_LATENT)
+            printf("\"latent\": %d, \"rope_dim\": %d, ", s->latent, s->rope_dim);
+        else
+            printf("\"kv_heads\": %d, \"head_dim\": %d, ", s->kv_heads, s->head_dim);
+        printf("\"bytes_per_number\": %d, \"bytes_per_token\": %zu, \"total_bytes\": %.0f}",
+               s->bytes_per_number, per, total);
+        return;
+    }
+    char per_s[32], total_s[32];
+    format_bytes((double)per, per_s, sizeof per_s);
+    format_bytes(total, total_s, sizeof total_s);
+    printf("  %-31s %12zu bytes (%s) per token, %s\n", s->name, per, per_s, total_s);
+    printf("      %s\n", s->example);
+}
+
+int cmd_kvcache(int argc, char **argv)
+{
+    const char *model_path = NULL;
+    int json = 0, tokens = 4096, layers = 0, kv_heads = 0, head_dim = 0, latent = 0, rope = 0;
+    int bits = 16;
+    Opt opts[] = {
+        {"--tokens", OPT_INT, &tokens, 1, 1e9},
+        {"--model", OPT_STR, &model_path, 0, 0},
+        {"--json", OPT_FLAG, &json, 0, 0},
+        {"--layers", OPT_INT, &layers, 1, 1000},
+        {"--kv-heads", OPT_INT, &kv_heads, 1, 1024},
+        {"--head-dim", OPT_INT, &head_dim, 1, 4096},
+        {"--latent", OPT_INT, &latent, 1, 65536},
+        {"--rope-dim", OPT_INT, &rope, 0, 65536},
+        {"--bits", OPT_INT, &bits, 16, 32},
+    };
+    int rc = cli_parse("kvcache", KVCACHE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+                       NULL, 0, NULL);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (bits != 16 && bits != 32)
+        return cli_error("kvcache", EXIT_USAGE, "--bits must be 16 or 32, not %d", bits);
+    int custom = layers || kv_heads || head_dim || latent || rope;
+    KvShape mine = {"custom", "", KV_MULTI_HEAD, layers, kv_heads, head_dim, latent, rope, bits / 8};
+    char shape[160];
+    if (custom) {
+        if (!layers)
+            return cli_error("kvcache", EXIT_USAGE, "a custom shape needs --layers");
+        if (latent) {
+            if (kv_heads || head_dim)
+                return cli_error("kvcache", EXIT_USAGE,
+                                 "--latent is latent attention: leave out --kv-heads and --head-dim");
+            mine.kind = KV_LATENT;
+            snprintf(shape, sizeof shape, "%d layers, latent %d + positional key %d, %d-bit", layers,
+                     latent, rope, bits);
+        } else {
+            if (!kv_heads || !head_dim || rope)
+                return cli_error("kvcache", EXIT_USAGE,
+                                 "a custom shape needs --kv-heads and --head-dim (or --latent)");
+            snprintf(shape, sizeof shape, "%d layers, %d key/value heads x %d, %d-bit", layers,
+                     kv_heads, head_dim, bits);
+        }
+        mine.example = shape;
+    }
+    if (!model_path)
+        model_path = cli_asset("tang.bin");
+    TsErr err;
+    Model m;
+    if (model_load(&m, model_path, &err) != 0)
+        return cli_error("kvcache", EXIT_USAGE, "%s", err.msg);
+    KvShape ours = kvcost_of_model(&m.cfg);
+    char our_shape[160];
+    snprintf(our_shape, sizeof our_shape, "%d layers x %d dims, float32: 2 x %d x %d x 4 bytes",
+             m.cfg.n_layer, m.cfg.n_embd, m.cfg.n_layer, m.cfg.n_embd);
+    ours.example = our_shape;
+    model_free(&m);
+
+    const KvShape *presets;
+    int n = kvcost_presets(&presets);
+    if (json)
+        printf("{\"tokens\": %d, \"models\": [", tokens);
+    else
+        printf("KV cache at %d tokens:\n", tokens);
+    print_row(&ours, tokens, json, 1);
+    for (int i = 0; i < n; i++)
+        print_row(&presets[i], tokens, json, 0);
+    if (custom)
+        print_row(&mine, tokens, json, 0);
+    if (json)
+        puts("]}");
+    return 0;
+}

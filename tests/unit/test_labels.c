@@ -1,0 +1,552 @@
+/* test_labels.c - the explorer's words in four languages, without a terminal.
+ *
+ * Every label has a cell in English, Chinese, German and French; every cell
+ * takes the same printf conversions as English, in the same order; and every
+ * label fits where the screen draws it at 80x24, measured in display columns
+ * (a Chinese character takes two). The budgets below were read off the
+ * panels in src/tui at 80x24 (screen.c cuts the screen, view_*.c draw) and
+ * are written here by hand with the place each comes from, so a label that
+ * grows past its place fails here, not in a classroom. A label is measured
+ * with the widest arguments it meets in use: the vocabulary of 7311
+ * characters, the context of 128, seed 99999, the four heads 春眠不觉 of the
+ * lesson's acrostic, and so on.
+ *
+ * Also here: which language the environment chooses (app_lang_from_env) and
+ * the codes --lang takes (app_lang_parse).
+ */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "check.h"
+#include "labels.h"
+#include "textw.h"
+
+static const char *const LANG_NAMES[LANG_COUNT] = {"en", "zh", "de", "fr"};
+
+static const char *L(AppLang lang, LabelId id) { return app_label_in(lang, id); }
+
+/* ---- the cells ---- */
+
+static void test_no_empty_cell(void)
+{
+    for (int lang = 0; lang < LANG_COUNT; lang++)
+        for (int id = 0; id < LBL_COUNT; id++) {
+            const char *t = app_label_in((AppLang)lang, (LabelId)id);
+            CHECK(t[0] && strcmp(t, "?") != 0, "label %d has no %s text", id, LANG_NAMES[lang]);
+        }
+}
+
+/* The conversions of a printf format, e.g. "d,.1f,s," (%% is none). */
+static void conversions(const char *fmt, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = fmt; *p && n + 2 < size; p++) {
+        if (*p != '%')
+            continue;
+        p++;
+        if (*p == '%')
+            continue;
+        while (*p && strchr("0123456789.-+ #lhz", *p) && n + 2 < size)
+            out[n++] = *p++;
+        if (*p && n + 2 < size)
+            out[n++] = *p;
+        out[n++] = ',';
+        if (!*p)
+            break;
+    }
+    out[n] = 0;
+}
+
+static void test_same_conversions(void)
+{
+    char a[64], b[64];
+    conversions("%s: rank %d, %.2f%% of %zu, %llu%%", a, sizeof a);
+    CHECK(strcmp(a, "s,d,.2f,zu,llu,") == 0, "the conversion reader itself: got %s", a);
+    for (int id = 0; id < LBL_COUNT; id++) {
+        const char *en = app_label_in(LANG_EN, (LabelId)id);
+        conversions(en, a, sizeof a);
+        for (int lang = 1; lang < LANG_COUNT; lang++) {
+            const char *t = app_label_in((AppLang)lang, (LabelId)id);
+            conversions(t, b, sizeof b);
+            CHECK(strcmp(a, b) == 0, "label %d: '%s' takes %s but %s '%s' takes %s", id, en, a,
+                  LANG_NAMES[lang], t, b);
+        }
+    }
+}
+
+/* ---- filling a label with sample arguments ---- */
+
+enum { MAX_ARGS = 6 };
+
+/* Samples for a label's conversions, in order; the rest are NULL. */
+#define ARGS(...) ((const char *[MAX_ARGS]){__VA_ARGS__})
+
+/* A sample argument that is itself a label in the same language. */
+typedef struct {
+    const char *name;
+    LabelId id;
+    const char *args[MAX_ARGS];
+} Nested;
+
+static const Nested NESTED[] = {
+    {"@acrostic", LBL_MODE_ACROSTIC, {"7", "春眠不觉"}}, /* the note names the form */
+    {"@jueju", LBL_MODE_JUEJU, {"7"}},
+    {"@newline", LBL_NEWLINE, {0}},       /* a status names a character */
+    {"@identical", LBL_IDENTICAL, {0}},   /* the comparison's verdict */
+    {"@different", LBL_DIFFERENT, {0}},
+};
+
+/* The label with each conversion replaced by the next sample, as printf
+ * would print it: the samples are written as the program prints them. */
+static void fill(AppLang lang, LabelId id, const char *const args[MAX_ARGS], char *out,
+                 size_t size)
+{
+    const char *fmt = app_label_in(lang, id);
+    size_t n = 0;
+    int k = 0;
+    for (const char *p = fmt; *p && n + 1 < size; p++) {
+        if (*p != '%') {
+            out[n++] = *p;
+            continue;
+        }
+        p++;
+        if (*p == '%') {
+            out[n++] = '%';
+            continue;
+        }
+        while (*p && strchr("0123456789.-+ #lhz", *p))
+            p++;
+        const char *arg = k < MAX_ARGS && args[k] ? args[k] : "?";
+        k++;
+        char nested[256];
+        for (size_t i = 0; i < sizeof NESTED / sizeof NESTED[0]; i++)
+            if (strcmp(arg, NESTED[i].name) == 0) {
+                fill(lang, NESTED[i].id, NESTED[i].args, nested, sizeof nested);
+                arg = nested;
+            }
+        n += (size_t)snprintf(out + n, size - n, "%s", arg);
+        if (n >= size)
+            n = size - 1;
+        if (!*p)
+            break;
+    }
+    out[n] = 0;
+}
+
+/* ---- where each label is drawn, and how wide that place is at 80x24 ---- */
+
+typedef struct {
+    LabelId id;
+    int cols;                     /* display columns it may take */
+    const char *args[MAX_ARGS];   /* samples for its conversions, in order */
+} Budget;
+
+/* what vocab_describe calls a character the model does not know, such as
+ * a Latin letter (a control character's longer name may be cut) */
+#define UNKNOWN_CHAR "'x' (U+0078)"
+
+static const Budget BUDGETS[] = {
+    /* sliders panel, 38 columns wide (screen.c): a slider's name in
+     * NAME_COLS - 1 = 11 columns (view_sliders.c), so are the form's and the
+     * cache's names; top-k's "off" right-aligned in VALUE_COLS = 7 */
+    {LBL_TEMPERATURE, 11, {0}},
+    {LBL_TOP_K, 11, {0}},
+    {LBL_TOP_P, 11, {0}},
+    {LBL_MIN_P, 11, {0}},
+    {LBL_SEED, 11, {0}},
+    {LBL_MODE, 11, {0}},
+    {LBL_CACHE, 11, {0}},
+    {LBL_OFF, 7, {0}},
+    {LBL_SLIDERS_HEADER, 38, {0}},
+    /* the form's value from column 20 to the panel's edge: 18 columns; the
+     * heads of an acrostic are cut with an ellipsis, the first one shows */
+    {LBL_MODE_FREE, 18, {0}},
+    {LBL_MODE_JUEJU, 18, {"7"}},
+    {LBL_MODE_ACROSTIC, 18, {"7", "春…"}},
+
+    /* the text's label in PROMPT_LABEL_COLS - 1 = 5 columns; the note under
+     * the text from column 6 to the edge: 74 columns (view_prompt.c) */
+    {LBL_PROMPT, 5, {0}},
+    {LBL_NOTE_EMPTY, 74, {0}},
+    {LBL_NOTE_UNKNOWN, 74, {UNKNOWN_CHAR}},
+    {LBL_NOTE_WINDOW, 74, {"128"}},
+    {LBL_NOTE_FORM_ONLY, 74, {"@acrostic", "4", "觉", "99.9"}},
+    {LBL_NOTE_FORM_ONLY, 74, {"@jueju", "4", "。", "99.9"}},
+    {LBL_NOTE_FORM_HAN, 74, {"@acrostic", "4", "7", "99.9"}},
+    {LBL_NOTE_FORM_HAN, 74, {"@jueju", "4", "7", "99.9"}},
+    {LBL_NOTE_FORM_DONE, 74, {"@acrostic"}},
+    {LBL_NOTE_QUERY, 74, {0}},
+    {LBL_NOTE_KEYS, 74, {0}},
+    /* the tag beside the text, left of the count: its columns come off the
+     * text's own (view_prompt.c), so it stays short */
+    {LBL_READ_POEM_START, 16, {0}},
+    {LBL_READ_MID_TEXT, 16, {0}},
+
+    /* probabilities, 80 columns (view_probs.c): the percentages' headings
+     * right-aligned over PCT_COLS = 8 and SAMPLER_COLS = 9 columns, a space
+     * kept before each; the training text's column CORPUS_COLS = 18 wide,
+     * a space kept before the histogram's HIST_COLS = 14 */
+    {LBL_MODEL, 7, {0}},
+    {LBL_SAMPLER, 8, {0}},
+    {LBL_BLOCKED, 8, {0}},
+    {LBL_CORPUS_COL, 17, {0}},
+    {LBL_HIST, 14, {0}},
+    /* the three lines under the bars: the whole width */
+    {LBL_CORPUS_AFTER, 80, {"…春眠不觉处处闻啼鸟夜来风", "46774"}},
+    {LBL_CORPUS_NOWHERE, 80, {"2636460"}},
+    {LBL_QUERY_HINT, 80, {0}},
+    {LBL_QUERY_LINE, 80, {"流", "7311", "7311", "100.00", "100.00"}},
+    {LBL_QUERY_NOT_KNOWN, 80, {"x"}},
+
+    /* timing, 40 columns from column 40 (screen.c, view_timing.c): the
+     * axis's name in YLAB_COLS - 1 = 5 columns */
+    {LBL_TIMING_HEADER, 40, {0}},
+    {LBL_TIMING_TOTALS, 40, {"999", "99", "10.1"}},
+    {LBL_CACHE_MEMORY, 40, {"512 KB", "512 KB", "128"}},
+    {LBL_POSITION, 5, {0}},
+
+    /* the attention view: the whole width (view_attention.c) */
+    {LBL_ATT_HEADER, 80, {0}},
+    {LBL_ATT_MORE, 80, {"12"}},
+
+    /* help (view_help.c): at 80x24 two columns of 39, 12 keys in the first;
+     * after the keys' KEY_COLS = 13, 25 columns for what a key does, of
+     * which the first column leaves one more blank before the second's keys;
+     * the rest from column 2 */
+    {LBL_HELP_TITLE, 78, {0}},
+    {LBL_HELP_TYPE, 24, {0}},
+    {LBL_HELP_BACKSPACE, 24, {0}},
+    {LBL_HELP_CLEAR, 24, {0}},
+    {LBL_HELP_SPACE, 24, {0}},
+    {LBL_HELP_PICK, 24, {0}},
+    {LBL_HELP_ENTER, 24, {0}},
+    {LBL_HELP_ESC, 24, {0}},
+    {LBL_HELP_SLIDERS, 24, {0}},
+    {LBL_HELP_TAB, 24, {0}},
+    {LBL_HELP_ARROWS, 24, {0}},
+    {LBL_HELP_MOUSE, 24, {0}},
+    {LBL_HELP_SEED, 24, {0}},
+    {LBL_HELP_CACHE, 25, {0}},
+    {LBL_HELP_COMPARE, 25, {0}},
+    {LBL_HELP_FREE, 25, {0}},
+    {LBL_HELP_ACROSTIC, 25, {0}},
+    {LBL_HELP_JUEJU, 25, {0}},
+    {LBL_HELP_HIST, 25, {0}},
+    {LBL_HELP_ATTENTION, 25, {0}},
+    {LBL_HELP_QUERY, 25, {0}},
+    {LBL_HELP_MID_TEXT, 25, {0}},
+    {LBL_HELP_LANGUAGE, 25, {0}},
+    {LBL_HELP_HELP, 25, {0}},
+    {LBL_HELP_QUIT, 25, {0}},
+    {LBL_HELP_LEGEND_MODEL, 78, {0}},
+    {LBL_HELP_LEGEND_SAMPLER, 78, {0}},
+    {LBL_HELP_LEGEND_CORPUS, 78, {0}},
+    {LBL_HELP_LEGEND_TIMING, 78, {0}},
+    {LBL_HELP_CLOSE, 78, {0}},
+
+    /* the message shown instead of everything on a small terminal; it
+     * should fit one of 60 columns, as tests/e2e/explorer.sh makes */
+    {LBL_TOO_SMALL, 59, {"79", "23", "80", "24"}},
+    {LBL_TOO_SMALL_HINT, 59, {0}},
+
+    /* the status line: 79 columns, the last cell stays empty
+     * (view_status.c); the key hint goes at its right when there is room */
+    {LBL_HINT, 20, {0}},
+    {LBL_ST_WELCOME, 79, {0}},
+    {LBL_ST_FULL, 79, {"1024"}},
+    {LBL_ST_FORM_REFUSES, 79, {"@newline"}},
+    {LBL_ST_UNKNOWN, 79, {UNKNOWN_CHAR, "7311"}},
+    {LBL_ST_NOTHING_BACK, 79, {0}},
+    {LBL_ST_TOOK_BACK_UNKNOWN, 79, {UNKNOWN_CHAR}},
+    {LBL_ST_TOOK_BACK, 79, {"@newline", "127"}},
+    {LBL_ST_TOOK_BACK_NOCACHE, 79, {"@newline"}},
+    {LBL_ST_POEM_DONE, 79, {0}},
+    {LBL_ST_NEED_HEADS, 79, {0}},
+    {LBL_ST_MODE_ACROSTIC, 79, {"春眠不觉", "7"}},
+    {LBL_ST_MODE_JUEJU, 79, {"7"}},
+    {LBL_ST_MODE_JUEJU_EMPTY, 79, {"7"}},
+    {LBL_ST_MODE_FREE, 79, {0}},
+    {LBL_ST_WRITING, 79, {0}},
+    {LBL_ST_WROTE, 79, {"200", "99999"}},
+    {LBL_ST_STOPPED, 79, {"200"}},
+    {LBL_ST_COMPARING, 79, {"127"}},
+    {LBL_ST_COMPARED, 79, {"127", "10.1", "@identical"}},
+    {LBL_ST_COMPARED, 79, {"127", "10.1", "@different"}},
+    {LBL_ST_COMPARE_STOPPED, 79, {"127"}},
+    {LBL_ST_QUERY_ASK, 79, {0}},
+    {LBL_ST_QUERY_SET, 79, {"流"}},
+    {LBL_ST_QUERY_UNKNOWN, 79, {"x"}},
+    {LBL_ST_QUERY_CLEARED, 79, {0}},
+    {LBL_ST_QUERY_CANCELLED, 79, {0}},
+    {LBL_ST_CLEARED, 79, {0}},
+    {LBL_ST_SAMPLED, 79, {"。", "100.0", "99999"}},
+    {LBL_ST_PICKED, 79, {"。", "100.0"}},
+    {LBL_ST_NO_CANDIDATE, 79, {"9"}},
+    {LBL_ST_CACHE_ON, 79, {"128"}},
+    {LBL_ST_CACHE_OFF, 79, {"128"}},
+    {LBL_ST_HIST_ON, 79, {0}},
+    {LBL_ST_HIST_OFF, 79, {0}},
+    {LBL_ST_ATT_ON, 79, {0}},
+    {LBL_ST_ATT_OFF, 79, {0}},
+    {LBL_ST_LANGUAGE, 79, {0}},
+    {LBL_ST_POEM_START, 79, {0}},
+    {LBL_ST_MID_TEXT, 79, {0}},
+    {LBL_ST_CORPUS_FAILED, 79, {"assets/tang-train.txt: No such file or directory"}},
+};
+
+enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };
+
+/* Measuring needs a UTF-8 character type, as the explorer has. */
+static int measuring_ready(void)
+{
+    if (!setlocale(LC_CTYPE, "C.UTF-8") && !setlocale(LC_CTYPE, "C.utf8"))
+        setlocale(LC_CTYPE, "");
+    return textw_width("春a") == 3;
+}
+
+/* Check that `text` (`where` says what it is) takes at most `cols` columns. */
+static void check_fits(AppLang lang, const char *where, const char *text, int cols)
+{
+    int w = textw_width(text);
+    CHECK(w <= cols, "%s %s takes %d columns, %d fit: \"%s\"", LANG_NAMES[lang], where, w, cols,
+          text);
+}
+
+static void test_single_labels_fit(void)
+{
+    CHECK(measuring_ready(), "no UTF-8 locale to measure with (C.UTF-8)");
+    for (int lang = 0; lang < LANG_COUNT; lang++)
+        for (int i = 0; i < N_BUDGETS; i++) {
+            char text[512], where[64];
+            fill((AppLang)lang, BUDGETS[i].id, BUDGETS[i].args, text, sizeof text);
+            snprintf(where, sizeof where, "label '%.40s'", L(LANG_EN, BUDGETS[i].id));
+            check_fits((AppLang)lang, where, text, BUDGETS[i].cols);
+        }
+}
+
+/* Labels measured as parts of a line (test_composed_lines_fit) or wrapped
+ * (test_timing_invitation_wraps). */
+static const LabelId COMPOSED[] = {
+    LBL_VOCAB_SIZE, LBL_CONTEXT,      LBL_ON,          LBL_NEXT,           LBL_SUMMARY,
+    LBL_ENTROPY,    LBL_NOTHING_LEFT, LBL_HIST_OTHER,  LBL_CORPUS_LOADING, LBL_CORPUS_NONE,
+    LBL_CACHE_COST, LBL_MAX_DIFF,     LBL_IDENTICAL,   LBL_DIFFERENT,      LBL_WITH_CACHE,
+    LBL_WITHOUT_CACHE, LBL_NEWLINE,   LBL_TIMING_EMPTY,
+};
+
+/* A label with no place above or in a composed line (one added since)
+ * still cannot be wider than a whole line. */
+static void test_every_label_has_a_line(void)
+{
+    for (int id = 0; id < LBL_COUNT; id++) {
+        int listed = 0;
+        for (int i = 0; i < N_BUDGETS; i++)
+            listed |= BUDGETS[i].id == (LabelId)id;
+        for (size_t i = 0; i < sizeof COMPOSED / sizeof COMPOSED[0]; i++)
+            listed |= COMPOSED[i] == (LabelId)id;
+        if (listed)
+            continue;
+        for (int lang = 0; lang < LANG_COUNT; lang++) {
+            char where[64];
+            snprintf(where, sizeof where, "label '%.40s'", L(LANG_EN, (LabelId)id));
+            check_fits((AppLang)lang, where, app_label_in((AppLang)lang, (LabelId)id), 79);
+        }
+    }
+}
+
+/* ---- lines made of several labels ---- */
+
+static void test_composed_lines_fit(void)
+{
+    for (int l = 0; l < LANG_COUNT; l++) {
+        AppLang lang = (AppLang)l;
+        char a[256], b[256], line[1024];
+        /* title bar (view_status.c): " tangscope  tang.bin · 7311 characters ·
+         * context 128" at the left, "KV cache off " right-aligned in a third
+         * of the width; a space between them */
+        fill(lang, LBL_VOCAB_SIZE, ARGS("7311"), a, sizeof a);
+        fill(lang, LBL_CONTEXT, ARGS("128"), b, sizeof b);
+        snprintf(line, sizeof line, " tangscope  tang.bin · %s · %s", a, b);
+        int left = textw_width(line);
+        for (int off = 0; off < 2; off++) {
+            snprintf(line, sizeof line, "%s %s ", L(lang, LBL_CACHE), L(lang, off ? LBL_OFF : LBL_ON));
+            check_fits(lang, "title's cache", line, 80 / 3);
+            CHECK(left + 1 + textw_width(line) <= 80, "%s title: %d + 1 + %d columns", LANG_NAMES[l],
+                  left, textw_width(line));
+        }
+        /* the bars' heading: with the histogram on, the legend has the bars'
+         * 24 columns and 5 before them (view_probs.c) */
+        snprintf(line, sizeof line, "%s  ▀ %s  ▄ %s", L(lang, LBL_NEXT), L(lang, LBL_MODEL),
+                 L(lang, LBL_SAMPLER));
+        check_fits(lang, "bars' heading", line, 29);
+        /* what the sampler keeps · the entropy, one line of 80 (keeping all
+         * 7311 removes nothing, so four digits and 99.9% is the widest pair) */
+        fill(lang, LBL_SUMMARY, ARGS("7311", "99.9"), a, sizeof a);
+        fill(lang, LBL_ENTROPY, ARGS("8.90", "7311"), b, sizeof b);
+        snprintf(line, sizeof line, "%s · %s", a, b);
+        check_fits(lang, "sampler summary", line, 80);
+        snprintf(line, sizeof line, "%s · %s", L(lang, LBL_NOTHING_LEFT), b);
+        check_fits(lang, "sampler summary", line, 80);
+        /* the training text's line with the histogram's remainder after it */
+        fill(lang, LBL_HIST_OTHER, ARGS("650"), b, sizeof b);
+        fill(lang, LBL_CORPUS_AFTER, ARGS("春风", "1016"), a, sizeof a);
+        const char *firsts[] = {a, L(lang, LBL_CORPUS_LOADING), L(lang, LBL_CORPUS_NONE)};
+        for (int i = 0; i < 3; i++) {
+            snprintf(line, sizeof line, "%s · %s", firsts[i], b);
+            check_fits(lang, "training text and histogram", line, 80);
+        }
+        fill(lang, LBL_CORPUS_NOWHERE, ARGS("2636460"), a, sizeof a);
+        snprintf(line, sizeof line, "%s · %s", a, b);
+        check_fits(lang, "training text and histogram", line, 80);
+        /* the cache row of the sliders: the switch and what the last
+         * prediction cost, from column 16 to the panel's edge at 38 */
+        fill(lang, LBL_CACHE_COST, ARGS("12.34", "128"), b, sizeof b);
+        for (int off = 0; off < 2; off++) {
+            snprintf(line, sizeof line, "%s %s", L(lang, off ? LBL_OFF : LBL_ON), b);
+            check_fits(lang, "cache row", line, 22);
+        }
+        /* timing: the verdict and the logits' difference in 40 columns; the
+         * legend between the axis's ends in 24 */
+        fill(lang, LBL_MAX_DIFF, ARGS("1.23e-05"), b, sizeof b);
+        for (int diff = 0; diff < 2; diff++) {
+            snprintf(line, sizeof line, "%s · %s", L(lang, diff ? LBL_DIFFERENT : LBL_IDENTICAL), b);
+            check_fits(lang, "timing verdict", line, 40);
+        }
+        snprintf(line, sizeof line, "⠿ %s  ⣀ %s", L(lang, LBL_WITHOUT_CACHE), L(lang, LBL_WITH_CACHE));
+        check_fits(lang, "timing legend", line, 24);
+        /* a slider's move in the status line: "temperature 1.50" */
+        for (int id = LBL_TEMPERATURE; id <= LBL_SEED; id++) {
+            snprintf(line, sizeof line, "%s 99999", L(lang, (LabelId)id));
+            check_fits(lang, "slider status", line, 79);
+        }
+    }
+}
+
+/* The invitation in the empty timing panel is wrapped into 4 lines of 36
+ * columns (view_timing.c at 80x24: the plot's 3 rows and one more). */
+static void test_timing_invitation_wraps(void)
+{
+    for (int l = 0; l < LANG_COUNT; l++) {
+        const char *p = L((AppLang)l, LBL_TIMING_EMPTY);
+        int lines = 0;
+        while (*p) {
+            while (*p == ' ')
+                p++;
+            if (!*p)
+                break;
+            size_t n = textw_wrap(p, 36);
+            CHECK(n > 0, "%s: wrapping makes no progress", LANG_NAMES[l]);
+            if (n == 0)
+                break;
+            p += n;
+            lines++;
+        }
+        CHECK(lines <= 4, "%s: the timing invitation takes %d lines of 36 columns, 4 fit",
+              LANG_NAMES[l], lines);
+    }
+}
+
+/* ---- the measuring itself, against widths counted by hand ---- */
+
+static void test_measuring(void)
+{
+    CHECK(measuring_ready(), "no UTF-8 locale to measure with (C.UTF-8)");
+    CHECK(textw_width("Temperatur") == 10, "ASCII: one column each");
+    CHECK(textw_width("température") == 11, "é is one column");
+    CHECK(textw_width("「春风」") == 8, "Chinese and its brackets: two columns each");
+    CHECK(textw_width("▀ ▄ · … ⏎") == 9, "block, dot, ellipsis, return: one column each");
+    /* wrapping: at spaces, never inside a word with accents, anywhere in Chinese */
+    CHECK(textw_wrap("écrire écrire", 8) == 7, "breaks before the second word, not after its é");
+    CHECK(textw_wrap("Größenordnung groß", 10) == 12, "a word longer than the line is cut");
+    CHECK(textw_wrap("春眠不觉晓", 5) == 6, "two Chinese characters (6 bytes) in 5 columns");
+    CHECK(textw_wrap("ab 春眠不觉", 6) == 6, "a Chinese character may follow on the next line");
+}
+
+/* ---- choosing the language ---- */
+
+static void set_locale_env(const char *all, const char *messages, const char *lang)
+{
+    const char *names[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+    const char *values[] = {all, messages, lang};
+    for (int i = 0; i < 3; i++) {
+        if (values[i])
+            setenv(names[i], values[i], 1);
+        else
+            unsetenv(names[i]);
+    }
+}
+
+static void test_lang_from_env(void)
+{
+    static const struct {
+        const char *all, *messages, *lang;
+        AppLang want;
+    } cases[] = {
+        {NULL, NULL, "de_DE.UTF-8", LANG_DE},
+        {NULL, NULL, "fr_FR.UTF-8", LANG_FR},
+        {NULL, NULL, "fr_CA", LANG_FR},
+        {NULL, NULL, "zh_CN.UTF-8", LANG_ZH},
+        {NULL, NULL, "zh_TW.UTF-8", LANG_ZH},
+        {NULL, NULL, "de", LANG_DE},
+        {NULL, NULL, "de_AT@euro", LANG_DE},
+        {NULL, NULL, "en_GB.UTF-8", LANG_EN},
+        {NULL, NULL, "es_ES.UTF-8", LANG_EN},
+        {NULL, NULL, "C.UTF-8", LANG_EN},
+        {NULL, NULL, "POSIX", LANG_EN},
+        {NULL, NULL, "dex_DE", LANG_EN}, /* not "de" with something after it */
+        {NULL, NULL, "d", LANG_EN},
+        {NULL, NULL, NULL, LANG_EN},
+        /* the first one set decides */
+        {"fr_FR.UTF-8", "de_DE.UTF-8", "zh_CN.UTF-8", LANG_FR},
+        {NULL, "de_DE.UTF-8", "zh_CN.UTF-8", LANG_DE},
+        {"C", "de_DE.UTF-8", "zh_CN.UTF-8", LANG_EN},
+        {"", "fr_FR.UTF-8", "de_DE.UTF-8", LANG_FR}, /* empty is not set */
+        {"", "", "zh_CN.UTF-8", LANG_ZH},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        set_locale_env(cases[i].all, cases[i].messages, cases[i].lang);
+        AppLang got = app_lang_from_env();
+        CHECK(got == cases[i].want, "LC_ALL=%s LC_MESSAGES=%s LANG=%s: got %s, want %s",
+              cases[i].all ? cases[i].all : "(unset)", cases[i].messages ? cases[i].messages : "(unset)",
+              cases[i].lang ? cases[i].lang : "(unset)", LANG_NAMES[got], LANG_NAMES[cases[i].want]);
+    }
+}
+
+static void test_lang_codes(void)
+{
+    CHECK(app_lang_parse("en") == LANG_EN && app_lang_parse("zh") == LANG_ZH, "en, zh");
+    CHECK(app_lang_parse("de") == LANG_DE && app_lang_parse("fr") == LANG_FR, "de, fr");
+    CHECK(app_lang_parse("DE") < 0 && app_lang_parse("deu") < 0 && app_lang_parse("") < 0 &&
+              app_lang_parse(NULL) < 0,
+          "anything else is no language");
+    for (int l = 0; l < LANG_COUNT; l++)
+        CHECK(strcmp(app_lang_code((AppLang)l), LANG_NAMES[l]) == 0, "code of %d", l);
+}
+
+/* `l` says which language it switched to, in that language: every
+ * language's message differs from the others'. */
+static void test_language_labels_differ(void)
+{
+    for (int a = 0; a < LANG_COUNT; a++)
+        for (int b = a + 1; b < LANG_COUNT; b++)
+            CHECK(strcmp(L((AppLang)a, LBL_ST_LANGUAGE), L((AppLang)b, LBL_ST_LANGUAGE)) != 0,
+                  "%s and %s say the same on switching", LANG_NAMES[a], LANG_NAMES[b]);
+}
+
+int main(void)
+{
+    RUN(test_no_empty_cell);
+    RUN(test_same_conversions);
+    RUN(test_measuring);
+    RUN(test_single_labels_fit);
+    RUN(test_every_label_has_a_line);
+    RUN(test_composed_lines_fit);
+    RUN(test_timing_invitation_wraps);
+    RUN(test_lang_from_env);
+    RUN(test_lang_codes);
+    RUN(test_language_labels_differ);
+    return test_summary();
+}
