@@ -28,17 +28,39 @@ static const Command COMMANDS[] = {
     {"bench", cmd_bench, "speed: generation with and without the KV cache; --train; --ui"},
 };
 
+/* The program's version, printed by --version. */
+#define TANGSCOPE_VERSION "1.0"
+
 static void usage(FILE *out)
 {
     fprintf(out, "usage: tangscope COMMAND [options]   (tangscope COMMAND --help for details)\n"
+                 "       tangscope [--model FILE] [--prompt TEXT] [--lang zh|en] ...   (the explorer)\n"
                  "\n"
                  "tangscope opens up a small GPT trained on the Complete Tang Poems.\n"
                  "\n"
                  "Commands:\n");
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         fprintf(out, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
-    fprintf(out, "\nIn a terminal, tangscope with no command opens the explorer.\n"
-                 "The bundled model is assets/tang.bin; set TANGSCOPE_HOME to run from elsewhere.\n");
+    fprintf(out, "\nIn a terminal, tangscope with no command, or with only the explorer's options\n"
+                 "(tangscope explore --help lists them), opens the explorer.\n"
+                 "tangscope help COMMAND is tangscope COMMAND --help; tangscope --version says\n"
+                 "which tangscope this is. The bundled model is assets/tang.bin; set\n"
+                 "TANGSCOPE_HOME to run from elsewhere.\n");
+}
+
+static const Command *find_command(const char *name)
+{
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
+        if (strcmp(name, COMMANDS[i].name) == 0)
+            return &COMMANDS[i];
+    return NULL;
+}
+
+static int unknown_command(const char *name)
+{
+    TsQuoted q;
+    return cli_error("", EXIT_USAGE, "unknown command %s (tangscope --help lists them)",
+                     ts_quote(&q, name));
 }
 
 int main(int argc, char **argv)
@@ -51,13 +73,28 @@ int main(int argc, char **argv)
         return 0;
     }
     const char *cmd = argv[1];
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
+        (strcmp(cmd, "help") == 0 && argc == 2)) {
         usage(stdout);
         return 0;
     }
-    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
-        if (strcmp(cmd, COMMANDS[i].name) == 0)
-            return COMMANDS[i].run(argc - 1, argv + 1);
-    fprintf(stderr, "tangscope: unknown command '%s' (tangscope --help lists them)\n", cmd);
-    return 2;
+    if (strcmp(cmd, "--version") == 0) {
+        printf("tangscope %s (model files of version 1)\n", TANGSCOPE_VERSION);
+        return 0;
+    }
+    if (strcmp(cmd, "help") == 0) {
+        /* tangscope help CMD: CMD's own --help */
+        const Command *c = find_command(argv[2]);
+        if (!c)
+            return unknown_command(argv[2]);
+        char *help_argv[] = {argv[2], "--help", NULL};
+        return c->run(2, help_argv);
+    }
+    /* options first and no command: the explorer's options */
+    if (cmd[0] == '-' && cmd[1] != 0)
+        return cmd_explore(argc, argv);
+    const Command *c = find_command(cmd);
+    if (c)
+        return c->run(argc - 1, argv + 1);
+    return unknown_command(cmd);
 }

@@ -63,8 +63,8 @@ void app_reset(AppState *s)
     s->point = PANEL_NONE;
     s->cmdline_open = 0; /* the lesson and the picker stay: a lesson's replay starts here */
     s->quit = 0;
-    app_predict(s);
     app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));
+    app_predict(s); /* after the welcome: a model that fails says so at once */
 }
 
 void app_free(AppState *s)
@@ -247,6 +247,10 @@ int app_sample_one(AppState *s)
         return -1;
     }
     TsErr err;
+    if (!gen_logits(&s->g, &err)) {
+        app_status(s, 1, app_label(s, LBL_ST_NONFINITE), s->g.inf.len - 1);
+        return -1;
+    }
     Form *form = s->mode.kind == FORM_FREE ? NULL : &s->mode.now; /* gen_sample advances it */
     int tok = gen_sample(&s->g, &s->set, form, &s->rng, &err);
     if (tok < 0) {
@@ -368,24 +372,50 @@ static void predict_top(AppState *s)
     }
 }
 
+/* The model's scores are not numbers: show no prediction at all, and say
+ * where the model failed. */
+static void predict_nothing(AppState *s)
+{
+    Prediction *p = &s->pred;
+    int V = s->m->cfg.vocab_size;
+    p->model_ok = 0;
+    p->n_top = 0;
+    p->sampler_ok = 0;
+    p->entropy = 0.0;
+    p->n_allowed = form_allowed(&s->mode.now, &s->m->vocab, p->allowed); /* the form's own */
+    p->suffix_len = p->suffix_total = 0;
+    p->query_rank = 0;
+    p->query_p = p->query_p_sampler = 0.0f;
+    p->hist_other = 0;
+    for (int i = 0; i < V; i++)
+        p->probs[i] = 0.0f;
+    /* the position the engine reports: the last one the model read */
+    app_status(s, 1, app_label(s, LBL_ST_NONFINITE), s->g.inf.len - 1);
+}
+
 void app_predict(AppState *s)
 {
     Prediction *p = &s->pred;
     int V = s->m->cfg.vocab_size;
     long rows = s->g.forward_rows;
     double t0 = ts_now();
-    const float *logits = gen_logits(&s->g);
+    TsErr err;
+    const float *logits = gen_logits(&s->g, &err);
     if (s->g.forward_rows != rows) { /* the model ran (the logits were not current) */
         p->predict_ms = 1000.0 * (ts_now() - t0);
         p->predict_rows = s->g.forward_rows - rows;
     }
+    if (!logits) {
+        predict_nothing(s);
+        return;
+    }
+    p->model_ok = 1;
     sampler_softmax(p->probs, logits, V);
     /* only the top of the order is shown: sort just that far */
     sampler_sort_prefix(p->order, p->probs, V, V < APP_TOP ? V : APP_TOP);
     p->entropy = entropy_nats(p->probs, V);
     p->n_allowed = form_allowed(&s->mode.now, &s->m->vocab, p->allowed);
     const uint8_t *mask = s->mode.kind == FORM_FREE ? NULL : p->allowed;
-    TsErr err;
     p->sampler_ok = sampler_run(&p->ss, &s->set, logits, NULL, 0, mask, 0.0f, &err) >= 0;
     predict_top(s);
     predict_corpus(s);

@@ -95,6 +95,8 @@ typedef enum { CORPUS_NONE, CORPUS_LOADING, CORPUS_READY } CorpusStatus;
 
 /* The next character, as the panels show it. Recomputed after every change. */
 typedef struct {
+    int model_ok;          /* 0: the model's scores were not finite numbers (the status
+                            * line says where); then nothing below holds a prediction */
     Candidate top[APP_TOP];
     int n_top;
     float *probs;          /* [V] softmax of the logits: the model at temperature 1 */

@@ -114,20 +114,29 @@ void app_job_start_compare(AppState *s)
 }
 
 /* One position of both runs: the time of each, whether they chose the same
- * character, and how far their logits lie apart. */
-static int compare_step(AppState *s, TsErr *err)
+ * character, and how far their logits lie apart. Returns 0, or -1 with the
+ * status saying why a run could not go on. */
+static int compare_step(AppState *s)
 {
+    TsErr err;
     Job *j = &s->job;
     CompareRun *c = &s->cmp;
     double t0 = ts_now();
-    const float *la = gen_logits(&j->cached);
-    int ta = gen_sample(&j->cached, &j->set, &j->form_cached, &j->rng_cached, err);
+    const float *la = gen_logits(&j->cached, &err);
+    int ta = la ? gen_sample(&j->cached, &j->set, &j->form_cached, &j->rng_cached, &err) : -1;
     double t1 = ts_now();
-    const float *lb = gen_logits(&j->full);
-    int tb = gen_sample(&j->full, &j->set, &j->form_full, &j->rng_full, err);
+    const float *lb = la ? gen_logits(&j->full, &err) : NULL;
+    int tb = lb ? gen_sample(&j->full, &j->set, &j->form_full, &j->rng_full, &err) : -1;
     double t2 = ts_now();
-    if (ta < 0 || tb < 0)
+    if (!la || !lb) {
+        /* the model's scores are not numbers: the same words as app_predict */
+        app_status(s, 1, app_label(s, LBL_ST_NONFINITE), j->cached.inf.len - 1);
         return -1;
+    }
+    if (ta < 0 || tb < 0) {
+        app_status(s, 1, "%s", err.msg);
+        return -1;
+    }
     /* la and lb still hold the logits each run sampled from (appending does not touch them) */
     for (int i = 0; i < s->m->cfg.vocab_size; i++) {
         double d = fabs((double)la[i] - (double)lb[i]);
@@ -147,17 +156,15 @@ static unsigned compare_tick(AppState *s)
 {
     CompareRun *c = &s->cmp;
     double until = ts_now() + COMPARE_SLICE_S;
-    TsErr err;
     /* both runs on one thread, so the times compare the arithmetic alone */
     int threads = ts_threads();
     ts_set_threads(1);
     int failed = 0;
     while (c->n < c->length && ts_now() < until && !failed)
-        failed = compare_step(s, &err) != 0;
+        failed = compare_step(s) != 0;
     ts_set_threads(threads);
     if (failed) {
-        app_job_stop(s);
-        app_status(s, 1, "%s", err.msg);
+        app_job_stop(s); /* compare_step's status says why */
         return REDRAW_TIMING | REDRAW_STATUS;
     }
     if (c->n == c->length) {

@@ -345,6 +345,10 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_ST_CORPUS_FAILED] = {"no training-text counts: %s", "没有训练文本统计：%s",
                               "keine Trainingstext-Zählung: %s",
                               "pas de comptes du corpus : %s"},
+    [LBL_ST_NONFINITE] = {"the model produced non-finite scores at position %d: its weights overflow",
+                          "模型在位置 %d 算出的分数不是有限数：权重溢出了",
+                          "Das Modell liefert an Position %d keine endlichen Werte (Überlauf)",
+                          "Scores non finis du modèle à la position %d : ses poids débordent"},
 
     /* lessons, the handout and the command line */
     [LBL_ST_VIEWS_CLOSED] = {"views closed", "已关闭所有视图", "Ansichten geschlossen",

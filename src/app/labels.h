@@ -150,6 +150,7 @@ typedef enum {
     LBL_ST_POEM_START,
     LBL_ST_MID_TEXT,
     LBL_ST_CORPUS_FAILED,
+    LBL_ST_NONFINITE,
     /* lessons and the command line */
     LBL_ST_VIEWS_CLOSED,
     LBL_ST_QUIZ,

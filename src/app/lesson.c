@@ -319,7 +319,7 @@ int lesson_load(Lesson *l, const char *path, LessonProblem problem, void *ctx, T
     unsigned char *text;
     size_t len;
     memset(l, 0, sizeof *l);
-    if (read_file(path, &text, &len, err) != 0)
+    if (read_file(path, FILE_TEXT, &text, &len, err) != 0)
         return -1;
     int rc = lesson_parse(l, path, (const char *)text, len, problem, ctx, err);
     free(text);

@@ -779,6 +779,8 @@ static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
                         claim, s->cmp.max_logit_diff);
         return SCRIPT_OK;
     }
+    if (!s->pred.model_ok)
+        return fail(o->msg, sizeof o->msg, "%s: %s", claim, s->status);
     int id = vocab_id(&s->m->vocab, c->cp);
     int rank = app_rank(s, id);
     double pct = 100.0 * (double)s->pred.probs[id];

@@ -16,12 +16,15 @@
 
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
+    char msg[2 * TS_ERR_MAX];
     va_list ap;
-    fprintf(stderr, "tangscope %s: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    for (char *p = msg; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7F)
+            *p = ' ';
+    fprintf(stderr, "tangscope%s%s: %s\n", cmd && *cmd ? " " : "", cmd ? cmd : "", msg);
     return status;
 }
 
@@ -33,35 +36,50 @@ static const Opt *find_opt(const Opt *opts, int n, const char *name, size_t len)
     return NULL;
 }
 
+/* A bound as --help writes it: 1000000, not 1e+06; 0.5 as it is. */
+static void format_bound(char *out, size_t size, double v)
+{
+    if (v == floor(v) && fabs(v) < 1e15)
+        snprintf(out, size, "%.0f", v);
+    else
+        snprintf(out, size, "%g", v);
+}
+
 static int set_value(const char *cmd, const Opt *o, const char *val)
 {
     char *end;
+    TsQuoted q;
     errno = 0;
     switch (o->kind) {
     case OPT_INT: {
         long v = strtol(val, &end, 10);
         if (*val == 0 || *end != 0 || errno || v < o->min || v > o->max)
-            return cli_error(cmd, EXIT_USAGE, "%s must be an integer in %.0f..%.0f, not '%s'",
-                             o->name, o->min, o->max, val);
+            return cli_error(cmd, EXIT_USAGE, "%s must be an integer in %.0f..%.0f, not %s",
+                             o->name, o->min, o->max, ts_quote(&q, val));
         *(int *)o->dst = (int)v;
         return 0;
     }
     case OPT_U64: {
-        if (*val == '-')
-            return cli_error(cmd, EXIT_USAGE, "%s must be a non-negative integer, not '%s'",
-                             o->name, val);
-        unsigned long long v = strtoull(val, &end, 10);
-        if (*val == 0 || *end != 0 || errno)
-            return cli_error(cmd, EXIT_USAGE, "%s must be a non-negative integer, not '%s'",
-                             o->name, val);
+        unsigned long long v = *val == '-' ? 0 : strtoull(val, &end, 10);
+        if (*val == 0 || *val == '-' || *end != 0 || errno)
+            return cli_error(cmd, EXIT_USAGE, "%s must be a non-negative integer below 2^64, not %s",
+                             o->name, ts_quote(&q, val));
         *(uint64_t *)o->dst = (uint64_t)v;
         return 0;
     }
-    case OPT_FLOAT: {
+    case OPT_FLOAT:
+    case OPT_FLOAT_OPEN: {
         double v = strtod(val, &end);
-        if (*val == 0 || *end != 0 || errno || !isfinite(v) || v < o->min || v > o->max)
-            return cli_error(cmd, EXIT_USAGE, "%s must be a number in %g..%g, not '%s'", o->name,
-                             o->min, o->max, val);
+        int open = o->kind == OPT_FLOAT_OPEN;
+        if (*val == 0 || *end != 0 || errno || !isfinite(v) || v < o->min || v > o->max ||
+            (open && v == o->min)) {
+            char lo[32], hi[32], range[72];
+            format_bound(lo, sizeof lo, o->min);
+            format_bound(hi, sizeof hi, o->max);
+            snprintf(range, sizeof range, open ? "(%s, %s]" : "%s..%s", lo, hi);
+            return cli_error(cmd, EXIT_USAGE, "%s must be a number in %s, not %s", o->name, range,
+                             ts_quote(&q, val));
+        }
         *(float *)o->dst = (float)v;
         return 0;
     }
@@ -94,9 +112,14 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
             const char *eq = strchr(a, '=');
             size_t len = eq ? (size_t)(eq - a) : strlen(a);
             const Opt *o = find_opt(opts, n_opts, a, len);
-            if (!o)
-                return cli_error(cmd, EXIT_USAGE, "unknown option '%.*s' (see tangscope %s --help)",
-                                 (int)len, a, cmd);
+            if (!o) {
+                char name[TS_QUOTE_MAX];
+                snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1),
+                         a);
+                TsQuoted q;
+                return cli_error(cmd, EXIT_USAGE, "unknown option %s (see tangscope %s --help)",
+                                 ts_quote(&q, name), cmd);
+            }
             if (o->kind == OPT_FLAG) {
                 if (eq)
                     return cli_error(cmd, EXIT_USAGE, "%s takes no value", o->name);
@@ -111,9 +134,11 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
                 return rc;
             continue;
         }
-        if (np >= max_pos)
-            return cli_error(cmd, EXIT_USAGE, "unexpected argument '%s' (see tangscope %s --help)",
-                             a, cmd);
+        if (np >= max_pos) {
+            TsQuoted q;
+            return cli_error(cmd, EXIT_USAGE, "unexpected argument %s (see tangscope %s --help)",
+                             ts_quote(&q, a), cmd);
+        }
         pos[np++] = a;
     }
     if (n_pos)
@@ -229,7 +254,8 @@ int cli_precision(const char *cmd, const char *name)
         return 1;
     if (strcmp(name, "fp32") == 0)
         return 0;
-    cli_error(cmd, EXIT_USAGE, "--precision must be bf16 or fp32, not '%s'", name);
+    TsQuoted q;
+    cli_error(cmd, EXIT_USAGE, "--precision must be bf16 or fp32, not %s", ts_quote(&q, name));
     return -1;
 }
 

@@ -19,23 +19,32 @@
 
 enum { EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 
-typedef enum { OPT_FLAG, OPT_INT, OPT_FLOAT, OPT_STR, OPT_U64 } OptKind;
+/* OPT_FLOAT_OPEN is a number above min (not equal to it) and up to max, such
+ * as --top-p in (0, 1]. */
+typedef enum { OPT_FLAG, OPT_INT, OPT_FLOAT, OPT_STR, OPT_U64, OPT_FLOAT_OPEN } OptKind;
 
 typedef struct {
     const char *name; /* "--steps" */
     OptKind kind;
-    void *dst;        /* int* (FLAG, INT), float* (FLOAT), const char ** (STR), uint64_t* (U64) */
-    double min, max;  /* inclusive range for INT and FLOAT */
+    void *dst;        /* int* (FLAG, INT), float* (FLOAT, FLOAT_OPEN), const char ** (STR),
+                       * uint64_t* (U64) */
+    double min, max;  /* range for INT and FLOAT (inclusive), FLOAT_OPEN (min exclusive) */
 } Opt;
 
 /* Parse argv[1..] (argv[0] is the subcommand name) against opts; plain words
  * land in pos (at most max_pos). `--help`/`-h` prints help and returns 1;
  * a bad option prints one line and returns 2; success returns 0. Both
- * "--flag VALUE" and "--flag=VALUE" are accepted. */
+ * "--flag VALUE" and "--flag=VALUE" are accepted. A range is written in
+ * messages as the help writes it: 1..64 (both ends included), (0, 1] for
+ * OPT_FLOAT_OPEN; every echoed argument goes through ts_quote. */
 int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Opt *opts, int n_opts,
               const char **pos, int max_pos, int *n_pos);
 
-/* Print "tangscope CMD: message" on stderr; returns status. */
+/* Print "tangscope CMD: message" on stderr ("tangscope: message" when cmd
+ * is "" or NULL); returns status. Anything in the message that came from
+ * the user must have gone through ts_quote (common.h); as a last guard, a
+ * control character that reaches this point anyway is printed as a space,
+ * so the message stays one line. */
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

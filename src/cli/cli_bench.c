@@ -32,10 +32,11 @@ static const char BENCH_HELP[] =
     "explorer costs at a full context (prefill on every core, as the explorer runs\n"
     "it, sampler, top 8, training-text counts).\n"
     "  --lengths LIST  characters to write, comma-separated, each 1..100000 (default 32,64,120)\n"
-    "  --repeat N      runs per measurement, the best counts (default 10)\n"
+    "  --repeat N      runs per measurement, the best counts, 1..1000 (default 10)\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
-    "  --context N     time a model of the same shape with context N and random\n"
-    "                  weights instead (speed does not depend on the weights), e.g.\n"
+    "  --context N     time a model of the same shape with context N, 1..8192, and\n"
+    "                  random weights instead (speed does not depend on the weights),\n"
+    "                  e.g.\n"
     "                  --context 512 --lengths 500\n"
     "\n"
     "  --train        training speed: tokens per second of full optimizer steps\n"
@@ -46,10 +47,10 @@ static const char BENCH_HELP[] =
     "                 (and the bfloat16 peak, with bfloat16 products)\n"
     "  --precision P  bf16 or fp32: how the matrix products multiply, as in\n"
     "                 `tangscope train` (default: bf16 where the CPU has it)\n"
-    "  --steps N      timed steps after 2 warm-up steps (default 10)\n"
-    "  --batch N      sequences per step (default 32)\n"
-    "  --seq N        characters per sequence (default 128)\n"
-    "  --threads N    threads, 0 = all cores (default 0)\n"
+    "  --steps N      timed steps after 2 warm-up steps, 1..100000 (default 10)\n"
+    "  --batch N      sequences per step, 1..4096 (default 32)\n"
+    "  --seq N        characters per sequence, 1..8192 (default 128)\n"
+    "  --threads N    threads, 0..1024, 0 = all cores (default 0)\n"
     "  --json         print {\"tokens_per_s\": ..., ...}\n"
     "\n"
     "  --ui           the explorer: ms from launch to the first frame (on an 80 x 24\n"
@@ -69,9 +70,10 @@ static int bench_train(int steps, int batch, int seq, int bf16, int json)
     int *data = NULL;
     size_t n = 0;
     Model m;
-    if (read_file(path, &text, &len, &err) == 0 &&
-        vocab_build(&vocab, (const char *)text, len, path, &err) == 0) {
-        vocab_encode(&vocab, (const char *)text, len, path, &data, &n, &err);
+    TsQuoted q;
+    if (read_file(path, FILE_TEXT, &text, &len, &err) == 0 &&
+        vocab_build(&vocab, (const char *)text, len, ts_quote(&q, path), &err) == 0) {
+        vocab_encode(&vocab, (const char *)text, len, q.s, &data, &n, &err);
     } else {
         /* no corpus: random text over a vocabulary of the usual size */
         uint32_t *cps = malloc(7300 * sizeof *cps);
@@ -386,29 +388,50 @@ static double time_prefill(Infer *inf, int repeat)
 
 /* A keystroke in the explorer at a full context: prefill the window, the
  * sampler's stages, the top 8, and the training-text count of each of them.
- * Best-of-repeat milliseconds, or -1 without the training text. */
-static double time_keystroke(Generator *g, int repeat, int *threads)
+ * Best-of-repeat milliseconds, or -1 with `why` saying what kept it from
+ * being measured. */
+static double time_keystroke(Generator *g, int repeat, int *threads, char *why, size_t why_size)
 {
     const Model *m = g->m;
     int T = m->cfg.context, V = m->cfg.vocab_size;
     TsErr err;
     Corpus corpus;
-    if (corpus_load_or_build(&corpus, cli_asset("tang-train.txt"), cli_cache_dir(), &err) != 0)
+    if (corpus_load_or_build(&corpus, cli_asset("tang-train.txt"), cli_cache_dir(), &err) != 0) {
+        snprintf(why, why_size, "no training text: %s", err.msg);
         return -1.0;
+    }
     SamplerSettings set = sampler_defaults();
     int *order = malloc((size_t)V * sizeof(int)), *prompt = malloc((size_t)T * sizeof(int));
     uint32_t *ctx = malloc(((size_t)T + 1) * sizeof(uint32_t));
     double best = 1e30;
-    if (order && prompt && ctx && corpus.n > (size_t)T) {
-        for (int i = 0; i < T; i++) /* a context from the training text itself */
-            prompt[i] = vocab_id(&m->vocab, corpus.text[corpus.n / 2 + (size_t)i]);
+    snprintf(why, why_size, "out of memory");
+    /* a context from the training text itself, from its middle on: only
+     * characters the model knows (another model's vocabulary may lack many) */
+    size_t got = 0;
+    for (size_t i = 0; prompt && i < corpus.n && got < (size_t)T; i++) {
+        int id = vocab_id(&m->vocab, corpus.text[(corpus.n / 2 + i) % corpus.n]);
+        if (id >= 0)
+            prompt[got++] = id;
+    }
+    if (prompt && got < (size_t)T)
+        snprintf(why, why_size,
+                 "the training text has only %zu characters this model knows, and a full "
+                 "context is %d",
+                 got, T);
+    if (order && prompt && ctx && got == (size_t)T) {
         int before = ts_threads();
         ts_set_threads(0); /* as many as the explorer uses: every core */
         *threads = ts_threads();
-        for (int rep = 0; rep < repeat && prompt[0] >= 0; rep++) {
+        for (int rep = 0; rep < repeat; rep++) {
             double t0 = ts_now();
-            gen_start(g, prompt, (size_t)T, PROMPT_MID_TEXT, &err);
-            sampler_run(&g->ss, &set, gen_logits(g), NULL, 0, NULL, 0.5f, &err);
+            const float *logits = NULL;
+            if (gen_start(g, prompt, (size_t)T, PROMPT_MID_TEXT, &err) != 0 ||
+                !(logits = gen_logits(g, &err))) {
+                snprintf(why, why_size, "%s", err.msg);
+                best = 1e30;
+                break;
+            }
+            sampler_run(&g->ss, &set, logits, NULL, 0, NULL, 0.5f, &err);
             sampler_sort_prefix(order, g->ss.probs, V, 8);
             for (int i = 0; i < T; i++)
                 ctx[i] = vocab_cp(&m->vocab, prompt[i]);
@@ -433,7 +456,7 @@ static double time_keystroke(Generator *g, int repeat, int *threads)
 }
 
 static void print_summary(const Model *m, double cached_cps, double prefill_s, double key_ms,
-                          int key_threads, int json)
+                          int key_threads, const char *key_why, int json)
 {
     int T = m->cfg.context, C = m->cfg.n_embd, L = m->cfg.n_layer, V = m->cfg.vocab_size;
     double weight_bytes = (double)m->n_params * sizeof(float);
@@ -442,37 +465,48 @@ static void print_summary(const Model *m, double cached_cps, double prefill_s, d
     double macs = (double)T * L * 12.0 * C * C + (double)L * C * T * (T + 1) + (double)C * V;
     double peak = measure_fma_peak(), rate = macs / prefill_s;
     size_t per_char = infer_cache_bytes_per_char(&m->cfg);
-    if (json)
+    if (json) {
         printf("], \"cached_chars_per_s\": %.0f, \"memory_bound_chars_per_s\": %.0f, "
                "\"memory_bound_ratio\": %.3f, \"bandwidth_gb_s\": %.1f, \"weight_bytes\": %.0f, "
                "\"prefill_chars\": %d, \"prefill_ms\": %.3f, \"prefill_gmac_s\": %.1f, "
                "\"fma_peak_gmac_s\": %.1f, \"prefill_peak_ratio\": %.3f, "
-               "\"cache_bytes_per_char\": %zu, \"cache_bytes_full\": %zu, \"keystroke_ms\": %.3f, "
-               "\"keystroke_threads\": %d}\n",
+               "\"cache_bytes_per_char\": %zu, \"cache_bytes_full\": %zu, ",
                cached_cps, limit, cached_cps / limit, bw / 1e9, weight_bytes, T, 1000 * prefill_s,
-               rate / 1e9, peak / 1e9, rate / peak, per_char, per_char * (size_t)T, key_ms,
-               key_threads);
-    else
-        printf("  cached: %.0f characters/s; memory-bound limit %.0f/s (%.1f MB of weights read "
-               "once per character at %.1f GB/s, measured on a buffer that size), %.0f%% of it\n"
-               "  full pass over %d characters: %.3f ms, %.1f GMAC/s = %.0f%% of one core's "
-               "peak (%.1f GMAC/s measured)\n"
-               "  cache: %zu bytes per character, %zu KB at the full context of %d\n"
-               "  a keystroke in the explorer (prefill %d on %d threads, sampler, top 8, "
+               rate / 1e9, peak / 1e9, rate / peak, per_char, per_char * (size_t)T);
+        if (key_ms >= 0) {
+            printf("\"keystroke_ms\": %.3f, \"keystroke_threads\": %d}\n", key_ms, key_threads);
+        } else {
+            fputs("\"keystroke_ms\": null, \"keystroke_not_measured\": ", stdout);
+            cli_json_string(stdout, key_why);
+            puts("}");
+        }
+        return;
+    }
+    printf("  cached: %.0f characters/s; memory-bound limit %.0f/s (%.1f MB of weights read "
+           "once per character at %.1f GB/s, measured on a buffer that size), %.0f%% of it\n"
+           "  full pass over %d characters: %.3f ms, %.1f GMAC/s = %.0f%% of one core's "
+           "peak (%.1f GMAC/s measured)\n"
+           "  cache: %zu bytes per character, %zu KB at the full context of %d\n",
+           cached_cps, limit, weight_bytes / 1e6, bw / 1e9, 100 * cached_cps / limit, T,
+           1000 * prefill_s, rate / 1e9, 100 * rate / peak, peak / 1e9, per_char,
+           per_char * (size_t)T / 1024, T);
+    if (key_ms >= 0)
+        printf("  a keystroke in the explorer (prefill %d on %d threads, sampler, top 8, "
                "training-text counts): %.3f ms\n",
-               cached_cps, limit, weight_bytes / 1e6, bw / 1e9, 100 * cached_cps / limit, T,
-               1000 * prefill_s, rate / 1e9, 100 * rate / peak, peak / 1e9, per_char,
-               per_char * (size_t)T / 1024, T, T, key_threads, key_ms);
+               T, key_threads, key_ms);
+    else
+        printf("  a keystroke in the explorer: not measured: %s\n", key_why);
 }
 
 static int bench_generate(const char *model_path, const char *lengths_arg, int repeat, int json,
                           int context)
 {
     int lengths[32], n_len;
+    TsQuoted q;
     if (parse_lengths(lengths_arg, lengths, 32, &n_len) != 0)
         return cli_error("bench", EXIT_USAGE,
-                         "--lengths must be up to 32 comma-separated integers in 1..100000, not '%s'",
-                         lengths_arg);
+                         "--lengths must be up to 32 comma-separated integers in 1..100000, not %s",
+                         ts_quote(&q, lengths_arg));
     TsErr err;
     Model m;
     if (load_bench_model(&m, &model_path, context, &err) != 0)
@@ -489,12 +523,15 @@ static int bench_generate(const char *model_path, const char *lengths_arg, int r
     int rc = 0;
     double cps = time_lengths(&cached, &full, lengths, n_len, repeat, json, &err);
     double prefill = cps < 0 ? -1.0 : time_prefill(&cached.inf, repeat);
-    if (cps < 0 || prefill < 0)
-        rc = cli_error("bench", 1, "generation failed: %s", cps < 0 ? err.msg : "out of memory");
+    if (cps < 0) /* the model's numbers (non-finite scores, no newline to start a poem) */
+        rc = cli_error("bench", EXIT_USAGE, "generation failed: %s", err.msg);
+    else if (prefill < 0)
+        rc = cli_error("bench", 1, "out of memory");
     else {
         int key_threads = 1;
-        double key_ms = time_keystroke(&cached, repeat, &key_threads);
-        print_summary(&m, cps, prefill, key_ms, key_threads, json);
+        char key_why[TS_ERR_MAX + 32];
+        double key_ms = time_keystroke(&cached, repeat, &key_threads, key_why, sizeof key_why);
+        print_summary(&m, cps, prefill, key_ms, key_threads, key_why, json);
     }
     gen_free(&cached);
     gen_free(&full);

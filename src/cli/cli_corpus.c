@@ -32,7 +32,7 @@ static const char CORPUS_HELP[] =
     "as corpus-<CRC-32 of the text>.sa; an edited text gets a new one.\n"
     "\n"
     "  --poem-start   count CONTEXT at the start of a poem: after a newline\n"
-    "  --top N        how many followers to list (default 10)\n"
+    "  --top N        how many followers to list, 1..1000000 (default 10)\n"
     "  --data FILE    UTF-8 text (default assets/tang-train.txt)\n"
     "  --no-cache     build the suffix array in memory only\n"
     "  --json         print {\"context\": ..., \"count\": N,\n"
@@ -166,8 +166,7 @@ int cmd_corpus(int argc, char **argv)
         if (utf8_decode(context, len, &at, &ctx[n]) != 0) {
             free(ctx);
             return cli_error("corpus", EXIT_USAGE,
-                             "CONTEXT is not valid UTF-8 (byte %zu); check the terminal's locale",
-                             at);
+                             "CONTEXT: invalid UTF-8 at byte %zu; check the terminal's locale", at);
         }
         n++;
     }

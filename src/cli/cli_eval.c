@@ -18,8 +18,9 @@ static const char EVAL_HELP[] =
     "\n"
     "  --model FILE   model file (default assets/tang.bin)\n"
     "  --data FILE    UTF-8 text (default assets/tang-val.txt)\n"
-    "  --seq N        window length, 1..context (default: the context)\n"
-    "  --threads N    threads, 0 = all cores (default 0)\n"
+    "  --seq N        window length, 1..8192 and at most the model's context\n"
+    "                 (default: the context)\n"
+    "  --threads N    threads, 0..1024, 0 = all cores (default 0)\n"
     "  --json         print {\"loss\": ..., \"perplexity\": ..., ...}\n";
 
 int cmd_eval(int argc, char **argv)
@@ -44,18 +45,22 @@ int cmd_eval(int argc, char **argv)
     Model m;
     if (model_load(&m, model_path, &err) != 0)
         return cli_error("eval", EXIT_USAGE, "%s", err.msg);
+    int context = m.cfg.context;
     if (seq == 0)
-        seq = m.cfg.context;
-    if (seq > m.cfg.context) {
+        seq = context;
+    if (seq > context) {
         model_free(&m);
         return cli_error("eval", EXIT_USAGE, "--seq must be 1..%d (the model's context), not %d",
-                         m.cfg.context, seq);
+                         context, seq);
     }
     unsigned char *text;
     size_t len, n;
     int *ids;
-    if (read_file(data_path, &text, &len, &err) != 0 ||
-        vocab_encode(&m.vocab, (const char *)text, len, data_path, &ids, &n, &err) != 0) {
+    TsQuoted q;
+    if (read_file(data_path, FILE_TEXT, &text, &len, &err) != 0 ||
+        vocab_encode(&m.vocab, (const char *)text, len, ts_quote(&q, data_path), &ids, &n,
+                     &err) != 0) {
+        free(text);
         model_free(&m);
         return cli_error("eval", EXIT_USAGE, "%s", err.msg);
     }
@@ -63,7 +68,8 @@ int cmd_eval(int argc, char **argv)
     if (n < 2) {
         free(ids);
         model_free(&m);
-        return cli_error("eval", EXIT_USAGE, "%s: needs at least two characters", data_path);
+        return cli_error("eval", EXIT_USAGE, "%s: needs at least two characters",
+                         ts_quote(&q, data_path));
     }
     GptActs acts;
     if (gpt_acts_init(&acts, &m.cfg, 32, seq, 0, &err) != 0) {
@@ -73,7 +79,13 @@ int cmd_eval(int argc, char **argv)
     }
     double t0 = ts_now();
     size_t count;
-    double loss = gpt_eval_loss(&m, &acts, ids, n, seq, &count);
+    double loss;
+    if (gpt_eval_loss(&m, &acts, ids, n, seq, &loss, &count, &err) != 0) {
+        gpt_acts_free(&acts);
+        free(ids);
+        model_free(&m);
+        return cli_error("eval", EXIT_USAGE, "%s: %s", ts_quote(&q, data_path), err.msg);
+    }
     double secs = ts_now() - t0;
     if (json)
         printf("{\"loss\": %.4f, \"perplexity\": %.2f, \"characters\": %zu, \"window\": %d, "

@@ -25,7 +25,7 @@ static const char EXPLORE_HELP[] =
     "them and how often the training text continues the same way. Step through\n"
     "generation a character at a time, write whole poems, constrain them to a\n"
     "verse form, and time the KV cache. Press ? inside for every key.\n"
-    "`tangscope` with no command opens it too, when run in a terminal.\n"
+    "`tangscope` with no command, or with only these options, opens it too.\n"
     "\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
     "  --prompt TEXT   start with this prompt typed in\n"
@@ -38,8 +38,8 @@ static const char EXPLORE_HELP[] =
     "                  Inside, l switches to the next language.\n"
     "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
     "  --no-corpus     no training-text counts\n"
-    "  --threads N     threads for the model's passes, 0 = all cores (default 0);\n"
-    "                  the cache comparison (b) always times one thread\n";
+    "  --threads N     threads for the model's passes, 0..1024, 0 = all cores\n"
+    "                  (default 0); the cache comparison (b) always times one thread\n";
 
 /* The training text, loaded in a thread while the explorer already runs. */
 typedef struct {
@@ -103,9 +103,11 @@ static int parse_lang(const char *lang, AppLang *out)
         *out = app_lang_from_env();
         return 0;
     }
+    TsQuoted q;
     int code = app_lang_parse(lang);
     if (code < 0)
-        return cli_error("explore", EXIT_USAGE, "--lang must be en, zh, de or fr, not '%s'", lang);
+        return cli_error("explore", EXIT_USAGE, "--lang must be en, zh, de or fr, not %s",
+                         ts_quote(&q, lang));
     *out = (AppLang)code;
     return 0;
 }
@@ -128,7 +130,8 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     s.lang = run->lang;
     if (run->mid_text)
         app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
-    app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
+    if (s.pred.model_ok) /* else the status says where the model failed */
+        app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
     if (run->prompt)
         app_type_text(&s, run->prompt);
     if (run->lesson)

@@ -10,16 +10,17 @@
 
 #define SAMPLER_HELP                                                                               \
     "Sampling:\n"                                                                                  \
-    "  --temperature T          0 = greedy, 0..100 (default 0.8)\n"                                \
-    "  --top-k K                keep the K most probable, 0 = off (default 0)\n"                   \
+    "  --temperature T          0..100 (default 0.8); 0 = greedy, and so is anything\n"            \
+    "                           below 0.001\n"                                                     \
+    "  --top-k K                keep the K most probable, 0..1000000 (0 = off, default)\n"         \
     "  --top-p P                keep the top set reaching probability P, (0, 1], 1 = off\n"        \
-    "  --min-p M                keep characters with p >= M x p(top), [0, 1], 0 = off\n"           \
-    "  --repetition-penalty R   >1 discourages characters already written, [1, 100]\n"             \
-    "  --seed S                 random seed (default 1); the same seed and settings\n"             \
-    "                           write the same text on every machine\n"                            \
+    "  --min-p M                keep characters with p >= M x p(top), 0..1, 0 = off\n"             \
+    "  --repetition-penalty R   >1 discourages characters already written, 1..100\n"               \
+    "  --seed S                 random seed, 0 or more (default 1); the same seed and\n"           \
+    "                           settings write the same text on every machine\n"                   \
     "  --no-cache               recompute the whole window every step (same text, slower)\n"       \
-    "  --mid-text               read the text as a fragment from inside a text, with no\n"        \
-    "                           newline before it (see above)\n"                                  \
+    "  --mid-text               read the text as a fragment from inside a text, with no\n"         \
+    "                           newline before it (see above)\n"                                   \
     "  --model FILE             model file (default assets/tang.bin)\n"                            \
     "  --json                   print {\"poems\": [...], ...}\n"
 
@@ -32,8 +33,9 @@ static const char GENERATE_HELP[] =
     "`probs --mid-text` reads it (without a PROMPT the first character is still\n"
     "chosen after a newline, which then goes).\n"
     "\n"
-    "  -n N                     poems to write (default 1)\n"
-    "  --max-chars N            at most N characters per poem after the prompt (default 200)\n"
+    "  -n N                     poems to write, 1..10000 (default 1)\n"
+    "  --max-chars N            at most N characters per poem after the prompt,\n"
+    "                           1..1000000 (default 200)\n"
     "  --stats                  also say how many poems are well formed: lines of equal\n"
     "                           length, 5 or 7 characters, ， and 。 alternating, an even\n"
     "                           number of lines (on stderr; in --json as \"well_formed\")\n" SAMPLER_HELP;
@@ -47,8 +49,8 @@ static const char ACROSTIC_HELP[] =
     "newline; with --mid-text that newline goes once the first head is written,\n"
     "and the model reads the poem as a fragment from inside a text.\n"
     "\n"
-    "  --chars 5|7              characters per line (default 7)\n"
-    "  -n N                     poems to write (default 1)\n" SAMPLER_HELP;
+    "  --chars 5|7              characters per line, 5 or 7 (default 7)\n"
+    "  -n N                     poems to write, 1..10000 (default 1)\n" SAMPLER_HELP;
 
 static const char JUEJU_HELP[] =
     "usage: tangscope jueju [options]\n"
@@ -58,8 +60,8 @@ static const char JUEJU_HELP[] =
     "with --mid-text the first character is chosen after it, then the newline\n"
     "goes and the model reads the poem as a fragment from inside a text.\n"
     "\n"
-    "  --chars 5|7              characters per line (default 5)\n"
-    "  -n N                     poems to write (default 1)\n" SAMPLER_HELP;
+    "  --chars 5|7              characters per line, 5 or 7 (default 5)\n"
+    "  -n N                     poems to write, 1..10000 (default 1)\n" SAMPLER_HELP;
 
 typedef struct {
     const char *model;
@@ -104,11 +106,12 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     GenArgs a = {.set = sampler_defaults(), .seed = 1, .poems = 1, .max_chars = 200};
     a.set.temperature = 0.8f;
     a.chars = kind == FORM_ACROSTIC ? 7 : 5;
+    const char *chars_arg = NULL;
     Opt opts[] = {
         {"--model", OPT_STR, &a.model, 0, 0},
         {"--temperature", OPT_FLOAT, &a.set.temperature, 0, 100},
         {"--top-k", OPT_INT, &a.set.top_k, 0, 1000000},
-        {"--top-p", OPT_FLOAT, &a.set.top_p, 1e-9, 1},
+        {"--top-p", OPT_FLOAT_OPEN, &a.set.top_p, 0, 1},
         {"--min-p", OPT_FLOAT, &a.set.min_p, 0, 1},
         {"--repetition-penalty", OPT_FLOAT, &a.set.repetition_penalty, 1, 100},
         {"--seed", OPT_U64, &a.seed, 0, 0},
@@ -118,7 +121,7 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         {"-n", OPT_INT, &a.poems, 1, 10000},
         {"--max-chars", OPT_INT, &a.max_chars, 1, 1000000},
         {"--stats", OPT_FLAG, &a.stats, 0, 0},
-        {"--chars", OPT_INT, &a.chars, 5, 7},
+        {"--chars", OPT_STR, &chars_arg, 0, 0},
     };
     int n_opts = (int)(sizeof opts / sizeof opts[0]);
     if (kind == FORM_FREE)
@@ -128,8 +131,13 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     int rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, kind == FORM_JUEJU ? 0 : 1, &npos);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if (kind != FORM_FREE && a.chars != 5 && a.chars != 7)
-        return cli_error(cmd, EXIT_USAGE, "--chars must be 5 or 7, not %d", a.chars);
+    if (chars_arg) {
+        TsQuoted q;
+        if (strcmp(chars_arg, "5") != 0 && strcmp(chars_arg, "7") != 0)
+            return cli_error(cmd, EXIT_USAGE, "--chars must be 5 or 7, not %s",
+                             ts_quote(&q, chars_arg));
+        a.chars = chars_arg[0] - '0';
+    }
     if (kind == FORM_ACROSTIC && npos == 0)
         return cli_error(cmd, EXIT_USAGE, "give the heads, e.g. tangscope acrostic 春眠不觉");
     TsErr err;

@@ -1,6 +1,8 @@
 /* cli_kvcache.c - `tangscope kvcache`: what a KV cache costs, for this model
  * and for large ones (the arithmetic is src/engine/kvcost.c). */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "kvcost.h"
@@ -27,7 +29,8 @@ static const char KVCACHE_HELP[] =
     "  --kv-heads N     key/value heads, 1..1024 (with --head-dim)\n"
     "  --head-dim N     numbers per head, 1..4096\n"
     "  --latent N       latent attention: numbers of the latent vector, 1..65536\n"
-    "  --rope-dim N     latent attention: numbers of the positional key (default 0)\n"
+    "  --rope-dim N     latent attention: numbers of the positional key, 0..65536\n"
+    "                   (default 0)\n"
     "  --bits B         16 or 32 bits per number (default 16)\n";
 
 /* 524288 -> "512 KB", at most 4 significant digits; KB = 1024 bytes, as
@@ -77,6 +80,7 @@ int cmd_kvcache(int argc, char **argv)
     const char *model_path = NULL;
     int json = 0, tokens = 4096, layers = 0, kv_heads = 0, head_dim = 0, latent = 0, rope = 0;
     int bits = 16;
+    const char *bits_arg = NULL;
     Opt opts[] = {
         {"--tokens", OPT_INT, &tokens, 1, 1e9},
         {"--model", OPT_STR, &model_path, 0, 0},
@@ -86,14 +90,19 @@ int cmd_kvcache(int argc, char **argv)
         {"--head-dim", OPT_INT, &head_dim, 1, 4096},
         {"--latent", OPT_INT, &latent, 1, 65536},
         {"--rope-dim", OPT_INT, &rope, 0, 65536},
-        {"--bits", OPT_INT, &bits, 16, 32},
+        {"--bits", OPT_STR, &bits_arg, 0, 0},
     };
     int rc = cli_parse("kvcache", KVCACHE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if (bits != 16 && bits != 32)
-        return cli_error("kvcache", EXIT_USAGE, "--bits must be 16 or 32, not %d", bits);
+    if (bits_arg) {
+        TsQuoted q;
+        if (strcmp(bits_arg, "16") != 0 && strcmp(bits_arg, "32") != 0)
+            return cli_error("kvcache", EXIT_USAGE, "--bits must be 16 or 32, not %s",
+                             ts_quote(&q, bits_arg));
+        bits = atoi(bits_arg);
+    }
     int custom = layers || kv_heads || head_dim || latent || rope;
     KvShape mine = {"custom", "", KV_MULTI_HEAD, layers, kv_heads, head_dim, latent, rope, bits / 8};
     char shape[160];

@@ -26,14 +26,35 @@ static const char PROBS_HELP[] =
     "keeps its last context characters.\n"
     "\n"
     "  --mid-text               read PROMPT as a fragment from inside a text\n"
-    "  --top N                  how many candidates (default 8)\n"
-    "  --temperature T          0 = greedy, 0..100\n"
-    "  --top-k K                keep the K most probable, 0 = off\n"
+    "  --top N                  how many candidates, 1..1000000 (default 8)\n"
+    "  --temperature T          0..100; 0 = greedy, and so is anything below 0.001\n"
+    "  --top-k K                keep the K most probable, 0..1000000, 0 = off\n"
     "  --top-p P                keep the top set reaching probability P, (0, 1]\n"
-    "  --min-p M                keep characters with p >= M x p(top), [0, 1]\n"
+    "  --min-p M                keep characters with p >= M x p(top), 0..1\n"
     "  --model FILE             model file (default assets/tang.bin)\n"
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false,\n"
     "                           \"candidates\": [{\"char\": ..., \"prob\": ...}], ...}\n";
+
+/* The prompt as the model read it, for the first line: only the characters
+ * inside the window it reads (a longer prompt loses its start, shown as
+ * "…"), and a newline as ⏎ so the line stays one line. Free the result. */
+static char *prompt_read(const Generator *g, size_t n_prompt)
+{
+    size_t ctx = (size_t)g->inf.ctx, start = g->n > ctx ? g->n - ctx : 0;
+    size_t first = start > g->prefix ? start : g->prefix; /* the first prompt character read */
+    char *out = malloc(4 * (g->n - first) + sizeof "…");
+    if (!out)
+        return NULL;
+    size_t len = 0;
+    if (g->n - first < n_prompt)
+        len += (size_t)sprintf(out, "…");
+    for (size_t i = first; i < g->n; i++) {
+        uint32_t cp = vocab_cp(&g->m->vocab, g->text[i]);
+        len += (size_t)utf8_encode(cp == '\n' ? 0x23CE : cp, out + len); /* ⏎ */
+    }
+    out[len] = 0;
+    return out;
+}
 
 int cmd_probs(int argc, char **argv)
 {
@@ -47,7 +68,7 @@ int cmd_probs(int argc, char **argv)
         {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
         {"--temperature", OPT_FLOAT, &set.temperature, 0, 100},
         {"--top-k", OPT_INT, &set.top_k, 0, 1000000},
-        {"--top-p", OPT_FLOAT, &set.top_p, 1e-9, 1},
+        {"--top-p", OPT_FLOAT_OPEN, &set.top_p, 0, 1},
         {"--min-p", OPT_FLOAT, &set.min_p, 0, 1},
     };
     int rc = cli_parse("probs", PROBS_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
@@ -79,7 +100,13 @@ int cmd_probs(int argc, char **argv)
         model_free(&m);
         return cli_error("probs", 1, "%s", err.msg);
     }
-    const float *logits = gen_logits(&g);
+    const float *logits = gen_logits(&g, &err);
+    if (!logits) {
+        gen_free(&g);
+        free(ids);
+        model_free(&m);
+        return cli_error("probs", EXIT_USAGE, "%s", err.msg);
+    }
     /* the sampler's stages, without drawing: probs is the temperature-1 view */
     SamplerState *ss = &g.ss;
     sampler_run(ss, &set, logits, NULL, 0, NULL, 0.0f, &err);
@@ -99,10 +126,12 @@ int cmd_probs(int argc, char **argv)
         cli_json_string(stdout, prompt);
         printf(", \"poem_start\": %s, \"candidates\": [", g.prefix ? "true" : "false");
     } else {
-        printf("「%s」→ next character, %s%s\n", prompt,
+        char *shown = prompt_read(&g, n);
+        printf("「%s」→ next character, %s%s\n", shown ? shown : "",
                g.prefix ? "at the start of a poem (the model reads ⏎ first)"
                         : "as a fragment from inside a text (--mid-text)",
                sampled ? "; model at temperature 1 | after the sampler" : "");
+        free(shown);
     }
     for (int k = 0; k < top; k++) {
         int id = order[k];

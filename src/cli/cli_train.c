@@ -38,37 +38,39 @@ static const char TRAIN_HELP[] =
     "  --force                start over even though the checkpoint exists\n"
     "  --log FILE             append step,loss,val_loss,lr,tokens_per_s lines (CSV)\n"
     "Model (new runs only):\n"
-    "  --layers N             transformer blocks (default 4)\n"
-    "  --dims N               embedding dimensions (default 128)\n"
-    "  --heads N              attention heads (default 4)\n"
-    "  --context N            longest sequence the model reads (default 128)\n"
-    "Training (new runs only):\n"
+    "  --layers N             transformer blocks, 1..64 (default 4)\n"
+    "  --dims N               embedding dimensions, 1..4096 (default 128)\n"
+    "  --heads N              attention heads, 1..64, dividing --dims (default 4)\n"
+    "  --context N            longest sequence the model reads, 1..8192 (default 128)\n"
+    "Training (new runs only; counts of steps are 1..100000000, or 0..100000000\n"
+    "where 0 is allowed):\n"
     "  --steps N              optimizer steps (default 8000)\n"
-    "  --batch N              sequences per step (default 32)\n"
-    "  --seq N                characters per sequence, <= context (default: context)\n"
-    "  --lr X                 peak learning rate (default 0.002)\n"
-    "  --lr-min X             final learning rate of the cosine decay (default 0.0001)\n"
-    "  --warmup N             linear warm-up steps (default 200, at most steps/10)\n"
-    "  --weight-decay X       AdamW weight decay on matrices (default 0.1; may also be\n"
-    "                         given with --resume)\n"
-    "  --clip X               largest gradient norm, 0 = off (default 1.0)\n"
-    "  --seed N               random seed for weights and batches (default 1337)\n"
+    "  --batch N              sequences per step, 1..4096 (default 32)\n"
+    "  --seq N                characters per sequence, 1..8192, at most --context\n"
+    "  --lr X                 peak learning rate, (0, 1] (default 0.002)\n"
+    "  --lr-min X             final learning rate, 0..1, at most --lr (default 0.0001)\n"
+    "  --warmup N             linear warm-up steps, at most --steps (default 200, at\n"
+    "                         most steps/10)\n"
+    "  --weight-decay X       AdamW weight decay on matrices, 0..1 (default 0.1)*\n"
+    "  --clip X               largest gradient norm, 0..1000000, 0 = off (default 1)\n"
+    "  --seed N               seed for weights and batches, 0 or more (default 1337)\n"
     "  --eval-every N         validation loss every N steps (default 250)\n"
     "  --checkpoint-every N   checkpoint every N steps (default 250)\n"
     "  --short-every N        every Nth step trains on short windows instead, so the\n"
     "                         model also learns to predict from one or two characters\n"
-    "                         (0 = never, the default; may also be given with --resume)\n"
-    "  --short-seq N          length of those windows, dividing --seq (default 16)\n"
-    "  --precision P          bf16: every matrix product (linear layers, output layer,\n"
-    "                         attention) multiplies inputs rounded to bfloat16 and\n"
-    "                         sums in float32, about 1.5x faster a step (default where\n"
-    "                         the CPU has AVX512_BF16); fp32: all in float32 (the\n"
-    "                         default elsewhere). Weights, gradients and AdamW stay\n"
-    "                         float32. May also be given with --resume\n"
+    "                         (0 = never, the default)*\n"
+    "  --short-seq N          length of those windows, 1..8192, dividing --seq\n"
+    "                         (default 16)\n"
+    "  --precision P          bf16: every matrix product multiplies inputs rounded to\n"
+    "                         bfloat16 and sums in float32, about 1.5x faster a step\n"
+    "                         (default where the CPU has AVX512_BF16); fp32: all in\n"
+    "                         float32 (the default elsewhere). Weights, gradients and\n"
+    "                         AdamW stay float32*\n"
+    "  * may also be given with --resume\n"
     "Running:\n"
-    "  --threads N            threads, 0 = all cores (default 0); the same seed and\n"
-    "                         thread count give the same losses (in bf16, the same\n"
-    "                         seed gives them with any thread count)\n"
+    "  --threads N            threads, 0..1024, 0 = all cores (default 0); the same\n"
+    "                         seed and thread count give the same losses (in bf16, the\n"
+    "                         same seed gives them with any thread count)\n"
     "  --max-steps-now N      stop (with a checkpoint) after N steps in this run\n"
     "  --quiet                no progress line, only the final summary\n"
     "  --view, --no-view      the training view on (even where stderr is not a\n"
@@ -93,9 +95,10 @@ static int load_tokens(const char *path, const Vocab *v, int **ids, size_t *n, T
 {
     unsigned char *text;
     size_t len;
-    if (read_file(path, &text, &len, err) != 0)
+    if (read_file(path, FILE_TEXT, &text, &len, err) != 0)
         return -1;
-    int rc = vocab_encode(v, (const char *)text, len, path, ids, n, err);
+    TsQuoted q;
+    int rc = vocab_encode(v, (const char *)text, len, ts_quote(&q, path), ids, n, err);
     free(text);
     return rc;
 }
@@ -113,8 +116,8 @@ static int evaluate_val(const Model *m, GptActs *eval_acts, const int *val, size
                         double *loss)
 {
     size_t count;
-    *loss = gpt_eval_loss(m, eval_acts, val, n_val, seq, &count);
-    return isfinite(*loss) ? 0 : -1;
+    TsErr err; /* a validation that fails is skipped: the training loss says why */
+    return gpt_eval_loss(m, eval_acts, val, n_val, seq, loss, &count, &err);
 }
 
 /* The view's sample poems: one poem from a new line, with the same seed every
@@ -171,8 +174,9 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
         log = fopen(args->log, "a");
         if (!log) {
             gpt_acts_free(&eval_acts);
+            TsQuoted q;
             return cli_error("train", EXIT_USAGE, "%s: cannot open the log for appending",
-                             args->log);
+                             ts_quote(&q, args->log));
         }
     }
     TrainView *view = NULL;
@@ -337,8 +341,9 @@ static int resume_run(const TrainArgs *a, int argc, char **argv, Model *model, T
     if (checkpoint_load(model, tr, a->ckpt, a->precision ? a->tc.bf16 : -1, err) != 0)
         return -1;
     int rc = load_tokens(a->data, &model->vocab, data, n_data, err);
+    TsQuoted q;
     if (rc == 0 && crc32_update(0, *data, *n_data * sizeof(int)) != tr->data_crc)
-        rc = ts_fail(err, "%s is not the text this checkpoint was trained on", a->data);
+        rc = ts_fail(err, "%s is not the text this checkpoint was trained on", ts_quote(&q, a->data));
     if (rc == 0 && flag_given(argc, argv, "--steps")) {
         if (a->tc.steps < tr->step || a->tc.steps < tr->tc.warmup)
             rc = ts_fail(err, "--steps %d: the checkpoint is already at step %d (warm-up %d)",
@@ -371,16 +376,17 @@ static int start_run(TrainArgs *a, Model *model, Trainer *tr, int **data, size_t
     unsigned char *text;
     size_t len;
     Vocab vocab;
-    if (read_file(a->data, &text, &len, err) != 0)
+    TsQuoted q;
+    if (read_file(a->data, FILE_TEXT, &text, &len, err) != 0)
         return -1;
-    if (vocab_build(&vocab, (const char *)text, len, a->data, err) != 0) {
+    if (vocab_build(&vocab, (const char *)text, len, ts_quote(&q, a->data), err) != 0) {
         free(text);
         return -1;
     }
     a->mc.vocab_size = vocab.size;
     int ok = model_init(model, &a->mc, &vocab, a->tc.seed, err) == 0;
     vocab_free(&vocab);
-    if (ok && vocab_encode(&model->vocab, (const char *)text, len, a->data, data, n_data, err) != 0) {
+    if (ok && vocab_encode(&model->vocab, (const char *)text, len, q.s, data, n_data, err) != 0) {
         model_free(model);
         ok = 0;
     }
@@ -431,11 +437,11 @@ int cmd_train(int argc, char **argv)
         {"--steps", OPT_INT, &a.tc.steps, 1, 100000000},
         {"--batch", OPT_INT, &a.tc.batch, 1, 4096},
         {"--seq", OPT_INT, &a.tc.seq, 1, 8192},
-        {"--lr", OPT_FLOAT, &a.tc.lr, 1e-7, 0.999},
-        {"--lr-min", OPT_FLOAT, &a.tc.lr_min, 0, 0.999},
+        {"--lr", OPT_FLOAT_OPEN, &a.tc.lr, 0, 1},
+        {"--lr-min", OPT_FLOAT, &a.tc.lr_min, 0, 1},
         {"--warmup", OPT_INT, &a.tc.warmup, 0, 100000000},
-        {"--weight-decay", OPT_FLOAT, &a.tc.weight_decay, 0, 0.999},
-        {"--clip", OPT_FLOAT, &a.tc.clip, 0, 1e6},
+        {"--weight-decay", OPT_FLOAT, &a.tc.weight_decay, 0, 1},
+        {"--clip", OPT_FLOAT, &a.tc.clip, 0, 1000000},
         {"--seed", OPT_U64, &seed, 0, 0},
         {"--eval-every", OPT_INT, &a.tc.eval_every, 1, 100000000},
         {"--checkpoint-every", OPT_INT, &a.tc.ckpt_every, 1, 100000000},
@@ -482,13 +488,14 @@ int cmd_train(int argc, char **argv)
     Trainer tr;
     int *data = NULL, *val = NULL;
     size_t n_data = 0, n_val = 0;
+    TsQuoted q;
     int have_ckpt = access(a.ckpt, F_OK) == 0;
     if (a.resume && !have_ckpt)
-        return cli_error("train", EXIT_USAGE, "--resume: no checkpoint at %s", a.ckpt);
+        return cli_error("train", EXIT_USAGE, "--resume: no checkpoint at %s", ts_quote(&q, a.ckpt));
     if (!a.resume && have_ckpt && !a.force)
         return cli_error("train", EXIT_USAGE,
                          "checkpoint %s exists: --resume to continue it, or --force to start over",
-                         a.ckpt);
+                         ts_quote(&q, a.ckpt));
     if (a.resume ? resume_run(&a, argc, argv, &model, &tr, &data, &n_data, &err)
                  : start_run(&a, &model, &tr, &data, &n_data, &err))
         return cli_error("train", EXIT_USAGE, "%s", err.msg);
@@ -499,7 +506,7 @@ int cmd_train(int argc, char **argv)
     }
     if (n_data <= (size_t)tr.tc.seq + 1) {
         rc = cli_error("train", EXIT_USAGE, "%s: too short (%zu characters) for windows of %d",
-                       a.data, n_data, tr.tc.seq);
+                       ts_quote(&q, a.data), n_data, tr.tc.seq);
         goto done;
     }
     if (a.val) {

@@ -10,6 +10,8 @@
 
 #include <omp.h>
 
+#include "vocab.h"
+
 int ts_fail(TsErr *err, const char *fmt, ...)
 {
     if (err) {
@@ -19,6 +21,54 @@ int ts_fail(TsErr *err, const char *fmt, ...)
         va_end(ap);
     }
     return -1;
+}
+
+/* The escaped form of one character of input, or "" if it stands as it is. */
+static void quote_piece(uint32_t cp, char *out, size_t size)
+{
+    const char *named = cp == '\n' ? "\\n" : cp == '\t' ? "\\t" : cp == '\r' ? "\\r"
+                      : cp == 0x1B ? "\\e" : cp == '\'' ? "\\'" : cp == '\\' ? "\\\\" : NULL;
+    if (named)
+        snprintf(out, size, "%s", named);
+    else if (cp < 0x20 || cp == 0x7F)
+        snprintf(out, size, "\\x%02x", (unsigned)cp);
+    else if ((cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) ||
+             (cp >= 0x2066 && cp <= 0x2069))
+        snprintf(out, size, "\\u%04X", (unsigned)cp); /* C1 controls, bidirectional overrides */
+    else
+        out[0] = 0;
+}
+
+const char *ts_quote(TsQuoted *q, const char *text)
+{
+    static const char ellipsis[] = "…";
+    size_t len = strlen(text), pos = 0, at = 0;
+    /* room kept for the closing quote, an ellipsis and the NUL */
+    size_t room = sizeof q->s - 1 - (sizeof ellipsis - 1) - 1;
+    q->s[at++] = '\'';
+    while (pos < len) {
+        size_t start = pos;
+        uint32_t cp;
+        char piece[16];
+        if (utf8_decode(text, len, &pos, &cp) != 0) {
+            snprintf(piece, sizeof piece, "\\x%02x", (unsigned)(unsigned char)text[pos]);
+            pos++;
+        } else {
+            quote_piece(cp, piece, sizeof piece);
+        }
+        const char *bytes = piece[0] ? piece : text + start;
+        size_t n = piece[0] ? strlen(piece) : pos - start;
+        if (at + n > room) {
+            memcpy(q->s + at, ellipsis, sizeof ellipsis - 1);
+            at += sizeof ellipsis - 1;
+            break;
+        }
+        memcpy(q->s + at, bytes, n);
+        at += n;
+    }
+    q->s[at++] = '\'';
+    q->s[at] = 0;
+    return q->s;
 }
 
 void *ts_calloc(size_t count, size_t size, TsErr *err)

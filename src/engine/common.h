@@ -25,6 +25,21 @@ int ts_fail(TsErr *err, const char *fmt, ...)
 #endif
     ;
 
+/* A piece of user input (an argument, a file name, a prompt) made safe to
+ * echo in a one-line message: between single quotes, with the quote and the
+ * backslash escaped, control characters written as \n, \t, \r, \e or \xNN,
+ * C1 controls and bidirectional overrides as \uXXXX, bytes that are not
+ * UTF-8 as \xNN, and cut off with "…" where it would pass TS_QUOTE_MAX
+ * bytes. A message then stays one line, and a terminal never interprets what
+ * the user typed. Every message that echoes input goes through it. Returns
+ * q->s, to stand as a printf argument; two quoted strings in one message need
+ * two TsQuoted. */
+#define TS_QUOTE_MAX 200 /* bytes, with the quotes and the terminating NUL */
+typedef struct {
+    char s[TS_QUOTE_MAX];
+} TsQuoted;
+const char *ts_quote(TsQuoted *q, const char *text);
+
 /* Allocation that reports failure through err instead of returning NULL
  * silently. Memory comes back zeroed. */
 void *ts_calloc(size_t count, size_t size, TsErr *err);

@@ -196,7 +196,7 @@ static int corpus_decode(Corpus *c, const char *utf8, size_t len, const char *wh
     while (pos < len) {
         if (utf8_decode(utf8, len, &pos, &text[n]) != 0) {
             free(text);
-            return ts_fail(err, "%s: malformed UTF-8 at byte %zu", what, pos);
+            return ts_fail(err, "%s: invalid UTF-8 at byte %zu", what, pos);
         }
         n++;
     }
@@ -311,7 +311,8 @@ int corpus_cache_write(const Corpus *c, const char *path, TsErr *err)
         return -1;
     if (fwrite(h, 1, CACHE_HEADER, af.f) != CACHE_HEADER || payload_pass(c, af.f, &crc) != 0) {
         atomic_abort(&af);
-        return ts_fail(err, "%s: write failed", path);
+        TsQuoted q;
+        return ts_fail(err, "%s: write failed", ts_quote(&q, path));
     }
     return atomic_commit(&af, err);
 }
@@ -321,11 +322,13 @@ int corpus_cache_write(const Corpus *c, const char *path, TsErr *err)
 static int cache_check(const Corpus *c, const unsigned char *buf, size_t len, const char *path,
                        TsErr *err)
 {
+    TsQuoted quoted;
+    const char *q = ts_quote(&quoted, path);
     if (len < CACHE_HEADER || memcmp(buf, CACHE_MAGIC, 8) != 0)
-        return ts_fail(err, "%s: not a tangscope corpus cache (wrong magic number)", path);
+        return ts_fail(err, "%s: not a tangscope corpus cache (wrong magic number)", q);
     uint32_t version = le_get_u32(buf + 8);
     if (version != CACHE_VERSION)
-        return ts_fail(err, "%s: corpus cache version %u, this tangscope reads version %u", path,
+        return ts_fail(err, "%s: corpus cache version %u, this tangscope reads version %u", q,
                        version, CACHE_VERSION);
     uint32_t text_crc = le_get_u32(buf + 12);
     uint64_t text_bytes = le_get_u64(buf + 16), n = le_get_u64(buf + 24);
@@ -333,16 +336,16 @@ static int cache_check(const Corpus *c, const unsigned char *buf, size_t len, co
         return ts_fail(err,
                        "%s: made for another text (CRC %08x, %llu bytes; this text has CRC %08x, "
                        "%llu bytes)",
-                       path, text_crc, (unsigned long long)text_bytes, c->text_crc,
+                       q, text_crc, (unsigned long long)text_bytes, c->text_crc,
                        (unsigned long long)c->text_bytes);
     for (int i = 36; i < CACHE_HEADER; i++)
         if (buf[i] != 0)
-            return ts_fail(err, "%s: reserved header bytes are not zero (damaged file?)", path);
+            return ts_fail(err, "%s: reserved header bytes are not zero (damaged file?)", q);
     size_t want = CACHE_HEADER + 4 * c->n;
     if (len != want)
-        return ts_fail(err, "%s: %zu bytes, expected %zu (truncated or damaged)", path, len, want);
+        return ts_fail(err, "%s: %zu bytes, expected %zu (truncated or damaged)", q, len, want);
     if (crc32_update(0, buf + CACHE_HEADER, 4 * c->n) != le_get_u32(buf + 32))
-        return ts_fail(err, "%s: checksum mismatch, the file is damaged", path);
+        return ts_fail(err, "%s: checksum mismatch, the file is damaged", q);
     return 0;
 }
 
@@ -350,11 +353,12 @@ int corpus_cache_read(Corpus *c, const char *path, TsErr *err)
 {
     unsigned char *buf;
     size_t len;
-    if (read_file(path, &buf, &len, err) != 0)
+    if (read_file(path, FILE_CORPUS_INDEX, &buf, &len, err) != 0)
         return -1;
     uint32_t *sa = NULL;
     unsigned char *seen = NULL;
     int rc = -1;
+    TsQuoted quoted;
     if (cache_check(c, buf, len, path, err) != 0)
         goto done;
     sa = ts_calloc(c->n, sizeof(uint32_t), err);
@@ -366,7 +370,8 @@ int corpus_cache_read(Corpus *c, const char *path, TsErr *err)
     for (size_t i = 0; i < c->n; i++) {
         uint32_t p = le_get_u32(buf + CACHE_HEADER + 4 * i);
         if (p >= c->n || ((seen[p / 8] >> (p % 8)) & 1)) {
-            ts_fail(err, "%s: entry %zu (%u) is out of range or repeated", path, i, p);
+            ts_fail(err, "%s: entry %zu (%u) is out of range or repeated", ts_quote(&quoted, path),
+                    i, p);
             goto done;
         }
         seen[p / 8] |= (unsigned char)(1u << (p % 8));
@@ -393,9 +398,10 @@ int corpus_load_or_build(Corpus *c, const char *text_path, const char *cache_dir
     unsigned char *buf;
     size_t len;
     memset(c, 0, sizeof *c);
-    if (read_file(text_path, &buf, &len, err) != 0)
+    if (read_file(text_path, FILE_TEXT, &buf, &len, err) != 0)
         return -1;
-    int rc = corpus_decode(c, (const char *)buf, len, text_path, err);
+    TsQuoted q;
+    int rc = corpus_decode(c, (const char *)buf, len, ts_quote(&q, text_path), err);
     free(buf);
     if (rc != 0)
         return -1;

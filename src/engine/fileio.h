@@ -3,7 +3,13 @@
  * Every file tangscope writes (models, checkpoints, caches) goes through
  * AtomicFile: the bytes go to a temporary name beside the target and are
  * renamed over it only once complete, so an interrupted write never leaves a
- * half-written file under the real name.
+ * half-written file under the real name. The temporary name is always the
+ * same, FILE.tmp, so a write killed midway (power cut, SIGKILL) leaves at most
+ * that one file, and the next write of FILE takes it over.
+ *
+ * Every file tangscope reads is read whole, with a limit on its size that
+ * depends on what it is (FileKind): a text, a lesson or a device such as
+ * /dev/zero cannot make it read until memory runs out.
  */
 #ifndef TS_FILEIO_H
 #define TS_FILEIO_H
@@ -41,11 +47,14 @@ uint32_t crc32_update(uint32_t crc, const void *data, size_t len);
 
 typedef struct {
     FILE *f;       /* write here */
-    char *tmp;     /* temporary path; owned */
+    char *tmp;     /* temporary path, path + ".tmp"; owned */
     char *path;    /* final path; owned */
 } AtomicFile;
 
-/* Open a temporary file beside path. */
+/* Open the temporary file path.tmp for writing, emptied, and hold a lock on
+ * it (flock) until commit or abort. A path.tmp left by a writer that died is
+ * taken over; one that another live process is writing now (its lock is
+ * held) makes this fail, with a message saying so, rather than mix the two. */
 int atomic_open(AtomicFile *af, const char *path, TsErr *err);
 /* Flush, sync, close and rename over the final path. On failure the temporary
  * file is removed and the old file (if any) is untouched. */
@@ -53,8 +62,23 @@ int atomic_commit(AtomicFile *af, TsErr *err);
 /* Give up: close and remove the temporary file. */
 void atomic_abort(AtomicFile *af);
 
+/* What a file read whole is, and so the most bytes it may hold (see
+ * file_limit): a text (training text, validation text, lesson) 256 MB, a
+ * model file 1,000 MB, a training checkpoint 4,000 MB, a corpus index
+ * (the suffix array cache) 2,000 MB. MB here is 1,000,000 bytes. A text may
+ * come from a pipe; the others are read only from plain files, whose size is
+ * known before reading (a device such as /dev/zero is refused at once). */
+typedef enum { FILE_TEXT, FILE_MODEL, FILE_CHECKPOINT, FILE_CORPUS_INDEX, FILE_KIND_COUNT } FileKind;
+
+/* The most bytes a file of this kind may hold. */
+uint64_t file_limit(FileKind kind);
+
 /* Read a whole file into memory; *buf is NUL-terminated for convenience (the
- * terminator is not counted in *len). Free with free(). */
-int read_file(const char *path, unsigned char **buf, size_t *len, TsErr *err);
+ * terminator is not counted in *len). Free with free(). Fails, with a message
+ * naming the file and the limit, on a file larger than file_limit(kind),
+ * checked before reading for a plain file and while reading for anything
+ * else (a pipe, a device); on a folder; and on anything but a plain file for
+ * the kinds that need one. */
+int read_file(const char *path, FileKind kind, unsigned char **buf, size_t *len, TsErr *err);
 
 #endif

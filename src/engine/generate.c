@@ -88,7 +88,7 @@ void gen_set_cache(Generator *g, int use_cache)
     restart_cache(g);
 }
 
-const float *gen_logits(Generator *g)
+const float *gen_logits(Generator *g, TsErr *err)
 {
     if (g->have_logits)
         return g->inf.logits;
@@ -109,6 +109,8 @@ const float *gen_logits(Generator *g)
     }
     infer_forward(&g->inf, g->text + have, (int)(g->n - have));
     g->forward_rows += (long)(g->n - have);
+    if (infer_check_logits(&g->inf, err) != 0)
+        return NULL; /* have_logits stays 0: the next call computes them again */
     g->have_logits = 1;
     return g->inf.logits;
 }
@@ -157,7 +159,9 @@ int gen_pop(Generator *g)
 
 int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, TsErr *err)
 {
-    const float *logits = gen_logits(g);
+    const float *logits = gen_logits(g, err);
+    if (!logits)
+        return -1;
     uint8_t *allowed = NULL;
     if (form && form->kind != FORM_FREE) {
         allowed = malloc((size_t)g->m->cfg.vocab_size);

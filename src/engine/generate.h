@@ -74,8 +74,10 @@ void gen_reload(Generator *g);
 /* Switch the cache on or off; the next prediction uses the new path. */
 void gen_set_cache(Generator *g, int use_cache);
 
-/* Logits [V] for the character after the current text. */
-const float *gen_logits(Generator *g);
+/* Logits [V] for the character after the current text, or NULL with err
+ * "the model produced non-finite scores at position N" (infer_check_logits)
+ * when the model's numbers overflowed; asking again gives the same answer. */
+const float *gen_logits(Generator *g, TsErr *err);
 /* Append a character. Under PROMPT_MID_TEXT the first character of an empty
  * text takes the place of its newline (the cache starts again). */
 int gen_append(Generator *g, int token, TsErr *err);
@@ -87,7 +89,7 @@ int gen_pop(Generator *g);
 
 /* Choose the next character with the sampler (and the form's mask, if form is
  * not NULL), append it and advance the form. Returns the token or -1 with err
- * set when nothing can be chosen. */
+ * set when nothing can be chosen or the model's scores are not finite. */
 int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, TsErr *err);
 
 /* Write until a newline (not appended to the result's characters, but kept

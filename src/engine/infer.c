@@ -513,3 +513,22 @@ const float *infer_forward(Infer *s, const int *tokens, int n)
     s->len += n;
     return s->logits;
 }
+
+int infer_check_logits(const Infer *s, TsErr *err)
+{
+    /* x - x is 0 for every finite x and NaN for infinities and NaN; summed
+     * in lanes, so the check costs a few microseconds */
+    float lane[16] = {0};
+    int V = s->m->cfg.vocab_size, i = 0;
+    for (; i + 16 <= V; i += 16)
+        for (int j = 0; j < 16; j++)
+            lane[j] += s->logits[i + j] - s->logits[i + j];
+    for (int j = 0; i + j < V; j++)
+        lane[j] += s->logits[i + j] - s->logits[i + j];
+    float sum = 0.0f;
+    for (int j = 0; j < 16; j++)
+        sum += lane[j];
+    if (sum == 0.0f)
+        return 0;
+    return ts_fail(err, "the model produced non-finite scores at position %d", s->len - 1);
+}

@@ -71,6 +71,14 @@ void infer_truncate(Infer *s, int len);
  * ctx). Returns the logits [V] after the last of them (s->logits). */
 const float *infer_forward(Infer *s, const int *tokens, int n);
 
+/* 0 if every logit of the last infer_forward is a finite number; else -1
+ * with err "the model produced non-finite scores at position N", N being the
+ * position of the last character read (s->len - 1; positions count from 0,
+ * as the rows of the model format's forward pass do). Weights that are
+ * finite but huge overflow to infinity, then NaN, inside the pass: such
+ * scores must be caught here, never drawn from or shown. */
+int infer_check_logits(const Infer *s, TsErr *err);
+
 /* Bytes the KV cache takes per character, and for a full context. */
 size_t infer_cache_bytes_per_char(const ModelConfig *cfg);
 

@@ -161,49 +161,51 @@ size_t model_file_size(const Model *m) { return HEADER_SIZE + payload_size(&m->c
 int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name, TsErr *err)
 {
     memset(m, 0, sizeof *m);
+    TsQuoted quoted;
+    const char *q = ts_quote(&quoted, name); /* name is a path the user gave */
     if (len < HEADER_SIZE)
-        return ts_fail(err, "%s: not a tangscope model (only %zu bytes, a header alone is %d)", name,
+        return ts_fail(err, "%s: not a tangscope model (only %zu bytes, a header alone is %d)", q,
                        len, HEADER_SIZE);
     if (memcmp(buf, MODEL_MAGIC, 8) != 0)
-        return ts_fail(err, "%s: not a tangscope model file (wrong magic number)", name);
+        return ts_fail(err, "%s: not a tangscope model file (wrong magic number)", q);
     uint32_t version = le_get_u32(buf + 8);
     if (version != MODEL_VERSION)
-        return ts_fail(err, "%s: model file version %u, this tangscope reads version %u", name,
+        return ts_fail(err, "%s: model file version %u, this tangscope reads version %u", q,
                        version, MODEL_VERSION);
     const unsigned char *h = buf + 12;
     uint32_t raw[5];
     for (int i = 0; i < 5; i++) {
         raw[i] = le_get_u32(h + 4 * i);
         if (raw[i] > 1000000u)
-            return ts_fail(err, "%s: absurd header value %u", name, raw[i]);
+            return ts_fail(err, "%s: absurd header value %u", q, raw[i]);
     }
     ModelConfig cfg = {(int)raw[0], (int)raw[1], (int)raw[2], (int)raw[3], (int)raw[4]};
     TsErr why;
     if (model_config_check(&cfg, &why) != 0)
-        return ts_fail(err, "%s: absurd configuration: %s", name, why.msg);
+        return ts_fail(err, "%s: absurd configuration: %s", q, why.msg);
     uint32_t flags = le_get_u32(buf + 32);
     uint32_t crc = le_get_u32(buf + 36);
     uint64_t psize = le_get_u64(buf + 40);
     if (flags != 0)
-        return ts_fail(err, "%s: unknown flags 0x%x (made by a newer tangscope?)", name, flags);
+        return ts_fail(err, "%s: unknown flags 0x%x (made by a newer tangscope?)", q, flags);
     for (int i = 48; i < HEADER_SIZE; i++)
         if (buf[i] != 0)
-            return ts_fail(err, "%s: reserved header bytes are not zero (damaged file?)", name);
+            return ts_fail(err, "%s: reserved header bytes are not zero (damaged file?)", q);
     ParamInfo t[P_COUNT];
     size_t n_params = param_table(&cfg, t);
     size_t want = payload_size(&cfg, n_params);
     if (psize != want)
         return ts_fail(err, "%s: header says %llu payload bytes but its configuration needs %zu",
-                       name, (unsigned long long)psize, want);
+                       q, (unsigned long long)psize, want);
     if (len - HEADER_SIZE < want)
-        return ts_fail(err, "%s: truncated (%zu bytes, expected %zu)", name, len,
+        return ts_fail(err, "%s: truncated (%zu bytes, expected %zu)", q, len,
                        (size_t)HEADER_SIZE + want);
     if (len - HEADER_SIZE > want)
-        return ts_fail(err, "%s: %zu unexpected bytes after the weights", name,
+        return ts_fail(err, "%s: %zu unexpected bytes after the weights", q,
                        len - HEADER_SIZE - want);
     const unsigned char *payload = buf + HEADER_SIZE;
     if (crc32_update(0, payload, want) != crc)
-        return ts_fail(err, "%s: checksum mismatch, the file is corrupted", name);
+        return ts_fail(err, "%s: checksum mismatch, the file is corrupted", q);
 
     uint32_t *cps = ts_calloc((size_t)cfg.vocab_size, sizeof(uint32_t), err);
     if (!cps)
@@ -214,7 +216,7 @@ int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name
         if (utf8_encode(cp, tmp) == 0 || (i > 0 && cp <= cps[i - 1])) {
             free(cps);
             return ts_fail(err, "%s: vocabulary entry %d (U+%04X) is invalid or out of order",
-                           name, i, (unsigned)cp);
+                           q, i, (unsigned)cp);
         }
         cps[i] = cp;
     }
@@ -228,7 +230,7 @@ int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name
     for (size_t i = 0; i < n_params; i++) {
         if (!isfinite(m->params[i])) {
             model_free(m);
-            return ts_fail(err, "%s: weight %zu is not a finite number", name, i);
+            return ts_fail(err, "%s: weight %zu is not a finite number", q, i);
         }
     }
     return 0;
@@ -239,7 +241,7 @@ int model_load(Model *m, const char *path, TsErr *err)
     unsigned char *buf;
     size_t len;
     memset(m, 0, sizeof *m);
-    if (read_file(path, &buf, &len, err) != 0)
+    if (read_file(path, FILE_MODEL, &buf, &len, err) != 0)
         return -1;
     int rc = model_parse(m, buf, len, path, err);
     free(buf);
@@ -297,7 +299,8 @@ int model_save(const Model *m, const char *path, TsErr *err)
         return -1;
     if (model_write_stream(m, af.f, err) != 0) {
         atomic_abort(&af);
-        return ts_fail(err, "%s: write failed", path);
+        TsQuoted q;
+        return ts_fail(err, "%s: write failed", ts_quote(&q, path));
     }
     return atomic_commit(&af, err);
 }

@@ -115,10 +115,16 @@ void output_loss_bf16(float *losses, uint16_t *dlogits16, float *rows, const flo
 float softmax_row(float *out, const float *in, int V);
 
 /* e^x for float, vectorisable, within about 2 ulp for |x| < 87; deterministic
- * on every machine because it is ordinary float arithmetic. */
+ * on every machine because it is ordinary float arithmetic. x is clamped to
+ * [-87, 88] (+inf gives e^88, -inf e^-87); NaN gives NaN, so a model whose
+ * numbers overflowed shows it in its scores (and 2^n below is never formed
+ * from NaN, which would be undefined behaviour). */
 static inline float ts_expf(float x)
 {
-    x = x < -87.0f ? -87.0f : (x > 88.0f ? 88.0f : x);
+    float in = x;
+    /* written so that NaN fails both tests and becomes -87 */
+    x = x > -87.0f ? x : -87.0f;
+    x = x < 88.0f ? x : 88.0f;
     float n = (x * 1.44269504088896341f + 12582912.0f) - 12582912.0f; /* round(x / ln 2) */
     float r = x - n * 0.693145751953125f;                             /* ln 2, high part */
     r = r - n * 1.428606765330187e-06f;                               /* ln 2, low part */
@@ -133,7 +139,7 @@ static inline float ts_expf(float x)
     int32_t bits = ((int32_t)n + 127) << 23; /* 2^n */
     float scale;
     memcpy(&scale, &bits, sizeof scale);
-    return p * scale;
+    return in == in ? p * scale : in;
 }
 
 /* The largest of init and x[0..n), taken in 16 lanes so that every compiler

@@ -22,8 +22,17 @@
 
 #include "common.h"
 
+/* The smallest temperature that divides the logits; anything below it,
+ * down to 0, is greedy (the top character). Dividing by less only comes
+ * closer to greedy, and a tiny temperature overflows the logits to infinity
+ * (1e-45, a denormal, has an infinite inverse), which would spread the
+ * probability evenly over every character with a positive score instead.
+ * The sampler applies it itself, so every caller behaves the same. */
+#define SAMPLER_MIN_TEMPERATURE 0.001f
+
 typedef struct {
-    float temperature;        /* > 0 divides the logits; 0 means greedy (the top character) */
+    float temperature;        /* >= SAMPLER_MIN_TEMPERATURE divides the logits; below it,
+                               * 0 included, greedy (the top character) */
     int top_k;                /* keep the k most probable; 0 = off */
     float top_p;              /* keep the smallest top set whose probability reaches p; 1 = off */
     float min_p;              /* keep characters with p >= min_p * p(top); 0 = off */
@@ -33,9 +42,10 @@ typedef struct {
 /* temperature 1, every filter off */
 SamplerSettings sampler_defaults(void);
 
-/* Check ranges: temperature 0..100, top_k 0..V (or any >= 0), top_p in
- * (0, 1], min_p in [0, 1], repetition_penalty in [1, 100]. The message names
- * the setting and its valid range, e.g. "--top-p must be in (0, 1], not 1.5". */
+/* Check ranges: temperature 0..100, top_k 0..1000000 (more than V keeps
+ * everything), top_p (0, 1], min_p 0..1, repetition_penalty 1..100. The
+ * message names the setting and its range as --help writes it, e.g.
+ * "--top-p must be a number in (0, 1], not 1.5". */
 int sampler_settings_check(const SamplerSettings *s, TsErr *err);
 
 typedef struct {
@@ -73,8 +83,9 @@ void sampler_free(SamplerState *s);
  * a token that occurs several times is penalised once; ids outside [0, V) are ignored */
 void sampler_repetition_penalty(float *out, const float *in, int V, const int *recent, size_t n,
                                 float penalty);
-/* temperature > 0: out = in / temperature; temperature == 0: out is the input
- * with every entry but the first maximum set to -INFINITY (greedy) */
+/* temperature >= SAMPLER_MIN_TEMPERATURE: out = in / temperature; below it
+ * (0 included): out is the input with every entry but the first maximum set
+ * to -INFINITY (greedy) */
 void sampler_temperature(float *out, const float *in, int V, float temperature);
 /* Numerically stable (the maximum is subtracted). Scores more than 87 below the
  * maximum (e^-87 ~ 1.6e-38), and -inf, get probability exactly 0. If every

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "fileio.h"
+#include "infer.h"
 
 TrainConfig train_config_default(void)
 {
@@ -34,29 +35,34 @@ TrainConfig train_config_default(void)
 
 int train_config_check(const TrainConfig *tc, const ModelConfig *mc, TsErr *err)
 {
+    /* the ranges as `tangscope train --help` writes them; !(in range) refuses NaN too */
     if (tc->batch < 1 || tc->batch > 4096)
-        return ts_fail(err, "--batch must be 1..4096, not %d", tc->batch);
+        return ts_fail(err, "--batch must be an integer in 1..4096, not %d", tc->batch);
     if (tc->seq < 1 || tc->seq > mc->context)
         return ts_fail(err, "--seq must be 1..%d (the model's context), not %d", mc->context,
                        tc->seq);
     if (tc->steps < 1)
-        return ts_fail(err, "--steps must be at least 1, not %d", tc->steps);
+        return ts_fail(err, "--steps must be an integer in 1..100000000, not %d", tc->steps);
     if (tc->warmup < 0 || tc->warmup > tc->steps)
         return ts_fail(err, "--warmup must be 0..%d (the steps), not %d", tc->steps, tc->warmup);
-    if (!(tc->lr > 0.0f && tc->lr < 1.0f))
-        return ts_fail(err, "--lr must be in (0, 1), not %g", (double)tc->lr);
+    if (!(tc->lr > 0.0f && tc->lr <= 1.0f))
+        return ts_fail(err, "--lr must be a number in (0, 1], not %g", (double)tc->lr);
     if (!(tc->lr_min >= 0.0f && tc->lr_min <= tc->lr))
-        return ts_fail(err, "--lr-min must be in [0, lr], not %g", (double)tc->lr_min);
-    if (!(tc->weight_decay >= 0.0f && tc->weight_decay < 1.0f))
-        return ts_fail(err, "--weight-decay must be in [0, 1), not %g", (double)tc->weight_decay);
-    if (!(tc->clip >= 0.0f))
-        return ts_fail(err, "--clip must be >= 0, not %g", (double)tc->clip);
+        return ts_fail(err, "--lr-min must be 0..%g (the peak --lr), not %g", (double)tc->lr,
+                       (double)tc->lr_min);
+    if (!(tc->weight_decay >= 0.0f && tc->weight_decay <= 1.0f))
+        return ts_fail(err, "--weight-decay must be a number in 0..1, not %g",
+                       (double)tc->weight_decay);
+    if (!(tc->clip >= 0.0f && tc->clip <= 1000000.0f))
+        return ts_fail(err, "--clip must be a number in 0..1000000, not %g", (double)tc->clip);
     if (tc->eval_every < 1 || tc->ckpt_every < 1)
-        return ts_fail(err, "--eval-every and --checkpoint-every must be at least 1");
+        return ts_fail(err, "--eval-every and --checkpoint-every must be integers in "
+                            "1..100000000");
     if (tc->short_every < 0)
-        return ts_fail(err, "--short-every must be >= 0, not %d", tc->short_every);
+        return ts_fail(err, "--short-every must be an integer in 0..100000000, not %d",
+                       tc->short_every);
     if (tc->bf16 != 0 && tc->bf16 != 1)
-        return ts_fail(err, "the precision must be bf16 or fp32");
+        return ts_fail(err, "--precision must be bf16 or fp32");
     if (tc->bf16 && !gemm_bf16_available())
         return ts_fail(err, "bfloat16 products need a CPU with AVX512_BF16, and this build has "
                             "none; use --precision fp32");
@@ -214,39 +220,90 @@ float trainer_step(Trainer *tr, float *grad_norm)
     return loss;
 }
 
-double gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int seq,
-                     size_t *count)
+/* Whether any of rows x seq losses is not finite; *bad_row gets the first
+ * row (window) that has one, *bad_pos its first such position. */
+static int losses_finite(const float *losses, int rows, int seq, int *bad_row, int *bad_pos)
+{
+    for (size_t i = 0; i < (size_t)rows * (size_t)seq; i++) {
+        if (!isfinite(losses[i])) {
+            *bad_row = (int)(i / (size_t)seq);
+            *bad_pos = (int)(i % (size_t)seq);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* A window whose losses are not all finite: say where the model failed.
+ * The batched pass multiplies whole squares in attention, where 0 x NaN
+ * spoils the positions before an overflow too, so the window is read again
+ * by the inference pass, one position at a time, which finds the first
+ * position whose scores are not finite, the same one `probs` and `generate`
+ * report. window [n] starts at text character first_char (from 0); pos is
+ * the batched pass's first bad position, used if inference finds none. */
+static int fail_nonfinite(const Model *m, const int *window, int n, size_t first_char, int pos,
+                          TsErr *err)
+{
+    Infer inf;
+    if (infer_init(&inf, m, NULL) == 0) {
+        for (int t = 0; t < n; t++) {
+            infer_forward(&inf, window + t, 1);
+            if (infer_check_logits(&inf, NULL) != 0) {
+                pos = t;
+                break;
+            }
+        }
+        infer_free(&inf);
+    }
+    return ts_fail(err,
+                   "the model produced non-finite scores at position %d (reading character %zu "
+                   "of the text)",
+                   pos, first_char + (size_t)pos + 1);
+}
+
+int gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int seq, double *loss,
+                  size_t *count, TsErr *err)
 {
     double total = 0.0;
     size_t done = 0;
-    if (n < 2) {
-        *count = 0;
-        return 0.0;
-    }
+    *loss = 0.0;
+    *count = 0;
+    if (n < 2)
+        return 0;
     size_t windows = (n - 1) / (size_t)seq;
     int B = acts->B;
+    int *targets = ts_calloc((size_t)B * (size_t)seq, sizeof(int), err);
+    if (!targets)
+        return -1;
     for (size_t w0 = 0; w0 < windows; w0 += (size_t)B) {
         int nb = (int)(windows - w0 < (size_t)B ? windows - w0 : (size_t)B);
         /* inputs and targets of nb windows, side by side */
         const int *x = data + w0 * (size_t)seq;
-        int *targets = malloc((size_t)nb * seq * sizeof(int));
-        if (!targets)
-            return NAN;
         memcpy(targets, x + 1, (size_t)nb * seq * sizeof(int));
-        float loss = gpt_forward(m, acts, x, targets, nb, seq);
-        total += (double)loss * nb * seq;
+        float l = gpt_forward(m, acts, x, targets, nb, seq);
+        int row, pos;
+        if (!losses_finite(acts->losses, nb, seq, &row, &pos)) {
+            free(targets);
+            return fail_nonfinite(m, x + (size_t)row * seq, seq, (w0 + (size_t)row) * seq, pos,
+                                  err);
+        }
+        total += (double)l * nb * seq;
         done += (size_t)nb * seq;
-        free(targets);
     }
+    free(targets);
     size_t rest = n - 1 - windows * (size_t)seq; /* the tail shorter than a window */
     if (rest > 0) {
         const int *x = data + windows * (size_t)seq;
-        float loss = gpt_forward(m, acts, x, x + 1, 1, (int)rest);
-        total += (double)loss * (double)rest;
+        float l = gpt_forward(m, acts, x, x + 1, 1, (int)rest);
+        int row, pos;
+        if (!losses_finite(acts->losses, 1, (int)rest, &row, &pos))
+            return fail_nonfinite(m, x, (int)rest, windows * (size_t)seq, pos, err);
+        total += (double)l * (double)rest;
         done += rest;
     }
     *count = done;
-    return total / (double)done;
+    *loss = total / (double)done;
+    return 0;
 }
 
 /* ---- checkpoints ---- */
@@ -396,6 +453,8 @@ static void get_config(Cur *c, TrainConfig *tc, int version)
 
 int checkpoint_save(const Trainer *tr, const char *path, TsErr *err)
 {
+    TsQuoted quoted;
+    const char *q = ts_quote(&quoted, path);
     const Model *m = tr->model;
     Buf b = {0};
     put_config(&b, &tr->tc);
@@ -414,7 +473,7 @@ int checkpoint_save(const Trainer *tr, const char *path, TsErr *err)
     if (!mem || model_write_stream(m, mem, err) != 0 || fclose(mem) != 0 || image_len != msize) {
         free(image);
         free(b.p);
-        return ts_fail(err, "%s: could not serialise the model", path);
+        return ts_fail(err, "%s: could not serialise the model", q);
     }
     buf_put(&b, image, image_len);
     free(image);
@@ -422,7 +481,7 @@ int checkpoint_save(const Trainer *tr, const char *path, TsErr *err)
     buf_floats(&b, tr->v, m->n_params);
     if (b.failed) {
         free(b.p);
-        return ts_fail(err, "%s: out of memory while writing the checkpoint", path);
+        return ts_fail(err, "%s: out of memory while writing the checkpoint", q);
     }
     unsigned char h[CKPT_HEADER] = {0};
     memcpy(h, CKPT_MAGIC, 8);
@@ -439,7 +498,7 @@ int checkpoint_save(const Trainer *tr, const char *path, TsErr *err)
     if (fwrite(h, 1, CKPT_HEADER, af.f) != CKPT_HEADER || fwrite(b.p, 1, b.len, af.f) != b.len) {
         atomic_abort(&af);
         free(b.p);
-        return ts_fail(err, "%s: write failed", path);
+        return ts_fail(err, "%s: write failed", q);
     }
     free(b.p);
     return atomic_commit(&af, err);
@@ -447,11 +506,13 @@ int checkpoint_save(const Trainer *tr, const char *path, TsErr *err)
 
 int checkpoint_load(Model *model, Trainer *tr, const char *path, int bf16, TsErr *err)
 {
+    TsQuoted quoted;
+    const char *q = ts_quote(&quoted, path);
     unsigned char *data;
     size_t len;
     memset(model, 0, sizeof *model);
     memset(tr, 0, sizeof *tr);
-    if (read_file(path, &data, &len, err) != 0)
+    if (read_file(path, FILE_CHECKPOINT, &data, &len, err) != 0)
         return -1;
     int rc = -1;
     int version = len < CKPT_HEADER                      ? 0
@@ -460,19 +521,19 @@ int checkpoint_load(Model *model, Trainer *tr, const char *path, int bf16, TsErr
                   : memcmp(data, CKPT_MAGIC_V1, 8) == 0 ? 1
                                                         : 0;
     if (version == 0) {
-        ts_fail(err, "%s: not a tangscope training checkpoint", path);
+        ts_fail(err, "%s: not a tangscope training checkpoint", q);
         goto out;
     }
     Cur hc = {data + 8, 12, 0, 0};
     uint32_t crc = cur_u32(&hc);
     uint64_t plen = cur_u64(&hc);
     if (plen != len - CKPT_HEADER) {
-        ts_fail(err, "%s: truncated or padded checkpoint (%zu bytes, header says %llu)", path, len,
+        ts_fail(err, "%s: truncated or padded checkpoint (%zu bytes, header says %llu)", q, len,
                 (unsigned long long)(plen + CKPT_HEADER));
         goto out;
     }
     if (crc32_update(0, data + CKPT_HEADER, plen) != crc) {
-        ts_fail(err, "%s: checksum mismatch, the checkpoint is corrupted", path);
+        ts_fail(err, "%s: checksum mismatch, the checkpoint is corrupted", q);
         goto out;
     }
     Cur c = {data + CKPT_HEADER, plen, 0, 0};
@@ -488,7 +549,7 @@ int checkpoint_load(Model *model, Trainer *tr, const char *path, int bf16, TsErr
     uint64_t msize = cur_u64(&c);
     const unsigned char *image = msize <= plen ? cur_take(&c, msize) : NULL;
     if (c.short_ || !image) {
-        ts_fail(err, "%s: checkpoint is cut short", path);
+        ts_fail(err, "%s: checkpoint is cut short", q);
         goto out;
     }
     if (model_parse(model, image, msize, path, err) != 0)
@@ -502,7 +563,7 @@ int checkpoint_load(Model *model, Trainer *tr, const char *path, int bf16, TsErr
     cur_floats(&c, tr->m, model->n_params);
     cur_floats(&c, tr->v, model->n_params);
     if (c.short_ || c.pos != c.len) {
-        ts_fail(err, "%s: checkpoint moments have the wrong size", path);
+        ts_fail(err, "%s: checkpoint moments have the wrong size", q);
         trainer_free(tr);
         model_free(model);
         goto out;

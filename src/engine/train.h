@@ -83,10 +83,13 @@ float trainer_step(Trainer *tr, float *grad_norm);
 
 /* Mean loss per character over data, cut into consecutive windows of `seq`
  * characters (each window predicts its own next characters from its own
- * start), batched through acts. Returns the mean over every predicted
- * character; *count gets how many. */
-double gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int seq,
-                     size_t *count);
+ * start), batched through acts. *loss gets the mean over every predicted
+ * character, *count how many. Returns 0, or -1 with err when memory runs out
+ * or a loss is not a finite number: "the model produced non-finite scores at
+ * position P (reading character K of the text)", P the position in its
+ * window (from 0), K the character's place in data (from 1). */
+int gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int seq, double *loss,
+                  size_t *count, TsErr *err);
 
 /* Checkpoints: magic "TSCKPT03" ("TSCKPT02", without the precision, and
  * "TSCKPT01", without the short-window settings either, are read too; both

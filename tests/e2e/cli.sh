@@ -35,7 +35,7 @@ expect_error() {
 
 # --- help ---
 if $T --help | grep -q "generate" && $T --help | grep -q "corpus"; then pass help; else fail help "command list"; fi
-for cmd in probs generate acrostic jueju demo lesson corpus train eval bench info explore; do
+for cmd in probs generate acrostic jueju demo lesson corpus train eval bench info kvcache explore; do
     if $T $cmd --help >"$work/h" 2>&1 && grep -q "^usage: tangscope $cmd" "$work/h"; then
         pass "help-$cmd"
     else
@@ -53,15 +53,15 @@ expect_error temperature-range 2 "temperature must be a number in 0..100" $T gen
 expect_error top-k-number 2 "top-k must be an integer" $T probs 春 --top-k abc --model $TINY
 expect_error chars-5-or-7 2 "chars must be" $T jueju --chars 6 --model $TINY
 expect_error acrostic-head 2 "not in the model's vocabulary" $T acrostic 春猫 --chars 5 --model $TINY
-expect_error missing-model 2 "/nonexistent.bin: cannot open" $T probs 春 --model /nonexistent.bin
+expect_error missing-model 2 "'/nonexistent.bin': cannot open" $T probs 春 --model /nonexistent.bin
 head -c 1000 $TINY >"$work/cut.bin"
-expect_error truncated-model 2 "cut.bin: truncated" $T generate --model "$work/cut.bin"
+expect_error truncated-model 2 "cut.bin': truncated" $T generate --model "$work/cut.bin"
 printf 'not a model at all, just some text that is long enough for a header....' >"$work/text.bin"
-expect_error foreign-model 2 "text.bin: not a tangscope model" $T eval --model "$work/text.bin" --data tests/data/tiny-probs.txt
+expect_error foreign-model 2 "text.bin': not a tangscope model" $T eval --model "$work/text.bin" --data tests/data/tiny-probs.txt
 cp $TINY "$work/flip.bin"
 printf '\377' | dd of="$work/flip.bin" bs=1 seek=5000 conv=notrunc 2>/dev/null
-expect_error corrupted-model 2 "flip.bin: checksum mismatch" $T demo --model "$work/flip.bin"
-expect_error missing-data 2 "nothere.txt: cannot open" $T eval --model $TINY --data "$work/nothere.txt"
+expect_error corrupted-model 2 "flip.bin': checksum mismatch" $T demo --model "$work/flip.bin"
+expect_error missing-data 2 "nothere.txt': cannot open" $T eval --model $TINY --data "$work/nothere.txt"
 expect_error bench-lengths 2 "lengths must be" $T bench --lengths 3,x --model $TINY
 expect_error explore-lang 2 "lang must be en, zh, de or fr, not 'es'" $T explore --lang es --model $TINY
 if $T explore --help | grep -q "German (de)" && $T explore --help | grep -q "LC_MESSAGES"; then
@@ -217,7 +217,7 @@ case $T in /*) TT=$T ;; esac
 D="$OLDPWD/tests/data/tiny-text.txt"
 $TT train --data "$D" --val "$D" --out m.bin --layers 1 --dims 16 --heads 2 --context 16 \
     --steps 20 --eval-every 5 --checkpoint-every 5 --max-steps-now 10 --quiet --log part.csv 2>/dev/null
-expect_error checkpoint-exists 2 "m.bin.ckpt exists" $TT train --data "$D" --out m.bin --steps 20
+expect_error checkpoint-exists 2 "checkpoint 'm.bin.ckpt' exists" $TT train --data "$D" --out m.bin --steps 20
 $TT train --data "$D" --val "$D" --out m.bin --resume --quiet --log part.csv >/dev/null 2>&1
 $TT train --data "$D" --val "$D" --out s.bin --layers 1 --dims 16 --heads 2 --context 16 \
     --steps 20 --eval-every 5 --checkpoint-every 5 --quiet --log full.csv >/dev/null 2>&1
@@ -271,5 +271,29 @@ expect_error train-precision-bad 2 "precision must be bf16 or fp32, not 'fp16'" 
 expect_error bench-precision-bad 2 "precision must be bf16 or fp32, not 'half'" \
     $TT bench --train --precision half
 cd "$OLDPWD" || exit 1
+
+# --- kvcache: sizes worked out by hand ---
+# custom: 2 (k, v) x 3 layers x 2 heads x 5 numbers x 4 bytes = 240 bytes a token, 1680 at 7
+out=$($T kvcache --model $TINY --tokens 7 --layers 3 --kv-heads 2 --head-dim 5 --bits 32 --json)
+if echo "$out" | grep -q '"name": "custom".*"bytes_per_token": 240, "total_bytes": 1680}'; then
+    pass kvcache-custom
+else
+    fail kvcache-custom "$out"
+fi
+# latent: 3 layers x (16 + 4) x 2 bytes = 120 bytes a token
+out=$($T kvcache --model $TINY --tokens 10 --layers 3 --latent 16 --rope-dim 4 --json)
+if echo "$out" | grep -q '"name": "custom".*"bytes_per_token": 120, "total_bytes": 1200}'; then
+    pass kvcache-latent
+else
+    fail kvcache-latent "$out"
+fi
+# the 7B preset in the text output: 2 x 32 x 4096 x 2 bytes
+if $T kvcache --model $TINY | grep -q "7B, multi-head attention .* 524288 bytes (512 KB) per token, 2 GB"; then
+    pass kvcache-7b
+else
+    fail kvcache-7b "$($T kvcache --model $TINY | head -5)"
+fi
+expect_error kvcache-half-shape 2 "needs --kv-heads and --head-dim" $T kvcache --model $TINY --layers 2
+expect_error kvcache-bits 2 "must be 16 or 32" $T kvcache --model $TINY --bits 24
 
 exit $failed

@@ -72,8 +72,8 @@ check_error() {
 }
 check_error corpus-missing-file "cannot open" $T corpus 春 --data "$work/none.txt"
 printf 'ok\n\377\n' >"$work/bad.txt"
-check_error corpus-bad-utf8-file "malformed UTF-8 at byte 3" $T corpus 春 --data "$work/bad.txt"
-check_error corpus-bad-utf8-context "not valid UTF-8" $T corpus "$(printf '\377')" --data "$work/t.txt"
+check_error corpus-bad-utf8-file "invalid UTF-8 at byte 3" $T corpus 春 --data "$work/bad.txt"
+check_error corpus-bad-utf8-context "invalid UTF-8" $T corpus "$(printf '\377')" --data "$work/t.txt"
 check_error corpus-top-range "--top must be" $T corpus 春 --top 0 --data "$work/t.txt"
 
 exit $failed

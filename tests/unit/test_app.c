@@ -33,7 +33,7 @@ static void load_fixtures(void)
     }
     unsigned char *text;
     size_t len;
-    if (read_file(TEST_DATA("tiny-corpus.txt"), &text, &len, &err) != 0 ||
+    if (read_file(TEST_DATA("tiny-corpus.txt"), FILE_TEXT, &text, &len, &err) != 0 ||
         corpus_build(&corpus, (const char *)text, len, &err) != 0) {
         fprintf(stderr, "cannot load the test corpus: %s\n", err.msg);
         exit(2);
@@ -216,7 +216,7 @@ static void test_take_back_rolls_back(void)
     gen_init(&fresh, &model, 0, &err);
     int ids[4] = {id_of("\n"), id_of("春"), id_of("风"), id_of("花")};
     gen_start(&fresh, ids, 4, PROMPT_MID_TEXT, &err);
-    const float *want = gen_logits(&fresh);
+    const float *want = gen_logits(&fresh, NULL);
     CHECK(memcmp(want, s.g.inf.logits, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
           "take-back logits equal a fresh full pass");
     gen_free(&fresh);
@@ -254,7 +254,7 @@ static void test_window_slides(void)
     TsErr err;
     gen_init(&fresh, &model, 0, &err);
     gen_start(&fresh, s.g.text + 5, 16, PROMPT_MID_TEXT, &err);
-    CHECK(memcmp(gen_logits(&fresh), s.g.inf.logits, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+    CHECK(memcmp(gen_logits(&fresh, NULL), s.g.inf.logits, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
           "the prediction reads the last 16 characters");
     gen_free(&fresh);
     app_free(&s);

@@ -284,7 +284,7 @@ static void test_counts_tang(void)
     unsigned char *text;
     size_t len;
     TsErr err = {{0}};
-    if (read_file(path, &text, &len, &err) != 0) {
+    if (read_file(path, FILE_TEXT, &text, &len, &err) != 0) {
         CHECK(0, "%s", err.msg);
         return;
     }

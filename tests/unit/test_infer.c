@@ -173,7 +173,7 @@ static void cached_vs_full(int context, int length)
     float worst_cache = 0.0f, worst_train = 0.0f;
     int checked = 0;
     for (int step = 0; step < length; step++) {
-        const float *a = gen_logits(&cached); /* the cache steps through every position */
+        const float *a = gen_logits(&cached, NULL); /* the cache steps through every position */
         /* the full pass is checked at every position of the first 40, around
          * the slide past the context, and every 23rd elsewhere (each check
          * recomputes the whole window) */
@@ -185,7 +185,7 @@ static void cached_vs_full(int context, int length)
             continue;
         }
         checked++;
-        const float *b = gen_logits(&full);
+        const float *b = gen_logits(&full, NULL);
         float d = max_abs_diff(a, b, V);
         worst_cache = d > worst_cache ? d : worst_cache;
         if (step % 7 == 0 || step == length - 1) {
@@ -284,16 +284,16 @@ static void test_take_back(void)
     for (int i = 0; i < 40; i++)
         text[i] = 1 + (i * 7) % 49;
     gen_start(&g, text, 20, 1, &err);
-    gen_logits(&g);
+    gen_logits(&g, NULL);
     for (int i = 20; i < 40; i++) { /* grow past the context of 32, then take back */
         gen_append(&g, text[i], &err);
-        gen_logits(&g);
+        gen_logits(&g, NULL);
     }
     for (int back = 0; back < 15; back++) {
         gen_pop(&g);
         size_t len = g.n - 1;
         gen_start(&fresh, text, len, 1, &err);
-        float d = max_abs_diff(gen_logits(&g), gen_logits(&fresh), 50);
+        float d = max_abs_diff(gen_logits(&g, NULL), gen_logits(&fresh, NULL), 50);
         CHECK(d == 0.0f, "after taking back %d characters the logits differ by %g", back + 1,
               (double)d);
     }
@@ -330,20 +330,20 @@ static void test_prompt_start_rule(void)
     CHECK(text_is(&g, (int[]){7, 9}, 2, 0), "mid-text: the prompt alone");
     gen_start(&g, NULL, 0, PROMPT_MID_TEXT, &err);
     CHECK(text_is(&g, (int[]){0}, 1, 1), "mid-text, empty: a newline");
-    gen_logits(&g);
+    gen_logits(&g, NULL);
     /* the first character of an empty fragment takes the newline's place,
      * and the logits are those of a fresh pass over it alone */
     gen_append(&g, 5, &err);
     CHECK(text_is(&g, (int[]){5}, 1, 0), "mid-text: the newline gave way to the first character");
     gen_start(&fresh, (int[]){5}, 1, PROMPT_MID_TEXT, &err);
-    CHECK(memcmp(gen_logits(&g), gen_logits(&fresh), 30 * sizeof(float)) == 0,
+    CHECK(memcmp(gen_logits(&g, NULL), gen_logits(&fresh, NULL), 30 * sizeof(float)) == 0,
           "the cache started again from the first character");
     gen_append(&g, 6, &err);
     CHECK(text_is(&g, (int[]){5, 6}, 2, 0), "then characters are appended");
     CHECK(gen_pop(&g) == 6 && gen_pop(&g) == 5, "taken back in turn");
     CHECK(text_is(&g, (int[]){0}, 1, 1), "the last one taken back: the empty text again");
     gen_start(&fresh, NULL, 0, PROMPT_POEM_START, &err);
-    CHECK(memcmp(gen_logits(&g), gen_logits(&fresh), 30 * sizeof(float)) == 0,
+    CHECK(memcmp(gen_logits(&g, NULL), gen_logits(&fresh, NULL), 30 * sizeof(float)) == 0,
           "an empty fragment reads as an empty poem");
     CHECK(gen_pop(&g) == -1, "nothing more to take back");
     /* at the start of a poem the newline stays */

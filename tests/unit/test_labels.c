@@ -296,6 +296,7 @@ static const Budget BUDGETS[] = {
     {LBL_ST_POEM_START, 79, {0}},
     {LBL_ST_MID_TEXT, 79, {0}},
     {LBL_ST_CORPUS_FAILED, 79, {"assets/tang-train.txt: No such file or directory"}},
+    {LBL_ST_NONFINITE, 79, {"127"}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };

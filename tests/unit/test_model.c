@@ -114,8 +114,8 @@ static void test_roundtrip(void)
     CHECK(model_save(&a, path, &err) == 0, "%s", err.msg);
     unsigned char *orig, *copy;
     size_t no, nc;
-    read_file(TEST_DATA("tiny.bin"), &orig, &no, &err);
-    read_file(path, &copy, &nc, &err);
+    read_file(TEST_DATA("tiny.bin"), FILE_MODEL, &orig, &no, &err);
+    read_file(path, FILE_MODEL, &copy, &nc, &err);
     CHECK(no == nc && memcmp(orig, copy, no) == 0, "saved file differs from the original");
     CHECK(model_load(&b, path, &err) == 0, "%s", err.msg);
     CHECK(b.n_params == a.n_params && memcmp(a.params, b.params, a.n_params * 4) == 0,
@@ -163,7 +163,7 @@ static void test_damaged_files(void)
     TsErr err;
     unsigned char *good;
     size_t n;
-    CHECK(read_file(TEST_DATA("tiny.bin"), &good, &n, &err) == 0, "%s", err.msg);
+    CHECK(read_file(TEST_DATA("tiny.bin"), FILE_MODEL, &good, &n, &err) == 0, "%s", err.msg);
     unsigned char *b = malloc(n + 16);
 
     /* truncated at many places, including inside the header */

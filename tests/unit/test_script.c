@@ -33,7 +33,7 @@ static void load_fixtures(void)
     unsigned char *text;
     size_t len;
     if (model_load(&model, TEST_DATA("tiny.bin"), &err) != 0 ||
-        read_file(TEST_DATA("tiny-corpus.txt"), &text, &len, &err) != 0 ||
+        read_file(TEST_DATA("tiny-corpus.txt"), FILE_TEXT, &text, &len, &err) != 0 ||
         corpus_build(&corpus, (const char *)text, len, &err) != 0) {
         fprintf(stderr, "cannot load the fixtures: %s\n", err.msg);
         exit(2);
@@ -121,7 +121,7 @@ static void test_verb_table(void)
     unsigned char *doc = NULL;
     size_t len;
     TsErr err;
-    CHECK(read_file("lessons/README.md", &doc, &len, &err) == 0, "%s", err.msg);
+    CHECK(read_file("lessons/README.md", FILE_TEXT, &doc, &len, &err) == 0, "%s", err.msg);
     for (int i = 0; i < n; i++) {
         CHECK(v[i].name && v[i].run && v[i].help && v[i].usage, "verb %d incomplete", i);
         for (int j = 0; j < i; j++)

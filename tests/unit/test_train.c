@@ -99,7 +99,10 @@ static void test_loss_falls(void)
     CHECK(last < first - 1.5f, "loss fell only from %.3f to %.3f in 60 steps", (double)first,
           (double)last);
     size_t count;
-    double eval = gpt_eval_loss(&r.model, &r.tr.acts, r.data, r.n, 16, &count);
+    double eval;
+    TsErr err;
+    CHECK(gpt_eval_loss(&r.model, &r.tr.acts, r.data, r.n, 16, &eval, &count, &err) == 0, "%s",
+          err.msg);
     CHECK(count == r.n - 1, "evaluation predicted %zu of %zu characters", count, r.n - 1);
     CHECK(eval < (double)first - 1.5, "evaluation loss %.3f is not well below the start", eval);
     run_free(&r);
@@ -229,7 +232,7 @@ static void resume_same_losses(int short_every)
     /* a damaged checkpoint is refused, by name */
     unsigned char *buf;
     size_t len;
-    read_file(ckpt, &buf, &len, &err);
+    read_file(ckpt, FILE_CHECKPOINT, &buf, &len, &err);
     buf[len / 2] ^= 1;
     char bad[160];
     snprintf(bad, sizeof bad, "%s/bad.ckpt", dir);
@@ -332,13 +335,13 @@ static void test_reload_sees_new_weights(void)
     CHECK(ok, "%s", err.msg);
     if (!ok)
         return;
-    memcpy(before, gen_logits(&old), (size_t)V * sizeof(float));
+    memcpy(before, gen_logits(&old, NULL), (size_t)V * sizeof(float));
     run_steps(&r, 20, NULL);
     gen_reload(&old);
-    memcpy(after, gen_logits(&old), (size_t)V * sizeof(float));
+    memcpy(after, gen_logits(&old, NULL), (size_t)V * sizeof(float));
     CHECK(gen_init(&fresh, &r.model, 1, &err) == 0 && gen_start(&fresh, NULL, 0, 1, &err) == 0,
           "%s", err.msg);
-    CHECK(memcmp(after, gen_logits(&fresh), (size_t)V * sizeof(float)) == 0,
+    CHECK(memcmp(after, gen_logits(&fresh, NULL), (size_t)V * sizeof(float)) == 0,
           "after gen_reload the logits differ from a new generator's");
     CHECK(memcmp(before, after, (size_t)V * sizeof(float)) != 0,
           "20 training steps left the reloaded logits as they were");

@@ -1,0 +1,416 @@
+/* test_robust.c - bad input the engine must survive and report: a model whose
+ * numbers overflow, a temperature too small to divide by, files too large to
+ * read, a writer killed midway, and user input echoed in messages.
+ *
+ * tests/data/tiny-huge.bin is tests/data/tiny.bin with position 3's
+ * embedding set to 3e38 and its checksum recomputed by gzip
+ * (tools/make-huge-fixture.sh): positions 0..2 give the same logits as
+ * tiny.bin, from position 3 on every score overflows to NaN.
+ *
+ * ts_expf on NaN used to shift a negative integer made from NaN: undefined
+ * behaviour with the same result in an ordinary build, so the NaN check
+ * below fails without the fix only under `make asan` (UBSan stops there).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <math.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "common.h"
+#include "fileio.h"
+#include "generate.h"
+#include "gpt.h"
+#include "infer.h"
+#include "model.h"
+#include "ops.h"
+#include "sampler.h"
+#include "train.h"
+#include "vocab.h"
+
+static char tmpdir[] = "/tmp/tangscope-robust-XXXXXX";
+
+static int encode(const Model *m, const char *text, int **ids, size_t *n)
+{
+    TsErr err;
+    if (vocab_encode(&m->vocab, text, strlen(text), "prompt", ids, n, &err) != 0) {
+        fprintf(stderr, "  %s\n", err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- a model whose numbers overflow ---- */
+
+static void test_expf_nan_and_infinities(void)
+{
+    volatile float nan = NAN; /* volatile: computed at run time, as in the model */
+    CHECK(isnan(ts_expf(nan)), "e^NaN gave %g, not NaN", (double)ts_expf(nan));
+    CHECK(ts_expf(INFINITY) == ts_expf(88.0f), "e^inf %g is not e^88 %g",
+          (double)ts_expf(INFINITY), (double)ts_expf(88.0f));
+    CHECK(ts_expf(-INFINITY) == ts_expf(-87.0f), "e^-inf %g is not e^-87 %g",
+          (double)ts_expf(-INFINITY), (double)ts_expf(-87.0f));
+    CHECK(ts_expf(0.0f) == 1.0f, "e^0 = %g", (double)ts_expf(0.0f));
+    CHECK(fabs(ts_expf(1.0f) - 2.718281828) < 1e-6, "e^1 = %.8g", (double)ts_expf(1.0f));
+    /* a softmax over a row with NaN must not draw anything from it */
+    float row[4] = {1.0f, nan, 2.0f, 0.5f}, p[4];
+    sampler_softmax(p, row, 4);
+    int any_nan = 0;
+    for (int i = 0; i < 4; i++)
+        any_nan |= isnan(p[i]);
+    CHECK(any_nan, "a NaN score vanished into an ordinary distribution");
+    CHECK(sampler_renormalise(p, p, 4) == 0.0f, "a NaN distribution still had mass to draw");
+}
+
+static void test_fixture_is_finite_but_huge(void)
+{
+    /* the file loads (every weight is finite) and differs from tiny.bin in
+     * exactly 16 weights of 3e38, the 16 of wpe row 3 */
+    Model a, b;
+    TsErr err;
+    CHECK(model_load(&a, TEST_DATA("tiny.bin"), &err) == 0, "%s", err.msg);
+    CHECK(model_load(&b, TEST_DATA("tiny-huge.bin"), &err) == 0, "%s", err.msg);
+    if (check_test_failed)
+        return;
+    int C = a.cfg.n_embd;
+    size_t differ = 0, in_row3 = 0;
+    for (size_t i = 0; i < a.n_params; i++) {
+        if (a.params[i] != b.params[i]) {
+            differ++;
+            size_t at = (size_t)(b.params + i - b.w.wpe);
+            in_row3 += b.params[i] == 3e38f && b.params + i >= b.w.wpe && at >= 3 * (size_t)C &&
+                       at < 4 * (size_t)C;
+        }
+    }
+    CHECK(differ == (size_t)C && in_row3 == (size_t)C,
+          "%zu weights differ, %zu of them 3e38 in wpe row 3 (want %d and %d)", differ, in_row3,
+          C, C);
+    model_free(&a);
+    model_free(&b);
+}
+
+/* The generator stops at the first position whose scores are not finite,
+ * says which, and keeps saying it; positions before it are untouched. */
+static void test_nonfinite_scores_reported(void)
+{
+    Model good, huge;
+    TsErr err;
+    CHECK(model_load(&good, TEST_DATA("tiny.bin"), &err) == 0, "%s", err.msg);
+    CHECK(model_load(&huge, TEST_DATA("tiny-huge.bin"), &err) == 0, "%s", err.msg);
+    if (check_test_failed)
+        return;
+    for (int cache = 1; cache >= 0; cache--) {
+        Generator g, ref;
+        int *ids;
+        size_t n;
+        if (gen_init(&g, &huge, cache, &err) != 0 || gen_init(&ref, &good, cache, &err) != 0 ||
+            encode(&huge, "春风", &ids, &n) != 0) {
+            CHECK(0, "setup: %s", err.msg);
+            return;
+        }
+        /* newline 春 风: positions 0, 1, 2, the same scores as the sound model */
+        gen_start(&g, ids, n, PROMPT_POEM_START, &err);
+        gen_start(&ref, ids, n, PROMPT_POEM_START, &err);
+        const float *a = gen_logits(&g, &err), *b = gen_logits(&ref, &err);
+        CHECK(a && b && memcmp(a, b, sizeof(float) * (size_t)huge.cfg.vocab_size) == 0,
+              "cache %d: position 2 should give tiny.bin's logits", cache);
+        /* 花 at position 3 */
+        gen_append(&g, vocab_id(&huge.vocab, 0x82B1), &err);
+        err.msg[0] = 0;
+        CHECK(gen_logits(&g, &err) == NULL, "cache %d: non-finite scores were handed out", cache);
+        CHECK(strcmp(err.msg, "the model produced non-finite scores at position 3") == 0,
+              "cache %d: message '%s'", cache, err.msg);
+        err.msg[0] = 0;
+        CHECK(gen_logits(&g, &err) == NULL && strstr(err.msg, "position 3"),
+              "cache %d: asked again: '%s'", cache, err.msg);
+        /* sampling refuses, and writes nothing */
+        SamplerSettings set = sampler_defaults();
+        Rng rng;
+        rng_seed(&rng, 1);
+        size_t before = g.n;
+        err.msg[0] = 0;
+        CHECK(gen_sample(&g, &set, NULL, &rng, &err) < 0 && g.n == before &&
+                  strstr(err.msg, "non-finite scores at position 3"),
+              "cache %d: sampled anyway ('%s')", cache, err.msg);
+        free(ids);
+        gen_free(&g);
+        gen_free(&ref);
+    }
+    model_free(&good);
+    model_free(&huge);
+}
+
+static void test_nonfinite_eval(void)
+{
+    Model m;
+    TsErr err;
+    CHECK(model_load(&m, TEST_DATA("tiny-huge.bin"), &err) == 0, "%s", err.msg);
+    if (check_test_failed)
+        return;
+    /* two windows of 16 and a tail; the first window's position 3 overflows */
+    const char *text = "春风花月明人山水白日云天江夜不无一千里秋春风花月明人山水白日云天江夜不无";
+    int *ids;
+    size_t n;
+    GptActs acts;
+    if (encode(&m, text, &ids, &n) != 0 || gpt_acts_init(&acts, &m.cfg, 4, 16, 0, &err) != 0) {
+        CHECK(0, "setup");
+        return;
+    }
+    double loss = 0.0;
+    size_t count = 0;
+    err.msg[0] = 0;
+    CHECK(gpt_eval_loss(&m, &acts, ids, n, 16, &loss, &count, &err) != 0,
+          "evaluation gave loss %g over %zu characters", loss, count);
+    CHECK(strstr(err.msg, "the model produced non-finite scores at position 3 (reading "
+                          "character 4 of the text)") != NULL,
+          "message '%s'", err.msg);
+    gpt_acts_free(&acts);
+    free(ids);
+    model_free(&m);
+}
+
+/* ---- the temperature ---- */
+
+static void test_tiny_temperature_is_greedy(void)
+{
+    const float logits[5] = {1.0f, 3.0f, 2.5f, -1.0f, 3.0f};
+    float out[5];
+    const float tiny[] = {1e-45f, 1e-30f, 0.0005f, 0.0f};
+    for (size_t k = 0; k < sizeof tiny / sizeof tiny[0]; k++) {
+        sampler_temperature(out, logits, 5, tiny[k]);
+        /* greedy: the first maximum keeps its score, all else is -inf */
+        CHECK(out[1] == 3.0f && isinf(out[0]) && out[0] < 0 && isinf(out[2]) && isinf(out[3]) &&
+                  isinf(out[4]),
+              "temperature %g is not greedy: %g %g %g %g %g", (double)tiny[k], (double)out[0],
+              (double)out[1], (double)out[2], (double)out[3], (double)out[4]);
+    }
+    sampler_temperature(out, logits, 5, SAMPLER_MIN_TEMPERATURE);
+    CHECK(fabs(out[2] - 2500.0) < 0.01 && fabs(out[0] - 1000.0) < 0.01,
+          "the minimum, 0.001, itself divides: %g %g", (double)out[0], (double)out[2]);
+    /* the whole chain: one character, all the probability */
+    SamplerState ss;
+    TsErr err;
+    CHECK(sampler_init(&ss, 5, &err) == 0, "%s", err.msg);
+    SamplerSettings set = sampler_defaults();
+    set.temperature = 1e-45f;
+    CHECK(sampler_settings_check(&set, &err) == 0, "1e-45 is in 0..100: %s", err.msg);
+    int tok = sampler_run(&ss, &set, logits, NULL, 0, NULL, 0.999f, &err);
+    CHECK(tok == 1 && ss.kept == 1 && ss.final[1] == 1.0f,
+          "temperature 1e-45 drew %d with %d characters kept (p %g)", tok, ss.kept,
+          (double)ss.final[1]);
+    sampler_free(&ss);
+}
+
+/* ---- reading files ---- */
+
+static void test_read_limits(void)
+{
+    TsErr err;
+    unsigned char *buf;
+    size_t len;
+    /* a sparse file one byte over the text limit: refused before reading */
+    char path[256];
+    snprintf(path, sizeof path, "%s/big.txt", tmpdir);
+    FILE *f = fopen(path, "w");
+    CHECK(f && ftruncate(fileno(f), (off_t)file_limit(FILE_TEXT) + 1) == 0, "sparse file");
+    if (f)
+        fclose(f);
+    double t0 = ts_now();
+    CHECK(read_file(path, FILE_TEXT, &buf, &len, &err) != 0 && buf == NULL,
+          "a file over the limit was read");
+    CHECK(strstr(err.msg, "too large") && strstr(err.msg, "256 MB") && strstr(err.msg, "big.txt"),
+          "message '%s'", err.msg);
+    CHECK(ts_now() - t0 < 1.0, "took %.2f s: it read the file", ts_now() - t0);
+    /* the limits are what fileio.h and docs/robustness.md say */
+    CHECK(file_limit(FILE_TEXT) == 256000000u && file_limit(FILE_MODEL) == 1000000000u &&
+              file_limit(FILE_CHECKPOINT) == 4000000000u &&
+              file_limit(FILE_CORPUS_INDEX) == 2000000000u,
+          "limits changed");
+    /* a folder */
+    CHECK(read_file(tmpdir, FILE_TEXT, &buf, &len, &err) != 0 && strstr(err.msg, "folder"),
+          "a folder: '%s'", err.msg);
+    unlink(path);
+}
+
+/* ---- writing files ---- */
+
+static int slurp(const char *path, char *out, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return -1;
+    size_t n = fread(out, 1, size - 1, f);
+    out[n] = 0;
+    fclose(f);
+    return (int)n;
+}
+
+static int write_atomic(const char *path, const char *text, TsErr *err)
+{
+    AtomicFile af;
+    if (atomic_open(&af, path, err) != 0)
+        return -1;
+    fputs(text, af.f);
+    return atomic_commit(&af, err);
+}
+
+/* Files in dir other than "." and ".."; names gets them, one per line. */
+static int list_dir(const char *dir, char *names, size_t size)
+{
+    DIR *d = opendir(dir);
+    int n = 0;
+    names[0] = 0;
+    if (!d)
+        return -1;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        n++;
+        strncat(names, e->d_name, size - strlen(names) - 2);
+        strcat(names, "\n");
+    }
+    closedir(d);
+    return n;
+}
+
+/* A writer killed with SIGKILL in the middle of a write leaves the old file
+ * as it was; the next write takes over what it left, and afterwards nothing
+ * but the file itself is in the folder. */
+static void test_killed_writer(void)
+{
+    char dir[256], path[300], got[4096], names[1024];
+    snprintf(dir, sizeof dir, "%s/kill", tmpdir);
+    mkdir(dir, 0700);
+    snprintf(path, sizeof path, "%s/model.bin", dir);
+    TsErr err;
+    CHECK(write_atomic(path, "old contents\n", &err) == 0, "%s", err.msg);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        AtomicFile af;
+        if (atomic_open(&af, path, NULL) != 0)
+            _exit(3);
+        for (int i = 0; i < 1000; i++)
+            fputs("new contents, half written ", af.f);
+        fflush(af.f);
+        kill(getpid(), SIGKILL); /* in the middle: before atomic_commit */
+        _exit(4);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL, "the writer was not killed (%d)",
+          status);
+    CHECK(slurp(path, got, sizeof got) > 0 && strcmp(got, "old contents\n") == 0,
+          "the old file changed: '%.60s'", got);
+    /* the next write succeeds, replaces the half-written temporary file, and
+     * leaves nothing else behind */
+    CHECK(write_atomic(path, "new contents\n", &err) == 0, "%s", err.msg);
+    CHECK(slurp(path, got, sizeof got) > 0 && strcmp(got, "new contents\n") == 0,
+          "the new file is '%.60s'", got);
+    int n = list_dir(dir, names, sizeof names);
+    CHECK(n == 1 && strcmp(names, "model.bin\n") == 0, "the folder holds %d files:\n%s", n,
+          names);
+}
+
+/* Two writers of one file at once: the second is refused with a message,
+ * never mixed into the first; once the first has finished, it may write. */
+static void test_two_writers(void)
+{
+    char path[300], got[256];
+    snprintf(path, sizeof path, "%s/two.bin", tmpdir);
+    TsErr err;
+    AtomicFile first, second;
+    CHECK(atomic_open(&first, path, &err) == 0, "%s", err.msg);
+    err.msg[0] = 0;
+    CHECK(atomic_open(&second, path, &err) != 0 && strstr(err.msg, "another process is writing"),
+          "a second writer got in: '%s'", err.msg);
+    fputs("first\n", first.f);
+    CHECK(atomic_commit(&first, &err) == 0, "%s", err.msg);
+    CHECK(write_atomic(path, "second\n", &err) == 0, "after the first: %s", err.msg);
+    CHECK(slurp(path, got, sizeof got) > 0 && strcmp(got, "second\n") == 0, "got '%s'", got);
+}
+
+/* Something else at FILE.tmp (here a pipe, which would block an ordinary
+ * open for writing until someone reads it): refused at once, with a message,
+ * and the real file untouched. */
+static void test_tmp_in_the_way(void)
+{
+    char path[300], tmp[310], got[256];
+    snprintf(path, sizeof path, "%s/pipe.bin", tmpdir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    TsErr err;
+    CHECK(write_atomic(path, "kept\n", &err) == 0, "%s", err.msg);
+    CHECK(mkfifo(tmp, 0600) == 0, "mkfifo");
+    double t0 = ts_now();
+    err.msg[0] = 0;
+    CHECK(write_atomic(path, "lost\n", &err) != 0 && strstr(err.msg, "in the way"),
+          "message '%s'", err.msg);
+    CHECK(ts_now() - t0 < 5.0, "waited %.1f s on the pipe", ts_now() - t0);
+    CHECK(slurp(path, got, sizeof got) > 0 && strcmp(got, "kept\n") == 0, "got '%s'", got);
+    unlink(tmp);
+}
+
+/* ---- echoing input ---- */
+
+static void test_quote(void)
+{
+    TsQuoted q;
+    const char *got = ts_quote(&q, "a\nb\033[31m'c\\d\te\r");
+    CHECK(strcmp(got, "'a\\nb\\e[31m\\'c\\\\d\\te\\r'") == 0, "got %s", got);
+    got = ts_quote(&q, "春风 x.bin");
+    CHECK(strcmp(got, "'春风 x.bin'") == 0, "UTF-8 should stay as it is: %s", got);
+    got = ts_quote(&q, "\xff\xc3(\x7f\x01");
+    CHECK(strcmp(got, "'\\xff\\xc3(\\x7f\\x01'") == 0, "bytes that are not UTF-8: %s", got);
+    got = ts_quote(&q, "x\xc2\x9b" "2J\xe2\x80\xae");
+    CHECK(strcmp(got, "'x\\u009B2J\\u202E'") == 0, "C1 control and bidi override: %s", got);
+    /* long input: cut, never in the middle of a character, and marked */
+    char long_text[3 * 400 + 1] = {0};
+    for (int i = 0; i < 400; i++)
+        memcpy(long_text + 3 * i, "春", 3);
+    got = ts_quote(&q, long_text);
+    size_t len = strlen(got), pos = 0;
+    uint32_t cp;
+    int valid = 1;
+    while (pos < len && valid)
+        valid = utf8_decode(got, len, &pos, &cp) == 0;
+    CHECK(len < TS_QUOTE_MAX && valid && strstr(got, "…'") && got[0] == '\'',
+          "%zu bytes, valid UTF-8 %d: %s", len, valid, got);
+    /* an error message naming a bad file quotes it */
+    TsErr err;
+    Model m;
+    CHECK(model_load(&m, "/nonexistent/x\ny\033[2J.bin", &err) != 0 &&
+              strstr(err.msg, "'/nonexistent/x\\ny\\e[2J.bin': cannot open") &&
+              !strchr(err.msg, '\n') && !strchr(err.msg, '\033'),
+          "message '%s'", err.msg);
+}
+
+int main(void)
+{
+    if (!mkdtemp(tmpdir)) {
+        perror("mkdtemp");
+        return 1;
+    }
+    RUN(test_expf_nan_and_infinities);
+    RUN(test_fixture_is_finite_but_huge);
+    RUN(test_nonfinite_scores_reported);
+    RUN(test_nonfinite_eval);
+    RUN(test_tiny_temperature_is_greedy);
+    RUN(test_read_limits);
+    RUN(test_killed_writer);
+    RUN(test_two_writers);
+    RUN(test_tmp_in_the_way);
+    RUN(test_quote);
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", tmpdir);
+    return test_summary();
+}
