@@ -73,9 +73,11 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc/engine -Itests/unit -o $@ $< $(BUILD)/libengine.a $(LDLIBS)
 
-# The tests of the explorer's state (test_app) and words (test_labels) link
-# the app library too.
-APP_TESTS := $(BUILD)/tests/test_app $(BUILD)/tests/test_labels
+# The tests of the explorer's state (test_app), words (test_labels), command
+# language and lessons (test_script) and text widths (test_textw) link the app
+# library too.
+APP_TESTS := $(BUILD)/tests/test_app $(BUILD)/tests/test_labels $(BUILD)/tests/test_script \
+             $(BUILD)/tests/test_textw
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc/engine -Isrc/app -Itests/unit -o $@ $< $(BUILD)/libapp.a \

@@ -31,17 +31,41 @@ int app_init(AppState *s, const Model *m, TsErr *err)
         app_free(s);
         return -1;
     }
+    convert_init(&s->conv, NULL); /* once: app_reset keeps it, and OpenCC once opened */
+    app_reset(s);
+    return 0;
+}
+
+void app_reset(AppState *s)
+{
+    app_job_stop(s);
+    s->n_chars = 0;
+    s->mid_text = 0;
+    gen_set_cache(&s->g, 1);
+    gen_start(&s->g, NULL, 0, PROMPT_POEM_START, NULL); /* an empty text cannot fail */
     s->set = sampler_defaults();
     s->seed = 1;
     rng_seed(&s->rng, s->seed);
+    s->slider = SL_TEMPERATURE;
+    memset(&s->mode, 0, sizeof s->mode);
     s->mode.line_len = 7;
     form_init_free(&s->mode.start);
     form_init_free(&s->mode.now);
     s->mode.kind = FORM_FREE;
-    convert_init(&s->conv, NULL);
+    s->pred.query_cp = 0;
+    s->pred.query_id = s->pred.query_rank = 0;
+    s->pred.query_p = s->pred.query_p_sampler = 0.0f;
+    memset(&s->cmp, 0, sizeof s->cmp);
+    s->job.written = 0; /* the compare run's generators stay allocated for the next one */
+    s->show_hist = s->show_attention = s->show_help = 0;
+    s->query_input = 0;
+    s->quiz[0] = 0;
+    s->quiz_hidden = 0;
+    s->point = PANEL_NONE;
+    s->cmdline_open = 0; /* the lesson and the picker stay: a lesson's replay starts here */
+    s->quit = 0;
     app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));
     app_predict(s); /* after the welcome: a model that fails says so at once */
-    return 0;
 }
 
 void app_free(AppState *s)
@@ -409,15 +433,21 @@ static void predict_query(AppState *s)
     p->query_rank = 0;
     if (p->query_id < 0)
         return;
-    /* its rank: one more than the characters ordered before it (more
-     * probable, or as probable with a smaller id, as sampler_sort orders) */
-    float q = p->probs[p->query_id];
-    int before = 0;
-    for (int i = 0; i < s->m->cfg.vocab_size; i++)
-        before += p->probs[i] > q || (p->probs[i] == q && i < p->query_id);
-    p->query_rank = before + 1;
+    p->query_rank = app_rank(s, p->query_id);
     p->query_p = p->probs[p->query_id];
     p->query_p_sampler = p->sampler_ok ? p->ss.final[p->query_id] : 0.0f;
+}
+
+int app_rank(const AppState *s, int id)
+{
+    /* one more than the characters ordered before it (more probable, or as
+     * probable with a smaller id, as sampler_sort orders) */
+    const float *probs = s->pred.probs;
+    float q = probs[id];
+    int before = 0;
+    for (int i = 0; i < s->m->cfg.vocab_size; i++)
+        before += probs[i] > q || (probs[i] == q && i < id);
+    return before + 1;
 }
 
 static void predict_top(AppState *s)

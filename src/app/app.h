@@ -40,9 +40,26 @@
 #define APP_COMPARE_MAX 512    /* the most positions a compare run measures */
 #define APP_POEM_MAX 200       /* Enter writes at most this many characters */
 #define APP_STATUS_MAX 256
+#define APP_QUIZ_MAX 512       /* bytes of a lesson's question */
+#define APP_CMDLINE_MAX 512    /* bytes of a command typed after `:` */
+
+struct Lesson; /* lesson.h */
 
 /* The interface languages, in the order `l` cycles through them. */
 typedef enum { LANG_EN, LANG_ZH, LANG_DE, LANG_FR, LANG_COUNT } AppLang;
+
+/* The panels a lesson can point at (`point`), and the views `show` opens. */
+typedef enum {
+    PANEL_NONE,
+    PANEL_BARS,    /* the top 8 and their bars */
+    PANEL_SLIDERS, /* the sampler's settings */
+    PANEL_TIMING,  /* the cache comparison */
+    PANEL_TEXT,    /* the text and the note under it */
+    PANEL_CORPUS,  /* the training text's counts */
+    PANEL_COUNT
+} AppPanel;
+
+typedef enum { VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_COUNT } AppView;
 
 /* Where a character of the text came from. */
 typedef enum {
@@ -168,6 +185,23 @@ typedef struct {
     int query_input;         /* 1: the next typed character is the query, not text */
     int mid_text;            /* 1: the prompt is a fragment from inside a text; 0: it starts a poem */
     AppLang lang;
+    /* what a lesson adds to the screen */
+    char quiz[APP_QUIZ_MAX]; /* a question for the class, "" for none */
+    int quiz_hidden;         /* 1: the bars stay hidden until the class has guessed */
+    AppPanel point;          /* the panel a lesson highlights, or PANEL_NONE */
+    /* the lesson on the screen, and the picker that chooses one (app_lesson.c) */
+    const struct Lesson *lesson; /* NULL: the explorer alone; not owned */
+    int lesson_step;             /* the step shown, 0 = the introduction */
+    AppLang lesson_lang;         /* the language the lesson starts in */
+    int narration_top;           /* the first line of the narration on screen */
+    int narration_lines;         /* its lines and the rows that show them, as the screen */
+    int narration_rows;          /*   last laid them out (app_lesson_fit) */
+    const struct Lesson *shelf;  /* [n_shelf] the lessons to pick from; not owned */
+    int n_shelf, shelf_sel;
+    int picking;                 /* 1: the picker is on the screen */
+    /* the command line: `:` opens it, Enter runs what was typed (script.h) */
+    int cmdline_open;
+    char cmdline[APP_CMDLINE_MAX];
     char status[APP_STATUS_MAX];
     int status_error;        /* the status says something went wrong */
     int quit;
@@ -179,6 +213,12 @@ typedef struct {
  * free mode. The model must outlive the state. */
 int app_init(AppState *s, const Model *m, TsErr *err);
 void app_free(AppState *s);
+
+/* Back to the state a fresh app_init gives (the start of every lesson),
+ * without allocating: an empty text, the cache on, the sampler's defaults,
+ * seed 1, free form, no view, no query, no quiz, nothing pointed at. Keeps
+ * the model, its name, the training text and the interface language. */
+void app_reset(AppState *s);
 
 /* Type a whole text, as if keyed in, read forgivingly as every prompt is
  * (convert.h): traditional characters simplified, , . ? ! as ， and 。. The
@@ -208,7 +248,11 @@ void app_status(AppState *s, int is_error, const char *fmt, ...)
 /* ---- sliders (app_sliders.c) ---- */
 const SliderSpec *app_slider_spec(SliderId id);
 double app_slider_value(const AppState *s, SliderId id);
-/* Set a slider, clamped to its range (top-k rounds; below 1 is off). */
+/* The values a slider can be set to: its bar's range, except that top-k goes
+ * on past the bar's 200 to the vocabulary's size (if that is larger). */
+void app_slider_range(const AppState *s, SliderId id, double *lo, double *hi);
+/* Set a slider, clamped to that range (top-k rounds; below 1 is off). Keys
+ * step within the bar's range (app_slider_step). */
 void app_slider_set(AppState *s, SliderId id, double value);
 /* One step down (dir < 0) or up (dir > 0). */
 void app_slider_step(AppState *s, SliderId id, int dir);
@@ -219,10 +263,27 @@ void app_slider_format(const AppState *s, SliderId id, char *out, size_t size);
 /* Switch form; for the acrostic the heads come from the prompt. Returns 0, or
  * -1 with the status saying why not. */
 int app_mode_set(AppState *s, FormKind kind);
+/* The same with a given line length (5 or 7) instead of the switch. An
+ * acrostic keeps its heads if the text is one already. */
+int app_mode_set_length(AppState *s, FormKind kind, int line_len);
 /* After the text changed by one character at the end: follow it in the form. */
 void app_mode_follow(AppState *s);
 /* After a take-back: replay the form from the poem's start. */
 void app_mode_replay(AppState *s);
+
+/* ---- lessons and the command line (app_lesson.c) ---- */
+/* Show lesson l (not owned, must outlive the state) from its introduction,
+ * starting in language lang. */
+void app_lesson_open(AppState *s, const struct Lesson *l, AppLang lang);
+/* Go to step k: the next one by entering it, any other by replaying from
+ * the start. A command that fails is told in the status line (with its line
+ * in the file); the lesson goes on. */
+void app_lesson_go(AppState *s, int k);
+/* The screen tells how many lines the narration takes at its width and how
+ * many rows show them, so that scrolling stops at its end. */
+void app_lesson_fit(AppState *s, int lines, int rows);
+/* Offer these lessons (not owned) in the picker. */
+void app_picker_set(AppState *s, const struct Lesson *shelf, int n);
 
 /* ---- jobs (app_jobs.c) ---- */
 void app_job_start_write(AppState *s);
@@ -281,6 +342,9 @@ AppLang app_lang_from_env(void);
 int app_lang_parse(const char *code);
 /* The code of a language ("en", "zh", "de", "fr"). */
 const char *app_lang_code(AppLang lang);
+/* The rank of token id by the model's probability (1 = the most probable;
+ * ties go to the smaller id, as the bars order them). */
+int app_rank(const AppState *s, int id);
 /* KV cache memory now and at the full context, in bytes. */
 size_t app_cache_bytes_now(const AppState *s);
 size_t app_cache_bytes_full(const AppState *s);

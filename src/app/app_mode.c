@@ -72,13 +72,11 @@ static int heads_from_prompt(const AppState *s, char *out, size_t size)
     return n;
 }
 
-static int set_acrostic(AppState *s)
+static int set_acrostic(AppState *s, int len)
 {
-    int len = s->mode.line_len;
     char heads[sizeof s->mode.heads];
     if (s->mode.kind == FORM_ACROSTIC) {
-        len = len == 7 ? 5 : 7; /* `a` again: the other line length, same heads */
-        memcpy(heads, s->mode.heads, sizeof heads);
+        memcpy(heads, s->mode.heads, sizeof heads); /* the text is the poem: same heads */
     } else if (heads_from_prompt(s, heads, sizeof heads) == 0) {
         app_status(s, 1, "%s", app_label(s, LBL_ST_NEED_HEADS));
         return -1;
@@ -96,11 +94,8 @@ static int set_acrostic(AppState *s)
     return 0;
 }
 
-static int set_jueju(AppState *s)
+static int set_jueju(AppState *s, int len)
 {
-    int len = s->mode.line_len;
-    if (s->mode.kind == FORM_JUEJU)
-        len = len == 7 ? 5 : 7;
     Form f;
     TsErr err;
     if (form_init_jueju(&f, &s->m->vocab, len, &err) != 0) {
@@ -113,16 +108,24 @@ static int set_jueju(AppState *s)
     return 0;
 }
 
-int app_mode_set(AppState *s, FormKind kind)
+int app_mode_set_length(AppState *s, FormKind kind, int line_len)
 {
     if (kind == FORM_ACROSTIC)
-        return set_acrostic(s);
+        return set_acrostic(s, line_len);
     if (kind == FORM_JUEJU)
-        return set_jueju(s);
+        return set_jueju(s, line_len);
     /* free: the text stays as it is, only the constraint goes */
     s->mode.kind = FORM_FREE;
     form_init_free(&s->mode.start);
     s->mode.now = s->mode.start;
     app_status(s, 0, "%s", app_label(s, LBL_ST_MODE_FREE));
     return 0;
+}
+
+int app_mode_set(AppState *s, FormKind kind)
+{
+    int len = s->mode.line_len;
+    if (kind != FORM_FREE && s->mode.kind == kind)
+        len = len == 7 ? 5 : 7; /* the same key again: the other line length */
+    return app_mode_set_length(s, kind, len);
 }

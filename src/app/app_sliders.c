@@ -33,12 +33,22 @@ double app_slider_value(const AppState *s, SliderId id)
  * the same value and the display never shows 0.30000001. */
 static double snap(double v, double resolution) { return round(v / resolution) * resolution; }
 
+void app_slider_range(const AppState *s, SliderId id, double *lo, double *hi)
+{
+    *lo = SPECS[id].min;
+    *hi = SPECS[id].max;
+    /* the bar ends at 200, the sampler takes any k up to the vocabulary */
+    if (id == SL_TOP_K && s->m->cfg.vocab_size > *hi)
+        *hi = (double)s->m->cfg.vocab_size;
+}
+
 void app_slider_set(AppState *s, SliderId id, double v)
 {
     if (id < 0 || id >= SL_COUNT)
         return;
-    const SliderSpec *sp = &SPECS[id];
-    v = v < sp->min ? sp->min : v > sp->max ? sp->max : v;
+    double lo, hi;
+    app_slider_range(s, id, &lo, &hi);
+    v = v < lo ? lo : v > hi ? hi : v;
     switch (id) {
     case SL_TEMPERATURE: s->set.temperature = (float)snap(v, 0.01); break;
     case SL_TOP_K: s->set.top_k = (int)lround(v); break;
@@ -69,6 +79,8 @@ static int top_k_step(int k, int dir)
 
 void app_slider_step(AppState *s, SliderId id, int dir)
 {
+    if (id < 0 || id >= SL_COUNT)
+        return;
     double v = app_slider_value(s, id);
     dir = dir < 0 ? -1 : 1;
     switch (id) {
@@ -79,6 +91,10 @@ void app_slider_step(AppState *s, SliderId id, int dir)
     case SL_SEED: v += dir; break;
     case SL_COUNT: break;
     }
+    /* a key stops at the bar's end; a value set beyond it (top-k 500) moves from there */
+    double old = app_slider_value(s, id), end = SPECS[id].max;
+    if (old <= end && v > end)
+        v = end;
     app_slider_set(s, id, v);
 }
 

@@ -2,8 +2,11 @@
 #include "commands.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "labels.h"
+#include "lesson.h"
+#include "script.h"
 
 typedef unsigned (*Handler)(AppState *s, CmdArg arg);
 
@@ -25,20 +28,26 @@ static unsigned do_quit(AppState *s, CmdArg a)
     return REDRAW_NONE;
 }
 
+/* Where does cp stand? (the query line under the bars) */
+static unsigned look_up(AppState *s, uint32_t cp)
+{
+    s->query_input = 0;
+    cp = app_convert_char(s, cp); /* 風 looks up 风 */
+    s->pred.query_cp = cp;
+    app_predict(s);
+    char ch[8];
+    char_text(cp, ch);
+    if (s->pred.query_id < 0)
+        app_status(s, 1, app_label(s, LBL_ST_QUERY_UNKNOWN), ch);
+    else
+        app_status(s, 0, app_label(s, LBL_ST_QUERY_SET), ch);
+    return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
+}
+
 static unsigned do_type(AppState *s, CmdArg a)
 {
-    if (s->query_input) { /* `/` asked for a character to look up */
-        s->query_input = 0;
-        s->pred.query_cp = app_convert_char(s, (uint32_t)a.n); /* 風 looks up 风 */
-        app_predict(s);
-        char ch[8];
-        char_text(s->pred.query_cp, ch);
-        if (s->pred.query_id < 0)
-            app_status(s, 1, app_label(s, LBL_ST_QUERY_UNKNOWN), ch);
-        else
-            app_status(s, 0, app_label(s, LBL_ST_QUERY_SET), ch);
-        return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
-    }
+    if (s->query_input) /* `/` asked for a character to look up */
+        return look_up(s, (uint32_t)a.n);
     app_type_char(s, (uint32_t)a.n); /* 風 becomes 风, ? becomes 。, and the status says so */
     app_predict(s);
     return REDRAW_TEXT;
@@ -141,6 +150,16 @@ static unsigned do_cache(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
+static unsigned do_cache_set(AppState *s, CmdArg a)
+{
+    if ((a.n != 0) == (s->g.use_cache != 0)) { /* already so: nothing to recompute */
+        app_status(s, 0, app_label(s, s->g.use_cache ? LBL_ST_CACHE_ON : LBL_ST_CACHE_OFF),
+                   s->pred.predict_rows);
+        return REDRAW_STATUS;
+    }
+    return do_cache(s, a);
+}
+
 /* After a slider moved: recompute and say where it stands. */
 static unsigned slider_moved(AppState *s, SliderId id)
 {
@@ -181,12 +200,12 @@ static unsigned do_slider_prev(AppState *s, CmdArg a)
 
 static unsigned do_selected_down(AppState *s, CmdArg a)
 {
-    return do_slider_down(s, (CmdArg){s->slider, a.x});
+    return do_slider_down(s, (CmdArg){.n = s->slider, .x = a.x});
 }
 
 static unsigned do_selected_up(AppState *s, CmdArg a)
 {
-    return do_slider_up(s, (CmdArg){s->slider, a.x});
+    return do_slider_up(s, (CmdArg){.n = s->slider, .x = a.x});
 }
 
 static unsigned do_slider_set(AppState *s, CmdArg a)
@@ -213,17 +232,22 @@ static unsigned do_new_seed(AppState *s, CmdArg a)
     return slider_moved(s, SL_SEED);
 }
 
-static unsigned mode_changed(AppState *s, FormKind kind)
+/* A key switches to the form (again: the other line length); arg.n 5 or 7
+ * asks for that length. */
+static unsigned mode_changed(AppState *s, FormKind kind, long line_len)
 {
     app_job_stop(s);
-    app_mode_set(s, kind);
+    if (line_len == 5 || line_len == 7)
+        app_mode_set_length(s, kind, (int)line_len);
+    else
+        app_mode_set(s, kind);
     app_predict(s);
     return REDRAW_ALL;
 }
 
-static unsigned do_mode_free(AppState *s, CmdArg a) { (void)a; return mode_changed(s, FORM_FREE); }
-static unsigned do_mode_acrostic(AppState *s, CmdArg a) { (void)a; return mode_changed(s, FORM_ACROSTIC); }
-static unsigned do_mode_jueju(AppState *s, CmdArg a) { (void)a; return mode_changed(s, FORM_JUEJU); }
+static unsigned do_mode_free(AppState *s, CmdArg a) { return mode_changed(s, FORM_FREE, a.n); }
+static unsigned do_mode_acrostic(AppState *s, CmdArg a) { return mode_changed(s, FORM_ACROSTIC, a.n); }
+static unsigned do_mode_jueju(AppState *s, CmdArg a) { return mode_changed(s, FORM_JUEJU, a.n); }
 
 static unsigned do_histogram(AppState *s, CmdArg a)
 {
@@ -270,6 +294,157 @@ static unsigned do_query(AppState *s, CmdArg a)
     return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
 }
 
+static unsigned do_lookup(AppState *s, CmdArg a) { return look_up(s, (uint32_t)a.n); }
+
+static unsigned do_show(AppState *s, CmdArg a)
+{
+    switch ((AppView)a.n) {
+    case VIEW_NONE:
+        s->show_hist = s->show_attention = s->show_help = 0;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_VIEWS_CLOSED));
+        break;
+    case VIEW_HISTOGRAM:
+        s->show_hist = 1;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_HIST_ON));
+        break;
+    case VIEW_ATTENTION:
+        s->show_attention = 1;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_ATT_ON));
+        break;
+    case VIEW_HELP: s->show_help = 1; break;
+    case VIEW_COUNT: return REDRAW_NONE;
+    }
+    app_predict(s); /* the histogram is drawn from the prediction */
+    return REDRAW_ALL;
+}
+
+static unsigned do_quiz(AppState *s, CmdArg a)
+{
+    snprintf(s->quiz, sizeof s->quiz, "%s", a.text ? a.text : "");
+    s->quiz_hidden = s->quiz[0] != 0;
+    app_status(s, 0, "%s", s->quiz_hidden ? app_label(s, LBL_ST_QUIZ) : "");
+    return REDRAW_ALL;
+}
+
+static unsigned do_reveal(AppState *s, CmdArg a)
+{
+    (void)a;
+    if (!s->quiz_hidden)
+        return REDRAW_NONE;
+    s->quiz_hidden = 0; /* the question stays on screen beside the answer */
+    app_status(s, 0, "%s", app_label(s, LBL_ST_REVEALED));
+    return REDRAW_ALL;
+}
+
+static unsigned do_point(AppState *s, CmdArg a)
+{
+    s->point = a.n > PANEL_NONE && a.n < PANEL_COUNT ? (AppPanel)a.n : PANEL_NONE;
+    return REDRAW_ALL;
+}
+
+static unsigned do_lesson_next(AppState *s, CmdArg a)
+{
+    (void)a;
+    if (!s->lesson)
+        return REDRAW_NONE;
+    if (s->lesson_step >= lesson_last_step(s->lesson)) {
+        app_status(s, 0, "%s", app_label(s, LBL_LESSON_END));
+        return REDRAW_STATUS;
+    }
+    app_lesson_go(s, s->lesson_step + 1);
+    return REDRAW_ALL;
+}
+
+static unsigned do_lesson_prev(AppState *s, CmdArg a)
+{
+    (void)a;
+    if (!s->lesson || s->lesson_step == 0)
+        return REDRAW_NONE;
+    app_lesson_go(s, s->lesson_step - 1);
+    return REDRAW_ALL;
+}
+
+static unsigned do_narration_scroll(AppState *s, CmdArg a)
+{
+    int most = s->narration_lines - s->narration_rows;
+    int top = s->narration_top + (int)a.n;
+    top = top > most ? most : top;
+    top = top < 0 ? 0 : top;
+    if (!s->lesson || top == s->narration_top)
+        return REDRAW_NONE;
+    s->narration_top = top;
+    return REDRAW_ALL;
+}
+
+static unsigned do_picker_move(AppState *s, CmdArg a)
+{
+    if (!s->picking)
+        return REDRAW_NONE;
+    s->shelf_sel = (int)((s->shelf_sel + a.n % s->n_shelf + s->n_shelf) % s->n_shelf);
+    return REDRAW_ALL;
+}
+
+static unsigned do_picker_open(AppState *s, CmdArg a)
+{
+    (void)a;
+    if (!s->picking)
+        return REDRAW_NONE;
+    app_lesson_open(s, &s->shelf[s->shelf_sel], s->lang);
+    return REDRAW_ALL;
+}
+
+static unsigned do_cmdline(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->cmdline_open = 1;
+    s->cmdline[0] = 0;
+    return REDRAW_STATUS;
+}
+
+/* While the command line is open, keys edit it; Enter runs it. */
+static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
+{
+    size_t len = strlen(s->cmdline);
+    switch (c) {
+    case CMD_TYPE:
+        if (a.n >= 0x20 && len + 4 < sizeof s->cmdline) { /* a pasted newline is no text */
+            len += (size_t)utf8_encode((uint32_t)a.n, s->cmdline + len);
+            s->cmdline[len] = 0;
+        }
+        return REDRAW_STATUS;
+    case CMD_BACKSPACE:
+        if (len == 0) { /* nothing left to take back: the line closes, as in a shell's vi mode */
+            s->cmdline_open = 0;
+            return REDRAW_STATUS;
+        }
+        while (len > 0 && ((unsigned char)s->cmdline[len - 1] & 0xC0) == 0x80)
+            len--;
+        s->cmdline[len > 0 ? len - 1 : 0] = 0;
+        return REDRAW_STATUS;
+    case CMD_CLEAR:
+        s->cmdline[0] = 0;
+        return REDRAW_STATUS;
+    case CMD_STOP:
+        s->cmdline_open = 0;
+        return REDRAW_STATUS;
+    case CMD_WRITE: {
+        s->cmdline_open = 0;
+        char line[APP_CMDLINE_MAX];
+        snprintf(line, sizeof line, "%s", s->cmdline);
+        ScriptOut out = {.sync_jobs = 0}; /* write and compare run on screen, as Enter and b do */
+        if (script_run(s, line, &out) != SCRIPT_OK)
+            app_status(s, 1, "%s", out.msg);
+        return REDRAW_ALL | out.redraw;
+    }
+    case CMD_QUIT:
+        return do_quit(s, a);
+    case CMD_TICK:
+        return app_job_tick(s);
+    default:
+        return REDRAW_NONE;
+    }
+}
+
 static unsigned do_tick(AppState *s, CmdArg a)
 {
     (void)a;
@@ -305,6 +480,18 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_MID_TEXT] = do_mid_text,
     [CMD_HELP] = do_help,
     [CMD_QUERY] = do_query,
+    [CMD_LOOKUP] = do_lookup,
+    [CMD_SHOW] = do_show,
+    [CMD_QUIZ] = do_quiz,
+    [CMD_REVEAL] = do_reveal,
+    [CMD_POINT] = do_point,
+    [CMD_CACHE_SET] = do_cache_set,
+    [CMD_LESSON_NEXT] = do_lesson_next,
+    [CMD_LESSON_PREV] = do_lesson_prev,
+    [CMD_NARRATION_SCROLL] = do_narration_scroll,
+    [CMD_PICKER_MOVE] = do_picker_move,
+    [CMD_PICKER_OPEN] = do_picker_open,
+    [CMD_CMDLINE] = do_cmdline,
     [CMD_TICK] = do_tick,
 };
 
@@ -312,8 +499,11 @@ unsigned app_apply(AppState *s, Command c, CmdArg arg)
 {
     if (c <= CMD_NONE || c >= CMD_COUNT || !HANDLERS[c])
         return REDRAW_NONE;
-    /* the help screen covers everything: any key but quit just closes it */
-    if (s->show_help && c != CMD_QUIT && c != CMD_TICK) {
+    if (s->cmdline_open)
+        return cmdline_key(s, c, arg);
+    /* the help screen covers everything: any key but quit just closes it
+     * (`show` says exactly which views are open, help among them) */
+    if (s->show_help && c != CMD_QUIT && c != CMD_TICK && c != CMD_SHOW) {
         s->show_help = 0;
         return REDRAW_ALL;
     }

@@ -25,6 +25,7 @@ typedef enum {
     CMD_STOP,           /* Esc: stop writing, or leave the query / help */
     CMD_COMPARE,        /* b: compare runs with and without the cache */
     CMD_CACHE,          /* c: KV cache on / off */
+    CMD_CACHE_SET,      /* arg.n 1: the KV cache on; 0: off */
     CMD_SLIDER_DOWN,    /* t k p m: lower slider arg.n */
     CMD_SLIDER_UP,      /* T K P M: raise slider arg.n */
     CMD_SLIDER_NEXT,    /* Tab, Down: select the next slider */
@@ -35,8 +36,8 @@ typedef enum {
     CMD_SLIDER_SELECT,  /* the mouse: select slider arg.n */
     CMD_NEW_SEED,       /* s */
     CMD_MODE_FREE,      /* f */
-    CMD_MODE_ACROSTIC,  /* a: heads from the prompt; again: 5 <-> 7 */
-    CMD_MODE_JUEJU,     /* j; again: 5 <-> 7 */
+    CMD_MODE_ACROSTIC,  /* a: heads from the prompt; again: 5 <-> 7 (arg.n 5 or 7: that length) */
+    CMD_MODE_JUEJU,     /* j; again: 5 <-> 7 (arg.n 5 or 7: that length) */
     CMD_HISTOGRAM,      /* h: 1,000 samples beside the bars */
     CMD_ATTENTION,      /* v: the attention view */
     CMD_LANGUAGE,       /* l: arg.n a language (AppLang) sets it; -1 cycles en, zh, de, fr */
@@ -44,13 +45,26 @@ typedef enum {
                            the start of a poem (the default); -1 toggles */
     CMD_HELP,           /* ? */
     CMD_QUERY,          /* /: the next character typed is looked up, not appended */
+    CMD_LOOKUP,         /* look up code point arg.n at once (`lookup C`) */
+    CMD_SHOW,           /* arg.n an AppView: open it (VIEW_NONE closes every view) */
+    CMD_QUIZ,           /* arg.text: ask it and hide the bars ("" or NULL: no quiz) */
+    CMD_REVEAL,         /* show the bars a quiz hid */
+    CMD_POINT,          /* arg.n an AppPanel: highlight it (PANEL_NONE: none) */
+    CMD_LESSON_NEXT,    /* n, PgDn: the lesson's next step */
+    CMD_LESSON_PREV,    /* N, PgUp: the step before (replayed from the start) */
+    CMD_NARRATION_SCROLL, /* Shift-Down / Shift-Up: the narration arg.n lines on */
+    CMD_PICKER_MOVE,    /* the picker: arg.n lessons down (negative: up) */
+    CMD_PICKER_OPEN,    /* the picker: open the chosen lesson */
+    CMD_CMDLINE,        /* `:`: open the command line; until Enter or Esc, what is typed
+                           goes there (Enter runs it, Esc closes it) */
     CMD_TICK,           /* the clock: advance a running job */
     CMD_COUNT
 } Command;
 
 typedef struct {
-    long n;   /* a code point, a candidate number or a slider id */
-    double x; /* a slider value */
+    long n;           /* a code point, a candidate number, a slider id, a line length, ... */
+    double x;         /* a slider value */
+    const char *text; /* CMD_QUIZ's question (copied; the caller keeps its own) */
 } CmdArg;
 
 /* What needs drawing again. */
@@ -70,7 +84,7 @@ unsigned app_apply(AppState *s, Command c, CmdArg arg);
 /* A CmdArg with just n set. */
 static inline CmdArg cmd_arg(long n)
 {
-    CmdArg a = {n, 0.0};
+    CmdArg a = {n, 0.0, NULL};
     return a;
 }
 

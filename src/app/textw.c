@@ -92,15 +92,74 @@ static int wide_at(const char *s, size_t len, size_t pos, int before)
     return w == 2;
 }
 
-size_t textw_wrap(const char *s, int cols)
+/* Chinese punctuation that may not open a line: the character before it
+ * goes to the next line with it. */
+static int closes(const char *s, size_t len)
 {
-    size_t len = strlen(s), n = textw_fit(s, cols, NULL);
-    if (n == 0 || n == len || s[n] == ' ' || s[n - 1] == ' ')
+    static const char *const MARKS[] = {"，", "。", "、", "；", "：", "？", "！", "」", "』",
+                                        "）", "”", "’", "》", "〉", "…"};
+    for (size_t i = 0; i < sizeof MARKS / sizeof MARKS[0]; i++) {
+        size_t n = strlen(MARKS[i]);
+        if (len >= n && memcmp(s, MARKS[i], n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* textw_wrap on the first len bytes of s (a line with no newline in it). */
+static size_t break_at(const char *s, size_t len, int cols)
+{
+    size_t n = 0, last = 0; /* last: where the last character that fits starts */
+    int total = 0, w;
+    while (n < len) {
+        size_t k = step(s, len, n, &w);
+        if (total + w > cols)
+            break;
+        last = n;
+        total += w;
+        n += k;
+    }
+    if (n == 0) /* not even one character fits: take it anyway, so the text moves on */
+        return len ? step(s, len, 0, &w) : 0;
+    if (n == len || s[n] == ' ' || s[n - 1] == ' ')
         return n;
+    if (closes(s + n, len - n) && last > 0)
+        return last;
     if (wide_at(s, len, n, 0) || wide_at(s, len, n, 1))
         return n; /* beside a Chinese character: any place will do */
     size_t space = n;
     while (space > 0 && s[space] != ' ')
         space--;
     return space > 0 ? space : n;
+}
+
+size_t textw_wrap(const char *s, int cols) { return break_at(s, strlen(s), cols); }
+
+int textw_lines(const char *s, int cols, TextSpan *lines, int max)
+{
+    int n = 0;
+    const char *p = s;
+    if (cols < 1)
+        cols = 1;
+    for (;;) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p), at = 0;
+        do { /* one line of the text: one or more lines on the screen */
+            size_t take = break_at(p + at, len - at, cols), shown = take;
+            while (shown > 0 && at + take < len && p[at + shown - 1] == ' ')
+                shown--; /* the spaces where a line wraps are not shown */
+            if (n < max)
+                lines[n] = (TextSpan){(size_t)(p + at - s), shown};
+            n++;
+            at += take;
+            while (at < len && p[at] == ' ')
+                at++;
+        } while (at < len);
+        if (!nl)
+            break;
+        p = nl + 1;
+        if (!*p)
+            break;
+    }
+    return n;
 }

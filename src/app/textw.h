@@ -36,6 +36,12 @@ size_t textw_fit(const char *s, int cols, int *used);
  * for text that grows at the right, like the prompt). */
 size_t textw_fit_tail(const char *s, int cols);
 
+/* One line of wrapped text: bytes [start, start + len) of the string. */
+typedef struct {
+    size_t start, len;
+} TextSpan;
+
+
 /* Terminals that cannot draw block or braille characters: TERM unset, vt*,
  * linux or dumb, or TANGSCOPE_ASCII set (to anything but empty). Whoever
  * draws (the explorer, the training view) then uses ASCII stand-ins. */
@@ -44,8 +50,16 @@ int textw_ascii_terminal(void);
 /* Bytes of the first line when s is broken into lines of cols columns: the
  * line ends at a space, or between two characters either of which is wide
  * (Chinese may break anywhere), never inside a word of letters, accented
- * ones included; a word longer than a whole line is cut. Spaces at the
+ * ones included, nor before Chinese closing punctuation (，。」 ...: the
+ * character before it moves down with it); a word longer than a whole line
+ * is cut, and a line always takes at least one character. Spaces at the
  * start of s are not skipped: the caller skips them before each line. */
 size_t textw_wrap(const char *s, int cols);
+
+/* All the lines of s at cols columns: a new one at every newline, and where
+ * textw_wrap breaks. A line that wraps drops the spaces at its end and those
+ * the next would start with. Fills at most max spans and returns how many
+ * lines there are (also those past max). */
+int textw_lines(const char *s, int cols, TextSpan *lines, int max);
 
 #endif

@@ -146,16 +146,17 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
     return 0;
 }
 
-/* Fill path with where the asset `name` is found (or its default place). */
-static void find_asset(const char *name, char *path, size_t size)
+/* Fill path with where `rel` (assets/tang.bin, lessons/de) is found: under
+ * $TANGSCOPE_HOME, here, or beside the executable; else rel itself. */
+static void find_home_path(const char *rel, char *path, size_t size)
 {
     const char *home = getenv("TANGSCOPE_HOME");
     if (home && *home) {
-        snprintf(path, size, "%s/assets/%s", home, name);
+        snprintf(path, size, "%s/%s", home, rel);
         if (access(path, R_OK) == 0)
             return;
     }
-    snprintf(path, size, "assets/%s", name);
+    snprintf(path, size, "%s", rel);
     if (access(path, R_OK) == 0)
         return;
     char exe[PATH_MAX];
@@ -165,27 +166,41 @@ static void find_asset(const char *name, char *path, size_t size)
         char *slash = strrchr(exe, '/');
         if (slash) {
             *slash = 0;
-            snprintf(path, size, "%s/assets/%s", exe, name);
+            snprintf(path, size, "%s/%s", exe, rel);
             if (access(path, R_OK) == 0)
                 return;
         }
     }
-    snprintf(path, size, "assets/%s", name);
+    snprintf(path, size, "%s", rel);
+}
+
+/* One slot per name, so two paths asked for in turn stay valid. */
+static const char *home_path(const char *rel)
+{
+    enum { SLOTS = 12 };
+    static char names[SLOTS][64], paths[SLOTS][PATH_MAX + 64];
+    int slot = 0;
+    while (slot < SLOTS - 1 && names[slot][0] && strcmp(names[slot], rel) != 0)
+        slot++;
+    if (strcmp(names[slot], rel) != 0) {
+        snprintf(names[slot], sizeof names[slot], "%s", rel);
+        find_home_path(rel, paths[slot], sizeof paths[slot]);
+    }
+    return paths[slot];
 }
 
 const char *cli_asset(const char *name)
 {
-    /* one slot per asset name, so two paths asked for in turn stay valid */
-    enum { SLOTS = 8 };
-    static char names[SLOTS][64], paths[SLOTS][PATH_MAX + 64];
-    int slot = 0;
-    while (slot < SLOTS - 1 && names[slot][0] && strcmp(names[slot], name) != 0)
-        slot++;
-    if (strcmp(names[slot], name) != 0) {
-        snprintf(names[slot], sizeof names[slot], "%s", name);
-        find_asset(name, paths[slot], sizeof paths[slot]);
-    }
-    return paths[slot];
+    char rel[64];
+    snprintf(rel, sizeof rel, "assets/%s", name);
+    return home_path(rel);
+}
+
+const char *cli_lessons_dir(const char *lang)
+{
+    char rel[64];
+    snprintf(rel, sizeof rel, "lessons/%s", lang);
+    return home_path(rel);
 }
 
 const char *cli_cache_dir(void)

@@ -11,7 +11,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "app.h"
 #include "common.h"
+#include "corpus.h"
+#include "lesson.h"
+#include "model.h"
 #include "convert.h"
 #include "vocab.h"
 
@@ -55,6 +59,10 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
  * looked for). */
 const char *cli_asset(const char *name);
 
+/* The folder of the lessons in a language ("de"): lessons/LANG under
+ * $TANGSCOPE_HOME, here, or beside the executable, as cli_asset looks. */
+const char *cli_lessons_dir(const char *lang);
+
 /* The directory for tangscope's caches: $XDG_CACHE_HOME/tangscope, or
  * ~/.cache/tangscope when XDG_CACHE_HOME is unset or not absolute; created
  * (mode 0700) if missing. Returns a static path, or NULL if there is no such
@@ -87,6 +95,7 @@ int cmd_demo(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_kvcache(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
+int cmd_lesson(int argc, char **argv);
 
 /* `tangscope bench --ui`: time to the explorer's first frame, and from a
  * keystroke to redrawn bars (cli_bench_ui.c). */
@@ -119,6 +128,55 @@ int cli_read_prompt(const char *cmd, const Vocab *v, const char *text, Converted
                     size_t *n);
 /* Write `, "converted": [{"from": "風", "to": "风"}, ...]` (empty: []). */
 void cli_json_converted(FILE *out, const Converted *c);
+
+/* The explorer on a model (cli_explore.c): opens the terminal, loads the
+ * training text once the first frame is up, and runs until the user quits.
+ * With a lesson it shows that lesson; with a shelf, the picker of them. The
+ * caller has checked the terminal and the locale. Returns the exit status. */
+typedef struct {
+    const char *model_path;   /* NULL: the bundled model */
+    const char *prompt;       /* typed in first, or NULL */
+    int mid_text;             /* read it as a fragment from inside a text */
+    AppLang lang;             /* of the interface */
+    const char *corpus_path;  /* NULL: the bundled training text */
+    int no_corpus;
+    const Lesson *lesson;     /* not owned */
+    AppLang lesson_lang;      /* the language the lesson starts in */
+    const Lesson *shelf;      /* [n_shelf], not owned */
+    int n_shelf;
+} ExploreRun;
+int cli_explore_run(const char *cmd, const ExploreRun *run);
+
+/* ---- lessons (cli_lesson.c, cli_handout.c) ---- */
+
+/* What running a lesson without a terminal needs: the model, the training
+ * text for the counts (if it loads) and an AppState. */
+typedef struct {
+    Model m;
+    Corpus corpus;
+    int have_model, have_corpus;
+    AppState s;
+    int have_state;
+} LessonEnv;
+
+/* Load them; a training text that does not load is a note on stderr, not an
+ * error (corpus_path NULL: the bundled one; no_corpus: none). Returns 0, or
+ * the exit status after printing why. */
+int cli_lesson_env_open(LessonEnv *e, const char *cmd, const char *model_path,
+                        const char *corpus_path, int no_corpus);
+void cli_lesson_env_close(LessonEnv *e);
+
+/* The lessons of a folder: its files NN-*.md in order of their names. *paths
+ * is a new array of new strings (cli_lesson_files_free). Returns how many, or
+ * -1 if the folder cannot be read. */
+int cli_lesson_files(const char *dir, char ***paths);
+void cli_lesson_files_free(char **paths, int n);
+
+/* Print lesson l as a Markdown handout, running it on s from the start with
+ * the labels of lang; problems (FILE:LINE) go to problem. Returns their
+ * number. */
+int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang,
+                       LessonProblem problem, void *ctx);
 
 /* Write s as a JSON string (quotes and escapes). */
 void cli_json_string(FILE *out, const char *s);

@@ -1,294 +1,116 @@
-/* cli_demo.c - `tangscope demo`: the lesson's walk-through on the bundled model. */
+/* cli_demo.c - `tangscope demo`: the guided lessons (lessons/LANG/) printed
+ * one after the other as handouts, the command-line face of `tangscope
+ * lesson`. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "corpus.h"
-#include "form.h"
-#include "generate.h"
-#include "model.h"
-#include "sampler.h"
 
 static const char DEMO_HELP[] =
-    "usage: tangscope demo [--model FILE] [--seed S] [--no-corpus]\n"
+    "usage: tangscope demo [--lang zh|en|de|fr] [--section N] [--pause]\n"
+    "                      [--model FILE] [--corpus FILE | --no-corpus]\n"
     "\n"
-    "The lesson, step by step, on the bundled model:\n"
-    "  1. the top 8 next characters after three prompts, beside how often the\n"
-    "     training text continues the same way; each prompt is read as a\n"
-    "     fragment from inside a text (as `probs --mid-text` reads it), since the\n"
-    "     counts take the context wherever it occurs\n"
-    "  2. poems at temperature 0.3, 1.0 and 1.5 with one seed\n"
-    "  3. temperature 1.5 with top-k 20, and with top-p 0.9\n"
-    "  4. continuing a given opening\n"
-    "  5. acrostics (藏头诗) as constrained decoding\n"
-    "  6. the KV cache: the same text with and without it, the time, the memory\n"
+    "The guided lessons, run on the model and printed one after the other as\n"
+    "Markdown handouts (what `tangscope lesson --print` prints for each): every\n"
+    "step's narration, then the text, the settings, the top 8 next characters\n"
+    "(the model, after the sampler, the training text's own counts), what the\n"
+    "model wrote and the KV cache's timings. The lessons are lessons/LANG/*.md,\n"
+    "found as assets/ is (TANGSCOPE_HOME, here, beside the program);\n"
+    "`tangscope lesson` steps through them in the explorer.\n"
     "\n"
-    "  --model FILE   model file (default assets/tang.bin)\n"
-    "  --seed S       random seed for every section (default 1)\n"
-    "  --no-corpus    skip the training-text counts in section 1\n";
+    "  --lang zh|en|de|fr  the lessons' language (default: the interface language,\n"
+    "                      from LC_ALL / LC_MESSAGES / LANG)\n"
+    "  --section N         only lesson N (the number its file name starts with)\n"
+    "  --pause             wait for Enter between lessons\n"
+    "  --model FILE        model file (default assets/tang.bin)\n"
+    "  --corpus FILE       training text for the counts (default assets/tang-train.txt)\n"
+    "  --no-corpus         no training-text counts\n";
 
-static void utf8_of(const Model *m, int id, char out[8])
+static void print_problem(void *ctx, int line, const char *msg)
 {
-    memset(out, 0, 8);
-    uint32_t cp = vocab_cp(&m->vocab, id);
-    if (cp == '\n')
-        strcpy(out, "⏎");
-    else
-        utf8_encode(cp, out);
+    fprintf(stderr, "%s:%d: %s\n", (const char *)ctx, line, msg);
 }
 
-/* Section 1: one prompt's top 8, with the corpus's own continuation counts.
- * The prompt is a fragment from inside a text (PROMPT_MID_TEXT): the counts
- * take the context wherever it occurs, so the model must read it so too. */
-static int show_top8(Generator *g, const Corpus *corpus, const char *prompt, TsErr *err)
+/* The number a lesson's file name starts with: .../03-top-k.md -> 3. */
+static int section_of(const char *path)
 {
-    const Model *m = g->m;
-    int *ids;
-    size_t n;
-    if (vocab_encode(&m->vocab, prompt, strlen(prompt), "prompt", &ids, &n, err) != 0)
-        return -1;
-    if (gen_start(g, ids, n, PROMPT_MID_TEXT, err) != 0) {
-        free(ids);
-        return -1;
+    const char *name = strrchr(path, '/');
+    return atoi(name ? name + 1 : path);
+}
+
+/* Wait for Enter (or the end of the input, after which nothing waits). */
+static void pause_for_enter(void)
+{
+    fputs("-- Enter: the next lesson --", stderr);
+    fflush(stderr);
+    int c;
+    while ((c = getchar()) != EOF && c != '\n') {
     }
-    const float *logits = gen_logits(g, err);
-    if (!logits) {
-        free(ids);
-        return -1;
-    }
-    int V = m->cfg.vocab_size;
-    float *p = malloc((size_t)V * sizeof(float));
-    int *order = malloc((size_t)V * sizeof(int));
-    uint32_t *ctx = malloc((n + 1) * sizeof(uint32_t));
-    sampler_softmax(p, logits, V);
-    sampler_sort(order, p, V);
-    for (size_t i = 0; i < n; i++)
-        ctx[i] = vocab_cp(&m->vocab, ids[i]);
-    printf("  「%s」→", prompt);
-    for (int k = 0; k < 8; k++) {
-        char ch[8];
-        utf8_of(m, order[k], ch);
-        printf(" %s %.1f%%", ch, 100.0 * (double)p[order[k]]);
-    }
-    putchar('\n');
-    if (corpus) {
-        size_t len = 0;
-        corpus_longest_suffix(corpus, ctx, n, &len);
-        const uint32_t *suffix = ctx + (n - len);
-        size_t total = corpus_count(corpus, suffix, len);
-        char sbuf[512] = {0};
-        size_t at = 0;
-        for (size_t i = 0; i < len && at + 5 < sizeof sbuf; i++)
-            at += (size_t)utf8_encode(suffix[i], sbuf + at);
-        printf("     training text after 「%s」 (%zu times):", sbuf, total);
-        for (int k = 0; k < 8 && total > 0; k++) {
-            ctx[n] = vocab_cp(&m->vocab, order[k]);
-            size_t c = corpus_count(corpus, suffix, len + 1);
-            char ch[8];
-            utf8_of(m, order[k], ch);
-            printf(" %s %.1f%%", ch, 100.0 * (double)c / (double)total);
+    fputc('\n', stderr);
+}
+
+static int run_lessons(LessonEnv *e, char **files, int n, AppLang lang, int section, int pause)
+{
+    int problems = 0, shown = 0;
+    for (int i = 0; i < n; i++) {
+        if (section && section_of(files[i]) != section)
+            continue;
+        if (shown++ > 0) {
+            fflush(stdout);
+            if (pause)
+                pause_for_enter();
+            fputs("\n", stdout);
         }
-        putchar('\n');
-        /* and what the text itself most often writes there */
-        CorpusNext next[8];
-        CorpusTally tally;
-        int got = corpus_next(corpus, suffix, len, next, 8, &tally);
-        printf("     the training text's own top %d:", got);
-        for (int k = 0; k < got; k++) {
-            char ch[8] = {0};
-            if (next[k].cp == '\n')
-                strcpy(ch, "⏎");
-            else
-                utf8_encode(next[k].cp, ch);
-            printf(" %s %.1f%%", ch, 100.0 * (double)next[k].count / (double)total);
+        Lesson l;
+        TsErr err;
+        int rc = lesson_load(&l, files[i], print_problem, files[i], &err);
+        if (rc < 0) {
+            fprintf(stderr, "tangscope demo: %s\n", err.msg);
+            problems++;
+            continue;
         }
-        putchar('\n');
+        problems += rc + cli_lesson_handout(stdout, &e->s, &l, lang, print_problem, files[i]);
+        lesson_free(&l);
     }
-    free(p);
-    free(order);
-    free(ctx);
-    free(ids);
-    return 0;
-}
-
-static int write_poems(Generator *g, const char *label, const SamplerSettings *set, uint64_t seed,
-                       const char *prompt, int count, TsErr *err)
-{
-    const Model *m = g->m;
-    int *ids;
-    size_t n;
-    if (vocab_encode(&m->vocab, prompt, strlen(prompt), "prompt", &ids, &n, err) != 0)
-        return -1;
-    if (label)
-        printf("  %s:\n", label);
-    Rng rng;
-    rng_seed(&rng, seed);
-    for (int i = 0; i < count; i++) {
-        gen_start(g, ids, n, PROMPT_POEM_START, err);
-        if (gen_poem(g, set, NULL, &rng, 120, err) < 0) {
-            free(ids);
-            return -1;
-        }
-        if (vocab_cp(&m->vocab, g->text[g->n - 1]) == '\n')
-            g->n--;
-        char *poem = gen_text_utf8(g, g->prefix);
-        printf("    %s\n", poem ? poem : "");
-        free(poem);
-    }
-    free(ids);
-    return 0;
-}
-
-static int write_acrostic(Generator *g, const char *heads, int chars, uint64_t seed, TsErr *err)
-{
-    Form f;
-    if (form_init_acrostic(&f, &g->m->vocab, heads, chars, err) != 0)
-        return -1;
-    SamplerSettings set = sampler_defaults();
-    set.temperature = 0.8f;
-    Rng rng;
-    rng_seed(&rng, seed);
-    gen_start(g, NULL, 0, PROMPT_POEM_START, err);
-    if (gen_poem(g, &set, &f, &rng, f.n_lines * (chars + 1) + 1, err) < 0)
-        return -1;
-    if (vocab_cp(&g->m->vocab, g->text[g->n - 1]) == '\n')
-        g->n--;
-    char *poem = gen_text_utf8(g, g->prefix);
-    printf("    %s  (%s)\n", poem ? poem : "", heads);
-    free(poem);
-    return 0;
-}
-
-/* Best of three timed runs; text gets what was written. */
-static double time_chars(Generator *g, int chars, uint64_t seed, char **text, TsErr *err)
-{
-    double best = 1e30;
-    for (int rep = 0; rep < 3; rep++) {
-        double dt = gen_timed(g, chars, seed, err);
-        if (dt < 0)
-            return -1.0;
-        best = dt < best ? dt : best;
-    }
-    *text = gen_text_utf8(g, g->prefix);
-    return best;
-}
-
-static int run_demo(const Model *m, const Corpus *corpus, uint64_t seed, TsErr *err)
-{
-    Generator g;
-    if (gen_init(&g, m, 1, err) != 0)
-        return -1;
-    int rc = -1;
-    SamplerSettings set = sampler_defaults();
-
-    puts("== 1. After reading a text, the model's probabilities for the next character (top 8)");
-    puts("   (each prompt read as a fragment from inside a text, as `probs --mid-text` reads it:"
-         " the training text counts the context wherever it occurs)");
-    const char *prompts[] = {"白日依山尽，黄河入海", "床前明月光，疑是地上", "春风"};
-    for (int i = 0; i < 3; i++)
-        if (show_top8(&g, corpus, prompts[i], err) != 0)
-            goto out;
-
-    printf("\n== 2. Temperature: the same seed (%llu), three poems at each temperature\n",
-           (unsigned long long)seed);
-    float temps[] = {0.3f, 1.0f, 1.5f};
-    for (int i = 0; i < 3; i++) {
-        char label[64];
-        set = sampler_defaults();
-        set.temperature = temps[i];
-        snprintf(label, sizeof label, "temperature %.1f", (double)temps[i]);
-        if (write_poems(&g, label, &set, seed, "", 3, err) != 0)
-            goto out;
-    }
-
-    puts("\n== 3. Temperature 1.5, keeping only the top of the distribution");
-    set = sampler_defaults();
-    set.temperature = 1.5f;
-    set.top_k = 20;
-    if (write_poems(&g, "top-k 20", &set, seed, "", 3, err) != 0)
-        goto out;
-    set.top_k = 0;
-    set.top_p = 0.9f;
-    if (write_poems(&g, "top-p 0.9", &set, seed, "", 3, err) != 0)
-        goto out;
-
-    puts("\n== 4. Given an opening, the model continues (temperature 0.8)");
-    set = sampler_defaults();
-    set.temperature = 0.8f;
-    const char *openings[] = {"床前明月光，", "大漠孤烟直，", "人工智能好，"};
-    for (int i = 0; i < 3; i++)
-        if (write_poems(&g, NULL, &set, seed, openings[i], 1, err) != 0)
-            goto out;
-
-    puts("\n== 5. Acrostics: we fix each line's first character, the model writes the rest");
-    if (write_acrostic(&g, "春眠不觉", 7, seed, err) != 0 ||
-        write_acrostic(&g, "学无止境", 5, seed, err) != 0)
-        goto out;
-
-    puts("\n== 6. The KV cache: is the text the same? how much faster?");
-    int lengths[] = {32, 64, 120};
-    for (int i = 0; i < 3; i++) {
-        char *a = NULL, *b = NULL;
-        gen_set_cache(&g, 1);
-        double tc = time_chars(&g, lengths[i], seed, &a, err);
-        gen_set_cache(&g, 0);
-        double tu = time_chars(&g, lengths[i], seed, &b, err);
-        if (tc < 0 || tu < 0 || !a || !b) {
-            free(a);
-            free(b);
-            goto out;
-        }
-        printf("  %3d characters: without cache %7.2f ms, with cache %6.2f ms, %4.1fx faster, %s\n",
-               lengths[i], 1000 * tu, 1000 * tc, tu / tc,
-               strcmp(a, b) == 0 ? "identical text" : "TEXT DIFFERS");
-        free(a);
-        free(b);
-    }
-    size_t per = infer_cache_bytes_per_char(&m->cfg);
-    printf("  cache per character: 2 x %d layers x %d dims x 4 bytes = %zu bytes; %d characters "
-           "(full context): %zu KB\n",
-           m->cfg.n_layer, m->cfg.n_embd, per, m->cfg.context, per * (size_t)m->cfg.context / 1024);
-    rc = 0;
-out:
-    gen_free(&g);
-    return rc;
+    fflush(stdout);
+    if (section && !shown)
+        return cli_error("demo", EXIT_USAGE, "there is no lesson %d (the lessons are numbered %d to %d)",
+                         section, section_of(files[0]), section_of(files[n - 1]));
+    return problems ? EXIT_USAGE : 0;
 }
 
 int cmd_demo(int argc, char **argv)
 {
-    const char *model_path = NULL;
-    uint64_t seed = 1;
-    int no_corpus = 0;
+    const char *model_path = NULL, *lang_arg = NULL, *corpus_path = NULL;
+    int section = 0, pause = 0, no_corpus = 0;
     Opt opts[] = {
-        {"--model", OPT_STR, &model_path, 0, 0},
-        {"--seed", OPT_U64, &seed, 0, 0},
-        {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
+        {"--lang", OPT_STR, &lang_arg, 0, 0},      {"--section", OPT_INT, &section, 1, 99},
+        {"--pause", OPT_FLAG, &pause, 0, 0},       {"--model", OPT_STR, &model_path, 0, 0},
+        {"--corpus", OPT_STR, &corpus_path, 0, 0}, {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
     };
     int rc = cli_parse("demo", DEMO_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if (!model_path)
-        model_path = cli_asset("tang.bin");
+    int lang = lang_arg ? app_lang_parse(lang_arg) : (int)app_lang_from_env();
+    if (lang < 0)
+        return cli_error("demo", EXIT_USAGE, "--lang must be zh, en, de or fr, not '%s'", lang_arg);
     cli_set_threads(1);
-    TsErr err;
-    Model m;
-    if (model_load(&m, model_path, &err) != 0)
-        return cli_error("demo", EXIT_USAGE, "%s", err.msg);
-    Corpus corpus;
-    int have_corpus = 0;
-    if (!no_corpus) {
-        have_corpus = corpus_load_or_build(&corpus, cli_asset("tang-train.txt"),
-                                           cli_cache_dir(), &err) == 0;
-        if (!have_corpus)
-            fprintf(stderr, "tangscope demo: no training-text counts: %s\n", err.msg);
-    }
-    rc = run_demo(&m, have_corpus ? &corpus : NULL, seed, &err);
-    if (rc != 0)
-        rc = cli_error("demo", EXIT_USAGE, "%s", err.msg);
-    if (have_corpus)
-        corpus_free(&corpus);
-    model_free(&m);
+    LessonEnv e; /* the model first: a damaged one is the first thing to hear about */
+    if ((rc = cli_lesson_env_open(&e, "demo", model_path, corpus_path, no_corpus)) != 0)
+        return rc;
+    const char *dir = cli_lessons_dir(app_lang_code(lang));
+    char **files;
+    int n = cli_lesson_files(dir, &files);
+    if (n <= 0)
+        rc = cli_error("demo", EXIT_USAGE,
+                       "no lessons in %s (%s; set TANGSCOPE_HOME to the folder that holds "
+                       "lessons/, or choose another --lang)",
+                       dir, n < 0 ? "no such folder" : "no NN-name.md files there");
+    else
+        rc = run_lessons(&e, files, n, lang, section, pause);
+    cli_lesson_files_free(files, n < 0 ? 0 : n);
+    cli_lesson_env_close(&e);
     return rc;
 }

@@ -116,25 +116,25 @@ static int parse_lang(const char *lang, AppLang *out)
     return 0;
 }
 
-static int run_explorer(const char *model_path, int default_model, const char *prompt,
-                        int mid_text, AppLang lang, CorpusLoader *loader)
+int cli_explore_run(const char *cmd, const ExploreRun *run)
 {
     TsErr err;
     Model m;
+    const char *model_path = run->model_path ? run->model_path : cli_asset("tang.bin");
     if (model_load(&m, model_path, &err) != 0)
-        return cli_error("explore", EXIT_USAGE, "%s%s", err.msg,
-                         default_model ? " (make model trains the bundled model; or give "
-                                         "--model FILE)" : "");
+        return cli_error(cmd, EXIT_USAGE, "%s%s", err.msg,
+                         run->model_path ? "" : " (make model trains the bundled model; or give "
+                                                "--model FILE)");
     AppState s;
     if (app_init(&s, &m, &err) != 0) {
         model_free(&m);
-        return cli_error("explore", 1, "%s", err.msg);
+        return cli_error(cmd, 1, "%s", err.msg);
     }
     s.model_name = model_path;
-    s.lang = lang;
+    s.lang = run->lang;
     if (cli_opencc_config())
         s.conv.config = cli_opencc_config();
-    if (mid_text)
+    if (run->mid_text)
         app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
     if (s.pred.model_ok) /* else the status says where the model failed */
         app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
@@ -144,11 +144,18 @@ static int run_explorer(const char *model_path, int default_model, const char *p
         s.pinyin = &py;
     else if (s.pred.model_ok) /* a model that fails says so first */
         app_status(&s, 1, app_label(&s, LBL_ST_PINYIN_FAILED), err.msg);
-    if (prompt)
-        app_type_text(&s, prompt);
-    TuiHooks hooks = {corpus_background, loader};
-    int rc = tui_run(&s, loader ? &hooks : NULL);
-    corpus_loader_finish(loader ? loader : &(CorpusLoader){0});
+    if (run->prompt)
+        app_type_text(&s, run->prompt);
+    if (run->lesson)
+        app_lesson_open(&s, run->lesson, run->lesson_lang);
+    else if (run->n_shelf > 0)
+        app_picker_set(&s, run->shelf, run->n_shelf);
+    CorpusLoader loader = {0};
+    loader.path = run->corpus_path ? run->corpus_path : cli_asset("tang-train.txt");
+    loader.cache_dir = cli_cache_dir();
+    TuiHooks hooks = {corpus_background, &loader};
+    int rc = tui_run(&s, run->no_corpus ? NULL : &hooks);
+    corpus_loader_finish(&loader);
     if (s.pinyin)
         pinyin_free(&py);
     app_free(&s);
@@ -183,9 +190,7 @@ int cmd_explore(int argc, char **argv)
     /* a keystroke at a full context recomputes the whole window: every core
      * helps it keep up with typing (the numbers are the same on any count) */
     cli_set_threads(threads);
-    CorpusLoader loader = {0};
-    loader.path = corpus_path ? corpus_path : cli_asset("tang-train.txt");
-    loader.cache_dir = cli_cache_dir();
-    return run_explorer(model_path ? model_path : cli_asset("tang.bin"), model_path == NULL, prompt,
-                        mid_text, lang, no_corpus ? NULL : &loader);
+    ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text,
+                      .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus};
+    return cli_explore_run("explore", &run);
 }

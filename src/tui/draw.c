@@ -90,6 +90,13 @@ void draw_wrapped(Rect r, Role role, const char *utf8)
     }
 }
 
+void draw_mark(Rect r, Role role)
+{
+    int attr = tui_attr(role);
+    for (int i = 0; i < r.h; i++)
+        mvchgat(r.y + i, r.x, r.w, (attr_t)(attr & ~A_COLOR), (short)PAIR_NUMBER(attr), NULL);
+}
+
 void draw_hbar(int y, int x, int w, double fraction, Role role)
 {
     const Glyphs *g = tui_glyphs();

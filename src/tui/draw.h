@@ -34,6 +34,7 @@ typedef enum {
     ROLE_HEAT,       /* attention cells */
     ROLE_ERROR,      /* a status that says something went wrong */
     ROLE_GOOD,       /* identical text */
+    ROLE_POINTED,    /* the panel a lesson points at (its heading row) */
     ROLE_COUNT
 } Role;
 
@@ -76,6 +77,8 @@ void draw_clear(Rect r);
 void draw_fill(Rect r, Role role);
 /* Text broken into lines of r.w columns: at spaces, or anywhere in Chinese. */
 void draw_wrapped(Rect r, Role role, const char *utf8);
+/* Give what is already drawn in r the look of `role` (the text stays). */
+void draw_mark(Rect r, Role role);
 /* A horizontal bar of `fraction` (0..1) of w columns in eighths of a cell. */
 void draw_hbar(int y, int x, int w, double fraction, Role role);
 

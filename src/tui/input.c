@@ -61,23 +61,92 @@ static const Binding BINDINGS[] = {
     {0, '?', CMD_HELP, 0},
     {0, '/', CMD_QUERY, 0},
     {0, 'n', CMD_MID_TEXT, -1},     /* n: the newline before the prompt, or none */
+    {0, ':', CMD_CMDLINE, 0},
 };
 
-Command input_map(int is_key, wint_t key, int pasting, CmdArg *arg)
+/* In a lesson, before the table above: n and N step through it there (the
+ * prompt's start is then `:mid-text on|off`). */
+static const Binding LESSON_BINDINGS[] = {
+    {0, 'n', CMD_LESSON_NEXT, 0},
+    {0, 'N', CMD_LESSON_PREV, 0},
+    {1, KEY_NPAGE, CMD_LESSON_NEXT, 0},
+    {1, KEY_PPAGE, CMD_LESSON_PREV, 0},
+    {1, KEY_SF, CMD_NARRATION_SCROLL, 1},  /* Shift-Down */
+    {1, KEY_SR, CMD_NARRATION_SCROLL, -1}, /* Shift-Up */
+};
+
+/* The picker of lessons: nothing else. */
+static const Binding PICKER_BINDINGS[] = {
+    {1, KEY_DOWN, CMD_PICKER_MOVE, 1},
+    {1, KEY_UP, CMD_PICKER_MOVE, -1},
+    {0, '\t', CMD_PICKER_MOVE, 1},
+    {0, '\n', CMD_PICKER_OPEN, 0},
+    {0, '\r', CMD_PICKER_OPEN, 0},
+    {1, KEY_ENTER, CMD_PICKER_OPEN, 0},
+    {0, 'q', CMD_QUIT, 0},
+    {1, KEY_F(10), CMD_QUIT, 0},
+    {0, CTRL('c'), CMD_QUIT, 0},
+};
+
+#define COUNT(table) (sizeof table / sizeof table[0])
+
+unsigned input_mode(const AppState *s, int pasting)
+{
+    unsigned mode = pasting ? INPUT_PASTING : 0;
+    if (s->cmdline_open)
+        mode |= INPUT_TEXT;
+    if (s->picking)
+        mode |= INPUT_PICKER;
+    if (s->lesson)
+        mode |= INPUT_LESSON;
+    if (s->quiz_hidden)
+        mode |= INPUT_QUIZ;
+    return mode;
+}
+
+static int lookup(const Binding *table, size_t n, int is_key, wint_t key, Command *cmd, CmdArg *arg)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (table[i].is_key == is_key && table[i].key == key) {
+            arg->n = table[i].arg;
+            *cmd = table[i].cmd;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+Command input_map(unsigned mode, int is_key, wint_t key, CmdArg *arg)
 {
     *arg = cmd_arg(0);
-    if (pasting && !is_key && (key >= 0x20 || key == '\n' || key == '\r')) {
+    Command c;
+    if (mode & INPUT_PICKER)
+        return lookup(PICKER_BINDINGS, COUNT(PICKER_BINDINGS), is_key, key, &c, arg) ? c : CMD_NONE;
+    int text = !is_key && key >= 0x20 && key != 0x7f;
+    if ((mode & INPUT_PASTING) && !is_key && (text || key == '\n' || key == '\r')) {
         arg->n = key == '\r' ? '\n' : (long)key; /* pasted text is text: a newline too */
         return CMD_TYPE;
     }
-    for (size_t i = 0; i < sizeof BINDINGS / sizeof BINDINGS[0]; i++) {
-        if (BINDINGS[i].is_key == is_key && BINDINGS[i].key == key) {
-            arg->n = BINDINGS[i].arg;
-            return BINDINGS[i].cmd;
-        }
+    if ((mode & INPUT_TEXT) && text) { /* the command line: letters and digits are its text */
+        arg->n = (long)key;
+        return CMD_TYPE;
     }
-    if (is_key || key < 0x20 || key == 0x7f)
-        return CMD_NONE; /* an unbound function key or control character */
-    arg->n = (long)key; /* everything else is text: Chinese from any input method, a paste */
-    return CMD_TYPE;
+    int found = (mode & INPUT_LESSON) && !(mode & INPUT_TEXT) &&
+                lookup(LESSON_BINDINGS, COUNT(LESSON_BINDINGS), is_key, key, &c, arg);
+    if (!found)
+        found = lookup(BINDINGS, COUNT(BINDINGS), is_key, key, &c, arg);
+    if (!found) {
+        if (is_key || !text)
+            return CMD_NONE; /* an unbound function key or control character */
+        arg->n = (long)key; /* everything else is text: Chinese from any input method, a paste */
+        c = CMD_TYPE;
+    }
+    /* a quiz: the class guesses, then any key shows the bars (quitting, stepping
+     * through the lesson and the command line keep their meaning) */
+    if ((mode & INPUT_QUIZ) && !(mode & INPUT_TEXT) && c != CMD_QUIT && c != CMD_LESSON_NEXT &&
+        c != CMD_LESSON_PREV && c != CMD_NARRATION_SCROLL && c != CMD_CMDLINE) {
+        *arg = cmd_arg(0);
+        return CMD_REVEAL;
+    }
+    return c;
 }

@@ -11,10 +11,22 @@
  * digits and newlines that would otherwise be commands. */
 enum { KEY_PASTE_BEGIN = 01000, KEY_PASTE_END = 01001 };
 
+/* What the keys mean depends on what is on the screen. */
+enum {
+    INPUT_PASTING = 1 << 0, /* inside a bracketed paste: characters are text */
+    INPUT_TEXT = 1 << 1,    /* the command line is open: characters are its text */
+    INPUT_LESSON = 1 << 2,  /* a lesson: n N PgDn PgUp step, Shift-Down Shift-Up scroll */
+    INPUT_QUIZ = 1 << 3,    /* a quiz hides the bars: most keys reveal them */
+    INPUT_PICKER = 1 << 4   /* the picker of lessons: arrows, Enter, q */
+};
+
+/* The mode for this state (pasting: inside a bracketed paste). */
+unsigned input_mode(const AppState *s, int pasting);
+
 /* What get_wch returned: `is_key` for a function key (KEY_CODE_YES, e.g.
- * KEY_LEFT), else a character; `pasting` inside a bracketed paste. Fills
- * *arg; CMD_NONE for keys that do nothing. A character that is not a key is
- * typed into the prompt. */
-Command input_map(int is_key, wint_t key, int pasting, CmdArg *arg);
+ * KEY_LEFT), else a character; `mode` from input_mode. Fills *arg; CMD_NONE
+ * for keys that do nothing. A character that is not a key is typed into the
+ * prompt. */
+Command input_map(unsigned mode, int is_key, wint_t key, CmdArg *arg);
 
 #endif

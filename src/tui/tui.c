@@ -176,7 +176,7 @@ static void theme_monochrome(void)
         [ROLE_TITLE] = A_REVERSE, [ROLE_HEADER] = A_BOLD, [ROLE_DIM] = A_DIM,
         [ROLE_KEY] = A_BOLD, [ROLE_SELECTED] = A_REVERSE, [ROLE_BLOCKED] = A_DIM,
         [ROLE_UNKNOWN] = A_REVERSE | A_UNDERLINE, [ROLE_WRITTEN] = A_BOLD,
-        [ROLE_UNCACHED] = A_BOLD, [ROLE_ERROR] = A_BOLD,
+        [ROLE_UNCACHED] = A_BOLD, [ROLE_ERROR] = A_BOLD, [ROLE_POINTED] = A_REVERSE | A_BOLD,
     };
     memcpy(role_attr, mono, sizeof role_attr);
 }
@@ -195,6 +195,7 @@ static void theme_colour(void)
         {ROLE_CACHED, COLOR_GREEN, -1, 0},            {ROLE_UNCACHED, COLOR_RED, -1, A_BOLD},
         {ROLE_HEAT, COLOR_YELLOW, -1, 0},             {ROLE_ERROR, COLOR_RED, -1, A_BOLD},
         {ROLE_GOOD, COLOR_GREEN, -1, 0},
+        {ROLE_POINTED, COLOR_BLACK, COLOR_YELLOW, A_BOLD},
     };
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         short n = (short)(i + 1);
@@ -221,7 +222,9 @@ static void theme_init(void)
 
 static void mouse_init(void)
 {
-    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | REPORT_MOUSE_POSITION, NULL);
+    mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON4_PRESSED | BUTTON5_PRESSED |
+                  REPORT_MOUSE_POSITION,
+              NULL); /* 4 and 5: the wheel, which scrolls a lesson's narration */
     mouseinterval(0); /* presses and releases at once, no waiting for clicks */
     if (has_mouse()) {
         fputs(MOUSE_DRAG_ON, stdout);
@@ -252,7 +255,10 @@ static unsigned on_mouse(AppState *s, int *drag)
         return REDRAW_NONE;
     Layout l;
     screen_layout(&l, s, LINES, COLS);
-    if (l.too_small || !l.show_panels || s->show_help)
+    if (l.show_narration && (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) &&
+        ev.x >= l.narration.x && ev.y >= l.narration.y && ev.y < l.narration.y + l.narration.h)
+        return app_apply(s, CMD_NARRATION_SCROLL, cmd_arg(ev.bstate & BUTTON4_PRESSED ? -3 : 3));
+    if (l.too_small || !l.show_sliders || s->show_help || s->picking)
         return REDRAW_NONE;
     int dragging = *drag >= 0, y = dragging ? l.sliders.y + 1 + *drag : ev.y;
     if (ev.bstate & BUTTON1_RELEASED)
@@ -268,7 +274,7 @@ static unsigned on_mouse(AppState *s, int *drag)
         return app_apply(s, CMD_SLIDER_SELECT, cmd_arg(id));
     if (ev.bstate & BUTTON1_PRESSED)
         *drag = (int)id;
-    return app_apply(s, CMD_SLIDER_SET, (CmdArg){id, value});
+    return app_apply(s, CMD_SLIDER_SET, (CmdArg){.n = id, .x = value});
 }
 
 /* ---- start and end ---- */
@@ -341,7 +347,7 @@ static unsigned on_input(AppState *s, LoopState *ls, int rc, wint_t key)
         return REDRAW_NONE;
     }
     CmdArg arg;
-    Command c = input_map(rc == KEY_CODE_YES, key, ls->pasting, &arg);
+    Command c = input_map(input_mode(s, ls->pasting), rc == KEY_CODE_YES, key, &arg);
     return app_apply(s, c, arg);
 }
 
@@ -364,6 +370,7 @@ static unsigned on_clock(AppState *s, LoopState *ls, const TuiHooks *hooks)
 static void event_loop(AppState *s, const TuiHooks *hooks)
 {
     LoopState ls = {.last_job = JOB_NONE, .drag = -1};
+    screen_fit(s, LINES, COLS);
     tui_draw(s, REDRAW_ALL);
     report_first_frame();
     if (hooks && hooks->background) /* the slow start comes after the first frame */
@@ -374,8 +381,10 @@ static void event_loop(AppState *s, const TuiHooks *hooks)
         int rc = wget_wch(stdscr, &key);
         unsigned redraw = rc == ERR ? REDRAW_NONE : on_input(s, &ls, rc, key);
         redraw |= on_clock(s, &ls, hooks);
-        if (redraw && !s->quit)
+        if (redraw && !s->quit) {
+            screen_fit(s, LINES, COLS);
             tui_draw(s, redraw);
+        }
     }
 }
 

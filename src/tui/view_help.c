@@ -31,6 +31,8 @@ static const HelpLine LINES[] = {
     {"v", LBL_HELP_ATTENTION},
     {"/", LBL_HELP_QUERY},
     {"n", LBL_HELP_MID_TEXT},
+    {":", LBL_HELP_COMMAND},
+    {"n N PgDn/Up", LBL_HELP_LESSON},
     {"l", LBL_HELP_LANGUAGE},
     {"?", LBL_HELP_HELP},
     {"q F10 Ctrl-C", LBL_HELP_QUIT},

@@ -32,6 +32,14 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
     c->corpus_w = CORPUS_COLS;
     c->bar = NUM_COLS;
     c->bar_w = r.w - NUM_COLS - PCT_COLS - SAMPLER_COLS - 2 - c->corpus_w - c->hist_w;
+    /* beside a lesson's narration the panel is narrow: the columns give way to the bars */
+    while (c->bar_w < 6 && (c->corpus_w > 12 || c->hist_w > 9)) {
+        if (c->hist_w > 9)
+            c->hist_w--;
+        else
+            c->corpus_w--;
+        c->bar_w++;
+    }
     c->model_end = c->bar + c->bar_w + PCT_COLS;
     c->sampler_end = c->model_end + SAMPLER_COLS;
     c->corpus = c->sampler_end + 2;
@@ -176,8 +184,19 @@ static void draw_query_line(const AppState *s, Rect r, int y)
                    s->m->vocab.size, 100.0 * (double)p->query_p, 100.0 * (double)p->query_p_sampler);
 }
 
+Rect view_probs_corpus_rect(const AppState *s, Rect r)
+{
+    ProbCols c;
+    prob_columns(s, r, &c);
+    return (Rect){r.y, r.x + c.corpus, 1 + APP_TOP, c.corpus_w};
+}
+
 void view_probs_draw(const AppState *s, Rect r)
 {
+    if (s->quiz_hidden) { /* the class guesses first */
+        view_quiz_draw(s, r);
+        return;
+    }
     ProbCols c;
     prob_columns(s, r, &c);
     draw_header(s, r, &c);

@@ -30,6 +30,14 @@ void view_title_draw(const AppState *s, Rect r)
  * last cell can make it scroll). */
 void view_status_draw(const AppState *s, Rect r)
 {
+    if (s->cmdline_open) { /* ":set top-k 20", the end of it if it is long */
+        const char *hint = app_label(s, LBL_CMDLINE_HINT);
+        int hint_w = textw_width(hint), room = r.w - 2 - hint_w - 2;
+        draw_text(r.y, r.x, 1, ROLE_KEY, ":");
+        draw_text(r.y, r.x + 1, room, ROLE_NORMAL, s->cmdline + textw_fit_tail(s->cmdline, room - 1));
+        draw_text(r.y, r.x + r.w - 1 - hint_w, hint_w, ROLE_DIM, hint);
+        return;
+    }
     const char *hint = app_label(s, LBL_HINT);
     int hint_w = textw_width(hint), room = r.w - 1;
     if (textw_width(s->status) + 2 + hint_w <= room) {

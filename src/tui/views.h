@@ -9,9 +9,11 @@
 /* Where the screen is cut into panels (screen.c). */
 typedef struct {
     int too_small;
-    Rect title, prompt, attention, probs, sliders, timing, status, help;
+    Rect title, prompt, attention, probs, sliders, timing, status, help, narration;
     int show_attention; /* attention has rows */
-    int show_panels;    /* probs, sliders and timing have rows */
+    int show_panels;    /* probs, and sliders or timing (or both), have rows */
+    int show_sliders, show_timing;
+    int show_narration; /* a lesson: its narration beside the panels */
 } Layout;
 
 enum { SCREEN_MIN_COLS = 80, SCREEN_MIN_LINES = 24, PROMPT_LABEL_COLS = 6 };
@@ -51,5 +53,19 @@ int view_attention_rows(const AppState *s);
 void view_attention_draw(const AppState *s, Rect r);
 
 void view_help_draw(const AppState *s, Rect r);
+
+/* a lesson (view_lesson.c): the narration pane, the quiz in place of the
+ * bars, the picker. view_lesson_lines says how many lines the narration takes
+ * in r and how many rows show them. */
+int view_lesson_lines(const AppState *s, Rect r, int *rows);
+void view_lesson_draw(const AppState *s, Rect r);
+void view_quiz_draw(const AppState *s, Rect r);
+void view_picker_draw(const AppState *s, Rect r);
+/* The training-text column of the bars (for pointing at it). */
+Rect view_probs_corpus_rect(const AppState *s, Rect r);
+
+/* Lay out the screen for s and tell the lesson how its narration fits
+ * (screen.c; the one drawing step that writes to the state). */
+void screen_fit(AppState *s, int lines, int cols);
 
 #endif

@@ -35,7 +35,7 @@ expect_error() {
 
 # --- help ---
 if $T --help | grep -q "generate" && $T --help | grep -q "corpus"; then pass help; else fail help "command list"; fi
-for cmd in probs generate acrostic jueju demo corpus train eval bench info kvcache explore; do
+for cmd in probs generate acrostic jueju demo lesson corpus train eval bench info kvcache explore; do
     if $T $cmd --help >"$work/h" 2>&1 && grep -q "^usage: tangscope $cmd" "$work/h"; then
         pass "help-$cmd"
     else

@@ -401,13 +401,13 @@ static void test_slider_bounds(void)
     app_slider_format(&s, SL_TOP_K, v, sizeof v);
     CHECK(strcmp(v, "off") == 0, "top-k 0 reads off: %s", v);
     /* the mouse sets any value in range, clamped */
-    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TEMPERATURE, 1.234});
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 1.234});
     CHECK(fabsf(s.set.temperature - 1.23f) < 1e-6f, "set 1.23: %g", (double)s.set.temperature);
-    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TOP_P, -3.0});
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_P, .x = -3.0});
     CHECK(fabsf(s.set.top_p - 0.05f) < 1e-6f, "clamped to 0.05");
-    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TOP_K, 57.6});
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_K, .x = 57.6});
     CHECK(s.set.top_k == 58, "top-k rounds: %d", s.set.top_k);
-    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_COUNT, 1.0});
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_COUNT, .x = 1.0});
     CHECK(s.set.top_k == 58, "a bad slider id changes nothing");
     app_free(&s);
 }
@@ -451,10 +451,10 @@ static void test_sampler_column(void)
     CHECK(s.pred.top[0].p == p0, "the model's bar stays");
     CHECK(s.pred.top[0].p_sampler < ps0, "hotter: the top candidate loses (%g -> %g)", (double)ps0,
           (double)s.pred.top[0].p_sampler);
-    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TEMPERATURE, 0.0});
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 0.0});
     CHECK(s.pred.top[0].p_sampler == 1.0f && s.pred.ss.kept == 1, "temperature 0: greedy");
-    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TEMPERATURE, 1.0});
-    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TOP_K, 3});
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 1.0});
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_K, .x = 3});
     CHECK(s.pred.ss.kept == 3 && s.pred.top[3].p_sampler == 0.0f, "top-k 3 keeps 3");
     double removed = 1.0 - (s.pred.top[0].p + s.pred.top[1].p + s.pred.top[2].p);
     CHECK(fabs((double)s.pred.ss.filtered - removed) < 1e-5, "removed mass %g, want %g",
@@ -604,7 +604,7 @@ static void test_histogram(void)
     double share = s.pred.top[0].hist / (double)APP_HIST_DRAWS, p = s.pred.top[0].p_sampler;
     CHECK(fabs(share - p) < 4.0 * sqrt(p * (1 - p) / APP_HIST_DRAWS) + 0.01,
           "top share %.3f vs p %.3f", share, p);
-    app_apply(&s, CMD_SLIDER_SET, (CmdArg){SL_TEMPERATURE, 0.0});
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 0.0});
     CHECK(s.pred.top[0].hist == APP_HIST_DRAWS, "greedy: all on the top: %d", s.pred.top[0].hist);
     key(&s, CMD_HISTOGRAM);
     CHECK(!s.show_hist && s.pred.top[0].hist == 0, "h again: off");

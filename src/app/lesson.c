@@ -1,0 +1,531 @@
+/* lesson.c - reading a lesson's Markdown into steps, and running them (see lesson.h). */
+#include "lesson.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "fileio.h"
+#include "script.h"
+
+/* ---- a growing string ---- */
+
+typedef struct {
+    char *p;
+    size_t n, cap;
+    int oom;
+} Buf;
+
+static void buf_add(Buf *b, const char *s, size_t n)
+{
+    if (b->oom)
+        return;
+    if (b->n + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (b->n + n + 1 > cap)
+            cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) {
+            b->oom = 1;
+            return;
+        }
+        b->p = p;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+
+static void buf_str(Buf *b, const char *s) { buf_add(b, s, strlen(s)); }
+
+/* The string, never NULL (an empty one when nothing was added). */
+static char *buf_take(Buf *b)
+{
+    if (!b->p && !b->oom)
+        buf_add(b, "", 0);
+    char *p = b->oom ? NULL : b->p;
+    if (b->oom)
+        free(b->p);
+    *b = (Buf){0};
+    return p;
+}
+
+static char *dup_n(const char *s, size_t n)
+{
+    char *p = malloc(n + 1);
+    if (p) {
+        memcpy(p, s, n);
+        p[n] = 0;
+    }
+    return p;
+}
+
+/* ---- reading the Markdown ---- */
+
+typedef struct {
+    Lesson *l;
+    LessonProblem problem;
+    void *ctx;
+    int problems;
+    int oom;
+    Buf narration;       /* of the step being read */
+    /* the fenced block we are in, if any */
+    int in_fence, fence_line, fence_is_script;
+    char fence_char;
+    size_t fence_len;
+} Reader;
+
+static void problem_at(Reader *r, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void problem_at(Reader *r, int line, const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    r->problems++;
+    if (r->problem)
+        r->problem(r->ctx, line, msg);
+}
+
+static LessonStep *current(Reader *r) { return &r->l->steps[r->l->n_steps - 1]; }
+
+/* Close the narration of the step being read: without blank lines at its ends. */
+static void finish_step(Reader *r)
+{
+    if (r->l->n_steps == 0)
+        return;
+    char *text = buf_take(&r->narration);
+    if (!text) {
+        r->oom = 1;
+        return;
+    }
+    size_t a = 0, n = strlen(text);
+    while (text[a] == '\n' || text[a] == ' ' || text[a] == '\t')
+        a++;
+    while (n > a && (text[n - 1] == '\n' || text[n - 1] == ' ' || text[n - 1] == '\t'))
+        n--;
+    /* a tangscope block taken out leaves blank lines on both sides: keep one */
+    size_t w = 0;
+    for (size_t i = a; i < n; i++) {
+        if (text[i] == '\n' && w >= 2 && text[w - 1] == '\n' && text[w - 2] == '\n')
+            continue;
+        text[w++] = text[i];
+    }
+    text[w] = 0;
+    current(r)->narration = text;
+    if ((current(r)->plain = lesson_plain_text(text)) == NULL)
+        r->oom = 1;
+}
+
+static void start_step(Reader *r, const char *heading, size_t len, int line)
+{
+    finish_step(r);
+    LessonStep *steps = realloc(r->l->steps, (size_t)(r->l->n_steps + 1) * sizeof *steps);
+    if (!steps) {
+        r->oom = 1;
+        return;
+    }
+    r->l->steps = steps;
+    LessonStep *st = &steps[r->l->n_steps++];
+    *st = (LessonStep){0};
+    st->heading = dup_n(heading, len);
+    st->line = line;
+    if (!st->heading)
+        r->oom = 1;
+}
+
+static void add_command(Reader *r, const char *text, size_t len, int line)
+{
+    LessonStep *st = current(r);
+    LessonLine *cmds = realloc(st->cmds, (size_t)(st->n_cmds + 1) * sizeof *cmds);
+    if (!cmds) {
+        r->oom = 1;
+        return;
+    }
+    st->cmds = cmds;
+    cmds[st->n_cmds].line = line;
+    cmds[st->n_cmds].text = dup_n(text, len);
+    if (!cmds[st->n_cmds++].text)
+        r->oom = 1;
+}
+
+/* A fence: up to three spaces, then three or more ` or ~. Returns its
+ * length (0: not a fence) and where the info string starts. */
+static size_t fence_at(const char *s, size_t n, char *ch, size_t *info)
+{
+    size_t i = 0;
+    while (i < n && i < 3 && s[i] == ' ')
+        i++;
+    if (i >= n || (s[i] != '`' && s[i] != '~'))
+        return 0;
+    size_t j = i;
+    while (j < n && s[j] == s[i])
+        j++;
+    if (j - i < 3)
+        return 0;
+    *ch = s[i];
+    *info = j;
+    return j - i;
+}
+
+static int blank(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t')
+            return 0;
+    return 1;
+}
+
+/* [a, b) of s without white space at its ends. */
+static void trim_span(const char *s, size_t n, size_t *a, size_t *b)
+{
+    *a = 0;
+    *b = n;
+    while (*a < *b && (s[*a] == ' ' || s[*a] == '\t'))
+        (*a)++;
+    while (*b > *a && (s[*b - 1] == ' ' || s[*b - 1] == '\t'))
+        (*b)--;
+}
+
+static void read_fence_line(Reader *r, const char *s, size_t n, int line)
+{
+    char ch;
+    size_t info, len = fence_at(s, n, &ch, &info);
+    if (len && ch == r->fence_char && len >= r->fence_len && blank(s + info, n - info)) {
+        r->in_fence = 0; /* the closing fence */
+        if (!r->fence_is_script) {
+            buf_add(&r->narration, s, n);
+            buf_str(&r->narration, "\n");
+        }
+        return;
+    }
+    if (!r->fence_is_script) {
+        buf_add(&r->narration, s, n);
+        buf_str(&r->narration, "\n");
+        return;
+    }
+    size_t a, b;
+    trim_span(s, n, &a, &b);
+    if (a < b && s[a] != '#') /* blank lines and comments do nothing */
+        add_command(r, s + a, b - a, line);
+}
+
+static void read_line(Reader *r, const char *s, size_t n, int line)
+{
+    if (r->in_fence) {
+        read_fence_line(r, s, n, line);
+        return;
+    }
+    char ch;
+    size_t info, len = fence_at(s, n, &ch, &info);
+    if (len) {
+        size_t a, b;
+        trim_span(s + info, n - info, &a, &b);
+        size_t word = a;
+        while (word < b && s[info + word] != ' ' && s[info + word] != '\t')
+            word++;
+        r->in_fence = 1;
+        r->fence_char = ch;
+        r->fence_len = len;
+        r->fence_line = line;
+        r->fence_is_script = word - a == 9 && strncmp(s + info + a, "tangscope", 9) == 0;
+        if (!r->fence_is_script) {
+            buf_add(&r->narration, s, n);
+            buf_str(&r->narration, "\n");
+        }
+        return;
+    }
+    if (n >= 2 && s[0] == '#' && s[1] == '#' && (n == 2 || s[2] == ' ' || s[2] == '\t')) {
+        size_t a, b;
+        trim_span(s + 2, n - 2, &a, &b);
+        if (a == b)
+            problem_at(r, line, "a step needs a heading after '## '");
+        start_step(r, s + 2 + a, b - a, line);
+        return;
+    }
+    if (n >= 1 && s[0] == '#' && (n == 1 || s[1] == ' ' || s[1] == '\t'))
+        problem_at(r, line, "a second title: a step starts with '## ', the title is the first line");
+    buf_add(&r->narration, s, n);
+    buf_str(&r->narration, "\n");
+}
+
+int lesson_parse(Lesson *l, const char *path, const char *text, size_t len, LessonProblem problem,
+                 void *ctx, TsErr *err)
+{
+    memset(l, 0, sizeof *l);
+    Reader r = {.l = l, .problem = problem, .ctx = ctx};
+    l->path = dup_n(path, strlen(path));
+    const char *p = text, *end = text + len;
+    int line = 0, have_title = 0;
+    while (p < end && !r.oom) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *e = nl ? nl : end;
+        size_t n = (size_t)(e - p);
+        if (n > 0 && p[n - 1] == '\r')
+            n--;
+        line++;
+        if (!have_title && blank(p, n)) {
+            p = nl ? nl + 1 : end;
+            continue; /* blank lines before the title */
+        }
+        if (!have_title) {
+            have_title = 1;
+            size_t a = 0, b = 0;
+            if (n >= 2 && p[0] == '#' && (p[1] == ' ' || p[1] == '\t'))
+                trim_span(p + 2, n - 2, &a, &b);
+            if (b > a) {
+                l->title = dup_n(p + 2 + a, b - a);
+                start_step(&r, l->title ? l->title : "", l->title ? strlen(l->title) : 0, line);
+            } else {
+                problem_at(&r, line, "a lesson starts with its title: '# Title'");
+                start_step(&r, "", 0, line);
+                if (p[0] != '#' || (n > 1 && p[1] == '#'))
+                    read_line(&r, p, n, line); /* narration, or the first step */
+            }
+        } else {
+            read_line(&r, p, n, line);
+        }
+        p = nl ? nl + 1 : end;
+    }
+    if (!have_title) {
+        problem_at(&r, 1, "the file is empty: a lesson starts with its title, '# Title'");
+        start_step(&r, "", 0, 1);
+    }
+    if (r.in_fence)
+        problem_at(&r, r.fence_line, "this code block is never closed");
+    finish_step(&r);
+    if (!l->title)
+        l->title = dup_n("", 0);
+    if (l->n_steps < 2 && !r.oom)
+        problem_at(&r, 1, "no steps: each step starts with a heading, '## Heading'");
+    if (r.oom || !l->path || !l->title) {
+        lesson_free(l);
+        return ts_fail(err, "out of memory reading %s", path);
+    }
+    return r.problems;
+}
+
+int lesson_load(Lesson *l, const char *path, LessonProblem problem, void *ctx, TsErr *err)
+{
+    unsigned char *text;
+    size_t len;
+    memset(l, 0, sizeof *l);
+    if (read_file(path, FILE_TEXT, &text, &len, err) != 0)
+        return -1;
+    int rc = lesson_parse(l, path, (const char *)text, len, problem, ctx, err);
+    free(text);
+    return rc;
+}
+
+void lesson_free(Lesson *l)
+{
+    for (int i = 0; i < l->n_steps; i++) {
+        LessonStep *st = &l->steps[i];
+        for (int j = 0; j < st->n_cmds; j++)
+            free(st->cmds[j].text);
+        free(st->cmds);
+        free(st->heading);
+        free(st->narration);
+        free(st->plain);
+    }
+    free(l->steps);
+    free(l->path);
+    free(l->title);
+    memset(l, 0, sizeof *l);
+}
+
+/* ---- running ---- */
+
+int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem problem, void *ctx)
+{
+    if (k < 0 || k >= l->n_steps)
+        return 0;
+    /* the quiz and the pointer belong to the step that set them */
+    if (s->show_help)
+        app_apply(s, CMD_HELP, cmd_arg(0)); /* closes it */
+    if (s->quiz[0] || s->quiz_hidden)
+        app_apply(s, CMD_QUIZ, (CmdArg){.text = NULL});
+    if (s->point != PANEL_NONE)
+        app_apply(s, CMD_POINT, cmd_arg(PANEL_NONE));
+    const LessonStep *st = &l->steps[k];
+    int problems = 0;
+    for (int i = 0; i < st->n_cmds; i++) {
+        ScriptOut out = {.sync_jobs = 1};
+        int rc = script_run(s, st->cmds[i].text, &out);
+        if (rc == SCRIPT_FAILED || (rc == SCRIPT_UNCHECKED && strict)) {
+            problems++;
+            if (problem)
+                problem(ctx, st->cmds[i].line, out.msg);
+        }
+    }
+    return problems;
+}
+
+int lesson_goto(AppState *s, const Lesson *l, int k, AppLang lang, int strict,
+                LessonProblem problem, void *ctx)
+{
+    s->lang = lang; /* first: the welcome comes in it */
+    app_reset(s);
+    int problems = 0;
+    for (int i = 0; i <= k && i < l->n_steps; i++)
+        problems += lesson_enter(s, l, i, strict, problem, ctx);
+    return problems;
+}
+
+int lesson_step_runs(const Lesson *l, int k, const char *verb)
+{
+    if (k < 0 || k >= l->n_steps)
+        return 0;
+    for (int i = 0; i < l->steps[k].n_cmds; i++) {
+        const ScriptVerb *v = script_verb_of(l->steps[k].cmds[i].text);
+        if (v && strcmp(v->name, verb) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+AppLang lesson_lang_of(const char *path, AppLang fallback)
+{
+    /* the folder the file is in: .../de/02-temperature.md */
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return fallback;
+    const char *start = slash;
+    while (start > path && start[-1] != '/')
+        start--;
+    char dir[8];
+    size_t n = (size_t)(slash - start);
+    if (n == 0 || n >= sizeof dir)
+        return fallback;
+    memcpy(dir, start, n);
+    dir[n] = 0;
+    int lang = app_lang_parse(dir);
+    return lang < 0 ? fallback : (AppLang)lang;
+}
+
+/* ---- the narration as plain text ---- */
+
+/* Is the code point wide (CJK and its punctuation)? Lines of such text join
+ * without a space; lines of Latin text join with one. */
+static int is_wide(uint32_t cp) { return cp >= 0x2E80 && cp < 0xFFEF; }
+
+static uint32_t first_cp(const char *s, size_t n)
+{
+    size_t pos = 0;
+    uint32_t cp = 0;
+    utf8_decode(s, n, &pos, &cp);
+    return cp;
+}
+
+static uint32_t last_cp(const char *s, size_t n)
+{
+    size_t start = n;
+    while (start > 0 && ((unsigned char)s[start - 1] & 0xC0) == 0x80)
+        start--;
+    if (start > 0)
+        start--;
+    return first_cp(s + start, n - start);
+}
+
+/* A list item: "- ", "* ", "+ " or "1. " (after up to three spaces). */
+static int is_list_item(const char *s, size_t n)
+{
+    size_t i = 0;
+    while (i < n && i < 3 && s[i] == ' ')
+        i++;
+    if (i + 1 < n && (s[i] == '-' || s[i] == '*' || s[i] == '+') && s[i + 1] == ' ')
+        return 1;
+    size_t d = i;
+    while (d < n && s[d] >= '0' && s[d] <= '9')
+        d++;
+    return d > i && d + 1 < n && s[d] == '.' && s[d + 1] == ' ';
+}
+
+/* Append a line of text without the marks of emphasis and code. */
+static void add_inline(Buf *b, const char *s, size_t n, int is_item)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n && strchr("\\`*_[]#>-", s[i + 1])) {
+            buf_add(b, s + ++i, 1); /* an escaped mark is the mark itself */
+            continue;
+        }
+        int item_mark = is_item && s[i] == '*' && i + 1 < n && s[i + 1] == ' ' && blank(s, i);
+        if ((s[i] == '*' || s[i] == '`') && !item_mark)
+            continue;
+        buf_add(b, s + i, 1);
+    }
+}
+
+char *lesson_plain_text(const char *md)
+{
+    Buf out = {0};
+    const char *p = md;
+    int in_fence = 0, in_para = 0;
+    char fence_char = 0;
+    size_t fence_len = 0;
+    while (*p) {
+        const char *nl = strchr(p, '\n');
+        size_t n = nl ? (size_t)(nl - p) : strlen(p);
+        char ch;
+        size_t info, len = fence_at(p, n, &ch, &info);
+        if (in_fence) {
+            if (len && ch == fence_char && len >= fence_len && blank(p + info, n - info))
+                in_fence = 0;
+            else {
+                buf_str(&out, "  ");
+                buf_add(&out, p, n);
+                buf_str(&out, "\n");
+            }
+        } else if (len) {
+            if (in_para)
+                buf_str(&out, "\n");
+            in_fence = 1;
+            in_para = 0;
+            fence_char = ch;
+            fence_len = len;
+        } else if (blank(p, n)) {
+            if (in_para)
+                buf_str(&out, "\n");
+            if (out.n && (out.n < 2 || strcmp(out.p + out.n - 2, "\n\n") != 0))
+                buf_str(&out, "\n");
+            in_para = 0;
+        } else {
+            size_t a = 0;
+            int item = is_list_item(p, n), heading = p[0] == '#';
+            if (heading)
+                while (a < n && (p[a] == '#' || p[a] == ' '))
+                    a++;
+            else if (p[0] == '>') /* a quotation: its text */
+                for (a = 1; a < n && p[a] == ' '; a++) {
+                }
+            else if (!item)
+                while (a < n && (p[a] == ' ' || p[a] == '\t'))
+                    a++;
+            if (in_para && (item || heading))
+                buf_str(&out, "\n");
+            else if (in_para && out.n) {
+                /* the same paragraph: one line, with a space between words of Latin text */
+                uint32_t last = last_cp(out.p, out.n), first = first_cp(p + a, n - a);
+                if (!is_wide(last) && !is_wide(first))
+                    buf_str(&out, " ");
+            }
+            add_inline(&out, p + a, n - a, item);
+            in_para = !heading;
+            if (heading)
+                buf_str(&out, "\n");
+        }
+        p = nl ? nl + 1 : p + n;
+    }
+    if (in_para)
+        buf_str(&out, "\n");
+    return buf_take(&out);
+}

@@ -1,0 +1,87 @@
+/* lesson.h - guided lessons: a Markdown file read into steps, and running them.
+ *
+ * The format is lessons/README.md's: the first line `# Title`; every
+ * `## Heading` starts a step; the text under it is the step's narration;
+ * fenced blocks whose info string is `tangscope` hold commands of the
+ * command language (script.h), one a line, carried out when the step is
+ * entered. Text before the first step is the introduction, step 0 (its
+ * commands, if any, run before every step).
+ *
+ * Step k is the state after steps 0..k from the lesson's start (app_reset),
+ * so going back replays from the start and shows exactly what the class saw:
+ * the seed makes it deterministic. A quiz and a pointed panel belong to the
+ * step that set them: entering a step clears both first.
+ */
+#ifndef TS_LESSON_H
+#define TS_LESSON_H
+
+#include <stddef.h>
+
+#include "app.h"
+
+/* One command of a step, and the line of the file it is on (from 1). */
+typedef struct {
+    int line;
+    char *text;
+} LessonLine;
+
+typedef struct {
+    char *heading;     /* the step's `## ` heading; the title for the introduction */
+    int line;          /* the heading's line */
+    char *narration;   /* the Markdown under the heading, without the tangscope blocks
+                          (other fenced blocks stay), blank lines at its ends removed */
+    char *plain;       /* the narration for the screen (lesson_plain_text) */
+    LessonLine *cmds;
+    int n_cmds;
+} LessonStep;
+
+typedef struct Lesson {
+    char *path;        /* as given, for messages */
+    char *title;       /* "" when the file has none (a problem) */
+    LessonStep *steps; /* [n_steps]: steps[0] the introduction, then one per `## ` */
+    int n_steps;       /* 1 + the number of `## ` steps */
+} Lesson;
+
+/* Told about each problem: the line (from 1) and what is wrong, in English. */
+typedef void (*LessonProblem)(void *ctx, int line, const char *msg);
+
+/* Read the Markdown text into l. Problems with the file's shape (no title,
+ * no step, a code block left open, a step without a heading) go to problem
+ * (which may be NULL); the lesson is still filled as far as it goes. Returns
+ * the number of problems, or -1 with err when memory runs out. */
+int lesson_parse(Lesson *l, const char *path, const char *text, size_t len, LessonProblem problem,
+                 void *ctx, TsErr *err);
+/* Read the file and parse it. -1 with err if it cannot be read. */
+int lesson_load(Lesson *l, const char *path, LessonProblem problem, void *ctx, TsErr *err);
+void lesson_free(Lesson *l);
+
+/* The number of steps after the introduction (what "step k of N" counts). */
+static inline int lesson_last_step(const Lesson *l) { return l->n_steps - 1; }
+
+/* Enter step k after the step before it: clear the quiz and the pointed
+ * panel, then run step k's commands (write and compare to their end).
+ * A command that fails is passed over after telling problem (with its line);
+ * so is an `expect` that does not hold. An `expect` that cannot be checked
+ * (the training text not loaded yet) is told only when strict. Returns the
+ * number of problems. */
+int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem problem, void *ctx);
+
+/* Step k from the start: app_reset, the language `lang`, then steps 0..k.
+ * Returns the number of problems, as lesson_enter. */
+int lesson_goto(AppState *s, const Lesson *l, int k, AppLang lang, int strict,
+                LessonProblem problem, void *ctx);
+
+/* Does step k run this verb (e.g. "compare")? */
+int lesson_step_runs(const Lesson *l, int k, const char *verb);
+
+/* The narration as plain text for the screen: paragraphs joined into one line
+ * each (a blank line between them), list items on their own lines, headings
+ * and code blocks kept, the marks of *emphasis* and `code` dropped. Returns a
+ * new string (free it), or NULL when memory runs out. */
+char *lesson_plain_text(const char *markdown);
+
+/* The language a lesson is written in, from its folder (lessons/de/... ->
+ * LANG_DE); fallback when the folder is not a language's. */
+AppLang lesson_lang_of(const char *path, AppLang fallback);
+
+#endif

@@ -1,0 +1,848 @@
+/* script.c - the command language: the table of verbs, the parser, and one
+ * small function per verb that turns it into Commands (see script.h). */
+#include "script.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+
+/* ---- words ---- */
+
+static int is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+static const char *skip_space(const char *p)
+{
+    while (*p && is_space(*p))
+        p++;
+    return p;
+}
+
+/* The next word of *p into out (cropped to size); advances *p past it.
+ * Returns 0 when there is none. */
+static int next_word(const char **p, char *out, size_t size)
+{
+    const char *a = skip_space(*p), *b = a;
+    while (*b && !is_space(*b))
+        b++;
+    size_t n = (size_t)(b - a);
+    if (n == 0)
+        return 0;
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, a, n);
+    out[n] = 0;
+    *p = b;
+    return 1;
+}
+
+/* s without the white space at its ends, into out. */
+static void trim_into(const char *s, char *out, size_t size)
+{
+    s = skip_space(s);
+    size_t n = strlen(s);
+    while (n > 0 && is_space(s[n - 1]))
+        n--;
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, s, n);
+    out[n] = 0;
+}
+
+static int fail(char *msg, size_t size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static int fail(char *msg, size_t size, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, size, fmt, ap);
+    va_end(ap);
+    return SCRIPT_FAILED;
+}
+
+/* A character as a message shows it: itself, or U+XXXX when it would be
+ * invisible (a control, a space). */
+static void char_name(uint32_t cp, char out[16])
+{
+    if (cp <= 0x20 || cp == 0x7F || cp == 0xA0 || cp == 0x3000 || (cp >= 0x80 && cp < 0xA0))
+        snprintf(out, 16, "U+%04X", (unsigned)cp);
+    else
+        out[utf8_encode(cp, out)] = 0;
+}
+
+/* The code points of a UTF-8 string; -1 if it is not valid UTF-8. */
+static long decode_all(const char *text, uint32_t *cps, size_t max)
+{
+    size_t len = strlen(text), pos = 0, n = 0;
+    while (pos < len) {
+        uint32_t cp;
+        if (utf8_decode(text, len, &pos, &cp) != 0)
+            return -1;
+        if (n < max)
+            cps[n] = cp;
+        n++;
+    }
+    return (long)n;
+}
+
+/* "characters not in the model: 𠀀 z" for a text with any; 0 if there are none. */
+static int unknown_chars(const AppState *s, const char *verb, const char *text, char *msg,
+                         size_t size)
+{
+    uint32_t cps[APP_MAX_CHARS + 1];
+    long n = decode_all(text, cps, APP_MAX_CHARS + 1);
+    if (n < 0)
+        return fail(msg, size, "%s: the text is not valid UTF-8", verb);
+    if (n > APP_MAX_CHARS)
+        return fail(msg, size, "%s: longer than %d characters", verb, APP_MAX_CHARS);
+    int shown = 0, len = snprintf(msg, size, "%s: characters not in the model:", verb);
+    for (long i = 0; i < n; i++) {
+        if (vocab_id(&s->m->vocab, cps[i]) >= 0)
+            continue;
+        int seen = 0; /* each unknown character once */
+        for (long j = 0; j < i && !seen; j++)
+            seen = cps[j] == cps[i];
+        if (seen)
+            continue;
+        char name[16];
+        char_name(cps[i], name);
+        if (shown < 8 && len > 0 && (size_t)len < size)
+            len += snprintf(msg + len, size - (size_t)len, " %s", name);
+        shown++;
+    }
+    return shown ? SCRIPT_FAILED : SCRIPT_OK;
+}
+
+/* A text to type or a character to look up is read forgivingly when it runs
+ * (convert.h: 風 as 风, ? as 。), so it is checked as it will be read. A
+ * claim's character is not: an `expect` names what the model must know. */
+static int unknown_after_convert(const AppState *s, const char *verb, const char *text,
+                                 char *msg, size_t size)
+{
+    Converter cv;
+    convert_init(&cv, s->conv.config);
+    Converted conv;
+    TsErr err;
+    int rc;
+    if (convert_text(&cv, &s->m->vocab, text, strlen(text), &conv, &err) != 0) {
+        rc = fail(msg, size, "%s: %s", verb, err.msg);
+    } else {
+        rc = unknown_chars(s, verb, conv.text, msg, size);
+        converted_free(&conv);
+    }
+    convert_close(&cv);
+    return rc;
+}
+
+/* Exactly one character, into *cp. */
+static int one_char(const char *verb, const char *word, uint32_t *cp, char *msg, size_t size)
+{
+    uint32_t cps[2];
+    if (decode_all(word, cps, 2) != 1)
+        return fail(msg, size, "%s: one character, not '%s'", verb, word);
+    *cp = cps[0];
+    return SCRIPT_OK;
+}
+
+/* A plain decimal number: digits with at most one point, maybe a sign (no
+ * hexadecimal, no exponent, no nan: what a teacher writes). */
+static int parse_number(const char *w, double *x)
+{
+    const char *p = w;
+    int digits = 0, points = 0;
+    if (*p == '+' || *p == '-')
+        p++;
+    for (; *p; p++) {
+        if (*p >= '0' && *p <= '9')
+            digits++;
+        else if (*p == '.' && points++ == 0)
+            continue;
+        else
+            return -1;
+    }
+    if (!digits)
+        return -1;
+    *x = strtod(w, NULL);
+    return 0;
+}
+
+/* ---- the table ---- */
+
+static int run_prompt(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_type(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_backspace(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_clear(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_set(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_mid_text(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_cache(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_step(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_pick(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_write(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_compare(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_form(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_show(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_lookup(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_lang(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o);
+
+static const char *const ON_OFF[] = {"on", "off", NULL};
+static const char *const VIEWS[] = {"histogram", "attention", "help", "none", NULL};
+static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_NONE};
+static const char *const PANELS[] = {"bars", "sliders", "timing", "text", "corpus", "none", NULL};
+static const AppPanel PANEL_OF[] = {PANEL_BARS, PANEL_SLIDERS, PANEL_TIMING,
+                                    PANEL_TEXT, PANEL_CORPUS, PANEL_NONE};
+static const char *const LANGS[] = {"zh", "en", "de", "fr", NULL};
+static const char *const FORMS[] = {"free", "acrostic", "jueju", NULL};
+static const FormKind FORM_OF[] = {FORM_FREE, FORM_ACROSTIC, FORM_JUEJU};
+static const char *const CLAIMS[] = {"top1", "top8", "rank", "prob", "identical", "corpus", NULL};
+static const char *const OPS[] = {">", ">=", "<", "<=", "=", NULL};
+
+#define NO_SLIDER (-1)
+#define PICK_RANGE "%s: %s is not a candidate (%g..%g)"
+
+static const ScriptVerb VERBS[] = {
+    {"prompt", "TEXT", ARG_TEXT, NO_SLIDER, 0, 0, NULL, NULL, 0, run_prompt,
+     "replace the text with TEXT (a new prompt)"},
+    {"type", "TEXT", ARG_TEXT, NO_SLIDER, 0, 0, NULL, NULL, 0, run_type,
+     "type TEXT after what is there"},
+    {"backspace", "[N]", ARG_COUNT, NO_SLIDER, 1, APP_MAX_CHARS, NULL, NULL, 0, run_backspace,
+     "take back the last N characters (default 1)"},
+    {"clear", "", ARG_NONE, NO_SLIDER, 0, 0, NULL, NULL, 0, run_clear, "an empty text"},
+    {"set temperature", "X", ARG_NUMBER, SL_TEMPERATURE, 0, 0, NULL, NULL, 0, run_set,
+     "0 to 2 (0 = always the most likely)"},
+    {"set top-k", "N", ARG_INTEGER, SL_TOP_K, 0, 0, NULL, NULL, 0, run_set,
+     "0 to the vocabulary size (0 = off)"},
+    {"set top-p", "X", ARG_NUMBER, SL_TOP_P, 0, 0, NULL, NULL, 0, run_set, "0.05 to 1 (1 = off)"},
+    {"set min-p", "X", ARG_NUMBER, SL_MIN_P, 0, 0, NULL, NULL, 0, run_set, "0 to 1 (0 = off)"},
+    {"set seed", "N", ARG_INTEGER, SL_SEED, 0, 0, NULL, NULL, 0, run_set, "the random seed"},
+    {"seed", "N", ARG_INTEGER, SL_SEED, 0, 0, NULL, NULL, 0, run_set,
+     "the random seed (1 to 99999)"},
+    {"mid-text", "on|off", ARG_WORD, NO_SLIDER, 0, 0, NULL, ON_OFF, 0, run_mid_text,
+     "read the prompt as a fragment from inside a text, or as the start of a poem"},
+    {"cache", "on|off", ARG_WORD, NO_SLIDER, 0, 0, NULL, ON_OFF, 0, run_cache, "the KV cache"},
+    {"step", "[N]", ARG_COUNT, NO_SLIDER, 1, APP_MAX_CHARS, NULL, NULL, 0, run_step,
+     "sample N characters (default 1)"},
+    {"pick", "N", ARG_INTEGER, NO_SLIDER, 1, APP_TOP, PICK_RANGE, NULL, 0, run_pick,
+     "append candidate N (1 to 8)"},
+    {"write", "", ARG_NONE, NO_SLIDER, 0, 0, NULL, NULL, 0, run_write, "write the rest of the poem"},
+    {"compare", "", ARG_NONE, NO_SLIDER, 0, 0, NULL, NULL, 0, run_compare,
+     "write the same text with and without the cache and time both"},
+    {"form", "free|acrostic 5|7|jueju 5|7", ARG_FORM, NO_SLIDER, 0, 0, NULL, FORMS, 0, run_form,
+     "the verse form (the acrostic takes its heads from the text)"},
+    {"show", "histogram|attention|help|none", ARG_WORD, NO_SLIDER, 0, 0, NULL, VIEWS, 0, run_show,
+     "open a view (none closes them)"},
+    {"lookup", "C", ARG_CHAR, NO_SLIDER, 0, 0, NULL, NULL, 0, run_lookup,
+     "where character C stands (rank and probability)"},
+    {"lang", "zh|en|de|fr", ARG_WORD, NO_SLIDER, 0, 0, NULL, LANGS, 0, run_lang,
+     "the interface language"},
+    {"quiz", "QUESTION", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 1, run_quiz,
+     "show QUESTION and hide the bars until a key reveals them"},
+    {"point", "bars|sliders|timing|text|corpus|none", ARG_WORD, NO_SLIDER, 0, 0, NULL, PANELS, 1,
+     run_point, "highlight one panel"},
+    {"expect", "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N", ARG_CLAIM,
+     NO_SLIDER, 0, 0, NULL, CLAIMS, 1, run_expect, "check a claim the narration makes"},
+};
+
+enum { N_VERBS = (int)(sizeof VERBS / sizeof VERBS[0]) };
+
+const ScriptVerb *script_verbs(int *count)
+{
+    *count = N_VERBS;
+    return VERBS;
+}
+
+void script_verb_usage(const ScriptVerb *v, char *out, size_t size)
+{
+    snprintf(out, size, "%s%s%s", v->name, v->usage[0] ? " " : "", v->usage);
+}
+
+int script_is_blank(const char *line)
+{
+    const char *p = skip_space(line);
+    return *p == 0 || *p == '#';
+}
+
+/* "a, b, c" */
+static void list_words(const char *const *words, const char *sep, char *out, size_t size)
+{
+    size_t n = 0;
+    out[0] = 0;
+    for (int i = 0; words[i] && n < size; i++)
+        n += (size_t)snprintf(out + n, size - n, "%s%s", i ? sep : "", words[i]);
+}
+
+static int word_index(const char *const *words, const char *w)
+{
+    for (int i = 0; words[i]; i++)
+        if (strcmp(words[i], w) == 0)
+            return i;
+    return -1;
+}
+
+/* Edit distance of two short words, for "did you mean". */
+static int distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 31 || lb > 31)
+        return 99;
+    int d[32][32];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        for (size_t j = 1; j <= lb; j++) {
+            int sub = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            int del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+            d[i][j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+        }
+    }
+    return d[la][lb];
+}
+
+/* The verb a line starts with; *rest points after its name. For `set`,
+ * *set_word gets the setting's word if it names none. */
+static const ScriptVerb *find_verb(const char *line, const char **rest, char *first, size_t fsize,
+                                   char *second, size_t ssize)
+{
+    const char *p = line;
+    first[0] = second[0] = 0;
+    if (!next_word(&p, first, fsize))
+        return NULL;
+    const char *after_first = p;
+    next_word(&p, second, ssize);
+    char two[96];
+    snprintf(two, sizeof two, "%s %s", first, second);
+    for (int i = 0; i < N_VERBS; i++) {
+        if (strcmp(VERBS[i].name, two) == 0) {
+            *rest = p;
+            return &VERBS[i];
+        }
+    }
+    for (int i = 0; i < N_VERBS; i++) {
+        if (strcmp(VERBS[i].name, first) == 0) {
+            *rest = after_first;
+            return &VERBS[i];
+        }
+    }
+    return NULL;
+}
+
+const ScriptVerb *script_verb_of(const char *line)
+{
+    char first[64], second[64];
+    const char *rest;
+    return find_verb(line, &rest, first, sizeof first, second, sizeof second);
+}
+
+static int unknown_verb(const char *first, const char *second, char *msg, size_t size)
+{
+    if (strcmp(first, "set") == 0) {
+        const char *names[] = {"temperature", "top-k", "top-p", "min-p", "seed", NULL};
+        char list[96];
+        list_words(names, ", ", list, sizeof list);
+        if (!second[0])
+            return fail(msg, size, "set: which setting? (%s)", list);
+        return fail(msg, size, "set: unknown setting '%s' (%s)", second, list);
+    }
+    const char *best = NULL;
+    int best_d = 3; /* suggest only a near miss */
+    for (int i = 0; i < N_VERBS; i++) {
+        char name[32];
+        snprintf(name, sizeof name, "%s", VERBS[i].name);
+        name[strcspn(name, " ")] = 0;
+        int d = distance(first, name);
+        if (d < best_d && d < (int)strlen(name)) {
+            best_d = d;
+            best = VERBS[i].name;
+        }
+    }
+    if (best) {
+        char word[32];
+        snprintf(word, sizeof word, "%s", best);
+        word[strcspn(word, " ")] = 0;
+        return fail(msg, size, "unknown verb '%s' (did you mean %s?)", first, word);
+    }
+    return fail(msg, size, "unknown verb '%s'", first);
+}
+
+/* ---- parsing the argument ---- */
+
+static int parse_range(const AppState *s, const ScriptVerb *v, const char *word, double *x,
+                       char *msg, size_t size)
+{
+    double lo = v->min, hi = v->max;
+    if (v->slider != NO_SLIDER)
+        app_slider_range(s, (SliderId)v->slider, &lo, &hi);
+    if (parse_number(word, x) != 0)
+        return fail(msg, size, "%s: '%s' is not a number", v->name, word);
+    if (v->arg != ARG_NUMBER && *x != (double)(long long)*x)
+        return fail(msg, size, "%s: %s is not a whole number", v->name, word);
+    if (*x < lo || *x > hi)
+        return fail(msg, size, v->range_fmt ? v->range_fmt : "%s: %s is out of range %g..%g",
+                    v->name, word, lo, hi);
+    return SCRIPT_OK;
+}
+
+/* The rest of the line as one word: none is an error unless optional. */
+static int single_word(const ScriptVerb *v, const char *rest, char *word, size_t wsize,
+                       const char *what, char *msg, size_t size)
+{
+    const char *p = rest;
+    if (!next_word(&p, word, wsize))
+        return fail(msg, size, "%s: needs %s", v->name, what);
+    if (*skip_space(p))
+        return fail(msg, size, "%s: one argument, not '%s'", v->name, skip_space(rest));
+    return SCRIPT_OK;
+}
+
+static int parse_word_arg(const ScriptVerb *v, const char *rest, ScriptCmd *c, char *msg,
+                          size_t size)
+{
+    char word[64], list[128];
+    list_words(v->words, ", ", list, sizeof list);
+    char what[160];
+    snprintf(what, sizeof what, "one of %s", list);
+    if (single_word(v, rest, word, sizeof word, what, msg, size) != SCRIPT_OK)
+        return SCRIPT_FAILED;
+    c->choice = word_index(v->words, word);
+    if (c->choice < 0)
+        return fail(msg, size, "%s: '%s' is not one of %s", v->name, word, list);
+    return SCRIPT_OK;
+}
+
+static int parse_form(const ScriptVerb *v, const AppState *s, const char *rest, ScriptCmd *c,
+                      char *msg, size_t size)
+{
+    const char *p = rest;
+    char kind[64], len[64], list[64];
+    list_words(FORMS, ", ", list, sizeof list);
+    if (!next_word(&p, kind, sizeof kind))
+        return fail(msg, size, "form: needs one of %s", list);
+    int k = word_index(FORMS, kind);
+    if (k < 0)
+        return fail(msg, size, "form: '%s' is not one of %s", kind, list);
+    c->choice = (int)FORM_OF[k];
+    c->line_len = s->mode.line_len; /* left out: the length it has */
+    if (next_word(&p, len, sizeof len)) {
+        if (c->choice == FORM_FREE)
+            return fail(msg, size, "form free: takes no line length, not '%s'", len);
+        if (strcmp(len, "5") != 0 && strcmp(len, "7") != 0)
+            return fail(msg, size, "form %s: the line length is 5 or 7, not '%s'", kind, len);
+        c->line_len = len[0] - '0';
+    }
+    if (*skip_space(p))
+        return fail(msg, size, "%s: too many arguments: '%s'", v->name, skip_space(rest));
+    return SCRIPT_OK;
+}
+
+/* A character of a claim, which the model must know. */
+static int claim_char(const AppState *s, const char *what, const char *word, uint32_t *cp,
+                      char *msg, size_t size)
+{
+    if (one_char(what, word, cp, msg, size) != SCRIPT_OK)
+        return SCRIPT_FAILED;
+    return unknown_chars(s, what, word, msg, size);
+}
+
+static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *msg, size_t size)
+{
+    const char *p = rest;
+    char w[4][256], list[96], what[96];
+    int n = 0;
+    while (n < 4 && next_word(&p, w[n], sizeof w[n]))
+        n++;
+    int extra = *skip_space(p) != 0;
+    list_words(CLAIMS, ", ", list, sizeof list);
+    if (n == 0)
+        return fail(msg, size, "expect: needs one of %s", list);
+    int k = word_index(CLAIMS, w[0]);
+    if (k < 0)
+        return fail(msg, size, "expect: '%s' is not one of %s", w[0], list);
+    c->claim = (ClaimKind)k;
+    snprintf(what, sizeof what, "expect %s", CLAIMS[k]);
+    static const char *const FORMATS[] = {"C", "C", "C OP N (e.g. expect rank 流 > 8)",
+                                          "C OP X, X in percent (e.g. expect prob 。 > 10)", "",
+                                          "CONTEXT C N (e.g. expect corpus 春风 。 149)"};
+    static const int WORDS[] = {2, 2, 4, 4, 1, 4};
+    if (n != WORDS[k] || extra)
+        return WORDS[k] == 1 ? fail(msg, size, "%s: takes no argument", what)
+                             : fail(msg, size, "%s: needs %s", what, FORMATS[k]);
+    switch (c->claim) {
+    case CLAIM_TOP1:
+    case CLAIM_TOP8:
+        return claim_char(s, what, w[1], &c->cp, msg, size);
+    case CLAIM_RANK:
+    case CLAIM_PROB:
+        if (claim_char(s, what, w[1], &c->cp, msg, size) != SCRIPT_OK)
+            return SCRIPT_FAILED;
+        if (word_index(OPS, w[2]) < 0) {
+            list_words(OPS, " ", list, sizeof list);
+            return fail(msg, size, "%s: '%s' is not one of %s", what, w[2], list);
+        }
+        snprintf(c->op, sizeof c->op, "%s", w[2]);
+        if (parse_number(w[3], &c->x) != 0)
+            return fail(msg, size, "%s: '%s' is not a number", what, w[3]);
+        if (c->claim == CLAIM_PROB && (c->x < 0 || c->x > 100))
+            return fail(msg, size, "%s: %s is out of range 0..100 (percent)", what, w[3]);
+        if (c->claim == CLAIM_RANK && (c->x != (double)(long long)c->x || c->x < 0))
+            return fail(msg, size, "%s: %s is not a rank (a whole number)", what, w[3]);
+        return SCRIPT_OK;
+    case CLAIM_IDENTICAL:
+        return SCRIPT_OK;
+    case CLAIM_CORPUS:
+        if (strlen(w[1]) >= sizeof w[1] - 1)
+            return fail(msg, size, "%s: the context is too long", what);
+        if (decode_all(w[1], NULL, 0) < 0 || one_char(what, w[2], &c->cp, msg, size) != SCRIPT_OK)
+            return SCRIPT_FAILED;
+        snprintf(c->text, sizeof c->text, "%s", w[1]);
+        if (parse_number(w[3], &c->x) != 0 || c->x < 0 || c->x != (double)(long long)c->x)
+            return fail(msg, size, "%s: '%s' is not a count (a whole number)", what, w[3]);
+        return SCRIPT_OK;
+    }
+    return SCRIPT_FAILED;
+}
+
+int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, size_t size)
+{
+    char first[64], second[64];
+    const char *rest = NULL;
+    memset(c, 0, sizeof *c);
+    msg[0] = 0;
+    const ScriptVerb *v = find_verb(line, &rest, first, sizeof first, second, sizeof second);
+    if (!first[0])
+        return fail(msg, size, "an empty line is no command");
+    if (!v)
+        return unknown_verb(first, second, msg, size);
+    c->verb = v;
+    char word[64];
+    const char *arg = skip_space(rest);
+    switch (v->arg) {
+    case ARG_NONE:
+        if (*arg)
+            return fail(msg, size, "%s: takes no argument, not '%s'", v->name, arg);
+        return SCRIPT_OK;
+    case ARG_COUNT:
+    case ARG_NUMBER:
+    case ARG_INTEGER:
+        if (v->arg == ARG_COUNT && !*arg) {
+            c->x = 1;
+            return SCRIPT_OK;
+        }
+        if (single_word(v, rest, word, sizeof word,
+                        v->arg == ARG_NUMBER ? "a number" : "a whole number", msg,
+                        size) != SCRIPT_OK)
+            return SCRIPT_FAILED;
+        return parse_range(s, v, word, &c->x, msg, size);
+    case ARG_TEXT:
+    case ARG_FREE:
+        trim_into(arg, c->text, sizeof c->text);
+        if (!c->text[0])
+            return fail(msg, size, "%s: needs %s", v->name, v->arg == ARG_TEXT ? "a text" : "a question");
+        if (strlen(arg) >= sizeof c->text)
+            return fail(msg, size, "%s: longer than %d characters", v->name, APP_MAX_CHARS);
+        if (v->arg == ARG_FREE)
+            return strlen(c->text) < APP_QUIZ_MAX ? SCRIPT_OK
+                   : fail(msg, size, "%s: longer than %d bytes", v->name, APP_QUIZ_MAX - 1);
+        return unknown_after_convert(s, v->name, c->text, msg, size);
+    case ARG_CHAR:
+        if (single_word(v, rest, word, sizeof word, "a character", msg, size) != SCRIPT_OK ||
+            one_char(v->name, word, &c->cp, msg, size) != SCRIPT_OK)
+            return SCRIPT_FAILED;
+        return unknown_after_convert(s, v->name, word, msg, size);
+    case ARG_WORD:
+        return parse_word_arg(v, rest, c, msg, size);
+    case ARG_FORM:
+        return parse_form(v, s, rest, c, msg, size);
+    case ARG_CLAIM:
+        return parse_claim(s, rest, c, msg, size);
+    }
+    return SCRIPT_FAILED;
+}
+
+/* ---- carrying it out ---- */
+
+/* One Command through app_apply. A command that fails says so in the status
+ * line (status_error), as it does on the screen: that becomes the message. */
+static int apply(AppState *s, const ScriptCmd *c, ScriptOut *o, Command cmd, CmdArg a)
+{
+    s->status_error = 0;
+    o->redraw |= app_apply(s, cmd, a);
+    if (s->status_error)
+        return fail(o->msg, sizeof o->msg, "%s: %s", c->verb->name, s->status);
+    return SCRIPT_OK;
+}
+
+/* Run the job a command started to its end, a tick at a time, as the screen
+ * would (a script waits for it). */
+static int finish_job(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    if (!o->sync_jobs)
+        return SCRIPT_OK;
+    while (s->job.kind != JOB_NONE)
+        if (apply(s, c, o, CMD_TICK, cmd_arg(0)) != SCRIPT_OK)
+            return SCRIPT_FAILED;
+    return SCRIPT_OK;
+}
+
+static int type_text(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    size_t len = strlen(c->text), pos = 0;
+    uint32_t cp;
+    while (pos < len && utf8_decode(c->text, len, &pos, &cp) == 0)
+        if (apply(s, c, o, CMD_TYPE, cmd_arg((long)cp)) != SCRIPT_OK)
+            return SCRIPT_FAILED;
+    return SCRIPT_OK;
+}
+
+static int run_prompt(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    if (apply(s, c, o, CMD_CLEAR, cmd_arg(0)) != SCRIPT_OK)
+        return SCRIPT_FAILED;
+    return type_text(s, c, o);
+}
+
+static int run_type(AppState *s, const ScriptCmd *c, ScriptOut *o) { return type_text(s, c, o); }
+
+static int run_backspace(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    long n = (long)c->x;
+    if ((size_t)n > s->n_chars)
+        return fail(o->msg, sizeof o->msg, "backspace: %ld is more than the %zu characters of the text",
+                    n, s->n_chars);
+    for (long i = 0; i < n; i++)
+        if (apply(s, c, o, CMD_BACKSPACE, cmd_arg(0)) != SCRIPT_OK)
+            return SCRIPT_FAILED;
+    return SCRIPT_OK;
+}
+
+static int run_clear(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    return apply(s, c, o, CMD_CLEAR, cmd_arg(0));
+}
+
+static int run_set(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    CmdArg a = {.n = c->verb->slider, .x = c->x};
+    return apply(s, c, o, CMD_SLIDER_SET, a);
+}
+
+static int run_mid_text(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    return apply(s, c, o, CMD_MID_TEXT, cmd_arg(c->choice == 0));
+}
+
+static int run_cache(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    return apply(s, c, o, CMD_CACHE_SET, cmd_arg(c->choice == 0));
+}
+
+static int run_step(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    long n = (long)c->x;
+    for (long i = 0; i < n; i++) {
+        size_t before = s->n_chars;
+        if (apply(s, c, o, CMD_SAMPLE, cmd_arg(0)) != SCRIPT_OK)
+            return SCRIPT_FAILED;
+        if (s->n_chars == before) /* the poem is complete, or the text full */
+            return fail(o->msg, sizeof o->msg, "step: stopped after %ld of %ld: %s", i, n,
+                        s->status);
+    }
+    return SCRIPT_OK;
+}
+
+static int run_pick(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    long k = (long)c->x;
+    if (k > s->pred.n_top) /* a vocabulary of fewer than 8 characters */
+        return fail(o->msg, sizeof o->msg, "pick: %ld is not a candidate (1..%d)", k, s->pred.n_top);
+    return apply(s, c, o, CMD_PICK, cmd_arg(k));
+}
+
+static int run_write(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    if (apply(s, c, o, CMD_WRITE, cmd_arg(0)) != SCRIPT_OK)
+        return SCRIPT_FAILED;
+    if (s->job.kind != JOB_WRITE) /* nothing to write: the poem is complete */
+        return fail(o->msg, sizeof o->msg, "write: %s", s->status);
+    return finish_job(s, c, o);
+}
+
+static int run_compare(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    if (apply(s, c, o, CMD_COMPARE, cmd_arg(0)) != SCRIPT_OK)
+        return SCRIPT_FAILED;
+    return finish_job(s, c, o);
+}
+
+/* The Han characters of the text the model knows: an acrostic's heads. */
+static int han_heads(const AppState *s)
+{
+    int n = 0;
+    for (size_t i = 0; i < s->n_chars; i++)
+        n += s->chars[i].id >= 0 && is_han(s->chars[i].cp);
+    return n;
+}
+
+static int run_form(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    switch ((FormKind)c->choice) {
+    case FORM_FREE: return apply(s, c, o, CMD_MODE_FREE, cmd_arg(0));
+    case FORM_ACROSTIC:
+        if (s->mode.kind != FORM_ACROSTIC && han_heads(s) == 0)
+            return fail(o->msg, sizeof o->msg,
+                        "form acrostic: the text has no line openers (type them first, "
+                        "e.g. prompt 春眠不觉)");
+        return apply(s, c, o, CMD_MODE_ACROSTIC, cmd_arg(c->line_len));
+    case FORM_JUEJU: return apply(s, c, o, CMD_MODE_JUEJU, cmd_arg(c->line_len));
+    }
+    return SCRIPT_FAILED;
+}
+
+static int run_show(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    return apply(s, c, o, CMD_SHOW, cmd_arg(VIEW_OF[c->choice]));
+}
+
+static int run_lookup(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    return apply(s, c, o, CMD_LOOKUP, cmd_arg((long)c->cp));
+}
+
+static int run_lang(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    return apply(s, c, o, CMD_LANGUAGE, cmd_arg(app_lang_parse(LANGS[c->choice])));
+}
+
+static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    CmdArg a = {.text = c->text};
+    return apply(s, c, o, CMD_QUIZ, a);
+}
+
+static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    return apply(s, c, o, CMD_POINT, cmd_arg(PANEL_OF[c->choice]));
+}
+
+/* ---- expect ---- */
+
+static int holds(double got, const char *op, double want)
+{
+    if (strcmp(op, ">") == 0)
+        return got > want;
+    if (strcmp(op, ">=") == 0)
+        return got >= want;
+    if (strcmp(op, "<") == 0)
+        return got < want;
+    if (strcmp(op, "<=") == 0)
+        return got <= want;
+    return got == want;
+}
+
+/* The claim as written, for messages: "expect rank 流 > 8". */
+static void claim_text(const ScriptCmd *c, char *out, size_t size)
+{
+    char ch[16];
+    char_name(c->cp, ch);
+    switch (c->claim) {
+    case CLAIM_TOP1: snprintf(out, size, "expect top1 %s", ch); break;
+    case CLAIM_TOP8: snprintf(out, size, "expect top8 %s", ch); break;
+    case CLAIM_RANK: snprintf(out, size, "expect rank %s %s %g", ch, c->op, c->x); break;
+    case CLAIM_PROB: snprintf(out, size, "expect prob %s %s %g", ch, c->op, c->x); break;
+    case CLAIM_IDENTICAL: snprintf(out, size, "expect identical"); break;
+    case CLAIM_CORPUS: snprintf(out, size, "expect corpus %.96s %s %g", c->text, ch, c->x); break;
+    }
+}
+
+static int check_corpus(AppState *s, const ScriptCmd *c, ScriptOut *o, const char *claim)
+{
+    if (!s->corpus) {
+        fail(o->msg, sizeof o->msg, "%s: the training text is not loaded", claim);
+        return SCRIPT_UNCHECKED;
+    }
+    uint32_t ctx[APP_MAX_CHARS + 1];
+    long n = decode_all(c->text, ctx, APP_MAX_CHARS);
+    if (n < 0 || n > APP_MAX_CHARS)
+        return fail(o->msg, sizeof o->msg, "%s: the context is too long", claim);
+    ctx[n] = c->cp;
+    size_t count = corpus_count(s->corpus, ctx, (size_t)n + 1);
+    if ((double)count == c->x)
+        return SCRIPT_OK;
+    char ch[16];
+    char_name(c->cp, ch);
+    return fail(o->msg, sizeof o->msg, "%s: the training text has %s%s %zu time%s", claim,
+                c->text, ch, count, count == 1 ? "" : "s");
+}
+
+static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    char claim[SCRIPT_MSG_MAX / 2], ch[16];
+    claim_text(c, claim, sizeof claim);
+    char_name(c->cp, ch);
+    if (c->claim == CLAIM_CORPUS)
+        return check_corpus(s, c, o, claim);
+    if (c->claim == CLAIM_IDENTICAL) {
+        if (!s->cmp.done)
+            return fail(o->msg, sizeof o->msg, "%s: no compare has run to its end", claim);
+        if (!s->cmp.identical)
+            return fail(o->msg, sizeof o->msg,
+                        "%s: the runs with and without the cache wrote different text "
+                        "(largest logit difference %.3g)",
+                        claim, s->cmp.max_logit_diff);
+        return SCRIPT_OK;
+    }
+    if (!s->pred.model_ok)
+        return fail(o->msg, sizeof o->msg, "%s: %s", claim, s->status);
+    int id = vocab_id(&s->m->vocab, c->cp);
+    int rank = app_rank(s, id);
+    double pct = 100.0 * (double)s->pred.probs[id];
+    int ok = c->claim == CLAIM_TOP1   ? rank == 1
+             : c->claim == CLAIM_TOP8 ? rank <= APP_TOP
+             : c->claim == CLAIM_RANK ? holds(rank, c->op, c->x)
+                                      : holds(pct, c->op, c->x);
+    if (ok)
+        return SCRIPT_OK;
+    if (c->claim == CLAIM_PROB)
+        return fail(o->msg, sizeof o->msg, "%s: the model gives %s %.2f%%", claim, ch, pct);
+    if (c->claim == CLAIM_TOP1) {
+        char first[16];
+        char_name(vocab_cp(&s->m->vocab, s->pred.order[0]), first);
+        return fail(o->msg, sizeof o->msg, "%s: the model's first is %s (%.2f%%); %s has rank %d (%.2f%%)",
+                    claim, first, 100.0 * (double)s->pred.probs[s->pred.order[0]], ch, rank, pct);
+    }
+    return fail(o->msg, sizeof o->msg, "%s: %s has rank %d (%.2f%%)", claim, ch, rank, pct);
+}
+
+/* ---- the whole line ---- */
+
+int script_exec(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    o->msg[0] = 0;
+    /* a command acts on the explorer as it stands: an open help screen or a
+     * half-typed look-up would otherwise swallow it (as they swallow a key) */
+    if (s->show_help && c->verb->run != run_show)
+        o->redraw |= app_apply(s, CMD_HELP, cmd_arg(0));
+    if (s->query_input)
+        o->redraw |= app_apply(s, CMD_STOP, cmd_arg(0));
+    return c->verb->run(s, c, o);
+}
+
+int script_run(AppState *s, const char *line, ScriptOut *out)
+{
+    out->msg[0] = 0;
+    if (script_is_blank(line))
+        return SCRIPT_OK;
+    ScriptCmd c;
+    if (script_parse(s, line, &c, out->msg, sizeof out->msg) != SCRIPT_OK)
+        return SCRIPT_FAILED;
+    return script_exec(s, &c, out);
+}

@@ -1,0 +1,113 @@
+/* script.h - the explorer's command language: one line, one command.
+ *
+ * `set top-k 20`, `prompt 白日依山尽，黄河入海`, `write`, `expect top1 。`: the
+ * words a lesson (lesson.h), the explorer's command line (`:`) and the tests
+ * use to say what a key can say and more. Every verb is one row of a table
+ * (script_verbs): its name, its argument, the range of that argument and the
+ * function that carries it out. The parser, `tangscope lesson --check`, the
+ * help text and the tests all read that one table, and every verb ends in
+ * app_apply with the Commands of commands.h, as a key does.
+ *
+ * Messages are one line in English that name the verb and the argument:
+ * "unknown verb 'sett'", "set temperature: 3 is out of range 0..2",
+ * "pick: 9 is not a candidate (1..8)", "characters not in the model: 𠀀".
+ * A caller that knows where the line came from puts FILE:LINE before them.
+ */
+#ifndef TS_SCRIPT_H
+#define TS_SCRIPT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "app.h"
+
+#define SCRIPT_MSG_MAX 320
+#define SCRIPT_TEXT_MAX (4 * APP_MAX_CHARS + 1) /* the longest text argument, in bytes */
+
+/* What a verb takes after its name. */
+typedef enum {
+    ARG_NONE,    /* nothing */
+    ARG_NUMBER,  /* a number in a range */
+    ARG_INTEGER, /* a whole number in a range */
+    ARG_COUNT,   /* a whole number in a range, 1 when left out */
+    ARG_TEXT,    /* the rest of the line, characters the model knows */
+    ARG_FREE,    /* the rest of the line, any text (a question) */
+    ARG_CHAR,    /* one character the model knows */
+    ARG_WORD,    /* one word of the verb's list */
+    ARG_FORM,    /* free | acrostic [5|7] | jueju [5|7] */
+    ARG_CLAIM    /* what `expect` checks (see lessons/README.md) */
+} ScriptArg;
+
+/* What `expect` checks. */
+typedef enum { CLAIM_TOP1, CLAIM_TOP8, CLAIM_RANK, CLAIM_PROB, CLAIM_IDENTICAL, CLAIM_CORPUS } ClaimKind;
+
+typedef struct ScriptVerb ScriptVerb;
+
+/* One parsed line. */
+typedef struct {
+    const ScriptVerb *verb;
+    double x;                    /* ARG_NUMBER, ARG_INTEGER, ARG_COUNT; a claim's N or X */
+    int choice;                  /* ARG_WORD: index into the verb's words; ARG_FORM: a FormKind */
+    int line_len;                /* ARG_FORM: 5 or 7 */
+    uint32_t cp;                 /* ARG_CHAR; a claim's character */
+    char text[SCRIPT_TEXT_MAX];  /* ARG_TEXT, ARG_FREE; CLAIM_CORPUS: the context */
+    ClaimKind claim;
+    char op[3];                  /* CLAIM_RANK, CLAIM_PROB: > >= < <= = */
+} ScriptCmd;
+
+/* How a verb is carried out, and what came of it. */
+typedef struct {
+    int sync_jobs;               /* in: 1 runs `write` and `compare` to their end (a lesson,
+                                    a test); 0 leaves them running, as Enter and b do */
+    unsigned redraw;             /* out: the REDRAW_ flags of everything it changed */
+    char msg[SCRIPT_MSG_MAX];    /* out: why it failed */
+} ScriptOut;
+
+typedef int (*ScriptRunFn)(AppState *s, const ScriptCmd *c, ScriptOut *out);
+
+struct ScriptVerb {
+    const char *name;            /* one word, or two for `set NAME` */
+    const char *usage;           /* the argument as the docs show it: "X", "[N]", "on|off" */
+    ScriptArg arg;
+    int slider;                  /* a SliderId whose range bounds the number, or -1 */
+    double min, max;             /* the range otherwise */
+    const char *range_fmt;       /* how an argument out of range is told (verb, argument,
+                                    min, max), or NULL: "%s: %s is out of range %g..%g" */
+    const char *const *words;    /* ARG_WORD: the words, NULL-terminated */
+    int lesson;                  /* 1: meant for lessons (quiz, point, expect) */
+    ScriptRunFn run;
+    const char *help;            /* one line for --help */
+};
+
+/* The results. SCRIPT_UNCHECKED: an `expect` that cannot be checked here (its
+ * training-text count while the text is not loaded); a lesson check treats
+ * it as a problem, the explorer passes over it. */
+enum { SCRIPT_FAILED = -1, SCRIPT_OK = 0, SCRIPT_UNCHECKED = 1 };
+
+/* The table, in the order the docs list it. */
+const ScriptVerb *script_verbs(int *count);
+/* "set temperature X" */
+void script_verb_usage(const ScriptVerb *v, char *out, size_t size);
+
+/* A blank line or a comment (`# ...`): nothing to do. */
+int script_is_blank(const char *line);
+
+/* Parse one line against the table: the verb, its argument, the argument's
+ * range and characters (which need the model, hence s). Returns SCRIPT_OK,
+ * or SCRIPT_FAILED with msg. A blank line is an error here (check first). */
+int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, size_t size);
+
+/* Carry out a parsed command: through app_apply, or for `expect` a check of
+ * the state. What the state alone decides (is there a candidate 8? is the
+ * text long enough to take 5 back?) is checked here. Returns SCRIPT_OK,
+ * SCRIPT_FAILED or SCRIPT_UNCHECKED, with out->msg. */
+int script_exec(AppState *s, const ScriptCmd *c, ScriptOut *out);
+
+/* Both in one: a blank line or a comment does nothing and returns SCRIPT_OK. */
+int script_run(AppState *s, const char *line, ScriptOut *out);
+
+/* The verb a line starts with, or NULL (for callers that only need to know,
+ * e.g. whether a step runs `compare`). */
+const ScriptVerb *script_verb_of(const char *line);
+
+#endif

@@ -1,0 +1,184 @@
+/* cli_handout.c - a lesson run without a terminal and printed as a Markdown
+ * handout (`tangscope lesson --print`, `tangscope demo`).
+ *
+ * For every step: its heading and narration, then what the screen shows
+ * after its commands: the text, what the model wrote, the settings, the top 8
+ * (the model's probability, the probability after the sampler, and how often
+ * the training text continues the same way), the looked-up character and,
+ * after a `compare`, the timings. Everything but the timings is the same on
+ * every run, so students can hold it against their own screen. The words of
+ * the handout are the explorer's labels in the lesson's language.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+#include "cli.h"
+#include "labels.h"
+#include "lesson.h"
+
+/* A character as the handout shows it (the newline as ⏎). */
+static void put_char(FILE *out, uint32_t cp)
+{
+    char b[8];
+    if (cp == '\n') {
+        fputs("⏎", out);
+        return;
+    }
+    b[utf8_encode(cp, b)] = 0;
+    fputs(b, out);
+}
+
+/* chars[from..to) of the text. */
+static void put_text(FILE *out, const AppState *s, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        put_char(out, s->chars[i].cp);
+}
+
+static void put_text_lines(FILE *out, const AppState *s)
+{
+    /* what the model wrote at the end, after the last character typed or picked */
+    size_t wrote = s->n_chars;
+    while (wrote > 0 && s->chars[wrote - 1].origin == ORIGIN_MODEL)
+        wrote--;
+    fprintf(out, "- %s: ", app_label(s, LBL_PROMPT));
+    if (wrote == 0)
+        fputs("—", out);
+    put_text(out, s, 0, wrote);
+    fputc('\n', out);
+    if (wrote < s->n_chars) {
+        size_t end = s->n_chars;
+        if (s->chars[end - 1].cp == '\n') /* the newline that ends the poem */
+            end--;
+        fprintf(out, "- %s: ", app_label(s, LBL_LESSON_WROTE));
+        put_text(out, s, wrote, end);
+        fputc('\n', out);
+    }
+}
+
+static void put_settings(FILE *out, const AppState *s)
+{
+    fprintf(out, "- %s: ", app_label(s, LBL_LESSON_SETTINGS));
+    for (int id = 0; id < SL_COUNT; id++) {
+        char v[32];
+        app_slider_format(s, (SliderId)id, v, sizeof v);
+        if (id == SL_TOP_K && s->set.top_k == 0)
+            snprintf(v, sizeof v, "%s", app_label(s, LBL_OFF));
+        fprintf(out, "%s %s · ", app_label(s, (LabelId)(LBL_TEMPERATURE + id)), v);
+    }
+    fprintf(out, "%s %s · ", app_label(s, LBL_CACHE), app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
+    if (s->mode.kind == FORM_JUEJU)
+        fprintf(out, app_label(s, LBL_MODE_JUEJU), s->mode.line_len);
+    else if (s->mode.kind == FORM_ACROSTIC)
+        fprintf(out, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len, s->mode.heads);
+    else
+        fputs(app_label(s, LBL_MODE_FREE), out);
+    fputc('\n', out);
+}
+
+static void put_top(FILE *out, const AppState *s)
+{
+    const Prediction *p = &s->pred;
+    fprintf(out, "\n| | %s | %s | %s | %s |\n| ---: | :---: | ---: | ---: | ---: |\n",
+            app_label(s, LBL_NEXT), app_label(s, LBL_MODEL), app_label(s, LBL_SAMPLER),
+            app_label(s, LBL_CORPUS_COL));
+    for (int k = 0; k < p->n_top; k++) {
+        const Candidate *c = &p->top[k];
+        fprintf(out, "| %d | ", k + 1);
+        put_char(out, vocab_cp(&s->m->vocab, c->id));
+        fprintf(out, " | %.1f%% | ", 100.0 * (double)c->p);
+        if (c->blocked)
+            fputs(app_label(s, LBL_BLOCKED), out);
+        else
+            fprintf(out, "%.1f%%", 100.0 * (double)c->p_sampler);
+        if (s->corpus && p->suffix_total > 0)
+            fprintf(out, " | %zu/%zu %.1f%% |\n", c->corpus_count, p->suffix_total,
+                    100.0 * (double)c->corpus_count / (double)p->suffix_total);
+        else
+            fputs(" | — |\n", out);
+    }
+    fputc('\n', out);
+    if (s->corpus && p->suffix_len > 0) {
+        char ctx[4 * APP_MAX_CHARS + 8];
+        size_t n = 0;
+        for (size_t i = 0; i < p->suffix_len && n + 8 < sizeof ctx; i++) {
+            uint32_t cp = vocab_cp(&s->m->vocab, s->g.text[p->suffix_start + i]);
+            n += cp == '\n' ? (size_t)snprintf(ctx + n, sizeof ctx - n, "⏎")
+                            : (size_t)utf8_encode(cp, ctx + n);
+        }
+        ctx[n] = 0;
+        fprintf(out, app_label(s, LBL_CORPUS_AFTER), ctx, p->suffix_total);
+        fputs("\n\n", out);
+    }
+}
+
+static void put_query(FILE *out, const AppState *s)
+{
+    const Prediction *p = &s->pred;
+    if (!p->query_cp || p->query_id < 0)
+        return;
+    char ch[8];
+    ch[utf8_encode(p->query_cp, ch)] = 0;
+    fputs("- ", out);
+    fprintf(out, app_label(s, LBL_QUERY_LINE), ch, p->query_rank, s->m->vocab.size,
+            100.0 * (double)p->query_p, 100.0 * (double)p->query_p_sampler);
+    fputc('\n', out);
+}
+
+/* The compare run's totals, and the time per character at four positions. */
+static void put_timing(FILE *out, const AppState *s)
+{
+    const CompareRun *c = &s->cmp;
+    if (!c->done || c->n == 0)
+        return;
+    double speedup = c->total_cached_ms > 0 ? c->total_uncached_ms / c->total_cached_ms : 0;
+    fprintf(out, "- %s: ", app_label(s, LBL_CACHE));
+    fprintf(out, app_label(s, LBL_TIMING_TOTALS), c->total_uncached_ms, c->total_cached_ms, speedup);
+    fprintf(out, "; %s\n\n", app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
+    fprintf(out, "| %s | %s | %s |\n| ---: | ---: | ---: |\n", app_label(s, LBL_POSITION),
+            app_label(s, LBL_WITHOUT_CACHE), app_label(s, LBL_WITH_CACHE));
+    int last = -1;
+    for (int q = 0; q < 4; q++) {
+        int i = (c->n - 1) * q / 3;
+        if (i == last)
+            continue;
+        last = i;
+        fprintf(out, "| %d | %.3f ms | %.3f ms |\n", c->first_pos + i + 1, c->uncached_ms[i],
+                c->cached_ms[i]);
+    }
+    fputc('\n', out);
+}
+
+static void put_state(FILE *out, const AppState *s, int compared)
+{
+    if (s->quiz[0])
+        fprintf(out, "> **%s:** %s\n\n", app_label(s, LBL_LESSON_QUIZ), s->quiz);
+    put_text_lines(out, s);
+    put_settings(out, s);
+    put_query(out, s);
+    put_top(out, s);
+    if (compared)
+        put_timing(out, s);
+}
+
+int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang,
+                       LessonProblem problem, void *ctx)
+{
+    int problems = 0;
+    s->lang = lang;
+    app_reset(s);
+    fprintf(out, "# %s\n\n", l->title);
+    for (int k = 0; k < l->n_steps; k++) {
+        const LessonStep *st = &l->steps[k];
+        /* entering the steps in turn is going to each step: lesson_goto replays the same */
+        problems += lesson_enter(s, l, k, 1, problem, ctx);
+        if (k > 0)
+            fprintf(out, "## %d. %s\n\n", k, st->heading);
+        if (st->narration[0])
+            fprintf(out, "%s\n\n", st->narration);
+        if (st->n_cmds > 0)
+            put_state(out, s, lesson_step_runs(l, k, "compare"));
+    }
+    return problems;
+}

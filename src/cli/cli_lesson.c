@@ -1,0 +1,374 @@
+/* cli_lesson.c - `tangscope lesson`: check a lesson, print it as a handout,
+ * or step through it in the explorer. The lesson format and every verb are
+ * documented in lessons/README.md; the verbs themselves live in one table
+ * (src/app/script.c), which --help lists. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "script.h"
+#include "tui/tui.h"
+
+static const char LESSON_HELP[] =
+    "usage: tangscope lesson [FILE] [--lang zh|en|de|fr] [options]\n"
+    "       tangscope lesson --check FILE... [options]\n"
+    "       tangscope lesson --print FILE [options]\n"
+    "\n"
+    "Guided lessons: Markdown files (lessons/zh, en, de, fr) whose `## ` headings\n"
+    "are steps, whose paragraphs are the narration, and whose ```tangscope blocks\n"
+    "hold commands carried out when a step is entered (lessons/README.md has the\n"
+    "format and every command). Every lesson starts from the same state and the\n"
+    "seed makes it deterministic, so step k always shows the same.\n"
+    "\n"
+    "  tangscope lesson          a picker of the lessons in the interface language\n"
+    "  tangscope lesson FILE     the lesson in the explorer: its narration beside\n"
+    "                            the bars; n / PgDn the next step, N / PgUp the one\n"
+    "                            before; : types a command\n"
+    "  --check FILE...           run each lesson to its end without a terminal and\n"
+    "                            print one line FILE:LINE: message per problem\n"
+    "                            (unknown commands, values out of range, characters\n"
+    "                            not in the model, expect lines that do not hold, a\n"
+    "                            file without a title or steps); exit status 2 if\n"
+    "                            there is any, else one line \"FILE: N steps, ok\"\n"
+    "                            each\n"
+    "  --print FILE              run the lesson and print a Markdown handout: each\n"
+    "                            step's narration, then the text, the settings, the\n"
+    "                            top 8 (model, after the sampler, training-text\n"
+    "                            count), what the model wrote and, after a compare,\n"
+    "                            the timings (the only part that differs between\n"
+    "                            runs)\n"
+    "\n"
+    "  --model FILE              model file (default assets/tang.bin)\n"
+    "  --lang zh|en|de|fr        the interface language and the picker's lessons\n"
+    "                            (default: from LC_ALL / LC_MESSAGES / LANG); a\n"
+    "                            handout's words follow the lesson's folder\n"
+    "  --corpus FILE             training text for the counts (default\n"
+    "                            assets/tang-train.txt)\n"
+    "  --no-corpus               no training-text counts (expect corpus then fails)\n"
+    "  --threads N               threads for the model's passes, 0 = all cores\n"
+    "                            (default 0); the numbers are the same on any count\n"
+    "\n"
+    "The commands (the same on the explorer's command line, `:`):\n";
+
+/* ---- the environment ---- */
+
+int cli_lesson_env_open(LessonEnv *e, const char *cmd, const char *model_path,
+                        const char *corpus_path, int no_corpus)
+{
+    memset(e, 0, sizeof *e);
+    TsErr err;
+    if (model_load(&e->m, model_path ? model_path : cli_asset("tang.bin"), &err) != 0)
+        return cli_error(cmd, EXIT_USAGE, "%s%s", err.msg,
+                         model_path ? "" : " (make model trains the bundled model; or give --model FILE)");
+    e->have_model = 1;
+    if (!no_corpus) {
+        const char *path = corpus_path ? corpus_path : cli_asset("tang-train.txt");
+        e->have_corpus = corpus_load_or_build(&e->corpus, path, cli_cache_dir(), &err) == 0;
+        if (!e->have_corpus)
+            fprintf(stderr, "tangscope %s: no training-text counts: %s\n", cmd, err.msg);
+    }
+    if (app_init(&e->s, &e->m, &err) != 0) {
+        cli_lesson_env_close(e);
+        return cli_error(cmd, 1, "%s", err.msg);
+    }
+    e->have_state = 1;
+    e->s.model_name = model_path;
+    if (e->have_corpus)
+        app_set_corpus(&e->s, &e->corpus, CORPUS_READY);
+    return 0;
+}
+
+void cli_lesson_env_close(LessonEnv *e)
+{
+    if (e->have_state)
+        app_free(&e->s);
+    if (e->have_corpus)
+        corpus_free(&e->corpus);
+    if (e->have_model)
+        model_free(&e->m);
+    memset(e, 0, sizeof *e);
+}
+
+/* ---- the lessons of a folder ---- */
+
+static int is_lesson_name(const char *name)
+{
+    size_t n = strlen(name);
+    return name[0] >= '0' && name[0] <= '9' && n > 3 && strcmp(name + n - 3, ".md") == 0;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int cli_lesson_files(const char *dir, char ***paths)
+{
+    *paths = NULL;
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    int n = 0, cap = 0;
+    char **list = NULL;
+    struct dirent *ent;
+    while ((ent = readdir(d)) != NULL) {
+        if (!is_lesson_name(ent->d_name))
+            continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 16;
+            char **grown = realloc(list, (size_t)cap * sizeof *grown);
+            if (!grown)
+                break;
+            list = grown;
+        }
+        size_t len = strlen(dir) + strlen(ent->d_name) + 2;
+        if ((list[n] = malloc(len)) == NULL)
+            break;
+        snprintf(list[n++], len, "%s/%s", dir, ent->d_name);
+    }
+    closedir(d);
+    if (n)
+        qsort(list, (size_t)n, sizeof *list, by_name);
+    *paths = list;
+    return n;
+}
+
+void cli_lesson_files_free(char **paths, int n)
+{
+    for (int i = 0; i < n; i++)
+        free(paths[i]);
+    free(paths);
+}
+
+/* ---- problems ---- */
+
+/* The problems of one file, told in the order of their lines (the file's
+ * shape is checked before its commands run). */
+typedef struct {
+    int line, order;
+    char *msg;
+} Problem;
+
+typedef struct {
+    const char *path;
+    Problem *list;
+    int n, cap;
+} Problems;
+
+static void collect_problem(void *ctx, int line, const char *msg)
+{
+    Problems *ps = ctx;
+    if (ps->n == ps->cap) {
+        int cap = ps->cap ? 2 * ps->cap : 16;
+        Problem *grown = realloc(ps->list, (size_t)cap * sizeof *grown);
+        if (!grown) { /* no room to sort it: tell it now */
+            fprintf(stderr, "%s:%d: %s\n", ps->path, line, msg);
+            return;
+        }
+        ps->list = grown;
+        ps->cap = cap;
+    }
+    size_t len = strlen(msg) + 1;
+    char *copy = malloc(len);
+    if (!copy) {
+        fprintf(stderr, "%s:%d: %s\n", ps->path, line, msg);
+        return;
+    }
+    memcpy(copy, msg, len);
+    ps->list[ps->n] = (Problem){line, ps->n, copy};
+    ps->n++;
+}
+
+static int by_line(const void *a, const void *b)
+{
+    const Problem *p = a, *q = b;
+    return p->line != q->line ? (p->line > q->line) - (p->line < q->line)
+                              : (p->order > q->order) - (p->order < q->order);
+}
+
+/* "FILE:LINE: message" on stderr, by line; then forget them. */
+static void tell_problems(Problems *ps)
+{
+    if (ps->n > 1)
+        qsort(ps->list, (size_t)ps->n, sizeof *ps->list, by_line);
+    for (int i = 0; i < ps->n; i++) {
+        fprintf(stderr, "%s:%d: %s\n", ps->path, ps->list[i].line, ps->list[i].msg);
+        free(ps->list[i].msg);
+    }
+    free(ps->list);
+    ps->list = NULL;
+    ps->n = ps->cap = 0;
+}
+
+/* Load a lesson, collecting its problems; their count, or -1 if the file
+ * cannot be read (said on stderr). */
+static int load(Lesson *l, const char *path, Problems *ps)
+{
+    TsErr err;
+    int rc = lesson_load(l, path, collect_problem, ps, &err);
+    if (rc < 0)
+        fprintf(stderr, "tangscope lesson: %s\n", err.msg); /* it names the file */
+    return rc;
+}
+
+static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
+{
+    int bad = 0;
+    for (int i = 0; i < n; i++) {
+        Lesson l;
+        Problems ps = {.path = files[i]};
+        int problems = load(&l, files[i], &ps);
+        if (problems >= 0) {
+            problems += lesson_goto(&e->s, &l, lesson_last_step(&l),
+                                    lesson_lang_of(files[i], lang), 1, collect_problem, &ps);
+            if (problems == 0)
+                printf("%s: %d step%s, ok\n", files[i], lesson_last_step(&l),
+                       lesson_last_step(&l) == 1 ? "" : "s");
+            lesson_free(&l);
+        }
+        fflush(stdout);
+        tell_problems(&ps);
+        bad += problems != 0;
+    }
+    return bad ? EXIT_USAGE : 0;
+}
+
+static int print_file(LessonEnv *e, const char *file, AppLang lang)
+{
+    Lesson l;
+    Problems ps = {.path = file};
+    int problems = load(&l, file, &ps);
+    if (problems >= 0) {
+        problems += cli_lesson_handout(stdout, &e->s, &l, lesson_lang_of(file, lang),
+                                       collect_problem, &ps);
+        lesson_free(&l);
+    }
+    fflush(stdout);
+    tell_problems(&ps);
+    return problems ? EXIT_USAGE : 0;
+}
+
+/* ---- in the explorer ---- */
+
+/* One lesson, or the picker of the interface language's lessons. A lesson
+ * whose shape is wrong (no steps) is refused with its problems; the problems
+ * of its commands show in the status line when their step is entered. */
+static int explore(ExploreRun *run, const char *file, int threads)
+{
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+        return cli_error("lesson", EXIT_USAGE, "needs a terminal on stdin and stdout "
+                                               "(for text output use --print)");
+    TsErr err;
+    if (tui_locale_utf8(&err) != 0)
+        return cli_error("lesson", EXIT_USAGE, "%s", err.msg);
+    Lesson one, *shelf = NULL;
+    char **files = NULL;
+    int n = 0, rc;
+    if (file) {
+        Problems ps = {.path = file};
+        int problems = load(&one, file, &ps);
+        int shapeless = problems >= 0 && lesson_last_step(&one) < 1;
+        tell_problems(&ps);
+        if (problems < 0)
+            return EXIT_USAGE;
+        if (shapeless) {
+            lesson_free(&one);
+            return cli_error("lesson", EXIT_USAGE, "%s has no steps to show", file);
+        }
+        run->lesson = &one;
+        run->lesson_lang = lesson_lang_of(file, run->lang);
+    } else {
+        const char *dir = cli_lessons_dir(app_lang_code(run->lang));
+        n = cli_lesson_files(dir, &files);
+        if (n > 0)
+            shelf = calloc((size_t)n, sizeof *shelf);
+        int shown = 0;
+        for (int i = 0; i < n && shelf; i++) {
+            TsErr e;
+            if (lesson_load(&shelf[shown], files[i], NULL, NULL, &e) >= 0)
+                shown++;
+        }
+        if (shown == 0) {
+            free(shelf);
+            cli_lesson_files_free(files, n < 0 ? 0 : n);
+            return cli_error("lesson", EXIT_USAGE,
+                             "no lessons in %s (give a FILE, choose another --lang, or set "
+                             "TANGSCOPE_HOME to the folder that holds lessons/)",
+                             dir);
+        }
+        run->shelf = shelf;
+        run->n_shelf = shown;
+    }
+    /* a keystroke at a full context recomputes the whole window: every core helps */
+    cli_set_threads(threads);
+    rc = cli_explore_run("lesson", run);
+    if (file)
+        lesson_free(&one);
+    for (int i = 0; i < run->n_shelf; i++)
+        lesson_free(&shelf[i]);
+    free(shelf);
+    cli_lesson_files_free(files, n < 0 ? 0 : n);
+    return rc;
+}
+
+static void print_verbs(void)
+{
+    int n;
+    const ScriptVerb *v = script_verbs(&n);
+    for (int i = 0; i < n; i++) {
+        char usage[128];
+        script_verb_usage(&v[i], usage, sizeof usage);
+        if (strlen(usage) > 34)
+            printf("  %s\n  %-34s %s%s\n", usage, "", v[i].lesson ? "(lessons) " : "", v[i].help);
+        else
+            printf("  %-34s %s%s\n", usage, v[i].lesson ? "(lessons) " : "", v[i].help);
+    }
+}
+
+int cmd_lesson(int argc, char **argv)
+{
+    const char *model_path = NULL, *lang_arg = NULL, *corpus_path = NULL;
+    int check = 0, print = 0, no_corpus = 0, threads = 0;
+    Opt opts[] = {
+        {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
+        {"--model", OPT_STR, &model_path, 0, 0},   {"--lang", OPT_STR, &lang_arg, 0, 0},
+        {"--corpus", OPT_STR, &corpus_path, 0, 0}, {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
+        {"--threads", OPT_INT, &threads, 0, 1024},
+    };
+    enum { MAX_FILES = 256 };
+    const char *files[MAX_FILES];
+    int n_files = 0;
+    int rc = cli_parse("lesson", LESSON_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+                       files, MAX_FILES, &n_files);
+    if (rc == 1)
+        print_verbs();
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    int lang = lang_arg ? app_lang_parse(lang_arg) : (int)app_lang_from_env();
+    if (lang < 0)
+        return cli_error("lesson", EXIT_USAGE, "--lang must be zh, en, de or fr, not '%s'", lang_arg);
+    if (check && print)
+        return cli_error("lesson", EXIT_USAGE, "--check and --print do not go together");
+    if (check && n_files == 0)
+        return cli_error("lesson", EXIT_USAGE, "--check needs at least one lesson file");
+    if (print && n_files != 1)
+        return cli_error("lesson", EXIT_USAGE, "--print takes one lesson file");
+    if (!check && !print) {
+        if (n_files > 1)
+            return cli_error("lesson", EXIT_USAGE, "one lesson at a time (--check takes several)");
+        ExploreRun run = {.model_path = model_path, .lang = lang, .corpus_path = corpus_path,
+                          .no_corpus = no_corpus};
+        return explore(&run, n_files ? files[0] : NULL, threads);
+    }
+    cli_set_threads(threads);
+    LessonEnv e;
+    if ((rc = cli_lesson_env_open(&e, "lesson", model_path, corpus_path, no_corpus)) != 0)
+        return rc;
+    rc = check ? check_files(&e, files, n_files, lang) : print_file(&e, files[0], lang);
+    cli_lesson_env_close(&e);
+    return rc;
+}

@@ -1,0 +1,140 @@
+/* view_lesson.c - a lesson on the screen: the narration pane beside the bars,
+ * the question a quiz asks in place of the bars, and the picker of lessons.
+ *
+ * The narration pane: the step ("step 3 of 8") at the top, the keys at the
+ * bottom, and between them the step's heading, its narration and its
+ * question, wrapped by display columns and scrolled from narration_top.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "labels.h"
+#include "lesson.h"
+#include "textw.h"
+#include "views.h"
+
+enum { MAX_LINES = 1024 };
+
+/* The parts of the narration, one after the other. */
+typedef struct {
+    const char *text;
+    Role role;
+} Part;
+
+static int narration_parts(const AppState *s, Part parts[4], char *quiz, size_t size)
+{
+    const LessonStep *st = &s->lesson->steps[s->lesson_step];
+    int n = 0;
+    parts[n++] = (Part){st->heading, ROLE_HEADER};
+    if (st->plain[0])
+        parts[n++] = (Part){st->plain, ROLE_NORMAL};
+    if (s->quiz[0]) {
+        snprintf(quiz, size, "%s: %s", app_label(s, LBL_LESSON_QUIZ), s->quiz);
+        parts[n++] = (Part){quiz, ROLE_KEY};
+    }
+    return n;
+}
+
+/* Rows of text between the step line and the keys. */
+static int body_rows(Rect r) { return r.h - 2 > 0 ? r.h - 2 : 0; }
+
+int view_lesson_lines(const AppState *s, Rect r, int *rows)
+{
+    *rows = body_rows(r);
+    if (!s->lesson || r.w < 1)
+        return 0;
+    Part parts[4];
+    char quiz[APP_QUIZ_MAX + 64];
+    int n = narration_parts(s, parts, quiz, sizeof quiz), lines = 0;
+    for (int i = 0; i < n; i++)
+        lines += textw_lines(parts[i].text, r.w, NULL, 0) + (i + 1 < n); /* a blank line between */
+    return lines;
+}
+
+void view_lesson_draw(const AppState *s, Rect r)
+{
+    const Glyphs *g = tui_glyphs();
+    if (!s->lesson || r.h < 3)
+        return;
+    for (int y = r.y; y < r.y + r.h; y++) /* the line between the panels and the narration */
+        draw_text(y, r.x - 1, 1, ROLE_DIM, g->unicode ? "│" : "|");
+    int last = lesson_last_step(s->lesson);
+    if (s->lesson_step == 0)
+        draw_text(r.y, r.x, r.w, ROLE_DIM, app_label(s, LBL_LESSON_INTRO));
+    else
+        draw_textf(r.y, r.x, r.w, ROLE_DIM, app_label(s, LBL_LESSON_STEP), s->lesson_step, last);
+    int keys = r.y + r.h - 1;
+    draw_text(keys, r.x, r.w, ROLE_KEY,
+              app_label(s, s->lesson_step == last ? LBL_LESSON_END : LBL_LESSON_KEYS));
+
+    Part parts[4];
+    char quiz[APP_QUIZ_MAX + 64];
+    int n = narration_parts(s, parts, quiz, sizeof quiz);
+    int rows = body_rows(r), line = 0, top = s->narration_top, more = 0;
+    for (int i = 0; i < n; i++) {
+        TextSpan spans[MAX_LINES];
+        int count = textw_lines(parts[i].text, r.w, spans, MAX_LINES);
+        count = count < MAX_LINES ? count : MAX_LINES;
+        for (int k = 0; k <= count; k++, line++) {
+            if (k == count && i + 1 == n)
+                break; /* no blank line after the last part */
+            int y = r.y + 1 + line - top;
+            if (line < top)
+                continue;
+            if (y >= r.y + 1 + rows) {
+                more = 1;
+                break;
+            }
+            if (k < count) {
+                char text[1024];
+                snprintf(text, sizeof text, "%.*s", (int)spans[k].len, parts[i].text + spans[k].start);
+                draw_text(y, r.x, r.w, parts[i].role, text);
+            }
+        }
+    }
+    /* there is more above or below: say so at the row's end */
+    if (top > 0 && rows > 0)
+        draw_text_right(r.y + 1, r.x + r.w, 3, ROLE_DIM, g->ellipsis);
+    if (more && rows > 0)
+        draw_text_right(r.y + rows, r.x + r.w, 3, ROLE_DIM, g->ellipsis);
+}
+
+/* Wrapped text from row y on, at most up to row end; returns the row after it. */
+static int draw_paragraph(int y, int end, int x, int w, Role role, const char *text)
+{
+    TextSpan spans[32];
+    int count = textw_lines(text, w, spans, 32);
+    for (int k = 0; k < count && k < 32 && y < end; k++, y++) {
+        char line[APP_QUIZ_MAX];
+        snprintf(line, sizeof line, "%.*s", (int)spans[k].len, text + spans[k].start);
+        draw_text(y, x, w, role, line);
+    }
+    return y;
+}
+
+void view_quiz_draw(const AppState *s, Rect r)
+{
+    draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_LESSON_QUIZ));
+    int end = r.y + r.h;
+    int y = draw_paragraph(r.y + 2, end - 2, r.x + 2, r.w - 4, ROLE_KEY, s->quiz);
+    draw_paragraph(y + 1, end, r.x + 2, r.w - 4, ROLE_DIM, app_label(s, LBL_ST_QUIZ));
+}
+
+void view_picker_draw(const AppState *s, Rect r)
+{
+    const Glyphs *g = tui_glyphs();
+    draw_textf(r.y, r.x + 2, r.w - 2, ROLE_HEADER, "%s (%s)", app_label(s, LBL_PICKER_TITLE),
+               app_lang_code(s->lang));
+    int rows = r.h - 4, first = 0;
+    if (s->shelf_sel >= rows && rows > 0) /* keep the chosen one on the screen */
+        first = s->shelf_sel - rows + 1;
+    for (int i = first; i < s->n_shelf && i - first < rows; i++) {
+        int y = r.y + 2 + i - first, chosen = i == s->shelf_sel;
+        Role role = chosen ? ROLE_SELECTED : ROLE_NORMAL;
+        if (chosen)
+            draw_text(y, r.x + 1, 1, ROLE_SELECTED, g->marker);
+        draw_textf(y, r.x + 3, 4, role, "%2d", i + 1);
+        draw_text(y, r.x + 7, r.w - 8, role, s->shelf[i].title);
+    }
+    draw_text(r.y + r.h - 1, r.x + 2, r.w - 2, ROLE_KEY, app_label(s, LBL_PICKER_KEYS));
+}

@@ -1,0 +1,198 @@
+#!/bin/sh
+# lesson.sh - `tangscope lesson --check / --print` and `tangscope demo` end to end.
+#
+# The small lessons in tests/data run on the fixture model tests/data/tiny.bin
+# with its training text: a broken one must give FILE:LINE errors and exit
+# status 2, a good one must pass --check and print the same handout twice
+# (apart from the timings). Then every lesson in lessons/*/ is checked and
+# printed on the bundled model, when both exist.
+# Prints PASS/FAIL per check; exits non-zero if any failed.
+# usage: TANGSCOPE=./tangscope sh tests/e2e/lesson.sh   (from the repository root)
+set -u
+export LC_ALL=C.UTF-8
+T=${TANGSCOPE:-./tangscope}
+case $T in /*) ;; *) T=$(pwd)/$T ;; esac
+TINY="--model tests/data/tiny.bin --corpus tests/data/tiny-corpus.txt --threads 1"
+GOOD=tests/data/lesson-good.md
+BROKEN=tests/data/lesson-broken.md
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export XDG_CACHE_HOME="$work/cache"
+failed=0
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failed=1; }
+
+# has NAME FILE TEXT: FILE holds the line TEXT exactly
+has() {
+    if grep -qxF -- "$3" "$2"; then pass "$1"; else fail "$1" "no line '$3' in: $(head -c 600 "$2")"; fi
+}
+
+# --- a broken lesson: every problem on its line, exit status 2 ---
+$T lesson --check $BROKEN $TINY >"$work/out" 2>"$work/err"
+status=$?
+[ "$status" -eq 2 ] && pass broken-status || fail broken-status "exit status $status, want 2"
+has broken-title "$work/err" "$BROKEN:1: a lesson starts with its title: '# Title'"
+has broken-verb "$work/err" "$BROKEN:8: unknown verb 'sett' (did you mean set?)"
+has broken-range "$work/err" "$BROKEN:9: set temperature: 3 is out of range 0..2"
+has broken-pick "$work/err" "$BROKEN:13: pick: 9 is not a candidate (1..8)"
+has broken-chars "$work/err" "$BROKEN:14: type: characters not in the model: z"
+has broken-expect "$work/err" "$BROKEN:21: expect rank 风 > 20: 风 has rank 1 (41.15%)"
+has broken-open "$work/err" "$BROKEN:32: this code block is never closed"
+# every line is FILE:LINE: message, in the order of the lines
+if grep -vqE "^$BROKEN:[0-9]+: " "$work/err"; then
+    fail broken-format "a line that is not FILE:LINE: $(grep -vE "^$BROKEN:[0-9]+: " "$work/err" | head -1)"
+else
+    pass broken-format
+fi
+if cut -d: -f2 "$work/err" | sort -n -c 2>/dev/null; then pass broken-order; else fail broken-order "not by line"; fi
+[ "$(wc -l <"$work/err")" -eq 20 ] && pass broken-count || fail broken-count "$(wc -l <"$work/err") problems, want 20"
+[ ! -s "$work/out" ] && pass broken-no-ok || fail broken-no-ok "$(cat "$work/out")"
+
+# --- a good lesson ---
+$T lesson --check $GOOD $TINY >"$work/out" 2>"$work/err"
+status=$?
+if [ "$status" -eq 0 ] && [ "$(cat "$work/out")" = "$GOOD: 4 steps, ok" ] && [ ! -s "$work/err" ]; then
+    pass good-check
+else
+    fail good-check "status $status: $(cat "$work/out" "$work/err")"
+fi
+# both at once: the bad one fails the run, the good one is still said to be ok
+$T lesson --check $GOOD $BROKEN $TINY >"$work/out" 2>/dev/null
+status=$?
+[ "$status" -eq 2 ] && grep -qxF "$GOOD: 4 steps, ok" "$work/out" && pass check-several || fail check-several "status $status"
+
+$T lesson --print $GOOD $TINY >"$work/p1" 2>"$work/err"
+status=$?
+[ "$status" -eq 0 ] && [ ! -s "$work/err" ] && pass print-status || fail print-status "status $status: $(cat "$work/err")"
+has print-title "$work/p1" "# A small lesson"
+has print-step "$work/p1" "## 3. A quiz"
+has print-quiz "$work/p1" "> **question:** Which character comes next?"
+has print-text "$work/p1" "- text: 春风"
+has print-header "$work/p1" "| | next | model | sampler | training text |"
+# the top candidate after 春风: the fixture's 0.411478 (tools/make-fixtures.py), and the training
+# text's own count of 春风风 (none) out of its 春风 (7)
+has print-top "$work/p1" "| 1 | 风 | 41.1% | 41.1% | 0/7 0.0% |"
+has print-settings "$work/p1" "- settings: temperature 0.50 · top-k 5 · top-p 1.00 · min-p 0.00 · seed 7 · KV cache on · free"
+if grep -q "^- KV cache: .*identical text$" "$work/p1"; then pass print-timing; else fail print-timing "no timing line"; fi
+if grep -q "tangscope" "$work/p1" || grep -q "^prompt " "$work/p1"; then fail print-no-commands "commands in the handout"; else pass print-no-commands; fi
+# the same again, apart from the timings
+$T lesson --print $GOOD $TINY >"$work/p2" 2>/dev/null
+untimed() { grep -v -e "^- KV cache:" -e " ms |$" "$1"; }
+if untimed "$work/p1" >"$work/u1" && untimed "$work/p2" >"$work/u2" && cmp -s "$work/u1" "$work/u2"; then
+    pass print-deterministic
+else
+    fail print-deterministic "$(diff "$work/u1" "$work/u2" | head -5)"
+fi
+# the handout's words follow the lesson's folder
+mkdir -p "$work/home/lessons/de" "$work/home/lessons/fr"
+cp $GOOD "$work/home/lessons/de/01-klein.md"
+cp $GOOD "$work/home/lessons/de/02-noch-eine.md"
+printf '# Leer\n' >"$work/home/lessons/fr/01-vide.md"
+$T lesson --print "$work/home/lessons/de/01-klein.md" $TINY >"$work/de" 2>&1
+if grep -q "^- Einstellungen: " "$work/de" && ! grep -q "^- settings: " "$work/de"; then
+    pass print-lang-folder
+else
+    fail print-lang-folder "$(head -12 "$work/de")"
+fi
+
+# --- a model whose numbers overflow (tests/data/tiny-huge.bin): the steps that meet it fail ---
+$T lesson --check $GOOD --model tests/data/tiny-huge.bin --corpus tests/data/tiny-corpus.txt >/dev/null 2>"$work/err"
+status=$?
+if [ "$status" -eq 2 ] && grep -q "^$GOOD:29: write: the model produced non-finite scores" "$work/err"; then
+    pass check-overflowing-model
+else
+    fail check-overflowing-model "status $status: $(head -3 "$work/err")"
+fi
+
+# --- usage errors ---
+$T lesson --print $GOOD $BROKEN $TINY >/dev/null 2>"$work/err"
+[ $? -eq 2 ] && grep -q "takes one lesson file" "$work/err" && pass print-one-file || fail print-one-file "$(cat "$work/err")"
+$T lesson --check $TINY >/dev/null 2>"$work/err"
+[ $? -eq 2 ] && grep -q "needs at least one" "$work/err" && pass check-no-file || fail check-no-file "$(cat "$work/err")"
+$T lesson --check "$work/none.md" $TINY >/dev/null 2>"$work/err"
+[ $? -eq 2 ] && grep -q "none.md" "$work/err" && pass check-missing-file || fail check-missing-file "$(cat "$work/err")"
+$T lesson --lang es --check $GOOD $TINY >/dev/null 2>"$work/err"
+[ $? -eq 2 ] && grep -q "zh, en, de or fr" "$work/err" && pass lang-bad || fail lang-bad "$(cat "$work/err")"
+$T lesson $GOOD $TINY </dev/null >"$work/out" 2>"$work/err"
+[ $? -eq 2 ] && grep -q "needs a terminal" "$work/err" && pass lesson-needs-terminal || fail lesson-needs-terminal "$(cat "$work/err")"
+if $T lesson --help | grep -q "^usage: tangscope lesson" && $T lesson --help | grep -q "set temperature X"; then
+    pass lesson-help-verbs
+else
+    fail lesson-help-verbs "--help does not list the commands"
+fi
+
+# --- demo: the lessons of a language, in order ---
+TANGSCOPE_HOME="$work/home" $T demo --lang de --model tests/data/tiny.bin \
+    --corpus tests/data/tiny-corpus.txt >"$work/out" 2>"$work/err"
+status=$?
+if [ "$status" -eq 0 ] && [ "$(grep -c '^# A small lesson$' "$work/out")" -eq 2 ]; then
+    pass demo-all
+else
+    fail demo-all "status $status, $(grep -c '^# ' "$work/out") titles: $(head -c 300 "$work/err")"
+fi
+TANGSCOPE_HOME="$work/home" $T demo --lang de --section 2 --model tests/data/tiny.bin \
+    --corpus tests/data/tiny-corpus.txt >"$work/out" 2>/dev/null
+[ "$(grep -c '^# A small lesson$' "$work/out")" -eq 1 ] && pass demo-section || fail demo-section "$(grep -c '^# ' "$work/out") lessons"
+TANGSCOPE_HOME="$work/home" $T demo --lang de --section 7 --model tests/data/tiny.bin >/dev/null 2>"$work/err"
+[ $? -eq 2 ] && grep -q "there is no lesson 7 (the lessons are numbered 1 to 2)" "$work/err" && pass demo-no-section || fail demo-no-section "$(cat "$work/err")"
+printf '\n' | TANGSCOPE_HOME="$work/home" $T demo --lang de --pause --model tests/data/tiny.bin \
+    --corpus tests/data/tiny-corpus.txt >"$work/out" 2>"$work/err"
+[ $? -eq 0 ] && grep -q "Enter" "$work/err" && [ "$(grep -c '^# A small' "$work/out")" -eq 2 ] && pass demo-pause || fail demo-pause "$(cat "$work/err")"
+# a language without lessons: the program alone, away from the repository's lessons/
+mkdir -p "$work/bin"
+cp "$T" "$work/bin/tangscope"
+(cd "$work" && TANGSCOPE_HOME="$work/home" bin/tangscope demo --lang zh --model "$OLDPWD/tests/data/tiny.bin" \
+    --no-corpus >/dev/null 2>"$work/err")
+status=$?
+if [ "$status" -eq 2 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "no lessons in .*lessons/zh" "$work/err"; then
+    pass demo-missing-lang
+else
+    fail demo-missing-lang "status $status: $(cat "$work/err")"
+fi
+TANGSCOPE_HOME="$work/home" $T demo --lang fr --model tests/data/tiny.bin --no-corpus >/dev/null 2>"$work/err"
+[ $? -eq 2 ] && grep -q "01-vide.md:1: no steps" "$work/err" && pass demo-broken-lesson || fail demo-broken-lesson "$(cat "$work/err")"
+
+# --- the bundled model: top-k goes past the bar to the whole vocabulary ---
+if [ -f assets/tang.bin ]; then
+    V=$($T info | sed -n 's/.*vocabulary \([0-9]*\).*/\1/p' | head -1)
+    printf '# K\n\n## k\n\n```tangscope\nset top-k %s\n```\n\n## too far\n\n```tangscope\nset top-k %s\n```\n' \
+        "$V" "$((V + 1))" >"$work/k.md"
+    $T lesson --check "$work/k.md" --no-corpus >/dev/null 2>"$work/err"
+    has top-k-vocabulary "$work/err" "$work/k.md:12: set top-k: $((V + 1)) is out of range 0..$V"
+fi
+
+# --- the example in lessons/README.md holds on the bundled model ---
+if [ -f assets/tang.bin ] && [ -f assets/tang-train.txt ]; then
+    sed -n '/^````markdown/,/^````$/p' lessons/README.md | sed '1d;$d' | sed 's/ *<-.*$//' >"$work/example.md"
+    if $T lesson --check "$work/example.md" >"$work/out" 2>"$work/err" && grep -q "1 step, ok" "$work/out"; then
+        pass readme-example
+    else
+        fail readme-example "$(cat "$work/err")"
+    fi
+fi
+
+# --- the lessons themselves ---
+if [ ! -f assets/tang.bin ] || [ ! -f assets/tang-train.txt ]; then
+    echo "note: assets/tang.bin or its training text is missing: the lessons in lessons/ are not run"
+else
+    set -- lessons/*/[0-9]*.md
+    if [ ! -f "$1" ]; then
+        echo "note: lessons/ holds no lessons yet (lessons/LANG/NN-name.md): nothing more to check"
+    else
+        if $T lesson --check "$@" >"$work/out" 2>"$work/err"; then
+            pass "lessons-check ($# lessons)"
+        else
+            fail lessons-check "$(head -20 "$work/err")"
+        fi
+        for f in "$@"; do
+            if $T lesson --print "$f" >"$work/out" 2>"$work/err" && grep -q "^# " "$work/out"; then
+                pass "lessons-print $f"
+            else
+                fail "lessons-print $f" "$(head -5 "$work/err")"
+            fi
+        done
+    fi
+fi
+
+exit $failed

@@ -1,0 +1,192 @@
+#!/bin/sh
+# lesson_tui.sh - a lesson in the explorer, end to end, at 80x24: the real
+# binary in tmux, keys in with send-keys, the screen out with capture-pane.
+# Every check waits for what it expects until a deadline (no fixed sleeps).
+#
+# The lesson is tests/data/lesson-good.md on the fixture model tests/data/tiny.bin
+# (its figures: the top candidate after 春风 is 风, 41.1%, from
+# tools/make-fixtures.py). The checks: the introduction and the narration pane,
+# n to the next step, a quiz that hides the bars until a key, N back to a step
+# replayed from the start, `:set top-k 20` on the command line and an error
+# there, the picker, without colours too, and q leaving the terminal as it was.
+#
+# usage: TANGSCOPE=path/to/tangscope sh tests/e2e/lesson_tui.sh
+set -u
+
+BIN=${TANGSCOPE:-./tangscope}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+ROOT=$(pwd)
+TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
+SOCK=tangscope-lesson-$$
+TMP=$(mktemp -d)
+failed=0
+
+tm() { tmux -L "$SOCK" "$@"; }
+cleanup() {
+    tm kill-server >/dev/null 2>&1
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+screen() { tm capture-pane -p -t e2e 2>/dev/null; }
+pass() { echo "PASS $1"; }
+fail() {
+    echo "FAIL $1: $2"
+    echo "---- screen ----"
+    screen
+    echo "----------------"
+    failed=$((failed + 1))
+}
+until_ok() {
+    deadline=$(($(date +%s) + TIMEOUT))
+    while ! "$@"; do
+        [ "$(date +%s)" -ge "$deadline" ] && return 1
+        sleep 0.05
+    done
+    return 0
+}
+shows() { screen | grep -qF -- "$1"; }
+hides() { ! screen | grep -qF -- "$1"; }
+# the narration pane: the right-hand part of every row (after the divider)
+narration() { screen | sed -n 's/^[^│|]*[│|]//p'; }
+pane_shows() { narration | grep -qF -- "$1"; }
+# a bar row: "1 风 ... 41.1%"
+bar_row() { screen | grep -qE "^$1 $2 .* $3"; }
+
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "FAIL lesson_tui_tmux: tmux is not installed (apt-get install tmux)"
+    exit 1
+fi
+
+# The program runs in a small script that records the terminal's settings
+# before and after and its exit status, then stays so the screen can be read.
+cat >"$TMP/run.sh" <<EOF
+cd "$ROOT"
+export LANG=C.UTF-8 LC_ALL= XDG_CACHE_HOME="$TMP/cache" TANGSCOPE_HOME="$TMP/home"
+[ -f "$TMP/env" ] && . "$TMP/env"
+stty -g >"$TMP/stty.before"
+"$BIN" lesson \$(cat "$TMP/args") --model tests/data/tiny.bin --corpus tests/data/tiny-corpus.txt --lang en
+echo "EXITED \$?"
+stty -g >"$TMP/stty.after"
+exec sleep 600
+EOF
+
+launch() {
+    echo "$1" >"$TMP/args"
+    rm -f "$TMP/stty.before" "$TMP/stty.after"
+    if tm has-session -t e2e 2>/dev/null; then
+        tm respawn-pane -k -t e2e "sh $TMP/run.sh"
+    else
+        tm -f /dev/null new-session -d -s e2e -x 80 -y 24 "sh $TMP/run.sh"
+    fi
+}
+restored() {
+    [ -f "$TMP/stty.after" ] && cmp -s "$TMP/stty.before" "$TMP/stty.after" || return 1
+    flags=$(tm display-message -p -t e2e '#{alternate_on}#{mouse_any_flag}#{cursor_flag}')
+    [ "$flags" = "001" ]
+}
+
+# ---- one lesson ----
+launch tests/data/lesson-good.md
+if until_ok pane_shows "introduction" && pane_shows "A small lesson" && pane_shows "n/N step"; then
+    pass lesson_opens
+else
+    fail lesson_opens "no introduction in the narration pane"
+fi
+# the introduction's narration, wrapped in the pane by columns, emphasis marks gone
+if narration | tr '\n' ' ' | grep -qF "It has emphasis and code, and a second line that joins the first."; then
+    pass lesson_narration_wraps
+else
+    fail lesson_narration_wraps "the introduction is not in the pane"
+fi
+
+tm send-keys -t e2e n
+if until_ok pane_shows "step 1 of 4" && pane_shows "Scores after 春风" && bar_row 1 风 "41.1%"; then
+    pass lesson_next_step
+else
+    fail lesson_next_step "no step 1 with 风 41.1% after n"
+fi
+tm send-keys -t e2e PgDn
+if until_ok pane_shows "step 2 of 4" && until_ok shows "seed        s                                 7"; then
+    pass lesson_pgdn_step
+else
+    fail lesson_pgdn_step "no step 2 (seed 7) after PgDn"
+fi
+
+# a quiz: the question instead of the bars, until a key
+tm send-keys -t e2e n
+if until_ok pane_shows "step 3 of 4" && until_ok shows "Which character comes next?" && hides "1 秋 " &&
+    shows "Guess first"; then
+    pass lesson_quiz_hides
+else
+    fail lesson_quiz_hides "the bars are not hidden behind the question"
+fi
+tm send-keys -t e2e x
+if until_ok bar_row 1 秋 "20.6%" && hides "Guess first" && shows "白日"; then
+    pass lesson_quiz_reveals
+else
+    fail lesson_quiz_reveals "no bars after a key"
+fi
+
+# back: step 2 again, exactly as before (the text, the seed)
+tm send-keys -t e2e N
+if until_ok pane_shows "step 2 of 4" && shows "Temperature and a poem" && hides "白日" &&
+    shows "seed        s                                 7"; then
+    pass lesson_back_step
+else
+    fail lesson_back_step "N did not show step 2 again"
+fi
+tm send-keys -t e2e N N N
+if until_ok pane_shows "introduction"; then pass lesson_back_to_start; else fail lesson_back_to_start "not at the introduction"; fi
+
+# the command line
+tm send-keys -t e2e :
+tm send-keys -t e2e -l "set top-k 20"
+if until_ok shows ":set top-k 20"; then pass lesson_cmdline_opens; else fail lesson_cmdline_opens "no :set top-k 20 at the bottom"; fi
+tm send-keys -t e2e Enter
+if until_ok shows "top-k       k K" && screen | grep -qE "top-k +k K .* 20│"; then
+    pass lesson_cmdline_runs
+else
+    fail lesson_cmdline_runs "top-k did not become 20"
+fi
+tm send-keys -t e2e :
+tm send-keys -t e2e -l "set temperature 3"
+tm send-keys -t e2e Enter
+if until_ok shows "set temperature: 3 is out of range 0..2"; then
+    pass lesson_cmdline_error
+else
+    fail lesson_cmdline_error "no error in the status line"
+fi
+tm send-keys -t e2e n n n n
+if until_ok pane_shows "end of the lesson"; then pass lesson_end; else fail lesson_end "no end after the last step"; fi
+
+tm send-keys -t e2e q
+if until_ok shows "EXITED 0" && until_ok restored; then
+    pass lesson_quits_cleanly
+else
+    fail lesson_quits_cleanly "exit status or terminal state wrong"
+fi
+
+# ---- the picker, without colours ----
+mkdir -p "$TMP/home/lessons/en"
+cp tests/data/lesson-good.md "$TMP/home/lessons/en/01-small.md"
+printf '# Second lesson\n\n## Only step\n\nText.\n' >"$TMP/home/lessons/en/02-second.md"
+echo "export TERM=vt100 NO_COLOR=1" >"$TMP/env"
+launch ""
+if until_ok shows "1  A small lesson" && shows "2  Second lesson"; then
+    pass lesson_picker
+else
+    fail lesson_picker "no list of titles"
+fi
+tm send-keys -t e2e Down Enter
+if until_ok pane_shows "introduction" && pane_shows "Second lesson"; then
+    pass lesson_picker_opens
+else
+    fail lesson_picker_opens "Down Enter did not open the second lesson"
+fi
+tm send-keys -t e2e q
+if until_ok shows "EXITED 0" && until_ok restored; then pass lesson_picker_quits; else fail lesson_picker_quits "not restored"; fi
+rm -f "$TMP/env"
+
+[ "$failed" -eq 0 ]

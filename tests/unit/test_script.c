@@ -1,0 +1,861 @@
+/* test_script.c - the command language and lessons, without a terminal.
+ *
+ * Every verb is sent through script_run and its effect looked at in the
+ * AppState, against references from outside the code under test: the
+ * fixture's top 8 after 春风 (tools/make-fixtures.py, tests/data/tiny-probs.txt),
+ * the same change made with the explorer's own key Commands, ranks recounted
+ * here from the probabilities, corpus counts recounted by a plain substring
+ * search. Then every range error, the Markdown reader on small texts (line
+ * numbers, fences of other types), and the promise lessons rest on: going to
+ * step k from anywhere (a replay) shows exactly what stepping forward k
+ * times showed. The model is tests/data/tiny.bin (23 characters, context 16).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "check.h"
+#include "commands.h"
+#include "fileio.h"
+#include "labels.h"
+#include "lesson.h"
+#include "script.h"
+
+static Model model;
+static Corpus corpus;
+static char *corpus_text;
+
+static void load_fixtures(void)
+{
+    TsErr err;
+    unsigned char *text;
+    size_t len;
+    if (model_load(&model, TEST_DATA("tiny.bin"), &err) != 0 ||
+        read_file(TEST_DATA("tiny-corpus.txt"), FILE_TEXT, &text, &len, &err) != 0 ||
+        corpus_build(&corpus, (const char *)text, len, &err) != 0) {
+        fprintf(stderr, "cannot load the fixtures: %s\n", err.msg);
+        exit(2);
+    }
+    corpus_text = (char *)text;
+}
+
+static void start(AppState *s)
+{
+    TsErr err;
+    if (app_init(s, &model, &err) != 0) {
+        fprintf(stderr, "app_init: %s\n", err.msg);
+        exit(2);
+    }
+    app_set_corpus(s, &corpus, CORPUS_READY);
+}
+
+/* Run one line; returns its result, the message in msg (if not NULL). */
+static int run(AppState *s, const char *line, char *msg)
+{
+    ScriptOut out = {.sync_jobs = 1};
+    int rc = script_run(s, line, &out);
+    if (msg)
+        snprintf(msg, SCRIPT_MSG_MAX, "%s", out.msg);
+    return rc;
+}
+
+/* Run a line that must work. */
+static void ok(AppState *s, const char *line)
+{
+    char msg[SCRIPT_MSG_MAX];
+    int rc = run(s, line, msg);
+    CHECK(rc == SCRIPT_OK, "'%s' failed: %s", line, msg);
+}
+
+static uint32_t cp_of(const char *ch)
+{
+    size_t pos = 0;
+    uint32_t cp = 0;
+    utf8_decode(ch, strlen(ch), &pos, &cp);
+    return cp;
+}
+
+static void text_of(const AppState *s, char *out, size_t size)
+{
+    size_t len = 0;
+    for (size_t i = 0; i < s->n_chars && len + 5 < size; i++)
+        len += (size_t)utf8_encode(s->chars[i].cp, out + len);
+    out[len] = 0;
+}
+
+static int text_is(const AppState *s, const char *want)
+{
+    char got[4096];
+    text_of(s, got, sizeof got);
+    return strcmp(got, want) == 0;
+}
+
+/* Occurrences of needle in the corpus text (overlapping ones too). */
+static size_t naive_count(const char *needle)
+{
+    size_t n = 0;
+    for (const char *p = corpus_text; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return n;
+}
+
+/* The rank of id recounted: 1 + the ids with a larger probability, or an
+ * equal one and a smaller id. */
+static int naive_rank(const AppState *s, int id)
+{
+    int r = 1;
+    for (int i = 0; i < model.cfg.vocab_size; i++)
+        r += s->pred.probs[i] > s->pred.probs[id] || (s->pred.probs[i] == s->pred.probs[id] && i < id);
+    return r;
+}
+
+/* ---- the table ---- */
+
+static void test_verb_table(void)
+{
+    int n;
+    const ScriptVerb *v = script_verbs(&n);
+    CHECK(n >= 23, "%d verbs", n);
+    unsigned char *doc = NULL;
+    size_t len;
+    TsErr err;
+    CHECK(read_file("lessons/README.md", FILE_TEXT, &doc, &len, &err) == 0, "%s", err.msg);
+    for (int i = 0; i < n; i++) {
+        CHECK(v[i].name && v[i].run && v[i].help && v[i].usage, "verb %d incomplete", i);
+        for (int j = 0; j < i; j++)
+            CHECK(strcmp(v[i].name, v[j].name) != 0, "verb '%s' twice", v[i].name);
+        if (v[i].arg == ARG_WORD || v[i].arg == ARG_FORM || v[i].arg == ARG_CLAIM)
+            CHECK(v[i].words && v[i].words[0], "'%s' lists no words", v[i].name);
+        /* the docs name every verb: `name` at the start of a table cell */
+        char cell[64];
+        snprintf(cell, sizeof cell, "| `%s", v[i].name);
+        CHECK(doc && strstr((char *)doc, cell), "lessons/README.md does not document '%s'", v[i].name);
+    }
+    free(doc);
+    char usage[128];
+    script_verb_usage(&v[4], usage, sizeof usage);
+    CHECK(strcmp(usage, "set temperature X") == 0, "usage: %s", usage);
+}
+
+/* ---- every verb, through app_apply ---- */
+
+static void test_prompt_type_backspace_clear(void)
+{
+    AppState s;
+    start(&s);
+    ok(&s, "mid-text on"); /* the fixture reads 春风 as it is, a fragment from inside a text */
+    ok(&s, "prompt 春风");
+    CHECK(text_is(&s, "春风") && s.chars[0].origin == ORIGIN_TYPED, "prompt sets the text");
+    /* the fixture's top 8 after 春风 (float64 reference) */
+    FILE *f = fopen(TEST_DATA("tiny-probs.txt"), "r");
+    CHECK(f != NULL, "tiny-probs.txt");
+    char line[256];
+    int k = 0, in_first = 0;
+    while (f && fgets(line, sizeof line, f) && k < 8) {
+        int id;
+        double p;
+        if (strncmp(line, "prompt ", 7) == 0)
+            in_first = strcmp(line + 7, "e698a5e9a38e\n") == 0;
+        else if (in_first && sscanf(line, "top %*d %d %*s %lf", &id, &p) == 2) {
+            CHECK(s.pred.top[k].id == id && fabs((double)s.pred.top[k].p - p) < 1e-5,
+                  "rank %d: id %d p %g, want %d %g", k + 1, s.pred.top[k].id,
+                  (double)s.pred.top[k].p, id, p);
+            k++;
+        }
+    }
+    if (f)
+        fclose(f);
+    CHECK(k == 8, "8 fixture rows, got %d", k);
+    ok(&s, "prompt 白日");
+    CHECK(text_is(&s, "白日"), "a second prompt replaces the first");
+    ok(&s, "type   山水  ");
+    CHECK(text_is(&s, "白日山水"), "type appends (the ends' spaces are not text)");
+    ok(&s, "backspace");
+    CHECK(text_is(&s, "白日山"), "backspace takes one back");
+    ok(&s, "backspace 2");
+    CHECK(text_is(&s, "白"), "backspace 2 takes two");
+    ok(&s, "clear");
+    CHECK(s.n_chars == 0 && s.g.n == 1, "clear empties the text");
+    app_free(&s);
+}
+
+static void test_settings(void)
+{
+    AppState s;
+    start(&s);
+    ok(&s, "set temperature 0.8");
+    ok(&s, "set top-k 20");
+    ok(&s, "set top-p 0.9");
+    ok(&s, "set min-p 0.05");
+    CHECK(fabsf(s.set.temperature - 0.8f) < 1e-6f && s.set.top_k == 20 &&
+              fabsf(s.set.top_p - 0.9f) < 1e-6f && fabsf(s.set.min_p - 0.05f) < 1e-6f,
+          "settings: %g %d %g %g", (double)s.set.temperature, s.set.top_k, (double)s.set.top_p,
+          (double)s.set.min_p);
+    ok(&s, "set top-k 200");
+    CHECK(s.set.top_k == 200, "top-k %d", s.set.top_k);
+    ok(&s, "seed 7");
+    CHECK(s.seed == 7, "seed %llu", (unsigned long long)s.seed);
+    ok(&s, "set seed 9");
+    CHECK(s.seed == 9, "set seed %llu", (unsigned long long)s.seed);
+    ok(&s, "set temperature 0");
+    CHECK(s.set.temperature == 0.0f, "temperature 0 is allowed");
+    /* the sampler column follows: temperature 0 puts everything on the top candidate */
+    ok(&s, "prompt 春风");
+    CHECK(fabsf(s.pred.top[0].p_sampler - 1.0f) < 1e-6f, "greedy: %g", (double)s.pred.top[0].p_sampler);
+    ok(&s, "mid-text on");
+    CHECK(s.mid_text == 1, "mid-text on");
+    ok(&s, "mid-text off");
+    CHECK(s.mid_text == 0, "mid-text off");
+    ok(&s, "cache off");
+    CHECK(!s.g.use_cache, "cache off");
+    ok(&s, "cache off");
+    CHECK(!s.g.use_cache, "cache off twice stays off (not a toggle)");
+    ok(&s, "cache on");
+    CHECK(s.g.use_cache, "cache on");
+    ok(&s, "lang de");
+    CHECK(s.lang == LANG_DE, "lang de");
+    ok(&s, "lang zh");
+    CHECK(s.lang == LANG_ZH, "lang zh");
+    app_free(&s);
+}
+
+/* step, pick and write do what the keys Space, 1-8 and Enter do. */
+static void test_step_pick_write(void)
+{
+    AppState a, b;
+    start(&a);
+    start(&b);
+    ok(&a, "prompt 春风");
+    ok(&a, "seed 5");
+    ok(&a, "step 3");
+    const char *keys = "春风";
+    size_t len = strlen(keys), pos = 0;
+    uint32_t cp;
+    while (utf8_decode(keys, len, &pos, &cp) == 0 && pos <= len)
+        app_apply(&b, CMD_TYPE, cmd_arg((long)cp));
+    app_apply(&b, CMD_SLIDER_SET, (CmdArg){.n = SL_SEED, .x = 5});
+    for (int i = 0; i < 3; i++)
+        app_apply(&b, CMD_SAMPLE, cmd_arg(0));
+    char ta[256], tb[256];
+    text_of(&a, ta, sizeof ta);
+    text_of(&b, tb, sizeof tb);
+    CHECK(a.n_chars == 5 && strcmp(ta, tb) == 0, "step 3 = Space x3: '%s' vs '%s'", ta, tb);
+    CHECK(a.chars[4].origin == ORIGIN_MODEL, "sampled characters are the model's");
+    int second = a.pred.top[1].id;
+    ok(&a, "pick 2");
+    CHECK(a.n_chars == 6 && a.chars[5].id == second && a.chars[5].origin == ORIGIN_PICKED,
+          "pick 2 appends the second candidate");
+    ok(&a, "write");
+    CHECK(a.job.kind == JOB_NONE, "write runs to its end in a script");
+    app_apply(&b, CMD_PICK, cmd_arg(2));
+    app_apply(&b, CMD_WRITE, cmd_arg(0));
+    while (b.job.kind != JOB_NONE)
+        app_apply(&b, CMD_TICK, cmd_arg(0));
+    text_of(&a, ta, sizeof ta);
+    text_of(&b, tb, sizeof tb);
+    CHECK(strcmp(ta, tb) == 0 && a.n_chars > 6, "write = Enter to the end: '%s' vs '%s'", ta, tb);
+    /* not synchronous: the job is left running, as Enter leaves it */
+    ScriptOut out = {.sync_jobs = 0};
+    CHECK(script_run(&a, "write", &out) == SCRIPT_OK && a.job.kind == JOB_WRITE, "write left running");
+    app_apply(&a, CMD_STOP, cmd_arg(0));
+    app_free(&a);
+    app_free(&b);
+}
+
+static void test_compare_form_show(void)
+{
+    AppState s;
+    start(&s);
+    ok(&s, "prompt 春");
+    ok(&s, "compare");
+    CHECK(s.cmp.done && s.cmp.identical && s.cmp.n == s.cmp.length && s.job.kind == JOB_NONE,
+          "compare runs to its end: %d of %d", s.cmp.n, s.cmp.length);
+    ok(&s, "expect identical");
+    ok(&s, "form jueju 5");
+    CHECK(s.mode.kind == FORM_JUEJU && s.mode.line_len == 5, "form jueju 5");
+    ok(&s, "form jueju 7");
+    CHECK(s.mode.kind == FORM_JUEJU && s.mode.line_len == 7, "form jueju 7 (not a switch)");
+    ok(&s, "form free");
+    CHECK(s.mode.kind == FORM_FREE, "form free");
+    ok(&s, "prompt 春山");
+    ok(&s, "form acrostic 5");
+    CHECK(s.mode.kind == FORM_ACROSTIC && s.mode.line_len == 5 && strcmp(s.mode.heads, "春山") == 0,
+          "acrostic on the text's heads: '%s' %d", s.mode.heads, s.mode.line_len);
+    ok(&s, "form acrostic");
+    CHECK(s.mode.line_len == 5 && strcmp(s.mode.heads, "春山") == 0, "no length: the same length");
+    ok(&s, "step 2");
+    CHECK(s.n_chars == 2 && s.chars[0].cp == cp_of("春"), "an acrostic line opens with its head");
+    ok(&s, "form free");
+    ok(&s, "show histogram");
+    CHECK(s.show_hist, "show histogram");
+    ok(&s, "show attention");
+    CHECK(s.show_hist && s.show_attention, "show attention keeps the histogram");
+    ok(&s, "show help");
+    CHECK(s.show_help, "show help");
+    ok(&s, "show help");
+    CHECK(s.show_help, "show help twice stays open");
+    ok(&s, "show none");
+    CHECK(!s.show_hist && !s.show_attention && !s.show_help, "show none closes all");
+    ok(&s, "show help");
+    ok(&s, "type 风");
+    CHECK(!s.show_help && s.n_chars == 3, "a command closes help and still acts");
+    app_free(&s);
+}
+
+static void test_lookup_quiz_point(void)
+{
+    AppState s;
+    start(&s);
+    ok(&s, "prompt 春风");
+    ok(&s, "lookup 花");
+    int id = vocab_id(&model.vocab, cp_of("花"));
+    CHECK(s.pred.query_cp == cp_of("花") && s.pred.query_rank == naive_rank(&s, id),
+          "lookup 花: rank %d, recounted %d", s.pred.query_rank, naive_rank(&s, id));
+    ok(&s, "quiz Which character comes next?");
+    CHECK(strcmp(s.quiz, "Which character comes next?") == 0 && s.quiz_hidden, "quiz hides the bars");
+    ok(&s, "type 花");
+    CHECK(s.quiz_hidden, "a later command in the step does not reveal");
+    app_apply(&s, CMD_REVEAL, cmd_arg(0));
+    CHECK(!s.quiz_hidden && s.quiz[0], "a key reveals; the question stays beside the answer");
+    ok(&s, "point sliders");
+    CHECK(s.point == PANEL_SLIDERS, "point sliders");
+    ok(&s, "point corpus");
+    CHECK(s.point == PANEL_CORPUS, "point corpus");
+    ok(&s, "point none");
+    CHECK(s.point == PANEL_NONE, "point none");
+    app_free(&s);
+}
+
+static void test_expect(void)
+{
+    AppState s;
+    start(&s);
+    ok(&s, "mid-text on");
+    ok(&s, "prompt 春风");
+    /* from the fixture: 风 41.1%, 日 10.6%, ... 春 3.2% eighth */
+    ok(&s, "expect top1 风");
+    ok(&s, "expect top8 春");
+    ok(&s, "expect rank 日 <= 2");
+    ok(&s, "expect rank 日 = 2");
+    ok(&s, "expect rank 日 > 1");
+    ok(&s, "expect prob 风 > 41");
+    ok(&s, "expect prob 风 < 41.2");
+    char msg[SCRIPT_MSG_MAX];
+    CHECK(run(&s, "expect top1 日", msg) == SCRIPT_FAILED && strstr(msg, "first is 风") &&
+              strstr(msg, "日 has rank 2"),
+          "%s", msg);
+    int id = vocab_id(&model.vocab, cp_of("月"));
+    char want[64];
+    snprintf(want, sizeof want, "月 has rank %d", naive_rank(&s, id));
+    CHECK(run(&s, "expect top8 月", msg) == SCRIPT_FAILED && strstr(msg, want), "%s (want %s)", msg, want);
+    CHECK(run(&s, "expect rank 日 > 2", msg) == SCRIPT_FAILED, "%s", msg);
+    CHECK(run(&s, "expect prob 风 > 50", msg) == SCRIPT_FAILED && strstr(msg, "41.15%"), "%s", msg);
+    CHECK(run(&s, "expect identical", msg) == SCRIPT_FAILED && strstr(msg, "no compare"), "%s", msg);
+    /* the corpus, recounted by substring search */
+    char line[64];
+    snprintf(line, sizeof line, "expect corpus 春风 花 %zu", naive_count("春风花"));
+    ok(&s, line);
+    snprintf(line, sizeof line, "expect corpus 白日 千 %zu", naive_count("白日千"));
+    ok(&s, line);
+    CHECK(naive_count("春风花") > 1, "the fixture corpus has 春风花: %zu", naive_count("春风花"));
+    snprintf(line, sizeof line, "expect corpus 春风 花 %zu", naive_count("春风花") + 1);
+    snprintf(want, sizeof want, "春风花 %zu times", naive_count("春风花"));
+    CHECK(run(&s, line, msg) == SCRIPT_FAILED && strstr(msg, want), "%s (want %s)", msg, want);
+    app_set_corpus(&s, NULL, CORPUS_NONE);
+    CHECK(run(&s, "expect corpus 春风 花 2", msg) == SCRIPT_UNCHECKED && strstr(msg, "not loaded"),
+          "without the training text: %s", msg);
+    app_free(&s);
+}
+
+/* ---- every error names the verb and the argument ---- */
+
+static void test_errors(void)
+{
+    static const struct {
+        const char *line, *want;
+    } CASES[] = {
+        {"sett temperature 1", "unknown verb 'sett' (did you mean set?)"},
+        {"frobnicate", "unknown verb 'frobnicate'"},
+        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, seed)"},
+        {"set", "set: which setting?"},
+        {"set temperature 3", "set temperature: 3 is out of range 0..2"},
+        {"set temperature -0.1", "set temperature: -0.1 is out of range 0..2"},
+        {"set temperature hot", "set temperature: 'hot' is not a number"},
+        {"set temperature 0x1", "set temperature: '0x1' is not a number"},
+        {"set temperature", "set temperature: needs a number"},
+        {"set temperature 1 2", "set temperature: one argument, not '1 2'"},
+        {"set top-k 201", "set top-k: 201 is out of range 0..200"}, /* 23 characters: the bar's end */
+        {"set top-k 2.5", "set top-k: 2.5 is not a whole number"},
+        {"set top-p 0", "set top-p: 0 is out of range 0.05..1"},
+        {"set top-p 1.5", "set top-p: 1.5 is out of range 0.05..1"},
+        {"set min-p 2", "set min-p: 2 is out of range 0..1"},
+        {"seed 0", "seed: 0 is out of range 1..99999"},
+        {"set seed 100000", "set seed: 100000 is out of range 1..99999"},
+        {"pick 9", "pick: 9 is not a candidate (1..8)"},
+        {"pick 0", "pick: 0 is not a candidate (1..8)"},
+        {"pick", "pick: needs a whole number"},
+        {"step 0", "step: 0 is out of range 1..1024"},
+        {"backspace 2000", "backspace: 2000 is out of range 1..1024"},
+        {"backspace 3", "backspace: 3 is more than the 2 characters of the text"},
+        {"prompt", "prompt: needs a text"},
+        {"type 春z风", "type: characters not in the model: z"},
+        {"prompt 𠀀猫𠀀", "prompt: characters not in the model: 𠀀 猫"},
+        {"type 春　风", "type: characters not in the model: U+3000"},
+        {"lookup 猫", "lookup: characters not in the model: 猫"},
+        {"lookup 春风", "lookup: one character, not '春风'"},
+        {"cache maybe", "cache: 'maybe' is not one of on, off"},
+        {"cache", "cache: needs one of on, off"},
+        {"mid-text yes", "mid-text: 'yes' is not one of on, off"},
+        {"show everything", "show: 'everything' is not one of histogram, attention, help, none"},
+        {"lang es", "lang: 'es' is not one of zh, en, de, fr"},
+        {"point screen", "point: 'screen' is not one of bars, sliders, timing, text, corpus, none"},
+        {"form sonnet", "form: 'sonnet' is not one of free, acrostic, jueju"},
+        {"form jueju 6", "form jueju: the line length is 5 or 7, not '6'"},
+        {"form free 5", "form free: takes no line length, not '5'"},
+        {"clear now", "clear: takes no argument, not 'now'"},
+        {"write 3", "write: takes no argument, not '3'"},
+        {"quiz", "quiz: needs a question"},
+        {"expect", "expect: needs one of top1, top8, rank, prob, identical, corpus"},
+        {"expect sunshine", "expect: 'sunshine' is not one of top1"},
+        {"expect top1", "expect top1: needs C"},
+        {"expect top1 猫", "expect top1: characters not in the model: 猫"},
+        {"expect rank 风 ~ 3", "expect rank: '~' is not one of > >= < <= ="},
+        {"expect rank 风 > x", "expect rank: 'x' is not a number"},
+        {"expect rank 风 > 2.5", "expect rank: 2.5 is not a rank"},
+        {"expect prob 风 > 120", "expect prob: 120 is out of range 0..100"},
+        {"expect corpus 春风 。", "expect corpus: needs CONTEXT C N"},
+        {"expect corpus 春风 。 -1", "expect corpus: '-1' is not a count"},
+        {"expect identical now", "expect identical: takes no argument"},
+    };
+    AppState s;
+    start(&s);
+    ok(&s, "prompt 春风");
+    char msg[SCRIPT_MSG_MAX];
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        char before[256];
+        text_of(&s, before, sizeof before);
+        int rc = run(&s, CASES[i].line, msg);
+        CHECK(rc == SCRIPT_FAILED && strstr(msg, CASES[i].want), "'%s': got '%s' (%d), want '%s'",
+              CASES[i].line, msg, rc, CASES[i].want);
+        CHECK(text_is(&s, before) && s.set.temperature == 1.0f && s.set.top_k == 0,
+              "'%s' changed the state", CASES[i].line);
+    }
+    /* what only the state can decide */
+    ok(&s, "clear");
+    ok(&s, "form jueju 5");
+    ok(&s, "type 春风花月明，山水白日云。江天千里秋，夜月不无人。");
+    ok(&s, "step 1"); /* the closing newline, the only character the form allows now */
+    CHECK(s.mode.now.done && s.chars[s.n_chars - 1].cp == '\n', "the jueju is complete");
+    CHECK(run(&s, "step 1", msg) == SCRIPT_FAILED && strstr(msg, "step: stopped after 0 of 1"), "%s", msg);
+    CHECK(run(&s, "write", msg) == SCRIPT_FAILED && strncmp(msg, "write: ", 7) == 0, "%s", msg);
+    ok(&s, "prompt 春");
+    CHECK(run(&s, "type 。", msg) == SCRIPT_FAILED && strncmp(msg, "type: ", 6) == 0,
+          "the form refuses 。 as a line's first character: %s", msg);
+    ok(&s, "form free");
+    ok(&s, "clear");
+    CHECK(run(&s, "form acrostic 7", msg) == SCRIPT_FAILED && strstr(msg, "no line openers"), "%s", msg);
+    CHECK(run(&s, "   ", msg) == SCRIPT_OK && run(&s, "# a comment", msg) == SCRIPT_OK,
+          "blank lines and comments do nothing");
+    app_free(&s);
+}
+
+/* ---- resetting and replaying ---- */
+
+/* Everything the screen shows, compared field by field. */
+static int same_view(const AppState *a, const AppState *b, const char *what)
+{
+    int bad = 0;
+#define SAME(cond, ...)                                                                            \
+    do {                                                                                           \
+        if (!(cond) && what && bad++ < 3) {                                                        \
+            fprintf(stderr, "  %s: ", what);                                                       \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fputc('\n', stderr);                                                                   \
+        } else if (!(cond)) {                                                                      \
+            bad++;                                                                                 \
+        }                                                                                          \
+    } while (0)
+    SAME(a->n_chars == b->n_chars, "%zu vs %zu characters", a->n_chars, b->n_chars);
+    for (size_t i = 0; i < a->n_chars && i < b->n_chars; i++)
+        SAME(a->chars[i].cp == b->chars[i].cp && a->chars[i].origin == b->chars[i].origin,
+             "character %zu", i);
+    SAME(a->g.n == b->g.n && a->g.prefix == b->g.prefix, "the model's text");
+    SAME(memcmp(&a->set, &b->set, sizeof a->set) == 0, "the sampler's settings");
+    SAME(a->seed == b->seed && memcmp(&a->rng, &b->rng, sizeof a->rng) == 0, "seed and generator");
+    SAME(a->g.use_cache == b->g.use_cache, "the cache switch");
+    SAME(a->mode.kind == b->mode.kind && a->mode.line_len == b->mode.line_len &&
+             strcmp(a->mode.heads, b->mode.heads) == 0 &&
+             memcmp(&a->mode.now, &b->mode.now, sizeof a->mode.now) == 0,
+         "the verse form");
+    SAME(a->pred.n_top == b->pred.n_top, "candidates");
+    for (int k = 0; k < a->pred.n_top; k++)
+        SAME(a->pred.top[k].id == b->pred.top[k].id && a->pred.top[k].p == b->pred.top[k].p &&
+                 a->pred.top[k].p_sampler == b->pred.top[k].p_sampler &&
+                 a->pred.top[k].corpus_count == b->pred.top[k].corpus_count &&
+                 a->pred.top[k].blocked == b->pred.top[k].blocked,
+             "candidate %d", k + 1);
+    SAME(a->pred.query_cp == b->pred.query_cp && a->pred.query_rank == b->pred.query_rank, "the look-up");
+    SAME(a->show_hist == b->show_hist && a->show_attention == b->show_attention &&
+             a->show_help == b->show_help,
+         "the views");
+    SAME(strcmp(a->quiz, b->quiz) == 0 && a->quiz_hidden == b->quiz_hidden, "the quiz");
+    SAME(a->point == b->point && a->mid_text == b->mid_text && a->lang == b->lang &&
+             a->slider == b->slider,
+         "pointer, mid-text, language, slider");
+    SAME(a->cmp.done == b->cmp.done && a->cmp.identical == b->cmp.identical &&
+             a->cmp.length == b->cmp.length && a->cmp.n == b->cmp.n,
+         "the compare run (apart from its times)");
+    SAME(a->job.kind == b->job.kind && a->query_input == b->query_input, "jobs and input");
+#undef SAME
+    return bad == 0;
+}
+
+static void test_reset_is_fresh(void)
+{
+    AppState fresh, used;
+    start(&fresh);
+    start(&used);
+    ok(&used, "prompt 春风");
+    ok(&used, "set temperature 0.4");
+    ok(&used, "set top-k 5");
+    ok(&used, "seed 42");
+    ok(&used, "cache off");
+    ok(&used, "step 4");
+    ok(&used, "compare");
+    ok(&used, "lookup 花");
+    ok(&used, "show histogram");
+    ok(&used, "show attention");
+    ok(&used, "quiz why?");
+    ok(&used, "point timing");
+    ok(&used, "mid-text on");
+    ok(&used, "form jueju 5");
+    app_apply(&used, CMD_SLIDER_NEXT, cmd_arg(0));
+    app_apply(&used, CMD_QUERY, cmd_arg(0));
+    used.lang = fresh.lang;
+    const float *probs_before = used.pred.probs;
+    app_reset(&used);
+    CHECK(used.pred.probs == probs_before, "reset keeps its buffers");
+    CHECK(same_view(&fresh, &used, "reset"), "app_reset gives what app_init gives");
+    CHECK(strcmp(used.status, fresh.status) == 0, "the welcome again");
+    app_free(&fresh);
+    app_free(&used);
+}
+
+static void keep_problem(void *ctx, int line, const char *msg)
+{
+    int *n = ctx;
+    (*n)++;
+    fprintf(stderr, "  line %d: %s\n", line, msg);
+}
+
+/* Step k reached by replaying from the start equals step k reached by
+ * stepping forward, for every k, coming back from the end. */
+static void test_replay_equals_forward(void)
+{
+    Lesson l;
+    TsErr err;
+    int problems = 0;
+    CHECK(lesson_load(&l, TEST_DATA("lesson-good.md"), keep_problem, &problems, &err) == 0,
+          "lesson-good.md: %s", err.msg);
+    if (l.n_steps == 0)
+        return;
+    CHECK(lesson_last_step(&l) == 4, "4 steps: %d", lesson_last_step(&l));
+    int n = l.n_steps;
+    AppState *forward = calloc((size_t)n, sizeof *forward);
+    AppState walker;
+    start(&walker);
+    app_reset(&walker);
+    for (int k = 0; k < n; k++) {
+        lesson_enter(&walker, &l, k, 1, keep_problem, &problems);
+        /* a copy of what the class saw at step k: replay it on a fresh state */
+        start(&forward[k]);
+        for (int j = 0; j <= k; j++)
+            lesson_enter(&forward[k], &l, j, 1, keep_problem, &problems);
+        CHECK(same_view(&walker, &forward[k], "forward"), "step %d forward, twice", k);
+    }
+    /* walker is at the end (write, compare, a quiz); go back to each step */
+    for (int k = n - 1; k >= 0; k--) {
+        char what[32];
+        snprintf(what, sizeof what, "step %d", k);
+        lesson_goto(&walker, &l, k, walker.lang, 1, keep_problem, &problems);
+        CHECK(same_view(&walker, &forward[k], what), "going back to step %d replays it exactly", k);
+    }
+    CHECK(problems == 0, "%d problems in lesson-good.md", problems);
+    /* and the steps differ from each other: the test could fail */
+    CHECK(!same_view(&forward[1], &forward[2], NULL), "steps 1 and 2 differ");
+    CHECK(forward[3].quiz_hidden && forward[3].point == PANEL_BARS, "step 3: a quiz, the bars pointed at");
+    CHECK(!forward[4].quiz[0] && forward[4].point == PANEL_NONE, "step 4: neither (they belong to step 3)");
+    CHECK(forward[4].cmp.done && forward[4].cmp.identical, "step 4 compared");
+    for (int k = 0; k < n; k++)
+        app_free(&forward[k]);
+    free(forward);
+    app_free(&walker);
+    lesson_free(&l);
+}
+
+/* The lesson on the explorer's screen: n and N (as Commands), the quiz, the
+ * picker, the command line. */
+static void test_lesson_commands(void)
+{
+    Lesson l, other;
+    TsErr err;
+    int problems = 0;
+    if (lesson_load(&l, TEST_DATA("lesson-good.md"), keep_problem, &problems, &err) != 0 ||
+        lesson_load(&other, TEST_DATA("lesson-good.md"), keep_problem, &problems, &err) != 0) {
+        CHECK(0, "lesson-good.md: %s", err.msg);
+        return;
+    }
+    AppState s, ref;
+    start(&s);
+    start(&ref);
+    Lesson shelf[2] = {l, other};
+    app_picker_set(&s, shelf, 2);
+    CHECK(s.picking && s.shelf_sel == 0, "the picker is up");
+    app_apply(&s, CMD_PICKER_MOVE, cmd_arg(-1));
+    CHECK(s.shelf_sel == 1, "up from the first wraps to the last: %d", s.shelf_sel);
+    app_apply(&s, CMD_PICKER_MOVE, cmd_arg(1));
+    app_apply(&s, CMD_PICKER_OPEN, cmd_arg(0));
+    CHECK(!s.picking && s.lesson == &shelf[0] && s.lesson_step == 0, "Enter opens the chosen lesson");
+    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
+    CHECK(s.lesson_step == 0, "nothing before the introduction");
+    for (int k = 1; k <= 3; k++)
+        app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+    lesson_goto(&ref, &shelf[0], 3, s.lang, 1, keep_problem, &problems);
+    CHECK(s.lesson_step == 3 && same_view(&s, &ref, "n x3"), "n three times: step 3");
+    CHECK(s.quiz_hidden, "step 3 asks a question");
+    app_apply(&s, CMD_REVEAL, cmd_arg(0));
+    CHECK(!s.quiz_hidden, "revealed");
+    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
+    lesson_goto(&ref, &shelf[0], 2, s.lang, 1, keep_problem, &problems);
+    CHECK(s.lesson_step == 2 && same_view(&s, &ref, "N"), "N: step 2, replayed");
+    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+    CHECK(s.quiz_hidden, "forward again: the question is asked again");
+    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+    CHECK(s.lesson_step == 4 && strcmp(s.status, app_label(&s, LBL_LESSON_END)) == 0,
+          "n after the last step says so: %s", s.status);
+    /* the narration scrolls as far as the screen said it reaches */
+    app_lesson_fit(&s, 10, 4);
+    app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(3));
+    app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(5));
+    CHECK(s.narration_top == 6, "stops at lines - rows: %d", s.narration_top);
+    app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(-10));
+    CHECK(s.narration_top == 0, "and at the top: %d", s.narration_top);
+    app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(2));
+    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
+    CHECK(s.narration_top == 0, "a new step starts at its top");
+    CHECK(problems == 0, "%d problems", problems);
+    app_free(&s);
+    app_free(&ref);
+    lesson_free(&l);
+    lesson_free(&other);
+}
+
+/* `:` then keys: letters are the command's text, Enter runs it, Esc drops it. */
+static void keys(AppState *s, const char *text)
+{
+    size_t len = strlen(text), pos = 0;
+    uint32_t cp;
+    while (pos < len && utf8_decode(text, len, &pos, &cp) == 0)
+        app_apply(s, CMD_TYPE, cmd_arg((long)cp));
+}
+
+static void test_command_line(void)
+{
+    AppState s;
+    start(&s);
+    app_apply(&s, CMD_CMDLINE, cmd_arg(0));
+    CHECK(s.cmdline_open, ": opens the command line");
+    keys(&s, "set top-k 200q");
+    app_apply(&s, CMD_BACKSPACE, cmd_arg(0));
+    app_apply(&s, CMD_BACKSPACE, cmd_arg(0));
+    CHECK(strcmp(s.cmdline, "set top-k 20") == 0 && !s.quit && s.n_chars == 0,
+          "letters go to the line, not to the explorer: '%s'", s.cmdline);
+    app_apply(&s, CMD_WRITE, cmd_arg(0));
+    CHECK(!s.cmdline_open && s.set.top_k == 20, "Enter runs it: top-k %d", s.set.top_k);
+    app_apply(&s, CMD_CMDLINE, cmd_arg(0));
+    keys(&s, "prompt 春风");
+    app_apply(&s, CMD_WRITE, cmd_arg(0));
+    CHECK(text_is(&s, "春风"), "a text argument with Chinese");
+    app_apply(&s, CMD_CMDLINE, cmd_arg(0));
+    keys(&s, "set temperature 3");
+    app_apply(&s, CMD_WRITE, cmd_arg(0));
+    CHECK(s.status_error && strcmp(s.status, "set temperature: 3 is out of range 0..2") == 0 &&
+              s.set.temperature == 1.0f,
+          "an error goes to the status line: %s", s.status);
+    app_apply(&s, CMD_CMDLINE, cmd_arg(0));
+    keys(&s, "clear");
+    app_apply(&s, CMD_STOP, cmd_arg(0));
+    CHECK(!s.cmdline_open && s.n_chars == 2, "Esc drops the line unrun");
+    app_apply(&s, CMD_CMDLINE, cmd_arg(0));
+    keys(&s, "write");
+    app_apply(&s, CMD_WRITE, cmd_arg(0));
+    CHECK(s.job.kind == JOB_WRITE, "write runs on the screen as Enter does, not to its end at once");
+    app_apply(&s, CMD_STOP, cmd_arg(0));
+    app_free(&s);
+}
+
+/* ---- reading Markdown ---- */
+
+typedef struct {
+    int n;
+    int lines[16];
+    char msgs[16][256];
+} Seen;
+
+static void see(void *ctx, int line, const char *msg)
+{
+    Seen *s = ctx;
+    if (s->n < 16) {
+        s->lines[s->n] = line;
+        snprintf(s->msgs[s->n], sizeof s->msgs[s->n], "%s", msg);
+    }
+    s->n++;
+}
+
+static int parse(Lesson *l, const char *text, Seen *seen)
+{
+    TsErr err;
+    memset(seen, 0, sizeof *seen);
+    return lesson_parse(l, "x.md", text, strlen(text), see, seen, &err);
+}
+
+static void test_markdown(void)
+{
+    const char *md = "# Title here\r\n"                 /* 1 */
+                     "\r\n"                              /* 2 */
+                     "Intro *text*.\r\n"                 /* 3 */
+                     "## First step\r\n"                 /* 4 */
+                     "Narration.\r\n"                    /* 5 */
+                     "```tangscope\r\n"                  /* 6 */
+                     "prompt 春风\r\n"                   /* 7 */
+                     "\r\n"                              /* 8 */
+                     "  # a comment\r\n"                 /* 9 */
+                     "  set top-k 20  \r\n"              /* 10 */
+                     "```\r\n"                           /* 11 */
+                     "```python\r\n"                     /* 12 */
+                     "## not a heading\r\n"              /* 13 */
+                     "prompt not a command\r\n"          /* 14 */
+                     "```\r\n"                           /* 15 */
+                     "### a sub-heading is narration\r\n" /* 16 */
+                     "## Second\r\n"                     /* 17 */
+                     "````tangscope\r\n"                 /* 18 */
+                     "```\r\n"                           /* 19: too short to close */
+                     "write\r\n"                         /* 20 */
+                     "````\r\n"                          /* 21 */
+                     "~~~ tangscope extra words\r\n"     /* 22 */
+                     "compare\r\n"                       /* 23 */
+                     "~~~\r\n";                          /* 24 */
+    Lesson l;
+    Seen seen;
+    int rc = parse(&l, md, &seen);
+    CHECK(rc == 0 && seen.n == 0, "%d problems, first: %s", seen.n, seen.msgs[0]);
+    CHECK(strcmp(l.title, "Title here") == 0, "title '%s'", l.title);
+    CHECK(l.n_steps == 3, "introduction and 2 steps: %d", l.n_steps);
+    if (l.n_steps == 3) {
+        CHECK(strcmp(l.steps[0].narration, "Intro *text*.") == 0, "intro '%s'", l.steps[0].narration);
+        CHECK(strcmp(l.steps[1].heading, "First step") == 0 && l.steps[1].line == 4, "step 1 heading");
+        CHECK(l.steps[1].n_cmds == 2, "step 1: %d commands", l.steps[1].n_cmds);
+        if (l.steps[1].n_cmds == 2) {
+            CHECK(l.steps[1].cmds[0].line == 7 && strcmp(l.steps[1].cmds[0].text, "prompt 春风") == 0,
+                  "'%s' on line %d", l.steps[1].cmds[0].text, l.steps[1].cmds[0].line);
+            CHECK(l.steps[1].cmds[1].line == 10 && strcmp(l.steps[1].cmds[1].text, "set top-k 20") == 0,
+                  "'%s' on line %d", l.steps[1].cmds[1].text, l.steps[1].cmds[1].line);
+        }
+        CHECK(strstr(l.steps[1].narration, "```python") && strstr(l.steps[1].narration, "## not a heading") &&
+                  strstr(l.steps[1].narration, "### a sub-heading") && !strstr(l.steps[1].narration, "tangscope"),
+              "other fences stay in the narration, tangscope blocks do not: '%s'", l.steps[1].narration);
+        CHECK(strcmp(l.steps[2].heading, "Second") == 0 && l.steps[2].line == 17, "step 2");
+        CHECK(l.steps[2].n_cmds == 3, "a longer fence holds a shorter one: %d commands", l.steps[2].n_cmds);
+        if (l.steps[2].n_cmds == 3)
+            CHECK(strcmp(l.steps[2].cmds[0].text, "```") == 0 && l.steps[2].cmds[1].line == 20 &&
+                      strcmp(l.steps[2].cmds[2].text, "compare") == 0 && l.steps[2].cmds[2].line == 23,
+                  "~~~ fences too");
+    }
+    lesson_free(&l);
+
+    /* shapes that are problems, each on its line */
+    rc = parse(&l, "Just text.\n## Step\n", &seen);
+    CHECK(rc == 1 && seen.lines[0] == 1 && strstr(seen.msgs[0], "title"), "no title: %s", seen.msgs[0]);
+    lesson_free(&l);
+    rc = parse(&l, "\n\n# Title\n\nOnly an introduction.\n", &seen);
+    CHECK(rc == 1 && strstr(seen.msgs[0], "no steps"), "no steps: %d %s", rc, seen.msgs[0]);
+    lesson_free(&l);
+    rc = parse(&l, "", &seen);
+    CHECK(rc == 2 && strstr(seen.msgs[0], "empty"), "an empty file: %d %s", rc, seen.msgs[0]);
+    lesson_free(&l);
+    rc = parse(&l, "# T\n## A\n```tangscope\nprompt 春\n## B\n", &seen);
+    CHECK(rc == 1 && seen.lines[0] == 3 && strstr(seen.msgs[0], "never closed"),
+          "an open block, reported at its line: %d %d %s", rc, seen.lines[0], seen.msgs[0]);
+    lesson_free(&l);
+    rc = parse(&l, "# T\n## A\ntext\n# Another title\n##\n", &seen);
+    CHECK(rc == 2 && seen.lines[0] == 4 && seen.lines[1] == 5, "a second title, an empty heading: %d", rc);
+    lesson_free(&l);
+}
+
+static void test_plain_text(void)
+{
+    char *t = lesson_plain_text("First line of a\nparagraph with *emphasis* and `code`.\n\n"
+                                "春风吹过，\n花开了。\n\n- one\n- two\n  more\n\n## Sub\n```\ncode line\n```\n");
+    CHECK(t != NULL, "plain text");
+    if (!t)
+        return;
+    const char *want = "First line of a paragraph with emphasis and code.\n\n"
+                       "春风吹过，花开了。\n\n- one\n- two more\n\nSub\n  code line\n";
+    CHECK(strcmp(t, want) == 0, "got:\n%s\nwant:\n%s", t, want);
+    free(t);
+    CHECK(lesson_lang_of("lessons/de/01-x.md", LANG_EN) == LANG_DE, "de folder");
+    CHECK(lesson_lang_of("/a/zh/01-x.md", LANG_EN) == LANG_ZH, "zh folder");
+    CHECK(lesson_lang_of("tests/data/x.md", LANG_FR) == LANG_FR, "other folder: the fallback");
+    CHECK(lesson_lang_of("x.md", LANG_EN) == LANG_EN, "no folder");
+}
+
+/* The command line and lessons read typed text forgivingly, as the keys do:
+ * 風 is 风 and ? is 。 (standard simplification; the model knows only ，。),
+ * while a claim's character must be one the model knows. */
+static void test_forgiving_text(void)
+{
+    AppState s, t;
+    start(&s);
+    start(&t);
+    ok(&s, "prompt 春風?");
+    ok(&t, "prompt 春风。");
+    CHECK(s.n_chars == 3 && s.chars[1].cp == t.chars[1].cp && s.chars[2].cp == t.chars[2].cp &&
+              s.g.n == t.g.n,
+          "prompt 春風? is prompt 春风。");
+    CHECK(strstr(s.status, "? → 。") != NULL, "the status says what was converted: %s", s.status);
+    ok(&s, "lookup 風");
+    CHECK(s.pred.query_id == vocab_id(&model.vocab, t.chars[1].cp), "lookup 風 looks up 风");
+    char msg[SCRIPT_MSG_MAX];
+    CHECK(run(&s, "type 貓", msg) == SCRIPT_FAILED && strstr(msg, "貓"),
+          "a character still unknown is named: %s", msg);
+    CHECK(run(&s, "expect top8 風", msg) == SCRIPT_FAILED, "a claim is not converted");
+    app_free(&s);
+    app_free(&t);
+}
+
+int main(void)
+{
+    load_fixtures();
+    RUN(test_verb_table);
+    RUN(test_prompt_type_backspace_clear);
+    RUN(test_forgiving_text);
+    RUN(test_settings);
+    RUN(test_step_pick_write);
+    RUN(test_compare_form_show);
+    RUN(test_lookup_quiz_point);
+    RUN(test_expect);
+    RUN(test_errors);
+    RUN(test_reset_is_fresh);
+    RUN(test_replay_equals_forward);
+    RUN(test_lesson_commands);
+    RUN(test_command_line);
+    RUN(test_markdown);
+    RUN(test_plain_text);
+    corpus_free(&corpus);
+    free(corpus_text);
+    model_free(&model);
+    return test_summary();
+}

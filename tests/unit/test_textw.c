@@ -1,0 +1,68 @@
+/* test_textw.c - measuring and wrapping text by display columns (src/app/textw.c,
+ * which needs no terminal): a Chinese character is two columns, Latin text
+ * breaks at spaces, Chinese anywhere but before its closing punctuation.
+ * The expected lines are written out by hand. */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "textw.h"
+
+/* The lines of s wrapped at cols, joined with '|'. */
+static void wrapped(const char *s, int cols, char *out, size_t size)
+{
+    TextSpan spans[64];
+    int n = textw_lines(s, cols, spans, 64);
+    size_t len = 0;
+    out[0] = 0;
+    for (int i = 0; i < n && i < 64; i++)
+        len += (size_t)snprintf(out + len, size - len, "%s%.*s", i ? "|" : "", (int)spans[i].len,
+                                s + spans[i].start);
+}
+
+static void expect_wrap(const char *s, int cols, const char *want)
+{
+    char got[1024];
+    wrapped(s, cols, got, sizeof got);
+    CHECK(strcmp(got, want) == 0, "'%s' at %d columns:\n    got  '%s'\n    want '%s'", s, cols, got, want);
+}
+
+static void test_width(void)
+{
+    CHECK(textw_width("春风") == 4, "two Chinese characters: %d columns", textw_width("春风"));
+    CHECK(textw_width("top-k 20") == 8, "ASCII");
+    CHECK(textw_width("n/N 换步") == 8, "mixed: %d", textw_width("n/N 换步"));
+}
+
+static void test_wrap(void)
+{
+    expect_wrap("the quick brown fox", 10, "the quick|brown fox");
+    expect_wrap("the quick brown fox", 19, "the quick brown fox");
+    expect_wrap("abcdefghijkl", 5, "abcde|fghij|kl"); /* one word longer than a line */
+    expect_wrap("春风吹过花开了", 6, "春风吹|过花开|了");
+    expect_wrap("春风吹过花开了", 7, "春风吹|过花开|了"); /* a wide character never straddles */
+    expect_wrap("春风吹，花开了", 6, "春风|吹，花|开了"); /* ， does not open a line */
+    expect_wrap("春风吹过。", 8, "春风吹|过。");
+    expect_wrap("one\n\ntwo", 10, "one||two");
+    expect_wrap("one\n", 10, "one");
+    expect_wrap("", 10, "");
+    expect_wrap("a b", 1, "a|b");
+    expect_wrap("  indented line", 20, "  indented line"); /* a paragraph's own spaces stay */
+    expect_wrap("bei „andere Zeichen“, also", 20, "bei „andere|Zeichen“, also"); /* not before the comma */
+    expect_wrap("Wörter über Zeilen", 6, "Wörter|über|Zeilen");
+    expect_wrap("mit 春风吹", 7, "mit 春|风吹"); /* Latin then Chinese: break after 春 */
+    TextSpan spans[2];
+    CHECK(textw_lines("aa bb cc dd", 2, spans, 2) == 4, "the count goes past max");
+}
+
+int main(void)
+{
+    if (!setlocale(LC_ALL, "C.UTF-8") && !setlocale(LC_ALL, "C.utf8")) {
+        printf("FAIL textw_locale: no C.UTF-8 locale\n");
+        return 1;
+    }
+    RUN(test_width);
+    RUN(test_wrap);
+    return test_summary();
+}
