@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cachecmp.h"
 #include "cli.h"
 #include "corpus.h"
 #include "form.h"
@@ -155,18 +156,35 @@ static int write_acrostic(Generator *g, const char *heads, int chars, uint64_t s
     return 0;
 }
 
-/* Best of three timed runs; text gets what was written. */
-static double time_chars(Generator *g, int chars, uint64_t seed, char **text, TsErr *err)
+/* Section 6: the same characters with and without the cache, in step (best
+ * of three runs each), the text and the logits compared at every position. */
+static int show_cache(const Model *m, uint64_t seed, TsErr *err)
 {
-    double best = 1e30;
-    for (int rep = 0; rep < 3; rep++) {
-        double dt = gen_timed(g, chars, seed, err);
-        if (dt < 0)
-            return -1.0;
-        best = dt < best ? dt : best;
+    CacheCompare cc;
+    if (cachecmp_init(&cc, m, err) != 0)
+        return -1;
+    SamplerSettings set = sampler_defaults();
+    int lengths[] = {32, 64, 120}, rc = 0;
+    for (int i = 0; i < 3 && rc == 0; i++) {
+        double best_c = 1e30, best_u = 1e30, diff = 0.0;
+        int identical = 1;
+        for (int rep = 0; rep < 3 && rc == 0; rep++) {
+            CompareTotals t;
+            rc = cachecmp_run(&cc, lengths[i], &set, seed, CONTEXT_SHIFT, &t, NULL, err);
+            best_c = t.cached_s < best_c ? t.cached_s : best_c;
+            best_u = t.full_s < best_u ? t.full_s : best_u;
+            identical &= t.identical;
+            diff = t.max_logit_diff > diff || t.max_logit_diff != t.max_logit_diff ? t.max_logit_diff
+                                                                                   : diff;
+        }
+        if (rc == 0)
+            printf("  %3d characters: without cache %7.2f ms, with cache %6.2f ms, %4.1fx faster, "
+                   "%s, largest |logit difference| %g\n",
+                   lengths[i], 1000 * best_u, 1000 * best_c, best_u / best_c,
+                   identical ? "identical text" : "TEXT DIFFERS", diff);
     }
-    *text = gen_text_utf8(g, g->prefix);
-    return best;
+    cachecmp_free(&cc);
+    return rc;
 }
 
 static int run_demo(const Model *m, const Corpus *corpus, uint64_t seed, TsErr *err)
@@ -222,24 +240,8 @@ static int run_demo(const Model *m, const Corpus *corpus, uint64_t seed, TsErr *
         goto out;
 
     puts("\n== 6. The KV cache: is the text the same? how much faster?");
-    int lengths[] = {32, 64, 120};
-    for (int i = 0; i < 3; i++) {
-        char *a = NULL, *b = NULL;
-        gen_set_cache(&g, 1);
-        double tc = time_chars(&g, lengths[i], seed, &a, err);
-        gen_set_cache(&g, 0);
-        double tu = time_chars(&g, lengths[i], seed, &b, err);
-        if (tc < 0 || tu < 0 || !a || !b) {
-            free(a);
-            free(b);
-            goto out;
-        }
-        printf("  %3d characters: without cache %7.2f ms, with cache %6.2f ms, %4.1fx faster, %s\n",
-               lengths[i], 1000 * tu, 1000 * tc, tu / tc,
-               strcmp(a, b) == 0 ? "identical text" : "TEXT DIFFERS");
-        free(a);
-        free(b);
-    }
+    if (show_cache(m, seed, err) != 0)
+        goto out;
     size_t per = infer_cache_bytes_per_char(&m->cfg);
     printf("  cache per character: 2 x %d layers x %d dims x 4 bytes = %zu bytes; %d characters "
            "(full context): %zu KB\n",

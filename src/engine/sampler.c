@@ -250,10 +250,11 @@ void sampler_sort_prefix(int *order, const float *probs, int V, int n)
  * sort as the probability does; equal numbers are equal probabilities. The
  * order's prefix ends at some key K and, among the ids with key K (taken in id
  * order), at some id: a Cut. The search reads the key in three digits, 12, 10
- * and 10 bits from the top: a histogram of the first digit over the whole
+ * and 10 bits from the top. A histogram of the first digit over the whole
  * vocabulary says in which bucket the prefix ends (the buckets above it are
- * kept whole); a histogram of the second digit over that bucket's members
- * narrows it to one of 1,024 smaller ones; the third digit gives K itself. */
+ * kept whole); that bucket's members, usually a few dozen, are gathered; a
+ * histogram of their second digit narrows them to one smaller bucket, one of
+ * the third digit to the members with key K itself. */
 
 enum { DIGITS = 3, TOP_BUCKETS = 1 << 12 }; /* the first digit's buckets, the most of any */
 static const int digit_shift[DIGITS] = {20, 10, 0};
@@ -264,15 +265,14 @@ static inline uint32_t prob_key(float x)
     uint32_t bits;
     x = x + 0.0f; /* -0 becomes +0: the two are equal probabilities */
     memcpy(&bits, &x, sizeof bits);
-    return bits & 0x80000000u ? ~bits : bits | 0x80000000u;
+    /* negative: every bit flipped; positive: only the sign bit */
+    uint32_t negative = (uint32_t)-(int32_t)(bits >> 31);
+    return bits ^ (negative | 0x80000000u);
 }
 
-static inline float key_prob(uint32_t key)
+static inline uint32_t key_digit(uint32_t key, int level)
 {
-    uint32_t bits = key & 0x80000000u ? key & 0x7FFFFFFFu : ~key;
-    float x;
-    memcpy(&x, &bits, sizeof x);
-    return x;
+    return key >> digit_shift[level] & ((1u << digit_bits[level]) - 1);
 }
 
 /* The prefix: every id with a key above `key`, and those with this key up to
@@ -282,12 +282,6 @@ typedef struct {
     int last;
 } Cut;
 
-/* Is key in the bucket chosen so far: its digits above level equal prefix. */
-static inline int in_bucket(uint32_t key, int level, uint32_t prefix)
-{
-    return level == 0 || key >> (digit_shift[level] + digit_bits[level]) == prefix;
-}
-
 static void apply_cut(float *out, const float *in, int V, Cut cut)
 {
     for (int i = 0; i < V; i++) {
@@ -296,67 +290,84 @@ static void apply_cut(float *out, const float *in, int V, Cut cut)
     }
 }
 
-void sampler_top_k(float *out, const float *in, int V, int k)
+/* The ids whose first digit is d, in ascending order, into cand; returns how many. */
+static int gather_bucket(int *cand, const float *in, int V, uint32_t d)
+{
+    int n = 0;
+    for (int i = 0; i < V; i++)
+        if (prob_key(in[i]) >> digit_shift[0] == d)
+            cand[n++] = i;
+    return n;
+}
+
+/* Keeps the candidates whose digit at level is d, in their order; returns how many. */
+static int narrow(int *cand, int n, const float *in, int level, uint32_t d)
+{
+    int kept = 0;
+    for (int j = 0; j < n; j++)
+        if (key_digit(prob_key(in[cand[j]]), level) == d)
+            cand[kept++] = cand[j];
+    return kept;
+}
+
+void sampler_top_k(float *out, const float *in, int V, int k, int *scratch)
 {
     if (k <= 0 || k >= V) {
         for (int i = 0; i < V; i++)
             out[i] = in[i];
         return;
     }
-    int count[TOP_BUCKETS];
-    uint32_t prefix = 0;
+    int count[TOP_BUCKETS], *cand = scratch, n = 0;
+    uint32_t key = 0;
     int above = 0; /* ids whose key lies above the bucket chosen so far */
     for (int level = 0; level < DIGITS; level++) {
-        int shift = digit_shift[level], nb = 1 << digit_bits[level], d;
+        int nb = 1 << digit_bits[level], d;
         memset(count, 0, (size_t)nb * sizeof count[0]);
-        for (int i = 0; i < V; i++) {
-            uint32_t key = prob_key(in[i]);
-            if (in_bucket(key, level, prefix))
-                count[(key >> shift) & (uint32_t)(nb - 1)]++;
-        }
-        /* the highest bucket that takes the count to k; it exists, since the
-         * buckets of this level hold the k - above still to find, and more */
+        if (level == 0)
+            for (int i = 0; i < V; i++)
+                count[prob_key(in[i]) >> digit_shift[0]]++;
+        else
+            for (int j = 0; j < n; j++)
+                count[key_digit(prob_key(in[cand[j]]), level)]++;
+        /* the highest bucket that takes the count to k; it exists, since this
+         * level's buckets hold the k - above still to find, and more */
         for (d = nb - 1; d > 0 && above + count[d] < k; d--)
             above += count[d];
-        prefix = prefix << digit_bits[level] | (uint32_t)d;
+        key = key << digit_bits[level] | (uint32_t)d;
+        n = level == 0 ? gather_bucket(cand, in, V, (uint32_t)d)
+                       : narrow(cand, n, in, level, (uint32_t)d);
     }
-    /* prefix is now the k-th id's key: the first k - above ids with it complete k */
-    Cut cut = {prefix, V - 1};
-    for (int i = 0, left = k - above; i < V; i++)
-        if (prob_key(in[i]) == prefix && --left == 0) {
-            cut.last = i;
-            break;
-        }
+    /* cand holds the ids with the k-th id's key, in id order: k - above of them complete k */
+    Cut cut = {key, cand[k - above - 1]};
     apply_cut(out, in, V, cut);
 }
 
-/* The nucleus by buckets (see sampler.h for why whole buckets may be added).
- * Returns 0 with the cut, or -1 when the answer would depend on rounding
- * (a bucket below 2^-29 or sums reaching 2 before the target) or the input is
- * no distribution: then the caller sorts. */
-static int nucleus_by_buckets(const float *in, int V, double target, Cut *cut)
+/* The nucleus by buckets (see sampler.h for why whole buckets may be added);
+ * cand [V]. Returns 0 with the cut, or -1 when the answer would depend on
+ * rounding (a bucket below 2^-29 or sums reaching 2 before the target) or
+ * the input is no distribution: then the caller sorts. */
+static int nucleus_by_buckets(const float *in, int V, double target, Cut *cut, int *cand)
 {
     const uint32_t exact_from = prob_key(0x1p-29f);
-    int count[TOP_BUCKETS];
+    int count[TOP_BUCKETS], n = 0;
     double sum[TOP_BUCKETS];
-    uint32_t prefix = 0;
+    uint32_t key = 0;
     double cum = 0.0; /* the running sum of everything above the chosen bucket */
     for (int level = 0; level < DIGITS; level++) {
-        int shift = digit_shift[level], nb = 1 << digit_bits[level], d;
+        int nb = 1 << digit_bits[level], d;
         memset(count, 0, (size_t)nb * sizeof count[0]);
         memset(sum, 0, (size_t)nb * sizeof sum[0]);
-        for (int i = 0; i < V; i++) {
-            uint32_t key = prob_key(in[i]);
-            if (in_bucket(key, level, prefix)) {
-                uint32_t b = (key >> shift) & (uint32_t)(nb - 1);
-                count[b]++;
-                sum[b] += in[i];
-            }
+        int m = level == 0 ? V : n;
+        for (int j = 0; j < m; j++) {
+            int i = level == 0 ? j : cand[j];
+            uint32_t b = key_digit(prob_key(in[i]), level);
+            count[b]++;
+            sum[b] += in[i];
         }
         for (d = nb - 1; d >= 0; d--) {
             if (!count[d])
                 continue;
-            uint32_t low = (prefix << digit_bits[level] | (uint32_t)d) << shift;
+            uint32_t low = (key << digit_bits[level] | (uint32_t)d) << digit_shift[level];
             if (low < exact_from || !(cum + sum[d] < 2.0))
                 return -1;
             if (!(cum + sum[d] < target))
@@ -365,15 +376,16 @@ static int nucleus_by_buckets(const float *in, int V, double target, Cut *cut)
         }
         if (d < 0)
             return -1; /* the target lies beyond the whole input (rounding): sort */
-        prefix = prefix << digit_bits[level] | (uint32_t)d;
+        key = key << digit_bits[level] | (uint32_t)d;
+        n = level == 0 ? gather_bucket(cand, in, V, (uint32_t)d)
+                       : narrow(cand, n, in, level, (uint32_t)d);
     }
-    /* ids with key prefix are equal: in id order, until the sum reaches the target */
-    for (int i = 0; i < V; i++) {
-        if (prob_key(in[i]) != prefix)
-            continue;
-        cum += in[i];
+    /* the candidates now have key `key`, equal probabilities: in id order,
+     * until the sum reaches the target */
+    for (int j = 0; j < n; j++) {
+        cum += in[cand[j]];
         if (cum >= target) {
-            *cut = (Cut){prefix, i};
+            *cut = (Cut){key, cand[j]};
             return 0;
         }
     }
@@ -416,7 +428,7 @@ void sampler_top_p(float *out, const float *in, int V, float p, int *scratch)
         total += in[i];
     double target = (double)p * total;
     Cut cut;
-    if (nucleus_by_buckets(in, V, target, &cut) != 0) {
+    if (nucleus_by_buckets(in, V, target, &cut, scratch) != 0) {
         /* the order itself, and the running sum along it */
         int *order = scratch;
         sort_by_key(order, scratch + V, in, V);
@@ -427,9 +439,8 @@ void sampler_top_p(float *out, const float *in, int V, float p, int *scratch)
             if (cum >= target)
                 break;
         }
+        /* order[0..j] is kept: the cut says so, since the order is by key, then id */
         cut = (Cut){prob_key(in[order[j]]), order[j]};
-        /* everything before position j in the order is kept, and nothing after:
-         * the cut says so, since the order is by key, then id */
     }
     apply_cut(out, in, V, cut);
 }
@@ -507,7 +518,7 @@ static float run_stages(SamplerState *s, const SamplerSettings *set, const float
     int V = s->V;
     sampler_temperature(s->scaled, logits, V, set->temperature);
     sampler_softmax(s->probs, s->scaled, V);
-    sampler_top_k(s->top_k, s->probs, V, set->top_k);
+    sampler_top_k(s->top_k, s->probs, V, set->top_k, s->scratch);
     sampler_top_p(s->top_p, s->top_k, V, set->top_p, s->scratch);
     sampler_min_p(s->min_p, s->top_p, V, set->min_p);
     sampler_mask(s->masked, s->min_p, V, allowed);

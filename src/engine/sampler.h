@@ -54,7 +54,7 @@ typedef struct {
     float *final;     /* [V] masked, renormalised to sum 1: what `pick` draws from */
     uint8_t *exempt;  /* [V] 1 for characters the repetition penalty leaves alone unless
                        * penalize_punctuation is set; all 0 after sampler_init */
-    int *scratch;     /* [2V] work space of top-p's rare exact fallback (see sampler_top_p) */
+    int *scratch;     /* [2V] work space of top-k and top-p */
     int kept;         /* characters with final > 0 */
     float filtered;   /* probability mass (of probs) removed by top-k, top-p and min-p */
     float blocked;    /* probability mass (of probs) removed by the constraint mask from
@@ -102,8 +102,9 @@ void sampler_sort_prefix(int *order, const float *probs, int V, int n);
  * the vocabulary whatever k or p is, where sorting a nucleus of thousands of
  * characters cost more than the model's step. The kept set is exactly the
  * sorted prefix, ties included. in holds probabilities (>= 0). */
-/* keeps exactly the first k ids of the order (k <= 0 or k >= V: everything) */
-void sampler_top_k(float *out, const float *in, int V, int k);
+/* keeps exactly the first k ids of the order (k <= 0 or k >= V: everything);
+ * scratch [V] is work space */
+void sampler_top_k(float *out, const float *in, int V, int k, int *scratch);
 /* Keeps the shortest prefix of the order whose running sum reaches p * total,
  * at least one id; p >= 1 keeps everything. total is the sum of in added in id
  * order, the running sum is added in the order, both in double: so p is a
@@ -112,8 +113,8 @@ void sampler_top_k(float *out, const float *in, int V, int k);
  * gives the same running sums because every probability of 2^-29 or more is a
  * multiple of 2^-52 and sums below 2 of such numbers are exact in double in
  * any order. When the nucleus reaches below 2^-29 (p within about 1e-5 of 1)
- * or in is not a distribution, it sorts instead (a radix sort in scratch
- * [2V]) and walks the order, with the same result. */
+ * or in is not a distribution, it sorts instead (a radix sort, linear in V)
+ * and walks the order, with the same result. scratch [2V] is work space. */
 void sampler_top_p(float *out, const float *in, int V, float p, int *scratch);
 /* keeps in[i] >= min_p * max(in); min_p 0 keeps everything */
 void sampler_min_p(float *out, const float *in, int V, float min_p);

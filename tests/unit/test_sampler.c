@@ -146,24 +146,25 @@ static void test_top_k(void)
     /* probs of {1,2,3,4} at temperature 2 (see above): top-k 2 keeps ids 3 and 2. */
     double z = exp(0.5) + exp(1.0) + exp(1.5) + exp(2.0);
     float probs[4], out[4];
+    int scratch[8];
     for (int i = 0; i < 4; i++)
         probs[i] = (float)(exp(0.5 * (i + 1)) / z);
-    sampler_top_k(out, probs, 4, 2);
+    sampler_top_k(out, probs, 4, 2, scratch);
     const float want[4] = {0, 0, probs[2], probs[3]};
     check_close(out, want, 4, "top-k 2", 0, 0);
 
     /* Exactly k even with ties: {0.3,0.2,0.3,0.2}, k 1 keeps id 0, k 3 keeps 0, 2, 1. */
     const float tied[4] = {0.3f, 0.2f, 0.3f, 0.2f};
-    sampler_top_k(out, tied, 4, 1);
+    sampler_top_k(out, tied, 4, 1, scratch);
     const float want1[4] = {0.3f, 0, 0, 0};
     check_close(out, want1, 4, "top-k 1 with ties", 0, 0);
-    sampler_top_k(out, tied, 4, 3);
+    sampler_top_k(out, tied, 4, 3, scratch);
     const float want3[4] = {0.3f, 0.2f, 0.3f, 0};
     check_close(out, want3, 4, "top-k 3 with ties", 0, 0);
     /* 0 and k >= V are off. */
-    sampler_top_k(out, tied, 4, 0);
+    sampler_top_k(out, tied, 4, 0, scratch);
     check_close(out, tied, 4, "top-k 0", 0, 0);
-    sampler_top_k(out, tied, 4, 9);
+    sampler_top_k(out, tied, 4, 9, scratch);
     check_close(out, tied, 4, "top-k 9", 0, 0);
 }
 
@@ -194,7 +195,7 @@ static void test_top_p(void)
     /* After top-k 2 ({0,0,0.25,0.5}), p is a share of what is left: 0.5 is
      * 2/3 of 0.75, which reaches 0.6, so only id 3 stays. */
     float k2[4];
-    sampler_top_k(k2, probs, 4, 2);
+    sampler_top_k(k2, probs, 4, 2, scratch);
     sampler_top_p(out, k2, 4, 0.6f, scratch);
     const float want[4] = {0, 0, 0, 0.5f};
     check_close(out, want, 4, "top-k 2 then top-p 0.6", 0, 0);
@@ -238,6 +239,50 @@ static void test_repetition_penalty(void)
     check_close(out, logits, 5, "penalty 1", 0, 0);
     sampler_repetition_penalty(out, logits, 5, NULL, 0, 3.0f, NULL);
     check_close(out, logits, 5, "no text yet", 0, 0);
+}
+
+/* ， 。 and the newline are exempt from the penalty by default, so a poem can
+ * still end; penalize_punctuation lets the penalty reach them, as before.
+ * Logits are 2 for every token (so a penalty of 3 gives 2/3), the text so far
+ * is 白，日。 and a newline. */
+static void test_penalty_leaves_punctuation(void)
+{
+    Vocab v;
+    make_vocab(&v, VOCAB_TEXT);
+    int V = v.size;
+    SamplerState s;
+    TsErr err;
+    CHECK(sampler_init(&s, V, &err) == 0, "%s", err.msg);
+    sampler_exempt_punctuation(&s, &v);
+    int bai = id_of(&v, "白"), ri = id_of(&v, "日"), comma = id_of(&v, "，"),
+        period = id_of(&v, "。"), newline = id_of(&v, "\n"), shan = id_of(&v, "山");
+    CHECK(newline >= 0 && comma >= 0 && period >= 0, "the test vocabulary has the marks");
+    int exempt = 0;
+    for (int i = 0; i < V; i++)
+        exempt += s.exempt[i];
+    CHECK(exempt == 3 && s.exempt[comma] && s.exempt[period] && s.exempt[newline],
+          "%d exempt characters, want ， 。 and the newline", exempt);
+    float logits[64];
+    for (int i = 0; i < V; i++)
+        logits[i] = 2.0f;
+    const int recent[] = {bai, comma, ri, period, newline};
+    SamplerSettings set = sampler_defaults();
+    set.repetition_penalty = 3.0f;
+    sampler_run(&s, &set, logits, recent, 5, NULL, 0.5f, &err);
+    const float third = 2.0f / 3.0f;
+    CHECK(s.penalized[bai] == third && s.penalized[ri] == third, "白 and 日 are penalised");
+    CHECK(s.penalized[comma] == 2.0f && s.penalized[period] == 2.0f &&
+              s.penalized[newline] == 2.0f && s.penalized[shan] == 2.0f,
+          "the marks and the newline keep their logit 2: %g %g %g", (double)s.penalized[comma],
+          (double)s.penalized[period], (double)s.penalized[newline]);
+    set.penalize_punctuation = 1;
+    sampler_run(&s, &set, logits, recent, 5, NULL, 0.5f, &err);
+    CHECK(s.penalized[bai] == third && s.penalized[comma] == third &&
+              s.penalized[period] == third && s.penalized[newline] == third &&
+              s.penalized[shan] == 2.0f,
+          "with penalize_punctuation all five are penalised, 山 is not");
+    sampler_free(&s);
+    vocab_free(&v);
 }
 
 static void test_mask_renormalise(void)
@@ -1070,7 +1115,7 @@ static void test_filters_match_full_sort(void)
         float p = ps[rng_below(&r, sizeof ps / sizeof ps[0])];
         float min_p = rng_below(&r, 2) ? 0.0f : rng_float(&r) * 0.2f;
         /* top-k, then top-p on its output, then min-p: the chain's order */
-        sampler_top_k(got, probs, V, k);
+        sampler_top_k(got, probs, V, k, scratch);
         ref_top_k(want, probs, V, k, order, tmp);
         int ok = same_bits(got, want, V);
         sampler_top_p(got2, want, V, p, scratch);
@@ -1231,6 +1276,7 @@ int main(void)
     RUN(test_top_p_rounding_tail);
     RUN(test_run_matches_full_sort);
     RUN(test_repetition_penalty);
+    RUN(test_penalty_leaves_punctuation);
     RUN(test_mask_renormalise);
     RUN(test_pick);
     RUN(test_pick_long);
