@@ -105,9 +105,11 @@ const char *gen_policy_name(ContextPolicy policy);
 
 /* The window the next prediction reads: text[gen_window_start(g) .. g->n). */
 size_t gen_window_start(const Generator *g);
-/* The context shifts the text went through to reach its length: shift i
- * (0 <= i < gen_shift_count(g)) in the order they happened. Under
- * CONTEXT_SLIDE there are none (the window moves by one every step instead). */
+/* The context shifts behind the window the next prediction reads, in the
+ * order they happen: shift i for 0 <= i < gen_shift_count(g). A shift at `at`
+ * belongs to the prediction made with `at` characters of text, so a text of
+ * exactly `at` characters counts it already. Under CONTEXT_SLIDE there are
+ * none (the window moves on by one every step instead). */
 size_t gen_shift_count(const Generator *g);
 GenShift gen_shift(const Generator *g, size_t i);
 
