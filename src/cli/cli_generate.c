@@ -21,11 +21,11 @@
     "  --seed S                 random seed (default 1); the same seed and settings\n"             \
     "                           write the same text on every machine\n"                            \
     "  --no-cache               recompute the whole window every step (same text, slower)\n"       \
-    "  --context-policy P       past the model's context of 128 characters: shift (default)\n"   \
-    "                           moves the window on to the newest half, reads it again\n"     \
-    "                           in one pass and goes on cached; slide reads the last 128\n"   \
-    "                           every step (no cache can help); both give the same text\n"   \
-    "                           with and without --no-cache\n"                                 \
+    "  --context-policy P       past the model's context (128 characters for the bundled\n"   \
+    "                           model): shift (default) moves the window on to the\n"        \
+    "                           newest half, reads it again in one pass and goes on\n"       \
+    "                           cached; slide reads the last 128 every step (no cache can\n" \
+    "                           help); either gives the same text with --no-cache\n"         \
     "  --mid-text               read the text as a fragment from inside a text, with no\n"        \
     "                           newline before it (see above)\n"                                  \
     "  --model FILE             model file (default assets/tang.bin)\n"                            \

@@ -3,7 +3,8 @@
  * Expected values come from outside the code under test: small distributions
  * worked out by hand (or with exp() in double from the formula), the generator's
  * outputs from an independent Python implementation of the published algorithm,
- * and poem shapes checked by a separate splitter in this file. Random "models"
+ * top-k and top-p against a plain full sort (qsort) written here, and poem
+ * shapes checked by a separate splitter in this file. Random "models"
  * (random logits and coins over many seeds) drive the forms through the real
  * sampler to show the shape holds whatever the model wants.
  */
