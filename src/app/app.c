@@ -72,8 +72,7 @@ void app_free(AppState *s)
 {
     app_job_stop(s);
     if (s->job.have_gens) {
-        gen_free(&s->job.cached);
-        gen_free(&s->job.full);
+        cachecmp_free(&s->job.compare);
     }
     gen_free(&s->g);
     sampler_free(&s->pred.ss);
@@ -524,11 +523,7 @@ void app_set_corpus(AppState *s, const Corpus *c, CorpusStatus status)
 
 /* ---- queries for the screen ---- */
 
-size_t app_window_start(const AppState *s)
-{
-    size_t ctx = (size_t)s->m->cfg.context;
-    return s->g.n > ctx ? s->g.n - ctx : 0;
-}
+size_t app_window_start(const AppState *s) { return gen_window_start(&s->g); }
 
 long app_char_text_index(const AppState *s, size_t i)
 {

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "convert.h"
+#include "cachecmp.h"
 #include "corpus.h"
 #include "form.h"
 #include "generate.h"
@@ -127,13 +128,16 @@ typedef struct {
 } Prediction;
 
 /* A compare run: the same prompt, seed and length with and without the cache,
- * timed per written character. */
+ * timed per written character (cachecmp_step). */
 typedef struct {
     int n;                 /* positions measured so far */
     int length;            /* positions the run writes */
     int first_pos;         /* characters the model had read before the first one */
-    double cached_ms[APP_COMPARE_MAX];
+    double cached_ms[APP_COMPARE_MAX];   /* each step: the model and the sampler */
     double uncached_ms[APP_COMPARE_MAX];
+    double cached_model_ms[APP_COMPARE_MAX];   /* ... of which the model's passes */
+    double uncached_model_ms[APP_COMPARE_MAX];
+    double logit_diff[APP_COMPARE_MAX];  /* each step's largest |logit difference| */
     double total_cached_ms, total_uncached_ms;
     int identical;         /* both wrote the same characters so far */
     double max_logit_diff; /* the largest |logit difference| at any step */
@@ -146,11 +150,8 @@ typedef enum { JOB_NONE, JOB_WRITE, JOB_COMPARE } JobKind;
 typedef struct {
     JobKind kind;
     int written;            /* JOB_WRITE: characters written so far */
-    Generator cached, full; /* JOB_COMPARE: the two runs */
-    Form form_cached, form_full;
-    Rng rng_cached, rng_full;
-    SamplerSettings set;    /* JOB_COMPARE: the settings when it started */
-    int have_gens;          /* cached and full are initialised */
+    CacheCompare compare;   /* JOB_COMPARE: the two runs, from the settings when it started */
+    int have_gens;          /* compare is initialised */
 } Job;
 
 /* The verse form the text is written in. */
@@ -332,7 +333,8 @@ int app_char_in_window(const AppState *s, size_t i);
  * in one layer and head (0..1), or -1 if that character is outside what the
  * model read for it. */
 float app_attention(const AppState *s, int layer, int head, long text_index);
-/* Index into g.text of the first character the model reads (the window). */
+/* Index into g.text of the first character the model reads (the window, by
+ * the generator's context policy: gen_window_start). */
 size_t app_window_start(const AppState *s);
 /* The label language the environment asks for: the first of LC_ALL,
  * LC_MESSAGES and LANG that is set and not empty decides; de_*, fr_* and zh_*

@@ -5,7 +5,6 @@
  * A job advances in ticks (app_job_tick) so the screen is redrawn between
  * them, keys keep working (Esc stops) and a resize is honoured at once.
  */
-#include <math.h>
 #include <string.h>
 
 #include "app.h"
@@ -73,12 +72,8 @@ static int compare_gens(AppState *s, TsErr *err)
     Job *j = &s->job;
     if (j->have_gens)
         return 0;
-    if (gen_init(&j->cached, s->m, 1, err) != 0)
+    if (cachecmp_init(&j->compare, s->m, err) != 0)
         return -1;
-    if (gen_init(&j->full, s->m, 0, err) != 0) {
-        gen_free(&j->cached);
-        return -1;
-    }
     j->have_gens = 1;
     return 0;
 }
@@ -88,19 +83,14 @@ void app_job_start_compare(AppState *s)
     app_job_stop(s);
     Job *j = &s->job;
     TsErr err;
-    if (compare_gens(s, &err) != 0) {
+    /* both start from the text the model reads now, with the same seed, form,
+     * settings and context policy */
+    if (compare_gens(s, &err) != 0 ||
+        cachecmp_start(&j->compare, s->g.text + s->g.prefix, s->g.n - s->g.prefix, s->g.where,
+                       &s->mode.now, &s->set, s->seed, s->g.policy, &err) != 0) {
         app_status(s, 1, "%s", err.msg);
         return;
     }
-    /* both start from the text the model reads now, with the same seed and form */
-    const int *ids = s->g.text + s->g.prefix;
-    size_t n = s->g.n - s->g.prefix;
-    gen_start(&j->cached, ids, n, s->g.where, NULL);
-    gen_start(&j->full, ids, n, s->g.where, NULL);
-    j->form_cached = j->form_full = s->mode.now;
-    rng_seed(&j->rng_cached, s->seed);
-    rng_seed(&j->rng_full, s->seed);
-    j->set = s->set;
     /* enough characters to fill the model's context: the uncached cost climbs with it */
     int length = s->m->cfg.context - (int)s->g.n;
     length = length < COMPARE_MIN ? COMPARE_MIN : length > APP_COMPARE_MAX ? APP_COMPARE_MAX : length;
@@ -119,35 +109,22 @@ void app_job_start_compare(AppState *s)
 static int compare_step(AppState *s)
 {
     TsErr err;
-    Job *j = &s->job;
     CompareRun *c = &s->cmp;
-    double t0 = ts_now();
-    const float *la = gen_logits(&j->cached, &err);
-    int ta = la ? gen_sample(&j->cached, &j->set, &j->form_cached, &j->rng_cached, &err) : -1;
-    double t1 = ts_now();
-    const float *lb = la ? gen_logits(&j->full, &err) : NULL;
-    int tb = lb ? gen_sample(&j->full, &j->set, &j->form_full, &j->rng_full, &err) : -1;
-    double t2 = ts_now();
-    if (!la || !lb) {
-        /* the model's scores are not numbers: the same words as app_predict */
-        app_status(s, 1, app_label(s, LBL_ST_NONFINITE), j->cached.inf.len - 1);
+    CompareStep st;
+    if (cachecmp_step(&s->job.compare, &st, &err) != 0) {
+        app_status(s, 1, "%s", err.msg); /* a run could not go on: non-finite scores, say */
         return -1;
     }
-    if (ta < 0 || tb < 0) {
-        app_status(s, 1, "%s", err.msg);
-        return -1;
-    }
-    /* la and lb still hold the logits each run sampled from (appending does not touch them) */
-    for (int i = 0; i < s->m->cfg.vocab_size; i++) {
-        double d = fabs((double)la[i] - (double)lb[i]);
-        if (d > c->max_logit_diff || d != d)
-            c->max_logit_diff = d;
-    }
-    c->cached_ms[c->n] = 1000.0 * (t1 - t0);
-    c->uncached_ms[c->n] = 1000.0 * (t2 - t1);
+    c->cached_ms[c->n] = 1000.0 * st.cached_s;
+    c->uncached_ms[c->n] = 1000.0 * st.full_s;
+    c->cached_model_ms[c->n] = 1000.0 * st.cached_model_s;
+    c->uncached_model_ms[c->n] = 1000.0 * st.full_model_s;
+    c->logit_diff[c->n] = st.max_logit_diff;
+    if (st.max_logit_diff > c->max_logit_diff || st.max_logit_diff != st.max_logit_diff)
+        c->max_logit_diff = st.max_logit_diff;
     c->total_cached_ms += c->cached_ms[c->n];
     c->total_uncached_ms += c->uncached_ms[c->n];
-    c->identical &= ta == tb;
+    c->identical &= st.token_cached == st.token_full;
     c->n++;
     return 0;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cachecmp.h"
 #include "cli.h"
 #include "fileio.h"
 #include "model.h"
@@ -18,21 +19,26 @@
 #include "sampler.h"
 
 static const char BENCH_HELP[] =
-    "usage: tangscope bench [--lengths 32,64,120] [--repeat N] [--model FILE] [--json]\n"
+    "usage: tangscope bench [--lengths 32,64,120] [--repeat N] [--context-policy P]\n"
+    "                       [--model FILE] [--json]\n"
     "       tangscope bench --train [options]\n"
     "       tangscope bench --ui [--model FILE] [--json]\n"
     "\n"
     "Generation (the default): for each length, the best-of-N time to write that\n"
-    "many characters with and without the KV cache (one thread, one seed), the\n"
-    "speedup and whether both wrote identical text; then the cached characters\n"
+    "many characters with and without the KV cache (one thread, one seed, the two\n"
+    "in step), the speedup, whether both wrote identical text and the largest\n"
+    "difference between their logits at any position; then the cached characters\n"
     "per second against the memory-bound limit (the weights read once per\n"
     "character at this machine's measured streaming bandwidth), and the full\n"
     "pass (prefill of a whole context) in multiply-adds per second against the\n"
-    "measured peak of one core; the KV cache's size; and what a keystroke in the\n"
+    "measured peak of one core; the KV cache's size; what a keystroke in the\n"
     "explorer costs at a full context (prefill on every core, as the explorer runs\n"
-    "it, sampler, top 8, training-text counts).\n"
+    "it, sampler, top 8, training-text counts); and the sampler's cost beside the\n"
+    "model's, in ms per cached character on one thread, under several settings.\n"
     "  --lengths LIST  characters to write, comma-separated, each 1..100000 (default 32,64,120)\n"
     "  --repeat N      runs per measurement, the best counts, 1..1000 (default 10)\n"
+    "  --context-policy P  past the context: shift (default) or slide, as in\n"
+    "                  `tangscope generate --help`\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
     "  --context N     time a model of the same shape with context N, 1..8192, and\n"
     "                  random weights instead (speed does not depend on the weights),\n"
@@ -274,14 +280,6 @@ static double measure_bf16_peak(void)
 #endif
 }
 
-/* Best-of-repeat time to write `chars` characters; text gets what was written. */
-static double time_generation(Generator *g, int chars, char **text, TsErr *err)
-{
-    double dt = gen_timed(g, chars, 42, err);
-    *text = dt < 0 ? NULL : gen_text_utf8(g, g->prefix);
-    return dt;
-}
-
 static int parse_lengths(const char *list, int *lengths, int max, int *n)
 {
     *n = 0;
@@ -318,50 +316,97 @@ static int load_bench_model(Model *m, const char **path, int context, TsErr *err
     return 0;
 }
 
-/* One line per length: best-of-repeat with and without the cache. Returns
- * the cached characters per second of the last length, or -1. */
-static double time_lengths(Generator *cached, Generator *full, const int *lengths, int n_len,
-                           int repeat, int json, TsErr *err)
+/* One line per length: best-of-repeat with and without the cache, the two
+ * written in step (cachecmp), so the same comparison also checks the text and
+ * the logits at every position. Returns the cached characters per second of
+ * the last length, or -1. */
+static double time_lengths(CacheCompare *cc, const int *lengths, int n_len, int repeat,
+                           ContextPolicy policy, int json, TsErr *err)
 {
+    SamplerSettings set = sampler_defaults();
     double cached_cps = 0.0;
     for (int li = 0; li < n_len; li++) {
         int L = lengths[li], identical = 1;
-        double best_c = 1e30, best_u = 1e30;
-        /* the cached runs back to back, then the uncached ones: each timed
-         * as a user would meet it, with nothing else in between */
-        char *tc = NULL, *tu = NULL;
+        double best_c = 1e30, best_u = 1e30, worst_diff = 0.0;
         for (int r = 0; r < repeat; r++) {
-            free(tc);
-            double dc = time_generation(cached, L, &tc, err);
-            if (dc < 0 || !tc)
+            CompareTotals t;
+            if (cachecmp_run(cc, L, &set, 42, policy, &t, NULL, err) != 0)
                 return -1.0;
-            best_c = dc < best_c ? dc : best_c;
+            best_c = t.cached_s < best_c ? t.cached_s : best_c;
+            best_u = t.full_s < best_u ? t.full_s : best_u;
+            identical &= t.identical;
+            if (t.max_logit_diff > worst_diff || t.max_logit_diff != t.max_logit_diff)
+                worst_diff = t.max_logit_diff;
         }
-        for (int r = 0; r < repeat; r++) {
-            free(tu);
-            double du = time_generation(full, L, &tu, err);
-            if (du < 0 || !tu) {
-                free(tc);
-                return -1.0;
-            }
-            identical &= strcmp(tc, tu) == 0;
-            best_u = du < best_u ? du : best_u;
-        }
-        free(tc);
-        free(tu);
+        size_t shifts = gen_shift_count(&cc->cached);
         cached_cps = L / best_c;
         if (json)
             printf("%s{\"chars\": %d, \"cached_ms\": %.3f, \"uncached_ms\": %.3f, \"speedup\": %.2f, "
-                   "\"identical\": %s, \"cached_chars_per_s\": %.0f}",
+                   "\"identical\": %s, \"max_logit_diff\": %g, \"shifts\": %zu, "
+                   "\"cached_chars_per_s\": %.0f}",
                    li ? ", " : "", L, 1000 * best_c, 1000 * best_u, best_u / best_c,
-                   identical ? "true" : "false", L / best_c);
+                   identical ? "true" : "false", worst_diff, shifts, L / best_c);
         else
-            printf("  %5d characters: without cache %9.2f ms, with cache %8.2f ms, %5.1fx faster, "
-                   "%s\n",
-                   L, 1000 * best_u, 1000 * best_c, best_u / best_c,
-                   identical ? "identical text" : "TEXT DIFFERS");
+            printf("  %5d characters: without cache %9.2f ms, with cache %8.2f ms = %6.0f/s, "
+                   "%5.1fx faster, %s, largest |logit difference| %g",
+                   L, 1000 * best_u, 1000 * best_c, L / best_c, best_u / best_c,
+                   identical ? "identical text" : "TEXT DIFFERS", worst_diff);
+        if (!json && shifts)
+            printf(", %zu context shift%s", shifts, shifts == 1 ? "" : "s");
+        if (!json)
+            putchar('\n');
     }
     return cached_cps;
+}
+
+/* The sampler beside the model: for each setting, ms per cached character
+ * of each (the best of `repeat` runs of 120 characters from the start of a
+ * poem, each part's best on its own), on this thread. */
+static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
+{
+    static const struct {
+        const char *name;
+        SamplerSettings set;
+    } rows[] = {
+        {"filters off, temperature 1.0", {1.0f, 0, 1.0f, 0.0f, 1.0f, 0}},
+        {"top-k 20, temperature 1.0", {1.0f, 20, 1.0f, 0.0f, 1.0f, 0}},
+        {"top-p 0.9, temperature 1.0", {1.0f, 0, 0.9f, 0.0f, 1.0f, 0}},
+        {"top-p 0.9, temperature 1.5", {1.5f, 0, 0.9f, 0.0f, 1.0f, 0}},
+        {"min-p 0.05, temperature 1.0", {1.0f, 0, 1.0f, 0.05f, 1.0f, 0}},
+        {"top-k 5000, temperature 1.5", {1.5f, 5000, 1.0f, 0.0f, 1.0f, 0}},
+        {"top-p 0.999, temperature 3.0", {3.0f, 0, 0.999f, 0.0f, 1.0f, 0}},
+        {"all: k 40, p 0.95, min-p 0.02, penalty 1.3", {1.0f, 40, 0.95f, 0.02f, 1.3f, 0}},
+    };
+    enum { CHARS = 120 };
+    if (json)
+        fputs(", \"sampler\": [", stdout);
+    else
+        printf("sampler beside the model, ms per cached character, one thread (best of %d runs "
+               "of %d characters):\n  %-44s %8s %8s %6s\n",
+               repeat, CHARS, "setting", "model", "sampler", "share");
+    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+        double best_model = 1e30, best_sampler = 1e30;
+        for (int k = 0; k < repeat; k++) {
+            double m0 = g->model_s, s0 = g->sampler_s;
+            if (gen_timed(g, CHARS, &rows[r].set, 42, err) < 0)
+                return;
+            double dm = g->model_s - m0, ds = g->sampler_s - s0;
+            best_model = dm < best_model ? dm : best_model;
+            best_sampler = ds < best_sampler ? ds : best_sampler;
+        }
+        double model_ms = 1000 * best_model / CHARS, sampler_ms = 1000 * best_sampler / CHARS;
+        double share = 100 * sampler_ms / (model_ms + sampler_ms);
+        if (json) {
+            printf("%s{\"setting\": ", r ? ", " : "");
+            cli_json_string(stdout, rows[r].name);
+            printf(", \"model_ms\": %.4f, \"sampler_ms\": %.4f, \"sampler_share\": %.3f}",
+                   model_ms, sampler_ms, share / 100);
+        } else {
+            printf("  %-44s %8.3f %8.3f %5.0f%%\n", rows[r].name, model_ms, sampler_ms, share);
+        }
+    }
+    if (json)
+        putchar(']');
 }
 
 /* Best-of-repeat seconds for the full pass over a whole context. */
@@ -474,11 +519,10 @@ static void print_summary(const Model *m, double cached_cps, double prefill_s, d
                cached_cps, limit, cached_cps / limit, bw / 1e9, weight_bytes, T, 1000 * prefill_s,
                rate / 1e9, peak / 1e9, rate / peak, per_char, per_char * (size_t)T);
         if (key_ms >= 0) {
-            printf("\"keystroke_ms\": %.3f, \"keystroke_threads\": %d}\n", key_ms, key_threads);
+            printf("\"keystroke_ms\": %.3f, \"keystroke_threads\": %d", key_ms, key_threads);
         } else {
             fputs("\"keystroke_ms\": null, \"keystroke_not_measured\": ", stdout);
             cli_json_string(stdout, key_why);
-            puts("}");
         }
         return;
     }
@@ -499,7 +543,7 @@ static void print_summary(const Model *m, double cached_cps, double prefill_s, d
 }
 
 static int bench_generate(const char *model_path, const char *lengths_arg, int repeat, int json,
-                          int context)
+                          int context, ContextPolicy policy)
 {
     int lengths[32], n_len;
     TsQuoted q;
@@ -511,18 +555,19 @@ static int bench_generate(const char *model_path, const char *lengths_arg, int r
     Model m;
     if (load_bench_model(&m, &model_path, context, &err) != 0)
         return cli_error("bench", EXIT_USAGE, "%s", err.msg);
-    Generator cached, full;
-    if (gen_init(&cached, &m, 1, &err) != 0 || gen_init(&full, &m, 0, &err) != 0) {
+    CacheCompare cc;
+    if (cachecmp_init(&cc, &m, &err) != 0) {
         model_free(&m);
         return cli_error("bench", 1, "%s", err.msg);
     }
     if (json)
-        fputs("{\"runs\": [", stdout);
+        printf("{\"context_policy\": \"%s\", \"runs\": [", gen_policy_name(policy));
     else
-        printf("KV cache, one thread, model %s (context %d):\n", model_path, m.cfg.context);
+        printf("KV cache, one thread, model %s (context %d, context policy %s):\n", model_path,
+               m.cfg.context, gen_policy_name(policy));
     int rc = 0;
-    double cps = time_lengths(&cached, &full, lengths, n_len, repeat, json, &err);
-    double prefill = cps < 0 ? -1.0 : time_prefill(&cached.inf, repeat);
+    double cps = time_lengths(&cc, lengths, n_len, repeat, policy, json, &err);
+    double prefill = cps < 0 ? -1.0 : time_prefill(&cc.cached.inf, repeat);
     if (cps < 0) /* the model's numbers (non-finite scores, no newline to start a poem) */
         rc = cli_error("bench", EXIT_USAGE, "generation failed: %s", err.msg);
     else if (prefill < 0)
@@ -530,11 +575,14 @@ static int bench_generate(const char *model_path, const char *lengths_arg, int r
     else {
         int key_threads = 1;
         char key_why[TS_ERR_MAX + 32];
-        double key_ms = time_keystroke(&cached, repeat, &key_threads, key_why, sizeof key_why);
+        double key_ms = time_keystroke(&cc.cached, repeat, &key_threads, key_why, sizeof key_why);
         print_summary(&m, cps, prefill, key_ms, key_threads, key_why, json);
+        gen_set_policy(&cc.cached, policy);
+        time_sampler(&cc.cached, repeat, json, &err);
+        if (json)
+            puts("}");
     }
-    gen_free(&cached);
-    gen_free(&full);
+    cachecmp_free(&cc);
     model_free(&m);
     return rc;
 }
@@ -543,10 +591,11 @@ int cmd_bench(int argc, char **argv)
 {
     const char *precision = NULL;
     int train = 0, ui = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 10;
-    const char *lengths = "32,64,120", *model_path = NULL;
+    const char *lengths = "32,64,120", *model_path = NULL, *policy_name = NULL;
     int context = 0;
     Opt opts[] = {
         {"--context", OPT_INT, &context, 1, 8192},
+        {"--context-policy", OPT_STR, &policy_name, 0, 0},
         {"--lengths", OPT_STR, &lengths, 0, 0},  {"--repeat", OPT_INT, &repeat, 1, 1000},
         {"--model", OPT_STR, &model_path, 0, 0},
         {"--train", OPT_FLAG, &train, 0, 0},     {"--steps", OPT_INT, &steps, 1, 100000},
@@ -569,7 +618,11 @@ int cmd_bench(int argc, char **argv)
         cli_set_threads(0); /* as the explorer runs: every core */
         return bench_ui(model_path ? model_path : cli_asset("tang.bin"), json);
     }
+    ContextPolicy policy = CONTEXT_SHIFT;
+    if (policy_name && gen_policy_parse(policy_name, &policy) != 0)
+        return cli_error("bench", EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",
+                         policy_name);
     cli_set_threads(1);
     return bench_generate(model_path ? model_path : cli_asset("tang.bin"), lengths, repeat, json,
-                          context);
+                          context, policy);
 }

@@ -14,13 +14,21 @@
     "                           below 0.001\n"                                                     \
     "  --top-k K                keep the K most probable, 0..1000000 (0 = off, default)\n"         \
     "  --top-p P                keep the top set reaching probability P, (0, 1], 1 = off\n"        \
-    "  --min-p M                keep characters with p >= M x p(top), 0..1, 0 = off\n"             \
-    "  --repetition-penalty R   >1 discourages characters already written, 1..100\n"               \
-    "  --seed S                 random seed, 0 or more (default 1); the same seed and\n"           \
-    "                           settings write the same text on every machine\n"                   \
+    "  --min-p M                keep characters with p >= M x p(top), 0..1, 0 = off\n"           \
+    "  --repetition-penalty R   >1 discourages characters already in the window the model\n"      \
+    "                           reads, 1..100; ， 。 and the newline are left alone, so\n"  \
+    "                           lines and poems can still end\n"                                \
+    "  --penalize-punctuation   let the penalty reach ， 。 and the newline too\n"              \
+    "  --seed S                 random seed, 0 or more (default 1); the same seed and\n"             \
+    "                           settings write the same text on every machine\n"                            \
     "  --no-cache               recompute the whole window every step (same text, slower)\n"       \
-    "  --mid-text               read the text as a fragment from inside a text, with no\n"         \
-    "                           newline before it (see above)\n"                                   \
+    "  --context-policy P       past the model's context (128 characters for the bundled\n"   \
+    "                           model): shift (default) moves the window on to the\n"        \
+    "                           newest half, reads it again in one pass and goes on\n"       \
+    "                           cached; slide reads the last 128 every step (no cache can\n" \
+    "                           help); either gives the same text with --no-cache\n"         \
+    "  --mid-text               read the text as a fragment from inside a text, with no\n"        \
+    "                           newline before it (see above)\n"                                  \
     "  --model FILE             model file (default assets/tang.bin)\n"                            \
     "  --json                   print {\"poems\": [...], ...}\n"
 
@@ -71,7 +79,7 @@ static const char JUEJU_HELP[] =
     "  -n N                     poems to write, 1..10000 (default 1)\n" SAMPLER_HELP;
 
 typedef struct {
-    const char *model;
+    const char *model, *policy;
     SamplerSettings set;
     uint64_t seed;
     int no_cache, json, poems, max_chars, chars, stats, mid_text;
@@ -121,6 +129,8 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         {"--top-p", OPT_FLOAT_OPEN, &a.set.top_p, 0, 1},
         {"--min-p", OPT_FLOAT, &a.set.min_p, 0, 1},
         {"--repetition-penalty", OPT_FLOAT, &a.set.repetition_penalty, 1, 100},
+        {"--penalize-punctuation", OPT_FLAG, &a.set.penalize_punctuation, 0, 0},
+        {"--context-policy", OPT_STR, &a.policy, 0, 0},
         {"--seed", OPT_U64, &a.seed, 0, 0},
         {"--no-cache", OPT_FLAG, &a.no_cache, 0, 0},
         {"--mid-text", OPT_FLAG, &a.mid_text, 0, 0},
@@ -150,6 +160,10 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     TsErr err;
     if (sampler_settings_check(&a.set, &err) != 0)
         return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
+    ContextPolicy policy = CONTEXT_SHIFT;
+    if (a.policy && gen_policy_parse(a.policy, &policy) != 0)
+        return cli_error(cmd, EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",
+                         a.policy);
     if (!a.model)
         a.model = cli_asset("tang.bin");
     cli_set_threads(1);
@@ -186,6 +200,7 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         model_free(&m);
         return cli_error(cmd, 1, "%s", err.msg);
     }
+    gen_set_policy(&g, policy);
     Rng rng;
     rng_seed(&rng, a.seed);
     if (a.json)
@@ -227,11 +242,14 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         putchar(']');
         cli_json_converted(stdout, &conv);
         printf(", \"seed\": %llu, \"temperature\": %g, \"top_k\": %d, \"top_p\": %g, "
-               "\"min_p\": %g, \"repetition_penalty\": %g, \"cache\": %s, \"characters\": %ld, "
-               "\"well_formed\": %d, \"seconds\": %.4f}\n",
+               "\"min_p\": %g, \"repetition_penalty\": %g, \"penalize_punctuation\": %s, "
+               "\"cache\": %s, \"context_policy\": \"%s\", \"characters\": %ld, "
+               "\"well_formed\": %d, \"seconds\": %.4f, \"model_seconds\": %.4f, "
+               "\"sampler_seconds\": %.4f}\n",
                (unsigned long long)a.seed, (double)a.set.temperature, a.set.top_k,
                (double)a.set.top_p, (double)a.set.min_p, (double)a.set.repetition_penalty,
-               a.no_cache ? "false" : "true", chars, well_formed, secs);
+               a.set.penalize_punctuation ? "true" : "false", a.no_cache ? "false" : "true",
+               gen_policy_name(policy), chars, well_formed, secs, g.model_s, g.sampler_s);
     } else if (a.json) {
         puts("]}");
     }

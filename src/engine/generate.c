@@ -17,6 +17,8 @@ int gen_init(Generator *g, const Model *m, int use_cache, TsErr *err)
         gen_free(g);
         return -1;
     }
+    sampler_exempt_punctuation(&g->ss, &m->vocab);
+    g->policy = CONTEXT_SHIFT;
     return 0;
 }
 
@@ -88,15 +90,73 @@ void gen_set_cache(Generator *g, int use_cache)
     restart_cache(g);
 }
 
+void gen_set_policy(Generator *g, ContextPolicy policy)
+{
+    g->policy = policy;
+    restart_cache(g);
+}
+
+int gen_policy_parse(const char *name, ContextPolicy *policy)
+{
+    if (strcmp(name, "shift") == 0)
+        *policy = CONTEXT_SHIFT;
+    else if (strcmp(name, "slide") == 0)
+        *policy = CONTEXT_SLIDE;
+    else
+        return -1;
+    return 0;
+}
+
+const char *gen_policy_name(ContextPolicy policy)
+{
+    return policy == CONTEXT_SLIDE ? "slide" : "shift";
+}
+
+/* Under CONTEXT_SHIFT a shift keeps this many characters: the newest half. */
+static size_t shift_keep(size_t ctx) { return ctx / 2 > 0 ? ctx / 2 : 1; }
+
+/* Where the window over a text of n characters starts (generate.h gives the
+ * formula): shifts happen every `step` characters once the text passes ctx. */
+static size_t window_start(ContextPolicy policy, size_t ctx, size_t n)
+{
+    if (n <= ctx)
+        return 0;
+    if (policy == CONTEXT_SLIDE)
+        return n - ctx;
+    size_t step = ctx + 1 - shift_keep(ctx);
+    return (n - ctx + step - 1) / step * step;
+}
+
+size_t gen_window_start(const Generator *g)
+{
+    return window_start(g->policy, (size_t)g->inf.ctx, g->n);
+}
+
+size_t gen_shift_count(const Generator *g)
+{
+    if (g->policy != CONTEXT_SHIFT)
+        return 0;
+    size_t ctx = (size_t)g->inf.ctx;
+    return window_start(CONTEXT_SHIFT, ctx, g->n) / (ctx + 1 - shift_keep(ctx));
+}
+
+GenShift gen_shift(const Generator *g, size_t i)
+{
+    /* shift i moves the window to (i + 1) steps, when the text first outgrows
+     * the window before it, which starts i steps in */
+    size_t ctx = (size_t)g->inf.ctx, step = ctx + 1 - shift_keep(ctx);
+    GenShift sh = {.at = i * step + ctx + 1, .start = (i + 1) * step};
+    return sh;
+}
+
 const float *gen_logits(Generator *g, TsErr *err)
 {
     if (g->have_logits)
         return g->inf.logits;
-    size_t ctx = (size_t)g->inf.ctx;
-    size_t start = g->n > ctx ? g->n - ctx : 0; /* the window is text[start .. n) */
+    size_t start = gen_window_start(g); /* the window is text[start .. n) */
     if (!g->use_cache || start != g->cache_start) {
-        /* full pass over the window (every step without the cache; a refill
-         * with it, after the window slid) */
+        /* full pass over the window (every step without the cache; with it,
+         * after the window moved) */
         infer_reset(&g->inf);
         g->cache_start = start;
     }
@@ -107,7 +167,9 @@ const float *gen_logits(Generator *g, TsErr *err)
         infer_truncate(&g->inf, g->inf.len - 1);
         have--;
     }
+    double t0 = ts_now();
     infer_forward(&g->inf, g->text + have, (int)(g->n - have));
+    g->model_s += ts_now() - t0;
     g->forward_rows += (long)(g->n - have);
     if (infer_check_logits(&g->inf, err) != 0)
         return NULL; /* have_logits stays 0: the next call computes them again */
@@ -174,8 +236,10 @@ int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, T
     }
     float coin = rng_float(rng);
     /* the repetition penalty looks at the window the model sees */
-    size_t ctx = (size_t)g->inf.ctx, start = g->n > ctx ? g->n - ctx : 0;
+    size_t start = gen_window_start(g);
+    double t0 = ts_now();
     int tok = sampler_run(&g->ss, set, logits, g->text + start, g->n - start, allowed, coin, err);
+    g->sampler_s += ts_now() - t0;
     free(allowed);
     if (tok < 0)
         return -1;
@@ -200,16 +264,18 @@ int gen_poem(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, int
     return max_chars;
 }
 
-double gen_timed(Generator *g, int chars, uint64_t seed, TsErr *err)
+double gen_timed(Generator *g, int chars, const SamplerSettings *set, uint64_t seed, TsErr *err)
 {
-    SamplerSettings set = sampler_defaults();
+    SamplerSettings defaults = sampler_defaults();
+    if (!set)
+        set = &defaults;
     Rng rng;
     rng_seed(&rng, seed);
     double t0 = ts_now();
     if (gen_start(g, NULL, 0, PROMPT_POEM_START, err) != 0)
         return -1.0;
     for (int i = 0; i < chars; i++)
-        if (gen_sample(g, &set, NULL, &rng, err) < 0)
+        if (gen_sample(g, set, NULL, &rng, err) < 0)
             return -1.0;
     return ts_now() - t0;
 }

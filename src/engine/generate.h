@@ -5,12 +5,32 @@
  * is decided here, by gen_start, for the explorer and every command alike
  * (PromptStart below).
  *
- * The window: the model reads at most `context` characters. When the text is
- * longer, the next character is predicted from the last `context` characters
- * only. With the cache on, the cache then no longer matches the window (its
- * positions start one later), so it is refilled from the window in one full
- * pass; from there it grows by single steps again. With the cache off, every
- * prediction is a full pass over the window. Both give the same logits.
+ * The window: the model reads at most `context` characters (its learned
+ * positions end there). What it reads once the text is longer is the context
+ * policy, the same for the cached and the uncached path, so both give the same
+ * logits to the bit and write the same text:
+ *
+ *   CONTEXT_SHIFT (the default) - when the window is full and one more
+ *     character comes, the window moves on to the newest half of the text:
+ *     the last context/2 characters (at least one). The cached path forgets
+ *     its cache and reads that half again in one full pass (the positions are
+ *     learned, so cached keys cannot be moved as llama.cpp moves rotary ones;
+ *     what stays the same is the idea: keep the newest half, go on cached).
+ *     The window then grows by single cached steps until it is full again.
+ *     Without the cache, every prediction is a full pass over the same
+ *     window. The window's start depends on the text's length alone:
+ *       start(n) = 0 while n <= context, else j x (context + 1 - half), with
+ *       j = ceil((n - context) / (context + 1 - half)), half = context / 2,
+ *     so taking characters back returns to the window they were read in.
+ *     Cost: about one cached step per character plus a full pass over half a
+ *     window every half window; the model sees between half and a whole
+ *     window of text.
+ *   CONTEXT_SLIDE - every prediction reads the last `context` characters.
+ *     The model always sees a whole window, but past the context the cache
+ *     helps nothing: its positions would all move by one each step, so every
+ *     step is a full pass over the window, cached or not.
+ *
+ * Below the context both policies read the whole text, the same way.
  */
 #ifndef TS_GENERATE_H
 #define TS_GENERATE_H
@@ -43,11 +63,22 @@
  */
 typedef enum { PROMPT_MID_TEXT = 0, PROMPT_POEM_START = 1 } PromptStart;
 
+/* What the model reads once the text is longer than its context (see above). */
+typedef enum { CONTEXT_SHIFT = 0, CONTEXT_SLIDE = 1 } ContextPolicy;
+
+/* One context shift: before predicting text[at] (with `at` characters of text),
+ * the window moved to text[start .. at), read again in one pass. */
+typedef struct {
+    size_t at;
+    size_t start;
+} GenShift;
+
 typedef struct {
     const Model *m;     /* not owned */
     Infer inf;
     SamplerState ss;
     int use_cache;      /* 1: KV cache; 0: recompute the window every step */
+    ContextPolicy policy; /* past the context (gen_set_policy); CONTEXT_SHIFT after gen_init */
     int *text;          /* [cap] token ids: a newline, the prompt, what was written */
     size_t n, cap;
     size_t prefix;      /* 1 if text[0] is the newline the rule puts there, else 0 */
@@ -55,10 +86,32 @@ typedef struct {
     size_t cache_start; /* text index of the cache's position 0 */
     int have_logits;    /* inf.logits belong to the current text */
     long forward_rows;  /* positions computed so far (work done, for the explorer) */
+    double model_s;     /* seconds in the model's passes since gen_init (gen_logits) */
+    double sampler_s;   /* seconds in the sampler since gen_init (gen_sample) */
 } Generator;
 
+/* The sampler state's exempt characters (ss.exempt) are ， 。 and the
+ * newline: the repetition penalty leaves them alone unless the settings say
+ * penalize_punctuation. */
 int gen_init(Generator *g, const Model *m, int use_cache, TsErr *err);
 void gen_free(Generator *g);
+
+/* Choose the context policy; the next prediction uses it. */
+void gen_set_policy(Generator *g, ContextPolicy policy);
+/* "shift" -> CONTEXT_SHIFT, "slide" -> CONTEXT_SLIDE; returns -1 for anything
+ * else. gen_policy_name is the reverse. */
+int gen_policy_parse(const char *name, ContextPolicy *policy);
+const char *gen_policy_name(ContextPolicy policy);
+
+/* The window the next prediction reads: text[gen_window_start(g) .. g->n). */
+size_t gen_window_start(const Generator *g);
+/* The context shifts behind the window the next prediction reads, in the
+ * order they happen: shift i for 0 <= i < gen_shift_count(g). A shift at `at`
+ * belongs to the prediction made with `at` characters of text, so a text of
+ * exactly `at` characters counts it already. Under CONTEXT_SLIDE there are
+ * none (the window moves on by one every step instead). */
+size_t gen_shift_count(const Generator *g);
+GenShift gen_shift(const Generator *g, size_t i);
 
 /* Start over with the prompt (token ids), read by the rule `where`: with
  * PROMPT_POEM_START, or when the prompt is empty, a newline goes first. The
@@ -98,10 +151,11 @@ int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, T
 int gen_poem(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, int max_chars,
              TsErr *err);
 
-/* Time writing `chars` characters from the start of a poem with the default
- * sampler and the given seed; newlines do not stop it (a benchmark of pure
- * decoding). Returns seconds, or a negative number with err set. */
-double gen_timed(Generator *g, int chars, uint64_t seed, TsErr *err);
+/* Time writing `chars` characters from the start of a poem with the sampler
+ * settings `set` (NULL: sampler_defaults) and the given seed; newlines do not
+ * stop it (a benchmark of pure decoding). Returns seconds, or a negative
+ * number with err set; g->model_s and g->sampler_s split the time. */
+double gen_timed(Generator *g, int chars, const SamplerSettings *set, uint64_t seed, TsErr *err);
 
 /* The text from index `from` (use g->prefix to skip the starting newline) as
  * UTF-8 in a new buffer (free it); newlines included as they are. */

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ops.h"
 
@@ -14,6 +15,7 @@ SamplerSettings sampler_defaults(void)
         .top_p = 1.0f,
         .min_p = 0.0f,
         .repetition_penalty = 1.0f,
+        .penalize_punctuation = 0,
     };
     return s;
 }
@@ -52,12 +54,23 @@ int sampler_init(SamplerState *s, int V, TsErr *err)
             return -1;
         }
     }
-    s->order = ts_calloc((size_t)V, sizeof(int), err);
-    if (!s->order) {
+    s->exempt = ts_calloc((size_t)V, 1, err);
+    s->scratch = s->exempt ? ts_calloc(2 * (size_t)V, sizeof(int), err) : NULL;
+    if (!s->scratch) {
         sampler_free(s);
         return -1;
     }
     return 0;
+}
+
+void sampler_exempt_punctuation(SamplerState *s, const Vocab *v)
+{
+    const uint32_t marks[] = {0xFF0C /* ， */, 0x3002 /* 。 */, '\n'};
+    for (size_t i = 0; i < sizeof marks / sizeof marks[0]; i++) {
+        int id = vocab_id(v, marks[i]);
+        if (id >= 0 && id < s->V)
+            s->exempt[id] = 1;
+    }
 }
 
 void sampler_free(SamplerState *s)
@@ -70,7 +83,8 @@ void sampler_free(SamplerState *s)
     free(s->min_p);
     free(s->masked);
     free(s->final);
-    free(s->order);
+    free(s->exempt);
+    free(s->scratch);
     *s = (SamplerState){0};
 }
 
@@ -100,7 +114,7 @@ static double sum_lanes(const float *x, int n)
 }
 
 void sampler_repetition_penalty(float *out, const float *in, int V, const int *recent, size_t n,
-                                float penalty)
+                                float penalty, const uint8_t *exempt)
 {
     for (int i = 0; i < V; i++)
         out[i] = in[i];
@@ -110,7 +124,7 @@ void sampler_repetition_penalty(float *out, const float *in, int V, const int *r
      * penalised once, like one that occurs once. */
     for (size_t j = 0; j < n; j++) {
         int t = recent[j];
-        if (t < 0 || t >= V)
+        if (t < 0 || t >= V || (exempt && exempt[t]))
             continue;
         out[t] = in[t] > 0.0f ? in[t] / penalty : in[t] * penalty;
     }
@@ -232,20 +246,179 @@ void sampler_sort_prefix(int *order, const float *probs, int V, int n)
     heap_to_sorted(order, probs, n);
 }
 
-void sampler_top_k(float *out, const float *in, const int *order, int V, int k)
+/* ---- top-k and top-p: the front of the order, found by its bits ----
+ *
+ * A probability's bits, read as an unsigned number with the sign bit flipped,
+ * sort as the probability does; equal numbers are equal probabilities. The
+ * order's prefix ends at some key K and, among the ids with key K (taken in id
+ * order), at some id: a Cut. The search reads the key in three digits, 12, 10
+ * and 10 bits from the top. A histogram of the first digit over the whole
+ * vocabulary says in which bucket the prefix ends (the buckets above it are
+ * kept whole); that bucket's members, usually a few dozen, are gathered; a
+ * histogram of their second digit narrows them to one smaller bucket, one of
+ * the third digit to the members with key K itself. */
+
+enum { DIGITS = 3, TOP_BUCKETS = 1 << 12 }; /* the first digit's buckets, the most of any */
+static const int digit_shift[DIGITS] = {20, 10, 0};
+static const int digit_bits[DIGITS] = {12, 10, 10};
+
+static inline uint32_t prob_key(float x)
+{
+    uint32_t bits;
+    x = x + 0.0f; /* -0 becomes +0: the two are equal probabilities */
+    memcpy(&bits, &x, sizeof bits);
+    /* negative: every bit flipped; positive: only the sign bit */
+    uint32_t negative = (uint32_t)-(int32_t)(bits >> 31);
+    return bits ^ (negative | 0x80000000u);
+}
+
+static inline uint32_t key_digit(uint32_t key, int level)
+{
+    return key >> digit_shift[level] & ((1u << digit_bits[level]) - 1);
+}
+
+/* The prefix: every id with a key above `key`, and those with this key up to
+ * and including `last` (in id order). */
+typedef struct {
+    uint32_t key;
+    int last;
+} Cut;
+
+static void apply_cut(float *out, const float *in, int V, Cut cut)
+{
+    for (int i = 0; i < V; i++) {
+        uint32_t key = prob_key(in[i]);
+        out[i] = key > cut.key || (key == cut.key && i <= cut.last) ? in[i] : 0.0f;
+    }
+}
+
+/* The ids whose first digit is d, in ascending order, into cand; returns how many. */
+static int gather_bucket(int *cand, const float *in, int V, uint32_t d)
+{
+    int n = 0;
+    for (int i = 0; i < V; i++)
+        if (prob_key(in[i]) >> digit_shift[0] == d)
+            cand[n++] = i;
+    return n;
+}
+
+/* Keeps the candidates whose digit at level is d, in their order; returns how many. */
+static int narrow(int *cand, int n, const float *in, int level, uint32_t d)
+{
+    int kept = 0;
+    for (int j = 0; j < n; j++)
+        if (key_digit(prob_key(in[cand[j]]), level) == d)
+            cand[kept++] = cand[j];
+    return kept;
+}
+
+void sampler_top_k(float *out, const float *in, int V, int k, int *scratch)
 {
     if (k <= 0 || k >= V) {
         for (int i = 0; i < V; i++)
             out[i] = in[i];
         return;
     }
-    for (int i = 0; i < V; i++)
-        out[i] = 0.0f;
-    for (int j = 0; j < k; j++)
-        out[order[j]] = in[order[j]];
+    int count[TOP_BUCKETS], *cand = scratch, n = 0;
+    uint32_t key = 0;
+    int above = 0; /* ids whose key lies above the bucket chosen so far */
+    for (int level = 0; level < DIGITS; level++) {
+        int nb = 1 << digit_bits[level], d;
+        memset(count, 0, (size_t)nb * sizeof count[0]);
+        if (level == 0)
+            for (int i = 0; i < V; i++)
+                count[prob_key(in[i]) >> digit_shift[0]]++;
+        else
+            for (int j = 0; j < n; j++)
+                count[key_digit(prob_key(in[cand[j]]), level)]++;
+        /* the highest bucket that takes the count to k; it exists, since this
+         * level's buckets hold the k - above still to find, and more */
+        for (d = nb - 1; d > 0 && above + count[d] < k; d--)
+            above += count[d];
+        key = key << digit_bits[level] | (uint32_t)d;
+        n = level == 0 ? gather_bucket(cand, in, V, (uint32_t)d)
+                       : narrow(cand, n, in, level, (uint32_t)d);
+    }
+    /* cand holds the ids with the k-th id's key, in id order: k - above of them complete k */
+    Cut cut = {key, cand[k - above - 1]};
+    apply_cut(out, in, V, cut);
 }
 
-void sampler_top_p(float *out, const float *in, const int *order, int V, float p)
+/* The nucleus by buckets (see sampler.h for why whole buckets may be added);
+ * cand [V]. Returns 0 with the cut, or -1 when the answer would depend on
+ * rounding (a bucket below 2^-29 or sums reaching 2 before the target) or
+ * the input is no distribution: then the caller sorts. */
+static int nucleus_by_buckets(const float *in, int V, double target, Cut *cut, int *cand)
+{
+    const uint32_t exact_from = prob_key(0x1p-29f);
+    int count[TOP_BUCKETS], n = 0;
+    double sum[TOP_BUCKETS];
+    uint32_t key = 0;
+    double cum = 0.0; /* the running sum of everything above the chosen bucket */
+    for (int level = 0; level < DIGITS; level++) {
+        int nb = 1 << digit_bits[level], d;
+        memset(count, 0, (size_t)nb * sizeof count[0]);
+        memset(sum, 0, (size_t)nb * sizeof sum[0]);
+        int m = level == 0 ? V : n;
+        for (int j = 0; j < m; j++) {
+            int i = level == 0 ? j : cand[j];
+            uint32_t b = key_digit(prob_key(in[i]), level);
+            count[b]++;
+            sum[b] += in[i];
+        }
+        for (d = nb - 1; d >= 0; d--) {
+            if (!count[d])
+                continue;
+            uint32_t low = (key << digit_bits[level] | (uint32_t)d) << digit_shift[level];
+            if (low < exact_from || !(cum + sum[d] < 2.0))
+                return -1;
+            if (!(cum + sum[d] < target))
+                break; /* the prefix ends in this bucket */
+            cum += sum[d];
+        }
+        if (d < 0)
+            return -1; /* the target lies beyond the whole input (rounding): sort */
+        key = key << digit_bits[level] | (uint32_t)d;
+        n = level == 0 ? gather_bucket(cand, in, V, (uint32_t)d)
+                       : narrow(cand, n, in, level, (uint32_t)d);
+    }
+    /* the candidates now have key `key`, equal probabilities: in id order,
+     * until the sum reaches the target */
+    for (int j = 0; j < n; j++) {
+        cum += in[cand[j]];
+        if (cum >= target) {
+            *cut = (Cut){key, cand[j]};
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* ids[0..V) in the order, by a stable radix sort of the keys (8 bits at a
+ * time, high buckets first, from ids in ascending order: equal keys keep it);
+ * tmp [V]. */
+static void sort_by_key(int *ids, int *tmp, const float *in, int V)
+{
+    for (int i = 0; i < V; i++)
+        ids[i] = i;
+    for (int shift = 0; shift < 32; shift += 8) {
+        int start[257] = {0};
+        for (int i = 0; i < V; i++)
+            start[255 - ((prob_key(in[i]) >> shift) & 255u) + 1]++;
+        for (int b = 0; b < 256; b++)
+            start[b + 1] += start[b];
+        for (int i = 0; i < V; i++) {
+            int id = ids[i];
+            tmp[start[255 - ((prob_key(in[id]) >> shift) & 255u)]++] = id;
+        }
+        int *t = ids;
+        ids = tmp;
+        tmp = t;
+    }
+    /* four passes: the result is back in the first array */
+}
+
+void sampler_top_p(float *out, const float *in, int V, float p, int *scratch)
 {
     if (p >= 1.0f) {
         for (int i = 0; i < V; i++)
@@ -256,16 +429,22 @@ void sampler_top_p(float *out, const float *in, const int *order, int V, float p
     for (int i = 0; i < V; i++)
         total += in[i];
     double target = (double)p * total;
-    for (int i = 0; i < V; i++)
-        out[i] = 0.0f;
-    double cum = 0.0;
-    for (int j = 0; j < V; j++) {
-        int t = order[j];
-        out[t] = in[t];
-        cum += in[t];
-        if (cum >= target)
-            break;
+    Cut cut;
+    if (nucleus_by_buckets(in, V, target, &cut, scratch) != 0) {
+        /* the order itself, and the running sum along it */
+        int *order = scratch;
+        sort_by_key(order, scratch + V, in, V);
+        double cum = 0.0;
+        int j = 0;
+        for (; j < V - 1; j++) {
+            cum += in[order[j]];
+            if (cum >= target)
+                break;
+        }
+        /* order[0..j] is kept: the cut says so, since the order is by key, then id */
+        cut = (Cut){prob_key(in[order[j]]), order[j]};
     }
+    apply_cut(out, in, V, cut);
 }
 
 void sampler_min_p(float *out, const float *in, int V, float min_p)
@@ -341,32 +520,8 @@ static float run_stages(SamplerState *s, const SamplerSettings *set, const float
     int V = s->V;
     sampler_temperature(s->scaled, logits, V, set->temperature);
     sampler_softmax(s->probs, s->scaled, V);
-    /* Sort only as far as the filters look: top-k needs k entries; top-p
-     * grows the sorted prefix until it holds the nucleus. */
-    int need = set->top_k > 0 && set->top_k < V ? set->top_k : 0;
-    s->sorted = 0;
-    if (need) {
-        sampler_sort_prefix(s->order, s->probs, V, need);
-        s->sorted = need;
-    }
-    if (set->top_p < 1.0f && !need) {
-        /* with top-k on, the nucleus lies inside the k entries already sorted */
-        double total = 0.0;
-        for (int i = 0; i < V; i++)
-            total += s->probs[i];
-        for (int n = 64;; n *= 4) {
-            n = n < V ? n : V;
-            sampler_sort_prefix(s->order, s->probs, V, n);
-            s->sorted = n;
-            double cum = 0.0;
-            for (int j = 0; j < n; j++)
-                cum += s->probs[s->order[j]];
-            if (cum >= (double)set->top_p * total || n == V)
-                break;
-        }
-    }
-    sampler_top_k(s->top_k, s->probs, s->order, V, set->top_k);
-    sampler_top_p(s->top_p, s->top_k, s->order, V, set->top_p);
+    sampler_top_k(s->top_k, s->probs, V, set->top_k, s->scratch);
+    sampler_top_p(s->top_p, s->top_k, V, set->top_p, s->scratch);
     sampler_min_p(s->min_p, s->top_p, V, set->min_p);
     sampler_mask(s->masked, s->min_p, V, allowed);
     return sampler_renormalise(s->final, s->masked, V);
@@ -411,7 +566,8 @@ int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits
     s->filtered = 0.0f;
     s->blocked = 0.0f;
     s->mask_first = 0;
-    sampler_repetition_penalty(s->penalized, logits, V, recent, n_recent, set->repetition_penalty);
+    sampler_repetition_penalty(s->penalized, logits, V, recent, n_recent, set->repetition_penalty,
+                               set->penalize_punctuation ? NULL : s->exempt);
     float sum = run_stages(s, set, s->penalized, allowed);
     double filtered, blocked;
     measure_removed(s, &filtered, &blocked);

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "common.h"
+#include "vocab.h"
 
 /* The smallest temperature that divides the logits; anything below it,
  * down to 0, is greedy (the top character). Dividing by less only comes
@@ -37,9 +38,12 @@ typedef struct {
     float top_p;              /* keep the smallest top set whose probability reaches p; 1 = off */
     float min_p;              /* keep characters with p >= min_p * p(top); 0 = off */
     float repetition_penalty; /* > 1 makes characters already in the text less likely; 1 = off */
+    int penalize_punctuation; /* 0: the penalty leaves the state's exempt characters alone
+                               * (， 。 and the newline, see sampler_exempt_punctuation), so
+                               * lines and poems can still end; 1: it penalises them too */
 } SamplerSettings;
 
-/* temperature 1, every filter off */
+/* temperature 1, every filter off, punctuation exempt from the penalty */
 SamplerSettings sampler_defaults(void);
 
 /* Check ranges: temperature 0..100, top_k 0..1000000 (more than V keeps
@@ -58,11 +62,9 @@ typedef struct {
     float *min_p;     /* [V] ... then below min_p * max */
     float *masked;    /* [V] ... then the constraint's blocked characters set to 0 */
     float *final;     /* [V] masked, renormalised to sum 1: what `pick` draws from */
-    int *order;       /* [V] token ids by probs, descending (ties: lower id first);
-                       * only order[0 .. sorted) is valid: the chain sorts just as
-                       * far as top-k and top-p need (nothing when both are off),
-                       * because a full sort would cost more than the model's step */
-    int sorted;       /* valid entries at the front of order */
+    uint8_t *exempt;  /* [V] 1 for characters the repetition penalty leaves alone unless
+                       * penalize_punctuation is set; all 0 after sampler_init */
+    int *scratch;     /* [2V] work space of top-k and top-p */
     int kept;         /* characters with final > 0 */
     float filtered;   /* probability mass (of probs) removed by top-k, top-p and min-p */
     float blocked;    /* probability mass (of probs) removed by the constraint mask from
@@ -77,12 +79,18 @@ typedef struct {
  * safe on a state that sampler_init failed to fill). */
 int sampler_init(SamplerState *s, int V, TsErr *err);
 void sampler_free(SamplerState *s);
+/* Mark ， 。 and the newline of vocabulary v (those it has) as exempt from
+ * the repetition penalty, as llama.cpp leaves the newline alone: a penalty
+ * that reached them would keep lines and poems from ending. v must be the
+ * vocabulary the state's V belongs to. */
+void sampler_exempt_punctuation(SamplerState *s, const Vocab *v);
 
 /* The stages. Each reads `in` and writes `out` ([V] each); none allocates. */
 /* logits of tokens in recent[0..n) are divided by penalty when positive, multiplied when negative;
- * a token that occurs several times is penalised once; ids outside [0, V) are ignored */
+ * a token that occurs several times is penalised once; ids outside [0, V) are ignored, and so are
+ * ids with exempt[id] != 0 (exempt may be NULL: none) */
 void sampler_repetition_penalty(float *out, const float *in, int V, const int *recent, size_t n,
-                                float penalty);
+                                float penalty, const uint8_t *exempt);
 /* temperature >= SAMPLER_MIN_TEMPERATURE: out = in / temperature; below it
  * (0 included): out is the input with every entry but the first maximum set
  * to -INFINITY (greedy) */
@@ -96,12 +104,29 @@ void sampler_sort(int *order, const float *probs, int V);
 /* The same order, but only its first n entries: order[0..n) sorted as
  * sampler_sort would put them, order[n..V) unspecified. O(V log n). */
 void sampler_sort_prefix(int *order, const float *probs, int V, int n);
-/* keeps exactly the first k ids of order (k <= 0 or k >= V: everything) */
-void sampler_top_k(float *out, const float *in, const int *order, int V, int k);
-/* keeps the shortest prefix of order whose sum reaches p * sum(in), at least
- * one id; p is a share of what top-k kept, so top-k then top-p behaves as if
- * top-k's output had been renormalised first. p >= 1: everything. */
-void sampler_top_p(float *out, const float *in, const int *order, int V, float p);
+
+/* top-k and top-p keep a prefix of "the order": the ids sorted by in,
+ * descending, equal values by lower id first (sampler_sort's order). Neither
+ * sorts: they find where the prefix ends by a radix search over the bits of
+ * the probabilities (a histogram of the top bits, then of the next bits inside
+ * the one bucket where the prefix ends, then of the last), a few passes over
+ * the vocabulary whatever k or p is, where sorting a nucleus of thousands of
+ * characters cost more than the model's step. The kept set is exactly the
+ * sorted prefix, ties included. in holds probabilities (>= 0). */
+/* keeps exactly the first k ids of the order (k <= 0 or k >= V: everything);
+ * scratch [V] is work space */
+void sampler_top_k(float *out, const float *in, int V, int k, int *scratch);
+/* Keeps the shortest prefix of the order whose running sum reaches p * total,
+ * at least one id; p >= 1 keeps everything. total is the sum of in added in id
+ * order, the running sum is added in the order, both in double: so p is a
+ * share of what top-k kept, and top-k then top-p behaves as if top-k's output
+ * had been renormalised first. The search adds whole buckets at once, which
+ * gives the same running sums because every probability of 2^-29 or more is a
+ * multiple of 2^-52 and sums below 2 of such numbers are exact in double in
+ * any order. When the nucleus reaches below 2^-29 (p within about 1e-5 of 1)
+ * or in is not a distribution, it sorts instead (a radix sort, linear in V)
+ * and walks the order, with the same result. scratch [2V] is work space. */
+void sampler_top_p(float *out, const float *in, int V, float p, int *scratch);
 /* keeps in[i] >= min_p * max(in); min_p 0 keeps everything */
 void sampler_min_p(float *out, const float *in, int V, float min_p);
 /* allowed == NULL keeps everything; else allowed[i] != 0 keeps token i */

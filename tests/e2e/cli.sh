@@ -150,6 +150,45 @@ c=$($T generate 春 --model $TINY -n 5 --seed 9 --max-chars 40 --no-cache)
 d=$($T generate 春 --model $TINY -n 5 --seed 10 --max-chars 40)
 if [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" = "$c" ] && [ "$a" != "$d" ]; then pass same-seed-same-text; else fail same-seed-same-text "outputs differ"; fi
 
+# --- past the context (16 on the fixture): each policy writes the same text with and without
+# the cache; the two policies read different windows; a bad name is refused ---
+for policy in shift slide; do
+    a=$($T generate 春 --model $TINY -n 3 --seed 5 --max-chars 60 --context-policy $policy)
+    b=$($T generate 春 --model $TINY -n 3 --seed 5 --max-chars 60 --context-policy $policy --no-cache)
+    if [ -n "$a" ] && [ "$a" = "$b" ] && echo "$a" | grep -q '^.\{40\}'; then
+        pass "context-$policy-same-text"
+    else
+        fail "context-$policy-same-text" "cached and uncached differ, or no poem passed the context"
+    fi
+    eval "text_$policy=\$a"
+done
+if [ "$text_shift" != "$text_slide" ]; then pass context-policies-differ; else fail context-policies-differ "shift and slide wrote the same"; fi
+if $T generate 春 --model $TINY --max-chars 60 --context-policy shift --json | grep -q '"context_policy": "shift"'; then
+    pass context-policy-json
+else
+    fail context-policy-json "generate --json does not say the policy"
+fi
+expect_error context-policy-bad 2 "context-policy must be shift or slide, not 'wrap'" \
+    $T generate --model $TINY --context-policy wrap
+expect_error bench-context-policy-bad 2 "context-policy must be shift or slide, not 'x'" \
+    $T bench --model $TINY --context-policy x
+for cmd in generate acrostic jueju bench; do
+    $T $cmd --help | grep -q -- "--context-policy" || fail "help-$cmd-context-policy" "no --context-policy in --help"
+done
+
+# --- repetition penalty 3 on the bundled model: ， 。 and the newline are left alone, so every
+# poem ends; --penalize-punctuation penalises them too, as before, and most run to the limit ---
+if [ -f assets/tang.bin ]; then
+    ended=$($T generate -n 20 --seed 1 --repetition-penalty 3 --max-chars 150 | grep -vc '^.\{150\}$')
+    limit=$($T generate -n 20 --seed 1 --repetition-penalty 3 --max-chars 150 --penalize-punctuation |
+        grep -c '^.\{150\}$')
+    if [ "$ended" -eq 20 ] && [ "$limit" -ge 8 ]; then
+        pass penalty-leaves-punctuation
+    else
+        fail penalty-leaves-punctuation "$ended of 20 poems ended by default (want 20); $limit of 20 reached the limit with --penalize-punctuation (want 8 or more)"
+    fi
+fi
+
 # --- verse forms: the shape holds over many seeds ---
 bad=0
 for seed in 1 2 3 4 5 6 7 8 9 10 11 12; do

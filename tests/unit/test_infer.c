@@ -1,4 +1,5 @@
-/* test_infer.c - the inference paths: full pass, KV-cached step, sliding window.
+/* test_infer.c - the inference paths: full pass, KV-cached step, the window
+ * past the context (shift and slide).
  *
  * References: the Python fixture (tests/data/tiny-logits.txt, float64) and the
  * training forward pass (gpt.c, built on BLAS), which shares no code with the
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cachecmp.h"
 #include "check.h"
 #include "generate.h"
 #include "gpt.h"
@@ -151,9 +153,23 @@ static void test_fixture_logits(void)
     model_free(&m);
 }
 
+/* Where the window over n tokens starts, by the policy's own words (not
+ * generate.c's formula): shift - when the window is full and one more token
+ * comes, it keeps the newest half; slide - the last ctx tokens. Called with
+ * n = 1, 2, 3, ... in turn (start carries the state). */
+static size_t expected_start(ContextPolicy policy, size_t ctx, size_t n, size_t *start)
+{
+    if (policy == CONTEXT_SLIDE)
+        *start = n > ctx ? n - ctx : 0;
+    else if (n - *start > ctx)
+        *start = n - ctx / 2;
+    return *start;
+}
+
 /* Cached steps, a full pass per position, and the training forward agree at
- * every position, sliding past the context. */
-static void cached_vs_full(int context, int length)
+ * every position, past the context by the policy: the cached and the full
+ * pass to the bit, the training forward (BLAS, other code) closely. */
+static void cached_vs_full(int context, int length, ContextPolicy policy)
 {
     TsErr err;
     Model m;
@@ -163,6 +179,8 @@ static void cached_vs_full(int context, int length)
     Generator cached, full;
     CHECK(gen_init(&cached, &m, 1, &err) == 0, "%s", err.msg);
     CHECK(gen_init(&full, &m, 0, &err) == 0, "%s", err.msg);
+    gen_set_policy(&cached, policy);
+    gen_set_policy(&full, policy);
     int prompt[3] = {5, 17, 42};
     gen_start(&cached, prompt, 3, 1, &err);
     gen_start(&full, prompt, 3, 1, &err);
@@ -171,14 +189,20 @@ static void cached_vs_full(int context, int length)
     Rng r;
     rng_seed(&r, 11);
     float worst_cache = 0.0f, worst_train = 0.0f;
-    int checked = 0;
+    int checked = 0, wrong_window = 0;
+    size_t start = 0;
+    for (size_t n = 1; n < cached.n; n++)
+        expected_start(policy, (size_t)context, n, &start);
     for (int step = 0; step < length; step++) {
         const float *a = gen_logits(&cached, NULL); /* the cache steps through every position */
-        /* the full pass is checked at every position of the first 40, around
-         * the slide past the context, and every 23rd elsewhere (each check
-         * recomputes the whole window) */
-        int near_slide = abs((int)cached.n - context) <= 3;
-        if (step >= 40 && !near_slide && step % 23 != 0 && step != length - 1) {
+        size_t want_start = expected_start(policy, (size_t)context, cached.n, &start);
+        wrong_window += gen_window_start(&cached) != want_start;
+        /* the full pass is checked at every position of the first 40, where
+         * the window is full or has just moved, and every 23rd elsewhere
+         * (each check recomputes the whole window) */
+        size_t in_window = cached.n - want_start;
+        int near_edge = in_window >= (size_t)context - 2 || in_window <= (size_t)context / 2 + 2;
+        if (step >= 40 && !near_edge && step % 23 != 0 && step != length - 1) {
             int tok = 1 + (int)rng_below(&r, (uint64_t)(V - 1));
             gen_append(&cached, tok, &err);
             gen_append(&full, tok, &err);
@@ -189,9 +213,8 @@ static void cached_vs_full(int context, int length)
         float d = max_abs_diff(a, b, V);
         worst_cache = d > worst_cache ? d : worst_cache;
         if (step % 7 == 0 || step == length - 1) {
-            size_t start = full.n > (size_t)context ? full.n - (size_t)context : 0;
-            int T = (int)(full.n - start);
-            gpt_forward(&m, &acts, full.text + start, NULL, 1, T);
+            int T = (int)in_window;
+            gpt_forward(&m, &acts, full.text + want_start, NULL, 1, T);
             d = max_abs_diff(a, acts.logits + (size_t)(T - 1) * V, V);
             worst_train = d > worst_train ? d : worst_train;
         }
@@ -199,11 +222,14 @@ static void cached_vs_full(int context, int length)
         gen_append(&cached, tok, &err);
         gen_append(&full, tok, &err);
     }
-    CHECK(worst_cache <= 1e-4f, "context %d: cached and full logits differ by %g", context,
+    const char *name = gen_policy_name(policy);
+    CHECK(wrong_window == 0, "context %d, %s: the window started elsewhere %d times", context,
+          name, wrong_window);
+    CHECK(worst_cache == 0.0f, "context %d, %s: cached and full logits differ by %g", context, name,
           (double)worst_cache);
-    CHECK(worst_train <= 1e-3f, "context %d: inference and training forward differ by %g", context,
-          (double)worst_train);
-    CHECK(cached.n > (size_t)context, "the text never slid past the context");
+    CHECK(worst_train <= 1e-3f, "context %d, %s: inference and training forward differ by %g",
+          context, name, (double)worst_train);
+    CHECK(cached.n > (size_t)context, "the text never went past the context");
     CHECK(checked >= 50, "only %d positions compared", checked);
     gpt_acts_free(&acts);
     gen_free(&cached);
@@ -268,8 +294,83 @@ static void test_threads_same_logits(void)
     threads_same_logits(24, 3);
 }
 
-static void test_cached_equals_full_128(void) { cached_vs_full(128, 300); }
-static void test_cached_equals_full_512(void) { cached_vs_full(512, 530); }
+static void test_cached_equals_full_128(void)
+{
+    cached_vs_full(128, 300, CONTEXT_SHIFT);
+    cached_vs_full(128, 300, CONTEXT_SLIDE);
+}
+static void test_cached_equals_full_512(void) { cached_vs_full(512, 530, CONTEXT_SHIFT); }
+
+/* Past the window, written text: with either policy the cached and the
+ * uncached generator, sampling with one seed, write the same 200 and 500
+ * characters, from logits equal to the bit at every position (cachecmp
+ * compares them). The model's work says which policy ran: 500 characters
+ * after the newline are 500 predictions, for n = 1 .. 500 tokens of text.
+ * Shift (context 128, keeping 64): a shift whenever the text outgrows the
+ * window, at n = 129, 194, 259, 324, 389 and 454, each reading 64 positions
+ * instead of 1: 500 + 6 x 63 = 878 positions cached. Slide: 128 positions for
+ * every n past 128: 128 + 372 x 128 = 47,744. At 200 characters: shifts at
+ * 129 and 194, 200 + 2 x 63 = 326; slide 128 + 72 x 128 = 9,344. */
+static void test_policies_same_text_past_context(void)
+{
+    TsErr err;
+    Model m;
+    if (random_model_shape(&m, 2, 64, 4, 128, 60, 77) != 0) /* small and quick; context 128 */
+        return;
+    CacheCompare cc;
+    CHECK(cachecmp_init(&cc, &m, &err) == 0, "%s", err.msg);
+    SamplerSettings set = sampler_defaults();
+    set.temperature = 0.9f;
+    const struct {
+        ContextPolicy policy;
+        int chars;
+        long cached_rows;
+        size_t shifts;
+    } runs[] = {
+        {CONTEXT_SHIFT, 200, 326, 2},
+        {CONTEXT_SHIFT, 500, 878, 6},
+        {CONTEXT_SLIDE, 200, 9344, 0},
+        {CONTEXT_SLIDE, 500, 47744, 0},
+    };
+    for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+        static double diff_at[500];
+        CompareTotals t;
+        const char *name = gen_policy_name(runs[i].policy);
+        long rows0 = cc.cached.forward_rows; /* it counts since cachecmp_init */
+        int rc = cachecmp_run(&cc, runs[i].chars, &set, 2024, runs[i].policy, &t, diff_at, &err);
+        CHECK(rc == 0, "%s", err.msg);
+        if (rc != 0)
+            break;
+        char *a = gen_text_utf8(&cc.cached, 1), *b = gen_text_utf8(&cc.full, 1);
+        CHECK(t.identical && strcmp(a, b) == 0, "%s, %d characters: the cache changed the text",
+              name, runs[i].chars);
+        int nonzero = 0;
+        for (int k = 0; k < runs[i].chars; k++)
+            nonzero += diff_at[k] != 0.0;
+        CHECK(nonzero == 0 && t.max_logit_diff == 0.0,
+              "%s, %d characters: the logits differ at %d positions, by up to %g", name,
+              runs[i].chars, nonzero, t.max_logit_diff);
+        CHECK(cc.cached.n == (size_t)runs[i].chars + 1, "%zu tokens", cc.cached.n);
+        CHECK(cc.cached.forward_rows - rows0 == runs[i].cached_rows,
+              "%s, %d characters: the cache computed %ld positions, want %ld", name,
+              runs[i].chars, cc.cached.forward_rows - rows0, runs[i].cached_rows);
+        CHECK(gen_shift_count(&cc.cached) == runs[i].shifts, "%s: %zu shifts, want %zu", name,
+              gen_shift_count(&cc.cached), runs[i].shifts);
+        if (runs[i].policy == CONTEXT_SHIFT && runs[i].chars == 500) {
+            const size_t at[6] = {129, 194, 259, 324, 389, 454};
+            for (size_t k = 0; k < 6; k++) {
+                GenShift sh = gen_shift(&cc.cached, k);
+                CHECK(sh.at == at[k] && sh.start == at[k] - 64,
+                      "shift %zu at %zu from %zu, want at %zu from %zu", k, sh.at, sh.start,
+                      at[k], at[k] - 64);
+            }
+        }
+        free(a);
+        free(b);
+    }
+    cachecmp_free(&cc);
+    model_free(&m);
+}
 
 static void test_take_back(void)
 {
@@ -368,11 +469,11 @@ static void test_same_text_with_and_without_cache(void)
     char *texts[2];
     for (int c = 0; c < 2; c++) {
         Generator g;
-        gen_init(&g, &m, c, &err);
+        gen_init(&g, &m, c, &err); /* the default policy, shift */
         gen_start(&g, NULL, 0, 1, &err);
         Rng r;
         rng_seed(&r, 1234);
-        for (int i = 0; i < 150; i++) /* past the context: the window slides */
+        for (int i = 0; i < 150; i++) /* past the context: the window shifts */
             CHECK(gen_sample(&g, &set, NULL, &r, &err) >= 0, "%s", err.msg);
         texts[c] = gen_text_utf8(&g, 1);
         gen_free(&g);
@@ -398,6 +499,7 @@ int main(void)
     RUN(test_threads_same_logits);
     RUN(test_cached_equals_full_128);
     RUN(test_cached_equals_full_512);
+    RUN(test_policies_same_text_past_context);
     RUN(test_take_back);
     RUN(test_prompt_start_rule);
     RUN(test_same_text_with_and_without_cache);

@@ -3,7 +3,8 @@
  * Expected values come from outside the code under test: small distributions
  * worked out by hand (or with exp() in double from the formula), the generator's
  * outputs from an independent Python implementation of the published algorithm,
- * and poem shapes checked by a separate splitter in this file. Random "models"
+ * top-k and top-p against a plain full sort (qsort) written here, and poem
+ * shapes checked by a separate splitter in this file. Random "models"
  * (random logits and coins over many seeds) drive the forms through the real
  * sampler to show the shape holds whatever the model wants.
  */
@@ -146,27 +147,25 @@ static void test_top_k(void)
     /* probs of {1,2,3,4} at temperature 2 (see above): top-k 2 keeps ids 3 and 2. */
     double z = exp(0.5) + exp(1.0) + exp(1.5) + exp(2.0);
     float probs[4], out[4];
+    int scratch[8];
     for (int i = 0; i < 4; i++)
         probs[i] = (float)(exp(0.5 * (i + 1)) / z);
-    int order[4];
-    sampler_sort(order, probs, 4);
-    sampler_top_k(out, probs, order, 4, 2);
+    sampler_top_k(out, probs, 4, 2, scratch);
     const float want[4] = {0, 0, probs[2], probs[3]};
     check_close(out, want, 4, "top-k 2", 0, 0);
 
     /* Exactly k even with ties: {0.3,0.2,0.3,0.2}, k 1 keeps id 0, k 3 keeps 0, 2, 1. */
     const float tied[4] = {0.3f, 0.2f, 0.3f, 0.2f};
-    sampler_sort(order, tied, 4);
-    sampler_top_k(out, tied, order, 4, 1);
+    sampler_top_k(out, tied, 4, 1, scratch);
     const float want1[4] = {0.3f, 0, 0, 0};
     check_close(out, want1, 4, "top-k 1 with ties", 0, 0);
-    sampler_top_k(out, tied, order, 4, 3);
+    sampler_top_k(out, tied, 4, 3, scratch);
     const float want3[4] = {0.3f, 0.2f, 0.3f, 0};
     check_close(out, want3, 4, "top-k 3 with ties", 0, 0);
     /* 0 and k >= V are off. */
-    sampler_top_k(out, tied, order, 4, 0);
+    sampler_top_k(out, tied, 4, 0, scratch);
     check_close(out, tied, 4, "top-k 0", 0, 0);
-    sampler_top_k(out, tied, order, 4, 9);
+    sampler_top_k(out, tied, 4, 9, scratch);
     check_close(out, tied, 4, "top-k 9", 0, 0);
 }
 
@@ -175,9 +174,8 @@ static void test_top_p(void)
     /* Binary fractions, so every cumulative sum is exact:
      * order 3 (0.5), 2 (0.25), 0 (0.125), 1 (0.125). */
     const float probs[4] = {0.125f, 0.125f, 0.25f, 0.5f};
-    int order[4];
+    int scratch[8];
     float out[4];
-    sampler_sort(order, probs, 4);
     struct {
         float p;
         float want[4];
@@ -192,14 +190,14 @@ static void test_top_p(void)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char name[32];
         snprintf(name, sizeof name, "top-p %g", (double)cases[i].p);
-        sampler_top_p(out, probs, order, 4, cases[i].p);
+        sampler_top_p(out, probs, 4, cases[i].p, scratch);
         check_close(out, cases[i].want, 4, name, 0, 0);
     }
     /* After top-k 2 ({0,0,0.25,0.5}), p is a share of what is left: 0.5 is
      * 2/3 of 0.75, which reaches 0.6, so only id 3 stays. */
     float k2[4];
-    sampler_top_k(k2, probs, order, 4, 2);
-    sampler_top_p(out, k2, order, 4, 0.6f);
+    sampler_top_k(k2, probs, 4, 2, scratch);
+    sampler_top_p(out, k2, 4, 0.6f, scratch);
     const float want[4] = {0, 0, 0, 0.5f};
     check_close(out, want, 4, "top-k 2 then top-p 0.6", 0, 0);
 }
@@ -233,13 +231,59 @@ static void test_repetition_penalty(void)
     const float logits[5] = {2.0f, -2.0f, 3.0f, 0.5f, 0.0f};
     const int recent[] = {0, 1, 1, 3, 4, 7, -1};
     float out[5];
-    sampler_repetition_penalty(out, logits, 5, recent, sizeof recent / sizeof recent[0], 2.0f);
+    sampler_repetition_penalty(out, logits, 5, recent, sizeof recent / sizeof recent[0], 2.0f,
+                               NULL);
     const float want[5] = {1.0f, -4.0f, 3.0f, 0.25f, 0.0f};
     check_close(out, want, 5, "penalty 2", 0, 0);
-    sampler_repetition_penalty(out, logits, 5, recent, sizeof recent / sizeof recent[0], 1.0f);
+    sampler_repetition_penalty(out, logits, 5, recent, sizeof recent / sizeof recent[0], 1.0f,
+                               NULL);
     check_close(out, logits, 5, "penalty 1", 0, 0);
-    sampler_repetition_penalty(out, logits, 5, NULL, 0, 3.0f);
+    sampler_repetition_penalty(out, logits, 5, NULL, 0, 3.0f, NULL);
     check_close(out, logits, 5, "no text yet", 0, 0);
+}
+
+/* ， 。 and the newline are exempt from the penalty by default, so a poem can
+ * still end; penalize_punctuation lets the penalty reach them, as before.
+ * Logits are 2 for every token (so a penalty of 3 gives 2/3), the text so far
+ * is 白，日。 and a newline. */
+static void test_penalty_leaves_punctuation(void)
+{
+    Vocab v;
+    make_vocab(&v, VOCAB_TEXT);
+    int V = v.size;
+    SamplerState s;
+    TsErr err;
+    CHECK(sampler_init(&s, V, &err) == 0, "%s", err.msg);
+    sampler_exempt_punctuation(&s, &v);
+    int bai = id_of(&v, "白"), ri = id_of(&v, "日"), comma = id_of(&v, "，"),
+        period = id_of(&v, "。"), newline = id_of(&v, "\n"), shan = id_of(&v, "山");
+    CHECK(newline >= 0 && comma >= 0 && period >= 0, "the test vocabulary has the marks");
+    int exempt = 0;
+    for (int i = 0; i < V; i++)
+        exempt += s.exempt[i];
+    CHECK(exempt == 3 && s.exempt[comma] && s.exempt[period] && s.exempt[newline],
+          "%d exempt characters, want ， 。 and the newline", exempt);
+    float logits[64];
+    for (int i = 0; i < V; i++)
+        logits[i] = 2.0f;
+    const int recent[] = {bai, comma, ri, period, newline};
+    SamplerSettings set = sampler_defaults();
+    set.repetition_penalty = 3.0f;
+    sampler_run(&s, &set, logits, recent, 5, NULL, 0.5f, &err);
+    const float third = 2.0f / 3.0f;
+    CHECK(s.penalized[bai] == third && s.penalized[ri] == third, "白 and 日 are penalised");
+    CHECK(s.penalized[comma] == 2.0f && s.penalized[period] == 2.0f &&
+              s.penalized[newline] == 2.0f && s.penalized[shan] == 2.0f,
+          "the marks and the newline keep their logit 2: %g %g %g", (double)s.penalized[comma],
+          (double)s.penalized[period], (double)s.penalized[newline]);
+    set.penalize_punctuation = 1;
+    sampler_run(&s, &set, logits, recent, 5, NULL, 0.5f, &err);
+    CHECK(s.penalized[bai] == third && s.penalized[comma] == third &&
+              s.penalized[period] == third && s.penalized[newline] == third &&
+              s.penalized[shan] == 2.0f,
+          "with penalize_punctuation all five are penalised, 山 is not");
+    sampler_free(&s);
+    vocab_free(&v);
 }
 
 static void test_mask_renormalise(void)
@@ -542,21 +586,21 @@ static void test_settings_check(void)
     TsErr err;
     SamplerSettings d = sampler_defaults();
     CHECK(d.temperature == 1.0f && d.top_k == 0 && d.top_p == 1.0f && d.min_p == 0.0f &&
-              d.repetition_penalty == 1.0f,
-          "defaults are not temperature 1 with every filter off");
+              d.repetition_penalty == 1.0f && d.penalize_punctuation == 0,
+          "defaults are not temperature 1 with every filter off, punctuation exempt");
     CHECK(sampler_settings_check(&d, &err) == 0, "defaults refused: %s", err.msg);
     struct {
         SamplerSettings s;
         const char *name, *value;
     } bad[] = {
-        {{1, 0, 1.5f, 0, 1}, "--top-p", "1.5"},
-        {{1, 0, 0.0f, 0, 1}, "--top-p", "not 0"},
-        {{-1, 0, 1, 0, 1}, "--temperature", "-1"},
-        {{101, 0, 1, 0, 1}, "--temperature", "101"},
-        {{1, -1, 1, 0, 1}, "--top-k", "-1"},
-        {{1, 0, 1, 2, 1}, "--min-p", "2"},
-        {{1, 0, 1, 0, 0.5f}, "--repetition-penalty", "0.5"},
-        {{NAN, 0, 1, 0, 1}, "--temperature", "nan"},
+        {{1, 0, 1.5f, 0, 1, 0}, "--top-p", "1.5"},
+        {{1, 0, 0.0f, 0, 1, 0}, "--top-p", "not 0"},
+        {{-1, 0, 1, 0, 1, 0}, "--temperature", "-1"},
+        {{101, 0, 1, 0, 1, 0}, "--temperature", "101"},
+        {{1, -1, 1, 0, 1, 0}, "--top-k", "-1"},
+        {{1, 0, 1, 2, 1, 0}, "--min-p", "2"},
+        {{1, 0, 1, 0, 0.5f, 0}, "--repetition-penalty", "0.5"},
+        {{NAN, 0, 1, 0, 1, 0}, "--temperature", "nan"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err.msg[0] = 0;
@@ -564,7 +608,7 @@ static void test_settings_check(void)
         CHECK(rc != 0 && strstr(err.msg, bad[i].name) && strstr(err.msg, bad[i].value),
               "case %zu: rc %d, message '%s'", i, rc, err.msg);
     }
-    SamplerSettings edge = {0.0f, 5, 1e-6f, 1.0f, 100.0f};
+    SamplerSettings edge = {0.0f, 5, 1e-6f, 1.0f, 100.0f, 1};
     CHECK(sampler_settings_check(&edge, &err) == 0, "edges refused: %s", err.msg);
 }
 
@@ -932,6 +976,295 @@ static void test_sort_prefix(void)
     }
 }
 
+/* ---- top-k and top-p against a plain full sort ----
+ *
+ * The reference here sorts every id with qsort (probability descending,
+ * equal probabilities by lower id), keeps the first k, and for top-p walks
+ * that order adding in double until the running sum reaches p times the total
+ * (added in id order): the definition, written the obvious way. The sampler
+ * finds the same prefix without sorting; its output must be the same bits. */
+
+typedef struct {
+    float p;
+    int id;
+} Ranked;
+
+static int ranked_cmp(const void *a, const void *b)
+{
+    const Ranked *x = a, *y = b;
+    if (x->p != y->p)
+        return x->p > y->p ? -1 : 1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* order [V]: the ids by the reference's order */
+static void ref_order(int *order, const float *in, int V, Ranked *tmp)
+{
+    for (int i = 0; i < V; i++)
+        tmp[i] = (Ranked){in[i], i};
+    qsort(tmp, (size_t)V, sizeof *tmp, ranked_cmp);
+    for (int i = 0; i < V; i++)
+        order[i] = tmp[i].id;
+}
+
+static void ref_top_k(float *out, const float *in, int V, int k, int *order, Ranked *tmp)
+{
+    for (int i = 0; i < V; i++)
+        out[i] = k <= 0 || k >= V ? in[i] : 0.0f;
+    if (k <= 0 || k >= V)
+        return;
+    ref_order(order, in, V, tmp);
+    for (int j = 0; j < k; j++)
+        out[order[j]] = in[order[j]];
+}
+
+static void ref_top_p(float *out, const float *in, int V, float p, int *order, Ranked *tmp)
+{
+    for (int i = 0; i < V; i++)
+        out[i] = p >= 1.0f ? in[i] : 0.0f;
+    if (p >= 1.0f)
+        return;
+    double total = 0.0;
+    for (int i = 0; i < V; i++)
+        total += in[i];
+    ref_order(order, in, V, tmp);
+    double cum = 0.0;
+    for (int j = 0; j < V; j++) {
+        out[order[j]] = in[order[j]];
+        cum += in[order[j]];
+        if (cum >= (double)p * total)
+            break;
+    }
+}
+
+/* One character holds nearly everything, the rest are a tail of values near
+ * 2^-35: with p near 1 the nucleus ends in the tail, where adding a tiny value
+ * to a running sum near 1 rounds. */
+static void tiny_tail(float *probs, int V, Rng *r)
+{
+    for (int i = 0; i < V; i++)
+        probs[i] = ldexpf(1.0f + rng_float(r), -34 - (int)rng_below(r, 4));
+    probs[rng_below(r, (uint64_t)V)] = 0.999f;
+}
+
+/* A random distribution of one of several shapes; returns its name. */
+static const char *random_distribution(float *probs, float *logits, int V, Rng *r)
+{
+    int shape = (int)rng_below(r, 7);
+    switch (shape) {
+    case 0: /* a model's logits at some temperature */
+    case 1: { /* ... with many exactly equal logits (ties) */
+        float scale = (float)(0.3 + 20.0 * rng_float(r));
+        for (int i = 0; i < V; i++)
+            logits[i] = shape == 0 ? (float)rng_normal(r) * scale
+                                   : (float)rng_below(r, 6) * scale * 0.3f;
+        sampler_softmax(probs, logits, V);
+        return shape == 0 ? "softmax" : "softmax with ties";
+    }
+    case 2: /* a steep softmax: most probabilities tiny, some exactly 0 */
+        for (int i = 0; i < V; i++)
+            logits[i] = (float)rng_normal(r) * 40.0f;
+        sampler_softmax(probs, logits, V);
+        return "steep softmax";
+    case 3: /* binary fractions: sums hit p * total exactly */
+        for (int i = 0; i < V; i++)
+            probs[i] = ldexpf(1.0f, -(int)rng_below(r, 14) - 1) * (rng_below(r, 4) != 0);
+        return "binary fractions";
+    case 4: /* tiny, denormal and zero values beside a few large ones, and
+             * values at the 2^-29 line the search treats specially */
+        for (int i = 0; i < V; i++) {
+            int kind = (int)rng_below(r, 6);
+            probs[i] = kind == 0   ? rng_float(r)
+                       : kind == 1 ? ldexpf(1.0f + rng_float(r), -29 - (int)rng_below(r, 3))
+                       : kind == 2 ? ldexpf(rng_float(r), -140)
+                       : kind == 3 ? 0x1p-29f
+                       : kind == 4 ? 0.0f
+                                   : ldexpf(rng_float(r), -60);
+        }
+        return "tiny values";
+    case 5:
+        tiny_tail(probs, V, r);
+        return "one large, a tiny tail";
+    default: /* uniform: everything tied */
+        for (int i = 0; i < V; i++)
+            probs[i] = 1.0f / (float)V;
+        return "uniform";
+    }
+}
+
+static int same_bits(const float *a, const float *b, int n)
+{
+    return memcmp(a, b, (size_t)n * sizeof *a) == 0;
+}
+
+static void test_filters_match_full_sort(void)
+{
+    enum { MAXV = 7311 };
+    static float probs[MAXV], logits[MAXV], got[MAXV], want[MAXV], got2[MAXV], want2[MAXV];
+    static int order[MAXV], scratch[2 * MAXV];
+    static Ranked tmp[MAXV];
+    const int sizes[] = {1, 2, 3, 17, 64, 1000, MAXV};
+    const float ps[] = {1e-6f, 0.1f, 0.5f, 0.9f, 0.95f, 0.99f, 0.999f, 0.99999f, 0.9999999f,
+                        0.99999994f};
+    Rng r;
+    rng_seed(&r, 4242);
+    int failures = 0;
+    for (int trial = 0; trial < 1500 && failures < 5; trial++) {
+        int V = sizes[rng_below(&r, sizeof sizes / sizeof sizes[0])];
+        const char *shape = random_distribution(probs, logits, V, &r);
+        int k = (int)rng_below(&r, 4) == 0 ? 0 : 1 + (int)rng_below(&r, (uint64_t)V);
+        float p = ps[rng_below(&r, sizeof ps / sizeof ps[0])];
+        float min_p = rng_below(&r, 2) ? 0.0f : rng_float(&r) * 0.2f;
+        /* top-k, then top-p on its output, then min-p: the chain's order */
+        sampler_top_k(got, probs, V, k, scratch);
+        ref_top_k(want, probs, V, k, order, tmp);
+        int ok = same_bits(got, want, V);
+        sampler_top_p(got2, want, V, p, scratch);
+        ref_top_p(want2, want, V, p, order, tmp);
+        ok &= same_bits(got2, want2, V);
+        /* top-p alone, on the whole distribution */
+        sampler_top_p(got, probs, V, p, scratch);
+        ref_top_p(want, probs, V, p, order, tmp);
+        ok &= same_bits(got, want, V);
+        /* min-p by its definition */
+        sampler_min_p(got, want2, V, min_p);
+        float top = 0.0f;
+        for (int i = 0; i < V; i++)
+            top = want2[i] > top ? want2[i] : top;
+        for (int i = 0; i < V; i++)
+            want[i] = want2[i] >= min_p * top ? want2[i] : 0.0f;
+        ok &= same_bits(got, want, V);
+        if (!ok) {
+            failures++;
+            CHECK(0, "trial %d (%s, V %d, top-k %d, top-p %.9g, min-p %g): the filters keep "
+                     "other characters than the full sort",
+                  trial, shape, V, k, (double)p, (double)min_p);
+        }
+    }
+}
+
+/* Where rounding decides. A distribution built in descending order of id:
+ * 0.75, then values in [2^-33, 2^-32) whose bits below the running sum's last
+ * place (2^-53 near 0.75) are 3 x 2^-56, so adding each one to the sum rounds
+ * down and loses them, then values in [2^-35, 2^-34). With p = 1 - 2^-24 the
+ * nucleus ends among the last ones; now and then the sum along the order,
+ * lower than the exact sum by the lost bits, ends it one character later.
+ * The exact sums are kept as integers in units of 2^-58, where every value
+ * here is a whole number. The filter must follow the order's own sum, as the
+ * definition (and the reference) says: the test finds such cases and checks
+ * them, and fails if it finds none. */
+static void test_top_p_rounding_tail(void)
+{
+    enum { V = 7311, EARLY = 5810 };
+    static float probs[V], got[V], want[V];
+    static int order[V], scratch[2 * V];
+    static Ranked tmp[V];
+    const float p = 0.99999994f; /* 1 - 2^-24, the largest p below 1 */
+    Rng r;
+    rng_seed(&r, 31337);
+    int found = 0, bad = 0;
+    for (int trial = 0; trial < 3000 && found < 3; trial++) {
+        probs[0] = 0.75f;
+        /* mantissas descending, each = 3 (mod 8) */
+        uint32_t m = (1u << 24) - 5 - (uint32_t)rng_below(&r, 64) * 8;
+        for (int i = 1; i <= EARLY; i++) {
+            probs[i] = ldexpf((float)m, -56);
+            m -= 8 * (1 + (uint32_t)rng_below(&r, 2));
+        }
+        m = (1u << 24) - 1 - (uint32_t)rng_below(&r, 64);
+        for (int i = EARLY + 1; i < V; i++) {
+            probs[i] = ldexpf((float)m, -58);
+            m -= 1 + (uint32_t)rng_below(&r, 8000);
+        }
+        double total = 0.0;
+        for (int i = 0; i < V; i++)
+            total += probs[i];
+        double target = (double)p * total;
+        uint64_t target_units = (uint64_t)ldexp(target, 58), exact = 0;
+        double cum = 0.0;
+        int end_rounded = -1, end_exact = -1;
+        for (int i = 0; i < V && (end_rounded < 0 || end_exact < 0); i++) {
+            cum += probs[i];
+            exact += (uint64_t)ldexpf(probs[i], 58);
+            if (end_rounded < 0 && cum >= target)
+                end_rounded = i;
+            if (end_exact < 0 && exact >= target_units)
+                end_exact = i;
+        }
+        if (end_rounded == end_exact)
+            continue;
+        found++;
+        sampler_top_p(got, probs, V, p, scratch);
+        ref_top_p(want, probs, V, p, order, tmp);
+        bad += !same_bits(got, want, V) || want[end_rounded] == 0.0f;
+    }
+    CHECK(found > 0, "no distribution where rounding moves the nucleus's end was found");
+    CHECK(bad == 0, "%d of %d such distributions kept other characters than the order's sum", bad,
+          found);
+}
+
+/* The whole chain keeps what the reference keeps and picks the same character
+ * for the same coin, at the model's vocabulary size. */
+static void test_run_matches_full_sort(void)
+{
+    enum { V = 7311 };
+    static float logits[V], k_out[V], p_out[V], m_out[V], final[V];
+    static int order[V];
+    static Ranked tmp[V];
+    SamplerState s;
+    TsErr err;
+    CHECK(sampler_init(&s, V, &err) == 0, "%s", err.msg);
+    Rng r;
+    rng_seed(&r, 99);
+    const float temps[] = {0.5f, 1.0f, 1.5f, 3.0f};
+    const int ks[] = {0, 1, 20, 3000};
+    const float ps[] = {1.0f, 0.5f, 0.9f, 0.99f};
+    const float mins[] = {0.0f, 0.05f};
+    int failures = 0;
+    for (int trial = 0; trial < 200 && failures < 5; trial++) {
+        for (int i = 0; i < V; i++)
+            logits[i] = (float)rng_normal(&r) * 2.5f;
+        SamplerSettings set = sampler_defaults();
+        set.temperature = temps[rng_below(&r, 4)];
+        set.top_k = ks[rng_below(&r, 4)];
+        set.top_p = ps[rng_below(&r, 4)];
+        set.min_p = mins[rng_below(&r, 2)];
+        float coin = rng_float(&r);
+        int tok = sampler_run(&s, &set, logits, NULL, 0, NULL, coin, &err);
+        ref_top_k(k_out, s.probs, V, set.top_k, order, tmp);
+        ref_top_p(p_out, k_out, V, set.top_p, order, tmp);
+        float top = 0.0f;
+        for (int i = 0; i < V; i++)
+            top = p_out[i] > top ? p_out[i] : top;
+        double sum = 0.0;
+        int kept = 0;
+        for (int i = 0; i < V; i++) {
+            m_out[i] = p_out[i] >= set.min_p * top ? p_out[i] : 0.0f;
+            sum += m_out[i];
+            kept += m_out[i] > 0.0f;
+        }
+        /* the pick by the definition: the first id where the running sum of
+         * the renormalised probabilities passes the coin */
+        double run = 0.0;
+        int want_tok = -1;
+        for (int i = 0; i < V && want_tok < 0; i++) {
+            final[i] = (float)(m_out[i] / sum);
+            run += final[i];
+            if (final[i] > 0.0f && run > coin)
+                want_tok = i;
+        }
+        int ok = same_bits(s.min_p, m_out, V) && kept == s.kept && tok == want_tok;
+        if (!ok) {
+            failures++;
+            CHECK(0, "trial %d (T %g, k %d, p %g, min-p %g, coin %g): picked %d, want %d; kept "
+                     "%d, want %d",
+                  trial, (double)set.temperature, set.top_k, (double)set.top_p,
+                  (double)set.min_p, (double)coin, tok, want_tok, s.kept, kept);
+        }
+    }
+    sampler_free(&s);
+}
+
 int main(void)
 {
     RUN(test_sort_prefix);
@@ -940,7 +1273,11 @@ int main(void)
     RUN(test_top_k);
     RUN(test_top_p);
     RUN(test_min_p);
+    RUN(test_filters_match_full_sort);
+    RUN(test_top_p_rounding_tail);
+    RUN(test_run_matches_full_sort);
     RUN(test_repetition_penalty);
+    RUN(test_penalty_leaves_punctuation);
     RUN(test_mask_renormalise);
     RUN(test_pick);
     RUN(test_pick_long);

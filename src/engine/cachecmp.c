@@ -1,0 +1,101 @@
+/* cachecmp.c - the cached and the uncached generator in step (see cachecmp.h). */
+#include "cachecmp.h"
+
+#include <math.h>
+#include <string.h>
+
+int cachecmp_init(CacheCompare *c, const Model *m, TsErr *err)
+{
+    memset(c, 0, sizeof *c);
+    if (gen_init(&c->cached, m, 1, err) != 0)
+        return -1;
+    if (gen_init(&c->full, m, 0, err) != 0) {
+        gen_free(&c->cached);
+        return -1;
+    }
+    return 0;
+}
+
+void cachecmp_free(CacheCompare *c)
+{
+    gen_free(&c->cached);
+    gen_free(&c->full);
+    memset(c, 0, sizeof *c);
+}
+
+int cachecmp_start(CacheCompare *c, const int *prompt, size_t n, PromptStart where,
+                   const Form *form, const SamplerSettings *set, uint64_t seed,
+                   ContextPolicy policy, TsErr *err)
+{
+    gen_set_policy(&c->cached, policy);
+    gen_set_policy(&c->full, policy);
+    if (gen_start(&c->cached, prompt, n, where, err) != 0 ||
+        gen_start(&c->full, prompt, n, where, err) != 0)
+        return -1;
+    c->use_form = form && form->kind != FORM_FREE;
+    if (c->use_form)
+        c->form_cached = c->form_full = *form;
+    rng_seed(&c->rng_cached, seed);
+    rng_seed(&c->rng_full, seed);
+    c->set = *set;
+    return 0;
+}
+
+/* One generator's step, timed: the whole of it and the model's part. */
+static int timed_sample(Generator *g, CacheCompare *c, Form *form, Rng *rng, double *total_s,
+                        double *model_s, TsErr *err)
+{
+    double model0 = g->model_s, t0 = ts_now();
+    int tok = gen_sample(g, &c->set, c->use_form ? form : NULL, rng, err);
+    *total_s = ts_now() - t0;
+    *model_s = g->model_s - model0;
+    return tok;
+}
+
+int cachecmp_step(CacheCompare *c, CompareStep *step, TsErr *err)
+{
+    memset(step, 0, sizeof *step);
+    step->token_cached = timed_sample(&c->cached, c, &c->form_cached, &c->rng_cached,
+                                      &step->cached_s, &step->cached_model_s, err);
+    if (step->token_cached < 0)
+        return -1;
+    step->token_full = timed_sample(&c->full, c, &c->form_full, &c->rng_full, &step->full_s,
+                                    &step->full_model_s, err);
+    if (step->token_full < 0)
+        return -1;
+    /* Both generators still hold the logits they sampled from: appending a
+     * character does not touch them. */
+    const float *a = c->cached.inf.logits, *b = c->full.inf.logits;
+    double worst = 0.0;
+    for (int i = 0; i < c->cached.m->cfg.vocab_size; i++) {
+        double d = fabs((double)a[i] - (double)b[i]);
+        if (d > worst || d != d)
+            worst = d;
+    }
+    step->max_logit_diff = worst;
+    return 0;
+}
+
+int cachecmp_run(CacheCompare *c, int chars, const SamplerSettings *set, uint64_t seed,
+                 ContextPolicy policy, CompareTotals *totals, double *diff_at, TsErr *err)
+{
+    memset(totals, 0, sizeof *totals);
+    totals->identical = 1;
+    if (cachecmp_start(c, NULL, 0, PROMPT_POEM_START, NULL, set, seed, policy, err) != 0)
+        return -1;
+    for (int i = 0; i < chars; i++) {
+        CompareStep st;
+        if (cachecmp_step(c, &st, err) != 0)
+            return -1;
+        totals->cached_s += st.cached_s;
+        totals->full_s += st.full_s;
+        totals->cached_model_s += st.cached_model_s;
+        totals->full_model_s += st.full_model_s;
+        if (st.max_logit_diff > totals->max_logit_diff || st.max_logit_diff != st.max_logit_diff)
+            totals->max_logit_diff = st.max_logit_diff;
+        totals->identical &= st.token_cached == st.token_full;
+        if (diff_at)
+            diff_at[i] = st.max_logit_diff;
+    }
+    return 0;
+}

@@ -1,0 +1,68 @@
+/* cachecmp.h - the KV cache against no cache: the same text written twice.
+ *
+ * Two generators, one with the cache and one without, start from the same
+ * text with the same settings, verse form, seed and context policy, and write
+ * one character each per step. Each step says how long each took (the model's
+ * passes and the whole step), what each wrote and how far their logits lie
+ * apart: the largest |difference| over the vocabulary, computed from both
+ * vectors at every position. The paths run the same kernels in the same order,
+ * so it is 0 and the texts are the same; a step that is not shows it.
+ *
+ * `tangscope bench`, `tangscope demo` and the explorer's comparison (key b)
+ * all measure through cachecmp_step.
+ */
+#ifndef TS_CACHECMP_H
+#define TS_CACHECMP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "form.h"
+#include "generate.h"
+#include "rng.h"
+#include "sampler.h"
+
+typedef struct {
+    Generator cached, full;  /* with the KV cache, and recomputing the window */
+    Form form_cached, form_full; /* each run's place in the verse form */
+    Rng rng_cached, rng_full;
+    SamplerSettings set;
+    int use_form;            /* 0: free text */
+} CacheCompare;
+
+typedef struct {
+    double cached_s, full_s;             /* seconds for the step: the model and the sampler */
+    double cached_model_s, full_model_s; /* ... of which the model's passes */
+    double max_logit_diff;  /* largest |cached - uncached| over the logits the two sampled
+                             * from (NaN if either is NaN) */
+    int token_cached, token_full; /* what each wrote */
+} CompareStep;
+
+int cachecmp_init(CacheCompare *c, const Model *m, TsErr *err);
+void cachecmp_free(CacheCompare *c);
+
+/* Both generators start from prompt[0..n), read by `where`, in `form` (NULL:
+ * free text, else a copy is taken at its current place), with the settings,
+ * a fresh Rng seeded with `seed` each, and the context policy. */
+int cachecmp_start(CacheCompare *c, const int *prompt, size_t n, PromptStart where,
+                   const Form *form, const SamplerSettings *set, uint64_t seed,
+                   ContextPolicy policy, TsErr *err);
+
+/* One character from each; fills step. Returns 0, or -1 with err when either
+ * cannot write (the form allows nothing). */
+int cachecmp_step(CacheCompare *c, CompareStep *step, TsErr *err);
+
+/* A whole run from the start of a poem (free text): `chars` steps after
+ * cachecmp_start(c, NULL, 0, PROMPT_POEM_START, NULL, set, seed, policy).
+ * Fills the totals of the step times, the largest logit difference of any
+ * step, and whether the two wrote the same characters; diff_at [chars], if
+ * not NULL, gets each step's largest logit difference. */
+typedef struct {
+    double cached_s, full_s, cached_model_s, full_model_s;
+    double max_logit_diff;
+    int identical;
+} CompareTotals;
+int cachecmp_run(CacheCompare *c, int chars, const SamplerSettings *set, uint64_t seed,
+                 ContextPolicy policy, CompareTotals *totals, double *diff_at, TsErr *err);
+
+#endif
