@@ -459,6 +459,8 @@ static void predict_top(AppState *s)
         c->id = p->order[k];
         c->p = p->probs[c->id];
         c->p_sampler = p->sampler_ok ? p->ss.final[c->id] : 0.0f;
+        for (int st = 0; st < STAGE_COUNT; st++)
+            c->stage[st] = p->sampler_ok ? sampler_stage_prob(&p->ss, &p->stages, st, c->id) : 0.0f;
         c->blocked = !p->allowed[c->id];
     }
 }
@@ -472,6 +474,7 @@ static void predict_nothing(AppState *s)
     p->model_ok = 0;
     p->n_top = 0;
     p->sampler_ok = 0;
+    p->stages = (SamplerStages){0};
     p->entropy = 0.0;
     p->n_allowed = form_allowed(&s->mode.now, &s->m->vocab, p->allowed); /* the form's own */
     p->suffix_len = p->suffix_total = 0;
@@ -508,6 +511,10 @@ void app_predict(AppState *s)
     p->n_allowed = form_allowed(&s->mode.now, &s->m->vocab, p->allowed);
     const uint8_t *mask = s->mode.kind == FORM_FREE ? NULL : p->allowed;
     p->sampler_ok = sampler_run(&p->ss, &s->set, logits, NULL, 0, mask, 0.0f, &err) >= 0;
+    if (p->sampler_ok)
+        sampler_stages(&p->ss, logits, &p->stages);
+    else
+        p->stages = (SamplerStages){0};
     predict_top(s);
     predict_corpus(s);
     predict_query(s);

@@ -89,6 +89,8 @@ typedef struct {
     int id;              /* token id */
     float p;             /* the model's probability (temperature 1, no filter) */
     float p_sampler;     /* after temperature, top-k, top-p, min-p and the form's mask */
+    float stage[STAGE_COUNT]; /* after each stage of the sampler, renormalised over what
+                               * the stage keeps (sampler_stage_prob); 0 if it failed */
     int blocked;         /* the verse form does not allow it here */
     size_t corpus_count; /* times it follows the context's suffix in the training text */
     int hist;            /* of APP_HIST_DRAWS samples, how many chose it */
@@ -106,6 +108,8 @@ typedef struct {
     int *order;            /* token ids by probs, descending: the first APP_TOP */
     SamplerState ss;       /* every stage of the sampler for the current settings */
     int sampler_ok;        /* 0 if the sampler left nothing (then p_sampler is 0) */
+    SamplerStages stages;  /* each stage's kept count and removed probability, both
+                            * entropies (all 0 when sampler_ok is 0) */
     uint8_t *allowed;      /* [V] the verse form's mask (all 1 in free mode) */
     float *cdf;            /* [V] running sum of ss.final in id order, for the histogram */
     uint32_t *context;     /* [context + 1] code points of the window, for the corpus */

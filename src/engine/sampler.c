@@ -45,7 +45,7 @@ int sampler_init(SamplerState *s, int V, TsErr *err)
     if (V <= 0)
         return ts_fail(err, "sampler: vocabulary size must be positive, not %d", V);
     s->V = V;
-    float **bufs[] = {&s->penalized, &s->scaled, &s->probs,  &s->top_k, &s->top_p,
+    float **bufs[] = {&s->model, &s->penalized_probs, &s->penalized, &s->scaled, &s->probs,  &s->top_k, &s->top_p,
                       &s->min_p,     &s->masked, &s->final};
     for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) {
         *bufs[i] = ts_alloc_floats((size_t)V, err);
@@ -75,6 +75,8 @@ void sampler_exempt_punctuation(SamplerState *s, const Vocab *v)
 
 void sampler_free(SamplerState *s)
 {
+    free(s->model);
+    free(s->penalized_probs);
     free(s->penalized);
     free(s->scaled);
     free(s->probs);
@@ -611,4 +613,73 @@ int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits
     for (int i = 0; i < V; i++)
         s->kept += s->final[i] > 0.0f;
     return sampler_pick(s->final, V, coin);
+}
+
+/* ---- the chain stage by stage ---- */
+
+const char *sampler_stage_name(SamplerStage stage)
+{
+    static const char *const names[STAGE_COUNT] = {
+        "model", "repetition_penalty", "temperature", "top_k",
+        "top_p", "min_p",              "form_mask",   "final",
+    };
+    return (unsigned)stage < STAGE_COUNT ? names[stage] : "";
+}
+
+const float *sampler_stage_buffer(const SamplerState *s, SamplerStage stage)
+{
+    switch (stage) {
+    case STAGE_MODEL: return s->model;
+    case STAGE_PENALTY: return s->penalized_probs;
+    case STAGE_TEMPERATURE: return s->probs;
+    case STAGE_TOP_K: return s->top_k;
+    case STAGE_TOP_P: return s->top_p;
+    case STAGE_MIN_P: return s->min_p;
+    case STAGE_MASK: return s->masked;
+    default: return s->final;
+    }
+}
+
+static double entropy_of(const float *p, int V, double sum)
+{
+    double h = 0.0;
+    if (!(sum > 0.0))
+        return 0.0;
+    for (int i = 0; i < V; i++)
+        if (p[i] > 0.0f) {
+            double q = (double)p[i] / sum;
+            h -= q * log(q);
+        }
+    return h;
+}
+
+void sampler_stages(SamplerState *s, const float *logits, SamplerStages *st)
+{
+    int V = s->V;
+    *st = (SamplerStages){0};
+    sampler_softmax(s->model, logits, V);
+    sampler_softmax(s->penalized_probs, s->penalized, V);
+    for (int k = 0; k < STAGE_COUNT; k++) {
+        const float *b = sampler_stage_buffer(s, (SamplerStage)k);
+        const float *before = k ? sampler_stage_buffer(s, (SamplerStage)(k - 1)) : NULL;
+        for (int i = 0; i < V; i++) {
+            st->sum[k] += b[i];
+            st->kept[k] += b[i] > 0.0f;
+            /* removed here: gone now, still there one stage before */
+            if (before && b[i] == 0.0f && before[i] > 0.0f)
+                st->removed[k] += s->model[i];
+        }
+    }
+    for (int i = 0; i < V; i++)
+        if (s->final[i] == 0.0f)
+            st->removed_total += s->model[i];
+    st->entropy_model = entropy_of(s->model, V, st->sum[STAGE_MODEL]);
+    st->entropy_final = entropy_of(s->final, V, st->sum[STAGE_FINAL]);
+}
+
+float sampler_stage_prob(const SamplerState *s, const SamplerStages *st, SamplerStage stage, int id)
+{
+    if ((unsigned)stage >= STAGE_COUNT || id < 0 || id >= s->V || !(st->sum[stage] > 0.0))
+        return 0.0f;
+    return (float)(sampler_stage_buffer(s, stage)[id] / st->sum[stage]);
 }

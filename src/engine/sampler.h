@@ -54,6 +54,8 @@ int sampler_settings_check(const SamplerSettings *s, TsErr *err);
 
 typedef struct {
     int V;
+    float *model;     /* [V] softmax of the logits: filled by sampler_stages only */
+    float *penalized_probs; /* [V] softmax of penalized: filled by sampler_stages only */
     float *penalized; /* [V] logits after the repetition penalty */
     float *scaled;    /* [V] ... divided by the temperature */
     float *probs;     /* [V] softmax of scaled: the distribution before any filter */
@@ -156,5 +158,46 @@ int sampler_pick(const float *probs, int V, float coin);
  * logits leave no character at all (all -inf or NaN). */
 int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits, const int *recent,
                 size_t n_recent, const uint8_t *allowed, float coin, TsErr *err);
+
+/* ---- the chain stage by stage, for the explorer and `probs` ---- */
+
+/* The stages in the order the chain applies them; sampler_stage_name gives
+ * the names `probs --json` writes ("model", "repetition_penalty",
+ * "temperature", "top_k", "top_p", "min_p", "form_mask", "final"). */
+typedef enum {
+    STAGE_MODEL,
+    STAGE_PENALTY,
+    STAGE_TEMPERATURE,
+    STAGE_TOP_K,
+    STAGE_TOP_P,
+    STAGE_MIN_P,
+    STAGE_MASK,
+    STAGE_FINAL,
+    STAGE_COUNT
+} SamplerStage;
+
+const char *sampler_stage_name(SamplerStage stage);
+
+typedef struct {
+    int kept[STAGE_COUNT];      /* characters with probability > 0 after the stage */
+    double sum[STAGE_COUNT];    /* the stage buffer's total (sampler_stage_prob divides by it) */
+    double removed[STAGE_COUNT]; /* model probability (softmax of the logits) of the characters
+                                  * this stage set to 0 while the stage before kept them */
+    double removed_total;       /* model probability of the characters the final distribution
+                                 * gives 0: the sum of removed[] (up to rounding) */
+    double entropy_model;       /* of the model's distribution, in nats */
+    double entropy_final;       /* of the final distribution, in nats */
+} SamplerStages;
+
+/* After sampler_run on the same logits: fills s->model and s->penalized_probs
+ * and st. With mask_first the blocked characters leave at the temperature
+ * stage (the chain ran with the mask first) and the mask removes nothing more. */
+void sampler_stages(SamplerState *s, const float *logits, SamplerStages *st);
+/* The stage's buffer ([V]); the filters' buffers are not renormalised. */
+const float *sampler_stage_buffer(const SamplerState *s, SamplerStage stage);
+/* id's probability after the stage, renormalised over what the stage keeps
+ * (the distribution the sampler would draw from if it stopped there); 0 if
+ * the stage keeps nothing. */
+float sampler_stage_prob(const SamplerState *s, const SamplerStages *st, SamplerStage stage, int id);
 
 #endif

@@ -457,6 +457,18 @@ static void test_sampler_column(void)
           (double)s.pred.top[0].p_sampler);
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 0.0});
     CHECK(s.pred.top[0].p_sampler == 1.0f && s.pred.ss.kept == 1, "temperature 0: greedy");
+    /* "removes" counts the temperature too: all the model gave the others */
+    CHECK(fabs(s.pred.stages.removed_total - (1.0 - (double)p0)) < 1e-5 &&
+              fabs(s.pred.stages.removed[STAGE_TEMPERATURE] - (1.0 - (double)p0)) < 1e-5,
+          "temperature 0 removes %g (at the temperature %g), want 1 - %g", s.pred.stages.removed_total,
+          s.pred.stages.removed[STAGE_TEMPERATURE], (double)p0);
+    CHECK(s.pred.stages.entropy_final == 0.0 && s.pred.stages.entropy_model > 0.0,
+          "greedy: entropy after the sampler 0, the model's %g", s.pred.stages.entropy_model);
+    CHECK(fabsf(s.pred.top[0].stage[STAGE_MODEL] - p0) < 1e-6f && s.pred.top[0].stage[STAGE_TEMPERATURE] == 1.0f &&
+              s.pred.top[1].stage[STAGE_TEMPERATURE] == 0.0f,
+          "per candidate: model %g, after the temperature %g and %g",
+          (double)s.pred.top[0].stage[STAGE_MODEL], (double)s.pred.top[0].stage[STAGE_TEMPERATURE],
+          (double)s.pred.top[1].stage[STAGE_TEMPERATURE]);
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 1.0});
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_K, .x = 3});
     CHECK(s.pred.ss.kept == 3 && s.pred.top[3].p_sampler == 0.0f, "top-k 3 keeps 3");

@@ -441,6 +441,86 @@ static void test_single_candidate(void)
     sampler_free(&s);
 }
 
+/* The chain stage by stage on five characters worked out by hand. The model
+ * says {0.4, 0.25, 0.2, 0.1, 0.05}. Id 1 was in the text: penalty 2 doubles
+ * its negative logit, e^(2 ln 0.25) = 0.0625, so the penalty stage is
+ * {0.4, 0.0625, 0.2, 0.1, 0.05} / 0.8125. Temperature 0.5 squares those:
+ * {0.16, 0.00390625, 0.04, 0.01, 0.0025}, total 0.21640625. Top-k 4 drops
+ * id 4 (0.0025, the smallest); top-p 0.95 of 0.21390625 is 0.2032..., reached
+ * by 0.16 + 0.04 + 0.01: id 1 goes; min-p 0.1 (threshold 0.016) drops id 3;
+ * the mask blocks id 2; only id 0 is left. */
+static void test_stages_by_hand(void)
+{
+    SamplerState s;
+    TsErr err;
+    CHECK(sampler_init(&s, 5, &err) == 0, "%s", err.msg);
+    const double model[5] = {0.4, 0.25, 0.2, 0.1, 0.05};
+    float logits[5];
+    for (int i = 0; i < 5; i++)
+        logits[i] = (float)log(model[i]);
+    SamplerSettings set = sampler_defaults();
+    set.repetition_penalty = 2.0f;
+    set.temperature = 0.5f;
+    set.top_k = 4;
+    set.top_p = 0.95f;
+    set.min_p = 0.1f;
+    const int recent[1] = {1};
+    const uint8_t allow[5] = {1, 1, 0, 1, 1};
+    int tok = sampler_run(&s, &set, logits, recent, 1, allow, 0.5f, &err);
+    CHECK(tok == 0, "only id 0 is left, picked %d", tok);
+    SamplerStages st;
+    sampler_stages(&s, logits, &st);
+    const int want_kept[STAGE_COUNT] = {5, 5, 5, 4, 3, 2, 1, 1};
+    const double want_removed[STAGE_COUNT] = {0, 0, 0, 0.05, 0.25, 0.1, 0.2, 0};
+    /* id 0 after each stage, renormalised over what the stage keeps */
+    const double want_p0[STAGE_COUNT] = {0.4, 0.4 / 0.8125, 0.16 / 0.21640625,
+                                         0.16 / 0.21390625, 0.16 / 0.21, 0.16 / 0.2, 1, 1};
+    for (int k = 0; k < STAGE_COUNT; k++) {
+        CHECK(st.kept[k] == want_kept[k], "%s keeps %d, want %d", sampler_stage_name(k),
+              st.kept[k], want_kept[k]);
+        CHECK(fabs(st.removed[k] - want_removed[k]) < 1e-6, "%s removes %g, want %g",
+              sampler_stage_name(k), st.removed[k], want_removed[k]);
+        double p0 = (double)sampler_stage_prob(&s, &st, (SamplerStage)k, 0);
+        CHECK(fabs(p0 - want_p0[k]) < 1e-6, "%s: p(0) %g, want %g", sampler_stage_name(k), p0,
+              want_p0[k]);
+    }
+    /* the penalty stage of id 1: 0.0625 / 0.8125; the temperature stage of id 4 */
+    CHECK(fabs((double)sampler_stage_prob(&s, &st, STAGE_PENALTY, 1) - 0.0625 / 0.8125) < 1e-6,
+          "penalty p(1) %g", (double)sampler_stage_prob(&s, &st, STAGE_PENALTY, 1));
+    CHECK(fabs((double)sampler_stage_prob(&s, &st, STAGE_TEMPERATURE, 4) - 0.0025 / 0.21640625) <
+              1e-6,
+          "temperature p(4) %g", (double)sampler_stage_prob(&s, &st, STAGE_TEMPERATURE, 4));
+    CHECK(fabs(st.removed_total - 0.6) < 1e-6, "removed in all %g, want 0.6", st.removed_total);
+    double h = 0.0;
+    for (int i = 0; i < 5; i++)
+        h -= model[i] * log(model[i]);
+    CHECK(fabs(st.entropy_model - h) < 1e-5, "model entropy %g, want %g", st.entropy_model, h);
+    CHECK(st.entropy_final == 0.0, "one character left: entropy %g", st.entropy_final);
+    CHECK(strcmp(sampler_stage_name(STAGE_PENALTY), "repetition_penalty") == 0 &&
+              strcmp(sampler_stage_name(STAGE_MASK), "form_mask") == 0,
+          "names %s %s", sampler_stage_name(STAGE_PENALTY), sampler_stage_name(STAGE_MASK));
+
+    /* Temperature 0 alone: the temperature removes everything but id 0, 60%
+     * of the model's probability, and that is all the sampler removes. */
+    set = sampler_defaults();
+    set.temperature = 0.0f;
+    sampler_run(&s, &set, logits, NULL, 0, NULL, 0.5f, &err);
+    sampler_stages(&s, logits, &st);
+    CHECK(st.kept[STAGE_TEMPERATURE] == 1 && fabs(st.removed[STAGE_TEMPERATURE] - 0.6) < 1e-6 &&
+              fabs(st.removed_total - 0.6) < 1e-6,
+          "temperature 0: keeps %d, removes %g, in all %g", st.kept[STAGE_TEMPERATURE],
+          st.removed[STAGE_TEMPERATURE], st.removed_total);
+    /* every filter off: nothing removed, both entropies the model's */
+    set = sampler_defaults();
+    sampler_run(&s, &set, logits, NULL, 0, NULL, 0.5f, &err);
+    sampler_stages(&s, logits, &st);
+    CHECK(st.removed_total == 0.0 && st.kept[STAGE_FINAL] == 5 &&
+              fabs(st.entropy_final - h) < 1e-5,
+          "no filter: removed %g, kept %d, entropy %g", st.removed_total, st.kept[STAGE_FINAL],
+          st.entropy_final);
+    sampler_free(&s);
+}
+
 static void test_run_accounting(void)
 {
     /* probs {0.125,0.125,0.25,0.5} from their logarithms. */
@@ -1283,6 +1363,7 @@ int main(void)
     RUN(test_pick_long);
     RUN(test_single_candidate);
     RUN(test_run_accounting);
+    RUN(test_stages_by_hand);
     RUN(test_run_sums_to_one);
     RUN(test_settings_check);
     RUN(test_rng);
