@@ -52,8 +52,22 @@ static const char PROBS_HELP[] =
     "  --model FILE             model file (default assets/tang.bin)\n"
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false,\n"
     "                           \"converted\": [{\"from\": \"風\", \"to\": \"风\"}],\n"
-    "                           \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ...}],\n"
-    "                           ...}; with --pinyin each candidate has \"pinyin\"\n"
+    "                           \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ...,\n"
+    "                           \"stages\": {\"model\": ..., \"repetition_penalty\": ...,\n"
+    "                           \"temperature\": ..., \"top_k\": ..., \"top_p\": ...,\n"
+    "                           \"min_p\": ..., \"form_mask\": ..., \"final\": ...}}],\n"
+    "                           \"stages\": [{\"stage\": \"model\", \"kept\": ...,\n"
+    "                           \"removed\": ...}, ...], \"removed\": ..., ...}: a\n"
+    "                           candidate's probability after each stage in the\n"
+    "                           sampler's order, renormalised over what the stage\n"
+    "                           keeps; a stage's kept characters and the model\n"
+    "                           probability it removed; \"removed\" the model\n"
+    "                           probability of every character the final\n"
+    "                           distribution gives 0 (the temperature counts);\n"
+    "                           \"entropy\" the model's, \"entropy_final\" the\n"
+    "                           sampler's, in nats. probs reads no earlier text\n"
+    "                           and applies no form: the repetition penalty and\n"
+    "                           the form mask change nothing here. With --pinyin each candidate has \"pinyin\"\n"
     "                           (its readings, a list) and \"gloss\"; with\n"
     "                           --pinyin-input also \"rank\", and the object\n"
     "                           \"pinyin_input\", \"matches\" (how many read it) and\n"
@@ -90,6 +104,7 @@ typedef struct {
     const Model *m;
     const Generator *g;
     const SamplerState *ss;
+    const SamplerStages *st; /* the stages of ss (sampler_stages) */
     const float *base;      /* [V] softmax at temperature 1 */
     const int *order;       /* [V] ids by base, descending */
     const Pinyin *py;       /* NULL without --pinyin or --pinyin-input */
@@ -147,6 +162,11 @@ static void print_candidate(const ProbsView *v, int k, int id, int rank)
             printf(", \"rank\": %d", rank);
         if (v->sampled)
             printf(", \"sampled_prob\": %.6f", (double)v->ss->final[id]);
+        fputs(", \"stages\": {", stdout);
+        for (int st = 0; st < STAGE_COUNT; st++)
+            printf("%s\"%s\": %.6f", st ? ", " : "", sampler_stage_name(st),
+                   (double)sampler_stage_prob(v->ss, v->st, st, id));
+        putchar('}');
         if (v->py) {
             fputs(", \"pinyin\": [", stdout);
             char r[32];
@@ -178,6 +198,40 @@ static void print_candidate(const ProbsView *v, int k, int id, int rank)
     putchar('\n');
 }
 
+/* The short names of the stages' columns in the text table, in stage order. */
+static const char *const STAGE_HEADS[STAGE_COUNT] = {"model", "penalty", "temp", "top-k",
+                                                     "top-p", "min-p",   "mask", "final"};
+
+/* The top candidates stage by stage, then each stage's kept count and the
+ * model probability it removed. */
+static void print_stages(const ProbsView *v)
+{
+    printf("\n  stage by stage (each renormalised over what it keeps)\n          ");
+    for (int k = 0; k < STAGE_COUNT; k++)
+        printf("%9s", STAGE_HEADS[k]);
+    putchar('\n');
+    for (int r = 0; r < v->top; r++) {
+        int id = v->order[r];
+        char ch[8] = {0};
+        utf8_encode(vocab_cp(&v->m->vocab, id), ch);
+        printf("  %2d  %s  ", r + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
+        for (int k = 0; k < STAGE_COUNT; k++) {
+            putchar(' ');
+            print_percent((double)sampler_stage_prob(v->ss, v->st, k, id), 8);
+        }
+        putchar('\n');
+    }
+    fputs("  kept    ", stdout);
+    for (int k = 0; k < STAGE_COUNT; k++)
+        printf("%9d", v->st->kept[k]);
+    fputs("\n  removes ", stdout);
+    for (int k = 0; k < STAGE_COUNT; k++) {
+        putchar(' ');
+        print_percent(v->st->removed[k], 8);
+    }
+    putchar('\n');
+}
+
 static void print_top(const ProbsView *v, double entropy)
 {
     if (v->json) {
@@ -192,16 +246,24 @@ static void print_top(const ProbsView *v, double entropy)
     for (int k = 0; k < v->top; k++)
         print_candidate(v, k, v->order[k], 0);
     if (v->json) {
-        printf("], \"entropy\": %.4f, \"context_used\": %d", entropy, v->g->inf.len);
+        printf("], \"entropy\": %.4f, \"entropy_final\": %.4f, \"context_used\": %d", entropy,
+               v->st->entropy_final, v->g->inf.len);
         if (v->sampled)
             printf(", \"kept\": %d, \"filtered\": %.6f", v->ss->kept, (double)v->ss->filtered);
-        puts("}");
+        printf(", \"removed\": %.6f, \"stages\": [", v->st->removed_total);
+        for (int k = 0; k < STAGE_COUNT; k++)
+            printf("%s{\"stage\": \"%s\", \"kept\": %d, \"removed\": %.6f}", k ? ", " : "",
+                   sampler_stage_name(k), v->st->kept[k], v->st->removed[k]);
+        puts("]}");
     } else {
         printf("  entropy %.2f nats", entropy);
         if (v->sampled)
-            printf("; the sampler keeps %d characters and removes %.1f%% of the probability",
-                   v->ss->kept, 100.0 * (double)v->ss->filtered);
+            printf(", %.2f after the sampler; the sampler keeps %d character%s and removes %.1f%% "
+                   "of the model's probability",
+                   v->st->entropy_final, v->ss->kept, v->ss->kept == 1 ? "" : "s", 100.0 * v->st->removed_total);
         putchar('\n');
+        if (v->sampled)
+            print_stages(v);
     }
 }
 
@@ -319,6 +381,8 @@ int cmd_probs(int argc, char **argv)
         /* the sampler's stages, without drawing: probs is the temperature-1 view */
         SamplerState *ss = &g.ss;
         sampler_run(ss, &set, logits, NULL, 0, NULL, 0.0f, &err);
+        SamplerStages st;
+        sampler_stages(ss, logits, &st);
         int V = m.cfg.vocab_size;
         float *base = malloc((size_t)V * sizeof(float));
         int *order = malloc((size_t)V * sizeof(int));
@@ -331,7 +395,7 @@ int cmd_probs(int argc, char **argv)
             for (int i = 0; i < V; i++)
                 if (base[i] > 0.0f)
                     entropy -= (double)base[i] * log((double)base[i]);
-            ProbsView v = {conv.text, n, &conv, &m, &g, ss, base, order, have_py ? &py : NULL,
+            ProbsView v = {conv.text, n, &conv, &m, &g, ss, &st, base, order, have_py ? &py : NULL,
                            sampled, json, top > V ? V : top};
             if (pinyin_input)
                 rc = print_pinyin_input(&v, pinyin_input, &q);

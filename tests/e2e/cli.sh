@@ -129,6 +129,42 @@ if $T probs 白日 --model $TINY | head -1 | grep -q "start of a poem" &&
 else
     fail probs-says-reading "the first line does not say which reading: $($T probs 白日 --model $TINY | head -1)"
 fi
+# --- the sampler stage by stage: each candidate's "stages", each stage's kept and removed ---
+# "prob top_k final" per candidate, then "kept removed" of one stage, from the JSON
+stage_cols() { sed 's/{"char"/\n&/g' | sed -n 's/.*"prob": \([0-9.e-]*\), .*"top_k": \([0-9.e-]*\), .*"final": \([0-9.e-]*\)}.*/\1 \2 \3/p'; }
+stage_sum() { sed -n "s/.*{\"stage\": \"$1\", \"kept\": \([0-9]*\), \"removed\": \([0-9.]*\)}.*/\1 \2/p"; }
+$T probs 白日 --model $TINY --top-k 2 --json >"$work/stages.json"
+stage_cols <"$work/stages.json" >"$work/st"
+# top-k 2 keeps exactly the first two, their final probabilities are the
+# model's two divided by their sum, and it removed everything else the model gave
+if [ "$(wc -l <"$work/st")" -eq 8 ] &&
+    { stage_sum top_k <"$work/stages.json"; cat "$work/st"; } | awk '
+        NR == 1 { kept = $1; removed = $2; next }
+        NR <= 3 { p[NR] = $1; k[NR] = $2; f[NR] = $3; next }
+        $2 != 0 || $3 != 0 { bad = 1 }
+        function abs(x) { return x < 0 ? -x : x }
+        END {
+            s = p[2] + p[3]
+            if (kept != 2 || abs(f[2] + f[3] - 1) > 2e-6 || abs(f[2] - p[2] / s) > 2e-5) bad = 1
+            if (abs(k[2] - f[2]) > 2e-6 || abs(removed - (1 - s)) > 2e-6) bad = 1
+            exit bad
+        }'; then
+    pass probs-stages-top-k
+else
+    fail probs-stages-top-k "top-k 2 should keep 2 summing to 1 and remove the rest: $(stage_sum top_k <"$work/stages.json") | $(head -3 "$work/st" | tr '\n' ' ')"
+fi
+# temperature 0 removes all but the top character: 1 - its model probability,
+# at the temperature stage, and the whole line says the same
+$T probs 白日 --model $TINY --temperature 0 --json >"$work/greedy.json"
+p1=$(stage_cols <"$work/greedy.json" | awk 'NR == 1 {print $1}')
+if stage_sum temperature <"$work/greedy.json" | awk -v p="$p1" '{d = $2 - (1 - p); if ($1 != 1 || d > 2e-6 || d < -2e-6) exit 1}' &&
+    grep -q '"entropy_final": 0.0000' "$work/greedy.json" &&
+    $T probs 白日 --model $TINY --temperature 0 | grep -q "removes $(awk -v p="$p1" 'BEGIN{printf "%.1f", 100 * (1 - p)}')% of the model"; then
+    pass probs-stages-greedy
+else
+    fail probs-stages-greedy "temperature 0 should remove 1 - $p1: $(stage_sum temperature <"$work/greedy.json")"
+fi
+
 missing=
 for cmd in probs generate acrostic jueju explore; do
     $T $cmd --help | grep -q -- "--mid-text" || missing="$missing $cmd"
