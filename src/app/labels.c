@@ -84,10 +84,13 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_SUMMARY] = {"sampler keeps %d, removes %.1f%%", "采样保留 %d 个字，去掉 %.1f%%",
                      "Sampler behält %d, kappt %.1f%%",
                      "le tirage garde %d, écarte %.1f%%"},
-    [LBL_ENTROPY] = {"entropy %.2f nats (like %.0f equal choices)",
-                     "熵 %.2f nats（如同 %.0f 个等可能的字）",
-                     "Entropie %.2f nats (≈ %.0f gleiche Chancen)",
-                     "entropie %.2f nats (comme %.0f choix égaux)"},
+    [LBL_ENTROPY] = {"entropy: model %.2f, sampler %.2f nats",
+                     "熵：模型 %.2f，采样后 %.2f nats",
+                     "Entropie: Modell %.2f, Sampler %.2f nats",
+                     "entropie : modèle %.2f, tirage %.2f nats"},
+    /* before the stages' cells, "t 7311 -0.0%" (the slider's key, what the
+     * stage keeps, the model probability it removed) */
+    [LBL_STAGES] = {"stages", "逐步", "Stufen", "étapes"},
     [LBL_QUERY_LINE] = {"%s: rank %d of %d, model %.2f%%, sampler %.2f%%",
                         "%s：第 %d 名（共 %d），模型 %.2f%%，采样后 %.2f%%",
                         "%s: Rang %d von %d, Modell %.2f%%, Sampler %.2f%%",

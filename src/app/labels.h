@@ -54,6 +54,7 @@ typedef enum {
     LBL_BLOCKED,
     LBL_SUMMARY,
     LBL_ENTROPY,
+    LBL_STAGES,
     LBL_QUERY_LINE,
     LBL_QUERY_HINT,
     LBL_QUERY_NOT_KNOWN,

@@ -4,8 +4,9 @@
  * upper half is the model's own probability, the lower half what the sampler
  * leaves of it), both as percentages, how often the training text continues
  * the same way, and, with `h`, how often 1,000 samples chose it. Under the
- * rows: what the sampler keeps and removes, the entropy, the training-text
- * context, and the looked-up character.
+ * rows: what the sampler keeps and removes, the entropy of the model and
+ * after the sampler, the training-text context, and the looked-up character
+ * or, when none is looked up, the sampler stage by stage.
  */
 #include <math.h>
 #include <stdio.h>
@@ -111,7 +112,9 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     }
 }
 
-/* "sampler keeps 37, removes 12.3% · entropy 4.21 nats (like 67 equal choices)" */
+/* "sampler keeps 37, removes 12.3% · entropy: model 4.21, sampler 2.10 nats";
+ * removes: the model probability of every character the final distribution
+ * gives 0, the temperature's share included */
 static void draw_summary(const AppState *s, Rect r, int y)
 {
     const Prediction *p = &s->pred;
@@ -119,11 +122,12 @@ static void draw_summary(const AppState *s, Rect r, int y)
     size_t n = 0;
     if (p->sampler_ok)
         n += (size_t)snprintf(line + n, sizeof line - n, app_label(s, LBL_SUMMARY), p->ss.kept,
-                              100.0 * (double)p->ss.filtered);
+                              100.0 * p->stages.removed_total);
     else
         n += (size_t)snprintf(line + n, sizeof line - n, "%s", app_label(s, LBL_NOTHING_LEFT));
     n += (size_t)snprintf(line + n, sizeof line - n, "%s", tui_glyphs()->sep);
-    snprintf(line + n, sizeof line - n, app_label(s, LBL_ENTROPY), p->entropy, exp(p->entropy));
+    snprintf(line + n, sizeof line - n, app_label(s, LBL_ENTROPY), p->entropy,
+             p->sampler_ok ? p->stages.entropy_final : 0.0);
     draw_text(y, r.x, r.w, ROLE_NORMAL, line);
 }
 
@@ -168,12 +172,36 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
     }
 }
 
+/* "stages t 7311 -0.0%  k 2 -90.4%  p 2 -0.0%  m 2 -0.0%  f 2 -0.0%": for
+ * each slider's stage (by its key) what it keeps and the model probability
+ * it removed. The model's own and the repetition penalty's stages are left
+ * out: the explorer applies no penalty, and the final one is the form's. */
+static void draw_stages_line(const AppState *s, Rect r, int y)
+{
+    static const struct {
+        char key;
+        SamplerStage stage;
+    } cells[] = {{'t', STAGE_TEMPERATURE}, {'k', STAGE_TOP_K}, {'p', STAGE_TOP_P},
+                 {'m', STAGE_MIN_P},       {'f', STAGE_MASK}};
+    const SamplerStages *st = &s->pred.stages;
+    if (!s->pred.sampler_ok) {
+        draw_text(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_QUERY_HINT));
+        return;
+    }
+    char line[256];
+    size_t n = (size_t)snprintf(line, sizeof line, "%s", app_label(s, LBL_STAGES));
+    for (size_t i = 0; i < sizeof cells / sizeof cells[0] && n < sizeof line; i++)
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %d -%.1f%%", i ? "  " : " ", cells[i].key,
+                              st->kept[cells[i].stage], 100.0 * st->removed[cells[i].stage]);
+    draw_text(y, r.x, r.w, ROLE_DIM, line);
+}
+
 static void draw_query_line(const AppState *s, Rect r, int y)
 {
     const Prediction *p = &s->pred;
     char ch[8] = "";
     if (!p->query_cp) {
-        draw_text(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_QUERY_HINT));
+        draw_stages_line(s, r, y);
         return;
     }
     ch[utf8_encode(p->query_cp, ch)] = 0;

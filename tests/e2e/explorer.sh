@@ -177,6 +177,20 @@ else
 fi
 tm send-keys -t e2e t t t t t
 
+# the stages' line at 80x24: top-k 1 (K from off) keeps 1 and removes what
+# `probs --top-k 1` says; the summary's "removes" is the same share
+gone=$("$BIN" probs 春风 --model "$MODEL" --top-k 1 --json |
+    sed -n 's/.*{"stage": "top_k", "kept": 1, "removed": \([0-9.]*\)}.*/\1/p' |
+    awk '{ printf "%.1f%%", $1 * 100 }')
+tm send-keys -t e2e K
+if [ -n "$gone" ] && until_ok shows_line "stages t " "  k 1 -$gone  p 1 " &&
+    shows_line "sampler keeps 1," "removes $gone"; then
+    pass explorer_stages_line
+else
+    fail explorer_stages_line "no stages line with 'k 1 -$gone' and summary 'removes $gone' after K"
+fi
+tm send-keys -t e2e k
+
 # the cache off and on again
 tm send-keys -t e2e c
 if until_ok shows "KV cache off"; then

@@ -389,11 +389,16 @@ static void test_composed_lines_fit(void)
         /* what the sampler keeps · the entropy, one line of 80 (keeping all
          * 7311 removes nothing, so four digits and 99.9% is the widest pair) */
         fill(lang, LBL_SUMMARY, ARGS("7311", "99.9"), a, sizeof a);
-        fill(lang, LBL_ENTROPY, ARGS("8.90", "7311"), b, sizeof b);
+        fill(lang, LBL_ENTROPY, ARGS("8.90", "8.90"), b, sizeof b);
         snprintf(line, sizeof line, "%s · %s", a, b);
         check_fits(lang, "sampler summary", line, 80);
         snprintf(line, sizeof line, "%s · %s", L(lang, LBL_NOTHING_LEFT), b);
         check_fits(lang, "sampler summary", line, 80);
+        /* the stages' line (view_probs.c): the label, then five cells of
+         * the widest "t 7311 -99.9%" after one space, then two apart */
+        snprintf(line, sizeof line, "%s t 7311 -99.9%%  k 7311 -99.9%%  p 7311 -99.9%%  "
+                 "m 7311 -99.9%%  f 7311 -99.9%%", L(lang, LBL_STAGES));
+        check_fits(lang, "stages line", line, 80);
         /* the training text's line with the histogram's remainder after it */
         fill(lang, LBL_HIST_OTHER, ARGS("650"), b, sizeof b);
         fill(lang, LBL_CORPUS_AFTER, ARGS("春风", "1016"), a, sizeof a);
