@@ -162,11 +162,6 @@ static void print_candidate(const ProbsView *v, int k, int id, int rank)
             printf(", \"rank\": %d", rank);
         if (v->sampled)
             printf(", \"sampled_prob\": %.6f", (double)v->ss->final[id]);
-        fputs(", \"stages\": {", stdout);
-        for (int st = 0; st < STAGE_COUNT; st++)
-            printf("%s\"%s\": %.6f", st ? ", " : "", sampler_stage_name(st),
-                   (double)sampler_stage_prob(v->ss, v->st, st, id));
-        putchar('}');
         if (v->py) {
             fputs(", \"pinyin\": [", stdout);
             char r[32];
@@ -177,6 +172,11 @@ static void print_candidate(const ProbsView *v, int k, int id, int rank)
             fputs("], \"gloss\": ", stdout);
             cli_json_string(stdout, e ? e->gloss : "");
         }
+        fputs(", \"stages\": {", stdout);
+        for (int st = 0; st < STAGE_COUNT; st++)
+            printf("%s\"%s\": %.6f", st ? ", " : "", sampler_stage_name(st),
+                   (double)sampler_stage_prob(v->ss, v->st, st, id));
+        putchar('}');
         putchar('}');
         return;
     }

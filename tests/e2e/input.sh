@@ -124,7 +124,7 @@ else
     fail probs-pinyin-text "吹 chuī blow not on the first line: $(sed -n 2p "$work/py.txt")"
 fi
 $T probs 春风 --pinyin --json --model $MODEL >"$work/py.json"
-if grep -qF '{"char": "吹", "prob": 0.077852, "id": 713, "pinyin": ["chuī"], "gloss": "blow"}' "$work/py.json" &&
+if grep -qF '{"char": "吹", "prob": 0.077852, "id": 713, "pinyin": ["chuī"], "gloss": "blow", "stages": {' "$work/py.json" &&
     [ "$(grep -o '"pinyin": ' "$work/py.json" | wc -l)" -eq 8 ] &&
     [ "$(grep -o '"gloss": ' "$work/py.json" | wc -l)" -eq 8 ]; then
     pass probs-pinyin-json
@@ -171,7 +171,7 @@ else
     fail pinyin-input-u-umlaut "lv and lu: should find 绿 (lǜ)"
 fi
 if $T probs 春风 --pinyin-input chun1 --json --model $MODEL |
-    grep -q '"pinyin_input": "chun1", "matches": [0-9]*, "matches_prob": [0-9.]*, "candidates": \[{"char": "春", "prob": [0-9.]*, "id": [0-9]*, "rank": [0-9]*, "pinyin": \["chūn"\], "gloss": "spring"}'; then
+    grep -q '"pinyin_input": "chun1", "matches": [0-9]*, "matches_prob": [0-9.]*, "candidates": \[{"char": "春", "prob": [0-9.]*, "id": [0-9]*, "rank": [0-9]*, "pinyin": \["chūn"\], "gloss": "spring", "stages": {'; then
     pass pinyin-input-json
 else
     fail pinyin-input-json "$($T probs 春风 --pinyin-input chun1 --json --model $MODEL | head -c 300)"
