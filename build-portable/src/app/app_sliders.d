@@ -1,0 +1,26 @@
+build-portable/src/app/app_sliders.o: src/app/app_sliders.c src/app/app.h \
+ src/engine/convert.h src/engine/common.h src/engine/vocab.h \
+ src/engine/cachecmp.h src/engine/form.h src/engine/generate.h \
+ src/engine/infer.h src/engine/model.h src/engine/fileio.h \
+ src/engine/rng.h src/engine/sampler.h src/engine/corpus.h \
+ src/engine/form.h src/engine/generate.h src/engine/model.h \
+ src/engine/pinyin.h src/engine/rng.h src/engine/sampler.h
+src/app/app.h:
+src/engine/convert.h:
+src/engine/common.h:
+src/engine/vocab.h:
+src/engine/cachecmp.h:
+src/engine/form.h:
+src/engine/generate.h:
+src/engine/infer.h:
+src/engine/model.h:
+src/engine/fileio.h:
+src/engine/rng.h:
+src/engine/sampler.h:
+src/engine/corpus.h:
+src/engine/form.h:
+src/engine/generate.h:
+src/engine/model.h:
+src/engine/pinyin.h:
+src/engine/rng.h:
+src/engine/sampler.h:

@@ -1,0 +1,36 @@
+build-portable/src/cli/cli_explore.o: src/cli/cli_explore.c src/app/app.h \
+ src/engine/convert.h src/engine/common.h src/engine/vocab.h \
+ src/engine/cachecmp.h src/engine/form.h src/engine/generate.h \
+ src/engine/infer.h src/engine/model.h src/engine/fileio.h \
+ src/engine/rng.h src/engine/sampler.h src/engine/corpus.h \
+ src/engine/form.h src/engine/generate.h src/engine/model.h \
+ src/engine/pinyin.h src/engine/rng.h src/engine/sampler.h src/cli/cli.h \
+ src/engine/common.h src/app/lesson.h src/app/app.h src/engine/vocab.h \
+ src/app/commands.h src/app/labels.h src/tui/tui.h
+src/app/app.h:
+src/engine/convert.h:
+src/engine/common.h:
+src/engine/vocab.h:
+src/engine/cachecmp.h:
+src/engine/form.h:
+src/engine/generate.h:
+src/engine/infer.h:
+src/engine/model.h:
+src/engine/fileio.h:
+src/engine/rng.h:
+src/engine/sampler.h:
+src/engine/corpus.h:
+src/engine/form.h:
+src/engine/generate.h:
+src/engine/model.h:
+src/engine/pinyin.h:
+src/engine/rng.h:
+src/engine/sampler.h:
+src/cli/cli.h:
+src/engine/common.h:
+src/app/lesson.h:
+src/app/app.h:
+src/engine/vocab.h:
+src/app/commands.h:
+src/app/labels.h:
+src/tui/tui.h:

@@ -1,0 +1,15 @@
+build-portable/src/engine/cachecmp.o: src/engine/cachecmp.c \
+ src/engine/cachecmp.h src/engine/form.h src/engine/common.h \
+ src/engine/vocab.h src/engine/generate.h src/engine/infer.h \
+ src/engine/model.h src/engine/fileio.h src/engine/rng.h \
+ src/engine/sampler.h
+src/engine/cachecmp.h:
+src/engine/form.h:
+src/engine/common.h:
+src/engine/vocab.h:
+src/engine/generate.h:
+src/engine/infer.h:
+src/engine/model.h:
+src/engine/fileio.h:
+src/engine/rng.h:
+src/engine/sampler.h:
