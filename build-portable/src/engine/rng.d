@@ -1,2 +1,0 @@
-build-portable/src/engine/rng.o: src/engine/rng.c src/engine/rng.h
-src/engine/rng.h:
