@@ -1,6 +1,7 @@
 #!/bin/sh
 # run.sh - run every unit test binary and the end-to-end tests, then print one
-# closing line "N passed, N failed" counting individual tests.
+# closing line "N passed, N failed, N skipped" counting individual tests (a
+# test that cannot run on this machine says SKIP; skips do not fail the run).
 # usage: tests/run.sh BUILD_DIR TANGSCOPE_BINARY
 set -u
 # Idle OpenMP threads sleep instead of spinning: the tests share the machine.
@@ -9,10 +10,11 @@ build=${1:-build}
 bin=${2:-./tangscope}
 passed=0
 failed=0
+skipped=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
-# run NAME COMMAND...: show its output, count its PASS and FAIL lines, and
+# run NAME COMMAND...: show its output, count its PASS, FAIL and SKIP lines, and
 # count it as one failure if it exits non-zero without saying FAIL (a crash).
 run() {
     name=$1
@@ -22,6 +24,7 @@ run() {
     cat "$log"
     passed=$((passed + $(grep -c '^PASS ' "$log" || true)))
     failed=$((failed + $(grep -c '^FAIL ' "$log" || true)))
+    skipped=$((skipped + $(grep -c '^SKIP ' "$log" || true)))
     if [ "$status" -ne 0 ] && ! grep -q '^FAIL ' "$log"; then
         echo "FAIL $name (exit status $status)"
         failed=$((failed + 1))
@@ -36,5 +39,5 @@ for t in tests/e2e/*.sh; do
     [ -f "$t" ] && run "$(basename "$t")" sh "$t"
 done
 
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -484,11 +484,14 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
     case CLAIM_PROB:
         if (claim_char(s, what, w[1], &c->cp, msg, size) != SCRIPT_OK)
             return SCRIPT_FAILED;
-        if (word_index(OPS, w[2]) < 0) {
+        /* every word of OPS fits c->op; the length test says so to the
+         * compiler too, at every optimisation level */
+        size_t op_len = strlen(w[2]);
+        if (word_index(OPS, w[2]) < 0 || op_len >= sizeof c->op) {
             list_words(OPS, " ", list, sizeof list);
             return fail(msg, size, "%s: '%s' is not one of %s", what, w[2], list);
         }
-        snprintf(c->op, sizeof c->op, "%s", w[2]);
+        memcpy(c->op, w[2], op_len + 1);
         if (parse_number(w[3], &c->x) != 0)
             return fail(msg, size, "%s: '%s' is not a number", what, w[3]);
         if (c->claim == CLAIM_PROB && (c->x < 0 || c->x > 100))

@@ -307,7 +307,11 @@ static void kernel(int kp, const uint32_t *a, const uint32_t *b, float *c, int l
 }
 #endif
 
-bool gemm_bf16_available(void) { return HAVE_BF16; }
+bool gemm_bf16_available(void)
+{
+    const char *off = getenv("TANGSCOPE_NO_BF16");
+    return HAVE_BF16 && !(off && *off);
+}
 
 void bf16_round_floats(uint16_t *out, const float *in, size_t n)
 {

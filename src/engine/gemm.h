@@ -26,7 +26,10 @@
 #include "common.h"
 
 /* True when this build has the bfloat16 kernel (compiled for a CPU with
- * AVX512_BF16); otherwise gemm_bf16 must not be called. */
+ * AVX512_BF16) and the environment variable TANGSCOPE_NO_BF16 is unset or
+ * empty; otherwise gemm_bf16 must not be called. TANGSCOPE_NO_BF16=1 makes a
+ * bfloat16 build train in float32 as a build without the kernel does (the
+ * tests use it to run the float32 paths and their skips). */
 bool gemm_bf16_available(void);
 
 /* One thread's packed operands: A and B rounded to bfloat16 and laid out in

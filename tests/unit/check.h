@@ -2,9 +2,12 @@
  *
  * A test file defines functions `static void test_x(void)` and lists them in
  * main with RUN(test_x). Checks that fail print why (for tensors: the first
- * mismatches and the largest difference) and mark the current test failed;
- * test_summary() prints one PASS/FAIL line per test and returns the exit
- * status, which is non-zero whenever anything failed.
+ * mismatches and the largest difference) and mark the current test failed.
+ * A test that cannot run on this machine (it needs a CPU feature the CPU
+ * lacks) calls SKIP("why") and returns: it is counted as skipped, never as
+ * passed. RUN prints one line per test, `PASS name`, `FAIL name` or
+ * `SKIP name: why` (a test that failed before it skipped is a FAIL);
+ * test_summary() returns the exit status, non-zero whenever anything failed.
  */
 #ifndef TS_CHECK_H
 #define TS_CHECK_H
@@ -15,7 +18,8 @@
 #include <string.h>
 
 static int check_test_failed;  /* the running test has failed */
-static int check_passed_tests, check_failed_tests;
+static const char *check_skip_reason; /* the running test skipped itself, and why */
+static int check_passed_tests, check_failed_tests, check_skipped_tests;
 static const char *check_test_name = "";
 
 #define CHECK(cond, ...)                                                                           \
@@ -56,16 +60,25 @@ static inline int check_close(const float *got, const float *want, size_t n, con
     return bad == 0;
 }
 
+/* Mark the running test skipped; the test returns right after. */
+#define SKIP(reason) (check_skip_reason = (reason))
+
 #define RUN(fn)                                                                                    \
     do {                                                                                           \
         check_test_failed = 0;                                                                     \
+        check_skip_reason = NULL;                                                                  \
         check_test_name = #fn;                                                                     \
         fn();                                                                                      \
-        if (check_test_failed)                                                                     \
+        if (check_test_failed) {                                                                   \
             check_failed_tests++;                                                                  \
-        else                                                                                       \
+            printf("FAIL %s\n", #fn);                                                              \
+        } else if (check_skip_reason) {                                                            \
+            check_skipped_tests++;                                                                 \
+            printf("SKIP %s: %s\n", #fn, check_skip_reason);                                       \
+        } else {                                                                                   \
             check_passed_tests++;                                                                  \
-        printf("%s %s\n", check_test_failed ? "FAIL" : "PASS", #fn);                               \
+            printf("PASS %s\n", #fn);                                                              \
+        }                                                                                          \
         fflush(stdout);                                                                            \
     } while (0)
 

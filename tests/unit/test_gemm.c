@@ -20,6 +20,16 @@
 
 static Rng rng;
 
+/* True, with the test marked skipped, when there is no bfloat16 kernel to
+ * test (a CPU without AVX512_BF16, or TANGSCOPE_NO_BF16 set). */
+static int bf16_missing(void)
+{
+    if (gemm_bf16_available())
+        return 0;
+    SKIP("no bfloat16 kernel (a CPU without AVX512_BF16, or TANGSCOPE_NO_BF16 set)");
+    return 1;
+}
+
 /* Nearest bfloat16, ties to even, by integer arithmetic on the bits. */
 static double round_bf16(float x)
 {
@@ -100,10 +110,8 @@ static void check_product(int M, int N, int K, bool ta, bool tb, float beta)
 
 static void test_gemm_against_reference(void)
 {
-    if (!gemm_bf16_available()) {
-        printf("  (this build has no bfloat16 kernel: nothing to compare)\n");
+    if (bf16_missing())
         return;
-    }
     /* tiles of 12 x 32, depth blocks of 256, row blocks of 96: shapes on, just
      * past and well past each edge, odd depths included */
     static const int shapes[][3] = {
@@ -120,7 +128,7 @@ static void test_gemm_against_reference(void)
  * the same to the bit. */
 static void test_gemm_rows_independent(void)
 {
-    if (!gemm_bf16_available())
+    if (bf16_missing())
         return;
     int M = 150, N = 70, K = 600;
     for (int ta = 0; ta < 2; ta++) {
@@ -149,7 +157,7 @@ static void test_gemm_rows_independent(void)
  * float32; and the rounding of a whole array agrees with the reference. */
 static void test_gemm_a16_same(void)
 {
-    if (!gemm_bf16_available())
+    if (bf16_missing())
         return;
     static const int shapes[][3] = {{13, 33, 3}, {97, 31, 257}, {150, 70, 600}, {500, 40, 33}};
     for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
@@ -219,7 +227,7 @@ static void check_triangle(GemmTriangle tri, int M, int N, int K, bool ta, float
 
 static void test_gemm_triangles(void)
 {
-    if (!gemm_bf16_available())
+    if (bf16_missing())
         return;
     /* squares on and across the tile (12, 32), row block (96, 480) and depth
      * block (256) edges; the depth of the scores is a head's size */
@@ -264,7 +272,7 @@ static void test_bf16_round_scaled(void)
  * gradients are the same to the bit with one thread or two. */
 static void test_products_same_any_threads(void)
 {
-    if (!gemm_bf16_available())
+    if (bf16_missing())
         return;
     enum { N = 700, IC = 40, OC = 1100 }; /* pieces of rows and of W's rows, with remainders */
     float *inp = random_floats((size_t)N * IC), *w = random_floats((size_t)OC * IC);
@@ -315,7 +323,7 @@ static void test_products_same_any_threads(void)
  * by at most 2^-9 of their size, so a result moves by well under 1%. */
 static void test_bf16_pass_close_to_float32(void)
 {
-    if (!gemm_bf16_available())
+    if (bf16_missing())
         return;
     TsErr err;
     ModelConfig cfg = {.n_layer = 2, .n_embd = 32, .n_head = 4, .context = 16, .vocab_size = 50};
