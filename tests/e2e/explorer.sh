@@ -30,7 +30,7 @@ SOCK=tangscope-e2e-$$
 TMP=$(mktemp -d)
 failed=0
 
-tm() { tmux -L "$SOCK" "$@"; }
+. tests/e2e/lib/tmux.sh
 cleanup() {
     tm kill-server >/dev/null 2>&1
     rm -rf "$TMP"
@@ -47,21 +47,9 @@ fail() {
     failed=$((failed + 1))
 }
 
-screen() { tm capture-pane -p -t e2e 2>/dev/null; }
 
-# until COMMAND succeeds or TIMEOUT seconds pass; 0 if it succeeded
-until_ok() {
-    deadline=$(($(date +%s) + TIMEOUT))
-    while ! "$@"; do
-        [ "$(date +%s)" -ge "$deadline" ] && return 1
-        sleep 0.05
-    done
-    return 0
-}
-shows() { screen | grep -qF -- "$1"; }
 # a line holding both strings
 shows_line() { screen | grep -F -- "$1" | grep -qF -- "$2"; }
-shows_regex() { screen | grep -qE -- "$1"; }
 wait_for() { until_ok shows "$1"; }
 
 # The two percentages (model, sampler) of every bar row, one column each.

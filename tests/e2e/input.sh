@@ -204,29 +204,22 @@ else
 fi
 
 # --- the explorer: 風 typed becomes 风, with a notice ---
-tm() { tmux -L "$SOCK" "$@"; }
-S=input # the session the checks look at
-screen_has() { tm capture-pane -p -t "$S" 2>/dev/null | grep -qF -- "$1"; }
-wait_screen() {
-    deadline=$(($(date +%s) + 30))
-    while ! screen_has "$1"; do
-        [ "$(date +%s)" -ge "$deadline" ] && return 1
-        sleep 0.05
-    done
-}
+TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
+SESSION=input # the session the checks look at
+. tests/e2e/lib/tmux.sh
 BIN=$T
 case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
 tm -u new-session -d -s input -x 80 -y 24 \
     "env LANG=C.UTF-8 XDG_CACHE_HOME=$work/cache $BIN explore --model $TINY --corpus tests/data/tiny-corpus.txt --lang en; sleep 600"
-if wait_screen "Type a prompt"; then
+if until_ok shows "Type a prompt"; then
     tm send-keys -t input -l "春風"
-    if wait_screen "read as the model writes it: 風 → 风"; then
+    if until_ok shows "read as the model writes it: 風 → 风"; then
         pass explorer-traditional
     else
         fail explorer-traditional "no notice: $(tm capture-pane -p -t input | tail -2)"
     fi
     tm send-keys -t input -l "貓"
-    if wait_screen "'貓' (U+8C93)"; then
+    if until_ok shows "'貓' (U+8C93)"; then
         pass explorer-unknown-named
     else
         fail explorer-unknown-named "$(tm capture-pane -p -t input | tail -2)"
@@ -235,10 +228,10 @@ else
     fail explorer-traditional "the explorer did not start: $(tm capture-pane -p -t input | tail -3)"
 fi
 # with a damaged table the explorer still runs, and its status line says why
-S=damaged
+SESSION=damaged
 tm -u new-session -d -s damaged -x 80 -y 24 \
     "env LANG=C.UTF-8 TANGSCOPE_HOME=$work/home XDG_CACHE_HOME=$work/cache $BIN explore --model $TINY --corpus tests/data/tiny-corpus.txt --lang en; sleep 600"
-if wait_screen "no pinyin: " && screen_has "pinyin.tsv' line 8: 3 tab"; then
+if until_ok shows "no pinyin: " && shows "pinyin.tsv' line 8: 3 tab"; then
     pass explorer-pinyin-damaged
 else
     fail explorer-pinyin-damaged "$(tm capture-pane -p -t damaged | tail -2)"

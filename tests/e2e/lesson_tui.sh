@@ -21,7 +21,7 @@ SOCK=tangscope-lesson-$$
 TMP=$(mktemp -d)
 failed=0
 
-tm() { tmux -L "$SOCK" "$@"; }
+. tests/e2e/lib/tmux.sh
 cleanup() {
     tm kill-server >/dev/null 2>&1
     rm -rf "$TMP"
@@ -29,7 +29,6 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-screen() { tm capture-pane -p -t e2e 2>/dev/null; }
 pass() { echo "PASS $1"; }
 fail() {
     echo "FAIL $1: $2"
@@ -38,16 +37,6 @@ fail() {
     echo "----------------"
     failed=$((failed + 1))
 }
-until_ok() {
-    deadline=$(($(date +%s) + TIMEOUT))
-    while ! "$@"; do
-        [ "$(date +%s)" -ge "$deadline" ] && return 1
-        sleep 0.05
-    done
-    return 0
-}
-shows() { screen | grep -qF -- "$1"; }
-hides() { ! screen | grep -qF -- "$1"; }
 # the narration pane: the right-hand part of every row (after the divider)
 narration() { screen | sed -n 's/^[^│|]*[│|]//p'; }
 pane_shows() { narration | grep -qF -- "$1"; }

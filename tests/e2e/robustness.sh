@@ -107,16 +107,7 @@ expect_error nonfinite-bench 2 "tangscope bench: generation failed: the model pr
 
 # ---- the explorer on that model: a status line, no crash ----
 if command -v tmux >/dev/null 2>&1; then
-    tm() { tmux -L "$SOCK" "$@"; }
-    screen() { tm capture-pane -p -t e2e 2>/dev/null; }
-    until_ok() {
-        deadline=$(($(date +%s) + TIMEOUT))
-        while ! "$@"; do
-            [ "$(date +%s)" -ge "$deadline" ] && return 1
-            sleep 0.05
-        done
-    }
-    shows() { screen | grep -qF -- "$1"; }
+    . tests/e2e/lib/tmux.sh
     # options and no command: the explorer
     cat >"$work/run.sh" <<EOF
 export LANG=C.UTF-8 LC_ALL=

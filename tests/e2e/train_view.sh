@@ -22,7 +22,8 @@ SOCK=tangscope-train-view-$$
 work=$(mktemp -d)
 failed=0
 
-tm() { tmux -L "$SOCK" "$@"; }
+SESSION=tv
+. tests/e2e/lib/tmux.sh
 cleanup() {
     tm kill-server >/dev/null 2>&1
     rm -rf "$work"
@@ -41,17 +42,6 @@ fail() {
     failed=$((failed + 1))
 }
 
-screen() { tm capture-pane -p -t tv 2>/dev/null; }
-until_ok() {
-    deadline=$(($(date +%s) + TIMEOUT))
-    while ! "$@"; do
-        [ "$(date +%s)" -ge "$deadline" ] && return 1
-        sleep 0.05
-    done
-    return 0
-}
-shows() { screen | grep -qF -- "$1"; }
-shows_regex() { screen | grep -qE -- "$1"; }
 
 # A small model on the tiny text, one thread: quick, and the same numbers
 # on every run.
