@@ -17,10 +17,12 @@ void view_title_draw(const AppState *s, Rect r)
     char line[512], part[160], code[SESSION_CODE_MAX + 1], right[SESSION_CODE_MAX + 200];
     const char *name = s->model_name ? strrchr(s->model_name, '/') : NULL;
     name = name ? name + 1 : s->model_name ? s->model_name : "";
-    size_t n = (size_t)snprintf(line, sizeof line, " tangscope  %s", name);
-    size_t short_len = n;
+    /* where the line may end: after the name, the vocabulary, the context */
+    size_t ends[3];
+    size_t n = ends[0] = (size_t)snprintf(line, sizeof line, " tangscope  %s", name);
     n += (size_t)snprintf(line + n, sizeof line - n, "%s", g->sep);
     n += (size_t)snprintf(line + n, sizeof line - n, app_label(s, LBL_VOCAB_SIZE), s->m->vocab.size);
+    ends[1] = n;
     n += (size_t)snprintf(line + n, sizeof line - n, "%s", g->sep);
     snprintf(line + n, sizeof line - n, app_label(s, LBL_CONTEXT), s->m->cfg.context);
     snprintf(part, sizeof part, "%s %s ", app_label(s, LBL_CACHE),
@@ -30,8 +32,8 @@ void view_title_draw(const AppState *s, Rect r)
     else
         snprintf(right, sizeof right, "%s", part);
     int right_w = textw_width(right);
-    if (textw_width(line) + 2 + right_w > r.w)
-        line[short_len] = 0; /* the name alone */
+    for (int e = 1; e >= 0 && textw_width(line) + 2 + right_w > r.w; e--)
+        line[ends[e]] = 0; /* the context goes first, then the vocabulary */
     if (textw_width(line) + 2 + right_w > r.w)
         snprintf(line, sizeof line, " tangscope");
     draw_fill(r, ROLE_TITLE);
