@@ -100,6 +100,7 @@ expect_error session_other_model "another model" "$BIN" generate --model "$TINY"
 expect_error session_code_and_seed "holds --seed" gen --code "$code" --seed 4
 expect_error session_code_and_prompt "give no PROMPT" gen 春风 --code "$code"
 expect_error session_explore_typo "check character" "$BIN" --model "$MODEL" --code "$typo"
+expect_error session_trace_nowhere "cannot create a file there" gen 春风 --trace /nonexistent/t.jsonl
 
 # ---- generate --trace: one record per written character ----
 
