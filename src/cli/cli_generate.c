@@ -349,8 +349,7 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     if (a.trace) {
         trace.scratch = malloc((size_t)m.cfg.vocab_size * sizeof *trace.scratch);
         if (!trace.scratch || atomic_open(&trace_file, a.trace, &err) != 0) {
-            rc = trace.scratch ? cli_error(cmd, EXIT_USAGE, "--trace %s: %s", ts_quote(&q, a.trace),
-                                           err.msg)
+            rc = trace.scratch ? cli_error(cmd, EXIT_USAGE, "--trace: %s", err.msg)
                                : cli_error(cmd, 1, "out of memory");
             free(trace.scratch);
             gen_free(&g);
@@ -403,7 +402,7 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     double secs = ts_now() - t0;
     if (a.trace) {
         if (rc == 0 && atomic_commit(&trace_file, &err) != 0)
-            rc = cli_error(cmd, 1, "--trace %s: %s", ts_quote(&q, a.trace), err.msg);
+            rc = cli_error(cmd, 1, "--trace: %s", err.msg);
         else if (rc != 0)
             atomic_abort(&trace_file);
         free(trace.scratch);
