@@ -62,6 +62,9 @@ static const Binding BINDINGS[] = {
     {0, '/', CMD_QUERY, 0},
     {0, 'n', CMD_MID_TEXT, -1},     /* n: the newline before the prompt, or none */
     {0, ':', CMD_CMDLINE, 0},
+    /* the session to take home and the KV cache's cost */
+    {0, 'x', CMD_EXPORT, 0},
+    {0, 'r', CMD_KVCACHE, 0},
 };
 
 /* In a lesson, before the table above: n and N step through it there (the

@@ -300,6 +300,30 @@ static const Budget BUDGETS[] = {
     {LBL_ST_CONVERTED, 79, {"風 → 风, 國 → 国, 龍 → 龙, …"}},
     {LBL_ST_NO_OPENCC, 79, {"'風' (U+98A8)"}},
     {LBL_ST_PINYIN_FAILED, 79, {"assets/pinyin.tsv: cannot open: No such file or directory"}},
+
+    /* the session to take home and the KV cache's cost: the title's word
+     * before a code of 32 characters and the cache switch (view_status.c);
+     * the two help lines in the second column; the cost table (r) in the
+     * panels' width, 49 columns beside a lesson (view_kvcache.c: names in
+     * NAME_COLS - 1 = 33, numbers and headings in NUM_COLS - 1 = 12) */
+    {LBL_CODE, 8, {0}},
+    {LBL_HELP_EXPORT, 25, {0}},
+    {LBL_HELP_KVCACHE, 25, {0}},
+    {LBL_ST_EXPORTED, 79, {"tangscope-20261130-190128-2.json"}},
+    {LBL_ST_EXPORT_FAILED, 79, {"write failed: No space left on device"}},
+    {LBL_ST_CODE_OPENED, 79, {"T656K3EQ4WNPKSN47YC6TS2345678ABC"}},
+    {LBL_ST_KVCACHE_ON, 79, {0}},
+    {LBL_ST_KVCACHE_OFF, 79, {0}},
+    {LBL_KV_HEADER, 49, {0}},
+    {LBL_KV_PER_TOKEN, 12, {0}},
+    {LBL_KV_NOW, 12, {"128"}},
+    {LBL_KV_AT, 12, {"4096"}},
+    {LBL_KV_THIS, 33, {"12", "1024"}},
+    {LBL_KV_PRESET_MHA, 33, {0}},
+    {LBL_KV_PRESET_GQA, 33, {0}},
+    {LBL_KV_PRESET_MLA, 33, {0}},
+    {LBL_KV_NOTE_NOW, 78, {"128"}},
+    {LBL_KV_NOTE_FORMULA, 78, {0}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };
