@@ -25,7 +25,9 @@ int app_init(AppState *s, const Model *m, TsErr *err)
     p->allowed = ts_calloc((size_t)V, sizeof *p->allowed, err);
     p->cdf = ts_calloc((size_t)V, sizeof *p->cdf, err);
     p->context = ts_calloc((size_t)m->cfg.context + 1, sizeof *p->context, err);
+    s->ime.cand = ts_calloc((size_t)V, sizeof *s->ime.cand, err);
     if (!s->chars || !p->probs || !p->order || !p->allowed || !p->cdf || !p->context ||
+        !s->ime.cand ||
         sampler_init(&p->ss, V, err) != 0 ||
         gen_start(&s->g, NULL, 0, PROMPT_POEM_START, err) != 0) {
         app_free(s);
@@ -63,6 +65,8 @@ void app_reset(AppState *s)
     s->quiz_hidden = 0;
     s->point = PANEL_NONE;
     s->cmdline_open = 0; /* the lesson and the picker stay: a lesson's replay starts here */
+    s->ime.typed[0] = 0; /* the pinyin display and input mode stay, as the language does */
+    s->ime.page = 0;
     s->quit = 0;
     app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));
     app_predict(s); /* after the welcome: a model that fails says so at once */
@@ -82,6 +86,7 @@ void app_free(AppState *s)
     free(s->pred.allowed);
     free(s->pred.cdf);
     free(s->pred.context);
+    free(s->ime.cand);
     convert_close(&s->conv);
     memset(s, 0, sizeof *s);
 }
@@ -501,6 +506,7 @@ void app_predict(AppState *s)
     }
     if (!logits) {
         predict_nothing(s);
+        app_ime_rank(s);
         return;
     }
     p->model_ok = 1;
@@ -519,6 +525,7 @@ void app_predict(AppState *s)
     predict_corpus(s);
     predict_query(s);
     predict_histogram(s);
+    app_ime_rank(s); /* the input method's list follows the prediction */
 }
 
 void app_set_corpus(AppState *s, const Corpus *c, CorpusStatus status)

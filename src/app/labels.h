@@ -172,6 +172,23 @@ typedef enum {
     LBL_ST_CONVERTED,
     LBL_ST_NO_OPENCC,
     LBL_ST_PINYIN_FAILED,
+    /* pinyin: readings beside the bars (y), the input method (i) */
+    LBL_ST_PINYIN_ON,
+    LBL_ST_PINYIN_OFF,
+    LBL_ST_PINYIN_NONE,
+    LBL_ST_IME_ON,
+    LBL_ST_IME_OFF,
+    LBL_ST_IME_CHOSE,
+    LBL_NOTE_IME_EMPTY,
+    LBL_NOTE_IME,
+    LBL_IME_HEAD,
+    LBL_IME_NONE,
+    LBL_IME_BAD,
+    LBL_IME_RANK,
+    LBL_IME_KEYS,
+    LBL_IME_EXPLAIN,
+    LBL_HELP_PINYIN,
+    LBL_HELP_IME,
     LBL_COUNT
 } LabelId;
 

@@ -36,6 +36,9 @@ static const HelpLine LINES[] = {
     {"l", LBL_HELP_LANGUAGE},
     {"?", LBL_HELP_HELP},
     {"q F10 Ctrl-C", LBL_HELP_QUIT},
+    /* pinyin */
+    {"y", LBL_HELP_PINYIN},
+    {"i", LBL_HELP_IME},
 };
 
 enum { N_LINES = sizeof LINES / sizeof LINES[0], KEY_COLS = 13 };
