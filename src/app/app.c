@@ -264,8 +264,8 @@ static void type_text(AppState *s, const char *utf8, size_t len, int clear_statu
         return;
     }
     size_t pos = 0;
-    uint32_t cp, unknown = 0;
-    int refused = 0;
+    uint32_t cp, unknown = 0, first_unknown = 0;
+    int refused = 0, n_unknown = 0;
     while (pos < c.len && utf8_decode(c.text, c.len, &pos, &cp) == 0) {
         if (app_push_char(s, cp, ORIGIN_TYPED) != 0) {
             refused = 1; /* the status says why */
@@ -273,9 +273,15 @@ static void type_text(AppState *s, const char *utf8, size_t len, int clear_statu
                 break;
         } else if (s->chars[s->n_chars - 1].id < 0) {
             unknown = cp; /* its status names it */
+            first_unknown = n_unknown++ ? first_unknown : cp;
         }
     }
-    if (unknown >= 0x80 && c.no_opencc && !refused) {
+    if (n_unknown > 1 && !refused && !(unknown >= 0x80 && c.no_opencc)) {
+        /* several: the first is named, the rest counted (all are marked) */
+        char name[48];
+        vocab_describe(first_unknown, name, sizeof name);
+        app_status(s, 1, app_label(s, LBL_ST_UNKNOWN_MORE), name, n_unknown - 1, s->m->vocab.size);
+    } else if (unknown >= 0x80 && c.no_opencc && !refused) {
         char name[48];
         vocab_describe(unknown, name, sizeof name);
         app_status(s, 1, app_label(s, LBL_ST_NO_OPENCC), name);

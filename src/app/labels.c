@@ -445,6 +445,11 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_HELP_PINYIN] = {"pinyin and meanings", "拼音和释义", "Pinyin und Bedeutung", "pinyin et sens"},
     [LBL_HELP_IME] = {"type pinyin (Esc leaves)", "拼音输入（Esc 退出）", "Pinyin tippen (Esc: Ende)",
                       "saisir en pinyin (Esc)"},
+    /* typed text with several unknown characters: the first named, the rest counted */
+    [LBL_ST_UNKNOWN_MORE] = {"%s and %d more are not among the model's %d characters: skipped",
+                             "%s 和另外 %d 个字不在模型的 %d 个字里：已跳过",
+                             "%s und %d weitere fehlen unter den %d Modellzeichen: übersprungen",
+                             "%s et %d autres : hors des %d caractères du modèle, ignorés"},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)

@@ -189,6 +189,7 @@ typedef enum {
     LBL_IME_EXPLAIN,
     LBL_HELP_PINYIN,
     LBL_HELP_IME,
+    LBL_ST_UNKNOWN_MORE,
     LBL_COUNT
 } LabelId;
 

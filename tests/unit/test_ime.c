@@ -361,6 +361,26 @@ static void test_reset_keeps_mode(void)
     app_free(&s);
 }
 
+/* Typed text: a character still unknown after the conversion is kept,
+ * marked, and named, also when there are several (the first named, the
+ * rest counted); 風 becomes 风 with a notice. */
+static void test_unknown_named(void)
+{
+    AppState s;
+    start(&s);
+    app_type_text(&s, "x春z");
+    CHECK(s.n_chars == 3 && s.chars[0].id < 0 && s.chars[2].id < 0, "both kept, marked");
+    CHECK(s.status_error && strstr(s.status, "'x' (U+0078)") && strstr(s.status, "1 more"),
+          "the first named, the other counted: %s", s.status);
+    app_clear_text(&s);
+    type(&s, "春風");
+    CHECK(s.n_chars == 2 && s.chars[1].cp == cp_of("风") && strstr(s.status, "風 → 风"),
+          "風 typed is 风, and the status says so: %s", s.status);
+    type(&s, "x");
+    CHECK(s.status_error && strstr(s.status, "'x' (U+0078)"), "one unknown is named: %s", s.status);
+    app_free(&s);
+}
+
 int main(void)
 {
     load_fixtures();
@@ -370,6 +390,7 @@ int main(void)
     RUN(test_editing);
     RUN(test_show_and_no_table);
     RUN(test_reset_keeps_mode);
+    RUN(test_unknown_named);
     pinyin_free(&table);
     model_free(&model);
     return test_summary();

@@ -320,6 +320,7 @@ static const Budget BUDGETS[] = {
     {LBL_IME_EXPLAIN, 80, {0}},
     {LBL_HELP_PINYIN, 25, {0}},
     {LBL_HELP_IME, 25, {0}},
+    {LBL_ST_UNKNOWN_MORE, 79, {UNKNOWN_CHAR, "1023", "7311"}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };
