@@ -128,7 +128,7 @@ void view_ime_draw(const AppState *s, Rect r)
         return;
     }
     snprintf(line, sizeof line, app_label(s, LBL_IME_HEAD), ime->typed, ime->n, pct);
-    draw_text(r.y, r.x, r.w - PCT_COLS - RANK_COLS, ROLE_HEADER, line);
+    draw_text_cut(r.y, r.x, r.w - PCT_COLS - RANK_COLS, ROLE_HEADER, line); /* beside a lesson */
     draw_text_right(r.y, r.x + r.w - RANK_COLS, PCT_COLS, ROLE_HEADER, app_label(s, LBL_MODEL));
     draw_text_right(r.y, r.x + r.w, RANK_COLS - 1, ROLE_HEADER, app_label(s, LBL_IME_RANK));
     int first = ime->page * APP_IME_PAGE;

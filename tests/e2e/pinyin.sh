@@ -102,6 +102,16 @@ if start ime; then
     else
         fail ime-list "want $ime_first first under chun"
     fi
+    # the arrows turn the pages, Tab steps the tone and Shift-Tab back
+    pages=$(awk '/characters read chun/ { print int(($1 + 8) / 9) }' "$work/chun.txt")
+    tm send-keys -t ime Right
+    if until_ok shows "page 2 of $pages" && tm send-keys -t ime Left && until_ok shows "page 1 of $pages" &&
+        tm send-keys -t ime Tab && until_ok shows "pinyin: chun1 " &&
+        tm send-keys -t ime BTab && until_ok shows "pinyin: chun "; then
+        pass ime-pages-and-tone
+    else
+        fail ime-pages-and-tone "want pages of $pages, Tab to chun1 and back"
+    fi
     tm send-keys -t ime 1
     if until_ok shows "⏎春风$ime_first" && shows "$ime_first chūn: the model gave it"; then
         pass ime-chun-1
