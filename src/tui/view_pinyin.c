@@ -19,7 +19,7 @@
 #include "textw.h"
 #include "views.h"
 
-enum { KEY_COLS = 2, CHAR_COLS = 3, PCT_COLS = 11, RANK_COLS = 6, GLOSS_MAX = 18, BAR_MIN = 8 };
+enum { KEY_COLS = 2, CHAR_COLS = 3, PCT_COLS = 11, RANK_COLS = 6, GLOSS_MAX = 28 };
 
 int view_pinyin_reading_cols(const AppState *s, uint32_t cp)
 {
@@ -99,7 +99,7 @@ static void draw_candidate(const AppState *s, Rect r, int y, int k, int i, int g
     x += KEY_COLS;
     draw_cp(y, x, CHAR_COLS, role, cp);
     x += CHAR_COLS;
-    view_pinyin_cell(s, y, x, VIEW_PINYIN_COLS, gloss_w, role, cp, &ime->q);
+    view_pinyin_cell(s, y, x, VIEW_PINYIN_COLS, gloss_w - 1, role, cp, &ime->q); /* a space before the bar */
     x += VIEW_PINYIN_COLS + gloss_w;
     double share = ime->together > 0.0 ? (double)c->p / ime->together : 0.0;
     draw_hbar(y, x, bar_w, share, ROLE_BAR_MODEL);
@@ -115,8 +115,7 @@ void view_ime_draw(const AppState *s, Rect r)
     char line[512], pct[32];
     int rows = r.h - 1 < APP_IME_PAGE ? r.h - 1 : APP_IME_PAGE;
     int avail = r.w - KEY_COLS - CHAR_COLS - VIEW_PINYIN_COLS - PCT_COLS - RANK_COLS - 1;
-    int gloss_w = avail - BAR_MIN - 12 > GLOSS_MAX ? GLOSS_MAX : avail - BAR_MIN - 12;
-    gloss_w = gloss_w < 0 ? 0 : gloss_w;
+    int gloss_w = avail * 2 / 5 > GLOSS_MAX ? GLOSS_MAX : avail * 2 / 5; /* the bar keeps the rest */
     int bar_w = avail - gloss_w;
     app_pinyin_percent(ime->together, pct, sizeof pct);
     if (!ime->valid) {
