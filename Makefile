@@ -81,6 +81,8 @@ APP_TESTS := $(BUILD)/tests/test_app $(BUILD)/tests/test_labels $(BUILD)/tests/t
              $(BUILD)/tests/test_textw
 # the session to take home (session codes, the export)
 APP_TESTS += $(BUILD)/tests/test_session
+# pinyin input: test_ime drives the input method through app_apply
+APP_TESTS += $(BUILD)/tests/test_ime
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc/engine -Isrc/app -Itests/unit -o $@ $< $(BUILD)/libapp.a \

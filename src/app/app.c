@@ -28,7 +28,9 @@ int app_init(AppState *s, const Model *m, TsErr *err)
     p->context = ts_calloc((size_t)m->cfg.context + 1, sizeof *p->context, err);
     s->steps = ts_calloc(s->cap_chars, sizeof *s->steps, err);
     s->fingerprint = session_code_fingerprint(m);
+    s->ime.cand = ts_calloc((size_t)V, sizeof *s->ime.cand, err);
     if (!s->chars || !s->steps || !p->probs || !p->order || !p->allowed || !p->cdf || !p->context ||
+        !s->ime.cand ||
         sampler_init(&p->ss, V, err) != 0 ||
         gen_start(&s->g, NULL, 0, PROMPT_POEM_START, err) != 0) {
         app_free(s);
@@ -67,6 +69,8 @@ void app_reset(AppState *s)
     s->quiz_hidden = 0;
     s->point = PANEL_NONE;
     s->cmdline_open = 0; /* the lesson and the picker stay: a lesson's replay starts here */
+    s->ime.typed[0] = 0; /* the pinyin display and input mode stay, as the language does */
+    s->ime.page = 0;
     s->quit = 0;
     app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));
     app_predict(s); /* after the welcome: a model that fails says so at once */
@@ -87,6 +91,7 @@ void app_free(AppState *s)
     free(s->pred.allowed);
     free(s->pred.cdf);
     free(s->pred.context);
+    free(s->ime.cand);
     convert_close(&s->conv);
     memset(s, 0, sizeof *s);
 }
@@ -264,8 +269,8 @@ static void type_text(AppState *s, const char *utf8, size_t len, int clear_statu
         return;
     }
     size_t pos = 0;
-    uint32_t cp, unknown = 0;
-    int refused = 0;
+    uint32_t cp, unknown = 0, first_unknown = 0;
+    int refused = 0, n_unknown = 0;
     while (pos < c.len && utf8_decode(c.text, c.len, &pos, &cp) == 0) {
         if (app_push_char(s, cp, ORIGIN_TYPED) != 0) {
             refused = 1; /* the status says why */
@@ -273,9 +278,15 @@ static void type_text(AppState *s, const char *utf8, size_t len, int clear_statu
                 break;
         } else if (s->chars[s->n_chars - 1].id < 0) {
             unknown = cp; /* its status names it */
+            first_unknown = n_unknown++ ? first_unknown : cp;
         }
     }
-    if (unknown >= 0x80 && c.no_opencc && !refused) {
+    if (n_unknown > 1 && !refused && !(unknown >= 0x80 && c.no_opencc)) {
+        /* several: the first is named, the rest counted (all are marked) */
+        char name[48];
+        vocab_describe(first_unknown, name, sizeof name);
+        app_status(s, 1, app_label(s, LBL_ST_UNKNOWN_MORE), name, n_unknown - 1, s->m->vocab.size);
+    } else if (unknown >= 0x80 && c.no_opencc && !refused) {
         char name[48];
         vocab_describe(unknown, name, sizeof name);
         app_status(s, 1, app_label(s, LBL_ST_NO_OPENCC), name);
@@ -508,6 +519,7 @@ void app_predict(AppState *s)
     }
     if (!logits) {
         predict_nothing(s);
+        app_ime_rank(s);
         return;
     }
     p->model_ok = 1;
@@ -526,6 +538,7 @@ void app_predict(AppState *s)
     predict_corpus(s);
     predict_query(s);
     predict_histogram(s);
+    app_ime_rank(s); /* the input method's list follows the prediction */
 }
 
 void app_set_corpus(AppState *s, const Corpus *c, CorpusStatus status)

@@ -44,6 +44,8 @@
 #define APP_STATUS_MAX 256
 #define APP_QUIZ_MAX 512       /* bytes of a lesson's question */
 #define APP_CMDLINE_MAX 512    /* bytes of a command typed after `:` */
+#define APP_IME_MAX 24         /* bytes of a pinyin syllable being typed */
+#define APP_IME_PAGE 9         /* candidates of the pinyin input on one page (1..9) */
 
 struct Lesson; /* lesson.h */
 
@@ -168,6 +170,22 @@ typedef struct {
     Form now;         /* where the text stands in it (the poem starts at g.text[g.prefix]) */
 } ModeState;
 
+/* The pinyin input method (app_pinyin.c): `i` switches the keys from
+ * commands to pinyin. The letters typed so far form one syllable; every
+ * character of the vocabulary that reads it is listed, ranked by the model's
+ * probability for the next character, and 1..9 (or Space) choose one of the
+ * page shown. */
+typedef struct {
+    int on;                    /* letters spell a syllable, they are no commands */
+    char typed[APP_IME_MAX];   /* the syllable so far, UTF-8 as typed: "chun", "chun1", "chūn", "lu:" */
+    int valid;                 /* typed is a syllable (pinyin_syllable_parse); 0 when empty */
+    PinyinSyllable q;          /* ... and what it reads as, when valid */
+    PinyinCandidate *cand;     /* [vocab size] the characters that read it, most probable first; owned */
+    int n;                     /* how many read it (0 when typed is empty or not a syllable) */
+    double together;           /* their model probabilities summed */
+    int page;                  /* the page shown: cand[page * APP_IME_PAGE ...] */
+} AppIme;
+
 typedef struct {
     const Model *m;          /* not owned */
     const char *model_name;  /* shown in the title; not owned, may be NULL */
@@ -218,6 +236,9 @@ typedef struct {
                               * for the characters picked or written (app_session_record) */
     unsigned fingerprint;    /* the model's, for the session code (sesscode.h) */
     int show_kvcache;        /* r: the KV cache's cost in place of the sliders and timing */
+    /* pinyin for readers of Latin letters (app_pinyin.c) */
+    int show_pinyin;         /* y: readings and glosses beside the bars and under the text */
+    AppIme ime;              /* i: the model as an input method */
 } AppState;
 
 /* Start with an empty prompt, cache on, temperature 1, filters off, seed 1,
@@ -228,7 +249,8 @@ void app_free(AppState *s);
 /* Back to the state a fresh app_init gives (the start of every lesson),
  * without allocating: an empty text, the cache on, the sampler's defaults,
  * seed 1, free form, no view, no query, no quiz, nothing pointed at. Keeps
- * the model, its name, the training text and the interface language. */
+ * the model, its name, the training text, the interface language and the
+ * pinyin display and input mode (a syllable being typed is dropped). */
 void app_reset(AppState *s);
 
 /* Type a whole text, as if keyed in, read forgivingly as every prompt is
@@ -326,6 +348,22 @@ void app_set_mid_text(AppState *s, int on);
  * current rule, and replay the form. Returns 0, or -1 with the status saying
  * why not. */
 int app_reread_text(AppState *s);
+
+/* ---- pinyin input (app_pinyin.c) ---- */
+/* Rank the characters that read ime.typed under the current prediction again
+ * (app_predict does this after every change of the text). */
+void app_ime_rank(AppState *s);
+/* The reading of cp to show beside it: the one matching q if q is not NULL
+ * and cp has such a reading, else its customary one. Empty when the table
+ * lacks cp (punctuation, the newline) or there is no table. */
+void app_pinyin_reading(const AppState *s, uint32_t cp, const PinyinSyllable *q, char *out,
+                        size_t size);
+/* The gloss of cp, or "" when there is none. */
+const char *app_pinyin_gloss(const AppState *s, uint32_t cp);
+/* A probability as a percentage for the input method's list, as `probs`
+ * prints it: two decimals from 0.01% up, two significant digits below
+ * (0.00030%), so a rare character never reads "0.00%". */
+void app_pinyin_percent(double p, char *out, size_t size);
 
 /* ---- read-only queries for the screen ---- */
 /* The model as an input method: the characters of the vocabulary that read

@@ -520,6 +520,11 @@ static const Handler HANDLERS[CMD_COUNT] = {
     /* the session to take home and the KV cache's cost */
     [CMD_EXPORT] = do_export,
     [CMD_KVCACHE] = do_kvcache,
+    /* pinyin */
+    [CMD_PINYIN_SHOW] = app_pinyin_show_cmd,
+    [CMD_PINYIN_INPUT] = app_pinyin_input_cmd,
+    [CMD_PINYIN_PAGE] = app_pinyin_idle_cmd,
+    [CMD_PINYIN_TONE] = app_pinyin_idle_cmd,
 };
 
 unsigned app_apply(AppState *s, Command c, CmdArg arg)
@@ -534,6 +539,10 @@ unsigned app_apply(AppState *s, Command c, CmdArg arg)
         s->show_help = 0;
         return REDRAW_ALL;
     }
+    /* pinyin input: letters spell a syllable, 1..9 and Space choose */
+    unsigned ime_redraw;
+    if (s->ime.on && app_pinyin_key(s, c, arg, &ime_redraw))
+        return ime_redraw;
     /* a command other than typing, Esc or Backspace leaves the query prompt */
     if (s->query_input && c != CMD_TYPE && c != CMD_STOP && c != CMD_BACKSPACE && c != CMD_TICK)
         s->query_input = 0;

@@ -61,6 +61,15 @@ typedef enum {
     /* the session to take home and the KV cache's cost */
     CMD_EXPORT,         /* x: write the session to a JSON file in the working folder */
     CMD_KVCACHE,        /* r: the KV cache's cost by model, in place of sliders and timing */
+    /* pinyin */
+    CMD_PINYIN_SHOW,    /* y: readings and glosses beside the bars and under the text;
+                           arg.n -1 toggles, 0 hides, 1 shows */
+    CMD_PINYIN_INPUT,   /* i: the pinyin input method; arg.n -1 toggles, 0 leaves, 1 enters.
+                           In it letters spell a syllable; 1..9 and Space choose (see
+                           app_pinyin_key) */
+    CMD_PINYIN_PAGE,    /* the input method's next page (arg.n > 0) or the one before */
+    CMD_PINYIN_TONE,    /* Tab in the input method: the syllable's tone, any 1 2 3 4 5 any
+                           (arg.n > 0; < 0 backwards) */
     CMD_COUNT
 } Command;
 
@@ -83,6 +92,17 @@ enum {
 
 /* Carry out one command. Returns the REDRAW_ flags of the panels it changed. */
 unsigned app_apply(AppState *s, Command c, CmdArg arg);
+
+/* pinyin (app_pinyin.c). While the input method is on, app_apply hands each
+ * command to app_pinyin_key first: it returns 1 and sets *redraw when the
+ * command was the input method's (a letter, Backspace on the syllable, 1..9,
+ * Space or Enter choosing, a page, a tone, Esc), 0 to let app_apply carry it
+ * out as ever. Then the handlers of CMD_PINYIN_SHOW and CMD_PINYIN_INPUT,
+ * and of a page or a tone outside the input method (nothing to do). */
+int app_pinyin_key(AppState *s, Command c, CmdArg a, unsigned *redraw);
+unsigned app_pinyin_show_cmd(AppState *s, CmdArg a);
+unsigned app_pinyin_input_cmd(AppState *s, CmdArg a);
+unsigned app_pinyin_idle_cmd(AppState *s, CmdArg a);
 
 /* A CmdArg with just n set. */
 static inline CmdArg cmd_arg(long n)

@@ -191,6 +191,24 @@ typedef enum {
     LBL_KV_PRESET_MLA,
     LBL_KV_NOTE_NOW,
     LBL_KV_NOTE_FORMULA,
+    /* pinyin: readings beside the bars (y), the input method (i) */
+    LBL_ST_PINYIN_ON,
+    LBL_ST_PINYIN_OFF,
+    LBL_ST_PINYIN_NONE,
+    LBL_ST_IME_ON,
+    LBL_ST_IME_OFF,
+    LBL_ST_IME_CHOSE,
+    LBL_NOTE_IME_EMPTY,
+    LBL_NOTE_IME,
+    LBL_IME_HEAD,
+    LBL_IME_NONE,
+    LBL_IME_BAD,
+    LBL_IME_RANK,
+    LBL_IME_KEYS,
+    LBL_IME_EXPLAIN,
+    LBL_HELP_PINYIN,
+    LBL_HELP_IME,
+    LBL_ST_UNKNOWN_MORE,
     LBL_COUNT
 } LabelId;
 

@@ -114,14 +114,19 @@ int pinyin_syllable_parse(const char *typed, PinyinSyllable *out, TsErr *err)
     return 0;
 }
 
-int pinyin_matches(const Pinyin *p, const PinyinEntry *e, const PinyinSyllable *q)
+int pinyin_match_index(const Pinyin *p, const PinyinEntry *e, const PinyinSyllable *q)
 {
     for (int i = 0; i < e->count; i++) {
         const PinyinSyllable *s = &p->syl[e->first + i];
         if (strcmp(s->base, q->base) == 0 && (q->tone == 0 || q->tone == s->tone))
-            return 1;
+            return i;
     }
-    return 0;
+    return -1;
+}
+
+int pinyin_matches(const Pinyin *p, const PinyinEntry *e, const PinyinSyllable *q)
+{
+    return pinyin_match_index(p, e, q) >= 0;
 }
 
 const PinyinEntry *pinyin_find(const Pinyin *p, uint32_t cp)

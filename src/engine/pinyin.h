@@ -75,6 +75,9 @@ int pinyin_syllable_parse(const char *typed, PinyinSyllable *out, TsErr *err);
 
 /* 1 if e has a reading matching q (same letters; same tone unless q's is 0). */
 int pinyin_matches(const Pinyin *p, const PinyinEntry *e, const PinyinSyllable *q);
+/* Which of e's readings matches q: its index (0 = the customary one, as
+ * pinyin_reading counts), or -1 for none (行 typed hang: 1, háng). */
+int pinyin_match_index(const Pinyin *p, const PinyinEntry *e, const PinyinSyllable *q);
 
 typedef struct {
     int id;  /* token id */

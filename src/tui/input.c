@@ -65,6 +65,9 @@ static const Binding BINDINGS[] = {
     /* the session to take home and the KV cache's cost */
     {0, 'x', CMD_EXPORT, 0},
     {0, 'r', CMD_KVCACHE, 0},
+    /* pinyin */
+    {0, 'y', CMD_PINYIN_SHOW, -1},
+    {0, 'i', CMD_PINYIN_INPUT, 1},
 };
 
 /* In a lesson, before the table above: n and N step through it there (the
@@ -91,6 +94,25 @@ static const Binding PICKER_BINDINGS[] = {
     {0, CTRL('c'), CMD_QUIT, 0},
 };
 
+/* The pinyin input method, before everything but the picker and the command
+ * line (Latin letters are its text, see input_map): 9 chooses too, - and =
+ * turn its pages; while a syllable is typed, the arrows turn them and Tab
+ * steps through the tones. Esc, Backspace, Space and 1-8 keep their Commands,
+ * which the input method takes (app_pinyin_key). */
+static const Binding PINYIN_BINDINGS[] = {
+    {0, '9', CMD_PICK, 9},
+    {0, '-', CMD_PINYIN_PAGE, -1},
+    {0, '=', CMD_PINYIN_PAGE, 1},
+};
+static const Binding SYLLABLE_BINDINGS[] = {
+    {1, KEY_LEFT, CMD_PINYIN_PAGE, -1},
+    {1, KEY_UP, CMD_PINYIN_PAGE, -1},
+    {1, KEY_RIGHT, CMD_PINYIN_PAGE, 1},
+    {1, KEY_DOWN, CMD_PINYIN_PAGE, 1},
+    {0, '\t', CMD_PINYIN_TONE, 1},
+    {1, KEY_BTAB, CMD_PINYIN_TONE, -1},
+};
+
 #define COUNT(table) (sizeof table / sizeof table[0])
 
 unsigned input_mode(const AppState *s, int pasting)
@@ -104,6 +126,10 @@ unsigned input_mode(const AppState *s, int pasting)
         mode |= INPUT_LESSON;
     if (s->quiz_hidden)
         mode |= INPUT_QUIZ;
+    if (s->ime.on)
+        mode |= INPUT_PINYIN;
+    if (s->ime.on && s->ime.typed[0])
+        mode |= INPUT_SYLLABLE;
     return mode;
 }
 
@@ -134,7 +160,22 @@ Command input_map(unsigned mode, int is_key, wint_t key, CmdArg *arg)
         arg->n = (long)key;
         return CMD_TYPE;
     }
-    int found = (mode & INPUT_LESSON) && !(mode & INPUT_TEXT) &&
+    int found = 0;
+    if ((mode & INPUT_PINYIN) && !(mode & INPUT_TEXT)) {
+        /* Latin letters are never commands here (nor u:'s colon after one) */
+        int letter = !is_key && ((key >= 'a' && key <= 'z') || (key >= 'A' && key <= 'Z'));
+        if (letter || (!is_key && key == ':' && (mode & INPUT_SYLLABLE))) {
+            arg->n = (long)key;
+            c = CMD_TYPE;
+            found = 1;
+        }
+        if (!found && (mode & INPUT_SYLLABLE))
+            found = lookup(SYLLABLE_BINDINGS, COUNT(SYLLABLE_BINDINGS), is_key, key, &c, arg);
+        if (!found)
+            found = lookup(PINYIN_BINDINGS, COUNT(PINYIN_BINDINGS), is_key, key, &c, arg);
+    }
+    if (!found)
+        found = (mode & INPUT_LESSON) && !(mode & INPUT_TEXT) &&
                 lookup(LESSON_BINDINGS, COUNT(LESSON_BINDINGS), is_key, key, &c, arg);
     if (!found)
         found = lookup(BINDINGS, COUNT(BINDINGS), is_key, key, &c, arg);

@@ -17,7 +17,10 @@ enum {
     INPUT_TEXT = 1 << 1,    /* the command line is open: characters are its text */
     INPUT_LESSON = 1 << 2,  /* a lesson: n N PgDn PgUp step, Shift-Down Shift-Up scroll */
     INPUT_QUIZ = 1 << 3,    /* a quiz hides the bars: most keys reveal them */
-    INPUT_PICKER = 1 << 4   /* the picker of lessons: arrows, Enter, q */
+    INPUT_PICKER = 1 << 4,  /* the picker of lessons: arrows, Enter, q */
+    /* pinyin input */
+    INPUT_PINYIN = 1 << 5,  /* the input method: Latin letters spell a syllable */
+    INPUT_SYLLABLE = 1 << 6 /* ... and a syllable is being typed: arrows page, Tab the tone */
 };
 
 /* The mode for this state (pasting: inside a bracketed paste). */

@@ -2,13 +2,15 @@
  *
  *   title                                                  1 row
  *   text (the prompt) and a note under it                  2 rows
+ *     (with pinyin shown, y: the readings between them)    3 rows
  *   [attention: a heading and one row per layer and head]  (v, when it fits)
  *   probabilities: heading, 8 bars, 3 lines                12 rows
  *   sliders | timing                                       the rest, at least 8
  *   status                                                 1 row
  *
  * 80 x 24 holds everything but the attention view, which then takes the place
- * of the panels below the text. Smaller terminals get a message instead.
+ * of the panels below the text. With pinyin shown, the sliders' last row (the
+ * cache's cost; the title still says whether the cache is on) gives way there. Smaller terminals get a message instead.
  *
  * A lesson puts its narration in a column at the right of the bars and what
  * is under them (30 columns at 80, two fifths of a wide screen). The panels
@@ -43,8 +45,10 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     l->title = (Rect){0, 0, 1, cols};
     l->status = (Rect){lines - 1, 0, 1, cols};
     l->help = (Rect){1, 0, lines - 2, cols};
-    l->prompt = (Rect){1, 0, 2, cols};
-    int y = 3, body = lines - 4; /* rows between the note and the status line */
+    /* the text and the note under it; with pinyin (y) the readings between them */
+    int text_rows = s->show_pinyin ? 3 : 2;
+    l->prompt = (Rect){1, 0, text_rows, cols};
+    int y = 1 + text_rows, body = lines - 2 - text_rows; /* rows between the note and the status line */
     if (s->show_attention) {
         int want = view_attention_rows(s);
         l->show_attention = 1;
@@ -118,7 +122,7 @@ static void mark_pointed(const AppState *s, const Layout *l)
         break;
     case PANEL_TEXT:
         draw_mark((Rect){l->prompt.y, l->prompt.x, 1, PROMPT_LABEL_COLS - 1}, ROLE_POINTED);
-        draw_mark((Rect){l->prompt.y + 1, l->prompt.x, 1, l->prompt.w}, ROLE_POINTED);
+        draw_mark((Rect){l->prompt.y + l->prompt.h - 1, l->prompt.x, 1, l->prompt.w}, ROLE_POINTED);
         break;
     case PANEL_CORPUS: {
         /* the column's heading and the line under the bars that names the context */

@@ -39,6 +39,9 @@ static const HelpLine LINES[] = {
     /* the session to take home and the KV cache's cost */
     {"x", LBL_HELP_EXPORT},
     {"r", LBL_HELP_KVCACHE},
+    /* pinyin */
+    {"y", LBL_HELP_PINYIN},
+    {"i", LBL_HELP_IME},
 };
 
 enum { N_LINES = sizeof LINES / sizeof LINES[0], KEY_COLS = 13 };

@@ -18,6 +18,7 @@
 
 /* Column positions, relative to the panel's left edge. */
 typedef struct {
+    int py, py_w, gloss_w; /* with pinyin (y): the reading and the gloss, before the bars */
     int bar, bar_w;     /* the two bars */
     int model_end;      /* right edge of the model's percentage */
     int sampler_end;    /* right edge of the sampler's percentage */
@@ -26,13 +27,23 @@ typedef struct {
 } ProbCols;
 
 enum { NUM_COLS = 5, PCT_COLS = 8, SAMPLER_COLS = 9, CORPUS_COLS = 18, HIST_COLS = 14 };
+/* pinyin: the gloss takes what the bars can spare above BAR_KEEP, at most GLOSS_COLS */
+enum { GLOSS_COLS = 24, BAR_KEEP = 16 };
 
 static void prob_columns(const AppState *s, Rect r, ProbCols *c)
 {
     c->hist_w = s->show_hist ? HIST_COLS : 0;
     c->corpus_w = CORPUS_COLS;
-    c->bar = NUM_COLS;
-    c->bar_w = r.w - NUM_COLS - PCT_COLS - SAMPLER_COLS - 2 - c->corpus_w - c->hist_w;
+    c->py = NUM_COLS;
+    c->py_w = s->show_pinyin ? VIEW_PINYIN_COLS : 0; /* never cut: a reading is whole or wrong */
+    c->bar = NUM_COLS + c->py_w;
+    c->bar_w = r.w - c->bar - PCT_COLS - SAMPLER_COLS - 2 - c->corpus_w - c->hist_w;
+    c->gloss_w = 0;
+    if (s->show_pinyin && c->bar_w > BAR_KEEP) {
+        c->gloss_w = c->bar_w - BAR_KEEP > GLOSS_COLS ? GLOSS_COLS : c->bar_w - BAR_KEEP;
+        c->bar += c->gloss_w;
+        c->bar_w -= c->gloss_w;
+    }
     /* beside a lesson's narration the panel is narrow: the columns give way to the bars */
     while (c->bar_w < 6 && (c->corpus_w > 12 || c->hist_w > 9)) {
         if (c->hist_w > 9)
@@ -95,6 +106,9 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     Role text = cand->blocked ? ROLE_BLOCKED : ROLE_NORMAL;
     draw_textf(y, r.x, 2, ROLE_KEY, "%d", k + 1);
     draw_cp(y, r.x + 2, 2, text, vocab_cp(&s->m->vocab, cand->id));
+    if (c->py_w) /* the gloss leaves a space before the bar */
+        view_pinyin_cell(s, y, r.x + c->py, c->py_w, c->gloss_w - 1, text, vocab_cp(&s->m->vocab, cand->id),
+                         NULL);
     draw_pair_bar(y, r.x + c->bar, c->bar_w, cand->p / scale, cand->p_sampler / scale, cand->blocked);
     draw_textf(y, r.x + c->model_end - PCT_COLS, PCT_COLS, text, "%*.1f%%", PCT_COLS - 1,
                100.0 * (double)cand->p);
@@ -223,6 +237,10 @@ void view_probs_draw(const AppState *s, Rect r)
 {
     if (s->quiz_hidden) { /* the class guesses first */
         view_quiz_draw(s, r);
+        return;
+    }
+    if (s->ime.on && s->ime.typed[0]) { /* pinyin input: the characters that read it */
+        view_ime_draw(s, r);
         return;
     }
     ProbCols c;

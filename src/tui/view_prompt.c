@@ -30,6 +30,10 @@ int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max)
     long i = (long)s->n_chars - 1;
     for (; i >= 0 && n < max; i--) {
         int w = draw_cp_width(s->chars[i].cp);
+        if (s->show_pinyin) { /* room for its reading under it, and a space */
+            int rw = view_pinyin_reading_cols(s, s->chars[i].cp);
+            w = rw && rw + 1 > w ? rw + 1 : w;
+        }
         if (used + w > width)
             break;
         used += w;
@@ -91,11 +95,18 @@ static void form_note(const AppState *s, char *out, size_t size)
 }
 
 /* The note under the text: the most useful thing to know right now. */
-static Role note_text(const AppState *s, char *out, size_t size)
+static Role note_text(const AppState *s, char *out, size_t size, int cols)
 {
     out[0] = 0;
-    if (s->query_input) {
+    if (s->query_input && !s->ime.typed[0]) {
         snprintf(out, size, "%s", app_label(s, LBL_NOTE_QUERY));
+        return ROLE_KEY;
+    }
+    if (s->ime.on) { /* the syllable being typed, or how to type one */
+        if (s->ime.typed[0])
+            snprintf(out, size, app_label(s, LBL_NOTE_IME), s->ime.typed);
+        else
+            snprintf(out, size, "%s", app_label(s, LBL_NOTE_IME_EMPTY));
         return ROLE_KEY;
     }
     if (s->n_chars && s->chars[s->n_chars - 1].id < 0) {
@@ -112,7 +123,9 @@ static Role note_text(const AppState *s, char *out, size_t size)
         snprintf(out, size, app_label(s, LBL_NOTE_WINDOW), s->m->cfg.context);
     else if (s->n_chars == 0)
         snprintf(out, size, "%s", app_label(s, LBL_NOTE_EMPTY));
-    else
+    else if (s->show_pinyin) /* what the newest characters mean */
+        view_pinyin_glosses(s, out, size, cols);
+    if (!out[0])
         snprintf(out, size, "%s", app_label(s, LBL_NOTE_KEYS)); /* what to try next */
     return ROLE_DIM;
 }
@@ -134,10 +147,12 @@ void view_prompt_draw(const AppState *s, Rect r)
     const char *tag = reading_tag(s);
     draw_text_right(r.y, r.x + r.w - COUNT_COLS, textw_width(tag), s->mid_text ? ROLE_KEY : ROLE_DIM,
                     tag);
+    if (s->show_pinyin && r.h > 2) /* each character's reading under it */
+        view_pinyin_readings(s, r.y + 1, x0, cells, n);
     if (r.h > 1) {
         char note[512];
-        Role role = note_text(s, note, sizeof note);
-        draw_text_cut(r.y + 1, x0, r.w - PROMPT_LABEL_COLS, role, note); /* many acrostic heads */
+        Role role = note_text(s, note, sizeof note, r.w - PROMPT_LABEL_COLS);
+        draw_text_cut(r.y + r.h - 1, x0, r.w - PROMPT_LABEL_COLS, role, note); /* many acrostic heads */
     }
 }
 

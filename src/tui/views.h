@@ -69,6 +69,22 @@ Rect view_probs_corpus_rect(const AppState *s, Rect r);
 
 /* The KV cache's cost by model (view_kvcache.c). */
 void view_kvcache_draw(const AppState *s, Rect r);
+/* pinyin (view_pinyin.c). A reading takes at most VIEW_PINYIN_COLS - 1
+ * columns (zhuāng), so a column that wide shows any reading whole. */
+enum { VIEW_PINYIN_COLS = 7 };
+/* Columns of cp's customary reading (0 without one). */
+int view_pinyin_reading_cols(const AppState *s, uint32_t cp);
+/* cp's reading (the one matching q, if q is given) in py_w columns at (y, x),
+ * then its gloss cut to gloss_w columns (none when 0). */
+void view_pinyin_cell(const AppState *s, int y, int x, int py_w, int gloss_w, Role role, uint32_t cp,
+                      const PinyinSyllable *q);
+/* The reading of each character of the text in row y, under its cell. */
+void view_pinyin_readings(const AppState *s, int y, int x0, const PromptCell *cells, int n);
+/* "春 spring · 风 wind": the glosses of the text's newest characters that fit
+ * in cols columns, oldest first. */
+void view_pinyin_glosses(const AppState *s, char *out, size_t size, int cols);
+/* The input method's panel, in the bars' place while a syllable is typed. */
+void view_ime_draw(const AppState *s, Rect r);
 
 /* Lay out the screen for s and tell the lesson how its narration fits
  * (screen.c; the one drawing step that writes to the state). */

@@ -324,6 +324,27 @@ static const Budget BUDGETS[] = {
     {LBL_KV_PRESET_MLA, 33, {0}},
     {LBL_KV_NOTE_NOW, 78, {"128"}},
     {LBL_KV_NOTE_FORMULA, 78, {0}},
+    /* pinyin: the status line (79); the note under the text (74); the input
+     * method's panel in the bars' place, 80 wide (view_pinyin.c): its heading
+     * left of the percentages' PCT_COLS = 11 and the ranks' RANK_COLS = 6, the
+     * rank's heading in 5; the help's second column (25) */
+    {LBL_ST_PINYIN_ON, 79, {0}},
+    {LBL_ST_PINYIN_OFF, 79, {0}},
+    {LBL_ST_PINYIN_NONE, 79, {0}},
+    {LBL_ST_IME_ON, 79, {0}},
+    {LBL_ST_IME_OFF, 79, {0}},
+    {LBL_ST_IME_CHOSE, 79, {"庄", "zhuāng", "0.0000049%", "7311", "7311"}},
+    {LBL_NOTE_IME_EMPTY, 74, {0}},
+    {LBL_NOTE_IME, 74, {"zhuang4"}},
+    {LBL_IME_HEAD, 63, {"zhuang4", "345", "0.0000049%"}},
+    {LBL_IME_NONE, 80, {"7311", "zhuang4"}},
+    {LBL_IME_BAD, 80, {"zhuang9"}},
+    {LBL_IME_RANK, 5, {0}},
+    {LBL_IME_KEYS, 80, {"99", "99"}},
+    {LBL_IME_EXPLAIN, 80, {0}},
+    {LBL_HELP_PINYIN, 25, {0}},
+    {LBL_HELP_IME, 25, {0}},
+    {LBL_ST_UNKNOWN_MORE, 79, {UNKNOWN_CHAR, "1023", "7311"}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };

@@ -1,0 +1,247 @@
+/* app_pinyin.c - pinyin for readers of Latin letters: the readings and
+ * glosses the screen shows with `y`, and the model as an input method (`i`).
+ *
+ * The input method works as real ones do with their language model: the
+ * letters typed so far form one syllable, which many characters read; the
+ * model's probability for the next character ranks them, so the character
+ * that fits the text comes first. While it is on, app_pinyin_key sees each
+ * Command before app_apply's own handlers (as the command line's does).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "commands.h"
+#include "labels.h"
+
+/* What a change to the text makes stale (as in commands.c). */
+#define REDRAW_TEXT (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING | REDRAW_STATUS)
+
+/* ---- readings and glosses ---- */
+
+void app_pinyin_reading(const AppState *s, uint32_t cp, const PinyinSyllable *q, char *out,
+                        size_t size)
+{
+    out[0] = 0;
+    const PinyinEntry *e = s->pinyin ? pinyin_find(s->pinyin, cp) : NULL;
+    if (!e)
+        return;
+    int i = q ? pinyin_match_index(s->pinyin, e, q) : 0;
+    pinyin_reading(e, i < 0 ? 0 : i, out, size);
+}
+
+const char *app_pinyin_gloss(const AppState *s, uint32_t cp)
+{
+    const PinyinEntry *e = s->pinyin ? pinyin_find(s->pinyin, cp) : NULL;
+    return e ? e->gloss : "";
+}
+
+void app_pinyin_percent(double p, char *out, size_t size)
+{
+    double pct = 100.0 * p;
+    if (pct >= 0.01 || pct <= 0.0) {
+        snprintf(out, size, "%.2f%%", pct);
+        return;
+    }
+    /* two significant digits, so a rare character never reads 0.0% */
+    int decimals = 1 - (int)floor(log10(pct));
+    snprintf(out, size, "%.*f%%", decimals > 12 ? 12 : decimals, pct);
+}
+
+/* ---- the list of candidates ---- */
+
+void app_ime_rank(AppState *s)
+{
+    AppIme *ime = &s->ime;
+    ime->n = 0;
+    ime->valid = 0;
+    ime->together = 0.0;
+    if (!ime->typed[0] || !s->pinyin || !ime->cand)
+        return;
+    TsErr err;
+    if (pinyin_syllable_parse(ime->typed, &ime->q, &err) != 0)
+        return; /* the panel says it is not a syllable */
+    ime->valid = 1;
+    ime->n = app_pinyin_rank(s, ime->typed, ime->cand, s->m->vocab.size, &err);
+    if (ime->n < 0)
+        ime->n = 0;
+    for (int i = 0; i < ime->n; i++)
+        ime->together += (double)ime->cand[i].p;
+    int pages = (ime->n + APP_IME_PAGE - 1) / APP_IME_PAGE;
+    if (ime->page >= pages)
+        ime->page = pages > 0 ? pages - 1 : 0;
+}
+
+/* What the typed syllable may hold: letters, then also a digit (a tone, or
+ * one the panel then calls no syllable), the colon of u:, a combining mark,
+ * or a Latin letter with a mark (chūn, lǜ). */
+static int syllable_char(uint32_t cp, size_t len)
+{
+    if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z'))
+        return 1;
+    if (len == 0)
+        return 0;
+    if ((cp >= '0' && cp <= '9') || cp == ':' || (cp >= 0x300 && cp <= 0x36F))
+        return 1;
+    return (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) || (cp >= 0x1E00 && cp <= 0x1EFF);
+}
+
+static void set_typed(AppState *s, const char *typed)
+{
+    snprintf(s->ime.typed, sizeof s->ime.typed, "%s", typed);
+    s->ime.page = 0;
+    app_ime_rank(s);
+}
+
+/* Choose candidate k (1..9) of the page shown: append it to the text, or
+ * look it up when `/` asked for a character. */
+static unsigned choose(AppState *s, long k)
+{
+    AppIme *ime = &s->ime;
+    long i = (long)ime->page * APP_IME_PAGE + k - 1;
+    if (k < 1 || k > APP_IME_PAGE || i >= ime->n) {
+        app_status(s, 1, app_label(s, LBL_ST_NO_CANDIDATE), (int)k);
+        return REDRAW_STATUS;
+    }
+    int id = ime->cand[i].id, rank = app_rank(s, id);
+    uint32_t cp = vocab_cp(&s->m->vocab, id);
+    char ch[8] = {0}, reading[32], pct[32];
+    utf8_encode(cp, ch);
+    app_pinyin_reading(s, cp, &ime->q, reading, sizeof reading);
+    app_pinyin_percent((double)ime->cand[i].p, pct, sizeof pct);
+    if (s->query_input) {
+        set_typed(s, "");
+        return app_apply(s, CMD_LOOKUP, cmd_arg((long)cp)) | REDRAW_PROBS;
+    }
+    if (app_push_char(s, cp, ORIGIN_TYPED) != 0) { /* the form refuses it: choose another */
+        app_predict(s);
+        return REDRAW_TEXT;
+    }
+    ime->typed[0] = 0;
+    ime->page = 0;
+    app_predict(s);
+    app_status(s, 0, app_label(s, LBL_ST_IME_CHOSE), ch, reading, pct, rank, s->m->vocab.size);
+    return REDRAW_TEXT;
+}
+
+/* Tab: the syllable's tone, any -> 1 -> 2 -> 3 -> 4 -> 5 -> any (dir > 0). */
+static unsigned step_tone(AppState *s, long dir)
+{
+    PinyinSyllable q;
+    TsErr err;
+    if (pinyin_syllable_parse(s->ime.typed, &q, &err) != 0)
+        return REDRAW_NONE; /* the panel already says it is no syllable */
+    int tone = (int)(((q.tone + (dir < 0 ? -1 : 1)) % 6 + 6) % 6);
+    char typed[APP_IME_MAX];
+    if (tone)
+        snprintf(typed, sizeof typed, "%s%d", q.base, tone);
+    else
+        snprintf(typed, sizeof typed, "%s", q.base);
+    set_typed(s, typed);
+    return REDRAW_PROMPT | REDRAW_PROBS;
+}
+
+static unsigned page(AppState *s, long dir)
+{
+    int pages = (s->ime.n + APP_IME_PAGE - 1) / APP_IME_PAGE;
+    int p = s->ime.page + (dir < 0 ? -1 : 1);
+    if (p < 0 || p >= pages)
+        return REDRAW_NONE;
+    s->ime.page = p;
+    return REDRAW_PROBS;
+}
+
+int app_pinyin_key(AppState *s, Command c, CmdArg a, unsigned *redraw)
+{
+    AppIme *ime = &s->ime;
+    size_t len = strlen(ime->typed);
+    *redraw = REDRAW_PROMPT | REDRAW_PROBS;
+    switch (c) {
+    case CMD_TYPE:
+        if (!syllable_char((uint32_t)a.n, len))
+            return 0; /* Chinese, or , . as ， 。: typed as ever */
+        if (len + 4 < sizeof ime->typed) {
+            len += (size_t)utf8_encode((uint32_t)a.n, ime->typed + len);
+            ime->typed[len] = 0;
+            ime->page = 0;
+            app_ime_rank(s);
+        }
+        return 1;
+    case CMD_BACKSPACE:
+        if (len == 0)
+            return 0; /* the text's last character goes back */
+        while (len > 0 && ((unsigned char)ime->typed[len - 1] & 0xC0) == 0x80)
+            len--;
+        ime->typed[len > 0 ? len - 1 : 0] = 0;
+        ime->page = 0;
+        app_ime_rank(s);
+        return 1;
+    case CMD_CLEAR:
+    case CMD_STOP:
+        if (len > 0) { /* Esc and Ctrl-U drop the syllable first */
+            set_typed(s, "");
+            return 1;
+        }
+        if (c == CMD_CLEAR || s->query_input || s->job.kind != JOB_NONE)
+            return 0; /* clear the text, leave the look-up, stop writing */
+        *redraw = app_apply(s, CMD_PINYIN_INPUT, cmd_arg(0));
+        return 1;
+    case CMD_PICK:
+        if (len == 0)
+            return 0; /* no syllable: 1-8 pick among the bars */
+        *redraw = choose(s, a.n);
+        return 1;
+    case CMD_SAMPLE:
+    case CMD_WRITE:
+        if (len == 0)
+            return 0;
+        *redraw = choose(s, 1);
+        return 1;
+    case CMD_PINYIN_PAGE:
+        *redraw = page(s, a.n);
+        return 1;
+    case CMD_PINYIN_TONE:
+        *redraw = len ? step_tone(s, a.n) : REDRAW_NONE;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* ---- the commands ---- */
+
+/* Without the table there is nothing to show or type: say so. */
+static int have_table(AppState *s)
+{
+    if (!s->pinyin)
+        app_status(s, 1, "%s", app_label(s, LBL_ST_PINYIN_NONE));
+    return s->pinyin != NULL;
+}
+
+unsigned app_pinyin_show_cmd(AppState *s, CmdArg a)
+{
+    int on = a.n < 0 ? !s->show_pinyin : a.n != 0;
+    if (on && !have_table(s))
+        return REDRAW_STATUS;
+    s->show_pinyin = on;
+    app_status(s, 0, "%s", app_label(s, on ? LBL_ST_PINYIN_ON : LBL_ST_PINYIN_OFF));
+    return REDRAW_ALL; /* the text takes one more row, or gives it back */
+}
+
+unsigned app_pinyin_input_cmd(AppState *s, CmdArg a)
+{
+    int on = a.n < 0 ? !s->ime.on : a.n != 0;
+    if (on && !have_table(s))
+        return REDRAW_STATUS;
+    s->ime.on = on;
+    set_typed(s, "");
+    app_status(s, 0, "%s", app_label(s, on ? LBL_ST_IME_ON : LBL_ST_IME_OFF));
+    return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
+}
+
+unsigned app_pinyin_idle_cmd(AppState *s, CmdArg a)
+{
+    (void)s;
+    (void)a;
+    return REDRAW_NONE;
+}

@@ -1,0 +1,152 @@
+#!/bin/sh
+# pinyin.sh - pinyin in the explorer, end to end at 80x24: readings and
+# glosses beside the bars and under the text (y), the model as an input
+# method (i: chun then 1 types a character; letters are no commands there),
+# and 風 typed becoming 风 with a notice.
+#
+# References from outside the explorer: `tangscope probs --pinyin` for each
+# candidate's reading and gloss, `tangscope probs --pinyin-input` for the
+# character the input method must rank first, both on the command line.
+#
+# usage: TANGSCOPE=./tangscope sh tests/e2e/pinyin.sh   (from the repository root)
+set -u
+export LC_ALL=C.UTF-8
+T=${TANGSCOPE:-./tangscope}
+BIN=$T
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+MODEL=assets/tang.bin
+TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
+SOCK=tangscope-pinyin-$$
+work=$(mktemp -d)
+failed=0
+. tests/e2e/lib/tmux.sh
+trap 'tm kill-server >/dev/null 2>&1; rm -rf "$work"' EXIT
+
+pass() { echo "PASS $1"; }
+fail() {
+    echo "FAIL $1: $2"
+    echo "---- screen ----"
+    screen
+    echo "----------------"
+    failed=1
+}
+
+# start NAME: the explorer on the bundled model in its own 80x24 session
+start() {
+    SESSION=$1
+    tm -u new-session -d -s "$1" -x 80 -y 24 \
+        "env LANG=C.UTF-8 XDG_CACHE_HOME=$work/cache $BIN explore --model $MODEL --no-corpus --lang en; sleep 600"
+    until_ok shows "Type a prompt"
+}
+
+# --- the references, from the command line ---
+$T probs 春风 --pinyin --model $MODEL >"$work/py.txt"
+# "   1  吹    7.79%  chuī          blow": the character, its reading, its gloss
+first=$(awk '$1 == "1" { print $2; exit }' "$work/py.txt")
+reading=$(awk '$1 == "1" { print $4; exit }' "$work/py.txt")
+gloss=$(awk '$1 == "1" { $1 = $2 = $3 = $4 = ""; sub(/^ +/, ""); print; exit }' "$work/py.txt")
+$T probs 春风 --pinyin-input chun --model $MODEL >"$work/chun.txt"
+ime_first=$(awk '$1 == "1" { print $2; exit }' "$work/chun.txt")
+if [ -z "$first" ] || [ -z "$reading" ] || [ -z "$ime_first" ]; then
+    fail references "probs gave no first candidate: $(head -3 "$work/py.txt")"
+    exit 1
+fi
+
+# --- y: the reading and gloss beside every bar, the readings under the text ---
+if start show; then
+    tm send-keys -t show -l "春风"
+    tm send-keys -t show y
+    # the first bar's row: key, character, reading, then the start of its gloss
+    short=$(printf '%s' "$gloss" | cut -c1-8)
+    if until_ok shows_regex "^1 $first $reading +$short"; then
+        pass pinyin-beside-bars
+    else
+        fail pinyin-beside-bars "want '1 $first $reading $short…'"
+    fi
+    # all eight bars have a reading (the bundled model's top 8 after 春风 are Han)
+    if [ "$(screen | grep -cE '^[1-8] . [a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+ ')" -eq 8 ]; then
+        pass pinyin-every-bar
+    else
+        fail pinyin-every-bar "not every bar has its reading"
+    fi
+    # under the text: 春 chūn and 风 fēng, each reading in its character's column
+    row_text=$(screen | sed -n 2p)
+    row_py=$(screen | sed -n 3p)
+    col() { printf '%s\n' "$1" | awk -v w="$2" '{ i = index($0, w); print i ? length(substr($0, 1, i - 1)) : -1 }'; }
+    if [ "$(col "$row_text" 春)" -ge 0 ] && [ "$(col "$row_py" chūn)" -ge 0 ] && [ "$(col "$row_py" fēng)" -ge 0 ] &&
+        [ "$(printf '%s' "$row_text" | sed 's/春.*//' | wc -L)" -eq "$(printf '%s' "$row_py" | sed 's/chūn.*//' | wc -L)" ] &&
+        [ "$(printf '%s' "$row_text" | sed 's/风.*//' | wc -L)" -eq "$(printf '%s' "$row_py" | sed 's/fēng.*//' | wc -L)" ]; then
+        pass pinyin-under-text
+    else
+        fail pinyin-under-text "readings not under their characters: '$row_text' / '$row_py'"
+    fi
+    tm send-keys -t show y
+    if until_ok hides "chūn"; then
+        pass pinyin-hide
+    else
+        fail pinyin-hide "y again should hide the readings"
+    fi
+else
+    fail pinyin-beside-bars "the explorer did not start"
+fi
+
+# --- i: chun then 1 is the character the model ranks first among those read chun ---
+if start ime; then
+    tm send-keys -t ime -l "春风"
+    until_ok shows "⏎春风"
+    tm send-keys -t ime i
+    until_ok shows "pinyin input: type a syllable"
+    tm send-keys -t ime c h u n
+    if until_ok shows_regex "^1 $ime_first chūn"; then
+        pass ime-list
+    else
+        fail ime-list "want $ime_first first under chun"
+    fi
+    # the arrows turn the pages, Tab steps the tone and Shift-Tab back
+    pages=$(awk '/characters read chun/ { print int(($1 + 8) / 9) }' "$work/chun.txt")
+    tm send-keys -t ime Right
+    if until_ok shows "page 2 of $pages" && tm send-keys -t ime Left && until_ok shows "page 1 of $pages" &&
+        tm send-keys -t ime Tab && until_ok shows "pinyin: chun1 " &&
+        tm send-keys -t ime BTab && until_ok shows "pinyin: chun "; then
+        pass ime-pages-and-tone
+    else
+        fail ime-pages-and-tone "want pages of $pages, Tab to chun1 and back"
+    fi
+    tm send-keys -t ime 1
+    if until_ok shows "⏎春风$ime_first" && shows "$ime_first chūn: the model gave it"; then
+        pass ime-chun-1
+    else
+        fail ime-chun-1 "chun then 1 should type $ime_first"
+    fi
+    # letters are never commands here: q does not quit, s leaves the seed alone
+    tm send-keys -t ime q s
+    if until_ok shows "pinyin: qs" && shows_regex "seed +s +1$"; then
+        pass ime-letters-are-text
+    else
+        fail ime-letters-are-text "q and s should spell, not quit or reseed"
+    fi
+    tm send-keys -t ime Escape
+    until_ok shows "pinyin input: type a syllable"
+    tm send-keys -t ime Escape
+    if until_ok shows "pinyin input off" && tm send-keys -t ime s && until_ok shows "seed 2"; then
+        pass ime-esc-leaves
+    else
+        fail ime-esc-leaves "Esc twice should leave, then s is the seed again"
+    fi
+else
+    fail ime-list "the explorer did not start"
+fi
+
+# --- 風 typed becomes 风, with a notice ---
+if start convert; then
+    tm send-keys -t convert -l "春風"
+    if until_ok shows "read as the model writes it: 風 → 风" && shows "⏎春风 "; then
+        pass explorer-traditional-bundled
+    else
+        fail explorer-traditional-bundled "風 should be 风 in the text, with a notice"
+    fi
+else
+    fail explorer-traditional-bundled "the explorer did not start"
+fi
+
+exit $failed

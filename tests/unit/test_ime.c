@@ -1,0 +1,397 @@
+/* test_ime.c - pinyin in the explorer, without a terminal: the readings
+ * switch (y) and the model as an input method (i), driven by the same
+ * Commands the keys send through app_apply.
+ *
+ * The model is the bundled one (assets/tang.bin), whose vocabulary has many
+ * characters for one syllable. References from outside the code under test:
+ * which characters read a syllable comes from assets/pinyin.tsv read here
+ * line by line and compared with the syllable's four tone-marked spellings
+ * written out by hand (chūn chún chǔn chùn), not through pinyin.c; the
+ * probabilities come from the model's own pass (infer.h) over the tokens,
+ * a softmax in double and qsort, not through the Generator or the sampler.
+ */
+#define _POSIX_C_SOURCE 200809L /* strtok_r */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "check.h"
+#include "commands.h"
+#include "fileio.h"
+#include "infer.h"
+#include "labels.h"
+
+static Model model;
+static Pinyin table;
+
+static void load_fixtures(void)
+{
+    TsErr err;
+    if (model_load(&model, "assets/tang.bin", &err) != 0 ||
+        pinyin_load(&table, "assets/pinyin.tsv", &err) != 0) {
+        fprintf(stderr, "cannot load the bundled model or pinyin table: %s\n", err.msg);
+        exit(2);
+    }
+}
+
+static void start(AppState *s)
+{
+    TsErr err;
+    if (app_init(s, &model, &err) != 0) {
+        fprintf(stderr, "app_init: %s\n", err.msg);
+        exit(2);
+    }
+    s->lang = LANG_EN;
+    s->pinyin = &table;
+}
+
+static unsigned cmd(AppState *s, Command c, long n) { return app_apply(s, c, cmd_arg(n)); }
+
+/* Each code point of utf8 as a typed key (CMD_TYPE). */
+static void type(AppState *s, const char *utf8)
+{
+    size_t len = strlen(utf8), pos = 0;
+    uint32_t cp;
+    while (pos < len && utf8_decode(utf8, len, &pos, &cp) == 0)
+        cmd(s, CMD_TYPE, (long)cp);
+}
+
+static uint32_t cp_of(const char *ch)
+{
+    size_t pos = 0;
+    uint32_t cp = 0;
+    utf8_decode(ch, strlen(ch), &pos, &cp);
+    return cp;
+}
+
+static int id_of(const char *ch) { return vocab_id(&model.vocab, cp_of(ch)); }
+
+/* ---- the references ---- */
+
+typedef struct {
+    double p;
+    int id;
+} Item;
+
+static int item_cmp(const void *a, const void *b)
+{
+    const Item *x = a, *y = b;
+    if (x->p != y->p)
+        return x->p > y->p ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The model's next-character distribution after ⏎ and the text: its own
+ * pass and a softmax in double. probs: [V]. */
+static void direct_probs(const char *text, double *probs)
+{
+    int tokens[64], n = 0;
+    tokens[n++] = id_of("\n");
+    size_t len = strlen(text), pos = 0;
+    uint32_t cp;
+    while (pos < len && n < 64 && utf8_decode(text, len, &pos, &cp) == 0)
+        tokens[n++] = vocab_id(&model.vocab, cp);
+    TsErr err;
+    Infer inf;
+    int V = model.cfg.vocab_size;
+    if (infer_init(&inf, &model, &err) != 0) {
+        CHECK(0, "infer_init: %s", err.msg);
+        return;
+    }
+    const float *logits = infer_forward(&inf, tokens, n);
+    double top = -INFINITY, sum = 0.0;
+    for (int i = 0; i < V; i++)
+        top = fmax(top, (double)logits[i]);
+    for (int i = 0; i < V; i++)
+        sum += probs[i] = exp((double)logits[i] - top);
+    for (int i = 0; i < V; i++)
+        probs[i] /= sum;
+    infer_free(&inf);
+}
+
+/* The vocabulary's characters that have one of `spellings` (readings with
+ * tone marks, space-separated) among their readings in assets/pinyin.tsv,
+ * sorted by probs descending; returns how many. */
+static int readers(const char *spellings, const double *probs, Item *out, int max)
+{
+    unsigned char *buf;
+    size_t len;
+    TsErr err;
+    if (read_file("assets/pinyin.tsv", FILE_TEXT, &buf, &len, &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        return 0;
+    }
+    int n = 0;
+    char *text = (char *)buf, *save_line = NULL;
+    text[len - 1] = 0; /* the table ends in a newline */
+    for (char *line = strtok_r(text, "\n", &save_line); line; line = strtok_r(NULL, "\n", &save_line)) {
+        if (line[0] == '#')
+            continue;
+        char *fields[4] = {0}, *save = NULL;
+        fields[0] = strtok_r(line, "\t", &save);
+        for (int f = 1; f < 4 && fields[f - 1]; f++)
+            fields[f] = strtok_r(NULL, "\t", &save);
+        if (!fields[2])
+            continue;
+        int id = id_of(fields[1]), match = 0;
+        char readings[128];
+        snprintf(readings, sizeof readings, " %s ", fields[2]);
+        char want[32], list[128];
+        snprintf(list, sizeof list, "%s", spellings);
+        char *save_w = NULL;
+        for (char *w = strtok_r(list, " ", &save_w); w; w = strtok_r(NULL, " ", &save_w)) {
+            snprintf(want, sizeof want, " %s ", w);
+            match |= strstr(readings, want) != NULL;
+        }
+        if (id >= 0 && match && n < max)
+            out[n++] = (Item){probs[id], id};
+    }
+    free(buf);
+    qsort(out, (size_t)n, sizeof *out, item_cmp);
+    return n;
+}
+
+/* The input method lists exactly `want` (n of them), in that order, with
+ * the model's probabilities. */
+static void check_list(const AppState *s, const Item *want, int n, const char *what)
+{
+    CHECK(s->ime.valid && s->ime.n == n, "%s: %d characters listed, want %d", what, s->ime.n, n);
+    for (int k = 0; k < n && k < s->ime.n; k++) {
+        CHECK(s->ime.cand[k].id == want[k].id, "%s, place %d: id %d, want %d", what, k + 1,
+              s->ime.cand[k].id, want[k].id);
+        CHECK(fabs((double)s->ime.cand[k].p - want[k].p) < 1e-6, "%s, place %d: p %.8f, want %.8f",
+              what, k + 1, (double)s->ime.cand[k].p, want[k].p);
+    }
+}
+
+enum { MAX_ITEMS = 512 };
+
+/* ---- the tests ---- */
+
+/* c-h-u-n then 1 appends the character the model ranks first among those
+ * that read chun, in any tone, at this position. */
+static void test_chun_then_1(void)
+{
+    static double probs[8192];
+    static Item want[MAX_ITEMS];
+    direct_probs("", probs);
+    int n = readers("chūn chún chǔn chùn chun", probs, want, MAX_ITEMS);
+    CHECK(n >= 10, "chun has more than a page of characters in the table: %d", n);
+    AppState s;
+    start(&s);
+    cmd(&s, CMD_PINYIN_INPUT, 1);
+    CHECK(s.ime.on, "i: the input method is on");
+    type(&s, "chun");
+    CHECK(strcmp(s.ime.typed, "chun") == 0 && s.n_chars == 0, "letters spell, they are no text");
+    unsigned r = cmd(&s, CMD_PICK, 1);
+    CHECK(s.n_chars == 1 && s.chars[0].id == want[0].id, "1 chose id %d, want %d",
+          s.n_chars ? s.chars[0].id : -1, want[0].id);
+    CHECK(s.ime.typed[0] == 0 && s.ime.on, "the syllable is done, the input method stays on");
+    CHECK((r & REDRAW_PROMPT) && (r & REDRAW_PROBS), "text and panel redrawn: %u", r);
+    char ch[8] = {0};
+    utf8_encode(vocab_cp(&model.vocab, want[0].id), ch);
+    CHECK(strstr(s.status, ch) && strstr(s.status, "rank"), "the status names it: %s", s.status);
+    /* the prediction moved on: it is the model's after that character */
+    static double after[8192];
+    direct_probs(ch, after);
+    CHECK(fabs((double)s.pred.probs[id_of("风")] - after[id_of("风")]) < 1e-6,
+          "the bars follow the new text");
+    app_free(&s);
+}
+
+/* The list is every character that reads the syllable, ordered by the
+ * model's probability for the next character after the text; the pages
+ * hold nine each, and 1 on the second page chooses the tenth. */
+static void test_ranking_follows_model(void)
+{
+    static double probs[8192];
+    static Item want[MAX_ITEMS];
+    direct_probs("春风", probs);
+    int n = readers("chūn chún chǔn chùn chun", probs, want, MAX_ITEMS);
+    AppState s;
+    start(&s);
+    type(&s, "春风");
+    cmd(&s, CMD_PINYIN_INPUT, 1);
+    type(&s, "chun");
+    check_list(&s, want, n, "chun after 春风");
+    /* app_pinyin_rank and the list agree */
+    PinyinCandidate c[4];
+    TsErr err;
+    CHECK(app_pinyin_rank(&s, "chun", c, 4, &err) == n && c[0].id == s.ime.cand[0].id,
+          "app_pinyin_rank gives the same");
+    CHECK(cmd(&s, CMD_PINYIN_PAGE, -1) == REDRAW_NONE && s.ime.page == 0, "no page before the first");
+    cmd(&s, CMD_PINYIN_PAGE, 1);
+    CHECK(s.ime.page == 1, "the second page");
+    cmd(&s, CMD_PICK, 1);
+    CHECK(s.n_chars == 3 && s.chars[2].id == want[APP_IME_PAGE].id, "1 on page 2 chose the tenth");
+    /* Space chooses the first */
+    type(&s, "yue");
+    static double after[8192];
+    static Item yue[MAX_ITEMS];
+    char text[32] = "春风";
+    utf8_encode(vocab_cp(&model.vocab, want[APP_IME_PAGE].id), text + strlen(text));
+    direct_probs(text, after);
+    int m = readers("yuē yué yuě yuè yue", after, yue, MAX_ITEMS);
+    check_list(&s, yue, m, "yue after three characters");
+    cmd(&s, CMD_SAMPLE, 0);
+    CHECK(s.n_chars == 4 && s.chars[3].id == yue[0].id, "Space chose the first");
+    app_free(&s);
+}
+
+/* A tone digit, a tone mark and Tab narrow the list to that tone. */
+static void test_tone_filters(void)
+{
+    static double probs[8192];
+    static Item any[MAX_ITEMS], second[MAX_ITEMS], first[MAX_ITEMS];
+    direct_probs("春风", probs);
+    int n_any = readers("chūn chún chǔn chùn chun", probs, any, MAX_ITEMS);
+    int n2 = readers("chún", probs, second, MAX_ITEMS);
+    int n1 = readers("chūn", probs, first, MAX_ITEMS);
+    CHECK(n2 > 0 && n1 > 0 && n1 + n2 <= n_any, "the table splits chun by tone: %d %d %d", n1, n2, n_any);
+    AppState s;
+    start(&s);
+    type(&s, "春风");
+    cmd(&s, CMD_PINYIN_INPUT, 1);
+    type(&s, "chun2"); /* a pasted or typed-in tone digit */
+    check_list(&s, second, n2, "chun2");
+    for (int k = 0; k < s.ime.n; k++)
+        CHECK(s.ime.cand[k].id != id_of("春"), "春 is chūn, not chún");
+    cmd(&s, CMD_BACKSPACE, 0);
+    check_list(&s, any, n_any, "Backspace took the tone back");
+    cmd(&s, CMD_PINYIN_TONE, 1);
+    CHECK(strcmp(s.ime.typed, "chun1") == 0, "Tab: tone 1 (%s)", s.ime.typed);
+    check_list(&s, first, n1, "chun, Tab");
+    cmd(&s, CMD_PINYIN_TONE, -1);
+    CHECK(strcmp(s.ime.typed, "chun") == 0, "Shift-Tab: any tone again (%s)", s.ime.typed);
+    cmd(&s, CMD_STOP, 0);
+    type(&s, "chūn");
+    check_list(&s, first, n1, "chūn with its mark");
+    app_free(&s);
+}
+
+/* Backspace, Esc and a syllable no character reads. */
+static void test_editing(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春");
+    cmd(&s, CMD_PINYIN_INPUT, 1);
+    type(&s, "fx");
+    CHECK(s.ime.valid && s.ime.n == 0, "fx: a syllable nothing reads");
+    cmd(&s, CMD_BACKSPACE, 0);
+    CHECK(strcmp(s.ime.typed, "f") == 0, "Backspace edits the syllable (%s)", s.ime.typed);
+    cmd(&s, CMD_BACKSPACE, 0);
+    CHECK(s.ime.typed[0] == 0 && s.n_chars == 1, "... down to nothing, the text untouched");
+    cmd(&s, CMD_BACKSPACE, 0);
+    CHECK(s.n_chars == 0, "with no syllable Backspace takes back a character");
+    type(&s, "feng9");
+    CHECK(!s.ime.valid && s.ime.n == 0, "feng9 is no syllable");
+    cmd(&s, CMD_PICK, 1);
+    CHECK(s.n_chars == 0 && s.status_error, "nothing to choose: %s", s.status);
+    cmd(&s, CMD_STOP, 0);
+    CHECK(s.ime.on && s.ime.typed[0] == 0, "Esc clears the syllable first");
+    cmd(&s, CMD_STOP, 0);
+    CHECK(!s.ime.on, "Esc again leaves the input method");
+    /* outside it, a page or a tone does nothing */
+    CHECK(cmd(&s, CMD_PINYIN_PAGE, 1) == REDRAW_NONE && cmd(&s, CMD_PINYIN_TONE, 1) == REDRAW_NONE,
+          "no input method, nothing to page");
+    /* with no syllable, 1 picks among the bars as ever */
+    cmd(&s, CMD_PINYIN_INPUT, 1);
+    int top = s.pred.top[0].id;
+    cmd(&s, CMD_PICK, 1);
+    CHECK(s.n_chars == 1 && s.chars[0].id == top, "1 with no syllable picks the first bar");
+    /* , typed is ， as everywhere */
+    type(&s, ",");
+    CHECK(s.n_chars == 2 && s.chars[1].cp == 0xFF0C, "',' is ，");
+    /* `/` then a chosen character looks it up instead of typing it */
+    cmd(&s, CMD_QUERY, 0);
+    type(&s, "yue");
+    int first = s.ime.n > 0 ? s.ime.cand[0].id : -1;
+    cmd(&s, CMD_PICK, 1);
+    CHECK(s.n_chars == 2 && first >= 0 && s.pred.query_id == first && !s.query_input,
+          "the choice was looked up, not typed");
+    app_free(&s);
+}
+
+/* y shows and hides the readings; both keys refuse without a table. */
+static void test_show_and_no_table(void)
+{
+    AppState s;
+    start(&s);
+    cmd(&s, CMD_PINYIN_SHOW, -1);
+    CHECK(s.show_pinyin && !s.status_error, "y: on (%s)", s.status);
+    cmd(&s, CMD_PINYIN_SHOW, -1);
+    CHECK(!s.show_pinyin, "y again: off");
+    char r[32];
+    app_pinyin_reading(&s, cp_of("行"), NULL, r, sizeof r);
+    CHECK(strcmp(r, "xíng") == 0, "行's customary reading: %s", r);
+    PinyinSyllable q;
+    TsErr err;
+    pinyin_syllable_parse("hang", &q, &err);
+    app_pinyin_reading(&s, cp_of("行"), &q, r, sizeof r);
+    CHECK(strcmp(r, "háng") == 0, "行 read as typed hang: %s", r);
+    CHECK(strcmp(app_pinyin_gloss(&s, cp_of("月")), "moon") == 0, "月: moon");
+    char pct[32];
+    app_pinyin_percent(0.0000049, pct, sizeof pct);
+    CHECK(strcmp(pct, "0.00049%") == 0, "a small probability keeps two digits: %s", pct);
+    app_pinyin_percent(0.0068, pct, sizeof pct);
+    CHECK(strcmp(pct, "0.68%") == 0, "0.68%%: %s", pct);
+    s.pinyin = NULL;
+    cmd(&s, CMD_PINYIN_SHOW, 1);
+    CHECK(!s.show_pinyin && s.status_error, "no table, no readings: %s", s.status);
+    cmd(&s, CMD_PINYIN_INPUT, 1);
+    CHECK(!s.ime.on && s.status_error, "no table, no input method: %s", s.status);
+    type(&s, "a");
+    CHECK(s.n_chars == 1, "letters are text outside the input method");
+    app_free(&s);
+}
+
+/* A lesson's replay (app_reset) keeps the mode but not a half-typed syllable. */
+static void test_reset_keeps_mode(void)
+{
+    AppState s;
+    start(&s);
+    cmd(&s, CMD_PINYIN_SHOW, 1);
+    cmd(&s, CMD_PINYIN_INPUT, 1);
+    type(&s, "chu");
+    app_reset(&s);
+    CHECK(s.show_pinyin && s.ime.on && s.ime.typed[0] == 0 && s.ime.n == 0, "after a reset");
+    app_free(&s);
+}
+
+/* Typed text: a character still unknown after the conversion is kept,
+ * marked, and named, also when there are several (the first named, the
+ * rest counted); 風 becomes 风 with a notice. */
+static void test_unknown_named(void)
+{
+    AppState s;
+    start(&s);
+    app_type_text(&s, "x春z");
+    CHECK(s.n_chars == 3 && s.chars[0].id < 0 && s.chars[2].id < 0, "both kept, marked");
+    CHECK(s.status_error && strstr(s.status, "'x' (U+0078)") && strstr(s.status, "1 more"),
+          "the first named, the other counted: %s", s.status);
+    app_clear_text(&s);
+    type(&s, "春風");
+    CHECK(s.n_chars == 2 && s.chars[1].cp == cp_of("风") && strstr(s.status, "風 → 风"),
+          "風 typed is 风, and the status says so: %s", s.status);
+    type(&s, "x");
+    CHECK(s.status_error && strstr(s.status, "'x' (U+0078)"), "one unknown is named: %s", s.status);
+    app_free(&s);
+}
+
+int main(void)
+{
+    load_fixtures();
+    RUN(test_chun_then_1);
+    RUN(test_ranking_follows_model);
+    RUN(test_tone_filters);
+    RUN(test_editing);
+    RUN(test_show_and_no_table);
+    RUN(test_reset_keeps_mode);
+    RUN(test_unknown_named);
+    pinyin_free(&table);
+    model_free(&model);
+    return test_summary();
+}
