@@ -118,7 +118,9 @@ int gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int 
  * generator state, the elapsed training time, the training and validation
  * files (path, CRC-32 and size of each), the model file image and both AdamW
  * moments. The CRC-32 covers the whole file but its own four bytes, the
- * header included. Read too, with the CRC-32 over what follows the header
+ * header included. The elapsed time is the only thing two identical runs
+ * write differently: a float64 at byte 152 (the header, 72 bytes of
+ * settings, 16 of progress, 32 of generator state before it). Read too, with the CRC-32 over what follows the header
  * alone and neither the files nor the time: "TSCKPT03", "TSCKPT02" (without
  * the precision) and "TSCKPT01" (without the short-window settings either;
  * both were float32 runs). Written atomically. */
