@@ -58,13 +58,18 @@ typedef enum {
     CMD_CMDLINE,        /* `:`: open the command line; until Enter or Esc, what is typed
                            goes there (Enter runs it, Esc closes it) */
     CMD_TICK,           /* the clock: advance a running job */
+    /* a paste as one edit */
+    CMD_PASTE,          /* arg.text: UTF-8 text typed at once and predicted once (a paste,
+                           or a burst of keys); arg.n: characters of it the screen
+                           already left out at its start (0 normally) */
     CMD_COUNT
 } Command;
 
 typedef struct {
     long n;           /* a code point, a candidate number, a slider id, a line length, ... */
     double x;         /* a slider value */
-    const char *text; /* CMD_QUIZ's question (copied; the caller keeps its own) */
+    const char *text; /* CMD_QUIZ's question (copied; the caller keeps its own), CMD_PASTE's
+                       * text (read during the call only) */
 } CmdArg;
 
 /* What needs drawing again. */

@@ -392,6 +392,13 @@ static const Label LABELS[LBL_COUNT] = {
                           "%s est inconnu ; sans les données d'OpenCC, pas de simplification"},
     [LBL_ST_PINYIN_FAILED] = {"no pinyin: %s", "没有拼音：%s", "kein Pinyin: %s",
                               "pas de pinyin : %s"},
+    /* the terminal too small: the needed size alone, for narrow ones */
+    [LBL_TOO_SMALL_SHORT] = {"needs %dx%d", "至少 %dx%d", "mind. %dx%d", "il faut %dx%d"},
+    /* a paste as one edit: a paste longer than the text's room */
+    [LBL_ST_PASTE_KEPT] = {"pasted %zu characters; the text holds %d: kept the last %zu",
+                           "粘贴了 %zu 个字，文本最多 %d 个：只留下最后 %zu 个",
+                           "%zu Zeichen eingefügt, der Text fasst %d: die letzten %zu behalten",
+                           "%zu caractères collés, le texte en tient %d : les %zu derniers gardés"},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)

@@ -172,6 +172,10 @@ typedef enum {
     LBL_ST_CONVERTED,
     LBL_ST_NO_OPENCC,
     LBL_ST_PINYIN_FAILED,
+    /* the terminal too small: the needed size alone, for narrow ones */
+    LBL_TOO_SMALL_SHORT,
+    /* a paste as one edit: a paste longer than the text's room */
+    LBL_ST_PASTE_KEPT,
     LBL_COUNT
 } LabelId;
 
