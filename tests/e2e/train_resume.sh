@@ -113,17 +113,25 @@ if cmp -s stop.bin nostop.bin; then pass stopped-then-resumed; else
     fail stopped-then-resumed "the resumed run's model differs from the uninterrupted one"; fi
 
 # ---- the elapsed time goes on across a resume ----
+# The checkpoint keeps the time trained as a float64 at offset 152 (after the
+# 32-byte header, 72 bytes of settings, 16 of progress and 32 of generator
+# state; src/engine/train.h). Set it to 1000 s, reseal the CRC-32 (of every
+# byte but offsets 8..11) with gzip, a program that is not tangscope, and the
+# resumed run counts on from 1000 s.
 "$T" train --data "$D" --val "$D" --out e.bin $SHAPE --max-steps-now 10 --quiet 2>"$work/err"
-first=$(sed -n 's/.*stopped at step 10 of 20 after \([0-9.]*\) s of training.*/\1/p' "$work/err")
-summary=$("$T" train --out e.bin --resume --quiet 2>/dev/null)
+grep -q "stopped at step 10 of 20 after [0-9.]* s of training" "$work/err" ||
+    fail elapsed-said "the stop does not say the time trained: $(cat "$work/err")"
+printf '\000\000\000\000\000\100\217\100' | dd of=e.bin.ckpt bs=1 seek=152 conv=notrunc 2>/dev/null
+{ head -c 8 e.bin.ckpt; tail -c +13 e.bin.ckpt; } | gzip -c | tail -c 8 | head -c 4 |
+    dd of=e.bin.ckpt bs=1 seek=8 conv=notrunc 2>/dev/null
+summary=$("$T" train --out e.bin --resume --quiet 2>"$work/err")
 this=$(echo "$summary" | sed -n 's/^trained 10 steps in \([0-9.]*\) s (\([0-9.]*\) s in all).*/\1/p')
 all=$(echo "$summary" | sed -n 's/^trained 10 steps in \([0-9.]*\) s (\([0-9.]*\) s in all).*/\2/p')
-# the figures are rounded to 0.1 s: the total is both runs' within 0.15 s
-if [ -n "$first" ] && [ -n "$all" ] &&
-    awk -v f="$first" -v t="$this" -v a="$all" 'BEGIN { d = a - f - t; exit !(d < 0.15 && d > -0.15 && a > t) }'; then
+# both figures are rounded to 0.1 s
+if [ -n "$all" ] && awk -v t="$this" -v a="$all" 'BEGIN { d = a - 1000 - t; exit !(d < 0.15 && d > -0.15) }'; then
     pass elapsed-continues
 else
-    fail elapsed-continues "first run '$first' s, then '$summary'"
+    fail elapsed-continues "after a checkpoint of 1000 s: '$summary' $(cat "$work/err")"
 fi
 
 # ---- --out where nothing can be written: refused before training ----
