@@ -3,7 +3,8 @@
 
     /usr/bin/python3 tools/make-fixtures.py [--out tests/data]
 
-Writes tiny.bin (a small model with seeded random weights), tiny-logits.txt
+Writes tiny.bin (a small model with seeded random weights, a version 2 file),
+tiny-v1.bin (the same model as a version 1 file), tiny-logits.txt
 (float64 reference logits at every position for a few prompts) and
 tiny-probs.txt (the top 8 next-character probabilities at the last position).
 Running it twice gives byte-identical files.  Needs numpy only.
@@ -176,6 +177,8 @@ def main():
 
     bin_path = os.path.join(args.out, "tiny.bin")
     tsmodel.write(bin_path, model)
+    # the same model as a version 1 file, which loaders must still read
+    tsmodel.write(os.path.join(args.out, "tiny-v1.bin"), model, version=1)
     write_logits(os.path.join(args.out, "tiny-logits.txt"), model, results)
     write_probs(os.path.join(args.out, "tiny-probs.txt"), model, results)
     self_check(bin_path, model, results)
