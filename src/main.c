@@ -79,7 +79,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "--version") == 0) {
-        printf("tangscope %s (model files of version 1)\n", TANGSCOPE_VERSION);
+        printf("tangscope %s (writes model files of version 2, reads 1 and 2)\n", TANGSCOPE_VERSION);
         return 0;
     }
     if (strcmp(cmd, "help") == 0) {

@@ -3,7 +3,8 @@
 
     /usr/bin/python3 tools/make-fixtures.py [--out tests/data]
 
-Writes tiny.bin (a small model with seeded random weights), tiny-logits.txt
+Writes tiny.bin (a small model with seeded random weights, a version 2 file),
+tiny-v1.bin (the same model as a version 1 file), tiny-logits.txt
 (float64 reference logits at every position for a few prompts) and
 tiny-probs.txt (the top 8 next-character probabilities at the last position).
 Running it twice gives byte-identical files.  Needs numpy only.
@@ -12,6 +13,7 @@ Running it twice gives byte-identical files.  Needs numpy only.
 import argparse
 import os
 import sys
+import struct
 import zlib
 
 import numpy as np
@@ -111,9 +113,10 @@ def self_check(path, model, results):
     """Reload the written file and check that everything survives."""
     with open(path, "rb") as f:
         data = f.read()
-    payload = data[tsmodel.HEADER_SIZE:]
+    assert int.from_bytes(data[8:12], "little") == 2, "not a version 2 file"
+    # version 2: the CRC-32 of the whole file without its four CRC bytes
     crc = int.from_bytes(data[36:40], "little")
-    assert crc == zlib.crc32(payload), "stored CRC does not match payload"
+    assert crc == zlib.crc32(data[:36] + data[40:]), "stored CRC does not match the file"
     assert len(data) == 64 + tsmodel.payload_size(L, C, T, model.vocab_size)
     back = tsmodel.read(path)
     assert back.vocab == model.vocab
@@ -144,6 +147,12 @@ def self_check(path, model, results):
     bad[32] = 1
     refused(bad, "flags")
     bad = bytearray(data)
+    bad[20] ^= 1            # n_head 2 -> 3 would not divide; 2 -> 3 is caught
+    refused(bad, "n_head")  # by the configuration check or the checksum
+    bad = bytearray(data)
+    struct.pack_into("<I", bad, 20, 1)  # n_head 2 -> 1: a valid configuration
+    refused(bad, "n_head 1 under the checksum")
+    bad = bytearray(data)
     bad[63] = 1
     refused(bad, "reserved")
     bad = bytearray(data)
@@ -168,6 +177,8 @@ def main():
 
     bin_path = os.path.join(args.out, "tiny.bin")
     tsmodel.write(bin_path, model)
+    # the same model as a version 1 file, which loaders must still read
+    tsmodel.write(os.path.join(args.out, "tiny-v1.bin"), model, version=1)
     write_logits(os.path.join(args.out, "tiny-logits.txt"), model, results)
     write_probs(os.path.join(args.out, "tiny-probs.txt"), model, results)
     self_check(bin_path, model, results)

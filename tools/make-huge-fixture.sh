@@ -9,7 +9,8 @@
 #
 # Uses only od, dd, printf and gzip: gzip's trailer holds the IEEE CRC-32 of
 # what it compressed, the same CRC-32 the model file's header keeps
-# (docs/model-format.md), computed by a program that is not tangscope.
+# (docs/model-format.md), computed by a program that is not tangscope. Works
+# on a version 2 file (tiny.bin) and a version 1 file (tiny-v1.bin) alike.
 #
 # usage: tools/make-huge-fixture.sh [SOURCE [OUT]]   (from the repository root)
 set -eu
@@ -35,8 +36,13 @@ while [ "$i" -lt "$C" ]; do
     printf '\346\261\141\177' | dd of="$tmp" bs=1 seek=$((row3 + 4 * i)) conv=notrunc 2>/dev/null
     i=$((i + 1))
 done
-# the CRC-32 of the payload (everything after the 64-byte header) at offset 36
-tail -c +65 "$tmp" | gzip -c | tail -c 8 | head -c 4 |
-    dd of="$tmp" bs=1 seek=36 conv=notrunc 2>/dev/null
+# the checksum at offset 36: a version 2 file's covers every byte but its own
+# four (the 36 before them, then everything from byte 40), a version 1 file's
+# the payload alone (everything after the 64-byte header)
+if [ "$(u32 8)" = 1 ]; then
+    tail -c +65 "$tmp"
+else
+    { head -c 36 "$tmp"; tail -c +41 "$tmp"; }
+fi | gzip -c | tail -c 8 | head -c 4 | dd of="$tmp" bs=1 seek=36 conv=notrunc 2>/dev/null
 mv "$tmp" "$out"
 echo "wrote $out: position 3's embedding set to 3e38 ($C weights at byte $row3)"

@@ -19,8 +19,9 @@ import zlib
 import numpy as np
 
 MAGIC = b"TSGPTMDL"
-VERSION = 1
+VERSION = 2            # written; version 1 is read too
 HEADER_SIZE = 64
+CRC_OFFSET = 36        # the u32 CRC-32 in the header
 LN_EPS = 1e-5
 
 # Header: magic, version, L, C, H, T, V, flags, crc32, payload_size, reserved.
@@ -37,7 +38,7 @@ LIMITS = {
 
 
 class FormatError(ValueError):
-    """The bytes are not a valid version 1 model file."""
+    """The bytes are not a valid version 1 or 2 model file."""
 
 
 def tensor_shapes(L, C, T, V):
@@ -153,8 +154,14 @@ class Model:
         return "".join(chr(self.vocab[i]) for i in ids)
 
 
-def to_bytes(model):
-    """Serialise a Model into the bytes of a version 1 file."""
+def file_crc(data):
+    """Version 2's checksum: CRC-32 of the file without the 4 CRC bytes."""
+    crc = zlib.crc32(data[:CRC_OFFSET])
+    return zlib.crc32(data[CRC_OFFSET + 4:], crc) & 0xFFFFFFFF
+
+
+def to_bytes(model, version=VERSION):
+    """Serialise a Model into the bytes of a version 2 (or 1) file."""
     L, C, H, T, V = (model.n_layer, model.n_embd, model.n_head,
                      model.context, model.vocab_size)
     parts = [np.asarray(model.vocab, dtype="<u4").tobytes()]
@@ -162,14 +169,18 @@ def to_bytes(model):
         parts.append(model.params[name].astype("<f4").tobytes())
     payload = b"".join(parts)
     assert len(payload) == payload_size(L, C, T, V)
-    header = _HEADER.pack(MAGIC, VERSION, L, C, H, T, V, 0,
-                          zlib.crc32(payload) & 0xFFFFFFFF, len(payload),
+    if version not in (1, 2):
+        raise ValueError("can write versions 1 and 2, not %r" % (version,))
+    header = _HEADER.pack(MAGIC, version, L, C, H, T, V, 0, 0, len(payload),
                           bytes(16))
-    return header + payload
+    data = bytearray(header + payload)
+    crc = zlib.crc32(payload) & 0xFFFFFFFF if version == 1 else file_crc(data)
+    struct.pack_into("<I", data, CRC_OFFSET, crc)
+    return bytes(data)
 
 
 def from_bytes(data):
-    """Parse and validate the bytes of a version 1 file into a Model."""
+    """Parse and validate the bytes of a version 1 or 2 file into a Model."""
     data = bytes(data)
     if len(data) < HEADER_SIZE:
         raise FormatError("file shorter than the 64-byte header")
@@ -177,7 +188,7 @@ def from_bytes(data):
      reserved) = _HEADER.unpack_from(data, 0)
     if magic != MAGIC:
         raise FormatError("bad magic")
-    if version != VERSION:
+    if version not in (1, 2):
         raise FormatError("unsupported version %d" % version)
     if flags != 0:
         raise FormatError("flags must be 0, found 0x%X" % flags)
@@ -191,7 +202,9 @@ def from_bytes(data):
         raise FormatError("file is %d bytes, expected %d"
                           % (len(data), HEADER_SIZE + psize))
     payload = data[HEADER_SIZE:]
-    if zlib.crc32(payload) & 0xFFFFFFFF != crc:
+    want_crc = (zlib.crc32(payload) & 0xFFFFFFFF if version == 1
+                else file_crc(data))
+    if want_crc != crc:
         raise FormatError("CRC-32 mismatch")
     vocab = np.frombuffer(payload, dtype="<u4", count=V, offset=0)
     check_vocab(vocab)
@@ -211,9 +224,9 @@ def read(path):
         return from_bytes(f.read())
 
 
-def write(path, model):
+def write(path, model, version=VERSION):
     with open(path, "wb") as f:
-        f.write(to_bytes(model))
+        f.write(to_bytes(model, version))
 
 
 # ---------------------------------------------------------------- forward

@@ -516,6 +516,7 @@ void app_predict(AppState *s)
     if (s->g.forward_rows != rows) { /* the model ran (the logits were not current) */
         p->predict_ms = 1000.0 * (ts_now() - t0);
         p->predict_rows = s->g.forward_rows - rows;
+        p->model_runs++;
     }
     if (!logits) {
         predict_nothing(s);

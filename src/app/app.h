@@ -132,6 +132,8 @@ typedef struct {
     /* the cost of the last prediction that ran the model */
     double predict_ms;
     long predict_rows;     /* positions the model computed for it */
+    long model_runs;       /* predictions that ran the model since app_init: one per
+                            * edit, however many characters it typed */
 } Prediction;
 
 /* A compare run: the same prompt, seed and length with and without the cache,

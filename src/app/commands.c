@@ -54,6 +54,35 @@ static unsigned do_type(AppState *s, CmdArg a)
     return REDRAW_TEXT;
 }
 
+/* A paste (or a burst of keys) is one edit: every character typed, then one
+ * prediction, not one per character. The text holds cap_chars characters: of
+ * a longer paste the end is kept, the part the model reads, and the status
+ * says how much was left out. */
+static unsigned do_paste(AppState *s, CmdArg a)
+{
+    const char *text = a.text ? a.text : "";
+    size_t len = strlen(text), pos = 0, count = 0;
+    uint32_t cp;
+    while (pos < len && utf8_decode(text, len, &pos, &cp) == 0)
+        count++;
+    if (count == 0)
+        return REDRAW_NONE;
+    pos = 0;
+    if (s->query_input) { /* `/` asked for one character: the first; the rest is typed */
+        utf8_decode(text, len, &pos, &cp);
+        look_up(s, cp);
+        count--;
+    }
+    size_t room = s->cap_chars - s->n_chars, pasted = count + (size_t)(a.n > 0 ? a.n : 0);
+    size_t skip = count > room ? count - room : 0;
+    for (size_t i = 0; i < skip; i++)
+        utf8_decode(text, len, &pos, &cp);
+    app_type_text(s, text + pos); /* converts, names what it must, predicts once */
+    if (pasted > count - skip && count - skip > 0)
+        app_status(s, 1, app_label(s, LBL_ST_PASTE_KEPT), pasted, APP_MAX_CHARS, count - skip);
+    return REDRAW_TEXT;
+}
+
 static unsigned do_backspace(AppState *s, CmdArg a)
 {
     (void)a;
@@ -414,6 +443,14 @@ static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
             s->cmdline[len] = 0;
         }
         return REDRAW_STATUS;
+    case CMD_PASTE: { /* the same, character by character */
+        const char *text = a.text ? a.text : "";
+        size_t tlen = strlen(text), pos = 0;
+        uint32_t cp;
+        while (pos < tlen && utf8_decode(text, tlen, &pos, &cp) == 0)
+            cmdline_key(s, CMD_TYPE, cmd_arg((long)cp));
+        return REDRAW_STATUS;
+    }
     case CMD_BACKSPACE:
         if (len == 0) { /* nothing left to take back: the line closes, as in a shell's vi mode */
             s->cmdline_open = 0;
@@ -525,6 +562,8 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_PINYIN_INPUT] = app_pinyin_input_cmd,
     [CMD_PINYIN_PAGE] = app_pinyin_idle_cmd,
     [CMD_PINYIN_TONE] = app_pinyin_idle_cmd,
+    /* a paste as one edit */
+    [CMD_PASTE] = do_paste,
 };
 
 unsigned app_apply(AppState *s, Command c, CmdArg arg)
@@ -544,7 +583,8 @@ unsigned app_apply(AppState *s, Command c, CmdArg arg)
     if (s->ime.on && app_pinyin_key(s, c, arg, &ime_redraw))
         return ime_redraw;
     /* a command other than typing, Esc or Backspace leaves the query prompt */
-    if (s->query_input && c != CMD_TYPE && c != CMD_STOP && c != CMD_BACKSPACE && c != CMD_TICK)
+    if (s->query_input && c != CMD_TYPE && c != CMD_PASTE && c != CMD_STOP &&
+        c != CMD_BACKSPACE && c != CMD_TICK)
         s->query_input = 0;
     return HANDLERS[c](s, arg);
 }

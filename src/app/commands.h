@@ -70,13 +70,18 @@ typedef enum {
     CMD_PINYIN_PAGE,    /* the input method's next page (arg.n > 0) or the one before */
     CMD_PINYIN_TONE,    /* Tab in the input method: the syllable's tone, any 1 2 3 4 5 any
                            (arg.n > 0; < 0 backwards) */
+    /* a paste as one edit */
+    CMD_PASTE,          /* arg.text: UTF-8 text typed at once and predicted once (a paste,
+                           or a burst of keys); arg.n: characters of it the screen
+                           already left out at its start (0 normally) */
     CMD_COUNT
 } Command;
 
 typedef struct {
     long n;           /* a code point, a candidate number, a slider id, a line length, ... */
     double x;         /* a slider value */
-    const char *text; /* CMD_QUIZ's question (copied; the caller keeps its own) */
+    const char *text; /* CMD_QUIZ's question (copied; the caller keeps its own), CMD_PASTE's
+                       * text (read during the call only) */
 } CmdArg;
 
 /* What needs drawing again. */

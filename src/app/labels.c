@@ -492,6 +492,13 @@ static const Label LABELS[LBL_COUNT] = {
                              "%s 和另外 %d 个字不在模型的 %d 个字里：已跳过",
                              "%s und %d weitere fehlen unter den %d Modellzeichen: übersprungen",
                              "%s et %d autres : hors des %d caractères du modèle, ignorés"},
+    /* the terminal too small: the needed size alone, for narrow ones */
+    [LBL_TOO_SMALL_SHORT] = {"needs %dx%d", "至少 %dx%d", "mind. %dx%d", "il faut %dx%d"},
+    /* a paste as one edit: a paste longer than the text's room */
+    [LBL_ST_PASTE_KEPT] = {"pasted %zu characters; the text holds %d: kept the last %zu",
+                           "粘贴了 %zu 个字，文本最多 %d 个：只留下最后 %zu 个",
+                           "%zu Zeichen eingefügt, der Text fasst %d: die letzten %zu behalten",
+                           "%zu caractères collés, le texte en tient %d : les %zu derniers gardés"},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)

@@ -209,6 +209,10 @@ typedef enum {
     LBL_HELP_PINYIN,
     LBL_HELP_IME,
     LBL_ST_UNKNOWN_MORE,
+    /* the terminal too small: the needed size alone, for narrow ones */
+    LBL_TOO_SMALL_SHORT,
+    /* a paste as one edit: a paste longer than the text's room */
+    LBL_ST_PASTE_KEPT,
     LBL_COUNT
 } LabelId;
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -30,11 +31,11 @@ static const char TRAIN_HELP[] =
     "  --data FILE            training text (default assets/tang-train.txt)\n"
     "  --val FILE             validation text (default assets/tang-val.txt when --data\n"
     "                         is not given; none otherwise)\n"
-    "  --out FILE             model to write, best validation loss (default tang-model.bin)\n"
+    "  --out FILE             model to write: best by validation, else the last weights\n"
     "  --checkpoint FILE      checkpoint for resuming (default OUT.ckpt)\n"
     "  --save-last            write the final weights to OUT, not the best by validation\n"
-    "  --resume               continue from the checkpoint (its settings win, but\n"
-    "                         --steps may give the schedule a new length)\n"
+    "  --resume               continue from the checkpoint: its texts (--data/--val only\n"
+    "                         the same files) and settings; --steps may change\n"
     "  --force                start over even though the checkpoint exists\n"
     "  --log FILE             append step,loss,val_loss,lr,tokens_per_s lines (CSV)\n"
     "Model (new runs only):\n"
@@ -90,21 +91,30 @@ static void on_sigint(int sig)
     interrupted = 1;
 }
 
-/* Load a UTF-8 text and encode it with vocab. */
-static int load_tokens(const char *path, const Vocab *v, int **ids, size_t *n, TsErr *err)
+/* Load a UTF-8 text and encode it with vocab; *seen gets the file's path and
+ * checksum, as a checkpoint remembers them. */
+static int load_tokens(const char *path, const Vocab *v, int **ids, size_t *n, TrainText *seen,
+                       TsErr *err)
 {
     unsigned char *text;
     size_t len;
     if (read_file(path, FILE_TEXT, &text, &len, err) != 0)
         return -1;
     TsQuoted q;
-    int rc = vocab_encode(v, (const char *)text, len, ts_quote(&q, path), ids, n, err);
+    int rc = train_text_set(seen, path, text, len, err);
+    if (rc == 0)
+        rc = vocab_encode(v, (const char *)text, len, ts_quote(&q, path), ids, n, err);
+    if (rc != 0) {
+        train_text_free(seen);
+        *ids = NULL;
+    }
     free(text);
     return rc;
 }
 
 typedef struct {
     const char *data, *val, *out, *ckpt, *log, *precision;
+    int data_given, val_given; /* --data, --val on the command line, not defaults */
     int resume, force, quiet, threads, max_steps_now, save_last;
     int view, no_view, sample_every; /* view: 1 on, 0 off, once cmd_train has decided */
     ModelConfig mc;
@@ -190,7 +200,8 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
         train_view_draw(view);
     }
     int tty = !view && isatty(fileno(stderr)) && !args->quiet;
-    double t0 = ts_now(), last_val = NAN;
+    /* the elapsed time goes on from the checkpoint's; the ETA is this run's pace */
+    double t0 = ts_now(), last_val = NAN, before = tr->elapsed_s;
     long tokens_per_step = (long)tc->batch * tc->seq;
     int start_step = tr->step, status = 0;
     double window_t = ts_now();
@@ -248,9 +259,9 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
             fprintf(log, "%d,%.6f,%s,%.6g,%.0f\n", tr->step, (double)loss, vbuf, (double)lr, tok_s);
             fflush(log);
         }
-        double elapsed = now - t0;
+        double elapsed = before + (now - t0);
         double eta = tr->step > start_step
-                         ? elapsed / (tr->step - start_step) * (tc->steps - tr->step)
+                         ? (now - t0) / (tr->step - start_step) * (tc->steps - tr->step)
                          : 0.0;
         char el[32], et[32];
         cli_duration(elapsed, el, sizeof el);
@@ -283,6 +294,7 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
                 fputc('\n', stderr);
         }
         if (tr->step % tc->ckpt_every == 0 && tr->step < tc->steps) {
+            tr->elapsed_s = before + (ts_now() - t0);
             if (checkpoint_save(tr, args->ckpt, &err) != 0) {
                 status = cli_error("train", 1, "%s", err.msg);
                 break;
@@ -303,22 +315,83 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
     gpt_acts_free(&eval_acts);
     if (status)
         return status;
+    tr->elapsed_s = before + (ts_now() - t0);
     if (checkpoint_save(tr, args->ckpt, &err) != 0)
         return cli_error("train", 1, "%s", err.msg);
+    char total[48] = "";
+    if (before > 0.0) /* a resumed run: the time of every run so far too */
+        snprintf(total, sizeof total, " (%.1f s in all)", tr->elapsed_s);
     if (interrupted || tr->step < tc->steps) {
+        /* without a validation text (or with --save-last) the model file holds
+         * the last weights: a stopped run leaves them too, not only a checkpoint */
+        int keep_last = n_val <= 1 || args->save_last;
+        if (keep_last && model_save(model, args->out, &err) != 0)
+            return cli_error("train", 1, "%s", err.msg);
+        TsQuoted qc, qo;
         fprintf(stderr,
-                "tangscope train: stopped at step %d of %d; checkpoint %s; continue with "
-                "--resume\n",
-                tr->step, tc->steps, args->ckpt);
+                "tangscope train: stopped at step %d of %d after %.1f s of training; checkpoint "
+                "%s%s%s; continue with --resume\n",
+                tr->step, tc->steps, tr->elapsed_s, ts_quote(&qc, args->ckpt),
+                keep_last ? ", the weights so far in " : "",
+                keep_last ? ts_quote(&qo, args->out) : "");
         return interrupted ? EXIT_INTERRUPTED : 0;
     }
     if (n_val > 1)
-        printf("trained %d steps in %.1f s; best validation loss %.4f nats/char, last %.4f; %s %s\n",
-               tr->step - start_step, ts_now() - t0, (double)tr->best_val, last_val,
+        printf("trained %d steps in %.1f s%s; best validation loss %.4f nats/char, last %.4f; "
+               "%s %s\n",
+               tr->step - start_step, ts_now() - t0, total, (double)tr->best_val, last_val,
                args->save_last ? "final weights in" : "best model in", args->out);
     else
-        printf("trained %d steps in %.1f s; final weights in %s\n", tr->step - start_step,
-               ts_now() - t0, args->out);
+        printf("trained %d steps in %.1f s%s; final weights in %s\n", tr->step - start_step,
+               ts_now() - t0, total, args->out);
+    return 0;
+}
+
+/* --short-seq as the help says: 1..seq and dividing it (given by hand, it
+ * is checked even when --short-every leaves the short windows off). */
+static int short_seq_check(int short_seq, int seq, TsErr *err)
+{
+    if (short_seq > seq || seq % short_seq != 0)
+        return ts_fail(err, "--short-seq must divide --seq (%d), not %d", seq, short_seq);
+    return 0;
+}
+
+/* Can a file be written at path (--out, --checkpoint)? Its folder must exist
+ * and take a new file: tried with the temporary name the real write uses,
+ * which is removed again. Returns 0, or the exit status after saying why. */
+static int check_writable(const char *flag, const char *path)
+{
+    TsQuoted qp, qd;
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    if (!slash)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else if ((size_t)(slash - path) < sizeof dir)
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    else
+        return cli_error("train", EXIT_USAGE, "%s %s: the path is too long", flag,
+                         ts_quote(&qp, path));
+    struct stat st;
+    if (slash && slash[1] == 0)
+        return cli_error("train", EXIT_USAGE, "%s %s: names a folder, not a file", flag,
+                         ts_quote(&qp, path));
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+        return cli_error("train", EXIT_USAGE, "%s %s: is a folder, not a file", flag,
+                         ts_quote(&qp, path));
+    if (stat(dir, &st) != 0)
+        return cli_error("train", EXIT_USAGE, "%s %s: the folder %s does not exist", flag,
+                         ts_quote(&qp, path), ts_quote(&qd, dir));
+    if (!S_ISDIR(st.st_mode))
+        return cli_error("train", EXIT_USAGE, "%s %s: %s is not a folder", flag,
+                         ts_quote(&qp, path), ts_quote(&qd, dir));
+    AtomicFile probe;
+    TsErr err;
+    if (atomic_open(&probe, path, &err) != 0)
+        return cli_error("train", EXIT_USAGE, "%s %s: cannot write in the folder %s (%s)", flag,
+                         ts_quote(&qp, path), ts_quote(&qd, dir), err.msg);
+    atomic_abort(&probe);
     return 0;
 }
 
@@ -332,18 +405,80 @@ static int flag_given(int argc, char **argv, const char *name)
     return 0;
 }
 
-/* Continue a checkpoint: its settings, except a new --steps (the cosine
- * decay then ends at the new last step), weight decay, short-window settings
- * or precision. On failure nothing is left allocated. */
-static int resume_run(const TrainArgs *a, int argc, char **argv, Model *model, Trainer *tr,
-                      int **data, size_t *n_data, TsErr *err)
+/* Is `seen` the file `known` that the checkpoint remembers (the same bytes)?
+ * If not, say which is which: the file given by hand and the checkpoint's,
+ * or, when both are one file, that it has changed since. */
+static int same_text(const char *flag, const char *what, const TrainText *seen,
+                     const TrainText *known, const char *ckpt, TsErr *err)
+{
+    if (seen->crc == known->crc && seen->size == known->size)
+        return 0;
+    TsQuoted qs, qk, qc;
+    if (strcmp(seen->path, known->path) == 0)
+        return ts_fail(err, "%s has changed since checkpoint %s was written (its checksum "
+                            "differs): it is not the %s text the run used",
+                       ts_quote(&qs, seen->path), ts_quote(&qc, ckpt), what);
+    return ts_fail(err, "%s %s is not the %s text of checkpoint %s, which is %s (without %s the "
+                        "checkpoint's is used)",
+                   flag, ts_quote(&qs, seen->path), what, ts_quote(&qc, ckpt),
+                   ts_quote(&qk, known->path), flag);
+}
+
+/* The files a resumed run reads: those its checkpoint remembers, unless
+ * --data or --val names them again (the same bytes, perhaps moved); any other
+ * is refused. A run without a validation text takes one from --val. A checkpoint of an older tangscope remembers none: then --data
+ * and --val (or their defaults) as given, and the training text checked
+ * against the checkpoint's checksum of its characters. */
+static int resume_texts(TrainArgs *a, Model *model, Trainer *tr, int **data, size_t *n_data,
+                        int **val, size_t *n_val, TsErr *err)
+{
+    TsQuoted q, qc;
+    const char *data_path = a->data, *val_path = a->val;
+    if (tr->knows_texts) {
+        if (!a->data_given)
+            data_path = tr->data_text.path;
+        if (!a->val_given)
+            val_path = tr->val_text.path; /* a --val for a run that had none is taken */
+    }
+    TrainText seen = {0};
+    if (load_tokens(data_path, &model->vocab, data, n_data, &seen, err) != 0) {
+        if (tr->knows_texts && !a->data_given) {
+            TsErr why = *err; /* say where the path came from */
+            ts_fail(err, "%s (the training text of checkpoint %s; --data names another copy)",
+                    why.msg, ts_quote(&qc, a->ckpt));
+        }
+        return -1;
+    }
+    int rc = tr->knows_texts ? same_text("--data", "training", &seen, &tr->data_text, a->ckpt, err)
+                             : 0;
+    if (rc == 0 && crc32_update(0, *data, *n_data * sizeof(int)) != tr->data_crc)
+        rc = ts_fail(err, "%s is not the text this checkpoint was trained on",
+                     ts_quote(&q, data_path));
+    train_text_free(&tr->data_text); /* from now on, as found (it may have moved) */
+    tr->data_text = seen;
+    if (rc == 0 && val_path) {
+        TrainText val_seen = {0};
+        rc = load_tokens(val_path, &model->vocab, val, n_val, &val_seen, err);
+        if (rc == 0 && tr->knows_texts && tr->val_text.path)
+            rc = same_text("--val", "validation", &val_seen, &tr->val_text, a->ckpt, err);
+        train_text_free(&tr->val_text);
+        tr->val_text = val_seen;
+    }
+    a->data = tr->data_text.path; /* for the messages that follow */
+    a->val = val_path ? tr->val_text.path : NULL;
+    tr->knows_texts = 1;
+    return rc;
+}
+
+/* Continue a checkpoint: its settings and files, except a new --steps (the
+ * cosine decay then ends at the new last step), weight decay, short-window
+ * settings or precision. On failure nothing is left allocated. */
+static int resume_run(TrainArgs *a, int argc, char **argv, Model *model, Trainer *tr, int **data,
+                      size_t *n_data, int **val, size_t *n_val, TsErr *err)
 {
     if (checkpoint_load(model, tr, a->ckpt, a->precision ? a->tc.bf16 : -1, err) != 0)
         return -1;
-    int rc = load_tokens(a->data, &model->vocab, data, n_data, err);
-    TsQuoted q;
-    if (rc == 0 && crc32_update(0, *data, *n_data * sizeof(int)) != tr->data_crc)
-        rc = ts_fail(err, "%s is not the text this checkpoint was trained on", ts_quote(&q, a->data));
+    int rc = resume_texts(a, model, tr, data, n_data, val, n_val, err);
     if (rc == 0 && flag_given(argc, argv, "--steps")) {
         if (a->tc.steps < tr->step || a->tc.steps < tr->tc.warmup)
             rc = ts_fail(err, "--steps %d: the checkpoint is already at step %d (warm-up %d)",
@@ -354,12 +489,16 @@ static int resume_run(const TrainArgs *a, int argc, char **argv, Model *model, T
     if (rc == 0 && flag_given(argc, argv, "--weight-decay"))
         tr->tc.weight_decay = a->tc.weight_decay;
     int short_every = flag_given(argc, argv, "--short-every");
+    if (rc == 0 && flag_given(argc, argv, "--short-seq"))
+        rc = short_seq_check(a->tc.short_seq, tr->tc.seq, err);
     if (rc == 0 && (short_every || flag_given(argc, argv, "--short-seq")))
         rc = trainer_set_short(tr, short_every ? a->tc.short_every : tr->tc.short_every,
                                a->tc.short_seq, err);
     if (rc != 0) {
         free(*data);
-        *data = NULL;
+        free(*val);
+        *data = *val = NULL;
+        a->data = a->val = NULL; /* they pointed into the trainer */
         trainer_free(tr);
         model_free(model);
         return -1;
@@ -377,9 +516,12 @@ static int start_run(TrainArgs *a, Model *model, Trainer *tr, int **data, size_t
     size_t len;
     Vocab vocab;
     TsQuoted q;
+    TrainText seen = {0};
     if (read_file(a->data, FILE_TEXT, &text, &len, err) != 0)
         return -1;
-    if (vocab_build(&vocab, (const char *)text, len, ts_quote(&q, a->data), err) != 0) {
+    if (train_text_set(&seen, a->data, text, len, err) != 0 ||
+        vocab_build(&vocab, (const char *)text, len, ts_quote(&q, a->data), err) != 0) {
+        train_text_free(&seen);
         free(text);
         return -1;
     }
@@ -391,15 +533,20 @@ static int start_run(TrainArgs *a, Model *model, Trainer *tr, int **data, size_t
         ok = 0;
     }
     free(text);
-    if (!ok)
+    if (!ok) {
+        train_text_free(&seen);
         return -1;
+    }
     if (trainer_init(tr, model, &a->tc, err) != 0) {
+        train_text_free(&seen);
         free(*data);
         *data = NULL;
         model_free(model);
         return -1;
     }
     tr->data_crc = crc32_update(0, *data, *n_data * sizeof(int));
+    tr->data_text = seen; /* the checkpoint remembers it; the trainer owns it now */
+    tr->knows_texts = 1;
     fprintf(stderr,
             "tangscope train: %zu characters, vocabulary %d, %zu parameters, %d threads, %s\n",
             *n_data, model->cfg.vocab_size, model->n_params, cli_threads(),
@@ -456,6 +603,8 @@ int cmd_train(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     a.tc.seed = seed;
+    a.data_given = a.data != NULL;
+    a.val_given = a.val != NULL;
     if (a.view && (a.no_view || a.quiet))
         return cli_error("train", EXIT_USAGE, "--view cannot go with %s",
                          a.quiet ? "--quiet" : "--no-view");
@@ -484,6 +633,13 @@ int cmd_train(int argc, char **argv)
     cli_set_threads(a.threads);
 
     TsErr err;
+    if (!a.resume && flag_given(argc, argv, "--short-seq") &&
+        short_seq_check(a.tc.short_seq, a.tc.seq, &err) != 0)
+        return cli_error("train", EXIT_USAGE, "%s", err.msg);
+    /* before anything is read or trained: where the results go can be written */
+    if ((rc = check_writable("--out", a.out)) != 0 ||
+        (rc = check_writable("--checkpoint", a.ckpt)) != 0)
+        return rc;
     Model model;
     Trainer tr;
     int *data = NULL, *val = NULL;
@@ -496,7 +652,7 @@ int cmd_train(int argc, char **argv)
         return cli_error("train", EXIT_USAGE,
                          "checkpoint %s exists: --resume to continue it, or --force to start over",
                          ts_quote(&q, a.ckpt));
-    if (a.resume ? resume_run(&a, argc, argv, &model, &tr, &data, &n_data, &err)
+    if (a.resume ? resume_run(&a, argc, argv, &model, &tr, &data, &n_data, &val, &n_val, &err)
                  : start_run(&a, &model, &tr, &data, &n_data, &err))
         return cli_error("train", EXIT_USAGE, "%s", err.msg);
     if (tr.step >= tr.tc.steps) { /* a finished run resumed, or --steps it has reached */
@@ -509,12 +665,12 @@ int cmd_train(int argc, char **argv)
                        ts_quote(&q, a.data), n_data, tr.tc.seq);
         goto done;
     }
-    if (a.val) {
-        if (load_tokens(a.val, &model.vocab, &val, &n_val, &err) != 0) {
+    if (a.val && !a.resume) { /* a resumed run has read its own */
+        if (load_tokens(a.val, &model.vocab, &val, &n_val, &tr.val_text, &err) != 0) {
             rc = cli_error("train", EXIT_USAGE, "%s", err.msg);
             goto done;
         }
-    } else {
+    } else if (!a.val) {
         fprintf(stderr, "tangscope train: no validation text (--val); the last model is kept\n");
     }
     signal(SIGINT, on_sigint);

@@ -4,6 +4,20 @@
 #include <math.h>
 #include <string.h>
 
+int cachecmp_logits(const float *a, const float *b, size_t n, double *max_diff)
+{
+    double worst = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        double d = fabs((double)a[i] - (double)b[i]);
+        if (d > worst || d != d)
+            worst = d;
+    }
+    *max_diff = worst;
+    /* the contract is the same bits, so compare bytes: a float comparison
+     * would call -0 and +0 equal, and no NaN equal to itself */
+    return memcmp(a, b, n * sizeof *a) == 0;
+}
+
 int cachecmp_init(CacheCompare *c, const Model *m, TsErr *err)
 {
     memset(c, 0, sizeof *c);
@@ -65,14 +79,9 @@ int cachecmp_step(CacheCompare *c, CompareStep *step, TsErr *err)
         return -1;
     /* Both generators still hold the logits they sampled from: appending a
      * character does not touch them. */
-    const float *a = c->cached.inf.logits, *b = c->full.inf.logits;
-    double worst = 0.0;
-    for (int i = 0; i < c->cached.m->cfg.vocab_size; i++) {
-        double d = fabs((double)a[i] - (double)b[i]);
-        if (d > worst || d != d)
-            worst = d;
-    }
-    step->max_logit_diff = worst;
+    step->logits_identical =
+        cachecmp_logits(c->cached.inf.logits, c->full.inf.logits,
+                        (size_t)c->cached.m->cfg.vocab_size, &step->max_logit_diff);
     return 0;
 }
 
@@ -81,6 +90,7 @@ int cachecmp_run(CacheCompare *c, int chars, const SamplerSettings *set, uint64_
 {
     memset(totals, 0, sizeof *totals);
     totals->identical = 1;
+    totals->logits_identical = 1;
     if (cachecmp_start(c, NULL, 0, PROMPT_POEM_START, NULL, set, seed, policy, err) != 0)
         return -1;
     for (int i = 0; i < chars; i++) {
@@ -94,6 +104,7 @@ int cachecmp_run(CacheCompare *c, int chars, const SamplerSettings *set, uint64_
         if (st.max_logit_diff > totals->max_logit_diff || st.max_logit_diff != st.max_logit_diff)
             totals->max_logit_diff = st.max_logit_diff;
         totals->identical &= st.token_cached == st.token_full;
+        totals->logits_identical &= st.logits_identical;
         if (diff_at)
             diff_at[i] = st.max_logit_diff;
     }

@@ -3,10 +3,12 @@
  * Two generators, one with the cache and one without, start from the same
  * text with the same settings, verse form, seed and context policy, and write
  * one character each per step. Each step says how long each took (the model's
- * passes and the whole step), what each wrote and how far their logits lie
- * apart: the largest |difference| over the vocabulary, computed from both
- * vectors at every position. The paths run the same kernels in the same order,
- * so it is 0 and the texts are the same; a step that is not shows it.
+ * passes and the whole step), what each wrote, whether their logits are
+ * identical (the same bytes: every float's bits, so -0 against +0 or two
+ * different NaNs count as a difference) and, as an extra figure, the largest
+ * |difference| over the vocabulary. The paths run the same kernels in the same
+ * order, so the logits are identical and the texts the same; a step that is
+ * not shows it.
  *
  * `tangscope bench`, `tangscope demo` and the explorer's comparison (key b)
  * all measure through cachecmp_step.
@@ -33,10 +35,16 @@ typedef struct {
 typedef struct {
     double cached_s, full_s;             /* seconds for the step: the model and the sampler */
     double cached_model_s, full_model_s; /* ... of which the model's passes */
-    double max_logit_diff;  /* largest |cached - uncached| over the logits the two sampled
-                             * from (NaN if either is NaN) */
+    int logits_identical;   /* 1: the logits the two sampled from are the same bytes */
+    double max_logit_diff;  /* largest |cached - uncached| over those logits (NaN if either
+                             * is NaN); 0 does not prove them identical (-0 and +0) */
     int token_cached, token_full; /* what each wrote */
 } CompareStep;
+
+/* Two logit vectors of n floats: returns 1 if they are the same bytes, else 0;
+ * *max_diff gets the largest |a[i] - b[i]| (NaN where either is NaN). -0 and
+ * +0 differ here though their difference is 0. */
+int cachecmp_logits(const float *a, const float *b, size_t n, double *max_diff);
 
 int cachecmp_init(CacheCompare *c, const Model *m, TsErr *err);
 void cachecmp_free(CacheCompare *c);
@@ -55,12 +63,14 @@ int cachecmp_step(CacheCompare *c, CompareStep *step, TsErr *err);
 /* A whole run from the start of a poem (free text): `chars` steps after
  * cachecmp_start(c, NULL, 0, PROMPT_POEM_START, NULL, set, seed, policy).
  * Fills the totals of the step times, the largest logit difference of any
- * step, and whether the two wrote the same characters; diff_at [chars], if
- * not NULL, gets each step's largest logit difference. */
+ * step, whether the two wrote the same characters and whether their logits
+ * were identical bytes at every step; diff_at [chars], if not NULL, gets each
+ * step's largest logit difference. */
 typedef struct {
     double cached_s, full_s, cached_model_s, full_model_s;
     double max_logit_diff;
-    int identical;
+    int identical;        /* the same characters */
+    int logits_identical; /* the same logit bytes at every step */
 } CompareTotals;
 int cachecmp_run(CacheCompare *c, int chars, const SamplerSettings *set, uint64_t seed,
                  ContextPolicy policy, CompareTotals *totals, double *diff_at, TsErr *err);

@@ -2,9 +2,12 @@
  *
  * File layout (docs/model-format.md has the full description):
  *   64-byte header: magic "TSGPTMDL", u32 version, u32 L, C, H, T, V, u32 flags,
- *   u32 CRC-32 of the payload, u64 payload size, 16 zero bytes;
+ *   u32 CRC-32, u64 payload size, 16 zero bytes;
  *   payload: V u32 code points, then every parameter as float32, in table order.
- * All integers and floats are little-endian.
+ * All integers and floats are little-endian. Version 2, written now, has the
+ * CRC-32 cover the whole file but the four bytes that hold it; version 1,
+ * still read, had it cover the payload alone, so a damaged header (say n_head)
+ * went unnoticed.
  */
 #include "model.h"
 
@@ -15,8 +18,9 @@
 #include "rng.h"
 
 #define MODEL_MAGIC "TSGPTMDL"
-#define MODEL_VERSION 1u
+#define MODEL_VERSION 2u    /* written; version 1 is read too */
 #define HEADER_SIZE 64
+#define CRC_OFFSET 36       /* the u32 CRC-32 in the header */
 
 size_t param_table(const ModelConfig *cfg, ParamInfo t[P_COUNT])
 {
@@ -158,6 +162,15 @@ static size_t payload_size(const ModelConfig *cfg, size_t n_params)
 
 size_t model_file_size(const Model *m) { return HEADER_SIZE + payload_size(&m->cfg, m->n_params); }
 
+/* Version 2's checksum: the CRC-32 of every byte of the file but the four
+ * that hold it, in file order (the header before them, then everything after
+ * them). */
+static uint32_t file_crc(const unsigned char *file, size_t len)
+{
+    uint32_t crc = crc32_update(0, file, CRC_OFFSET);
+    return crc32_update(crc, file + CRC_OFFSET + 4, len - CRC_OFFSET - 4);
+}
+
 int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name, TsErr *err)
 {
     memset(m, 0, sizeof *m);
@@ -169,9 +182,9 @@ int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name
     if (memcmp(buf, MODEL_MAGIC, 8) != 0)
         return ts_fail(err, "%s: not a tangscope model file (wrong magic number)", q);
     uint32_t version = le_get_u32(buf + 8);
-    if (version != MODEL_VERSION)
-        return ts_fail(err, "%s: model file version %u, this tangscope reads version %u", q,
-                       version, MODEL_VERSION);
+    if (version != 1 && version != 2)
+        return ts_fail(err, "%s: model file version %u, this tangscope reads versions 1 and 2", q,
+                       version);
     const unsigned char *h = buf + 12;
     uint32_t raw[5];
     for (int i = 0; i < 5; i++) {
@@ -204,7 +217,7 @@ int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name
         return ts_fail(err, "%s: %zu unexpected bytes after the weights", q,
                        len - HEADER_SIZE - want);
     const unsigned char *payload = buf + HEADER_SIZE;
-    if (crc32_update(0, payload, want) != crc)
+    if ((version == 1 ? crc32_update(0, payload, want) : file_crc(buf, len)) != crc)
         return ts_fail(err, "%s: checksum mismatch, the file is corrupted", q);
 
     uint32_t *cps = ts_calloc((size_t)cfg.vocab_size, sizeof(uint32_t), err);
@@ -281,8 +294,11 @@ int model_write_stream(const Model *m, FILE *f, TsErr *err)
     le_put_u32(h + 24, (uint32_t)m->cfg.context);
     le_put_u32(h + 28, (uint32_t)m->cfg.vocab_size);
     le_put_u32(h + 32, 0);
-    le_put_u32(h + 36, crc32_update(crc32_update(0, vocab_bytes, vbytes), param_bytes, pbytes));
     le_put_u64(h + 40, vbytes + pbytes);
+    /* the header's bytes around the CRC, then the payload: file_crc's order */
+    uint32_t crc = file_crc(h, HEADER_SIZE);
+    crc = crc32_update(crc32_update(crc, vocab_bytes, vbytes), param_bytes, pbytes);
+    le_put_u32(h + CRC_OFFSET, crc);
     int rc = 0;
     if (fwrite(h, 1, HEADER_SIZE, f) != HEADER_SIZE || fwrite(vocab_bytes, 1, vbytes, f) != vbytes ||
         fwrite(param_bytes, 1, pbytes, f) != pbytes)

@@ -1,5 +1,5 @@
 /* train.c - one training step, AdamW, the schedule, evaluation and checkpoints. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath, open_memstream */
 #include "train.h"
 
 #include <math.h>
@@ -147,7 +147,34 @@ void trainer_free(Trainer *tr)
     free(tr->targets);
     gpt_acts_free(&tr->acts);
     gpt_acts_free(&tr->short_acts);
+    train_text_free(&tr->data_text);
+    train_text_free(&tr->val_text);
     memset(tr, 0, sizeof *tr);
+}
+
+void train_text_free(TrainText *t)
+{
+    free(t->path);
+    memset(t, 0, sizeof *t);
+}
+
+int train_text_set(TrainText *t, const char *path, const void *bytes, size_t len, TsErr *err)
+{
+    train_text_free(t);
+    /* absolute, so that a run resumed from another folder finds the file */
+    char *full = realpath(path, NULL);
+    if (!full) {
+        size_t n = strlen(path) + 1;
+        full = malloc(n);
+        if (full)
+            memcpy(full, path, n);
+    }
+    if (!full)
+        return ts_fail(err, "out of memory");
+    t->path = full;
+    t->crc = crc32_update(0, bytes, len);
+    t->size = len;
+    return 0;
 }
 
 void trainer_sample_batch(Trainer *tr, const int *data, size_t n)
@@ -308,10 +335,13 @@ int gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int 
 
 /* ---- checkpoints ---- */
 
-#define CKPT_MAGIC "TSCKPT03"
+#define CKPT_MAGIC "TSCKPT04"
+#define CKPT_MAGIC_V3 "TSCKPT03"
 #define CKPT_MAGIC_V2 "TSCKPT02"
 #define CKPT_MAGIC_V1 "TSCKPT01"
 #define CKPT_HEADER 32
+#define CKPT_CRC_AT 8 /* the u32 CRC-32 in the header */
+#define CKPT_PATH_MAX 65536 /* the longest path a checkpoint may hold, in bytes */
 
 typedef struct {
     unsigned char *p;
@@ -409,6 +439,46 @@ static void cur_floats(Cur *c, float *x, size_t n)
         x[i] = cur_f32(c);
 }
 
+static void buf_text(Buf *b, const TrainText *t)
+{
+    size_t n = t->path ? strlen(t->path) : 0;
+    buf_u32(b, (uint32_t)n);
+    if (n)
+        buf_put(b, t->path, n);
+    buf_u32(b, t->crc);
+    buf_u64(b, t->size);
+}
+
+/* A TrainText as buf_text wrote it; returns -1 on a path that cannot be one. */
+static int cur_text(Cur *c, TrainText *t)
+{
+    memset(t, 0, sizeof *t);
+    uint32_t n = cur_u32(c);
+    if (c->short_ || n > CKPT_PATH_MAX)
+        return -1;
+    const unsigned char *at = n ? cur_take(c, n) : NULL;
+    if (n && (!at || memchr(at, 0, n)))
+        return -1;
+    if (n) {
+        t->path = malloc((size_t)n + 1);
+        if (!t->path)
+            return -1;
+        memcpy(t->path, at, n);
+        t->path[n] = 0;
+    }
+    t->crc = cur_u32(c);
+    t->size = cur_u64(c);
+    return c->short_ ? -1 : 0;
+}
+
+/* The CRC-32 of a version 4 checkpoint: every byte but the four that hold it. */
+static uint32_t ckpt_crc(const unsigned char *header, const unsigned char *rest, size_t rest_len)
+{
+    uint32_t crc = crc32_update(0, header, CKPT_CRC_AT);
+    crc = crc32_update(crc, header + CKPT_CRC_AT + 4, CKPT_HEADER - CKPT_CRC_AT - 4);
+    return crc32_update(crc, rest, rest_len);
+}
+
 static void put_config(Buf *b, const TrainConfig *tc)
 {
     buf_u64(b, tc->seed);
@@ -464,6 +534,11 @@ int checkpoint_save(const Trainer *tr, const char *path, TsErr *err)
     buf_u32(&b, tr->data_crc);
     for (int i = 0; i < 4; i++)
         buf_u64(&b, tr->rng.s[i]);
+    uint64_t elapsed_bits;
+    memcpy(&elapsed_bits, &tr->elapsed_s, 8);
+    buf_u64(&b, elapsed_bits);
+    buf_text(&b, &tr->data_text);
+    buf_text(&b, &tr->val_text);
     /* the model file image, through a memory stream */
     size_t msize = model_file_size(m);
     buf_u64(&b, msize);
@@ -485,11 +560,8 @@ int checkpoint_save(const Trainer *tr, const char *path, TsErr *err)
     }
     unsigned char h[CKPT_HEADER] = {0};
     memcpy(h, CKPT_MAGIC, 8);
-    uint32_t crc = crc32_update(0, b.p, b.len);
-    for (int i = 0; i < 4; i++)
-        h[8 + i] = (unsigned char)(crc >> (8 * i));
-    for (int i = 0; i < 8; i++)
-        h[12 + i] = (unsigned char)((uint64_t)b.len >> (8 * i));
+    le_put_u64(h + 12, (uint64_t)b.len);
+    le_put_u32(h + CKPT_CRC_AT, ckpt_crc(h, b.p, b.len));
     AtomicFile af;
     if (atomic_open(&af, path, err) != 0) {
         free(b.p);
@@ -516,7 +588,8 @@ int checkpoint_load(Model *model, Trainer *tr, const char *path, int bf16, TsErr
         return -1;
     int rc = -1;
     int version = len < CKPT_HEADER                      ? 0
-                  : memcmp(data, CKPT_MAGIC, 8) == 0    ? 3
+                  : memcmp(data, CKPT_MAGIC, 8) == 0    ? 4
+                  : memcmp(data, CKPT_MAGIC_V3, 8) == 0 ? 3
                   : memcmp(data, CKPT_MAGIC_V2, 8) == 0 ? 2
                   : memcmp(data, CKPT_MAGIC_V1, 8) == 0 ? 1
                                                         : 0;
@@ -532,7 +605,12 @@ int checkpoint_load(Model *model, Trainer *tr, const char *path, int bf16, TsErr
                 (unsigned long long)(plen + CKPT_HEADER));
         goto out;
     }
-    if (crc32_update(0, data + CKPT_HEADER, plen) != crc) {
+    int reserved_zero = 1;
+    for (int i = 20; i < CKPT_HEADER; i++)
+        reserved_zero &= data[i] == 0;
+    if ((version >= 4 ? ckpt_crc(data, data + CKPT_HEADER, plen)
+                      : crc32_update(0, data + CKPT_HEADER, plen)) != crc ||
+        (version >= 4 && !reserved_zero)) {
         ts_fail(err, "%s: checksum mismatch, the checkpoint is corrupted", q);
         goto out;
     }
@@ -546,19 +624,32 @@ int checkpoint_load(Model *model, Trainer *tr, const char *path, int bf16, TsErr
     Rng rng;
     for (int i = 0; i < 4; i++)
         rng.s[i] = cur_u64(&c);
+    double elapsed = 0.0;
+    TrainText texts[2] = {{0}};
+    if (version >= 4) {
+        uint64_t bits = cur_u64(&c);
+        memcpy(&elapsed, &bits, 8);
+        if (cur_text(&c, &texts[0]) != 0 || cur_text(&c, &texts[1]) != 0 ||
+            !(elapsed >= 0.0 && elapsed < 1e12)) {
+            train_text_free(&texts[0]);
+            train_text_free(&texts[1]);
+            ts_fail(err, "%s: checkpoint is cut short", q);
+            goto out;
+        }
+    }
     uint64_t msize = cur_u64(&c);
     const unsigned char *image = msize <= plen ? cur_take(&c, msize) : NULL;
     if (c.short_ || !image) {
         ts_fail(err, "%s: checkpoint is cut short", q);
-        goto out;
+        goto out_texts;
     }
     if (model_parse(model, image, msize, path, err) != 0)
-        goto out;
+        goto out_texts;
     if (bf16 >= 0)
         tc.bf16 = bf16;
     if (trainer_init(tr, model, &tc, err) != 0) {
         model_free(model);
-        goto out;
+        goto out_texts;
     }
     cur_floats(&c, tr->m, model->n_params);
     cur_floats(&c, tr->v, model->n_params);
@@ -566,14 +657,22 @@ int checkpoint_load(Model *model, Trainer *tr, const char *path, int bf16, TsErr
         ts_fail(err, "%s: checkpoint moments have the wrong size", q);
         trainer_free(tr);
         model_free(model);
-        goto out;
+        goto out_texts;
     }
     tr->step = step;
     tr->have_best = have_best;
     tr->best_val = best;
     tr->data_crc = data_crc;
     tr->rng = rng;
+    tr->elapsed_s = elapsed;
+    tr->knows_texts = version >= 4 && texts[0].path; /* saved by a caller that said them */
+    tr->data_text = texts[0]; /* the trainer owns them now */
+    tr->val_text = texts[1];
+    memset(texts, 0, sizeof texts);
     rc = 0;
+out_texts:
+    train_text_free(&texts[0]);
+    train_text_free(&texts[1]);
 out:
     free(data);
     return rc;

@@ -48,6 +48,19 @@ int train_config_check(const TrainConfig *tc, const ModelConfig *mc, TsErr *err)
 /* Learning rate at step (0-based): linear warm-up, then cosine to lr_min. */
 float train_lr(const TrainConfig *tc, int step);
 
+/* A text file a run reads, as its checkpoint remembers it. */
+typedef struct {
+    char *path;        /* as the run was given it, made absolute; owned; NULL: none */
+    uint32_t crc;      /* CRC-32 of the file's bytes */
+    uint64_t size;     /* its length in bytes */
+} TrainText;
+
+/* Fill t for the file at path whose bytes are bytes[0..len): its absolute
+ * path (path as given when it cannot be resolved), their CRC-32 and length.
+ * Frees what t held. Returns 0, or -1 when memory runs out. */
+int train_text_set(TrainText *t, const char *path, const void *bytes, size_t len, TsErr *err);
+void train_text_free(TrainText *t);
+
 typedef struct {
     Model *model;      /* not owned */
     TrainConfig tc;
@@ -63,6 +76,15 @@ typedef struct {
     float best_val;    /* best validation loss so far; valid when have_best */
     int have_best;
     uint32_t data_crc; /* CRC-32 of the training token ids, to catch a changed corpus on resume */
+    /* what a checkpoint of version 4 on remembers besides (trainer_init leaves
+     * them empty, trainer_free frees them; the caller fills them in): */
+    int knows_texts;   /* 1: data_text and val_text say which files the run reads (a
+                        * checkpoint before version 4, or saved with no data_text.path,
+                        * does not know them) */
+    TrainText data_text; /* the training text */
+    TrainText val_text;  /* the validation text; path NULL: none */
+    double elapsed_s;  /* seconds of training behind the checkpoint, over every run
+                        * that led to it; the caller keeps it up to date */
 } Trainer;
 
 int trainer_init(Trainer *tr, Model *model, const TrainConfig *tc, TsErr *err);
@@ -92,11 +114,17 @@ float trainer_step(Trainer *tr, float *grad_norm);
 int gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int seq, double *loss,
                   size_t *count, TsErr *err);
 
-/* Checkpoints: magic "TSCKPT03" ("TSCKPT02", without the precision, and
- * "TSCKPT01", without the short-window settings either, are read too; both
- * were float32 runs), the settings, progress, generator state,
- * then the model file image and both moments; CRC-32 over everything after
- * the fixed header. Written atomically. */
+/* Checkpoints: a 32-byte header (magic "TSCKPT04", u32 CRC-32 at offset 8,
+ * u64 length of the rest at 12, 12 zero bytes), then the settings, progress,
+ * generator state, the elapsed training time, the training and validation
+ * files (path, CRC-32 and size of each), the model file image and both AdamW
+ * moments. The CRC-32 covers the whole file but its own four bytes, the
+ * header included. The elapsed time is the only thing two identical runs
+ * write differently: a float64 at byte 152 (the header, 72 bytes of
+ * settings, 16 of progress, 32 of generator state before it). Read too, with the CRC-32 over what follows the header
+ * alone and neither the files nor the time: "TSCKPT03", "TSCKPT02" (without
+ * the precision) and "TSCKPT01" (without the short-window settings either;
+ * both were float32 runs). Written atomically. */
 int checkpoint_save(const Trainer *tr, const char *path, TsErr *err);
 /* Load into a fresh model and trainer (both initialised here). bf16 is the
  * precision to continue in: -1 as the checkpoint says, else 0 or 1. */

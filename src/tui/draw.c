@@ -20,6 +20,18 @@ int draw_text(int y, int x, int maxw, Role role, const char *utf8)
     return used;
 }
 
+int draw_text_corner(int y, int x, int maxw, Role role, const char *utf8)
+{
+    if (maxw <= 0 || !utf8)
+        return 0;
+    int used;
+    size_t n = textw_fit(utf8, maxw, &used);
+    attrset(tui_attr(role));
+    mvinsnstr(y, x, utf8, (int)n);
+    attrset(A_NORMAL);
+    return used;
+}
+
 int draw_textf(int y, int x, int maxw, Role role, const char *fmt, ...)
 {
     char buf[512];

@@ -65,6 +65,10 @@ int draw_textf(int y, int x, int maxw, Role role, const char *fmt, ...)
 /* The same, but a text that does not fit ends in an ellipsis, so the cut
  * shows (a list of acrostic heads, a long status message). */
 int draw_text_cut(int y, int x, int maxw, Role role, const char *utf8);
+/* draw_text for a line that may end in the screen's bottom-right cell, which
+ * curses cannot write by moving the cursor past it: the text is inserted
+ * there instead (the cursor stays). Returns the columns drawn. */
+int draw_text_corner(int y, int x, int maxw, Role role, const char *utf8);
 /* Right-aligned so it ends at column x_end (exclusive); returns its start column. */
 int draw_text_right(int y, int x_end, int maxw, Role role, const char *utf8);
 /* One character of the text (a newline as its glyph, controls as '?');

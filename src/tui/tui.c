@@ -316,12 +316,26 @@ static void report_first_frame(void)
 
 /* ---- the loop ---- */
 
+/* Text typed at once: a bracketed paste, or a burst of characters that were
+ * all there without waiting (a paste in a terminal without bracketed paste,
+ * or typing faster than the model answers). It becomes one CMD_PASTE, one
+ * prediction. Only its last APP_MAX_CHARS characters are kept, as many as
+ * the text holds; `dropped` counts those before them. */
+typedef struct {
+    uint32_t cps[APP_MAX_CHARS]; /* a ring: the oldest at (start), n of them */
+    size_t start, n, dropped;
+} PasteBuf;
+
 typedef struct {
     double next_tick;   /* when the running job wants its next tick */
     JobKind last_job;
     int drag;           /* the slider being dragged, or -1 */
     int pasting;        /* inside a bracketed paste */
     int background;     /* the background hook wants calling again */
+    PasteBuf paste;     /* text gathered for one edit */
+    int pending;        /* a key read while gathering a burst, to handle next: */
+    int pending_rc;
+    wint_t pending_key;
 } LoopState;
 
 static int wait_ms(const AppState *s, const LoopState *ls)
@@ -336,19 +350,96 @@ static int wait_ms(const AppState *s, const LoopState *ls)
     return ms;
 }
 
+static void paste_add(PasteBuf *p, uint32_t cp)
+{
+    if (p->n == APP_MAX_CHARS) { /* full: the oldest goes */
+        p->start = (p->start + 1) % APP_MAX_CHARS;
+        p->n--;
+        p->dropped++;
+    }
+    p->cps[(p->start + p->n++) % APP_MAX_CHARS] = cp;
+}
+
+/* Hand the gathered text over as one edit (one character: as typed). */
+static unsigned paste_flush(AppState *s, PasteBuf *p)
+{
+    unsigned redraw = REDRAW_NONE;
+    if (p->n == 1 && p->dropped == 0) {
+        redraw = app_apply(s, CMD_TYPE, cmd_arg((long)p->cps[p->start]));
+    } else if (p->n > 0) {
+        static char text[4 * APP_MAX_CHARS + 1];
+        size_t len = 0;
+        for (size_t i = 0; i < p->n; i++)
+            len += (size_t)utf8_encode(p->cps[(p->start + i) % APP_MAX_CHARS], text + len);
+        text[len] = 0;
+        redraw = app_apply(s, CMD_PASTE, (CmdArg){(long)p->dropped, 0.0, text});
+    }
+    p->start = p->n = p->dropped = 0;
+    return redraw;
+}
+
+/* A character was typed: take every character already waiting with it, up to
+ * the first key that is not text, which is handled next. */
+static unsigned on_burst(AppState *s, LoopState *ls, uint32_t first)
+{
+    paste_add(&ls->paste, first);
+    wtimeout(stdscr, 0); /* what is there now, no waiting */
+    for (;;) {
+        wint_t key;
+        int rc = wget_wch(stdscr, &key);
+        if (rc == ERR)
+            break;
+        CmdArg arg;
+        Command c = rc == KEY_CODE_YES ? CMD_NONE
+                                       : input_map(input_mode(s, 0), 0, key, &arg);
+        if (c != CMD_TYPE) {
+            ls->pending = 1;
+            ls->pending_rc = rc;
+            ls->pending_key = key;
+            break;
+        }
+        paste_add(&ls->paste, (uint32_t)arg.n);
+    }
+    return paste_flush(s, &ls->paste);
+}
+
 static unsigned on_input(AppState *s, LoopState *ls, int rc, wint_t key)
 {
     if (rc == KEY_CODE_YES && key == KEY_RESIZE)
         return REDRAW_ALL;
-    if (rc == KEY_CODE_YES && key == KEY_MOUSE)
-        return on_mouse(s, &ls->drag);
     if (rc == KEY_CODE_YES && (key == KEY_PASTE_BEGIN || key == KEY_PASTE_END)) {
         ls->pasting = key == KEY_PASTE_BEGIN;
-        return REDRAW_NONE;
+        if (ls->pasting)
+            ls->paste.start = ls->paste.n = ls->paste.dropped = 0;
+        return REDRAW_NONE; /* what was pasted is handed over at its end (on_paste_end) */
     }
+    Layout l;
+    screen_layout(&l, s, LINES, COLS);
     CmdArg arg;
     Command c = input_map(input_mode(s, ls->pasting), rc == KEY_CODE_YES, key, &arg);
+    if (l.too_small) /* the screen says only how large it must be: keys but quit wait */
+        return c == CMD_QUIT && !ls->pasting ? app_apply(s, c, arg) : REDRAW_NONE;
+    if (rc == KEY_CODE_YES && key == KEY_MOUSE)
+        return on_mouse(s, &ls->drag);
+    if (ls->pasting) { /* a paste is text: gathered, other keys in it ignored */
+        if (c == CMD_TYPE)
+            paste_add(&ls->paste, (uint32_t)arg.n);
+        return REDRAW_NONE;
+    }
+    if (c == CMD_TYPE)
+        return on_burst(s, ls, (uint32_t)arg.n);
     return app_apply(s, c, arg);
+}
+
+/* The end of a bracketed paste (or of what the terminal sent of one, when
+ * its end does not come): one edit. */
+static unsigned on_paste_end(AppState *s, LoopState *ls, int rc, wint_t key)
+{
+    if (rc == KEY_CODE_YES && key == KEY_PASTE_END)
+        return paste_flush(s, &ls->paste);
+    if (rc == ERR && ls->pasting)
+        return paste_flush(s, &ls->paste);
+    return REDRAW_NONE;
 }
 
 static unsigned on_clock(AppState *s, LoopState *ls, const TuiHooks *hooks)
@@ -376,10 +467,18 @@ static void event_loop(AppState *s, const TuiHooks *hooks)
     if (hooks && hooks->background) /* the slow start comes after the first frame */
         tui_draw(s, hooks->background(s, hooks->ctx, &ls.background));
     while (!s->quit && !quit_signal) {
-        wtimeout(stdscr, wait_ms(s, &ls));
         wint_t key;
-        int rc = wget_wch(stdscr, &key);
+        int rc;
+        if (ls.pending) { /* the key that ended a burst */
+            rc = ls.pending_rc;
+            key = ls.pending_key;
+            ls.pending = 0;
+        } else {
+            wtimeout(stdscr, wait_ms(s, &ls));
+            rc = wget_wch(stdscr, &key);
+        }
         unsigned redraw = rc == ERR ? REDRAW_NONE : on_input(s, &ls, rc, key);
+        redraw |= on_paste_end(s, &ls, rc, key);
         redraw |= on_clock(s, &ls, hooks);
         if (redraw && !s->quit) {
             screen_fit(s, LINES, COLS);

@@ -67,17 +67,68 @@ void view_status_draw(const AppState *s, Rect r)
     draw_text_cut(r.y, r.x, room, s->status_error ? ROLE_ERROR : ROLE_NORMAL, s->status);
 }
 
+/* One way to say it: paragraphs, each drawn in its role. */
+typedef struct {
+    const char *text[2];
+    Role role[2];
+} TooSmallNote;
+
+/* The lines `note` takes at cols columns (each paragraph wrapped). */
+static int note_lines(const TooSmallNote *n, int cols)
+{
+    int total = 0;
+    for (int p = 0; p < 2 && n->text[p]; p++)
+        total += textw_lines(n->text[p], cols, NULL, 0);
+    return total;
+}
+
+/* Draw the note's lines centred from row y; at most `rows` of them, on a
+ * screen of `lines` rows. */
+static void note_draw(const TooSmallNote *n, int y, int rows, int lines, int cols)
+{
+    TextSpan span[64];
+    for (int p = 0; p < 2 && n->text[p] && rows > 0; p++) {
+        int count = textw_lines(n->text[p], cols, span, 64);
+        for (int i = 0; i < count && i < 64 && rows > 0; i++, y++, rows--) {
+            char line[256];
+            snprintf(line, sizeof line, "%.*s", (int)span[i].len, n->text[p] + span[i].start);
+            int w = textw_width(line);
+            int x = w < cols ? (cols - w) / 2 : 0;
+            if (y == lines - 1) /* the last row: its last cell too */
+                draw_text_corner(y, x, cols - x, n->role[p], line);
+            else
+                draw_text(y, x, cols - x, n->role[p], line);
+        }
+    }
+}
+
 void view_too_small_draw(const AppState *s, int lines, int cols)
 {
-    char msg[256];
+    /* The size it needs is said on any screen: the whole message with its
+     * hint, the message alone, "needs 80x24", or "80x24", the first that
+     * fits, wrapped onto as many rows as there are (at 2x3 "80", "x2",
+     * "4"). A screen of fewer than five cells shows its start (and one
+     * column wide, curses cannot write the bottom cell: 1x5 shows "80x2"). */
+    char msg[256], need[64], size[32];
     snprintf(msg, sizeof msg, app_label(s, LBL_TOO_SMALL), cols, lines, SCREEN_MIN_COLS,
              SCREEN_MIN_LINES);
-    const char *hint = app_label(s, LBL_TOO_SMALL_HINT);
-    int y = lines / 2 - 1 > 0 ? lines / 2 - 1 : 0;
-    int w = textw_width(msg), x = w < cols ? (cols - w) / 2 : 0;
-    draw_text(y, x, cols - x - 1, ROLE_ERROR, msg);
-    w = textw_width(hint);
-    x = w < cols ? (cols - w) / 2 : 0;
-    if (y + 1 < lines)
-        draw_text(y + 1, x, cols - x - 1, ROLE_NORMAL, hint);
+    snprintf(need, sizeof need, app_label(s, LBL_TOO_SMALL_SHORT), SCREEN_MIN_COLS,
+             SCREEN_MIN_LINES);
+    snprintf(size, sizeof size, "%dx%d", SCREEN_MIN_COLS, SCREEN_MIN_LINES);
+    const TooSmallNote notes[] = {
+        {{msg, app_label(s, LBL_TOO_SMALL_HINT)}, {ROLE_ERROR, ROLE_NORMAL}},
+        {{msg, NULL}, {ROLE_ERROR, ROLE_NORMAL}},
+        {{need, NULL}, {ROLE_ERROR, ROLE_NORMAL}},
+        {{size, NULL}, {ROLE_ERROR, ROLE_NORMAL}},
+    };
+    int count = (int)(sizeof notes / sizeof notes[0]), pick = count - 1;
+    for (int i = 0; i < count; i++) {
+        if (note_lines(&notes[i], cols) <= lines) {
+            pick = i;
+            break;
+        }
+    }
+    int rows = note_lines(&notes[pick], cols);
+    int y = rows < lines ? (lines - rows) / 2 : 0;
+    note_draw(&notes[pick], y, lines - y, lines, cols);
 }

@@ -296,4 +296,25 @@ for cmd in probs generate acrostic jueju corpus train eval bench explore kvcache
 done
 if [ -z "$bad_ranges" ]; then pass ranges-as-help-writes; else fail ranges-as-help-writes "$bad_ranges"; fi
 
+# ---- model file version 2: the checksum covers the header (model format) ----
+# tiny.bin has n_head 2 at offset 20 (docs/model-format.md); 1 still divides
+# n_embd 16, so only the checksum can tell; version 3 is no version at all
+cp "$TINY" "$work/heads.bin"
+printf '\001' | dd of="$work/heads.bin" bs=1 seek=20 conv=notrunc 2>/dev/null
+expect_error header-flip-heads 2 "heads.bin': checksum mismatch" "$T" probs 春 --model "$work/heads.bin"
+cp "$TINY" "$work/version.bin"
+printf '\003' | dd of="$work/version.bin" bs=1 seek=8 conv=notrunc 2>/dev/null
+expect_error header-flip-version 2 "version 3, this tangscope reads versions 1 and 2" \
+    "$T" generate --model "$work/version.bin"
+# a version 1 file (the same model, its checksum over the payload alone) loads
+# and answers exactly as the version 2 file does
+v1=$("$T" probs 春风 --model "$ROOT/tests/data/tiny-v1.bin" --json --top 23 2>&1)
+v2=$("$T" probs 春风 --model "$TINY" --json --top 23 2>&1)
+if [ "$(od -An -tu4 -j8 -N4 "$ROOT/tests/data/tiny-v1.bin" | tr -d ' ')" = 1 ] && [ -n "$v1" ] &&
+    [ "$v1" = "$v2" ]; then
+    pass model-version-1
+else
+    fail model-version-1 "a version 1 file: $v1"
+fi
+
 exit $failed

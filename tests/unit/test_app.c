@@ -1012,6 +1012,76 @@ static void test_view_keys(void)
     app_free(&s);
 }
 
+/* A paste is one edit: CMD_PASTE types every character and runs the model
+ * once, where the same characters typed one by one run it once each; both
+ * end with the same text and the same probabilities, bit for bit. The text
+ * is the training text's start (its newlines included), long enough to pass
+ * the context of 16 several times. */
+static void test_paste_one_edit(void)
+{
+    char text[2048];
+    size_t len = 0, pos = 0, count = 0;
+    uint32_t cp;
+    while (count < 300 && utf8_decode(corpus_text, strlen(corpus_text), &pos, &cp) == 0) {
+        len += (size_t)utf8_encode(cp, text + len);
+        count++;
+    }
+    text[len] = 0;
+    AppState pasted, typed;
+    start(&pasted);
+    start(&typed);
+    long runs0 = pasted.pred.model_runs;
+    CmdArg arg = {0, 0.0, text};
+    unsigned redraw = app_apply(&pasted, CMD_PASTE, arg);
+    CHECK(pasted.pred.model_runs - runs0 == 1, "a paste of %zu characters ran the model %ld times",
+          count, pasted.pred.model_runs - runs0);
+    CHECK(redraw & REDRAW_PROMPT, "a paste did not redraw the text");
+    runs0 = typed.pred.model_runs;
+    type(&typed, text);
+    CHECK(typed.pred.model_runs - runs0 == (long)count,
+          "%zu characters typed one by one ran the model %ld times", count,
+          typed.pred.model_runs - runs0);
+    char a[4096], b[4096];
+    text_of(&pasted, a, sizeof a);
+    text_of(&typed, b, sizeof b);
+    CHECK(pasted.n_chars == count && strcmp(a, text) == 0 && strcmp(a, b) == 0,
+          "pasted %zu characters, typed %zu, of %zu", pasted.n_chars, typed.n_chars, count);
+    int V = model.cfg.vocab_size;
+    CHECK(pasted.pred.model_ok &&
+              memcmp(pasted.pred.probs, typed.pred.probs, (size_t)V * sizeof(float)) == 0,
+          "the paste's probabilities differ from typing the same characters");
+    app_free(&typed);
+
+    /* longer than the text holds (APP_MAX_CHARS): the end is kept, and said */
+    AppState full;
+    start(&full);
+    static char big[4 * 1100 + 1];
+    size_t blen = 0;
+    for (int i = 0; i < 1100; i++)
+        blen += (size_t)utf8_encode(cp_of(i % 2 ? "春" : "风"), big + blen);
+    memcpy(big + blen - 3, "月", 3); /* the last character marks the end */
+    big[blen] = 0;
+    runs0 = full.pred.model_runs;
+    app_apply(&full, CMD_PASTE, (CmdArg){0, 0.0, big});
+    CHECK(full.n_chars == APP_MAX_CHARS && full.chars[APP_MAX_CHARS - 1].cp == cp_of("月") &&
+              full.chars[0].cp == cp_of(((1100 - APP_MAX_CHARS) % 2) ? "春" : "风"),
+          "a paste of 1100 characters kept %zu, not the last %d", full.n_chars, APP_MAX_CHARS);
+    CHECK(full.pred.model_runs - runs0 == 1, "ran the model %ld times",
+          full.pred.model_runs - runs0);
+    CHECK(strstr(full.status, "1100") && strstr(full.status, "1024") && full.status_error,
+          "the status does not say what was left out: '%s'", full.status);
+    app_free(&full);
+
+    /* the command line takes a paste as its text, with no prediction */
+    runs0 = pasted.pred.model_runs;
+    key(&pasted, CMD_CMDLINE);
+    app_apply(&pasted, CMD_PASTE, (CmdArg){0, 0.0, "top1 春"});
+    CHECK(pasted.cmdline_open && strcmp(pasted.cmdline, "top1 春") == 0 &&
+              pasted.pred.model_runs == runs0,
+          "the command line holds '%s'", pasted.cmdline);
+    app_free(&pasted);
+}
+
 int main(void)
 {
     load_fixtures();
@@ -1040,6 +1110,7 @@ int main(void)
     RUN(test_compare_run);
     RUN(test_attention);
     RUN(test_view_keys);
+    RUN(test_paste_one_edit);
     corpus_free(&corpus);
     free(corpus_text);
     model_free(&model);

@@ -369,6 +369,8 @@ static void test_policies_same_text_past_context(void)
         CHECK(nonzero == 0 && t.max_logit_diff == 0.0,
               "%s, %d characters: the logits differ at %d positions, by up to %g", name,
               runs[i].chars, nonzero, t.max_logit_diff);
+        CHECK(t.logits_identical, "%s, %d characters: the logits are not the same bytes", name,
+              runs[i].chars);
         CHECK(cc.cached.n == (size_t)runs[i].chars + 1, "%zu tokens", cc.cached.n);
         CHECK(cc.cached.forward_rows - rows0 == runs[i].cached_rows,
               "%s, %d characters: the cache computed %ld positions, want %ld", name,
@@ -512,6 +514,30 @@ static void test_cache_size(void)
           infer_cache_bytes_per_char(&cfg));
 }
 
+/* The cache comparison's "identical" is the same bytes: -0 against +0 and a
+ * NaN against the same NaN are told apart by their bits alone (a float
+ * comparison calls the first equal and the second different), and a change
+ * in the last bit of one float is found; the largest |difference| rides along. */
+static void test_compare_logit_bytes(void)
+{
+    float a[4] = {1.0f, 0.0f, -2.5f, 3.0f}, b[4];
+    double diff = -1.0;
+    memcpy(b, a, sizeof a);
+    CHECK(cachecmp_logits(a, b, 4, &diff) == 1 && diff == 0.0, "equal copies: diff %g", diff);
+    b[1] = -0.0f; /* equal as numbers, not as bits */
+    CHECK(cachecmp_logits(a, b, 4, &diff) == 0 && diff == 0.0, "-0 against +0: diff %g", diff);
+    memcpy(b, a, sizeof a);
+    uint32_t bits;
+    memcpy(&bits, &b[3], 4);
+    bits ^= 1u; /* 3.0 and the float next to it: 2^-22 apart */
+    memcpy(&b[3], &bits, 4);
+    CHECK(cachecmp_logits(a, b, 4, &diff) == 0 && diff == ldexp(1.0, -22),
+          "one bit apart: diff %g", diff);
+    memcpy(b, a, sizeof a);
+    a[2] = b[2] = NAN; /* the same NaN: the same bytes */
+    CHECK(cachecmp_logits(a, b, 4, &diff) == 1 && diff != diff, "the same NaN: diff %g", diff);
+}
+
 int main(void)
 {
     RUN(test_linear_kernel);
@@ -524,5 +550,6 @@ int main(void)
     RUN(test_prompt_start_rule);
     RUN(test_same_text_with_and_without_cache);
     RUN(test_cache_size);
+    RUN(test_compare_logit_bytes);
     return test_summary();
 }

@@ -135,8 +135,12 @@ static void put32(unsigned char *p, uint32_t v)
         p[i] = (unsigned char)(v >> (8 * i));
 }
 
-/* Re-seal the payload CRC, so a test reaches the check after the checksum. */
-static void reseal(unsigned char *b, size_t n) { put32(b + 36, crc32_update(0, b + 64, n - 64)); }
+/* Re-seal a version 2 file's CRC (of every byte but its own four, the 36
+ * before them and then the rest), so a test reaches the checks after it. */
+static void reseal(unsigned char *b, size_t n)
+{
+    put32(b + 36, crc32_update(crc32_update(0, b, 36), b + 40, n - 40));
+}
 
 /* Load a damaged copy; it must fail with a message naming the file and
  * containing `expect`. */
@@ -203,6 +207,26 @@ static void test_damaged_files(void)
     memcpy(b, good, n);
     memset(b + n, 0, 16);
     expect_refused("trailing", b, n + 16, "unexpected bytes");
+    /* version 2: one flipped bit anywhere in the header is refused too, even
+     * where the header stays a valid one (n_head 2 -> 3 does not divide 16,
+     * but 2 -> 1 or 2 -> 4 would: only the checksum can catch that) */
+    for (size_t at = 0; at < 64; at++) {
+        for (int bit = 0; bit < 8; bit++) {
+            memcpy(b, good, n);
+            b[at] ^= (unsigned char)(1u << bit);
+            char label[32];
+            snprintf(label, sizeof label, "header%zu.%d", at, bit);
+            expect_refused(label, b, n, "");
+        }
+    }
+    const uint32_t heads[] = {1, 4};
+    for (int i = 0; i < 2; i++) {
+        memcpy(b, good, n);
+        put32(b + 20, heads[i]);
+        char label[32];
+        snprintf(label, sizeof label, "heads%u", (unsigned)heads[i]);
+        expect_refused(label, b, n, "checksum mismatch");
+    }
     memcpy(b, good, n);
     put32(b + 64, 0x4E00); /* vocabulary out of order (the second entry is smaller) */
     reseal(b, n);
@@ -219,6 +243,54 @@ static void test_damaged_files(void)
               strstr(err.msg, "/nonexistent/model.bin") != NULL,
           "a missing file must be reported by name");
     CHECK(model_load(&m, tmpdir, &err) != 0, "a directory is not a model");
+}
+
+/* A version 1 file (tests/data/tiny-v1.bin, the CRC-32 of its payload alone)
+ * still loads, with the same weights and vocabulary as the version 2 file of
+ * the same model (tiny.bin, both written by tools/tsmodel.py); saving it
+ * writes version 2, byte for byte that file: what the header says and the
+ * checksum change, the bytes of the weights do not. A version 1 file whose
+ * header lies about n_head still passes (its checksum never covered it),
+ * which is why version 2 exists. */
+static void test_version1(void)
+{
+    TsErr err;
+    Model v1, v2;
+    if (model_load(&v1, TEST_DATA("tiny-v1.bin"), &err) != 0) {
+        CHECK(0, "a version 1 file is refused: %s", err.msg);
+        return;
+    }
+    CHECK(model_load(&v2, TEST_DATA("tiny.bin"), &err) == 0, "%s", err.msg);
+    CHECK(v1.n_params == v2.n_params && memcmp(v1.params, v2.params, v1.n_params * 4) == 0,
+          "version 1 and 2 files of one model give different weights");
+    CHECK(v1.vocab.size == v2.vocab.size &&
+              memcmp(v1.vocab.cps, v2.vocab.cps, (size_t)v1.vocab.size * 4) == 0,
+          "version 1 and 2 files of one model give different vocabularies");
+    char path[256];
+    snprintf(path, sizeof path, "%s/converted.bin", tmpdir);
+    CHECK(model_save(&v1, path, &err) == 0, "%s", err.msg);
+    unsigned char *want, *got, *old;
+    size_t nw = 0, ng = 0, no = 0;
+    read_file(TEST_DATA("tiny.bin"), FILE_MODEL, &want, &nw, &err);
+    read_file(path, FILE_MODEL, &got, &ng, &err);
+    read_file(TEST_DATA("tiny-v1.bin"), FILE_MODEL, &old, &no, &err);
+    CHECK(nw == ng && memcmp(want, got, nw) == 0,
+          "a version 1 model saved is not the version 2 file tools/tsmodel.py writes");
+    CHECK(no == ng && got[8] == 2 && old[8] == 1 && memcmp(old + 64, got + 64, no - 64) == 0 &&
+              memcmp(old + 12, got + 12, 24) == 0 && memcmp(old + 40, got + 40, 24) == 0,
+          "converting changed more than the version and the checksum");
+    old[20] = 1; /* n_head 2 -> 1 in a version 1 file: nothing can tell */
+    snprintf(path, sizeof path, "%s/v1-heads.bin", tmpdir);
+    write_bytes(path, old, no);
+    Model lied;
+    CHECK(model_load(&lied, path, &err) == 0, "version 1 did not cover its header: %s", err.msg);
+    if (lied.params)
+        model_free(&lied);
+    free(want);
+    free(got);
+    free(old);
+    model_free(&v1);
+    model_free(&v2);
 }
 
 static void test_vocab_encode(void)
@@ -256,6 +328,7 @@ int main(void)
     RUN(test_fixture_logits);
     RUN(test_roundtrip);
     RUN(test_damaged_files);
+    RUN(test_version1);
     RUN(test_vocab_encode);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);

@@ -196,6 +196,10 @@ static void resume_same_losses(int short_every)
     float want[40], got[40];
     run_steps(&straight, 40, want);
     run_steps(&first, 25, got);
+    /* what the checkpoint remembers besides: the files and the time */
+    CHECK(train_text_set(&first.tr.data_text, "/nonexistent/train.txt", "abc", 3, &err) == 0,
+          "%s", err.msg);
+    first.tr.elapsed_s = 12.5;
     CHECK(checkpoint_save(&first.tr, ckpt, &err) == 0, "%s", err.msg);
     int *data = first.data;
     size_t n = first.n;
@@ -208,6 +212,15 @@ static void resume_same_losses(int short_every)
     second.data = data;
     second.n = n;
     CHECK(second.tr.step == 25, "resumed at step %d", second.tr.step);
+    /* "abc": CRC-32 0x352441C2 (zlib.crc32(b"abc")), 3 bytes; no validation text */
+    CHECK(second.tr.knows_texts && second.tr.data_text.path &&
+              strcmp(second.tr.data_text.path, "/nonexistent/train.txt") == 0 &&
+              second.tr.data_text.crc == 0x352441C2u && second.tr.data_text.size == 3 &&
+              second.tr.val_text.path == NULL && second.tr.elapsed_s == 12.5,
+          "the checkpoint did not keep its files and time: %s %08x %llu, %g s",
+          second.tr.data_text.path ? second.tr.data_text.path : "(none)",
+          (unsigned)second.tr.data_text.crc, (unsigned long long)second.tr.data_text.size,
+          second.tr.elapsed_s);
     CHECK(second.tr.tc.bf16 == straight.tr.tc.bf16 &&
               (second.tr.acts.bf16 != NULL) == (straight.tr.tc.bf16 == 1),
           "the checkpoint did not keep the precision (%d, not %d)", second.tr.tc.bf16,
@@ -243,6 +256,26 @@ static void resume_same_losses(int short_every)
     Trainer t2;
     CHECK(checkpoint_load(&m2, &t2, bad, -1, &err) != 0 && strstr(err.msg, "bad.ckpt"),
           "a flipped bit in a checkpoint was accepted");
+    buf[len / 2] ^= 1;
+    /* the checksum covers the header too: a flipped bit anywhere in its 32
+     * bytes is refused (the length and the 12 reserved bytes included) */
+    int header_flips_taken = 0;
+    for (int at = 0; at < 32; at++) {
+        for (int bit = 0; bit < 8; bit++) {
+            buf[at] ^= (unsigned char)(1u << bit);
+            f = fopen(bad, "wb");
+            fwrite(buf, 1, len, f);
+            fclose(f);
+            buf[at] ^= (unsigned char)(1u << bit);
+            if (checkpoint_load(&m2, &t2, bad, -1, &err) == 0) {
+                header_flips_taken++;
+                trainer_free(&t2);
+                model_free(&m2);
+            }
+        }
+    }
+    CHECK(header_flips_taken == 0, "%d flipped bits in the header were accepted",
+          header_flips_taken);
     f = fopen(bad, "wb");
     fwrite(buf, 1, len / 3, f);
     fclose(f);
