@@ -60,6 +60,10 @@ typedef enum {
     PANEL_COUNT
 } AppPanel;
 
+/* The colour sets (--theme): for a dark background (the default) or a light
+ * one, which a projector washes out less. NO_COLOR still means no colour. */
+typedef enum { THEME_DARK, THEME_LIGHT } AppTheme;
+
 typedef enum { VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_COUNT } AppView;
 
 /* Where a character of the text came from. */
@@ -212,6 +216,9 @@ typedef struct {
     int quit;
     Converter conv;          /* forgiving input (convert.h); OpenCC is opened on first need */
     const Pinyin *pinyin;    /* readings and glosses (pinyin.h); NULL without; not owned */
+    /* reading it from the back row: how the screen looks (kept by app_reset) */
+    int projector;           /* 1: fewer panels, large bars, high contrast (z) */
+    AppTheme theme;          /* the colours: for a dark or a light background */
 } AppState;
 
 /* Start with an empty prompt, cache on, temperature 1, filters off, seed 1,

@@ -82,10 +82,10 @@ static unsigned do_sample(AppState *s, CmdArg a)
     (void)a;
     int tok = app_sample_one(s);
     if (tok >= 0) {
-        char ch[8];
+        char ch[8], p[48];
         char_text(vocab_cp(&s->m->vocab, tok), ch);
-        app_status(s, 0, app_label(s, LBL_ST_SAMPLED), ch,
-                   100.0 * (double)s->pred.ss.final[tok], (unsigned long long)s->seed);
+        app_prob_text(s, (double)s->pred.ss.final[tok], 1, p, sizeof p); /* never "0.0%" */
+        app_status(s, 0, app_label(s, LBL_ST_SAMPLED), ch, p, (unsigned long long)s->seed);
     }
     app_predict(s);
     return REDRAW_TEXT;
@@ -98,8 +98,8 @@ static unsigned do_pick(AppState *s, CmdArg a)
         return REDRAW_STATUS;
     }
     const Candidate *c = &s->pred.top[a.n - 1];
-    double p = 100.0 * (double)c->p;
-    char ch[8];
+    char ch[8], p[48];
+    app_prob_text(s, (double)c->p, 1, p, sizeof p);
     char_text(vocab_cp(&s->m->vocab, c->id), ch);
     if (app_push_char(s, vocab_cp(&s->m->vocab, c->id), ORIGIN_PICKED) == 0)
         app_status(s, 0, app_label(s, LBL_ST_PICKED), ch, p);
@@ -451,6 +451,14 @@ static unsigned do_tick(AppState *s, CmdArg a)
     return app_job_tick(s);
 }
 
+/* Projector mode: the screen draws fewer, larger panels in high contrast. */
+static unsigned do_projector(AppState *s, CmdArg a)
+{
+    s->projector = a.n < 0 ? !s->projector : a.n != 0;
+    app_status(s, 0, "%s", app_label(s, s->projector ? LBL_ST_PROJECTOR_ON : LBL_ST_PROJECTOR_OFF));
+    return REDRAW_ALL;
+}
+
 static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_QUIT] = do_quit,
     [CMD_TYPE] = do_type,
@@ -493,6 +501,8 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_PICKER_OPEN] = do_picker_open,
     [CMD_CMDLINE] = do_cmdline,
     [CMD_TICK] = do_tick,
+    /* reading it from the back row */
+    [CMD_PROJECTOR] = do_projector,
 };
 
 unsigned app_apply(AppState *s, Command c, CmdArg arg)

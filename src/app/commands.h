@@ -58,6 +58,8 @@ typedef enum {
     CMD_CMDLINE,        /* `:`: open the command line; until Enter or Esc, what is typed
                            goes there (Enter runs it, Esc closes it) */
     CMD_TICK,           /* the clock: advance a running job */
+    /* reading it from the back row */
+    CMD_PROJECTOR,      /* z: arg.n 1 projector mode on, 0 off, -1 toggles */
     CMD_COUNT
 } Command;
 

@@ -62,6 +62,8 @@ static const Binding BINDINGS[] = {
     {0, '/', CMD_QUERY, 0},
     {0, 'n', CMD_MID_TEXT, -1},     /* n: the newline before the prompt, or none */
     {0, ':', CMD_CMDLINE, 0},
+    /* reading it from the back row */
+    {0, 'z', CMD_PROJECTOR, -1},    /* z: projector mode on / off */
 };
 
 /* In a lesson, before the table above: n and N step through it there (the
