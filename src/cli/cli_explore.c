@@ -19,6 +19,7 @@
 static const char EXPLORE_HELP[] =
     "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang en|zh|de|fr]\n"
     "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
+    "                         [--projector] [--theme dark|light]\n"
     "\n"
     "The full-screen explorer: type a prompt and watch the model's probabilities\n"
     "for the next character change on every key, beside what the sampler makes of\n"
@@ -30,6 +31,9 @@ static const char EXPLORE_HELP[] =
     "prompt: traditional characters as simplified ones (風 as 风), , . ? ! as ，\n"
     "and 。; the status line says what was converted, or names a character the\n"
     "model does not know.\n"
+    "The text is shown whole, as verse: a line of verse to a row (a couplet to a\n"
+    "row when the rows run short), scrolling to keep its end in view only when\n"
+    "it is longer than the screen has rows for.\n"
     "\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
     "  --prompt TEXT   start with this prompt typed in\n"
@@ -43,7 +47,14 @@ static const char EXPLORE_HELP[] =
     "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
     "  --no-corpus     no training-text counts\n"
     "  --threads N     threads for the model's passes, 0..1024, 0 = all cores\n"
-    "                  (default 0); the cache comparison (b) always times one thread\n";
+    "                  (default 0); the cache comparison (b) always times one thread\n"
+    "  --projector     start in projector mode (z switches): only the text, the\n"
+    "                  bars across the whole width and the sliders, in high\n"
+    "                  contrast, with no grey hints and block characters instead\n"
+    "                  of braille\n"
+    "  --theme NAME    dark (default) for a dark background, light for a light\n"
+    "                  one (a projector washes out dark backgrounds); NO_COLOR\n"
+    "                  set and not empty means no colour at all, whatever the theme\n";
 
 /* The training text, loaded in a thread while the explorer already runs. */
 typedef struct {
@@ -132,6 +143,8 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     }
     s.model_name = model_path;
     s.lang = run->lang;
+    s.projector = run->projector;
+    s.theme = run->theme;
     if (cli_opencc_config())
         s.conv.config = cli_opencc_config();
     if (run->mid_text)
@@ -163,16 +176,30 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     return rc;
 }
 
+int cli_theme_parse(const char *cmd, const char *name, AppTheme *theme)
+{
+    TsQuoted q;
+    if (!name || strcmp(name, "dark") == 0)
+        *theme = THEME_DARK;
+    else if (strcmp(name, "light") == 0)
+        *theme = THEME_LIGHT;
+    else
+        return cli_error(cmd, EXIT_USAGE, "--theme must be dark or light, not %s", ts_quote(&q, name));
+    return 0;
+}
+
 int cmd_explore(int argc, char **argv)
 {
     const char *model_path = NULL, *prompt = NULL, *lang_arg = NULL, *corpus_path = NULL;
-    int no_corpus = 0, threads = 0, mid_text = 0;
+    const char *theme_arg = NULL;
+    int no_corpus = 0, threads = 0, mid_text = 0, projector = 0;
     Opt opts[] = {
         {"--threads", OPT_INT, &threads, 0, 1024},
         {"--model", OPT_STR, &model_path, 0, 0},   {"--prompt", OPT_STR, &prompt, 0, 0},
         {"--lang", OPT_STR, &lang_arg, 0, 0},      {"--corpus", OPT_STR, &corpus_path, 0, 0},
         {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
+        {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
     };
     int rc = cli_parse("explore", EXPLORE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
@@ -180,6 +207,9 @@ int cmd_explore(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     AppLang lang = LANG_EN;
     if ((rc = parse_lang(lang_arg, &lang)) != 0)
+        return rc;
+    AppTheme theme = THEME_DARK;
+    if ((rc = cli_theme_parse("explore", theme_arg, &theme)) != 0)
         return rc;
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return cli_error("explore", EXIT_USAGE, "needs a terminal on stdin and stdout "
@@ -191,6 +221,7 @@ int cmd_explore(int argc, char **argv)
      * helps it keep up with typing (the numbers are the same on any count) */
     cli_set_threads(threads);
     ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text,
-                      .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus};
+                      .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus,
+                      .projector = projector, .theme = theme};
     return cli_explore_run("explore", &run);
 }

@@ -65,13 +65,23 @@ static void draw_pair_bar(int y, int x, int w, double model, double sampler, int
     }
 }
 
-static void draw_header(const AppState *s, Rect r, const ProbCols *c)
+/* large: the projector's bars, a row each, so the legend shows whole cells
+ * in the bars' colours */
+static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
 {
     const Glyphs *g = tui_glyphs();
     char legend[160];
-    snprintf(legend, sizeof legend, "%s  %s %s  %s %s", app_label(s, LBL_NEXT), g->half_top,
-             app_label(s, LBL_MODEL), g->half_bottom, app_label(s, LBL_SAMPLER));
-    draw_text(r.y, r.x, c->bar + c->bar_w, ROLE_HEADER, legend);
+    if (large) {
+        int x = r.x + draw_text(r.y, r.x, c->bar, ROLE_HEADER, app_label(s, LBL_NEXT)) + 2;
+        x += draw_text(r.y, x, 2, ROLE_BAR_MODEL, g->eighths[8]) + 1;
+        x += draw_text(r.y, x, 12, ROLE_HEADER, app_label(s, LBL_MODEL)) + 2;
+        x += draw_text(r.y, x, 2, ROLE_BAR_SAMPLER, g->eighths[8]) + 1;
+        draw_text(r.y, x, 12, ROLE_HEADER, app_label(s, LBL_SAMPLER));
+    } else {
+        snprintf(legend, sizeof legend, "%s  %s %s  %s %s", app_label(s, LBL_NEXT), g->half_top,
+                 app_label(s, LBL_MODEL), g->half_bottom, app_label(s, LBL_SAMPLER));
+        draw_text(r.y, r.x, c->bar + c->bar_w, ROLE_HEADER, legend);
+    }
     draw_text_right(r.y, r.x + c->model_end, PCT_COLS, ROLE_HEADER, app_label(s, LBL_MODEL));
     draw_text_right(r.y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_HEADER, app_label(s, LBL_SAMPLER));
     if (c->corpus_w)
@@ -252,13 +262,13 @@ void view_probs_draw(const AppState *s, Rect r)
     }
     ProbCols c;
     prob_columns(s, r, &c);
-    draw_header(s, r, &c);
+    /* a projector with the rows for it: two rows to a candidate */
+    int large = s->projector && r.h >= 1 + 2 * APP_TOP + 1;
+    draw_header(s, r, &c, large);
     double scale = bar_scale(&s->pred);
     int hist_max = 1;
     for (int k = 0; k < s->pred.n_top; k++)
         hist_max = s->pred.top[k].hist > hist_max ? s->pred.top[k].hist : hist_max;
-    /* a projector with the rows for it: two rows to a candidate */
-    int large = s->projector && r.h >= 1 + 2 * APP_TOP + 1;
     for (int k = 0; k < s->pred.n_top && 1 + (1 + large) * k + large < r.h; k++)
         draw_row(s, r, &c, k, scale, hist_max, r.y + 1 + (1 + large) * k, large);
     int y = r.y + 1 + (1 + large) * APP_TOP;
