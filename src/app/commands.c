@@ -20,6 +20,16 @@ static void char_text(uint32_t cp, char out[8])
     out[n] = 0;
 }
 
+/* A written character for the status line: the newline by name, since the
+ * line cannot hold a line break. */
+static void status_char(const AppState *s, uint32_t cp, char *out, size_t size)
+{
+    if (cp == '\n')
+        snprintf(out, size, "%s", app_label(s, LBL_NEWLINE));
+    else
+        out[utf8_encode(cp, out)] = 0; /* size >= 8 */
+}
+
 static unsigned do_quit(AppState *s, CmdArg a)
 {
     (void)a;
@@ -82,8 +92,8 @@ static unsigned do_sample(AppState *s, CmdArg a)
     (void)a;
     int tok = app_sample_one(s);
     if (tok >= 0) {
-        char ch[8], p[48];
-        char_text(vocab_cp(&s->m->vocab, tok), ch);
+        char ch[64], p[48];
+        status_char(s, vocab_cp(&s->m->vocab, tok), ch, sizeof ch);
         app_prob_text(s, (double)s->pred.ss.final[tok], 1, p, sizeof p); /* never "0.0%" */
         app_status(s, 0, app_label(s, LBL_ST_SAMPLED), ch, p, (unsigned long long)s->seed);
     }
@@ -98,9 +108,9 @@ static unsigned do_pick(AppState *s, CmdArg a)
         return REDRAW_STATUS;
     }
     const Candidate *c = &s->pred.top[a.n - 1];
-    char ch[8], p[48];
+    char ch[64], p[48];
     app_prob_text(s, (double)c->p, 1, p, sizeof p);
-    char_text(vocab_cp(&s->m->vocab, c->id), ch);
+    status_char(s, vocab_cp(&s->m->vocab, c->id), ch, sizeof ch);
     if (app_push_char(s, vocab_cp(&s->m->vocab, c->id), ORIGIN_PICKED) == 0)
         app_status(s, 0, app_label(s, LBL_ST_PICKED), ch, p);
     app_predict(s);

@@ -55,8 +55,10 @@ static int lay_out(const uint32_t *cps, int n, int newline_cols, int width, int 
     while (start < n) {
         int end = start, used = 0;
         while (end < n) {
-            if (cps[end] == '\n' && end > start)
-                break; /* a newline opens the next row */
+            /* a newline opens the next row, unless nothing follows it yet:
+             * then it closes this one, so a finished poem keeps its rows */
+            if (cps[end] == '\n' && end > start && end + 1 < n)
+                break;
             int w = cols_of(cps[end], newline_cols);
             if (used + w > width && end > start) {
                 end = wrap_end(cps, start, end);
@@ -67,6 +69,8 @@ static int lay_out(const uint32_t *cps, int n, int newline_cols, int width, int 
             if (couplets ? ends_couplet(cps[end - 1]) : ends_line(cps[end - 1]))
                 break;
         }
+        if (end == n - 1 && cps[end] == '\n' && end > start)
+            end++; /* the newline that ends the text stays on the last row */
         if (count < cap)
             rows[count] = (VerseRow){start, end - start, width_of(cps, start, end, newline_cols)};
         count++;

@@ -7,7 +7,10 @@
  *
  * The rule, for rows of at most `width` columns and a panel of `max_rows`:
  *   1. A row ends after each line of verse (after ， 。 ！ ？ ；), and a
- *      newline (the ⏎ between poems, or before the first) starts a new row.
+ *      newline (the ⏎ between poems, or before the first) starts a new row;
+ *      a newline at the very end of the text, with nothing after it yet,
+ *      ends the row before it instead (the poem is finished, and keeps its
+ *      four rows).
  *   2. If that takes more than max_rows rows, a row ends only after 。 ！ ？
  *      (a couplet to a row, as many anthologies print a long poem), so an
  *      eight-line poem still fits in four rows.

@@ -120,6 +120,9 @@ static void test_newlines_start_rows(void)
 {
     expect_rows("白日依山尽。\n春风", 40, 9, "白日依山尽。|⏎春风");
     expect_rows("\n\n春", 40, 9, "⏎|⏎春");
+    /* a finished jueju and the newline the model wrote after it: still four rows */
+    expect_rows("床前明月光，疑是地上霜。举头望明月，低头思故乡。\n", 40, 4,
+                "床前明月光，|疑是地上霜。|举头望明月，|低头思故乡。⏎");
     expect_rows("", 40, 9, "");
 }
 
