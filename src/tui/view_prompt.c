@@ -184,7 +184,7 @@ static void draw_verse(const AppState *s, Rect r, int draw, int *cy, int *cx)
         *cx = x;
     }
     if (draw && first > 0) /* rows above, out of view */
-        draw_text(r.y, r.x + PROMPT_LABEL_COLS - 2, 1, ROLE_DIM, tui_glyphs()->unicode ? "↑" : "^");
+        draw_text(r.y, r.x + PROMPT_LABEL_COLS - 1, 1, ROLE_DIM, tui_glyphs()->unicode ? "↑" : "^");
 }
 
 void view_prompt_draw(const AppState *s, Rect r)
