@@ -28,7 +28,7 @@ static void test_ends(void)
 {
     expect_percent(0.0, 1, "0%");          /* exactly impossible: no decimals to round */
     expect_percent(-0.5, 1, "0%");
-    expect_percent(0.0 / 0.0 * 0.0, 1, "0%"); /* NaN */
+    expect_percent(NAN, 1, "0%"); /* not a number */
     expect_percent(1.0, 1, "100.0%");
     expect_percent(1.0, 2, "100.00%");
     expect_percent(0.5, 1, "50.0%");
