@@ -30,7 +30,8 @@
 #include "tui.h"
 #include "views.h"
 
-enum { PROBS_ROWS = 12, PROBS_UNDER = 3, LOWER_MIN_ROWS = 8, NARROW_PANELS = 50, NARRATION_MIN_COLS = 28 };
+enum { PROBS_ROWS = 12, LOWER_MIN_ROWS = 8, NARROW_PANELS = 50, NARRATION_MIN_COLS = 28 };
+enum { PROBS_UNDER = 3 }; /* the lines under the bars, which give way to a long text */
 
 /* In a lesson with no room for both, the timing panel takes the sliders'
  * place while it has something to show, unless the lesson points at them. */

@@ -242,7 +242,7 @@ static void theme_high_contrast(void)
         role_attr[r] = (role_attr[r] & ~A_DIM) | A_BOLD;
 }
 
-static int colour_on;                         /* the terminal shows colours, and NO_COLOR is not set */
+static int colour_on; /* the terminal shows colours, and NO_COLOR is not set */
 static int applied_theme = -1, applied_projector = -1; /* the look role_attr holds */
 
 /* Give every role its look for this theme and mode. */
@@ -258,7 +258,8 @@ static void theme_apply(int theme, int projector)
     if (projector)
         theme_high_contrast();
     /* the light theme paints the whole screen; the dark one keeps the terminal's */
-    bkgdset((chtype)' ' | (chtype)(colour_on && theme == THEME_LIGHT ? role_attr[ROLE_NORMAL] & A_COLOR : 0));
+    int paint = colour_on && theme == THEME_LIGHT;
+    bkgdset((chtype)' ' | (chtype)(paint ? role_attr[ROLE_NORMAL] & A_COLOR : 0));
     applied_theme = theme;
     applied_projector = projector;
 }

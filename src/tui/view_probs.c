@@ -125,7 +125,8 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     draw_textf(y, r.x, 2, ROLE_KEY, "%d", k + 1);
     draw_cp(y, r.x + 2, 2, large ? ROLE_HEADER : text, vocab_cp(&s->m->vocab, cand->id));
     if (large) { /* the model's bar on this row, the sampler's on the next */
-        draw_full_bar(y, r.x + c->bar, c->bar_w, cand->p / scale, cand->blocked ? ROLE_BLOCKED : ROLE_BAR_MODEL);
+        Role model = cand->blocked ? ROLE_BLOCKED : ROLE_BAR_MODEL;
+        draw_full_bar(y, r.x + c->bar, c->bar_w, cand->p / scale, model);
         draw_full_bar(y + 1, r.x + c->bar, c->bar_w, cand->p_sampler / scale, ROLE_BAR_SAMPLER);
     } else {
         draw_pair_bar(y, r.x + c->bar, c->bar_w, cand->p / scale, cand->p_sampler / scale, cand->blocked);
@@ -134,7 +135,8 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     if (cand->blocked)
         draw_text_right(y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BLOCKED, app_label(s, LBL_BLOCKED));
     else
-        draw_percent(y + large, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BAR_SAMPLER, (double)cand->p_sampler);
+        draw_percent(y + large, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BAR_SAMPLER,
+                     (double)cand->p_sampler);
     if (c->corpus_w && s->pred.suffix_total > 0)
         draw_textf(y, r.x + c->corpus, c->corpus_w, text, "%zu/%zu %.1f%%", cand->corpus_count,
                    s->pred.suffix_total, 100.0 * (double)cand->corpus_count / (double)s->pred.suffix_total);

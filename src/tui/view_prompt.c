@@ -175,7 +175,8 @@ static void draw_verse(const AppState *s, Rect r, int draw, int *cy, int *cx)
         int y = r.y + row - first, x = x0;
         for (int k = rows[row].start; k < rows[row].start + rows[row].len; k++) {
             long ci = k - lead; /* -1: the newline a poem starts on */
-            PromptCell c = {x - x0, draw_cp_width(cps[k]), ci < 0 ? 0 : app_char_text_index(s, (size_t)ci), ci};
+            long ti = ci < 0 ? 0 : app_char_text_index(s, (size_t)ci);
+            PromptCell c = {x - x0, draw_cp_width(cps[k]), ti, ci};
             if (draw)
                 draw_cp(y, x, c.w, char_role(s, &c), cps[k]);
             x += c.w;
