@@ -83,6 +83,8 @@ APP_TESTS := $(BUILD)/tests/test_app $(BUILD)/tests/test_labels $(BUILD)/tests/t
 APP_TESTS += $(BUILD)/tests/test_session
 # pinyin input: test_ime drives the input method through app_apply
 APP_TESTS += $(BUILD)/tests/test_ime
+# the text as verse
+APP_TESTS += $(BUILD)/tests/test_verse
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc/engine -Isrc/app -Itests/unit -o $@ $< $(BUILD)/libapp.a \

@@ -63,6 +63,10 @@ typedef enum {
     PANEL_COUNT
 } AppPanel;
 
+/* The colour sets (--theme): for a dark background (the default) or a light
+ * one, which a projector washes out less. NO_COLOR still means no colour. */
+typedef enum { THEME_DARK, THEME_LIGHT } AppTheme;
+
 typedef enum { VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_COUNT } AppView;
 
 /* Where a character of the text came from. */
@@ -241,6 +245,9 @@ typedef struct {
     /* pinyin for readers of Latin letters (app_pinyin.c) */
     int show_pinyin;         /* y: readings and glosses beside the bars and under the text */
     AppIme ime;              /* i: the model as an input method */
+    /* reading it from the back row: how the screen looks (kept by app_reset) */
+    int projector;           /* 1: fewer panels, large bars, high contrast (z) */
+    AppTheme theme;          /* the colours: for a dark or a light background */
 } AppState;
 
 /* Start with an empty prompt, cache on, temperature 1, filters off, seed 1,

@@ -21,6 +21,16 @@ static void char_text(uint32_t cp, char out[8])
     out[n] = 0;
 }
 
+/* A written character for the status line: the newline by name, since the
+ * line cannot hold a line break. */
+static void status_char(const AppState *s, uint32_t cp, char *out, size_t size)
+{
+    if (cp == '\n')
+        snprintf(out, size, "%s", app_label(s, LBL_NEWLINE));
+    else
+        out[utf8_encode(cp, out)] = 0; /* size >= 8 */
+}
+
 static unsigned do_quit(AppState *s, CmdArg a)
 {
     (void)a;
@@ -112,10 +122,10 @@ static unsigned do_sample(AppState *s, CmdArg a)
     (void)a;
     int tok = app_sample_one(s);
     if (tok >= 0) {
-        char ch[8];
-        char_text(vocab_cp(&s->m->vocab, tok), ch);
-        app_status(s, 0, app_label(s, LBL_ST_SAMPLED), ch,
-                   100.0 * (double)s->pred.ss.final[tok], (unsigned long long)s->seed);
+        char ch[64], p[48];
+        status_char(s, vocab_cp(&s->m->vocab, tok), ch, sizeof ch);
+        app_prob_text(s, (double)s->pred.ss.final[tok], 1, p, sizeof p); /* never "0.0%" */
+        app_status(s, 0, app_label(s, LBL_ST_SAMPLED), ch, p, (unsigned long long)s->seed);
     }
     app_predict(s);
     return REDRAW_TEXT;
@@ -128,10 +138,10 @@ static unsigned do_pick(AppState *s, CmdArg a)
         return REDRAW_STATUS;
     }
     const Candidate *c = &s->pred.top[a.n - 1];
-    double p = 100.0 * (double)c->p;
-    char ch[8];
-    char_text(vocab_cp(&s->m->vocab, c->id), ch);
     app_session_record(s, c->id, s->pred.probs, s->pred.ss.final); /* kept if it is appended */
+    char ch[64], p[48];
+    app_prob_text(s, (double)c->p, 1, p, sizeof p);
+    status_char(s, vocab_cp(&s->m->vocab, c->id), ch, sizeof ch);
     if (app_push_char(s, vocab_cp(&s->m->vocab, c->id), ORIGIN_PICKED) == 0)
         app_status(s, 0, app_label(s, LBL_ST_PICKED), ch, p);
     app_predict(s);
@@ -512,6 +522,14 @@ static unsigned do_kvcache(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
+/* Projector mode: the screen draws fewer, larger panels in high contrast. */
+static unsigned do_projector(AppState *s, CmdArg a)
+{
+    s->projector = a.n < 0 ? !s->projector : a.n != 0;
+    app_status(s, 0, "%s", app_label(s, s->projector ? LBL_ST_PROJECTOR_ON : LBL_ST_PROJECTOR_OFF));
+    return REDRAW_ALL;
+}
+
 static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_QUIT] = do_quit,
     [CMD_TYPE] = do_type,
@@ -564,6 +582,8 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_PINYIN_TONE] = app_pinyin_idle_cmd,
     /* a paste as one edit */
     [CMD_PASTE] = do_paste,
+    /* reading it from the back row */
+    [CMD_PROJECTOR] = do_projector,
 };
 
 unsigned app_apply(AppState *s, Command c, CmdArg arg)

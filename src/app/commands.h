@@ -74,6 +74,8 @@ typedef enum {
     CMD_PASTE,          /* arg.text: UTF-8 text typed at once and predicted once (a paste,
                            or a burst of keys); arg.n: characters of it the screen
                            already left out at its start (0 normally) */
+    /* reading it from the back row */
+    CMD_PROJECTOR,      /* z: arg.n 1 projector mode on, 0 off, -1 toggles */
     CMD_COUNT
 } Command;
 

@@ -2,6 +2,8 @@
  * (see labels.h). */
 #include "labels.h"
 
+#include "probfmt.h"
+
 /* One row per label, a column per language (AppLang order: en, zh, de, fr). */
 typedef struct {
     const char *en, *zh, *de, *fr;
@@ -91,10 +93,10 @@ static const Label LABELS[LBL_COUNT] = {
     /* before the stages' cells, "t 7311 -0.0%" (the slider's key, what the
      * stage keeps, the model probability it removed) */
     [LBL_STAGES] = {"stages", "逐步", "Stufen", "étapes"},
-    [LBL_QUERY_LINE] = {"%s: rank %d of %d, model %.2f%%, sampler %.2f%%",
-                        "%s：第 %d 名（共 %d），模型 %.2f%%，采样后 %.2f%%",
-                        "%s: Rang %d von %d, Modell %.2f%%, Sampler %.2f%%",
-                        "%s : rang %d sur %d, modèle %.2f%%, tirage %.2f%%"},
+    [LBL_QUERY_LINE] = {"%s: rank %d of %d, model %s, sampler %s",
+                        "%s：第 %d 名（共 %d），模型 %s，采样后 %s",
+                        "%s: Rang %d von %d, Modell %s, Sampler %s",
+                        "%s : rang %d sur %d, modèle %s, tirage %s"},
     [LBL_QUERY_HINT] = {"/ then a character: where does it stand?", "按 / 再输入一个字：看它排第几",
                         "/ und ein Zeichen: auf welchem Rang steht es?",
                         "/ puis un caractère : à quel rang est-il ?"},
@@ -306,13 +308,13 @@ static const Label LABELS[LBL_COUNT] = {
                                 "Nachschlagen abgebrochen",
                                 "recherche annulée"},
     [LBL_ST_CLEARED] = {"cleared", "已清空", "Text geleert", "texte effacé"},
-    [LBL_ST_SAMPLED] = {"sampled %s, which had %.1f%% after the sampler (seed %llu)",
-                        "采到 %s，采样后概率 %.1f%%（种子 %llu）",
-                        "%s gezogen (nach dem Sampler %.1f%%, Startwert %llu)",
-                        "%s tiré ; il avait %.1f%% au tirage (graine %llu)"},
-    [LBL_ST_PICKED] = {"picked %s (the model gave it %.1f%%)", "选了 %s（模型给它 %.1f%%）",
-                       "%s gewählt (das Modell gab ihm %.1f%%)",
-                       "%s choisi (le modèle lui donnait %.1f%%)"},
+    [LBL_ST_SAMPLED] = {"sampled %s, which had %s after the sampler (seed %llu)",
+                        "采到 %s，采样后概率 %s（种子 %llu）",
+                        "%s gezogen (nach dem Sampler %s, Startwert %llu)",
+                        "%s tiré ; il avait %s au tirage (graine %llu)"},
+    [LBL_ST_PICKED] = {"picked %s (the model gave it %s)", "选了 %s（模型给它 %s）",
+                       "%s gewählt (das Modell gab ihm %s)",
+                       "%s choisi (le modèle lui donnait %s)"},
     [LBL_ST_NO_CANDIDATE] = {"there is no candidate %d", "没有第 %d 个候选字",
                              "es gibt keinen Kandidaten %d",
                              "il n'y a pas de candidat %d"},
@@ -499,6 +501,18 @@ static const Label LABELS[LBL_COUNT] = {
                            "粘贴了 %zu 个字，文本最多 %d 个：只留下最后 %zu 个",
                            "%zu Zeichen eingefügt, der Text fasst %d: die letzten %zu behalten",
                            "%zu caractères collés, le texte en tient %d : les %zu derniers gardés"},
+    /* reading it from the back row: projector mode, small probabilities */
+    [LBL_ST_PROJECTOR_ON] = {"projector mode: text, bars and sliders, large and clear (z: back)",
+                             "投影模式：只留文本、概率条和滑块，大而醒目（z 返回）",
+                             "Beamer-Modus: Text, Balken, Regler – groß und kontrastreich (z: zurück)",
+                             "mode projecteur : texte, barres, réglages, en grand (z : retour)"},
+    [LBL_ST_PROJECTOR_OFF] = {"projector mode off: every panel again",
+                              "已退出投影模式：所有面板都回来了",
+                              "Beamer-Modus aus: wieder alle Bereiche",
+                              "mode projecteur coupé : tous les panneaux reviennent"},
+    [LBL_HELP_PROJECTOR] = {"projector mode", "投影模式", "Beamer-Modus", "mode projecteur"},
+    [LBL_ONE_IN] = {"1 in %s", "%s 分之一", "1 zu %s", "1 sur %s"},
+    [LBL_DIGIT_GROUP] = {",", ",", " ", " "},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)
@@ -511,3 +525,10 @@ const char *app_label_in(AppLang lang, LabelId id)
 }
 
 const char *app_label(const AppState *s, LabelId id) { return app_label_in(s->lang, id); }
+
+/* reading it from the back row */
+char *app_prob_text(const AppState *s, double p, int decimals, char *out, size_t size)
+{
+    return probfmt_odds(p, decimals, app_label(s, LBL_ONE_IN), app_label(s, LBL_DIGIT_GROUP), out,
+                        size);
+}

@@ -213,6 +213,12 @@ typedef enum {
     LBL_TOO_SMALL_SHORT,
     /* a paste as one edit: a paste longer than the text's room */
     LBL_ST_PASTE_KEPT,
+    /* reading it from the back row: projector mode, small probabilities */
+    LBL_ST_PROJECTOR_ON,
+    LBL_ST_PROJECTOR_OFF,
+    LBL_HELP_PROJECTOR,
+    LBL_ONE_IN,      /* "1 in %s": a probability below 0.01% (probfmt.h) */
+    LBL_DIGIT_GROUP, /* between groups of three digits: "34,000", "34 000" */
     LBL_COUNT
 } LabelId;
 
@@ -221,5 +227,10 @@ const char *app_label(const AppState *s, LabelId id);
 /* The label in a given language (for tests and the help screen); "?" for
  * an id out of range. */
 const char *app_label_in(AppLang lang, LabelId id);
+
+/* reading it from the back row: a probability in the state's language by the
+ * odds form of probfmt.h ("0.042%", "1 in 34,000", "34,000 分之一"), with at
+ * least `decimals` decimals. Returns out. */
+char *app_prob_text(const AppState *s, double p, int decimals, char *out, size_t size);
 
 #endif

@@ -145,8 +145,14 @@ typedef struct {
     AppLang lesson_lang;      /* the language the lesson starts in */
     const Lesson *shelf;      /* [n_shelf], not owned */
     int n_shelf;
+    /* reading it from the back row */
+    int projector;            /* start in projector mode (--projector) */
+    AppTheme theme;           /* --theme dark (the default) or light */
 } ExploreRun;
 int cli_explore_run(const char *cmd, const ExploreRun *run);
+/* --theme NAME of explore and lesson: "dark" (also NULL) or "light" into
+ * *theme and 0; anything else prints one usage line for cmd and returns 2. */
+int cli_theme_parse(const char *cmd, const char *name, AppTheme *theme);
 
 /* ---- lessons (cli_lesson.c, cli_handout.c) ---- */
 

@@ -20,6 +20,7 @@
 static const char EXPLORE_HELP[] =
     "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang en|zh|de|fr]\n"
     "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
+    "                         [--projector] [--theme dark|light]\n"
     "\n"
     "The full-screen explorer: type a prompt and watch the model's probabilities\n"
     "for the next character change on every key, beside what the sampler makes of\n"
@@ -37,6 +38,9 @@ static const char EXPLORE_HELP[] =
     "readings under the text; i makes the model the input method: letters spell a\n"
     "syllable (chun, chūn, lv), every character that reads it is listed, most\n"
     "probable next first, 1-9 or Space choose, Tab steps the tone, Esc leaves.\n"
+    "The text is shown whole, as verse: a line of verse to a row (a couplet to a\n"
+    "row when the rows run short), scrolling to keep its end in view only when\n"
+    "it is longer than the screen has rows for.\n"
     "\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
     "  --prompt TEXT   start with this prompt typed in\n"
@@ -51,6 +55,13 @@ static const char EXPLORE_HELP[] =
     "  --no-corpus     no training-text counts\n"
     "  --threads N     threads for the model's passes, 0..1024, 0 = all cores\n"
     "                  (default 0); the cache comparison (b) always times one thread\n"
+    "  --projector     start in projector mode (z switches): only the text, the\n"
+    "                  bars across the whole width and the sliders, in high\n"
+    "                  contrast, with no grey hints and block characters instead\n"
+    "                  of braille\n"
+    "  --theme NAME    dark (default) for a dark background, light for a light\n"
+    "                  one (a projector washes out dark backgrounds); NO_COLOR\n"
+    "                  set and not empty means no colour at all, whatever the theme\n"
     "  --code CODE     open a session code (the title bar shows the session's): its\n"
     "                  prompt, verse form, settings and seed, so that Enter writes\n"
     "                  what `tangscope generate --code CODE` writes; not with\n"
@@ -147,6 +158,8 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     }
     s.model_name = model_path;
     s.lang = run->lang;
+    s.projector = run->projector;
+    s.theme = run->theme;
     if (cli_opencc_config())
         s.conv.config = cli_opencc_config();
     if (run->mid_text)
@@ -191,11 +204,23 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     return rc;
 }
 
+int cli_theme_parse(const char *cmd, const char *name, AppTheme *theme)
+{
+    TsQuoted q;
+    if (!name || strcmp(name, "dark") == 0)
+        *theme = THEME_DARK;
+    else if (strcmp(name, "light") == 0)
+        *theme = THEME_LIGHT;
+    else
+        return cli_error(cmd, EXIT_USAGE, "--theme must be dark or light, not %s", ts_quote(&q, name));
+    return 0;
+}
+
 int cmd_explore(int argc, char **argv)
 {
     const char *model_path = NULL, *prompt = NULL, *lang_arg = NULL, *corpus_path = NULL;
-    const char *code = NULL;
-    int no_corpus = 0, threads = 0, mid_text = 0;
+    const char *code = NULL, *theme_arg = NULL;
+    int no_corpus = 0, threads = 0, mid_text = 0, projector = 0;
     Opt opts[] = {
         {"--threads", OPT_INT, &threads, 0, 1024},
         {"--model", OPT_STR, &model_path, 0, 0},   {"--prompt", OPT_STR, &prompt, 0, 0},
@@ -203,6 +228,7 @@ int cmd_explore(int argc, char **argv)
         {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
         {"--code", OPT_STR, &code, 0, 0},
+        {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
     };
     int rc = cli_parse("explore", EXPLORE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
@@ -220,6 +246,9 @@ int cmd_explore(int argc, char **argv)
     /* a mistyped code is refused before the screen opens (the model is checked later) */
     if (code && session_code_decode(code, strlen(code), &decoded, &code_err) != 0)
         return cli_error("explore", EXIT_USAGE, "code %s: %s", ts_quote(&q, code), code_err.msg);
+    AppTheme theme = THEME_DARK;
+    if ((rc = cli_theme_parse("explore", theme_arg, &theme)) != 0)
+        return rc;
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return cli_error("explore", EXIT_USAGE, "needs a terminal on stdin and stdout "
                                                 "(for text output use tangscope probs)");
@@ -230,6 +259,7 @@ int cmd_explore(int argc, char **argv)
      * helps it keep up with typing (the numbers are the same on any count) */
     cli_set_threads(threads);
     ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text, .code = code,
-                      .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus};
+                      .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus,
+                      .projector = projector, .theme = theme};
     return cli_explore_run("explore", &run);
 }

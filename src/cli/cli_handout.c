@@ -118,11 +118,12 @@ static void put_query(FILE *out, const AppState *s)
     const Prediction *p = &s->pred;
     if (!p->query_cp || p->query_id < 0)
         return;
-    char ch[8];
+    char ch[8], model[48], sampler[48];
     ch[utf8_encode(p->query_cp, ch)] = 0;
     fputs("- ", out);
     fprintf(out, app_label(s, LBL_QUERY_LINE), ch, p->query_rank, s->m->vocab.size,
-            100.0 * (double)p->query_p, 100.0 * (double)p->query_p_sampler);
+            app_prob_text(s, (double)p->query_p, 2, model, sizeof model),
+            app_prob_text(s, (double)p->query_p_sampler, 2, sampler, sizeof sampler));
     fputc('\n', out);
 }
 

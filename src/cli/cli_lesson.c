@@ -14,7 +14,8 @@
 #include "tui/tui.h"
 
 static const char LESSON_HELP[] =
-    "usage: tangscope lesson [FILE] [--lang zh|en|de|fr] [options]\n"
+    "usage: tangscope lesson [FILE] [--lang zh|en|de|fr] [--projector] [--theme dark|light]\n"
+    "                        [options]\n"
     "       tangscope lesson --check FILE... [options]\n"
     "       tangscope lesson --print FILE [options]\n"
     "\n"
@@ -51,6 +52,11 @@ static const char LESSON_HELP[] =
     "  --no-corpus               no training-text counts (expect corpus then fails)\n"
     "  --threads N               threads for the model's passes, 0 = all cores\n"
     "                            (default 0); the numbers are the same on any count\n"
+    "  --projector               in the explorer: start in projector mode (z\n"
+    "                            switches): the text, the bars across the width and\n"
+    "                            the sliders, high contrast, no grey hints\n"
+    "  --theme dark|light        in the explorer: colours for a dark (default) or a\n"
+    "                            light background; NO_COLOR means no colour at all\n"
     "\n"
     "The commands (the same on the explorer's command line, `:`):\n";
 
@@ -331,13 +337,14 @@ static void print_verbs(void)
 
 int cmd_lesson(int argc, char **argv)
 {
-    const char *model_path = NULL, *lang_arg = NULL, *corpus_path = NULL;
-    int check = 0, print = 0, no_corpus = 0, threads = 0;
+    const char *model_path = NULL, *lang_arg = NULL, *corpus_path = NULL, *theme_arg = NULL;
+    int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0;
     Opt opts[] = {
         {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
         {"--model", OPT_STR, &model_path, 0, 0},   {"--lang", OPT_STR, &lang_arg, 0, 0},
         {"--corpus", OPT_STR, &corpus_path, 0, 0}, {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--threads", OPT_INT, &threads, 0, 1024},
+        {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
     };
     enum { MAX_FILES = 256 };
     const char *files[MAX_FILES];
@@ -351,6 +358,9 @@ int cmd_lesson(int argc, char **argv)
     int lang = lang_arg ? app_lang_parse(lang_arg) : (int)app_lang_from_env();
     if (lang < 0)
         return cli_error("lesson", EXIT_USAGE, "--lang must be zh, en, de or fr, not '%s'", lang_arg);
+    AppTheme theme = THEME_DARK;
+    if ((rc = cli_theme_parse("lesson", theme_arg, &theme)) != 0)
+        return rc;
     if (check && print)
         return cli_error("lesson", EXIT_USAGE, "--check and --print do not go together");
     if (check && n_files == 0)
@@ -361,7 +371,7 @@ int cmd_lesson(int argc, char **argv)
         if (n_files > 1)
             return cli_error("lesson", EXIT_USAGE, "one lesson at a time (--check takes several)");
         ExploreRun run = {.model_path = model_path, .lang = lang, .corpus_path = corpus_path,
-                          .no_corpus = no_corpus};
+                          .no_corpus = no_corpus, .projector = projector, .theme = theme};
         return explore(&run, n_files ? files[0] : NULL, threads);
     }
     cli_set_threads(threads);

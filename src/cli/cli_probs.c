@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "probfmt.h"
 #include "generate.h"
 #include "model.h"
 #include "pinyin.h"
@@ -133,18 +134,17 @@ static void print_header(const ProbsView *v, const char *what)
     free(shown);
 }
 
-/* A percentage with two significant digits below 0.01% (0.0021%), so a
- * character the model gives little is never shown as 0.00%. */
-static void print_percent(double p, int width)
+/* A probability as probfmt.h writes it, right-aligned in `width` columns:
+ * two decimals, two significant digits for small ones, "1 in 34,000" below
+ * 0.01%, so a character the model gives little is never shown as 0.00%. The
+ * stage table's narrow columns (odds 0) take the percentage alone. */
+static void print_percent(double p, int width, int odds)
 {
-    double pct = 100.0 * p;
-    char text[32];
-    if (pct >= 0.01 || pct <= 0.0) {
-        snprintf(text, sizeof text, "%.2f%%", pct);
-    } else {
-        int decimals = 1 - (int)floor(log10(pct));
-        snprintf(text, sizeof text, "%.*f%%", decimals > 12 ? 12 : decimals, pct);
-    }
+    char text[48];
+    if (odds)
+        probfmt_odds(p, 2, "1 in %s", ",", text, sizeof text);
+    else
+        probfmt_percent(p, 2, text, sizeof text);
     printf("%*s", width, text);
 }
 
@@ -180,13 +180,13 @@ static void print_candidate(const ProbsView *v, int k, int id, int rank)
         putchar('}');
         return;
     }
-    /* the input method's list reaches rare characters: room for 0.0000049% */
-    int width = rank ? 10 : 7;
+    /* the input method's list reaches rare characters: room for 1 in 20,000,000 */
+    int width = rank ? 15 : 7;
     printf("  %2d  %s  ", k + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
-    print_percent((double)v->base[id], width);
+    print_percent((double)v->base[id], width, 1);
     if (v->sampled) {
         fputs("  | ", stdout);
-        print_percent((double)v->ss->final[id], width);
+        print_percent((double)v->ss->final[id], width, 1);
     }
     if (rank)
         printf("  rank %4d", rank);
@@ -217,7 +217,7 @@ static void print_stages(const ProbsView *v)
         printf("  %2d  %s  ", r + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
         for (int k = 0; k < STAGE_COUNT; k++) {
             putchar(' ');
-            print_percent((double)sampler_stage_prob(v->ss, v->st, k, id), 8);
+            print_percent((double)sampler_stage_prob(v->ss, v->st, k, id), 8, 0);
         }
         putchar('\n');
     }
@@ -227,7 +227,7 @@ static void print_stages(const ProbsView *v)
     fputs("\n  removes ", stdout);
     for (int k = 0; k < STAGE_COUNT; k++) {
         putchar(' ');
-        print_percent(v->st->removed[k], 8);
+        print_percent(v->st->removed[k], 8, 0);
     }
     putchar('\n');
 }

@@ -68,6 +68,8 @@ static const Binding BINDINGS[] = {
     /* pinyin */
     {0, 'y', CMD_PINYIN_SHOW, -1},
     {0, 'i', CMD_PINYIN_INPUT, 1},
+    /* reading it from the back row */
+    {0, 'z', CMD_PROJECTOR, -1},    /* z: projector mode on / off */
 };
 
 /* In a lesson, before the table above: n and N step through it there (the

@@ -1,16 +1,23 @@
 /* screen.c - cutting the screen into panels and drawing the ones that changed.
  *
  *   title                                                  1 row
- *   text (the prompt) and a note under it                  2 rows
- *     (with pinyin shown, y: the readings between them)    3 rows
+ *   text (the prompt), as verse, and a note under it       2 rows or more
+ *     (with pinyin shown, y: one row, the readings under)  3 rows
  *   [attention: a heading and one row per layer and head]  (v, when it fits)
  *   probabilities: heading, 8 bars, 3 lines                12 rows
  *   sliders | timing                                       the rest, at least 8
  *   status                                                 1 row
  *
  * 80 x 24 holds everything but the attention view, which then takes the place
- * of the panels below the text. With pinyin shown, the sliders' last row (the
- * cache's cost; the title still says whether the cache is on) gives way there. Smaller terminals get a message instead.
+ * of the panels below the text. Smaller terminals get a message instead.
+ * A text longer than one row takes the rows beyond 24 first, then the three
+ * lines under the bars (up to four rows of text at 80 x 24); past that it
+ * scrolls (view_prompt.c). The row of readings under the text (pinyin, y)
+ * is found the same way.
+ *
+ * Projector mode (z) keeps the text, the bars across the whole width and
+ * the sliders (the timing while a comparison is on), larger where the rows
+ * allow (layout_projector).
  *
  * A lesson puts its narration in a column at the right of the bars and what
  * is under them (30 columns at 80, two fifths of a wide screen). The panels
@@ -26,6 +33,7 @@
 #include "views.h"
 
 enum { PROBS_ROWS = 12, LOWER_MIN_ROWS = 8, NARROW_PANELS = 50, NARRATION_MIN_COLS = 28 };
+enum { PROBS_UNDER = 3 }; /* the lines under the bars, which give way to a long text */
 
 /* In a lesson with no room for both, the timing panel takes the sliders'
  * place while it has something to show, unless the lesson points at them. */
@@ -34,6 +42,47 @@ static int lesson_wants_timing(const AppState *s)
     if (s->point == PANEL_TIMING)
         return 1;
     return s->point != PANEL_SLIDERS && (s->cmp.running || s->cmp.done);
+}
+
+/* A lesson's narration beside the panels: 30 columns at 80, two fifths when
+ * wide. Returns the columns left for the panels. */
+static int place_narration(Layout *l, const AppState *s, int y, int lines, int cols)
+{
+    if (!s->lesson)
+        return cols;
+    int w = cols - NARROW_PANELS;
+    w = w > cols * 2 / 5 ? cols * 2 / 5 : w;
+    w = w < NARRATION_MIN_COLS ? NARRATION_MIN_COLS : w;
+    int left = cols - w - 1;
+    l->narration = (Rect){y, left + 1, lines - 1 - y, w};
+    l->show_narration = 1;
+    return left;
+}
+
+/* Projector mode: the text, the bars over the whole width (two rows to a
+ * candidate when the rows allow), and the sliders, or the timing while a
+ * comparison is on; no attention view. */
+static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
+{
+    int bars = 1 + APP_TOP + 1, lower = 1 + SL_COUNT; /* heading, rows, the summary */
+    int room = lines - 2 - 1 - bars - lower;          /* rows for the text (and its note) */
+    int text = view_prompt_rows_wanted(s, cols, room);
+    int timing = lesson_wants_timing(s);
+    if (!timing && room - text >= APP_TOP)
+        bars += APP_TOP; /* the larger bars */
+    l->prompt = (Rect){1, 0, text + 1, cols};
+    int y = 2 + text;
+    int left = place_narration(l, s, y, lines, cols);
+    l->show_panels = 1;
+    l->probs = (Rect){y, 0, bars, left};
+    y += bars;
+    if (timing) {
+        l->timing = (Rect){y, 0, lines - 1 - y, left};
+        l->show_timing = 1;
+    } else {
+        l->sliders = (Rect){y, 0, lines - 1 - y, left};
+        l->show_sliders = 1;
+    }
 }
 
 void screen_layout(Layout *l, const AppState *s, int lines, int cols)
@@ -45,10 +94,22 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     l->title = (Rect){0, 0, 1, cols};
     l->status = (Rect){lines - 1, 0, 1, cols};
     l->help = (Rect){1, 0, lines - 2, cols};
-    /* the text and the note under it; with pinyin (y) the readings between them */
-    int text_rows = s->show_pinyin ? 3 : 2;
-    l->prompt = (Rect){1, 0, text_rows, cols};
-    int y = 1 + text_rows, body = lines - 2 - text_rows; /* rows between the note and the status line */
+    if (s->projector) {
+        layout_projector(l, s, lines, cols);
+        return;
+    }
+    /* The text takes the rows it needs as verse: first the rows beyond 24,
+     * then the lines under the bars (the stages, the training text's context,
+     * the summary, in that order), so that at 80x24 four rows show an
+     * eight-line poem a couplet to a row. With pinyin shown the text is one
+     * row and its readings a second. */
+    int spare = lines - SCREEN_MIN_LINES;
+    int text = s->show_attention ? 1
+             : s->show_pinyin    ? 2
+                                 : view_prompt_rows_wanted(s, cols, 1 + spare + PROBS_UNDER);
+    int from_probs = text - 1 - spare > 0 ? text - 1 - spare : 0;
+    l->prompt = (Rect){1, 0, text + 1, cols};
+    int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
     if (s->show_attention) {
         int want = view_attention_rows(s);
         l->show_attention = 1;
@@ -61,19 +122,10 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
             return; /* the panels (and a lesson's narration) make room for it */
         }
     }
-    int left = cols;
-    if (s->lesson) {
-        /* the narration beside the panels: 30 columns at 80, two fifths when wide */
-        int w = cols - NARROW_PANELS;
-        w = w > cols * 2 / 5 ? cols * 2 / 5 : w;
-        w = w < NARRATION_MIN_COLS ? NARRATION_MIN_COLS : w;
-        left = cols - w - 1;
-        l->narration = (Rect){y, left + 1, lines - 1 - y, w};
-        l->show_narration = 1;
-    }
+    int left = place_narration(l, s, y, lines, cols);
     l->show_panels = 1;
-    l->probs = (Rect){y, 0, PROBS_ROWS, left};
-    y += PROBS_ROWS;
+    l->probs = (Rect){y, 0, PROBS_ROWS - from_probs, left};
+    y += PROBS_ROWS - from_probs;
     int lower = lines - 1 - y;
     if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
         l->kvcache = (Rect){y, 0, lower, left};
@@ -155,6 +207,8 @@ static void place_cursor(const AppState *s, const Layout *l)
 
 void tui_draw(const AppState *s, unsigned redraw)
 {
+    if (tui_theme_follow(s))
+        redraw = REDRAW_ALL;
     Layout l;
     screen_layout(&l, s, LINES, COLS);
     if (redraw == REDRAW_ALL || l.too_small)

@@ -183,7 +183,6 @@ static void theme_monochrome(void)
 
 static void theme_colour(void)
 {
-    use_default_colors(); /* -1: the terminal's own background */
     short grey = COLORS >= 256 ? 244 : COLORS >= 16 ? 8 : COLOR_WHITE;
     struct { Role role; short fg, bg; int extra; } pairs[] = {
         {ROLE_TITLE, COLOR_BLACK, COLOR_CYAN, 0},     {ROLE_HEADER, -1, -1, A_BOLD},
@@ -204,17 +203,84 @@ static void theme_colour(void)
     }
 }
 
+/* Colours for a light background (--theme light): the screen itself is
+ * painted light, since a projector washes out a dark one; dark ink, and the
+ * bars in blue and orange instead of cyan and yellow, which vanish on white. */
+static void theme_colour_light(void)
+{
+    int rich = COLORS >= 256, some = COLORS >= 16;
+    short ink = rich ? 16 : COLOR_BLACK, paper = rich ? 231 : some ? 15 : COLOR_WHITE;
+    short grey = rich ? 242 : COLOR_BLACK, blue = rich ? 25 : COLOR_BLUE;
+    short orange = rich ? 166 : COLOR_MAGENTA, green = rich ? 28 : COLOR_GREEN;
+    short magenta = rich ? 90 : COLOR_MAGENTA, red = rich ? 160 : COLOR_RED;
+    short yellow = rich ? 220 : COLOR_YELLOW;
+    struct { Role role; short fg, bg; int extra; } pairs[] = {
+        {ROLE_NORMAL, ink, paper, 0},                 {ROLE_TITLE, paper, blue, A_BOLD},
+        {ROLE_HEADER, ink, paper, A_BOLD},            {ROLE_DIM, grey, paper, 0},
+        {ROLE_KEY, green, paper, A_BOLD},             {ROLE_SELECTED, magenta, paper, A_BOLD},
+        {ROLE_BAR_MODEL, blue, paper, 0},             {ROLE_BAR_SAMPLER, orange, paper, 0},
+        {ROLE_BAR_BOTH, blue, orange, 0},             {ROLE_HIST, magenta, paper, 0},
+        {ROLE_BLOCKED, grey, paper, 0},               {ROLE_UNKNOWN, paper, red, A_UNDERLINE},
+        {ROLE_WRITTEN, green, paper, A_BOLD},         {ROLE_CACHED, green, paper, 0},
+        {ROLE_UNCACHED, red, paper, A_BOLD},          {ROLE_HEAT, orange, paper, 0},
+        {ROLE_ERROR, red, paper, A_BOLD},             {ROLE_GOOD, green, paper, 0},
+        {ROLE_POINTED, ink, yellow, A_BOLD},
+    };
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+        short n = (short)(i + 1);
+        init_pair(n, pairs[i].fg, pairs[i].bg);
+        role_attr[pairs[i].role] = (int)COLOR_PAIR(n) | pairs[i].extra;
+    }
+}
+
+/* Projector mode: nothing grey or dim, everything bold. */
+static void theme_high_contrast(void)
+{
+    role_attr[ROLE_DIM] = role_attr[ROLE_NORMAL];
+    role_attr[ROLE_BLOCKED] = role_attr[ROLE_NORMAL] | A_UNDERLINE;
+    for (int r = 0; r < ROLE_COUNT; r++)
+        role_attr[r] = (role_attr[r] & ~A_DIM) | A_BOLD;
+}
+
+static int colour_on; /* the terminal shows colours, and NO_COLOR is not set */
+static int applied_theme = -1, applied_projector = -1; /* the look role_attr holds */
+
+/* Give every role its look for this theme and mode. */
+static void theme_apply(int theme, int projector)
+{
+    memset(role_attr, 0, sizeof role_attr);
+    if (colour_on && theme == THEME_LIGHT)
+        theme_colour_light();
+    else if (colour_on)
+        theme_colour();
+    else
+        theme_monochrome(); /* NO_COLOR wins over any theme */
+    if (projector)
+        theme_high_contrast();
+    /* the light theme paints the whole screen; the dark one keeps the terminal's */
+    int paint = colour_on && theme == THEME_LIGHT;
+    bkgdset((chtype)' ' | (chtype)(paint ? role_attr[ROLE_NORMAL] & A_COLOR : 0));
+    applied_theme = theme;
+    applied_projector = projector;
+}
+
+int tui_theme_follow(const AppState *s)
+{
+    if ((int)s->theme == applied_theme && s->projector == applied_projector)
+        return 0;
+    theme_apply(s->theme, s->projector);
+    return 1;
+}
+
 static void theme_init(void)
 {
     const char *no_color = getenv("NO_COLOR"); /* no-color.org: set and not empty */
-    int colour = has_colors() && !(no_color && *no_color) && start_color() == OK;
-    memset(role_attr, 0, sizeof role_attr);
-    if (colour)
-        theme_colour();
-    else
-        theme_monochrome();
+    colour_on = has_colors() && !(no_color && *no_color) && start_color() == OK;
+    if (colour_on)
+        use_default_colors(); /* -1: the terminal's own background */
+    theme_apply(THEME_DARK, 0);
     glyphs = textw_ascii_terminal() ? ASCII_GLYPHS : UNICODE_GLYPHS;
-    if (colour && glyphs.unicode)
+    if (colour_on && glyphs.unicode)
         glyphs.full = "▀"; /* both bars: upper half in the model's colour on the sampler's */
 }
 
@@ -495,6 +561,7 @@ int tui_run(AppState *s, const TuiHooks *hooks)
         return 1;
     }
     quit_signal = 0;
+    tui_theme_follow(s);
     event_loop(s, hooks);
     restore_terminal();
     return quit_signal ? 128 + quit_signal : 0;

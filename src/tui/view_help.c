@@ -34,6 +34,7 @@ static const HelpLine LINES[] = {
     {":", LBL_HELP_COMMAND},
     {"n N PgDn/Up", LBL_HELP_LESSON},
     {"l", LBL_HELP_LANGUAGE},
+    {"z", LBL_HELP_PROJECTOR},
     {"?", LBL_HELP_HELP},
     {"q F10 Ctrl-C", LBL_HELP_QUIT},
     /* the session to take home and the KV cache's cost */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "labels.h"
+#include "probfmt.h"
 #include "textw.h"
 #include "views.h"
 
@@ -32,8 +33,9 @@ enum { GLOSS_COLS = 24, BAR_KEEP = 16 };
 
 static void prob_columns(const AppState *s, Rect r, ProbCols *c)
 {
-    c->hist_w = s->show_hist ? HIST_COLS : 0;
-    c->corpus_w = CORPUS_COLS;
+    /* a projector: the bars take the whole width */
+    c->hist_w = s->show_hist && !s->projector ? HIST_COLS : 0;
+    c->corpus_w = s->projector ? 0 : CORPUS_COLS;
     c->py = NUM_COLS;
     c->py_w = s->show_pinyin ? VIEW_PINYIN_COLS : 0; /* never cut: a reading is whole or wrong */
     c->bar = NUM_COLS + c->py_w;
@@ -74,16 +76,27 @@ static void draw_pair_bar(int y, int x, int w, double model, double sampler, int
     }
 }
 
-static void draw_header(const AppState *s, Rect r, const ProbCols *c)
+/* large: the projector's bars, a row each, so the legend shows whole cells
+ * in the bars' colours */
+static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
 {
     const Glyphs *g = tui_glyphs();
     char legend[160];
-    snprintf(legend, sizeof legend, "%s  %s %s  %s %s", app_label(s, LBL_NEXT), g->half_top,
-             app_label(s, LBL_MODEL), g->half_bottom, app_label(s, LBL_SAMPLER));
-    draw_text(r.y, r.x, c->bar + c->bar_w, ROLE_HEADER, legend);
+    if (large) {
+        int x = r.x + draw_text(r.y, r.x, c->bar, ROLE_HEADER, app_label(s, LBL_NEXT)) + 2;
+        x += draw_text(r.y, x, 2, ROLE_BAR_MODEL, g->eighths[8]) + 1;
+        x += draw_text(r.y, x, 12, ROLE_HEADER, app_label(s, LBL_MODEL)) + 2;
+        x += draw_text(r.y, x, 2, ROLE_BAR_SAMPLER, g->eighths[8]) + 1;
+        draw_text(r.y, x, 12, ROLE_HEADER, app_label(s, LBL_SAMPLER));
+    } else {
+        snprintf(legend, sizeof legend, "%s  %s %s  %s %s", app_label(s, LBL_NEXT), g->half_top,
+                 app_label(s, LBL_MODEL), g->half_bottom, app_label(s, LBL_SAMPLER));
+        draw_text(r.y, r.x, c->bar + c->bar_w, ROLE_HEADER, legend);
+    }
     draw_text_right(r.y, r.x + c->model_end, PCT_COLS, ROLE_HEADER, app_label(s, LBL_MODEL));
     draw_text_right(r.y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_HEADER, app_label(s, LBL_SAMPLER));
-    draw_text(r.y, r.x + c->corpus, c->corpus_w, ROLE_HEADER, app_label(s, LBL_CORPUS_COL));
+    if (c->corpus_w)
+        draw_text(r.y, r.x + c->corpus, c->corpus_w, ROLE_HEADER, app_label(s, LBL_CORPUS_COL));
     if (c->hist_w)
         draw_text(r.y, r.x + c->hist, c->hist_w, ROLE_HEADER, app_label(s, LBL_HIST));
 }
@@ -99,25 +112,46 @@ static double bar_scale(const Prediction *p)
     return m;
 }
 
-static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double scale, int hist_max)
+/* A percentage right-aligned to end at x_end: two significant digits for a
+ * small one, never "0.0%" for what can be drawn (probfmt.h). */
+static void draw_percent(int y, int x_end, int cols, Role role, double p)
+{
+    char text[32];
+    draw_text_right(y, x_end, cols, role, probfmt_percent(p, 1, text, sizeof text));
+}
+
+/* A bar of full cells: the larger bars of projector mode, one row each. */
+static void draw_full_bar(int y, int x, int w, double fraction, Role role)
+{
+    int n = (int)lround(fraction * w);
+    for (int i = 0; i < n && i < w; i++)
+        draw_text(y, x + i, 1, role, tui_glyphs()->eighths[8]); /* a whole cell */
+}
+
+static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double scale, int hist_max,
+                     int y, int large)
 {
     const Candidate *cand = &s->pred.top[k];
-    int y = r.y + 1 + k;
     Role text = cand->blocked ? ROLE_BLOCKED : ROLE_NORMAL;
     draw_textf(y, r.x, 2, ROLE_KEY, "%d", k + 1);
-    draw_cp(y, r.x + 2, 2, text, vocab_cp(&s->m->vocab, cand->id));
+    draw_cp(y, r.x + 2, 2, large ? ROLE_HEADER : text, vocab_cp(&s->m->vocab, cand->id));
     if (c->py_w) /* the gloss leaves a space before the bar */
         view_pinyin_cell(s, y, r.x + c->py, c->py_w, c->gloss_w - 1, text, vocab_cp(&s->m->vocab, cand->id),
                          NULL);
-    draw_pair_bar(y, r.x + c->bar, c->bar_w, cand->p / scale, cand->p_sampler / scale, cand->blocked);
-    draw_textf(y, r.x + c->model_end - PCT_COLS, PCT_COLS, text, "%*.1f%%", PCT_COLS - 1,
-               100.0 * (double)cand->p);
+    if (large) { /* the model's bar on this row, the sampler's on the next */
+        Role model = cand->blocked ? ROLE_BLOCKED : ROLE_BAR_MODEL;
+        draw_full_bar(y, r.x + c->bar, c->bar_w, cand->p / scale, model);
+        draw_full_bar(y + 1, r.x + c->bar, c->bar_w, cand->p_sampler / scale, ROLE_BAR_SAMPLER);
+    } else {
+        draw_pair_bar(y, r.x + c->bar, c->bar_w, cand->p / scale, cand->p_sampler / scale, cand->blocked);
+    }
+    draw_percent(y, r.x + c->model_end, PCT_COLS, text, (double)cand->p);
     if (cand->blocked)
         draw_text_right(y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BLOCKED, app_label(s, LBL_BLOCKED));
     else
-        draw_textf(y, r.x + c->sampler_end - SAMPLER_COLS, SAMPLER_COLS, ROLE_BAR_SAMPLER, "%*.1f%%",
-                   SAMPLER_COLS - 1, 100.0 * (double)cand->p_sampler);
-    if (s->pred.suffix_total > 0)
+        draw_percent(y + large, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BAR_SAMPLER,
+                     (double)cand->p_sampler);
+    if (c->corpus_w && s->pred.suffix_total > 0)
         draw_textf(y, r.x + c->corpus, c->corpus_w, text, "%zu/%zu %.1f%%", cand->corpus_count,
                    s->pred.suffix_total, 100.0 * (double)cand->corpus_count / (double)s->pred.suffix_total);
     if (c->hist_w) {
@@ -221,9 +255,12 @@ static void draw_query_line(const AppState *s, Rect r, int y)
     ch[utf8_encode(p->query_cp, ch)] = 0;
     if (p->query_id < 0)
         draw_textf(y, r.x, r.w, ROLE_UNKNOWN, app_label(s, LBL_QUERY_NOT_KNOWN), ch);
-    else
+    else {
+        char model[48], sampler[48];
         draw_textf(y, r.x, r.w, ROLE_KEY, app_label(s, LBL_QUERY_LINE), ch, p->query_rank,
-                   s->m->vocab.size, 100.0 * (double)p->query_p, 100.0 * (double)p->query_p_sampler);
+                   s->m->vocab.size, app_prob_text(s, (double)p->query_p, 2, model, sizeof model),
+                   app_prob_text(s, (double)p->query_p_sampler, 2, sampler, sizeof sampler));
+    }
 }
 
 Rect view_probs_corpus_rect(const AppState *s, Rect r)
@@ -245,16 +282,20 @@ void view_probs_draw(const AppState *s, Rect r)
     }
     ProbCols c;
     prob_columns(s, r, &c);
-    draw_header(s, r, &c);
+    /* a projector with the rows for it: two rows to a candidate */
+    int large = s->projector && r.h >= 1 + 2 * APP_TOP + 1;
+    draw_header(s, r, &c, large);
     double scale = bar_scale(&s->pred);
     int hist_max = 1;
     for (int k = 0; k < s->pred.n_top; k++)
         hist_max = s->pred.top[k].hist > hist_max ? s->pred.top[k].hist : hist_max;
-    for (int k = 0; k < s->pred.n_top && 1 + k < r.h; k++)
-        draw_row(s, r, &c, k, scale, hist_max);
-    int y = r.y + 1 + APP_TOP;
+    for (int k = 0; k < s->pred.n_top && 1 + (1 + large) * k + large < r.h; k++)
+        draw_row(s, r, &c, k, scale, hist_max, r.y + 1 + (1 + large) * k, large);
+    int y = r.y + 1 + (1 + large) * APP_TOP;
     if (y < r.y + r.h)
         draw_summary(s, r, y++);
+    if (s->projector)
+        return; /* no grey lines under the bars on a projector */
     if (y < r.y + r.h)
         draw_corpus_line(s, r, y++);
     if (y < r.y + r.h)

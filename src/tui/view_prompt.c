@@ -1,11 +1,19 @@
-/* view_prompt.c - the text line: what was typed, what the model wrote, what
- * it cannot read, and where the prompt stands (the start of a poem or inside
- * a text); and a note under it saying what constrains the next character. */
+/* view_prompt.c - the text: what was typed, what the model wrote, what it
+ * cannot read, and where the prompt stands (the start of a poem or inside a
+ * text); and a note under it saying what constrains the next character.
+ *
+ * The whole text is shown as verse, a line of verse to a row (verse.h lays
+ * it out), in as many rows as screen.c gives the panel; when it has more
+ * rows than that, the last ones (the newest text, and the cursor) stay in
+ * view and an arrow left of the first says there is more above. With the
+ * attention view open the text keeps to one row, the last characters that
+ * fit, so that the shades stand right under them. */
 #include <stdio.h>
 #include <string.h>
 
 #include "labels.h"
 #include "textw.h"
+#include "verse.h"
 #include "views.h"
 
 #define COUNT_COLS 10 /* " 127/128" at the right end of the line */
@@ -130,15 +138,87 @@ static Role note_text(const AppState *s, char *out, size_t size, int cols)
     return ROLE_DIM;
 }
 
+/* ---- the text as verse (verse.h): every row of it, as many as the panel has ---- */
+
+/* The text as the panel lays it out: the newline a poem starts on (when the
+ * model reads one), then every character. cps[k] is chars[k - lead]. */
+static int verse_items(const AppState *s, uint32_t *cps, int max, int *lead)
+{
+    int n = 0;
+    *lead = s->g.prefix && max > 0;
+    if (*lead)
+        cps[n++] = '\n';
+    for (size_t i = 0; i < s->n_chars && n < max; i++)
+        cps[n++] = s->chars[i].cp;
+    return n;
+}
+
+/* Lay the text out in rows of the panel's text width; returns the rows. */
+static int verse_rows(const AppState *s, Rect r, int max_rows, uint32_t *cps, int *n, int *lead,
+                      VerseRow *rows)
+{
+    *n = verse_items(s, cps, APP_MAX_CHARS + 1, lead);
+    return verse_layout(cps, *n, draw_cp_width('\n'), view_prompt_text_width(s, r), max_rows, rows,
+                        APP_MAX_CHARS + 2, NULL);
+}
+
+/* One row of text, not verse: under the attention view's shades, or with
+ * each character's reading under it (pinyin, y). */
+static int single_row(const AppState *s) { return s->show_attention || s->show_pinyin; }
+
+int view_prompt_rows_wanted(const AppState *s, int cols, int max_rows)
+{
+    if (single_row(s))
+        return 1; /* the attention view shades cells under a single row; pinyin reads under it */
+    uint32_t cps[APP_MAX_CHARS + 1];
+    VerseRow rows[APP_MAX_CHARS + 2];
+    int n, lead;
+    int total = verse_rows(s, (Rect){0, 0, max_rows + 1, cols}, max_rows, cps, &n, &lead, rows);
+    return total < 1 ? 1 : total > max_rows ? max_rows : total;
+}
+
+/* The rows of the text that the panel's r.h - 1 rows show, drawn, and where
+ * the cursor goes (after the last character). */
+static void draw_verse(const AppState *s, Rect r, int draw, int *cy, int *cx)
+{
+    uint32_t cps[APP_MAX_CHARS + 1];
+    VerseRow rows[APP_MAX_CHARS + 2];
+    int n, lead, text_rows = r.h > 1 ? r.h - 1 : 1, x0 = r.x + PROMPT_LABEL_COLS;
+    int total = verse_rows(s, r, text_rows, cps, &n, &lead, rows);
+    int first = verse_first_shown(total, text_rows);
+    *cy = r.y;
+    *cx = x0;
+    for (int row = first; row < total; row++) {
+        int y = r.y + row - first, x = x0;
+        for (int k = rows[row].start; k < rows[row].start + rows[row].len; k++) {
+            long ci = k - lead; /* -1: the newline a poem starts on */
+            long ti = ci < 0 ? 0 : app_char_text_index(s, (size_t)ci);
+            PromptCell c = {x - x0, draw_cp_width(cps[k]), ti, ci};
+            if (draw)
+                draw_cp(y, x, c.w, char_role(s, &c), cps[k]);
+            x += c.w;
+        }
+        *cy = y;
+        *cx = x;
+    }
+    if (draw && first > 0) /* rows above, out of view */
+        draw_text(r.y, r.x + PROMPT_LABEL_COLS - 1, 1, ROLE_DIM, tui_glyphs()->unicode ? "↑" : "^");
+}
+
 void view_prompt_draw(const AppState *s, Rect r)
 {
     PromptCell cells[512];
-    int tw = view_prompt_text_width(s, r), x0 = r.x + PROMPT_LABEL_COLS;
-    int n = view_prompt_cells(s, tw, cells, 512);
+    int x0 = r.x + PROMPT_LABEL_COLS, n = 0;
     draw_text(r.y, r.x, PROMPT_LABEL_COLS - 1, ROLE_HEADER, app_label(s, LBL_PROMPT));
-    for (int k = 0; k < n; k++) {
-        uint32_t cp = cells[k].char_index < 0 ? '\n' : s->chars[cells[k].char_index].cp;
-        draw_cp(r.y, x0 + cells[k].x, cells[k].w, char_role(s, &cells[k]), cp);
+    if (single_row(s)) { /* one row, its cells under the attention's shades or above readings */
+        n = view_prompt_cells(s, view_prompt_text_width(s, r), cells, 512);
+        for (int k = 0; k < n; k++) {
+            uint32_t cp = cells[k].char_index < 0 ? '\n' : s->chars[cells[k].char_index].cp;
+            draw_cp(r.y, x0 + cells[k].x, cells[k].w, char_role(s, &cells[k]), cp);
+        }
+    } else {
+        int cy, cx;
+        draw_verse(s, r, 1, &cy, &cx);
     }
     char count[32];
     snprintf(count, sizeof count, "%zu/%d", s->g.n - s->g.prefix, s->m->cfg.context);
@@ -152,12 +232,18 @@ void view_prompt_draw(const AppState *s, Rect r)
     if (r.h > 1) {
         char note[512];
         Role role = note_text(s, note, sizeof note, r.w - PROMPT_LABEL_COLS);
+        if (s->projector && role == ROLE_DIM) /* no grey hints on a projector */
+            return;
         draw_text_cut(r.y + r.h - 1, x0, r.w - PROMPT_LABEL_COLS, role, note); /* many acrostic heads */
     }
 }
 
 void view_prompt_cursor(const AppState *s, Rect r, int *y, int *x)
 {
+    if (!single_row(s)) {
+        draw_verse(s, r, 0, y, x);
+        return;
+    }
     PromptCell cells[512];
     int n = view_prompt_cells(s, view_prompt_text_width(s, r), cells, 512);
     *y = r.y;

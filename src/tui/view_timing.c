@@ -3,8 +3,9 @@
  *
  * Without the cache every step reads the whole text again, so its curve
  * climbs with the position; with the cache every step reads one character,
- * so its curve stays flat. The plot uses braille cells (2 x 4 dots each) or,
- * on plain terminals, one ASCII mark per cell. Under it: the totals and the
+ * so its curve stays flat. The plot uses braille cells (2 x 4 dots each),
+ * block characters in projector mode (braille's dots fade on a projector)
+ * or, on plain terminals, one ASCII mark per cell. Under it: the totals and the
  * speedup, whether both runs wrote the same text and how far their logits
  * ever were apart, and what the cache costs in memory.
  */
@@ -87,10 +88,32 @@ static void draw_ascii(Rect p, const double *un, const double *ca, double ymax)
     }
 }
 
+/* Projector mode: block characters, which a projector shows where braille's
+ * fine dots fade. Each column is a bar of eighths up to the time without the
+ * cache; the time with it is a block at its own height, drawn over it. */
+static void draw_blocks(Rect p, const double *un, const double *ca, double ymax)
+{
+    static const char *const LOW[9] = {" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
+    for (int c = 0; c < p.w; c++) {
+        if (un[c] >= 0) {
+            int eighths = (int)lround(un[c] / ymax * 8 * p.h);
+            for (int r = 0; r < p.h && eighths > 8 * r; r++) {
+                int e = eighths - 8 * r;
+                draw_text(p.y + p.h - 1 - r, p.x + c, 1, ROLE_UNCACHED, LOW[e > 8 ? 8 : e]);
+            }
+        }
+        if (ca[c] >= 0) {
+            int r = (int)lround(ca[c] / ymax * (p.h - 1));
+            draw_text(p.y + p.h - 1 - r, p.x + c, 1, ROLE_CACHED, "▬");
+        }
+    }
+}
+
 static void draw_plot(const AppState *s, Rect p)
 {
     const CompareRun *c = &s->cmp;
-    int unicode = tui_glyphs()->unicode, cols = unicode ? 2 * p.w : p.w;
+    /* braille: two columns of dots to a cell; blocks and ASCII: one */
+    int unicode = tui_glyphs()->unicode, cols = unicode && !s->projector ? 2 * p.w : p.w;
     double un[2 * MAX_W], ca[2 * MAX_W], ymax = 1e-6;
     bin_series(c->uncached_ms, c->n, c->length, un, cols);
     bin_series(c->cached_ms, c->n, c->length, ca, cols);
@@ -98,7 +121,9 @@ static void draw_plot(const AppState *s, Rect p)
         ymax = fmax(ymax, fmax(un[i], ca[i]));
     draw_textf(p.y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, "%5.*f", ymax < 10 ? 2 : 0, ymax);
     draw_text(p.y + p.h - 1, p.x - 2, 1, ROLE_DIM, "0");
-    if (unicode) {
+    if (unicode && s->projector) {
+        draw_blocks(p, un, ca, ymax);
+    } else if (unicode) {
         DotGrid gu = {.w = p.w, .h = p.h}, gc = {.w = p.w, .h = p.h};
         dot_series(&gu, un, ymax);
         dot_series(&gc, ca, ymax);
@@ -115,8 +140,10 @@ static void draw_axis(const AppState *s, Rect p, int y)
     const CompareRun *c = &s->cmp;
     int unicode = tui_glyphs()->unicode;
     char without[64], with[64], end[16];
-    snprintf(without, sizeof without, "%s %s  ", unicode ? "⠿" : "*", app_label(s, LBL_WITHOUT_CACHE));
-    snprintf(with, sizeof with, "%s %s", unicode ? "⣀" : "o", app_label(s, LBL_WITH_CACHE));
+    const char *mark_without = !unicode ? "*" : s->projector ? "█" : "⠿";
+    const char *mark_with = !unicode ? "o" : s->projector ? "▬" : "⣀";
+    snprintf(without, sizeof without, "%s %s  ", mark_without, app_label(s, LBL_WITHOUT_CACHE));
+    snprintf(with, sizeof with, "%s %s", mark_with, app_label(s, LBL_WITH_CACHE));
     snprintf(end, sizeof end, "%d", c->first_pos + c->length);
     draw_text(y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, app_label(s, LBL_POSITION));
     draw_textf(y, p.x, 5, ROLE_DIM, "%d", c->first_pos + 1);

@@ -38,6 +38,9 @@ typedef struct {
 
 int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max);
 int view_prompt_text_width(const AppState *s, Rect r);
+/* Rows the text takes as verse in a panel `cols` wide, at most max_rows
+ * (and at least 1; 1 while the attention view is open). */
+int view_prompt_rows_wanted(const AppState *s, int cols, int max_rows);
 void view_prompt_draw(const AppState *s, Rect r);
 void view_prompt_cursor(const AppState *s, Rect r, int *y, int *x);
 

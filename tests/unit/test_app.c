@@ -1082,6 +1082,35 @@ static void test_paste_one_edit(void)
     app_free(&pasted);
 }
 
+/* reading it from the back row: z switches projector mode, says so, redraws
+ * everything; a lesson's reset keeps it and the theme, as it keeps the
+ * language (they are how the room sees the screen, not part of a lesson) */
+static void test_projector_key(void)
+{
+    AppState s;
+    start(&s);
+    s.lang = LANG_EN;
+    CHECK(!s.projector && s.theme == THEME_DARK, "starts without projector mode, dark");
+    unsigned r = app_apply(&s, CMD_PROJECTOR, cmd_arg(-1));
+    CHECK(s.projector && r == REDRAW_ALL, "z: projector mode, everything redrawn (%u)", r);
+    CHECK(strstr(s.status, "projector mode") != NULL, "the status says so: '%s'", s.status);
+    s.theme = THEME_LIGHT;
+    app_reset(&s);
+    CHECK(s.projector && s.theme == THEME_LIGHT, "app_reset keeps projector mode and the theme");
+    app_apply(&s, CMD_PROJECTOR, cmd_arg(-1));
+    CHECK(!s.projector && strstr(s.status, "off") != NULL, "z again: off ('%s')", s.status);
+    app_apply(&s, CMD_PROJECTOR, cmd_arg(1));
+    app_apply(&s, CMD_PROJECTOR, cmd_arg(1));
+    CHECK(s.projector, "arg 1 sets it, twice is still on");
+    /* picking the eighth candidate names its probability, never as 0.0% */
+    type(&s, "白日");
+    if (s.pred.n_top == APP_TOP) {
+        app_apply(&s, CMD_PICK, cmd_arg(8));
+        CHECK(strstr(s.status, "picked") && !strstr(s.status, "0.0%"), "status '%s'", s.status);
+    }
+    app_free(&s);
+}
+
 int main(void)
 {
     load_fixtures();
@@ -1111,6 +1140,7 @@ int main(void)
     RUN(test_attention);
     RUN(test_view_keys);
     RUN(test_paste_one_edit);
+    RUN(test_projector_key);
     corpus_free(&corpus);
     free(corpus_text);
     model_free(&model);

@@ -204,6 +204,22 @@ static void test_chun_then_1(void)
 /* The list is every character that reads the syllable, ordered by the
  * model's probability for the next character after the text; the pages
  * hold nine each, and 1 on the second page chooses the tenth. */
+/* Letters that arrive in one burst (a fast typist, or tmux) come as one
+ * CMD_PASTE: in the input method they are still keys, not text. */
+static void test_burst_is_keys(void)
+{
+    AppState s;
+    start(&s);
+    cmd(&s, CMD_PINYIN_INPUT, 1);
+    app_apply(&s, CMD_PASTE, (CmdArg){0, 0.0, "chun"});
+    CHECK(strcmp(s.ime.typed, "chun") == 0 && s.n_chars == 0,
+          "a burst spells the syllable '%s' and types no text (%zu characters)", s.ime.typed,
+          s.n_chars);
+    app_apply(&s, CMD_PASTE, (CmdArg){0, 0.0, "春风"});
+    CHECK(s.n_chars == 2, "Chinese in a burst is typed as text: %zu characters", s.n_chars);
+    app_free(&s);
+}
+
 static void test_ranking_follows_model(void)
 {
     static double probs[8192];
@@ -385,6 +401,7 @@ int main(void)
 {
     load_fixtures();
     RUN(test_chun_then_1);
+    RUN(test_burst_is_keys);
     RUN(test_ranking_follows_model);
     RUN(test_tone_filters);
     RUN(test_editing);

@@ -199,7 +199,7 @@ static const Budget BUDGETS[] = {
     {LBL_CORPUS_AFTER, 80, {"…春眠不觉处处闻啼鸟夜来风", "46774"}},
     {LBL_CORPUS_NOWHERE, 80, {"2636460"}},
     {LBL_QUERY_HINT, 80, {0}},
-    {LBL_QUERY_LINE, 80, {"流", "7311", "7311", "100.00", "100.00"}},
+    {LBL_QUERY_LINE, 80, {"流", "7311", "7311", "1 in 10,000,000", "1 in 10,000,000"}},
     {LBL_QUERY_NOT_KNOWN, 80, {"x"}},
 
     /* timing, 40 columns from column 40 (screen.c, view_timing.c): the
@@ -283,8 +283,8 @@ static const Budget BUDGETS[] = {
     {LBL_ST_QUERY_CLEARED, 79, {0}},
     {LBL_ST_QUERY_CANCELLED, 79, {0}},
     {LBL_ST_CLEARED, 79, {0}},
-    {LBL_ST_SAMPLED, 79, {"。", "100.0", "99999"}},
-    {LBL_ST_PICKED, 79, {"。", "100.0"}},
+    {LBL_ST_SAMPLED, 79, {"。", "<1 in 1,000,000,000,000", "99999"}},
+    {LBL_ST_PICKED, 79, {"。", "<1 in 1,000,000,000,000"}},
     {LBL_ST_NO_CANDIDATE, 79, {"9"}},
     {LBL_ST_CACHE_ON, 79, {"128"}},
     {LBL_ST_CACHE_OFF, 79, {"128"}},
@@ -345,6 +345,14 @@ static const Budget BUDGETS[] = {
     {LBL_HELP_PINYIN, 25, {0}},
     {LBL_HELP_IME, 25, {0}},
     {LBL_ST_UNKNOWN_MORE, 79, {UNKNOWN_CHAR, "1023", "7311"}},
+    /* reading it from the back row: the status line; z's line in the help
+     * (24 columns, as the other keys'); "1 in N" where a percentage stood
+     * (the widest: one in a million million, the sampled line above) */
+    {LBL_ST_PROJECTOR_ON, 79, {0}},
+    {LBL_ST_PROJECTOR_OFF, 79, {0}},
+    {LBL_HELP_PROJECTOR, 24, {0}},
+    {LBL_ONE_IN, 24, {"1,000,000,000,000"}},
+    {LBL_DIGIT_GROUP, 1, {0}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };

@@ -1,0 +1,116 @@
+/* test_probfmt.c - probabilities as the screen and `probs` write them
+ * (src/engine/probfmt.c): never "0.0%" for what can happen, never "100%" for
+ * what might not, two significant digits for small ones, and "1 in N" below
+ * 0.01% in the odds form. Every expected string is worked out by hand from
+ * the rule in probfmt.h. */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "probfmt.h"
+
+static void expect_percent(double p, int decimals, const char *want)
+{
+    char got[64];
+    probfmt_percent(p, decimals, got, sizeof got);
+    CHECK(strcmp(got, want) == 0, "p = %.10g, %d decimals: got '%s', want '%s'", p, decimals, got,
+          want);
+}
+
+static void expect_odds(double p, const char *want)
+{
+    char got[64];
+    probfmt_odds(p, 1, "1 in %s", ",", got, sizeof got);
+    CHECK(strcmp(got, want) == 0, "p = %.10g: got '%s', want '%s'", p, got, want);
+}
+
+static void test_ends(void)
+{
+    expect_percent(0.0, 1, "0%");          /* exactly impossible: no decimals to round */
+    expect_percent(-0.5, 1, "0%");
+    expect_percent(NAN, 1, "0%"); /* not a number */
+    expect_percent(1.0, 1, "100.0%");
+    expect_percent(1.0, 2, "100.00%");
+    expect_percent(0.5, 1, "50.0%");
+    expect_percent(0.5, 2, "50.00%");
+}
+
+/* Rounding up to 100 is not allowed below 1. */
+static void test_near_one(void)
+{
+    expect_percent(0.9994, 1, "99.9%");  /* 99.94 rounds down */
+    expect_percent(0.99951, 1, ">99.9%"); /* 99.951 would read 100.0 */
+    expect_percent(0.99999, 2, ">99.99%");
+    expect_percent(0.99994, 2, "99.99%");
+}
+
+static void test_two_digits(void)
+{
+    expect_percent(0.234, 1, "23.4%");    /* the decimals asked for, more than two digits */
+    expect_percent(0.042, 1, "4.2%");
+    expect_percent(0.0042, 1, "0.42%");   /* one more decimal for the second digit */
+    expect_percent(0.00042, 1, "0.042%");
+    expect_percent(0.000042, 1, "0.0042%");
+    expect_percent(0.0000021, 1, "0.00021%");
+    expect_percent(0.0779, 2, "7.79%");   /* probs's two decimals stay */
+    expect_percent(0.0042, 2, "0.42%");
+    expect_percent(0.00042, 2, "0.042%");
+    /* 0.0999% would be 0.100% at three decimals: two digits are 0.10% */
+    expect_percent(0.000999, 1, "0.10%");
+    /* 0.996% rounds to 1.00 at two decimals: at one it is 1.0% */
+    expect_percent(0.00996, 1, "1.0%");
+    expect_percent(0.004449, 1, "0.44%");
+}
+
+static void test_tiny(void)
+{
+    expect_percent(1e-7, 1, "<0.0001%"); /* 0.00001%: below what the form writes */
+    expect_percent(1e-300, 1, "<0.0001%");
+    char got[64];
+    for (double p = 1e-9; p < 1.0; p *= 1.37) { /* nothing that can happen reads 0 */
+        probfmt_percent(p, 1, got, sizeof got);
+        CHECK(strcmp(got, "0%") != 0 && strcmp(got, "0.0%") != 0, "p = %g reads '%s'", p, got);
+        CHECK(strlen(got) <= 8, "p = %g: '%s' is wider than 8 columns", p, got);
+    }
+}
+
+static void test_odds(void)
+{
+    expect_odds(0.0, "0%");
+    expect_odds(1.0, "100.0%");
+    expect_odds(0.5, "50.0%");
+    expect_odds(0.00042, "0.042%");          /* above 0.01%: a percentage */
+    expect_odds(1.0 / 3400.0, "0.029%");
+    expect_odds(0.0000294, "1 in 34,000");   /* 1 / 0.0000294 = 34,013.6 */
+    expect_odds(1e-7, "1 in 10,000,000");
+    expect_odds(3.3e-6, "1 in 300,000");     /* 303,030 to two digits */
+    expect_odds(0.0000999, "1 in 10,000");   /* 10,010 */
+    expect_odds(1e-15, "<1 in 1,000,000,000,000");
+    char got[64];
+    probfmt_odds(1.0 / 34000.0, 1, "1 sur %s", " ", got, sizeof got);
+    CHECK(strcmp(got, "1 sur 34 000") == 0, "French grouping: '%s'", got);
+    probfmt_odds(1.0 / 34000.0, 1, "%s 分之一", ",", got, sizeof got);
+    CHECK(strcmp(got, "34,000 分之一") == 0, "Chinese: '%s'", got);
+}
+
+static void test_grouped(void)
+{
+    char got[32];
+    CHECK(strcmp(probfmt_grouped(0, ",", got, sizeof got), "0") == 0, "0: '%s'", got);
+    CHECK(strcmp(probfmt_grouped(999, ",", got, sizeof got), "999") == 0, "999: '%s'", got);
+    CHECK(strcmp(probfmt_grouped(1000, ",", got, sizeof got), "1,000") == 0, "1000: '%s'", got);
+    CHECK(strcmp(probfmt_grouped(1234567, " ", got, sizeof got), "1 234 567") == 0, "'%s'", got);
+    /* cut like snprintf, and still a string */
+    CHECK(strcmp(probfmt_grouped(1234567, ",", got, 4), "1,2") == 0, "cut: '%s'", got);
+}
+
+int main(void)
+{
+    RUN(test_ends);
+    RUN(test_near_one);
+    RUN(test_two_digits);
+    RUN(test_tiny);
+    RUN(test_odds);
+    RUN(test_grouped);
+    return test_summary();
+}
