@@ -300,7 +300,7 @@ static unsigned do_show(AppState *s, CmdArg a)
 {
     switch ((AppView)a.n) {
     case VIEW_NONE:
-        s->show_hist = s->show_attention = s->show_help = 0;
+        s->show_hist = s->show_attention = s->show_help = s->show_entropy = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_VIEWS_CLOSED));
         break;
     case VIEW_HISTOGRAM:
@@ -451,6 +451,15 @@ static unsigned do_tick(AppState *s, CmdArg a)
     return app_job_tick(s);
 }
 
+/* uncertainty under the text */
+static unsigned do_entropy(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->show_entropy = !s->show_entropy;
+    app_status(s, 0, "%s", app_label(s, s->show_entropy ? LBL_ST_ENTROPY_ON : LBL_ST_ENTROPY_OFF));
+    return REDRAW_ALL;
+}
+
 static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_QUIT] = do_quit,
     [CMD_TYPE] = do_type,
@@ -493,6 +502,8 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_PICKER_OPEN] = do_picker_open,
     [CMD_CMDLINE] = do_cmdline,
     [CMD_TICK] = do_tick,
+    /* uncertainty under the text */
+    [CMD_ENTROPY] = do_entropy,
 };
 
 unsigned app_apply(AppState *s, Command c, CmdArg arg)

@@ -58,6 +58,8 @@ typedef enum {
     CMD_CMDLINE,        /* `:`: open the command line; until Enter or Esc, what is typed
                            goes there (Enter runs it, Esc closes it) */
     CMD_TICK,           /* the clock: advance a running job */
+    /* uncertainty under the text */
+    CMD_ENTROPY,        /* e: the entropy of each written character, position by position */
     CMD_COUNT
 } Command;
 

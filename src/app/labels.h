@@ -172,6 +172,24 @@ typedef enum {
     LBL_ST_CONVERTED,
     LBL_ST_NO_OPENCC,
     LBL_ST_PINYIN_FAILED,
+    /* the coin, uncertainty under the text, the sampler's stage columns */
+    LBL_COIN,
+    LBL_ENTROPY_HEADER,
+    LBL_ENTROPY_LOW,
+    LBL_ENTROPY_MID,
+    LBL_ENTROPY_HIGH,
+    LBL_ENTROPY_NONE,
+    LBL_ST_ENTROPY_ON,
+    LBL_ST_ENTROPY_OFF,
+    LBL_HELP_ENTROPY,
+    LBL_STAGE_MODEL, /* the stage columns' headings, in SamplerStage order */
+    LBL_STAGE_PENALTY,
+    LBL_STAGE_TEMPERATURE,
+    LBL_STAGE_TOP_K,
+    LBL_STAGE_TOP_P,
+    LBL_STAGE_MIN_P,
+    LBL_STAGE_MASK,
+    LBL_STAGE_FINAL,
     LBL_COUNT
 } LabelId;
 

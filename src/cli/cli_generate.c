@@ -118,8 +118,8 @@ static int poem_is_well_formed(const Generator *g)
 
 static int run(const char *cmd, const char *help, int argc, char **argv, FormKind kind)
 {
-    GenArgs a = {.set = sampler_defaults(), .seed = 1, .poems = 1, .max_chars = 200};
-    a.set.temperature = 0.8f;
+    GenArgs a = {.set = gen_default_settings(), .seed = GEN_DEFAULT_SEED, .poems = 1,
+                 .max_chars = 200};
     a.chars = kind == FORM_ACROSTIC ? 7 : 5;
     const char *chars_arg = NULL;
     Opt opts[] = {

@@ -439,7 +439,7 @@ static void test_errors(void)
         int rc = run(&s, CASES[i].line, msg);
         CHECK(rc == SCRIPT_FAILED && strstr(msg, CASES[i].want), "'%s': got '%s' (%d), want '%s'",
               CASES[i].line, msg, rc, CASES[i].want);
-        CHECK(text_is(&s, before) && s.set.temperature == 1.0f && s.set.top_k == 0,
+        CHECK(text_is(&s, before) && s.set.temperature == 0.8f && s.set.top_k == 0,
               "'%s' changed the state", CASES[i].line);
     }
     /* what only the state can decide */
@@ -683,7 +683,7 @@ static void test_command_line(void)
     keys(&s, "set temperature 3");
     app_apply(&s, CMD_WRITE, cmd_arg(0));
     CHECK(s.status_error && strcmp(s.status, "set temperature: 3 is out of range 0..2") == 0 &&
-              s.set.temperature == 1.0f,
+              s.set.temperature == 0.8f,
           "an error goes to the status line: %s", s.status);
     app_apply(&s, CMD_CMDLINE, cmd_arg(0));
     keys(&s, "clear");
