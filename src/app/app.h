@@ -79,11 +79,13 @@ typedef struct {
 } AppChar;
 
 /* How uncertain the draw of a written character was, as the text shades it:
- * below APP_ENTROPY_LOW_BITS nearly decided (fewer than about 2 characters
- * really in play), from APP_ENTROPY_HIGH_BITS on wide open (as if 16 or more
- * equally likely). */
-#define APP_ENTROPY_LOW_BITS 1.0f
-#define APP_ENTROPY_HIGH_BITS 4.0f
+ * below APP_ENTROPY_LOW_BITS nearly decided (as if 4 or fewer characters
+ * were equally likely: a line's punctuation, the second of a doubled
+ * character), from APP_ENTROPY_HIGH_BITS on wide open (as if 64 or more: the
+ * first character of a line). With the bundled model at the default set a
+ * poem's characters fall into the three levels about evenly. */
+#define APP_ENTROPY_LOW_BITS 2.0f
+#define APP_ENTROPY_HIGH_BITS 6.0f
 typedef enum { ENTROPY_LOW, ENTROPY_MID, ENTROPY_HIGH } EntropyLevel;
 EntropyLevel app_entropy_level(float bits);
 

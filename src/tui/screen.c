@@ -4,11 +4,14 @@
  *   text (the prompt) and a note under it                  2 rows
  *   [attention: a heading and one row per layer and head]  (v, when it fits)
  *   probabilities: heading, 8 bars, 3 lines                12 rows
+ *     [and the coin of the last draw]                      (1 row, when it fits)
  *   sliders | timing                                       the rest, at least 8
  *   status                                                 1 row
  *
  * 80 x 24 holds everything but the attention view, which then takes the place
- * of the panels below the text. Smaller terminals get a message instead.
+ * of the panels below the text, and the coin's row, which then takes the
+ * place of the last line under the bars. `e` puts the entropy of each written
+ * character where the sliders and the timing are. Smaller terminals get a message instead.
  *
  * A lesson puts its narration in a column at the right of the bars and what
  * is under them (30 columns at 80, two fifths of a wide screen). The panels
@@ -68,10 +71,15 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
         l->show_narration = 1;
     }
     l->show_panels = 1;
-    l->probs = (Rect){y, 0, PROBS_ROWS, left};
-    y += PROBS_ROWS;
+    /* the coin's own row, if the panels below keep their rows */
+    int probs_rows = PROBS_ROWS + (lines - 1 - y - PROBS_ROWS > LOWER_MIN_ROWS);
+    l->probs = (Rect){y, 0, probs_rows, left};
+    y += probs_rows;
     int lower = lines - 1 - y;
-    if (left >= 80) { /* sliders and timing side by side */
+    if (s->show_entropy) { /* uncertainty under the text: in the panels' place */
+        l->entropy = (Rect){y, 0, lower, left};
+        l->show_entropy = 1;
+    } else if (left >= 80) { /* sliders and timing side by side */
         int w = left >= 100 ? 44 : 38;
         l->sliders = (Rect){y, 0, lower, w};
         l->timing = (Rect){y, w + 2, lower, left - w - 2};
@@ -179,6 +187,8 @@ void tui_draw(const AppState *s, unsigned redraw)
             redo(s, l.sliders, view_sliders_draw);
         if (l.show_timing && (redraw & REDRAW_TIMING))
             redo(s, l.timing, view_timing_draw);
+        if (l.show_entropy && (redraw & REDRAW_PROMPT))
+            redo(s, l.entropy, view_entropy_draw);
         if (l.show_narration && redraw == REDRAW_ALL)
             view_lesson_draw(s, l.narration);
         if (redraw & REDRAW_STATUS)

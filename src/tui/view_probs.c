@@ -7,6 +7,17 @@
  * rows: what the sampler keeps and removes, the entropy of the model and
  * after the sampler, the training-text context, and the looked-up character
  * or, when none is looked up, the sampler stage by stage.
+ *
+ * From 110 columns on, the two percentages become a column per stage of the
+ * sampler, in the order it applies them (model, repetition penalty,
+ * temperature, top-k, top-p, min-p, form mask, final): the candidate's
+ * probability after each, renormalised over what the stage keeps.
+ *
+ * After a sampled step, the coin: the final distribution it was drawn from as
+ * one bar, the most probable first, with the point where the random number
+ * landed marked and the character it chose named. It has a row of its own
+ * when the panel has one to spare; at 80x24 it takes the stages' line until
+ * the text changes otherwise.
  */
 #include <math.h>
 #include <stdio.h>
@@ -20,18 +31,32 @@
 typedef struct {
     int bar, bar_w;     /* the two bars */
     int model_end;      /* right edge of the model's percentage */
-    int sampler_end;    /* right edge of the sampler's percentage */
+    int sampler_end;    /* right edge of the sampler's percentage (with stages: of the last) */
+    int stages;         /* 1: a column per stage instead of the two percentages */
     int corpus, corpus_w;
     int hist, hist_w;
 } ProbCols;
 
 enum { NUM_COLS = 5, PCT_COLS = 8, SAMPLER_COLS = 9, CORPUS_COLS = 18, HIST_COLS = 14 };
+/* the sampler's stage columns: each this wide, from this panel width on */
+enum { STAGE_COLS = 7, STAGES_MIN_W = 110, STAGES_MIN_BAR = 12 };
 
 static void prob_columns(const AppState *s, Rect r, ProbCols *c)
 {
     c->hist_w = s->show_hist ? HIST_COLS : 0;
     c->corpus_w = CORPUS_COLS;
     c->bar = NUM_COLS;
+    int stages_w = STAGE_COUNT * STAGE_COLS;
+    c->stages = r.w >= STAGES_MIN_W &&
+                r.w - NUM_COLS - stages_w - 2 - c->corpus_w - c->hist_w >= STAGES_MIN_BAR;
+    if (c->stages) {
+        c->bar_w = r.w - NUM_COLS - stages_w - 2 - c->corpus_w - c->hist_w;
+        c->model_end = c->bar + c->bar_w + STAGE_COLS;
+        c->sampler_end = c->bar + c->bar_w + stages_w;
+        c->corpus = c->sampler_end + 2;
+        c->hist = c->corpus + c->corpus_w;
+        return;
+    }
     c->bar_w = r.w - NUM_COLS - PCT_COLS - SAMPLER_COLS - 2 - c->corpus_w - c->hist_w;
     /* beside a lesson's narration the panel is narrow: the columns give way to the bars */
     while (c->bar_w < 6 && (c->corpus_w > 12 || c->hist_w > 9)) {
@@ -70,8 +95,15 @@ static void draw_header(const AppState *s, Rect r, const ProbCols *c)
     snprintf(legend, sizeof legend, "%s  %s %s  %s %s", app_label(s, LBL_NEXT), g->half_top,
              app_label(s, LBL_MODEL), g->half_bottom, app_label(s, LBL_SAMPLER));
     draw_text(r.y, r.x, c->bar + c->bar_w, ROLE_HEADER, legend);
-    draw_text_right(r.y, r.x + c->model_end, PCT_COLS, ROLE_HEADER, app_label(s, LBL_MODEL));
-    draw_text_right(r.y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_HEADER, app_label(s, LBL_SAMPLER));
+    if (c->stages) {
+        for (int k = 0; k < STAGE_COUNT; k++)
+            draw_text_right(r.y, r.x + c->bar + c->bar_w + (k + 1) * STAGE_COLS, STAGE_COLS - 1,
+                            ROLE_HEADER, app_label(s, (LabelId)(LBL_STAGE_MODEL + k)));
+    } else {
+        draw_text_right(r.y, r.x + c->model_end, PCT_COLS, ROLE_HEADER, app_label(s, LBL_MODEL));
+        draw_text_right(r.y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_HEADER,
+                        app_label(s, LBL_SAMPLER));
+    }
     draw_text(r.y, r.x + c->corpus, c->corpus_w, ROLE_HEADER, app_label(s, LBL_CORPUS_COL));
     if (c->hist_w)
         draw_text(r.y, r.x + c->hist, c->hist_w, ROLE_HEADER, app_label(s, LBL_HIST));
@@ -88,6 +120,21 @@ static double bar_scale(const Prediction *p)
     return m;
 }
 
+/* The candidate after each stage of the sampler; "-" where a stage removed it. */
+static void draw_stage_cells(const AppState *s, Rect r, const ProbCols *c, const Candidate *cand,
+                             int y)
+{
+    for (int k = 0; k < STAGE_COUNT; k++) {
+        int x_end = r.x + c->bar + c->bar_w + (k + 1) * STAGE_COLS;
+        Role role = k == STAGE_FINAL ? ROLE_BAR_SAMPLER : cand->blocked ? ROLE_BLOCKED : ROLE_NORMAL;
+        if (!s->pred.sampler_ok || cand->stage[k] > 0.0f)
+            draw_textf(y, x_end - STAGE_COLS, STAGE_COLS, role, "%*.1f%%", STAGE_COLS - 1,
+                       100.0 * (double)cand->stage[k]);
+        else
+            draw_text_right(y, x_end, STAGE_COLS, ROLE_DIM, "-");
+    }
+}
+
 static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double scale, int hist_max)
 {
     const Candidate *cand = &s->pred.top[k];
@@ -96,13 +143,18 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     draw_textf(y, r.x, 2, ROLE_KEY, "%d", k + 1);
     draw_cp(y, r.x + 2, 2, text, vocab_cp(&s->m->vocab, cand->id));
     draw_pair_bar(y, r.x + c->bar, c->bar_w, cand->p / scale, cand->p_sampler / scale, cand->blocked);
-    draw_textf(y, r.x + c->model_end - PCT_COLS, PCT_COLS, text, "%*.1f%%", PCT_COLS - 1,
-               100.0 * (double)cand->p);
-    if (cand->blocked)
-        draw_text_right(y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BLOCKED, app_label(s, LBL_BLOCKED));
-    else
-        draw_textf(y, r.x + c->sampler_end - SAMPLER_COLS, SAMPLER_COLS, ROLE_BAR_SAMPLER, "%*.1f%%",
-                   SAMPLER_COLS - 1, 100.0 * (double)cand->p_sampler);
+    if (c->stages) {
+        draw_stage_cells(s, r, c, cand, y);
+    } else {
+        draw_textf(y, r.x + c->model_end - PCT_COLS, PCT_COLS, text, "%*.1f%%", PCT_COLS - 1,
+                   100.0 * (double)cand->p);
+        if (cand->blocked)
+            draw_text_right(y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BLOCKED,
+                            app_label(s, LBL_BLOCKED));
+        else
+            draw_textf(y, r.x + c->sampler_end - SAMPLER_COLS, SAMPLER_COLS, ROLE_BAR_SAMPLER,
+                       "%*.1f%%", SAMPLER_COLS - 1, 100.0 * (double)cand->p_sampler);
+    }
     if (s->pred.suffix_total > 0)
         draw_textf(y, r.x + c->corpus, c->corpus_w, text, "%zu/%zu %.1f%%", cand->corpus_count,
                    s->pred.suffix_total, 100.0 * (double)cand->corpus_count / (double)s->pred.suffix_total);
@@ -175,7 +227,8 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
 /* "stages t 7311 -0.0%  k 2 -90.4%  p 2 -0.0%  m 2 -0.0%  f 2 -0.0%": for
  * each slider's stage (by its key) what it keeps and the model probability
  * it removed. The model's own and the repetition penalty's stages are left
- * out: the explorer applies no penalty, and the final one is the form's. */
+ * out: neither removes a character (the penalty only lowers scores), and the
+ * final one keeps what the form's does. */
 static void draw_stages_line(const AppState *s, Rect r, int y)
 {
     static const struct {
@@ -212,6 +265,52 @@ static void draw_query_line(const AppState *s, Rect r, int y)
                    s->m->vocab.size, 100.0 * (double)p->query_p, 100.0 * (double)p->query_p_sampler);
 }
 
+/* "coin 0.734 → 月 (rank 3)", then the final distribution the step drew from
+ * as one bar of w cells: a segment per top character, most probable first
+ * (its character at its start where there is room), the rest as one dim
+ * segment, and the coin's mark where it landed (SamplerCoin.at). */
+static void draw_coin_line(const AppState *s, Rect r, int y)
+{
+    const AppCoin *c = &s->coin;
+    const Glyphs *g = tui_glyphs();
+    uint32_t cp = vocab_cp(&s->m->vocab, c->land.id);
+    char ch[16];
+    if (cp == '\n')
+        snprintf(ch, sizeof ch, "%s", g->newline);
+    else
+        ch[utf8_encode(cp, ch)] = 0;
+    char label[128];
+    snprintf(label, sizeof label, app_label(s, LBL_COIN), c->land.at, ch, c->land.rank);
+    int used = draw_text(y, r.x, r.w, ROLE_KEY, label) + 1;
+    int x0 = r.x + used, w = r.w - used;
+    if (w < 8)
+        return;
+    int mark = (int)floor(c->land.at * w);
+    mark = mark < 0 ? 0 : mark >= w ? w - 1 : mark;
+    double cum = 0.0;
+    int from = 0;
+    for (int k = 0; k <= c->n_seg; k++) {
+        int rest = k == c->n_seg;
+        cum += rest ? c->rest : (double)c->seg_p[k];
+        int to = rest ? w : (int)lround(cum * w);
+        to = to > w ? w : to;
+        Role role = rest ? ROLE_DIM : ROLE_BAR_SAMPLER;
+        const char *fill = rest ? g->shades[1] : g->shades[k % 2 ? 2 : 3];
+        int x = from;
+        if (!rest) {
+            uint32_t seg_cp = vocab_cp(&s->m->vocab, c->seg_id[k]);
+            int cw = draw_cp_width(seg_cp);
+            /* its character, unless the segment is too short or the mark falls on it */
+            if (to - from >= cw + 1 && !(mark >= from && mark < from + cw))
+                x += draw_cp(y, x0 + x, cw, ROLE_NORMAL, seg_cp);
+        }
+        for (; x < to; x++)
+            draw_text(y, x0 + x, 1, role, fill);
+        from = to > from ? to : from;
+    }
+    draw_text(y, x0 + mark, 1, ROLE_COIN, g->coin);
+}
+
 Rect view_probs_corpus_rect(const AppState *s, Rect r)
 {
     ProbCols c;
@@ -239,6 +338,12 @@ void view_probs_draw(const AppState *s, Rect r)
         draw_summary(s, r, y++);
     if (y < r.y + r.h)
         draw_corpus_line(s, r, y++);
-    if (y < r.y + r.h)
-        draw_query_line(s, r, y);
+    /* the coin on a row of its own, or (no room) in the stages' place */
+    int own_row = r.h >= APP_TOP + 5;
+    if (y < r.y + r.h && s->coin.valid && !own_row && !s->pred.query_cp)
+        draw_coin_line(s, r, y++);
+    else if (y < r.y + r.h)
+        draw_query_line(s, r, y++);
+    if (y < r.y + r.h && s->coin.valid && own_row)
+        draw_coin_line(s, r, y);
 }

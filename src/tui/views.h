@@ -14,6 +14,8 @@ typedef struct {
     int show_panels;    /* probs, and sliders or timing (or both), have rows */
     int show_sliders, show_timing;
     int show_narration; /* a lesson: its narration beside the panels */
+    Rect entropy;       /* uncertainty under the text (e): in the sliders' and timing's place */
+    int show_entropy;
 } Layout;
 
 enum { SCREEN_MIN_COLS = 80, SCREEN_MIN_LINES = 24, PROMPT_LABEL_COLS = 6 };
@@ -53,6 +55,12 @@ int view_attention_rows(const AppState *s);
 void view_attention_draw(const AppState *s, Rect r);
 
 void view_help_draw(const AppState *s, Rect r);
+
+/* uncertainty under the text (view_entropy.c): the last written characters,
+ * each over the entropy in bits of the draw that chose it */
+void view_entropy_draw(const AppState *s, Rect r);
+/* The look of a written character by how uncertain its draw was. */
+Role view_entropy_role(float bits);
 
 /* a lesson (view_lesson.c): the narration pane, the quiz in place of the
  * bars, the picker. view_lesson_lines says how many lines the narration takes
