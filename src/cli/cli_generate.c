@@ -20,7 +20,9 @@
     "                           lines and poems can still end\n"                                \
     "  --penalize-punctuation   let the penalty reach ， 。 and the newline too\n"              \
     "  --seed S                 random seed, 0 or more (default 1); the same seed and\n"             \
-    "                           settings write the same text on every machine\n"                            \
+    "                           settings write the same text on every machine.\n"                           \
+    "                           The defaults are the explorer's too: Enter there\n"          \
+    "                           writes the poem these print for the same prompt\n"          \
     "  --no-cache               recompute the whole window every step (same text, slower)\n"       \
     "  --context-policy P       past the model's context (128 characters for the bundled\n"   \
     "                           model): shift (default) moves the window on to the\n"        \
