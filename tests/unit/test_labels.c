@@ -300,6 +300,28 @@ static const Budget BUDGETS[] = {
     {LBL_ST_CONVERTED, 79, {"風 → 风, 國 → 国, 龍 → 龙, …"}},
     {LBL_ST_NO_OPENCC, 79, {"'風' (U+98A8)"}},
     {LBL_ST_PINYIN_FAILED, 79, {"assets/pinyin.tsv: cannot open: No such file or directory"}},
+    /* the coin, uncertainty under the text, the sampler's stage columns: the
+     * coin's words leave at least 40 of 80 columns to its bar
+     * (view_probs.c); the entropy view has the whole width below the bars,
+     * its three levels share one line with two separators (view_entropy.c);
+     * a stage's heading fits its column of STAGE_COLS - 1 = 6 (view_probs.c) */
+    {LBL_COIN, 40, {"0.838", "。", "7311"}},
+    {LBL_ENTROPY_HEADER, 80, {0}},
+    {LBL_ENTROPY_LOW, 30, {0}},
+    {LBL_ENTROPY_MID, 12, {0}},
+    {LBL_ENTROPY_HIGH, 30, {0}},
+    {LBL_ENTROPY_NONE, 80, {0}},
+    {LBL_ST_ENTROPY_ON, 79, {0}},
+    {LBL_ST_ENTROPY_OFF, 79, {0}},
+    {LBL_HELP_ENTROPY, 25, {0}},
+    {LBL_STAGE_MODEL, 6, {0}},
+    {LBL_STAGE_PENALTY, 6, {0}},
+    {LBL_STAGE_TEMPERATURE, 6, {0}},
+    {LBL_STAGE_TOP_K, 6, {0}},
+    {LBL_STAGE_TOP_P, 6, {0}},
+    {LBL_STAGE_MIN_P, 6, {0}},
+    {LBL_STAGE_MASK, 6, {0}},
+    {LBL_STAGE_FINAL, 6, {0}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };
