@@ -157,11 +157,11 @@ fi
 models=$(model_column)
 samplers=$(sampler_column)
 tm send-keys -t e2e T T T T T
-changed() { shows "1.50" && [ "$(model_column)" = "$models" ] && [ "$(sampler_column)" != "$samplers" ]; }
+changed() { shows "1.30" && [ "$(model_column)" = "$models" ] && [ "$(sampler_column)" != "$samplers" ]; }
 if until_ok changed; then
     pass explorer_temperature
 else
-    fail explorer_temperature "sampler column stayed '$samplers' at temperature 1.50 (model: '$models')"
+    fail explorer_temperature "sampler column stayed '$samplers' at temperature 1.30 (model: '$models')"
 fi
 tm send-keys -t e2e t t t t t
 
@@ -336,8 +336,8 @@ check_language de 'LANG_ARGS="--lang de"' "nächstes  " \
     "▸ Temperatur  t T" "  Startwert   s " "  Form        f a j frei" "  KV-Cache    c an " \
     "Prompt tippen. Space zieht, Enter schreibt ein Gedicht, ? zeigt alle Tasten."
 check_help de "tangscope – Tasten" \
-    "  春风…        Prompt tippen, einfügen   b            messen: mit / ohne Cache" \
-    "  Backspace    ein Zeichen zurücknehmen  f" \
+    "  春风…        Prompt tippen, einfügen   f            freie Fortsetzung" \
+    "  Backspace    ein Zeichen zurücknehmen  a" "  b            messen: mit / ohne Cache" \
     "  s            neuer Zufallsstartwert" "  l            Sprache: EN 中文 DE FR" \
     "▄ Sampler: was Temperatur, Top-k, Top-p, Min-p und Form davon übriglassen" \
     "beliebige Taste schließt die Hilfe"
@@ -351,8 +351,8 @@ check_language fr 'LANG_ARGS= LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8' "suivant
     "▸ température t T" "  graine      s " "  forme       f a j libre" "  cache KV    c actif " \
     "Tapez un prompt. Space tire, Enter écrit un poème, ? montre toutes les touches."
 check_help fr "tangscope : les touches" \
-    "  春风…        taper, coller un prompt   b            mesurer avec / sans cache" \
-    "  Backspace    retirer un caractère      f" \
+    "  春风…        taper, coller un prompt   f            continuation libre" \
+    "  Backspace    retirer un caractère      a" "  b            mesurer avec / sans cache" \
     "  s            autre graine aléatoire" "  l            langue : EN 中文 DE FR" \
     "▄ tirage : ce qu'en laissent température, top-k, top-p, min-p et la forme" \
     "n'importe quelle touche ferme l'aide"
