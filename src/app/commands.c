@@ -451,13 +451,23 @@ static unsigned do_tick(AppState *s, CmdArg a)
     return app_job_tick(s);
 }
 
-/* uncertainty under the text */
+/* the sampler made visible: uncertainty under the text, the repetition penalty */
 static unsigned do_entropy(AppState *s, CmdArg a)
 {
     (void)a;
     s->show_entropy = !s->show_entropy;
     app_status(s, 0, "%s", app_label(s, s->show_entropy ? LBL_ST_ENTROPY_ON : LBL_ST_ENTROPY_OFF));
     return REDRAW_ALL;
+}
+
+static unsigned do_penalty_set(AppState *s, CmdArg a)
+{
+    /* the commands' range (sampler_settings_check); NaN becomes off */
+    double x = a.x >= 1.0 ? a.x : 1.0;
+    s->set.repetition_penalty = (float)(x <= 100.0 ? x : 100.0);
+    app_predict(s);
+    app_status(s, 0, app_label(s, LBL_ST_PENALTY), (double)s->set.repetition_penalty);
+    return REDRAW_PROBS | REDRAW_STATUS;
 }
 
 static const Handler HANDLERS[CMD_COUNT] = {
@@ -502,8 +512,9 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_PICKER_OPEN] = do_picker_open,
     [CMD_CMDLINE] = do_cmdline,
     [CMD_TICK] = do_tick,
-    /* uncertainty under the text */
+    /* the sampler made visible: uncertainty under the text, the repetition penalty */
     [CMD_ENTROPY] = do_entropy,
+    [CMD_PENALTY_SET] = do_penalty_set,
 };
 
 unsigned app_apply(AppState *s, Command c, CmdArg arg)

@@ -58,8 +58,9 @@ typedef enum {
     CMD_CMDLINE,        /* `:`: open the command line; until Enter or Esc, what is typed
                            goes there (Enter runs it, Esc closes it) */
     CMD_TICK,           /* the clock: advance a running job */
-    /* uncertainty under the text */
+    /* the sampler made visible: uncertainty under the text, the repetition penalty */
     CMD_ENTROPY,        /* e: the entropy of each written character, position by position */
+    CMD_PENALTY_SET,    /* the repetition penalty to arg.x, clamped to 1 (off) .. 100 */
     CMD_COUNT
 } Command;
 

@@ -426,6 +426,10 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_STAGE_MIN_P] = {"min-p", "min-p", "Min-p", "min-p"},
     [LBL_STAGE_MASK] = {"form", "格律", "Form", "forme"},
     [LBL_STAGE_FINAL] = {"final", "最终", "Ende", "final"},
+    [LBL_ST_PENALTY] = {"repetition penalty %.2f: characters in the window count less (， 。 ⏎ aside)",
+                        "重复惩罚 %.2f：窗口里已出现的字得分降低（， 。 ⏎ 除外）",
+                        "Wiederholungsstrafe %.2f: Zeichen im Fenster zählen weniger (außer ， 。 ⏎)",
+                        "pénalité de répétition %.2f : le déjà-vu pèse moins (sauf ， 。 ⏎)"},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)

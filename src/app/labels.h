@@ -190,6 +190,7 @@ typedef enum {
     LBL_STAGE_MIN_P,
     LBL_STAGE_MASK,
     LBL_STAGE_FINAL,
+    LBL_ST_PENALTY,
     LBL_COUNT
 } LabelId;
 

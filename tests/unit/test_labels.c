@@ -322,6 +322,7 @@ static const Budget BUDGETS[] = {
     {LBL_STAGE_MIN_P, 6, {0}},
     {LBL_STAGE_MASK, 6, {0}},
     {LBL_STAGE_FINAL, 6, {0}},
+    {LBL_ST_PENALTY, 79, {"100.00"}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };
