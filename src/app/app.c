@@ -36,6 +36,7 @@ int app_init(AppState *s, const Model *m, TsErr *err)
         app_free(s);
         return -1;
     }
+    sampler_exempt_punctuation(&p->ss, &m->vocab); /* as the generator's own sampler */
     convert_init(&s->conv, NULL); /* once: app_reset keeps it, and OpenCC once opened */
     app_reset(s);
     return 0;
@@ -48,8 +49,8 @@ void app_reset(AppState *s)
     s->mid_text = 0;
     gen_set_cache(&s->g, 1);
     gen_start(&s->g, NULL, 0, PROMPT_POEM_START, NULL); /* an empty text cannot fail */
-    s->set = sampler_defaults();
-    s->seed = 1;
+    s->set = gen_default_settings(); /* the commands' defaults too */
+    s->seed = GEN_DEFAULT_SEED;
     rng_seed(&s->rng, s->seed);
     s->slider = SL_TEMPERATURE;
     memset(&s->mode, 0, sizeof s->mode);
@@ -61,6 +62,8 @@ void app_reset(AppState *s)
     s->pred.query_id = s->pred.query_rank = 0;
     s->pred.query_p = s->pred.query_p_sampler = 0.0f;
     memset(&s->cmp, 0, sizeof s->cmp);
+    s->coin.valid = 0;
+    s->show_entropy = 0;
     s->job.written = 0; /* the compare run's generators stay allocated for the next one */
     s->show_hist = s->show_attention = s->show_help = 0;
     s->show_kvcache = 0;
@@ -181,7 +184,8 @@ int app_push_char(AppState *s, uint32_t cp, Origin origin)
         app_mode_follow(s);
     else
         app_status(s, 1, app_label(s, LBL_ST_UNKNOWN), name, s->m->vocab.size);
-    s->chars[s->n_chars++] = (AppChar){cp, id, origin};
+    s->chars[s->n_chars++] = (AppChar){cp, id, origin, 0.0f};
+    s->coin.valid = 0; /* a step that drew no coin */
     return 0;
 }
 
@@ -192,6 +196,7 @@ int app_pop_char(AppState *s)
         return -1;
     }
     AppChar c = s->chars[--s->n_chars];
+    s->coin.valid = 0;
     char name[48];
     describe(s, c.cp, name, sizeof name);
     if (c.id < 0) {
@@ -221,6 +226,7 @@ int app_reread_text(AppState *s)
         if (s->chars[i].id >= 0)
             ids[n++] = s->chars[i].id;
     TsErr err;
+    s->coin.valid = 0;
     if (gen_start(&s->g, ids, n, s->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START, &err) != 0) {
         app_status(s, 1, "%s", err.msg);
         return -1;
@@ -343,6 +349,44 @@ uint32_t app_convert_char(AppState *s, uint32_t cp)
     return out;
 }
 
+static double entropy_nats(const float *p, int V)
+{
+    double h = 0.0;
+    for (int i = 0; i < V; i++)
+        if (p[i] > 0.0f)
+            h -= (double)p[i] * log((double)p[i]);
+    return h;
+}
+
+/* The coin of the step gen_sample just took: where its draw landed on the
+ * final distribution, and that distribution's top as the bar's segments. */
+static void keep_coin(AppState *s)
+{
+    AppCoin *c = &s->coin;
+    const float *final = s->g.ss.final;
+    int V = s->m->cfg.vocab_size;
+    c->valid = 0;
+    c->draw = s->g.coin;
+    if (sampler_coin(final, V, c->draw, &c->land) != 0)
+        return;
+    /* pred.order is free until the next app_predict sorts the model's probabilities again */
+    int *order = s->pred.order;
+    sampler_sort_prefix(order, final, V, V < APP_TOP ? V : APP_TOP);
+    double shown = 0.0;
+    c->n_seg = 0;
+    for (int k = 0; k < APP_TOP && k < V && final[order[k]] > 0.0f; k++) {
+        c->seg_id[k] = order[k];
+        c->seg_p[k] = final[order[k]];
+        shown += final[order[k]];
+        c->n_seg++;
+    }
+    double total = 0.0;
+    for (int i = 0; i < V; i++)
+        total += final[i];
+    c->rest = total > shown ? total - shown : 0.0;
+    c->valid = 1;
+}
+
 int app_sample_one(AppState *s)
 {
     if (s->mode.kind != FORM_FREE && s->mode.now.done) {
@@ -366,20 +410,21 @@ int app_sample_one(AppState *s)
     }
     /* the bars' model probabilities are this step's; the sampler's are what it drew from */
     app_session_record(s, tok, s->pred.probs, s->g.ss.final);
-    s->chars[s->n_chars++] = (AppChar){vocab_cp(&s->m->vocab, tok), tok, ORIGIN_MODEL};
+    /* g.ss.final is the distribution gen_sample drew from, g.coin its draw */
+    int V = s->m->cfg.vocab_size;
+    float bits = (float)(entropy_nats(s->g.ss.final, V) / log(2.0));
+    s->chars[s->n_chars++] = (AppChar){vocab_cp(&s->m->vocab, tok), tok, ORIGIN_MODEL, bits};
+    keep_coin(s);
     return tok;
 }
 
-/* ---- the prediction ---- */
-
-static double entropy_nats(const float *p, int V)
+EntropyLevel app_entropy_level(float bits)
 {
-    double h = 0.0;
-    for (int i = 0; i < V; i++)
-        if (p[i] > 0.0f)
-            h -= (double)p[i] * log((double)p[i]);
-    return h;
+    return bits < APP_ENTROPY_LOW_BITS ? ENTROPY_LOW : bits < APP_ENTROPY_HIGH_BITS ? ENTROPY_MID
+                                                                                      : ENTROPY_HIGH;
 }
+
+/* ---- the prediction ---- */
 
 /* How the training text continues the longest suffix of the window it holds. */
 static void predict_corpus(AppState *s)
@@ -530,7 +575,10 @@ void app_predict(AppState *s)
     p->entropy = entropy_nats(p->probs, V);
     p->n_allowed = form_allowed(&s->mode.now, &s->m->vocab, p->allowed);
     const uint8_t *mask = s->mode.kind == FORM_FREE ? NULL : p->allowed;
-    p->sampler_ok = sampler_run(&p->ss, &s->set, logits, NULL, 0, mask, 0.0f, &err) >= 0;
+    /* the penalty looks at the same recent text as gen_sample's */
+    size_t n_recent;
+    const int *recent = gen_recent(&s->g, &n_recent);
+    p->sampler_ok = sampler_run(&p->ss, &s->set, logits, recent, n_recent, mask, 0.0f, &err) >= 0;
     if (p->sampler_ok)
         sampler_stages(&p->ss, logits, &p->stages);
     else

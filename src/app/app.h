@@ -81,7 +81,33 @@ typedef struct {
     uint32_t cp;
     int id;        /* token id, or -1: not in the vocabulary (shown, not read by the model) */
     Origin origin;
+    float bits;    /* ORIGIN_MODEL: the entropy, in bits, of the sampler's final
+                    * distribution it was drawn from (app_sample_one); else 0 */
 } AppChar;
+
+/* How uncertain the draw of a written character was, as the text shades it:
+ * below APP_ENTROPY_LOW_BITS nearly decided (as if 4 or fewer characters
+ * were equally likely: a line's punctuation, the second of a doubled
+ * character), from APP_ENTROPY_HIGH_BITS on wide open (as if 64 or more: the
+ * first character of a line). With the bundled model at the default set a
+ * poem's characters fall into the three levels about evenly. */
+#define APP_ENTROPY_LOW_BITS 2.0f
+#define APP_ENTROPY_HIGH_BITS 6.0f
+typedef enum { ENTROPY_LOW, ENTROPY_MID, ENTROPY_HIGH } EntropyLevel;
+EntropyLevel app_entropy_level(float bits);
+
+/* The coin of the last sampled step: the final distribution the sampler drew
+ * from as one bar, most probable first, and where its uniform number landed.
+ * Kept until the text changes in any other way (typed, picked, taken back). */
+typedef struct {
+    int valid;               /* 1 after a sampled step, 0 once the text changed otherwise */
+    float draw;              /* the uniform number the sampler consumed (Generator.coin) */
+    SamplerCoin land;        /* the character it chose, its rank, where the coin lies */
+    int n_seg;               /* the most probable characters, one segment each */
+    int seg_id[APP_TOP];
+    float seg_p[APP_TOP];
+    double rest;             /* every other character together: the last segment */
+} AppCoin;
 
 /* The sliders, in screen order. */
 typedef enum { SL_TEMPERATURE, SL_TOP_K, SL_TOP_P, SL_MIN_P, SL_SEED, SL_COUNT } SliderId;
@@ -210,6 +236,8 @@ typedef struct {
     Prediction pred;
     CompareRun cmp;
     Job job;
+    AppCoin coin;            /* the last sampled step's coin */
+    int show_entropy;        /* e: the entropies of the written characters, position by position */
 
     int show_hist, show_attention, show_help;
     int query_input;         /* 1: the next typed character is the query, not text */
@@ -250,16 +278,17 @@ typedef struct {
     AppTheme theme;          /* the colours: for a dark or a light background */
 } AppState;
 
-/* Start with an empty prompt, cache on, temperature 1, filters off, seed 1,
- * free mode. The model must outlive the state. */
+/* Start with an empty prompt, cache on, the default set (gen_default_settings
+ * and GEN_DEFAULT_SEED, as the commands), free mode. The model must outlive the state. */
 int app_init(AppState *s, const Model *m, TsErr *err);
 void app_free(AppState *s);
 
 /* Back to the state a fresh app_init gives (the start of every lesson),
- * without allocating: an empty text, the cache on, the sampler's defaults,
- * seed 1, free form, no view, no query, no quiz, nothing pointed at. Keeps
- * the model, its name, the training text, the interface language and the
- * pinyin display and input mode (a syllable being typed is dropped). */
+ * without allocating: an empty text, the cache on, the default set and
+ * seed (gen_default_settings), free form, no view, no query, no quiz, nothing
+ * pointed at. Keeps the model, its name, the training text, the interface
+ * language and the pinyin display and input mode (a syllable being typed is
+ * dropped). */
 void app_reset(AppState *s);
 
 /* Type a whole text, as if keyed in, read forgivingly as every prompt is
@@ -337,7 +366,8 @@ unsigned app_job_tick(AppState *s);
 int app_job_interval_ms(const AppState *s);
 
 /* ---- text (app.c) ---- */
-/* Sample one character with the current settings and form, append it.
+/* Sample one character with the current settings and form, append it, keep
+ * its coin (s->coin) and the entropy of what it was drawn from (its bits).
  * Returns the token or -1 (status says why). */
 int app_sample_one(AppState *s);
 /* Append one character of the text. A typed character the model does not know

@@ -341,7 +341,7 @@ static unsigned do_show(AppState *s, CmdArg a)
 {
     switch ((AppView)a.n) {
     case VIEW_NONE:
-        s->show_hist = s->show_attention = s->show_help = 0;
+        s->show_hist = s->show_attention = s->show_help = s->show_entropy = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_VIEWS_CLOSED));
         break;
     case VIEW_HISTOGRAM:
@@ -530,6 +530,25 @@ static unsigned do_projector(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
+/* the sampler made visible: uncertainty under the text, the repetition penalty */
+static unsigned do_entropy(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->show_entropy = !s->show_entropy;
+    app_status(s, 0, "%s", app_label(s, s->show_entropy ? LBL_ST_ENTROPY_ON : LBL_ST_ENTROPY_OFF));
+    return REDRAW_ALL;
+}
+
+static unsigned do_penalty_set(AppState *s, CmdArg a)
+{
+    /* the commands' range (sampler_settings_check); NaN becomes off */
+    double x = a.x >= 1.0 ? a.x : 1.0;
+    s->set.repetition_penalty = (float)(x <= 100.0 ? x : 100.0);
+    app_predict(s);
+    app_status(s, 0, app_label(s, LBL_ST_PENALTY), (double)s->set.repetition_penalty);
+    return REDRAW_PROBS | REDRAW_STATUS;
+}
+
 static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_QUIT] = do_quit,
     [CMD_TYPE] = do_type,
@@ -584,6 +603,9 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_PASTE] = do_paste,
     /* reading it from the back row */
     [CMD_PROJECTOR] = do_projector,
+    /* the sampler made visible: uncertainty under the text, the repetition penalty */
+    [CMD_ENTROPY] = do_entropy,
+    [CMD_PENALTY_SET] = do_penalty_set,
 };
 
 unsigned app_apply(AppState *s, Command c, CmdArg arg)

@@ -76,6 +76,9 @@ typedef enum {
                            already left out at its start (0 normally) */
     /* reading it from the back row */
     CMD_PROJECTOR,      /* z: arg.n 1 projector mode on, 0 off, -1 toggles */
+    /* the sampler made visible: uncertainty under the text, the repetition penalty */
+    CMD_ENTROPY,        /* e: the entropy of each written character, position by position */
+    CMD_PENALTY_SET,    /* the repetition penalty to arg.x, clamped to 1 (off) .. 100 */
     CMD_COUNT
 } Command;
 

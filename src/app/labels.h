@@ -219,6 +219,25 @@ typedef enum {
     LBL_HELP_PROJECTOR,
     LBL_ONE_IN,      /* "1 in %s": a probability below 0.01% (probfmt.h) */
     LBL_DIGIT_GROUP, /* between groups of three digits: "34,000", "34 000" */
+    /* the coin, uncertainty under the text, the sampler's stage columns */
+    LBL_COIN,
+    LBL_ENTROPY_HEADER,
+    LBL_ENTROPY_LOW,
+    LBL_ENTROPY_MID,
+    LBL_ENTROPY_HIGH,
+    LBL_ENTROPY_NONE,
+    LBL_ST_ENTROPY_ON,
+    LBL_ST_ENTROPY_OFF,
+    LBL_HELP_ENTROPY,
+    LBL_STAGE_MODEL, /* the stage columns' headings, in SamplerStage order */
+    LBL_STAGE_PENALTY,
+    LBL_STAGE_TEMPERATURE,
+    LBL_STAGE_TOP_K,
+    LBL_STAGE_TOP_P,
+    LBL_STAGE_MIN_P,
+    LBL_STAGE_MASK,
+    LBL_STAGE_FINAL,
+    LBL_ST_PENALTY,
     LBL_COUNT
 } LabelId;
 

@@ -179,6 +179,7 @@ static int run_type(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_backspace(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_clear(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_set(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_penalty(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_mid_text(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_cache(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_step(AppState *s, const ScriptCmd *c, ScriptOut *o);
@@ -249,6 +250,9 @@ static const ScriptVerb VERBS[] = {
      run_point, "highlight one panel"},
     {"expect", "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N", ARG_CLAIM,
      NO_SLIDER, 0, 0, NULL, CLAIMS, 1, run_expect, "check a claim the narration makes"},
+    /* the sampler made visible: the repetition penalty, which has no slider */
+    {"set repetition-penalty", "X", ARG_NUMBER, NO_SLIDER, 1, 100, NULL, NULL, 0, run_penalty,
+     "1 to 100 (1 = off; ， 。 and the newline are left alone)"},
 };
 
 enum { N_VERBS = (int)(sizeof VERBS / sizeof VERBS[0]) };
@@ -346,7 +350,8 @@ const ScriptVerb *script_verb_of(const char *line)
 static int unknown_verb(const char *first, const char *second, char *msg, size_t size)
 {
     if (strcmp(first, "set") == 0) {
-        const char *names[] = {"temperature", "top-k", "top-p", "min-p", "seed", NULL};
+        const char *names[] = {"temperature", "top-k", "top-p", "min-p", "seed",
+                               "repetition-penalty", NULL};
         char list[96];
         list_words(names, ", ", list, sizeof list);
         if (!second[0])
@@ -636,6 +641,12 @@ static int run_set(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     CmdArg a = {.n = c->verb->slider, .x = c->x};
     return apply(s, c, o, CMD_SLIDER_SET, a);
+}
+
+static int run_penalty(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    CmdArg a = {.n = 0, .x = c->x};
+    return apply(s, c, o, CMD_PENALTY_SET, a);
 }
 
 static int run_mid_text(AppState *s, const ScriptCmd *c, ScriptOut *o)

@@ -23,7 +23,9 @@
     "                           lines and poems can still end\n"                                \
     "  --penalize-punctuation   let the penalty reach ， 。 and the newline too\n"              \
     "  --seed S                 random seed, 0 or more (default 1); the same seed and\n"             \
-    "                           settings write the same text on every machine\n"                            \
+    "                           settings write the same text on every machine.\n"                           \
+    "                           The defaults are the explorer's too: Enter there\n"          \
+    "                           writes the poem these print for the same prompt\n"          \
     "  --no-cache               recompute the whole window every step (same text, slower)\n"       \
     "  --context-policy P       past the model's context (128 characters for the bundled\n"   \
     "                           model): shift (default) moves the window on to the\n"        \
@@ -218,8 +220,8 @@ static void heads_text(const SessionCode *c, const Vocab *v, char *out)
 
 static int run(const char *cmd, const char *help, int argc, char **argv, FormKind kind)
 {
-    GenArgs a = {.set = sampler_defaults(), .seed = 1, .poems = 1, .max_chars = 200};
-    a.set.temperature = 0.8f;
+    GenArgs a = {.set = gen_default_settings(), .seed = GEN_DEFAULT_SEED, .poems = 1,
+                 .max_chars = 200};
     a.chars = kind == FORM_ACROSTIC ? 7 : 5;
     const char *chars_arg = NULL;
     Opt opts[] = {

@@ -4,6 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+SamplerSettings gen_default_settings(void)
+{
+    SamplerSettings s = sampler_defaults();
+    s.temperature = 0.8f;
+    return s;
+}
+
 int gen_init(Generator *g, const Model *m, int use_cache, TsErr *err)
 {
     memset(g, 0, sizeof *g);
@@ -219,6 +226,14 @@ int gen_pop(Generator *g)
     return token;
 }
 
+const int *gen_recent(const Generator *g, size_t *n)
+{
+    /* the repetition penalty looks at the window the model sees */
+    size_t start = gen_window_start(g);
+    *n = g->n - start;
+    return g->text + start;
+}
+
 int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, TsErr *err)
 {
     const float *logits = gen_logits(g, err);
@@ -235,10 +250,11 @@ int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, T
         }
     }
     float coin = rng_float(rng);
-    /* the repetition penalty looks at the window the model sees */
-    size_t start = gen_window_start(g);
+    g->coin = coin;
+    size_t n_recent;
+    const int *recent = gen_recent(g, &n_recent);
     double t0 = ts_now();
-    int tok = sampler_run(&g->ss, set, logits, g->text + start, g->n - start, allowed, coin, err);
+    int tok = sampler_run(&g->ss, set, logits, recent, n_recent, allowed, coin, err);
     g->sampler_s += ts_now() - t0;
     free(allowed);
     if (tok < 0)

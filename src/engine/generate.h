@@ -88,7 +88,18 @@ typedef struct {
     long forward_rows;  /* positions computed so far (work done, for the explorer) */
     double model_s;     /* seconds in the model's passes since gen_init (gen_logits) */
     double sampler_s;   /* seconds in the sampler since gen_init (gen_sample) */
+    float coin;         /* the uniform number in [0, 1) the last gen_sample gave the sampler;
+                         * with ss.final, the distribution it drew from, sampler_coin says
+                         * where it landed */
 } Generator;
+
+/* The one default set: the sampler settings and the seed that the explorer
+ * and the writing commands (generate, acrostic, jueju) start from, so the same
+ * prompt and seed write the same poem on the screen and on the command line:
+ * temperature 0.8, top-k off, top-p 1 (off), min-p 0 (off), repetition
+ * penalty 1 (off, and ， 。 and the newline exempt when it is on), seed 1. */
+#define GEN_DEFAULT_SEED 1
+SamplerSettings gen_default_settings(void);
 
 /* The sampler state's exempt characters (ss.exempt) are ， 。 and the
  * newline: the repetition penalty leaves them alone unless the settings say
@@ -139,6 +150,11 @@ int gen_append(Generator *g, int token, TsErr *err);
  * when the text is already empty (or, without a newline in the vocabulary,
  * when its last character would leave nothing). */
 int gen_pop(Generator *g);
+
+/* The text the repetition penalty looks at for the next character: the
+ * window the model reads, text[gen_window_start(g) .. n). *n gets its length.
+ * gen_sample and the explorer's bars both use it. */
+const int *gen_recent(const Generator *g, size_t *n);
 
 /* Choose the next character with the sampler (and the form's mask, if form is
  * not NULL), append it and advance the form. Returns the token or -1 with err

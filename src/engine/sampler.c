@@ -615,6 +615,31 @@ int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits
     return sampler_pick(s->final, V, coin);
 }
 
+/* ---- the coin ---- */
+
+int sampler_coin(const float *probs, int V, float coin, SamplerCoin *out)
+{
+    int id = sampler_pick(probs, V, coin); /* the very character the sampler chose */
+    if (id < 0)
+        return -1;
+    double before = 0.0, start = 0.0; /* in id order; on the ranked bar */
+    int rank = 1;
+    for (int i = 0; i < V; i++) {
+        if (i < id)
+            before += probs[i];
+        if (probs[i] > 0.0f && sort_before(probs, i, id)) {
+            start += probs[i];
+            rank++;
+        }
+    }
+    /* how far into its interval the coin lay; rounding (pick's sums run in
+     * blocks) may put it a hair outside, and the point stays in the segment */
+    double p = probs[id], into = (double)coin - before;
+    into = into < 0.0 ? 0.0 : into >= p ? p * (1.0 - 1e-9) : into;
+    *out = (SamplerCoin){.id = id, .rank = rank, .start = start, .at = start + into};
+    return 0;
+}
+
 /* ---- the chain stage by stage ---- */
 
 const char *sampler_stage_name(SamplerStage stage)

@@ -159,6 +159,29 @@ int sampler_pick(const float *probs, int V, float coin);
 int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits, const int *recent,
                 size_t n_recent, const uint8_t *allowed, float coin, TsErr *err);
 
+/* ---- the coin: where the random number landed ----
+ *
+ * sampler_pick walks the characters in id order, and the coin lands in the
+ * interval of the character where the running sum first passes it. A class
+ * sees the same distribution as one bar with the most probable character
+ * first (ties by lower id, sampler_sort's order). Every character's interval
+ * has the same length on both, so the coin's point moves with its
+ * character's interval: on the ranked bar it lies as far into that
+ * character's segment as it lay into its interval in id order. It lands on
+ * the same character, and a uniform coin is uniform on the bar too. */
+typedef struct {
+    int id;       /* the character: what sampler_pick gives for the coin */
+    int rank;     /* its place on the ranked bar, 1 = the most probable */
+    double start; /* where its segment begins on the ranked bar: the
+                   * probability of every character ranked above it */
+    double at;    /* the coin's point on the ranked bar, in [start, start + probs[id]) */
+} SamplerCoin;
+
+/* Where coin (in [0, 1), the number sampler_run was given) lands on probs
+ * (the final distribution sampler_run drew from). Returns 0, or -1 when every
+ * probability is 0. */
+int sampler_coin(const float *probs, int V, float coin, SamplerCoin *out);
+
 /* ---- the chain stage by stage, for the explorer and `probs` ---- */
 
 /* The stages in the order the chain applies them; sampler_stage_name gives

@@ -35,6 +35,11 @@ typedef enum {
     ROLE_ERROR,      /* a status that says something went wrong */
     ROLE_GOOD,       /* identical text */
     ROLE_POINTED,    /* the panel a lesson points at (its heading row) */
+    /* the coin, uncertainty under the text */
+    ROLE_COIN,       /* the coin's mark on the bar of the last draw */
+    ROLE_ENTROPY_LOW,  /* a written character drawn nearly decided (app_entropy_level) */
+    ROLE_ENTROPY_MID,
+    ROLE_ENTROPY_HIGH, /* ... drawn wide open: underlined in every theme */
     ROLE_COUNT
 } Role;
 
@@ -49,6 +54,7 @@ typedef struct {
     const char *bar_left, *bar_right; /* slider ends */
     const char *ellipsis;
     const char *sep;         /* between items on one line */
+    const char *coin;        /* the coin's mark on the bar of the last draw */
 } Glyphs;
 
 /* Set up by tui.c. */

@@ -70,6 +70,8 @@ static const Binding BINDINGS[] = {
     {0, 'i', CMD_PINYIN_INPUT, 1},
     /* reading it from the back row */
     {0, 'z', CMD_PROJECTOR, -1},    /* z: projector mode on / off */
+    /* uncertainty under the text */
+    {0, 'e', CMD_ENTROPY, 0},
 };
 
 /* In a lesson, before the table above: n and N step through it there (the

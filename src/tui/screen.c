@@ -5,11 +5,15 @@
  *     (with pinyin shown, y: one row, the readings under)  3 rows
  *   [attention: a heading and one row per layer and head]  (v, when it fits)
  *   probabilities: heading, 8 bars, 3 lines                12 rows
+ *     [and the coin of the last draw]                      (1 row, when it fits)
  *   sliders | timing                                       the rest, at least 8
  *   status                                                 1 row
  *
  * 80 x 24 holds everything but the attention view, which then takes the place
- * of the panels below the text. Smaller terminals get a message instead.
+ * of the panels below the text, and the coin's row, which then takes the
+ * place of the last line under the bars. `e` puts the entropy of each written
+ * character where the sliders and the timing are. Smaller terminals get a
+ * message instead.
  * A text longer than one row takes the rows beyond 24 first, then the three
  * lines under the bars (up to four rows of text at 80 x 24); past that it
  * scrolls (view_prompt.c). The row of readings under the text (pinyin, y)
@@ -124,12 +128,19 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     }
     int left = place_narration(l, s, y, lines, cols);
     l->show_panels = 1;
-    l->probs = (Rect){y, 0, PROBS_ROWS - from_probs, left};
-    y += PROBS_ROWS - from_probs;
+    /* the coin's own row, if the text left the lines under the bars alone and
+     * the panels below keep their rows */
+    int probs_rows = PROBS_ROWS - from_probs;
+    probs_rows += from_probs == 0 && lines - 1 - y - PROBS_ROWS > LOWER_MIN_ROWS;
+    l->probs = (Rect){y, 0, probs_rows, left};
+    y += probs_rows;
     int lower = lines - 1 - y;
     if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
         l->kvcache = (Rect){y, 0, lower, left};
         l->show_kvcache = 1;
+    } else if (s->show_entropy) { /* uncertainty under the text: in the panels' place */
+        l->entropy = (Rect){y, 0, lower, left};
+        l->show_entropy = 1;
     } else if (left >= 80) { /* sliders and timing side by side */
         int w = left >= 100 ? 44 : 38;
         l->sliders = (Rect){y, 0, lower, w};
@@ -230,8 +241,16 @@ void tui_draw(const AppState *s, unsigned redraw)
     } else {
         if (redraw == REDRAW_ALL || (redraw & (REDRAW_PROMPT | REDRAW_SLIDERS)))
             view_title_draw(s, l.title); /* the session's code follows the text and settings */
-        if (redraw & REDRAW_PROMPT)
+        if (redraw & (REDRAW_PROMPT | REDRAW_PROBS)) {
             redo(s, l.prompt, view_prompt_draw);
+            /* no row for the coin under the bars: it takes the note's */
+            if (l.show_panels && s->coin.valid && l.prompt.h >= 2 &&
+                !view_probs_coin_fits(s, l.probs)) {
+                Rect note = {l.prompt.y + l.prompt.h - 1, l.prompt.x, 1, l.prompt.w};
+                draw_clear(note);
+                view_probs_coin_line(s, note, note.y);
+            }
+        }
         if (l.show_attention && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
             redo(s, l.attention, view_attention_draw);
         if (l.show_panels && (redraw & REDRAW_PROBS))
@@ -242,6 +261,8 @@ void tui_draw(const AppState *s, unsigned redraw)
             redo(s, l.timing, view_timing_draw);
         if (l.show_kvcache && (redraw & (REDRAW_PROMPT | REDRAW_TIMING)))
             redo(s, l.kvcache, view_kvcache_draw);
+        if (l.show_entropy && (redraw & REDRAW_PROMPT))
+            redo(s, l.entropy, view_entropy_draw);
         if (l.show_narration && redraw == REDRAW_ALL)
             view_lesson_draw(s, l.narration);
         if (redraw & REDRAW_STATUS)

@@ -160,6 +160,7 @@ static const Glyphs UNICODE_GLYPHS = {
     .eighths = {" ", "▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"},
     .shades = {" ", "░", "▒", "▓", "█"},
     .marker = "▸", .bar_left = "▕", .bar_right = "▏", .ellipsis = "…", .sep = " · ",
+    .coin = "┃",
 };
 
 static const Glyphs ASCII_GLYPHS = {
@@ -167,6 +168,7 @@ static const Glyphs ASCII_GLYPHS = {
     .eighths = {" ", " ", " ", " ", "#", "#", "#", "#", "#"},
     .shades = {" ", ".", ":", "*", "#"},
     .marker = ">", .bar_left = "[", .bar_right = "]", .ellipsis = "...", .sep = " | ",
+    .coin = "|",
 };
 
 /* Without colours every role still looks different enough. */
@@ -177,6 +179,9 @@ static void theme_monochrome(void)
         [ROLE_KEY] = A_BOLD, [ROLE_SELECTED] = A_REVERSE, [ROLE_BLOCKED] = A_DIM,
         [ROLE_UNKNOWN] = A_REVERSE | A_UNDERLINE, [ROLE_WRITTEN] = A_BOLD,
         [ROLE_UNCACHED] = A_BOLD, [ROLE_ERROR] = A_BOLD, [ROLE_POINTED] = A_REVERSE | A_BOLD,
+        /* the coin, uncertainty under the text: the more uncertain, the more marked */
+        [ROLE_COIN] = A_REVERSE | A_BOLD, [ROLE_ENTROPY_LOW] = A_BOLD,
+        [ROLE_ENTROPY_MID] = A_UNDERLINE, [ROLE_ENTROPY_HIGH] = A_BOLD | A_UNDERLINE,
     };
     memcpy(role_attr, mono, sizeof role_attr);
 }
@@ -195,6 +200,12 @@ static void theme_colour(void)
         {ROLE_HEAT, COLOR_YELLOW, -1, 0},             {ROLE_ERROR, COLOR_RED, -1, A_BOLD},
         {ROLE_GOOD, COLOR_GREEN, -1, 0},
         {ROLE_POINTED, COLOR_BLACK, COLOR_YELLOW, A_BOLD},
+        /* the coin, uncertainty under the text (high is underlined too, for
+         * eyes that do not tell the colours apart) */
+        {ROLE_COIN, COLOR_WHITE, COLOR_MAGENTA, A_BOLD},
+        {ROLE_ENTROPY_LOW, COLOR_GREEN, -1, A_BOLD},
+        {ROLE_ENTROPY_MID, COLOR_YELLOW, -1, A_BOLD},
+        {ROLE_ENTROPY_HIGH, COLOR_RED, -1, A_BOLD | A_UNDERLINE},
     };
     for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         short n = (short)(i + 1);

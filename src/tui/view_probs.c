@@ -7,6 +7,17 @@
  * rows: what the sampler keeps and removes, the entropy of the model and
  * after the sampler, the training-text context, and the looked-up character
  * or, when none is looked up, the sampler stage by stage.
+ *
+ * From 110 columns on, the two percentages become a column per stage of the
+ * sampler, in the order it applies them (model, repetition penalty,
+ * temperature, top-k, top-p, min-p, form mask, final): the candidate's
+ * probability after each, renormalised over what the stage keeps.
+ *
+ * After a sampled step, the coin: the final distribution it was drawn from as
+ * one bar, the most probable first, with the point where the random number
+ * landed marked and the character it chose named. It has a row of its own
+ * when the panel has one to spare; at 80x24 it takes the stages' line until
+ * the text changes otherwise.
  */
 #include <math.h>
 #include <stdio.h>
@@ -22,7 +33,8 @@ typedef struct {
     int py, py_w, gloss_w; /* with pinyin (y): the reading and the gloss, before the bars */
     int bar, bar_w;     /* the two bars */
     int model_end;      /* right edge of the model's percentage */
-    int sampler_end;    /* right edge of the sampler's percentage */
+    int sampler_end;    /* right edge of the sampler's percentage (with stages: of the last) */
+    int stages;         /* 1: a column per stage instead of the two percentages */
     int corpus, corpus_w;
     int hist, hist_w;
 } ProbCols;
@@ -30,6 +42,8 @@ typedef struct {
 enum { NUM_COLS = 5, PCT_COLS = 8, SAMPLER_COLS = 9, CORPUS_COLS = 18, HIST_COLS = 14 };
 /* pinyin: the gloss takes what the bars can spare above BAR_KEEP, at most GLOSS_COLS */
 enum { GLOSS_COLS = 24, BAR_KEEP = 16 };
+/* the sampler's stage columns: each this wide, from this panel width on */
+enum { STAGE_COLS = 7, STAGES_MIN_W = 110, STAGES_MIN_BAR = 12 };
 
 static void prob_columns(const AppState *s, Rect r, ProbCols *c)
 {
@@ -39,8 +53,19 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
     c->py = NUM_COLS;
     c->py_w = s->show_pinyin ? VIEW_PINYIN_COLS : 0; /* never cut: a reading is whole or wrong */
     c->bar = NUM_COLS + c->py_w;
-    c->bar_w = r.w - c->bar - PCT_COLS - SAMPLER_COLS - 2 - c->corpus_w - c->hist_w;
     c->gloss_w = 0;
+    int stages_w = STAGE_COUNT * STAGE_COLS;
+    c->stages = !s->projector && r.w >= STAGES_MIN_W &&
+                r.w - c->bar - stages_w - 2 - c->corpus_w - c->hist_w >= STAGES_MIN_BAR;
+    if (c->stages) {
+        c->bar_w = r.w - c->bar - stages_w - 2 - c->corpus_w - c->hist_w;
+        c->model_end = c->bar + c->bar_w + STAGE_COLS;
+        c->sampler_end = c->bar + c->bar_w + stages_w;
+        c->corpus = c->sampler_end + 2;
+        c->hist = c->corpus + c->corpus_w;
+        return;
+    }
+    c->bar_w = r.w - c->bar - PCT_COLS - SAMPLER_COLS - 2 - c->corpus_w - c->hist_w;
     if (s->show_pinyin && c->bar_w > BAR_KEEP) {
         c->gloss_w = c->bar_w - BAR_KEEP > GLOSS_COLS ? GLOSS_COLS : c->bar_w - BAR_KEEP;
         c->bar += c->gloss_w;
@@ -93,8 +118,15 @@ static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
                  app_label(s, LBL_MODEL), g->half_bottom, app_label(s, LBL_SAMPLER));
         draw_text(r.y, r.x, c->bar + c->bar_w, ROLE_HEADER, legend);
     }
-    draw_text_right(r.y, r.x + c->model_end, PCT_COLS, ROLE_HEADER, app_label(s, LBL_MODEL));
-    draw_text_right(r.y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_HEADER, app_label(s, LBL_SAMPLER));
+    if (c->stages) {
+        for (int k = 0; k < STAGE_COUNT; k++)
+            draw_text_right(r.y, r.x + c->bar + c->bar_w + (k + 1) * STAGE_COLS, STAGE_COLS - 1,
+                            ROLE_HEADER, app_label(s, (LabelId)(LBL_STAGE_MODEL + k)));
+    } else {
+        draw_text_right(r.y, r.x + c->model_end, PCT_COLS, ROLE_HEADER, app_label(s, LBL_MODEL));
+        draw_text_right(r.y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_HEADER,
+                        app_label(s, LBL_SAMPLER));
+    }
     if (c->corpus_w)
         draw_text(r.y, r.x + c->corpus, c->corpus_w, ROLE_HEADER, app_label(s, LBL_CORPUS_COL));
     if (c->hist_w)
@@ -128,6 +160,22 @@ static void draw_full_bar(int y, int x, int w, double fraction, Role role)
         draw_text(y, x + i, 1, role, tui_glyphs()->eighths[8]); /* a whole cell */
 }
 
+
+/* The candidate after each stage of the sampler; "-" where a stage removed it. */
+static void draw_stage_cells(const AppState *s, Rect r, const ProbCols *c, const Candidate *cand,
+                             int y)
+{
+    for (int k = 0; k < STAGE_COUNT; k++) {
+        int x_end = r.x + c->bar + c->bar_w + (k + 1) * STAGE_COLS;
+        Role role = k == STAGE_FINAL ? ROLE_BAR_SAMPLER : cand->blocked ? ROLE_BLOCKED : ROLE_NORMAL;
+        if (!s->pred.sampler_ok || cand->stage[k] > 0.0f)
+            draw_textf(y, x_end - STAGE_COLS, STAGE_COLS, role, "%*.1f%%", STAGE_COLS - 1,
+                       100.0 * (double)cand->stage[k]);
+        else
+            draw_text_right(y, x_end, STAGE_COLS, ROLE_DIM, "-");
+    }
+}
+
 static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double scale, int hist_max,
                      int y, int large)
 {
@@ -145,12 +193,17 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     } else {
         draw_pair_bar(y, r.x + c->bar, c->bar_w, cand->p / scale, cand->p_sampler / scale, cand->blocked);
     }
-    draw_percent(y, r.x + c->model_end, PCT_COLS, text, (double)cand->p);
-    if (cand->blocked)
-        draw_text_right(y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BLOCKED, app_label(s, LBL_BLOCKED));
-    else
-        draw_percent(y + large, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BAR_SAMPLER,
-                     (double)cand->p_sampler);
+    if (c->stages) {
+        draw_stage_cells(s, r, c, cand, y);
+    } else {
+        draw_percent(y, r.x + c->model_end, PCT_COLS, text, (double)cand->p);
+        if (cand->blocked)
+            draw_text_right(y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BLOCKED,
+                            app_label(s, LBL_BLOCKED));
+        else
+            draw_percent(y + large, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BAR_SAMPLER,
+                         (double)cand->p_sampler);
+    }
     if (c->corpus_w && s->pred.suffix_total > 0)
         draw_textf(y, r.x + c->corpus, c->corpus_w, text, "%zu/%zu %.1f%%", cand->corpus_count,
                    s->pred.suffix_total, 100.0 * (double)cand->corpus_count / (double)s->pred.suffix_total);
@@ -223,7 +276,8 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
 /* "stages t 7311 -0.0%  k 2 -90.4%  p 2 -0.0%  m 2 -0.0%  f 2 -0.0%": for
  * each slider's stage (by its key) what it keeps and the model probability
  * it removed. The model's own and the repetition penalty's stages are left
- * out: the explorer applies no penalty, and the final one is the form's. */
+ * out: neither removes a character (the penalty only lowers scores), and the
+ * final one keeps what the form's does. */
 static void draw_stages_line(const AppState *s, Rect r, int y)
 {
     static const struct {
@@ -263,11 +317,64 @@ static void draw_query_line(const AppState *s, Rect r, int y)
     }
 }
 
+/* "coin 0.734 → 月 (rank 3)", then the final distribution the step drew from
+ * as one bar of w cells: a segment per top character, most probable first
+ * (its character at its start where there is room), the rest as one dim
+ * segment, and the coin's mark where it landed (SamplerCoin.at). */
+void view_probs_coin_line(const AppState *s, Rect r, int y)
+{
+    const AppCoin *c = &s->coin;
+    const Glyphs *g = tui_glyphs();
+    uint32_t cp = vocab_cp(&s->m->vocab, c->land.id);
+    char ch[16];
+    if (cp == '\n')
+        snprintf(ch, sizeof ch, "%s", g->newline);
+    else
+        ch[utf8_encode(cp, ch)] = 0;
+    char label[128];
+    snprintf(label, sizeof label, app_label(s, LBL_COIN), c->land.at, ch, c->land.rank);
+    int used = draw_text(y, r.x, r.w, ROLE_KEY, label) + 1;
+    int x0 = r.x + used, w = r.w - used;
+    if (w < 8)
+        return;
+    int mark = (int)floor(c->land.at * w);
+    mark = mark < 0 ? 0 : mark >= w ? w - 1 : mark;
+    double cum = 0.0;
+    int from = 0;
+    for (int k = 0; k <= c->n_seg; k++) {
+        int rest = k == c->n_seg;
+        cum += rest ? c->rest : (double)c->seg_p[k];
+        int to = rest ? w : (int)lround(cum * w);
+        to = to > w ? w : to;
+        Role role = rest ? ROLE_DIM : ROLE_BAR_SAMPLER;
+        const char *fill = rest ? g->shades[1] : g->shades[k % 2 ? 2 : 3];
+        int x = from;
+        if (!rest) {
+            uint32_t seg_cp = vocab_cp(&s->m->vocab, c->seg_id[k]);
+            int cw = draw_cp_width(seg_cp);
+            /* its character, unless the segment is too short or the mark falls on it */
+            if (to - from >= cw + 1 && !(mark >= from && mark < from + cw))
+                x += draw_cp(y, x0 + x, cw, ROLE_NORMAL, seg_cp);
+        }
+        for (; x < to; x++)
+            draw_text(y, x0 + x, 1, role, fill);
+        from = to > from ? to : from;
+    }
+    draw_text(y, x0 + mark, 1, ROLE_COIN, g->coin);
+}
+
 Rect view_probs_corpus_rect(const AppState *s, Rect r)
 {
     ProbCols c;
     prob_columns(s, r, &c);
     return (Rect){r.y, r.x + c.corpus, 1 + APP_TOP, c.corpus_w};
+}
+
+int view_probs_coin_fits(const AppState *s, Rect r)
+{
+    /* the rows view_probs_draw gives it: its own under the three lines, or the
+     * third line's place when no character is being looked up */
+    return !s->projector && (r.h >= APP_TOP + 5 || (r.h >= APP_TOP + 4 && !s->pred.query_cp));
 }
 
 void view_probs_draw(const AppState *s, Rect r)
@@ -298,6 +405,12 @@ void view_probs_draw(const AppState *s, Rect r)
         return; /* no grey lines under the bars on a projector */
     if (y < r.y + r.h)
         draw_corpus_line(s, r, y++);
-    if (y < r.y + r.h)
-        draw_query_line(s, r, y);
+    /* the coin on a row of its own, or (no room) in the stages' place */
+    int own_row = r.h >= APP_TOP + 5;
+    if (y < r.y + r.h && s->coin.valid && !own_row && !s->pred.query_cp)
+        view_probs_coin_line(s, r, y++);
+    else if (y < r.y + r.h)
+        draw_query_line(s, r, y++);
+    if (y < r.y + r.h && s->coin.valid && own_row)
+        view_probs_coin_line(s, r, y);
 }

@@ -69,7 +69,8 @@ static Role char_role(const AppState *s, const PromptCell *c)
         return ROLE_UNKNOWN;
     if ((size_t)c->text_index < app_window_start(s))
         return ROLE_DIM;
-    return ch->origin == ORIGIN_MODEL ? ROLE_WRITTEN : ROLE_NORMAL;
+    /* a written character: shaded by how uncertain its draw was */
+    return ch->origin == ORIGIN_MODEL ? view_entropy_role(ch->bits) : ROLE_NORMAL;
 }
 
 /* What the form allows next and how much of the model's probability it

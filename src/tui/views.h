@@ -17,6 +17,8 @@ typedef struct {
     /* the KV cache's cost (r), in place of the sliders and the timing */
     Rect kvcache;
     int show_kvcache;
+    Rect entropy;       /* uncertainty under the text (e): in the sliders' and timing's place */
+    int show_entropy;
 } Layout;
 
 enum { SCREEN_MIN_COLS = 80, SCREEN_MIN_LINES = 24, PROMPT_LABEL_COLS = 6 };
@@ -60,6 +62,12 @@ void view_attention_draw(const AppState *s, Rect r);
 
 void view_help_draw(const AppState *s, Rect r);
 
+/* uncertainty under the text (view_entropy.c): the last written characters,
+ * each over the entropy in bits of the draw that chose it */
+void view_entropy_draw(const AppState *s, Rect r);
+/* The look of a written character by how uncertain its draw was. */
+Role view_entropy_role(float bits);
+
 /* a lesson (view_lesson.c): the narration pane, the quiz in place of the
  * bars, the picker. view_lesson_lines says how many lines the narration takes
  * in r and how many rows show them. */
@@ -67,6 +75,13 @@ int view_lesson_lines(const AppState *s, Rect r, int *rows);
 void view_lesson_draw(const AppState *s, Rect r);
 void view_quiz_draw(const AppState *s, Rect r);
 void view_picker_draw(const AppState *s, Rect r);
+/* The coin's line (after a sampled step) drawn in row y across r, and
+ * whether the probabilities panel r has a row for it. When it has none (a
+ * long text took the lines under the bars), the screen draws it in the note
+ * row under the text instead. */
+void view_probs_coin_line(const AppState *s, Rect r, int y);
+int view_probs_coin_fits(const AppState *s, Rect r);
+
 /* The training-text column of the bars (for pointing at it). */
 Rect view_probs_corpus_rect(const AppState *s, Rect r);
 

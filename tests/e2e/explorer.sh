@@ -157,11 +157,11 @@ fi
 models=$(model_column)
 samplers=$(sampler_column)
 tm send-keys -t e2e T T T T T
-changed() { shows "1.50" && [ "$(model_column)" = "$models" ] && [ "$(sampler_column)" != "$samplers" ]; }
+changed() { shows "1.30" && [ "$(model_column)" = "$models" ] && [ "$(sampler_column)" != "$samplers" ]; }
 if until_ok changed; then
     pass explorer_temperature
 else
-    fail explorer_temperature "sampler column stayed '$samplers' at temperature 1.50 (model: '$models')"
+    fail explorer_temperature "sampler column stayed '$samplers' at temperature 1.30 (model: '$models')"
 fi
 tm send-keys -t e2e t t t t t
 

@@ -99,7 +99,7 @@ fi
 # --- a model whose numbers overflow (tests/data/tiny-huge.bin): the steps that meet it fail ---
 $T lesson --check $GOOD --model tests/data/tiny-huge.bin --corpus tests/data/tiny-corpus.txt >/dev/null 2>"$work/err"
 status=$?
-if [ "$status" -eq 2 ] && grep -q "^$GOOD:29: write: the model produced non-finite scores" "$work/err"; then
+if [ "$status" -eq 2 ] && grep -q "^$GOOD:31: write: the model produced non-finite scores" "$work/err"; then
     pass check-overflowing-model
 else
     fail check-overflowing-model "status $status: $(head -3 "$work/err")"

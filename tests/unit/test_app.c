@@ -111,7 +111,13 @@ static void test_empty_start(void)
     for (int k = 1; k < s.pred.n_top; k++)
         CHECK(s.pred.top[k].p <= s.pred.top[k - 1].p, "bars out of order at %d", k);
     CHECK(s.status[0] != 0, "a welcome in the status line");
-    CHECK(s.g.use_cache == 1 && s.set.temperature == 1.0f && s.set.top_k == 0, "defaults");
+    /* the default set of README and --help, the commands' too */
+    CHECK(s.g.use_cache == 1 && s.set.temperature == 0.8f && s.set.top_k == 0 &&
+              s.set.top_p == 1.0f && s.set.min_p == 0.0f && s.set.repetition_penalty == 1.0f &&
+              s.seed == 1,
+          "defaults: temperature %g, top-k %d, top-p %g, min-p %g, penalty %g, seed %llu",
+          (double)s.set.temperature, s.set.top_k, (double)s.set.top_p, (double)s.set.min_p,
+          (double)s.set.repetition_penalty, (unsigned long long)s.seed);
     app_free(&s);
 }
 
@@ -449,6 +455,7 @@ static void test_sampler_column(void)
     AppState s;
     start(&s);
     type(&s, "春风");
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 1.0});
     float p0 = s.pred.top[0].p, ps0 = s.pred.top[0].p_sampler;
     CHECK(fabsf(p0 - ps0) < 1e-6f, "at temperature 1 with no filter the columns agree");
     press(&s, CMD_SLIDER_UP, SL_TEMPERATURE, 5);
@@ -831,8 +838,11 @@ static void expect_consistent(const AppState *s, const char *when)
     for (size_t i = 0; i < s->n_chars; i++)
         app_push_char(&f, s->chars[i].cp, s->chars[i].origin);
     app_predict(&f);
-    CHECK(f.n_chars == s->n_chars && memcmp(f.chars, s->chars, s->n_chars * sizeof *s->chars) == 0,
-          "%s: the text differs from a state built directly", when);
+    int same = f.n_chars == s->n_chars;
+    for (size_t i = 0; same && i < s->n_chars; i++) /* the text, not how uncertain its draws were */
+        same = f.chars[i].cp == s->chars[i].cp && f.chars[i].id == s->chars[i].id &&
+               f.chars[i].origin == s->chars[i].origin;
+    CHECK(same, "%s: the text differs from a state built directly", when);
     CHECK(f.g.n == s->g.n && f.g.prefix == s->g.prefix &&
               memcmp(f.g.text, s->g.text, s->g.n * sizeof(int)) == 0,
           "%s: the model reads what a state built directly reads", when);
@@ -1111,6 +1121,268 @@ static void test_projector_key(void)
     app_free(&s);
 }
 
+/* ---- the coin, uncertainty under the text, the stage columns, one default set ---- */
+
+/* The entropy in bits of p[0..V), summed here. */
+static double bits_of(const float *p, int V)
+{
+    double h = 0.0;
+    for (int i = 0; i < V; i++)
+        if (p[i] > 0.0f)
+            h -= (double)p[i] * log2((double)p[i]);
+    return h;
+}
+
+/* After every Space and every character Enter writes, for several seeds and
+ * settings: the coin is the number the seed's random stream gives next
+ * (rng.h, drawn here on its own), it lands on the character that was
+ * appended, at the rank a walk along the ranked final distribution (sorted
+ * here) gives, and that character's entropy is the one of the distribution
+ * it was drawn from. */
+static void test_coin_and_entropy(void)
+{
+    const struct {
+        double t, p;
+        int k;
+    } sets[] = {{0.8, 1.0, 0}, {1.0, 1.0, 0}, {1.5, 0.9, 0}, {0.6, 1.0, 5}, {0.0, 1.0, 0}};
+    int V = model.cfg.vocab_size, steps = 0, off_top = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+            AppState s;
+            start(&s);
+            app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_SEED, .x = (double)seed});
+            app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = sets[k].t});
+            app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_P, .x = sets[k].p});
+            app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_K, .x = sets[k].k});
+            type(&s, "春");
+            CHECK(!s.coin.valid, "no coin before a draw");
+            Rng r;
+            rng_seed(&r, seed);
+            for (int step = 0; step < 12; step++) {
+                int write = step >= 4; /* Space four times, then Enter's characters */
+                if (step == 4) {
+                    key(&s, CMD_WRITE);
+                    rng_seed(&r, seed); /* Enter starts the seed's stream again */
+                }
+                size_t before = s.n_chars;
+                if (write)
+                    key(&s, CMD_TICK);
+                else
+                    key(&s, CMD_SAMPLE);
+                if (s.n_chars != before + 1)
+                    break; /* the poem ended */
+                const AppChar *c = &s.chars[s.n_chars - 1];
+                float want = rng_float(&r);
+                CHECK(s.coin.valid && s.coin.draw == want && s.coin.land.id == c->id,
+                      "seed %llu set %zu step %d: coin %g (stream %g) lands on %d, appended %d",
+                      (unsigned long long)seed, k, step, (double)s.coin.draw, (double)want,
+                      s.coin.land.id, c->id);
+                const float *final = s.g.ss.final; /* what the step drew from */
+                int rank = 0;
+                double cum = 0.0;
+                for (int pass = 0; pass < V && !rank; pass++) {
+                    /* the pass-th character of the ranked bar, found by counting */
+                    int id = -1;
+                    for (int i = 0; i < V; i++) {
+                        int ahead = 0;
+                        for (int j = 0; j < V; j++)
+                            ahead += final[j] > final[i] || (final[j] == final[i] && j < i);
+                        if (ahead == pass)
+                            id = i;
+                    }
+                    if (s.coin.land.at >= cum && s.coin.land.at < cum + final[id])
+                        rank = id == c->id ? pass + 1 : -1;
+                    cum += final[id];
+                }
+                CHECK(rank == s.coin.land.rank, "seed %llu set %zu step %d: rank %d, the bar says %d",
+                      (unsigned long long)seed, k, step, s.coin.land.rank, rank);
+                CHECK(c->origin == ORIGIN_MODEL && fabs(c->bits - bits_of(final, V)) < 1e-4,
+                      "entropy %g bits, want %g", (double)c->bits, bits_of(final, V));
+                double shown = s.coin.rest;
+                for (int j = 0; j < s.coin.n_seg; j++)
+                    shown += s.coin.seg_p[j];
+                CHECK(fabs(shown - 1.0) < 1e-4 && s.coin.n_seg >= 1 &&
+                          s.coin.seg_id[0] == (rank == 1 ? c->id : s.coin.seg_id[0]),
+                      "the bar's segments add up to %g", shown);
+                steps++;
+                off_top += s.coin.land.rank > 1;
+            }
+            run_job(&s);
+            CHECK(s.chars[0].bits == 0.0f, "a typed character has no draw");
+            key(&s, CMD_BACKSPACE);
+            CHECK(!s.coin.valid, "taken back: the coin goes");
+            key(&s, CMD_SAMPLE);
+            CHECK(s.coin.valid, "a draw again");
+            type(&s, "春");
+            CHECK(!s.coin.valid, "typed: the coin goes");
+            app_free(&s);
+        }
+    }
+    CHECK(steps > 200 && off_top > 20, "%d draws, %d of them off the top", steps, off_top);
+}
+
+/* Each bar's column per stage against the stages computed here, in double,
+ * from the model's logits: the repetition penalty over the window the model
+ * reads (the last 12 of 20 characters; a candidate only before it is not
+ * penalised), then temperature, top-k, top-p and min-p, each renormalised
+ * over what it keeps. */
+static void test_stage_columns_by_hand(void)
+{
+    AppState s;
+    start(&s);
+    const char *text = "春风花月明人山水白日云天江夜不无一千里秋";
+    type(&s, text);
+    s.set.repetition_penalty = 2.0f;
+    s.set.temperature = 0.7f;
+    s.set.top_k = 6;
+    s.set.top_p = 0.9f;
+    s.set.min_p = 0.1f;
+    app_predict(&s);
+    int V = model.cfg.vocab_size;
+    const float *logits = s.g.inf.logits;
+    double st[STAGE_COUNT][64] = {{0}};
+    CHECK(V <= 64, "the tiny model");
+    /* the window: g.text[9..21), characters 8.. of the text (test_window_slides) */
+    int in_window[64] = {0};
+    for (size_t i = 8; i < s.n_chars; i++)
+        in_window[s.chars[i].id] = 1;
+    double z[64], max = -1e30, sum = 0.0;
+    for (int i = 0; i < V; i++)
+        max = fmax(max, (double)logits[i]);
+    for (int i = 0; i < V; i++)
+        sum += exp((double)logits[i] - max);
+    for (int i = 0; i < V; i++)
+        st[STAGE_MODEL][i] = exp((double)logits[i] - max) / sum;
+    for (int pass = 0; pass < 2; pass++) { /* the penalty, then the temperature */
+        double div = pass ? 0.7 : 1.0;
+        max = -1e30;
+        for (int i = 0; i < V; i++) {
+            double l = logits[i];
+            if (in_window[i])
+                l = l > 0 ? l / 2.0 : l * 2.0;
+            z[i] = l / div;
+            max = fmax(max, z[i]);
+        }
+        sum = 0.0;
+        for (int i = 0; i < V; i++)
+            sum += exp(z[i] - max);
+        for (int i = 0; i < V; i++)
+            st[pass ? STAGE_TEMPERATURE : STAGE_PENALTY][i] = exp(z[i] - max) / sum;
+    }
+    /* ranks after the temperature */
+    int order[64];
+    for (int i = 0; i < V; i++)
+        order[i] = i;
+    const double *t = st[STAGE_TEMPERATURE];
+    for (int a = 0; a < V; a++)
+        for (int b = a + 1; b < V; b++)
+            if (t[order[b]] > t[order[a]]) {
+                int x = order[a];
+                order[a] = order[b];
+                order[b] = x;
+            }
+    double kept = 0.0;
+    for (int r = 0; r < 6; r++)
+        kept += t[order[r]];
+    double run = 0.0, top = t[order[0]];
+    int in_p = 0;
+    for (int r = 0; r < 6; r++) {
+        int i = order[r];
+        st[STAGE_TOP_K][i] = t[i] / kept;
+        if (run < 0.9 * kept) {
+            in_p++;
+            run += t[i];
+        }
+    }
+    double kept_p = 0.0, kept_m = 0.0;
+    for (int r = 0; r < in_p; r++)
+        kept_p += t[order[r]];
+    for (int r = 0; r < in_p; r++) {
+        int i = order[r];
+        st[STAGE_TOP_P][i] = t[i] / kept_p;
+        if (t[i] >= 0.1 * top)
+            kept_m += t[i];
+    }
+    for (int r = 0; r < in_p; r++) {
+        int i = order[r];
+        double m = t[i] >= 0.1 * top ? t[i] / kept_m : 0.0;
+        st[STAGE_MIN_P][i] = st[STAGE_MASK][i] = st[STAGE_FINAL][i] = m;
+    }
+    int before_only = 0, penalised = 0;
+    for (int k = 0; k < s.pred.n_top; k++) {
+        const Candidate *c = &s.pred.top[k];
+        for (int g = 0; g < STAGE_COUNT; g++)
+            CHECK(fabs((double)c->stage[g] - st[g][c->id]) < 1e-5,
+                  "bar %d, %s: %.6f, by hand %.6f", k + 1, sampler_stage_name((SamplerStage)g),
+                  (double)c->stage[g], st[g][c->id]);
+        penalised += in_window[c->id];
+        for (size_t i = 0; i < 8; i++)
+            before_only += !in_window[c->id] && s.chars[i].id == c->id;
+    }
+    CHECK(penalised > 0 && before_only > 0,
+          "the bars hold %d penalised candidates and %d seen only before the window", penalised,
+          before_only);
+    CHECK(in_p > 1 && in_p < 6, "top-p keeps %d of top-k's 6: it has work to do", in_p);
+    app_free(&s);
+}
+
+/* Enter in the explorer from a fresh start writes what generate, acrostic and
+ * jueju write with their defaults (gen_default_settings, seed 1): the same
+ * Generator steps as cli_generate.c takes, run here beside the explorer. */
+static void test_default_set_same_poem(void)
+{
+    const struct {
+        const char *prompt;
+        FormKind kind;
+        int len;
+    } cases[] = {{"春风", FORM_FREE, 0}, {"", FORM_FREE, 0}, {"春日", FORM_ACROSTIC, 7},
+                 {"", FORM_JUEJU, 5}, {"", FORM_JUEJU, 7}};
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        AppState s;
+        start(&s);
+        type(&s, cases[k].prompt);
+        if (cases[k].kind != FORM_FREE)
+            app_mode_set_length(&s, cases[k].kind, cases[k].len);
+        key(&s, CMD_WRITE);
+        run_job(&s);
+        char screen[4096], cli[4096];
+        text_of(&s, screen, sizeof screen);
+        size_t n = strlen(screen);
+        if (n && screen[n - 1] == '\n')
+            screen[n - 1] = 0; /* the poem's closing newline: the commands leave it out */
+        /* the commands' way */
+        TsErr err;
+        Generator g;
+        gen_init(&g, &model, 1, &err);
+        Form f;
+        form_init_free(&f);
+        if (cases[k].kind == FORM_ACROSTIC)
+            form_init_acrostic(&f, &model.vocab, cases[k].prompt, cases[k].len, &err);
+        if (cases[k].kind == FORM_JUEJU)
+            form_init_jueju(&f, &model.vocab, cases[k].len, &err);
+        int *ids = NULL;
+        size_t n_ids = 0;
+        const char *prompt = cases[k].kind == FORM_FREE ? cases[k].prompt : "";
+        vocab_encode(&model.vocab, prompt, strlen(prompt), "prompt", &ids, &n_ids, &err);
+        SamplerSettings set = gen_default_settings();
+        Rng rng;
+        rng_seed(&rng, GEN_DEFAULT_SEED);
+        gen_start(&g, ids, n_ids, PROMPT_POEM_START, &err);
+        int max = cases[k].kind == FORM_FREE ? 200 : f.n_lines * (cases[k].len + 1) + 1;
+        gen_poem(&g, &set, cases[k].kind == FORM_FREE ? NULL : &f, &rng, max, &err);
+        if (g.n > g.prefix && vocab_cp(&model.vocab, g.text[g.n - 1]) == '\n')
+            g.n--;
+        char *poem = gen_text_utf8(&g, g.prefix);
+        snprintf(cli, sizeof cli, "%s", poem);
+        CHECK(strcmp(screen, cli) == 0 && strlen(cli) > strlen(cases[k].prompt),
+              "case %zu: the explorer wrote\n  %s\nthe commands write\n  %s", k, screen, cli);
+        free(poem);
+        free(ids);
+        gen_free(&g);
+        app_free(&s);
+    }
+}
+
 int main(void)
 {
     load_fixtures();
@@ -1141,6 +1413,9 @@ int main(void)
     RUN(test_view_keys);
     RUN(test_paste_one_edit);
     RUN(test_projector_key);
+    RUN(test_coin_and_entropy);
+    RUN(test_stage_columns_by_hand);
+    RUN(test_default_set_same_poem);
     corpus_free(&corpus);
     free(corpus_text);
     model_free(&model);

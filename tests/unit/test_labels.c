@@ -353,6 +353,29 @@ static const Budget BUDGETS[] = {
     {LBL_HELP_PROJECTOR, 24, {0}},
     {LBL_ONE_IN, 24, {"1,000,000,000,000"}},
     {LBL_DIGIT_GROUP, 1, {0}},
+    /* the coin, uncertainty under the text, the sampler's stage columns: the
+     * coin's words leave at least 40 of 80 columns to its bar
+     * (view_probs.c); the entropy view has the whole width below the bars,
+     * its three levels share one line with two separators (view_entropy.c);
+     * a stage's heading fits its column of STAGE_COLS - 1 = 6 (view_probs.c) */
+    {LBL_COIN, 40, {"0.838", "。", "7311"}},
+    {LBL_ENTROPY_HEADER, 80, {0}},
+    {LBL_ENTROPY_LOW, 30, {0}},
+    {LBL_ENTROPY_MID, 12, {0}},
+    {LBL_ENTROPY_HIGH, 30, {0}},
+    {LBL_ENTROPY_NONE, 80, {0}},
+    {LBL_ST_ENTROPY_ON, 79, {0}},
+    {LBL_ST_ENTROPY_OFF, 79, {0}},
+    {LBL_HELP_ENTROPY, 25, {0}},
+    {LBL_STAGE_MODEL, 6, {0}},
+    {LBL_STAGE_PENALTY, 6, {0}},
+    {LBL_STAGE_TEMPERATURE, 6, {0}},
+    {LBL_STAGE_TOP_K, 6, {0}},
+    {LBL_STAGE_TOP_P, 6, {0}},
+    {LBL_STAGE_MIN_P, 6, {0}},
+    {LBL_STAGE_MASK, 6, {0}},
+    {LBL_STAGE_FINAL, 6, {0}},
+    {LBL_ST_PENALTY, 79, {"100.00"}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };

@@ -521,6 +521,104 @@ static void test_stages_by_hand(void)
     sampler_free(&s);
 }
 
+/* ---- the coin ---- */
+
+/* Ids by p descending, ties by lower id: the ranked bar, sorted here by
+ * insertion, independently of the sampler's own order. */
+static void rank_by_hand(const float *p, int V, int *ids)
+{
+    for (int i = 0; i < V; i++) {
+        int j = i;
+        while (j > 0 && (p[ids[j - 1]] < p[i] || (p[ids[j - 1]] == p[i] && ids[j - 1] > i))) {
+            ids[j] = ids[j - 1];
+            j--;
+        }
+        ids[j] = i;
+    }
+}
+
+/* Where the coin lands on the ranked bar is where the sampler picked: for
+ * random distributions, every sampler setting below and many coins, the
+ * segment that holds SamplerCoin.at (found here by walking the ranked bar) is
+ * the character sampler_run returned, at the rank sampler_coin says, and the
+ * coin lies as far into that segment as it lay into the character's interval
+ * in id order (the running sum sampler_pick walks). */
+static void test_coin_lands_on_the_pick(void)
+{
+    enum { V = 300 };
+    SamplerState s;
+    TsErr err;
+    CHECK(sampler_init(&s, V, &err) == 0, "%s", err.msg);
+    float logits[V];
+    int ids[V], recent[20];
+    const struct {
+        float t, p, min_p, penalty;
+        int k;
+    } sets[] = {{1.0f, 1.0f, 0.0f, 1.0f, 0},  {0.8f, 1.0f, 0.0f, 1.0f, 0},  {1.5f, 0.9f, 0.0f, 1.0f, 0},
+                {0.7f, 1.0f, 0.0f, 1.0f, 20}, {1.0f, 1.0f, 0.05f, 1.0f, 0}, {1.2f, 0.95f, 0.02f, 1.3f, 40},
+                {0.0f, 1.0f, 0.0f, 1.0f, 0},  {3.0f, 0.999f, 0.0f, 2.0f, 0}};
+    Rng rng;
+    int trials = 0, off_top = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        rng_seed(&rng, seed);
+        for (int i = 0; i < V; i++)
+            logits[i] = (float)(3.0 * rng_normal(&rng));
+        for (int j = 0; j < 20; j++)
+            recent[j] = (int)rng_below(&rng, V);
+        for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+            SamplerSettings set = sampler_defaults();
+            set.temperature = sets[k].t;
+            set.top_p = sets[k].p;
+            set.min_p = sets[k].min_p;
+            set.repetition_penalty = sets[k].penalty;
+            set.top_k = sets[k].k;
+            for (int draw = 0; draw < 25; draw++) {
+                float coin = rng_float(&rng);
+                int tok = sampler_run(&s, &set, logits, recent, 20, NULL, coin, &err);
+                SamplerCoin c;
+                CHECK(tok >= 0 && sampler_coin(s.final, V, coin, &c) == 0, "seed %llu set %zu",
+                      (unsigned long long)seed, k);
+                rank_by_hand(s.final, V, ids);
+                double cum = 0.0;
+                int found = -1, rank = 0;
+                for (int r = 0; r < V && found < 0; r++) {
+                    double next = cum + s.final[ids[r]];
+                    if (c.at >= cum && c.at < next) {
+                        found = ids[r];
+                        rank = r + 1;
+                    }
+                    cum = next;
+                }
+                double before = 0.0;
+                for (int i = 0; i < tok; i++)
+                    before += s.final[i];
+                double into = c.at - c.start, want_into = (double)coin - before;
+                CHECK(c.id == tok && found == tok && rank == c.rank,
+                      "seed %llu set %zu coin %.7f: picked %d, coin says %d (rank %d), the ranked "
+                      "bar holds %d there (rank %d)",
+                      (unsigned long long)seed, k, (double)coin, tok, c.id, c.rank, found, rank);
+                CHECK(fabs(into - want_into) < 1e-6 || (want_into >= s.final[tok] && into < s.final[tok]),
+                      "seed %llu set %zu: %.9f into the segment, %.9f into the interval",
+                      (unsigned long long)seed, k, into, want_into);
+                trials++;
+                off_top += c.rank > 1;
+            }
+        }
+    }
+    CHECK(trials == 40 * 8 * 25 && off_top > trials / 4, "%d draws, %d off the top character",
+          trials, off_top);
+    /* by hand: {0.5, 0.2, 0.3}: the ranked bar is id 0 [0, 0.5), id 2 [0.5, 0.8),
+     * id 1 [0.8, 1); coin 0.6 falls on id 1 in id order (0.5..0.7), 0.1 into it */
+    const float p3[3] = {0.5f, 0.2f, 0.3f};
+    SamplerCoin c;
+    CHECK(sampler_coin(p3, 3, 0.6f, &c) == 0 && c.id == 1 && c.rank == 3 &&
+              fabs(c.start - 0.8) < 1e-6 && fabs(c.at - 0.9) < 1e-6,
+          "by hand: id %d rank %d start %g at %g", c.id, c.rank, c.start, c.at);
+    const float zero[3] = {0, 0, 0};
+    CHECK(sampler_coin(zero, 3, 0.5f, &c) == -1, "nothing to land on");
+    sampler_free(&s);
+}
+
 static void test_run_accounting(void)
 {
     /* probs {0.125,0.125,0.25,0.5} from their logarithms. */
@@ -1364,6 +1462,7 @@ int main(void)
     RUN(test_single_candidate);
     RUN(test_run_accounting);
     RUN(test_stages_by_hand);
+    RUN(test_coin_lands_on_the_pick);
     RUN(test_run_sums_to_one);
     RUN(test_settings_check);
     RUN(test_rng);

@@ -378,7 +378,7 @@ static void test_errors(void)
     } CASES[] = {
         {"sett temperature 1", "unknown verb 'sett' (did you mean set?)"},
         {"frobnicate", "unknown verb 'frobnicate'"},
-        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, seed)"},
+        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, seed, repetition-penalty)"},
         {"set", "set: which setting?"},
         {"set temperature 3", "set temperature: 3 is out of range 0..2"},
         {"set temperature -0.1", "set temperature: -0.1 is out of range 0..2"},
@@ -439,7 +439,7 @@ static void test_errors(void)
         int rc = run(&s, CASES[i].line, msg);
         CHECK(rc == SCRIPT_FAILED && strstr(msg, CASES[i].want), "'%s': got '%s' (%d), want '%s'",
               CASES[i].line, msg, rc, CASES[i].want);
-        CHECK(text_is(&s, before) && s.set.temperature == 1.0f && s.set.top_k == 0,
+        CHECK(text_is(&s, before) && s.set.temperature == 0.8f && s.set.top_k == 0,
               "'%s' changed the state", CASES[i].line);
     }
     /* what only the state can decide */
@@ -683,7 +683,7 @@ static void test_command_line(void)
     keys(&s, "set temperature 3");
     app_apply(&s, CMD_WRITE, cmd_arg(0));
     CHECK(s.status_error && strcmp(s.status, "set temperature: 3 is out of range 0..2") == 0 &&
-              s.set.temperature == 1.0f,
+              s.set.temperature == 0.8f,
           "an error goes to the status line: %s", s.status);
     app_apply(&s, CMD_CMDLINE, cmd_arg(0));
     keys(&s, "clear");
@@ -836,6 +836,51 @@ static void test_forgiving_text(void)
     app_free(&t);
 }
 
+/* `set repetition-penalty X`, which no key has: the bars' penalty stage
+ * lowers exactly the candidates that occur in the text (none of ， 。 ⏎),
+ * by the factor a penalised score gives: a positive logit divided by 2, a
+ * negative one multiplied by 2, renormalised (recomputed here from the
+ * model's probabilities), and 0.5 is refused with the range. */
+static void test_repetition_penalty_verb(void)
+{
+    AppState s;
+    start(&s);
+    ok(&s, "prompt 春风花月");
+    ok(&s, "set repetition-penalty 2");
+    CHECK(s.set.repetition_penalty == 2.0f, "penalty %g", (double)s.set.repetition_penalty);
+    const float *logits = s.g.inf.logits;
+    int V = s.m->cfg.vocab_size, seen = 0, unseen = 0;
+    double max = -1e30, z = 0.0;
+    double pen[64];
+    for (int i = 0; i < V && i < 64; i++) {
+        int in_text = 0;
+        for (size_t j = 0; j < s.n_chars; j++)
+            in_text |= s.chars[j].id == i;
+        double l = logits[i];
+        pen[i] = in_text ? (l > 0 ? l / 2 : l * 2) : l;
+        max = fmax(max, pen[i]);
+    }
+    for (int i = 0; i < V && i < 64; i++)
+        z += exp(pen[i] - max);
+    for (int k = 0; k < s.pred.n_top; k++) {
+        const Candidate *c = &s.pred.top[k];
+        double want = exp(pen[c->id] - max) / z;
+        CHECK(fabs((double)c->stage[STAGE_PENALTY] - want) < 1e-5, "%d: after the penalty %g, want %g",
+              c->id, (double)c->stage[STAGE_PENALTY], want);
+        int in_text = 0;
+        for (size_t j = 0; j < s.n_chars; j++)
+            in_text |= s.chars[j].id == c->id;
+        seen += in_text;
+        unseen += !in_text;
+    }
+    CHECK(seen > 0 && unseen > 0, "the bars hold %d characters of the text and %d others", seen, unseen);
+    char msg[SCRIPT_MSG_MAX];
+    CHECK(run(&s, "set repetition-penalty 0.5", msg) == SCRIPT_FAILED &&
+              strstr(msg, "0.5 is out of range 1..100") && s.set.repetition_penalty == 2.0f,
+          "0.5: %s", msg);
+    app_free(&s);
+}
+
 int main(void)
 {
     load_fixtures();
@@ -854,6 +899,7 @@ int main(void)
     RUN(test_command_line);
     RUN(test_markdown);
     RUN(test_plain_text);
+    RUN(test_repetition_penalty_verb);
     corpus_free(&corpus);
     free(corpus_text);
     model_free(&model);

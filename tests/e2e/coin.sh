@@ -1,0 +1,197 @@
+#!/bin/sh
+# coin.sh - the sampler's draw made visible, end to end: the coin of the last
+# draw, the written characters shaded by the entropy of their draw and the
+# entropies themselves (e), the sampler's stage columns on a wide screen, and
+# the one default set: Enter in the explorer writes what generate, acrostic
+# and jueju print with their defaults.
+#
+# The real binary in tmux, as explorer.sh drives it: keys in with send-keys,
+# the screen out with capture-pane, every check waiting with a timeout.
+#
+# usage: TANGSCOPE=path/to/tangscope sh tests/e2e/coin.sh
+# prints PASS name / FAIL name lines; exits non-zero if any check failed.
+set -u
+
+BIN=${TANGSCOPE:-./tangscope}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+if [ -f assets/tang.bin ]; then
+    MODEL=assets/tang.bin CORPUS=assets/tang-train.txt
+else
+    MODEL=tests/data/tiny.bin CORPUS=tests/data/tiny-corpus.txt
+fi
+MODEL=${TANGSCOPE_E2E_MODEL:-$MODEL}
+CORPUS=${TANGSCOPE_E2E_CORPUS:-$CORPUS}
+TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
+
+SOCK=tangscope-coin-$$
+TMP=$(mktemp -d)
+failed=0
+
+. tests/e2e/lib/tmux.sh
+cleanup() {
+    tm kill-server >/dev/null 2>&1
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+pass() { echo "PASS $1"; }
+fail() {
+    echo "FAIL $1: $2"
+    echo "---- screen ----"
+    screen
+    echo "----------------"
+    failed=$((failed + 1))
+}
+
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "FAIL coin_tmux: tmux is not installed (apt-get install tmux)"
+    exit 1
+fi
+
+# launch COLS ROWS [ENV...]: the explorer in English in a fresh pane of that
+# size, with the environment given, waiting for the bars' heading
+launch() {
+    cols=$1 rows=$2
+    shift 2
+    cmd="env LANG=C.UTF-8 LC_ALL= XDG_CACHE_HOME=$TMP/cache $* $BIN explore --model $MODEL --corpus $CORPUS --lang en; exec sleep 600"
+    if tm has-session -t e2e 2>/dev/null; then
+        tm resize-window -t e2e -x "$cols" -y "$rows"
+        tm respawn-pane -k -t e2e "$cmd"
+    else
+        tm -f /dev/null new-session -d -s e2e -x "$cols" -y "$rows" "$cmd"
+    fi
+    until_ok shows "next  "
+}
+
+# The screen's text line with the escape sequences of its looks.
+text_line_sgr() { tm capture-pane -e -p -t e2e | sed -n 2p; }
+# The written text on the screen: the text line without its label, its tag
+# and count, and the newline glyphs.
+# the text, its rows joined (as verse it spans several; the rows under it hold spaces)
+screen_text() {
+    screen | sed -n '2,8p' | sed 's/^text *//; s/^ *//; s/  *poem start.*$//; s/⏎//g' |
+        grep -E '^[^ a-zA-Z0-9]+$' | tr -d '\n'
+}
+COIN_RE='coin [0-9]\.[0-9]{3} → [^ ]+ \(rank [0-9]+\)'
+
+# ---- the coin, at 80x24 ----
+if launch 80 24 NO_COLOR=1; then
+    tm send-keys -t e2e -l "春风"
+    until_ok shows "春风" && tm send-keys -t e2e Space
+    if until_ok shows_regex "$COIN_RE"; then
+        # it names the character the status says was sampled
+        sampled=$(screen | sed -n 's/^sampled \([^,]*\), which had.*/\1/p')
+        landed=$(screen | sed -n 's/^coin [0-9.]* → \([^ ]*\) (rank.*/\1/p')
+        if [ -n "$sampled" ] && [ "$sampled" = "$landed" ]; then
+            pass coin_after_space
+        else
+            fail coin_after_space "the coin landed on '$landed', the status sampled '$sampled'"
+        fi
+    else
+        fail coin_after_space "no 'coin 0.xxx → C (rank N)' line after Space at 80x24"
+    fi
+    tm send-keys -t e2e -l "月"
+    if until_ok hides "coin " && shows "stages t"; then
+        pass coin_gone_after_typing
+    else
+        fail coin_gone_after_typing "the coin stayed after a typed character"
+    fi
+
+    # ---- the entropy under the text (monochrome: underlined when open) ----
+    tm send-keys -t e2e Enter
+    if until_ok shows "wrote " && until_ok shows_regex "$COIN_RE"; then
+        pass coin_after_enter
+    else
+        fail coin_after_enter "no coin after Enter wrote the poem"
+    fi
+    esc=$(printf '\033')
+    if text_line_sgr | grep -qE "${esc}\\[([0-9]+;)*4m"; then
+        pass entropy_shading_mono
+    else
+        fail entropy_shading_mono "no underlined written character in the text line with NO_COLOR"
+    fi
+    tm send-keys -t e2e e
+    # 春风 typed (no draw: -), one drawn by Space, 月 typed, then Enter's
+    if until_ok shows "entropy in bits" && until_ok shows_regex '^- +- +[0-9]+\.[0-9] +- +[0-9]+\.[0-9]'; then
+        pass entropy_panel
+    else
+        fail entropy_panel "no row of entropies under the characters after e"
+    fi
+    tm send-keys -t e2e e
+    if until_ok hides "entropy in bits" && until_ok shows "temperature"; then
+        pass entropy_panel_closes
+    else
+        fail entropy_panel_closes "e again did not bring the sliders back"
+    fi
+    tm send-keys -t e2e C-u
+    if until_ok hides "coin "; then pass coin_gone_after_clear; else fail coin_gone_after_clear "coin after Ctrl-U"; fi
+else
+    fail coin_after_space "the explorer did not start"
+fi
+
+# ---- colours: the levels differ in look; stage columns at 110x34 ----
+if launch 110 34; then
+    tm send-keys -t e2e -l "春风"
+    until_ok shows "春风" && tm send-keys -t e2e Space
+    # the heading names every stage in order; each bar row carries 8 percentages
+    if until_ok shows_regex 'model +repeat +temp +top-k +top-p +min-p +form +final' &&
+        [ "$(screen | awk '$1 == "1" { n = 0; for (i = 3; i <= NF; i++) n += $i ~ /%$/; print n }')" -ge 8 ]; then
+        pass stage_columns_110
+    else
+        fail stage_columns_110 "no stage columns with 8 percentages a row at 110x34"
+    fi
+    if until_ok shows_regex "$COIN_RE" && shows "stages t"; then
+        pass coin_own_row_110
+    else
+        fail coin_own_row_110 "the coin and the stages line are not both shown at 110x34"
+    fi
+    tm send-keys -t e2e Enter
+    until_ok shows "wrote "
+    # the written characters in at least two of the levels' colours (green,
+    # yellow, red): a whole poem is never drawn all alike
+    looks=$(text_line_sgr | grep -oE '\[3[123]m' | sort -u | wc -l)
+    if [ "$looks" -ge 2 ]; then pass entropy_shading_colour; else fail entropy_shading_colour "$looks levels' colours in the text line"; fi
+else
+    fail stage_columns_110 "the explorer did not start at 110x34"
+fi
+
+# ---- one default set: the screen's poem is the command line's ----
+# same_poem NAME KEYS... -- CLI ARGS: after Ctrl-U, the keys (literal text or
+# key names), then Enter; the text must equal what the command prints
+same_poem() {
+    name=$1
+    shift
+    tm send-keys -t e2e C-u
+    until_ok shows "cleared" || until_ok shows "empty"
+    while [ "$1" != "--" ]; do
+        case $1 in
+        key:*) tm send-keys -t e2e "${1#key:}" ;;
+        *) tm send-keys -t e2e -l "$1" ;;
+        esac
+        shift
+    done
+    shift
+    tm send-keys -t e2e Enter
+    if ! until_ok shows "wrote "; then
+        fail "$name" "Enter did not finish the poem"
+        return
+    fi
+    want=$("$BIN" "$@" --model "$MODEL" 2>/dev/null | tr -d '\n')
+    got=$(screen_text)
+    if [ -n "$want" ] && [ "$got" = "$want" ]; then
+        pass "$name"
+    else
+        fail "$name" "the explorer wrote '$got', tangscope $* printed '$want'"
+    fi
+}
+if launch 140 30; then
+    same_poem same_poem_generate "春风" -- generate 春风
+    same_poem same_poem_acrostic "春眠不觉" key:a -- acrostic 春眠不觉
+    same_poem same_poem_jueju_7 key:j -- jueju --chars 7
+    same_poem same_poem_jueju_5 key:j -- jueju
+else
+    fail same_poem_generate "the explorer did not start at 140x30"
+fi
+
+[ "$failed" -eq 0 ]
