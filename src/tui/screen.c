@@ -243,9 +243,9 @@ void tui_draw(const AppState *s, unsigned redraw)
             view_title_draw(s, l.title); /* the session's code follows the text and settings */
         if (redraw & (REDRAW_PROMPT | REDRAW_PROBS)) {
             redo(s, l.prompt, view_prompt_draw);
-            /* no row for the coin under the bars: it takes the note's */
+            /* no row for the coin under the bars: it takes the note's, if a hint */
             if (l.show_panels && s->coin.valid && l.prompt.h >= 2 &&
-                !view_probs_coin_fits(s, l.probs)) {
+                !view_probs_coin_fits(s, l.probs) && view_prompt_note_is_hint(s, l.prompt.w)) {
                 Rect note = {l.prompt.y + l.prompt.h - 1, l.prompt.x, 1, l.prompt.w};
                 draw_clear(note);
                 view_probs_coin_line(s, note, note.y);

@@ -139,6 +139,12 @@ static Role note_text(const AppState *s, char *out, size_t size, int cols)
     return ROLE_DIM;
 }
 
+int view_prompt_note_is_hint(const AppState *s, int cols)
+{
+    char note[512];
+    return note_text(s, note, sizeof note, cols) == ROLE_DIM;
+}
+
 /* ---- the text as verse (verse.h): every row of it, as many as the panel has ---- */
 
 /* The text as the panel lays it out: the newline a poem starts on (when the

@@ -80,6 +80,10 @@ void view_picker_draw(const AppState *s, Rect r);
  * long text took the lines under the bars), the screen draws it in the note
  * row under the text instead. */
 void view_probs_coin_line(const AppState *s, Rect r, int y);
+/* True when the note under the text is only a hint (grey), which the coin
+ * may then cover; a form's progress, an unknown character or the input
+ * method's syllable stay. */
+int view_prompt_note_is_hint(const AppState *s, int cols);
 int view_probs_coin_fits(const AppState *s, Rect r);
 
 /* The training-text column of the bars (for pointing at it). */
