@@ -4,6 +4,7 @@
 #   make run        build, then open the program on the bundled model
 #   make test       build and run every test (unit and end-to-end)
 #   make asan       the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make fuzz       each fuzz target (tests/fuzz) for FUZZ_SECONDS (60) under libFuzzer
 #   make portable-test  the same tests on a build for x86-64-v3 (no AVX-512: float32 paths)
 #   make model      train assets/tang.bin from assets/tang-train.txt (resumable)
 #   make bench      the speed benchmarks (generation, training, explorer)
@@ -162,11 +163,13 @@ fuzz: fuzz-build
 # loops at -O1 and says so; that costs speed here, not correctness. The
 # model's arithmetic is not traced for coverage (tests/fuzz/coverage-ignore.txt).
 fuzz-build:
+	@sh tools/ensure-deps.sh clang libclang-rt-14-dev libomp-dev
 	$(MAKE) BUILD=build-fuzz CC=clang OPT="-O1 -march=native -fno-omit-frame-pointer" \
 	    EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
 	    -fsanitize-coverage-ignorelist=tests/fuzz/coverage-ignore.txt -Wno-pass-failed" \
 	    $(FUZZ_NAMES:%=build-fuzz/fuzz/fuzz_%)
+# the fuzzers' build, and tools/valgrind-explorer.sh's
 .PHONY: clean-fuzz
 clean: clean-fuzz
 clean-fuzz:
-	rm -rf build-fuzz
+	rm -rf build-fuzz build-valgrind
