@@ -170,7 +170,7 @@ echo "valgrind (memcheck) on the explorer, $MODEL:"
 echo "  exit status ${status:-?} (99 would mean valgrind found errors)"
 echo "  errors ${errors:-?}: invalid reads/writes/frees $invalid, uninitialised values $uninit"
 echo "  at exit: definitely lost ${definite:-0} bytes, indirectly lost ${indirect:-0} bytes,"
-echo "  possibly lost ${possible:-0} bytes (threads' own blocks), still reachable ${reachable:-0}" \
+echo "  possibly lost ${possible:-0} bytes (ncurses' terminfo cache, threads' TLS), still reachable ${reachable:-0}" \
     "bytes (ncurses, OpenCC, OpenMP), suppressed ${suppressed:-0} bytes"
 if [ "${errors:-1}" != 0 ] || [ "${definite:-0}" != 0 ] || [ "${status:-1}" != 0 ]; then
     keep=1
