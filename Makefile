@@ -4,6 +4,7 @@
 #   make run        build, then open the program on the bundled model
 #   make test       build and run every test (unit and end-to-end)
 #   make asan       the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make fuzz       each fuzz target (tests/fuzz) for FUZZ_SECONDS (60) under libFuzzer
 #   make portable-test  the same tests on a build for x86-64-v3 (no AVX-512: float32 paths)
 #   make model      train assets/tang.bin from assets/tang-train.txt (resumable)
 #   make bench      the speed benchmarks (generation, training, explorer)
@@ -99,9 +100,11 @@ e2e: tangscope
 test: tangscope $(TEST_BIN)
 	@sh tests/run.sh $(BUILD) ./tangscope
 
+# float-cast-overflow: gcc's "undefined" leaves it out (clang's has it), and a
+# number cast past its type's range is a bug the fuzzers look for.
 asan:
 	$(MAKE) BUILD=build-asan OPT="-O1 -march=native -fno-omit-frame-pointer" \
-	    EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined" \
+	    EXTRA_CFLAGS="-fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=undefined,float-cast-overflow" \
 	    build-asan/tangscope-bin test-asan
 
 # A build in its own directory keeps its program there too.
@@ -136,3 +139,43 @@ clean:
 	rm -rf build build-asan build-portable tangscope
 
 -include $(ENGINE_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(TUI_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+
+# fuzzing: every tests/fuzz/fuzz_NAME.c is a libFuzzer target (tests/fuzz/fuzz.h).
+# `make fuzz` builds each with clang under libFuzzer, ASan and UBSan and runs
+# it for FUZZ_SECONDS (tests/fuzz/run.sh); `make test` links each with
+# tests/fuzz/replay.c as test_fuzz_NAME, which feeds it the seeds and the
+# saved crashes of tests/fuzz/NAME/.
+FUZZ_SECONDS ?= 60
+FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_NAMES := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
+FUZZ_TESTS := $(FUZZ_NAMES:%=$(BUILD)/tests/test_fuzz_%)
+FUZZ_INC   := -Isrc/engine -Isrc/app -Isrc -Itests/fuzz
+# The subcommands and the screen as a library, so a target links only what it calls.
+$(BUILD)/libcli.a: $(filter-out $(BUILD)/src/main.o,$(CLI_OBJ)) $(TUI_OBJ)
+	ar rcs $@ $^
+FUZZ_LIBS = $(BUILD)/libcli.a $(BUILD)/libapp.a $(BUILD)/libengine.a
+$(BUILD)/tests/test_fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/fuzz.h $(FUZZ_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DFUZZ_NAME=$* $(FUZZ_INC) -o $@ tests/fuzz/replay.c $< $(FUZZ_LIBS) \
+	    $(LDLIBS) $(NCURSES_LIBS)
+test test-asan test-portable: $(FUZZ_TESTS)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fsanitize=fuzzer $(FUZZ_INC) -o $@ $< $(FUZZ_LIBS) $(LDLIBS) $(NCURSES_LIBS)
+.PHONY: fuzz fuzz-build
+fuzz: fuzz-build
+	@sh tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS) $(FUZZ_NAMES)
+# -Wno-pass-failed: under the sanitizers clang cannot vectorise some `omp simd`
+# loops at -O1 and says so; that costs speed here, not correctness. The
+# model's arithmetic is not traced for coverage (tests/fuzz/coverage-ignore.txt).
+fuzz-build:
+	@sh tools/ensure-deps.sh clang libclang-rt-14-dev libomp-dev
+	$(MAKE) BUILD=build-fuzz CC=clang OPT="-O1 -march=native -fno-omit-frame-pointer" \
+	    EXTRA_CFLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined \
+	    -fsanitize-coverage-ignorelist=tests/fuzz/coverage-ignore.txt -Wno-pass-failed" \
+	    $(FUZZ_NAMES:%=build-fuzz/fuzz/fuzz_%)
+# the fuzzers' build, and tools/valgrind-explorer.sh's
+.PHONY: clean-fuzz
+clean: clean-fuzz
+clean-fuzz:
+	rm -rf build-fuzz build-valgrind

@@ -3,9 +3,11 @@
 # tests need, if any are missing. Run by the Makefile before the first build;
 # says what it installs, uses sudo when not root, and does nothing when all is
 # there. On other systems it names what to install and stops.
+# With package names as arguments, it ensures those instead (`make fuzz`:
+# clang, libFuzzer and LLVM's OpenMP).
 set -eu
 
-PACKAGES="libopenblas-dev libncurses-dev libopencc-dev unicode-data tmux jq"
+PACKAGES=${*:-"libopenblas-dev libncurses-dev libopencc-dev unicode-data tmux jq"}
 
 missing=""
 if command -v dpkg-query >/dev/null 2>&1; then

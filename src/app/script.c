@@ -2,6 +2,7 @@
  * small function per verb that turns it into Commands (see script.h). */
 #include "script.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -389,7 +390,9 @@ static int parse_range(const AppState *s, const ScriptVerb *v, const char *word,
         app_slider_range(s, (SliderId)v->slider, &lo, &hi);
     if (parse_number(word, x) != 0)
         return fail(msg, size, "%s: '%s' is not a number", v->name, word);
-    if (v->arg != ARG_NUMBER && *x != (double)(long long)*x)
+    /* floor, not a cast: a number past any integer type (1e30) is whole, and
+     * the range below refuses it */
+    if (v->arg != ARG_NUMBER && *x != floor(*x))
         return fail(msg, size, "%s: %s is not a whole number", v->name, word);
     if (*x < lo || *x > hi)
         return fail(msg, size, v->range_fmt ? v->range_fmt : "%s: %s is out of range %g..%g",

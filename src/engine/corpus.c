@@ -349,6 +349,37 @@ static int cache_check(const Corpus *c, const unsigned char *buf, size_t len, co
     return 0;
 }
 
+/* Is the permutation sa[0..n) of the text's positions its suffix array? In
+ * linear time (Burkhardt and Kaerkkaeinen's check): neighbours sa[i-1], sa[i]
+ * are in order when the first character of the earlier is smaller, or, the
+ * two being equal, the suffix after it comes earlier in sa (the empty suffix,
+ * past the end, before every other). Returns 0 if sorted, the first i out of
+ * order, or -1 with err when memory runs out. */
+static long sa_first_unsorted(const Corpus *c, const uint32_t *sa, TsErr *err)
+{
+    if (c->n < 2)
+        return 0;
+    uint32_t *rank = ts_calloc(c->n, sizeof(uint32_t), err);
+    if (!rank)
+        return -1;
+    for (size_t i = 0; i < c->n; i++)
+        rank[sa[i]] = (uint32_t)i;
+    long bad = 0;
+    for (size_t i = 1; i < c->n && !bad; i++) {
+        uint32_t p = sa[i - 1], q = sa[i];
+        if (c->text[p] != c->text[q]) {
+            bad = c->text[p] > c->text[q] ? (long)i : 0;
+            continue;
+        }
+        /* the rank of the suffix after each, the empty one (past the end) first */
+        int64_t rp = p + 1 < c->n ? (int64_t)rank[p + 1] : -1;
+        int64_t rq = q + 1 < c->n ? (int64_t)rank[q + 1] : -1;
+        bad = rp < rq ? 0 : (long)i;
+    }
+    free(rank);
+    return bad;
+}
+
 int corpus_cache_read(Corpus *c, const char *path, TsErr *err)
 {
     unsigned char *buf;
@@ -365,8 +396,9 @@ int corpus_cache_read(Corpus *c, const char *path, TsErr *err)
     seen = ts_calloc(c->n / 8 + 1, 1, err);
     if (!sa || !seen)
         goto done;
-    /* A matching checksum rules out damage, not a file written wrong: a
-     * permutation of 0..n-1 at least keeps every lookup inside the text. */
+    /* A matching checksum rules out damage, not a file written wrong: the
+     * lookups need a permutation of 0..n-1 in sorted order (an unsorted one
+     * sends corpus_next past the end of the text). */
     for (size_t i = 0; i < c->n; i++) {
         uint32_t p = le_get_u32(buf + CACHE_HEADER + 4 * i);
         if (p >= c->n || ((seen[p / 8] >> (p % 8)) & 1)) {
@@ -376,6 +408,13 @@ int corpus_cache_read(Corpus *c, const char *path, TsErr *err)
         }
         seen[p / 8] |= (unsigned char)(1u << (p % 8));
         sa[i] = p;
+    }
+    long unsorted = sa_first_unsorted(c, sa, err);
+    if (unsorted != 0) {
+        if (unsorted > 0)
+            ts_fail(err, "%s: entry %ld is out of order (written wrong?)", ts_quote(&quoted, path),
+                    unsorted);
+        goto done;
     }
     free(c->sa);
     c->sa = sa;

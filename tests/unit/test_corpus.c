@@ -501,6 +501,27 @@ static void test_cache(void)
     write_crafted(cache, &ref, entries);
     CHECK(corpus_cache_read(&probe, cache, &err) != 0 && strstr(err.msg, "out of range"),
           "entry n accepted or wrong reason: %s", err.msg);
+    /* a permutation out of order: the positions in text order, and the true
+     * array with neighbours swapped (two distinct suffixes are never equal,
+     * so every such swap is out of order). Accepted, it sent corpus_next past
+     * the end of the text. */
+    for (size_t i = 0; i < ref.n; i++)
+        entries[i] = (uint32_t)i;
+    write_crafted(cache, &ref, entries);
+    CHECK(corpus_cache_read(&probe, cache, &err) != 0 && strstr(err.msg, "out of order"),
+          "positions in text order accepted or wrong reason: %s", err.msg);
+    CHECK(corpus_load_or_build(&c, text_path, tmpdir, &err) == 0 &&
+              c.origin == CORPUS_CACHE_WRITTEN && same_sa(&c, &ref),
+          "unsorted: origin %d", c.origin);
+    corpus_free(&c);
+    for (size_t i = 1; i < ref.n; i += 1 + ref.n / 40) {
+        memcpy(entries, ref.sa, ref.n * sizeof *entries);
+        entries[i - 1] = ref.sa[i];
+        entries[i] = ref.sa[i - 1];
+        write_crafted(cache, &ref, entries);
+        CHECK(corpus_cache_read(&probe, cache, &err) != 0 && strstr(err.msg, "out of order"),
+              "entries %zu and %zu swapped: accepted or wrong reason: %s", i - 1, i, err.msg);
+    }
     memcpy(entries, ref.sa, ref.n * sizeof *entries);
     write_crafted(cache, &ref, entries); /* the format as documented, written independently */
     CHECK(corpus_cache_read(&probe, cache, &err) == 0 && same_sa(&probe, &ref),

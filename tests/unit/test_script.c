@@ -393,6 +393,9 @@ static void test_errors(void)
         {"set min-p 2", "set min-p: 2 is out of range 0..1"},
         {"seed 0", "seed: 0 is out of range 1..99999"},
         {"set seed 100000", "set seed: 100000 is out of range 1..99999"},
+        /* past every integer type: once cast to one before its range was checked */
+        {"set seed 18446744073709551616",
+         "set seed: 18446744073709551616 is out of range 1..99999"},
         {"pick 9", "pick: 9 is not a candidate (1..8)"},
         {"pick 0", "pick: 0 is not a candidate (1..8)"},
         {"pick", "pick: needs a whole number"},

@@ -1,0 +1,81 @@
+/* fuzz_checkpoint.c - the training checkpoint loader (checkpoint_load), on any
+ * bytes.
+ *
+ * checkpoint_load reads a path, so each input is put in an anonymous memory
+ * file (memfd_create: no file on any disk) and given as /proc/self/fd/N.
+ * Each input is read twice: as it is, and with its checksums recomputed (the
+ * model image's inside it, then the checkpoint's own over its payload, as
+ * train.c writes them), so that damage to a setting, the step or a moment
+ * reaches the checks behind the checksum.
+ */
+#define _GNU_SOURCE
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "fileio.h"
+#include "fuzz.h"
+#include "train.h"
+
+enum { HEADER = 32, MODEL_HEADER = 64 };
+
+/* Where the model image starts in each checkpoint version (1..3): the
+ * header, the settings (60, 68 or 72 bytes), step, best, data checksum,
+ * generator state and the image's size. */
+static const size_t IMAGE_AT[4] = {0, 148, 156, 160};
+
+static int version_of(const uint8_t *d, size_t size)
+{
+    if (size < HEADER || memcmp(d, "TSCKPT0", 7) != 0 || d[7] < '1' || d[7] > '3')
+        return 0;
+    return d[7] - '0';
+}
+
+static void load(const uint8_t *data, size_t size)
+{
+    int fd = memfd_create("checkpoint", 0);
+    if (fd < 0)
+        return;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t w = write(fd, data + done, size - done);
+        if (w <= 0)
+            break;
+        done += (size_t)w;
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+    Model m;
+    Trainer tr;
+    TsErr err;
+    if (done == size && checkpoint_load(&m, &tr, path, -1, &err) == 0) {
+        trainer_free(&tr);
+        model_free(&m);
+    }
+    close(fd);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fuzz_start();
+    load(data, size);
+    int version = version_of(data, size);
+    if (version == 0)
+        return 0;
+    uint8_t *copy = malloc(size);
+    if (!copy)
+        return 0;
+    memcpy(copy, data, size);
+    size_t image = IMAGE_AT[version];
+    if (size >= image + MODEL_HEADER) {
+        uint64_t msize = le_get_u64(copy + image - 8);
+        if (msize >= MODEL_HEADER && msize <= size - image)
+            le_put_u32(copy + image + 36, crc32_update(0, copy + image + MODEL_HEADER,
+                                                       (size_t)msize - MODEL_HEADER));
+    }
+    le_put_u64(copy + 12, size - HEADER);
+    le_put_u32(copy + 8, crc32_update(0, copy + HEADER, size - HEADER));
+    load(copy, size);
+    free(copy);
+    return 0;
+}
