@@ -30,7 +30,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #if defined(__AVX512BF16__) && defined(__AVX512F__)
 #include <immintrin.h>
@@ -443,16 +442,14 @@ static atomic_int kernel_choice = KERNEL_UNKNOWN;
 static double time_kernel(int which, int reps, const uint32_t *a, const uint32_t *b, const float *wa,
                           const float *wb, float *c)
 {
-    struct timespec t0, t1;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
+    double t0 = ts_now();
     for (int i = 0; i < reps; i++) {
         if (which == KERNEL_DOT)
             kernel(KCH, a, b, c, NR, MR, NR, 1.0f);
         else
             kernel_fma(KCH, wa, wb, c, NR, MR, NR, 1.0f);
     }
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    return (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    return ts_now() - t0;
 }
 
 /* The faster kernel on this CPU, measured on a tile that stays in cache (the

@@ -19,14 +19,15 @@
 
 enum { HEADER = 32, MODEL_HEADER = 64 };
 
-/* Where the model image starts in each checkpoint version (1..3): the
+/* Where the model image starts in checkpoint versions 1..3 (in version 4 it
+ * follows the remembered paths, so its checksum is left as it is): the
  * header, the settings (60, 68 or 72 bytes), step, best, data checksum,
  * generator state and the image's size. */
 static const size_t IMAGE_AT[4] = {0, 148, 156, 160};
 
 static int version_of(const uint8_t *d, size_t size)
 {
-    if (size < HEADER || memcmp(d, "TSCKPT0", 7) != 0 || d[7] < '1' || d[7] > '3')
+    if (size < HEADER || memcmp(d, "TSCKPT0", 7) != 0 || d[7] < '1' || d[7] > '4')
         return 0;
     return d[7] - '0';
 }
@@ -66,15 +67,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!copy)
         return 0;
     memcpy(copy, data, size);
-    size_t image = IMAGE_AT[version];
-    if (size >= image + MODEL_HEADER) {
+    size_t image = version < 4 ? IMAGE_AT[version] : 0; /* version 4: after paths of any length */
+    if (image && size >= image + MODEL_HEADER) {
         uint64_t msize = le_get_u64(copy + image - 8);
         if (msize >= MODEL_HEADER && msize <= size - image)
             le_put_u32(copy + image + 36, crc32_update(0, copy + image + MODEL_HEADER,
                                                        (size_t)msize - MODEL_HEADER));
     }
     le_put_u64(copy + 12, size - HEADER);
-    le_put_u32(copy + 8, crc32_update(0, copy + HEADER, size - HEADER));
+    if (version >= 4) /* every byte but the checksum's own four */
+        le_put_u32(copy + 8, crc32_update(crc32_update(0, copy, 8), copy + 12, size - 12));
+    else
+        le_put_u32(copy + 8, crc32_update(0, copy + HEADER, size - HEADER));
     load(copy, size);
     free(copy);
     return 0;

@@ -53,7 +53,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!copy)
             return 0;
         memcpy(copy, data, size);
-        le_put_u32(copy + CRC_AT, crc32_update(0, copy + HEADER, size - HEADER));
+        /* version 2 covers every byte but the checksum's own, version 1 the payload */
+        uint32_t crc = le_get_u32(copy + 8) == 2
+                           ? crc32_update(crc32_update(0, copy, CRC_AT), copy + CRC_AT + 4,
+                                          size - CRC_AT - 4)
+                           : crc32_update(0, copy + HEADER, size - HEADER);
+        le_put_u32(copy + CRC_AT, crc);
         parse(copy, size);
         free(copy);
     }
