@@ -56,8 +56,9 @@ void app_reset(AppState *s)
     s->pred.query_id = s->pred.query_rank = 0;
     s->pred.query_p = s->pred.query_p_sampler = 0.0f;
     memset(&s->cmp, 0, sizeof s->cmp);
+    s->cmp_text = s->query_text = (TextMark){0};
     s->job.written = 0; /* the compare run's generators stay allocated for the next one */
-    s->show_hist = s->show_attention = s->show_help = 0;
+    s->show_hist = s->show_attention = s->show_help = s->show_mask = 0;
     s->query_input = 0;
     s->quiz[0] = 0;
     s->quiz_hidden = 0;
@@ -191,7 +192,7 @@ int app_pop_char(AppState *s)
     gen_pop(&s->g); /* infer_truncate: the cache forgets the position, keeps the rest */
     app_mode_replay(s);
     if (s->g.use_cache)
-        app_status(s, 0, app_label(s, LBL_ST_TOOK_BACK), name, s->g.inf.len);
+        app_status(s, 0, app_label_n(s, LBL_ST_TOOK_BACK, s->g.inf.len), name, s->g.inf.len);
     else
         app_status(s, 0, app_label(s, LBL_ST_TOOK_BACK_NOCACHE), name);
     return 0;
@@ -487,10 +488,47 @@ static void predict_nothing(AppState *s)
     app_status(s, 1, app_label(s, LBL_ST_NONFINITE), s->g.inf.len - 1);
 }
 
+/* FNV-1a over the first n tokens of the text. */
+static uint64_t text_hash(const Generator *g, size_t n)
+{
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (uint64_t)(uint32_t)g->text[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+TextMark app_text_mark(const AppState *s)
+{
+    TextMark m = {s->g.n, text_hash(&s->g, s->g.n)};
+    return m;
+}
+
+int app_text_has(const AppState *s, TextMark m)
+{
+    return m.n > 0 && s->g.n >= m.n && text_hash(&s->g, m.n) == m.hash;
+}
+
+void app_forget_stale(AppState *s, int all)
+{
+    if ((s->cmp.length > 0 || s->job.kind == JOB_COMPARE) && (all || !app_text_has(s, s->cmp_text))) {
+        if (s->job.kind == JOB_COMPARE)
+            app_job_stop(s);
+        memset(&s->cmp, 0, sizeof s->cmp);
+        s->cmp_text = (TextMark){0};
+    }
+    if (s->pred.query_cp && (all || !app_text_has(s, s->query_text))) {
+        s->pred.query_cp = 0;
+        s->query_text = (TextMark){0};
+    }
+}
+
 void app_predict(AppState *s)
 {
     Prediction *p = &s->pred;
     int V = s->m->cfg.vocab_size;
+    app_forget_stale(s, 0);
     long rows = s->g.forward_rows;
     double t0 = ts_now();
     TsErr err;
@@ -556,6 +594,23 @@ float app_attention(const AppState *s, int layer, int head, long text_index)
         return -1.0f;
     int H = s->m->cfg.n_head;
     return inf->att_last[((size_t)layer * H + head) * inf->ctx + (size_t)pos];
+}
+
+AppMask app_mask(const AppState *s)
+{
+    AppMask m = {0, 0, 0};
+    if (!s->g.have_logits || s->g.last_rows <= 0)
+        return m;
+    m.total = s->g.inf.len;
+    m.rows = s->g.last_rows < m.total ? s->g.last_rows : m.total;
+    m.start = m.total - m.rows;
+    return m;
+}
+
+int app_mask_token(const AppState *s, int k)
+{
+    size_t t = s->g.cache_start + (size_t)k;
+    return k >= 0 && k < s->g.inf.len && t < s->g.n ? s->g.text[t] : -1;
 }
 
 size_t app_cache_bytes_now(const AppState *s)

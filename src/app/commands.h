@@ -58,6 +58,8 @@ typedef enum {
     CMD_CMDLINE,        /* `:`: open the command line; until Enter or Esc, what is typed
                            goes there (Enter runs it, Esc closes it) */
     CMD_TICK,           /* the clock: advance a running job */
+    /* the mask view */
+    CMD_MASK,           /* w: the causal mask of the last pass (the attention view closes) */
     CMD_COUNT
 } Command;
 

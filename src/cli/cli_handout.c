@@ -108,7 +108,7 @@ static void put_top(FILE *out, const AppState *s)
                             : (size_t)utf8_encode(cp, ctx + n);
         }
         ctx[n] = 0;
-        fprintf(out, app_label(s, LBL_CORPUS_AFTER), ctx, p->suffix_total);
+        fprintf(out, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), ctx, p->suffix_total);
         fputs("\n\n", out);
     }
 }

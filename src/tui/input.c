@@ -62,6 +62,8 @@ static const Binding BINDINGS[] = {
     {0, '/', CMD_QUERY, 0},
     {0, 'n', CMD_MID_TEXT, -1},     /* n: the newline before the prompt, or none */
     {0, ':', CMD_CMDLINE, 0},
+    /* the mask view */
+    {0, 'w', CMD_MASK, 0},
 };
 
 /* In a lesson, before the table above: n and N step through it there (the

@@ -3,6 +3,7 @@
  *   title                                                  1 row
  *   text (the prompt) and a note under it                  2 rows
  *   [attention: a heading and one row per layer and head]  (v, when it fits)
+ *   [or the mask view (w): all rows down to the status]
  *   probabilities: heading, 8 bars, 3 lines                12 rows
  *   sliders | timing                                       the rest, at least 8
  *   status                                                 1 row
@@ -45,6 +46,11 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     l->help = (Rect){1, 0, lines - 2, cols};
     l->prompt = (Rect){1, 0, 2, cols};
     int y = 3, body = lines - 4; /* rows between the note and the status line */
+    if (s->show_mask) { /* a view of its own: everything between the text and the status */
+        l->mask = (Rect){y, 0, body, cols};
+        l->show_mask = 1;
+        return;
+    }
     if (s->show_attention) {
         int want = view_attention_rows(s);
         l->show_attention = 1;
@@ -173,6 +179,8 @@ void tui_draw(const AppState *s, unsigned redraw)
             redo(s, l.prompt, view_prompt_draw);
         if (l.show_attention && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
             redo(s, l.attention, view_attention_draw);
+        if (l.show_mask && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
+            redo(s, l.mask, view_mask_draw);
         if (l.show_panels && (redraw & REDRAW_PROBS))
             redo(s, l.probs, view_probs_draw);
         if (l.show_sliders && (redraw & REDRAW_SLIDERS))

@@ -1,6 +1,10 @@
 /* view_prompt.c - the text line: what was typed, what the model wrote, what
  * it cannot read, and where the prompt stands (the start of a poem or inside
- * a text); and a note under it saying what constrains the next character. */
+ * a text); and a note under it saying what constrains the next character.
+ *
+ * Past the context the count at the right says how much of the text the model
+ * reads ("window 100 of 1,024"), the characters outside the window are dim,
+ * and a mark (¦) stands where a context shift moved the window on. */
 #include <stdio.h>
 #include <string.h>
 
@@ -8,7 +12,7 @@
 #include "textw.h"
 #include "views.h"
 
-#define COUNT_COLS 10 /* " 127/128" at the right end of the line */
+#define COUNT_COLS 10 /* " 127/128" at the right end of the line, at least */
 
 /* Where the prompt stands, as the tag left of the count: "poem start" or
  * "mid-text" (n switches). */
@@ -17,26 +21,72 @@ static const char *reading_tag(const AppState *s)
     return app_label(s, s->mid_text ? LBL_READ_MID_TEXT : LBL_READ_POEM_START);
 }
 
+/* The count at the right end: characters of the context ("27/128"), or past
+ * it the window the model reads of the whole text ("window 100 of 1,024"). */
+static void count_text(const AppState *s, char *out, size_t size)
+{
+    size_t start = app_window_start(s), chars = s->g.n - s->g.prefix;
+    if (start == 0) {
+        snprintf(out, size, "%zu/%d", chars, s->m->cfg.context);
+        return;
+    }
+    char total[32];
+    app_format_count(s->lang, (long)chars, total, sizeof total);
+    snprintf(out, size, app_label(s, LBL_WINDOW_COUNT), (int)(s->g.n - start), total);
+}
+
+/* Columns the count takes, with a space before it. */
+static int count_cols(const AppState *s)
+{
+    char count[64];
+    count_text(s, count, sizeof count);
+    int w = textw_width(count) + 1;
+    return w > COUNT_COLS ? w : COUNT_COLS;
+}
+
 int view_prompt_text_width(const AppState *s, Rect r)
 {
-    return r.w - PROMPT_LABEL_COLS - COUNT_COLS - textw_width(reading_tag(s)) - 1;
+    return r.w - PROMPT_LABEL_COLS - count_cols(s) - textw_width(reading_tag(s)) - 1;
 }
+
+/* Is there a context shift before text[t] (one made for the prediction of
+ * it, with t characters of text)? */
+static int shift_before(const AppState *s, long t)
+{
+    size_t n = gen_shift_count(&s->g);
+    for (size_t i = 0; i < n; i++)
+        if ((long)gen_shift(&s->g, i).at == t)
+            return 1;
+    return 0;
+}
+
+static const char *shift_glyph(void) { return tui_glyphs()->unicode ? "¦" : "|"; }
 
 /* The last characters that fit in `width` columns, left to right. A poem's
  * starting newline comes first when the whole text fits. */
 int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max)
 {
-    int used = 0, n = 0;
+    int used = 0, n = 0, mark_w = textw_width(shift_glyph());
     long i = (long)s->n_chars - 1;
+    /* a shift for the prediction still to come: its mark ends the text */
+    if (shift_before(s, (long)s->g.n) && mark_w <= width && n < max) {
+        cells[n++] = (PromptCell){0, mark_w, -1, -1, 1};
+        used += mark_w;
+    }
     for (; i >= 0 && n < max; i--) {
         int w = draw_cp_width(s->chars[i].cp);
         if (used + w > width)
             break;
         used += w;
-        cells[n++] = (PromptCell){0, w, app_char_text_index(s, (size_t)i), i};
+        long t = app_char_text_index(s, (size_t)i);
+        cells[n++] = (PromptCell){0, w, t, i, 0};
+        if (t >= 0 && shift_before(s, t) && used + mark_w <= width && n < max) {
+            cells[n++] = (PromptCell){0, mark_w, -1, -1, 1}; /* reversed below: before it */
+            used += mark_w;
+        }
     }
     if (i < 0 && s->g.prefix && n < max && used + draw_cp_width('\n') <= width)
-        cells[n++] = (PromptCell){0, draw_cp_width('\n'), 0, -1};
+        cells[n++] = (PromptCell){0, draw_cp_width('\n'), 0, -1, 0};
     /* collected from the end: reverse, then give each its column */
     for (int a = 0, b = n - 1; a < b; a++, b--) {
         PromptCell t = cells[a];
@@ -108,8 +158,13 @@ static Role note_text(const AppState *s, char *out, size_t size)
         form_note(s, out, size);
         return ROLE_NORMAL;
     }
-    if (app_window_start(s) > 0)
-        snprintf(out, size, app_label(s, LBL_NOTE_WINDOW), s->m->cfg.context);
+    size_t start = app_window_start(s);
+    if (start > 0) {
+        /* what the model reads: under the shift policy between half a window and a whole one */
+        int read = (int)(s->g.n - start);
+        LabelId id = gen_shift_count(&s->g) > 0 ? LBL_NOTE_SHIFT : LBL_NOTE_WINDOW;
+        snprintf(out, size, app_label_n(s, id, read), read);
+    }
     else if (s->n_chars == 0)
         snprintf(out, size, "%s", app_label(s, LBL_NOTE_EMPTY));
     else
@@ -124,15 +179,20 @@ void view_prompt_draw(const AppState *s, Rect r)
     int n = view_prompt_cells(s, tw, cells, 512);
     draw_text(r.y, r.x, PROMPT_LABEL_COLS - 1, ROLE_HEADER, app_label(s, LBL_PROMPT));
     for (int k = 0; k < n; k++) {
+        if (cells[k].shift) {
+            draw_text(r.y, x0 + cells[k].x, cells[k].w, ROLE_KEY, shift_glyph());
+            continue;
+        }
         uint32_t cp = cells[k].char_index < 0 ? '\n' : s->chars[cells[k].char_index].cp;
         draw_cp(r.y, x0 + cells[k].x, cells[k].w, char_role(s, &cells[k]), cp);
     }
-    char count[32];
-    snprintf(count, sizeof count, "%zu/%d", s->g.n - s->g.prefix, s->m->cfg.context);
-    draw_text_right(r.y, r.x + r.w, COUNT_COLS, ROLE_DIM, count);
+    char count[64];
+    count_text(s, count, sizeof count);
+    int count_w = count_cols(s);
+    draw_text_right(r.y, r.x + r.w, count_w, app_window_start(s) > 0 ? ROLE_KEY : ROLE_DIM, count);
     /* the reading in force, marked when it is not the default */
     const char *tag = reading_tag(s);
-    draw_text_right(r.y, r.x + r.w - COUNT_COLS, textw_width(tag), s->mid_text ? ROLE_KEY : ROLE_DIM,
+    draw_text_right(r.y, r.x + r.w - count_w, textw_width(tag), s->mid_text ? ROLE_KEY : ROLE_DIM,
                     tag);
     if (r.h > 1) {
         char note[512];

@@ -15,7 +15,7 @@ void view_title_draw(const AppState *s, Rect r)
     const char *name = s->model_name ? strrchr(s->model_name, '/') : NULL;
     name = name ? name + 1 : s->model_name ? s->model_name : "";
     size_t n = (size_t)snprintf(line, sizeof line, " tangscope  %s%s", name, g->sep);
-    n += (size_t)snprintf(line + n, sizeof line - n, app_label(s, LBL_VOCAB_SIZE), s->m->vocab.size);
+    n += (size_t)snprintf(line + n, sizeof line - n, app_label_n(s, LBL_VOCAB_SIZE, s->m->vocab.size), s->m->vocab.size);
     n += (size_t)snprintf(line + n, sizeof line - n, "%s", g->sep);
     snprintf(line + n, sizeof line - n, app_label(s, LBL_CONTEXT), s->m->cfg.context);
     draw_fill(r, ROLE_TITLE);

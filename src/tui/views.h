@@ -14,6 +14,8 @@ typedef struct {
     int show_panels;    /* probs, and sliders or timing (or both), have rows */
     int show_sliders, show_timing;
     int show_narration; /* a lesson: its narration beside the panels */
+    Rect mask;          /* the mask view (w): in the panels' place */
+    int show_mask;
 } Layout;
 
 enum { SCREEN_MIN_COLS = 80, SCREEN_MIN_LINES = 24, PROMPT_LABEL_COLS = 6 };
@@ -31,6 +33,8 @@ typedef struct {
     int x, w;         /* column (from the text's left edge) and width */
     long text_index;  /* index into g.text, or -1 if the model does not read it */
     long char_index;  /* index into chars, or -1 for the newline a poem starts on */
+    int shift;        /* 1: no character but the mark of a context shift (text_index -1):
+                       * the window moved on before the character after it */
 } PromptCell;
 
 int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max);
@@ -53,6 +57,9 @@ int view_attention_rows(const AppState *s);
 void view_attention_draw(const AppState *s, Rect r);
 
 void view_help_draw(const AppState *s, Rect r);
+
+/* the causal mask of the last pass (view_mask.c), below the text */
+void view_mask_draw(const AppState *s, Rect r);
 
 /* a lesson (view_lesson.c): the narration pane, the quiz in place of the
  * bars, the picker. view_lesson_lines says how many lines the narration takes
