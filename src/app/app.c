@@ -149,7 +149,7 @@ int app_push_char(AppState *s, uint32_t cp, Origin origin)
     char name[48];
     describe(s, cp, name, sizeof name);
     if (s->n_chars >= s->cap_chars) {
-        app_status(s, 1, app_label(s, LBL_ST_FULL), APP_MAX_CHARS);
+        app_status(s, 1, app_label_n(s, LBL_ST_FULL, APP_MAX_CHARS), APP_MAX_CHARS);
         return -1;
     }
     int id = vocab_id(&s->m->vocab, cp);
@@ -171,7 +171,7 @@ int app_push_char(AppState *s, uint32_t cp, Origin origin)
     if (id >= 0)
         app_mode_follow(s);
     else
-        app_status(s, 1, app_label(s, LBL_ST_UNKNOWN), name, s->m->vocab.size);
+        app_status(s, 1, app_label_n(s, LBL_ST_UNKNOWN, s->m->vocab.size), name, s->m->vocab.size);
     s->chars[s->n_chars++] = (AppChar){cp, id, origin};
     return 0;
 }
@@ -335,7 +335,7 @@ int app_sample_one(AppState *s)
         return -1;
     }
     if (s->n_chars >= s->cap_chars) {
-        app_status(s, 1, app_label(s, LBL_ST_FULL), APP_MAX_CHARS);
+        app_status(s, 1, app_label_n(s, LBL_ST_FULL, APP_MAX_CHARS), APP_MAX_CHARS);
         return -1;
     }
     TsErr err;

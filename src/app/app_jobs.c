@@ -102,7 +102,7 @@ void app_job_start_compare(AppState *s)
     s->cmp.running = 1;
     s->cmp_text = app_text_mark(s);
     j->kind = JOB_COMPARE;
-    app_status(s, 0, app_label(s, LBL_ST_COMPARING), length);
+    app_status(s, 0, app_label_n(s, LBL_ST_COMPARING, length), length);
 }
 
 /* One position of both runs: the time of each, whether they chose the same

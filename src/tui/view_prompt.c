@@ -118,7 +118,7 @@ static void form_note(const AppState *s, char *out, size_t size)
     char mode[128], only[16] = "";
     double blocked = 100.0 * (double)s->pred.ss.blocked; /* of the model's probability */
     if (s->mode.kind == FORM_JUEJU)
-        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_JUEJU), s->mode.line_len);
+        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
     else
         snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len,
                  s->mode.heads);
