@@ -29,6 +29,7 @@ static const HelpLine LINES[] = {
     {"j", LBL_HELP_JUEJU},
     {"h", LBL_HELP_HIST},
     {"v", LBL_HELP_ATTENTION},
+    {"w", LBL_HELP_MASK},
     {"/", LBL_HELP_QUERY},
     {"n", LBL_HELP_MID_TEXT},
     {":", LBL_HELP_COMMAND},

@@ -332,7 +332,7 @@ check_language de 'LANG_ARGS="--lang de"' "nächstes  " \
     " tangscope  " "7311 Zeichen" "KV-Cache an" \
     "Text  " "leer: das Modell liest einen Zeilenumbruch (Gedichtanfang); Prompt tippen" \
     "nächstes  ▀ Modell  ▄ Sampler" "Modell  Sampler  Trainingstext" \
-    "Sampler  Tab ↑↓ wählen  ←→ ändern" "ms pro Zeichen, nach Position" \
+    "Sampler  Tab ↑↓ wählen  ←→ ändern" "Modell: ms pro Zeichen, nach Position" \
     "▸ Temperatur  t T" "  Startwert   s " "  Form        f a j frei" "  KV-Cache    c an " \
     "Prompt tippen. Space zieht, Enter schreibt ein Gedicht, ? zeigt alle Tasten."
 check_help de "tangscope – Tasten" \
@@ -347,7 +347,7 @@ check_language fr 'LANG_ARGS= LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8' "suivant
     "7311 caractères · contexte 128" "cache KV actif" \
     "texte " "vide : le modèle lit un saut de ligne (début de poème) ; tapez un prompt" \
     "suivant  ▀ modèle  ▄ tirage" "modèle   tirage  corpus" \
-    "tirage  Tab ↑↓ choisir  ←→ régler" "ms par caractère, selon la position" \
+    "tirage  Tab ↑↓ choisir  ←→ régler" "ms du modèle par caractère, par position" \
     "▸ température t T" "  graine      s " "  forme       f a j libre" "  cache KV    c actif " \
     "Tapez un prompt. Space tire, Enter écrit un poème, ? montre toutes les touches."
 check_help fr "tangscope : les touches" \
