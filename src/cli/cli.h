@@ -144,6 +144,7 @@ typedef struct {
     AppLang lesson_lang;      /* the language the lesson starts in */
     const Lesson *shelf;      /* [n_shelf], not owned */
     int n_shelf;
+    ContextPolicy policy;     /* past the context (generate.h); 0 is the default, shift */
 } ExploreRun;
 int cli_explore_run(const char *cmd, const ExploreRun *run);
 

@@ -19,6 +19,7 @@
 static const char EXPLORE_HELP[] =
     "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang en|zh|de|fr]\n"
     "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
+    "                         [--context-policy shift|slide]\n"
     "\n"
     "The full-screen explorer: type a prompt and watch the model's probabilities\n"
     "for the next character change on every key, beside what the sampler makes of\n"
@@ -43,7 +44,12 @@ static const char EXPLORE_HELP[] =
     "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
     "  --no-corpus     no training-text counts\n"
     "  --threads N     threads for the model's passes, 0..1024, 0 = all cores\n"
-    "                  (default 0); the cache comparison (b) always times one thread\n";
+    "                  (default 0); the cache comparison (b) always times one thread\n"
+    "  --context-policy P  what the model reads past its context (128 characters\n"
+    "                  for the bundled model): shift (default) moves the window on\n"
+    "                  to the newest half when it is full, marked ¦ in the text, and\n"
+    "                  keeps the cache; slide reads the last 128 at every step,\n"
+    "                  where the cache cannot help (b says so)\n";
 
 /* The training text, loaded in a thread while the explorer already runs. */
 typedef struct {
@@ -132,6 +138,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     }
     s.model_name = model_path;
     s.lang = run->lang;
+    gen_set_policy(&s.g, run->policy);
     if (cli_opencc_config())
         s.conv.config = cli_opencc_config();
     if (run->mid_text)
@@ -166,6 +173,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
 int cmd_explore(int argc, char **argv)
 {
     const char *model_path = NULL, *prompt = NULL, *lang_arg = NULL, *corpus_path = NULL;
+    const char *policy_name = "shift";
     int no_corpus = 0, threads = 0, mid_text = 0;
     Opt opts[] = {
         {"--threads", OPT_INT, &threads, 0, 1024},
@@ -173,6 +181,7 @@ int cmd_explore(int argc, char **argv)
         {"--lang", OPT_STR, &lang_arg, 0, 0},      {"--corpus", OPT_STR, &corpus_path, 0, 0},
         {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
+        {"--context-policy", OPT_STR, &policy_name, 0, 0},
     };
     int rc = cli_parse("explore", EXPLORE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
@@ -181,6 +190,10 @@ int cmd_explore(int argc, char **argv)
     AppLang lang = LANG_EN;
     if ((rc = parse_lang(lang_arg, &lang)) != 0)
         return rc;
+    ContextPolicy policy;
+    if (gen_policy_parse(policy_name, &policy) != 0)
+        return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",
+                         policy_name);
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return cli_error("explore", EXIT_USAGE, "needs a terminal on stdin and stdout "
                                                 "(for text output use tangscope probs)");
@@ -191,6 +204,7 @@ int cmd_explore(int argc, char **argv)
      * helps it keep up with typing (the numbers are the same on any count) */
     cli_set_threads(threads);
     ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text,
-                      .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus};
+                      .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus,
+                      .policy = policy};
     return cli_explore_run("explore", &run);
 }

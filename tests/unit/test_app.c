@@ -1173,6 +1173,17 @@ static void test_compare_past_the_context(void)
     snprintf(want, sizeof want, app_label(&s, LBL_ST_COMPARED_SHIFT), 8,
              s.cmp.total_uncached_model_ms / s.cmp.total_cached_model_ms, 1);
     CHECK(strcmp(s.status, want) == 0, "the status explains the shift: %s", s.status);
+    /* the slide policy (explore --context-policy slide): past the context the
+     * cache cannot help, and the status says why */
+    key(&s, CMD_CLEAR);
+    gen_set_policy(&s.g, CONTEXT_SLIDE);
+    type(&s, "春风花月明人山水白日云天江夜不无一千里秋");
+    key(&s, CMD_COMPARE);
+    run_job(&s);
+    CHECK(s.cmp.done && s.cmp.identical && s.cmp.shifts == 0, "slide: no shifts, the same text");
+    snprintf(want, sizeof want, app_label(&s, LBL_ST_COMPARED_SLIDE), 8,
+             s.cmp.total_uncached_model_ms / s.cmp.total_cached_model_ms);
+    CHECK(strcmp(s.status, want) == 0, "the status explains the slide: %s", s.status);
     app_free(&s);
 }
 
