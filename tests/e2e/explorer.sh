@@ -336,8 +336,9 @@ check_language de 'LANG_ARGS="--lang de"' "nächstes  " \
     "▸ Temperatur  t T" "  Startwert   s " "  Form        f a j frei" "  KV-Cache    c an " \
     "Prompt tippen. Space zieht, Enter schreibt ein Gedicht, ? zeigt alle Tasten."
 check_help de "tangscope – Tasten" \
-    "  春风…        Prompt tippen, einfügen   b            messen: mit / ohne Cache" \
-    "  Backspace    ein Zeichen zurücknehmen  f" \
+    "  春风…        Prompt tippen, einfügen   f            freie Fortsetzung" \
+    "  Backspace    ein Zeichen zurücknehmen  a" "  b            messen: mit / ohne Cache" \
+    "  Enter        Rest schreiben, animiert  w            kausale Maske zeigen" \
     "  s            neuer Zufallsstartwert" "  l            Sprache: EN 中文 DE FR" \
     "▄ Sampler: was Temperatur, Top-k, Top-p, Min-p und Form davon übriglassen" \
     "beliebige Taste schließt die Hilfe"
@@ -351,8 +352,9 @@ check_language fr 'LANG_ARGS= LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8' "suivant
     "▸ température t T" "  graine      s " "  forme       f a j libre" "  cache KV    c actif " \
     "Tapez un prompt. Space tire, Enter écrit un poème, ? montre toutes les touches."
 check_help fr "tangscope : les touches" \
-    "  春风…        taper, coller un prompt   b            mesurer avec / sans cache" \
-    "  Backspace    retirer un caractère      f" \
+    "  春风…        taper, coller un prompt   f            continuation libre" \
+    "  Backspace    retirer un caractère      a" "  b            mesurer avec / sans cache" \
+    "  Enter        écrire la suite, animée   w            vue du masque causal" \
     "  s            autre graine aléatoire" "  l            langue : EN 中文 DE FR" \
     "▄ tirage : ce qu'en laissent température, top-k, top-p, min-p et la forme" \
     "n'importe quelle touche ferme l'aide"
