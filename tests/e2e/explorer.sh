@@ -208,7 +208,7 @@ tm send-keys -t e2e BSpace
 
 # compare: the timing panel fills
 tm send-keys -t e2e b
-if until_ok shows "faster" && until_ok shows "identical text"; then
+if until_ok shows "model: without" && until_ok shows "identical text"; then
     pass explorer_compare
 else
     fail explorer_compare "the timing panel shows no result"
@@ -275,7 +275,7 @@ echo "export TERM=vt100 NO_COLOR=1" >"$TMP/env"
 if launch; then
     tm send-keys -t e2e -l "春风"
     tm send-keys -t e2e b
-    if until_ok shows_line "$char " "$pct" && until_ok shows "faster" && ! shows "▀"; then
+    if until_ok shows_line "$char " "$pct" && until_ok shows "model: without" && ! shows "▀"; then
         tm send-keys -t e2e q
         if until_ok shows "EXITED 0" && until_ok restored; then
             pass explorer_monochrome
