@@ -68,8 +68,11 @@ void view_mask_draw(const AppState *s, Rect r)
             draw_text(yy, x0 + (k - k0) * KEY_COLS, 1, k <= q ? row : ROLE_DIM, k <= q ? seen : masked);
     }
     int below = y + 1 + rows;
-    if (cut)
-        draw_textf(below++, r.x, r.w, ROLE_DIM, app_label(s, LBL_MASK_CUT), k0);
-    draw_text(below, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_MASK_LEGEND));
+    char line[256], plain[256];
+    if (cut) {
+        snprintf(line, sizeof line, app_label(s, LBL_MASK_CUT), k0);
+        draw_text(below++, r.x, r.w, ROLE_DIM, draw_marks(line, plain, sizeof plain));
+    }
+    draw_text(below, r.x, r.w, ROLE_NORMAL, draw_marks(app_label(s, LBL_MASK_LEGEND), plain, sizeof plain));
     draw_text(below + 1, r.x, r.w, ROLE_DIM, app_label(s, LBL_MASK_ROWS));
 }

@@ -195,9 +195,10 @@ void view_prompt_draw(const AppState *s, Rect r)
     draw_text_right(r.y, r.x + r.w - count_w, textw_width(tag), s->mid_text ? ROLE_KEY : ROLE_DIM,
                     tag);
     if (r.h > 1) {
-        char note[512];
+        char note[512], plain[512];
         Role role = note_text(s, note, sizeof note);
-        draw_text_cut(r.y + 1, x0, r.w - PROMPT_LABEL_COLS, role, note); /* many acrostic heads */
+        /* many acrostic heads are cut; the shift's mark as the text draws it */
+        draw_text_cut(r.y + 1, x0, r.w - PROMPT_LABEL_COLS, role, draw_marks(note, plain, sizeof plain));
     }
 }
 
