@@ -79,6 +79,8 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libengine.a
 # library too.
 APP_TESTS := $(BUILD)/tests/test_app $(BUILD)/tests/test_labels $(BUILD)/tests/test_script \
              $(BUILD)/tests/test_textw
+# the session to take home (session codes, the export)
+APP_TESTS += $(BUILD)/tests/test_session
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc/engine -Isrc/app -Itests/unit -o $@ $< $(BUILD)/libapp.a \

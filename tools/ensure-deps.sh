@@ -5,7 +5,7 @@
 # there. On other systems it names what to install and stops.
 set -eu
 
-PACKAGES="libopenblas-dev libncurses-dev libopencc-dev unicode-data tmux"
+PACKAGES="libopenblas-dev libncurses-dev libopencc-dev unicode-data tmux jq"
 
 missing=""
 if command -v dpkg-query >/dev/null 2>&1; then

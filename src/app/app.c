@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "labels.h"
+#include "session.h"
 
 int app_init(AppState *s, const Model *m, TsErr *err)
 {
@@ -25,7 +26,9 @@ int app_init(AppState *s, const Model *m, TsErr *err)
     p->allowed = ts_calloc((size_t)V, sizeof *p->allowed, err);
     p->cdf = ts_calloc((size_t)V, sizeof *p->cdf, err);
     p->context = ts_calloc((size_t)m->cfg.context + 1, sizeof *p->context, err);
-    if (!s->chars || !p->probs || !p->order || !p->allowed || !p->cdf || !p->context ||
+    s->steps = ts_calloc(s->cap_chars, sizeof *s->steps, err);
+    s->fingerprint = session_code_fingerprint(m);
+    if (!s->chars || !s->steps || !p->probs || !p->order || !p->allowed || !p->cdf || !p->context ||
         sampler_init(&p->ss, V, err) != 0 ||
         gen_start(&s->g, NULL, 0, PROMPT_POEM_START, err) != 0) {
         app_free(s);
@@ -59,6 +62,7 @@ void app_reset(AppState *s)
     s->cmp_text = s->query_text = (TextMark){0};
     s->job.written = 0; /* the compare run's generators stay allocated for the next one */
     s->show_hist = s->show_attention = s->show_help = s->show_mask = 0;
+    s->show_kvcache = 0;
     s->query_input = 0;
     s->quiz[0] = 0;
     s->quiz_hidden = 0;
@@ -78,6 +82,7 @@ void app_free(AppState *s)
     gen_free(&s->g);
     sampler_free(&s->pred.ss);
     free(s->chars);
+    free(s->steps);
     free(s->pred.probs);
     free(s->pred.order);
     free(s->pred.allowed);
@@ -349,6 +354,8 @@ int app_sample_one(AppState *s)
         app_status(s, 1, "%s", err.msg);
         return -1;
     }
+    /* the bars' model probabilities are this step's; the sampler's are what it drew from */
+    app_session_record(s, tok, s->pred.probs, s->g.ss.final);
     s->chars[s->n_chars++] = (AppChar){vocab_cp(&s->m->vocab, tok), tok, ORIGIN_MODEL};
     return tok;
 }

@@ -34,6 +34,7 @@
 #include "pinyin.h"
 #include "rng.h"
 #include "sampler.h"
+#include "trace.h"
 
 #define APP_TOP 8              /* candidates shown as bars */
 #define APP_MAX_CHARS 1024     /* the longest text the explorer holds */
@@ -226,6 +227,11 @@ typedef struct {
     int quit;
     Converter conv;          /* forgiving input (convert.h); OpenCC is opened on first need */
     const Pinyin *pinyin;    /* readings and glosses (pinyin.h); NULL without; not owned */
+    /* the session to take home (session.h) and the cache's cost (r) */
+    TraceStep *steps;        /* [cap_chars] what the model and the sampler gave chars[i],
+                              * for the characters picked or written (app_session_record) */
+    unsigned fingerprint;    /* the model's, for the session code (sesscode.h) */
+    int show_kvcache;        /* r: the KV cache's cost in place of the sliders and timing */
 } AppState;
 
 /* Start with an empty prompt, cache on, temperature 1, filters off, seed 1,

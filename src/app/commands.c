@@ -7,6 +7,7 @@
 #include "labels.h"
 #include "lesson.h"
 #include "script.h"
+#include "session.h"
 
 typedef unsigned (*Handler)(AppState *s, CmdArg arg);
 
@@ -103,6 +104,7 @@ static unsigned do_pick(AppState *s, CmdArg a)
     double p = 100.0 * (double)c->p;
     char ch[8];
     char_text(vocab_cp(&s->m->vocab, c->id), ch);
+    app_session_record(s, c->id, s->pred.probs, s->pred.ss.final); /* kept if it is appended */
     if (app_push_char(s, vocab_cp(&s->m->vocab, c->id), ORIGIN_PICKED) == 0)
         app_status(s, 0, app_label(s, LBL_ST_PICKED), ch, p);
     app_predict(s);
@@ -472,6 +474,28 @@ static unsigned do_tick(AppState *s, CmdArg a)
     return app_job_tick(s);
 }
 
+/* ---- the session to take home and the KV cache's cost ---- */
+
+static unsigned do_export(AppState *s, CmdArg a)
+{
+    (void)a;
+    char name[128];
+    TsErr err;
+    if (app_export(s, ".", name, sizeof name, &err) == 0)
+        app_status(s, 0, app_label(s, LBL_ST_EXPORTED), name);
+    else
+        app_status(s, 1, app_label(s, LBL_ST_EXPORT_FAILED), err.msg);
+    return REDRAW_STATUS;
+}
+
+static unsigned do_kvcache(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->show_kvcache = !s->show_kvcache;
+    app_status(s, 0, "%s", app_label(s, s->show_kvcache ? LBL_ST_KVCACHE_ON : LBL_ST_KVCACHE_OFF));
+    return REDRAW_ALL;
+}
+
 static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_QUIT] = do_quit,
     [CMD_TYPE] = do_type,
@@ -514,6 +538,9 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_PICKER_OPEN] = do_picker_open,
     [CMD_CMDLINE] = do_cmdline,
     [CMD_TICK] = do_tick,
+    /* the session to take home and the KV cache's cost */
+    [CMD_EXPORT] = do_export,
+    [CMD_KVCACHE] = do_kvcache,
     /* the mask view */
     [CMD_MASK] = do_mask,
 };

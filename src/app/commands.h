@@ -58,6 +58,9 @@ typedef enum {
     CMD_CMDLINE,        /* `:`: open the command line; until Enter or Esc, what is typed
                            goes there (Enter runs it, Esc closes it) */
     CMD_TICK,           /* the clock: advance a running job */
+    /* the session to take home and the KV cache's cost */
+    CMD_EXPORT,         /* x: write the session to a JSON file in the working folder */
+    CMD_KVCACHE,        /* r: the KV cache's cost by model, in place of sliders and timing */
     /* the mask view */
     CMD_MASK,           /* w: the causal mask of the last pass (the attention view closes) */
     CMD_COUNT

@@ -395,6 +395,48 @@ static const Label LABELS[LBL_COUNT] = {
                           "%s est inconnu ; sans les données d'OpenCC, pas de simplification"},
     [LBL_ST_PINYIN_FAILED] = {"no pinyin: %s", "没有拼音：%s", "kein Pinyin: %s",
                               "pas de pinyin : %s"},
+    /* the session to take home (code, export) and the KV cache's cost (r) */
+    [LBL_CODE] = {"code", "分享码", "Code", "code"},
+    [LBL_HELP_EXPORT] = {"save session as JSON", "把本次会话存为 JSON", "Sitzung als JSON sichern",
+                         "enregistrer en JSON"},
+    [LBL_HELP_KVCACHE] = {"KV cache cost by model", "各模型的 KV 缓存开销",
+                          "KV-Cache: Speicherbedarf", "coût mémoire du cache KV"},
+    [LBL_ST_EXPORTED] = {"session saved in %s", "会话已保存到 %s", "Sitzung gespeichert: %s",
+                         "Session enregistrée dans %s"},
+    [LBL_ST_EXPORT_FAILED] = {"could not save the session: %s", "无法保存会话：%s",
+                              "Sitzung nicht gespeichert: %s", "Session non enregistrée : %s"},
+    [LBL_ST_CODE_OPENED] = {"code %s opened: Enter writes its poem",
+                            "已打开分享码 %s：按回车写出这首诗",
+                            "Code %s geöffnet: Enter schreibt sein Gedicht",
+                            "Code %s ouvert : Entrée écrit son poème"},
+    [LBL_ST_KVCACHE_ON] = {"what a KV cache costs; r goes back to the sliders",
+                           "KV 缓存的开销；按 r 回到滑块",
+                           "Was ein KV-Cache kostet; r zeigt wieder die Regler",
+                           "Ce que coûte un cache KV ; r revient aux curseurs"},
+    [LBL_ST_KVCACHE_OFF] = {"sliders and timing back", "已回到滑块和计时",
+                            "Regler und Zeitmessung wieder da",
+                            "Retour aux curseurs et au chronométrage"},
+    [LBL_KV_HEADER] = {"KV cache memory by model", "各模型的 KV 缓存内存",
+                       "Speicher des KV-Cache je Modell", "Mémoire du cache KV selon le modèle"},
+    [LBL_KV_PER_TOKEN] = {"per token", "每个词元", "pro Token", "par jeton"},
+    [LBL_KV_NOW] = {"now (%d)", "现在（%d）", "jetzt (%d)", "actuel (%d)"},
+    [LBL_KV_AT] = {"at %d", "%d 个词元", "bei %d", "à %d"},
+    [LBL_KV_THIS] = {"this model (%d×%d, 32-bit)", "本模型（%d 层×%d，32 位）",
+                     "dieses Modell (%d×%d, 32 Bit)", "ce modèle (%d×%d, 32 bits)"},
+    [LBL_KV_PRESET_MHA] = {"7B, multi-head (32×4096)", "7B 多头注意力（32×4096）",
+                           "7B, Multi-Head (32×4096)", "7B, multi-tête (32×4096)"},
+    [LBL_KV_PRESET_GQA] = {"8B, grouped-query (32×8×128)", "8B 分组查询（32×8×128）",
+                           "8B, Grouped-Query (32×8×128)", "8B, requêtes groupées (32×8×128)"},
+    [LBL_KV_PRESET_MLA] = {"DeepSeek-V3, latent (61×576)", "DeepSeek-V3 潜在注意力（61×576）",
+                           "DeepSeek-V3, latent (61×576)", "DeepSeek-V3, latente (61×576)"},
+    [LBL_KV_NOTE_NOW] = {"now: the %d tokens of the text in the cache, one more each step",
+                         "现在：缓存里有文本的 %d 个词元，每写一步多一个",
+                         "jetzt: die %d Token des Textes im Cache, je Schritt einer mehr",
+                         "actuel : les %d jetons du texte en cache, un de plus par pas"},
+    [LBL_KV_NOTE_FORMULA] = {"per token: 2 (key, value) × layers × width × bytes; large ones 16-bit",
+                             "每个词元：2（键和值）× 层数 × 宽度 × 字节；大模型用 16 位",
+                             "pro Token: 2 (Key, Value) × Schichten × Breite × Bytes; große 16 Bit",
+                             "par jeton : 2 (clé, valeur) × couches × largeur × octets ; grands en 16 bits"},
 
     /* the window, the mask view, the timing panel's parts; plural forms */
     /* past the context, beside the text: what the model reads of how much */
@@ -517,6 +559,10 @@ static const Label LABELS[LBL_COUNT] = {
                               "比较中：%d 个字，用缓存和不用缓存（Esc 停止）",
                               "Vergleich: %d Zeichen mit und ohne Cache (Esc stoppt)",
                               "comparaison : %d caractère avec et sans cache (Esc arrête)"},
+    [LBL_ONE_KV_NOTE_NOW] = {"now: the %d token of the text in the cache, one more each step",
+                             "现在：缓存里有文本的 %d 个词元，每写一步多一个",
+                             "jetzt: das %d Token des Textes im Cache, je Schritt eines mehr",
+                             "actuel : le %d jeton du texte en cache, un de plus par pas"},
 };
 
 /* Each count label and its singular row. */
@@ -541,6 +587,7 @@ static const struct {
     {LBL_ST_MODE_JUEJU, LBL_ONE_ST_MODE_JUEJU},
     {LBL_ST_MODE_JUEJU_EMPTY, LBL_ONE_ST_MODE_JUEJU_EMPTY},
     {LBL_ST_COMPARING, LBL_ONE_ST_COMPARING},
+    {LBL_KV_NOTE_NOW, LBL_ONE_KV_NOTE_NOW},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)

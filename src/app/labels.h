@@ -174,6 +174,25 @@ typedef enum {
     LBL_ST_CONVERTED,
     LBL_ST_NO_OPENCC,
     LBL_ST_PINYIN_FAILED,
+    /* the session to take home (code, export) and the KV cache's cost (r) */
+    LBL_CODE,
+    LBL_HELP_EXPORT,
+    LBL_HELP_KVCACHE,
+    LBL_ST_EXPORTED,
+    LBL_ST_EXPORT_FAILED,
+    LBL_ST_CODE_OPENED,
+    LBL_ST_KVCACHE_ON,
+    LBL_ST_KVCACHE_OFF,
+    LBL_KV_HEADER,
+    LBL_KV_PER_TOKEN,
+    LBL_KV_NOW,
+    LBL_KV_AT,
+    LBL_KV_THIS,
+    LBL_KV_PRESET_MHA, /* the presets, in kvcost_presets order */
+    LBL_KV_PRESET_GQA,
+    LBL_KV_PRESET_MLA,
+    LBL_KV_NOTE_NOW,
+    LBL_KV_NOTE_FORMULA,
     /* the window, the mask view, the timing panel's parts; plural forms */
     LBL_WINDOW_COUNT,
     LBL_NOTE_SHIFT,
@@ -213,6 +232,7 @@ typedef enum {
     LBL_ONE_ST_MODE_JUEJU,
     LBL_ONE_ST_MODE_JUEJU_EMPTY,
     LBL_ONE_ST_COMPARING,
+    LBL_ONE_KV_NOTE_NOW,
     LBL_COUNT
 } LabelId;
 

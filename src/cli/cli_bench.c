@@ -10,6 +10,7 @@
 #include "cachecmp.h"
 #include "cli.h"
 #include "fileio.h"
+#include "gemm.h"
 #include "model.h"
 #include "rng.h"
 #include "train.h"
@@ -142,11 +143,12 @@ static int bench_train(int steps, int batch, int seq, int bf16, int json)
     double peak16 = tc.bf16 ? measure_bf16_peak() * cli_threads() : 0.0;
     if (json) {
         printf("{\"tokens_per_s\": %.0f, \"best_step_tokens_per_s\": %.0f, \"ms_per_step\": %.1f, "
-               "\"batch\": %d, \"seq\": %d, \"threads\": %d, \"precision\": \"%s\", "
+               "\"batch\": %d, \"seq\": %d, \"threads\": %d, \"precision\": \"%s\", \"kernel\": \"%s\", "
                "\"vocab\": %d, \"params\": %zu, \"macs_per_token\": %.0f, \"gmac_s\": %.1f, "
                "\"fma_peak_gmac_s\": %.1f, \"peak_ratio\": %.3f",
                tps, tokens / best, 1000.0 * total / steps, batch, seq, cli_threads(),
-               tc.bf16 ? "bf16" : "fp32", mc.vocab_size, m.n_params, macs, rate / 1e9, peak / 1e9,
+               tc.bf16 ? "bf16" : "fp32", tc.bf16 ? gemm_bf16_kernel() : "blas", mc.vocab_size,
+               m.n_params, macs, rate / 1e9, peak / 1e9,
                rate / peak);
         if (tc.bf16)
             printf(", \"bf16_peak_gmac_s\": %.1f, \"bf16_peak_ratio\": %.3f", peak16 / 1e9,
@@ -155,11 +157,12 @@ static int bench_train(int steps, int batch, int seq, int bf16, int json)
     } else {
         printf("training: %.0f tokens/s (mean of %d steps, %.1f ms/step; best step %.0f tokens/s)\n"
                "  model 4 layers x 128 dims, vocabulary %d, %zu parameters; batch %d x %d; "
-               "threads: %d; %s\n"
+               "threads: %d; %s%s%s\n"
                "  %.2f M multiply-adds per token: %.1f GMAC/s, %.0f%% of the float32 peak of "
                "that many cores (%.1f GMAC/s, measured)\n",
                tps, steps, 1000.0 * total / steps, tokens / best, mc.vocab_size, m.n_params, batch,
-               seq, cli_threads(), cli_precision_name(tc.bf16), macs / 1e6, rate / 1e9,
+               seq, cli_threads(), cli_precision_name(tc.bf16), tc.bf16 ? ", kernel " : "",
+               tc.bf16 ? gemm_bf16_kernel() : "", macs / 1e6, rate / 1e9,
                100.0 * rate / peak, peak / 1e9);
         if (tc.bf16)
             printf("  and %.0f%% of their bfloat16 peak (%.1f GMAC/s, measured)\n",

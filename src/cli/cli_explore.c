@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "corpus.h"
 #include "labels.h"
+#include "session.h"
 #include "tui/tui.h"
 
 static const char EXPLORE_HELP[] =
@@ -49,7 +50,15 @@ static const char EXPLORE_HELP[] =
     "                  for the bundled model): shift (default) moves the window on\n"
     "                  to the newest half when it is full, marked ¦ in the text, and\n"
     "                  keeps the cache; slide reads the last 128 at every step,\n"
-    "                  where the cache cannot help (b says so)\n";
+    "                  where the cache cannot help (b says so)\n"
+    "  --code CODE     open a session code (the title bar shows the session's): its\n"
+    "                  prompt, verse form, settings and seed, so that Enter writes\n"
+    "                  what `tangscope generate --code CODE` writes; not with\n"
+    "                  --prompt or --mid-text. A mistyped code, or one made with\n"
+    "                  another model, is refused.\n"
+    "Inside, x saves the session as JSON in the working folder (the status line\n"
+    "names the file; docs/session-json.md lists its fields) and r shows what a KV\n"
+    "cache costs for this model and three large ones.\n";
 
 /* The training text, loaded in a thread while the explorer already runs. */
 typedef struct {
@@ -153,6 +162,19 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         app_status(&s, 1, app_label(&s, LBL_ST_PINYIN_FAILED), err.msg);
     if (run->prompt)
         app_type_text(&s, run->prompt);
+    if (run->code) {
+        SessionCode code;
+        TsQuoted q;
+        if (session_code_decode(run->code, strlen(run->code), &code, &err) != 0 ||
+            session_code_check(&code, &m, &err) != 0 || app_session_open(&s, &code, &err) != 0) {
+            if (s.pinyin)
+                pinyin_free(&py);
+            app_free(&s);
+            model_free(&m);
+            return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&q, run->code), err.msg);
+        }
+        app_status(&s, 0, app_label(&s, LBL_ST_CODE_OPENED), run->code);
+    }
     if (run->lesson)
         app_lesson_open(&s, run->lesson, run->lesson_lang);
     else if (run->n_shelf > 0)
@@ -174,6 +196,7 @@ int cmd_explore(int argc, char **argv)
 {
     const char *model_path = NULL, *prompt = NULL, *lang_arg = NULL, *corpus_path = NULL;
     const char *policy_name = "shift";
+    const char *code = NULL;
     int no_corpus = 0, threads = 0, mid_text = 0;
     Opt opts[] = {
         {"--threads", OPT_INT, &threads, 0, 1024},
@@ -182,6 +205,7 @@ int cmd_explore(int argc, char **argv)
         {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
         {"--context-policy", OPT_STR, &policy_name, 0, 0},
+        {"--code", OPT_STR, &code, 0, 0},
     };
     int rc = cli_parse("explore", EXPLORE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
@@ -194,6 +218,15 @@ int cmd_explore(int argc, char **argv)
     if (gen_policy_parse(policy_name, &policy) != 0)
         return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",
                          policy_name);
+    if (code && (prompt || mid_text))
+        return cli_error("explore", EXIT_USAGE, "--code holds the prompt and where it starts: "
+                                                "give no --prompt or --mid-text with it");
+    SessionCode decoded;
+    TsErr code_err;
+    TsQuoted q;
+    /* a mistyped code is refused before the screen opens (the model is checked later) */
+    if (code && session_code_decode(code, strlen(code), &decoded, &code_err) != 0)
+        return cli_error("explore", EXIT_USAGE, "code %s: %s", ts_quote(&q, code), code_err.msg);
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return cli_error("explore", EXIT_USAGE, "needs a terminal on stdin and stdout "
                                                 "(for text output use tangscope probs)");
@@ -203,7 +236,7 @@ int cmd_explore(int argc, char **argv)
     /* a keystroke at a full context recomputes the whole window: every core
      * helps it keep up with typing (the numbers are the same on any count) */
     cli_set_threads(threads);
-    ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text,
+    ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text, .code = code,
                       .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus,
                       .policy = policy};
     return cli_explore_run("explore", &run);

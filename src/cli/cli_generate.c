@@ -7,6 +7,9 @@
 #include "form.h"
 #include "generate.h"
 #include "model.h"
+#include "fileio.h"
+#include "session.h"
+#include "sesscode.h"
 
 #define SAMPLER_HELP                                                                               \
     "Sampling:\n"                                                                                  \
@@ -30,7 +33,11 @@
     "  --mid-text               read the text as a fragment from inside a text, with no\n"        \
     "                           newline before it (see above)\n"                                  \
     "  --model FILE             model file (default assets/tang.bin)\n"                            \
-    "  --json                   print {\"poems\": [...], ...}\n"
+    "  --json                   print {\"poems\": [...], \"code\": ..., ...}: \"code\" is the\n"      \
+    "                           run's session code (generate --code writes it again)\n"        \
+    "  --trace FILE             write every written character to FILE, one JSON object a\n"   \
+    "                           line: its poem and place, the model's and the sampler's\n"   \
+    "                           probability, and the top 8 with both (docs/session-json.md)\n"
 
 #define CONVERT_HELP                                                                               \
     "Traditional characters are read as simplified ones (風 as 风, OpenCC's t2s, as\n"               \
@@ -52,7 +59,12 @@ static const char GENERATE_HELP[] =
     "                           1..1000000 (default 200)\n"
     "  --stats                  also say how many poems are well formed: lines of equal\n"
     "                           length, 5 or 7 characters, ， and 。 alternating, an even\n"
-    "                           number of lines (on stderr; in --json as \"well_formed\")\n" SAMPLER_HELP;
+    "                           number of lines (on stderr; in --json as \"well_formed\")\n"  \
+    "  --code CODE              write the run a session code describes: its prompt, form,\n"  \
+    "                           settings, seed, -n and --max-chars (from the explorer's\n"   \
+    "                           title bar or --json's \"code\"); give no PROMPT and none of\n" \
+    "                           those options with it. A mistyped code, or one made with\n"  \
+    "                           another model, is refused\n" SAMPLER_HELP;
 
 static const char ACROSTIC_HELP[] =
     "usage: tangscope acrostic HEADS [options]\n"
@@ -79,7 +91,7 @@ static const char JUEJU_HELP[] =
     "  -n N                     poems to write, 1..10000 (default 1)\n" SAMPLER_HELP;
 
 typedef struct {
-    const char *model, *policy;
+    const char *model, *policy, *code, *trace;
     SamplerSettings set;
     uint64_t seed;
     int no_cache, json, poems, max_chars, chars, stats, mid_text;
@@ -116,6 +128,94 @@ static int poem_is_well_formed(const Generator *g)
     return ok;
 }
 
+/* --trace: one line per written character (session.h writes the record). */
+typedef struct {
+    FILE *f;
+    int *scratch; /* [V] */
+    int poem;     /* 1-based */
+} Trace;
+
+static int trace_step(void *ctx, const Generator *g, int token, TsErr *err)
+{
+    (void)err;
+    Trace *t = ctx;
+    TraceStep st;
+    trace_step_fill(&st, g->ss.model, g->ss.final, g->m->cfg.vocab_size, token, t->scratch);
+    st.index = (long)(g->n - 1 - g->prefix);
+    session_json_step(t->f, &g->m->vocab, &st, "model", t->poem);
+    fputc('\n', t->f);
+    return 0;
+}
+
+/* The options a session code holds: none may come with --code. */
+static const char *const CODE_HOLDS[] = {
+    "--temperature", "--top-k", "--top-p", "--min-p", "--repetition-penalty",
+    "--penalize-punctuation", "--context-policy", "--seed", "--mid-text", "-n", "--max-chars",
+    "--chars",
+};
+
+static const char *code_conflict(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        for (size_t k = 0; k < sizeof CODE_HOLDS / sizeof CODE_HOLDS[0]; k++) {
+            size_t n = strlen(CODE_HOLDS[k]);
+            if (strncmp(argv[i], CODE_HOLDS[k], n) == 0 && (argv[i][n] == 0 || argv[i][n] == '='))
+                return CODE_HOLDS[k];
+        }
+    return NULL;
+}
+
+/* The run's arguments from a decoded code (already checked against the model). */
+static void args_from_code(GenArgs *a, const SessionCode *c, ContextPolicy *policy)
+{
+    a->set = c->set;
+    a->seed = c->seed;
+    a->poems = c->poems;
+    a->max_chars = c->max_chars;
+    a->mid_text = c->mid_text;
+    a->chars = c->line_len;
+    *policy = c->policy;
+}
+
+/* The code of this run, or "" when it has none (a prompt too long). */
+static void run_code(const GenArgs *a, const Model *m, FormKind kind, const Form *form,
+                     const int *prompt, size_t n_prompt, ContextPolicy policy, int max_chars,
+                     char *out, size_t size)
+{
+    SessionCode c;
+    TsErr err;
+    session_code_init(&c, session_code_fingerprint(m));
+    out[0] = 0;
+    if (n_prompt > SESSION_MAX_CHARS)
+        return;
+    for (size_t i = 0; i < n_prompt; i++)
+        c.prompt[i] = prompt[i];
+    c.n_prompt = (int)n_prompt;
+    c.form = kind;
+    c.line_len = kind == FORM_FREE ? 7 : a->chars;
+    if (kind == FORM_ACROSTIC) {
+        c.n_heads = form->n_lines;
+        memcpy(c.heads, form->heads, (size_t)form->n_lines * sizeof *c.heads);
+    }
+    c.mid_text = a->mid_text;
+    c.set = a->set;
+    c.seed = a->seed;
+    c.policy = policy;
+    c.poems = a->poems;
+    c.max_chars = kind == FORM_FREE ? max_chars : SESSION_DEFAULT_MAX_CHARS;
+    if (session_code_encode(&c, out, size, &err) < 0)
+        out[0] = 0;
+}
+
+/* The acrostic heads of a code as UTF-8 (form_init_acrostic reads text). */
+static void heads_text(const SessionCode *c, const Vocab *v, char *out)
+{
+    size_t n = 0;
+    for (int i = 0; i < c->n_heads; i++)
+        n += (size_t)utf8_encode(vocab_cp(v, c->heads[i]), out + n);
+    out[n] = 0;
+}
+
 static int run(const char *cmd, const char *help, int argc, char **argv, FormKind kind)
 {
     GenArgs a = {.set = sampler_defaults(), .seed = 1, .poems = 1, .max_chars = 200};
@@ -138,11 +238,17 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         {"-n", OPT_INT, &a.poems, 1, 10000},
         {"--max-chars", OPT_INT, &a.max_chars, 1, 1000000},
         {"--stats", OPT_FLAG, &a.stats, 0, 0},
+        {"--trace", OPT_STR, &a.trace, 0, 0},
+        {"--code", OPT_STR, &a.code, 0, 0},
         {"--chars", OPT_STR, &chars_arg, 0, 0},
     };
     int n_opts = (int)(sizeof opts / sizeof opts[0]);
-    if (kind == FORM_FREE)
+    if (kind == FORM_FREE) {
         n_opts--; /* --chars is for the fixed forms */
+    } else {
+        opts[n_opts - 2] = opts[n_opts - 1]; /* --code is generate's */
+        n_opts--;
+    }
     const char *pos[1] = {NULL};
     int npos = 0;
     int rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, kind == FORM_JUEJU ? 0 : 1, &npos);
@@ -158,6 +264,16 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     if (kind == FORM_ACROSTIC && npos == 0)
         return cli_error(cmd, EXIT_USAGE, "give the heads, e.g. tangscope acrostic 春眠不觉");
     TsErr err;
+    TsQuoted q;
+    SessionCode code;
+    const char *conflict = a.code ? code_conflict(argc, argv) : NULL;
+    if (conflict)
+        return cli_error(cmd, EXIT_USAGE, "--code holds %s already: give one or the other",
+                         conflict);
+    if (a.code && npos)
+        return cli_error(cmd, EXIT_USAGE, "--code holds the prompt already: give no PROMPT");
+    if (a.code && session_code_decode(a.code, strlen(a.code), &code, &err) != 0)
+        return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&q, a.code), err.msg);
     if (sampler_settings_check(&a.set, &err) != 0)
         return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
     ContextPolicy policy = CONTEXT_SHIFT;
@@ -170,6 +286,19 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     Model m;
     if (model_load(&m, a.model, &err) != 0)
         return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
+    char heads[FORM_MAX_HEADS * 4 + 1] = "";
+    if (a.code) {
+        if (session_code_check(&code, &m, &err) != 0) {
+            model_free(&m);
+            return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&q, a.code), err.msg);
+        }
+        args_from_code(&a, &code, &policy);
+        kind = code.form;
+        heads_text(&code, &m.vocab, heads);
+        pos[0] = heads;
+        npos = kind == FORM_ACROSTIC;
+    }
+    int user_max_chars = a.max_chars;
     /* what the user typed, the prompt or the acrostic's heads, read forgivingly */
     Converted conv;
     if ((rc = cli_convert(cmd, &m.vocab, npos ? pos[0] : "", &conv)) != 0) {
@@ -181,7 +310,18 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     const char *text = kind == FORM_FREE ? conv.text : "";
     Form form;
     form_init_free(&form);
-    if (vocab_encode(&m.vocab, text, strlen(text), "prompt", &prompt, &n_prompt, &err) != 0 ||
+    if (a.code) { /* the code's prompt is token ids already */
+        prompt = malloc((size_t)(code.n_prompt ? code.n_prompt : 1) * sizeof *prompt);
+        if (!prompt) {
+            converted_free(&conv);
+            model_free(&m);
+            return cli_error(cmd, 1, "out of memory");
+        }
+        memcpy(prompt, code.prompt, (size_t)code.n_prompt * sizeof *prompt);
+        n_prompt = (size_t)code.n_prompt;
+        text = NULL;
+    }
+    if ((text && vocab_encode(&m.vocab, text, strlen(text), "prompt", &prompt, &n_prompt, &err) != 0) ||
         (kind == FORM_ACROSTIC && form_init_acrostic(&form, &m.vocab, conv.text, a.chars, &err) != 0) ||
         (kind == FORM_JUEJU && form_init_jueju(&form, &m.vocab, a.chars, &err) != 0)) {
         rc = cli_prompt_error(cmd, EXIT_USAGE, &conv, err.msg);
@@ -201,6 +341,25 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         return cli_error(cmd, 1, "%s", err.msg);
     }
     gen_set_policy(&g, policy);
+    char code_text[SESSION_CODE_MAX + 1];
+    run_code(&a, &m, kind, &form, prompt, n_prompt, policy, user_max_chars, code_text,
+             sizeof code_text);
+    Trace trace = {NULL, NULL, 0};
+    AtomicFile trace_file;
+    if (a.trace) {
+        trace.scratch = malloc((size_t)m.cfg.vocab_size * sizeof *trace.scratch);
+        if (!trace.scratch || atomic_open(&trace_file, a.trace, &err) != 0) {
+            rc = trace.scratch ? cli_error(cmd, EXIT_USAGE, "--trace: %s", err.msg)
+                               : cli_error(cmd, 1, "out of memory");
+            free(trace.scratch);
+            gen_free(&g);
+            free(prompt);
+            converted_free(&conv);
+            model_free(&m);
+            return rc;
+        }
+        trace.f = trace_file.f;
+    }
     Rng rng;
     rng_seed(&rng, a.seed);
     if (a.json)
@@ -211,9 +370,12 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     rc = 0;
     for (int i = 0; i < a.poems && rc == 0; i++) {
         Form f = form;
+        trace.poem = i + 1;
         if (gen_start(&g, prompt, n_prompt, a.mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START,
                       &err) != 0 ||
-            gen_poem(&g, &a.set, kind == FORM_FREE ? NULL : &f, &rng, a.max_chars, &err) < 0) {
+            form_follow(&f, &m.vocab, prompt, n_prompt, &err) != 0 ||
+            gen_poem_steps(&g, &a.set, kind == FORM_FREE ? NULL : &f, &rng, a.max_chars,
+                           a.trace ? trace_step : NULL, &trace, &err) < 0) {
             rc = cli_error(cmd, EXIT_USAGE, "%s", err.msg);
             break;
         }
@@ -238,9 +400,21 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         free(poem);
     }
     double secs = ts_now() - t0;
+    if (a.trace) {
+        if (rc == 0 && atomic_commit(&trace_file, &err) != 0)
+            rc = cli_error(cmd, 1, "--trace: %s", err.msg);
+        else if (rc != 0)
+            atomic_abort(&trace_file);
+        free(trace.scratch);
+    }
     if (a.json && rc == 0) {
         putchar(']');
         cli_json_converted(stdout, &conv);
+        fputs(", \"code\": ", stdout);
+        if (code_text[0])
+            cli_json_string(stdout, code_text);
+        else
+            fputs("null", stdout);
         printf(", \"seed\": %llu, \"temperature\": %g, \"top_k\": %d, \"top_p\": %g, "
                "\"min_p\": %g, \"repetition_penalty\": %g, \"penalize_punctuation\": %s, "
                "\"cache\": %s, \"context_policy\": \"%s\", \"characters\": %ld, "

@@ -1,6 +1,7 @@
 /* form.c - verse forms as decoding constraints, and the shape check (see form.h). */
 #include "form.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define CP_COMMA 0xFF0Cu  /* ， fullwidth comma */
@@ -179,4 +180,27 @@ int poem_well_formed(const uint32_t *cps, size_t n)
     }
     /* Ends on a mark, and since marks alternate from ，, an even count ends on 。. */
     return col == 0 && lines > 0 && lines % 2 == 0;
+}
+
+int form_follow(Form *f, const Vocab *v, const int *ids, size_t n, TsErr *err)
+{
+    if (f->kind == FORM_FREE || n == 0)
+        return 0;
+    uint8_t *allowed = malloc((size_t)v->size);
+    if (!allowed)
+        return ts_fail(err, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        form_allowed(f, v, allowed);
+        if (ids[i] < 0 || ids[i] >= v->size || !allowed[ids[i]]) {
+            char name[32];
+            vocab_describe(ids[i] >= 0 && ids[i] < v->size ? vocab_cp(v, ids[i]) : 0xFFFD, name,
+                           sizeof name);
+            free(allowed);
+            return ts_fail(err, "the verse form does not allow %s as character %zu of the prompt",
+                           name, i + 1);
+        }
+        form_advance(f, v, ids[i]);
+    }
+    free(allowed);
+    return 0;
 }

@@ -56,6 +56,11 @@ int form_allowed(const Form *f, const Vocab *v, uint8_t *allowed);
  * on by position, one Han character, a mark, or the closing newline (done). */
 void form_advance(Form *f, const Vocab *v, int token);
 
+/* Advance f over a prompt's tokens ids[0..n), as if each had been written:
+ * returns 0, or -1 with err naming the first one the form does not allow
+ * where it stands. A free form takes anything. */
+int form_follow(Form *f, const Vocab *v, const int *ids, size_t n, TsErr *err);
+
 /* Is a poem (one line of text, without its newline) well formed: split at ，
  * and 。 into lines, every line the same length of 5 or 7 Han characters, the
  * marks alternating ，。 starting with ， and ending with 。 (so an even number

@@ -13,11 +13,24 @@
  * Partial sums are added into C in the order of the depth blocks, the same for
  * every row, so a row's result does not depend on which thread computes it or
  * which rows it is computed with.
+ *
+ * Two kernels compute the same bits. vdpbf16ps adds, for each pair, first the
+ * product at depth k+1 and then the one at depth k, rounding each sum to
+ * float32 (denormal inputs read as zero, denormal sums flushed to zero). A
+ * product of two bfloat16 is exact in float32, so two float32 FMAs in that
+ * order, under the same flush-to-zero, round exactly as it does. On CPUs
+ * where vdpbf16ps does no more multiply-adds per cycle than two FMAs (some
+ * Intel Xeons run it at half the FMA rate), the FMA kernel is faster: the
+ * packed pairs are then spread into float32 once per block, and the kernel
+ * reads those. Which kernel runs is measured once per process and changes
+ * nothing but the speed (TANGSCOPE_BF16_KERNEL=dot|fma fixes it).
  */
 #include "gemm.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #if defined(__AVX512BF16__) && defined(__AVX512F__)
 #include <immintrin.h>
@@ -33,6 +46,7 @@ enum {
     KCH = KC / 2, /* pairs per block: the row stride of packed A */
     MC = 96,      /* rows per block of A, a multiple of 48 (of MR and of 16) */
     MCT = 480,    /* rows per block of a transposed A, a multiple of 48 */
+    NC = 256,     /* columns per block of B that all rows of a block of A pass over */
     PREFETCH = 64, /* floats ahead that the packing of a transposed A asks for */
 };
 
@@ -78,23 +92,44 @@ static int grow(uint32_t **p, size_t *cap, size_t need, TsErr *err)
     return 0;
 }
 
+/* The same for the float32 copies the FMA kernel reads: two per word. */
+static int grow_floats(float **p, size_t *cap, size_t words, TsErr *err)
+{
+    size_t need = 2 * words;
+    if (need <= *cap)
+        return 0;
+    float *q = aligned_alloc(64, round_up(need * sizeof(float), 64));
+    if (!q)
+        return ts_fail(err, "out of memory for the matrix-product scratch");
+    free(*p);
+    *p = q;
+    *cap = need;
+    return 0;
+}
+
 int gemm_scratch_reserve(GemmScratch *ws, GemmShape s, TsErr *err)
 {
-    if (grow(&ws->pack_a, &ws->cap_a, pack_a_words(s.M, s.trans_a), err) != 0)
+    size_t a = pack_a_words(s.M, s.trans_a), b = pack_b_words(s.K, s.N);
+    if (grow(&ws->pack_a, &ws->cap_a, a, err) != 0 || grow(&ws->pack_b, &ws->cap_b, b, err) != 0)
         return -1;
-    return grow(&ws->pack_b, &ws->cap_b, pack_b_words(s.K, s.N), err);
+    if (grow_floats(&ws->wide_a, &ws->cap_wide_a, a, err) != 0)
+        return -1;
+    return grow_floats(&ws->wide_b, &ws->cap_wide_b, b, err);
 }
 
 void gemm_scratch_free(GemmScratch *ws)
 {
     free(ws->pack_a);
     free(ws->pack_b);
+    free(ws->wide_a);
+    free(ws->wide_b);
     memset(ws, 0, sizeof *ws);
 }
 
 bool gemm_bf16_fits(const GemmScratch *ws, GemmShape s)
 {
-    return pack_a_words(s.M, s.trans_a) <= ws->cap_a && pack_b_words(s.K, s.N) <= ws->cap_b;
+    size_t a = pack_a_words(s.M, s.trans_a), b = pack_b_words(s.K, s.N);
+    return a <= ws->cap_a && b <= ws->cap_b && 2 * a <= ws->cap_wide_a && 2 * b <= ws->cap_wide_b;
 }
 
 #if HAVE_BF16
@@ -275,6 +310,17 @@ static void pack_a(uint32_t *out, int i0, int mc, int k0, int kc, const float *a
         }
 }
 
+/* Ask for the tile of C (mr rows of NR floats, two cache lines each) while
+ * the kernel computes: a large C (the output layer's 7,000 columns) is not
+ * in cache, and its rows are far apart. */
+static inline void prefetch_c(const float *c, int ldc, int mr)
+{
+    for (int r = 0; r < mr; r++) {
+        _mm_prefetch((const char *)(c + (size_t)r * ldc), _MM_HINT_ET0);
+        _mm_prefetch((const char *)(c + (size_t)r * ldc + 16), _MM_HINT_ET0);
+    }
+}
+
 /* C[mr x nr] = beta C + (MR rows of packed A) . (NR columns of packed B),
  * over kp >= 1 pairs of depths */
 static void kernel(int kp, const uint32_t *a, const uint32_t *b, float *c, int ldc, int mr, int nr,
@@ -283,6 +329,7 @@ static void kernel(int kp, const uint32_t *a, const uint32_t *b, float *c, int l
     __m512 acc[MR][2];
     for (int r = 0; r < MR; r++)
         acc[r][0] = acc[r][1] = _mm512_setzero_ps();
+    prefetch_c(c, ldc, mr);
     int p = 0;
     do { /* kp >= 1: a loop that may run no time at all spills the sums to memory */
         __m512bh b0 = (__m512bh)_mm512_load_si512(b + p * NR);
@@ -305,7 +352,179 @@ static void kernel(int kp, const uint32_t *a, const uint32_t *b, float *c, int l
         _mm512_mask_storeu_ps(row + 16, m1, s1);
     }
 }
+
+/* The pairs as float32: word w gives its upper half (depth k+1) and its
+ * lower half (depth k), each a float32 whose lower 16 bits are zero. */
+static inline __m512 upper_halves(__m512i w)
+{
+    return _mm512_castsi512_ps(_mm512_and_si512(w, _mm512_set1_epi32((int)0xffff0000u)));
+}
+static inline __m512 lower_halves(__m512i w) { return _mm512_castsi512_ps(_mm512_slli_epi32(w, 16)); }
+
+/* Packed B spread for kernel_fma: each run of NR words becomes NR floats of
+ * their upper halves, then NR of their lower halves. */
+static void widen_b(float *out, const uint32_t *in, size_t words)
+{
+    for (size_t i = 0; i < words; i += NR, in += NR, out += 2 * NR) {
+        __m512i w0 = _mm512_load_si512(in), w1 = _mm512_load_si512(in + 16);
+        _mm512_store_ps(out, upper_halves(w0));
+        _mm512_store_ps(out + 16, upper_halves(w1));
+        _mm512_store_ps(out + NR, lower_halves(w0));
+        _mm512_store_ps(out + NR + 16, lower_halves(w1));
+    }
+}
+
+/* Packed A spread for kernel_fma: word [r * KCH + p] becomes the floats
+ * [2 (r * KCH + p)] (upper half) and [2 (r * KCH + p) + 1] (lower half), for
+ * the first kp pairs of each of `rows` rows (in whole runs of 16: what
+ * pack_a wrote). */
+static void widen_a(float *out, const uint32_t *in, int rows, int kp)
+{
+    const __m512i first = _mm512_set_epi32(23, 7, 22, 6, 21, 5, 20, 4, 19, 3, 18, 2, 17, 1, 16, 0);
+    const __m512i second = _mm512_set_epi32(31, 15, 30, 14, 29, 13, 28, 12, 27, 11, 26, 10, 25, 9,
+                                            24, 8);
+    for (int r = 0; r < rows; r++)
+        for (int p = 0; p < kp; p += 16) {
+            size_t at = (size_t)r * KCH + p;
+            __m512i w = _mm512_load_si512(in + at);
+            __m512i up = _mm512_castps_si512(upper_halves(w));
+            __m512i low = _mm512_castps_si512(lower_halves(w));
+            _mm512_store_si512(out + 2 * at, _mm512_permutex2var_epi32(up, first, low));
+            _mm512_store_si512(out + 2 * at + 16, _mm512_permutex2var_epi32(up, second, low));
+        }
+}
+
+/* kernel's sums with float32 FMAs, bit for bit: for every pair the product at
+ * depth k+1 is added before the one at depth k, each sum rounded once, and
+ * denormals read as zero and flushed to zero (MXCSR's DAZ and FTZ) as
+ * vdpbf16ps does. a: widen_a's floats of the MR rows (row stride 2 KCH), b:
+ * widen_b's of the panel (pair stride 2 NR). */
+static void kernel_fma(int kp, const float *a, const float *b, float *c, int ldc, int mr, int nr,
+                       float beta)
+{
+    unsigned csr = _mm_getcsr();
+    _mm_setcsr(csr | 0x8040u); /* FTZ (bit 15) and DAZ (bit 6) */
+    __m512 acc[MR][2];
+    for (int r = 0; r < MR; r++)
+        acc[r][0] = acc[r][1] = _mm512_setzero_ps();
+    prefetch_c(c, ldc, mr);
+    int p = 0;
+    do {
+        const float *bp = b + (size_t)p * 2 * NR;
+        __m512 up0 = _mm512_load_ps(bp), up1 = _mm512_load_ps(bp + 16);
+        __m512 low0 = _mm512_load_ps(bp + NR), low1 = _mm512_load_ps(bp + NR + 16);
+        for (int r = 0; r < MR; r++) {
+            const float *ap = a + 2 * ((size_t)r * KCH + p);
+            __m512 au = _mm512_set1_ps(ap[0]), al = _mm512_set1_ps(ap[1]);
+            acc[r][0] = _mm512_fmadd_ps(au, up0, acc[r][0]);
+            acc[r][1] = _mm512_fmadd_ps(au, up1, acc[r][1]);
+            acc[r][0] = _mm512_fmadd_ps(al, low0, acc[r][0]);
+            acc[r][1] = _mm512_fmadd_ps(al, low1, acc[r][1]);
+        }
+    } while (++p < kp);
+    _mm_setcsr(csr); /* adding into C rounds as kernel's does, with the caller's MXCSR */
+    __mmask16 m0 = lanes(nr), m1 = lanes(nr - 16);
+    for (int r = 0; r < mr; r++) {
+        float *row = c + (size_t)r * ldc;
+        __m512 s0 = acc[r][0], s1 = acc[r][1];
+        if (beta != 0.0f) {
+            s0 = _mm512_add_ps(s0, _mm512_maskz_loadu_ps(m0, row));
+            s1 = _mm512_add_ps(s1, _mm512_maskz_loadu_ps(m1, row + 16));
+        }
+        _mm512_mask_storeu_ps(row, m0, s0);
+        _mm512_mask_storeu_ps(row + 16, m1, s1);
+    }
+}
+
+enum { KERNEL_UNKNOWN, KERNEL_DOT, KERNEL_FMA };
+static atomic_int kernel_choice = KERNEL_UNKNOWN;
+
+/* Seconds for `reps` calls of one kernel on a 12 x 32 tile of 128 pairs. */
+static double time_kernel(int which, int reps, const uint32_t *a, const uint32_t *b, const float *wa,
+                          const float *wb, float *c)
+{
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    for (int i = 0; i < reps; i++) {
+        if (which == KERNEL_DOT)
+            kernel(KCH, a, b, c, NR, MR, NR, 1.0f);
+        else
+            kernel_fma(KCH, wa, wb, c, NR, MR, NR, 1.0f);
+    }
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    return (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+}
+
+/* The faster kernel on this CPU, measured on a tile that stays in cache (the
+ * best of five short runs each); both give the same bits, so the choice
+ * only changes the time. */
+static int measure_kernels(void)
+{
+    size_t na = (size_t)MR * KCH, nb = (size_t)KCH * NR;
+    uint32_t *a = aligned_alloc(64, na * 4), *b = aligned_alloc(64, nb * 4);
+    float *wa = aligned_alloc(64, na * 8), *wb = aligned_alloc(64, nb * 8);
+    float *c = aligned_alloc(64, (size_t)MR * NR * 4);
+    int pick = KERNEL_DOT;
+    if (a && b && wa && wb && c) {
+        for (size_t i = 0; i < na; i++)
+            a[i] = 0x3f803f80u + (uint32_t)(i % 7); /* near 1: no overflow, no denormals */
+        for (size_t i = 0; i < nb; i++)
+            b[i] = 0x3c003c00u + (uint32_t)(i % 5);
+        memset(c, 0, (size_t)MR * NR * 4);
+        widen_a(wa, a, MR, KCH);
+        widen_b(wb, b, nb);
+        double dot = 1e9, fma = 1e9;
+        for (int t = 0; t < 5; t++) {
+            double d = time_kernel(KERNEL_DOT, 200, a, b, wa, wb, c);
+            double f = time_kernel(KERNEL_FMA, 200, a, b, wa, wb, c);
+            dot = d < dot ? d : dot;
+            fma = f < fma ? f : fma;
+        }
+        pick = fma < dot ? KERNEL_FMA : KERNEL_DOT;
+    }
+    free(a), free(b), free(wa), free(wb), free(c);
+    return pick;
+}
+
+/* The kernel this process uses: TANGSCOPE_BF16_KERNEL=dot|fma, else the
+ * faster one measured at the first call. Threads that race here all end up
+ * with the first answer stored. */
+static int kernel_in_use(void)
+{
+    int k = atomic_load_explicit(&kernel_choice, memory_order_acquire);
+    if (k != KERNEL_UNKNOWN)
+        return k;
+    const char *env = getenv("TANGSCOPE_BF16_KERNEL");
+    int want = env && strcmp(env, "fma") == 0 ? KERNEL_FMA
+             : env && strcmp(env, "dot") == 0 ? KERNEL_DOT
+                                               : measure_kernels();
+    int expected = KERNEL_UNKNOWN;
+    atomic_compare_exchange_strong(&kernel_choice, &expected, want);
+    return atomic_load(&kernel_choice);
+}
 #endif
+
+bool gemm_bf16_set_kernel(const char *name)
+{
+#if HAVE_BF16
+    int k = strcmp(name, "fma") == 0 ? KERNEL_FMA : strcmp(name, "dot") == 0 ? KERNEL_DOT : 0;
+    if (k)
+        atomic_store(&kernel_choice, k);
+    return k != 0;
+#else
+    (void)name;
+    return false;
+#endif
+}
+
+const char *gemm_bf16_kernel(void)
+{
+#if HAVE_BF16
+    return kernel_in_use() == KERNEL_FMA ? "fma" : "dot";
+#else
+    return "none";
+#endif
+}
 
 bool gemm_bf16_available(void)
 {
@@ -358,7 +577,7 @@ static void gemm_run(GemmTriangle tri, int M, int N, int K, const float *a32, co
 {
 #if HAVE_BF16
     if (M > 0 && N > 0 && K > 0)
-        pack_b(ws->pack_b, K, N, B, ldb, trans_b);
+        gemm_bf16_pack_b(K, N, B, ldb, trans_b, ws);
     run_packed(tri, M, N, K, a32, a16, lda, trans_a, beta, C, ldc, ws);
 #else
     (void)tri, (void)M, (void)N, (void)K, (void)a32, (void)a16, (void)lda, (void)trans_a;
@@ -401,29 +620,43 @@ static void run_packed(GemmTriangle tri, int M, int N, int K, const float *a32,
      * blocks, so that each stored row is read a long run at a time. Either
      * way each C element adds its depth blocks in the same order. */
     int mb = trans_a ? MCT : MC;
+    bool fma = kernel_in_use() == KERNEL_FMA;
     for (int ib = 0; ib < M; ib += mb) {
         int mcb = M - ib < mb ? M - ib : mb;
         for (int k0 = 0; k0 < K; k0 += KC) {
             int kc = K - k0 < KC ? K - k0 : KC, kp = (kc + 1) / 2;
             float bk = k0 == 0 ? beta : 1.0f;
-            const uint32_t *blk = ws->pack_b + (size_t)k0 / 2 * npad;
             pack_a(ws->pack_a, ib, mcb, k0, kc, a32, a16, lda, trans_a);
-            for (int i0 = 0; i0 < mcb; i0 += MC) {
-                int mc = mcb - i0 < MC ? mcb - i0 : MC;
-                for (int r0 = i0; r0 < i0 + mc; r0 += MR) {
-                    int mr = i0 + mc - r0 < MR ? i0 + mc - r0 : MR;
-                    int row = ib + r0, p0, p1;
-                    pairs_needed(tri, row, row + mr, k0, kp, &p0, &p1);
-                    if (p1 == p0) { /* adds nothing; with beta 0, zeros */
-                        for (int r = 0; bk == 0.0f && r < mr; r++)
-                            memset(C + (size_t)(row + r) * ldc, 0, (size_t)N * sizeof *C);
-                        continue;
-                    }
-                    for (int j0 = 0; j0 < N && !(tri == GEMM_C_LOWER && j0 >= row + mr); j0 += NR) {
-                        int nr = N - j0 < NR ? N - j0 : NR;
-                        kernel(p1 - p0, ws->pack_a + (size_t)r0 * KCH + p0,
-                               blk + (size_t)j0 * kp + (size_t)p0 * NR,
-                               C + (size_t)row * ldc + j0, ldc, mr, nr, bk);
+            if (fma)
+                widen_a(ws->wide_a, ws->pack_a, (int)round_up((size_t)mcb, 48), kp);
+            /* NC columns at a time: their panels stay in cache while every
+             * row of the block passes over them */
+            for (int jb = 0; jb < N; jb += NC) {
+                int jn = N - jb < NC ? N - jb : NC;
+                for (int i0 = 0; i0 < mcb; i0 += MC) {
+                    int mc = mcb - i0 < MC ? mcb - i0 : MC;
+                    for (int r0 = i0; r0 < i0 + mc; r0 += MR) {
+                        int mr = i0 + mc - r0 < MR ? i0 + mc - r0 : MR;
+                        int row = ib + r0, p0, p1;
+                        pairs_needed(tri, row, row + mr, k0, kp, &p0, &p1);
+                        if (p1 == p0) { /* adds nothing; with beta 0, zeros */
+                            for (int r = 0; bk == 0.0f && r < mr; r++)
+                                memset(C + (size_t)(row + r) * ldc + jb, 0, (size_t)jn * sizeof *C);
+                            continue;
+                        }
+                        for (int j0 = jb; j0 < jb + jn && !(tri == GEMM_C_LOWER && j0 >= row + mr);
+                             j0 += NR) {
+                            int nr = N - j0 < NR ? N - j0 : NR;
+                            size_t at_a = (size_t)r0 * KCH + p0;
+                            size_t at_b = (size_t)k0 / 2 * npad + (size_t)j0 * kp + (size_t)p0 * NR;
+                            float *at_c = C + (size_t)row * ldc + j0;
+                            if (fma)
+                                kernel_fma(p1 - p0, ws->wide_a + 2 * at_a, ws->wide_b + 2 * at_b,
+                                           at_c, ldc, mr, nr, bk);
+                            else
+                                kernel(p1 - p0, ws->pack_a + at_a, ws->pack_b + at_b, at_c, ldc,
+                                       mr, nr, bk);
+                        }
                     }
                 }
             }
@@ -435,8 +668,11 @@ static void run_packed(GemmTriangle tri, int M, int N, int K, const float *a32,
 void gemm_bf16_pack_b(int K, int N, const float *B, int ldb, bool trans_b, GemmScratch *ws)
 {
 #if HAVE_BF16
-    if (K > 0 && N > 0)
+    if (K > 0 && N > 0) {
         pack_b(ws->pack_b, K, N, B, ldb, trans_b);
+        if (kernel_in_use() == KERNEL_FMA)
+            widen_b(ws->wide_b, ws->pack_b, pack_b_words(K, N));
+    }
 #else
     (void)K, (void)N, (void)B, (void)ldb, (void)trans_b, (void)ws;
 #endif

@@ -32,12 +32,26 @@
  * tests use it to run the float32 paths and their skips). */
 bool gemm_bf16_available(void);
 
+/* Which kernel computes the products in this process: "dot" (vdpbf16ps),
+ * "fma" (float32 FMAs that round exactly as vdpbf16ps does; faster on CPUs
+ * that run vdpbf16ps at half the FMA rate), or "none" in a build without
+ * the bfloat16 kernel. Both give the same bits; the faster one is measured
+ * at the first product, or TANGSCOPE_BF16_KERNEL=dot|fma chooses. */
+const char *gemm_bf16_kernel(void);
+
+/* Use this kernel from now on ("dot" or "fma"; false for any other name or
+ * a build without the kernel). Call between products, never during one: a
+ * product packs its operands for the kernel in use. For tests and bench. */
+bool gemm_bf16_set_kernel(const char *name);
+
 /* One thread's packed operands: A and B rounded to bfloat16 and laid out in
  * the order the kernel reads them. Zero-initialise, then reserve. */
 typedef struct {
     uint32_t *pack_a; /* rows of A, pairs of bfloat16 */
     uint32_t *pack_b; /* all of B, pairs of bfloat16 */
     size_t cap_a, cap_b; /* words in each */
+    float *wide_a, *wide_b; /* the same pairs as float32, for the FMA kernel */
+    size_t cap_wide_a, cap_wide_b; /* floats in each */
 } GemmScratch;
 
 /* What a product needs room for: its sizes and whether A is transposed. */

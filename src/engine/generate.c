@@ -254,10 +254,24 @@ int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, T
 int gen_poem(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, int max_chars,
              TsErr *err)
 {
+    return gen_poem_steps(g, set, form, rng, max_chars, NULL, NULL, err);
+}
+
+int gen_poem_steps(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, int max_chars,
+                   GenStepFn step, void *ctx, TsErr *err)
+{
     int newline = vocab_id(&g->m->vocab, '\n');
     for (int i = 0; i < max_chars; i++) {
+        if (step) { /* the model's own distribution, before the sampler reshapes it */
+            const float *logits = gen_logits(g, err);
+            if (!logits)
+                return -1;
+            sampler_softmax(g->ss.model, logits, g->m->cfg.vocab_size);
+        }
         int tok = gen_sample(g, set, form, rng, err);
         if (tok < 0)
+            return -1;
+        if (step && step(ctx, g, tok, err) != 0)
             return -1;
         if (tok == newline)
             return i;

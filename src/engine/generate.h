@@ -153,6 +153,15 @@ int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, T
 int gen_poem(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, int max_chars,
              TsErr *err);
 
+/* gen_poem, telling step about every character as it is written: g->ss.model
+ * then holds the model's distribution for it (softmax of the logits) and
+ * g->ss.final the sampler's; the character is the last of g->text. A step
+ * that returns non-zero stops the poem (gen_poem_steps returns -1 with the
+ * step's err). gen_poem is gen_poem_steps without a step. */
+typedef int (*GenStepFn)(void *ctx, const Generator *g, int token, TsErr *err);
+int gen_poem_steps(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, int max_chars,
+                   GenStepFn step, void *ctx, TsErr *err);
+
 /* Time writing `chars` characters from the start of a poem with the sampler
  * settings `set` (NULL: sampler_defaults) and the given seed; newlines do not
  * stop it (a benchmark of pure decoding). Returns seconds, or a negative

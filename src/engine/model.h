@@ -1,7 +1,8 @@
 /* model.h - the GPT's configuration, its weights, and the model file.
  *
  * Read this first: it is the whole model as data. The forward pass that uses
- * these tensors is in infer.c (inference) and train.c (training); the file
+ * these tensors is in infer.c (inference) and gpt.c (training: forward and
+ * backward over a batch; train.c holds the optimizer and the schedule); the file
  * format is documented byte by byte in docs/model-format.md.
  *
  * Shapes use L = layers, C = embedding dimensions, H = heads, T = context

@@ -535,16 +535,6 @@ void residual_forward(float *out, const float *a, const float *b, size_t N)
     }
 }
 
-void residual_backward(float *da, float *db, const float *dout, size_t N)
-{
-    /* out = a + b */
-#pragma omp parallel for schedule(static) if (N > PAR_MIN)
-    for (size_t i = 0; i < N; i++) {
-        da[i] += dout[i];
-        db[i] += dout[i];
-    }
-}
-
 /* ---- softmax and loss ---- */
 
 /* out[i] = e^(in[i] - max), the softmax before it is divided by the sum;

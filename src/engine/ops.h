@@ -85,8 +85,6 @@ void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N);
 
 /* out = a + b                                       [N] */
 void residual_forward(float *out, const float *a, const float *b, size_t N);
-/* da += dout, db += dout */
-void residual_backward(float *da, float *db, const float *dout, size_t N);
 
 /* Softmax and cross-entropy in one: logits [N,V] become probabilities in place;
  * losses [N] = -log p(target). targets [N]. */

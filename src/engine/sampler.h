@@ -54,7 +54,7 @@ int sampler_settings_check(const SamplerSettings *s, TsErr *err);
 
 typedef struct {
     int V;
-    float *model;     /* [V] softmax of the logits: filled by sampler_stages only */
+    float *model;     /* [V] softmax of the logits: filled by sampler_stages and gen_poem_steps only */
     float *penalized_probs; /* [V] softmax of penalized: filled by sampler_stages only */
     float *penalized; /* [V] logits after the repetition penalty */
     float *scaled;    /* [V] ... divided by the temperature */

@@ -38,9 +38,10 @@ typedef struct {
                           * either way. */
 } TrainConfig;
 
-/* The defaults: those the bundled model was trained with, except that it
- * multiplied in float32 (bf16 = 0), and new runs use bfloat16 products where
- * the CPU has them. */
+/* The defaults: batch 32 x 128, AdamW with peak learning rate 0.002 after 200
+ * warm-up steps, cosine decay, weight decay 0.1, bfloat16 products where the
+ * CPU has them. The bundled model's first phase used these in float32; its
+ * later phases added short windows (docs/training.md has the recipe). */
 TrainConfig train_config_default(void);
 int train_config_check(const TrainConfig *tc, const ModelConfig *mc, TsErr *err);
 

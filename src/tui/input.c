@@ -62,6 +62,9 @@ static const Binding BINDINGS[] = {
     {0, '/', CMD_QUERY, 0},
     {0, 'n', CMD_MID_TEXT, -1},     /* n: the newline before the prompt, or none */
     {0, ':', CMD_CMDLINE, 0},
+    /* the session to take home and the KV cache's cost */
+    {0, 'x', CMD_EXPORT, 0},
+    {0, 'r', CMD_KVCACHE, 0},
     /* the mask view */
     {0, 'w', CMD_MASK, 0},
 };

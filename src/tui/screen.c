@@ -77,7 +77,10 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     l->probs = (Rect){y, 0, PROBS_ROWS, left};
     y += PROBS_ROWS;
     int lower = lines - 1 - y;
-    if (left >= 80) { /* sliders and timing side by side */
+    if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
+        l->kvcache = (Rect){y, 0, lower, left};
+        l->show_kvcache = 1;
+    } else if (left >= 80) { /* sliders and timing side by side */
         int w = left >= 100 ? 44 : 38;
         l->sliders = (Rect){y, 0, lower, w};
         l->timing = (Rect){y, w + 2, lower, left - w - 2};
@@ -173,8 +176,8 @@ void tui_draw(const AppState *s, unsigned redraw)
         view_help_draw(s, l.help);
         redo(s, l.status, view_status_draw);
     } else {
-        if (redraw == REDRAW_ALL)
-            view_title_draw(s, l.title);
+        if (redraw == REDRAW_ALL || (redraw & (REDRAW_PROMPT | REDRAW_SLIDERS)))
+            view_title_draw(s, l.title); /* the session's code follows the text and settings */
         if (redraw & REDRAW_PROMPT)
             redo(s, l.prompt, view_prompt_draw);
         if (l.show_attention && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
@@ -187,6 +190,8 @@ void tui_draw(const AppState *s, unsigned redraw)
             redo(s, l.sliders, view_sliders_draw);
         if (l.show_timing && (redraw & REDRAW_TIMING))
             redo(s, l.timing, view_timing_draw);
+        if (l.show_kvcache && (redraw & (REDRAW_PROMPT | REDRAW_TIMING)))
+            redo(s, l.kvcache, view_kvcache_draw);
         if (l.show_narration && redraw == REDRAW_ALL)
             view_lesson_draw(s, l.narration);
         if (redraw & REDRAW_STATUS)

@@ -37,6 +37,9 @@ static const HelpLine LINES[] = {
     {"l", LBL_HELP_LANGUAGE},
     {"?", LBL_HELP_HELP},
     {"q F10 Ctrl-C", LBL_HELP_QUIT},
+    /* the session to take home and the KV cache's cost */
+    {"x", LBL_HELP_EXPORT},
+    {"r", LBL_HELP_KVCACHE},
 };
 
 enum { N_LINES = sizeof LINES / sizeof LINES[0], KEY_COLS = 13 };

@@ -4,25 +4,45 @@
 #include <string.h>
 
 #include "labels.h"
+#include "session.h"
 #include "textw.h"
 #include "views.h"
 
-/* " tangscope  tang.bin · 7310 characters · context 128 │ free │ KV cache on " */
+/* " tangscope  tang.bin · 7310 characters · context 128   code TJU32  KV cache on "
+ * The session's code (session.h) comes before the cache's switch; the
+ * model's figures, then its name, give way to it on a narrow screen. */
 void view_title_draw(const AppState *s, Rect r)
 {
     const Glyphs *g = tui_glyphs();
-    char line[512], part[160];
+    char line[512], part[160], code[SESSION_CODE_MAX + 1], right[SESSION_CODE_MAX + 200];
     const char *name = s->model_name ? strrchr(s->model_name, '/') : NULL;
     name = name ? name + 1 : s->model_name ? s->model_name : "";
-    size_t n = (size_t)snprintf(line, sizeof line, " tangscope  %s%s", name, g->sep);
+    /* where the line may end: after the name, the vocabulary, the context */
+    size_t ends[3];
+    size_t n = ends[0] = (size_t)snprintf(line, sizeof line, " tangscope  %s", name);
+    n += (size_t)snprintf(line + n, sizeof line - n, "%s", g->sep);
     n += (size_t)snprintf(line + n, sizeof line - n, app_label_n(s, LBL_VOCAB_SIZE, s->m->vocab.size), s->m->vocab.size);
+    ends[1] = n;
     n += (size_t)snprintf(line + n, sizeof line - n, "%s", g->sep);
     snprintf(line + n, sizeof line - n, app_label(s, LBL_CONTEXT), s->m->cfg.context);
-    draw_fill(r, ROLE_TITLE);
-    draw_text(r.y, r.x, r.w, ROLE_TITLE, line);
     snprintf(part, sizeof part, "%s %s ", app_label(s, LBL_CACHE),
              app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
-    draw_text_right(r.y, r.x + r.w, r.w / 3, ROLE_TITLE, part);
+    if (app_session_code_text(s, code, sizeof code) > 0)
+        snprintf(right, sizeof right, "%s %s  %s", app_label(s, LBL_CODE), code, part);
+    else
+        snprintf(right, sizeof right, "%s", part);
+    int right_w = textw_width(right);
+    for (int e = 1; e >= 0 && textw_width(line) + 2 + right_w > r.w; e--)
+        line[ends[e]] = 0; /* the context goes first, then the vocabulary */
+    if (textw_width(line) + 2 + right_w > r.w)
+        snprintf(line, sizeof line, " tangscope");
+    draw_fill(r, ROLE_TITLE);
+    draw_text(r.y, r.x, r.w, ROLE_TITLE, line);
+    int room = r.w - textw_width(line) - 2;
+    if (right_w > room) /* a code too long for the screen: its start, then … */
+        draw_text_cut(r.y, r.x + r.w - room, room, ROLE_TITLE, right);
+    else
+        draw_text_right(r.y, r.x + r.w, right_w, ROLE_TITLE, right);
 }
 
 /* The status message, and the help hint at the right when both fit: the

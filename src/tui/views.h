@@ -14,6 +14,9 @@ typedef struct {
     int show_panels;    /* probs, and sliders or timing (or both), have rows */
     int show_sliders, show_timing;
     int show_narration; /* a lesson: its narration beside the panels */
+    /* the KV cache's cost (r), in place of the sliders and the timing */
+    Rect kvcache;
+    int show_kvcache;
     Rect mask;          /* the mask view (w): in the panels' place */
     int show_mask;
 } Layout;
@@ -70,6 +73,9 @@ void view_quiz_draw(const AppState *s, Rect r);
 void view_picker_draw(const AppState *s, Rect r);
 /* The training-text column of the bars (for pointing at it). */
 Rect view_probs_corpus_rect(const AppState *s, Rect r);
+
+/* The KV cache's cost by model (view_kvcache.c). */
+void view_kvcache_draw(const AppState *s, Rect r);
 
 /* Lay out the screen for s and tell the lesson how its narration fits
  * (screen.c; the one drawing step that writes to the state). */

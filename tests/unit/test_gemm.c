@@ -5,6 +5,7 @@
  * gemm.c's packing and of the CPU's conversion instruction. The kernel sums
  * in float32, so the two differ only by float32 rounding of the sums.
  */
+#include <float.h>
 #include <math.h>
 #include <omp.h>
 #include <stdint.h>
@@ -269,7 +270,8 @@ static void test_bf16_round_scaled(void)
 
 /* The threads take pieces of rows in turn, whichever comes first: the
  * forward product, the input gradient, and all of the output layer's
- * gradients are the same to the bit with one thread or two. */
+ * gradients are the same to the bit with one thread or two, and with either
+ * kernel. */
 static void test_products_same_any_threads(void)
 {
     if (bf16_missing())
@@ -283,10 +285,13 @@ static void test_products_same_any_threads(void)
     Bf16Products bp;
     TsErr err;
     CHECK(bf16_products_init(&bp, 2, shapes, 3, (size_t)OC * IC, &err) == 0, "%s", err.msg);
-    float *out[2], *dinp[2], *dinp16[2], *dw16[2];
+    float *out[3], *dinp[3], *dinp16[3], *dw16[3];
     int saved = omp_get_max_threads();
-    for (int run = 0; run < 2; run++) {
-        omp_set_num_threads(run + 1);
+    const char *before = gemm_bf16_kernel();
+    /* one thread, two threads, two threads with the FMA kernel */
+    for (int run = 0; run < 3; run++) {
+        omp_set_num_threads(run == 0 ? 1 : 2);
+        gemm_bf16_set_kernel(run == 2 ? "fma" : "dot");
         out[run] = calloc((size_t)N * OC, sizeof(float));
         dinp[run] = calloc((size_t)N * IC, sizeof(float));
         dinp16[run] = calloc((size_t)N * IC, sizeof(float));
@@ -299,13 +304,19 @@ static void test_products_same_any_threads(void)
         free(db);
     }
     omp_set_num_threads(saved);
-    CHECK(memcmp(out[0], out[1], (size_t)N * OC * 4) == 0, "the forward product differs");
-    CHECK(memcmp(dinp[0], dinp[1], (size_t)N * IC * 4) == 0, "the input gradient differs");
-    CHECK(memcmp(dinp16[0], dinp16[1], (size_t)N * IC * 4) == 0,
-          "the output layer's input gradient differs");
-    CHECK(memcmp(dw16[0], dw16[1], (size_t)OC * IC * 4) == 0,
-          "the output layer's weight gradient differs");
-    for (int run = 0; run < 2; run++) {
+    gemm_bf16_set_kernel(before);
+    for (int run = 1; run < 3; run++) {
+        const char *how = run == 1 ? "with two threads" : "with the FMA kernel";
+        CHECK(memcmp(out[0], out[run], (size_t)N * OC * 4) == 0, "the forward product differs %s",
+              how);
+        CHECK(memcmp(dinp[0], dinp[run], (size_t)N * IC * 4) == 0, "the input gradient differs %s",
+              how);
+        CHECK(memcmp(dinp16[0], dinp16[run], (size_t)N * IC * 4) == 0,
+              "the output layer's input gradient differs %s", how);
+        CHECK(memcmp(dw16[0], dw16[run], (size_t)OC * IC * 4) == 0,
+              "the output layer's weight gradient differs %s", how);
+    }
+    for (int run = 0; run < 3; run++) {
         free(out[run]);
         free(dinp[run]);
         free(dinp16[run]);
@@ -373,6 +384,92 @@ static void test_bf16_pass_close_to_float32(void)
     model_free(&m);
 }
 
+/* A scalar model of the arithmetic both kernels promise: inputs rounded to
+ * bfloat16 (a denormal read as zero), and for each block of 256 depths a sum
+ * that starts at zero and, pair by pair, adds the product at depth k+1 and
+ * then the one at depth k, each addition of an exact product rounded to
+ * float32 (the product of two bfloat16 has 16 significant bits) and a denormal
+ * result flushed to zero; the blocks' sums are then added into C in order. */
+static float flush(float x) { return fabsf(x) < FLT_MIN ? copysignf(0.0f, x) : x; }
+
+static float model_entry(const float *A, int lda, bool ta, const float *B, int N, int K, int i, int j,
+                         float c, float beta)
+{
+    float out = beta != 0.0f ? c : 0.0f;
+    for (int k0 = 0; k0 < K; k0 += 256) {
+        float sum = 0.0f;
+        for (int k = k0; k < K && k < k0 + 256; k += 2) {
+            for (int d = 1; d >= 0; d--) {
+                if (k + d >= K)
+                    continue; /* the missing depth after an odd K is zero */
+                float a = flush((float)round_bf16(ta ? A[(size_t)(k + d) * lda + i]
+                                                     : A[(size_t)i * lda + k + d]));
+                float b = flush((float)round_bf16(B[(size_t)(k + d) * N + j]));
+                sum = flush(fmaf(a, b, sum)); /* the product exact, one rounding */
+            }
+        }
+        out = k0 == 0 && beta == 0.0f ? sum : out + sum;
+    }
+    return out;
+}
+
+/* Both kernels (vdpbf16ps and float32 FMAs) give the model's bits exactly,
+ * on values of every size, down to products below float32's normal range
+ * (which both flush to zero). */
+static void test_kernels_same_bits(void)
+{
+    if (bf16_missing())
+        return;
+    static const int shapes[][3] = {{1, 1, 1}, {13, 33, 7}, {12, 32, 256}, {50, 70, 300},
+                                    {97, 40, 513}, {5, 100, 1}};
+    static const char *const kernels[] = {"dot", "fma"};
+    const char *before = gemm_bf16_kernel();
+    for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++)
+        for (int ta = 0; ta < 2; ta++)
+            for (int bi = 0; bi < 2; bi++) {
+                int M = shapes[si][0], N = shapes[si][1], K = shapes[si][2];
+                float beta = bi ? 1.0f : 0.0f;
+                float *A = random_floats((size_t)M * K), *B = random_floats((size_t)K * N);
+                float *C0 = random_floats((size_t)M * N);
+                /* some rows and columns tiny: products near and below 2^-126 */
+                for (int i = 0; i < M; i += 3)
+                    for (int k = 0; k < K; k++)
+                        A[ta ? (size_t)k * M + i : (size_t)i * K + k] *= 0x1p-62f;
+                for (int k = 0; k < K; k++)
+                    for (int j = 1; j < N; j += 4)
+                        B[(size_t)k * N + j] *= 0x1p-66f;
+                int lda = ta ? M : K;
+                float *want = malloc((size_t)M * N * sizeof *want);
+                for (int i = 0; i < M; i++)
+                    for (int j = 0; j < N; j++)
+                        want[(size_t)i * N + j] =
+                            model_entry(A, lda, ta, B, N, K, i, j, C0[(size_t)i * N + j], beta);
+                for (int kn = 0; kn < 2; kn++) {
+                    CHECK(gemm_bf16_set_kernel(kernels[kn]), "kernel %s", kernels[kn]);
+                    float *C = malloc((size_t)M * N * sizeof *C);
+                    memcpy(C, C0, (size_t)M * N * sizeof *C);
+                    GemmScratch ws = {0};
+                    TsErr err;
+                    CHECK(gemm_scratch_reserve(&ws, (GemmShape){M, N, K, ta}, &err) == 0, "%s",
+                          err.msg);
+                    gemm_bf16(M, N, K, A, lda, ta, B, N, false, beta, C, N, &ws);
+                    int bad = 0, first = -1;
+                    for (int x = 0; x < M * N; x++)
+                        if (memcmp(&C[x], &want[x], sizeof *C) != 0 && bad++ == 0)
+                            first = x;
+                    CHECK(bad == 0,
+                          "%s kernel, %d x %d x %d, A%s, beta %g: %d of %d differ from the model"
+                          " (first at %d: %a, model %a)",
+                          kernels[kn], M, N, K, ta ? "^T" : "", (double)beta, bad, M * N, first,
+                          first >= 0 ? (double)C[first] : 0.0, first >= 0 ? (double)want[first] : 0.0);
+                    gemm_scratch_free(&ws);
+                    free(C);
+                }
+                free(A), free(B), free(C0), free(want);
+            }
+    gemm_bf16_set_kernel(before);
+}
+
 int main(void)
 {
     rng_seed(&rng, 7);
@@ -381,6 +478,7 @@ int main(void)
     RUN(test_gemm_rows_independent);
     RUN(test_gemm_a16_same);
     RUN(test_gemm_triangles);
+    RUN(test_kernels_same_bits);
     RUN(test_bf16_round_scaled);
     RUN(test_products_same_any_threads);
     RUN(test_bf16_pass_close_to_float32);

@@ -301,6 +301,29 @@ static const Budget BUDGETS[] = {
     {LBL_ST_NO_OPENCC, 79, {"'風' (U+98A8)"}},
     {LBL_ST_PINYIN_FAILED, 79, {"assets/pinyin.tsv: cannot open: No such file or directory"}},
 
+    /* the session to take home and the KV cache's cost: the title's word
+     * before a code of 32 characters and the cache switch (view_status.c);
+     * the two help lines in the second column; the cost table (r) in the
+     * panels' width, 49 columns beside a lesson (view_kvcache.c: names in
+     * NAME_COLS - 1 = 33, numbers and headings in NUM_COLS - 1 = 12) */
+    {LBL_CODE, 8, {0}},
+    {LBL_HELP_EXPORT, 25, {0}},
+    {LBL_HELP_KVCACHE, 25, {0}},
+    {LBL_ST_EXPORTED, 79, {"tangscope-20261130-190128-2.json"}},
+    {LBL_ST_EXPORT_FAILED, 79, {"write failed: No space left on device"}},
+    {LBL_ST_CODE_OPENED, 79, {"T656K3EQ4WNPKSN47YC6TS2345678ABC"}},
+    {LBL_ST_KVCACHE_ON, 79, {0}},
+    {LBL_ST_KVCACHE_OFF, 79, {0}},
+    {LBL_KV_HEADER, 49, {0}},
+    {LBL_KV_PER_TOKEN, 12, {0}},
+    {LBL_KV_NOW, 12, {"128"}},
+    {LBL_KV_AT, 12, {"4096"}},
+    {LBL_KV_THIS, 33, {"12", "1024"}},
+    {LBL_KV_PRESET_MHA, 33, {0}},
+    {LBL_KV_PRESET_GQA, 33, {0}},
+    {LBL_KV_PRESET_MLA, 33, {0}},
+    {LBL_KV_NOTE_NOW, 78, {"128"}},
+    {LBL_KV_NOTE_FORMULA, 78, {0}},
     /* the window, the mask view, the timing panel's parts */
     /* past the context the count beside the text takes what it needs from
      * the text's columns (view_prompt.c): at most 24, so 40 stay for the text
@@ -569,11 +592,11 @@ static void test_every_count_has_a_singular(void)
     static const char *const counted_nouns[] = {
         "%d characters", "%ld characters", "%zu times", "%ld positions", "%d positions",
         "%d rows", "%d caractères", "%d derniers", "%ld positions", "%d lignes", "%d pieds",
-        "%d Positionen", "%ld Positionen", "%d Zeilen",
+        "%d Positionen", "%ld Positionen", "%d Zeilen", "%d tokens", "%d jetons",
     };
     static const char *const plural_after_one[] = {
         "1 characters", "1 times", "1 positions", "1 rows", "1 caractères", "1 derniers",
-        "1 lignes", "1 pieds", "1 Positionen", "1 Zeilen",
+        "1 lignes", "1 pieds", "1 Positionen", "1 Zeilen", "1 tokens", "1 jetons",
     };
     int pairs = 0;
     for (int id = 0; id < LBL_COUNT; id++) {

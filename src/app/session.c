@@ -1,0 +1,237 @@
+/* session.c - the explorer's session as a code and as a JSON file (see session.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "session.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fileio.h"
+#include "labels.h"
+
+/* ---- the code ---- */
+
+/* The prompt: the known characters before the first one the model wrote. */
+static int prompt_ids(const AppState *s, int *ids, int max, TsErr *err)
+{
+    int n = 0;
+    for (size_t i = 0; i < s->n_chars && s->chars[i].origin != ORIGIN_MODEL; i++) {
+        if (s->chars[i].id < 0)
+            continue;
+        if (n == max)
+            return ts_fail(err, "a code holds a prompt of at most %d characters", max);
+        ids[n++] = s->chars[i].id;
+    }
+    return n;
+}
+
+int app_session_code(const AppState *s, SessionCode *c, TsErr *err)
+{
+    session_code_init(c, s->fingerprint);
+    int n = prompt_ids(s, c->prompt, SESSION_MAX_CHARS, err);
+    if (n < 0)
+        return -1;
+    c->n_prompt = n;
+    c->form = s->mode.kind;
+    c->line_len = s->mode.kind == FORM_FREE ? 7 : s->mode.line_len;
+    if (s->mode.kind == FORM_ACROSTIC) {
+        c->n_heads = s->mode.start.n_lines;
+        memcpy(c->heads, s->mode.start.heads, (size_t)c->n_heads * sizeof *c->heads);
+    }
+    c->mid_text = s->mid_text;
+    c->set = s->set;
+    c->seed = s->seed;
+    c->policy = s->g.policy;
+    return 0;
+}
+
+int app_session_code_text(const AppState *s, char *out, size_t size)
+{
+    SessionCode c;
+    TsErr err;
+    int n = -1;
+    if (app_session_code(s, &c, &err) == 0)
+        n = session_code_encode(&c, out, size, &err);
+    if (n < 0 && size > 0)
+        out[0] = 0;
+    return n;
+}
+
+int app_session_open(AppState *s, const SessionCode *c, TsErr *err)
+{
+    app_reset(s);
+    if (c->mid_text)
+        app_set_mid_text(s, 1);
+    if (c->form == FORM_ACROSTIC) {
+        /* the explorer takes an acrostic's heads from the prompt (`a`) */
+        for (int i = 0; i < c->n_heads; i++)
+            app_push_char(s, vocab_cp(&s->m->vocab, c->heads[i]), ORIGIN_TYPED);
+    }
+    if (c->form != FORM_FREE && app_mode_set_length(s, c->form, c->line_len) != 0)
+        return ts_fail(err, "the code's verse form does not open here: %s", s->status);
+    for (int i = 0; i < c->n_prompt; i++)
+        if (app_push_char(s, vocab_cp(&s->m->vocab, c->prompt[i]), ORIGIN_TYPED) != 0)
+            return ts_fail(err, "the code's prompt does not fit its verse form: %s", s->status);
+    s->set = c->set;
+    s->seed = c->seed;
+    rng_seed(&s->rng, s->seed);
+    gen_set_policy(&s->g, c->policy);
+    app_predict(s);
+    return 0;
+}
+
+void app_session_record(AppState *s, int token, const float *model, const float *sampler)
+{
+    if (s->n_chars >= s->cap_chars)
+        return;
+    TraceStep *st = &s->steps[s->n_chars];
+    /* the sampler's scratch is free between draws */
+    trace_step_fill(st, model, sampler, s->m->cfg.vocab_size, token, s->g.ss.scratch);
+    st->index = (long)s->n_chars;
+}
+
+/* ---- the JSON ---- */
+
+void session_json_string(FILE *f, const char *s, size_t n)
+{
+    fputc('"', f);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", f);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void json_char(FILE *f, const Vocab *v, int id)
+{
+    char u[8];
+    int n = utf8_encode(vocab_cp(v, id), u);
+    session_json_string(f, u, (size_t)n);
+}
+
+static void json_candidate(FILE *f, const Vocab *v, const TraceCandidate *c)
+{
+    fputs("\"char\": ", f);
+    json_char(f, v, c->id);
+    fprintf(f, ", \"id\": %d, \"p_model\": %.6g, \"p_sampler\": %.6g", c->id, (double)c->p_model,
+            (double)c->p_sampler);
+}
+
+void session_json_step(FILE *f, const Vocab *v, const TraceStep *st, const char *origin, int poem)
+{
+    if (poem > 0)
+        fprintf(f, "{\"poem\": %d, \"index\": %ld, ", poem, st->index);
+    else
+        fprintf(f, "{\"index\": %ld, ", st->index);
+    json_candidate(f, v, &st->chosen);
+    fprintf(f, ", \"origin\": \"%s\", \"top\": [", origin);
+    for (int k = 0; k < st->n_top; k++) {
+        fputs(k ? ", {" : "{", f);
+        json_candidate(f, v, &st->top[k]);
+        fputc('}', f);
+    }
+    fputs("]}", f);
+}
+
+void session_json_settings(FILE *f, const SamplerSettings *set, ContextPolicy policy)
+{
+    fprintf(f,
+            "\"temperature\": %g, \"top_k\": %d, \"top_p\": %g, \"min_p\": %g, "
+            "\"repetition_penalty\": %g, \"penalize_punctuation\": %s, \"context_policy\": \"%s\"",
+            (double)set->temperature, set->top_k, (double)set->top_p, (double)set->min_p,
+            (double)set->repetition_penalty, set->penalize_punctuation ? "true" : "false",
+            gen_policy_name(policy));
+}
+
+static const char *form_name(FormKind k)
+{
+    return k == FORM_ACROSTIC ? "acrostic" : k == FORM_JUEJU ? "jueju" : "free";
+}
+
+/* The characters chars[from..to) as UTF-8 in a JSON string. */
+static void json_chars(FILE *f, const AppState *s, size_t from, size_t to)
+{
+    char *buf = malloc((to - from) * 4 + 1);
+    size_t n = 0;
+    if (!buf) {
+        fputs("\"\"", f);
+        return;
+    }
+    for (size_t i = from; i < to; i++)
+        n += (size_t)utf8_encode(s->chars[i].cp, buf + n);
+    session_json_string(f, buf, n);
+    free(buf);
+}
+
+static void write_session(FILE *f, const AppState *s)
+{
+    char code[SESSION_CODE_MAX + 1];
+    fputs("{\"tangscope\": \"session\", \"version\": 1, \"model\": ", f);
+    const char *model = s->model_name ? s->model_name : "";
+    session_json_string(f, model, strlen(model));
+    fputs(", \"code\": ", f);
+    if (app_session_code_text(s, code, sizeof code) > 0)
+        session_json_string(f, code, strlen(code));
+    else
+        fputs("null", f);
+    size_t prompt = 0;
+    while (prompt < s->n_chars && s->chars[prompt].origin != ORIGIN_MODEL)
+        prompt++;
+    fputs(", \"text\": ", f);
+    json_chars(f, s, 0, s->n_chars);
+    fputs(", \"prompt\": ", f);
+    json_chars(f, s, 0, prompt);
+    fprintf(f, ", \"poem_start\": %s, \"form\": {\"kind\": \"%s\"", s->mid_text ? "false" : "true",
+            form_name(s->mode.kind));
+    if (s->mode.kind != FORM_FREE)
+        fprintf(f, ", \"chars\": %d", s->mode.line_len);
+    if (s->mode.kind == FORM_ACROSTIC) {
+        fputs(", \"heads\": ", f);
+        session_json_string(f, s->mode.heads, strlen(s->mode.heads));
+    }
+    fputs("}, ", f);
+    session_json_settings(f, &s->set, s->g.policy);
+    fprintf(f, ", \"seed\": %llu, \"steps\": [", (unsigned long long)s->seed);
+    int first = 1;
+    for (size_t i = 0; i < s->n_chars; i++) {
+        if (s->chars[i].origin == ORIGIN_TYPED)
+            continue;
+        fputs(first ? "\n  " : ",\n  ", f);
+        first = 0;
+        session_json_step(f, &s->m->vocab, &s->steps[i],
+                          s->chars[i].origin == ORIGIN_MODEL ? "model" : "picked", 0);
+    }
+    fputs(first ? "]}\n" : "\n]}\n", f);
+}
+
+int app_export(AppState *s, const char *dir, char *name, size_t size, TsErr *err)
+{
+    char stamp[32], path[4096];
+    time_t now = time(NULL);
+    struct tm tm;
+    if (!gmtime_r(&now, &tm) || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
+        snprintf(stamp, sizeof stamp, "session");
+    /* a second export within the second gets its own name */
+    for (int k = 1;; k++) {
+        if (k == 1)
+            snprintf(name, size, "tangscope-%s.json", stamp);
+        else
+            snprintf(name, size, "tangscope-%s-%d.json", stamp, k);
+        snprintf(path, sizeof path, "%s/%s", dir, name);
+        if (access(path, F_OK) != 0 || k == 1000)
+            break;
+    }
+    AtomicFile af;
+    if (atomic_open(&af, path, err) != 0)
+        return -1;
+    write_session(af.f, s);
+    return atomic_commit(&af, err);
+}

@@ -1,0 +1,55 @@
+/* session.h - the session to take home: the explorer's state as a session
+ * code (sesscode.h) and back, and the session written out as JSON (the
+ * export, `x`), whose per-character records `generate --trace` writes too.
+ *
+ * The code of an explorer session holds its prompt: the text up to the
+ * first character the model wrote (what was typed and picked), the known
+ * characters only; the acrostic's heads; whether the text starts a poem;
+ * the sampler's settings, the seed and the context policy. Opening the code
+ * gives that prompt in that state, and Enter then writes what `tangscope
+ * generate --code CODE` writes.
+ *
+ * The JSON fields are documented in docs/session-json.md.
+ */
+#ifndef TS_SESSION_H
+#define TS_SESSION_H
+
+#include <stdio.h>
+
+#include "app.h"
+#include "sesscode.h"
+#include "trace.h"
+
+/* The code for s's session. Returns 0, or -1 with err (a prompt longer than
+ * SESSION_MAX_CHARS characters has no code). */
+int app_session_code(const AppState *s, SessionCode *c, TsErr *err);
+/* The same as text into out (at least SESSION_CODE_MAX + 1 bytes); "" and -1
+ * when there is none. Returns the code's length. */
+int app_session_code_text(const AppState *s, char *out, size_t size);
+
+/* Put s in the state c describes (c must fit s's model: session_code_check):
+ * the explorer's defaults, then c's form, start, prompt, settings, seed and
+ * context policy. Returns 0, or -1 with err when the prompt does not fit
+ * the form the code names. */
+int app_session_open(AppState *s, const SessionCode *c, TsErr *err);
+
+/* Remember what the model and the sampler gave chars[s->n_chars], about to be
+ * appended as `token`: model[V] and sampler[V] are the two distributions. */
+void app_session_record(AppState *s, int token, const float *model, const float *sampler);
+
+/* Write the session into a new file tangscope-YYYYMMDD-HHMMSS.json (-2, -3,
+ * ... if that exists) in folder dir, atomically. Returns 0 and the file's
+ * name (without dir) in name, or -1 with err. */
+int app_export(AppState *s, const char *dir, char *name, size_t size, TsErr *err);
+
+/* ---- the JSON, shared with `generate --trace` ---- */
+
+/* n bytes of UTF-8 as a JSON string. */
+void session_json_string(FILE *f, const char *s, size_t n);
+/* One character's record, {"index": ..., "char": ..., ..., "top": [...]};
+ * origin is "model" or "picked"; poem > 0 adds "poem": poem first. No newline. */
+void session_json_step(FILE *f, const Vocab *v, const TraceStep *st, const char *origin, int poem);
+/* "temperature": ..., "top_k": ..., ... "context_policy": ... (no braces). */
+void session_json_settings(FILE *f, const SamplerSettings *set, ContextPolicy policy);
+
+#endif

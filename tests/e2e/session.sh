@@ -1,0 +1,204 @@
+#!/bin/sh
+# session.sh - something to take home, end to end: session codes from
+# `generate --json` and from the explorer's title write the same poems again
+# (`generate --code`, `tangscope --code` then Enter), damaged codes and codes
+# of another model are refused, `generate --trace` and the explorer's export
+# (x) hold every written character with its top 8, and the KV cache's cost
+# panel (r) draws at 80x24 and 110x34. JSON is read with jq.
+#
+# usage: TANGSCOPE=path/to/tangscope sh tests/e2e/session.sh
+# prints PASS name / FAIL name lines; exits non-zero if any check failed.
+set -u
+export LC_ALL=C.UTF-8
+
+BIN=${TANGSCOPE:-./tangscope}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+if [ -f assets/tang.bin ]; then
+    MODEL=$(pwd)/assets/tang.bin
+else
+    MODEL=$(pwd)/tests/data/tiny.bin
+fi
+TINY=$(pwd)/tests/data/tiny.bin
+TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
+SOCK=tangscope-session-$$
+TMP=$(mktemp -d)
+failed=0
+
+. tests/e2e/lib/tmux.sh
+cleanup() {
+    tm kill-server >/dev/null 2>&1
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+pass() { echo "PASS $1"; }
+fail() {
+    echo "FAIL $1: $2"
+    failed=$((failed + 1))
+}
+fail_screen() {
+    fail "$1" "$2"
+    echo "---- screen ----"
+    screen
+    echo "----------------"
+}
+
+for tool in jq tmux; do
+    if ! command -v $tool >/dev/null 2>&1; then
+        echo "FAIL session_tools: $tool is not installed (apt-get install $tool)"
+        exit 1
+    fi
+done
+
+gen() { "$BIN" generate --model "$MODEL" "$@"; }
+
+# ---- generate: a code writes the same poems ----
+
+gen 床前明月光， --json --seed 3 --top-k 40 --temperature 0.7 -n 3 >"$TMP/a.json"
+code=$(jq -r .code "$TMP/a.json")
+if [ "${#code}" -le 32 ] && gen --code "$code" --json >"$TMP/b.json" &&
+    [ "$(jq -c .poems "$TMP/a.json")" = "$(jq -c .poems "$TMP/b.json")" ] &&
+    [ "$(jq -r .code "$TMP/b.json")" = "$code" ] && [ "$(jq '.poems | length' "$TMP/b.json")" -eq 3 ]; then
+    pass session_generate_code
+else
+    fail session_generate_code "code '$code' did not write the same three poems"
+fi
+
+# the forms: an acrostic and a mid-text jueju with a penalty come back too
+ok=1
+for args in "acrostic 春眠不觉 --seed 5 --chars 5" "jueju --chars 7 --seed 9 --mid-text --repetition-penalty 1.3"; do
+    # shellcheck disable=SC2086
+    "$BIN" $args --model "$MODEL" --json >"$TMP/f.json" || ok=0
+    c=$(jq -r .code "$TMP/f.json")
+    gen --code "$c" --json >"$TMP/g.json" || ok=0
+    [ "$(jq -c .poems "$TMP/f.json")" = "$(jq -c .poems "$TMP/g.json")" ] || ok=0
+done
+if [ $ok -eq 1 ]; then pass session_form_codes; else fail session_form_codes "a form's code wrote another poem"; fi
+
+# ---- refused codes: one line on stderr, exit status 2 ----
+
+# expect_error NAME PATTERN CMD...
+expect_error() {
+    name=$1 pattern=$2
+    shift 2
+    "$@" >"$TMP/out" 2>"$TMP/err"
+    got=$?
+    if [ "$got" -ne 2 ] || [ "$(wc -l <"$TMP/err")" -ne 1 ] || ! grep -q -- "$pattern" "$TMP/err"; then
+        fail "$name" "exit $got, stderr '$(head -c 300 "$TMP/err")', want 2 and '$pattern'"
+    else
+        pass "$name"
+    fi
+}
+# one character changed: the first one that differs from it
+first=$(printf '%s' "$code" | cut -c1)
+other=2; [ "$first" = 2 ] && other=3
+typo="$other$(printf '%s' "$code" | cut -c2-)"
+expect_error session_typo "check character" gen --code "$typo"
+expect_error session_letter_o "'O' is not in a code" gen --code "${code}O"
+expect_error session_other_model "another model" "$BIN" generate --model "$TINY" --code "$code"
+expect_error session_code_and_seed "holds --seed" gen --code "$code" --seed 4
+expect_error session_code_and_prompt "give no PROMPT" gen 春风 --code "$code"
+expect_error session_explore_typo "check character" "$BIN" --model "$MODEL" --code "$typo"
+expect_error session_trace_nowhere "cannot create a file there" gen 春风 --trace /nonexistent/t.jsonl
+
+# ---- generate --trace: one record per written character ----
+
+gen 春风 --seed 2 -n 2 --trace "$TMP/t.jsonl" --json >"$TMP/t.json"
+# the characters written, poem by poem, the closing newline included
+written=$(jq -r '.poems | map(ltrimstr("春风") + "\n") | join("")' "$TMP/t.json")
+traced=$(jq -j '.char' "$TMP/t.jsonl")
+bad=$(jq -c 'select((.top | length) != 8 or .p_model < 0 or .p_sampler > 1 or
+                    .top[0].p_model < .top[7].p_model or (.poem != 1 and .poem != 2))' "$TMP/t.jsonl" | wc -l)
+if [ -f "$TMP/t.jsonl" ] && [ ! -e "$TMP/t.jsonl.tmp" ] && [ "$traced" = "$written" ] && [ "$bad" -eq 0 ]; then
+    pass session_trace
+else
+    fail session_trace "the trace does not hold every written character with its top 8 ($bad bad records)"
+fi
+
+# ---- the explorer: the code in the title, Enter writes the same poem, x saves it ----
+
+gen 春风 --seed 4 --temperature 0.7 --json >"$TMP/e.json"
+ecode=$(jq -r .code "$TMP/e.json")
+mkdir -p "$TMP/work"
+cat >"$TMP/run.sh" <<EOF
+cd "$TMP/work"
+export LANG=C.UTF-8 LC_ALL= LC_MESSAGES= XDG_CACHE_HOME="$TMP/cache"
+"$BIN" --model "$MODEL" --no-corpus --lang en \$ARGS
+echo "EXITED \$?"
+exec sleep 600
+EOF
+# open ARGS...: the explorer at 80x24 with these arguments
+open() {
+    if tm has-session -t e2e 2>/dev/null; then
+        tm respawn-pane -k -t e2e "ARGS='$*' sh $TMP/run.sh"
+    else
+        tm -f /dev/null new-session -d -s e2e -x 80 -y 24 "ARGS='$*' sh $TMP/run.sh"
+    fi
+    until_ok shows "next  "
+}
+# the file the status line names after x
+saved() { screen | sed -n 's/.*session saved in \(tangscope-[0-9-]*\.json\).*/\1/p' | head -n 1; }
+
+if open --code "$ecode" && until_ok shows "code $ecode" && until_ok shows "opened"; then
+    pass session_explorer_title
+else
+    fail_screen session_explorer_title "the title does not show code $ecode"
+fi
+tm send-keys -t e2e Enter
+if until_ok shows "wrote " && tm send-keys -t e2e x && until_ok shows "session saved in"; then
+    f="$TMP/work/$(saved)"
+    poem=$(jq -r '.poems[0]' "$TMP/e.json")
+    text=$(jq -r '.text | rtrimstr("\n")' "$f" 2>/dev/null)
+    steps=$(jq '.steps | length' "$f" 2>/dev/null)
+    chars=$(jq -r '.text | length - 2' "$f" 2>/dev/null) # written: all but 春风
+    stepchars=$(jq -j '.steps[] | .char' "$f" 2>/dev/null)
+    if [ "$text" = "$poem" ] && [ "$(jq -r .code "$f")" = "$ecode" ] &&
+        [ "$steps" -eq "$chars" ] && [ "$stepchars" = "$(jq -r '.text | ltrimstr("春风")' "$f")" ] &&
+        [ "$(jq '[.steps[] | select((.top | length) == 8 and .origin == "model")] | length' "$f")" -eq "$steps" ] &&
+        [ "$(jq -r .prompt "$f")" = 春风 ] && [ ! -e "$f.tmp" ]; then
+        pass session_explorer_same_poem
+    else
+        fail session_explorer_same_poem "explorer wrote '$text' ($steps steps of $chars), generate --code '$poem'"
+    fi
+else
+    fail_screen session_explorer_same_poem "Enter and x did not write and save"
+fi
+
+# an acrostic made in the explorer (seed 4 from the code, s: 5): its code, from the
+# export, writes the same with generate
+tm send-keys -t e2e C-u
+tm send-keys -t e2e -l 春眠不觉
+tm send-keys -t e2e a a
+if until_ok shows_regex 'acrostic 5' && tm send-keys -t e2e s Enter &&
+    until_ok shows "wrote " && tm send-keys -t e2e x && until_ok shows "session saved in"; then
+    f="$TMP/work/$(saved)"
+    acode=$(jq -r .code "$f")
+    text=$(jq -r '.text | rtrimstr("\n")' "$f")
+    if [ "$(gen --code "$acode" --json | jq -r '.poems[0]')" = "$text" ] &&
+        [ "$(jq -r .form.heads "$f")" = 春眠不觉 ] && [ "$(jq -r .seed "$f")" = 5 ]; then
+        pass session_explorer_acrostic
+    else
+        fail session_explorer_acrostic "generate --code $acode did not write '$text'"
+    fi
+else
+    fail_screen session_explorer_acrostic "no acrostic written and saved"
+fi
+
+# ---- the KV cache's cost (r) ----
+
+kv_panel() {
+    shows "KV cache memory by model" && shows "DeepSeek-V3, latent (61×576)" &&
+        shows_regex '7B, multi-head \(32×4096\) +512 KB' && shows_regex '8B, grouped-query .* +128 KB' &&
+        shows_regex 'DeepSeek-V3, latent \(61×576\) +68\.6 KB' && shows "this model (" && shows "now ("
+}
+tm send-keys -t e2e r
+if until_ok kv_panel && hides "temperature"; then pass session_kvcache_80x24; else fail_screen session_kvcache_80x24 "the cost table is missing or cut"; fi
+tm resize-window -t e2e -x 110 -y 34
+if until_ok kv_panel && until_ok shows "at 4096"; then pass session_kvcache_110x34; else fail_screen session_kvcache_110x34 "the cost table is missing at 110x34"; fi
+tm send-keys -t e2e r
+if until_ok shows "temperature" && hides "KV cache memory by model"; then pass session_kvcache_closes; else fail_screen session_kvcache_closes "r did not bring the sliders back"; fi
+tm send-keys -t e2e q
+until_ok shows "EXITED 0" >/dev/null
+
+[ "$failed" -eq 0 ]

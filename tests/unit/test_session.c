@@ -1,0 +1,252 @@
+/* test_session.c - the explorer's session to take home, without a terminal:
+ * its code opens the same state again, Enter then writes what the engine's
+ * own generation loop (gen_start + gen_poem, as `generate` runs it) writes
+ * from the code, each written character's record holds the bars the screen
+ * showed for it, and the export is a complete file under its final name.
+ * The model is tests/data/tiny.bin. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app.h"
+#include "check.h"
+#include "commands.h"
+#include "fileio.h"
+#include "session.h"
+
+static Model model;
+
+static void start(AppState *s)
+{
+    TsErr err;
+    if (app_init(s, &model, &err) != 0) {
+        fprintf(stderr, "app_init: %s\n", err.msg);
+        exit(2);
+    }
+}
+
+static unsigned key(AppState *s, Command c) { return app_apply(s, c, cmd_arg(0)); }
+
+static void type(AppState *s, const char *utf8)
+{
+    size_t len = strlen(utf8), pos = 0;
+    uint32_t cp;
+    while (pos < len && utf8_decode(utf8, len, &pos, &cp) == 0)
+        app_apply(s, CMD_TYPE, cmd_arg((long)cp));
+}
+
+static void run_job(AppState *s)
+{
+    for (int i = 0; i < 100000 && s->job.kind != JOB_NONE; i++)
+        key(s, CMD_TICK);
+}
+
+/* A session's code as text. */
+static void code_of(const AppState *s, char *out)
+{
+    int n = app_session_code_text(s, out, SESSION_CODE_MAX + 1);
+    CHECK(n > 0, "no code for the session");
+}
+
+/* Open code text in a fresh state. */
+static int open_code(AppState *s, const char *code)
+{
+    SessionCode c;
+    TsErr err;
+    start(s);
+    if (session_code_decode(code, strlen(code), &c, &err) != 0 ||
+        session_code_check(&c, &model, &err) != 0 || app_session_open(s, &c, &err) != 0) {
+        CHECK(0, "code %s: %s", code, err.msg);
+        return -1;
+    }
+    return 0;
+}
+
+/* Each form, start and settings: the code opens the same text, form,
+ * settings and seed, and makes the same code again. */
+static void test_open_again(void)
+{
+    const char *prompts[] = {"春风", "明月千", "", "春风花月明，"};
+    for (int t = 0; t < 4; t++) {
+        AppState s, o;
+        start(&s);
+        if (t == 1)
+            app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
+        type(&s, t == 2 ? "春风明月" : prompts[t]);
+        if (t == 2) {
+            key(&s, CMD_MODE_ACROSTIC); /* heads 春风明月, 7 a line */
+            key(&s, CMD_MODE_ACROSTIC); /* 5 */
+        }
+        if (t == 3)
+            app_apply(&s, CMD_MODE_JUEJU, cmd_arg(5)); /* keeps the prompt: it fits */
+        app_apply(&s, CMD_SLIDER_UP, cmd_arg(SL_TEMPERATURE));
+        for (int k = 0; k < t; k++) {
+            app_apply(&s, CMD_SLIDER_UP, cmd_arg(SL_TOP_K));
+            key(&s, CMD_NEW_SEED);
+        }
+        app_apply(&s, CMD_SLIDER_DOWN, cmd_arg(SL_MIN_P));
+        char code[SESSION_CODE_MAX + 1], again[SESSION_CODE_MAX + 1];
+        code_of(&s, code);
+        if (open_code(&o, code) == 0) {
+            code_of(&o, again);
+            int same = o.n_chars == s.n_chars && o.mode.kind == s.mode.kind &&
+                       o.mode.line_len == s.mode.line_len && o.mid_text == s.mid_text &&
+                       o.seed == s.seed && o.set.temperature == s.set.temperature &&
+                       o.set.top_k == s.set.top_k && o.set.min_p == s.set.min_p &&
+                       strcmp(o.mode.heads, s.mode.heads) == 0;
+            for (size_t i = 0; same && i < s.n_chars; i++)
+                same = o.chars[i].cp == s.chars[i].cp;
+            CHECK(same && strcmp(code, again) == 0, "session %d: %s opened as %s", t, code, again);
+            app_free(&o);
+        }
+        app_free(&s);
+    }
+}
+
+/* Enter in a session opened from a code writes what generate's loop writes
+ * from the same code: a separate Generator, gen_start and gen_poem. */
+static void test_enter_writes_generate(void)
+{
+    for (int t = 0; t < 3; t++) {
+        AppState s;
+        start(&s);
+        type(&s, t == 1 ? "明月" : "春风");
+        if (t == 2)
+            app_apply(&s, CMD_MODE_JUEJU, cmd_arg(5));
+        for (int k = 0; k <= t; k++)
+            key(&s, CMD_NEW_SEED);
+        char code[SESSION_CODE_MAX + 1];
+        code_of(&s, code);
+        app_free(&s);
+
+        SessionCode c;
+        TsErr err;
+        CHECK(session_code_decode(code, strlen(code), &c, &err) == 0, "%s", err.msg);
+        Generator g;
+        Rng rng;
+        Form f;
+        form_init_free(&f);
+        if (c.form == FORM_JUEJU)
+            form_init_jueju(&f, &model.vocab, c.line_len, &err);
+        rng_seed(&rng, c.seed);
+        int ok = gen_init(&g, &model, 1, &err) == 0 &&
+                 gen_start(&g, c.prompt, (size_t)c.n_prompt, PROMPT_POEM_START, &err) == 0 &&
+                 form_follow(&f, &model.vocab, c.prompt, (size_t)c.n_prompt, &err) == 0 &&
+                 gen_poem(&g, &c.set, c.form == FORM_FREE ? NULL : &f, &rng, c.max_chars,
+                          &err) >= 0;
+        CHECK(ok, "generate's loop: %s", err.msg);
+        if (open_code(&s, code) == 0) {
+            key(&s, CMD_WRITE);
+            run_job(&s);
+            int same = ok && s.g.n == g.n;
+            for (size_t i = 0; same && i < g.n; i++)
+                same = s.g.text[i] == g.text[i];
+            CHECK(same, "code %s: the explorer wrote %zu tokens, generate %zu", code, s.g.n, g.n);
+            app_free(&s);
+        }
+        gen_free(&g);
+    }
+}
+
+/* A sampled and a picked character keep the bars shown before them. */
+static void test_records_hold_the_bars(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春");
+    Candidate shown[APP_TOP];
+    memcpy(shown, s.pred.top, sizeof shown);
+    int n_shown = s.pred.n_top;
+    key(&s, CMD_SAMPLE);
+    const TraceStep *st = &s.steps[1];
+    int same = st->index == 1 && st->n_top == (n_shown < TRACE_TOP ? n_shown : TRACE_TOP) &&
+               st->chosen.id == s.chars[1].id;
+    for (int k = 0; same && k < st->n_top; k++)
+        same = st->top[k].id == shown[k].id && st->top[k].p_model == shown[k].p &&
+               st->top[k].p_sampler == shown[k].p_sampler;
+    CHECK(same, "the sampled character's record is not the bars it was drawn from");
+    memcpy(shown, s.pred.top, sizeof shown);
+    app_apply(&s, CMD_PICK, cmd_arg(2));
+    st = &s.steps[2];
+    CHECK(st->chosen.id == shown[1].id && st->chosen.p_model == shown[1].p &&
+              st->top[0].id == shown[0].id,
+          "the picked character's record");
+    app_free(&s);
+}
+
+/* Count occurrences of needle in hay. */
+static int count(const char *hay, const char *needle)
+{
+    int n = 0;
+    for (const char *p = hay; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+        n++;
+    return n;
+}
+
+static void test_export(void)
+{
+    char dir[] = "/tmp/tangscope-session-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK(0, "no temporary folder");
+        return;
+    }
+    AppState s;
+    start(&s);
+    type(&s, "春风");
+    key(&s, CMD_WRITE);
+    run_job(&s);
+    size_t written = s.n_chars - 2;
+    char name[128], path[512], code[SESSION_CODE_MAX + 1];
+    TsErr err;
+    CHECK(app_export(&s, dir, name, sizeof name, &err) == 0, "%s", err.msg);
+    code_of(&s, code);
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    unsigned char *buf = NULL;
+    size_t len = 0;
+    if (read_file(path, FILE_TEXT, &buf, &len, &err) == 0) {
+        const char *j = (const char *)buf;
+        char want[SESSION_CODE_MAX + 16];
+        snprintf(want, sizeof want, "\"code\": \"%s\"", code);
+        CHECK(strstr(j, want) != NULL, "the file names the code %s", code);
+        CHECK(count(j, "\"origin\": \"model\"") == (int)written, "%d steps for %zu written",
+              count(j, "\"origin\": \"model\""), written);
+        /* each step: its own character and 8 rivals, each with both probabilities */
+        CHECK(count(j, "\"p_sampler\"") == (int)written * (1 + TRACE_TOP), "top 8 of every step");
+        CHECK(strstr(j, "\"prompt\": \"春风\"") && j[len - 1] == '\n' && j[len - 2] == '}',
+              "the prompt and a complete object");
+        free(buf);
+    } else {
+        CHECK(0, "%s", err.msg);
+    }
+    /* a second export in the same second gets its own name */
+    char name2[128];
+    CHECK(app_export(&s, dir, name2, sizeof name2, &err) == 0 && strcmp(name, name2) != 0,
+          "two exports, one name: %s", name2);
+    snprintf(path, sizeof path, "%s/%s.tmp", dir, name);
+    CHECK(access(path, F_OK) != 0, "a temporary file was left behind");
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    remove(path);
+    snprintf(path, sizeof path, "%s/%s", dir, name2);
+    remove(path);
+    rmdir(dir);
+    /* a folder that cannot be written: an error, no crash */
+    CHECK(app_export(&s, "/nonexistent/folder", name, sizeof name, &err) != 0, "wrote nowhere");
+    app_free(&s);
+}
+
+int main(void)
+{
+    TsErr err;
+    if (model_load(&model, TEST_DATA("tiny.bin"), &err) != 0) {
+        fprintf(stderr, "cannot load the test model: %s\n", err.msg);
+        return 2;
+    }
+    RUN(test_open_again);
+    RUN(test_enter_writes_generate);
+    RUN(test_records_hold_the_bars);
+    RUN(test_export);
+    model_free(&model);
+    return test_summary();
+}
