@@ -208,7 +208,6 @@ typedef enum {
     LBL_MASK_LEGEND,
     LBL_MASK_ROWS,
     LBL_MASK_CUT,
-    LBL_HELP_MASK,
     LBL_ST_MASK_ON,
     LBL_ST_MASK_OFF,
     LBL_ATT_MAX,

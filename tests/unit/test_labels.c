@@ -345,7 +345,6 @@ static const Budget BUDGETS[] = {
     {LBL_MASK_LEGEND, 80, {0}},
     {LBL_MASK_ROWS, 80, {0}},
     {LBL_MASK_CUT, 80, {"93"}},
-    {LBL_HELP_MASK, 25, {0}},
     {LBL_ST_MASK_ON, 79, {0}},
     {LBL_ST_MASK_OFF, 79, {0}},
     /* the attention view: "↑ max" after the numbers' column, which leaves at
