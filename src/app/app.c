@@ -64,8 +64,9 @@ void app_reset(AppState *s)
     memset(&s->cmp, 0, sizeof s->cmp);
     s->coin.valid = 0;
     s->show_entropy = 0;
+    s->cmp_text = s->query_text = (TextMark){0};
     s->job.written = 0; /* the compare run's generators stay allocated for the next one */
-    s->show_hist = s->show_attention = s->show_help = 0;
+    s->show_hist = s->show_attention = s->show_help = s->show_mask = 0;
     s->show_kvcache = 0;
     s->query_input = 0;
     s->quiz[0] = 0;
@@ -161,7 +162,7 @@ int app_push_char(AppState *s, uint32_t cp, Origin origin)
     char name[48];
     describe(s, cp, name, sizeof name);
     if (s->n_chars >= s->cap_chars) {
-        app_status(s, 1, app_label(s, LBL_ST_FULL), APP_MAX_CHARS);
+        app_status(s, 1, app_label_n(s, LBL_ST_FULL, APP_MAX_CHARS), APP_MAX_CHARS);
         return -1;
     }
     int id = vocab_id(&s->m->vocab, cp);
@@ -183,7 +184,7 @@ int app_push_char(AppState *s, uint32_t cp, Origin origin)
     if (id >= 0)
         app_mode_follow(s);
     else
-        app_status(s, 1, app_label(s, LBL_ST_UNKNOWN), name, s->m->vocab.size);
+        app_status(s, 1, app_label_n(s, LBL_ST_UNKNOWN, s->m->vocab.size), name, s->m->vocab.size);
     s->chars[s->n_chars++] = (AppChar){cp, id, origin, 0.0f};
     s->coin.valid = 0; /* a step that drew no coin */
     return 0;
@@ -206,7 +207,7 @@ int app_pop_char(AppState *s)
     gen_pop(&s->g); /* infer_truncate: the cache forgets the position, keeps the rest */
     app_mode_replay(s);
     if (s->g.use_cache)
-        app_status(s, 0, app_label(s, LBL_ST_TOOK_BACK), name, s->g.inf.len);
+        app_status(s, 0, app_label_n(s, LBL_ST_TOOK_BACK, s->g.inf.len), name, s->g.inf.len);
     else
         app_status(s, 0, app_label(s, LBL_ST_TOOK_BACK_NOCACHE), name);
     return 0;
@@ -291,7 +292,7 @@ static void type_text(AppState *s, const char *utf8, size_t len, int clear_statu
         /* several: the first is named, the rest counted (all are marked) */
         char name[48];
         vocab_describe(first_unknown, name, sizeof name);
-        app_status(s, 1, app_label(s, LBL_ST_UNKNOWN_MORE), name, n_unknown - 1, s->m->vocab.size);
+        app_status(s, 1, app_label_n(s, LBL_ST_UNKNOWN_MORE, n_unknown - 1), name, n_unknown - 1);
     } else if (unknown >= 0x80 && c.no_opencc && !refused) {
         char name[48];
         vocab_describe(unknown, name, sizeof name);
@@ -394,7 +395,7 @@ int app_sample_one(AppState *s)
         return -1;
     }
     if (s->n_chars >= s->cap_chars) {
-        app_status(s, 1, app_label(s, LBL_ST_FULL), APP_MAX_CHARS);
+        app_status(s, 1, app_label_n(s, LBL_ST_FULL, APP_MAX_CHARS), APP_MAX_CHARS);
         return -1;
     }
     TsErr err;
@@ -550,10 +551,47 @@ static void predict_nothing(AppState *s)
     app_status(s, 1, app_label(s, LBL_ST_NONFINITE), s->g.inf.len - 1);
 }
 
+/* FNV-1a over the first n tokens of the text. */
+static uint64_t text_hash(const Generator *g, size_t n)
+{
+    uint64_t h = 14695981039346656037ull;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (uint64_t)(uint32_t)g->text[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+TextMark app_text_mark(const AppState *s)
+{
+    TextMark m = {s->g.n, text_hash(&s->g, s->g.n)};
+    return m;
+}
+
+int app_text_has(const AppState *s, TextMark m)
+{
+    return m.n > 0 && s->g.n >= m.n && text_hash(&s->g, m.n) == m.hash;
+}
+
+void app_forget_stale(AppState *s, int all)
+{
+    if ((s->cmp.length > 0 || s->job.kind == JOB_COMPARE) && (all || !app_text_has(s, s->cmp_text))) {
+        if (s->job.kind == JOB_COMPARE)
+            app_job_stop(s);
+        memset(&s->cmp, 0, sizeof s->cmp);
+        s->cmp_text = (TextMark){0};
+    }
+    if (s->pred.query_cp && (all || !app_text_has(s, s->query_text))) {
+        s->pred.query_cp = 0;
+        s->query_text = (TextMark){0};
+    }
+}
+
 void app_predict(AppState *s)
 {
     Prediction *p = &s->pred;
     int V = s->m->cfg.vocab_size;
+    app_forget_stale(s, 0);
     long rows = s->g.forward_rows;
     double t0 = ts_now();
     TsErr err;
@@ -625,6 +663,23 @@ float app_attention(const AppState *s, int layer, int head, long text_index)
         return -1.0f;
     int H = s->m->cfg.n_head;
     return inf->att_last[((size_t)layer * H + head) * inf->ctx + (size_t)pos];
+}
+
+AppMask app_mask(const AppState *s)
+{
+    AppMask m = {0, 0, 0};
+    if (!s->g.have_logits || s->g.last_rows <= 0)
+        return m;
+    m.total = s->g.inf.len;
+    m.rows = s->g.last_rows < m.total ? s->g.last_rows : m.total;
+    m.start = m.total - m.rows;
+    return m;
+}
+
+int app_mask_token(const AppState *s, int k)
+{
+    size_t t = s->g.cache_start + (size_t)k;
+    return k >= 0 && k < s->g.inf.len && t < s->g.n ? s->g.text[t] : -1;
 }
 
 size_t app_cache_bytes_now(const AppState *s)

@@ -67,7 +67,7 @@ typedef enum {
  * one, which a projector washes out less. NO_COLOR still means no colour. */
 typedef enum { THEME_DARK, THEME_LIGHT } AppTheme;
 
-typedef enum { VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_COUNT } AppView;
+typedef enum { VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_MASK, VIEW_COUNT } AppView;
 
 /* Where a character of the text came from. */
 typedef enum {
@@ -178,10 +178,21 @@ typedef struct {
     double uncached_model_ms[APP_COMPARE_MAX];
     double logit_diff[APP_COMPARE_MAX];  /* each step's largest |logit difference| */
     double total_cached_ms, total_uncached_ms;
+    double total_cached_model_ms, total_uncached_model_ms; /* the model's part: what the
+                            * cache saves (the sampler does the same work in both) */
+    int shifts;            /* context shifts the cached run made (generate.h) */
     int identical;         /* both wrote the same characters so far */
     double max_logit_diff; /* the largest |logit difference| at any step */
     int running, done;
 } CompareRun;
+
+/* A text a panel describes: its first n tokens as the model read them
+ * (g.text), by a hash. The panel is dropped once the text no longer starts
+ * with them: cleared, taken back past them, or read by the other rule. */
+typedef struct {
+    size_t n;              /* 0: nothing marked */
+    uint64_t hash;
+} TextMark;
 
 typedef enum { JOB_NONE, JOB_WRITE, JOB_COMPARE } JobKind;
 
@@ -235,11 +246,14 @@ typedef struct {
     ModeState mode;
     Prediction pred;
     CompareRun cmp;
+    TextMark cmp_text;       /* the text the compare run started from */
+    TextMark query_text;     /* the text the `/` look-up was asked on */
     Job job;
     AppCoin coin;            /* the last sampled step's coin */
     int show_entropy;        /* e: the entropies of the written characters, position by position */
 
     int show_hist, show_attention, show_help;
+    int show_mask;           /* the causal mask view (w); it and attention take turns */
     int query_input;         /* 1: the next typed character is the query, not text */
     int mid_text;            /* 1: the prompt is a fragment from inside a text; 0: it starts a poem */
     AppLang lang;
@@ -306,8 +320,18 @@ uint32_t app_convert_char(AppState *s, uint32_t cp);
 /* Hand over the training text (NULL: none); the counts are recomputed. */
 void app_set_corpus(AppState *s, const Corpus *c, CorpusStatus status);
 
-/* Recompute the Prediction (done by every command that changes something). */
+/* Recompute the Prediction (done by every command that changes something).
+ * First drops what describes a text that is gone (app_forget_stale). */
 void app_predict(AppState *s);
+
+/* The text as the model reads it now, marked (TextMark). */
+TextMark app_text_mark(const AppState *s);
+/* 1 if the text still starts with what m marked (0 for an empty mark). */
+int app_text_has(const AppState *s, TextMark m);
+/* The compare run (its plot, strip and totals; a run still going stops) and
+ * the `/` look-up describe the text they started on: drop each once that
+ * text is gone. all: drop both whatever the text (Ctrl-U). */
+void app_forget_stale(AppState *s, int all);
 
 /* Printf into the status line. */
 void app_status(AppState *s, int is_error, const char *fmt, ...)
@@ -416,6 +440,18 @@ int app_pinyin_rank(const AppState *s, const char *typed, PinyinCandidate *out, 
 long app_char_text_index(const AppState *s, size_t i);
 /* 1 if chars[i] is inside the window the model reads now. */
 int app_char_in_window(const AppState *s, size_t i);
+/* The causal mask of the last pass of the model, the one the current logits
+ * came from: `rows` (its T) new positions after `start` cached ones, `total`
+ * = start + rows keys; query row i (position start + i) may attend key k when
+ * k <= start + i: ones(T, total).tril(diagonal = total - T). All 0 when the
+ * model has not read the text yet. */
+typedef struct {
+    int rows, start, total;
+} AppMask;
+AppMask app_mask(const AppState *s);
+/* The token at cache position k (the window's k-th character), or -1. */
+int app_mask_token(const AppState *s, int k);
+
 /* How strongly the next-character prediction attends to g.text[text_index]
  * in one layer and head (0..1), or -1 if that character is outside what the
  * model read for it. */

@@ -58,11 +58,12 @@ static unsigned write_tick(AppState *s)
     int newline = vocab_id(&s->m->vocab, '\n');
     if (tok == newline || s->job.written >= APP_POEM_MAX || s->n_chars >= s->cap_chars) {
         app_job_stop(s);
-        app_status(s, 0, app_label(s, LBL_ST_WROTE), s->job.written,
+        app_status(s, 0, app_label_n(s, LBL_ST_WROTE, s->job.written), s->job.written,
                    (unsigned long long)s->seed);
     }
     app_predict(s);
-    return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING | REDRAW_STATUS;
+    /* the sliders' panel too: its KV-cache row shows what this prediction cost */
+    return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_SLIDERS | REDRAW_TIMING | REDRAW_STATUS;
 }
 
 /* ---- b: with and without the cache ---- */
@@ -99,8 +100,9 @@ void app_job_start_compare(AppState *s)
     s->cmp.first_pos = (int)s->g.n;
     s->cmp.identical = 1;
     s->cmp.running = 1;
+    s->cmp_text = app_text_mark(s);
     j->kind = JOB_COMPARE;
-    app_status(s, 0, app_label(s, LBL_ST_COMPARING), length);
+    app_status(s, 0, app_label_n(s, LBL_ST_COMPARING, length), length);
 }
 
 /* One position of both runs: the time of each, whether they chose the same
@@ -124,9 +126,45 @@ static int compare_step(AppState *s)
         c->max_logit_diff = st.max_logit_diff;
     c->total_cached_ms += c->cached_ms[c->n];
     c->total_uncached_ms += c->uncached_ms[c->n];
+    c->total_cached_model_ms += c->cached_model_ms[c->n];
+    c->total_uncached_model_ms += c->uncached_model_ms[c->n];
     c->identical &= st.token_cached == st.token_full;
     c->n++;
     return 0;
+}
+
+/* Context shifts the cached run made: those at a prediction of its own, made
+ * with first_pos + 1 .. first_pos + length - 1 characters (its first
+ * prediction reads the prompt's window in one pass, shifted or not). */
+static int compare_shifts(const AppState *s)
+{
+    const Generator *g = &s->job.compare.cached;
+    size_t first = (size_t)s->cmp.first_pos, last = first + (size_t)s->cmp.length - 1;
+    int n = 0;
+    for (size_t i = 0; i < gen_shift_count(g); i++) {
+        size_t at = gen_shift(g, i).at;
+        n += at > first && at <= last;
+    }
+    return n;
+}
+
+/* The verdict: how much faster the model's work was with the cache, and
+ * where the cache could not help: at a context shift the cached run reads
+ * half a window again; under the slide policy past the context every step
+ * reads the whole window, cached or not. */
+static void compare_done(AppState *s)
+{
+    CompareRun *c = &s->cmp;
+    double speedup = c->total_cached_model_ms > 0 ? c->total_uncached_model_ms / c->total_cached_model_ms : 0;
+    c->shifts = compare_shifts(s);
+    int past = c->first_pos + c->length - 1 > s->m->cfg.context;
+    if (s->g.policy == CONTEXT_SLIDE && past)
+        app_status(s, 0, app_label(s, LBL_ST_COMPARED_SLIDE), c->length, speedup);
+    else if (c->shifts > 0 && c->identical)
+        app_status(s, 0, app_label(s, LBL_ST_COMPARED_SHIFT), c->length, speedup, c->shifts);
+    else
+        app_status(s, 0, app_label(s, LBL_ST_COMPARED), c->length, speedup,
+                   app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
 }
 
 static unsigned compare_tick(AppState *s)
@@ -147,9 +185,7 @@ static unsigned compare_tick(AppState *s)
     if (c->n == c->length) {
         app_job_stop(s);
         c->done = 1;
-        double speedup = c->total_cached_ms > 0 ? c->total_uncached_ms / c->total_cached_ms : 0;
-        app_status(s, 0, app_label(s, LBL_ST_COMPARED), c->length, speedup,
-                   app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
+        compare_done(s);
     }
     return REDRAW_TIMING | REDRAW_STATUS;
 }

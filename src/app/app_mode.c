@@ -90,7 +90,7 @@ static int set_acrostic(AppState *s, int len)
     memcpy(s->mode.heads, heads, sizeof heads);
     s->mode.line_len = len;
     start_poem(s, FORM_ACROSTIC, &f, 0);
-    app_status(s, 0, app_label(s, LBL_ST_MODE_ACROSTIC), heads, len);
+    app_status(s, 0, app_label_n(s, LBL_ST_MODE_ACROSTIC, len), heads, len);
     return 0;
 }
 
@@ -104,7 +104,7 @@ static int set_jueju(AppState *s, int len)
     }
     s->mode.line_len = len;
     int kept = start_poem(s, FORM_JUEJU, &f, 1);
-    app_status(s, 0, app_label(s, kept ? LBL_ST_MODE_JUEJU : LBL_ST_MODE_JUEJU_EMPTY), len);
+    app_status(s, 0, app_label_n(s, kept ? LBL_ST_MODE_JUEJU : LBL_ST_MODE_JUEJU_EMPTY, len), len);
     return 0;
 }
 

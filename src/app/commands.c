@@ -12,7 +12,7 @@
 typedef unsigned (*Handler)(AppState *s, CmdArg arg);
 
 /* What a change to the text or the settings makes stale. */
-#define REDRAW_TEXT (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING | REDRAW_STATUS)
+#define REDRAW_TEXT (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_SLIDERS | REDRAW_TIMING | REDRAW_STATUS)
 #define REDRAW_SETTINGS (REDRAW_PROBS | REDRAW_SLIDERS | REDRAW_STATUS)
 
 static void char_text(uint32_t cp, char out[8])
@@ -45,6 +45,7 @@ static unsigned look_up(AppState *s, uint32_t cp)
     s->query_input = 0;
     cp = app_convert_char(s, cp); /* 風 looks up 风 */
     s->pred.query_cp = cp;
+    s->query_text = app_text_mark(s); /* it follows the text until that is gone */
     app_predict(s);
     char ch[8];
     char_text(cp, ch);
@@ -112,6 +113,7 @@ static unsigned do_clear(AppState *s, CmdArg a)
     (void)a;
     app_job_stop(s);
     app_clear_text(s);
+    app_forget_stale(s, 1); /* an empty text again: nothing timed or looked up stays */
     app_predict(s);
     app_status(s, 0, "%s", app_label(s, LBL_ST_CLEARED));
     return REDRAW_TEXT;
@@ -165,9 +167,9 @@ static unsigned do_stop(AppState *s, CmdArg a)
         int written = s->job.written, compare = s->job.kind == JOB_COMPARE;
         app_job_stop(s);
         if (compare)
-            app_status(s, 0, app_label(s, LBL_ST_COMPARE_STOPPED), s->cmp.n);
+            app_status(s, 0, app_label_n(s, LBL_ST_COMPARE_STOPPED, s->cmp.n), s->cmp.n);
         else
-            app_status(s, 0, app_label(s, LBL_ST_STOPPED), written);
+            app_status(s, 0, app_label_n(s, LBL_ST_STOPPED, written), written);
     }
     return REDRAW_ALL;
 }
@@ -185,16 +187,16 @@ static unsigned do_cache(AppState *s, CmdArg a)
     gen_set_cache(&s->g, !s->g.use_cache); /* the next prediction uses the other path */
     app_predict(s);
     if (s->g.use_cache)
-        app_status(s, 0, app_label(s, LBL_ST_CACHE_ON), s->pred.predict_rows);
+        app_status(s, 0, app_label_n(s, LBL_ST_CACHE_ON, s->pred.predict_rows), s->pred.predict_rows);
     else
-        app_status(s, 0, app_label(s, LBL_ST_CACHE_OFF), s->pred.predict_rows);
+        app_status(s, 0, app_label_n(s, LBL_ST_CACHE_OFF, s->pred.predict_rows), s->pred.predict_rows);
     return REDRAW_ALL;
 }
 
 static unsigned do_cache_set(AppState *s, CmdArg a)
 {
     if ((a.n != 0) == (s->g.use_cache != 0)) { /* already so: nothing to recompute */
-        app_status(s, 0, app_label(s, s->g.use_cache ? LBL_ST_CACHE_ON : LBL_ST_CACHE_OFF),
+        app_status(s, 0, app_label_n(s, s->g.use_cache ? LBL_ST_CACHE_ON : LBL_ST_CACHE_OFF, s->pred.predict_rows),
                    s->pred.predict_rows);
         return REDRAW_STATUS;
     }
@@ -303,6 +305,8 @@ static unsigned do_attention(AppState *s, CmdArg a)
 {
     (void)a;
     s->show_attention = !s->show_attention;
+    if (s->show_attention)
+        s->show_mask = 0; /* both take the place of the panels: one at a time */
     app_status(s, 0, "%s", app_label(s, s->show_attention ? LBL_ST_ATT_ON : LBL_ST_ATT_OFF));
     return REDRAW_ALL;
 }
@@ -341,7 +345,7 @@ static unsigned do_show(AppState *s, CmdArg a)
 {
     switch ((AppView)a.n) {
     case VIEW_NONE:
-        s->show_hist = s->show_attention = s->show_help = s->show_entropy = 0;
+        s->show_hist = s->show_attention = s->show_help = s->show_entropy = s->show_mask = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_VIEWS_CLOSED));
         break;
     case VIEW_HISTOGRAM:
@@ -350,9 +354,15 @@ static unsigned do_show(AppState *s, CmdArg a)
         break;
     case VIEW_ATTENTION:
         s->show_attention = 1;
+        s->show_mask = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_ATT_ON));
         break;
     case VIEW_HELP: s->show_help = 1; break;
+    case VIEW_MASK:
+        s->show_mask = 1;
+        s->show_attention = 0;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_MASK_ON));
+        break;
     case VIEW_COUNT: return REDRAW_NONE;
     }
     app_predict(s); /* the histogram is drawn from the prediction */
@@ -494,6 +504,17 @@ static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
     }
 }
 
+/* w: the causal mask of the last pass, a view of its own */
+static unsigned do_mask(AppState *s, CmdArg a)
+{
+    (void)a;
+    s->show_mask = !s->show_mask;
+    if (s->show_mask)
+        s->show_attention = 0;
+    app_status(s, 0, "%s", app_label(s, s->show_mask ? LBL_ST_MASK_ON : LBL_ST_MASK_OFF));
+    return REDRAW_ALL;
+}
+
 static unsigned do_tick(AppState *s, CmdArg a)
 {
     (void)a;
@@ -606,6 +627,8 @@ static const Handler HANDLERS[CMD_COUNT] = {
     /* the sampler made visible: uncertainty under the text, the repetition penalty */
     [CMD_ENTROPY] = do_entropy,
     [CMD_PENALTY_SET] = do_penalty_set,
+    /* the mask view */
+    [CMD_MASK] = do_mask,
 };
 
 unsigned app_apply(AppState *s, Command c, CmdArg arg)

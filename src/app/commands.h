@@ -79,6 +79,8 @@ typedef enum {
     /* the sampler made visible: uncertainty under the text, the repetition penalty */
     CMD_ENTROPY,        /* e: the entropy of each written character, position by position */
     CMD_PENALTY_SET,    /* the repetition penalty to arg.x, clamped to 1 (off) .. 100 */
+    /* the mask view */
+    CMD_MASK,           /* w: the causal mask of the last pass (the attention view closes) */
     CMD_COUNT
 } Command;
 

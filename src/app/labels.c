@@ -2,6 +2,9 @@
  * (see labels.h). */
 #include "labels.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "probfmt.h"
 
 /* One row per label, a column per language (AppLang order: en, zh, de, fr). */
@@ -34,10 +37,10 @@ static const Label LABELS[LBL_COUNT] = {
                           "%s 不在词表里：已标出，模型跳过它",
                           "%s fehlt im Vokabular: markiert, das Modell überspringt es",
                           "%s n'est pas dans le vocabulaire : signalé, le modèle l'ignore"},
-    [LBL_NOTE_WINDOW] = {"dim: before the last %d characters, which are all the model reads",
-                         "暗色：在最后 %d 个字之前，模型只读最后这些字",
-                         "blass: vor den letzten %d Zeichen – nur diese liest das Modell",
-                         "en pâle : avant les %d derniers caractères, les seuls que lit le modèle"},
+    [LBL_NOTE_WINDOW] = {"dim: outside the window; the model reads only the last %d characters",
+                         "暗色：在窗口之外；模型只读最后 %d 个字",
+                         "blass: außerhalb des Fensters; das Modell liest die letzten %d Zeichen",
+                         "en pâle : hors fenêtre ; le modèle ne lit que les %d derniers caractères"},
     [LBL_NOTE_FORM_ONLY] = {"%s, line %d: only %s may come next; the form blocks %.1f%%",
                             "%s，第 %d 句：下一个只能是 %s；格式禁止了 %.1f%%",
                             "%s, Zeile %d: nur %s möglich, %.1f%% gesperrt",
@@ -112,18 +115,18 @@ static const Label LABELS[LBL_COUNT] = {
                             "tirage  Tab ↑↓ choisir  ←→ régler"},
     [LBL_MODE] = {"form", "格式", "Form", "forme"},
 
-    [LBL_TIMING_HEADER] = {"ms per character, by position", "每个字的毫秒数，按位置",
-                           "ms pro Zeichen, nach Position",
-                           "ms par caractère, selon la position"},
+    [LBL_TIMING_HEADER] = {"model's ms per character, by position", "模型每个字的毫秒数，按位置",
+                           "Modell: ms pro Zeichen, nach Position",
+                           "ms du modèle par caractère, par position"},
     [LBL_WITH_CACHE] = {"cache", "有缓存", "Cache", "cache"},
     [LBL_WITHOUT_CACHE] = {"no cache", "无缓存", "ohne Cache", "sans cache"},
-    [LBL_TIMING_TOTALS] = {"without %.0f ms, with %.0f ms: %.1fx faster",
-                           "无缓存 %.0f ms，有缓存 %.0f ms，快 %.1f 倍",
-                           "ohne %.0f ms, mit %.0f ms: %.1f× schneller",
-                           "sans %.0f ms, avec %.0f ms, soit ×%.1f"},
+    [LBL_TIMING_TOTALS] = {"model: without %.0f ms, with %.0f ms, %.1fx",
+                           "模型：无缓存 %.0f，缓存 %.0f ms，%.1f 倍",
+                           "Modell: ohne %.0f ms, mit %.0f ms, %.1f×",
+                           "modèle : sans %.0f ms, avec %.0f ms, ×%.1f"},
     [LBL_IDENTICAL] = {"identical text", "文本完全一样", "Text gleich", "même texte"},
     [LBL_DIFFERENT] = {"TEXT DIFFERS", "文本不一样", "TEXT ANDERS", "TEXTE DIFFÉRENT"},
-    [LBL_MAX_DIFF] = {"max logit diff %.3g", "logit 最大差 %.3g", "max. Logit-Diff. %.3g", "logits à %.3g près"},
+    [LBL_MAX_DIFF] = {"max |Δlogit| %.3g", "最大 |Δlogit| %.3g", "max. |ΔLogit| %.3g", "|Δlogit| max %.3g"},
     [LBL_CACHE_MEMORY] = {"cache %s now, %s when full (%d)", "缓存：现在 %s，满 %s（%d 字）",
                           "Cache jetzt %s, voll %s (%d)",
                           "cache : %s, %s si plein (%d)"},
@@ -142,10 +145,10 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_TOO_SMALL_HINT] = {"enlarge the window (q quits)", "请放大窗口（q 退出）",
                             "Fenster vergrößern (q beendet)",
                             "agrandissez la fenêtre (q pour quitter)"},
-    [LBL_ATT_HEADER] = {"attention of the next prediction: layer, head; darker = stronger",
-                        "预测下一个字时的注意力：层、头；越深越强",
-                        "Attention der nächsten Vorhersage: Schicht L, Kopf H; dunkler = stärker",
-                        "attention de la prédiction suivante : couche L, tête H ; plus foncé = plus fort"},
+    [LBL_ATT_HEADER] = {"attention of the next prediction: layer L, head H; denser = stronger",
+                        "预测下一个字时的注意力：第 L 层、第 H 头；越密越强",
+                        "Attention der nächsten Vorhersage: Schicht L, Kopf H; dichter = stärker",
+                        "attention de la prédiction suivante : couche L, tête H ; plus dense = plus fort"},
     [LBL_ATT_MORE] = {"+%d rows: enlarge the window", "还有 %d 行：请放大窗口",
                       "+%d Zeilen: Fenster vergrößern",
                       "+%d lignes : agrandissez la fenêtre"},
@@ -193,10 +196,10 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_HELP_HIST] = {"histogram of 1,000 draws", "1000 次采样的直方图",
                        "Histogramm aus 1000 Zügen",
                        "histogramme, 1000 tirages"},
-    [LBL_HELP_ATTENTION] = {"attention view",
-                            "注意力视图",
-                            "Attention-Ansicht",
-                            "vue de l'attention"},
+    [LBL_HELP_ATTENTION] = {"attention / causal mask",
+                            "注意力 / 因果掩码",
+                            "Attention / kausale Maske",
+                            "attention / masque causal"},
     [LBL_HELP_QUERY] = {"rank of any character", "查任意字的排名", "Rang eines Zeichens", "rang d'un caractère"},
     [LBL_HELP_MID_TEXT] = {"poem start / mid-text", "诗的开头 / 文中片段", "Gedichtanfang / Textmitte",
                            "début de poème / extrait"},
@@ -217,10 +220,10 @@ static const Label LABELS[LBL_COUNT] = {
                                 "训练文本：原诗里同样的上文之后出现这个字的次数",
                                 "Trainingstext: wie oft die Gedichte selbst genauso weitergehen",
                                 "corpus : combien de fois les poèmes eux-mêmes continuent ainsi"},
-    [LBL_HELP_LEGEND_TIMING] = {"timing: b writes the same text with and without the KV cache",
-                                "计时：按 b，同一段文字用和不用 KV 缓存各写一遍",
-                                "Zeitmessung: b schreibt denselben Text mit und ohne KV-Cache",
-                                "mesure : b écrit le même texte avec et sans le cache KV"},
+    [LBL_HELP_LEGEND_TIMING] = {"timing (b): the model with and without the KV cache; |Δ|: largest logit gap",
+                                "计时（b）：模型用和不用 KV 缓存各算一遍；|Δ|：logit 的最大差",
+                                "Zeitmessung (b): Modell mit und ohne KV-Cache; |Δ|: größte Logit-Differenz",
+                                "mesure (b) : le modèle avec et sans cache KV ; |Δ| : écart maximal des logits"},
     [LBL_HELP_CLOSE] = {"any key closes this help", "按任意键关闭帮助",
                         "beliebige Taste schließt die Hilfe",
                         "n'importe quelle touche ferme l'aide"},
@@ -287,10 +290,10 @@ static const Label LABELS[LBL_COUNT] = {
                           "比较中：%d 个字，用缓存和不用缓存（Esc 停止）",
                           "Vergleich: %d Zeichen mit und ohne Cache (Esc stoppt)",
                           "comparaison : %d caractères avec et sans cache (Esc arrête)"},
-    [LBL_ST_COMPARED] = {"compared %d characters: the cache was %.1fx faster; %s",
-                         "比较了 %d 个字：用缓存快 %.1f 倍；%s",
-                         "%d Zeichen verglichen: mit Cache %.1f× schneller; %s",
-                         "%d caractères comparés : le cache va %.1f fois plus vite ; %s"},
+    [LBL_ST_COMPARED] = {"compared %d: the model's work %.1fx faster with the cache; %s",
+                         "比较了 %d 个字：用缓存时模型的计算快 %.1f 倍；%s",
+                         "%d verglichen: das Modell rechnet mit Cache %.1f× schneller; %s",
+                         "%d comparés : avec le cache, le modèle va ×%.1f plus vite ; %s"},
     [LBL_ST_COMPARE_STOPPED] = {"compare stopped after %d characters", "比较在 %d 个字后停止",
                                 "Vergleich nach %d Zeichen gestoppt",
                                 "comparaison arrêtée après %d caractères"},
@@ -490,10 +493,10 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_HELP_IME] = {"type pinyin (Esc leaves)", "拼音输入（Esc 退出）", "Pinyin tippen (Esc: Ende)",
                       "saisir en pinyin (Esc)"},
     /* typed text with several unknown characters: the first named, the rest counted */
-    [LBL_ST_UNKNOWN_MORE] = {"%s and %d more are not among the model's %d characters: skipped",
-                             "%s 和另外 %d 个字不在模型的 %d 个字里：已跳过",
-                             "%s und %d weitere fehlen unter den %d Modellzeichen: übersprungen",
-                             "%s et %d autres : hors des %d caractères du modèle, ignorés"},
+    [LBL_ST_UNKNOWN_MORE] = {"%s and %d more are not among the model's characters: skipped",
+                             "%s 和另外 %d 个字不在模型的字表里：已跳过",
+                             "%s und %d weitere fehlen unter den Modellzeichen: übersprungen",
+                             "%s et %d autres : hors des caractères du modèle, ignorés"},
     /* the terminal too small: the needed size alone, for narrow ones */
     [LBL_TOO_SMALL_SHORT] = {"needs %dx%d", "至少 %dx%d", "mind. %dx%d", "il faut %dx%d"},
     /* a paste as one edit: a paste longer than the text's room */
@@ -551,6 +554,169 @@ static const Label LABELS[LBL_COUNT] = {
                         "重复惩罚 %.2f：窗口里已出现的字得分降低（， 。 ⏎ 除外）",
                         "Wiederholungsstrafe %.2f: Zeichen im Fenster zählen weniger (außer ， 。 ⏎)",
                         "pénalité de répétition %.2f : le déjà-vu pèse moins (sauf ， 。 ⏎)"},
+
+    /* the window, the mask view, the timing panel's parts; plural forms */
+    /* past the context, beside the text: what the model reads of how much */
+    [LBL_WINDOW_COUNT] = {"window %d of %s", "窗口 %d 字，共 %s 字", "Fenster %d von %s",
+                          "fenêtre %d sur %s"},
+    [LBL_NOTE_SHIFT] = {"¦ a context shift; the model reads the last %d characters, not the dim",
+                        "¦ 处窗口移动过；模型只读最后 %d 个字，不读暗色的",
+                        "¦ Fenster verschoben; gelesen werden nur die letzten %d Zeichen",
+                        "¦ la fenêtre a glissé ; le modèle ne lit que les %d derniers caractères"},
+    [LBL_TIMING_SAMPLER] = {"sampler: %.1f ms more, not in the plot", "采样器另用 %.1f ms，不在图中",
+                            "Sampler: %.1f ms dazu, nicht im Bild",
+                            "tirage : %.1f ms de plus, hors courbe"},
+    [LBL_TIMING_STRIP] = {"|Δ|", "|Δ|", "|Δ|", "|Δ|"},
+    [LBL_ST_COMPARED_SHIFT] = {"compared %d: model %.1fx faster cached; shifts (%d×) reread half the window",
+                               "比较了 %d 个字：用缓存模型快 %.1f 倍；窗口移动时（%d 次）要重读半个窗口",
+                               "%d verglichen: Cache %.1f× schneller; je Verschiebung (%d×) halbes Fenster neu",
+                               "%d comparés : cache ×%.1f ; chaque glissement (%d×) relit une demi-fenêtre"},
+    [LBL_ST_COMPARED_SLIDE] = {"compared %d: only %.1fx; past the context each step rereads the window",
+                               "比较了 %d 个字：只快 %.1f 倍；超出上下文后每一步都重读整个窗口",
+                               "%d verglichen: nur %.1f×; hinter dem Kontext liest jeder Schritt alles neu",
+                               "%d comparés : ×%.1f seulement ; passé le contexte, chaque pas relit tout"},
+    [LBL_MASK_HEADER] = {"causal mask of the last pass: ones(%d, %d).tril(diagonal=%d)",
+                         "上一次计算的因果掩码：ones(%d, %d).tril(diagonal=%d)",
+                         "kausale Maske des letzten Durchlaufs: ones(%d, %d).tril(diagonal=%d)",
+                         "masque causal du dernier passage : ones(%d, %d).tril(diagonal=%d)"},
+    [LBL_MASK_STEP] = {"a cached step: the new position start = %d sees the %d cached ones and itself",
+                       "用缓存的一步：新位置 start = %d 看得见缓存里的 %d 个位置和它自己",
+                       "Cache-Schritt: Position start = %d sieht die %d gespeicherten und sich selbst",
+                       "pas avec cache : la position start = %d voit les %d en cache et elle-même"},
+    [LBL_MASK_PASS] = {"a full pass (T = %d): each position sees itself and those before it",
+                       "完整计算（T = %d）：每个位置只看得见它自己和前面的位置",
+                       "voller Durchlauf (T = %d): jede Position sieht sich und die davor",
+                       "passage complet (T = %d) : chaque position voit elle-même et celles d'avant"},
+    [LBL_MASK_OFFSET] = {"T = %d new after start = %d cached: the triangle moves start columns right",
+                         "T = %d 个新位置接在 start = %d 个缓存之后：三角形右移 start 列",
+                         "T = %d neue nach start = %d gespeicherten: Dreieck um start Spalten versetzt",
+                         "T = %d nouvelles après start = %d en cache : triangle décalé de start colonnes"},
+    [LBL_MASK_AXIS] = {"q↓ k→", "q↓ k→", "q↓ k→", "q↓ k→"},
+    [LBL_MASK_LEGEND] = {"■ may attend   · masked: a later position   row = query q, column = key k",
+                         "■ 可以注意   · 被遮住：后面的位置   行 = 查询 q，列 = 键 k",
+                         "■ sichtbar   · maskiert: spätere Position   Zeile = Query q, Spalte = Key k",
+                         "■ visible   · masqué (plus loin)   ligne = requête q, colonne = clé k"},
+    [LBL_MASK_ROWS] = {"bright rows: computed in this pass; dim rows: earlier, kept in the cache",
+                       "亮的行：这一次算的；暗的行：以前算过，存在缓存里",
+                       "helle Zeilen: in diesem Durchlauf gerechnet; blasse: früher, im Cache",
+                       "lignes vives : calculées à ce passage ; pâles : plus tôt, gardées en cache"},
+    [LBL_MASK_CUT] = {"◂ %d more to the left: ■ in every row shown", "◂ 左边还有 %d 列：每一行都是 ■",
+                      "◂ %d weitere links: in jeder Zeile ■", "◂ %d de plus à gauche : ■ sur chaque ligne"},
+    [LBL_ST_MASK_ON] = {"mask: which keys each query of the last pass may see (w closes)",
+                        "掩码：上一次计算中每个查询能看到哪些键（w 关闭）",
+                        "Maske: welche Keys jede Query des letzten Durchlaufs sieht (w schließt)",
+                        "masque : les clés que voit chaque requête du dernier passage (w ferme)"},
+    [LBL_ST_MASK_OFF] = {"mask view off", "掩码视图已关闭", "Masken-Ansicht aus", "vue du masque fermée"},
+    [LBL_ATT_MAX] = {"max", "最大", "max.", "max"},
+    [LBL_ATT_NOTE] = {"max: a row's strongest weight, the scale of its shades (1.00: all on one)",
+                      "最大：该行最强的权重，整行按它深浅（1.00：全在一个字上）",
+                      "max.: stärkstes Gewicht der Zeile, ihr Maßstab (1.00: alles auf einem Zeichen)",
+                      "max : le poids le plus fort de la ligne, son échelle (1.00 : tout sur un)"},
+    /* singular forms, each beside the count label it stands for */
+    [LBL_ONE_VOCAB_SIZE] = {"%d character", "%d 个字", "%d Zeichen", "%d caractère"},
+    [LBL_ONE_CORPUS_AFTER] = {"training text after 「%s」, %zu time", "训练文本里「%s」之后，%zu 次",
+                              "Trainingstext nach 「%s」: %zu-mal",
+                              "dans le corpus, après 「%s」 : %zu fois"},
+    [LBL_ONE_NOTE_WINDOW] = {"dim: outside the window; the model reads only the last %d character",
+                             "暗色：在窗口之外；模型只读最后 %d 个字",
+                             "blass: außerhalb des Fensters; das Modell liest %d Zeichen, das letzte",
+                             "en pâle : hors fenêtre ; le modèle ne lit que le %d dernier caractère"},
+    [LBL_ONE_NOTE_SHIFT] = {"¦ a context shift; the model reads the last %d character, not the dim",
+                            "¦ 处窗口移动过；模型只读最后 %d 个字，不读暗色的",
+                            "¦ Fenster verschoben; gelesen wird nur %d Zeichen, das letzte",
+                            "¦ la fenêtre a glissé ; le modèle ne lit que le %d dernier caractère"},
+    [LBL_ONE_ST_TOOK_BACK] = {"took back %s: the cache dropped it, kept %d, recomputed nothing",
+                              "收回了 %s：缓存删掉它的位置，保留 %d 个，不用重算",
+                              "%s entfernt: Cache auf %d Position gekürzt, nichts neu gerechnet",
+                              "%s retiré : cache ramené à %d position, rien recalculé"},
+    [LBL_ONE_ST_WROTE] = {"wrote %d character with seed %llu", "写了 %d 个字，种子 %llu",
+                          "%d Zeichen geschrieben, Startwert %llu",
+                          "%d caractère écrit, graine %llu"},
+    [LBL_ONE_ST_STOPPED] = {"stopped after %d character", "写了 %d 个字后停止",
+                            "nach %d Zeichen gestoppt",
+                            "arrêté après %d caractère"},
+    [LBL_ONE_ST_COMPARE_STOPPED] = {"compare stopped after %d character", "比较在 %d 个字后停止",
+                                    "Vergleich nach %d Zeichen gestoppt",
+                                    "comparaison arrêtée après %d caractère"},
+    [LBL_ONE_ST_CACHE_ON] = {"KV cache on: %ld position read once; from now on one step per character",
+                             "KV 缓存开：%ld 个位置读一次，之后每个字只算一步",
+                             "KV-Cache an: %ld Position einmal gelesen; ab jetzt ein Schritt pro Zeichen",
+                             "cache KV actif : %ld position lue une fois ; ensuite un pas par caractère"},
+    [LBL_ONE_ST_CACHE_OFF] = {"KV cache off: every prediction reads its %ld position again",
+                              "KV 缓存关：每次预测都重读全部 %ld 个位置",
+                              "KV-Cache aus: jede Vorhersage liest ihre %ld Position neu",
+                              "cache KV coupé : chaque prédiction relit sa %ld position"},
+    [LBL_ONE_ATT_MORE] = {"+%d row: enlarge the window", "还有 %d 行：请放大窗口",
+                          "+%d Zeile: Fenster vergrößern",
+                          "+%d ligne : agrandissez la fenêtre"},
+    [LBL_ONE_MODE_JUEJU] = {"jueju of %d", "%d 言绝句", "Jueju (%d Zeichen)", "jueju à %d pied"},
+    [LBL_ONE_ST_FULL] = {"the text is full (%d character): take it back or clear it with Ctrl-U",
+                         "文本已满（%d 个字）：请收回一些，或用 Ctrl-U 清空",
+                         "der Text ist voll (%d Zeichen): zurücknehmen oder mit Ctrl-U leeren",
+                         "le texte est plein (%d caractère) : retirez-le ou videz-le avec Ctrl-U"},
+    [LBL_ONE_ST_UNKNOWN] = {"%s is not the model's only character (%d): it is skipped",
+                            "%s 不在模型的 %d 个字里：已跳过",
+                            "%s ist nicht das einzige Zeichen des Modells (%d): übersprungen",
+                            "%s n'est pas le seul caractère du modèle (%d) : ignoré"},
+    [LBL_ONE_ST_MODE_ACROSTIC] = {"acrostic on %s, %d character a line: each line's first character is fixed",
+                                  "藏头诗：%s，每句 %d 字：每句第一个字已定",
+                                  "Akrostichon %s, %d Zeichen pro Zeile: jeder Zeilenanfang steht fest",
+                                  "acrostiche %s, vers de %d caractère : initiales imposées"},
+    [LBL_ONE_ST_MODE_JUEJU] = {"jueju: four lines of %d character, marks ，。，。",
+                               "绝句：四句，每句 %d 字，标点 ，。，。",
+                               "Jueju: vier Zeilen zu %d Zeichen, Satzzeichen ，。，。",
+                               "jueju : quatre vers de %d caractère, ponctuation ，。，。"},
+    [LBL_ONE_ST_MODE_JUEJU_EMPTY] = {"jueju of %d: the prompt does not fit the form, so the poem starts empty",
+                                     "%d 言绝句：提示词不合格式，从空白开始",
+                                     "Jueju (%d Zeichen): der Prompt passt nicht zur Form, das Gedicht beginnt leer",
+                                     "jueju à %d pied : le prompt ne suit pas la forme, le poème part de zéro"},
+    [LBL_ONE_ST_COMPARING] = {"comparing: %d character with and without the cache (Esc stops)",
+                              "比较中：%d 个字，用缓存和不用缓存（Esc 停止）",
+                              "Vergleich: %d Zeichen mit und ohne Cache (Esc stoppt)",
+                              "comparaison : %d caractère avec et sans cache (Esc arrête)"},
+    [LBL_ONE_IME_HEAD] = {"%s: %d character reads so, %s", "%s：%d 个字读这个音，模型共给 %s",
+                          "%s: %d Zeichen liest sich so, %s",
+                          "%s : %d caractère se lit ainsi, %s"},
+    [LBL_ONE_IME_NONE] = {"the model's only character (%d) does not read %s",
+                          "模型的 %d 个字里没有读 %s 的",
+                          "das einzige Zeichen des Modells (%d) liest sich nicht %s",
+                          "le seul caractère du modèle (%d) ne se lit pas %s"},
+    [LBL_ONE_ST_UNKNOWN_MORE] = {"%s and %d more are not among the model's characters: skipped",
+                                 "%s 和另外 %d 个字不在模型的字表里：已跳过",
+                                 "%s und %d weiteres fehlen unter den Modellzeichen: übersprungen",
+                                 "%s et %d autre : hors des caractères du modèle, ignorés"},
+    [LBL_ONE_KV_NOTE_NOW] = {"now: the %d token of the text in the cache, one more each step",
+                             "现在：缓存里有文本的 %d 个词元，每写一步多一个",
+                             "jetzt: das %d Token des Textes im Cache, je Schritt eines mehr",
+                             "actuel : le %d jeton du texte en cache, un de plus par pas"},
+};
+
+/* Each count label and its singular row. */
+static const struct {
+    LabelId many, one;
+} PLURALS[] = {
+    {LBL_VOCAB_SIZE, LBL_ONE_VOCAB_SIZE},
+    {LBL_CORPUS_AFTER, LBL_ONE_CORPUS_AFTER},
+    {LBL_NOTE_WINDOW, LBL_ONE_NOTE_WINDOW},
+    {LBL_NOTE_SHIFT, LBL_ONE_NOTE_SHIFT},
+    {LBL_ST_TOOK_BACK, LBL_ONE_ST_TOOK_BACK},
+    {LBL_ST_WROTE, LBL_ONE_ST_WROTE},
+    {LBL_ST_STOPPED, LBL_ONE_ST_STOPPED},
+    {LBL_ST_COMPARE_STOPPED, LBL_ONE_ST_COMPARE_STOPPED},
+    {LBL_ST_CACHE_ON, LBL_ONE_ST_CACHE_ON},
+    {LBL_ST_CACHE_OFF, LBL_ONE_ST_CACHE_OFF},
+    {LBL_ATT_MORE, LBL_ONE_ATT_MORE},
+    {LBL_MODE_JUEJU, LBL_ONE_MODE_JUEJU},
+    {LBL_ST_FULL, LBL_ONE_ST_FULL},
+    {LBL_ST_UNKNOWN, LBL_ONE_ST_UNKNOWN},
+    {LBL_ST_MODE_ACROSTIC, LBL_ONE_ST_MODE_ACROSTIC},
+    {LBL_ST_MODE_JUEJU, LBL_ONE_ST_MODE_JUEJU},
+    {LBL_ST_MODE_JUEJU_EMPTY, LBL_ONE_ST_MODE_JUEJU_EMPTY},
+    {LBL_ST_COMPARING, LBL_ONE_ST_COMPARING},
+    {LBL_KV_NOTE_NOW, LBL_ONE_KV_NOTE_NOW},
+    {LBL_IME_HEAD, LBL_ONE_IME_HEAD},
+    {LBL_IME_NONE, LBL_ONE_IME_NONE},
+    {LBL_ST_UNKNOWN_MORE, LBL_ONE_ST_UNKNOWN_MORE},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)
@@ -569,4 +735,48 @@ char *app_prob_text(const AppState *s, double p, int decimals, char *out, size_t
 {
     return probfmt_odds(p, decimals, app_label(s, LBL_ONE_IN), app_label(s, LBL_DIGIT_GROUP), out,
                         size);
+}
+
+LabelId app_label_singular(LabelId id)
+{
+    for (size_t i = 0; i < sizeof PLURALS / sizeof PLURALS[0]; i++)
+        if (PLURALS[i].many == id)
+            return PLURALS[i].one;
+    return id;
+}
+
+/* Does the language put a noun counted n times in the singular? (Chinese
+ * has no plural: its singular rows read as the others.) */
+static int takes_singular(AppLang lang, long n)
+{
+    return lang == LANG_FR ? n == 0 || n == 1 : n == 1;
+}
+
+const char *app_label_n_in(AppLang lang, LabelId id, long n)
+{
+    return app_label_in(lang, takes_singular(lang, n) ? app_label_singular(id) : id);
+}
+
+const char *app_label_n(const AppState *s, LabelId id, long n)
+{
+    return app_label_n_in(s->lang, id, n);
+}
+
+void app_format_count(AppLang lang, long n, char *out, size_t size)
+{
+    /* the digits, then a separator before every group of three from the right */
+    const char *sep = lang == LANG_EN ? "," : lang == LANG_DE ? "." : lang == LANG_FR ? "\xe2\x80\xaf" /* U+202F */ : "";
+    char digits[32];
+    int nd = snprintf(digits, sizeof digits, "%ld", n < 0 ? -n : n);
+    size_t len = 0, seplen = strlen(sep);
+    if (n < 0 && len + 1 < size)
+        out[len++] = '-';
+    for (int i = 0; i < nd && len + 1 + seplen < size; i++) {
+        if (i > 0 && (nd - i) % 3 == 0) {
+            memcpy(out + len, sep, seplen);
+            len += seplen;
+        }
+        out[len++] = digits[i];
+    }
+    out[len] = 0;
 }

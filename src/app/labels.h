@@ -10,6 +10,8 @@
 #ifndef TS_LABELS_H
 #define TS_LABELS_H
 
+#include <stddef.h>
+
 #include "app.h"
 
 typedef enum {
@@ -238,6 +240,48 @@ typedef enum {
     LBL_STAGE_MASK,
     LBL_STAGE_FINAL,
     LBL_ST_PENALTY,
+    /* the window, the mask view, the timing panel's parts; plural forms */
+    LBL_WINDOW_COUNT,
+    LBL_NOTE_SHIFT,
+    LBL_TIMING_SAMPLER,
+    LBL_TIMING_STRIP,
+    LBL_ST_COMPARED_SHIFT,
+    LBL_ST_COMPARED_SLIDE,
+    LBL_MASK_HEADER,
+    LBL_MASK_STEP,
+    LBL_MASK_PASS,
+    LBL_MASK_OFFSET,
+    LBL_MASK_AXIS,
+    LBL_MASK_LEGEND,
+    LBL_MASK_ROWS,
+    LBL_MASK_CUT,
+    LBL_ST_MASK_ON,
+    LBL_ST_MASK_OFF,
+    LBL_ATT_MAX,
+    LBL_ATT_NOTE,
+    /* the singular of a count label (app_label_n): ONE_X is X for one */
+    LBL_ONE_VOCAB_SIZE,
+    LBL_ONE_CORPUS_AFTER,
+    LBL_ONE_NOTE_WINDOW,
+    LBL_ONE_NOTE_SHIFT,
+    LBL_ONE_ST_TOOK_BACK,
+    LBL_ONE_ST_WROTE,
+    LBL_ONE_ST_STOPPED,
+    LBL_ONE_ST_COMPARE_STOPPED,
+    LBL_ONE_ST_CACHE_ON,
+    LBL_ONE_ST_CACHE_OFF,
+    LBL_ONE_ATT_MORE,
+    LBL_ONE_MODE_JUEJU,
+    LBL_ONE_ST_FULL,
+    LBL_ONE_ST_UNKNOWN,
+    LBL_ONE_ST_MODE_ACROSTIC,
+    LBL_ONE_ST_MODE_JUEJU,
+    LBL_ONE_ST_MODE_JUEJU_EMPTY,
+    LBL_ONE_ST_COMPARING,
+    LBL_ONE_KV_NOTE_NOW,
+    LBL_ONE_IME_HEAD,
+    LBL_ONE_IME_NONE,
+    LBL_ONE_ST_UNKNOWN_MORE,
     LBL_COUNT
 } LabelId;
 
@@ -251,5 +295,18 @@ const char *app_label_in(AppLang lang, LabelId id);
  * odds form of probfmt.h ("0.042%", "1 in 34,000", "34,000 分之一"), with at
  * least `decimals` decimals. Returns out. */
 char *app_prob_text(const AppState *s, double p, int decimals, char *out, size_t size);
+/* Plural forms. A label that counts something ("wrote %d characters") has
+ * a singular row, LBL_ONE_..., with the same conversions.
+ * app_label_n gives the form the language takes for the count n: the
+ * singular for 1 in English and German, for 0 and 1 in French, never in
+ * Chinese (its row is the same in both); for a label without a singular,
+ * the label itself. */
+const char *app_label_n(const AppState *s, LabelId id, long n);
+const char *app_label_n_in(AppLang lang, LabelId id, long n);
+/* The singular row of a count label, or the label itself if it has none. */
+LabelId app_label_singular(LabelId id);
+/* A count for the screen, grouped as the language writes it: 1,024 (en),
+ * 1.024 (de), 1 024 (fr, a narrow no-break space), 1024 (zh). */
+void app_format_count(AppLang lang, long n, char *out, size_t size);
 
 #endif

@@ -148,6 +148,7 @@ typedef struct {
     /* reading it from the back row */
     int projector;            /* start in projector mode (--projector) */
     AppTheme theme;           /* --theme dark (the default) or light */
+    ContextPolicy policy;     /* past the context (generate.h); 0 is the default, shift */
 } ExploreRun;
 int cli_explore_run(const char *cmd, const ExploreRun *run);
 /* --theme NAME of explore and lesson: "dark" (also NULL) or "light" into

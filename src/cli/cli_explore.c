@@ -21,6 +21,7 @@ static const char EXPLORE_HELP[] =
     "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang en|zh|de|fr]\n"
     "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
     "                         [--projector] [--theme dark|light]\n"
+    "                         [--context-policy shift|slide]\n"
     "\n"
     "The full-screen explorer: type a prompt and watch the model's probabilities\n"
     "for the next character change on every key, beside what the sampler makes of\n"
@@ -58,13 +59,13 @@ static const char EXPLORE_HELP[] =
     "  --no-corpus     no training-text counts\n"
     "  --threads N     threads for the model's passes, 0..1024, 0 = all cores\n"
     "                  (default 0); the cache comparison (b) always times one thread\n"
-    "  --projector     start in projector mode (z switches): only the text, the\n"
-    "                  bars across the whole width and the sliders, in high\n"
-    "                  contrast, with no grey hints and block characters instead\n"
-    "                  of braille\n"
-    "  --theme NAME    dark (default) for a dark background, light for a light\n"
-    "                  one (a projector washes out dark backgrounds); NO_COLOR\n"
-    "                  set and not empty means no colour at all, whatever the theme\n"
+    "  --projector     start in projector mode (z switches): text, full-width bars\n"
+    "                  and sliders in high contrast, no grey hints, no braille\n"
+    "  --theme NAME    dark (default) or light (projectors wash out dark ones);\n"
+    "                  NO_COLOR set and not empty means no colour at all\n"
+    "  --context-policy P  past the context: shift (default) moves the window on to\n"
+    "                  its newest half, marked ¦, and keeps the cache; slide reads\n"
+    "                  the last 128 at every step, where the cache cannot help\n"
     "  --code CODE     open a session code (the title bar shows the session's): its\n"
     "                  prompt, verse form, settings and seed, so that Enter writes\n"
     "                  what `tangscope generate --code CODE` writes; not with\n"
@@ -163,6 +164,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     s.lang = run->lang;
     s.projector = run->projector;
     s.theme = run->theme;
+    gen_set_policy(&s.g, run->policy);
     if (cli_opencc_config())
         s.conv.config = cli_opencc_config();
     if (run->mid_text)
@@ -222,6 +224,7 @@ int cli_theme_parse(const char *cmd, const char *name, AppTheme *theme)
 int cmd_explore(int argc, char **argv)
 {
     const char *model_path = NULL, *prompt = NULL, *lang_arg = NULL, *corpus_path = NULL;
+    const char *policy_name = "shift";
     const char *code = NULL, *theme_arg = NULL;
     int no_corpus = 0, threads = 0, mid_text = 0, projector = 0;
     Opt opts[] = {
@@ -230,6 +233,7 @@ int cmd_explore(int argc, char **argv)
         {"--lang", OPT_STR, &lang_arg, 0, 0},      {"--corpus", OPT_STR, &corpus_path, 0, 0},
         {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
+        {"--context-policy", OPT_STR, &policy_name, 0, 0},
         {"--code", OPT_STR, &code, 0, 0},
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
     };
@@ -240,6 +244,10 @@ int cmd_explore(int argc, char **argv)
     AppLang lang = LANG_EN;
     if ((rc = parse_lang(lang_arg, &lang)) != 0)
         return rc;
+    ContextPolicy policy;
+    if (gen_policy_parse(policy_name, &policy) != 0)
+        return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",
+                         policy_name);
     if (code && (prompt || mid_text))
         return cli_error("explore", EXIT_USAGE, "--code holds the prompt and where it starts: "
                                                 "give no --prompt or --mid-text with it");
@@ -263,6 +271,6 @@ int cmd_explore(int argc, char **argv)
     cli_set_threads(threads);
     ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text, .code = code,
                       .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus,
-                      .projector = projector, .theme = theme};
+                      .projector = projector, .theme = theme, .policy = policy};
     return cli_explore_run("explore", &run);
 }

@@ -69,7 +69,7 @@ static void put_settings(FILE *out, const AppState *s)
     }
     fprintf(out, "%s %s · ", app_label(s, LBL_CACHE), app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
     if (s->mode.kind == FORM_JUEJU)
-        fprintf(out, app_label(s, LBL_MODE_JUEJU), s->mode.line_len);
+        fprintf(out, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
     else if (s->mode.kind == FORM_ACROSTIC)
         fprintf(out, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len, s->mode.heads);
     else
@@ -108,7 +108,7 @@ static void put_top(FILE *out, const AppState *s)
                             : (size_t)utf8_encode(cp, ctx + n);
         }
         ctx[n] = 0;
-        fprintf(out, app_label(s, LBL_CORPUS_AFTER), ctx, p->suffix_total);
+        fprintf(out, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), ctx, p->suffix_total);
         fputs("\n\n", out);
     }
 }
@@ -127,15 +127,17 @@ static void put_query(FILE *out, const AppState *s)
     fputc('\n', out);
 }
 
-/* The compare run's totals, and the time per character at four positions. */
+/* The compare run's totals, and the time per character at four positions:
+ * the model's passes, as the explorer's timing panel plots them. */
 static void put_timing(FILE *out, const AppState *s)
 {
     const CompareRun *c = &s->cmp;
     if (!c->done || c->n == 0)
         return;
-    double speedup = c->total_cached_ms > 0 ? c->total_uncached_ms / c->total_cached_ms : 0;
+    double un = c->total_uncached_model_ms, ca = c->total_cached_model_ms;
+    double speedup = ca > 0 ? un / ca : 0;
     fprintf(out, "- %s: ", app_label(s, LBL_CACHE));
-    fprintf(out, app_label(s, LBL_TIMING_TOTALS), c->total_uncached_ms, c->total_cached_ms, speedup);
+    fprintf(out, app_label(s, LBL_TIMING_TOTALS), un, ca, speedup);
     fprintf(out, "; %s\n\n", app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
     fprintf(out, "| %s | %s | %s |\n| ---: | ---: | ---: |\n", app_label(s, LBL_POSITION),
             app_label(s, LBL_WITHOUT_CACHE), app_label(s, LBL_WITH_CACHE));
@@ -145,8 +147,8 @@ static void put_timing(FILE *out, const AppState *s)
         if (i == last)
             continue;
         last = i;
-        fprintf(out, "| %d | %.3f ms | %.3f ms |\n", c->first_pos + i + 1, c->uncached_ms[i],
-                c->cached_ms[i]);
+        fprintf(out, "| %d | %.3f ms | %.3f ms |\n", c->first_pos + i + 1, c->uncached_model_ms[i],
+                c->cached_model_ms[i]);
     }
     fputc('\n', out);
 }

@@ -178,6 +178,7 @@ const float *gen_logits(Generator *g, TsErr *err)
     infer_forward(&g->inf, g->text + have, (int)(g->n - have));
     g->model_s += ts_now() - t0;
     g->forward_rows += (long)(g->n - have);
+    g->last_rows = (int)(g->n - have);
     if (infer_check_logits(&g->inf, err) != 0)
         return NULL; /* have_logits stays 0: the next call computes them again */
     g->have_logits = 1;

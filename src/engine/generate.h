@@ -86,6 +86,8 @@ typedef struct {
     size_t cache_start; /* text index of the cache's position 0 */
     int have_logits;    /* inf.logits belong to the current text */
     long forward_rows;  /* positions computed so far (work done, for the explorer) */
+    int last_rows;      /* positions the last pass computed, its T: the current logits
+                         * came from T new positions after inf.len - T cached ones */
     double model_s;     /* seconds in the model's passes since gen_init (gen_logits) */
     double sampler_s;   /* seconds in the sampler since gen_init (gen_sample) */
     float coin;         /* the uniform number in [0, 1) the last gen_sample gave the sampler;

@@ -9,6 +9,7 @@
 #ifndef TS_DRAW_H
 #define TS_DRAW_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct {
@@ -91,5 +92,9 @@ void draw_wrapped(Rect r, Role role, const char *utf8);
 void draw_mark(Rect r, Role role);
 /* A horizontal bar of `fraction` (0..1) of w columns in eighths of a cell. */
 void draw_hbar(int y, int x, int w, double fraction, Role role);
+/* A label that names the marks a view draws (¦ ■ · ◂), with the marks that
+ * view draws on this terminal: itself with Unicode glyphs, else a copy in
+ * out with | # . < in their places. */
+const char *draw_marks(const char *utf8, char *out, size_t size);
 
 #endif

@@ -72,6 +72,8 @@ static const Binding BINDINGS[] = {
     {0, 'z', CMD_PROJECTOR, -1},    /* z: projector mode on / off */
     /* uncertainty under the text */
     {0, 'e', CMD_ENTROPY, 0},
+    /* the mask view */
+    {0, 'w', CMD_MASK, 0},
 };
 
 /* In a lesson, before the table above: n and N step through it there (the

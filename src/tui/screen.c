@@ -4,6 +4,7 @@
  *   text (the prompt), as verse, and a note under it       2 rows or more
  *     (with pinyin shown, y: one row, the readings under)  3 rows
  *   [attention: a heading and one row per layer and head]  (v, when it fits)
+ *   [or the mask view (w): all rows down to the status]
  *   probabilities: heading, 8 bars, 3 lines                12 rows
  *     [and the coin of the last draw]                      (1 row, when it fits)
  *   sliders | timing                                       the rest, at least 8
@@ -114,6 +115,11 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     int from_probs = text - 1 - spare > 0 ? text - 1 - spare : 0;
     l->prompt = (Rect){1, 0, text + 1, cols};
     int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
+    if (s->show_mask) { /* a view of its own: everything between the text and the status */
+        l->mask = (Rect){y, 0, body, cols};
+        l->show_mask = 1;
+        return;
+    }
     if (s->show_attention) {
         int want = view_attention_rows(s);
         l->show_attention = 1;
@@ -253,6 +259,8 @@ void tui_draw(const AppState *s, unsigned redraw)
         }
         if (l.show_attention && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
             redo(s, l.attention, view_attention_draw);
+        if (l.show_mask && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
+            redo(s, l.mask, view_mask_draw);
         if (l.show_panels && (redraw & REDRAW_PROBS))
             redo(s, l.probs, view_probs_draw);
         if (l.show_sliders && (redraw & REDRAW_SLIDERS))

@@ -28,7 +28,7 @@ static const HelpLine LINES[] = {
     {"a", LBL_HELP_ACROSTIC},
     {"j", LBL_HELP_JUEJU},
     {"h", LBL_HELP_HIST},
-    {"v", LBL_HELP_ATTENTION},
+    {"v / w", LBL_HELP_ATTENTION},
     {"e", LBL_HELP_ENTROPY}, /* uncertainty under the text */
     {"/", LBL_HELP_QUERY},
     {"n", LBL_HELP_MID_TEXT},

@@ -62,7 +62,7 @@ void view_kvcache_draw(const AppState *s, Rect r)
         draw_row(r, r.y + 3 + i, ROLE_NORMAL, app_label(s, (LabelId)(LBL_KV_PRESET_MHA + i)),
                  kvcost_bytes_per_token(&p[i]), now);
     if (r.h > 6)
-        draw_textf(r.y + 6, r.x + 2, r.w - 2, ROLE_DIM, app_label(s, LBL_KV_NOTE_NOW), now);
+        draw_textf(r.y + 6, r.x + 2, r.w - 2, ROLE_DIM, app_label_n(s, LBL_KV_NOTE_NOW, now), now);
     if (r.h > 7)
         draw_text(r.y + 7, r.x + 2, r.w - 2, ROLE_DIM, app_label(s, LBL_KV_NOTE_FORMULA));
 }

@@ -123,10 +123,10 @@ void view_ime_draw(const AppState *s, Rect r)
         return;
     }
     if (ime->n == 0) {
-        draw_textf(r.y, r.x, r.w, ROLE_ERROR, app_label(s, LBL_IME_NONE), s->m->vocab.size, ime->typed);
+        draw_textf(r.y, r.x, r.w, ROLE_ERROR, app_label_n(s, LBL_IME_NONE, s->m->vocab.size), s->m->vocab.size, ime->typed);
         return;
     }
-    snprintf(line, sizeof line, app_label(s, LBL_IME_HEAD), ime->typed, ime->n, pct);
+    snprintf(line, sizeof line, app_label_n(s, LBL_IME_HEAD, ime->n), ime->typed, ime->n, pct);
     draw_text_cut(r.y, r.x, r.w - PCT_COLS - RANK_COLS, ROLE_HEADER, line); /* beside a lesson */
     draw_text_right(r.y, r.x + r.w - RANK_COLS, PCT_COLS, ROLE_HEADER, app_label(s, LBL_MODEL));
     draw_text_right(r.y, r.x + r.w, RANK_COLS - 1, ROLE_HEADER, app_label(s, LBL_IME_RANK));

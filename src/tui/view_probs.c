@@ -262,7 +262,7 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
         snprintf(line, sizeof line, app_label(s, LBL_CORPUS_NOWHERE), p->suffix_total);
     else {
         suffix_text(s, ctx, sizeof ctx, 24);
-        snprintf(line, sizeof line, app_label(s, LBL_CORPUS_AFTER), ctx, p->suffix_total);
+        snprintf(line, sizeof line, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), ctx, p->suffix_total);
     }
     int used = draw_text(y, r.x, r.w, ROLE_DIM, line);
     if (s->show_hist) {

@@ -5,9 +5,13 @@
  * The whole text is shown as verse, a line of verse to a row (verse.h lays
  * it out), in as many rows as screen.c gives the panel; when it has more
  * rows than that, the last ones (the newest text, and the cursor) stay in
- * view and an arrow left of the first says there is more above. With the
- * attention view open the text keeps to one row, the last characters that
- * fit, so that the shades stand right under them. */
+ * view and an arrow left of the first says there is more above. The text
+ * keeps to one row, the last characters that fit, with the attention view
+ * open (so that the shades stand right under them), with pinyin shown (its
+ * readings under them) and past the context: there the count at the right
+ * says how much of the text the model reads ("window 100 of 1,024"), the
+ * characters outside the window are dim, and a mark (¦) stands where a
+ * context shift moved the window on. */
 #include <stdio.h>
 #include <string.h>
 
@@ -16,7 +20,7 @@
 #include "verse.h"
 #include "views.h"
 
-#define COUNT_COLS 10 /* " 127/128" at the right end of the line */
+#define COUNT_COLS 10 /* " 127/128" at the right end of the line, at least */
 
 /* Where the prompt stands, as the tag left of the count: "poem start" or
  * "mid-text" (n switches). */
@@ -25,17 +29,58 @@ static const char *reading_tag(const AppState *s)
     return app_label(s, s->mid_text ? LBL_READ_MID_TEXT : LBL_READ_POEM_START);
 }
 
+/* The count at the right end: characters of the context ("27/128"), or past
+ * it the window the model reads of the whole text ("window 100 of 1,024"). */
+static void count_text(const AppState *s, char *out, size_t size)
+{
+    size_t start = app_window_start(s), chars = s->g.n - s->g.prefix;
+    if (start == 0) {
+        snprintf(out, size, "%zu/%d", chars, s->m->cfg.context);
+        return;
+    }
+    char total[32];
+    app_format_count(s->lang, (long)chars, total, sizeof total);
+    snprintf(out, size, app_label(s, LBL_WINDOW_COUNT), (int)(s->g.n - start), total);
+}
+
+/* Columns the count takes, with a space before it. */
+static int count_cols(const AppState *s)
+{
+    char count[64];
+    count_text(s, count, sizeof count);
+    int w = textw_width(count) + 1;
+    return w > COUNT_COLS ? w : COUNT_COLS;
+}
+
 int view_prompt_text_width(const AppState *s, Rect r)
 {
-    return r.w - PROMPT_LABEL_COLS - COUNT_COLS - textw_width(reading_tag(s)) - 1;
+    return r.w - PROMPT_LABEL_COLS - count_cols(s) - textw_width(reading_tag(s)) - 1;
 }
+
+/* Is there a context shift before text[t] (one made for the prediction of
+ * it, with t characters of text)? */
+static int shift_before(const AppState *s, long t)
+{
+    size_t n = gen_shift_count(&s->g);
+    for (size_t i = 0; i < n; i++)
+        if ((long)gen_shift(&s->g, i).at == t)
+            return 1;
+    return 0;
+}
+
+static const char *shift_glyph(void) { return tui_glyphs()->unicode ? "¦" : "|"; }
 
 /* The last characters that fit in `width` columns, left to right. A poem's
  * starting newline comes first when the whole text fits. */
 int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max)
 {
-    int used = 0, n = 0;
+    int used = 0, n = 0, mark_w = textw_width(shift_glyph());
     long i = (long)s->n_chars - 1;
+    /* a shift for the prediction still to come: its mark ends the text */
+    if (shift_before(s, (long)s->g.n) && mark_w <= width && n < max) {
+        cells[n++] = (PromptCell){0, mark_w, -1, -1, 1};
+        used += mark_w;
+    }
     for (; i >= 0 && n < max; i--) {
         int w = draw_cp_width(s->chars[i].cp);
         if (s->show_pinyin) { /* room for its reading under it, and a space */
@@ -45,10 +90,15 @@ int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max)
         if (used + w > width)
             break;
         used += w;
-        cells[n++] = (PromptCell){0, w, app_char_text_index(s, (size_t)i), i};
+        long t = app_char_text_index(s, (size_t)i);
+        cells[n++] = (PromptCell){0, w, t, i, 0};
+        if (t >= 0 && shift_before(s, t) && used + mark_w <= width && n < max) {
+            cells[n++] = (PromptCell){0, mark_w, -1, -1, 1}; /* reversed below: before it */
+            used += mark_w;
+        }
     }
     if (i < 0 && s->g.prefix && n < max && used + draw_cp_width('\n') <= width)
-        cells[n++] = (PromptCell){0, draw_cp_width('\n'), 0, -1};
+        cells[n++] = (PromptCell){0, draw_cp_width('\n'), 0, -1, 0};
     /* collected from the end: reverse, then give each its column */
     for (int a = 0, b = n - 1; a < b; a++, b--) {
         PromptCell t = cells[a];
@@ -81,7 +131,7 @@ static void form_note(const AppState *s, char *out, size_t size)
     char mode[128], only[16] = "";
     double blocked = 100.0 * (double)s->pred.ss.blocked; /* of the model's probability */
     if (s->mode.kind == FORM_JUEJU)
-        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_JUEJU), s->mode.line_len);
+        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
     else
         snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len,
                  s->mode.heads);
@@ -128,8 +178,13 @@ static Role note_text(const AppState *s, char *out, size_t size, int cols)
         form_note(s, out, size);
         return ROLE_NORMAL;
     }
-    if (app_window_start(s) > 0)
-        snprintf(out, size, app_label(s, LBL_NOTE_WINDOW), s->m->cfg.context);
+    size_t start = app_window_start(s);
+    if (start > 0) {
+        /* what the model reads: under the shift policy between half a window and a whole one */
+        int read = (int)(s->g.n - start);
+        LabelId id = gen_shift_count(&s->g) > 0 ? LBL_NOTE_SHIFT : LBL_NOTE_WINDOW;
+        snprintf(out, size, app_label_n(s, id, read), read);
+    }
     else if (s->n_chars == 0)
         snprintf(out, size, "%s", app_label(s, LBL_NOTE_EMPTY));
     else if (s->show_pinyin) /* what the newest characters mean */
@@ -169,9 +224,13 @@ static int verse_rows(const AppState *s, Rect r, int max_rows, uint32_t *cps, in
                         APP_MAX_CHARS + 2, NULL);
 }
 
-/* One row of text, not verse: under the attention view's shades, or with
- * each character's reading under it (pinyin, y). */
-static int single_row(const AppState *s) { return s->show_attention || s->show_pinyin; }
+/* One row of text, not verse: under the attention view's shades, with each
+ * character's reading under it (pinyin, y), or past the context (a text that
+ * long is no poem to read whole; the row shows the window and its shifts). */
+static int single_row(const AppState *s)
+{
+    return s->show_attention || s->show_pinyin || app_window_start(s) > 0;
+}
 
 int view_prompt_rows_wanted(const AppState *s, int cols, int max_rows)
 {
@@ -200,7 +259,7 @@ static void draw_verse(const AppState *s, Rect r, int draw, int *cy, int *cx)
         for (int k = rows[row].start; k < rows[row].start + rows[row].len; k++) {
             long ci = k - lead; /* -1: the newline a poem starts on */
             long ti = ci < 0 ? 0 : app_char_text_index(s, (size_t)ci);
-            PromptCell c = {x - x0, draw_cp_width(cps[k]), ti, ci};
+            PromptCell c = {x - x0, draw_cp_width(cps[k]), ti, ci, 0};
             if (draw)
                 draw_cp(y, x, c.w, char_role(s, &c), cps[k]);
             x += c.w;
@@ -217,9 +276,13 @@ void view_prompt_draw(const AppState *s, Rect r)
     PromptCell cells[512];
     int x0 = r.x + PROMPT_LABEL_COLS, n = 0;
     draw_text(r.y, r.x, PROMPT_LABEL_COLS - 1, ROLE_HEADER, app_label(s, LBL_PROMPT));
-    if (single_row(s)) { /* one row, its cells under the attention's shades or above readings */
+    if (single_row(s)) { /* one row: under it the attention's shades or the readings */
         n = view_prompt_cells(s, view_prompt_text_width(s, r), cells, 512);
         for (int k = 0; k < n; k++) {
+            if (cells[k].shift) {
+                draw_text(r.y, x0 + cells[k].x, cells[k].w, ROLE_KEY, shift_glyph());
+                continue;
+            }
             uint32_t cp = cells[k].char_index < 0 ? '\n' : s->chars[cells[k].char_index].cp;
             draw_cp(r.y, x0 + cells[k].x, cells[k].w, char_role(s, &cells[k]), cp);
         }
@@ -227,21 +290,24 @@ void view_prompt_draw(const AppState *s, Rect r)
         int cy, cx;
         draw_verse(s, r, 1, &cy, &cx);
     }
-    char count[32];
-    snprintf(count, sizeof count, "%zu/%d", s->g.n - s->g.prefix, s->m->cfg.context);
-    draw_text_right(r.y, r.x + r.w, COUNT_COLS, ROLE_DIM, count);
+    char count[64];
+    count_text(s, count, sizeof count);
+    int count_w = count_cols(s);
+    draw_text_right(r.y, r.x + r.w, count_w, app_window_start(s) > 0 ? ROLE_KEY : ROLE_DIM, count);
     /* the reading in force, marked when it is not the default */
     const char *tag = reading_tag(s);
-    draw_text_right(r.y, r.x + r.w - COUNT_COLS, textw_width(tag), s->mid_text ? ROLE_KEY : ROLE_DIM,
+    draw_text_right(r.y, r.x + r.w - count_w, textw_width(tag), s->mid_text ? ROLE_KEY : ROLE_DIM,
                     tag);
     if (s->show_pinyin && r.h > 2) /* each character's reading under it */
         view_pinyin_readings(s, r.y + 1, x0, cells, n);
     if (r.h > 1) {
-        char note[512];
+        char note[512], plain[512];
         Role role = note_text(s, note, sizeof note, r.w - PROMPT_LABEL_COLS);
         if (s->projector && role == ROLE_DIM) /* no grey hints on a projector */
             return;
-        draw_text_cut(r.y + r.h - 1, x0, r.w - PROMPT_LABEL_COLS, role, note); /* many acrostic heads */
+        /* many acrostic heads are cut; the shift's mark as the text draws it */
+        draw_text_cut(r.y + r.h - 1, x0, r.w - PROMPT_LABEL_COLS, role,
+                      draw_marks(note, plain, sizeof plain));
     }
 }
 

@@ -50,7 +50,7 @@ static void draw_mode_line(const AppState *s, Rect r, int y)
 {
     char mode[160];
     if (s->mode.kind == FORM_JUEJU)
-        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_JUEJU), s->mode.line_len);
+        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
     else if (s->mode.kind == FORM_ACROSTIC)
         snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len, s->mode.heads);
     else

@@ -1,13 +1,20 @@
-/* view_timing.c - the KV cache's payoff, measured: time per written character
- * with and without the cache, plotted over the position in the text.
+/* view_timing.c - the KV cache's payoff, measured: the model's time per
+ * written character with and without the cache, plotted over the position in
+ * the text.
  *
  * Without the cache every step reads the whole text again, so its curve
  * climbs with the position; with the cache every step reads one character,
  * so its curve stays flat. The plot uses braille cells (2 x 4 dots each),
  * block characters in projector mode (braille's dots fade on a projector)
- * or, on plain terminals, one ASCII mark per cell. Under it: the totals and the
- * speedup, whether both runs wrote the same text and how far their logits
- * ever were apart, and what the cache costs in memory.
+ * or, on plain terminals, one ASCII mark per cell. It shows the model's
+ * passes alone: the sampler does the same work in both runs, so its time
+ * (given apart, under the plot) would only blur what the cache saves. Under
+ * the plot a strip, |Δ|, gives at each position the largest |difference|
+ * between the two runs' logits (cachecmp_step computes it over the whole
+ * vocabulary): a dot where they agree to the bit, a bar as high as the
+ * difference otherwise. Then the totals and the speedup of the model's work,
+ * the sampler's time, whether both runs wrote the same text, and (when there
+ * is a row for it) what the cache costs in memory.
  */
 #include <math.h>
 #include <stdio.h>
@@ -17,7 +24,9 @@
 #include "textw.h"
 #include "views.h"
 
-enum { YLAB_COLS = 6, TEXT_ROWS = 4, MAX_W = 256, MAX_H = 64 };
+/* rows under the plot: the strip, the axis, the totals, the sampler and the
+ * verdict; the memory line only on a taller panel */
+enum { YLAB_COLS = 6, TEXT_ROWS = 5, MAX_W = 256, MAX_H = 64 };
 
 /* Dots of one braille cell: BRAILLE[column][row], rows from the top. */
 static const unsigned char BRAILLE[2][4] = {{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}};
@@ -115,8 +124,8 @@ static void draw_plot(const AppState *s, Rect p)
     /* braille: two columns of dots to a cell; blocks and ASCII: one */
     int unicode = tui_glyphs()->unicode, cols = unicode && !s->projector ? 2 * p.w : p.w;
     double un[2 * MAX_W], ca[2 * MAX_W], ymax = 1e-6;
-    bin_series(c->uncached_ms, c->n, c->length, un, cols);
-    bin_series(c->cached_ms, c->n, c->length, ca, cols);
+    bin_series(c->uncached_model_ms, c->n, c->length, un, cols);
+    bin_series(c->cached_model_ms, c->n, c->length, ca, cols);
     for (int i = 0; i < cols; i++)
         ymax = fmax(ymax, fmax(un[i], ca[i]));
     draw_textf(p.y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, "%5.*f", ymax < 10 ? 2 : 0, ymax);
@@ -130,6 +139,45 @@ static void draw_plot(const AppState *s, Rect p)
         draw_braille(p, &gu, &gc);
     } else {
         draw_ascii(p, un, ca, ymax);
+    }
+}
+
+/* The strip under the plot: per cell the largest |logit difference| of the
+ * positions that fall into it, scaled to the largest of all; a dot where the
+ * two runs' logits are equal, `!` where one is not a number. */
+static void draw_strip(const AppState *s, Rect p, int y)
+{
+    const CompareRun *c = &s->cmp;
+    const Glyphs *g = tui_glyphs();
+    static const char *const LEVELS[8] = {"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
+    draw_text(y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, app_label(s, LBL_TIMING_STRIP));
+    double worst[MAX_W];
+    int seen[MAX_W] = {0}, nan_at[MAX_W] = {0};
+    for (int i = 0; i < c->n; i++) {
+        int x = (int)((long)i * p.w / c->length);
+        double d = c->logit_diff[i];
+        if (d != d)
+            nan_at[x] = 1;
+        else if (!seen[x] || d > worst[x])
+            worst[x] = d;
+        seen[x] = 1;
+    }
+    double top = c->max_logit_diff == c->max_logit_diff ? c->max_logit_diff : 0.0;
+    for (int x = 0; x < p.w; x++) {
+        if (!seen[x])
+            continue;
+        const char *mark;
+        Role role = ROLE_ERROR;
+        if (nan_at[x]) {
+            mark = "!";
+        } else if (worst[x] == 0.0) {
+            mark = g->unicode ? "·" : ".";
+            role = ROLE_GOOD;
+        } else {
+            int level = top > 0 ? (int)(worst[x] / top * 7.999) : 7;
+            mark = g->unicode ? LEVELS[level < 0 ? 0 : level] : "#";
+        }
+        draw_text(y, p.x + x, 1, role, mark);
     }
 }
 
@@ -164,41 +212,58 @@ static void format_bytes(size_t b, char *out, size_t size)
         snprintf(out, size, "%.1f MB", b / (1024.0 * 1024.0));
 }
 
-static void draw_results(const AppState *s, Rect r, int y)
+static void draw_memory(const AppState *s, Rect r, int y)
 {
-    const CompareRun *c = &s->cmp;
-    if (c->n > 0) {
-        double speedup = c->total_cached_ms > 0 ? c->total_uncached_ms / c->total_cached_ms : 0;
-        draw_textf(y, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_TIMING_TOTALS), c->total_uncached_ms,
-                   c->total_cached_ms, speedup);
-        int used = draw_text(y + 1, r.x, r.w, c->identical ? ROLE_GOOD : ROLE_ERROR,
-                             app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
-        char diff[64];
-        snprintf(diff, sizeof diff, "%s", tui_glyphs()->sep);
-        snprintf(diff + strlen(diff), sizeof diff - strlen(diff), app_label(s, LBL_MAX_DIFF),
-                 c->max_logit_diff);
-        draw_text(y + 1, r.x + used, r.w - used, ROLE_NORMAL, diff);
-    }
     char now[32], full[32];
     format_bytes(app_cache_bytes_now(s), now, sizeof now);
     format_bytes(app_cache_bytes_full(s), full, sizeof full);
-    draw_textf(y + 2, r.x, r.w, ROLE_DIM, app_label(s, LBL_CACHE_MEMORY), now, full, s->m->cfg.context);
+    draw_textf(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_CACHE_MEMORY), now, full, s->m->cfg.context);
+}
+
+/* The model's totals, the sampler's time (the cached run's; the other's does
+ * the same work), the verdict. */
+static void draw_results(const AppState *s, Rect r, int y)
+{
+    const CompareRun *c = &s->cmp;
+    if (c->n == 0)
+        return;
+    double model_un = c->total_uncached_model_ms, model_ca = c->total_cached_model_ms;
+    double speedup = model_ca > 0 ? model_un / model_ca : 0;
+    draw_textf(y, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_TIMING_TOTALS), model_un, model_ca, speedup);
+    draw_textf(y + 1, r.x, r.w, ROLE_DIM, app_label(s, LBL_TIMING_SAMPLER),
+               c->total_cached_ms - model_ca);
+    int used = draw_text(y + 2, r.x, r.w, c->identical ? ROLE_GOOD : ROLE_ERROR,
+                         app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
+    char diff[64];
+    snprintf(diff, sizeof diff, "%s", tui_glyphs()->sep);
+    snprintf(diff + strlen(diff), sizeof diff - strlen(diff), app_label(s, LBL_MAX_DIFF),
+             c->max_logit_diff);
+    draw_text(y + 2, r.x + used, r.w - used, ROLE_NORMAL, diff);
 }
 
 void view_timing_draw(const AppState *s, Rect r)
 {
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_TIMING_HEADER));
-    Rect plot = {r.y + 1, r.x + YLAB_COLS, r.h - TEXT_ROWS - 1, r.w - YLAB_COLS};
+    if (s->cmp.length == 0) {
+        /* nothing timed (or what was timed is gone): the invitation, and
+         * what the cache holds now */
+        if (r.h > 2)
+            draw_wrapped((Rect){r.y + 1, r.x + 2, r.h - 2, r.w - 4}, ROLE_DIM,
+                         app_label(s, LBL_TIMING_EMPTY));
+        if (r.h > 1)
+            draw_memory(s, r, r.y + r.h - 1);
+        return;
+    }
+    int memory = r.h >= TEXT_ROWS + 4; /* a plot of two rows first */
+    Rect plot = {r.y + 1, r.x + YLAB_COLS, r.h - TEXT_ROWS - 1 - memory, r.w - YLAB_COLS};
     plot.w = plot.w > MAX_W ? MAX_W : plot.w;
     plot.h = plot.h > MAX_H ? MAX_H : plot.h;
     if (plot.h < 1)
         return;
-    if (s->cmp.length == 0) {
-        draw_wrapped((Rect){plot.y, r.x + 2, plot.h + 1, r.w - 4}, ROLE_DIM,
-                     app_label(s, LBL_TIMING_EMPTY));
-    } else {
-        draw_plot(s, plot);
-        draw_axis(s, plot, plot.y + plot.h);
-    }
-    draw_results(s, r, plot.y + plot.h + 1);
+    draw_plot(s, plot);
+    draw_strip(s, plot, plot.y + plot.h);
+    draw_axis(s, plot, plot.y + plot.h + 1);
+    draw_results(s, r, plot.y + plot.h + 2);
+    if (memory)
+        draw_memory(s, r, plot.y + plot.h + 5);
 }

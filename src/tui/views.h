@@ -19,6 +19,8 @@ typedef struct {
     int show_kvcache;
     Rect entropy;       /* uncertainty under the text (e): in the sliders' and timing's place */
     int show_entropy;
+    Rect mask;          /* the mask view (w): in the panels' place */
+    int show_mask;
 } Layout;
 
 enum { SCREEN_MIN_COLS = 80, SCREEN_MIN_LINES = 24, PROMPT_LABEL_COLS = 6 };
@@ -36,6 +38,8 @@ typedef struct {
     int x, w;         /* column (from the text's left edge) and width */
     long text_index;  /* index into g.text, or -1 if the model does not read it */
     long char_index;  /* index into chars, or -1 for the newline a poem starts on */
+    int shift;        /* 1: no character but the mark of a context shift (text_index -1):
+                       * the window moved on before the character after it */
 } PromptCell;
 
 int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max);
@@ -67,6 +71,8 @@ void view_help_draw(const AppState *s, Rect r);
 void view_entropy_draw(const AppState *s, Rect r);
 /* The look of a written character by how uncertain its draw was. */
 Role view_entropy_role(float bits);
+/* the causal mask of the last pass (view_mask.c), below the text */
+void view_mask_draw(const AppState *s, Rect r);
 
 /* a lesson (view_lesson.c): the narration pane, the quiz in place of the
  * bars, the picker. view_lesson_lines says how many lines the narration takes

@@ -1121,6 +1121,52 @@ static void test_projector_key(void)
     app_free(&s);
 }
 
+/* ---- the window, the mask, the timing panel ---- */
+
+/* The KV-cache row of the sliders shows what the last prediction cost
+ * (pred.predict_ms, pred.predict_rows): every step and keystroke recomputes
+ * both and asks for the sliders' panel to be drawn again. The times are
+ * set to -1 before each command, so only a fresh measurement passes. */
+static void test_kv_row_every_step(void)
+{
+    AppState s;
+    start(&s);
+    static const struct {
+        Command c;
+        long arg;
+    } steps[] = {{CMD_TYPE, 0}, {CMD_TYPE, 0}, {CMD_SAMPLE, 0}, {CMD_PICK, 1}, {CMD_BACKSPACE, 0},
+                 {CMD_TYPE, 0}, {CMD_CLEAR, 0}, {CMD_TYPE, 0}};
+    const uint32_t typed[] = {cp_of("春"), cp_of("风"), 0, 0, 0, cp_of("花"), 0, cp_of("月")};
+    for (int cache = 1; cache >= 0; cache--) {
+        if (!cache) {
+            key(&s, CMD_CLEAR);
+            key(&s, CMD_CACHE);
+        }
+        for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+            s.pred.predict_ms = -1.0;
+            s.pred.predict_rows = -1;
+            long arg = steps[i].c == CMD_TYPE ? (long)typed[i] : steps[i].arg;
+            unsigned redraw = app_apply(&s, steps[i].c, cmd_arg(arg));
+            /* with the cache a step reads one position (Ctrl-U: the newline
+             * alone, read afresh); without it the whole text */
+            long want = cache ? 1 : (long)s.g.n;
+            CHECK(s.pred.predict_ms >= 0.0 && s.pred.predict_rows == want,
+                  "cache %d, step %zu: %.3f ms, read %ld, want %ld", cache, i, s.pred.predict_ms,
+                  s.pred.predict_rows, want);
+            CHECK(redraw & REDRAW_SLIDERS, "cache %d, step %zu: the KV row is redrawn", cache, i);
+        }
+    }
+    /* Enter: every written character redraws the row too */
+    key(&s, CMD_WRITE);
+    for (int i = 0; i < 3 && s.job.kind == JOB_WRITE; i++) {
+        s.pred.predict_rows = -1;
+        unsigned redraw = key(&s, CMD_TICK);
+        CHECK((redraw & REDRAW_SLIDERS) && s.pred.predict_rows == (long)s.g.n,
+              "written character %d: read %ld of %zu", i, s.pred.predict_rows, s.g.n);
+    }
+    app_free(&s);
+}
+
 /* ---- the coin, uncertainty under the text, the stage columns, one default set ---- */
 
 /* The entropy in bits of p[0..V), summed here. */
@@ -1383,6 +1429,168 @@ static void test_default_set_same_poem(void)
     }
 }
 
+/* The plot, the strip and the totals, and the look-up, go with their text. */
+static void test_forgotten_with_the_text(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风");
+    key(&s, CMD_COMPARE);
+    run_job(&s);
+    CHECK(s.cmp.done && s.cmp.length > 0, "a compare run");
+    type(&s, "花");
+    CHECK(s.cmp.done && s.cmp.length > 0, "typing on keeps it: its text is still there");
+    key(&s, CMD_BACKSPACE);
+    CHECK(s.cmp.done, "back to the text it timed: kept");
+    unsigned r = key(&s, CMD_BACKSPACE);
+    CHECK(s.cmp.length == 0 && !s.cmp.done && s.cmp.n == 0 && (r & REDRAW_TIMING),
+          "backspacing past it: the timing panel is empty");
+    key(&s, CMD_COMPARE);
+    run_job(&s);
+    key(&s, CMD_CLEAR);
+    CHECK(s.cmp.length == 0, "Ctrl-U: gone");
+    /* Ctrl-U on an empty text still clears: the run was on the newline alone */
+    key(&s, CMD_COMPARE);
+    run_job(&s);
+    CHECK(s.cmp.done, "a run from the empty text");
+    key(&s, CMD_CLEAR);
+    CHECK(s.cmp.length == 0, "Ctrl-U clears it too");
+    /* a run still going stops when its text goes */
+    type(&s, "春");
+    key(&s, CMD_COMPARE);
+    key(&s, CMD_BACKSPACE);
+    CHECK(s.job.kind == JOB_NONE && s.cmp.length == 0, "Backspace during a run stops and clears it");
+    /* the look-up */
+    type(&s, "春风");
+    app_apply(&s, CMD_LOOKUP, cmd_arg((long)cp_of("月")));
+    type(&s, "花");
+    CHECK(s.pred.query_cp == cp_of("月"), "the look-up follows the text");
+    key(&s, CMD_BACKSPACE);
+    CHECK(s.pred.query_cp == cp_of("月"), "back to its text: kept");
+    key(&s, CMD_BACKSPACE);
+    CHECK(s.pred.query_cp == 0, "backspacing past its text forgets it");
+    app_apply(&s, CMD_LOOKUP, cmd_arg((long)cp_of("月")));
+    key(&s, CMD_CLEAR);
+    CHECK(s.pred.query_cp == 0, "Ctrl-U forgets it");
+    type(&s, "春风");
+    app_apply(&s, CMD_LOOKUP, cmd_arg((long)cp_of("月")));
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
+    CHECK(s.pred.query_cp == 0 && s.n_chars == 2, "read by the other rule, it is another text");
+    app_free(&s);
+}
+
+/* The cache comparison compares the model's passes, and measures the logits'
+ * difference: recounted here with two generators of our own, the same seed
+ * and settings, comparing all logits before every character. */
+static void test_compare_model_and_logits(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风");
+    key(&s, CMD_COMPARE);
+    run_job(&s);
+    const CompareRun *c = &s.cmp;
+    CHECK(c->done && c->n == 13, "measured %d", c->n);
+    double model_ca = 0, model_un = 0;
+    for (int i = 0; i < c->n; i++) {
+        CHECK(c->cached_model_ms[i] > 0.0 && c->cached_model_ms[i] <= c->cached_ms[i],
+              "step %d: the model's part of the cached step", i);
+        CHECK(c->uncached_model_ms[i] > 0.0 && c->uncached_model_ms[i] <= c->uncached_ms[i],
+              "step %d: the model's part of the uncached step", i);
+        model_ca += c->cached_model_ms[i];
+        model_un += c->uncached_model_ms[i];
+    }
+    CHECK(fabs(model_ca - c->total_cached_model_ms) < 1e-9 && fabs(model_un - c->total_uncached_model_ms) < 1e-9,
+          "the model's totals add up");
+    Generator a, b;
+    TsErr err;
+    gen_init(&a, &model, 1, &err);
+    gen_init(&b, &model, 0, &err);
+    int prompt[2] = {id_of("春"), id_of("风")};
+    gen_start(&a, prompt, 2, PROMPT_POEM_START, &err);
+    gen_start(&b, prompt, 2, PROMPT_POEM_START, &err);
+    Rng ra, rb;
+    rng_seed(&ra, s.seed);
+    rng_seed(&rb, s.seed);
+    int V = model.cfg.vocab_size;
+    for (int i = 0; i < c->n; i++) {
+        const float *la = gen_logits(&a, &err), *lb = gen_logits(&b, &err);
+        double worst = 0.0;
+        for (int v = 0; v < V; v++)
+            worst = fmax(worst, fabs((double)la[v] - (double)lb[v]));
+        CHECK(c->logit_diff[i] == worst, "position %d: |Δ| %g, recounted %g", i, c->logit_diff[i], worst);
+        gen_sample(&a, &s.set, NULL, &ra, &err);
+        gen_sample(&b, &s.set, NULL, &rb, &err);
+    }
+    gen_free(&a);
+    gen_free(&b);
+    app_free(&s);
+}
+
+/* A comparison past the context (16 for the tiny model) counts the shifts in
+ * it: from 21 tokens (a newline and 20 characters) it predicts with 21..28;
+ * shifts come at 17, 26, 35 (every 16 + 1 - 8 = 9 past 16), so one, at 26. */
+static void test_compare_past_the_context(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风花月明人山水白日云天江夜不无一千里秋");
+    CHECK(s.g.n == 21, "21 tokens: %zu", s.g.n);
+    key(&s, CMD_COMPARE);
+    run_job(&s);
+    CHECK(s.cmp.done && s.cmp.length == 8 && s.cmp.shifts == 1, "length %d, shifts %d", s.cmp.length,
+          s.cmp.shifts);
+    char want[APP_STATUS_MAX];
+    snprintf(want, sizeof want, app_label(&s, LBL_ST_COMPARED_SHIFT), 8,
+             s.cmp.total_uncached_model_ms / s.cmp.total_cached_model_ms, 1);
+    CHECK(strcmp(s.status, want) == 0, "the status explains the shift: %s", s.status);
+    /* the slide policy (explore --context-policy slide): past the context the
+     * cache cannot help, and the status says why */
+    key(&s, CMD_CLEAR);
+    gen_set_policy(&s.g, CONTEXT_SLIDE);
+    type(&s, "春风花月明人山水白日云天江夜不无一千里秋");
+    key(&s, CMD_COMPARE);
+    run_job(&s);
+    CHECK(s.cmp.done && s.cmp.identical && s.cmp.shifts == 0, "slide: no shifts, the same text");
+    snprintf(want, sizeof want, app_label(&s, LBL_ST_COMPARED_SLIDE), 8,
+             s.cmp.total_uncached_model_ms / s.cmp.total_cached_model_ms);
+    CHECK(strcmp(s.status, want) == 0, "the status explains the slide: %s", s.status);
+    app_free(&s);
+}
+
+/* w: the mask of the last pass. With the cache a typed character is one row
+ * after the cached ones; without it the whole square triangle. */
+static void test_mask_view(void)
+{
+    AppState s;
+    start(&s);
+    type(&s, "春风花");
+    AppMask m = app_mask(&s);
+    CHECK(m.rows == 1 && m.total == 4 && m.start == 3, "cached step: T %d of %d, start %d", m.rows,
+          m.total, m.start);
+    CHECK(app_mask_token(&s, 0) == vocab_id(&model.vocab, '\n') && app_mask_token(&s, 3) == id_of("花") &&
+              app_mask_token(&s, 4) == -1,
+          "the keys are the window's characters");
+    key(&s, CMD_CACHE);
+    m = app_mask(&s);
+    CHECK(m.rows == 4 && m.total == 4 && m.start == 0, "no cache: T %d of %d", m.rows, m.total);
+    key(&s, CMD_CACHE);
+    type(&s, "月");
+    key(&s, CMD_BACKSPACE);
+    m = app_mask(&s);
+    CHECK(m.rows == 1 && m.total == 4 && m.start == 3, "a take-back steps the last one again");
+    key(&s, CMD_ATTENTION);
+    unsigned r = key(&s, CMD_MASK);
+    CHECK(s.show_mask && !s.show_attention && r == REDRAW_ALL, "w opens the mask, closes attention");
+    key(&s, CMD_ATTENTION);
+    CHECK(s.show_attention && !s.show_mask, "v closes the mask");
+    app_apply(&s, CMD_SHOW, cmd_arg(VIEW_MASK));
+    CHECK(s.show_mask && !s.show_attention, "show mask");
+    key(&s, CMD_MASK);
+    CHECK(!s.show_mask, "w again closes it");
+    app_free(&s);
+}
+
 int main(void)
 {
     load_fixtures();
@@ -1416,6 +1624,11 @@ int main(void)
     RUN(test_coin_and_entropy);
     RUN(test_stage_columns_by_hand);
     RUN(test_default_set_same_poem);
+    RUN(test_kv_row_every_step);
+    RUN(test_forgotten_with_the_text);
+    RUN(test_compare_model_and_logits);
+    RUN(test_compare_past_the_context);
+    RUN(test_mask_view);
     corpus_free(&corpus);
     free(corpus_text);
     model_free(&model);

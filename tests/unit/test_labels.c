@@ -344,7 +344,9 @@ static const Budget BUDGETS[] = {
     {LBL_IME_EXPLAIN, 80, {0}},
     {LBL_HELP_PINYIN, 25, {0}},
     {LBL_HELP_IME, 25, {0}},
-    {LBL_ST_UNKNOWN_MORE, 79, {UNKNOWN_CHAR, "1023", "7311"}},
+    {LBL_ST_UNKNOWN_MORE, 79, {UNKNOWN_CHAR, "1023"}},
+    {LBL_ONE_ST_UNKNOWN_MORE, 79, {UNKNOWN_CHAR, "1"}},
+    {LBL_ONE_IME_HEAD, 63, {"zhuang4", "1", "0.0000049%"}},
     /* reading it from the back row: the status line; z's line in the help
      * (24 columns, as the other keys'); "1 in N" where a percentage stood
      * (the widest: one in a million million, the sampled line above) */
@@ -376,6 +378,33 @@ static const Budget BUDGETS[] = {
     {LBL_STAGE_MASK, 6, {0}},
     {LBL_STAGE_FINAL, 6, {0}},
     {LBL_ST_PENALTY, 79, {"100.00"}},
+    /* the window, the mask view, the timing panel's parts */
+    /* past the context the count beside the text takes what it needs from
+     * the text's columns (view_prompt.c): at most 24, so 40 stay for the text
+     * beside the widest tag; the note under the text as above */
+    {LBL_WINDOW_COUNT, 24, {"128", "1,024"}},
+    {LBL_NOTE_SHIFT, 74, {"128"}},
+    /* timing, 40 columns; the strip's name in YLAB_COLS - 1 = 5 */
+    {LBL_TIMING_SAMPLER, 40, {"99.9"}},
+    {LBL_TIMING_STRIP, 5, {0}},
+    {LBL_ST_COMPARED_SHIFT, 79, {"127", "10.1", "99"}},
+    {LBL_ST_COMPARED_SLIDE, 79, {"127", "10.1"}},
+    /* the mask view, the whole width (view_mask.c): the axis's name in
+     * LABEL_COLS - 2 = 7 columns */
+    {LBL_MASK_HEADER, 80, {"128", "128", "127"}},
+    {LBL_MASK_STEP, 80, {"127", "127"}},
+    {LBL_MASK_PASS, 80, {"128"}},
+    {LBL_MASK_OFFSET, 80, {"128", "127"}},
+    {LBL_MASK_AXIS, 7, {0}},
+    {LBL_MASK_LEGEND, 80, {0}},
+    {LBL_MASK_ROWS, 80, {0}},
+    {LBL_MASK_CUT, 80, {"93"}},
+    {LBL_ST_MASK_ON, 79, {0}},
+    {LBL_ST_MASK_OFF, 79, {0}},
+    /* the attention view: "↑ max" after the numbers' column, which leaves at
+     * least COUNT_COLS - 1 = 9 columns beside the tag; the note the width */
+    {LBL_ATT_MAX, 7, {0}},
+    {LBL_ATT_NOTE, 80, {0}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };
@@ -394,6 +423,25 @@ static void check_fits(AppLang lang, const char *where, const char *text, int co
     int w = textw_width(text);
     CHECK(w <= cols, "%s %s takes %d columns, %d fit: \"%s\"", LANG_NAMES[lang], where, w, cols,
           text);
+}
+
+/* A count label's singular row fits where the label does. */
+static void test_singular_rows_fit(void)
+{
+    CHECK(measuring_ready(), "no UTF-8 locale to measure with (C.UTF-8)");
+    int checked = 0;
+    for (int lang = 0; lang < LANG_COUNT; lang++)
+        for (int i = 0; i < N_BUDGETS; i++) {
+            LabelId one = app_label_singular(BUDGETS[i].id);
+            if (one == BUDGETS[i].id)
+                continue;
+            char text[512], where[80];
+            fill((AppLang)lang, one, BUDGETS[i].args, text, sizeof text);
+            snprintf(where, sizeof where, "singular of '%.40s'", L(LANG_EN, BUDGETS[i].id));
+            check_fits((AppLang)lang, where, text, BUDGETS[i].cols);
+            checked++;
+        }
+    CHECK(checked >= 4 * 15, "singular rows measured: %d", checked);
 }
 
 static void test_single_labels_fit(void)
@@ -534,6 +582,124 @@ static void test_timing_invitation_wraps(void)
     }
 }
 
+/* ---- plural forms ---- */
+
+/* The count label `id` for the count n in `lang`, filled with n (as text)
+ * for every conversion but the ones given. */
+static void counted(AppLang lang, LabelId id, long n, const char *const args[MAX_ARGS], char *out,
+                    size_t size)
+{
+    const char *fmt = app_label_n_in(lang, id, n);
+    /* fill() fills an id: find the row app_label_n_in chose */
+    LabelId row = fmt == app_label_in(lang, id) ? id : app_label_singular(id);
+    fill(lang, row, args, out, size);
+}
+
+/* Against sentences written out by hand: the singular for one (and in
+ * French for zero), the plural otherwise; German nouns that do not change
+ * stay; Chinese has one form. */
+static void test_plural_forms(void)
+{
+    static const struct {
+        AppLang lang;
+        LabelId id;
+        long n;
+        const char *args[MAX_ARGS];
+        const char *want;
+    } cases[] = {
+        {LANG_EN, LBL_ST_WROTE, 1, {"1", "7"}, "wrote 1 character with seed 7"},
+        {LANG_EN, LBL_ST_WROTE, 2, {"2", "7"}, "wrote 2 characters with seed 7"},
+        {LANG_EN, LBL_ST_WROTE, 0, {"0", "7"}, "wrote 0 characters with seed 7"},
+        {LANG_FR, LBL_ST_WROTE, 0, {"0", "7"}, "0 caractère écrit, graine 7"},
+        {LANG_FR, LBL_ST_WROTE, 1, {"1", "7"}, "1 caractère écrit, graine 7"},
+        {LANG_FR, LBL_ST_WROTE, 2, {"2", "7"}, "2 caractères écrits, graine 7"},
+        {LANG_DE, LBL_ST_WROTE, 1, {"1", "7"}, "1 Zeichen geschrieben, Startwert 7"},
+        {LANG_ZH, LBL_ST_WROTE, 1, {"1", "7"}, "写了 1 个字，种子 7"},
+        {LANG_EN, LBL_CORPUS_AFTER, 1, {"春风", "1"}, "training text after 「春风」, 1 time"},
+        {LANG_EN, LBL_CORPUS_AFTER, 54, {"春风", "54"}, "training text after 「春风」, 54 times"},
+        {LANG_DE, LBL_ST_CACHE_ON, 1, {"1"},
+         "KV-Cache an: 1 Position einmal gelesen; ab jetzt ein Schritt pro Zeichen"},
+        {LANG_DE, LBL_ST_CACHE_ON, 3, {"3"},
+         "KV-Cache an: 3 Positionen einmal gelesen; ab jetzt ein Schritt pro Zeichen"},
+        {LANG_EN, LBL_ST_CACHE_OFF, 1, {"1"}, "KV cache off: every prediction reads its 1 position again"},
+        {LANG_FR, LBL_ATT_MORE, 1, {"1"}, "+1 ligne : agrandissez la fenêtre"},
+        {LANG_EN, LBL_ATT_MORE, 2, {"2"}, "+2 rows: enlarge the window"},
+        {LANG_EN, LBL_ST_STOPPED, 1, {"1"}, "stopped after 1 character"},
+        {LANG_EN, LBL_ST_COMPARE_STOPPED, 1, {"1"}, "compare stopped after 1 character"},
+        {LANG_EN, LBL_NOTE_WINDOW, 1, {"1"}, "dim: outside the window; the model reads only the last 1 character"},
+        {LANG_EN, LBL_VOCAB_SIZE, 1, {"1"}, "1 character"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char got[512];
+        counted(cases[i].lang, cases[i].id, cases[i].n, cases[i].args, got, sizeof got);
+        CHECK(strcmp(got, cases[i].want) == 0, "%s, count %ld: \"%s\", want \"%s\"",
+              LANG_NAMES[cases[i].lang], cases[i].n, got, cases[i].want);
+    }
+}
+
+/* Every label that counts characters, times, positions, rows or lines has
+ * a singular row, with the conversions of its plural; filled with 1 it
+ * never says "1 times". */
+static void test_every_count_has_a_singular(void)
+{
+    static const char *const counted_nouns[] = {
+        "%d characters", "%ld characters", "%zu times", "%ld positions", "%d positions",
+        "%d rows", "%d caractères", "%d derniers", "%ld positions", "%d lignes", "%d pieds",
+        "%d Positionen", "%ld Positionen", "%d Zeilen", "%d tokens", "%d jetons",
+    };
+    static const char *const plural_after_one[] = {
+        "1 characters", "1 times", "1 positions", "1 rows", "1 caractères", "1 derniers",
+        "1 lignes", "1 pieds", "1 Positionen", "1 Zeilen", "1 tokens", "1 jetons",
+    };
+    int pairs = 0;
+    for (int id = 0; id < LBL_COUNT; id++) {
+        LabelId one = app_label_singular((LabelId)id);
+        for (int lang = 0; lang < LANG_COUNT; lang++) {
+            const char *t = app_label_in((AppLang)lang, (LabelId)id);
+            int counts = 0;
+            for (size_t k = 0; k < sizeof counted_nouns / sizeof counted_nouns[0]; k++)
+                counts |= strstr(t, counted_nouns[k]) != NULL;
+            CHECK(!counts || one != (LabelId)id, "%s label '%s' counts something but has no singular row",
+                  LANG_NAMES[lang], t);
+        }
+        if (one == (LabelId)id)
+            continue;
+        pairs++;
+        char a[64], b[64], text[512];
+        for (int lang = 0; lang < LANG_COUNT; lang++) {
+            conversions(app_label_in((AppLang)lang, (LabelId)id), a, sizeof a);
+            conversions(app_label_in((AppLang)lang, one), b, sizeof b);
+            CHECK(strcmp(a, b) == 0, "%s: '%s' takes %s, its singular %s", LANG_NAMES[lang],
+                  app_label_in((AppLang)lang, (LabelId)id), a, b);
+            fill((AppLang)lang, one, ARGS("1", "1", "1", "1", "1", "1"), text, sizeof text);
+            for (size_t k = 0; k < sizeof plural_after_one / sizeof plural_after_one[0]; k++)
+                CHECK(!strstr(text, plural_after_one[k]), "%s singular says \"%s\": %s",
+                      LANG_NAMES[lang], plural_after_one[k], text);
+            CHECK(app_label_n_in((AppLang)lang, (LabelId)id, 1) == app_label_in((AppLang)lang, one),
+                  "%s: the count 1 takes the singular of '%s'", LANG_NAMES[lang], L(LANG_EN, (LabelId)id));
+        }
+        /* Chinese has no plural: both rows read the same */
+        CHECK(strcmp(L(LANG_ZH, (LabelId)id), L(LANG_ZH, one)) == 0, "zh rows differ: %s / %s",
+              L(LANG_ZH, (LabelId)id), L(LANG_ZH, one));
+    }
+    CHECK(pairs >= 15, "count labels with a singular: %d", pairs);
+}
+
+static void test_format_count(void)
+{
+    char out[32];
+    app_format_count(LANG_EN, 1024, out, sizeof out);
+    CHECK(strcmp(out, "1,024") == 0, "en: %s", out);
+    app_format_count(LANG_DE, 1234567, out, sizeof out);
+    CHECK(strcmp(out, "1.234.567") == 0, "de: %s", out);
+    app_format_count(LANG_FR, 1024, out, sizeof out);
+    CHECK(strcmp(out, "1\xe2\x80\xaf" "024") == 0, "fr: a narrow no-break space: %s", out);
+    app_format_count(LANG_ZH, 1024, out, sizeof out);
+    CHECK(strcmp(out, "1024") == 0, "zh: %s", out);
+    app_format_count(LANG_EN, 999, out, sizeof out);
+    CHECK(strcmp(out, "999") == 0, "en, three digits: %s", out);
+}
+
 /* ---- the measuring itself, against widths counted by hand ---- */
 
 static void test_measuring(void)
@@ -627,6 +793,10 @@ int main(void)
     RUN(test_same_conversions);
     RUN(test_measuring);
     RUN(test_single_labels_fit);
+    RUN(test_singular_rows_fit);
+    RUN(test_plural_forms);
+    RUN(test_every_count_has_a_singular);
+    RUN(test_format_count);
     RUN(test_every_label_has_a_line);
     RUN(test_composed_lines_fit);
     RUN(test_timing_invitation_wraps);

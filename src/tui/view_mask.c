@@ -1,0 +1,78 @@
+/* view_mask.c - `w`: the causal mask of the model's last pass, drawn.
+ *
+ * The pass computed T new positions after `start` cached ones; their queries
+ * meet all total = start + T keys, and the mask lets query row i (position
+ * start + i) see key k only when k <= start + i: the course's
+ *   torch.ones(T, total).tril(diagonal=total - T)
+ * With the cache a step is one row (T = 1) that sees every key; without it,
+ * or when the cache starts over, the pass is the whole square triangle.
+ *
+ * The grid shows the last rows and columns that fit, keys along the top as
+ * the characters they hold, each query row with its position and character.
+ * The rows of this pass are bright; the rows above them are the earlier
+ * positions, dim: computed once, kept in the cache, not computed again. So a
+ * cached step reads as the last row of the same triangle a full pass draws.
+ */
+#include <stdio.h>
+
+#include "labels.h"
+#include "views.h"
+
+enum { LABEL_COLS = 9, KEY_COLS = 2 }; /* " 127 春 " before the grid; a key's columns */
+
+static uint32_t token_cp(const AppState *s, int token)
+{
+    return token < 0 ? '?' : vocab_cp(&s->m->vocab, token);
+}
+
+/* The heading and the line that says which kind of pass it was. */
+static void draw_heading(const AppState *s, Rect r, AppMask m)
+{
+    draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_MASK_HEADER), m.rows, m.total,
+               m.total - m.rows);
+    if (m.start == 0)
+        draw_textf(r.y + 1, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_MASK_PASS), m.rows);
+    else if (m.rows == 1)
+        draw_textf(r.y + 1, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_MASK_STEP), m.start, m.start);
+    else
+        draw_textf(r.y + 1, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_MASK_OFFSET), m.rows, m.start);
+}
+
+void view_mask_draw(const AppState *s, Rect r)
+{
+    const Glyphs *g = tui_glyphs();
+    AppMask m = app_mask(s);
+    draw_heading(s, r, m);
+    if (m.total == 0 || r.h < 6)
+        return;
+    int keys = (r.w - LABEL_COLS) / KEY_COLS;
+    keys = keys > m.total ? m.total : keys;
+    int k0 = m.total - keys, cut = k0 > 0;
+    int grid_rows = r.h - 5 - cut; /* heading 2, axis 1, the cut 1, legend 2 */
+    int rows = grid_rows > m.total ? m.total : grid_rows;
+    int q0 = m.total - rows, x0 = r.x + LABEL_COLS, y = r.y + 2;
+    /* the axis: the keys' characters */
+    draw_text(y, r.x, LABEL_COLS - 2, ROLE_DIM, app_label(s, LBL_MASK_AXIS));
+    if (cut)
+        draw_text(y, x0 - 1, 1, ROLE_DIM, g->unicode ? "◂" : "<");
+    for (int k = k0; k < m.total; k++)
+        draw_cp(y, x0 + (k - k0) * KEY_COLS, KEY_COLS, ROLE_NORMAL, token_cp(s, app_mask_token(s, k)));
+    /* the rows: a query's position and character, then what it may see */
+    const char *seen = g->unicode ? "■" : "#", *masked = g->unicode ? "·" : ".";
+    for (int q = q0; q < m.total; q++) {
+        int yy = y + 1 + (q - q0), now = q >= m.start;
+        Role row = now ? ROLE_KEY : ROLE_DIM;
+        draw_textf(yy, r.x, 5, row, "%5d", q);
+        draw_cp(yy, r.x + 6, KEY_COLS, now ? ROLE_NORMAL : ROLE_DIM, token_cp(s, app_mask_token(s, q)));
+        for (int k = k0; k < m.total; k++)
+            draw_text(yy, x0 + (k - k0) * KEY_COLS, 1, k <= q ? row : ROLE_DIM, k <= q ? seen : masked);
+    }
+    int below = y + 1 + rows;
+    char line[256], plain[256];
+    if (cut) {
+        snprintf(line, sizeof line, app_label(s, LBL_MASK_CUT), k0);
+        draw_text(below++, r.x, r.w, ROLE_DIM, draw_marks(line, plain, sizeof plain));
+    }
+    draw_text(below, r.x, r.w, ROLE_NORMAL, draw_marks(app_label(s, LBL_MASK_LEGEND), plain, sizeof plain));
+    draw_text(below + 1, r.x, r.w, ROLE_DIM, app_label(s, LBL_MASK_ROWS));
+}
