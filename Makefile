@@ -4,6 +4,7 @@
 #   make run        build, then open the program on the bundled model
 #   make test       build and run every test (unit and end-to-end)
 #   make asan       the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make check-layers  every include in src/ names its layer, and no layer reaches up
 #   make fuzz       each fuzz target (tests/fuzz) for FUZZ_SECONDS (60) under libFuzzer
 #   make portable-test  the same tests on a build for x86-64-v3 (no AVX-512: float32 paths)
 #   make model      train assets/tang.bin from assets/tang-train.txt (resumable)
@@ -36,7 +37,8 @@ CLI_OBJ    := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_OK    := $(BUILD)/.deps-ok
 
-.PHONY: all run test unit e2e asan test-asan portable-test test-portable model bench clean deps
+.PHONY: all run test unit e2e asan test-asan portable-test test-portable model bench clean deps \
+        check-layers
 
 all: tangscope
 
@@ -64,7 +66,7 @@ $(BUILD)/src/engine/convert.o: EXTRA_DEFS = $(OPENCC_CFLAGS)
 
 $(BUILD)/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(EXTRA_DEFS) -Isrc/engine -Isrc/app -Isrc -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(EXTRA_DEFS) -Isrc -MMD -MP -c $< -o $@
 
 PROGRAM_OBJ := $(CLI_OBJ) $(TUI_OBJ) $(BUILD)/libapp.a $(BUILD)/libengine.a
 
@@ -73,7 +75,7 @@ tangscope: $(PROGRAM_OBJ)
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc/engine -Itests/unit -o $@ $< $(BUILD)/libengine.a $(LDLIBS)
+	$(CC) $(CFLAGS) -Isrc -Itests/unit -o $@ $< $(BUILD)/libengine.a $(LDLIBS)
 
 # The tests of the explorer's state (test_app), words (test_labels), command
 # language and lessons (test_script) and text widths (test_textw) link the app
@@ -88,7 +90,7 @@ APP_TESTS += $(BUILD)/tests/test_ime
 APP_TESTS += $(BUILD)/tests/test_verse
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc/engine -Isrc/app -Itests/unit -o $@ $< $(BUILD)/libapp.a \
+	$(CC) $(CFLAGS) -Isrc -Itests/unit -o $@ $< $(BUILD)/libapp.a \
 	    $(BUILD)/libengine.a $(LDLIBS)
 
 run: tangscope
@@ -99,6 +101,10 @@ e2e: tangscope
 
 test: tangscope $(TEST_BIN)
 	@sh tests/run.sh $(BUILD) ./tangscope
+
+# engine <- app <- tui <- cli, read off the include lines (tools/check-layers.sh)
+check-layers:
+	@sh tools/check-layers.sh
 
 # float-cast-overflow: gcc's "undefined" leaves it out (clang's has it), and a
 # number cast past its type's range is a bug the fuzzers look for.
@@ -149,7 +155,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_NAMES := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
 FUZZ_TESTS := $(FUZZ_NAMES:%=$(BUILD)/tests/test_fuzz_%)
-FUZZ_INC   := -Isrc/engine -Isrc/app -Isrc -Itests/fuzz
+FUZZ_INC   := -Isrc -Itests/fuzz
 # The subcommands and the screen as a library, so a target links only what it calls.
 $(BUILD)/libcli.a: $(filter-out $(BUILD)/src/main.o,$(CLI_OBJ)) $(TUI_OBJ)
 	ar rcs $@ $^

@@ -1,6 +1,6 @@
 /* app.c - the AppState: the text, keeping the model in step with it, and the
  * prediction every panel shows (see app.h). */
-#include "app.h"
+#include "app/app.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "labels.h"
-#include "session.h"
+#include "app/labels.h"
+#include "app/session.h"
 
 int app_init(AppState *s, const Model *m, TsErr *err)
 {

@@ -25,16 +25,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "convert.h"
-#include "cachecmp.h"
-#include "corpus.h"
-#include "form.h"
-#include "generate.h"
-#include "model.h"
-#include "pinyin.h"
-#include "rng.h"
-#include "sampler.h"
-#include "trace.h"
+#include "engine/convert.h"
+#include "engine/cachecmp.h"
+#include "engine/corpus.h"
+#include "engine/form.h"
+#include "engine/generate.h"
+#include "engine/model.h"
+#include "engine/pinyin.h"
+#include "engine/rng.h"
+#include "engine/sampler.h"
+#include "engine/trace.h"
 
 #define APP_TOP 8              /* candidates shown as bars */
 #define APP_MAX_CHARS 1024     /* the longest text the explorer holds */

@@ -7,9 +7,9 @@
  */
 #include <string.h>
 
-#include "app.h"
-#include "commands.h"
-#include "labels.h"
+#include "app/app.h"
+#include "app/commands.h"
+#include "app/labels.h"
 
 #define WRITE_INTERVAL_MS 70   /* about 14 characters a second: a class can read along */
 #define COMPARE_SLICE_S 0.025  /* work per tick before the screen is drawn again */

@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app.h"
-#include "labels.h"
-#include "lesson.h"
-#include "script.h"
+#include "app/app.h"
+#include "app/labels.h"
+#include "app/lesson.h"
+#include "app/script.h"
 
 /* The first problem of a step, for the status line. */
 typedef struct {

@@ -8,8 +8,8 @@
  */
 #include <string.h>
 
-#include "app.h"
-#include "labels.h"
+#include "app/app.h"
+#include "app/labels.h"
 
 void app_mode_follow(AppState *s)
 {

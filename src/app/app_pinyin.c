@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "commands.h"
-#include "labels.h"
+#include "app/commands.h"
+#include "app/labels.h"
 
 /* What a change to the text makes stale (as in commands.c). */
 #define REDRAW_TEXT (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING | REDRAW_STATUS)

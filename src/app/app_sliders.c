@@ -2,7 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "app.h"
+#include "app/app.h"
 
 #define SEED_MAX 99999.0
 

@@ -1,13 +1,13 @@
 /* commands.c - app_apply: one small handler per Command, found through a table. */
-#include "commands.h"
+#include "app/commands.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "labels.h"
-#include "lesson.h"
-#include "script.h"
-#include "session.h"
+#include "app/labels.h"
+#include "app/lesson.h"
+#include "app/script.h"
+#include "app/session.h"
 
 typedef unsigned (*Handler)(AppState *s, CmdArg arg);
 

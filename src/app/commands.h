@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "app.h"
+#include "app/app.h"
 
 typedef enum {
     CMD_NONE,

@@ -1,11 +1,11 @@
 /* labels.c - the explorer's words in English, Chinese, German and French
  * (see labels.h). */
-#include "labels.h"
+#include "app/labels.h"
 
 #include <stdio.h>
 #include <string.h>
 
-#include "probfmt.h"
+#include "engine/probfmt.h"
 
 /* One row per label, a column per language (AppLang order: en, zh, de, fr). */
 typedef struct {

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "app.h"
+#include "app/app.h"
 
 typedef enum {
     /* the sliders, in SliderId order */

@@ -1,14 +1,14 @@
 /* lesson.c - reading a lesson's Markdown into steps, and running them (see lesson.h). */
-#include "lesson.h"
+#include "app/lesson.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-#include "fileio.h"
-#include "script.h"
+#include "app/commands.h"
+#include "engine/fileio.h"
+#include "app/script.h"
 
 /* ---- a growing string ---- */
 

@@ -17,7 +17,7 @@
 
 #include <stddef.h>
 
-#include "app.h"
+#include "app/app.h"
 
 /* One command of a step, and the line of the file it is on (from 1). */
 typedef struct {

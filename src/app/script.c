@@ -1,6 +1,6 @@
 /* script.c - the command language: the table of verbs, the parser, and one
  * small function per verb that turns it into Commands (see script.h). */
-#include "script.h"
+#include "app/script.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
+#include "app/commands.h"
 
 /* ---- words ---- */
 

@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "app.h"
+#include "app/app.h"
 
 #define SCRIPT_MSG_MAX 320
 #define SCRIPT_TEXT_MAX (4 * APP_MAX_CHARS + 1) /* the longest text argument, in bytes */

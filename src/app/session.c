@@ -1,14 +1,14 @@
 /* session.c - the explorer's session as a code and as a JSON file (see session.h). */
 #define _POSIX_C_SOURCE 200809L
-#include "session.h"
+#include "app/session.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "fileio.h"
-#include "labels.h"
+#include "engine/fileio.h"
+#include "app/labels.h"
 
 /* ---- the code ---- */
 

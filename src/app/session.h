@@ -16,9 +16,9 @@
 
 #include <stdio.h>
 
-#include "app.h"
-#include "sesscode.h"
-#include "trace.h"
+#include "app/app.h"
+#include "engine/sesscode.h"
+#include "engine/trace.h"
 
 /* The code for s's session. Returns 0, or -1 with err (a prompt longer than
  * SESSION_MAX_CHARS characters has no code). */

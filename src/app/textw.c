@@ -1,12 +1,12 @@
 /* textw.c - measuring and cropping text by screen columns (see textw.h). */
 #define _XOPEN_SOURCE 700 /* wcwidth */
-#include "textw.h"
+#include "app/textw.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 
-#include "vocab.h"
+#include "engine/vocab.h"
 
 int textw_printable(uint32_t cp) { return cp >= 0x20 && wcwidth((wchar_t)cp) >= 0; }
 

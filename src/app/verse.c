@@ -1,7 +1,7 @@
 /* verse.c - the text as verse, row by row (see verse.h). */
-#include "verse.h"
+#include "app/verse.h"
 
-#include "textw.h"
+#include "app/textw.h"
 
 /* A line of verse ends here. */
 static int ends_line(uint32_t cp)

@@ -1,6 +1,6 @@
 /* cli.c - option parsing, error lines, finding the bundled assets, threads. */
 #define _POSIX_C_SOURCE 200809L
-#include "cli.h"
+#include "cli/cli.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -11,13 +11,13 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "app.h"
-#include "common.h"
-#include "corpus.h"
-#include "lesson.h"
-#include "model.h"
-#include "convert.h"
-#include "vocab.h"
+#include "app/app.h"
+#include "engine/common.h"
+#include "engine/corpus.h"
+#include "app/lesson.h"
+#include "engine/model.h"
+#include "engine/convert.h"
+#include "engine/vocab.h"
 
 enum { EXIT_USAGE = 2, EXIT_INTERRUPTED = 130 };
 

@@ -7,17 +7,17 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cachecmp.h"
-#include "cli.h"
-#include "fileio.h"
-#include "gemm.h"
-#include "model.h"
-#include "rng.h"
-#include "train.h"
-#include "corpus.h"
-#include "generate.h"
-#include "infer.h"
-#include "sampler.h"
+#include "engine/cachecmp.h"
+#include "cli/cli.h"
+#include "engine/fileio.h"
+#include "engine/gemm_bf16.h"
+#include "engine/model.h"
+#include "engine/rng.h"
+#include "engine/train.h"
+#include "engine/corpus.h"
+#include "engine/generate.h"
+#include "engine/infer.h"
+#include "engine/sampler.h"
 
 static const char BENCH_HELP[] =
     "usage: tangscope bench [--lengths 32,64,120] [--repeat N] [--context-policy P]\n"

@@ -35,10 +35,10 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "app.h"
-#include "cli.h"
-#include "commands.h"
-#include "corpus.h"
+#include "app/app.h"
+#include "cli/cli.h"
+#include "app/commands.h"
+#include "engine/corpus.h"
 #include "tui/tui.h"
 
 enum { LAUNCHES = 5, KEYSTROKES = 200, TIMEOUT_MS = 10000 };

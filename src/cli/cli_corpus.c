@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "corpus.h"
-#include "vocab.h"
+#include "cli/cli.h"
+#include "engine/corpus.h"
+#include "engine/vocab.h"
 
 static const char CORPUS_HELP[] =
     "usage: tangscope corpus CONTEXT [--poem-start] [--top N] [--data FILE] [--json]\n"

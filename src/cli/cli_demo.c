@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 static const char DEMO_HELP[] =
     "usage: tangscope demo [--lang zh|en|de|fr] [--section N] [--pause]\n"

@@ -3,11 +3,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cli.h"
-#include "fileio.h"
-#include "gpt.h"
-#include "model.h"
-#include "train.h"
+#include "cli/cli.h"
+#include "engine/fileio.h"
+#include "engine/train_pass.h"
+#include "engine/model.h"
+#include "engine/train.h"
 
 static const char EVAL_HELP[] =
     "usage: tangscope eval [--model FILE] [--data FILE] [--json]\n"

@@ -9,12 +9,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app.h"
-#include "cli.h"
-#include "commands.h"
-#include "corpus.h"
-#include "labels.h"
-#include "session.h"
+#include "app/app.h"
+#include "cli/cli.h"
+#include "app/commands.h"
+#include "engine/corpus.h"
+#include "app/labels.h"
+#include "app/session.h"
 #include "tui/tui.h"
 
 static const char EXPLORE_HELP[] =

@@ -3,13 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "form.h"
-#include "generate.h"
-#include "model.h"
-#include "fileio.h"
-#include "session.h"
-#include "sesscode.h"
+#include "cli/cli.h"
+#include "engine/form.h"
+#include "engine/generate.h"
+#include "engine/model.h"
+#include "engine/fileio.h"
+#include "app/session.h"
+#include "engine/sesscode.h"
 
 #define SAMPLER_HELP                                                                               \
     "Sampling:\n"                                                                                  \

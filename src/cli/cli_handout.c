@@ -12,10 +12,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app.h"
-#include "cli.h"
-#include "labels.h"
-#include "lesson.h"
+#include "app/app.h"
+#include "cli/cli.h"
+#include "app/labels.h"
+#include "app/lesson.h"
 
 /* A character as the handout shows it (the newline as ⏎). */
 static void put_char(FILE *out, uint32_t cp)

@@ -1,9 +1,9 @@
 /* cli_info.c - `tangscope info`: what is inside a model file. */
 #include <stdio.h>
 
-#include "cli.h"
-#include "infer.h"
-#include "model.h"
+#include "cli/cli.h"
+#include "engine/infer.h"
+#include "engine/model.h"
 
 static const char INFO_HELP[] =
     "usage: tangscope info [--model FILE] [--json]\n"

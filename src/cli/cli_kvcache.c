@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "kvcost.h"
-#include "model.h"
+#include "cli/cli.h"
+#include "engine/kvcost.h"
+#include "engine/model.h"
 
 static const char KVCACHE_HELP[] =
     "usage: tangscope kvcache [--tokens N] [--model FILE] [shape flags] [--json]\n"

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "script.h"
+#include "cli/cli.h"
+#include "app/script.h"
 #include "tui/tui.h"
 
 static const char LESSON_HELP[] =

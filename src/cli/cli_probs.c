@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "probfmt.h"
-#include "generate.h"
-#include "model.h"
-#include "pinyin.h"
-#include "sampler.h"
+#include "cli/cli.h"
+#include "engine/probfmt.h"
+#include "engine/generate.h"
+#include "engine/model.h"
+#include "engine/pinyin.h"
+#include "engine/sampler.h"
 
 static const char PROBS_HELP[] =
     "usage: tangscope probs PROMPT [options]\n"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 
 /* "風 as 风, ',' as ，" into buf: the changes, an ASCII character quoted so a
  * comma reads as one. */

@@ -10,13 +10,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "fileio.h"
-#include "generate.h"
-#include "gpt.h"
-#include "model.h"
-#include "train.h"
-#include "train_view.h"
+#include "cli/cli.h"
+#include "engine/fileio.h"
+#include "engine/generate.h"
+#include "engine/train_pass.h"
+#include "engine/model.h"
+#include "engine/train.h"
+#include "cli/train_view.h"
 
 static const char TRAIN_HELP[] =
     "usage: tangscope train [options]\n"

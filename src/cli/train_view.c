@@ -1,7 +1,7 @@
 /* train_view.c - the training view: the curve's history, the layout of a
  * frame and drawing it with VT100/ANSI sequences (see train_view.h). */
 #define _DEFAULT_SOURCE
-#include "train_view.h"
+#include "cli/train_view.h"
 
 #include <langinfo.h>
 #include <locale.h>
@@ -12,7 +12,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "cli.h"
+#include "cli/cli.h"
 #include "app/textw.h"
 
 /* The history: the run's steps are cut into at most BUCKETS equal spans, and

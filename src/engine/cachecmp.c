@@ -1,5 +1,5 @@
 /* cachecmp.c - the cached and the uncached generator in step (see cachecmp.h). */
-#include "cachecmp.h"
+#include "engine/cachecmp.h"
 
 #include <math.h>
 #include <string.h>

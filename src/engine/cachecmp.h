@@ -19,10 +19,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "form.h"
-#include "generate.h"
-#include "rng.h"
-#include "sampler.h"
+#include "engine/form.h"
+#include "engine/generate.h"
+#include "engine/rng.h"
+#include "engine/sampler.h"
 
 typedef struct {
     Generator cached, full;  /* with the KV cache, and recomputing the window */

@@ -1,6 +1,6 @@
 /* common.c - the error record, checked allocation, the clock and the thread count. */
 #define _POSIX_C_SOURCE 200809L
-#include "common.h"
+#include "engine/common.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 
 #include <omp.h>
 
-#include "vocab.h"
+#include "engine/vocab.h"
 
 int ts_fail(TsErr *err, const char *fmt, ...)
 {

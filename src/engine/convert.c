@@ -1,5 +1,5 @@
 /* convert.c - traditional to simplified (OpenCC) and the punctuation rule. */
-#include "convert.h"
+#include "engine/convert.h"
 
 #include <stdio.h>
 #include <stdlib.h>

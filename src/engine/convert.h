@@ -30,8 +30,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common.h"
-#include "vocab.h"
+#include "engine/common.h"
+#include "engine/vocab.h"
 
 #define CONVERT_MAX_PAIRS 16 /* changes a Converted lists (the rest are counted) */
 

@@ -8,14 +8,14 @@
  * (recursively if names repeat), and induce the full order from the sorted
  * LMS suffixes with the same two passes. Everything is linear in the length.
  */
-#include "corpus.h"
+#include "engine/corpus.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileio.h"
-#include "vocab.h"
+#include "engine/fileio.h"
+#include "engine/vocab.h"
 
 #define CACHE_MAGIC "TSCORPSA"
 #define CACHE_VERSION 1u

@@ -20,7 +20,7 @@
 #ifndef TS_CORPUS_H
 #define TS_CORPUS_H
 
-#include "common.h"
+#include "engine/common.h"
 
 #include <stddef.h>
 #include <stdint.h>

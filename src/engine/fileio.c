@@ -1,7 +1,7 @@
 /* fileio.c - whole-file reads, atomic writes, CRC-32. */
 #define _POSIX_C_SOURCE 200809L
 #define _DEFAULT_SOURCE /* flock */
-#include "fileio.h"
+#include "engine/fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -14,7 +14,7 @@
 #ifndef TS_FILEIO_H
 #define TS_FILEIO_H
 
-#include "common.h"
+#include "engine/common.h"
 
 #include <stdint.h>
 #include <stdio.h>

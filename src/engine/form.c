@@ -1,5 +1,5 @@
 /* form.c - verse forms as decoding constraints, and the shape check (see form.h). */
-#include "form.h"
+#include "engine/form.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -18,8 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common.h"
-#include "vocab.h"
+#include "engine/common.h"
+#include "engine/vocab.h"
 
 #define FORM_MAX_HEADS 64
 

@@ -1,5 +1,5 @@
 /* generate.c - the text so far, the window over it, and the sampling loop. */
-#include "generate.h"
+#include "engine/generate.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -37,11 +37,11 @@
 
 #include <stddef.h>
 
-#include "form.h"
-#include "infer.h"
-#include "model.h"
-#include "rng.h"
-#include "sampler.h"
+#include "engine/form.h"
+#include "engine/infer.h"
+#include "engine/model.h"
+#include "engine/rng.h"
+#include "engine/sampler.h"
 
 /* Where a prompt stands: the one rule by which the explorer and every command
  * (probs, generate, acrostic, jueju, demo) turn a prompt into what the model

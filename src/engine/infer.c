@@ -10,7 +10,7 @@
  * lanes in flight over two contiguous streams.
  */
 #define _POSIX_C_SOURCE 200809L /* sched_yield */
-#include "infer.h"
+#include "engine/infer.h"
 
 #include <float.h>
 #include <math.h>
@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops.h"
+#include "engine/ops.h"
 
 #include <omp.h>
 

@@ -21,7 +21,7 @@
 
 #include <stddef.h>
 
-#include "model.h"
+#include "engine/model.h"
 
 typedef struct {
     const Model *m;        /* not owned */

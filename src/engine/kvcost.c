@@ -1,5 +1,5 @@
 /* kvcost.c - KV cache sizes (see kvcost.h). */
-#include "kvcost.h"
+#include "engine/kvcost.h"
 
 /* Configurations as their makers published them; only the shape of the cache
  * matters here, not the weights. */

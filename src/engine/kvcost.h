@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "model.h"
+#include "engine/model.h"
 
 typedef enum {
     KV_MULTI_HEAD, /* key and value per head (full multi-head, or grouped-query) */

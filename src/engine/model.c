@@ -9,13 +9,13 @@
  * still read, had it cover the payload alone, so a damaged header (say n_head)
  * went unnoticed.
  */
-#include "model.h"
+#include "engine/model.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
+#include "engine/rng.h"
 
 #define MODEL_MAGIC "TSGPTMDL"
 #define MODEL_VERSION 2u    /* written; version 1 is read too */

@@ -1,7 +1,7 @@
 /* model.h - the GPT's configuration, its weights, and the model file.
  *
  * Read this first: it is the whole model as data. The forward pass that uses
- * these tensors is in infer.c (inference) and gpt.c (training: forward and
+ * these tensors is in infer.c (inference) and train_pass.c (training: forward and
  * backward over a batch; train.c holds the optimizer and the schedule); the file
  * format is documented byte by byte in docs/model-format.md.
  *
@@ -12,9 +12,9 @@
 #ifndef TS_MODEL_H
 #define TS_MODEL_H
 
-#include "common.h"
-#include "fileio.h"
-#include "vocab.h"
+#include "engine/common.h"
+#include "engine/fileio.h"
+#include "engine/vocab.h"
 
 #include <stdint.h>
 #include <stdio.h>

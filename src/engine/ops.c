@@ -4,9 +4,9 @@
  * rows into a shared gradient (LayerNorm scale, biases, position embedding)
  * are parallelised over the columns instead, so no two threads add into the
  * same number and the result does not depend on the thread count. The large
- * matrix products go to BLAS, or, when training in bfloat16, to gemm.c.
+ * matrix products go to BLAS, or, when training in bfloat16, to gemm_bf16.c.
  */
-#include "ops.h"
+#include "engine/ops.h"
 
 #include <cblas.h>
 #include <float.h>
@@ -222,7 +222,7 @@ static bool use_bf16(const Bf16Products *bp, int M, int N, int K, bool trans_a)
  * not depend on which thread computes it. BLAS packs its operands anew in
  * every call, which costs more than the balance gains: it gets one piece a
  * thread. */
-enum { ROW_PIECE = 192 }; /* two of gemm.c's blocks of 96 rows */
+enum { ROW_PIECE = 192 }; /* two of gemm_bf16.c's blocks of 96 rows */
 
 static int pieces(int n, int piece) { return (n + piece - 1) / piece; }
 

@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "gemm.h"
+#include "engine/gemm_bf16.h"
 
 /* x = wte[tokens] + wpe[position]                 out [B,T,C], tokens [B,T], wte [V,C], wpe [>=T,C] */
 void encoder_forward(float *out, const int *tokens, const float *wte, const float *wpe, int B, int T,
@@ -33,7 +33,7 @@ void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, co
 
 /* How the matrix products of training multiply (the linear layers and
  * attention take it). NULL: in float32 (BLAS). Otherwise with
- * inputs rounded to bfloat16 and float32 sums (gemm.h), when the scratch
+ * inputs rounded to bfloat16 and float32 sums (gemm_bf16.h), when the scratch
  * covers every thread of the parallel region and has room for the product;
  * else in float32 after all. */
 enum { W_PARTS = 4 }; /* the parts a layer's weight gradient is summed in (matmul_backward) */

@@ -1,10 +1,10 @@
 /* pinyin.c - the readings table (assets/pinyin.tsv) and typed syllables. */
-#include "pinyin.h"
+#include "engine/pinyin.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileio.h"
+#include "engine/fileio.h"
 
 /* A vowel (or syllabic n, m) with a tone mark: what it is without the mark. */
 typedef struct {

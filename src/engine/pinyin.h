@@ -24,8 +24,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common.h"
-#include "vocab.h"
+#include "engine/common.h"
+#include "engine/vocab.h"
 
 /* The largest table pinyin_load reads (file_limit(FILE_PINYIN), fileio.h):
  * the model's 7,308 Han characters take about 220 KB. */

@@ -1,5 +1,5 @@
 /* probfmt.c - probabilities as people read them (see probfmt.h). */
-#include "probfmt.h"
+#include "engine/probfmt.h"
 
 #include <math.h>
 #include <stdio.h>

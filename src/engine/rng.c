@@ -1,5 +1,5 @@
 /* rng.c - xoshiro256** seeded by splitmix64. */
-#include "rng.h"
+#include "engine/rng.h"
 
 #include <math.h>
 

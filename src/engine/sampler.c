@@ -1,11 +1,11 @@
 /* sampler.c - the sampling stages and the chain that runs them (see sampler.h). */
-#include "sampler.h"
+#include "engine/sampler.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops.h"
+#include "engine/ops.h"
 
 SamplerSettings sampler_defaults(void)
 {

@@ -20,8 +20,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common.h"
-#include "vocab.h"
+#include "engine/common.h"
+#include "engine/vocab.h"
 
 /* The smallest temperature that divides the logits; anything below it,
  * down to 0, is greedy (the top character). Dividing by less only comes

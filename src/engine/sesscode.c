@@ -1,6 +1,6 @@
 /* sesscode.c - the session code: fields packed in mixed radix into one big
  * number, written in base 31 with a check digit (see sesscode.h). */
-#include "sesscode.h"
+#include "engine/sesscode.h"
 
 #include <string.h>
 

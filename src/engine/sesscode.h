@@ -39,11 +39,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common.h"
-#include "form.h"
-#include "generate.h"
-#include "model.h"
-#include "sampler.h"
+#include "engine/common.h"
+#include "engine/form.h"
+#include "engine/generate.h"
+#include "engine/model.h"
+#include "engine/sampler.h"
 
 #define SESSION_MAX_CHARS 128     /* prompt characters a code holds */
 #define SESSION_CODE_MAX 900      /* digits (with the check digit) a code may have */

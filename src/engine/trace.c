@@ -1,7 +1,7 @@
 /* trace.c - a written character's record (see trace.h). */
-#include "trace.h"
+#include "engine/trace.h"
 
-#include "sampler.h"
+#include "engine/sampler.h"
 
 static TraceCandidate candidate(const float *model, const float *sampler, int id)
 {

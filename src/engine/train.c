@@ -1,13 +1,13 @@
 /* train.c - one training step, AdamW, the schedule, evaluation and checkpoints. */
 #define _XOPEN_SOURCE 700 /* realpath, open_memstream */
-#include "train.h"
+#include "engine/train.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "fileio.h"
-#include "infer.h"
+#include "engine/fileio.h"
+#include "engine/infer.h"
 
 TrainConfig train_config_default(void)
 {

@@ -8,9 +8,9 @@
 #ifndef TS_TRAIN_H
 #define TS_TRAIN_H
 
-#include "gpt.h"
-#include "model.h"
-#include "rng.h"
+#include "engine/train_pass.h"
+#include "engine/model.h"
+#include "engine/rng.h"
 
 typedef struct {
     uint64_t seed;       /* weights and training windows */
@@ -33,7 +33,7 @@ typedef struct {
                           * short ones teach that more often. */
     int bf16;            /* 1: the matrix products (linear layers, output layer,
                           * attention) multiply inputs rounded to bfloat16 and
-                          * sum in float32 (gemm.h), about twice as fast; 0: in
+                          * sum in float32 (gemm_bf16.h), about twice as fast; 0: in
                           * float32. Weights, gradients and moments are float32
                           * either way. */
 } TrainConfig;

@@ -1,5 +1,5 @@
 /* vocab.c - UTF-8 decoding and the character vocabulary. */
-#include "vocab.h"
+#include "engine/vocab.h"
 
 #include <stdio.h>
 #include <stdlib.h>

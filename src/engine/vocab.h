@@ -8,7 +8,7 @@
 #ifndef TS_VOCAB_H
 #define TS_VOCAB_H
 
-#include "common.h"
+#include "engine/common.h"
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,13 +1,13 @@
 /* draw.c - text and bars on the screen, always cropped by columns. */
-#include "draw.h"
+#include "tui/draw.h"
 
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "textw.h"
-#include "vocab.h"
+#include "app/textw.h"
+#include "engine/vocab.h"
 
 int draw_text(int y, int x, int maxw, Role role, const char *utf8)
 {

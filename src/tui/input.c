@@ -1,7 +1,7 @@
 /* input.c - the one table from keys to Commands. Everything the explorer
  * does on a key is listed here; what the Command then does is app_apply's
  * business (src/app/commands.c). */
-#include "input.h"
+#include "tui/input.h"
 
 #include <curses.h>
 

@@ -4,7 +4,7 @@
 
 #include <wchar.h>
 
-#include "commands.h"
+#include "app/commands.h"
 
 /* Key codes for the start and end of a bracketed paste (registered with
  * define_key by tui.c): everything between them is text, even letters,

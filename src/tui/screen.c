@@ -31,11 +31,11 @@
  */
 #include <curses.h>
 
-#include "commands.h"
-#include "labels.h"
-#include "textw.h"
-#include "tui.h"
-#include "views.h"
+#include "app/commands.h"
+#include "app/labels.h"
+#include "app/textw.h"
+#include "tui/tui.h"
+#include "tui/views.h"
 
 enum { PROBS_ROWS = 12, LOWER_MIN_ROWS = 8, NARROW_PANELS = 50, NARRATION_MIN_COLS = 28 };
 enum { PROBS_UNDER = 3 }; /* the lines under the bars, which give way to a long text */

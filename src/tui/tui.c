@@ -18,11 +18,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "commands.h"
-#include "input.h"
-#include "textw.h"
-#include "tui.h"
-#include "views.h"
+#include "app/commands.h"
+#include "tui/input.h"
+#include "app/textw.h"
+#include "tui/tui.h"
+#include "tui/views.h"
 
 static volatile sig_atomic_t quit_signal; /* SIGINT, SIGTERM or SIGHUP from outside */
 static int curses_on;                     /* endwin is still owed */

@@ -10,8 +10,8 @@
 #ifndef TS_TUI_H
 #define TS_TUI_H
 
-#include "app.h"
-#include "common.h"
+#include "app/app.h"
+#include "engine/common.h"
 
 /* Work done after the first frame is on the screen, so the explorer opens
  * fast: the caller loads the training text there. `background` is called

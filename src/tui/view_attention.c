@@ -10,8 +10,8 @@
  */
 #include <stdio.h>
 
-#include "labels.h"
-#include "views.h"
+#include "app/labels.h"
+#include "tui/views.h"
 
 enum { FOOT_ROWS = 2 }; /* the characters and "max" under the rows; what max means */
 

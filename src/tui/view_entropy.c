@@ -9,8 +9,8 @@
  */
 #include <stdio.h>
 
-#include "labels.h"
-#include "views.h"
+#include "app/labels.h"
+#include "tui/views.h"
 
 enum { CELL_COLS = 5 }; /* "12.8 ": the widest entropy, log2 of 7,311, and a space */
 

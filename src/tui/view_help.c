@@ -1,8 +1,8 @@
 /* view_help.c - `?`: every key on one screen, in one column or, on a short
  * terminal, two. */
-#include "labels.h"
-#include "textw.h"
-#include "views.h"
+#include "app/labels.h"
+#include "app/textw.h"
+#include "tui/views.h"
 
 typedef struct {
     const char *keys; /* as printed; key names are not translated */

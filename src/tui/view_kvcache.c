@@ -4,9 +4,9 @@
  * sliders and the timing. */
 #include <stdio.h>
 
-#include "kvcost.h"
-#include "labels.h"
-#include "views.h"
+#include "engine/kvcost.h"
+#include "app/labels.h"
+#include "tui/views.h"
 
 enum { NAME_COLS = 34, NUM_COLS = 13, LONG_TOKENS = 4096 };
 

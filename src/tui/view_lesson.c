@@ -8,10 +8,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "labels.h"
-#include "lesson.h"
-#include "textw.h"
-#include "views.h"
+#include "app/labels.h"
+#include "app/lesson.h"
+#include "app/textw.h"
+#include "tui/views.h"
 
 enum { MAX_LINES = 1024 };
 

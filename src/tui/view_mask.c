@@ -15,8 +15,8 @@
  */
 #include <stdio.h>
 
-#include "labels.h"
-#include "views.h"
+#include "app/labels.h"
+#include "tui/views.h"
 
 enum { LABEL_COLS = 9, KEY_COLS = 2 }; /* " 127 春 " before the grid; a key's columns */
 

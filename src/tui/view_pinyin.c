@@ -15,9 +15,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "labels.h"
-#include "textw.h"
-#include "views.h"
+#include "app/labels.h"
+#include "app/textw.h"
+#include "tui/views.h"
 
 enum { KEY_COLS = 2, CHAR_COLS = 3, PCT_COLS = 11, RANK_COLS = 6, GLOSS_MAX = 28 };
 

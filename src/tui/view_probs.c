@@ -23,10 +23,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "labels.h"
-#include "probfmt.h"
-#include "textw.h"
-#include "views.h"
+#include "app/labels.h"
+#include "engine/probfmt.h"
+#include "app/textw.h"
+#include "tui/views.h"
 
 /* Column positions, relative to the panel's left edge. */
 typedef struct {

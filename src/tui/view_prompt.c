@@ -15,10 +15,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "labels.h"
-#include "textw.h"
-#include "verse.h"
-#include "views.h"
+#include "app/labels.h"
+#include "app/textw.h"
+#include "app/verse.h"
+#include "tui/views.h"
 
 #define COUNT_COLS 10 /* " 127/128" at the right end of the line, at least */
 

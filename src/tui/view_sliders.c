@@ -3,8 +3,8 @@
  * uses the same geometry the drawing does. */
 #include <stdio.h>
 
-#include "labels.h"
-#include "views.h"
+#include "app/labels.h"
+#include "tui/views.h"
 
 enum { NAME_X = 2, NAME_COLS = 12, KEYS_X = 14, KEYS_COLS = 4, BAR_X = 18, VALUE_COLS = 7 };
 /* where the form's value and the cache's switch start */

@@ -3,10 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "labels.h"
-#include "session.h"
-#include "textw.h"
-#include "views.h"
+#include "app/labels.h"
+#include "app/session.h"
+#include "app/textw.h"
+#include "tui/views.h"
 
 /* " tangscope  tang.bin · 7310 characters · context 128   code TJU32  KV cache on "
  * The session's code (session.h) comes before the cache's switch; the

@@ -20,9 +20,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "labels.h"
-#include "textw.h"
-#include "views.h"
+#include "app/labels.h"
+#include "app/textw.h"
+#include "tui/views.h"
 
 /* rows under the plot: the strip, the axis, the totals, the sampler and the
  * verdict; the memory line only on a taller panel */

@@ -3,8 +3,8 @@
 #ifndef TS_VIEWS_H
 #define TS_VIEWS_H
 
-#include "app.h"
-#include "draw.h"
+#include "app/app.h"
+#include "tui/draw.h"
 
 /* Where the screen is cut into panels (screen.c). */
 typedef struct {

@@ -18,11 +18,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "app.h"
-#include "convert.h"
-#include "corpus.h"
-#include "fileio.h"
-#include "model.h"
+#include "app/app.h"
+#include "engine/convert.h"
+#include "engine/corpus.h"
+#include "engine/fileio.h"
+#include "engine/model.h"
 
 /* The entry point libFuzzer and replay.c call: one input, return 0. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

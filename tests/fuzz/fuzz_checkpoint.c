@@ -13,9 +13,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "fileio.h"
+#include "engine/fileio.h"
 #include "fuzz.h"
-#include "train.h"
+#include "engine/train.h"
 
 enum { HEADER = 32, MODEL_HEADER = 64 };
 

@@ -13,7 +13,7 @@
 
 #include "cli/cli.h"
 #include "fuzz.h"
-#include "generate.h"
+#include "engine/generate.h"
 
 enum { MAX_ARGS = 32 };
 

@@ -16,7 +16,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "fileio.h"
+#include "engine/fileio.h"
 #include "fuzz.h"
 
 enum { HEADER = 48 };

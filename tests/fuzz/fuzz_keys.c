@@ -10,9 +10,9 @@
  */
 #include <string.h>
 
-#include "commands.h"
+#include "app/commands.h"
 #include "fuzz.h"
-#include "lesson.h"
+#include "app/lesson.h"
 
 typedef struct {
     const uint8_t *p, *end;

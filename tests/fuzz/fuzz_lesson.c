@@ -8,8 +8,8 @@
  * carried out through the command language (script.h).
  */
 #include "fuzz.h"
-#include "commands.h"
-#include "lesson.h"
+#include "app/commands.h"
+#include "app/lesson.h"
 
 static void ignore(void *ctx, int line, const char *msg)
 {

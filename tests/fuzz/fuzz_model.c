@@ -9,9 +9,9 @@
  */
 #include <string.h>
 
-#include "fileio.h"
+#include "engine/fileio.h"
 #include "fuzz.h"
-#include "infer.h"
+#include "engine/infer.h"
 
 enum { HEADER = 64, CRC_AT = 36 };
 

@@ -14,11 +14,11 @@
 #include <locale.h>
 #include <string.h>
 
-#include "convert.h"
+#include "engine/convert.h"
 #include "fuzz.h"
-#include "pinyin.h"
-#include "textw.h"
-#include "vocab.h"
+#include "engine/pinyin.h"
+#include "app/textw.h"
+#include "engine/vocab.h"
 
 static const Model *bundled_model(void)
 {

@@ -9,10 +9,10 @@
  */
 #include <string.h>
 
-#include "commands.h"
+#include "app/commands.h"
 #include "fuzz.h"
-#include "script.h"
-#include "vocab.h"
+#include "app/script.h"
+#include "engine/vocab.h"
 
 enum { MAX_TICKS = 1000 };
 

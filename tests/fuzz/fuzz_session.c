@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "sesscode.h"
+#include "engine/sesscode.h"
 
 static void decode(const char *text, size_t len)
 {

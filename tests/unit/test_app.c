@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app.h"
+#include "app/app.h"
 #include "check.h"
-#include "commands.h"
-#include "fileio.h"
-#include "labels.h"
+#include "app/commands.h"
+#include "engine/fileio.h"
+#include "app/labels.h"
 
 static Model model;
 static Corpus corpus;

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "convert.h"
+#include "engine/convert.h"
 
 /* A vocabulary of the characters of text (plus the newline). */
 static void make_vocab(Vocab *v, const char *text)

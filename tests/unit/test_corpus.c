@@ -14,10 +14,10 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "corpus.h"
-#include "fileio.h"
-#include "rng.h"
-#include "vocab.h"
+#include "engine/corpus.h"
+#include "engine/fileio.h"
+#include "engine/rng.h"
+#include "engine/vocab.h"
 
 static char tmpdir[] = "/tmp/tangscope-corpus-XXXXXX";
 

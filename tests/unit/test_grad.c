@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "gpt.h"
-#include "model.h"
-#include "ops.h"
-#include "rng.h"
+#include "engine/train_pass.h"
+#include "engine/model.h"
+#include "engine/ops.h"
+#include "engine/rng.h"
 
 typedef double (*ScalarFn)(void *ctx);
 

@@ -2,7 +2,7 @@
  * past the context (shift and slide).
  *
  * References: the Python fixture (tests/data/tiny-logits.txt, float64) and the
- * training forward pass (gpt.c, built on BLAS), which shares no code with the
+ * training forward pass (train_pass.c, built on BLAS), which shares no code with the
  * inference kernels but the small per-row layers.
  */
 #include <math.h>
@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cachecmp.h"
+#include "engine/cachecmp.h"
 #include "check.h"
-#include "generate.h"
-#include "gpt.h"
-#include "infer.h"
-#include "model.h"
-#include "rng.h"
+#include "engine/generate.h"
+#include "engine/train_pass.h"
+#include "engine/infer.h"
+#include "engine/model.h"
+#include "engine/rng.h"
 
 static float max_abs_diff(const float *a, const float *b, int n)
 {

@@ -1,6 +1,6 @@
 /* test_kvcost.c - the KV cache calculator against sizes worked out by hand. */
 #include "check.h"
-#include "kvcost.h"
+#include "engine/kvcost.h"
 
 /* Each preset by its published shape, multiplied out by hand:
  *   7B, multi-head:  2 (k and v) x 32 layers x 4096 dims x 2 bytes = 524,288

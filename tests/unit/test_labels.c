@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app.h"
+#include "app/app.h"
 #include "check.h"
-#include "labels.h"
-#include "textw.h"
+#include "app/labels.h"
+#include "app/textw.h"
 
 static const char *const LANG_NAMES[LANG_COUNT] = {"en", "zh", "de", "fr"};
 

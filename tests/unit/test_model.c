@@ -14,10 +14,10 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "fileio.h"
-#include "gpt.h"
-#include "model.h"
-#include "vocab.h"
+#include "engine/fileio.h"
+#include "engine/train_pass.h"
+#include "engine/model.h"
+#include "engine/vocab.h"
 
 static int hex_to_bytes(const char *hex, char *out, size_t cap)
 {

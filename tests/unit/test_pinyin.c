@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "pinyin.h"
+#include "engine/pinyin.h"
 
 #define TABLE "assets/pinyin.tsv"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "probfmt.h"
+#include "engine/probfmt.h"
 
 static void expect_percent(double p, int decimals, const char *want)
 {

@@ -24,16 +24,16 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "common.h"
-#include "fileio.h"
-#include "generate.h"
-#include "gpt.h"
-#include "infer.h"
-#include "model.h"
-#include "ops.h"
-#include "sampler.h"
-#include "train.h"
-#include "vocab.h"
+#include "engine/common.h"
+#include "engine/fileio.h"
+#include "engine/generate.h"
+#include "engine/train_pass.h"
+#include "engine/infer.h"
+#include "engine/model.h"
+#include "engine/ops.h"
+#include "engine/sampler.h"
+#include "engine/train.h"
+#include "engine/vocab.h"
 
 static char tmpdir[] = "/tmp/tangscope-robust-XXXXXX";
 

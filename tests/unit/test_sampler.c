@@ -15,10 +15,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "form.h"
-#include "rng.h"
-#include "sampler.h"
-#include "vocab.h"
+#include "engine/form.h"
+#include "engine/rng.h"
+#include "engine/sampler.h"
+#include "engine/vocab.h"
 
 #define CP_COMMA 0xFF0Cu
 #define CP_PERIOD 0x3002u

@@ -15,13 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "app.h"
+#include "app/app.h"
 #include "check.h"
-#include "commands.h"
-#include "fileio.h"
-#include "labels.h"
-#include "lesson.h"
-#include "script.h"
+#include "app/commands.h"
+#include "engine/fileio.h"
+#include "app/labels.h"
+#include "app/lesson.h"
+#include "app/script.h"
 
 static Model model;
 static Corpus corpus;

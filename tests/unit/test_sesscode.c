@@ -1,8 +1,8 @@
 /* test_sesscode.c - the session code: a code worked out by hand, round trips
  * of many random sessions, the 32-character promise, and damaged codes. */
 #include "check.h"
-#include "rng.h"
-#include "sesscode.h"
+#include "engine/rng.h"
+#include "engine/sesscode.h"
 
 static const char DIGITS[] = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 

@@ -10,11 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app.h"
+#include "app/app.h"
 #include "check.h"
-#include "commands.h"
-#include "fileio.h"
-#include "session.h"
+#include "app/commands.h"
+#include "engine/fileio.h"
+#include "app/session.h"
 
 static Model model;
 

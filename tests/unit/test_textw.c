@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "textw.h"
+#include "app/textw.h"
 
 /* The lines of s wrapped at cols, joined with '|'. */
 static void wrapped(const char *s, int cols, char *out, size_t size)

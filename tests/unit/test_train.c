@@ -8,10 +8,10 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "fileio.h"
-#include "generate.h"
-#include "model.h"
-#include "train.h"
+#include "engine/fileio.h"
+#include "engine/generate.h"
+#include "engine/model.h"
+#include "engine/train.h"
 
 /* A tiny corpus with structure to learn: a few poems repeated. */
 static const char *CORPUS = "白日依山尽，黄河入海流。欲穷千里目，更上一层楼。\n"

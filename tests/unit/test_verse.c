@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "textw.h"
-#include "verse.h"
-#include "vocab.h"
+#include "app/textw.h"
+#include "app/verse.h"
+#include "engine/vocab.h"
 
 enum { MAX = 256 };
 

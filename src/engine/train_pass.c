@@ -1,10 +1,10 @@
-/* gpt.c - the GPT as a straight list of layer calls; backward is forward reversed. */
-#include "gpt.h"
+/* train_pass.c - the GPT as a straight list of layer calls; backward is forward reversed. */
+#include "engine/train_pass.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "ops.h"
+#include "engine/ops.h"
 
 int gpt_acts_init(GptActs *a, const ModelConfig *cfg, int B, int T, int with_backward, TsErr *err)
 {

@@ -1,4 +1,4 @@
-/* gemm.h - matrix products in bfloat16 with float32 sums, for training.
+/* gemm_bf16.h - matrix products in bfloat16 with float32 sums, for training.
  *
  * A bfloat16 number is the upper half of a float32: the same 8-bit exponent,
  * 7 bits of mantissa instead of 23. The AVX512_BF16 instruction vdpbf16ps
@@ -16,14 +16,14 @@
  *   C is M x N: c[i*ldc + j];  beta is 0 (overwrite) or 1 (add).
  * The result depends only on the operands, not on how rows are split.
  */
-#ifndef TS_GEMM_H
-#define TS_GEMM_H
+#ifndef TS_GEMM_BF16_H
+#define TS_GEMM_BF16_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "common.h"
+#include "engine/common.h"
 
 /* True when this build has the bfloat16 kernel (compiled for a CPU with
  * AVX512_BF16) and the environment variable TANGSCOPE_NO_BF16 is unset or

@@ -1,8 +1,8 @@
-/* test_gemm.c - the bfloat16 matrix product and the training pass that uses it.
+/* test_gemm_bf16.c - the bfloat16 matrix product and the training pass that uses it.
  *
  * The reference is a plain triple loop in double precision over inputs
  * rounded to bfloat16 by bit arithmetic written here, independent of
- * gemm.c's packing and of the CPU's conversion instruction. The kernel sums
+ * gemm_bf16.c's packing and of the CPU's conversion instruction. The kernel sums
  * in float32, so the two differ only by float32 rounding of the sums.
  */
 #include <float.h>
@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "check.h"
-#include "gemm.h"
-#include "gpt.h"
-#include "model.h"
-#include "ops.h"
-#include "rng.h"
+#include "engine/gemm_bf16.h"
+#include "engine/train_pass.h"
+#include "engine/model.h"
+#include "engine/ops.h"
+#include "engine/rng.h"
 
 static Rng rng;
 

@@ -1,14 +1,14 @@
-/* gpt.h - the full GPT pass over a batch of sequences, forward and backward.
+/* train_pass.h - the full GPT pass over a batch of sequences, forward and backward.
  *
  * GptActs holds every intermediate the backward pass needs (and that the
  * explorer can show, such as the attention probabilities). One GptActs serves
  * any batch up to the B x T it was made for.
  */
-#ifndef TS_GPT_H
-#define TS_GPT_H
+#ifndef TS_TRAIN_PASS_H
+#define TS_TRAIN_PASS_H
 
-#include "model.h"
-#include "ops.h"
+#include "engine/model.h"
+#include "engine/ops.h"
 
 typedef struct {
     int B, T; /* capacity */

@@ -1,4 +1,4 @@
-/* gemm.c - bfloat16 matrix products with float32 sums (see gemm.h).
+/* gemm_bf16.c - bfloat16 matrix products with float32 sums (see gemm_bf16.h).
  *
  * The layout follows the usual blocked GEMM. B is rounded and packed once per
  * call into panels of NR columns; A is packed KC depths at a time into rows
@@ -25,7 +25,7 @@
  * reads those. Which kernel runs is measured once per process and changes
  * nothing but the speed (TANGSCOPE_BF16_KERNEL=dot|fma fixes it).
  */
-#include "gemm.h"
+#include "engine/gemm_bf16.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>
