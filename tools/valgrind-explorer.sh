@@ -9,7 +9,9 @@
 # compares with and without the cache (b; on the bundled model stopped with
 # Esc once it runs, --tiny runs it to its end), switches the verse form
 # (a, j, f) and the language through all four (l), opens the attention view
-# (v) and the help (?), resizes the window (too small, large, back), and
+# (v), the mask (w), the entropy panel (e), pinyin (y) and the pinyin input
+# method (i, chun, 1, Esc), projector mode (z), the KV cache's cost (r) and
+# the help (?), resizes the window (too small, large, back), and
 # quits (q). Every step waits for the screen to show its result, with a
 # timeout; nothing sleeps a fixed time.
 #
@@ -140,6 +142,34 @@ keys v
 step "attention view (v)" shows "attention of the next prediction"
 keys v
 step "attention closed (v)" hides "attention of the next prediction"
+keys w
+step "mask view (w)" shows "mask: which keys"
+keys w
+step "mask closed (w)" shows "mask view off"
+keys e
+step "entropy panel (e)" shows "entropy of each written character"
+keys e
+step "entropy closed (e)" shows "entropy view off"
+keys y
+step "pinyin shown (y)" shows "pinyin on"
+keys y
+step "pinyin hidden (y)" shows "pinyin off"
+keys i
+step "pinyin input (i)" shows "pinyin input:"
+keys -l chun
+step "syllable chun" shows "chun: "
+keys 1
+step "chosen (1)" shows "rank"
+keys Escape
+step "pinyin input left (Esc)" shows "letters are commands again"
+keys z
+step "projector mode (z)" shows "projector mode:"
+keys z
+step "projector mode off (z)" shows "projector mode off"
+keys r
+step "KV cache cost (r)" shows "KV cache memory by model"
+keys r
+step "sliders back (r)" shows "sliders and timing back"
 keys '?'
 step "help (?)" shows "tangscope keys"
 keys x
