@@ -172,12 +172,12 @@ static int keystrokes(AppState *s, double *med, double *worst, TsErr *err)
         return -1;
     }
     fill_context(s);
-    tui_draw(s, REDRAW_ALL);
+    screen_draw(s, REDRAW_ALL);
     for (int i = 0; i < KEYSTROKES; i++) {
         double t0 = ts_now();
         unsigned redraw = i % 2 == 0 ? app_apply(s, CMD_TYPE, cmd_arg(0x6625 /* 春 */))
                                      : app_apply(s, CMD_BACKSPACE, cmd_arg(0));
-        tui_draw(s, redraw);
+        screen_draw(s, redraw);
         ms[i] = 1000.0 * (ts_now() - t0);
     }
     tui_headless_close();

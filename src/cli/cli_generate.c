@@ -99,23 +99,6 @@ typedef struct {
     int no_cache, json, poems, max_chars, chars, stats, mid_text;
 } GenArgs;
 
-void cli_json_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", out);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
 /* The text after the starting newline, checked by form.h's rule. */
 static int poem_is_well_formed(const Generator *g)
 {

@@ -222,7 +222,7 @@ static void place_cursor(const AppState *s, const Layout *l)
     curs_set(1); /* the cursor marks where typing goes (an input method draws there) */
 }
 
-void tui_draw(const AppState *s, unsigned redraw)
+void screen_draw(const AppState *s, unsigned redraw)
 {
     if (tui_theme_follow(s))
         redraw = REDRAW_ALL;

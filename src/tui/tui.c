@@ -539,10 +539,10 @@ static void event_loop(AppState *s, const TuiHooks *hooks)
 {
     LoopState ls = {.last_job = JOB_NONE, .drag = -1};
     screen_fit(s, LINES, COLS);
-    tui_draw(s, REDRAW_ALL);
+    screen_draw(s, REDRAW_ALL);
     report_first_frame();
     if (hooks && hooks->background) /* the slow start comes after the first frame */
-        tui_draw(s, hooks->background(s, hooks->ctx, &ls.background));
+        screen_draw(s, hooks->background(s, hooks->ctx, &ls.background));
     while (!s->quit && !quit_signal) {
         wint_t key;
         int rc;
@@ -559,7 +559,7 @@ static void event_loop(AppState *s, const TuiHooks *hooks)
         redraw |= on_clock(s, &ls, hooks);
         if (redraw && !s->quit) {
             screen_fit(s, LINES, COLS);
-            tui_draw(s, redraw);
+            screen_draw(s, redraw);
         }
     }
 }

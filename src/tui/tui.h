@@ -43,7 +43,8 @@ void tui_headless_close(void);
 /* Give the screen the look s asks for (s->theme, s->projector) if it has
  * another; returns 1 if it changed (then everything must be drawn again). */
 int tui_theme_follow(const AppState *s);
-/* Draw what `redraw` (REDRAW_ flags) names and send it to the screen. */
-void tui_draw(const AppState *s, unsigned redraw);
+/* Draw what `redraw` (REDRAW_ flags) names and send it to the screen
+ * (screen.c, beside the layout it draws by). */
+void screen_draw(const AppState *s, unsigned redraw);
 
 #endif

@@ -9,7 +9,7 @@ typedef struct {
     LabelId what;
 } HelpLine;
 
-static const HelpLine LINES[] = {
+static const HelpLine HELP_LINES[] = {
     {"春风…", LBL_HELP_TYPE},
     {"Backspace", LBL_HELP_BACKSPACE},
     {"Ctrl-U", LBL_HELP_CLEAR},
@@ -46,20 +46,20 @@ static const HelpLine LINES[] = {
     {"i", LBL_HELP_IME},
 };
 
-enum { N_LINES = sizeof LINES / sizeof LINES[0], KEY_COLS = 13 };
+enum { N_HELP_LINES = sizeof HELP_LINES / sizeof HELP_LINES[0], KEY_COLS = 13 };
 
 void view_help_draw(const AppState *s, Rect r)
 {
     draw_text(r.y, r.x + 2, r.w - 2, ROLE_HEADER, app_label(s, LBL_HELP_TITLE));
     int rows = r.h - 3; /* title, a blank line, the closing hint */
-    int columns = rows >= N_LINES ? 1 : 2;
-    int per_column = (N_LINES + columns - 1) / columns, col_w = (r.w - 2) / columns;
-    for (int i = 0; i < N_LINES; i++) {
+    int columns = rows >= N_HELP_LINES ? 1 : 2;
+    int per_column = (N_HELP_LINES + columns - 1) / columns, col_w = (r.w - 2) / columns;
+    for (int i = 0; i < N_HELP_LINES; i++) {
         int y = r.y + 2 + i % per_column, x = r.x + 2 + (i / per_column) * col_w;
         if (i % per_column >= rows)
             continue;
-        draw_text(y, x, KEY_COLS - 1, ROLE_KEY, LINES[i].keys);
-        draw_text(y, x + KEY_COLS, col_w - KEY_COLS - 1, ROLE_NORMAL, app_label(s, LINES[i].what));
+        draw_text(y, x, KEY_COLS - 1, ROLE_KEY, HELP_LINES[i].keys);
+        draw_text(y, x + KEY_COLS, col_w - KEY_COLS - 1, ROLE_NORMAL, app_label(s, HELP_LINES[i].what));
     }
     /* what the panels show, if there is room under the keys */
     static const LabelId legend[] = {LBL_HELP_LEGEND_MODEL, LBL_HELP_LEGEND_SAMPLER,
