@@ -111,6 +111,7 @@ static void draw_candidate(const AppState *s, Rect r, int y, int k, int i, int g
 
 void view_ime_draw(const AppState *s, Rect r)
 {
+    const Glyphs *g = tui_glyphs();
     const AppIme *ime = &s->ime;
     char line[512], pct[32];
     int rows = r.h - 1 < APP_IME_PAGE ? r.h - 1 : APP_IME_PAGE;
@@ -136,7 +137,7 @@ void view_ime_draw(const AppState *s, Rect r)
     int pages = (ime->n + APP_IME_PAGE - 1) / APP_IME_PAGE;
     if (r.h > APP_IME_PAGE + 1)
         draw_textf(r.y + 1 + APP_IME_PAGE, r.x, r.w, ROLE_KEY, app_label(s, LBL_IME_KEYS), ime->page + 1,
-                   pages);
+                   pages, g->sep, g->left, g->right, g->sep, g->sep, g->sep);
     if (r.h > APP_IME_PAGE + 2)
-        draw_text(r.y + 2 + APP_IME_PAGE, r.x, r.w, ROLE_DIM, app_label(s, LBL_IME_EXPLAIN));
+        draw_textf(r.y + 2 + APP_IME_PAGE, r.x, r.w, ROLE_DIM, app_label(s, LBL_IME_EXPLAIN), g->sep);
 }
