@@ -258,7 +258,8 @@ static void help_key_name(const Binding *b, char *out, size_t size)
 }
 
 /* Add a key's name to a help line: after a space, but 1 2 3 becomes 1-3
- * and a slider's t T becomes tT (its key down and up). */
+ * and a letter's capital joins it, t T as tT (a slider's down and up, a
+ * lesson's next and previous step). */
 static void add_key(KeyHelp *h, const char *name)
 {
     size_t len = strlen(h->keys);
