@@ -11,10 +11,13 @@
 #include "app/labels.h"
 #include "app/session.h"
 
+const AppSymbols APP_SYMBOLS_UNICODE = {.arrow = "→", .ellipsis = "…", .newline = "⏎"};
+
 int app_init(AppState *s, const Model *m, TsErr *err)
 {
     memset(s, 0, sizeof *s);
     s->m = m;
+    s->sym = APP_SYMBOLS_UNICODE;
     int V = m->cfg.vocab_size;
     Prediction *p = &s->pred;
     if (gen_init(&s->g, m, 1, err) != 0)
@@ -244,8 +247,9 @@ void app_set_mid_text(AppState *s, int on)
     app_predict(s);
 }
 
-/* "風 → 风, 國 → 国, …": the first changes of a conversion, for the status. */
-static void describe_changes(const Converted *c, char *out, size_t size)
+/* "風 → 风, 國 → 国, …": the first changes of a conversion, for the status,
+ * with the screen's arrow and ellipsis. */
+static void describe_changes(const AppSymbols *sym, const Converted *c, char *out, size_t size)
 {
     enum { SHOWN = 3 }; /* what fits the status line beside its label */
     size_t n = 0;
@@ -254,13 +258,13 @@ static void describe_changes(const Converted *c, char *out, size_t size)
         char from[8] = {0}, to[8] = {0};
         utf8_encode(c->pairs[i].from, from);
         utf8_encode(c->pairs[i].to, to);
-        int w = snprintf(out + n, size - n, "%s%s → %s", i ? ", " : "", from, to);
+        int w = snprintf(out + n, size - n, "%s%s %s %s", i ? ", " : "", from, sym->arrow, to);
         if (w < 0 || (size_t)w >= size - n)
             return;
         n += (size_t)w;
     }
     if (c->n_pairs > SHOWN || c->more_pairs)
-        snprintf(out + n, size - n, ", …");
+        snprintf(out + n, size - n, ", %s", sym->ellipsis);
 }
 
 /* Typed text, read forgivingly (convert.h), appended character by character.
@@ -299,7 +303,7 @@ static void type_text(AppState *s, const char *utf8, size_t len, int clear_statu
         app_status(s, 1, app_label(s, LBL_ST_NO_OPENCC), name);
     } else if (!unknown && !refused && c.changed) {
         char changes[128];
-        describe_changes(&c, changes, sizeof changes);
+        describe_changes(&s->sym, &c, changes, sizeof changes);
         app_status(s, 0, app_label(s, LBL_ST_CONVERTED), changes);
     } else if (!unknown && !refused && clear_status) {
         s->status[0] = 0;

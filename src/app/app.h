@@ -229,6 +229,14 @@ typedef struct {
     int page;                  /* the page shown: cand[page * APP_IME_PAGE ...] */
 } AppIme;
 
+/* glyphs: the symbols the app writes into its own messages (the status
+ * line); the screen's glyph set chooses them (draw.h). */
+typedef struct {
+    const char *arrow;    /* what a character became: "風 → 风" */
+    const char *ellipsis; /* a list or an action not finished */
+    const char *newline;  /* the newline, as the text shows it */
+} AppSymbols;
+
 typedef struct {
     const Model *m;          /* not owned */
     const char *model_name;  /* shown in the title; not owned, may be NULL */
@@ -290,7 +298,14 @@ typedef struct {
     /* reading it from the back row: how the screen looks (kept by app_reset) */
     int projector;           /* 1: fewer panels, large bars, high contrast (z) */
     AppTheme theme;          /* the colours: for a dark or a light background */
+    /* glyphs: the symbols of the app's own messages (the status line), which
+     * labels take as arguments (labels.h); the screen sets them from its
+     * glyph set, ASCII on a terminal without Unicode (kept by app_reset) */
+    AppSymbols sym;
 } AppState;
+
+/* Unicode: "風 → 风, …", a newline as ⏎ (what app_init sets). */
+extern const AppSymbols APP_SYMBOLS_UNICODE;
 
 /* Start with an empty prompt, cache on, the default set (gen_default_settings
  * and GEN_DEFAULT_SEED, as the commands), free mode. The model must outlive the state. */

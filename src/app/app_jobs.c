@@ -44,7 +44,7 @@ void app_job_start_write(AppState *s)
     rng_seed(&s->rng, s->seed); /* the same seed and settings write the same poem */
     s->job.kind = JOB_WRITE;
     s->job.written = 0;
-    app_status(s, 0, "%s", app_label(s, LBL_ST_WRITING));
+    app_status(s, 0, app_label(s, LBL_ST_WRITING), s->sym.ellipsis);
 }
 
 static unsigned write_tick(AppState *s)

@@ -197,15 +197,9 @@ int app_pinyin_key(AppState *s, Command c, CmdArg a, unsigned *redraw)
             return 0;
         *redraw = choose(s, 1);
         return 1;
-    case CMD_PASTE: { /* keys that came in a burst are keys here: each one as if typed */
-        const char *text = a.text ? a.text : "";
-        size_t tlen = strlen(text), pos = 0;
-        uint32_t cp;
-        *redraw = REDRAW_NONE;
-        while (pos < tlen && utf8_decode(text, tlen, &pos, &cp) == 0)
-            *redraw |= app_apply(s, CMD_TYPE, cmd_arg((long)cp));
+    case CMD_PASTE: /* keys that came in a burst are keys here: each one as if typed */
+        *redraw = app_apply_keys(s, a.text);
         return 1;
-    }
     case CMD_PINYIN_PAGE:
         *redraw = page(s, a.n);
         return 1;

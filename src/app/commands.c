@@ -463,14 +463,8 @@ static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
             s->cmdline[len] = 0;
         }
         return REDRAW_STATUS;
-    case CMD_PASTE: { /* the same, character by character */
-        const char *text = a.text ? a.text : "";
-        size_t tlen = strlen(text), pos = 0;
-        uint32_t cp;
-        while (pos < tlen && utf8_decode(text, tlen, &pos, &cp) == 0)
-            cmdline_key(s, CMD_TYPE, cmd_arg((long)cp));
-        return REDRAW_STATUS;
-    }
+    case CMD_PASTE: /* the same, character by character */
+        return app_apply_keys(s, a.text) | REDRAW_STATUS;
     case CMD_BACKSPACE:
         if (len == 0) { /* nothing left to take back: the line closes, as in a shell's vi mode */
             s->cmdline_open = 0;
@@ -566,7 +560,7 @@ static unsigned do_penalty_set(AppState *s, CmdArg a)
     double x = a.x >= 1.0 ? a.x : 1.0;
     s->set.repetition_penalty = (float)(x <= 100.0 ? x : 100.0);
     app_predict(s);
-    app_status(s, 0, app_label(s, LBL_ST_PENALTY), (double)s->set.repetition_penalty);
+    app_status(s, 0, app_label(s, LBL_ST_PENALTY), (double)s->set.repetition_penalty, s->sym.newline);
     return REDRAW_PROBS | REDRAW_STATUS;
 }
 
@@ -652,4 +646,15 @@ unsigned app_apply(AppState *s, Command c, CmdArg arg)
         c != CMD_BACKSPACE && c != CMD_TICK)
         s->query_input = 0;
     return HANDLERS[c](s, arg);
+}
+
+/* pasted text as keys */
+unsigned app_apply_keys(AppState *s, const char *text)
+{
+    size_t len = text ? strlen(text) : 0, pos = 0;
+    uint32_t cp;
+    unsigned redraw = REDRAW_NONE;
+    while (pos < len && utf8_decode(text, len, &pos, &cp) == 0)
+        redraw |= app_apply(s, CMD_TYPE, cmd_arg((long)cp));
+    return redraw;
 }

@@ -116,6 +116,11 @@ unsigned app_pinyin_show_cmd(AppState *s, CmdArg a);
 unsigned app_pinyin_input_cmd(AppState *s, CmdArg a);
 unsigned app_pinyin_idle_cmd(AppState *s, CmdArg a);
 
+/* pasted text as keys: each character of UTF-8 `text` through app_apply as
+ * CMD_TYPE, as if typed one by one (where a paste is no single edit: the
+ * command line, the pinyin input method). Returns the REDRAW_ flags of all. */
+unsigned app_apply_keys(AppState *s, const char *text);
+
 /* A CmdArg with just n set. */
 static inline CmdArg cmd_arg(long n)
 {

@@ -6,6 +6,13 @@
  * empty, and that each label fits where the screen draws it at 80x24), so a
  * caller can pick any language with one call. `l` cycles through the
  * languages at run time.
+ *
+ * No label holds a symbol of the screen (an arrow, a block, a bar, a
+ * bullet, an ellipsis, a multiplication sign): it takes the symbol as a %s
+ * argument from the screen's glyph set (draw.h Glyphs), or for the app's own
+ * messages from AppState.sym, so a terminal without Unicode shows ASCII.
+ * Letters with accents and Chinese (its punctuation too) are language and
+ * stay; test_labels holds every cell to this.
  */
 #ifndef TS_LABELS_H
 #define TS_LABELS_H
@@ -282,6 +289,9 @@ typedef enum {
     LBL_ONE_IME_HEAD,
     LBL_ONE_IME_NONE,
     LBL_ONE_ST_UNKNOWN_MORE,
+    /* glyphs: the help screen's lines made from the key table (w, a lesson's scroll) */
+    LBL_HELP_MASK,
+    LBL_HELP_SCROLL,
     LBL_COUNT
 } LabelId;
 

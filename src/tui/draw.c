@@ -110,29 +110,6 @@ void draw_mark(Rect r, Role role)
         mvchgat(r.y + i, r.x, r.w, (attr_t)(attr & ~A_COLOR), (short)PAIR_NUMBER(attr), NULL);
 }
 
-const char *draw_marks(const char *utf8, char *out, size_t size)
-{
-    static const struct {
-        const char *mark, *plain;
-    } MARKS[] = {{"¦", "|"}, {"■", "#"}, {"·", "."}, {"◂", "<"}};
-    if (tui_glyphs()->unicode || size == 0)
-        return utf8;
-    size_t n = 0;
-    while (*utf8 && n + 1 < size) {
-        size_t i = 0, count = sizeof MARKS / sizeof MARKS[0];
-        while (i < count && strncmp(utf8, MARKS[i].mark, strlen(MARKS[i].mark)) != 0)
-            i++;
-        if (i < count) {
-            out[n++] = MARKS[i].plain[0];
-            utf8 += strlen(MARKS[i].mark);
-        } else {
-            out[n++] = *utf8++;
-        }
-    }
-    out[n] = 0;
-    return out;
-}
-
 void draw_hbar(int y, int x, int w, double fraction, Role role)
 {
     const Glyphs *g = tui_glyphs();

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "app/app.h"
+
 typedef struct {
     int y, x, h, w; /* top row, left column, rows, columns */
 } Rect;
@@ -56,6 +58,14 @@ typedef struct {
     const char *ellipsis;
     const char *sep;         /* between items on one line */
     const char *coin;        /* the coin's mark on the bar of the last draw */
+    /* glyphs: the symbols labels take as arguments (no label holds one) */
+    const char *up, *down, *left, *right; /* arrows, in hints: ↑ ↓ ← → */
+    const char *times;       /* a product, 32×4096 */
+    const char *delta;       /* a difference, |Δ| */
+    const char *shift;       /* a context shift in the text, ¦ */
+    const char *seen, *masked, *cut; /* the mask view: may attend, masked, more to the left */
+    const char *rule;        /* a vertical line between panels */
+    AppSymbols app;          /* the app's own messages' (AppState.sym) */
 } Glyphs;
 
 /* Set up by tui.c. */
@@ -92,9 +102,5 @@ void draw_wrapped(Rect r, Role role, const char *utf8);
 void draw_mark(Rect r, Role role);
 /* A horizontal bar of `fraction` (0..1) of w columns in eighths of a cell. */
 void draw_hbar(int y, int x, int w, double fraction, Role role);
-/* A label that names the marks a view draws (¦ ■ · ◂), with the marks that
- * view draws on this terminal: itself with Unicode glyphs, else a copy in
- * out with | # . < in their places. */
-const char *draw_marks(const char *utf8, char *out, size_t size);
 
 #endif

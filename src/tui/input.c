@@ -1,103 +1,113 @@
 /* input.c - the one table from keys to Commands. Everything the explorer
  * does on a key is listed here; what the Command then does is app_apply's
- * business (src/app/commands.c). */
+ * business (src/app/commands.c). The help screen (`?`) is made from the same
+ * table: each key names the help line it belongs on (input_help). */
 #include "tui/input.h"
 
 #include <curses.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tui/draw.h"
 
 #define CTRL(c) ((c) & 0x1f)
+
+/* A key of a table the help screen does not list (the picker and the input
+ * method show their keys on their own screens). */
+#define NO_HELP LBL_COUNT
 
 typedef struct {
     int is_key;   /* 1: a curses function key code (KEY_...), 0: a character */
     wint_t key;
     Command cmd;
     long arg;     /* candidate number or slider */
+    LabelId help; /* the help line it is listed on (keys with the same line share it) */
 } Binding;
 
 static const Binding BINDINGS[] = {
-    {0, 'q', CMD_QUIT, 0},
-    {1, KEY_F(10), CMD_QUIT, 0},
-    {0, CTRL('c'), CMD_QUIT, 0}, /* raw mode: Ctrl-C arrives as a key */
-    {0, ' ', CMD_SAMPLE, 0},
-    {0, '1', CMD_PICK, 1},
-    {0, '2', CMD_PICK, 2},
-    {0, '3', CMD_PICK, 3},
-    {0, '4', CMD_PICK, 4},
-    {0, '5', CMD_PICK, 5},
-    {0, '6', CMD_PICK, 6},
-    {0, '7', CMD_PICK, 7},
-    {0, '8', CMD_PICK, 8},
-    {1, KEY_BACKSPACE, CMD_BACKSPACE, 0},
-    {0, 127, CMD_BACKSPACE, 0},      /* DEL, what most terminals send */
-    {0, CTRL('h'), CMD_BACKSPACE, 0},
-    {0, CTRL('u'), CMD_CLEAR, 0},
-    {0, '\n', CMD_WRITE, 0},
-    {0, '\r', CMD_WRITE, 0},
-    {1, KEY_ENTER, CMD_WRITE, 0},
-    {0, 27, CMD_STOP, 0},            /* Esc */
-    {0, 'b', CMD_COMPARE, 0},
-    {0, 'c', CMD_CACHE, 0},
-    {0, 't', CMD_SLIDER_DOWN, SL_TEMPERATURE},
-    {0, 'T', CMD_SLIDER_UP, SL_TEMPERATURE},
-    {0, 'k', CMD_SLIDER_DOWN, SL_TOP_K},
-    {0, 'K', CMD_SLIDER_UP, SL_TOP_K},
-    {0, 'p', CMD_SLIDER_DOWN, SL_TOP_P},
-    {0, 'P', CMD_SLIDER_UP, SL_TOP_P},
-    {0, 'm', CMD_SLIDER_DOWN, SL_MIN_P},
-    {0, 'M', CMD_SLIDER_UP, SL_MIN_P},
-    {0, 's', CMD_NEW_SEED, 0},
-    {0, '\t', CMD_SLIDER_NEXT, 0},
-    {1, KEY_BTAB, CMD_SLIDER_PREV, 0},
-    {1, KEY_DOWN, CMD_SLIDER_NEXT, 0},
-    {1, KEY_UP, CMD_SLIDER_PREV, 0},
-    {1, KEY_LEFT, CMD_SELECTED_DOWN, 0},
-    {1, KEY_RIGHT, CMD_SELECTED_UP, 0},
-    {0, 'f', CMD_MODE_FREE, 0},
-    {0, 'a', CMD_MODE_ACROSTIC, 0},
-    {0, 'j', CMD_MODE_JUEJU, 0},
-    {0, 'h', CMD_HISTOGRAM, 0},
-    {0, 'v', CMD_ATTENTION, 0},
-    {0, 'l', CMD_LANGUAGE, -1},
-    {0, '?', CMD_HELP, 0},
-    {0, '/', CMD_QUERY, 0},
-    {0, 'n', CMD_MID_TEXT, -1},     /* n: the newline before the prompt, or none */
-    {0, ':', CMD_CMDLINE, 0},
+    {0, 'q', CMD_QUIT, 0, LBL_HELP_QUIT},
+    {1, KEY_F(10), CMD_QUIT, 0, LBL_HELP_QUIT},
+    {0, CTRL('c'), CMD_QUIT, 0, LBL_HELP_QUIT}, /* raw mode: Ctrl-C arrives as a key */
+    {0, ' ', CMD_SAMPLE, 0, LBL_HELP_SPACE},
+    {0, '1', CMD_PICK, 1, LBL_HELP_PICK},
+    {0, '2', CMD_PICK, 2, LBL_HELP_PICK},
+    {0, '3', CMD_PICK, 3, LBL_HELP_PICK},
+    {0, '4', CMD_PICK, 4, LBL_HELP_PICK},
+    {0, '5', CMD_PICK, 5, LBL_HELP_PICK},
+    {0, '6', CMD_PICK, 6, LBL_HELP_PICK},
+    {0, '7', CMD_PICK, 7, LBL_HELP_PICK},
+    {0, '8', CMD_PICK, 8, LBL_HELP_PICK},
+    {1, KEY_BACKSPACE, CMD_BACKSPACE, 0, LBL_HELP_BACKSPACE},
+    {0, 127, CMD_BACKSPACE, 0, LBL_HELP_BACKSPACE},      /* DEL, what most terminals send */
+    {0, CTRL('h'), CMD_BACKSPACE, 0, LBL_HELP_BACKSPACE},
+    {0, CTRL('u'), CMD_CLEAR, 0, LBL_HELP_CLEAR},
+    {0, '\n', CMD_WRITE, 0, LBL_HELP_ENTER},
+    {0, '\r', CMD_WRITE, 0, LBL_HELP_ENTER},
+    {1, KEY_ENTER, CMD_WRITE, 0, LBL_HELP_ENTER},
+    {0, 27, CMD_STOP, 0, LBL_HELP_ESC},            /* Esc */
+    {0, 'b', CMD_COMPARE, 0, LBL_HELP_COMPARE},
+    {0, 'c', CMD_CACHE, 0, LBL_HELP_CACHE},
+    {0, 't', CMD_SLIDER_DOWN, SL_TEMPERATURE, LBL_HELP_SLIDERS},
+    {0, 'T', CMD_SLIDER_UP, SL_TEMPERATURE, LBL_HELP_SLIDERS},
+    {0, 'k', CMD_SLIDER_DOWN, SL_TOP_K, LBL_HELP_SLIDERS},
+    {0, 'K', CMD_SLIDER_UP, SL_TOP_K, LBL_HELP_SLIDERS},
+    {0, 'p', CMD_SLIDER_DOWN, SL_TOP_P, LBL_HELP_SLIDERS},
+    {0, 'P', CMD_SLIDER_UP, SL_TOP_P, LBL_HELP_SLIDERS},
+    {0, 'm', CMD_SLIDER_DOWN, SL_MIN_P, LBL_HELP_SLIDERS},
+    {0, 'M', CMD_SLIDER_UP, SL_MIN_P, LBL_HELP_SLIDERS},
+    {0, 's', CMD_NEW_SEED, 0, LBL_HELP_SEED},
+    {0, '\t', CMD_SLIDER_NEXT, 0, LBL_HELP_TAB},
+    {1, KEY_BTAB, CMD_SLIDER_PREV, 0, LBL_HELP_TAB},
+    {1, KEY_DOWN, CMD_SLIDER_NEXT, 0, LBL_HELP_TAB},
+    {1, KEY_UP, CMD_SLIDER_PREV, 0, LBL_HELP_TAB},
+    {1, KEY_LEFT, CMD_SELECTED_DOWN, 0, LBL_HELP_ARROWS},
+    {1, KEY_RIGHT, CMD_SELECTED_UP, 0, LBL_HELP_ARROWS},
+    {0, 'f', CMD_MODE_FREE, 0, LBL_HELP_FREE},
+    {0, 'a', CMD_MODE_ACROSTIC, 0, LBL_HELP_ACROSTIC},
+    {0, 'j', CMD_MODE_JUEJU, 0, LBL_HELP_JUEJU},
+    {0, 'h', CMD_HISTOGRAM, 0, LBL_HELP_HIST},
+    {0, 'v', CMD_ATTENTION, 0, LBL_HELP_ATTENTION},
+    {0, 'l', CMD_LANGUAGE, -1, LBL_HELP_LANGUAGE},
+    {0, '?', CMD_HELP, 0, LBL_HELP_HELP},
+    {0, '/', CMD_QUERY, 0, LBL_HELP_QUERY},
+    {0, 'n', CMD_MID_TEXT, -1, LBL_HELP_MID_TEXT},     /* n: the newline before the prompt, or none */
+    {0, ':', CMD_CMDLINE, 0, LBL_HELP_COMMAND},
     /* the session to take home and the KV cache's cost */
-    {0, 'x', CMD_EXPORT, 0},
-    {0, 'r', CMD_KVCACHE, 0},
+    {0, 'x', CMD_EXPORT, 0, LBL_HELP_EXPORT},
+    {0, 'r', CMD_KVCACHE, 0, LBL_HELP_KVCACHE},
     /* pinyin */
-    {0, 'y', CMD_PINYIN_SHOW, -1},
-    {0, 'i', CMD_PINYIN_INPUT, 1},
+    {0, 'y', CMD_PINYIN_SHOW, -1, LBL_HELP_PINYIN},
+    {0, 'i', CMD_PINYIN_INPUT, 1, LBL_HELP_IME},
     /* reading it from the back row */
-    {0, 'z', CMD_PROJECTOR, -1},    /* z: projector mode on / off */
+    {0, 'z', CMD_PROJECTOR, -1, LBL_HELP_PROJECTOR},    /* z: projector mode on / off */
     /* uncertainty under the text */
-    {0, 'e', CMD_ENTROPY, 0},
+    {0, 'e', CMD_ENTROPY, 0, LBL_HELP_ENTROPY},
     /* the mask view */
-    {0, 'w', CMD_MASK, 0},
+    {0, 'w', CMD_MASK, 0, LBL_HELP_MASK},
 };
 
 /* In a lesson, before the table above: n and N step through it there (the
  * prompt's start is then `:mid-text on|off`). */
 static const Binding LESSON_BINDINGS[] = {
-    {0, 'n', CMD_LESSON_NEXT, 0},
-    {0, 'N', CMD_LESSON_PREV, 0},
-    {1, KEY_NPAGE, CMD_LESSON_NEXT, 0},
-    {1, KEY_PPAGE, CMD_LESSON_PREV, 0},
-    {1, KEY_SF, CMD_NARRATION_SCROLL, 1},  /* Shift-Down */
-    {1, KEY_SR, CMD_NARRATION_SCROLL, -1}, /* Shift-Up */
+    {0, 'n', CMD_LESSON_NEXT, 0, LBL_HELP_LESSON},
+    {0, 'N', CMD_LESSON_PREV, 0, LBL_HELP_LESSON},
+    {1, KEY_NPAGE, CMD_LESSON_NEXT, 0, LBL_HELP_LESSON},
+    {1, KEY_PPAGE, CMD_LESSON_PREV, 0, LBL_HELP_LESSON},
+    {1, KEY_SF, CMD_NARRATION_SCROLL, 1, LBL_HELP_SCROLL},  /* Shift-Down */
+    {1, KEY_SR, CMD_NARRATION_SCROLL, -1, LBL_HELP_SCROLL}, /* Shift-Up */
 };
 
 /* The picker of lessons: nothing else. */
 static const Binding PICKER_BINDINGS[] = {
-    {1, KEY_DOWN, CMD_PICKER_MOVE, 1},
-    {1, KEY_UP, CMD_PICKER_MOVE, -1},
-    {0, '\t', CMD_PICKER_MOVE, 1},
-    {0, '\n', CMD_PICKER_OPEN, 0},
-    {0, '\r', CMD_PICKER_OPEN, 0},
-    {1, KEY_ENTER, CMD_PICKER_OPEN, 0},
-    {0, 'q', CMD_QUIT, 0},
-    {1, KEY_F(10), CMD_QUIT, 0},
-    {0, CTRL('c'), CMD_QUIT, 0},
+    {1, KEY_DOWN, CMD_PICKER_MOVE, 1, NO_HELP},
+    {1, KEY_UP, CMD_PICKER_MOVE, -1, NO_HELP},
+    {0, '\t', CMD_PICKER_MOVE, 1, NO_HELP},
+    {0, '\n', CMD_PICKER_OPEN, 0, NO_HELP},
+    {0, '\r', CMD_PICKER_OPEN, 0, NO_HELP},
+    {1, KEY_ENTER, CMD_PICKER_OPEN, 0, NO_HELP},
+    {0, 'q', CMD_QUIT, 0, NO_HELP},
+    {1, KEY_F(10), CMD_QUIT, 0, NO_HELP},
+    {0, CTRL('c'), CMD_QUIT, 0, NO_HELP},
 };
 
 /* The pinyin input method, before everything but the picker and the command
@@ -106,17 +116,17 @@ static const Binding PICKER_BINDINGS[] = {
  * steps through the tones. Esc, Backspace, Space and 1-8 keep their Commands,
  * which the input method takes (app_pinyin_key). */
 static const Binding PINYIN_BINDINGS[] = {
-    {0, '9', CMD_PICK, 9},
-    {0, '-', CMD_PINYIN_PAGE, -1},
-    {0, '=', CMD_PINYIN_PAGE, 1},
+    {0, '9', CMD_PICK, 9, NO_HELP},
+    {0, '-', CMD_PINYIN_PAGE, -1, NO_HELP},
+    {0, '=', CMD_PINYIN_PAGE, 1, NO_HELP},
 };
 static const Binding SYLLABLE_BINDINGS[] = {
-    {1, KEY_LEFT, CMD_PINYIN_PAGE, -1},
-    {1, KEY_UP, CMD_PINYIN_PAGE, -1},
-    {1, KEY_RIGHT, CMD_PINYIN_PAGE, 1},
-    {1, KEY_DOWN, CMD_PINYIN_PAGE, 1},
-    {0, '\t', CMD_PINYIN_TONE, 1},
-    {1, KEY_BTAB, CMD_PINYIN_TONE, -1},
+    {1, KEY_LEFT, CMD_PINYIN_PAGE, -1, NO_HELP},
+    {1, KEY_UP, CMD_PINYIN_PAGE, -1, NO_HELP},
+    {1, KEY_RIGHT, CMD_PINYIN_PAGE, 1, NO_HELP},
+    {1, KEY_DOWN, CMD_PINYIN_PAGE, 1, NO_HELP},
+    {0, '\t', CMD_PINYIN_TONE, 1, NO_HELP},
+    {1, KEY_BTAB, CMD_PINYIN_TONE, -1, NO_HELP},
 };
 
 #define COUNT(table) (sizeof table / sizeof table[0])
@@ -200,3 +210,114 @@ Command input_map(unsigned mode, int is_key, wint_t key, CmdArg *arg)
     }
     return c;
 }
+
+/* ---- the help screen, from the tables ---- */
+
+/* A key's name as the help prints it ("Ctrl-C", "F10", "↑"); keys that are
+ * one key on the keyboard share a name (Enter, Backspace). */
+static void help_key_name(const Binding *b, char *out, size_t size)
+{
+    const Glyphs *g = tui_glyphs();
+    /* arrows: the glyphs, or on a plain terminal their names ("v" would read as the key v) */
+    const char *up = g->unicode ? g->up : "Up", *down = g->unicode ? g->down : "Down";
+    if (b->is_key) {
+        switch (b->key) {
+        case KEY_BACKSPACE: snprintf(out, size, "Backspace"); return;
+        case KEY_ENTER: snprintf(out, size, "Enter"); return;
+        case KEY_BTAB: snprintf(out, size, "S-Tab"); return;
+        case KEY_UP: snprintf(out, size, "%s", up); return;
+        case KEY_DOWN: snprintf(out, size, "%s", down); return;
+        case KEY_LEFT: snprintf(out, size, "%s", g->unicode ? g->left : "Left"); return;
+        case KEY_RIGHT: snprintf(out, size, "%s", g->unicode ? g->right : "Right"); return;
+        case KEY_NPAGE: snprintf(out, size, "PgDn"); return;
+        case KEY_PPAGE: snprintf(out, size, "PgUp"); return;
+        case KEY_SF: snprintf(out, size, "S-%s", down); return;
+        case KEY_SR: snprintf(out, size, "S-%s", up); return;
+        default:
+            if (b->key >= (wint_t)KEY_F(1) && b->key <= (wint_t)KEY_F(63))
+                snprintf(out, size, "F%d", (int)(b->key - KEY_F(0)));
+            else
+                snprintf(out, size, "key %d", (int)b->key);
+            return;
+        }
+    }
+    switch (b->key) {
+    case ' ': snprintf(out, size, "Space"); return;
+    case '\t': snprintf(out, size, "Tab"); return;
+    case '\n':
+    case '\r': snprintf(out, size, "Enter"); return;
+    case 27: snprintf(out, size, "Esc"); return;
+    case 127:
+    case CTRL('h'): snprintf(out, size, "Backspace"); return; /* what that key sends */
+    default:
+        if (b->key < 0x20)
+            snprintf(out, size, "Ctrl-%c", (char)('@' + b->key));
+        else
+            snprintf(out, size, "%c", (char)b->key);
+    }
+}
+
+/* Add a key's name to a help line: after a space, but 1 2 3 becomes 1-3
+ * and a letter's capital joins it, t T as tT (a slider's down and up, a
+ * lesson's next and previous step). */
+static void add_key(KeyHelp *h, const char *name)
+{
+    size_t len = strlen(h->keys);
+    const char *last = strrchr(h->keys, ' ');
+    last = last ? last + 1 : h->keys;
+    size_t last_len = strlen(last);
+    char c = name[0];
+    int one = c && !name[1];
+    if (one && c >= '1' && c <= '9' && last_len > 0 && last[last_len - 1] == c - 1 &&
+        (last_len == 1 || (last_len == 3 && last[1] == '-'))) {
+        snprintf(h->keys + (last - h->keys), sizeof h->keys - (size_t)(last - h->keys), "%c-%c",
+                 last[0], c);
+        return;
+    }
+    if (one && c >= 'A' && c <= 'Z' && last_len == 1 && last[0] == c - 'A' + 'a') {
+        snprintf(h->keys + len, sizeof h->keys - len, "%c", c);
+        return;
+    }
+    snprintf(h->keys + len, sizeof h->keys - len, "%s%s", len ? " " : "", name);
+}
+
+/* Has the line this name already (Enter as \n, \r and KEY_ENTER)? */
+static int help_has_key(const KeyHelp *h, const char *name)
+{
+    const char *p = h->keys;
+    size_t n = strlen(name);
+    while ((p = strstr(p, name)) != NULL) {
+        if ((p == h->keys || p[-1] == ' ') && (p[n] == 0 || p[n] == ' '))
+            return 1;
+        p += n;
+    }
+    return 0;
+}
+
+static int help_from(const Binding *table, size_t count, KeyHelp *out, int n, int max)
+{
+    for (size_t i = 0; i < count; i++) {
+        if (table[i].help == NO_HELP)
+            continue;
+        int k = 0;
+        while (k < n && out[k].what != table[i].help)
+            k++;
+        if (k == n) {
+            if (n == max)
+                continue;
+            out[n++] = (KeyHelp){.what = table[i].help};
+        }
+        char name[32];
+        help_key_name(&table[i], name, sizeof name);
+        if (!help_has_key(&out[k], name))
+            add_key(&out[k], name);
+    }
+    return n;
+}
+
+int input_help(KeyHelp *out, int max)
+{
+    int n = help_from(BINDINGS, COUNT(BINDINGS), out, 0, max);
+    return help_from(LESSON_BINDINGS, COUNT(LESSON_BINDINGS), out, n, max);
+}
+

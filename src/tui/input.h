@@ -5,6 +5,7 @@
 #include <wchar.h>
 
 #include "app/commands.h"
+#include "app/labels.h"
 
 /* Key codes for the start and end of a bracketed paste (registered with
  * define_key by tui.c): everything between them is text, even letters,
@@ -31,5 +32,16 @@ unsigned input_mode(const AppState *s, int pasting);
  * for keys that do nothing. A character that is not a key is typed into the
  * prompt. */
 Command input_map(unsigned mode, int is_key, wint_t key, CmdArg *arg);
+
+/* The help screen's key lines, made from the key tables (the explorer's, then
+ * a lesson's): one per help label, in the order the tables first name it,
+ * with the names of all its keys as this terminal shows them: "q F10
+ * Ctrl-C", "1-8", "tT kK pP mM", "Tab S-Tab ↓ ↑". Fills out[0..max) and
+ * returns the lines. */
+typedef struct {
+    LabelId what;
+    char keys[48];
+} KeyHelp;
+int input_help(KeyHelp *out, int max);
 
 #endif

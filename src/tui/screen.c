@@ -12,7 +12,8 @@
  *
  * 80 x 24 holds everything but the attention view, which then takes the place
  * of the panels below the text, and the coin's row, which then takes the
- * place of the last line under the bars. `e` puts the entropy of each written
+ * place of the last line under the bars, or (when a long text took those)
+ * the note's under the text (Layout.coin). `e` puts the entropy of each written
  * character where the sliders and the timing are. Smaller terminals get a
  * message instead.
  * A text longer than one row takes the rows beyond 24 first, then the three
@@ -139,6 +140,10 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     int probs_rows = PROBS_ROWS - from_probs;
     probs_rows += from_probs == 0 && lines - 1 - y - PROBS_ROWS > LOWER_MIN_ROWS;
     l->probs = (Rect){y, 0, probs_rows, left};
+    /* no row for the coin under the bars: it takes the note's, if a hint */
+    l->coin = (Rect){l->prompt.y + l->prompt.h - 1, l->prompt.x, 1, l->prompt.w};
+    l->show_coin = s->coin.valid && l->prompt.h >= 2 && !view_probs_coin_fits(s, l->probs) &&
+                   view_prompt_note_is_hint(s, l->prompt.w);
     y += probs_rows;
     int lower = lines - 1 - y;
     if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
@@ -175,6 +180,9 @@ static void redo(const AppState *s, Rect r, void (*draw)(const AppState *, Rect)
     draw_clear(r);
     draw(s, r);
 }
+
+/* The coin on its row of the layout (Layout.coin). */
+static void coin_draw(const AppState *s, Rect r) { view_probs_coin_line(s, r, r.y); }
 
 /* The panel a lesson points at: its heading row in the pointed look. */
 static void mark_pointed(const AppState *s, const Layout *l)
@@ -247,16 +255,10 @@ void screen_draw(const AppState *s, unsigned redraw)
     } else {
         if (redraw == REDRAW_ALL || (redraw & (REDRAW_PROMPT | REDRAW_SLIDERS)))
             view_title_draw(s, l.title); /* the session's code follows the text and settings */
-        if (redraw & (REDRAW_PROMPT | REDRAW_PROBS)) {
+        if (redraw & (REDRAW_PROMPT | REDRAW_PROBS))
             redo(s, l.prompt, view_prompt_draw);
-            /* no row for the coin under the bars: it takes the note's, if a hint */
-            if (l.show_panels && s->coin.valid && l.prompt.h >= 2 &&
-                !view_probs_coin_fits(s, l.probs) && view_prompt_note_is_hint(s, l.prompt.w)) {
-                Rect note = {l.prompt.y + l.prompt.h - 1, l.prompt.x, 1, l.prompt.w};
-                draw_clear(note);
-                view_probs_coin_line(s, note, note.y);
-            }
-        }
+        if (l.show_coin && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
+            redo(s, l.coin, coin_draw); /* over the note, so after the text */
         if (l.show_attention && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
             redo(s, l.attention, view_attention_draw);
         if (l.show_mask && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))

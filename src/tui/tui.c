@@ -161,6 +161,9 @@ static const Glyphs UNICODE_GLYPHS = {
     .shades = {" ", "░", "▒", "▓", "█"},
     .marker = "▸", .bar_left = "▕", .bar_right = "▏", .ellipsis = "…", .sep = " · ",
     .coin = "┃",
+    .up = "↑", .down = "↓", .left = "←", .right = "→", .times = "×", .delta = "Δ",
+    .shift = "¦", .seen = "■", .masked = "·", .cut = "◂", .rule = "│",
+    .app = {.arrow = "→", .ellipsis = "…", .newline = "⏎"},
 };
 
 static const Glyphs ASCII_GLYPHS = {
@@ -169,6 +172,9 @@ static const Glyphs ASCII_GLYPHS = {
     .shades = {" ", ".", ":", "*", "#"},
     .marker = ">", .bar_left = "[", .bar_right = "]", .ellipsis = "...", .sep = " | ",
     .coin = "|",
+    .up = "^", .down = "v", .left = "<", .right = ">", .times = "x", .delta = "d",
+    .shift = "|", .seen = "#", .masked = ".", .cut = "<", .rule = "|",
+    .app = {.arrow = "->", .ellipsis = "...", .newline = "\\n"},
 };
 
 /* Without colours every role still looks different enough. */
@@ -572,6 +578,7 @@ int tui_run(AppState *s, const TuiHooks *hooks)
         return 1;
     }
     quit_signal = 0;
+    s->sym = glyphs.app; /* the status line's symbols: this terminal's */
     tui_theme_follow(s);
     event_loop(s, hooks);
     restore_terminal();

@@ -63,7 +63,7 @@ static void draw_foot(const AppState *s, Rect r, int y, const PromptCell *cells,
     draw_text(y, r.x, PROMPT_LABEL_COLS - 1, ROLE_HEADER, app_label(s, LBL_PROMPT));
     for (int k = 0; k < n; k++) {
         if (cells[k].shift) {
-            draw_text(y, x0 + cells[k].x, cells[k].w, ROLE_DIM, tui_glyphs()->unicode ? "¦" : "|");
+            draw_text(y, x0 + cells[k].x, cells[k].w, ROLE_DIM, tui_glyphs()->shift);
             continue;
         }
         uint32_t cp = cells[k].char_index < 0 ? '\n' : s->chars[cells[k].char_index].cp;
@@ -71,7 +71,7 @@ static void draw_foot(const AppState *s, Rect r, int y, const PromptCell *cells,
         draw_cp(y, x0 + cells[k].x, cells[k].w, read ? ROLE_NORMAL : ROLE_DIM, cp);
     }
     char max[32];
-    snprintf(max, sizeof max, "%s %s", tui_glyphs()->unicode ? "↑" : "^", app_label(s, LBL_ATT_MAX));
+    snprintf(max, sizeof max, "%s %s", tui_glyphs()->up, app_label(s, LBL_ATT_MAX));
     draw_text(y, max_x(s, r), r.x + r.w - max_x(s, r), ROLE_DIM, max);
     if (y + 1 < r.y + r.h)
         draw_text(y + 1, r.x, r.w, ROLE_DIM, app_label(s, LBL_ATT_NOTE));

@@ -1,71 +1,69 @@
-/* view_help.c - `?`: every key on one screen, in one column or, on a short
- * terminal, two. */
+/* view_help.c - `?`: every key on one screen, made from the key table
+ * (input_help), in one column or, on a short terminal, two; under them
+ * what the bars and the timing show.
+ *
+ * At 80x24 the title shares its row with the closing hint and nothing is
+ * blank; taller screens get blank rows back, after the title first. */
 #include "app/labels.h"
 #include "app/textw.h"
+#include "tui/input.h"
 #include "tui/views.h"
 
-typedef struct {
-    const char *keys; /* as printed; key names are not translated */
-    LabelId what;
-} HelpLine;
+enum { MAX_LINES = 64, KEY_COLS = 13, LEGEND_ROWS = 4 };
 
-static const HelpLine HELP_LINES[] = {
-    {"春风…", LBL_HELP_TYPE},
-    {"Backspace", LBL_HELP_BACKSPACE},
-    {"Ctrl-U", LBL_HELP_CLEAR},
-    {"Space", LBL_HELP_SPACE},
-    {"1 … 8", LBL_HELP_PICK},
-    {"Enter", LBL_HELP_ENTER},
-    {"Esc", LBL_HELP_ESC},
-    {"tT kK pP mM", LBL_HELP_SLIDERS},
-    {"Tab ↑ ↓", LBL_HELP_TAB},
-    {"← →", LBL_HELP_ARROWS},
-    {"mouse", LBL_HELP_MOUSE},
-    {"s", LBL_HELP_SEED},
-    {"c", LBL_HELP_CACHE},
-    {"b", LBL_HELP_COMPARE},
-    {"f", LBL_HELP_FREE},
-    {"a", LBL_HELP_ACROSTIC},
-    {"j", LBL_HELP_JUEJU},
-    {"h", LBL_HELP_HIST},
-    {"v / w", LBL_HELP_ATTENTION},
-    {"e", LBL_HELP_ENTROPY}, /* uncertainty under the text */
-    {"/", LBL_HELP_QUERY},
-    {"n", LBL_HELP_MID_TEXT},
-    {":", LBL_HELP_COMMAND},
-    {"n N PgDn/Up", LBL_HELP_LESSON},
-    {"l", LBL_HELP_LANGUAGE},
-    {"z", LBL_HELP_PROJECTOR},
-    {"?", LBL_HELP_HELP},
-    {"q F10 Ctrl-C", LBL_HELP_QUIT},
-    /* the session to take home and the KV cache's cost */
-    {"x", LBL_HELP_EXPORT},
-    {"r", LBL_HELP_KVCACHE},
-    /* pinyin */
-    {"y", LBL_HELP_PINYIN},
-    {"i", LBL_HELP_IME},
-};
+/* The help's lines: the key table's, and two that are no key (typing, the
+ * mouse), in the order of their labels (labels.h lists the help's by topic). */
+static int help_lines(KeyHelp *lines)
+{
+    int n = input_help(lines, MAX_LINES - 2);
+    lines[n++] = (KeyHelp){.what = LBL_HELP_TYPE, .keys = "春风"};
+    lines[n++] = (KeyHelp){.what = LBL_HELP_MOUSE, .keys = "mouse"};
+    for (int i = 1; i < n; i++) /* by label, stable: insertion sort of a few dozen */
+        for (int j = i; j > 0 && lines[j - 1].what > lines[j].what; j--) {
+            KeyHelp t = lines[j];
+            lines[j] = lines[j - 1];
+            lines[j - 1] = t;
+        }
+    return n;
+}
 
-enum { N_HELP_LINES = sizeof HELP_LINES / sizeof HELP_LINES[0], KEY_COLS = 13 };
+/* One line: the keys, then what they do from KEY_COLS on (or after keys
+ * that need more); a cut shows as an ellipsis. */
+static void draw_line(const AppState *s, const KeyHelp *h, int y, int x, int w)
+{
+    int used = draw_text(y, x, w, ROLE_KEY, h->keys);
+    int at = used + 1 > KEY_COLS ? used + 1 : KEY_COLS;
+    if (at < w)
+        draw_text_cut(y, x + at, w - at, ROLE_NORMAL, app_label(s, h->what));
+}
 
 void view_help_draw(const AppState *s, Rect r)
 {
+    const Glyphs *g = tui_glyphs();
+    KeyHelp lines[MAX_LINES];
+    int n = help_lines(lines);
+    int columns = r.h - 1 - LEGEND_ROWS >= n ? 1 : 2;
+    int per_column = (n + columns - 1) / columns, col_w = (r.w - 2) / columns;
+    int spare = r.h - 1 - per_column - LEGEND_ROWS;
+    int gap_title = spare >= 1, gap_legend = spare >= 2, close_below = spare >= 3;
     draw_text(r.y, r.x + 2, r.w - 2, ROLE_HEADER, app_label(s, LBL_HELP_TITLE));
-    int rows = r.h - 3; /* title, a blank line, the closing hint */
-    int columns = rows >= N_HELP_LINES ? 1 : 2;
-    int per_column = (N_HELP_LINES + columns - 1) / columns, col_w = (r.w - 2) / columns;
-    for (int i = 0; i < N_HELP_LINES; i++) {
-        int y = r.y + 2 + i % per_column, x = r.x + 2 + (i / per_column) * col_w;
-        if (i % per_column >= rows)
-            continue;
-        draw_text(y, x, KEY_COLS - 1, ROLE_KEY, HELP_LINES[i].keys);
-        draw_text(y, x + KEY_COLS, col_w - KEY_COLS - 1, ROLE_NORMAL, app_label(s, HELP_LINES[i].what));
+    const char *close = app_label(s, LBL_HELP_CLOSE);
+    if (close_below)
+        draw_text(r.y + r.h - 1, r.x + 2, r.w - 2, ROLE_DIM, close);
+    else
+        draw_text_right(r.y, r.x + r.w - 1, r.w - 3 - textw_width(app_label(s, LBL_HELP_TITLE)),
+                        ROLE_DIM, close);
+    int top = r.y + 1 + gap_title;
+    for (int i = 0; i < n; i++) {
+        int y = top + i % per_column, x = r.x + 2 + (i / per_column) * col_w;
+        if (y < r.y + r.h)
+            draw_line(s, &lines[i], y, x, col_w - 1);
     }
-    /* what the panels show, if there is room under the keys */
-    static const LabelId legend[] = {LBL_HELP_LEGEND_MODEL, LBL_HELP_LEGEND_SAMPLER,
-                                     LBL_HELP_LEGEND_CORPUS, LBL_HELP_LEGEND_TIMING};
-    int y = r.y + 3 + (per_column < rows ? per_column : rows);
-    for (int i = 0; i < 4 && y + i < r.y + r.h - 1; i++)
-        draw_text(y + i, r.x + 2, r.w - 2, ROLE_NORMAL, app_label(s, legend[i]));
-    draw_text(r.y + r.h - 1, r.x + 2, r.w - 2, ROLE_DIM, app_label(s, LBL_HELP_CLOSE));
+    /* what the panels show, with the glyphs they show it with */
+    int y = top + per_column + gap_legend;
+    const char *legend[LEGEND_ROWS] = {g->half_top, g->half_bottom, "", g->delta};
+    static const LabelId LEGEND[LEGEND_ROWS] = {LBL_HELP_LEGEND_MODEL, LBL_HELP_LEGEND_SAMPLER,
+                                                LBL_HELP_LEGEND_CORPUS, LBL_HELP_LEGEND_TIMING};
+    for (int i = 0; i < LEGEND_ROWS && y + i < r.y + r.h - close_below; i++)
+        draw_textf(y + i, r.x + 2, r.w - 2, ROLE_NORMAL, app_label(s, LEGEND[i]), legend[i]);
 }

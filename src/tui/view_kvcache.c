@@ -53,16 +53,19 @@ void view_kvcache_draw(const AppState *s, Rect r)
         draw_text_right(r.y + 1, x + NUM_COLS - 1, NUM_COLS - 1, ROLE_DIM, head);
     }
     char name[128];
-    snprintf(name, sizeof name, app_label(s, LBL_KV_THIS), own.layers, own.kv_heads * own.head_dim);
+    const char *times = tui_glyphs()->times;
+    snprintf(name, sizeof name, app_label(s, LBL_KV_THIS), own.layers, times, own.kv_heads * own.head_dim);
     if (r.h > 2)
         draw_row(r, r.y + 2, ROLE_CACHED, name, own_bytes, now);
     const KvShape *p;
     int n = kvcost_presets(&p);
-    for (int i = 0; i < n && i < 3 && 3 + i < r.h; i++)
-        draw_row(r, r.y + 3 + i, ROLE_NORMAL, app_label(s, (LabelId)(LBL_KV_PRESET_MHA + i)),
-                 kvcost_bytes_per_token(&p[i]), now);
+    for (int i = 0; i < n && i < 3 && 3 + i < r.h; i++) {
+        /* a preset's shape has one product or two: a second sign is left over */
+        snprintf(name, sizeof name, app_label(s, (LabelId)(LBL_KV_PRESET_MHA + i)), times, times);
+        draw_row(r, r.y + 3 + i, ROLE_NORMAL, name, kvcost_bytes_per_token(&p[i]), now);
+    }
     if (r.h > 6)
         draw_textf(r.y + 6, r.x + 2, r.w - 2, ROLE_DIM, app_label_n(s, LBL_KV_NOTE_NOW, now), now);
     if (r.h > 7)
-        draw_text(r.y + 7, r.x + 2, r.w - 2, ROLE_DIM, app_label(s, LBL_KV_NOTE_FORMULA));
+        draw_textf(r.y + 7, r.x + 2, r.w - 2, ROLE_DIM, app_label(s, LBL_KV_NOTE_FORMULA), times, times, times);
 }

@@ -57,15 +57,15 @@ void view_lesson_draw(const AppState *s, Rect r)
     if (!s->lesson || r.h < 3)
         return;
     for (int y = r.y; y < r.y + r.h; y++) /* the line between the panels and the narration */
-        draw_text(y, r.x - 1, 1, ROLE_DIM, g->unicode ? "│" : "|");
+        draw_text(y, r.x - 1, 1, ROLE_DIM, g->rule);
     int last = lesson_last_step(s->lesson);
     if (s->lesson_step == 0)
         draw_text(r.y, r.x, r.w, ROLE_DIM, app_label(s, LBL_LESSON_INTRO));
     else
         draw_textf(r.y, r.x, r.w, ROLE_DIM, app_label(s, LBL_LESSON_STEP), s->lesson_step, last);
     int keys = r.y + r.h - 1;
-    draw_text(keys, r.x, r.w, ROLE_KEY,
-              app_label(s, s->lesson_step == last ? LBL_LESSON_END : LBL_LESSON_KEYS));
+    draw_textf(keys, r.x, r.w, ROLE_KEY,
+               app_label(s, s->lesson_step == last ? LBL_LESSON_END : LBL_LESSON_KEYS), g->down, g->up);
 
     Part parts[4];
     char quiz[APP_QUIZ_MAX + 64];
@@ -136,5 +136,5 @@ void view_picker_draw(const AppState *s, Rect r)
         draw_textf(y, r.x + 3, 4, role, "%2d", i + 1);
         draw_text(y, r.x + 7, r.w - 8, role, s->shelf[i].title);
     }
-    draw_text(r.y + r.h - 1, r.x + 2, r.w - 2, ROLE_KEY, app_label(s, LBL_PICKER_KEYS));
+    draw_textf(r.y + r.h - 1, r.x + 2, r.w - 2, ROLE_KEY, app_label(s, LBL_PICKER_KEYS), g->up, g->down);
 }

@@ -52,27 +52,23 @@ void view_mask_draw(const AppState *s, Rect r)
     int rows = grid_rows > m.total ? m.total : grid_rows;
     int q0 = m.total - rows, x0 = r.x + LABEL_COLS, y = r.y + 2;
     /* the axis: the keys' characters */
-    draw_text(y, r.x, LABEL_COLS - 2, ROLE_DIM, app_label(s, LBL_MASK_AXIS));
+    draw_textf(y, r.x, LABEL_COLS - 2, ROLE_DIM, app_label(s, LBL_MASK_AXIS), g->down, g->right);
     if (cut)
-        draw_text(y, x0 - 1, 1, ROLE_DIM, g->unicode ? "◂" : "<");
+        draw_text(y, x0 - 1, 1, ROLE_DIM, g->cut);
     for (int k = k0; k < m.total; k++)
         draw_cp(y, x0 + (k - k0) * KEY_COLS, KEY_COLS, ROLE_NORMAL, token_cp(s, app_mask_token(s, k)));
     /* the rows: a query's position and character, then what it may see */
-    const char *seen = g->unicode ? "■" : "#", *masked = g->unicode ? "·" : ".";
     for (int q = q0; q < m.total; q++) {
         int yy = y + 1 + (q - q0), now = q >= m.start;
         Role row = now ? ROLE_KEY : ROLE_DIM;
         draw_textf(yy, r.x, 5, row, "%5d", q);
         draw_cp(yy, r.x + 6, KEY_COLS, now ? ROLE_NORMAL : ROLE_DIM, token_cp(s, app_mask_token(s, q)));
         for (int k = k0; k < m.total; k++)
-            draw_text(yy, x0 + (k - k0) * KEY_COLS, 1, k <= q ? row : ROLE_DIM, k <= q ? seen : masked);
+            draw_text(yy, x0 + (k - k0) * KEY_COLS, 1, k <= q ? row : ROLE_DIM, k <= q ? g->seen : g->masked);
     }
     int below = y + 1 + rows;
-    char line[256], plain[256];
-    if (cut) {
-        snprintf(line, sizeof line, app_label(s, LBL_MASK_CUT), k0);
-        draw_text(below++, r.x, r.w, ROLE_DIM, draw_marks(line, plain, sizeof plain));
-    }
-    draw_text(below, r.x, r.w, ROLE_NORMAL, draw_marks(app_label(s, LBL_MASK_LEGEND), plain, sizeof plain));
+    if (cut)
+        draw_textf(below++, r.x, r.w, ROLE_DIM, app_label(s, LBL_MASK_CUT), g->cut, k0, g->seen);
+    draw_textf(below, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_MASK_LEGEND), g->seen, g->masked);
     draw_text(below + 1, r.x, r.w, ROLE_DIM, app_label(s, LBL_MASK_ROWS));
 }

@@ -28,6 +28,19 @@ int view_pinyin_reading_cols(const AppState *s, uint32_t cp)
     return textw_width(r);
 }
 
+/* A character's gloss as the screen shows it: a gloss the table cut short
+ * ends in "…" (tools/build-pinyin.sh), which becomes the screen's ellipsis. */
+static const char *gloss_text(const AppState *s, uint32_t cp, char *out, size_t size)
+{
+    static const char CUT[] = "\xe2\x80\xa6"; /* U+2026 */
+    const char *g = app_pinyin_gloss(s, cp);
+    size_t len = strlen(g), cut = sizeof CUT - 1;
+    if (len < cut || strcmp(g + len - cut, CUT) != 0)
+        return g;
+    snprintf(out, size, "%.*s%s", (int)(len - cut), g, tui_glyphs()->ellipsis);
+    return out;
+}
+
 void view_pinyin_cell(const AppState *s, int y, int x, int py_w, int gloss_w, Role role, uint32_t cp,
                       const PinyinSyllable *q)
 {
@@ -38,7 +51,8 @@ void view_pinyin_cell(const AppState *s, int y, int x, int py_w, int gloss_w, Ro
         return;
     /* a gloss too long for its place keeps the senses that fit ("rise, stand
      * up" of "rise, stand up, go up; begin"), else is cut by columns */
-    const char *g = app_pinyin_gloss(s, cp);
+    char buf[256];
+    const char *g = gloss_text(s, cp, buf, sizeof buf);
     size_t keep = strlen(g);
     if (textw_width(g) > gloss_w) {
         size_t fit = textw_fit(g, gloss_w, NULL);
@@ -71,9 +85,9 @@ void view_pinyin_glosses(const AppState *s, char *out, size_t size, int cols)
     out[0] = 0;
     const char *sep = tui_glyphs()->sep;
     size_t len = 0;
-    char tmp[512];
+    char tmp[512], buf[256];
     for (size_t i = s->n_chars; i-- > 0;) {
-        const char *gloss = app_pinyin_gloss(s, s->chars[i].cp);
+        const char *gloss = gloss_text(s, s->chars[i].cp, buf, sizeof buf);
         if (!gloss[0])
             continue;
         char ch[8] = {0};
@@ -111,6 +125,7 @@ static void draw_candidate(const AppState *s, Rect r, int y, int k, int i, int g
 
 void view_ime_draw(const AppState *s, Rect r)
 {
+    const Glyphs *g = tui_glyphs();
     const AppIme *ime = &s->ime;
     char line[512], pct[32];
     int rows = r.h - 1 < APP_IME_PAGE ? r.h - 1 : APP_IME_PAGE;
@@ -136,7 +151,7 @@ void view_ime_draw(const AppState *s, Rect r)
     int pages = (ime->n + APP_IME_PAGE - 1) / APP_IME_PAGE;
     if (r.h > APP_IME_PAGE + 1)
         draw_textf(r.y + 1 + APP_IME_PAGE, r.x, r.w, ROLE_KEY, app_label(s, LBL_IME_KEYS), ime->page + 1,
-                   pages);
+                   pages, g->sep, g->left, g->right, g->sep, g->sep, g->sep);
     if (r.h > APP_IME_PAGE + 2)
-        draw_text(r.y + 2 + APP_IME_PAGE, r.x, r.w, ROLE_DIM, app_label(s, LBL_IME_EXPLAIN));
+        draw_textf(r.y + 2 + APP_IME_PAGE, r.x, r.w, ROLE_DIM, app_label(s, LBL_IME_EXPLAIN), g->sep);
 }

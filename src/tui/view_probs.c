@@ -256,8 +256,9 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
     const Prediction *p = &s->pred;
     char line[512], ctx[256];
     if (!s->corpus)
-        snprintf(line, sizeof line, "%s",
-                 app_label(s, s->corpus_status == CORPUS_LOADING ? LBL_CORPUS_LOADING : LBL_CORPUS_NONE));
+        snprintf(line, sizeof line,
+                 app_label(s, s->corpus_status == CORPUS_LOADING ? LBL_CORPUS_LOADING : LBL_CORPUS_NONE),
+                 tui_glyphs()->ellipsis);
     else if (p->suffix_len == 0)
         snprintf(line, sizeof line, app_label(s, LBL_CORPUS_NOWHERE), p->suffix_total);
     else {
@@ -332,7 +333,7 @@ void view_probs_coin_line(const AppState *s, Rect r, int y)
     else
         ch[utf8_encode(cp, ch)] = 0;
     char label[128];
-    snprintf(label, sizeof label, app_label(s, LBL_COIN), c->land.at, ch, c->land.rank);
+    snprintf(label, sizeof label, app_label(s, LBL_COIN), c->land.at, g->right, ch, c->land.rank);
     int used = draw_text(y, r.x, r.w, ROLE_KEY, label) + 1;
     int x0 = r.x + used, w = r.w - used;
     if (w < 8)

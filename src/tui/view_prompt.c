@@ -68,7 +68,7 @@ static int shift_before(const AppState *s, long t)
     return 0;
 }
 
-static const char *shift_glyph(void) { return tui_glyphs()->unicode ? "¦" : "|"; }
+static const char *shift_glyph(void) { return tui_glyphs()->shift; }
 
 /* The last characters that fit in `width` columns, left to right. A poem's
  * starting newline comes first when the whole text fits. */
@@ -156,6 +156,7 @@ static void form_note(const AppState *s, char *out, size_t size)
 /* The note under the text: the most useful thing to know right now. */
 static Role note_text(const AppState *s, char *out, size_t size, int cols)
 {
+    const Glyphs *g = tui_glyphs();
     out[0] = 0;
     if (s->query_input && !s->ime.typed[0]) {
         snprintf(out, size, "%s", app_label(s, LBL_NOTE_QUERY));
@@ -163,9 +164,10 @@ static Role note_text(const AppState *s, char *out, size_t size, int cols)
     }
     if (s->ime.on) { /* the syllable being typed, or how to type one */
         if (s->ime.typed[0])
-            snprintf(out, size, app_label(s, LBL_NOTE_IME), s->ime.typed);
+            snprintf(out, size, app_label(s, LBL_NOTE_IME), s->ime.typed, g->sep, g->sep, g->sep,
+                     g->sep);
         else
-            snprintf(out, size, "%s", app_label(s, LBL_NOTE_IME_EMPTY));
+            snprintf(out, size, app_label(s, LBL_NOTE_IME_EMPTY), g->sep, g->sep);
         return ROLE_KEY;
     }
     if (s->n_chars && s->chars[s->n_chars - 1].id < 0) {
@@ -182,15 +184,17 @@ static Role note_text(const AppState *s, char *out, size_t size, int cols)
     if (start > 0) {
         /* what the model reads: under the shift policy between half a window and a whole one */
         int read = (int)(s->g.n - start);
-        LabelId id = gen_shift_count(&s->g) > 0 ? LBL_NOTE_SHIFT : LBL_NOTE_WINDOW;
-        snprintf(out, size, app_label_n(s, id, read), read);
+        if (gen_shift_count(&s->g) > 0) /* the shift's mark as the text draws it */
+            snprintf(out, size, app_label_n(s, LBL_NOTE_SHIFT, read), g->shift, read);
+        else
+            snprintf(out, size, app_label_n(s, LBL_NOTE_WINDOW, read), read);
     }
     else if (s->n_chars == 0)
         snprintf(out, size, "%s", app_label(s, LBL_NOTE_EMPTY));
     else if (s->show_pinyin) /* what the newest characters mean */
         view_pinyin_glosses(s, out, size, cols);
     if (!out[0])
-        snprintf(out, size, "%s", app_label(s, LBL_NOTE_KEYS)); /* what to try next */
+        snprintf(out, size, app_label(s, LBL_NOTE_KEYS), g->sep, g->sep, g->sep); /* what to try next */
     return ROLE_DIM;
 }
 
@@ -268,7 +272,7 @@ static void draw_verse(const AppState *s, Rect r, int draw, int *cy, int *cx)
         *cx = x;
     }
     if (draw && first > 0) /* rows above, out of view */
-        draw_text(r.y, r.x + PROMPT_LABEL_COLS - 1, 1, ROLE_DIM, tui_glyphs()->unicode ? "↑" : "^");
+        draw_text(r.y, r.x + PROMPT_LABEL_COLS - 1, 1, ROLE_DIM, tui_glyphs()->up);
 }
 
 void view_prompt_draw(const AppState *s, Rect r)
@@ -301,13 +305,12 @@ void view_prompt_draw(const AppState *s, Rect r)
     if (s->show_pinyin && r.h > 2) /* each character's reading under it */
         view_pinyin_readings(s, r.y + 1, x0, cells, n);
     if (r.h > 1) {
-        char note[512], plain[512];
+        char note[512];
         Role role = note_text(s, note, sizeof note, r.w - PROMPT_LABEL_COLS);
         if (s->projector && role == ROLE_DIM) /* no grey hints on a projector */
             return;
-        /* many acrostic heads are cut; the shift's mark as the text draws it */
-        draw_text_cut(r.y + r.h - 1, x0, r.w - PROMPT_LABEL_COLS, role,
-                      draw_marks(note, plain, sizeof plain));
+        /* many acrostic heads are cut */
+        draw_text_cut(r.y + r.h - 1, x0, r.w - PROMPT_LABEL_COLS, role, note);
     }
 }
 

@@ -77,7 +77,9 @@ static void draw_cache_line(const AppState *s, Rect r, int y)
 
 void view_sliders_draw(const AppState *s, Rect r)
 {
-    draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_SLIDERS_HEADER));
+    const Glyphs *g = tui_glyphs();
+    draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_SLIDERS_HEADER), g->up, g->down, g->left,
+               g->right);
     for (int id = 0; id < SL_COUNT && 1 + id < r.h; id++)
         draw_slider(s, r, (SliderId)id);
     if (r.h > SL_COUNT + 1)

@@ -150,7 +150,7 @@ static void draw_strip(const AppState *s, Rect p, int y)
     const CompareRun *c = &s->cmp;
     const Glyphs *g = tui_glyphs();
     static const char *const LEVELS[8] = {"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
-    draw_text(y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, app_label(s, LBL_TIMING_STRIP));
+    draw_textf(y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, app_label(s, LBL_TIMING_STRIP), g->delta);
     double worst[MAX_W];
     int seen[MAX_W] = {0}, nan_at[MAX_W] = {0};
     for (int i = 0; i < c->n; i++) {
@@ -237,7 +237,7 @@ static void draw_results(const AppState *s, Rect r, int y)
     char diff[64];
     snprintf(diff, sizeof diff, "%s", tui_glyphs()->sep);
     snprintf(diff + strlen(diff), sizeof diff - strlen(diff), app_label(s, LBL_MAX_DIFF),
-             c->max_logit_diff);
+             tui_glyphs()->delta, c->max_logit_diff);
     draw_text(y + 2, r.x + used, r.w - used, ROLE_NORMAL, diff);
 }
 

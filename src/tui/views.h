@@ -21,6 +21,10 @@ typedef struct {
     int show_entropy;
     Rect mask;          /* the mask view (w): in the panels' place */
     int show_mask;
+    /* the coin's row when the bars have none for it (a long text took the
+     * lines under them): the note's, under the text, while it is a hint */
+    Rect coin;
+    int show_coin;
 } Layout;
 
 enum { SCREEN_MIN_COLS = 80, SCREEN_MIN_LINES = 24, PROMPT_LABEL_COLS = 6 };
@@ -83,8 +87,8 @@ void view_quiz_draw(const AppState *s, Rect r);
 void view_picker_draw(const AppState *s, Rect r);
 /* The coin's line (after a sampled step) drawn in row y across r, and
  * whether the probabilities panel r has a row for it. When it has none (a
- * long text took the lines under the bars), the screen draws it in the note
- * row under the text instead. */
+ * long text took the lines under the bars), screen_layout gives it the note
+ * row under the text instead (Layout.coin). */
 void view_probs_coin_line(const AppState *s, Rect r, int y);
 /* True when the note under the text is only a hint (grey), which the coin
  * may then cover; a form's progress, an unknown character or the input

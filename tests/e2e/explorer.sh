@@ -336,10 +336,10 @@ check_language de 'LANG_ARGS="--lang de"' "nächstes  " \
     "Sampler  Tab ↑↓ wählen  ←→ ändern" "Modell: ms pro Zeichen, nach Position" \
     "▸ Temperatur  t T" "  Startwert   s " "  Form        f a j frei" "  KV-Cache    c an " \
     "Prompt tippen. Space zieht, Enter schreibt ein Gedicht, ? zeigt alle Tasten."
-check_help de "tangscope – Tasten" \
-    "春风…        Prompt tippen, einfügen" "f            freie Fortsetzung" \
+check_help de "tangscope: Tasten" \
+    "春风         Prompt tippen, einfügen" "f            freie Fortsetzung" \
     "Backspace    ein Zeichen zurücknehmen" "z            Beamer-Modus" \
-    "v / w        Attention / kausale Maske" \
+    "v            Attention-Gewichte" "w            kausale Maske" \
     "s            neuer Zufallsstartwert" "l            Sprache: EN 中文 DE FR" \
     "▄ Sampler: was Temperatur, Top-k, Top-p, Min-p und Form davon übriglassen" \
     "beliebige Taste schließt die Hilfe"
@@ -353,9 +353,9 @@ check_language fr 'LANG_ARGS= LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8' "suivant
     "▸ température t T" "  graine      s " "  forme       f a j libre" "  cache KV    c actif " \
     "Tapez un prompt. Space tire, Enter écrit un poème, ? montre toutes les touches."
 check_help fr "tangscope : les touches" \
-    "春风…        taper, coller un prompt" "f            continuation libre" \
+    "春风         taper, coller un prompt" "f            continuation libre" \
     "Backspace    retirer un caractère" "z            mode projecteur" \
-    "v / w        attention / masque causal" \
+    "v            poids de l'attention" "w            masque causal" \
     "s            autre graine aléatoire" "l            langue : EN 中文 DE FR" \
     "▄ tirage : ce qu'en laissent température, top-k, top-p, min-p et la forme" \
     "n'importe quelle touche ferme l'aide"

@@ -9,7 +9,9 @@
  * grows past its place fails here, not in a classroom. A label is measured
  * with the widest arguments it meets in use: the vocabulary of 7311
  * characters, the context of 128, seed 99999, the four heads 春眠不觉 of the
- * lesson's acrostic, and so on.
+ * lesson's acrostic, and so on. A symbol a label takes from the screen's
+ * glyph set (labels.h) is measured as the wider of its two forms, the
+ * Unicode glyph or the ASCII one: SEP, DOTS, NL below.
  *
  * Also here: which language the environment chooses (app_lang_from_env) and
  * the codes --lang takes (app_lang_parse).
@@ -24,6 +26,7 @@
 #include "check.h"
 #include "app/labels.h"
 #include "app/textw.h"
+#include "engine/vocab.h"
 
 static const char *const LANG_NAMES[LANG_COUNT] = {"en", "zh", "de", "fr"};
 
@@ -78,9 +81,60 @@ static void test_same_conversions(void)
     }
 }
 
+/* ---- no symbol of the screen in any label (labels.h) ---- */
+
+/* Language a label may hold beside ASCII: Latin letters with accents
+ * (é, ü, ū of pinyin; not × or ÷ in their block), combining accents,
+ * Chinese characters with Chinese punctuation (，。「」（）：；、) and the
+ * spaces French puts before : and ;. Anything else (arrows, blocks, box
+ * lines, bullets, dashes, the ellipsis, ×, Δ, ⏎) is a symbol of the screen,
+ * which draws it from its glyph set, ASCII on a plain terminal. */
+static int is_language(uint32_t cp)
+{
+    return cp < 0x80 || (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) ||
+           (cp >= 0x300 && cp <= 0x36F) || (cp >= 0x1E00 && cp <= 0x1EFF) ||
+           (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0x3400 && cp <= 0x4DBF) ||
+           (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xFF00 && cp <= 0xFFEF) || cp == 0xA0 ||
+           cp == 0x202F;
+}
+
+/* The first symbol in text (as UTF-8, in out), or 0 when there is none. */
+static uint32_t first_symbol(const char *text, char out[8])
+{
+    size_t len = strlen(text), pos = 0;
+    uint32_t cp;
+    while (pos < len && utf8_decode(text, len, &pos, &cp) == 0)
+        if (!is_language(cp)) {
+            out[utf8_encode(cp, out)] = 0;
+            return cp;
+        }
+    return 0;
+}
+
+static void test_no_symbol_in_labels(void)
+{
+    /* the rule itself, against characters sorted by hand */
+    static const char *const symbols[] = {"↑", "↓", "←", "→", "▀", "▄", "█", "│", "┃", "■", "◂",
+                                          "·", "¦", "…", "⏎", "×", "Δ", "–", "•", "⠿"};
+    static const char *const language[] = {"é", "ü", "ß", "ū", "ǎ", "Ü", "中", "，", "。", "「",
+                                           "」", "（", "：", "、"};
+    char got[8];
+    for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++)
+        CHECK(first_symbol(symbols[i], got) != 0, "%s is taken for language", symbols[i]);
+    for (size_t i = 0; i < sizeof language / sizeof language[0]; i++)
+        CHECK(first_symbol(language[i], got) == 0, "%s is taken for a symbol", language[i]);
+    for (int lang = 0; lang < LANG_COUNT; lang++)
+        for (int id = 0; id < LBL_COUNT; id++) {
+            const char *t = app_label_in((AppLang)lang, (LabelId)id);
+            CHECK(first_symbol(t, got) == 0,
+                  "%s label %d holds the symbol %s (pass it from the glyph set): \"%s\"",
+                  LANG_NAMES[lang], id, got, t);
+        }
+}
+
 /* ---- filling a label with sample arguments ---- */
 
-enum { MAX_ARGS = 6 };
+enum { MAX_ARGS = 8 };
 
 /* Samples for a label's conversions, in order; the rest are NULL. */
 #define ARGS(...) ((const char *[MAX_ARGS]){__VA_ARGS__})
@@ -148,6 +202,12 @@ typedef struct {
 /* what vocab_describe calls a character the model does not know, such as
  * a Latin letter (a control character's longer name may be cut) */
 #define UNKNOWN_CHAR "'x' (U+0078)"
+/* the glyph set's widest forms (tui.c): the separator " · " or " | ", the
+ * ellipsis "…" or "...", the newline "⏎" or "\n"; arrows, marks and signs
+ * are one column in both */
+#define SEP " | "
+#define DOTS "..."
+#define NL "\\n"
 
 static const Budget BUDGETS[] = {
     /* sliders panel, 38 columns wide (screen.c): a slider's name in
@@ -161,7 +221,7 @@ static const Budget BUDGETS[] = {
     {LBL_MODE, 11, {0}},
     {LBL_CACHE, 11, {0}},
     {LBL_OFF, 7, {0}},
-    {LBL_SLIDERS_HEADER, 38, {0}},
+    {LBL_SLIDERS_HEADER, 38, {"^", "v", "<", ">"}},
     /* the form's value from column 20 to the panel's edge: 18 columns; the
      * heads of an acrostic are cut with an ellipsis, the first one shows */
     {LBL_MODE_FREE, 18, {0}},
@@ -180,7 +240,7 @@ static const Budget BUDGETS[] = {
     {LBL_NOTE_FORM_HAN, 74, {"@jueju", "4", "7", "99.9"}},
     {LBL_NOTE_FORM_DONE, 74, {"@acrostic"}},
     {LBL_NOTE_QUERY, 74, {0}},
-    {LBL_NOTE_KEYS, 74, {0}},
+    {LBL_NOTE_KEYS, 74, {SEP, SEP, SEP}},
     /* the tag beside the text, left of the count: its columns come off the
      * text's own (view_prompt.c), so it stays short */
     {LBL_READ_POEM_START, 16, {0}},
@@ -213,23 +273,24 @@ static const Budget BUDGETS[] = {
     {LBL_ATT_HEADER, 80, {0}},
     {LBL_ATT_MORE, 80, {"12"}},
 
-    /* help (view_help.c): at 80x24 two columns of 39, 12 keys in the first;
-     * after the keys' KEY_COLS = 13, 25 columns for what a key does, of
-     * which the first column leaves one more blank before the second's keys;
-     * the rest from column 2 */
-    {LBL_HELP_TITLE, 78, {0}},
-    {LBL_HELP_TYPE, 24, {0}},
-    {LBL_HELP_BACKSPACE, 24, {0}},
-    {LBL_HELP_CLEAR, 24, {0}},
-    {LBL_HELP_SPACE, 24, {0}},
-    {LBL_HELP_PICK, 24, {0}},
-    {LBL_HELP_ENTER, 24, {0}},
-    {LBL_HELP_ESC, 24, {0}},
-    {LBL_HELP_SLIDERS, 24, {0}},
-    {LBL_HELP_TAB, 24, {0}},
-    {LBL_HELP_ARROWS, 24, {0}},
-    {LBL_HELP_MOUSE, 24, {0}},
-    {LBL_HELP_SEED, 24, {0}},
+    /* help (view_help.c): at 80x24 two columns of 39 with one blank between,
+     * keys in KEY_COLS = 13 (or more, and one blank), then 25 columns for
+     * what a key does; Tab's line has the widest keys, "Tab S-Tab Down Up"
+     * (17 and a blank) on a plain terminal, and 20 columns; the title and
+     * the closing hint share the first row (test_composed_lines_fit); the
+     * legend under the keys from column 2 */
+    {LBL_HELP_TYPE, 25, {0}},
+    {LBL_HELP_BACKSPACE, 25, {0}},
+    {LBL_HELP_CLEAR, 25, {0}},
+    {LBL_HELP_SPACE, 25, {0}},
+    {LBL_HELP_PICK, 25, {0}},
+    {LBL_HELP_ENTER, 25, {0}},
+    {LBL_HELP_ESC, 25, {0}},
+    {LBL_HELP_SLIDERS, 25, {0}},
+    {LBL_HELP_TAB, 20, {0}},
+    {LBL_HELP_ARROWS, 25, {0}},
+    {LBL_HELP_MOUSE, 25, {0}},
+    {LBL_HELP_SEED, 25, {0}},
     {LBL_HELP_CACHE, 25, {0}},
     {LBL_HELP_COMPARE, 25, {0}},
     {LBL_HELP_FREE, 25, {0}},
@@ -237,16 +298,19 @@ static const Budget BUDGETS[] = {
     {LBL_HELP_JUEJU, 25, {0}},
     {LBL_HELP_HIST, 25, {0}},
     {LBL_HELP_ATTENTION, 25, {0}},
+    {LBL_HELP_MASK, 25, {0}},
     {LBL_HELP_QUERY, 25, {0}},
     {LBL_HELP_MID_TEXT, 25, {0}},
     {LBL_HELP_LANGUAGE, 25, {0}},
     {LBL_HELP_HELP, 25, {0}},
     {LBL_HELP_QUIT, 25, {0}},
-    {LBL_HELP_LEGEND_MODEL, 78, {0}},
-    {LBL_HELP_LEGEND_SAMPLER, 78, {0}},
+    {LBL_HELP_COMMAND, 25, {0}},
+    {LBL_HELP_LESSON, 25, {0}},
+    {LBL_HELP_SCROLL, 25, {0}},
+    {LBL_HELP_LEGEND_MODEL, 78, {"-"}},
+    {LBL_HELP_LEGEND_SAMPLER, 78, {"+"}},
     {LBL_HELP_LEGEND_CORPUS, 78, {0}},
-    {LBL_HELP_LEGEND_TIMING, 78, {0}},
-    {LBL_HELP_CLOSE, 78, {0}},
+    {LBL_HELP_LEGEND_TIMING, 78, {"d"}},
 
     /* the message shown instead of everything on a small terminal; it
      * should fit one of 60 columns, as tests/e2e/explorer.sh makes */
@@ -270,7 +334,7 @@ static const Budget BUDGETS[] = {
     {LBL_ST_MODE_JUEJU, 79, {"7"}},
     {LBL_ST_MODE_JUEJU_EMPTY, 79, {"7"}},
     {LBL_ST_MODE_FREE, 79, {0}},
-    {LBL_ST_WRITING, 79, {0}},
+    {LBL_ST_WRITING, 79, {DOTS}},
     {LBL_ST_WROTE, 79, {"200", "99999"}},
     {LBL_ST_STOPPED, 79, {"200"}},
     {LBL_ST_COMPARING, 79, {"127"}},
@@ -297,7 +361,7 @@ static const Budget BUDGETS[] = {
     {LBL_ST_MID_TEXT, 79, {0}},
     {LBL_ST_CORPUS_FAILED, 79, {"assets/tang-train.txt: No such file or directory"}},
     {LBL_ST_NONFINITE, 79, {"127"}},
-    {LBL_ST_CONVERTED, 79, {"風 → 风, 國 → 国, 龍 → 龙, …"}},
+    {LBL_ST_CONVERTED, 79, {"風 -> 风, 國 -> 国, 龍 -> 龙, ..."}},
     {LBL_ST_NO_OPENCC, 79, {"'風' (U+98A8)"}},
     {LBL_ST_PINYIN_FAILED, 79, {"assets/pinyin.tsv: cannot open: No such file or directory"}},
 
@@ -318,12 +382,12 @@ static const Budget BUDGETS[] = {
     {LBL_KV_PER_TOKEN, 12, {0}},
     {LBL_KV_NOW, 12, {"128"}},
     {LBL_KV_AT, 12, {"4096"}},
-    {LBL_KV_THIS, 33, {"12", "1024"}},
-    {LBL_KV_PRESET_MHA, 33, {0}},
-    {LBL_KV_PRESET_GQA, 33, {0}},
-    {LBL_KV_PRESET_MLA, 33, {0}},
+    {LBL_KV_THIS, 33, {"12", "x", "1024"}},
+    {LBL_KV_PRESET_MHA, 33, {"x"}},
+    {LBL_KV_PRESET_GQA, 33, {"x", "x"}},
+    {LBL_KV_PRESET_MLA, 33, {"x"}},
     {LBL_KV_NOTE_NOW, 78, {"128"}},
-    {LBL_KV_NOTE_FORMULA, 78, {0}},
+    {LBL_KV_NOTE_FORMULA, 78, {"x", "x", "x"}},
     /* pinyin: the status line (79); the note under the text (74); the input
      * method's panel in the bars' place, 80 wide (view_pinyin.c): its heading
      * left of the percentages' PCT_COLS = 11 and the ranks' RANK_COLS = 6, the
@@ -334,14 +398,14 @@ static const Budget BUDGETS[] = {
     {LBL_ST_IME_ON, 79, {0}},
     {LBL_ST_IME_OFF, 79, {0}},
     {LBL_ST_IME_CHOSE, 79, {"庄", "zhuāng", "0.0000049%", "7311", "7311"}},
-    {LBL_NOTE_IME_EMPTY, 74, {0}},
-    {LBL_NOTE_IME, 74, {"zhuang4"}},
+    {LBL_NOTE_IME_EMPTY, 74, {SEP, SEP}},
+    {LBL_NOTE_IME, 74, {"zhuang4", SEP, SEP, SEP, SEP}},
     {LBL_IME_HEAD, 63, {"zhuang4", "345", "0.0000049%"}},
     {LBL_IME_NONE, 80, {"7311", "zhuang4"}},
     {LBL_IME_BAD, 80, {"zhuang9"}},
     {LBL_IME_RANK, 5, {0}},
-    {LBL_IME_KEYS, 80, {"99", "99"}},
-    {LBL_IME_EXPLAIN, 80, {0}},
+    {LBL_IME_KEYS, 80, {"99", "99", SEP, "<", ">", SEP, SEP, SEP}},
+    {LBL_IME_EXPLAIN, 80, {SEP}},
     {LBL_HELP_PINYIN, 25, {0}},
     {LBL_HELP_IME, 25, {0}},
     {LBL_ST_UNKNOWN_MORE, 79, {UNKNOWN_CHAR, "1023"}},
@@ -360,7 +424,7 @@ static const Budget BUDGETS[] = {
      * (view_probs.c); the entropy view has the whole width below the bars,
      * its three levels share one line with two separators (view_entropy.c);
      * a stage's heading fits its column of STAGE_COLS - 1 = 6 (view_probs.c) */
-    {LBL_COIN, 40, {"0.838", "。", "7311"}},
+    {LBL_COIN, 40, {"0.838", ">", "。", "7311"}},
     {LBL_ENTROPY_HEADER, 80, {0}},
     {LBL_ENTROPY_LOW, 30, {0}},
     {LBL_ENTROPY_MID, 12, {0}},
@@ -377,16 +441,16 @@ static const Budget BUDGETS[] = {
     {LBL_STAGE_MIN_P, 6, {0}},
     {LBL_STAGE_MASK, 6, {0}},
     {LBL_STAGE_FINAL, 6, {0}},
-    {LBL_ST_PENALTY, 79, {"100.00"}},
+    {LBL_ST_PENALTY, 79, {"100.00", NL}},
     /* the window, the mask view, the timing panel's parts */
     /* past the context the count beside the text takes what it needs from
      * the text's columns (view_prompt.c): at most 24, so 40 stay for the text
      * beside the widest tag; the note under the text as above */
     {LBL_WINDOW_COUNT, 24, {"128", "1,024"}},
-    {LBL_NOTE_SHIFT, 74, {"128"}},
+    {LBL_NOTE_SHIFT, 74, {"|", "128"}},
     /* timing, 40 columns; the strip's name in YLAB_COLS - 1 = 5 */
     {LBL_TIMING_SAMPLER, 40, {"99.9"}},
-    {LBL_TIMING_STRIP, 5, {0}},
+    {LBL_TIMING_STRIP, 5, {"d"}},
     {LBL_ST_COMPARED_SHIFT, 79, {"127", "10.1", "99"}},
     {LBL_ST_COMPARED_SLIDE, 79, {"127", "10.1"}},
     /* the mask view, the whole width (view_mask.c): the axis's name in
@@ -395,10 +459,10 @@ static const Budget BUDGETS[] = {
     {LBL_MASK_STEP, 80, {"127", "127"}},
     {LBL_MASK_PASS, 80, {"128"}},
     {LBL_MASK_OFFSET, 80, {"128", "127"}},
-    {LBL_MASK_AXIS, 7, {0}},
-    {LBL_MASK_LEGEND, 80, {0}},
+    {LBL_MASK_AXIS, 7, {"v", ">"}},
+    {LBL_MASK_LEGEND, 80, {"#", "."}},
     {LBL_MASK_ROWS, 80, {0}},
-    {LBL_MASK_CUT, 80, {"93"}},
+    {LBL_MASK_CUT, 80, {"<", "93", "#"}},
     {LBL_ST_MASK_ON, 79, {0}},
     {LBL_ST_MASK_OFF, 79, {0}},
     /* the attention view: "↑ max" after the numbers' column, which leaves at
@@ -462,7 +526,8 @@ static const LabelId COMPOSED[] = {
     LBL_VOCAB_SIZE, LBL_CONTEXT,      LBL_ON,          LBL_NEXT,           LBL_SUMMARY,
     LBL_ENTROPY,    LBL_NOTHING_LEFT, LBL_HIST_OTHER,  LBL_CORPUS_LOADING, LBL_CORPUS_NONE,
     LBL_CACHE_COST, LBL_MAX_DIFF,     LBL_IDENTICAL,   LBL_DIFFERENT,      LBL_WITH_CACHE,
-    LBL_WITHOUT_CACHE, LBL_NEWLINE,   LBL_TIMING_EMPTY,
+    LBL_WITHOUT_CACHE, LBL_NEWLINE,   LBL_TIMING_EMPTY, LBL_HELP_TITLE,   LBL_HELP_CLOSE,
+    LBL_LESSON_KEYS,   LBL_PICKER_KEYS,
 };
 
 /* A label with no place above or in a composed line (one added since)
@@ -526,7 +591,9 @@ static void test_composed_lines_fit(void)
         /* the training text's line with the histogram's remainder after it */
         fill(lang, LBL_HIST_OTHER, ARGS("650"), b, sizeof b);
         fill(lang, LBL_CORPUS_AFTER, ARGS("春风", "1016"), a, sizeof a);
-        const char *firsts[] = {a, L(lang, LBL_CORPUS_LOADING), L(lang, LBL_CORPUS_NONE)};
+        char loading[128];
+        fill(lang, LBL_CORPUS_LOADING, ARGS(DOTS), loading, sizeof loading);
+        const char *firsts[] = {a, loading, L(lang, LBL_CORPUS_NONE)};
         for (int i = 0; i < 3; i++) {
             snprintf(line, sizeof line, "%s · %s", firsts[i], b);
             check_fits(lang, "training text and histogram", line, 80);
@@ -543,13 +610,23 @@ static void test_composed_lines_fit(void)
         }
         /* timing: the verdict and the logits' difference in 40 columns; the
          * legend between the axis's ends in 24 */
-        fill(lang, LBL_MAX_DIFF, ARGS("1.23e-05"), b, sizeof b);
+        fill(lang, LBL_MAX_DIFF, ARGS("d", "1.23e-05"), b, sizeof b);
         for (int diff = 0; diff < 2; diff++) {
             snprintf(line, sizeof line, "%s · %s", L(lang, diff ? LBL_DIFFERENT : LBL_IDENTICAL), b);
             check_fits(lang, "timing verdict", line, 40);
         }
         snprintf(line, sizeof line, "⠿ %s  ⣀ %s", L(lang, LBL_WITHOUT_CACHE), L(lang, LBL_WITH_CACHE));
         check_fits(lang, "timing legend", line, 24);
+        /* the help's title and its closing hint on one row, a blank between,
+         * from column 2 to the last but one (view_help.c) */
+        snprintf(line, sizeof line, "%s %s", L(lang, LBL_HELP_TITLE), L(lang, LBL_HELP_CLOSE));
+        check_fits(lang, "help's title row", line, 77);
+        /* the lesson's keys under its narration (30 columns at 80, view_lesson.c);
+         * the picker's under the lessons */
+        fill(lang, LBL_LESSON_KEYS, ARGS("v", "^"), a, sizeof a);
+        check_fits(lang, "lesson keys", a, 30);
+        fill(lang, LBL_PICKER_KEYS, ARGS("^", "v"), a, sizeof a);
+        check_fits(lang, "picker keys", a, 78);
         /* a slider's move in the status line: "temperature 1.50" */
         for (int id = LBL_TEMPERATURE; id <= LBL_SEED; id++) {
             snprintf(line, sizeof line, "%s 99999", L(lang, (LabelId)id));
@@ -791,6 +868,7 @@ int main(void)
 {
     RUN(test_no_empty_cell);
     RUN(test_same_conversions);
+    RUN(test_no_symbol_in_labels);
     RUN(test_measuring);
     RUN(test_single_labels_fit);
     RUN(test_singular_rows_fit);

@@ -1,0 +1,140 @@
+#!/bin/sh
+# glyphs.sh - the screen's symbols and the help screen, in a real terminal
+# (tmux): the help lists every key of the key table at 80x24 in all four
+# languages with nothing cut; on a vt100 the main screen, the help and the
+# panels show no Unicode symbol, only ASCII beside Chinese text and the
+# letters of language (pinyin's ū).
+#
+# Every check waits for the screen with a timeout (tests/e2e/lib/tmux.sh).
+# usage: TANGSCOPE=path/to/tangscope sh tests/e2e/glyphs.sh
+# prints PASS name / FAIL name lines; exits non-zero if any check failed.
+set -u
+
+BIN=${TANGSCOPE:-./tangscope}
+case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+if [ -f assets/tang.bin ]; then MODEL=assets/tang.bin; else MODEL=tests/data/tiny.bin; fi
+TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
+SOCK=tangscope-glyphs-$$
+TMP=$(mktemp -d)
+failed=0
+
+. tests/e2e/lib/tmux.sh
+cleanup() {
+    tm kill-server >/dev/null 2>&1
+    rm -rf "$TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+pass() { echo "PASS $1"; }
+fail() {
+    echo "FAIL $1: $2"
+    echo "---- screen ----"
+    screen
+    echo "----------------"
+    failed=$((failed + 1))
+}
+
+if ! command -v tmux >/dev/null 2>&1; then
+    echo "FAIL glyphs_tmux: tmux is not installed (apt-get install tmux)"
+    exit 1
+fi
+
+# launch LANG [ENV...]: the explorer at 80x24 in that language, waiting for its status line
+launch() {
+    lang=$1
+    shift
+    cmd="env LANG=C.UTF-8 LC_ALL= XDG_CACHE_HOME=$TMP/cache $* $BIN explore --model $MODEL --corpus tests/data/tiny-corpus.txt --lang $lang; exec sleep 600"
+    if tm has-session -t e2e 2>/dev/null; then
+        tm respawn-pane -k -t e2e "$cmd"
+    else
+        tm -f /dev/null new-session -d -s e2e -x 80 -y 24 "$cmd"
+    fi
+    until_ok shows "? "
+}
+
+# ---- the help, from the key table, in every language ----
+# The keys of src/tui/input.c's explorer and lesson tables, written out by
+# hand as the help names them: a word or a letter, each as its own word.
+KEYS='Space 1-8 Backspace Ctrl-U Enter Esc tT kK pP mM Tab S-Tab ↓ ↑ ← → s c b f a j h v l ? / n
+: x r y i z e w q F10 Ctrl-C nN PgDn PgUp S-↓ S-↑'
+# has_key K: K among the help's keys (the rows between the title bar and the
+# status line): after a blank or the edge, then a blank (or the blanks
+# before what it does, for a key of one character)
+has_key() {
+    re=$(printf '%s' "$1" | sed 's/[]?*+.^$\/[]/\\&/g')
+    case $1 in
+    q | ?? | ???*) after='( |$)' ;; # among others, or not a word of a label
+    *) after=' {2,}' ;;             # a letter alone: "a" is a word too
+    esac
+    screen | sed -n '2,23p' | grep -qE -- "(^| )$re$after"
+}
+for lang in en zh de fr; do
+    case $lang in
+    en) close="any key closes this help" ;;
+    zh) close="按任意键关闭帮助" ;;
+    de) close="beliebige Taste schließt die Hilfe" ;;
+    fr) close="n'importe quelle touche ferme l'aide" ;;
+    esac
+    launch "$lang" || { fail "help_${lang}_opens" "no first screen within ${TIMEOUT}s"; continue; }
+    tm send-keys -t e2e '?'
+    if ! until_ok shows "$close"; then
+        fail "help_${lang}_opens" "no help screen after ?"
+        continue
+    fi
+    missing=
+    for k in $KEYS; do has_key "$k" || missing="$missing $k"; done
+    if [ -z "$missing" ]; then pass "help_${lang}_every_key"; else
+        fail "help_${lang}_every_key" "keys missing from the help:$missing"; fi
+    # the legend's last line is there (|Δ| in every language), and no line
+    # was cut: the help ends a cut line in an ellipsis, which no label holds
+    if shows "|Δ|" && hides "…"; then pass "help_${lang}_nothing_cut"; else
+        fail "help_${lang}_nothing_cut" "the legend is missing or a help line ends in …"; fi
+done
+
+# ---- a vt100: no symbol anywhere ----
+# symbols: what is on the screen besides ASCII, Chinese with its
+# punctuation, and Latin letters (as test_labels' is_language)
+symbols() {
+    screen | LC_ALL=C.UTF-8 grep -oP '[^\x00-\x7F\x{C0}-\x{D6}\x{D8}-\x{F6}\x{F8}-\x{24F}\x{3000}-\x{303F}\x{3400}-\x{9FFF}\x{FF00}-\x{FFEF}]' |
+        sort -u | tr -d '\n'
+}
+# plain NAME: the screen shows no symbol
+plain() {
+    found=$(symbols)
+    if [ -z "$found" ]; then pass "vt100_$1"; else fail "vt100_$1" "symbols on a vt100: $found"; fi
+}
+# on NAME TEXT: once TEXT shows, the screen shows no symbol
+on() {
+    if until_ok shows "$2"; then plain "$1"; else fail "vt100_$1" "no '$2' within ${TIMEOUT}s"; fi
+}
+if launch en TERM=vt100; then
+    tm send-keys -t e2e -l '春風'
+    on status_and_note "風 -> 风"   # read as the model writes it, said with an ASCII arrow
+    tm send-keys -t e2e Space
+    on bars_and_coin "coin "
+    tm send-keys -t e2e '?'
+    on help "any key closes"
+    tm send-keys -t e2e '?'
+    until_ok hides "any key closes" >/dev/null
+    tm send-keys -t e2e r
+    on kvcache "per token"
+    tm send-keys -t e2e r w
+    on mask "causal mask"
+    tm send-keys -t e2e w e
+    on entropy "entropy in bits"
+    tm send-keys -t e2e e i
+    until_ok shows "pinyin input" >/dev/null
+    tm send-keys -t e2e -l chun
+    on pinyin_input "page 1 of"
+    tm send-keys -t e2e Escape
+    until_ok hides "page 1 of" >/dev/null
+    tm send-keys -t e2e Escape
+    until_ok shows "pinyin input off" >/dev/null
+    tm send-keys -t e2e b
+    on timing "identical text"
+else
+    fail vt100_opens "no first screen within ${TIMEOUT}s"
+fi
+
+[ "$failed" -eq 0 ]
