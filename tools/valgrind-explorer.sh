@@ -98,81 +98,79 @@ step() {
         screen | sed 's/^/    | /'
     fi
 }
-keys() { tm send-keys -t $SESSION "$@"; }
-shows_line() { screen | grep -F -- "$1" | grep -qF -- "$2"; }
 changed() { [ "$(screen)" != "$before" ]; }
 wide() { [ "$(screen | wc -l)" -ge 30 ] && shows "KV cache on" && ! shows "too small"; }
 
 echo "running the explorer under valgrind (timeout ${TIMEOUT}s per screen) ..."
-tm -f /dev/null new-session -d -s $SESSION -x 80 -y 24 "sh $TMP/run.sh"
+e2e_start 80x24 "sh $TMP/run.sh"
 step "first screen" shows "next  "
-keys -l "$PROMPT"
+e2e_keys -l "$PROMPT"
 step "type $PROMPT" shows "「⏎$PROMPT」"
 before=$(screen)
-keys Space
-keys Space
+e2e_keys Space
+e2e_keys Space
 step "step twice (Space)" changed
-keys Enter
+e2e_keys Enter
 step "write (Enter)" shows "wrote "
-keys b
+e2e_keys b
 if [ "$MODEL" = tests/data/tiny.bin ]; then
     step "compare (b), to its end" shows "compared "
 else
     # on the bundled model a whole compare takes most of an hour under
     # valgrind: it is stopped (Esc) once it runs; --tiny runs one to its end
     step "compare (b)" shows "comparing: "
-    keys Escape
+    e2e_keys Escape
     step "compare stopped (Esc)" hides "comparing: "
 fi
-keys a
+e2e_keys a
 step "acrostic (a)" shows "acrostic "
-keys j
+e2e_keys j
 step "jueju (j)" shows "jueju of "
-keys f
+e2e_keys f
 step "free (f)" shows_line "form" "free"
-keys l
+e2e_keys l
 step "language zh (l)" shows "标签：中文"
-keys l
+e2e_keys l
 step "language de (l)" shows "Beschriftung auf Deutsch"
-keys l
+e2e_keys l
 step "language fr (l)" shows "libellés en français"
-keys l
+e2e_keys l
 step "language en (l)" shows "labels in English"
-keys v
+e2e_keys v
 step "attention view (v)" shows "attention of the next prediction"
-keys v
+e2e_keys v
 step "attention closed (v)" hides "attention of the next prediction"
-keys w
+e2e_keys w
 step "mask view (w)" shows "mask: which keys"
-keys w
+e2e_keys w
 step "mask closed (w)" shows "mask view off"
-keys e
+e2e_keys e
 step "entropy panel (e)" shows "entropy of each written character"
-keys e
+e2e_keys e
 step "entropy closed (e)" shows "entropy view off"
-keys y
+e2e_keys y
 step "pinyin shown (y)" shows "pinyin on"
-keys y
+e2e_keys y
 step "pinyin hidden (y)" shows "pinyin off"
-keys i
+e2e_keys i
 step "pinyin input (i)" shows "pinyin input:"
-keys -l chun
+e2e_keys -l chun
 step "syllable chun" shows "chun: "
-keys 1
+e2e_keys 1
 step "chosen (1)" shows "rank"
-keys Escape
+e2e_keys Escape
 step "pinyin input left (Esc)" shows "letters are commands again"
-keys z
+e2e_keys z
 step "projector mode (z)" shows "projector mode:"
-keys z
+e2e_keys z
 step "projector mode off (z)" shows "projector mode off"
-keys r
+e2e_keys r
 step "KV cache cost (r)" shows "KV cache memory by model"
-keys r
+e2e_keys r
 step "sliders back (r)" shows "sliders and timing back"
-keys '?'
+e2e_keys '?'
 step "help (?)" shows "tangscope keys"
-keys x
+e2e_keys x
 step "help closed" hides "tangscope keys"
 tm resize-window -t $SESSION -x 60 -y 20
 step "resized 60x20" shows "too small"
@@ -180,7 +178,7 @@ tm resize-window -t $SESSION -x 120 -y 40
 step "resized 120x40" wide
 tm resize-window -t $SESSION -x 80 -y 24
 step "resized 80x24" shows "next  "
-keys q
+e2e_keys q
 step "quit (q)" shows "EXITED"
 
 status=$(screen | sed -n 's/^EXITED \([0-9]*\).*/\1/p' | tail -n 1)

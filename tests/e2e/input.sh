@@ -11,16 +11,12 @@
 # usage: TANGSCOPE=./tangscope sh tests/e2e/input.sh   (from the repository root)
 set -u
 export LC_ALL=C.UTF-8
+. tests/e2e/lib/tmux.sh
+e2e_setup input
 T=${TANGSCOPE:-./tangscope}
 MODEL=assets/tang.bin
 TINY=tests/data/tiny.bin
-work=$(mktemp -d)
-SOCK=tangscope-input-$$
-trap 'tmux -L "$SOCK" kill-server >/dev/null 2>&1; rm -rf "$work"' EXIT
-failed=0
-
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+work=$TMP
 
 # expect_error NAME PATTERN CMD...: exit status 2, one stderr line matching PATTERN
 expect_error() {
@@ -207,37 +203,30 @@ else
 fi
 
 # --- the explorer: 風 typed becomes 风, with a notice ---
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
-SESSION=input # the session the checks look at
-. tests/e2e/lib/tmux.sh
-BIN=$T
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-tm -u new-session -d -s input -x 80 -y 24 \
-    "env LANG=C.UTF-8 XDG_CACHE_HOME=$work/cache $BIN explore --model $TINY --corpus tests/data/tiny-corpus.txt --lang en; sleep 600"
+e2e_launch 80x24 -- explore --model "$TINY" --corpus tests/data/tiny-corpus.txt --lang en
 if until_ok shows "Type a prompt"; then
-    tm send-keys -t input -l "春風"
+    e2e_keys -l "春風"
     if until_ok shows "read as the model writes it: 風 → 风"; then
         pass explorer-traditional
     else
-        fail explorer-traditional "no notice: $(tm capture-pane -p -t input | tail -2)"
+        fail explorer-traditional "no notice: $(screen | tail -2)"
     fi
-    tm send-keys -t input -l "貓"
+    e2e_keys -l "貓"
     if until_ok shows "'貓' (U+8C93)"; then
         pass explorer-unknown-named
     else
-        fail explorer-unknown-named "$(tm capture-pane -p -t input | tail -2)"
+        fail explorer-unknown-named "$(screen | tail -2)"
     fi
 else
-    fail explorer-traditional "the explorer did not start: $(tm capture-pane -p -t input | tail -3)"
+    fail explorer-traditional "the explorer did not start: $(screen | tail -3)"
 fi
 # with a damaged table the explorer still runs, and its status line says why
-SESSION=damaged
-tm -u new-session -d -s damaged -x 80 -y 24 \
-    "env LANG=C.UTF-8 TANGSCOPE_HOME=$work/home XDG_CACHE_HOME=$work/cache $BIN explore --model $TINY --corpus tests/data/tiny-corpus.txt --lang en; sleep 600"
+e2e_launch 80x24 TANGSCOPE_HOME="$work/home" -- \
+    explore --model "$TINY" --corpus tests/data/tiny-corpus.txt --lang en
 if until_ok shows "no pinyin: " && shows "pinyin.tsv' line 8: 3 tab"; then
     pass explorer-pinyin-damaged
 else
-    fail explorer-pinyin-damaged "$(tm capture-pane -p -t damaged | tail -2)"
+    fail explorer-pinyin-damaged "$(screen | tail -2)"
 fi
 
 exit $failed
