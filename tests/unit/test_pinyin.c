@@ -200,12 +200,10 @@ static void check_damaged(const char *text, const char *want)
     Pinyin p;
     TsErr err;
     int rc = pinyin_parse(&p, text, strlen(text), "t.tsv", &err);
-    CHECK(rc != 0, "accepted: %s", text);
-    if (rc == 0) {
+    if (rc == 0)
         pinyin_free(&p);
-        return;
-    }
-    CHECK(strstr(err.msg, want) != NULL, "message '%s' lacks '%s'", err.msg, want);
+    if (!CHECK_REFUSED(rc != 0, err.msg, want))
+        fprintf(stderr, "  the table: %s\n", text);
 }
 
 static void test_damaged_table(void)
