@@ -12,8 +12,10 @@ set -u
 export LC_ALL=C.UTF-8
 
 . tests/e2e/lib/tmux.sh
+. tests/e2e/lib/expect.sh
 e2e_setup session
 TINY=$(pwd)/tests/data/tiny.bin
+work=$TMP # expect_error keeps its output here
 
 if ! command -v jq >/dev/null 2>&1; then
     echo "FAIL session_tools: jq is not installed (apt-get install jq)"
@@ -47,29 +49,17 @@ if [ $ok -eq 1 ]; then pass session_form_codes; else fail session_form_codes "a 
 
 # ---- refused codes: one line on stderr, exit status 2 ----
 
-# expect_error NAME PATTERN CMD...
-expect_error() {
-    name=$1 pattern=$2
-    shift 2
-    "$@" >"$TMP/out" 2>"$TMP/err"
-    got=$?
-    if [ "$got" -ne 2 ] || [ "$(wc -l <"$TMP/err")" -ne 1 ] || ! grep -q -- "$pattern" "$TMP/err"; then
-        fail "$name" "exit $got, stderr '$(head -c 300 "$TMP/err")', want 2 and '$pattern'"
-    else
-        pass "$name"
-    fi
-}
 # one character changed: the first one that differs from it
 first=$(printf '%s' "$code" | cut -c1)
 other=2; [ "$first" = 2 ] && other=3
 typo="$other$(printf '%s' "$code" | cut -c2-)"
-expect_error session_typo "check character" gen --code "$typo"
-expect_error session_letter_o "'O' is not in a code" gen --code "${code}O"
-expect_error session_other_model "another model" "$BIN" generate --model "$TINY" --code "$code"
-expect_error session_code_and_seed "holds --seed" gen --code "$code" --seed 4
-expect_error session_code_and_prompt "give no PROMPT" gen 春风 --code "$code"
-expect_error session_explore_typo "check character" "$BIN" --model "$MODEL" --code "$typo"
-expect_error session_trace_nowhere "cannot create a file there" gen 春风 --trace /nonexistent/t.jsonl
+expect_error session_typo 2 "check character" gen --code "$typo"
+expect_error session_letter_o 2 "'O' is not in a code" gen --code "${code}O"
+expect_error session_other_model 2 "another model" "$BIN" generate --model "$TINY" --code "$code"
+expect_error session_code_and_seed 2 "holds --seed" gen --code "$code" --seed 4
+expect_error session_code_and_prompt 2 "give no PROMPT" gen 春风 --code "$code"
+expect_error session_explore_typo 2 "check character" "$BIN" --model "$MODEL" --code "$typo"
+expect_error session_trace_nowhere 2 "cannot create a file there" gen 春风 --trace /nonexistent/t.jsonl
 
 # ---- generate --trace: one record per written character ----
 
