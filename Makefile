@@ -73,9 +73,15 @@ PROGRAM_OBJ := $(CLI_OBJ) $(TUI_OBJ) $(BUILD)/libapp.a $(BUILD)/libengine.a
 tangscope: $(PROGRAM_OBJ)
 	$(CC) $(CFLAGS) -o $@ $(PROGRAM_OBJ) $(LDLIBS) $(NCURSES_LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libengine.a
+# the helpers every unit test links (testutil) and those that drive the
+# explorer's state link too (apptest)
+TEST_UTIL     := $(BUILD)/tests/unit/testutil.o
+APP_TEST_UTIL := $(BUILD)/tests/unit/apptest.o
+-include $(TEST_UTIL:.o=.d) $(APP_TEST_UTIL:.o=.d)
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h $(TEST_UTIL) $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -Itests/unit -o $@ $< $(BUILD)/libengine.a $(LDLIBS)
+	$(CC) $(CFLAGS) -Isrc -Itests/unit -o $@ $< $(TEST_UTIL) $(BUILD)/libengine.a $(LDLIBS)
 
 # The tests of the explorer's state (test_app), words (test_labels), command
 # language and lessons (test_script) and text widths (test_textw) link the app
@@ -88,9 +94,10 @@ APP_TESTS += $(BUILD)/tests/test_session
 APP_TESTS += $(BUILD)/tests/test_ime
 # the text as verse
 APP_TESTS += $(BUILD)/tests/test_verse
-$(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h $(BUILD)/libapp.a $(BUILD)/libengine.a
+$(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h \
+    tests/unit/apptest.h $(TEST_UTIL) $(APP_TEST_UTIL) $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -Itests/unit -o $@ $< $(BUILD)/libapp.a \
+	$(CC) $(CFLAGS) -Isrc -Itests/unit -o $@ $< $(APP_TEST_UTIL) $(TEST_UTIL) $(BUILD)/libapp.a \
 	    $(BUILD)/libengine.a $(LDLIBS)
 
 run: tangscope

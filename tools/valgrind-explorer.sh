@@ -98,7 +98,6 @@ step() {
         screen | sed 's/^/    | /'
     fi
 }
-shows_line() { screen | grep -F -- "$1" | grep -qF -- "$2"; }
 changed() { [ "$(screen)" != "$before" ]; }
 wide() { [ "$(screen | wc -l)" -ge 30 ] && shows "KV cache on" && ! shows "too small"; }
 

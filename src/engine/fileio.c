@@ -36,6 +36,12 @@ uint32_t crc32_update(uint32_t crc, const void *data, size_t len)
     return ~crc;
 }
 
+uint32_t crc32_except(const void *data, size_t len, size_t at)
+{
+    const unsigned char *p = data;
+    return crc32_update(crc32_update(0, p, at), p + at + 4, len - at - 4);
+}
+
 static char *dup_str(const char *s, TsErr *err)
 {
     size_t n = strlen(s) + 1;

@@ -45,6 +45,12 @@ static inline uint64_t le_get_u64(const unsigned char *p)
 /* CRC-32 (IEEE 802.3, as in zlib): continue from crc; start with crc = 0. */
 uint32_t crc32_update(uint32_t crc, const void *data, size_t len);
 
+/* The CRC-32 of the len bytes at data but the four at offset at, which hold
+ * the checksum itself: the checksum of model files from version 2 on (at 36)
+ * and of checkpoints from version 4 on (at 8), over the whole file. Needs
+ * at + 4 <= len. */
+uint32_t crc32_except(const void *data, size_t len, size_t at);
+
 typedef struct {
     FILE *f;       /* write here */
     char *tmp;     /* temporary path, path + ".tmp"; owned */

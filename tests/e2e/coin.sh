@@ -12,60 +12,20 @@
 # prints PASS name / FAIL name lines; exits non-zero if any check failed.
 set -u
 
-BIN=${TANGSCOPE:-./tangscope}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if [ -f assets/tang.bin ]; then
-    MODEL=assets/tang.bin CORPUS=assets/tang-train.txt
-else
-    MODEL=tests/data/tiny.bin CORPUS=tests/data/tiny-corpus.txt
-fi
-MODEL=${TANGSCOPE_E2E_MODEL:-$MODEL}
-CORPUS=${TANGSCOPE_E2E_CORPUS:-$CORPUS}
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
-
-SOCK=tangscope-coin-$$
-TMP=$(mktemp -d)
-failed=0
-
 . tests/e2e/lib/tmux.sh
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+e2e_setup coin
 
-pass() { echo "PASS $1"; }
-fail() {
-    echo "FAIL $1: $2"
-    echo "---- screen ----"
-    screen
-    echo "----------------"
-    failed=$((failed + 1))
-}
-
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL coin_tmux: tmux is not installed (apt-get install tmux)"
-    exit 1
-fi
-
-# launch COLS ROWS [ENV...]: the explorer in English in a fresh pane of that
-# size, with the environment given, waiting for the bars' heading
+# launch COLSxROWS [VAR=VALUE...]: the explorer in English in a fresh pane of
+# that size, with the environment given, waiting for the bars' heading
 launch() {
-    cols=$1 rows=$2
-    shift 2
-    cmd="env LANG=C.UTF-8 LC_ALL= XDG_CACHE_HOME=$TMP/cache $* $BIN explore --model $MODEL --corpus $CORPUS --lang en; exec sleep 600"
-    if tm has-session -t e2e 2>/dev/null; then
-        tm resize-window -t e2e -x "$cols" -y "$rows"
-        tm respawn-pane -k -t e2e "$cmd"
-    else
-        tm -f /dev/null new-session -d -s e2e -x "$cols" -y "$rows" "$cmd"
-    fi
-    until_ok shows "next  "
+    size=$1
+    shift
+    e2e_launch "$size" "$@" -- explore --model "$MODEL" --corpus "$CORPUS" --lang en
+    e2e_wait "next  "
 }
 
 # The screen's text line with the escape sequences of its looks.
-text_line_sgr() { tm capture-pane -e -p -t e2e | sed -n 2p; }
+text_line_sgr() { screen_sgr | sed -n 2p; }
 # The written text on the screen: the text line without its label, its tag
 # and count, and the newline glyphs.
 # the text, its rows joined (as verse it spans several; the rows under it hold spaces)
@@ -76,9 +36,9 @@ screen_text() {
 COIN_RE='coin [0-9]\.[0-9]{3} → [^ ]+ \(rank [0-9]+\)'
 
 # ---- the coin, at 80x24 ----
-if launch 80 24 NO_COLOR=1; then
-    tm send-keys -t e2e -l "春风"
-    until_ok shows "春风" && tm send-keys -t e2e Space
+if launch 80x24 NO_COLOR=1; then
+    e2e_keys -l "春风"
+    until_ok shows "春风" && e2e_keys Space
     if until_ok shows_regex "$COIN_RE"; then
         # it names the character the status says was sampled
         sampled=$(screen | sed -n 's/^sampled \([^,]*\), which had.*/\1/p')
@@ -91,7 +51,7 @@ if launch 80 24 NO_COLOR=1; then
     else
         fail coin_after_space "no 'coin 0.xxx → C (rank N)' line after Space at 80x24"
     fi
-    tm send-keys -t e2e -l "月"
+    e2e_keys -l "月"
     if until_ok hides "coin " && shows "stages t"; then
         pass coin_gone_after_typing
     else
@@ -99,7 +59,7 @@ if launch 80 24 NO_COLOR=1; then
     fi
 
     # ---- the entropy under the text (monochrome: underlined when open) ----
-    tm send-keys -t e2e Enter
+    e2e_keys Enter
     if until_ok shows "wrote " && until_ok shows_regex "$COIN_RE"; then
         pass coin_after_enter
     else
@@ -111,29 +71,29 @@ if launch 80 24 NO_COLOR=1; then
     else
         fail entropy_shading_mono "no underlined written character in the text line with NO_COLOR"
     fi
-    tm send-keys -t e2e e
+    e2e_keys e
     # 春风 typed (no draw: -), one drawn by Space, 月 typed, then Enter's
     if until_ok shows "entropy in bits" && until_ok shows_regex '^- +- +[0-9]+\.[0-9] +- +[0-9]+\.[0-9]'; then
         pass entropy_panel
     else
         fail entropy_panel "no row of entropies under the characters after e"
     fi
-    tm send-keys -t e2e e
+    e2e_keys e
     if until_ok hides "entropy in bits" && until_ok shows "temperature"; then
         pass entropy_panel_closes
     else
         fail entropy_panel_closes "e again did not bring the sliders back"
     fi
-    tm send-keys -t e2e C-u
+    e2e_keys C-u
     if until_ok hides "coin "; then pass coin_gone_after_clear; else fail coin_gone_after_clear "coin after Ctrl-U"; fi
 else
     fail coin_after_space "the explorer did not start"
 fi
 
 # ---- colours: the levels differ in look; stage columns at 110x34 ----
-if launch 110 34; then
-    tm send-keys -t e2e -l "春风"
-    until_ok shows "春风" && tm send-keys -t e2e Space
+if launch 110x34; then
+    e2e_keys -l "春风"
+    until_ok shows "春风" && e2e_keys Space
     # the heading names every stage in order; each bar row carries 8 percentages
     if until_ok shows_regex 'model +repeat +temp +top-k +top-p +min-p +form +final' &&
         [ "$(screen | awk '$1 == "1" { n = 0; for (i = 3; i <= NF; i++) n += $i ~ /%$/; print n }')" -ge 8 ]; then
@@ -146,7 +106,7 @@ if launch 110 34; then
     else
         fail coin_own_row_110 "the coin and the stages line are not both shown at 110x34"
     fi
-    tm send-keys -t e2e Enter
+    e2e_keys Enter
     until_ok shows "wrote "
     # the written characters in at least two of the levels' colours (green,
     # yellow, red): a whole poem is never drawn all alike
@@ -162,17 +122,17 @@ fi
 same_poem() {
     name=$1
     shift
-    tm send-keys -t e2e C-u
+    e2e_keys C-u
     until_ok shows "cleared" || until_ok shows "empty"
     while [ "$1" != "--" ]; do
         case $1 in
-        key:*) tm send-keys -t e2e "${1#key:}" ;;
-        *) tm send-keys -t e2e -l "$1" ;;
+        key:*) e2e_keys "${1#key:}" ;;
+        *) e2e_keys -l "$1" ;;
         esac
         shift
     done
     shift
-    tm send-keys -t e2e Enter
+    e2e_keys Enter
     if ! until_ok shows "wrote "; then
         fail "$name" "Enter did not finish the poem"
         return
@@ -185,7 +145,7 @@ same_poem() {
         fail "$name" "the explorer wrote '$got', tangscope $* printed '$want'"
     fi
 }
-if launch 140 30; then
+if launch 140x30; then
     same_poem same_poem_generate "春风" -- generate 春风
     same_poem same_poem_acrostic "春眠不觉" key:a -- acrostic 春眠不觉
     same_poem same_poem_jueju_7 key:j -- jueju --chars 7

@@ -13,6 +13,7 @@ export XDG_CACHE_HOME="$work/cache"
 
 pass() { echo "PASS $1"; }
 fail() { printf 'FAIL %s: %s\n' "$1" "$2"; failed=1; } # dash's echo would expand \n
+. tests/e2e/lib/expect.sh
 
 # same NAME WANT GOT
 same() {
@@ -58,22 +59,10 @@ nl=${nl%x}
 got=$($T corpus "$nl" --data "$work/t.txt" --json)
 same corpus-at-end '{"context": "\n", "converted": [], "count": 3, "next": [{"char": "明", "count": 1, "share": 0.3333}, {"char": "春", "count": 1, "share": 0.3333}]}' "$got"
 
-# errors: one line on stderr, exit status 2
-check_error() {
-    name=$1 pattern=$2
-    shift 2
-    "$@" >"$work/out" 2>"$work/err"
-    status=$?
-    if [ "$status" -eq 2 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q -- "$pattern" "$work/err"; then
-        pass "$name"
-    else
-        fail "$name" "status $status, stderr '$(cat "$work/err")'"
-    fi
-}
-check_error corpus-missing-file "cannot open" $T corpus 春 --data "$work/none.txt"
+expect_error corpus-missing-file 2 "cannot open" $T corpus 春 --data "$work/none.txt"
 printf 'ok\n\377\n' >"$work/bad.txt"
-check_error corpus-bad-utf8-file "invalid UTF-8 at byte 3" $T corpus 春 --data "$work/bad.txt"
-check_error corpus-bad-utf8-context "invalid UTF-8" $T corpus "$(printf '\377')" --data "$work/t.txt"
-check_error corpus-top-range "--top must be" $T corpus 春 --top 0 --data "$work/t.txt"
+expect_error corpus-bad-utf8-file 2 "invalid UTF-8 at byte 3" $T corpus 春 --data "$work/bad.txt"
+expect_error corpus-bad-utf8-context 2 "invalid UTF-8" $T corpus "$(printf '\377')" --data "$work/t.txt"
+expect_error corpus-top-range 2 "--top must be" $T corpus 春 --top 0 --data "$work/t.txt"
 
 exit $failed

@@ -15,42 +15,8 @@
 # prints PASS name / FAIL name lines; exits non-zero if any check failed.
 set -u
 
-BIN=${TANGSCOPE:-./tangscope}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if [ -f assets/tang.bin ]; then
-    MODEL=assets/tang.bin CORPUS=assets/tang-train.txt
-else
-    MODEL=tests/data/tiny.bin CORPUS=tests/data/tiny-corpus.txt
-fi
-MODEL=${TANGSCOPE_E2E_MODEL:-$MODEL}
-CORPUS=${TANGSCOPE_E2E_CORPUS:-$CORPUS}
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}   # seconds any one screen may take to appear
-
-SOCK=tangscope-e2e-$$
-TMP=$(mktemp -d)
-failed=0
-
 . tests/e2e/lib/tmux.sh
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-pass() { echo "PASS $1"; }
-fail() {
-    echo "FAIL $1: $2"
-    echo "---- screen ----"
-    screen
-    echo "----------------"
-    failed=$((failed + 1))
-}
-
-
-# a line holding both strings
-shows_line() { screen | grep -F -- "$1" | grep -qF -- "$2"; }
-wait_for() { until_ok shows "$1"; }
+e2e_setup explorer
 
 # The two percentages (model, sampler) of every bar row, one column each.
 model_column() { screen | awk '$1 ~ /^[1-8]$/ { n = 0; for (i = 3; i <= NF; i++) if ($i ~ /%$/ && n++ == 0) printf "%s ", $i }'; }
@@ -58,47 +24,17 @@ sampler_column() { screen | awk '$1 ~ /^[1-8]$/ { n = 0; for (i = 3; i <= NF; i+
 
 # ---- launching ----
 
-# The explorer runs inside a small shell script (with the settings in
-# $TMP/env, if any: the environment, and LANG_ARGS, by default --lang en)
-# that records the terminal's
-# settings before and after, its pid (for the crash test), and its exit
-# status, then stays, so the screen after the exit can be read.
-cat >"$TMP/run.sh" <<EOF
-export LANG=C.UTF-8 LC_ALL= LC_MESSAGES= XDG_CACHE_HOME="$TMP/cache"
-LANG_ARGS="--lang en"
-[ -f "$TMP/env" ] && . "$TMP/env"
-stty -g >"$TMP/stty.before"
-sh -c 'echo \$\$ >"$TMP/pid"; exec "\$@"' sh "$BIN" explore --model "$MODEL" --corpus "$CORPUS" \$LANG_ARGS
-status=\$?
-stty -g >"$TMP/stty.after"
-echo "EXITED \$status"
-exec sleep 600
-EOF
-
-# launch [TEXT]: start the explorer and wait for TEXT (the English heading
-# of the bars by default)
+# launch [TEXT]: start the explorer at 80x24, with the environment in $LOOKS
+# and the language arguments in $LANG_ARGS, and wait for TEXT (the English
+# heading of the bars by default). The run script keeps the program's pid
+# (for the crash test) and the terminal's settings before and after
+# (tests/e2e/lib/tmux.sh).
+LOOKS= LANG_ARGS="--lang en"
 launch() {
-    rm -f "$TMP/stty.before" "$TMP/stty.after" "$TMP/pid"
-    if tm has-session -t e2e 2>/dev/null; then
-        tm respawn-pane -k -t e2e "sh $TMP/run.sh"
-    else
-        tm -f /dev/null new-session -d -s e2e -x 80 -y 24 "sh $TMP/run.sh"
-    fi
-    until_ok shows "${1:-next  }"
+    # shellcheck disable=SC2086
+    e2e_launch 80x24 $LOOKS -- explore --model "$MODEL" --corpus "$CORPUS" $LANG_ARGS
+    e2e_wait "${1:-next  }"
 }
-
-# The terminal is as it was: same stty settings, no alternate screen, no
-# mouse reporting, a visible cursor.
-restored() {
-    [ -f "$TMP/stty.after" ] && cmp -s "$TMP/stty.before" "$TMP/stty.after" || return 1
-    flags=$(tm display-message -p -t e2e '#{alternate_on}#{mouse_any_flag}#{mouse_button_flag}#{cursor_flag}')
-    [ "$flags" = "0001" ]
-}
-
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL explorer_tmux: tmux is not installed (apt-get install tmux)"
-    exit 1
-fi
 
 # ---- the checks ----
 
@@ -112,7 +48,7 @@ expect=$(printf '%s\n' "$json" | grep -o '"char": "。", "prob": [0-9.]*' | head
 [ -n "$expect" ] || expect=$(printf '%s\n' "$json" | grep -o '"char": "[^"]*", "prob": [0-9.]*' | head -n 1)
 char=$(printf '%s\n' "$expect" | sed 's/"char": "\([^"]*\)".*/\1/')
 pct=$(printf '%s\n' "$expect" | sed 's/.*"prob": //' | awk '{ printf "%.1f%%", $1 * 100 }')
-tm send-keys -t e2e -l "春风"
+e2e_keys -l "春风"
 if until_ok shows_line "$char " "$pct" && shows "春风"; then
     pass explorer_type_bars
 else
@@ -138,9 +74,9 @@ same_top8() { [ "$(screen_top8)" = "$1" ]; }
 poem_screen() { same_top8 "$poem_top8" && shows_line "⏎春风" "poem start" && shows "「⏎春风」"; }
 mid_screen() { same_top8 "$mid_top8" && shows_line "春风" "mid-text" && shows "「春风」" && ! shows "⏎春风"; }
 if until_ok poem_screen; then
-    tm send-keys -t e2e n
+    e2e_keys n
     if until_ok mid_screen; then
-        tm send-keys -t e2e n
+        e2e_keys n
         if until_ok poem_screen; then
             pass explorer_prompt_start
         else
@@ -156,42 +92,42 @@ fi
 # a higher temperature moves the sampler's percentages, not the model's
 models=$(model_column)
 samplers=$(sampler_column)
-tm send-keys -t e2e T T T T T
+e2e_keys T T T T T
 changed() { shows "1.30" && [ "$(model_column)" = "$models" ] && [ "$(sampler_column)" != "$samplers" ]; }
 if until_ok changed; then
     pass explorer_temperature
 else
     fail explorer_temperature "sampler column stayed '$samplers' at temperature 1.30 (model: '$models')"
 fi
-tm send-keys -t e2e t t t t t
+e2e_keys t t t t t
 
 # the stages' line at 80x24: top-k 1 (K from off) keeps 1 and removes what
 # `probs --top-k 1` says; the summary's "removes" is the same share
 gone=$("$BIN" probs 春风 --model "$MODEL" --top-k 1 --json |
     sed -n 's/.*{"stage": "top_k", "kept": 1, "removed": \([0-9.]*\)}.*/\1/p' |
     awk '{ printf "%.1f%%", $1 * 100 }')
-tm send-keys -t e2e K
+e2e_keys K
 if [ -n "$gone" ] && until_ok shows_line "stages t " "  k 1 -$gone  p 1 " &&
     shows_line "sampler keeps 1," "removes $gone"; then
     pass explorer_stages_line
 else
     fail explorer_stages_line "no stages line with 'k 1 -$gone' and summary 'removes $gone' after K"
 fi
-tm send-keys -t e2e k
+e2e_keys k
 
 # the cache off and on again
-tm send-keys -t e2e c
+e2e_keys c
 if until_ok shows "KV cache off"; then
-    tm send-keys -t e2e c
+    e2e_keys c
     if until_ok shows "KV cache on"; then pass explorer_cache_toggle; else fail explorer_cache_toggle "did not come back on"; fi
 else
     fail explorer_cache_toggle "no 'KV cache off' after c"
 fi
 
 # three characters forward, one back: the count beside the text follows
-tm send-keys -t e2e Space Space Space
+e2e_keys Space Space Space
 if until_ok shows_regex '[^0-9]5/[0-9]+ *$'; then
-    tm send-keys -t e2e BSpace
+    e2e_keys BSpace
     if until_ok shows_regex '[^0-9]4/[0-9]+ *$' && until_ok shows "took back"; then
         pass explorer_step_and_take_back
     else
@@ -202,12 +138,12 @@ else
 fi
 
 # a character the model does not know is shown and explained
-tm send-keys -t e2e -l "o" # a letter no key takes
+e2e_keys -l "o" # a letter no key takes
 if until_ok shows "not in the vocabulary"; then pass explorer_unknown_char; else fail explorer_unknown_char "no explanation for o"; fi
-tm send-keys -t e2e BSpace
+e2e_keys BSpace
 
 # compare: the timing panel fills
-tm send-keys -t e2e b
+e2e_keys b
 if until_ok shows "model: without" && until_ok shows "identical text"; then
     pass explorer_compare
 else
@@ -215,21 +151,21 @@ else
 fi
 
 # the help screen, closed by any key
-tm send-keys -t e2e '?'
+e2e_keys '?'
 if until_ok shows "tangscope keys"; then
-    tm send-keys -t e2e x
+    e2e_keys x
     if until_ok shows "next"; then pass explorer_help; else fail explorer_help "help did not close"; fi
 else
     fail explorer_help "no help screen"
 fi
 
 # resize: too small, then large, then back
-tm resize-window -t e2e -x 60 -y 20
+tm resize-window -t "$SESSION" -x 60 -y 20
 if until_ok shows "too small"; then
-    tm resize-window -t e2e -x 120 -y 40
+    tm resize-window -t "$SESSION" -x 120 -y 40
     wide() { [ "$(screen | wc -l)" -ge 40 ] && shows "KV cache on" && ! shows "too small"; }
     if until_ok wide; then
-        tm resize-window -t e2e -x 80 -y 24
+        tm resize-window -t "$SESSION" -x 80 -y 24
         if until_ok shows "next"; then pass explorer_resize; else fail explorer_resize "not redrawn at 80x24"; fi
     else
         fail explorer_resize "not redrawn at 120x40"
@@ -239,8 +175,8 @@ else
 fi
 
 # q quits and the terminal is restored
-tm send-keys -t e2e q
-if until_ok shows "EXITED 0" && until_ok restored; then
+e2e_keys q
+if until_ok shows "EXITED 0" && until_ok e2e_restored; then
     pass explorer_quit_restores
 else
     fail explorer_quit_restores "exit or terminal state wrong"
@@ -248,8 +184,8 @@ fi
 
 # Ctrl-C quits cleanly too
 if launch; then
-    tm send-keys -t e2e C-c
-    if until_ok shows "EXITED 0" && until_ok restored; then
+    e2e_keys C-c
+    if until_ok shows "EXITED 0" && until_ok e2e_restored; then
         pass explorer_ctrl_c_restores
     else
         fail explorer_ctrl_c_restores "exit or terminal state wrong"
@@ -261,7 +197,7 @@ fi
 # a crash signal: the terminal is restored, the process still dies of it
 if launch && [ -s "$TMP/pid" ]; then
     kill -SEGV "$(cat "$TMP/pid")"
-    if until_ok shows "EXITED 139" && until_ok restored; then
+    if until_ok shows "EXITED 139" && until_ok e2e_restored; then
         pass explorer_crash_restores
     else
         fail explorer_crash_restores "no SIGSEGV exit (139) with the terminal restored"
@@ -271,13 +207,13 @@ else
 fi
 
 # without colours, on a terminal that knows no block characters
-echo "export TERM=vt100 NO_COLOR=1" >"$TMP/env"
+LOOKS="TERM=vt100 NO_COLOR=1"
 if launch; then
-    tm send-keys -t e2e -l "春风"
-    tm send-keys -t e2e b
+    e2e_keys -l "春风"
+    e2e_keys b
     if until_ok shows_line "$char " "$pct" && until_ok shows "model: without" && ! shows "▀"; then
-        tm send-keys -t e2e q
-        if until_ok shows "EXITED 0" && until_ok restored; then
+        e2e_keys q
+        if until_ok shows "EXITED 0" && until_ok e2e_restored; then
             pass explorer_monochrome
         else
             fail explorer_monochrome "exit or terminal state wrong"
@@ -288,7 +224,7 @@ if launch; then
 else
     fail explorer_monochrome "did not start with TERM=vt100 NO_COLOR=1"
 fi
-rm -f "$TMP/env"
+LOOKS=
 
 # German and French at 80x24: the main screen and the help, every label
 # whole. A label cut at its edge would lose its last characters, so each is
@@ -301,10 +237,8 @@ shows_all() {
     return 0
 }
 check_language() {
-    name=$1 env=$2 main_heading=$3
-    shift 3
-    printf '%s\n' "$env" >"$TMP/env"
-    tm resize-window -t e2e -x 80 -y 24
+    name=$1 LOOKS=$2 LANG_ARGS=$3 main_heading=$4
+    shift 4
     if ! launch "$main_heading"; then
         fail "explorer_$name" "no first screen within ${TIMEOUT}s"
         return
@@ -314,7 +248,7 @@ check_language() {
     else
         fail "explorer_${name}_main" "a label is missing or cut at 80x24"
     fi
-    tm send-keys -t e2e '?'
+    e2e_keys '?'
 }
 # each key with its whole label, wherever the layout puts it
 check_help() {
@@ -325,11 +259,11 @@ check_help() {
     else
         fail "explorer_${name}_help" "a key's label is missing or cut at 80x24"
     fi
-    tm send-keys -t e2e x q
+    e2e_keys x q
     until_ok shows "EXITED 0" >/dev/null
 }
 
-check_language de 'LANG_ARGS="--lang de"' "nächstes  " \
+check_language de "" "--lang de" "nächstes  " \
     " tangscope  " "7311 Zeichen" "KV-Cache an" \
     "Text  " "leer: das Modell liest einen Zeilenumbruch (Gedichtanfang); Prompt tippen" \
     "nächstes  ▀ Modell  ▄ Sampler" "Modell  Sampler  Trainingstext" \
@@ -345,7 +279,7 @@ check_help de "tangscope: Tasten" \
     "beliebige Taste schließt die Hilfe"
 
 # no --lang: LC_ALL is empty, so LC_MESSAGES decides over LANG
-check_language fr 'LANG_ARGS= LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8' "suivant  " \
+check_language fr "LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8" "" "suivant  " \
     "7311 caractères" "cache KV actif" \
     "texte " "vide : le modèle lit un saut de ligne (début de poème) ; tapez un prompt" \
     "suivant  ▀ modèle  ▄ tirage" "modèle   tirage  corpus" \
@@ -359,6 +293,6 @@ check_help fr "tangscope : les touches" \
     "s            autre graine aléatoire" "l            langue : EN 中文 DE FR" \
     "▄ tirage : ce qu'en laissent température, top-k, top-p, min-p et la forme" \
     "n'importe quelle touche ferme l'aide"
-rm -f "$TMP/env"
+LOOKS=
 
 [ "$failed" -eq 0 ]

@@ -11,63 +11,26 @@
 # prints PASS name / FAIL name lines; exits non-zero if any check failed.
 set -u
 
-BIN=${TANGSCOPE:-./tangscope}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+SESSION=edges
+. tests/e2e/lib/tmux.sh
+e2e_setup edges
 # a paste from the bundled model's verse when it is there, else the fixture's
 if [ -f assets/tang.bin ]; then
-    MODEL=assets/tang.bin UNIT=白日依山尽，黄河入海流。 END=欲穷千里目，更上一层楼。
+    MODEL=$(pwd)/assets/tang.bin UNIT=白日依山尽，黄河入海流。 END=欲穷千里目，更上一层楼。
 else
-    MODEL=tests/data/tiny.bin UNIT=春风花月明，山水白日云。 END=江天千里秋，夜月不无人。
-fi
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
-SOCK=tangscope-edges-$$
-SESSION=edges
-TMP=$(mktemp -d)
-failed=0
-
-. tests/e2e/lib/tmux.sh
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-pass() { echo "PASS $1"; }
-fail() {
-    echo "FAIL $1: $2"
-    echo "---- screen ----"
-    screen
-    echo "----------------"
-    failed=$((failed + 1))
-}
-
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL edges_tmux: tmux is not installed (apt-get install tmux)"
-    exit 1
+    MODEL=$(pwd)/tests/data/tiny.bin UNIT=春风花月明，山水白日云。 END=江天千里秋，夜月不无人。
 fi
 
-cat >"$TMP/run.sh" <<EOF
-export LANG=C.UTF-8 LC_ALL= LC_MESSAGES= XDG_CACHE_HOME="$TMP/cache"
-"$BIN" explore --model "$MODEL" --lang en --corpus tests/data/tiny-corpus.txt
-echo "EXITED \$?"
-exec sleep 600
-EOF
 launch() {
-    if tm has-session -t edges 2>/dev/null; then
-        tm respawn-pane -k -t edges "sh $TMP/run.sh"
-    else
-        tm -f /dev/null new-session -d -s edges -x 80 -y 24 "sh $TMP/run.sh"
-    fi
-    tm resize-window -t edges -x 80 -y 24
-    until_ok shows "next  "
+    e2e_launch 80x24 -- explore --model "$MODEL" --lang en --corpus tests/data/tiny-corpus.txt
+    e2e_wait "next  "
 }
-size() { tm resize-window -t edges -x "$1" -y "$2"; }
+size() { tm resize-window -t "$SESSION" -x "$1" -y "$2"; }
 # the screen's text with the line breaks taken out: what a reader reads
 joined() { screen | tr -d '\n' | tr -s ' '; }
 says() { joined | grep -qF -- "$1"; }
 # the pane is as large as asked (tmux may refuse sizes below its minimum)
-pane_is() { [ "$(tm display-message -p -t edges '#{pane_width}x#{pane_height}')" = "$1x$2" ]; }
+pane_is() { [ "$(tm display-message -p -t "$SESSION" '#{pane_width}x#{pane_height}')" = "$1x$2" ]; }
 
 # ---- too small: the needed size, at any size ----
 launch || fail edges_opens "no first screen within ${TIMEOUT}s"
@@ -90,8 +53,8 @@ if until_ok shows "next  "; then pass too_small_1x1_survives; else fail too_smal
 # ---- keys while too small do nothing but quit ----
 size 30 10
 until_ok says "80x24"
-tm send-keys -t edges -l "春风"
-tm send-keys -t edges c " " "?" j Enter
+e2e_keys -l "春风"
+e2e_keys c " " "?" j Enter
 size 80 24
 until_ok shows "next  "
 if shows "KV cache on" && ! shows "春风" && ! shows "KV cache off" && ! shows "jueju"; then
@@ -101,7 +64,7 @@ else
 fi
 size 30 10
 until_ok says "80x24"
-tm send-keys -t edges q
+e2e_keys q
 if until_ok shows "EXITED 0"; then pass too_small_q_quits; else fail too_small_q_quits "q did not quit"; fi
 
 # ---- a long paste is one edit ----
@@ -113,24 +76,24 @@ text=$text$END
 chars=$((n * 12 + 12))
 launch
 tm set-buffer -b long -- "$text"
-tm paste-buffer -p -b long -t edges # bracketed, as the explorer asks
+tm paste-buffer -p -b long -t "$SESSION" # bracketed, as the explorer asks
 if until_ok shows "${END%。}" && until_ok shows "pasted $chars characters; the text holds 1024: kept the last 1024"; then
     pass paste_bracketed_end_shown
 else
     fail paste_bracketed_end_shown "the paste's end '$END' and the status did not appear"
 fi
 # pasted letters and digits are text, not keys: q does not quit, 1 picks nothing
-tm send-keys -t edges C-u
+e2e_keys C-u
 tm set-buffer -b keys -- "q1"
-tm paste-buffer -p -b keys -t edges
+tm paste-buffer -p -b keys -t "$SESSION"
 if until_ok shows_regex '^text +⏎?q1 ' && ! shows "EXITED"; then pass paste_letters_are_text; else
     fail paste_letters_are_text "a pasted q acted as a key"; fi
 # a terminal without bracketed paste: the characters come as one burst
-tm send-keys -t edges C-u
-tm paste-buffer -b long -t edges # no -p: raw
+e2e_keys C-u
+tm paste-buffer -b long -t "$SESSION" # no -p: raw
 if until_ok shows "${END%。}"; then pass paste_burst_end_shown; else
     fail paste_burst_end_shown "the burst's end '$END' did not appear"; fi
-tm send-keys -t edges C-c
+e2e_keys C-c
 until_ok shows "EXITED" || fail paste_quit "did not quit after the pastes"
 
 exit $failed

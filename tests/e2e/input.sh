@@ -11,33 +11,14 @@
 # usage: TANGSCOPE=./tangscope sh tests/e2e/input.sh   (from the repository root)
 set -u
 export LC_ALL=C.UTF-8
+. tests/e2e/lib/tmux.sh
+. tests/e2e/lib/expect.sh
+e2e_setup input
 T=${TANGSCOPE:-./tangscope}
 MODEL=assets/tang.bin
 TINY=tests/data/tiny.bin
-work=$(mktemp -d)
-SOCK=tangscope-input-$$
-trap 'tmux -L "$SOCK" kill-server >/dev/null 2>&1; rm -rf "$work"' EXIT
-failed=0
+work=$TMP
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
-
-# expect_error NAME PATTERN CMD...: exit status 2, one stderr line matching PATTERN
-expect_error() {
-    name=$1 pattern=$2
-    shift 2
-    "$@" >"$work/out" 2>"$work/err"
-    got=$?
-    if [ "$got" -ne 2 ]; then
-        fail "$name" "exit status $got, want 2 ($(head -c 200 "$work/err"))"
-    elif [ "$(wc -l <"$work/err")" -ne 1 ]; then
-        fail "$name" "$(wc -l <"$work/err") lines on stderr, want one: $(cat "$work/err")"
-    elif ! grep -qF -- "$pattern" "$work/err"; then
-        fail "$name" "message '$(cat "$work/err")' lacks '$pattern'"
-    else
-        pass "$name"
-    fi
-}
 
 # same_output NAME NOTICE CMD_A -- CMD_B: the same stdout; A says NOTICE on
 # stderr in one line, B says nothing
@@ -93,13 +74,13 @@ fi
 
 # a character still unknown is named, as typed, in one line that also says
 # what was converted (the fixture model knows 风 but neither 貓 nor 猫)
-expect_error unknown-after-convert "character '貓' (U+8C93) at position 2 is not in the model's vocabulary (after reading 風 as 风)" \
+expect_error unknown-after-convert 2 "character '貓' (U+8C93) at position 2 is not in the model's vocabulary (after reading 風 as 风)" \
     $T probs 風貓 --model $TINY
-expect_error unknown-heads-after-convert "acrostic head 2, '貓' (U+8C93), is not in the model's vocabulary" \
+expect_error unknown-heads-after-convert 2 "acrostic head 2, '貓' (U+8C93), is not in the model's vocabulary" \
     $T acrostic 風貓 --chars 5 --model $TINY
 
 # without OpenCC's data: the text as typed, and the line says why
-expect_error no-opencc-data "(traditional characters were not converted: OpenCC's $work/none.json could not be loaded" \
+expect_error no-opencc-data 2 "(traditional characters were not converted: OpenCC's $work/none.json could not be loaded" \
     env TANGSCOPE_OPENCC_CONFIG="$work/none.json" $T probs 春風 --model $MODEL
 env TANGSCOPE_OPENCC_CONFIG="$work/none.json" $T corpus 春風 >"$work/out" 2>"$work/err"
 if [ $? -eq 0 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
@@ -179,13 +160,13 @@ if $T probs 春风 --pinyin-input chun1 --json --model $MODEL |
 else
     fail pinyin-input-json "$($T probs 春风 --pinyin-input chun1 --json --model $MODEL | head -c 300)"
 fi
-expect_error pinyin-input-bad "--pinyin-input: 'chun9' is not a pinyin syllable" \
+expect_error pinyin-input-bad 2 "--pinyin-input: 'chun9' is not a pinyin syllable" \
     $T probs 春风 --pinyin-input chun9 --model $MODEL
 
 # a damaged table: one line naming the file and the line
 mkdir -p "$work/home/assets"
 sed '8s/\t[^\t]*$//' assets/pinyin.tsv >"$work/home/assets/pinyin.tsv"
-expect_error pinyin-damaged "pinyin.tsv' line 8: 3 tab-separated fields, want 4" \
+expect_error pinyin-damaged 2 "pinyin.tsv' line 8: 3 tab-separated fields, want 4" \
     env TANGSCOPE_HOME="$work/home" $T probs 春风 --pinyin --model $MODEL
 
 # --- the committed table is what tools/build-pinyin.sh makes from Unihan ---
@@ -207,37 +188,30 @@ else
 fi
 
 # --- the explorer: 風 typed becomes 风, with a notice ---
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
-SESSION=input # the session the checks look at
-. tests/e2e/lib/tmux.sh
-BIN=$T
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-tm -u new-session -d -s input -x 80 -y 24 \
-    "env LANG=C.UTF-8 XDG_CACHE_HOME=$work/cache $BIN explore --model $TINY --corpus tests/data/tiny-corpus.txt --lang en; sleep 600"
+e2e_launch 80x24 -- explore --model "$TINY" --corpus tests/data/tiny-corpus.txt --lang en
 if until_ok shows "Type a prompt"; then
-    tm send-keys -t input -l "春風"
+    e2e_keys -l "春風"
     if until_ok shows "read as the model writes it: 風 → 风"; then
         pass explorer-traditional
     else
-        fail explorer-traditional "no notice: $(tm capture-pane -p -t input | tail -2)"
+        fail explorer-traditional "no notice: $(screen | tail -2)"
     fi
-    tm send-keys -t input -l "貓"
+    e2e_keys -l "貓"
     if until_ok shows "'貓' (U+8C93)"; then
         pass explorer-unknown-named
     else
-        fail explorer-unknown-named "$(tm capture-pane -p -t input | tail -2)"
+        fail explorer-unknown-named "$(screen | tail -2)"
     fi
 else
-    fail explorer-traditional "the explorer did not start: $(tm capture-pane -p -t input | tail -3)"
+    fail explorer-traditional "the explorer did not start: $(screen | tail -3)"
 fi
 # with a damaged table the explorer still runs, and its status line says why
-SESSION=damaged
-tm -u new-session -d -s damaged -x 80 -y 24 \
-    "env LANG=C.UTF-8 TANGSCOPE_HOME=$work/home XDG_CACHE_HOME=$work/cache $BIN explore --model $TINY --corpus tests/data/tiny-corpus.txt --lang en; sleep 600"
+e2e_launch 80x24 TANGSCOPE_HOME="$work/home" -- \
+    explore --model "$TINY" --corpus tests/data/tiny-corpus.txt --lang en
 if until_ok shows "no pinyin: " && shows "pinyin.tsv' line 8: 3 tab"; then
     pass explorer-pinyin-damaged
 else
-    fail explorer-pinyin-damaged "$(tm capture-pane -p -t damaged | tail -2)"
+    fail explorer-pinyin-damaged "$(screen | tail -2)"
 fi
 
 exit $failed

@@ -13,67 +13,23 @@
 # usage: TANGSCOPE=path/to/tangscope sh tests/e2e/lesson_tui.sh
 set -u
 
-BIN=${TANGSCOPE:-./tangscope}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-ROOT=$(pwd)
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
-SOCK=tangscope-lesson-$$
-TMP=$(mktemp -d)
-failed=0
-
 . tests/e2e/lib/tmux.sh
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+e2e_setup lesson
 
-pass() { echo "PASS $1"; }
-fail() {
-    echo "FAIL $1: $2"
-    echo "---- screen ----"
-    screen
-    echo "----------------"
-    failed=$((failed + 1))
-}
 # the narration pane: the right-hand part of every row (after the divider)
 narration() { screen | sed -n 's/^[^│|]*[│|]//p'; }
 pane_shows() { narration | grep -qF -- "$1"; }
 # a bar row: "1 风 ... 41.1%"
 bar_row() { screen | grep -qE "^$1 $2 .* $3"; }
 
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL lesson_tui_tmux: tmux is not installed (apt-get install tmux)"
-    exit 1
-fi
-
-# The program runs in a small script that records the terminal's settings
-# before and after and its exit status, then stays so the screen can be read.
-cat >"$TMP/run.sh" <<EOF
-cd "$ROOT"
-export LANG=C.UTF-8 LC_ALL= XDG_CACHE_HOME="$TMP/cache" TANGSCOPE_HOME="$TMP/home"
-[ -f "$TMP/env" ] && . "$TMP/env"
-stty -g >"$TMP/stty.before"
-"$BIN" lesson \$(cat "$TMP/args") --model tests/data/tiny.bin --corpus tests/data/tiny-corpus.txt --lang en
-echo "EXITED \$?"
-stty -g >"$TMP/stty.after"
-exec sleep 600
-EOF
-
+# launch LESSON: the lesson (none: the picker) on the fixtures, in English, with
+# the environment in $LOOKS (e.g. TERM=vt100 NO_COLOR=1) and lessons found
+# under $TMP/home
+LOOKS=
 launch() {
-    echo "$1" >"$TMP/args"
-    rm -f "$TMP/stty.before" "$TMP/stty.after"
-    if tm has-session -t e2e 2>/dev/null; then
-        tm respawn-pane -k -t e2e "sh $TMP/run.sh"
-    else
-        tm -f /dev/null new-session -d -s e2e -x 80 -y 24 "sh $TMP/run.sh"
-    fi
-}
-restored() {
-    [ -f "$TMP/stty.after" ] && cmp -s "$TMP/stty.before" "$TMP/stty.after" || return 1
-    flags=$(tm display-message -p -t e2e '#{alternate_on}#{mouse_any_flag}#{cursor_flag}')
-    [ "$flags" = "001" ]
+    # shellcheck disable=SC2086
+    e2e_launch 80x24 TANGSCOPE_HOME="$TMP/home" $LOOKS -- lesson $1 \
+        --model tests/data/tiny.bin --corpus tests/data/tiny-corpus.txt --lang en
 }
 
 # ---- one lesson ----
@@ -90,13 +46,13 @@ else
     fail lesson_narration_wraps "the introduction is not in the pane"
 fi
 
-tm send-keys -t e2e n
+e2e_keys n
 if until_ok pane_shows "step 1 of 4" && pane_shows "Scores after 春风" && bar_row 1 风 "41.1%"; then
     pass lesson_next_step
 else
     fail lesson_next_step "no step 1 with 风 41.1% after n"
 fi
-tm send-keys -t e2e PgDn
+e2e_keys PgDn
 if until_ok pane_shows "step 2 of 4" && until_ok shows "seed        s                                 7"; then
     pass lesson_pgdn_step
 else
@@ -104,14 +60,14 @@ else
 fi
 
 # a quiz: the question instead of the bars, until a key
-tm send-keys -t e2e n
+e2e_keys n
 if until_ok pane_shows "step 3 of 4" && until_ok shows "Which character comes next?" && hides "1 秋 " &&
     shows "Guess first"; then
     pass lesson_quiz_hides
 else
     fail lesson_quiz_hides "the bars are not hidden behind the question"
 fi
-tm send-keys -t e2e x
+e2e_keys x
 if until_ok bar_row 1 秋 "20.6%" && hides "Guess first" && shows "白日"; then
     pass lesson_quiz_reveals
 else
@@ -119,39 +75,39 @@ else
 fi
 
 # back: step 2 again, exactly as before (the text, the seed)
-tm send-keys -t e2e N
+e2e_keys N
 if until_ok pane_shows "step 2 of 4" && shows "Temperature and a poem" && hides "白日" &&
     shows "seed        s                                 7"; then
     pass lesson_back_step
 else
     fail lesson_back_step "N did not show step 2 again"
 fi
-tm send-keys -t e2e N N N
+e2e_keys N N N
 if until_ok pane_shows "introduction"; then pass lesson_back_to_start; else fail lesson_back_to_start "not at the introduction"; fi
 
 # the command line
-tm send-keys -t e2e :
-tm send-keys -t e2e -l "set top-k 20"
+e2e_keys :
+e2e_keys -l "set top-k 20"
 if until_ok shows ":set top-k 20"; then pass lesson_cmdline_opens; else fail lesson_cmdline_opens "no :set top-k 20 at the bottom"; fi
-tm send-keys -t e2e Enter
+e2e_keys Enter
 if until_ok shows "top-k       k K" && screen | grep -qE "top-k +k K .* 20│"; then
     pass lesson_cmdline_runs
 else
     fail lesson_cmdline_runs "top-k did not become 20"
 fi
-tm send-keys -t e2e :
-tm send-keys -t e2e -l "set temperature 3"
-tm send-keys -t e2e Enter
+e2e_keys :
+e2e_keys -l "set temperature 3"
+e2e_keys Enter
 if until_ok shows "set temperature: 3 is out of range 0..2"; then
     pass lesson_cmdline_error
 else
     fail lesson_cmdline_error "no error in the status line"
 fi
-tm send-keys -t e2e n n n n
+e2e_keys n n n n
 if until_ok pane_shows "end of the lesson"; then pass lesson_end; else fail lesson_end "no end after the last step"; fi
 
-tm send-keys -t e2e q
-if until_ok shows "EXITED 0" && until_ok restored; then
+e2e_keys q
+if until_ok shows "EXITED 0" && until_ok e2e_restored; then
     pass lesson_quits_cleanly
 else
     fail lesson_quits_cleanly "exit status or terminal state wrong"
@@ -161,21 +117,21 @@ fi
 mkdir -p "$TMP/home/lessons/en"
 cp tests/data/lesson-good.md "$TMP/home/lessons/en/01-small.md"
 printf '# Second lesson\n\n## Only step\n\nText.\n' >"$TMP/home/lessons/en/02-second.md"
-echo "export TERM=vt100 NO_COLOR=1" >"$TMP/env"
+LOOKS="TERM=vt100 NO_COLOR=1"
 launch ""
 if until_ok shows "1  A small lesson" && shows "2  Second lesson"; then
     pass lesson_picker
 else
     fail lesson_picker "no list of titles"
 fi
-tm send-keys -t e2e Down Enter
+e2e_keys Down Enter
 if until_ok pane_shows "introduction" && pane_shows "Second lesson"; then
     pass lesson_picker_opens
 else
     fail lesson_picker_opens "Down Enter did not open the second lesson"
 fi
-tm send-keys -t e2e q
-if until_ok shows "EXITED 0" && until_ok restored; then pass lesson_picker_quits; else fail lesson_picker_quits "not restored"; fi
-rm -f "$TMP/env"
+e2e_keys q
+if until_ok shows "EXITED 0" && until_ok e2e_restored; then pass lesson_picker_quits; else fail lesson_picker_quits "not restored"; fi
+LOOKS=
 
 [ "$failed" -eq 0 ]

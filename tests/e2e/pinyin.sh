@@ -11,41 +11,24 @@
 # usage: TANGSCOPE=./tangscope sh tests/e2e/pinyin.sh   (from the repository root)
 set -u
 export LC_ALL=C.UTF-8
-T=${TANGSCOPE:-./tangscope}
-BIN=$T
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-MODEL=assets/tang.bin
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
-SOCK=tangscope-pinyin-$$
-work=$(mktemp -d)
-failed=0
 . tests/e2e/lib/tmux.sh
-trap 'tm kill-server >/dev/null 2>&1; rm -rf "$work"' EXIT
+e2e_setup pinyin
+MODEL=$(pwd)/assets/tang.bin # the bundled model: its top 8 after 春风 are Han
+work=$TMP
 
-pass() { echo "PASS $1"; }
-fail() {
-    echo "FAIL $1: $2"
-    echo "---- screen ----"
-    screen
-    echo "----------------"
-    failed=1
-}
-
-# start NAME: the explorer on the bundled model in its own 80x24 session
+# start: the explorer on the bundled model in a fresh 80x24 pane
 start() {
-    SESSION=$1
-    tm -u new-session -d -s "$1" -x 80 -y 24 \
-        "env LANG=C.UTF-8 XDG_CACHE_HOME=$work/cache $BIN explore --model $MODEL --no-corpus --lang en; sleep 600"
-    until_ok shows "Type a prompt"
+    e2e_launch 80x24 -- explore --model "$MODEL" --no-corpus --lang en
+    e2e_wait "Type a prompt"
 }
 
 # --- the references, from the command line ---
-$T probs 春风 --pinyin --model $MODEL >"$work/py.txt"
+"$BIN" probs 春风 --pinyin --model "$MODEL" >"$work/py.txt"
 # "   1  吹    7.79%  chuī          blow": the character, its reading, its gloss
 first=$(awk '$1 == "1" { print $2; exit }' "$work/py.txt")
 reading=$(awk '$1 == "1" { print $4; exit }' "$work/py.txt")
 gloss=$(awk '$1 == "1" { $1 = $2 = $3 = $4 = ""; sub(/^ +/, ""); print; exit }' "$work/py.txt")
-$T probs 春风 --pinyin-input chun --model $MODEL >"$work/chun.txt"
+"$BIN" probs 春风 --pinyin-input chun --model "$MODEL" >"$work/chun.txt"
 ime_first=$(awk '$1 == "1" { print $2; exit }' "$work/chun.txt")
 if [ -z "$first" ] || [ -z "$reading" ] || [ -z "$ime_first" ]; then
     fail references "probs gave no first candidate: $(head -3 "$work/py.txt")"
@@ -53,9 +36,9 @@ if [ -z "$first" ] || [ -z "$reading" ] || [ -z "$ime_first" ]; then
 fi
 
 # --- y: the reading and gloss beside every bar, the readings under the text ---
-if start show; then
-    tm send-keys -t show -l "春风"
-    tm send-keys -t show y
+if start; then
+    e2e_keys -l "春风"
+    e2e_keys y
     # the first bar's row: key, character, reading, then the start of its gloss
     short=$(printf '%s' "$gloss" | cut -c1-8)
     if until_ok shows_regex "^1 $first $reading +$short"; then
@@ -80,7 +63,7 @@ if start show; then
     else
         fail pinyin-under-text "readings not under their characters: '$row_text' / '$row_py'"
     fi
-    tm send-keys -t show y
+    e2e_keys y
     if until_ok hides "chūn"; then
         pass pinyin-hide
     else
@@ -91,12 +74,12 @@ else
 fi
 
 # --- i: chun then 1 is the character the model ranks first among those read chun ---
-if start ime; then
-    tm send-keys -t ime -l "春风"
+if start; then
+    e2e_keys -l "春风"
     until_ok shows "⏎春风"
-    tm send-keys -t ime i
+    e2e_keys i
     until_ok shows "pinyin input: type a syllable"
-    tm send-keys -t ime c h u n
+    e2e_keys c h u n
     if until_ok shows_regex "^1 $ime_first chūn"; then
         pass ime-list
     else
@@ -104,31 +87,31 @@ if start ime; then
     fi
     # the arrows turn the pages, Tab steps the tone and Shift-Tab back
     pages=$(awk '/characters read chun/ { print int(($1 + 8) / 9) }' "$work/chun.txt")
-    tm send-keys -t ime Right
-    if until_ok shows "page 2 of $pages" && tm send-keys -t ime Left && until_ok shows "page 1 of $pages" &&
-        tm send-keys -t ime Tab && until_ok shows "pinyin: chun1 " &&
-        tm send-keys -t ime BTab && until_ok shows "pinyin: chun "; then
+    e2e_keys Right
+    if until_ok shows "page 2 of $pages" && e2e_keys Left && until_ok shows "page 1 of $pages" &&
+        e2e_keys Tab && until_ok shows "pinyin: chun1 " &&
+        e2e_keys BTab && until_ok shows "pinyin: chun "; then
         pass ime-pages-and-tone
     else
         fail ime-pages-and-tone "want pages of $pages, Tab to chun1 and back"
     fi
-    tm send-keys -t ime 1
+    e2e_keys 1
     if until_ok shows "⏎春风$ime_first" && shows "$ime_first chūn: the model gave it"; then
         pass ime-chun-1
     else
         fail ime-chun-1 "chun then 1 should type $ime_first"
     fi
     # letters are never commands here: q does not quit, s leaves the seed alone
-    tm send-keys -t ime q s
+    e2e_keys q s
     if until_ok shows "pinyin: qs" && shows_regex "seed +s +1$"; then
         pass ime-letters-are-text
     else
         fail ime-letters-are-text "q and s should spell, not quit or reseed"
     fi
-    tm send-keys -t ime Escape
+    e2e_keys Escape
     until_ok shows "pinyin input: type a syllable"
-    tm send-keys -t ime Escape
-    if until_ok shows "pinyin input off" && tm send-keys -t ime s && until_ok shows "seed 2"; then
+    e2e_keys Escape
+    if until_ok shows "pinyin input off" && e2e_keys s && until_ok shows "seed 2"; then
         pass ime-esc-leaves
     else
         fail ime-esc-leaves "Esc twice should leave, then s is the seed again"
@@ -138,8 +121,8 @@ else
 fi
 
 # --- 風 typed becomes 风, with a notice ---
-if start convert; then
-    tm send-keys -t convert -l "春風"
+if start; then
+    e2e_keys -l "春風"
     if until_ok shows "read as the model writes it: 風 → 风" && shows "⏎春风 "; then
         pass explorer-traditional-bundled
     else

@@ -8,47 +8,16 @@
 # usage: TANGSCOPE=./tangscope sh tests/e2e/robustness.sh   (from the repository root)
 set -u
 export LC_ALL=C.UTF-8
-T=${TANGSCOPE:-./tangscope}
-case $T in /*) ;; *) T=$(pwd)/$T ;; esac
+. tests/e2e/lib/tmux.sh
+. tests/e2e/lib/expect.sh
+e2e_setup robust
+T=$BIN
 ROOT=$(pwd)
 TINY=$ROOT/tests/data/tiny.bin
 HUGE=$ROOT/tests/data/tiny-huge.bin # tiny.bin with position 3's embedding at 3e38
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
-work=$(mktemp -d)
-SOCK=tangscope-robust-$$
-cleanup() {
-    tmux -L "$SOCK" kill-server >/dev/null 2>&1
-    rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+work=$TMP
 export XDG_CACHE_HOME="$work/cache"
-failed=0
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
-
-# expect_error NAME STATUS PATTERN CMD...: exit status STATUS, one stderr line
-# holding PATTERN (fixed string), and no control character on stderr but the
-# final newline
-expect_error() {
-    name=$1 want=$2 pattern=$3
-    shift 3
-    "$@" >"$work/out" 2>"$work/err"
-    got=$?
-    lines=$(wc -l <"$work/err")
-    if [ "$got" -ne "$want" ]; then
-        fail "$name" "exit status $got, want $want ($(head -c 300 "$work/err"))"
-    elif [ "$lines" -ne 1 ]; then
-        fail "$name" "$lines lines on stderr, want one: $(head -c 300 "$work/err")"
-    elif ! grep -qF -- "$pattern" "$work/err"; then
-        fail "$name" "message '$(cat "$work/err")' lacks '$pattern'"
-    elif tr -d '\n' <"$work/err" | LC_ALL=C grep -q '[[:cntrl:]]'; then
-        fail "$name" "a control character on stderr: $(od -c "$work/err" | head -3)"
-    else
-        pass "$name"
-    fi
-}
 
 # ---- bench on a model that lacks characters of the training text ----
 # The training text comes from TANGSCOPE_HOME. In the first, the characters the
@@ -106,44 +75,33 @@ expect_error nonfinite-bench 2 "tangscope bench: generation failed: the model pr
     "$T" bench --model "$HUGE" --lengths 4 --repeat 1
 
 # ---- the explorer on that model: a status line, no crash ----
-if command -v tmux >/dev/null 2>&1; then
-    . tests/e2e/lib/tmux.sh
-    # options and no command: the explorer
-    cat >"$work/run.sh" <<EOF
-export LANG=C.UTF-8 LC_ALL=
-"$T" --model "$HUGE" --prompt 春风 --lang en --no-corpus
-echo "EXITED \$?"
-exec sleep 600
-EOF
-    tm -f /dev/null new-session -d -s e2e -x 80 -y 24 "sh $work/run.sh"
-    status_line="the model produced non-finite scores at position 3"
-    if until_ok shows "春风"; then
-        tm send-keys -t e2e -l 花
-        if until_ok shows "$status_line"; then
-            tm send-keys -t e2e Space
-            tm send-keys -t e2e b
-            tm send-keys -t e2e BSpace
-            # 花 taken back: positions 0..2 again, bars back, then quit
-            if until_ok shows "took back" && ! shows "EXITED"; then
-                tm send-keys -t e2e q
-                if until_ok shows "EXITED 0"; then
-                    pass nonfinite-explorer
-                else
-                    fail nonfinite-explorer "did not quit cleanly: $(screen | tail -3)"
-                fi
+# options and no command: the explorer
+e2e_launch 80x24 -- --model "$HUGE" --prompt 春风 --lang en --no-corpus
+status_line="the model produced non-finite scores at position 3"
+if until_ok shows "春风"; then
+    e2e_keys -l 花
+    if until_ok shows "$status_line"; then
+        e2e_keys Space
+        e2e_keys b
+        e2e_keys BSpace
+        # 花 taken back: positions 0..2 again, bars back, then quit
+        if until_ok shows "took back" && ! shows "EXITED"; then
+            e2e_keys q
+            if until_ok shows "EXITED 0"; then
+                pass nonfinite-explorer
             else
-                fail nonfinite-explorer "Space, b, Backspace: $(screen | tail -3)"
+                fail nonfinite-explorer "did not quit cleanly: $(screen | tail -3)"
             fi
         else
-            fail nonfinite-explorer "no status '$status_line': $(screen | tail -3)"
+            fail nonfinite-explorer "Space, b, Backspace: $(screen | tail -3)"
         fi
     else
-        fail nonfinite-explorer "no first screen: $(screen | tail -3)"
+        fail nonfinite-explorer "no status '$status_line': $(screen | tail -3)"
     fi
-    tm kill-server >/dev/null 2>&1
 else
-    fail nonfinite-explorer "tmux is not installed (apt-get install tmux)"
+    fail nonfinite-explorer "no first screen: $(screen | tail -3)"
 fi
+tm kill-server >/dev/null 2>&1
 
 # ---- a file without end ----
 if command -v timeout >/dev/null 2>&1; then

@@ -11,45 +11,16 @@
 set -u
 export LC_ALL=C.UTF-8
 
-BIN=${TANGSCOPE:-./tangscope}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if [ -f assets/tang.bin ]; then
-    MODEL=$(pwd)/assets/tang.bin
-else
-    MODEL=$(pwd)/tests/data/tiny.bin
-fi
-TINY=$(pwd)/tests/data/tiny.bin
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
-SOCK=tangscope-session-$$
-TMP=$(mktemp -d)
-failed=0
-
 . tests/e2e/lib/tmux.sh
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+. tests/e2e/lib/expect.sh
+e2e_setup session
+TINY=$(pwd)/tests/data/tiny.bin
+work=$TMP # expect_error keeps its output here
 
-pass() { echo "PASS $1"; }
-fail() {
-    echo "FAIL $1: $2"
-    failed=$((failed + 1))
-}
-fail_screen() {
-    fail "$1" "$2"
-    echo "---- screen ----"
-    screen
-    echo "----------------"
-}
-
-for tool in jq tmux; do
-    if ! command -v $tool >/dev/null 2>&1; then
-        echo "FAIL session_tools: $tool is not installed (apt-get install $tool)"
-        exit 1
-    fi
-done
+if ! command -v jq >/dev/null 2>&1; then
+    echo "FAIL session_tools: jq is not installed (apt-get install jq)"
+    exit 1
+fi
 
 gen() { "$BIN" generate --model "$MODEL" "$@"; }
 
@@ -78,29 +49,17 @@ if [ $ok -eq 1 ]; then pass session_form_codes; else fail session_form_codes "a 
 
 # ---- refused codes: one line on stderr, exit status 2 ----
 
-# expect_error NAME PATTERN CMD...
-expect_error() {
-    name=$1 pattern=$2
-    shift 2
-    "$@" >"$TMP/out" 2>"$TMP/err"
-    got=$?
-    if [ "$got" -ne 2 ] || [ "$(wc -l <"$TMP/err")" -ne 1 ] || ! grep -q -- "$pattern" "$TMP/err"; then
-        fail "$name" "exit $got, stderr '$(head -c 300 "$TMP/err")', want 2 and '$pattern'"
-    else
-        pass "$name"
-    fi
-}
 # one character changed: the first one that differs from it
 first=$(printf '%s' "$code" | cut -c1)
 other=2; [ "$first" = 2 ] && other=3
 typo="$other$(printf '%s' "$code" | cut -c2-)"
-expect_error session_typo "check character" gen --code "$typo"
-expect_error session_letter_o "'O' is not in a code" gen --code "${code}O"
-expect_error session_other_model "another model" "$BIN" generate --model "$TINY" --code "$code"
-expect_error session_code_and_seed "holds --seed" gen --code "$code" --seed 4
-expect_error session_code_and_prompt "give no PROMPT" gen 春风 --code "$code"
-expect_error session_explore_typo "check character" "$BIN" --model "$MODEL" --code "$typo"
-expect_error session_trace_nowhere "cannot create a file there" gen 春风 --trace /nonexistent/t.jsonl
+expect_error session_typo 2 "check character" gen --code "$typo"
+expect_error session_letter_o 2 "'O' is not in a code" gen --code "${code}O"
+expect_error session_other_model 2 "another model" "$BIN" generate --model "$TINY" --code "$code"
+expect_error session_code_and_seed 2 "holds --seed" gen --code "$code" --seed 4
+expect_error session_code_and_prompt 2 "give no PROMPT" gen 春风 --code "$code"
+expect_error session_explore_typo 2 "check character" "$BIN" --model "$MODEL" --code "$typo"
+expect_error session_trace_nowhere 2 "cannot create a file there" gen 春风 --trace /nonexistent/t.jsonl
 
 # ---- generate --trace: one record per written character ----
 
@@ -121,21 +80,11 @@ fi
 gen 春风 --seed 4 --temperature 0.7 --json >"$TMP/e.json"
 ecode=$(jq -r .code "$TMP/e.json")
 mkdir -p "$TMP/work"
-cat >"$TMP/run.sh" <<EOF
-cd "$TMP/work"
-export LANG=C.UTF-8 LC_ALL= LC_MESSAGES= XDG_CACHE_HOME="$TMP/cache"
-"$BIN" --model "$MODEL" --no-corpus --lang en \$ARGS
-echo "EXITED \$?"
-exec sleep 600
-EOF
+E2E_DIR=$TMP/work # where x saves the session
 # open ARGS...: the explorer at 80x24 with these arguments
 open() {
-    if tm has-session -t e2e 2>/dev/null; then
-        tm respawn-pane -k -t e2e "ARGS='$*' sh $TMP/run.sh"
-    else
-        tm -f /dev/null new-session -d -s e2e -x 80 -y 24 "ARGS='$*' sh $TMP/run.sh"
-    fi
-    until_ok shows "next  "
+    e2e_launch 80x24 -- --model "$MODEL" --no-corpus --lang en "$@"
+    e2e_wait "next  "
 }
 # the file the status line names after x
 saved() { screen | sed -n 's/.*session saved in \(tangscope-[0-9-]*\.json\).*/\1/p' | head -n 1; }
@@ -143,10 +92,10 @@ saved() { screen | sed -n 's/.*session saved in \(tangscope-[0-9-]*\.json\).*/\1
 if open --code "$ecode" && until_ok shows "code $ecode" && until_ok shows "opened"; then
     pass session_explorer_title
 else
-    fail_screen session_explorer_title "the title does not show code $ecode"
+    fail session_explorer_title "the title does not show code $ecode"
 fi
-tm send-keys -t e2e Enter
-if until_ok shows "wrote " && tm send-keys -t e2e x && until_ok shows "session saved in"; then
+e2e_keys Enter
+if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in"; then
     f="$TMP/work/$(saved)"
     poem=$(jq -r '.poems[0]' "$TMP/e.json")
     text=$(jq -r '.text | rtrimstr("\n")' "$f" 2>/dev/null)
@@ -162,16 +111,16 @@ if until_ok shows "wrote " && tm send-keys -t e2e x && until_ok shows "session s
         fail session_explorer_same_poem "explorer wrote '$text' ($steps steps of $chars), generate --code '$poem'"
     fi
 else
-    fail_screen session_explorer_same_poem "Enter and x did not write and save"
+    fail session_explorer_same_poem "Enter and x did not write and save"
 fi
 
 # an acrostic made in the explorer (seed 4 from the code, s: 5): its code, from the
 # export, writes the same with generate
-tm send-keys -t e2e C-u
-tm send-keys -t e2e -l 春眠不觉
-tm send-keys -t e2e a a
-if until_ok shows_regex 'acrostic 5' && tm send-keys -t e2e s Enter &&
-    until_ok shows "wrote " && tm send-keys -t e2e x && until_ok shows "session saved in"; then
+e2e_keys C-u
+e2e_keys -l 春眠不觉
+e2e_keys a a
+if until_ok shows_regex 'acrostic 5' && e2e_keys s Enter &&
+    until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in"; then
     f="$TMP/work/$(saved)"
     acode=$(jq -r .code "$f")
     text=$(jq -r '.text | rtrimstr("\n")' "$f")
@@ -182,7 +131,7 @@ if until_ok shows_regex 'acrostic 5' && tm send-keys -t e2e s Enter &&
         fail session_explorer_acrostic "generate --code $acode did not write '$text'"
     fi
 else
-    fail_screen session_explorer_acrostic "no acrostic written and saved"
+    fail session_explorer_acrostic "no acrostic written and saved"
 fi
 
 # ---- the KV cache's cost (r) ----
@@ -192,13 +141,13 @@ kv_panel() {
         shows_regex '7B, multi-head \(32×4096\) +512 KB' && shows_regex '8B, grouped-query .* +128 KB' &&
         shows_regex 'DeepSeek-V3, latent \(61×576\) +68\.6 KB' && shows "this model (" && shows "now ("
 }
-tm send-keys -t e2e r
-if until_ok kv_panel && hides "temperature"; then pass session_kvcache_80x24; else fail_screen session_kvcache_80x24 "the cost table is missing or cut"; fi
-tm resize-window -t e2e -x 110 -y 34
-if until_ok kv_panel && until_ok shows "at 4096"; then pass session_kvcache_110x34; else fail_screen session_kvcache_110x34 "the cost table is missing at 110x34"; fi
-tm send-keys -t e2e r
-if until_ok shows "temperature" && hides "KV cache memory by model"; then pass session_kvcache_closes; else fail_screen session_kvcache_closes "r did not bring the sliders back"; fi
-tm send-keys -t e2e q
+e2e_keys r
+if until_ok kv_panel && hides "temperature"; then pass session_kvcache_80x24; else fail session_kvcache_80x24 "the cost table is missing or cut"; fi
+tm resize-window -t "$SESSION" -x 110 -y 34
+if until_ok kv_panel && until_ok shows "at 4096"; then pass session_kvcache_110x34; else fail session_kvcache_110x34 "the cost table is missing at 110x34"; fi
+e2e_keys r
+if until_ok shows "temperature" && hides "KV cache memory by model"; then pass session_kvcache_closes; else fail session_kvcache_closes "r did not bring the sliders back"; fi
+e2e_keys q
 until_ok shows "EXITED 0" >/dev/null
 
 [ "$failed" -eq 0 ]

@@ -22,38 +22,8 @@ failed=0
 
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; failed=1; }
+. tests/e2e/lib/expect.sh
 
-# expect_error NAME PATTERN... -- CMD...: exit status 2, one line on stderr
-# holding every PATTERN (fixed strings)
-expect_error() {
-    name=$1
-    shift
-    patterns=
-    while [ "$1" != -- ]; do
-        patterns="$patterns$1
-"
-        shift
-    done
-    shift
-    "$@" >"$work/out" 2>"$work/err"
-    got=$?
-    if [ "$got" -ne 2 ]; then
-        fail "$name" "exit status $got, want 2 ($(head -c 300 "$work/err"))"
-        return
-    fi
-    if [ "$(wc -l <"$work/err")" -ne 1 ]; then
-        fail "$name" "not one line on stderr: $(head -c 400 "$work/err")"
-        return
-    fi
-    missing=$(printf '%s' "$patterns" | while IFS= read -r p; do
-        grep -qF -- "$p" "$work/err" || echo "$p"
-    done)
-    if [ -n "$missing" ]; then
-        fail "$name" "message '$(cat "$work/err")' lacks '$missing'"
-    else
-        pass "$name"
-    fi
-}
 
 SHAPE="--layers 1 --dims 16 --heads 2 --context 16 --steps 20 --eval-every 5 --checkpoint-every 5"
 mkdir "$work/run" "$work/elsewhere"
@@ -72,9 +42,9 @@ fi
 # ---- another file by hand is refused, naming both ----
 "$T" train --data "$D" --val "$D" --out r.bin $SHAPE --max-steps-now 5 --quiet 2>/dev/null
 cp r.bin.ckpt r-before.ckpt
-expect_error resume-other-data "--data '$OTHER'" "is not the training text of checkpoint 'r.bin.ckpt'" "'$D'" -- \
+expect_error_all resume-other-data 2 "--data '$OTHER'" "is not the training text of checkpoint 'r.bin.ckpt'" "'$D'" -- \
     "$T" train --out r.bin --resume --data "$OTHER"
-expect_error resume-other-val "--val '$OTHER'" "is not the validation text of checkpoint 'r.bin.ckpt'" "'$D'" -- \
+expect_error_all resume-other-val 2 "--val '$OTHER'" "is not the validation text of checkpoint 'r.bin.ckpt'" "'$D'" -- \
     "$T" train --out r.bin --resume --val "$OTHER"
 if cmp -s r.bin.ckpt r-before.ckpt; then pass resume-refused-keeps-checkpoint; else
     fail resume-refused-keeps-checkpoint "a refused resume changed the checkpoint"; fi
@@ -90,12 +60,12 @@ fi
 cp "$D" mine.txt
 "$T" train --data mine.txt --out x.bin $SHAPE --max-steps-now 5 --quiet 2>/dev/null
 echo 春风 >>mine.txt
-expect_error resume-changed-data "'$work/run/mine.txt' has changed since checkpoint 'x.bin.ckpt' was written" -- \
+expect_error_all resume-changed-data 2 "'$work/run/mine.txt' has changed since checkpoint 'x.bin.ckpt' was written" -- \
     "$T" train --out x.bin --resume
 # a run without a validation text takes one given on resuming, and keeps it
 cp "$D" mine.txt
 "$T" train --out x.bin --resume --val "$D" --max-steps-now 5 --quiet 2>/dev/null
-expect_error resume-val-added "--val '$OTHER' is not the validation text of checkpoint 'x.bin.ckpt', which is '$D'" -- \
+expect_error_all resume-val-added 2 "--val '$OTHER' is not the validation text of checkpoint 'x.bin.ckpt', which is '$D'" -- \
     "$T" train --out x.bin --resume --val "$OTHER"
 
 # ---- a run stopped without a validation text leaves a model file ----
@@ -135,27 +105,27 @@ else
 fi
 
 # ---- --out where nothing can be written: refused before training ----
-expect_error out-missing-folder "--out 'nowhere/m.bin': the folder 'nowhere' does not exist" -- \
+expect_error_all out-missing-folder 2 "--out 'nowhere/m.bin': the folder 'nowhere' does not exist" -- \
     "$T" train --data "$D" --out nowhere/m.bin $SHAPE
 touch plain
-expect_error out-folder-is-a-file "--out 'plain/m.bin': 'plain' is not a folder" -- \
+expect_error_all out-folder-is-a-file 2 "--out 'plain/m.bin': 'plain' is not a folder" -- \
     "$T" train --data "$D" --out plain/m.bin $SHAPE
 # a folder that exists but takes no new file (even for root: /proc)
 if [ "$(id -u)" -eq 0 ]; then ro=/proc; else mkdir ro && chmod 555 ro && ro=$work/run/ro; fi
-expect_error out-unwritable "--out '$ro/m.bin': cannot write in the folder '$ro'" -- \
+expect_error_all out-unwritable 2 "--out '$ro/m.bin': cannot write in the folder '$ro'" -- \
     "$T" train --data "$D" --out "$ro/m.bin" $SHAPE
-expect_error checkpoint-missing-folder "--checkpoint 'nowhere/c.ckpt': the folder 'nowhere' does not exist" -- \
+expect_error_all checkpoint-missing-folder 2 "--checkpoint 'nowhere/c.ckpt': the folder 'nowhere' does not exist" -- \
     "$T" train --data "$D" --out ok.bin --checkpoint nowhere/c.ckpt $SHAPE
 if [ ! -e ok.bin ] && [ ! -e nowhere ] && [ ! -e ok.bin.tmp ]; then pass refused-before-training; else
     fail refused-before-training "a refused run left files: $(ls)"; fi
 
 # ---- --short-seq must divide --seq, as --help says ----
 "$T" train --help | grep -q -- "--short-seq N .*dividing --seq" || fail short-seq-help "the help does not say it"
-expect_error short-seq-divides "--short-seq must divide --seq (16), not 7" -- \
+expect_error_all short-seq-divides 2 "--short-seq must divide --seq (16), not 7" -- \
     "$T" train --data "$D" --out q.bin $SHAPE --short-seq 7
-expect_error short-seq-divides-with-every "--short-seq must divide --seq (12), not 5" -- \
+expect_error_all short-seq-divides-with-every 2 "--short-seq must divide --seq (12), not 5" -- \
     "$T" train --data "$D" --out q.bin $SHAPE --seq 12 --short-every 3 --short-seq 5
-expect_error short-seq-divides-on-resume "--short-seq must divide --seq (16), not 6" -- \
+expect_error_all short-seq-divides-on-resume 2 "--short-seq must divide --seq (16), not 6" -- \
     "$T" train --out r.bin --resume --short-seq 6
 if [ ! -e q.bin ] && [ ! -e q.bin.ckpt ]; then pass short-seq-refused-before-training; else
     fail short-seq-refused-before-training "files left: $(ls)"; fi

@@ -14,34 +14,13 @@
 set -u
 export LC_ALL=C.UTF-8
 
-BIN=${TANGSCOPE:-./tangscope}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
 D=$(pwd)/tests/data/tiny-text.txt
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-60} # seconds any one screen may take to appear
-SOCK=tangscope-train-view-$$
-work=$(mktemp -d)
-failed=0
-
+TIMEOUT=60 # seconds any one screen may take to appear (TANGSCOPE_E2E_TIMEOUT overrides)
 SESSION=tv
 . tests/e2e/lib/tmux.sh
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-pass() { echo "PASS $1"; }
-fail() {
-    echo "FAIL $1: $2"
-    if tm has-session -t tv 2>/dev/null; then
-        echo "---- screen ----"
-        screen
-        echo "----------------"
-    fi
-    failed=$((failed + 1))
-}
-
+e2e_setup train-view
+work=$TMP
+E2E_DIR=$work # where the runs write their models and checkpoints
 
 # A small model on the tiny text, one thread: quick, and the same numbers
 # on every run.
@@ -110,37 +89,9 @@ else
     fail train_view_plain_when_not_a_terminal "$(head -c 300 plain.err)"
 fi
 
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL train_view_tmux: tmux is not installed (apt-get install tmux)"
-    exit 1
-fi
-
 # ---- in a terminal ----
-# The command runs inside a small shell script that records its exit status
-# and stays, so the screen after the exit can be read. The script survives
-# Ctrl-C (its trap runs once the program has exited).
-launch() { # launch COLS ROWS [VAR=VALUE ...] -- ARGS...
-    cols=$1 rows=$2
-    shift 2
-    envs=""
-    while [ "$1" != "--" ]; do envs="$envs $1" && shift; done
-    shift
-    {
-        echo "cd '$work' && export LC_ALL=C.UTF-8 $envs"
-        echo "trap true INT"
-        echo "'$BIN' train $*"
-        echo 'echo "EXITED $?"'
-        echo "exec sleep 600"
-    } >run.sh
-    # one session throughout: killing the last one would stop the server
-    # while the next launch talks to it
-    if tm has-session -t tv 2>/dev/null; then
-        tm resize-window -t tv -x "$cols" -y "$rows"
-        tm respawn-pane -k -t tv "sh $work/run.sh"
-    else
-        tm -f /dev/null new-session -d -s tv -x "$cols" -y "$rows" "sh $work/run.sh"
-    fi
-}
+# e2e_launch runs each training in a pane, then records its exit status and
+# stays, so the screen after the exit can be read; it survives Ctrl-C.
 step_now() { screen | sed -n 's/^step \([0-9]*\)\/100000 .*/\1/p'; }
 # the frame is redrawn in place: one line of figures on the screen, not a scroll of them
 one_frame() { [ "$(screen | grep -c '^step [0-9]*/100000 ')" -eq 1 ]; }
@@ -154,7 +105,7 @@ curve_shown() {
 }
 
 LONG="$SMALL --steps 100000 --eval-every 100 --sample-every 100 --checkpoint-every 1000"
-launch 80 24 -- $LONG --out live.bin
+e2e_launch 80x24 LC_ALL=C.UTF-8 -- train $LONG --out live.bin
 if until_ok curve_shown && until_ok sample_shown; then
     pass train_view_curve_and_sample
 else
@@ -168,12 +119,12 @@ else
 fi
 
 # Ctrl-C: a checkpoint, status 130, the cursor shown and colours reset
-tm send-keys -t tv C-c
+e2e_keys C-c
 if until_ok shows "EXITED 130" && shows "stopped at step"; then
     stopped=$(screen | sed -n 's/.*stopped at step \([0-9]*\) of 100000.*/\1/p')
-    cursor=$(tm display-message -p -t tv '#{cursor_flag}')
+    cursor=$(tm display-message -p -t "$SESSION" '#{cursor_flag}')
     # the line written after the view, as the terminal holds it: no colour left on
-    exited=$(tm capture-pane -p -e -t tv | grep "EXITED 130")
+    exited=$(screen_sgr | grep "EXITED 130")
     if [ -n "$stopped" ] && [ -s live.bin.ckpt ] && [ "$cursor" = 1 ] && [ "$exited" = "EXITED 130" ]; then
         pass train_view_ctrl_c_clean
     else
@@ -192,24 +143,24 @@ else
 fi
 
 # a small terminal: the frame shrinks and still redraws in place
-launch 40 12 -- $LONG --out small.bin
+e2e_launch 40x12 LC_ALL=C.UTF-8 -- train $LONG --out small.bin
 if until_ok shows_regex '^step [0-9]+/100000 ' && until_ok shows "sample after step" &&
     until_ok later_than 0 && shows "steps"; then
     pass train_view_small_terminal
 else
     fail train_view_small_terminal "no frame at 40x12"
 fi
-tm send-keys -t tv C-c
+e2e_keys C-c
 until_ok shows "EXITED 130" >/dev/null
 
 # TERM=dumb and --quiet: no view
-launch 80 24 TERM=dumb -- $RUN --out dumb.bin
+e2e_launch 80x24 LC_ALL=C.UTF-8 TERM=dumb -- train $RUN --out dumb.bin
 if until_ok shows "EXITED 0" && shows_regex '^step +300/300 \| loss' && ! shows "sample after step"; then
     pass train_view_off_when_term_dumb
 else
     fail train_view_off_when_term_dumb "no plain progress line with TERM=dumb"
 fi
-launch 80 24 -- $RUN --out quiet2.bin --quiet
+e2e_launch 80x24 LC_ALL=C.UTF-8 -- train $RUN --out quiet2.bin --quiet
 if until_ok shows "EXITED 0" && shows "trained 300 steps" && ! shows "sample after step" && ! shows "| loss"; then
     pass train_view_off_when_quiet
 else

@@ -14,65 +14,19 @@
 # prints PASS name / FAIL name lines; exits non-zero if any check failed.
 set -u
 
-BIN=${TANGSCOPE:-./tangscope}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if [ -f assets/tang.bin ]; then
-    MODEL=assets/tang.bin
-else
-    MODEL=tests/data/tiny.bin
-fi
-MODEL=${TANGSCOPE_E2E_MODEL:-$MODEL}
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
 export LC_ALL=C.UTF-8 # grep counts characters, not bytes, in the patterns below
-
-SOCK=tangscope-verse-$$
-TMP=$(mktemp -d)
-failed=0
-
 . tests/e2e/lib/tmux.sh
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+e2e_setup verse
 
-pass() { echo "PASS $1"; }
-fail() {
-    echo "FAIL $1: $2"
-    echo "---- screen ----"
-    screen
-    echo "----------------"
-    failed=$((failed + 1))
-}
-
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL verse_tmux: tmux is not installed (apt-get install tmux)"
-    exit 1
-fi
-
-# launch COLS ROWS [ENV] -- ARGS...: the explorer in a fresh pane of that
-# size, with the environment ENV (e.g. NO_COLOR=1) and the arguments ARGS;
+# launch COLSxROWS ENV -- ARGS...: the explorer in a fresh pane of that size,
+# with the environment ENV (e.g. NO_COLOR=1, or "") and the arguments ARGS;
 # waits for the bars' heading.
 launch() {
-    cols=$1 rows=$2 env=$3
-    shift 4
-    printf '%s\n' "export LANG=C.UTF-8 LC_ALL= XDG_CACHE_HOME=$TMP/cache $env" >"$TMP/run.sh"
-    printf '"%s" explore --model "%s" --no-corpus --lang en' "$BIN" "$MODEL" >>"$TMP/run.sh"
-    for a in "$@"; do printf " '%s'" "$a" >>"$TMP/run.sh"; done
-    printf '\necho "EXITED $?"\nexec sleep 600\n' >>"$TMP/run.sh"
-    if tm has-session -t e2e 2>/dev/null; then
-        tm resize-window -t e2e -x "$cols" -y "$rows"
-        tm respawn-pane -k -t e2e "sh $TMP/run.sh"
-    else
-        tm -f /dev/null new-session -d -s e2e -x "$cols" -y "$rows" "sh $TMP/run.sh"
-    fi
-    until_ok shows "next  "
-}
-
-quit() {
-    tm send-keys -t e2e q
-    until_ok shows "EXITED 0"
+    at=$1 env=$2
+    shift 3
+    # shellcheck disable=SC2086
+    e2e_launch "$at" $env -- explore --model "$MODEL" --no-corpus --lang en "$@"
+    e2e_wait "next  "
 }
 
 # the screen's rows that hold a part of the text: they start with the label
@@ -84,8 +38,8 @@ text_rows() { screen | grep -cE "$1"; }
 POEM="国破山河在，城春草木深。感时花溅泪，恨别鸟惊心。烽火连三月，家书抵万金。白头搔更短，浑欲不胜簪。"
 
 # ---- 80x24: four couplets, one to a row ----
-if launch 80 24 "" --; then
-    tm send-keys -t e2e -l "$POEM"
+if launch 80x24 "" --; then
+    e2e_keys -l "$POEM"
     couplets() {
         shows_regex '^text  ⏎国破山河在，城春草木深。 ' &&
             shows_regex '^ {6}感时花溅泪，恨别鸟惊心。 *$' &&
@@ -106,21 +60,21 @@ if launch 80 24 "" --; then
         fail verse_no_zero_percent "a bar reads 0.0%"
     fi
     # Space samples one more: the status names its probability, never 0.0%
-    tm send-keys -t e2e Space
+    e2e_keys Space
     sampled() { shows_regex 'sampled .*, which had ([0-9.]+%|>99\.9%|1 in [0-9,]+) after the sampler'; }
     if until_ok sampled && ! shows "which had 0.0%"; then
         pass verse_sampled_line
     else
         fail verse_sampled_line "no 'sampled X, which had P after the sampler' line"
     fi
-    quit
+    e2e_quit
 else
     fail verse_48_chars_80x24 "no first screen within ${TIMEOUT}s"
 fi
 
 # ---- 110x34: eight lines, one to a row ----
-if launch 110 34 "" --; then
-    tm send-keys -t e2e -l "$POEM"
+if launch 110x34 "" --; then
+    e2e_keys -l "$POEM"
     lines() {
         shows_regex '^text  ⏎国破山河在， ' && shows_regex '^ {6}城春草木深。 *$' &&
             shows_regex '^ {6}感时花溅泪， *$' && shows_regex '^ {6}恨别鸟惊心。 *$' &&
@@ -132,17 +86,16 @@ if launch 110 34 "" --; then
     else
         fail verse_48_chars_110x34 "the 48 characters are not eight rows of verse"
     fi
-    quit
+    e2e_quit
 else
     fail verse_48_chars_110x34 "no first screen within ${TIMEOUT}s"
 fi
 
 # ---- a jueju the model writes: four lines of seven ----
-for size in "80 24" "110 34"; do
-    name=verse_jueju_$(echo "$size" | tr ' ' x)
-    # shellcheck disable=SC2086
+for size in 80x24 110x34; do
+    name=verse_jueju_$size
     if launch $size "" --; then
-        tm send-keys -t e2e j Enter
+        e2e_keys j Enter
         four() { shows "complete" && [ "$(text_rows "$LINES_OF_7")" -eq 4 ]; }
         if until_ok four; then
             pass "$name"
@@ -151,7 +104,7 @@ for size in "80 24" "110 34"; do
         fi
         # projector mode on the same screen: the text stays whole, the bars
         # span the width (no training-text column), the sliders stay
-        tm send-keys -t e2e z
+        e2e_keys z
         projected() {
             shows "projector mode" && hides "training text" && shows "sampler  Tab" &&
                 [ "$(text_rows "$LINES_OF_7")" -eq 4 ] && hides "ms per character"
@@ -161,7 +114,7 @@ for size in "80 24" "110 34"; do
         else
             fail "verse_projector_${name#verse_jueju_}" "projector mode did not draw text, bars and sliders alone"
         fi
-        quit
+        e2e_quit
     else
         fail "$name" "no first screen within ${TIMEOUT}s"
     fi
@@ -171,7 +124,7 @@ done
 # braille cells, U+2800..U+28FF, are the bytes E2 A0..A3 and one more
 BRAILLE=$(printf '\342[\240\241\242\243]')
 has_braille() { screen | LC_ALL=C grep -q "$BRAILLE"; }
-if launch 110 34 "" -- --projector --prompt "春风"; then
+if launch 110x34 "" -- --projector --prompt "春风"; then
     # two rows to a candidate: the sampler's bar alone on the row under each
     large() { shows_regex '^ {5}█' && hides "training text"; }
     if until_ok large; then
@@ -179,14 +132,14 @@ if launch 110 34 "" -- --projector --prompt "春风"; then
     else
         fail verse_projector_flag "--projector: no large two-row bars"
     fi
-    tm send-keys -t e2e b
+    e2e_keys b
     blocks() { shows "faster" && shows "█ no cache" && ! has_braille; }
     if until_ok blocks; then
         pass verse_projector_blocks
     else
         fail verse_projector_blocks "the timing plot is not drawn in block characters"
     fi
-    tm send-keys -t e2e z
+    e2e_keys z
     # every panel back, and the same comparison plotted in braille again (which
     # also shows that has_braille finds braille)
     if until_ok shows "training text" && until_ok has_braille; then
@@ -194,18 +147,17 @@ if launch 110 34 "" -- --projector --prompt "春风"; then
     else
         fail verse_projector_off "z did not bring every panel and the braille plot back"
     fi
-    quit
+    e2e_quit
 else
     fail verse_projector_flag "no first screen with --projector within ${TIMEOUT}s"
 fi
 
 # ---- the light theme paints a light background; NO_COLOR still wins ----
 # capture-pane -e keeps the colours: 231 (white) or 15/7 as the background
-light_bg() { tm capture-pane -e -p -t e2e | grep -qE '48;5;(231|15)m|\[(47|107)m|;(47|107)m'; }
-any_colour() { tm capture-pane -e -p -t e2e | grep -qE '\[[0-9;]*(3[0-7]|4[0-7]|9[0-7]|10[0-7]|[34]8;5;[0-9]+)m'; }
-for size in "80 24" "110 34"; do
-    tag=$(echo "$size" | tr ' ' x)
-    # shellcheck disable=SC2086
+light_bg() { screen_sgr | grep -qE '48;5;(231|15)m|\[(47|107)m|;(47|107)m'; }
+any_colour() { screen_sgr | grep -qE '\[[0-9;]*(3[0-7]|4[0-7]|9[0-7]|10[0-7]|[34]8;5;[0-9]+)m'; }
+for size in 80x24 110x34; do
+    tag=$size
     if launch $size "" -- --theme light --prompt "床前明月光，疑是地上霜。"; then
         drawn() { shows_regex '^ {6}疑是地上霜。' && light_bg; }
         if until_ok drawn; then
@@ -213,18 +165,18 @@ for size in "80 24" "110 34"; do
         else
             fail "verse_light_theme_$tag" "no light background under the text and bars"
         fi
-        quit
+        e2e_quit
     else
         fail "verse_light_theme_$tag" "no first screen with --theme light"
     fi
 done
-if launch 80 24 "" --; then
+if launch 80x24 "" --; then
     if ! light_bg; then pass verse_dark_theme; else fail verse_dark_theme "the default theme painted a light background"; fi
-    quit
+    e2e_quit
 fi
-if launch 80 24 "NO_COLOR=1" -- --theme light; then
+if launch 80x24 "NO_COLOR=1" -- --theme light; then
     if ! any_colour; then pass verse_no_color_wins; else fail verse_no_color_wins "colours with NO_COLOR=1"; fi
-    quit
+    e2e_quit
 else
     fail verse_no_color_wins "no first screen with NO_COLOR=1 --theme light"
 fi

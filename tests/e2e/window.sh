@@ -20,48 +20,14 @@
 # prints PASS name / FAIL name lines; exits non-zero if any check failed.
 set -u
 
-BIN=${TANGSCOPE:-./tangscope}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if [ -f assets/tang.bin ]; then
-    MODEL=assets/tang.bin CORPUS=assets/tang-train.txt
-else
-    MODEL=tests/data/tiny.bin CORPUS=tests/data/tiny-corpus.txt
-fi
-MODEL=${TANGSCOPE_E2E_MODEL:-$MODEL}
-CORPUS=${TANGSCOPE_E2E_CORPUS:-$CORPUS}
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
-
-SOCK=tangscope-window-$$
 SESSION=win
-failed=0
-
 . tests/e2e/lib/tmux.sh
-trap 'tm kill-server >/dev/null 2>&1' EXIT
-trap 'exit 130' INT TERM
-
-pass() { echo "PASS $1"; }
-fail() {
-    echo "FAIL $1: $2"
-    echo "---- screen ----"
-    screen
-    echo "----------------"
-    failed=$((failed + 1))
-}
-
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL window_tmux: tmux is not installed (apt-get install tmux)"
-    exit 1
-fi
+e2e_setup window
 
 # launch ARGS...: the explorer in English at 80x24, until its bars show
 launch() {
-    cmd="LANG=C.UTF-8 LC_ALL= \"$BIN\" explore --model \"$MODEL\" --corpus \"$CORPUS\" --lang en $*; sleep 600"
-    if tm has-session -t "$SESSION" 2>/dev/null; then
-        tm respawn-pane -k -t "$SESSION" "$cmd"
-    else
-        tm -f /dev/null new-session -d -s "$SESSION" -x 80 -y 24 "$cmd"
-    fi
-    until_ok shows "next  "
+    e2e_launch 80x24 -- explore --model "$MODEL" --corpus "$CORPUS" --lang en "$@"
+    e2e_wait "next  "
 }
 
 # ---- past the context ----
@@ -76,7 +42,7 @@ step=$((ctx + 1 - ctx / 2))
 j=$(((n - ctx + step - 1) / step))
 window=$((n - j * step))
 grouped=$(printf '%d' "$got" | sed ':a;s/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta')
-if launch "--prompt '$prompt'"; then
+if launch --prompt "$prompt"; then
     if until_ok shows "window $window of $grouped" && shows "¦" &&
         shows "¦ a context shift; the model reads the last $window characters, not the dim"; then
         pass window_notice
@@ -85,7 +51,7 @@ if launch "--prompt '$prompt'"; then
     fi
     # the prompt came in at once, past the context: its window was read in
     # one pass, the square triangle
-    tm send-keys -t "$SESSION" w
+    e2e_keys w
     if until_ok shows "causal mask of the last pass: ones($window, $window).tril(diagonal=0)" &&
         shows "q↓ k→" && shows "■ may attend" && shows "a full pass (T = $window)"; then
         pass mask_view_full_pass
@@ -93,7 +59,7 @@ if launch "--prompt '$prompt'"; then
         fail mask_view_full_pass "no mask of a full pass over $window keys"
     fi
     # one sampled character is a cached step: one row over the window and it
-    tm send-keys -t "$SESSION" Space
+    e2e_keys Space
     window=$((window + 1))
     if until_ok shows "causal mask of the last pass: ones(1, $window).tril(diagonal=$((window - 1)))" &&
         shows "a cached step: the new position start = $((window - 1)) sees the $((window - 1)) cached ones and itself"; then
@@ -102,7 +68,7 @@ if launch "--prompt '$prompt'"; then
         fail mask_view_cached_step "no mask of a cached step over $window keys"
     fi
     # without the cache the same prediction is a full pass again
-    tm send-keys -t "$SESSION" c
+    e2e_keys c
     if until_ok shows "ones($window, $window).tril(diagonal=0)" && shows "a full pass (T = $window)"; then
         pass mask_view_cache_off
     else
@@ -115,10 +81,10 @@ fi
 # ---- the timing plot goes with its text ----
 
 if launch; then
-    tm send-keys -t "$SESSION" -l "春风"
-    tm send-keys -t "$SESSION" b
+    e2e_keys -l "春风"
+    e2e_keys b
     if until_ok shows "identical text" && shows "model: without" && shows "|Δ|" && shows "⣀ cache"; then
-        tm send-keys -t "$SESSION" C-u
+        e2e_keys C-u
         if until_ok shows "press b to write" && hides "model: without" && hides "|Δ|" &&
             hides "⣀ cache" && hides "identical text"; then
             pass timing_gone_after_ctrl_u

@@ -135,4 +135,31 @@ static inline void fuzz_app_free(AppState *s)
     app_free(s);
 }
 
+#ifdef _GNU_SOURCE /* memfd_create: a target that needs fuzz_file defines it first */
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* The size bytes at data in an anonymous memory file (memfd_create: no file
+ * on any disk), for loaders that read a path: path becomes /proc/self/fd/N.
+ * Returns the descriptor, for the caller to close, or -1 if the file could
+ * not be made or filled. */
+static inline int fuzz_file(const uint8_t *data, size_t size, char path[64])
+{
+    int fd = memfd_create("fuzz", 0);
+    if (fd < 0)
+        return -1;
+    size_t done = 0;
+    while (done < size) {
+        ssize_t w = write(fd, data + done, size - done);
+        if (w <= 0) {
+            close(fd);
+            return -1;
+        }
+        done += (size_t)w;
+    }
+    snprintf(path, 64, "/proc/self/fd/%d", fd);
+    return fd;
+}
+#endif
+
 #endif

@@ -2,16 +2,14 @@
  * bytes.
  *
  * checkpoint_load reads a path, so each input is put in an anonymous memory
- * file (memfd_create: no file on any disk) and given as /proc/self/fd/N.
+ * file (fuzz_file: no file on any disk).
  * Each input is read twice: as it is, and with its checksums recomputed (the
  * model image's inside it, then the checkpoint's own over its payload, as
  * train.c writes them), so that damage to a setting, the step or a moment
  * reaches the checks behind the checksum.
  */
-#define _GNU_SOURCE
+#define _GNU_SOURCE /* fuzz_file */
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 #include "engine/fileio.h"
 #include "fuzz.h"
@@ -34,22 +32,14 @@ static int version_of(const uint8_t *d, size_t size)
 
 static void load(const uint8_t *data, size_t size)
 {
-    int fd = memfd_create("checkpoint", 0);
+    char path[64];
+    int fd = fuzz_file(data, size, path);
     if (fd < 0)
         return;
-    size_t done = 0;
-    while (done < size) {
-        ssize_t w = write(fd, data + done, size - done);
-        if (w <= 0)
-            break;
-        done += (size_t)w;
-    }
-    char path[64];
-    snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
     Model m;
     Trainer tr;
     TsErr err;
-    if (done == size && checkpoint_load(&m, &tr, path, -1, &err) == 0) {
+    if (checkpoint_load(&m, &tr, path, -1, &err) == 0) {
         trainer_free(&tr);
         model_free(&m);
     }
@@ -76,7 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     le_put_u64(copy + 12, size - HEADER);
     if (version >= 4) /* every byte but the checksum's own four */
-        le_put_u32(copy + 8, crc32_update(crc32_update(0, copy, 8), copy + 12, size - 12));
+        le_put_u32(copy + 8, crc32_except(copy, size, 8));
     else
         le_put_u32(copy + 8, crc32_update(0, copy + HEADER, size - HEADER));
     load(copy, size);

@@ -7,8 +7,18 @@
  * 1..8, a slider, a language, a view, any code point typed); with the first
  * byte odd the explorer shows a lesson (tests/data/lesson-good.md), so its
  * keys (next, back, scroll) and the picker have something to act on.
+ *
+ * x (CMD_EXPORT) writes the session into the working folder: the Commands
+ * run in a scratch folder of the target's own, emptied after every input,
+ * so a run leaves no file in the repository.
  */
+#define _DEFAULT_SOURCE /* mkdtemp, fchdir, dirent */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app/commands.h"
 #include "fuzz.h"
@@ -88,6 +98,36 @@ static CmdArg arg_for(Command c, Bytes *b, char *text, size_t size)
     return a;
 }
 
+static char scratch[] = "/tmp/tangscope-fuzz-keys-XXXXXX";
+static int home = -1; /* the folder the target started in (the repository's top) */
+
+static void scratch_remove(void) { rmdir(scratch); }
+
+/* The scratch folder, made on first call (before fuzz_start, so that a
+ * failure is said on the terminal). */
+static void scratch_make(void)
+{
+    if (home >= 0)
+        return;
+    home = open(".", O_RDONLY | O_DIRECTORY);
+    fuzz_need(home >= 0 && mkdtemp(scratch) != NULL, "a scratch folder in /tmp", strerror(errno));
+    atexit(scratch_remove);
+}
+
+/* Back to the starting folder, and every file the input wrote removed. */
+static void scratch_leave(void)
+{
+    DIR *d = opendir(".");
+    struct dirent *e;
+    while (d && (e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            unlink(e->d_name);
+    if (d)
+        closedir(d);
+    if (fchdir(home) != 0)
+        abort(); /* the fixtures' paths would point nowhere */
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     static AppState s;
@@ -96,6 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fuzz_tiny_model();
     fuzz_tiny_corpus();
     fuzz_converter();
+    scratch_make();
     fuzz_start();
     if (size == 0 || fuzz_app(&s) != 0)
         return 0;
@@ -105,11 +146,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (data[0] & 2)
             app_lesson_open(&s, l, LANG_EN);
     }
+    if (chdir(scratch) != 0) {
+        fuzz_app_free(&s);
+        return 0;
+    }
     while (b.p < b.end && !s.quit) {
         Command c = (Command)(take(&b) % CMD_COUNT);
         CmdArg a = arg_for(c, &b, text, sizeof text);
         app_apply(&s, c, a);
     }
+    scratch_leave();
     fuzz_app_free(&s);
     return 0;
 }

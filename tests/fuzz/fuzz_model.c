@@ -54,10 +54,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             return 0;
         memcpy(copy, data, size);
         /* version 2 covers every byte but the checksum's own, version 1 the payload */
-        uint32_t crc = le_get_u32(copy + 8) == 2
-                           ? crc32_update(crc32_update(0, copy, CRC_AT), copy + CRC_AT + 4,
-                                          size - CRC_AT - 4)
-                           : crc32_update(0, copy + HEADER, size - HEADER);
+        uint32_t crc = le_get_u32(copy + 8) == 2 ? crc32_except(copy, size, CRC_AT)
+                                                 : crc32_update(0, copy + HEADER, size - HEADER);
         le_put_u32(copy + CRC_AT, crc);
         parse(copy, size);
         free(copy);

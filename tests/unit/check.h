@@ -60,6 +60,31 @@ static inline int check_close(const float *got, const float *want, size_t n, con
     return bad == 0;
 }
 
+/* A call that must be refused: refused is true (the call said it failed),
+ * and its message msg holds want (a fixed string) on one line, as every
+ * message the engine and the explorer give must. Returns 1 if all holds;
+ * else prints what did not and marks the running test failed. */
+#define CHECK_REFUSED(refused, msg, want)                                                          \
+    check_refused((refused), (msg), (want), #refused, __FILE__, __LINE__)
+
+static inline int check_refused(int refused, const char *msg, const char *want, const char *what,
+                                const char *file, int line)
+{
+    const char *why = NULL;
+    if (!refused)
+        why = "it was accepted";
+    else if (!strstr(msg, want))
+        why = "the message lacks the words wanted";
+    else if (strchr(msg, '\n'))
+        why = "the message is not one line";
+    if (why) {
+        fprintf(stderr, "  %s:%d: %s: %s (message '%s', want '%s')\n", file, line, what, why,
+                refused ? msg : "", want);
+        check_test_failed = 1;
+    }
+    return why == NULL;
+}
+
 /* Mark the running test skipped; the test returns right after. */
 #define SKIP(reason) (check_skip_reason = (reason))
 

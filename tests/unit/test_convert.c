@@ -7,16 +7,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "testutil.h"
 #include "engine/convert.h"
 
 /* A vocabulary of the characters of text (plus the newline). */
-static void make_vocab(Vocab *v, const char *text)
-{
-    TsErr err;
-    if (vocab_build(v, text, strlen(text), "test", &err) != 0)
-        CHECK(0, "%s", err.msg);
-}
-
 /* Convert text for v and compare with want; returns the Converted (free it). */
 static Converted run(Converter *c, const Vocab *v, const char *text, const char *want)
 {
@@ -47,7 +41,7 @@ static void test_traditional_to_simplified(void)
     Converter c;
     convert_init(&c, NULL);
     Vocab v;
-    make_vocab(&v, "春风国龙后，。");
+    testutil_vocab(&v, "春风国龙后，。");
     Converted o = run(&c, &v, "風", "风");
     CHECK(o.changed == 1 && o.n_pairs == 1 && has_pair(&o, "風", "风"), "風 → 风 is reported");
     CHECK(!o.no_opencc, "OpenCC's t2s is installed here (%s)", c.why);
@@ -79,7 +73,7 @@ static void test_punctuation(void)
     Converter c;
     convert_init(&c, NULL);
     Vocab v;
-    make_vocab(&v, "春风，。");
+    testutil_vocab(&v, "春风，。");
     Converted o = run(&c, &v, "春风,", "春风，");
     CHECK(o.changed == 1 && has_pair(&o, ",", "，"), ", → ，");
     converted_free(&o);
@@ -96,7 +90,7 @@ static void test_punctuation(void)
     converted_free(&o);
     /* with a vocabulary that knows the ASCII comma, it stays */
     Vocab ascii;
-    make_vocab(&ascii, "春,");
+    testutil_vocab(&ascii, "春,");
     o = run(&c, &ascii, "春,", "春,");
     converted_free(&o);
     vocab_free(&ascii);
@@ -113,7 +107,7 @@ static void test_known_characters_kept(void)
     converted_free(&o);
     /* a model that knows 乾 (as the training text has it, in 乾坤) keeps it */
     Vocab v;
-    make_vocab(&v, "乾坤风");
+    testutil_vocab(&v, "乾坤风");
     o = run(&c, &v, "乾風", "乾风");
     CHECK(o.changed == 1, "only 風 changes: %d", o.changed);
     converted_free(&o);
@@ -156,7 +150,7 @@ static void test_without_opencc_data(void)
     Converter c;
     convert_init(&c, "/nonexistent/t2s.json");
     Vocab v;
-    make_vocab(&v, "春风，");
+    testutil_vocab(&v, "春风，");
     /* known characters and punctuation never need OpenCC: no complaint */
     Converted o = run(&c, &v, "春风,", "春风，");
     CHECK(!o.no_opencc && !c.tried, "OpenCC was opened for a text that did not need it");

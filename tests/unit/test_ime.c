@@ -17,7 +17,9 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "apptest.h"
 #include "check.h"
+#include "testutil.h"
 #include "app/commands.h"
 #include "engine/fileio.h"
 #include "engine/infer.h"
@@ -38,50 +40,16 @@ static void load_fixtures(void)
 
 static void start(AppState *s)
 {
-    TsErr err;
-    if (app_init(s, &model, &err) != 0) {
-        fprintf(stderr, "app_init: %s\n", err.msg);
-        exit(2);
-    }
+    apptest_start(s, &model);
     s->lang = LANG_EN;
     s->pinyin = &table;
 }
 
 static unsigned cmd(AppState *s, Command c, long n) { return app_apply(s, c, cmd_arg(n)); }
 
-/* Each code point of utf8 as a typed key (CMD_TYPE). */
-static void type(AppState *s, const char *utf8)
-{
-    size_t len = strlen(utf8), pos = 0;
-    uint32_t cp;
-    while (pos < len && utf8_decode(utf8, len, &pos, &cp) == 0)
-        cmd(s, CMD_TYPE, (long)cp);
-}
-
-static uint32_t cp_of(const char *ch)
-{
-    size_t pos = 0;
-    uint32_t cp = 0;
-    utf8_decode(ch, strlen(ch), &pos, &cp);
-    return cp;
-}
-
-static int id_of(const char *ch) { return vocab_id(&model.vocab, cp_of(ch)); }
+static int id_of(const char *ch) { return vocab_id(&model.vocab, testutil_cp(ch)); }
 
 /* ---- the references ---- */
-
-typedef struct {
-    double p;
-    int id;
-} Item;
-
-static int item_cmp(const void *a, const void *b)
-{
-    const Item *x = a, *y = b;
-    if (x->p != y->p)
-        return x->p > y->p ? -1 : 1;
-    return (x->id > y->id) - (x->id < y->id);
-}
 
 /* The model's next-character distribution after ⏎ and the text: its own
  * pass and a softmax in double. probs: [V]. */
@@ -114,7 +82,7 @@ static void direct_probs(const char *text, double *probs)
 /* The vocabulary's characters that have one of `spellings` (readings with
  * tone marks, space-separated) among their readings in assets/pinyin.tsv,
  * sorted by probs descending; returns how many. */
-static int readers(const char *spellings, const double *probs, Item *out, int max)
+static int readers(const char *spellings, const double *probs, Ranked *out, int max)
 {
     unsigned char *buf;
     size_t len;
@@ -146,16 +114,16 @@ static int readers(const char *spellings, const double *probs, Item *out, int ma
             match |= strstr(readings, want) != NULL;
         }
         if (id >= 0 && match && n < max)
-            out[n++] = (Item){probs[id], id};
+            out[n++] = (Ranked){probs[id], id};
     }
     free(buf);
-    qsort(out, (size_t)n, sizeof *out, item_cmp);
+    qsort(out, (size_t)n, sizeof *out, testutil_ranked_cmp);
     return n;
 }
 
 /* The input method lists exactly `want` (n of them), in that order, with
  * the model's probabilities. */
-static void check_list(const AppState *s, const Item *want, int n, const char *what)
+static void check_list(const AppState *s, const Ranked *want, int n, const char *what)
 {
     CHECK(s->ime.valid && s->ime.n == n, "%s: %d characters listed, want %d", what, s->ime.n, n);
     for (int k = 0; k < n && k < s->ime.n; k++) {
@@ -175,7 +143,7 @@ enum { MAX_ITEMS = 512 };
 static void test_chun_then_1(void)
 {
     static double probs[8192];
-    static Item want[MAX_ITEMS];
+    static Ranked want[MAX_ITEMS];
     direct_probs("", probs);
     int n = readers("chūn chún chǔn chùn chun", probs, want, MAX_ITEMS);
     CHECK(n >= 10, "chun has more than a page of characters in the table: %d", n);
@@ -183,7 +151,7 @@ static void test_chun_then_1(void)
     start(&s);
     cmd(&s, CMD_PINYIN_INPUT, 1);
     CHECK(s.ime.on, "i: the input method is on");
-    type(&s, "chun");
+    apptest_type(&s, "chun");
     CHECK(strcmp(s.ime.typed, "chun") == 0 && s.n_chars == 0, "letters spell, they are no text");
     unsigned r = cmd(&s, CMD_PICK, 1);
     CHECK(s.n_chars == 1 && s.chars[0].id == want[0].id, "1 chose id %d, want %d",
@@ -223,14 +191,14 @@ static void test_burst_is_keys(void)
 static void test_ranking_follows_model(void)
 {
     static double probs[8192];
-    static Item want[MAX_ITEMS];
+    static Ranked want[MAX_ITEMS];
     direct_probs("春风", probs);
     int n = readers("chūn chún chǔn chùn chun", probs, want, MAX_ITEMS);
     AppState s;
     start(&s);
-    type(&s, "春风");
+    apptest_type(&s, "春风");
     cmd(&s, CMD_PINYIN_INPUT, 1);
-    type(&s, "chun");
+    apptest_type(&s, "chun");
     check_list(&s, want, n, "chun after 春风");
     /* app_pinyin_rank and the list agree */
     PinyinCandidate c[4];
@@ -243,9 +211,9 @@ static void test_ranking_follows_model(void)
     cmd(&s, CMD_PICK, 1);
     CHECK(s.n_chars == 3 && s.chars[2].id == want[APP_IME_PAGE].id, "1 on page 2 chose the tenth");
     /* Space chooses the first */
-    type(&s, "yue");
+    apptest_type(&s, "yue");
     static double after[8192];
-    static Item yue[MAX_ITEMS];
+    static Ranked yue[MAX_ITEMS];
     char text[32] = "春风";
     utf8_encode(vocab_cp(&model.vocab, want[APP_IME_PAGE].id), text + strlen(text));
     direct_probs(text, after);
@@ -260,7 +228,7 @@ static void test_ranking_follows_model(void)
 static void test_tone_filters(void)
 {
     static double probs[8192];
-    static Item any[MAX_ITEMS], second[MAX_ITEMS], first[MAX_ITEMS];
+    static Ranked any[MAX_ITEMS], second[MAX_ITEMS], first[MAX_ITEMS];
     direct_probs("春风", probs);
     int n_any = readers("chūn chún chǔn chùn chun", probs, any, MAX_ITEMS);
     int n2 = readers("chún", probs, second, MAX_ITEMS);
@@ -268,9 +236,9 @@ static void test_tone_filters(void)
     CHECK(n2 > 0 && n1 > 0 && n1 + n2 <= n_any, "the table splits chun by tone: %d %d %d", n1, n2, n_any);
     AppState s;
     start(&s);
-    type(&s, "春风");
+    apptest_type(&s, "春风");
     cmd(&s, CMD_PINYIN_INPUT, 1);
-    type(&s, "chun2"); /* a pasted or typed-in tone digit */
+    apptest_type(&s, "chun2"); /* a pasted or typed-in tone digit */
     check_list(&s, second, n2, "chun2");
     for (int k = 0; k < s.ime.n; k++)
         CHECK(s.ime.cand[k].id != id_of("春"), "春 is chūn, not chún");
@@ -282,7 +250,7 @@ static void test_tone_filters(void)
     cmd(&s, CMD_PINYIN_TONE, -1);
     CHECK(strcmp(s.ime.typed, "chun") == 0, "Shift-Tab: any tone again (%s)", s.ime.typed);
     cmd(&s, CMD_STOP, 0);
-    type(&s, "chūn");
+    apptest_type(&s, "chūn");
     check_list(&s, first, n1, "chūn with its mark");
     app_free(&s);
 }
@@ -292,9 +260,9 @@ static void test_editing(void)
 {
     AppState s;
     start(&s);
-    type(&s, "春");
+    apptest_type(&s, "春");
     cmd(&s, CMD_PINYIN_INPUT, 1);
-    type(&s, "fx");
+    apptest_type(&s, "fx");
     CHECK(s.ime.valid && s.ime.n == 0, "fx: a syllable nothing reads");
     cmd(&s, CMD_BACKSPACE, 0);
     CHECK(strcmp(s.ime.typed, "f") == 0, "Backspace edits the syllable (%s)", s.ime.typed);
@@ -302,7 +270,7 @@ static void test_editing(void)
     CHECK(s.ime.typed[0] == 0 && s.n_chars == 1, "... down to nothing, the text untouched");
     cmd(&s, CMD_BACKSPACE, 0);
     CHECK(s.n_chars == 0, "with no syllable Backspace takes back a character");
-    type(&s, "feng9");
+    apptest_type(&s, "feng9");
     CHECK(!s.ime.valid && s.ime.n == 0, "feng9 is no syllable");
     cmd(&s, CMD_PICK, 1);
     CHECK(s.n_chars == 0 && s.status_error, "nothing to choose: %s", s.status);
@@ -319,11 +287,11 @@ static void test_editing(void)
     cmd(&s, CMD_PICK, 1);
     CHECK(s.n_chars == 1 && s.chars[0].id == top, "1 with no syllable picks the first bar");
     /* , typed is ， as everywhere */
-    type(&s, ",");
+    apptest_type(&s, ",");
     CHECK(s.n_chars == 2 && s.chars[1].cp == 0xFF0C, "',' is ，");
     /* `/` then a chosen character looks it up instead of typing it */
     cmd(&s, CMD_QUERY, 0);
-    type(&s, "yue");
+    apptest_type(&s, "yue");
     int first = s.ime.n > 0 ? s.ime.cand[0].id : -1;
     cmd(&s, CMD_PICK, 1);
     CHECK(s.n_chars == 2 && first >= 0 && s.pred.query_id == first && !s.query_input,
@@ -341,14 +309,14 @@ static void test_show_and_no_table(void)
     cmd(&s, CMD_PINYIN_SHOW, -1);
     CHECK(!s.show_pinyin, "y again: off");
     char r[32];
-    app_pinyin_reading(&s, cp_of("行"), NULL, r, sizeof r);
+    app_pinyin_reading(&s, testutil_cp("行"), NULL, r, sizeof r);
     CHECK(strcmp(r, "xíng") == 0, "行's customary reading: %s", r);
     PinyinSyllable q;
     TsErr err;
     pinyin_syllable_parse("hang", &q, &err);
-    app_pinyin_reading(&s, cp_of("行"), &q, r, sizeof r);
+    app_pinyin_reading(&s, testutil_cp("行"), &q, r, sizeof r);
     CHECK(strcmp(r, "háng") == 0, "行 read as typed hang: %s", r);
-    CHECK(strcmp(app_pinyin_gloss(&s, cp_of("月")), "moon") == 0, "月: moon");
+    CHECK(strcmp(app_pinyin_gloss(&s, testutil_cp("月")), "moon") == 0, "月: moon");
     char pct[32];
     app_pinyin_percent(0.0000049, pct, sizeof pct);
     CHECK(strcmp(pct, "0.00049%") == 0, "a small probability keeps two digits: %s", pct);
@@ -359,7 +327,7 @@ static void test_show_and_no_table(void)
     CHECK(!s.show_pinyin && s.status_error, "no table, no readings: %s", s.status);
     cmd(&s, CMD_PINYIN_INPUT, 1);
     CHECK(!s.ime.on && s.status_error, "no table, no input method: %s", s.status);
-    type(&s, "a");
+    apptest_type(&s, "a");
     CHECK(s.n_chars == 1, "letters are text outside the input method");
     app_free(&s);
 }
@@ -371,7 +339,7 @@ static void test_reset_keeps_mode(void)
     start(&s);
     cmd(&s, CMD_PINYIN_SHOW, 1);
     cmd(&s, CMD_PINYIN_INPUT, 1);
-    type(&s, "chu");
+    apptest_type(&s, "chu");
     app_reset(&s);
     CHECK(s.show_pinyin && s.ime.on && s.ime.typed[0] == 0 && s.ime.n == 0, "after a reset");
     app_free(&s);
@@ -389,10 +357,10 @@ static void test_unknown_named(void)
     CHECK(s.status_error && strstr(s.status, "'x' (U+0078)") && strstr(s.status, "1 more"),
           "the first named, the other counted: %s", s.status);
     app_clear_text(&s);
-    type(&s, "春風");
-    CHECK(s.n_chars == 2 && s.chars[1].cp == cp_of("风") && strstr(s.status, "風 → 风"),
+    apptest_type(&s, "春風");
+    CHECK(s.n_chars == 2 && s.chars[1].cp == testutil_cp("风") && strstr(s.status, "風 → 风"),
           "風 typed is 风, and the status says so: %s", s.status);
-    type(&s, "x");
+    apptest_type(&s, "x");
     CHECK(s.status_error && strstr(s.status, "'x' (U+0078)"), "one unknown is named: %s", s.status);
     app_free(&s);
 }

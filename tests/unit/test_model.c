@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "testutil.h"
 #include "engine/fileio.h"
 #include "engine/train_pass.h"
 #include "engine/model.h"
@@ -95,7 +96,7 @@ static void test_fixture_logits(void)
     model_free(&m);
 }
 
-static char tmpdir[] = "/tmp/tangscope-test-XXXXXX";
+static const char *tmpdir; /* testutil_tmpdir, made in main */
 
 static void write_bytes(const char *path, const unsigned char *b, size_t n)
 {
@@ -139,7 +140,7 @@ static void put32(unsigned char *p, uint32_t v)
  * before them and then the rest), so a test reaches the checks after it. */
 static void reseal(unsigned char *b, size_t n)
 {
-    put32(b + 36, crc32_update(crc32_update(0, b, 36), b + 40, n - 40));
+    put32(b + 36, crc32_except(b, n, 36));
 }
 
 /* Load a damaged copy; it must fail with a message naming the file and
@@ -152,14 +153,10 @@ static void expect_refused(const char *label, const unsigned char *b, size_t n, 
     Model m;
     TsErr err = {{0}};
     int rc = model_load(&m, path, &err);
-    CHECK(rc != 0, "%s: damaged file was accepted", label);
-    if (rc == 0) {
+    if (rc == 0)
         model_free(&m);
-        return;
-    }
-    CHECK(strstr(err.msg, path) != NULL, "%s: message does not name the file: %s", label, err.msg);
-    CHECK(strstr(err.msg, expect) != NULL, "%s: message '%s' lacks '%s'", label, err.msg, expect);
-    CHECK(strchr(err.msg, '\n') == NULL, "%s: message is not one line", label);
+    CHECK_REFUSED(rc != 0, err.msg, path);
+    CHECK_REFUSED(rc != 0, err.msg, expect);
 }
 
 static void test_damaged_files(void)
@@ -309,8 +306,7 @@ static void test_vocab_encode(void)
     CHECK(strstr(err.msg, "'x' (U+0078)") && strstr(err.msg, "position 2"),
           "message must name the character and where: %s", err.msg);
     const char bad[] = {'\xE6', '\x98', 0};
-    CHECK(vocab_encode(&v, bad, 2, "prompt", &ids, &n, &err) != 0 && strstr(err.msg, "UTF-8"),
-          "truncated UTF-8 accepted");
+    CHECK_REFUSED(vocab_encode(&v, bad, 2, "prompt", &ids, &n, &err) != 0, err.msg, "UTF-8");
     Vocab built;
     const char *text = "春风春\n风。";
     CHECK(vocab_build(&built, text, strlen(text), "text", &err) == 0, "%s", err.msg);
@@ -321,18 +317,12 @@ static void test_vocab_encode(void)
 
 int main(void)
 {
-    if (!mkdtemp(tmpdir)) {
-        perror("mkdtemp");
-        return 1;
-    }
+    tmpdir = testutil_tmpdir("test");
     RUN(test_fixture_logits);
     RUN(test_roundtrip);
     RUN(test_damaged_files);
     RUN(test_version1);
     RUN(test_vocab_encode);
-    char cmd[300];
-    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
-    if (system(cmd) != 0)
-        fprintf(stderr, "could not remove %s\n", tmpdir);
+    testutil_tmpdir_remove();
     return test_summary();
 }

@@ -9,17 +9,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "testutil.h"
 #include "engine/pinyin.h"
 
 #define TABLE "assets/pinyin.tsv"
-
-static uint32_t cp_of(const char *s)
-{
-    size_t pos = 0;
-    uint32_t cp = 0;
-    utf8_decode(s, strlen(s), &pos, &cp);
-    return cp;
-}
 
 /* A vocabulary of every character in the table. */
 static int table_vocab(const Pinyin *p, Vocab *v)
@@ -35,7 +28,7 @@ static int table_vocab(const Pinyin *p, Vocab *v)
 
 static void check_reading(const Pinyin *p, const char *ch, const char *want, const char *gloss)
 {
-    const PinyinEntry *e = pinyin_find(p, cp_of(ch));
+    const PinyinEntry *e = pinyin_find(p, testutil_cp(ch));
     CHECK(e != NULL, "%s is not in the table", ch);
     if (!e)
         return;
@@ -61,7 +54,7 @@ static void test_known_readings(void)
     CHECK(p.n == 7308, "%d characters, want the vocabulary's 7308 Han characters", p.n);
     CHECK(pinyin_find(&p, 0x3002) == NULL, "。 has no reading");
     /* 长 reads zhǎng and cháng: both are there, in that order */
-    const PinyinEntry *e = pinyin_find(&p, cp_of("长"));
+    const PinyinEntry *e = pinyin_find(&p, testutil_cp("长"));
     char r[32];
     CHECK(e && e->count >= 2 && pinyin_reading(e, 1, r, sizeof r) > 0 && strcmp(r, "cháng") == 0,
           "长's second reading is not cháng");
@@ -108,7 +101,7 @@ static void test_typed_syllables(void)
 static int has(const PinyinCandidate *c, int n, const Vocab *v, const char *ch)
 {
     for (int i = 0; i < n; i++)
-        if (vocab_cp(v, c[i].id) == cp_of(ch))
+        if (vocab_cp(v, c[i].id) == testutil_cp(ch))
             return 1;
     return 0;
 }
@@ -207,12 +200,10 @@ static void check_damaged(const char *text, const char *want)
     Pinyin p;
     TsErr err;
     int rc = pinyin_parse(&p, text, strlen(text), "t.tsv", &err);
-    CHECK(rc != 0, "accepted: %s", text);
-    if (rc == 0) {
+    if (rc == 0)
         pinyin_free(&p);
-        return;
-    }
-    CHECK(strstr(err.msg, want) != NULL, "message '%s' lacks '%s'", err.msg, want);
+    if (!CHECK_REFUSED(rc != 0, err.msg, want))
+        fprintf(stderr, "  the table: %s\n", text);
 }
 
 static void test_damaged_table(void)

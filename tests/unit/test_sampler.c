@@ -1,12 +1,10 @@
-/* test_sampler.c - the sampling stages, the seeded generator and the verse forms.
+/* test_sampler.c - the sampling stages: temperature, softmax, repetition
+ * penalty, top-k, top-p, min-p, the constraint mask and the pick with its coin.
  *
  * Expected values come from outside the code under test: small distributions
- * worked out by hand (or with exp() in double from the formula), the generator's
- * outputs from an independent Python implementation of the published algorithm,
- * top-k and top-p against a plain full sort (qsort) written here, and poem
- * shapes checked by a separate splitter in this file. Random "models"
- * (random logits and coins over many seeds) drive the forms through the real
- * sampler to show the shape holds whatever the model wants.
+ * worked out by hand (or with exp() in double from the formula), and top-k
+ * and top-p against a plain full sort (qsort) written here. The seeded
+ * generator is tested in test_rng.c, the verse forms in test_form.c.
  */
 #include <math.h>
 #include <stdint.h>
@@ -15,45 +13,10 @@
 #include <string.h>
 
 #include "check.h"
-#include "engine/form.h"
 #include "engine/rng.h"
 #include "engine/sampler.h"
 #include "engine/vocab.h"
-
-#define CP_COMMA 0xFF0Cu
-#define CP_PERIOD 0x3002u
-
-/* The four lines of 登鹳雀楼 give 20 distinct Han characters; with ， 。 'a'
- * and the newline the test vocabulary has 24 tokens. */
-static const char *VOCAB_TEXT = "白日依山尽，黄河入海流。欲穷千里目，更上一层楼。a";
-
-static void make_vocab(Vocab *v, const char *text)
-{
-    TsErr err;
-    if (vocab_build(v, text, strlen(text), "test vocabulary", &err) != 0) {
-        fprintf(stderr, "cannot build the test vocabulary: %s\n", err.msg);
-        exit(2);
-    }
-}
-
-/* UTF-8 -> code points; returns the count. */
-static size_t to_cps(const char *s, uint32_t *out, size_t cap)
-{
-    size_t len = strlen(s), pos = 0, n = 0;
-    while (pos < len && n < cap) {
-        if (utf8_decode(s, len, &pos, &out[n]) != 0)
-            return n;
-        n++;
-    }
-    return n;
-}
-
-static int id_of(const Vocab *v, const char *ch)
-{
-    uint32_t cp;
-    to_cps(ch, &cp, 1);
-    return vocab_id(v, cp);
-}
+#include "testutil.h"
 
 static double sum_floats(const float *x, int n)
 {
@@ -249,14 +212,14 @@ static void test_repetition_penalty(void)
 static void test_penalty_leaves_punctuation(void)
 {
     Vocab v;
-    make_vocab(&v, VOCAB_TEXT);
+    testutil_vocab(&v, TESTUTIL_VOCAB_TEXT);
     int V = v.size;
     SamplerState s;
     TsErr err;
     CHECK(sampler_init(&s, V, &err) == 0, "%s", err.msg);
     sampler_exempt_punctuation(&s, &v);
-    int bai = id_of(&v, "白"), ri = id_of(&v, "日"), comma = id_of(&v, "，"),
-        period = id_of(&v, "。"), newline = id_of(&v, "\n"), shan = id_of(&v, "山");
+    int bai = testutil_id(&v, "白"), ri = testutil_id(&v, "日"), comma = testutil_id(&v, "，"),
+        period = testutil_id(&v, "。"), newline = testutil_id(&v, "\n"), shan = testutil_id(&v, "山");
     CHECK(newline >= 0 && comma >= 0 && period >= 0, "the test vocabulary has the marks");
     int exempt = 0;
     for (int i = 0; i < V; i++)
@@ -790,348 +753,6 @@ static void test_settings_check(void)
     CHECK(sampler_settings_check(&edge, &err) == 0, "edges refused: %s", err.msg);
 }
 
-/* ---- the seeded generator ---- */
-
-static void test_rng(void)
-{
-    /* First outputs of xoshiro256** seeded through splitmix64, from an
-     * independent Python implementation of the published algorithms
-     * (prng.di.unimi.it), run once when this test was written. splitmix64's
-     * first output for seed 0 is 0xE220A8397B1DCDAF, the published value,
-     * which anchors the seeding. */
-    const uint64_t want1[5] = {0xB3F2AF6D0FC710C5ull, 0x853B559647364CEAull, 0x92F89756082A4514ull,
-                               0x642E1C7BC266A3A7ull, 0xB27A48E29A233673ull};
-    const uint64_t want0[5] = {0x99EC5F36CB75F2B4ull, 0xBF6E1F784956452Aull, 0x1A5F849D4933E6E0ull,
-                               0x6AA594F1262D2D2Cull, 0xBBA5AD4A1F842E59ull};
-    Rng r;
-    rng_seed(&r, 1);
-    CHECK(r.s[0] == 0x910A2DEC89025CC1ull && r.s[3] == 0x71C18690EE42C90Bull,
-          "seed 1 state %016llx .. %016llx", (unsigned long long)r.s[0],
-          (unsigned long long)r.s[3]);
-    for (int i = 0; i < 5; i++) {
-        uint64_t got = rng_next(&r);
-        CHECK(got == want1[i], "seed 1 output %d: %016llx, want %016llx", i,
-              (unsigned long long)got, (unsigned long long)want1[i]);
-    }
-    rng_seed(&r, 0);
-    CHECK(r.s[0] == 0xE220A8397B1DCDAFull, "splitmix64(0) first output %016llx",
-          (unsigned long long)r.s[0]);
-    for (int i = 0; i < 5; i++) {
-        uint64_t got = rng_next(&r);
-        CHECK(got == want0[i], "seed 0 output %d: %016llx, want %016llx", i,
-              (unsigned long long)got, (unsigned long long)want0[i]);
-    }
-    /* rng_float is the top 24 bits over 2^24: 11793071, 8731477, 9631895 for seed 1. */
-    rng_seed(&r, 1);
-    const float wantf[3] = {11793071.0f / 16777216.0f, 8731477.0f / 16777216.0f,
-                            9631895.0f / 16777216.0f};
-    for (int i = 0; i < 3; i++) {
-        float got = rng_float(&r);
-        CHECK(got == wantf[i], "rng_float %d: %.9g, want %.9g", i, (double)got, (double)wantf[i]);
-    }
-
-    /* Ranges. */
-    rng_seed(&r, 99);
-    int out_of_range = 0;
-    for (int i = 0; i < 1000000; i++) {
-        float f = rng_float(&r);
-        out_of_range += !(f >= 0.0f && f < 1.0f);
-    }
-    CHECK(out_of_range == 0, "%d floats outside [0, 1)", out_of_range);
-    const uint64_t ns[] = {1, 2, 3, 10, 1000, (1ull << 63) + 1, UINT64_MAX};
-    for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++) {
-        int bad = 0;
-        for (int i = 0; i < 20000; i++)
-            bad += rng_below(&r, ns[k]) >= ns[k];
-        CHECK(bad == 0, "rng_below(%llu): %d out of range", (unsigned long long)ns[k], bad);
-    }
-    /* Roughly uniform: 100000 draws below 10, each count within 5 sigma (~475). */
-    int count[10] = {0};
-    for (int i = 0; i < 100000; i++)
-        count[rng_below(&r, 10)]++;
-    for (int d = 0; d < 10; d++)
-        CHECK(abs(count[d] - 10000) < 500, "digit %d drawn %d times of 100000", d, count[d]);
-}
-
-/* ---- verse forms ---- */
-
-static void test_is_han(void)
-{
-    const uint32_t han[] = {0x3400, 0x4DBF, 0x4E00, 0x9FFF, 0xF900, 0xFAFF, 0x20000, 0x3FFFF,
-                            0x6708 /* 月 */};
-    const uint32_t not_han[] = {0x33FF, 0x4DC0, 0x4DFF, 0xA000, 0xF8FF, 0xFB00, 0x1FFFF,
-                                0x40000, CP_COMMA, CP_PERIOD, 'a', '\n', 0x3001 /* 、 */};
-    for (size_t i = 0; i < sizeof han / sizeof han[0]; i++)
-        CHECK(is_han(han[i]), "U+%04X should be Han", (unsigned)han[i]);
-    for (size_t i = 0; i < sizeof not_han / sizeof not_han[0]; i++)
-        CHECK(!is_han(not_han[i]), "U+%04X should not be Han", (unsigned)not_han[i]);
-}
-
-static int well(const char *s)
-{
-    uint32_t cps[256];
-    size_t n = to_cps(s, cps, 256);
-    return poem_well_formed(cps, n);
-}
-
-static void test_poem_well_formed(void)
-{
-    const char *good[] = {
-        "白日依山尽，黄河入海流。欲穷千里目，更上一层楼。",
-        "白日依山尽，黄河入海流。",
-        "白日依山尽黄河，入海流欲穷千里。",
-        "白日依山尽，黄河入海流。欲穷千里目，更上一层楼。白日依山尽，黄河入海流。",
-    };
-    const char *bad[] = {
-        "",
-        "白日依山尽海，黄河入海流。",                          /* a 6-character line */
-        "白日依山，黄河入海。",                                /* 4 */
-        "白日依山尽，黄河入海流欲穷。",                        /* 5 then 7 */
-        "白日依山尽，黄河入海流。欲穷千里目，更上一层楼",      /* no final 。 */
-        "白日依山尽，黄河入海流",                              /* no final 。 */
-        "白日依山尽，黄河入海流，欲穷千里目，更上一层楼。",    /* ，， */
-        "白日依山尽，黄河入海流。欲穷千里目。",                /* 3 lines, 。。 */
-        "白日依山尽，黄河入海流。欲穷千里目，",                /* 3 lines */
-        "白日依山尽。黄河入海流，",                            /* starts with 。 */
-        "白日依山尽，，黄河入海流。",                          /* an empty line */
-        "白日依山尽，黄河入海流。\n",                          /* a newline inside */
-        "白日依山a，黄河入海流。",                             /* not Han */
-        "，白日依山尽。",
-    };
-    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
-        CHECK(well(good[i]), "should be well formed: %s", good[i]);
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        CHECK(!well(bad[i]), "should not be well formed: %s", bad[i]);
-}
-
-static void test_form_init_errors(void)
-{
-    Vocab v;
-    make_vocab(&v, VOCAB_TEXT);
-    Form f;
-    TsErr err;
-    CHECK(form_init_jueju(&f, &v, 5, &err) == 0, "%s", err.msg);
-    CHECK(form_init_acrostic(&f, &v, "白黄欲更", 7, &err) == 0, "%s", err.msg);
-    struct {
-        const char *heads;
-        int line_len;
-        const char *expect;
-    } cases[] = {
-        {"白黄", 6, "5 or 7"},
-        {"白黄", 0, "5 or 7"},
-        {"", 5, "1 to 64"},
-        {"白春黄", 5, "'春' (U+6625)"}, /* not in the vocabulary */
-        {"白a", 5, "'a' (U+0061)"},     /* in the vocabulary, not Han */
-        {"白，", 5, "not a Han"},
-        {"白\xE9", 5, "invalid UTF-8"},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        err.msg[0] = 0;
-        int rc = form_init_acrostic(&f, &v, cases[i].heads, cases[i].line_len, &err);
-        CHECK(rc != 0 && strstr(err.msg, cases[i].expect), "case %zu: rc %d, message '%s'", i, rc,
-              err.msg);
-        CHECK(f.kind == FORM_FREE, "a failed init should leave a free form");
-    }
-    char many[4 * 65 + 1] = "";
-    for (int i = 0; i < 65; i++)
-        strcat(many, "白");
-    CHECK(form_init_acrostic(&f, &v, many, 5, &err) != 0 && strstr(err.msg, "64"),
-          "65 heads: '%s'", err.msg);
-    many[64 * 3] = 0;
-    CHECK(form_init_acrostic(&f, &v, many, 5, &err) == 0 && f.n_lines == 64, "64 heads: %s",
-          err.msg);
-    CHECK(form_init_jueju(&f, &v, 8, &err) != 0 && strstr(err.msg, "5 or 7"), "jueju 8: '%s'",
-          err.msg);
-    vocab_free(&v);
-
-    /* A vocabulary without ，(or 。, or the newline, or any Han) leaves a form
-     * no candidate at some point: refused at init, naming what is missing. */
-    make_vocab(&v, "白日依山尽。黄河入海流。");
-    CHECK(form_init_jueju(&f, &v, 5, &err) != 0 && strstr(err.msg, "U+FF0C"), "no ，: '%s'",
-          err.msg);
-    CHECK(form_init_acrostic(&f, &v, "白黄", 5, &err) != 0 && strstr(err.msg, "U+FF0C"),
-          "no ，: '%s'", err.msg);
-    vocab_free(&v);
-    make_vocab(&v, "白日依山尽，黄河入海流");
-    CHECK(form_init_jueju(&f, &v, 5, &err) != 0 && strstr(err.msg, "U+3002"), "no 。: '%s'",
-          err.msg);
-    vocab_free(&v);
-    const uint32_t no_newline[] = {0x3002, 0x767D, 0xFF0C};
-    CHECK(vocab_from_cps(&v, no_newline, 3, &err) == 0, "%s", err.msg);
-    CHECK(form_init_jueju(&f, &v, 5, &err) != 0 && strstr(err.msg, "newline"), "no newline: '%s'",
-          err.msg);
-    vocab_free(&v);
-    make_vocab(&v, "，。a");
-    CHECK(form_init_jueju(&f, &v, 5, &err) != 0 && strstr(err.msg, "Han"), "no Han: '%s'",
-          err.msg);
-    vocab_free(&v);
-}
-
-static void test_form_allowed_by_hand(void)
-{
-    Vocab v;
-    make_vocab(&v, VOCAB_TEXT);
-    int V = v.size, comma = id_of(&v, "，"), period = id_of(&v, "。"), nl = vocab_id(&v, '\n');
-    uint8_t allowed[64];
-    Form f;
-    TsErr err;
-    CHECK(V == 24, "test vocabulary has %d tokens, expected 24", V);
-
-    form_init_free(&f);
-    CHECK(form_allowed(&f, &v, allowed) == V, "free form should allow all %d", V);
-
-    /* Jueju 5: 20 Han characters allowed, then only ，, ..., then the newline. */
-    CHECK(form_init_jueju(&f, &v, 5, &err) == 0, "%s", err.msg);
-    int han = id_of(&v, "山");
-    const int want_marks[4] = {comma, period, comma, period};
-    for (int line = 0; line < 4; line++) {
-        for (int col = 0; col < 5; col++) {
-            int n = form_allowed(&f, &v, allowed);
-            CHECK(n == 20 && !allowed[comma] && !allowed[period] && !allowed[nl] &&
-                      !allowed[id_of(&v, "a")] && allowed[han],
-                  "line %d col %d: %d allowed", line, col, n);
-            form_advance(&f, &v, han);
-        }
-        int n = form_allowed(&f, &v, allowed);
-        CHECK(n == 1 && allowed[want_marks[line]], "line %d: the mark should be forced", line);
-        form_advance(&f, &v, want_marks[line]);
-    }
-    CHECK(form_allowed(&f, &v, allowed) == 1 && allowed[nl] && !f.done, "newline should follow");
-    form_advance(&f, &v, nl);
-    CHECK(f.done && form_allowed(&f, &v, allowed) == 1 && allowed[nl], "done: only the newline");
-
-    /* Acrostic 白黄欲, 5: heads forced, marks ，。。 (the last line ends in 。). */
-    CHECK(form_init_acrostic(&f, &v, "白黄欲", 5, &err) == 0, "%s", err.msg);
-    const char *heads[3] = {"白", "黄", "欲"};
-    const int marks3[3] = {comma, period, period};
-    for (int line = 0; line < 3; line++) {
-        int n = form_allowed(&f, &v, allowed);
-        CHECK(n == 1 && allowed[id_of(&v, heads[line])], "line %d: head should be forced", line);
-        form_advance(&f, &v, id_of(&v, heads[line]));
-        for (int col = 1; col < 5; col++) {
-            CHECK(form_allowed(&f, &v, allowed) == 20, "line %d col %d", line, col);
-            form_advance(&f, &v, han);
-        }
-        CHECK(form_allowed(&f, &v, allowed) == 1 && allowed[marks3[line]], "line %d mark", line);
-        form_advance(&f, &v, marks3[line]);
-    }
-    CHECK(form_allowed(&f, &v, allowed) == 1 && allowed[nl], "newline should close the poem");
-    form_advance(&f, &v, nl);
-    CHECK(f.done, "poem should be done");
-    vocab_free(&v);
-}
-
-/* Run a form to its end with a random "model": random logits that often push
- * hard for a character the form forbids, random settings and coins, through
- * sampler_run with the form's mask. Writes the code points (newline included);
- * returns the count, or 0 on a failure already reported. */
-static size_t write_poem(Form *f, const Vocab *v, SamplerState *s, Rng *r, uint32_t *out,
-                         size_t cap, int *mask_first)
-{
-    const float temps[] = {0.0f, 0.5f, 1.0f, 2.0f};
-    const int ks[] = {0, 1, 3};
-    const float ps[] = {1.0f, 0.9f, 1e-6f};
-    const float mins[] = {0.0f, 0.1f};
-    SamplerSettings set = {
-        .temperature = temps[rng_below(r, 4)],
-        .top_k = ks[rng_below(r, 3)],
-        .top_p = ps[rng_below(r, 3)],
-        .min_p = mins[rng_below(r, 2)],
-        .repetition_penalty = rng_below(r, 2) ? 1.0f : 1.5f,
-    };
-    int V = v->size;
-    float logits[64];
-    uint8_t allowed[64];
-    int text[512];
-    TsErr err;
-    size_t n = 0;
-    while (n < cap && !f->done) {
-        int n_allowed = form_allowed(f, v, allowed);
-        CHECK(n_allowed > 0, "the form allows nothing at character %zu", n);
-        for (int i = 0; i < V; i++)
-            logits[i] = (float)rng_normal(r) * 2.0f;
-        if (rng_below(r, 3) == 0) /* the model insists on something, often forbidden */
-            logits[rng_below(r, (uint64_t)V)] += 15.0f;
-        int tok = sampler_run(s, &set, logits, text, n, allowed, rng_float(r), &err);
-        if (tok < 0 || !allowed[tok]) {
-            CHECK(0, "sampler_run gave %d at character %zu: %s", tok, n, tok < 0 ? err.msg : "");
-            return 0;
-        }
-        *mask_first += s->mask_first;
-        text[n] = tok;
-        out[n++] = vocab_cp(v, tok);
-        form_advance(f, v, tok);
-    }
-    CHECK(f->done && n > 0 && out[n - 1] == '\n', "the poem did not close with a newline");
-    return f->done ? n : 0;
-}
-
-/* The shape, checked by splitting the text here, independently of form.c:
- * n_lines lines of line_len Han characters, line i opening with heads[i] (if
- * heads), marks ，。 alternating with 。 last, then exactly one newline. */
-static int shape_ok(const uint32_t *cps, size_t n, int n_lines, int line_len,
-                    const uint32_t *heads)
-{
-    size_t want = (size_t)n_lines * (size_t)(line_len + 1) + 1;
-    if (n != want || cps[n - 1] != '\n')
-        return 0;
-    for (int line = 0; line < n_lines; line++) {
-        const uint32_t *l = cps + (size_t)line * (size_t)(line_len + 1);
-        for (int c = 0; c < line_len; c++)
-            if (!is_han(l[c]))
-                return 0;
-        if (heads && l[0] != heads[line])
-            return 0;
-        uint32_t mark = line == n_lines - 1 || line % 2 == 1 ? CP_PERIOD : CP_COMMA;
-        if (l[line_len] != mark)
-            return 0;
-    }
-    return 1;
-}
-
-static void test_forms_random_model(void)
-{
-    Vocab v;
-    make_vocab(&v, VOCAB_TEXT);
-    SamplerState s;
-    TsErr err;
-    CHECK(sampler_init(&s, v.size, &err) == 0, "%s", err.msg);
-    const char *head_sets[] = {"白黄欲更", "山河", "日", "千里目", "一层楼上白日", "流"};
-    uint32_t poem[512];
-    int mask_first = 0, poems = 0, bad = 0;
-    for (uint64_t seed = 1; seed <= 300 && bad < 5; seed++) {
-        Rng r;
-        rng_seed(&r, seed);
-        int line_len = rng_below(&r, 2) ? 5 : 7;
-        Form f;
-
-        CHECK(form_init_jueju(&f, &v, line_len, &err) == 0, "%s", err.msg);
-        size_t n = write_poem(&f, &v, &s, &r, poem, 512, &mask_first);
-        int ok = n > 0 && shape_ok(poem, n, 4, line_len, NULL) && poem_well_formed(poem, n - 1);
-        CHECK(ok, "seed %llu: jueju %d has the wrong shape", (unsigned long long)seed, line_len);
-        bad += !ok;
-        poems++;
-
-        const char *heads = head_sets[seed % (sizeof head_sets / sizeof head_sets[0])];
-        uint32_t head_cps[FORM_MAX_HEADS];
-        int n_heads = (int)to_cps(heads, head_cps, FORM_MAX_HEADS);
-        CHECK(form_init_acrostic(&f, &v, heads, line_len, &err) == 0, "%s", err.msg);
-        n = write_poem(&f, &v, &s, &r, poem, 512, &mask_first);
-        ok = n > 0 && shape_ok(poem, n, n_heads, line_len, head_cps);
-        if (ok && n_heads % 2 == 0)
-            ok = poem_well_formed(poem, n - 1);
-        CHECK(ok, "seed %llu: acrostic %s (%d) has the wrong shape", (unsigned long long)seed,
-              heads, line_len);
-        bad += !ok;
-        poems++;
-    }
-    CHECK(poems == 600, "wrote %d poems", poems);
-    CHECK(mask_first > 100, "the mask-first run happened only %d times", mask_first);
-    sampler_free(&s);
-    vocab_free(&v);
-}
-
-
 /* The partial sort agrees with the full sort on its prefix, ties included. */
 static void test_sort_prefix(void)
 {
@@ -1162,25 +783,12 @@ static void test_sort_prefix(void)
  * (added in id order): the definition, written the obvious way. The sampler
  * finds the same prefix without sorting; its output must be the same bits. */
 
-typedef struct {
-    float p;
-    int id;
-} Ranked;
-
-static int ranked_cmp(const void *a, const void *b)
-{
-    const Ranked *x = a, *y = b;
-    if (x->p != y->p)
-        return x->p > y->p ? -1 : 1;
-    return x->id < y->id ? -1 : x->id > y->id;
-}
-
 /* order [V]: the ids by the reference's order */
 static void ref_order(int *order, const float *in, int V, Ranked *tmp)
 {
     for (int i = 0; i < V; i++)
         tmp[i] = (Ranked){in[i], i};
-    qsort(tmp, (size_t)V, sizeof *tmp, ranked_cmp);
+    qsort(tmp, (size_t)V, sizeof *tmp, testutil_ranked_cmp);
     for (int i = 0; i < V; i++)
         order[i] = tmp[i].id;
 }
@@ -1465,11 +1073,5 @@ int main(void)
     RUN(test_coin_lands_on_the_pick);
     RUN(test_run_sums_to_one);
     RUN(test_settings_check);
-    RUN(test_rng);
-    RUN(test_is_han);
-    RUN(test_poem_well_formed);
-    RUN(test_form_init_errors);
-    RUN(test_form_allowed_by_hand);
-    RUN(test_forms_random_model);
     return test_summary();
 }

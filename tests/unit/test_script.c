@@ -16,7 +16,9 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "apptest.h"
 #include "check.h"
+#include "testutil.h"
 #include "app/commands.h"
 #include "engine/fileio.h"
 #include "app/labels.h"
@@ -43,11 +45,7 @@ static void load_fixtures(void)
 
 static void start(AppState *s)
 {
-    TsErr err;
-    if (app_init(s, &model, &err) != 0) {
-        fprintf(stderr, "app_init: %s\n", err.msg);
-        exit(2);
-    }
+    apptest_start(s, &model);
     app_set_corpus(s, &corpus, CORPUS_READY);
 }
 
@@ -67,14 +65,6 @@ static void ok(AppState *s, const char *line)
     char msg[SCRIPT_MSG_MAX];
     int rc = run(s, line, msg);
     CHECK(rc == SCRIPT_OK, "'%s' failed: %s", line, msg);
-}
-
-static uint32_t cp_of(const char *ch)
-{
-    size_t pos = 0;
-    uint32_t cp = 0;
-    utf8_decode(ch, strlen(ch), &pos, &cp);
-    return cp;
 }
 
 static void text_of(const AppState *s, char *out, size_t size)
@@ -286,7 +276,7 @@ static void test_compare_form_show(void)
     ok(&s, "form acrostic");
     CHECK(s.mode.line_len == 5 && strcmp(s.mode.heads, "春山") == 0, "no length: the same length");
     ok(&s, "step 2");
-    CHECK(s.n_chars == 2 && s.chars[0].cp == cp_of("春"), "an acrostic line opens with its head");
+    CHECK(s.n_chars == 2 && s.chars[0].cp == testutil_cp("春"), "an acrostic line opens with its head");
     ok(&s, "form free");
     ok(&s, "show histogram");
     CHECK(s.show_hist, "show histogram");
@@ -310,8 +300,8 @@ static void test_lookup_quiz_point(void)
     start(&s);
     ok(&s, "prompt 春风");
     ok(&s, "lookup 花");
-    int id = vocab_id(&model.vocab, cp_of("花"));
-    CHECK(s.pred.query_cp == cp_of("花") && s.pred.query_rank == naive_rank(&s, id),
+    int id = vocab_id(&model.vocab, testutil_cp("花"));
+    CHECK(s.pred.query_cp == testutil_cp("花") && s.pred.query_rank == naive_rank(&s, id),
           "lookup 花: rank %d, recounted %d", s.pred.query_rank, naive_rank(&s, id));
     ok(&s, "quiz Which character comes next?");
     CHECK(strcmp(s.quiz, "Which character comes next?") == 0 && s.quiz_hidden, "quiz hides the bars");
@@ -346,7 +336,7 @@ static void test_expect(void)
     CHECK(run(&s, "expect top1 日", msg) == SCRIPT_FAILED && strstr(msg, "first is 风") &&
               strstr(msg, "日 has rank 2"),
           "%s", msg);
-    int id = vocab_id(&model.vocab, cp_of("月"));
+    int id = vocab_id(&model.vocab, testutil_cp("月"));
     char want[64];
     snprintf(want, sizeof want, "月 has rank %d", naive_rank(&s, id));
     CHECK(run(&s, "expect top8 月", msg) == SCRIPT_FAILED && strstr(msg, want), "%s (want %s)", msg, want);

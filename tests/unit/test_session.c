@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "app/app.h"
+#include "apptest.h"
 #include "check.h"
 #include "app/commands.h"
 #include "engine/fileio.h"
@@ -18,30 +19,10 @@
 
 static Model model;
 
-static void start(AppState *s)
-{
-    TsErr err;
-    if (app_init(s, &model, &err) != 0) {
-        fprintf(stderr, "app_init: %s\n", err.msg);
-        exit(2);
-    }
-}
+static void start(AppState *s) { apptest_start(s, &model); }
 
 static unsigned key(AppState *s, Command c) { return app_apply(s, c, cmd_arg(0)); }
 
-static void type(AppState *s, const char *utf8)
-{
-    size_t len = strlen(utf8), pos = 0;
-    uint32_t cp;
-    while (pos < len && utf8_decode(utf8, len, &pos, &cp) == 0)
-        app_apply(s, CMD_TYPE, cmd_arg((long)cp));
-}
-
-static void run_job(AppState *s)
-{
-    for (int i = 0; i < 100000 && s->job.kind != JOB_NONE; i++)
-        key(s, CMD_TICK);
-}
 
 /* A session's code as text. */
 static void code_of(const AppState *s, char *out)
@@ -74,7 +55,7 @@ static void test_open_again(void)
         start(&s);
         if (t == 1)
             app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
-        type(&s, t == 2 ? "春风明月" : prompts[t]);
+        apptest_type(&s, t == 2 ? "春风明月" : prompts[t]);
         if (t == 2) {
             key(&s, CMD_MODE_ACROSTIC); /* heads 春风明月, 7 a line */
             key(&s, CMD_MODE_ACROSTIC); /* 5 */
@@ -112,7 +93,7 @@ static void test_enter_writes_generate(void)
     for (int t = 0; t < 3; t++) {
         AppState s;
         start(&s);
-        type(&s, t == 1 ? "明月" : "春风");
+        apptest_type(&s, t == 1 ? "明月" : "春风");
         if (t == 2)
             app_apply(&s, CMD_MODE_JUEJU, cmd_arg(5));
         for (int k = 0; k <= t; k++)
@@ -139,7 +120,7 @@ static void test_enter_writes_generate(void)
         CHECK(ok, "generate's loop: %s", err.msg);
         if (open_code(&s, code) == 0) {
             key(&s, CMD_WRITE);
-            run_job(&s);
+            apptest_run_job(&s);
             int same = ok && s.g.n == g.n;
             for (size_t i = 0; same && i < g.n; i++)
                 same = s.g.text[i] == g.text[i];
@@ -155,7 +136,7 @@ static void test_records_hold_the_bars(void)
 {
     AppState s;
     start(&s);
-    type(&s, "春");
+    apptest_type(&s, "春");
     Candidate shown[APP_TOP];
     memcpy(shown, s.pred.top, sizeof shown);
     int n_shown = s.pred.n_top;
@@ -194,9 +175,9 @@ static void test_export(void)
     }
     AppState s;
     start(&s);
-    type(&s, "春风");
+    apptest_type(&s, "春风");
     key(&s, CMD_WRITE);
-    run_job(&s);
+    apptest_run_job(&s);
     size_t written = s.n_chars - 2;
     char name[128], path[512], code[SESSION_CODE_MAX + 1];
     TsErr err;

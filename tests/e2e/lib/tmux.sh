@@ -1,17 +1,60 @@
 # tmux.sh - what the end-to-end scripts that drive a terminal share (sourced,
-# not run: tests/run.sh runs only tests/e2e/*.sh). The caller sets SOCK (its
-# own tmux server), TIMEOUT (seconds any one screen may take to appear) and,
-# when its pane is not called e2e, SESSION.
+# not run: tests/run.sh runs only tests/e2e/*.sh). tmux is the terminal: keys
+# go in with send-keys, the screen comes out with capture-pane, and every
+# check waits for the screen with a timeout, never with a fixed sleep. Each
+# script talks to a private tmux server (-L SOCK), away from the user's own.
 #
-#   tm ARGS...         tmux on the caller's own server
-#   screen             the pane's text now
-#   until_ok CMD...    run CMD until it succeeds or TIMEOUT passes (0: it did);
-#                      every check waits this way, never with a fixed sleep
+# A script usually starts with `. tests/e2e/lib/tmux.sh` and `e2e_setup NAME`,
+# then, for each screen it looks at, `e2e_launch SIZE -- ARGS...`.
+#
+#   e2e_setup NAME     the common start: sets BIN (the binary, from $TANGSCOPE,
+#                      as an absolute path), MODEL and CORPUS (absolute: the
+#                      bundled model and its training text when the repository
+#                      has them, else the fixtures; TANGSCOPE_E2E_MODEL and
+#                      TANGSCOPE_E2E_CORPUS override), TIMEOUT (seconds any one
+#                      screen may take: TANGSCOPE_E2E_TIMEOUT, else the
+#                      script's own TIMEOUT, else 30), SOCK, SESSION (e2e unless
+#                      set), TMP (a new folder) and failed=0; defines pass and
+#                      fail; at exit stops the server and removes TMP. With no
+#                      tmux installed it prints FAIL NAME_tmux and exits 1.
+#   pass NAME          prints "PASS NAME"
+#   fail NAME WHY      prints "FAIL NAME: WHY" and the screen as it is (when
+#                      there is one), and counts the failure in $failed
+#   e2e_start COLSxROWS CMD
+#                      the pane SESSION at that size, running the shell command
+#                      line CMD; a session already there is resized and its
+#                      pane restarted (one session throughout: killing the last
+#                      one would stop the server while the next start talks to it)
+#   e2e_launch COLSxROWS [VAR=VALUE ...] -- ARGS...
+#                      e2e_start with "$BIN" ARGS... in a run script that sets
+#                      LANG=C.UTF-8 (LC_ALL and LC_MESSAGES empty), a cache in
+#                      TMP and then the VAR=VALUEs, works in E2E_DIR (the
+#                      script's folder unless set), keeps the program's pid in
+#                      TMP/pid and the terminal's settings before and after in
+#                      TMP/stty.before and TMP/stty.after, prints "EXITED
+#                      STATUS" when it ends and stays (a Ctrl-C included), so
+#                      the last screen can be read. Does not wait: follow it
+#                      with e2e_wait.
+#   e2e_keys KEYS...   tmux send-keys to the pane (-l TEXT: literal text)
+#   e2e_wait TEXT      wait until the screen shows TEXT (0: it did in time)
+#   e2e_quit           q, then wait for "EXITED 0"
+#   e2e_restored       the terminal is as it was before the launch: the same
+#                      stty settings, no alternate screen, no mouse reporting,
+#                      a visible cursor
+#   tm ARGS...         tmux on the script's own server
+#   screen             the pane's text now; screen_sgr: with its looks (the
+#                      escape sequences of colours and attributes)
+#   until_ok CMD...    run CMD until it succeeds or TIMEOUT passes (0: it did)
 #   shows TEXT         the screen holds TEXT; hides TEXT: it does not
 #   shows_regex RE     a line of the screen matches the extended regex RE
+#   shows_line A B     a line of the screen holds both A and B
+#
+# Functions and variables here start with e2e_ (but for the short names
+# above), so a script's own names do not collide with them.
 
 tm() { tmux -L "$SOCK" "$@"; }
 screen() { tm capture-pane -p -t "${SESSION:-e2e}" 2>/dev/null; }
+screen_sgr() { tm capture-pane -e -p -t "${SESSION:-e2e}" 2>/dev/null; }
 until_ok() {
     deadline=$(($(date +%s) + TIMEOUT))
     while ! "$@"; do
@@ -23,3 +66,96 @@ until_ok() {
 shows() { screen | grep -qF -- "$1"; }
 hides() { ! screen | grep -qF -- "$1"; }
 shows_regex() { screen | grep -qE -- "$1"; }
+shows_line() { screen | grep -F -- "$1" | grep -qF -- "$2"; }
+
+e2e_setup() {
+    BIN=${TANGSCOPE:-./tangscope}
+    case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
+    if [ -f assets/tang.bin ]; then
+        MODEL=assets/tang.bin CORPUS=assets/tang-train.txt
+    else
+        MODEL=tests/data/tiny.bin CORPUS=tests/data/tiny-corpus.txt
+    fi
+    MODEL=${TANGSCOPE_E2E_MODEL:-$MODEL}
+    CORPUS=${TANGSCOPE_E2E_CORPUS:-$CORPUS}
+    case $MODEL in /*) ;; *) MODEL=$(pwd)/$MODEL ;; esac
+    case $CORPUS in /*) ;; *) CORPUS=$(pwd)/$CORPUS ;; esac
+    TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-${TIMEOUT:-30}}
+    SOCK=tangscope-$1-$$
+    SESSION=${SESSION:-e2e}
+    E2E_DIR=${E2E_DIR:-$(pwd)}
+    TMP=$(mktemp -d)
+    failed=0
+    trap e2e_cleanup EXIT
+    trap 'exit 130' INT TERM
+    pass() { echo "PASS $1"; }
+    fail() {
+        echo "FAIL $1: $2"
+        if tm has-session -t "$SESSION" 2>/dev/null; then
+            echo "---- screen ----"
+            screen
+            echo "----------------"
+        fi
+        failed=$((failed + 1))
+    }
+    if ! command -v tmux >/dev/null 2>&1; then
+        echo "FAIL $1_tmux: tmux is not installed (apt-get install tmux)"
+        exit 1
+    fi
+}
+
+e2e_cleanup() {
+    tm kill-server >/dev/null 2>&1
+    rm -rf "$TMP"
+}
+
+e2e_start() {
+    e2e_cols=${1%x*} e2e_rows=${1#*x}
+    if tm has-session -t "$SESSION" 2>/dev/null; then
+        tm resize-window -t "$SESSION" -x "$e2e_cols" -y "$e2e_rows"
+        tm respawn-pane -k -t "$SESSION" "$2"
+    else
+        tm -f /dev/null new-session -d -s "$SESSION" -x "$e2e_cols" -y "$e2e_rows" "$2"
+    fi
+}
+
+# e2e_quote WORD: WORD in single quotes, for a shell to read back as it is
+e2e_quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+
+e2e_launch() {
+    e2e_size=$1
+    shift
+    rm -f "$TMP/stty.before" "$TMP/stty.after" "$TMP/pid"
+    {
+        echo "cd $(e2e_quote "$E2E_DIR")"
+        printf 'export LANG=C.UTF-8 LC_ALL= LC_MESSAGES= XDG_CACHE_HOME=%s' "$(e2e_quote "$TMP/cache")"
+        while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+            printf ' %s=%s' "${1%%=*}" "$(e2e_quote "${1#*=}")"
+            shift
+        done
+        echo
+        [ $# -gt 0 ] && shift
+        echo "stty -g >$(e2e_quote "$TMP/stty.before")"
+        echo "trap true INT # outlive a Ctrl-C that reaches the program"
+        printf "sh -c 'echo \$\$ >\"\$0\"; exec \"\$@\"' %s %s" "$(e2e_quote "$TMP/pid")" "$(e2e_quote "$BIN")"
+        for e2e_arg in "$@"; do printf ' %s' "$(e2e_quote "$e2e_arg")"; done
+        echo
+        echo 'status=$?'
+        echo "stty -g >$(e2e_quote "$TMP/stty.after")"
+        echo 'echo "EXITED $status"'
+        echo 'exec sleep 600'
+    } >"$TMP/run.sh"
+    e2e_start "$e2e_size" "sh $TMP/run.sh"
+}
+
+e2e_keys() { tm send-keys -t "$SESSION" "$@"; }
+e2e_wait() { until_ok shows "$1"; }
+e2e_quit() {
+    e2e_keys q
+    until_ok shows "EXITED 0"
+}
+e2e_restored() {
+    [ -f "$TMP/stty.after" ] && cmp -s "$TMP/stty.before" "$TMP/stty.after" || return 1
+    e2e_flags=$(tm display-message -p -t "$SESSION" '#{alternate_on}#{mouse_any_flag}#{mouse_button_flag}#{cursor_flag}')
+    [ "$e2e_flags" = "0001" ]
+}

@@ -1,0 +1,31 @@
+/* apptest.c - the helpers of apptest.h. */
+#include "apptest.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/commands.h"
+
+void apptest_start(AppState *s, const Model *m)
+{
+    TsErr err;
+    if (app_init(s, m, &err) != 0) {
+        fprintf(stderr, "app_init: %s\n", err.msg);
+        exit(2);
+    }
+}
+
+void apptest_type(AppState *s, const char *utf8)
+{
+    size_t len = strlen(utf8), pos = 0;
+    uint32_t cp;
+    while (pos < len && utf8_decode(utf8, len, &pos, &cp) == 0)
+        app_apply(s, CMD_TYPE, cmd_arg((long)cp));
+}
+
+void apptest_run_job(AppState *s)
+{
+    for (int i = 0; i < 100000 && s->job.kind != JOB_NONE; i++)
+        app_apply(s, CMD_TICK, cmd_arg(0));
+}

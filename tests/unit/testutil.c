@@ -1,0 +1,61 @@
+/* testutil.c - the helpers of testutil.h, on the engine alone. */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t testutil_cps(const char *s, uint32_t *out, size_t cap)
+{
+    size_t len = strlen(s), pos = 0, n = 0;
+    while (pos < len && n < cap && utf8_decode(s, len, &pos, &out[n]) == 0)
+        n++;
+    return n;
+}
+
+uint32_t testutil_cp(const char *ch)
+{
+    uint32_t cp = 0;
+    testutil_cps(ch, &cp, 1);
+    return cp;
+}
+
+void testutil_vocab(Vocab *v, const char *text)
+{
+    TsErr err;
+    if (vocab_build(v, text, strlen(text), "test vocabulary", &err) != 0) {
+        fprintf(stderr, "cannot build the test vocabulary: %s\n", err.msg);
+        exit(2);
+    }
+}
+
+int testutil_id(const Vocab *v, const char *ch) { return vocab_id(v, testutil_cp(ch)); }
+
+int testutil_ranked_cmp(const void *a, const void *b)
+{
+    const Ranked *x = a, *y = b;
+    if (x->p != y->p)
+        return x->p > y->p ? -1 : 1;
+    return (x->id > y->id) - (x->id < y->id);
+}
+
+static char tmpdir[64];
+
+const char *testutil_tmpdir(const char *name)
+{
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/tangscope-%s-XXXXXX", name);
+    if (!mkdtemp(tmpdir)) {
+        perror("mkdtemp");
+        exit(2);
+    }
+    return tmpdir;
+}
+
+void testutil_tmpdir_remove(void)
+{
+    char cmd[100];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    if (system(cmd) != 0)
+        fprintf(stderr, "could not remove %s\n", tmpdir);
+}

@@ -1,0 +1,54 @@
+/* testutil.h - helpers the unit tests share, beside check.h: code points
+ * from UTF-8, a test vocabulary, the reference ranking by a plain full sort,
+ * and a scratch folder. tests/unit/testutil.c needs the engine alone and is
+ * linked into every unit test (Makefile).
+ *
+ * A helper that cannot set a fixture up (a vocabulary that does not build, a
+ * folder that cannot be made) prints why and exits with status 2: the test
+ * binary then stops without a PASS line, which tests/run.sh counts as a
+ * failure.
+ */
+#ifndef TS_TESTUTIL_H
+#define TS_TESTUTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "engine/vocab.h"
+
+/* The code points of the UTF-8 text s, at most cap of them, into out;
+ * stops at the first invalid sequence. Returns how many. */
+size_t testutil_cps(const char *s, uint32_t *out, size_t cap);
+
+/* The first code point of the UTF-8 text ch (0 if it has none). */
+uint32_t testutil_cp(const char *ch);
+
+/* v becomes the vocabulary of text (vocab_build); free it with vocab_free. */
+void testutil_vocab(Vocab *v, const char *text);
+
+/* The four lines of 登鹳雀楼 give 20 distinct Han characters; with ， 。 'a'
+ * and the newline its vocabulary has 24 tokens. */
+#define TESTUTIL_VOCAB_TEXT "白日依山尽，黄河入海流。欲穷千里目，更上一层楼。a"
+
+/* The token of the first character of the UTF-8 text ch in v, or -1. */
+int testutil_id(const Vocab *v, const char *ch);
+
+/* One token with its probability, for the reference rankings the tests
+ * compute themselves (qsort) to hold the engine's against. */
+typedef struct {
+    double p;
+    int id;
+} Ranked;
+
+/* qsort order for Ranked: more probable first; equally probable, the smaller
+ * id first (the order the sampler, the bars and the input method promise). */
+int testutil_ranked_cmp(const void *a, const void *b);
+
+/* A new empty folder /tmp/tangscope-NAME-XXXXXX; returns its path, which
+ * stays valid until testutil_tmpdir_remove. One at a time. */
+const char *testutil_tmpdir(const char *name);
+
+/* Removes the folder testutil_tmpdir made, and everything in it. */
+void testutil_tmpdir_remove(void);
+
+#endif
