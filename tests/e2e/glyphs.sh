@@ -10,46 +10,15 @@
 # prints PASS name / FAIL name lines; exits non-zero if any check failed.
 set -u
 
-BIN=${TANGSCOPE:-./tangscope}
-case $BIN in /*) ;; *) BIN=$(pwd)/$BIN ;; esac
-if [ -f assets/tang.bin ]; then MODEL=assets/tang.bin; else MODEL=tests/data/tiny.bin; fi
-TIMEOUT=${TANGSCOPE_E2E_TIMEOUT:-30}
-SOCK=tangscope-glyphs-$$
-TMP=$(mktemp -d)
-failed=0
-
 . tests/e2e/lib/tmux.sh
-cleanup() {
-    tm kill-server >/dev/null 2>&1
-    rm -rf "$TMP"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+e2e_setup glyphs
 
-pass() { echo "PASS $1"; }
-fail() {
-    echo "FAIL $1: $2"
-    echo "---- screen ----"
-    screen
-    echo "----------------"
-    failed=$((failed + 1))
-}
-
-if ! command -v tmux >/dev/null 2>&1; then
-    echo "FAIL glyphs_tmux: tmux is not installed (apt-get install tmux)"
-    exit 1
-fi
-
-# launch LANG [ENV...]: the explorer at 80x24 in that language, waiting for its status line
+# launch LANG [VAR=VALUE...]: the explorer at 80x24 in that language, with the
+# environment given, waiting for its status line
 launch() {
     lang=$1
     shift
-    cmd="env LANG=C.UTF-8 LC_ALL= XDG_CACHE_HOME=$TMP/cache $* $BIN explore --model $MODEL --corpus tests/data/tiny-corpus.txt --lang $lang; exec sleep 600"
-    if tm has-session -t e2e 2>/dev/null; then
-        tm respawn-pane -k -t e2e "$cmd"
-    else
-        tm -f /dev/null new-session -d -s e2e -x 80 -y 24 "$cmd"
-    fi
+    e2e_launch 80x24 "$@" -- explore --model "$MODEL" --corpus tests/data/tiny-corpus.txt --lang "$lang"
     until_ok shows "? "
 }
 
@@ -77,7 +46,7 @@ for lang in en zh de fr; do
     fr) close="n'importe quelle touche ferme l'aide" ;;
     esac
     launch "$lang" || { fail "help_${lang}_opens" "no first screen within ${TIMEOUT}s"; continue; }
-    tm send-keys -t e2e '?'
+    e2e_keys '?'
     if ! until_ok shows "$close"; then
         fail "help_${lang}_opens" "no help screen after ?"
         continue
@@ -109,29 +78,29 @@ on() {
     if until_ok shows "$2"; then plain "$1"; else fail "vt100_$1" "no '$2' within ${TIMEOUT}s"; fi
 }
 if launch en TERM=vt100; then
-    tm send-keys -t e2e -l '春風'
+    e2e_keys -l '春風'
     on status_and_note "風 -> 风"   # read as the model writes it, said with an ASCII arrow
-    tm send-keys -t e2e Space
+    e2e_keys Space
     on bars_and_coin "coin "
-    tm send-keys -t e2e '?'
+    e2e_keys '?'
     on help "any key closes"
-    tm send-keys -t e2e '?'
+    e2e_keys '?'
     until_ok hides "any key closes" >/dev/null
-    tm send-keys -t e2e r
+    e2e_keys r
     on kvcache "per token"
-    tm send-keys -t e2e r w
+    e2e_keys r w
     on mask "causal mask"
-    tm send-keys -t e2e w e
+    e2e_keys w e
     on entropy "entropy in bits"
-    tm send-keys -t e2e e i
+    e2e_keys e i
     until_ok shows "pinyin input" >/dev/null
-    tm send-keys -t e2e -l chun
+    e2e_keys -l chun
     on pinyin_input "page 1 of"
-    tm send-keys -t e2e Escape
+    e2e_keys Escape
     until_ok hides "page 1 of" >/dev/null
-    tm send-keys -t e2e Escape
+    e2e_keys Escape
     until_ok shows "pinyin input off" >/dev/null
-    tm send-keys -t e2e b
+    e2e_keys b
     on timing "identical text"
 else
     fail vt100_opens "no first screen within ${TIMEOUT}s"
