@@ -131,9 +131,12 @@ static void test_enter_writes_generate(void)
         if (c.form == FORM_JUEJU)
             form_init_jueju(&f, &model.vocab, c.line_len, &err);
         rng_seed(&rng, c.seed);
+        int ids[SESSION_MAX_CHARS]; /* the code holds characters, generate reads ids */
+        for (int i = 0; i < c.n_prompt; i++)
+            ids[i] = vocab_id(&model.vocab, c.prompt[i]);
         int ok = gen_init(&g, &model, 1, &err) == 0 &&
-                 gen_start(&g, c.prompt, (size_t)c.n_prompt, PROMPT_POEM_START, &err) == 0 &&
-                 form_follow(&f, &model.vocab, c.prompt, (size_t)c.n_prompt, &err) == 0 &&
+                 gen_start(&g, ids, (size_t)c.n_prompt, PROMPT_POEM_START, &err) == 0 &&
+                 form_follow(&f, &model.vocab, ids, (size_t)c.n_prompt, &err) == 0 &&
                  gen_poem(&g, &c.set, c.form == FORM_FREE ? NULL : &f, &rng, c.max_chars,
                           &err) >= 0;
         CHECK(ok, "generate's loop: %s", err.msg);
