@@ -7,7 +7,9 @@
 #include "engine/charrank.h"
 
 static const char DIGITS[] = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-enum { BASE = 31, CHECK_WEIGHT = 3 };
+/* CHECK_FORMAT is added to the check sum: codes of the first format (token
+ * ids, sum + c = 0) mostly fail the check instead of opening another session. */
+enum { BASE = 31, CHECK_WEIGHT = 3, CHECK_FORMAT = 1 };
 
 enum {
     FP_RADIX = SESSION_FINGERPRINTS,
@@ -389,10 +391,11 @@ unsigned session_code_fingerprint(const Model *m)
     return (unsigned)((h ^ h >> 32) % SESSION_FINGERPRINTS);
 }
 
-/* The check digit for digits d[0..n): makes the weighted sum a multiple of 31. */
+/* The check digit for digits d[0..n): makes the weighted sum, plus
+ * CHECK_FORMAT, a multiple of 31. */
 static int check_digit(const int *d, int n)
 {
-    int sum = 0, w = 1;
+    int sum = CHECK_FORMAT, w = 1;
     for (int i = n - 1; i >= 0; i--) {
         w = w * CHECK_WEIGHT % BASE;
         sum = (sum + d[i] * w) % BASE;
@@ -586,7 +589,8 @@ int session_code_decode(const char *text, size_t len, SessionCode *out, TsErr *e
         return ts_fail(err, "a code has at least 2 characters, not %d", nd);
     if (check_digit(d, nd - 1) != d[nd - 1])
         return ts_fail(err, "the code's check character does not match: a character was "
-                            "mistyped, left out or swapped");
+                            "mistyped, left out or swapped (or the code is older than this "
+                            "tangscope)");
     Big b = {.n = 0};
     for (int i = 0; i < nd - 1; i++)
         if (big_mul_add(&b, BASE, (uint64_t)d[i]) != 0)

@@ -8,10 +8,12 @@
  * upper case and skips spaces and dashes, so "7KQ3-..." may be written in
  * groups.
  *
- * The check digit c makes  sum_i d_i * 3^(n-i) + c  a multiple of 31, where
- * d_0 .. d_(n-1) are the digits before it. 31 is prime and 3 generates every
- * non-zero remainder mod 31, so every single mistyped digit and every swap of
- * two neighbouring digits changes the sum: each such typo is refused.
+ * The check digit c makes  sum_i d_i * 3^(n-i) + c + 1  a multiple of 31,
+ * where d_0 .. d_(n-1) are the digits before it. 31 is prime and 3 generates
+ * every non-zero remainder mod 31, so every single mistyped digit and every
+ * swap of two neighbouring digits changes the sum: each such typo is refused.
+ * (The + 1 is this format's: codes of the first one, which stored token ids,
+ * had none, so 30 in 31 of them are refused rather than misread.)
  *
  * The number packs its fields in mixed radix, the first field in the lowest
  * place; a field's radix may depend on the fields before it, so a common

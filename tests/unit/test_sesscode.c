@@ -20,14 +20,14 @@ static uint32_t rnd(Rng *r, uint32_t n) { return (uint32_t)(rng_next(r) % n); }
  * of 1 (16):
  *   512 x (2 x (2 x (2 x (10 + 21 x (2 x (2 x (2 x 1))))))) = 512 x 1424 = 729,088
  * = 24 x 31^3 + 14 x 31^2 + 20 x 31 + 30  ->  T G P Z
- * check: 24 x 81 + 14 x 27 + 20 x 9 + 30 x 3 = 2592 = 83 x 31 + 19, so the
- * check digit is 31 - 19 = 12 -> E.
+ * check: 1 + 24 x 81 + 14 x 27 + 20 x 9 + 30 x 3 = 2593 = 83 x 31 + 20, so
+ * the check digit is 31 - 20 = 11 -> D.
  * With the prompt "，" (rank 0: class 0 of radix 8, place 0 of 2, so its
  * fields are 0 and the bijective tail is 0 + 1 = 1) the number grows by the
  * product of the radices above, 512 x 2 x 2 x 2 x 21 x 2 x 2 x 2 x 16 =
  * 11,010,048: 11,739,136 = 12 x 31^4 + 22 x 31^3 + 1 x 31^2 + 16 x 31 + 25
- * -> E R 3 J U; check 12 x 243 + 22 x 81 + 1 x 27 + 16 x 9 + 25 x 3 = 4944
- * = 159 x 31 + 15 -> 31 - 15 = 16 -> J. */
+ * -> E R 3 J U; check 1 + 12 x 243 + 22 x 81 + 1 x 27 + 16 x 9 + 25 x 3 =
+ * 4945 = 159 x 31 + 16 -> 31 - 16 = 15 -> H. */
 static void test_by_hand(void)
 {
     SessionCode c;
@@ -36,16 +36,16 @@ static void test_by_hand(void)
     char out[SESSION_CODE_MAX + 1];
     TsErr err;
     int n = session_code_encode(&c, out, sizeof out, &err);
-    CHECK(n == 5 && strcmp(out, "TGPZE") == 0, "got %d '%s', want TGPZE", n, out);
+    CHECK(n == 5 && strcmp(out, "TGPZD") == 0, "got %d '%s', want TGPZD", n, out);
     c.prompt[0] = 0xFF0C; /* ， */
     c.n_prompt = 1;
     n = session_code_encode(&c, out, sizeof out, &err);
-    CHECK(n == 6 && strcmp(out, "ER3JUJ") == 0, "got %d '%s', want ER3JUJ", n, out);
+    CHECK(n == 6 && strcmp(out, "ER3JUH") == 0, "got %d '%s', want ER3JUH", n, out);
     SessionCode d;
-    CHECK(session_code_decode("tgp-ze", 6, &d, &err) == 0, "lower case and a dash: %s", err.msg);
+    CHECK(session_code_decode("tgp-zd", 6, &d, &err) == 0, "lower case and a dash: %s", err.msg);
     CHECK(d.set.temperature == 1.0f && d.seed == 1 && d.n_prompt == 0 && d.form == FORM_FREE,
           "decoded the defaults");
-    CHECK(session_code_decode("ER3 JUJ", 7, &d, &err) == 0 && d.n_prompt == 1 &&
+    CHECK(session_code_decode("ER3 JUH", 7, &d, &err) == 0 && d.n_prompt == 1 &&
               d.prompt[0] == 0xFF0C,
           "decoded the prompt ，: %s", err.msg);
 }
@@ -444,7 +444,7 @@ static void test_refused(void)
     SessionCode d;
     TsErr err;
     const char *bad[] = {"", "T", "TGPZO", "TGPZ0", "TGPZI", "TGPZL", "TGPZ1", "TGPZ!", "TGPZF",
-                         "TG\xe2\x80\x94PZE"};
+                         "TG\xe2\x80\x94PZD", "TJU32"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(session_code_decode(bad[i], strlen(bad[i]), &d, &err) != 0, "'%s' was accepted",
               bad[i]);
@@ -452,6 +452,12 @@ static void test_refused(void)
           "the message names the letter: %s", err.msg);
     CHECK(session_code_decode("TGPZF", 5, &d, &err) != 0 && strstr(err.msg, "check"),
           "a wrong check digit says so: %s", err.msg);
+    /* TJU32, the defaults in the first format, and a few more of its codes */
+    const char *old[] = {"TJU32", "RH4HEM4PFXB", "ENB3TRABPYWPGWD", "69C8SX5DJEUSBYFCG33VJZ"};
+    for (size_t i = 0; i < sizeof old / sizeof old[0]; i++)
+        CHECK(session_code_decode(old[i], strlen(old[i]), &d, &err) != 0 &&
+                  strstr(err.msg, "older"),
+              "the old code %s: %s", old[i], err.msg);
     /* far too long: refused, not read past its end */
     char longc[2000];
     memset(longc, 'Z', sizeof longc);
