@@ -41,17 +41,20 @@
  *             any 64-bit seed                                 66.58
  *   an acrostic with a prompt: its heads' count (6) and its heads
  *   the prompt (or the acrostic's heads when there is no prompt), each
- *   character by its rank in the training text (charrank.h): , and .  4
+ *   character by its rank in the training text (charrank.h), in classes
+ *   of ranks [0, 2), [2, 34), [34, 98), ... (each class starts at twice the
+ *   last one's start + 30):  ， and 。                       4
  *             the next 32: 8; 64: 9; 128: 10; 256: 11; 512: 12;
  *             the next 1024 (ranks 994 .. 2017): 13
  *             the rest of the training text's 7311 characters: 16.37
  *             any other character (its code point): 24.09
  *   as a bijective number (each character one more than its fields), so its
  *   length needs no field.
- * The code has at most 32 characters when the parts add up to at most 153.5
- * bits (31 digits of log2 31 = 4.954 bits each: 153.58; and a character of c bits
- * adds at most log2(1 + 2^-c) more: 0.09 for , and .). So a code has at most
- * 32 characters for a prompt of up to 10 characters
+ * 31 digits hold 31 x log2 31 = 153.58 bits, so the code has at most 32
+ * characters when the parts add up to at most that (a character of c bits
+ * adds up to log2(1 + 2^-c) to its c: 0.09 for ， and 。, next to nothing
+ * for the others). So a code has at most 32 characters for a prompt of up to
+ * 10 characters
  *   (a) from the 2,018 most frequent, in free form, with the temperature in
  *       tenths up to 2, the other settings off and a seed below 16 (with a
  *       jueju or an acrostic's heads: from the 994 most frequent);
@@ -62,7 +65,9 @@
  *       top-p, min-p and the penalty each on its steps and a seed below 1000;
  *   (d) from the 34 most frequent, in any form, with every slider of the
  *       explorer on one of its steps and a seed below 1000000.
- * (test_sesscode test_promise tries the worst cases of each.) Real prompts
+ * An acrostic's heads count as its prompt here (as `acrostic` and the
+ * explorer's `a` make them). test_sesscode test_promise tries the worst cases
+ * of each, and that the next class of ranks breaks each. Real prompts
  * mix common and rarer characters: a 10-character stretch of the validation
  * text costs 96 bits on the median, 110 at the 95th percentile.
  *
