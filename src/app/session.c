@@ -13,7 +13,7 @@
 /* ---- the code ---- */
 
 /* The prompt: the known characters before the first one the model wrote. */
-static int prompt_ids(const AppState *s, int *ids, int max, TsErr *err)
+static int prompt_chars(const AppState *s, uint32_t *cps, int max, TsErr *err)
 {
     int n = 0;
     for (size_t i = 0; i < s->n_chars && s->chars[i].origin != ORIGIN_MODEL; i++) {
@@ -21,7 +21,7 @@ static int prompt_ids(const AppState *s, int *ids, int max, TsErr *err)
             continue;
         if (n == max)
             return ts_fail(err, "a code holds a prompt of at most %d characters", max);
-        ids[n++] = s->chars[i].id;
+        cps[n++] = s->chars[i].cp;
     }
     return n;
 }
@@ -29,7 +29,7 @@ static int prompt_ids(const AppState *s, int *ids, int max, TsErr *err)
 int app_session_code(const AppState *s, SessionCode *c, TsErr *err)
 {
     session_code_init(c, s->fingerprint);
-    int n = prompt_ids(s, c->prompt, SESSION_MAX_CHARS, err);
+    int n = prompt_chars(s, c->prompt, SESSION_MAX_CHARS, err);
     if (n < 0)
         return -1;
     c->n_prompt = n;
@@ -37,7 +37,8 @@ int app_session_code(const AppState *s, SessionCode *c, TsErr *err)
     c->line_len = s->mode.kind == FORM_FREE ? 7 : s->mode.line_len;
     if (s->mode.kind == FORM_ACROSTIC) {
         c->n_heads = s->mode.start.n_lines;
-        memcpy(c->heads, s->mode.start.heads, (size_t)c->n_heads * sizeof *c->heads);
+        for (int i = 0; i < c->n_heads; i++)
+            c->heads[i] = vocab_cp(&s->m->vocab, s->mode.start.heads[i]);
     }
     c->mid_text = s->mid_text;
     c->set = s->set;
@@ -66,12 +67,12 @@ int app_session_open(AppState *s, const SessionCode *c, TsErr *err)
     if (c->form == FORM_ACROSTIC) {
         /* the explorer takes an acrostic's heads from the prompt (`a`) */
         for (int i = 0; i < c->n_heads; i++)
-            app_push_char(s, vocab_cp(&s->m->vocab, c->heads[i]), ORIGIN_TYPED);
+            app_push_char(s, c->heads[i], ORIGIN_TYPED);
     }
     if (c->form != FORM_FREE && app_mode_set_length(s, c->form, c->line_len) != 0)
         return ts_fail(err, "the code's verse form does not open here: %s", s->status);
     for (int i = 0; i < c->n_prompt; i++)
-        if (app_push_char(s, vocab_cp(&s->m->vocab, c->prompt[i]), ORIGIN_TYPED) != 0)
+        if (app_push_char(s, c->prompt[i], ORIGIN_TYPED) != 0)
             return ts_fail(err, "the code's prompt does not fit its verse form: %s", s->status);
     s->set = c->set;
     s->seed = c->seed;

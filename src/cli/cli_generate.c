@@ -174,13 +174,14 @@ static void run_code(const GenArgs *a, const Model *m, FormKind kind, const Form
     if (n_prompt > SESSION_MAX_CHARS)
         return;
     for (size_t i = 0; i < n_prompt; i++)
-        c.prompt[i] = prompt[i];
+        c.prompt[i] = vocab_cp(&m->vocab, prompt[i]);
     c.n_prompt = (int)n_prompt;
     c.form = kind;
     c.line_len = kind == FORM_FREE ? 7 : a->chars;
     if (kind == FORM_ACROSTIC) {
         c.n_heads = form->n_lines;
-        memcpy(c.heads, form->heads, (size_t)form->n_lines * sizeof *c.heads);
+        for (int i = 0; i < c.n_heads; i++)
+            c.heads[i] = vocab_cp(&m->vocab, form->heads[i]);
     }
     c.mid_text = a->mid_text;
     c.set = a->set;
@@ -193,11 +194,11 @@ static void run_code(const GenArgs *a, const Model *m, FormKind kind, const Form
 }
 
 /* The acrostic heads of a code as UTF-8 (form_init_acrostic reads text). */
-static void heads_text(const SessionCode *c, const Vocab *v, char *out)
+static void heads_text(const SessionCode *c, char *out)
 {
     size_t n = 0;
     for (int i = 0; i < c->n_heads; i++)
-        n += (size_t)utf8_encode(vocab_cp(v, c->heads[i]), out + n);
+        n += (size_t)utf8_encode(c->heads[i], out + n);
     out[n] = 0;
 }
 
@@ -279,7 +280,7 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         }
         args_from_code(&a, &code, &policy);
         kind = code.form;
-        heads_text(&code, &m.vocab, heads);
+        heads_text(&code, heads);
         pos[0] = heads;
         npos = kind == FORM_ACROSTIC;
     }
@@ -295,14 +296,15 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     const char *text = kind == FORM_FREE ? conv.text : "";
     Form form;
     form_init_free(&form);
-    if (a.code) { /* the code's prompt is token ids already */
+    if (a.code) { /* the code's prompt is characters the model knows (session_code_check) */
         prompt = malloc((size_t)(code.n_prompt ? code.n_prompt : 1) * sizeof *prompt);
         if (!prompt) {
             converted_free(&conv);
             model_free(&m);
             return cli_error(cmd, 1, "out of memory");
         }
-        memcpy(prompt, code.prompt, (size_t)code.n_prompt * sizeof *prompt);
+        for (int i = 0; i < code.n_prompt; i++)
+            prompt[i] = vocab_id(&m.vocab, code.prompt[i]);
         n_prompt = (size_t)code.n_prompt;
         text = NULL;
     }

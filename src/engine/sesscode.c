@@ -4,31 +4,38 @@
 
 #include <string.h>
 
+#include "engine/charrank.h"
+
 static const char DIGITS[] = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
-enum { BASE = 31, CHECK_WEIGHT = 3 };
+/* CHECK_FORMAT is added to the check sum: codes of the first format (token
+ * ids, sum + c = 0) mostly fail the check instead of opening another session. */
+enum { BASE = 31, CHECK_WEIGHT = 3, CHECK_FORMAT = 1 };
 
 enum {
     FP_RADIX = SESSION_FINGERPRINTS,
-    FORM_RADIX = 14,          /* 6 for free and jueju 5/7 x mid-text, 8 for the acrostic */
-    TEMP_TENTHS = 21,         /* 0.0 .. 2.0 */
-    TEMP_RADIX = TEMP_TENTHS + 2,
-    TEMP_HUNDREDTHS = 10001,  /* 0.00 .. 100.00 */
-    TOP_K_SMALL = 256,        /* 1 .. 256 */
-    TOP_K_ANY = 1000001,      /* 0 .. 1000000 */
-    TOP_P_HUNDREDTHS = 100,   /* 0.00 .. 0.99 (0 is refused by the settings' check) */
-    MIN_P_HUNDREDTHS = 101,   /* 0.00 .. 1.00 */
-    PENALTY_HUNDREDTHS = 9901, /* 1.00 .. 100.00 */
-    POEMS_RADIX = 10000,      /* 1 .. 10000 */
+    FIXED_FORMS = 12,          /* jueju 5/7 x mid-text, acrostic 5/7 x mid-text x prompt */
+    FILTER_MASKS = 15,         /* which of top-k, top-p, min-p, penalty are on: 1 .. 15 */
+    TOP_K_FINE = 1024,         /* 1 .. 1024 */
+    TOP_K_ANY = 1000000,       /* 1 .. 1000000 */
+    POEMS_FEW = 16,            /* 2 .. 17 */
+    POEMS_RADIX = 10000,       /* 1 .. 10000 */
     MAX_CHARS_RADIX = 1000000, /* 1 .. 1000000 */
-    SEED_SMALL = 16,
-    ID_RADIX = 8192,          /* 2^13 */
-    WIDE_ID_RADIX = 1 << 21,  /* every Unicode scalar value fits */
+    SEED_SMALL = 16,           /* 0 .. 15 */
+    SEED_MID = 1000,           /* 16 .. 999 */
+    SEED_LARGE = 1000000,      /* 1000 .. 999999 */
+    CHAR_CLASSES = 8,
+    CODE_POINTS = 0x110000,
 };
 #define RAW_RADIX 4294967296ULL /* a float's bits, or half a seed */
 
+/* The first rank of each class of characters (sesscode.h); the last class
+ * holds the rest of the table and, behind one more bit, any code point. */
+static const int CLASS_START[CHAR_CLASSES + 1] = {0, 2, 34, 98, 226, 482, 994, 2018,
+                                                  CHARRANK_COUNT};
+
 /* ---- a little unsigned big number: enough limbs for SESSION_CODE_MAX digits ---- */
 
-#define LIMBS 140 /* 4480 bits > 900 x log2(31) = 4459: 192 wide ids and every field */
+#define LIMBS 160 /* 5120 bits > 1024 x log2(31) = 5073 */
 
 typedef struct {
     uint32_t l[LIMBS]; /* little-endian */
@@ -70,6 +77,18 @@ static uint64_t big_divmod(Big *b, uint64_t radix)
 
 static int big_is_zero(const Big *b) { return b->n == 0; }
 
+/* b = b + 1. Returns -1 on overflow. */
+static int big_inc(Big *b)
+{
+    for (int i = 0; i < b->n; i++)
+        if (++b->l[i])
+            return 0;
+    if (b->n == LIMBS)
+        return -1;
+    b->l[b->n++] = 1;
+    return 0;
+}
+
 /* b = b - 1 (b > 0). */
 static void big_dec(Big *b)
 {
@@ -85,7 +104,7 @@ static void big_dec(Big *b)
 
 /* The encoder writes the fields as a list (value, radix) in reading order and
  * folds them into the number from the last one back. */
-#define MAX_FIELDS (64 + FORM_MAX_HEADS)
+#define MAX_FIELDS (64 + 3 * FORM_MAX_HEADS)
 typedef struct {
     uint64_t v[MAX_FIELDS], r[MAX_FIELDS];
     int n;
@@ -96,6 +115,15 @@ static void put(Fields *f, uint64_t v, uint64_t r)
     f->v[f->n] = v;
     f->r[f->n] = r;
     f->n++;
+}
+
+/* b = the fields of f folded onto b, f's first field in the lowest place. */
+static int fold(Big *b, const Fields *f)
+{
+    for (int i = f->n - 1; i >= 0; i--)
+        if (big_mul_add(b, f->r[i], f->v[i]) != 0)
+            return -1;
+    return 0;
 }
 
 static uint32_t float_bits(float x)
@@ -124,40 +152,122 @@ static long on_grid(float x, double scale, long radix)
     return r < radix && (float)((double)r / scale) == x ? r : -1;
 }
 
-/* A float of three classes: `off` (class 0), q / scale with q in [base,
- * base + radix) (class 1), or its exact bits (class 2). */
-static void put_float3(Fields *f, float x, float off, double scale, long base, long radix)
+/* ---- the settings: a grid of common values, finer steps, exact bits ---- */
+
+/* A float setting other than `off`: first a grid (the values of its slider
+ * or the usual ones), each grid value given in hundredths; then multiples of
+ * 1/fine_scale in [fine_lo, fine_lo + fine_n); then the float's bits. */
+typedef struct {
+    int (*grid)(int i); /* the i-th grid value in hundredths */
+    int grid_n;
+    double fine_scale;
+    long fine_lo, fine_n;
+} FloatSpec;
+
+static int temp_grid(int i) { return 10 * i; }                 /* 0.0 .. 2.0 in tenths */
+static int top_p_grid(int i) { return 5 * (i + 1); }           /* 0.05 .. 0.95 */
+static int min_p_grid(int i) { return i < 10 ? i + 1 : 5 * (i - 7); } /* .01...10, .15...1 */
+static int penalty_grid(int i) { return 105 + 5 * i; }         /* 1.05 .. 2.00 */
+
+static const FloatSpec TEMP_SPEC = {temp_grid, 21, 100.0, 0, 1001};        /* 0.00 .. 10.00 */
+static const FloatSpec TOP_P_SPEC = {top_p_grid, 19, 100.0, 1, 99};        /* 0.01 .. 0.99 */
+static const FloatSpec MIN_P_SPEC = {min_p_grid, 28, 1000.0, 1, 1000};     /* .001 .. 1.000 */
+static const FloatSpec PENALTY_SPEC = {penalty_grid, 20, 100.0, 101, 900}; /* 1.01 .. 10.00 */
+
+static float grid_value(const FloatSpec *s, int i) { return (float)(s->grid(i) / 100.0); }
+
+static void put_float(Fields *f, float x, const FloatSpec *s)
 {
-    long q;
-    if (x == off) {
-        put(f, 0, 3);
-    } else if ((q = on_grid(x, scale, base + radix)) >= base) {
-        put(f, 1, 3);
-        put(f, (uint64_t)(q - base), (uint64_t)radix);
+    for (int i = 0; i < s->grid_n; i++)
+        if (grid_value(s, i) == x) {
+            put(f, 0, 2);
+            put(f, (uint64_t)i, (uint64_t)s->grid_n);
+            return;
+        }
+    put(f, 1, 2);
+    long q = on_grid(x, s->fine_scale, s->fine_lo + s->fine_n);
+    if (q >= s->fine_lo) {
+        put(f, 0, 2);
+        put(f, (uint64_t)(q - s->fine_lo), (uint64_t)s->fine_n);
     } else {
-        put(f, 2, 3);
+        put(f, 1, 2);
         put(f, float_bits(x), RAW_RADIX);
     }
 }
 
-static int defaults_elsewhere(const SessionCode *c)
+/* Top-k's slider steps: 1 .. 10, 15 .. 50 by 5, 60 .. 200 by 10. */
+enum { TOP_K_GRID = 33 };
+static int top_k_grid(int i) { return i < 10 ? i + 1 : i < 18 ? 5 * (i - 7) : 10 * (i - 12); }
+
+static void put_top_k(Fields *f, int k)
 {
-    SamplerSettings d = sampler_defaults();
-    return c->set.top_k == 0 && c->set.top_p == d.top_p && c->set.min_p == d.min_p &&
-           c->set.repetition_penalty == d.repetition_penalty && !c->set.penalize_punctuation &&
-           c->policy == CONTEXT_SHIFT && c->poems == 1 &&
-           c->max_chars == SESSION_DEFAULT_MAX_CHARS;
+    for (int i = 0; i < TOP_K_GRID; i++)
+        if (top_k_grid(i) == k) {
+            put(f, 0, 2);
+            put(f, (uint64_t)i, TOP_K_GRID);
+            return;
+        }
+    put(f, 1, 2);
+    put(f, k > TOP_K_FINE, 2);
+    put(f, (uint64_t)(k - 1), k > TOP_K_FINE ? TOP_K_ANY : TOP_K_FINE);
 }
 
-static int wide_ids(const SessionCode *c)
+static void put_seed(Fields *f, uint64_t seed)
 {
-    for (int i = 0; i < c->n_prompt; i++)
-        if (c->prompt[i] >= ID_RADIX)
-            return 1;
-    for (int i = 0; i < c->n_heads; i++)
-        if (c->heads[i] >= ID_RADIX)
-            return 1;
-    return 0;
+    if (seed < SEED_SMALL) {
+        put(f, 0, 2);
+        put(f, seed, SEED_SMALL);
+        return;
+    }
+    put(f, 1, 2);
+    if (seed < SEED_MID) {
+        put(f, 0, 3);
+        put(f, seed - SEED_SMALL, SEED_MID - SEED_SMALL);
+    } else if (seed < SEED_LARGE) {
+        put(f, 1, 3);
+        put(f, seed - SEED_MID, SEED_LARGE - SEED_MID);
+    } else {
+        put(f, 2, 3);
+        put(f, seed & 0xffffffffu, RAW_RADIX);
+        put(f, seed >> 32, RAW_RADIX);
+    }
+}
+
+/* ---- characters: by rank in the training text (charrank.h) ---- */
+
+static void put_char(Fields *f, uint32_t cp)
+{
+    int rank = charrank_of(cp);
+    int k = 0;
+    while (k < CHAR_CLASSES - 1 && !(rank >= 0 && rank < CLASS_START[k + 1]))
+        k++;
+    put(f, (uint64_t)k, CHAR_CLASSES);
+    if (k < CHAR_CLASSES - 1) {
+        put(f, (uint64_t)(rank - CLASS_START[k]), (uint64_t)(CLASS_START[k + 1] - CLASS_START[k]));
+    } else if (rank >= 0) {
+        put(f, 0, 2);
+        put(f, (uint64_t)(rank - CLASS_START[k]), (uint64_t)(CHARRANK_COUNT - CLASS_START[k]));
+    } else {
+        put(f, 1, 2);
+        put(f, cp, CODE_POINTS);
+    }
+}
+
+static int is_scalar(uint32_t cp) { return cp < CODE_POINTS && !(cp >= 0xD800 && cp <= 0xDFFF); }
+
+/* ---- the whole session ---- */
+
+static int filter_mask(const SamplerSettings *s)
+{
+    SamplerSettings d = sampler_defaults();
+    return (s->top_k != 0) | (s->top_p != d.top_p) << 1 | (s->min_p != d.min_p) << 2 |
+           (s->repetition_penalty != d.repetition_penalty) << 3;
+}
+
+static int rare_settings(const SessionCode *c)
+{
+    return c->set.penalize_punctuation || c->policy != CONTEXT_SHIFT || c->poems != 1 ||
+           c->max_chars != SESSION_DEFAULT_MAX_CHARS;
 }
 
 static int check_fields(const SessionCode *c, TsErr *err)
@@ -169,8 +279,8 @@ static int check_fields(const SessionCode *c, TsErr *err)
         return ts_fail(err, "a code holds a prompt of at most %d characters, not %d",
                        SESSION_MAX_CHARS, c->n_prompt);
     for (int i = 0; i < c->n_prompt; i++)
-        if (c->prompt[i] < 0 || c->prompt[i] >= WIDE_ID_RADIX)
-            return ts_fail(err, "token id %d cannot be in a code", c->prompt[i]);
+        if (!is_scalar(c->prompt[i]))
+            return ts_fail(err, "code point %#x cannot be in a code", (unsigned)c->prompt[i]);
     if (c->form != FORM_FREE && c->form != FORM_ACROSTIC && c->form != FORM_JUEJU)
         return ts_fail(err, "unknown verse form %d", (int)c->form);
     if (c->form != FORM_FREE && c->line_len != 5 && c->line_len != 7)
@@ -178,8 +288,8 @@ static int check_fields(const SessionCode *c, TsErr *err)
     if (c->form == FORM_ACROSTIC ? c->n_heads < 1 || c->n_heads > FORM_MAX_HEADS : c->n_heads != 0)
         return ts_fail(err, "%d acrostic heads cannot be in a code", c->n_heads);
     for (int i = 0; i < c->n_heads; i++)
-        if (c->heads[i] < 0 || c->heads[i] >= WIDE_ID_RADIX)
-            return ts_fail(err, "token id %d cannot be in a code", c->heads[i]);
+        if (!is_scalar(c->heads[i]))
+            return ts_fail(err, "code point %#x cannot be in a code", (unsigned)c->heads[i]);
     if (sampler_settings_check(&c->set, err) != 0)
         return -1;
     if (c->policy != CONTEXT_SHIFT && c->policy != CONTEXT_SLIDE)
@@ -196,66 +306,56 @@ static void put_fields(const SessionCode *c, Fields *f)
     int mid = c->mid_text ? 1 : 0;
     int acrostic_prompt = c->form == FORM_ACROSTIC && c->n_prompt > 0;
     put(f, c->fingerprint, FP_RADIX);
-    if (c->form == FORM_ACROSTIC)
-        put(f, (uint64_t)(6 + (c->line_len == 7) * 4 + mid * 2 + acrostic_prompt), FORM_RADIX);
-    else
-        put(f, (uint64_t)((c->form == FORM_FREE ? 0 : c->line_len == 5 ? 1 : 2) * 2 + mid),
-            FORM_RADIX);
-    long q;
-    if ((q = on_grid(c->set.temperature, 10.0, TEMP_TENTHS)) >= 0) {
-        put(f, (uint64_t)q, TEMP_RADIX);
-    } else if ((q = on_grid(c->set.temperature, 100.0, TEMP_HUNDREDTHS)) >= 0) {
-        put(f, TEMP_TENTHS, TEMP_RADIX);
-        put(f, (uint64_t)q, TEMP_HUNDREDTHS);
-    } else {
-        put(f, TEMP_TENTHS + 1, TEMP_RADIX);
-        put(f, float_bits(c->set.temperature), RAW_RADIX);
-    }
-    int wide = wide_ids(c);
-    if (defaults_elsewhere(c) && !wide) {
+    if (c->form == FORM_FREE) {
         put(f, 0, 2);
+        put(f, (uint64_t)mid, 2);
     } else {
+        int seven = c->line_len == 7;
         put(f, 1, 2);
-        int k = c->set.top_k;
-        if (k == 0) {
-            put(f, 0, 3);
-        } else if (k <= TOP_K_SMALL) {
-            put(f, 1, 3);
-            put(f, (uint64_t)(k - 1), TOP_K_SMALL);
-        } else {
-            put(f, 2, 3);
-            put(f, (uint64_t)k, TOP_K_ANY);
-        }
-        put_float3(f, c->set.top_p, 1.0f, 100.0, 0, TOP_P_HUNDREDTHS);
-        put_float3(f, c->set.min_p, 0.0f, 100.0, 0, MIN_P_HUNDREDTHS);
-        put_float3(f, c->set.repetition_penalty, 1.0f, 100.0, 100, PENALTY_HUNDREDTHS);
+        put(f, (uint64_t)(c->form == FORM_JUEJU ? seven * 2 + mid
+                                                : 4 + seven * 4 + mid * 2 + acrostic_prompt),
+            FIXED_FORMS);
+    }
+    put_float(f, c->set.temperature, &TEMP_SPEC);
+    int mask = filter_mask(&c->set);
+    put(f, mask != 0, 2);
+    if (mask) {
+        put(f, (uint64_t)(mask - 1), FILTER_MASKS);
+        if (mask & 1)
+            put_top_k(f, c->set.top_k);
+        if (mask & 2)
+            put_float(f, c->set.top_p, &TOP_P_SPEC);
+        if (mask & 4)
+            put_float(f, c->set.min_p, &MIN_P_SPEC);
+        if (mask & 8)
+            put_float(f, c->set.repetition_penalty, &PENALTY_SPEC);
+    }
+    int rare = rare_settings(c);
+    put(f, (uint64_t)rare, 2);
+    if (rare) {
         put(f, c->set.penalize_punctuation ? 1 : 0, 2);
         put(f, c->policy == CONTEXT_SLIDE, 2);
-        put(f, (uint64_t)wide, 2);
-        put(f, c->poems != 1, 2);
-        if (c->poems != 1)
+        if (c->poems == 1) {
+            put(f, 0, 3);
+        } else if (c->poems <= 1 + POEMS_FEW) {
+            put(f, 1, 3);
+            put(f, (uint64_t)(c->poems - 2), POEMS_FEW);
+        } else {
+            put(f, 2, 3);
             put(f, (uint64_t)(c->poems - 1), POEMS_RADIX);
+        }
         put(f, c->max_chars != SESSION_DEFAULT_MAX_CHARS, 2);
         if (c->max_chars != SESSION_DEFAULT_MAX_CHARS)
             put(f, (uint64_t)(c->max_chars - 1), MAX_CHARS_RADIX);
         put(f, 0, 2); /* reserved for a later version of the code: 0 */
     }
-    if (c->seed < SEED_SMALL) {
-        put(f, 0, 2);
-        put(f, c->seed, SEED_SMALL);
-    } else {
-        put(f, 1, 2);
-        put(f, c->seed & 0xffffffffu, RAW_RADIX);
-        put(f, c->seed >> 32, RAW_RADIX);
-    }
-    uint64_t id_radix = wide ? WIDE_ID_RADIX : ID_RADIX;
+    put_seed(f, c->seed);
     if (acrostic_prompt) {
         put(f, (uint64_t)(c->n_heads - 1), FORM_MAX_HEADS);
         for (int i = 0; i < c->n_heads; i++)
-            put(f, (uint64_t)c->heads[i], id_radix);
+            put_char(f, c->heads[i]);
     }
 }
-
 void session_code_init(SessionCode *c, unsigned fingerprint)
 {
     memset(c, 0, sizeof *c);
@@ -291,10 +391,11 @@ unsigned session_code_fingerprint(const Model *m)
     return (unsigned)((h ^ h >> 32) % SESSION_FINGERPRINTS);
 }
 
-/* The check digit for digits d[0..n): makes the weighted sum a multiple of 31. */
+/* The check digit for digits d[0..n): makes the weighted sum, plus
+ * CHECK_FORMAT, a multiple of 31. */
 static int check_digit(const int *d, int n)
 {
-    int sum = 0, w = 1;
+    int sum = CHECK_FORMAT, w = 1;
     for (int i = n - 1; i >= 0; i--) {
         w = w * CHECK_WEIGHT % BASE;
         sum = (sum + d[i] * w) % BASE;
@@ -306,24 +407,25 @@ int session_code_encode(const SessionCode *c, char *out, size_t size, TsErr *err
 {
     if (check_fields(c, err) != 0)
         return -1;
-    Fields f = {.n = 0};
-    put_fields(c, &f);
     Big b = {.n = 0};
     /* the innermost part: the heads (an acrostic without a prompt) or the
-     * prompt, as a bijective number with digits id + 1 */
-    const int *ids = c->prompt;
+     * prompt, as a bijective number: each character's fields, plus one */
+    const uint32_t *chars = c->prompt;
     int n = c->n_prompt;
     if (c->form == FORM_ACROSTIC && c->n_prompt == 0) {
-        ids = c->heads;
+        chars = c->heads;
         n = c->n_heads;
     }
-    uint64_t id_radix = wide_ids(c) ? WIDE_ID_RADIX : ID_RADIX;
-    for (int i = n - 1; i >= 0; i--)
-        if (big_mul_add(&b, id_radix, (uint64_t)ids[i] + 1) != 0)
+    for (int i = n - 1; i >= 0; i--) {
+        Fields one = {.n = 0};
+        put_char(&one, chars[i]);
+        if (fold(&b, &one) != 0 || big_inc(&b) != 0)
             return ts_fail(err, "the session does not fit in a code");
-    for (int i = f.n - 1; i >= 0; i--)
-        if (big_mul_add(&b, f.r[i], f.v[i]) != 0)
-            return ts_fail(err, "the session does not fit in a code");
+    }
+    Fields f = {.n = 0};
+    put_fields(c, &f);
+    if (fold(&b, &f) != 0)
+        return ts_fail(err, "the session does not fit in a code");
     int d[SESSION_CODE_MAX];
     int nd = 0;
     do {
@@ -356,67 +458,106 @@ static int digit_value(unsigned char ch)
 /* Read one field; the remainder is always below the radix. */
 static uint64_t take(Big *b, uint64_t radix) { return big_divmod(b, radix); }
 
-static float take_float3(Big *b, float off, double scale, long base, long radix)
+static float take_float(Big *b, const FloatSpec *s)
 {
+    if (take(b, 2) == 0)
+        return grid_value(s, (int)take(b, (uint64_t)s->grid_n));
+    if (take(b, 2) == 0)
+        return (float)((double)((long)take(b, (uint64_t)s->fine_n) + s->fine_lo) / s->fine_scale);
+    return bits_float((uint32_t)take(b, RAW_RADIX));
+}
+
+static int take_top_k(Big *b)
+{
+    if (take(b, 2) == 0)
+        return top_k_grid((int)take(b, TOP_K_GRID));
+    return 1 + (int)take(b, take(b, 2) ? TOP_K_ANY : TOP_K_FINE);
+}
+
+static uint64_t take_seed(Big *b)
+{
+    if (take(b, 2) == 0)
+        return take(b, SEED_SMALL);
     switch (take(b, 3)) {
-    case 0: return off;
-    case 1: return (float)((double)((long)take(b, (uint64_t)radix) + base) / scale);
-    default: return bits_float((uint32_t)take(b, RAW_RADIX));
+    case 0: return SEED_SMALL + take(b, SEED_MID - SEED_SMALL);
+    case 1: return SEED_MID + take(b, SEED_LARGE - SEED_MID);
+    default: {
+        uint64_t lo = take(b, RAW_RADIX);
+        return lo | take(b, RAW_RADIX) << 32;
+    }
     }
 }
 
-/* The fields, in reading order, from b; the ids are left in b. */
-static int take_fields(Big *b, SessionCode *c, int *acrostic_prompt, int *wide, TsErr *err)
+static int take_char(Big *b, uint32_t *cp, TsErr *err)
+{
+    int k = (int)take(b, CHAR_CLASSES);
+    if (k < CHAR_CLASSES - 1) {
+        *cp = charrank_cp(CLASS_START[k] + (int)take(b, (uint64_t)(CLASS_START[k + 1] -
+                                                                   CLASS_START[k])));
+    } else if (take(b, 2) == 0) {
+        *cp = charrank_cp(CLASS_START[k] + (int)take(b, (uint64_t)(CHARRANK_COUNT -
+                                                                   CLASS_START[k])));
+    } else {
+        *cp = (uint32_t)take(b, CODE_POINTS);
+        /* the encoder writes a character of the table by its rank */
+        if (!is_scalar(*cp) || charrank_of(*cp) >= 0)
+            return ts_fail(err, "the code is damaged: it holds code point %#x", (unsigned)*cp);
+    }
+    return 0;
+}
+
+/* The fields, in reading order, from b; the characters of the tail are left in b. */
+static int take_fields(Big *b, SessionCode *c, int *acrostic_prompt, TsErr *err)
 {
     c->fingerprint = (unsigned)take(b, FP_RADIX);
-    unsigned form = (unsigned)take(b, FORM_RADIX);
     *acrostic_prompt = 0;
-    if (form < 6) {
-        c->form = form / 2 == 0 ? FORM_FREE : FORM_JUEJU;
-        c->line_len = form / 2 == 1 ? 5 : 7;
-        c->mid_text = (int)(form % 2);
+    if (take(b, 2) == 0) {
+        c->form = FORM_FREE;
+        c->mid_text = (int)take(b, 2);
     } else {
-        unsigned w = form - 6;
-        c->form = FORM_ACROSTIC;
-        c->line_len = w / 4 ? 7 : 5;
-        c->mid_text = (int)(w / 2 % 2);
-        *acrostic_prompt = (int)(w % 2);
-    }
-    unsigned t = (unsigned)take(b, TEMP_RADIX);
-    if (t < TEMP_TENTHS)
-        c->set.temperature = (float)(t / 10.0);
-    else if (t == TEMP_TENTHS)
-        c->set.temperature = (float)((double)take(b, TEMP_HUNDREDTHS) / 100.0);
-    else
-        c->set.temperature = bits_float((uint32_t)take(b, RAW_RADIX));
-    *wide = 0;
-    if (take(b, 2)) {
-        switch (take(b, 3)) {
-        case 0: c->set.top_k = 0; break;
-        case 1: c->set.top_k = 1 + (int)take(b, TOP_K_SMALL); break;
-        default: c->set.top_k = (int)take(b, TOP_K_ANY); break;
+        unsigned form = (unsigned)take(b, FIXED_FORMS);
+        if (form < 4) {
+            c->form = FORM_JUEJU;
+            c->line_len = form / 2 ? 7 : 5;
+            c->mid_text = (int)(form % 2);
+        } else {
+            unsigned w = form - 4;
+            c->form = FORM_ACROSTIC;
+            c->line_len = w / 4 ? 7 : 5;
+            c->mid_text = (int)(w / 2 % 2);
+            *acrostic_prompt = (int)(w % 2);
         }
-        c->set.top_p = take_float3(b, 1.0f, 100.0, 0, TOP_P_HUNDREDTHS);
-        c->set.min_p = take_float3(b, 0.0f, 100.0, 0, MIN_P_HUNDREDTHS);
-        c->set.repetition_penalty = take_float3(b, 1.0f, 100.0, 100, PENALTY_HUNDREDTHS);
+    }
+    c->set.temperature = take_float(b, &TEMP_SPEC);
+    if (take(b, 2)) {
+        int mask = 1 + (int)take(b, FILTER_MASKS);
+        if (mask & 1)
+            c->set.top_k = take_top_k(b);
+        if (mask & 2)
+            c->set.top_p = take_float(b, &TOP_P_SPEC);
+        if (mask & 4)
+            c->set.min_p = take_float(b, &MIN_P_SPEC);
+        if (mask & 8)
+            c->set.repetition_penalty = take_float(b, &PENALTY_SPEC);
+    }
+    if (take(b, 2)) {
         c->set.penalize_punctuation = (int)take(b, 2);
         c->policy = take(b, 2) ? CONTEXT_SLIDE : CONTEXT_SHIFT;
-        *wide = (int)take(b, 2);
-        c->poems = take(b, 2) ? 1 + (int)take(b, POEMS_RADIX) : 1;
+        switch (take(b, 3)) {
+        case 0: c->poems = 1; break;
+        case 1: c->poems = 2 + (int)take(b, POEMS_FEW); break;
+        default: c->poems = 1 + (int)take(b, POEMS_RADIX); break;
+        }
         c->max_chars = take(b, 2) ? 1 + (int)take(b, MAX_CHARS_RADIX) : SESSION_DEFAULT_MAX_CHARS;
         if (take(b, 2))
             return ts_fail(err, "this code was made by a newer tangscope");
     }
-    if (take(b, 2) == 0) {
-        c->seed = take(b, SEED_SMALL);
-    } else {
-        uint64_t lo = take(b, RAW_RADIX);
-        c->seed = lo | take(b, RAW_RADIX) << 32;
-    }
+    c->seed = take_seed(b);
     if (*acrostic_prompt) {
         c->n_heads = 1 + (int)take(b, FORM_MAX_HEADS);
         for (int i = 0; i < c->n_heads; i++)
-            c->heads[i] = (int)take(b, *wide ? WIDE_ID_RADIX : ID_RADIX);
+            if (take_char(b, &c->heads[i], err) != 0)
+                return -1;
     }
     return 0;
 }
@@ -448,26 +589,28 @@ int session_code_decode(const char *text, size_t len, SessionCode *out, TsErr *e
         return ts_fail(err, "a code has at least 2 characters, not %d", nd);
     if (check_digit(d, nd - 1) != d[nd - 1])
         return ts_fail(err, "the code's check character does not match: a character was "
-                            "mistyped, left out or swapped");
+                            "mistyped, left out or swapped (or the code is older than this "
+                            "tangscope)");
     Big b = {.n = 0};
     for (int i = 0; i < nd - 1; i++)
         if (big_mul_add(&b, BASE, (uint64_t)d[i]) != 0)
             return ts_fail(err, "the code is too long");
-    int acrostic_prompt, wide;
-    if (take_fields(&b, out, &acrostic_prompt, &wide, err) != 0)
+    int acrostic_prompt;
+    if (take_fields(&b, out, &acrostic_prompt, err) != 0)
         return -1;
-    /* the bijective tail: each digit is an id + 1, so its length is in the number */
-    int *ids = out->form == FORM_ACROSTIC && !acrostic_prompt ? out->heads : out->prompt;
-    int cap = ids == out->heads ? FORM_MAX_HEADS : SESSION_MAX_CHARS;
-    uint64_t id_radix = wide ? WIDE_ID_RADIX : ID_RADIX;
+    /* the bijective tail: each character is one more than its fields, so its
+     * length is in the number */
+    uint32_t *chars = out->form == FORM_ACROSTIC && !acrostic_prompt ? out->heads : out->prompt;
+    int cap = chars == out->heads ? FORM_MAX_HEADS : SESSION_MAX_CHARS;
     int n = 0;
     while (!big_is_zero(&b)) {
         if (n == cap)
             return ts_fail(err, "the code holds more than %d characters", cap);
         big_dec(&b);
-        ids[n++] = (int)take(&b, id_radix);
+        if (take_char(&b, &chars[n++], err) != 0)
+            return -1;
     }
-    if (ids == out->heads)
+    if (chars == out->heads)
         out->n_heads = n;
     else
         out->n_prompt = n;
@@ -489,12 +632,12 @@ int session_code_check(const SessionCode *c, const Model *m, TsErr *err)
                             "model's %u): open it with the model it was made with",
                        c->fingerprint, fp);
     for (int i = 0; i < c->n_prompt; i++)
-        if (c->prompt[i] >= m->vocab.size)
-            return ts_fail(err, "the code's prompt has token %d, and the model knows %d: it "
+        if (vocab_id(&m->vocab, c->prompt[i]) < 0)
+            return ts_fail(err, "the code's prompt has U+%04X, which the model does not know: it "
                                 "was made with another model",
-                           c->prompt[i], m->vocab.size);
+                           (unsigned)c->prompt[i]);
     for (int i = 0; i < c->n_heads; i++)
-        if (c->heads[i] >= m->vocab.size || !is_han(vocab_cp(&m->vocab, c->heads[i])))
+        if (vocab_id(&m->vocab, c->heads[i]) < 0 || !is_han(c->heads[i]))
             return ts_fail(err, "the code's acrostic head %d is not a character of this model",
                            i + 1);
     return 0;

@@ -8,30 +8,75 @@
  * upper case and skips spaces and dashes, so "7KQ3-..." may be written in
  * groups.
  *
- * The check digit c makes  sum_i d_i * 3^(n-i) + c  a multiple of 31, where
- * d_0 .. d_(n-1) are the digits before it. 31 is prime and 3 generates every
- * non-zero remainder mod 31, so every single mistyped digit and every swap of
- * two neighbouring digits changes the sum: each such typo is refused.
+ * The check digit c makes  sum_i d_i * 3^(n-i) + c + 1  a multiple of 31,
+ * where d_0 .. d_(n-1) are the digits before it. 31 is prime and 3 generates
+ * every non-zero remainder mod 31, so every single mistyped digit and every
+ * swap of two neighbouring digits changes the sum: each such typo is refused.
+ * (The + 1 is this format's: codes of the first one, which stored token ids,
+ * had none, so 30 in 31 of them are refused rather than misread.)
  *
  * The number packs its fields in mixed radix, the first field in the lowest
- * place (each field costs log2 of its radix in bits, never a whole byte):
- *   the model's fingerprint (radix 512); the form with the prompt's start
- *   (radix 14); the temperature (radix 23: 0.0 .. 2.0 in tenths, or a class
- *   that adds hundredths or the float's exact bits); whether anything else
- *   differs from the defaults (radix 2), and if so top-k, top-p, min-p, the
- *   repetition penalty, the punctuation switch, the context policy, wide ids,
- *   the number of poems and --max-chars; the seed (0..15 in one place, any
- *   64-bit seed in two more); the acrostic's heads; and last the prompt's
- *   token ids as a bijective base-8192 number (base 2^21 when the
- *   vocabulary is larger), whose length needs no field.
- * So a prompt of up to 10 characters, a temperature in tenths up to 2, top-k,
- * top-p, min-p and the penalty off and a seed up to 15 makes a code of at most
- * 32 characters; a setting off that path adds a few.
+ * place; a field's radix may depend on the fields before it, so a common
+ * value costs few bits and a rare one more (a field of radix r costs log2 r
+ * bits). In reading order, with what each costs:
+ *   the model's fingerprint                                   9 bits
+ *   the form: free (at a poem's start or mid-text)            2
+ *             jueju 5/7, acrostic 5/7 (either start)          4.58
+ *   the temperature: 0.0 .. 2.0 in tenths                     5.39
+ *             0.00 .. 10.00 in hundredths                     11.97
+ *             any other float: its exact bits                 34
+ *   top-k, top-p, min-p, repetition penalty: all off           1
+ *             else which are on                               4.91, plus each:
+ *     top-k   the slider's steps 1..10, 15..50 by 5, 60..200 by 10: 6.04;
+ *             1..1024: 12; up to 1000000: 21.93
+ *     top-p   0.05 .. 0.95 by 0.05: 5.25; hundredths: 8.63; any: 34
+ *     min-p   the slider's steps .01 .. .10 by .01, .15 .. 1 by .05: 5.81;
+ *             thousandths: 11.97; any: 34
+ *     penalty 1.05 .. 2.00 by 0.05: 5.32; hundredths up to 10: 11.81; any: 34
+ *   punctuation penalized, context policy slide, -n, --max-chars:
+ *             all at their defaults                           1; else 6.6 or more
+ *   the seed: below 16                                        5
+ *             below 1000                                      12.52
+ *             below 1000000                                   22.52
+ *             any 64-bit seed                                 66.58
+ *   an acrostic with a prompt: its heads' count (6) and its heads
+ *   the prompt (or the acrostic's heads when there is no prompt), each
+ *   character by its rank in the training text (charrank.h), in classes
+ *   of ranks [0, 2), [2, 34), [34, 98), ... (each class starts at twice the
+ *   last one's start + 30):  ， and 。                       4
+ *             the next 32: 8; 64: 9; 128: 10; 256: 11; 512: 12;
+ *             the next 1024 (ranks 994 .. 2017): 13
+ *             the rest of the training text's 7311 characters: 16.37
+ *             any other character (its code point): 24.09
+ *   as a bijective number (each character one more than its fields), so its
+ *   length needs no field.
+ * 31 digits hold 31 x log2 31 = 153.58 bits, so the code has at most 32
+ * characters when the parts add up to at most that (a character of c bits
+ * adds up to log2(1 + 2^-c) to its c: 0.09 for ， and 。, next to nothing
+ * for the others). So a code has at most 32 characters for a prompt of up to
+ * 10 characters
+ *   (a) from the 2,018 most frequent, in free form, with the temperature in
+ *       tenths up to 2, the other settings off and a seed below 16 (with a
+ *       jueju or an acrostic's heads: from the 994 most frequent);
+ *   (b) from the 482 most frequent, in free form, with the temperature in
+ *       tenths, one of top-k, top-p, min-p and the penalty on its steps and a
+ *       seed below 1000 (e.g. --top-k 20 --seed 123);
+ *   (c) from the 98 most frequent, in any form, with the temperature, top-k,
+ *       top-p, min-p and the penalty each on its steps and a seed below 1000;
+ *   (d) from the 34 most frequent, in any form, with every slider of the
+ *       explorer on one of its steps and a seed below 1000000.
+ * An acrostic's heads count as its prompt here (as `acrostic` and the
+ * explorer's `a` make them). test_sesscode test_promise tries the worst cases
+ * of each, and that the next class of ranks breaks each. Real prompts
+ * mix common and rarer characters: a 10-character stretch of the validation
+ * text costs 96 bits on the median, 110 at the 95th percentile.
  *
  * Every value is stored exactly: the decoded settings are the same floats.
- * The code names the model only by a 9-bit fingerprint of its configuration,
- * vocabulary and weights (one model in 512 shares it); session_code_check
- * refuses a code whose fingerprint or token ids do not fit the model.
+ * The prompt is held as characters (code points), not token ids, so reading
+ * a code needs no model. The code names the model only by a 9-bit
+ * fingerprint of its configuration, vocabulary and weights (one model in 512
+ * shares it); session_code_check refuses a code whose fingerprint or
+ * characters do not fit the model.
  */
 #ifndef TS_SESSCODE_H
 #define TS_SESSCODE_H
@@ -46,17 +91,17 @@
 #include "engine/sampler.h"
 
 #define SESSION_MAX_CHARS 128     /* prompt characters a code holds */
-#define SESSION_CODE_MAX 900      /* digits (with the check digit) a code may have */
+#define SESSION_CODE_MAX 1024     /* digits (with the check digit) a code may have */
 #define SESSION_FINGERPRINTS 512  /* the fingerprint is 0 .. 511 */
 #define SESSION_DEFAULT_MAX_CHARS 200 /* generate's --max-chars when the code says nothing */
 
 typedef struct {
     unsigned fingerprint;         /* session_code_fingerprint of the model */
-    int prompt[SESSION_MAX_CHARS]; /* token ids */
+    uint32_t prompt[SESSION_MAX_CHARS]; /* code points */
     int n_prompt;
     FormKind form;
     int line_len;                 /* 5 or 7 (acrostic and jueju; 7 for free) */
-    int heads[FORM_MAX_HEADS];    /* acrostic: token ids of the line openers */
+    uint32_t heads[FORM_MAX_HEADS]; /* acrostic: code points of the line openers */
     int n_heads;                  /* 1..FORM_MAX_HEADS for an acrostic, else 0 */
     int mid_text;                 /* 1: the prompt is read as a fragment (PROMPT_MID_TEXT) */
     SamplerSettings set;
@@ -76,8 +121,8 @@ void session_code_init(SessionCode *c, unsigned fingerprint);
 unsigned session_code_fingerprint(const Model *m);
 
 /* Write c as a code into out (size bytes, NUL-terminated). Returns the
- * code's length, or -1 with err if a field is out of range (an id below 0
- * or at 2^21 or more, more than SESSION_MAX_CHARS prompt characters, settings
+ * code's length, or -1 with err if a field is out of range (a code point
+ * that is no Unicode scalar value, more than SESSION_MAX_CHARS prompt characters, settings
  * sampler_settings_check refuses, ...) or out is too small (SESSION_CODE_MAX
  * + 1 bytes is always enough). */
 int session_code_encode(const SessionCode *c, char *out, size_t size, TsErr *err);
@@ -90,7 +135,7 @@ int session_code_encode(const SessionCode *c, char *out, size_t size, TsErr *err
  * session_code_check. */
 int session_code_decode(const char *text, size_t len, SessionCode *out, TsErr *err);
 
-/* Does the code fit model m: the same fingerprint, every id in the
+/* Does the code fit model m: the same fingerprint, every character in the
  * vocabulary, the heads Han characters? Returns 0, or -1 with err. */
 int session_code_check(const SessionCode *c, const Model *m, TsErr *err);
 

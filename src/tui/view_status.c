@@ -8,7 +8,7 @@
 #include "app/textw.h"
 #include "tui/views.h"
 
-/* " tangscope  tang.bin · 7310 characters · context 128   code TJU32  KV cache on "
+/* " tangscope  tang.bin · 7310 characters · context 128   code TGPZD  KV cache on "
  * The session's code (session.h) comes before the cache's switch; the
  * model's figures, then its name, give way to it on a narrow screen. */
 void view_title_draw(const AppState *s, Rect r)

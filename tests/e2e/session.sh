@@ -47,6 +47,26 @@ for args in "acrostic 春眠不觉 --seed 5 --chars 5" "jueju --chars 7 --seed 9
 done
 if [ $ok -eq 1 ]; then pass session_form_codes; else fail session_form_codes "a form's code wrote another poem"; fi
 
+# ten characters with the explorer's and the command line's usual settings: at
+# most 32 characters (docs/session-json.md), and the poems come back
+ok=1
+lengths=""
+for args in "--top-k 20 --seed 123" \
+    "--temperature 0.9 --top-k 40 --top-p 0.9 --min-p 0.05 --repetition-penalty 1.2 --seed 123"; do
+    # shellcheck disable=SC2086
+    gen 床前明月光，疑是地上 $args --json >"$TMP/s.json" || ok=0
+    c=$(jq -r .code "$TMP/s.json")
+    lengths="$lengths ${#c}"
+    [ "${#c}" -le 32 ] || ok=0
+    gen --code "$c" --json >"$TMP/t.json" || ok=0
+    [ "$(jq -c .poems "$TMP/s.json")" = "$(jq -c .poems "$TMP/t.json")" ] || ok=0
+done
+if [ $ok -eq 1 ]; then
+    pass session_short_codes
+else
+    fail session_short_codes "codes of$lengths characters for 床前明月光，疑是地上, or other poems"
+fi
+
 # ---- refused codes: one line on stderr, exit status 2 ----
 
 # one character changed: the first one that differs from it

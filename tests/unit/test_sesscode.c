@@ -1,17 +1,33 @@
-/* test_sesscode.c - the session code: a code worked out by hand, round trips
- * of many random sessions, the 32-character promise, and damaged codes. */
+/* test_sesscode.c - the session code: codes worked out by hand, the rank
+ * table against a recount of the training text, round trips of many random
+ * sessions (every escape included), the promises of sesscode.h tried at their
+ * worst, and damaged codes. */
+#include <stdlib.h>
+
 #include "check.h"
+#include "engine/charrank.h"
 #include "engine/rng.h"
 #include "engine/sesscode.h"
 
 static const char DIGITS[] = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
-/* The defaults with fingerprint 0, multiplied out by hand in mixed radix
- * (fingerprint 512, form 14, temperature 23, "more" 2, seed class 2, seed 16):
- *   0 + 512 x (0 + 14 x (10 + 23 x (0 + 2 x (0 + 2 x 1)))) = 731,136
- * = 24 x 31^3 + 16 x 31^2 + 25 x 31 + 1  ->  T J U 3
- * check: 24 x 3^4 + 16 x 3^3 + 25 x 3^2 + 1 x 3 = 1944 + 432 + 225 + 3 = 2604
- * = 84 x 31, so the check digit is 0 -> 2. */
+static uint32_t rnd(Rng *r, uint32_t n) { return (uint32_t)(rng_next(r) % n); }
+
+/* Multiplied out by hand in mixed radix, the first field lowest:
+ * the defaults with fingerprint 0 and temperature 1.0 are fingerprint 0
+ * (radix 512), free (2) at a poem's start (2), temperature on the tenths
+ * (2) at 10 (21), filters off (2), the rest at defaults (2), a small seed (2)
+ * of 1 (16):
+ *   512 x (2 x (2 x (2 x (10 + 21 x (2 x (2 x (2 x 1))))))) = 512 x 1424 = 729,088
+ * = 24 x 31^3 + 14 x 31^2 + 20 x 31 + 30  ->  T G P Z
+ * check: 1 + 24 x 81 + 14 x 27 + 20 x 9 + 30 x 3 = 2593 = 83 x 31 + 20, so
+ * the check digit is 31 - 20 = 11 -> D.
+ * With the prompt "，" (rank 0: class 0 of radix 8, place 0 of 2, so its
+ * fields are 0 and the bijective tail is 0 + 1 = 1) the number grows by the
+ * product of the radices above, 512 x 2 x 2 x 2 x 21 x 2 x 2 x 2 x 16 =
+ * 11,010,048: 11,739,136 = 12 x 31^4 + 22 x 31^3 + 1 x 31^2 + 16 x 31 + 25
+ * -> E R 3 J U; check 1 + 12 x 243 + 22 x 81 + 1 x 27 + 16 x 9 + 25 x 3 =
+ * 4945 = 159 x 31 + 16 -> 31 - 16 = 15 -> H. */
 static void test_by_hand(void)
 {
     SessionCode c;
@@ -20,55 +36,120 @@ static void test_by_hand(void)
     char out[SESSION_CODE_MAX + 1];
     TsErr err;
     int n = session_code_encode(&c, out, sizeof out, &err);
-    CHECK(n == 5 && strcmp(out, "TJU32") == 0, "got %d '%s', want TJU32", n, out);
+    CHECK(n == 5 && strcmp(out, "TGPZD") == 0, "got %d '%s', want TGPZD", n, out);
+    c.prompt[0] = 0xFF0C; /* ， */
+    c.n_prompt = 1;
+    n = session_code_encode(&c, out, sizeof out, &err);
+    CHECK(n == 6 && strcmp(out, "ER3JUH") == 0, "got %d '%s', want ER3JUH", n, out);
     SessionCode d;
-    CHECK(session_code_decode("tju-32", 6, &d, &err) == 0, "lower case and a dash: %s", err.msg);
+    CHECK(session_code_decode("tgp-zd", 6, &d, &err) == 0, "lower case and a dash: %s", err.msg);
     CHECK(d.set.temperature == 1.0f && d.seed == 1 && d.n_prompt == 0 && d.form == FORM_FREE,
           "decoded the defaults");
+    CHECK(session_code_decode("ER3 JUH", 7, &d, &err) == 0 && d.n_prompt == 1 &&
+              d.prompt[0] == 0xFF0C,
+          "decoded the prompt ，: %s", err.msg);
 }
 
+/* The rank table is the training text's characters by count, recounted here. */
+static void test_ranks(void)
+{
+    const char *path = "assets/tang-train.txt";
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        CHECK(0, "cannot open %s", path);
+        return;
+    }
+    static char buf[1 << 24];
+    size_t len = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    long *count = calloc(0x110000, sizeof *count);
+    if (!count)
+        return;
+    int distinct = 0;
+    for (size_t pos = 0; pos < len;) {
+        uint32_t cp;
+        if (utf8_decode(buf, len, &pos, &cp) != 0) {
+            CHECK(0, "%s is not UTF-8 at byte %zu", path, pos);
+            break;
+        }
+        distinct += count[cp]++ == 0;
+    }
+    CHECK(distinct == CHARRANK_COUNT, "the text has %d characters, the table %d", distinct,
+          CHARRANK_COUNT);
+    int bad = 0;
+    for (int r = 0; r < CHARRANK_COUNT && bad < 3; r++) {
+        uint32_t cp = charrank_cp(r), next = r + 1 < CHARRANK_COUNT ? charrank_cp(r + 1) : 0;
+        int ordered = r + 1 == CHARRANK_COUNT || count[cp] > count[next] ||
+                      (count[cp] == count[next] && cp < next);
+        if (count[cp] == 0 || !ordered || charrank_of(cp) != r) {
+            CHECK(0, "rank %d: U+%04X, counted %ld, found at %d", r, (unsigned)cp, count[cp],
+                  charrank_of(cp));
+            bad++;
+        }
+    }
+    for (uint32_t cp = 0; cp < 0x110000; cp += cp < 0x10000 ? 1 : 97)
+        if (count[cp] == 0 && charrank_of(cp) != -1 && bad++ < 3)
+            CHECK(0, "U+%04X is not in the text but has rank %d", (unsigned)cp, charrank_of(cp));
+    CHECK(charrank_cp(0) == 0xFF0C && charrank_cp(1) == 0x3002, "， and 。 come first");
+    free(count);
+}
+
+/* Any character: of the table (each class), or any other scalar value. */
+static uint32_t random_char(Rng *r)
+{
+    if (rnd(r, 4) == 0) { /* any scalar value: the BMP often, all of Unicode sometimes */
+        uint32_t cp;
+        do
+            cp = rnd(r, rnd(r, 2) ? 0x10000 : 0x110000);
+        while (cp >= 0xD800 && cp <= 0xDFFF);
+        return cp;
+    }
+    static const int tops[] = {2, 34, 98, 226, 482, 994, 2018, CHARRANK_COUNT};
+    return charrank_cp((int)rnd(r, (uint32_t)tops[rnd(r, 8)]));
+}
+
+/* A float: off, on a grid (given in steps of 1/grid from lo), or anything. */
 static float pick_float(Rng *r, float lo, float hi, float off, double grid)
 {
-    switch ((uint32_t)rng_next(r) % 4) {
+    switch (rnd(r, 4)) {
     case 0: return off;
-    case 1: { /* on the grid */
+    case 1: {
         long steps = (long)((hi - lo) * grid + 0.5);
-        return (float)((lo * grid + (double)((uint32_t)rng_next(r) % (uint32_t)(steps + 1))) / grid);
+        return (float)((lo * grid + (double)rnd(r, (uint32_t)steps + 1)) / grid);
     }
-    default: return lo + (hi - lo) * rng_float(r); /* anything: its exact bits */
+    default: return lo + (hi - lo) * rng_float(r); /* its exact bits */
     }
 }
 
 static void random_session(Rng *r, SessionCode *c)
 {
-    session_code_init(c, (uint32_t)rng_next(r) % SESSION_FINGERPRINTS);
-    int wide = (uint32_t)rng_next(r) % 8 == 0;
-    uint32_t id_max = wide ? 1u << 21 : 8192;
-    c->n_prompt = (uint32_t)rng_next(r) % 3 == 0 ? 0 : (int)((uint32_t)rng_next(r) % (SESSION_MAX_CHARS + 1));
+    session_code_init(c, rnd(r, SESSION_FINGERPRINTS));
+    c->n_prompt = rnd(r, 3) == 0 ? 0 : (int)rnd(r, SESSION_MAX_CHARS + 1);
     for (int i = 0; i < c->n_prompt; i++)
-        c->prompt[i] = (int)((uint32_t)rng_next(r) % (i % 5 ? 8192 : id_max));
-    c->form = (FormKind)((uint32_t)rng_next(r) % 3);
-    c->line_len = c->form == FORM_FREE ? 7 : (uint32_t)rng_next(r) % 2 ? 5 : 7;
+        c->prompt[i] = random_char(r);
+    c->form = (FormKind)rnd(r, 3);
+    c->line_len = c->form == FORM_FREE ? 7 : rnd(r, 2) ? 5 : 7;
     if (c->form == FORM_ACROSTIC) {
-        c->n_heads = 1 + (int)((uint32_t)rng_next(r) % FORM_MAX_HEADS);
+        c->n_heads = 1 + (int)rnd(r, FORM_MAX_HEADS);
         for (int i = 0; i < c->n_heads; i++)
-            c->heads[i] = (int)((uint32_t)rng_next(r) % id_max);
+            c->heads[i] = random_char(r);
     }
-    c->mid_text = (int)((uint32_t)rng_next(r) % 2);
-    c->set.temperature = pick_float(r, 0.0f, (uint32_t)rng_next(r) % 2 ? 2.0f : 100.0f, 1.0f,
-                                    (uint32_t)rng_next(r) % 2 ? 10.0 : 100.0);
-    uint32_t k = (uint32_t)rng_next(r) % 4;
-    c->set.top_k = k == 0 ? 0 : k == 1 ? 1 + (int)((uint32_t)rng_next(r) % 256) : (int)((uint32_t)rng_next(r) % 1000001);
-    c->set.top_p = pick_float(r, 0.01f, 1.0f, 1.0f, 100.0);
-    c->set.min_p = pick_float(r, 0.0f, 1.0f, 0.0f, 100.0);
-    c->set.repetition_penalty = pick_float(r, 1.0f, 100.0f, 1.0f, 100.0);
-    c->set.penalize_punctuation = (int)((uint32_t)rng_next(r) % 2);
-    c->policy = (uint32_t)rng_next(r) % 2 ? CONTEXT_SLIDE : CONTEXT_SHIFT;
-    uint32_t s = (uint32_t)rng_next(r) % 3;
-    c->seed = s == 0 ? (uint32_t)rng_next(r) % 16 : s == 1 ? (uint32_t)rng_next(r) % 100000
-                                                : (uint64_t)(uint32_t)rng_next(r) << 32 | (uint32_t)rng_next(r);
-    c->poems = (uint32_t)rng_next(r) % 2 ? 1 : 1 + (int)((uint32_t)rng_next(r) % 10000);
-    c->max_chars = (uint32_t)rng_next(r) % 2 ? SESSION_DEFAULT_MAX_CHARS : 1 + (int)((uint32_t)rng_next(r) % 1000000);
+    c->mid_text = (int)rnd(r, 2);
+    c->set.temperature = pick_float(r, 0.0f, rnd(r, 2) ? 2.0f : 100.0f, 1.0f,
+                                    rnd(r, 2) ? 10.0 : 100.0);
+    uint32_t k = rnd(r, 4);
+    c->set.top_k = k == 0 ? 0 : k == 1 ? 1 + (int)rnd(r, 1024) : (int)rnd(r, 1000001);
+    int twentieths = (int)rnd(r, 2);
+    c->set.top_p = pick_float(r, twentieths ? 0.05f : 0.01f, 1.0f, 1.0f, twentieths ? 20.0 : 100.0);
+    c->set.min_p = pick_float(r, 0.0f, 1.0f, 0.0f, rnd(r, 2) ? 100.0 : 1000.0);
+    c->set.repetition_penalty = pick_float(r, 1.0f, rnd(r, 2) ? 2.0f : 100.0f, 1.0f, 100.0);
+    c->set.penalize_punctuation = (int)rnd(r, 2);
+    c->policy = rnd(r, 2) ? CONTEXT_SLIDE : CONTEXT_SHIFT;
+    uint32_t s = rnd(r, 4);
+    c->seed = s == 0 ? rnd(r, 16) : s == 1 ? rnd(r, 1000) : s == 2 ? rnd(r, 1000000) : rng_next(r);
+    uint32_t p = rnd(r, 3);
+    c->poems = p == 0 ? 1 : p == 1 ? 2 + (int)rnd(r, 16) : 1 + (int)rnd(r, 10000);
+    c->max_chars = rnd(r, 2) ? SESSION_DEFAULT_MAX_CHARS : 1 + (int)rnd(r, 1000000);
 }
 
 static int same_session(const SessionCode *a, const SessionCode *b)
@@ -89,6 +170,7 @@ static int same_session(const SessionCode *a, const SessionCode *b)
     return same;
 }
 
+/* encode -> decode gives the same session back, over the whole space. */
 static void test_round_trip(void)
 {
     Rng r;
@@ -112,39 +194,212 @@ static void test_round_trip(void)
     }
 }
 
-/* The promise: a prompt of up to 10 characters, temperature in tenths up to
- * 2, filters off, a seed up to 15, any form with a prompt or up to 10 heads,
- * either start, any fingerprint, the largest ids: at most 32 characters. */
-static void test_short(void)
+/* The largest session there is fits in SESSION_CODE_MAX digits and comes back. */
+static void test_largest(void)
 {
-    int longest = 0;
-    for (int form = 0; form < 3; form++)
-        for (int t = 0; t <= 20; t += 4)
+    SessionCode c, d;
+    session_code_init(&c, SESSION_FINGERPRINTS - 1);
+    c.form = FORM_ACROSTIC;
+    c.line_len = 7;
+    c.mid_text = 1;
+    c.n_prompt = SESSION_MAX_CHARS;
+    c.n_heads = FORM_MAX_HEADS;
+    for (int i = 0; i < c.n_prompt; i++)
+        c.prompt[i] = 0x10FFFF;
+    for (int i = 0; i < c.n_heads; i++)
+        c.heads[i] = 0x10FFFF;
+    c.set.temperature = 99.99f;
+    c.set.top_k = 1000000;
+    c.set.top_p = 0.999f;
+    c.set.min_p = 0.9999f;
+    c.set.repetition_penalty = 99.99f;
+    c.set.penalize_punctuation = 1;
+    c.policy = CONTEXT_SLIDE;
+    c.seed = UINT64_MAX;
+    c.poems = 10000;
+    c.max_chars = 999999;
+    char out[SESSION_CODE_MAX + 1];
+    TsErr err;
+    int n = session_code_encode(&c, out, sizeof out, &err);
+    CHECK(n > 0, "the largest session: %s", err.msg);
+    CHECK(n > 0 && session_code_decode(out, (size_t)n, &d, &err) == 0 && same_session(&c, &d),
+          "the largest session did not come back: %s", err.msg);
+    printf("  the largest session: a code of %d characters\n", n);
+}
+
+/* ---- the promises of sesscode.h, at their worst ---- */
+
+/* The settings' steps as a user types them (--top-p 0.35), read as the
+ * command line reads a number: strtod, then float. */
+static float typed(double v)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%.2f", v);
+    return (float)strtod(text, NULL);
+}
+
+enum { N_TEMPS = 21, N_TOP_K = 33, N_TOP_P = 19, N_MIN_P = 28, N_PENALTY = 20 };
+static float temps[N_TEMPS], top_ps[N_TOP_P], min_ps[N_MIN_P], penalties[N_PENALTY];
+static int top_ks[N_TOP_K];
+
+static void make_steps(void)
+{
+    for (int i = 0; i < N_TEMPS; i++)
+        temps[i] = typed(i / 10.0);
+    int n = 0;
+    for (int k = 1; k <= 200; k += k < 10 ? 1 : k < 50 ? 5 : 10)
+        top_ks[n++] = k;
+    for (int i = 0; i < N_TOP_P; i++)
+        top_ps[i] = typed(0.05 * (i + 1));
+    n = 0;
+    for (int h = 1; h <= 100; h += h < 10 ? 1 : 5)
+        min_ps[n++] = typed(h / 100.0);
+    for (int i = 0; i < N_PENALTY; i++)
+        penalties[i] = typed(1.05 + 0.05 * i);
+}
+
+typedef struct {
+    const char *name;
+    int top;          /* every character among the `top` most frequent */
+    int forms[2];     /* forms [from, to) of promised_session: 0, 1 free, 2 .. 9 the others */
+    int filters;      /* how many of top-k, top-p, min-p, penalty may be on */
+    int penalty;      /* the penalty among them */
+    uint64_t seeds;   /* seeds below this */
+} Promise;
+
+static const Promise PROMISES[] = {
+    {"(a) free", 2018, {0, 2}, 0, 0, 16},
+    {"(a) jueju, acrostic", 994, {2, 10}, 0, 0, 16},
+    {"(b)", 482, {0, 2}, 1, 1, 1000},
+    {"(c)", 98, {0, 10}, 4, 1, 1000},
+    {"(d)", 34, {0, 10}, 3, 0, 1000000},
+};
+
+/* A session in the promise; worst: every choice at its largest. */
+static void promised_session(const Promise *p, Rng *r, int worst, int form, int len,
+                             SessionCode *c)
+{
+    session_code_init(c, worst ? SESSION_FINGERPRINTS - 1 : rnd(r, SESSION_FINGERPRINTS));
+    /* form: 0 free, 1 free mid-text, 2.. jueju 5/7 and the acrostic 5/7, either start */
+    c->mid_text = form % 2;
+    c->form = form < 2 ? FORM_FREE : form < 6 ? FORM_JUEJU : FORM_ACROSTIC;
+    c->line_len = form < 2 ? 7 : (form / 2) % 2 ? 7 : 5;
+    uint32_t *chars = c->prompt;
+    if (c->form == FORM_ACROSTIC) { /* heads in place of the prompt, as the explorer makes it */
+        chars = c->heads;
+        len = len ? len : 1;
+        c->n_heads = len;
+    } else {
+        c->n_prompt = len;
+    }
+    for (int i = 0; i < len; i++)
+        chars[i] = charrank_cp(worst ? p->top - 1 : (int)rnd(r, (uint32_t)p->top));
+    c->set.temperature = temps[worst ? N_TEMPS - 1 : rnd(r, N_TEMPS)];
+    int on = 0;
+    for (int f = 0; f < (p->penalty ? 4 : 3) && on < p->filters; f++) {
+        if (!worst && rnd(r, 2))
+            continue;
+        on++;
+        switch (f) {
+        case 0: c->set.top_k = top_ks[worst ? N_TOP_K - 1 : rnd(r, N_TOP_K)]; break;
+        case 1: c->set.top_p = top_ps[worst ? N_TOP_P - 1 : rnd(r, N_TOP_P)]; break;
+        case 2: c->set.min_p = min_ps[worst ? N_MIN_P - 1 : rnd(r, N_MIN_P)]; break;
+        default: c->set.repetition_penalty = penalties[worst ? N_PENALTY - 1 : rnd(r, N_PENALTY)];
+        }
+    }
+    c->seed = worst ? p->seeds - 1 : rng_next(r) % p->seeds;
+}
+
+static int code_length(const SessionCode *c)
+{
+    char out[SESSION_CODE_MAX + 1];
+    TsErr err;
+    int n = session_code_encode(c, out, sizeof out, &err);
+    CHECK(n > 0, "%s", err.msg);
+    return n;
+}
+
+/* Each promise: its worst sessions (each form, each length, the costliest
+ * character, every setting at its last step, the largest seed; and each
+ * single filter for (b)) and many random ones; none is longer than 32. Ten
+ * times a character of the next class of ranks (top .. 2 top + 29, sesscode.h)
+ * can be longer: the figures in sesscode.h are the real edges. */
+static void test_promise(void)
+{
+    make_steps();
+    Rng r;
+    rng_seed(&r, 32);
+    for (size_t i = 0; i < sizeof PROMISES / sizeof PROMISES[0]; i++) {
+        const Promise *p = &PROMISES[i];
+        int longest = 0, worst_over = 32;
+        for (int form = p->forms[0]; form < p->forms[1]; form++)
             for (int len = 0; len <= 10; len++) {
                 SessionCode c;
-                session_code_init(&c, SESSION_FINGERPRINTS - 1);
-                c.form = (FormKind)form;
-                c.line_len = 7;
-                c.mid_text = 1;
-                c.set.temperature = (float)(t / 10.0);
-                c.seed = 15;
-                for (int i = 0; i < len; i++)
-                    c.prompt[i] = 8191;
-                c.n_prompt = len;
-                if (form == FORM_ACROSTIC) { /* the explorer's acrostic: heads, no prompt */
-                    c.n_heads = len ? len : 1;
-                    for (int i = 0; i < c.n_heads; i++)
-                        c.heads[i] = 8191;
-                    c.n_prompt = 0;
-                }
-                char out[SESSION_CODE_MAX + 1];
-                TsErr err;
-                int n = session_code_encode(&c, out, sizeof out, &err);
-                CHECK(n > 0 && n <= 32, "form %d, t %d, %d characters: %d '%s'", form, t, len, n,
-                      out);
+                promised_session(p, &r, 1, form, len, &c);
+                int n = code_length(&c);
                 longest = n > longest ? n : longest;
+                if (p->filters == 1) /* each single filter on its last step */
+                    for (int f = 1; f < 4; f++) {
+                        SessionCode one = c;
+                        one.set = sampler_defaults();
+                        one.set.temperature = c.set.temperature;
+                        if (f == 1)
+                            one.set.top_p = top_ps[N_TOP_P - 1];
+                        else if (f == 2)
+                            one.set.min_p = min_ps[N_MIN_P - 1];
+                        else
+                            one.set.repetition_penalty = penalties[N_PENALTY - 1];
+                        int m = code_length(&one);
+                        longest = m > longest ? m : longest;
+                    }
+                if (len == 10 && form == p->forms[1] - 1) /* ranks past the promise */
+                    for (int rank = p->top; rank < 2 * p->top + 30 && rank < CHARRANK_COUNT; rank++) {
+                        for (int k = 0; k < 10; k++)
+                            (c.form == FORM_ACROSTIC ? c.heads : c.prompt)[k] = charrank_cp(rank);
+                        int over = code_length(&c);
+                        worst_over = over > worst_over ? over : worst_over;
+                    }
             }
-    printf("  the longest of these codes: %d characters\n", longest);
+        for (int t = 0; t < 20000; t++) {
+            SessionCode c;
+            int form = p->forms[0] + (int)rnd(&r, (uint32_t)(p->forms[1] - p->forms[0]));
+            promised_session(p, &r, 0, form, (int)rnd(&r, 11), &c);
+            int n = code_length(&c);
+            longest = n > longest ? n : longest;
+        }
+        CHECK(longest <= 32, "promise %s: a code of %d characters", p->name, longest);
+        CHECK(worst_over > 32, "promise %s: rank %d still fits (%d): the promise is too small",
+              p->name, p->top, worst_over);
+        printf("  promise %-20s longest %d; ranks %d .. %d: up to %d\n", p->name, longest, p->top,
+               2 * p->top + 29, worst_over);
+    }
+}
+
+/* The examples of docs/session-json.md: a real prompt and common settings. */
+static void test_examples(void)
+{
+    SessionCode c;
+    session_code_init(&c, SESSION_FINGERPRINTS - 1);
+    const uint32_t poem[] = {0x5E8A, 0x524D, 0x660E, 0x6708, 0x5149, 0xFF0C,
+                             0x7591, 0x662F, 0x5730, 0x4E0A}; /* 床前明月光，疑是地上 */
+    memcpy(c.prompt, poem, sizeof poem);
+    c.n_prompt = 10;
+    c.set.temperature = typed(0.8);
+    c.seed = 1;
+    int plain = code_length(&c);
+    c.set.top_k = 20;
+    c.seed = 123;
+    int top_k = code_length(&c);
+    c.set.temperature = typed(0.9);
+    c.set.top_k = 40;
+    c.set.top_p = typed(0.9);
+    c.set.min_p = typed(0.05);
+    c.set.repetition_penalty = typed(1.2);
+    int five = code_length(&c);
+    CHECK(plain <= 32 && top_k <= 32 && five <= 32, "床前明月光，疑是地上: %d, %d, %d", plain,
+          top_k, five);
+    printf("  床前明月光，疑是地上: %d characters; --top-k 20 --seed 123: %d; five settings: %d\n",
+           plain, top_k, five);
 }
 
 /* Every single mistyped character and every swap of two different
@@ -188,13 +443,18 @@ static void test_refused(void)
 {
     SessionCode d;
     TsErr err;
-    const char *bad[] = {"", "T", "TJU3O", "TJU30", "TJU3I", "TJU3L", "TJU31", "TJU3!", "TJU33",
-                         "TJ\xe2\x80\x94U32"};
+    const char *bad[] = {"", "T", "TGPZO", "TGPZ0", "TGPZI", "TGPZL", "TGPZ1", "TGPZ!", "TGPZF",
+                         "TG\xe2\x80\x94PZD", "TJU32"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(session_code_decode(bad[i], strlen(bad[i]), &d, &err) != 0, "'%s' was accepted",
               bad[i]);
-    CHECK_REFUSED(session_code_decode("TJU3O", 5, &d, &err) != 0, err.msg, "'O'");
-    CHECK_REFUSED(session_code_decode("TJU33", 5, &d, &err) != 0, err.msg, "check");
+    CHECK_REFUSED(session_code_decode("TGPZO", 5, &d, &err) != 0, err.msg, "'O'");
+    CHECK_REFUSED(session_code_decode("TGPZF", 5, &d, &err) != 0, err.msg, "check");
+    /* TJU32, the defaults in the first format, and a few more of its codes */
+    const char *old[] = {"TJU32", "RH4HEM4PFXB", "ENB3TRABPYWPGWD", "69C8SX5DJEUSBYFCG33VJZ"};
+    for (size_t i = 0; i < sizeof old / sizeof old[0]; i++)
+        CHECK_REFUSED(session_code_decode(old[i], strlen(old[i]), &d, &err) != 0, err.msg,
+                      "older");
     /* far too long: refused, not read past its end */
     char longc[2000];
     memset(longc, 'Z', sizeof longc);
@@ -205,9 +465,9 @@ static void test_refused(void)
     rng_seed(&r, 99);
     for (int t = 0; t < 20000; t++) {
         char buf[80];
-        size_t n = 1 + (uint32_t)rng_next(&r) % sizeof buf;
+        size_t n = 1 + rnd(&r, sizeof buf);
         for (size_t i = 0; i < n; i++)
-            buf[i] = t % 2 ? (char)(uint32_t)rng_next(&r) : DIGITS[(uint32_t)rng_next(&r) % 31];
+            buf[i] = t % 2 ? (char)rng_next(&r) : DIGITS[rnd(&r, 31)];
         if (session_code_decode(buf, n, &d, &err) == 0) {
             char again[SESSION_CODE_MAX + 1];
             CHECK(session_code_encode(&d, again, sizeof again, &err) > 0,
@@ -216,7 +476,7 @@ static void test_refused(void)
     }
 }
 
-/* The model check: the fingerprint follows the weights, ids the vocabulary. */
+/* The model check: the fingerprint follows the weights, characters the vocabulary. */
 static void test_model(void)
 {
     Model m;
@@ -227,12 +487,12 @@ static void test_model(void)
     }
     SessionCode c;
     session_code_init(&c, session_code_fingerprint(&m));
-    c.prompt[0] = m.vocab.size - 1;
+    c.prompt[0] = vocab_cp(&m.vocab, m.vocab.size - 1);
     c.n_prompt = 1;
     CHECK(session_code_check(&c, &m, &err) == 0, "%s", err.msg);
-    c.prompt[0] = m.vocab.size;
-    CHECK(session_code_check(&c, &m, &err) != 0, "an id past the vocabulary was accepted");
-    c.prompt[0] = 0;
+    c.prompt[0] = 0x10FFFF;
+    CHECK(session_code_check(&c, &m, &err) != 0, "a character the model lacks was accepted");
+    c.prompt[0] = vocab_cp(&m.vocab, 0);
     unsigned fp = session_code_fingerprint(&m);
     m.params[12345 % m.n_params] += 1.0f; /* another model of the same shape */
     CHECK(session_code_fingerprint(&m) != fp, "the weights changed, the fingerprint not");
@@ -243,8 +503,11 @@ static void test_model(void)
 int main(void)
 {
     RUN(test_by_hand);
+    RUN(test_ranks);
     RUN(test_round_trip);
-    RUN(test_short);
+    RUN(test_largest);
+    RUN(test_promise);
+    RUN(test_examples);
     RUN(test_typos);
     RUN(test_refused);
     RUN(test_model);

@@ -16,6 +16,7 @@
 #include "app/commands.h"
 #include "engine/fileio.h"
 #include "app/session.h"
+#include "engine/charrank.h"
 
 static Model model;
 
@@ -112,9 +113,12 @@ static void test_enter_writes_generate(void)
         if (c.form == FORM_JUEJU)
             form_init_jueju(&f, &model.vocab, c.line_len, &err);
         rng_seed(&rng, c.seed);
+        int ids[SESSION_MAX_CHARS]; /* the code holds characters, generate reads ids */
+        for (int i = 0; i < c.n_prompt; i++)
+            ids[i] = vocab_id(&model.vocab, c.prompt[i]);
         int ok = gen_init(&g, &model, 1, &err) == 0 &&
-                 gen_start(&g, c.prompt, (size_t)c.n_prompt, PROMPT_POEM_START, &err) == 0 &&
-                 form_follow(&f, &model.vocab, c.prompt, (size_t)c.n_prompt, &err) == 0 &&
+                 gen_start(&g, ids, (size_t)c.n_prompt, PROMPT_POEM_START, &err) == 0 &&
+                 form_follow(&f, &model.vocab, ids, (size_t)c.n_prompt, &err) == 0 &&
                  gen_poem(&g, &c.set, c.form == FORM_FREE ? NULL : &f, &rng, c.max_chars,
                           &err) >= 0;
         CHECK(ok, "generate's loop: %s", err.msg);
@@ -217,6 +221,56 @@ static void test_export(void)
     app_free(&s);
 }
 
+/* Every value the explorer's keys step a slider to is one its code holds
+ * cheaply (sesscode.h, promise (d)): with the other sliders on their last
+ * steps, a seed below 1,000,000, a jueju mid-text and a prompt of nine
+ * characters of rank 97 and one of rank 33, each code has at most 32
+ * characters; a value between the steps (temperature 0.25) makes it longer. */
+static void test_slider_steps(void)
+{
+    const SliderId ids[] = {SL_TEMPERATURE, SL_TOP_K, SL_TOP_P, SL_MIN_P};
+    const int want_steps[] = {21, 34, 20, 29}; /* off included */
+    for (int i = 0; i < 4; i++) {
+        AppState s;
+        start(&s);
+        for (int k = 0; k < 300; k++)
+            app_apply(&s, CMD_SLIDER_DOWN, cmd_arg(ids[i]));
+        int steps = 0, longest = 0;
+        for (double last = -1; app_slider_value(&s, ids[i]) != last && steps < 300; steps++) {
+            last = app_slider_value(&s, ids[i]);
+            SessionCode c;
+            TsErr err;
+            CHECK(app_session_code(&s, &c, &err) == 0, "%s", err.msg);
+            if (ids[i] != SL_TOP_K)
+                c.set.top_k = 200;
+            if (ids[i] != SL_TOP_P)
+                c.set.top_p = 0.95f;
+            if (ids[i] != SL_MIN_P)
+                c.set.min_p = 1.0f;
+            c.form = FORM_JUEJU;
+            c.line_len = 7;
+            c.mid_text = 1;
+            c.seed = 999999;
+            c.n_prompt = 10;
+            for (int k = 0; k < 10; k++)
+                c.prompt[k] = charrank_cp(k ? 97 : 33);
+            char out[SESSION_CODE_MAX + 1];
+            int n = session_code_encode(&c, out, sizeof out, &err);
+            CHECK(n > 0 && n <= 32, "slider %d at %g: a code of %d characters", i, last, n);
+            if (i == 0 && steps == 0) {
+                c.set.temperature = 0.25f;
+                int between = session_code_encode(&c, out, sizeof out, &err);
+                CHECK(between > 32, "temperature 0.25: %d characters, as short as a step", between);
+            }
+            longest = n > longest ? n : longest;
+            app_apply(&s, CMD_SLIDER_UP, cmd_arg(ids[i]));
+        }
+        CHECK(steps == want_steps[i], "slider %d: %d steps, want %d", i, steps, want_steps[i]);
+        printf("  slider %d: %d steps, codes of up to %d characters\n", i, steps, longest);
+        app_free(&s);
+    }
+}
+
 int main(void)
 {
     TsErr err;
@@ -228,6 +282,7 @@ int main(void)
     RUN(test_enter_writes_generate);
     RUN(test_records_hold_the_bars);
     RUN(test_export);
+    RUN(test_slider_steps);
     model_free(&model);
     return test_summary();
 }
