@@ -17,7 +17,9 @@
  *
  * After every change the app recomputes the Prediction: the model's
  * distribution for the next character, what the sampler and the verse form
- * make of it, and how the training text continues the same context.
+ * make of it, and how the training text continues the same context. That is
+ * the next-character view of nextview.h, which `probs` and `bench` compute
+ * the same way; the explorer adds the histogram and the `/` look-up.
  */
 #ifndef TS_APP_H
 #define TS_APP_H

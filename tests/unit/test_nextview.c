@@ -85,6 +85,15 @@ static void open_text(Fixture *f, const char *text, PromptStart where, ContextPo
     }
 }
 
+/* open_text, then the view with these settings, form and training text. */
+static void view_text(Fixture *f, const char *text, PromptStart where, ContextPolicy policy,
+                      const SamplerSettings *set, const Form *form, const Corpus *c)
+{
+    TsErr err;
+    open_text(f, text, where, policy);
+    CHECK(nextview_compute(&f->v, &f->g, set, form, c, &err) == 0, "%s: %s", text, err.msg);
+}
+
 static void close_text(Fixture *f)
 {
     nextview_free(&f->v);
@@ -163,10 +172,9 @@ static void test_model_distribution(void)
     for (size_t t = 0; t < sizeof prompts / sizeof prompts[0]; t++) {
         for (int poem = 0; poem < 2; poem++) {
             Fixture f;
-            TsErr err;
             SamplerSettings set = sampler_defaults();
-            open_text(&f, prompts[t], poem ? PROMPT_POEM_START : PROMPT_MID_TEXT, CONTEXT_SHIFT);
-            CHECK(nextview_compute(&f.v, &f.g, &set, NULL, NULL, &err) == 0, "%s", err.msg);
+            view_text(&f, prompts[t], poem ? PROMPT_POEM_START : PROMPT_MID_TEXT, CONTEXT_SHIFT,
+                      &set, NULL, NULL);
             int tokens[32];
             int n = 0;
             if (poem)
@@ -218,12 +226,10 @@ static void test_model_distribution(void)
 static void test_sampler_stages(void)
 {
     Fixture f;
-    TsErr err;
     SamplerSettings set = sampler_defaults();
     set.temperature = 0.7f;
     set.top_k = 5;
-    open_text(&f, "春风", PROMPT_POEM_START, CONTEXT_SHIFT);
-    CHECK(nextview_compute(&f.v, &f.g, &set, NULL, NULL, &err) == 0, "%s", err.msg);
+    view_text(&f, "春风", PROMPT_POEM_START, CONTEXT_SHIFT, &set, NULL, NULL);
     double *lg = malloc((size_t)V * sizeof *lg), *p1 = malloc((size_t)V * sizeof *p1);
     double *pt = malloc((size_t)V * sizeof *pt), *fin = calloc((size_t)V, sizeof *fin);
     int tokens[3] = {id_of("\n"), id_of("春"), id_of("风")};
@@ -289,12 +295,10 @@ static void test_sampler_stages(void)
 static void test_penalty_reads_the_window(void)
 {
     Fixture f;
-    TsErr err;
     SamplerSettings set = sampler_defaults();
     set.repetition_penalty = 1.5f;
     const char *text = "春风花月明，春风";
-    open_text(&f, text, PROMPT_POEM_START, CONTEXT_SHIFT);
-    CHECK(nextview_compute(&f.v, &f.g, &set, NULL, NULL, &err) == 0, "%s", err.msg);
+    view_text(&f, text, PROMPT_POEM_START, CONTEXT_SHIFT, &set, NULL, NULL);
     int tokens[16];
     tokens[0] = id_of("\n");
     int n = 1 + (int)ids_of(text, tokens + 1, 15);
@@ -330,12 +334,11 @@ static void test_form_mask(void)
     SamplerSettings set = sampler_defaults();
     Form form;
     CHECK(form_init_jueju(&form, &model.vocab, 5, &err) == 0, "%s", err.msg);
-    open_text(&f, "春风花月明", PROMPT_POEM_START, CONTEXT_SHIFT);
     int ids[5];
     ids_of("春风花月明", ids, 5);
     for (int i = 0; i < 5; i++)
         form_advance(&form, &model.vocab, ids[i]);
-    CHECK(nextview_compute(&f.v, &f.g, &set, &form, NULL, &err) == 0, "%s", err.msg);
+    view_text(&f, "春风花月明", PROMPT_POEM_START, CONTEXT_SHIFT, &set, &form, NULL);
     int comma = id_of("，");
     CHECK(f.v.n_allowed == 1 && f.v.allowed[comma], "allowed %d", f.v.n_allowed);
     CHECK(f.v.sampler_ok && f.v.stages.kept[STAGE_FINAL] == 1, "kept %d",
@@ -360,10 +363,8 @@ static void check_counts(const char *text, PromptStart where, ContextPolicy poli
                          const char *window, size_t want_len)
 {
     Fixture f;
-    TsErr err;
     SamplerSettings set = sampler_defaults();
-    open_text(&f, text, where, policy);
-    CHECK(nextview_compute(&f.v, &f.g, &set, NULL, &corpus, &err) == 0, "%s", err.msg);
+    view_text(&f, text, where, policy, &set, NULL, &corpus);
     /* the longest suffix of window (UTF-8) the training text holds */
     size_t wlen = strlen(window), at = wlen;
     for (size_t i = 0; i < wlen; i++) {
