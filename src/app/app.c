@@ -355,7 +355,7 @@ static void keep_coin(AppState *s)
     c->draw = s->g.coin;
     if (sampler_coin(final, V, c->draw, &c->land) != 0)
         return;
-    /* pred.order is free until the next app_predict sorts the model's probabilities again */
+    /* pred.order (the view's) is free until the next app_predict: nextview_compute sorts afresh */
     int *order = s->pred.order;
     sampler_sort_prefix(order, final, V, V < APP_TOP ? V : APP_TOP);
     double shown = 0.0;

@@ -1,6 +1,8 @@
 /* cli_probs.c - `tangscope probs`: the model's top next characters after a
  * prompt, with their pinyin and gloss if asked, or the characters of one
- * typed pinyin syllable ranked by the model: an input method's candidates. */
+ * typed pinyin syllable ranked by the model: an input method's candidates.
+ * The numbers are the next-character view of the explorer's bars
+ * (nextview_compute, engine/nextview.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -395,7 +397,8 @@ static int probs_open(ProbsRun *r)
     if (rc)
         return rc;
     PromptStart where = a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START;
-    if (gen_init(&r->g, &r->m, 1, &err) != 0 || gen_start(&r->g, r->ids, r->n_prompt, where, &err) != 0 ||
+    if (gen_init(&r->g, &r->m, 1, &err) != 0 ||
+        gen_start(&r->g, r->ids, r->n_prompt, where, &err) != 0 ||
         nextview_init(&r->view, &r->m, &r->g.ss, &err) != 0)
         return cli_error("probs", 1, "%s", err.msg);
     r->top = a->top > r->m.cfg.vocab_size ? r->m.cfg.vocab_size : a->top;

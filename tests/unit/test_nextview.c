@@ -74,7 +74,8 @@ static void open_text(Fixture *f, const char *text, PromptStart where, ContextPo
     TsErr err;
     int ids[256];
     size_t n = ids_of(text, ids, 256);
-    if (gen_init(&f->g, &model, 1, &err) != 0 || nextview_init(&f->v, &model, &f->g.ss, &err) != 0) {
+    if (gen_init(&f->g, &model, 1, &err) != 0 ||
+        nextview_init(&f->v, &model, &f->g.ss, &err) != 0) {
         fprintf(stderr, "%s\n", err.msg);
         exit(2);
     }
@@ -378,8 +379,8 @@ static void check_counts(const char *text, PromptStart where, ContextPolicy poli
     size_t chars = 0;
     for (size_t i = at; i < wlen; i++)
         chars += ((unsigned char)window[i] & 0xC0) != 0x80;
-    CHECK(f.v.suffix_len == chars && chars == want_len, "%s: suffix of %zu characters, want %zu (%zu)",
-          text, f.v.suffix_len, chars, want_len);
+    CHECK(f.v.suffix_len == chars && chars == want_len,
+          "%s: suffix of %zu characters, want %zu (%zu)", text, f.v.suffix_len, chars, want_len);
     CHECK(f.v.suffix_total == naive_count(window + at), "%s: suffix occurs %zu times, want %zu",
           text, f.v.suffix_total, naive_count(window + at));
     CHECK(f.v.suffix_start + f.v.suffix_len == f.g.n, "the suffix ends the text");
@@ -449,7 +450,8 @@ static void test_model_cost(void)
     SamplerSettings set = sampler_defaults();
     open_text(&f, "春风花", PROMPT_POEM_START, CONTEXT_SHIFT);
     nextview_compute(&f.v, &f.g, &set, NULL, NULL, &err);
-    CHECK(f.v.model_rows == 4, "the first view read %ld positions, want 4 (⏎春风花)", f.v.model_rows);
+    CHECK(f.v.model_rows == 4, "the first view read %ld positions, want 4 (⏎春风花)",
+          f.v.model_rows);
     nextview_compute(&f.v, &f.g, &set, NULL, NULL, &err);
     CHECK(f.v.model_rows == 0 && f.v.model_ms == 0.0, "again: %ld positions", f.v.model_rows);
     CHECK(gen_append(&f.g, id_of("月"), &err) == 0, "%s", err.msg);
