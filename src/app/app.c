@@ -24,22 +24,20 @@ int app_init(AppState *s, const Model *m, TsErr *err)
         return -1;
     s->cap_chars = APP_MAX_CHARS;
     s->chars = ts_calloc(s->cap_chars, sizeof *s->chars, err);
-    p->probs = ts_calloc((size_t)V, sizeof *p->probs, err);
-    p->order = ts_calloc((size_t)V, sizeof *p->order, err);
-    p->allowed = ts_calloc((size_t)V, sizeof *p->allowed, err);
-    p->cdf = ts_calloc((size_t)V, sizeof *p->cdf, err);
-    p->context = ts_calloc((size_t)m->cfg.context + 1, sizeof *p->context, err);
     s->steps = ts_calloc(s->cap_chars, sizeof *s->steps, err);
     s->fingerprint = session_code_fingerprint(m);
     s->ime.cand = ts_calloc((size_t)V, sizeof *s->ime.cand, err);
-    if (!s->chars || !s->steps || !p->probs || !p->order || !p->allowed || !p->cdf || !p->context ||
-        !s->ime.cand ||
-        sampler_init(&p->ss, V, err) != 0 ||
+    if (!s->chars || !s->steps || !s->ime.cand || sampler_init(&p->ss, V, err) != 0 ||
+        nextview_init(&p->next, m, &p->ss, err) != 0 ||
         gen_start(&s->g, NULL, 0, PROMPT_POEM_START, err) != 0) {
         app_free(s);
         return -1;
     }
     sampler_exempt_punctuation(&p->ss, &m->vocab); /* as the generator's own sampler */
+    /* the screen reads the view's buffers under these names */
+    p->probs = p->next.probs;
+    p->order = p->next.order;
+    p->allowed = p->next.allowed;
     convert_init(&s->conv, NULL); /* once: app_reset keeps it, and OpenCC once opened */
     app_reset(s);
     return 0;
@@ -90,14 +88,10 @@ void app_free(AppState *s)
         cachecmp_free(&s->job.compare);
     }
     gen_free(&s->g);
+    nextview_free(&s->pred.next);
     sampler_free(&s->pred.ss);
     free(s->chars);
     free(s->steps);
-    free(s->pred.probs);
-    free(s->pred.order);
-    free(s->pred.allowed);
-    free(s->pred.cdf);
-    free(s->pred.context);
     free(s->ime.cand);
     convert_close(&s->conv);
     memset(s, 0, sizeof *s);
@@ -354,15 +348,6 @@ uint32_t app_convert_char(AppState *s, uint32_t cp)
     return out;
 }
 
-static double entropy_nats(const float *p, int V)
-{
-    double h = 0.0;
-    for (int i = 0; i < V; i++)
-        if (p[i] > 0.0f)
-            h -= (double)p[i] * log((double)p[i]);
-    return h;
-}
-
 /* The coin of the step gen_sample just took: where its draw landed on the
  * final distribution, and that distribution's top as the bar's segments. */
 static void keep_coin(AppState *s)
@@ -374,7 +359,7 @@ static void keep_coin(AppState *s)
     c->draw = s->g.coin;
     if (sampler_coin(final, V, c->draw, &c->land) != 0)
         return;
-    /* pred.order is free until the next app_predict sorts the model's probabilities again */
+    /* pred.order (the view's) is free until the next app_predict: nextview_compute sorts afresh */
     int *order = s->pred.order;
     sampler_sort_prefix(order, final, V, V < APP_TOP ? V : APP_TOP);
     double shown = 0.0;
@@ -417,7 +402,7 @@ int app_sample_one(AppState *s)
     app_session_record(s, tok, s->pred.probs, s->g.ss.final);
     /* g.ss.final is the distribution gen_sample drew from, g.coin its draw */
     int V = s->m->cfg.vocab_size;
-    float bits = (float)(entropy_nats(s->g.ss.final, V) / log(2.0));
+    float bits = (float)(nextview_entropy(s->g.ss.final, V) / log(2.0));
     s->chars[s->n_chars++] = (AppChar){vocab_cp(&s->m->vocab, tok), tok, ORIGIN_MODEL, bits};
     keep_coin(s);
     return tok;
@@ -431,58 +416,23 @@ EntropyLevel app_entropy_level(float bits)
 
 /* ---- the prediction ---- */
 
-/* How the training text continues the longest suffix of the window it holds. */
-static void predict_corpus(AppState *s)
-{
-    Prediction *p = &s->pred;
-    p->suffix_len = p->suffix_total = 0;
-    for (int k = 0; k < p->n_top; k++)
-        p->top[k].corpus_count = 0;
-    if (!s->corpus)
-        return;
-    size_t start = app_window_start(s), n = s->g.n - start;
-    for (size_t i = 0; i < n; i++)
-        p->context[i] = vocab_cp(&s->m->vocab, s->g.text[start + i]);
-    size_t len = 0;
-    p->suffix_total = corpus_longest_suffix(s->corpus, p->context, n, &len);
-    p->suffix_len = len;
-    p->suffix_start = start + n - len;
-    for (int k = 0; k < p->n_top; k++) {
-        p->context[n] = vocab_cp(&s->m->vocab, p->top[k].id);
-        p->top[k].corpus_count = corpus_count(s->corpus, p->context + n - len, len + 1);
-    }
-}
-
-/* Draw APP_HIST_DRAWS samples from the sampler's final distribution, the way
- * sampler_pick does (a running sum in id order), by binary search. */
+/* Draw APP_HIST_DRAWS samples from the sampler's final distribution as
+ * gen_sample draws one (sampler_pick), with a generator of its own seeded
+ * from the seed, so the same seed draws the same sample. */
 static void predict_histogram(AppState *s)
 {
     Prediction *p = &s->pred;
-    int V = s->m->cfg.vocab_size;
     p->hist_other = 0;
     for (int k = 0; k < p->n_top; k++)
         p->top[k].hist = 0;
     if (!s->show_hist || !p->sampler_ok)
         return;
-    float sum = 0.0f;
-    for (int i = 0; i < V; i++)
-        p->cdf[i] = sum += p->ss.final[i];
     Rng r;
-    rng_seed(&r, s->seed); /* the same seed draws the same sample */
+    rng_seed(&r, s->seed);
     for (int d = 0; d < APP_HIST_DRAWS; d++) {
-        float coin = rng_float(&r) * sum;
-        int lo = 0, hi = V - 1; /* the first id whose running sum exceeds the coin */
-        while (lo < hi) {
-            int mid = (lo + hi) / 2;
-            if (p->cdf[mid] > coin)
-                hi = mid;
-            else
-                lo = mid + 1;
-        }
-        while (lo > 0 && p->ss.final[lo] == 0.0f) /* rounding at the top end */
-            lo--;
+        int id = sampler_pick(p->ss.final, s->m->cfg.vocab_size, rng_float(&r));
         int k = 0;
-        while (k < p->n_top && p->top[k].id != lo)
+        while (k < p->n_top && p->top[k].id != id)
             k++;
         if (k < p->n_top)
             p->top[k].hist++;
@@ -517,42 +467,36 @@ int app_rank(const AppState *s, int id)
     return before + 1;
 }
 
-static void predict_top(AppState *s)
+/* The view's training-text counts under the screen's names. */
+static void show_counts(Prediction *p)
 {
-    Prediction *p = &s->pred;
-    int V = s->m->cfg.vocab_size;
-    p->n_top = V < APP_TOP ? V : APP_TOP;
-    for (int k = 0; k < p->n_top; k++) {
-        Candidate *c = &p->top[k];
-        c->id = p->order[k];
-        c->p = p->probs[c->id];
-        c->p_sampler = p->sampler_ok ? p->ss.final[c->id] : 0.0f;
-        for (int st = 0; st < STAGE_COUNT; st++)
-            c->stage[st] = p->sampler_ok ? sampler_stage_prob(&p->ss, &p->stages, st, c->id) : 0.0f;
-        c->blocked = !p->allowed[c->id];
-    }
+    for (int k = 0; k < p->n_top; k++)
+        p->top[k].corpus_count = p->next.top[k].corpus_count;
+    p->suffix_start = p->next.suffix_start;
+    p->suffix_len = p->next.suffix_len;
+    p->suffix_total = p->next.suffix_total;
 }
 
-/* The model's scores are not numbers: show no prediction at all, and say
- * where the model failed. */
-static void predict_nothing(AppState *s)
+/* The view (p->next) under the names the screen reads. */
+static void show_view(Prediction *p)
 {
-    Prediction *p = &s->pred;
-    int V = s->m->cfg.vocab_size;
-    p->model_ok = 0;
-    p->n_top = 0;
-    p->sampler_ok = 0;
-    p->stages = (SamplerStages){0};
-    p->entropy = 0.0;
-    p->n_allowed = form_allowed(&s->mode.now, &s->m->vocab, p->allowed); /* the form's own */
-    p->suffix_len = p->suffix_total = 0;
-    p->query_rank = 0;
-    p->query_p = p->query_p_sampler = 0.0f;
-    p->hist_other = 0;
-    for (int i = 0; i < V; i++)
-        p->probs[i] = 0.0f;
-    /* the position the engine reports: the last one the model read */
-    app_status(s, 1, app_label(s, LBL_ST_NONFINITE), s->g.inf.len - 1);
+    const NextView *v = &p->next;
+    p->model_ok = v->model_ok;
+    p->n_top = v->n_top;
+    for (int k = 0; k < v->n_top; k++) {
+        const NextCandidate *c = &v->top[k];
+        Candidate *to = &p->top[k];
+        to->id = c->id;
+        to->p = c->p;
+        to->p_sampler = c->p_sampler;
+        memcpy(to->stage, c->stage, sizeof to->stage);
+        to->blocked = c->blocked;
+    }
+    p->sampler_ok = v->sampler_ok;
+    p->stages = v->stages;
+    p->n_allowed = v->n_allowed;
+    p->entropy = v->entropy;
+    show_counts(p);
 }
 
 /* FNV-1a over the first n tokens of the text. */
@@ -594,41 +538,25 @@ void app_forget_stale(AppState *s, int all)
 void app_predict(AppState *s)
 {
     Prediction *p = &s->pred;
-    int V = s->m->cfg.vocab_size;
     app_forget_stale(s, 0);
-    long rows = s->g.forward_rows;
-    double t0 = ts_now();
     TsErr err;
-    const float *logits = gen_logits(&s->g, &err);
-    if (s->g.forward_rows != rows) { /* the model ran (the logits were not current) */
-        p->predict_ms = 1000.0 * (ts_now() - t0);
-        p->predict_rows = s->g.forward_rows - rows;
+    int rc = nextview_compute(&p->next, &s->g, &s->set, &s->mode.now, s->corpus, &err);
+    if (p->next.model_rows > 0) { /* the model ran (the logits were not current) */
+        p->predict_ms = p->next.model_ms;
+        p->predict_rows = p->next.model_rows;
         p->model_runs++;
     }
-    if (!logits) {
-        predict_nothing(s);
-        app_ime_rank(s);
-        return;
+    show_view(p);
+    if (rc != 0) {
+        p->query_rank = 0;
+        p->query_p = p->query_p_sampler = 0.0f;
+        p->hist_other = 0;
+        /* the position the engine reports: the last one the model read */
+        app_status(s, 1, app_label(s, LBL_ST_NONFINITE), s->g.inf.len - 1);
+    } else {
+        predict_query(s);
+        predict_histogram(s);
     }
-    p->model_ok = 1;
-    sampler_softmax(p->probs, logits, V);
-    /* only the top of the order is shown: sort just that far */
-    sampler_sort_prefix(p->order, p->probs, V, V < APP_TOP ? V : APP_TOP);
-    p->entropy = entropy_nats(p->probs, V);
-    p->n_allowed = form_allowed(&s->mode.now, &s->m->vocab, p->allowed);
-    const uint8_t *mask = s->mode.kind == FORM_FREE ? NULL : p->allowed;
-    /* the penalty looks at the same recent text as gen_sample's */
-    size_t n_recent;
-    const int *recent = gen_recent(&s->g, &n_recent);
-    p->sampler_ok = sampler_run(&p->ss, &s->set, logits, recent, n_recent, mask, 0.0f, &err) >= 0;
-    if (p->sampler_ok)
-        sampler_stages(&p->ss, logits, &p->stages);
-    else
-        p->stages = (SamplerStages){0};
-    predict_top(s);
-    predict_corpus(s);
-    predict_query(s);
-    predict_histogram(s);
     app_ime_rank(s); /* the input method's list follows the prediction */
 }
 
@@ -636,7 +564,8 @@ void app_set_corpus(AppState *s, const Corpus *c, CorpusStatus status)
 {
     s->corpus = c;
     s->corpus_status = status;
-    predict_corpus(s);
+    nextview_count(&s->pred.next, &s->g, c);
+    show_counts(&s->pred);
 }
 
 /* ---- queries for the screen ---- */

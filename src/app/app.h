@@ -17,7 +17,9 @@
  *
  * After every change the app recomputes the Prediction: the model's
  * distribution for the next character, what the sampler and the verse form
- * make of it, and how the training text continues the same context.
+ * make of it, and how the training text continues the same context. That is
+ * the next-character view of nextview.h, which `probs` and `bench` compute
+ * the same way; the explorer adds the histogram and the `/` look-up.
  */
 #ifndef TS_APP_H
 #define TS_APP_H
@@ -31,12 +33,13 @@
 #include "engine/form.h"
 #include "engine/generate.h"
 #include "engine/model.h"
+#include "engine/nextview.h"
 #include "engine/pinyin.h"
 #include "engine/rng.h"
 #include "engine/sampler.h"
 #include "engine/trace.h"
 
-#define APP_TOP 8              /* candidates shown as bars */
+#define APP_TOP NEXTVIEW_TOP   /* candidates shown as bars: the view's top */
 #define APP_MAX_CHARS 1024     /* the longest text the explorer holds */
 #define APP_HIST_DRAWS 1000    /* samples behind the histogram */
 #define APP_COMPARE_MAX 512    /* the most positions a compare run measures */
@@ -117,7 +120,8 @@ typedef struct {
     int has_bar;     /* drawn as a bar the mouse can drag */
 } SliderSpec;
 
-/* One of the top candidates for the next character. */
+/* One of the top candidates for the next character: the view's (NextCandidate,
+ * nextview.h) and the histogram's count. */
 typedef struct {
     int id;              /* token id */
     float p;             /* the model's probability (temperature 1, no filter) */
@@ -131,21 +135,23 @@ typedef struct {
 
 typedef enum { CORPUS_NONE, CORPUS_LOADING, CORPUS_READY } CorpusStatus;
 
-/* The next character, as the panels show it. Recomputed after every change. */
+/* The next character, as the panels show it. Recomputed after every change.
+ * `next` is computed by nextview_compute, the one home of the next-character
+ * view (nextview.h); the fields after it give its numbers under the names the
+ * screen reads (app_predict copies them), then what only the explorer adds. */
 typedef struct {
+    NextView next;         /* the view itself; its sampler stages run in ss below */
     int model_ok;          /* 0: the model's scores were not finite numbers (the status
                             * line says where); then nothing below holds a prediction */
     Candidate top[APP_TOP];
     int n_top;
-    float *probs;          /* [V] softmax of the logits: the model at temperature 1 */
-    int *order;            /* token ids by probs, descending: the first APP_TOP */
+    float *probs;          /* [V] softmax of the logits: the model at temperature 1 (next's) */
+    int *order;            /* token ids by probs, descending: the first APP_TOP (next's) */
     SamplerState ss;       /* every stage of the sampler for the current settings */
     int sampler_ok;        /* 0 if the sampler left nothing (then p_sampler is 0) */
     SamplerStages stages;  /* each stage's kept count and removed probability, both
                             * entropies (all 0 when sampler_ok is 0) */
-    uint8_t *allowed;      /* [V] the verse form's mask (all 1 in free mode) */
-    float *cdf;            /* [V] running sum of ss.final in id order, for the histogram */
-    uint32_t *context;     /* [context + 1] code points of the window, for the corpus */
+    uint8_t *allowed;      /* [V] the verse form's mask (all 1 in free mode) (next's) */
     int n_allowed;
     double entropy;        /* of probs, in nats */
     /* the training text: the longest suffix of the context that occurs in it */

@@ -17,6 +17,7 @@
 #include "engine/corpus.h"
 #include "engine/generate.h"
 #include "engine/infer.h"
+#include "engine/nextview.h"
 #include "engine/sampler.h"
 
 static const char BENCH_HELP[] =
@@ -440,23 +441,26 @@ static double time_prefill(Infer *inf, int repeat)
     return best;
 }
 
-/* A keystroke in the explorer at a full context: prefill the window, the
- * sampler's stages, the top 8, and the training-text count of each of them.
- * Best-of-repeat milliseconds, or -1 with `why` saying what kept it from
- * being measured. */
+/* A keystroke in the explorer at a full context: the model reads the window
+ * in one pass, and the explorer's own next-character view follows
+ * (nextview_compute, as app_predict calls it: its default settings, the
+ * sampler's stages, the top 8 and their training-text counts). Best-of-repeat
+ * milliseconds, or -1 with `why` saying what kept it from being measured. */
 static double time_keystroke(Generator *g, int repeat, int *threads, char *why, size_t why_size)
 {
     const Model *m = g->m;
-    int T = m->cfg.context, V = m->cfg.vocab_size;
+    int T = m->cfg.context;
     TsErr err;
     Corpus corpus;
     if (corpus_load_or_build(&corpus, cli_asset("tang-train.txt"), cli_cache_dir(), &err) != 0) {
         snprintf(why, why_size, "no training text: %s", err.msg);
         return -1.0;
     }
-    SamplerSettings set = sampler_defaults();
-    int *order = malloc((size_t)V * sizeof(int)), *prompt = malloc((size_t)T * sizeof(int));
-    uint32_t *ctx = malloc(((size_t)T + 1) * sizeof(uint32_t));
+    SamplerSettings set = gen_default_settings(); /* what the explorer starts with */
+    Form free_form;
+    form_init_free(&free_form);
+    NextView view = {0};
+    int *prompt = malloc((size_t)T * sizeof(int));
     double best = 1e30;
     snprintf(why, why_size, "out of memory");
     /* a context from the training text itself, from its middle on: only
@@ -472,38 +476,24 @@ static double time_keystroke(Generator *g, int repeat, int *threads, char *why, 
                  "the training text has only %zu characters this model knows, and a full "
                  "context is %d",
                  got, T);
-    if (order && prompt && ctx && got == (size_t)T) {
+    if (prompt && got == (size_t)T && nextview_init(&view, m, &g->ss, &err) == 0) {
         int before = ts_threads();
         ts_set_threads(0); /* as many as the explorer uses: every core */
         *threads = ts_threads();
         for (int rep = 0; rep < repeat; rep++) {
             double t0 = ts_now();
-            const float *logits = NULL;
             if (gen_start(g, prompt, (size_t)T, PROMPT_MID_TEXT, &err) != 0 ||
-                !(logits = gen_logits(g, &err))) {
+                nextview_compute(&view, g, &set, &free_form, &corpus, &err) != 0) {
                 snprintf(why, why_size, "%s", err.msg);
                 best = 1e30;
                 break;
             }
-            sampler_run(&g->ss, &set, logits, NULL, 0, NULL, 0.5f, &err);
-            sampler_sort_prefix(order, g->ss.probs, V, 8);
-            for (int i = 0; i < T; i++)
-                ctx[i] = vocab_cp(&m->vocab, prompt[i]);
-            size_t len = 0;
-            corpus_longest_suffix(&corpus, ctx, (size_t)T, &len);
-            volatile size_t sink = 0;
-            for (int k = 0; k < 8; k++) {
-                ctx[T] = vocab_cp(&m->vocab, order[k]);
-                sink += corpus_count(&corpus, ctx + (T - (int)len), len + 1);
-            }
-            (void)sink;
             double dt = ts_now() - t0;
             best = dt < best ? dt : best;
         }
         ts_set_threads(before);
     }
-    free(order);
-    free(ctx);
+    nextview_free(&view);
     free(prompt);
     corpus_free(&corpus);
     return best < 1e30 ? 1000 * best : -1.0;

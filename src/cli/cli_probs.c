@@ -1,7 +1,8 @@
 /* cli_probs.c - `tangscope probs`: the model's top next characters after a
  * prompt, with their pinyin and gloss if asked, or the characters of one
- * typed pinyin syllable ranked by the model: an input method's candidates. */
-#include <math.h>
+ * typed pinyin syllable ranked by the model: an input method's candidates.
+ * The numbers are the next-character view of the explorer's bars
+ * (nextview_compute, engine/nextview.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "engine/probfmt.h"
 #include "engine/generate.h"
 #include "engine/model.h"
+#include "engine/nextview.h"
 #include "engine/pinyin.h"
 #include "engine/sampler.h"
 
@@ -97,20 +99,31 @@ static char *prompt_read(const Generator *g, size_t n_prompt)
     return out;
 }
 
-/* What one run shows, after the model has read the prompt. */
+/* What the command line asks for (probs_parse). */
 typedef struct {
-    const char *prompt;     /* as the model read it (converted), for --json */
-    size_t n_prompt;        /* its characters */
-    const Converted *conv;
-    const Model *m;
-    const Generator *g;
-    const SamplerState *ss;
-    const SamplerStages *st; /* the stages of ss (sampler_stages) */
-    const float *base;      /* [V] softmax at temperature 1 */
-    const int *order;       /* [V] ids by base, descending */
-    const Pinyin *py;       /* NULL without --pinyin or --pinyin-input */
-    int sampled, json, top;
-} ProbsView;
+    const char *model_path;
+    const char *prompt;       /* as typed */
+    const char *pinyin_input; /* the syllable, or NULL */
+    PinyinSyllable q;         /* ... as it reads */
+    int top, json, mid_text, show_pinyin;
+    SamplerSettings set;
+    int sampled;              /* a sampler flag was given: show the sampler too */
+} ProbsArgs;
+
+/* One run: what probs_open sets up and probs_close frees (each part is safe
+ * to free when zero, so a run that stopped half-way frees the same way). */
+typedef struct {
+    ProbsArgs args;
+    Model m;
+    Pinyin py;
+    const Pinyin *pinyin;     /* &py with --pinyin or --pinyin-input, else NULL */
+    Converted conv;           /* the prompt as the model reads it, converted */
+    int *ids;
+    size_t n_prompt;          /* its characters */
+    Generator g;
+    NextView view;            /* the next character (nextview.h), in g.ss */
+    int top;                  /* candidates to print: --top, at most the vocabulary */
+} ProbsRun;
 
 /* Pad to a number of columns: pinyin and glosses are Latin letters, one
  * column each whatever their bytes. */
@@ -124,13 +137,13 @@ static void print_padded(const char *s, int columns)
         putchar(' ');
 }
 
-static void print_header(const ProbsView *v, const char *what)
+static void print_header(const ProbsRun *r, const char *what)
 {
-    char *shown = prompt_read(v->g, v->n_prompt);
+    char *shown = prompt_read(&r->g, r->n_prompt);
     printf("「%s」→ %s, %s%s\n", shown ? shown : "", what,
-           v->g->prefix ? "at the start of a poem (the model reads ⏎ first)"
-                        : "as a fragment from inside a text (--mid-text)",
-           v->sampled ? "; model at temperature 1 | after the sampler" : "");
+           r->g.prefix ? "at the start of a poem (the model reads ⏎ first)"
+                       : "as a fragment from inside a text (--mid-text)",
+           r->args.sampled ? "; model at temperature 1 | after the sampler" : "");
     free(shown);
 }
 
@@ -149,33 +162,34 @@ static void print_percent(double p, int width, int odds)
 }
 
 /* One candidate: its character, probabilities and, with a table, readings. */
-static void print_candidate(const ProbsView *v, int k, int id, int rank)
+static void print_candidate(const ProbsRun *r, int k, int id, int rank)
 {
+    const NextCandidate c = nextview_candidate(&r->view, id);
+    int json = r->args.json, sampled = r->args.sampled;
     char ch[8] = {0};
-    utf8_encode(vocab_cp(&v->m->vocab, id), ch);
-    const PinyinEntry *e = v->py ? pinyin_find(v->py, vocab_cp(&v->m->vocab, id)) : NULL;
-    if (v->json) {
+    utf8_encode(vocab_cp(&r->m.vocab, id), ch);
+    const PinyinEntry *e = r->pinyin ? pinyin_find(r->pinyin, vocab_cp(&r->m.vocab, id)) : NULL;
+    if (json) {
         printf("%s{\"char\": ", k ? ", " : "");
         cli_json_string(stdout, ch);
-        printf(", \"prob\": %.6f, \"id\": %d", (double)v->base[id], id);
+        printf(", \"prob\": %.6f, \"id\": %d", (double)c.p, id);
         if (rank)
             printf(", \"rank\": %d", rank);
-        if (v->sampled)
-            printf(", \"sampled_prob\": %.6f", (double)v->ss->final[id]);
-        if (v->py) {
+        if (sampled)
+            printf(", \"sampled_prob\": %.6f", (double)c.p_sampler);
+        if (r->pinyin) {
             fputs(", \"pinyin\": [", stdout);
-            char r[32];
-            for (int i = 0; e && pinyin_reading(e, i, r, sizeof r) >= 0; i++) {
+            char reading[32];
+            for (int i = 0; e && pinyin_reading(e, i, reading, sizeof reading) >= 0; i++) {
                 fputs(i ? ", " : "", stdout);
-                cli_json_string(stdout, r);
+                cli_json_string(stdout, reading);
             }
             fputs("], \"gloss\": ", stdout);
             cli_json_string(stdout, e ? e->gloss : "");
         }
         fputs(", \"stages\": {", stdout);
         for (int st = 0; st < STAGE_COUNT; st++)
-            printf("%s\"%s\": %.6f", st ? ", " : "", sampler_stage_name(st),
-                   (double)sampler_stage_prob(v->ss, v->st, st, id));
+            printf("%s\"%s\": %.6f", st ? ", " : "", sampler_stage_name(st), (double)c.stage[st]);
         putchar('}');
         putchar('}');
         return;
@@ -183,14 +197,14 @@ static void print_candidate(const ProbsView *v, int k, int id, int rank)
     /* the input method's list reaches rare characters: room for 1 in 20,000,000 */
     int width = rank ? 15 : 7;
     printf("  %2d  %s  ", k + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
-    print_percent((double)v->base[id], width, 1);
-    if (v->sampled) {
+    print_percent((double)c.p, width, 1);
+    if (sampled) {
         fputs("  | ", stdout);
-        print_percent((double)v->ss->final[id], width, 1);
+        print_percent((double)c.p_sampler, width, 1);
     }
     if (rank)
         printf("  rank %4d", rank);
-    if (v->py) {
+    if (r->pinyin) {
         fputs("  ", stdout);
         print_padded(e && e->readings[0] ? e->readings : "", 14);
         fputs(e ? e->gloss : "", stdout);
@@ -204,74 +218,89 @@ static const char *const STAGE_HEADS[STAGE_COUNT] = {"model", "penalty", "temp",
 
 /* The top candidates stage by stage, then each stage's kept count and the
  * model probability it removed. */
-static void print_stages(const ProbsView *v)
+static void print_stages(const ProbsRun *r)
 {
+    const NextView *v = &r->view;
     printf("\n  stage by stage (each renormalised over what it keeps)\n          ");
     for (int k = 0; k < STAGE_COUNT; k++)
         printf("%9s", STAGE_HEADS[k]);
     putchar('\n');
-    for (int r = 0; r < v->top; r++) {
-        int id = v->order[r];
+    for (int i = 0; i < r->top; i++) {
+        const NextCandidate c = nextview_candidate(v, v->order[i]);
         char ch[8] = {0};
-        utf8_encode(vocab_cp(&v->m->vocab, id), ch);
-        printf("  %2d  %s  ", r + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
+        utf8_encode(vocab_cp(&r->m.vocab, c.id), ch);
+        printf("  %2d  %s  ", i + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
         for (int k = 0; k < STAGE_COUNT; k++) {
             putchar(' ');
-            print_percent((double)sampler_stage_prob(v->ss, v->st, k, id), 8, 0);
+            print_percent((double)c.stage[k], 8, 0);
         }
         putchar('\n');
     }
     fputs("  kept    ", stdout);
     for (int k = 0; k < STAGE_COUNT; k++)
-        printf("%9d", v->st->kept[k]);
+        printf("%9d", v->stages.kept[k]);
     fputs("\n  removes ", stdout);
     for (int k = 0; k < STAGE_COUNT; k++) {
         putchar(' ');
-        print_percent(v->st->removed[k], 8, 0);
+        print_percent(v->stages.removed[k], 8, 0);
     }
     putchar('\n');
 }
 
-static void print_top(const ProbsView *v, double entropy)
+/* The opening of the JSON object both lists share. */
+static void print_json_head(const ProbsRun *r)
 {
-    if (v->json) {
-        fputs("{\"prompt\": ", stdout);
-        cli_json_string(stdout, v->prompt);
-        printf(", \"poem_start\": %s", v->g->prefix ? "true" : "false");
-        cli_json_converted(stdout, v->conv);
-        fputs(", \"candidates\": [", stdout);
-    } else {
-        print_header(v, "next character");
-    }
-    for (int k = 0; k < v->top; k++)
-        print_candidate(v, k, v->order[k], 0);
-    if (v->json) {
-        printf("], \"entropy\": %.4f, \"entropy_final\": %.4f, \"context_used\": %d", entropy,
-               v->st->entropy_final, v->g->inf.len);
-        if (v->sampled)
-            printf(", \"kept\": %d, \"filtered\": %.6f", v->ss->kept, (double)v->ss->filtered);
-        printf(", \"removed\": %.6f, \"stages\": [", v->st->removed_total);
-        for (int k = 0; k < STAGE_COUNT; k++)
-            printf("%s{\"stage\": \"%s\", \"kept\": %d, \"removed\": %.6f}", k ? ", " : "",
-                   sampler_stage_name(k), v->st->kept[k], v->st->removed[k]);
-        puts("]}");
-    } else {
-        printf("  entropy %.2f nats", entropy);
-        if (v->sampled)
-            printf(", %.2f after the sampler; the sampler keeps %d character%s and removes %.1f%% "
-                   "of the model's probability",
-                   v->st->entropy_final, v->ss->kept, v->ss->kept == 1 ? "" : "s", 100.0 * v->st->removed_total);
-        putchar('\n');
-        if (v->sampled)
-            print_stages(v);
-    }
+    fputs("{\"prompt\": ", stdout);
+    cli_json_string(stdout, r->conv.text);
+    printf(", \"poem_start\": %s", r->g.prefix ? "true" : "false");
+    cli_json_converted(stdout, &r->conv);
 }
 
-/* The input method: the characters that read `typed`, ranked by the model. */
-static int print_pinyin_input(const ProbsView *v, const char *typed, const PinyinSyllable *q)
+/* The most probable next characters, then the entropy and the sampler. */
+static int print_top(const ProbsRun *r)
 {
-    int V = v->m->cfg.vocab_size;
-    PinyinCandidate *c = malloc((size_t)v->top * sizeof *c);
+    const NextView *v = &r->view;
+    int sampled = r->args.sampled;
+    if (r->args.json) {
+        print_json_head(r);
+        fputs(", \"candidates\": [", stdout);
+    } else {
+        print_header(r, "next character");
+    }
+    for (int k = 0; k < r->top; k++)
+        print_candidate(r, k, v->order[k], 0);
+    if (r->args.json) {
+        printf("], \"entropy\": %.4f, \"entropy_final\": %.4f, \"context_used\": %d", v->entropy,
+               v->stages.entropy_final, r->g.inf.len);
+        if (sampled)
+            printf(", \"kept\": %d, \"filtered\": %.6f", v->ss->kept, (double)v->ss->filtered);
+        printf(", \"removed\": %.6f, \"stages\": [", v->stages.removed_total);
+        for (int k = 0; k < STAGE_COUNT; k++)
+            printf("%s{\"stage\": \"%s\", \"kept\": %d, \"removed\": %.6f}", k ? ", " : "",
+                   sampler_stage_name(k), v->stages.kept[k], v->stages.removed[k]);
+        puts("]}");
+    } else {
+        printf("  entropy %.2f nats", v->entropy);
+        if (sampled)
+            printf(", %.2f after the sampler; the sampler keeps %d character%s and removes %.1f%% "
+                   "of the model's probability",
+                   v->stages.entropy_final, v->ss->kept, v->ss->kept == 1 ? "" : "s",
+                   100.0 * v->stages.removed_total);
+        putchar('\n');
+        if (sampled)
+            print_stages(r);
+    }
+    return 0;
+}
+
+/* The input method: the characters that read the syllable, ranked by the
+ * model (the view's order is sorted whole for their ranks). */
+static int print_pinyin_input(const ProbsRun *r)
+{
+    const NextView *v = &r->view;
+    const char *typed = r->args.pinyin_input;
+    int V = v->V;
+    PinyinCandidate *c = malloc((size_t)r->top * sizeof *c);
     int *rank = malloc((size_t)V * sizeof *rank);
     if (!c || !rank) {
         free(c);
@@ -280,30 +309,27 @@ static int print_pinyin_input(const ProbsView *v, const char *typed, const Pinyi
     }
     for (int i = 0; i < V; i++)
         rank[v->order[i]] = i + 1;
-    int total = pinyin_rank(v->py, &v->m->vocab, q, v->base, c, v->top);
-    int shown = total < v->top ? total : v->top;
+    int total = pinyin_rank(r->pinyin, &r->m.vocab, &r->args.q, v->probs, c, r->top);
+    int shown = total < r->top ? total : r->top;
     double together = 0.0;
     for (int i = 0; i < V; i++) { /* the probability of all of them, listed or not */
-        const PinyinEntry *e = pinyin_find(v->py, vocab_cp(&v->m->vocab, i));
-        if (e && pinyin_matches(v->py, e, q))
-            together += (double)v->base[i];
+        const PinyinEntry *e = pinyin_find(r->pinyin, vocab_cp(&r->m.vocab, i));
+        if (e && pinyin_matches(r->pinyin, e, &r->args.q))
+            together += (double)v->probs[i];
     }
-    if (v->json) {
-        fputs("{\"prompt\": ", stdout);
-        cli_json_string(stdout, v->prompt);
-        printf(", \"poem_start\": %s", v->g->prefix ? "true" : "false");
-        cli_json_converted(stdout, v->conv);
+    if (r->args.json) {
+        print_json_head(r);
         fputs(", \"pinyin_input\": ", stdout);
         cli_json_string(stdout, typed);
         printf(", \"matches\": %d, \"matches_prob\": %.6f, \"candidates\": [", total, together);
     } else {
         char what[96];
         snprintf(what, sizeof what, "the characters read %s, most probable next first", typed);
-        print_header(v, what);
+        print_header(r, what);
     }
     for (int k = 0; k < shown; k++)
-        print_candidate(v, k, c[k].id, rank[c[k].id]);
-    if (v->json)
+        print_candidate(r, k, c[k].id, rank[c[k].id]);
+    if (r->args.json)
         puts("]}");
     else if (total == 0)
         printf("  no character of the model's %d reads %s\n", V, typed);
@@ -317,99 +343,98 @@ static int print_pinyin_input(const ProbsView *v, const char *typed, const Pinyi
     return 0;
 }
 
-int cmd_probs(int argc, char **argv)
+/* The command line into a->; a bad value or syllable is said before
+ * anything is loaded. Returns 0, 1 after --help, or the exit status. */
+static int probs_parse(ProbsArgs *a, int argc, char **argv)
 {
-    const char *model_path = NULL, *pinyin_input = NULL, *pos[1];
-    int top = 8, json = 0, mid_text = 0, show_pinyin = 0, npos = 0;
-    SamplerSettings set = sampler_defaults();
+    const char *pos[1];
+    int npos = 0;
+    *a = (ProbsArgs){.top = 8, .set = sampler_defaults()};
     Opt opts[] = {
-        {"--model", OPT_STR, &model_path, 0, 0},
-        {"--top", OPT_INT, &top, 1, 1000000},
-        {"--json", OPT_FLAG, &json, 0, 0},
-        {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
-        {"--pinyin", OPT_FLAG, &show_pinyin, 0, 0},
-        {"--pinyin-input", OPT_STR, &pinyin_input, 0, 0},
-        {"--temperature", OPT_FLOAT, &set.temperature, 0, 100},
-        {"--top-k", OPT_INT, &set.top_k, 0, 1000000},
-        {"--top-p", OPT_FLOAT_OPEN, &set.top_p, 0, 1},
-        {"--min-p", OPT_FLOAT, &set.min_p, 0, 1},
+        {"--model", OPT_STR, &a->model_path, 0, 0},
+        {"--top", OPT_INT, &a->top, 1, 1000000},
+        {"--json", OPT_FLAG, &a->json, 0, 0},
+        {"--mid-text", OPT_FLAG, &a->mid_text, 0, 0},
+        {"--pinyin", OPT_FLAG, &a->show_pinyin, 0, 0},
+        {"--pinyin-input", OPT_STR, &a->pinyin_input, 0, 0},
+        {"--temperature", OPT_FLOAT, &a->set.temperature, 0, 100},
+        {"--top-k", OPT_INT, &a->set.top_k, 0, 1000000},
+        {"--top-p", OPT_FLOAT_OPEN, &a->set.top_p, 0, 1},
+        {"--min-p", OPT_FLOAT, &a->set.min_p, 0, 1},
     };
     int rc = cli_parse("probs", PROBS_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        pos, 1, &npos);
     if (rc)
-        return rc == 1 ? 0 : rc;
-    SamplerSettings plain = sampler_defaults();
-    int sampled = memcmp(&set, &plain, sizeof set) != 0;
-    const char *typed = npos ? pos[0] : "";
-    if (!model_path)
-        model_path = cli_asset("tang.bin");
-    TsErr err;
-    if (sampler_settings_check(&set, &err) != 0)
-        return cli_error("probs", EXIT_USAGE, "%s", err.msg);
-    PinyinSyllable q;
-    if (pinyin_input) { /* a bad syllable is said before anything is loaded */
-        if (pinyin_syllable_parse(pinyin_input, &q, &err) != 0)
-            return cli_error("probs", EXIT_USAGE, "--pinyin-input: %s", err.msg);
-    }
-    cli_set_threads(1);
-    Model m;
-    if (model_load(&m, model_path, &err) != 0)
-        return cli_error("probs", EXIT_USAGE, "%s", err.msg);
-    Pinyin py;
-    int have_py = show_pinyin || pinyin_input;
-    if (have_py && pinyin_load(&py, cli_asset("pinyin.tsv"), &err) != 0) {
-        model_free(&m);
-        return cli_error("probs", EXIT_USAGE, "%s", err.msg);
-    }
-    int *ids;
-    size_t n;
-    Converted conv;
-    if ((rc = cli_read_prompt("probs", &m.vocab, typed, &conv, &ids, &n)) != 0) {
-        if (have_py)
-            pinyin_free(&py);
-        model_free(&m);
         return rc;
+    SamplerSettings plain = sampler_defaults();
+    a->sampled = memcmp(&a->set, &plain, sizeof a->set) != 0;
+    a->prompt = npos ? pos[0] : "";
+    if (!a->model_path)
+        a->model_path = cli_asset("tang.bin");
+    TsErr err;
+    if (sampler_settings_check(&a->set, &err) != 0)
+        return cli_error("probs", EXIT_USAGE, "%s", err.msg);
+    if (a->pinyin_input && pinyin_syllable_parse(a->pinyin_input, &a->q, &err) != 0)
+        return cli_error("probs", EXIT_USAGE, "--pinyin-input: %s", err.msg);
+    return 0;
+}
+
+/* Load the model (and the pinyin table), read the prompt, and have the
+ * model read it. Returns 0 or the exit status; probs_close frees either way. */
+static int probs_open(ProbsRun *r)
+{
+    const ProbsArgs *a = &r->args;
+    TsErr err;
+    cli_set_threads(1);
+    if (model_load(&r->m, a->model_path, &err) != 0)
+        return cli_error("probs", EXIT_USAGE, "%s", err.msg);
+    if (a->show_pinyin || a->pinyin_input) {
+        if (pinyin_load(&r->py, cli_asset("pinyin.tsv"), &err) != 0)
+            return cli_error("probs", EXIT_USAGE, "%s", err.msg);
+        r->pinyin = &r->py;
     }
-    Generator g;
-    PromptStart where = mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START;
-    const float *logits = NULL;
-    if (gen_init(&g, &m, 1, &err) != 0 || gen_start(&g, ids, n, where, &err) != 0) {
-        rc = cli_error("probs", 1, "%s", err.msg);
-    } else if (!(logits = gen_logits(&g, &err))) {
-        rc = cli_error("probs", EXIT_USAGE, "%s", err.msg);
-    } else {
-        /* the sampler's stages, without drawing: probs is the temperature-1 view */
-        SamplerState *ss = &g.ss;
-        sampler_run(ss, &set, logits, NULL, 0, NULL, 0.0f, &err);
-        SamplerStages st;
-        sampler_stages(ss, logits, &st);
-        int V = m.cfg.vocab_size;
-        float *base = malloc((size_t)V * sizeof(float));
-        int *order = malloc((size_t)V * sizeof(int));
-        if (!base || !order) {
-            rc = cli_error("probs", 1, "out of memory");
-        } else {
-            sampler_softmax(base, logits, V);
-            sampler_sort(order, base, V);
-            double entropy = 0.0;
-            for (int i = 0; i < V; i++)
-                if (base[i] > 0.0f)
-                    entropy -= (double)base[i] * log((double)base[i]);
-            ProbsView v = {conv.text, n, &conv, &m, &g, ss, &st, base, order, have_py ? &py : NULL,
-                           sampled, json, top > V ? V : top};
-            if (pinyin_input)
-                rc = print_pinyin_input(&v, pinyin_input, &q);
-            else
-                print_top(&v, entropy);
-        }
-        free(base);
-        free(order);
-    }
-    gen_free(&g);
-    free(ids);
-    converted_free(&conv);
-    if (have_py)
-        pinyin_free(&py);
-    model_free(&m);
+    int rc = cli_read_prompt("probs", &r->m.vocab, a->prompt, &r->conv, &r->ids, &r->n_prompt);
+    if (rc)
+        return rc;
+    PromptStart where = a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START;
+    if (gen_init(&r->g, &r->m, 1, &err) != 0 ||
+        gen_start(&r->g, r->ids, r->n_prompt, where, &err) != 0 ||
+        nextview_init(&r->view, &r->m, &r->g.ss, &err) != 0)
+        return cli_error("probs", 1, "%s", err.msg);
+    r->top = a->top > r->m.cfg.vocab_size ? r->m.cfg.vocab_size : a->top;
+    return 0;
+}
+
+/* The next character: the model at temperature 1 and the sampler's stages,
+ * without drawing; no earlier text and no form (probs --help says so). */
+static int probs_predict(ProbsRun *r)
+{
+    TsErr err;
+    if (nextview_compute(&r->view, &r->g, &r->args.set, NULL, NULL, &err) != 0)
+        return cli_error("probs", EXIT_USAGE, "%s", err.msg);
+    /* the input method ranks among every character */
+    nextview_sort(&r->view, r->args.pinyin_input ? r->view.V : r->top);
+    return 0;
+}
+
+static void probs_close(ProbsRun *r)
+{
+    nextview_free(&r->view);
+    gen_free(&r->g);
+    free(r->ids);
+    converted_free(&r->conv);
+    pinyin_free(&r->py);
+    model_free(&r->m);
+}
+
+int cmd_probs(int argc, char **argv)
+{
+    ProbsRun r = {0};
+    int rc = probs_parse(&r.args, argc, argv);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if ((rc = probs_open(&r)) == 0 && (rc = probs_predict(&r)) == 0)
+        rc = r.args.pinyin_input ? print_pinyin_input(&r) : print_top(&r);
+    probs_close(&r);
     return rc;
 }

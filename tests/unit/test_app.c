@@ -605,6 +605,96 @@ static void test_histogram(void)
     app_free(&s);
 }
 
+/* The histogram draws as Space does: numbers from the seed's own generator,
+ * each landing where the running sum of the final distribution, walked in id
+ * order, first passes it. Recounted here with a plain walk. */
+static void test_histogram_draws_as_space(void)
+{
+    AppState s;
+    start(&s);
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 1.5});
+    type(&s, "明月");
+    key(&s, CMD_HISTOGRAM);
+    int V = model.cfg.vocab_size, want_other = 0, want[APP_TOP] = {0};
+    Rng r;
+    rng_seed(&r, s.seed);
+    for (int d = 0; d < APP_HIST_DRAWS; d++) {
+        double coin = rng_float(&r), run = 0.0;
+        int id = -1, last = -1;
+        for (int i = 0; i < V && id < 0; i++) {
+            if (s.pred.ss.final[i] <= 0.0f)
+                continue;
+            run += s.pred.ss.final[i];
+            last = i;
+            if (run > coin)
+                id = i;
+        }
+        id = id < 0 ? last : id;
+        int k = 0;
+        while (k < s.pred.n_top && s.pred.top[k].id != id)
+            k++;
+        if (k < s.pred.n_top)
+            want[k]++;
+        else
+            want_other++;
+    }
+    for (int k = 0; k < s.pred.n_top; k++)
+        CHECK(s.pred.top[k].hist == want[k], "candidate %d drawn %d times, want %d", k + 1,
+              s.pred.top[k].hist, want[k]);
+    CHECK(s.pred.hist_other == want_other, "others drawn %d times, want %d", s.pred.hist_other,
+          want_other);
+    app_free(&s);
+}
+
+/* The bars are the next-character view `probs` computes (nextview.h): the
+ * same text on a Generator of its own, the same settings, form and training
+ * text, give the same numbers to the bit. */
+static void test_bars_are_the_view(void)
+{
+    AppState s;
+    start(&s);
+    app_set_corpus(&s, &corpus, CORPUS_READY);
+    type(&s, "春风花");
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 0.7});
+    app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_P, .x = 0.9});
+    s.set.repetition_penalty = 1.3f;
+    app_mode_set_length(&s, FORM_JUEJU, 5);
+    app_predict(&s);
+    TsErr err;
+    Generator g;
+    NextView v;
+    int ids[3];
+    for (int i = 0; i < 3; i++)
+        ids[i] = s.chars[i].id;
+    CHECK(gen_init(&g, &model, 1, &err) == 0 && nextview_init(&v, &model, &g.ss, &err) == 0 &&
+              gen_start(&g, ids, 3, PROMPT_POEM_START, &err) == 0 &&
+              nextview_compute(&v, &g, &s.set, &s.mode.now, &corpus, &err) == 0,
+          "%s", err.msg);
+    const Prediction *p = &s.pred;
+    CHECK(p->n_top == v.n_top && p->entropy == v.entropy && p->sampler_ok == v.sampler_ok &&
+              p->n_allowed == v.n_allowed && memcmp(&p->stages, &v.stages, sizeof v.stages) == 0,
+          "entropy %g / %g, allowed %d / %d", p->entropy, v.entropy, p->n_allowed, v.n_allowed);
+    CHECK(p->suffix_len == v.suffix_len && p->suffix_total == v.suffix_total &&
+              p->suffix_start == v.suffix_start,
+          "suffix %zu x %zu / %zu x %zu", p->suffix_len, p->suffix_total, v.suffix_len,
+          v.suffix_total);
+    for (int k = 0; k < v.n_top; k++) {
+        const Candidate *a = &p->top[k];
+        const NextCandidate *b = &v.top[k];
+        CHECK(a->id == b->id && a->p == b->p && a->p_sampler == b->p_sampler &&
+                  a->blocked == b->blocked && a->corpus_count == b->corpus_count &&
+                  memcmp(a->stage, b->stage, sizeof a->stage) == 0,
+              "bar %d: id %d / %d, p %g / %g, after %g / %g, count %zu / %zu", k + 1, a->id, b->id,
+              (double)a->p, (double)b->p, (double)a->p_sampler, (double)b->p_sampler,
+              a->corpus_count, b->corpus_count);
+    }
+    CHECK(v.sampler_ok && v.stages.kept[STAGE_TOP_P] < model.cfg.vocab_size,
+          "the settings should filter: kept %d", v.stages.kept[STAGE_TOP_P]);
+    nextview_free(&v);
+    gen_free(&g);
+    app_free(&s);
+}
+
 /* How often "context then each candidate" occurs, recounted by substring. */
 static void check_corpus_counts(const AppState *s, const char *context)
 {
@@ -1573,6 +1663,8 @@ int main(void)
     RUN(test_compare_model_and_logits);
     RUN(test_compare_past_the_context);
     RUN(test_mask_view);
+    RUN(test_histogram_draws_as_space);
+    RUN(test_bars_are_the_view);
     corpus_free(&corpus);
     free(corpus_text);
     model_free(&model);
