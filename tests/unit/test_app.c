@@ -613,7 +613,7 @@ static void test_histogram_draws_as_space(void)
     AppState s;
     start(&s);
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 1.5});
-    type(&s, "明月");
+    apptest_type(&s, "明月");
     key(&s, CMD_HISTOGRAM);
     int V = model.cfg.vocab_size, want_other = 0, want[APP_TOP] = {0};
     Rng r;
@@ -654,7 +654,7 @@ static void test_bars_are_the_view(void)
     AppState s;
     start(&s);
     app_set_corpus(&s, &corpus, CORPUS_READY);
-    type(&s, "春风花");
+    apptest_type(&s, "春风花");
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 0.7});
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_P, .x = 0.9});
     s.set.repetition_penalty = 1.3f;
