@@ -9,6 +9,7 @@
 
 #include "engine/cachecmp.h"
 #include "cli/cli.h"
+#include "app/json.h"
 #include "engine/fileio.h"
 #include "engine/gemm_bf16.h"
 #include "engine/model.h"
@@ -407,7 +408,7 @@ static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
         double share = 100 * sampler_ms / (model_ms + sampler_ms);
         if (json) {
             printf("%s{\"setting\": ", r ? ", " : "");
-            cli_json_string(stdout, rows[r].name);
+            json_write_string(stdout, rows[r].name);
             printf(", \"model_ms\": %.4f, \"sampler_ms\": %.4f, \"sampler_share\": %.3f}",
                    model_ms, sampler_ms, share / 100);
         } else {
@@ -531,7 +532,7 @@ static void print_summary(const Model *m, double cached_cps, double prefill_s, d
             printf("\"keystroke_ms\": %.3f, \"keystroke_threads\": %d", key_ms, key_threads);
         } else {
             fputs("\"keystroke_ms\": null, \"keystroke_not_measured\": ", stdout);
-            cli_json_string(stdout, key_why);
+            json_write_string(stdout, key_why);
         }
         return;
     }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "app/json.h"
 #include "engine/corpus.h"
 #include "engine/vocab.h"
 
@@ -74,35 +75,16 @@ static void put_cp(uint32_t cp)
     fwrite(b, 1, (size_t)utf8_encode(shown_cp(cp), b), stdout);
 }
 
-static void json_cps(const uint32_t *cps, size_t n)
-{
-    putchar('"');
-    for (size_t i = 0; i < n; i++) {
-        uint32_t cp = cps[i];
-        if (cp == '"' || cp == '\\')
-            printf("\\%c", (char)cp);
-        else if (cp == '\n')
-            fputs("\\n", stdout);
-        else if (cp < 0x20)
-            printf("\\u%04x", (unsigned)cp);
-        else {
-            char b[4];
-            fwrite(b, 1, (size_t)utf8_encode(cp, b), stdout);
-        }
-    }
-    putchar('"');
-}
-
 static void print_json(const uint32_t *ctx, size_t n, const CorpusNext *next, int k,
                        const CorpusTally *t, const Converted *conv)
 {
     fputs("{\"context\": ", stdout);
-    json_cps(ctx, n);
+    json_write_cps(stdout, ctx, n);
     cli_json_converted(stdout, conv);
     printf(", \"count\": %zu, \"next\": [", t->total);
     for (int i = 0; i < k; i++) {
         printf("%s{\"char\": ", i ? ", " : "");
-        json_cps(&next[i].cp, 1);
+        json_write_cps(stdout, &next[i].cp, 1);
         printf(", \"count\": %zu, \"share\": %.4f}", next[i].count,
                (double)next[i].count / (double)t->total);
     }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "app/json.h"
 #include "engine/form.h"
 #include "engine/generate.h"
 #include "engine/model.h"
@@ -378,7 +379,7 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         }
         if (a.json) {
             fputs(i ? ", " : "", stdout);
-            cli_json_string(stdout, poem);
+            json_write_string(stdout, poem);
         } else {
             puts(poem);
         }
@@ -397,7 +398,7 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         cli_json_converted(stdout, &conv);
         fputs(", \"code\": ", stdout);
         if (code_text[0])
-            cli_json_string(stdout, code_text);
+            json_write_string(stdout, code_text);
         else
             fputs("null", stdout);
         printf(", \"seed\": %llu, \"temperature\": %g, \"top_k\": %d, \"top_p\": %g, "
