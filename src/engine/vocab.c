@@ -1,5 +1,7 @@
-/* vocab.c - UTF-8 decoding and the character vocabulary. */
+/* vocab.c - UTF-8 decoding, the character vocabulary, and text files read as token ids. */
 #include "engine/vocab.h"
+
+#include "engine/fileio.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,4 +187,35 @@ void vocab_free(Vocab *v)
     free(v->cps);
     v->cps = NULL;
     v->size = 0;
+}
+
+int vocab_text_load(VocabText *t, const char *path, const Vocab *v, int keep_bytes, TsErr *err)
+{
+    memset(t, 0, sizeof *t);
+    TsQuoted q;
+    ts_quote(&q, path);
+    int rc = read_file(path, FILE_TEXT, &t->bytes, &t->len, err);
+    if (rc == 0 && !v) {
+        rc = vocab_build(&t->own, (const char *)t->bytes, t->len, q.s, err);
+        v = &t->own;
+    }
+    if (rc == 0)
+        rc = vocab_encode(v, (const char *)t->bytes, t->len, q.s, &t->ids, &t->n, err);
+    if (rc != 0) {
+        vocab_text_free(t);
+        return -1;
+    }
+    if (!keep_bytes) {
+        free(t->bytes);
+        t->bytes = NULL;
+    }
+    return 0;
+}
+
+void vocab_text_free(VocabText *t)
+{
+    free(t->ids);
+    free(t->bytes);
+    vocab_free(&t->own);
+    memset(t, 0, sizeof *t);
 }

@@ -44,6 +44,26 @@ static inline uint32_t vocab_cp(const Vocab *v, int id) { return v->cps[id]; }
 int vocab_encode(const Vocab *v, const char *text, size_t len, const char *what,
                  int **ids, size_t *n_ids, TsErr *err);
 
+/* A text file read for a model: its token ids and, when asked, its own
+ * vocabulary and its bytes. */
+typedef struct {
+    int *ids;             /* [n] token ids; owned */
+    size_t n;
+    Vocab own;            /* the text's own vocabulary (vocab_build) when the load
+                           * was given no vocabulary; else empty */
+    unsigned char *bytes; /* the file as read, when kept (for a checksum); owned */
+    size_t len;           /* the file's length in bytes */
+} VocabText;
+
+/* Read the UTF-8 text file at path whole (read_file, FILE_TEXT) and encode it
+ * into t: for v, or with v NULL for the text's own vocabulary, built first
+ * into t->own. keep_bytes keeps the file's bytes in t->bytes. Messages name
+ * the file, quoted ("'poems.txt': character ... is not in the model's
+ * vocabulary"). On failure t holds nothing to free; on success free it with
+ * vocab_text_free (a caller that takes ids for itself sets t->ids to NULL). */
+int vocab_text_load(VocabText *t, const char *path, const Vocab *v, int keep_bytes, TsErr *err);
+void vocab_text_free(VocabText *t);
+
 /* Build the vocabulary of a text: every distinct character in it, plus the
  * newline. Fails on malformed UTF-8. */
 int vocab_build(Vocab *v, const char *text, size_t len, const char *what, TsErr *err);
