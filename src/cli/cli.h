@@ -53,6 +53,13 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
 #endif
     ;
 
+/* cli_error for an engine message. One about a setting begins with the
+ * setting's name (sampler_settings_check, train_config_check): there every
+ * setting it names is written as its flag, "lr-min must be 0..0.002 (the
+ * peak lr), not 0.5" as "--lr-min must be 0..0.002 (the peak --lr), not
+ * 0.5". Any other message is printed as it is. Returns status. */
+int cli_settings_error(const char *cmd, int status, const char *msg);
+
 /* Where the bundled files are: $TANGSCOPE_HOME/assets, ./assets, or the
  * assets folder beside the executable. Returns a path that stays valid for
  * the whole run (assets/NAME if nothing exists, so an error names what was

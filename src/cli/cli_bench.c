@@ -137,7 +137,7 @@ static int bench_train_setup(BenchTrain *b, const BenchTrainArgs *a)
         tc.bf16 = a->bf16;
     if (model_init(&b->m, &b->mc, &b->text.own, 1, &err) != 0 ||
         trainer_init(&b->tr, &b->m, &tc, &err) != 0)
-        return cli_error("bench", 1, "%s", err.msg);
+        return cli_settings_error("bench", 1, err.msg);
     return 0;
 }
 

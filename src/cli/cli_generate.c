@@ -261,7 +261,7 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     if (a.code && session_code_decode(a.code, strlen(a.code), &code, &err) != 0)
         return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&q, a.code), err.msg);
     if (sampler_settings_check(&a.set, &err) != 0)
-        return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
+        return cli_settings_error(cmd, EXIT_USAGE, err.msg);
     ContextPolicy policy = CONTEXT_SHIFT;
     if (a.policy && gen_policy_parse(a.policy, &policy) != 0)
         return cli_error(cmd, EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",

@@ -415,15 +415,6 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
     return status ? status : loop_finish(&l);
 }
 
-/* --short-seq as the help says: 1..seq and dividing it (given by hand, it
- * is checked even when --short-every leaves the short windows off). */
-static int short_seq_check(int short_seq, int seq, TsErr *err)
-{
-    if (short_seq > seq || seq % short_seq != 0)
-        return ts_fail(err, "--short-seq must divide --seq (%d), not %d", seq, short_seq);
-    return 0;
-}
-
 /* Can a file be written at path (--out, --checkpoint)? Its folder must exist
  * and take a new file: tried with the temporary name the real write uses,
  * which is removed again. Returns 0, or the exit status after saying why. */
@@ -558,7 +549,7 @@ static int resume_run(TrainArgs *a, int argc, char **argv, Model *model, Trainer
         tr->tc.weight_decay = a->tc.weight_decay;
     int short_every = flag_given(argc, argv, "--short-every");
     if (rc == 0 && flag_given(argc, argv, "--short-seq"))
-        rc = short_seq_check(a->tc.short_seq, tr->tc.seq, err);
+        rc = train_short_seq_check(a->tc.short_seq, tr->tc.seq, err);
     if (rc == 0 && (short_every || flag_given(argc, argv, "--short-seq")))
         rc = trainer_set_short(tr, short_every ? a->tc.short_every : tr->tc.short_every,
                                a->tc.short_seq, err);
@@ -695,8 +686,8 @@ int cmd_train(int argc, char **argv)
 
     TsErr err;
     if (!a.resume && flag_given(argc, argv, "--short-seq") &&
-        short_seq_check(a.tc.short_seq, a.tc.seq, &err) != 0)
-        return cli_error("train", EXIT_USAGE, "%s", err.msg);
+        train_short_seq_check(a.tc.short_seq, a.tc.seq, &err) != 0)
+        return cli_settings_error("train", EXIT_USAGE, err.msg);
     /* before anything is read or trained: where the results go can be written */
     if ((rc = check_writable("--out", a.out)) != 0 ||
         (rc = check_writable("--checkpoint", a.ckpt)) != 0)
@@ -715,7 +706,7 @@ int cmd_train(int argc, char **argv)
                          ts_quote(&q, a.ckpt));
     if (a.resume ? resume_run(&a, argc, argv, &model, &tr, &data, &n_data, &val, &n_val, &err)
                  : start_run(&a, &model, &tr, &data, &n_data, &err))
-        return cli_error("train", EXIT_USAGE, "%s", err.msg);
+        return cli_settings_error("train", EXIT_USAGE, err.msg);
     if (tr.step >= tr.tc.steps) { /* a finished run resumed, or --steps it has reached */
         printf("the checkpoint %s is already at step %d of %d: nothing to train\n", a.ckpt,
                tr.step, tr.tc.steps);
