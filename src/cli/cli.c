@@ -267,6 +267,15 @@ const char *cli_precision_name(int bf16)
     return bf16 ? "products in bfloat16 with float32 sums" : "products in float32";
 }
 
+int cli_flag_given(int argc, char **argv, const char *name)
+{
+    size_t n = strlen(name);
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], name, n) == 0 && (argv[i][n] == 0 || argv[i][n] == '='))
+            return 1;
+    return 0;
+}
+
 /* The settings the engine names in its messages (sampler.h, train.h); the
  * command line's flag for each is "--" and the name. */
 static const char *const SETTINGS[] = {

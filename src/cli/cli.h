@@ -42,6 +42,10 @@ typedef struct {
 int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Opt *opts, int n_opts,
               const char **pos, int max_pos, int *n_pos);
 
+/* Was the option given in argv[1..], as "NAME" or "NAME=VALUE"? (To tell a
+ * flag the user gave from its default.) */
+int cli_flag_given(int argc, char **argv, const char *name);
+
 /* Print "tangscope CMD: message" on stderr ("tangscope: message" when cmd
  * is "" or NULL); returns status. Anything in the message that came from
  * the user must have gone through ts_quote (common.h); as a last guard, a

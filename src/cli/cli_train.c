@@ -454,16 +454,6 @@ static int check_writable(const char *flag, const char *path)
     return 0;
 }
 
-/* Was the option given on the command line (as "--name" or "--name=...")? */
-static int flag_given(int argc, char **argv, const char *name)
-{
-    size_t n = strlen(name);
-    for (int i = 1; i < argc; i++)
-        if (strncmp(argv[i], name, n) == 0 && (argv[i][n] == 0 || argv[i][n] == '='))
-            return 1;
-    return 0;
-}
-
 /* Is `seen` the file `known` that the checkpoint remembers (the same bytes)?
  * If not, say which is which: the file given by hand and the checkpoint's,
  * or, when both are one file, that it has changed since. */
@@ -538,19 +528,19 @@ static int resume_run(TrainArgs *a, int argc, char **argv, Model *model, Trainer
     if (checkpoint_load(model, tr, a->ckpt, a->precision ? a->tc.bf16 : -1, err) != 0)
         return -1;
     int rc = resume_texts(a, model, tr, data, n_data, val, n_val, err);
-    if (rc == 0 && flag_given(argc, argv, "--steps")) {
+    if (rc == 0 && cli_flag_given(argc, argv, "--steps")) {
         if (a->tc.steps < tr->step || a->tc.steps < tr->tc.warmup)
             rc = ts_fail(err, "--steps %d: the checkpoint is already at step %d (warm-up %d)",
                          a->tc.steps, tr->step, tr->tc.warmup);
         else
             tr->tc.steps = a->tc.steps;
     }
-    if (rc == 0 && flag_given(argc, argv, "--weight-decay"))
+    if (rc == 0 && cli_flag_given(argc, argv, "--weight-decay"))
         tr->tc.weight_decay = a->tc.weight_decay;
-    int short_every = flag_given(argc, argv, "--short-every");
-    if (rc == 0 && flag_given(argc, argv, "--short-seq"))
+    int short_every = cli_flag_given(argc, argv, "--short-every");
+    if (rc == 0 && cli_flag_given(argc, argv, "--short-seq"))
         rc = train_short_seq_check(a->tc.short_seq, tr->tc.seq, err);
-    if (rc == 0 && (short_every || flag_given(argc, argv, "--short-seq")))
+    if (rc == 0 && (short_every || cli_flag_given(argc, argv, "--short-seq")))
         rc = trainer_set_short(tr, short_every ? a->tc.short_every : tr->tc.short_every,
                                a->tc.short_seq, err);
     if (rc != 0) {
@@ -667,7 +657,7 @@ int cmd_train(int argc, char **argv)
     }
     if (a.precision && (a.tc.bf16 = cli_precision("train", a.precision)) < 0)
         return EXIT_USAGE;
-    if (!flag_given(argc, argv, "--warmup") && a.tc.warmup > a.tc.steps / 10)
+    if (!cli_flag_given(argc, argv, "--warmup") && a.tc.warmup > a.tc.steps / 10)
         a.tc.warmup = a.tc.steps / 10; /* short runs warm up for a tenth of their steps */
     /* the bundled validation text goes with the bundled training text; other
      * training text is validated only on a --val of its own */
@@ -685,7 +675,7 @@ int cmd_train(int argc, char **argv)
     cli_set_threads(a.threads);
 
     TsErr err;
-    if (!a.resume && flag_given(argc, argv, "--short-seq") &&
+    if (!a.resume && cli_flag_given(argc, argv, "--short-seq") &&
         train_short_seq_check(a.tc.short_seq, a.tc.seq, &err) != 0)
         return cli_settings_error("train", EXIT_USAGE, err.msg);
     /* before anything is read or trained: where the results go can be written */
