@@ -92,6 +92,18 @@ void vocab_describe(uint32_t cp, char *out, size_t size)
     }
 }
 
+uint32_t vocab_shown_cp(uint32_t cp)
+{
+    return cp == '\n' ? 0x23CE : cp < 0x20 ? 0x2400 + cp : cp == 0x7F ? 0x2421 : cp;
+}
+
+int vocab_show(uint32_t cp, char out[8])
+{
+    int n = utf8_encode(vocab_shown_cp(cp), out);
+    out[n] = 0;
+    return n;
+}
+
 int vocab_id(const Vocab *v, uint32_t cp)
 {
     int lo = 0, hi = v->size - 1;

@@ -27,6 +27,14 @@ int utf8_decode(const char *s, size_t n, size_t *pos, uint32_t *cp);
  * count, or 0 if cp is not a valid scalar value. */
 int utf8_encode(uint32_t cp, char *out);
 
+/* What stands for cp in one line of text: the sign ⏎ (U+23CE) for the
+ * newline, the Control Pictures (U+2400 + cp: ␉ ...) for the other C0 control
+ * characters and ␡ (U+2421) for DEL; any other cp stands for itself. */
+uint32_t vocab_shown_cp(uint32_t cp);
+/* vocab_shown_cp(cp) as a NUL-terminated UTF-8 string in out (8 bytes);
+ * returns its length in bytes. */
+int vocab_show(uint32_t cp, char out[8]);
+
 /* Write a readable name for cp into out (size >= 32): the character itself and
  * its U+XXXX code, e.g. "'枫' (U+67AB)", or just "U+000A (newline)". */
 void vocab_describe(uint32_t cp, char *out, size_t size);

@@ -355,6 +355,26 @@ static void test_vocab_text_load(void)
           "a missing file: %s", err.msg);
 }
 
+/* What stands for a character on one line: written out by hand from the
+ * Unicode charts (U+23CE RETURN SYMBOL, U+2409 SYMBOL FOR HORIZONTAL
+ * TABULATION, U+2421 SYMBOL FOR DELETE). */
+static void test_vocab_show(void)
+{
+    struct {
+        uint32_t cp;
+        const char *want;
+    } cases[] = {
+        {'\n', "\xE2\x8F\x8E"}, {'\t', "\xE2\x90\x89"}, {0x7F, "\xE2\x90\xA1"},
+        {0, "\xE2\x90\x80"},    {0x6625, "\xE6\x98\xA5"}, {'a', "a"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char out[8];
+        int n = vocab_show(cases[i].cp, out);
+        CHECK(n == (int)strlen(cases[i].want) && strcmp(out, cases[i].want) == 0,
+              "U+%04X shown as '%s' (%d bytes)", (unsigned)cases[i].cp, out, n);
+    }
+}
+
 int main(void)
 {
     if (!mkdtemp(tmpdir)) {
@@ -367,6 +387,7 @@ int main(void)
     RUN(test_version1);
     RUN(test_vocab_encode);
     RUN(test_vocab_text_load);
+    RUN(test_vocab_show);
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
     if (system(cmd) != 0)
