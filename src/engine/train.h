@@ -33,14 +33,16 @@ typedef struct {
                           * short ones teach that more often. */
     int bf16;            /* 1: the matrix products (linear layers, output layer,
                           * attention) multiply inputs rounded to bfloat16 and
-                          * sum in float32 (gemm_bf16.h), about twice as fast; 0: in
+                          * sum in float32 (gemm_bf16.h): an instruction does twice
+                          * the multiply-adds, a step runs about 1.5 times as fast; 0: in
                           * float32. Weights, gradients and moments are float32
                           * either way. */
 } TrainConfig;
 
-/* The defaults: batch 32 x 128, AdamW with peak learning rate 0.002 after 200
- * warm-up steps, cosine decay, weight decay 0.1, bfloat16 products where the
- * CPU has them. The bundled model's first phase used these in float32; its
+/* The defaults: 8,000 steps of batch 32 x 128, AdamW with peak learning rate
+ * 0.002 after 200 warm-up steps, cosine decay to 0.0001, weight decay 0.1,
+ * clipping at 1, seed 1337, bfloat16 products where the CPU has them. The
+ * bundled model's first phase used these for 5,000 steps and in float32; its
  * later phases added short windows (docs/training.md has the recipe). */
 TrainConfig train_config_default(void);
 /* Check every setting against its range (as `tangscope train --help` gives
