@@ -17,23 +17,8 @@ pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; failed=1; }
 skip() { echo "SKIP $1: $2"; }
 
-# expect_error NAME STATUS PATTERN CMD...: exit status STATUS, one stderr line matching PATTERN
-expect_error() {
-    name=$1 want=$2 pattern=$3
-    shift 3
-    "$@" >"$work/out" 2>"$work/err"
-    got=$?
-    lines=$(wc -l <"$work/err")
-    if [ "$got" -ne "$want" ]; then
-        fail "$name" "exit status $got, want $want ($(head -c 200 "$work/err"))"
-    elif [ "$lines" -ne 1 ]; then
-        fail "$name" "$lines lines on stderr, want one"
-    elif ! grep -q -- "$pattern" "$work/err"; then
-        fail "$name" "message '$(cat "$work/err")' lacks '$pattern'"
-    else
-        pass "$name"
-    fi
-}
+# expect_error NAME STATUS PATTERN CMD... (tests/e2e/lib/expect.sh)
+. tests/e2e/lib/expect.sh
 
 # --- help ---
 if $T --help | grep -q "generate" && $T --help | grep -q "corpus"; then pass help; else fail help "command list"; fi

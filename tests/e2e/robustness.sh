@@ -28,27 +28,8 @@ failed=0
 pass() { echo "PASS $1"; }
 fail() { echo "FAIL $1: $2"; failed=1; }
 
-# expect_error NAME STATUS PATTERN CMD...: exit status STATUS, one stderr line
-# holding PATTERN (fixed string), and no control character on stderr but the
-# final newline
-expect_error() {
-    name=$1 want=$2 pattern=$3
-    shift 3
-    "$@" >"$work/out" 2>"$work/err"
-    got=$?
-    lines=$(wc -l <"$work/err")
-    if [ "$got" -ne "$want" ]; then
-        fail "$name" "exit status $got, want $want ($(head -c 300 "$work/err"))"
-    elif [ "$lines" -ne 1 ]; then
-        fail "$name" "$lines lines on stderr, want one: $(head -c 300 "$work/err")"
-    elif ! grep -qF -- "$pattern" "$work/err"; then
-        fail "$name" "message '$(cat "$work/err")' lacks '$pattern'"
-    elif tr -d '\n' <"$work/err" | LC_ALL=C grep -q '[[:cntrl:]]'; then
-        fail "$name" "a control character on stderr: $(od -c "$work/err" | head -3)"
-    else
-        pass "$name"
-    fi
-}
+# expect_error NAME STATUS PATTERN CMD... (tests/e2e/lib/expect.sh)
+. tests/e2e/lib/expect.sh
 
 # ---- bench on a model that lacks characters of the training text ----
 # The training text comes from TANGSCOPE_HOME. In the first, the characters the
