@@ -6,13 +6,14 @@
 
 #include "cli/cli.h"
 
+/* One row of the table of subcommands: its name, its entry, one line for --help. */
 typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *summary;
-} Command;
+} Subcommand;
 
-static const Command COMMANDS[] = {
+static const Subcommand SUBCOMMANDS[] = {
     {"explore", cmd_explore, "the full-screen explorer (also: tangscope with no command)"},
     {"probs", cmd_probs, "the next characters after a prompt, with probabilities and pinyin"},
     {"corpus", cmd_corpus, "how often the training text itself continues a context"},
@@ -39,8 +40,8 @@ static void usage(FILE *out)
                  "tangscope opens up a small GPT trained on the Complete Tang Poems.\n"
                  "\n"
                  "Commands:\n");
-    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
-        fprintf(out, "  %-10s %s\n", COMMANDS[i].name, COMMANDS[i].summary);
+    for (size_t i = 0; i < sizeof SUBCOMMANDS / sizeof SUBCOMMANDS[0]; i++)
+        fprintf(out, "  %-10s %s\n", SUBCOMMANDS[i].name, SUBCOMMANDS[i].summary);
     fprintf(out, "\nIn a terminal, tangscope with no command, or with only the explorer's options\n"
                  "(tangscope explore --help lists them), opens the explorer.\n"
                  "tangscope help COMMAND is tangscope COMMAND --help; tangscope --version says\n"
@@ -48,11 +49,11 @@ static void usage(FILE *out)
                  "TANGSCOPE_HOME to run from elsewhere.\n");
 }
 
-static const Command *find_command(const char *name)
+static const Subcommand *find_subcommand(const char *name)
 {
-    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
-        if (strcmp(name, COMMANDS[i].name) == 0)
-            return &COMMANDS[i];
+    for (size_t i = 0; i < sizeof SUBCOMMANDS / sizeof SUBCOMMANDS[0]; i++)
+        if (strcmp(name, SUBCOMMANDS[i].name) == 0)
+            return &SUBCOMMANDS[i];
     return NULL;
 }
 
@@ -84,7 +85,7 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "help") == 0) {
         /* tangscope help CMD: CMD's own --help */
-        const Command *c = find_command(argv[2]);
+        const Subcommand *c = find_subcommand(argv[2]);
         if (!c)
             return unknown_command(argv[2]);
         char *help_argv[] = {argv[2], "--help", NULL};
@@ -93,7 +94,7 @@ int main(int argc, char **argv)
     /* options first and no command: the explorer's options */
     if (cmd[0] == '-' && cmd[1] != 0)
         return cmd_explore(argc, argv);
-    const Command *c = find_command(cmd);
+    const Subcommand *c = find_subcommand(cmd);
     if (c)
         return c->run(argc - 1, argv + 1);
     return unknown_command(cmd);

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "engine/fileio.h"
+#include "app/json.h"
 #include "app/labels.h"
 
 /* ---- the code ---- */
@@ -94,28 +95,10 @@ void app_session_record(AppState *s, int token, const float *model, const float 
 
 /* ---- the JSON ---- */
 
-void session_json_string(FILE *f, const char *s, size_t n)
-{
-    fputc('"', f);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", f);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
-
 static void json_char(FILE *f, const Vocab *v, int id)
 {
-    char u[8];
-    int n = utf8_encode(vocab_cp(v, id), u);
-    session_json_string(f, u, (size_t)n);
+    uint32_t cp = vocab_cp(v, id);
+    json_write_cps(f, &cp, 1);
 }
 
 static void json_candidate(FILE *f, const Vocab *v, const TraceCandidate *c)
@@ -168,7 +151,7 @@ static void json_chars(FILE *f, const AppState *s, size_t from, size_t to)
     }
     for (size_t i = from; i < to; i++)
         n += (size_t)utf8_encode(s->chars[i].cp, buf + n);
-    session_json_string(f, buf, n);
+    json_write_utf8(f, buf, n);
     free(buf);
 }
 
@@ -177,10 +160,10 @@ static void write_session(FILE *f, const AppState *s)
     char code[SESSION_CODE_MAX + 1];
     fputs("{\"tangscope\": \"session\", \"version\": 1, \"model\": ", f);
     const char *model = s->model_name ? s->model_name : "";
-    session_json_string(f, model, strlen(model));
+    json_write_string(f, model);
     fputs(", \"code\": ", f);
     if (app_session_code_text(s, code, sizeof code) > 0)
-        session_json_string(f, code, strlen(code));
+        json_write_string(f, code);
     else
         fputs("null", f);
     size_t prompt = 0;
@@ -196,7 +179,7 @@ static void write_session(FILE *f, const AppState *s)
         fprintf(f, ", \"chars\": %d", s->mode.line_len);
     if (s->mode.kind == FORM_ACROSTIC) {
         fputs(", \"heads\": ", f);
-        session_json_string(f, s->mode.heads, strlen(s->mode.heads));
+        json_write_string(f, s->mode.heads);
     }
     fputs("}, ", f);
     session_json_settings(f, &s->set, s->g.policy);

@@ -44,8 +44,6 @@ int app_export(AppState *s, const char *dir, char *name, size_t size, TsErr *err
 
 /* ---- the JSON, shared with `generate --trace` ---- */
 
-/* n bytes of UTF-8 as a JSON string. */
-void session_json_string(FILE *f, const char *s, size_t n);
 /* One character's record, {"index": ..., "char": ..., ..., "top": [...]};
  * origin is "model" or "picked"; poem > 0 adds "poem": poem first. No newline. */
 void session_json_step(FILE *f, const Vocab *v, const TraceStep *st, const char *origin, int poem);

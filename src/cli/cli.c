@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli/cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -13,6 +14,8 @@
 #include <unistd.h>
 
 #include <cblas.h>
+
+#include "app/json.h"
 
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
@@ -264,19 +267,60 @@ const char *cli_precision_name(int bf16)
     return bf16 ? "products in bfloat16 with float32 sums" : "products in float32";
 }
 
+int cli_flag_given(int argc, char **argv, const char *name)
+{
+    size_t n = strlen(name);
+    for (int i = 1; i < argc; i++)
+        if (strncmp(argv[i], name, n) == 0 && (argv[i][n] == 0 || argv[i][n] == '='))
+            return 1;
+    return 0;
+}
+
+/* The settings the engine names in its messages (sampler.h, train.h); the
+ * command line's flag for each is "--" and the name. */
+static const char *const SETTINGS[] = {
+    "temperature", "top-k", "top-p", "min-p", "repetition-penalty", "batch", "seq", "steps",
+    "warmup", "lr", "lr-min", "weight-decay", "clip", "eval-every", "checkpoint-every",
+    "short-every", "short-seq", "precision",
+};
+
+/* The length of the setting's name at s (a whole word: not inside a longer
+ * name or number), or 0. */
+static size_t setting_at(const char *s, const char *start)
+{
+    if (s > start && (isalnum((unsigned char)s[-1]) || s[-1] == '-' || s[-1] == '_'))
+        return 0;
+    for (size_t i = 0; i < sizeof SETTINGS / sizeof SETTINGS[0]; i++) {
+        size_t n = strlen(SETTINGS[i]);
+        if (strncmp(s, SETTINGS[i], n) == 0 && !isalnum((unsigned char)s[n]) && s[n] != '-' &&
+            s[n] != '_')
+            return n;
+    }
+    return 0;
+}
+
+int cli_settings_error(const char *cmd, int status, const char *msg)
+{
+    if (!setting_at(msg, msg))
+        return cli_error(cmd, status, "%s", msg);
+    char out[2 * TS_ERR_MAX];
+    size_t at = 0;
+    for (const char *p = msg; *p && at + 3 < sizeof out;) {
+        size_t n = setting_at(p, msg);
+        if (n) {
+            out[at++] = '-';
+            out[at++] = '-';
+        } else {
+            n = 1;
+        }
+        for (size_t i = 0; i < n && at + 1 < sizeof out; i++)
+            out[at++] = *p++;
+    }
+    out[at] = 0;
+    return cli_error(cmd, status, "%s", out);
+}
+
 void cli_json_string(FILE *out, const char *s)
 {
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", out);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
+    json_write_string(out, s);
 }

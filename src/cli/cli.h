@@ -42,6 +42,10 @@ typedef struct {
 int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Opt *opts, int n_opts,
               const char **pos, int max_pos, int *n_pos);
 
+/* Was the option given in argv[1..], as "NAME" or "NAME=VALUE"? (To tell a
+ * flag the user gave from its default.) */
+int cli_flag_given(int argc, char **argv, const char *name);
+
 /* Print "tangscope CMD: message" on stderr ("tangscope: message" when cmd
  * is "" or NULL); returns status. Anything in the message that came from
  * the user must have gone through ts_quote (common.h); as a last guard, a
@@ -52,6 +56,13 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/* cli_error for an engine message. One about a setting begins with the
+ * setting's name (sampler_settings_check, train_config_check): there every
+ * setting it names is written as its flag, "lr-min must be 0..0.002 (the
+ * peak lr), not 0.5" as "--lr-min must be 0..0.002 (the peak --lr), not
+ * 0.5". Any other message is printed as it is. Returns status. */
+int cli_settings_error(const char *cmd, int status, const char *msg);
 
 /* Where the bundled files are: $TANGSCOPE_HOME/assets, ./assets, or the
  * assets folder beside the executable. Returns a path that stays valid for
@@ -186,7 +197,8 @@ void cli_lesson_files_free(char **paths, int n);
 int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang,
                        LessonProblem problem, void *ctx);
 
-/* Write s as a JSON string (quotes and escapes). */
+/* Write s as a JSON string: json_write_string (app/json.h), which every
+ * command's JSON uses. */
 void cli_json_string(FILE *out, const char *s);
 
 #endif

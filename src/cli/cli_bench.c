@@ -9,6 +9,7 @@
 
 #include "engine/cachecmp.h"
 #include "cli/cli.h"
+#include "app/json.h"
 #include "engine/fileio.h"
 #include "engine/gemm_bf16.h"
 #include "engine/model.h"
@@ -69,111 +70,156 @@ static const char BENCH_HELP[] =
 static double measure_fma_peak(void);
 static double measure_bf16_peak(void);
 
-static int bench_train(int steps, int batch, int seq, int bf16, int json)
+/* What bench --train asked for. */
+typedef struct {
+    int steps, batch, seq;
+    int bf16; /* 1, 0, or -1: the default of the CPU */
+    int json;
+} BenchTrainArgs;
+
+/* What it holds; bench_train_free releases it, whatever was set up (zeroed:
+ * nothing). */
+typedef struct {
+    VocabText text; /* the training text as token ids, with its own vocabulary */
+    ModelConfig mc;
+    Model m;
+    Trainer tr;
+} BenchTrain;
+
+/* What it measured. */
+typedef struct {
+    double total, best; /* seconds of every timed step, and of the fastest */
+} BenchTrainTimes;
+
+enum { BENCH_RANDOM_VOCAB = 7300, BENCH_RANDOM_CHARS = 1 << 20 };
+
+/* Without the training text: random text over a vocabulary of the usual
+ * size, CJK characters from U+4E00 on. Returns 0, or -1 when memory runs out. */
+static int bench_random_text(VocabText *t, TsErr *err)
+{
+    memset(t, 0, sizeof *t);
+    uint32_t *cps = ts_calloc(BENCH_RANDOM_VOCAB, sizeof *cps, err);
+    if (!cps)
+        return -1;
+    for (int i = 0; i < BENCH_RANDOM_VOCAB; i++)
+        cps[i] = 0x4E00 + (uint32_t)i;
+    int rc = vocab_from_cps(&t->own, cps, BENCH_RANDOM_VOCAB, err);
+    free(cps);
+    t->n = BENCH_RANDOM_CHARS;
+    if (rc != 0 || !(t->ids = ts_calloc(t->n, sizeof *t->ids, err))) {
+        vocab_text_free(t);
+        return -1;
+    }
+    Rng r;
+    rng_seed(&r, 1);
+    for (size_t i = 0; i < t->n; i++)
+        t->ids[i] = (int)rng_below(&r, BENCH_RANDOM_VOCAB);
+    return 0;
+}
+
+/* The text, a model of the benchmark's shape, a trainer. Returns 0 or the
+ * exit status after printing why. */
+static int bench_train_setup(BenchTrain *b, const BenchTrainArgs *a)
 {
     TsErr err;
-    const char *path = cli_asset("tang-train.txt");
-    unsigned char *text = NULL;
-    size_t len = 0;
-    Vocab vocab;
-    int *data = NULL;
-    size_t n = 0;
-    Model m;
-    TsQuoted q;
-    if (read_file(path, FILE_TEXT, &text, &len, &err) == 0 &&
-        vocab_build(&vocab, (const char *)text, len, ts_quote(&q, path), &err) == 0) {
-        vocab_encode(&vocab, (const char *)text, len, q.s, &data, &n, &err);
-    } else {
-        /* no corpus: random text over a vocabulary of the usual size */
-        uint32_t *cps = malloc(7300 * sizeof *cps);
-        if (!cps)
-            return cli_error("bench", 1, "out of memory");
-        for (int i = 0; i < 7300; i++)
-            cps[i] = 0x4E00 + (uint32_t)i;
-        vocab_from_cps(&vocab, cps, 7300, &err);
-        free(cps);
-        n = 1 << 20;
-        data = malloc(n * sizeof *data);
-        Rng r;
-        rng_seed(&r, 1);
-        for (size_t i = 0; data && i < n; i++)
-            data[i] = (int)rng_below(&r, 7300);
-    }
-    free(text);
-    if (!data || n <= (size_t)seq + 1) {
-        vocab_free(&vocab);
-        free(data);
+    if (vocab_text_load(&b->text, cli_asset("tang-train.txt"), NULL, 0, &err) != 0 &&
+        bench_random_text(&b->text, &err) != 0)
+        return cli_error("bench", 1, "out of memory");
+    if (b->text.n <= (size_t)a->seq + 1)
         return cli_error("bench", 1, "could not prepare training data");
-    }
-    ModelConfig mc = {.n_layer = 4, .n_embd = 128, .n_head = 4, .context = seq > 128 ? seq : 128,
-                      .vocab_size = vocab.size};
+    b->mc = (ModelConfig){.n_layer = 4, .n_embd = 128, .n_head = 4,
+                          .context = a->seq > 128 ? a->seq : 128, .vocab_size = b->text.own.size};
     TrainConfig tc = train_config_default();
-    tc.batch = batch;
-    tc.seq = seq;
-    tc.steps = steps + 2;
+    tc.batch = a->batch;
+    tc.seq = a->seq;
+    tc.steps = a->steps + 2;
     tc.warmup = 1;
-    if (bf16 >= 0)
-        tc.bf16 = bf16;
-    Trainer tr;
-    if (model_init(&m, &mc, &vocab, 1, &err) != 0 || trainer_init(&tr, &m, &tc, &err) != 0) {
-        vocab_free(&vocab);
-        free(data);
-        return cli_error("bench", 1, "%s", err.msg);
-    }
-    vocab_free(&vocab);
+    if (a->bf16 >= 0)
+        tc.bf16 = a->bf16;
+    if (model_init(&b->m, &b->mc, &b->text.own, 1, &err) != 0 ||
+        trainer_init(&b->tr, &b->m, &tc, &err) != 0)
+        return cli_settings_error("bench", 1, err.msg);
+    return 0;
+}
+
+/* Two warm-up steps, then `steps` timed ones. */
+static void bench_train_work(BenchTrain *b, int steps, BenchTrainTimes *t)
+{
     for (int i = 0; i < 2; i++) {
-        trainer_sample_batch(&tr, data, n);
-        trainer_step(&tr, NULL);
+        trainer_sample_batch(&b->tr, b->text.ids, b->text.n);
+        trainer_step(&b->tr, NULL);
     }
-    double best = 1e30, total = 0.0;
+    t->best = 1e30;
+    t->total = 0.0;
     for (int i = 0; i < steps; i++) {
-        trainer_sample_batch(&tr, data, n);
+        trainer_sample_batch(&b->tr, b->text.ids, b->text.n);
         double t0 = ts_now();
-        trainer_step(&tr, NULL);
+        trainer_step(&b->tr, NULL);
         double dt = ts_now() - t0;
-        total += dt;
-        best = dt < best ? dt : best;
+        t->total += dt;
+        t->best = dt < t->best ? dt : t->best;
     }
+}
+
+static void bench_train_print(const BenchTrain *b, const BenchTrainArgs *a,
+                              const BenchTrainTimes *t)
+{
+    int bf16 = b->tr.tc.bf16, steps = a->steps, batch = a->batch, seq = a->seq;
     double tokens = (double)batch * seq;
-    double tps = tokens * steps / total;
+    double tps = tokens * steps / t->total;
     /* Multiply-adds per training token: the forward pass (linear layers,
      * attention over (seq + 1) / 2 positions on average for scores and values,
      * output layer), and a backward pass of twice that. */
-    double C = mc.n_embd, L = mc.n_layer;
-    double macs = 3.0 * (L * 12.0 * C * C + L * C * (seq + 1.0) + C * mc.vocab_size);
+    double C = b->mc.n_embd, L = b->mc.n_layer;
+    double macs = 3.0 * (L * 12.0 * C * C + L * C * (seq + 1.0) + C * b->mc.vocab_size);
     double peak = measure_fma_peak() * cli_threads(), rate = tps * macs;
-    double peak16 = tc.bf16 ? measure_bf16_peak() * cli_threads() : 0.0;
-    if (json) {
+    double peak16 = bf16 ? measure_bf16_peak() * cli_threads() : 0.0;
+    if (a->json) {
         printf("{\"tokens_per_s\": %.0f, \"best_step_tokens_per_s\": %.0f, \"ms_per_step\": %.1f, "
                "\"batch\": %d, \"seq\": %d, \"threads\": %d, \"precision\": \"%s\", \"kernel\": \"%s\", "
                "\"vocab\": %d, \"params\": %zu, \"macs_per_token\": %.0f, \"gmac_s\": %.1f, "
                "\"fma_peak_gmac_s\": %.1f, \"peak_ratio\": %.3f",
-               tps, tokens / best, 1000.0 * total / steps, batch, seq, cli_threads(),
-               tc.bf16 ? "bf16" : "fp32", tc.bf16 ? gemm_bf16_kernel() : "blas", mc.vocab_size,
-               m.n_params, macs, rate / 1e9, peak / 1e9,
-               rate / peak);
-        if (tc.bf16)
+               tps, tokens / t->best, 1000.0 * t->total / steps, batch, seq, cli_threads(),
+               bf16 ? "bf16" : "fp32", bf16 ? gemm_bf16_kernel() : "blas", b->mc.vocab_size,
+               b->m.n_params, macs, rate / 1e9, peak / 1e9, rate / peak);
+        if (bf16)
             printf(", \"bf16_peak_gmac_s\": %.1f, \"bf16_peak_ratio\": %.3f", peak16 / 1e9,
                    rate / peak16);
         printf("}\n");
-    } else {
-        printf("training: %.0f tokens/s (mean of %d steps, %.1f ms/step; best step %.0f tokens/s)\n"
-               "  model 4 layers x 128 dims, vocabulary %d, %zu parameters; batch %d x %d; "
-               "threads: %d; %s%s%s\n"
-               "  %.2f M multiply-adds per token: %.1f GMAC/s, %.0f%% of the float32 peak of "
-               "that many cores (%.1f GMAC/s, measured)\n",
-               tps, steps, 1000.0 * total / steps, tokens / best, mc.vocab_size, m.n_params, batch,
-               seq, cli_threads(), cli_precision_name(tc.bf16), tc.bf16 ? ", kernel " : "",
-               tc.bf16 ? gemm_bf16_kernel() : "", macs / 1e6, rate / 1e9,
-               100.0 * rate / peak, peak / 1e9);
-        if (tc.bf16)
-            printf("  and %.0f%% of their bfloat16 peak (%.1f GMAC/s, measured)\n",
-                   100.0 * rate / peak16, peak16 / 1e9);
+        return;
     }
-    trainer_free(&tr);
-    model_free(&m);
-    free(data);
-    return 0;
+    printf("training: %.0f tokens/s (mean of %d steps, %.1f ms/step; best step %.0f tokens/s)\n"
+           "  model 4 layers x 128 dims, vocabulary %d, %zu parameters; batch %d x %d; "
+           "threads: %d; %s%s%s\n"
+           "  %.2f M multiply-adds per token: %.1f GMAC/s, %.0f%% of the float32 peak of "
+           "that many cores (%.1f GMAC/s, measured)\n",
+           tps, steps, 1000.0 * t->total / steps, tokens / t->best, b->mc.vocab_size,
+           b->m.n_params, batch, seq, cli_threads(), cli_precision_name(bf16),
+           bf16 ? ", kernel " : "", bf16 ? gemm_bf16_kernel() : "", macs / 1e6, rate / 1e9,
+           100.0 * rate / peak, peak / 1e9);
+    if (bf16)
+        printf("  and %.0f%% of their bfloat16 peak (%.1f GMAC/s, measured)\n",
+               100.0 * rate / peak16, peak16 / 1e9);
+}
+
+static void bench_train_free(BenchTrain *b)
+{
+    trainer_free(&b->tr);
+    model_free(&b->m);
+    vocab_text_free(&b->text);
+}
+
+static int bench_train(const BenchTrainArgs *a)
+{
+    BenchTrain b = {0};
+    BenchTrainTimes t;
+    int rc = bench_train_setup(&b, a);
+    if (rc == 0) {
+        bench_train_work(&b, a->steps, &t);
+        bench_train_print(&b, a, &t);
+    }
+    bench_train_free(&b);
+    return rc;
 }
 
 
@@ -369,6 +415,23 @@ static double time_lengths(CacheCompare *cc, const int *lengths, int n_len, int 
     return cached_cps;
 }
 
+/* Write `chars` characters from the start of a poem with the sampler
+ * settings set and the given seed; newlines do not stop it (pure decoding).
+ * g->model_s and g->sampler_s grow by the time each part took. Returns 0, or
+ * -1 with err. */
+static int bench_decode(Generator *g, int chars, const SamplerSettings *set, uint64_t seed,
+                        TsErr *err)
+{
+    Rng rng;
+    rng_seed(&rng, seed);
+    if (gen_start(g, NULL, 0, PROMPT_POEM_START, err) != 0)
+        return -1;
+    for (int i = 0; i < chars; i++)
+        if (gen_sample(g, set, NULL, &rng, err) < 0)
+            return -1;
+    return 0;
+}
+
 /* The sampler beside the model: for each setting, ms per cached character
  * of each (the best of `repeat` runs of 120 characters from the start of a
  * poem, each part's best on its own), on this thread. */
@@ -398,7 +461,7 @@ static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
         double best_model = 1e30, best_sampler = 1e30;
         for (int k = 0; k < repeat; k++) {
             double m0 = g->model_s, s0 = g->sampler_s;
-            if (gen_timed(g, CHARS, &rows[r].set, 42, err) < 0)
+            if (bench_decode(g, CHARS, &rows[r].set, 42, err) != 0)
                 return;
             double dm = g->model_s - m0, ds = g->sampler_s - s0;
             best_model = dm < best_model ? dm : best_model;
@@ -408,7 +471,7 @@ static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
         double share = 100 * sampler_ms / (model_ms + sampler_ms);
         if (json) {
             printf("%s{\"setting\": ", r ? ", " : "");
-            cli_json_string(stdout, rows[r].name);
+            json_write_string(stdout, rows[r].name);
             printf(", \"model_ms\": %.4f, \"sampler_ms\": %.4f, \"sampler_share\": %.3f}",
                    model_ms, sampler_ms, share / 100);
         } else {
@@ -521,7 +584,7 @@ static void print_summary(const Model *m, double cached_cps, double prefill_s, d
             printf("\"keystroke_ms\": %.3f, \"keystroke_threads\": %d", key_ms, key_threads);
         } else {
             fputs("\"keystroke_ms\": null, \"keystroke_not_measured\": ", stdout);
-            cli_json_string(stdout, key_why);
+            json_write_string(stdout, key_why);
         }
         return;
     }
@@ -611,7 +674,8 @@ int cmd_bench(int argc, char **argv)
         if (precision && bf16 < 0)
             return EXIT_USAGE;
         cli_set_threads(threads);
-        return bench_train(steps, batch, seq, bf16, json);
+        BenchTrainArgs ta = {steps, batch, seq, bf16, json};
+        return bench_train(&ta);
     }
     if (ui) {
         cli_set_threads(0); /* as the explorer runs: every core */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "app/json.h"
 #include "engine/corpus.h"
 #include "engine/vocab.h"
 
@@ -50,59 +51,32 @@ static const char CORPUS_HELP[] =
     "  tangscope corpus '' --top 5    the five most frequent characters\n"
     "  tangscope corpus -- -x         a context that starts with '-'\n";
 
-enum { NEWLINE_SIGN = 0x23CE }; /* ⏎ */
-
-/* What stands for cp on the terminal: ⏎ for the newline, the Control
- * Pictures (␉ ...) for other control characters, else cp itself. */
-static uint32_t shown_cp(uint32_t cp)
-{
-    return cp == '\n' ? NEWLINE_SIGN : cp < 0x20 ? 0x2400 + cp : cp == 0x7F ? 0x2421 : cp;
-}
-
 /* Columns a shown character takes, roughly: the corpus is Chinese (two
- * columns) apart from the signs above; ASCII and the like take one. Only used
+ * columns) apart from the signs for control characters (vocab_shown_cp: ⏎,
+ * ␉ ...); ASCII and the like take one. Only used
  * to line up the counts. */
 static int columns(uint32_t shown)
 {
-    return shown < 0x1100 || shown == NEWLINE_SIGN || (shown >= 0x2400 && shown <= 0x2421) ? 1
-                                                                                           : 2;
+    return shown < 0x1100 || shown == 0x23CE || (shown >= 0x2400 && shown <= 0x2421) ? 1 : 2;
 }
 
 static void put_cp(uint32_t cp)
 {
-    char b[4];
-    fwrite(b, 1, (size_t)utf8_encode(shown_cp(cp), b), stdout);
-}
-
-static void json_cps(const uint32_t *cps, size_t n)
-{
-    putchar('"');
-    for (size_t i = 0; i < n; i++) {
-        uint32_t cp = cps[i];
-        if (cp == '"' || cp == '\\')
-            printf("\\%c", (char)cp);
-        else if (cp == '\n')
-            fputs("\\n", stdout);
-        else if (cp < 0x20)
-            printf("\\u%04x", (unsigned)cp);
-        else {
-            char b[4];
-            fwrite(b, 1, (size_t)utf8_encode(cp, b), stdout);
-        }
-    }
-    putchar('"');
+    char b[8];
+    vocab_show(cp, b);
+    fputs(b, stdout);
 }
 
 static void print_json(const uint32_t *ctx, size_t n, const CorpusNext *next, int k,
                        const CorpusTally *t, const Converted *conv)
 {
     fputs("{\"context\": ", stdout);
-    json_cps(ctx, n);
+    json_write_cps(stdout, ctx, n);
     cli_json_converted(stdout, conv);
     printf(", \"count\": %zu, \"next\": [", t->total);
     for (int i = 0; i < k; i++) {
         printf("%s{\"char\": ", i ? ", " : "");
-        json_cps(&next[i].cp, 1);
+        json_write_cps(stdout, &next[i].cp, 1);
         printf(", \"count\": %zu, \"share\": %.4f}", next[i].count,
                (double)next[i].count / (double)t->total);
     }
@@ -130,7 +104,7 @@ static void print_text(const uint32_t *ctx, size_t n, const CorpusNext *next, in
     for (int i = 0; i < k; i++) {
         fputs("  ", stdout);
         put_cp(next[i].cp);
-        printf("%*s %7zu  %5.1f%%\n", 2 - columns(shown_cp(next[i].cp)), "", next[i].count,
+        printf("%*s %7zu  %5.1f%%\n", 2 - columns(vocab_shown_cp(next[i].cp)), "", next[i].count,
                100.0 * (double)next[i].count / (double)t->total);
         listed += next[i].count;
     }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 
 #include "cli/cli.h"
-#include "engine/fileio.h"
+#include "app/json.h"
 #include "engine/train_pass.h"
 #include "engine/model.h"
 #include "engine/train.h"
@@ -23,80 +23,118 @@ static const char EVAL_HELP[] =
     "  --threads N    threads, 0..1024, 0 = all cores (default 0)\n"
     "  --json         print {\"loss\": ..., \"perplexity\": ..., ...}\n";
 
-int cmd_eval(int argc, char **argv)
+typedef struct {
+    const char *model_path, *data_path;
+    int json, threads, seq; /* seq 0: the model's context */
+} EvalArgs;
+
+/* What a run holds; eval_free releases it, whatever was set up (zeroed:
+ * nothing). */
+typedef struct {
+    Model m;
+    VocabText text;
+    GptActs acts;
+} EvalRun;
+
+typedef struct {
+    double loss, seconds;
+    size_t count; /* characters predicted */
+} EvalResult;
+
+/* Returns 0, 1 after --help, or the exit status of a bad option. */
+static int eval_parse(EvalArgs *a, int argc, char **argv)
 {
-    const char *model_path = NULL, *data_path = NULL;
-    int json = 0, threads = 0, seq = 0;
+    *a = (EvalArgs){0};
     Opt opts[] = {
-        {"--model", OPT_STR, &model_path, 0, 0}, {"--data", OPT_STR, &data_path, 0, 0},
-        {"--json", OPT_FLAG, &json, 0, 0},       {"--threads", OPT_INT, &threads, 0, 1024},
-        {"--seq", OPT_INT, &seq, 1, 8192},
+        {"--model", OPT_STR, &a->model_path, 0, 0}, {"--data", OPT_STR, &a->data_path, 0, 0},
+        {"--json", OPT_FLAG, &a->json, 0, 0},       {"--threads", OPT_INT, &a->threads, 0, 1024},
+        {"--seq", OPT_INT, &a->seq, 1, 8192},
     };
     int rc = cli_parse("eval", EVAL_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
-        return rc == 1 ? 0 : rc;
-    if (!model_path)
-        model_path = cli_asset("tang.bin");
-    if (!data_path)
-        data_path = cli_asset("tang-val.txt");
-    cli_set_threads(threads);
+        return rc;
+    if (!a->model_path)
+        a->model_path = cli_asset("tang.bin");
+    if (!a->data_path)
+        a->data_path = cli_asset("tang-val.txt");
+    return 0;
+}
+
+/* The model, the text as its token ids, the activations for windows of seq.
+ * Returns 0 or the exit status after printing why. */
+static int eval_setup(EvalRun *r, EvalArgs *a)
+{
     TsErr err;
-    Model m;
-    if (model_load(&m, model_path, &err) != 0)
-        return cli_error("eval", EXIT_USAGE, "%s", err.msg);
-    int context = m.cfg.context;
-    if (seq == 0)
-        seq = context;
-    if (seq > context) {
-        model_free(&m);
-        return cli_error("eval", EXIT_USAGE, "--seq must be 1..%d (the model's context), not %d",
-                         context, seq);
-    }
-    unsigned char *text;
-    size_t len, n;
-    int *ids;
     TsQuoted q;
-    if (read_file(data_path, FILE_TEXT, &text, &len, &err) != 0 ||
-        vocab_encode(&m.vocab, (const char *)text, len, ts_quote(&q, data_path), &ids, &n,
-                     &err) != 0) {
-        free(text);
-        model_free(&m);
+    cli_set_threads(a->threads);
+    if (model_load(&r->m, a->model_path, &err) != 0)
         return cli_error("eval", EXIT_USAGE, "%s", err.msg);
-    }
-    free(text);
-    if (n < 2) {
-        free(ids);
-        model_free(&m);
+    int context = r->m.cfg.context;
+    if (a->seq == 0)
+        a->seq = context;
+    if (a->seq > context)
+        return cli_error("eval", EXIT_USAGE, "--seq must be 1..%d (the model's context), not %d",
+                         context, a->seq);
+    if (vocab_text_load(&r->text, a->data_path, &r->m.vocab, 0, &err) != 0)
+        return cli_error("eval", EXIT_USAGE, "%s", err.msg);
+    if (r->text.n < 2)
         return cli_error("eval", EXIT_USAGE, "%s: needs at least two characters",
-                         ts_quote(&q, data_path));
-    }
-    GptActs acts;
-    if (gpt_acts_init(&acts, &m.cfg, 32, seq, 0, &err) != 0) {
-        free(ids);
-        model_free(&m);
+                         ts_quote(&q, a->data_path));
+    if (gpt_acts_init(&r->acts, &r->m.cfg, 32, a->seq, 0, &err) != 0)
         return cli_error("eval", 1, "%s", err.msg);
-    }
+    return 0;
+}
+
+static int eval_work(EvalRun *r, const EvalArgs *a, EvalResult *res)
+{
+    TsErr err;
+    TsQuoted q;
     double t0 = ts_now();
-    size_t count;
-    double loss;
-    if (gpt_eval_loss(&m, &acts, ids, n, seq, &loss, &count, &err) != 0) {
-        gpt_acts_free(&acts);
-        free(ids);
-        model_free(&m);
-        return cli_error("eval", EXIT_USAGE, "%s: %s", ts_quote(&q, data_path), err.msg);
-    }
-    double secs = ts_now() - t0;
-    if (json)
-        printf("{\"loss\": %.4f, \"perplexity\": %.2f, \"characters\": %zu, \"window\": %d, "
-               "\"model\": \"%s\", \"data\": \"%s\", \"seconds\": %.2f}\n",
-               loss, exp(loss), count, seq, model_path, data_path, secs);
-    else
+    if (gpt_eval_loss(&r->m, &r->acts, r->text.ids, r->text.n, a->seq, &res->loss, &res->count,
+                      &err) != 0)
+        return cli_error("eval", EXIT_USAGE, "%s: %s", ts_quote(&q, a->data_path), err.msg);
+    res->seconds = ts_now() - t0;
+    return 0;
+}
+
+static void eval_print(const EvalArgs *a, const EvalResult *res)
+{
+    if (!a->json) {
         printf("loss %.4f nats/char, perplexity %.2f, over %zu characters of %s (windows of %d, "
                "%.1f s)\n",
-               loss, exp(loss), count, data_path, seq, secs);
-    gpt_acts_free(&acts);
-    free(ids);
-    model_free(&m);
-    return 0;
+               res->loss, exp(res->loss), res->count, a->data_path, a->seq, res->seconds);
+        return;
+    }
+    printf("{\"loss\": %.4f, \"perplexity\": %.2f, \"characters\": %zu, \"window\": %d, "
+           "\"model\": ",
+           res->loss, exp(res->loss), res->count, a->seq);
+    json_write_string(stdout, a->model_path);
+    fputs(", \"data\": ", stdout);
+    json_write_string(stdout, a->data_path);
+    printf(", \"seconds\": %.2f}\n", res->seconds);
+}
+
+static void eval_free(EvalRun *r)
+{
+    gpt_acts_free(&r->acts);
+    vocab_text_free(&r->text);
+    model_free(&r->m);
+}
+
+int cmd_eval(int argc, char **argv)
+{
+    EvalArgs a;
+    int rc = eval_parse(&a, argc, argv);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    EvalRun r = {0};
+    EvalResult res;
+    rc = eval_setup(&r, &a);
+    if (rc == 0)
+        rc = eval_work(&r, &a, &res);
+    if (rc == 0)
+        eval_print(&a, &res);
+    eval_free(&r);
+    return rc;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "app/json.h"
 #include "engine/form.h"
 #include "engine/generate.h"
 #include "engine/model.h"
@@ -141,12 +142,9 @@ static const char *const CODE_HOLDS[] = {
 
 static const char *code_conflict(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        for (size_t k = 0; k < sizeof CODE_HOLDS / sizeof CODE_HOLDS[0]; k++) {
-            size_t n = strlen(CODE_HOLDS[k]);
-            if (strncmp(argv[i], CODE_HOLDS[k], n) == 0 && (argv[i][n] == 0 || argv[i][n] == '='))
-                return CODE_HOLDS[k];
-        }
+    for (size_t k = 0; k < sizeof CODE_HOLDS / sizeof CODE_HOLDS[0]; k++)
+        if (cli_flag_given(argc, argv, CODE_HOLDS[k]))
+            return CODE_HOLDS[k];
     return NULL;
 }
 
@@ -202,30 +200,42 @@ static void heads_text(const SessionCode *c, char *out)
     out[n] = 0;
 }
 
-static int run(const char *cmd, const char *help, int argc, char **argv, FormKind kind)
+/* What the command line asked for, checked. */
+typedef struct {
+    GenArgs a;
+    FormKind kind;
+    ContextPolicy policy;
+    const char *typed; /* the prompt or the acrostic's heads, or NULL */
+    SessionCode code;  /* decoded from --code, when a.code */
+} GenRequest;
+
+/* Parse and check argv. Returns 0, 1 after --help, or the exit status of a
+ * bad option (its line printed). */
+static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc, char **argv)
 {
-    GenArgs a = {.set = gen_default_settings(), .seed = GEN_DEFAULT_SEED, .poems = 1,
-                 .max_chars = 200};
-    a.chars = kind == FORM_ACROSTIC ? 7 : 5;
+    GenArgs *a = &q->a;
+    FormKind kind = q->kind;
+    *a = (GenArgs){.set = gen_default_settings(), .seed = GEN_DEFAULT_SEED, .poems = 1,
+                   .max_chars = 200, .chars = kind == FORM_ACROSTIC ? 7 : 5};
     const char *chars_arg = NULL;
     Opt opts[] = {
-        {"--model", OPT_STR, &a.model, 0, 0},
-        {"--temperature", OPT_FLOAT, &a.set.temperature, 0, 100},
-        {"--top-k", OPT_INT, &a.set.top_k, 0, 1000000},
-        {"--top-p", OPT_FLOAT_OPEN, &a.set.top_p, 0, 1},
-        {"--min-p", OPT_FLOAT, &a.set.min_p, 0, 1},
-        {"--repetition-penalty", OPT_FLOAT, &a.set.repetition_penalty, 1, 100},
-        {"--penalize-punctuation", OPT_FLAG, &a.set.penalize_punctuation, 0, 0},
-        {"--context-policy", OPT_STR, &a.policy, 0, 0},
-        {"--seed", OPT_U64, &a.seed, 0, 0},
-        {"--no-cache", OPT_FLAG, &a.no_cache, 0, 0},
-        {"--mid-text", OPT_FLAG, &a.mid_text, 0, 0},
-        {"--json", OPT_FLAG, &a.json, 0, 0},
-        {"-n", OPT_INT, &a.poems, 1, 10000},
-        {"--max-chars", OPT_INT, &a.max_chars, 1, 1000000},
-        {"--stats", OPT_FLAG, &a.stats, 0, 0},
-        {"--trace", OPT_STR, &a.trace, 0, 0},
-        {"--code", OPT_STR, &a.code, 0, 0},
+        {"--model", OPT_STR, &a->model, 0, 0},
+        {"--temperature", OPT_FLOAT, &a->set.temperature, 0, 100},
+        {"--top-k", OPT_INT, &a->set.top_k, 0, 1000000},
+        {"--top-p", OPT_FLOAT_OPEN, &a->set.top_p, 0, 1},
+        {"--min-p", OPT_FLOAT, &a->set.min_p, 0, 1},
+        {"--repetition-penalty", OPT_FLOAT, &a->set.repetition_penalty, 1, 100},
+        {"--penalize-punctuation", OPT_FLAG, &a->set.penalize_punctuation, 0, 0},
+        {"--context-policy", OPT_STR, &a->policy, 0, 0},
+        {"--seed", OPT_U64, &a->seed, 0, 0},
+        {"--no-cache", OPT_FLAG, &a->no_cache, 0, 0},
+        {"--mid-text", OPT_FLAG, &a->mid_text, 0, 0},
+        {"--json", OPT_FLAG, &a->json, 0, 0},
+        {"-n", OPT_INT, &a->poems, 1, 10000},
+        {"--max-chars", OPT_INT, &a->max_chars, 1, 1000000},
+        {"--stats", OPT_FLAG, &a->stats, 0, 0},
+        {"--trace", OPT_STR, &a->trace, 0, 0},
+        {"--code", OPT_STR, &a->code, 0, 0},
         {"--chars", OPT_STR, &chars_arg, 0, 0},
     };
     int n_opts = (int)(sizeof opts / sizeof opts[0]);
@@ -239,167 +249,187 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     int npos = 0;
     int rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, kind == FORM_JUEJU ? 0 : 1, &npos);
     if (rc)
-        return rc == 1 ? 0 : rc;
+        return rc;
+    q->typed = npos ? pos[0] : NULL;
+    TsErr err;
+    TsQuoted tq;
     if (chars_arg) {
-        TsQuoted q;
         if (strcmp(chars_arg, "5") != 0 && strcmp(chars_arg, "7") != 0)
             return cli_error(cmd, EXIT_USAGE, "--chars must be 5 or 7, not %s",
-                             ts_quote(&q, chars_arg));
-        a.chars = chars_arg[0] - '0';
+                             ts_quote(&tq, chars_arg));
+        a->chars = chars_arg[0] - '0';
     }
     if (kind == FORM_ACROSTIC && npos == 0)
         return cli_error(cmd, EXIT_USAGE, "give the heads, e.g. tangscope acrostic 春眠不觉");
-    TsErr err;
-    TsQuoted q;
-    SessionCode code;
-    const char *conflict = a.code ? code_conflict(argc, argv) : NULL;
+    const char *conflict = a->code ? code_conflict(argc, argv) : NULL;
     if (conflict)
         return cli_error(cmd, EXIT_USAGE, "--code holds %s already: give one or the other",
                          conflict);
-    if (a.code && npos)
+    if (a->code && npos)
         return cli_error(cmd, EXIT_USAGE, "--code holds the prompt already: give no PROMPT");
-    if (a.code && session_code_decode(a.code, strlen(a.code), &code, &err) != 0)
-        return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&q, a.code), err.msg);
-    if (sampler_settings_check(&a.set, &err) != 0)
-        return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
-    ContextPolicy policy = CONTEXT_SHIFT;
-    if (a.policy && gen_policy_parse(a.policy, &policy) != 0)
+    if (a->code && session_code_decode(a->code, strlen(a->code), &q->code, &err) != 0)
+        return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&tq, a->code), err.msg);
+    if (sampler_settings_check(&a->set, &err) != 0)
+        return cli_settings_error(cmd, EXIT_USAGE, err.msg);
+    q->policy = CONTEXT_SHIFT;
+    if (a->policy && gen_policy_parse(a->policy, &q->policy) != 0)
         return cli_error(cmd, EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",
-                         a.policy);
-    if (!a.model)
-        a.model = cli_asset("tang.bin");
-    cli_set_threads(1);
+                         a->policy);
+    if (!a->model)
+        a->model = cli_asset("tang.bin");
+    return 0;
+}
+
+/* What a run holds; gen_run_free releases it, whatever was set up (zeroed:
+ * nothing). */
+typedef struct {
     Model m;
-    if (model_load(&m, a.model, &err) != 0)
-        return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
-    char heads[FORM_MAX_HEADS * 4 + 1] = "";
-    if (a.code) {
-        if (session_code_check(&code, &m, &err) != 0) {
-            model_free(&m);
-            return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&q, a.code), err.msg);
-        }
-        args_from_code(&a, &code, &policy);
-        kind = code.form;
-        heads_text(&code, heads);
-        pos[0] = heads;
-        npos = kind == FORM_ACROSTIC;
-    }
-    int user_max_chars = a.max_chars;
-    /* what the user typed, the prompt or the acrostic's heads, read forgivingly */
-    Converted conv;
-    if ((rc = cli_convert(cmd, &m.vocab, npos ? pos[0] : "", &conv)) != 0) {
-        model_free(&m);
-        return rc;
-    }
-    int *prompt = NULL;
-    size_t n_prompt = 0;
-    const char *text = kind == FORM_FREE ? conv.text : "";
-    Form form;
-    form_init_free(&form);
-    if (a.code) { /* the code's prompt is characters the model knows (session_code_check) */
-        prompt = malloc((size_t)(code.n_prompt ? code.n_prompt : 1) * sizeof *prompt);
-        if (!prompt) {
-            converted_free(&conv);
-            model_free(&m);
+    Converted conv;     /* what the user typed, read forgivingly */
+    int *prompt;        /* [n_prompt] token ids */
+    size_t n_prompt;
+    Form form;          /* the verse form every poem starts from */
+    Generator g;
+    Trace trace;
+    AtomicFile trace_file;
+    int trace_open;     /* trace_file is open, not yet committed */
+    int user_max_chars; /* --max-chars as given, for the code */
+    char code_text[SESSION_CODE_MAX + 1];
+    char heads[FORM_MAX_HEADS * 4 + 1]; /* a code's acrostic heads, as text */
+} GenRun;
+
+/* The prompt's token ids and the form: from a code, they are in it already;
+ * else from what the user typed. Returns 0 or the exit status after printing
+ * why. */
+static int gen_prompt(GenRun *r, GenRequest *q, const char *cmd)
+{
+    TsErr err;
+    const char *text = q->kind == FORM_FREE ? r->conv.text : "";
+    form_init_free(&r->form);
+    if (q->a.code) {
+        size_t n = (size_t)q->code.n_prompt;
+        if (!(r->prompt = malloc((n ? n : 1) * sizeof *r->prompt)))
             return cli_error(cmd, 1, "out of memory");
-        }
-        for (int i = 0; i < code.n_prompt; i++)
-            prompt[i] = vocab_id(&m.vocab, code.prompt[i]);
-        n_prompt = (size_t)code.n_prompt;
+        /* the code's prompt is characters the model knows (session_code_check) */
+        for (size_t i = 0; i < n; i++)
+            r->prompt[i] = vocab_id(&r->m.vocab, q->code.prompt[i]);
+        r->n_prompt = n;
         text = NULL;
     }
-    if ((text && vocab_encode(&m.vocab, text, strlen(text), "prompt", &prompt, &n_prompt, &err) != 0) ||
-        (kind == FORM_ACROSTIC && form_init_acrostic(&form, &m.vocab, conv.text, a.chars, &err) != 0) ||
-        (kind == FORM_JUEJU && form_init_jueju(&form, &m.vocab, a.chars, &err) != 0)) {
-        rc = cli_prompt_error(cmd, EXIT_USAGE, &conv, err.msg);
-        free(prompt);
-        converted_free(&conv);
-        model_free(&m);
+    if ((text && vocab_encode(&r->m.vocab, text, strlen(text), "prompt", &r->prompt, &r->n_prompt,
+                              &err) != 0) ||
+        (q->kind == FORM_ACROSTIC &&
+         form_init_acrostic(&r->form, &r->m.vocab, r->conv.text, q->a.chars, &err) != 0) ||
+        (q->kind == FORM_JUEJU && form_init_jueju(&r->form, &r->m.vocab, q->a.chars, &err) != 0))
+        return cli_prompt_error(cmd, EXIT_USAGE, &r->conv, err.msg);
+    cli_convert_notice(cmd, &r->conv);
+    return 0;
+}
+
+/* The model, a code's settings, the prompt and the form, the generator, the
+ * trace file. Returns 0 or the exit status after printing why. */
+static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
+{
+    TsErr err;
+    TsQuoted tq;
+    GenArgs *a = &q->a;
+    cli_set_threads(1);
+    if (model_load(&r->m, a->model, &err) != 0)
+        return cli_error(cmd, EXIT_USAGE, "%s", err.msg);
+    if (a->code) {
+        if (session_code_check(&q->code, &r->m, &err) != 0)
+            return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&tq, a->code), err.msg);
+        args_from_code(a, &q->code, &q->policy);
+        q->kind = q->code.form;
+        heads_text(&q->code, r->heads);
+        q->typed = q->kind == FORM_ACROSTIC ? r->heads : NULL;
+    }
+    r->user_max_chars = a->max_chars;
+    int rc = cli_convert(cmd, &r->m.vocab, q->typed ? q->typed : "", &r->conv);
+    if (rc == 0)
+        rc = gen_prompt(r, q, cmd);
+    if (rc != 0)
         return rc;
-    }
-    cli_convert_notice(cmd, &conv);
-    if (kind != FORM_FREE)
-        a.max_chars = form.n_lines * (a.chars + 1) + 1;
-    Generator g;
-    if (gen_init(&g, &m, !a.no_cache, &err) != 0) {
-        free(prompt);
-        converted_free(&conv);
-        model_free(&m);
+    if (q->kind != FORM_FREE)
+        a->max_chars = r->form.n_lines * (a->chars + 1) + 1;
+    if (gen_init(&r->g, &r->m, !a->no_cache, &err) != 0)
         return cli_error(cmd, 1, "%s", err.msg);
-    }
-    gen_set_policy(&g, policy);
-    char code_text[SESSION_CODE_MAX + 1];
-    run_code(&a, &m, kind, &form, prompt, n_prompt, policy, user_max_chars, code_text,
-             sizeof code_text);
-    Trace trace = {NULL, NULL, 0};
-    AtomicFile trace_file;
-    if (a.trace) {
-        trace.scratch = malloc((size_t)m.cfg.vocab_size * sizeof *trace.scratch);
-        if (!trace.scratch || atomic_open(&trace_file, a.trace, &err) != 0) {
-            rc = trace.scratch ? cli_error(cmd, EXIT_USAGE, "--trace: %s", err.msg)
-                               : cli_error(cmd, 1, "out of memory");
-            free(trace.scratch);
-            gen_free(&g);
-            free(prompt);
-            converted_free(&conv);
-            model_free(&m);
-            return rc;
-        }
-        trace.f = trace_file.f;
-    }
+    gen_set_policy(&r->g, q->policy);
+    run_code(a, &r->m, q->kind, &r->form, r->prompt, r->n_prompt, q->policy, r->user_max_chars,
+             r->code_text, sizeof r->code_text);
+    if (!a->trace)
+        return 0;
+    if (!(r->trace.scratch = malloc((size_t)r->m.cfg.vocab_size * sizeof *r->trace.scratch)))
+        return cli_error(cmd, 1, "out of memory");
+    if (atomic_open(&r->trace_file, a->trace, &err) != 0)
+        return cli_error(cmd, EXIT_USAGE, "--trace: %s", err.msg);
+    r->trace_open = 1;
+    r->trace.f = r->trace_file.f;
+    return 0;
+}
+
+/* What the poems came to. */
+typedef struct {
+    long chars;           /* written by the model, over every poem */
+    int well_formed, written;
+    double seconds;
+} GenTally;
+
+/* Write the poems, each printed as it is done. Returns 0 or the exit status
+ * after printing why. */
+static int gen_write(GenRun *r, const GenRequest *q, const char *cmd, GenTally *t)
+{
+    TsErr err;
+    const GenArgs *a = &q->a;
+    Generator *g = &r->g;
     Rng rng;
-    rng_seed(&rng, a.seed);
-    if (a.json)
-        fputs("{\"poems\": [", stdout);
+    rng_seed(&rng, a->seed);
     double t0 = ts_now();
-    long chars = 0;
-    int well_formed = 0, written = 0;
-    rc = 0;
-    for (int i = 0; i < a.poems && rc == 0; i++) {
-        Form f = form;
-        trace.poem = i + 1;
-        if (gen_start(&g, prompt, n_prompt, a.mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START,
+    int rc = 0;
+    for (int i = 0; i < a->poems && rc == 0; i++) {
+        Form f = r->form;
+        r->trace.poem = i + 1;
+        if (gen_start(g, r->prompt, r->n_prompt, a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START,
                       &err) != 0 ||
-            form_follow(&f, &m.vocab, prompt, n_prompt, &err) != 0 ||
-            gen_poem_steps(&g, &a.set, kind == FORM_FREE ? NULL : &f, &rng, a.max_chars,
-                           a.trace ? trace_step : NULL, &trace, &err) < 0) {
+            form_follow(&f, &r->m.vocab, r->prompt, r->n_prompt, &err) != 0 ||
+            gen_poem_steps(g, &a->set, q->kind == FORM_FREE ? NULL : &f, &rng, a->max_chars,
+                           a->trace ? trace_step : NULL, &r->trace, &err) < 0) {
             rc = cli_error(cmd, EXIT_USAGE, "%s", err.msg);
             break;
         }
         /* the poem: prompt and what was written, without the closing newline */
-        if (g.n > g.prefix && vocab_cp(&m.vocab, g.text[g.n - 1]) == '\n')
-            g.n--;
-        chars += (long)(g.n - g.prefix - n_prompt);
-        written++;
-        if (poem_is_well_formed(&g))
-            well_formed++;
-        char *poem = gen_text_utf8(&g, g.prefix);
+        if (g->n > g->prefix && vocab_cp(&r->m.vocab, g->text[g->n - 1]) == '\n')
+            g->n--;
+        t->chars += (long)(g->n - g->prefix - r->n_prompt);
+        t->written++;
+        if (poem_is_well_formed(g))
+            t->well_formed++;
+        char *poem = gen_text_utf8(g, g->prefix);
         if (!poem) {
             rc = cli_error(cmd, 1, "out of memory");
             break;
         }
-        if (a.json) {
+        if (a->json) {
             fputs(i ? ", " : "", stdout);
-            cli_json_string(stdout, poem);
+            json_write_string(stdout, poem);
         } else {
             puts(poem);
         }
         free(poem);
     }
-    double secs = ts_now() - t0;
-    if (a.trace) {
-        if (rc == 0 && atomic_commit(&trace_file, &err) != 0)
-            rc = cli_error(cmd, 1, "--trace: %s", err.msg);
-        else if (rc != 0)
-            atomic_abort(&trace_file);
-        free(trace.scratch);
-    }
-    if (a.json && rc == 0) {
+    t->seconds = ts_now() - t0;
+    return rc;
+}
+
+/* The rest of --json after the poems (what made them), or --stats. */
+static void gen_print_summary(const GenRun *r, const GenRequest *q, const GenTally *t)
+{
+    const GenArgs *a = &q->a;
+    if (a->json) {
         putchar(']');
-        cli_json_converted(stdout, &conv);
+        cli_json_converted(stdout, &r->conv);
         fputs(", \"code\": ", stdout);
-        if (code_text[0])
-            cli_json_string(stdout, code_text);
+        if (r->code_text[0])
+            json_write_string(stdout, r->code_text);
         else
             fputs("null", stdout);
         printf(", \"seed\": %llu, \"temperature\": %g, \"top_k\": %d, \"top_p\": %g, "
@@ -407,20 +437,56 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
                "\"cache\": %s, \"context_policy\": \"%s\", \"characters\": %ld, "
                "\"well_formed\": %d, \"seconds\": %.4f, \"model_seconds\": %.4f, "
                "\"sampler_seconds\": %.4f}\n",
-               (unsigned long long)a.seed, (double)a.set.temperature, a.set.top_k,
-               (double)a.set.top_p, (double)a.set.min_p, (double)a.set.repetition_penalty,
-               a.set.penalize_punctuation ? "true" : "false", a.no_cache ? "false" : "true",
-               gen_policy_name(policy), chars, well_formed, secs, g.model_s, g.sampler_s);
-    } else if (a.json) {
-        puts("]}");
+               (unsigned long long)a->seed, (double)a->set.temperature, a->set.top_k,
+               (double)a->set.top_p, (double)a->set.min_p, (double)a->set.repetition_penalty,
+               a->set.penalize_punctuation ? "true" : "false", a->no_cache ? "false" : "true",
+               gen_policy_name(q->policy), t->chars, t->well_formed, t->seconds, r->g.model_s,
+               r->g.sampler_s);
+    } else if (a->stats) {
+        fprintf(stderr, "well formed: %d of %d poems (%.1f%%)\n", t->well_formed, t->written,
+                t->written ? 100.0 * t->well_formed / t->written : 0.0);
     }
-    if (a.stats && rc == 0 && !a.json)
-        fprintf(stderr, "well formed: %d of %d poems (%.1f%%)\n", well_formed, written,
-                written ? 100.0 * well_formed / written : 0.0);
-    gen_free(&g);
-    free(prompt);
-    converted_free(&conv);
-    model_free(&m);
+}
+
+static void gen_run_free(GenRun *r)
+{
+    if (r->trace_open)
+        atomic_abort(&r->trace_file);
+    free(r->trace.scratch);
+    gen_free(&r->g);
+    free(r->prompt);
+    converted_free(&r->conv);
+    model_free(&r->m);
+}
+
+static int run(const char *cmd, const char *help, int argc, char **argv, FormKind kind)
+{
+    GenRequest q = {.kind = kind};
+    int rc = gen_parse(&q, cmd, help, argc, argv);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    GenRun r = {0};
+    GenTally t = {0};
+    if ((rc = gen_setup(&r, &q, cmd)) != 0) {
+        gen_run_free(&r);
+        return rc;
+    }
+    if (q.a.json)
+        fputs("{\"poems\": [", stdout);
+    rc = gen_write(&r, &q, cmd, &t);
+    if (r.trace_open) {
+        TsErr err;
+        r.trace_open = 0;
+        if (rc != 0)
+            atomic_abort(&r.trace_file);
+        else if (atomic_commit(&r.trace_file, &err) != 0)
+            rc = cli_error(cmd, 1, "--trace: %s", err.msg);
+    }
+    if (rc == 0)
+        gen_print_summary(&r, &q, &t);
+    else if (q.a.json)
+        puts("]}");
+    gen_run_free(&r);
     return rc;
 }
 

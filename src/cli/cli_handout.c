@@ -21,11 +21,7 @@
 static void put_char(FILE *out, uint32_t cp)
 {
     char b[8];
-    if (cp == '\n') {
-        fputs("⏎", out);
-        return;
-    }
-    b[utf8_encode(cp, b)] = 0;
+    vocab_show(cp, b);
     fputs(b, out);
 }
 
@@ -104,8 +100,7 @@ static void put_top(FILE *out, const AppState *s)
         size_t n = 0;
         for (size_t i = 0; i < p->suffix_len && n + 8 < sizeof ctx; i++) {
             uint32_t cp = vocab_cp(&s->m->vocab, s->g.text[p->suffix_start + i]);
-            n += cp == '\n' ? (size_t)snprintf(ctx + n, sizeof ctx - n, "⏎")
-                            : (size_t)utf8_encode(cp, ctx + n);
+            n += (size_t)vocab_show(cp, ctx + n);
         }
         ctx[n] = 0;
         fprintf(out, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), ctx, p->suffix_total);

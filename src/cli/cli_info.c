@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
+#include "app/json.h"
 #include "engine/infer.h"
 #include "engine/model.h"
 
@@ -50,7 +51,7 @@ int cmd_info(int argc, char **argv)
     size_t per_char = infer_cache_bytes_per_char(c);
     if (json) {
         printf("{\"model\": ");
-        cli_json_string(stdout, model_path);
+        json_write_string(stdout, model_path);
         printf(", \"layers\": %d, \"dims\": %d, \"heads\": %d, \"context\": %d, \"vocab\": %d, "
                "\"params\": %zu, \"file_bytes\": %zu, \"cache_bytes_per_char\": %zu, "
                "\"cache_bytes_full\": %zu, \"tensors\": [",

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "app/json.h"
 #include "engine/kvcost.h"
 #include "engine/model.h"
 
@@ -55,9 +56,9 @@ static void print_row(const KvShape *s, long tokens, int json, int first)
     double total = (double)per * (double)tokens;
     if (json) {
         printf("%s{\"name\": ", first ? "" : ", ");
-        cli_json_string(stdout, s->name);
+        json_write_string(stdout, s->name);
         printf(", \"shape\": ");
-        cli_json_string(stdout, s->example);
+        json_write_string(stdout, s->example);
         printf(", \"attention\": \"%s\", \"layers\": %d, ",
                s->kind == KV_LATENT ? "latent" : "multi-head", s->layers);
         if (s->kind == KV_LATENT)

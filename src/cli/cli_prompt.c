@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "app/json.h"
 
 /* "風 as 风, ',' as ，" into buf: the changes, an ASCII character quoted so a
  * comma reads as one. */
@@ -92,9 +93,9 @@ void cli_json_converted(FILE *out, const Converted *c)
         utf8_encode(c->pairs[i].from, from);
         utf8_encode(c->pairs[i].to, to);
         fputs(i ? ", {\"from\": " : "{\"from\": ", out);
-        cli_json_string(out, from);
+        json_write_string(out, from);
         fputs(", \"to\": ", out);
-        cli_json_string(out, to);
+        json_write_string(out, to);
         fputc('}', out);
     }
     fputc(']', out);

@@ -96,19 +96,17 @@ static void on_sigint(int sig)
 static int load_tokens(const char *path, const Vocab *v, int **ids, size_t *n, TrainText *seen,
                        TsErr *err)
 {
-    unsigned char *text;
-    size_t len;
-    if (read_file(path, FILE_TEXT, &text, &len, err) != 0)
+    VocabText t;
+    *ids = NULL;
+    if (vocab_text_load(&t, path, v, 1, err) != 0)
         return -1;
-    TsQuoted q;
-    int rc = train_text_set(seen, path, text, len, err);
-    if (rc == 0)
-        rc = vocab_encode(v, (const char *)text, len, ts_quote(&q, path), ids, n, err);
-    if (rc != 0) {
-        train_text_free(seen);
-        *ids = NULL;
+    int rc = train_text_set(seen, path, t.bytes, t.len, err);
+    if (rc == 0) {
+        *ids = t.ids;
+        *n = t.n;
+        t.ids = NULL;
     }
-    free(text);
+    vocab_text_free(&t);
     return rc;
 }
 
@@ -171,189 +169,250 @@ static void view_sample(TrainView *view, Generator *gen, int step, const char *p
     free(poem);
 }
 
-static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const int *data,
-                        size_t n_data, const int *val, size_t n_val)
+/* A run of the training loop: what it opened (released by loop_close) and
+ * the figures its progress lines show. */
+typedef struct {
+    const TrainArgs *args;
+    Model *model;
+    Trainer *tr;
+    const int *data, *val; /* [n_data], [n_val] token ids */
+    size_t n_data, n_val;
+    GptActs eval_acts;     /* for the validation loss */
+    FILE *log;             /* --log, or NULL */
+    TrainView *view;       /* the training view, or NULL */
+    Generator gen;         /* writes the view's sample poems, when have_gen */
+    int have_gen;
+    TsErr gen_err;         /* why there is no generator */
+    int tty;               /* the progress line is redrawn in place */
+    double t0, before;     /* this run's start; the training time before it */
+    int start_step;
+    double last_val;       /* the last validation loss, NAN before the first */
+    double window_t;       /* start of the window the throughput is measured over */
+    int window_steps;
+    double tok_s;          /* characters per second, 0 until measured */
+} TrainLoop;
+
+/* The validation activations, the log, the view and its sample generator.
+ * Returns 0 or the exit status after printing why. */
+static int loop_open(TrainLoop *l)
 {
     TsErr err;
-    const TrainConfig *tc = &tr->tc;
-    GptActs eval_acts;
-    if (gpt_acts_init(&eval_acts, &model->cfg, tc->batch, tc->seq, 0, &err) != 0)
+    const TrainConfig *tc = &l->tr->tc;
+    if (gpt_acts_init(&l->eval_acts, &l->model->cfg, tc->batch, tc->seq, 0, &err) != 0)
         return cli_error("train", 1, "%s", err.msg);
-    FILE *log = NULL;
-    if (args->log) {
-        log = fopen(args->log, "a");
-        if (!log) {
-            gpt_acts_free(&eval_acts);
-            TsQuoted q;
-            return cli_error("train", EXIT_USAGE, "%s: cannot open the log for appending",
-                             ts_quote(&q, args->log));
-        }
+    if (l->args->log && !(l->log = fopen(l->args->log, "a"))) {
+        TsQuoted q;
+        return cli_error("train", EXIT_USAGE, "%s: cannot open the log for appending",
+                         ts_quote(&q, l->args->log));
     }
-    TrainView *view = NULL;
-    Generator gen;
-    int have_gen = 0;
-    TsErr gen_err = {""};
-    if (args->view && (view = train_view_start(stderr, args->out, SAMPLE_ABOUT, tr->step,
-                                               tc->steps)) != NULL) {
-        have_gen = gen_init(&gen, model, 1, &gen_err) == 0;
-        view_sample(view, have_gen ? &gen : NULL, tr->step, gen_err.msg);
-        train_view_draw(view);
+    if (l->args->view && (l->view = train_view_start(stderr, l->args->out, SAMPLE_ABOUT,
+                                                     l->tr->step, tc->steps)) != NULL) {
+        l->have_gen = gen_init(&l->gen, l->model, 1, &l->gen_err) == 0;
+        view_sample(l->view, l->have_gen ? &l->gen : NULL, l->tr->step, l->gen_err.msg);
+        train_view_draw(l->view);
     }
-    int tty = !view && isatty(fileno(stderr)) && !args->quiet;
+    l->tty = !l->view && isatty(fileno(stderr)) && !l->args->quiet;
     /* the elapsed time goes on from the checkpoint's; the ETA is this run's pace */
-    double t0 = ts_now(), last_val = NAN, before = tr->elapsed_s;
-    long tokens_per_step = (long)tc->batch * tc->seq;
-    int start_step = tr->step, status = 0;
-    double window_t = ts_now();
-    int window_steps = 0;
-    double tok_s = 0.0;
-    while (tr->step < tc->steps) {
-        if (interrupted || (args->max_steps_now > 0 && tr->step - start_step >= args->max_steps_now))
+    l->t0 = ts_now();
+    l->before = l->tr->elapsed_s;
+    l->start_step = l->tr->step;
+    l->last_val = NAN;
+    l->window_t = ts_now();
+    return 0;
+}
+
+/* status: how the loop ended (0: not by an error, so the view draws its
+ * last frame). */
+static void loop_close(TrainLoop *l, int status)
+{
+    if (l->view) {
+        if (status == 0)
+            train_view_draw(l->view); /* the last step's figures; over an echoed ^C */
+        train_view_end(l->view);
+    }
+    if (l->have_gen)
+        gen_free(&l->gen);
+    if (l->tty)
+        fputc('\n', stderr);
+    if (l->log)
+        fclose(l->log);
+    gpt_acts_free(&l->eval_acts);
+}
+
+/* The throughput over the last 2 s or 20 steps. */
+static void loop_measure(TrainLoop *l, double now)
+{
+    l->window_steps++;
+    if (now - l->window_t > 2.0 || l->window_steps >= 20) {
+        long tokens_per_step = (long)l->tr->tc.batch * l->tr->tc.seq;
+        l->tok_s = (double)l->window_steps * tokens_per_step / (now - l->window_t);
+        l->window_t = now;
+        l->window_steps = 0;
+    }
+}
+
+/* The validation loss, and the model file when it is the best so far.
+ * Returns 0 or the exit status of a model that could not be saved. */
+static int loop_validate(TrainLoop *l)
+{
+    Trainer *tr = l->tr;
+    double vl;
+    if (l->view) {
+        char note[96];
+        snprintf(note, sizeof note, "measuring the validation loss on %zu characters ...",
+                 l->n_val - 1);
+        train_view_note(l->view, note);
+    }
+    int measured = evaluate_val(l->model, &l->eval_acts, l->val, l->n_val, tr->tc.seq, &vl) == 0;
+    if (l->view)
+        train_view_note(l->view, NULL);
+    if (!measured)
+        return 0;
+    l->last_val = vl;
+    if (tr->have_best && !(vl < tr->best_val))
+        return 0;
+    tr->best_val = (float)vl;
+    tr->have_best = 1;
+    TsErr err;
+    if (!l->args->save_last && model_save(l->model, l->args->out, &err) != 0)
+        return cli_error("train", 1, "%s", err.msg);
+    return 0;
+}
+
+/* A step on the view, or as a progress line on stderr. */
+static void loop_show(TrainLoop *l, int is_eval, float loss, float lr, double now)
+{
+    const Trainer *tr = l->tr;
+    const TrainConfig *tc = &tr->tc;
+    double elapsed = l->before + (now - l->t0);
+    double eta = tr->step > l->start_step
+                     ? (now - l->t0) / (tr->step - l->start_step) * (tc->steps - tr->step)
+                     : 0.0;
+    if (l->view) {
+        if (is_eval || tr->step % l->args->sample_every == 0 || tr->step == tc->steps)
+            view_sample(l->view, l->have_gen ? &l->gen : NULL, tr->step, l->gen_err.msg);
+        TrainViewStep vs = {
+            .step = tr->step,
+            .loss = loss,
+            .val = l->last_val,
+            .val_now = is_eval && l->n_val > 1,
+            .best_val = tr->have_best ? (double)tr->best_val : NAN,
+            .lr = lr,
+            .tok_s = l->tok_s,
+            .elapsed = elapsed,
+            .eta = eta,
+        };
+        train_view_step(l->view, &vs);
+        return;
+    }
+    if (!l->tty && (l->args->quiet || (!is_eval && tr->step % 100 != 0)))
+        return;
+    char el[32], et[32], vbuf[16] = "-";
+    cli_duration(elapsed, el, sizeof el);
+    cli_duration(eta, et, sizeof et);
+    if (isfinite(l->last_val))
+        snprintf(vbuf, sizeof vbuf, "%.4f", l->last_val);
+    fprintf(stderr,
+            "%sstep %5d/%d | loss %.4f | val %s | lr %.2e | %6.0f tok/s | %s elapsed | ETA %s%s",
+            l->tty ? "\r" : "", tr->step, tc->steps, (double)loss, vbuf, (double)lr, l->tok_s, el,
+            et, l->tty ? "\033[K" : "\n");
+    if (l->tty && is_eval)
+        fputc('\n', stderr);
+}
+
+/* Train until the last step, --max-steps-now or Ctrl-C. Returns 0 or the
+ * exit status of what stopped it. */
+static int loop_run(TrainLoop *l)
+{
+    TsErr err;
+    Trainer *tr = l->tr;
+    const TrainConfig *tc = &tr->tc;
+    int status = 0;
+    while (status == 0 && tr->step < tc->steps) {
+        if (interrupted ||
+            (l->args->max_steps_now > 0 && tr->step - l->start_step >= l->args->max_steps_now))
             break;
-        trainer_sample_batch(tr, data, n_data);
+        trainer_sample_batch(tr, l->data, l->n_data);
         float norm;
         float lr = train_lr(tc, tr->step);
         float loss = trainer_step(tr, &norm);
-        if (!isfinite(loss)) {
-            status = cli_error("train", 1,
-                               "loss became %g at step %d; lower --lr or resume from the last "
-                               "checkpoint",
-                               (double)loss, tr->step);
-            break;
-        }
-        window_steps++;
+        if (!isfinite(loss))
+            return cli_error("train", 1,
+                             "loss became %g at step %d; lower --lr or resume from the last "
+                             "checkpoint",
+                             (double)loss, tr->step);
         double now = ts_now();
-        if (now - window_t > 2.0 || window_steps >= 20) {
-            tok_s = (double)window_steps * tokens_per_step / (now - window_t);
-            window_t = now;
-            window_steps = 0;
-        }
+        loop_measure(l, now);
         int is_eval = tr->step % tc->eval_every == 0 || tr->step == tc->steps;
-        if (is_eval && n_val > 1) {
-            double vl;
-            if (view) {
-                char note[96];
-                snprintf(note, sizeof note, "measuring the validation loss on %zu characters ...",
-                         n_val - 1);
-                train_view_note(view, note);
-            }
-            int measured = evaluate_val(model, &eval_acts, val, n_val, tc->seq, &vl) == 0;
-            if (view)
-                train_view_note(view, NULL);
-            if (measured) {
-                last_val = vl;
-                if (!tr->have_best || vl < tr->best_val) {
-                    tr->best_val = (float)vl;
-                    tr->have_best = 1;
-                    if (!args->save_last && model_save(model, args->out, &err) != 0) {
-                        status = cli_error("train", 1, "%s", err.msg);
-                        break;
-                    }
-                }
-            }
-        }
-        if (log && (is_eval || tr->step % 10 == 0)) {
+        if (is_eval && l->n_val > 1 && (status = loop_validate(l)) != 0)
+            break;
+        if (l->log && (is_eval || tr->step % 10 == 0)) {
             char vbuf[32] = "";
-            if (is_eval && isfinite(last_val))
-                snprintf(vbuf, sizeof vbuf, "%.6f", last_val);
-            fprintf(log, "%d,%.6f,%s,%.6g,%.0f\n", tr->step, (double)loss, vbuf, (double)lr, tok_s);
-            fflush(log);
+            if (is_eval && isfinite(l->last_val))
+                snprintf(vbuf, sizeof vbuf, "%.6f", l->last_val);
+            fprintf(l->log, "%d,%.6f,%s,%.6g,%.0f\n", tr->step, (double)loss, vbuf, (double)lr,
+                    l->tok_s);
+            fflush(l->log);
         }
-        double elapsed = before + (now - t0);
-        double eta = tr->step > start_step
-                         ? (now - t0) / (tr->step - start_step) * (tc->steps - tr->step)
-                         : 0.0;
-        char el[32], et[32];
-        cli_duration(elapsed, el, sizeof el);
-        cli_duration(eta, et, sizeof et);
-        if (view) {
-            if (is_eval || tr->step % args->sample_every == 0 || tr->step == tc->steps)
-                view_sample(view, have_gen ? &gen : NULL, tr->step, gen_err.msg);
-            TrainViewStep vs = {
-                .step = tr->step,
-                .loss = loss,
-                .val = last_val,
-                .val_now = is_eval && n_val > 1,
-                .best_val = tr->have_best ? (double)tr->best_val : NAN,
-                .lr = lr,
-                .tok_s = tok_s,
-                .elapsed = elapsed,
-                .eta = eta,
-            };
-            train_view_step(view, &vs);
-        } else if (tty || (!args->quiet && (is_eval || tr->step % 100 == 0))) {
-            char vbuf[16] = "-";
-            if (isfinite(last_val))
-                snprintf(vbuf, sizeof vbuf, "%.4f", last_val);
-            fprintf(stderr,
-                    "%sstep %5d/%d | loss %.4f | val %s | lr %.2e | %6.0f tok/s | %s elapsed | "
-                    "ETA %s%s",
-                    tty ? "\r" : "", tr->step, tc->steps, (double)loss, vbuf, (double)lr, tok_s, el,
-                    et, tty ? "\033[K" : "\n");
-            if (tty && is_eval)
-                fputc('\n', stderr);
-        }
+        loop_show(l, is_eval, loss, lr, now);
         if (tr->step % tc->ckpt_every == 0 && tr->step < tc->steps) {
-            tr->elapsed_s = before + (ts_now() - t0);
-            if (checkpoint_save(tr, args->ckpt, &err) != 0) {
+            tr->elapsed_s = l->before + (ts_now() - l->t0);
+            if (checkpoint_save(tr, l->args->ckpt, &err) != 0)
                 status = cli_error("train", 1, "%s", err.msg);
-                break;
-            }
         }
     }
-    if (view) {
-        if (status == 0)
-            train_view_draw(view); /* the last step's figures; over an echoed ^C */
-        train_view_end(view);
-    }
-    if (have_gen)
-        gen_free(&gen);
-    if (tty)
-        fputc('\n', stderr);
-    if (log)
-        fclose(log);
-    gpt_acts_free(&eval_acts);
-    if (status)
-        return status;
-    tr->elapsed_s = before + (ts_now() - t0);
+    return status;
+}
+
+/* After the loop: the last checkpoint, and the summary (or where a stopped
+ * run stands). Returns the exit status. */
+static int loop_finish(TrainLoop *l)
+{
+    TsErr err;
+    Trainer *tr = l->tr;
+    const TrainArgs *args = l->args;
+    tr->elapsed_s = l->before + (ts_now() - l->t0);
     if (checkpoint_save(tr, args->ckpt, &err) != 0)
         return cli_error("train", 1, "%s", err.msg);
     char total[48] = "";
-    if (before > 0.0) /* a resumed run: the time of every run so far too */
+    if (l->before > 0.0) /* a resumed run: the time of every run so far too */
         snprintf(total, sizeof total, " (%.1f s in all)", tr->elapsed_s);
-    if (interrupted || tr->step < tc->steps) {
+    if (interrupted || tr->step < tr->tc.steps) {
         /* without a validation text (or with --save-last) the model file holds
          * the last weights: a stopped run leaves them too, not only a checkpoint */
-        int keep_last = n_val <= 1 || args->save_last;
-        if (keep_last && model_save(model, args->out, &err) != 0)
+        int keep_last = l->n_val <= 1 || args->save_last;
+        if (keep_last && model_save(l->model, args->out, &err) != 0)
             return cli_error("train", 1, "%s", err.msg);
         TsQuoted qc, qo;
         fprintf(stderr,
                 "tangscope train: stopped at step %d of %d after %.1f s of training; checkpoint "
                 "%s%s%s; continue with --resume\n",
-                tr->step, tc->steps, tr->elapsed_s, ts_quote(&qc, args->ckpt),
+                tr->step, tr->tc.steps, tr->elapsed_s, ts_quote(&qc, args->ckpt),
                 keep_last ? ", the weights so far in " : "",
                 keep_last ? ts_quote(&qo, args->out) : "");
         return interrupted ? EXIT_INTERRUPTED : 0;
     }
-    if (n_val > 1)
+    if (l->n_val > 1)
         printf("trained %d steps in %.1f s%s; best validation loss %.4f nats/char, last %.4f; "
                "%s %s\n",
-               tr->step - start_step, ts_now() - t0, total, (double)tr->best_val, last_val,
-               args->save_last ? "final weights in" : "best model in", args->out);
+               tr->step - l->start_step, ts_now() - l->t0, total, (double)tr->best_val,
+               l->last_val, args->save_last ? "final weights in" : "best model in", args->out);
     else
-        printf("trained %d steps in %.1f s%s; final weights in %s\n", tr->step - start_step,
-               ts_now() - t0, total, args->out);
+        printf("trained %d steps in %.1f s%s; final weights in %s\n", tr->step - l->start_step,
+               ts_now() - l->t0, total, args->out);
     return 0;
 }
 
-/* --short-seq as the help says: 1..seq and dividing it (given by hand, it
- * is checked even when --short-every leaves the short windows off). */
-static int short_seq_check(int short_seq, int seq, TsErr *err)
+static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const int *data,
+                        size_t n_data, const int *val, size_t n_val)
 {
-    if (short_seq > seq || seq % short_seq != 0)
-        return ts_fail(err, "--short-seq must divide --seq (%d), not %d", seq, short_seq);
-    return 0;
+    TrainLoop l = {.args = args, .model = model, .tr = tr, .data = data, .val = val,
+                   .n_data = n_data, .n_val = n_val};
+    int status = loop_open(&l);
+    if (status == 0)
+        status = loop_run(&l);
+    loop_close(&l, status);
+    return status ? status : loop_finish(&l);
 }
 
 /* Can a file be written at path (--out, --checkpoint)? Its folder must exist
@@ -392,16 +451,6 @@ static int check_writable(const char *flag, const char *path)
         return cli_error("train", EXIT_USAGE, "%s %s: cannot write in the folder %s (%s)", flag,
                          ts_quote(&qp, path), ts_quote(&qd, dir), err.msg);
     atomic_abort(&probe);
-    return 0;
-}
-
-/* Was the option given on the command line (as "--name" or "--name=...")? */
-static int flag_given(int argc, char **argv, const char *name)
-{
-    size_t n = strlen(name);
-    for (int i = 1; i < argc; i++)
-        if (strncmp(argv[i], name, n) == 0 && (argv[i][n] == 0 || argv[i][n] == '='))
-            return 1;
     return 0;
 }
 
@@ -479,19 +528,19 @@ static int resume_run(TrainArgs *a, int argc, char **argv, Model *model, Trainer
     if (checkpoint_load(model, tr, a->ckpt, a->precision ? a->tc.bf16 : -1, err) != 0)
         return -1;
     int rc = resume_texts(a, model, tr, data, n_data, val, n_val, err);
-    if (rc == 0 && flag_given(argc, argv, "--steps")) {
+    if (rc == 0 && cli_flag_given(argc, argv, "--steps")) {
         if (a->tc.steps < tr->step || a->tc.steps < tr->tc.warmup)
             rc = ts_fail(err, "--steps %d: the checkpoint is already at step %d (warm-up %d)",
                          a->tc.steps, tr->step, tr->tc.warmup);
         else
             tr->tc.steps = a->tc.steps;
     }
-    if (rc == 0 && flag_given(argc, argv, "--weight-decay"))
+    if (rc == 0 && cli_flag_given(argc, argv, "--weight-decay"))
         tr->tc.weight_decay = a->tc.weight_decay;
-    int short_every = flag_given(argc, argv, "--short-every");
-    if (rc == 0 && flag_given(argc, argv, "--short-seq"))
-        rc = short_seq_check(a->tc.short_seq, tr->tc.seq, err);
-    if (rc == 0 && (short_every || flag_given(argc, argv, "--short-seq")))
+    int short_every = cli_flag_given(argc, argv, "--short-every");
+    if (rc == 0 && cli_flag_given(argc, argv, "--short-seq"))
+        rc = train_short_seq_check(a->tc.short_seq, tr->tc.seq, err);
+    if (rc == 0 && (short_every || cli_flag_given(argc, argv, "--short-seq")))
         rc = trainer_set_short(tr, short_every ? a->tc.short_every : tr->tc.short_every,
                                a->tc.short_seq, err);
     if (rc != 0) {
@@ -512,27 +561,20 @@ static int resume_run(TrainArgs *a, int argc, char **argv, Model *model, Trainer
 static int start_run(TrainArgs *a, Model *model, Trainer *tr, int **data, size_t *n_data,
                      TsErr *err)
 {
-    unsigned char *text;
-    size_t len;
-    Vocab vocab;
-    TsQuoted q;
+    VocabText text;
     TrainText seen = {0};
-    if (read_file(a->data, FILE_TEXT, &text, &len, err) != 0)
+    if (vocab_text_load(&text, a->data, NULL, 1, err) != 0)
         return -1;
-    if (train_text_set(&seen, a->data, text, len, err) != 0 ||
-        vocab_build(&vocab, (const char *)text, len, ts_quote(&q, a->data), err) != 0) {
-        train_text_free(&seen);
-        free(text);
-        return -1;
+    a->mc.vocab_size = text.own.size;
+    /* the model's vocabulary is a copy of the text's: the ids stay valid */
+    int ok = train_text_set(&seen, a->data, text.bytes, text.len, err) == 0 &&
+             model_init(model, &a->mc, &text.own, a->tc.seed, err) == 0;
+    if (ok) {
+        *data = text.ids;
+        *n_data = text.n;
+        text.ids = NULL;
     }
-    a->mc.vocab_size = vocab.size;
-    int ok = model_init(model, &a->mc, &vocab, a->tc.seed, err) == 0;
-    vocab_free(&vocab);
-    if (ok && vocab_encode(&model->vocab, (const char *)text, len, q.s, data, n_data, err) != 0) {
-        model_free(model);
-        ok = 0;
-    }
-    free(text);
+    vocab_text_free(&text);
     if (!ok) {
         train_text_free(&seen);
         return -1;
@@ -615,7 +657,7 @@ int cmd_train(int argc, char **argv)
     }
     if (a.precision && (a.tc.bf16 = cli_precision("train", a.precision)) < 0)
         return EXIT_USAGE;
-    if (!flag_given(argc, argv, "--warmup") && a.tc.warmup > a.tc.steps / 10)
+    if (!cli_flag_given(argc, argv, "--warmup") && a.tc.warmup > a.tc.steps / 10)
         a.tc.warmup = a.tc.steps / 10; /* short runs warm up for a tenth of their steps */
     /* the bundled validation text goes with the bundled training text; other
      * training text is validated only on a --val of its own */
@@ -633,9 +675,9 @@ int cmd_train(int argc, char **argv)
     cli_set_threads(a.threads);
 
     TsErr err;
-    if (!a.resume && flag_given(argc, argv, "--short-seq") &&
-        short_seq_check(a.tc.short_seq, a.tc.seq, &err) != 0)
-        return cli_error("train", EXIT_USAGE, "%s", err.msg);
+    if (!a.resume && cli_flag_given(argc, argv, "--short-seq") &&
+        train_short_seq_check(a.tc.short_seq, a.tc.seq, &err) != 0)
+        return cli_settings_error("train", EXIT_USAGE, err.msg);
     /* before anything is read or trained: where the results go can be written */
     if ((rc = check_writable("--out", a.out)) != 0 ||
         (rc = check_writable("--checkpoint", a.ckpt)) != 0)
@@ -654,7 +696,7 @@ int cmd_train(int argc, char **argv)
                          ts_quote(&q, a.ckpt));
     if (a.resume ? resume_run(&a, argc, argv, &model, &tr, &data, &n_data, &val, &n_val, &err)
                  : start_run(&a, &model, &tr, &data, &n_data, &err))
-        return cli_error("train", EXIT_USAGE, "%s", err.msg);
+        return cli_settings_error("train", EXIT_USAGE, err.msg);
     if (tr.step >= tr.tc.steps) { /* a finished run resumed, or --steps it has reached */
         printf("the checkpoint %s is already at step %d of %d: nothing to train\n", a.ckpt,
                tr.step, tr.tc.steps);

@@ -295,22 +295,6 @@ int gen_poem_steps(Generator *g, const SamplerSettings *set, Form *form, Rng *rn
     return max_chars;
 }
 
-double gen_timed(Generator *g, int chars, const SamplerSettings *set, uint64_t seed, TsErr *err)
-{
-    SamplerSettings defaults = sampler_defaults();
-    if (!set)
-        set = &defaults;
-    Rng rng;
-    rng_seed(&rng, seed);
-    double t0 = ts_now();
-    if (gen_start(g, NULL, 0, PROMPT_POEM_START, err) != 0)
-        return -1.0;
-    for (int i = 0; i < chars; i++)
-        if (gen_sample(g, set, NULL, &rng, err) < 0)
-            return -1.0;
-    return ts_now() - t0;
-}
-
 char *gen_text_utf8(const Generator *g, size_t from)
 {
     size_t n = g->n > from ? g->n - from : 0;

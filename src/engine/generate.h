@@ -178,12 +178,6 @@ typedef int (*GenStepFn)(void *ctx, const Generator *g, int token, TsErr *err);
 int gen_poem_steps(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, int max_chars,
                    GenStepFn step, void *ctx, TsErr *err);
 
-/* Time writing `chars` characters from the start of a poem with the sampler
- * settings `set` (NULL: sampler_defaults) and the given seed; newlines do not
- * stop it (a benchmark of pure decoding). Returns seconds, or a negative
- * number with err set; g->model_s and g->sampler_s split the time. */
-double gen_timed(Generator *g, int chars, const SamplerSettings *set, uint64_t seed, TsErr *err);
-
 /* The text from index `from` (use g->prefix to skip the starting newline) as
  * UTF-8 in a new buffer (free it); newlines included as they are. */
 char *gen_text_utf8(const Generator *g, size_t from);

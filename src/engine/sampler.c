@@ -23,18 +23,18 @@ SamplerSettings sampler_defaults(void)
 int sampler_settings_check(const SamplerSettings *s, TsErr *err)
 {
     /* Written as !(in range) so that NaN is refused too; the ranges as the
-     * commands' --help writes them. */
+     * commands' --help writes them, each setting by its name (sampler.h). */
     if (!(s->temperature >= 0.0f && s->temperature <= 100.0f))
-        return ts_fail(err, "--temperature must be a number in 0..100, not %g",
+        return ts_fail(err, "temperature must be a number in 0..100, not %g",
                        (double)s->temperature);
     if (s->top_k < 0 || s->top_k > 1000000)
-        return ts_fail(err, "--top-k must be an integer in 0..1000000, not %d", s->top_k);
+        return ts_fail(err, "top-k must be an integer in 0..1000000, not %d", s->top_k);
     if (!(s->top_p > 0.0f && s->top_p <= 1.0f))
-        return ts_fail(err, "--top-p must be a number in (0, 1], not %g", (double)s->top_p);
+        return ts_fail(err, "top-p must be a number in (0, 1], not %g", (double)s->top_p);
     if (!(s->min_p >= 0.0f && s->min_p <= 1.0f))
-        return ts_fail(err, "--min-p must be a number in 0..1, not %g", (double)s->min_p);
+        return ts_fail(err, "min-p must be a number in 0..1, not %g", (double)s->min_p);
     if (!(s->repetition_penalty >= 1.0f && s->repetition_penalty <= 100.0f))
-        return ts_fail(err, "--repetition-penalty must be a number in 1..100, not %g",
+        return ts_fail(err, "repetition-penalty must be a number in 1..100, not %g",
                        (double)s->repetition_penalty);
     return 0;
 }

@@ -48,8 +48,10 @@ SamplerSettings sampler_defaults(void);
 
 /* Check ranges: temperature 0..100, top_k 0..1000000 (more than V keeps
  * everything), top_p (0, 1], min_p 0..1, repetition_penalty 1..100. The
- * message names the setting and its range as --help writes it, e.g.
- * "--top-p must be a number in (0, 1], not 1.5". */
+ * message begins with the setting's name, one of temperature, top-k, top-p,
+ * min-p and repetition-penalty, and gives its range as --help writes it, e.g.
+ * "top-p must be a number in (0, 1], not 1.5"; a front end that calls the
+ * setting otherwise (a flag, a slider) puts its own name in its place. */
 int sampler_settings_check(const SamplerSettings *s, TsErr *err);
 
 typedef struct {

@@ -297,7 +297,7 @@ static int check_fields(const SessionCode *c, TsErr *err)
     if (c->poems < 1 || c->poems > POEMS_RADIX)
         return ts_fail(err, "%d poems cannot be in a code (1..%d)", c->poems, POEMS_RADIX);
     if (c->max_chars < 1 || c->max_chars > MAX_CHARS_RADIX)
-        return ts_fail(err, "--max-chars %d cannot be in a code", c->max_chars);
+        return ts_fail(err, "max-chars %d cannot be in a code", c->max_chars);
     return 0;
 }
 

@@ -33,42 +33,53 @@ TrainConfig train_config_default(void)
     return tc;
 }
 
+int train_short_seq_check(int short_seq, int seq, TsErr *err)
+{
+    if (short_seq < 1 || short_seq > seq || seq % short_seq != 0)
+        return ts_fail(err, "short-seq must divide seq (%d), not %d", seq, short_seq);
+    return 0;
+}
+
 int train_config_check(const TrainConfig *tc, const ModelConfig *mc, TsErr *err)
 {
-    /* the ranges as `tangscope train --help` writes them; !(in range) refuses NaN too */
+    /* the ranges as `tangscope train --help` writes them, each setting by its
+     * name (train.h); !(in range) refuses NaN too */
     if (tc->batch < 1 || tc->batch > 4096)
-        return ts_fail(err, "--batch must be an integer in 1..4096, not %d", tc->batch);
+        return ts_fail(err, "batch must be an integer in 1..4096, not %d", tc->batch);
     if (tc->seq < 1 || tc->seq > mc->context)
-        return ts_fail(err, "--seq must be 1..%d (the model's context), not %d", mc->context,
+        return ts_fail(err, "seq must be 1..%d (the model's context), not %d", mc->context,
                        tc->seq);
     if (tc->steps < 1)
-        return ts_fail(err, "--steps must be an integer in 1..100000000, not %d", tc->steps);
+        return ts_fail(err, "steps must be an integer in 1..100000000, not %d", tc->steps);
     if (tc->warmup < 0 || tc->warmup > tc->steps)
-        return ts_fail(err, "--warmup must be 0..%d (the steps), not %d", tc->steps, tc->warmup);
+        return ts_fail(err, "warmup must be 0..%d (steps), not %d", tc->steps, tc->warmup);
     if (!(tc->lr > 0.0f && tc->lr <= 1.0f))
-        return ts_fail(err, "--lr must be a number in (0, 1], not %g", (double)tc->lr);
+        return ts_fail(err, "lr must be a number in (0, 1], not %g", (double)tc->lr);
     if (!(tc->lr_min >= 0.0f && tc->lr_min <= tc->lr))
-        return ts_fail(err, "--lr-min must be 0..%g (the peak --lr), not %g", (double)tc->lr,
+        return ts_fail(err, "lr-min must be 0..%g (the peak lr), not %g", (double)tc->lr,
                        (double)tc->lr_min);
     if (!(tc->weight_decay >= 0.0f && tc->weight_decay <= 1.0f))
-        return ts_fail(err, "--weight-decay must be a number in 0..1, not %g",
+        return ts_fail(err, "weight-decay must be a number in 0..1, not %g",
                        (double)tc->weight_decay);
     if (!(tc->clip >= 0.0f && tc->clip <= 1000000.0f))
-        return ts_fail(err, "--clip must be a number in 0..1000000, not %g", (double)tc->clip);
-    if (tc->eval_every < 1 || tc->ckpt_every < 1)
-        return ts_fail(err, "--eval-every and --checkpoint-every must be integers in "
-                            "1..100000000");
+        return ts_fail(err, "clip must be a number in 0..1000000, not %g", (double)tc->clip);
+    if (tc->eval_every < 1)
+        return ts_fail(err, "eval-every must be an integer in 1..100000000, not %d",
+                       tc->eval_every);
+    if (tc->ckpt_every < 1)
+        return ts_fail(err, "checkpoint-every must be an integer in 1..100000000, not %d",
+                       tc->ckpt_every);
     if (tc->short_every < 0)
-        return ts_fail(err, "--short-every must be an integer in 0..100000000, not %d",
+        return ts_fail(err, "short-every must be an integer in 0..100000000, not %d",
                        tc->short_every);
     if (tc->bf16 != 0 && tc->bf16 != 1)
-        return ts_fail(err, "--precision must be bf16 or fp32");
+        return ts_fail(err, "precision must be bf16 or fp32");
     if (tc->bf16 && !gemm_bf16_available())
-        return ts_fail(err, "bfloat16 products need a CPU with AVX512_BF16, and this build has "
-                            "none; use --precision fp32");
+        return ts_fail(err, "precision bf16: bfloat16 products need a CPU with AVX512_BF16, and "
+                            "this build has none; use fp32");
     if (tc->short_every > 0 &&
-        (tc->short_seq < 1 || tc->short_seq > tc->seq || tc->seq % tc->short_seq != 0))
-        return ts_fail(err, "--short-seq must divide --seq (%d), not %d", tc->seq, tc->short_seq);
+        train_short_seq_check(tc->short_seq, tc->seq, err) != 0)
+        return -1;
     return 0;
 }
 

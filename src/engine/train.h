@@ -33,17 +33,29 @@ typedef struct {
                           * short ones teach that more often. */
     int bf16;            /* 1: the matrix products (linear layers, output layer,
                           * attention) multiply inputs rounded to bfloat16 and
-                          * sum in float32 (gemm_bf16.h), about twice as fast; 0: in
+                          * sum in float32 (gemm_bf16.h): an instruction does twice
+                          * the multiply-adds, a step runs about 1.5 times as fast; 0: in
                           * float32. Weights, gradients and moments are float32
                           * either way. */
 } TrainConfig;
 
-/* The defaults: batch 32 x 128, AdamW with peak learning rate 0.002 after 200
- * warm-up steps, cosine decay, weight decay 0.1, bfloat16 products where the
- * CPU has them. The bundled model's first phase used these in float32; its
+/* The defaults: 8,000 steps of batch 32 x 128, AdamW with peak learning rate
+ * 0.002 after 200 warm-up steps, cosine decay to 0.0001, weight decay 0.1,
+ * clipping at 1, seed 1337, bfloat16 products where the CPU has them. The
+ * bundled model's first phase used these for 5,000 steps and in float32; its
  * later phases added short windows (docs/training.md has the recipe). */
 TrainConfig train_config_default(void);
+/* Check every setting against its range (as `tangscope train --help` gives
+ * it) and the model's context. The message begins with the setting's name,
+ * one of batch, seq, steps, warmup, lr, lr-min, weight-decay, clip,
+ * eval-every, checkpoint-every, short-every, short-seq and precision, e.g.
+ * "warmup must be 0..100 (steps), not 200", and names any other setting it
+ * mentions the same way; a front end that calls the settings otherwise (by
+ * their flags) puts its own names in their place. */
 int train_config_check(const TrainConfig *tc, const ModelConfig *mc, TsErr *err);
+/* The short windows' length must divide the training window's: 1..seq and
+ * a divisor of it (checked by train_config_check when short windows are on). */
+int train_short_seq_check(int short_seq, int seq, TsErr *err);
 
 /* Learning rate at step (0-based): linear warm-up, then cosine to lr_min. */
 float train_lr(const TrainConfig *tc, int step);

@@ -1,5 +1,7 @@
-/* vocab.c - UTF-8 decoding and the character vocabulary. */
+/* vocab.c - UTF-8 decoding, the character vocabulary, and text files read as token ids. */
 #include "engine/vocab.h"
+
+#include "engine/fileio.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +90,18 @@ void vocab_describe(uint32_t cp, char *out, size_t size)
         else
             snprintf(out, size, "'%s' (U+%04X)", buf, (unsigned)cp);
     }
+}
+
+uint32_t vocab_shown_cp(uint32_t cp)
+{
+    return cp == '\n' ? 0x23CE : cp < 0x20 ? 0x2400 + cp : cp == 0x7F ? 0x2421 : cp;
+}
+
+int vocab_show(uint32_t cp, char out[8])
+{
+    int n = utf8_encode(vocab_shown_cp(cp), out);
+    out[n] = 0;
+    return n;
 }
 
 int vocab_id(const Vocab *v, uint32_t cp)
@@ -185,4 +199,35 @@ void vocab_free(Vocab *v)
     free(v->cps);
     v->cps = NULL;
     v->size = 0;
+}
+
+int vocab_text_load(VocabText *t, const char *path, const Vocab *v, int keep_bytes, TsErr *err)
+{
+    memset(t, 0, sizeof *t);
+    TsQuoted q;
+    ts_quote(&q, path);
+    int rc = read_file(path, FILE_TEXT, &t->bytes, &t->len, err);
+    if (rc == 0 && !v) {
+        rc = vocab_build(&t->own, (const char *)t->bytes, t->len, q.s, err);
+        v = &t->own;
+    }
+    if (rc == 0)
+        rc = vocab_encode(v, (const char *)t->bytes, t->len, q.s, &t->ids, &t->n, err);
+    if (rc != 0) {
+        vocab_text_free(t);
+        return -1;
+    }
+    if (!keep_bytes) {
+        free(t->bytes);
+        t->bytes = NULL;
+    }
+    return 0;
+}
+
+void vocab_text_free(VocabText *t)
+{
+    free(t->ids);
+    free(t->bytes);
+    vocab_free(&t->own);
+    memset(t, 0, sizeof *t);
 }

@@ -27,6 +27,14 @@ int utf8_decode(const char *s, size_t n, size_t *pos, uint32_t *cp);
  * count, or 0 if cp is not a valid scalar value. */
 int utf8_encode(uint32_t cp, char *out);
 
+/* What stands for cp in one line of text: the sign ⏎ (U+23CE) for the
+ * newline, the Control Pictures (U+2400 + cp: ␉ ...) for the other C0 control
+ * characters and ␡ (U+2421) for DEL; any other cp stands for itself. */
+uint32_t vocab_shown_cp(uint32_t cp);
+/* vocab_shown_cp(cp) as a NUL-terminated UTF-8 string in out (8 bytes);
+ * returns its length in bytes. */
+int vocab_show(uint32_t cp, char out[8]);
+
 /* Write a readable name for cp into out (size >= 32): the character itself and
  * its U+XXXX code, e.g. "'枫' (U+67AB)", or just "U+000A (newline)". */
 void vocab_describe(uint32_t cp, char *out, size_t size);
@@ -43,6 +51,26 @@ static inline uint32_t vocab_cp(const Vocab *v, int id) { return v->cps[id]; }
  * source in messages ("prompt", a file name). */
 int vocab_encode(const Vocab *v, const char *text, size_t len, const char *what,
                  int **ids, size_t *n_ids, TsErr *err);
+
+/* A text file read for a model: its token ids and, when asked, its own
+ * vocabulary and its bytes. */
+typedef struct {
+    int *ids;             /* [n] token ids; owned */
+    size_t n;
+    Vocab own;            /* the text's own vocabulary (vocab_build) when the load
+                           * was given no vocabulary; else empty */
+    unsigned char *bytes; /* the file as read, when kept (for a checksum); owned */
+    size_t len;           /* the file's length in bytes */
+} VocabText;
+
+/* Read the UTF-8 text file at path whole (read_file, FILE_TEXT) and encode it
+ * into t: for v, or with v NULL for the text's own vocabulary, built first
+ * into t->own. keep_bytes keeps the file's bytes in t->bytes. Messages name
+ * the file, quoted ("'poems.txt': character ... is not in the model's
+ * vocabulary"). On failure t holds nothing to free; on success free it with
+ * vocab_text_free (a caller that takes ids for itself sets t->ids to NULL). */
+int vocab_text_load(VocabText *t, const char *path, const Vocab *v, int keep_bytes, TsErr *err);
+void vocab_text_free(VocabText *t);
 
 /* Build the vocabulary of a text: every distinct character in it, plus the
  * newline. Fails on malformed UTF-8. */

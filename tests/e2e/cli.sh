@@ -336,6 +336,11 @@ expect_error train-precision-bad 2 "precision must be bf16 or fp32, not 'fp16'" 
     $TT train --data "$D" --out q.bin --precision fp16
 expect_error bench-precision-bad 2 "precision must be bf16 or fp32, not 'half'" \
     $TT bench --train --precision half
+# the trainer names its settings; train says them as its flags
+expect_error train-warmup-flag 2 "tangscope train: --warmup must be 0..5 (--steps), not 9" \
+    $TT train --data "$D" --out q.bin --steps 5 --warmup 9
+expect_error train-lr-min-flag 2 "--lr-min must be 0..0.001 (the peak --lr), not 0.01" \
+    $TT train --data "$D" --out q.bin --steps 5 --lr 0.001 --lr-min 0.01
 cd "$OLDPWD" || exit 1
 
 # --- kvcache: sizes worked out by hand ---

@@ -206,6 +206,22 @@ done
 expect_error eval-seq-bound 2 "--seq must be 1..16 (the model's context), not 129" \
     "$T" eval --model "$TINY" --seq 129 --data tests/data/tiny-text.txt
 expect_error chars-5-or-7 2 "--chars must be 5 or 7, not '9'" "$T" jueju --chars 9 --model "$TINY"
+# a text with a character the model lacks: one line, status 2, and (under
+# make asan, which checks for leaks) nothing left unfreed on the way out
+printf '春风猫月\n' >"$work/cat.txt"
+expect_error eval-unknown-char 2 "cat.txt': character '猫' (U+732B) at position 3 is not in the model's vocabulary" \
+    "$T" eval --model "$TINY" --data "$work/cat.txt"
+# --json names the files as JSON strings, whatever their names hold
+mkdir -p "$work/q\"b\\s"
+cp tests/data/tiny-text.txt "$work/q\"b\\s/t\"x\\t.txt"
+qpath="$work/q\"b\\s/t\"x\\t.txt"
+if "$T" eval --model "$TINY" --data "$qpath" --json >"$work/eval.json" 2>"$work/err" &&
+    [ "$(jq -r .data "$work/eval.json")" = "$qpath" ] &&
+    [ "$(jq -r .model "$work/eval.json")" = "$TINY" ]; then
+    pass eval-json-quoted-path
+else
+    fail eval-json-quoted-path "$(cat "$work/eval.json" "$work/err")"
+fi
 # a long prompt is shown as the part the model reads: "…" and its last
 # characters (20 of them, after a newline: the context of 16 reads the last 16)
 long=春风花月明人山水白日云天江夜不无一千里秋

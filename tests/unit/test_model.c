@@ -315,6 +315,62 @@ static void test_vocab_encode(void)
     vocab_free(&built);
 }
 
+/* A text file as token ids: with the model's vocabulary, with its own, and a
+ * file the vocabulary does not cover (named in the message, nothing kept). */
+static void test_vocab_text_load(void)
+{
+    uint32_t cps[] = {'\n', 0x3002, 0x6625, 0x98CE}; /* newline 。 春 风 */
+    Vocab v = {4, cps};
+    char path[300];
+    snprintf(path, sizeof path, "%s/poem.txt", tmpdir);
+    const char *text = "风春。\n";
+    write_bytes(path, (const unsigned char *)text, strlen(text));
+    VocabText t;
+    TsErr err;
+    CHECK(vocab_text_load(&t, path, &v, 0, &err) == 0, "%s", err.msg);
+    CHECK(t.n == 4 && t.ids[0] == 3 && t.ids[1] == 2 && t.ids[2] == 1 && t.ids[3] == 0,
+          "ids for the model's vocabulary");
+    CHECK(t.bytes == NULL && t.len == strlen(text), "bytes kept though not asked for");
+    vocab_text_free(&t);
+    /* its own vocabulary: 风 春 。 and the newline, sorted: \n 。 春 风 */
+    CHECK(vocab_text_load(&t, path, NULL, 1, &err) == 0, "%s", err.msg);
+    CHECK(t.own.size == 4 && memcmp(t.own.cps, cps, sizeof cps) == 0, "own vocabulary: %d",
+          t.own.size);
+    CHECK(t.n == 4 && t.ids[0] == 3 && t.ids[3] == 0, "ids for its own vocabulary");
+    CHECK(t.bytes && t.len == strlen(text) && memcmp(t.bytes, text, t.len) == 0,
+          "the file's bytes were not kept");
+    vocab_text_free(&t);
+    const char *other = "春x";
+    write_bytes(path, (const unsigned char *)other, strlen(other));
+    CHECK(vocab_text_load(&t, path, &v, 1, &err) != 0, "an unknown character was accepted");
+    CHECK(strstr(err.msg, "poem.txt'") && strstr(err.msg, "'x' (U+0078)"),
+          "the message must name the file and the character: %s", err.msg);
+    CHECK(t.ids == NULL && t.bytes == NULL, "a failed load left something to free");
+    snprintf(path, sizeof path, "%s/missing.txt", tmpdir);
+    CHECK(vocab_text_load(&t, path, NULL, 0, &err) != 0 && strstr(err.msg, "missing.txt"),
+          "a missing file: %s", err.msg);
+}
+
+/* What stands for a character on one line: written out by hand from the
+ * Unicode charts (U+23CE RETURN SYMBOL, U+2409 SYMBOL FOR HORIZONTAL
+ * TABULATION, U+2421 SYMBOL FOR DELETE). */
+static void test_vocab_show(void)
+{
+    struct {
+        uint32_t cp;
+        const char *want;
+    } cases[] = {
+        {'\n', "\xE2\x8F\x8E"}, {'\t', "\xE2\x90\x89"}, {0x7F, "\xE2\x90\xA1"},
+        {0, "\xE2\x90\x80"},    {0x6625, "\xE6\x98\xA5"}, {'a', "a"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char out[8];
+        int n = vocab_show(cases[i].cp, out);
+        CHECK(n == (int)strlen(cases[i].want) && strcmp(out, cases[i].want) == 0,
+              "U+%04X shown as '%s' (%d bytes)", (unsigned)cases[i].cp, out, n);
+    }
+}
+
 int main(void)
 {
     tmpdir = testutil_tmpdir("test");
@@ -323,6 +379,8 @@ int main(void)
     RUN(test_damaged_files);
     RUN(test_version1);
     RUN(test_vocab_encode);
+    RUN(test_vocab_text_load);
+    RUN(test_vocab_show);
     testutil_tmpdir_remove();
     return test_summary();
 }

@@ -734,19 +734,22 @@ static void test_settings_check(void)
         SamplerSettings s;
         const char *name, *value;
     } bad[] = {
-        {{1, 0, 1.5f, 0, 1, 0}, "--top-p", "1.5"},
-        {{1, 0, 0.0f, 0, 1, 0}, "--top-p", "not 0"},
-        {{-1, 0, 1, 0, 1, 0}, "--temperature", "-1"},
-        {{101, 0, 1, 0, 1, 0}, "--temperature", "101"},
-        {{1, -1, 1, 0, 1, 0}, "--top-k", "-1"},
-        {{1, 0, 1, 2, 1, 0}, "--min-p", "2"},
-        {{1, 0, 1, 0, 0.5f, 0}, "--repetition-penalty", "0.5"},
-        {{NAN, 0, 1, 0, 1, 0}, "--temperature", "nan"},
+        {{1, 0, 1.5f, 0, 1, 0}, "top-p", "1.5"},
+        {{1, 0, 0.0f, 0, 1, 0}, "top-p", "not 0"},
+        {{-1, 0, 1, 0, 1, 0}, "temperature", "-1"},
+        {{101, 0, 1, 0, 1, 0}, "temperature", "101"},
+        {{1, -1, 1, 0, 1, 0}, "top-k", "-1"},
+        {{1, 0, 1, 2, 1, 0}, "min-p", "2"},
+        {{1, 0, 1, 0, 0.5f, 0}, "repetition-penalty", "0.5"},
+        {{NAN, 0, 1, 0, 1, 0}, "temperature", "nan"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err.msg[0] = 0;
         int rc = sampler_settings_check(&bad[i].s, &err);
-        CHECK(rc != 0 && strstr(err.msg, bad[i].name) && strstr(err.msg, bad[i].value),
+        /* the setting by its name, first, not as a command's flag */
+        CHECK(rc != 0 && strncmp(err.msg, bad[i].name, strlen(bad[i].name)) == 0 &&
+                  err.msg[strlen(bad[i].name)] == ' ' && strstr(err.msg, bad[i].value) &&
+                  !strstr(err.msg, "--"),
               "case %zu: rc %d, message '%s'", i, rc, err.msg);
     }
     SamplerSettings edge = {0.0f, 5, 1e-6f, 1.0f, 100.0f, 1};

@@ -384,6 +384,53 @@ static void test_reload_sees_new_weights(void)
     run_free(&r);
 }
 
+static void spoil_batch(TrainConfig *tc) { tc->batch = 0; }
+static void spoil_seq(TrainConfig *tc) { tc->seq = 17; }
+static void spoil_warmup(TrainConfig *tc) { tc->warmup = 11; }
+static void spoil_lr_min(TrainConfig *tc) { tc->lr_min = 0.5f; }
+static void spoil_eval_every(TrainConfig *tc) { tc->eval_every = 0; }
+static void spoil_ckpt_every(TrainConfig *tc) { tc->ckpt_every = 0; }
+static void spoil_short_seq(TrainConfig *tc)
+{
+    tc->short_every = 2;
+    tc->short_seq = 5; /* does not divide 16 */
+}
+
+/* train_config_check names each setting by its name, first, and no flag:
+ * the command line puts its own flags in (tangscope train says --warmup). */
+static void test_config_check_names(void)
+{
+    ModelConfig mc = {.n_layer = 1, .n_embd = 8, .n_head = 2, .context = 16, .vocab_size = 4};
+    struct {
+        const char *name, *value;
+        void (*spoil)(TrainConfig *tc);
+    } bad[] = {
+        {"batch", "not 0", spoil_batch},
+        {"seq", "not 17", spoil_seq},
+        {"warmup", "not 11", spoil_warmup},
+        {"lr-min", "not 0.5", spoil_lr_min},
+        {"eval-every", "not 0", spoil_eval_every},
+        {"checkpoint-every", "not 0", spoil_ckpt_every},
+        {"short-seq", "not 5", spoil_short_seq},
+    };
+    TsErr err;
+    TrainConfig ok = train_config_default();
+    ok.seq = 16;
+    ok.steps = 10;
+    ok.warmup = 1;
+    ok.bf16 = 0;
+    CHECK(train_config_check(&ok, &mc, &err) == 0, "a good configuration refused: %s", err.msg);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        TrainConfig tc = ok;
+        bad[i].spoil(&tc);
+        size_t n = strlen(bad[i].name);
+        int rc = train_config_check(&tc, &mc, &err);
+        CHECK(rc != 0 && strncmp(err.msg, bad[i].name, n) == 0 && err.msg[n] == ' ' &&
+                  strstr(err.msg, bad[i].value) && !strstr(err.msg, "--"),
+              "%s: rc %d, message '%s'", bad[i].name, rc, err.msg);
+    }
+}
+
 int main(void)
 {
     RUN(test_schedule);
@@ -395,5 +442,6 @@ int main(void)
     RUN(test_short_windows_learn);
     RUN(test_samples_leave_training_alone);
     RUN(test_reload_sees_new_weights);
+    RUN(test_config_check_names);
     return test_summary();
 }

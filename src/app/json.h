@@ -1,0 +1,25 @@
+/* json.h - strings in JSON, written the one way every JSON output of tangscope
+ * writes them (the explorer's session file, generate --trace and --json, and
+ * the other commands' --json).
+ *
+ * Each writes a whole JSON string, quotes included: '"' and '\' escaped, the
+ * newline as \n, other control characters as \u00XX, and every other byte
+ * (UTF-8 included) as it is. The text is expected to be valid UTF-8; bytes
+ * that are not pass through unchanged.
+ */
+#ifndef TS_JSON_H
+#define TS_JSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* The NUL-terminated string s. */
+void json_write_string(FILE *f, const char *s);
+/* n bytes of UTF-8 from s (they may hold a NUL, written as \u0000). */
+void json_write_utf8(FILE *f, const char *s, size_t n);
+/* n code points, written as UTF-8 (one that is not a valid scalar value is
+ * left out). */
+void json_write_cps(FILE *f, const uint32_t *cps, size_t n);
+
+#endif
