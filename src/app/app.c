@@ -588,14 +588,16 @@ int app_char_in_window(const AppState *s, size_t i)
     return t >= 0 && (size_t)t >= app_window_start(s);
 }
 
-float app_attention(const AppState *s, int layer, int head, long text_index)
+int app_attention(const AppState *s, int layer, int head, long text_index, float *weight)
 {
     const Infer *inf = &s->g.inf;
     long pos = text_index - (long)s->g.cache_start; /* the cache position it was read at */
+    *weight = 0.0f;
     if (!s->g.have_logits || text_index < 0 || pos < 0 || pos >= inf->len)
-        return -1.0f;
+        return 0;
     int H = s->m->cfg.n_head;
-    return inf->att_last[((size_t)layer * H + head) * inf->ctx + (size_t)pos];
+    *weight = inf->att_last[((size_t)layer * H + head) * inf->ctx + (size_t)pos];
+    return 1;
 }
 
 AppMask app_mask(const AppState *s)

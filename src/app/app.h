@@ -474,9 +474,9 @@ AppMask app_mask(const AppState *s);
 int app_mask_token(const AppState *s, int k);
 
 /* How strongly the next-character prediction attends to g.text[text_index]
- * in one layer and head (0..1), or -1 if that character is outside what the
- * model read for it. */
-float app_attention(const AppState *s, int layer, int head, long text_index);
+ * in one layer and head: returns 1 with the weight (0..1) in *weight, or 0
+ * (and *weight 0) if that character is outside what the model read for it. */
+int app_attention(const AppState *s, int layer, int head, long text_index, float *weight);
 /* Index into g.text of the first character the model reads (the window, by
  * the generator's context policy: gen_window_start). */
 size_t app_window_start(const AppState *s);

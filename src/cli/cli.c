@@ -15,8 +15,6 @@
 
 #include <cblas.h>
 
-#include "app/json.h"
-
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
     char msg[2 * TS_ERR_MAX];
@@ -320,7 +318,3 @@ int cli_settings_error(const char *cmd, int status, const char *msg)
     return cli_error(cmd, status, "%s", out);
 }
 
-void cli_json_string(FILE *out, const char *s)
-{
-    json_write_string(out, s);
-}

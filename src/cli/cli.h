@@ -197,8 +197,4 @@ void cli_lesson_files_free(char **paths, int n);
 int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang,
                        LessonProblem problem, void *ctx);
 
-/* Write s as a JSON string: json_write_string (app/json.h), which every
- * command's JSON uses. */
-void cli_json_string(FILE *out, const char *s);
-
 #endif

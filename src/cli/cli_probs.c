@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/json.h"
 #include "cli/cli.h"
 #include "engine/probfmt.h"
 #include "engine/generate.h"
@@ -93,7 +94,7 @@ static char *prompt_read(const Generator *g, size_t n_prompt)
         len += (size_t)sprintf(out, "…");
     for (size_t i = first; i < g->n; i++) {
         uint32_t cp = vocab_cp(&g->m->vocab, g->text[i]);
-        len += (size_t)utf8_encode(cp == '\n' ? 0x23CE : cp, out + len); /* ⏎ */
+        len += (size_t)utf8_encode(vocab_shown_cp(cp), out + len);
     }
     out[len] = 0;
     return out;
@@ -171,7 +172,7 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
     const PinyinEntry *e = r->pinyin ? pinyin_find(r->pinyin, vocab_cp(&r->m.vocab, id)) : NULL;
     if (json) {
         printf("%s{\"char\": ", k ? ", " : "");
-        cli_json_string(stdout, ch);
+        json_write_string(stdout, ch);
         printf(", \"prob\": %.6f, \"id\": %d", (double)c.p, id);
         if (rank)
             printf(", \"rank\": %d", rank);
@@ -182,10 +183,10 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
             char reading[32];
             for (int i = 0; e && pinyin_reading(e, i, reading, sizeof reading) >= 0; i++) {
                 fputs(i ? ", " : "", stdout);
-                cli_json_string(stdout, reading);
+                json_write_string(stdout, reading);
             }
             fputs("], \"gloss\": ", stdout);
-            cli_json_string(stdout, e ? e->gloss : "");
+            json_write_string(stdout, e ? e->gloss : "");
         }
         fputs(", \"stages\": {", stdout);
         for (int st = 0; st < STAGE_COUNT; st++)
@@ -251,7 +252,7 @@ static void print_stages(const ProbsRun *r)
 static void print_json_head(const ProbsRun *r)
 {
     fputs("{\"prompt\": ", stdout);
-    cli_json_string(stdout, r->conv.text);
+    json_write_string(stdout, r->conv.text);
     printf(", \"poem_start\": %s", r->g.prefix ? "true" : "false");
     cli_json_converted(stdout, &r->conv);
 }
@@ -320,7 +321,7 @@ static int print_pinyin_input(const ProbsRun *r)
     if (r->args.json) {
         print_json_head(r);
         fputs(", \"pinyin_input\": ", stdout);
-        cli_json_string(stdout, typed);
+        json_write_string(stdout, typed);
         printf(", \"matches\": %d, \"matches_prob\": %.6f, \"candidates\": [", total, together);
     } else {
         char what[96];

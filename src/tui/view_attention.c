@@ -31,8 +31,9 @@ static float head_max(const AppState *s, int layer, int head)
 {
     float m = 0.0f;
     for (long t = (long)app_window_start(s); t < (long)s->g.n; t++) {
-        float a = app_attention(s, layer, head, t);
-        m = a > m ? a : m;
+        float a;
+        if (app_attention(s, layer, head, t, &a))
+            m = a > m ? a : m;
     }
     return m;
 }
@@ -45,8 +46,8 @@ static void draw_head(const AppState *s, Rect r, int y, int layer, int head, con
     float m = head_max(s, layer, head);
     int x0 = r.x + PROMPT_LABEL_COLS;
     for (int k = 0; k < n && m > 0.0f; k++) {
-        float a = app_attention(s, layer, head, cells[k].text_index);
-        if (a < 0.0f)
+        float a;
+        if (!app_attention(s, layer, head, cells[k].text_index, &a))
             continue; /* a character the model does not read */
         int level = a <= 0.0f ? 0 : 1 + (int)(a / m * 3.999f);
         for (int i = 0; i < cells[k].w; i++)
@@ -67,7 +68,8 @@ static void draw_foot(const AppState *s, Rect r, int y, const PromptCell *cells,
             continue;
         }
         uint32_t cp = cells[k].char_index < 0 ? '\n' : s->chars[cells[k].char_index].cp;
-        int read = app_attention(s, 0, 0, cells[k].text_index) >= 0.0f;
+        float a;
+        int read = app_attention(s, 0, 0, cells[k].text_index, &a);
         draw_cp(y, x0 + cells[k].x, cells[k].w, read ? ROLE_NORMAL : ROLE_DIM, cp);
     }
     char max[32];

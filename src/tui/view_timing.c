@@ -36,33 +36,43 @@ typedef struct {
     unsigned char bits[MAX_H][MAX_W];
 } DotGrid;
 
-/* Mean of the values that fall into each of `cols` columns. */
-static void bin_series(const double *v, int n, int length, double *out, int cols)
+/* A series binned into the plot's columns: the mean time of the positions
+ * that fall into each column; has[c] is 0 where none does (yet). */
+typedef struct {
+    double ms[2 * MAX_W];
+    unsigned char has[2 * MAX_W];
+} Bins;
+
+static void bin_series(const double *v, int n, int length, Bins *out, int cols)
 {
     int count[2 * MAX_W] = {0};
-    for (int c = 0; c < cols; c++)
-        out[c] = -1.0; /* no value (yet) */
+    for (int c = 0; c < cols; c++) {
+        out->ms[c] = 0.0;
+        out->has[c] = 0;
+    }
     for (int i = 0; i < n; i++) {
         int c = (int)((long)i * cols / length);
-        out[c] = count[c] ? out[c] + v[i] : v[i];
+        out->ms[c] += v[i];
         count[c]++;
     }
     for (int c = 0; c < cols; c++)
-        if (count[c])
-            out[c] /= count[c];
+        if (count[c]) {
+            out->ms[c] /= count[c];
+            out->has[c] = 1;
+        }
 }
 
 /* Set the dots of a series, joining neighbouring columns with a vertical
  * run so the curve reads as a line. */
-static void dot_series(DotGrid *g, const double *bins, double ymax)
+static void dot_series(DotGrid *g, const Bins *bins, double ymax)
 {
     int rows = 4 * g->h, prev = -1;
     for (int x = 0; x < 2 * g->w; x++) {
-        if (bins[x] < 0) {
+        if (!bins->has[x]) {
             prev = -1;
             continue;
         }
-        int y = rows - 1 - (int)lround(bins[x] / ymax * (rows - 1)), lo = y, hi = y;
+        int y = rows - 1 - (int)lround(bins->ms[x] / ymax * (rows - 1)), lo = y, hi = y;
         if (prev >= 0 && prev < y)
             lo = prev + 1;
         if (prev >= 0 && prev > y)
@@ -87,32 +97,34 @@ static void draw_braille(Rect p, const DotGrid *un, const DotGrid *ca)
     }
 }
 
-static void draw_ascii(Rect p, const double *un, const double *ca, double ymax)
+static void draw_ascii(Rect p, const Bins *un, const Bins *ca, double ymax)
 {
     for (int c = 0; c < p.w; c++) {
-        if (ca[c] >= 0)
-            draw_text(p.y + p.h - 1 - (int)lround(ca[c] / ymax * (p.h - 1)), p.x + c, 1, ROLE_CACHED, "o");
-        if (un[c] >= 0)
-            draw_text(p.y + p.h - 1 - (int)lround(un[c] / ymax * (p.h - 1)), p.x + c, 1, ROLE_UNCACHED, "*");
+        if (ca->has[c])
+            draw_text(p.y + p.h - 1 - (int)lround(ca->ms[c] / ymax * (p.h - 1)), p.x + c, 1,
+                      ROLE_CACHED, "o");
+        if (un->has[c])
+            draw_text(p.y + p.h - 1 - (int)lround(un->ms[c] / ymax * (p.h - 1)), p.x + c, 1,
+                      ROLE_UNCACHED, "*");
     }
 }
 
 /* Projector mode: block characters, which a projector shows where braille's
  * fine dots fade. Each column is a bar of eighths up to the time without the
  * cache; the time with it is a block at its own height, drawn over it. */
-static void draw_blocks(Rect p, const double *un, const double *ca, double ymax)
+static void draw_blocks(Rect p, const Bins *un, const Bins *ca, double ymax)
 {
     static const char *const LOW[9] = {" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
     for (int c = 0; c < p.w; c++) {
-        if (un[c] >= 0) {
-            int eighths = (int)lround(un[c] / ymax * 8 * p.h);
+        if (un->has[c]) {
+            int eighths = (int)lround(un->ms[c] / ymax * 8 * p.h);
             for (int r = 0; r < p.h && eighths > 8 * r; r++) {
                 int e = eighths - 8 * r;
                 draw_text(p.y + p.h - 1 - r, p.x + c, 1, ROLE_UNCACHED, LOW[e > 8 ? 8 : e]);
             }
         }
-        if (ca[c] >= 0) {
-            int r = (int)lround(ca[c] / ymax * (p.h - 1));
+        if (ca->has[c]) {
+            int r = (int)lround(ca->ms[c] / ymax * (p.h - 1));
             draw_text(p.y + p.h - 1 - r, p.x + c, 1, ROLE_CACHED, "▬");
         }
     }
@@ -123,22 +135,23 @@ static void draw_plot(const AppState *s, Rect p)
     const CompareRun *c = &s->cmp;
     /* braille: two columns of dots to a cell; blocks and ASCII: one */
     int unicode = tui_glyphs()->unicode, cols = unicode && !s->projector ? 2 * p.w : p.w;
-    double un[2 * MAX_W], ca[2 * MAX_W], ymax = 1e-6;
-    bin_series(c->uncached_model_ms, c->n, c->length, un, cols);
-    bin_series(c->cached_model_ms, c->n, c->length, ca, cols);
+    Bins un, ca;
+    double ymax = 1e-6;
+    bin_series(c->uncached_model_ms, c->n, c->length, &un, cols);
+    bin_series(c->cached_model_ms, c->n, c->length, &ca, cols);
     for (int i = 0; i < cols; i++)
-        ymax = fmax(ymax, fmax(un[i], ca[i]));
+        ymax = fmax(ymax, fmax(un.ms[i], ca.ms[i])); /* a column without values holds 0 */
     draw_textf(p.y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, "%5.*f", ymax < 10 ? 2 : 0, ymax);
     draw_text(p.y + p.h - 1, p.x - 2, 1, ROLE_DIM, "0");
     if (unicode && s->projector) {
-        draw_blocks(p, un, ca, ymax);
+        draw_blocks(p, &un, &ca, ymax);
     } else if (unicode) {
         DotGrid gu = {.w = p.w, .h = p.h}, gc = {.w = p.w, .h = p.h};
-        dot_series(&gu, un, ymax);
-        dot_series(&gc, ca, ymax);
+        dot_series(&gu, &un, ymax);
+        dot_series(&gc, &ca, ymax);
         draw_braille(p, &gu, &gc);
     } else {
-        draw_ascii(p, un, ca, ymax);
+        draw_ascii(p, &un, &ca, ymax);
     }
 }
 
