@@ -43,8 +43,8 @@ j=$(((n - ctx + step - 1) / step))
 window=$((n - j * step))
 grouped=$(printf '%d' "$got" | sed ':a;s/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta')
 if launch --prompt "$prompt"; then
-    if until_ok shows "window $window of $grouped" && shows "¦" &&
-        shows "¦ a context shift; the model reads the last $window characters, not the dim"; then
+    if until_ok shows_all "window $window of $grouped" "¦" \
+        "¦ a context shift; the model reads the last $window characters, not the dim"; then
         pass window_notice
     else
         fail window_notice "no 'window $window of $grouped', ¦ mark and note for $got characters, context $ctx"
@@ -52,8 +52,8 @@ if launch --prompt "$prompt"; then
     # the prompt came in at once, past the context: its window was read in
     # one pass, the square triangle
     e2e_keys w
-    if until_ok shows "causal mask of the last pass: ones($window, $window).tril(diagonal=0)" &&
-        shows "q↓ k→" && shows "■ may attend" && shows "a full pass (T = $window)"; then
+    if until_ok shows_all "causal mask of the last pass: ones($window, $window).tril(diagonal=0)" \
+        "q↓ k→" "■ may attend" "a full pass (T = $window)"; then
         pass mask_view_full_pass
     else
         fail mask_view_full_pass "no mask of a full pass over $window keys"
@@ -61,15 +61,15 @@ if launch --prompt "$prompt"; then
     # one sampled character is a cached step: one row over the window and it
     e2e_keys Space
     window=$((window + 1))
-    if until_ok shows "causal mask of the last pass: ones(1, $window).tril(diagonal=$((window - 1)))" &&
-        shows "a cached step: the new position start = $((window - 1)) sees the $((window - 1)) cached ones and itself"; then
+    if until_ok shows_all "causal mask of the last pass: ones(1, $window).tril(diagonal=$((window - 1)))" \
+        "a cached step: the new position start = $((window - 1)) sees the $((window - 1)) cached ones and itself"; then
         pass mask_view_cached_step
     else
         fail mask_view_cached_step "no mask of a cached step over $window keys"
     fi
     # without the cache the same prediction is a full pass again
     e2e_keys c
-    if until_ok shows "ones($window, $window).tril(diagonal=0)" && shows "a full pass (T = $window)"; then
+    if until_ok shows_all "ones($window, $window).tril(diagonal=0)" "a full pass (T = $window)"; then
         pass mask_view_cache_off
     else
         fail mask_view_cache_off "c did not show the full pass's mask"
@@ -83,7 +83,7 @@ fi
 if launch; then
     e2e_keys -l "春风"
     e2e_keys b
-    if until_ok shows "identical text" && shows "model: without" && shows "|Δ|" && shows "⣀ cache"; then
+    if until_ok shows_all "identical text" "model: without" "|Δ|" "⣀ cache"; then
         e2e_keys C-u
         if until_ok shows "press b to write" && hides "model: without" && hides "|Δ|" &&
             hides "⣀ cache" && hides "identical text"; then

@@ -48,6 +48,9 @@
 #   shows TEXT         the screen holds TEXT; hides TEXT: it does not
 #   shows_regex RE     a line of the screen matches the extended regex RE
 #   shows_line A B     a line of the screen holds both A and B
+#   shows_all TEXT...  one capture of the screen holds every TEXT (for
+#                      until_ok: a screen caught halfway through drawing
+#                      is looked at again, not judged)
 #
 # Functions and variables here start with e2e_ (but for the short names
 # above), so a script's own names do not collide with them.
@@ -67,6 +70,12 @@ shows() { screen | grep -qF -- "$1"; }
 hides() { ! screen | grep -qF -- "$1"; }
 shows_regex() { screen | grep -qE -- "$1"; }
 shows_line() { screen | grep -F -- "$1" | grep -qF -- "$2"; }
+shows_all() {
+    e2e_now=$(screen)
+    for e2e_text in "$@"; do
+        printf '%s\n' "$e2e_now" | grep -qF -- "$e2e_text" || return 1
+    done
+}
 
 e2e_setup() {
     BIN=${TANGSCOPE:-./tangscope}
