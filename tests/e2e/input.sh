@@ -208,7 +208,7 @@ fi
 # with a damaged table the explorer still runs, and its status line says why
 e2e_launch 80x24 TANGSCOPE_HOME="$work/home" -- \
     explore --model "$TINY" --corpus tests/data/tiny-corpus.txt --lang en
-if until_ok shows "no pinyin: " && shows "pinyin.tsv' line 8: 3 tab"; then
+if until_ok shows_all "no pinyin: " "pinyin.tsv' line 8: 3 tab"; then
     pass explorer-pinyin-damaged
 else
     fail explorer-pinyin-damaged "$(screen | tail -2)"

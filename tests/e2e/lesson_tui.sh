@@ -119,7 +119,7 @@ cp tests/data/lesson-good.md "$TMP/home/lessons/en/01-small.md"
 printf '# Second lesson\n\n## Only step\n\nText.\n' >"$TMP/home/lessons/en/02-second.md"
 LOOKS="TERM=vt100 NO_COLOR=1"
 launch ""
-if until_ok shows "1  A small lesson" && shows "2  Second lesson"; then
+if until_ok shows_all "1  A small lesson" "2  Second lesson"; then
     pass lesson_picker
 else
     fail lesson_picker "no list of titles"

@@ -96,7 +96,7 @@ if start; then
         fail ime-pages-and-tone "want pages of $pages, Tab to chun1 and back"
     fi
     e2e_keys 1
-    if until_ok shows "⏎春风$ime_first" && shows "$ime_first chūn: the model gave it"; then
+    if until_ok shows_all "⏎春风$ime_first" "$ime_first chūn: the model gave it"; then
         pass ime-chun-1
     else
         fail ime-chun-1 "chun then 1 should type $ime_first"
@@ -123,7 +123,7 @@ fi
 # --- 風 typed becomes 风, with a notice ---
 if start; then
     e2e_keys -l "春風"
-    if until_ok shows "read as the model writes it: 風 → 风" && shows "⏎春风 "; then
+    if until_ok shows_all "read as the model writes it: 風 → 风" "⏎春风 "; then
         pass explorer-traditional-bundled
     else
         fail explorer-traditional-bundled "風 should be 风 in the text, with a notice"
