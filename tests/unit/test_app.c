@@ -33,18 +33,11 @@ static void load_fixtures(void)
         fprintf(stderr, "cannot load the test model: %s\n", err.msg);
         exit(2);
     }
-    unsigned char *text;
-    size_t len;
-    if (read_file(TEST_DATA("tiny-corpus.txt"), FILE_TEXT, &text, &len, &err) != 0 ||
-        corpus_build(&corpus, (const char *)text, len, &err) != 0) {
-        fprintf(stderr, "cannot load the test corpus: %s\n", err.msg);
-        exit(2);
-    }
-    corpus_text = malloc(len + 1);
-    memcpy(corpus_text, text, len);
-    corpus_text[len] = 0;
-    free(text);
+    corpus_text = testutil_corpus(&corpus);
 }
+
+/* Occurrences of needle in the corpus text, counted without the suffix array. */
+static size_t naive_count(const char *needle) { return testutil_count(corpus_text, needle); }
 
 static void start(AppState *s) { apptest_start(s, &model); }
 
@@ -59,16 +52,6 @@ static void text_of(const AppState *s, char *out, size_t size)
     for (size_t i = 0; i < s->n_chars && len + 5 < size; i++)
         len += (size_t)utf8_encode(s->chars[i].cp, out + len);
     out[len] = 0;
-}
-
-/* Occurrences of needle in the corpus text, overlapping ones included:
- * a second way to count, independent of the suffix array. */
-static size_t naive_count(const char *needle)
-{
-    size_t n = 0, len = strlen(needle);
-    for (const char *p = corpus_text; (p = strstr(p, needle)) != NULL; p++)
-        n++;
-    return len ? n : 0;
 }
 
 

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "testutil.h"
 #include "engine/corpus.h"
 #include "engine/fileio.h"
 #include "engine/form.h"
@@ -29,20 +30,16 @@ static int V;
 static void load_fixtures(void)
 {
     TsErr err;
-    unsigned char *text;
-    size_t len;
-    if (model_load(&model, TEST_DATA("tiny.bin"), &err) != 0 ||
-        read_file(TEST_DATA("tiny-corpus.txt"), FILE_TEXT, &text, &len, &err) != 0 ||
-        corpus_build(&corpus, (const char *)text, len, &err) != 0) {
-        fprintf(stderr, "cannot load the fixtures: %s\n", err.msg);
+    if (model_load(&model, TEST_DATA("tiny.bin"), &err) != 0) {
+        fprintf(stderr, "cannot load the test model: %s\n", err.msg);
         exit(2);
     }
-    corpus_text = malloc(len + 1);
-    memcpy(corpus_text, text, len);
-    corpus_text[len] = 0;
-    free(text);
+    corpus_text = testutil_corpus(&corpus);
     V = model.cfg.vocab_size;
 }
+
+/* Occurrences of needle in the corpus text, counted without the suffix array. */
+static size_t naive_count(const char *needle) { return testutil_count(corpus_text, needle); }
 
 static int id_of(const char *ch)
 {
@@ -150,15 +147,6 @@ static void order_d(const float *p, int *order)
         taken[best] = 1;
     }
     free(taken);
-}
-
-/* Occurrences of needle in the training text, overlapping ones included. */
-static size_t naive_count(const char *needle)
-{
-    size_t n = 0;
-    for (const char *p = corpus_text; (p = strstr(p, needle)) != NULL; p++)
-        n++;
-    return n;
 }
 
 /* ---- the model's distribution ---- */

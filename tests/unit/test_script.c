@@ -32,16 +32,15 @@ static char *corpus_text;
 static void load_fixtures(void)
 {
     TsErr err;
-    unsigned char *text;
-    size_t len;
-    if (model_load(&model, TEST_DATA("tiny.bin"), &err) != 0 ||
-        read_file(TEST_DATA("tiny-corpus.txt"), FILE_TEXT, &text, &len, &err) != 0 ||
-        corpus_build(&corpus, (const char *)text, len, &err) != 0) {
-        fprintf(stderr, "cannot load the fixtures: %s\n", err.msg);
+    if (model_load(&model, TEST_DATA("tiny.bin"), &err) != 0) {
+        fprintf(stderr, "cannot load the test model: %s\n", err.msg);
         exit(2);
     }
-    corpus_text = (char *)text;
+    corpus_text = testutil_corpus(&corpus);
 }
+
+/* Occurrences of needle in the corpus text, counted without the suffix array. */
+static size_t naive_count(const char *needle) { return testutil_count(corpus_text, needle); }
 
 static void start(AppState *s)
 {
@@ -80,15 +79,6 @@ static int text_is(const AppState *s, const char *want)
     char got[4096];
     text_of(s, got, sizeof got);
     return strcmp(got, want) == 0;
-}
-
-/* Occurrences of needle in the corpus text (overlapping ones too). */
-static size_t naive_count(const char *needle)
-{
-    size_t n = 0;
-    for (const char *p = corpus_text; (p = strstr(p, needle)) != NULL; p++)
-        n++;
-    return n;
 }
 
 /* The rank of id recounted: 1 + the ids with a larger probability, or an

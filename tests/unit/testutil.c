@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include "testutil.h"
 
+#include "engine/fileio.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,4 +60,27 @@ void testutil_tmpdir_remove(void)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
     if (system(cmd) != 0)
         fprintf(stderr, "could not remove %s\n", tmpdir);
+}
+
+char *testutil_corpus(Corpus *c)
+{
+    TsErr err;
+    unsigned char *text;
+    size_t len;
+    if (read_file("tests/data/tiny-corpus.txt", FILE_TEXT, &text, &len, &err) != 0 ||
+        corpus_build(c, (const char *)text, len, &err) != 0) {
+        fprintf(stderr, "cannot load the test corpus: %s\n", err.msg);
+        exit(2);
+    }
+    return (char *)text; /* read_file ends it with a NUL */
+}
+
+size_t testutil_count(const char *text, const char *needle)
+{
+    size_t n = 0;
+    if (!*needle)
+        return 0;
+    for (const char *p = text; (p = strstr(p, needle)) != NULL; p++)
+        n++;
+    return n;
 }

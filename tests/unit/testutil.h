@@ -1,5 +1,6 @@
 /* testutil.h - helpers the unit tests share, beside check.h: code points
- * from UTF-8, a test vocabulary, the reference ranking by a plain full sort,
+ * from UTF-8, a test vocabulary, the test corpus with a count that does not
+ * use its suffix array, the reference ranking by a plain full sort,
  * and a scratch folder. tests/unit/testutil.c needs the engine alone and is
  * linked into every unit test (Makefile).
  *
@@ -14,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "engine/corpus.h"
 #include "engine/vocab.h"
 
 /* The code points of the UTF-8 text s, at most cap of them, into out;
@@ -43,6 +45,15 @@ typedef struct {
 /* qsort order for Ranked: more probable first; equally probable, the smaller
  * id first (the order the sampler, the bars and the input method promise). */
 int testutil_ranked_cmp(const void *a, const void *b);
+
+/* The test corpus, tests/data/tiny-corpus.txt, built into c; returns its
+ * text, NUL-terminated, for the tests' own recounts (free it; corpus_free
+ * frees c). */
+char *testutil_corpus(Corpus *c);
+
+/* Occurrences of needle in text, overlapping ones included: a count that
+ * does not go through the suffix array. 0 for an empty needle. */
+size_t testutil_count(const char *text, const char *needle);
 
 /* A new empty folder /tmp/tangscope-NAME-XXXXXX; returns its path, which
  * stays valid until testutil_tmpdir_remove. One at a time. */
