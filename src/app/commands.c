@@ -292,6 +292,15 @@ static unsigned do_mode_free(AppState *s, CmdArg a) { return mode_changed(s, FOR
 static unsigned do_mode_acrostic(AppState *s, CmdArg a) { return mode_changed(s, FORM_ACROSTIC, a.n); }
 static unsigned do_mode_jueju(AppState *s, CmdArg a) { return mode_changed(s, FORM_JUEJU, a.n); }
 
+/* Switch a view on or off, saying which in the status line; returns whether
+ * it is on now. */
+static int toggle_view(AppState *s, int *shown, LabelId on, LabelId off)
+{
+    *shown = !*shown;
+    app_status(s, 0, "%s", app_label(s, *shown ? on : off));
+    return *shown;
+}
+
 static unsigned do_histogram(AppState *s, CmdArg a)
 {
     (void)a;
@@ -304,10 +313,8 @@ static unsigned do_histogram(AppState *s, CmdArg a)
 static unsigned do_attention(AppState *s, CmdArg a)
 {
     (void)a;
-    s->show_attention = !s->show_attention;
-    if (s->show_attention)
+    if (toggle_view(s, &s->show_attention, LBL_ST_ATT_ON, LBL_ST_ATT_OFF))
         s->show_mask = 0; /* both take the place of the panels: one at a time */
-    app_status(s, 0, "%s", app_label(s, s->show_attention ? LBL_ST_ATT_ON : LBL_ST_ATT_OFF));
     return REDRAW_ALL;
 }
 
@@ -502,10 +509,8 @@ static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
 static unsigned do_mask(AppState *s, CmdArg a)
 {
     (void)a;
-    s->show_mask = !s->show_mask;
-    if (s->show_mask)
+    if (toggle_view(s, &s->show_mask, LBL_ST_MASK_ON, LBL_ST_MASK_OFF))
         s->show_attention = 0;
-    app_status(s, 0, "%s", app_label(s, s->show_mask ? LBL_ST_MASK_ON : LBL_ST_MASK_OFF));
     return REDRAW_ALL;
 }
 
@@ -532,8 +537,7 @@ static unsigned do_export(AppState *s, CmdArg a)
 static unsigned do_kvcache(AppState *s, CmdArg a)
 {
     (void)a;
-    s->show_kvcache = !s->show_kvcache;
-    app_status(s, 0, "%s", app_label(s, s->show_kvcache ? LBL_ST_KVCACHE_ON : LBL_ST_KVCACHE_OFF));
+    toggle_view(s, &s->show_kvcache, LBL_ST_KVCACHE_ON, LBL_ST_KVCACHE_OFF);
     return REDRAW_ALL;
 }
 
@@ -549,8 +553,7 @@ static unsigned do_projector(AppState *s, CmdArg a)
 static unsigned do_entropy(AppState *s, CmdArg a)
 {
     (void)a;
-    s->show_entropy = !s->show_entropy;
-    app_status(s, 0, "%s", app_label(s, s->show_entropy ? LBL_ST_ENTROPY_ON : LBL_ST_ENTROPY_OFF));
+    toggle_view(s, &s->show_entropy, LBL_ST_ENTROPY_ON, LBL_ST_ENTROPY_OFF);
     return REDRAW_ALL;
 }
 
