@@ -41,9 +41,12 @@ if launch 80x24 NO_COLOR=1; then
     until_ok shows "春风" && e2e_keys Space
     if until_ok shows_regex "$COIN_RE"; then
         # it names the character the status says was sampled
-        sampled=$(screen | sed -n 's/^sampled \([^,]*\), which had.*/\1/p')
-        landed=$(screen | sed -n 's/^coin [0-9.]* → \([^ ]*\) (rank.*/\1/p')
-        if [ -n "$sampled" ] && [ "$sampled" = "$landed" ]; then
+        names_sampled() {
+            sampled=$(screen | sed -n 's/^sampled \([^,]*\), which had.*/\1/p')
+            landed=$(screen | sed -n 's/^coin [0-9.]* → \([^ ]*\) (rank.*/\1/p')
+            [ -n "$sampled" ] && [ "$sampled" = "$landed" ]
+        }
+        if until_ok one_capture names_sampled; then
             pass coin_after_space
         else
             fail coin_after_space "the coin landed on '$landed', the status sampled '$sampled'"
@@ -52,7 +55,8 @@ if launch 80x24 NO_COLOR=1; then
         fail coin_after_space "no 'coin 0.xxx → C (rank N)' line after Space at 80x24"
     fi
     e2e_keys -l "月"
-    if until_ok hides "coin " && shows "stages t"; then
+    coin_gone() { hides "coin " && shows "stages t"; }
+    if until_ok one_capture coin_gone; then
         pass coin_gone_after_typing
     else
         fail coin_gone_after_typing "the coin stayed after a typed character"
@@ -60,26 +64,30 @@ if launch 80x24 NO_COLOR=1; then
 
     # ---- the entropy under the text (monochrome: underlined when open) ----
     e2e_keys Enter
-    if until_ok shows "wrote " && until_ok shows_regex "$COIN_RE"; then
+    wrote_with_coin() { shows "wrote " && shows_regex "$COIN_RE"; }
+    if until_ok one_capture wrote_with_coin; then
         pass coin_after_enter
     else
         fail coin_after_enter "no coin after Enter wrote the poem"
     fi
     esc=$(printf '\033')
-    if text_line_sgr | grep -qE "${esc}\\[([0-9]+;)*4m"; then
+    underlined() { text_line_sgr | grep -qE "${esc}\\[([0-9]+;)*4m"; }
+    if until_ok underlined; then
         pass entropy_shading_mono
     else
         fail entropy_shading_mono "no underlined written character in the text line with NO_COLOR"
     fi
     e2e_keys e
     # 春风 typed (no draw: -), one drawn by Space, 月 typed, then Enter's
-    if until_ok shows "entropy in bits" && until_ok shows_regex '^- +- +[0-9]+\.[0-9] +- +[0-9]+\.[0-9]'; then
+    entropies() { shows "entropy in bits" && shows_regex '^- +- +[0-9]+\.[0-9] +- +[0-9]+\.[0-9]'; }
+    if until_ok one_capture entropies; then
         pass entropy_panel
     else
         fail entropy_panel "no row of entropies under the characters after e"
     fi
     e2e_keys e
-    if until_ok hides "entropy in bits" && until_ok shows "temperature"; then
+    sliders_back() { hides "entropy in bits" && shows "temperature"; }
+    if until_ok one_capture sliders_back; then
         pass entropy_panel_closes
     else
         fail entropy_panel_closes "e again did not bring the sliders back"
@@ -95,13 +103,17 @@ if launch 110x34; then
     e2e_keys -l "春风"
     until_ok shows "春风" && e2e_keys Space
     # the heading names every stage in order; each bar row carries 8 percentages
-    if until_ok shows_regex 'model +repeat +temp +top-k +top-p +min-p +form +final' &&
-        [ "$(screen | awk '$1 == "1" { n = 0; for (i = 3; i <= NF; i++) n += $i ~ /%$/; print n }')" -ge 8 ]; then
+    stage_columns() {
+        shows_regex 'model +repeat +temp +top-k +top-p +min-p +form +final' &&
+            [ "$(screen | awk '$1 == "1" { n = 0; for (i = 3; i <= NF; i++) n += $i ~ /%$/; print n }')" -ge 8 ]
+    }
+    if until_ok one_capture stage_columns; then
         pass stage_columns_110
     else
         fail stage_columns_110 "no stage columns with 8 percentages a row at 110x34"
     fi
-    if until_ok shows_regex "$COIN_RE" && shows "stages t"; then
+    coin_and_stages() { shows_regex "$COIN_RE" && shows "stages t"; }
+    if until_ok one_capture coin_and_stages; then
         pass coin_own_row_110
     else
         fail coin_own_row_110 "the coin and the stages line are not both shown at 110x34"
@@ -110,8 +122,8 @@ if launch 110x34; then
     until_ok shows "wrote "
     # the written characters in at least two of the levels' colours (green,
     # yellow, red): a whole poem is never drawn all alike
-    looks=$(text_line_sgr | grep -oE '\[3[123]m' | sort -u | wc -l)
-    if [ "$looks" -ge 2 ]; then pass entropy_shading_colour; else fail entropy_shading_colour "$looks levels' colours in the text line"; fi
+    two_looks() { looks=$(text_line_sgr | grep -oE '\[3[123]m' | sort -u | wc -l) && [ "$looks" -ge 2 ]; }
+    if until_ok two_looks; then pass entropy_shading_colour; else fail entropy_shading_colour "$looks levels' colours in the text line"; fi
 else
     fail stage_columns_110 "the explorer did not start at 110x34"
 fi
@@ -138,8 +150,8 @@ same_poem() {
         return
     fi
     want=$("$BIN" "$@" --model "$MODEL" 2>/dev/null | tr -d '\n')
-    got=$(screen_text)
-    if [ -n "$want" ] && [ "$got" = "$want" ]; then
+    same_text() { got=$(screen_text) && [ -n "$want" ] && [ "$got" = "$want" ]; }
+    if until_ok one_capture same_text; then
         pass "$name"
     else
         fail "$name" "the explorer wrote '$got', tangscope $* printed '$want'"

@@ -49,7 +49,8 @@ expect=$(printf '%s\n' "$json" | grep -o '"char": "。", "prob": [0-9.]*' | head
 char=$(printf '%s\n' "$expect" | sed 's/"char": "\([^"]*\)".*/\1/')
 pct=$(printf '%s\n' "$expect" | sed 's/.*"prob": //' | awk '{ printf "%.1f%%", $1 * 100 }')
 e2e_keys -l "春风"
-if until_ok shows_line "$char " "$pct" && shows "春风"; then
+typed_bars() { shows_line "$char " "$pct" && shows "春风"; }
+if until_ok one_capture typed_bars; then
     pass explorer_type_bars
 else
     fail explorer_type_bars "no bar row '$char ... $pct' after typing 春风"
@@ -73,11 +74,11 @@ same_top8() { [ "$(screen_top8)" = "$1" ]; }
 # the training-text line waits for the counts, which load after the first frame
 poem_screen() { same_top8 "$poem_top8" && shows_line "⏎春风" "poem start" && shows "「⏎春风」"; }
 mid_screen() { same_top8 "$mid_top8" && shows_line "春风" "mid-text" && shows "「春风」" && ! shows "⏎春风"; }
-if until_ok poem_screen; then
+if until_ok one_capture poem_screen; then
     e2e_keys n
-    if until_ok mid_screen; then
+    if until_ok one_capture mid_screen; then
         e2e_keys n
-        if until_ok poem_screen; then
+        if until_ok one_capture poem_screen; then
             pass explorer_prompt_start
         else
             fail explorer_prompt_start "n again: not back to probs's top 8 at the start of a poem"
@@ -90,11 +91,11 @@ else
 fi
 
 # a higher temperature moves the sampler's percentages, not the model's
-models=$(model_column)
-samplers=$(sampler_column)
+columns_now() { models=$(model_column) && samplers=$(sampler_column); }
+one_capture columns_now
 e2e_keys T T T T T
 changed() { shows "1.30" && [ "$(model_column)" = "$models" ] && [ "$(sampler_column)" != "$samplers" ]; }
-if until_ok changed; then
+if until_ok one_capture changed; then
     pass explorer_temperature
 else
     fail explorer_temperature "sampler column stayed '$samplers' at temperature 1.30 (model: '$models')"
@@ -107,8 +108,8 @@ gone=$("$BIN" probs 春风 --model "$MODEL" --top-k 1 --json |
     sed -n 's/.*{"stage": "top_k", "kept": 1, "removed": \([0-9.]*\)}.*/\1/p' |
     awk '{ printf "%.1f%%", $1 * 100 }')
 e2e_keys K
-if [ -n "$gone" ] && until_ok shows_line "stages t " "  k 1 -$gone  p 1 " &&
-    shows_line "sampler keeps 1," "removes $gone"; then
+stages_line() { shows_line "stages t " "  k 1 -$gone  p 1 " && shows_line "sampler keeps 1," "removes $gone"; }
+if [ -n "$gone" ] && until_ok one_capture stages_line; then
     pass explorer_stages_line
 else
     fail explorer_stages_line "no stages line with 'k 1 -$gone' and summary 'removes $gone' after K"
@@ -128,7 +129,8 @@ fi
 e2e_keys Space Space Space
 if until_ok shows_regex '[^0-9]5/[0-9]+ *$'; then
     e2e_keys BSpace
-    if until_ok shows_regex '[^0-9]4/[0-9]+ *$' && until_ok shows "took back"; then
+    took_back() { shows_regex '[^0-9]4/[0-9]+ *$' && shows "took back"; }
+    if until_ok one_capture took_back; then
         pass explorer_step_and_take_back
     else
         fail explorer_step_and_take_back "Backspace did not take one back"
@@ -144,7 +146,7 @@ e2e_keys BSpace
 
 # compare: the timing panel fills
 e2e_keys b
-if until_ok shows "model: without" && until_ok shows "identical text"; then
+if until_ok shows_all "model: without" "identical text"; then
     pass explorer_compare
 else
     fail explorer_compare "the timing panel shows no result"
@@ -164,7 +166,7 @@ tm resize-window -t "$SESSION" -x 60 -y 20
 if until_ok shows "too small"; then
     tm resize-window -t "$SESSION" -x 120 -y 40
     wide() { [ "$(screen | wc -l)" -ge 40 ] && shows "KV cache on" && ! shows "too small"; }
-    if until_ok wide; then
+    if until_ok one_capture wide; then
         tm resize-window -t "$SESSION" -x 80 -y 24
         if until_ok shows "next"; then pass explorer_resize; else fail explorer_resize "not redrawn at 80x24"; fi
     else
@@ -211,7 +213,8 @@ LOOKS="TERM=vt100 NO_COLOR=1"
 if launch; then
     e2e_keys -l "春风"
     e2e_keys b
-    if until_ok shows_line "$char " "$pct" && until_ok shows "model: without" && ! shows "▀"; then
+    plain_bars() { shows_line "$char " "$pct" && shows "model: without" && hides "▀"; }
+    if until_ok one_capture plain_bars; then
         e2e_keys q
         if until_ok shows "EXITED 0" && until_ok e2e_restored; then
             pass explorer_monochrome
@@ -231,11 +234,6 @@ LOOKS=
 # looked for in full, with the spaces around it where the columns of the
 # sliders and of the help must line up. German through --lang, French
 # through the locale's variables.
-# shows_all TEXT...: every TEXT is on the screen
-shows_all() {
-    for want in "$@"; do shows "$want" || return 1; done
-    return 0
-}
 check_language() {
     name=$1 LOOKS=$2 LANG_ARGS=$3 main_heading=$4
     shift 4

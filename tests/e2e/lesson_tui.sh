@@ -34,26 +34,30 @@ launch() {
 
 # ---- one lesson ----
 launch tests/data/lesson-good.md
-if until_ok pane_shows "introduction" && pane_shows "A small lesson" && pane_shows "n/N step"; then
+introduction() { pane_shows "introduction" && pane_shows "A small lesson" && pane_shows "n/N step"; }
+if until_ok one_capture introduction; then
     pass lesson_opens
 else
     fail lesson_opens "no introduction in the narration pane"
 fi
 # the introduction's narration, wrapped in the pane by columns, emphasis marks gone
-if narration | tr '\n' ' ' | grep -qF "It has emphasis and code, and a second line that joins the first."; then
+wrapped() { narration | tr '\n' ' ' | grep -qF "It has emphasis and code, and a second line that joins the first."; }
+if until_ok wrapped; then
     pass lesson_narration_wraps
 else
     fail lesson_narration_wraps "the introduction is not in the pane"
 fi
 
 e2e_keys n
-if until_ok pane_shows "step 1 of 4" && pane_shows "Scores after 春风" && bar_row 1 风 "41.1%"; then
+step_1() { pane_shows "step 1 of 4" && pane_shows "Scores after 春风" && bar_row 1 风 "41.1%"; }
+if until_ok one_capture step_1; then
     pass lesson_next_step
 else
     fail lesson_next_step "no step 1 with 风 41.1% after n"
 fi
 e2e_keys PgDn
-if until_ok pane_shows "step 2 of 4" && until_ok shows "seed        s                                 7"; then
+step_2() { pane_shows "step 2 of 4" && shows "seed        s                                 7"; }
+if until_ok one_capture step_2; then
     pass lesson_pgdn_step
 else
     fail lesson_pgdn_step "no step 2 (seed 7) after PgDn"
@@ -61,14 +65,15 @@ fi
 
 # a quiz: the question instead of the bars, until a key
 e2e_keys n
-if until_ok pane_shows "step 3 of 4" && until_ok shows "Which character comes next?" && hides "1 秋 " &&
-    shows "Guess first"; then
+quiz() { pane_shows "step 3 of 4" && shows "Which character comes next?" && hides "1 秋 " && shows "Guess first"; }
+if until_ok one_capture quiz; then
     pass lesson_quiz_hides
 else
     fail lesson_quiz_hides "the bars are not hidden behind the question"
 fi
 e2e_keys x
-if until_ok bar_row 1 秋 "20.6%" && hides "Guess first" && shows "白日"; then
+revealed() { bar_row 1 秋 "20.6%" && hides "Guess first" && shows "白日"; }
+if until_ok one_capture revealed; then
     pass lesson_quiz_reveals
 else
     fail lesson_quiz_reveals "no bars after a key"
@@ -76,8 +81,11 @@ fi
 
 # back: step 2 again, exactly as before (the text, the seed)
 e2e_keys N
-if until_ok pane_shows "step 2 of 4" && shows "Temperature and a poem" && hides "白日" &&
-    shows "seed        s                                 7"; then
+step_2_again() {
+    pane_shows "step 2 of 4" && shows "Temperature and a poem" && hides "白日" &&
+        shows "seed        s                                 7"
+}
+if until_ok one_capture step_2_again; then
     pass lesson_back_step
 else
     fail lesson_back_step "N did not show step 2 again"
@@ -90,7 +98,8 @@ e2e_keys :
 e2e_keys -l "set top-k 20"
 if until_ok shows ":set top-k 20"; then pass lesson_cmdline_opens; else fail lesson_cmdline_opens "no :set top-k 20 at the bottom"; fi
 e2e_keys Enter
-if until_ok shows "top-k       k K" && screen | grep -qE "top-k +k K .* 20│"; then
+top_k_20() { shows "top-k       k K" && screen | grep -qE "top-k +k K .* 20│"; }
+if until_ok one_capture top_k_20; then
     pass lesson_cmdline_runs
 else
     fail lesson_cmdline_runs "top-k did not become 20"
@@ -125,7 +134,8 @@ else
     fail lesson_picker "no list of titles"
 fi
 e2e_keys Down Enter
-if until_ok pane_shows "introduction" && pane_shows "Second lesson"; then
+second_lesson() { pane_shows "introduction" && pane_shows "Second lesson"; }
+if until_ok one_capture second_lesson; then
     pass lesson_picker_opens
 else
     fail lesson_picker_opens "Down Enter did not open the second lesson"

@@ -47,18 +47,22 @@ if start; then
         fail pinyin-beside-bars "want '1 $first $reading $short…'"
     fi
     # all eight bars have a reading (the bundled model's top 8 after 春风 are Han)
-    if [ "$(screen | grep -cE '^[1-8] . [a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+ ')" -eq 8 ]; then
+    every_bar() { [ "$(screen | grep -cE '^[1-8] . [a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+ ')" -eq 8 ]; }
+    if until_ok one_capture every_bar; then
         pass pinyin-every-bar
     else
         fail pinyin-every-bar "not every bar has its reading"
     fi
     # under the text: 春 chūn and 风 fēng, each reading in its character's column
-    row_text=$(screen | sed -n 2p)
-    row_py=$(screen | sed -n 3p)
     col() { printf '%s\n' "$1" | awk -v w="$2" '{ i = index($0, w); print i ? length(substr($0, 1, i - 1)) : -1 }'; }
-    if [ "$(col "$row_text" 春)" -ge 0 ] && [ "$(col "$row_py" chūn)" -ge 0 ] && [ "$(col "$row_py" fēng)" -ge 0 ] &&
-        [ "$(printf '%s' "$row_text" | sed 's/春.*//' | wc -L)" -eq "$(printf '%s' "$row_py" | sed 's/chūn.*//' | wc -L)" ] &&
-        [ "$(printf '%s' "$row_text" | sed 's/风.*//' | wc -L)" -eq "$(printf '%s' "$row_py" | sed 's/fēng.*//' | wc -L)" ]; then
+    under_text() {
+        row_text=$(screen | sed -n 2p)
+        row_py=$(screen | sed -n 3p)
+        [ "$(col "$row_text" 春)" -ge 0 ] && [ "$(col "$row_py" chūn)" -ge 0 ] && [ "$(col "$row_py" fēng)" -ge 0 ] &&
+            [ "$(printf '%s' "$row_text" | sed 's/春.*//' | wc -L)" -eq "$(printf '%s' "$row_py" | sed 's/chūn.*//' | wc -L)" ] &&
+            [ "$(printf '%s' "$row_text" | sed 's/风.*//' | wc -L)" -eq "$(printf '%s' "$row_py" | sed 's/fēng.*//' | wc -L)" ]
+    }
+    if until_ok one_capture under_text; then
         pass pinyin-under-text
     else
         fail pinyin-under-text "readings not under their characters: '$row_text' / '$row_py'"
@@ -103,7 +107,8 @@ if start; then
     fi
     # letters are never commands here: q does not quit, s leaves the seed alone
     e2e_keys q s
-    if until_ok shows "pinyin: qs" && shows_regex "seed +s +1$"; then
+    letters_spell() { shows "pinyin: qs" && shows_regex "seed +s +1$"; }
+    if until_ok one_capture letters_spell; then
         pass ime-letters-are-text
     else
         fail ime-letters-are-text "q and s should spell, not quit or reseed"

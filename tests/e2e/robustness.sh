@@ -85,7 +85,8 @@ if until_ok shows "春风"; then
         e2e_keys b
         e2e_keys BSpace
         # 花 taken back: positions 0..2 again, bars back, then quit
-        if until_ok shows "took back" && ! shows "EXITED"; then
+        took_back() { shows "took back" && hides "EXITED"; }
+        if until_ok one_capture took_back; then
             e2e_keys q
             if until_ok shows "EXITED 0"; then
                 pass nonfinite-explorer

@@ -109,7 +109,7 @@ open() {
 # the file the status line names after x
 saved() { screen | sed -n 's/.*session saved in \(tangscope-[0-9-]*\.json\).*/\1/p' | head -n 1; }
 
-if open --code "$ecode" && until_ok shows "code $ecode" && until_ok shows "opened"; then
+if open --code "$ecode" && until_ok shows_all "code $ecode" "opened"; then
     pass session_explorer_title
 else
     fail session_explorer_title "the title does not show code $ecode"
@@ -162,11 +162,14 @@ kv_panel() {
         shows_regex 'DeepSeek-V3, latent \(61×576\) +68\.6 KB' && shows "this model (" && shows "now ("
 }
 e2e_keys r
-if until_ok kv_panel && hides "temperature"; then pass session_kvcache_80x24; else fail session_kvcache_80x24 "the cost table is missing or cut"; fi
+kv_panel_alone() { kv_panel && hides "temperature"; }
+if until_ok one_capture kv_panel_alone; then pass session_kvcache_80x24; else fail session_kvcache_80x24 "the cost table is missing or cut"; fi
 tm resize-window -t "$SESSION" -x 110 -y 34
-if until_ok kv_panel && until_ok shows "at 4096"; then pass session_kvcache_110x34; else fail session_kvcache_110x34 "the cost table is missing at 110x34"; fi
+kv_panel_wide() { kv_panel && shows "at 4096"; }
+if until_ok one_capture kv_panel_wide; then pass session_kvcache_110x34; else fail session_kvcache_110x34 "the cost table is missing at 110x34"; fi
 e2e_keys r
-if until_ok shows "temperature" && hides "KV cache memory by model"; then pass session_kvcache_closes; else fail session_kvcache_closes "r did not bring the sliders back"; fi
+sliders_back() { shows "temperature" && hides "KV cache memory by model"; }
+if until_ok one_capture sliders_back; then pass session_kvcache_closes; else fail session_kvcache_closes "r did not bring the sliders back"; fi
 e2e_keys q
 until_ok shows "EXITED 0" >/dev/null
 

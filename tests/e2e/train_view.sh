@@ -106,13 +106,13 @@ curve_shown() {
 
 LONG="$SMALL --steps 100000 --eval-every 100 --sample-every 100 --checkpoint-every 1000"
 e2e_launch 80x24 LC_ALL=C.UTF-8 -- train $LONG --out live.bin
-if until_ok curve_shown && until_ok sample_shown; then
+if until_ok one_capture curve_shown && until_ok sample_shown; then
     pass train_view_curve_and_sample
 else
     fail train_view_curve_and_sample "no curve with its axes and a sample poem at 80x24"
 fi
 first=$(step_now)
-if [ -n "$first" ] && until_ok later_than "$first"; then
+if [ -n "$first" ] && until_ok one_capture later_than "$first"; then
     pass train_view_redraws_in_place
 else
     fail train_view_redraws_in_place "the step did not move on from '$first' in one frame"
@@ -120,7 +120,7 @@ fi
 
 # Ctrl-C: a checkpoint, status 130, the cursor shown and colours reset
 e2e_keys C-c
-if until_ok shows "EXITED 130" && shows "stopped at step"; then
+if until_ok shows_all "EXITED 130" "stopped at step"; then
     stopped=$(screen | sed -n 's/.*stopped at step \([0-9]*\) of 100000.*/\1/p')
     cursor=$(tm display-message -p -t "$SESSION" '#{cursor_flag}')
     # the line written after the view, as the terminal holds it: no colour left on
@@ -144,8 +144,9 @@ fi
 
 # a small terminal: the frame shrinks and still redraws in place
 e2e_launch 40x12 LC_ALL=C.UTF-8 -- train $LONG --out small.bin
+small_frame() { later_than 0 && shows "steps"; }
 if until_ok shows_regex '^step [0-9]+/100000 ' && until_ok shows "sample after step" &&
-    until_ok later_than 0 && shows "steps"; then
+    until_ok one_capture small_frame; then
     pass train_view_small_terminal
 else
     fail train_view_small_terminal "no frame at 40x12"
@@ -155,13 +156,15 @@ until_ok shows "EXITED 130" >/dev/null
 
 # TERM=dumb and --quiet: no view
 e2e_launch 80x24 LC_ALL=C.UTF-8 TERM=dumb -- train $RUN --out dumb.bin
-if until_ok shows "EXITED 0" && shows_regex '^step +300/300 \| loss' && ! shows "sample after step"; then
+plain_lines() { shows "EXITED 0" && shows_regex '^step +300/300 \| loss' && hides "sample after step"; }
+if until_ok one_capture plain_lines; then
     pass train_view_off_when_term_dumb
 else
     fail train_view_off_when_term_dumb "no plain progress line with TERM=dumb"
 fi
 e2e_launch 80x24 LC_ALL=C.UTF-8 -- train $RUN --out quiet2.bin --quiet
-if until_ok shows "EXITED 0" && shows "trained 300 steps" && ! shows "sample after step" && ! shows "| loss"; then
+summary_only() { shows "EXITED 0" && shows "trained 300 steps" && hides "sample after step" && hides "| loss"; }
+if until_ok one_capture summary_only; then
     pass train_view_off_when_quiet
 else
     fail train_view_off_when_quiet "--quiet in a terminal showed more than the summary"

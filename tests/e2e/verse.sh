@@ -46,7 +46,8 @@ if launch 80x24 "" --; then
             shows_regex '^ {6}烽火连三月，家书抵万金。 *$' &&
             shows_regex '^ {6}白头搔更短，浑欲不胜簪。 *$'
     }
-    if until_ok couplets && shows "next  " && shows "sampler  Tab"; then
+    couplets_beside() { couplets && shows "next  " && shows "sampler  Tab"; }
+    if until_ok one_capture couplets_beside; then
         pass verse_48_chars_80x24
     else
         fail verse_48_chars_80x24 "the 48 characters are not four couplet rows beside the bars and sliders"
@@ -54,7 +55,7 @@ if launch 80x24 "" --; then
     # small probabilities: after the whole poem the model is sure of ⏎, and
     # the other candidates are below 0.05%, which read 0.0% before
     never_zero() { screen | awk '$1 ~ /^[1-8]$/' | grep -q '%' && ! screen | awk '$1 ~ /^[1-8]$/' | grep -q ' 0\.0%'; }
-    if until_ok never_zero; then
+    if until_ok one_capture never_zero; then
         pass verse_no_zero_percent
     else
         fail verse_no_zero_percent "a bar reads 0.0%"
@@ -62,7 +63,8 @@ if launch 80x24 "" --; then
     # Space samples one more: the status names its probability, never 0.0%
     e2e_keys Space
     sampled() { shows_regex 'sampled .*, which had ([0-9.]+%|>99\.9%|1 in [0-9,]+) after the sampler'; }
-    if until_ok sampled && ! shows "which had 0.0%"; then
+    sampled_not_zero() { sampled && hides "which had 0.0%"; }
+    if until_ok one_capture sampled_not_zero; then
         pass verse_sampled_line
     else
         fail verse_sampled_line "no 'sampled X, which had P after the sampler' line"
@@ -81,7 +83,8 @@ if launch 110x34 "" --; then
             shows_regex '^ {6}烽火连三月， *$' && shows_regex '^ {6}家书抵万金。 *$' &&
             shows_regex '^ {6}白头搔更短， *$' && shows_regex '^ {6}浑欲不胜簪。 *$'
     }
-    if until_ok lines && [ "$(text_rows "$LINES_OF_5")" -eq 8 ]; then
+    eight_rows() { lines && [ "$(text_rows "$LINES_OF_5")" -eq 8 ]; }
+    if until_ok one_capture eight_rows; then
         pass verse_48_chars_110x34
     else
         fail verse_48_chars_110x34 "the 48 characters are not eight rows of verse"
@@ -97,7 +100,7 @@ for size in 80x24 110x34; do
     if launch $size "" --; then
         e2e_keys j Enter
         four() { shows "complete" && [ "$(text_rows "$LINES_OF_7")" -eq 4 ]; }
-        if until_ok four; then
+        if until_ok one_capture four; then
             pass "$name"
         else
             fail "$name" "the written jueju is not four rows of seven characters"
@@ -109,7 +112,7 @@ for size in 80x24 110x34; do
             shows "projector mode" && hides "training text" && shows "sampler  Tab" &&
                 [ "$(text_rows "$LINES_OF_7")" -eq 4 ] && hides "ms per character"
         }
-        if until_ok projected; then
+        if until_ok one_capture projected; then
             pass "verse_projector_${name#verse_jueju_}"
         else
             fail "verse_projector_${name#verse_jueju_}" "projector mode did not draw text, bars and sliders alone"
@@ -127,14 +130,14 @@ has_braille() { screen | LC_ALL=C grep -q "$BRAILLE"; }
 if launch 110x34 "" -- --projector --prompt "春风"; then
     # two rows to a candidate: the sampler's bar alone on the row under each
     large() { shows_regex '^ {5}█' && hides "training text"; }
-    if until_ok large; then
+    if until_ok one_capture large; then
         pass verse_projector_flag
     else
         fail verse_projector_flag "--projector: no large two-row bars"
     fi
     e2e_keys b
     blocks() { shows "faster" && shows "█ no cache" && ! has_braille; }
-    if until_ok blocks; then
+    if until_ok one_capture blocks; then
         pass verse_projector_blocks
     else
         fail verse_projector_blocks "the timing plot is not drawn in block characters"
@@ -142,7 +145,8 @@ if launch 110x34 "" -- --projector --prompt "春风"; then
     e2e_keys z
     # every panel back, and the same comparison plotted in braille again (which
     # also shows that has_braille finds braille)
-    if until_ok shows "training text" && until_ok has_braille; then
+    panels_back() { shows "training text" && has_braille; }
+    if until_ok one_capture panels_back; then
         pass verse_projector_off
     else
         fail verse_projector_off "z did not bring every panel and the braille plot back"

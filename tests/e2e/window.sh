@@ -85,8 +85,11 @@ if launch; then
     e2e_keys b
     if until_ok shows_all "identical text" "model: without" "|Δ|" "⣀ cache"; then
         e2e_keys C-u
-        if until_ok shows "press b to write" && hides "model: without" && hides "|Δ|" &&
-            hides "⣀ cache" && hides "identical text"; then
+        timing_gone() {
+            shows "press b to write" && hides "model: without" && hides "|Δ|" &&
+                hides "⣀ cache" && hides "identical text"
+        }
+        if until_ok one_capture timing_gone; then
             pass timing_gone_after_ctrl_u
         else
             fail timing_gone_after_ctrl_u "the timing plot stayed after Ctrl-U"

@@ -42,8 +42,9 @@
 #                      stty settings, no alternate screen, no mouse reporting,
 #                      a visible cursor
 #   tm ARGS...         tmux on the script's own server
-#   screen             the pane's text now; screen_sgr: with its looks (the
-#                      escape sequences of colours and attributes)
+#   screen             the pane's text now (inside one_capture: the capture
+#                      it holds); screen_sgr: with its looks (the escape
+#                      sequences of colours and attributes)
 #   until_ok CMD...    run CMD until it succeeds or TIMEOUT passes (0: it did)
 #   shows TEXT         the screen holds TEXT; hides TEXT: it does not
 #   shows_regex RE     a line of the screen matches the extended regex RE
@@ -51,12 +52,25 @@
 #   shows_all TEXT...  one capture of the screen holds every TEXT (for
 #                      until_ok: a screen caught halfway through drawing
 #                      is looked at again, not judged)
+#   one_capture CMD... run CMD with the screen captured once: every shows,
+#                      hides, shows_regex, shows_line and screen inside it
+#                      reads that one capture. For a check of several things
+#                      at once, `until_ok one_capture PREDICATE`: a screen
+#                      caught halfway through drawing fails as a whole and
+#                      is looked at again, while `until_ok A && B` would wait
+#                      for A and then judge B on whatever the screen held
 #
 # Functions and variables here start with e2e_ (but for the short names
 # above), so a script's own names do not collide with them.
 
 tm() { tmux -L "$SOCK" "$@"; }
-screen() { tm capture-pane -p -t "${SESSION:-e2e}" 2>/dev/null; }
+screen() {
+    if [ -n "${e2e_holding:-}" ]; then
+        printf '%s' "$e2e_held"
+    else
+        tm capture-pane -p -t "${SESSION:-e2e}" 2>/dev/null
+    fi
+}
 screen_sgr() { tm capture-pane -e -p -t "${SESSION:-e2e}" 2>/dev/null; }
 until_ok() {
     deadline=$(($(date +%s) + TIMEOUT))
@@ -70,6 +84,17 @@ shows() { screen | grep -qF -- "$1"; }
 hides() { ! screen | grep -qF -- "$1"; }
 shows_regex() { screen | grep -qE -- "$1"; }
 shows_line() { screen | grep -F -- "$1" | grep -qF -- "$2"; }
+one_capture() {
+    [ -n "${e2e_holding:-}" ] && { "$@"; return; } # already on one capture
+    # the capture kept byte for byte: $(...) would drop its blank last rows
+    e2e_held=$(screen; echo .)
+    e2e_held=${e2e_held%.}
+    e2e_holding=1
+    "$@"
+    e2e_status=$?
+    e2e_holding=
+    return $e2e_status
+}
 shows_all() {
     e2e_now=$(screen)
     for e2e_text in "$@"; do
