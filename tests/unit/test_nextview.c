@@ -29,11 +29,7 @@ static int V;
 
 static void load_fixtures(void)
 {
-    TsErr err;
-    if (model_load(&model, TEST_DATA("tiny.bin"), &err) != 0) {
-        fprintf(stderr, "cannot load the test model: %s\n", err.msg);
-        exit(2);
-    }
+    testutil_model(&model);
     corpus_text = testutil_corpus(&corpus);
     V = model.cfg.vocab_size;
 }

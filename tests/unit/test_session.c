@@ -12,6 +12,7 @@
 
 #include "app/app.h"
 #include "apptest.h"
+#include "testutil.h"
 #include "check.h"
 #include "app/commands.h"
 #include "engine/fileio.h"
@@ -273,11 +274,7 @@ static void test_slider_steps(void)
 
 int main(void)
 {
-    TsErr err;
-    if (model_load(&model, TEST_DATA("tiny.bin"), &err) != 0) {
-        fprintf(stderr, "cannot load the test model: %s\n", err.msg);
-        return 2;
-    }
+    testutil_model(&model);
     RUN(test_open_again);
     RUN(test_enter_writes_generate);
     RUN(test_records_hold_the_bars);

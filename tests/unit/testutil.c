@@ -75,6 +75,15 @@ char *testutil_corpus(Corpus *c)
     return (char *)text; /* read_file ends it with a NUL */
 }
 
+void testutil_model(Model *m)
+{
+    TsErr err;
+    if (model_load(m, "tests/data/tiny.bin", &err) != 0) {
+        fprintf(stderr, "cannot load the test model: %s\n", err.msg);
+        exit(2);
+    }
+}
+
 size_t testutil_count(const char *text, const char *needle)
 {
     size_t n = 0;

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "engine/corpus.h"
+#include "engine/model.h"
 #include "engine/vocab.h"
 
 /* The code points of the UTF-8 text s, at most cap of them, into out;
@@ -50,6 +51,10 @@ int testutil_ranked_cmp(const void *a, const void *b);
  * text, NUL-terminated, for the tests' own recounts (free it; corpus_free
  * frees c). */
 char *testutil_corpus(Corpus *c);
+
+/* The test model, tests/data/tiny.bin, loaded into m (free it with
+ * model_free). */
+void testutil_model(Model *m);
 
 /* Occurrences of needle in text, overlapping ones included: a count that
  * does not go through the suffix array. 0 for an empty needle. */
