@@ -46,9 +46,7 @@ for m in $models; do
     tools/calibration.sh --model "$m" | sed -n 's/.*mean absolute difference \([0-9.]*\) points/\1/p' |
         { read -r mad; printf '  calibration (80 contexts): mean absolute difference %s points\n' "$mad"; }
     wf=
-    seed=0
-    while [ "$seed" -lt "$seeds" ]; do
-        seed=$((seed + 1))
+    for seed in $(seq 1 "$seeds"); do
         w=$(./tangscope generate -n 100 --temperature 0.8 --seed "$seed" --stats --json --model "$m" |
             jq -r '.well_formed')
         wf="$wf $w"
