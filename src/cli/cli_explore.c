@@ -245,9 +245,10 @@ int cmd_explore(int argc, char **argv)
     if ((rc = parse_lang(lang_arg, &lang)) != 0)
         return rc;
     ContextPolicy policy;
+    TsQuoted qp;
     if (gen_policy_parse(policy_name, &policy) != 0)
-        return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",
-                         policy_name);
+        return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not %s",
+                         ts_quote(&qp, policy_name));
     if (code && (prompt || mid_text))
         return cli_error("explore", EXIT_USAGE, "--code holds the prompt and where it starts: "
                                                 "give no --prompt or --mid-text with it");
