@@ -57,6 +57,15 @@ static int width_of(const Seq *q, int from, int to)
     return w;
 }
 
+/* Is there a character, not only marks, in [from, to)? */
+static int has_char(const Seq *q, int from, int to)
+{
+    for (int i = from; i < to; i++)
+        if (!is_mark(q, i))
+            return 1;
+    return 0;
+}
+
 /* A row that would end at `end` ends before the marks right before it
  * instead, so that a mark stays with the character it stands before
  * (never below `start` + 1). */
@@ -98,7 +107,7 @@ static int lay_out(const Seq *q, int n, int width, int couplets, VerseRow *rows,
         while (end < n) {
             /* a newline opens the next row, unless nothing follows it yet:
              * then it closes this one, so a finished poem keeps its rows */
-            if (is_cp(q, end, '\n') && end > start && end + 1 < n) {
+            if (is_cp(q, end, '\n') && has_char(q, start, end) && end + 1 < n) {
                 end = before_marks(q, start, end);
                 break;
             }
