@@ -42,8 +42,10 @@
 enum { PROBS_ROWS = 12, LOWER_MIN_ROWS = 8, NARROW_PANELS = 50, NARRATION_MIN_COLS = 28 };
 enum { PROBS_UNDER = 3 }; /* the lines under the bars, which give way to a long text */
 /* With pinyin shown, the rows the panels below the bars (the sliders, the
- * timing) give up for the readings under a long text: they keep a heading
- * and three rows (temperature, top-k, top-p). */
+ * timing) give up for the readings under a long text: at 80x24 they keep a
+ * heading and three rows (temperature, top-k, top-p), in projector mode a
+ * heading and two, and the text shows a jueju as four lines over their
+ * readings. */
 enum { PINYIN_FROM_LOWER = 4 };
 
 /* In a lesson with no room for both, the timing panel takes the sliders'
