@@ -12,10 +12,11 @@
 #     (docs/usage.md, "Past the context window"), not by the program;
 #   - the same poem at 80x24, typed in: the last rows, the arrow that says
 #     there is more above, and the note that points up at the window's edge;
-#   - with pinyin on (y), at 80x24: 静夜思 typed in stands as four lines, each
-#     with a row of readings under it, every reading starting in the column
-#     of its character (lines 1, 3 and 4 checked against readings written
-#     out by hand); a jueju the model writes stands as four lines of seven,
+#   - with pinyin on (y), at 80x24 (also in projector mode) and 110x34: 静夜思
+#     typed in stands as four lines, each with a row of readings under it,
+#     every reading starting in the column of its character (lines 1, 3 and
+#     4 checked against readings written out by hand); at 80x24 a jueju the
+#     model writes stands as four lines of seven,
 #     each with its seven readings; the 200-character poem shows its last
 #     lines with readings and the arrow for more above.
 #
@@ -166,31 +167,37 @@ else
     fail verse_long_more_above_80x24 "no first screen within ${TIMEOUT}s"
 fi
 
-# ---- pinyin at 80x24: 静夜思 as four lines with their readings ----
-if launch 80x24 --prompt "床前明月光，疑是地上霜。举头望明月，低头思故乡。"; then
-    e2e_keys y
-    four_read() {
-        pairs=$(pinyin_pairs)
-        ok=0
-        for k in 1 2 3 4; do
-            row=$(printf '%s\n' "$pairs" | sed -n "$((2 * k - 1))p")
-            py=$(printf '%s\n' "$pairs" | sed -n "$((2 * k))p")
-            [ "$(han_count "$row")" -eq 5 ] && aligned "$row" "$py" && ok=$((ok + 1))
-        done
-        words() { printf '%s\n' "$pairs" | sed -n "${1}p" | tr -s ' ' | sed 's/^ //; s/ $//'; }
-        [ "$ok" -eq 4 ] && [ "$(words 2)" = "chuáng qián míng yuè guāng" ] &&
-            [ "$(words 6)" = "jǔ tóu wàng míng yuè" ] && [ "$(words 8)" = "dī tóu sī gù xiāng" ] &&
-            shows "next  " && shows "temperature"
-    }
-    if until_ok one_capture four_read; then
-        pass verse_long_pinyin_jingyesi_80x24
+# ---- pinyin: 静夜思 as four lines with their readings, at 80x24, in
+# projector mode at 80x24, and at 110x34 ----
+for at in 80x24 80x24p 110x34; do
+    name=verse_long_pinyin_jingyesi_$at
+    case $at in *p) proj=--projector ;; *) proj=--mid-text ;; esac
+    # (--mid-text: no ⏎ before the poem; its first row then starts with 床)
+    if launch "${at%p}" $proj --prompt "床前明月光，疑是地上霜。举头望明月，低头思故乡。"; then
+        e2e_keys y
+        four_read() {
+            pairs=$(pinyin_pairs)
+            ok=0
+            for k in 1 2 3 4; do
+                row=$(printf '%s\n' "$pairs" | sed -n "$((2 * k - 1))p")
+                py=$(printf '%s\n' "$pairs" | sed -n "$((2 * k))p")
+                [ "$(han_count "$row")" -eq 5 ] && aligned "$row" "$py" && ok=$((ok + 1))
+            done
+            words() { printf '%s\n' "$pairs" | sed -n "${1}p" | tr -s ' ' | sed 's/^ //; s/ $//'; }
+            [ "$ok" -eq 4 ] && [ "$(words 2)" = "chuáng qián míng yuè guāng" ] &&
+                [ "$(words 6)" = "jǔ tóu wàng míng yuè" ] && [ "$(words 8)" = "dī tóu sī gù xiāng" ] &&
+                shows "next  " && shows "temperature"
+        }
+        if until_ok one_capture four_read; then
+            pass "$name"
+        else
+            fail "$name" "静夜思 is not four lines, each over its readings, beside the bars"
+        fi
+        e2e_quit
     else
-        fail verse_long_pinyin_jingyesi_80x24 "静夜思 is not four lines, each over its readings, beside the bars"
+        fail "$name" "no first screen within ${TIMEOUT}s"
     fi
-    e2e_quit
-else
-    fail verse_long_pinyin_jingyesi_80x24 "no first screen within ${TIMEOUT}s"
-fi
+done
 
 # ---- pinyin at 80x24: a jueju the model writes, four lines of seven ----
 if launch 80x24; then
