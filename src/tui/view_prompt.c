@@ -321,8 +321,8 @@ static int draw_verse(const AppState *s, Rect r, int draw, int *cy, int *cx)
         *cy = y;
         *cx = x;
     }
-    if (draw && first > 0) /* rows above, out of view */
-        draw_text(r.y, r.x + PROMPT_LABEL_COLS - 1, 1, ROLE_DIM, tui_glyphs()->up);
+    if (draw && first > 0) /* rows above, out of view (not grey: a projector shows it) */
+        draw_text(r.y, r.x + PROMPT_LABEL_COLS - 1, 1, ROLE_KEY, tui_glyphs()->up);
     /* is the window's edge among the rows above? */
     int above = first > 0 ? t.row[first - 1].start + t.row[first - 1].len : 0;
     for (int k = 0; k < above; k++)
