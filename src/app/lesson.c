@@ -466,10 +466,20 @@ static int is_list_item(const char *s, size_t n)
     return d > i && d + 1 < n && s[d] == '.' && s[d + 1] == ' ';
 }
 
-/* Append a line of text without the marks of emphasis and code. */
+/* Append a line of text without the marks of emphasis and code. The spaces
+ * of a `code` span become no-break spaces (U+00A0), so that the screen never
+ * breaks a command such as `mid-text on` across two lines (textw.h); the
+ * narration pane draws them as plain spaces. */
 static void add_inline(Buf *b, const char *s, size_t n, int is_item)
 {
+    int code = 0;
     for (size_t i = 0; i < n; i++) {
+        if (s[i] == '`')
+            code = !code;
+        if (code && s[i] == ' ') {
+            buf_str(b, "\xC2\xA0");
+            continue;
+        }
         if (s[i] == '\\' && i + 1 < n && strchr("\\`*_[]#>-", s[i + 1])) {
             buf_add(b, s + ++i, 1); /* an escaped mark is the mark itself */
             continue;

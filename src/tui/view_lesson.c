@@ -35,6 +35,39 @@ static int narration_parts(const AppState *s, Part parts[4], char *quiz, size_t 
     return n;
 }
 
+/* The narration breaks by the rules of the lesson's language (textw.h). */
+static TextwLang wrap_lang(const AppState *s)
+{
+    switch (s->lang) {
+    case LANG_ZH:
+        return TEXTW_ZH;
+    case LANG_DE:
+        return TEXTW_DE;
+    case LANG_FR:
+        return TEXTW_FR;
+    default:
+        return TEXTW_EN;
+    }
+}
+
+/* bytes [start, start + len) of text as one line to draw: a no-break space
+ * (French typography, a `code` span's spaces) is drawn as a plain space, so
+ * that a command copied off the screen runs. */
+static void line_text(char *out, size_t size, const char *text, TextSpan span)
+{
+    size_t o = 0;
+    for (size_t i = span.start; i < span.start + span.len && o + 1 < size; i++) {
+        if ((unsigned char)text[i] == 0xC2 && i + 1 < span.start + span.len &&
+            (unsigned char)text[i + 1] == 0xA0) {
+            out[o++] = ' ';
+            i++;
+        } else {
+            out[o++] = text[i];
+        }
+    }
+    out[o] = 0;
+}
+
 /* Rows of text between the step line and the keys. */
 static int body_rows(Rect r) { return r.h - 2 > 0 ? r.h - 2 : 0; }
 
@@ -47,7 +80,7 @@ int view_lesson_lines(const AppState *s, Rect r, int *rows)
     char quiz[APP_QUIZ_MAX + 64];
     int n = narration_parts(s, parts, quiz, sizeof quiz), lines = 0;
     for (int i = 0; i < n; i++)
-        lines += textw_lines(parts[i].text, r.w, NULL, 0) + (i + 1 < n); /* a blank line between */
+        lines += textw_lines_in(parts[i].text, r.w, wrap_lang(s), NULL, 0) + (i + 1 < n); /* a blank line between */
     return lines;
 }
 
@@ -73,7 +106,7 @@ void view_lesson_draw(const AppState *s, Rect r)
     int rows = body_rows(r), line = 0, top = s->narration_top, more = 0;
     for (int i = 0; i < n; i++) {
         TextSpan spans[MAX_LINES];
-        int count = textw_lines(parts[i].text, r.w, spans, MAX_LINES);
+        int count = textw_lines_in(parts[i].text, r.w, wrap_lang(s), spans, MAX_LINES);
         count = count < MAX_LINES ? count : MAX_LINES;
         for (int k = 0; k <= count; k++, line++) {
             if (k == count && i + 1 == n)
@@ -87,7 +120,7 @@ void view_lesson_draw(const AppState *s, Rect r)
             }
             if (k < count) {
                 char text[1024];
-                snprintf(text, sizeof text, "%.*s", (int)spans[k].len, parts[i].text + spans[k].start);
+                line_text(text, sizeof text, parts[i].text, spans[k]);
                 draw_text(y, r.x, r.w, parts[i].role, text);
             }
         }
@@ -100,10 +133,11 @@ void view_lesson_draw(const AppState *s, Rect r)
 }
 
 /* Wrapped text from row y on, at most up to row end; returns the row after it. */
-static int draw_paragraph(int y, int end, int x, int w, Role role, const char *text)
+static int draw_paragraph(const AppState *s, int y, int end, int x, int w, Role role,
+                          const char *text)
 {
     TextSpan spans[32];
-    int count = textw_lines(text, w, spans, 32);
+    int count = textw_lines_in(text, w, wrap_lang(s), spans, 32);
     for (int k = 0; k < count && k < 32 && y < end; k++, y++) {
         char line[APP_QUIZ_MAX];
         snprintf(line, sizeof line, "%.*s", (int)spans[k].len, text + spans[k].start);
@@ -116,8 +150,8 @@ void view_quiz_draw(const AppState *s, Rect r)
 {
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_LESSON_QUIZ));
     int end = r.y + r.h;
-    int y = draw_paragraph(r.y + 2, end - 2, r.x + 2, r.w - 4, ROLE_KEY, s->quiz);
-    draw_paragraph(y + 1, end, r.x + 2, r.w - 4, ROLE_DIM, app_label(s, LBL_ST_QUIZ));
+    int y = draw_paragraph(s, r.y + 2, end - 2, r.x + 2, r.w - 4, ROLE_KEY, s->quiz);
+    draw_paragraph(s, y + 1, end, r.x + 2, r.w - 4, ROLE_DIM, app_label(s, LBL_ST_QUIZ));
 }
 
 void view_picker_draw(const AppState *s, Rect r)

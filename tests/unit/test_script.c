@@ -803,6 +803,11 @@ static void test_plain_text(void)
                        "春风吹过，花开了。\n\n- one\n- two more\n\nSub\n  code line\n";
     CHECK(strcmp(t, want) == 0, "got:\n%s\nwant:\n%s", t, want);
     free(t);
+    /* a code span's spaces do not break on the screen: no-break spaces */
+    t = lesson_plain_text("Type `mid-text on` or `set top-k 20`, then \\` and go.\n");
+    CHECK(t && strcmp(t, "Type mid-text\xC2\xA0on or set\xC2\xA0top-k\xC2\xA0" "20, then ` and go.\n") == 0,
+          "code spans: '%s'", t ? t : "(null)");
+    free(t);
     CHECK(lesson_lang_of("lessons/de/01-x.md", LANG_EN) == LANG_DE, "de folder");
     CHECK(lesson_lang_of("/a/zh/01-x.md", LANG_EN) == LANG_ZH, "zh folder");
     CHECK(lesson_lang_of("tests/data/x.md", LANG_FR) == LANG_FR, "other folder: the fallback");
