@@ -173,6 +173,11 @@ typedef enum {
     LBL_LESSON_INTRO,
     LBL_LESSON_KEYS,
     LBL_LESSON_END,
+    /* a handout as a worksheet (cli_handout.c) */
+    LBL_HANDOUT_QUESTION,
+    LBL_HANDOUT_ANSWER,
+    LBL_HANDOUT_ANSWERS,
+    LBL_HANDOUT_SEE_ANSWER,
     LBL_PICKER_TITLE,
     LBL_PICKER_KEYS,
     LBL_CMDLINE_HINT,

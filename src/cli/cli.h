@@ -176,6 +176,7 @@ typedef struct {
     int have_model, have_corpus;
     AppState s;
     int have_state;
+    int worksheet; /* --worksheet: handouts as worksheets (cli_lesson_handout) */
 } LessonEnv;
 
 /* Load them; a training text that does not load is a note on stderr, not an
@@ -193,8 +194,9 @@ void cli_lesson_files_free(char **paths, int n);
 
 /* Print lesson l as a Markdown handout, running it on s from the start with
  * the labels of lang; problems (FILE:LINE) go to problem. Returns their
- * number. */
-int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang,
+ * number. worksheet: the questions without their answers, which follow at
+ * the end of the lesson (cli_handout.c says what moves there). */
+int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
                        LessonProblem problem, void *ctx);
 
 #endif

@@ -2,20 +2,32 @@
  * handout (`tangscope lesson --print`, `tangscope demo`).
  *
  * For every step: its heading and narration, then what the screen shows
- * after its commands: the text, what the model wrote, the settings, the top 8
- * (the model's probability, the probability after the sampler, and how often
- * the training text continues the same way), the looked-up character and,
- * after a `compare`, the timings. Everything but the timings is the same on
- * every run, so students can hold it against their own screen. The words of
- * the handout are the explorer's labels in the lesson's language.
+ * after its commands: the text, what the model wrote (as verse: a line of the
+ * poem to a line of the handout), the settings, the top 8 (the model's
+ * probability, the probability after the sampler, and how often the training
+ * text continues the same way), the looked-up character and, after a
+ * `compare`, the timings. Everything but the timings is the same on every
+ * run, so students can hold it against their own screen. The words of the
+ * handout are the explorer's labels in the lesson's language.
+ *
+ * As a worksheet (--worksheet) a question stands without its answer: its
+ * step shows what the screen shows while the bars are hidden (the text and
+ * the settings) and a line to write on; what the reveal shows (the top 8, the
+ * look-up, the timings) and the step after it, which the lessons use to
+ * explain the answer, go to the answers at the end of the lesson, numbered
+ * as the questions are. The teacher keeps that last section.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/app.h"
 #include "cli/cli.h"
+#include "engine/probfmt.h"
 #include "app/labels.h"
 #include "app/lesson.h"
+#include "app/textw.h"
+#include "app/verse.h"
 
 /* A character as the handout shows it (the newline as ⏎). */
 static void put_char(FILE *out, uint32_t cp)
@@ -32,30 +44,97 @@ static void put_text(FILE *out, const AppState *s, size_t from, size_t to)
         put_char(out, s->chars[i].cp);
 }
 
+/* The width of a handout's verse: a long line of the poem wraps here. */
+enum { VERSE_COLS = 60 };
+
+/* The colon after a label as the language writes it: "：" in Chinese, a
+ * no-break space before it in French. */
+static const char *colon(const AppState *s)
+{
+    return s->lang == LANG_ZH ? "：" : s->lang == LANG_FR ? "\xC2\xA0:" : ":";
+}
+
+/* What follows the colon before the text on its line: Chinese, nothing. */
+static const char *after_colon(const AppState *s) { return s->lang == LANG_ZH ? "" : " "; }
+
+/* Does a line of verse end with cp (verse.h's rule 1)? */
+static int ends_verse_line(uint32_t cp)
+{
+    return cp == 0xFF0C /* ， */ || cp == 0xFF1B /* ； */ || cp == 0x3002 /* 。 */ ||
+           cp == 0xFF01 /* ！ */ || cp == 0xFF1F /* ？ */ || cp == '\n';
+}
+
+/* "- LABEL: " and chars[from..to) as verse: on the same line if it is one
+ * line of verse, else as an indented block (Markdown keeps its lines), a line
+ * of the poem to a line (one too long for the page goes on, indented, on the
+ * next), an empty line where a new poem starts. The first line starts where
+ * chars[from] stands in its line of verse, so that the lines of the poem
+ * line up with those typed before it. */
+static void put_verse(FILE *out, const AppState *s, LabelId label, size_t from, size_t to)
+{
+    int n = (int)to;
+    uint32_t *cps = malloc(sizeof *cps * (size_t)(n + 1));
+    VerseRow *rows = malloc(sizeof *rows * (size_t)(n + 1));
+    int total = 0, first = 0;
+    if (cps && rows && to > from) {
+        for (int i = 0; i < n; i++)
+            cps[i] = s->chars[i].cp;
+        total = verse_layout(cps, n, 0, VERSE_COLS, n + 1, rows, n + 1, NULL);
+        while (first + 1 < total && (size_t)(rows[first].start + rows[first].len) <= from)
+            first++;
+    }
+    fprintf(out, "- %s%s", app_label(s, label), colon(s));
+    if (first + 1 >= total) { /* one line (or out of memory): the characters on it */
+        fputs(after_colon(s), out);
+        if (to > from)
+            put_text(out, s, from, to);
+        else
+            fputs("—", out);
+        fputc('\n', out);
+    } else {
+        fputc('\n', out);
+        for (int r = first; r < total; r++) {
+            size_t a = (size_t)rows[r].start, b = a + (size_t)rows[r].len;
+            if (a < from) {
+                a = from;
+            } else if (cps[a] == '\n' && a > 0) { /* a new poem: an empty line, not a ⏎ */
+                if (r > first)
+                    fputc('\n', out);
+                a++;
+            }
+            fputs("\n      ", out);
+            if (r > first && !ends_verse_line(cps[rows[r - 1].start + rows[r - 1].len - 1]))
+                fputs("    ", out); /* a line too long for the page goes on indented */
+            if (r == first) /* line up with the typed characters before it */
+                for (size_t i = (size_t)rows[r].start; i < from; i++)
+                    if (cps[i] != '\n')
+                        fprintf(out, "%*s", textw_cp_width(cps[i]), "");
+            put_text(out, s, a, b);
+        }
+        fputs("\n\n", out);
+    }
+    free(cps);
+    free(rows);
+}
+
 static void put_text_lines(FILE *out, const AppState *s)
 {
     /* what the model wrote at the end, after the last character typed or picked */
     size_t wrote = s->n_chars;
     while (wrote > 0 && s->chars[wrote - 1].origin == ORIGIN_MODEL)
         wrote--;
-    fprintf(out, "- %s: ", app_label(s, LBL_PROMPT));
-    if (wrote == 0)
-        fputs("—", out);
-    put_text(out, s, 0, wrote);
-    fputc('\n', out);
+    put_verse(out, s, LBL_PROMPT, 0, wrote);
     if (wrote < s->n_chars) {
         size_t end = s->n_chars;
         if (s->chars[end - 1].cp == '\n') /* the newline that ends the poem */
             end--;
-        fprintf(out, "- %s: ", app_label(s, LBL_LESSON_WROTE));
-        put_text(out, s, wrote, end);
-        fputc('\n', out);
+        put_verse(out, s, LBL_LESSON_WROTE, wrote, end);
     }
 }
 
 static void put_settings(FILE *out, const AppState *s)
 {
-    fprintf(out, "- %s: ", app_label(s, LBL_LESSON_SETTINGS));
+    fprintf(out, "- %s%s%s", app_label(s, LBL_LESSON_SETTINGS), colon(s), after_colon(s));
     for (int id = 0; id < SL_COUNT; id++) {
         char v[32];
         app_slider_format(s, (SliderId)id, v, sizeof v);
@@ -83,11 +162,13 @@ static void put_top(FILE *out, const AppState *s)
         const Candidate *c = &p->top[k];
         fprintf(out, "| %d | ", k + 1);
         put_char(out, vocab_cp(&s->m->vocab, c->id));
-        fprintf(out, " | %.1f%% | ", 100.0 * (double)c->p);
+        /* the percentages as the bars write them (0.85%, not 0.9%) */
+        char pct[32];
+        fprintf(out, " | %s | ", probfmt_percent((double)c->p, 1, pct, sizeof pct));
         if (c->blocked)
             fputs(app_label(s, LBL_BLOCKED), out);
         else
-            fprintf(out, "%.1f%%", 100.0 * (double)c->p_sampler);
+            fputs(probfmt_percent((double)c->p_sampler, 1, pct, sizeof pct), out);
         if (s->corpus && p->suffix_total > 0)
             fprintf(out, " | %zu/%zu %.1f%% |\n", c->corpus_count, p->suffix_total,
                     100.0 * (double)c->corpus_count / (double)p->suffix_total);
@@ -131,9 +212,10 @@ static void put_timing(FILE *out, const AppState *s)
         return;
     double un = c->total_uncached_model_ms, ca = c->total_cached_model_ms;
     double speedup = ca > 0 ? un / ca : 0;
-    fprintf(out, "- %s: ", app_label(s, LBL_CACHE));
+    fprintf(out, "- %s%s%s", app_label(s, LBL_CACHE), colon(s), after_colon(s));
     fprintf(out, app_label(s, LBL_TIMING_TOTALS), un, ca, speedup);
-    fprintf(out, "; %s\n\n", app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
+    fprintf(out, "%s%s\n\n", s->lang == LANG_ZH ? "；" : s->lang == LANG_FR ? "\xC2\xA0; " : "; ",
+            app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
     fprintf(out, "| %s | %s | %s |\n| ---: | ---: | ---: |\n", app_label(s, LBL_POSITION),
             app_label(s, LBL_WITHOUT_CACHE), app_label(s, LBL_WITH_CACHE));
     int last = -1;
@@ -148,35 +230,167 @@ static void put_timing(FILE *out, const AppState *s)
     fputc('\n', out);
 }
 
-static void put_state(FILE *out, const AppState *s, int compared)
+/* The question of a quiz step ("> **question:** ...", numbered in a worksheet). */
+static void put_question(FILE *out, const AppState *s, int number)
 {
-    if (s->quiz[0])
-        fprintf(out, "> **%s:** %s\n\n", app_label(s, LBL_LESSON_QUIZ), s->quiz);
+    char label[64];
+    if (number > 0)
+        snprintf(label, sizeof label, app_label(s, LBL_HANDOUT_QUESTION), number);
+    else
+        snprintf(label, sizeof label, "%s", app_label(s, LBL_LESSON_QUIZ));
+    fprintf(out, "> **%s%s**%s%s\n\n", label, colon(s), after_colon(s), s->quiz);
+}
+
+/* What the screen shows while a quiz hides its answer: the text, the settings. */
+static void put_visible(FILE *out, const AppState *s)
+{
     put_text_lines(out, s);
     put_settings(out, s);
-    put_query(out, s);
-    put_top(out, s);
-    if (compared)
+}
+
+/* What the bars' side of the screen shows: the look-up (query), the top 8
+ * (bars) and the timings after a compare (timing): what a quiz's reveal shows. */
+static void put_revealed(FILE *out, const AppState *s, int query, int bars, int timing)
+{
+    if (query) {
+        put_query(out, s);
+        if (!bars && !timing)
+            fputc('\n', out);
+    }
+    if (bars)
+        put_top(out, s);
+    if (timing)
         put_timing(out, s);
 }
 
-int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang,
+/* The bars put_revealed shows, to tell whether a step's reveal is new: a
+ * question about bars already printed (a discussion) has none to reveal. */
+typedef struct {
+    int n_top, ids[APP_TOP];
+    float p[APP_TOP], p_sampler[APP_TOP];
+    size_t n_chars, suffix_total;
+} Bars;
+
+static Bars bars_now(const AppState *s)
+{
+    Bars b;
+    memset(&b, 0, sizeof b); /* the padding too: compared with memcmp */
+    const Prediction *p = &s->pred;
+    b.n_top = p->n_top;
+    for (int k = 0; k < p->n_top && k < APP_TOP; k++) {
+        b.ids[k] = p->top[k].id;
+        b.p[k] = p->top[k].p;
+        b.p_sampler[k] = p->top[k].blocked ? -1.0f : p->top[k].p_sampler;
+    }
+    b.n_chars = s->n_chars;
+    b.suffix_total = p->suffix_total;
+    return b;
+}
+
+/* Has the worksheet printed these bars before (shown[0..n))? */
+static int printed_before(const Bars *shown, int n, const Bars *now)
+{
+    for (int i = 0; i < n; i++)
+        if (memcmp(&shown[i], now, sizeof *now) == 0)
+            return 1;
+    return 0;
+}
+
+static void put_step(FILE *out, const Lesson *l, int k)
+{
+    const LessonStep *st = &l->steps[k];
+    if (k > 0)
+        fprintf(out, "## %d. %s\n\n", k, st->heading);
+    if (st->narration[0])
+        fprintf(out, "%s\n\n", st->narration);
+}
+
+/* Copy the answers gathered in tmp to out, under their heading. */
+static void put_answers(FILE *out, const AppState *s, FILE *tmp)
+{
+    char buf[4096];
+    size_t n;
+    fprintf(out, "## %s\n\n", app_label(s, LBL_HANDOUT_ANSWERS));
+    rewind(tmp);
+    while ((n = fread(buf, 1, sizeof buf, tmp)) > 0)
+        fwrite(buf, 1, n, out);
+}
+
+int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
                        LessonProblem problem, void *ctx)
 {
-    int problems = 0;
+    int problems = 0, questions = 0, explains = 0; /* explains: the question the step after answers */
+    int n_shown = 0;
+    FILE *ans = NULL;
+    Bars *shown = NULL; /* the bars the worksheet's questions part has printed */
     s->lang = lang;
     app_reset(s);
+    if (worksheet) {
+        ans = tmpfile();
+        shown = calloc((size_t)l->n_steps + 1, sizeof *shown);
+        if (!ans || !shown) {
+            if (ans)
+                fclose(ans);
+            free(shown);
+            problem(ctx, 0, "cannot make room for the worksheet's answers");
+            return 1;
+        }
+    }
     fprintf(out, "# %s\n\n", l->title);
     for (int k = 0; k < l->n_steps; k++) {
         const LessonStep *st = &l->steps[k];
+        int compared = lesson_step_runs(l, k, "compare");
         /* entering the steps in turn is going to each step: lesson_goto replays the same */
         problems += lesson_enter(s, l, k, 1, problem, ctx);
-        if (k > 0)
-            fprintf(out, "## %d. %s\n\n", k, st->heading);
-        if (st->narration[0])
-            fprintf(out, "%s\n\n", st->narration);
-        if (st->n_cmds > 0)
-            put_state(out, s, lesson_step_runs(l, k, "compare"));
+        Bars now = bars_now(s);
+        int news = ans && !printed_before(shown, n_shown, &now);
+        if (!ans) { /* a handout: every step as the screen shows it */
+            put_step(out, l, k);
+            if (st->n_cmds > 0) {
+                if (s->quiz[0])
+                    put_question(out, s, 0);
+                put_visible(out, s);
+                put_revealed(out, s, 1, 1, compared);
+            }
+        } else if (s->quiz[0]) { /* a question: its answer goes to the end */
+            questions++;
+            put_step(out, l, k);
+            put_visible(out, s);
+            fputc('\n', out);
+            put_question(out, s, questions);
+            fprintf(out, "%s%s________________________________________\n\n",
+                    app_label(s, LBL_HANDOUT_ANSWER), after_colon(s));
+            fprintf(ans, "### %d. %s\n\n", questions, s->quiz);
+            /* the step after it explains, unless it asks a question itself */
+            explains = k + 1 < l->n_steps && !lesson_step_runs(l, k + 1, "quiz") ? questions : 0;
+            if (!explains)
+                put_revealed(ans, s, lesson_step_runs(l, k, "lookup"), news, compared);
+        } else if (explains) { /* the step that tells the answer */
+            int timing = compared || lesson_step_runs(l, k - 1, "compare");
+            if (k > 0)
+                fprintf(out, "## %d. %s\n\n", k, st->heading);
+            fprintf(out, app_label(s, LBL_HANDOUT_SEE_ANSWER), explains);
+            fputs("\n\n", out);
+            if (st->narration[0])
+                fprintf(ans, "%s\n\n", st->narration);
+            if (st->n_cmds > 0)
+                put_visible(ans, s);
+            put_revealed(ans, s, lesson_step_runs(l, k, "lookup"), news, timing);
+            explains = 0;
+        } else {
+            put_step(out, l, k);
+            if (st->n_cmds > 0) {
+                put_visible(out, s);
+                put_revealed(out, s, 1, 1, compared);
+                shown[n_shown++] = now;
+            }
+        }
     }
+    if (ans) {
+        if (questions > 0)
+            put_answers(out, s, ans);
+        fclose(ans);
+    }
+    free(shown);
     return problems;
 }

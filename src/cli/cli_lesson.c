@@ -17,7 +17,7 @@ static const char LESSON_HELP[] =
     "usage: tangscope lesson [FILE] [--lang zh|en|de|fr] [--projector] [--theme dark|light]\n"
     "                        [options]\n"
     "       tangscope lesson --check FILE... [options]\n"
-    "       tangscope lesson --print FILE [options]\n"
+    "       tangscope lesson --print FILE [--worksheet] [options]\n"
     "\n"
     "Guided lessons: Markdown files (lessons/zh, en, de, fr) whose `## ` headings\n"
     "are steps, whose paragraphs are the narration, and whose ```tangscope blocks\n"
@@ -41,7 +41,11 @@ static const char LESSON_HELP[] =
     "                            top 8 (model, after the sampler, training-text\n"
     "                            count), what the model wrote and, after a compare,\n"
     "                            the timings (the only part that differs between\n"
-    "                            runs)\n"
+    "                            runs); poems stand as verse, a line to a line\n"
+    "  --worksheet               with --print: each question without its answer and\n"
+    "                            a line to write on; what the reveal shows and the\n"
+    "                            step that explains it follow at the end of the\n"
+    "                            lesson, under Answers (the teacher's part)\n"
     "\n"
     "  --model FILE              model file (default assets/tang.bin)\n"
     "  --lang zh|en|de|fr        the interface language and the picker's lessons\n"
@@ -250,7 +254,7 @@ static int print_file(LessonEnv *e, const char *file, AppLang lang)
     int problems = load(&l, file, &ps);
     if (problems >= 0) {
         problems += cli_lesson_handout(stdout, &e->s, &l, lesson_lang_of(file, lang),
-                                       collect_problem, &ps);
+                                       e->worksheet, collect_problem, &ps);
         lesson_free(&l);
     }
     fflush(stdout);
@@ -339,12 +343,14 @@ int cmd_lesson(int argc, char **argv)
 {
     const char *model_path = NULL, *lang_arg = NULL, *corpus_path = NULL, *theme_arg = NULL;
     int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0;
+    int worksheet = 0;
     Opt opts[] = {
         {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
         {"--model", OPT_STR, &model_path, 0, 0},   {"--lang", OPT_STR, &lang_arg, 0, 0},
         {"--corpus", OPT_STR, &corpus_path, 0, 0}, {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--threads", OPT_INT, &threads, 0, 1024},
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
+        {"--worksheet", OPT_FLAG, &worksheet, 0, 0},
     };
     enum { MAX_FILES = 256 };
     const char *files[MAX_FILES];
@@ -369,6 +375,8 @@ int cmd_lesson(int argc, char **argv)
         return cli_error("lesson", EXIT_USAGE, "--check needs at least one lesson file");
     if (print && n_files != 1)
         return cli_error("lesson", EXIT_USAGE, "--print takes one lesson file");
+    if (worksheet && !print)
+        return cli_error("lesson", EXIT_USAGE, "--worksheet goes with --print");
     if (!check && !print) {
         if (n_files > 1)
             return cli_error("lesson", EXIT_USAGE, "one lesson at a time (--check takes several)");
@@ -380,6 +388,7 @@ int cmd_lesson(int argc, char **argv)
     LessonEnv e;
     if ((rc = cli_lesson_env_open(&e, "lesson", model_path, corpus_path, no_corpus)) != 0)
         return rc;
+    e.worksheet = worksheet;
     rc = check ? check_files(&e, files, n_files, lang) : print_file(&e, files[0], lang);
     cli_lesson_env_close(&e);
     return rc;
