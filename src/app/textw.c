@@ -218,7 +218,8 @@ static size_t break_at(const char *s, size_t len, int cols, TextwLang lang)
             run--;
         while (after < len && s[after] == ' ')
             after++;
-        if (run > 0 && space_break(ch_before(s, len, run).cp, after < len ? ch_at(s, len, after).cp : 0, lang))
+        uint32_t b = after < len ? ch_at(s, len, after).cp : 0;
+        if (run > 0 && space_break(ch_before(s, len, run).cp, b, lang))
             return n;
     } else if (prev.cp != ' ' && direct_break(prev, c, lang)) {
         return n;

@@ -80,7 +80,8 @@ int view_lesson_lines(const AppState *s, Rect r, int *rows)
     char quiz[APP_QUIZ_MAX + 64];
     int n = narration_parts(s, parts, quiz, sizeof quiz), lines = 0;
     for (int i = 0; i < n; i++)
-        lines += textw_lines_in(parts[i].text, r.w, wrap_lang(s), NULL, 0) + (i + 1 < n); /* a blank line between */
+        lines += textw_lines_in(parts[i].text, r.w, wrap_lang(s), NULL, 0) +
+                 (i + 1 < n); /* a blank line between */
     return lines;
 }
 
@@ -133,11 +134,10 @@ void view_lesson_draw(const AppState *s, Rect r)
 }
 
 /* Wrapped text from row y on, at most up to row end; returns the row after it. */
-static int draw_paragraph(const AppState *s, int y, int end, int x, int w, Role role,
-                          const char *text)
+static int draw_paragraph(int y, int end, int x, int w, Role role, const char *text)
 {
     TextSpan spans[32];
-    int count = textw_lines_in(text, w, wrap_lang(s), spans, 32);
+    int count = textw_lines(text, w, spans, 32);
     for (int k = 0; k < count && k < 32 && y < end; k++, y++) {
         char line[APP_QUIZ_MAX];
         snprintf(line, sizeof line, "%.*s", (int)spans[k].len, text + spans[k].start);
@@ -150,8 +150,8 @@ void view_quiz_draw(const AppState *s, Rect r)
 {
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_LESSON_QUIZ));
     int end = r.y + r.h;
-    int y = draw_paragraph(s, r.y + 2, end - 2, r.x + 2, r.w - 4, ROLE_KEY, s->quiz);
-    draw_paragraph(s, y + 1, end, r.x + 2, r.w - 4, ROLE_DIM, app_label(s, LBL_ST_QUIZ));
+    int y = draw_paragraph(r.y + 2, end - 2, r.x + 2, r.w - 4, ROLE_KEY, s->quiz);
+    draw_paragraph(y + 1, end, r.x + 2, r.w - 4, ROLE_DIM, app_label(s, LBL_ST_QUIZ));
 }
 
 void view_picker_draw(const AppState *s, Rect r)
