@@ -53,6 +53,12 @@ else
     fail worksheet-as-written "$(head -20 "$work/diff")"
 fi
 
+# --worksheet belongs to --print: alone it is refused with one line, status 2
+$T lesson --worksheet $LESSON $TINY >"$work/out" 2>"$work/err"
+status=$?
+[ "$status" -eq 2 ] && has worksheet-alone "$work/err" "tangscope lesson: --worksheet goes with --print" ||
+    fail worksheet-alone "status $status: $(cat "$work/err")"
+
 # --- the same lesson as a handout: answers under their questions, verse too ---
 $T lesson --print $LESSON $TINY >"$work/h" 2>"$work/err"
 has handout-question "$work/h" "> **question:** Is 风 the first after 春风?"
