@@ -17,6 +17,7 @@
  * explain the answer, go to the answers at the end of the lesson, numbered
  * as the questions are. The teacher keeps that last section.
  */
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -325,6 +326,10 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
     Bars *shown = NULL; /* the bars the worksheet's questions part has printed */
     s->lang = lang;
     app_reset(s);
+    /* verse is laid out by display columns (a Chinese character takes two),
+     * which wcwidth measures only under a UTF-8 character type */
+    if (!setlocale(LC_CTYPE, "C.UTF-8"))
+        setlocale(LC_CTYPE, "C.utf8");
     if (worksheet) {
         ans = tmpfile();
         shown = calloc((size_t)l->n_steps + 1, sizeof *shown);

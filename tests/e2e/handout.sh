@@ -64,7 +64,7 @@ $T lesson --print $LESSON $TINY >"$work/h" 2>"$work/err"
 has handout-question "$work/h" "> **question:** Is 风 the first after 春风?"
 has handout-small-share "$work/h" "| 4 | 云 | 3.8% | 0.74% | 0/7 0.0% |"
 has handout-verse "$work/h" "      山水白日云天。"
-has handout-aligned "$work/h" "        秋水日。"
+has handout-aligned "$work/h" "          秋水日。"  # 6 of the block, 4 under 山水
 grep -q "^## Answers" "$work/h" && fail handout-no-answers "an answers section" || pass handout-no-answers
 [ "$(grep -c "^| 1 | 风 | 41.1% | 85.7%" "$work/h")" -eq 3 ] && pass handout-every-step ||
     fail handout-every-step "the bars of steps 1-3: $(grep -c "^| 1 | 风 | 41.1%" "$work/h")"
