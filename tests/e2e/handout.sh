@@ -88,9 +88,9 @@ has zh-answer-line "$work/zh" "答：________________________________________"
 has zh-see "$work/zh" "这一步揭晓第 1 题的答案，见文末的参考答案。"
 has zh-answers "$work/zh" "## 参考答案"
 # the lines the handout writes itself (its labels, the question, the line
-# to write on; not the screen's look-up line, "X : rang"): no ASCII colon in
+# to write on; not the screen's own lines, "X : rang", "après 「春风」 : 7 fois"): no ASCII colon in
 # Chinese, none without its no-break space in French
-own='^- [^ ]\{2,\}\|^> \|^答\|^Votre'
+own='^- 文本\|^- 模型写出\|^- 设置\|^- texte\|^- Le modèle\|^- Réglages\|^> \|^答\|^Votre'
 if grep "$own" "$work/zh" | grep -q ":"; then fail zh-no-ascii-colon "$(grep "$own" "$work/zh" | grep -m1 ":")"; else pass zh-no-ascii-colon; fi
 if grep "$own" "$work/fr" | grep -q "[^$NBSP]:"; then
     fail fr-no-bare-colon "$(grep "$own" "$work/fr" | grep -m1 "[^$NBSP]:")"
@@ -139,7 +139,7 @@ else
             fail "worksheets-$lang-no-answer-before" "$(head -5 "$work/leaks")"
         fi
         quizzes=$(cat lessons/"$lang"/[0-9]*.md | grep -c "^quiz ")
-        asked=$(grep -c "^> \*\*" "$work/demo-$lang")
+        asked=$(grep -c '^> \*\*[^*]*[0-9][^*]*\*\*' "$work/demo-$lang") # numbered questions
         answered=$(grep -c "^### [0-9]*\. " "$work/demo-$lang")
         lines=$(grep -c "________$" "$work/demo-$lang")
         if [ "$quizzes" -eq "$asked" ] && [ "$asked" -eq "$answered" ] && [ "$asked" -eq "$lines" ]; then
