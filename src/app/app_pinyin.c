@@ -26,8 +26,33 @@ void app_pinyin_reading(const AppState *s, uint32_t cp, const PinyinSyllable *q,
     const PinyinEntry *e = s->pinyin ? pinyin_find(s->pinyin, cp) : NULL;
     if (!e)
         return;
-    int i = q ? pinyin_match_index(s->pinyin, e, q) : 0;
-    pinyin_reading(e, i < 0 ? 0 : i, out, size);
+    int i = q ? pinyin_match_index(s->pinyin, e, q) : e->verse;
+    pinyin_reading(e, i < 0 ? e->verse : i, out, size);
+}
+
+/* A word never crosses punctuation or the newline, so the clause around i
+ * (at most this many characters each side) decides its reading. */
+#define CLAUSE_REACH 32
+
+void app_pinyin_reading_at(const AppState *s, size_t i, char *out, size_t size)
+{
+    out[0] = 0;
+    if (!s->pinyin || i >= s->n_chars)
+        return;
+    const PinyinEntry *e = pinyin_find(s->pinyin, s->chars[i].cp);
+    if (!e)
+        return;
+    size_t a = i, b = i + 1;
+    while (a > 0 && i - a < CLAUSE_REACH && pinyin_find(s->pinyin, s->chars[a - 1].cp))
+        a--;
+    while (b < s->n_chars && b - i <= CLAUSE_REACH && pinyin_find(s->pinyin, s->chars[b].cp))
+        b++;
+    uint32_t cps[2 * CLAUSE_REACH + 2];
+    int reading[2 * CLAUSE_REACH + 2];
+    for (size_t k = a; k < b; k++)
+        cps[k - a] = s->chars[k].cp;
+    pinyin_read_text(s->pinyin, cps, (int)(b - a), reading);
+    pinyin_reading(e, reading[i - a] < 0 ? 0 : reading[i - a], out, size);
 }
 
 const char *app_pinyin_gloss(const AppState *s, uint32_t cp)

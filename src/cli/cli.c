@@ -197,6 +197,17 @@ const char *cli_asset(const char *name)
     return home_path(rel);
 }
 
+int cli_pinyin_load(Pinyin *p, TsErr *err)
+{
+    if (pinyin_load(p, cli_asset("pinyin.tsv"), err) != 0)
+        return -1;
+    if (pinyin_words_load(p, cli_asset("words.tsv"), err) != 0) {
+        pinyin_free(p);
+        return -1;
+    }
+    return 0;
+}
+
 const char *cli_lessons_dir(const char *lang)
 {
     char rel[64];

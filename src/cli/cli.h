@@ -69,6 +69,9 @@ int cli_settings_error(const char *cmd, int status, const char *msg);
  * the whole run (assets/NAME if nothing exists, so an error names what was
  * looked for). */
 const char *cli_asset(const char *name);
+/* The pinyin table (assets/pinyin.tsv) with its word list (assets/words.tsv),
+ * so a text reads by words (地上 dì shàng). Fails with err as pinyin_load. */
+int cli_pinyin_load(Pinyin *p, TsErr *err);
 
 /* The folder of the lessons in a language ("de"): lessons/LANG under
  * $TANGSCOPE_HOME, here, or beside the executable, as cli_asset looks. */

@@ -173,7 +173,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
     /* pinyin and glosses: the explorer works without them, and says so */
     Pinyin py;
-    if (pinyin_load(&py, cli_asset("pinyin.tsv"), &err) == 0)
+    if (cli_pinyin_load(&py, &err) == 0)
         s.pinyin = &py;
     else if (s.pred.model_ok) /* a model that fails says so first */
         app_status(&s, 1, app_label(&s, LBL_ST_PINYIN_FAILED), err.msg);

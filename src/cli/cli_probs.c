@@ -390,7 +390,7 @@ static int probs_open(ProbsRun *r)
     if (model_load(&r->m, a->model_path, &err) != 0)
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
     if (a->show_pinyin || a->pinyin_input) {
-        if (pinyin_load(&r->py, cli_asset("pinyin.tsv"), &err) != 0)
+        if (cli_pinyin_load(&r->py, &err) != 0)
             return cli_error("probs", EXIT_USAGE, "%s", err.msg);
         r->pinyin = &r->py;
     }

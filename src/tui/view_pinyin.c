@@ -71,9 +71,8 @@ void view_pinyin_readings(const AppState *s, int y, int x0, const PromptCell *ce
     for (int k = 0; k < n; k++) {
         if (cells[k].char_index < 0)
             continue; /* the newline a poem starts on */
-        const AppChar *ch = &s->chars[cells[k].char_index];
         char r[32];
-        app_pinyin_reading(s, ch->cp, NULL, r, sizeof r);
+        app_pinyin_reading_at(s, (size_t)cells[k].char_index, r, sizeof r);
         /* the cell was made wide enough for it (view_prompt_cells) */
         draw_text(y, x0 + cells[k].x, cells[k].w, ROLE_DIM, r);
     }
