@@ -262,6 +262,11 @@ typedef struct {
     CompareRun cmp;
     TextMark cmp_text;       /* the text the compare run started from */
     TextMark query_text;     /* the text the `/` look-up was asked on */
+    /* Enter's last run: the text when it ended by itself, and where it began.
+     * While the text is still that one, the session code holds the text
+     * before the run, and Enter writes the rest again (session.h). */
+    TextMark write_end;
+    size_t write_from;
     Job job;
     AppCoin coin;            /* the last sampled step's coin */
     int show_entropy;        /* e: the entropies of the written characters, position by position */

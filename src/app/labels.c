@@ -397,6 +397,10 @@ static const Label LABELS[LBL_COUNT] = {
                               "pas de pinyin : %s"},
     /* the session to take home (code, export) and the KV cache's cost (r) */
     [LBL_CODE] = {"code", "分享码", "Code", "code"},
+    /* after the code when it holds the text before Enter's run (session.h) */
+    [LBL_CODE_ENTER] = {"+ Enter", "+ 回车", "+ Enter", "+ Entrée"},
+    [LBL_CODE_NONE] = {"no code: text too long (%d max.)", "文本过长（最多 %d 字），没有分享码",
+                       "kein Code: Text zu lang (max. %d)", "pas de code : texte trop long (%d max.)"},
     [LBL_HELP_EXPORT] = {"save session as JSON", "把本次会话存为 JSON", "Sitzung als JSON sichern",
                          "enregistrer en JSON"},
     [LBL_HELP_KVCACHE] = {"KV cache cost by model", "各模型的 KV 缓存开销",

@@ -183,6 +183,8 @@ typedef enum {
     LBL_ST_PINYIN_FAILED,
     /* the session to take home (code, export) and the KV cache's cost (r) */
     LBL_CODE,
+    LBL_CODE_ENTER,
+    LBL_CODE_NONE,
     LBL_HELP_EXPORT,
     LBL_HELP_KVCACHE,
     LBL_ST_EXPORTED,

@@ -13,11 +13,20 @@
 
 /* ---- the code ---- */
 
-/* The prompt: the known characters before the first one the model wrote. */
+int app_session_code_enter(const AppState *s)
+{
+    TextMark now = app_text_mark(s);
+    return s->write_end.n > 0 && now.n == s->write_end.n && now.hash == s->write_end.hash &&
+           s->write_from <= s->n_chars;
+}
+
+/* The prompt: the known characters of the text, or of the text before
+ * Enter's run while the text ends with it as it ended by itself. */
 static int prompt_chars(const AppState *s, uint32_t *cps, int max, TsErr *err)
 {
     int n = 0;
-    for (size_t i = 0; i < s->n_chars && s->chars[i].origin != ORIGIN_MODEL; i++) {
+    size_t end = app_session_code_enter(s) ? s->write_from : s->n_chars;
+    for (size_t i = 0; i < end; i++) {
         if (s->chars[i].id < 0)
             continue;
         if (n == max)

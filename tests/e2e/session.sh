@@ -154,6 +154,38 @@ else
     fail session_explorer_acrostic "no acrostic written and saved"
 fi
 
+# the code in the title after Space x3 then Enter, and after picks: the title
+# says + Enter, generate --code writes the text on screen, and the explorer
+# opened from it writes it again with Enter
+title_code() { screen | sed -n '1s/.* code \([2-9A-HJKMNP-Z]*\).*/\1/p'; }
+for keys in "Space Space Space" "2 Space 1"; do
+    name=session_code_after_$(printf '%s' "$keys" | tr ' ' _)
+    open
+    e2e_keys -l 春风
+    # shellcheck disable=SC2086
+    for k in $keys; do e2e_keys "$k"; sleep 0.2; done
+    e2e_keys Enter
+    if ! until_ok shows "wrote " || ! until_ok shows "+ Enter" || ! e2e_keys x ||
+        ! until_ok shows "session saved in"; then
+        fail "$name" "Enter did not write, or the title does not say + Enter"
+        continue
+    fi
+    c=$(title_code)
+    text=$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$(saved)")
+    e2e_keys q
+    open --code "$c"
+    e2e_keys Enter
+    if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in" &&
+        [ "$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$(saved)")" = "$text" ] &&
+        [ "$(gen --code "$c" --json | jq -r '.poems[0]')" = "$text" ]; then
+        pass "$name"
+    else
+        fail "$name" "code '$c' did not write '$text' again"
+    fi
+    e2e_keys q
+done
+open # the cost panel below starts from a fresh explorer
+
 # ---- the KV cache's cost (r) ----
 
 kv_panel() {
