@@ -175,9 +175,7 @@ static void write_session(FILE *f, const AppState *s)
         json_write_string(f, code);
     else
         fputs("null", f);
-    size_t prompt = 0;
-    while (prompt < s->n_chars && s->chars[prompt].origin != ORIGIN_MODEL)
-        prompt++;
+    size_t prompt = app_session_code_enter(s) ? s->write_from : s->n_chars; /* what the code holds */
     fputs(", \"text\": ", f);
     json_chars(f, s, 0, s->n_chars);
     fputs(", \"prompt\": ", f);
