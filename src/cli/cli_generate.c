@@ -42,13 +42,20 @@
     "                           line: its poem and place, the model's and the sampler's\n"   \
     "                           probability, and the top 8 with both (docs/session-json.md)\n"
 
+#define PINYIN_HELP(what, example)                                                                  \
+    "  --pinyin \"" example "\"\n"                                                               \
+    "                           " what ", typed in pinyin: each syllable\n"                   \
+    "                           (chun, chun1, chūn) becomes the character reading it\n"    \
+    "                           that the model ranks first there, after those before\n"   \
+    "                           it; stderr says which, with the runners-up\n"
+
 #define CONVERT_HELP                                                                               \
     "Traditional characters are read as simplified ones (風 as 风, OpenCC's t2s, as\n"               \
     "the training text was converted), and , . ? ! (ASCII or full-width) as ， and 。;\n"          \
     "one line on stderr says what was converted (in --json: \"converted\").\n"
 
 static const char GENERATE_HELP[] =
-    "usage: tangscope generate [PROMPT] [options]\n"
+    "usage: tangscope generate [PROMPT | --pinyin SYLLABLES] [options]\n"
     "\n"
     "Write poems. Each poem starts after a newline (as in the training text), then\n"
     "PROMPT, and runs to its newline or --max-chars characters. With --mid-text\n"
@@ -58,6 +65,7 @@ static const char GENERATE_HELP[] =
     "\n" CONVERT_HELP
     "\n"
     "  -n N                     poems to write, 1..10000 (default 1)\n"
+    PINYIN_HELP("PROMPT", "chun feng")
     "  --max-chars N            at most N characters per poem after the prompt,\n"
     "                           1..1000000 (default 200)\n"
     "  --stats                  also say how many poems are well formed: lines of equal\n"
@@ -70,7 +78,7 @@ static const char GENERATE_HELP[] =
     "                           another model, is refused\n" SAMPLER_HELP;
 
 static const char ACROSTIC_HELP[] =
-    "usage: tangscope acrostic HEADS [options]\n"
+    "usage: tangscope acrostic HEADS|--pinyin SYLLABLES [options]\n"
     "\n"
     "Write an acrostic (藏头诗): line i opens with the i-th character of HEADS;\n"
     "the model writes the rest of each line, with no punctuation inside a line;\n"
@@ -79,17 +87,19 @@ static const char ACROSTIC_HELP[] =
     "and the model reads the poem as a fragment from inside a text.\n"
     "\n" CONVERT_HELP
     "\n"
+    PINYIN_HELP("the heads", "chun xia qiu dong")
     "  --chars 5|7              characters per line, 5 or 7 (default 7)\n"
     "  -n N                     poems to write, 1..10000 (default 1)\n" SAMPLER_HELP;
 
 static const char JUEJU_HELP[] =
-    "usage: tangscope jueju [options]\n"
+    "usage: tangscope jueju [--pinyin SYLLABLES] [options]\n"
     "\n"
     "Write a jueju (绝句) in fixed form: four lines of 5 or 7 characters,\n"
     "punctuation only at line ends, ，。，。. The poem starts after a newline;\n"
     "with --mid-text the first character is chosen after it, then the newline\n"
     "goes and the model reads the poem as a fragment from inside a text.\n"
     "\n"
+    PINYIN_HELP("its first characters", "ming yue")
     "  --chars 5|7              characters per line, 5 or 7 (default 5)\n"
     "  -n N                     poems to write, 1..10000 (default 1)\n" SAMPLER_HELP;
 
@@ -206,6 +216,7 @@ typedef struct {
     FormKind kind;
     ContextPolicy policy;
     const char *typed; /* the prompt or the acrostic's heads, or NULL */
+    const char *pinyin; /* --pinyin: the same as syllables, or NULL */
     SessionCode code;  /* decoded from --code, when a.code */
 } GenRequest;
 
@@ -217,6 +228,9 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     FormKind kind = q->kind;
     *a = (GenArgs){.set = gen_default_settings(), .seed = GEN_DEFAULT_SEED, .poems = 1,
                    .max_chars = 200, .chars = kind == FORM_ACROSTIC ? 7 : 5};
+    int rc = cli_take_pinyin(cmd, &argc, argv, 1, &q->pinyin);
+    if (rc)
+        return rc;
     const char *chars_arg = NULL;
     Opt opts[] = {
         {"--model", OPT_STR, &a->model, 0, 0},
@@ -247,7 +261,7 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     }
     const char *pos[1] = {NULL};
     int npos = 0;
-    int rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, kind == FORM_JUEJU ? 0 : 1, &npos);
+    rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, kind == FORM_JUEJU ? 0 : 1, &npos);
     if (rc)
         return rc;
     q->typed = npos ? pos[0] : NULL;
@@ -259,7 +273,12 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
                              ts_quote(&tq, chars_arg));
         a->chars = chars_arg[0] - '0';
     }
-    if (kind == FORM_ACROSTIC && npos == 0)
+    if (q->pinyin && npos)
+        return cli_error(cmd, EXIT_USAGE, "give %s or --pinyin, not both",
+                         kind == FORM_ACROSTIC ? "the heads" : "a PROMPT");
+    if (q->pinyin && a->code)
+        return cli_error(cmd, EXIT_USAGE, "--code holds the prompt already: give no --pinyin");
+    if (kind == FORM_ACROSTIC && npos == 0 && !q->pinyin)
         return cli_error(cmd, EXIT_USAGE, "give the heads, e.g. tangscope acrostic 春眠不觉");
     const char *conflict = a->code ? code_conflict(argc, argv) : NULL;
     if (conflict)
@@ -293,6 +312,7 @@ typedef struct {
     AtomicFile trace_file;
     int trace_open;     /* trace_file is open, not yet committed */
     int user_max_chars; /* --max-chars as given, for the code */
+    char *pinyin_text;  /* --pinyin read as characters */
     char code_text[SESSION_CODE_MAX + 1];
     char heads[FORM_MAX_HEADS * 4 + 1]; /* a code's acrostic heads, as text */
 } GenRun;
@@ -303,7 +323,7 @@ typedef struct {
 static int gen_prompt(GenRun *r, GenRequest *q, const char *cmd)
 {
     TsErr err;
-    const char *text = q->kind == FORM_FREE ? r->conv.text : "";
+    const char *text = q->kind != FORM_ACROSTIC ? r->conv.text : ""; /* jueju: --pinyin's */
     form_init_free(&r->form);
     if (q->a.code) {
         size_t n = (size_t)q->code.n_prompt;
@@ -342,6 +362,13 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
         q->kind = q->code.form;
         heads_text(&q->code, r->heads);
         q->typed = q->kind == FORM_ACROSTIC ? r->heads : NULL;
+    }
+    if (q->pinyin) {
+        int prc = cli_pinyin_text(cmd, &r->m, q->pinyin,
+                                  a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START, &r->pinyin_text);
+        if (prc)
+            return prc;
+        q->typed = r->pinyin_text;
     }
     r->user_max_chars = a->max_chars;
     int rc = cli_convert(cmd, &r->m.vocab, q->typed ? q->typed : "", &r->conv);
@@ -456,6 +483,7 @@ static void gen_run_free(GenRun *r)
     gen_free(&r->g);
     free(r->prompt);
     converted_free(&r->conv);
+    free(r->pinyin_text);
     model_free(&r->m);
 }
 

@@ -17,7 +17,7 @@
 #include "engine/sampler.h"
 
 static const char PROBS_HELP[] =
-    "usage: tangscope probs PROMPT [options]\n"
+    "usage: tangscope probs PROMPT|--pinyin SYLLABLES [options]\n"
     "\n"
     "Read PROMPT and print the most probable next characters: the softmax of the\n"
     "model's scores at temperature 1, and, when any sampler flag is given, the\n"
@@ -43,7 +43,7 @@ static const char PROBS_HELP[] =
     "  --top N                  how many candidates, 1..1000000 (default 8)\n"
     "  --pinyin                 beside each candidate its Mandarin readings and a\n"
     "                           short English gloss (Unihan, assets/pinyin.tsv)\n"
-    "  --pinyin-input SYLLABLE  the model as an input method: every character that\n"
+    "  --pinyin \"chun feng\"     PROMPT in pinyin, as in generate --help (then --pinyin)\n"    "  --pinyin-input SYLLABLE  the model as an input method: every character that\n"
     "                           reads SYLLABLE (chun, chun1 or chūn: tone as a mark,\n"
     "                           a digit 1-5, or left out for any; ü as v or u:),\n"
     "                           most probable next first, with its probability and\n"
@@ -69,10 +69,9 @@ static const char PROBS_HELP[] =
     "                           probability of every character the final\n"
     "                           distribution gives 0 (the temperature counts);\n"
     "                           \"entropy\" the model's, \"entropy_final\" the\n"
-    "                           sampler's, in nats. probs reads no earlier text\n"
-    "                           and applies no form: the repetition penalty and\n"
-    "                           the form mask change nothing here. With --pinyin each candidate has \"pinyin\"\n"
-    "                           (its readings, a list) and \"gloss\"; with\n"
+    "                           sampler's, in nats. No earlier text, no form: the\n"
+    "                           penalty and the form mask change nothing here.\n"
+    "                           With --pinyin: \"pinyin\" (readings) and \"gloss\"; with\n"
     "                           --pinyin-input also \"rank\", and the object\n"
     "                           \"pinyin_input\", \"matches\" (how many read it) and\n"
     "                           \"matches_prob\" (their probability together)\n"
@@ -105,6 +104,7 @@ typedef struct {
     const char *model_path;
     const char *prompt;       /* as typed */
     const char *pinyin_input; /* the syllable, or NULL */
+    const char *pinyin_text;  /* --pinyin SYLLABLES: the prompt typed in pinyin, or NULL */
     PinyinSyllable q;         /* ... as it reads */
     int top, json, mid_text, show_pinyin;
     SamplerSettings set;
@@ -124,6 +124,7 @@ typedef struct {
     Generator g;
     NextView view;            /* the next character (nextview.h), in g.ss */
     int top;                  /* candidates to print: --top, at most the vocabulary */
+    char *typed;              /* --pinyin's syllables read as characters */
 } ProbsRun;
 
 /* Pad to a number of columns: pinyin and glosses are Latin letters, one
@@ -351,6 +352,9 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
     const char *pos[1];
     int npos = 0;
     *a = (ProbsArgs){.top = 8, .set = sampler_defaults()};
+    int rc = cli_take_pinyin("probs", &argc, argv, 0, &a->pinyin_text);
+    if (rc)
+        return rc;
     Opt opts[] = {
         {"--model", OPT_STR, &a->model_path, 0, 0},
         {"--top", OPT_INT, &a->top, 1, 1000000},
@@ -363,13 +367,17 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
         {"--top-p", OPT_FLOAT_OPEN, &a->set.top_p, 0, 1},
         {"--min-p", OPT_FLOAT, &a->set.min_p, 0, 1},
     };
-    int rc = cli_parse("probs", PROBS_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    rc = cli_parse("probs", PROBS_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        pos, 1, &npos);
     if (rc)
         return rc;
     SamplerSettings plain = sampler_defaults();
     a->sampled = memcmp(&a->set, &plain, sizeof a->set) != 0;
     a->prompt = npos ? pos[0] : "";
+    if (a->pinyin_text && npos)
+        return cli_error("probs", EXIT_USAGE, "give a PROMPT or --pinyin, not both");
+    if (a->pinyin_text)
+        a->show_pinyin = 1; /* typed in pinyin: the candidates' readings too */
     if (!a->model_path)
         a->model_path = cli_asset("tang.bin");
     TsErr err;
@@ -394,7 +402,13 @@ static int probs_open(ProbsRun *r)
             return cli_error("probs", EXIT_USAGE, "%s", err.msg);
         r->pinyin = &r->py;
     }
-    int rc = cli_read_prompt("probs", &r->m.vocab, a->prompt, &r->conv, &r->ids, &r->n_prompt);
+    if (a->pinyin_text) {
+        int prc = cli_pinyin_text("probs", &r->m, a->pinyin_text,
+                                  a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START, &r->typed);
+        if (prc)
+            return prc;
+    }
+    int rc = cli_read_prompt("probs", &r->m.vocab, r->typed ? r->typed : a->prompt, &r->conv, &r->ids, &r->n_prompt);
     if (rc)
         return rc;
     PromptStart where = a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START;
@@ -426,6 +440,7 @@ static void probs_close(ProbsRun *r)
     converted_free(&r->conv);
     pinyin_free(&r->py);
     model_free(&r->m);
+    free(r->typed);
 }
 
 int cmd_probs(int argc, char **argv)

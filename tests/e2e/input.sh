@@ -214,4 +214,29 @@ else
     fail explorer-pinyin-damaged "$(screen | tail -2)"
 fi
 
+# ---- --pinyin: a prompt or the heads typed in pinyin ----
+# each syllable becomes the character the model ranks first there; the heads
+# of "chun xia qiu dong" are 春夏秋冬 (the four seasons), said on stderr
+if $T acrostic --pinyin "chun xia qiu dong" --chars 5 --model $MODEL >"$work/pa.out" 2>"$work/pa.err" &&
+    [ "$(sed 's/[，。]/\n/g' "$work/pa.out" | grep -v '^$' | cut -c1-3 | tr -d '\n')" = 春夏秋冬 ] &&
+    grep -q "read as 春夏秋冬" "$work/pa.err" && grep -q "xia     夏 xià" "$work/pa.err"; then
+    pass pinyin-acrostic-heads
+else
+    fail pinyin-acrostic-heads "$(cat "$work/pa.out" "$work/pa.err")"
+fi
+# generate and probs read the same prompt as 春风 typed in characters
+same_pinyin=1
+$T generate --pinyin "chun feng" --model $MODEL >"$work/pg.out" 2>/dev/null || same_pinyin=0
+$T generate 春风 --model $MODEL >"$work/pg2.out" || same_pinyin=0
+cmp -s "$work/pg.out" "$work/pg2.out" || same_pinyin=0
+$T probs --pinyin "chun1 feng" --model $MODEL 2>/dev/null | tail -n +2 >"$work/pp.out" || same_pinyin=0
+$T probs 春风 --pinyin --model $MODEL | tail -n +2 >"$work/pp2.out" || same_pinyin=0
+cmp -s "$work/pp.out" "$work/pp2.out" || same_pinyin=0
+$T jueju --pinyin "ming yue" --model $MODEL 2>/dev/null | grep -q '^明月' || same_pinyin=0
+if [ $same_pinyin -eq 1 ]; then pass pinyin-prompt; else fail pinyin-prompt "generate/probs/jueju --pinyin"; fi
+expect_error pinyin-unknown-syllable 2 "no character of the model reads 'xyz'" \
+    $T acrostic --pinyin "chun xyz" --model $MODEL
+expect_error pinyin-malformed 2 "is not a pinyin syllable" $T generate --pinyin "chun7" --model $MODEL
+expect_error pinyin-and-prompt 2 "not both" $T generate 春风 --pinyin "chun" --model $MODEL
+
 exit $failed
