@@ -35,7 +35,8 @@ static const Subcommand SUBCOMMANDS[] = {
 static void usage(FILE *out)
 {
     fprintf(out, "usage: tangscope COMMAND [options]   (tangscope COMMAND --help for details)\n"
-                 "       tangscope [--model FILE] [--prompt TEXT] [--lang zh|en] ...   (the explorer)\n"
+                 "       tangscope [--model FILE] [--prompt TEXT] [--lang zh|en|de|fr] ...   (the explorer)\n"
+                 "       tangscope --code CODE | --session FILE.json   (a session again)\n"
                  "\n"
                  "tangscope opens up a small GPT trained on the Complete Tang Poems.\n"
                  "\n"

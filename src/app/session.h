@@ -44,8 +44,11 @@ int app_session_open(AppState *s, const SessionCode *c, TsErr *err);
 void app_session_record(AppState *s, int token, const float *model, const float *sampler);
 
 /* Write the session into a new file tangscope-YYYYMMDD-HHMMSS.json (-2, -3,
- * ... if that exists) in folder dir, atomically. Returns 0 and the file's
- * name (without dir) in name, or -1 with err. */
+ * ... if that exists) in folder dir, atomically, and beside it the same name
+ * with .md: a document to hand in, in the interface's language (the poem as
+ * verse with pinyin under each line, the glosses, the settings and code, and
+ * each written character with the model's top candidates). Returns 0 and the
+ * JSON file's name (without dir) in name, or -1 with err. */
 int app_export(AppState *s, const char *dir, char *name, size_t size, TsErr *err);
 
 /* ---- the JSON, shared with `generate --trace` ---- */

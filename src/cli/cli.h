@@ -167,6 +167,7 @@ typedef struct {
     const char *prompt;       /* typed in first, or NULL */
     int mid_text;             /* read it as a fragment from inside a text */
     const char *code;         /* a session code to open (session.h), or NULL */
+    int code_enter;           /* then write with Enter, as the session did (--session) */
     AppLang lang;             /* of the interface */
     const char *corpus_path;  /* NULL: the bundled training text */
     int no_corpus;

@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "app/commands.h"
 #include "app/json.h"
+#include "app/labels.h"
 #include "engine/form.h"
 #include "engine/generate.h"
 #include "engine/model.h"
@@ -38,6 +40,7 @@
     "  --model FILE             model file (default assets/tang.bin)\n"                            \
     "  --json                   print {\"poems\": [...], \"code\": ..., ...}: \"code\" is the\n"      \
     "                           run's session code (generate --code writes it again)\n"        \
+    "  --export                 also save the first poem as x does (JSON and Markdown)\n"    \
     "  --trace FILE             write every written character to FILE, one JSON object a\n"   \
     "                           line: its poem and place, the model's and the sampler's\n"   \
     "                           probability, and the top 8 with both (docs/session-json.md)\n"
@@ -107,7 +110,7 @@ typedef struct {
     const char *model, *policy, *code, *trace;
     SamplerSettings set;
     uint64_t seed;
-    int no_cache, json, poems, max_chars, chars, stats, mid_text;
+    int no_cache, json, poems, max_chars, chars, stats, mid_text, export_doc;
 } GenArgs;
 
 /* The text after the starting newline, checked by form.h's rule. */
@@ -249,6 +252,7 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
         {"--max-chars", OPT_INT, &a->max_chars, 1, 1000000},
         {"--stats", OPT_FLAG, &a->stats, 0, 0},
         {"--trace", OPT_STR, &a->trace, 0, 0},
+        {"--export", OPT_FLAG, &a->export_doc, 0, 0},
         {"--code", OPT_STR, &a->code, 0, 0},
         {"--chars", OPT_STR, &chars_arg, 0, 0},
     };
@@ -475,6 +479,48 @@ static void gen_print_summary(const GenRun *r, const GenRequest *q, const GenTal
     }
 }
 
+/* --export: the first poem as the explorer writes it from the run's code
+ * (the same poem: Enter writes what generate writes), saved as x saves it,
+ * the JSON and the document to hand in. Returns 0 or the exit status. */
+static int gen_export(GenRun *r, const GenRequest *q, const char *cmd)
+{
+    TsErr err;
+    if (!r->code_text[0])
+        return cli_error(cmd, EXIT_USAGE, "--export: the prompt is longer than a code holds (%d "
+                                          "characters)", SESSION_MAX_CHARS);
+    SessionCode c;
+    AppState s;
+    Pinyin py;
+    int have_py = cli_pinyin_load(&py, &err) == 0; /* without it: no pinyin in the document */
+    if (session_code_decode(r->code_text, strlen(r->code_text), &c, &err) != 0 ||
+        app_init(&s, &r->m, &err) != 0) {
+        if (have_py)
+            pinyin_free(&py);
+        return cli_error(cmd, 1, "--export: %s", err.msg);
+    }
+    s.model_name = q->a.model;
+    s.lang = app_lang_from_env();
+    s.pinyin = have_py ? &py : NULL;
+    int rc = 0;
+    char name[128];
+    if (app_session_open(&s, &c, &err) != 0) {
+        rc = cli_error(cmd, 1, "--export: %s", err.msg);
+    } else {
+        app_job_start_write(&s);
+        while (s.job.kind != JOB_NONE)
+            app_apply(&s, CMD_TICK, cmd_arg(0));
+        if (app_export(&s, ".", name, sizeof name, &err) != 0)
+            rc = cli_error(cmd, 1, "--export: %s", err.msg);
+        else
+            fprintf(stderr, "tangscope %s: the first poem saved in %s and %.*s.md\n", cmd, name,
+                    (int)strlen(name) - 5, name);
+    }
+    app_free(&s);
+    if (have_py)
+        pinyin_free(&py);
+    return rc;
+}
+
 static void gen_run_free(GenRun *r)
 {
     if (r->trace_open)
@@ -512,6 +558,8 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     }
     if (rc == 0)
         gen_print_summary(&r, &q, &t);
+    if (rc == 0 && q.a.export_doc)
+        rc = gen_export(&r, &q, cmd);
     else if (q.a.json)
         puts("]}");
     gen_run_free(&r);

@@ -184,6 +184,42 @@ for keys in "Space Space Space" "2 Space 1"; do
     fi
     e2e_keys q
 done
+
+# x also writes a document to hand in (the .md beside the JSON), and
+# --session opens the saved session again: the same text on screen
+open
+e2e_keys -l 春风
+e2e_keys Space
+sleep 0.2
+e2e_keys Enter
+if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in"; then
+    f="$TMP/work/$(saved)"
+    md="${f%.json}.md"
+    text=$(jq -r '.text | rtrimstr("\n")' "$f")
+    first=$(printf '%s' "$text" | sed 's/，.*//')
+    written=$(jq '.steps | length' "$f")
+    rows=$(grep -c '^| [0-9]' "$md" 2>/dev/null)
+    if [ -s "$md" ] && grep -qF "$first，" "$md" && grep -q '^chūn fēng' "$md" &&
+        grep -q '^- 春 chūn: spring' "$md" && grep -q "^- code: \`$(jq -r .code "$f")\` + Enter" "$md" &&
+        grep -q -- '--temperature 0.8' "$md" && [ "$rows" -eq "$written" ] &&
+        grep -q "tangscope --session $(basename "$f")" "$md"; then
+        pass session_export_markdown
+    else
+        fail session_export_markdown "the document lacks the verse, pinyin, glosses, code or the $written rows ($rows): $(head -20 "$md" 2>/dev/null)"
+    fi
+    e2e_keys q
+    open --session "$f"
+    if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in" &&
+        [ "$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$(saved)")" = "$text" ]; then
+        pass session_reopen_file
+    else
+        fail session_reopen_file "--session did not bring back '$text'"
+    fi
+    e2e_keys q
+else
+    fail session_export_markdown "Enter and x did not write and save"
+fi
+expect_error session_not_a_session 2 "is not a session saved by tangscope" "$BIN" --session "$TMP/a.json"
 open # the cost panel below starts from a fresh explorer
 
 # ---- the KV cache's cost (r) ----
