@@ -7,7 +7,6 @@
  * that fits the text comes first. While it is on, app_pinyin_key sees each
  * Command before app_apply's own handlers (as the command line's does).
  */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -59,18 +58,6 @@ const char *app_pinyin_gloss(const AppState *s, uint32_t cp)
 {
     const PinyinEntry *e = s->pinyin ? pinyin_find(s->pinyin, cp) : NULL;
     return e ? e->gloss : "";
-}
-
-void app_pinyin_percent(double p, char *out, size_t size)
-{
-    double pct = 100.0 * p;
-    if (pct >= 0.01 || pct <= 0.0) {
-        snprintf(out, size, "%.2f%%", pct);
-        return;
-    }
-    /* two significant digits, so a rare character never reads 0.0% */
-    int decimals = 1 - (int)floor(log10(pct));
-    snprintf(out, size, "%.*f%%", decimals > 12 ? 12 : decimals, pct);
 }
 
 /* ---- the list of candidates ---- */
@@ -133,7 +120,7 @@ static unsigned choose(AppState *s, long k)
     char ch[8] = {0}, reading[32], pct[32];
     utf8_encode(cp, ch);
     app_pinyin_reading(s, cp, &ime->q, reading, sizeof reading);
-    app_pinyin_percent((double)ime->cand[i].p, pct, sizeof pct);
+    app_prob_text(s, (double)ime->cand[i].p, 1, pct, sizeof pct); /* as the bars say it */
     if (s->query_input) {
         set_typed(s, "");
         return app_apply(s, CMD_LOOKUP, cmd_arg((long)cp)) | REDRAW_PROBS;

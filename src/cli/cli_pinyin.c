@@ -93,10 +93,7 @@ static int read_syllables(const char *cmd, const Pinyin *py, const Vocab *v, con
             cli_error(cmd, EXIT_USAGE, "--pinyin: %s", err.msg);
             return -1;
         }
-        int found = 0;
-        for (int i = 0; i < py->n && !found; i++)
-            found = pinyin_matches(py, &py->entries[i], &qs[n]) && vocab_id(v, py->entries[i].cp) >= 0;
-        if (!found) {
+        if (pinyin_count(py, v, &qs[n]) == 0) {
             cli_error(cmd, EXIT_USAGE, "--pinyin: no character of the model reads %s",
                       ts_quote(&tq, typed[n]));
             return -1;

@@ -124,6 +124,7 @@ typedef struct {
     Generator g;
     NextView view;            /* the next character (nextview.h), in g.ss */
     int top;                  /* candidates to print: --top, at most the vocabulary */
+    int pct_w, py_w;          /* columns of the probabilities and the readings (measure_columns) */
     char *typed;              /* --pinyin's syllables read as characters */
 } ProbsRun;
 
@@ -163,6 +164,30 @@ static void print_percent(double p, int width, int odds)
     printf("%*s", width, text);
 }
 
+/* The widths of the list's columns, from what it will print: the widest
+ * probability ("1 in 6,500,000,000") and the widest readings ("dòng tóng
+ * tǒng"), so that no column runs into the next. */
+static void measure_columns(ProbsRun *r, const int *ids, int n)
+{
+    r->pct_w = 7;
+    r->py_w = 14;
+    for (int k = 0; k < n; k++) {
+        const NextCandidate c = nextview_candidate(&r->view, ids[k]);
+        char text[48];
+        int w = (int)strlen(probfmt_odds((double)c.p, 2, "1 in %s", ",", text, sizeof text));
+        if (r->args.sampled) {
+            int ws = (int)strlen(probfmt_odds((double)c.p_sampler, 2, "1 in %s", ",", text, sizeof text));
+            w = ws > w ? ws : w;
+        }
+        r->pct_w = w > r->pct_w ? w : r->pct_w;
+        const PinyinEntry *e = r->pinyin ? pinyin_find(r->pinyin, vocab_cp(&r->m.vocab, ids[k])) : NULL;
+        int cols = 0;
+        for (const char *p = e ? e->readings : ""; *p; p++)
+            cols += ((unsigned char)*p & 0xC0) != 0x80;
+        r->py_w = cols + 2 > r->py_w ? cols + 2 : r->py_w;
+    }
+}
+
 /* One candidate: its character, probabilities and, with a table, readings. */
 static void print_candidate(const ProbsRun *r, int k, int id, int rank)
 {
@@ -174,11 +199,11 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
     if (json) {
         printf("%s{\"char\": ", k ? ", " : "");
         json_write_string(stdout, ch);
-        printf(", \"prob\": %.6f, \"id\": %d", (double)c.p, id);
+        printf(", \"prob\": %.6g, \"id\": %d", (double)c.p, id);
         if (rank)
             printf(", \"rank\": %d", rank);
         if (sampled)
-            printf(", \"sampled_prob\": %.6f", (double)c.p_sampler);
+            printf(", \"sampled_prob\": %.6g", (double)c.p_sampler);
         if (r->pinyin) {
             fputs(", \"pinyin\": [", stdout);
             char reading[32];
@@ -191,13 +216,12 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
         }
         fputs(", \"stages\": {", stdout);
         for (int st = 0; st < STAGE_COUNT; st++)
-            printf("%s\"%s\": %.6f", st ? ", " : "", sampler_stage_name(st), (double)c.stage[st]);
+            printf("%s\"%s\": %.6g", st ? ", " : "", sampler_stage_name(st), (double)c.stage[st]);
         putchar('}');
         putchar('}');
         return;
     }
-    /* the input method's list reaches rare characters: room for 1 in 20,000,000 */
-    int width = rank ? 15 : 7;
+    int width = r->pct_w; /* measure_columns: room for the widest, 1 in 6,500,000,000 */
     printf("  %2d  %s  ", k + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
     print_percent((double)c.p, width, 1);
     if (sampled) {
@@ -208,7 +232,7 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
         printf("  rank %4d", rank);
     if (r->pinyin) {
         fputs("  ", stdout);
-        print_padded(e && e->readings[0] ? e->readings : "", 14);
+        print_padded(e && e->readings[0] ? e->readings : "", r->py_w);
         fputs(e ? e->gloss : "", stdout);
     }
     putchar('\n');
@@ -259,8 +283,9 @@ static void print_json_head(const ProbsRun *r)
 }
 
 /* The most probable next characters, then the entropy and the sampler. */
-static int print_top(const ProbsRun *r)
+static int print_top(ProbsRun *r)
 {
+    measure_columns(r, r->view.order, r->top);
     const NextView *v = &r->view;
     int sampled = r->args.sampled;
     if (r->args.json) {
@@ -275,10 +300,10 @@ static int print_top(const ProbsRun *r)
         printf("], \"entropy\": %.4f, \"entropy_final\": %.4f, \"context_used\": %d", v->entropy,
                v->stages.entropy_final, r->g.inf.len);
         if (sampled)
-            printf(", \"kept\": %d, \"filtered\": %.6f", v->ss->kept, (double)v->ss->filtered);
-        printf(", \"removed\": %.6f, \"stages\": [", v->stages.removed_total);
+            printf(", \"kept\": %d, \"filtered\": %.6g", v->ss->kept, (double)v->ss->filtered);
+        printf(", \"removed\": %.6g, \"stages\": [", v->stages.removed_total);
         for (int k = 0; k < STAGE_COUNT; k++)
-            printf("%s{\"stage\": \"%s\", \"kept\": %d, \"removed\": %.6f}", k ? ", " : "",
+            printf("%s{\"stage\": \"%s\", \"kept\": %d, \"removed\": %.6g}", k ? ", " : "",
                    sampler_stage_name(k), v->stages.kept[k], v->stages.removed[k]);
         puts("]}");
     } else {
@@ -297,7 +322,7 @@ static int print_top(const ProbsRun *r)
 
 /* The input method: the characters that read the syllable, ranked by the
  * model (the view's order is sorted whole for their ranks). */
-static int print_pinyin_input(const ProbsRun *r)
+static int print_pinyin_input(ProbsRun *r)
 {
     const NextView *v = &r->view;
     const char *typed = r->args.pinyin_input;
@@ -323,12 +348,18 @@ static int print_pinyin_input(const ProbsRun *r)
         print_json_head(r);
         fputs(", \"pinyin_input\": ", stdout);
         json_write_string(stdout, typed);
-        printf(", \"matches\": %d, \"matches_prob\": %.6f, \"candidates\": [", total, together);
+        printf(", \"matches\": %d, \"matches_prob\": %.6g, \"candidates\": [", total, together);
     } else {
         char what[96];
         snprintf(what, sizeof what, "the characters read %s, most probable next first", typed);
         print_header(r, what);
     }
+    int *ids = malloc((size_t)(shown > 0 ? shown : 1) * sizeof *ids);
+    for (int k = 0; ids && k < shown; k++)
+        ids[k] = c[k].id;
+    if (ids)
+        measure_columns(r, ids, shown);
+    free(ids);
     for (int k = 0; k < shown; k++)
         print_candidate(r, k, c[k].id, rank[c[k].id]);
     if (r->args.json)
@@ -401,6 +432,12 @@ static int probs_open(ProbsRun *r)
         if (cli_pinyin_load(&r->py, &err) != 0)
             return cli_error("probs", EXIT_USAGE, "%s", err.msg);
         r->pinyin = &r->py;
+        /* a syllable no character reads is a mistake, as a malformed one is */
+        if (a->pinyin_input && pinyin_count(&r->py, &r->m.vocab, &a->q) == 0) {
+            TsQuoted tq;
+            return cli_error("probs", EXIT_USAGE, "--pinyin-input: no character of the model reads %s",
+                             ts_quote(&tq, a->pinyin_input));
+        }
     }
     if (a->pinyin_text) {
         int prc = cli_pinyin_text("probs", &r->m, a->pinyin_text,

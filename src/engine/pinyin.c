@@ -108,8 +108,9 @@ int pinyin_syllable_parse(const char *typed, PinyinSyllable *out, TsErr *err)
     TsQuoted q;
     if (syllable_read(typed, strlen(typed), 1, out) != 0)
         return ts_fail(err,
-                       "%s is not a pinyin syllable: letters, at most one tone, as a mark "
-                       "(chūn) or a final digit 1-5 (chun1); ü as v or u:",
+                       "%s is not a pinyin syllable: one at a time (chun, not chunfeng), letters "
+                       "with at most one tone, given as a mark (chūn) or, on the command line, a "
+                       "final digit 1-5 (chun1; in the explorer Tab steps the tone); ü as v or u:",
                        ts_quote(&q, typed));
     return 0;
 }
@@ -535,4 +536,12 @@ void pinyin_read_text(const Pinyin *p, const uint32_t *cps, int n, int *reading)
             reading[i + k] = w->readings[k];
         i += w->n;
     }
+}
+
+int pinyin_count(const Pinyin *p, const Vocab *v, const PinyinSyllable *q)
+{
+    int n = 0;
+    for (int i = 0; i < p->n; i++)
+        n += pinyin_matches(p, &p->entries[i], q) && vocab_id(v, p->entries[i].cp) >= 0;
+    return n;
 }

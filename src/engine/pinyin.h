@@ -120,5 +120,8 @@ typedef struct {
  * returns how many there are in all, which may be more than max. */
 int pinyin_rank(const Pinyin *p, const Vocab *v, const PinyinSyllable *q, const float *probs,
                 PinyinCandidate *out, int max);
+/* How many characters of vocabulary v have the reading q (0: a syllable no
+ * character of the model reads, which the commands refuse as a mistake). */
+int pinyin_count(const Pinyin *p, const Vocab *v, const PinyinSyllable *q);
 
 #endif

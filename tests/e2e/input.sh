@@ -105,7 +105,7 @@ else
     fail probs-pinyin-text "吹 chuī blow not on the first line: $(sed -n 2p "$work/py.txt")"
 fi
 $T probs 春风 --pinyin --json --model $MODEL >"$work/py.json"
-if grep -qF '{"char": "吹", "prob": 0.077852, "id": 713, "pinyin": ["chuī"], "gloss": "blow", "stages": {' "$work/py.json" &&
+if grep -qF '{"char": "吹", "prob": 0.0778517, "id": 713, "pinyin": ["chuī"], "gloss": "blow", "stages": {' "$work/py.json" &&
     [ "$(grep -o '"pinyin": ' "$work/py.json" | wc -l)" -eq 8 ] &&
     [ "$(grep -o '"gloss": ' "$work/py.json" | wc -l)" -eq 8 ]; then
     pass probs-pinyin-json
@@ -238,5 +238,32 @@ expect_error pinyin-unknown-syllable 2 "no character of the model reads 'xyz'" \
     $T acrostic --pinyin "chun xyz" --model $MODEL
 expect_error pinyin-malformed 2 "is not a pinyin syllable" $T generate --pinyin "chun7" --model $MODEL
 expect_error pinyin-and-prompt 2 "not both" $T generate 春风 --pinyin "chun" --model $MODEL
+
+# one answer per kind of mistake: a syllable no character reads exits 2 with one line, as a
+# malformed one does, and the hint says how tones are given on the command line and in the explorer
+expect_error pinyin-input-unknown 2 "--pinyin-input: no character of the model reads 'xyz'" \
+    $T probs 春风 --pinyin-input xyz --model $MODEL
+expect_error pinyin-input-run-together 2 "one at a time (chun, not chunfeng)" \
+    $T probs 春风 --pinyin-input chunfeng --model $MODEL
+if $T probs 春风 --pinyin-input chunfeng --model $MODEL 2>&1 | grep -q "in the explorer Tab steps the tone"; then
+    pass pinyin-tone-hint
+else
+    fail pinyin-tone-hint "the hint does not say how tones are given in the explorer"
+fi
+# probs --json keeps small probabilities: every one of dong's 12 characters above 0, the
+# rarest (侗, 垌: about 1e-8 in the text listing) too
+$T probs 春风 --pinyin-input dong --top 20 --json --model $MODEL >"$work/small.json"
+if [ "$(jq '[.candidates[] | select(.prob > 0)] | length' "$work/small.json")" -eq "$(jq .matches "$work/small.json")" ] &&
+    [ "$(jq '[.candidates[].prob] | min < 0.000001' "$work/small.json")" = true ]; then
+    pass probs-json-small
+else
+    fail probs-json-small "$(jq -c '[.candidates[].prob]' "$work/small.json")"
+fi
+# no column runs into the next: each reading is followed by two spaces before its gloss
+if $T probs 春风 --pinyin-input dong --top 20 --model $MODEL | grep -q 'dòng tóng tǒng  big'; then
+    pass probs-columns
+else
+    fail probs-columns "$($T probs 春风 --pinyin-input dong --top 20 --model $MODEL | grep 侗)"
+fi
 
 exit $failed
