@@ -37,7 +37,7 @@ CLI_OBJ    := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_OK    := $(BUILD)/.deps-ok
 
-.PHONY: all run test unit e2e asan test-asan portable-test test-portable model bench clean deps \
+.PHONY: all run test unit e2e asan test-asan portable-test test-portable model bench clean deps install uninstall \
         check-layers
 
 all: tangscope
@@ -147,6 +147,33 @@ bench: tangscope
 	./tangscope bench
 	./tangscope bench --train
 	./tangscope bench --ui
+
+# make install [PREFIX=~/.local]: the program in PREFIX/bin, its model, pinyin
+# tables, texts and lessons in PREFIX/share/tangscope, where it looks for them
+# (src/cli/cli.c find_home_path), so `tangscope lesson` works from any folder.
+PREFIX  ?= $(HOME)/.local
+DATADIR := $(PREFIX)/share/tangscope
+INSTALL_ASSETS := assets/tang.bin assets/pinyin.tsv assets/words.tsv assets/tang-train.txt \
+                  assets/tang-val.txt assets/README.md
+LESSON_LANGS := zh en de fr
+
+# INSTALL_BIN: the program to install (the tests give the one under test)
+INSTALL_BIN ?= tangscope
+
+install: $(INSTALL_BIN)
+	install -d "$(PREFIX)/bin" "$(DATADIR)/assets"
+	install -m 755 "$(INSTALL_BIN)" "$(PREFIX)/bin/tangscope"
+	install -m 644 $(INSTALL_ASSETS) "$(DATADIR)/assets/"
+	install -m 644 lessons/README.md LICENSE "$(DATADIR)/"
+	for l in $(LESSON_LANGS); do \
+	    install -d "$(DATADIR)/lessons/$$l" && install -m 644 lessons/$$l/*.md "$(DATADIR)/lessons/$$l/" || exit 1; \
+	done
+	@echo "installed $(PREFIX)/bin/tangscope and its data in $(DATADIR)"
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac
+
+uninstall:
+	rm -f "$(PREFIX)/bin/tangscope"
+	rm -rf "$(DATADIR)"
 
 clean:
 	rm -rf build build-asan build-portable tangscope
