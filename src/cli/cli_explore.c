@@ -44,7 +44,10 @@ static const char EXPLORE_HELP[] =
     "probable next first, 1-9 or Space choose, Tab steps the tone, Esc leaves.\n"
     "The text is shown whole, as verse: a line of verse to a row (a couplet to a\n"
     "row when the rows run short), scrolling to keep its end in view only when\n"
-    "it is longer than the screen has rows for.\n"
+    "it is longer than the screen has rows for (an arrow says there is more\n"
+    "above). It stays verse at any length, with each line's readings under it\n"
+    "when pinyin is on; past the context a mark stands before the first\n"
+    "character the model reads.\n"
     "The sampler starts from the default set of generate, acrostic and jueju\n"
     "(temperature 0.8, top-k, top-p, min-p and the repetition penalty off, seed 1),\n"
     "so Enter writes the poem those commands print for the same prompt.\n"
@@ -74,10 +77,10 @@ static const char EXPLORE_HELP[] =
     "                  what `tangscope generate --code CODE` writes; not with\n"
     "                  --prompt or --mid-text. A mistyped code, or one made with\n"
     "                  another model, is refused.\n"
-    "  --session FILE  open a session saved with x (FILE.json) again, its poem too\n"    "Inside, x saves the session as JSON in the working folder (the status line\n"
-    "names the file; docs/session-json.md lists its fields) and beside it a\n"
-    "Markdown document to hand in; r shows what a KV\n"
-    "cache costs for this model and three large ones.\n";
+    "  --session FILE  open again a session x saved (FILE.json), its poem too\n"
+    "Inside, x saves the session as JSON (docs/session-json.md lists its fields)\n"
+    "and as Markdown to hand in, in the working folder (the status line names\n"
+    "them); r shows what a KV cache costs for this model and three large ones.\n";
 
 /* The training text, loaded in a thread while the explorer already runs. */
 typedef struct {
@@ -286,9 +289,10 @@ int cmd_explore(int argc, char **argv)
     if ((rc = parse_lang(lang_arg, &lang)) != 0)
         return rc;
     ContextPolicy policy;
+    TsQuoted qp;
     if (gen_policy_parse(policy_name, &policy) != 0)
-        return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",
-                         policy_name);
+        return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not %s",
+                         ts_quote(&qp, policy_name));
     if (session && code)
         return cli_error("explore", EXIT_USAGE, "give --session or --code, not both");
     if (session) {

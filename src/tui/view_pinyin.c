@@ -21,10 +21,10 @@
 
 enum { KEY_COLS = 2, CHAR_COLS = 3, PCT_MIN_COLS = 8, RANK_COLS = 6, GLOSS_MAX = 28 };
 
-int view_pinyin_reading_cols(const AppState *s, uint32_t cp)
+int view_pinyin_reading_cols(const AppState *s, size_t i)
 {
     char r[32];
-    app_pinyin_reading(s, cp, NULL, r, sizeof r);
+    app_pinyin_reading_at(s, i, r, sizeof r); /* as the text reads it: by words */
     return textw_width(r);
 }
 

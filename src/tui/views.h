@@ -44,12 +44,15 @@ typedef struct {
     long char_index;  /* index into chars, or -1 for the newline a poem starts on */
     int shift;        /* 1: no character but the mark of a context shift (text_index -1):
                        * the window moved on before the character after it */
+    int edge;         /* 1: no character but the mark of the window's edge (text_index -1):
+                       * the character after it is the first the model reads */
 } PromptCell;
 
 int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max);
 int view_prompt_text_width(const AppState *s, Rect r);
 /* Rows the text takes as verse in a panel `cols` wide, at most max_rows
- * (and at least 1; 1 while the attention view is open). */
+ * (and at least 1; 1 while the attention view is open). With pinyin shown
+ * (y) a row of verse takes two, its readings under it, when max_rows >= 2. */
 int view_prompt_rows_wanted(const AppState *s, int cols, int max_rows);
 void view_prompt_draw(const AppState *s, Rect r);
 void view_prompt_cursor(const AppState *s, Rect r, int *y, int *x);
@@ -104,8 +107,8 @@ void view_kvcache_draw(const AppState *s, Rect r);
 /* pinyin (view_pinyin.c). A reading takes at most VIEW_PINYIN_COLS - 1
  * columns (zhuāng), so a column that wide shows any reading whole. */
 enum { VIEW_PINYIN_COLS = 7 };
-/* Columns of cp's customary reading (0 without one). */
-int view_pinyin_reading_cols(const AppState *s, uint32_t cp);
+/* Columns of chars[i]'s reading as the text reads it, by words (0 without one). */
+int view_pinyin_reading_cols(const AppState *s, size_t i);
 /* cp's reading (the one matching q, if q is given) in py_w columns at (y, x),
  * then its gloss cut to gloss_w columns (none when 0). */
 void view_pinyin_cell(const AppState *s, int y, int x, int py_w, int gloss_w, Role role, uint32_t cp,
