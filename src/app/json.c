@@ -83,11 +83,20 @@ int json_read_string(const char *json, const char *key, char *out, size_t size)
     if (!v || *v != '"' || size == 0)
         return -1;
     size_t n = 0;
+    int cut = 0; /* out is full: the rest is read, not kept */
     for (v++; *v && *v != '"'; v++) {
         char buf[4];
         size_t len = 1;
         buf[0] = *v;
-        if (*v == '\\') {
+        unsigned char lead = (unsigned char)*v;
+        if (lead >= 0xC0) { /* a whole UTF-8 character, so a cut never splits one */
+            size_t want = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+            while (len < want && ((unsigned char)v[len] & 0xC0) == 0x80) {
+                buf[len] = v[len];
+                len++;
+            }
+            v += len - 1;
+        } else if (*v == '\\') {
             v++;
             uint32_t cp;
             switch (*v) {
@@ -115,9 +124,11 @@ int json_read_string(const char *json, const char *key, char *out, size_t size)
                 return -1;
             }
         }
-        if (n + len < size) {
+        if (!cut && n + len < size) {
             memcpy(out + n, buf, len);
             n += len;
+        } else {
+            cut = 1;
         }
     }
     if (*v != '"')
@@ -134,4 +145,10 @@ int json_read_bool(const char *json, const char *key)
     if (v && strncmp(v, "false", 5) == 0)
         return 0;
     return -1;
+}
+
+int json_read_null(const char *json, const char *key)
+{
+    const char *v = json_value(json, key);
+    return v && strncmp(v, "null", 4) == 0;
 }

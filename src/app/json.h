@@ -29,5 +29,7 @@ void json_write_cps(FILE *f, const uint32_t *cps, size_t n);
  * damaged. A boolean: 1 or 0, -1 when missing or not true/false. */
 int json_read_string(const char *json, const char *key, char *out, size_t size);
 int json_read_bool(const char *json, const char *key);
+/* 1 when the value of the first "key": is null, else 0. */
+int json_read_null(const char *json, const char *key);
 
 #endif

@@ -251,11 +251,14 @@ static int session_file_code(const char *path, char *code, int *enter)
         rc = cli_error("explore", EXIT_USAGE,
                        "--session: %s is not a session saved by tangscope (x in the explorer)",
                        ts_quote(&q, path));
-    else if (json_read_string(json, "code", code, SESSION_CODE_MAX + 1) <= 0)
+    else if (json_read_null(json, "code"))
         rc = cli_error("explore", EXIT_USAGE,
                        "--session: %s has no code: its text is longer than a code holds (%d "
                        "characters), so it cannot be opened again",
                        ts_quote(&q, path), SESSION_MAX_CHARS);
+    else if (json_read_string(json, "code", code, SESSION_CODE_MAX + 1) <= 0)
+        rc = cli_error("explore", EXIT_USAGE, "--session: %s: its \"code\" is missing or damaged",
+                       ts_quote(&q, path));
     else
         *enter = json_read_bool(json, "code_enter") == 1;
     free(buf);

@@ -16,6 +16,7 @@
 #include "check.h"
 #include "app/commands.h"
 #include "engine/fileio.h"
+#include "app/json.h"
 #include "app/session.h"
 #include "engine/charrank.h"
 
@@ -382,12 +383,48 @@ static void test_slider_steps(void)
     }
 }
 
+/* What the export writes, --session reads back: a string through
+ * json_write_string and json_read_string is the same bytes (escapes, a
+ * character outside the BMP); \u escapes and surrogate pairs written by
+ * other tools read as UTF-8; a damaged string, a missing key and null are
+ * told apart. */
+static void test_json_read_back(void)
+{
+    const char *text = "春风\n\"引号\" \\ \t😀 end";
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CHECK(f != NULL, "open_memstream");
+    if (!f)
+        return;
+    fputs("{\"tangscope\": \"session\", \"text\": ", f);
+    json_write_string(f, text);
+    fputs(", \"code_enter\": true, \"code\": null, \"other\": \"\\u00e9\\ud83d\\ude00\"}", f);
+    fclose(f);
+    char out[128];
+    CHECK(json_read_string(buf, "text", out, sizeof out) == (int)strlen(text) && strcmp(out, text) == 0,
+          "read back as '%s'", out);
+    CHECK(json_read_string(buf, "other", out, sizeof out) > 0 && strcmp(out, "é😀") == 0,
+          "\\u escapes read as '%s'", out);
+    CHECK(json_read_bool(buf, "code_enter") == 1, "code_enter is true");
+    CHECK(json_read_null(buf, "code") == 1 && json_read_string(buf, "code", out, sizeof out) < 0,
+          "code is null, not a string");
+    CHECK(json_read_string(buf, "missing", out, sizeof out) < 0 && json_read_null(buf, "missing") == 0,
+          "a missing key is neither");
+    CHECK(json_read_string("{\"a\": \"abc", "a", out, sizeof out) < 0, "an unclosed string reads");
+    CHECK(json_read_string("{\"a\": \"\\ud83d x\"}", "a", out, sizeof out) < 0, "half a pair reads");
+    CHECK(json_read_string(buf, "text", out, 5) == 3 && strcmp(out, "春") == 0,
+          "a small buffer is cut at a whole character: '%s'", out);
+    free(buf);
+}
+
 int main(void)
 {
     testutil_model(&model);
     RUN(test_open_again);
     RUN(test_enter_writes_generate);
     RUN(test_code_brings_back_the_screen);
+    RUN(test_json_read_back);
     RUN(test_records_hold_the_bars);
     RUN(test_export);
     RUN(test_slider_steps);
