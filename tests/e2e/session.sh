@@ -15,6 +15,7 @@ export LC_ALL=C.UTF-8
 . tests/e2e/lib/expect.sh
 e2e_setup session
 TINY=$(pwd)/tests/data/tiny.bin
+ROOT=$(pwd)
 work=$TMP # expect_error keeps its output here
 
 if ! command -v jq >/dev/null 2>&1; then
@@ -187,7 +188,12 @@ done
 
 # x also writes a document to hand in (the .md beside the JSON), and
 # --session opens the saved session again: the same text on screen
-open
+# (with the pinyin table from this tree, wherever the program under test lives)
+open_home() {
+    e2e_launch 80x24 TANGSCOPE_HOME="$ROOT" -- --model "$MODEL" --no-corpus --lang en "$@"
+    e2e_wait "next  "
+}
+open_home
 e2e_keys -l 春风
 e2e_keys Space
 sleep 0.2
@@ -208,7 +214,7 @@ if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in"; t
         fail session_export_markdown "the document lacks the verse, pinyin, glosses, code or the $written rows ($rows): $(head -20 "$md" 2>/dev/null)"
     fi
     e2e_keys q
-    open --session "$f"
+    open_home --session "$f"
     if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in" &&
         [ "$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$(saved)")" = "$text" ]; then
         pass session_reopen_file
@@ -220,6 +226,16 @@ else
     fail session_export_markdown "Enter and x did not write and save"
 fi
 expect_error session_not_a_session 2 "is not a session saved by tangscope" "$BIN" --session "$TMP/a.json"
+# over 128 characters there is no code, and the title says so instead of
+# leaving it out
+long=$(for i in $(seq 1 66); do printf 春风; done)
+open --prompt "$long"
+if until_ok shows "no code: text too long (128 max.)"; then
+    pass session_code_too_long
+else
+    fail session_code_too_long "the title does not say why there is no code"
+fi
+e2e_keys q
 open # the cost panel below starts from a fresh explorer
 
 # ---- the KV cache's cost (r) ----
