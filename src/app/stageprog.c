@@ -327,7 +327,8 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
                          "object a line, one line a step; write anything else to stderr)",
                          p->steps - 1, excerpt(&q, p->buf, p->len));
     }
-    double deadline = ts_now() + p->timeout;
+    double limit = p->answered ? p->timeout : p->timeout * STAGEPROG_FIRST_STEP;
+    double deadline = ts_now() + limit;
     size_t sent = 0;
     for (;;) {
         char *nl = p->len ? memchr(p->buf, '\n', p->len) : NULL;
@@ -350,6 +351,7 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
             if (ln > 0 && p->buf[ln - 1] == '\r') /* a line ended the Windows way */
                 p->buf[ln - 1] = 0;
             p->len = 0; /* the line stays readable until the next call */
+            p->answered++;
             *line = p->buf;
             return STAGEPROG_OK;
         }
@@ -364,11 +366,11 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
             if (p->len)
                 return fail_step(p, STAGEPROG_LATE, err,
                                  "no whole line within %g s: %s and no newline after it",
-                                 p->timeout, excerpt(&q, p->buf, p->len));
+                                 limit, excerpt(&q, p->buf, p->len));
             return fail_step(p, STAGEPROG_LATE, err,
                              "no answer within %g s (is it stuck? does it flush its output "
                              "after each line, e.g. print(..., flush=True)?)",
-                             p->timeout);
+                             limit);
         }
         struct pollfd pfd = {.fd = p->fd, .events = POLLIN | (sent < n ? POLLOUT : 0)};
         int ms = (int)ceil(left * 1000.0);

@@ -34,6 +34,10 @@
 #include "engine/vocab.h"
 
 #define STAGEPROG_TIMEOUT 1.0              /* seconds a step may take, by default */
+#define STAGEPROG_FIRST_STEP 10            /* the first step of a started program may take
+                                            * this many times the limit: it includes the
+                                            * program's start (python3 alone can take
+                                            * seconds on a busy machine) */
 #define STAGEPROG_MAX_LINE (1024 * 1024)   /* bytes an answer may have */
 #define STAGEPROG_MAX_WORDS 64             /* words of a command line */
 
@@ -63,6 +67,7 @@ typedef struct {
     long steps;           /* requests sent so far (the next is step steps + 1, and the
                            * message names it); a caller may set it to count otherwise */
     double timeout;       /* seconds per step (STAGEPROG_TIMEOUT) */
+    long answered;        /* answers read since the program started */
     char cmd[160];        /* the command as given, quoted for messages */
     char *buf;            /* [STAGEPROG_MAX_LINE + 1] what the program wrote, not yet read */
     size_t len;

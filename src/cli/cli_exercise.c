@@ -37,7 +37,9 @@ static const char EXERCISE_HELP[] =
     "line fails the case with a one-line message and is started again for the\n"
     "next; after two such failures in a row the other cases are not run.\n"
     "\n"
-    "  --timeout SECONDS   the time a case may take, 0.05..60 (default 1)\n"
+    "  --timeout SECONDS   the time a case may take, 0.05..60 (default 1); the\n"
+    "                      first after a start may take ten times as long, for\n"
+    "                      the program's start (python3 can take seconds)\n"
     "\n"
     "Example: tangscope exercise check top-p \"python3 lessons/exercises/top_p.py\"\n";
 
