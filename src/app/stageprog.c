@@ -787,14 +787,31 @@ static int finish(StageReq *r)
     return r->failed ? -1 : 0;
 }
 
+/* A setting as the user typed it: the shortest decimal that reads back as
+ * the same float (0.9, not 0.899999976). */
+static void add_float(StageReq *r, float x)
+{
+    char text[32];
+    for (int digits = 6; digits <= 9; digits++) {
+        snprintf(text, sizeof text, "%.*g", digits, (double)x);
+        if (strtof(text, NULL) == x)
+            break;
+    }
+    add(r, "%s", text);
+}
+
 int stagereq_top_p(StageReq *r, long step, const SamplerSettings *set, const int *ids,
                    const char *const *chars, const Vocab *v, const double *p, int n)
 {
     r->len = 0;
     r->failed = 0;
-    add(r, "{\"exercise\": \"top-p\", \"step\": %ld, \"settings\": {\"temperature\": %.9g, "
-           "\"top_k\": %d, \"top_p\": %.9g, \"min_p\": %.9g}, \"candidates\": [",
-        step, (double)set->temperature, set->top_k, (double)set->top_p, (double)set->min_p);
+    add(r, "{\"exercise\": \"top-p\", \"step\": %ld, \"settings\": {\"temperature\": ", step);
+    add_float(r, set->temperature);
+    add(r, ", \"top_k\": %d, \"top_p\": ", set->top_k);
+    add_float(r, set->top_p);
+    add(r, ", \"min_p\": ");
+    add_float(r, set->min_p);
+    add(r, "}, \"candidates\": [");
     for (int i = 0; i < n; i++) {
         add_candidate(r, i, ids[i], chars, v);
         add(r, ", \"p\": %.9g}", p[i]);

@@ -11,6 +11,7 @@
 #include "engine/fileio.h"
 #include "app/session.h"
 #include "engine/sesscode.h"
+#include "app/stageprog.h"
 
 #define SAMPLER_HELP                                                                               \
     "Sampling:\n"                                                                                  \
@@ -40,7 +41,12 @@
     "                           run's session code (generate --code writes it again)\n"        \
     "  --trace FILE             write every written character to FILE, one JSON object a\n"   \
     "                           line: its poem and place, the model's and the sampler's\n"   \
-    "                           probability, and the top 8 with both (docs/session-json.md)\n"
+    "                           probability, and the top 8 with both (docs/session-json.md)\n" \
+    "  --stage PROGRAM          top-p done by a program, a student's (exercise 1): started\n"   \
+    "                           once, asked at every character (docs/exercises.md), e.g.\n"  \
+    "                           --stage \"python3 top_p.py\"; a program that fails stops\n"  \
+    "                           the run with one line (exit status 2). The run has no\n"    \
+    "                           session code then (a code means the built-in top-p)\n"
 
 #define CONVERT_HELP                                                                               \
     "Traditional characters are read as simplified ones (風 as 风, OpenCC's t2s, as\n"               \
@@ -94,7 +100,7 @@ static const char JUEJU_HELP[] =
     "  -n N                     poems to write, 1..10000 (default 1)\n" SAMPLER_HELP;
 
 typedef struct {
-    const char *model, *policy, *code, *trace;
+    const char *model, *policy, *code, *trace, *stage;
     SamplerSettings set;
     uint64_t seed;
     int no_cache, json, poems, max_chars, chars, stats, mid_text;
@@ -235,6 +241,7 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
         {"--max-chars", OPT_INT, &a->max_chars, 1, 1000000},
         {"--stats", OPT_FLAG, &a->stats, 0, 0},
         {"--trace", OPT_STR, &a->trace, 0, 0},
+        {"--stage", OPT_STR, &a->stage, 0, 0},
         {"--code", OPT_STR, &a->code, 0, 0},
         {"--chars", OPT_STR, &chars_arg, 0, 0},
     };
@@ -296,6 +303,8 @@ typedef struct {
     int user_max_chars; /* --max-chars as given, for the code */
     char code_text[SESSION_CODE_MAX + 1];
     char heads[FORM_MAX_HEADS * 4 + 1]; /* a code's acrostic heads, as text */
+    StageTopP stage;    /* --stage: the program doing top-p */
+    int have_stage;
 } GenRun;
 
 /* The prompt's token ids and the form: from a code, they are in it already;
@@ -355,8 +364,16 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
     if (gen_init(&r->g, &r->m, !a->no_cache, &err) != 0)
         return cli_error(cmd, 1, "%s", err.msg);
     gen_set_policy(&r->g, q->policy);
-    run_code(a, &r->m, q->kind, &r->form, r->prompt, r->n_prompt, q->policy, r->user_max_chars,
-             r->code_text, sizeof r->code_text);
+    if (a->stage) {
+        if (stagetopp_init(&r->stage, a->stage, 0, &r->m.vocab, &err) != 0)
+            return cli_error(cmd, EXIT_USAGE, "--stage: %s", err.msg);
+        r->have_stage = 1;
+        r->g.ss.top_p_hook = stagetopp_hook;
+        r->g.ss.top_p_ctx = &r->stage;
+    } else {
+        run_code(a, &r->m, q->kind, &r->form, r->prompt, r->n_prompt, q->policy,
+                 r->user_max_chars, r->code_text, sizeof r->code_text);
+    }
     if (!a->trace)
         return 0;
     if (!(r->trace.scratch = malloc((size_t)r->m.cfg.vocab_size * sizeof *r->trace.scratch)))
@@ -454,6 +471,8 @@ static void gen_run_free(GenRun *r)
     if (r->trace_open)
         atomic_abort(&r->trace_file);
     free(r->trace.scratch);
+    if (r->have_stage)
+        stagetopp_free(&r->stage);
     gen_free(&r->g);
     free(r->prompt);
     converted_free(&r->conv);

@@ -5,6 +5,7 @@
  *   top-p        a correct top-p (sorts, ties by lower id, >= p, at least one)
  *   top-p-gt     off by one at the boundary: keeps going until the sum is
  *                *above* p (> instead of >=)
+ *   top-p-unsorted  forgets to sort: keeps candidates in id order until p
  *   jueju        a correct jueju constraint
  *   jueju-5      a jueju constraint that only knows lines of 7
  *   crash        reads the request and dies of SIGSEGV
@@ -81,11 +82,12 @@ static int by_p(const void *a, const void *b)
     return x->id - y->id;
 }
 
-static void top_p(const char *req, int strict)
+static void top_p(const char *req, int strict, int sorted)
 {
     double p = field(req, "top_p", 1.0);
     read_cands(req);
-    qsort(cands, (size_t)n_cands, sizeof cands[0], by_p);
+    if (sorted)
+        qsort(cands, (size_t)n_cands, sizeof cands[0], by_p);
     double sum = 0.0;
     int keep = 0;
     while (keep < n_cands) {
@@ -147,9 +149,11 @@ int main(int argc, char **argv)
     static char line[MAX_LINE];
     while (fgets(line, sizeof line, stdin)) {
         if (strcmp(mode, "top-p") == 0)
-            top_p(line, 0);
+            top_p(line, 0, 1);
         else if (strcmp(mode, "top-p-gt") == 0)
-            top_p(line, 1);
+            top_p(line, 1, 1);
+        else if (strcmp(mode, "top-p-unsorted") == 0)
+            top_p(line, 0, 0);
         else if (strcmp(mode, "jueju") == 0)
             jueju(line, 0);
         else if (strcmp(mode, "jueju-5") == 0)
