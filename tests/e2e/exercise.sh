@@ -153,6 +153,49 @@ else
     skip python-starting-point "python3 is not installed"
 fi
 
+# --- --stage: the program's top-p in generate and beside the built-in in probs ---
+"$T" generate 春 --model $TINY --temperature 1.5 --top-p 0.7 -n 4 --seed 9 >"$work/builtin" 2>&1
+"$T" generate 春 --model $TINY --temperature 1.5 --top-p 0.7 -n 4 --seed 9 \
+    --stage "$BOT top-p" >"$work/program" 2>&1
+if [ -s "$work/builtin" ] && cmp -s "$work/builtin" "$work/program"; then
+    pass generate-stage-same-poems
+else
+    fail generate-stage-same-poems "$(head -2 "$work/program")"
+fi
+"$T" generate 春 --model $TINY --temperature 1.5 --top-p 0.7 -n 4 --seed 9 \
+    --stage "$BOT top-p-unsorted" >"$work/program" 2>&1
+if [ -s "$work/program" ] && ! cmp -s "$work/builtin" "$work/program"; then
+    pass generate-stage-unsorted-differs
+else
+    fail generate-stage-unsorted-differs "the same poems as the built-in top-p"
+fi
+expect_error_all generate-stage-crash 2 "tangscope generate: step 1: the program" "a crash" -- \
+    "$T" generate 春 --model $TINY --stage "$BOT crash"
+expect_error generate-stage-missing 2 "--stage: cannot start 'no-such-program-xyz'" \
+    "$T" generate 春 --model $TINY --stage no-such-program-xyz
+"$T" probs 春 --model $TINY --top-p 0.6 --stage "$BOT top-p" >"$work/out" 2>&1
+if grep -q "the built-in keeps 6 characters, the program 6: the same ones" "$work/out"; then
+    pass probs-stage-same
+else
+    fail probs-stage-same "$(tail -1 "$work/out")"
+fi
+"$T" probs 春 --model $TINY --top-p 0.6 --stage "$BOT top-p-unsorted" >"$work/out" 2>&1
+if grep -q "秋 .*31.25% .* 0%   <- only the built-in keeps it" "$work/out" &&
+    grep -q "不 .* 0% .*6.74%   <- only the program keeps it" "$work/out" &&
+    grep -q "the built-in keeps 6 characters, the program 14; they disagree on 10:" "$work/out"; then
+    pass probs-stage-differences-marked
+else
+    fail probs-stage-differences-marked "$(tail -10 "$work/out")"
+fi
+"$T" probs 春 --model $TINY --top-p 0.6 --stage "$BOT top-p-unsorted" --json >"$work/out" 2>&1
+if grep -q '"stage": {"program": ".*top-p-unsorted", "kept": 14, "builtin_kept": 6, "differ": \[' \
+    "$work/out" && grep -q '"stage_top_p": ' "$work/out"; then
+    pass probs-stage-json
+else
+    fail probs-stage-json "$(cut -c1-200 "$work/out")"
+fi
+no_bot_left stage-no-program-left
+
 # --- the C starting points compile without a warning ---
 for f in top_p jueju; do
     if ${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror -O1 -o "$work/$f" \
