@@ -66,7 +66,9 @@ static int follow_links(const char *path, char **target, struct stat *st, int *e
     char *at = dup_str(path, err);
     for (int hops = 0; at; hops++) {
         if (lstat(at, st) != 0) {
-            if (errno == ENOENT) {
+            /* nothing there: a new file (a folder on the way that is missing or
+             * is a file is said when the file is made) */
+            if (errno == ENOENT || errno == ENOTDIR) {
                 *exists = 0;
                 *target = at;
                 return 0;
