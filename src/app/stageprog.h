@@ -81,7 +81,9 @@ int stageprog_split(const char *cmdline, char ***argv, int *argc, TsErr *err);
 /* Start the program. quiet_stderr: its standard error goes to /dev/null (the
  * explorer's screen); otherwise it is tangscope's own (a student's debug
  * output reaches the terminal). Fails with "cannot start 'X': why" when the
- * command is empty or the program cannot be run. */
+ * command is empty or the program cannot be run. p is overwritten: a
+ * StageProg that ran before must have had stageprog_stop first (a step
+ * that failed stops the program but keeps its buffer until then). */
 int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, TsErr *err);
 
 /* Stop the program: its input is closed, it has a moment to exit, then it

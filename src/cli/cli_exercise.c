@@ -106,6 +106,7 @@ int cmd_exercise(int argc, char **argv)
         if (!prog.running) {
             if (fatal_in_a_row >= 2)
                 break;
+            stageprog_stop(&prog); /* what is left of the one that was stopped */
             if (stageprog_start(&prog, pos[2], 0, &err) != 0) {
                 printf("  FAILED %2d  %s\n             %s\n", k + 1, c->title, err.msg);
                 ran = k + 1;
