@@ -94,6 +94,17 @@ APP_TESTS += $(BUILD)/tests/test_session
 APP_TESTS += $(BUILD)/tests/test_ime
 # the text as verse
 APP_TESTS += $(BUILD)/tests/test_verse
+# the exercises: the runner of students' programs and the reference cases;
+# stagebot plays the students (a right and a wrong top-p, a crash, a hang...)
+APP_TESTS += $(BUILD)/tests/test_stageprog $(BUILD)/tests/test_exercise
+STAGEBOT := $(BUILD)/tests/stagebot
+# (built without the sanitizers: it plays a student's program, whose crash
+# must be a plain crash, not a sanitizer's report that takes longer than a step)
+$(STAGEBOT): tests/unit/stagebot.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O1 $(WARN) -o $@ $<
+$(BUILD)/tests/test_stageprog: $(STAGEBOT)
+unit test test-asan test-portable: $(STAGEBOT)
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h \
     tests/unit/apptest.h $(TEST_UTIL) $(APP_TEST_UTIL) $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)

@@ -21,6 +21,7 @@ static const Subcommand SUBCOMMANDS[] = {
     {"acrostic", cmd_acrostic, "write an acrostic (藏头诗) on the given line openers"},
     {"jueju", cmd_jueju, "write a jueju in fixed form: four lines of 5 or 7, ，。，。"},
     {"lesson", cmd_lesson, "guided lessons: step through one, --check them, --print a handout"},
+    {"exercise", cmd_exercise, "check a student's solution of an exercise (top-p, jueju)"},
     {"demo", cmd_demo, "the lessons as handouts on the terminal, in the interface language"},
     {"info", cmd_info, "what is inside a model file: tensors, sizes, the KV cache"},
     {"kvcache", cmd_kvcache, "what a KV cache costs: this model and large ones, per token and at N"},

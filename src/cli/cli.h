@@ -125,6 +125,7 @@ int cmd_info(int argc, char **argv);
 int cmd_kvcache(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_lesson(int argc, char **argv);
+int cmd_exercise(int argc, char **argv);
 
 /* `tangscope bench --ui`: time to the explorer's first frame, and from a
  * keystroke to redrawn bars (cli_bench_ui.c). */

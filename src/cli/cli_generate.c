@@ -13,6 +13,7 @@
 #include "engine/fileio.h"
 #include "app/session.h"
 #include "engine/sesscode.h"
+#include "app/stageprog.h"
 
 #define SAMPLER_HELP                                                                               \
     "Sampling:\n"                                                                                  \
@@ -43,7 +44,12 @@
     "  --export                 also save the first poem as x does (JSON and Markdown)\n"    \
     "  --trace FILE             write every written character to FILE, one JSON object a\n"   \
     "                           line: its poem and place, the model's and the sampler's\n"   \
-    "                           probability, and the top 8 with both (docs/session-json.md)\n"
+    "                           probability, and the top 8 with both (docs/session-json.md)\n" \
+    "  --stage PROGRAM          top-p done by a program, a student's (exercise 1): started\n"   \
+    "                           once, asked at every character (docs/exercises.md), e.g.\n"  \
+    "                           --stage \"python3 top_p.py\"; a program that fails stops\n"  \
+    "                           the run with one line (exit status 2). The run has no\n"    \
+    "                           session code then (a code means the built-in top-p)\n"
 
 #define PINYIN_HELP(what, example)                                                                  \
     "  --pinyin \"" example "\"\n"                                                               \
@@ -78,7 +84,7 @@ static const char GENERATE_HELP[] =
     "                           settings, seed, -n and --max-chars (from the explorer's\n"   \
     "                           title bar or --json's \"code\"); give no PROMPT and none of\n" \
     "                           those options with it. A mistyped code, or one made with\n"  \
-    "                           another model, is refused\n" SAMPLER_HELP;
+    "                           another model, is refused\n";
 
 static const char ACROSTIC_HELP[] =
     "usage: tangscope acrostic HEADS|--pinyin SYLLABLES [options]\n"
@@ -92,7 +98,7 @@ static const char ACROSTIC_HELP[] =
     "\n"
     PINYIN_HELP("the heads", "chun xia qiu dong")
     "  --chars 5|7              characters per line, 5 or 7 (default 7)\n"
-    "  -n N                     poems to write, 1..10000 (default 1)\n" SAMPLER_HELP;
+    "  -n N                     poems to write, 1..10000 (default 1)\n";
 
 static const char JUEJU_HELP[] =
     "usage: tangscope jueju [--pinyin SYLLABLES] [options]\n"
@@ -104,10 +110,10 @@ static const char JUEJU_HELP[] =
     "\n"
     PINYIN_HELP("its first characters", "ming yue")
     "  --chars 5|7              characters per line, 5 or 7 (default 5)\n"
-    "  -n N                     poems to write, 1..10000 (default 1)\n" SAMPLER_HELP;
+    "  -n N                     poems to write, 1..10000 (default 1)\n";
 
 typedef struct {
-    const char *model, *policy, *code, *trace;
+    const char *model, *policy, *code, *trace, *stage;
     SamplerSettings set;
     uint64_t seed;
     int no_cache, json, poems, max_chars, chars, stats, mid_text, export_doc;
@@ -253,6 +259,7 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
         {"--stats", OPT_FLAG, &a->stats, 0, 0},
         {"--trace", OPT_STR, &a->trace, 0, 0},
         {"--export", OPT_FLAG, &a->export_doc, 0, 0},
+        {"--stage", OPT_STR, &a->stage, 0, 0},
         {"--code", OPT_STR, &a->code, 0, 0},
         {"--chars", OPT_STR, &chars_arg, 0, 0},
     };
@@ -320,6 +327,8 @@ typedef struct {
     char *pinyin_text;  /* --pinyin read as characters */
     char code_text[SESSION_CODE_MAX + 1];
     char heads[FORM_MAX_HEADS * 4 + 1]; /* a code's acrostic heads, as text */
+    StageTopP stage;    /* --stage: the program doing top-p */
+    int have_stage;
 } GenRun;
 
 /* The prompt's token ids and the form: from a code, they are in it already;
@@ -386,8 +395,16 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
     if (gen_init(&r->g, &r->m, !a->no_cache, &err) != 0)
         return cli_error(cmd, 1, "%s", err.msg);
     gen_set_policy(&r->g, q->policy);
-    run_code(a, &r->m, q->kind, &r->form, r->prompt, r->n_prompt, q->policy, r->user_max_chars,
-             r->code_text, sizeof r->code_text);
+    if (a->stage) {
+        if (stagetopp_init(&r->stage, a->stage, 0, &r->m.vocab, &err) != 0)
+            return cli_error(cmd, EXIT_USAGE, "--stage: %s", err.msg);
+        r->have_stage = 1;
+        r->g.ss.top_p_hook = stagetopp_hook;
+        r->g.ss.top_p_ctx = &r->stage;
+    } else {
+        run_code(a, &r->m, q->kind, &r->form, r->prompt, r->n_prompt, q->policy,
+                 r->user_max_chars, r->code_text, sizeof r->code_text);
+    }
     if (!a->trace)
         return 0;
     if (!(r->trace.scratch = malloc((size_t)r->m.cfg.vocab_size * sizeof *r->trace.scratch)))
@@ -527,6 +544,8 @@ static void gen_run_free(GenRun *r)
     if (r->trace_open)
         atomic_abort(&r->trace_file);
     free(r->trace.scratch);
+    if (r->have_stage)
+        stagetopp_free(&r->stage);
     gen_free(&r->g);
     free(r->prompt);
     converted_free(&r->conv);
@@ -537,7 +556,11 @@ static void gen_run_free(GenRun *r)
 static int run(const char *cmd, const char *help, int argc, char **argv, FormKind kind)
 {
     GenRequest q = {.kind = kind};
-    int rc = gen_parse(&q, cmd, help, argc, argv);
+    /* the command's own options, then the sampler's: two strings, each within
+     * the length C compilers must support for one */
+    static char full_help[8192];
+    snprintf(full_help, sizeof full_help, "%s%s", help, SAMPLER_HELP);
+    int rc = gen_parse(&q, cmd, full_help, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
     GenRun r = {0};

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/json.h"
+#include "app/stageprog.h"
 #include "cli/cli.h"
 #include "engine/probfmt.h"
 #include "engine/generate.h"
@@ -53,7 +54,10 @@ static const char PROBS_HELP[] =
     "  --top-k K                keep the K most probable, 0..1000000, 0 = off\n"
     "  --top-p P                keep the top set reaching probability P, (0, 1]\n"
     "  --min-p M                keep characters with p >= M x p(top), 0..1\n"
-    "  --model FILE             model file (default assets/tang.bin)\n"
+    "  --model FILE             model file (default assets/tang.bin)\n";
+
+/* The rest of the help (one string literal may hold only 4095 bytes). */
+static const char PROBS_HELP_MORE[] =
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false,\n"
     "                           \"converted\": [{\"from\": \"風\", \"to\": \"风\"}],\n"
     "                           \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ...,\n"
@@ -75,6 +79,11 @@ static const char PROBS_HELP[] =
     "                           --pinyin-input also \"rank\", and the object\n"
     "                           \"pinyin_input\", \"matches\" (how many read it) and\n"
     "                           \"matches_prob\" (their probability together)\n"
+    "  --stage PROGRAM          top-p done by a program too, a student's (exercise 1,\n"
+    "                           docs/exercises.md), e.g. --stage \"python3 top_p.py\":\n"
+    "                           its column beside the built-in top-p, every character\n"
+    "                           they disagree on marked and listed (in --json:\n"
+    "                           \"stage\" and each candidate's \"stage_top_p\")\n"
     "\n"
     "Example: tangscope probs 春风 --pinyin-input du  (度 or 渡 or 都?)\n";
 
@@ -109,6 +118,7 @@ typedef struct {
     int top, json, mid_text, show_pinyin;
     SamplerSettings set;
     int sampled;              /* a sampler flag was given: show the sampler too */
+    const char *stage;        /* --stage: a program's top-p beside the built-in, or NULL */
 } ProbsArgs;
 
 /* One run: what probs_open sets up and probs_close frees (each part is safe
@@ -126,6 +136,13 @@ typedef struct {
     int top;                  /* candidates to print: --top, at most the vocabulary */
     int pct_w, py_w;          /* columns of the probabilities and the readings (measure_columns) */
     char *typed;              /* --pinyin's syllables read as characters */
+    /* --stage: the program's top-p on the same logits */
+    SamplerState stage_ss;    /* the chain with the program in top-p's place */
+    StageTopP stage;
+    int have_stage;
+    float *stage_p;           /* [V] its top-p stage renormalised over what it keeps */
+    int stage_kept, builtin_kept, n_differ;
+    int *differ;              /* [V] ids kept by one and not the other, by id */
 } ProbsRun;
 
 /* Pad to a number of columns: pinyin and glosses are Latin letters, one
@@ -214,6 +231,8 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
             fputs("], \"gloss\": ", stdout);
             json_write_string(stdout, e ? e->gloss : "");
         }
+        if (r->have_stage)
+            printf(", \"stage_top_p\": %.6f", (double)r->stage_p[id]);
         fputs(", \"stages\": {", stdout);
         for (int st = 0; st < STAGE_COUNT; st++)
             printf("%s\"%s\": %.6g", st ? ", " : "", sampler_stage_name(st), (double)c.stage[st]);
@@ -273,6 +292,43 @@ static void print_stages(const ProbsRun *r)
     putchar('\n');
 }
 
+/* --stage: the program's top-p beside the built-in, the top candidates and
+ * then every character the two disagree on. */
+static void print_stage_compare(const ProbsRun *r)
+{
+    const NextView *v = &r->view;
+    printf("\n  top-p by %s beside the built-in (each renormalised over what it keeps)\n"
+           "                built-in   program\n",
+           r->stage.prog.cmd);
+    for (int i = 0; i < r->top; i++) {
+        int id = v->order[i];
+        const NextCandidate c = nextview_candidate(v, id);
+        float yours = r->stage_p[id];
+        char ch[8] = {0};
+        utf8_encode(vocab_cp(&r->m.vocab, id), ch);
+        printf("  %2d  %s      ", i + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
+        print_percent((double)c.stage[STAGE_TOP_P], 8, 0);
+        fputs("  ", stdout);
+        print_percent((double)yours, 8, 0);
+        if ((c.stage[STAGE_TOP_P] > 0.0f) != (yours > 0.0f))
+            printf("   <- %s", yours > 0.0f ? "only the program keeps it" : "only the built-in keeps it");
+        putchar('\n');
+    }
+    printf("  the built-in keeps %d character%s, the program %d", r->builtin_kept,
+           r->builtin_kept == 1 ? "" : "s", r->stage_kept);
+    if (r->n_differ == 0) {
+        puts(": the same ones");
+        return;
+    }
+    printf("; they disagree on %d:", r->n_differ);
+    for (int i = 0; i < r->n_differ && i < 20; i++) {
+        char ch[8] = {0};
+        utf8_encode(vocab_shown_cp(vocab_cp(&r->m.vocab, r->differ[i])), ch);
+        printf(" %s", ch);
+    }
+    puts(r->n_differ > 20 ? " ..." : "");
+}
+
 /* The opening of the JSON object both lists share. */
 static void print_json_head(const ProbsRun *r)
 {
@@ -305,7 +361,17 @@ static int print_top(ProbsRun *r)
         for (int k = 0; k < STAGE_COUNT; k++)
             printf("%s{\"stage\": \"%s\", \"kept\": %d, \"removed\": %.6g}", k ? ", " : "",
                    sampler_stage_name(k), v->stages.kept[k], v->stages.removed[k]);
-        puts("]}");
+        putchar(']');
+        if (r->have_stage) {
+            fputs(", \"stage\": {\"program\": ", stdout);
+            json_write_string(stdout, r->args.stage);
+            printf(", \"kept\": %d, \"builtin_kept\": %d, \"differ\": [", r->stage_kept,
+                   r->builtin_kept);
+            for (int i = 0; i < r->n_differ; i++)
+                printf("%s%d", i ? ", " : "", r->differ[i]);
+            fputs("]}", stdout);
+        }
+        puts("}");
     } else {
         printf("  entropy %.2f nats", v->entropy);
         if (sampled)
@@ -316,6 +382,8 @@ static int print_top(ProbsRun *r)
         putchar('\n');
         if (sampled)
             print_stages(r);
+        if (r->have_stage)
+            print_stage_compare(r);
     }
     return 0;
 }
@@ -397,13 +465,16 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
         {"--top-k", OPT_INT, &a->set.top_k, 0, 1000000},
         {"--top-p", OPT_FLOAT_OPEN, &a->set.top_p, 0, 1},
         {"--min-p", OPT_FLOAT, &a->set.min_p, 0, 1},
+        {"--stage", OPT_STR, &a->stage, 0, 0},
     };
-    rc = cli_parse("probs", PROBS_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    static char help[sizeof PROBS_HELP + sizeof PROBS_HELP_MORE];
+    snprintf(help, sizeof help, "%s%s", PROBS_HELP, PROBS_HELP_MORE);
+    rc = cli_parse("probs", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        pos, 1, &npos);
     if (rc)
         return rc;
     SamplerSettings plain = sampler_defaults();
-    a->sampled = memcmp(&a->set, &plain, sizeof a->set) != 0;
+    a->sampled = memcmp(&a->set, &plain, sizeof a->set) != 0 || a->stage;
     a->prompt = npos ? pos[0] : "";
     if (a->pinyin_text && npos)
         return cli_error("probs", EXIT_USAGE, "give a PROMPT or --pinyin, not both");
@@ -457,6 +528,40 @@ static int probs_open(ProbsRun *r)
     return 0;
 }
 
+/* --stage: start the program and run the chain again on the same logits
+ * with it in top-p's place; compare what the two top-p stages keep. */
+static int probs_stage(ProbsRun *r)
+{
+    TsErr err;
+    int V = r->m.cfg.vocab_size;
+    if (sampler_init(&r->stage_ss, V, &err) != 0 ||
+        !(r->stage_p = malloc((size_t)V * sizeof *r->stage_p)) ||
+        !(r->differ = malloc((size_t)V * sizeof *r->differ)))
+        return cli_error("probs", 1, "out of memory");
+    if (stagetopp_init(&r->stage, r->args.stage, 0, &r->m.vocab, &err) != 0)
+        return cli_error("probs", EXIT_USAGE, "--stage: %s", err.msg);
+    r->have_stage = 1;
+    r->stage_ss.top_p_hook = stagetopp_hook;
+    r->stage_ss.top_p_ctx = &r->stage;
+    const float *logits = gen_logits(&r->g, &err);
+    if (!logits)
+        return cli_error("probs", EXIT_USAGE, "%s", err.msg);
+    if (sampler_run(&r->stage_ss, &r->args.set, logits, NULL, 0, NULL, 0.0f, &err) < 0)
+        return cli_error("probs", EXIT_USAGE, "--stage: %s", err.msg);
+    const float *mine = r->stage_ss.top_p, *builtin = r->g.ss.top_p;
+    double sum = 0.0;
+    for (int i = 0; i < V; i++)
+        sum += (double)mine[i];
+    for (int i = 0; i < V; i++) {
+        r->stage_p[i] = sum > 0.0 ? (float)((double)mine[i] / sum) : 0.0f;
+        r->stage_kept += mine[i] > 0.0f;
+        r->builtin_kept += builtin[i] > 0.0f;
+        if ((mine[i] > 0.0f) != (builtin[i] > 0.0f))
+            r->differ[r->n_differ++] = i;
+    }
+    return 0;
+}
+
 /* The next character: the model at temperature 1 and the sampler's stages,
  * without drawing; no earlier text and no form (probs --help says so). */
 static int probs_predict(ProbsRun *r)
@@ -466,11 +571,16 @@ static int probs_predict(ProbsRun *r)
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
     /* the input method ranks among every character */
     nextview_sort(&r->view, r->args.pinyin_input ? r->view.V : r->top);
-    return 0;
+    return r->args.stage ? probs_stage(r) : 0;
 }
 
 static void probs_close(ProbsRun *r)
 {
+    if (r->have_stage)
+        stagetopp_free(&r->stage);
+    sampler_free(&r->stage_ss);
+    free(r->stage_p);
+    free(r->differ);
     nextview_free(&r->view);
     gen_free(&r->g);
     free(r->ids);
