@@ -7,10 +7,10 @@
 
 #include "engine/probfmt.h"
 
-/* One row per label, a column per language (AppLang order: en, zh, de, fr). */
-typedef struct {
-    const char *en, *zh, *de, *fr;
-} Label;
+/* One row per label, a column per language (AppLang order, lang.c's rows:
+ * en, zh, de, fr). A row with a cell missing leaves it NULL, which
+ * test_labels finds. */
+typedef const char *Label[LANG_COUNT];
 
 static const Label LABELS[LBL_COUNT] = {
     [LBL_TEMPERATURE] = {"temperature", "温度", "Temperatur", "température"},
@@ -512,8 +512,7 @@ static const Label LABELS[LBL_COUNT] = {
                               "Beamer-Modus aus: wieder alle Bereiche",
                               "mode projecteur coupé : tous les panneaux reviennent"},
     [LBL_HELP_PROJECTOR] = {"projector mode", "投影模式", "Beamer-Modus", "mode projecteur"},
-    [LBL_ONE_IN] = {"1 in %s", "%s 分之一", "1 zu %s", "1 sur %s"},
-    [LBL_DIGIT_GROUP] = {",", ",", " ", " "},
+    [LBL_ONE_IN] = {"1 in %s", "%s分之一", "1 zu %s", "1 sur %s"},
     /* the coin, uncertainty under the text, the sampler's stage columns */
     /* before the bar of the last draw: the coin's point on it, the character
      * it landed on, that character's rank in the sampler's final distribution */
@@ -691,6 +690,291 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_HELP_MASK] = {"causal mask", "因果掩码", "kausale Maske", "masque causal"},
     [LBL_HELP_SCROLL] = {"scroll a lesson's text", "滚动课文", "Lektionstext rollen",
                          "faire défiler la leçon"},
+    /* the command line (src/cli): what the commands print for a person */
+    [LBL_CLI_BAD_LANG] = {"--lang must be one of %s, not %s",
+        "--lang 只能是 %s 之一，不能是 %s",
+        "--lang: erlaubt sind %s, nicht %s",
+        "--lang : valeurs possibles %s, et non %s"},
+    [LBL_CLI_NOT_INTEGER] = {"%s must be an integer in %s, not %s",
+        "%s 必须是 %s 之间的整数，不能是 %s",
+        "%s muss eine ganze Zahl in %s sein, nicht %s",
+        "%s doit être un entier dans %s, et non %s"},
+    [LBL_CLI_NOT_U64] = {"%s must be a non-negative integer below 2^64, not %s",
+        "%s 必须是小于 2^64 的非负整数，不能是 %s",
+        "%s muss eine ganze Zahl von 0 bis unter 2^64 sein, nicht %s",
+        "%s doit être un entier positif ou nul inférieur à 2^64, et non %s"},
+    [LBL_CLI_NOT_NUMBER] = {"%s must be a number in %s, not %s",
+        "%s 必须是 %s 之间的数，不能是 %s",
+        "%s muss eine Zahl in %s sein, nicht %s",
+        "%s doit être un nombre dans %s, et non %s"},
+    [LBL_CLI_EMPTY_VALUE] = {"%s needs a non-empty value",
+        "%s 的值不能为空",
+        "%s braucht einen nicht leeren Wert",
+        "%s attend une valeur non vide"},
+    [LBL_CLI_UNKNOWN_OPTION] = {"unknown option %s (see tangscope %s --help)",
+        "未知选项 %s（见 tangscope %s --help）",
+        "unbekannte Option %s (siehe tangscope %s --help)",
+        "option inconnue %s (voir tangscope %s --help)"},
+    [LBL_CLI_NO_VALUE] = {"%s takes no value",
+        "%s 不带值",
+        "%s nimmt keinen Wert",
+        "%s ne prend pas de valeur"},
+    [LBL_CLI_NEEDS_VALUE] = {"%s needs a value",
+        "%s 需要一个值",
+        "%s braucht einen Wert",
+        "%s attend une valeur"},
+    [LBL_CLI_UNEXPECTED] = {"unexpected argument %s (see tangscope %s --help)",
+        "多余的参数 %s（见 tangscope %s --help）",
+        "unerwartetes Argument %s (siehe tangscope %s --help)",
+        "argument inattendu %s (voir tangscope %s --help)"},
+    [LBL_CLI_UNKNOWN_COMMAND] = {"unknown command %s (tangscope --help lists them)",
+        "未知命令 %s（tangscope --help 列出所有命令）",
+        "unbekannter Befehl %s (tangscope --help zeigt alle)",
+        "commande inconnue %s (tangscope --help les liste)"},
+    [LBL_CLI_USAGE] = {"usage: tangscope COMMAND [options]   (tangscope COMMAND --help for details)",
+        "用法：tangscope 命令 [选项]   （详见 tangscope 命令 --help）",
+        "Aufruf: tangscope BEFEHL [Optionen]   (mehr: tangscope BEFEHL --help)",
+        "usage : tangscope COMMANDE [options]   (détails : tangscope COMMANDE --help)"},
+    [LBL_CLI_USAGE_EXPLORER] = {"tangscope [--model FILE] [--prompt TEXT] [--lang %s] ...   (the explorer)",
+        "tangscope [--model 文件] [--prompt 文本] [--lang %s] ...   （浏览器）",
+        "tangscope [--model DATEI] [--prompt TEXT] [--lang %s] ...   (der Explorer)",
+        "tangscope [--model FICHIER] [--prompt TEXTE] [--lang %s] ...   (l'explorateur)"},
+    [LBL_CLI_ABOUT] = {"tangscope opens up a small GPT trained on the Complete Tang Poems.",
+        "tangscope 把一个在《全唐诗》上训练的小型 GPT 打开给你看。",
+        "tangscope öffnet ein kleines GPT, trainiert auf den gesammelten Tang-Gedichten.",
+        "tangscope ouvre un petit GPT entraîné sur l'intégrale des poèmes Tang."},
+    [LBL_CLI_COMMANDS] = {"Commands:",
+        "命令：",
+        "Befehle:",
+        "Commandes :"},
+    [LBL_CLI_USAGE_NOTE] = {"In a terminal, tangscope with no command, or with only the explorer's options (tangscope explore --help lists them), opens the explorer. tangscope help COMMAND is tangscope COMMAND --help; tangscope --version says which tangscope this is. The bundled model is assets/tang.bin; set TANGSCOPE_HOME to run from elsewhere.",
+        "在终端里，不带命令或只带浏览器的选项（tangscope explore --help 列出）运行 tangscope，就打开浏览器。tangscope help 命令 等于 tangscope 命令 --help；tangscope --version 显示版本。自带的模型是 assets/tang.bin；在别的目录运行时请设置 TANGSCOPE_HOME。",
+        "Im Terminal öffnet tangscope ohne Befehl, oder nur mit den Optionen des Explorers (tangscope explore --help listet sie), den Explorer. tangscope help BEFEHL ist tangscope BEFEHL --help; tangscope --version nennt die Version. Das mitgelieferte Modell ist assets/tang.bin; wer anderswo startet, setzt TANGSCOPE_HOME.",
+        "Dans un terminal, tangscope sans commande, ou avec les seules options de l'explorateur (tangscope explore --help les liste), ouvre l'explorateur. tangscope help COMMANDE équivaut à tangscope COMMANDE --help ; tangscope --version donne la version. Le modèle fourni est assets/tang.bin ; pour lancer tangscope ailleurs, définissez TANGSCOPE_HOME."},
+    [LBL_CLI_USAGE_LANG] = {"Every command speaks the language of --lang (%s), or else of LC_ALL, LC_MESSAGES or LANG; --json and traces stay in English.",
+        "每个命令都用 --lang（%s）指定的语言，没有时看 LC_ALL、LC_MESSAGES 或 LANG；--json 和跟踪输出保持英文。",
+        "Jeder Befehl spricht die Sprache von --lang (%s), sonst die von LC_ALL, LC_MESSAGES oder LANG; --json und Traces bleiben englisch.",
+        "Chaque commande parle la langue de --lang (%s), sinon celle de LC_ALL, LC_MESSAGES ou LANG ; --json et les traces restent en anglais."},
+    [LBL_CMD_EXPLORE] = {"the full-screen explorer (also: tangscope with no command)",
+        "全屏浏览器（不带命令的 tangscope 也是）",
+        "der Vollbild-Explorer (auch: tangscope ohne Befehl)",
+        "l'explorateur plein écran (aussi : tangscope sans commande)"},
+    [LBL_CMD_PROBS] = {"the next characters after a prompt, with probabilities and pinyin",
+        "提示词之后的下一个字：概率和拼音",
+        "die nächsten Zeichen nach einem Prompt, mit Wahrscheinlichkeiten und Pinyin",
+        "les caractères suivants après un prompt, avec probabilités et pinyin"},
+    [LBL_CMD_CORPUS] = {"how often the training text itself continues a context",
+        "训练文本本身怎样接一段上文、各多少次",
+        "wie oft der Trainingstext selbst einen Kontext fortsetzt",
+        "combien de fois le corpus lui-même prolonge un contexte"},
+    [LBL_CMD_GENERATE] = {"write poems: prompt, temperature, top-k, top-p, min-p, seed, cache",
+        "写诗：提示词、温度、top-k、top-p、min-p、种子、缓存",
+        "Gedichte schreiben: Prompt, Temperatur, Top-k, Top-p, Min-p, Startwert, Cache",
+        "écrire des poèmes : prompt, température, top-k, top-p, min-p, graine, cache"},
+    [LBL_CMD_ACROSTIC] = {"write an acrostic (藏头诗) on the given line openers",
+        "写藏头诗：给定每句的第一个字",
+        "ein Akrostichon (藏头诗) zu den gegebenen Zeilenanfängen",
+        "écrire un acrostiche (藏头诗) sur les initiales données"},
+    [LBL_CMD_JUEJU] = {"write a jueju in fixed form: four lines of 5 or 7, ，。，。",
+        "按固定格式写绝句：四句，每句 5 或 7 字，，。，。",
+        "ein Jueju in fester Form: vier Zeilen zu 5 oder 7 Zeichen, ，。，。",
+        "écrire un jueju à forme fixe : quatre vers de 5 ou 7 caractères, ，。，。"},
+    [LBL_CMD_LESSON] = {"guided lessons: step through one, --check them, --print a handout",
+        "课程：一步步看，--check 检查，--print 打印讲义",
+        "Lektionen: Schritt für Schritt, --check prüft, --print druckt ein Handout",
+        "leçons guidées : pas à pas, --check les vérifie, --print imprime un polycopié"},
+    [LBL_CMD_DEMO] = {"the lessons as handouts on the terminal, in the interface language",
+        "在终端里按界面语言打印课程讲义",
+        "die Lektionen als Handouts im Terminal, in der Sprache der Oberfläche",
+        "les leçons en polycopiés dans le terminal, dans la langue de l'interface"},
+    [LBL_CMD_INFO] = {"what is inside a model file: tensors, sizes, the KV cache",
+        "模型文件里有什么：张量、大小、KV 缓存",
+        "was in einer Modelldatei steckt: Tensoren, Größen, KV-Cache",
+        "le contenu d'un fichier de modèle : tenseurs, tailles, cache KV"},
+    [LBL_CMD_KVCACHE] = {"what a KV cache costs: this model and large ones, per token and at N",
+        "KV 缓存的代价：本模型和大模型，每个词元以及 N 个词元时",
+        "was ein KV-Cache kostet: dieses Modell und große, pro Token und bei N",
+        "ce que coûte un cache KV : ce modèle et de grands, par jeton et à N"},
+    [LBL_CMD_TRAIN] = {"train the GPT on a text file (checkpoints, resume)",
+        "在文本文件上训练 GPT（检查点、续训）",
+        "das GPT auf einer Textdatei trainieren (Checkpoints, fortsetzen)",
+        "entraîner le GPT sur un fichier texte (points de reprise)"},
+    [LBL_CMD_EVAL] = {"a model's loss in nats per character, and perplexity",
+        "模型的损失（每个字多少奈特）和困惑度",
+        "Verlust eines Modells in Nat pro Zeichen, und Perplexität",
+        "la perte d'un modèle en nats par caractère, et la perplexité"},
+    [LBL_CMD_BENCH] = {"speed: generation with and without the KV cache; --train; --ui",
+        "速度：用与不用 KV 缓存生成；--train；--ui",
+        "Tempo: Erzeugen mit und ohne KV-Cache; --train; --ui",
+        "vitesse : génération avec et sans cache KV ; --train ; --ui"},
+    [LBL_CLI_WELL_FORMED] = {"well formed: %d of %d poems (%s)",
+        "合乎格式：%d 首，共 %d 首（%s）",
+        "wohlgeformt: %d von %d Gedichten (%s)",
+        "bien formés : %d sur %d poèmes (%s)"},
+    [LBL_ONE_CLI_WELL_FORMED] = {"well formed: %d of %d poem (%s)",
+        "合乎格式：%d 首，共 %d 首（%s）",
+        "wohlgeformt: %d von %d Gedicht (%s)",
+        "bien formé : %d sur %d poème (%s)"},
+    [LBL_CLI_CORPUS_ALL] = {"%s: %s characters, %s distinct; the most frequent:",
+        "%s：共 %s 字，%s 个不同的字；最常见的：",
+        "%s: %s Zeichen, %s verschiedene; die häufigsten:",
+        "%s : %s caractères, %s distincts ; les plus fréquents :"},
+    [LBL_CLI_CORPUS_NONE] = {"%s does not occur in %s (%s characters)",
+        "%s没有出现在 %s 里（共 %s 字）",
+        "%s kommt in %s nicht vor (%s Zeichen)",
+        "%s n'apparaît pas dans %s (%s caractères)"},
+    [LBL_CLI_CORPUS_OCCURS] = {"%s occurs %s times in %s; followed by:",
+        "%s出现 %s 次（%s）；后面接：",
+        "%s kommt %s-mal in %s vor; danach folgt:",
+        "%s apparaît %s fois dans %s ; suivi de :"},
+    [LBL_ONE_CLI_CORPUS_OCCURS] = {"%s occurs %s time in %s; followed by:",
+        "%s出现 %s 次（%s）；后面接：",
+        "%s kommt %s-mal in %s vor; danach folgt:",
+        "%s apparaît %s fois dans %s ; suivi de :"},
+    [LBL_CLI_CORPUS_OTHERS] = {"and %s other characters: %s in all, %s",
+        "其余 %s 个字：共 %s 次，%s",
+        "und %s weitere Zeichen: zusammen %s, %s",
+        "et %s autres caractères : %s en tout, %s"},
+    [LBL_ONE_CLI_CORPUS_OTHERS] = {"and %s other character: %s in all, %s",
+        "其余 %s 个字：共 %s 次，%s",
+        "und %s weiteres Zeichen: zusammen %s, %s",
+        "et %s autre caractère : %s en tout, %s"},
+    [LBL_CLI_CORPUS_AT_END] = {"and once at the very end of the text, followed by nothing",
+        "还有一次在全文末尾，后面什么也没有",
+        "und einmal ganz am Ende des Textes, ohne Nachfolger",
+        "et une fois tout à la fin du texte, suivi de rien"},
+    /* the prompt, an arrow, what is listed, where the prompt stands, the columns */
+    [LBL_CLI_PROBS_HEAD] = {"%s %s %s, %s%s", "%s %s %s，%s%s", "%s %s %s, %s%s", "%s %s %s, %s%s"},
+    [LBL_CLI_NEXT_CHAR] = {"next character",
+        "下一个字",
+        "nächstes Zeichen",
+        "caractère suivant"},
+    [LBL_CLI_AT_POEM_START] = {"at the start of a poem (the model reads %s first)",
+        "在诗的开头（模型先读一个 %s）",
+        "am Gedichtanfang (das Modell liest zuerst %s)",
+        "en début de poème (le modèle lit d'abord %s)"},
+    [LBL_CLI_AS_MID_TEXT] = {"as a fragment from inside a text (--mid-text)",
+        "作为文中片段（--mid-text）",
+        "als Ausschnitt mitten aus einem Text (--mid-text)",
+        "comme extrait pris dans un texte (--mid-text)"},
+    [LBL_CLI_SAMPLED_COLUMNS] = {"; model at temperature 1 | after the sampler",
+        "；模型（温度 1）| 采样后",
+        "; Modell bei Temperatur 1 | nach dem Sampler",
+        " ; modèle à température 1 | après échantillonnage"},
+    [LBL_CLI_RANK] = {"rank %s",
+        "第 %s 名",
+        "Rang %s",
+        "rang %s"},
+    [LBL_CLI_STAGE_BY_STAGE] = {"stage by stage (each renormalised over what it keeps)",
+        "逐个阶段（每个阶段都在留下的字上重新归一）",
+        "Stufe für Stufe (jede neu normiert auf das, was sie behält)",
+        "étape par étape (chacune renormalisée sur ce qu'elle garde)"},
+    [LBL_CLI_KEPT] = {"kept",
+        "保留",
+        "behält",
+        "garde"},
+    [LBL_CLI_REMOVES] = {"removes",
+        "去掉",
+        "kappt",
+        "écarte"},
+    [LBL_CLI_ENTROPY] = {"entropy %s bits",
+        "熵 %s 比特",
+        "Entropie %s Bit",
+        "entropie %s bits"},
+    [LBL_CLI_AFTER_SAMPLER] = {", %s after the sampler; the sampler keeps %s characters and removes %s of the model's probability",
+        "，采样后 %s；采样器保留 %s 个字，去掉模型概率的 %s",
+        ", nach dem Sampler %s; der Sampler behält %s Zeichen und kappt %s der Wahrscheinlichkeit des Modells",
+        ", %s après échantillonnage ; l'échantillonneur garde %s caractères et écarte %s de la probabilité du modèle"},
+    [LBL_ONE_CLI_AFTER_SAMPLER] = {", %s after the sampler; the sampler keeps %s character and removes %s of the model's probability",
+        "，采样后 %s；采样器保留 %s 个字，去掉模型概率的 %s",
+        ", nach dem Sampler %s; der Sampler behält %s Zeichen und kappt %s der Wahrscheinlichkeit des Modells",
+        ", %s après échantillonnage ; l'échantillonneur garde %s caractère et écarte %s de la probabilité du modèle"},
+    [LBL_CLI_PINYIN_WHAT] = {"the characters read %s, most probable next first",
+        "读 %s 的字，最可能的在前",
+        "die Zeichen, die %s gelesen werden, wahrscheinlichste zuerst",
+        "les caractères qui se lisent %s, les plus probables d'abord"},
+    [LBL_CLI_PINYIN_NONE] = {"no character of the model's %s reads %s",
+        "模型的 %s 个字里没有读 %s 的",
+        "keines der %s Zeichen des Modells wird %s gelesen",
+        "aucun des %s caractères du modèle ne se lit %s"},
+    [LBL_CLI_PINYIN_TOTAL] = {"%s characters read %s%s; the model gives them %s together",
+        "%s 个字读 %s%s；模型一共给它们 %s",
+        "%s Zeichen werden %s gelesen%s; das Modell gibt ihnen zusammen %s",
+        "%s caractères se lisent %s%s ; le modèle leur donne %s en tout"},
+    [LBL_ONE_CLI_PINYIN_TOTAL] = {"%s character reads %s%s; the model gives it %s",
+        "%s 个字读 %s%s；模型一共给它们 %s",
+        "%s Zeichen wird %s gelesen%s; das Modell gibt ihm %s",
+        "%s caractère se lit %s%s ; le modèle lui donne %s"},
+    [LBL_CLI_PINYIN_MORE] = {" (--top N shows more)",
+        "（--top N 显示更多）",
+        " (--top N zeigt mehr)",
+        " (--top N en montre plus)"},
+    [LBL_CLI_BENCH_HEAD] = {"KV cache, one thread, model %s (context %s, context policy %s):",
+        "KV 缓存，单线程，模型 %s（上下文 %s，上下文策略 %s）：",
+        "KV-Cache, ein Thread, Modell %s (Kontext %s, Kontextstrategie %s):",
+        "cache KV, un thread, modèle %s (contexte %s, politique de contexte %s) :"},
+    [LBL_CLI_BENCH_RUN] = {"%s characters: without cache %s ms, with cache %s ms = %s/s, %s times faster, %s, largest |logit difference| %s",
+        "%s 个字：不用缓存 %s ms，用缓存 %s ms，每秒 %s 个，快 %s 倍，%s，logit 最大差 %s",
+        "%s Zeichen: ohne Cache %s ms, mit Cache %s ms = %s/s, %s-mal so schnell, %s, größte |Logit-Differenz| %s",
+        "%s caractères : sans cache %s ms, avec cache %s ms = %s/s, %s fois plus vite, %s, plus grand |écart de logit| %s"},
+    [LBL_CLI_LOGITS_DIFFER] = {"identical text, LOGITS DIFFER",
+        "文本一样，LOGIT 不一样",
+        "Text gleich, LOGITS ANDERS",
+        "même texte, LOGITS DIFFÉRENTS"},
+    [LBL_CLI_BENCH_SHIFTS] = {", %s context shifts",
+        "，窗口移动 %s 次",
+        ", %s Kontextverschiebungen",
+        ", %s glissements de contexte"},
+    [LBL_ONE_CLI_BENCH_SHIFTS] = {", %s context shift",
+        "，窗口移动 %s 次",
+        ", %s Kontextverschiebung",
+        ", %s glissement de contexte"},
+    [LBL_CLI_BENCH_CACHED] = {"cached: %s characters/s; memory-bound limit %s/s (%s of weights read once per character at %s GB/s, measured on a buffer that size), %s of it",
+        "用缓存：每秒 %s 个字；内存带宽上限每秒 %s 个（每个字读一遍 %s 权重，带宽 %s GB/s，在同样大小的缓冲区上测得），达到上限的 %s",
+        "mit Cache: %s Zeichen/s; Speichergrenze %s/s (%s Gewichte je Zeichen einmal gelesen bei %s GB/s, an einem gleich großen Puffer gemessen), davon %s",
+        "avec cache : %s caractères/s ; limite mémoire %s/s (%s de poids lus une fois par caractère à %s Go/s, mesurés sur un tampon de cette taille), soit %s"},
+    [LBL_CLI_BENCH_PREFILL] = {"full pass over %s characters: %s ms, %s GMAC/s = %s of one core's peak (%s GMAC/s measured)",
+        "完整计算 %s 个字：%s ms，%s GMAC/s，为单核峰值的 %s（实测峰值 %s GMAC/s）",
+        "voller Durchlauf über %s Zeichen: %s ms, %s GMAC/s = %s der Spitze eines Kerns (gemessen %s GMAC/s)",
+        "passage complet sur %s caractères : %s ms, %s GMAC/s = %s du pic d'un cœur (%s GMAC/s mesurés)"},
+    [LBL_CLI_BENCH_CACHE] = {"cache: %s per character, %s at the full context of %s",
+        "缓存：每个字 %s，满上下文共 %s（%s 个字）",
+        "Cache: %s pro Zeichen, %s beim vollen Kontext von %s",
+        "cache : %s par caractère, %s au contexte plein de %s"},
+    [LBL_CLI_BENCH_KEY] = {"a keystroke in the explorer (prefill %s on %s threads, sampler, top 8, training-text counts): %s ms",
+        "浏览器里的一次按键（预填充 %s 个字，%s 个线程，采样、前八名、训练文本统计）：%s ms",
+        "ein Tastendruck im Explorer (Prefill %s auf %s Threads, Sampler, Top 8, Zählung im Trainingstext): %s ms",
+        "une frappe dans l'explorateur (préremplissage de %s sur %s threads, échantillonnage, 8 premiers, comptes du corpus) : %s ms"},
+    [LBL_CLI_BENCH_KEY_NONE] = {"a keystroke in the explorer: not measured: %s",
+        "浏览器里的一次按键：没有测：%s",
+        "ein Tastendruck im Explorer: nicht gemessen: %s",
+        "une frappe dans l'explorateur : non mesurée : %s"},
+    [LBL_CLI_BENCH_SAMPLER] = {"sampler beside the model, ms per cached character, one thread (best of %s runs of %s characters):",
+        "采样器与模型对比，每个缓存字的毫秒数，单线程（%s 次运行取最好，每次 %s 个字）：",
+        "Sampler neben dem Modell, ms pro Zeichen mit Cache, ein Thread (bester von %s Läufen zu %s Zeichen):",
+        "échantillonneur et modèle, ms par caractère avec cache, un thread (meilleure de %s passes de %s caractères) :"},
+    [LBL_CLI_SETTING] = {"setting",
+        "设置",
+        "Einstellung",
+        "réglage"},
+    [LBL_CLI_SAMPLER_COL] = {"sampler",
+        "采样器",
+        "Sampler",
+        "échant."},
+    [LBL_CLI_SHARE] = {"share",
+        "占比",
+        "Anteil",
+        "part"},
+    [LBL_CLI_FILTERS_OFF] = {"filters off",
+        "不过滤",
+        "keine Filter",
+        "sans filtre"},
+    [LBL_CLI_PENALTY] = {"penalty",
+        "重复惩罚",
+        "Wdh.-Strafe",
+        "pénalité"},
+    /* between the items of a list */
+    [LBL_CLI_COMMA] = {", ", "，", ", ", ", "},
 };
 
 /* Each count label and its singular row. */
@@ -719,14 +1003,19 @@ static const struct {
     {LBL_IME_HEAD, LBL_ONE_IME_HEAD},
     {LBL_IME_NONE, LBL_ONE_IME_NONE},
     {LBL_ST_UNKNOWN_MORE, LBL_ONE_ST_UNKNOWN_MORE},
+    {LBL_CLI_WELL_FORMED, LBL_ONE_CLI_WELL_FORMED},
+    {LBL_CLI_CORPUS_OCCURS, LBL_ONE_CLI_CORPUS_OCCURS},
+    {LBL_CLI_CORPUS_OTHERS, LBL_ONE_CLI_CORPUS_OTHERS},
+    {LBL_CLI_AFTER_SAMPLER, LBL_ONE_CLI_AFTER_SAMPLER},
+    {LBL_CLI_PINYIN_TOTAL, LBL_ONE_CLI_PINYIN_TOTAL},
+    {LBL_CLI_BENCH_SHIFTS, LBL_ONE_CLI_BENCH_SHIFTS},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)
 {
     if (id < 0 || id >= LBL_COUNT)
         return "?";
-    const Label *l = &LABELS[id];
-    const char *text = lang == LANG_ZH ? l->zh : lang == LANG_DE ? l->de : lang == LANG_FR ? l->fr : l->en;
+    const char *text = (unsigned)lang < LANG_COUNT ? LABELS[id][lang] : NULL;
     return text ? text : "?"; /* test_labels fails on an empty cell; the screen never crashes on one */
 }
 
@@ -735,8 +1024,7 @@ const char *app_label(const AppState *s, LabelId id) { return app_label_in(s->la
 /* reading it from the back row */
 char *app_prob_text(const AppState *s, double p, int decimals, char *out, size_t size)
 {
-    return probfmt_odds(p, decimals, app_label(s, LBL_ONE_IN), app_label(s, LBL_DIGIT_GROUP), out,
-                        size);
+    return probfmt_odds(p, decimals, app_label(s, LBL_ONE_IN), app_num_style(s->lang), out, size);
 }
 
 LabelId app_label_singular(LabelId id)
@@ -751,7 +1039,12 @@ LabelId app_label_singular(LabelId id)
  * has no plural: its singular rows read as the others.) */
 static int takes_singular(AppLang lang, long n)
 {
-    return lang == LANG_FR ? n == 0 || n == 1 : n == 1;
+    switch (lang_row(lang)->plural) {
+    case PLURAL_ZERO_ONE: return n == 0 || n == 1;
+    case PLURAL_NONE: return 0;
+    case PLURAL_ONE: break;
+    }
+    return n == 1;
 }
 
 const char *app_label_n_in(AppLang lang, LabelId id, long n)
@@ -764,21 +1057,31 @@ const char *app_label_n(const AppState *s, LabelId id, long n)
     return app_label_n_in(s->lang, id, n);
 }
 
+const NumStyle *app_num_style(AppLang lang) { return &lang_row(lang)->num; }
+
 void app_format_count(AppLang lang, long n, char *out, size_t size)
 {
-    /* the digits, then a separator before every group of three from the right */
-    const char *sep = lang == LANG_EN ? "," : lang == LANG_DE ? "." : lang == LANG_FR ? "\xe2\x80\xaf" /* U+202F */ : "";
-    char digits[32];
-    int nd = snprintf(digits, sizeof digits, "%ld", n < 0 ? -n : n);
-    size_t len = 0, seplen = strlen(sep);
-    if (n < 0 && len + 1 < size)
-        out[len++] = '-';
-    for (int i = 0; i < nd && len + 1 + seplen < size; i++) {
-        if (i > 0 && (nd - i) % 3 == 0) {
-            memcpy(out + len, sep, seplen);
-            len += seplen;
-        }
-        out[len++] = digits[i];
-    }
-    out[len] = 0;
+    probfmt_count(n, app_num_style(lang), out, size);
+}
+
+char *app_num(AppLang lang, double x, int decimals, char *out, size_t size)
+{
+    return probfmt_number(x, decimals, app_num_style(lang), out, size);
+}
+
+char *app_share(AppLang lang, double percent, int decimals, char *out, size_t size)
+{
+    return probfmt_share(percent, decimals, app_num_style(lang), out, size);
+}
+
+char *app_bytes(AppLang lang, double bytes, char *out, size_t size)
+{
+    return probfmt_bytes(bytes, app_num_style(lang), out, size);
+}
+
+char *app_quoted(AppLang lang, const char *text, char *out, size_t size)
+{
+    const Language *l = lang_row(lang);
+    snprintf(out, size, "%s%s%s", l->quote_open, text, l->quote_close);
+    return out;
 }

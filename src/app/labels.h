@@ -227,7 +227,6 @@ typedef enum {
     LBL_ST_PROJECTOR_OFF,
     LBL_HELP_PROJECTOR,
     LBL_ONE_IN,      /* "1 in %s": a probability below 0.01% (probfmt.h) */
-    LBL_DIGIT_GROUP, /* between groups of three digits: "34,000", "34 000" */
     /* the coin, uncertainty under the text, the sampler's stage columns */
     LBL_COIN,
     LBL_ENTROPY_HEADER,
@@ -292,6 +291,79 @@ typedef enum {
     /* glyphs: the help screen's lines made from the key table (w, a lesson's scroll) */
     LBL_HELP_MASK,
     LBL_HELP_SCROLL,
+    /* the command line (src/cli): what the commands print for a person */
+    LBL_CLI_BAD_LANG,
+    LBL_CLI_NOT_INTEGER,
+    LBL_CLI_NOT_U64,
+    LBL_CLI_NOT_NUMBER,
+    LBL_CLI_EMPTY_VALUE,
+    LBL_CLI_UNKNOWN_OPTION,
+    LBL_CLI_NO_VALUE,
+    LBL_CLI_NEEDS_VALUE,
+    LBL_CLI_UNEXPECTED,
+    LBL_CLI_UNKNOWN_COMMAND,
+    LBL_CLI_USAGE,
+    LBL_CLI_USAGE_EXPLORER,
+    LBL_CLI_ABOUT,
+    LBL_CLI_COMMANDS,
+    LBL_CLI_USAGE_NOTE,
+    LBL_CLI_USAGE_LANG,
+    LBL_CMD_EXPLORE,
+    LBL_CMD_PROBS,
+    LBL_CMD_CORPUS,
+    LBL_CMD_GENERATE,
+    LBL_CMD_ACROSTIC,
+    LBL_CMD_JUEJU,
+    LBL_CMD_LESSON,
+    LBL_CMD_DEMO,
+    LBL_CMD_INFO,
+    LBL_CMD_KVCACHE,
+    LBL_CMD_TRAIN,
+    LBL_CMD_EVAL,
+    LBL_CMD_BENCH,
+    LBL_CLI_WELL_FORMED,
+    LBL_ONE_CLI_WELL_FORMED,
+    LBL_CLI_CORPUS_ALL,
+    LBL_CLI_CORPUS_NONE,
+    LBL_CLI_CORPUS_OCCURS,
+    LBL_ONE_CLI_CORPUS_OCCURS,
+    LBL_CLI_CORPUS_OTHERS,
+    LBL_ONE_CLI_CORPUS_OTHERS,
+    LBL_CLI_CORPUS_AT_END,
+    LBL_CLI_PROBS_HEAD,
+    LBL_CLI_NEXT_CHAR,
+    LBL_CLI_AT_POEM_START,
+    LBL_CLI_AS_MID_TEXT,
+    LBL_CLI_SAMPLED_COLUMNS,
+    LBL_CLI_RANK,
+    LBL_CLI_STAGE_BY_STAGE,
+    LBL_CLI_KEPT,
+    LBL_CLI_REMOVES,
+    LBL_CLI_ENTROPY,
+    LBL_CLI_AFTER_SAMPLER,
+    LBL_ONE_CLI_AFTER_SAMPLER,
+    LBL_CLI_PINYIN_WHAT,
+    LBL_CLI_PINYIN_NONE,
+    LBL_CLI_PINYIN_TOTAL,
+    LBL_ONE_CLI_PINYIN_TOTAL,
+    LBL_CLI_PINYIN_MORE,
+    LBL_CLI_BENCH_HEAD,
+    LBL_CLI_BENCH_RUN,
+    LBL_CLI_LOGITS_DIFFER,
+    LBL_CLI_BENCH_SHIFTS,
+    LBL_ONE_CLI_BENCH_SHIFTS,
+    LBL_CLI_BENCH_CACHED,
+    LBL_CLI_BENCH_PREFILL,
+    LBL_CLI_BENCH_CACHE,
+    LBL_CLI_BENCH_KEY,
+    LBL_CLI_BENCH_KEY_NONE,
+    LBL_CLI_BENCH_SAMPLER,
+    LBL_CLI_SETTING,
+    LBL_CLI_SAMPLER_COL,
+    LBL_CLI_SHARE,
+    LBL_CLI_FILTERS_OFF,
+    LBL_CLI_PENALTY,
+    LBL_CLI_COMMA,
     LBL_COUNT
 } LabelId;
 
@@ -315,8 +387,19 @@ const char *app_label_n(const AppState *s, LabelId id, long n);
 const char *app_label_n_in(AppLang lang, LabelId id, long n);
 /* The singular row of a count label, or the label itself if it has none. */
 LabelId app_label_singular(LabelId id);
-/* A count for the screen, grouped as the language writes it: 1,024 (en),
- * 1.024 (de), 1 024 (fr, a narrow no-break space), 1024 (zh). */
+/* Numbers as the language writes them (lang.c's row, probfmt.h): every
+ * number a person reads on the screen, in a handout or from a command goes
+ * through one of these; --json and traces keep the C form. */
+const NumStyle *app_num_style(AppLang lang);
+/* A count: 1,024 (en), 1.024 (de), 1 024 (fr, a no-break space), 1024 (zh). */
 void app_format_count(AppLang lang, long n, char *out, size_t size);
+/* x with `decimals` decimals: "0.80", "0,80". Returns out. */
+char *app_num(AppLang lang, double x, int decimals, char *out, size_t size);
+/* A share in percent (14.7 for 14.7%): "14.7%", "14,7 %". Returns out. */
+char *app_share(AppLang lang, double percent, int decimals, char *out, size_t size);
+/* A size in bytes: "512 KiB", "512 Kio", "7,0 MiB". Returns out. */
+char *app_bytes(AppLang lang, double bytes, char *out, size_t size);
+/* text between the language's quotation marks: „春风“, « 春风 », 「春风」. */
+char *app_quoted(AppLang lang, const char *text, char *out, size_t size);
 
 #endif

@@ -201,7 +201,6 @@ static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIE
 static const char *const PANELS[] = {"bars", "sliders", "timing", "text", "corpus", "none", NULL};
 static const AppPanel PANEL_OF[] = {PANEL_BARS, PANEL_SLIDERS, PANEL_TIMING,
                                     PANEL_TEXT, PANEL_CORPUS, PANEL_NONE};
-static const char *const LANGS[] = {"zh", "en", "de", "fr", NULL};
 static const char *const FORMS[] = {"free", "acrostic", "jueju", NULL};
 static const FormKind FORM_OF[] = {FORM_FREE, FORM_ACROSTIC, FORM_JUEJU};
 static const char *const CLAIMS[] = {"top1", "top8", "rank", "prob", "identical", "corpus", NULL};
@@ -243,7 +242,7 @@ static const ScriptVerb VERBS[] = {
      "open a view (none closes them)"},
     {"lookup", "C", ARG_CHAR, NO_SLIDER, 0, 0, NULL, NULL, 0, run_lookup,
      "where character C stands (rank and probability)"},
-    {"lang", "zh|en|de|fr", ARG_WORD, NO_SLIDER, 0, 0, NULL, LANGS, 0, run_lang,
+    {"lang", "CODE", ARG_WORD, NO_SLIDER, 0, 0, NULL, APP_LANG_CODES, 0, run_lang,
      "the interface language"},
     {"quiz", "QUESTION", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 1, run_quiz,
      "show QUESTION and hide the bars until a key reveals them"},
@@ -736,7 +735,7 @@ static int run_lookup(AppState *s, const ScriptCmd *c, ScriptOut *o)
 
 static int run_lang(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
-    return apply(s, c, o, CMD_LANGUAGE, cmd_arg(app_lang_parse(LANGS[c->choice])));
+    return apply(s, c, o, CMD_LANGUAGE, cmd_arg(c->choice));
 }
 
 static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o)

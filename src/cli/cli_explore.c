@@ -18,7 +18,7 @@
 #include "tui/tui.h"
 
 static const char EXPLORE_HELP[] =
-    "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang en|zh|de|fr]\n"
+    "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang CODE]\n"
     "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
     "                         [--projector] [--theme dark|light]\n"
     "                         [--context-policy shift|slide]\n"
@@ -50,8 +50,8 @@ static const char EXPLORE_HELP[] =
     "  --prompt TEXT   start with this prompt typed in\n"
     "  --mid-text      read the prompt as a fragment from inside a text, with no\n"
     "                  newline before it (default: it starts a poem; n switches)\n"
-    "  --lang CODE     labels in English (en), Chinese (zh), German (de) or\n"
-    "                  French (fr). Without it the first of LC_ALL, LC_MESSAGES\n"
+    "  --lang CODE     the interface language, one of @LANGS@ (every command\n"
+    "                  takes it). Without it the first of LC_ALL, LC_MESSAGES\n"
     "                  and LANG that is set decides: de_*, fr_* and zh_* choose\n"
     "                  German, French and Chinese, anything else English.\n"
     "                  Inside, l switches to the next language.\n"
@@ -131,21 +131,6 @@ static void corpus_loader_finish(CorpusLoader *l)
         corpus_free(&l->corpus);
 }
 
-static int parse_lang(const char *lang, AppLang *out)
-{
-    if (!lang) {
-        *out = app_lang_from_env();
-        return 0;
-    }
-    TsQuoted q;
-    int code = app_lang_parse(lang);
-    if (code < 0)
-        return cli_error("explore", EXIT_USAGE, "--lang must be en, zh, de or fr, not %s",
-                         ts_quote(&q, lang));
-    *out = (AppLang)code;
-    return 0;
-}
-
 int cli_explore_run(const char *cmd, const ExploreRun *run)
 {
     TsErr err;
@@ -223,14 +208,14 @@ int cli_theme_parse(const char *cmd, const char *name, AppTheme *theme)
 
 int cmd_explore(int argc, char **argv)
 {
-    const char *model_path = NULL, *prompt = NULL, *lang_arg = NULL, *corpus_path = NULL;
+    const char *model_path = NULL, *prompt = NULL, *corpus_path = NULL;
     const char *policy_name = "shift";
     const char *code = NULL, *theme_arg = NULL;
     int no_corpus = 0, threads = 0, mid_text = 0, projector = 0;
     Opt opts[] = {
         {"--threads", OPT_INT, &threads, 0, 1024},
         {"--model", OPT_STR, &model_path, 0, 0},   {"--prompt", OPT_STR, &prompt, 0, 0},
-        {"--lang", OPT_STR, &lang_arg, 0, 0},      {"--corpus", OPT_STR, &corpus_path, 0, 0},
+        {"--corpus", OPT_STR, &corpus_path, 0, 0},
         {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
         {"--context-policy", OPT_STR, &policy_name, 0, 0},
@@ -241,9 +226,7 @@ int cmd_explore(int argc, char **argv)
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
-    AppLang lang = LANG_EN;
-    if ((rc = parse_lang(lang_arg, &lang)) != 0)
-        return rc;
+    AppLang lang = cli_lang();
     ContextPolicy policy;
     if (gen_policy_parse(policy_name, &policy) != 0)
         return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",

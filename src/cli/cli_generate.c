@@ -443,8 +443,12 @@ static void gen_print_summary(const GenRun *r, const GenRequest *q, const GenTal
                gen_policy_name(q->policy), t->chars, t->well_formed, t->seconds, r->g.model_s,
                r->g.sampler_s);
     } else if (a->stats) {
-        fprintf(stderr, "well formed: %d of %d poems (%.1f%%)\n", t->well_formed, t->written,
-                t->written ? 100.0 * t->well_formed / t->written : 0.0);
+        char share[32];
+        app_share(cli_lang(), t->written ? 100.0 * t->well_formed / t->written : 0.0, 1, share,
+                  sizeof share);
+        fprintf(stderr, cli_label_n(LBL_CLI_WELL_FORMED, t->written), t->well_formed, t->written,
+                share);
+        fputc('\n', stderr);
     }
 }
 

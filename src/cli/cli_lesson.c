@@ -14,7 +14,7 @@
 #include "tui/tui.h"
 
 static const char LESSON_HELP[] =
-    "usage: tangscope lesson [FILE] [--lang zh|en|de|fr] [--projector] [--theme dark|light]\n"
+    "usage: tangscope lesson [FILE] [--lang CODE] [--projector] [--theme dark|light]\n"
     "                        [options]\n"
     "       tangscope lesson --check FILE... [options]\n"
     "       tangscope lesson --print FILE [options]\n"
@@ -44,7 +44,7 @@ static const char LESSON_HELP[] =
     "                            runs)\n"
     "\n"
     "  --model FILE              model file (default assets/tang.bin)\n"
-    "  --lang zh|en|de|fr        the interface language and the picker's lessons\n"
+    "  --lang @LANGS@        the interface language and the picker's lessons\n"
     "                            (default: from LC_ALL / LC_MESSAGES / LANG); a\n"
     "                            handout's words follow the lesson's folder\n"
     "  --corpus FILE             training text for the counts (default\n"
@@ -337,11 +337,11 @@ static void print_verbs(void)
 
 int cmd_lesson(int argc, char **argv)
 {
-    const char *model_path = NULL, *lang_arg = NULL, *corpus_path = NULL, *theme_arg = NULL;
+    const char *model_path = NULL, *corpus_path = NULL, *theme_arg = NULL;
     int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0;
     Opt opts[] = {
         {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
-        {"--model", OPT_STR, &model_path, 0, 0},   {"--lang", OPT_STR, &lang_arg, 0, 0},
+        {"--model", OPT_STR, &model_path, 0, 0},
         {"--corpus", OPT_STR, &corpus_path, 0, 0}, {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--threads", OPT_INT, &threads, 0, 1024},
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
@@ -355,9 +355,7 @@ int cmd_lesson(int argc, char **argv)
         print_verbs();
     if (rc)
         return rc == 1 ? 0 : rc;
-    int lang = lang_arg ? app_lang_parse(lang_arg) : (int)app_lang_from_env();
-    if (lang < 0)
-        return cli_error("lesson", EXIT_USAGE, "--lang must be zh, en, de or fr, not '%s'", lang_arg);
+    AppLang lang = cli_lang();
     AppTheme theme = THEME_DARK;
     if ((rc = cli_theme_parse("lesson", theme_arg, &theme)) != 0)
         return rc;

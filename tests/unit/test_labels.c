@@ -28,7 +28,7 @@
 #include "app/textw.h"
 #include "engine/vocab.h"
 
-static const char *const LANG_NAMES[LANG_COUNT] = {"en", "zh", "de", "fr"};
+#define LANG_NAMES APP_LANG_CODES
 
 static const char *L(AppLang lang, LabelId id) { return app_label_in(lang, id); }
 
@@ -418,7 +418,6 @@ static const Budget BUDGETS[] = {
     {LBL_ST_PROJECTOR_OFF, 79, {0}},
     {LBL_HELP_PROJECTOR, 24, {0}},
     {LBL_ONE_IN, 24, {"1,000,000,000,000"}},
-    {LBL_DIGIT_GROUP, 1, {0}},
     /* the coin, uncertainty under the text, the sampler's stage columns: the
      * coin's words leave at least 40 of 80 columns to its bar
      * (view_probs.c); the entropy view has the whole width below the bars,
@@ -469,6 +468,18 @@ static const Budget BUDGETS[] = {
      * least COUNT_COLS - 1 = 9 columns beside the tag; the note the width */
     {LBL_ATT_MAX, 7, {0}},
     {LBL_ATT_NOTE, 80, {0}},
+    /* the command line: lines a command prints for a terminal to wrap (bench's
+     * measurements, probs's summary), and paragraphs tangscope --help wraps at
+     * 78 columns (main.c) */
+    {LBL_CLI_BENCH_RUN, 160, {"   32", "     17.33", "    5.76", "  5554", "3.0", "TEXT DIFFERS", "1e-05"}},
+    {LBL_CLI_AFTER_SAMPLER, 160, {"12.34", "7,311", "99.9%"}},
+    {LBL_ONE_CLI_AFTER_SAMPLER, 160, {"12.34", "1", "99.9%"}},
+    {LBL_CLI_BENCH_CACHED, 200, {"5,554", "13,342", "6.7 MiB", "93.2", "42%"}},
+    {LBL_CLI_BENCH_PREFILL, 160, {"128", "2.582", "42.6", "55%", "77.8"}},
+    {LBL_CLI_BENCH_KEY, 160, {"128", "2", "19.159"}},
+    {LBL_CLI_BENCH_SAMPLER, 160, {"10", "120"}},
+    {LBL_CLI_USAGE_NOTE, 1000, {0}},
+    {LBL_CLI_USAGE_LANG, 1000, {"en, zh, de, fr"}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };
@@ -770,7 +781,7 @@ static void test_format_count(void)
     app_format_count(LANG_DE, 1234567, out, sizeof out);
     CHECK(strcmp(out, "1.234.567") == 0, "de: %s", out);
     app_format_count(LANG_FR, 1024, out, sizeof out);
-    CHECK(strcmp(out, "1\xe2\x80\xaf" "024") == 0, "fr: a narrow no-break space: %s", out);
+    CHECK(strcmp(out, "1\xc2\xa0" "024") == 0, "fr: a no-break space, as the lessons write it: %s", out);
     app_format_count(LANG_ZH, 1024, out, sizeof out);
     CHECK(strcmp(out, "1024") == 0, "zh: %s", out);
     app_format_count(LANG_EN, 999, out, sizeof out);
