@@ -844,7 +844,7 @@ static const Label LABELS[LBL_COUNT] = {
         "und einmal ganz am Ende des Textes, ohne Nachfolger",
         "et une fois tout à la fin du texte, suivi de rien"},
     /* the prompt, an arrow, what is listed, where the prompt stands, the columns */
-    [LBL_CLI_PROBS_HEAD] = {"%s %s %s, %s%s", "%s %s %s，%s%s", "%s %s %s, %s%s", "%s %s %s, %s%s"},
+    [LBL_CLI_PROBS_HEAD] = {"%s%s %s, %s%s", "%s%s %s，%s%s", "%s %s %s, %s%s", "%s %s %s, %s%s"},
     [LBL_CLI_NEXT_CHAR] = {"next character",
         "下一个字",
         "nächstes Zeichen",

@@ -16,7 +16,7 @@ const char *const APP_LANG_CODES[LANG_COUNT + 1] = {
 static const Language LANGUAGES[LANG_COUNT] = {
     [LANG_EN] = {.name = "English", .locales = "en",
                  .num = {".", ",", "%", 0, {"B", "KiB", "MiB", "GiB"}},
-                 .quote_open = "“", .quote_close = "”", .plural = PLURAL_ONE,
+                 .quote_open = "「", .quote_close = "」", .plural = PLURAL_ONE, /* around Chinese */
                  .keys = {"Space", "Enter", "Backspace", "Esc", "Tab", "Shift-Tab", "Ctrl-",
                           "Shift-", "PgUp", "PgDn", "Del", "mouse"}},
     [LANG_ZH] = {.name = "中文", .locales = "zh",

@@ -26,6 +26,7 @@
 #include "check.h"
 #include "app/labels.h"
 #include "app/textw.h"
+#include "engine/probfmt.h"
 #include "engine/vocab.h"
 
 #define LANG_NAMES APP_LANG_CODES
@@ -788,6 +789,66 @@ static void test_format_count(void)
     CHECK(strcmp(out, "999") == 0, "en, three digits: %s", out);
 }
 
+/* The same numbers in each language, against strings written by hand: the
+ * decimal comma and "14,7 %" with a no-break space in German and French,
+ * 7.311 / 7 311 / 7311, the odds in 万 for a Chinese reader, KiB or Kio. */
+static void test_numbers_in_each_language(void)
+{
+#define NB "\xc2\xa0"
+    static const struct {
+        AppLang lang;
+        const char *point8, *share, *count, *odds, *bytes, *mib;
+    } cases[] = {
+        {LANG_EN, "0.80", "14.7%", "7,311", "1 in 34,000", "4 KiB", "1.5 MiB"},
+        {LANG_ZH, "0.80", "14.7%", "7311", "3.4 万分之一", "4 KiB", "1.5 MiB"},
+        {LANG_DE, "0,80", "14,7" NB "%", "7.311", "1 zu 34.000", "4 KiB", "1,5 MiB"},
+        {LANG_FR, "0,80", "14,7" NB "%", "7" NB "311", "1 sur 34" NB "000", "4 Kio", "1,5 Mio"},
+    };
+#undef NB
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        AppLang l = cases[i].lang;
+        char got[64];
+        const char *code = LANG_NAMES[l];
+        app_num(l, 0.8, 2, got, sizeof got);
+        CHECK(strcmp(got, cases[i].point8) == 0, "%s 0.8: '%s', want '%s'", code, got, cases[i].point8);
+        app_share(l, 14.7, 1, got, sizeof got);
+        CHECK(strcmp(got, cases[i].share) == 0, "%s 14.7%%: '%s', want '%s'", code, got, cases[i].share);
+        app_format_count(l, 7311, got, sizeof got);
+        CHECK(strcmp(got, cases[i].count) == 0, "%s 7311: '%s', want '%s'", code, got, cases[i].count);
+        probfmt_odds(1.0 / 34000.0, 1, app_label_in(l, LBL_ONE_IN), app_num_style(l), got, sizeof got);
+        CHECK(strcmp(got, cases[i].odds) == 0, "%s 1/34000: '%s', want '%s'", code, got, cases[i].odds);
+        app_bytes(l, 4096, got, sizeof got);
+        CHECK(strcmp(got, cases[i].bytes) == 0, "%s 4096 bytes: '%s', want '%s'", code, got, cases[i].bytes);
+        app_bytes(l, 1.5 * 1024 * 1024, got, sizeof got);
+        CHECK(strcmp(got, cases[i].mib) == 0, "%s 1.5 MiB: '%s', want '%s'", code, got, cases[i].mib);
+    }
+    /* a probability by the screen's rule, in German */
+    char got[64];
+    probfmt_percent_in(0.0779, 2, app_num_style(LANG_DE), got, sizeof got);
+    CHECK(strcmp(got, "7,79\xc2\xa0%") == 0, "de 7.79%%: '%s'", got);
+    /* negative zero is zero */
+    app_num(LANG_EN, -0.001, 2, got, sizeof got);
+    CHECK(strcmp(got, "0.00") == 0, "-0.001 at two decimals: '%s'", got);
+}
+
+/* Every language's row is whole: a code, a name, a locale, a number style,
+ * quotes, and every key named. */
+static void test_language_rows(void)
+{
+    for (int l = 0; l < LANG_COUNT; l++) {
+        const Language *row = lang_row((AppLang)l);
+        CHECK(APP_LANG_CODES[l] && row->name && row->locales && row->locales[0], "row %d", l);
+        CHECK(row->num.point && row->num.group && row->num.percent, "row %d: numbers", l);
+        for (int u = 0; u < 4; u++)
+            CHECK(row->num.units[u] && row->num.units[u][0], "row %d: unit %d", l, u);
+        CHECK(row->quote_open && row->quote_close, "row %d: quotes", l);
+        for (int k = 0; k < KN_COUNT; k++)
+            CHECK(row->keys[k] && row->keys[k][0], "%s: no name for key %d", APP_LANG_CODES[l], k);
+    }
+    CHECK(APP_LANG_CODES[LANG_COUNT] == NULL, "the codes end with NULL");
+    CHECK(strcmp(app_lang_codes("|"), "en|zh|de|fr") == 0, "the codes joined: %s", app_lang_codes("|"));
+}
+
 /* ---- the measuring itself, against widths counted by hand ---- */
 
 static void test_measuring(void)
@@ -886,6 +947,8 @@ int main(void)
     RUN(test_plural_forms);
     RUN(test_every_count_has_a_singular);
     RUN(test_format_count);
+    RUN(test_numbers_in_each_language);
+    RUN(test_language_rows);
     RUN(test_every_label_has_a_line);
     RUN(test_composed_lines_fit);
     RUN(test_timing_invitation_wraps);
