@@ -37,6 +37,7 @@ typedef enum {
     LBL_CACHE,
     LBL_ON,
     LBL_OFF,
+    LBL_FILTER_OFF,
     /* prompt */
     LBL_PROMPT,
     LBL_NOTE_EMPTY,
@@ -399,6 +400,9 @@ char *app_num(AppLang lang, double x, int decimals, char *out, size_t size);
 char *app_share(AppLang lang, double percent, int decimals, char *out, size_t size);
 /* A size in bytes: "512 KiB", "512 Kio", "7,0 MiB". Returns out. */
 char *app_bytes(AppLang lang, double bytes, char *out, size_t size);
+/* The language's colon and semicolon with their spaces: ": ", " : ", "：". */
+const char *app_colon(AppLang lang);
+const char *app_semicolon(AppLang lang);
 /* text between the language's quotation marks: „春风“, « 春风 », 「春风」. */
 char *app_quoted(AppLang lang, const char *text, char *out, size_t size);
 

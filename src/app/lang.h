@@ -54,6 +54,8 @@ typedef struct {
                                     * space-separated: "de" for de_DE.UTF-8 */
     NumStyle num;                  /* numbers, percentages, odds, bytes */
     const char *quote_open, *quote_close; /* around a quoted text: „春风“ */
+    const char *colon, *semicolon; /* after a word, with the spaces the language
+                                    * puts around them: ": ", " : ", "：" */
     PluralRule plural;
     const char *keys[KN_COUNT];    /* KeyNameId order */
 } Language;

@@ -38,7 +38,7 @@ static void put_text_lines(FILE *out, const AppState *s)
     size_t wrote = s->n_chars;
     while (wrote > 0 && s->chars[wrote - 1].origin == ORIGIN_MODEL)
         wrote--;
-    fprintf(out, "- %s: ", app_label(s, LBL_PROMPT));
+    fprintf(out, "- %s%s", app_label(s, LBL_PROMPT), app_colon(s->lang));
     if (wrote == 0)
         fputs("—", out);
     put_text(out, s, 0, wrote);
@@ -47,7 +47,7 @@ static void put_text_lines(FILE *out, const AppState *s)
         size_t end = s->n_chars;
         if (s->chars[end - 1].cp == '\n') /* the newline that ends the poem */
             end--;
-        fprintf(out, "- %s: ", app_label(s, LBL_LESSON_WROTE));
+        fprintf(out, "- %s%s", app_label(s, LBL_LESSON_WROTE), app_colon(s->lang));
         put_text(out, s, wrote, end);
         fputc('\n', out);
     }
@@ -55,12 +55,12 @@ static void put_text_lines(FILE *out, const AppState *s)
 
 static void put_settings(FILE *out, const AppState *s)
 {
-    fprintf(out, "- %s: ", app_label(s, LBL_LESSON_SETTINGS));
+    fprintf(out, "- %s%s", app_label(s, LBL_LESSON_SETTINGS), app_colon(s->lang));
     for (int id = 0; id < SL_COUNT; id++) {
         char v[32];
         app_slider_format(s, (SliderId)id, v, sizeof v);
         if (id == SL_TOP_K && s->set.top_k == 0)
-            snprintf(v, sizeof v, "%s", app_label(s, LBL_OFF));
+            snprintf(v, sizeof v, "%s", app_label(s, LBL_FILTER_OFF));
         fprintf(out, "%s %s · ", app_label(s, (LabelId)(LBL_TEMPERATURE + id)), v);
     }
     fprintf(out, "%s %s · ", app_label(s, LBL_CACHE), app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
@@ -83,14 +83,19 @@ static void put_top(FILE *out, const AppState *s)
         const Candidate *c = &p->top[k];
         fprintf(out, "| %d | ", k + 1);
         put_char(out, vocab_cp(&s->m->vocab, c->id));
-        fprintf(out, " | %.1f%% | ", 100.0 * (double)c->p);
+        char a[32], b[32], pct[32];
+        fprintf(out, " | %s | ", app_share(s->lang, 100.0 * (double)c->p, 1, pct, sizeof pct));
         if (c->blocked)
             fputs(app_label(s, LBL_BLOCKED), out);
         else
-            fprintf(out, "%.1f%%", 100.0 * (double)c->p_sampler);
-        if (s->corpus && p->suffix_total > 0)
-            fprintf(out, " | %zu/%zu %.1f%% |\n", c->corpus_count, p->suffix_total,
-                    100.0 * (double)c->corpus_count / (double)p->suffix_total);
+            fputs(app_share(s->lang, 100.0 * (double)c->p_sampler, 1, pct, sizeof pct), out);
+        if (s->corpus && p->suffix_total > 0) {
+            app_format_count(s->lang, (long)c->corpus_count, a, sizeof a);
+            app_format_count(s->lang, (long)p->suffix_total, b, sizeof b);
+            fprintf(out, " | %s/%s %s |\n", a, b,
+                    app_share(s->lang, 100.0 * (double)c->corpus_count / (double)p->suffix_total, 1,
+                              pct, sizeof pct));
+        }
         else
             fputs(" | — |\n", out);
     }
@@ -131,9 +136,12 @@ static void put_timing(FILE *out, const AppState *s)
         return;
     double un = c->total_uncached_model_ms, ca = c->total_cached_model_ms;
     double speedup = ca > 0 ? un / ca : 0;
-    fprintf(out, "- %s: ", app_label(s, LBL_CACHE));
-    fprintf(out, app_label(s, LBL_TIMING_TOTALS), un, ca, speedup);
-    fprintf(out, "; %s\n\n", app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
+    fprintf(out, "- %s%s", app_label(s, LBL_CACHE), app_colon(s->lang));
+    char a[32], b[32], f[32];
+    fprintf(out, app_label(s, LBL_TIMING_TOTALS), app_num(s->lang, un, 0, a, sizeof a),
+            app_num(s->lang, ca, 0, b, sizeof b), app_num(s->lang, speedup, 1, f, sizeof f));
+    fprintf(out, "%s%s\n\n", app_semicolon(s->lang),
+            app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
     fprintf(out, "| %s | %s | %s |\n| ---: | ---: | ---: |\n", app_label(s, LBL_POSITION),
             app_label(s, LBL_WITHOUT_CACHE), app_label(s, LBL_WITH_CACHE));
     int last = -1;
@@ -142,8 +150,9 @@ static void put_timing(FILE *out, const AppState *s)
         if (i == last)
             continue;
         last = i;
-        fprintf(out, "| %d | %.3f ms | %.3f ms |\n", c->first_pos + i + 1, c->uncached_model_ms[i],
-                c->cached_model_ms[i]);
+        fprintf(out, "| %d | %s ms | %s ms |\n", c->first_pos + i + 1,
+                app_num(s->lang, c->uncached_model_ms[i], 3, a, sizeof a),
+                app_num(s->lang, c->cached_model_ms[i], 3, b, sizeof b));
     }
     fputc('\n', out);
 }
@@ -151,7 +160,7 @@ static void put_timing(FILE *out, const AppState *s)
 static void put_state(FILE *out, const AppState *s, int compared)
 {
     if (s->quiz[0])
-        fprintf(out, "> **%s:** %s\n\n", app_label(s, LBL_LESSON_QUIZ), s->quiz);
+        fprintf(out, "> **%s**%s%s\n\n", app_label(s, LBL_LESSON_QUIZ), app_colon(s->lang), s->quiz);
     put_text_lines(out, s);
     put_settings(out, s);
     put_query(out, s);

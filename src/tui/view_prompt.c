@@ -129,7 +129,8 @@ static void form_note(const AppState *s, char *out, size_t size)
 {
     const Form *f = &s->mode.now;
     char mode[128], only[16] = "";
-    double blocked = 100.0 * (double)s->pred.ss.blocked; /* of the model's probability */
+    char blocked[32]; /* of the model's probability */
+    app_share(s->lang, 100.0 * (double)s->pred.ss.blocked, 1, blocked, sizeof blocked);
     if (s->mode.kind == FORM_JUEJU)
         snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
     else

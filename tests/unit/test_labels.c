@@ -222,6 +222,7 @@ static const Budget BUDGETS[] = {
     {LBL_MODE, 11, {0}},
     {LBL_CACHE, 11, {0}},
     {LBL_OFF, 7, {0}},
+    {LBL_FILTER_OFF, 7, {0}},
     {LBL_SLIDERS_HEADER, 38, {"^", "v", "<", ">"}},
     /* the form's value from column 20 to the panel's edge: 18 columns; the
      * heads of an acrostic are cut with an ellipsis, the first one shows */
@@ -235,10 +236,10 @@ static const Budget BUDGETS[] = {
     {LBL_NOTE_EMPTY, 74, {0}},
     {LBL_NOTE_UNKNOWN, 74, {UNKNOWN_CHAR}},
     {LBL_NOTE_WINDOW, 74, {"128"}},
-    {LBL_NOTE_FORM_ONLY, 74, {"@acrostic", "4", "觉", "99.9"}},
-    {LBL_NOTE_FORM_ONLY, 74, {"@jueju", "4", "。", "99.9"}},
-    {LBL_NOTE_FORM_HAN, 74, {"@acrostic", "4", "7", "99.9"}},
-    {LBL_NOTE_FORM_HAN, 74, {"@jueju", "4", "7", "99.9"}},
+    {LBL_NOTE_FORM_ONLY, 74, {"@acrostic", "4", "觉", "99,9 %"}},
+    {LBL_NOTE_FORM_ONLY, 74, {"@jueju", "4", "。", "99,9 %"}},
+    {LBL_NOTE_FORM_HAN, 74, {"@acrostic", "4", "7", "99,9 %"}},
+    {LBL_NOTE_FORM_HAN, 74, {"@jueju", "4", "7", "99,9 %"}},
     {LBL_NOTE_FORM_DONE, 74, {"@acrostic"}},
     {LBL_NOTE_QUERY, 74, {0}},
     {LBL_NOTE_KEYS, 74, {SEP, SEP, SEP}},
@@ -589,7 +590,7 @@ static void test_composed_lines_fit(void)
         check_fits(lang, "bars' heading", line, 29);
         /* what the sampler keeps · the entropy, one line of 80 (keeping all
          * 7311 removes nothing, so four digits and 99.9% is the widest pair) */
-        fill(lang, LBL_SUMMARY, ARGS("7311", "99.9"), a, sizeof a);
+        fill(lang, LBL_SUMMARY, ARGS("7311", "99,9 %"), a, sizeof a);
         fill(lang, LBL_ENTROPY, ARGS("8.90", "8.90"), b, sizeof b);
         snprintf(line, sizeof line, "%s · %s", a, b);
         check_fits(lang, "sampler summary", line, 80);
@@ -615,7 +616,7 @@ static void test_composed_lines_fit(void)
         check_fits(lang, "training text and histogram", line, 80);
         /* the cache row of the sliders: the switch and what the last
          * prediction cost, from column 16 to the panel's edge at 38 */
-        fill(lang, LBL_CACHE_COST, ARGS("12.34", "128"), b, sizeof b);
+        fill(lang, LBL_CACHE_COST, ARGS("12,34", "128"), b, sizeof b);
         for (int off = 0; off < 2; off++) {
             snprintf(line, sizeof line, "%s %s", L(lang, off ? LBL_OFF : LBL_ON), b);
             check_fits(lang, "cache row", line, 22);
