@@ -86,8 +86,9 @@ static void test_same_conversions(void)
 
 /* Language a label may hold beside ASCII: Latin letters with accents
  * (é, ü, ū of pinyin; not × or ÷ in their block), combining accents,
- * Chinese characters with Chinese punctuation (，。「」（）：；、) and the
- * spaces French puts before : and ;. Anything else (arrows, blocks, box
+ * Chinese characters with Chinese punctuation (，。「」（）：；、), the
+ * quotation marks and apostrophes of German and French („“ « » ’) and the
+ * spaces French puts before : and ; and inside « ». Anything else (arrows, blocks, box
  * lines, bullets, dashes, the ellipsis, ×, Δ, ⏎) is a symbol of the screen,
  * which draws it from its glyph set, ASCII on a plain terminal. */
 static int is_language(uint32_t cp)
@@ -96,7 +97,7 @@ static int is_language(uint32_t cp)
            (cp >= 0x300 && cp <= 0x36F) || (cp >= 0x1E00 && cp <= 0x1EFF) ||
            (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0x3400 && cp <= 0x4DBF) ||
            (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xFF00 && cp <= 0xFFEF) || cp == 0xA0 ||
-           cp == 0x202F;
+           cp == 0x202F || cp == 0xAB || cp == 0xBB || (cp >= 0x2018 && cp <= 0x201E);
 }
 
 /* The first symbol in text (as UTF-8, in out), or 0 when there is none. */
@@ -118,7 +119,7 @@ static void test_no_symbol_in_labels(void)
     static const char *const symbols[] = {"↑", "↓", "←", "→", "▀", "▄", "█", "│", "┃", "■", "◂",
                                           "·", "¦", "…", "⏎", "×", "Δ", "–", "•", "⠿"};
     static const char *const language[] = {"é", "ü", "ß", "ū", "ǎ", "Ü", "中", "，", "。", "「",
-                                           "」", "（", "：", "、"};
+                                           "」", "（", "：", "、", "„", "“", "«", "»", "’"};
     char got[8];
     for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++)
         CHECK(first_symbol(symbols[i], got) != 0, "%s is taken for language", symbols[i]);
