@@ -446,7 +446,7 @@ const char *app_pinyin_gloss(const AppState *s, uint32_t cp);
 /* A probability as a percentage for the input method's list, as `probs`
  * prints it: two decimals from 0.01% up, two significant digits below
  * (0.00030%), so a rare character never reads "0.00%". */
-void app_pinyin_percent(double p, char *out, size_t size);
+void app_pinyin_percent(AppLang lang, double p, char *out, size_t size);
 
 /* ---- read-only queries for the screen ---- */
 /* The model as an input method: the characters of the vocabulary that read

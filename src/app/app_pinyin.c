@@ -36,16 +36,16 @@ const char *app_pinyin_gloss(const AppState *s, uint32_t cp)
     return e ? e->gloss : "";
 }
 
-void app_pinyin_percent(double p, char *out, size_t size)
+void app_pinyin_percent(AppLang lang, double p, char *out, size_t size)
 {
     double pct = 100.0 * p;
     if (pct >= 0.01 || pct <= 0.0) {
-        snprintf(out, size, "%.2f%%", pct);
+        app_share(lang, pct, 2, out, size);
         return;
     }
     /* two significant digits, so a rare character never reads 0.0% */
     int decimals = 1 - (int)floor(log10(pct));
-    snprintf(out, size, "%.*f%%", decimals > 12 ? 12 : decimals, pct);
+    app_share(lang, pct, decimals > 9 ? 9 : decimals, out, size);
 }
 
 /* ---- the list of candidates ---- */
@@ -108,7 +108,7 @@ static unsigned choose(AppState *s, long k)
     char ch[8] = {0}, reading[32], pct[32];
     utf8_encode(cp, ch);
     app_pinyin_reading(s, cp, &ime->q, reading, sizeof reading);
-    app_pinyin_percent((double)ime->cand[i].p, pct, sizeof pct);
+    app_pinyin_percent(s->lang, (double)ime->cand[i].p, pct, sizeof pct);
     if (s->query_input) {
         set_typed(s, "");
         return app_apply(s, CMD_LOOKUP, cmd_arg((long)cp)) | REDRAW_PROBS;

@@ -108,7 +108,10 @@ static void put_top(FILE *out, const AppState *s)
             n += (size_t)vocab_show(cp, ctx + n);
         }
         ctx[n] = 0;
-        fprintf(out, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), ctx, p->suffix_total);
+        char quoted[300], count[32];
+        app_quoted(s->lang, ctx, quoted, sizeof quoted);
+        app_format_count(s->lang, (long)p->suffix_total, count, sizeof count);
+        fprintf(out, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), quoted, count);
         fputs("\n\n", out);
     }
 }

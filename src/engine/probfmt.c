@@ -110,7 +110,7 @@ static char *localize(const char *plain, const NumStyle *st, char *out, size_t s
         } else {
             char c[2] = {*p, 0};
             put(out, size, &o, c);
-            in_fraction = 0;
+            in_fraction = in_fraction && *p >= '0' && *p <= '9'; /* a fraction's digits */
         }
     }
     out[o] = 0;
@@ -181,7 +181,7 @@ static void myriads(unsigned long long n, const NumStyle *st, char *out, size_t 
         unit = "亿";
         v = (double)n / 1e8;
     }
-    char num[64];
+    char num[32];
     probfmt_number(v, v == floor(v) ? 0 : 1, st, num, sizeof num);
     snprintf(out, size, "%s %s", num, unit);
 }

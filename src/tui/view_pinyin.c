@@ -118,7 +118,7 @@ static void draw_candidate(const AppState *s, Rect r, int y, int k, int i, int g
     double share = ime->together > 0.0 ? (double)c->p / ime->together : 0.0;
     draw_hbar(y, x, bar_w, share, ROLE_BAR_MODEL);
     char pct[32];
-    app_pinyin_percent((double)c->p, pct, sizeof pct);
+    app_pinyin_percent(s->lang, (double)c->p, pct, sizeof pct);
     draw_text_right(y, r.x + r.w - RANK_COLS, PCT_COLS, role, pct);
     draw_textf(y, r.x + r.w - RANK_COLS, RANK_COLS, ROLE_DIM, "%*d", RANK_COLS, app_rank(s, c->id));
 }
@@ -132,7 +132,7 @@ void view_ime_draw(const AppState *s, Rect r)
     int avail = r.w - KEY_COLS - CHAR_COLS - VIEW_PINYIN_COLS - PCT_COLS - RANK_COLS - 1;
     int gloss_w = avail * 2 / 5 > GLOSS_MAX ? GLOSS_MAX : avail * 2 / 5; /* the bar keeps the rest */
     int bar_w = avail - gloss_w;
-    app_pinyin_percent(ime->together, pct, sizeof pct);
+    app_pinyin_percent(s->lang, ime->together, pct, sizeof pct);
     if (!ime->valid) {
         draw_textf(r.y, r.x, r.w, ROLE_ERROR, app_label(s, LBL_IME_BAD), ime->typed);
         return;

@@ -277,7 +277,11 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
         snprintf(line, sizeof line, app_label(s, LBL_CORPUS_NOWHERE), p->suffix_total);
     else {
         suffix_text(s, ctx, sizeof ctx, 24);
-        snprintf(line, sizeof line, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), ctx, p->suffix_total);
+        char quoted[300], count[32];
+        app_quoted(s->lang, ctx, quoted, sizeof quoted);
+        app_format_count(s->lang, (long)p->suffix_total, count, sizeof count);
+        snprintf(line, sizeof line, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), quoted,
+                 count);
     }
     int used = draw_text(y, r.x, r.w, ROLE_DIM, line);
     if (s->show_hist) {
@@ -308,8 +312,13 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
     char line[256];
     size_t n = (size_t)snprintf(line, sizeof line, "%s", app_label(s, LBL_STAGES));
     for (size_t i = 0; i < sizeof cells / sizeof cells[0] && n < sizeof line; i++)
-        n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %d -%.1f%%", i ? "  " : " ", cells[i].key,
-                              st->kept[cells[i].stage], 100.0 * st->removed[cells[i].stage]);
+    {
+        char kept[32], removed[32];
+        app_format_count(s->lang, st->kept[cells[i].stage], kept, sizeof kept);
+        app_share(s->lang, 100.0 * st->removed[cells[i].stage], 1, removed, sizeof removed);
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %s -%s", i ? "  " : " ", cells[i].key,
+                              kept, removed);
+    }
     draw_text(y, r.x, r.w, ROLE_DIM, line);
 }
 

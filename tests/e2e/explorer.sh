@@ -267,10 +267,10 @@ check_language de "" "--lang de" "nächstes  " \
     "nächstes  ▀ Modell  ▄ Sampler" "Modell  Sampler  Trainingstext" \
     "Sampler  Tab ↑↓ wählen  ←→ ändern" "Modell: ms pro Zeichen, nach Position" \
     "▸ Temperatur  t T" "  Startwert   s " "  Form        f a j frei" "  KV-Cache    c an " \
-    "Prompt tippen. Space zieht, Enter schreibt ein Gedicht, ? zeigt alle Tasten."
+    "Prompt tippen. Leertaste zieht, Eingabe schreibt ein Gedicht, ? zeigt alles."
 check_help de "tangscope: Tasten" \
     "春风         Prompt tippen, einfügen" "f            freie Fortsetzung" \
-    "Backspace    ein Zeichen zurücknehmen" "z            Beamer-Modus" \
+    "Rücktaste    ein Zeichen zurücknehmen" "z            Beamer-Modus" \
     "v            Attention-Gewichte" "w            kausale Maske" \
     "s            neuer Zufallsstartwert" "l            Sprache: EN 中文 DE FR" \
     "▄ Sampler: was Temperatur, Top-k, Top-p, Min-p und Form davon übriglassen" \
@@ -283,10 +283,10 @@ check_language fr "LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8" "" "suivant  " \
     "suivant  ▀ modèle  ▄ tirage" "modèle   tirage  corpus" \
     "tirage  Tab ↑↓ choisir  ←→ régler" "ms du modèle par caractère, par position" \
     "▸ température t T" "  graine      s " "  forme       f a j libre" "  cache KV    c actif " \
-    "Tapez un prompt. Space tire, Enter écrit un poème, ? montre toutes les touches."
+    "Tapez un prompt. Espace tire, Entrée écrit un poème, ? liste les touches."
 check_help fr "tangscope : les touches" \
     "春风         taper, coller un prompt" "f            continuation libre" \
-    "Backspace    retirer un caractère" "z            mode projecteur" \
+    "Retour arr.  retirer un caractère" "z            mode projecteur" \
     "v            poids de l'attention" "w            masque causal" \
     "s            autre graine aléatoire" "l            langue : EN 中文 DE FR" \
     "▄ tirage : ce qu'en laissent température, top-k, top-p, min-p et la forme" \

@@ -259,7 +259,7 @@ static const Budget BUDGETS[] = {
     {LBL_CORPUS_COL, 17, {0}},
     {LBL_HIST, 14, {0}},
     /* the three lines under the bars: the whole width */
-    {LBL_CORPUS_AFTER, 80, {"…春眠不觉处处闻啼鸟夜来风", "46774"}},
+    {LBL_CORPUS_AFTER, 80, {"« …春眠不觉处处闻啼鸟夜来风 »", "46 774"}},
     {LBL_CORPUS_NOWHERE, 80, {"2636460"}},
     {LBL_QUERY_HINT, 80, {0}},
     {LBL_QUERY_LINE, 80, {"流", "7311", "7311", "1 in 10,000,000", "1 in 10,000,000"}},
@@ -287,6 +287,7 @@ static const Budget BUDGETS[] = {
     {LBL_HELP_CLEAR, 25, {0}},
     {LBL_HELP_SPACE, 25, {0}},
     {LBL_HELP_PICK, 25, {0}},
+    {LBL_HELP_AZERTY, 22, {0}}, /* after "& é \" ' ( - è _" (15 and a blank) */
     {LBL_HELP_ENTER, 25, {0}},
     {LBL_HELP_ESC, 25, {0}},
     {LBL_HELP_SLIDERS, 25, {0}},
@@ -574,7 +575,7 @@ static void test_composed_lines_fit(void)
         /* title bar (view_status.c): " tangscope  tang.bin · 7311 characters ·
          * context 128" at the left, "KV cache off " right-aligned in a third
          * of the width; a space between them */
-        fill(lang, LBL_VOCAB_SIZE, ARGS("7311"), a, sizeof a);
+        fill(lang, LBL_VOCAB_SIZE, ARGS("7 311"), a, sizeof a);
         fill(lang, LBL_CONTEXT, ARGS("128"), b, sizeof b);
         snprintf(line, sizeof line, " tangscope  tang.bin · %s · %s", a, b);
         int left = textw_width(line);
@@ -604,7 +605,7 @@ static void test_composed_lines_fit(void)
         check_fits(lang, "stages line", line, 80);
         /* the training text's line with the histogram's remainder after it */
         fill(lang, LBL_HIST_OTHER, ARGS("650"), b, sizeof b);
-        fill(lang, LBL_CORPUS_AFTER, ARGS("春风", "1016"), a, sizeof a);
+        fill(lang, LBL_CORPUS_AFTER, ARGS("« 春风 »", "1 016"), a, sizeof a);
         char loading[128];
         fill(lang, LBL_CORPUS_LOADING, ARGS(DOTS), loading, sizeof loading);
         const char *firsts[] = {a, loading, L(lang, LBL_CORPUS_NONE)};
@@ -706,8 +707,8 @@ static void test_plural_forms(void)
         {LANG_FR, LBL_ST_WROTE, 2, {"2", "7"}, "2 caractères écrits, graine 7"},
         {LANG_DE, LBL_ST_WROTE, 1, {"1", "7"}, "1 Zeichen geschrieben, Startwert 7"},
         {LANG_ZH, LBL_ST_WROTE, 1, {"1", "7"}, "写了 1 个字，种子 7"},
-        {LANG_EN, LBL_CORPUS_AFTER, 1, {"春风", "1"}, "training text after 「春风」, 1 time"},
-        {LANG_EN, LBL_CORPUS_AFTER, 54, {"春风", "54"}, "training text after 「春风」, 54 times"},
+        {LANG_EN, LBL_CORPUS_AFTER, 1, {"「春风」", "1"}, "training text after 「春风」, 1 time"},
+        {LANG_EN, LBL_CORPUS_AFTER, 54, {"「春风」", "54"}, "training text after 「春风」, 54 times"},
         {LANG_DE, LBL_ST_CACHE_ON, 1, {"1"},
          "KV-Cache an: 1 Position einmal gelesen; ab jetzt ein Schritt pro Zeichen"},
         {LANG_DE, LBL_ST_CACHE_ON, 3, {"3"},
@@ -828,6 +829,9 @@ static void test_numbers_in_each_language(void)
     char got[64];
     probfmt_percent_in(0.0779, 2, app_num_style(LANG_DE), got, sizeof got);
     CHECK(strcmp(got, "7,79\xc2\xa0%") == 0, "de 7.79%%: '%s'", got);
+    /* a fraction's digits are never grouped */
+    app_num(LANG_FR, 1234.56789, 5, got, sizeof got);
+    CHECK(strcmp(got, "1\xc2\xa0" "234,56789") == 0, "fr 1234.56789: '%s'", got);
     /* negative zero is zero */
     app_num(LANG_EN, -0.001, 2, got, sizeof got);
     CHECK(strcmp(got, "0.00") == 0, "-0.001 at two decimals: '%s'", got);
@@ -849,6 +853,42 @@ static void test_language_rows(void)
     }
     CHECK(APP_LANG_CODES[LANG_COUNT] == NULL, "the codes end with NULL");
     CHECK(strcmp(app_lang_codes("|"), "en|zh|de|fr") == 0, "the codes joined: %s", app_lang_codes("|"));
+}
+
+/* Does text hold word as a word (no letter just before or after it)? */
+static int has_word(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+        int before = p > text && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z'));
+        char c = p[n];
+        int after = word[n - 1] != '-' && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+        if (!before && !after)
+            return 1;
+    }
+    return 0;
+}
+
+/* A key a label names is named as the language's keyboards name it, from the
+ * key table (lang.c): no German label says Space, Enter, Backspace or Ctrl-,
+ * no French one Esc; the language's own names are there instead. */
+static void test_labels_name_keys_from_the_table(void)
+{
+    for (int l = 0; l < LANG_COUNT; l++)
+        for (int k = 0; k < KN_COUNT; k++) {
+            const char *en = app_key_name(LANG_EN, (KeyNameId)k), *own = app_key_name((AppLang)l, (KeyNameId)k);
+            if (strcmp(en, own) == 0)
+                continue;
+            for (int id = 0; id < LBL_COUNT; id++)
+                CHECK(!has_word(L((AppLang)l, (LabelId)id), en), "%s label says %s, not %s: \"%s\"",
+                      LANG_NAMES[l], en, own, L((AppLang)l, (LabelId)id));
+        }
+    /* the rule itself, and the names in use */
+    CHECK(has_word("Space zieht", "Space") && !has_word("Spacer", "Space") && has_word("Ctrl-U", "Ctrl-"),
+          "has_word");
+    CHECK(strstr(L(LANG_DE, LBL_NOTE_KEYS), app_key_name(LANG_DE, KN_SPACE)) != NULL, "de: Leertaste");
+    CHECK(strstr(L(LANG_FR, LBL_CMDLINE_HINT), app_key_name(LANG_FR, KN_ESC)) != NULL, "fr: Échap");
+    CHECK(strstr(L(LANG_ZH, LBL_NOTE_KEYS), app_key_name(LANG_ZH, KN_ENTER)) != NULL, "zh: 回车");
 }
 
 /* ---- the measuring itself, against widths counted by hand ---- */
@@ -951,6 +991,7 @@ int main(void)
     RUN(test_format_count);
     RUN(test_numbers_in_each_language);
     RUN(test_language_rows);
+    RUN(test_labels_name_keys_from_the_table);
     RUN(test_every_label_has_a_line);
     RUN(test_composed_lines_fit);
     RUN(test_timing_invitation_wraps);
