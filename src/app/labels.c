@@ -172,8 +172,6 @@ static const Label LABELS[LBL_COUNT] = {
                             "retirer un caractère"},
     [LBL_HELP_CLEAR] = {"clear the text", "清空文本", "Text löschen", "effacer le texte"},
     [LBL_HELP_SPACE] = {"sample one character", "采样一个字", "ein Zeichen ziehen", "tirer un caractère"},
-    [LBL_HELP_AZERTY] = {"= 1-8, French keyboard", "= 1-8（法语键盘）", "= 1-8, frz. Tastatur",
-                         "= 1-8, sans Maj"},
     [LBL_HELP_PICK] = {"append that candidate", "接上该候选字", "Kandidaten anhängen", "ajouter ce candidat"},
     [LBL_HELP_ENTER] = {"write the rest, animated",
                         "一字一字写完这首诗",

@@ -96,7 +96,6 @@ typedef enum {
     LBL_HELP_CLEAR,
     LBL_HELP_SPACE,
     LBL_HELP_PICK,
-    LBL_HELP_AZERTY, /* & é " ' ( - è _: 1-8 on a French keyboard */
     LBL_HELP_ENTER,
     LBL_HELP_ESC,
     LBL_HELP_SLIDERS,

@@ -37,7 +37,7 @@ static const Language LANGUAGES[LANG_COUNT] = {
                  .quote_open = "«" NBSP, .quote_close = NBSP "»", .plural = PLURAL_ZERO_ONE,
                  .colon = NBSP ": ", .semicolon = NBSP "; ",
                  .keys = {"Espace", "Entrée", "Retour arr.", "Échap", "Tab", "Maj-Tab", "Ctrl-",
-                          "Maj-", "PgPréc", "PgSuiv", "Suppr", "souris"}},
+                          "Maj-", "Pg↑", "Pg↓", "Suppr", "souris"}},
 };
 
 const Language *lang_row(AppLang lang)

@@ -180,6 +180,7 @@ typedef struct {
     /* reading it from the back row */
     int projector;            /* start in projector mode (--projector) */
     AppTheme theme;           /* --theme dark (the default) or light */
+    int ascii;                /* --ascii: ASCII symbols only (TANGSCOPE_ASCII) */
     ContextPolicy policy;     /* past the context (generate.h); 0 is the default, shift */
 } ExploreRun;
 int cli_explore_run(const char *cmd, const ExploreRun *run);

@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -20,7 +21,7 @@
 static const char EXPLORE_HELP[] =
     "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang CODE]\n"
     "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
-    "                         [--projector] [--theme dark|light]\n"
+    "                         [--projector] [--theme dark|light] [--ascii]\n"
     "                         [--context-policy shift|slide]\n"
     "\n"
     "The full-screen explorer: type a prompt and watch the model's probabilities\n"
@@ -63,6 +64,10 @@ static const char EXPLORE_HELP[] =
     "                  and sliders in high contrast, no grey hints, no braille\n"
     "  --theme NAME    dark (default) or light (projectors wash out dark ones);\n"
     "                  NO_COLOR set and not empty means no colour at all\n"
+    "  --ascii         draw every symbol (bars, lines, arrows) in ASCII: for a\n"
+    "                  terminal that draws East Asian \"ambiguous\" symbols double\n"
+    "                  wide (common in Chinese set-ups), where the panels would\n"
+    "                  not line up; the same as TANGSCOPE_ASCII=1\n"
     "  --context-policy P  past the context: shift (default) moves the window on to\n"
     "                  its newest half, marked ¦, and keeps the cache; slide reads\n"
     "                  the last 128 at every step, where the cache cannot help\n"
@@ -146,6 +151,8 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         return cli_error(cmd, 1, "%s", err.msg);
     }
     s.model_name = model_path;
+    if (run->ascii) /* read where the glyphs are chosen (textw_ascii_terminal) */
+        setenv("TANGSCOPE_ASCII", "1", 1);
     s.lang = run->lang;
     s.projector = run->projector;
     s.theme = run->theme;
@@ -211,7 +218,7 @@ int cmd_explore(int argc, char **argv)
     const char *model_path = NULL, *prompt = NULL, *corpus_path = NULL;
     const char *policy_name = "shift";
     const char *code = NULL, *theme_arg = NULL;
-    int no_corpus = 0, threads = 0, mid_text = 0, projector = 0;
+    int no_corpus = 0, threads = 0, mid_text = 0, projector = 0, ascii = 0;
     Opt opts[] = {
         {"--threads", OPT_INT, &threads, 0, 1024},
         {"--model", OPT_STR, &model_path, 0, 0},   {"--prompt", OPT_STR, &prompt, 0, 0},
@@ -221,6 +228,7 @@ int cmd_explore(int argc, char **argv)
         {"--context-policy", OPT_STR, &policy_name, 0, 0},
         {"--code", OPT_STR, &code, 0, 0},
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
+        {"--ascii", OPT_FLAG, &ascii, 0, 0},
     };
     int rc = cli_parse("explore", EXPLORE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
@@ -254,6 +262,6 @@ int cmd_explore(int argc, char **argv)
     cli_set_threads(threads);
     ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text, .code = code,
                       .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus,
-                      .projector = projector, .theme = theme, .policy = policy};
+                      .projector = projector, .theme = theme, .policy = policy, .ascii = ascii};
     return cli_explore_run("explore", &run);
 }

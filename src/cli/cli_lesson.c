@@ -15,7 +15,7 @@
 
 static const char LESSON_HELP[] =
     "usage: tangscope lesson [FILE] [--lang CODE] [--projector] [--theme dark|light]\n"
-    "                        [options]\n"
+    "                        [--ascii] [options]\n"
     "       tangscope lesson --check FILE... [options]\n"
     "       tangscope lesson --print FILE [options]\n"
     "\n"
@@ -57,6 +57,8 @@ static const char LESSON_HELP[] =
     "                            the sliders, high contrast, no grey hints\n"
     "  --theme dark|light        in the explorer: colours for a dark (default) or a\n"
     "                            light background; NO_COLOR means no colour at all\n"
+    "  --ascii                   in the explorer: ASCII symbols only, for a terminal\n"
+    "                            that draws ambiguous-width symbols double wide\n"
     "\n"
     "The commands (the same on the explorer's command line, `:`):\n";
 
@@ -338,13 +340,14 @@ static void print_verbs(void)
 int cmd_lesson(int argc, char **argv)
 {
     const char *model_path = NULL, *corpus_path = NULL, *theme_arg = NULL;
-    int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0;
+    int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0, ascii = 0;
     Opt opts[] = {
         {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
         {"--model", OPT_STR, &model_path, 0, 0},
         {"--corpus", OPT_STR, &corpus_path, 0, 0}, {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--threads", OPT_INT, &threads, 0, 1024},
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
+        {"--ascii", OPT_FLAG, &ascii, 0, 0},
     };
     enum { MAX_FILES = 256 };
     const char *files[MAX_FILES];
@@ -369,7 +372,8 @@ int cmd_lesson(int argc, char **argv)
         if (n_files > 1)
             return cli_error("lesson", EXIT_USAGE, "one lesson at a time (--check takes several)");
         ExploreRun run = {.model_path = model_path, .lang = lang, .corpus_path = corpus_path,
-                          .no_corpus = no_corpus, .projector = projector, .theme = theme};
+                          .no_corpus = no_corpus, .projector = projector, .theme = theme,
+                          .ascii = ascii};
         return explore(&run, n_files ? files[0] : NULL, threads);
     }
     cli_set_threads(threads);

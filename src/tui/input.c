@@ -39,15 +39,16 @@ static const Binding BINDINGS[] = {
     {0, '7', CMD_PICK, 7, LBL_HELP_PICK},
     {0, '8', CMD_PICK, 8, LBL_HELP_PICK},
     /* a French (AZERTY) keyboard's number row without Shift: & é " ' ( - è _
-     * pick too (none is a character of the model, so none is lost to the text) */
-    {0, '&', CMD_PICK, 1, LBL_HELP_AZERTY},
-    {0, 0xE9, CMD_PICK, 2, LBL_HELP_AZERTY}, /* é */
-    {0, '"', CMD_PICK, 3, LBL_HELP_AZERTY},
-    {0, '\'', CMD_PICK, 4, LBL_HELP_AZERTY},
-    {0, '(', CMD_PICK, 5, LBL_HELP_AZERTY},
-    {0, '-', CMD_PICK, 6, LBL_HELP_AZERTY},
-    {0, 0xE8, CMD_PICK, 7, LBL_HELP_AZERTY}, /* è */
-    {0, '_', CMD_PICK, 8, LBL_HELP_AZERTY},
+     * pick too (none is a character of the model, so none is lost to the
+     * text); the help lists them after 1-8, as "1-8 &é"'(-è_" */
+    {0, '&', CMD_PICK, 1, LBL_HELP_PICK},
+    {0, 0xE9, CMD_PICK, 2, LBL_HELP_PICK}, /* é */
+    {0, '"', CMD_PICK, 3, LBL_HELP_PICK},
+    {0, '\'', CMD_PICK, 4, LBL_HELP_PICK},
+    {0, '(', CMD_PICK, 5, LBL_HELP_PICK},
+    {0, '-', CMD_PICK, 6, LBL_HELP_PICK},
+    {0, 0xE8, CMD_PICK, 7, LBL_HELP_PICK}, /* è */
+    {0, '_', CMD_PICK, 8, LBL_HELP_PICK},
     {1, KEY_BACKSPACE, CMD_BACKSPACE, 0, LBL_HELP_BACKSPACE},
     {0, 127, CMD_BACKSPACE, 0, LBL_HELP_BACKSPACE},      /* DEL, what most terminals send */
     {0, CTRL('h'), CMD_BACKSPACE, 0, LBL_HELP_BACKSPACE},
@@ -279,9 +280,42 @@ static void help_key_name(AppLang lang, const Binding *b, char *out, size_t size
     }
 }
 
-/* Add a key's name to a help line: after a space, but 1 2 3 becomes 1-3
- * and a letter's capital joins it, t T as tT (a slider's down and up, a
- * lesson's next and previous step). */
+/* One character of a keyboard's number row that is no ASCII letter or digit
+ * (&, é, "), given as its UTF-8. */
+static int is_symbol_key(const char *name)
+{
+    size_t pos = 0, len = strlen(name);
+    uint32_t cp;
+    if (utf8_decode(name, len, &pos, &cp) != 0 || pos != len)
+        return 0;
+    if (cp < 0x80) /* ASCII punctuation */
+        return cp > ' ' && !((cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') ||
+                             (cp >= 'A' && cp <= 'Z'));
+    return cp >= 0xC0 && cp <= 0xFF; /* é è ç; not the arrows, which stay words */
+}
+
+/* A word made of such characters only (not "?" alone: a key of its own line
+ * is never followed by another on it). */
+static int is_symbol_run(const char *word)
+{
+    size_t pos = 0, len = strlen(word);
+    uint32_t cp;
+    while (pos < len) {
+        size_t at = pos;
+        if (utf8_decode(word, len, &pos, &cp) != 0)
+            return 0;
+        char one[8];
+        memcpy(one, word + at, pos - at);
+        one[pos - at] = 0;
+        if (!is_symbol_key(one))
+            return 0;
+    }
+    return len > 0;
+}
+
+/* Add a key's name to a help line: after a space, but 1 2 3 becomes 1-3,
+ * a letter's capital joins it, t T as tT (a slider's down and up, a
+ * lesson's next and previous step), and symbols after symbols join them. */
 static void add_key(KeyHelp *h, const char *name)
 {
     size_t len = strlen(h->keys);
@@ -298,6 +332,11 @@ static void add_key(KeyHelp *h, const char *name)
     }
     if (one && c >= 'A' && c <= 'Z' && last_len == 1 && last[0] == c - 'A' + 'a') {
         snprintf(h->keys + len, sizeof h->keys - len, "%c", c);
+        return;
+    }
+    /* a row of symbols (the AZERTY number row) is one word: &é"'(-è_ */
+    if (is_symbol_key(name) && last_len > 0 && is_symbol_run(last)) {
+        snprintf(h->keys + len, sizeof h->keys - len, "%s", name);
         return;
     }
     snprintf(h->keys + len, sizeof h->keys - len, "%s%s", len ? " " : "", name);

@@ -209,12 +209,12 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     }
     if (c->corpus_w && s->pred.suffix_total > 0)
     {
-        char a[32], b[32], pct[32];
-        app_format_count(s->lang, (long)cand->corpus_count, a, sizeof a);
-        app_format_count(s->lang, (long)s->pred.suffix_total, b, sizeof b);
+        /* a narrow column: the counts ungrouped, the share as the language writes it */
+        char pct[32];
         app_share(s->lang, 100.0 * (double)cand->corpus_count / (double)s->pred.suffix_total, 1, pct,
                   sizeof pct);
-        draw_textf(y, r.x + c->corpus, c->corpus_w, text, "%s/%s %s", a, b, pct);
+        draw_textf(y, r.x + c->corpus, c->corpus_w, text, "%zu/%zu %s", cand->corpus_count,
+                   s->pred.suffix_total, pct);
     }
     if (c->hist_w) {
         draw_textf(y, r.x + c->hist, 5, ROLE_HIST, "%4d", cand->hist);
@@ -313,9 +313,12 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
     size_t n = (size_t)snprintf(line, sizeof line, "%s", app_label(s, LBL_STAGES));
     for (size_t i = 0; i < sizeof cells / sizeof cells[0] && n < sizeof line; i++)
     {
+        /* a dense row: the counts without grouping (7311), a share of 10% or
+         * more without decimals, so five cells fit 80 columns in every language */
         char kept[32], removed[32];
-        app_format_count(s->lang, st->kept[cells[i].stage], kept, sizeof kept);
-        app_share(s->lang, 100.0 * st->removed[cells[i].stage], 1, removed, sizeof removed);
+        double share = 100.0 * st->removed[cells[i].stage];
+        snprintf(kept, sizeof kept, "%d", st->kept[cells[i].stage]);
+        app_share(s->lang, share, share < 9.95 ? 1 : 0, removed, sizeof removed);
         n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %s -%s", i ? "  " : " ", cells[i].key,
                               kept, removed);
     }

@@ -261,8 +261,9 @@ check_help() {
     until_ok shows "EXITED 0" >/dev/null
 }
 
+nb=$(printf "\302\240") # the no-break space of "7 311"
 check_language de "" "--lang de" "nächstes  " \
-    " tangscope  " "7311 Zeichen" "KV-Cache an" \
+    " tangscope  " "7.311 Zeichen" "KV-Cache an" \
     "Text  " "leer: das Modell liest einen Zeilenumbruch (Gedichtanfang); Prompt tippen" \
     "nächstes  ▀ Modell  ▄ Sampler" "Modell  Sampler  Trainingstext" \
     "Sampler  Tab ↑↓ wählen  ←→ ändern" "Modell: ms pro Zeichen, nach Position" \
@@ -278,7 +279,7 @@ check_help de "tangscope: Tasten" \
 
 # no --lang: LC_ALL is empty, so LC_MESSAGES decides over LANG
 check_language fr "LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8" "" "suivant  " \
-    "7311 caractères" "cache KV actif" \
+    "7${nb}311 caractères" "cache KV actif" \
     "texte " "vide : le modèle lit un saut de ligne (début de poème) ; tapez un prompt" \
     "suivant  ▀ modèle  ▄ tirage" "modèle   tirage  corpus" \
     "tirage  Tab ↑↓ choisir  ←→ régler" "ms du modèle par caractère, par position" \

@@ -55,7 +55,24 @@ check_lang de "nächstes  " "set top-k: 99999 liegt außerhalb von 0..7311" \
 check_lang fr "suivant  " "set top-k${nb}: 99999 est hors de l’intervalle 0..7311" \
     "Espace" "Retour arr." "Échap" "Entrée" "souris" "= 1-8, sans Maj"
 check_lang zh "下一个字" "set top-k：99999 超出范围 0..7311" \
-    "空格" "退格" "回车" "鼠标"
+    "空格" "退格" "回车" "鼠标" "--ascii      线条错位时用它启动"
+
+# --ascii, for a terminal that draws ambiguous-width symbols double wide:
+# the bars and lines in ASCII, the Chinese as it is
+e2e_launch 80x24 -- explore --model "$MODEL" --corpus "$CORPUS" --lang zh --ascii
+if e2e_wait "下一个字"; then
+    e2e_keys -l "春风"
+    ascii_bars() { shows "春风" && hides "▀" && hides "▄" && hides "│" && hides "·"; }
+    if until_ok one_capture ascii_bars; then
+        pass lang_zh_ascii
+    else
+        fail lang_zh_ascii "--ascii still draws block or line symbols"
+    fi
+    e2e_keys q
+    until_ok shows "EXITED 0" >/dev/null
+else
+    fail lang_zh_ascii "no first screen with --ascii"
+fi
 
 # numbers as French writes them: the sampler's temperature, a percentage
 if launch fr "suivant  "; then

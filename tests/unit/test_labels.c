@@ -287,7 +287,6 @@ static const Budget BUDGETS[] = {
     {LBL_HELP_CLEAR, 25, {0}},
     {LBL_HELP_SPACE, 25, {0}},
     {LBL_HELP_PICK, 25, {0}},
-    {LBL_HELP_AZERTY, 22, {0}}, /* after "& é \" ' ( - è _" (15 and a blank) */
     {LBL_HELP_ENTER, 25, {0}},
     {LBL_HELP_ESC, 25, {0}},
     {LBL_HELP_SLIDERS, 25, {0}},
@@ -600,8 +599,10 @@ static void test_composed_lines_fit(void)
         check_fits(lang, "sampler summary", line, 80);
         /* the stages' line (view_probs.c): the label, then five cells of
          * the widest "t 7311 -99.9%" after one space, then two apart */
-        snprintf(line, sizeof line, "%s t 7311 -99.9%%  k 7311 -99.9%%  p 7311 -99.9%%  "
-                 "m 7311 -99.9%%  f 7311 -99.9%%", L(lang, LBL_STAGES));
+        /* (counts ungrouped there, a share from 10% on without decimals, so
+         * "-9,9 %" with its space is the widest) */
+        snprintf(line, sizeof line, "%s t 7311 -9,9 %%  k 7311 -9,9 %%  p 7311 -9,9 %%  "
+                 "m 7311 -9,9 %%  f 7311 -9,9 %%", L(lang, LBL_STAGES));
         check_fits(lang, "stages line", line, 80);
         /* the training text's line with the histogram's remainder after it */
         fill(lang, LBL_HIST_OTHER, ARGS("650"), b, sizeof b);
