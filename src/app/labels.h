@@ -34,6 +34,8 @@ typedef enum {
     LBL_MODE_FREE,
     LBL_MODE_ACROSTIC,
     LBL_MODE_JUEJU,
+    LBL_LEN_FIVE, /* a line of 5 or 7 characters as the form's name says it: 5, 五 */
+    LBL_LEN_SEVEN,
     LBL_CACHE,
     LBL_ON,
     LBL_OFF,
@@ -427,6 +429,9 @@ char *app_num(AppLang lang, double x, int decimals, char *out, size_t size);
 char *app_share(AppLang lang, double percent, int decimals, char *out, size_t size);
 /* A size in bytes: "512 KiB", "512 Kio", "7,0 MiB". Returns out. */
 char *app_bytes(AppLang lang, double bytes, char *out, size_t size);
+/* A line length of a form (5 or 7) as the form's name says it: "7" in
+ * "jueju of 7", 七 in 七言绝句. */
+const char *app_line_len(AppLang lang, int n);
 /* The language's colon and semicolon with their spaces: ": ", " : ", "：". */
 const char *app_colon(AppLang lang);
 const char *app_semicolon(AppLang lang);

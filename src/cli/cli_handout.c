@@ -65,9 +65,11 @@ static void put_settings(FILE *out, const AppState *s)
     }
     fprintf(out, "%s %s · ", app_label(s, LBL_CACHE), app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
     if (s->mode.kind == FORM_JUEJU)
-        fprintf(out, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
+        fprintf(out, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
+                app_line_len(s->lang, s->mode.line_len));
     else if (s->mode.kind == FORM_ACROSTIC)
-        fprintf(out, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len, s->mode.heads);
+        fprintf(out, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
+                s->mode.heads);
     else
         fputs(app_label(s, LBL_MODE_FREE), out);
     fputc('\n', out);

@@ -132,9 +132,10 @@ static void form_note(const AppState *s, char *out, size_t size)
     char blocked[32]; /* of the model's probability */
     app_share(s->lang, 100.0 * (double)s->pred.ss.blocked, 1, blocked, sizeof blocked);
     if (s->mode.kind == FORM_JUEJU)
-        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
+        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
+                 app_line_len(s->lang, s->mode.line_len));
     else
-        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len,
+        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
                  s->mode.heads);
     if (f->done) {
         snprintf(out, size, app_label(s, LBL_NOTE_FORM_DONE), mode);

@@ -50,9 +50,11 @@ static void draw_mode_line(const AppState *s, Rect r, int y)
 {
     char mode[160];
     if (s->mode.kind == FORM_JUEJU)
-        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
+        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
+                 app_line_len(s->lang, s->mode.line_len));
     else if (s->mode.kind == FORM_ACROSTIC)
-        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len, s->mode.heads);
+        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
+                 s->mode.heads);
     else
         snprintf(mode, sizeof mode, "%s", app_label(s, LBL_MODE_FREE));
     draw_text(y, r.x + NAME_X, NAME_COLS - 1, ROLE_NORMAL, app_label(s, LBL_MODE));

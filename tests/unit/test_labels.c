@@ -715,7 +715,7 @@ static void test_plural_forms(void)
         {LANG_DE, LBL_ST_CACHE_ON, 3, {"3"},
          "KV-Cache an: 3 Positionen einmal gelesen; ab jetzt ein Schritt pro Zeichen"},
         {LANG_EN, LBL_ST_CACHE_OFF, 1, {"1"}, "KV cache off: every prediction reads its 1 position again"},
-        {LANG_FR, LBL_ATT_MORE, 1, {"1"}, "+1 ligne : agrandissez la fenêtre"},
+        {LANG_FR, LBL_ATT_MORE, 1, {"1"}, "+1 ligne\xc2\xa0: agrandissez la fenêtre"},
         {LANG_EN, LBL_ATT_MORE, 2, {"2"}, "+2 rows: enlarge the window"},
         {LANG_EN, LBL_ST_STOPPED, 1, {"1"}, "stopped after 1 character"},
         {LANG_EN, LBL_ST_COMPARE_STOPPED, 1, {"1"}, "compare stopped after 1 character"},
