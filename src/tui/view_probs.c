@@ -309,18 +309,25 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
         draw_text(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_QUERY_HINT));
         return;
     }
+    /* as the language writes the numbers; where five cells do not fit the
+     * width so (German, French at 80 columns), denser: the counts ungrouped
+     * (7311), then a share of 10% or more without decimals */
     char line[256];
-    size_t n = (size_t)snprintf(line, sizeof line, "%s", app_label(s, LBL_STAGES));
-    for (size_t i = 0; i < sizeof cells / sizeof cells[0] && n < sizeof line; i++)
-    {
-        /* a dense row: the counts without grouping (7311), a share of 10% or
-         * more without decimals, so five cells fit 80 columns in every language */
-        char kept[32], removed[32];
-        double share = 100.0 * st->removed[cells[i].stage];
-        snprintf(kept, sizeof kept, "%d", st->kept[cells[i].stage]);
-        app_share(s->lang, share, share < 9.95 ? 1 : 0, removed, sizeof removed);
-        n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %s -%s", i ? "  " : " ", cells[i].key,
-                              kept, removed);
+    for (int dense = 0; dense < 3; dense++) {
+        size_t n = (size_t)snprintf(line, sizeof line, "%s", app_label(s, LBL_STAGES));
+        for (size_t i = 0; i < sizeof cells / sizeof cells[0] && n < sizeof line; i++) {
+            char kept[32], removed[32];
+            double share = 100.0 * st->removed[cells[i].stage];
+            if (dense)
+                snprintf(kept, sizeof kept, "%d", st->kept[cells[i].stage]);
+            else
+                app_format_count(s->lang, st->kept[cells[i].stage], kept, sizeof kept);
+            app_share(s->lang, share, dense < 2 || share < 9.95 ? 1 : 0, removed, sizeof removed);
+            n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %s -%s", i ? "  " : " ",
+                                  cells[i].key, kept, removed);
+        }
+        if (textw_width(line) <= r.w)
+            break;
     }
     draw_text(y, r.x, r.w, ROLE_DIM, line);
 }

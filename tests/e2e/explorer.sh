@@ -280,18 +280,18 @@ check_help de "tangscope: Tasten" \
 # no --lang: LC_ALL is empty, so LC_MESSAGES decides over LANG
 check_language fr "LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8" "" "suivant  " \
     "7${nb}311 caractères" "cache KV actif" \
-    "texte " "vide : le modèle lit un saut de ligne (début de poème) ; tapez un prompt" \
+    "texte " "vide${nb}: le modèle lit un saut de ligne (début de poème)${nb}; tapez un prompt" \
     "suivant  ▀ modèle  ▄ tirage" "modèle   tirage  corpus" \
     "tirage  Tab ↑↓ choisir  ←→ régler" "ms du modèle par caractère, par position" \
     "▸ température t T" "  graine      s " "  forme       f a j libre" "  cache KV    c actif " \
-    "Tapez un prompt. Espace tire, Entrée écrit un poème, ? liste les touches."
-check_help fr "tangscope : les touches" \
-    "春风         taper, coller un prompt" "f            continuation libre" \
+    "Tapez un prompt. Espace tire, Entrée écrit un poème,${nb}? liste les touches."
+check_help fr "tangscope${nb}: les touches" \
+    "春风         taper, coller un prompt" "f            forme libre" \
     "Retour arr.  retirer un caractère" "z            mode projecteur" \
-    "v            poids de l'attention" "w            masque causal" \
-    "s            autre graine aléatoire" "l            langue : EN 中文 DE FR" \
-    "▄ tirage : ce qu'en laissent température, top-k, top-p, min-p et la forme" \
-    "n'importe quelle touche ferme l'aide"
+    "v            poids de l’attention" "w            masque causal" \
+    "s            autre graine aléatoire" "l            langue${nb}: EN 中文 DE FR" \
+    "▄ tirage${nb}: ce qu’en laissent température, top-k, top-p, min-p et la forme" \
+    "n’importe quelle touche ferme l’aide"
 LOOKS=
 
 [ "$failed" -eq 0 ]

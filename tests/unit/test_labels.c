@@ -17,6 +17,7 @@
  * the codes --lang takes (app_lang_parse).
  */
 #define _POSIX_C_SOURCE 200809L /* setenv */
+#include <dirent.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,7 @@
 #include "check.h"
 #include "app/labels.h"
 #include "app/textw.h"
+#include "engine/fileio.h"
 #include "engine/probfmt.h"
 #include "engine/vocab.h"
 
@@ -892,6 +894,114 @@ static void test_labels_name_keys_from_the_table(void)
     CHECK(strstr(L(LANG_ZH, LBL_NOTE_KEYS), app_key_name(LANG_ZH, KN_ENTER)) != NULL, "zh: 回车");
 }
 
+/* ---- the glossary: the screen's words in the lessons ---- */
+
+/* A lesson file of lessons/CODE: NN-name.md. */
+static int is_lesson_file(const char *name)
+{
+    size_t n = strlen(name);
+    return name[0] >= '0' && name[0] <= '9' && n > 3 && strcmp(name + n - 3, ".md") == 0;
+}
+
+/* The lessons of one language, one text (free it), or NULL. */
+static char *lessons_text(const char *code, int *files)
+{
+    char dir[64];
+    snprintf(dir, sizeof dir, "lessons/%s", code);
+    DIR *d = opendir(dir);
+    if (!d)
+        return NULL;
+    char *all = calloc(1, 1);
+    size_t len = 0;
+    struct dirent *e;
+    *files = 0;
+    while (all && (e = readdir(d)) != NULL) {
+        if (!is_lesson_file(e->d_name))
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        unsigned char *buf;
+        size_t n;
+        TsErr err;
+        if (read_file(path, FILE_TEXT, &buf, &n, &err) != 0)
+            continue;
+        char *grown = realloc(all, len + n + 2);
+        if (grown) {
+            all = grown;
+            memcpy(all + len, buf, n);
+            len += n;
+            all[len++] = '\n';
+            all[len] = 0;
+            (*files)++;
+        }
+        free(buf);
+    }
+    closedir(d);
+    return all;
+}
+
+/* Each language's lessons/CODE/glossary.tsv names the screen's words for the
+ * screen's things: each is a word of that language's labels (the interface
+ * says it), and none of the words a lesson must not use for the same thing
+ * is in its lessons (prompt, not « invite »; 随机数, not 硬币; KiB, not KB). */
+static void test_glossary(void)
+{
+    for (int l = 0; l < LANG_COUNT; l++) {
+        const char *code = LANG_NAMES[l];
+        char path[64];
+        snprintf(path, sizeof path, "lessons/%s/glossary.tsv", code);
+        unsigned char *buf;
+        size_t n;
+        TsErr err;
+        if (read_file(path, FILE_TEXT, &buf, &n, &err) != 0) {
+            CHECK(0, "%s: %s", code, err.msg);
+            continue;
+        }
+        int files = 0, terms = 0;
+        char *lessons = lessons_text(code, &files);
+        CHECK(lessons && files >= 8, "%s: %d lessons read", code, files);
+        for (char *line = strtok((char *)buf, "\n"); line && lessons; line = strtok(NULL, "\n")) {
+            if (line[0] == '#' || !line[0])
+                continue;
+            char *tab = strchr(line, '\t');
+            CHECK(tab != NULL, "%s glossary: no tab in '%s'", code, line);
+            if (!tab)
+                continue;
+            *tab = 0;
+            terms++;
+            /* a word of a label, or of the language's row: a unit, a key */
+            const Language *row = lang_row((AppLang)l);
+            int on_screen = 0;
+            for (int id = 0; id < LBL_COUNT && !on_screen; id++)
+                on_screen = strstr(L((AppLang)l, (LabelId)id), line) != NULL;
+            for (int u = 0; u < 4 && !on_screen; u++)
+                on_screen = strcmp(row->num.units[u], line) == 0;
+            for (int k = 0; k < KN_COUNT && !on_screen; k++)
+                on_screen = strcmp(row->keys[k], line) == 0;
+            CHECK(on_screen, "%s glossary: '%s' is no word of the screen", code, line);
+            char avoid[256];
+            snprintf(avoid, sizeof avoid, "%s", tab + 1);
+            for (char *w = avoid, *bar; *w; w = bar ? bar + 1 : w + strlen(w)) {
+                bar = strchr(w, '|');
+                if (bar)
+                    *bar = 0;
+                if (!*w)
+                    continue;
+                CHECK(!has_word(lessons, w), "%s lessons say '%s' where the screen says '%s'", code, w,
+                      line);
+            }
+        }
+        CHECK(terms >= 5, "%s glossary: %d terms", code, terms);
+        free(lessons);
+        free(buf);
+    }
+    /* the check itself finds a word that is there */
+    int files = 0;
+    char *fr = lessons_text("fr", &files);
+    CHECK(fr && has_word(fr, "prompt") && !has_word(fr, "invite"), "fr lessons: prompt, not invite");
+    free(fr);
+}
+
 /* ---- the measuring itself, against widths counted by hand ---- */
 
 static void test_measuring(void)
@@ -993,6 +1103,7 @@ int main(void)
     RUN(test_numbers_in_each_language);
     RUN(test_language_rows);
     RUN(test_labels_name_keys_from_the_table);
+    RUN(test_glossary);
     RUN(test_every_label_has_a_line);
     RUN(test_composed_lines_fit);
     RUN(test_timing_invitation_wraps);
