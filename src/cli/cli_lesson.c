@@ -234,8 +234,12 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
             problems += lesson_goto(&e->s, &l, lesson_last_step(&l),
                                     lesson_lang_of(files[i], lang), 1, collect_problem, &ps);
             if (problems == 0)
-                printf("%s: %d step%s, ok\n", files[i], lesson_last_step(&l),
-                       lesson_last_step(&l) == 1 ? "" : "s");
+            {
+                char steps[32];
+                app_format_count(cli_lang(), lesson_last_step(&l), steps, sizeof steps);
+                printf(cli_label_n(LBL_CLI_LESSON_OK, lesson_last_step(&l)), files[i], steps);
+                putchar('\n');
+            }
             lesson_free(&l);
         }
         fflush(stdout);

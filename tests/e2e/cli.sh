@@ -359,7 +359,7 @@ else
     fail kvcache-latent "$out"
 fi
 # the 7B preset in the text output: 2 x 32 x 4096 x 2 bytes
-if $T kvcache --model $TINY | grep -q "7B, multi-head attention .* 524288 bytes (512 KB) per token, 2 GB"; then
+if $T kvcache --model $TINY | grep -q "7B, multi-head (32x4096) .* 524,288 bytes (512 KiB) per token, 2 GiB"; then
     pass kvcache-7b
 else
     fail kvcache-7b "$($T kvcache --model $TINY | head -5)"
