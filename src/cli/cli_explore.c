@@ -42,7 +42,10 @@ static const char EXPLORE_HELP[] =
     "probable next first, 1-9 or Space choose, Tab steps the tone, Esc leaves.\n"
     "The text is shown whole, as verse: a line of verse to a row (a couplet to a\n"
     "row when the rows run short), scrolling to keep its end in view only when\n"
-    "it is longer than the screen has rows for.\n"
+    "it is longer than the screen has rows for (an arrow says there is more\n"
+    "above). It stays verse at any length, with each line's readings under it\n"
+    "when pinyin is on; past the context a mark stands before the first\n"
+    "character the model reads.\n"
     "The sampler starts from the default set of generate, acrostic and jueju\n"
     "(temperature 0.8, top-k, top-p, min-p and the repetition penalty off, seed 1),\n"
     "so Enter writes the poem those commands print for the same prompt.\n"
@@ -51,11 +54,8 @@ static const char EXPLORE_HELP[] =
     "  --prompt TEXT   start with this prompt typed in\n"
     "  --mid-text      read the prompt as a fragment from inside a text, with no\n"
     "                  newline before it (default: it starts a poem; n switches)\n"
-    "  --lang CODE     the interface language, one of @LANGS@ (every command\n"
-    "                  takes it). Without it the first of LC_ALL, LC_MESSAGES\n"
-    "                  and LANG that is set decides: de_*, fr_* and zh_* choose\n"
-    "                  German, French and Chinese, anything else English.\n"
-    "                  Inside, l switches to the next language.\n"
+    "  --lang CODE     interface language, @LANGS@ (every command takes it);\n"
+    "                  else LC_ALL, LC_MESSAGES or LANG (de_*, fr_*, zh_*); l cycles\n"
     "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
     "  --no-corpus     no training-text counts\n"
     "  --threads N     threads for the model's passes, 0..1024, 0 = all cores\n"
@@ -64,10 +64,8 @@ static const char EXPLORE_HELP[] =
     "                  and sliders in high contrast, no grey hints, no braille\n"
     "  --theme NAME    dark (default) or light (projectors wash out dark ones);\n"
     "                  NO_COLOR set and not empty means no colour at all\n"
-    "  --ascii         draw every symbol (bars, lines, arrows) in ASCII: for a\n"
-    "                  terminal that draws East Asian \"ambiguous\" symbols double\n"
-    "                  wide (common in Chinese set-ups), where the panels would\n"
-    "                  not line up; the same as TANGSCOPE_ASCII=1\n"
+    "  --ascii         every symbol in ASCII, for a terminal that draws ambiguous-\n"
+    "                  width symbols double (Chinese set-ups); = TANGSCOPE_ASCII=1\n"
     "  --context-policy P  past the context: shift (default) moves the window on to\n"
     "                  its newest half, marked ¦, and keeps the cache; slide reads\n"
     "                  the last 128 at every step, where the cache cannot help\n"
@@ -236,9 +234,10 @@ int cmd_explore(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     AppLang lang = cli_lang();
     ContextPolicy policy;
+    TsQuoted qp;
     if (gen_policy_parse(policy_name, &policy) != 0)
-        return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",
-                         policy_name);
+        return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not %s",
+                         ts_quote(&qp, policy_name));
     if (code && (prompt || mid_text))
         return cli_error("explore", EXIT_USAGE, "--code holds the prompt and where it starts: "
                                                 "give no --prompt or --mid-text with it");
