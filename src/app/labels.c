@@ -1136,6 +1136,27 @@ static const Label LABELS[LBL_COUNT] = {
         "%s：%s 步，没有问题",
         "%s: %s Schritt, in Ordnung",
         "%s : %s étape, correct"},
+    /* what the user typed on the command line (cli_prompt.c) */
+    [LBL_CLI_READ_AS] = {"read %s",
+        "已读作：%s",
+        "gelesen als: %s",
+        "lu ainsi : %s"},
+    [LBL_CLI_X_AS_Y] = {"%s as %s",
+        "%s 读作 %s",
+        "%s als %s",
+        "%s comme %s"},
+    [LBL_CLI_AFTER_READING] = {"%s (after reading %s)",
+        "%s（此前已读作：%s）",
+        "%s (nachdem gelesen wurde: %s)",
+        "%s (après lecture : %s)"},
+    [LBL_CLI_NOT_CONVERTED] = {"traditional characters were not converted: %s",
+        "繁体字没有转换：%s",
+        "traditionelle Zeichen wurden nicht umgewandelt: %s",
+        "les caractères traditionnels n’ont pas été convertis : %s"},
+    [LBL_CLI_NOT_IN_VOCAB] = {"%s: character %s at position %s is not in the model's vocabulary",
+        "%s：%s（第 %s 个字）不在模型的词表里",
+        "%s: Zeichen %s an Position %s fehlt im Vokabular des Modells",
+        "%s : le caractère %s en position %s n’est pas dans le vocabulaire du modèle"},
 };
 
 /* Each count label and its singular row. */
