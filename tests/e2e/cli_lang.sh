@@ -57,7 +57,7 @@ nb=$(printf '\302\240')
 grep -q "wohlgeformt: 2 von 2 Gedichten (100,0${nb}%)" "$work/de.txt" && pass de-well-formed || fail de-well-formed "$(grep -i wohl "$work/de.txt")"
 grep -q '„春风“ kommt 1.016-mal in' "$work/de.txt" && pass de-corpus || fail de-corpus "$(grep 春风 "$work/de.txt" | head -2)"
 grep -q 'Entropie 8,68 Bit' "$work/de.txt" && pass de-entropy-bits || fail de-entropy-bits "$(grep -i entropie "$work/de.txt")"
-grep -q "bien formés : 2 sur 2 poèmes (100,0${nb}%)" "$work/fr.txt" && pass fr-well-formed || fail fr-well-formed "$(grep -i form "$work/fr.txt")"
+grep -q "bien formés${nb}: 2 sur 2 poèmes (100,0${nb}%)" "$work/fr.txt" && pass fr-well-formed || fail fr-well-formed "$(grep -i form "$work/fr.txt")"
 grep -q "«${nb}春风${nb}» apparaît 1${nb}016 fois dans" "$work/fr.txt" && pass fr-corpus || fail fr-corpus "$(grep 春风 "$work/fr.txt" | head -2)"
 grep -q 'option inconnue' "$work/fr.txt" && pass fr-refused || fail fr-refused "$(grep bogus "$work/fr.txt")"
 grep -q '4 Kio par caractère, 512 Kio' "$work/fr.txt" && pass fr-bytes || fail fr-bytes "$(grep -i cache "$work/fr.txt" | head -3)"

@@ -88,7 +88,7 @@ for lang in en zh de fr; do
     en) close="any key closes this help" ;;
     zh) close="按任意键关闭帮助" ;;
     de) close="beliebige Taste schließt die Hilfe" ;;
-    fr) close="n'importe quelle touche ferme l'aide" ;;
+    fr) close="n’importe quelle touche ferme l’aide" ;;
     esac
     launch "$lang" || { fail "help_${lang}_opens" "no first screen within ${TIMEOUT}s"; continue; }
     e2e_keys '?'
