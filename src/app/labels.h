@@ -48,6 +48,7 @@ typedef enum {
     LBL_NOTE_FORM_ONLY,
     LBL_NOTE_FORM_HAN,
     LBL_NOTE_FORM_DONE,
+    LBL_NOTE_FORM_END, /* every line written, the closing newline to come */
     LBL_NOTE_QUERY,
     LBL_NOTE_KEYS,
     LBL_READ_POEM_START,

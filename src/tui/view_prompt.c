@@ -151,7 +151,10 @@ static void form_note(const AppState *s, char *out, size_t size)
             else if (s->pred.allowed[i])
                 only[utf8_encode(cp, only)] = 0;
         }
-        snprintf(out, size, app_label(s, LBL_NOTE_FORM_ONLY), mode, f->line + 1, only, blocked);
+        if (f->line >= f->n_lines) /* every line written: only the poem's end is left */
+            snprintf(out, size, app_label(s, LBL_NOTE_FORM_END), mode, only);
+        else
+            snprintf(out, size, app_label(s, LBL_NOTE_FORM_ONLY), mode, f->line + 1, only, blocked);
         return;
     }
     snprintf(out, size, app_label(s, LBL_NOTE_FORM_HAN), mode, f->line + 1, f->col + 1, blocked);

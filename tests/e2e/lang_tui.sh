@@ -110,4 +110,26 @@ else
     fail lang_fr_start "no first screen"
 fi
 
+# a jueju with its four lines written: the note says the poem is complete and
+# only the newline can come (not "line 5"), in Chinese
+if launch zh "下一个字"; then
+    e2e_keys j
+    until_ok shows "绝句" >/dev/null
+    i=0
+    while [ $i -lt 40 ] && ! one_capture shows "全诗已完"; do
+        e2e_keys Space
+        i=$((i + 1))
+        until_ok shows "种子" >/dev/null
+    done
+    if until_ok shows "全诗已完，只能换行" && hides "第 5 句"; then
+        pass lang_zh_poem_end
+    else
+        fail lang_zh_poem_end "after four lines: no 全诗已完 note"
+    fi
+    e2e_keys q
+    until_ok shows "EXITED 0" >/dev/null
+else
+    fail lang_zh_poem_end "no first screen"
+fi
+
 [ "$failed" -eq 0 ]

@@ -241,6 +241,8 @@ static const Budget BUDGETS[] = {
     {LBL_NOTE_WINDOW, 74, {"|", "128"}},
     {LBL_NOTE_FORM_ONLY, 74, {"@acrostic", "4", "觉", "99,9 %"}},
     {LBL_NOTE_FORM_ONLY, 74, {"@jueju", "4", "。", "99,9 %"}},
+    {LBL_NOTE_FORM_END, 74, {"@acrostic", NL}},
+    {LBL_NOTE_FORM_END, 74, {"@jueju", NL}},
     {LBL_NOTE_FORM_HAN, 74, {"@acrostic", "4", "7", "99,9 %"}},
     {LBL_NOTE_FORM_HAN, 74, {"@jueju", "4", "7", "99,9 %"}},
     {LBL_NOTE_FORM_DONE, 74, {"@acrostic"}},
