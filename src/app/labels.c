@@ -1161,6 +1161,18 @@ static const Label LABELS[LBL_COUNT] = {
         "%s：%s（第 %s 个字）不在模型的词表里",
         "%s: Zeichen %s an Position %s fehlt im Vokabular des Modells",
         "%s : le caractère %s en position %s n’est pas dans le vocabulaire du modèle"},
+    [LBL_CLI_EITHER] = {"%s must be %s or %s, not %s",
+        "%s 只能是 %s 或 %s，不能是 %s",
+        "%s muss %s oder %s sein, nicht %s",
+        "%s doit valoir %s ou %s, et non %s"},
+    [LBL_CLI_GIVE_HEADS] = {"give the heads, e.g. %s",
+        "请给出每句的第一个字，例如 %s",
+        "Zeilenanfänge angeben, z. B. %s",
+        "donnez les initiales, par exemple %s"},
+    [LBL_CLI_NEEDS_TERMINAL] = {"needs a terminal on stdin and stdout (for text output use %s)",
+        "需要终端作为标准输入和输出（要文本输出请用 %s）",
+        "braucht ein Terminal an stdin und stdout (Textausgabe: %s)",
+        "il faut un terminal en entrée et en sortie (pour du texte : %s)"},
 };
 
 /* Each count label and its singular row. */

@@ -353,7 +353,8 @@ int cli_precision(const char *cmd, const char *name)
     if (strcmp(name, "fp32") == 0)
         return 0;
     TsQuoted q;
-    cli_error(cmd, EXIT_USAGE, "--precision must be bf16 or fp32, not %s", ts_quote(&q, name));
+    cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--precision", "bf16", "fp32",
+              ts_quote(&q, name));
     return -1;
 }
 

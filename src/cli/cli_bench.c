@@ -795,8 +795,8 @@ int cmd_bench(int argc, char **argv)
     ContextPolicy policy = CONTEXT_SHIFT;
     TsQuoted qp;
     if (policy_name && gen_policy_parse(policy_name, &policy) != 0)
-        return cli_error("bench", EXIT_USAGE, "--context-policy must be shift or slide, not %s",
-                         ts_quote(&qp, policy_name));
+        return cli_error("bench", EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "shift",
+                         "slide", ts_quote(&qp, policy_name));
     cli_set_threads(1);
     return bench_generate(model_path ? model_path : cli_asset("tang.bin"), lengths, repeat, json,
                           context, policy);

@@ -207,7 +207,8 @@ int cli_theme_parse(const char *cmd, const char *name, AppTheme *theme)
     else if (strcmp(name, "light") == 0)
         *theme = THEME_LIGHT;
     else
-        return cli_error(cmd, EXIT_USAGE, "--theme must be dark or light, not %s", ts_quote(&q, name));
+        return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--theme", "dark", "light",
+                         ts_quote(&q, name));
     return 0;
 }
 
@@ -236,8 +237,8 @@ int cmd_explore(int argc, char **argv)
     ContextPolicy policy;
     TsQuoted qp;
     if (gen_policy_parse(policy_name, &policy) != 0)
-        return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not %s",
-                         ts_quote(&qp, policy_name));
+        return cli_error("explore", EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "shift",
+                         "slide", ts_quote(&qp, policy_name));
     if (code && (prompt || mid_text))
         return cli_error("explore", EXIT_USAGE, "--code holds the prompt and where it starts: "
                                                 "give no --prompt or --mid-text with it");
@@ -251,8 +252,7 @@ int cmd_explore(int argc, char **argv)
     if ((rc = cli_theme_parse("explore", theme_arg, &theme)) != 0)
         return rc;
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-        return cli_error("explore", EXIT_USAGE, "needs a terminal on stdin and stdout "
-                                                "(for text output use tangscope probs)");
+        return cli_error("explore", EXIT_USAGE, cli_label(LBL_CLI_NEEDS_TERMINAL), "tangscope probs");
     TsErr err;
     if (tui_locale_utf8(&err) != 0)
         return cli_error("explore", EXIT_USAGE, "%s", err.msg);

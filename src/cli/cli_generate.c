@@ -255,12 +255,12 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     TsQuoted tq;
     if (chars_arg) {
         if (strcmp(chars_arg, "5") != 0 && strcmp(chars_arg, "7") != 0)
-            return cli_error(cmd, EXIT_USAGE, "--chars must be 5 or 7, not %s",
+            return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--chars", "5", "7",
                              ts_quote(&tq, chars_arg));
         a->chars = chars_arg[0] - '0';
     }
     if (kind == FORM_ACROSTIC && npos == 0)
-        return cli_error(cmd, EXIT_USAGE, "give the heads, e.g. tangscope acrostic 春眠不觉");
+        return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_GIVE_HEADS), "tangscope acrostic 春眠不觉");
     const char *conflict = a->code ? code_conflict(argc, argv) : NULL;
     if (conflict)
         return cli_error(cmd, EXIT_USAGE, "--code holds %s already: give one or the other",
@@ -274,8 +274,8 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     q->policy = CONTEXT_SHIFT;
     TsQuoted qp;
     if (a->policy && gen_policy_parse(a->policy, &q->policy) != 0)
-        return cli_error(cmd, EXIT_USAGE, "--context-policy must be shift or slide, not %s",
-                         ts_quote(&qp, a->policy));
+        return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "shift",
+                         "slide", ts_quote(&qp, a->policy));
     if (!a->model)
         a->model = cli_asset("tang.bin");
     return 0;

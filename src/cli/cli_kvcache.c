@@ -91,7 +91,7 @@ int cmd_kvcache(int argc, char **argv)
     if (bits_arg) {
         TsQuoted q;
         if (strcmp(bits_arg, "16") != 0 && strcmp(bits_arg, "32") != 0)
-            return cli_error("kvcache", EXIT_USAGE, "--bits must be 16 or 32, not %s",
+            return cli_error("kvcache", EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--bits", "16", "32",
                              ts_quote(&q, bits_arg));
         bits = atoi(bits_arg);
     }
