@@ -509,7 +509,8 @@ static const Label LABELS[LBL_COUNT] = {
                          "条形：各字所占份额%s真正的拼音输入法也用语言模型给候选字排序",
                          "Balken: Anteil je Zeichen%sauch echte Eingabemethoden sortieren so",
                          "barre : part de chacun%sles vrais claviers pinyin classent aussi avec un modèle"},
-    [LBL_HELP_PINYIN] = {"pinyin and meanings", "拼音和释义", "Pinyin und Bedeutung", "pinyin et sens"},
+    [LBL_HELP_PINYIN] = {"pinyin and meanings", "拼音和英文释义", "Pinyin, Bedeutung (engl.)",
+                        "pinyin, sens (en anglais)"},
     [LBL_HELP_IME] = {"type pinyin (Esc leaves)", "拼音输入（Esc 退出）", "Pinyin tippen (Esc: Ende)",
                       "saisir en pinyin (Échap)"},
     /* typed text with several unknown characters: the first named, the rest counted */
