@@ -24,7 +24,7 @@ static const Language LANGUAGES[LANG_COUNT] = {
                  .num = {".", "", "%", 1, {"B", "KiB", "MiB", "GiB"}},
                  .quote_open = "「", .quote_close = "」", .plural = PLURAL_NONE,
                  .colon = "：", .semicolon = "；",
-                 .keys = {"空格", "回车", "退格", "Esc", "Tab", "Shift-Tab", "Ctrl-", "Shift-",
+                 .keys = {"空格", "回车", "退格", "Esc", "Tab", "S-Tab", "Ctrl-", "S-",
                           "PgUp", "PgDn", "Del", "鼠标"}},
     [LANG_DE] = {.name = "Deutsch", .locales = "de",
                  .num = {",", ".", NBSP "%", 0, {"B", "KiB", "MiB", "GiB"}},

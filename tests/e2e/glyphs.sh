@@ -44,12 +44,12 @@ NAMES_zh='空格
 Ctrl-U
 回车
 Esc
-Shift-Tab
+S-Tab
 Ctrl-C
 PgDn
 PgUp
-Shift-↓
-Shift-↑'
+S-↓
+S-↑'
 NAMES_de='Leertaste
 Rücktaste
 Strg-U
