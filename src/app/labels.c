@@ -223,9 +223,8 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_HELP_QUERY] = {"rank of any character", "查任意字的排名", "Rang eines Zeichens", "rang d’un caractère"},
     [LBL_HELP_MID_TEXT] = {"poem start / mid-text", "诗的开头 / 文中片段", "Gedichtanfang / Textmitte",
                            "début de poème / extrait"},
-    [LBL_HELP_LANGUAGE] = {"language: EN 中文 DE FR", "语言：EN 中文 DE FR",
-                           "Sprache: EN 中文 DE FR",
-                           "langue : EN 中文 DE FR"},
+    /* the languages' tags (lang.c) as %s */
+    [LBL_HELP_LANGUAGE] = {"language: %s", "语言：%s", "Sprache: %s", "langue : %s"},
     [LBL_HELP_HELP] = {"this help", "本帮助", "diese Hilfe", "cette aide"},
     [LBL_HELP_QUIT] = {"quit", "退出", "beenden", "quitter"},
     [LBL_HELP_LEGEND_MODEL] = {"%s model: the model's own probability for the next character (temperature 1)",

@@ -1,6 +1,7 @@
 /* lang.c - the table of interface languages (see lang.h). */
 #include "app/lang.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,25 +15,25 @@ const char *const APP_LANG_CODES[LANG_COUNT + 1] = {
 };
 
 static const Language LANGUAGES[LANG_COUNT] = {
-    [LANG_EN] = {.name = "English", .locales = "en",
+    [LANG_EN] = {.name = "English", .tag = "EN", .locales = "en",
                  .num = {".", ",", "%", 0, {"B", "KiB", "MiB", "GiB"}},
                  .quote_open = "「", .quote_close = "」", .plural = PLURAL_ONE, /* around Chinese */
                  .colon = ": ", .semicolon = "; ",
                  .keys = {"Space", "Enter", "Backspace", "Esc", "Tab", "S-Tab", "Ctrl-", "S-", "PgUp",
                           "PgDn", "Del", "mouse"}},
-    [LANG_ZH] = {.name = "中文", .locales = "zh",
+    [LANG_ZH] = {.name = "中文", .tag = "中文", .locales = "zh",
                  .num = {".", "", "%", 1, {"B", "KiB", "MiB", "GiB"}},
                  .quote_open = "「", .quote_close = "」", .plural = PLURAL_NONE,
                  .colon = "：", .semicolon = "；",
                  .keys = {"空格", "回车", "退格", "Esc", "Tab", "S-Tab", "Ctrl-", "S-",
                           "PgUp", "PgDn", "Del", "鼠标"}},
-    [LANG_DE] = {.name = "Deutsch", .locales = "de",
+    [LANG_DE] = {.name = "Deutsch", .tag = "DE", .locales = "de",
                  .num = {",", ".", NBSP "%", 0, {"B", "KiB", "MiB", "GiB"}},
                  .quote_open = "„", .quote_close = "“", .plural = PLURAL_ONE,
                  .colon = ": ", .semicolon = "; ",
                  .keys = {"Leertaste", "Eingabe", "Rücktaste", "Esc", "Tab", "Umsch-Tab", "Strg-",
                           "Umsch-", "Bild↑", "Bild↓", "Entf", "Maus"}},
-    [LANG_FR] = {.name = "Français", .locales = "fr",
+    [LANG_FR] = {.name = "Français", .tag = "FR", .locales = "fr",
                  .num = {",", NBSP, NBSP "%", 0, {"o", "Kio", "Mio", "Gio"}},
                  .quote_open = "«" NBSP, .quote_close = NBSP "»", .plural = PLURAL_ZERO_ONE,
                  .colon = NBSP ": ", .semicolon = NBSP "; ",
@@ -70,6 +71,16 @@ const char *app_lang_codes(const char *sep)
                 out[n++] = *p;
     }
     out[n] = 0;
+    return out;
+}
+
+const char *app_lang_tags(void)
+{
+    static char out[LANG_COUNT * 16];
+    size_t n = 0;
+    for (int i = 0; i < LANG_COUNT; i++)
+        n += (size_t)snprintf(out + n, n < sizeof out ? sizeof out - n : 0, "%s%s", i ? " " : "",
+                              LANGUAGES[i].tag);
     return out;
 }
 

@@ -50,6 +50,7 @@ extern const char *const APP_LANG_CODES[LANG_COUNT + 1];
 /* The rest of a language's row. */
 typedef struct {
     const char *name;              /* "Deutsch": the language's own name */
+    const char *tag;               /* "DE": how the help's language line lists it */
     const char *locales;           /* the locale languages that choose it,
                                     * space-separated: "de" for de_DE.UTF-8 */
     NumStyle num;                  /* numbers, percentages, odds, bytes */
@@ -69,6 +70,8 @@ int app_lang_parse(const char *code);
 const char *app_lang_code(AppLang lang);
 /* The codes joined by sep, in table order: "en|zh|de|fr" with "|". */
 const char *app_lang_codes(const char *sep);
+/* The tags joined by spaces, in table order: "EN 中文 DE FR". */
+const char *app_lang_tags(void);
 /* The label language the environment asks for: the first of LC_ALL,
  * LC_MESSAGES and LANG that is set and not empty decides; a locale whose
  * language (before _ . @) is one of a row's `locales` chooses that row,

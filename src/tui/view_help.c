@@ -36,8 +36,13 @@ static void draw_line(const AppState *s, const KeyHelp *h, int y, int x, int w)
 {
     int used = draw_text(y, x, w, ROLE_KEY, h->keys);
     int at = used + 1 > KEY_COLS ? used + 1 : KEY_COLS;
+    char what[128];
+    if (h->what == LBL_HELP_LANGUAGE) /* the languages of the table */
+        snprintf(what, sizeof what, app_label(s, h->what), app_lang_tags());
+    else
+        snprintf(what, sizeof what, "%s", app_label(s, h->what));
     if (at < w)
-        draw_text_cut(y, x + at, w - at, ROLE_NORMAL, app_label(s, h->what));
+        draw_text_cut(y, x + at, w - at, ROLE_NORMAL, what);
 }
 
 void view_help_draw(const AppState *s, Rect r)

@@ -308,7 +308,7 @@ static const Budget BUDGETS[] = {
     {LBL_HELP_MASK, 25, {0}},
     {LBL_HELP_QUERY, 25, {0}},
     {LBL_HELP_MID_TEXT, 25, {0}},
-    {LBL_HELP_LANGUAGE, 25, {0}},
+    {LBL_HELP_LANGUAGE, 25, {"EN 中文 DE FR"}},
     {LBL_HELP_HELP, 25, {0}},
     {LBL_HELP_QUIT, 25, {0}},
     {LBL_HELP_COMMAND, 25, {0}},
@@ -848,7 +848,7 @@ static void test_language_rows(void)
 {
     for (int l = 0; l < LANG_COUNT; l++) {
         const Language *row = lang_row((AppLang)l);
-        CHECK(APP_LANG_CODES[l] && row->name && row->locales && row->locales[0], "row %d", l);
+        CHECK(APP_LANG_CODES[l] && row->name && row->tag && row->locales && row->locales[0], "row %d", l);
         CHECK(row->num.point && row->num.group && row->num.percent, "row %d: numbers", l);
         for (int u = 0; u < 4; u++)
             CHECK(row->num.units[u] && row->num.units[u][0], "row %d: unit %d", l, u);
@@ -858,6 +858,7 @@ static void test_language_rows(void)
     }
     CHECK(APP_LANG_CODES[LANG_COUNT] == NULL, "the codes end with NULL");
     CHECK(strcmp(app_lang_codes("|"), "en|zh|de|fr") == 0, "the codes joined: %s", app_lang_codes("|"));
+    CHECK(strcmp(app_lang_tags(), "EN 中文 DE FR") == 0, "the help's list: %s", app_lang_tags());
 }
 
 /* Does text hold word as a word (no letter just before or after it)? */
