@@ -232,7 +232,7 @@ static const Label LABELS[LBL_COUNT] = {
                                "%s Modell: was das Modell selbst dem nächsten Zeichen gibt (Temperatur 1)",
                                "%s modèle : la probabilité du modèle pour le caractère suivant (température 1)"},
     [LBL_HELP_LEGEND_SAMPLER] = {"%s sampler: what temperature, top-k, top-p, min-p and the form leave of it",
-                                 "%s 采样后：经过温度、top-k、top-p、min-p 和格式限制后的概率",
+                                 "%s 采样后：经过温度、top-k、top-p（核采样）、min-p 和格式限制后的概率",
                                  "%s Sampler: was Temperatur, Top-k, Top-p, Min-p und Form davon übriglassen",
                                  "%s tirage : ce qu’en laissent température, top-k, top-p, min-p et la forme"},
     [LBL_HELP_LEGEND_CORPUS] = {"training text: how often the poems themselves continue the same way",
