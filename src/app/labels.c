@@ -1173,6 +1173,10 @@ static const Label LABELS[LBL_COUNT] = {
         "需要终端作为标准输入和输出（要文本输出请用 %s）",
         "braucht ein Terminal an stdin und stdout (Textausgabe: %s)",
         "il faut un terminal en entrée et en sortie (pour du texte : %s)"},
+    [LBL_CLI_BENCH_UNUSED] = {"%s does not use %s (see tangscope bench --help)",
+        "%s 不用 %s（见 tangscope bench --help）",
+        "%s verwendet %s nicht (siehe tangscope bench --help)",
+        "%s n’utilise pas %s (voir tangscope bench --help)"},
 };
 
 /* Each count label and its singular row. */

@@ -409,6 +409,7 @@ typedef enum {
     LBL_CLI_EITHER,
     LBL_CLI_GIVE_HEADS,
     LBL_CLI_NEEDS_TERMINAL,
+    LBL_CLI_BENCH_UNUSED,
     LBL_COUNT
 } LabelId;
 

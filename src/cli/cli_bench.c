@@ -744,15 +744,15 @@ static int refuse_unused(int argc, char **argv, int train, int ui)
         if (strncmp(argv[i], "--", 2) != 0)
             continue; /* a value */
         size_t n = strcspn(argv[i], "=");
-        int known = 0;
+        int known = n == 6 && strncmp(argv[i], "--lang", 6) == 0; /* every command's */
         for (int k = 0; used[k] && !known; k++)
             known = strlen(used[k]) == n && strncmp(argv[i], used[k], n) == 0;
         if (!known) {
             TsQuoted q;
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), argv[i]);
-            return cli_error("bench", EXIT_USAGE, "%s does not use %s (see tangscope bench "
-                                                  "--help)", mode, ts_quote(&q, name));
+            return cli_error("bench", EXIT_USAGE, cli_label(LBL_CLI_BENCH_UNUSED), mode,
+                             ts_quote(&q, name));
         }
     }
     return 0;

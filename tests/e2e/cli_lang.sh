@@ -28,13 +28,14 @@ start of a poem|other characters|in all|rank|filters off|penalty|measured|per ch
 at the full context|context policy|one thread|see tangscope|repeat|model'
 # (bits and final are French words too)
 
-run_all() { # LANGVALUE OUTFILE
+run_all() { # LANGVALUE OUTFILE CODE (the last bench chooses by --lang, not LANG)
     {
         LANG=$1 $T generate --stats -n 2 --seed 3 2>&1
         LANG=$1 $T corpus 春风 2>&1
         LANG=$1 $T corpus 春风吹吹吹 2>&1
         LANG=$1 $T probs 春风 --top-k 5 2>&1
         LANG=$1 $T bench --lengths 32 --repeat 1 2>&1
+        LANG=C.UTF-8 $T bench --lengths 32 --repeat 1 --lang "$3" 2>&1 | head -3
         LANG=$1 $T probs 春风 --top-k 99999 2>&1
         LANG=$1 $T generate --bogus 2>&1
         LANG=$1 $T generate --temperature 2>&1
@@ -44,7 +45,7 @@ run_all() { # LANGVALUE OUTFILE
 
 for l in de_DE.UTF-8:de fr_FR.UTF-8:fr zh_CN.UTF-8:zh; do
     locale=${l%%:*} code=${l##*:}
-    run_all "$locale" "$work/$code.txt"
+    run_all "$locale" "$work/$code.txt" "$code"
     # the poems themselves are Chinese: look at the lines with Latin letters only
     # and a flag (--model, --temperature) is a name in every language
     english=$(grep -v '^[^A-Za-z]*$' "$work/$code.txt" | sed 's/--[a-z-]*//g' | grep -iwoE "$(echo "$ENGLISH" | tr -d '\n')" | sort -u | tr '\n' ' ')
