@@ -23,6 +23,7 @@ static const Subcommand SUBCOMMANDS[] = {
     {"acrostic", cmd_acrostic, LBL_CMD_ACROSTIC},
     {"jueju", cmd_jueju, LBL_CMD_JUEJU},
     {"lesson", cmd_lesson, LBL_CMD_LESSON},
+    {"exercise", cmd_exercise, LBL_CMD_EXERCISE},
     {"demo", cmd_demo, LBL_CMD_DEMO},
     {"info", cmd_info, LBL_CMD_INFO},
     {"kvcache", cmd_kvcache, LBL_CMD_KVCACHE},
@@ -55,6 +56,7 @@ static void usage(FILE *out)
 {
     fprintf(out, "%s\n       ", cli_label(LBL_CLI_USAGE));
     fprintf(out, cli_label(LBL_CLI_USAGE_EXPLORER), app_lang_codes("|"));
+    fprintf(out, "\n       %s", cli_label(LBL_CLI_USAGE_SESSION));
     fprintf(out, "\n\n%s\n\n%s\n", cli_label(LBL_CLI_ABOUT), cli_label(LBL_CLI_COMMANDS));
     for (size_t i = 0; i < sizeof SUBCOMMANDS / sizeof SUBCOMMANDS[0]; i++)
         fprintf(out, "  %-10s %s\n", SUBCOMMANDS[i].name, cli_label(SUBCOMMANDS[i].summary));
