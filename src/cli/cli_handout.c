@@ -48,15 +48,23 @@ static void put_text(FILE *out, const AppState *s, size_t from, size_t to)
 /* The width of a handout's verse: a long line of the poem wraps here. */
 enum { VERSE_COLS = 60 };
 
-/* The colon after a label as the language writes it: "：" in Chinese, a
- * no-break space before it in French. */
-static const char *colon(const AppState *s)
+/* The language's colon after a label (app_colon: ": ", "\u00a0: ", "："),
+ * with its space after it only if space_after (not at the end of a line). */
+static void put_colon(FILE *out, const AppState *s, int space_after)
 {
-    return s->lang == LANG_ZH ? "：" : s->lang == LANG_FR ? "\xC2\xA0:" : ":";
+    const char *c = app_colon(s->lang);
+    size_t n = strlen(c);
+    if (!space_after && n > 0 && c[n - 1] == ' ')
+        n--;
+    fwrite(c, 1, n, out);
 }
 
-/* What follows the colon before the text on its line: Chinese, nothing. */
-static const char *after_colon(const AppState *s) { return s->lang == LANG_ZH ? "" : " "; }
+/* The space after a colon before the text on its line (Chinese: none). */
+static const char *after_colon(const AppState *s)
+{
+    const char *c = app_colon(s->lang);
+    return c[0] && c[strlen(c) - 1] == ' ' ? " " : "";
+}
 
 /* Does a line of verse end with cp (verse.h's rule 1)? */
 static int ends_verse_line(uint32_t cp)
@@ -84,9 +92,9 @@ static void put_verse(FILE *out, const AppState *s, LabelId label, size_t from, 
         while (first + 1 < total && (size_t)(rows[first].start + rows[first].len) <= from)
             first++;
     }
-    fprintf(out, "- %s%s", app_label(s, label), colon(s));
+    fprintf(out, "- %s", app_label(s, label));
+    put_colon(out, s, first + 1 >= total);
     if (first + 1 >= total) { /* one line (or out of memory): the characters on it */
-        fputs(after_colon(s), out);
         if (to > from)
             put_text(out, s, from, to);
         else
@@ -135,19 +143,22 @@ static void put_text_lines(FILE *out, const AppState *s)
 
 static void put_settings(FILE *out, const AppState *s)
 {
-    fprintf(out, "- %s%s%s", app_label(s, LBL_LESSON_SETTINGS), colon(s), after_colon(s));
+    fprintf(out, "- %s", app_label(s, LBL_LESSON_SETTINGS));
+    put_colon(out, s, 1);
     for (int id = 0; id < SL_COUNT; id++) {
         char v[32];
         app_slider_format(s, (SliderId)id, v, sizeof v);
         if (id == SL_TOP_K && s->set.top_k == 0)
-            snprintf(v, sizeof v, "%s", app_label(s, LBL_OFF));
+            snprintf(v, sizeof v, "%s", app_label(s, LBL_FILTER_OFF));
         fprintf(out, "%s %s · ", app_label(s, (LabelId)(LBL_TEMPERATURE + id)), v);
     }
     fprintf(out, "%s %s · ", app_label(s, LBL_CACHE), app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
     if (s->mode.kind == FORM_JUEJU)
-        fprintf(out, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
+        fprintf(out, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
+                app_line_len(s->lang, s->mode.line_len));
     else if (s->mode.kind == FORM_ACROSTIC)
-        fprintf(out, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len, s->mode.heads);
+        fprintf(out, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
+                s->mode.heads);
     else
         fputs(app_label(s, LBL_MODE_FREE), out);
     fputc('\n', out);
@@ -163,16 +174,20 @@ static void put_top(FILE *out, const AppState *s)
         const Candidate *c = &p->top[k];
         fprintf(out, "| %d | ", k + 1);
         put_char(out, vocab_cp(&s->m->vocab, c->id));
-        /* the percentages as the bars write them (0.85%, not 0.9%) */
-        char pct[32];
-        fprintf(out, " | %s | ", probfmt_percent((double)c->p, 1, pct, sizeof pct));
+        /* the percentages as the bars write them (0.85%, not 0.9%): the screen's formatter */
+        char a[32], b[32], pct[32];
+        fprintf(out, " | %s | ", probfmt_percent_in((double)c->p, 1, app_num_style(s->lang), pct, sizeof pct));
         if (c->blocked)
             fputs(app_label(s, LBL_BLOCKED), out);
         else
-            fputs(probfmt_percent((double)c->p_sampler, 1, pct, sizeof pct), out);
-        if (s->corpus && p->suffix_total > 0)
-            fprintf(out, " | %zu/%zu %.1f%% |\n", c->corpus_count, p->suffix_total,
-                    100.0 * (double)c->corpus_count / (double)p->suffix_total);
+            fputs(probfmt_percent_in((double)c->p_sampler, 1, app_num_style(s->lang), pct, sizeof pct), out);
+        if (s->corpus && p->suffix_total > 0) {
+            app_format_count(s->lang, (long)c->corpus_count, a, sizeof a);
+            app_format_count(s->lang, (long)p->suffix_total, b, sizeof b);
+            fprintf(out, " | %s/%s %s |\n", a, b,
+                    app_share(s->lang, 100.0 * (double)c->corpus_count / (double)p->suffix_total, 1,
+                              pct, sizeof pct));
+        }
         else
             fputs(" | — |\n", out);
     }
@@ -185,7 +200,10 @@ static void put_top(FILE *out, const AppState *s)
             n += (size_t)vocab_show(cp, ctx + n);
         }
         ctx[n] = 0;
-        fprintf(out, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), ctx, p->suffix_total);
+        char quoted[300], count[32];
+        app_quoted(s->lang, ctx, quoted, sizeof quoted);
+        app_format_count(s->lang, (long)p->suffix_total, count, sizeof count);
+        fprintf(out, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), quoted, count);
         fputs("\n\n", out);
     }
 }
@@ -213,9 +231,12 @@ static void put_timing(FILE *out, const AppState *s)
         return;
     double un = c->total_uncached_model_ms, ca = c->total_cached_model_ms;
     double speedup = ca > 0 ? un / ca : 0;
-    fprintf(out, "- %s%s%s", app_label(s, LBL_CACHE), colon(s), after_colon(s));
-    fprintf(out, app_label(s, LBL_TIMING_TOTALS), un, ca, speedup);
-    fprintf(out, "%s%s\n\n", s->lang == LANG_ZH ? "；" : s->lang == LANG_FR ? "\xC2\xA0; " : "; ",
+    fprintf(out, "- %s", app_label(s, LBL_CACHE));
+    put_colon(out, s, 1);
+    char a[32], b[32], f[32];
+    fprintf(out, app_label(s, LBL_TIMING_TOTALS), app_num(s->lang, un, 0, a, sizeof a),
+            app_num(s->lang, ca, 0, b, sizeof b), app_num(s->lang, speedup, 1, f, sizeof f));
+    fprintf(out, "%s%s\n\n", app_semicolon(s->lang),
             app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
     fprintf(out, "| %s | %s | %s |\n| ---: | ---: | ---: |\n", app_label(s, LBL_POSITION),
             app_label(s, LBL_WITHOUT_CACHE), app_label(s, LBL_WITH_CACHE));
@@ -225,8 +246,9 @@ static void put_timing(FILE *out, const AppState *s)
         if (i == last)
             continue;
         last = i;
-        fprintf(out, "| %d | %.3f ms | %.3f ms |\n", c->first_pos + i + 1, c->uncached_model_ms[i],
-                c->cached_model_ms[i]);
+        fprintf(out, "| %d | %s ms | %s ms |\n", c->first_pos + i + 1,
+                app_num(s->lang, c->uncached_model_ms[i], 3, a, sizeof a),
+                app_num(s->lang, c->cached_model_ms[i], 3, b, sizeof b));
     }
     fputc('\n', out);
 }
@@ -239,7 +261,9 @@ static void put_question(FILE *out, const AppState *s, int number)
         snprintf(label, sizeof label, app_label(s, LBL_HANDOUT_QUESTION), number);
     else
         snprintf(label, sizeof label, "%s", app_label(s, LBL_LESSON_QUIZ));
-    fprintf(out, "> **%s%s**%s%s\n\n", label, colon(s), after_colon(s), s->quiz);
+    fprintf(out, "> **%s", label);
+    put_colon(out, s, 0);
+    fprintf(out, "**%s%s\n\n", after_colon(s), s->quiz);
 }
 
 /* What the screen shows while a quiz hides its answer: the text, the settings. */

@@ -29,7 +29,7 @@ static int narration_parts(const AppState *s, Part parts[4], char *quiz, size_t 
     if (st->plain[0])
         parts[n++] = (Part){st->plain, ROLE_NORMAL};
     if (s->quiz[0]) {
-        snprintf(quiz, size, "%s: %s", app_label(s, LBL_LESSON_QUIZ), s->quiz);
+        snprintf(quiz, size, "%s%s%s", app_label(s, LBL_LESSON_QUIZ), app_colon(s->lang), s->quiz);
         parts[n++] = (Part){quiz, ROLE_KEY};
     }
     return n;

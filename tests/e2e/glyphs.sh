@@ -24,14 +24,59 @@ launch() {
 
 # ---- the help, from the key table, in every language ----
 # The keys of src/tui/input.c's explorer and lesson tables, written out by
-# hand as the help names them: a word or a letter, each as its own word.
-KEYS='Space 1-8 Backspace Ctrl-U Enter Esc tT kK pP mM Tab S-Tab ↓ ↑ ← → s c b f a j h v l ? / n
-: x r y i z e w q F10 Ctrl-C nN PgDn PgUp S-↓ S-↑'
+# hand as the help names them: a word or a letter, each as its own word; the
+# keys with names are named as each language's keyboards name them (the key
+# table of src/app/lang.c), one name to a line (French names hold a space).
+KEYS='1-8 &é"'"'"'(-è_ tT kK pP mM Tab ↓ ↑ ← → s c b f a j h v l ? / n : x r y i z e w q F10 nN'
+NAMES_en='Space
+Backspace
+Ctrl-U
+Enter
+Esc
+S-Tab
+Ctrl-C
+PgDn
+PgUp
+S-↓
+S-↑'
+NAMES_zh='空格
+退格
+Ctrl-U
+回车
+Esc
+S-Tab
+Ctrl-C
+PgDn
+PgUp
+S-↓
+S-↑'
+NAMES_de='Leertaste
+Rücktaste
+Strg-U
+Eingabe
+Esc
+Umsch-Tab
+Strg-C
+Bild↓
+Bild↑
+Umsch-↓
+Umsch-↑'
+NAMES_fr='Espace
+Retour arr.
+Ctrl-U
+Entrée
+Échap
+Maj-Tab
+Ctrl-C
+Pg↓
+Pg↑
+Maj-↓
+Maj-↑'
 # has_key K: K among the help's keys (the rows between the title bar and the
 # status line): after a blank or the edge, then a blank (or the blanks
 # before what it does, for a key of one character)
 has_key() {
-    re=$(printf '%s' "$1" | sed 's/[]?*+.^$\/[]/\\&/g')
+    re=$(printf '%s' "$1" | sed 's/[]?*+.^$\/[(){}|]/\\&/g')
     case $1 in
     q | ?? | ???*) after='( |$)' ;; # among others, or not a word of a label
     *) after=' {2,}' ;;             # a letter alone: "a" is a word too
@@ -43,7 +88,7 @@ for lang in en zh de fr; do
     en) close="any key closes this help" ;;
     zh) close="按任意键关闭帮助" ;;
     de) close="beliebige Taste schließt die Hilfe" ;;
-    fr) close="n'importe quelle touche ferme l'aide" ;;
+    fr) close="n’importe quelle touche ferme l’aide" ;;
     esac
     launch "$lang" || { fail "help_${lang}_opens" "no first screen within ${TIMEOUT}s"; continue; }
     e2e_keys '?'
@@ -51,9 +96,16 @@ for lang in en zh de fr; do
         fail "help_${lang}_opens" "no help screen after ?"
         continue
     fi
+    eval "names=\$NAMES_$lang"
     every_key() {
         missing=
         for k in $KEYS; do has_key "$k" || missing="$missing $k"; done
+        # the names, one to a line (IFS: a newline)
+        old_ifs=$IFS
+        IFS='
+'
+        for k in $names; do has_key "$k" || missing="$missing [$k]"; done
+        IFS=$old_ifs
         [ -z "$missing" ]
     }
     if until_ok one_capture every_key; then pass "help_${lang}_every_key"; else

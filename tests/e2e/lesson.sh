@@ -115,7 +115,7 @@ $T lesson --check --lang en >"$work/out" 2>"$work/err"
 $T lesson --check "$work/none.md" $TINY >/dev/null 2>"$work/err"
 [ $? -eq 2 ] && grep -q "none.md" "$work/err" && pass check-missing-file || fail check-missing-file "$(cat "$work/err")"
 $T lesson --lang es --check $GOOD $TINY >/dev/null 2>"$work/err"
-[ $? -eq 2 ] && grep -q "zh, en, de or fr" "$work/err" && pass lang-bad || fail lang-bad "$(cat "$work/err")"
+[ $? -eq 2 ] && grep -q "en, zh, de, fr" "$work/err" && pass lang-bad || fail lang-bad "$(cat "$work/err")"
 $T lesson $GOOD $TINY </dev/null >"$work/out" 2>"$work/err"
 [ $? -eq 2 ] && grep -q "needs a terminal" "$work/err" && pass lesson-needs-terminal || fail lesson-needs-terminal "$(cat "$work/err")"
 if $T lesson --help | grep -q "^usage: tangscope lesson" && $T lesson --help | grep -q "set temperature X"; then

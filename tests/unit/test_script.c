@@ -393,7 +393,7 @@ static void test_errors(void)
         {"cache", "cache: needs one of on, off"},
         {"mid-text yes", "mid-text: 'yes' is not one of on, off"},
         {"show everything", "show: 'everything' is not one of histogram, attention, help, none"},
-        {"lang es", "lang: 'es' is not one of zh, en, de, fr"},
+        {"lang es", "lang: 'es' is not one of en, zh, de, fr"},
         {"point screen", "point: 'screen' is not one of bars, sliders, timing, text, corpus, none"},
         {"form sonnet", "form: 'sonnet' is not one of free, acrostic, jueju"},
         {"form jueju 6", "form jueju: the line length is 5 or 7, not '6'"},
