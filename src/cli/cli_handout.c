@@ -176,11 +176,12 @@ static void put_top(FILE *out, const AppState *s)
         put_char(out, vocab_cp(&s->m->vocab, c->id));
         /* the percentages as the bars write them (0.85%, not 0.9%): the screen's formatter */
         char a[32], b[32], pct[32];
-        fprintf(out, " | %s | ", probfmt_percent_in((double)c->p, 1, app_num_style(s->lang), pct, sizeof pct));
+        const NumStyle *style = app_num_style(s->lang);
+        fprintf(out, " | %s | ", probfmt_percent_in((double)c->p, 1, style, pct, sizeof pct));
         if (c->blocked)
             fputs(app_label(s, LBL_BLOCKED), out);
         else
-            fputs(probfmt_percent_in((double)c->p_sampler, 1, app_num_style(s->lang), pct, sizeof pct), out);
+            fputs(probfmt_percent_in((double)c->p_sampler, 1, style, pct, sizeof pct), out);
         if (s->corpus && p->suffix_total > 0) {
             app_format_count(s->lang, (long)c->corpus_count, a, sizeof a);
             app_format_count(s->lang, (long)p->suffix_total, b, sizeof b);
