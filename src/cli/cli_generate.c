@@ -586,10 +586,10 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     }
     if (rc == 0)
         gen_print_summary(&r, &q, &t);
+    else if (q.a.json) /* the poems' list and the object, closed after a failure */
+        puts("]}");
     if (rc == 0 && q.a.export_doc)
         rc = gen_export(&r, &q, cmd);
-    else if (q.a.json)
-        puts("]}");
     gen_run_free(&r);
     return rc;
 }
