@@ -89,7 +89,7 @@ if launch en TERM=vt100; then
     e2e_keys '?'
     on help "any key closes"
     e2e_keys '?'
-    until_ok hides "any key closes" >/dev/null
+    until_ok hides_shows "any key closes" "? " >/dev/null
     e2e_keys r
     on kvcache "per token"
     e2e_keys r w
@@ -101,7 +101,7 @@ if launch en TERM=vt100; then
     e2e_keys -l chun
     on pinyin_input "page 1 of"
     e2e_keys Escape
-    until_ok hides "page 1 of" >/dev/null
+    until_ok hides_shows "page 1 of" "? " >/dev/null
     e2e_keys Escape
     until_ok shows "pinyin input off" >/dev/null
     e2e_keys b

@@ -68,7 +68,8 @@ if start; then
         fail pinyin-under-text "readings not under their characters: '$row_text' / '$row_py'"
     fi
     e2e_keys y
-    if until_ok hides "chūn"; then
+    no_readings() { hides "chūn" && shows_regex "^1 $first "; }
+    if until_ok one_capture no_readings; then
         pass pinyin-hide
     else
         fail pinyin-hide "y again should hide the readings"
