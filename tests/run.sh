@@ -7,7 +7,8 @@
 #
 # The tests run in a pool of TEST_JOBS at once (default: the number of cores),
 # each writing to its own file. The longest start first: each run keeps how
-# long every test took in BUILD_DIR/test-times, and the next run orders by it
+# long every test took in BUILD_DIR/test-times (milliseconds, name, CPU
+# seconds; slowest first), and the next run orders by it
 # (a test that run did not see goes first; without the file, the end-to-end
 # scripts go before the unit tests). Each end-to-end script has a tmux server
 # and a temporary folder of its own, so they do not meet.
@@ -47,7 +48,9 @@ while read -r name; do
 done <"$out/list" | sort -k1,1nr -k2,2 | cut -d' ' -f2 >"$out/order"
 
 # one.sh OUT BUILD NAME: run the test NAME; its output goes to OUT/NAME.out,
-# its exit status to OUT/NAME.status, its time in milliseconds to OUT/NAME.ms.
+# its exit status to OUT/NAME.status, "MS NAME CPU" to OUT/NAME.ms: its wall
+# time in milliseconds and the CPU seconds of the processes it waited for
+# (user and system; a tmux server's programs are not among them).
 cat >"$out/one.sh" <<'ONE'
 out=$1 build=$2 name=$3
 t0=$(date +%s%N)
@@ -57,7 +60,9 @@ case $name in
 esac >"$out/$name.out" 2>&1 </dev/null
 echo $? >"$out/$name.status"
 t1=$(date +%s%N)
-echo $(((t1 - t0) / 1000000)) >"$out/$name.ms"
+times >"$out/$name.times" # (in a $(...) it would count that subshell's children)
+cpu=$(awk 'NR == 2 { split($1 $2, t, /[ms]/); printf "%.1f", t[1] * 60 + t[2] + t[3] * 60 + t[4] }' "$out/$name.times")
+echo "$(((t1 - t0) / 1000000)) $name $cpu" >"$out/$name.ms"
 ONE
 xargs -P "$jobs" -n 1 sh "$out/one.sh" "$out" "$build" <"$out/order"
 
@@ -84,7 +89,7 @@ while read -r name; do
         echo "FAIL $name (exit status $status)"
         failed=$((failed + 1))
     fi
-    [ -s "$out/$name.ms" ] && echo "$(cat "$out/$name.ms") $name" >>"$out/times"
+    [ -s "$out/$name.ms" ] && cat "$out/$name.ms" >>"$out/times"
 done <"$out/list"
 # this run's times, for the next run's order
 if [ -d "$build" ]; then
