@@ -108,7 +108,7 @@ e2e: tangscope
 
 # `make test` builds with as many compilers at once as there are cores (unless
 # make was given -j itself), then tests/run.sh runs the tests as many at a time
-# (TEST_JOBS, default: the cores) and ends with the wall time.
+# (TEST_JOBS, default: twice the cores) and ends with the wall time.
 NPROC    := $(shell nproc 2>/dev/null || echo 2)
 # -jN for a sub-make, unless this make runs with -j already (read as a recipe runs)
 SUB_JOBS  = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC))

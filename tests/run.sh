@@ -5,8 +5,10 @@
 # skipped in N s" counting individual tests and the wall time (a test that
 # cannot run on this machine says SKIP; skips do not fail the run).
 #
-# The tests run in a pool of TEST_JOBS at once (default: the number of cores),
-# each writing to its own file. The longest start first: each run keeps how
+# The tests run in a pool of TEST_JOBS at once, each writing to its own file.
+# The default is twice the number of cores: the end-to-end scripts spend most
+# of their time waiting for a screen (the explorer writes 14 characters a
+# second, for a class to read along), and a core is better used meanwhile. The longest start first: each run keeps how
 # long every test took in BUILD_DIR/test-times (milliseconds, name, CPU
 # seconds; slowest first), and the next run orders by it
 # (a test that run did not see goes first; without the file, the end-to-end
@@ -19,8 +21,10 @@ export OMP_WAIT_POLICY=PASSIVE
 build=${1:-build}
 bin=${2:-./tangscope}
 export TANGSCOPE="$bin"
-jobs=${TEST_JOBS:-$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null)}
-case $jobs in '' | *[!0-9]* | 0) jobs=2 ;; esac
+cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null)
+case $cores in '' | *[!0-9]* | 0) cores=1 ;; esac
+jobs=${TEST_JOBS:-$((2 * cores))}
+case $jobs in '' | *[!0-9]* | 0) jobs=$((2 * cores)) ;; esac
 start=$(date +%s)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
