@@ -212,7 +212,7 @@ if launch 80x24; then
             py=$(printf '%s\n' "$pairs" | sed -n "$((2 * k))p")
             [ "$(han_count "$row")" -eq 7 ] && aligned "$row" "$py" && ok=$((ok + 1))
         done
-        [ "$ok" -eq 4 ] && hides "text ↑"
+        [ "$ok" -eq 4 ] && hides "text ↑" && shows "pinyin on: "
     }
     if until_ok one_capture jueju_read; then
         pass verse_long_pinyin_jueju_80x24
