@@ -8,12 +8,14 @@
 # The tests run in a pool of TEST_JOBS at once, each writing to its own file.
 # The default is twice the number of cores: the end-to-end scripts spend most
 # of their time waiting for a screen (the explorer writes 14 characters a
-# second, for a class to read along), and a core is better used meanwhile. The longest start first: each run keeps how
-# long every test took in BUILD_DIR/test-times (milliseconds, name, CPU
-# seconds; slowest first), and the next run orders by it
-# (a test that run did not see goes first; without the file, the end-to-end
-# scripts go before the unit tests). Each end-to-end script has a tmux server
-# and a temporary folder of its own, so they do not meet.
+# second, for a class to read along), and a core is better used meanwhile.
+# The longest start first, so that no long one starts last: each run keeps
+# how long every test took in BUILD_DIR/test-times (milliseconds, name, CPU
+# seconds of the processes it waited for; slowest first), and the next run
+# orders by it; a fresh build orders by tests/test-times, a run's copy kept
+# in the repository. A test neither knows starts before all the others.
+# Each end-to-end script has a tmux server and a temporary folder of its
+# own, so they do not meet.
 # usage: tests/run.sh BUILD_DIR TANGSCOPE_BINARY   (from the repository root)
 set -u
 # Idle OpenMP threads sleep instead of spinning: the tests share the machine.
@@ -40,16 +42,13 @@ for t in tests/e2e/*.sh; do
     [ -f "$t" ] && basename "$t" >>"$out/list"
 done
 
-# The order they start in: by the milliseconds each took last time, most
-# first; a test the last run did not see before them all.
-while read -r name; do
-    ms=$(awk -v n="$name" '$2 == n { print $1; exit }' "$times" 2>/dev/null)
-    if [ -z "$ms" ]; then
-        case $name in *.sh) ms=1000000001 ;; *) ms=1000000000 ;; esac
-        [ -s "$times" ] && ms=1000000002
-    fi
-    echo "$ms $name"
-done <"$out/list" | sort -k1,1nr -k2,2 | cut -d' ' -f2 >"$out/order"
+# The order they start in: by the milliseconds each took, most first.
+known=$times
+[ -s "$known" ] || known=tests/test-times
+awk 'NR == FNR { ms[$2] = $1; next }
+     { print ($0 in ms ? ms[$0] : 1000000000), $0 }' "$known" "$out/list" 2>/dev/null |
+    sort -k1,1nr -k2,2 | cut -d' ' -f2 >"$out/order"
+[ -s "$out/order" ] || cp "$out/list" "$out/order" # (no tests/test-times either)
 
 # one.sh OUT BUILD NAME: run the test NAME; its output goes to OUT/NAME.out,
 # its exit status to OUT/NAME.status, "MS NAME CPU" to OUT/NAME.ms: its wall
