@@ -108,8 +108,10 @@ fi
 # --- usage errors ---
 $T lesson --print $GOOD $BROKEN $TINY >/dev/null 2>"$work/err"
 [ $? -eq 2 ] && grep -q "takes one lesson file" "$work/err" && pass print-one-file || fail print-one-file "$(cat "$work/err")"
-$T lesson --check $TINY >/dev/null 2>"$work/err"
-[ $? -eq 2 ] && grep -q "needs at least one" "$work/err" && pass check-no-file || fail check-no-file "$(cat "$work/err")"
+# --check with no file: the lessons the picker shows, those of --lang
+$T lesson --check --lang en >"$work/out" 2>"$work/err"
+[ $? -eq 0 ] && [ "$(grep -c "^lessons/en/.*steps, ok$" "$work/out")" -eq "$(ls lessons/en/*.md | wc -l)" ] &&
+    pass check-no-file || fail check-no-file "$(cat "$work/out" "$work/err" | head -3)"
 $T lesson --check "$work/none.md" $TINY >/dev/null 2>"$work/err"
 [ $? -eq 2 ] && grep -q "none.md" "$work/err" && pass check-missing-file || fail check-missing-file "$(cat "$work/err")"
 $T lesson --lang es --check $GOOD $TINY >/dev/null 2>"$work/err"
