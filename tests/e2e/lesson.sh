@@ -108,10 +108,15 @@ fi
 # --- usage errors ---
 $T lesson --print $GOOD $BROKEN $TINY >/dev/null 2>"$work/err"
 [ $? -eq 2 ] && grep -q "takes one lesson file" "$work/err" && pass print-one-file || fail print-one-file "$(cat "$work/err")"
-# --check with no file: the lessons the picker shows, those of --lang
-$T lesson --check --lang en >"$work/out" 2>"$work/err"
-[ $? -eq 0 ] && [ "$(grep -c "^lessons/en/.*steps, ok$" "$work/out")" -eq "$(ls lessons/en/*.md | wc -l)" ] &&
-    pass check-no-file || fail check-no-file "$(cat "$work/out" "$work/err" | head -3)"
+# --check with no file: the lessons the picker shows, those of --lang (on the
+# bundled model)
+if [ ! -f assets/tang.bin ] || [ ! -f assets/tang-train.txt ]; then
+    echo "SKIP check-no-file: assets/tang.bin or assets/tang-train.txt is missing"
+else
+    $T lesson --check --lang en >"$work/out" 2>"$work/err"
+    [ $? -eq 0 ] && [ "$(grep -c "^lessons/en/.*steps, ok$" "$work/out")" -eq "$(ls lessons/en/*.md | wc -l)" ] &&
+        pass check-no-file || fail check-no-file "$(cat "$work/out" "$work/err" | head -3)"
+fi
 $T lesson --check "$work/none.md" $TINY >/dev/null 2>"$work/err"
 [ $? -eq 2 ] && grep -q "none.md" "$work/err" && pass check-missing-file || fail check-missing-file "$(cat "$work/err")"
 $T lesson --lang es --check $GOOD $TINY >/dev/null 2>"$work/err"
