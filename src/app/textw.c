@@ -188,6 +188,7 @@ static int space_break(uint32_t a, uint32_t b, TextwLang lang)
 static size_t break_at(const char *s, size_t len, int cols, TextwLang lang)
 {
     size_t n = 0, best = 0; /* best: the last place before n where the line may end */
+    size_t space = 0;       /* the last run of spaces, even one the rules keep whole */
     int total = 0;
     Ch prev = {0, 0, 0, 0};
     while (n < len) {
@@ -195,6 +196,7 @@ static size_t break_at(const char *s, size_t len, int cols, TextwLang lang)
         if (total + c.w > cols)
             break;
         if (n > 0 && c.cp == ' ' && prev.cp != ' ') { /* a run of spaces starts */
+            space = n;
             size_t after = n;
             while (after < len && s[after] == ' ')
                 after++;
@@ -226,6 +228,10 @@ static size_t break_at(const char *s, size_t len, int cols, TextwLang lang)
     }
     if (best > 0)
         return best;
+    /* on a line too narrow for what the rules keep together ("needs 80x24"
+     * in 10 columns), a space they would keep is still better than a word cut */
+    if (space > 0)
+        return space;
     /* a word longer than the line is cut; closing punctuation still does not
      * open the next line: the character before it goes down with it */
     if (closes(c.cp, lang) && prev.at > 0)

@@ -88,7 +88,8 @@ if launch fr "suivant  "; then
     fi
     # & is 1 on a French keyboard: candidate 1 (吹) follows 春风, no & in the text
     e2e_keys -l "&"
-    if until_ok shows "春风吹" && hides "&"; then
+    picked_one() { shows "春风吹" && hides "&"; }
+    if until_ok one_capture picked_one; then
         pass lang_fr_ampersand_picks
     else
         fail lang_fr_ampersand_picks "& did not pick candidate 1"
@@ -98,7 +99,8 @@ if launch fr "suivant  "; then
     e2e_keys i && e2e_keys -l "chun"
     until_ok shows "chun" >/dev/null
     e2e_keys -l "&"
-    if until_ok shows "春风吹春" && hides "&"; then
+    picked_chun() { shows "春风吹春" && hides "&"; }
+    if until_ok one_capture picked_chun; then
         pass lang_fr_ampersand_pinyin
     else
         fail lang_fr_ampersand_pinyin "& with chun pending: the syllable stayed or & was typed"
@@ -121,7 +123,8 @@ if launch zh "下一个字"; then
         i=$((i + 1))
         until_ok shows "种子" >/dev/null
     done
-    if until_ok shows "全诗已完，只能换行" && hides "第 5 句"; then
+    poem_done() { shows "全诗已完，只能换行" && hides "第 5 句"; }
+    if until_ok one_capture poem_done; then
         pass lang_zh_poem_end
     else
         fail lang_zh_poem_end "after four lines: no 全诗已完 note"

@@ -115,6 +115,8 @@ static void test_wrap_en(void)
     expect_wrap_in("tangscope generate -n 100 --seed 1 --stats", 16, TEXTW_EN,
                    "tangscope|generate -n 100|--seed 1 --stats");
     expect_wrap_in("the “春风” line", 6, TEXTW_EN, "the|“春风”|line");
+    /* too narrow for what the rules keep together: the space, not the word */
+    expect_wrap_in("needs 80x24", 10, TEXTW_EN, "needs|80x24");
 }
 
 int main(void)
