@@ -25,7 +25,7 @@ cd "$work/elsewhere" || exit 1
 ok=1
 for l in zh en de fr; do
     "$PFX/bin/tangscope" lesson --check --lang $l >"$work/check.$l" 2>&1 || ok=0
-    n=$(grep -c "^$PFX/share/tangscope/lessons/$l/[0-9][^:]*\.md: " "$work/check.$l") # one line a lesson, in its language
+    n=$(grep -c "^$PFX/share/tangscope/lessons/$l/[0-9][^/]*\.md" "$work/check.$l") # a line a lesson, in its language
     [ "$n" -ge 8 ] || ok=0
 done
 if [ $ok -eq 1 ]; then
