@@ -84,6 +84,7 @@ void app_reset(AppState *s)
 void app_free(AppState *s)
 {
     app_job_stop(s);
+    app_lesson_forget(s);
     if (s->job.have_gens) {
         cachecmp_free(&s->job.compare);
     }
@@ -531,6 +532,8 @@ void app_forget_stale(AppState *s, int all)
     }
     if (s->pred.query_cp && (all || !app_text_has(s, s->query_text))) {
         s->pred.query_cp = 0;
+        s->pred.query_id = s->pred.query_rank = 0; /* no rank of a look-up that is gone */
+        s->pred.query_p = s->pred.query_p_sampler = 0.0f;
         s->query_text = (TextMark){0};
     }
 }

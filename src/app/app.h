@@ -200,7 +200,9 @@ typedef struct {
     uint64_t hash;
 } TextMark;
 
-typedef enum { JOB_NONE, JOB_WRITE, JOB_COMPARE } JobKind;
+/* JOB_LESSON: a lesson step the screen waits for while it is entered in
+ * the background (app_lesson_tick shows it once it stands). */
+typedef enum { JOB_NONE, JOB_WRITE, JOB_COMPARE, JOB_LESSON } JobKind;
 
 /* Work that runs in ticks so the screen can follow it (and Esc can stop it). */
 typedef struct {
@@ -285,6 +287,9 @@ typedef struct {
     const struct Lesson *shelf;  /* [n_shelf] the lessons to pick from; not owned */
     int n_shelf, shelf_sel;
     int picking;                 /* 1: the picker is on the screen */
+    struct AppStepSnaps *snaps;  /* the state after each step of the lesson shown, so
+                                  * that going to a step costs a copy, not a replay of
+                                  * the lesson (app_lesson.c); owned */
     /* the command line: `:` opens it, Enter runs what was typed (script.h) */
     int cmdline_open;
     char cmdline[APP_CMDLINE_MAX];
@@ -395,6 +400,15 @@ void app_lesson_open(AppState *s, const struct Lesson *l, AppLang lang);
  * the start. A command that fails is told in the status line (with its line
  * in the file); the lesson goes on. */
 void app_lesson_go(AppState *s, int k);
+/* The step being waited for, once it stands (JOB_LESSON); what to redraw. */
+unsigned app_lesson_tick(AppState *s);
+/* Wait until no step is being waited for (for callers without a clock:
+ * tests, benchmarks). */
+void app_lesson_wait(AppState *s);
+/* How many steps of the lesson shown are kept so far (from the introduction on). */
+int app_lesson_prepared(AppState *s);
+/* Forget the states kept after each step (app_free does; so does opening a lesson). */
+void app_lesson_forget(AppState *s);
 /* The screen tells how many lines the narration takes at its width and how
  * many rows show them, so that scrolling stops at its end. */
 void app_lesson_fit(AppState *s, int lines, int rows);

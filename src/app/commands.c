@@ -163,6 +163,9 @@ static unsigned do_stop(AppState *s, CmdArg a)
     if (s->query_input) {
         s->query_input = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_QUERY_CANCELLED));
+    } else if (s->job.kind == JOB_LESSON) {
+        app_job_stop(s); /* the class stays on the step it is on */
+        app_status(s, 0, "%s", "");
     } else if (s->job.kind != JOB_NONE) {
         int written = s->job.written, compare = s->job.kind == JOB_COMPARE;
         app_job_stop(s);

@@ -51,7 +51,7 @@ typedef enum {
     CMD_REVEAL,         /* show the bars a quiz hid */
     CMD_POINT,          /* arg.n an AppPanel: highlight it (PANEL_NONE: none) */
     CMD_LESSON_NEXT,    /* n, PgDn: the lesson's next step */
-    CMD_LESSON_PREV,    /* N, PgUp: the step before (replayed from the start) */
+    CMD_LESSON_PREV,    /* N, PgUp: the step before (as kept: app_lesson.c) */
     CMD_NARRATION_SCROLL, /* Shift-Down / Shift-Up: the narration arg.n lines on */
     CMD_PICKER_MOVE,    /* the picker: arg.n lessons down (negative: up) */
     CMD_PICKER_OPEN,    /* the picker: open the chosen lesson */
