@@ -106,8 +106,11 @@ static int draw_paragraph(int y, int end, int x, int w, Role role, const char *t
     int count = textw_lines(text, w, spans, 32);
     for (int k = 0; k < count && k < 32 && y < end; k++, y++) {
         char line[APP_QUIZ_MAX];
-        snprintf(line, sizeof line, "%.*s", (int)spans[k].len, text + spans[k].start);
-        draw_text(y, x, w, role, line);
+        if (y == end - 1 && k + 1 < count) /* more than the rows hold: the last one says so */
+            snprintf(line, sizeof line, "%s", text + spans[k].start);
+        else
+            snprintf(line, sizeof line, "%.*s", (int)spans[k].len, text + spans[k].start);
+        draw_text_cut(y, x, w, role, line);
     }
     return y;
 }
@@ -116,7 +119,9 @@ void view_quiz_draw(const AppState *s, Rect r)
 {
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_LESSON_QUIZ));
     int end = r.y + r.h;
+    draw_item(ITEM_QUIZ, 0);
     int y = draw_paragraph(r.y + 2, end - 2, r.x + 2, r.w - 4, ROLE_KEY, s->quiz);
+    draw_item(ITEM_NONE, 0);
     draw_paragraph(y + 1, end, r.x + 2, r.w - 4, ROLE_DIM, app_label(s, LBL_ST_QUIZ));
 }
 

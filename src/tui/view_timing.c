@@ -141,7 +141,9 @@ static void draw_plot(const AppState *s, Rect p)
     bin_series(c->cached_model_ms, c->n, c->length, &ca, cols);
     for (int i = 0; i < cols; i++)
         ymax = fmax(ymax, fmax(un.ms[i], ca.ms[i])); /* a column without values holds 0 */
+    draw_item(ITEM_PLOT, p.h); /* its rows: the check wants enough to show a ramp */
     draw_textf(p.y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, "%5.*f", ymax < 10 ? 2 : 0, ymax);
+    draw_item(ITEM_NONE, 0);
     draw_text(p.y + p.h - 1, p.x - 2, 1, ROLE_DIM, "0");
     if (unicode && s->projector) {
         draw_blocks(p, &un, &ca, ymax);
@@ -230,7 +232,9 @@ static void draw_memory(const AppState *s, Rect r, int y)
     char now[32], full[32];
     format_bytes(app_cache_bytes_now(s), now, sizeof now);
     format_bytes(app_cache_bytes_full(s), full, sizeof full);
+    draw_item(ITEM_MEMORY, 0);
     draw_textf(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_CACHE_MEMORY), now, full, s->m->cfg.context);
+    draw_item(ITEM_NONE, 0);
 }
 
 /* The model's totals, the sampler's time (the cached run's; the other's does
@@ -245,8 +249,10 @@ static void draw_results(const AppState *s, Rect r, int y)
     draw_textf(y, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_TIMING_TOTALS), model_un, model_ca, speedup);
     draw_textf(y + 1, r.x, r.w, ROLE_DIM, app_label(s, LBL_TIMING_SAMPLER),
                c->total_cached_ms - model_ca);
+    draw_item(ITEM_VERDICT, 0);
     int used = draw_text(y + 2, r.x, r.w, c->identical ? ROLE_GOOD : ROLE_ERROR,
                          app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
+    draw_item(ITEM_NONE, 0);
     char diff[64];
     snprintf(diff, sizeof diff, "%s", tui_glyphs()->sep);
     snprintf(diff + strlen(diff), sizeof diff - strlen(diff), app_label(s, LBL_MAX_DIFF),
