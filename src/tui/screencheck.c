@@ -183,8 +183,8 @@ static void named(Drawn *d, AppState *s, const LessonLine *cl)
     else if (strcmp(v, "step") == 0 && s->coin.valid)
         need(d, cl->line, ITEM_COIN, -1, "the coin's line", cmd);
     else if (strcmp(v, "compare") == 0 && s->cmp.done) {
-        if (need(d, cl->line, ITEM_VERDICT, -1, "the compare run's verdict", cmd) &&
-            need(d, cl->line, ITEM_MEMORY, -1, "the cache's size", cmd)) {
+        need(d, cl->line, ITEM_MEMORY, -1, "the cache's size", cmd);
+        if (need(d, cl->line, ITEM_VERDICT, -1, "the compare run's verdict", cmd)) {
             for (int i = 0; i < d->n; i++)
                 if (d->log[i].item == ITEM_PLOT && d->log[i].index < PLOT_MIN_ROWS)
                     tell(d, cl->line, "%s: the plot has %d rows, too few to show a ramp (%d)", cmd,
