@@ -71,6 +71,7 @@ void app_reset(AppState *s)
     s->show_kvcache = 0;
     s->query_input = 0;
     s->quiz[0] = 0;
+    s->quiz_answer[0] = 0;
     s->quiz_hidden = 0;
     s->point = PANEL_NONE;
     s->cmdline_open = 0; /* the lesson and the picker stay: a lesson's replay starts here */

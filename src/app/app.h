@@ -276,6 +276,8 @@ typedef struct {
     /* what a lesson adds to the screen */
     char quiz[APP_QUIZ_MAX]; /* a question for the class, "" for none */
     int quiz_hidden;         /* 1: the bars stay hidden until the class has guessed */
+    char quiz_answer[APP_QUIZ_MAX]; /* what the reveal shows, highlighted, in the bars' place
+                              * (a discussion question); "" to show the bars again */
     AppPanel point;          /* the panel a lesson highlights, or PANEL_NONE */
     /* the lesson on the screen, and the picker that chooses one (app_lesson.c) */
     const struct Lesson *lesson; /* NULL: the explorer alone; not owned */

@@ -67,7 +67,7 @@ typedef struct {
     AppCoin coin;
     int show_entropy, show_hist, show_attention, show_help, show_mask, show_kvcache, mid_text;
     AppLang lang;
-    char quiz[APP_QUIZ_MAX];
+    char quiz[APP_QUIZ_MAX], quiz_answer[APP_QUIZ_MAX];
     int quiz_hidden;
     AppPanel point;
     char status[APP_STATUS_MAX];
@@ -119,6 +119,7 @@ static void snap_take(const AppState *s, StepSnap *p, const FirstProblem *proble
     p->mid_text = s->mid_text;
     p->lang = s->lang;
     memcpy(p->quiz, s->quiz, sizeof p->quiz);
+    memcpy(p->quiz_answer, s->quiz_answer, sizeof p->quiz_answer);
     p->quiz_hidden = s->quiz_hidden;
     p->point = s->point;
     memcpy(p->status, s->status, sizeof p->status);
@@ -157,6 +158,7 @@ static int snap_restore(AppState *s, const StepSnap *p)
     s->mid_text = p->mid_text;
     s->lang = p->lang;
     memcpy(s->quiz, p->quiz, sizeof s->quiz);
+    memcpy(s->quiz_answer, p->quiz_answer, sizeof s->quiz_answer);
     s->quiz_hidden = p->quiz_hidden;
     s->point = p->point;
     s->query_input = 0;

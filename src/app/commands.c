@@ -382,8 +382,21 @@ static unsigned do_show(AppState *s, CmdArg a)
 static unsigned do_quiz(AppState *s, CmdArg a)
 {
     snprintf(s->quiz, sizeof s->quiz, "%s", a.text ? a.text : "");
+    s->quiz_answer[0] = 0; /* a new question: its answer follows it, if it has one */
     s->quiz_hidden = s->quiz[0] != 0;
     app_status(s, 0, "%s", s->quiz_hidden ? app_label(s, LBL_ST_QUIZ) : "");
+    return REDRAW_ALL;
+}
+
+static unsigned do_answer(AppState *s, CmdArg a)
+{
+    if (!s->quiz[0]) {
+        app_status(s, 1, "%s", app_label(s, LBL_ST_ANSWER_NO_QUIZ));
+        return REDRAW_STATUS;
+    }
+    snprintf(s->quiz_answer, sizeof s->quiz_answer, "%s", a.text ? a.text : "");
+    if (s->quiz_hidden)
+        app_status(s, 0, "%s", app_label(s, s->quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ));
     return REDRAW_ALL;
 }
 
@@ -603,6 +616,7 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_SHOW] = do_show,
     [CMD_QUIZ] = do_quiz,
     [CMD_REVEAL] = do_reveal,
+    [CMD_ANSWER] = do_answer,
     [CMD_POINT] = do_point,
     [CMD_CACHE_SET] = do_cache_set,
     [CMD_LESSON_NEXT] = do_lesson_next,

@@ -48,7 +48,8 @@ typedef enum {
     CMD_LOOKUP,         /* look up code point arg.n at once (`lookup C`) */
     CMD_SHOW,           /* arg.n an AppView: open it (VIEW_NONE closes every view) */
     CMD_QUIZ,           /* arg.text: ask it and hide the bars ("" or NULL: no quiz) */
-    CMD_REVEAL,         /* show the bars a quiz hid */
+    CMD_REVEAL,         /* show the bars a quiz hid, or its answer */
+    CMD_ANSWER,         /* arg.text: what the quiz's reveal shows (after CMD_QUIZ) */
     CMD_POINT,          /* arg.n an AppPanel: highlight it (PANEL_NONE: none) */
     CMD_LESSON_NEXT,    /* n, PgDn: the lesson's next step */
     CMD_LESSON_PREV,    /* N, PgUp: the step before (as kept: app_lesson.c) */

@@ -193,6 +193,7 @@ static int run_lookup(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_lang(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
@@ -247,6 +248,8 @@ static const ScriptVerb VERBS[] = {
      "the interface language"},
     {"quiz", "QUESTION", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 1, run_quiz,
      "show QUESTION and hide the bars until a key reveals them"},
+    {"answer", "TEXT", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 1, run_answer,
+     "what the quiz's reveal shows, highlighted, in place of the bars"},
     {"point", "bars|sliders|timing|text|corpus|none", ARG_WORD, NO_SLIDER, 0, 0, NULL, PANELS, 1,
      run_point, "highlight one panel"},
     {"expect", "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N", ARG_CLAIM,
@@ -743,6 +746,14 @@ static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     CmdArg a = {.text = c->text};
     return apply(s, c, o, CMD_QUIZ, a);
+}
+
+static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    if (!s->quiz[0])
+        return fail(o->msg, sizeof o->msg, "answer: needs a quiz before it in the step");
+    CmdArg a = {.text = c->text};
+    return apply(s, c, o, CMD_ANSWER, a);
 }
 
 static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o)

@@ -83,6 +83,7 @@ typedef enum {
     ITEM_CORPUS,    /* the training text's column heading and the line that names the context */
     ITEM_HIST,      /* the histogram's column */
     ITEM_QUIZ,      /* a quiz's question */
+    ITEM_ANSWER,    /* its answer, once revealed */
     ITEM_MEMORY,    /* the timing panel's cache-size line */
     ITEM_PLOT       /* the compare plot (index: its rows) */
 } DrawItem;

@@ -166,12 +166,13 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     l->probs = (Rect){y, 0, probs_rows, left};
     /* no row for the coin under the bars: it takes the note's, if a hint */
     l->coin = (Rect){l->prompt.y + l->prompt.h - 1, l->prompt.x, 1, l->prompt.w};
-    l->show_coin = s->coin.valid && l->prompt.h >= 2 && !view_probs_coin_fits(s, l->probs) &&
+    l->show_coin = s->coin.valid && !s->quiz_hidden && l->prompt.h >= 2 &&
+                   !view_probs_coin_fits(s, l->probs) &&
                    view_prompt_note_is_hint(s, l->prompt.w);
     /* nor the note (a form's progress): the status line's, unless it tells
      * of something gone wrong or a command is being typed there */
     if (s->coin.valid && !l->show_coin && !view_probs_coin_fits(s, l->probs) && !s->status_error &&
-        !s->cmdline_open) {
+        !s->cmdline_open && !s->quiz_hidden) {
         l->coin = l->status;
         l->show_coin = l->coin_on_status = 1;
     }

@@ -236,13 +236,24 @@ int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
         if (hidden) { /* before the class has guessed: the question, whole */
             s->quiz_hidden = 1;
             draw_on(s, d.screen, &d);
-            for (int j = 0; j < st->n_cmds; j++)
+            for (int j = 0; j < st->n_cmds; j++) {
                 if (strncmp(st->cmds[j].text, "quiz", 4) == 0)
                     need(&d, st->cmds[j].line, ITEM_QUIZ, -1, "the question", "quiz");
+                if (strncmp(st->cmds[j].text, "answer", 6) == 0 && s->quiz_answer[0])
+                    for (int t = 0; t < d.n; t++)
+                        if (strstr(d.log[t].text, s->quiz_answer)) {
+                            tell(&d, st->cmds[j].line, "answer: on the screen before the reveal");
+                            break;
+                        }
+            }
             cut_lines(&d, st->line);
             s->quiz_hidden = 0; /* then what the reveal shows */
         }
         draw_on(s, d.screen, &d);
+        if (hidden && s->quiz_answer[0])
+            for (int j = 0; j < st->n_cmds; j++)
+                if (strncmp(st->cmds[j].text, "answer", 6) == 0)
+                    need(&d, st->cmds[j].line, ITEM_ANSWER, -1, "the answer", "answer");
         if (!hidden)
             cut_lines(&d, st->line);
         for (int j = 0; j < st->n_cmds; j++)

@@ -28,7 +28,7 @@ static int narration_parts(const AppState *s, Part parts[4], char *quiz, size_t 
     parts[n++] = (Part){st->heading, ROLE_HEADER};
     if (st->plain[0])
         parts[n++] = (Part){st->plain, ROLE_NORMAL};
-    if (s->quiz[0]) {
+    if (s->quiz[0] && !s->quiz_hidden && !s->quiz_answer[0]) { /* once: the quiz panel has it */
         snprintf(quiz, size, "%s: %s", app_label(s, LBL_LESSON_QUIZ), s->quiz);
         parts[n++] = (Part){quiz, ROLE_KEY};
     }
@@ -122,7 +122,16 @@ void view_quiz_draw(const AppState *s, Rect r)
     draw_item(ITEM_QUIZ, 0);
     int y = draw_paragraph(r.y + 2, end - 2, r.x + 2, r.w - 4, ROLE_KEY, s->quiz);
     draw_item(ITEM_NONE, 0);
-    draw_paragraph(y + 1, end, r.x + 2, r.w - 4, ROLE_DIM, app_label(s, LBL_ST_QUIZ));
+    if (!s->quiz_hidden && s->quiz_answer[0]) { /* revealed: the answer, highlighted */
+        if (y + 1 < end)
+            draw_text(y + 1, r.x, r.w, ROLE_HEADER, app_label(s, LBL_LESSON_ANSWER));
+        draw_item(ITEM_ANSWER, 0);
+        draw_paragraph(y + 2, end, r.x + 2, r.w - 4, ROLE_POINTED, s->quiz_answer);
+        draw_item(ITEM_NONE, 0);
+        return;
+    }
+    draw_paragraph(y + 1, end, r.x + 2, r.w - 4, ROLE_DIM,
+                   app_label(s, s->quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ));
 }
 
 void view_picker_draw(const AppState *s, Rect r)

@@ -465,7 +465,8 @@ int view_probs_coin_fits(const AppState *s, Rect r)
 
 void view_probs_draw(const AppState *s, Rect r)
 {
-    if (s->quiz_hidden) { /* the class guesses first */
+    if (s->quiz_hidden || (s->quiz[0] && s->quiz_answer[0])) { /* the class guesses first; a
+                                                               * discussion's answer, not bars */
         view_quiz_draw(s, r);
         return;
     }

@@ -304,7 +304,7 @@ void view_prompt_draw(const AppState *s, Rect r)
                     tag);
     if (s->show_pinyin && r.h > 2) /* each character's reading under it */
         view_pinyin_readings(s, r.y + 1, x0, cells, n);
-    if (r.h > 1) {
+    if (r.h > 1 && !s->quiz_hidden) { /* the note (a form's "only 眠 may come next") may answer it */
         char note[512];
         Role role = note_text(s, note, sizeof note, r.w - PROMPT_LABEL_COLS);
         if (s->projector && role == ROLE_DIM) /* no grey hints on a projector */

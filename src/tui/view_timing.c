@@ -263,6 +263,8 @@ static void draw_results(const AppState *s, Rect r, int y)
 void view_timing_draw(const AppState *s, Rect r)
 {
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_TIMING_HEADER));
+    if (s->quiz_hidden) /* the times and the verdict may be what the class is asked */
+        return;
     if (s->cmp.length == 0) {
         /* nothing timed (or what was timed is gone): the invitation, and
          * what the cache holds now */
