@@ -498,6 +498,7 @@ static void show_view(Prediction *p)
     p->stages = v->stages;
     p->n_allowed = v->n_allowed;
     p->entropy = v->entropy;
+    p->blocked = v->blocked;
     show_counts(p);
 }
 

@@ -154,6 +154,8 @@ typedef struct {
     uint8_t *allowed;      /* [V] the verse form's mask (all 1 in free mode) (next's) */
     int n_allowed;
     double entropy;        /* of probs, in nats */
+    double blocked;        /* the form's share of the model's probability (NextView.blocked):
+                            * the hint, the summary, the stages and the handout all show it */
     /* the training text: the longest suffix of the context that occurs in it */
     size_t suffix_start;   /* index into g.text where that suffix starts */
     size_t suffix_len;

@@ -14,6 +14,7 @@
 
 #include "app/app.h"
 #include "cli/cli.h"
+#include "engine/probfmt.h"
 #include "app/labels.h"
 #include "app/lesson.h"
 
@@ -83,11 +84,13 @@ static void put_top(FILE *out, const AppState *s)
         const Candidate *c = &p->top[k];
         fprintf(out, "| %d | ", k + 1);
         put_char(out, vocab_cp(&s->m->vocab, c->id));
-        fprintf(out, " | %.1f%% | ", 100.0 * (double)c->p);
+        /* the percentages as the bars write them (0.85%, not 0.9%) */
+        char pct[32];
+        fprintf(out, " | %s | ", probfmt_percent((double)c->p, 1, pct, sizeof pct));
         if (c->blocked)
             fputs(app_label(s, LBL_BLOCKED), out);
         else
-            fprintf(out, "%.1f%%", 100.0 * (double)c->p_sampler);
+            fputs(probfmt_percent((double)c->p_sampler, 1, pct, sizeof pct), out);
         if (s->corpus && p->suffix_total > 0)
             fprintf(out, " | %zu/%zu %.1f%% |\n", c->corpus_count, p->suffix_total,
                     100.0 * (double)c->corpus_count / (double)p->suffix_total);
@@ -95,6 +98,20 @@ static void put_top(FILE *out, const AppState *s)
             fputs(" | — |\n", out);
     }
     fputc('\n', out);
+    /* what the sampler keeps and removes, and the form's blocked share, as the summary says */
+    if (p->sampler_ok) {
+        fputs("- ", out);
+        char removed[32];
+        fprintf(out, app_label(s, LBL_SUMMARY), p->ss.kept,
+                probfmt_share(p->stages.removed_total, removed, sizeof removed));
+        fputc('\n', out);
+    }
+    if (s->mode.kind != FORM_FREE) {
+        char share[32];
+        fputs("- ", out);
+        fprintf(out, app_label(s, LBL_LESSON_BLOCKED), probfmt_share(p->blocked, share, sizeof share));
+        fputc('\n', out);
+    }
     if (s->corpus && p->suffix_len > 0) {
         char ctx[4 * APP_MAX_CHARS + 8];
         size_t n = 0;

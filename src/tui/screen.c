@@ -86,10 +86,15 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
      * context, the look-up, the coin: what lessons 1 and 8 point at) */
     int timing = lesson_wants_timing(s);
     int under = timing ? (s->pred.query_cp != 0) : view_probs_under_rows(s);
-    int bars = 1 + APP_TOP + under, lower = 1 + SL_COUNT;
-    int room = lines - 2 - 1 - bars - lower;          /* rows for the text (and its note) */
+    int lower = 1 + SL_COUNT, least = timing ? under : 1; /* the summary at least */
+    int room = lines - 2 - 1 - (1 + APP_TOP + least) - lower; /* rows for the text (and its note) */
     int text = view_prompt_rows_wanted(s, cols, room);
-    if (!timing && room - text >= APP_TOP)
+    /* the text as verse first; the lines under the bars take what it leaves
+     * (view_probs chooses which: the look-up and the coin go first) */
+    int spare = room - text;
+    under = under - least < spare ? under : least + spare;
+    int bars = 1 + APP_TOP + under;
+    if (!timing && spare - (under - least) >= APP_TOP)
         bars += APP_TOP; /* the larger bars */
     l->prompt = (Rect){1, 0, text + 1, cols};
     int y = 2 + text;

@@ -245,15 +245,28 @@ static void draw_summary(const AppState *s, Rect r, int y)
     const Prediction *p = &s->pred;
     char line[512];
     size_t n = 0;
-    if (p->sampler_ok)
+    char removed[32];
+    if (p->sampler_ok) /* never "removes 100.0%" while a character is kept */
         n += (size_t)snprintf(line + n, sizeof line - n, app_label(s, LBL_SUMMARY), p->ss.kept,
-                              100.0 * p->stages.removed_total);
+                              probfmt_share(p->stages.removed_total, removed, sizeof removed));
     else
         n += (size_t)snprintf(line + n, sizeof line - n, "%s", app_label(s, LBL_NOTHING_LEFT));
     size_t kept = n; /* beside a lesson's narration the entropies may not fit: they go */
-    n += (size_t)snprintf(line + n, sizeof line - n, "%s", tui_glyphs()->sep);
-    snprintf(line + n, sizeof line - n, app_label(s, LBL_ENTROPY), p->entropy,
-             p->sampler_ok ? p->stages.entropy_final : 0.0);
+    if (s->mode.kind != FORM_FREE && n < sizeof line) { /* the form's share: the one "blocked" */
+        char share[32];
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s", tui_glyphs()->sep);
+        if (n < sizeof line)
+            n += (size_t)snprintf(line + n, sizeof line - n, app_label(s, LBL_SUMMARY_BLOCKED),
+                                  probfmt_share(p->blocked, share, sizeof share));
+        if (textw_width(line) > r.w)
+            line[n = kept] = 0;
+        kept = n;
+    }
+    if (n < sizeof line) {
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s", tui_glyphs()->sep);
+        snprintf(line + n, sizeof line - n, app_label(s, LBL_ENTROPY), p->entropy,
+                 p->sampler_ok ? p->stages.entropy_final : 0.0);
+    }
     if (textw_width(line) > r.w && kept < sizeof line)
         line[kept] = 0;
     draw_text(y, r.x, r.w, ROLE_NORMAL, line);
@@ -335,11 +348,18 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
                 s->mode.kind != FORM_FREE};
     for (int all = 1; all >= 0; all--) {
         size_t n = (size_t)snprintf(line, sizeof line, "%s", app_label(s, LBL_STAGES));
-        for (size_t i = 0; i < sizeof cells / sizeof cells[0] && n < sizeof line; i++)
-            if (all || on[i])
-                n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %d -%.1f%%",
-                                      i ? "  " : " ", cells[i].key, st->kept[cells[i].stage],
-                                      100.0 * st->removed[cells[i].stage]);
+        for (size_t i = 0; i < sizeof cells / sizeof cells[0] && n < sizeof line; i++) {
+            if (!all && !on[i])
+                continue;
+            /* the form's cell: its blocked share, as the hint and the summary say it */
+            char share[32];
+            if (cells[i].stage == STAGE_MASK)
+                probfmt_share(s->pred.blocked, share, sizeof share);
+            else
+                snprintf(share, sizeof share, "%.1f%%", 100.0 * st->removed[cells[i].stage]);
+            n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %d -%s", i ? "  " : " ",
+                                  cells[i].key, st->kept[cells[i].stage], share);
+        }
         if (textw_width(line) <= r.w)
             break;
     }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "app/labels.h"
+#include "engine/probfmt.h"
 #include "app/textw.h"
 #include "app/verse.h"
 #include "tui/views.h"
@@ -128,8 +129,8 @@ static Role char_role(const AppState *s, const PromptCell *c)
 static void form_note(const AppState *s, char *out, size_t size)
 {
     const Form *f = &s->mode.now;
-    char mode[128], only[16] = "";
-    double blocked = 100.0 * (double)s->pred.ss.blocked; /* of the model's probability */
+    char mode[128], only[16] = "", blocked[32];
+    probfmt_share(s->pred.blocked, blocked, sizeof blocked); /* of the model's probability */
     if (s->mode.kind == FORM_JUEJU)
         snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
     else
