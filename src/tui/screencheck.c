@@ -147,6 +147,8 @@ static void expect_figure(Drawn *d, const AppState *s, const ScriptCmd *c, int l
         need(d, line, ITEM_CORPUS, 0, "the training text's column", cmd);
         return;
     }
+    if (c->claim == CLAIM_LINES)
+        return; /* the text, which is always on the screen */
     int id = vocab_id(&s->m->vocab, c->cp);
     if (id < 0 || !s->pred.model_ok)
         return; /* the claim itself fails, and says so */

@@ -343,6 +343,24 @@ static void test_expect(void)
     app_set_corpus(&s, NULL, CORPUS_NONE);
     CHECK(run(&s, "expect corpus 春风 花 2", msg) == SCRIPT_UNCHECKED && strstr(msg, "not loaded"),
           "without the training text: %s", msg);
+    /* the words a narration uses: lines of verse, what grows and shrinks */
+    ok(&s, "expect lines = 1");
+    ok(&s, "prompt 春风花月明，山水白日云。江天");
+    ok(&s, "expect lines = 3");
+    CHECK(run(&s, "expect lines > 4", msg) == SCRIPT_FAILED && strstr(msg, "the text has 3 lines"),
+          "%s", msg);
+    CHECK(run(&s, "expect lines ~ 4", msg) == SCRIPT_FAILED && strstr(msg, "is not one of"), "%s", msg);
+    ok(&s, "prompt 春风");
+    ok(&s, "set temperature 0.3");
+    /* at 0.3 the leader (41.1%) grows, the eighth (3.2%) shrinks: p^(1/0.3) renormalised */
+    ok(&s, "expect grows 风");
+    ok(&s, "expect shrinks 春");
+    CHECK(run(&s, "expect grows 春", msg) == SCRIPT_FAILED && strstr(msg, "the model gives 春"), "%s", msg);
+    ok(&s, "set temperature 1");
+    CHECK(run(&s, "expect grows 风", msg) == SCRIPT_FAILED, "at 1 nothing grows: %s", msg);
+    /* ⏎ names the newline, as the screen shows it */
+    ok(&s, "prompt 春风花月明，山水白日云。");
+    CHECK(run(&s, "expect rank ⏎ >= 1", msg) == SCRIPT_OK, "%s", msg);
     app_free(&s);
 }
 
