@@ -158,6 +158,19 @@ static void add_command(Reader *r, const char *text, size_t len, int line)
         r->oom = 1;
 }
 
+/* Forget the commands of the step being read that come after line: those
+ * of a tangscope block never closed, which are the rest of the file (a step
+ * cannot start inside a block), so that the block is reported once, not as
+ * each line of narration that is no command. */
+static void drop_commands_after(Reader *r, int line)
+{
+    if (r->l->n_steps == 0)
+        return;
+    LessonStep *st = current(r);
+    while (st->n_cmds > 0 && st->cmds[st->n_cmds - 1].line > line)
+        free(st->cmds[--st->n_cmds].text);
+}
+
 /* A fence: up to three spaces, then three or more ` or ~. Returns its
  * length (0: not a fence) and where the info string starts. */
 static size_t fence_at(const char *s, size_t n, char *ch, size_t *info)
@@ -297,11 +310,14 @@ int lesson_parse(Lesson *l, const char *path, const char *text, size_t len, Less
         p = nl ? nl + 1 : end;
     }
     if (!have_title) {
-        problem_at(&r, 1, "the file is empty: a lesson starts with its title, '# Title'");
+        problem_at(&r, 1, len == 0 ? "the file is empty: a lesson starts with its title, '# Title'"
+                                   : "the lesson has no title: it starts with '# Title'");
         start_step(&r, "", 0, 1);
     }
-    if (r.in_fence)
+    if (r.in_fence) {
         problem_at(&r, r.fence_line, "this code block is never closed");
+        drop_commands_after(&r, r.fence_line); /* the rest of the file, read as commands */
+    }
     finish_step(&r);
     if (!l->title)
         l->title = dup_n("", 0);

@@ -71,7 +71,7 @@ static int fail(char *msg, size_t size, const char *fmt, ...)
  * invisible (a control, a space). */
 static void char_name(uint32_t cp, char out[16])
 {
-    if (cp <= 0x20 || cp == 0x7F || cp == 0xA0 || cp == 0x3000 || (cp >= 0x80 && cp < 0xA0))
+    if (cp == 0x20 || cp == 0xA0 || cp == 0x3000 || ts_cp_unsafe(cp))
         snprintf(out, 16, "U+%04X", (unsigned)cp);
     else
         out[utf8_encode(cp, out)] = 0;
@@ -144,15 +144,17 @@ static int unknown_after_convert(const AppState *s, const char *verb, const char
 /* Exactly one character, into *cp. */
 static int one_char(const char *verb, const char *word, uint32_t *cp, char *msg, size_t size)
 {
+    TsQuoted q; /* what the user typed, echoed safely */
     uint32_t cps[2];
     if (decode_all(word, cps, 2) != 1)
-        return fail(msg, size, "%s: one character, not '%s'", verb, word);
+        return fail(msg, size, "%s: one character, not %s", verb, ts_quote(&q, word));
     *cp = cps[0];
     return SCRIPT_OK;
 }
 
-/* A plain decimal number: digits with at most one point, maybe a sign (no
- * hexadecimal, no exponent, no nan: what a teacher writes). */
+/* A decimal number: digits with at most one point, maybe a sign and an
+ * exponent (1e0, 5e-1: the command line reads numbers so too); no
+ * hexadecimal, no inf, no nan. */
 static int parse_number(const char *w, double *x)
 {
     const char *p = w;
@@ -164,12 +166,26 @@ static int parse_number(const char *w, double *x)
             digits++;
         else if (*p == '.' && points++ == 0)
             continue;
+        else if ((*p == 'e' || *p == 'E') && digits)
+            break; /* an exponent, as the command line reads numbers: 1e0, 5e-1 */
         else
             return -1;
     }
     if (!digits)
         return -1;
+    if (*p) { /* e, an optional sign, then digits only */
+        p++;
+        if (*p == '+' || *p == '-')
+            p++;
+        if (!*p)
+            return -1;
+        for (; *p; p++)
+            if (*p < '0' || *p > '9')
+                return -1;
+    }
     *x = strtod(w, NULL);
+    if (!isfinite(*x))
+        return -1;
     return 0;
 }
 
@@ -355,6 +371,7 @@ const ScriptVerb *script_verb_of(const char *line)
 
 static int unknown_verb(const char *first, const char *second, char *msg, size_t size)
 {
+    TsQuoted q; /* what the user typed, echoed safely */
     if (strcmp(first, "set") == 0) {
         const char *names[] = {"temperature", "top-k", "top-p", "min-p", "seed",
                                "repetition-penalty", NULL};
@@ -362,7 +379,7 @@ static int unknown_verb(const char *first, const char *second, char *msg, size_t
         list_words(names, ", ", list, sizeof list);
         if (!second[0])
             return fail(msg, size, "set: which setting? (%s)", list);
-        return fail(msg, size, "set: unknown setting '%s' (%s)", second, list);
+        return fail(msg, size, "set: unknown setting %s (%s)", ts_quote(&q, second), list);
     }
     const char *best = NULL;
     int best_d = 3; /* suggest only a near miss */
@@ -380,9 +397,9 @@ static int unknown_verb(const char *first, const char *second, char *msg, size_t
         char word[32];
         snprintf(word, sizeof word, "%s", best);
         word[strcspn(word, " ")] = 0;
-        return fail(msg, size, "unknown verb '%s' (did you mean %s?)", first, word);
+        return fail(msg, size, "unknown verb %s (did you mean %s?)", ts_quote(&q, first), word);
     }
-    return fail(msg, size, "unknown verb '%s'", first);
+    return fail(msg, size, "unknown verb %s", ts_quote(&q, first));
 }
 
 /* ---- parsing the argument ---- */
@@ -390,11 +407,12 @@ static int unknown_verb(const char *first, const char *second, char *msg, size_t
 static int parse_range(const AppState *s, const ScriptVerb *v, const char *word, double *x,
                        char *msg, size_t size)
 {
+    TsQuoted q; /* what the user typed, echoed safely */
     double lo = v->min, hi = v->max;
     if (v->slider != NO_SLIDER)
         app_slider_range(s, (SliderId)v->slider, &lo, &hi);
     if (parse_number(word, x) != 0)
-        return fail(msg, size, "%s: '%s' is not a number", v->name, word);
+        return fail(msg, size, "%s: %s is not a number", v->name, ts_quote(&q, word));
     /* floor, not a cast: a number past any integer type (1e30) is whole, and
      * the range below refuses it */
     if (v->arg != ARG_NUMBER && *x != floor(*x))
@@ -409,17 +427,19 @@ static int parse_range(const AppState *s, const ScriptVerb *v, const char *word,
 static int single_word(const ScriptVerb *v, const char *rest, char *word, size_t wsize,
                        const char *what, char *msg, size_t size)
 {
+    TsQuoted q; /* what the user typed, echoed safely */
     const char *p = rest;
     if (!next_word(&p, word, wsize))
         return fail(msg, size, "%s: needs %s", v->name, what);
     if (*skip_space(p))
-        return fail(msg, size, "%s: one argument, not '%s'", v->name, skip_space(rest));
+        return fail(msg, size, "%s: one argument, not %s", v->name, ts_quote(&q, skip_space(rest)));
     return SCRIPT_OK;
 }
 
 static int parse_word_arg(const ScriptVerb *v, const char *rest, ScriptCmd *c, char *msg,
                           size_t size)
 {
+    TsQuoted q; /* what the user typed, echoed safely */
     char word[64], list[128];
     list_words(v->words, ", ", list, sizeof list);
     char what[160];
@@ -428,13 +448,14 @@ static int parse_word_arg(const ScriptVerb *v, const char *rest, ScriptCmd *c, c
         return SCRIPT_FAILED;
     c->choice = word_index(v->words, word);
     if (c->choice < 0)
-        return fail(msg, size, "%s: '%s' is not one of %s", v->name, word, list);
+        return fail(msg, size, "%s: %s is not one of %s", v->name, ts_quote(&q, word), list);
     return SCRIPT_OK;
 }
 
 static int parse_form(const ScriptVerb *v, const AppState *s, const char *rest, ScriptCmd *c,
                       char *msg, size_t size)
 {
+    TsQuoted q; /* what the user typed, echoed safely */
     const char *p = rest;
     char kind[64], len[64], list[64];
     list_words(FORMS, ", ", list, sizeof list);
@@ -442,18 +463,18 @@ static int parse_form(const ScriptVerb *v, const AppState *s, const char *rest, 
         return fail(msg, size, "form: needs one of %s", list);
     int k = word_index(FORMS, kind);
     if (k < 0)
-        return fail(msg, size, "form: '%s' is not one of %s", kind, list);
+        return fail(msg, size, "form: %s is not one of %s", ts_quote(&q, kind), list);
     c->choice = (int)FORM_OF[k];
     c->line_len = s->mode.line_len; /* left out: the length it has */
     if (next_word(&p, len, sizeof len)) {
         if (c->choice == FORM_FREE)
-            return fail(msg, size, "form free: takes no line length, not '%s'", len);
+            return fail(msg, size, "form free: takes no line length, not %s", ts_quote(&q, len));
         if (strcmp(len, "5") != 0 && strcmp(len, "7") != 0)
-            return fail(msg, size, "form %s: the line length is 5 or 7, not '%s'", kind, len);
+            return fail(msg, size, "form %s: the line length is 5 or 7, not %s", kind, ts_quote(&q, len));
         c->line_len = len[0] - '0';
     }
     if (*skip_space(p))
-        return fail(msg, size, "%s: too many arguments: '%s'", v->name, skip_space(rest));
+        return fail(msg, size, "%s: too many arguments: %s", v->name, ts_quote(&q, skip_space(rest)));
     return SCRIPT_OK;
 }
 
@@ -473,6 +494,7 @@ static int claim_char(const AppState *s, const char *what, const char *word, uin
 
 static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *msg, size_t size)
 {
+    TsQuoted q; /* what the user typed, echoed safely */
     const char *p = rest;
     char w[4][256], list[96], what[96];
     int n = 0;
@@ -484,7 +506,7 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
         return fail(msg, size, "expect: needs one of %s", list);
     int k = word_index(CLAIMS, w[0]);
     if (k < 0)
-        return fail(msg, size, "expect: '%s' is not one of %s", w[0], list);
+        return fail(msg, size, "expect: %s is not one of %s", ts_quote(&q, w[0]), list);
     c->claim = (ClaimKind)k;
     snprintf(what, sizeof what, "expect %s", CLAIMS[k]);
     static const char *const FORMATS[] = {"C", "C", "C OP N (e.g. expect rank 流 > 8)",
@@ -521,14 +543,14 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
         size_t op_len = strlen(w[2]);
         if (word_index(OPS, w[2]) < 0 || op_len >= sizeof c->op) {
             list_words(OPS, " ", list, sizeof list);
-            return fail(msg, size, "%s: '%s' is not one of %s", what, w[2], list);
+            return fail(msg, size, "%s: %s is not one of %s", what, ts_quote(&q, w[2]), list);
         }
         memcpy(c->op, w[2], op_len + 1);
         if (parse_number(w[3], &c->x) != 0)
-            return fail(msg, size, "%s: '%s' is not a number", what, w[3]);
+            return fail(msg, size, "%s: %s is not a number", what, ts_quote(&q, w[3]));
         if (c->claim == CLAIM_PROB && (c->x < 0 || c->x > 100))
             return fail(msg, size, "%s: %s is out of range 0..100 (percent)", what, w[3]);
-        if (c->claim == CLAIM_RANK && (c->x != (double)(long long)c->x || c->x < 0))
+        if (c->claim == CLAIM_RANK && (c->x != floor(c->x) || c->x < 0 || c->x > 1e9))
             return fail(msg, size, "%s: %s is not a rank (a whole number)", what, w[3]);
         return SCRIPT_OK;
     case CLAIM_IDENTICAL:
@@ -539,8 +561,8 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
         if (decode_all(w[1], NULL, 0) < 0 || one_char(what, w[2], &c->cp, msg, size) != SCRIPT_OK)
             return SCRIPT_FAILED;
         snprintf(c->text, sizeof c->text, "%s", w[1]);
-        if (parse_number(w[3], &c->x) != 0 || c->x < 0 || c->x != (double)(long long)c->x)
-            return fail(msg, size, "%s: '%s' is not a count (a whole number)", what, w[3]);
+        if (parse_number(w[3], &c->x) != 0 || c->x < 0 || c->x != floor(c->x) || c->x > 1e15)
+            return fail(msg, size, "%s: %s is not a count (a whole number)", what, ts_quote(&q, w[3]));
         return SCRIPT_OK;
     }
     return SCRIPT_FAILED;
@@ -548,6 +570,7 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
 
 int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, size_t size)
 {
+    TsQuoted q; /* what the user typed, echoed safely */
     char first[64], second[64];
     const char *rest = NULL;
     memset(c, 0, sizeof *c);
@@ -563,7 +586,7 @@ int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, s
     switch (v->arg) {
     case ARG_NONE:
         if (*arg)
-            return fail(msg, size, "%s: takes no argument, not '%s'", v->name, arg);
+            return fail(msg, size, "%s: takes no argument, not %s", v->name, ts_quote(&q, arg));
         return SCRIPT_OK;
     case ARG_COUNT:
     case ARG_NUMBER:

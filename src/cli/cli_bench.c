@@ -655,6 +655,38 @@ static int bench_generate(const char *model_path, const char *lengths_arg, int r
     return rc;
 }
 
+/* The options each benchmark reads; any other given is refused, not ignored. */
+static const char *const GENERATE_OPTS[] = {"--context", "--context-policy", "--lengths",
+                                            "--repeat", "--model", "--json", NULL};
+static const char *const TRAIN_OPTS[] = {"--train", "--steps", "--batch", "--seq", "--threads",
+                                         "--precision", "--json", NULL};
+static const char *const UI_OPTS[] = {"--ui", "--model", "--json", NULL};
+
+static int refuse_unused(int argc, char **argv, int train, int ui)
+{
+    if (train && ui)
+        return cli_error("bench", EXIT_USAGE, "--train and --ui are two benchmarks: run one "
+                                              "at a time");
+    const char *const *used = train ? TRAIN_OPTS : ui ? UI_OPTS : GENERATE_OPTS;
+    const char *mode = train ? "bench --train" : ui ? "bench --ui" : "bench (generation)";
+    for (int i = 1; i < argc; i++) {
+        if (strncmp(argv[i], "--", 2) != 0)
+            continue; /* a value */
+        size_t n = strcspn(argv[i], "=");
+        int known = 0;
+        for (int k = 0; used[k] && !known; k++)
+            known = strlen(used[k]) == n && strncmp(argv[i], used[k], n) == 0;
+        if (!known) {
+            TsQuoted q;
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), argv[i]);
+            return cli_error("bench", EXIT_USAGE, "%s does not use %s (see tangscope bench "
+                                                  "--help)", mode, ts_quote(&q, name));
+        }
+    }
+    return 0;
+}
+
 int cmd_bench(int argc, char **argv)
 {
     const char *precision = NULL;
@@ -676,6 +708,8 @@ int cmd_bench(int argc, char **argv)
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
+    if ((rc = refuse_unused(argc, argv, train, ui)) != 0)
+        return rc;
     if (train) {
         int bf16 = precision ? cli_precision("bench", precision) : -1;
         if (precision && bf16 < 0)
@@ -693,9 +727,10 @@ int cmd_bench(int argc, char **argv)
         return bench_ui(model_path ? model_path : cli_asset("tang.bin"), json);
     }
     ContextPolicy policy = CONTEXT_SHIFT;
+    TsQuoted qp;
     if (policy_name && gen_policy_parse(policy_name, &policy) != 0)
-        return cli_error("bench", EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",
-                         policy_name);
+        return cli_error("bench", EXIT_USAGE, "--context-policy must be shift or slide, not %s",
+                         ts_quote(&qp, policy_name));
     cli_set_threads(1);
     return bench_generate(model_path ? model_path : cli_asset("tang.bin"), lengths, repeat, json,
                           context, policy);

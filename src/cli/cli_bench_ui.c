@@ -39,6 +39,7 @@
 #include "cli/cli.h"
 #include "app/commands.h"
 #include "engine/corpus.h"
+#include "engine/model.h"
 #include "tui/tui.h"
 
 enum { LAUNCHES = 5, KEYSTROKES = 200, TIMEOUT_MS = 10000 };
@@ -215,6 +216,10 @@ int bench_ui(const char *model_path, int json)
     TsErr err;
     if (tui_locale_utf8(&err) != 0)
         return cli_error("bench", EXIT_USAGE, "%s", err.msg);
+    Model m; /* a model the explorer cannot open is the input's fault: said here, exit 2 */
+    if (model_load(&m, model_path, &err) != 0)
+        return cli_error("bench", EXIT_USAGE, "%s", err.msg);
+    model_free(&m);
     double frames[LAUNCHES], key_med = 0, key_worst = 0;
     int corpus_used = 0;
     for (int i = 0; i < LAUNCHES; i++) {

@@ -94,8 +94,10 @@ int cmd_demo(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     int lang = lang_arg ? app_lang_parse(lang_arg) : (int)app_lang_from_env();
+    TsQuoted ql;
     if (lang < 0)
-        return cli_error("demo", EXIT_USAGE, "--lang must be zh, en, de or fr, not '%s'", lang_arg);
+        return cli_error("demo", EXIT_USAGE, "--lang must be zh, en, de or fr, not %s",
+                         ts_quote(&ql, lang_arg));
     cli_set_threads(1);
     LessonEnv e; /* the model first: a damaged one is the first thing to hear about */
     if ((rc = cli_lesson_env_open(&e, "demo", model_path, corpus_path, no_corpus)) != 0)

@@ -41,7 +41,10 @@ static const char EXPLORE_HELP[] =
     "probable next first, 1-9 or Space choose, Tab steps the tone, Esc leaves.\n"
     "The text is shown whole, as verse: a line of verse to a row (a couplet to a\n"
     "row when the rows run short), scrolling to keep its end in view only when\n"
-    "it is longer than the screen has rows for.\n"
+    "it is longer than the screen has rows for (an arrow says there is more\n"
+    "above). It stays verse at any length, with each line's readings under it\n"
+    "when pinyin is on; past the context a mark stands before the first\n"
+    "character the model reads.\n"
     "The sampler starts from the default set of generate, acrostic and jueju\n"
     "(temperature 0.8, top-k, top-p, min-p and the repetition penalty off, seed 1),\n"
     "so Enter writes the poem those commands print for the same prompt.\n"
@@ -246,9 +249,10 @@ int cmd_explore(int argc, char **argv)
     if ((rc = parse_lang(lang_arg, &lang)) != 0)
         return rc;
     ContextPolicy policy;
+    TsQuoted qp;
     if (gen_policy_parse(policy_name, &policy) != 0)
-        return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",
-                         policy_name);
+        return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not %s",
+                         ts_quote(&qp, policy_name));
     if (code && (prompt || mid_text))
         return cli_error("explore", EXIT_USAGE, "--code holds the prompt and where it starts: "
                                                 "give no --prompt or --mid-text with it");

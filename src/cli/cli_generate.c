@@ -272,9 +272,10 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     if (sampler_settings_check(&a->set, &err) != 0)
         return cli_settings_error(cmd, EXIT_USAGE, err.msg);
     q->policy = CONTEXT_SHIFT;
+    TsQuoted qp;
     if (a->policy && gen_policy_parse(a->policy, &q->policy) != 0)
-        return cli_error(cmd, EXIT_USAGE, "--context-policy must be shift or slide, not '%s'",
-                         a->policy);
+        return cli_error(cmd, EXIT_USAGE, "--context-policy must be shift or slide, not %s",
+                         ts_quote(&qp, a->policy));
     if (!a->model)
         a->model = cli_asset("tang.bin");
     return 0;

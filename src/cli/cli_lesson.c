@@ -375,8 +375,10 @@ int cmd_lesson(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     int lang = lang_arg ? app_lang_parse(lang_arg) : (int)app_lang_from_env();
+    TsQuoted ql;
     if (lang < 0)
-        return cli_error("lesson", EXIT_USAGE, "--lang must be zh, en, de or fr, not '%s'", lang_arg);
+        return cli_error("lesson", EXIT_USAGE, "--lang must be zh, en, de or fr, not %s",
+                         ts_quote(&ql, lang_arg));
     AppTheme theme = THEME_DARK;
     if ((rc = cli_theme_parse("lesson", theme_arg, &theme)) != 0)
         return rc;

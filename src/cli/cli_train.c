@@ -112,6 +112,7 @@ static int load_tokens(const char *path, const Vocab *v, int **ids, size_t *n, T
 
 typedef struct {
     const char *data, *val, *out, *ckpt, *log, *precision;
+    FILE *log_file; /* --log, opened before the run */
     int data_given, val_given; /* --data, --val on the command line, not defaults */
     int resume, force, quiet, threads, max_steps_now, save_last;
     int view, no_view, sample_every; /* view: 1 on, 0 off, once cmd_train has decided */
@@ -200,11 +201,7 @@ static int loop_open(TrainLoop *l)
     const TrainConfig *tc = &l->tr->tc;
     if (gpt_acts_init(&l->eval_acts, &l->model->cfg, tc->batch, tc->seq, 0, &err) != 0)
         return cli_error("train", 1, "%s", err.msg);
-    if (l->args->log && !(l->log = fopen(l->args->log, "a"))) {
-        TsQuoted q;
-        return cli_error("train", EXIT_USAGE, "%s: cannot open the log for appending",
-                         ts_quote(&q, l->args->log));
-    }
+    l->log = l->args->log_file; /* opened before the run and closed after it by cmd_train */
     if (l->args->view && (l->view = train_view_start(stderr, l->args->out, SAMPLE_ABOUT,
                                                      l->tr->step, tc->steps)) != NULL) {
         l->have_gen = gen_init(&l->gen, l->model, 1, &l->gen_err) == 0;
@@ -234,8 +231,6 @@ static void loop_close(TrainLoop *l, int status)
         gen_free(&l->gen);
     if (l->tty)
         fputc('\n', stderr);
-    if (l->log)
-        fclose(l->log);
     gpt_acts_free(&l->eval_acts);
 }
 
@@ -421,6 +416,14 @@ static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const 
 static int check_writable(const char *flag, const char *path)
 {
     TsQuoted qp, qd;
+    OutputWay way;
+    char *target;
+    TsErr plan_err;
+    if (output_plan(path, &way, &target, &plan_err) != 0)
+        return cli_error("train", EXIT_USAGE, "%s %s", flag, plan_err.msg);
+    free(target);
+    if (way != OUTPUT_REPLACE)
+        return 0; /* a device, a FIFO or a socket: written in place, nothing to try */
     const char *slash = strrchr(path, '/');
     char dir[4096];
     if (!slash)
@@ -451,6 +454,16 @@ static int check_writable(const char *flag, const char *path)
         return cli_error("train", EXIT_USAGE, "%s %s: cannot write in the folder %s (%s)", flag,
                          ts_quote(&qp, path), ts_quote(&qd, dir), err.msg);
     atomic_abort(&probe);
+    return 0;
+}
+
+/* Open the log (--log) before anything is read or trained, so that a log
+ * that cannot be written is the run's only line. */
+static int open_log(TrainArgs *a)
+{
+    TsErr err;
+    if (a->log && !(a->log_file = output_append(a->log, &err)))
+        return cli_error("train", EXIT_USAGE, "--log %s", err.msg);
     return 0;
 }
 
@@ -589,10 +602,6 @@ static int start_run(TrainArgs *a, Model *model, Trainer *tr, int **data, size_t
     tr->data_crc = crc32_update(0, *data, *n_data * sizeof(int));
     tr->data_text = seen; /* the checkpoint remembers it; the trainer owns it now */
     tr->knows_texts = 1;
-    fprintf(stderr,
-            "tangscope train: %zu characters, vocabulary %d, %zu parameters, %d threads, %s\n",
-            *n_data, model->cfg.vocab_size, model->n_params, cli_threads(),
-            cli_precision_name(tr->tc.bf16));
     return 0;
 }
 
@@ -707,6 +716,13 @@ int cmd_train(int argc, char **argv)
                        ts_quote(&q, a.data), n_data, tr.tc.seq);
         goto done;
     }
+    if ((rc = open_log(&a)) != 0)
+        goto done;
+    if (!a.resume) /* said once the run is sure to start: a refusal is its only line */
+        fprintf(stderr,
+                "tangscope train: %zu characters, vocabulary %d, %zu parameters, %d threads, "
+                "%s\n", n_data, model.cfg.vocab_size, model.n_params, cli_threads(),
+                cli_precision_name(tr.tc.bf16));
     if (a.val && !a.resume) { /* a resumed run has read its own */
         if (load_tokens(a.val, &model.vocab, &val, &n_val, &tr.val_text, &err) != 0) {
             rc = cli_error("train", EXIT_USAGE, "%s", err.msg);
@@ -722,6 +738,8 @@ int cmd_train(int argc, char **argv)
         model_save(&model, a.out, &err) != 0)
         rc = cli_error("train", 1, "%s", err.msg);
 done:
+    if (a.log_file)
+        fclose(a.log_file);
     free(data);
     free(val);
     trainer_free(&tr);

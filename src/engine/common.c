@@ -24,6 +24,15 @@ int ts_fail(TsErr *err, const char *fmt, ...)
 }
 
 /* The escaped form of one character of input, or "" if it stands as it is. */
+int ts_cp_unsafe(uint32_t cp)
+{
+    return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) /* C0, DEL, C1 */
+           || cp == 0x061C || cp == 0x200E || cp == 0x200F      /* direction marks */
+           || (cp >= 0x202A && cp <= 0x202E)                    /* embeddings, overrides */
+           || (cp >= 0x2066 && cp <= 0x2069)                    /* isolates */
+           || cp == 0x2028 || cp == 0x2029;                     /* line, paragraph separator */
+}
+
 static void quote_piece(uint32_t cp, char *out, size_t size)
 {
     const char *named = cp == '\n' ? "\\n" : cp == '\t' ? "\\t" : cp == '\r' ? "\\r"
@@ -32,9 +41,8 @@ static void quote_piece(uint32_t cp, char *out, size_t size)
         snprintf(out, size, "%s", named);
     else if (cp < 0x20 || cp == 0x7F)
         snprintf(out, size, "\\x%02x", (unsigned)cp);
-    else if ((cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) ||
-             (cp >= 0x2066 && cp <= 0x2069))
-        snprintf(out, size, "\\u%04X", (unsigned)cp); /* C1 controls, bidirectional overrides */
+    else if (ts_cp_unsafe(cp))
+        snprintf(out, size, "\\u%04X", (unsigned)cp);
     else
         out[0] = 0;
 }

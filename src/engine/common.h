@@ -28,12 +28,21 @@ int ts_fail(TsErr *err, const char *fmt, ...)
 /* A piece of user input (an argument, a file name, a prompt) made safe to
  * echo in a one-line message: between single quotes, with the quote and the
  * backslash escaped, control characters written as \n, \t, \r, \e or \xNN,
- * C1 controls and bidirectional overrides as \uXXXX, bytes that are not
+ * the other code points of ts_cp_unsafe (C1 controls, bidirectional
+ * controls, U+2028, U+2029) as \uXXXX, bytes that are not
  * UTF-8 as \xNN, and cut off with "…" where it would pass TS_QUOTE_MAX
  * bytes. A message then stays one line, and a terminal never interprets what
  * the user typed. Every message that echoes input goes through it. Returns
  * q->s, to stand as a printf argument; two quoted strings in one message need
  * two TsQuoted. */
+/* Would this code point, echoed as it is, make a terminal do something
+ * rather than show a character: a C0 or C1 control, DEL, a bidirectional
+ * mark, embedding, override or isolate (U+061C, U+200E, U+200F,
+ * U+202A-U+202E, U+2066-U+2069), or the line and paragraph separators
+ * U+2028 and U+2029? ts_quote and every message naming a character escape
+ * these. */
+int ts_cp_unsafe(uint32_t cp);
+
 #define TS_QUOTE_MAX 200 /* bytes, with the quotes and the terminating NUL */
 typedef struct {
     char s[TS_QUOTE_MAX];

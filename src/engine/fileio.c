@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 static uint32_t crc_table[256];
@@ -51,19 +53,133 @@ static char *dup_str(const char *s, TsErr *err)
     return d;
 }
 
-int atomic_open(AtomicFile *af, const char *path, TsErr *err)
+/* ---- where an output goes ---- */
+
+/* Follow path through its symbolic links (at most 40, as the kernel does) to
+ * the name that is finally written: a new *target (malloc'd), and its kind in
+ * *st, or *exists = 0 when nothing is there yet (a new file, or a link that
+ * leads nowhere yet). */
+static int follow_links(const char *path, char **target, struct stat *st, int *exists,
+                        TsErr *err)
 {
-    memset(af, 0, sizeof *af);
-    TsQuoted q, q2;
-    size_t size = strlen(path) + sizeof ".tmp";
-    af->path = dup_str(path, err);
-    af->tmp = ts_calloc(size, 1, err);
-    if (!af->path || !af->tmp) {
-        free(af->path);
-        free(af->tmp);
+    TsQuoted q;
+    char *at = dup_str(path, err);
+    for (int hops = 0; at; hops++) {
+        if (lstat(at, st) != 0) {
+            /* nothing there: a new file (a folder on the way that is missing or
+             * is a file is said when the file is made) */
+            if (errno == ENOENT || errno == ENOTDIR) {
+                *exists = 0;
+                *target = at;
+                return 0;
+            }
+            ts_fail(err, "%s: cannot look at it: %s", ts_quote(&q, path), strerror(errno));
+            break;
+        }
+        if (!S_ISLNK(st->st_mode)) {
+            *exists = 1;
+            *target = at;
+            return 0;
+        }
+        if (hops == 40) {
+            ts_fail(err, "%s: too many symbolic links in a row", ts_quote(&q, path));
+            break;
+        }
+        char link[4096];
+        ssize_t n = readlink(at, link, sizeof link - 1);
+        if (n < 0 || n == (ssize_t)sizeof link - 1) {
+            ts_fail(err, "%s: cannot read the symbolic link: %s", ts_quote(&q, path),
+                    n < 0 ? strerror(errno) : "its target is too long");
+            break;
+        }
+        link[n] = 0;
+        /* a relative target is read from the link's own folder */
+        const char *slash = strrchr(at, '/');
+        size_t keep = link[0] == '/' || !slash ? 0 : (size_t)(slash - at) + 1;
+        char *next = ts_calloc(keep + (size_t)n + 1, 1, err);
+        if (next) {
+            memcpy(next, at, keep);
+            memcpy(next + keep, link, (size_t)n + 1);
+        }
+        free(at);
+        at = next;
+    }
+    free(at);
+    return -1;
+}
+
+/* Open a Unix socket's path for writing, as a shell's `> socket` cannot. */
+static int open_socket(const char *path)
+{
+    struct sockaddr_un addr = {.sun_family = AF_UNIX};
+    if (strlen(path) >= sizeof addr.sun_path) {
+        errno = ENAMETOOLONG;
         return -1;
     }
-    snprintf(af->tmp, size, "%s.tmp", path);
+    memcpy(addr.sun_path, path, strlen(path) + 1);
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd >= 0 && connect(fd, (const struct sockaddr *)&addr, sizeof addr) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        fd = -1;
+    }
+    return fd;
+}
+
+/* Write in place what is not a file of ours to replace: a terminal, a device
+ * such as /dev/null, a pipe, a socket. */
+static int open_in_place(AtomicFile *af, const char *path, OutputWay way, TsErr *err)
+{
+    TsQuoted q;
+    int fd = way == OUTPUT_SOCKET ? open_socket(path) : open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0 || !(af->f = fdopen(fd, "wb"))) {
+        ts_fail(err, "%s: cannot write to it: %s", ts_quote(&q, path), strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    af->in_place = 1;
+    return 0;
+}
+
+int output_plan(const char *path, OutputWay *way, char **target, TsErr *err)
+{
+    TsQuoted q, q2;
+    struct stat st;
+    int exists;
+    *target = NULL;
+    if (!path[0])
+        return ts_fail(err, "an empty name is no file to write");
+    if (follow_links(path, target, &st, &exists, err) != 0)
+        return -1;
+    const char *via = strcmp(*target, path) != 0 ? " (where the symbolic link leads)" : "";
+    if (!exists || S_ISREG(st.st_mode)) {
+        *way = OUTPUT_REPLACE;
+        return 0;
+    }
+    if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)) {
+        *way = S_ISSOCK(st.st_mode) ? OUTPUT_SOCKET : OUTPUT_IN_PLACE;
+        return 0;
+    }
+    if (S_ISDIR(st.st_mode))
+        ts_fail(err, "%s: is a folder, not a file", ts_quote(&q, path));
+    else /* a block device: a disk, never a file of ours */
+        ts_fail(err, "%s: %s%s is a disk device; tangscope writes files, terminals and pipes",
+                ts_quote(&q, path), ts_quote(&q2, *target), via);
+    free(*target);
+    *target = NULL;
+    return -1;
+}
+
+/* Open target.tmp beside the target, locked; af->path is the target. */
+static int open_beside(AtomicFile *af, const char *path, TsErr *err)
+{
+    TsQuoted q, q2;
+    size_t size = strlen(af->path) + sizeof ".tmp";
+    if (!(af->tmp = ts_calloc(size, 1, err)))
+        return -1;
+    snprintf(af->tmp, size, "%s.tmp", af->path);
     /* A lock belongs to a file, not to its name. A writer that opened
      * path.tmp just before the one holding the lock renamed it into place
      * would lock (and empty) the finished file; so once locked, check that
@@ -82,18 +198,16 @@ int atomic_open(AtomicFile *af, const char *path, TsErr *err)
             fd = -1;
             in_way = 1;
         }
-        if (in_way) {
-            ts_fail(err, "%s: its temporary file %s is in the way and is not a plain file; "
-                         "remove it", ts_quote(&q, path), ts_quote(&q2, af->tmp));
-            goto fail;
-        }
+        if (in_way)
+            return ts_fail(err, "%s: its temporary file %s is in the way and is not a plain "
+                                "file; remove it", ts_quote(&q, path), ts_quote(&q2, af->tmp));
         if (fd < 0)
             break;
         if (flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
             close(fd);
-            ts_fail(err, "%s: another process is writing it now (its temporary file is "
-                         "locked); try again when that has finished", ts_quote(&q, path));
-            goto fail;
+            return ts_fail(err, "%s: another process is writing it now (its temporary file "
+                                "is locked); try again when that has finished",
+                           ts_quote(&q, path));
         } /* a file system without locks: write unlocked */
         if (lstat(af->tmp, &named) != 0 || held.st_dev != named.st_dev ||
             held.st_ino != named.st_ino) {
@@ -102,39 +216,58 @@ int atomic_open(AtomicFile *af, const char *path, TsErr *err)
         }
     }
     if (fd < 0) {
-        ts_fail(err, "%s: cannot create a file there: %s", ts_quote(&q, path), strerror(errno));
-        goto fail;
+        if (strcmp(af->path, path) != 0)
+            return ts_fail(err, "%s: leads to %s, and its folder cannot take a new file beside "
+                                "it (%s); give a path in a folder you can write",
+                           ts_quote(&q, path), ts_quote(&q2, af->path), strerror(errno));
+        return ts_fail(err, "%s: cannot create a file there: %s", ts_quote(&q, path),
+                       strerror(errno));
     }
     /* what a writer that died left behind goes now */
     if (ftruncate(fd, 0) != 0 || fcntl(fd, F_SETFL, 0) != 0 || !(af->f = fdopen(fd, "wb"))) {
         ts_fail(err, "%s: cannot write there: %s", ts_quote(&q, path), strerror(errno));
         unlink(af->tmp);
         close(fd);
-        goto fail;
+        return -1;
     }
     return 0;
-fail:
-    free(af->path);
-    free(af->tmp);
+}
+
+int atomic_open(AtomicFile *af, const char *path, TsErr *err)
+{
     memset(af, 0, sizeof *af);
-    return -1;
+    OutputWay way;
+    if (output_plan(path, &way, &af->path, err) != 0)
+        return -1;
+    int rc = way == OUTPUT_REPLACE ? open_beside(af, path, err)
+                                   : open_in_place(af, af->path, way, err);
+    if (rc != 0) {
+        free(af->path);
+        free(af->tmp);
+        memset(af, 0, sizeof *af);
+    }
+    return rc;
 }
 
 int atomic_commit(AtomicFile *af, TsErr *err)
 {
     TsQuoted q;
-    int bad = ferror(af->f) || fflush(af->f) != 0 || fsync(fileno(af->f)) != 0;
+    /* a terminal or a pipe cannot be synced (EINVAL), and needs not be */
+    int bad = ferror(af->f) || fflush(af->f) != 0 ||
+              (!af->in_place && fsync(fileno(af->f)) != 0);
     int saved = errno, rc = 0;
     /* the rename happens while the lock is still held: closing releases it */
     if (bad) {
         rc = ts_fail(err, "%s: write failed: %s", ts_quote(&q, af->path), strerror(saved));
-        unlink(af->tmp);
-    } else if (rename(af->tmp, af->path) != 0) {
+        if (af->tmp)
+            unlink(af->tmp);
+    } else if (af->tmp && rename(af->tmp, af->path) != 0) {
         rc = ts_fail(err, "%s: cannot rename the finished file into place: %s",
                      ts_quote(&q, af->path), strerror(errno));
         unlink(af->tmp);
     }
-    fclose(af->f);
+    if (fclose(af->f) != 0 && rc == 0 && af->in_place)
+        rc = ts_fail(err, "%s: write failed: %s", ts_quote(&q, af->path), strerror(errno));
     af->f = NULL;
     free(af->path);
     free(af->tmp);
@@ -151,6 +284,25 @@ void atomic_abort(AtomicFile *af)
     free(af->path);
     free(af->tmp);
     memset(af, 0, sizeof *af);
+}
+
+FILE *output_append(const char *path, TsErr *err)
+{
+    TsQuoted q, q2;
+    OutputWay way;
+    char *target;
+    if (output_plan(path, &way, &target, err) != 0)
+        return NULL;
+    /* appending never replaces: a file grows, a device or a pipe is written */
+    FILE *f = fopen(target, "a");
+    if (!f && strcmp(target, path) != 0)
+        ts_fail(err, "%s: leads to %s, which cannot be opened for appending: %s",
+                ts_quote(&q, path), ts_quote(&q2, target), strerror(errno));
+    else if (!f)
+        ts_fail(err, "%s: cannot open it for appending: %s", ts_quote(&q, path),
+                strerror(errno));
+    free(target);
+    return f;
 }
 
 /* ---- reading ---- */

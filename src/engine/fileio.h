@@ -1,11 +1,21 @@
-/* fileio.h - reading whole files, writing files atomically, and CRC-32.
+/* fileio.h - reading whole files, writing outputs safely, and CRC-32.
  *
- * Every file tangscope writes (models, checkpoints, caches) goes through
- * AtomicFile: the bytes go to a temporary name beside the target and are
- * renamed over it only once complete, so an interrupted write never leaves a
- * half-written file under the real name. The temporary name is always the
- * same, FILE.tmp, so a write killed midway (power cut, SIGKILL) leaves at most
- * that one file, and the next write of FILE takes it over.
+ * Every output tangscope writes (models, checkpoints, logs, traces, exports,
+ * sessions, corpus caches) goes through output_plan, which decides what is
+ * done with the name given:
+ *   - nothing there yet, or a plain file: AtomicFile writes the bytes to a
+ *     temporary name beside it and renames them over it only once complete,
+ *     so an interrupted write never leaves a half-written file under the real
+ *     name. The temporary name is always FILE.tmp, so a write killed midway
+ *     (power cut, SIGKILL) leaves at most that one file, and the next write
+ *     of FILE takes it over;
+ *   - a character device (/dev/null, a terminal), a FIFO or a socket: opened
+ *     and written in place, never replaced (root could otherwise turn
+ *     /dev/null into a plain file);
+ *   - a symbolic link: followed to its target, which is then written by the
+ *     rules above, atomically beside itself (the link stays a link); refused,
+ *     naming both, when the target's folder cannot take the temporary file;
+ *   - a folder or a disk (block) device: refused.
  *
  * Every file tangscope reads is read whole, with a limit on its size that
  * depends on what it is (FileKind): a text, a lesson or a device such as
@@ -51,22 +61,44 @@ uint32_t crc32_update(uint32_t crc, const void *data, size_t len);
  * at + 4 <= len. */
 uint32_t crc32_except(const void *data, size_t len, size_t at);
 
+typedef enum {
+    OUTPUT_REPLACE,  /* a plain file, or none yet: written beside, renamed over */
+    OUTPUT_IN_PLACE, /* a character device or a FIFO: opened and written */
+    OUTPUT_SOCKET,   /* a Unix socket: connected to and written */
+} OutputWay;
+
+/* What writing to path would do (see above), without opening anything: the
+ * way, and in *target (malloc'd; free it) the name written, path itself or
+ * where its symbolic links lead. Fails on a folder, a disk device, a loop of
+ * links or an empty name, with a message naming path. */
+int output_plan(const char *path, OutputWay *way, char **target, TsErr *err);
+
 typedef struct {
     FILE *f;       /* write here */
-    char *tmp;     /* temporary path, path + ".tmp"; owned */
-    char *path;    /* final path; owned */
+    char *tmp;     /* temporary path, path + ".tmp"; owned; NULL when in place */
+    char *path;    /* the name written (path, or where its links lead); owned */
+    int in_place;  /* a device, a FIFO or a socket: nothing to rename */
 } AtomicFile;
 
-/* Open the temporary file path.tmp for writing, emptied, and hold a lock on
- * it (flock) until commit or abort. A path.tmp left by a writer that died is
- * taken over; one that another live process is writing now (its lock is
- * held) makes this fail, with a message saying so, rather than mix the two. */
+/* Open an output as output_plan decides. For a file: the temporary file
+ * TARGET.tmp for writing, emptied, with a lock on it (flock) until commit or
+ * abort; a TARGET.tmp left by a writer that died is taken over; one that
+ * another live process is writing now (its lock is held) makes this fail,
+ * with a message saying so, rather than mix the two. For a device, a FIFO or
+ * a socket: the thing itself (a FIFO's open waits for a reader). */
 int atomic_open(AtomicFile *af, const char *path, TsErr *err);
-/* Flush, sync, close and rename over the final path. On failure the temporary
- * file is removed and the old file (if any) is untouched. */
+/* Flush, sync, close and rename over the final path (in place: flush and
+ * close). On failure the temporary file is removed and the old file (if any)
+ * is untouched. */
 int atomic_commit(AtomicFile *af, TsErr *err);
-/* Give up: close and remove the temporary file. */
+/* Give up: close and remove the temporary file (in place: close; what was
+ * written to a device or a pipe cannot be taken back). */
 void atomic_abort(AtomicFile *af);
+
+/* An output that grows (a log): opened for appending where output_plan
+ * says it goes, so a file grows and a device or a pipe is written, never
+ * replaced; a folder is refused. NULL and a message on failure. */
+FILE *output_append(const char *path, TsErr *err);
 
 /* What a file read whole is, and so the most bytes it may hold (see
  * file_limit): a text (training text, validation text, lesson) 256 MB, a

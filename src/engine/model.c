@@ -187,10 +187,12 @@ int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name
                        version);
     const unsigned char *h = buf + 12;
     uint32_t raw[5];
+    static const char *const FIELDS[5] = {"layers", "dimensions", "heads", "context",
+                                          "vocabulary size"}; /* ModelConfig's order */
     for (int i = 0; i < 5; i++) {
         raw[i] = le_get_u32(h + 4 * i);
         if (raw[i] > 1000000u)
-            return ts_fail(err, "%s: absurd header value %u", q, raw[i]);
+            return ts_fail(err, "%s: absurd configuration: %s %u", q, FIELDS[i], raw[i]);
     }
     ModelConfig cfg = {(int)raw[0], (int)raw[1], (int)raw[2], (int)raw[3], (int)raw[4]};
     TsErr why;

@@ -80,7 +80,7 @@ void vocab_describe(uint32_t cp, char *out, size_t size)
 {
     if (cp == '\n') {
         snprintf(out, size, "U+000A (newline)");
-    } else if (cp < 0x20 || cp == 0x7F) {
+    } else if (ts_cp_unsafe(cp)) { /* shown, it would act on the terminal */
         snprintf(out, size, "U+%04X (control character)", (unsigned)cp);
     } else {
         char buf[5] = {0};

@@ -63,6 +63,7 @@ typedef struct {
     const char *times;       /* a product, 32×4096 */
     const char *delta;       /* a difference, |Δ| */
     const char *shift;       /* a context shift in the text, ¦ */
+    const char *edge;        /* the window's edge in the text, before the first character read */
     const char *seen, *masked, *cut; /* the mask view: may attend, masked, more to the left */
     const char *rule;        /* a vertical line between panels */
     AppSymbols app;          /* the app's own messages' (AppState.sym) */

@@ -2,7 +2,7 @@
  *
  *   title                                                  1 row
  *   text (the prompt), as verse, and a note under it       2 rows or more
- *     (with pinyin shown, y: one row, the readings under)  3 rows
+ *     (with pinyin shown, y: the readings under each line)
  *   [attention: a heading and one row per layer and head]  (v, when it fits)
  *   [or the mask view (w): all rows down to the status]
  *   probabilities: heading, 8 bars, 3 lines                12 rows
@@ -18,8 +18,9 @@
  * message instead.
  * A text longer than one row takes the rows beyond 24 first, then the three
  * lines under the bars (up to four rows of text at 80 x 24); past that it
- * scrolls (view_prompt.c). The row of readings under the text (pinyin, y)
- * is found the same way.
+ * scrolls (view_prompt.c). With pinyin shown (y) a line of verse takes two
+ * rows, its readings under it, and the sliders and timing give up four more
+ * (eight rows of text at 80 x 24: a jueju and its readings).
  *
  * Projector mode (z) keeps the text, the bars across the whole width and
  * the sliders (the timing while a comparison is on), larger where the rows
@@ -39,8 +40,14 @@
 #include "tui/views.h"
 
 enum { PROBS_ROWS = 12, LOWER_MIN_ROWS = 8, NARROW_PANELS = 50, NARRATION_MIN_COLS = 28 };
-enum { PROBS_UNDER = 3 };
-enum { TIMING_ROOM_ROWS = 12 }; /* the timing panel with a plot of 5 rows and the cache's size */ /* the lines under the bars, which give way to a long text */
+enum { PROBS_UNDER = 3 }; /* the lines under the bars, which give way to a long text */
+enum { TIMING_ROOM_ROWS = 12 }; /* the timing panel with a plot of 5 rows and the cache's size */
+/* With pinyin shown, the rows the panels below the bars (the sliders, the
+ * timing) give up for the readings under a long text: at 80x24 they keep a
+ * heading and three rows (temperature, top-k, top-p), in projector mode a
+ * heading and two, and the text shows a jueju as four lines over their
+ * readings. */
+enum { PINYIN_FROM_LOWER = 4 };
 
 /* In a lesson with no room for both, the timing panel takes the sliders'
  * place while it has something to show, unless the lesson points at them. */
@@ -88,10 +95,11 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     int under = timing ? (s->pred.query_cp != 0) : view_probs_under_rows(s);
     int lower = 1 + SL_COUNT, least = timing ? under : 1; /* the summary at least */
     int room = lines - 2 - 1 - (1 + APP_TOP + least) - lower; /* rows for the text (and its note) */
-    int text = view_prompt_rows_wanted(s, cols, room);
+    /* readings under each line (pinyin): the sliders give up rows for them */
+    int text = view_prompt_rows_wanted(s, cols, room + (s->show_pinyin ? PINYIN_FROM_LOWER : 0));
     /* the text as verse first; the lines under the bars take what it leaves
      * (view_probs chooses which: the look-up and the coin go first) */
-    int spare = room - text;
+    int spare = room - text > 0 ? room - text : 0;
     under = under - least < spare ? under : least + spare;
     int bars = 1 + APP_TOP + under;
     if (!timing && spare - (under - least) >= APP_TOP)
@@ -127,17 +135,19 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     /* The text takes the rows it needs as verse: first the rows beyond 24,
      * then the lines under the bars (the stages, the training text's context,
      * the summary, in that order), so that at 80x24 four rows show an
-     * eight-line poem a couplet to a row. With pinyin shown the text is one
-     * row and its readings a second. */
+     * eight-line poem a couplet to a row. With pinyin shown each line has
+     * its readings on a second row, and the panels below the bars give up
+     * rows too (PINYIN_FROM_LOWER), so that at 80x24 a jueju stands as four
+     * lines with their readings. */
     int spare = lines - SCREEN_MIN_LINES;
     /* a lesson's compare run alone below the bars wants the rows for its plot */
     int timing_alone = s->lesson && lesson_wants_timing(s) && panels_cols(s, cols) < 80;
-    int text = s->show_attention ? 1
-             : timing_alone && spare < TIMING_ROOM_ROWS - LOWER_MIN_ROWS
-                 ? view_prompt_rows_wanted(s, cols, 1 + spare)
-             : s->show_pinyin    ? 2
-                                 : view_prompt_rows_wanted(s, cols, 1 + spare + PROBS_UNDER);
+    int room = timing_alone && spare < TIMING_ROOM_ROWS - LOWER_MIN_ROWS
+                   ? 1 + spare
+                   : 1 + spare + PROBS_UNDER + (s->show_pinyin ? PINYIN_FROM_LOWER : 0);
+    int text = s->show_attention ? 1 : view_prompt_rows_wanted(s, cols, room);
     int from_probs = text - 1 - spare > 0 ? text - 1 - spare : 0;
+    from_probs = from_probs > PROBS_UNDER ? PROBS_UNDER : from_probs;
     l->prompt = (Rect){1, 0, text + 1, cols};
     int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
     if (s->show_mask) { /* a view of its own: everything between the text and the status */

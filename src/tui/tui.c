@@ -162,7 +162,7 @@ static const Glyphs UNICODE_GLYPHS = {
     .marker = "▸", .bar_left = "▕", .bar_right = "▏", .ellipsis = "…", .sep = " · ",
     .coin = "┃",
     .up = "↑", .down = "↓", .left = "←", .right = "→", .times = "×", .delta = "Δ",
-    .shift = "¦", .seen = "■", .masked = "·", .cut = "◂", .rule = "│",
+    .shift = "¦", .edge = "▕", .seen = "■", .masked = "·", .cut = "◂", .rule = "│",
     .app = {.arrow = "→", .ellipsis = "…", .newline = "⏎"},
 };
 
@@ -173,7 +173,7 @@ static const Glyphs ASCII_GLYPHS = {
     .marker = ">", .bar_left = "[", .bar_right = "]", .ellipsis = "...", .sep = " | ",
     .coin = "|",
     .up = "^", .down = "v", .left = "<", .right = ">", .times = "x", .delta = "d",
-    .shift = "|", .seen = "#", .masked = ".", .cut = "<", .rule = "|",
+    .shift = "|", .edge = "[", .seen = "#", .masked = ".", .cut = "<", .rule = "|",
     .app = {.arrow = "->", .ellipsis = "...", .newline = "\\n"},
 };
 

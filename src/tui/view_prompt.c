@@ -3,15 +3,17 @@
  * text); and a note under it saying what constrains the next character.
  *
  * The whole text is shown as verse, a line of verse to a row (verse.h lays
- * it out), in as many rows as screen.c gives the panel; when it has more
- * rows than that, the last ones (the newest text, and the cursor) stay in
- * view and an arrow left of the first says there is more above. The text
- * keeps to one row, the last characters that fit, with the attention view
- * open (so that the shades stand right under them), with pinyin shown (its
- * readings under them) and past the context: there the count at the right
- * says how much of the text the model reads ("window 100 of 1,024"), the
- * characters outside the window are dim, and a mark (¦) stands where a
- * context shift moved the window on. */
+ * it out), in as many rows as screen.c gives the panel, at any length; when
+ * it has more rows than that, the last ones (the newest text, and the
+ * cursor) stay in view and an arrow left of the first says there is more
+ * above. With pinyin shown (y) each row of verse has its readings on the row
+ * under it, each character's cell as wide as its reading. Past the context
+ * the count at the right says how much of the text the model reads ("window
+ * 100 of 1,024"), the characters outside the window are dim, a mark (▕)
+ * stands before the first character the model reads, and a mark (¦) where a
+ * context shift moved the window on. Only with the attention view open does
+ * the text keep to one row, the last characters that fit, so that the
+ * shades stand right under them. */
 #include <stdio.h>
 #include <string.h>
 
@@ -79,7 +81,7 @@ int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max)
     long i = (long)s->n_chars - 1;
     /* a shift for the prediction still to come: its mark ends the text */
     if (shift_before(s, (long)s->g.n) && mark_w <= width && n < max) {
-        cells[n++] = (PromptCell){0, mark_w, -1, -1, 1};
+        cells[n++] = (PromptCell){0, mark_w, -1, -1, 1, 0};
         used += mark_w;
     }
     for (; i >= 0 && n < max; i--) {
@@ -92,14 +94,14 @@ int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max)
             break;
         used += w;
         long t = app_char_text_index(s, (size_t)i);
-        cells[n++] = (PromptCell){0, w, t, i, 0};
+        cells[n++] = (PromptCell){0, w, t, i, 0, 0};
         if (t >= 0 && shift_before(s, t) && used + mark_w <= width && n < max) {
-            cells[n++] = (PromptCell){0, mark_w, -1, -1, 1}; /* reversed below: before it */
+            cells[n++] = (PromptCell){0, mark_w, -1, -1, 1, 0}; /* reversed below: before it */
             used += mark_w;
         }
     }
     if (i < 0 && s->g.prefix && n < max && used + draw_cp_width('\n') <= width)
-        cells[n++] = (PromptCell){0, draw_cp_width('\n'), 0, -1, 0};
+        cells[n++] = (PromptCell){0, draw_cp_width('\n'), 0, -1, 0, 0};
     /* collected from the end: reverse, then give each its column */
     for (int a = 0, b = n - 1; a < b; a++, b--) {
         PromptCell t = cells[a];
@@ -154,8 +156,10 @@ static void form_note(const AppState *s, char *out, size_t size)
     snprintf(out, size, app_label(s, LBL_NOTE_FORM_HAN), mode, f->line + 1, f->col + 1, blocked);
 }
 
-/* The note under the text: the most useful thing to know right now. */
-static Role note_text(const AppState *s, char *out, size_t size, int cols)
+/* The note under the text: the most useful thing to know right now. With
+ * edge_above the window's edge lies in the rows scrolled out of view, and
+ * the note points up at it instead of at its mark. */
+static Role note_text(const AppState *s, char *out, size_t size, int cols, int edge_above)
 {
     const Glyphs *g = tui_glyphs();
     out[0] = 0;
@@ -185,10 +189,11 @@ static Role note_text(const AppState *s, char *out, size_t size, int cols)
     if (start > 0) {
         /* what the model reads: under the shift policy between half a window and a whole one */
         int read = (int)(s->g.n - start);
-        if (gen_shift_count(&s->g) > 0) /* the shift's mark as the text draws it */
-            snprintf(out, size, app_label_n(s, LBL_NOTE_SHIFT, read), g->shift, read);
+        const char *edge = edge_above ? g->up : g->edge;
+        if (gen_shift_count(&s->g) > 0) /* the marks as the text draws them */
+            snprintf(out, size, app_label_n(s, LBL_NOTE_SHIFT, read), edge, read, g->shift);
         else
-            snprintf(out, size, app_label_n(s, LBL_NOTE_WINDOW, read), read);
+            snprintf(out, size, app_label_n(s, LBL_NOTE_WINDOW, read), edge, read);
     }
     else if (s->n_chars == 0)
         snprintf(out, size, "%s", app_label(s, LBL_NOTE_EMPTY));
@@ -202,98 +207,157 @@ static Role note_text(const AppState *s, char *out, size_t size, int cols)
 int view_prompt_note_is_hint(const AppState *s, int cols)
 {
     char note[512];
-    return note_text(s, note, sizeof note, cols) == ROLE_DIM;
+    return note_text(s, note, sizeof note, cols, 0) == ROLE_DIM;
 }
 
 /* ---- the text as verse (verse.h): every row of it, as many as the panel has ---- */
 
-/* The text as the panel lays it out: the newline a poem starts on (when the
- * model reads one), then every character. cps[k] is chars[k - lead]. */
-static int verse_items(const AppState *s, uint32_t *cps, int max, int *lead)
+/* Items the panel lays out: the newline a poem starts on (when the model
+ * reads one), every character, and marks: the edge of the window before the
+ * first character the model reads (past the context), a context shift's
+ * mark before the character it was made for. */
+enum { MAX_ITEMS = 2 * (APP_MAX_CHARS + 1) + 2 };
+typedef struct {
+    int n;
+    VerseItem item[MAX_ITEMS];
+    PromptCell cell[MAX_ITEMS]; /* what each item is (x is set when drawn) */
+    VerseRow row[MAX_ITEMS + 1];
+} TextItems;
+
+static void add_item(TextItems *t, uint32_t cp, int cols, PromptCell c)
 {
-    int n = 0;
-    *lead = s->g.prefix && max > 0;
-    if (*lead)
-        cps[n++] = '\n';
-    for (size_t i = 0; i < s->n_chars && n < max; i++)
-        cps[n++] = s->chars[i].cp;
-    return n;
+    if (t->n >= MAX_ITEMS)
+        return;
+    t->item[t->n] = (VerseItem){cp, cols, c.shift || c.edge};
+    c.w = cols;
+    t->cell[t->n++] = c;
 }
 
-/* Lay the text out in rows of the panel's text width; returns the rows. */
-static int verse_rows(const AppState *s, Rect r, int max_rows, uint32_t *cps, int *n, int *lead,
-                      VerseRow *rows)
+/* A character's cell: with pinyin shown (y) wide enough for its reading
+ * under it and a space. */
+static int char_cols(const AppState *s, uint32_t cp)
 {
-    *n = verse_items(s, cps, APP_MAX_CHARS + 1, lead);
-    return verse_layout(cps, *n, draw_cp_width('\n'), view_prompt_text_width(s, r), max_rows, rows,
-                        APP_MAX_CHARS + 2, NULL);
+    int w = draw_cp_width(cp);
+    if (s->show_pinyin) {
+        int rw = view_pinyin_reading_cols(s, cp);
+        w = rw && rw + 1 > w ? rw + 1 : w;
+    }
+    return w;
 }
 
-/* One row of text, not verse: under the attention view's shades, with each
- * character's reading under it (pinyin, y), or past the context (a text that
- * long is no poem to read whole; the row shows the window and its shifts). */
-static int single_row(const AppState *s)
+static void text_items(const AppState *s, TextItems *t)
 {
-    return s->show_attention || s->show_pinyin || app_window_start(s) > 0;
+    size_t start = app_window_start(s);
+    int mark_w = textw_width(shift_glyph()), edge_w = textw_width(tui_glyphs()->edge);
+    int edge_due = start > 0; /* the window's edge is still to be marked */
+    long known = 0;
+    t->n = 0;
+    if (s->g.prefix)
+        add_item(t, '\n', draw_cp_width('\n'), (PromptCell){0, 0, 0, -1, 0, 0});
+    for (size_t i = 0; i < s->n_chars; i++) {
+        long ti = s->chars[i].id >= 0 ? (long)s->g.prefix + known++ : -1;
+        if (ti >= 0 && edge_due && (size_t)ti >= start) {
+            add_item(t, 0, edge_w, (PromptCell){0, 0, -1, -1, 0, 1});
+            edge_due = 0;
+        }
+        if (ti >= 0 && shift_before(s, ti))
+            add_item(t, 0, mark_w, (PromptCell){0, 0, -1, -1, 1, 0});
+        add_item(t, s->chars[i].cp, char_cols(s, s->chars[i].cp), (PromptCell){0, 0, ti, (long)i, 0, 0});
+    }
+    if (shift_before(s, (long)s->g.n)) /* a shift for the prediction still to come */
+        add_item(t, 0, mark_w, (PromptCell){0, 0, -1, -1, 1, 0});
+}
+
+/* Screen rows to a row of verse: two with the readings under it (pinyin),
+ * when the panel has them. */
+static int rows_per_line(const AppState *s, int text_rows)
+{
+    return s->show_pinyin && text_rows >= 2 ? 2 : 1;
+}
+
+/* Lay the text out in rows of the panel's text width, at most `lines` rows
+ * of verse; returns the rows. */
+static int verse_rows(const AppState *s, Rect r, int lines, TextItems *t)
+{
+    text_items(s, t);
+    return verse_layout_items(t->item, t->n, view_prompt_text_width(s, r), lines, t->row,
+                              MAX_ITEMS + 1, NULL);
 }
 
 int view_prompt_rows_wanted(const AppState *s, int cols, int max_rows)
 {
-    if (single_row(s))
-        return 1; /* the attention view shades cells under a single row; pinyin reads under it */
-    uint32_t cps[APP_MAX_CHARS + 1];
-    VerseRow rows[APP_MAX_CHARS + 2];
-    int n, lead;
-    int total = verse_rows(s, (Rect){0, 0, max_rows + 1, cols}, max_rows, cps, &n, &lead, rows);
-    return total < 1 ? 1 : total > max_rows ? max_rows : total;
+    if (s->show_attention)
+        return 1; /* the attention view shades cells under a single row */
+    TextItems t;
+    int per = rows_per_line(s, max_rows), lines = max_rows / per;
+    int total = verse_rows(s, (Rect){0, 0, max_rows + 1, cols}, lines, &t);
+    return per * (total < 1 ? 1 : total > lines ? lines : total);
 }
 
-/* The rows of the text that the panel's r.h - 1 rows show, drawn, and where
- * the cursor goes (after the last character). */
-static void draw_verse(const AppState *s, Rect r, int draw, int *cy, int *cx)
+/* The rows of the text that the panel's r.h - 1 rows show, drawn (with the
+ * readings under each, pinyin), and where the cursor goes (after the last
+ * character). Returns 1 if the window's edge is in the rows above them. */
+static int draw_verse(const AppState *s, Rect r, int draw, int *cy, int *cx)
 {
-    uint32_t cps[APP_MAX_CHARS + 1];
-    VerseRow rows[APP_MAX_CHARS + 2];
-    int n, lead, text_rows = r.h > 1 ? r.h - 1 : 1, x0 = r.x + PROMPT_LABEL_COLS;
-    int total = verse_rows(s, r, text_rows, cps, &n, &lead, rows);
-    int first = verse_first_shown(total, text_rows);
+    TextItems t;
+    int text_rows = r.h > 1 ? r.h - 1 : 1, x0 = r.x + PROMPT_LABEL_COLS;
+    int per = rows_per_line(s, text_rows), lines = text_rows / per;
+    int total = verse_rows(s, r, lines, &t);
+    int first = verse_first_shown(total, lines);
     *cy = r.y;
     *cx = x0;
     for (int row = first; row < total; row++) {
-        int y = r.y + row - first, x = x0;
-        for (int k = rows[row].start; k < rows[row].start + rows[row].len; k++) {
-            long ci = k - lead; /* -1: the newline a poem starts on */
-            long ti = ci < 0 ? 0 : app_char_text_index(s, (size_t)ci);
-            PromptCell c = {x - x0, draw_cp_width(cps[k]), ti, ci, 0};
-            if (draw)
-                draw_cp(y, x, c.w, char_role(s, &c), cps[k]);
-            x += c.w;
+        int y = r.y + (row - first) * per, x = x0;
+        PromptCell *c = &t.cell[t.row[row].start];
+        for (int k = 0; k < t.row[row].len; k++) {
+            c[k].x = x - x0;
+            if (draw && (c[k].shift || c[k].edge))
+                draw_text(y, x, c[k].w, ROLE_KEY, c[k].edge ? tui_glyphs()->edge : shift_glyph());
+            else if (draw)
+                draw_cp(y, x, c[k].w, char_role(s, &c[k]), t.item[t.row[row].start + k].cp);
+            x += c[k].w;
         }
+        if (draw && per == 2) /* each character's reading under it */
+            view_pinyin_readings(s, y + 1, x0, c, t.row[row].len);
         *cy = y;
         *cx = x;
     }
-    if (draw && first > 0) /* rows above, out of view */
-        draw_text(r.y, r.x + PROMPT_LABEL_COLS - 1, 1, ROLE_DIM, tui_glyphs()->up);
+    if (draw && first > 0) /* rows above, out of view (not grey: a projector shows it) */
+        draw_text(r.y, r.x + PROMPT_LABEL_COLS - 1, 1, ROLE_KEY, tui_glyphs()->up);
+    /* is the window's edge among the rows above? */
+    int above = first > 0 ? t.row[first - 1].start + t.row[first - 1].len : 0;
+    for (int k = 0; k < above; k++)
+        if (t.cell[k].edge)
+            return 1;
+    return 0;
+}
+
+/* One row, the last characters that fit: the attention view shades the
+ * cells under it. */
+static void draw_one_row(const AppState *s, Rect r)
+{
+    PromptCell cells[512];
+    int x0 = r.x + PROMPT_LABEL_COLS;
+    int n = view_prompt_cells(s, view_prompt_text_width(s, r), cells, 512);
+    for (int k = 0; k < n; k++) {
+        if (cells[k].shift) {
+            draw_text(r.y, x0 + cells[k].x, cells[k].w, ROLE_KEY, shift_glyph());
+            continue;
+        }
+        uint32_t cp = cells[k].char_index < 0 ? '\n' : s->chars[cells[k].char_index].cp;
+        draw_cp(r.y, x0 + cells[k].x, cells[k].w, char_role(s, &cells[k]), cp);
+    }
 }
 
 void view_prompt_draw(const AppState *s, Rect r)
 {
-    PromptCell cells[512];
-    int x0 = r.x + PROMPT_LABEL_COLS, n = 0;
+    int x0 = r.x + PROMPT_LABEL_COLS, edge_above = 0;
     draw_text(r.y, r.x, PROMPT_LABEL_COLS - 1, ROLE_HEADER, app_label(s, LBL_PROMPT));
-    if (single_row(s)) { /* one row: under it the attention's shades or the readings */
-        n = view_prompt_cells(s, view_prompt_text_width(s, r), cells, 512);
-        for (int k = 0; k < n; k++) {
-            if (cells[k].shift) {
-                draw_text(r.y, x0 + cells[k].x, cells[k].w, ROLE_KEY, shift_glyph());
-                continue;
-            }
-            uint32_t cp = cells[k].char_index < 0 ? '\n' : s->chars[cells[k].char_index].cp;
-            draw_cp(r.y, x0 + cells[k].x, cells[k].w, char_role(s, &cells[k]), cp);
-        }
+    if (s->show_attention) {
+        draw_one_row(s, r);
     } else {
         int cy, cx;
-        draw_verse(s, r, 1, &cy, &cx);
+        edge_above = draw_verse(s, r, 1, &cy, &cx);
     }
     char count[64];
     count_text(s, count, sizeof count);
@@ -303,11 +367,9 @@ void view_prompt_draw(const AppState *s, Rect r)
     const char *tag = reading_tag(s);
     draw_text_right(r.y, r.x + r.w - count_w, textw_width(tag), s->mid_text ? ROLE_KEY : ROLE_DIM,
                     tag);
-    if (s->show_pinyin && r.h > 2) /* each character's reading under it */
-        view_pinyin_readings(s, r.y + 1, x0, cells, n);
     if (r.h > 1 && !s->quiz_hidden) { /* the note (a form's "only 眠 may come next") may answer it */
         char note[512];
-        Role role = note_text(s, note, sizeof note, r.w - PROMPT_LABEL_COLS);
+        Role role = note_text(s, note, sizeof note, r.w - PROMPT_LABEL_COLS, edge_above);
         if (s->projector && role == ROLE_DIM) /* no grey hints on a projector */
             return;
         /* many acrostic heads are cut */
@@ -317,7 +379,7 @@ void view_prompt_draw(const AppState *s, Rect r)
 
 void view_prompt_cursor(const AppState *s, Rect r, int *y, int *x)
 {
-    if (!single_row(s)) {
+    if (!s->show_attention) {
         draw_verse(s, r, 0, y, x);
         return;
     }

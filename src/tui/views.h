@@ -45,12 +45,15 @@ typedef struct {
     long char_index;  /* index into chars, or -1 for the newline a poem starts on */
     int shift;        /* 1: no character but the mark of a context shift (text_index -1):
                        * the window moved on before the character after it */
+    int edge;         /* 1: no character but the mark of the window's edge (text_index -1):
+                       * the character after it is the first the model reads */
 } PromptCell;
 
 int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max);
 int view_prompt_text_width(const AppState *s, Rect r);
 /* Rows the text takes as verse in a panel `cols` wide, at most max_rows
- * (and at least 1; 1 while the attention view is open). */
+ * (and at least 1; 1 while the attention view is open). With pinyin shown
+ * (y) a row of verse takes two, its readings under it, when max_rows >= 2. */
 int view_prompt_rows_wanted(const AppState *s, int cols, int max_rows);
 void view_prompt_draw(const AppState *s, Rect r);
 void view_prompt_cursor(const AppState *s, Rect r, int *y, int *x);

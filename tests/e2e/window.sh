@@ -44,7 +44,7 @@ window=$((n - j * step))
 grouped=$(printf '%d' "$got" | sed ':a;s/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/;ta')
 if launch --prompt "$prompt"; then
     if until_ok shows_all "window $window of $grouped" "¦" \
-        "¦ a context shift; the model reads the last $window characters, not the dim"; then
+        "window start: the model reads the last $window characters; ¦ a context shift"; then
         pass window_notice
     else
         fail window_notice "no 'window $window of $grouped', ¦ mark and note for $got characters, context $ctx"

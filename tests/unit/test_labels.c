@@ -233,7 +233,7 @@ static const Budget BUDGETS[] = {
     {LBL_PROMPT, 5, {0}},
     {LBL_NOTE_EMPTY, 74, {0}},
     {LBL_NOTE_UNKNOWN, 74, {UNKNOWN_CHAR}},
-    {LBL_NOTE_WINDOW, 74, {"128"}},
+    {LBL_NOTE_WINDOW, 74, {"|", "128"}},
     {LBL_NOTE_FORM_ONLY, 74, {"@acrostic", "4", "觉", "99.9"}},
     {LBL_NOTE_FORM_ONLY, 74, {"@jueju", "4", "。", "99.9"}},
     {LBL_NOTE_FORM_HAN, 74, {"@acrostic", "4", "7", "99.9"}},
@@ -447,7 +447,7 @@ static const Budget BUDGETS[] = {
      * the text's columns (view_prompt.c): at most 24, so 40 stay for the text
      * beside the widest tag; the note under the text as above */
     {LBL_WINDOW_COUNT, 24, {"128", "1,024"}},
-    {LBL_NOTE_SHIFT, 74, {"|", "128"}},
+    {LBL_NOTE_SHIFT, 74, {"|", "128", "|"}},
     /* timing, 40 columns; the strip's name in YLAB_COLS - 1 = 5 */
     {LBL_TIMING_SAMPLER, 40, {"99.9"}},
     {LBL_TIMING_STRIP, 5, {"d"}},
@@ -703,7 +703,7 @@ static void test_plural_forms(void)
         {LANG_EN, LBL_ATT_MORE, 2, {"2"}, "+2 rows: enlarge the window"},
         {LANG_EN, LBL_ST_STOPPED, 1, {"1"}, "stopped after 1 character"},
         {LANG_EN, LBL_ST_COMPARE_STOPPED, 1, {"1"}, "compare stopped after 1 character"},
-        {LANG_EN, LBL_NOTE_WINDOW, 1, {"1"}, "dim: outside the window; the model reads only the last 1 character"},
+        {LANG_EN, LBL_NOTE_WINDOW, 1, {"|", "1"}, "| window start: the model reads only the last 1 character, not the dim"},
         {LANG_EN, LBL_VOCAB_SIZE, 1, {"1"}, "1 character"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -12,6 +12,7 @@
  * below fails without the fix only under `make asan` (UBSan stops there).
  */
 #define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* mknod, makedev */
 #include <dirent.h>
 #include <math.h>
 #include <signal.h>
@@ -19,7 +20,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -356,6 +360,174 @@ static void test_tmp_in_the_way(void)
     unlink(tmp);
 }
 
+
+/* ---- outputs that are not plain files (docs/robustness.md, "Where an output goes") ---- */
+
+/* A folder of its own for each test: dir/NAME, emptied of nothing (new). */
+static void out_dir(char *dir, size_t size, const char *name)
+{
+    snprintf(dir, size, "%s/%s", tmpdir, name);
+    mkdir(dir, 0755);
+}
+
+static int kind_of(const char *path, mode_t kind)
+{
+    struct stat st;
+    return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == kind;
+}
+
+/* A character device (a copy of /dev/null's node, never /dev/null itself):
+ * written in place, still a device afterwards, and no FILE.tmp beside it.
+ * Through output_append (a log) too. */
+static void test_output_char_device(void)
+{
+    char dir[256], dev[300], tmp[310];
+    out_dir(dir, sizeof dir, "chr");
+    snprintf(dev, sizeof dev, "%s/null", dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", dev);
+    if (mknod(dev, S_IFCHR | 0666, makedev(1, 3)) != 0) {
+        SKIP("cannot make a device node here (needs root and a file system that allows it)");
+        return;
+    }
+    TsErr err;
+    CHECK(write_atomic(dev, "into the device\n", &err) == 0, "%s", err.msg);
+    CHECK(kind_of(dev, S_IFCHR), "the device node is no longer a character device");
+    CHECK(access(tmp, F_OK) != 0, "a temporary file was left beside the device");
+    FILE *log = output_append(dev, &err);
+    CHECK(log != NULL, "appending: %s", err.msg);
+    if (log) {
+        fputs("a log line\n", log);
+        CHECK(fclose(log) == 0, "closing the log");
+    }
+    CHECK(kind_of(dev, S_IFCHR), "after the log, no longer a character device");
+    unlink(dev);
+}
+
+/* A FIFO: opened and written, its reader gets the bytes, still a FIFO. */
+static void test_output_fifo(void)
+{
+    char dir[256], fifo[300], got_path[300], got[256];
+    out_dir(dir, sizeof dir, "fifo");
+    snprintf(fifo, sizeof fifo, "%s/pipe", dir);
+    snprintf(got_path, sizeof got_path, "%s/read", dir);
+    CHECK(mkfifo(fifo, 0600) == 0, "mkfifo");
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) { /* the reader: what comes through the pipe, into a file */
+        char buf[256];
+        FILE *in = fopen(fifo, "rb"), *out = fopen(got_path, "wb");
+        size_t n = in ? fread(buf, 1, sizeof buf, in) : 0;
+        _exit(out && fwrite(buf, 1, n, out) == n && fclose(out) == 0 ? 0 : 1);
+    }
+    TsErr err;
+    CHECK(write_atomic(fifo, "through the pipe\n", &err) == 0, "%s", err.msg);
+    /* a FIFO replaced by a file leaves its reader waiting: 5 s, then it goes */
+    int status = 0;
+    for (int i = 0; i < 500 && waitpid(pid, &status, WNOHANG) == 0; i++)
+        usleep(10000);
+    if (waitpid(pid, &status, WNOHANG) == 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+    }
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the reader failed (%d)", status);
+    CHECK(slurp(got_path, got, sizeof got) > 0 && strcmp(got, "through the pipe\n") == 0,
+          "the reader got '%s'", got);
+    CHECK(kind_of(fifo, S_IFIFO), "the FIFO is no longer a FIFO");
+}
+
+/* A Unix socket: connected to and written. */
+static void test_output_socket(void)
+{
+    char dir[256], sock_path[300], got[256] = {0};
+    out_dir(dir, sizeof dir, "sock");
+    snprintf(sock_path, sizeof sock_path, "%s/s", dir);
+    struct sockaddr_un addr = {.sun_family = AF_UNIX};
+    if (strlen(sock_path) >= sizeof addr.sun_path) {
+        SKIP("the temporary folder's path is too long for a socket");
+        return;
+    }
+    memcpy(addr.sun_path, sock_path, strlen(sock_path) + 1);
+    int listener = socket(AF_UNIX, SOCK_STREAM, 0);
+    CHECK(listener >= 0 && bind(listener, (struct sockaddr *)&addr, sizeof addr) == 0 &&
+              listen(listener, 1) == 0,
+          "cannot listen on %s", sock_path);
+    TsErr err;
+    CHECK(write_atomic(sock_path, "over the socket\n", &err) == 0, "%s", err.msg);
+    int conn = accept(listener, NULL, NULL);
+    ssize_t n = conn >= 0 ? read(conn, got, sizeof got - 1) : -1;
+    CHECK(n > 0 && strcmp(got, "over the socket\n") == 0, "read '%s'", got);
+    CHECK(kind_of(sock_path, S_IFSOCK), "the socket is no longer a socket");
+    if (conn >= 0)
+        close(conn);
+    close(listener);
+}
+
+/* A symbolic link: followed; the target is replaced atomically beside
+ * itself, the link stays the same link. A link that leads nowhere yet
+ * creates its target. */
+static void test_output_symlink(void)
+{
+    char dir[256], target[300], link[300], dangling[300], made[300], got[256], names[1024];
+    out_dir(dir, sizeof dir, "link");
+    snprintf(target, sizeof target, "%s/target.bin", dir);
+    snprintf(link, sizeof link, "%s/link.bin", dir);
+    snprintf(dangling, sizeof dangling, "%s/dangling.bin", dir);
+    snprintf(made, sizeof made, "%s/made.bin", dir);
+    TsErr err;
+    CHECK(write_atomic(target, "old\n", &err) == 0, "%s", err.msg);
+    CHECK(symlink("target.bin", link) == 0 && symlink("made.bin", dangling) == 0, "symlink");
+    CHECK(write_atomic(link, "new\n", &err) == 0, "%s", err.msg);
+    char to[64] = {0};
+    CHECK(kind_of(link, S_IFLNK) && readlink(link, to, sizeof to - 1) > 0 &&
+              strcmp(to, "target.bin") == 0,
+          "the link is no longer the link to target.bin ('%s')", to);
+    CHECK(slurp(target, got, sizeof got) > 0 && strcmp(got, "new\n") == 0, "target: '%s'", got);
+    CHECK(write_atomic(dangling, "made\n", &err) == 0, "%s", err.msg);
+    CHECK(kind_of(dangling, S_IFLNK), "the dangling link was replaced");
+    CHECK(slurp(made, got, sizeof got) > 0 && strcmp(got, "made\n") == 0, "made: '%s'", got);
+    int n = list_dir(dir, names, sizeof names);
+    CHECK(n == 4 && !strstr(names, ".tmp"), "the folder holds %d files:\n%s", n, names);
+}
+
+/* A link into a folder where no file can be made (as root, only /proc
+ * refuses): refused, naming the link and where it leads; the link stays. */
+static void test_output_symlink_read_only(void)
+{
+    char dir[256], ro[300], link[300], to[320];
+    out_dir(dir, sizeof dir, "rolink");
+    snprintf(link, sizeof link, "%s/link.bin", dir);
+    if (geteuid() == 0) {
+        snprintf(to, sizeof to, "/proc/tangscope-test-output.bin");
+    } else {
+        snprintf(ro, sizeof ro, "%s/ro", dir);
+        mkdir(ro, 0555);
+        snprintf(to, sizeof to, "%s/x.bin", ro);
+    }
+    CHECK(symlink(to, link) == 0, "symlink");
+    TsErr err = {{0}};
+    CHECK_REFUSED(write_atomic(link, "nowhere\n", &err) != 0, err.msg, "leads to");
+    CHECK(strstr(err.msg, "link.bin") && strstr(err.msg, to), "names both: %s", err.msg);
+    CHECK(kind_of(link, S_IFLNK), "the link was replaced");
+}
+
+/* A folder, or a link to one: refused, for a whole file and for a log. */
+static void test_output_folder(void)
+{
+    char dir[256], sub[300], link[300];
+    out_dir(dir, sizeof dir, "folder");
+    snprintf(sub, sizeof sub, "%s/sub", dir);
+    snprintf(link, sizeof link, "%s/to-sub", dir);
+    mkdir(sub, 0755);
+    CHECK(symlink("sub", link) == 0, "symlink");
+    TsErr err = {{0}};
+    CHECK_REFUSED(write_atomic(sub, "x", &err) != 0, err.msg, "is a folder, not a file");
+    err.msg[0] = 0;
+    CHECK_REFUSED(write_atomic(link, "x", &err) != 0, err.msg, "is a folder, not a file");
+    err.msg[0] = 0;
+    CHECK_REFUSED(output_append(sub, &err) == NULL, err.msg, "is a folder, not a file");
+    CHECK(kind_of(sub, S_IFDIR) && kind_of(link, S_IFLNK), "the folder or its link changed");
+}
+
 /* ---- echoing input ---- */
 
 static void test_quote(void)
@@ -369,6 +541,13 @@ static void test_quote(void)
     CHECK(strcmp(got, "'\\xff\\xc3(\\x7f\\x01'") == 0, "bytes that are not UTF-8: %s", got);
     got = ts_quote(&q, "x\xc2\x9b" "2J\xe2\x80\xae");
     CHECK(strcmp(got, "'x\\u009B2J\\u202E'") == 0, "C1 control and bidi override: %s", got);
+    got = ts_quote(&q, "a\xe2\x80\xa8" "b\xe2\x80\xa9" "c\xe2\x81\xa6" "d\xe2\x80\x8f");
+    CHECK(strcmp(got, "'a\\u2028b\\u2029c\\u2066d\\u200F'") == 0,
+          "line and paragraph separators, an isolate, a direction mark: %s", got);
+    char named[64];
+    vocab_describe(0x202E, named, sizeof named);
+    CHECK(!strstr(named, "\xe2\x80\xae") && strstr(named, "U+202E"),
+          "a character's name shows a right-to-left override raw: %s", named);
     /* long input: cut, never in the middle of a character, and marked */
     char long_text[3 * 400 + 1] = {0};
     for (int i = 0; i < 400; i++)
@@ -402,6 +581,12 @@ int main(void)
     RUN(test_killed_writer);
     RUN(test_two_writers);
     RUN(test_tmp_in_the_way);
+    RUN(test_output_char_device);
+    RUN(test_output_fifo);
+    RUN(test_output_socket);
+    RUN(test_output_symlink);
+    RUN(test_output_symlink_read_only);
+    RUN(test_output_folder);
     RUN(test_quote);
     testutil_tmpdir_remove();
     return test_summary();

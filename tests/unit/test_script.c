@@ -379,6 +379,11 @@ static void test_errors(void)
         {"set temperature -0.1", "set temperature: -0.1 is out of range 0..2"},
         {"set temperature hot", "set temperature: 'hot' is not a number"},
         {"set temperature 0x1", "set temperature: '0x1' is not a number"},
+        {"set temperature 1e", "set temperature: '1e' is not a number"},
+        {"set temperature 1e9", "set temperature: 1e9 is out of range 0..2"}, /* read as a number */
+        {"set top-k \xff", "set top-k: '\\xff' is not a number"},
+        {"\x1b[2Jfoo", "unknown verb '\\e[2Jfoo'"},
+        {"expect rank 风 > 1e30", "expect rank: 1e30 is not a rank (a whole number)"},
         {"set temperature", "set temperature: needs a number"},
         {"set temperature 1 2", "set temperature: one argument, not '1 2'"},
         {"set top-k 201", "set top-k: 201 is out of range 0..200"}, /* 23 characters: the bar's end */
@@ -848,6 +853,19 @@ static void test_markdown(void)
     rc = parse(&l, "# T\n## A\n```tangscope\nprompt 春\n## B\n", &seen);
     CHECK(rc == 1 && seen.lines[0] == 3 && strstr(seen.msgs[0], "never closed"),
           "an open block, reported at its line: %d %d %s", rc, seen.lines[0], seen.msgs[0]);
+    lesson_free(&l);
+    /* the narration after an open block is not read as commands, each an
+     * unknown verb when the lesson runs: the block is the one problem */
+    rc = parse(&l, "# T\n## A\n```tangscope\nprompt 春\n```\n## B\n```tangscope\nprompt 风\n"
+                   "The model writes.\nIt counts.\n", &seen);
+    CHECK(rc == 1 && seen.lines[0] == 7 && l.n_steps == 3 && l.steps[2].n_cmds == 0 &&
+              l.steps[1].n_cmds == 1,
+          "an open block's rest is no command: rc %d, %d steps, %d commands", rc, l.n_steps,
+          l.n_steps == 3 ? l.steps[2].n_cmds : -1);
+    lesson_free(&l);
+    rc = parse(&l, "\n   \n\t\n\n", &seen);
+    CHECK(rc == 2 && strstr(seen.msgs[0], "no title") && !strstr(seen.msgs[0], "empty"),
+          "blank lines only: %d %s", rc, seen.msgs[0]);
     lesson_free(&l);
     rc = parse(&l, "# T\n## A\ntext\n# Another title\n##\n", &seen);
     CHECK(rc == 2 && seen.lines[0] == 4 && seen.lines[1] == 5, "a second title, an empty heading: %d", rc);

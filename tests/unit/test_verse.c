@@ -149,6 +149,90 @@ static void test_scroll_keeps_end(void)
           total, first);
 }
 
+/* ---- items: their own widths, and marks (verse_layout_items) ---- */
+
+/* Items from s, where '|' is a mark one column wide (the window's edge)
+ * and every character takes `cols` columns (0: its display width, a newline
+ * one); a row of them as text, a mark written '|', rows joined by '/'. */
+static int items_laid_out(const char *s, int cols, int width, int max_rows, char *out, size_t size,
+                          VerseRow *rows)
+{
+    uint32_t cps[MAX];
+    VerseItem items[MAX];
+    int n = decode(s, cps);
+    for (int i = 0; i < n; i++) {
+        int w = cps[i] == '\n' ? 1 : cols ? cols : textw_cp_width(cps[i]);
+        items[i] = cps[i] == '|' ? (VerseItem){0, 1, 1} : (VerseItem){cps[i], w, 0};
+    }
+    int total = verse_layout_items(items, n, width, max_rows, rows, MAX + 1, NULL);
+    size_t o = 0;
+    out[0] = 0;
+    for (int r = 0; r < total && o + 8 < size; r++) {
+        if (r)
+            out[o++] = '/';
+        for (int i = rows[r].start; i < rows[r].start + rows[r].len && o + 8 < size; i++) {
+            if (items[i].mark)
+                out[o++] = '|';
+            else if (cps[i] == '\n')
+                o += (size_t)snprintf(out + o, size - o, "⏎");
+            else
+                o += (size_t)utf8_encode(cps[i], out + o);
+        }
+        out[o] = 0;
+    }
+    return total;
+}
+
+static void expect_items(const char *s, int cols, int width, int max_rows, const char *want)
+{
+    char got[2048];
+    VerseRow rows[MAX + 1];
+    items_laid_out(s, cols, width, max_rows, got, sizeof got, rows);
+    CHECK(strcmp(got, want) == 0, "items '%s' (%d columns each) at %d columns, %d rows:\n"
+          "    got  '%s'\n    want '%s'", s, cols, width, max_rows, got, want);
+}
+
+/* A mark stays with the character after it: a row breaks before the mark,
+ * never between it and what it marks, and a mark never ends a line. */
+static void test_marks_stay_with_their_character(void)
+{
+    /* after a line's end: the mark opens the next row */
+    expect_items("国破山河在，|城春草木深。", 0, 40, 9, "国破山河在，/|城春草木深。");
+    /* inside a line: no row ends there */
+    expect_items("国破山|河在，城春草木深。", 0, 40, 9, "国破山|河在，/城春草木深。");
+    /* wrapped at the width: the mark goes down with its character (一二三
+     * and the mark are 7 columns, 四 would make 9) */
+    expect_items("一二三|四五六", 0, 7, 9, "一二三/|四五六");
+    /* before a newline: down with the newline to the row it opens */
+    expect_items("白日依山尽。|\n春风", 0, 40, 9, "白日依山尽。/|⏎春风");
+    /* the mark of what is still to come, after the last line: the next row */
+    expect_items("低头思故乡。|", 0, 40, 9, "低头思故乡。/|");
+    /* 。 never opens a row: its character goes down with it, and the mark
+     * before that character too (春风 and the mark are 5 columns, 吹 7, 。 9) */
+    expect_items("春风|吹。", 0, 7, 9, "春风/|吹。");
+}
+
+/* Items as wide as their readings under them (pinyin): the widths given,
+ * not the characters' own. */
+static void test_item_widths(void)
+{
+    char got[512];
+    VerseRow rows[MAX + 1];
+    /* six items of 5 columns: 30 columns, in one row of 30, two of 29 */
+    int n = items_laid_out("床前明月光，", 5, 30, 9, got, sizeof got, rows);
+    CHECK(n == 1 && rows[0].cols == 30, "six items of 5 columns in 30: %d rows of %d columns", n,
+          rows[0].cols);
+    expect_items("床前明月光，", 5, 29, 9, "床前明月/光，");
+    /* a couplet a row when the rows run short, if its width allows */
+    expect_items("床前明月光，疑是地上霜。举头望明月，低头思故乡。", 5, 60, 2,
+                 "床前明月光，疑是地上霜。/举头望明月，低头思故乡。");
+    expect_items("床前明月光，疑是地上霜。举头望明月，低头思故乡。", 5, 59, 2,
+                 "床前明月光，/疑是地上霜。/举头望明月，/低头思故乡。");
+    /* a mark is as wide as it says */
+    n = items_laid_out("春|风", 5, 40, 9, got, sizeof got, rows);
+    CHECK(n == 1 && rows[0].cols == 11, "5 + 1 + 5 columns: %d", rows[0].cols);
+}
+
 int main(void)
 {
     if (!setlocale(LC_ALL, "C.UTF-8") && !setlocale(LC_ALL, "C.utf8")) {
@@ -161,5 +245,7 @@ int main(void)
     RUN(test_long_lines_wrap);
     RUN(test_newlines_start_rows);
     RUN(test_scroll_keeps_end);
+    RUN(test_marks_stay_with_their_character);
+    RUN(test_item_widths);
     return test_summary();
 }
