@@ -661,14 +661,19 @@ static const char *const GENERATE_OPTS[] = {"--context", "--context-policy", "--
 static const char *const TRAIN_OPTS[] = {"--train", "--steps", "--batch", "--seq", "--threads",
                                          "--precision", "--json", NULL};
 static const char *const UI_OPTS[] = {"--ui", "--model", "--json", NULL};
+static const char *const LESSONS_OPTS[] = {"--lessons", "--model", NULL};
 
-static int refuse_unused(int argc, char **argv, int train, int ui)
+static int refuse_unused(int argc, char **argv, int train, int ui, int lessons)
 {
-    if (train && ui)
-        return cli_error("bench", EXIT_USAGE, "--train and --ui are two benchmarks: run one "
-                                              "at a time");
-    const char *const *used = train ? TRAIN_OPTS : ui ? UI_OPTS : GENERATE_OPTS;
-    const char *mode = train ? "bench --train" : ui ? "bench --ui" : "bench (generation)";
+    if (train + ui + lessons > 1)
+        return cli_error("bench", EXIT_USAGE, "--train, --ui and --lessons are three benchmarks: "
+                                              "run one at a time");
+    const char *const *used = train ? TRAIN_OPTS : ui ? UI_OPTS : lessons ? LESSONS_OPTS
+                                                                         : GENERATE_OPTS;
+    const char *mode = train     ? "bench --train"
+                       : ui      ? "bench --ui"
+                       : lessons ? "bench --lessons"
+                                 : "bench (generation)";
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "--", 2) != 0)
             continue; /* a value */
@@ -708,7 +713,7 @@ int cmd_bench(int argc, char **argv)
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if ((rc = refuse_unused(argc, argv, train, ui)) != 0)
+    if ((rc = refuse_unused(argc, argv, train, ui, lessons)) != 0)
         return rc;
     if (train) {
         int bf16 = precision ? cli_precision("bench", precision) : -1;
