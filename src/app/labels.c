@@ -383,6 +383,7 @@ static const Label LABELS[LBL_COUNT] = {
                                "Eine Antwort braucht vorher eine Frage",
                                "une réponse suppose d'abord une question"},
     [LBL_LESSON_ANSWER] = {"answer", "答案", "Antwort", "Réponse"},
+    [LBL_LESSON_ANSWERS] = {"Answers", "答案", "Lösungen", "Réponses"},
     [LBL_ST_LINE_PROBLEM] = {"line %d: %s", "第 %d 行：%s", "Zeile %d: %s", "ligne %d : %s"},
     [LBL_LESSON_SETTINGS] = {"settings", "设置", "Einstellungen", "Réglages"},
     [LBL_LESSON_WROTE] = {"the model wrote", "模型写出", "Das Modell schrieb", "Le modèle a écrit"},

@@ -195,8 +195,9 @@ void cli_lesson_files_free(char **paths, int n);
 
 /* Print lesson l as a Markdown handout, running it on s from the start with
  * the labels of lang; problems (FILE:LINE) go to problem. Returns their
- * number. */
-int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang,
+ * number. worksheet: each quiz's question without its answer, the answers
+ * in a section at the end (cli_handout.c). */
+int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
                        LessonProblem problem, void *ctx);
 
 #endif

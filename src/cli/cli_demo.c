@@ -70,7 +70,7 @@ static int run_lessons(LessonEnv *e, char **files, int n, AppLang lang, int sect
             problems++;
             continue;
         }
-        problems += rc + cli_lesson_handout(stdout, &e->s, &l, lang, print_problem, files[i]);
+        problems += rc + cli_lesson_handout(stdout, &e->s, &l, lang, 0, print_problem, files[i]);
         lesson_free(&l);
     }
     fflush(stdout);

@@ -7,9 +7,18 @@
  * the training text continues the same way), the looked-up character and,
  * after a `compare`, the timings. Everything but the timings is the same on
  * every run, so students can hold it against their own screen. The words of
- * the handout are the explorer's labels in the lesson's language.
+ * the handout are the explorer's labels in the lesson's language. What the
+ * model wrote stands as verse, a line of verse to a row, as on the screen
+ * (verse.h); the percentages are rounded as the bars round them.
+ *
+ * A worksheet (--worksheet) asks each quiz's question without its answer:
+ * the step shows the question and room to answer, and what the reveal shows
+ * (the `answer`, or the screen after the step) moves to a section "Answers"
+ * at the end, for the teacher's copy.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/app.h"
@@ -17,6 +26,7 @@
 #include "engine/probfmt.h"
 #include "app/labels.h"
 #include "app/lesson.h"
+#include "app/verse.h"
 
 /* A character as the handout shows it (the newline as ⏎). */
 static void put_char(FILE *out, uint32_t cp)
@@ -31,6 +41,36 @@ static void put_text(FILE *out, const AppState *s, size_t from, size_t to)
 {
     for (size_t i = from; i < to; i++)
         put_char(out, s->chars[i].cp);
+}
+
+/* chars[from..to) as verse: a line of verse to a row (verse.h's rule, on a
+ * page wide enough for any line), each row a quoted line with a hard break. */
+static void put_verse(FILE *out, const AppState *s, size_t from, size_t to)
+{
+    int n = (int)(to - from);
+    uint32_t *cps = malloc((size_t)(n > 0 ? n : 1) * sizeof *cps);
+    VerseRow *rows = malloc((size_t)(n + 1) * sizeof *rows);
+    if (!cps || !rows) { /* no room to lay it out: one line, as it is */
+        fputs("> ", out);
+        put_text(out, s, from, to);
+        fputs("\n\n", out);
+        free(cps);
+        free(rows);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        cps[i] = s->chars[from + (size_t)i].cp;
+    int count = verse_layout(cps, n, 2, 1000, n + 1, rows, n + 1, NULL);
+    for (int r = 0; r < count; r++) {
+        fputs("> ", out);
+        for (int i = rows[r].start; i < rows[r].start + rows[r].len; i++)
+            if (cps[i] != '\n')
+                put_char(out, cps[i]);
+        fputs(r + 1 < count ? "  \n" : "\n", out);
+    }
+    fputc('\n', out);
+    free(cps);
+    free(rows);
 }
 
 static void put_text_lines(FILE *out, const AppState *s)
@@ -48,9 +88,8 @@ static void put_text_lines(FILE *out, const AppState *s)
         size_t end = s->n_chars;
         if (s->chars[end - 1].cp == '\n') /* the newline that ends the poem */
             end--;
-        fprintf(out, "- %s: ", app_label(s, LBL_LESSON_WROTE));
-        put_text(out, s, wrote, end);
-        fputc('\n', out);
+        fprintf(out, "- %s:\n\n", app_label(s, LBL_LESSON_WROTE));
+        put_verse(out, s, wrote, end);
     }
 }
 
@@ -120,9 +159,11 @@ static void put_top(FILE *out, const AppState *s)
             n += (size_t)vocab_show(cp, ctx + n);
         }
         ctx[n] = 0;
+        fputs("- ", out);
         fprintf(out, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), ctx, p->suffix_total);
-        fputs("\n\n", out);
+        fputc('\n', out);
     }
+    fputc('\n', out);
 }
 
 static void put_query(FILE *out, const AppState *s)
@@ -165,10 +206,9 @@ static void put_timing(FILE *out, const AppState *s)
     fputc('\n', out);
 }
 
-static void put_state(FILE *out, const AppState *s, int compared)
+/* What the screen shows after a step (the question asked aside). */
+static void put_screen(FILE *out, const AppState *s, int compared)
 {
-    if (s->quiz[0])
-        fprintf(out, "> **%s:** %s\n\n", app_label(s, LBL_LESSON_QUIZ), s->quiz);
     put_text_lines(out, s);
     put_settings(out, s);
     put_query(out, s);
@@ -177,12 +217,16 @@ static void put_state(FILE *out, const AppState *s, int compared)
         put_timing(out, s);
 }
 
-int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang,
+int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
                        LessonProblem problem, void *ctx)
 {
     int problems = 0;
     s->lang = lang;
     app_reset(s);
+    /* a worksheet's answers, gathered for its end */
+    char *answers = NULL;
+    size_t answers_len = 0;
+    FILE *key = worksheet ? open_memstream(&answers, &answers_len) : NULL;
     fprintf(out, "# %s\n\n", l->title);
     for (int k = 0; k < l->n_steps; k++) {
         const LessonStep *st = &l->steps[k];
@@ -192,8 +236,31 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang,
             fprintf(out, "## %d. %s\n\n", k, st->heading);
         if (st->narration[0])
             fprintf(out, "%s\n\n", st->narration);
-        if (st->n_cmds > 0)
-            put_state(out, s, lesson_step_runs(l, k, "compare"));
+        if (st->n_cmds == 0)
+            continue;
+        int compared = lesson_step_runs(l, k, "compare");
+        if (!s->quiz[0]) {
+            put_screen(out, s, compared);
+            continue;
+        }
+        fprintf(out, "> **%s:** %s\n\n", app_label(s, LBL_LESSON_QUIZ), s->quiz);
+        FILE *to = out;
+        if (key) { /* the question with room to answer; the answer at the end */
+            fputs("> ……………………………………………………………………\n\n", out);
+            fprintf(key, "### %d. %s\n\n> **%s:** %s\n\n", k, st->heading,
+                    app_label(s, LBL_LESSON_QUIZ), s->quiz);
+            to = key;
+        }
+        if (s->quiz_answer[0])
+            fprintf(to, "> **%s:** %s\n\n", app_label(s, LBL_LESSON_ANSWER), s->quiz_answer);
+        else
+            put_screen(to, s, compared);
+    }
+    if (key) {
+        fclose(key);
+        if (answers_len)
+            fprintf(out, "## %s\n\n%s", app_label(s, LBL_LESSON_ANSWERS), answers);
+        free(answers);
     }
     return problems;
 }

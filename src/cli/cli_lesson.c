@@ -49,7 +49,10 @@ static const char LESSON_HELP[] =
     "                            top 8 (model, after the sampler, training-text\n"
     "                            count), what the model wrote and, after a compare,\n"
     "                            the timings (the only part that differs between\n"
-    "                            runs)\n"
+    "                            runs); what the model wrote stands as verse\n"
+    "  --print --worksheet FILE  the same as a worksheet: each quiz's question\n"
+    "                            without its answer, the answers (an `answer`, or\n"
+    "                            the screen after the step) in a section at the end\n"
     "\n"
     "  --model FILE              model file (default assets/tang.bin)\n"
     "  --lang zh|en|de|fr        the interface language and the picker's lessons\n"
@@ -262,13 +265,13 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
     return bad ? EXIT_USAGE : 0;
 }
 
-static int print_file(LessonEnv *e, const char *file, AppLang lang)
+static int print_file(LessonEnv *e, const char *file, AppLang lang, int worksheet)
 {
     Lesson l;
     Problems ps = {.path = file};
     int problems = load(&l, file, &ps);
     if (problems >= 0) {
-        problems += cli_lesson_handout(stdout, &e->s, &l, lesson_lang_of(file, lang),
+        problems += cli_lesson_handout(stdout, &e->s, &l, lesson_lang_of(file, lang), worksheet,
                                        collect_problem, &ps);
         lesson_free(&l);
     }
@@ -357,9 +360,10 @@ static void print_verbs(void)
 int cmd_lesson(int argc, char **argv)
 {
     const char *model_path = NULL, *lang_arg = NULL, *corpus_path = NULL, *theme_arg = NULL;
-    int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0;
+    int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0, worksheet = 0;
     Opt opts[] = {
         {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
+        {"--worksheet", OPT_FLAG, &worksheet, 0, 0},
         {"--model", OPT_STR, &model_path, 0, 0},   {"--lang", OPT_STR, &lang_arg, 0, 0},
         {"--corpus", OPT_STR, &corpus_path, 0, 0}, {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--threads", OPT_INT, &threads, 0, 1024},
@@ -386,6 +390,8 @@ int cmd_lesson(int argc, char **argv)
         return cli_error("lesson", EXIT_USAGE, "--check and --print do not go together");
     if (check && n_files == 0)
         return cli_error("lesson", EXIT_USAGE, "--check needs at least one lesson file");
+    if (worksheet && !print)
+        return cli_error("lesson", EXIT_USAGE, "--worksheet goes with --print");
     if (print && n_files != 1)
         return cli_error("lesson", EXIT_USAGE, "--print takes one lesson file");
     if (!check && !print) {
@@ -399,7 +405,7 @@ int cmd_lesson(int argc, char **argv)
     LessonEnv e;
     if ((rc = cli_lesson_env_open(&e, "lesson", model_path, corpus_path, no_corpus)) != 0)
         return rc;
-    rc = check ? check_files(&e, files, n_files, lang) : print_file(&e, files[0], lang);
+    rc = check ? check_files(&e, files, n_files, lang) : print_file(&e, files[0], lang, worksheet);
     cli_lesson_env_close(&e);
     return rc;
 }

@@ -68,6 +68,25 @@ else
     pass screen-format
 fi
 
+# --- a worksheet: questions without answers, the answers at the end ---
+QUIZ=tests/data/lesson-quiz.md
+$T lesson --print --worksheet $QUIZ $TINY >"$work/ws" 2>"$work/err"
+status=$?
+answer_line=$(grep -n "23, counting the newline" "$work/ws" | head -1 | cut -d: -f1)
+answers_line=$(grep -n "^## Answers$" "$work/ws" | head -1 | cut -d: -f1)
+question_line=$(grep -n "How many characters does the model know" "$work/ws" | head -1 | cut -d: -f1)
+if [ "$status" -eq 0 ] && [ -n "$answers_line" ] && [ -n "$answer_line" ] && [ -n "$question_line" ] &&
+    [ "$question_line" -lt "$answers_line" ] && [ "$answer_line" -gt "$answers_line" ]; then
+    pass worksheet-answers-at-end
+else
+    fail worksheet-answers-at-end "status $status: $(head -c 800 "$work/ws")"
+fi
+$T lesson --print $QUIZ $TINY >"$work/hand" 2>/dev/null
+has print-answer "$work/hand" "> **answer:** 23, counting the newline and the punctuation"
+$T lesson --worksheet $QUIZ $TINY >/dev/null 2>"$work/err"
+[ $? -eq 2 ] && grep -q "goes with --print" "$work/err" && pass worksheet-needs-print ||
+    fail worksheet-needs-print "$(cat "$work/err")"
+
 # --- a good lesson ---
 $T lesson --check $GOOD $TINY >"$work/out" 2>"$work/err"
 status=$?
