@@ -106,31 +106,70 @@ static int closes(const char *s, size_t len)
     return 0;
 }
 
-/* textw_wrap on the first len bytes of s (a line with no newline in it). */
+/* Chinese punctuation that may not close a line: the character after it
+ * comes up with it (「 at a line's end would open nothing). */
+static int opens_before(const char *s, size_t pos)
+{
+    static const char *const MARKS[] = {"「", "『", "（", "“", "‘", "《", "〈", "("};
+    for (size_t i = 0; i < sizeof MARKS / sizeof MARKS[0]; i++) {
+        size_t n = strlen(MARKS[i]);
+        if (pos >= n && memcmp(s + pos - n, MARKS[i], n) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* A no-break space (U+00A0, U+202F) starts at pos or ends just before it:
+ * French puts one before : ; ? ! and inside « », and lessons put them inside
+ * `code` (lesson_plain_text), so neither may be cut there. */
+static int glued(const char *s, size_t len, size_t pos)
+{
+    static const char *const GLUE[] = {"\xC2\xA0", "\xE2\x80\xAF"};
+    for (size_t i = 0; i < 2; i++) {
+        size_t n = strlen(GLUE[i]);
+        if ((pos + n <= len && memcmp(s + pos, GLUE[i], n) == 0) ||
+            (pos >= n && memcmp(s + pos - n, GLUE[i], n) == 0))
+            return 1;
+    }
+    return 0;
+}
+
+/* May a line end at byte b (before s[b])? At a space, or beside a Chinese
+ * character; never before closing punctuation, after opening punctuation or
+ * beside a no-break space. */
+static int may_break(const char *s, size_t len, size_t b)
+{
+    if (b == 0 || b >= len)
+        return 0;
+    int place = s[b] == ' ' || s[b - 1] == ' ' || wide_at(s, len, b, 0) || wide_at(s, len, b, 1);
+    return place && !closes(s + b, len - b) && !opens_before(s, b) && !glued(s, len, b);
+}
+
+/* textw_wrap on the first len bytes of s (a line with no newline in it): the
+ * last place a line may end (may_break) among what fits, else (one word
+ * longer than the line) where it stops fitting. */
 static size_t break_at(const char *s, size_t len, int cols)
 {
-    size_t n = 0, last = 0; /* last: where the last character that fits starts */
+    size_t n = 0;
     int total = 0, w;
     while (n < len) {
         size_t k = step(s, len, n, &w);
         if (total + w > cols)
             break;
-        last = n;
         total += w;
         n += k;
     }
     if (n == 0) /* not even one character fits: take it anyway, so the text moves on */
         return len ? step(s, len, 0, &w) : 0;
-    if (n == len || s[n] == ' ' || s[n - 1] == ' ')
+    if (n == len)
         return n;
-    if (closes(s + n, len - n) && last > 0)
-        return last;
-    if (wide_at(s, len, n, 0) || wide_at(s, len, n, 1))
-        return n; /* beside a Chinese character: any place will do */
-    size_t space = n;
-    while (space > 0 && s[space] != ' ')
-        space--;
-    return space > 0 ? space : n;
+    for (size_t b = n; b > 0; b--) {
+        if (((unsigned char)s[b] & 0xC0) == 0x80)
+            continue; /* inside a character */
+        if (may_break(s, len, b))
+            return b;
+    }
+    return n;
 }
 
 size_t textw_wrap(const char *s, int cols) { return break_at(s, strlen(s), cols); }
