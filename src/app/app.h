@@ -70,7 +70,10 @@ typedef enum {
  * one, which a projector washes out less. NO_COLOR still means no colour. */
 typedef enum { THEME_DARK, THEME_LIGHT } AppTheme;
 
-typedef enum { VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_MASK, VIEW_COUNT } AppView;
+/* VIEW_MEMORY: the KV cache's cost by model (r), in the sliders' and timing's place */
+typedef enum {
+    VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_MASK, VIEW_MEMORY, VIEW_COUNT
+} AppView;
 
 /* Where a character of the text came from. */
 typedef enum {
