@@ -37,7 +37,7 @@ CLI_OBJ    := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_OK    := $(BUILD)/.deps-ok
 
-.PHONY: all run test unit e2e asan test-asan portable-test test-portable model bench clean deps \
+.PHONY: all run test unit e2e asan test-asan portable-test test-portable model bench clean deps install uninstall \
         check-layers
 
 all: tangscope
@@ -94,6 +94,17 @@ APP_TESTS += $(BUILD)/tests/test_session
 APP_TESTS += $(BUILD)/tests/test_ime
 # the text as verse
 APP_TESTS += $(BUILD)/tests/test_verse
+# the exercises: the runner of students' programs and the reference cases;
+# stagebot plays the students (a right and a wrong top-p, a crash, a hang...)
+APP_TESTS += $(BUILD)/tests/test_stageprog $(BUILD)/tests/test_exercise
+STAGEBOT := $(BUILD)/tests/stagebot
+# (built without the sanitizers: it plays a student's program, whose crash
+# must be a plain crash, not a sanitizer's report that takes longer than a step)
+$(STAGEBOT): tests/unit/stagebot.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O1 $(WARN) -o $@ $<
+$(BUILD)/tests/test_stageprog: $(STAGEBOT)
+unit test test-asan test-portable: $(STAGEBOT)
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h \
     tests/unit/apptest.h $(TEST_UTIL) $(APP_TEST_UTIL) $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
@@ -147,6 +158,33 @@ bench: tangscope
 	./tangscope bench
 	./tangscope bench --train
 	./tangscope bench --ui
+
+# make install [PREFIX=~/.local]: the program in PREFIX/bin, its model, pinyin
+# tables, texts and lessons in PREFIX/share/tangscope, where it looks for them
+# (src/cli/cli.c find_home_path), so `tangscope lesson` works from any folder.
+PREFIX  ?= $(HOME)/.local
+DATADIR := $(PREFIX)/share/tangscope
+INSTALL_ASSETS := assets/tang.bin assets/pinyin.tsv assets/words.tsv assets/tang-train.txt \
+                  assets/tang-val.txt assets/README.md
+LESSON_LANGS := zh en de fr
+
+# INSTALL_BIN: the program to install (the tests give the one under test)
+INSTALL_BIN ?= tangscope
+
+install: $(INSTALL_BIN)
+	install -d "$(PREFIX)/bin" "$(DATADIR)/assets"
+	install -m 755 "$(INSTALL_BIN)" "$(PREFIX)/bin/tangscope"
+	install -m 644 $(INSTALL_ASSETS) "$(DATADIR)/assets/"
+	install -m 644 lessons/README.md LICENSE "$(DATADIR)/"
+	for l in $(LESSON_LANGS); do \
+	    install -d "$(DATADIR)/lessons/$$l" && install -m 644 lessons/$$l/*.md "$(DATADIR)/lessons/$$l/" || exit 1; \
+	done
+	@echo "installed $(PREFIX)/bin/tangscope and its data in $(DATADIR)"
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac
+
+uninstall:
+	rm -f "$(PREFIX)/bin/tangscope"
+	rm -rf "$(DATADIR)"
 
 clean:
 	rm -rf build build-asan build-portable tangscope

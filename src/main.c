@@ -21,6 +21,7 @@ static const Subcommand SUBCOMMANDS[] = {
     {"acrostic", cmd_acrostic, "write an acrostic (藏头诗) on the given line openers"},
     {"jueju", cmd_jueju, "write a jueju in fixed form: four lines of 5 or 7, ，。，。"},
     {"lesson", cmd_lesson, "guided lessons: step through one, --check them, --print a handout"},
+    {"exercise", cmd_exercise, "check a student's solution of an exercise (top-p, jueju)"},
     {"demo", cmd_demo, "the lessons as handouts on the terminal, in the interface language"},
     {"info", cmd_info, "what is inside a model file: tensors, sizes, the KV cache"},
     {"kvcache", cmd_kvcache, "what a KV cache costs: this model and large ones, per token and at N"},
@@ -35,7 +36,8 @@ static const Subcommand SUBCOMMANDS[] = {
 static void usage(FILE *out)
 {
     fprintf(out, "usage: tangscope COMMAND [options]   (tangscope COMMAND --help for details)\n"
-                 "       tangscope [--model FILE] [--prompt TEXT] [--lang zh|en] ...   (the explorer)\n"
+                 "       tangscope [--model FILE] [--prompt TEXT] [--lang zh|en|de|fr] ...   (the explorer)\n"
+                 "       tangscope --code CODE | --session FILE.json   (a session again)\n"
                  "\n"
                  "tangscope opens up a small GPT trained on the Complete Tang Poems.\n"
                  "\n"

@@ -269,6 +269,11 @@ typedef struct {
     CompareRun cmp;
     TextMark cmp_text;       /* the text the compare run started from */
     TextMark query_text;     /* the text the `/` look-up was asked on */
+    /* Enter's last run: the text when it ended by itself, and where it began.
+     * While the text is still that one, the session code holds the text
+     * before the run, and Enter writes the rest again (session.h). */
+    TextMark write_end;
+    size_t write_from;
     Job job;
     AppCoin coin;            /* the last sampled step's coin */
     int show_entropy;        /* e: the entropies of the written characters, position by position */
@@ -459,16 +464,16 @@ int app_reread_text(AppState *s);
  * (app_predict does this after every change of the text). */
 void app_ime_rank(AppState *s);
 /* The reading of cp to show beside it: the one matching q if q is not NULL
- * and cp has such a reading, else its customary one. Empty when the table
+ * and cp has such a reading, else its reading alone in verse. Empty when the table
  * lacks cp (punctuation, the newline) or there is no table. */
 void app_pinyin_reading(const AppState *s, uint32_t cp, const PinyinSyllable *q, char *out,
                         size_t size);
+/* The reading of chars[i] as the text reads it: by the longest word of the
+ * word list around it (地上 dì shàng), else the character's reading alone in
+ * verse (pinyin_read_text). Empty as app_pinyin_reading. */
+void app_pinyin_reading_at(const AppState *s, size_t i, char *out, size_t size);
 /* The gloss of cp, or "" when there is none. */
 const char *app_pinyin_gloss(const AppState *s, uint32_t cp);
-/* A probability as a percentage for the input method's list, as `probs`
- * prints it: two decimals from 0.01% up, two significant digits below
- * (0.00030%), so a rare character never reads "0.00%". */
-void app_pinyin_percent(double p, char *out, size_t size);
 
 /* ---- read-only queries for the screen ---- */
 /* The model as an input method: the characters of the vocabulary that read

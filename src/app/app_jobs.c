@@ -43,6 +43,8 @@ void app_job_start_write(AppState *s)
         return;
     }
     rng_seed(&s->rng, s->seed); /* the same seed and settings write the same poem */
+    s->write_from = s->n_chars;
+    s->write_end = (TextMark){0};
     s->job.kind = JOB_WRITE;
     s->job.written = 0;
     app_status(s, 0, app_label(s, LBL_ST_WRITING), s->sym.ellipsis);
@@ -53,6 +55,8 @@ static unsigned write_tick(AppState *s)
     int tok = app_sample_one(s);
     if (tok < 0) {
         app_job_stop(s);
+        if (s->mode.kind != FORM_FREE && s->mode.now.done)
+            s->write_end = app_text_mark(s); /* the verse form ended it, as generate's */
         return REDRAW_ALL;
     }
     s->job.written++;
@@ -63,6 +67,8 @@ static unsigned write_tick(AppState *s)
                    (unsigned long long)s->seed);
     }
     app_predict(s);
+    if (s->job.kind == JOB_NONE && tok == newline)
+        s->write_end = app_text_mark(s); /* ended as generate ends: the code can say Enter */
     /* the sliders' panel too: its KV-cache row shows what this prediction cost */
     return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_SLIDERS | REDRAW_TIMING | REDRAW_STATUS;
 }

@@ -7,7 +7,6 @@
  * that fits the text comes first. While it is on, app_pinyin_key sees each
  * Command before app_apply's own handlers (as the command line's does).
  */
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -26,26 +25,39 @@ void app_pinyin_reading(const AppState *s, uint32_t cp, const PinyinSyllable *q,
     const PinyinEntry *e = s->pinyin ? pinyin_find(s->pinyin, cp) : NULL;
     if (!e)
         return;
-    int i = q ? pinyin_match_index(s->pinyin, e, q) : 0;
-    pinyin_reading(e, i < 0 ? 0 : i, out, size);
+    int i = q ? pinyin_match_index(s->pinyin, e, q) : e->verse;
+    pinyin_reading(e, i < 0 ? e->verse : i, out, size);
+}
+
+/* A word never crosses punctuation or the newline, so the clause around i
+ * (at most this many characters each side) decides its reading. */
+#define CLAUSE_REACH 32
+
+void app_pinyin_reading_at(const AppState *s, size_t i, char *out, size_t size)
+{
+    out[0] = 0;
+    if (!s->pinyin || i >= s->n_chars)
+        return;
+    const PinyinEntry *e = pinyin_find(s->pinyin, s->chars[i].cp);
+    if (!e)
+        return;
+    size_t a = i, b = i + 1;
+    while (a > 0 && i - a < CLAUSE_REACH && pinyin_find(s->pinyin, s->chars[a - 1].cp))
+        a--;
+    while (b < s->n_chars && b - i <= CLAUSE_REACH && pinyin_find(s->pinyin, s->chars[b].cp))
+        b++;
+    uint32_t cps[2 * CLAUSE_REACH + 2];
+    int reading[2 * CLAUSE_REACH + 2];
+    for (size_t k = a; k < b; k++)
+        cps[k - a] = s->chars[k].cp;
+    pinyin_read_text(s->pinyin, cps, (int)(b - a), reading);
+    pinyin_reading(e, reading[i - a] < 0 ? 0 : reading[i - a], out, size);
 }
 
 const char *app_pinyin_gloss(const AppState *s, uint32_t cp)
 {
     const PinyinEntry *e = s->pinyin ? pinyin_find(s->pinyin, cp) : NULL;
     return e ? e->gloss : "";
-}
-
-void app_pinyin_percent(double p, char *out, size_t size)
-{
-    double pct = 100.0 * p;
-    if (pct >= 0.01 || pct <= 0.0) {
-        snprintf(out, size, "%.2f%%", pct);
-        return;
-    }
-    /* two significant digits, so a rare character never reads 0.0% */
-    int decimals = 1 - (int)floor(log10(pct));
-    snprintf(out, size, "%.*f%%", decimals > 12 ? 12 : decimals, pct);
 }
 
 /* ---- the list of candidates ---- */
@@ -108,7 +120,7 @@ static unsigned choose(AppState *s, long k)
     char ch[8] = {0}, reading[32], pct[32];
     utf8_encode(cp, ch);
     app_pinyin_reading(s, cp, &ime->q, reading, sizeof reading);
-    app_pinyin_percent((double)ime->cand[i].p, pct, sizeof pct);
+    app_prob_text(s, (double)ime->cand[i].p, 1, pct, sizeof pct); /* as the bars say it */
     if (s->query_input) {
         set_typed(s, "");
         return app_apply(s, CMD_LOOKUP, cmd_arg((long)cp)) | REDRAW_PROBS;

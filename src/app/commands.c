@@ -548,8 +548,11 @@ static unsigned do_export(AppState *s, CmdArg a)
     (void)a;
     char name[128];
     TsErr err;
-    if (app_export(s, ".", name, sizeof name, &err) == 0)
-        app_status(s, 0, app_label(s, LBL_ST_EXPORTED), name);
+    if (app_export(s, ".", name, sizeof name, &err) == 0) {
+        char both[160]; /* the JSON, and beside it the document to hand in */
+        snprintf(both, sizeof both, "%s (+ .md)", name);
+        app_status(s, 0, app_label(s, LBL_ST_EXPORTED), both);
+    }
     else
         app_status(s, 1, app_label(s, LBL_ST_EXPORT_FAILED), err.msg);
     return REDRAW_STATUS;

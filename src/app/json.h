@@ -22,4 +22,14 @@ void json_write_utf8(FILE *f, const char *s, size_t n);
  * left out). */
 void json_write_cps(FILE *f, const uint32_t *cps, size_t n);
 
+/* Reading back what these wrote (tangscope --session): the value of the first
+ * `"key":` in json, a NUL-terminated text. A string is unescaped into out
+ * (at most size - 1 bytes, then cut) and its length returned; -1 when the key
+ * is missing, its value is not a string (null is not one) or the string is
+ * damaged. A boolean: 1 or 0, -1 when missing or not true/false. */
+int json_read_string(const char *json, const char *key, char *out, size_t size);
+int json_read_bool(const char *json, const char *key);
+/* 1 when the value of the first "key": is null, else 0. */
+int json_read_null(const char *json, const char *key);
+
 #endif

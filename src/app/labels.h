@@ -191,6 +191,18 @@ typedef enum {
     LBL_ST_PINYIN_FAILED,
     /* the session to take home (code, export) and the KV cache's cost (r) */
     LBL_CODE,
+    LBL_CODE_ENTER,
+    LBL_CODE_NONE,
+    /* the document x writes beside the JSON, for handing in (session.c) */
+    LBL_MD_TITLE,
+    LBL_MD_POEM,
+    LBL_MD_GLOSSES,
+    LBL_MD_SETTINGS,
+    LBL_MD_OPEN,
+    LBL_MD_STEPS,
+    LBL_MD_STEPS_HEAD,
+    LBL_MD_DRAWN,
+    LBL_MD_PICKED,
     LBL_HELP_EXPORT,
     LBL_HELP_KVCACHE,
     LBL_ST_EXPORTED,

@@ -13,11 +13,20 @@
 
 /* ---- the code ---- */
 
-/* The prompt: the known characters before the first one the model wrote. */
+int app_session_code_enter(const AppState *s)
+{
+    TextMark now = app_text_mark(s);
+    return s->write_end.n > 0 && now.n == s->write_end.n && now.hash == s->write_end.hash &&
+           s->write_from <= s->n_chars;
+}
+
+/* The prompt: the known characters of the text, or of the text before
+ * Enter's run while the text ends with it as it ended by itself. */
 static int prompt_chars(const AppState *s, uint32_t *cps, int max, TsErr *err)
 {
     int n = 0;
-    for (size_t i = 0; i < s->n_chars && s->chars[i].origin != ORIGIN_MODEL; i++) {
+    size_t end = app_session_code_enter(s) ? s->write_from : s->n_chars;
+    for (size_t i = 0; i < end; i++) {
         if (s->chars[i].id < 0)
             continue;
         if (n == max)
@@ -166,9 +175,8 @@ static void write_session(FILE *f, const AppState *s)
         json_write_string(f, code);
     else
         fputs("null", f);
-    size_t prompt = 0;
-    while (prompt < s->n_chars && s->chars[prompt].origin != ORIGIN_MODEL)
-        prompt++;
+    fprintf(f, ", \"code_enter\": %s", app_session_code_enter(s) ? "true" : "false");
+    size_t prompt = app_session_code_enter(s) ? s->write_from : s->n_chars; /* what the code holds */
     fputs(", \"text\": ", f);
     json_chars(f, s, 0, s->n_chars);
     fputs(", \"prompt\": ", f);
@@ -196,6 +204,135 @@ static void write_session(FILE *f, const AppState *s)
     fputs(first ? "]}\n" : "\n]}\n", f);
 }
 
+/* ---- the document to hand in ---- */
+
+/* Whether chars[i] ends a line of verse: ， 。 or the newline. */
+static int ends_line(uint32_t cp) { return cp == 0xFF0C || cp == 0x3002 || cp == '\n'; }
+
+/* The poem as verse: each line, and under it the readings of its characters
+ * as the text reads them (app_pinyin_reading_at: by words). */
+static void md_verse(FILE *f, const AppState *s)
+{
+    fputs("```text\n", f);
+    size_t start = 0;
+    while (start < s->n_chars) {
+        size_t end = start;
+        while (end < s->n_chars && !ends_line(s->chars[end].cp))
+            end++;
+        size_t stop = end < s->n_chars && s->chars[end].cp != '\n' ? end + 1 : end;
+        if (stop > start) {
+            for (size_t i = start; i < stop; i++) {
+                char ch[8] = {0};
+                utf8_encode(s->chars[i].cp, ch);
+                fputs(ch, f);
+            }
+            fputc('\n', f);
+            int any = 0;
+            for (size_t i = start; i < stop && s->pinyin; i++) {
+                char r[32];
+                app_pinyin_reading_at(s, i, r, sizeof r);
+                if (r[0])
+                    fprintf(f, "%s%s", any++ ? " " : "", r);
+            }
+            if (any)
+                fputc('\n', f);
+        }
+        start = end < s->n_chars ? end + 1 : end;
+    }
+    fputs("```\n", f);
+}
+
+/* Each character once, in order: its reading and gloss. */
+static void md_glosses(FILE *f, const AppState *s)
+{
+    for (size_t i = 0; i < s->n_chars && s->pinyin; i++) {
+        uint32_t cp = s->chars[i].cp;
+        const PinyinEntry *e = pinyin_find(s->pinyin, cp);
+        size_t k = 0;
+        while (k < i && s->chars[k].cp != cp)
+            k++;
+        if (!e || k < i)
+            continue;
+        char ch[8] = {0}, r[32];
+        utf8_encode(cp, ch);
+        app_pinyin_reading_at(s, i, r, sizeof r);
+        fprintf(f, "- %s %s", ch, r);
+        if (e->gloss[0])
+            fprintf(f, ": %s", e->gloss);
+        fputc('\n', f);
+    }
+}
+
+static void md_settings(FILE *f, const AppState *s, const char *json_name)
+{
+    char code[SESSION_CODE_MAX + 1];
+    const char *model = s->model_name ? s->model_name : "";
+    const char *base = strrchr(model, '/');
+    fprintf(f, "- model: `%s`\n", base ? base + 1 : model);
+    if (app_session_code_text(s, code, sizeof code) > 0)
+        fprintf(f, "- code: `%s`%s (`tangscope --code %s`)\n", code,
+                app_session_code_enter(s) ? " + Enter" : "", code);
+    else {
+        char none[128];
+        snprintf(none, sizeof none, app_label(s, LBL_CODE_NONE), SESSION_MAX_CHARS);
+        fprintf(f, "- code: %s\n", none);
+    }
+    fprintf(f, "- form: %s", form_name(s->mode.kind));
+    if (s->mode.kind != FORM_FREE)
+        fprintf(f, ", %d characters a line", s->mode.line_len);
+    if (s->mode.kind == FORM_ACROSTIC)
+        fprintf(f, ", heads %s", s->mode.heads);
+    fprintf(f, "; %s\n", s->mid_text ? "mid-text (`--mid-text`)" : "at the start of a poem");
+    const SamplerSettings *set = &s->set;
+    fprintf(f, "- `--temperature %g --top-k %d --top-p %g --min-p %g --repetition-penalty %g%s "
+               "--seed %llu --context-policy %s`\n",
+            (double)set->temperature, set->top_k, (double)set->top_p, (double)set->min_p,
+            (double)set->repetition_penalty, set->penalize_punctuation ? " --penalize-punctuation" : "",
+            (unsigned long long)s->seed, gen_policy_name(s->g.policy));
+    fputs("- ", f);
+    fprintf(f, app_label(s, LBL_MD_OPEN), json_name);
+    fputc('\n', f);
+}
+
+/* A table row per written character: its probability and the top candidates. */
+static void md_steps(FILE *f, const AppState *s)
+{
+    fprintf(f, "%s\n|---|---|---|---|---|---|\n", app_label(s, LBL_MD_STEPS_HEAD));
+    for (size_t i = 0; i < s->n_chars; i++) {
+        if (s->chars[i].origin == ORIGIN_TYPED)
+            continue;
+        const TraceStep *st = &s->steps[i];
+        char ch[8] = {0}, r[32], p[48];
+        utf8_encode(vocab_shown_cp(s->chars[i].cp), ch);
+        app_pinyin_reading_at(s, i, r, sizeof r);
+        app_prob_text(s, (double)st->chosen.p_model, 1, p, sizeof p);
+        fprintf(f, "| %zu | %s | %s | %s | %s | ", i + 1, ch, r,
+                app_label(s, s->chars[i].origin == ORIGIN_MODEL ? LBL_MD_DRAWN : LBL_MD_PICKED), p);
+        for (int k = 0; k < st->n_top; k++) {
+            char c[8] = {0};
+            uint32_t cp = vocab_cp(&s->m->vocab, st->top[k].id);
+            utf8_encode(vocab_shown_cp(cp), c);
+            app_prob_text(s, (double)st->top[k].p_model, 1, p, sizeof p);
+            fprintf(f, "%s%s %s", k ? ", " : "", c, p);
+        }
+        fputs(" |\n", f);
+    }
+}
+
+static void write_markdown(FILE *f, const AppState *s, const char *json_name)
+{
+    fprintf(f, "# %s\n\n## %s\n\n", app_label(s, LBL_MD_TITLE), app_label(s, LBL_MD_POEM));
+    md_verse(f, s);
+    if (s->pinyin) {
+        fprintf(f, "\n## %s\n\n", app_label(s, LBL_MD_GLOSSES));
+        md_glosses(f, s);
+    }
+    fprintf(f, "\n## %s\n\n", app_label(s, LBL_MD_SETTINGS));
+    md_settings(f, s, json_name);
+    fprintf(f, "\n## %s\n\n", app_label(s, LBL_MD_STEPS));
+    md_steps(f, s);
+}
+
 int app_export(AppState *s, const char *dir, char *name, size_t size, TsErr *err)
 {
     char stamp[32], path[4096];
@@ -217,5 +354,13 @@ int app_export(AppState *s, const char *dir, char *name, size_t size, TsErr *err
     if (atomic_open(&af, path, err) != 0)
         return -1;
     write_session(af.f, s);
+    if (atomic_commit(&af, err) != 0)
+        return -1;
+    /* the same name with .md: the document to hand in */
+    size_t len = strlen(path);
+    snprintf(path + len - 5, sizeof path - (len - 5), ".md");
+    if (atomic_open(&af, path, err) != 0)
+        return -1;
+    write_markdown(af.f, s, name);
     return atomic_commit(&af, err);
 }

@@ -2,12 +2,16 @@
  * code (sesscode.h) and back, and the session written out as JSON (the
  * export, `x`), whose per-character records `generate --trace` writes too.
  *
- * The code of an explorer session holds its prompt: the text up to the
- * first character the model wrote (what was typed and picked), the known
- * characters only; the acrostic's heads; whether the text starts a poem;
+ * The code of an explorer session holds its text as a prompt: every known
+ * character on screen, however it came (typed, drawn with Space, picked,
+ * written by Enter); the acrostic's heads; whether the text starts a poem;
  * the sampler's settings, the seed and the context policy. Opening the code
- * gives that prompt in that state, and Enter then writes what `tangscope
- * generate --code CODE` writes.
+ * gives that text in that state. One exception keeps codes short: while the
+ * text ends with what Enter wrote, to its end (a newline, or the verse form
+ * done), the code holds the text before Enter, for Enter (and `tangscope
+ * generate --code CODE`) writes the same again from it; the title bar then
+ * says "+ Enter" (app_session_code_enter). A prompt over SESSION_MAX_CHARS
+ * characters has no code, and the title bar says so.
  *
  * The JSON fields are documented in docs/session-json.md.
  */
@@ -26,6 +30,8 @@ int app_session_code(const AppState *s, SessionCode *c, TsErr *err);
 /* The same as text into out (at least SESSION_CODE_MAX + 1 bytes); "" and -1
  * when there is none. Returns the code's length. */
 int app_session_code_text(const AppState *s, char *out, size_t size);
+/* 1 when the code holds the text before Enter's run, which Enter writes again. */
+int app_session_code_enter(const AppState *s);
 
 /* Put s in the state c describes (c must fit s's model: session_code_check):
  * the explorer's defaults, then c's form, start, prompt, settings, seed and
@@ -38,8 +44,11 @@ int app_session_open(AppState *s, const SessionCode *c, TsErr *err);
 void app_session_record(AppState *s, int token, const float *model, const float *sampler);
 
 /* Write the session into a new file tangscope-YYYYMMDD-HHMMSS.json (-2, -3,
- * ... if that exists) in folder dir, atomically. Returns 0 and the file's
- * name (without dir) in name, or -1 with err. */
+ * ... if that exists) in folder dir, atomically, and beside it the same name
+ * with .md: a document to hand in, in the interface's language (the poem as
+ * verse with pinyin under each line, the glosses, the settings and code, and
+ * each written character with the model's top candidates). Returns 0 and the
+ * JSON file's name (without dir) in name, or -1 with err. */
 int app_export(AppState *s, const char *dir, char *name, size_t size, TsErr *err);
 
 /* ---- the JSON, shared with `generate --trace` ---- */

@@ -134,14 +134,15 @@ static int glued(const char *s, size_t len, size_t pos)
     return 0;
 }
 
-/* May a line end at byte b (before s[b])? At a space, or beside a Chinese
+/* May a line end at byte b (before s[b])? Before a space, or beside a Chinese
  * character; never before closing punctuation, after opening punctuation or
  * beside a no-break space. */
 static int may_break(const char *s, size_t len, size_t b)
 {
     if (b == 0 || b >= len)
         return 0;
-    int place = s[b] == ' ' || s[b - 1] == ' ' || wide_at(s, len, b, 0) || wide_at(s, len, b, 1);
+    /* at a space: before it (the space itself goes, textw_lines skips it) */
+    int place = s[b] == ' ' || wide_at(s, len, b, 0) || wide_at(s, len, b, 1);
     return place && !closes(s + b, len - b) && !opens_before(s, b) && !glued(s, len, b);
 }
 

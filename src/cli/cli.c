@@ -148,7 +148,8 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
 }
 
 /* Fill path with where `rel` (assets/tang.bin, lessons/de) is found: under
- * $TANGSCOPE_HOME, here, or beside the executable; else rel itself. */
+ * $TANGSCOPE_HOME, here, beside the executable, or where `make install` put
+ * it for an executable in PREFIX/bin (PREFIX/share/tangscope); else rel itself. */
 static void find_home_path(const char *rel, char *path, size_t size)
 {
     const char *home = getenv("TANGSCOPE_HOME");
@@ -170,6 +171,13 @@ static void find_home_path(const char *rel, char *path, size_t size)
             snprintf(path, size, "%s/%s", exe, rel);
             if (access(path, R_OK) == 0)
                 return;
+            size_t len = strlen(exe); /* PREFIX/bin -> PREFIX/share/tangscope */
+            if (len >= 4 && strcmp(exe + len - 4, "/bin") == 0) {
+                exe[len - 4] = 0;
+                snprintf(path, size, "%s/share/tangscope/%s", exe, rel);
+                if (access(path, R_OK) == 0)
+                    return;
+            }
         }
     }
     snprintf(path, size, "%s", rel);
@@ -195,6 +203,17 @@ const char *cli_asset(const char *name)
     char rel[64];
     snprintf(rel, sizeof rel, "assets/%s", name);
     return home_path(rel);
+}
+
+int cli_pinyin_load(Pinyin *p, TsErr *err)
+{
+    if (pinyin_load(p, cli_asset("pinyin.tsv"), err) != 0)
+        return -1;
+    if (pinyin_words_load(p, cli_asset("words.tsv"), err) != 0) {
+        pinyin_free(p);
+        return -1;
+    }
+    return 0;
 }
 
 const char *cli_lessons_dir(const char *lang)

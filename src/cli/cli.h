@@ -15,6 +15,7 @@
 #include "engine/common.h"
 #include "engine/corpus.h"
 #include "app/lesson.h"
+#include "engine/generate.h"
 #include "engine/model.h"
 #include "engine/convert.h"
 #include "engine/vocab.h"
@@ -69,6 +70,23 @@ int cli_settings_error(const char *cmd, int status, const char *msg);
  * the whole run (assets/NAME if nothing exists, so an error names what was
  * looked for). */
 const char *cli_asset(const char *name);
+/* The pinyin table (assets/pinyin.tsv) with its word list (assets/words.tsv),
+ * so a text reads by words (地上 dì shàng). Fails with err as pinyin_load. */
+int cli_pinyin_load(Pinyin *p, TsErr *err);
+
+/* --pinyin SYLLABLES (cli_pinyin.c): take it out of argv (argc shrinks by
+ * two) into *syllables, NULL when absent. Only an argument in Latin letters is
+ * taken; a bare --pinyin is an error when `required`, else left for the
+ * command (probs: the readings beside the candidates). Returns 0 or the
+ * exit status after printing why. */
+int cli_take_pinyin(const char *cmd, int *argc, char **argv, int required, const char **syllables);
+/* The syllables ("chun xia qiu dong": spaces, ' or - between them) as
+ * characters: each the one reading it that the model ranks first after
+ * those before (the text starting as `where` says), said on stderr with the
+ * runners-up. *out is malloc'd UTF-8. Returns 0 or the exit status (2 for a
+ * malformed syllable or one no character reads) after printing why. */
+int cli_pinyin_text(const char *cmd, const Model *m, const char *syllables, PromptStart where,
+                    char **out);
 
 /* The folder of the lessons in a language ("de"): lessons/LANG under
  * $TANGSCOPE_HOME, here, or beside the executable, as cli_asset looks. */
@@ -107,6 +125,7 @@ int cmd_info(int argc, char **argv);
 int cmd_kvcache(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_lesson(int argc, char **argv);
+int cmd_exercise(int argc, char **argv);
 
 /* `tangscope bench --ui`: time to the explorer's first frame, and from a
  * keystroke to redrawn bars (cli_bench_ui.c). */
@@ -151,6 +170,7 @@ typedef struct {
     const char *prompt;       /* typed in first, or NULL */
     int mid_text;             /* read it as a fragment from inside a text */
     const char *code;         /* a session code to open (session.h), or NULL */
+    int code_enter;           /* then write with Enter, as the session did (--session) */
     AppLang lang;             /* of the interface */
     const char *corpus_path;  /* NULL: the bundled training text */
     int no_corpus;

@@ -6,12 +6,15 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "app/app.h"
 #include "cli/cli.h"
 #include "app/commands.h"
+#include "app/json.h"
+#include "engine/fileio.h"
 #include "engine/corpus.h"
 #include "app/labels.h"
 #include "app/session.h"
@@ -74,9 +77,10 @@ static const char EXPLORE_HELP[] =
     "                  what `tangscope generate --code CODE` writes; not with\n"
     "                  --prompt or --mid-text. A mistyped code, or one made with\n"
     "                  another model, is refused.\n"
-    "Inside, x saves the session as JSON in the working folder (the status line\n"
-    "names the file; docs/session-json.md lists its fields) and r shows what a KV\n"
-    "cache costs for this model and three large ones.\n";
+    "  --session FILE  open again a session x saved (FILE.json), its poem too\n"
+    "Inside, x saves the session as JSON (docs/session-json.md lists its fields)\n"
+    "and as Markdown to hand in, in the working folder (the status line names\n"
+    "them); r shows what a KV cache costs for this model and three large ones.\n";
 
 /* The training text, loaded in a thread while the explorer already runs. */
 typedef struct {
@@ -176,7 +180,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
     /* pinyin and glosses: the explorer works without them, and says so */
     Pinyin py;
-    if (pinyin_load(&py, cli_asset("pinyin.tsv"), &err) == 0)
+    if (cli_pinyin_load(&py, &err) == 0)
         s.pinyin = &py;
     else if (s.pred.model_ok) /* a model that fails says so first */
         app_status(&s, 1, app_label(&s, LBL_ST_PINYIN_FAILED), err.msg);
@@ -194,6 +198,11 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
             return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&q, run->code), err.msg);
         }
         app_status(&s, 0, app_label(&s, LBL_ST_CODE_OPENED), run->code);
+        if (run->code_enter) { /* the poem Enter wrote in the saved session, written again */
+            app_job_start_write(&s);
+            while (s.job.kind != JOB_NONE)
+                app_apply(&s, CMD_TICK, cmd_arg(0));
+        }
     }
     if (run->lesson)
         app_lesson_open(&s, run->lesson, run->lesson_lang);
@@ -225,11 +234,45 @@ int cli_theme_parse(const char *cmd, const char *name, AppTheme *theme)
     return 0;
 }
 
+/* --session FILE: the code of a session x saved, and whether Enter wrote the
+ * rest of it (session.h). Fills code (SESSION_CODE_MAX + 1 bytes). Returns 0,
+ * or the exit status after printing why. */
+static int session_file_code(const char *path, char *code, int *enter)
+{
+    TsErr err;
+    TsQuoted q;
+    unsigned char *buf;
+    size_t len;
+    if (read_file(path, FILE_TEXT, &buf, &len, &err) != 0)
+        return cli_error("explore", EXIT_USAGE, "--session: %s", err.msg);
+    const char *json = (const char *)buf;
+    char kind[16];
+    int rc = 0;
+    if (json_read_string(json, "tangscope", kind, sizeof kind) < 0 || strcmp(kind, "session") != 0)
+        rc = cli_error("explore", EXIT_USAGE,
+                       "--session: %s is not a session saved by tangscope (x in the explorer)",
+                       ts_quote(&q, path));
+    else if (json_read_null(json, "code"))
+        rc = cli_error("explore", EXIT_USAGE,
+                       "--session: %s has no code: its text is longer than a code holds (%d "
+                       "characters), so it cannot be opened again",
+                       ts_quote(&q, path), SESSION_MAX_CHARS);
+    else if (json_read_string(json, "code", code, SESSION_CODE_MAX + 1) <= 0)
+        rc = cli_error("explore", EXIT_USAGE, "--session: %s: its \"code\" is missing or damaged",
+                       ts_quote(&q, path));
+    else
+        *enter = json_read_bool(json, "code_enter") == 1;
+    free(buf);
+    return rc;
+}
+
 int cmd_explore(int argc, char **argv)
 {
     const char *model_path = NULL, *prompt = NULL, *lang_arg = NULL, *corpus_path = NULL;
     const char *policy_name = "shift";
-    const char *code = NULL, *theme_arg = NULL;
+    const char *code = NULL, *theme_arg = NULL, *session = NULL;
+    char session_code[SESSION_CODE_MAX + 1];
+    int code_enter = 0;
     int no_corpus = 0, threads = 0, mid_text = 0, projector = 0;
     Opt opts[] = {
         {"--threads", OPT_INT, &threads, 0, 1024},
@@ -239,6 +282,7 @@ int cmd_explore(int argc, char **argv)
         {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
         {"--context-policy", OPT_STR, &policy_name, 0, 0},
         {"--code", OPT_STR, &code, 0, 0},
+        {"--session", OPT_STR, &session, 0, 0},
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
     };
     int rc = cli_parse("explore", EXPLORE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
@@ -253,6 +297,13 @@ int cmd_explore(int argc, char **argv)
     if (gen_policy_parse(policy_name, &policy) != 0)
         return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not %s",
                          ts_quote(&qp, policy_name));
+    if (session && code)
+        return cli_error("explore", EXIT_USAGE, "give --session or --code, not both");
+    if (session) {
+        if ((rc = session_file_code(session, session_code, &code_enter)) != 0)
+            return rc;
+        code = session_code;
+    }
     if (code && (prompt || mid_text))
         return cli_error("explore", EXIT_USAGE, "--code holds the prompt and where it starts: "
                                                 "give no --prompt or --mid-text with it");
@@ -275,6 +326,7 @@ int cmd_explore(int argc, char **argv)
      * helps it keep up with typing (the numbers are the same on any count) */
     cli_set_threads(threads);
     ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text, .code = code,
+                      .code_enter = code_enter,
                       .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus,
                       .projector = projector, .theme = theme, .policy = policy};
     return cli_explore_run("explore", &run);

@@ -4,13 +4,16 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "app/commands.h"
 #include "app/json.h"
+#include "app/labels.h"
 #include "engine/form.h"
 #include "engine/generate.h"
 #include "engine/model.h"
 #include "engine/fileio.h"
 #include "app/session.h"
 #include "engine/sesscode.h"
+#include "app/stageprog.h"
 
 #define SAMPLER_HELP                                                                               \
     "Sampling:\n"                                                                                  \
@@ -38,9 +41,22 @@
     "  --model FILE             model file (default assets/tang.bin)\n"                            \
     "  --json                   print {\"poems\": [...], \"code\": ..., ...}: \"code\" is the\n"      \
     "                           run's session code (generate --code writes it again)\n"        \
+    "  --export                 also save the first poem as x does (JSON and Markdown)\n"    \
     "  --trace FILE             write every written character to FILE, one JSON object a\n"   \
     "                           line: its poem and place, the model's and the sampler's\n"   \
-    "                           probability, and the top 8 with both (docs/session-json.md)\n"
+    "                           probability, and the top 8 with both (docs/session-json.md)\n" \
+    "  --stage PROGRAM          top-p done by a program, a student's (exercise 1): started\n"   \
+    "                           once, asked at every character (docs/exercises.md), e.g.\n"  \
+    "                           --stage \"python3 top_p.py\"; a program that fails stops\n"  \
+    "                           the run with one line (exit status 2). The run has no\n"    \
+    "                           session code then (a code means the built-in top-p)\n"
+
+#define PINYIN_HELP(what, example)                                                                  \
+    "  --pinyin \"" example "\"\n"                                                               \
+    "                           " what ", typed in pinyin: each syllable\n"                   \
+    "                           (chun, chun1, chūn) becomes the character reading it\n"    \
+    "                           that the model ranks first there, after those before\n"   \
+    "                           it; stderr says which, with the runners-up\n"
 
 #define CONVERT_HELP                                                                               \
     "Traditional characters are read as simplified ones (風 as 风, OpenCC's t2s, as\n"               \
@@ -48,7 +64,7 @@
     "one line on stderr says what was converted (in --json: \"converted\").\n"
 
 static const char GENERATE_HELP[] =
-    "usage: tangscope generate [PROMPT] [options]\n"
+    "usage: tangscope generate [PROMPT | --pinyin SYLLABLES] [options]\n"
     "\n"
     "Write poems. Each poem starts after a newline (as in the training text), then\n"
     "PROMPT, and runs to its newline or --max-chars characters. With --mid-text\n"
@@ -58,6 +74,7 @@ static const char GENERATE_HELP[] =
     "\n" CONVERT_HELP
     "\n"
     "  -n N                     poems to write, 1..10000 (default 1)\n"
+    PINYIN_HELP("PROMPT", "chun feng")
     "  --max-chars N            at most N characters per poem after the prompt,\n"
     "                           1..1000000 (default 200)\n"
     "  --stats                  also say how many poems are well formed: lines of equal\n"
@@ -67,10 +84,10 @@ static const char GENERATE_HELP[] =
     "                           settings, seed, -n and --max-chars (from the explorer's\n"   \
     "                           title bar or --json's \"code\"); give no PROMPT and none of\n" \
     "                           those options with it. A mistyped code, or one made with\n"  \
-    "                           another model, is refused\n" SAMPLER_HELP;
+    "                           another model, is refused\n";
 
 static const char ACROSTIC_HELP[] =
-    "usage: tangscope acrostic HEADS [options]\n"
+    "usage: tangscope acrostic HEADS|--pinyin SYLLABLES [options]\n"
     "\n"
     "Write an acrostic (藏头诗): line i opens with the i-th character of HEADS;\n"
     "the model writes the rest of each line, with no punctuation inside a line;\n"
@@ -79,25 +96,27 @@ static const char ACROSTIC_HELP[] =
     "and the model reads the poem as a fragment from inside a text.\n"
     "\n" CONVERT_HELP
     "\n"
+    PINYIN_HELP("the heads", "chun xia qiu dong")
     "  --chars 5|7              characters per line, 5 or 7 (default 7)\n"
-    "  -n N                     poems to write, 1..10000 (default 1)\n" SAMPLER_HELP;
+    "  -n N                     poems to write, 1..10000 (default 1)\n";
 
 static const char JUEJU_HELP[] =
-    "usage: tangscope jueju [options]\n"
+    "usage: tangscope jueju [--pinyin SYLLABLES] [options]\n"
     "\n"
     "Write a jueju (绝句) in fixed form: four lines of 5 or 7 characters,\n"
     "punctuation only at line ends, ，。，。. The poem starts after a newline;\n"
     "with --mid-text the first character is chosen after it, then the newline\n"
     "goes and the model reads the poem as a fragment from inside a text.\n"
     "\n"
+    PINYIN_HELP("its first characters", "ming yue")
     "  --chars 5|7              characters per line, 5 or 7 (default 5)\n"
-    "  -n N                     poems to write, 1..10000 (default 1)\n" SAMPLER_HELP;
+    "  -n N                     poems to write, 1..10000 (default 1)\n";
 
 typedef struct {
-    const char *model, *policy, *code, *trace;
+    const char *model, *policy, *code, *trace, *stage;
     SamplerSettings set;
     uint64_t seed;
-    int no_cache, json, poems, max_chars, chars, stats, mid_text;
+    int no_cache, json, poems, max_chars, chars, stats, mid_text, export_doc;
 } GenArgs;
 
 /* The text after the starting newline, checked by form.h's rule. */
@@ -206,6 +225,7 @@ typedef struct {
     FormKind kind;
     ContextPolicy policy;
     const char *typed; /* the prompt or the acrostic's heads, or NULL */
+    const char *pinyin; /* --pinyin: the same as syllables, or NULL */
     SessionCode code;  /* decoded from --code, when a.code */
 } GenRequest;
 
@@ -217,6 +237,9 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     FormKind kind = q->kind;
     *a = (GenArgs){.set = gen_default_settings(), .seed = GEN_DEFAULT_SEED, .poems = 1,
                    .max_chars = 200, .chars = kind == FORM_ACROSTIC ? 7 : 5};
+    int rc = cli_take_pinyin(cmd, &argc, argv, 1, &q->pinyin);
+    if (rc)
+        return rc;
     const char *chars_arg = NULL;
     Opt opts[] = {
         {"--model", OPT_STR, &a->model, 0, 0},
@@ -235,6 +258,8 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
         {"--max-chars", OPT_INT, &a->max_chars, 1, 1000000},
         {"--stats", OPT_FLAG, &a->stats, 0, 0},
         {"--trace", OPT_STR, &a->trace, 0, 0},
+        {"--export", OPT_FLAG, &a->export_doc, 0, 0},
+        {"--stage", OPT_STR, &a->stage, 0, 0},
         {"--code", OPT_STR, &a->code, 0, 0},
         {"--chars", OPT_STR, &chars_arg, 0, 0},
     };
@@ -247,7 +272,7 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     }
     const char *pos[1] = {NULL};
     int npos = 0;
-    int rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, kind == FORM_JUEJU ? 0 : 1, &npos);
+    rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, kind == FORM_JUEJU ? 0 : 1, &npos);
     if (rc)
         return rc;
     q->typed = npos ? pos[0] : NULL;
@@ -259,7 +284,12 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
                              ts_quote(&tq, chars_arg));
         a->chars = chars_arg[0] - '0';
     }
-    if (kind == FORM_ACROSTIC && npos == 0)
+    if (q->pinyin && npos)
+        return cli_error(cmd, EXIT_USAGE, "give %s or --pinyin, not both",
+                         kind == FORM_ACROSTIC ? "the heads" : "a PROMPT");
+    if (q->pinyin && a->code)
+        return cli_error(cmd, EXIT_USAGE, "--code holds the prompt already: give no --pinyin");
+    if (kind == FORM_ACROSTIC && npos == 0 && !q->pinyin)
         return cli_error(cmd, EXIT_USAGE, "give the heads, e.g. tangscope acrostic 春眠不觉");
     const char *conflict = a->code ? code_conflict(argc, argv) : NULL;
     if (conflict)
@@ -294,8 +324,11 @@ typedef struct {
     AtomicFile trace_file;
     int trace_open;     /* trace_file is open, not yet committed */
     int user_max_chars; /* --max-chars as given, for the code */
+    char *pinyin_text;  /* --pinyin read as characters */
     char code_text[SESSION_CODE_MAX + 1];
     char heads[FORM_MAX_HEADS * 4 + 1]; /* a code's acrostic heads, as text */
+    StageTopP stage;    /* --stage: the program doing top-p */
+    int have_stage;
 } GenRun;
 
 /* The prompt's token ids and the form: from a code, they are in it already;
@@ -304,7 +337,7 @@ typedef struct {
 static int gen_prompt(GenRun *r, GenRequest *q, const char *cmd)
 {
     TsErr err;
-    const char *text = q->kind == FORM_FREE ? r->conv.text : "";
+    const char *text = q->kind != FORM_ACROSTIC ? r->conv.text : ""; /* jueju: --pinyin's */
     form_init_free(&r->form);
     if (q->a.code) {
         size_t n = (size_t)q->code.n_prompt;
@@ -344,6 +377,13 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
         heads_text(&q->code, r->heads);
         q->typed = q->kind == FORM_ACROSTIC ? r->heads : NULL;
     }
+    if (q->pinyin) {
+        int prc = cli_pinyin_text(cmd, &r->m, q->pinyin,
+                                  a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START, &r->pinyin_text);
+        if (prc)
+            return prc;
+        q->typed = r->pinyin_text;
+    }
     r->user_max_chars = a->max_chars;
     int rc = cli_convert(cmd, &r->m.vocab, q->typed ? q->typed : "", &r->conv);
     if (rc == 0)
@@ -355,8 +395,16 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
     if (gen_init(&r->g, &r->m, !a->no_cache, &err) != 0)
         return cli_error(cmd, 1, "%s", err.msg);
     gen_set_policy(&r->g, q->policy);
-    run_code(a, &r->m, q->kind, &r->form, r->prompt, r->n_prompt, q->policy, r->user_max_chars,
-             r->code_text, sizeof r->code_text);
+    if (a->stage) {
+        if (stagetopp_init(&r->stage, a->stage, 0, &r->m.vocab, &err) != 0)
+            return cli_error(cmd, EXIT_USAGE, "--stage: %s", err.msg);
+        r->have_stage = 1;
+        r->g.ss.top_p_hook = stagetopp_hook;
+        r->g.ss.top_p_ctx = &r->stage;
+    } else {
+        run_code(a, &r->m, q->kind, &r->form, r->prompt, r->n_prompt, q->policy,
+                 r->user_max_chars, r->code_text, sizeof r->code_text);
+    }
     if (!a->trace)
         return 0;
     if (!(r->trace.scratch = malloc((size_t)r->m.cfg.vocab_size * sizeof *r->trace.scratch)))
@@ -449,21 +497,70 @@ static void gen_print_summary(const GenRun *r, const GenRequest *q, const GenTal
     }
 }
 
+/* --export: the first poem as the explorer writes it from the run's code
+ * (the same poem: Enter writes what generate writes), saved as x saves it,
+ * the JSON and the document to hand in. Returns 0 or the exit status. */
+static int gen_export(GenRun *r, const GenRequest *q, const char *cmd)
+{
+    TsErr err;
+    if (!r->code_text[0])
+        return cli_error(cmd, EXIT_USAGE, "--export: the prompt is longer than a code holds (%d "
+                                          "characters)", SESSION_MAX_CHARS);
+    SessionCode c;
+    AppState s;
+    Pinyin py;
+    int have_py = cli_pinyin_load(&py, &err) == 0; /* without it: no pinyin in the document */
+    if (session_code_decode(r->code_text, strlen(r->code_text), &c, &err) != 0 ||
+        app_init(&s, &r->m, &err) != 0) {
+        if (have_py)
+            pinyin_free(&py);
+        return cli_error(cmd, 1, "--export: %s", err.msg);
+    }
+    s.model_name = q->a.model;
+    s.lang = app_lang_from_env();
+    s.pinyin = have_py ? &py : NULL;
+    int rc = 0;
+    char name[128];
+    if (app_session_open(&s, &c, &err) != 0) {
+        rc = cli_error(cmd, 1, "--export: %s", err.msg);
+    } else {
+        app_job_start_write(&s);
+        while (s.job.kind != JOB_NONE)
+            app_apply(&s, CMD_TICK, cmd_arg(0));
+        if (app_export(&s, ".", name, sizeof name, &err) != 0)
+            rc = cli_error(cmd, 1, "--export: %s", err.msg);
+        else
+            fprintf(stderr, "tangscope %s: the first poem saved in %s and %.*s.md\n", cmd, name,
+                    (int)strlen(name) - 5, name);
+    }
+    app_free(&s);
+    if (have_py)
+        pinyin_free(&py);
+    return rc;
+}
+
 static void gen_run_free(GenRun *r)
 {
     if (r->trace_open)
         atomic_abort(&r->trace_file);
     free(r->trace.scratch);
+    if (r->have_stage)
+        stagetopp_free(&r->stage);
     gen_free(&r->g);
     free(r->prompt);
     converted_free(&r->conv);
+    free(r->pinyin_text);
     model_free(&r->m);
 }
 
 static int run(const char *cmd, const char *help, int argc, char **argv, FormKind kind)
 {
     GenRequest q = {.kind = kind};
-    int rc = gen_parse(&q, cmd, help, argc, argv);
+    /* the command's own options, then the sampler's: two strings, each within
+     * the length C compilers must support for one */
+    static char full_help[8192];
+    snprintf(full_help, sizeof full_help, "%s%s", help, SAMPLER_HELP);
+    int rc = gen_parse(&q, cmd, full_help, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
     GenRun r = {0};
@@ -485,6 +582,8 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     }
     if (rc == 0)
         gen_print_summary(&r, &q, &t);
+    if (rc == 0 && q.a.export_doc)
+        rc = gen_export(&r, &q, cmd);
     else if (q.a.json)
         puts("]}");
     gen_run_free(&r);

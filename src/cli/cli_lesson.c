@@ -17,7 +17,7 @@
 static const char LESSON_HELP[] =
     "usage: tangscope lesson [FILE] [--lang zh|en|de|fr] [--projector] [--theme dark|light]\n"
     "                        [options]\n"
-    "       tangscope lesson --check FILE... [options]\n"
+    "       tangscope lesson --check [FILE...] [options]\n"
     "       tangscope lesson --print FILE [options]\n"
     "\n"
     "Guided lessons: Markdown files (lessons/zh, en, de, fr) whose `## ` headings\n"
@@ -30,7 +30,8 @@ static const char LESSON_HELP[] =
     "  tangscope lesson FILE     the lesson in the explorer: its narration beside\n"
     "                            the bars; n / PgDn the next step, N / PgUp the one\n"
     "                            before; : types a command\n"
-    "  --check FILE...           run each lesson to its end without a terminal and\n"
+    "  --check [FILE...]         run each lesson (without FILE: those of the picker)\n"
+    "                            to its end without a terminal and\n"
     "                            print one line FILE:LINE: message per problem\n"
     "                            (unknown commands, values out of range, characters\n"
     "                            not in the model, expect lines that do not hold, a\n"
@@ -388,10 +389,23 @@ int cmd_lesson(int argc, char **argv)
         return rc;
     if (check && print)
         return cli_error("lesson", EXIT_USAGE, "--check and --print do not go together");
-    if (check && n_files == 0)
-        return cli_error("lesson", EXIT_USAGE, "--check needs at least one lesson file");
     if (worksheet && !print)
         return cli_error("lesson", EXIT_USAGE, "--worksheet goes with --print");
+    /* --check alone: every lesson of the language, where the picker finds them
+     * (lessons/LANG here, under TANGSCOPE_HOME or where tangscope is installed) */
+    char **shelf = NULL;
+    int n_shelf = 0;
+    if (check && n_files == 0) {
+        const char *dir = cli_lessons_dir(app_lang_code((AppLang)lang));
+        n_shelf = cli_lesson_files(dir, &shelf);
+        if (n_shelf <= 0) {
+            cli_lesson_files_free(shelf, n_shelf < 0 ? 0 : n_shelf);
+            return cli_error("lesson", EXIT_USAGE, "--check: no lessons in %s (give lesson files, "
+                             "or set TANGSCOPE_HOME to the folder that holds lessons/)", dir);
+        }
+        for (int i = 0; i < n_shelf && n_files < MAX_FILES; i++)
+            files[n_files++] = shelf[i];
+    }
     if (print && n_files != 1)
         return cli_error("lesson", EXIT_USAGE, "--print takes one lesson file");
     if (!check && !print) {
@@ -403,9 +417,12 @@ int cmd_lesson(int argc, char **argv)
     }
     cli_set_threads(threads);
     LessonEnv e;
-    if ((rc = cli_lesson_env_open(&e, "lesson", model_path, corpus_path, no_corpus)) != 0)
+    if ((rc = cli_lesson_env_open(&e, "lesson", model_path, corpus_path, no_corpus)) != 0) {
+        cli_lesson_files_free(shelf, n_shelf);
         return rc;
+    }
     rc = check ? check_files(&e, files, n_files, lang) : print_file(&e, files[0], lang, worksheet);
     cli_lesson_env_close(&e);
+    cli_lesson_files_free(shelf, n_shelf);
     return rc;
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "app/json.h"
+#include "app/stageprog.h"
 #include "cli/cli.h"
 #include "engine/probfmt.h"
 #include "engine/generate.h"
@@ -17,7 +18,7 @@
 #include "engine/sampler.h"
 
 static const char PROBS_HELP[] =
-    "usage: tangscope probs PROMPT [options]\n"
+    "usage: tangscope probs PROMPT|--pinyin SYLLABLES [options]\n"
     "\n"
     "Read PROMPT and print the most probable next characters: the softmax of the\n"
     "model's scores at temperature 1, and, when any sampler flag is given, the\n"
@@ -43,7 +44,7 @@ static const char PROBS_HELP[] =
     "  --top N                  how many candidates, 1..1000000 (default 8)\n"
     "  --pinyin                 beside each candidate its Mandarin readings and a\n"
     "                           short English gloss (Unihan, assets/pinyin.tsv)\n"
-    "  --pinyin-input SYLLABLE  the model as an input method: every character that\n"
+    "  --pinyin \"chun feng\"     PROMPT in pinyin, as in generate --help (then --pinyin)\n"    "  --pinyin-input SYLLABLE  the model as an input method: every character that\n"
     "                           reads SYLLABLE (chun, chun1 or chūn: tone as a mark,\n"
     "                           a digit 1-5, or left out for any; ü as v or u:),\n"
     "                           most probable next first, with its probability and\n"
@@ -53,7 +54,10 @@ static const char PROBS_HELP[] =
     "  --top-k K                keep the K most probable, 0..1000000, 0 = off\n"
     "  --top-p P                keep the top set reaching probability P, (0, 1]\n"
     "  --min-p M                keep characters with p >= M x p(top), 0..1\n"
-    "  --model FILE             model file (default assets/tang.bin)\n"
+    "  --model FILE             model file (default assets/tang.bin)\n";
+
+/* The rest of the help (one string literal may hold only 4095 bytes). */
+static const char PROBS_HELP_MORE[] =
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false,\n"
     "                           \"converted\": [{\"from\": \"風\", \"to\": \"风\"}],\n"
     "                           \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ...,\n"
@@ -69,13 +73,17 @@ static const char PROBS_HELP[] =
     "                           probability of every character the final\n"
     "                           distribution gives 0 (the temperature counts);\n"
     "                           \"entropy\" the model's, \"entropy_final\" the\n"
-    "                           sampler's, in nats. probs reads no earlier text\n"
-    "                           and applies no form: the repetition penalty and\n"
-    "                           the form mask change nothing here. With --pinyin each candidate has \"pinyin\"\n"
-    "                           (its readings, a list) and \"gloss\"; with\n"
+    "                           sampler's, in nats. No earlier text, no form: the\n"
+    "                           penalty and the form mask change nothing here.\n"
+    "                           With --pinyin: \"pinyin\" (readings) and \"gloss\"; with\n"
     "                           --pinyin-input also \"rank\", and the object\n"
     "                           \"pinyin_input\", \"matches\" (how many read it) and\n"
     "                           \"matches_prob\" (their probability together)\n"
+    "  --stage PROGRAM          top-p done by a program too, a student's (exercise 1,\n"
+    "                           docs/exercises.md), e.g. --stage \"python3 top_p.py\":\n"
+    "                           its column beside the built-in top-p, every character\n"
+    "                           they disagree on marked and listed (in --json:\n"
+    "                           \"stage\" and each candidate's \"stage_top_p\")\n"
     "\n"
     "Example: tangscope probs 春风 --pinyin-input du  (度 or 渡 or 都?)\n";
 
@@ -105,10 +113,12 @@ typedef struct {
     const char *model_path;
     const char *prompt;       /* as typed */
     const char *pinyin_input; /* the syllable, or NULL */
+    const char *pinyin_text;  /* --pinyin SYLLABLES: the prompt typed in pinyin, or NULL */
     PinyinSyllable q;         /* ... as it reads */
     int top, json, mid_text, show_pinyin;
     SamplerSettings set;
     int sampled;              /* a sampler flag was given: show the sampler too */
+    const char *stage;        /* --stage: a program's top-p beside the built-in, or NULL */
 } ProbsArgs;
 
 /* One run: what probs_open sets up and probs_close frees (each part is safe
@@ -124,6 +134,15 @@ typedef struct {
     Generator g;
     NextView view;            /* the next character (nextview.h), in g.ss */
     int top;                  /* candidates to print: --top, at most the vocabulary */
+    int pct_w, py_w;          /* columns of the probabilities and the readings (measure_columns) */
+    char *typed;              /* --pinyin's syllables read as characters */
+    /* --stage: the program's top-p on the same logits */
+    SamplerState stage_ss;    /* the chain with the program in top-p's place */
+    StageTopP stage;
+    int have_stage;
+    float *stage_p;           /* [V] its top-p stage renormalised over what it keeps */
+    int stage_kept, builtin_kept, n_differ;
+    int *differ;              /* [V] ids kept by one and not the other, by id */
 } ProbsRun;
 
 /* Pad to a number of columns: pinyin and glosses are Latin letters, one
@@ -162,6 +181,30 @@ static void print_percent(double p, int width, int odds)
     printf("%*s", width, text);
 }
 
+/* The widths of the list's columns, from what it will print: the widest
+ * probability ("1 in 6,500,000,000") and the widest readings ("dòng tóng
+ * tǒng"), so that no column runs into the next. */
+static void measure_columns(ProbsRun *r, const int *ids, int n)
+{
+    r->pct_w = 7;
+    r->py_w = 14;
+    for (int k = 0; k < n; k++) {
+        const NextCandidate c = nextview_candidate(&r->view, ids[k]);
+        char text[48];
+        int w = (int)strlen(probfmt_odds((double)c.p, 2, "1 in %s", ",", text, sizeof text));
+        if (r->args.sampled) {
+            int ws = (int)strlen(probfmt_odds((double)c.p_sampler, 2, "1 in %s", ",", text, sizeof text));
+            w = ws > w ? ws : w;
+        }
+        r->pct_w = w > r->pct_w ? w : r->pct_w;
+        const PinyinEntry *e = r->pinyin ? pinyin_find(r->pinyin, vocab_cp(&r->m.vocab, ids[k])) : NULL;
+        int cols = 0;
+        for (const char *p = e ? e->readings : ""; *p; p++)
+            cols += ((unsigned char)*p & 0xC0) != 0x80;
+        r->py_w = cols + 2 > r->py_w ? cols + 2 : r->py_w;
+    }
+}
+
 /* One candidate: its character, probabilities and, with a table, readings. */
 static void print_candidate(const ProbsRun *r, int k, int id, int rank)
 {
@@ -173,11 +216,11 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
     if (json) {
         printf("%s{\"char\": ", k ? ", " : "");
         json_write_string(stdout, ch);
-        printf(", \"prob\": %.6f, \"id\": %d", (double)c.p, id);
+        printf(", \"prob\": %.6g, \"id\": %d", (double)c.p, id);
         if (rank)
             printf(", \"rank\": %d", rank);
         if (sampled)
-            printf(", \"sampled_prob\": %.6f", (double)c.p_sampler);
+            printf(", \"sampled_prob\": %.6g", (double)c.p_sampler);
         if (r->pinyin) {
             fputs(", \"pinyin\": [", stdout);
             char reading[32];
@@ -188,15 +231,16 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
             fputs("], \"gloss\": ", stdout);
             json_write_string(stdout, e ? e->gloss : "");
         }
+        if (r->have_stage)
+            printf(", \"stage_top_p\": %.6f", (double)r->stage_p[id]);
         fputs(", \"stages\": {", stdout);
         for (int st = 0; st < STAGE_COUNT; st++)
-            printf("%s\"%s\": %.6f", st ? ", " : "", sampler_stage_name(st), (double)c.stage[st]);
+            printf("%s\"%s\": %.6g", st ? ", " : "", sampler_stage_name(st), (double)c.stage[st]);
         putchar('}');
         putchar('}');
         return;
     }
-    /* the input method's list reaches rare characters: room for 1 in 20,000,000 */
-    int width = rank ? 15 : 7;
+    int width = r->pct_w; /* measure_columns: room for the widest, 1 in 6,500,000,000 */
     printf("  %2d  %s  ", k + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
     print_percent((double)c.p, width, 1);
     if (sampled) {
@@ -207,7 +251,7 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
         printf("  rank %4d", rank);
     if (r->pinyin) {
         fputs("  ", stdout);
-        print_padded(e && e->readings[0] ? e->readings : "", 14);
+        print_padded(e && e->readings[0] ? e->readings : "", r->py_w);
         fputs(e ? e->gloss : "", stdout);
     }
     putchar('\n');
@@ -248,6 +292,43 @@ static void print_stages(const ProbsRun *r)
     putchar('\n');
 }
 
+/* --stage: the program's top-p beside the built-in, the top candidates and
+ * then every character the two disagree on. */
+static void print_stage_compare(const ProbsRun *r)
+{
+    const NextView *v = &r->view;
+    printf("\n  top-p by %s beside the built-in (each renormalised over what it keeps)\n"
+           "                built-in   program\n",
+           r->stage.prog.cmd);
+    for (int i = 0; i < r->top; i++) {
+        int id = v->order[i];
+        const NextCandidate c = nextview_candidate(v, id);
+        float yours = r->stage_p[id];
+        char ch[8] = {0};
+        utf8_encode(vocab_cp(&r->m.vocab, id), ch);
+        printf("  %2d  %s      ", i + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
+        print_percent((double)c.stage[STAGE_TOP_P], 8, 0);
+        fputs("  ", stdout);
+        print_percent((double)yours, 8, 0);
+        if ((c.stage[STAGE_TOP_P] > 0.0f) != (yours > 0.0f))
+            printf("   <- %s", yours > 0.0f ? "only the program keeps it" : "only the built-in keeps it");
+        putchar('\n');
+    }
+    printf("  the built-in keeps %d character%s, the program %d", r->builtin_kept,
+           r->builtin_kept == 1 ? "" : "s", r->stage_kept);
+    if (r->n_differ == 0) {
+        puts(": the same ones");
+        return;
+    }
+    printf("; they disagree on %d:", r->n_differ);
+    for (int i = 0; i < r->n_differ && i < 20; i++) {
+        char ch[8] = {0};
+        utf8_encode(vocab_shown_cp(vocab_cp(&r->m.vocab, r->differ[i])), ch);
+        printf(" %s", ch);
+    }
+    puts(r->n_differ > 20 ? " ..." : "");
+}
+
 /* The opening of the JSON object both lists share. */
 static void print_json_head(const ProbsRun *r)
 {
@@ -258,8 +339,9 @@ static void print_json_head(const ProbsRun *r)
 }
 
 /* The most probable next characters, then the entropy and the sampler. */
-static int print_top(const ProbsRun *r)
+static int print_top(ProbsRun *r)
 {
+    measure_columns(r, r->view.order, r->top);
     const NextView *v = &r->view;
     int sampled = r->args.sampled;
     if (r->args.json) {
@@ -274,12 +356,22 @@ static int print_top(const ProbsRun *r)
         printf("], \"entropy\": %.4f, \"entropy_final\": %.4f, \"context_used\": %d", v->entropy,
                v->stages.entropy_final, r->g.inf.len);
         if (sampled)
-            printf(", \"kept\": %d, \"filtered\": %.6f", v->ss->kept, (double)v->ss->filtered);
-        printf(", \"removed\": %.6f, \"stages\": [", v->stages.removed_total);
+            printf(", \"kept\": %d, \"filtered\": %.6g", v->ss->kept, (double)v->ss->filtered);
+        printf(", \"removed\": %.6g, \"stages\": [", v->stages.removed_total);
         for (int k = 0; k < STAGE_COUNT; k++)
-            printf("%s{\"stage\": \"%s\", \"kept\": %d, \"removed\": %.6f}", k ? ", " : "",
+            printf("%s{\"stage\": \"%s\", \"kept\": %d, \"removed\": %.6g}", k ? ", " : "",
                    sampler_stage_name(k), v->stages.kept[k], v->stages.removed[k]);
-        puts("]}");
+        putchar(']');
+        if (r->have_stage) {
+            fputs(", \"stage\": {\"program\": ", stdout);
+            json_write_string(stdout, r->args.stage);
+            printf(", \"kept\": %d, \"builtin_kept\": %d, \"differ\": [", r->stage_kept,
+                   r->builtin_kept);
+            for (int i = 0; i < r->n_differ; i++)
+                printf("%s%d", i ? ", " : "", r->differ[i]);
+            fputs("]}", stdout);
+        }
+        puts("}");
     } else {
         printf("  entropy %.2f nats", v->entropy);
         if (sampled)
@@ -290,13 +382,15 @@ static int print_top(const ProbsRun *r)
         putchar('\n');
         if (sampled)
             print_stages(r);
+        if (r->have_stage)
+            print_stage_compare(r);
     }
     return 0;
 }
 
 /* The input method: the characters that read the syllable, ranked by the
  * model (the view's order is sorted whole for their ranks). */
-static int print_pinyin_input(const ProbsRun *r)
+static int print_pinyin_input(ProbsRun *r)
 {
     const NextView *v = &r->view;
     const char *typed = r->args.pinyin_input;
@@ -322,12 +416,18 @@ static int print_pinyin_input(const ProbsRun *r)
         print_json_head(r);
         fputs(", \"pinyin_input\": ", stdout);
         json_write_string(stdout, typed);
-        printf(", \"matches\": %d, \"matches_prob\": %.6f, \"candidates\": [", total, together);
+        printf(", \"matches\": %d, \"matches_prob\": %.6g, \"candidates\": [", total, together);
     } else {
         char what[96];
         snprintf(what, sizeof what, "the characters read %s, most probable next first", typed);
         print_header(r, what);
     }
+    int *ids = malloc((size_t)(shown > 0 ? shown : 1) * sizeof *ids);
+    for (int k = 0; ids && k < shown; k++)
+        ids[k] = c[k].id;
+    if (ids)
+        measure_columns(r, ids, shown);
+    free(ids);
     for (int k = 0; k < shown; k++)
         print_candidate(r, k, c[k].id, rank[c[k].id]);
     if (r->args.json)
@@ -351,6 +451,9 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
     const char *pos[1];
     int npos = 0;
     *a = (ProbsArgs){.top = 8, .set = sampler_defaults()};
+    int rc = cli_take_pinyin("probs", &argc, argv, 0, &a->pinyin_text);
+    if (rc)
+        return rc;
     Opt opts[] = {
         {"--model", OPT_STR, &a->model_path, 0, 0},
         {"--top", OPT_INT, &a->top, 1, 1000000},
@@ -362,14 +465,21 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
         {"--top-k", OPT_INT, &a->set.top_k, 0, 1000000},
         {"--top-p", OPT_FLOAT_OPEN, &a->set.top_p, 0, 1},
         {"--min-p", OPT_FLOAT, &a->set.min_p, 0, 1},
+        {"--stage", OPT_STR, &a->stage, 0, 0},
     };
-    int rc = cli_parse("probs", PROBS_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    static char help[sizeof PROBS_HELP + sizeof PROBS_HELP_MORE];
+    snprintf(help, sizeof help, "%s%s", PROBS_HELP, PROBS_HELP_MORE);
+    rc = cli_parse("probs", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        pos, 1, &npos);
     if (rc)
         return rc;
     SamplerSettings plain = sampler_defaults();
-    a->sampled = memcmp(&a->set, &plain, sizeof a->set) != 0;
+    a->sampled = memcmp(&a->set, &plain, sizeof a->set) != 0 || a->stage;
     a->prompt = npos ? pos[0] : "";
+    if (a->pinyin_text && npos)
+        return cli_error("probs", EXIT_USAGE, "give a PROMPT or --pinyin, not both");
+    if (a->pinyin_text)
+        a->show_pinyin = 1; /* typed in pinyin: the candidates' readings too */
     if (!a->model_path)
         a->model_path = cli_asset("tang.bin");
     TsErr err;
@@ -390,11 +500,23 @@ static int probs_open(ProbsRun *r)
     if (model_load(&r->m, a->model_path, &err) != 0)
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
     if (a->show_pinyin || a->pinyin_input) {
-        if (pinyin_load(&r->py, cli_asset("pinyin.tsv"), &err) != 0)
+        if (cli_pinyin_load(&r->py, &err) != 0)
             return cli_error("probs", EXIT_USAGE, "%s", err.msg);
         r->pinyin = &r->py;
+        /* a syllable no character reads is a mistake, as a malformed one is */
+        if (a->pinyin_input && pinyin_count(&r->py, &r->m.vocab, &a->q) == 0) {
+            TsQuoted tq;
+            return cli_error("probs", EXIT_USAGE, "--pinyin-input: no character of the model reads %s",
+                             ts_quote(&tq, a->pinyin_input));
+        }
     }
-    int rc = cli_read_prompt("probs", &r->m.vocab, a->prompt, &r->conv, &r->ids, &r->n_prompt);
+    if (a->pinyin_text) {
+        int prc = cli_pinyin_text("probs", &r->m, a->pinyin_text,
+                                  a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START, &r->typed);
+        if (prc)
+            return prc;
+    }
+    int rc = cli_read_prompt("probs", &r->m.vocab, r->typed ? r->typed : a->prompt, &r->conv, &r->ids, &r->n_prompt);
     if (rc)
         return rc;
     PromptStart where = a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START;
@@ -403,6 +525,40 @@ static int probs_open(ProbsRun *r)
         nextview_init(&r->view, &r->m, &r->g.ss, &err) != 0)
         return cli_error("probs", 1, "%s", err.msg);
     r->top = a->top > r->m.cfg.vocab_size ? r->m.cfg.vocab_size : a->top;
+    return 0;
+}
+
+/* --stage: start the program and run the chain again on the same logits
+ * with it in top-p's place; compare what the two top-p stages keep. */
+static int probs_stage(ProbsRun *r)
+{
+    TsErr err;
+    int V = r->m.cfg.vocab_size;
+    if (sampler_init(&r->stage_ss, V, &err) != 0 ||
+        !(r->stage_p = malloc((size_t)V * sizeof *r->stage_p)) ||
+        !(r->differ = malloc((size_t)V * sizeof *r->differ)))
+        return cli_error("probs", 1, "out of memory");
+    if (stagetopp_init(&r->stage, r->args.stage, 0, &r->m.vocab, &err) != 0)
+        return cli_error("probs", EXIT_USAGE, "--stage: %s", err.msg);
+    r->have_stage = 1;
+    r->stage_ss.top_p_hook = stagetopp_hook;
+    r->stage_ss.top_p_ctx = &r->stage;
+    const float *logits = gen_logits(&r->g, &err);
+    if (!logits)
+        return cli_error("probs", EXIT_USAGE, "%s", err.msg);
+    if (sampler_run(&r->stage_ss, &r->args.set, logits, NULL, 0, NULL, 0.0f, &err) < 0)
+        return cli_error("probs", EXIT_USAGE, "--stage: %s", err.msg);
+    const float *mine = r->stage_ss.top_p, *builtin = r->g.ss.top_p;
+    double sum = 0.0;
+    for (int i = 0; i < V; i++)
+        sum += (double)mine[i];
+    for (int i = 0; i < V; i++) {
+        r->stage_p[i] = sum > 0.0 ? (float)((double)mine[i] / sum) : 0.0f;
+        r->stage_kept += mine[i] > 0.0f;
+        r->builtin_kept += builtin[i] > 0.0f;
+        if ((mine[i] > 0.0f) != (builtin[i] > 0.0f))
+            r->differ[r->n_differ++] = i;
+    }
     return 0;
 }
 
@@ -415,17 +571,23 @@ static int probs_predict(ProbsRun *r)
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
     /* the input method ranks among every character */
     nextview_sort(&r->view, r->args.pinyin_input ? r->view.V : r->top);
-    return 0;
+    return r->args.stage ? probs_stage(r) : 0;
 }
 
 static void probs_close(ProbsRun *r)
 {
+    if (r->have_stage)
+        stagetopp_free(&r->stage);
+    sampler_free(&r->stage_ss);
+    free(r->stage_p);
+    free(r->differ);
     nextview_free(&r->view);
     gen_free(&r->g);
     free(r->ids);
     converted_free(&r->conv);
     pinyin_free(&r->py);
     model_free(&r->m);
+    free(r->typed);
 }
 
 int cmd_probs(int argc, char **argv)

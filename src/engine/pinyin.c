@@ -108,8 +108,9 @@ int pinyin_syllable_parse(const char *typed, PinyinSyllable *out, TsErr *err)
     TsQuoted q;
     if (syllable_read(typed, strlen(typed), 1, out) != 0)
         return ts_fail(err,
-                       "%s is not a pinyin syllable: letters, at most one tone, as a mark "
-                       "(chūn) or a final digit 1-5 (chun1); ü as v or u:",
+                       "%s is not a pinyin syllable: one at a time (chun, not chunfeng), letters "
+                       "with at most one tone, given as a mark (chūn) or, on the command line, a "
+                       "final digit 1-5 (chun1; in the explorer Tab steps the tone); ü as v or u:",
                        ts_quote(&q, typed));
     return 0;
 }
@@ -346,5 +347,201 @@ void pinyin_free(Pinyin *p)
     free(p->text);
     free(p->entries);
     free(p->syl);
+    free(p->words);
+    free(p->word_readings);
+    free(p->word_text);
     memset(p, 0, sizeof *p);
+}
+
+/* ---- the word list ---- */
+
+static int words_fail(TsErr *err, const char *what, int line, const char *msg)
+{
+    TsQuoted q;
+    return ts_fail(err, "%s line %d: %s (rebuild it with tools/build-words.sh)", ts_quote(&q, what),
+                   line, msg);
+}
+
+/* Which of e's readings is the one spelled r[0..len): its index, or -1. */
+static int reading_index(const PinyinEntry *e, const char *r, size_t len)
+{
+    const char *s = e->readings;
+    for (int i = 0; i < e->count; i++) {
+        size_t l = strcspn(s, " ");
+        if (l == len && memcmp(s, r, len) == 0)
+            return i;
+        s += l + 1;
+    }
+    return -1;
+}
+
+/* One line "地上\tdì shàng", cut in place: a word (appended to p->words) or a
+ * character's verse reading (set in its entry). */
+static int words_line(Pinyin *p, char *line, int lineno, const char *what, const char **prev,
+                      TsErr *err)
+{
+    char *tab = strchr(line, '\t');
+    if (!tab || strchr(tab + 1, '\t'))
+        return words_fail(err, what, lineno, "not two tab-separated fields (word, readings)");
+    *tab = 0;
+    const char *word = line, *r = tab + 1;
+    if (*prev && strcmp(*prev, word) >= 0)
+        return words_fail(err, what, lineno, "not in increasing byte order");
+    *prev = word;
+    unsigned char idx[PINYIN_WORD_MAX];
+    const PinyinEntry *ents[PINYIN_WORD_MAX];
+    size_t len = strlen(word), pos = 0;
+    int n = 0;
+    while (pos < len) {
+        uint32_t cp;
+        if (utf8_decode(word, len, &pos, &cp) != 0)
+            return words_fail(err, what, lineno, "the word is not valid UTF-8");
+        if (n == PINYIN_WORD_MAX)
+            return words_fail(err, what, lineno, "a word of more than 8 characters");
+        ents[n] = pinyin_find(p, cp);
+        if (!ents[n])
+            return words_fail(err, what, lineno, "a character the pinyin table lacks");
+        size_t rl = strcspn(r, " ");
+        int i = rl ? reading_index(ents[n], r, rl) : -1;
+        if (i < 0)
+            return words_fail(err, what, lineno,
+                              "a reading missing, or not one the pinyin table gives its character");
+        idx[n++] = (unsigned char)i;
+        r += rl;
+        if (*r == ' ')
+            r++;
+    }
+    if (*r || n == 0)
+        return words_fail(err, what, lineno, "not one reading per character");
+    if (n == 1) {
+        ((PinyinEntry *)ents[0])->verse = idx[0]; /* p's own entry: pinyin_find returns into it */
+        return 0;
+    }
+    unsigned char *dst = p->word_readings + (size_t)p->n_words * PINYIN_WORD_MAX;
+    memcpy(dst, idx, (size_t)n);
+    p->words[p->n_words++] = (PinyinWord){word, n, dst};
+    return 0;
+}
+
+int pinyin_words_parse(Pinyin *p, const char *text, size_t len, const char *what, TsErr *err)
+{
+    TsQuoted q;
+    if (len > PINYIN_MAX_BYTES)
+        return ts_fail(err, "%s: too large; a word list may hold at most %u MB", ts_quote(&q, what),
+                       PINYIN_MAX_BYTES / 1000000);
+    if (memchr(text, 0, len))
+        return ts_fail(err, "%s: contains a NUL byte: not a word list", ts_quote(&q, what));
+    size_t lines = 1;
+    for (size_t i = 0; i < len; i++)
+        lines += text[i] == '\n';
+    Pinyin w = *p; /* p stays as it was until the whole list is read */
+    w.n_words = 0;
+    w.word_text = ts_calloc(len + 1, 1, err);
+    w.words = ts_calloc(lines, sizeof *w.words, err);
+    w.word_readings = ts_calloc(lines, PINYIN_WORD_MAX, err);
+    int *verse = ts_calloc((size_t)p->n, sizeof *verse, err);
+    int rc = -1;
+    if (!w.word_text || !w.words || !w.word_readings || !verse)
+        goto out;
+    memcpy(w.word_text, text, len);
+    for (int i = 0; i < p->n; i++) { /* the verse readings before, to undo on a failure */
+        verse[i] = p->entries[i].verse;
+        p->entries[i].verse = 0;
+    }
+    const char *prev = NULL;
+    int lineno = 0;
+    for (char *line = w.word_text; line && *line;) {
+        char *nl = strchr(line, '\n');
+        if (nl)
+            *nl = 0;
+        lineno++;
+        size_t l = strlen(line);
+        if (l > 0 && line[l - 1] == '\r')
+            line[--l] = 0;
+        if (l > 0 && line[0] != '#' && words_line(&w, line, lineno, what, &prev, err) != 0) {
+            for (int i = 0; i < p->n; i++)
+                p->entries[i].verse = verse[i];
+            goto out;
+        }
+        line = nl ? nl + 1 : NULL;
+    }
+    free(p->words);
+    free(p->word_readings);
+    free(p->word_text);
+    *p = w;
+    w.words = NULL;
+    w.word_readings = NULL;
+    w.word_text = NULL;
+    rc = 0;
+out:
+    free(w.words);
+    free(w.word_readings);
+    free(w.word_text);
+    free(verse);
+    return rc;
+}
+
+int pinyin_words_load(Pinyin *p, const char *path, TsErr *err)
+{
+    unsigned char *buf;
+    size_t len;
+    if (read_file(path, FILE_PINYIN, &buf, &len, err) != 0)
+        return -1;
+    int rc = pinyin_words_parse(p, (const char *)buf, len, path, err);
+    free(buf);
+    return rc;
+}
+
+/* The word of the list spelled by the n characters cps, or NULL. */
+static const PinyinWord *find_word(const Pinyin *p, const uint32_t *cps, int n)
+{
+    char key[PINYIN_WORD_MAX * 4 + 1];
+    int len = 0;
+    for (int i = 0; i < n; i++)
+        len += utf8_encode(cps[i], key + len);
+    key[len] = 0;
+    int lo = 0, hi = p->n_words;
+    while (lo < hi) {
+        int mid = lo + (hi - lo) / 2;
+        int c = strcmp(p->words[mid].word, key);
+        if (c == 0)
+            return &p->words[mid];
+        if (c < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+void pinyin_read_text(const Pinyin *p, const uint32_t *cps, int n, int *reading)
+{
+    for (int i = 0; i < n;) {
+        const PinyinEntry *e = pinyin_find(p, cps[i]);
+        if (!e || e->count == 0) {
+            reading[i++] = -1;
+            continue;
+        }
+        int run = 1; /* the characters with a reading from i on: a word lies within them */
+        while (run < PINYIN_WORD_MAX && i + run < n && pinyin_find(p, cps[i + run]))
+            run++;
+        const PinyinWord *w = NULL;
+        for (int len = run; len >= 2 && !w; len--)
+            w = find_word(p, cps + i, len);
+        if (!w) {
+            reading[i++] = e->verse;
+            continue;
+        }
+        for (int k = 0; k < w->n; k++)
+            reading[i + k] = w->readings[k];
+        i += w->n;
+    }
+}
+
+int pinyin_count(const Pinyin *p, const Vocab *v, const PinyinSyllable *q)
+{
+    int n = 0;
+    for (int i = 0; i < p->n; i++)
+        n += pinyin_matches(p, &p->entries[i], q) && vocab_id(v, p->entries[i].cp) >= 0;
+    return n;
 }

@@ -31,6 +31,7 @@
  * the model's 7,308 Han characters take about 220 KB. */
 #define PINYIN_MAX_BYTES 4000000u
 #define PINYIN_BASE_MAX 7 /* letters of the longest syllable ("zhuang", with room) */
+#define PINYIN_WORD_MAX 8 /* characters of the longest word of a word list */
 
 typedef struct {
     char base[PINYIN_BASE_MAX + 1]; /* "chun", "lv": lower-case ASCII, NUL-terminated */
@@ -38,10 +39,17 @@ typedef struct {
 } PinyinSyllable;
 
 typedef struct {
+    const char *word;              /* "地上": UTF-8, 2 to PINYIN_WORD_MAX characters */
+    int n;                         /* its characters */
+    const unsigned char *readings; /* [n]: the reading (PinyinEntry index) of each */
+} PinyinWord;
+
+typedef struct {
     uint32_t cp;
     const char *readings; /* "zhǎng cháng": tone marks, customary first; "" for none */
     const char *gloss;    /* "long"; "" when the table has none */
     int first, count;     /* its readings as syllables: Pinyin.syl[first .. first + count) */
+    int verse;            /* which reading it has alone in classical verse (words.tsv; else 0) */
 } PinyinEntry;
 
 typedef struct {
@@ -50,6 +58,11 @@ typedef struct {
     PinyinSyllable *syl;  /* [n_syl] every entry's readings, in order; owned */
     int n_syl;
     char *text;           /* the table's bytes, fields cut in place; owned */
+    /* the words (pinyin_words_load), sorted by their UTF-8 bytes */
+    PinyinWord *words;    /* [n_words]; owned */
+    int n_words;
+    unsigned char *word_readings; /* each word's reading indices, one per character; owned */
+    char *word_text;      /* the word list's bytes, cut in place; owned */
 } Pinyin;
 
 /* Read the table at path (at most PINYIN_MAX_BYTES). Fails with a message
@@ -60,6 +73,23 @@ int pinyin_load(Pinyin *p, const char *path, TsErr *err);
 int pinyin_parse(Pinyin *p, const char *text, size_t len, const char *what, TsErr *err);
 
 void pinyin_free(Pinyin *p);
+
+/* Add a word list (assets/words.tsv, tools/build-words.sh) to a loaded table:
+ * after comment lines starting with '#', lines of two tab-separated fields
+ *
+ *   地上 <TAB> dì shàng     a word and the reading of each of its characters
+ *   长 <TAB> cháng          a character's reading alone in classical verse
+ *
+ * in increasing byte order, each reading one the table gives the character.
+ * Fails, leaving p as it was, with a message naming the file and the line. */
+int pinyin_words_load(Pinyin *p, const char *path, TsErr *err);
+int pinyin_words_parse(Pinyin *p, const char *text, size_t len, const char *what, TsErr *err);
+
+/* The reading of each of the n characters cps as a text reads them: at each
+ * place the longest word of the list that starts there, else the character's
+ * verse reading. reading[i] is an index for pinyin_reading of cps[i]'s entry,
+ * or -1 when the table lacks it (punctuation, which also ends a word). */
+void pinyin_read_text(const Pinyin *p, const uint32_t *cps, int n, int *reading);
 
 /* The entry of cp, or NULL if the table lacks it (punctuation, the newline). */
 const PinyinEntry *pinyin_find(const Pinyin *p, uint32_t cp);
@@ -90,5 +120,8 @@ typedef struct {
  * returns how many there are in all, which may be more than max. */
 int pinyin_rank(const Pinyin *p, const Vocab *v, const PinyinSyllable *q, const float *probs,
                 PinyinCandidate *out, int max);
+/* How many characters of vocabulary v have the reading q (0: a syllable no
+ * character of the model reads, which the commands refuse as a mistake). */
+int pinyin_count(const Pinyin *p, const Vocab *v, const PinyinSyllable *q);
 
 #endif

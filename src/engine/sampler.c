@@ -515,18 +515,25 @@ int sampler_pick(const float *probs, int V, float coin)
 }
 
 /* Everything from the temperature to the renormalisation, on `logits`.
- * Returns the sum renormalise saw (0: nothing left). */
-static float run_stages(SamplerState *s, const SamplerSettings *set, const float *logits,
-                        const uint8_t *allowed)
+ * Sets *sum to the sum renormalise saw (0: nothing left). Returns 0, or -1
+ * with err when a top-p hook failed. */
+static int run_stages(SamplerState *s, const SamplerSettings *set, const float *logits,
+                      const uint8_t *allowed, float *sum, TsErr *err)
 {
     int V = s->V;
     sampler_temperature(s->scaled, logits, V, set->temperature);
     sampler_softmax(s->probs, s->scaled, V);
     sampler_top_k(s->top_k, s->probs, V, set->top_k, s->scratch);
-    sampler_top_p(s->top_p, s->top_k, V, set->top_p, s->scratch);
+    if (s->top_p_hook) {
+        if (s->top_p_hook(s->top_p_ctx, s->top_p, s->top_k, V, set, err) != 0)
+            return -1;
+    } else {
+        sampler_top_p(s->top_p, s->top_k, V, set->top_p, s->scratch);
+    }
     sampler_min_p(s->min_p, s->top_p, V, set->min_p);
     sampler_mask(s->masked, s->min_p, V, allowed);
-    return sampler_renormalise(s->final, s->masked, V);
+    *sum = sampler_renormalise(s->final, s->masked, V);
+    return 0;
 }
 
 /* Probability of probs that the filters removed, and of what they kept, the
@@ -570,7 +577,9 @@ int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits
     s->mask_first = 0;
     sampler_repetition_penalty(s->penalized, logits, V, recent, n_recent, set->repetition_penalty,
                                set->penalize_punctuation ? NULL : s->exempt);
-    float sum = run_stages(s, set, s->penalized, allowed);
+    float sum;
+    if (run_stages(s, set, s->penalized, allowed, &sum, err) != 0)
+        return -1;
     double filtered, blocked;
     measure_removed(s, &filtered, &blocked);
 
@@ -593,7 +602,8 @@ int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits
         s->mask_first = 1;
         for (int i = 0; i < V; i++)
             s->masked[i] = allowed[i] ? s->penalized[i] : -INFINITY;
-        sum = run_stages(s, set, s->masked, allowed);
+        if (run_stages(s, set, s->masked, allowed, &sum, err) != 0)
+            return -1;
         double filtered_allowed, unused;
         measure_removed(s, &filtered_allowed, &unused);
         /* Report both in units of the model's own distribution: the new

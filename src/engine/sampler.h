@@ -54,6 +54,12 @@ SamplerSettings sampler_defaults(void);
  * setting otherwise (a flag, a slider) puts its own name in its place. */
 int sampler_settings_check(const SamplerSettings *s, TsErr *err);
 
+/* A replacement for the built-in top-p (a student's, stageprog.h): reads in
+ * (top-k's output, [V]), writes out ([V]): each entry in[i] or 0. Returns 0,
+ * or -1 with err, which stops the chain (sampler_run fails with it). */
+typedef int (*SamplerTopPHook)(void *ctx, float *out, const float *in, int V,
+                               const SamplerSettings *set, TsErr *err);
+
 typedef struct {
     int V;
     float *model;     /* [V] softmax of the logits: filled by sampler_stages and gen_poem_steps only */
@@ -77,6 +83,9 @@ typedef struct {
     int mask_first;   /* 1 when the filters kept nothing the mask allows and the chain
                          was run with the mask first (sampler_run); the buffers from
                          scaled on then hold that second run */
+    SamplerTopPHook top_p_hook; /* NULL: the built-in top-p (sampler_top_p); else this,
+                                 * called with top_p_ctx, in its place */
+    void *top_p_ctx;
 } SamplerState;
 
 /* Allocates every buffer for V tokens; sampler_free releases them (and is
@@ -157,7 +166,8 @@ int sampler_pick(const float *probs, int V, float coin);
  *
  * Returns the chosen token, or -1 (err says so) only if the mask allows no
  * character, or only characters with probability 0, or (no mask) if the
- * logits leave no character at all (all -inf or NaN). */
+ * logits leave no character at all (all -inf or NaN), or when the top-p
+ * hook failed (err is then its message). */
 int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits, const int *recent,
                 size_t n_recent, const uint8_t *allowed, float coin, TsErr *err);
 

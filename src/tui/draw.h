@@ -86,7 +86,9 @@ typedef enum {
     ITEM_QUIZ,      /* a quiz's question */
     ITEM_ANSWER,    /* its answer, once revealed */
     ITEM_MEMORY,    /* the timing panel's cache-size line */
-    ITEM_PLOT       /* the compare plot (index: its rows) */
+    ITEM_PLOT,      /* the compare plot (index: its rows) */
+    ITEM_ELIDED     /* a text cut on purpose, and saying so (its start, then …): the title's
+                     * session code too long for the screen; not told as a cut line */
 } DrawItem;
 
 typedef struct {

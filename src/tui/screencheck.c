@@ -108,7 +108,7 @@ static void cut_lines(Drawn *d, int line)
     int told = 0;
     for (int i = 0; i < d->n && told < CUTS_TOLD; i++) {
         const DrawnText *t = &d->log[i];
-        if (!t->cut)
+        if (!t->cut || t->item == ITEM_ELIDED)
             continue;
         int again = 0; /* the same text drawn twice is told once */
         for (int j = 0; j < i && !again; j++)

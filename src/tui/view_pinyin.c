@@ -19,12 +19,12 @@
 #include "app/textw.h"
 #include "tui/views.h"
 
-enum { KEY_COLS = 2, CHAR_COLS = 3, PCT_COLS = 11, RANK_COLS = 6, GLOSS_MAX = 28 };
+enum { KEY_COLS = 2, CHAR_COLS = 3, PCT_MIN_COLS = 8, RANK_COLS = 6, GLOSS_MAX = 28 };
 
-int view_pinyin_reading_cols(const AppState *s, uint32_t cp)
+int view_pinyin_reading_cols(const AppState *s, size_t i)
 {
     char r[32];
-    app_pinyin_reading(s, cp, NULL, r, sizeof r);
+    app_pinyin_reading_at(s, i, r, sizeof r); /* as the text reads it: by words */
     return textw_width(r);
 }
 
@@ -71,9 +71,8 @@ void view_pinyin_readings(const AppState *s, int y, int x0, const PromptCell *ce
     for (int k = 0; k < n; k++) {
         if (cells[k].char_index < 0)
             continue; /* the newline a poem starts on */
-        const AppChar *ch = &s->chars[cells[k].char_index];
         char r[32];
-        app_pinyin_reading(s, ch->cp, NULL, r, sizeof r);
+        app_pinyin_reading_at(s, (size_t)cells[k].char_index, r, sizeof r);
         /* the cell was made wide enough for it (view_prompt_cells) */
         draw_text(y, x0 + cells[k].x, cells[k].w, ROLE_DIM, r);
     }
@@ -102,7 +101,8 @@ void view_pinyin_glosses(const AppState *s, char *out, size_t size, int cols)
 
 /* One candidate: key, character, its matching reading, gloss, share bar,
  * the model's probability and its rank among all characters. */
-static void draw_candidate(const AppState *s, Rect r, int y, int k, int i, int gloss_w, int bar_w)
+static void draw_candidate(const AppState *s, Rect r, int y, int k, int i, int gloss_w, int bar_w,
+                           int pct_cols)
 {
     const AppIme *ime = &s->ime;
     const PinyinCandidate *c = &ime->cand[i];
@@ -118,8 +118,8 @@ static void draw_candidate(const AppState *s, Rect r, int y, int k, int i, int g
     double share = ime->together > 0.0 ? (double)c->p / ime->together : 0.0;
     draw_hbar(y, x, bar_w, share, ROLE_BAR_MODEL);
     char pct[32];
-    app_pinyin_percent((double)c->p, pct, sizeof pct);
-    draw_text_right(y, r.x + r.w - RANK_COLS, PCT_COLS, role, pct);
+    app_prob_text(s, (double)c->p, 1, pct, sizeof pct); /* the bars' rule: 1 in N below 0.01% */
+    draw_text_right(y, r.x + r.w - RANK_COLS, pct_cols, role, pct);
     draw_textf(y, r.x + r.w - RANK_COLS, RANK_COLS, ROLE_DIM, "%*d", RANK_COLS, app_rank(s, c->id));
 }
 
@@ -129,10 +129,17 @@ void view_ime_draw(const AppState *s, Rect r)
     const AppIme *ime = &s->ime;
     char line[512], pct[32];
     int rows = r.h - 1 < APP_IME_PAGE ? r.h - 1 : APP_IME_PAGE;
-    int avail = r.w - KEY_COLS - CHAR_COLS - VIEW_PINYIN_COLS - PCT_COLS - RANK_COLS - 1;
+    /* the probability column as wide as this page's widest ("1 in 6,400,000,000") */
+    int pct_cols = PCT_MIN_COLS, first = ime->page * APP_IME_PAGE;
+    for (int k = 0; k < rows && first + k < ime->n; k++) {
+        app_prob_text(s, (double)ime->cand[first + k].p, 1, pct, sizeof pct);
+        if (textw_width(pct) + 1 > pct_cols)
+            pct_cols = textw_width(pct) + 1;
+    }
+    int avail = r.w - KEY_COLS - CHAR_COLS - VIEW_PINYIN_COLS - pct_cols - RANK_COLS - 1;
     int gloss_w = avail * 2 / 5 > GLOSS_MAX ? GLOSS_MAX : avail * 2 / 5; /* the bar keeps the rest */
     int bar_w = avail - gloss_w;
-    app_pinyin_percent(ime->together, pct, sizeof pct);
+    app_prob_text(s, ime->together, 1, pct, sizeof pct);
     if (!ime->valid) {
         draw_textf(r.y, r.x, r.w, ROLE_ERROR, app_label(s, LBL_IME_BAD), ime->typed);
         return;
@@ -142,12 +149,11 @@ void view_ime_draw(const AppState *s, Rect r)
         return;
     }
     snprintf(line, sizeof line, app_label_n(s, LBL_IME_HEAD, ime->n), ime->typed, ime->n, pct);
-    draw_text_cut(r.y, r.x, r.w - PCT_COLS - RANK_COLS, ROLE_HEADER, line); /* beside a lesson */
-    draw_text_right(r.y, r.x + r.w - RANK_COLS, PCT_COLS, ROLE_HEADER, app_label(s, LBL_MODEL));
+    draw_text_cut(r.y, r.x, r.w - pct_cols - RANK_COLS, ROLE_HEADER, line); /* beside a lesson */
+    draw_text_right(r.y, r.x + r.w - RANK_COLS, pct_cols, ROLE_HEADER, app_label(s, LBL_MODEL));
     draw_text_right(r.y, r.x + r.w, RANK_COLS - 1, ROLE_HEADER, app_label(s, LBL_IME_RANK));
-    int first = ime->page * APP_IME_PAGE;
     for (int k = 0; k < rows && first + k < ime->n; k++)
-        draw_candidate(s, r, r.y + 1 + k, k, first + k, gloss_w, bar_w);
+        draw_candidate(s, r, r.y + 1 + k, k, first + k, gloss_w, bar_w, pct_cols);
     int pages = (ime->n + APP_IME_PAGE - 1) / APP_IME_PAGE;
     if (r.h > APP_IME_PAGE + 1)
         draw_textf(r.y + 1 + APP_IME_PAGE, r.x, r.w, ROLE_KEY, app_label(s, LBL_IME_KEYS), ime->page + 1,

@@ -87,7 +87,7 @@ int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max)
     for (; i >= 0 && n < max; i--) {
         int w = draw_cp_width(s->chars[i].cp);
         if (s->show_pinyin) { /* room for its reading under it, and a space */
-            int rw = view_pinyin_reading_cols(s, s->chars[i].cp);
+            int rw = view_pinyin_reading_cols(s, (size_t)i);
             w = rw && rw + 1 > w ? rw + 1 : w;
         }
         if (used + w > width)
@@ -235,11 +235,11 @@ static void add_item(TextItems *t, uint32_t cp, int cols, PromptCell c)
 
 /* A character's cell: with pinyin shown (y) wide enough for its reading
  * under it and a space. */
-static int char_cols(const AppState *s, uint32_t cp)
+static int char_cols(const AppState *s, size_t i)
 {
-    int w = draw_cp_width(cp);
+    int w = draw_cp_width(s->chars[i].cp);
     if (s->show_pinyin) {
-        int rw = view_pinyin_reading_cols(s, cp);
+        int rw = view_pinyin_reading_cols(s, i);
         w = rw && rw + 1 > w ? rw + 1 : w;
     }
     return w;
@@ -262,7 +262,7 @@ static void text_items(const AppState *s, TextItems *t)
         }
         if (ti >= 0 && shift_before(s, ti))
             add_item(t, 0, mark_w, (PromptCell){0, 0, -1, -1, 1, 0});
-        add_item(t, s->chars[i].cp, char_cols(s, s->chars[i].cp), (PromptCell){0, 0, ti, (long)i, 0, 0});
+        add_item(t, s->chars[i].cp, char_cols(s, i), (PromptCell){0, 0, ti, (long)i, 0, 0});
     }
     if (shift_before(s, (long)s->g.n)) /* a shift for the prediction still to come */
         add_item(t, 0, mark_w, (PromptCell){0, 0, -1, -1, 1, 0});

@@ -9,7 +9,9 @@
 #include "tui/views.h"
 
 /* " tangscope  tang.bin · 7310 characters · context 128   code TGPZD  KV cache on "
- * The session's code (session.h) comes before the cache's switch; the
+ * The session's code (session.h) comes before the cache's switch, with
+ * "+ Enter" when it holds the text before Enter's run, or "no code: text too long
+ * (128 max.)" when the text is too long for one; the
  * model's figures, then its name, give way to it on a narrow screen. */
 void view_title_draw(const AppState *s, Rect r)
 {
@@ -27,10 +29,15 @@ void view_title_draw(const AppState *s, Rect r)
     snprintf(line + n, sizeof line - n, app_label(s, LBL_CONTEXT), s->m->cfg.context);
     snprintf(part, sizeof part, "%s %s ", app_label(s, LBL_CACHE),
              app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
+    char none[128];
     if (app_session_code_text(s, code, sizeof code) > 0)
-        snprintf(right, sizeof right, "%s %s  %s", app_label(s, LBL_CODE), code, part);
-    else
-        snprintf(right, sizeof right, "%s", part);
+        snprintf(right, sizeof right, "%s %s%s%s  %s", app_label(s, LBL_CODE), code,
+                 app_session_code_enter(s) ? " " : "",
+                 app_session_code_enter(s) ? app_label(s, LBL_CODE_ENTER) : "", part);
+    else { /* never gone without a word: a text too long for a code says so */
+        snprintf(none, sizeof none, app_label(s, LBL_CODE_NONE), SESSION_MAX_CHARS);
+        snprintf(right, sizeof right, "%s  %s", none, part);
+    }
     int right_w = textw_width(right);
     if (s->quiz_hidden) /* "how many characters does the model know?" may be the question */
         line[ends[0]] = 0;
@@ -41,8 +48,11 @@ void view_title_draw(const AppState *s, Rect r)
     draw_fill(r, ROLE_TITLE);
     draw_text(r.y, r.x, r.w, ROLE_TITLE, line);
     int room = r.w - textw_width(line) - 2;
-    if (right_w > room) /* a code too long for the screen: its start, then … */
+    if (right_w > room) { /* a code too long for the screen: its start, then … */
+        draw_item(ITEM_ELIDED, 0);
         draw_text_cut(r.y, r.x + r.w - room, room, ROLE_TITLE, right);
+        draw_item(ITEM_NONE, 0);
+    }
     else
         draw_text_right(r.y, r.x + r.w, right_w, ROLE_TITLE, right);
 }

@@ -112,8 +112,8 @@ void view_kvcache_draw(const AppState *s, Rect r);
 /* pinyin (view_pinyin.c). A reading takes at most VIEW_PINYIN_COLS - 1
  * columns (zhuāng), so a column that wide shows any reading whole. */
 enum { VIEW_PINYIN_COLS = 7 };
-/* Columns of cp's customary reading (0 without one). */
-int view_pinyin_reading_cols(const AppState *s, uint32_t cp);
+/* Columns of chars[i]'s reading as the text reads it, by words (0 without one). */
+int view_pinyin_reading_cols(const AppState *s, size_t i);
 /* cp's reading (the one matching q, if q is given) in py_w columns at (y, x),
  * then its gloss cut to gloss_w columns (none when 0). */
 void view_pinyin_cell(const AppState *s, int y, int x, int py_w, int gloss_w, Role role, uint32_t cp,

@@ -120,7 +120,7 @@ expect_error folder-as-file 2 "is a folder, not a file" "$T" eval --model "$TINY
 # ---- a temperature too small to divide by: greedy ----
 json=$("$T" probs 春风 --model "$TINY" --temperature 1e-45 --json)
 case $json in
-    *'"sampled_prob": 1.000000'*'"kept": 1,'*) pass tiny-temperature-probs ;;
+    *'"sampled_prob": 1,'*'"kept": 1,'*) pass tiny-temperature-probs ;;
     *) fail tiny-temperature-probs "$json" ;;
 esac
 a=$("$T" generate 春 --model "$TINY" -n 3 --seed 4 --temperature 1e-45)

@@ -15,6 +15,7 @@ export LC_ALL=C.UTF-8
 . tests/e2e/lib/expect.sh
 e2e_setup session
 TINY=$(pwd)/tests/data/tiny.bin
+ROOT=$(pwd)
 work=$TMP # expect_error keeps its output here
 
 if ! command -v jq >/dev/null 2>&1; then
@@ -153,6 +154,89 @@ if until_ok shows_regex 'acrostic 5' && e2e_keys s Enter &&
 else
     fail session_explorer_acrostic "no acrostic written and saved"
 fi
+
+# the code in the title after Space x3 then Enter, and after picks: the title
+# says + Enter, generate --code writes the text on screen, and the explorer
+# opened from it writes it again with Enter
+title_code() { screen | sed -n '1s/.* code \([2-9A-HJKMNP-Z]*\).*/\1/p'; }
+for keys in "Space Space Space" "2 Space 1"; do
+    name=session_code_after_$(printf '%s' "$keys" | tr ' ' _)
+    open
+    e2e_keys -l 春风
+    # shellcheck disable=SC2086
+    for k in $keys; do e2e_keys "$k"; sleep 0.2; done
+    e2e_keys Enter
+    if ! until_ok shows "wrote " || ! until_ok shows "+ Enter" || ! e2e_keys x ||
+        ! until_ok shows "session saved in"; then
+        fail "$name" "Enter did not write, or the title does not say + Enter"
+        continue
+    fi
+    c=$(title_code)
+    text=$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$(saved)")
+    e2e_keys q
+    open --code "$c"
+    e2e_keys Enter
+    if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in" &&
+        [ "$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$(saved)")" = "$text" ] &&
+        [ "$(gen --code "$c" --json | jq -r '.poems[0]')" = "$text" ]; then
+        pass "$name"
+    else
+        fail "$name" "code '$c' did not write '$text' again"
+    fi
+    e2e_keys q
+done
+
+# x also writes a document to hand in (the .md beside the JSON), and
+# --session opens the saved session again: the same text on screen
+# (with the pinyin table from this tree, wherever the program under test lives)
+open_home() {
+    e2e_launch 80x24 TANGSCOPE_HOME="$ROOT" -- --model "$MODEL" --no-corpus --lang en "$@"
+    e2e_wait "next  "
+}
+open_home
+e2e_keys -l 春风
+e2e_keys Space
+sleep 0.2
+e2e_keys Enter
+if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in"; then
+    f="$TMP/work/$(saved)"
+    md="${f%.json}.md"
+    text=$(jq -r '.text | rtrimstr("\n")' "$f")
+    first=$(printf '%s' "$text" | sed 's/，.*//')
+    written=$(jq '.steps | length' "$f")
+    rows=$(grep -c '^| [0-9]' "$md" 2>/dev/null)
+    if [ -s "$md" ] && grep -qF "$first，" "$md" && grep -q '^chūn fēng' "$md" &&
+        grep -q '^- 春 chūn: spring' "$md" && grep -q "^- code: \`$(jq -r .code "$f")\` + Enter" "$md" &&
+        grep -q -- '--temperature 0.8' "$md" && [ "$rows" -eq "$written" ] &&
+        grep -q "tangscope --session $(basename "$f")" "$md"; then
+        pass session_export_markdown
+    else
+        fail session_export_markdown "the document lacks the verse, pinyin, glosses, code or the $written rows ($rows): $(head -20 "$md" 2>/dev/null)"
+    fi
+    e2e_keys q
+    open_home --session "$f"
+    if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in" &&
+        [ "$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$(saved)")" = "$text" ]; then
+        pass session_reopen_file
+    else
+        fail session_reopen_file "--session did not bring back '$text'"
+    fi
+    e2e_keys q
+else
+    fail session_export_markdown "Enter and x did not write and save"
+fi
+expect_error session_not_a_session 2 "is not a session saved by tangscope" "$BIN" --session "$TMP/a.json"
+# over 128 characters there is no code, and the title says so instead of
+# leaving it out
+long=$(for i in $(seq 1 66); do printf 春风; done)
+open --prompt "$long"
+if until_ok shows "no code: text too long (128 max.)"; then
+    pass session_code_too_long
+else
+    fail session_code_too_long "the title does not say why there is no code"
+fi
+e2e_keys q
+open # the cost panel below starts from a fresh explorer
 
 # ---- the KV cache's cost (r) ----
 

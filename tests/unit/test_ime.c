@@ -318,9 +318,13 @@ static void test_show_and_no_table(void)
     CHECK(strcmp(r, "háng") == 0, "行 read as typed hang: %s", r);
     CHECK(strcmp(app_pinyin_gloss(&s, testutil_cp("月")), "moon") == 0, "月: moon");
     char pct[32];
-    app_pinyin_percent(0.0000049, pct, sizeof pct);
-    CHECK(strcmp(pct, "0.00049%") == 0, "a small probability keeps two digits: %s", pct);
-    app_pinyin_percent(0.0068, pct, sizeof pct);
+    /* the list says a probability as the bars do: two significant digits with
+     * a unit, 1 in N below 0.01% (1 / 0.0000049 = 204,082: 200,000) */
+    app_prob_text(&s, 0.0000049, 1, pct, sizeof pct);
+    CHECK(strcmp(pct, "1 in 200,000") == 0, "a small probability as odds: %s", pct);
+    app_prob_text(&s, 0.00030, 1, pct, sizeof pct);
+    CHECK(strcmp(pct, "0.030%") == 0, "峰's 0.03%% keeps two digits: %s", pct);
+    app_prob_text(&s, 0.0068, 1, pct, sizeof pct);
     CHECK(strcmp(pct, "0.68%") == 0, "0.68%%: %s", pct);
     s.pinyin = NULL;
     cmd(&s, CMD_PINYIN_SHOW, 1);

@@ -371,6 +371,8 @@ static const Budget BUDGETS[] = {
      * panels' width, 49 columns beside a lesson (view_kvcache.c: names in
      * NAME_COLS - 1 = 33, numbers and headings in NUM_COLS - 1 = 12) */
     {LBL_CODE, 8, {0}},
+    {LBL_CODE_ENTER, 8, {0}},
+    {LBL_CODE_NONE, 40, {"128"}},
     {LBL_HELP_EXPORT, 25, {0}},
     {LBL_HELP_KVCACHE, 25, {0}},
     {LBL_ST_EXPORTED, 79, {"tangscope-20261130-190128-2.json"}},

@@ -16,6 +16,7 @@
 #include "check.h"
 #include "app/commands.h"
 #include "engine/fileio.h"
+#include "app/json.h"
 #include "app/session.h"
 #include "engine/charrank.h"
 
@@ -134,6 +135,116 @@ static void test_enter_writes_generate(void)
         }
         gen_free(&g);
     }
+}
+
+/* What generate writes from a code: a separate Generator, gen_start and
+ * gen_poem from the code's prompt, form, settings and seed. */
+static int generate_from_code(const char *code, Generator *g)
+{
+    SessionCode c;
+    TsErr err;
+    CHECK(session_code_decode(code, strlen(code), &c, &err) == 0, "%s", err.msg);
+    Rng rng;
+    Form f;
+    form_init_free(&f);
+    if (c.form == FORM_JUEJU)
+        form_init_jueju(&f, &model.vocab, c.line_len, &err);
+    rng_seed(&rng, c.seed);
+    int ids[SESSION_MAX_CHARS];
+    for (int i = 0; i < c.n_prompt; i++)
+        ids[i] = vocab_id(&model.vocab, c.prompt[i]);
+    int ok = gen_init(g, &model, 1, &err) == 0 &&
+             gen_start(g, ids, (size_t)c.n_prompt, PROMPT_POEM_START, &err) == 0 &&
+             form_follow(&f, &model.vocab, ids, (size_t)c.n_prompt, &err) == 0 &&
+             gen_poem(g, &c.set, c.form == FORM_FREE ? NULL : &f, &rng, c.max_chars, &err) >= 0;
+    CHECK(ok, "generate's loop: %s", err.msg);
+    return ok;
+}
+
+static int same_text(const AppState *s, const Generator *g)
+{
+    int same = s->g.n == g->n;
+    for (size_t i = 0; same && i < g->n; i++)
+        same = s->g.text[i] == g->text[i];
+    return same;
+}
+
+/* Whatever mix of typing, Space, picks and Enter made the text, the code in
+ * the title brings it back: Enter's run ended by itself is written again by
+ * generate --code (and by Enter after opening); any other text opens as it is. */
+static void test_code_brings_back_the_screen(void)
+{
+    /* keys after 春风: S Space, 1-8 a pick, E Enter (to its end), H Enter stopped
+     * after three characters */
+    const char *runs[] = {"SSSE", "2S1E", "E", "SSSES", "SEP3", "SH", "SSSEE"};
+    int with_code = 0;
+    for (size_t t = 0; t < sizeof runs / sizeof runs[0]; t++) {
+        AppState s;
+        start(&s);
+        apptest_type(&s, "春风");
+        key(&s, CMD_NEW_SEED);
+        for (const char *k = runs[t]; *k; k++) {
+            if (*k == 'S')
+                key(&s, CMD_SAMPLE);
+            else if (*k == 'E') {
+                key(&s, CMD_WRITE);
+                apptest_run_job(&s);
+            } else if (*k == 'H') {
+                key(&s, CMD_WRITE);
+                for (int i = 0; i < 3; i++)
+                    key(&s, CMD_TICK);
+                key(&s, CMD_STOP);
+            } else if (*k == 'P')
+                app_apply(&s, CMD_PICK, cmd_arg(1));
+            else
+                app_apply(&s, CMD_PICK, cmd_arg(*k - '0'));
+        }
+        char code[SESSION_CODE_MAX + 1];
+        int enter = app_session_code_enter(&s);
+        /* the tiny model writes long poems: a code holds at most 128 characters */
+        size_t held = enter ? s.write_from : s.n_chars;
+        if (held > SESSION_MAX_CHARS) {
+            CHECK(app_session_code_text(&s, code, sizeof code) < 0,
+                  "keys %s: %zu characters have a code", runs[t], held);
+            app_free(&s);
+            continue;
+        }
+        with_code++;
+        code_of(&s, code);
+        /* the title says + Enter exactly when the text ends with a whole run */
+        size_t len = strlen(runs[t]);
+        CHECK(enter == (runs[t][len - 1] == 'E'), "keys %s: + Enter is %d", runs[t], enter);
+        Generator g;
+        if (enter && generate_from_code(code, &g)) {
+            CHECK(same_text(&s, &g), "keys %s, code %s: generate writes another text", runs[t],
+                  code);
+            gen_free(&g);
+        }
+        AppState o;
+        if (open_code(&o, code) == 0) {
+            if (enter) {
+                key(&o, CMD_WRITE);
+                apptest_run_job(&o);
+            }
+            int same = o.n_chars == s.n_chars;
+            for (size_t i = 0; same && i < s.n_chars; i++)
+                same = o.chars[i].cp == s.chars[i].cp;
+            CHECK(same, "keys %s, code %s: opened as %zu characters, not the %zu on screen",
+                  runs[t], code, o.n_chars, s.n_chars);
+            app_free(&o);
+        }
+        app_free(&s);
+    }
+    CHECK(with_code >= 5, "only %d of the sessions had a code to try", with_code);
+    /* over SESSION_MAX_CHARS characters there is no code, and no + Enter */
+    AppState s;
+    start(&s);
+    for (int i = 0; i < SESSION_MAX_CHARS + 1; i++)
+        apptest_type(&s, "春");
+    char code[SESSION_CODE_MAX + 1];
+    CHECK(app_session_code_text(&s, code, sizeof code) < 0 && code[0] == 0,
+          "a text of %d characters has code %s", SESSION_MAX_CHARS + 1, code);
+    app_free(&s);
 }
 
 /* A sampled and a picked character keep the bars shown before them. */
@@ -272,11 +383,48 @@ static void test_slider_steps(void)
     }
 }
 
+/* What the export writes, --session reads back: a string through
+ * json_write_string and json_read_string is the same bytes (escapes, a
+ * character outside the BMP); \u escapes and surrogate pairs written by
+ * other tools read as UTF-8; a damaged string, a missing key and null are
+ * told apart. */
+static void test_json_read_back(void)
+{
+    const char *text = "春风\n\"引号\" \\ \t😀 end";
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CHECK(f != NULL, "open_memstream");
+    if (!f)
+        return;
+    fputs("{\"tangscope\": \"session\", \"text\": ", f);
+    json_write_string(f, text);
+    fputs(", \"code_enter\": true, \"code\": null, \"other\": \"\\u00e9\\ud83d\\ude00\"}", f);
+    fclose(f);
+    char out[128];
+    CHECK(json_read_string(buf, "text", out, sizeof out) == (int)strlen(text) && strcmp(out, text) == 0,
+          "read back as '%s'", out);
+    CHECK(json_read_string(buf, "other", out, sizeof out) > 0 && strcmp(out, "é😀") == 0,
+          "\\u escapes read as '%s'", out);
+    CHECK(json_read_bool(buf, "code_enter") == 1, "code_enter is true");
+    CHECK(json_read_null(buf, "code") == 1 && json_read_string(buf, "code", out, sizeof out) < 0,
+          "code is null, not a string");
+    CHECK(json_read_string(buf, "missing", out, sizeof out) < 0 && json_read_null(buf, "missing") == 0,
+          "a missing key is neither");
+    CHECK(json_read_string("{\"a\": \"abc", "a", out, sizeof out) < 0, "an unclosed string reads");
+    CHECK(json_read_string("{\"a\": \"\\ud83d x\"}", "a", out, sizeof out) < 0, "half a pair reads");
+    CHECK(json_read_string(buf, "text", out, 5) == 3 && strcmp(out, "春") == 0,
+          "a small buffer is cut at a whole character: '%s'", out);
+    free(buf);
+}
+
 int main(void)
 {
     testutil_model(&model);
     RUN(test_open_again);
     RUN(test_enter_writes_generate);
+    RUN(test_code_brings_back_the_screen);
+    RUN(test_json_read_back);
     RUN(test_records_hold_the_bars);
     RUN(test_export);
     RUN(test_slider_steps);

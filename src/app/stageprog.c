@@ -1,0 +1,906 @@
+/* stageprog.c - a student's stage as a program (see stageprog.h). */
+#define _GNU_SOURCE /* pipe2, SOCK_CLOEXEC */
+#include "app/stageprog.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+/* ---- the command line ---- */
+
+int stageprog_split(const char *cmdline, char ***argv, int *argc, TsErr *err)
+{
+    *argv = NULL;
+    *argc = 0;
+    size_t n = strlen(cmdline);
+    /* the pointers, then the words (never longer than the line, plus NULs) */
+    size_t head = (STAGEPROG_MAX_WORDS + 1) * sizeof(char *);
+    char **out = malloc(head + 2 * n + 2);
+    if (!out)
+        return ts_fail(err, "out of memory");
+    char *w = (char *)out + head;
+    int words = 0;
+    const char *s = cmdline;
+    TsQuoted q;
+    for (;;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s)
+            break;
+        if (words == STAGEPROG_MAX_WORDS) {
+            free(out);
+            return ts_fail(err, "the command %s has more than %d words", ts_quote(&q, cmdline),
+                           STAGEPROG_MAX_WORDS);
+        }
+        out[words++] = w;
+        while (*s && *s != ' ' && *s != '\t') {
+            if (*s == '"' || *s == '\'') {
+                char quote = *s++;
+                const char *end = strchr(s, quote);
+                if (!end) {
+                    free(out);
+                    return ts_fail(err, "the command %s has an unclosed %c", ts_quote(&q, cmdline),
+                                   quote);
+                }
+                memcpy(w, s, (size_t)(end - s));
+                w += end - s;
+                s = end + 1;
+            } else {
+                *w++ = *s++;
+            }
+        }
+        *w++ = 0;
+    }
+    if (words == 0) {
+        free(out);
+        return ts_fail(err, "the command is empty: give the program to run, e.g. "
+                            "\"python3 my_top_p.py\"");
+    }
+    out[words] = NULL;
+    *argv = out;
+    *argc = words;
+    return 0;
+}
+
+/* ---- starting and stopping ---- */
+
+/* In the child, after fork: become the program, or tell the parent why not
+ * through report (a close-on-exec pipe: nothing arrives if exec works). */
+static void child_exec(char **argv, int sock, int report, int quiet_stderr, pid_t parent)
+{
+#ifdef __linux__
+    /* die with tangscope, however it ends */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127);
+#else
+    (void)parent;
+#endif
+    /* what tangscope changed for itself is not the program's */
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    int sigs[] = {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD};
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        signal(sigs[i], SIG_DFL);
+    if (dup2(sock, 0) < 0 || dup2(sock, 1) < 0)
+        goto fail;
+    if (quiet_stderr) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0 && null != 2) {
+            dup2(null, 2);
+            close(null);
+        }
+    }
+    /* nothing of tangscope's (the model file, the terminal's other ends) */
+    long max = sysconf(_SC_OPEN_MAX);
+    if (max < 0 || max > 4096)
+        max = 4096;
+    for (int fd = 3; fd < max; fd++)
+        if (fd != report)
+            close(fd);
+    execvp(argv[0], argv);
+fail:;
+    int e = errno;
+    ssize_t unused = write(report, &e, sizeof e);
+    (void)unused;
+    _exit(127);
+}
+
+int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, TsErr *err)
+{
+    *p = (StageProg){.fd = -1, .timeout = STAGEPROG_TIMEOUT};
+    TsQuoted q;
+    snprintf(p->cmd, sizeof p->cmd, "%s", ts_quote(&q, cmdline));
+    char **argv;
+    int argc;
+    if (stageprog_split(cmdline, &argv, &argc, err) != 0)
+        return -1;
+    p->buf = malloc(STAGEPROG_MAX_LINE + 1);
+    int sv[2] = {-1, -1}, report[2] = {-1, -1};
+    if (!p->buf) {
+        free(argv);
+        return ts_fail(err, "out of memory");
+    }
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0 ||
+        pipe2(report, O_CLOEXEC) != 0) {
+        int e = errno;
+        for (int i = 0; i < 2; i++) {
+            if (sv[i] >= 0)
+                close(sv[i]);
+            if (report[i] >= 0)
+                close(report[i]);
+        }
+        free(argv);
+        free(p->buf);
+        p->buf = NULL;
+        return ts_fail(err, "cannot start %s: %s", p->cmd, strerror(e));
+    }
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid == 0)
+        child_exec(argv, sv[1], report[1], quiet_stderr, parent);
+    int fork_errno = errno;
+    close(sv[1]);
+    close(report[1]);
+    if (pid < 0) {
+        close(sv[0]);
+        close(report[0]);
+        free(argv);
+        free(p->buf);
+        p->buf = NULL;
+        return ts_fail(err, "cannot start %s: %s", p->cmd, strerror(fork_errno));
+    }
+    /* exec either worked (the pipe closes with nothing in it) or says why */
+    int child_errno = 0;
+    ssize_t got;
+    do
+        got = read(report[0], &child_errno, sizeof child_errno);
+    while (got < 0 && errno == EINTR);
+    close(report[0]);
+    if (got == (ssize_t)sizeof child_errno) {
+        waitpid(pid, NULL, 0);
+        close(sv[0]);
+        TsQuoted q0;
+        int e = child_errno;
+        ts_fail(err, "cannot start %s: %s%s", ts_quote(&q0, argv[0]), strerror(e),
+                e == ENOENT && !strchr(argv[0], '/') ? " (not found on PATH)" : "");
+        free(argv);
+        free(p->buf);
+        p->buf = NULL;
+        return -1;
+    }
+    free(argv);
+    fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_NONBLOCK);
+    p->pid = pid;
+    p->fd = sv[0];
+    p->running = 1;
+    return 0;
+}
+
+/* Has the program exited? Without reaping it (its pid stays ours until
+ * reap), so a kill of it can never reach another process. */
+static int has_exited(pid_t pid)
+{
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0)
+        return 1; /* not our child any more */
+    return info.si_pid == pid;
+}
+
+/* Wait up to `seconds` for the program to exit by itself. */
+static int wait_exit(pid_t pid, double seconds)
+{
+    double end = ts_now() + seconds;
+    while (!has_exited(pid)) {
+        if (ts_now() >= end)
+            return 0;
+        struct timespec ts = {0, 5 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    return 1;
+}
+
+/* Kill (unless it has exited) and reap; describe how it ended in how[]. */
+static void kill_and_reap(StageProg *p, char *how, size_t size)
+{
+    if (how && size)
+        how[0] = 0;
+    if (p->pid > 0) {
+        int killed = 0;
+        if (!has_exited(p->pid)) {
+            kill(p->pid, SIGKILL);
+            killed = 1;
+        }
+        int status = 0;
+        pid_t r;
+        do
+            r = waitpid(p->pid, &status, 0);
+        while (r < 0 && errno == EINTR);
+        if (how && size && r == p->pid && !killed) {
+            if (WIFEXITED(status))
+                snprintf(how, size, "exit status %d", WEXITSTATUS(status));
+            else if (WIFSIGNALED(status))
+                snprintf(how, size, "killed by signal %d%s", WTERMSIG(status),
+                         WTERMSIG(status) == SIGSEGV || WTERMSIG(status) == SIGABRT ||
+                                 WTERMSIG(status) == SIGFPE || WTERMSIG(status) == SIGBUS
+                             ? ", a crash"
+                             : "");
+        }
+    }
+    if (p->fd >= 0)
+        close(p->fd);
+    p->fd = -1;
+    p->pid = 0;
+    p->running = 0;
+}
+
+void stageprog_stop(StageProg *p)
+{
+    if (p->pid > 0) {
+        /* end of input: a program that reads line by line ends by itself */
+        if (p->fd >= 0)
+            shutdown(p->fd, SHUT_WR);
+        wait_exit(p->pid, 0.2);
+    }
+    kill_and_reap(p, NULL, 0);
+    free(p->buf);
+    p->buf = NULL;
+    p->len = 0;
+}
+
+/* ---- one step ---- */
+
+/* Stop the program and say why, "step N: ..." */
+static StageProgStatus fail_step(StageProg *p, StageProgStatus st, TsErr *err, const char *fmt,
+                                 ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static StageProgStatus fail_step(StageProg *p, StageProgStatus st, TsErr *err, const char *fmt,
+                                 ...)
+{
+    char what[TS_ERR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    kill_and_reap(p, NULL, 0);
+    ts_fail(err, "step %ld: %s", p->steps, what);
+    return st;
+}
+
+/* The program ended (its end of the socket closed): how, in one message. */
+static StageProgStatus ended(StageProg *p, TsErr *err, const char *when)
+{
+    wait_exit(p->pid, 0.5);
+    char how[64];
+    kill_and_reap(p, how, sizeof how);
+    ts_fail(err, "step %ld: the program %s ended %s (%s)", p->steps, p->cmd, when,
+            how[0] ? how : "it closed its output");
+    return STAGEPROG_ENDED;
+}
+
+/* A piece of what the program wrote, for a message: quoted, and short. */
+static const char *excerpt(TsQuoted *q, const char *s, size_t n)
+{
+    char piece[64];
+    size_t k = n < 48 ? n : 48;
+    /* do not cut a UTF-8 character in two */
+    while (k > 0 && k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
+        k--;
+    memcpy(piece, s, k);
+    piece[k] = 0;
+    if (k < n)
+        snprintf(piece + k, sizeof piece - k, "...");
+    return ts_quote(q, piece);
+}
+
+StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, const char **line,
+                                   TsErr *err)
+{
+    *line = NULL;
+    p->steps++;
+    if (!p->running) {
+        ts_fail(err, "step %ld: the program %s is not running", p->steps, p->cmd);
+        return STAGEPROG_NOT_STARTED;
+    }
+    if (p->len > 0) {
+        TsQuoted q;
+        return fail_step(p, STAGEPROG_EXTRA, err,
+                         "the program wrote more than one line for step %ld: %s (one JSON "
+                         "object a line, one line a step; write anything else to stderr)",
+                         p->steps - 1, excerpt(&q, p->buf, p->len));
+    }
+    double limit = p->answered ? p->timeout : p->timeout * STAGEPROG_FIRST_STEP;
+    double deadline = ts_now() + limit;
+    size_t sent = 0;
+    for (;;) {
+        char *nl = p->len ? memchr(p->buf, '\n', p->len) : NULL;
+        if (nl) {
+            if (sent < n) { /* an answer before the whole question */
+                TsQuoted q;
+                return fail_step(p, STAGEPROG_EXTRA, err,
+                                 "the program answered %s before it had read the request",
+                                 excerpt(&q, p->buf, (size_t)(nl - p->buf)));
+            }
+            size_t ln = (size_t)(nl - p->buf);
+            if (ln + 1 < p->len) {
+                TsQuoted q;
+                return fail_step(p, STAGEPROG_EXTRA, err,
+                                 "the program wrote more than one line: %s after its answer "
+                                 "(one JSON object a line; write anything else to stderr)",
+                                 excerpt(&q, nl + 1, p->len - ln - 1));
+            }
+            *nl = 0;
+            if (ln > 0 && p->buf[ln - 1] == '\r') /* a line ended the Windows way */
+                p->buf[ln - 1] = 0;
+            p->len = 0; /* the line stays readable until the next call */
+            p->answered++;
+            *line = p->buf;
+            return STAGEPROG_OK;
+        }
+        if (p->len >= STAGEPROG_MAX_LINE)
+            return fail_step(p, STAGEPROG_TOO_LONG, err,
+                             "the program wrote more than %d bytes without ending the line "
+                             "(an answer is one line: {\"keep\": [...]})",
+                             STAGEPROG_MAX_LINE);
+        double left = deadline - ts_now();
+        if (left <= 0) {
+            TsQuoted q;
+            if (p->len)
+                return fail_step(p, STAGEPROG_LATE, err,
+                                 "no whole line within %g s: %s and no newline after it",
+                                 limit, excerpt(&q, p->buf, p->len));
+            return fail_step(p, STAGEPROG_LATE, err,
+                             "no answer within %g s (is it stuck? does it flush its output "
+                             "after each line, e.g. print(..., flush=True)?)",
+                             limit);
+        }
+        struct pollfd pfd = {.fd = p->fd, .events = POLLIN | (sent < n ? POLLOUT : 0)};
+        int ms = (int)ceil(left * 1000.0);
+        int r = poll(&pfd, 1, ms);
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            return fail_step(p, STAGEPROG_ENDED, err, "poll failed: %s", strerror(errno));
+        }
+        if (r == 0)
+            continue;
+        if (sent < n && (pfd.revents & POLLOUT)) {
+            ssize_t w = send(p->fd, req + sent, n - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (w > 0)
+                sent += (size_t)w;
+            else if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+                return ended(p, err, "before it read the request");
+        }
+        if (pfd.revents & (POLLIN | POLLHUP | POLLERR)) {
+            ssize_t got = recv(p->fd, p->buf + p->len, STAGEPROG_MAX_LINE + 1 - p->len - 1,
+                               MSG_DONTWAIT);
+            if (got > 0)
+                p->len += (size_t)got;
+            else if (got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+                return ended(p, err, p->len ? "in the middle of its answer" : "before answering");
+        }
+    }
+}
+
+/* ---- reading the answer: a small JSON checker ---- */
+
+typedef struct {
+    const char *s;
+    size_t i, n;
+    int depth;
+} Json;
+
+static void ws(Json *j)
+{
+    while (j->i < j->n && (j->s[j->i] == ' ' || j->s[j->i] == '\t' || j->s[j->i] == '\n' ||
+                           j->s[j->i] == '\r'))
+        j->i++;
+}
+
+static int lit(Json *j, const char *word)
+{
+    size_t k = strlen(word);
+    if (j->n - j->i < k || memcmp(j->s + j->i, word, k) != 0)
+        return -1;
+    j->i += k;
+    return 0;
+}
+
+static int hexval(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* A string; its raw inside (escapes as written) in [*from, *to). */
+static int string(Json *j, size_t *from, size_t *to)
+{
+    if (j->i >= j->n || j->s[j->i] != '"')
+        return -1;
+    j->i++;
+    *from = j->i;
+    while (j->i < j->n) {
+        unsigned char c = (unsigned char)j->s[j->i];
+        if (c == '"') {
+            *to = j->i++;
+            return 0;
+        }
+        if (c < 0x20)
+            return -1;
+        if (c == '\\') {
+            if (++j->i >= j->n)
+                return -1;
+            char e = j->s[j->i];
+            if (e == 'u') {
+                if (j->n - j->i < 5)
+                    return -1;
+                for (int k = 1; k <= 4; k++)
+                    if (hexval(j->s[j->i + k]) < 0)
+                        return -1;
+                j->i += 4;
+            } else if (!strchr("\"\\/bfnrt", e) || e == 0) {
+                return -1;
+            }
+        }
+        j->i++;
+    }
+    return -1;
+}
+
+/* A number as JSON writes it; *integer is set when it has no fraction or
+ * exponent, and *value to its value. */
+static int number(Json *j, double *value, int *integer)
+{
+    size_t start = j->i;
+    *integer = 1;
+    if (j->i < j->n && j->s[j->i] == '-')
+        j->i++;
+    if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
+        return -1;
+    if (j->s[j->i] == '0')
+        j->i++;
+    else
+        while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
+            j->i++;
+    if (j->i < j->n && j->s[j->i] == '.') {
+        *integer = 0;
+        j->i++;
+        if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
+            return -1;
+        while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
+            j->i++;
+    }
+    if (j->i < j->n && (j->s[j->i] == 'e' || j->s[j->i] == 'E')) {
+        *integer = 0;
+        j->i++;
+        if (j->i < j->n && (j->s[j->i] == '+' || j->s[j->i] == '-'))
+            j->i++;
+        if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
+            return -1;
+        while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
+            j->i++;
+    }
+    char tmp[64];
+    size_t k = j->i - start;
+    if (k >= sizeof tmp) {
+        *value = HUGE_VAL; /* too long to be an id */
+        *integer = 0;
+        return 0;
+    }
+    memcpy(tmp, j->s + start, k);
+    tmp[k] = 0;
+    *value = strtod(tmp, NULL);
+    return 0;
+}
+
+static int value(Json *j);
+
+static int array(Json *j)
+{
+    j->i++; /* [ */
+    ws(j);
+    if (j->i < j->n && j->s[j->i] == ']') {
+        j->i++;
+        return 0;
+    }
+    for (;;) {
+        if (value(j) != 0)
+            return -1;
+        ws(j);
+        if (j->i < j->n && j->s[j->i] == ',') {
+            j->i++;
+            continue;
+        }
+        if (j->i < j->n && j->s[j->i] == ']') {
+            j->i++;
+            return 0;
+        }
+        return -1;
+    }
+}
+
+static int object(Json *j)
+{
+    j->i++; /* { */
+    ws(j);
+    if (j->i < j->n && j->s[j->i] == '}') {
+        j->i++;
+        return 0;
+    }
+    for (;;) {
+        size_t a, b;
+        ws(j);
+        if (string(j, &a, &b) != 0)
+            return -1;
+        ws(j);
+        if (j->i >= j->n || j->s[j->i] != ':')
+            return -1;
+        j->i++;
+        if (value(j) != 0)
+            return -1;
+        ws(j);
+        if (j->i < j->n && j->s[j->i] == ',') {
+            j->i++;
+            continue;
+        }
+        if (j->i < j->n && j->s[j->i] == '}') {
+            j->i++;
+            return 0;
+        }
+        return -1;
+    }
+}
+
+static int value(Json *j)
+{
+    ws(j);
+    if (j->i >= j->n)
+        return -1;
+    if (++j->depth > 64)
+        return -1;
+    int rc;
+    size_t a, b;
+    double v;
+    int integer;
+    switch (j->s[j->i]) {
+    case '{': rc = object(j); break;
+    case '[': rc = array(j); break;
+    case '"': rc = string(j, &a, &b); break;
+    case 't': rc = lit(j, "true"); break;
+    case 'f': rc = lit(j, "false"); break;
+    case 'n': rc = lit(j, "null"); break;
+    default: rc = number(j, &v, &integer); break;
+    }
+    j->depth--;
+    return rc;
+}
+
+/* Where the top-level object's "keep" value starts (the checker has passed
+ * the whole line), or 0 if it has none. */
+static size_t find_keep(const char *s, size_t n)
+{
+    Json j = {s, 0, n, 0};
+    ws(&j);
+    if (j.i >= n || s[j.i] != '{')
+        return 0;
+    j.i++;
+    ws(&j);
+    if (j.i < n && s[j.i] == '}')
+        return 0;
+    for (;;) {
+        size_t a, b;
+        ws(&j);
+        if (string(&j, &a, &b) != 0)
+            return 0;
+        ws(&j);
+        j.i++; /* : */
+        ws(&j);
+        if (b - a == 4 && memcmp(s + a, "keep", 4) == 0)
+            return j.i;
+        if (value(&j) != 0)
+            return 0;
+        ws(&j);
+        if (j.i >= n || s[j.i] != ',')
+            return 0;
+        j.i++;
+    }
+}
+
+/* The index of id among ids[0..n) (ascending), or -1. */
+static int find_id(const int *ids, int n, double id)
+{
+    int lo = 0, hi = n - 1;
+    while (lo <= hi) {
+        int mid = lo + (hi - lo) / 2;
+        if ((double)ids[mid] == id)
+            return mid;
+        if ((double)ids[mid] < id)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return -1;
+}
+
+StageProgStatus stageprog_parse_keep(const StageProg *p, const char *line, const int *ids, int n,
+                                     uint8_t *kept, TsErr *err)
+{
+    size_t len = strlen(line);
+    Json j = {line, 0, len, 0};
+    TsQuoted q;
+    if (value(&j) != 0 || (ws(&j), j.i != len)) {
+        ts_fail(err, "step %ld: the answer is not JSON: %s (one JSON object a line, such as "
+                     "{\"keep\": [12, 40]}; write anything else to stderr)",
+                p->steps, excerpt(&q, line, len));
+        return STAGEPROG_NOT_JSON;
+    }
+    size_t at = find_keep(line, len);
+    if (!at || line[at] != '[') {
+        ts_fail(err, "step %ld: the answer %s has no \"keep\" list: answer {\"keep\": [id, ...]}",
+                p->steps, excerpt(&q, line, len));
+        return STAGEPROG_NO_KEEP;
+    }
+    memset(kept, 0, (size_t)n);
+    Json a = {line, at + 1, len, 0};
+    for (;;) {
+        ws(&a);
+        if (line[a.i] == ']')
+            return STAGEPROG_OK;
+        double v;
+        int integer;
+        size_t from = a.i;
+        if (number(&a, &v, &integer) != 0 || !integer) {
+            ws(&a);
+            size_t to = a.i;
+            while (to < len && line[to] != ',' && line[to] != ']')
+                to++;
+            ts_fail(err, "step %ld: \"keep\" holds %s, not an id (an integer)", p->steps,
+                    excerpt(&q, line + from, to - from));
+            return STAGEPROG_NO_KEEP;
+        }
+        int k = find_id(ids, n, v);
+        if (k < 0) {
+            ts_fail(err, "step %ld: keeps id %.0f, which is not among the %d candidates", p->steps,
+                    v, n);
+            return STAGEPROG_UNKNOWN_ID;
+        }
+        if (kept[k]) {
+            ts_fail(err, "step %ld: keeps id %d twice", p->steps, ids[k]);
+            return STAGEPROG_TWICE;
+        }
+        kept[k] = 1;
+        ws(&a);
+        if (line[a.i] == ',')
+            a.i++;
+    }
+}
+
+StageProgStatus stageprog_ask(StageProg *p, const char *req, size_t n, const int *ids, int n_ids,
+                              uint8_t *kept, TsErr *err)
+{
+    const char *line;
+    StageProgStatus st = stageprog_exchange(p, req, n, &line, err);
+    if (st != STAGEPROG_OK)
+        return st;
+    st = stageprog_parse_keep(p, line, ids, n_ids, kept, err);
+    if (st == STAGEPROG_NOT_JSON) /* whatever it is doing, it is not talking to us */
+        kill_and_reap(p, NULL, 0);
+    return st;
+}
+
+/* ---- requests ---- */
+
+void stagereq_free(StageReq *r)
+{
+    free(r->s);
+    *r = (StageReq){0};
+}
+
+static void add(StageReq *r, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void add(StageReq *r, const char *fmt, ...)
+{
+    if (r->failed)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        size_t room = r->cap - r->len;
+        int k = vsnprintf(r->s ? r->s + r->len : NULL, r->s ? room : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0) {
+            r->failed = 1;
+            return;
+        }
+        if (r->s && (size_t)k < room) {
+            r->len += (size_t)k;
+            return;
+        }
+        size_t cap = r->cap ? r->cap : 4096;
+        while (cap < r->len + (size_t)k + 1)
+            cap *= 2;
+        char *s = realloc(r->s, cap);
+        if (!s) {
+            r->failed = 1;
+            return;
+        }
+        r->s = s;
+        r->cap = cap;
+    }
+}
+
+/* A JSON string of UTF-8 text: what JSON requires escaped, the rest as it is. */
+static void add_string(StageReq *r, const char *s)
+{
+    add(r, "\"");
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            add(r, "\\%c", *c);
+        else if (*c == '\n')
+            add(r, "\\n");
+        else if (*c < 0x20 || *c == 0x7F)
+            add(r, "\\u%04x", *c);
+        else
+            add(r, "%c", *c);
+    }
+    add(r, "\"");
+}
+
+static void add_candidate(StageReq *r, int i, int id, const char *const *chars, const Vocab *v)
+{
+    char ch[8] = {0};
+    if (v)
+        utf8_encode(vocab_cp(v, id), ch);
+    add(r, "%s{\"id\": %d, \"char\": ", i ? ", " : "", id);
+    add_string(r, v ? ch : chars[i]);
+}
+
+static int finish(StageReq *r)
+{
+    add(r, "\n");
+    return r->failed ? -1 : 0;
+}
+
+/* A setting as the user typed it: the shortest decimal that reads back as
+ * the same float (0.9, not 0.899999976). */
+static void add_float(StageReq *r, float x)
+{
+    char text[32];
+    for (int digits = 6; digits <= 9; digits++) {
+        snprintf(text, sizeof text, "%.*g", digits, (double)x);
+        if (strtof(text, NULL) == x)
+            break;
+    }
+    add(r, "%s", text);
+}
+
+int stagereq_top_p(StageReq *r, long step, const SamplerSettings *set, const int *ids,
+                   const char *const *chars, const Vocab *v, const double *p, int n)
+{
+    r->len = 0;
+    r->failed = 0;
+    add(r, "{\"exercise\": \"top-p\", \"step\": %ld, \"settings\": {\"temperature\": ", step);
+    add_float(r, set->temperature);
+    add(r, ", \"top_k\": %d, \"top_p\": ", set->top_k);
+    add_float(r, set->top_p);
+    add(r, ", \"min_p\": ");
+    add_float(r, set->min_p);
+    add(r, "}, \"candidates\": [");
+    for (int i = 0; i < n; i++) {
+        add_candidate(r, i, ids[i], chars, v);
+        add(r, ", \"p\": %.9g}", p[i]);
+    }
+    add(r, "]}");
+    return finish(r);
+}
+
+int stagereq_jueju(StageReq *r, long step, int line_len, const char *text, const int *ids,
+                   const char *const *chars, const Vocab *v, int n)
+{
+    r->len = 0;
+    r->failed = 0;
+    add(r, "{\"exercise\": \"jueju\", \"step\": %ld, \"line_len\": %d, \"text\": ", step, line_len);
+    add_string(r, text);
+    add(r, ", \"candidates\": [");
+    for (int i = 0; i < n; i++) {
+        add_candidate(r, i, ids[i], chars, v);
+        add(r, "}");
+    }
+    add(r, "]}");
+    return finish(r);
+}
+
+/* ---- the student's top-p in the sampler ---- */
+
+int stagetopp_init(StageTopP *t, const char *cmdline, int quiet_stderr, const Vocab *v,
+                   TsErr *err)
+{
+    *t = (StageTopP){.vocab = v, .V = v->size};
+    t->ids = malloc((size_t)v->size * sizeof *t->ids);
+    t->p = malloc((size_t)v->size * sizeof *t->p);
+    t->kept = malloc((size_t)v->size);
+    if (!t->ids || !t->p || !t->kept) {
+        stagetopp_free(t);
+        return ts_fail(err, "out of memory");
+    }
+    if (stageprog_start(&t->prog, cmdline, quiet_stderr, err) != 0) {
+        stagetopp_free(t);
+        return -1;
+    }
+    return 0;
+}
+
+void stagetopp_free(StageTopP *t)
+{
+    stageprog_stop(&t->prog);
+    stagereq_free(&t->req);
+    free(t->ids);
+    free(t->p);
+    free(t->kept);
+    t->ids = NULL;
+    t->p = NULL;
+    t->kept = NULL;
+}
+
+int stagetopp_hook(void *ctx, float *out, const float *in, int V, const SamplerSettings *set,
+                   TsErr *err)
+{
+    StageTopP *t = ctx;
+    if (V != t->V)
+        return ts_fail(err, "the stage program was started for another vocabulary");
+    /* the candidates: what top-k kept, renormalised (the share of what is
+     * left, as the built-in top-p counts p) */
+    int n = 0;
+    double total = 0.0;
+    for (int i = 0; i < V; i++)
+        if (in[i] > 0.0f) {
+            t->ids[n++] = i;
+            total += (double)in[i];
+        }
+    for (int k = 0; k < n; k++)
+        t->p[k] = (double)in[t->ids[k]] / total;
+    if (stagereq_top_p(&t->req, t->prog.steps + 1, set, t->ids, NULL, t->vocab, t->p, n) != 0)
+        return ts_fail(err, "out of memory");
+    StageProgStatus st = stageprog_ask(&t->prog, t->req.s, t->req.len, t->ids, n, t->kept, err);
+    if (st != STAGEPROG_OK)
+        return -1;
+    int any = 0;
+    for (int i = 0; i < V; i++)
+        out[i] = 0.0f;
+    for (int k = 0; k < n; k++)
+        if (t->kept[k]) {
+            out[t->ids[k]] = in[t->ids[k]];
+            any = 1;
+        }
+    if (!any && n > 0)
+        return ts_fail(err, "step %ld: the program keeps no candidate (top-p keeps at least the "
+                            "most probable one)",
+                       t->prog.steps);
+    return 0;
+}

@@ -1,0 +1,50 @@
+#!/bin/sh
+# install.sh - `make install PREFIX=...` puts tangscope where a student can run
+# it from any folder: the program in PREFIX/bin finds its model, pinyin tables
+# and lessons in PREFIX/share/tangscope (no TANGSCOPE_HOME, not the source
+# tree), so the lessons' `tangscope lesson ...` works as written; `make
+# uninstall` takes it away again.
+#
+# usage: TANGSCOPE=./tangscope sh tests/e2e/install.sh   (from the repository root)
+set -u
+export LC_ALL=C.UTF-8
+. tests/e2e/lib/tmux.sh
+. tests/e2e/lib/expect.sh
+e2e_setup install
+work=$TMP
+unset TANGSCOPE_HOME
+PFX=$TMP/prefix
+if ! make -s install PREFIX="$PFX" INSTALL_BIN="$BIN" >"$work/make.out" 2>&1; then
+    fail install-make "$(tail -3 "$work/make.out")"
+    exit 1
+fi
+pass install-make
+mkdir -p "$work/elsewhere"
+cd "$work/elsewhere" || exit 1
+# the lessons of every language, checked from a folder that holds nothing
+ok=1
+for l in zh en de fr; do
+    "$PFX/bin/tangscope" lesson --check --lang $l >"$work/check.$l" 2>&1 || ok=0
+    n=$(grep -c "^$PFX/share/tangscope/lessons/$l/.*steps, ok$" "$work/check.$l")
+    [ "$n" -ge 8 ] || ok=0
+done
+if [ $ok -eq 1 ]; then
+    pass install-lesson-check
+else
+    fail install-lesson-check "$(cat "$work"/check.* | head -5)"
+fi
+# the model, the pinyin table and the word list are found there too
+if "$PFX/bin/tangscope" probs --pinyin "chun feng" --top 1 >"$work/probs.out" 2>"$work/probs.err" &&
+    grep -q "read as 春风" "$work/probs.err" && grep -q "chuī" "$work/probs.out"; then
+    pass install-assets
+else
+    fail install-assets "$(cat "$work/probs.out" "$work/probs.err" | head -5)"
+fi
+cd - >/dev/null || exit 1
+make -s uninstall PREFIX="$PFX" >/dev/null 2>&1
+if [ ! -e "$PFX/bin/tangscope" ] && [ ! -e "$PFX/share/tangscope" ]; then
+    pass install-uninstall
+else
+    fail install-uninstall "files left in $PFX"
+fi
+exit $failed

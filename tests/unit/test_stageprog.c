@@ -1,0 +1,294 @@
+/* test_stageprog.c - a student's stage as a program: the protocol with
+ * programs written for the test (tests/unit/stagebot.c: a correct top-p, one
+ * off by one at the boundary, one that crashes, hangs, prints garbage, exits
+ * at once, floods, keeps an unknown id), each giving the documented result;
+ * no child is ever left behind; the student's top-p in the sampler gives the
+ * built-in's choices. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "app/exercise.h"
+#include "app/stageprog.h"
+#include "check.h"
+#include "engine/sampler.h"
+#include "testutil.h"
+
+static char bot[PATH_MAX]; /* the stagebot beside this test */
+
+/* "BOT MODE" as a command line. */
+static const char *bot_cmd(const char *mode)
+{
+    static char cmd[PATH_MAX + 64];
+    snprintf(cmd, sizeof cmd, "'%s' %s", bot, mode);
+    return cmd;
+}
+
+/* No child of ours is left, running or unreaped. */
+static void check_no_child(void)
+{
+    errno = 0;
+    pid_t r = waitpid(-1, NULL, WNOHANG);
+    CHECK(r == -1 && errno == ECHILD, "a child is left behind (waitpid gave %d)", (int)r);
+}
+
+/* Run every case of an exercise; returns how many passed, and the first
+ * failed case's number in *first_failed (0: none). */
+static int run_cases(const char *mode, ExerciseKind kind, int *first_failed)
+{
+    int n;
+    const ExerciseCase *cases = exercise_cases(kind, &n);
+    StageProg p;
+    TsErr err;
+    *first_failed = 0;
+    if (stageprog_start(&p, bot_cmd(mode), 0, &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        return 0;
+    }
+    StageReq req = {0};
+    int passed = 0;
+    for (int k = 0; k < n; k++) {
+        uint8_t got[EXERCISE_MAX_CANDIDATES];
+        int tie;
+        CHECK(exercise_request(&req, kind, &cases[k], k + 1) == 0, "request");
+        StageProgStatus st = stageprog_ask(&p, req.s, req.len, cases[k].ids, cases[k].n, got, &err);
+        CHECK(st == STAGEPROG_OK, "case %d: %s", k + 1, err.msg);
+        if (st == STAGEPROG_OK && exercise_judge(kind, &cases[k], got, &tie))
+            passed++;
+        else if (!*first_failed)
+            *first_failed = k + 1;
+    }
+    stagereq_free(&req);
+    stageprog_stop(&p);
+    return passed;
+}
+
+static void test_split(void)
+{
+    char **argv;
+    int argc;
+    TsErr err;
+    CHECK(stageprog_split("  python3   my top.py  ", &argv, &argc, &err) == 0, "%s", err.msg);
+    CHECK(argc == 3 && strcmp(argv[0], "python3") == 0 && strcmp(argv[2], "top.py") == 0 &&
+              argv[3] == NULL,
+          "split into %d words", argc);
+    free(argv);
+    CHECK(stageprog_split("python3 \"my top.py\" 'a b'c", &argv, &argc, &err) == 0, "%s", err.msg);
+    CHECK(argc == 3 && strcmp(argv[1], "my top.py") == 0 && strcmp(argv[2], "a bc") == 0,
+          "quotes: %d words, '%s' '%s'", argc, argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "");
+    free(argv);
+    CHECK_REFUSED(stageprog_split("   ", &argv, &argc, &err) != 0, err.msg, "empty");
+    CHECK_REFUSED(stageprog_split("python3 \"my.py", &argv, &argc, &err) != 0, err.msg,
+                  "unclosed");
+}
+
+/* The correct top-p passes every case; the one with > instead of >= fails
+ * the case where p is reached exactly, the first one that shows it. */
+static void test_top_p_right_and_wrong(void)
+{
+    int n, first;
+    exercise_cases(EXERCISE_TOP_P, &n);
+    CHECK(run_cases("top-p", EXERCISE_TOP_P, &first) == n, "the correct top-p failed case %d",
+          first);
+    int passed = run_cases("top-p-gt", EXERCISE_TOP_P, &first);
+    CHECK(passed < n, "the off-by-one top-p passed everything");
+    const ExerciseCase *cases = exercise_cases(EXERCISE_TOP_P, &n);
+    CHECK(first >= 1 && strstr(cases[first - 1].title, "reached exactly"),
+          "the first case it fails is %d, not the exact boundary", first);
+    check_no_child();
+}
+
+static void test_jueju_right_and_wrong(void)
+{
+    int n, first;
+    exercise_cases(EXERCISE_JUEJU, &n);
+    CHECK(run_cases("jueju", EXERCISE_JUEJU, &first) == n, "the correct jueju failed case %d",
+          first);
+    CHECK(run_cases("jueju-5", EXERCISE_JUEJU, &first) < n, "lines of 7 only passed everything");
+    const ExerciseCase *cases = exercise_cases(EXERCISE_JUEJU, &n);
+    CHECK(first >= 1 && cases[first - 1].line_len == 5, "it fails case %d, not one of 5", first);
+    check_no_child();
+}
+
+/* One step with a misbehaving program: the status, the message (one line,
+ * naming step 1 and the fault), and whether the program is still running. */
+static void one_step(const char *mode, StageProgStatus want, const char *words, int running)
+{
+    int n;
+    const ExerciseCase *c = exercise_cases(EXERCISE_TOP_P, &n);
+    StageProg p;
+    TsErr err;
+    if (stageprog_start(&p, bot_cmd(mode), 1, &err) != 0) {
+        CHECK(0, "%s: %s", mode, err.msg);
+        return;
+    }
+    p.timeout = 0.05; /* the first step may take ten times that: 0.5 s */
+    pid_t pid = p.pid;
+    StageReq req = {0};
+    uint8_t got[EXERCISE_MAX_CANDIDATES];
+    exercise_request(&req, EXERCISE_TOP_P, &c[0], 1);
+    double t0 = ts_now();
+    StageProgStatus st = stageprog_ask(&p, req.s, req.len, c[0].ids, c[0].n, got, &err);
+    double took = ts_now() - t0;
+    CHECK(st == want, "%s: status %d, want %d (%s)", mode, (int)st, (int)want, err.msg);
+    CHECK_REFUSED(st != STAGEPROG_OK, err.msg, "step 1: ");
+    CHECK_REFUSED(st != STAGEPROG_OK, err.msg, words);
+    CHECK(p.running == running, "%s: running %d, want %d", mode, p.running, running);
+    CHECK(took < 1.5, "%s: the step took %.2f s with a limit of 0.5", mode, took);
+    if (!running)
+        CHECK(kill(pid, 0) != 0 && errno == ESRCH, "%s: the program is still there", mode);
+    stagereq_free(&req);
+    stageprog_stop(&p);
+    check_no_child();
+}
+
+static void test_crash(void) { one_step("crash", STAGEPROG_ENDED, "crash", 0); }
+static void test_hang(void) { one_step("hang", STAGEPROG_LATE, "no answer within 0.5 s", 0); }
+static void test_garbage(void) { one_step("garbage", STAGEPROG_NOT_JSON, "not JSON", 0); }
+static void test_exit_at_once(void) { one_step("exit", STAGEPROG_ENDED, "exit status 0", 0); }
+static void test_flood(void) { one_step("flood", STAGEPROG_TOO_LONG, "without ending the line", 0); }
+static void test_unknown_id(void) { one_step("bad-id", STAGEPROG_UNKNOWN_ID, "id 999999", 1); }
+static void test_two_lines(void) { one_step("two-lines", STAGEPROG_EXTRA, "more than one line", 0); }
+
+static void test_cannot_start(void)
+{
+    StageProg p;
+    TsErr err;
+    CHECK_REFUSED(stageprog_start(&p, "no-such-program-xyz --flag", 0, &err) != 0, err.msg,
+                  "cannot start 'no-such-program-xyz': No such file");
+    CHECK_REFUSED(stageprog_start(&p, "/etc/passwd", 0, &err) != 0, err.msg, "cannot start");
+    check_no_child();
+    /* stopping what never started is harmless */
+    StageProg zero = {0};
+    zero.fd = -1;
+    stageprog_stop(&zero);
+}
+
+/* Answers read against the candidates 3, 17, 25. */
+static void test_parse_keep(void)
+{
+    StageProg p = {0};
+    p.steps = 4;
+    int ids[] = {3, 17, 25};
+    uint8_t kept[3];
+    TsErr err;
+    CHECK(stageprog_parse_keep(&p, " {\"other\": [1, {\"x\": \"]\"}], \"keep\" : [25,3] } ", ids, 3,
+                               kept, &err) == STAGEPROG_OK,
+          "%s", err.msg);
+    CHECK(kept[0] == 1 && kept[1] == 0 && kept[2] == 1, "kept %d %d %d", kept[0], kept[1], kept[2]);
+    CHECK(stageprog_parse_keep(&p, "{\"keep\": []}", ids, 3, kept, &err) == STAGEPROG_OK, "%s",
+          err.msg);
+    struct {
+        const char *line;
+        StageProgStatus st;
+        const char *words;
+    } bad[] = {
+        {"{\"keep\": [3, 17]", STAGEPROG_NOT_JSON, "step 4: the answer is not JSON"},
+        {"{\"keep\": [3,]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"keep 3", STAGEPROG_NOT_JSON, "'keep 3'"},
+        {"{\"keep\": [3]} x", STAGEPROG_NOT_JSON, "not JSON"},
+        {"[3, 17]", STAGEPROG_NO_KEEP, "no \"keep\" list"},
+        {"{\"kept\": [3]}", STAGEPROG_NO_KEEP, "no \"keep\" list"},
+        {"{\"keep\": 3}", STAGEPROG_NO_KEEP, "no \"keep\" list"},
+        {"{\"keep\": [3.5]}", STAGEPROG_NO_KEEP, "'3.5', not an id"},
+        {"{\"keep\": [\"月\"]}", STAGEPROG_NO_KEEP, "not an id"},
+        {"{\"keep\": [4]}", STAGEPROG_UNKNOWN_ID, "id 4, which is not among the 3"},
+        {"{\"keep\": [1e300]}", STAGEPROG_NO_KEEP, "not an id"},
+        {"{\"keep\": [17, 3, 17]}", STAGEPROG_TWICE, "id 17 twice"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        StageProgStatus st = stageprog_parse_keep(&p, bad[i].line, ids, 3, kept, &err);
+        CHECK(st == bad[i].st, "%s: status %d, want %d (%s)", bad[i].line, (int)st,
+              (int)bad[i].st, err.msg);
+        CHECK_REFUSED(st != STAGEPROG_OK, err.msg, bad[i].words);
+    }
+}
+
+/* The student's top-p in the sampler, as correct as the built-in: the same
+ * buffers and the same choices over many distributions (ties excepted: the
+ * bot breaks them by the lower id too). */
+static void test_hook_matches_builtin(void)
+{
+    Vocab v;
+    testutil_vocab(&v, TESTUTIL_VOCAB_TEXT);
+    int V = v.size;
+    StageTopP t;
+    TsErr err;
+    if (stagetopp_init(&t, bot_cmd("top-p"), 0, &v, &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        vocab_free(&v);
+        return;
+    }
+    SamplerState a, b;
+    CHECK(sampler_init(&a, V, &err) == 0 && sampler_init(&b, V, &err) == 0, "%s", err.msg);
+    b.top_p_hook = stagetopp_hook;
+    b.top_p_ctx = &t;
+    float *logits = malloc((size_t)V * sizeof *logits);
+    unsigned seed = 7;
+    int differ = 0;
+    for (int round = 0; round < 40; round++) {
+        for (int i = 0; i < V; i++) {
+            seed = seed * 1103515245u + 12345u;
+            logits[i] = (float)((seed >> 8) % 1000) / 150.0f;
+        }
+        SamplerSettings set = sampler_defaults();
+        set.top_p = 0.3f + 0.0175f * (float)round;
+        set.top_k = round % 3 == 0 ? 6 : 0;
+        set.temperature = round % 2 ? 1.5f : 0.8f;
+        float coin = (float)round / 40.0f;
+        int x = sampler_run(&a, &set, logits, NULL, 0, NULL, coin, &err);
+        int y = sampler_run(&b, &set, logits, NULL, 0, NULL, coin, &err);
+        CHECK(y >= 0, "round %d: %s", round, err.msg);
+        for (int i = 0; i < V; i++)
+            differ += (a.top_p[i] > 0.0f) != (b.top_p[i] > 0.0f);
+        CHECK(x == y, "round %d: the built-in picks %d, the program's top-p %d", round, x, y);
+    }
+    CHECK(differ == 0, "%d kept characters differ", differ);
+    CHECK(t.prog.steps == 40, "%ld steps asked", t.prog.steps);
+    /* a program that fails stops the chain with its message */
+    stagetopp_free(&t);
+    if (stagetopp_init(&t, bot_cmd("garbage"), 1, &v, &err) == 0) {
+        SamplerSettings set = sampler_defaults();
+        CHECK_REFUSED(sampler_run(&b, &set, logits, NULL, 0, NULL, 0.5f, &err) < 0, err.msg,
+                      "step 1: the answer is not JSON");
+        stagetopp_free(&t);
+    }
+    free(logits);
+    sampler_free(&a);
+    sampler_free(&b);
+    vocab_free(&v);
+    check_no_child();
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    char self[PATH_MAX];
+    snprintf(self, sizeof self, "%s", argv[0]);
+    snprintf(bot, sizeof bot, "%s/stagebot", dirname(self));
+    if (access(bot, X_OK) != 0) {
+        printf("FAIL stagebot: %s is missing (make %s)\n", bot, bot);
+        return 1;
+    }
+    RUN(test_split);
+    RUN(test_parse_keep);
+    RUN(test_cannot_start);
+    RUN(test_top_p_right_and_wrong);
+    RUN(test_jueju_right_and_wrong);
+    RUN(test_crash);
+    RUN(test_hang);
+    RUN(test_garbage);
+    RUN(test_exit_at_once);
+    RUN(test_flood);
+    RUN(test_unknown_id);
+    RUN(test_two_lines);
+    RUN(test_hook_matches_builtin);
+    return test_summary();
+}
