@@ -184,10 +184,11 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     l->show_coin = s->coin.valid && !s->quiz_hidden && l->prompt.h >= 2 &&
                    !view_probs_coin_fits(s, l->probs) &&
                    view_prompt_note_is_hint(s, l->prompt.w);
-    /* nor the note (a form's progress): the status line's, unless it tells
-     * of something gone wrong or a command is being typed there */
-    if (s->coin.valid && !l->show_coin && !view_probs_coin_fits(s, l->probs) && !s->status_error &&
-        !s->cmdline_open && !s->quiz_hidden) {
+    /* nor the note (a form's progress): in a lesson, whose step names the
+     * coin, the status line's, unless it tells of something gone wrong or a
+     * command is being typed there (the explorer alone keeps its status) */
+    if (s->lesson && s->coin.valid && !l->show_coin && !view_probs_coin_fits(s, l->probs) &&
+        !s->status_error && !s->cmdline_open && !s->quiz_hidden) {
         l->coin = l->status;
         l->show_coin = l->coin_on_status = 1;
     }
