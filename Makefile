@@ -2,7 +2,7 @@
 #
 #   make            build ./tangscope
 #   make run        build, then open the program on the bundled model
-#   make test       build and run every test (unit and end-to-end)
+#   make test       build and run every test (unit and end-to-end), several at a time
 #   make asan       the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make check-layers  every include in src/ names its layer, and no layer reaches up
 #   make fuzz       each fuzz target (tests/fuzz) for FUZZ_SECONDS (60) under libFuzzer
@@ -37,8 +37,8 @@ CLI_OBJ    := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_OK    := $(BUILD)/.deps-ok
 
-.PHONY: all run test unit e2e asan test-asan portable-test test-portable model bench clean deps install uninstall \
-        check-layers
+.PHONY: all run test test-bins unit e2e asan test-asan portable-test test-portable model bench clean \
+        deps install uninstall check-layers
 
 all: tangscope
 
@@ -104,7 +104,7 @@ $(STAGEBOT): tests/unit/stagebot.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O1 $(WARN) -o $@ $<
 $(BUILD)/tests/test_stageprog: $(STAGEBOT)
-unit test test-asan test-portable: $(STAGEBOT)
+unit test-bins test-asan test-portable: $(STAGEBOT)
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h \
     tests/unit/apptest.h $(TEST_UTIL) $(APP_TEST_UTIL) $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
@@ -117,7 +117,17 @@ run: tangscope
 unit: $(TEST_BIN)
 e2e: tangscope
 
-test: tangscope $(TEST_BIN)
+# `make test` builds with as many compilers at once as there are cores (unless
+# make was given -j itself), then tests/run.sh runs the tests as many at a time
+# (TEST_JOBS, default: twice the cores) and ends with the wall time.
+NPROC    := $(shell nproc 2>/dev/null || echo 2)
+# -jN for a sub-make, unless this make runs with -j already (read as a recipe runs)
+SUB_JOBS  = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC))
+# the test binaries of $(BUILD) (the fuzz targets' replays join below)
+test-bins: $(TEST_BIN)
+
+test:
+	@$(MAKE) --no-print-directory $(SUB_JOBS) tangscope test-bins
 	@sh tests/run.sh $(BUILD) ./tangscope
 
 # engine <- app <- tui <- cli, read off the include lines (tools/check-layers.sh)
@@ -126,10 +136,11 @@ check-layers:
 
 # float-cast-overflow: gcc's "undefined" leaves it out (clang's has it), and a
 # number cast past its type's range is a bug the fuzzers look for.
+ASAN_VARS = BUILD=build-asan OPT="-O1 -march=native -fno-omit-frame-pointer" \
+    EXTRA_CFLAGS="-fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=undefined,float-cast-overflow"
 asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -march=native -fno-omit-frame-pointer" \
-	    EXTRA_CFLAGS="-fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=undefined,float-cast-overflow" \
-	    build-asan/tangscope-bin test-asan
+	$(MAKE) $(SUB_JOBS) $(ASAN_VARS) build-asan/tangscope-bin test-bins
+	$(MAKE) $(ASAN_VARS) test-asan
 
 # A build in its own directory keeps its program there too.
 $(BUILD)/tangscope-bin: $(PROGRAM_OBJ)
@@ -142,9 +153,10 @@ test-asan: $(TEST_BIN)
 # CPUs since 2013; no AVX-512): the float32 code paths that a build for an
 # AVX-512 CPU never takes, with the bfloat16 tests skipped. (x86-64-v2 has no
 # FMA instruction: every fmaf becomes a slow library call.)
+PORTABLE_VARS = BUILD=build-portable OPT="-O3 -march=x86-64-v3"
 portable-test:
-	$(MAKE) BUILD=build-portable OPT="-O3 -march=x86-64-v3" \
-	    build-portable/tangscope-bin test-portable
+	$(MAKE) $(SUB_JOBS) $(PORTABLE_VARS) build-portable/tangscope-bin test-bins
+	$(MAKE) $(PORTABLE_VARS) test-portable
 
 test-portable: $(TEST_BIN)
 	@sh tests/run.sh $(BUILD) build-portable/tangscope-bin
@@ -209,7 +221,7 @@ $(BUILD)/tests/test_fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/f
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -DFUZZ_NAME=$* $(FUZZ_INC) -o $@ tests/fuzz/replay.c $< $(FUZZ_LIBS) \
 	    $(LDLIBS) $(NCURSES_LIBS)
-test test-asan test-portable: $(FUZZ_TESTS)
+test-bins test-asan test-portable: $(FUZZ_TESTS)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer $(FUZZ_INC) -o $@ $< $(FUZZ_LIBS) $(LDLIBS) $(NCURSES_LIBS)

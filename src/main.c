@@ -4,51 +4,67 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "app/textw.h"
 #include "cli/cli.h"
 
-/* One row of the table of subcommands: its name, its entry, one line for --help. */
+/* One row of the table of subcommands: its name, its entry, one line for
+ * --help (a label, in the interface language). */
 typedef struct {
     const char *name;
     int (*run)(int argc, char **argv);
-    const char *summary;
+    LabelId summary;
 } Subcommand;
 
 static const Subcommand SUBCOMMANDS[] = {
-    {"explore", cmd_explore, "the full-screen explorer (also: tangscope with no command)"},
-    {"probs", cmd_probs, "the next characters after a prompt, with probabilities and pinyin"},
-    {"corpus", cmd_corpus, "how often the training text itself continues a context"},
-    {"generate", cmd_generate, "write poems: prompt, temperature, top-k, top-p, min-p, seed, cache"},
-    {"acrostic", cmd_acrostic, "write an acrostic (藏头诗) on the given line openers"},
-    {"jueju", cmd_jueju, "write a jueju in fixed form: four lines of 5 or 7, ，。，。"},
-    {"lesson", cmd_lesson, "guided lessons: step through one, --check them, --print a handout"},
-    {"exercise", cmd_exercise, "check a student's solution of an exercise (top-p, jueju)"},
-    {"demo", cmd_demo, "the lessons as handouts on the terminal, in the interface language"},
-    {"info", cmd_info, "what is inside a model file: tensors, sizes, the KV cache"},
-    {"kvcache", cmd_kvcache, "what a KV cache costs: this model and large ones, per token and at N"},
-    {"train", cmd_train, "train the GPT on a text file (checkpoints, resume)"},
-    {"eval", cmd_eval, "a model's loss in nats per character, and perplexity"},
-    {"bench", cmd_bench, "speed: generation with and without the KV cache; --train; --ui"},
+    {"explore", cmd_explore, LBL_CMD_EXPLORE},
+    {"probs", cmd_probs, LBL_CMD_PROBS},
+    {"corpus", cmd_corpus, LBL_CMD_CORPUS},
+    {"generate", cmd_generate, LBL_CMD_GENERATE},
+    {"acrostic", cmd_acrostic, LBL_CMD_ACROSTIC},
+    {"jueju", cmd_jueju, LBL_CMD_JUEJU},
+    {"lesson", cmd_lesson, LBL_CMD_LESSON},
+    {"exercise", cmd_exercise, LBL_CMD_EXERCISE},
+    {"demo", cmd_demo, LBL_CMD_DEMO},
+    {"info", cmd_info, LBL_CMD_INFO},
+    {"kvcache", cmd_kvcache, LBL_CMD_KVCACHE},
+    {"train", cmd_train, LBL_CMD_TRAIN},
+    {"eval", cmd_eval, LBL_CMD_EVAL},
+    {"bench", cmd_bench, LBL_CMD_BENCH},
 };
 
 /* The program's version, printed by --version. */
 #define TANGSCOPE_VERSION "1.0"
 
+/* A paragraph wrapped to 78 columns (a Chinese one anywhere, others at spaces). */
+static void print_wrapped(FILE *out, const char *text)
+{
+    while (*text) {
+        size_t n = textw_wrap(text, 78);
+        if (n == 0)
+            break;
+        size_t end = n;
+        while (end > 0 && text[end - 1] == ' ')
+            end--;
+        fprintf(out, "%.*s\n", (int)end, text);
+        text += n;
+        while (*text == ' ')
+            text++;
+    }
+}
+
 static void usage(FILE *out)
 {
-    fprintf(out, "usage: tangscope COMMAND [options]   (tangscope COMMAND --help for details)\n"
-                 "       tangscope [--model FILE] [--prompt TEXT] [--lang zh|en|de|fr] ...   (the explorer)\n"
-                 "       tangscope --code CODE | --session FILE.json   (a session again)\n"
-                 "\n"
-                 "tangscope opens up a small GPT trained on the Complete Tang Poems.\n"
-                 "\n"
-                 "Commands:\n");
+    fprintf(out, "%s\n       ", cli_label(LBL_CLI_USAGE));
+    fprintf(out, cli_label(LBL_CLI_USAGE_EXPLORER), app_lang_codes("|"));
+    fprintf(out, "\n       %s", cli_label(LBL_CLI_USAGE_SESSION));
+    fprintf(out, "\n\n%s\n\n%s\n", cli_label(LBL_CLI_ABOUT), cli_label(LBL_CLI_COMMANDS));
     for (size_t i = 0; i < sizeof SUBCOMMANDS / sizeof SUBCOMMANDS[0]; i++)
-        fprintf(out, "  %-10s %s\n", SUBCOMMANDS[i].name, SUBCOMMANDS[i].summary);
-    fprintf(out, "\nIn a terminal, tangscope with no command, or with only the explorer's options\n"
-                 "(tangscope explore --help lists them), opens the explorer.\n"
-                 "tangscope help COMMAND is tangscope COMMAND --help; tangscope --version says\n"
-                 "which tangscope this is. The bundled model is assets/tang.bin; set\n"
-                 "TANGSCOPE_HOME to run from elsewhere.\n");
+        fprintf(out, "  %-10s %s\n", SUBCOMMANDS[i].name, cli_label(SUBCOMMANDS[i].summary));
+    fputc('\n', out);
+    print_wrapped(out, cli_label(LBL_CLI_USAGE_NOTE));
+    char line[512];
+    snprintf(line, sizeof line, cli_label(LBL_CLI_USAGE_LANG), app_lang_codes(", "));
+    print_wrapped(out, line);
 }
 
 static const Subcommand *find_subcommand(const char *name)
@@ -62,12 +78,12 @@ static const Subcommand *find_subcommand(const char *name)
 static int unknown_command(const char *name)
 {
     TsQuoted q;
-    return cli_error("", EXIT_USAGE, "unknown command %s (tangscope --help lists them)",
-                     ts_quote(&q, name));
+    return cli_error("", EXIT_USAGE, cli_label(LBL_CLI_UNKNOWN_COMMAND), ts_quote(&q, name));
 }
 
 int main(int argc, char **argv)
 {
+    cli_lang_init(argc, argv);
     if (argc < 2) {
         /* in a terminal, the explorer; in a pipe or a script, the usage */
         if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))

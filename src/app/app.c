@@ -108,40 +108,6 @@ void app_status(AppState *s, int is_error, const char *fmt, ...)
     s->status_error = is_error;
 }
 
-/* The languages' codes, in AppLang order. */
-static const char *const LANG_CODES[LANG_COUNT] = {"en", "zh", "de", "fr"};
-
-int app_lang_parse(const char *code)
-{
-    for (int i = 0; code && i < LANG_COUNT; i++)
-        if (strcmp(code, LANG_CODES[i]) == 0)
-            return i;
-    return -1;
-}
-
-const char *app_lang_code(AppLang lang)
-{
-    return (unsigned)lang < LANG_COUNT ? LANG_CODES[lang] : LANG_CODES[LANG_EN];
-}
-
-AppLang app_lang_from_env(void)
-{
-    /* the first of these that is set decides, as for the C library's messages */
-    const char *names[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
-    for (int i = 0; i < 3; i++) {
-        const char *v = getenv(names[i]);
-        if (!v || !*v)
-            continue;
-        /* a locale name: language, then _territory, .codeset or @modifier */
-        char code[3] = "";
-        if (strcspn(v, "_.@") == 2)
-            memcpy(code, v, 2);
-        int lang = app_lang_parse(code);
-        return lang < 0 ? LANG_EN : (AppLang)lang;
-    }
-    return LANG_EN;
-}
-
 /* ---- the text ---- */
 
 /* A character for the status line: itself if the model knows it, else with

@@ -38,6 +38,7 @@
 #include "engine/rng.h"
 #include "engine/sampler.h"
 #include "engine/trace.h"
+#include "app/lang.h"
 
 #define APP_TOP NEXTVIEW_TOP   /* candidates shown as bars: the view's top */
 #define APP_MAX_CHARS 1024     /* the longest text the explorer holds */
@@ -52,8 +53,6 @@
 
 struct Lesson; /* lesson.h */
 
-/* The interface languages, in the order `l` cycles through them. */
-typedef enum { LANG_EN, LANG_ZH, LANG_DE, LANG_FR, LANG_COUNT } AppLang;
 
 /* The panels a lesson can point at (`point`), and the views `show` opens. */
 typedef enum {
@@ -506,14 +505,6 @@ int app_attention(const AppState *s, int layer, int head, long text_index, float
 /* Index into g.text of the first character the model reads (the window, by
  * the generator's context policy: gen_window_start). */
 size_t app_window_start(const AppState *s);
-/* The label language the environment asks for: the first of LC_ALL,
- * LC_MESSAGES and LANG that is set and not empty decides; de_*, fr_* and zh_*
- * (or de, fr, zh alone) choose that language, anything else English. */
-AppLang app_lang_from_env(void);
-/* The AppLang of a code "en", "zh", "de" or "fr"; -1 for anything else. */
-int app_lang_parse(const char *code);
-/* The code of a language ("en", "zh", "de", "fr"). */
-const char *app_lang_code(AppLang lang);
 /* The rank of token id by the model's probability (1 = the most probable;
  * ties go to the smaller id, as the bars order them). */
 int app_rank(const AppState *s, int id);

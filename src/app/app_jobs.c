@@ -164,13 +164,15 @@ static void compare_done(AppState *s)
     CompareRun *c = &s->cmp;
     double speedup = c->total_cached_model_ms > 0 ? c->total_uncached_model_ms / c->total_cached_model_ms : 0;
     c->shifts = compare_shifts(s);
+    char fast[32];
+    app_num(s->lang, speedup, 1, fast, sizeof fast);
     int past = c->first_pos + c->length - 1 > s->m->cfg.context;
     if (s->g.policy == CONTEXT_SLIDE && past)
-        app_status(s, 0, app_label(s, LBL_ST_COMPARED_SLIDE), c->length, speedup);
+        app_status(s, 0, app_label(s, LBL_ST_COMPARED_SLIDE), c->length, fast);
     else if (c->shifts > 0 && c->identical)
-        app_status(s, 0, app_label(s, LBL_ST_COMPARED_SHIFT), c->length, speedup, c->shifts);
+        app_status(s, 0, app_label(s, LBL_ST_COMPARED_SHIFT), c->length, fast, c->shifts);
     else
-        app_status(s, 0, app_label(s, LBL_ST_COMPARED), c->length, speedup,
+        app_status(s, 0, app_label(s, LBL_ST_COMPARED), c->length, fast,
                    app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
 }
 

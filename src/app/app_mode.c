@@ -104,7 +104,10 @@ static int set_jueju(AppState *s, int len)
     }
     s->mode.line_len = len;
     int kept = start_poem(s, FORM_JUEJU, &f, 1);
-    app_status(s, 0, app_label_n(s, kept ? LBL_ST_MODE_JUEJU : LBL_ST_MODE_JUEJU_EMPTY, len), len);
+    if (kept)
+        app_status(s, 0, app_label_n(s, LBL_ST_MODE_JUEJU, len), len);
+    else
+        app_status(s, 0, app_label_n(s, LBL_ST_MODE_JUEJU_EMPTY, len), app_line_len(s->lang, len));
     return 0;
 }
 

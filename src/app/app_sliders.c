@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "app/app.h"
+#include "app/labels.h"
 
 #define SEED_MAX 99999.0
 
@@ -102,9 +103,11 @@ void app_slider_format(const AppState *s, SliderId id, char *out, size_t size)
 {
     double v = app_slider_value(s, id);
     if (id == SL_TOP_K && v < 1)
-        snprintf(out, size, "off");
-    else if (id == SL_TOP_K || id == SL_SEED)
+        snprintf(out, size, "%s", app_label(s, LBL_FILTER_OFF));
+    else if (id == SL_TOP_K)
+        app_format_count(s->lang, (long)v, out, size);
+    else if (id == SL_SEED) /* a name for a sequence of draws: its digits as typed */
         snprintf(out, size, "%.0f", v);
     else
-        snprintf(out, size, "%.2f", v);
+        app_num(s->lang, v, 2, out, size);
 }

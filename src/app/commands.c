@@ -587,7 +587,9 @@ static unsigned do_penalty_set(AppState *s, CmdArg a)
     double x = a.x >= 1.0 ? a.x : 1.0;
     s->set.repetition_penalty = (float)(x <= 100.0 ? x : 100.0);
     app_predict(s);
-    app_status(s, 0, app_label(s, LBL_ST_PENALTY), (double)s->set.repetition_penalty, s->sym.newline);
+    char v[32];
+    app_num(s->lang, s->set.repetition_penalty, 2, v, sizeof v);
+    app_status(s, 0, app_label(s, LBL_ST_PENALTY), v, s->sym.newline);
     return REDRAW_PROBS | REDRAW_STATUS;
 }
 

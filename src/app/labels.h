@@ -34,9 +34,12 @@ typedef enum {
     LBL_MODE_FREE,
     LBL_MODE_ACROSTIC,
     LBL_MODE_JUEJU,
+    LBL_LEN_FIVE, /* a line of 5 or 7 characters as the form's name says it: 5, 五 */
+    LBL_LEN_SEVEN,
     LBL_CACHE,
     LBL_ON,
     LBL_OFF,
+    LBL_FILTER_OFF,
     /* prompt */
     LBL_PROMPT,
     LBL_NOTE_EMPTY,
@@ -45,6 +48,7 @@ typedef enum {
     LBL_NOTE_FORM_ONLY,
     LBL_NOTE_FORM_HAN,
     LBL_NOTE_FORM_DONE,
+    LBL_NOTE_FORM_END, /* every line written, the closing newline to come */
     LBL_NOTE_QUERY,
     LBL_NOTE_KEYS,
     LBL_READ_POEM_START,
@@ -172,7 +176,6 @@ typedef enum {
     LBL_ST_QUIZ_ANSWER,
     LBL_ST_ANSWER_NO_QUIZ,
     LBL_LESSON_ANSWER,
-    LBL_LESSON_ANSWERS,
     LBL_ST_LINE_PROBLEM,
     LBL_LESSON_SETTINGS,
     LBL_LESSON_WROTE,
@@ -181,6 +184,11 @@ typedef enum {
     LBL_LESSON_INTRO,
     LBL_LESSON_KEYS,
     LBL_LESSON_END,
+    /* a handout as a worksheet (cli_handout.c) */
+    LBL_HANDOUT_QUESTION,
+    LBL_HANDOUT_ANSWER,
+    LBL_HANDOUT_ANSWERS,
+    LBL_HANDOUT_SEE_ANSWER,
     LBL_PICKER_TITLE,
     LBL_PICKER_KEYS,
     LBL_CMDLINE_HINT,
@@ -247,7 +255,6 @@ typedef enum {
     LBL_ST_PROJECTOR_OFF,
     LBL_HELP_PROJECTOR,
     LBL_ONE_IN,      /* "1 in %s": a probability below 0.01% (probfmt.h) */
-    LBL_DIGIT_GROUP, /* between groups of three digits: "34,000", "34 000" */
     /* the coin, uncertainty under the text, the sampler's stage columns */
     LBL_COIN,
     LBL_ENTROPY_HEADER,
@@ -312,6 +319,123 @@ typedef enum {
     /* glyphs: the help screen's lines made from the key table (w, a lesson's scroll) */
     LBL_HELP_MASK,
     LBL_HELP_SCROLL,
+    /* the command line (src/cli): what the commands print for a person */
+    LBL_CLI_BAD_LANG,
+    LBL_CLI_NOT_INTEGER,
+    LBL_CLI_NOT_U64,
+    LBL_CLI_NOT_NUMBER,
+    LBL_CLI_EMPTY_VALUE,
+    LBL_CLI_UNKNOWN_OPTION,
+    LBL_CLI_NO_VALUE,
+    LBL_CLI_NEEDS_VALUE,
+    LBL_CLI_UNEXPECTED,
+    LBL_CLI_UNKNOWN_COMMAND,
+    LBL_CLI_USAGE,
+    LBL_CLI_USAGE_EXPLORER,
+    LBL_CLI_ABOUT,
+    LBL_CLI_COMMANDS,
+    LBL_CLI_USAGE_NOTE,
+    LBL_CLI_USAGE_LANG,
+    LBL_CMD_EXPLORE,
+    LBL_CMD_EXERCISE,
+    LBL_CLI_USAGE_SESSION,
+    LBL_CMD_PROBS,
+    LBL_CMD_CORPUS,
+    LBL_CMD_GENERATE,
+    LBL_CMD_ACROSTIC,
+    LBL_CMD_JUEJU,
+    LBL_CMD_LESSON,
+    LBL_CMD_DEMO,
+    LBL_CMD_INFO,
+    LBL_CMD_KVCACHE,
+    LBL_CMD_TRAIN,
+    LBL_CMD_EVAL,
+    LBL_CMD_BENCH,
+    LBL_CLI_WELL_FORMED,
+    LBL_ONE_CLI_WELL_FORMED,
+    LBL_CLI_CORPUS_ALL,
+    LBL_CLI_CORPUS_NONE,
+    LBL_CLI_CORPUS_OCCURS,
+    LBL_ONE_CLI_CORPUS_OCCURS,
+    LBL_CLI_CORPUS_OTHERS,
+    LBL_ONE_CLI_CORPUS_OTHERS,
+    LBL_CLI_CORPUS_AT_END,
+    LBL_CLI_PROBS_HEAD,
+    LBL_CLI_NEXT_CHAR,
+    LBL_CLI_AT_POEM_START,
+    LBL_CLI_AS_MID_TEXT,
+    LBL_CLI_SAMPLED_COLUMNS,
+    LBL_CLI_RANK,
+    LBL_CLI_STAGE_BY_STAGE,
+    LBL_CLI_KEPT,
+    LBL_CLI_REMOVES,
+    LBL_CLI_ENTROPY,
+    LBL_CLI_AFTER_SAMPLER,
+    LBL_ONE_CLI_AFTER_SAMPLER,
+    LBL_CLI_PINYIN_WHAT,
+    LBL_CLI_PINYIN_NONE,
+    LBL_CLI_PINYIN_TOTAL,
+    LBL_ONE_CLI_PINYIN_TOTAL,
+    LBL_CLI_PINYIN_MORE,
+    LBL_CLI_BENCH_HEAD,
+    LBL_CLI_BENCH_RUN,
+    LBL_CLI_LOGITS_DIFFER,
+    LBL_CLI_BENCH_SHIFTS,
+    LBL_ONE_CLI_BENCH_SHIFTS,
+    LBL_CLI_BENCH_CACHED,
+    LBL_CLI_BENCH_PREFILL,
+    LBL_CLI_BENCH_CACHE,
+    LBL_CLI_BENCH_KEY,
+    LBL_CLI_BENCH_KEY_NONE,
+    LBL_CLI_BENCH_SAMPLER,
+    LBL_CLI_SETTING,
+    LBL_CLI_SAMPLER_COL,
+    LBL_CLI_SHARE,
+    LBL_CLI_FILTERS_OFF,
+    LBL_CLI_PENALTY,
+    LBL_CLI_COMMA,
+    /* the explorer's command line and the lessons' verbs (script.c): what is wrong with a line */
+    LBL_SC_EMPTY,
+    LBL_SC_UNKNOWN_VERB,
+    LBL_SC_UNKNOWN_VERB_HINT,
+    LBL_SC_WHICH_SETTING,
+    LBL_SC_UNKNOWN_SETTING,
+    LBL_SC_NOT_NUMBER,
+    LBL_SC_NOT_WHOLE,
+    LBL_SC_OUT_OF_RANGE,
+    LBL_SC_NOT_CANDIDATE,
+    LBL_SC_NEEDS,
+    LBL_SC_A_NUMBER,
+    LBL_SC_A_WHOLE,
+    LBL_SC_A_TEXT,
+    LBL_SC_A_QUESTION,
+    LBL_SC_A_CHAR,
+    LBL_SC_ONE_OF,
+    LBL_SC_ONE_ARG,
+    LBL_SC_NOT_ONE_OF,
+    LBL_SC_TOO_MANY,
+    LBL_SC_NO_ARG,
+    LBL_SC_LONGER,
+    LBL_SC_NOT_UTF8,
+    LBL_SC_NOT_IN_MODEL,
+    LBL_SC_ONE_CHAR,
+    LBL_SC_FORM_LEN,
+    LBL_SC_FORM_FREE_LEN,
+    LBL_CLI_KV_HEAD,
+    LBL_CLI_KV_ROW,
+    LBL_CLI_KV_CUSTOM,
+    LBL_CLI_KV_CUSTOM_LATENT,
+    LBL_CLI_LESSON_OK,
+    LBL_ONE_CLI_LESSON_OK,
+    LBL_CLI_READ_AS,
+    LBL_CLI_X_AS_Y,
+    LBL_CLI_AFTER_READING,
+    LBL_CLI_NOT_CONVERTED,
+    LBL_CLI_NOT_IN_VOCAB,
+    LBL_CLI_EITHER,
+    LBL_CLI_GIVE_HEADS,
+    LBL_CLI_NEEDS_TERMINAL,
+    LBL_CLI_BENCH_UNUSED,
     LBL_COUNT
 } LabelId;
 
@@ -335,8 +459,29 @@ const char *app_label_n(const AppState *s, LabelId id, long n);
 const char *app_label_n_in(AppLang lang, LabelId id, long n);
 /* The singular row of a count label, or the label itself if it has none. */
 LabelId app_label_singular(LabelId id);
-/* A count for the screen, grouped as the language writes it: 1,024 (en),
- * 1.024 (de), 1 024 (fr, a narrow no-break space), 1024 (zh). */
+/* Numbers as the language writes them (lang.c's row, probfmt.h): every
+ * number a person reads on the screen, in a handout or from a command goes
+ * through one of these; --json and traces keep the C form. */
+const NumStyle *app_num_style(AppLang lang);
+/* A count: 1,024 (en), 1.024 (de), 1 024 (fr, a no-break space), 1024 (zh). */
 void app_format_count(AppLang lang, long n, char *out, size_t size);
+/* x with `decimals` decimals: "0.80", "0,80". Returns out. */
+char *app_num(AppLang lang, double x, int decimals, char *out, size_t size);
+/* A share in percent (14.7 for 14.7%): "14.7%", "14,7 %". Returns out. */
+char *app_share(AppLang lang, double percent, int decimals, char *out, size_t size);
+/* The form's blocked share (0..1) as app_share writes it, with the decimals
+ * that keep it from reading 100.0 while a character passes, or 0.0 while one
+ * is blocked (one, up to four): the one "blocked" figure wherever it stands. */
+char *app_blocked_share(AppLang lang, double share, char *out, size_t size);
+/* A size in bytes: "512 KiB", "512 Kio", "7,0 MiB". Returns out. */
+char *app_bytes(AppLang lang, double bytes, char *out, size_t size);
+/* A line length of a form (5 or 7) as the form's name says it: "7" in
+ * "jueju of 7", 七 in 七言绝句. */
+const char *app_line_len(AppLang lang, int n);
+/* The language's colon and semicolon with their spaces: ": ", " : ", "：". */
+const char *app_colon(AppLang lang);
+const char *app_semicolon(AppLang lang);
+/* text between the language's quotation marks: „春风“, « 春风 », 「春风」. */
+char *app_quoted(AppLang lang, const char *text, char *out, size_t size);
 
 #endif

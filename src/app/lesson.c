@@ -466,28 +466,28 @@ static int is_list_item(const char *s, size_t n)
     return d > i && d + 1 < n && s[d] == '.' && s[d + 1] == ' ';
 }
 
-/* Append a line of text without the marks of emphasis and code. A space
- * inside `code` becomes a no-break space, so that a command (`top-k 2`,
- * `tangscope generate --stats`) is never cut between two lines (textw.h). */
+/* Append a line of text without the marks of emphasis and code. The spaces
+ * of a `code` span become no-break spaces (U+00A0), so that the screen never
+ * breaks a command such as `mid-text on` across two lines (textw.h); the
+ * narration pane draws them as plain spaces. */
 static void add_inline(Buf *b, const char *s, size_t n, int is_item)
 {
-    int in_code = 0;
+    int code = 0;
     for (size_t i = 0; i < n; i++) {
+        if (s[i] == '`')
+            code = !code;
+        if (code && s[i] == ' ') {
+            buf_str(b, "\xC2\xA0");
+            continue;
+        }
         if (s[i] == '\\' && i + 1 < n && strchr("\\`*_[]#>-", s[i + 1])) {
             buf_add(b, s + ++i, 1); /* an escaped mark is the mark itself */
             continue;
         }
-        if (s[i] == '`') {
-            in_code = !in_code;
-            continue;
-        }
         int item_mark = is_item && s[i] == '*' && i + 1 < n && s[i + 1] == ' ' && blank(s, i);
-        if (s[i] == '*' && !item_mark && !in_code)
+        if ((s[i] == '*' || s[i] == '`') && !item_mark)
             continue;
-        if (s[i] == ' ' && in_code)
-            buf_str(b, "\xC2\xA0");
-        else
-            buf_add(b, s + i, 1);
+        buf_add(b, s + i, 1);
     }
 }
 

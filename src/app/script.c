@@ -1,6 +1,7 @@
 /* script.c - the command language: the table of verbs, the parser, and one
  * small function per verb that turns it into Commands (see script.h). */
 #include "app/script.h"
+#include "app/labels.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -93,16 +94,24 @@ static long decode_all(const char *text, uint32_t *cps, size_t max)
 }
 
 /* "characters not in the model: 𠀀 z" for a text with any; 0 if there are none. */
+/* The most characters a text holds, as the language writes the number. */
+static const char *max_chars(const AppState *s, char text[32])
+{
+    app_format_count(s->lang, APP_MAX_CHARS, text, 32);
+    return text;
+}
+
 static int unknown_chars(const AppState *s, const char *verb, const char *text, char *msg,
                          size_t size)
 {
     uint32_t cps[APP_MAX_CHARS + 1];
+    char cap[32];
     long n = decode_all(text, cps, APP_MAX_CHARS + 1);
     if (n < 0)
-        return fail(msg, size, "%s: the text is not valid UTF-8", verb);
+        return fail(msg, size, app_label(s, LBL_SC_NOT_UTF8), verb);
     if (n > APP_MAX_CHARS)
-        return fail(msg, size, "%s: longer than %d characters", verb, APP_MAX_CHARS);
-    int shown = 0, len = snprintf(msg, size, "%s: characters not in the model:", verb);
+        return fail(msg, size, app_label(s, LBL_SC_LONGER), verb, max_chars(s, cap));
+    int shown = 0, len = snprintf(msg, size, app_label(s, LBL_SC_NOT_IN_MODEL), verb);
     for (long i = 0; i < n; i++) {
         if (vocab_id(&s->m->vocab, cps[i]) >= 0)
             continue;
@@ -142,12 +151,13 @@ static int unknown_after_convert(const AppState *s, const char *verb, const char
 }
 
 /* Exactly one character, into *cp. */
-static int one_char(const char *verb, const char *word, uint32_t *cp, char *msg, size_t size)
+static int one_char(const AppState *s, const char *verb, const char *word, uint32_t *cp, char *msg,
+                    size_t size)
 {
     TsQuoted q; /* what the user typed, echoed safely */
     uint32_t cps[2];
     if (decode_all(word, cps, 2) != 1)
-        return fail(msg, size, "%s: one character, not %s", verb, ts_quote(&q, word));
+        return fail(msg, size, app_label(s, LBL_SC_ONE_CHAR), verb, ts_quote(&q, word));
     *cp = cps[0];
     return SCRIPT_OK;
 }
@@ -219,7 +229,6 @@ static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,
 static const char *const PANELS[] = {"bars", "sliders", "timing", "text", "corpus", "none", NULL};
 static const AppPanel PANEL_OF[] = {PANEL_BARS, PANEL_SLIDERS, PANEL_TIMING,
                                     PANEL_TEXT, PANEL_CORPUS, PANEL_NONE};
-static const char *const LANGS[] = {"zh", "en", "de", "fr", NULL};
 static const char *const FORMS[] = {"free", "acrostic", "jueju", NULL};
 static const FormKind FORM_OF[] = {FORM_FREE, FORM_ACROSTIC, FORM_JUEJU};
 static const char *const CLAIMS[] = {"top1",   "top8",  "rank",  "prob",    "identical",
@@ -227,7 +236,6 @@ static const char *const CLAIMS[] = {"top1",   "top8",  "rank",  "prob",    "ide
 static const char *const OPS[] = {">", ">=", "<", "<=", "=", NULL};
 
 #define NO_SLIDER (-1)
-#define PICK_RANGE "%s: %s is not a candidate (%g..%g)"
 
 static const ScriptVerb VERBS[] = {
     {"prompt", "TEXT", ARG_TEXT, NO_SLIDER, 0, 0, NULL, NULL, 0, run_prompt,
@@ -251,7 +259,7 @@ static const ScriptVerb VERBS[] = {
     {"cache", "on|off", ARG_WORD, NO_SLIDER, 0, 0, NULL, ON_OFF, 0, run_cache, "the KV cache"},
     {"step", "[N]", ARG_COUNT, NO_SLIDER, 1, APP_MAX_CHARS, NULL, NULL, 0, run_step,
      "sample N characters (default 1)"},
-    {"pick", "N", ARG_INTEGER, NO_SLIDER, 1, APP_TOP, PICK_RANGE, NULL, 0, run_pick,
+    {"pick", "N", ARG_INTEGER, NO_SLIDER, 1, APP_TOP, "candidate", NULL, 0, run_pick,
      "append candidate N (1 to 8)"},
     {"write", "", ARG_NONE, NO_SLIDER, 0, 0, NULL, NULL, 0, run_write, "write the rest of the poem"},
     {"compare", "", ARG_NONE, NO_SLIDER, 0, 0, NULL, NULL, 0, run_compare,
@@ -262,7 +270,7 @@ static const ScriptVerb VERBS[] = {
      "open a view (none closes them)"},
     {"lookup", "C", ARG_CHAR, NO_SLIDER, 0, 0, NULL, NULL, 0, run_lookup,
      "where character C stands (rank and probability)"},
-    {"lang", "zh|en|de|fr", ARG_WORD, NO_SLIDER, 0, 0, NULL, LANGS, 0, run_lang,
+    {"lang", "CODE", ARG_WORD, NO_SLIDER, 0, 0, NULL, APP_LANG_CODES, 0, run_lang,
      "the interface language"},
     {"quiz", "QUESTION", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 1, run_quiz,
      "show QUESTION and hide the bars until a key reveals them"},
@@ -370,7 +378,8 @@ const ScriptVerb *script_verb_of(const char *line)
     return find_verb(line, &rest, first, sizeof first, second, sizeof second);
 }
 
-static int unknown_verb(const char *first, const char *second, char *msg, size_t size)
+static int unknown_verb(const AppState *s, const char *first, const char *second, char *msg,
+                        size_t size)
 {
     TsQuoted q; /* what the user typed, echoed safely */
     if (strcmp(first, "set") == 0) {
@@ -379,8 +388,8 @@ static int unknown_verb(const char *first, const char *second, char *msg, size_t
         char list[96];
         list_words(names, ", ", list, sizeof list);
         if (!second[0])
-            return fail(msg, size, "set: which setting? (%s)", list);
-        return fail(msg, size, "set: unknown setting %s (%s)", ts_quote(&q, second), list);
+            return fail(msg, size, app_label(s, LBL_SC_WHICH_SETTING), list);
+        return fail(msg, size, app_label(s, LBL_SC_UNKNOWN_SETTING), ts_quote(&q, second), list);
     }
     const char *best = NULL;
     int best_d = 3; /* suggest only a near miss */
@@ -398,9 +407,9 @@ static int unknown_verb(const char *first, const char *second, char *msg, size_t
         char word[32];
         snprintf(word, sizeof word, "%s", best);
         word[strcspn(word, " ")] = 0;
-        return fail(msg, size, "unknown verb %s (did you mean %s?)", ts_quote(&q, first), word);
+        return fail(msg, size, app_label(s, LBL_SC_UNKNOWN_VERB_HINT), ts_quote(&q, first), word);
     }
-    return fail(msg, size, "unknown verb %s", ts_quote(&q, first));
+    return fail(msg, size, app_label(s, LBL_SC_UNKNOWN_VERB), ts_quote(&q, first));
 }
 
 /* ---- parsing the argument ---- */
@@ -413,43 +422,47 @@ static int parse_range(const AppState *s, const ScriptVerb *v, const char *word,
     if (v->slider != NO_SLIDER)
         app_slider_range(s, (SliderId)v->slider, &lo, &hi);
     if (parse_number(word, x) != 0)
-        return fail(msg, size, "%s: %s is not a number", v->name, ts_quote(&q, word));
+        return fail(msg, size, app_label(s, LBL_SC_NOT_NUMBER), v->name, ts_quote(&q, word));
     /* floor, not a cast: a number past any integer type (1e30) is whole, and
      * the range below refuses it */
     if (v->arg != ARG_NUMBER && *x != floor(*x))
-        return fail(msg, size, "%s: %s is not a whole number", v->name, word);
-    if (*x < lo || *x > hi)
-        return fail(msg, size, v->range_fmt ? v->range_fmt : "%s: %s is out of range %g..%g",
-                    v->name, word, lo, hi);
+        return fail(msg, size, app_label(s, LBL_SC_NOT_WHOLE), v->name, word);
+    if (*x < lo || *x > hi) {
+        char a[32], b[32]; /* the ends as they are typed */
+        snprintf(a, sizeof a, "%g", lo);
+        snprintf(b, sizeof b, "%g", hi);
+        return fail(msg, size, app_label(s, v->range_fmt ? LBL_SC_NOT_CANDIDATE : LBL_SC_OUT_OF_RANGE),
+                    v->name, word, a, b);
+    }
     return SCRIPT_OK;
 }
 
 /* The rest of the line as one word: none is an error unless optional. */
-static int single_word(const ScriptVerb *v, const char *rest, char *word, size_t wsize,
-                       const char *what, char *msg, size_t size)
+static int single_word(const AppState *s, const ScriptVerb *v, const char *rest, char *word,
+                       size_t wsize, const char *what, char *msg, size_t size)
 {
     TsQuoted q; /* what the user typed, echoed safely */
     const char *p = rest;
     if (!next_word(&p, word, wsize))
-        return fail(msg, size, "%s: needs %s", v->name, what);
+        return fail(msg, size, app_label(s, LBL_SC_NEEDS), v->name, what);
     if (*skip_space(p))
-        return fail(msg, size, "%s: one argument, not %s", v->name, ts_quote(&q, skip_space(rest)));
+        return fail(msg, size, app_label(s, LBL_SC_ONE_ARG), v->name, ts_quote(&q, skip_space(rest)));
     return SCRIPT_OK;
 }
 
-static int parse_word_arg(const ScriptVerb *v, const char *rest, ScriptCmd *c, char *msg,
-                          size_t size)
+static int parse_word_arg(const AppState *s, const ScriptVerb *v, const char *rest, ScriptCmd *c,
+                          char *msg, size_t size)
 {
     TsQuoted q; /* what the user typed, echoed safely */
     char word[64], list[128];
     list_words(v->words, ", ", list, sizeof list);
     char what[160];
-    snprintf(what, sizeof what, "one of %s", list);
-    if (single_word(v, rest, word, sizeof word, what, msg, size) != SCRIPT_OK)
+    snprintf(what, sizeof what, app_label(s, LBL_SC_ONE_OF), list);
+    if (single_word(s, v, rest, word, sizeof word, what, msg, size) != SCRIPT_OK)
         return SCRIPT_FAILED;
     c->choice = word_index(v->words, word);
     if (c->choice < 0)
-        return fail(msg, size, "%s: %s is not one of %s", v->name, ts_quote(&q, word), list);
+        return fail(msg, size, app_label(s, LBL_SC_NOT_ONE_OF), v->name, ts_quote(&q, word), list);
     return SCRIPT_OK;
 }
 
@@ -461,21 +474,25 @@ static int parse_form(const ScriptVerb *v, const AppState *s, const char *rest, 
     char kind[64], len[64], list[64];
     list_words(FORMS, ", ", list, sizeof list);
     if (!next_word(&p, kind, sizeof kind))
-        return fail(msg, size, "form: needs one of %s", list);
+    {
+        char what[96];
+        snprintf(what, sizeof what, app_label(s, LBL_SC_ONE_OF), list);
+        return fail(msg, size, app_label(s, LBL_SC_NEEDS), "form", what);
+    }
     int k = word_index(FORMS, kind);
     if (k < 0)
-        return fail(msg, size, "form: %s is not one of %s", ts_quote(&q, kind), list);
+        return fail(msg, size, app_label(s, LBL_SC_NOT_ONE_OF), "form", ts_quote(&q, kind), list);
     c->choice = (int)FORM_OF[k];
     c->line_len = s->mode.line_len; /* left out: the length it has */
     if (next_word(&p, len, sizeof len)) {
         if (c->choice == FORM_FREE)
-            return fail(msg, size, "form free: takes no line length, not %s", ts_quote(&q, len));
+            return fail(msg, size, app_label(s, LBL_SC_FORM_FREE_LEN), ts_quote(&q, len));
         if (strcmp(len, "5") != 0 && strcmp(len, "7") != 0)
-            return fail(msg, size, "form %s: the line length is 5 or 7, not %s", kind, ts_quote(&q, len));
+            return fail(msg, size, app_label(s, LBL_SC_FORM_LEN), kind, ts_quote(&q, len));
         c->line_len = len[0] - '0';
     }
     if (*skip_space(p))
-        return fail(msg, size, "%s: too many arguments: %s", v->name, ts_quote(&q, skip_space(rest)));
+        return fail(msg, size, app_label(s, LBL_SC_TOO_MANY), v->name, ts_quote(&q, skip_space(rest)));
     return SCRIPT_OK;
 }
 
@@ -483,7 +500,7 @@ static int parse_form(const ScriptVerb *v, const AppState *s, const char *rest, 
 static int claim_char(const AppState *s, const char *what, const char *word, uint32_t *cp,
                       char *msg, size_t size)
 {
-    if (one_char(what, word, cp, msg, size) != SCRIPT_OK)
+    if (one_char(s, what, word, cp, msg, size) != SCRIPT_OK)
         return SCRIPT_FAILED;
     if (*cp == 0x23CE) { /* ⏎: the newline, as the screen shows it */
         *cp = '\n';
@@ -559,7 +576,7 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
     case CLAIM_CORPUS:
         if (strlen(w[1]) >= sizeof w[1] - 1)
             return fail(msg, size, "%s: the context is too long", what);
-        if (decode_all(w[1], NULL, 0) < 0 || one_char(what, w[2], &c->cp, msg, size) != SCRIPT_OK)
+        if (decode_all(w[1], NULL, 0) < 0 || one_char(s, what, w[2], &c->cp, msg, size) != SCRIPT_OK)
             return SCRIPT_FAILED;
         snprintf(c->text, sizeof c->text, "%s", w[1]);
         if (parse_number(w[3], &c->x) != 0 || c->x < 0 || c->x != floor(c->x) || c->x > 1e15)
@@ -578,16 +595,16 @@ int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, s
     msg[0] = 0;
     const ScriptVerb *v = find_verb(line, &rest, first, sizeof first, second, sizeof second);
     if (!first[0])
-        return fail(msg, size, "an empty line is no command");
+        return fail(msg, size, "%s", app_label(s, LBL_SC_EMPTY));
     if (!v)
-        return unknown_verb(first, second, msg, size);
+        return unknown_verb(s, first, second, msg, size);
     c->verb = v;
-    char word[64];
+    char word[64], cap[32];
     const char *arg = skip_space(rest);
     switch (v->arg) {
     case ARG_NONE:
         if (*arg)
-            return fail(msg, size, "%s: takes no argument, not %s", v->name, ts_quote(&q, arg));
+            return fail(msg, size, app_label(s, LBL_SC_NO_ARG), v->name, ts_quote(&q, arg));
         return SCRIPT_OK;
     case ARG_COUNT:
     case ARG_NUMBER:
@@ -596,8 +613,8 @@ int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, s
             c->x = 1;
             return SCRIPT_OK;
         }
-        if (single_word(v, rest, word, sizeof word,
-                        v->arg == ARG_NUMBER ? "a number" : "a whole number", msg,
+        if (single_word(s, v, rest, word, sizeof word,
+                        app_label(s, v->arg == ARG_NUMBER ? LBL_SC_A_NUMBER : LBL_SC_A_WHOLE), msg,
                         size) != SCRIPT_OK)
             return SCRIPT_FAILED;
         return parse_range(s, v, word, &c->x, msg, size);
@@ -605,20 +622,22 @@ int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, s
     case ARG_FREE:
         trim_into(arg, c->text, sizeof c->text);
         if (!c->text[0])
-            return fail(msg, size, "%s: needs %s", v->name, v->arg == ARG_TEXT ? "a text" : "a question");
+            return fail(msg, size, app_label(s, LBL_SC_NEEDS), v->name,
+                        app_label(s, v->arg == ARG_TEXT ? LBL_SC_A_TEXT : LBL_SC_A_QUESTION));
         if (strlen(arg) >= sizeof c->text)
-            return fail(msg, size, "%s: longer than %d characters", v->name, APP_MAX_CHARS);
+            return fail(msg, size, app_label(s, LBL_SC_LONGER), v->name, max_chars(s, cap));
         if (v->arg == ARG_FREE)
             return strlen(c->text) < APP_QUIZ_MAX ? SCRIPT_OK
                    : fail(msg, size, "%s: longer than %d bytes", v->name, APP_QUIZ_MAX - 1);
         return unknown_after_convert(s, v->name, c->text, msg, size);
     case ARG_CHAR:
-        if (single_word(v, rest, word, sizeof word, "a character", msg, size) != SCRIPT_OK ||
-            one_char(v->name, word, &c->cp, msg, size) != SCRIPT_OK)
+        if (single_word(s, v, rest, word, sizeof word, app_label(s, LBL_SC_A_CHAR), msg, size) !=
+                SCRIPT_OK ||
+            one_char(s, v->name, word, &c->cp, msg, size) != SCRIPT_OK)
             return SCRIPT_FAILED;
         return unknown_after_convert(s, v->name, word, msg, size);
     case ARG_WORD:
-        return parse_word_arg(v, rest, c, msg, size);
+        return parse_word_arg(s, v, rest, c, msg, size);
     case ARG_FORM:
         return parse_form(v, s, rest, c, msg, size);
     case ARG_CLAIM:
@@ -784,7 +803,7 @@ static int run_lookup(AppState *s, const ScriptCmd *c, ScriptOut *o)
 
 static int run_lang(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
-    return apply(s, c, o, CMD_LANGUAGE, cmd_arg(app_lang_parse(LANGS[c->choice])));
+    return apply(s, c, o, CMD_LANGUAGE, cmd_arg(c->choice));
 }
 
 static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o)

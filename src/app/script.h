@@ -76,8 +76,9 @@ struct ScriptVerb {
     ScriptArg arg;
     int slider;                  /* a SliderId whose range bounds the number, or -1 */
     double min, max;             /* the range otherwise */
-    const char *range_fmt;       /* how an argument out of range is told (verb, argument,
-                                    min, max), or NULL: "%s: %s is out of range %g..%g" */
+    const char *range_fmt;       /* what an argument out of range is not: "candidate"
+                                  * (the label "is not a candidate (1..8)"), or NULL:
+                                  * "is out of range 0..7311" (labels.h LBL_SC_*) */
     const char *const *words;    /* ARG_WORD: the words, NULL-terminated */
     int lesson;                  /* 1: meant for lessons (quiz, point, expect) */
     ScriptRunFn run;

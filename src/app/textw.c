@@ -76,106 +76,176 @@ int textw_ascii_terminal(void)
            strcmp(term, "dumb") == 0;
 }
 
-/* Is a code point starting at s[pos] (or ending just before it, when
- * before is set) wide? */
-static int wide_at(const char *s, size_t len, size_t pos, int before)
-{
-    if (before) {
-        if (pos == 0)
-            return 0;
-        do
-            pos--;
-        while (pos > 0 && ((unsigned char)s[pos] & 0xC0) == 0x80);
-    }
+/* ---- where a line may break ----
+ *
+ * A break is allowed at a run of spaces, or between two characters with no
+ * space between them when either is wide (Chinese breaks anywhere), unless
+ * one of the rules below forbids it:
+ *   - no-break spaces (U+00A0, U+202F) and the word joiner glue their two
+ *     neighbours: French puts one before : ; ? ! and inside « »;
+ *   - closing punctuation never opens a line (，。、；：？！」』）》, also , . ; : ! ? ) ] } %
+ *     and the language's closing quotation marks), even after a space: a
+ *     French " :" stays with its word;
+ *   - opening punctuation never ends a line (「『（《, ( [ {, and the
+ *     language's opening quotation marks);
+ *   - a number stays with the word before it ("top-k 20", "--seed 1",
+ *     "7 311", "温度 0.3"); an option of a command ("--stats") is one word.
+ * Only the quotation marks differ between the languages: “ opens English and
+ * Chinese quotations but closes German ones („so“), » closes French ones
+ * (« ainsi ») but opens German ones (»so«). */
+
+/* One character of s: its code point, where it starts, where the next one
+ * starts, and its columns. */
+typedef struct {
+    uint32_t cp;
+    size_t at, next;
     int w;
-    step(s, len, pos, &w);
-    return w == 2;
+} Ch;
+
+static Ch ch_at(const char *s, size_t len, size_t pos)
+{
+    Ch c = {0xFFFD, pos, pos + 1, 1};
+    size_t at = pos;
+    if (utf8_decode(s, len, &at, &c.cp) == 0) {
+        c.next = at;
+        c.w = textw_cp_width(c.cp);
+    } else {
+        c.cp = 0xFFFD;
+    }
+    return c;
 }
 
-/* Chinese punctuation that may not open a line: the character before it
- * goes to the next line with it. */
-static int closes(const char *s, size_t len)
+/* The character that ends just before pos (pos > 0). */
+static Ch ch_before(const char *s, size_t len, size_t pos)
 {
-    static const char *const MARKS[] = {"，", "。", "、", "；", "：", "？", "！", "」", "』",
-                                        "）", "”", "’", "》", "〉", "…"};
-    for (size_t i = 0; i < sizeof MARKS / sizeof MARKS[0]; i++) {
-        size_t n = strlen(MARKS[i]);
-        if (len >= n && memcmp(s, MARKS[i], n) == 0)
+    size_t at = pos - 1;
+    while (at > 0 && ((unsigned char)s[at] & 0xC0) == 0x80)
+        at--;
+    return ch_at(s, len, at);
+}
+
+static int in_list(uint32_t cp, const uint32_t *list)
+{
+    for (; *list; list++)
+        if (*list == cp)
             return 1;
-    }
     return 0;
 }
 
-/* Chinese punctuation that may not close a line: the character after it
- * comes up with it (「 at a line's end would open nothing). */
-static int opens_before(const char *s, size_t pos)
+static int is_glue(uint32_t cp) { return cp == 0x00A0 || cp == 0x202F || cp == 0x2060 || cp == 0xFEFF; }
+
+static int closes(uint32_t cp, TextwLang lang)
 {
-    static const char *const MARKS[] = {"「", "『", "（", "“", "‘", "《", "〈", "("};
-    for (size_t i = 0; i < sizeof MARKS / sizeof MARKS[0]; i++) {
-        size_t n = strlen(MARKS[i]);
-        if (pos >= n && memcmp(s + pos - n, MARKS[i], n) == 0)
-            return 1;
-    }
-    return 0;
+    static const uint32_t ALL[] = {0xFF0C, 0x3002, 0x3001, 0xFF1B, 0xFF1A, 0xFF1F, 0xFF01, 0x300D,
+                                   0x300F, 0xFF09, 0x300B, 0x3009, 0x3011, 0x3015, 0xFF3D, 0xFF0E,
+                                   0x2026, 0x22EF, 0x30FC, 0x3005, ',',    '.',    ';',    ':',
+                                   '!',    '?',    ')',    ']',    '}',    '%',    0};
+    static const uint32_t EN[] = {0x201D, 0x2019, 0}, DE[] = {0x201C, 0x2018, 0x00AB, 0x2039, 0},
+                          FR[] = {0x00BB, 0x203A, 0x201D, 0x2019, 0};
+    const uint32_t *own = lang == TEXTW_DE ? DE : lang == TEXTW_FR ? FR : EN;
+    return in_list(cp, ALL) || in_list(cp, own);
 }
 
-/* A no-break space (U+00A0, U+202F) starts at pos or ends just before it:
- * French puts one before : ; ? ! and inside « », and lessons put them inside
- * `code` (lesson_plain_text), so neither may be cut there. */
-static int glued(const char *s, size_t len, size_t pos)
+static int opens(uint32_t cp, TextwLang lang)
 {
-    static const char *const GLUE[] = {"\xC2\xA0", "\xE2\x80\xAF"};
-    for (size_t i = 0; i < 2; i++) {
-        size_t n = strlen(GLUE[i]);
-        if ((pos + n <= len && memcmp(s + pos, GLUE[i], n) == 0) ||
-            (pos >= n && memcmp(s + pos - n, GLUE[i], n) == 0))
-            return 1;
-    }
-    return 0;
+    static const uint32_t ALL[] = {0x300C, 0x300E, 0xFF08, 0x300A, 0x3008, 0x3010, 0x3014, 0xFF3B,
+                                   '(',    '[',    '{',    0};
+    static const uint32_t EN[] = {0x201C, 0x2018, 0}, DE[] = {0x201E, 0x201A, 0x00BB, 0x203A, 0},
+                          FR[] = {0x00AB, 0x2039, 0x201C, 0};
+    const uint32_t *own = lang == TEXTW_DE ? DE : lang == TEXTW_FR ? FR : EN;
+    return in_list(cp, ALL) || in_list(cp, own);
 }
 
-/* May a line end at byte b (before s[b])? Before a space, or beside a Chinese
- * character; never before closing punctuation, after opening punctuation or
- * beside a no-break space. */
-static int may_break(const char *s, size_t len, size_t b)
+static int is_digit(uint32_t cp) { return cp >= '0' && cp <= '9'; }
+
+/* A letter or a digit: what a number after a space stays with. */
+static int is_word_char(uint32_t cp, TextwLang lang)
 {
-    if (b == 0 || b >= len)
+    if (cp < 0x80)
+        return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') || is_digit(cp);
+    return !closes(cp, lang) && !opens(cp, lang) && !is_glue(cp) && cp != 0x2014 && cp != 0x2013;
+}
+
+/* May a line end after a and the next start with b, with nothing between them? */
+static int direct_break(Ch a, Ch b, TextwLang lang)
+{
+    if (a.w != 2 && b.w != 2)
+        return 0; /* inside a word of letters, digits or signs */
+    return !is_glue(a.cp) && !is_glue(b.cp) && !opens(a.cp, lang) && !closes(b.cp, lang);
+}
+
+/* May a line end at spaces that stand between a and b (b 0: at the end)? */
+static int space_break(uint32_t a, uint32_t b, TextwLang lang)
+{
+    if (b == 0)
+        return 1;
+    if (opens(a, lang) || closes(b, lang) || is_glue(a) || is_glue(b))
         return 0;
-    /* at a space: before it (the space itself goes, textw_lines skips it) */
-    int place = s[b] == ' ' || wide_at(s, len, b, 0) || wide_at(s, len, b, 1);
-    return place && !closes(s + b, len - b) && !opens_before(s, b) && !glued(s, len, b);
+    return !(is_digit(b) && is_word_char(a, lang));
 }
 
-/* textw_wrap on the first len bytes of s (a line with no newline in it): the
- * last place a line may end (may_break) among what fits, else (one word
- * longer than the line) where it stops fitting. */
-static size_t break_at(const char *s, size_t len, int cols)
+/* textw_wrap on the first len bytes of s (a line with no newline in it). */
+static size_t break_at(const char *s, size_t len, int cols, TextwLang lang)
 {
-    size_t n = 0;
-    int total = 0, w;
+    size_t n = 0, best = 0; /* best: the last place before n where the line may end */
+    int total = 0;
+    Ch prev = {0, 0, 0, 0};
     while (n < len) {
-        size_t k = step(s, len, n, &w);
-        if (total + w > cols)
+        Ch c = ch_at(s, len, n);
+        if (total + c.w > cols)
             break;
-        total += w;
-        n += k;
+        if (n > 0 && c.cp == ' ' && prev.cp != ' ') { /* a run of spaces starts */
+            size_t after = n;
+            while (after < len && s[after] == ' ')
+                after++;
+            if (space_break(prev.cp, after < len ? ch_at(s, len, after).cp : 0, lang))
+                best = n;
+        } else if (n > 0 && c.cp != ' ' && prev.cp != ' ' && direct_break(prev, c, lang)) {
+            best = n;
+        }
+        total += c.w;
+        prev = c;
+        n = c.next;
     }
-    if (n == 0) /* not even one character fits: take it anyway, so the text moves on */
-        return len ? step(s, len, 0, &w) : 0;
     if (n == len)
         return n;
-    for (size_t b = n; b > 0; b--) {
-        if (((unsigned char)s[b] & 0xC0) == 0x80)
-            continue; /* inside a character */
-        if (may_break(s, len, b))
-            return b;
+    if (n == 0) /* not even one character fits: take it anyway, so the text moves on */
+        return ch_at(s, len, 0).next;
+    Ch c = ch_at(s, len, n);
+    if (c.cp == ' ') { /* the line is full at spaces: end it there if they may break */
+        size_t run = n, after = n;
+        while (run > 0 && s[run - 1] == ' ')
+            run--;
+        while (after < len && s[after] == ' ')
+            after++;
+        uint32_t b = after < len ? ch_at(s, len, after).cp : 0;
+        if (run > 0 && space_break(ch_before(s, len, run).cp, b, lang))
+            return n;
+    } else if (prev.cp != ' ' && direct_break(prev, c, lang)) {
+        return n;
     }
+    if (best > 0)
+        return best;
+    /* a word longer than the line is cut; closing punctuation still does not
+     * open the next line: the character before it goes down with it */
+    if (closes(c.cp, lang) && prev.at > 0)
+        return prev.at;
     return n;
 }
 
-size_t textw_wrap(const char *s, int cols) { return break_at(s, strlen(s), cols); }
+size_t textw_wrap(const char *s, int cols) { return break_at(s, strlen(s), cols, TEXTW_EN); }
+
+size_t textw_wrap_in(const char *s, int cols, TextwLang lang)
+{
+    return break_at(s, strlen(s), cols, lang);
+}
 
 int textw_lines(const char *s, int cols, TextSpan *lines, int max)
+{
+    return textw_lines_in(s, cols, TEXTW_EN, lines, max);
+}
+
+int textw_lines_in(const char *s, int cols, TextwLang lang, TextSpan *lines, int max)
 {
     int n = 0;
     const char *p = s;
@@ -185,7 +255,7 @@ int textw_lines(const char *s, int cols, TextSpan *lines, int max)
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p), at = 0;
         do { /* one line of the text: one or more lines on the screen */
-            size_t take = break_at(p + at, len - at, cols), shown = take;
+            size_t take = break_at(p + at, len - at, cols, lang), shown = take;
             while (shown > 0 && at + take < len && p[at + shown - 1] == ' ')
                 shown--; /* the spaces where a line wraps are not shown */
             if (n < max)

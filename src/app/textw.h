@@ -47,19 +47,33 @@ typedef struct {
  * draws (the explorer, the training view) then uses ASCII stand-ins. */
 int textw_ascii_terminal(void);
 
-/* Bytes of the first line when s is broken into lines of cols columns: the
- * line ends at a space, or between two characters either of which is wide
- * (Chinese may break anywhere), never inside a word of letters, accented
- * ones included, nor before Chinese closing punctuation (，。」 ...: the
- * character before it moves down with it); a word longer than a whole line
- * is cut, and a line always takes at least one character. Spaces at the
- * start of s are not skipped: the caller skips them before each line. */
+/* Whose rules break a line: they differ only in the quotation marks (“ opens
+ * an English or Chinese quotation, closes a German one; » closes a French
+ * one, opens a German one). The same order as the explorer's languages. */
+typedef enum { TEXTW_EN, TEXTW_ZH, TEXTW_DE, TEXTW_FR } TextwLang;
+
+/* Bytes of the first line when s is broken into lines of cols columns, by
+ * these rules (textw.c has them in full):
+ *   - a line ends at spaces, or between two characters either of which is
+ *     wide (Chinese may break anywhere), never inside a word of letters,
+ *     digits or signs ("--stats", "écrire", "top-k");
+ *   - no-break spaces (U+00A0, U+202F) and the word joiner (U+2060) never
+ *     break: French keeps " :" and « » with their words;
+ *   - closing punctuation never opens a line (，。、；：？！」』）》, , . ; : ! ? )
+ *     and closing quotes): the character before it moves down with it;
+ *     opening punctuation (「『（《 ( [ and opening quotes) never ends one;
+ *   - a number stays with the word before it ("top-k 20", "--seed 1").
+ * A word longer than a whole line is cut, and a line always takes at least
+ * one character. Spaces at the start of s are not skipped: the caller skips
+ * them before each line. textw_wrap follows the English quotation marks. */
 size_t textw_wrap(const char *s, int cols);
+size_t textw_wrap_in(const char *s, int cols, TextwLang lang);
 
 /* All the lines of s at cols columns: a new one at every newline, and where
  * textw_wrap breaks. A line that wraps drops the spaces at its end and those
  * the next would start with. Fills at most max spans and returns how many
  * lines there are (also those past max). */
 int textw_lines(const char *s, int cols, TextSpan *lines, int max);
+int textw_lines_in(const char *s, int cols, TextwLang lang, TextSpan *lines, int max);
 
 #endif

@@ -3,6 +3,8 @@
 #include "cli/cli.h"
 
 #include <ctype.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -14,6 +16,90 @@
 #include <unistd.h>
 
 #include <cblas.h>
+
+#include "app/labels.h"
+#include "app/textw.h"
+
+/* The interface language of this run (cli.h cli_lang). */
+static AppLang g_lang;
+static int g_lang_known;
+
+AppLang cli_lang(void)
+{
+    if (!g_lang_known) {
+        g_lang = app_lang_from_env();
+        g_lang_known = 1;
+    }
+    return g_lang;
+}
+
+const char *cli_label(LabelId id) { return app_label_in(cli_lang(), id); }
+
+const char *cli_label_n(LabelId id, long n) { return app_label_n_in(cli_lang(), id, n); }
+
+void cli_lang_init(int argc, char **argv)
+{
+    /* text is measured in columns (a Chinese character takes two): that
+     * needs a UTF-8 LC_CTYPE, C.UTF-8 when the user's is not one. Numbers
+     * stay C's: the formatter (probfmt.h) writes each language's own. */
+    setlocale(LC_CTYPE, "");
+    if (strcmp(nl_langinfo(CODESET), "UTF-8") != 0 && !setlocale(LC_CTYPE, "C.UTF-8"))
+        setlocale(LC_CTYPE, "C.utf8");
+    cli_lang();
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--") == 0)
+            break;
+        const char *v = strncmp(argv[i], "--lang=", 7) == 0 ? argv[i] + 7
+                        : strcmp(argv[i], "--lang") == 0 && i + 1 < argc ? argv[i + 1] : NULL;
+        int lang = app_lang_parse(v);
+        if (lang >= 0)
+            g_lang = (AppLang)lang;
+    }
+}
+
+/* --lang VALUE, which every command takes: the one place a code is read. */
+static int set_lang(const char *cmd, const char *val)
+{
+    int lang = app_lang_parse(val);
+    if (lang < 0) {
+        TsQuoted q;
+        return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_BAD_LANG), app_lang_codes(", "),
+                         ts_quote(&q, val));
+    }
+    g_lang = (AppLang)lang;
+    g_lang_known = 1;
+    return 0;
+}
+
+void cli_put_right(FILE *out, const char *text, int width)
+{
+    for (int w = textw_width(text); w < width; w++)
+        fputc(' ', out);
+    fputs(text, out);
+}
+
+void cli_put_left(FILE *out, const char *text, int width)
+{
+    fputs(text, out);
+    for (int w = textw_width(text); w < width; w++)
+        fputc(' ', out);
+}
+
+void cli_print_help(FILE *out, const char *help)
+{
+    /* @LANGS@ stands for the codes of the language table */
+    const char *mark = "@LANGS@";
+    for (const char *p = help; *p;) {
+        const char *at = strstr(p, mark);
+        if (!at) {
+            fputs(p, out);
+            break;
+        }
+        fwrite(p, 1, (size_t)(at - p), out);
+        fputs(app_lang_codes("|"), out);
+        p = at + strlen(mark);
+    }
+}
 
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
@@ -55,16 +141,19 @@ static int set_value(const char *cmd, const Opt *o, const char *val)
     case OPT_INT: {
         long v = strtol(val, &end, 10);
         if (*val == 0 || *end != 0 || errno || v < o->min || v > o->max)
-            return cli_error(cmd, EXIT_USAGE, "%s must be an integer in %.0f..%.0f, not %s",
-                             o->name, o->min, o->max, ts_quote(&q, val));
+        {
+            char range[72];
+            snprintf(range, sizeof range, "%.0f..%.0f", o->min, o->max);
+            return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_NOT_INTEGER), o->name, range,
+                             ts_quote(&q, val));
+        }
         *(int *)o->dst = (int)v;
         return 0;
     }
     case OPT_U64: {
         unsigned long long v = *val == '-' ? 0 : strtoull(val, &end, 10);
         if (*val == 0 || *val == '-' || *end != 0 || errno)
-            return cli_error(cmd, EXIT_USAGE, "%s must be a non-negative integer below 2^64, not %s",
-                             o->name, ts_quote(&q, val));
+            return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_NOT_U64), o->name, ts_quote(&q, val));
         *(uint64_t *)o->dst = (uint64_t)v;
         return 0;
     }
@@ -78,7 +167,7 @@ static int set_value(const char *cmd, const Opt *o, const char *val)
             format_bound(lo, sizeof lo, o->min);
             format_bound(hi, sizeof hi, o->max);
             snprintf(range, sizeof range, open ? "(%s, %s]" : "%s..%s", lo, hi);
-            return cli_error(cmd, EXIT_USAGE, "%s must be a number in %s, not %s", o->name, range,
+            return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_NOT_NUMBER), o->name, range,
                              ts_quote(&q, val));
         }
         *(float *)o->dst = (float)v;
@@ -86,7 +175,7 @@ static int set_value(const char *cmd, const Opt *o, const char *val)
     }
     case OPT_STR:
         if (*val == 0)
-            return cli_error(cmd, EXIT_USAGE, "%s needs a non-empty value", o->name);
+            return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_EMPTY_VALUE), o->name);
         *(const char **)o->dst = val;
         return 0;
     case OPT_FLAG:
@@ -102,7 +191,7 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!only_words && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
-            fputs(help, stdout);
+            cli_print_help(stdout, help);
             return 1;
         }
         if (!only_words && strcmp(a, "--") == 0) {
@@ -113,23 +202,32 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
             const char *eq = strchr(a, '=');
             size_t len = eq ? (size_t)(eq - a) : strlen(a);
             const Opt *o = find_opt(opts, n_opts, a, len);
+            if (!o && len == 6 && strncmp(a, "--lang", 6) == 0) {
+                const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
+                if (!val)
+                    return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_NEEDS_VALUE), "--lang");
+                int rc = set_lang(cmd, val);
+                if (rc)
+                    return rc;
+                continue;
+            }
             if (!o) {
                 char name[TS_QUOTE_MAX];
                 snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1),
                          a);
                 TsQuoted q;
-                return cli_error(cmd, EXIT_USAGE, "unknown option %s (see tangscope %s --help)",
+                return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_UNKNOWN_OPTION),
                                  ts_quote(&q, name), cmd);
             }
             if (o->kind == OPT_FLAG) {
                 if (eq)
-                    return cli_error(cmd, EXIT_USAGE, "%s takes no value", o->name);
+                    return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_NO_VALUE), o->name);
                 *(int *)o->dst = 1;
                 continue;
             }
             const char *val = eq ? eq + 1 : (i + 1 < argc ? argv[++i] : NULL);
             if (!val)
-                return cli_error(cmd, EXIT_USAGE, "%s needs a value", o->name);
+                return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_NEEDS_VALUE), o->name);
             int rc = set_value(cmd, o, val);
             if (rc)
                 return rc;
@@ -137,8 +235,7 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
         }
         if (np >= max_pos) {
             TsQuoted q;
-            return cli_error(cmd, EXIT_USAGE, "unexpected argument %s (see tangscope %s --help)",
-                             ts_quote(&q, a), cmd);
+            return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_UNEXPECTED), ts_quote(&q, a), cmd);
         }
         pos[np++] = a;
     }
@@ -275,7 +372,8 @@ int cli_precision(const char *cmd, const char *name)
     if (strcmp(name, "fp32") == 0)
         return 0;
     TsQuoted q;
-    cli_error(cmd, EXIT_USAGE, "--precision must be bf16 or fp32, not %s", ts_quote(&q, name));
+    cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--precision", "bf16", "fp32",
+              ts_quote(&q, name));
     return -1;
 }
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "app/app.h"
+#include "app/labels.h"
 #include "engine/common.h"
 #include "engine/corpus.h"
 #include "app/lesson.h"
@@ -33,6 +34,26 @@ typedef struct {
                        * uint64_t* (U64) */
     double min, max;  /* range for INT and FLOAT (inclusive), FLOAT_OPEN (min exclusive) */
 } Opt;
+
+/* ---- the interface language of a run ----
+ * Every command speaks it: its help, its error lines, what it prints for a
+ * person (--json and traces stay English and C-formatted). --lang CODE,
+ * which every command takes (cli_parse reads it), or else the first of
+ * LC_ALL, LC_MESSAGES and LANG that is set (lang.h), chooses it. */
+AppLang cli_lang(void);
+/* main: take a valid --lang from argv before the command runs, so that even
+ * the usage and the first error line speak it. */
+void cli_lang_init(int argc, char **argv);
+/* A label in the run's language; _n: the form for the count n (labels.h). */
+const char *cli_label(LabelId id);
+const char *cli_label_n(LabelId id, long n);
+/* text right-aligned (or left, padded after it) in `width` columns,
+ * measured as the screen measures them (a Chinese character takes two, a
+ * no-break space one). */
+void cli_put_right(FILE *out, const char *text, int width);
+void cli_put_left(FILE *out, const char *text, int width);
+/* Print a help text: @LANGS@ in it stands for the language codes. */
+void cli_print_help(FILE *out, const char *help);
 
 /* Parse argv[1..] (argv[0] is the subcommand name) against opts; plain words
  * land in pos (at most max_pos). `--help`/`-h` prints help and returns 1;
@@ -181,6 +202,7 @@ typedef struct {
     /* reading it from the back row */
     int projector;            /* start in projector mode (--projector) */
     AppTheme theme;           /* --theme dark (the default) or light */
+    int ascii;                /* --ascii: ASCII symbols only (TANGSCOPE_ASCII) */
     ContextPolicy policy;     /* past the context (generate.h); 0 is the default, shift */
 } ExploreRun;
 int cli_explore_run(const char *cmd, const ExploreRun *run);
@@ -198,6 +220,7 @@ typedef struct {
     int have_model, have_corpus;
     AppState s;
     int have_state;
+    int worksheet; /* --worksheet: handouts as worksheets (cli_lesson_handout) */
 } LessonEnv;
 
 /* Load them; a training text that does not load is a note on stderr, not an
@@ -215,8 +238,8 @@ void cli_lesson_files_free(char **paths, int n);
 
 /* Print lesson l as a Markdown handout, running it on s from the start with
  * the labels of lang; problems (FILE:LINE) go to problem. Returns their
- * number. worksheet: each quiz's question without its answer, the answers
- * in a section at the end (cli_handout.c). */
+ * number. worksheet: the questions without their answers, which follow at
+ * the end of the lesson (cli_handout.c says what moves there). */
 int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
                        LessonProblem problem, void *ctx);
 

@@ -377,6 +377,31 @@ static int load_bench_model(Model *m, const char **path, int context, TsErr *err
  * written in step (cachecmp), so the same comparison also checks the text and
  * the logits at every position. Returns the cached characters per second of
  * the last length, or -1. */
+/* One length's line: the times with and without the cache, the verdict. */
+static void print_run(int L, double best_u, double best_c, int identical, int logits_identical,
+                      double worst_diff)
+{
+    AppLang lang = cli_lang();
+    char n[32], u[32], c[32], rate[32], fast[32], diff[32], nw[32], uw[32], cw[32], rw[32];
+    app_format_count(lang, L, n, sizeof n);
+    app_num(lang, 1000 * best_u, 2, u, sizeof u);
+    app_num(lang, 1000 * best_c, 2, c, sizeof c);
+    app_num(lang, L / best_c, 0, rate, sizeof rate);
+    app_num(lang, best_u / best_c, 1, fast, sizeof fast);
+    snprintf(diff, sizeof diff, "%g", worst_diff);
+    /* columns as wide as before: the lengths' lines stay aligned */
+    snprintf(nw, sizeof nw, "%5s", n);
+    snprintf(uw, sizeof uw, "%9s", u);
+    snprintf(cw, sizeof cw, "%8s", c);
+    snprintf(rw, sizeof rw, "%6s", rate);
+    fputs("  ", stdout);
+    printf(cli_label(LBL_CLI_BENCH_RUN), nw, uw, cw, rw, fast,
+           !identical          ? cli_label(LBL_DIFFERENT)
+           : !logits_identical ? cli_label(LBL_CLI_LOGITS_DIFFER)
+                               : cli_label(LBL_IDENTICAL),
+           diff);
+}
+
 static double time_lengths(CacheCompare *cc, const int *lengths, int n_len, int repeat,
                            ContextPolicy policy, int json, TsErr *err)
 {
@@ -406,15 +431,12 @@ static double time_lengths(CacheCompare *cc, const int *lengths, int n_len, int 
                    identical ? "true" : "false", logits_identical ? "true" : "false", worst_diff,
                    shifts, L / best_c);
         else
-            printf("  %5d characters: without cache %9.2f ms, with cache %8.2f ms = %6.0f/s, "
-                   "%5.1fx faster, %s, largest |logit difference| %g",
-                   L, 1000 * best_u, 1000 * best_c, L / best_c, best_u / best_c,
-                   !identical          ? "TEXT DIFFERS"
-                   : !logits_identical ? "identical text, LOGITS DIFFER"
-                                       : "identical text",
-                   worst_diff);
-        if (!json && shifts)
-            printf(", %zu context shift%s", shifts, shifts == 1 ? "" : "s");
+            print_run(L, best_u, best_c, identical, logits_identical, worst_diff);
+        if (!json && shifts) {
+            char n[32];
+            app_format_count(cli_lang(), (long)shifts, n, sizeof n);
+            printf(cli_label_n(LBL_CLI_BENCH_SHIFTS, (long)shifts), n);
+        }
         if (!json)
             putchar('\n');
     }
@@ -438,13 +460,38 @@ static int bench_decode(Generator *g, int chars, const SamplerSettings *set, uin
     return 0;
 }
 
+/* The sampler's settings in a row of the table, in the interface language:
+ * the filters that are on, then the temperature. */
+enum { SETTING_COLS = 64 };
+static void setting_name(const SamplerSettings *set, char *out, size_t size)
+{
+    AppLang lang = cli_lang();
+    const char *comma = cli_label(LBL_CLI_COMMA);
+    char num[32];
+    size_t n = 0;
+    out[0] = 0;
+#define PART(...) n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__)
+    if (set->top_k > 0)
+        PART("%s %d%s", cli_label(LBL_TOP_K), set->top_k, comma);
+    if (set->top_p < 1.0f)
+        PART("%s %s%s", cli_label(LBL_TOP_P), app_num(lang, set->top_p, set->top_p >= 0.99f ? 3 : set->top_p >= 0.95f ? 2 : 1, num, sizeof num), comma);
+    if (set->min_p > 0.0f)
+        PART("%s %s%s", cli_label(LBL_MIN_P), app_num(lang, set->min_p, 2, num, sizeof num), comma);
+    if (set->repetition_penalty != 1.0f)
+        PART("%s %s%s", cli_label(LBL_CLI_PENALTY), app_num(lang, set->repetition_penalty, 1, num, sizeof num), comma);
+    if (n == 0)
+        PART("%s%s", cli_label(LBL_CLI_FILTERS_OFF), comma);
+    PART("%s %s", cli_label(LBL_TEMPERATURE), app_num(lang, set->temperature, 1, num, sizeof num));
+#undef PART
+}
+
 /* The sampler beside the model: for each setting, ms per cached character
  * of each (the best of `repeat` runs of 120 characters from the start of a
  * poem, each part's best on its own), on this thread. */
 static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
 {
     static const struct {
-        const char *name;
+        const char *name; /* in the JSON; the text names it in the interface language */
         SamplerSettings set;
     } rows[] = {
         {"filters off, temperature 1.0", {1.0f, 0, 1.0f, 0.0f, 1.0f, 0}},
@@ -459,10 +506,18 @@ static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
     enum { CHARS = 120 };
     if (json)
         fputs(", \"sampler\": [", stdout);
-    else
-        printf("sampler beside the model, ms per cached character, one thread (best of %d runs "
-               "of %d characters):\n  %-44s %8s %8s %6s\n",
-               repeat, CHARS, "setting", "model", "sampler", "share");
+    else {
+        char runs[32], chars[32];
+        app_format_count(cli_lang(), repeat, runs, sizeof runs);
+        app_format_count(cli_lang(), CHARS, chars, sizeof chars);
+        printf(cli_label(LBL_CLI_BENCH_SAMPLER), runs, chars);
+        fputs("\n  ", stdout);
+        cli_put_left(stdout, cli_label(LBL_CLI_SETTING), SETTING_COLS);
+        cli_put_right(stdout, cli_label(LBL_MODEL), 9);
+        cli_put_right(stdout, cli_label(LBL_CLI_SAMPLER_COL), 9);
+        cli_put_right(stdout, cli_label(LBL_CLI_SHARE), 9);
+        putchar('\n');
+    }
     for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
         double best_model = 1e30, best_sampler = 1e30;
         for (int k = 0; k < repeat; k++) {
@@ -481,7 +536,15 @@ static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
             printf(", \"model_ms\": %.4f, \"sampler_ms\": %.4f, \"sampler_share\": %.3f}",
                    model_ms, sampler_ms, share / 100);
         } else {
-            printf("  %-44s %8.3f %8.3f %5.0f%%\n", rows[r].name, model_ms, sampler_ms, share);
+            AppLang lang = cli_lang();
+            char name[256], a[32], b[32], c[32];
+            setting_name(&rows[r].set, name, sizeof name);
+            fputs("  ", stdout);
+            cli_put_left(stdout, name, SETTING_COLS);
+            cli_put_right(stdout, app_num(lang, model_ms, 3, a, sizeof a), 9);
+            cli_put_right(stdout, app_num(lang, sampler_ms, 3, b, sizeof b), 9);
+            cli_put_right(stdout, app_share(lang, share, 0, c, sizeof c), 9);
+            putchar('\n');
         }
     }
     if (json)
@@ -594,20 +657,30 @@ static void print_summary(const Model *m, double cached_cps, double prefill_s, d
         }
         return;
     }
-    printf("  cached: %.0f characters/s; memory-bound limit %.0f/s (%.1f MB of weights read "
-           "once per character at %.1f GB/s, measured on a buffer that size), %.0f%% of it\n"
-           "  full pass over %d characters: %.3f ms, %.1f GMAC/s = %.0f%% of one core's "
-           "peak (%.1f GMAC/s measured)\n"
-           "  cache: %zu bytes per character, %zu KB at the full context of %d\n",
-           cached_cps, limit, weight_bytes / 1e6, bw / 1e9, 100 * cached_cps / limit, T,
-           1000 * prefill_s, rate / 1e9, 100 * rate / peak, peak / 1e9, per_char,
-           per_char * (size_t)T / 1024, T);
-    if (key_ms >= 0)
-        printf("  a keystroke in the explorer (prefill %d on %d threads, sampler, top 8, "
-               "training-text counts): %.3f ms\n",
-               T, key_threads, key_ms);
-    else
-        printf("  a keystroke in the explorer: not measured: %s\n", key_why);
+    AppLang lang = cli_lang();
+    char v[6][48];
+    printf("  ");
+    printf(cli_label(LBL_CLI_BENCH_CACHED), app_num(lang, cached_cps, 0, v[0], sizeof v[0]),
+           app_num(lang, limit, 0, v[1], sizeof v[1]), app_bytes(lang, weight_bytes, v[2], sizeof v[2]),
+           app_num(lang, bw / 1e9, 1, v[3], sizeof v[3]),
+           app_share(lang, 100 * cached_cps / limit, 0, v[4], sizeof v[4]));
+    printf("\n  ");
+    app_format_count(lang, T, v[0], sizeof v[0]);
+    printf(cli_label(LBL_CLI_BENCH_PREFILL), v[0], app_num(lang, 1000 * prefill_s, 3, v[1], sizeof v[1]),
+           app_num(lang, rate / 1e9, 1, v[2], sizeof v[2]),
+           app_share(lang, 100 * rate / peak, 0, v[3], sizeof v[3]),
+           app_num(lang, peak / 1e9, 1, v[4], sizeof v[4]));
+    printf("\n  ");
+    printf(cli_label(LBL_CLI_BENCH_CACHE), app_bytes(lang, (double)per_char, v[1], sizeof v[1]),
+           app_bytes(lang, (double)per_char * T, v[2], sizeof v[2]), v[0]);
+    printf("\n  ");
+    if (key_ms >= 0) {
+        app_format_count(lang, key_threads, v[1], sizeof v[1]);
+        printf(cli_label(LBL_CLI_BENCH_KEY), v[0], v[1], app_num(lang, key_ms, 3, v[2], sizeof v[2]));
+    } else {
+        printf(cli_label(LBL_CLI_BENCH_KEY_NONE), key_why);
+    }
+    putchar('\n');
 }
 
 static int bench_generate(const char *model_path, const char *lengths_arg, int repeat, int json,
@@ -631,8 +704,12 @@ static int bench_generate(const char *model_path, const char *lengths_arg, int r
     if (json)
         printf("{\"context_policy\": \"%s\", \"runs\": [", gen_policy_name(policy));
     else
-        printf("KV cache, one thread, model %s (context %d, context policy %s):\n", model_path,
-               m.cfg.context, gen_policy_name(policy));
+    {
+        char ctx[32];
+        app_format_count(cli_lang(), m.cfg.context, ctx, sizeof ctx);
+        printf(cli_label(LBL_CLI_BENCH_HEAD), model_path, ctx, gen_policy_name(policy));
+        putchar('\n');
+    }
     int rc = 0;
     double cps = time_lengths(&cc, lengths, n_len, repeat, policy, json, &err);
     double prefill = cps < 0 ? -1.0 : time_prefill(&cc.cached.inf, repeat);
@@ -678,15 +755,15 @@ static int refuse_unused(int argc, char **argv, int train, int ui, int lessons)
         if (strncmp(argv[i], "--", 2) != 0)
             continue; /* a value */
         size_t n = strcspn(argv[i], "=");
-        int known = 0;
+        int known = n == 6 && strncmp(argv[i], "--lang", 6) == 0; /* every command's */
         for (int k = 0; used[k] && !known; k++)
             known = strlen(used[k]) == n && strncmp(argv[i], used[k], n) == 0;
         if (!known) {
             TsQuoted q;
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)(n < 63 ? n : 63), argv[i]);
-            return cli_error("bench", EXIT_USAGE, "%s does not use %s (see tangscope bench "
-                                                  "--help)", mode, ts_quote(&q, name));
+            return cli_error("bench", EXIT_USAGE, cli_label(LBL_CLI_BENCH_UNUSED), mode,
+                             ts_quote(&q, name));
         }
     }
     return 0;
@@ -734,8 +811,8 @@ int cmd_bench(int argc, char **argv)
     ContextPolicy policy = CONTEXT_SHIFT;
     TsQuoted qp;
     if (policy_name && gen_policy_parse(policy_name, &policy) != 0)
-        return cli_error("bench", EXIT_USAGE, "--context-policy must be shift or slide, not %s",
-                         ts_quote(&qp, policy_name));
+        return cli_error("bench", EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "shift",
+                         "slide", ts_quote(&qp, policy_name));
     cli_set_threads(1);
     return bench_generate(model_path ? model_path : cli_asset("tang.bin"), lengths, repeat, json,
                           context, policy);

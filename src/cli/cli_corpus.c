@@ -86,35 +86,56 @@ static void print_json(const uint32_t *ctx, size_t n, const CorpusNext *next, in
 static void print_text(const uint32_t *ctx, size_t n, const CorpusNext *next, int k,
                        const CorpusTally *t, const Corpus *c, const char *data_path)
 {
+    AppLang lang = cli_lang();
+    char a[32], b[32], share[32];
     if (n == 0) {
-        printf("%s: %zu characters, %zu distinct; the most frequent:\n", data_path, t->total,
-               t->distinct);
+        app_format_count(lang, (long)t->total, a, sizeof a);
+        app_format_count(lang, (long)t->distinct, b, sizeof b);
+        printf(cli_label(LBL_CLI_CORPUS_ALL), data_path, a, b);
+        putchar('\n');
     } else {
-        fputs("「", stdout);
-        for (size_t i = 0; i < n; i++)
-            put_cp(ctx[i]);
+        char context[512] = "", quoted[600];
+        size_t used = 0;
+        for (size_t i = 0; i < n && used + 8 < sizeof context; i++) {
+            vocab_show(ctx[i], context + used);
+            used += strlen(context + used);
+        }
+        app_quoted(lang, context, quoted, sizeof quoted);
         if (t->total == 0) {
-            printf("」 does not occur in %s (%zu characters)\n", data_path, c->n);
+            app_format_count(lang, (long)c->n, a, sizeof a);
+            printf(cli_label(LBL_CLI_CORPUS_NONE), quoted, data_path, a);
+            putchar('\n');
             return;
         }
-        printf("」 occurs %zu time%s in %s; followed by:\n", t->total, t->total == 1 ? "" : "s",
-               data_path);
+        app_format_count(lang, (long)t->total, a, sizeof a);
+        printf(cli_label_n(LBL_CLI_CORPUS_OCCURS, (long)t->total), quoted, a, data_path);
+        putchar('\n');
     }
     size_t listed = 0;
     for (int i = 0; i < k; i++) {
         fputs("  ", stdout);
         put_cp(next[i].cp);
-        printf("%*s %7zu  %5.1f%%\n", 2 - columns(vocab_shown_cp(next[i].cp)), "", next[i].count,
-               100.0 * (double)next[i].count / (double)t->total);
+        printf("%*s ", 2 - columns(vocab_shown_cp(next[i].cp)), "");
+        app_format_count(lang, (long)next[i].count, a, sizeof a);
+        cli_put_right(stdout, a, 7);
+        fputs("  ", stdout);
+        app_share(lang, 100.0 * (double)next[i].count / (double)t->total, 1, share, sizeof share);
+        cli_put_right(stdout, share, 6);
+        putchar('\n');
         listed += next[i].count;
     }
     size_t others = t->total - t->at_end - listed;
-    if ((size_t)k < t->distinct)
-        printf("  and %zu other character%s: %zu time%s, %.1f%%\n", t->distinct - (size_t)k,
-               t->distinct - (size_t)k == 1 ? "" : "s", others, others == 1 ? "" : "s",
-               100.0 * (double)others / (double)t->total);
+    if ((size_t)k < t->distinct) {
+        size_t more = t->distinct - (size_t)k;
+        app_format_count(lang, (long)more, a, sizeof a);
+        app_format_count(lang, (long)others, b, sizeof b);
+        app_share(lang, 100.0 * (double)others / (double)t->total, 1, share, sizeof share);
+        fputs("  ", stdout);
+        printf(cli_label_n(LBL_CLI_CORPUS_OTHERS, (long)more), a, b, share);
+        putchar('\n');
+    }
     if (t->at_end)
-        printf("  and once at the very end of the text, followed by nothing\n");
+        printf("  %s\n", cli_label(LBL_CLI_CORPUS_AT_END));
 }
 
 /* The characters of the text as a vocabulary: a context is converted for

@@ -8,7 +8,7 @@
 #include "cli/cli.h"
 
 static const char DEMO_HELP[] =
-    "usage: tangscope demo [--lang zh|en|de|fr] [--section N] [--pause]\n"
+    "usage: tangscope demo [--lang CODE] [--section N] [--pause] [--worksheet]\n"
     "                      [--model FILE] [--corpus FILE | --no-corpus]\n"
     "\n"
     "The guided lessons, run on the model and printed one after the other as\n"
@@ -19,10 +19,12 @@ static const char DEMO_HELP[] =
     "found as assets/ is (TANGSCOPE_HOME, here, beside the program);\n"
     "`tangscope lesson` steps through them in the explorer.\n"
     "\n"
-    "  --lang zh|en|de|fr  the lessons' language (default: the interface language,\n"
+    "  --lang @LANGS@  the lessons' language (default: the interface language,\n"
     "                      from LC_ALL / LC_MESSAGES / LANG)\n"
     "  --section N         only lesson N (the number its file name starts with)\n"
     "  --pause             wait for Enter between lessons\n"
+    "  --worksheet         each lesson as a worksheet: the questions without their\n"
+    "                      answers, which follow at the end of the lesson\n"
     "  --model FILE        model file (default assets/tang.bin)\n"
     "  --corpus FILE       training text for the counts (default assets/tang-train.txt)\n"
     "  --no-corpus         no training-text counts\n";
@@ -70,7 +72,7 @@ static int run_lessons(LessonEnv *e, char **files, int n, AppLang lang, int sect
             problems++;
             continue;
         }
-        problems += rc + cli_lesson_handout(stdout, &e->s, &l, lang, 0, print_problem, files[i]);
+        problems += rc + cli_lesson_handout(stdout, &e->s, &l, lang, e->worksheet, print_problem, files[i]);
         lesson_free(&l);
     }
     fflush(stdout);
@@ -82,26 +84,25 @@ static int run_lessons(LessonEnv *e, char **files, int n, AppLang lang, int sect
 
 int cmd_demo(int argc, char **argv)
 {
-    const char *model_path = NULL, *lang_arg = NULL, *corpus_path = NULL;
+    const char *model_path = NULL, *corpus_path = NULL;
     int section = 0, pause = 0, no_corpus = 0;
+    int worksheet = 0;
     Opt opts[] = {
-        {"--lang", OPT_STR, &lang_arg, 0, 0},      {"--section", OPT_INT, &section, 1, 99},
+        {"--section", OPT_INT, &section, 1, 99},
         {"--pause", OPT_FLAG, &pause, 0, 0},       {"--model", OPT_STR, &model_path, 0, 0},
         {"--corpus", OPT_STR, &corpus_path, 0, 0}, {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
+        {"--worksheet", OPT_FLAG, &worksheet, 0, 0},
     };
     int rc = cli_parse("demo", DEMO_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
-    int lang = lang_arg ? app_lang_parse(lang_arg) : (int)app_lang_from_env();
-    TsQuoted ql;
-    if (lang < 0)
-        return cli_error("demo", EXIT_USAGE, "--lang must be zh, en, de or fr, not %s",
-                         ts_quote(&ql, lang_arg));
+    AppLang lang = cli_lang();
     cli_set_threads(1);
     LessonEnv e; /* the model first: a damaged one is the first thing to hear about */
     if ((rc = cli_lesson_env_open(&e, "demo", model_path, corpus_path, no_corpus)) != 0)
         return rc;
+    e.worksheet = worksheet;
     const char *dir = cli_lessons_dir(app_lang_code(lang));
     char **files;
     int n = cli_lesson_files(dir, &files);

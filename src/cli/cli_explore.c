@@ -21,9 +21,9 @@
 #include "tui/tui.h"
 
 static const char EXPLORE_HELP[] =
-    "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang en|zh|de|fr]\n"
+    "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang CODE]\n"
     "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
-    "                         [--projector] [--theme dark|light]\n"
+    "                         [--projector] [--theme dark|light] [--ascii]\n"
     "                         [--context-policy shift|slide]\n"
     "\n"
     "The full-screen explorer: type a prompt and watch the model's probabilities\n"
@@ -56,11 +56,8 @@ static const char EXPLORE_HELP[] =
     "  --prompt TEXT   start with this prompt typed in\n"
     "  --mid-text      read the prompt as a fragment from inside a text, with no\n"
     "                  newline before it (default: it starts a poem; n switches)\n"
-    "  --lang CODE     labels in English (en), Chinese (zh), German (de) or\n"
-    "                  French (fr). Without it the first of LC_ALL, LC_MESSAGES\n"
-    "                  and LANG that is set decides: de_*, fr_* and zh_* choose\n"
-    "                  German, French and Chinese, anything else English.\n"
-    "                  Inside, l switches to the next language.\n"
+    "  --lang CODE     interface language, @LANGS@ (every command takes it);\n"
+    "                  else LC_ALL, LC_MESSAGES or LANG (de_*, fr_*, zh_*); l cycles\n"
     "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
     "  --no-corpus     no training-text counts\n"
     "  --threads N     threads for the model's passes, 0..1024, 0 = all cores\n"
@@ -69,6 +66,8 @@ static const char EXPLORE_HELP[] =
     "                  and sliders in high contrast, no grey hints, no braille\n"
     "  --theme NAME    dark (default) or light (projectors wash out dark ones);\n"
     "                  NO_COLOR set and not empty means no colour at all\n"
+    "  --ascii         every symbol in ASCII, for a terminal that draws ambiguous-\n"
+    "                  width symbols double (Chinese set-ups); = TANGSCOPE_ASCII=1\n"
     "  --context-policy P  past the context: shift (default) moves the window on to\n"
     "                  its newest half, marked ¦, and keeps the cache; slide reads\n"
     "                  the last 128 at every step, where the cache cannot help\n"
@@ -138,21 +137,6 @@ static void corpus_loader_finish(CorpusLoader *l)
         corpus_free(&l->corpus);
 }
 
-static int parse_lang(const char *lang, AppLang *out)
-{
-    if (!lang) {
-        *out = app_lang_from_env();
-        return 0;
-    }
-    TsQuoted q;
-    int code = app_lang_parse(lang);
-    if (code < 0)
-        return cli_error("explore", EXIT_USAGE, "--lang must be en, zh, de or fr, not %s",
-                         ts_quote(&q, lang));
-    *out = (AppLang)code;
-    return 0;
-}
-
 int cli_explore_run(const char *cmd, const ExploreRun *run)
 {
     TsErr err;
@@ -168,6 +152,8 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         return cli_error(cmd, 1, "%s", err.msg);
     }
     s.model_name = model_path;
+    if (run->ascii) /* read where the glyphs are chosen (textw_ascii_terminal) */
+        setenv("TANGSCOPE_ASCII", "1", 1);
     s.lang = run->lang;
     s.projector = run->projector;
     s.theme = run->theme;
@@ -230,7 +216,8 @@ int cli_theme_parse(const char *cmd, const char *name, AppTheme *theme)
     else if (strcmp(name, "light") == 0)
         *theme = THEME_LIGHT;
     else
-        return cli_error(cmd, EXIT_USAGE, "--theme must be dark or light, not %s", ts_quote(&q, name));
+        return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--theme", "dark", "light",
+                         ts_quote(&q, name));
     return 0;
 }
 
@@ -268,35 +255,34 @@ static int session_file_code(const char *path, char *code, int *enter)
 
 int cmd_explore(int argc, char **argv)
 {
-    const char *model_path = NULL, *prompt = NULL, *lang_arg = NULL, *corpus_path = NULL;
+    const char *model_path = NULL, *prompt = NULL, *corpus_path = NULL;
     const char *policy_name = "shift";
     const char *code = NULL, *theme_arg = NULL, *session = NULL;
     char session_code[SESSION_CODE_MAX + 1];
     int code_enter = 0;
-    int no_corpus = 0, threads = 0, mid_text = 0, projector = 0;
+    int no_corpus = 0, threads = 0, mid_text = 0, projector = 0, ascii = 0;
     Opt opts[] = {
         {"--threads", OPT_INT, &threads, 0, 1024},
         {"--model", OPT_STR, &model_path, 0, 0},   {"--prompt", OPT_STR, &prompt, 0, 0},
-        {"--lang", OPT_STR, &lang_arg, 0, 0},      {"--corpus", OPT_STR, &corpus_path, 0, 0},
+        {"--corpus", OPT_STR, &corpus_path, 0, 0},
         {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--mid-text", OPT_FLAG, &mid_text, 0, 0},
         {"--context-policy", OPT_STR, &policy_name, 0, 0},
         {"--code", OPT_STR, &code, 0, 0},
         {"--session", OPT_STR, &session, 0, 0},
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
+        {"--ascii", OPT_FLAG, &ascii, 0, 0},
     };
     int rc = cli_parse("explore", EXPLORE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
-    AppLang lang = LANG_EN;
-    if ((rc = parse_lang(lang_arg, &lang)) != 0)
-        return rc;
+    AppLang lang = cli_lang();
     ContextPolicy policy;
     TsQuoted qp;
     if (gen_policy_parse(policy_name, &policy) != 0)
-        return cli_error("explore", EXIT_USAGE, "--context-policy must be shift or slide, not %s",
-                         ts_quote(&qp, policy_name));
+        return cli_error("explore", EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "shift",
+                         "slide", ts_quote(&qp, policy_name));
     if (session && code)
         return cli_error("explore", EXIT_USAGE, "give --session or --code, not both");
     if (session) {
@@ -317,8 +303,7 @@ int cmd_explore(int argc, char **argv)
     if ((rc = cli_theme_parse("explore", theme_arg, &theme)) != 0)
         return rc;
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
-        return cli_error("explore", EXIT_USAGE, "needs a terminal on stdin and stdout "
-                                                "(for text output use tangscope probs)");
+        return cli_error("explore", EXIT_USAGE, cli_label(LBL_CLI_NEEDS_TERMINAL), "tangscope probs");
     TsErr err;
     if (tui_locale_utf8(&err) != 0)
         return cli_error("explore", EXIT_USAGE, "%s", err.msg);
@@ -328,6 +313,6 @@ int cmd_explore(int argc, char **argv)
     ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text, .code = code,
                       .code_enter = code_enter,
                       .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus,
-                      .projector = projector, .theme = theme, .policy = policy};
+                      .projector = projector, .theme = theme, .policy = policy, .ascii = ascii};
     return cli_explore_run("explore", &run);
 }

@@ -280,7 +280,7 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     TsQuoted tq;
     if (chars_arg) {
         if (strcmp(chars_arg, "5") != 0 && strcmp(chars_arg, "7") != 0)
-            return cli_error(cmd, EXIT_USAGE, "--chars must be 5 or 7, not %s",
+            return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--chars", "5", "7",
                              ts_quote(&tq, chars_arg));
         a->chars = chars_arg[0] - '0';
     }
@@ -290,7 +290,7 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     if (q->pinyin && a->code)
         return cli_error(cmd, EXIT_USAGE, "--code holds the prompt already: give no --pinyin");
     if (kind == FORM_ACROSTIC && npos == 0 && !q->pinyin)
-        return cli_error(cmd, EXIT_USAGE, "give the heads, e.g. tangscope acrostic 春眠不觉");
+        return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_GIVE_HEADS), "tangscope acrostic 春眠不觉");
     const char *conflict = a->code ? code_conflict(argc, argv) : NULL;
     if (conflict)
         return cli_error(cmd, EXIT_USAGE, "--code holds %s already: give one or the other",
@@ -304,8 +304,8 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     q->policy = CONTEXT_SHIFT;
     TsQuoted qp;
     if (a->policy && gen_policy_parse(a->policy, &q->policy) != 0)
-        return cli_error(cmd, EXIT_USAGE, "--context-policy must be shift or slide, not %s",
-                         ts_quote(&qp, a->policy));
+        return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "shift",
+                         "slide", ts_quote(&qp, a->policy));
     if (!a->model)
         a->model = cli_asset("tang.bin");
     return 0;
@@ -492,8 +492,12 @@ static void gen_print_summary(const GenRun *r, const GenRequest *q, const GenTal
                gen_policy_name(q->policy), t->chars, t->well_formed, t->seconds, r->g.model_s,
                r->g.sampler_s);
     } else if (a->stats) {
-        fprintf(stderr, "well formed: %d of %d poems (%.1f%%)\n", t->well_formed, t->written,
-                t->written ? 100.0 * t->well_formed / t->written : 0.0);
+        char share[32];
+        app_share(cli_lang(), t->written ? 100.0 * t->well_formed / t->written : 0.0, 1, share,
+                  sizeof share);
+        fprintf(stderr, cli_label_n(LBL_CLI_WELL_FORMED, t->written), t->well_formed, t->written,
+                share);
+        fputc('\n', stderr);
     }
 }
 
@@ -517,7 +521,7 @@ static int gen_export(GenRun *r, const GenRequest *q, const char *cmd)
         return cli_error(cmd, 1, "--export: %s", err.msg);
     }
     s.model_name = q->a.model;
-    s.lang = app_lang_from_env();
+    s.lang = cli_lang();
     s.pinyin = have_py ? &py : NULL;
     int rc = 0;
     char name[128];
@@ -582,10 +586,10 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     }
     if (rc == 0)
         gen_print_summary(&r, &q, &t);
+    else if (q.a.json) /* the poems' list and the object, closed after a failure */
+        puts("]}");
     if (rc == 0 && q.a.export_doc)
         rc = gen_export(&r, &q, cmd);
-    else if (q.a.json)
-        puts("]}");
     gen_run_free(&r);
     return rc;
 }

@@ -2,21 +2,22 @@
  * handout (`tangscope lesson --print`, `tangscope demo`).
  *
  * For every step: its heading and narration, then what the screen shows
- * after its commands: the text, what the model wrote, the settings, the top 8
- * (the model's probability, the probability after the sampler, and how often
- * the training text continues the same way), the looked-up character and,
- * after a `compare`, the timings. Everything but the timings is the same on
- * every run, so students can hold it against their own screen. The words of
- * the handout are the explorer's labels in the lesson's language. What the
- * model wrote stands as verse, a line of verse to a row, as on the screen
- * (verse.h); the percentages are rounded as the bars round them.
+ * after its commands: the text, what the model wrote (as verse: a line of the
+ * poem to a line of the handout), the settings, the top 8 (the model's
+ * probability, the probability after the sampler, and how often the training
+ * text continues the same way), the looked-up character and, after a
+ * `compare`, the timings. Everything but the timings is the same on every
+ * run, so students can hold it against their own screen. The words of the
+ * handout are the explorer's labels in the lesson's language.
  *
- * A worksheet (--worksheet) asks each quiz's question without its answer:
- * the step shows the question and room to answer, and what the reveal shows
- * (the `answer`, or the screen after the step) moves to a section "Answers"
- * at the end, for the teacher's copy.
+ * As a worksheet (--worksheet) a question stands without its answer: its
+ * step shows what the screen shows while the bars are hidden (the text and
+ * the settings) and a line to write on; what the reveal shows (the top 8, the
+ * look-up, the timings) and the step after it, which the lessons use to
+ * explain the answer, go to the answers at the end of the lesson, numbered
+ * as the questions are. The teacher keeps that last section.
  */
-#define _POSIX_C_SOURCE 200809L
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,7 @@
 #include "engine/probfmt.h"
 #include "app/labels.h"
 #include "app/lesson.h"
+#include "app/textw.h"
 #include "app/verse.h"
 
 /* A character as the handout shows it (the newline as ⏎). */
@@ -43,32 +45,83 @@ static void put_text(FILE *out, const AppState *s, size_t from, size_t to)
         put_char(out, s->chars[i].cp);
 }
 
-/* chars[from..to) as verse: a line of verse to a row (verse.h's rule, on a
- * page wide enough for any line), each row a quoted line with a hard break. */
-static void put_verse(FILE *out, const AppState *s, size_t from, size_t to)
+/* The width of a handout's verse: a long line of the poem wraps here. */
+enum { VERSE_COLS = 60 };
+
+/* The language's colon after a label (app_colon: ": ", "\u00a0: ", "："),
+ * with its space after it only if space_after (not at the end of a line). */
+static void put_colon(FILE *out, const AppState *s, int space_after)
 {
-    int n = (int)(to - from);
-    uint32_t *cps = malloc((size_t)(n > 0 ? n : 1) * sizeof *cps);
-    VerseRow *rows = malloc((size_t)(n + 1) * sizeof *rows);
-    if (!cps || !rows) { /* no room to lay it out: one line, as it is */
-        fputs("> ", out);
-        put_text(out, s, from, to);
+    const char *c = app_colon(s->lang);
+    size_t n = strlen(c);
+    if (!space_after && n > 0 && c[n - 1] == ' ')
+        n--;
+    fwrite(c, 1, n, out);
+}
+
+/* The space after a colon before the text on its line (Chinese: none). */
+static const char *after_colon(const AppState *s)
+{
+    const char *c = app_colon(s->lang);
+    return c[0] && c[strlen(c) - 1] == ' ' ? " " : "";
+}
+
+/* Does a line of verse end with cp (verse.h's rule 1)? */
+static int ends_verse_line(uint32_t cp)
+{
+    return cp == 0xFF0C /* ， */ || cp == 0xFF1B /* ； */ || cp == 0x3002 /* 。 */ ||
+           cp == 0xFF01 /* ！ */ || cp == 0xFF1F /* ？ */ || cp == '\n';
+}
+
+/* "- LABEL: " and chars[from..to) as verse: on the same line if it is one
+ * line of verse, else as an indented block (Markdown keeps its lines), a line
+ * of the poem to a line (one too long for the page goes on, indented, on the
+ * next), an empty line where a new poem starts. The first line starts where
+ * chars[from] stands in its line of verse, so that the lines of the poem
+ * line up with those typed before it. */
+static void put_verse(FILE *out, const AppState *s, LabelId label, size_t from, size_t to)
+{
+    int n = (int)to;
+    uint32_t *cps = malloc(sizeof *cps * (size_t)(n + 1));
+    VerseRow *rows = malloc(sizeof *rows * (size_t)(n + 1));
+    int total = 0, first = 0;
+    if (cps && rows && to > from) {
+        for (int i = 0; i < n; i++)
+            cps[i] = s->chars[i].cp;
+        total = verse_layout(cps, n, 0, VERSE_COLS, n + 1, rows, n + 1, NULL);
+        while (first + 1 < total && (size_t)(rows[first].start + rows[first].len) <= from)
+            first++;
+    }
+    fprintf(out, "- %s", app_label(s, label));
+    put_colon(out, s, first + 1 >= total);
+    if (first + 1 >= total) { /* one line (or out of memory): the characters on it */
+        if (to > from)
+            put_text(out, s, from, to);
+        else
+            fputs("—", out);
+        fputc('\n', out);
+    } else {
+        fputc('\n', out);
+        for (int r = first; r < total; r++) {
+            size_t a = (size_t)rows[r].start, b = a + (size_t)rows[r].len;
+            if (a < from) {
+                a = from;
+            } else if (cps[a] == '\n' && a > 0) { /* a new poem: an empty line, not a ⏎ */
+                if (r > first)
+                    fputc('\n', out);
+                a++;
+            }
+            fputs("\n      ", out);
+            if (r > first && !ends_verse_line(cps[rows[r - 1].start + rows[r - 1].len - 1]))
+                fputs("    ", out); /* a line too long for the page goes on indented */
+            if (r == first) /* line up with the typed characters before it */
+                for (size_t i = (size_t)rows[r].start; i < from; i++)
+                    if (cps[i] != '\n')
+                        fprintf(out, "%*s", textw_cp_width(cps[i]), "");
+            put_text(out, s, a, b);
+        }
         fputs("\n\n", out);
-        free(cps);
-        free(rows);
-        return;
     }
-    for (int i = 0; i < n; i++)
-        cps[i] = s->chars[from + (size_t)i].cp;
-    int count = verse_layout(cps, n, 2, 1000, n + 1, rows, n + 1, NULL);
-    for (int r = 0; r < count; r++) {
-        fputs("> ", out);
-        for (int i = rows[r].start; i < rows[r].start + rows[r].len; i++)
-            if (cps[i] != '\n')
-                put_char(out, cps[i]);
-        fputs(r + 1 < count ? "  \n" : "\n", out);
-    }
-    fputc('\n', out);
     free(cps);
     free(rows);
 }
@@ -79,35 +132,33 @@ static void put_text_lines(FILE *out, const AppState *s)
     size_t wrote = s->n_chars;
     while (wrote > 0 && s->chars[wrote - 1].origin == ORIGIN_MODEL)
         wrote--;
-    fprintf(out, "- %s: ", app_label(s, LBL_PROMPT));
-    if (wrote == 0)
-        fputs("—", out);
-    put_text(out, s, 0, wrote);
-    fputc('\n', out);
+    put_verse(out, s, LBL_PROMPT, 0, wrote);
     if (wrote < s->n_chars) {
         size_t end = s->n_chars;
         if (s->chars[end - 1].cp == '\n') /* the newline that ends the poem */
             end--;
-        fprintf(out, "- %s:\n\n", app_label(s, LBL_LESSON_WROTE));
-        put_verse(out, s, wrote, end);
+        put_verse(out, s, LBL_LESSON_WROTE, wrote, end);
     }
 }
 
 static void put_settings(FILE *out, const AppState *s)
 {
-    fprintf(out, "- %s: ", app_label(s, LBL_LESSON_SETTINGS));
+    fprintf(out, "- %s", app_label(s, LBL_LESSON_SETTINGS));
+    put_colon(out, s, 1);
     for (int id = 0; id < SL_COUNT; id++) {
         char v[32];
         app_slider_format(s, (SliderId)id, v, sizeof v);
         if (id == SL_TOP_K && s->set.top_k == 0)
-            snprintf(v, sizeof v, "%s", app_label(s, LBL_OFF));
+            snprintf(v, sizeof v, "%s", app_label(s, LBL_FILTER_OFF));
         fprintf(out, "%s %s · ", app_label(s, (LabelId)(LBL_TEMPERATURE + id)), v);
     }
     fprintf(out, "%s %s · ", app_label(s, LBL_CACHE), app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
     if (s->mode.kind == FORM_JUEJU)
-        fprintf(out, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
+        fprintf(out, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
+                app_line_len(s->lang, s->mode.line_len));
     else if (s->mode.kind == FORM_ACROSTIC)
-        fprintf(out, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len, s->mode.heads);
+        fprintf(out, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
+                s->mode.heads);
     else
         fputs(app_label(s, LBL_MODE_FREE), out);
     fputc('\n', out);
@@ -123,34 +174,25 @@ static void put_top(FILE *out, const AppState *s)
         const Candidate *c = &p->top[k];
         fprintf(out, "| %d | ", k + 1);
         put_char(out, vocab_cp(&s->m->vocab, c->id));
-        /* the percentages as the bars write them (0.85%, not 0.9%) */
-        char pct[32];
-        fprintf(out, " | %s | ", probfmt_percent((double)c->p, 1, pct, sizeof pct));
+        /* the percentages as the bars write them (0.85%, not 0.9%): the screen's formatter */
+        char a[32], b[32], pct[32];
+        const NumStyle *style = app_num_style(s->lang);
+        fprintf(out, " | %s | ", probfmt_percent_in((double)c->p, 1, style, pct, sizeof pct));
         if (c->blocked)
             fputs(app_label(s, LBL_BLOCKED), out);
         else
-            fputs(probfmt_percent((double)c->p_sampler, 1, pct, sizeof pct), out);
-        if (s->corpus && p->suffix_total > 0)
-            fprintf(out, " | %zu/%zu %.1f%% |\n", c->corpus_count, p->suffix_total,
-                    100.0 * (double)c->corpus_count / (double)p->suffix_total);
+            fputs(probfmt_percent_in((double)c->p_sampler, 1, style, pct, sizeof pct), out);
+        if (s->corpus && p->suffix_total > 0) {
+            app_format_count(s->lang, (long)c->corpus_count, a, sizeof a);
+            app_format_count(s->lang, (long)p->suffix_total, b, sizeof b);
+            fprintf(out, " | %s/%s %s |\n", a, b,
+                    app_share(s->lang, 100.0 * (double)c->corpus_count / (double)p->suffix_total, 1,
+                              pct, sizeof pct));
+        }
         else
             fputs(" | — |\n", out);
     }
     fputc('\n', out);
-    /* what the sampler keeps and removes, and the form's blocked share, as the summary says */
-    if (p->sampler_ok) {
-        fputs("- ", out);
-        char removed[32];
-        fprintf(out, app_label(s, LBL_SUMMARY), p->ss.kept,
-                probfmt_share(p->stages.removed_total, removed, sizeof removed));
-        fputc('\n', out);
-    }
-    if (s->mode.kind != FORM_FREE) {
-        char share[32];
-        fputs("- ", out);
-        fprintf(out, app_label(s, LBL_LESSON_BLOCKED), probfmt_share(p->blocked, share, sizeof share));
-        fputc('\n', out);
-    }
     if (s->corpus && p->suffix_len > 0) {
         char ctx[4 * APP_MAX_CHARS + 8];
         size_t n = 0;
@@ -159,11 +201,12 @@ static void put_top(FILE *out, const AppState *s)
             n += (size_t)vocab_show(cp, ctx + n);
         }
         ctx[n] = 0;
-        fputs("- ", out);
-        fprintf(out, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), ctx, p->suffix_total);
-        fputc('\n', out);
+        char quoted[300], count[32];
+        app_quoted(s->lang, ctx, quoted, sizeof quoted);
+        app_format_count(s->lang, (long)p->suffix_total, count, sizeof count);
+        fprintf(out, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), quoted, count);
+        fputs("\n\n", out);
     }
-    fputc('\n', out);
 }
 
 static void put_query(FILE *out, const AppState *s)
@@ -189,9 +232,13 @@ static void put_timing(FILE *out, const AppState *s)
         return;
     double un = c->total_uncached_model_ms, ca = c->total_cached_model_ms;
     double speedup = ca > 0 ? un / ca : 0;
-    fprintf(out, "- %s: ", app_label(s, LBL_CACHE));
-    fprintf(out, app_label(s, LBL_TIMING_TOTALS), un, ca, speedup);
-    fprintf(out, "; %s\n\n", app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
+    fprintf(out, "- %s", app_label(s, LBL_CACHE));
+    put_colon(out, s, 1);
+    char a[32], b[32], f[32];
+    fprintf(out, app_label(s, LBL_TIMING_TOTALS), app_num(s->lang, un, 0, a, sizeof a),
+            app_num(s->lang, ca, 0, b, sizeof b), app_num(s->lang, speedup, 1, f, sizeof f));
+    fprintf(out, "%s%s\n\n", app_semicolon(s->lang),
+            app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
     fprintf(out, "| %s | %s | %s |\n| ---: | ---: | ---: |\n", app_label(s, LBL_POSITION),
             app_label(s, LBL_WITHOUT_CACHE), app_label(s, LBL_WITH_CACHE));
     int last = -1;
@@ -200,67 +247,180 @@ static void put_timing(FILE *out, const AppState *s)
         if (i == last)
             continue;
         last = i;
-        fprintf(out, "| %d | %.3f ms | %.3f ms |\n", c->first_pos + i + 1, c->uncached_model_ms[i],
-                c->cached_model_ms[i]);
+        fprintf(out, "| %d | %s ms | %s ms |\n", c->first_pos + i + 1,
+                app_num(s->lang, c->uncached_model_ms[i], 3, a, sizeof a),
+                app_num(s->lang, c->cached_model_ms[i], 3, b, sizeof b));
     }
     fputc('\n', out);
 }
 
-/* What the screen shows after a step (the question asked aside). */
-static void put_screen(FILE *out, const AppState *s, int compared)
+/* The question of a quiz step ("> **question:** ...", numbered in a worksheet). */
+static void put_question(FILE *out, const AppState *s, int number)
+{
+    char label[64];
+    if (number > 0)
+        snprintf(label, sizeof label, app_label(s, LBL_HANDOUT_QUESTION), number);
+    else
+        snprintf(label, sizeof label, "%s", app_label(s, LBL_LESSON_QUIZ));
+    fprintf(out, "> **%s", label);
+    put_colon(out, s, 0);
+    fprintf(out, "**%s%s\n\n", after_colon(s), s->quiz);
+}
+
+/* What the screen shows while a quiz hides its answer: the text, the settings. */
+static void put_visible(FILE *out, const AppState *s)
 {
     put_text_lines(out, s);
     put_settings(out, s);
-    put_query(out, s);
-    put_top(out, s);
-    if (compared)
+}
+
+/* What the bars' side of the screen shows: the look-up (query), the top 8
+ * (bars) and the timings after a compare (timing): what a quiz's reveal shows. */
+static void put_revealed(FILE *out, const AppState *s, int query, int bars, int timing)
+{
+    if (query) {
+        put_query(out, s);
+        if (!bars && !timing)
+            fputc('\n', out);
+    }
+    if (bars)
+        put_top(out, s);
+    if (timing)
         put_timing(out, s);
+}
+
+/* The bars put_revealed shows, to tell whether a step's reveal is new: a
+ * question about bars already printed (a discussion) has none to reveal. */
+typedef struct {
+    int n_top, ids[APP_TOP];
+    float p[APP_TOP], p_sampler[APP_TOP];
+    size_t n_chars, suffix_total;
+} Bars;
+
+static Bars bars_now(const AppState *s)
+{
+    Bars b;
+    memset(&b, 0, sizeof b); /* the padding too: compared with memcmp */
+    const Prediction *p = &s->pred;
+    b.n_top = p->n_top;
+    for (int k = 0; k < p->n_top && k < APP_TOP; k++) {
+        b.ids[k] = p->top[k].id;
+        b.p[k] = p->top[k].p;
+        b.p_sampler[k] = p->top[k].blocked ? -1.0f : p->top[k].p_sampler;
+    }
+    b.n_chars = s->n_chars;
+    b.suffix_total = p->suffix_total;
+    return b;
+}
+
+/* Has the worksheet printed these bars before (shown[0..n))? */
+static int printed_before(const Bars *shown, int n, const Bars *now)
+{
+    for (int i = 0; i < n; i++)
+        if (memcmp(&shown[i], now, sizeof *now) == 0)
+            return 1;
+    return 0;
+}
+
+static void put_step(FILE *out, const Lesson *l, int k)
+{
+    const LessonStep *st = &l->steps[k];
+    if (k > 0)
+        fprintf(out, "## %d. %s\n\n", k, st->heading);
+    if (st->narration[0])
+        fprintf(out, "%s\n\n", st->narration);
+}
+
+/* Copy the answers gathered in tmp to out, under their heading. */
+static void put_answers(FILE *out, const AppState *s, FILE *tmp)
+{
+    char buf[4096];
+    size_t n;
+    fprintf(out, "## %s\n\n", app_label(s, LBL_HANDOUT_ANSWERS));
+    rewind(tmp);
+    while ((n = fread(buf, 1, sizeof buf, tmp)) > 0)
+        fwrite(buf, 1, n, out);
 }
 
 int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
                        LessonProblem problem, void *ctx)
 {
-    int problems = 0;
+    int problems = 0, questions = 0, explains = 0; /* explains: the question the step after answers */
+    int n_shown = 0;
+    FILE *ans = NULL;
+    Bars *shown = NULL; /* the bars the worksheet's questions part has printed */
     s->lang = lang;
     app_reset(s);
-    /* a worksheet's answers, gathered for its end */
-    char *answers = NULL;
-    size_t answers_len = 0;
-    FILE *key = worksheet ? open_memstream(&answers, &answers_len) : NULL;
+    /* verse is laid out by display columns (a Chinese character takes two),
+     * which wcwidth measures only under a UTF-8 character type */
+    if (!setlocale(LC_CTYPE, "C.UTF-8"))
+        setlocale(LC_CTYPE, "C.utf8");
+    if (worksheet) {
+        ans = tmpfile();
+        shown = calloc((size_t)l->n_steps + 1, sizeof *shown);
+        if (!ans || !shown) {
+            if (ans)
+                fclose(ans);
+            free(shown);
+            problem(ctx, 0, "cannot make room for the worksheet's answers");
+            return 1;
+        }
+    }
     fprintf(out, "# %s\n\n", l->title);
     for (int k = 0; k < l->n_steps; k++) {
         const LessonStep *st = &l->steps[k];
+        int compared = lesson_step_runs(l, k, "compare");
         /* entering the steps in turn is going to each step: lesson_goto replays the same */
         problems += lesson_enter(s, l, k, 1, problem, ctx);
-        if (k > 0)
-            fprintf(out, "## %d. %s\n\n", k, st->heading);
-        if (st->narration[0])
-            fprintf(out, "%s\n\n", st->narration);
-        if (st->n_cmds == 0)
-            continue;
-        int compared = lesson_step_runs(l, k, "compare");
-        if (!s->quiz[0]) {
-            put_screen(out, s, compared);
-            continue;
+        Bars now = bars_now(s);
+        int news = ans && !printed_before(shown, n_shown, &now);
+        if (!ans) { /* a handout: every step as the screen shows it */
+            put_step(out, l, k);
+            if (st->n_cmds > 0) {
+                if (s->quiz[0])
+                    put_question(out, s, 0);
+                put_visible(out, s);
+                put_revealed(out, s, 1, 1, compared);
+            }
+        } else if (s->quiz[0]) { /* a question: its answer goes to the end */
+            questions++;
+            put_step(out, l, k);
+            put_visible(out, s);
+            fputc('\n', out);
+            put_question(out, s, questions);
+            fprintf(out, "%s%s________________________________________\n\n",
+                    app_label(s, LBL_HANDOUT_ANSWER), after_colon(s));
+            fprintf(ans, "### %d. %s\n\n", questions, s->quiz);
+            /* the step after it explains, unless it asks a question itself */
+            explains = k + 1 < l->n_steps && !lesson_step_runs(l, k + 1, "quiz") ? questions : 0;
+            if (!explains)
+                put_revealed(ans, s, lesson_step_runs(l, k, "lookup"), news, compared);
+        } else if (explains) { /* the step that tells the answer */
+            int timing = compared || lesson_step_runs(l, k - 1, "compare");
+            if (k > 0)
+                fprintf(out, "## %d. %s\n\n", k, st->heading);
+            fprintf(out, app_label(s, LBL_HANDOUT_SEE_ANSWER), explains);
+            fputs("\n\n", out);
+            if (st->narration[0])
+                fprintf(ans, "%s\n\n", st->narration);
+            if (st->n_cmds > 0)
+                put_visible(ans, s);
+            put_revealed(ans, s, lesson_step_runs(l, k, "lookup"), news, timing);
+            explains = 0;
+        } else {
+            put_step(out, l, k);
+            if (st->n_cmds > 0) {
+                put_visible(out, s);
+                put_revealed(out, s, 1, 1, compared);
+                shown[n_shown++] = now;
+            }
         }
-        fprintf(out, "> **%s:** %s\n\n", app_label(s, LBL_LESSON_QUIZ), s->quiz);
-        FILE *to = out;
-        if (key) { /* the question with room to answer; the answer at the end */
-            fputs("> ……………………………………………………………………\n\n", out);
-            fprintf(key, "### %d. %s\n\n> **%s:** %s\n\n", k, st->heading,
-                    app_label(s, LBL_LESSON_QUIZ), s->quiz);
-            to = key;
-        }
-        if (s->quiz_answer[0])
-            fprintf(to, "> **%s:** %s\n\n", app_label(s, LBL_LESSON_ANSWER), s->quiz_answer);
-        else
-            put_screen(to, s, compared);
     }
-    if (key) {
-        fclose(key);
-        if (answers_len)
-            fprintf(out, "## %s\n\n%s", app_label(s, LBL_LESSON_ANSWERS), answers);
-        free(answers);
+    if (ans) {
+        if (questions > 0)
+            put_answers(out, s, ans);
+        fclose(ans);
     }
+    free(shown);
     return problems;
 }

@@ -34,23 +34,9 @@ static const char KVCACHE_HELP[] =
     "                   (default 0)\n"
     "  --bits B         16 or 32 bits per number (default 16)\n";
 
-/* 524288 -> "512 KB", at most 4 significant digits; KB = 1024 bytes, as
- * `bench` and `info` count. */
-static void format_bytes(double bytes, char *out, size_t size)
-{
-    static const char *UNITS[] = {"bytes", "KB", "MB", "GB", "TB", "PB"};
-    int u = 0;
-    while (bytes >= 1024.0 && u < 5) {
-        bytes /= 1024.0;
-        u++;
-    }
-    if (u == 0)
-        snprintf(out, size, "%.0f bytes", bytes);
-    else
-        snprintf(out, size, "%.4g %s", bytes, UNITS[u]);
-}
-
-static void print_row(const KvShape *s, long tokens, int json, int first)
+/* One row: its name, the bytes per token (and in a binary unit), the bytes
+ * at N tokens, as the interface language writes them. */
+static void print_row(const KvShape *s, const char *name, long tokens, int json, int first)
 {
     size_t per = kvcost_bytes_per_token(s);
     double total = (double)per * (double)tokens;
@@ -69,11 +55,16 @@ static void print_row(const KvShape *s, long tokens, int json, int first)
                s->bytes_per_number, per, total);
         return;
     }
-    char per_s[32], total_s[32];
-    format_bytes((double)per, per_s, sizeof per_s);
-    format_bytes(total, total_s, sizeof total_s);
-    printf("  %-31s %12zu bytes (%s) per token, %s\n", s->name, per, per_s, total_s);
-    printf("      %s\n", s->example);
+    AppLang lang = cli_lang();
+    char per_n[32], per_s[32], total_s[32];
+    app_format_count(lang, (long)per, per_n, sizeof per_n);
+    app_bytes(lang, (double)per, per_s, sizeof per_s);
+    app_bytes(lang, total, total_s, sizeof total_s);
+    fputs("  ", stdout);
+    cli_put_left(stdout, name, 40);
+    printf(" ");
+    printf(cli_label(LBL_CLI_KV_ROW), per_n, per_s, total_s);
+    putchar('\n');
 }
 
 int cmd_kvcache(int argc, char **argv)
@@ -100,13 +91,16 @@ int cmd_kvcache(int argc, char **argv)
     if (bits_arg) {
         TsQuoted q;
         if (strcmp(bits_arg, "16") != 0 && strcmp(bits_arg, "32") != 0)
-            return cli_error("kvcache", EXIT_USAGE, "--bits must be 16 or 32, not %s",
+            return cli_error("kvcache", EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--bits", "16", "32",
                              ts_quote(&q, bits_arg));
         bits = atoi(bits_arg);
     }
     int custom = layers || kv_heads || head_dim || latent || rope;
     KvShape mine = {"custom", "", KV_MULTI_HEAD, layers, kv_heads, head_dim, latent, rope, bits / 8};
-    char shape[160];
+    char shape[160], mine_name[256];
+    char n1[16], n2[16], n3[16], n4[16];
+    snprintf(n1, sizeof n1, "%d", layers);
+    snprintf(n4, sizeof n4, "%d", bits);
     if (custom) {
         if (!layers)
             return cli_error("kvcache", EXIT_USAGE, "a custom shape needs --layers");
@@ -117,12 +111,18 @@ int cmd_kvcache(int argc, char **argv)
             mine.kind = KV_LATENT;
             snprintf(shape, sizeof shape, "%d layers, latent %d + positional key %d, %d-bit", layers,
                      latent, rope, bits);
+            snprintf(n2, sizeof n2, "%d", latent);
+            snprintf(n3, sizeof n3, "%d", rope);
+            snprintf(mine_name, sizeof mine_name, cli_label(LBL_CLI_KV_CUSTOM_LATENT), n1, n2, n3, n4);
         } else {
             if (!kv_heads || !head_dim || rope)
                 return cli_error("kvcache", EXIT_USAGE,
                                  "a custom shape needs --kv-heads and --head-dim (or --latent)");
             snprintf(shape, sizeof shape, "%d layers, %d key/value heads x %d, %d-bit", layers,
                      kv_heads, head_dim, bits);
+            snprintf(n2, sizeof n2, "%d", kv_heads);
+            snprintf(n3, sizeof n3, "%d", head_dim);
+            snprintf(mine_name, sizeof mine_name, cli_label(LBL_CLI_KV_CUSTOM), n1, n2, n3, n4);
         }
         mine.example = shape;
     }
@@ -141,15 +141,24 @@ int cmd_kvcache(int argc, char **argv)
 
     const KvShape *presets;
     int n = kvcost_presets(&presets);
-    if (json)
+    /* the names the explorer's r view gives them, with an ASCII x */
+    char name[256];
+    if (json) {
         printf("{\"tokens\": %d, \"models\": [", tokens);
-    else
-        printf("KV cache at %d tokens:\n", tokens);
-    print_row(&ours, tokens, json, 1);
-    for (int i = 0; i < n; i++)
-        print_row(&presets[i], tokens, json, 0);
+    } else {
+        char count[32];
+        app_format_count(cli_lang(), tokens, count, sizeof count);
+        printf(cli_label(LBL_CLI_KV_HEAD), count);
+        putchar('\n');
+    }
+    snprintf(name, sizeof name, cli_label(LBL_KV_THIS), ours.layers, "x", ours.kv_heads * ours.head_dim);
+    print_row(&ours, name, tokens, json, 1);
+    for (int i = 0; i < n; i++) {
+        snprintf(name, sizeof name, cli_label((LabelId)(LBL_KV_PRESET_MHA + i)), "x", "x");
+        print_row(&presets[i], name, tokens, json, 0);
+    }
     if (custom)
-        print_row(&mine, tokens, json, 0);
+        print_row(&mine, mine_name, tokens, json, 0);
     if (json)
         puts("]}");
     return 0;

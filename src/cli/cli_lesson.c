@@ -15,10 +15,10 @@
 #include "tui/tui.h"
 
 static const char LESSON_HELP[] =
-    "usage: tangscope lesson [FILE] [--lang zh|en|de|fr] [--projector] [--theme dark|light]\n"
-    "                        [options]\n"
+    "usage: tangscope lesson [FILE] [--lang CODE] [--projector] [--theme dark|light]\n"
+    "                        [--ascii] [options]\n"
     "       tangscope lesson --check [FILE...] [options]\n"
-    "       tangscope lesson --print FILE [options]\n"
+    "       tangscope lesson --print FILE [--worksheet] [options]\n"
     "\n"
     "Guided lessons: Markdown files (lessons/zh, en, de, fr) whose `## ` headings\n"
     "are steps, whose paragraphs are the narration, and whose ```tangscope blocks\n"
@@ -50,13 +50,14 @@ static const char LESSON_HELP[] =
     "                            top 8 (model, after the sampler, training-text\n"
     "                            count), what the model wrote and, after a compare,\n"
     "                            the timings (the only part that differs between\n"
-    "                            runs); what the model wrote stands as verse\n"
-    "  --print --worksheet FILE  the same as a worksheet: each quiz's question\n"
-    "                            without its answer, the answers (an `answer`, or\n"
-    "                            the screen after the step) in a section at the end\n"
+    "                            runs); poems stand as verse, a line to a line\n"
+    "  --worksheet               with --print: each question without its answer and\n"
+    "                            a line to write on; what the reveal shows and the\n"
+    "                            step that explains it follow at the end of the\n"
+    "                            lesson, under Answers (the teacher's part)\n"
     "\n"
     "  --model FILE              model file (default assets/tang.bin)\n"
-    "  --lang zh|en|de|fr        the interface language and the picker's lessons\n"
+    "  --lang @LANGS@        the interface language and the picker's lessons\n"
     "                            (default: from LC_ALL / LC_MESSAGES / LANG); a\n"
     "                            handout's words follow the lesson's folder\n"
     "  --corpus FILE             training text for the counts (default\n"
@@ -69,6 +70,8 @@ static const char LESSON_HELP[] =
     "                            the sliders, high contrast, no grey hints\n"
     "  --theme dark|light        in the explorer: colours for a dark (default) or a\n"
     "                            light background; NO_COLOR means no colour at all\n"
+    "  --ascii                   in the explorer: ASCII symbols only, for a terminal\n"
+    "                            that draws ambiguous-width symbols double wide\n"
     "\n"
     "The commands (the same on the explorer's command line, `:`):\n";
 
@@ -254,8 +257,12 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
                 problems += screencheck_step(&e->s, &l, k, collect_problem, &ps);
             }
             if (problems == 0)
-                printf("%s: %d step%s, ok\n", files[i], lesson_last_step(&l),
-                       lesson_last_step(&l) == 1 ? "" : "s");
+            {
+                char steps[32];
+                app_format_count(cli_lang(), lesson_last_step(&l), steps, sizeof steps);
+                printf(cli_label_n(LBL_CLI_LESSON_OK, lesson_last_step(&l)), files[i], steps);
+                putchar('\n');
+            }
             lesson_free(&l);
         }
         fflush(stdout);
@@ -266,14 +273,14 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
     return bad ? EXIT_USAGE : 0;
 }
 
-static int print_file(LessonEnv *e, const char *file, AppLang lang, int worksheet)
+static int print_file(LessonEnv *e, const char *file, AppLang lang)
 {
     Lesson l;
     Problems ps = {.path = file};
     int problems = load(&l, file, &ps);
     if (problems >= 0) {
-        problems += cli_lesson_handout(stdout, &e->s, &l, lesson_lang_of(file, lang), worksheet,
-                                       collect_problem, &ps);
+        problems += cli_lesson_handout(stdout, &e->s, &l, lesson_lang_of(file, lang),
+                                       e->worksheet, collect_problem, &ps);
         lesson_free(&l);
     }
     fflush(stdout);
@@ -360,15 +367,17 @@ static void print_verbs(void)
 
 int cmd_lesson(int argc, char **argv)
 {
-    const char *model_path = NULL, *lang_arg = NULL, *corpus_path = NULL, *theme_arg = NULL;
-    int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0, worksheet = 0;
+    const char *model_path = NULL, *corpus_path = NULL, *theme_arg = NULL;
+    int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0, ascii = 0;
+    int worksheet = 0;
     Opt opts[] = {
         {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
-        {"--worksheet", OPT_FLAG, &worksheet, 0, 0},
-        {"--model", OPT_STR, &model_path, 0, 0},   {"--lang", OPT_STR, &lang_arg, 0, 0},
+        {"--model", OPT_STR, &model_path, 0, 0},
         {"--corpus", OPT_STR, &corpus_path, 0, 0}, {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--threads", OPT_INT, &threads, 0, 1024},
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
+        {"--ascii", OPT_FLAG, &ascii, 0, 0},
+        {"--worksheet", OPT_FLAG, &worksheet, 0, 0},
     };
     enum { MAX_FILES = 256 };
     const char *files[MAX_FILES];
@@ -379,18 +388,12 @@ int cmd_lesson(int argc, char **argv)
         print_verbs();
     if (rc)
         return rc == 1 ? 0 : rc;
-    int lang = lang_arg ? app_lang_parse(lang_arg) : (int)app_lang_from_env();
-    TsQuoted ql;
-    if (lang < 0)
-        return cli_error("lesson", EXIT_USAGE, "--lang must be zh, en, de or fr, not %s",
-                         ts_quote(&ql, lang_arg));
+    AppLang lang = cli_lang();
     AppTheme theme = THEME_DARK;
     if ((rc = cli_theme_parse("lesson", theme_arg, &theme)) != 0)
         return rc;
     if (check && print)
         return cli_error("lesson", EXIT_USAGE, "--check and --print do not go together");
-    if (worksheet && !print)
-        return cli_error("lesson", EXIT_USAGE, "--worksheet goes with --print");
     /* --check alone: every lesson of the language, where the picker finds them
      * (lessons/LANG here, under TANGSCOPE_HOME or where tangscope is installed) */
     char **shelf = NULL;
@@ -408,11 +411,14 @@ int cmd_lesson(int argc, char **argv)
     }
     if (print && n_files != 1)
         return cli_error("lesson", EXIT_USAGE, "--print takes one lesson file");
+    if (worksheet && !print)
+        return cli_error("lesson", EXIT_USAGE, "--worksheet goes with --print");
     if (!check && !print) {
         if (n_files > 1)
             return cli_error("lesson", EXIT_USAGE, "one lesson at a time (--check takes several)");
         ExploreRun run = {.model_path = model_path, .lang = lang, .corpus_path = corpus_path,
-                          .no_corpus = no_corpus, .projector = projector, .theme = theme};
+                          .no_corpus = no_corpus, .projector = projector, .theme = theme,
+                          .ascii = ascii};
         return explore(&run, n_files ? files[0] : NULL, threads);
     }
     cli_set_threads(threads);
@@ -421,7 +427,8 @@ int cmd_lesson(int argc, char **argv)
         cli_lesson_files_free(shelf, n_shelf);
         return rc;
     }
-    rc = check ? check_files(&e, files, n_files, lang) : print_file(&e, files[0], lang, worksheet);
+    e.worksheet = worksheet;
+    rc = check ? check_files(&e, files, n_files, lang) : print_file(&e, files[0], lang);
     cli_lesson_env_close(&e);
     cli_lesson_files_free(shelf, n_shelf);
     return rc;

@@ -54,10 +54,11 @@ int cli_take_pinyin(const char *cmd, int *argc, char **argv, int required, const
     return 0;
 }
 
-/* "1.1%", or "1 in 30,000" below 0.01%: probfmt's one rule. */
+/* "1.1%", or "1 in 30,000" below 0.01%: probfmt's one rule, as the
+ * interface language writes it. */
 static const char *prob_text(double p, char *out, size_t size)
 {
-    return probfmt_odds(p, 1, "1 in %s", ",", out, size);
+    return probfmt_odds(p, 1, cli_label(LBL_ONE_IN), app_num_style(cli_lang()), out, size);
 }
 
 /* The syllables of `syllables`, read and checked: each one a syllable that

@@ -3,12 +3,14 @@
  * typed pinyin syllable ranked by the model: an input method's candidates.
  * The numbers are the next-character view of the explorer's bars
  * (nextview_compute, engine/nextview.h). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "app/json.h"
 #include "app/stageprog.h"
+#include "app/textw.h"
 #include "cli/cli.h"
 #include "engine/probfmt.h"
 #include "engine/generate.h"
@@ -160,10 +162,15 @@ static void print_padded(const char *s, int columns)
 static void print_header(const ProbsRun *r, const char *what)
 {
     char *shown = prompt_read(&r->g, r->n_prompt);
-    printf("「%s」→ %s, %s%s\n", shown ? shown : "", what,
-           r->g.prefix ? "at the start of a poem (the model reads ⏎ first)"
-                       : "as a fragment from inside a text (--mid-text)",
-           r->args.sampled ? "; model at temperature 1 | after the sampler" : "");
+    char quoted[512], where[256];
+    app_quoted(cli_lang(), shown ? shown : "", quoted, sizeof quoted);
+    if (r->g.prefix)
+        snprintf(where, sizeof where, cli_label(LBL_CLI_AT_POEM_START), "⏎");
+    else
+        snprintf(where, sizeof where, "%s", cli_label(LBL_CLI_AS_MID_TEXT));
+    printf(cli_label(LBL_CLI_PROBS_HEAD), quoted, "→", what, where,
+           r->args.sampled ? cli_label(LBL_CLI_SAMPLED_COLUMNS) : "");
+    putchar('\n');
     free(shown);
 }
 
@@ -173,12 +180,13 @@ static void print_header(const ProbsRun *r, const char *what)
  * stage table's narrow columns (odds 0) take the percentage alone. */
 static void print_percent(double p, int width, int odds)
 {
-    char text[48];
+    char text[64];
+    const NumStyle *st = app_num_style(cli_lang());
     if (odds)
-        probfmt_odds(p, 2, "1 in %s", ",", text, sizeof text);
+        probfmt_odds(p, 2, cli_label(LBL_ONE_IN), st, text, sizeof text);
     else
-        probfmt_percent(p, 2, text, sizeof text);
-    printf("%*s", width, text);
+        probfmt_percent_in(p, 2, st, text, sizeof text);
+    cli_put_right(stdout, text, width);
 }
 
 /* The widths of the list's columns, from what it will print: the widest
@@ -190,10 +198,13 @@ static void measure_columns(ProbsRun *r, const int *ids, int n)
     r->py_w = 14;
     for (int k = 0; k < n; k++) {
         const NextCandidate c = nextview_candidate(&r->view, ids[k]);
-        char text[48];
-        int w = (int)strlen(probfmt_odds((double)c.p, 2, "1 in %s", ",", text, sizeof text));
+        /* columns, as the interface language writes the numbers */
+        const NumStyle *st = app_num_style(cli_lang());
+        const char *one_in = cli_label(LBL_ONE_IN);
+        char text[64];
+        int w = textw_width(probfmt_odds((double)c.p, 2, one_in, st, text, sizeof text));
         if (r->args.sampled) {
-            int ws = (int)strlen(probfmt_odds((double)c.p_sampler, 2, "1 in %s", ",", text, sizeof text));
+            int ws = textw_width(probfmt_odds((double)c.p_sampler, 2, one_in, st, text, sizeof text));
             w = ws > w ? ws : w;
         }
         r->pct_w = w > r->pct_w ? w : r->pct_w;
@@ -247,8 +258,12 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
         fputs("  | ", stdout);
         print_percent((double)c.p_sampler, width, 1);
     }
-    if (rank)
-        printf("  rank %4d", rank);
+    if (rank) {
+        char num[32], text[64];
+        snprintf(num, sizeof num, "%4d", rank);
+        snprintf(text, sizeof text, cli_label(LBL_CLI_RANK), num);
+        printf("  %s", text);
+    }
     if (r->pinyin) {
         fputs("  ", stdout);
         print_padded(e && e->readings[0] ? e->readings : "", r->py_w);
@@ -257,18 +272,15 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
     putchar('\n');
 }
 
-/* The short names of the stages' columns in the text table, in stage order. */
-static const char *const STAGE_HEADS[STAGE_COUNT] = {"model", "penalty", "temp", "top-k",
-                                                     "top-p", "min-p",   "mask", "final"};
 
 /* The top candidates stage by stage, then each stage's kept count and the
  * model probability it removed. */
 static void print_stages(const ProbsRun *r)
 {
     const NextView *v = &r->view;
-    printf("\n  stage by stage (each renormalised over what it keeps)\n          ");
-    for (int k = 0; k < STAGE_COUNT; k++)
-        printf("%9s", STAGE_HEADS[k]);
+    printf("\n  %s\n          ", cli_label(LBL_CLI_STAGE_BY_STAGE));
+    for (int k = 0; k < STAGE_COUNT; k++) /* the screen's stage columns' headings */
+        cli_put_right(stdout, cli_label((LabelId)(LBL_STAGE_MODEL + k)), 9);
     putchar('\n');
     for (int i = 0; i < r->top; i++) {
         const NextCandidate c = nextview_candidate(v, v->order[i]);
@@ -281,10 +293,15 @@ static void print_stages(const ProbsRun *r)
         }
         putchar('\n');
     }
-    fputs("  kept    ", stdout);
-    for (int k = 0; k < STAGE_COUNT; k++)
-        printf("%9d", v->stages.kept[k]);
-    fputs("\n  removes ", stdout);
+    fputs("  ", stdout);
+    cli_put_left(stdout, cli_label(LBL_CLI_KEPT), 8);
+    for (int k = 0; k < STAGE_COUNT; k++) {
+        char n[32];
+        app_format_count(cli_lang(), v->stages.kept[k], n, sizeof n);
+        cli_put_right(stdout, n, 9);
+    }
+    fputs("\n  ", stdout);
+    cli_put_left(stdout, cli_label(LBL_CLI_REMOVES), 8);
     for (int k = 0; k < STAGE_COUNT; k++) {
         putchar(' ');
         print_percent(v->stages.removed[k], 8, 0);
@@ -348,7 +365,7 @@ static int print_top(ProbsRun *r)
         print_json_head(r);
         fputs(", \"candidates\": [", stdout);
     } else {
-        print_header(r, "next character");
+        print_header(r, cli_label(LBL_CLI_NEXT_CHAR));
     }
     for (int k = 0; k < r->top; k++)
         print_candidate(r, k, v->order[k], 0);
@@ -373,12 +390,18 @@ static int print_top(ProbsRun *r)
         }
         puts("}");
     } else {
-        printf("  entropy %.2f nats", v->entropy);
-        if (sampled)
-            printf(", %.2f after the sampler; the sampler keeps %d character%s and removes %.1f%% "
-                   "of the model's probability",
-                   v->stages.entropy_final, v->ss->kept, v->ss->kept == 1 ? "" : "s",
-                   100.0 * v->stages.removed_total);
+        /* in bits, as the screen and the lessons write it (the JSON keeps nats) */
+        AppLang lang = cli_lang();
+        char h[32], hf[32], kept[32], removed[32];
+        app_num(lang, v->entropy / log(2.0), 2, h, sizeof h);
+        printf("  ");
+        printf(cli_label(LBL_CLI_ENTROPY), h);
+        if (sampled) {
+            app_num(lang, v->stages.entropy_final / log(2.0), 2, hf, sizeof hf);
+            app_format_count(lang, v->ss->kept, kept, sizeof kept);
+            app_share(lang, 100.0 * v->stages.removed_total, 1, removed, sizeof removed);
+            printf(cli_label_n(LBL_CLI_AFTER_SAMPLER, v->ss->kept), hf, kept, removed);
+        }
         putchar('\n');
         if (sampled)
             print_stages(r);
@@ -418,8 +441,8 @@ static int print_pinyin_input(ProbsRun *r)
         json_write_string(stdout, typed);
         printf(", \"matches\": %d, \"matches_prob\": %.6g, \"candidates\": [", total, together);
     } else {
-        char what[96];
-        snprintf(what, sizeof what, "the characters read %s, most probable next first", typed);
+        char what[256];
+        snprintf(what, sizeof what, cli_label(LBL_CLI_PINYIN_WHAT), typed);
         print_header(r, what);
     }
     int *ids = malloc((size_t)(shown > 0 ? shown : 1) * sizeof *ids);
@@ -432,13 +455,21 @@ static int print_pinyin_input(ProbsRun *r)
         print_candidate(r, k, c[k].id, rank[c[k].id]);
     if (r->args.json)
         puts("]}");
-    else if (total == 0)
-        printf("  no character of the model's %d reads %s\n", V, typed);
-    else
-        printf("  %d character%s read%s %s%s; the model gives %s %.2f%% together\n", total,
-               total == 1 ? "" : "s", total == 1 ? "s" : "", typed,
-               shown < total ? " (--top N shows more)" : "", total == 1 ? "it" : "them",
-               100.0 * together);
+    else {
+        AppLang lang = cli_lang();
+        char n[32], share[32];
+        fputs("  ", stdout);
+        if (total == 0) {
+            app_format_count(lang, V, n, sizeof n);
+            printf(cli_label(LBL_CLI_PINYIN_NONE), n, typed);
+        } else {
+            app_format_count(lang, total, n, sizeof n);
+            app_share(lang, 100.0 * together, 2, share, sizeof share);
+            printf(cli_label_n(LBL_CLI_PINYIN_TOTAL, total), n, typed,
+                   shown < total ? cli_label(LBL_CLI_PINYIN_MORE) : "", share);
+        }
+        putchar('\n');
+    }
     free(c);
     free(rank);
     return 0;

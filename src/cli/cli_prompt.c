@@ -18,7 +18,11 @@ static void describe_changes(const Converted *c, char *buf, size_t size)
         utf8_encode(c->pairs[i].from, from);
         utf8_encode(c->pairs[i].to, to);
         const char *q = c->pairs[i].from < 0x80 ? "'" : "";
-        int w = snprintf(buf + n, size - n, "%s%s%s%s as %s", i ? ", " : "", q, from, q, to);
+        char quoted[16];
+        snprintf(quoted, sizeof quoted, "%s%s%s", q, from, q);
+        int w = snprintf(buf + n, size - n, "%s", i ? cli_label(LBL_CLI_COMMA) : "");
+        if (w >= 0 && (size_t)w < size - n)
+            w += snprintf(buf + n + w, size - n - (size_t)w, cli_label(LBL_CLI_X_AS_Y), quoted, to);
         if (w < 0 || (size_t)w >= size - n)
             break;
         n += (size_t)w;
@@ -48,25 +52,45 @@ int cli_convert(const char *cmd, const Vocab *v, const char *text, Converted *ou
 void cli_convert_notice(const char *cmd, const Converted *c)
 {
     if (c->no_opencc) /* a corpus context may hold what nothing converted */
-        fprintf(stderr, "tangscope %s: traditional characters were not converted: %s\n", cmd,
-                c->why);
+        cli_error(cmd, 0, cli_label(LBL_CLI_NOT_CONVERTED), c->why);
     if (c->changed == 0)
         return;
     char changes[512];
     describe_changes(c, changes, sizeof changes);
-    fprintf(stderr, "tangscope %s: read %s\n", cmd, changes);
+    cli_error(cmd, 0, cli_label(LBL_CLI_READ_AS), changes);
 }
 
 int cli_prompt_error(const char *cmd, int status, const Converted *c, const char *msg)
 {
     char changes[512];
     describe_changes(c, changes, sizeof changes);
-    if (c->no_opencc)
-        return cli_error(cmd, status, "%s (traditional characters were not converted: %s)", msg,
-                         c->why);
+    if (c->no_opencc) {
+        char why[512];
+        snprintf(why, sizeof why, cli_label(LBL_CLI_NOT_CONVERTED), c->why);
+        return cli_error(cmd, status, "%s (%s)", msg, why);
+    }
     if (c->changed)
-        return cli_error(cmd, status, "%s (after reading %s)", msg, changes);
+        return cli_error(cmd, status, cli_label(LBL_CLI_AFTER_READING), msg, changes);
     return cli_error(cmd, status, "%s", msg);
+}
+
+/* If text holds a character v lacks, msg says which and where (the first),
+ * as vocab_encode does, in the interface language; else msg stays. */
+static void unknown_char_message(const Vocab *v, const char *text, size_t len, char *msg,
+                                 size_t size)
+{
+    size_t pos = 0, n = 0;
+    uint32_t cp;
+    while (pos < len && utf8_decode(text, len, &pos, &cp) == 0) {
+        n++;
+        if (vocab_id(v, cp) >= 0)
+            continue;
+        char name[48], at[32];
+        vocab_describe(cp, name, sizeof name);
+        app_format_count(cli_lang(), (long)n, at, sizeof at);
+        snprintf(msg, size, cli_label(LBL_CLI_NOT_IN_VOCAB), "prompt", name, at);
+        return;
+    }
 }
 
 int cli_read_prompt(const char *cmd, const Vocab *v, const char *text, Converted *out, int **ids,
@@ -77,7 +101,12 @@ int cli_read_prompt(const char *cmd, const Vocab *v, const char *text, Converted
         return rc;
     TsErr err;
     if (vocab_encode(v, out->text, out->len, "prompt", ids, n, &err) != 0) {
-        rc = cli_prompt_error(cmd, EXIT_USAGE, out, err.msg);
+        /* the engine's message names the character; say it in the interface
+         * language when that is what went wrong */
+        char msg[TS_ERR_MAX];
+        snprintf(msg, sizeof msg, "%s", err.msg);
+        unknown_char_message(v, out->text, out->len, msg, sizeof msg);
+        rc = cli_prompt_error(cmd, EXIT_USAGE, out, msg);
         converted_free(out);
         return rc;
     }

@@ -12,7 +12,7 @@ enum { MAX_DECIMALS = 6 };
 /* Odds beyond one in this many are written as "<1 in" this many. */
 #define ODDS_CAP 1e12
 
-char *probfmt_share(double share, char *out, size_t size)
+char *probfmt_whole_share(double share, char *out, size_t size)
 {
     if (size == 0)
         return out;
@@ -94,12 +94,128 @@ char *probfmt_grouped(unsigned long long n, const char *group, char *out, size_t
     return out;
 }
 
-char *probfmt_odds(double p, int decimals, const char *one_in, const char *group, char *out,
+/* Append text to out at *o, cut like snprintf. */
+static void put(char *out, size_t size, size_t *o, const char *text)
+{
+    for (; *text && *o + 1 < size; text++)
+        out[(*o)++] = *text;
+}
+
+/* A number written by printf in the C style ("-1234.5", "14.7%", "<0.0001%")
+ * as st writes it: the integer part's digits grouped in threes, the point
+ * and the percent sign replaced. */
+static char *localize(const char *plain, const NumStyle *st, char *out, size_t size)
+{
+    size_t o = 0;
+    if (size == 0)
+        return out;
+    if (!st) {
+        snprintf(out, size, "%s", plain);
+        return out;
+    }
+    int in_fraction = 0;
+    for (const char *p = plain; *p; p++) {
+        if (*p >= '0' && *p <= '9' && !in_fraction) {
+            size_t run = strspn(p, "0123456789");
+            for (size_t i = 0; i < run; i++) {
+                if (i > 0 && (run - i) % 3 == 0)
+                    put(out, size, &o, st->group);
+                char d[2] = {p[i], 0};
+                put(out, size, &o, d);
+            }
+            p += run - 1;
+            continue;
+        }
+        if (*p == '.') {
+            put(out, size, &o, st->point);
+            in_fraction = 1;
+        } else if (*p == '%') {
+            put(out, size, &o, st->percent);
+        } else {
+            char c[2] = {*p, 0};
+            put(out, size, &o, c);
+            in_fraction = in_fraction && *p >= '0' && *p <= '9'; /* a fraction's digits */
+        }
+    }
+    out[o] = 0;
+    return out;
+}
+
+char *probfmt_percent_in(double p, int decimals, const NumStyle *st, char *out, size_t size)
+{
+    char plain[48];
+    probfmt_percent(p, decimals, plain, sizeof plain);
+    return localize(plain, st, out, size);
+}
+
+char *probfmt_number(double x, int decimals, const NumStyle *st, char *out, size_t size)
+{
+    char plain[400];
+    decimals = decimals < 0 ? 0 : decimals > 9 ? 9 : decimals;
+    if (x != x) {
+        snprintf(out, size, "-");
+        return out;
+    }
+    snprintf(plain, sizeof plain, "%.*f", decimals, x);
+    if (strspn(plain, "-0.") == strlen(plain) && plain[0] == '-') /* no "-0.0" */
+        memmove(plain, plain + 1, strlen(plain));
+    return localize(plain, st, out, size);
+}
+
+char *probfmt_count(long long n, const NumStyle *st, char *out, size_t size)
+{
+    char plain[32];
+    snprintf(plain, sizeof plain, "%lld", n);
+    return localize(plain, st, out, size);
+}
+
+char *probfmt_share(double percent, int decimals, const NumStyle *st, char *out, size_t size)
+{
+    char num[400];
+    probfmt_number(percent, decimals, st, num, sizeof num);
+    snprintf(out, size, "%s%s", num, st ? st->percent : "%");
+    return out;
+}
+
+char *probfmt_bytes(double bytes, const NumStyle *st, char *out, size_t size)
+{
+    static const char *const plain_units[4] = {"B", "KiB", "MiB", "GiB"};
+    int u = 0;
+    while (u < 3 && bytes >= 1024.0) {
+        bytes /= 1024.0;
+        u++;
+    }
+    int whole = bytes == floor(bytes) || bytes >= 100.0 || u == 0;
+    char num[400];
+    probfmt_number(bytes, whole ? 0 : 1, st, num, sizeof num);
+    snprintf(out, size, "%s %s", num, st ? st->units[u] : plain_units[u]);
+    return out;
+}
+
+/* n (two significant digits, 10^4 or more) counted in myriads: 34000 ->
+ * "3.4 万", 10^7 -> "1000 万", 10^12 -> "1 万亿". */
+static void myriads(unsigned long long n, const NumStyle *st, char *out, size_t size)
+{
+    const char *unit = "万";
+    double v = (double)n / 1e4;
+    if (n >= 1000000000000ULL) {
+        unit = "万亿";
+        v = (double)n / 1e12;
+    } else if (n >= 100000000ULL) {
+        unit = "亿";
+        v = (double)n / 1e8;
+    }
+    char num[32];
+    probfmt_number(v, v == floor(v) ? 0 : 1, st, num, sizeof num);
+    snprintf(out, size, "%s %s", num, unit);
+}
+
+char *probfmt_odds(double p, int decimals, const char *one_in, const NumStyle *st, char *out,
                    size_t size)
 {
     if (!(p > 0.0) || p >= PROBFMT_ODDS_BELOW)
-        return probfmt_percent(p, decimals, out, size);
-    char n_text[48], body[96];
+        return probfmt_percent_in(p, decimals, st, out, size);
+    char n_text[64], body[128];
     const char *less = "";
     double inv = 1.0 / p;
     if (inv > ODDS_CAP) {
@@ -109,7 +225,10 @@ char *probfmt_odds(double p, int decimals, const char *one_in, const char *group
     /* two significant digits: 34,000 for 1 / 0.0000294 */
     double unit = pow(10.0, floor(log10(inv)) - 1);
     unsigned long long n = (unsigned long long)(round(inv / unit) * unit + 0.5);
-    probfmt_grouped(n, group, n_text, sizeof n_text);
+    if (st && st->myriads)
+        myriads(n, st, n_text, sizeof n_text);
+    else
+        probfmt_grouped(n, st ? st->group : ",", n_text, sizeof n_text);
     snprintf(body, sizeof body, one_in, n_text);
     snprintf(out, size, "%s%s", less, body);
     return out;

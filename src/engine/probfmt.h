@@ -21,13 +21,31 @@
  * the grouping come from the caller, so that each language says it its way
  * ("%s 分之一", "1 sur %s" with "34 000").
  *
- * Plain C: no locale (the decimal point is always '.'), no allocation; the
+ * Every number a person reads goes through here too, written as a language
+ * writes it (NumStyle, filled from the language's row in app/lang.c): the
+ * decimal point or comma, the digits grouped by thousands ("7,311", "7.311",
+ * "7 311") or not ("7311"), the sign after a percentage ("14.7%", "14,7 %"),
+ * the odds of a small probability counted in myriads where the language
+ * counts so ("3.4 万分之一"), bytes in binary units (KiB, Kio). A NULL style
+ * is the plain form the tests and the JSON read: '.', no grouping, "%".
+ *
+ * Plain C: no locale (setlocale changes nothing here), no allocation; the
  * result is cut to `size` bytes like snprintf.
  */
 #ifndef TS_PROBFMT_H
 #define TS_PROBFMT_H
 
 #include <stddef.h>
+
+/* How a language writes numbers. Strings are UTF-8; none may be NULL. */
+typedef struct {
+    const char *point;    /* the decimal separator: "." or "," */
+    const char *group;    /* between groups of three digits from 1000 on: ",",
+                           * ".", a no-break space, or "" for none */
+    const char *percent;  /* after a percentage: "%" or a no-break space and "%" */
+    int myriads;          /* large odds counted in 万 (10^4) and 亿 (10^8) */
+    const char *units[4]; /* bytes, then 1024, 1024^2, 1024^3 of them: "B", "KiB", ... */
+} NumStyle;
 
 /* Below this the odds form says "1 in N". */
 #define PROBFMT_ODDS_BELOW 1e-4
@@ -36,10 +54,13 @@
  * `decimals` decimals (0..6). Returns out. */
 char *probfmt_percent(double p, int decimals, char *out, size_t size);
 
+/* The same in a language's style: "14,7 %" (st NULL: as probfmt_percent). */
+char *probfmt_percent_in(double p, int decimals, const NumStyle *st, char *out, size_t size);
+
 /* The same, except below PROBFMT_ODDS_BELOW: the format one_in (one %s, such
- * as "1 in %s") filled with 1/p rounded to two significant digits, its digits
- * grouped in threes with `group` between them ("," or " "). Returns out. */
-char *probfmt_odds(double p, int decimals, const char *one_in, const char *group, char *out,
+ * as "1 in %s") filled with 1/p rounded to two significant digits, written as
+ * st writes a count ("34,000"; "3.4 万" with myriads). Returns out. */
+char *probfmt_odds(double p, int decimals, const char *one_in, const NumStyle *st, char *out,
                    size_t size);
 
 /* n with its digits grouped in threes: 3400 -> "3,400" with group ",". */
@@ -48,7 +69,20 @@ char *probfmt_odds(double p, int decimals, const char *one_in, const char *group
  * none: then as many decimals (up to 4) as tell it apart ("99.996%",
  * "0.004%"), and past that ">99.9999%" or "<0.0001%". The form's blocked
  * share is written this way wherever it stands. */
-char *probfmt_share(double share, char *out, size_t size);
+char *probfmt_whole_share(double share, char *out, size_t size);
 char *probfmt_grouped(unsigned long long n, const char *group, char *out, size_t size);
+
+/* x with exactly `decimals` decimals (0..9) in st's style: 0.8 -> "0,80"
+ * (de, 2 decimals), 7311 -> "7 311" (fr, 0). Not a number reads "-". */
+char *probfmt_number(double x, int decimals, const NumStyle *st, char *out, size_t size);
+/* A count: n grouped as st groups ("7.311", "7311"). */
+char *probfmt_count(long long n, const NumStyle *st, char *out, size_t size);
+/* A share already in percent (14.7 for 14.7%), with `decimals` decimals:
+ * "14,7 %". Unlike probfmt_percent, no rule about 0 and 100. */
+char *probfmt_share(double percent, int decimals, const NumStyle *st, char *out, size_t size);
+/* A size in bytes in the largest binary unit it reaches: 4096 -> "4 KiB",
+ * 7.3e6 -> "7.0 MiB"; whole numbers and values from 100 on without decimals,
+ * others with one; below 1024 "512 B". */
+char *probfmt_bytes(double bytes, const NumStyle *st, char *out, size_t size);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/vocab.h"
 #include "tui/draw.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -37,6 +38,17 @@ static const Binding BINDINGS[] = {
     {0, '6', CMD_PICK, 6, LBL_HELP_PICK},
     {0, '7', CMD_PICK, 7, LBL_HELP_PICK},
     {0, '8', CMD_PICK, 8, LBL_HELP_PICK},
+    /* a French (AZERTY) keyboard's number row without Shift: & é " ' ( - è _
+     * pick too (none is a character of the model, so none is lost to the
+     * text); the help lists them after 1-8, as "1-8 &é"'(-è_" */
+    {0, '&', CMD_PICK, 1, LBL_HELP_PICK},
+    {0, 0xE9, CMD_PICK, 2, LBL_HELP_PICK}, /* é */
+    {0, '"', CMD_PICK, 3, LBL_HELP_PICK},
+    {0, '\'', CMD_PICK, 4, LBL_HELP_PICK},
+    {0, '(', CMD_PICK, 5, LBL_HELP_PICK},
+    {0, '-', CMD_PICK, 6, LBL_HELP_PICK},
+    {0, 0xE8, CMD_PICK, 7, LBL_HELP_PICK}, /* è */
+    {0, '_', CMD_PICK, 8, LBL_HELP_PICK},
     {1, KEY_BACKSPACE, CMD_BACKSPACE, 0, LBL_HELP_BACKSPACE},
     {0, 127, CMD_BACKSPACE, 0, LBL_HELP_BACKSPACE},      /* DEL, what most terminals send */
     {0, CTRL('h'), CMD_BACKSPACE, 0, LBL_HELP_BACKSPACE},
@@ -117,6 +129,7 @@ static const Binding PICKER_BINDINGS[] = {
  * which the input method takes (app_pinyin_key). */
 static const Binding PINYIN_BINDINGS[] = {
     {0, '9', CMD_PICK, 9, NO_HELP},
+    {0, 0xE7, CMD_PICK, 9, NO_HELP}, /* ç: 9 on a French keyboard */
     {0, '-', CMD_PINYIN_PAGE, -1, NO_HELP},
     {0, '=', CMD_PINYIN_PAGE, 1, NO_HELP},
 };
@@ -213,26 +226,31 @@ Command input_map(unsigned mode, int is_key, wint_t key, CmdArg *arg)
 
 /* ---- the help screen, from the tables ---- */
 
-/* A key's name as the help prints it ("Ctrl-C", "F10", "↑"); keys that are
- * one key on the keyboard share a name (Enter, Backspace). */
-static void help_key_name(const Binding *b, char *out, size_t size)
+/* A key's name as the help prints it ("Ctrl-C", "F10", "↑"), in the
+ * language's names (a plain terminal, which cannot show them, gets the
+ * English ones); keys that are one key on the keyboard share a name (Enter,
+ * Backspace). */
+static void help_key_name(AppLang lang, const Binding *b, char *out, size_t size)
 {
     const Glyphs *g = tui_glyphs();
+    if (!g->unicode)
+        lang = LANG_EN;
     /* arrows: the glyphs, or on a plain terminal their names ("v" would read as the key v) */
     const char *up = g->unicode ? g->up : "Up", *down = g->unicode ? g->down : "Down";
+    const char *shift = app_key_name(lang, KN_SHIFT);
     if (b->is_key) {
         switch (b->key) {
-        case KEY_BACKSPACE: snprintf(out, size, "Backspace"); return;
-        case KEY_ENTER: snprintf(out, size, "Enter"); return;
-        case KEY_BTAB: snprintf(out, size, "S-Tab"); return;
+        case KEY_BACKSPACE: snprintf(out, size, "%s", app_key_name(lang, KN_BACKSPACE)); return;
+        case KEY_ENTER: snprintf(out, size, "%s", app_key_name(lang, KN_ENTER)); return;
+        case KEY_BTAB: snprintf(out, size, "%s", app_key_name(lang, KN_SHIFT_TAB)); return;
         case KEY_UP: snprintf(out, size, "%s", up); return;
         case KEY_DOWN: snprintf(out, size, "%s", down); return;
         case KEY_LEFT: snprintf(out, size, "%s", g->unicode ? g->left : "Left"); return;
         case KEY_RIGHT: snprintf(out, size, "%s", g->unicode ? g->right : "Right"); return;
-        case KEY_NPAGE: snprintf(out, size, "PgDn"); return;
-        case KEY_PPAGE: snprintf(out, size, "PgUp"); return;
-        case KEY_SF: snprintf(out, size, "S-%s", down); return;
-        case KEY_SR: snprintf(out, size, "S-%s", up); return;
+        case KEY_NPAGE: snprintf(out, size, "%s", app_key_name(lang, KN_PGDN)); return;
+        case KEY_PPAGE: snprintf(out, size, "%s", app_key_name(lang, KN_PGUP)); return;
+        case KEY_SF: snprintf(out, size, "%s%s", shift, down); return;
+        case KEY_SR: snprintf(out, size, "%s%s", shift, up); return;
         default:
             if (b->key >= (wint_t)KEY_F(1) && b->key <= (wint_t)KEY_F(63))
                 snprintf(out, size, "F%d", (int)(b->key - KEY_F(0)));
@@ -242,24 +260,62 @@ static void help_key_name(const Binding *b, char *out, size_t size)
         }
     }
     switch (b->key) {
-    case ' ': snprintf(out, size, "Space"); return;
-    case '\t': snprintf(out, size, "Tab"); return;
+    case ' ': snprintf(out, size, "%s", app_key_name(lang, KN_SPACE)); return;
+    case '\t': snprintf(out, size, "%s", app_key_name(lang, KN_TAB)); return;
     case '\n':
-    case '\r': snprintf(out, size, "Enter"); return;
-    case 27: snprintf(out, size, "Esc"); return;
+    case '\r': snprintf(out, size, "%s", app_key_name(lang, KN_ENTER)); return;
+    case 27: snprintf(out, size, "%s", app_key_name(lang, KN_ESC)); return;
     case 127:
-    case CTRL('h'): snprintf(out, size, "Backspace"); return; /* what that key sends */
+    case CTRL('h'): /* what that key sends */
+        snprintf(out, size, "%s", app_key_name(lang, KN_BACKSPACE));
+        return;
     default:
-        if (b->key < 0x20)
-            snprintf(out, size, "Ctrl-%c", (char)('@' + b->key));
-        else
-            snprintf(out, size, "%c", (char)b->key);
+        if (b->key < 0x20) {
+            snprintf(out, size, "%s%c", app_key_name(lang, KN_CTRL), (char)('@' + b->key));
+        } else { /* a character: é as its UTF-8 */
+            char u[8] = {0};
+            utf8_encode((uint32_t)b->key, u);
+            snprintf(out, size, "%s", u);
+        }
     }
 }
 
-/* Add a key's name to a help line: after a space, but 1 2 3 becomes 1-3
- * and a letter's capital joins it, t T as tT (a slider's down and up, a
- * lesson's next and previous step). */
+/* One character of a keyboard's number row that is no ASCII letter or digit
+ * (&, é, "), given as its UTF-8. */
+static int is_symbol_key(const char *name)
+{
+    size_t pos = 0, len = strlen(name);
+    uint32_t cp;
+    if (utf8_decode(name, len, &pos, &cp) != 0 || pos != len)
+        return 0;
+    if (cp < 0x80) /* ASCII punctuation */
+        return cp > ' ' && !((cp >= '0' && cp <= '9') || (cp >= 'a' && cp <= 'z') ||
+                             (cp >= 'A' && cp <= 'Z'));
+    return cp >= 0xC0 && cp <= 0xFF; /* é è ç; not the arrows, which stay words */
+}
+
+/* A word made of such characters only (not "?" alone: a key of its own line
+ * is never followed by another on it). */
+static int is_symbol_run(const char *word)
+{
+    size_t pos = 0, len = strlen(word);
+    uint32_t cp;
+    while (pos < len) {
+        size_t at = pos;
+        if (utf8_decode(word, len, &pos, &cp) != 0)
+            return 0;
+        char one[8];
+        memcpy(one, word + at, pos - at);
+        one[pos - at] = 0;
+        if (!is_symbol_key(one))
+            return 0;
+    }
+    return len > 0;
+}
+
+/* Add a key's name to a help line: after a space, but 1 2 3 becomes 1-3,
+ * a letter's capital joins it, t T as tT (a slider's down and up, a
+ * lesson's next and previous step), and symbols after symbols join them. */
 static void add_key(KeyHelp *h, const char *name)
 {
     size_t len = strlen(h->keys);
@@ -278,6 +334,11 @@ static void add_key(KeyHelp *h, const char *name)
         snprintf(h->keys + len, sizeof h->keys - len, "%c", c);
         return;
     }
+    /* a row of symbols (the AZERTY number row) is one word: &é"'(-è_ */
+    if (is_symbol_key(name) && last_len > 0 && is_symbol_run(last)) {
+        snprintf(h->keys + len, sizeof h->keys - len, "%s", name);
+        return;
+    }
     snprintf(h->keys + len, sizeof h->keys - len, "%s%s", len ? " " : "", name);
 }
 
@@ -294,7 +355,8 @@ static int help_has_key(const KeyHelp *h, const char *name)
     return 0;
 }
 
-static int help_from(const Binding *table, size_t count, KeyHelp *out, int n, int max)
+static int help_from(AppLang lang, const Binding *table, size_t count, KeyHelp *out, int n,
+                     int max)
 {
     for (size_t i = 0; i < count; i++) {
         if (table[i].help == NO_HELP)
@@ -308,16 +370,16 @@ static int help_from(const Binding *table, size_t count, KeyHelp *out, int n, in
             out[n++] = (KeyHelp){.what = table[i].help};
         }
         char name[32];
-        help_key_name(&table[i], name, sizeof name);
+        help_key_name(lang, &table[i], name, sizeof name);
         if (!help_has_key(&out[k], name))
             add_key(&out[k], name);
     }
     return n;
 }
 
-int input_help(KeyHelp *out, int max)
+int input_help(AppLang lang, KeyHelp *out, int max)
 {
-    int n = help_from(BINDINGS, COUNT(BINDINGS), out, 0, max);
-    return help_from(LESSON_BINDINGS, COUNT(LESSON_BINDINGS), out, n, max);
+    int n = help_from(lang, BINDINGS, COUNT(BINDINGS), out, 0, max);
+    return help_from(lang, LESSON_BINDINGS, COUNT(LESSON_BINDINGS), out, n, max);
 }
 

@@ -35,13 +35,14 @@ Command input_map(unsigned mode, int is_key, wint_t key, CmdArg *arg);
 
 /* The help screen's key lines, made from the key tables (the explorer's, then
  * a lesson's): one per help label, in the order the tables first name it,
- * with the names of all its keys as this terminal shows them: "q F10
- * Ctrl-C", "1-8", "tT kK pP mM", "Tab S-Tab ↓ ↑". Fills out[0..max) and
- * returns the lines. */
+ * with the names of all its keys as this terminal shows them, in the
+ * language's names for keys (lang.h): "q F10 Ctrl-C", "1-8", "tT kK pP mM",
+ * "Tab S-Tab ↓ ↑", "Leertaste", "Strg-U". Fills out[0..max) and returns the
+ * lines. */
 typedef struct {
     LabelId what;
     char keys[48];
 } KeyHelp;
-int input_help(KeyHelp *out, int max);
+int input_help(AppLang lang, KeyHelp *out, int max);
 
 #endif

@@ -13,11 +13,14 @@ enum { MAX_LINES = 64, KEY_COLS = 13, LEGEND_ROWS = 4 };
 
 /* The help's lines: the key table's, and two that are no key (typing, the
  * mouse), in the order of their labels (labels.h lists the help's by topic). */
-static int help_lines(KeyHelp *lines)
+static int help_lines(AppLang lang, KeyHelp *lines)
 {
-    int n = input_help(lines, MAX_LINES - 2);
+    int n = input_help(lang, lines, MAX_LINES - 2);
     lines[n++] = (KeyHelp){.what = LBL_HELP_TYPE, .keys = "春风"};
-    lines[n++] = (KeyHelp){.what = LBL_HELP_MOUSE, .keys = "mouse"};
+    lines[n] = (KeyHelp){.what = LBL_HELP_MOUSE};
+    snprintf(lines[n].keys, sizeof lines[n].keys, "%s",
+             app_key_name(tui_glyphs()->unicode ? lang : LANG_EN, KN_MOUSE));
+    n++;
     for (int i = 1; i < n; i++) /* by label, stable: insertion sort of a few dozen */
         for (int j = i; j > 0 && lines[j - 1].what > lines[j].what; j--) {
             KeyHelp t = lines[j];
@@ -33,15 +36,20 @@ static void draw_line(const AppState *s, const KeyHelp *h, int y, int x, int w)
 {
     int used = draw_text(y, x, w, ROLE_KEY, h->keys);
     int at = used + 1 > KEY_COLS ? used + 1 : KEY_COLS;
+    char what[128];
+    if (h->what == LBL_HELP_LANGUAGE) /* the languages of the table */
+        snprintf(what, sizeof what, app_label(s, h->what), app_lang_tags());
+    else
+        snprintf(what, sizeof what, "%s", app_label(s, h->what));
     if (at < w)
-        draw_text_cut(y, x + at, w - at, ROLE_NORMAL, app_label(s, h->what));
+        draw_text_cut(y, x + at, w - at, ROLE_NORMAL, what);
 }
 
 void view_help_draw(const AppState *s, Rect r)
 {
     const Glyphs *g = tui_glyphs();
     KeyHelp lines[MAX_LINES];
-    int n = help_lines(lines);
+    int n = help_lines(s->lang, lines);
     int columns = r.h - 1 - LEGEND_ROWS >= n ? 1 : 2;
     int per_column = (n + columns - 1) / columns, col_w = (r.w - 2) / columns;
     int spare = r.h - 1 - per_column - LEGEND_ROWS;

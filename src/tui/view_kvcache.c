@@ -10,27 +10,16 @@
 
 enum { NAME_COLS = 34, NUM_COLS = 13, LONG_TOKENS = 4096 };
 
-/* 1024-based, as `tangscope kvcache` writes it. */
-static void format_bytes(double b, char *out, size_t size)
-{
-    const char *unit[] = {"B", "KB", "MB", "GB", "TB"};
-    int u = 0;
-    while (b >= 1024.0 && u < 4) {
-        b /= 1024.0;
-        u++;
-    }
-    snprintf(out, size, u == 0 || b >= 100.0 ? "%.0f %s" : "%.1f %s", b, unit[u]);
-}
-
 /* One row: its name, then bytes per token, for the text now and at LONG_TOKENS. */
-static void draw_row(Rect r, int y, Role role, const char *name, size_t per_token, int now)
+static void draw_row(AppLang lang, Rect r, int y, Role role, const char *name, size_t per_token,
+                     int now)
 {
     char num[32];
     draw_text(y, r.x + 2, NAME_COLS - 1, role, name);
     int x = r.x + 2 + NAME_COLS;
     double counts[3] = {1, now, LONG_TOKENS};
     for (int c = 0; c < 3 && x + NUM_COLS <= r.x + r.w; c++, x += NUM_COLS) {
-        format_bytes((double)per_token * counts[c], num, sizeof num);
+        app_bytes(lang, (double)per_token * counts[c], num, sizeof num);
         draw_text_right(y, x + NUM_COLS - 1, NUM_COLS - 1, role, num);
     }
 }
@@ -56,13 +45,13 @@ void view_kvcache_draw(const AppState *s, Rect r)
     const char *times = tui_glyphs()->times;
     snprintf(name, sizeof name, app_label(s, LBL_KV_THIS), own.layers, times, own.kv_heads * own.head_dim);
     if (r.h > 2)
-        draw_row(r, r.y + 2, ROLE_CACHED, name, own_bytes, now);
+        draw_row(s->lang, r, r.y + 2, ROLE_CACHED, name, own_bytes, now);
     const KvShape *p;
     int n = kvcost_presets(&p);
     for (int i = 0; i < n && i < 3 && 3 + i < r.h; i++) {
         /* a preset's shape has one product or two: a second sign is left over */
         snprintf(name, sizeof name, app_label(s, (LabelId)(LBL_KV_PRESET_MHA + i)), times, times);
-        draw_row(r, r.y + 3 + i, ROLE_NORMAL, name, kvcost_bytes_per_token(&p[i]), now);
+        draw_row(s->lang, r, r.y + 3 + i, ROLE_NORMAL, name, kvcost_bytes_per_token(&p[i]), now);
     }
     if (r.h > 6)
         draw_textf(r.y + 6, r.x + 2, r.w - 2, ROLE_DIM, app_label_n(s, LBL_KV_NOTE_NOW, now), now);

@@ -29,10 +29,43 @@ static int narration_parts(const AppState *s, Part parts[4], char *quiz, size_t 
     if (st->plain[0])
         parts[n++] = (Part){st->plain, ROLE_NORMAL};
     if (s->quiz[0] && !s->quiz_hidden && !s->quiz_answer[0]) { /* once: the quiz panel has it */
-        snprintf(quiz, size, "%s: %s", app_label(s, LBL_LESSON_QUIZ), s->quiz);
+        snprintf(quiz, size, "%s%s%s", app_label(s, LBL_LESSON_QUIZ), app_colon(s->lang), s->quiz);
         parts[n++] = (Part){quiz, ROLE_KEY};
     }
     return n;
+}
+
+/* The narration breaks by the rules of the lesson's language (textw.h). */
+static TextwLang wrap_lang(const AppState *s)
+{
+    switch (s->lang) {
+    case LANG_ZH:
+        return TEXTW_ZH;
+    case LANG_DE:
+        return TEXTW_DE;
+    case LANG_FR:
+        return TEXTW_FR;
+    default:
+        return TEXTW_EN;
+    }
+}
+
+/* bytes [start, start + len) of text as one line to draw: a no-break space
+ * (French typography, a `code` span's spaces) is drawn as a plain space, so
+ * that a command copied off the screen runs. */
+static void line_text(char *out, size_t size, const char *text, TextSpan span)
+{
+    size_t o = 0;
+    for (size_t i = span.start; i < span.start + span.len && o + 1 < size; i++) {
+        if ((unsigned char)text[i] == 0xC2 && i + 1 < span.start + span.len &&
+            (unsigned char)text[i + 1] == 0xA0) {
+            out[o++] = ' ';
+            i++;
+        } else {
+            out[o++] = text[i];
+        }
+    }
+    out[o] = 0;
 }
 
 /* Rows of text between the step line and the keys. */
@@ -47,7 +80,8 @@ int view_lesson_lines(const AppState *s, Rect r, int *rows)
     char quiz[APP_QUIZ_MAX + 64];
     int n = narration_parts(s, parts, quiz, sizeof quiz), lines = 0;
     for (int i = 0; i < n; i++)
-        lines += textw_lines(parts[i].text, r.w, NULL, 0) + (i + 1 < n); /* a blank line between */
+        lines += textw_lines_in(parts[i].text, r.w, wrap_lang(s), NULL, 0) +
+                 (i + 1 < n); /* a blank line between */
     return lines;
 }
 
@@ -73,7 +107,7 @@ void view_lesson_draw(const AppState *s, Rect r)
     int rows = body_rows(r), line = 0, top = s->narration_top, more = 0;
     for (int i = 0; i < n; i++) {
         TextSpan spans[MAX_LINES];
-        int count = textw_lines(parts[i].text, r.w, spans, MAX_LINES);
+        int count = textw_lines_in(parts[i].text, r.w, wrap_lang(s), spans, MAX_LINES);
         count = count < MAX_LINES ? count : MAX_LINES;
         for (int k = 0; k <= count; k++, line++) {
             if (k == count && i + 1 == n)
@@ -87,7 +121,7 @@ void view_lesson_draw(const AppState *s, Rect r)
             }
             if (k < count) {
                 char text[1024];
-                snprintf(text, sizeof text, "%.*s", (int)spans[k].len, parts[i].text + spans[k].start);
+                line_text(text, sizeof text, parts[i].text, spans[k]);
                 draw_text(y, r.x, r.w, parts[i].role, text);
             }
         }

@@ -39,7 +39,7 @@ typedef struct {
     int hist, hist_w;
 } ProbCols;
 
-enum { NUM_COLS = 5, PCT_COLS = 8, SAMPLER_COLS = 9, CORPUS_COLS = 18, HIST_COLS = 14 };
+enum { NUM_COLS = 5, PCT_COLS = 9, SAMPLER_COLS = 10, CORPUS_COLS = 18, HIST_COLS = 14 }; /* "0,00014 %" */
 /* pinyin: the gloss takes what the bars can spare above BAR_KEEP, at most GLOSS_COLS */
 enum { GLOSS_COLS = 24, BAR_KEEP = 16 };
 /* the sampler's stage columns: each this wide, from this panel width on */
@@ -168,10 +168,10 @@ static double bar_scale(const Prediction *p)
 
 /* A percentage right-aligned to end at x_end: two significant digits for a
  * small one, never "0.0%" for what can be drawn (probfmt.h). */
-static void draw_percent(int y, int x_end, int cols, Role role, double p)
+static void draw_percent(AppLang lang, int y, int x_end, int cols, Role role, double p)
 {
-    char text[32];
-    draw_text_right(y, x_end, cols, role, probfmt_percent(p, 1, text, sizeof text));
+    char text[48];
+    draw_text_right(y, x_end, cols, role, probfmt_percent_in(p, 1, app_num_style(lang), text, sizeof text));
 }
 
 /* A bar of full cells: the larger bars of projector mode, one row each. */
@@ -191,8 +191,11 @@ static void draw_stage_cells(const AppState *s, Rect r, const ProbCols *c, const
         int x_end = r.x + c->bar + c->bar_w + (k + 1) * STAGE_COLS;
         Role role = k == STAGE_FINAL ? ROLE_BAR_SAMPLER : cand->blocked ? ROLE_BLOCKED : ROLE_NORMAL;
         if (!s->pred.sampler_ok || cand->stage[k] > 0.0f)
-            draw_textf(y, x_end - STAGE_COLS, STAGE_COLS, role, "%*.1f%%", STAGE_COLS - 1,
-                       100.0 * (double)cand->stage[k]);
+        {
+            char pct[32];
+            draw_text_right(y, x_end - 1, STAGE_COLS - 1, role,
+                            app_share(s->lang, 100.0 * (double)cand->stage[k], 1, pct, sizeof pct));
+        }
         else
             draw_text_right(y, x_end, STAGE_COLS, ROLE_DIM, "-");
     }
@@ -219,17 +222,23 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     if (c->stages) {
         draw_stage_cells(s, r, c, cand, y);
     } else {
-        draw_percent(y, r.x + c->model_end, PCT_COLS, text, (double)cand->p);
+        draw_percent(s->lang, y, r.x + c->model_end, PCT_COLS, text, (double)cand->p);
         if (cand->blocked)
             draw_text_right(y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BLOCKED,
                             app_label(s, LBL_BLOCKED));
         else
-            draw_percent(y + large, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BAR_SAMPLER,
+            draw_percent(s->lang, y + large, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BAR_SAMPLER,
                          (double)cand->p_sampler);
     }
     if (c->corpus_w && s->pred.suffix_total > 0)
-        draw_textf(y, r.x + c->corpus, c->corpus_w, text, "%zu/%zu %.1f%%", cand->corpus_count,
-                   s->pred.suffix_total, 100.0 * (double)cand->corpus_count / (double)s->pred.suffix_total);
+    {
+        /* a narrow column: the counts ungrouped, the share as the language writes it */
+        char pct[32];
+        app_share(s->lang, 100.0 * (double)cand->corpus_count / (double)s->pred.suffix_total, 1, pct,
+                  sizeof pct);
+        draw_textf(y, r.x + c->corpus, c->corpus_w, text, "%zu/%zu %s", cand->corpus_count,
+                   s->pred.suffix_total, pct);
+    }
     if (c->hist_w) {
         draw_textf(y, r.x + c->hist, 5, ROLE_HIST, "%4d", cand->hist);
         draw_hbar(y, r.x + c->hist + 5, c->hist_w - 6, (double)cand->hist / hist_max, ROLE_HIST);
@@ -245,10 +254,11 @@ static void draw_summary(const AppState *s, Rect r, int y)
     const Prediction *p = &s->pred;
     char line[512];
     size_t n = 0;
-    char removed[32];
-    if (p->sampler_ok) /* never "removes 100.0%" while a character is kept */
+    char removed[32], h[32], hf[32];
+    if (p->sampler_ok)
         n += (size_t)snprintf(line + n, sizeof line - n, app_label(s, LBL_SUMMARY), p->ss.kept,
-                              probfmt_share(p->stages.removed_total, removed, sizeof removed));
+                              app_share(s->lang, 100.0 * p->stages.removed_total, 1, removed,
+                                        sizeof removed));
     else
         n += (size_t)snprintf(line + n, sizeof line - n, "%s", app_label(s, LBL_NOTHING_LEFT));
     size_t kept = n; /* beside a lesson's narration the entropies may not fit: they go */
@@ -257,15 +267,18 @@ static void draw_summary(const AppState *s, Rect r, int y)
         n += (size_t)snprintf(line + n, sizeof line - n, "%s", tui_glyphs()->sep);
         if (n < sizeof line)
             n += (size_t)snprintf(line + n, sizeof line - n, app_label(s, LBL_SUMMARY_BLOCKED),
-                                  probfmt_share(p->blocked, share, sizeof share));
+                                  app_blocked_share(s->lang, p->blocked, share, sizeof share));
         if (textw_width(line) > r.w)
             line[n = kept] = 0;
         kept = n;
     }
     if (n < sizeof line) {
         n += (size_t)snprintf(line + n, sizeof line - n, "%s", tui_glyphs()->sep);
-        snprintf(line + n, sizeof line - n, app_label(s, LBL_ENTROPY), p->entropy,
-                 p->sampler_ok ? p->stages.entropy_final : 0.0);
+        /* in bits, as the e view and the lessons (the engine computes nats) */
+        snprintf(line + n, sizeof line - n, app_label(s, LBL_ENTROPY),
+                 app_num(s->lang, p->entropy / log(2.0), 2, h, sizeof h),
+                 app_num(s->lang, p->sampler_ok ? p->stages.entropy_final / log(2.0) : 0.0, 2, hf,
+                         sizeof hf));
     }
     if (textw_width(line) > r.w && kept < sizeof line)
         line[kept] = 0;
@@ -310,10 +323,14 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
     else {
         /* the context's end, in what the line leaves of the panel (at most 24) */
         const char *fmt = app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total);
-        snprintf(line, sizeof line, fmt, "", p->suffix_total);
+        char quoted[300], count[32];
+        app_format_count(s->lang, (long)p->suffix_total, count, sizeof count);
+        app_quoted(s->lang, "", quoted, sizeof quoted);
+        snprintf(line, sizeof line, fmt, quoted, count);
         int room = r.w - textw_width(line) - 1 - other_w; /* 1: the ellipsis */
         suffix_text(s, ctx, sizeof ctx, room < 24 ? (room < 4 ? 4 : room) : 24);
-        snprintf(line, sizeof line, fmt, ctx, p->suffix_total);
+        app_quoted(s->lang, ctx, quoted, sizeof quoted);
+        snprintf(line, sizeof line, fmt, quoted, count);
     }
     draw_item(ITEM_CORPUS, 1);
     int used = 0;
@@ -341,24 +358,33 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
         draw_text(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_QUERY_HINT));
         return;
     }
+    /* as the language writes the numbers; where five cells do not fit the
+     * width so (German, French at 80 columns), denser: the counts ungrouped
+     * (7311), then a share of 10% or more without decimals */
     char line[256];
-    /* every stage; when that does not fit (beside a lesson's narration), the
-     * stages of the settings that are on (the temperature always) */
+    /* beside a lesson's narration, where even that does not fit: the stages
+     * of the settings that are on (the temperature always); the form's cell
+     * gives its blocked share, as the note and the summary say it */
     int on[] = {1, s->set.top_k > 0, s->set.top_p < 1.0f, s->set.min_p > 0.0f,
                 s->mode.kind != FORM_FREE};
-    for (int all = 1; all >= 0; all--) {
+    for (int pass = 0; pass < 4; pass++) {
+        int dense = pass < 3 ? pass : 2, all = pass < 3;
         size_t n = (size_t)snprintf(line, sizeof line, "%s", app_label(s, LBL_STAGES));
         for (size_t i = 0; i < sizeof cells / sizeof cells[0] && n < sizeof line; i++) {
             if (!all && !on[i])
                 continue;
-            /* the form's cell: its blocked share, as the hint and the summary say it */
-            char share[32];
-            if (cells[i].stage == STAGE_MASK)
-                probfmt_share(s->pred.blocked, share, sizeof share);
+            char kept[32], removed[32];
+            double share = 100.0 * st->removed[cells[i].stage];
+            if (dense)
+                snprintf(kept, sizeof kept, "%d", st->kept[cells[i].stage]);
             else
-                snprintf(share, sizeof share, "%.1f%%", 100.0 * st->removed[cells[i].stage]);
-            n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %d -%s", i ? "  " : " ",
-                                  cells[i].key, st->kept[cells[i].stage], share);
+                app_format_count(s->lang, st->kept[cells[i].stage], kept, sizeof kept);
+            if (cells[i].stage == STAGE_MASK)
+                app_blocked_share(s->lang, s->pred.blocked, removed, sizeof removed);
+            else
+                app_share(s->lang, share, dense < 2 || share < 9.95 ? 1 : 0, removed, sizeof removed);
+            n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %s -%s", i ? "  " : " ",
+                                  cells[i].key, kept, removed);
         }
         if (textw_width(line) <= r.w)
             break;
@@ -407,7 +433,9 @@ void view_probs_coin_line(const AppState *s, Rect r, int y)
     else
         ch[utf8_encode(cp, ch)] = 0;
     char label[128];
-    snprintf(label, sizeof label, app_label(s, LBL_COIN), c->land.at, g->right, ch, c->land.rank);
+    char at[32];
+    app_num(s->lang, c->land.at, 3, at, sizeof at);
+    snprintf(label, sizeof label, app_label(s, LBL_COIN), at, g->right, ch, c->land.rank);
     draw_item(ITEM_COIN, 0);
     int used = draw_text(y, r.x, r.w, ROLE_KEY, label) + 1;
     draw_item(ITEM_NONE, 0);

@@ -132,11 +132,12 @@ static void form_note(const AppState *s, char *out, size_t size)
 {
     const Form *f = &s->mode.now;
     char mode[128], only[16] = "", blocked[32];
-    probfmt_share(s->pred.blocked, blocked, sizeof blocked); /* of the model's probability */
+    app_blocked_share(s->lang, s->pred.blocked, blocked, sizeof blocked); /* of the model's probability */
     if (s->mode.kind == FORM_JUEJU)
-        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
+        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
+                 app_line_len(s->lang, s->mode.line_len));
     else
-        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len,
+        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
                  s->mode.heads);
     if (f->done) {
         snprintf(out, size, app_label(s, LBL_NOTE_FORM_DONE), mode);
@@ -150,7 +151,10 @@ static void form_note(const AppState *s, char *out, size_t size)
             else if (s->pred.allowed[i])
                 only[utf8_encode(cp, only)] = 0;
         }
-        snprintf(out, size, app_label(s, LBL_NOTE_FORM_ONLY), mode, f->line + 1, only, blocked);
+        if (f->line >= f->n_lines) /* every line written: only the poem's end is left */
+            snprintf(out, size, app_label(s, LBL_NOTE_FORM_END), mode, only);
+        else
+            snprintf(out, size, app_label(s, LBL_NOTE_FORM_ONLY), mode, f->line + 1, only, blocked);
         return;
     }
     snprintf(out, size, app_label(s, LBL_NOTE_FORM_HAN), mode, f->line + 1, f->col + 1, blocked);

@@ -41,7 +41,7 @@ static void draw_slider(const AppState *s, Rect r, SliderId id)
     char v[32];
     app_slider_format(s, id, v, sizeof v);
     if (id == SL_TOP_K && s->set.top_k == 0)
-        snprintf(v, sizeof v, "%s", app_label(s, LBL_OFF));
+        snprintf(v, sizeof v, "%s", app_label(s, LBL_FILTER_OFF));
     draw_text_right(y, r.x + r.w, VALUE_COLS, name, v);
 }
 
@@ -51,9 +51,11 @@ static void draw_mode_line(const AppState *s, Rect r, int y)
 {
     char mode[160];
     if (s->mode.kind == FORM_JUEJU)
-        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len), s->mode.line_len);
+        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
+                 app_line_len(s->lang, s->mode.line_len));
     else if (s->mode.kind == FORM_ACROSTIC) {
-        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), s->mode.line_len, s->mode.heads);
+        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
+                 s->mode.heads);
         if (textw_width(mode) > r.w - MODE_X) /* narrow: the heads whole, the name goes */
             snprintf(mode, sizeof mode, "%.100s (%d)", s->mode.heads, s->mode.line_len);
     }
@@ -75,8 +77,9 @@ static void draw_cache_line(const AppState *s, Rect r, int y)
     int on = s->g.use_cache, x = r.x + CACHE_X;
     x += draw_text(y, x, r.x + r.w - x, on ? ROLE_CACHED : ROLE_UNCACHED,
                    app_label(s, on ? LBL_ON : LBL_OFF)) + 1;
-    draw_textf(y, x, r.x + r.w - x, ROLE_DIM, app_label(s, LBL_CACHE_COST), s->pred.predict_ms,
-               s->pred.predict_rows);
+    char ms[32];
+    app_num(s->lang, s->pred.predict_ms, 2, ms, sizeof ms);
+    draw_textf(y, x, r.x + r.w - x, ROLE_DIM, app_label(s, LBL_CACHE_COST), ms, s->pred.predict_rows);
 }
 
 void view_sliders_draw(const AppState *s, Rect r)

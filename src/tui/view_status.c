@@ -23,7 +23,9 @@ void view_title_draw(const AppState *s, Rect r)
     size_t ends[3];
     size_t n = ends[0] = (size_t)snprintf(line, sizeof line, " tangscope  %s", name);
     n += (size_t)snprintf(line + n, sizeof line - n, "%s", g->sep);
-    n += (size_t)snprintf(line + n, sizeof line - n, app_label_n(s, LBL_VOCAB_SIZE, s->m->vocab.size), s->m->vocab.size);
+    char size[32];
+    app_format_count(s->lang, s->m->vocab.size, size, sizeof size);
+    n += (size_t)snprintf(line + n, sizeof line - n, app_label_n(s, LBL_VOCAB_SIZE, s->m->vocab.size), size);
     ends[1] = n;
     n += (size_t)snprintf(line + n, sizeof line - n, "%s", g->sep);
     snprintf(line + n, sizeof line - n, app_label(s, LBL_CONTEXT), s->m->cfg.context);

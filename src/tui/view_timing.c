@@ -217,21 +217,11 @@ static void draw_axis(const AppState *s, Rect p, int y)
     draw_text(y, x, p.x + p.w - 5 - x, ROLE_CACHED, with);
 }
 
-static void format_bytes(size_t b, char *out, size_t size)
-{
-    if (b < 1024)
-        snprintf(out, size, "%zu B", b);
-    else if (b < 1024 * 1024)
-        snprintf(out, size, "%.0f KB", b / 1024.0);
-    else
-        snprintf(out, size, "%.1f MB", b / (1024.0 * 1024.0));
-}
-
 static void draw_memory(const AppState *s, Rect r, int y)
 {
     char now[32], full[32];
-    format_bytes(app_cache_bytes_now(s), now, sizeof now);
-    format_bytes(app_cache_bytes_full(s), full, sizeof full);
+    app_bytes(s->lang, (double)app_cache_bytes_now(s), now, sizeof now);
+    app_bytes(s->lang, (double)app_cache_bytes_full(s), full, sizeof full);
     draw_item(ITEM_MEMORY, 0);
     draw_textf(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_CACHE_MEMORY), now, full, s->m->cfg.context);
     draw_item(ITEM_NONE, 0);
@@ -246,9 +236,13 @@ static void draw_results(const AppState *s, Rect r, int y)
         return;
     double model_un = c->total_uncached_model_ms, model_ca = c->total_cached_model_ms;
     double speedup = model_ca > 0 ? model_un / model_ca : 0;
-    draw_textf(y, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_TIMING_TOTALS), model_un, model_ca, speedup);
-    draw_textf(y + 1, r.x, r.w, ROLE_DIM, app_label(s, LBL_TIMING_SAMPLER),
-               c->total_cached_ms - model_ca);
+    char un[32], ca[32], fast[32], sampler[32];
+    app_num(s->lang, model_un, 0, un, sizeof un);
+    app_num(s->lang, model_ca, 0, ca, sizeof ca);
+    app_num(s->lang, speedup, 1, fast, sizeof fast);
+    app_num(s->lang, c->total_cached_ms - model_ca, 1, sampler, sizeof sampler);
+    draw_textf(y, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_TIMING_TOTALS), un, ca, fast);
+    draw_textf(y + 1, r.x, r.w, ROLE_DIM, app_label(s, LBL_TIMING_SAMPLER), sampler);
     draw_item(ITEM_VERDICT, 0);
     int used = draw_text(y + 2, r.x, r.w, c->identical ? ROLE_GOOD : ROLE_ERROR,
                          app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));

@@ -93,7 +93,7 @@ if launch 80x24 NO_COLOR=1; then
         fail entropy_panel_closes "e again did not bring the sliders back"
     fi
     e2e_keys C-u
-    if until_ok hides "coin "; then pass coin_gone_after_clear; else fail coin_gone_after_clear "coin after Ctrl-U"; fi
+    if until_ok hides_shows "coin " "temperature"; then pass coin_gone_after_clear; else fail coin_gone_after_clear "coin after Ctrl-U"; fi
 else
     fail coin_after_space "the explorer did not start"
 fi

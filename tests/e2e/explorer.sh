@@ -261,16 +261,17 @@ check_help() {
     until_ok shows "EXITED 0" >/dev/null
 }
 
+nb=$(printf "\302\240") # the no-break space of "7 311"
 check_language de "" "--lang de" "nächstes  " \
-    " tangscope  " "7311 Zeichen" "KV-Cache an" \
+    " tangscope  " "7.311 Zeichen" "KV-Cache an" \
     "Text  " "leer: das Modell liest einen Zeilenumbruch (Gedichtanfang); Prompt tippen" \
-    "nächstes  ▀ Modell  ▄ Sampler" "Modell  Sampler  Trainingstext" \
+    "nächstes  ▀ Modell  ▄ Sampler" "Modell   Sampler  Trainingstext" \
     "Sampler  Tab ↑↓ wählen  ←→ ändern" "Modell: ms pro Zeichen, nach Position" \
     "▸ Temperatur  t T" "  Startwert   s " "  Form        f a j frei" "  KV-Cache    c an " \
-    "Prompt tippen. Space zieht, Enter schreibt ein Gedicht, ? zeigt alle Tasten."
+    "Prompt tippen. Leertaste zieht, Eingabe schreibt ein Gedicht, ? zeigt alles."
 check_help de "tangscope: Tasten" \
     "春风         Prompt tippen, einfügen" "f            freie Fortsetzung" \
-    "Backspace    ein Zeichen zurücknehmen" "z            Beamer-Modus" \
+    "Rücktaste    ein Zeichen zurücknehmen" "z            Beamer-Modus" \
     "v            Attention-Gewichte" "w            kausale Maske" \
     "s            neuer Zufallsstartwert" "l            Sprache: EN 中文 DE FR" \
     "▄ Sampler: was Temperatur, Top-k, Top-p, Min-p und Form davon übriglassen" \
@@ -278,19 +279,19 @@ check_help de "tangscope: Tasten" \
 
 # no --lang: LC_ALL is empty, so LC_MESSAGES decides over LANG
 check_language fr "LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8" "" "suivant  " \
-    "7311 caractères" "cache KV actif" \
-    "texte " "vide : le modèle lit un saut de ligne (début de poème) ; tapez un prompt" \
-    "suivant  ▀ modèle  ▄ tirage" "modèle   tirage  corpus" \
+    "7${nb}311 caractères" "cache KV actif" \
+    "texte " "vide${nb}: le modèle lit un saut de ligne (début de poème)${nb}; tapez un prompt" \
+    "suivant  ▀ modèle  ▄ tirage" "modèle    tirage  corpus" \
     "tirage  Tab ↑↓ choisir  ←→ régler" "ms du modèle par caractère, par position" \
     "▸ température t T" "  graine      s " "  forme       f a j libre" "  cache KV    c actif " \
-    "Tapez un prompt. Space tire, Enter écrit un poème, ? montre toutes les touches."
-check_help fr "tangscope : les touches" \
-    "春风         taper, coller un prompt" "f            continuation libre" \
-    "Backspace    retirer un caractère" "z            mode projecteur" \
-    "v            poids de l'attention" "w            masque causal" \
-    "s            autre graine aléatoire" "l            langue : EN 中文 DE FR" \
-    "▄ tirage : ce qu'en laissent température, top-k, top-p, min-p et la forme" \
-    "n'importe quelle touche ferme l'aide"
+    "Tapez un prompt. Espace tire, Entrée écrit un poème,${nb}? liste les touches."
+check_help fr "tangscope${nb}: les touches" \
+    "春风         taper, coller un prompt" "f            forme libre" \
+    "Retour arr.  retirer un caractère" "z            mode projecteur" \
+    "v            poids de l’attention" "w            masque causal" \
+    "s            autre graine aléatoire" "l            langue${nb}: EN 中文 DE FR" \
+    "▄ tirage${nb}: ce qu’en laissent température, top-k, top-p, min-p et la forme" \
+    "n’importe quelle touche ferme l’aide"
 LOOKS=
 
 [ "$failed" -eq 0 ]

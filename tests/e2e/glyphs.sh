@@ -24,26 +24,100 @@ launch() {
 
 # ---- the help, from the key table, in every language ----
 # The keys of src/tui/input.c's explorer and lesson tables, written out by
-# hand as the help names them: a word or a letter, each as its own word.
-KEYS='Space 1-8 Backspace Ctrl-U Enter Esc tT kK pP mM Tab S-Tab ↓ ↑ ← → s c b f a j h v l ? / n
-: x r y i z e w q F10 Ctrl-C nN PgDn PgUp S-↓ S-↑'
+# hand as the help names them: a word or a letter, each as its own word; the
+# keys with names are named as each language's keyboards name them (the key
+# table of src/app/lang.c), one name to a line (French names hold a space).
+KEYS='1-8 &é"'"'"'(-è_ tT kK pP mM Tab ↓ ↑ ← → s c b f a j h v l ? / n : x r y i z e w q F10 nN'
+NAMES_en='Space
+Backspace
+Ctrl-U
+Enter
+Esc
+S-Tab
+Ctrl-C
+PgDn
+PgUp
+S-↓
+S-↑'
+NAMES_zh='空格
+退格
+Ctrl-U
+回车
+Esc
+S-Tab
+Ctrl-C
+PgDn
+PgUp
+S-↓
+S-↑'
+NAMES_de='Leertaste
+Rücktaste
+Strg-U
+Eingabe
+Esc
+Umsch-Tab
+Strg-C
+Bild↓
+Bild↑
+Umsch-↓
+Umsch-↑'
+NAMES_fr='Espace
+Retour arr.
+Ctrl-U
+Entrée
+Échap
+Maj-Tab
+Ctrl-C
+Pg↓
+Pg↑
+Maj-↓
+Maj-↑'
 # has_key K: K among the help's keys (the rows between the title bar and the
 # status line): after a blank or the edge, then a blank (or the blanks
 # before what it does, for a key of one character)
 has_key() {
-    re=$(printf '%s' "$1" | sed 's/[]?*+.^$\/[]/\\&/g')
+    re=$(printf '%s' "$1" | sed 's/[]?*+.^$\/[(){}|]/\\&/g')
     case $1 in
     q | ?? | ???*) after='( |$)' ;; # among others, or not a word of a label
     *) after=' {2,}' ;;             # a letter alone: "a" is a word too
     esac
     screen | sed -n '2,23p' | grep -qE -- "(^| )$re$after"
 }
+# missing_keys: the KEYS not among the help's keys (the rows between the
+# title bar and the status line), each one where it stands after a blank or
+# the edge, then a blank or the end of the row (or, for a key of one byte but
+# q, two blanks before what it does: "a" is a word too). One awk for all
+# the keys: a grep for each would be 45 processes a look.
+missing_keys() {
+    screen | sed -n '2,23p' | LC_ALL=C awk -v keys="$KEYS" '
+        { row[NR] = $0 }
+        # at K R: K stands in R as a key
+        function at(k, r,    from, i, rest, before, after) {
+            for (from = 1; (i = index(substr(r, from), k)) > 0; from += i) {
+                before = from + i - 2 # the byte before K, 0 at the edge
+                rest = substr(r, from + i - 1 + length(k))
+                if (before > 0 && substr(r, before, 1) != " ") continue
+                if (k == "q" || length(k) > 1) { if (rest == "" || rest ~ /^ /) return 1 }
+                else if (rest ~ /^  /) return 1
+            }
+            return 0
+        }
+        END {
+            n = split(keys, k, /[ \n]+/)
+            for (j = 1; j <= n; j++) {
+                if (k[j] == "") continue
+                found = 0
+                for (r = 1; r <= NR && !found; r++) found = at(k[j], row[r])
+                if (!found) printf " %s", k[j]
+            }
+        }'
+}
 for lang in en zh de fr; do
     case $lang in
     en) close="any key closes this help" ;;
     zh) close="按任意键关闭帮助" ;;
     de) close="beliebige Taste schließt die Hilfe" ;;
-    fr) close="n'importe quelle touche ferme l'aide" ;;
+    fr) close="n’importe quelle touche ferme l’aide" ;;
     esac
     launch "$lang" || { fail "help_${lang}_opens" "no first screen within ${TIMEOUT}s"; continue; }
     e2e_keys '?'
@@ -51,9 +125,15 @@ for lang in en zh de fr; do
         fail "help_${lang}_opens" "no help screen after ?"
         continue
     fi
+    eval "names=\$NAMES_$lang"
     every_key() {
-        missing=
-        for k in $KEYS; do has_key "$k" || missing="$missing $k"; done
+        missing=$(missing_keys)
+        # the named keys, one to a line (IFS: a newline): French names hold a space
+        old_ifs=$IFS
+        IFS='
+'
+        for k in $names; do has_key "$k" || missing="$missing [$k]"; done
+        IFS=$old_ifs
         [ -z "$missing" ]
     }
     if until_ok one_capture every_key; then pass "help_${lang}_every_key"; else
@@ -89,7 +169,7 @@ if launch en TERM=vt100; then
     e2e_keys '?'
     on help "any key closes"
     e2e_keys '?'
-    until_ok hides "any key closes" >/dev/null
+    until_ok hides_shows "any key closes" "? " >/dev/null
     e2e_keys r
     on kvcache "per token"
     e2e_keys r w
@@ -101,7 +181,7 @@ if launch en TERM=vt100; then
     e2e_keys -l chun
     on pinyin_input "page 1 of"
     e2e_keys Escape
-    until_ok hides "page 1 of" >/dev/null
+    until_ok hides_shows "page 1 of" "pinyin input: type a syllable" >/dev/null
     e2e_keys Escape
     until_ok shows "pinyin input off" >/dev/null
     e2e_keys b

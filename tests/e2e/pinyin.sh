@@ -68,7 +68,8 @@ if start; then
         fail pinyin-under-text "readings not under their characters: '$row_text' / '$row_py'"
     fi
     e2e_keys y
-    if until_ok hides "chūn"; then
+    no_readings() { hides "chūn" && shows_regex "^1 $first "; }
+    if until_ok one_capture no_readings; then
         pass pinyin-hide
     else
         fail pinyin-hide "y again should hide the readings"
@@ -90,7 +91,8 @@ if start; then
         fail ime-list "want $ime_first first under chun"
     fi
     # the arrows turn the pages, Tab steps the tone and Shift-Tab back
-    pages=$(awk '/characters read chun/ { print int(($1 + 8) / 9) }' "$work/chun.txt")
+    # from the closing line "  12 characters read chun (...)", nine to a page
+    pages=$(awk '$2 == "characters" && $4 == "chun" { print int(($1 + 8) / 9) }' "$work/chun.txt")
     e2e_keys Right
     if until_ok shows "page 2 of $pages" && e2e_keys Left && until_ok shows "page 1 of $pages" &&
         e2e_keys Tab && until_ok shows "pinyin: chun1 " &&

@@ -242,8 +242,8 @@ open # the cost panel below starts from a fresh explorer
 
 kv_panel() {
     shows "KV cache memory by model" && shows "DeepSeek-V3, latent (61×576)" &&
-        shows_regex '7B, multi-head \(32×4096\) +512 KB' && shows_regex '8B, grouped-query .* +128 KB' &&
-        shows_regex 'DeepSeek-V3, latent \(61×576\) +68\.6 KB' && shows "this model (" && shows "now ("
+        shows_regex '7B, multi-head \(32×4096\) +512 KiB' && shows_regex '8B, grouped-query .* +128 KiB' &&
+        shows_regex 'DeepSeek-V3, latent \(61×576\) +68\.6 KiB' && shows "this model (" && shows "now ("
 }
 e2e_keys r
 kv_panel_alone() { kv_panel && hides "temperature"; }

@@ -59,21 +59,23 @@ unmarked() { sed -e 's/⏎//g' -e 's/¦//g' -e 's/▕//g'; }
 # tone marks), one per line; punctuation and marks take columns but are
 # not listed. With "words": where each word (after a space) starts instead.
 starts() {
-    col=0 prev=" "
-    printf '%s' "$1" | grep -o . | while IFS= read -r c; do
-        bytes=$(printf '%s' "$c" | LC_ALL=C wc -c)
-        case $c in
-        ⏎ | ¦ | ▕) w=1 ;;
-        *) if [ "$bytes" -eq 3 ]; then w=2; else w=1; fi ;;
-        esac
-        if [ "$2" = words ]; then
-            [ "$c" != " " ] && [ "$prev" = " " ] && echo "$col"
-        elif [ "$w" -eq 2 ] && [ "$c" != "，" ] && [ "$c" != "。" ]; then
-            echo "$col"
-        fi
-        prev=$c
-        col=$((col + w))
-    done
+    # one awk for the row, byte by byte (LC_ALL=C): a lead byte says how many
+    # bytes its character has; a process per character would cost seconds
+    printf '%s\n' "$1" | LC_ALL=C awk -v mode="$2" '
+        BEGIN { for (i = 1; i < 256; i++) ord[sprintf("%c", i)] = i }
+        {
+            col = 0; prev = " "
+            for (i = 1; i <= length($0); i += n) {
+                b = ord[substr($0, i, 1)]
+                n = b >= 240 ? 4 : b >= 224 ? 3 : b >= 192 ? 2 : 1
+                c = substr($0, i, n)
+                w = (n == 3 && c != "⏎" && c != "▕") ? 2 : 1 # ¦ has two bytes
+                if (mode == "words") { if (c != " " && prev == " ") print col }
+                else if (w == 2 && c != "，" && c != "。") print col
+                prev = c
+                col += w
+            }
+        }'
 }
 # ROW and READINGS: every reading starts in the column of its character, and
 # there are as many readings as Han characters.
@@ -212,7 +214,7 @@ if launch 80x24; then
             py=$(printf '%s\n' "$pairs" | sed -n "$((2 * k))p")
             [ "$(han_count "$row")" -eq 7 ] && aligned "$row" "$py" && ok=$((ok + 1))
         done
-        [ "$ok" -eq 4 ] && hides "text ↑"
+        [ "$ok" -eq 4 ] && hides "text ↑" && shows "pinyin on: "
     }
     if until_ok one_capture jueju_read; then
         pass verse_long_pinyin_jueju_80x24

@@ -88,6 +88,21 @@ static void measure(const char *s, int cols)
     if (fit > len || tail > len || wrap > len)
         abort(); /* a cut past the end of the text */
     textw_lines(s, cols, lines, 16);
+    for (int lang = TEXTW_EN; lang <= TEXTW_FR; lang++) { /* each language's line breaking */
+        if (textw_wrap_in(s, cols, (TextwLang)lang) > len)
+            abort();
+        int n = textw_lines_in(s, cols, (TextwLang)lang, lines, 16);
+        for (int i = 0; i < n && i < 16; i++) { /* every line fits, or is one character */
+            char line[256];
+            if (lines[i].start + lines[i].len > len || lines[i].len >= sizeof line)
+                continue;
+            memcpy(line, s + lines[i].start, lines[i].len);
+            line[lines[i].len] = 0;
+            /* textw_wrap at 0 columns: the length of the first character */
+            if (textw_width(line) > cols && textw_wrap(line, 0) < lines[i].len)
+                abort(); /* a line of several characters wider than the screen */
+        }
+    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -6,7 +6,9 @@
  * A test that cannot run on this machine (it needs a CPU feature the CPU
  * lacks) calls SKIP("why") and returns: it is counted as skipped, never as
  * passed. RUN prints one line per test, `PASS name`, `FAIL name` or
- * `SKIP name: why` (a test that failed before it skipped is a FAIL);
+ * `SKIP name: why` (a test that failed before it skipped is a FAIL). A test
+ * that neither skipped nor ran a single check (CHECK, check_close,
+ * CHECK_REFUSED) is a FAIL too: it proved nothing.
  * test_summary() returns the exit status, non-zero whenever anything failed.
  */
 #ifndef TS_CHECK_H
@@ -18,12 +20,14 @@
 #include <string.h>
 
 static int check_test_failed;  /* the running test has failed */
+static long check_test_checks; /* checks the running test has made */
 static const char *check_skip_reason; /* the running test skipped itself, and why */
 static int check_passed_tests, check_failed_tests, check_skipped_tests;
 static const char *check_test_name = "";
 
 #define CHECK(cond, ...)                                                                           \
     do {                                                                                           \
+        check_test_checks++;                                                                       \
         if (!(cond)) {                                                                             \
             fprintf(stderr, "  %s:%d: check failed: %s: ", __FILE__, __LINE__, #cond);            \
             fprintf(stderr, __VA_ARGS__);                                                          \
@@ -39,6 +43,7 @@ static inline int check_close(const float *got, const float *want, size_t n, con
     int bad = 0;
     double worst = 0.0;
     size_t worst_i = 0;
+    check_test_checks++;
     for (size_t i = 0; i < n; i++) {
         double d = fabs((double)got[i] - (double)want[i]);
         if (!(d <= atol + rtol * fabs((double)want[i]))) {
@@ -71,6 +76,7 @@ static inline int check_refused(int refused, const char *msg, const char *want, 
                                 const char *file, int line)
 {
     const char *why = NULL;
+    check_test_checks++;
     if (!refused)
         why = "it was accepted";
     else if (!strstr(msg, want))
@@ -91,9 +97,14 @@ static inline int check_refused(int refused, const char *msg, const char *want, 
 #define RUN(fn)                                                                                    \
     do {                                                                                           \
         check_test_failed = 0;                                                                     \
+        check_test_checks = 0;                                                                     \
         check_skip_reason = NULL;                                                                  \
         check_test_name = #fn;                                                                     \
         fn();                                                                                      \
+        if (!check_test_failed && !check_skip_reason && check_test_checks == 0) {                  \
+            fprintf(stderr, "  %s: ran no check\n", #fn);                                          \
+            check_test_failed = 1;                                                                 \
+        }                                                                                          \
         if (check_test_failed) {                                                                   \
             check_failed_tests++;                                                                  \
             printf("FAIL %s\n", #fn);                                                              \

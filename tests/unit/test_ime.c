@@ -326,6 +326,10 @@ static void test_show_and_no_table(void)
     CHECK(strcmp(pct, "0.030%") == 0, "峰's 0.03%% keeps two digits: %s", pct);
     app_prob_text(&s, 0.0068, 1, pct, sizeof pct);
     CHECK(strcmp(pct, "0.68%") == 0, "0.68%%: %s", pct);
+    s.lang = LANG_DE; /* as German writes it */
+    app_prob_text(&s, 0.0068, 1, pct, sizeof pct);
+    CHECK(strcmp(pct, "0,68\xc2\xa0%") == 0, "de 0,68 %%: %s", pct);
+    s.lang = LANG_EN;
     s.pinyin = NULL;
     cmd(&s, CMD_PINYIN_SHOW, 1);
     CHECK(!s.show_pinyin && s.status_error, "no table, no readings: %s", s.status);

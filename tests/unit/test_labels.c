@@ -17,6 +17,7 @@
  * the codes --lang takes (app_lang_parse).
  */
 #define _POSIX_C_SOURCE 200809L /* setenv */
+#include <dirent.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,9 +27,11 @@
 #include "check.h"
 #include "app/labels.h"
 #include "app/textw.h"
+#include "engine/fileio.h"
+#include "engine/probfmt.h"
 #include "engine/vocab.h"
 
-static const char *const LANG_NAMES[LANG_COUNT] = {"en", "zh", "de", "fr"};
+#define LANG_NAMES APP_LANG_CODES
 
 static const char *L(AppLang lang, LabelId id) { return app_label_in(lang, id); }
 
@@ -85,8 +88,9 @@ static void test_same_conversions(void)
 
 /* Language a label may hold beside ASCII: Latin letters with accents
  * (é, ü, ū of pinyin; not × or ÷ in their block), combining accents,
- * Chinese characters with Chinese punctuation (，。「」（）：；、) and the
- * spaces French puts before : and ;. Anything else (arrows, blocks, box
+ * Chinese characters with Chinese punctuation (，。「」（）：；、), the
+ * quotation marks and apostrophes of German and French („“ « » ’) and the
+ * spaces French puts before : and ; and inside « ». Anything else (arrows, blocks, box
  * lines, bullets, dashes, the ellipsis, ×, Δ, ⏎) is a symbol of the screen,
  * which draws it from its glyph set, ASCII on a plain terminal. */
 static int is_language(uint32_t cp)
@@ -95,7 +99,7 @@ static int is_language(uint32_t cp)
            (cp >= 0x300 && cp <= 0x36F) || (cp >= 0x1E00 && cp <= 0x1EFF) ||
            (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0x3400 && cp <= 0x4DBF) ||
            (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xFF00 && cp <= 0xFFEF) || cp == 0xA0 ||
-           cp == 0x202F;
+           cp == 0x202F || cp == 0xAB || cp == 0xBB || (cp >= 0x2018 && cp <= 0x201E);
 }
 
 /* The first symbol in text (as UTF-8, in out), or 0 when there is none. */
@@ -117,7 +121,7 @@ static void test_no_symbol_in_labels(void)
     static const char *const symbols[] = {"↑", "↓", "←", "→", "▀", "▄", "█", "│", "┃", "■", "◂",
                                           "·", "¦", "…", "⏎", "×", "Δ", "–", "•", "⠿"};
     static const char *const language[] = {"é", "ü", "ß", "ū", "ǎ", "Ü", "中", "，", "。", "「",
-                                           "」", "（", "：", "、"};
+                                           "」", "（", "：", "、", "„", "“", "«", "»", "’"};
     char got[8];
     for (size_t i = 0; i < sizeof symbols / sizeof symbols[0]; i++)
         CHECK(first_symbol(symbols[i], got) != 0, "%s is taken for language", symbols[i]);
@@ -221,6 +225,7 @@ static const Budget BUDGETS[] = {
     {LBL_MODE, 11, {0}},
     {LBL_CACHE, 11, {0}},
     {LBL_OFF, 7, {0}},
+    {LBL_FILTER_OFF, 7, {0}},
     {LBL_SLIDERS_HEADER, 38, {"^", "v", "<", ">"}},
     /* the form's value from column 20 to the panel's edge: 18 columns; the
      * heads of an acrostic are cut with an ellipsis, the first one shows */
@@ -234,10 +239,12 @@ static const Budget BUDGETS[] = {
     {LBL_NOTE_EMPTY, 74, {0}},
     {LBL_NOTE_UNKNOWN, 74, {UNKNOWN_CHAR}},
     {LBL_NOTE_WINDOW, 74, {"|", "128"}},
-    {LBL_NOTE_FORM_ONLY, 74, {"@acrostic", "4", "觉", "99.9"}},
-    {LBL_NOTE_FORM_ONLY, 74, {"@jueju", "4", "。", "99.9"}},
-    {LBL_NOTE_FORM_HAN, 74, {"@acrostic", "4", "7", "99.9"}},
-    {LBL_NOTE_FORM_HAN, 74, {"@jueju", "4", "7", "99.9"}},
+    {LBL_NOTE_FORM_ONLY, 74, {"@acrostic", "4", "觉", "99,9 %"}},
+    {LBL_NOTE_FORM_ONLY, 74, {"@jueju", "4", "。", "99,9 %"}},
+    {LBL_NOTE_FORM_END, 74, {"@acrostic", NL}},
+    {LBL_NOTE_FORM_END, 74, {"@jueju", NL}},
+    {LBL_NOTE_FORM_HAN, 74, {"@acrostic", "4", "7", "99,9 %"}},
+    {LBL_NOTE_FORM_HAN, 74, {"@jueju", "4", "7", "99,9 %"}},
     {LBL_NOTE_FORM_DONE, 74, {"@acrostic"}},
     {LBL_NOTE_QUERY, 74, {0}},
     {LBL_NOTE_KEYS, 74, {SEP, SEP, SEP}},
@@ -256,7 +263,7 @@ static const Budget BUDGETS[] = {
     {LBL_CORPUS_COL, 17, {0}},
     {LBL_HIST, 14, {0}},
     /* the three lines under the bars: the whole width */
-    {LBL_CORPUS_AFTER, 80, {"…春眠不觉处处闻啼鸟夜来风", "46774"}},
+    {LBL_CORPUS_AFTER, 80, {"« …春眠不觉处处闻啼鸟夜来风 »", "46 774"}},
     {LBL_CORPUS_NOWHERE, 80, {"2636460"}},
     {LBL_QUERY_HINT, 80, {0}},
     {LBL_QUERY_LINE, 80, {"流", "7311", "7311", "1 in 10,000,000", "1 in 10,000,000"}},
@@ -301,7 +308,7 @@ static const Budget BUDGETS[] = {
     {LBL_HELP_MASK, 25, {0}},
     {LBL_HELP_QUERY, 25, {0}},
     {LBL_HELP_MID_TEXT, 25, {0}},
-    {LBL_HELP_LANGUAGE, 25, {0}},
+    {LBL_HELP_LANGUAGE, 25, {"EN 中文 DE FR"}},
     {LBL_HELP_HELP, 25, {0}},
     {LBL_HELP_QUIT, 25, {0}},
     {LBL_HELP_COMMAND, 25, {0}},
@@ -420,7 +427,6 @@ static const Budget BUDGETS[] = {
     {LBL_ST_PROJECTOR_OFF, 79, {0}},
     {LBL_HELP_PROJECTOR, 24, {0}},
     {LBL_ONE_IN, 24, {"1,000,000,000,000"}},
-    {LBL_DIGIT_GROUP, 1, {0}},
     /* the coin, uncertainty under the text, the sampler's stage columns: the
      * coin's words leave at least 40 of 80 columns to its bar
      * (view_probs.c); the entropy view has the whole width below the bars,
@@ -471,6 +477,18 @@ static const Budget BUDGETS[] = {
      * least COUNT_COLS - 1 = 9 columns beside the tag; the note the width */
     {LBL_ATT_MAX, 7, {0}},
     {LBL_ATT_NOTE, 80, {0}},
+    /* the command line: lines a command prints for a terminal to wrap (bench's
+     * measurements, probs's summary), and paragraphs tangscope --help wraps at
+     * 78 columns (main.c) */
+    {LBL_CLI_BENCH_RUN, 160, {"   32", "     17.33", "    5.76", "  5554", "3.0", "TEXT DIFFERS", "1e-05"}},
+    {LBL_CLI_AFTER_SAMPLER, 160, {"12.34", "7,311", "99.9%"}},
+    {LBL_ONE_CLI_AFTER_SAMPLER, 160, {"12.34", "1", "99.9%"}},
+    {LBL_CLI_BENCH_CACHED, 200, {"5,554", "13,342", "6.7 MiB", "93.2", "42%"}},
+    {LBL_CLI_BENCH_PREFILL, 160, {"128", "2.582", "42.6", "55%", "77.8"}},
+    {LBL_CLI_BENCH_KEY, 160, {"128", "2", "19.159"}},
+    {LBL_CLI_BENCH_SAMPLER, 160, {"10", "120"}},
+    {LBL_CLI_USAGE_NOTE, 1000, {0}},
+    {LBL_CLI_USAGE_LANG, 1000, {"en, zh, de, fr"}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };
@@ -562,7 +580,7 @@ static void test_composed_lines_fit(void)
         /* title bar (view_status.c): " tangscope  tang.bin · 7311 characters ·
          * context 128" at the left, "KV cache off " right-aligned in a third
          * of the width; a space between them */
-        fill(lang, LBL_VOCAB_SIZE, ARGS("7311"), a, sizeof a);
+        fill(lang, LBL_VOCAB_SIZE, ARGS("7 311"), a, sizeof a);
         fill(lang, LBL_CONTEXT, ARGS("128"), b, sizeof b);
         snprintf(line, sizeof line, " tangscope  tang.bin · %s · %s", a, b);
         int left = textw_width(line);
@@ -579,7 +597,7 @@ static void test_composed_lines_fit(void)
         check_fits(lang, "bars' heading", line, 29);
         /* what the sampler keeps · the entropy, one line of 80 (keeping all
          * 7311 removes nothing, so four digits and 99.9% is the widest pair) */
-        fill(lang, LBL_SUMMARY, ARGS("7311", "99.9"), a, sizeof a);
+        fill(lang, LBL_SUMMARY, ARGS("7311", "99,9 %"), a, sizeof a);
         fill(lang, LBL_ENTROPY, ARGS("8.90", "8.90"), b, sizeof b);
         snprintf(line, sizeof line, "%s · %s", a, b);
         check_fits(lang, "sampler summary", line, 80);
@@ -587,12 +605,14 @@ static void test_composed_lines_fit(void)
         check_fits(lang, "sampler summary", line, 80);
         /* the stages' line (view_probs.c): the label, then five cells of
          * the widest "t 7311 -99.9%" after one space, then two apart */
-        snprintf(line, sizeof line, "%s t 7311 -99.9%%  k 7311 -99.9%%  p 7311 -99.9%%  "
-                 "m 7311 -99.9%%  f 7311 -99.9%%", L(lang, LBL_STAGES));
+        /* (counts ungrouped there, a share from 10% on without decimals, so
+         * "-9,9 %" with its space is the widest) */
+        snprintf(line, sizeof line, "%s t 7311 -9,9 %%  k 7311 -9,9 %%  p 7311 -9,9 %%  "
+                 "m 7311 -9,9 %%  f 7311 -9,9 %%", L(lang, LBL_STAGES));
         check_fits(lang, "stages line", line, 80);
         /* the training text's line with the histogram's remainder after it */
         fill(lang, LBL_HIST_OTHER, ARGS("650"), b, sizeof b);
-        fill(lang, LBL_CORPUS_AFTER, ARGS("春风", "1016"), a, sizeof a);
+        fill(lang, LBL_CORPUS_AFTER, ARGS("« 春风 »", "1 016"), a, sizeof a);
         char loading[128];
         fill(lang, LBL_CORPUS_LOADING, ARGS(DOTS), loading, sizeof loading);
         const char *firsts[] = {a, loading, L(lang, LBL_CORPUS_NONE)};
@@ -605,7 +625,7 @@ static void test_composed_lines_fit(void)
         check_fits(lang, "training text and histogram", line, 80);
         /* the cache row of the sliders: the switch and what the last
          * prediction cost, from column 16 to the panel's edge at 38 */
-        fill(lang, LBL_CACHE_COST, ARGS("12.34", "128"), b, sizeof b);
+        fill(lang, LBL_CACHE_COST, ARGS("12,34", "128"), b, sizeof b);
         for (int off = 0; off < 2; off++) {
             snprintf(line, sizeof line, "%s %s", L(lang, off ? LBL_OFF : LBL_ON), b);
             check_fits(lang, "cache row", line, 22);
@@ -694,14 +714,14 @@ static void test_plural_forms(void)
         {LANG_FR, LBL_ST_WROTE, 2, {"2", "7"}, "2 caractères écrits, graine 7"},
         {LANG_DE, LBL_ST_WROTE, 1, {"1", "7"}, "1 Zeichen geschrieben, Startwert 7"},
         {LANG_ZH, LBL_ST_WROTE, 1, {"1", "7"}, "写了 1 个字，种子 7"},
-        {LANG_EN, LBL_CORPUS_AFTER, 1, {"春风", "1"}, "training text after 「春风」, 1 time"},
-        {LANG_EN, LBL_CORPUS_AFTER, 54, {"春风", "54"}, "training text after 「春风」, 54 times"},
+        {LANG_EN, LBL_CORPUS_AFTER, 1, {"「春风」", "1"}, "training text after 「春风」, 1 time"},
+        {LANG_EN, LBL_CORPUS_AFTER, 54, {"「春风」", "54"}, "training text after 「春风」, 54 times"},
         {LANG_DE, LBL_ST_CACHE_ON, 1, {"1"},
          "KV-Cache an: 1 Position einmal gelesen; ab jetzt ein Schritt pro Zeichen"},
         {LANG_DE, LBL_ST_CACHE_ON, 3, {"3"},
          "KV-Cache an: 3 Positionen einmal gelesen; ab jetzt ein Schritt pro Zeichen"},
         {LANG_EN, LBL_ST_CACHE_OFF, 1, {"1"}, "KV cache off: every prediction reads its 1 position again"},
-        {LANG_FR, LBL_ATT_MORE, 1, {"1"}, "+1 ligne : agrandissez la fenêtre"},
+        {LANG_FR, LBL_ATT_MORE, 1, {"1"}, "+1 ligne\xc2\xa0: agrandissez la fenêtre"},
         {LANG_EN, LBL_ATT_MORE, 2, {"2"}, "+2 rows: enlarge the window"},
         {LANG_EN, LBL_ST_STOPPED, 1, {"1"}, "stopped after 1 character"},
         {LANG_EN, LBL_ST_COMPARE_STOPPED, 1, {"1"}, "compare stopped after 1 character"},
@@ -772,11 +792,219 @@ static void test_format_count(void)
     app_format_count(LANG_DE, 1234567, out, sizeof out);
     CHECK(strcmp(out, "1.234.567") == 0, "de: %s", out);
     app_format_count(LANG_FR, 1024, out, sizeof out);
-    CHECK(strcmp(out, "1\xe2\x80\xaf" "024") == 0, "fr: a narrow no-break space: %s", out);
+    CHECK(strcmp(out, "1\xc2\xa0" "024") == 0, "fr: a no-break space, as the lessons write it: %s", out);
     app_format_count(LANG_ZH, 1024, out, sizeof out);
     CHECK(strcmp(out, "1024") == 0, "zh: %s", out);
     app_format_count(LANG_EN, 999, out, sizeof out);
     CHECK(strcmp(out, "999") == 0, "en, three digits: %s", out);
+}
+
+/* The same numbers in each language, against strings written by hand: the
+ * decimal comma and "14,7 %" with a no-break space in German and French,
+ * 7.311 / 7 311 / 7311, the odds in 万 for a Chinese reader, KiB or Kio. */
+static void test_numbers_in_each_language(void)
+{
+#define NB "\xc2\xa0"
+    static const struct {
+        AppLang lang;
+        const char *point8, *share, *count, *odds, *bytes, *mib;
+    } cases[] = {
+        {LANG_EN, "0.80", "14.7%", "7,311", "1 in 34,000", "4 KiB", "1.5 MiB"},
+        {LANG_ZH, "0.80", "14.7%", "7311", "3.4 万分之一", "4 KiB", "1.5 MiB"},
+        {LANG_DE, "0,80", "14,7" NB "%", "7.311", "1 zu 34.000", "4 KiB", "1,5 MiB"},
+        {LANG_FR, "0,80", "14,7" NB "%", "7" NB "311", "1 sur 34" NB "000", "4 Kio", "1,5 Mio"},
+    };
+#undef NB
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        AppLang l = cases[i].lang;
+        char got[64];
+        const char *code = LANG_NAMES[l];
+        app_num(l, 0.8, 2, got, sizeof got);
+        CHECK(strcmp(got, cases[i].point8) == 0, "%s 0.8: '%s', want '%s'", code, got, cases[i].point8);
+        app_share(l, 14.7, 1, got, sizeof got);
+        CHECK(strcmp(got, cases[i].share) == 0, "%s 14.7%%: '%s', want '%s'", code, got, cases[i].share);
+        app_format_count(l, 7311, got, sizeof got);
+        CHECK(strcmp(got, cases[i].count) == 0, "%s 7311: '%s', want '%s'", code, got, cases[i].count);
+        probfmt_odds(1.0 / 34000.0, 1, app_label_in(l, LBL_ONE_IN), app_num_style(l), got, sizeof got);
+        CHECK(strcmp(got, cases[i].odds) == 0, "%s 1/34000: '%s', want '%s'", code, got, cases[i].odds);
+        app_bytes(l, 4096, got, sizeof got);
+        CHECK(strcmp(got, cases[i].bytes) == 0, "%s 4096 bytes: '%s', want '%s'", code, got, cases[i].bytes);
+        app_bytes(l, 1.5 * 1024 * 1024, got, sizeof got);
+        CHECK(strcmp(got, cases[i].mib) == 0, "%s 1.5 MiB: '%s', want '%s'", code, got, cases[i].mib);
+    }
+    /* a probability by the screen's rule, in German */
+    char got[64];
+    probfmt_percent_in(0.0779, 2, app_num_style(LANG_DE), got, sizeof got);
+    CHECK(strcmp(got, "7,79\xc2\xa0%") == 0, "de 7.79%%: '%s'", got);
+    /* a fraction's digits are never grouped */
+    app_num(LANG_FR, 1234.56789, 5, got, sizeof got);
+    CHECK(strcmp(got, "1\xc2\xa0" "234,56789") == 0, "fr 1234.56789: '%s'", got);
+    /* negative zero is zero */
+    app_num(LANG_EN, -0.001, 2, got, sizeof got);
+    CHECK(strcmp(got, "0.00") == 0, "-0.001 at two decimals: '%s'", got);
+}
+
+/* Every language's row is whole: a code, a name, a locale, a number style,
+ * quotes, and every key named. */
+static void test_language_rows(void)
+{
+    for (int l = 0; l < LANG_COUNT; l++) {
+        const Language *row = lang_row((AppLang)l);
+        CHECK(APP_LANG_CODES[l] && row->name && row->tag && row->locales && row->locales[0], "row %d", l);
+        CHECK(row->num.point && row->num.group && row->num.percent, "row %d: numbers", l);
+        for (int u = 0; u < 4; u++)
+            CHECK(row->num.units[u] && row->num.units[u][0], "row %d: unit %d", l, u);
+        CHECK(row->quote_open && row->quote_close, "row %d: quotes", l);
+        for (int k = 0; k < KN_COUNT; k++)
+            CHECK(row->keys[k] && row->keys[k][0], "%s: no name for key %d", APP_LANG_CODES[l], k);
+    }
+    CHECK(APP_LANG_CODES[LANG_COUNT] == NULL, "the codes end with NULL");
+    CHECK(strcmp(app_lang_codes("|"), "en|zh|de|fr") == 0, "the codes joined: %s", app_lang_codes("|"));
+    CHECK(strcmp(app_lang_tags(), "EN 中文 DE FR") == 0, "the help's list: %s", app_lang_tags());
+}
+
+/* Does text hold word as a word (no letter just before or after it)? */
+static int has_word(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+        int before = p > text && ((p[-1] >= 'a' && p[-1] <= 'z') || (p[-1] >= 'A' && p[-1] <= 'Z'));
+        char c = p[n];
+        int after = word[n - 1] != '-' && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+        if (!before && !after)
+            return 1;
+    }
+    return 0;
+}
+
+/* A key a label names is named as the language's keyboards name it, from the
+ * key table (lang.c): no German label says Space, Enter, Backspace or Ctrl-,
+ * no French one Esc; the language's own names are there instead. */
+static void test_labels_name_keys_from_the_table(void)
+{
+    for (int l = 0; l < LANG_COUNT; l++)
+        for (int k = 0; k < KN_COUNT; k++) {
+            const char *en = app_key_name(LANG_EN, (KeyNameId)k), *own = app_key_name((AppLang)l, (KeyNameId)k);
+            if (strcmp(en, own) == 0)
+                continue;
+            for (int id = 0; id < LBL_COUNT; id++)
+                CHECK(!has_word(L((AppLang)l, (LabelId)id), en), "%s label says %s, not %s: \"%s\"",
+                      LANG_NAMES[l], en, own, L((AppLang)l, (LabelId)id));
+        }
+    /* the rule itself, and the names in use */
+    CHECK(has_word("Space zieht", "Space") && !has_word("Spacer", "Space") && has_word("Ctrl-U", "Ctrl-"),
+          "has_word");
+    CHECK(strstr(L(LANG_DE, LBL_NOTE_KEYS), app_key_name(LANG_DE, KN_SPACE)) != NULL, "de: Leertaste");
+    CHECK(strstr(L(LANG_FR, LBL_CMDLINE_HINT), app_key_name(LANG_FR, KN_ESC)) != NULL, "fr: Échap");
+    CHECK(strstr(L(LANG_ZH, LBL_NOTE_KEYS), app_key_name(LANG_ZH, KN_ENTER)) != NULL, "zh: 回车");
+}
+
+/* ---- the glossary: the screen's words in the lessons ---- */
+
+/* A lesson file of lessons/CODE: NN-name.md. */
+static int is_lesson_file(const char *name)
+{
+    size_t n = strlen(name);
+    return name[0] >= '0' && name[0] <= '9' && n > 3 && strcmp(name + n - 3, ".md") == 0;
+}
+
+/* The lessons of one language, one text (free it), or NULL. */
+static char *lessons_text(const char *code, int *files)
+{
+    char dir[64];
+    snprintf(dir, sizeof dir, "lessons/%s", code);
+    DIR *d = opendir(dir);
+    if (!d)
+        return NULL;
+    char *all = calloc(1, 1);
+    size_t len = 0;
+    struct dirent *e;
+    *files = 0;
+    while (all && (e = readdir(d)) != NULL) {
+        if (!is_lesson_file(e->d_name))
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        unsigned char *buf;
+        size_t n;
+        TsErr err;
+        if (read_file(path, FILE_TEXT, &buf, &n, &err) != 0)
+            continue;
+        char *grown = realloc(all, len + n + 2);
+        if (grown) {
+            all = grown;
+            memcpy(all + len, buf, n);
+            len += n;
+            all[len++] = '\n';
+            all[len] = 0;
+            (*files)++;
+        }
+        free(buf);
+    }
+    closedir(d);
+    return all;
+}
+
+/* Each language's lessons/CODE/glossary.tsv names the screen's words for the
+ * screen's things: each is a word of that language's labels (the interface
+ * says it), and none of the words a lesson must not use for the same thing
+ * is in its lessons (prompt, not « invite »; 随机数, not 硬币; KiB, not KB). */
+static void test_glossary(void)
+{
+    for (int l = 0; l < LANG_COUNT; l++) {
+        const char *code = LANG_NAMES[l];
+        char path[64];
+        snprintf(path, sizeof path, "lessons/%s/glossary.tsv", code);
+        unsigned char *buf;
+        size_t n;
+        TsErr err;
+        if (read_file(path, FILE_TEXT, &buf, &n, &err) != 0) {
+            CHECK(0, "%s: %s", code, err.msg);
+            continue;
+        }
+        int files = 0, terms = 0;
+        char *lessons = lessons_text(code, &files);
+        CHECK(lessons && files >= 8, "%s: %d lessons read", code, files);
+        for (char *line = strtok((char *)buf, "\n"); line && lessons; line = strtok(NULL, "\n")) {
+            if (line[0] == '#' || !line[0])
+                continue;
+            char *tab = strchr(line, '\t');
+            CHECK(tab != NULL, "%s glossary: no tab in '%s'", code, line);
+            if (!tab)
+                continue;
+            *tab = 0;
+            terms++;
+            /* a word of a label, or of the language's row: a unit, a key */
+            const Language *row = lang_row((AppLang)l);
+            int on_screen = 0;
+            for (int id = 0; id < LBL_COUNT && !on_screen; id++)
+                on_screen = strstr(L((AppLang)l, (LabelId)id), line) != NULL;
+            for (int u = 0; u < 4 && !on_screen; u++)
+                on_screen = strcmp(row->num.units[u], line) == 0;
+            for (int k = 0; k < KN_COUNT && !on_screen; k++)
+                on_screen = strcmp(row->keys[k], line) == 0;
+            CHECK(on_screen, "%s glossary: '%s' is no word of the screen", code, line);
+            char avoid[256];
+            snprintf(avoid, sizeof avoid, "%s", tab + 1);
+            for (char *w = avoid, *bar; *w; w = bar ? bar + 1 : w + strlen(w)) {
+                bar = strchr(w, '|');
+                if (bar)
+                    *bar = 0;
+                if (!*w)
+                    continue;
+                CHECK(!has_word(lessons, w), "%s lessons say '%s' where the screen says '%s'", code, w,
+                      line);
+            }
+        }
+        CHECK(terms >= 5, "%s glossary: %d terms", code, terms);
+        free(lessons);
+        free(buf);
+    }
+    /* the check itself finds a word that is there */
+    int files = 0;
+    char *fr = lessons_text("fr", &files);
+    CHECK(fr && has_word(fr, "prompt") && !has_word(fr, "invite"), "fr lessons: prompt, not invite");
+    free(fr);
 }
 
 /* ---- the measuring itself, against widths counted by hand ---- */
@@ -877,6 +1105,10 @@ int main(void)
     RUN(test_plural_forms);
     RUN(test_every_count_has_a_singular);
     RUN(test_format_count);
+    RUN(test_numbers_in_each_language);
+    RUN(test_language_rows);
+    RUN(test_labels_name_keys_from_the_table);
+    RUN(test_glossary);
     RUN(test_every_label_has_a_line);
     RUN(test_composed_lines_fit);
     RUN(test_timing_invitation_wraps);

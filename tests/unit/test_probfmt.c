@@ -20,7 +20,7 @@ static void expect_percent(double p, int decimals, const char *want)
 static void expect_odds(double p, const char *want)
 {
     char got[64];
-    probfmt_odds(p, 1, "1 in %s", ",", got, sizeof got);
+    probfmt_odds(p, 1, "1 in %s", NULL, got, sizeof got);
     CHECK(strcmp(got, want) == 0, "p = %.10g: got '%s', want '%s'", p, got, want);
 }
 
@@ -87,10 +87,12 @@ static void test_odds(void)
     expect_odds(0.0000999, "1 in 10,000");   /* 10,010 */
     expect_odds(1e-15, "<1 in 1,000,000,000,000");
     char got[64];
-    probfmt_odds(1.0 / 34000.0, 1, "1 sur %s", " ", got, sizeof got);
+    NumStyle fr = {",", " ", " %", 0, {"o", "Kio", "Mio", "Gio"}};
+    probfmt_odds(1.0 / 34000.0, 1, "1 sur %s", &fr, got, sizeof got);
     CHECK(strcmp(got, "1 sur 34 000") == 0, "French grouping: '%s'", got);
-    probfmt_odds(1.0 / 34000.0, 1, "%s 分之一", ",", got, sizeof got);
-    CHECK(strcmp(got, "34,000 分之一") == 0, "Chinese: '%s'", got);
+    NumStyle zh = {".", "", "%", 1, {"B", "KiB", "MiB", "GiB"}};
+    probfmt_odds(1.0 / 15000.0, 1, "%s分之一", &zh, got, sizeof got);
+    CHECK(strcmp(got, "1.5 万分之一") == 0, "Chinese counts in myriads: '%s'", got);
 }
 
 /* The form's blocked share: one decimal, but never 100.0% while something
@@ -107,7 +109,7 @@ static void test_share(void)
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char got[32];
-        probfmt_share(cases[i].share, got, sizeof got);
+        probfmt_whole_share(cases[i].share, got, sizeof got);
         CHECK(strcmp(got, cases[i].want) == 0, "share %.10g: %s, want %s", cases[i].share, got,
               cases[i].want);
     }

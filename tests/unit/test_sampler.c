@@ -930,6 +930,7 @@ static void test_filters_match_full_sort(void)
                   trial, shape, V, k, (double)p, (double)min_p);
         }
     }
+    CHECK(failures == 0, "%d trials kept other characters than the full sort", failures);
 }
 
 /* Where rounding decides. A distribution built in descending order of id:

@@ -412,7 +412,7 @@ static void test_errors(void)
         {"cache", "cache: needs one of on, off"},
         {"mid-text yes", "mid-text: 'yes' is not one of on, off"},
         {"show everything", "show: 'everything' is not one of histogram, attention, help, none"},
-        {"lang es", "lang: 'es' is not one of zh, en, de, fr"},
+        {"lang es", "lang: 'es' is not one of en, zh, de, fr"},
         {"point screen", "point: 'screen' is not one of bars, sliders, timing, text, corpus, none"},
         {"form sonnet", "form: 'sonnet' is not one of free, acrostic, jueju"},
         {"form jueju 6", "form jueju: the line length is 5 or 7, not '6'"},
@@ -882,6 +882,11 @@ static void test_plain_text(void)
     const char *want = "First line of a paragraph with emphasis and code.\n\n"
                        "春风吹过，花开了。\n\n- one\n- two more\n\nSub\n  code line\n";
     CHECK(strcmp(t, want) == 0, "got:\n%s\nwant:\n%s", t, want);
+    free(t);
+    /* a code span's spaces do not break on the screen: no-break spaces */
+    t = lesson_plain_text("Type `mid-text on` or `set top-k 20`, then \\` and go.\n");
+    CHECK(t && strcmp(t, "Type mid-text\xC2\xA0on or set\xC2\xA0top-k\xC2\xA0" "20, then ` and go.\n") == 0,
+          "code spans: '%s'", t ? t : "(null)");
     free(t);
     CHECK(lesson_lang_of("lessons/de/01-x.md", LANG_EN) == LANG_DE, "de folder");
     CHECK(lesson_lang_of("/a/zh/01-x.md", LANG_EN) == LANG_ZH, "zh folder");

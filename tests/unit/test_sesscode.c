@@ -192,6 +192,7 @@ static void test_round_trip(void)
             bad++;
         }
     }
+    CHECK(bad == 0, "%d sessions did not come back", bad);
 }
 
 /* The largest session there is fits in SESSION_CODE_MAX digits and comes back. */

@@ -21,6 +21,20 @@ static void wrapped(const char *s, int cols, char *out, size_t size)
                                 s + spans[i].start);
 }
 
+static void expect_wrap_in(const char *s, int cols, TextwLang lang, const char *want)
+{
+    char got[1024];
+    TextSpan spans[64];
+    int n = textw_lines_in(s, cols, lang, spans, 64);
+    size_t len = 0;
+    got[0] = 0;
+    for (int i = 0; i < n && i < 64; i++)
+        len += (size_t)snprintf(got + len, sizeof got - len, "%s%.*s", i ? "|" : "", (int)spans[i].len,
+                                s + spans[i].start);
+    CHECK(strcmp(got, want) == 0, "'%s' at %d columns (rules %d):\n    got  '%s'\n    want '%s'", s, cols,
+          (int)lang, got, want);
+}
+
 static void expect_wrap(const char *s, int cols, const char *want)
 {
     char got[1024];
@@ -66,6 +80,53 @@ static void test_wrap(void)
     expect_wrap("按 --stats 看", 8, "按|--stats|看");
 }
 
+/* Chinese: closing punctuation (」 ）：) never opens a line, opening (「 （)
+ * never ends one, and a Latin word amid Chinese is never cut. */
+static void test_wrap_zh(void)
+{
+    expect_wrap_in("我们读「春风」", 8, TEXTW_ZH, "我们读|「春风」");  /* not 我们读「|春风」 */
+    expect_wrap_in("看「春风」这两个字", 8, TEXTW_ZH, "看「春|风」这两|个字"); /* not 看「春风|」这两 */
+    expect_wrap_in("看图（一）：春风", 8, TEXTW_ZH, "看图|（一）：|春风");  /* not （一|）：春风 */
+    expect_wrap_in("用--stats统计", 8, TEXTW_ZH, "用|--stats|统计");      /* not 用--stat|s统计 */
+    expect_wrap_in("温度调到 0.3 以后", 10, TEXTW_ZH, "温度调|到 0.3 以|后"); /* 0.3 stays with 到 */
+    expect_wrap_in("春风吹，花开了。", 6, TEXTW_ZH, "春风|吹，花|开了。");
+}
+
+/* French: no-break spaces (U+00A0 before : ; ? ! and inside « ») hold, also
+ * after a Chinese character; a plain space before ? holds too. */
+static void test_wrap_fr(void)
+{
+    expect_wrap_in("après 春风\u00a0: 1016 fois", 11, TEXTW_FR, "après 春|风\u00a0: 1016|fois");
+    expect_wrap_in("Quel est le prix ?", 17, TEXTW_FR, "Quel est le|prix ?");
+    expect_wrap_in("le réglage «\u00a0top-k 20\u00a0» suffit", 20, TEXTW_FR,
+                   "le réglage|«\u00a0top-k 20\u00a0» suffit");
+    expect_wrap_in("tapez mid-text\u00a0on ici", 12, TEXTW_FR, "tapez|mid-text\u00a0on|ici");
+    /* Chinese inside « » may break, but « and » stay with it */
+    expect_wrap_in("«\u00a0春风\u00a0»", 5, TEXTW_FR, "«\u00a0春|风\u00a0»");
+}
+
+/* German: „ opens and “ closes a quotation (in English “ opens one); a number
+ * stays with its word; a hyphenated word stays whole. */
+static void test_wrap_de(void)
+{
+    expect_wrap_in("Das Wort „春风“, dann", 14, TEXTW_DE, "Das Wort „春|风“, dann");
+    expect_wrap_in("Das Wort „春风“, dann", 14, TEXTW_EN, "Das Wort „春风|“, dann");
+    expect_wrap_in("mit Temperatur 1.5 schreiben", 16, TEXTW_DE, "mit|Temperatur 1.5|schreiben");
+    expect_wrap_in("der Top-k-Schritt", 13, TEXTW_DE, "der|Top-k-Schritt");
+    expect_wrap_in("Schritt 3 von 8", 12, TEXTW_DE, "Schritt 3|von 8");
+}
+
+/* English: commands and their options stay together. */
+static void test_wrap_en(void)
+{
+    expect_wrap_in("set top-k 20 and draw", 11, TEXTW_EN, "set|top-k 20|and draw");
+    expect_wrap_in("run tangscope generate --stats now", 20, TEXTW_EN,
+                   "run tangscope|generate --stats now");
+    expect_wrap_in("tangscope generate -n 100 --seed 1 --stats", 16, TEXTW_EN,
+                   "tangscope|generate -n 100|--seed 1 --stats");
+    expect_wrap_in("the “春风” line", 6, TEXTW_EN, "the|“春风”|line");
+}
+
 int main(void)
 {
     if (!setlocale(LC_ALL, "C.UTF-8") && !setlocale(LC_ALL, "C.utf8")) {
@@ -74,5 +135,9 @@ int main(void)
     }
     RUN(test_width);
     RUN(test_wrap);
+    RUN(test_wrap_zh);
+    RUN(test_wrap_fr);
+    RUN(test_wrap_de);
+    RUN(test_wrap_en);
     return test_summary();
 }

@@ -46,12 +46,21 @@
 #                      it holds); screen_sgr: with its looks (the escape
 #                      sequences of colours and attributes)
 #   until_ok CMD...    run CMD until it succeeds or TIMEOUT passes (0: it did)
-#   shows TEXT         the screen holds TEXT; hides TEXT: it does not
+#   shows TEXT         the screen holds TEXT
 #   shows_regex RE     a line of the screen matches the extended regex RE
 #   shows_line A B     a line of the screen holds both A and B
 #   shows_all TEXT...  one capture of the screen holds every TEXT (for
 #                      until_ok: a screen caught halfway through drawing
 #                      is looked at again, not judged)
+#   hides TEXT         the screen does not hold TEXT. Only inside one_capture,
+#                      and only with a shows (shows_regex, shows_line) that
+#                      holds on the same capture: a program that crashed
+#                      leaves a pane with nothing but its exit, which hides
+#                      everything. A hides outside one_capture, or a capture
+#                      whose checks passed with a hides and no shows, fails
+#                      (and says so on stderr)
+#   hides_shows GONE TEXT  one capture hides GONE and shows TEXT: for waiting
+#                      until something is gone (`until_ok hides_shows ...`)
 #   one_capture CMD... run CMD with the screen captured once: every shows,
 #                      hides, shows_regex, shows_line and screen inside it
 #                      reads that one capture. For a check of several things
@@ -72,34 +81,76 @@ screen() {
     fi
 }
 screen_sgr() { tm capture-pane -e -p -t "${SESSION:-e2e}" 2>/dev/null; }
+# Each look at the screen costs a tmux client (tens of milliseconds of CPU on
+# a loaded machine): until_ok looks again soon, then less and less often.
 until_ok() {
     deadline=$(($(date +%s) + TIMEOUT))
+    e2e_nap=0.01
     while ! "$@"; do
         [ "$(date +%s)" -ge "$deadline" ] && return 1
-        sleep 0.05
+        sleep $e2e_nap
+        case $e2e_nap in 0.01) e2e_nap=0.02 ;; 0.02) e2e_nap=0.05 ;; 0.05) e2e_nap=0.1 ;; *) e2e_nap=0.2 ;; esac
     done
     return 0
 }
-shows() { screen | grep -qF -- "$1"; }
-hides() { ! screen | grep -qF -- "$1"; }
-shows_regex() { screen | grep -qE -- "$1"; }
-shows_line() { screen | grep -F -- "$1" | grep -qF -- "$2"; }
+# e2e_seen: a shows held on the capture one_capture holds (e2e_shown=1 then)
+e2e_seen() {
+    [ -n "${e2e_holding:-}" ] && e2e_shown=1
+    return 0
+}
+# e2e_look: e2e_text becomes the screen (the held capture, else a new one),
+# for shows and hides to search in the shell, with no grep to start
+e2e_look() {
+    if [ -n "${e2e_holding:-}" ]; then
+        e2e_text=$e2e_held
+    else
+        e2e_text=$(screen)
+    fi
+}
+shows() {
+    e2e_look
+    case $e2e_text in *"$1"*) e2e_seen ;; *) return 1 ;; esac
+}
+shows_regex() { screen | grep -qE -- "$1" && e2e_seen; }
+shows_line() { screen | grep -F -- "$1" | grep -qF -- "$2" && e2e_seen; }
+hides() {
+    if [ -z "${e2e_holding:-}" ]; then
+        e2e_misuse "hides '$1' outside one_capture: pair it with a shows on the same capture"
+        return 1
+    fi
+    e2e_hid=1
+    e2e_look
+    case $e2e_text in *"$1"*) return 1 ;; *) return 0 ;; esac
+}
+hides_shows() { one_capture e2e_hides_shows "$1" "$2"; }
+e2e_hides_shows() { hides "$1" && shows "$2"; }
+# e2e_misuse WHY: a check used so that it cannot fail; said once on stderr
+e2e_misuse() {
+    [ -n "${e2e_said_misuse:-}" ] && return
+    e2e_said_misuse=1
+    echo "tests/e2e/lib/tmux.sh: $1" >&2
+}
 one_capture() {
     [ -n "${e2e_holding:-}" ] && { "$@"; return; } # already on one capture
     # the capture kept byte for byte: $(...) would drop its blank last rows
     e2e_held=$(screen; echo .)
     e2e_held=${e2e_held%.}
-    e2e_holding=1
+    e2e_holding=1 e2e_hid= e2e_shown=
     "$@"
     e2e_status=$?
     e2e_holding=
+    if [ "$e2e_status" -eq 0 ] && [ -n "$e2e_hid" ] && [ -z "$e2e_shown" ]; then
+        e2e_misuse "one_capture $*: a hides passed with no shows on the same capture"
+        return 1
+    fi
     return $e2e_status
 }
 shows_all() {
-    e2e_now=$(screen)
-    for e2e_text in "$@"; do
-        printf '%s\n' "$e2e_now" | grep -qF -- "$e2e_text" || return 1
+    e2e_look
+    for e2e_want in "$@"; do
+        case $e2e_text in *"$e2e_want"*) ;; *) return 1 ;; esac
     done
+    e2e_seen
 }
 
 e2e_setup() {

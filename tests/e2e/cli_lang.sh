@@ -1,0 +1,80 @@
+#!/bin/sh
+# cli_lang.sh - the commands speak the interface language: for each of de, fr
+# and zh, chosen by LANG (and once by --lang), `generate --stats`, `corpus`,
+# `probs`, `bench --lengths 32` and a refused command line print no English
+# word of the English labels they replace (src/app/labels.c, the CLI rows),
+# write numbers as the language does, and --json stays English and C-formatted.
+# Prints PASS/FAIL per check; exits non-zero if any failed.
+# usage: TANGSCOPE=./tangscope sh tests/e2e/cli_lang.sh   (from the repository root)
+set -u
+T=${TANGSCOPE:-./tangscope}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+export XDG_CACHE_HOME="$work/cache"
+unset LC_ALL LC_MESSAGES
+
+pass() { echo "PASS $1"; }
+fail() { printf 'FAIL %s: %s\n' "$1" "$2"; failed=1; }
+
+# Words of the English labels these outputs are made of (the English column
+# of labels.c: CLI_*, CMD_*, the stage headings); none may show in another
+# language. Flags (--top-k), units (ms, GMAC/s) and names (top-k, KV) are
+# the same in every language and are not listed.
+ENGLISH='characters|character|without cache|with cache|entropy|after the sampler|keeps|removes|
+occurs|followed by|well formed|poems|unknown option|must be|not one of|faster|identical text|
+setting|share|temperature|keystroke|memory-bound|full pass|stage by stage|kept|next character|
+start of a poem|other characters|in all|rank|filters off|penalty|measured|per character|
+at the full context|context policy|one thread|see tangscope|repeat|model'
+# (bits and final are French words too)
+
+run_all() { # LANGVALUE OUTFILE CODE (the last bench chooses by --lang, not LANG)
+    {
+        LANG=$1 $T generate --stats -n 2 --seed 3 2>&1
+        LANG=$1 $T corpus 春风 2>&1
+        LANG=$1 $T corpus 春风吹吹吹 2>&1
+        LANG=$1 $T probs 春风 --top-k 5 2>&1
+        LANG=$1 $T bench --lengths 32 --repeat 1 2>&1
+        LANG=C.UTF-8 $T bench --lengths 32 --repeat 1 --lang "$3" 2>&1 | head -3
+        LANG=$1 $T probs 春风 --top-k 99999 2>&1
+        LANG=$1 $T generate --bogus 2>&1
+        LANG=$1 $T generate --temperature 2>&1
+        LANG=$1 $T --help 2>&1
+    } >"$2"
+}
+
+for l in de_DE.UTF-8:de fr_FR.UTF-8:fr zh_CN.UTF-8:zh; do
+    locale=${l%%:*} code=${l##*:}
+    run_all "$locale" "$work/$code.txt" "$code"
+    # the poems themselves are Chinese: look at the lines with Latin letters only
+    # and a flag (--model, --temperature) is a name in every language
+    english=$(grep -v '^[^A-Za-z]*$' "$work/$code.txt" | sed 's/--[a-z-]*//g' | grep -iwoE "$(echo "$ENGLISH" | tr -d '\n')" | sort -u | tr '\n' ' ')
+    if [ -z "$english" ]; then pass "no-english-$code"; else fail "no-english-$code" "English words: $english"; fi
+done
+
+# each language's own words and numbers (written by hand; nb is the no-break
+# space German and French put in "14,7 %" and French in "1 016")
+nb=$(printf '\302\240')
+grep -q "wohlgeformt: 2 von 2 Gedichten (100,0${nb}%)" "$work/de.txt" && pass de-well-formed || fail de-well-formed "$(grep -i wohl "$work/de.txt")"
+grep -q '„春风“ kommt 1.016-mal in' "$work/de.txt" && pass de-corpus || fail de-corpus "$(grep 春风 "$work/de.txt" | head -2)"
+grep -q 'Entropie 8,68 Bit' "$work/de.txt" && pass de-entropy-bits || fail de-entropy-bits "$(grep -i entropie "$work/de.txt")"
+grep -q "bien formés${nb}: 2 sur 2 poèmes (100,0${nb}%)" "$work/fr.txt" && pass fr-well-formed || fail fr-well-formed "$(grep -i form "$work/fr.txt")"
+grep -q "«${nb}春风${nb}» apparaît 1${nb}016 fois dans" "$work/fr.txt" && pass fr-corpus || fail fr-corpus "$(grep 春风 "$work/fr.txt" | head -2)"
+grep -q 'option inconnue' "$work/fr.txt" && pass fr-refused || fail fr-refused "$(grep bogus "$work/fr.txt")"
+grep -q '4 Kio par caractère, 512 Kio' "$work/fr.txt" && pass fr-bytes || fail fr-bytes "$(grep -i cache "$work/fr.txt" | head -3)"
+grep -q '合乎格式：2 首，共 2 首（100.0%）' "$work/zh.txt" && pass zh-well-formed || fail zh-well-formed "$(grep 格式 "$work/zh.txt")"
+grep -q '「春风」出现 1016 次' "$work/zh.txt" && pass zh-corpus || fail zh-corpus "$(grep 春风 "$work/zh.txt" | head -2)"
+grep -q '未知选项' "$work/zh.txt" && pass zh-refused || fail zh-refused "$(grep bogus "$work/zh.txt")"
+
+# --lang wins over LANG, for every command
+got=$(LANG=de_DE.UTF-8 $T generate --lang fr --bogus 2>&1)
+case $got in *"option inconnue"*) pass lang-flag ;; *) fail lang-flag "$got" ;; esac
+got=$(LANG=de_DE.UTF-8 $T generate --lang xx 2>&1); rc=$?
+case "$rc:$got" in "2:"*"--lang: erlaubt sind en, zh, de, fr, nicht 'xx'"*) pass lang-refused ;;
+    *) fail lang-refused "$rc: $got" ;; esac
+
+# machine-read output stays as it was: English keys, C numbers
+got=$(LANG=fr_FR.UTF-8 $T probs 春风 --json | head -c 400)
+case $got in *'"prob": 0.077'*) pass json-c-numbers ;; *) fail json-c-numbers "$got" ;; esac
+
+exit $failed

@@ -1,0 +1,159 @@
+#!/bin/sh
+# handout.sh - handouts and worksheets (`tangscope lesson --print [--worksheet]`,
+# `tangscope demo --worksheet`) end to end.
+#
+# A fixture lesson (tests/data/lesson-handout.md) runs on the fixture model
+# tests/data/tiny.bin and its training text, and its worksheet must be the
+# one written by hand in tests/data/lesson-handout.worksheet.md: poems as
+# verse (a line of the poem to a line, the model's lines lined up with the
+# typed ones), the questions numbered without their answers, the answers at
+# the end. Its figures come from the reference logits of tools/tsmodel.py
+# (tests/data/tiny-logits.txt: softmax of logits / 0.5, computed in float64)
+# and the training text counted by hand, written as the bars write them:
+# 0.74%, not 0.7%. The model's own poem (step 5) has no outside reference for
+# its bars: they are left out of the comparison, its verse is not. The same
+# lesson in a French and a Chinese folder must write their colons as French
+# and Chinese do. Then every bundled lesson, as a worksheet, must give no
+# answer away before its answers: no line of what the answers section shows
+# (the explanation, the look-up, a table with its training-text line) may
+# stand before it, and there are as many answers as questions as `quiz`
+# lines.
+# Prints PASS/FAIL per check; exits non-zero if any failed.
+# usage: TANGSCOPE=./tangscope sh tests/e2e/handout.sh   (from the repository root)
+set -u
+export LC_ALL=C.UTF-8
+T=${TANGSCOPE:-./tangscope}
+case $T in /*) ;; *) T=$(pwd)/$T ;; esac
+TINY="--model tests/data/tiny.bin --corpus tests/data/tiny-corpus.txt --threads 1"
+LESSON=tests/data/lesson-handout.md
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export XDG_CACHE_HOME="$work/cache"
+failed=0
+NBSP=$(printf '\302\240')
+
+pass() { echo "PASS $1"; }
+fail() { echo "FAIL $1: $2"; failed=1; }
+
+# has NAME FILE TEXT: FILE holds the line TEXT exactly
+has() {
+    if grep -qxF -- "$3" "$2"; then pass "$1"; else fail "$1" "no line '$3' in: $(head -c 400 "$2")"; fi
+}
+
+# --- the fixture's worksheet, line by line as written by hand ---
+$T lesson --print --worksheet $LESSON $TINY >"$work/w" 2>"$work/err"
+status=$?
+[ "$status" -eq 0 ] && [ ! -s "$work/err" ] && pass worksheet-status || fail worksheet-status "status $status: $(cat "$work/err")"
+# step 5's bars and training-text line: the model's own poem, no reference
+awk '/^## 5\./ { s = 1 } /^## 6\./ { s = 0 }
+     s && (/^\| [1-8] \|/ || /^training text after/) { next } { print }' "$work/w" >"$work/w5"
+if diff "$work/w5" tests/data/lesson-handout.worksheet.md >"$work/diff"; then
+    pass worksheet-as-written
+else
+    fail worksheet-as-written "$(head -20 "$work/diff")"
+fi
+
+# --worksheet belongs to --print: alone it is refused with one line, status 2
+$T lesson --worksheet $LESSON $TINY >"$work/out" 2>"$work/err"
+status=$?
+[ "$status" -eq 2 ] && has worksheet-alone "$work/err" "tangscope lesson: --worksheet goes with --print" ||
+    fail worksheet-alone "status $status: $(cat "$work/err")"
+
+# --- the same lesson as a handout: answers under their questions, verse too ---
+$T lesson --print $LESSON $TINY >"$work/h" 2>"$work/err"
+has handout-question "$work/h" "> **question:** Is 风 the first after 春风?"
+has handout-small-share "$work/h" "| 4 | 云 | 3.8% | 0.74% | 0/7 0.0% |"
+has handout-verse "$work/h" "      山水白日云天。"
+has handout-aligned "$work/h" "          秋水日。"  # 6 of the block, 4 under 山水
+grep -q "^## Answers" "$work/h" && fail handout-no-answers "an answers section" || pass handout-no-answers
+[ "$(grep -c "^| 1 | 风 | 41.1% | 85.7%" "$work/h")" -eq 3 ] && pass handout-every-step ||
+    fail handout-every-step "the bars of steps 1-3: $(grep -c "^| 1 | 风 | 41.1%" "$work/h")"
+
+# --- French and Chinese: their colons ---
+mkdir -p "$work/lessons/fr" "$work/lessons/zh"
+cp $LESSON "$work/lessons/fr/01-feuille.md"
+cp $LESSON "$work/lessons/zh/01-讲义.md"
+$T lesson --print --worksheet "$work/lessons/fr/01-feuille.md" $TINY >"$work/fr" 2>&1
+has fr-text "$work/fr" "- texte$NBSP: 春风"
+has fr-settings "$work/fr" "- Réglages$NBSP: température 0,50 · top-k inactif · top-p 1,00 · min-p 0,00 · graine 1 · cache KV actif · libre"
+has fr-small-share "$work/fr" "| 4 | 云 | 3,8$NBSP% | 0,74$NBSP% | 0/7 0,0$NBSP% |"
+has fr-question "$work/fr" "> **Question 1$NBSP:** Is 风 the first after 春风?"
+has fr-answer-line "$work/fr" "Votre réponse$NBSP: ________________________________________"
+has fr-see "$work/fr" "Cette étape répond à la question 1$NBSP: voir le corrigé à la fin."
+has fr-answers "$work/fr" "## Corrigé"
+$T lesson --print --worksheet "$work/lessons/zh/01-讲义.md" $TINY >"$work/zh" 2>&1
+has zh-text "$work/zh" "- 文本：春风"
+has zh-wrote "$work/zh" "- 模型写出："
+has zh-question "$work/zh" "> **第 1 题：**Is 风 the first after 春风?"
+has zh-answer-line "$work/zh" "答：________________________________________"
+has zh-see "$work/zh" "这一步揭晓第 1 题的答案，见文末的参考答案。"
+has zh-answers "$work/zh" "## 参考答案"
+# the lines the handout writes itself (its labels, the question, the line
+# to write on; not the screen's own lines, "X : rang", "après 「春风」 : 7 fois"): no ASCII colon in
+# Chinese, none without its no-break space in French
+own='^- 文本\|^- 模型写出\|^- 设置\|^- texte\|^- Le modèle\|^- Réglages\|^> \|^答\|^Votre'
+if grep "$own" "$work/zh" | grep -q ":"; then fail zh-no-ascii-colon "$(grep "$own" "$work/zh" | grep -m1 ":")"; else pass zh-no-ascii-colon; fi
+if grep "$own" "$work/fr" | grep -q "[^$NBSP]:"; then
+    fail fr-no-bare-colon "$(grep "$own" "$work/fr" | grep -m1 "[^$NBSP]:")"
+else
+    pass fr-no-bare-colon
+fi
+
+# --- the bundled lessons as worksheets: no answer before the answers ---
+# one lesson per "# " title; a block of its answers section (a narration
+# line, a look-up line, a table with the training-text line after it) that
+# also stands before its heading H is an answer given away. The text and the
+# settings ("- LABEL: ...") stay on the question's screen, so they may repeat.
+cat >"$work/leak.awk" <<'AWK'
+function close_block() {
+    if (blk == "") return
+    if (blk ~ /^```/) { blk = ""; intable = 0; return } # a lesson's code lines are no answer
+    if (inans) ans[++na] = blk; else before[blk] = 1
+    blk = ""; intable = 0
+}
+function flush(   i) {
+    close_block()
+    for (i = 1; i <= na; i++)
+        if (ans[i] in before) { printf "%s: given away before the answers: %s\n", title, substr(ans[i], 1, 100); bad++ }
+    delete before; na = 0; inans = 0
+}
+/^# / { flush(); title = $0; next }
+$0 == "## " H { close_block(); inans = 1; next }
+/^\| (\||---)/ { next }
+/^\| / { blk = blk $0 "\n"; intable = 1; next }
+$0 == "" { if (!intable) close_block(); next }
+/^#/ || /^      / || /^- / && !/7311/ { close_block(); next }
+{ if (intable) { blk = blk $0; close_block() } else { close_block(); blk = $0; close_block() } }
+END { flush(); exit bad > 0 }
+AWK
+if [ ! -f assets/tang.bin ] || [ ! -f lessons/en/01-scores.md ]; then
+    echo "note: no bundled model or lessons: the bundled lessons are not checked"
+else
+    for pair in en:Answers zh:参考答案 de:Lösungen fr:Corrigé; do
+        lang=${pair%%:*} heading=${pair#*:}
+        if ! $T demo --worksheet --lang "$lang" >"$work/demo-$lang" 2>"$work/err"; then
+            fail "worksheets-$lang" "demo: $(head -3 "$work/err")"
+            continue
+        fi
+        if awk -v H="$heading" -f "$work/leak.awk" "$work/demo-$lang" >"$work/leaks"; then
+            pass "worksheets-$lang-no-answer-before"
+        else
+            fail "worksheets-$lang-no-answer-before" "$(head -5 "$work/leaks")"
+        fi
+        quizzes=$(cat lessons/"$lang"/[0-9]*.md | grep -c "^quiz ")
+        asked=$(grep -c '^> \*\*[^*]*[0-9][^*]*\*\*' "$work/demo-$lang") # numbered questions
+        answered=$(grep -c "^### [0-9]*\. " "$work/demo-$lang")
+        lines=$(grep -c "________$" "$work/demo-$lang")
+        if [ "$quizzes" -eq "$asked" ] && [ "$asked" -eq "$answered" ] && [ "$asked" -eq "$lines" ]; then
+            pass "worksheets-$lang-answers ($asked)"
+        else
+            fail "worksheets-$lang-answers" "$quizzes quiz lines, $asked questions, $answered answers, $lines lines to write on"
+        fi
+    done
+    # a poem of the model in lesson 2 stands as verse: eight lines, one under the other
+    $T lesson --print lessons/en/02-temperature.md >"$work/l2" 2>/dev/null
+    rows=$(awk '/^      .*[，。]$/ { n++; if (n > best) best = n; next } { n = 0 } END { print best + 0 }' "$work/l2")
+    [ "$rows" -ge 8 ] && pass "lesson2-verse ($rows lines)" || fail lesson2-verse "at most $rows lines of verse in a row"
+fi
+
+exit $failed

@@ -1,0 +1,135 @@
+#!/bin/sh
+# lang_tui.sh - the explorer in German, French and Chinese, end to end: the
+# command line's error in the interface language (`:set top-k 99999`), the
+# help naming keys as that language's keyboards do (from the key table,
+# lang.c), numbers written as the language writes them, and a French
+# keyboard's number row: & picks candidate 1, with or without a pinyin
+# syllable pending, and never lands in the text.
+#
+# usage: TANGSCOPE=path/to/tangscope sh tests/e2e/lang_tui.sh
+# prints PASS name / FAIL name lines; exits non-zero if any check failed.
+set -u
+
+. tests/e2e/lib/tmux.sh
+e2e_setup lang_tui
+
+# launch LANG HEADING [VAR=VALUE...]: the explorer in that language at 80x24
+launch() {
+    code=$1 heading=$2
+    shift 2
+    e2e_launch 80x24 "$@" -- explore --model "$MODEL" --corpus "$CORPUS" --lang "$code"
+    e2e_wait "$heading"
+}
+
+nb=$(printf '\302\240')
+
+# check_lang CODE HEADING RANGE_ERROR HELP_KEYS...
+check_lang() {
+    code=$1 heading=$2 range_error=$3
+    shift 3
+    if ! launch "$code" "$heading"; then
+        fail "lang_${code}_start" "no first screen"
+        return
+    fi
+    e2e_keys -l "春风"
+    until_ok shows "春风" >/dev/null
+    e2e_keys : && e2e_keys -l "set top-k 99999" && e2e_keys Enter
+    if until_ok shows "$range_error"; then
+        pass "lang_${code}_cmdline_error"
+    else
+        fail "lang_${code}_cmdline_error" "no '$range_error'"
+    fi
+    e2e_keys '?'
+    if until_ok shows_all "$@"; then
+        pass "lang_${code}_help_keys"
+    else
+        fail "lang_${code}_help_keys" "the help does not name the keys: $*"
+    fi
+    # and explore --help offers --ascii, for a terminal that draws symbols double wide
+    if [ "$code" = zh ] && ! "$BIN" explore --help | grep -q -- "--ascii"; then
+        fail lang_ascii_in_help "explore --help does not offer --ascii"
+    fi
+    e2e_keys q
+    e2e_keys q
+    until_ok shows "EXITED 0" >/dev/null
+}
+
+check_lang de "nächstes  " "set top-k: 99999 liegt außerhalb von 0..7311" \
+    "Leertaste" "Rücktaste" "Strg-U" "Eingabe" "Bild↓ Bild↑" "Maus" "1-8 &é\"'(-è_"
+check_lang fr "suivant  " "set top-k${nb}: 99999 est hors de l’intervalle 0..7311" \
+    "Espace" "Retour arr." "Échap" "Entrée" "souris" "1-8 &é\"'(-è_"
+check_lang zh "下一个字" "set top-k：99999 超出范围 0..7311" \
+    "空格" "退格" "回车" "鼠标" "1-8 &é\"'(-è_"
+
+# --ascii, for a terminal that draws ambiguous-width symbols double wide:
+# the bars and lines in ASCII, the Chinese as it is
+e2e_launch 80x24 -- explore --model "$MODEL" --corpus "$CORPUS" --lang zh --ascii
+if e2e_wait "下一个字"; then
+    e2e_keys -l "春风"
+    ascii_bars() { shows "春风" && hides "▀" && hides "▄" && hides "│" && hides "·"; }
+    if until_ok one_capture ascii_bars; then
+        pass lang_zh_ascii
+    else
+        fail lang_zh_ascii "--ascii still draws block or line symbols"
+    fi
+    e2e_keys q
+    until_ok shows "EXITED 0" >/dev/null
+else
+    fail lang_zh_ascii "no first screen with --ascii"
+fi
+
+# numbers as French writes them: the sampler's temperature, a percentage
+if launch fr "suivant  "; then
+    e2e_keys -l "春风"
+    if until_ok shows_all "0,80" "7,8${nb}%"; then
+        pass lang_fr_numbers
+    else
+        fail lang_fr_numbers "no 0,80 and 7,8 % on the French screen"
+    fi
+    # & is 1 on a French keyboard: candidate 1 (吹) follows 春风, no & in the text
+    e2e_keys -l "&"
+    if until_ok shows "春风吹" && hides "&"; then
+        pass lang_fr_ampersand_picks
+    else
+        fail lang_fr_ampersand_picks "& did not pick candidate 1"
+    fi
+    # with a pinyin syllable pending, & chooses its first character (春, the
+    # model's first of those read chun after 春风吹) and is not typed
+    e2e_keys i && e2e_keys -l "chun"
+    until_ok shows "chun" >/dev/null
+    e2e_keys -l "&"
+    if until_ok shows "春风吹春" && hides "&"; then
+        pass lang_fr_ampersand_pinyin
+    else
+        fail lang_fr_ampersand_pinyin "& with chun pending: the syllable stayed or & was typed"
+    fi
+    e2e_keys Escape
+    e2e_keys q
+    until_ok shows "EXITED 0" >/dev/null
+else
+    fail lang_fr_start "no first screen"
+fi
+
+# a jueju with its four lines written: the note says the poem is complete and
+# only the newline can come (not "line 5"), in Chinese
+if launch zh "下一个字"; then
+    e2e_keys j
+    until_ok shows "绝句" >/dev/null
+    i=0
+    while [ $i -lt 40 ] && ! one_capture shows "全诗已完"; do
+        e2e_keys Space
+        i=$((i + 1))
+        until_ok shows "种子" >/dev/null
+    done
+    if until_ok shows "全诗已完，只能换行" && hides "第 5 句"; then
+        pass lang_zh_poem_end
+    else
+        fail lang_zh_poem_end "after four lines: no 全诗已完 note"
+    fi
+    e2e_keys q
+    until_ok shows "EXITED 0" >/dev/null
+else
+    fail lang_zh_poem_end "no first screen"
+fi
+
+[ "$failed" -eq 0 ]
