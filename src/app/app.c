@@ -71,6 +71,7 @@ void app_reset(AppState *s)
     s->show_kvcache = 0;
     s->query_input = 0;
     s->quiz[0] = 0;
+    s->quiz_answer[0] = 0;
     s->quiz_hidden = 0;
     s->point = PANEL_NONE;
     s->cmdline_open = 0; /* the lesson and the picker stay: a lesson's replay starts here */
@@ -84,6 +85,7 @@ void app_reset(AppState *s)
 void app_free(AppState *s)
 {
     app_job_stop(s);
+    app_lesson_forget(s);
     if (s->job.have_gens) {
         cachecmp_free(&s->job.compare);
     }
@@ -462,6 +464,7 @@ static void show_view(Prediction *p)
     p->stages = v->stages;
     p->n_allowed = v->n_allowed;
     p->entropy = v->entropy;
+    p->blocked = v->blocked;
     show_counts(p);
 }
 
@@ -497,6 +500,8 @@ void app_forget_stale(AppState *s, int all)
     }
     if (s->pred.query_cp && (all || !app_text_has(s, s->query_text))) {
         s->pred.query_cp = 0;
+        s->pred.query_id = s->pred.query_rank = 0; /* no rank of a look-up that is gone */
+        s->pred.query_p = s->pred.query_p_sampler = 0.0f;
         s->query_text = (TextMark){0};
     }
 }

@@ -69,7 +69,10 @@ typedef enum {
  * one, which a projector washes out less. NO_COLOR still means no colour. */
 typedef enum { THEME_DARK, THEME_LIGHT } AppTheme;
 
-typedef enum { VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_MASK, VIEW_COUNT } AppView;
+/* VIEW_MEMORY: the KV cache's cost by model (r), in the sliders' and timing's place */
+typedef enum {
+    VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_MASK, VIEW_MEMORY, VIEW_COUNT
+} AppView;
 
 /* Where a character of the text came from. */
 typedef enum {
@@ -153,6 +156,8 @@ typedef struct {
     uint8_t *allowed;      /* [V] the verse form's mask (all 1 in free mode) (next's) */
     int n_allowed;
     double entropy;        /* of probs, in nats */
+    double blocked;        /* the form's share of the model's probability (NextView.blocked):
+                            * the hint, the summary, the stages and the handout all show it */
     /* the training text: the longest suffix of the context that occurs in it */
     size_t suffix_start;   /* index into g.text where that suffix starts */
     size_t suffix_len;
@@ -199,7 +204,9 @@ typedef struct {
     uint64_t hash;
 } TextMark;
 
-typedef enum { JOB_NONE, JOB_WRITE, JOB_COMPARE } JobKind;
+/* JOB_LESSON: a lesson step the screen waits for while it is entered in
+ * the background (app_lesson_tick shows it once it stands). */
+typedef enum { JOB_NONE, JOB_WRITE, JOB_COMPARE, JOB_LESSON } JobKind;
 
 /* Work that runs in ticks so the screen can follow it (and Esc can stop it). */
 typedef struct {
@@ -278,6 +285,8 @@ typedef struct {
     /* what a lesson adds to the screen */
     char quiz[APP_QUIZ_MAX]; /* a question for the class, "" for none */
     int quiz_hidden;         /* 1: the bars stay hidden until the class has guessed */
+    char quiz_answer[APP_QUIZ_MAX]; /* what the reveal shows, highlighted, in the bars' place
+                              * (a discussion question); "" to show the bars again */
     AppPanel point;          /* the panel a lesson highlights, or PANEL_NONE */
     /* the lesson on the screen, and the picker that chooses one (app_lesson.c) */
     const struct Lesson *lesson; /* NULL: the explorer alone; not owned */
@@ -289,6 +298,9 @@ typedef struct {
     const struct Lesson *shelf;  /* [n_shelf] the lessons to pick from; not owned */
     int n_shelf, shelf_sel;
     int picking;                 /* 1: the picker is on the screen */
+    struct AppStepSnaps *snaps;  /* the state after each step of the lesson shown, so
+                                  * that going to a step costs a copy, not a replay of
+                                  * the lesson (app_lesson.c); owned */
     /* the command line: `:` opens it, Enter runs what was typed (script.h) */
     int cmdline_open;
     char cmdline[APP_CMDLINE_MAX];
@@ -399,6 +411,15 @@ void app_lesson_open(AppState *s, const struct Lesson *l, AppLang lang);
  * the start. A command that fails is told in the status line (with its line
  * in the file); the lesson goes on. */
 void app_lesson_go(AppState *s, int k);
+/* The step being waited for, once it stands (JOB_LESSON); what to redraw. */
+unsigned app_lesson_tick(AppState *s);
+/* Wait until no step is being waited for (for callers without a clock:
+ * tests, benchmarks). */
+void app_lesson_wait(AppState *s);
+/* How many steps of the lesson shown are kept so far (from the introduction on). */
+int app_lesson_prepared(AppState *s);
+/* Forget the states kept after each step (app_free does; so does opening a lesson). */
+void app_lesson_forget(AppState *s);
 /* The screen tells how many lines the narration takes at its width and how
  * many rows show them, so that scrolling stops at its end. */
 void app_lesson_fit(AppState *s, int lines, int rows);

@@ -19,7 +19,7 @@ void app_job_stop(AppState *s)
 {
     if (s->job.kind == JOB_COMPARE)
         s->cmp.running = 0;
-    s->job.kind = JOB_NONE;
+    s->job.kind = JOB_NONE; /* JOB_LESSON: the step is no longer waited for */
 }
 
 int app_job_interval_ms(const AppState *s)
@@ -27,6 +27,7 @@ int app_job_interval_ms(const AppState *s)
     switch (s->job.kind) {
     case JOB_WRITE: return WRITE_INTERVAL_MS;
     case JOB_COMPARE: return 0;
+    case JOB_LESSON: return 20;
     case JOB_NONE: break;
     }
     return -1;
@@ -203,6 +204,7 @@ unsigned app_job_tick(AppState *s)
     switch (s->job.kind) {
     case JOB_WRITE: return write_tick(s);
     case JOB_COMPARE: return compare_tick(s);
+    case JOB_LESSON: return app_lesson_tick(s);
     case JOB_NONE: break;
     }
     return REDRAW_NONE;

@@ -1,16 +1,27 @@
 /* app_lesson.c - a lesson on the explorer's screen, the picker of lessons,
  * and the command line (`:`): what their Commands do (commands.c calls these).
  *
- * Going forward enters the next step on the state as it is; going anywhere
- * else replays the lesson from its start (lesson_goto), so a step always
- * shows what the class saw the first time. Problems a step's commands meet
+ * A thread of its own enters the lesson's steps ahead, from the moment it
+ * opens, and keeps the state after each (StepSnap); going to a step puts
+ * that back, so a step change costs a copy, not a replay, and a step always
+ * shows what the class saw the first time. A step the thread has not reached
+ * yet is waited for a moment, then shown by the clock (JOB_LESSON) with
+ * "working…" in the status line meanwhile. Going forward after the class
+ * changed something (typed, moved a slider) enters the next step on what it
+ * made instead. Problems a step's commands meet
  * (an `expect` that no longer holds, a value out of range) do not stop the
  * lesson: the first is told in the status line with its line in the file.
  */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "app/app.h"
+#include "app/commands.h"
 #include "app/labels.h"
 #include "app/lesson.h"
 #include "app/script.h"
@@ -30,26 +41,408 @@ static void note_problem(void *ctx, int line, const char *msg)
     }
 }
 
+/* ---- the state after each step ---- */
+
+/* What a step leaves: everything a lesson's commands can change, and the
+ * generator with its cache, so that putting it back shows the step exactly
+ * as entering it did (the test holds a restored step equal to a replay).
+ * What the user sets for the screen (pinyin, projector, the theme) is not
+ * part of it: it stays as the user left it, as with a replay. */
+typedef struct {
+    int valid;
+    GenSnapshot g;
+    AppChar *chars;               /* [n_chars] */
+    TraceStep *steps;             /* [n_chars] */
+    size_t n_chars;
+    SamplerSettings set;
+    uint64_t seed;
+    Rng rng;
+    int slider;
+    ModeState mode;
+    uint32_t query_cp;
+    double predict_ms;
+    long predict_rows, model_runs;
+    CompareRun cmp;
+    TextMark cmp_text, query_text;
+    AppCoin coin;
+    int show_entropy, show_hist, show_attention, show_help, show_mask, show_kvcache, mid_text;
+    AppLang lang;
+    char quiz[APP_QUIZ_MAX], quiz_answer[APP_QUIZ_MAX];
+    int quiz_hidden;
+    AppPanel point;
+    char status[APP_STATUS_MAX];
+    int status_error;
+    FirstProblem problem;         /* the first problem of the steps up to this one */
+} StepSnap;
+
+static void snap_free(StepSnap *p)
+{
+    gen_snapshot_free(&p->g);
+    free(p->chars);
+    free(p->steps);
+    memset(p, 0, sizeof *p);
+}
+
+static void snap_take(const AppState *s, StepSnap *p, const FirstProblem *problem)
+{
+    TsErr err;
+    snap_free(p);
+    size_t n = s->n_chars ? s->n_chars : 1;
+    p->chars = malloc(n * sizeof *p->chars);
+    p->steps = malloc(n * sizeof *p->steps);
+    if (!p->chars || !p->steps || gen_snapshot_take(&s->g, &p->g, &err) != 0) {
+        snap_free(p); /* not kept: the step is entered again next time */
+        return;
+    }
+    memcpy(p->chars, s->chars, s->n_chars * sizeof *p->chars);
+    memcpy(p->steps, s->steps, s->n_chars * sizeof *p->steps);
+    p->n_chars = s->n_chars;
+    p->set = s->set;
+    p->seed = s->seed;
+    p->rng = s->rng;
+    p->slider = s->slider;
+    p->mode = s->mode;
+    p->query_cp = s->pred.query_cp;
+    p->predict_ms = s->pred.predict_ms;
+    p->predict_rows = s->pred.predict_rows;
+    p->model_runs = s->pred.model_runs;
+    p->cmp = s->cmp;
+    p->cmp_text = s->cmp_text;
+    p->query_text = s->query_text;
+    p->coin = s->coin;
+    p->show_entropy = s->show_entropy;
+    p->show_hist = s->show_hist;
+    p->show_attention = s->show_attention;
+    p->show_help = s->show_help;
+    p->show_mask = s->show_mask;
+    p->show_kvcache = s->show_kvcache;
+    p->mid_text = s->mid_text;
+    p->lang = s->lang;
+    memcpy(p->quiz, s->quiz, sizeof p->quiz);
+    memcpy(p->quiz_answer, s->quiz_answer, sizeof p->quiz_answer);
+    p->quiz_hidden = s->quiz_hidden;
+    p->point = s->point;
+    memcpy(p->status, s->status, sizeof p->status);
+    p->status_error = s->status_error;
+    p->problem = *problem;
+    p->valid = 1;
+}
+
+/* Put a kept state back. Returns 0, or -1 when it cannot be. */
+static int snap_restore(AppState *s, const StepSnap *p)
+{
+    TsErr err;
+    app_job_stop(s);
+    if (gen_snapshot_restore(&s->g, &p->g, &err) != 0)
+        return -1;
+    memcpy(s->chars, p->chars, p->n_chars * sizeof *s->chars);
+    memcpy(s->steps, p->steps, p->n_chars * sizeof *s->steps);
+    s->n_chars = p->n_chars;
+    s->set = p->set;
+    s->seed = p->seed;
+    s->rng = p->rng;
+    s->slider = p->slider;
+    s->mode = p->mode;
+    s->pred.query_cp = p->query_cp; /* app_predict finds its rank again */
+    s->pred.query_id = s->pred.query_rank = 0;
+    s->pred.query_p = s->pred.query_p_sampler = 0.0f;
+    s->cmp = p->cmp;
+    s->cmp_text = p->cmp_text;
+    s->query_text = p->query_text;
+    s->show_entropy = p->show_entropy;
+    s->show_hist = p->show_hist;
+    s->show_attention = p->show_attention;
+    s->show_help = p->show_help;
+    s->show_mask = p->show_mask;
+    s->show_kvcache = p->show_kvcache;
+    s->mid_text = p->mid_text;
+    s->lang = p->lang;
+    memcpy(s->quiz, p->quiz, sizeof s->quiz);
+    memcpy(s->quiz_answer, p->quiz_answer, sizeof s->quiz_answer);
+    s->quiz_hidden = p->quiz_hidden;
+    s->point = p->point;
+    s->query_input = 0;
+    s->cmdline_open = 0;
+    s->ime.typed[0] = 0;
+    s->ime.page = 0;
+    /* the logits are the kept ones: this recomputes the sampler, the counts
+     * and the look-up from them without running the model */
+    app_predict(s);
+    s->coin = p->coin;
+    s->pred.predict_ms = p->predict_ms;
+    s->pred.predict_rows = p->predict_rows;
+    s->pred.model_runs = p->model_runs;
+    memcpy(s->status, p->status, sizeof s->status);
+    s->status_error = p->status_error;
+    return 0;
+}
+
+/* The states after each step of the lesson shown. A thread of its own
+ * enters the steps one after the other on an AppState of its own (the model
+ * and the training text are only read) and keeps what each leaves; the
+ * screen puts a kept state back when the class goes to that step. Only the
+ * thread writes step[k], once, before it counts it in `ready` (under mu);
+ * the screen reads only steps below `ready`. Without a thread (it could not
+ * be started) the screen enters the steps itself and keeps them. */
+struct AppStepSnaps {
+    const Lesson *lesson;         /* the lesson they belong to */
+    AppLang lang;                 /* ... started in this language */
+    int n;                        /* l->n_steps */
+    StepSnap *step;               /* [n] */
+    pthread_mutex_t mu;
+    pthread_t thread;
+    int have_thread;
+    int ready;                    /* step[0 .. ready) are kept (under mu) */
+    atomic_int stop;              /* the screen no longer wants them */
+    AppState ws;                  /* the thread's own state */
+    int have_ws;
+    int pending;                  /* the step the screen waits for (JOB_LESSON) */
+    double pending_since;
+};
+
+static int snaps_ready(struct AppStepSnaps *all)
+{
+    if (!all->have_thread)
+        return all->n;
+    pthread_mutex_lock(&all->mu);
+    int ready = all->ready;
+    pthread_mutex_unlock(&all->mu);
+    return ready;
+}
+
+static void *prepare_steps(void *arg)
+{
+    struct AppStepSnaps *all = arg;
+    ts_set_threads(1); /* this thread's passes; the screen's keep every core */
+    FirstProblem first = {0};
+    for (int k = 0; k < all->n && !atomic_load(&all->stop); k++) {
+        lesson_enter(&all->ws, all->lesson, k, 0, note_problem, &first);
+        StepSnap kept = {0};
+        snap_take(&all->ws, &kept, &first);
+        pthread_mutex_lock(&all->mu);
+        all->step[k] = kept;
+        all->ready = kept.valid ? k + 1 : all->ready;
+        pthread_mutex_unlock(&all->mu);
+        if (!kept.valid)
+            break; /* out of memory: the screen enters the rest itself */
+    }
+    return NULL;
+}
+
+void app_lesson_forget(AppState *s)
+{
+    struct AppStepSnaps *all = s->snaps;
+    if (!all)
+        return;
+    if (s->job.kind == JOB_LESSON)
+        s->job.kind = JOB_NONE;
+    if (all->have_thread) {
+        atomic_store(&all->stop, 1);
+        pthread_join(all->thread, NULL); /* after the step it is entering */
+        pthread_mutex_destroy(&all->mu);
+    }
+    if (all->have_ws)
+        app_free(&all->ws);
+    for (int i = 0; i < all->n; i++)
+        snap_free(&all->step[i]);
+    free(all->step);
+    free(all);
+    s->snaps = NULL;
+}
+
+/* Start the thread that enters the steps of l ahead of the class. */
+static void start_thread(AppState *s, struct AppStepSnaps *all)
+{
+    TsErr err;
+    if (app_init(&all->ws, s->m, &err) != 0)
+        return;
+    all->have_ws = 1;
+    all->ws.model_name = s->model_name;
+    all->ws.pinyin = s->pinyin;
+    all->ws.sym = s->sym;
+    all->ws.fingerprint = s->fingerprint;
+    if (s->corpus_status == CORPUS_READY)
+        app_set_corpus(&all->ws, s->corpus, CORPUS_READY);
+    all->ws.lang = all->lang;
+    app_reset(&all->ws);
+    if (pthread_mutex_init(&all->mu, NULL) != 0)
+        return;
+    if (pthread_create(&all->thread, NULL, prepare_steps, all) != 0) {
+        pthread_mutex_destroy(&all->mu);
+        return;
+    }
+    all->have_thread = 1;
+}
+
+/* The kept states of the lesson shown, started afresh when the lesson or its
+ * language changed; NULL without memory (then every step is replayed). */
+static struct AppStepSnaps *snaps_for(AppState *s, const Lesson *l)
+{
+    struct AppStepSnaps *all = s->snaps;
+    if (all && (all->lesson != l || all->lang != s->lesson_lang || all->n != l->n_steps))
+        app_lesson_forget(s);
+    if (!s->snaps) {
+        all = calloc(1, sizeof *all);
+        StepSnap *step = calloc((size_t)l->n_steps, sizeof *step);
+        if (!all || !step) {
+            free(all);
+            free(step);
+            return NULL;
+        }
+        all->lesson = l;
+        all->lang = s->lesson_lang;
+        all->n = l->n_steps;
+        all->step = step;
+        all->pending = -1;
+        s->snaps = all;
+        start_thread(s, all);
+    }
+    return s->snaps;
+}
+
+/* Does the state still stand where step p left it (the class has not typed,
+ * moved a slider or opened a view since)? Only then is the next step's kept
+ * state what entering it would give. */
+static int snap_matches(const AppState *s, const StepSnap *p)
+{
+    if (!p->valid || s->n_chars != p->n_chars || s->g.n != p->g.n || s->mid_text != p->mid_text ||
+        s->g.use_cache != p->g.use_cache || s->seed != p->seed || s->lang != p->lang ||
+        s->mode.kind != p->mode.kind || s->mode.line_len != p->mode.line_len ||
+        s->pred.query_cp != p->query_cp || s->show_hist != p->show_hist ||
+        s->show_attention != p->show_attention || s->show_mask != p->show_mask ||
+        s->show_kvcache != p->show_kvcache || s->show_entropy != p->show_entropy ||
+        s->show_help != p->show_help || s->cmp.n != p->cmp.n || s->job.kind != JOB_NONE)
+        return 0;
+    if (s->set.temperature != p->set.temperature || s->set.top_k != p->set.top_k ||
+        s->set.top_p != p->set.top_p || s->set.min_p != p->set.min_p ||
+        s->set.repetition_penalty != p->set.repetition_penalty)
+        return 0;
+    if (memcmp(&s->rng, &p->rng, sizeof s->rng) != 0 ||
+        memcmp(s->g.text, p->g.text, p->g.n * sizeof *p->g.text) != 0)
+        return 0;
+    for (size_t i = 0; i < p->n_chars; i++)
+        if (s->chars[i].cp != p->chars[i].cp)
+            return 0;
+    return 1;
+}
+
+/* Show step k once it stands. */
+static void arrive(AppState *s, int k, const FirstProblem *first)
+{
+    s->lesson_step = k;
+    s->narration_top = 0;
+    if (first->count)
+        app_status(s, 1, app_label(s, LBL_ST_LINE_PROBLEM), first->line, first->msg);
+}
+
+/* Put back the kept state of step k. Returns 0, or -1 when it is not kept. */
+static int restore_step(AppState *s, struct AppStepSnaps *all, int k)
+{
+    if (!all || k >= snaps_ready(all) || !all->step[k].valid ||
+        snap_restore(s, &all->step[k]) != 0)
+        return -1;
+    arrive(s, k, &all->step[k].problem);
+    return 0;
+}
+
+/* Enter steps from+1 .. k on the state as it is (from the start after a
+ * reset when from is -1); keep what they leave when nobody else does. */
+static void enter_steps(AppState *s, struct AppStepSnaps *all, int from, int k, FirstProblem *first)
+{
+    for (int i = from + 1; i <= k; i++) {
+        lesson_enter(s, s->lesson, i, 0, note_problem, first);
+        if (all && !all->have_thread)
+            snap_take(s, &all->step[i], first);
+    }
+    arrive(s, k, first);
+}
+
+enum { WAIT_MS = 80 }; /* waited for the thread before "working…" shows */
+
 void app_lesson_go(AppState *s, int k)
 {
     const Lesson *l = s->lesson;
     if (!l)
         return;
     k = k < 0 ? 0 : k > lesson_last_step(l) ? lesson_last_step(l) : k;
+    if (s->job.kind == JOB_LESSON)
+        s->job.kind = JOB_NONE; /* a new target */
+    struct AppStepSnaps *all = snaps_for(s, l);
     FirstProblem first = {0};
-    /* the corpus may still be loading: an `expect corpus` is passed over, not failed */
-    if (k == s->lesson_step + 1)
-        lesson_enter(s, l, k, 0, note_problem, &first);
-    else
-        lesson_goto(s, l, k, s->lesson_lang, 0, note_problem, &first);
-    s->lesson_step = k;
-    s->narration_top = 0;
-    if (first.count)
-        app_status(s, 1, app_label(s, LBL_ST_LINE_PROBLEM), first.line, first.msg);
+    int clean = s->lesson_step < 0 ||
+                (all && s->lesson_step < all->n && s->lesson_step < snaps_ready(all) &&
+                 snap_matches(s, &all->step[s->lesson_step]));
+    if (k == s->lesson_step + 1 && !clean) {
+        /* the class changed something: the next step enters on what it made */
+        enter_steps(s, NULL, s->lesson_step, k, &first);
+        return;
+    }
+    if (restore_step(s, all, k) == 0)
+        return;
+    if (all && all->have_thread) {
+        /* the thread gets there first: wait a moment, then say so and let
+         * the clock (app_lesson_tick) show the step once it stands */
+        double t0 = ts_now();
+        while (snaps_ready(all) <= k && 1000.0 * (ts_now() - t0) < WAIT_MS) {
+            struct timespec nap = {0, 2 * 1000 * 1000};
+            nanosleep(&nap, NULL);
+        }
+        if (restore_step(s, all, k) == 0)
+            return;
+        if (snaps_ready(all) <= k && !atomic_load(&all->stop)) {
+            all->pending = k;
+            all->pending_since = t0;
+            s->job.kind = JOB_LESSON;
+            app_status(s, 0, app_label(s, LBL_ST_PREPARING), s->sym.ellipsis);
+            return;
+        }
+    }
+    /* no kept state: from the nearest kept one before it, else from the start */
+    int from = k - 1;
+    while (from >= 0 && restore_step(s, all, from) != 0)
+        from--;
+    if (from < 0) {
+        s->lang = s->lesson_lang; /* first: the welcome comes in it */
+        app_reset(s);
+    } else {
+        first = all->step[from].problem;
+    }
+    enter_steps(s, all, from, k, &first);
+}
+
+unsigned app_lesson_tick(AppState *s)
+{
+    struct AppStepSnaps *all = s->snaps;
+    if (s->job.kind != JOB_LESSON || !all)
+        return REDRAW_NONE;
+    int k = all->pending;
+    if (snaps_ready(all) <= k)
+        return REDRAW_NONE;
+    s->job.kind = JOB_NONE;
+    all->pending = -1;
+    if (restore_step(s, all, k) != 0)
+        app_lesson_go(s, k); /* not kept after all: entered here */
+    return REDRAW_ALL;
+}
+
+int app_lesson_prepared(AppState *s)
+{
+    return s->snaps ? snaps_ready(s->snaps) : 0;
+}
+
+void app_lesson_wait(AppState *s)
+{
+    while (s->job.kind == JOB_LESSON) {
+        struct timespec nap = {0, 2 * 1000 * 1000};
+        nanosleep(&nap, NULL);
+        app_lesson_tick(s);
+    }
 }
 
 void app_lesson_open(AppState *s, const Lesson *l, AppLang lang)
 {
+    if (s->lesson != l || s->lesson_lang != lang)
+        app_lesson_forget(s);
     s->lesson = l;
     s->lesson_lang = lang;
     s->picking = 0;

@@ -163,6 +163,9 @@ static unsigned do_stop(AppState *s, CmdArg a)
     if (s->query_input) {
         s->query_input = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_QUERY_CANCELLED));
+    } else if (s->job.kind == JOB_LESSON) {
+        app_job_stop(s); /* the class stays on the step it is on */
+        app_status(s, 0, "%s", "");
     } else if (s->job.kind != JOB_NONE) {
         int written = s->job.written, compare = s->job.kind == JOB_COMPARE;
         app_job_stop(s);
@@ -353,6 +356,7 @@ static unsigned do_show(AppState *s, CmdArg a)
     switch ((AppView)a.n) {
     case VIEW_NONE:
         s->show_hist = s->show_attention = s->show_help = s->show_entropy = s->show_mask = 0;
+        s->show_kvcache = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_VIEWS_CLOSED));
         break;
     case VIEW_HISTOGRAM:
@@ -370,6 +374,10 @@ static unsigned do_show(AppState *s, CmdArg a)
         s->show_attention = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_MASK_ON));
         break;
+    case VIEW_MEMORY:
+        s->show_kvcache = 1;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_KVCACHE_ON));
+        break;
     case VIEW_COUNT: return REDRAW_NONE;
     }
     app_predict(s); /* the histogram is drawn from the prediction */
@@ -379,8 +387,21 @@ static unsigned do_show(AppState *s, CmdArg a)
 static unsigned do_quiz(AppState *s, CmdArg a)
 {
     snprintf(s->quiz, sizeof s->quiz, "%s", a.text ? a.text : "");
+    s->quiz_answer[0] = 0; /* a new question: its answer follows it, if it has one */
     s->quiz_hidden = s->quiz[0] != 0;
     app_status(s, 0, "%s", s->quiz_hidden ? app_label(s, LBL_ST_QUIZ) : "");
+    return REDRAW_ALL;
+}
+
+static unsigned do_answer(AppState *s, CmdArg a)
+{
+    if (!s->quiz[0]) {
+        app_status(s, 1, "%s", app_label(s, LBL_ST_ANSWER_NO_QUIZ));
+        return REDRAW_STATUS;
+    }
+    snprintf(s->quiz_answer, sizeof s->quiz_answer, "%s", a.text ? a.text : "");
+    if (s->quiz_hidden)
+        app_status(s, 0, "%s", app_label(s, s->quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ));
     return REDRAW_ALL;
 }
 
@@ -605,6 +626,7 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_SHOW] = do_show,
     [CMD_QUIZ] = do_quiz,
     [CMD_REVEAL] = do_reveal,
+    [CMD_ANSWER] = do_answer,
     [CMD_POINT] = do_point,
     [CMD_CACHE_SET] = do_cache_set,
     [CMD_LESSON_NEXT] = do_lesson_next,

@@ -48,10 +48,11 @@ typedef enum {
     CMD_LOOKUP,         /* look up code point arg.n at once (`lookup C`) */
     CMD_SHOW,           /* arg.n an AppView: open it (VIEW_NONE closes every view) */
     CMD_QUIZ,           /* arg.text: ask it and hide the bars ("" or NULL: no quiz) */
-    CMD_REVEAL,         /* show the bars a quiz hid */
+    CMD_REVEAL,         /* show the bars a quiz hid, or its answer */
+    CMD_ANSWER,         /* arg.text: what the quiz's reveal shows (after CMD_QUIZ) */
     CMD_POINT,          /* arg.n an AppPanel: highlight it (PANEL_NONE: none) */
     CMD_LESSON_NEXT,    /* n, PgDn: the lesson's next step */
-    CMD_LESSON_PREV,    /* N, PgUp: the step before (replayed from the start) */
+    CMD_LESSON_PREV,    /* N, PgUp: the step before (as kept: app_lesson.c) */
     CMD_NARRATION_SCROLL, /* Shift-Down / Shift-Up: the narration arg.n lines on */
     CMD_PICKER_MOVE,    /* the picker: arg.n lessons down (negative: up) */
     CMD_PICKER_OPEN,    /* the picker: open the chosen lesson */

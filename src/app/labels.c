@@ -2,6 +2,7 @@
  * (see labels.h). */
 #include "app/labels.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -112,6 +113,11 @@ static const Label LABELS[LBL_COUNT] = {
         "熵：模型 %s，采样后 %s 比特",
         "Entropie: Modell %s, Sampler %s Bit",
         "entropie : modèle %s, tirage %s bits"},
+    [LBL_SUMMARY_BLOCKED] = {"blocked %s", "格式禁止 %s", "gesperrt %s", "bloqué %s"},
+    [LBL_LESSON_BLOCKED] = {"the form blocks %s of the model's probability (temperature 1)",
+                            "格式禁止了模型概率（温度 1）的 %s",
+                            "die Form sperrt %s der Modell-Wahrscheinlichkeit (Temperatur 1)",
+                            "la forme bloque %s de la probabilité du modèle (température 1)"},
     /* before the stages' cells, "t 7311 -0.0%" (the slider's key, what the
      * stage keeps, the model probability it removed) */
     [LBL_STAGES] = {"stages", "各阶段", "Stufen", "étapes"},
@@ -119,6 +125,9 @@ static const Label LABELS[LBL_COUNT] = {
                         "%s：第 %d 名（共 %d），模型 %s，采样后 %s",
                         "%s: Rang %d von %d, Modell %s, Sampler %s",
                         "%s : rang %d sur %d, modèle %s, tirage %s"},
+    [LBL_QUERY_LINE_MODEL] = {"%s: rank %d of %d, model %s", "%s：第 %d 名（共 %d），模型 %s",
+                              "%s: Rang %d von %d, Modell %s",
+                              "%s : rang %d sur %d, modèle %s"},
     [LBL_QUERY_HINT] = {"/ then a character: where does it stand?", "按 / 再输入一个字：看它排第几",
                         "/ und ein Zeichen: auf welchem Rang steht es?",
                         "/ puis un caractère : à quel rang est-il ?"},
@@ -299,6 +308,9 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_ST_WRITING] = {"writing%s Esc stops", "正在写%s Esc 停止",
                         "schreibt%s Esc stoppt",
                         "écriture%s Échap arrête"},
+    [LBL_ST_PREPARING] = {"working%s (the step is being prepared)", "正在准备这一步%s",
+                           "arbeitet%s (der Schritt wird vorbereitet)",
+                           "calcul en cours%s (étape en préparation)"},
     [LBL_ST_WROTE] = {"wrote %d characters with seed %llu", "写了 %d 个字，种子 %llu",
                       "%d Zeichen geschrieben, Startwert %llu",
                       "%d caractères écrits, graine %llu"},
@@ -385,6 +397,14 @@ static const Label LABELS[LBL_COUNT] = {
                      "Erst raten, dann zeigt eine Taste die Balken.",
                      "Devinez d’abord ; une touche montre ensuite les barres."},
     [LBL_ST_REVEALED] = {"the answer", "揭晓答案", "Die Auflösung", "La réponse"},
+    [LBL_ST_QUIZ_ANSWER] = {"Talk it over first, then press any key to see the answer.",
+                            "先讨论一下，再按任意键看答案。",
+                            "Erst besprechen, dann zeigt eine Taste die Antwort.",
+                            "Discutez d'abord ; une touche montre ensuite la réponse."},
+    [LBL_ST_ANSWER_NO_QUIZ] = {"an answer needs a quiz before it", "答案前面要先有问题",
+                               "Eine Antwort braucht vorher eine Frage",
+                               "une réponse suppose d'abord une question"},
+    [LBL_LESSON_ANSWER] = {"answer", "答案", "Antwort", "Réponse"},
     [LBL_ST_LINE_PROBLEM] = {"line %d: %s", "第 %d 行：%s", "Zeile %d: %s", "ligne %d : %s"},
     [LBL_LESSON_SETTINGS] = {"settings", "设置", "Einstellungen", "Réglages"},
     [LBL_LESSON_WROTE] = {"the model wrote", "模型写出", "Das Modell schrieb", "Le modèle a écrit"},
@@ -1315,6 +1335,20 @@ char *app_num(AppLang lang, double x, int decimals, char *out, size_t size)
 char *app_share(AppLang lang, double percent, int decimals, char *out, size_t size)
 {
     return probfmt_share(percent, decimals, app_num_style(lang), out, size);
+}
+
+char *app_blocked_share(AppLang lang, double share, char *out, size_t size)
+{
+    /* one decimal, more where one would read 100.0 or 0.0 while it is not */
+    double pct = 100.0 * share;
+    int d = 1;
+    while (d < 4 && share > 0.0 && share < 1.0) {
+        double unit = pow(10.0, -d), shown = round(pct / unit) * unit;
+        if (shown < 100.0 && shown > 0.0)
+            break;
+        d++;
+    }
+    return app_share(lang, pct, d, out, size);
 }
 
 char *app_bytes(AppLang lang, double bytes, char *out, size_t size)

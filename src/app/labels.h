@@ -66,9 +66,12 @@ typedef enum {
     LBL_HIST_OTHER,
     LBL_BLOCKED,
     LBL_SUMMARY,
+    LBL_SUMMARY_BLOCKED,
+    LBL_LESSON_BLOCKED,
     LBL_ENTROPY,
     LBL_STAGES,
     LBL_QUERY_LINE,
+    LBL_QUERY_LINE_MODEL,
     LBL_QUERY_HINT,
     LBL_QUERY_NOT_KNOWN,
     LBL_NOTHING_LEFT,
@@ -140,6 +143,7 @@ typedef enum {
     LBL_ST_MODE_JUEJU_EMPTY,
     LBL_ST_MODE_FREE,
     LBL_ST_WRITING,
+    LBL_ST_PREPARING,
     LBL_ST_WROTE,
     LBL_ST_STOPPED,
     LBL_ST_COMPARING,
@@ -169,6 +173,9 @@ typedef enum {
     LBL_ST_VIEWS_CLOSED,
     LBL_ST_QUIZ,
     LBL_ST_REVEALED,
+    LBL_ST_QUIZ_ANSWER,
+    LBL_ST_ANSWER_NO_QUIZ,
+    LBL_LESSON_ANSWER,
     LBL_ST_LINE_PROBLEM,
     LBL_LESSON_SETTINGS,
     LBL_LESSON_WROTE,
@@ -462,6 +469,10 @@ void app_format_count(AppLang lang, long n, char *out, size_t size);
 char *app_num(AppLang lang, double x, int decimals, char *out, size_t size);
 /* A share in percent (14.7 for 14.7%): "14.7%", "14,7 %". Returns out. */
 char *app_share(AppLang lang, double percent, int decimals, char *out, size_t size);
+/* The form's blocked share (0..1) as app_share writes it, with the decimals
+ * that keep it from reading 100.0 while a character passes, or 0.0 while one
+ * is blocked (one, up to four): the one "blocked" figure wherever it stands. */
+char *app_blocked_share(AppLang lang, double share, char *out, size_t size);
 /* A size in bytes: "512 KiB", "512 Kio", "7,0 MiB". Returns out. */
 char *app_bytes(AppLang lang, double bytes, char *out, size_t size);
 /* A line length of a form (5 or 7) as the form's name says it: "7" in

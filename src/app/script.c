@@ -219,17 +219,20 @@ static int run_lookup(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_lang(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
-static const char *const VIEWS[] = {"histogram", "attention", "help", "none", "mask", NULL};
-static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_NONE, VIEW_MASK};
+static const char *const VIEWS[] = {"histogram", "attention", "help", "none", "mask", "memory", NULL};
+static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,
+                                  VIEW_NONE,      VIEW_MASK,      VIEW_MEMORY};
 static const char *const PANELS[] = {"bars", "sliders", "timing", "text", "corpus", "none", NULL};
 static const AppPanel PANEL_OF[] = {PANEL_BARS, PANEL_SLIDERS, PANEL_TIMING,
                                     PANEL_TEXT, PANEL_CORPUS, PANEL_NONE};
 static const char *const FORMS[] = {"free", "acrostic", "jueju", NULL};
 static const FormKind FORM_OF[] = {FORM_FREE, FORM_ACROSTIC, FORM_JUEJU};
-static const char *const CLAIMS[] = {"top1", "top8", "rank", "prob", "identical", "corpus", NULL};
+static const char *const CLAIMS[] = {"top1",   "top8",  "rank",  "prob",    "identical",
+                                     "corpus", "lines", "grows", "shrinks", NULL};
 static const char *const OPS[] = {">", ">=", "<", "<=", "=", NULL};
 
 #define NO_SLIDER (-1)
@@ -263,7 +266,7 @@ static const ScriptVerb VERBS[] = {
      "write the same text with and without the cache and time both"},
     {"form", "free|acrostic 5|7|jueju 5|7", ARG_FORM, NO_SLIDER, 0, 0, NULL, FORMS, 0, run_form,
      "the verse form (the acrostic takes its heads from the text)"},
-    {"show", "histogram|attention|help|none|mask", ARG_WORD, NO_SLIDER, 0, 0, NULL, VIEWS, 0, run_show,
+    {"show", "histogram|attention|help|none|mask|memory", ARG_WORD, NO_SLIDER, 0, 0, NULL, VIEWS, 0, run_show,
      "open a view (none closes them)"},
     {"lookup", "C", ARG_CHAR, NO_SLIDER, 0, 0, NULL, NULL, 0, run_lookup,
      "where character C stands (rank and probability)"},
@@ -271,9 +274,12 @@ static const ScriptVerb VERBS[] = {
      "the interface language"},
     {"quiz", "QUESTION", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 1, run_quiz,
      "show QUESTION and hide the bars until a key reveals them"},
+    {"answer", "TEXT", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 1, run_answer,
+     "what the quiz's reveal shows, highlighted, in place of the bars"},
     {"point", "bars|sliders|timing|text|corpus|none", ARG_WORD, NO_SLIDER, 0, 0, NULL, PANELS, 1,
      run_point, "highlight one panel"},
-    {"expect", "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N", ARG_CLAIM,
+    {"expect", "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
+               "grows C|shrinks C", ARG_CLAIM,
      NO_SLIDER, 0, 0, NULL, CLAIMS, 1, run_expect, "check a claim the narration makes"},
     /* the sampler made visible: the repetition penalty, which has no slider */
     {"set repetition-penalty", "X", ARG_NUMBER, NO_SLIDER, 1, 100, NULL, NULL, 0, run_penalty,
@@ -496,6 +502,11 @@ static int claim_char(const AppState *s, const char *what, const char *word, uin
 {
     if (one_char(s, what, word, cp, msg, size) != SCRIPT_OK)
         return SCRIPT_FAILED;
+    if (*cp == 0x23CE) { /* ⏎: the newline, as the screen shows it */
+        *cp = '\n';
+        return vocab_id(&s->m->vocab, '\n') >= 0 ? SCRIPT_OK
+               : fail(msg, size, "%s: the model has no newline", what);
+    }
     return unknown_chars(s, what, word, msg, size);
 }
 
@@ -518,15 +529,29 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
     snprintf(what, sizeof what, "expect %s", CLAIMS[k]);
     static const char *const FORMATS[] = {"C", "C", "C OP N (e.g. expect rank 流 > 8)",
                                           "C OP X, X in percent (e.g. expect prob 。 > 10)", "",
-                                          "CONTEXT C N (e.g. expect corpus 春风 。 149)"};
-    static const int WORDS[] = {2, 2, 4, 4, 1, 4};
+                                          "CONTEXT C N (e.g. expect corpus 春风 。 149)",
+                                          "OP N (e.g. expect lines = 4)", "C", "C"};
+    static const int WORDS[] = {2, 2, 4, 4, 1, 4, 3, 2, 2};
     if (n != WORDS[k] || extra)
         return WORDS[k] == 1 ? fail(msg, size, "%s: takes no argument", what)
                              : fail(msg, size, "%s: needs %s", what, FORMATS[k]);
     switch (c->claim) {
     case CLAIM_TOP1:
     case CLAIM_TOP8:
+    case CLAIM_GROWS:
+    case CLAIM_SHRINKS:
         return claim_char(s, what, w[1], &c->cp, msg, size);
+    case CLAIM_LINES: {
+        size_t op_len = strlen(w[1]);
+        if (word_index(OPS, w[1]) < 0 || op_len >= sizeof c->op) {
+            list_words(OPS, " ", list, sizeof list);
+            return fail(msg, size, "%s: '%s' is not one of %s", what, w[1], list);
+        }
+        memcpy(c->op, w[1], op_len + 1);
+        if (parse_number(w[2], &c->x) != 0 || c->x < 0 || c->x != (double)(long long)c->x)
+            return fail(msg, size, "%s: '%s' is not a count (a whole number)", what, w[2]);
+        return SCRIPT_OK;
+    }
     case CLAIM_RANK:
     case CLAIM_PROB:
         if (claim_char(s, what, w[1], &c->cp, msg, size) != SCRIPT_OK)
@@ -787,6 +812,14 @@ static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o)
     return apply(s, c, o, CMD_QUIZ, a);
 }
 
+static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    if (!s->quiz[0])
+        return fail(o->msg, sizeof o->msg, "answer: needs a quiz before it in the step");
+    CmdArg a = {.text = c->text};
+    return apply(s, c, o, CMD_ANSWER, a);
+}
+
 static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     return apply(s, c, o, CMD_POINT, cmd_arg(PANEL_OF[c->choice]));
@@ -819,6 +852,9 @@ static void claim_text(const ScriptCmd *c, char *out, size_t size)
     case CLAIM_PROB: snprintf(out, size, "expect prob %s %s %g", ch, c->op, c->x); break;
     case CLAIM_IDENTICAL: snprintf(out, size, "expect identical"); break;
     case CLAIM_CORPUS: snprintf(out, size, "expect corpus %.96s %s %g", c->text, ch, c->x); break;
+    case CLAIM_LINES: snprintf(out, size, "expect lines %s %g", c->op, c->x); break;
+    case CLAIM_GROWS: snprintf(out, size, "expect grows %s", ch); break;
+    case CLAIM_SHRINKS: snprintf(out, size, "expect shrinks %s", ch); break;
     }
 }
 
@@ -849,6 +885,13 @@ static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
     char_name(c->cp, ch);
     if (c->claim == CLAIM_CORPUS)
         return check_corpus(s, c, o, claim);
+    if (c->claim == CLAIM_LINES) {
+        int lines = script_text_lines(s);
+        if (holds(lines, c->op, c->x))
+            return SCRIPT_OK;
+        return fail(o->msg, sizeof o->msg, "%s: the text has %d line%s", claim, lines,
+                    lines == 1 ? "" : "s");
+    }
     if (c->claim == CLAIM_IDENTICAL) {
         if (!s->cmp.done)
             return fail(o->msg, sizeof o->msg, "%s: no compare has run to its end", claim);
@@ -864,12 +907,18 @@ static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
     int id = vocab_id(&s->m->vocab, c->cp);
     int rank = app_rank(s, id);
     double pct = 100.0 * (double)s->pred.probs[id];
-    int ok = c->claim == CLAIM_TOP1   ? rank == 1
-             : c->claim == CLAIM_TOP8 ? rank <= APP_TOP
-             : c->claim == CLAIM_RANK ? holds(rank, c->op, c->x)
-                                      : holds(pct, c->op, c->x);
+    double after = s->pred.sampler_ok ? 100.0 * (double)s->pred.ss.final[id] : 0.0;
+    int ok = c->claim == CLAIM_TOP1      ? rank == 1
+             : c->claim == CLAIM_TOP8    ? rank <= APP_TOP
+             : c->claim == CLAIM_RANK    ? holds(rank, c->op, c->x)
+             : c->claim == CLAIM_GROWS   ? after > pct
+             : c->claim == CLAIM_SHRINKS ? after < pct
+                                         : holds(pct, c->op, c->x);
     if (ok)
         return SCRIPT_OK;
+    if (c->claim == CLAIM_GROWS || c->claim == CLAIM_SHRINKS)
+        return fail(o->msg, sizeof o->msg, "%s: the model gives %s %.2f%%, the sampler %.2f%%",
+                    claim, ch, pct, after);
     if (c->claim == CLAIM_PROB)
         return fail(o->msg, sizeof o->msg, "%s: the model gives %s %.2f%%", claim, ch, pct);
     if (c->claim == CLAIM_TOP1) {
@@ -879,6 +928,23 @@ static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
                     claim, first, 100.0 * (double)s->pred.probs[s->pred.order[0]], ch, rank, pct);
     }
     return fail(o->msg, sizeof o->msg, "%s: %s has rank %d (%.2f%%)", claim, ch, rank, pct);
+}
+
+int script_text_lines(const AppState *s)
+{
+    int lines = 0, open = 0;
+    for (size_t i = 0; i < s->n_chars; i++) {
+        uint32_t cp = s->chars[i].cp;
+        int ends = cp == 0xFF0C || cp == 0x3002 || cp == 0xFF01 || cp == 0xFF1F || cp == 0xFF1B ||
+                   cp == '\n';
+        if (ends) {
+            lines += open;
+            open = 0;
+        } else {
+            open = 1;
+        }
+    }
+    return lines + open;
 }
 
 /* ---- the whole line ---- */

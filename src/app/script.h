@@ -39,7 +39,12 @@ typedef enum {
 } ScriptArg;
 
 /* What `expect` checks. */
-typedef enum { CLAIM_TOP1, CLAIM_TOP8, CLAIM_RANK, CLAIM_PROB, CLAIM_IDENTICAL, CLAIM_CORPUS } ClaimKind;
+typedef enum {
+    CLAIM_TOP1, CLAIM_TOP8, CLAIM_RANK, CLAIM_PROB, CLAIM_IDENTICAL, CLAIM_CORPUS,
+    CLAIM_LINES,   /* the text's verse lines (ended by ， 。 ！ ？ ； or a newline): OP N */
+    CLAIM_GROWS,   /* C gets more after the sampler than the model gives it */
+    CLAIM_SHRINKS  /* ... less: "the others shrink" */
+} ClaimKind;
 
 typedef struct ScriptVerb ScriptVerb;
 
@@ -106,6 +111,11 @@ int script_exec(AppState *s, const ScriptCmd *c, ScriptOut *out);
 
 /* Both in one: a blank line or a comment does nothing and returns SCRIPT_OK. */
 int script_run(AppState *s, const char *line, ScriptOut *out);
+
+/* The text's verse lines, as `expect lines` counts them: stretches of
+ * characters ended by ， 。 ！ ？ ； or a newline (a last one without its mark
+ * counts too); 白日依山尽，黄河入海流。 is two. */
+int script_text_lines(const AppState *s);
 
 /* The verb a line starts with, or NULL (for callers that only need to know,
  * e.g. whether a step runs `compare`). */

@@ -151,6 +151,8 @@ int cmd_exercise(int argc, char **argv);
 /* `tangscope bench --ui`: time to the explorer's first frame, and from a
  * keystroke to redrawn bars (cli_bench_ui.c). */
 int bench_ui(const char *model_path, int json);
+/* `bench --lessons`: the slowest step change of every lesson (cli_bench_lessons.c). */
+int bench_lessons(const char *model_path);
 
 /* ---- what the user typed (cli_prompt.c) ----
  * Every text a command takes from the user (a prompt, acrostic heads, a

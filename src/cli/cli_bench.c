@@ -26,6 +26,7 @@ static const char BENCH_HELP[] =
     "                       [--model FILE] [--json]\n"
     "       tangscope bench --train [options]\n"
     "       tangscope bench --ui [--model FILE] [--json]\n"
+    "       tangscope bench --lessons [--model FILE]\n"
     "\n"
     "Generation (the default): for each length, the best-of-N time to write that\n"
     "many characters with and without the KV cache (one thread, one seed, the two\n"
@@ -65,7 +66,12 @@ static const char BENCH_HELP[] =
     "\n"
     "  --ui           the explorer: ms from launch to the first frame (on an 80 x 24\n"
     "                 pseudo-terminal) and from a keystroke to redrawn bars at a full\n"
-    "                 context; --json prints {\"first_frame_ms\": ..., \"keystroke_ms\": ...}\n";
+    "                 context; --json prints {\"first_frame_ms\": ..., \"keystroke_ms\": ...}\n"
+    "\n"
+    "  --lessons      every lesson of lessons/zh, en, de, fr as a teacher steps through\n"
+    "                 it (open, n to the end, N back, n again): the slowest step change\n"
+    "                 of each, from the key to the redrawn screen (110 x 34, headless),\n"
+    "                 on every core; a step change should take at most 300 ms\n";
 
 static double measure_fma_peak(void);
 static double measure_bf16_peak(void);
@@ -732,14 +738,19 @@ static const char *const GENERATE_OPTS[] = {"--context", "--context-policy", "--
 static const char *const TRAIN_OPTS[] = {"--train", "--steps", "--batch", "--seq", "--threads",
                                          "--precision", "--json", NULL};
 static const char *const UI_OPTS[] = {"--ui", "--model", "--json", NULL};
+static const char *const LESSONS_OPTS[] = {"--lessons", "--model", NULL};
 
-static int refuse_unused(int argc, char **argv, int train, int ui)
+static int refuse_unused(int argc, char **argv, int train, int ui, int lessons)
 {
-    if (train && ui)
-        return cli_error("bench", EXIT_USAGE, "--train and --ui are two benchmarks: run one "
-                                              "at a time");
-    const char *const *used = train ? TRAIN_OPTS : ui ? UI_OPTS : GENERATE_OPTS;
-    const char *mode = train ? "bench --train" : ui ? "bench --ui" : "bench (generation)";
+    if (train + ui + lessons > 1)
+        return cli_error("bench", EXIT_USAGE, "--train, --ui and --lessons are three benchmarks: "
+                                              "run one at a time");
+    const char *const *used = train ? TRAIN_OPTS : ui ? UI_OPTS : lessons ? LESSONS_OPTS
+                                                                         : GENERATE_OPTS;
+    const char *mode = train     ? "bench --train"
+                       : ui      ? "bench --ui"
+                       : lessons ? "bench --lessons"
+                                 : "bench (generation)";
     for (int i = 1; i < argc; i++) {
         if (strncmp(argv[i], "--", 2) != 0)
             continue; /* a value */
@@ -761,7 +772,7 @@ static int refuse_unused(int argc, char **argv, int train, int ui)
 int cmd_bench(int argc, char **argv)
 {
     const char *precision = NULL;
-    int train = 0, ui = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 10;
+    int train = 0, ui = 0, lessons = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 10;
     const char *lengths = "32,64,120", *model_path = NULL, *policy_name = NULL;
     int context = 0;
     Opt opts[] = {
@@ -772,13 +783,14 @@ int cmd_bench(int argc, char **argv)
         {"--train", OPT_FLAG, &train, 0, 0},     {"--steps", OPT_INT, &steps, 1, 100000},
         {"--batch", OPT_INT, &batch, 1, 4096},   {"--seq", OPT_INT, &seq, 1, 8192},
         {"--threads", OPT_INT, &threads, 0, 1024}, {"--json", OPT_FLAG, &json, 0, 0},
-        {"--ui", OPT_FLAG, &ui, 0, 0},           {"--precision", OPT_STR, &precision, 0, 0},
+        {"--ui", OPT_FLAG, &ui, 0, 0},           {"--lessons", OPT_FLAG, &lessons, 0, 0},
+        {"--precision", OPT_STR, &precision, 0, 0},
     };
     int rc = cli_parse("bench", BENCH_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
-    if ((rc = refuse_unused(argc, argv, train, ui)) != 0)
+    if ((rc = refuse_unused(argc, argv, train, ui, lessons)) != 0)
         return rc;
     if (train) {
         int bf16 = precision ? cli_precision("bench", precision) : -1;
@@ -787,6 +799,10 @@ int cmd_bench(int argc, char **argv)
         cli_set_threads(threads);
         BenchTrainArgs ta = {steps, batch, seq, bf16, json};
         return bench_train(&ta);
+    }
+    if (lessons) {
+        cli_set_threads(0); /* as the explorer runs: every core */
+        return bench_lessons(model_path);
     }
     if (ui) {
         cli_set_threads(0); /* as the explorer runs: every core */

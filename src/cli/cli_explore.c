@@ -199,6 +199,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     loader.cache_dir = cli_cache_dir();
     TuiHooks hooks = {corpus_background, &loader};
     int rc = tui_run(&s, run->no_corpus ? NULL : &hooks);
+    app_lesson_forget(&s); /* its thread reads the training text: stop it first */
     corpus_loader_finish(&loader);
     if (s.pinyin)
         pinyin_free(&py);

@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "app/script.h"
+#include "tui/screencheck.h"
 #include "tui/tui.h"
 
 static const char LESSON_HELP[] =
@@ -36,7 +37,14 @@ static const char LESSON_HELP[] =
     "                            not in the model, expect lines that do not hold, a\n"
     "                            file without a title or steps); exit status 2 if\n"
     "                            there is any, else one line \"FILE: N steps, ok\"\n"
-    "                            each\n"
+    "                            each. It also lays out and draws every step\n"
+    "                            without a terminal at 80x24, 110x34 and in\n"
+    "                            projector mode (80x24), with the explorer's own\n"
+    "                            panels, and tells FILE:LINE when what a step\n"
+    "                            names (lookup, the coin of step, compare's verdict\n"
+    "                            and a plot of 4 rows, show, point, quiz, the\n"
+    "                            figure of an expect) is not on the screen whole,\n"
+    "                            or a line is cut (at the step's heading)\n"
     "  --print FILE              run the lesson and print a Markdown handout: each\n"
     "                            step's narration, then the text, the settings, the\n"
     "                            top 8 (model, after the sampler, training-text\n"
@@ -231,13 +239,23 @@ static int load(Lesson *l, const char *path, Problems *ps)
 static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
 {
     int bad = 0;
+    TsErr err;
+    if (tui_locale_utf8(&err) != 0 || screencheck_open(&err) != 0) {
+        screencheck_close();
+        return cli_error("lesson", EXIT_USAGE, "--check draws every step: %s", err.msg);
+    }
     for (int i = 0; i < n; i++) {
         Lesson l;
         Problems ps = {.path = files[i]};
         int problems = load(&l, files[i], &ps);
         if (problems >= 0) {
-            problems += lesson_goto(&e->s, &l, lesson_last_step(&l),
-                                    lesson_lang_of(files[i], lang), 1, collect_problem, &ps);
+            /* every step run, then drawn at each of the screens a class sees */
+            e->s.lang = lesson_lang_of(files[i], lang);
+            app_reset(&e->s);
+            for (int k = 0; k < l.n_steps; k++) {
+                problems += lesson_enter(&e->s, &l, k, 1, collect_problem, &ps);
+                problems += screencheck_step(&e->s, &l, k, collect_problem, &ps);
+            }
             if (problems == 0)
             {
                 char steps[32];
@@ -251,6 +269,7 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
         tell_problems(&ps);
         bad += problems != 0;
     }
+    screencheck_close();
     return bad ? EXIT_USAGE : 0;
 }
 

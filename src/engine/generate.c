@@ -307,3 +307,88 @@ char *gen_text_utf8(const Generator *g, size_t from)
     out[len] = 0;
     return out;
 }
+
+/* ---- snapshots ---- */
+
+/* The sizes of Infer's buffers that a snapshot keeps (infer_init's). */
+static void snapshot_sizes(const Generator *g, size_t *k, size_t *v, size_t *att, size_t *V)
+{
+    const ModelConfig *c = &g->m->cfg;
+    size_t L = (size_t)c->n_layer, C = (size_t)c->n_embd, T = (size_t)c->context;
+    *k = L * C * (size_t)g->inf.ctx_pad;
+    *v = L * T * C;
+    *att = L * (size_t)c->n_head * T;
+    *V = (size_t)c->vocab_size;
+}
+
+int gen_snapshot_take(const Generator *g, GenSnapshot *snap, TsErr *err)
+{
+    size_t k, v, att, V;
+    snapshot_sizes(g, &k, &v, &att, &V);
+    gen_snapshot_free(snap);
+    snap->text = ts_calloc(g->n ? g->n : 1, sizeof(int), err);
+    snap->k_cache = ts_alloc_floats(k, err);
+    snap->v_cache = snap->k_cache ? ts_alloc_floats(v, err) : NULL;
+    snap->att_last = snap->v_cache ? ts_alloc_floats(att, err) : NULL;
+    snap->logits = snap->att_last ? ts_alloc_floats(V, err) : NULL;
+    if (!snap->text || !snap->logits) {
+        gen_snapshot_free(snap);
+        return -1;
+    }
+    memcpy(snap->text, g->text, g->n * sizeof(int));
+    memcpy(snap->k_cache, g->inf.k_cache, k * sizeof(float));
+    memcpy(snap->v_cache, g->inf.v_cache, v * sizeof(float));
+    memcpy(snap->att_last, g->inf.att_last, att * sizeof(float));
+    memcpy(snap->logits, g->inf.logits, V * sizeof(float));
+    snap->n = g->n;
+    snap->prefix = g->prefix;
+    snap->cache_start = g->cache_start;
+    snap->where = g->where;
+    snap->use_cache = g->use_cache;
+    snap->have_logits = g->have_logits;
+    snap->last_rows = g->last_rows;
+    snap->policy = g->policy;
+    snap->forward_rows = g->forward_rows;
+    snap->model_s = g->model_s;
+    snap->sampler_s = g->sampler_s;
+    snap->coin = g->coin;
+    snap->cache_len = g->inf.len;
+    return 0;
+}
+
+int gen_snapshot_restore(Generator *g, const GenSnapshot *snap, TsErr *err)
+{
+    size_t k, v, att, V;
+    snapshot_sizes(g, &k, &v, &att, &V);
+    if (reserve(g, snap->n, err) != 0)
+        return -1;
+    memcpy(g->text, snap->text, snap->n * sizeof(int));
+    memcpy(g->inf.k_cache, snap->k_cache, k * sizeof(float));
+    memcpy(g->inf.v_cache, snap->v_cache, v * sizeof(float));
+    memcpy(g->inf.att_last, snap->att_last, att * sizeof(float));
+    memcpy(g->inf.logits, snap->logits, V * sizeof(float));
+    g->n = snap->n;
+    g->prefix = snap->prefix;
+    g->cache_start = snap->cache_start;
+    g->where = snap->where;
+    g->use_cache = snap->use_cache;
+    g->have_logits = snap->have_logits;
+    g->last_rows = snap->last_rows;
+    g->policy = snap->policy;
+    g->forward_rows = snap->forward_rows;
+    g->model_s = snap->model_s;
+    g->sampler_s = snap->sampler_s;
+    g->coin = snap->coin;
+    g->inf.len = snap->cache_len;
+    return 0;
+}
+
+void gen_snapshot_free(GenSnapshot *snap)
+{
+    free(snap->text);
+    free(snap->k_cache);
+    free(snap->v_cache);
+    free(snap->att_last);
+    free(snap->logits);
+    memset(snap, 0, sizeof *snap);
+}

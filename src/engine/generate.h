@@ -178,6 +178,30 @@ typedef int (*GenStepFn)(void *ctx, const Generator *g, int token, TsErr *err);
 int gen_poem_steps(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, int max_chars,
                    GenStepFn step, void *ctx, TsErr *err);
 
+/* A Generator as it stands: its text, the window's cache and the logits of
+ * the last pass, kept so that it can be put back later exactly as it was
+ * (the explorer keeps one after each lesson step, so going back to a step
+ * costs a copy instead of replaying the lesson). The settings and the
+ * sampler's buffers are not part of it. */
+typedef struct {
+    int *text;          /* [n] */
+    size_t n, prefix, cache_start;
+    PromptStart where;
+    int use_cache, have_logits, last_rows;
+    ContextPolicy policy;
+    long forward_rows;
+    double model_s, sampler_s;
+    float coin;
+    int cache_len;      /* Infer.len */
+    float *k_cache, *v_cache, *att_last, *logits; /* as Infer's, whole */
+} GenSnapshot;
+
+/* Take g into snap (allocating; snap starts zeroed or freed). Returns 0 or -1 with err. */
+int gen_snapshot_take(const Generator *g, GenSnapshot *snap, TsErr *err);
+/* Put snap back into g, a Generator of the same model. Returns 0 or -1 with err. */
+int gen_snapshot_restore(Generator *g, const GenSnapshot *snap, TsErr *err);
+void gen_snapshot_free(GenSnapshot *snap);
+
 /* The text from index `from` (use g->prefix to skip the starting newline) as
  * UTF-8 in a new buffer (free it); newlines included as they are. */
 char *gen_text_utf8(const Generator *g, size_t from);

@@ -88,6 +88,7 @@ static void view_nothing(NextView *v)
     memset(v->probs, 0, (size_t)v->V * sizeof *v->probs);
     v->n_sorted = 0;
     v->entropy = 0.0;
+    v->blocked = 0.0;
     v->sampler_ok = 0;
     v->stages = (SamplerStages){0};
     v->n_top = 0;
@@ -119,6 +120,10 @@ int nextview_compute(NextView *v, Generator *g, const SamplerSettings *set, cons
     v->n_top = V < NEXTVIEW_TOP ? V : NEXTVIEW_TOP;
     nextview_sort(v, v->n_top); /* only the top is shown: sort just that far */
     v->entropy = nextview_entropy(v->probs, V);
+    v->blocked = 0.0;
+    if (form && form->kind != FORM_FREE)
+        for (int i = 0; i < V; i++)
+            v->blocked += v->allowed[i] ? 0.0 : (double)v->probs[i];
     /* the penalty looks at the window, as gen_sample's does; a free form masks nothing */
     size_t n_recent;
     const int *recent = gen_recent(g, &n_recent);

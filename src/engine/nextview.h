@@ -62,6 +62,9 @@ typedef struct {
     double entropy;        /* of probs, in nats */
     int sampler_ok;        /* 0 if the sampler left no character (the form allows only
                             * characters of probability 0) */
+    double blocked;        /* the form's share, the one "blocked" figure: the model's own
+                            * probability (temperature 1, before the sampler) on the
+                            * characters the form forbids here; 0 in free form */
     SamplerStages stages;  /* each stage's kept count and removed probability, both
                             * entropies; all 0 when sampler_ok is 0 */
     uint8_t *allowed;      /* [V] the verse form's mask (all 1 without a form) */

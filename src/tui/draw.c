@@ -9,12 +9,64 @@
 #include "app/textw.h"
 #include "engine/vocab.h"
 
+/* The audit (draw.h): the screen as a test. Static because it instruments
+ * the one drawing path every panel takes; off (log NULL) on a terminal. */
+static struct {
+    DrawnText *log;
+    int cap, n;
+    DrawItem item;
+    int index;
+    int cut_before; /* draw_text_cut already cut the text it passes on */
+} audit;
+
+void draw_audit_start(DrawnText *log, int cap)
+{
+    audit.log = log;
+    audit.cap = cap;
+    audit.n = 0;
+    audit.item = ITEM_NONE;
+    audit.index = 0;
+}
+
+int draw_audit_stop(void)
+{
+    int n = audit.n;
+    audit.log = NULL;
+    audit.cap = audit.n = 0;
+    return n;
+}
+
+void draw_item(DrawItem item, int index)
+{
+    audit.item = item;
+    audit.index = index;
+}
+
+static void audit_text(int y, int x, int maxw, int used, const char *utf8)
+{
+    if (!audit.log)
+        return;
+    if (audit.n < audit.cap) {
+        DrawnText *d = &audit.log[audit.n];
+        int width = textw_width(utf8);
+        d->y = y;
+        d->x = x;
+        d->w = maxw;
+        d->cut = audit.cut_before || width > maxw || x + used > COLS || y >= LINES;
+        d->item = audit.item;
+        d->index = audit.index;
+        snprintf(d->text, sizeof d->text, "%s", utf8);
+    }
+    audit.n++;
+}
+
 int draw_text(int y, int x, int maxw, Role role, const char *utf8)
 {
     if (maxw <= 0 || !utf8)
         return 0;
     int used;
     size_t n = textw_fit(utf8, maxw, &used);
+    audit_text(y, x, maxw, used, utf8);
     attrset(tui_attr(role));
     mvaddnstr(y, x, utf8, (int)n);
     attrset(A_NORMAL);
@@ -27,6 +79,7 @@ int draw_text_corner(int y, int x, int maxw, Role role, const char *utf8)
         return 0;
     int used;
     size_t n = textw_fit(utf8, maxw, &used);
+    audit_text(y, x, maxw, used, utf8);
     attrset(tui_attr(role));
     mvinsnstr(y, x, utf8, (int)n);
     attrset(A_NORMAL);
@@ -51,7 +104,10 @@ int draw_text_cut(int y, int x, int maxw, Role role, const char *utf8)
     size_t n = textw_fit(utf8, maxw - textw_width(dots), NULL);
     char buf[512];
     snprintf(buf, sizeof buf, "%.*s%s", (int)n, utf8, dots);
-    return draw_text(y, x, maxw, role, buf);
+    audit.cut_before = 1;
+    int used = draw_text(y, x, maxw, role, buf);
+    audit.cut_before = 0;
+    return used;
 }
 
 int draw_text_right(int y, int x_end, int maxw, Role role, const char *utf8)

@@ -69,6 +69,43 @@ typedef struct {
     AppSymbols app;          /* the app's own messages' (AppState.sym) */
 } Glyphs;
 
+/* ---- the screen as a test (`tangscope lesson --check`) ----
+ * While an audit runs, every text a panel draws is written down: where, in
+ * how many columns, whether it was cut (wider than its room or than the
+ * screen), and what it is (DrawItem), so the check can tell whether a line a
+ * lesson names stands whole on the screen. The panels say what they draw
+ * next with draw_item; it costs nothing when no audit runs. */
+typedef enum {
+    ITEM_NONE,
+    ITEM_BARS,      /* a candidate's row; index: its rank - 1 */
+    ITEM_QUERY,     /* the look-up line (/ or `lookup`) */
+    ITEM_COIN,      /* the coin's line */
+    ITEM_VERDICT,   /* the compare run's verdict (identical or not) */
+    ITEM_CORPUS,    /* the training text's column heading and the line that names the context */
+    ITEM_HIST,      /* the histogram's column */
+    ITEM_QUIZ,      /* a quiz's question */
+    ITEM_ANSWER,    /* its answer, once revealed */
+    ITEM_MEMORY,    /* the timing panel's cache-size line */
+    ITEM_PLOT,      /* the compare plot (index: its rows) */
+    ITEM_ELIDED     /* a text cut on purpose, and saying so (its start, then …): the title's
+                     * session code too long for the screen; not told as a cut line */
+} DrawItem;
+
+typedef struct {
+    int y, x, w;      /* where, and the columns it had */
+    int cut;          /* 1: it did not fit (cropped, or past the screen's edge) */
+    DrawItem item;
+    int index;
+    char text[192];   /* as given (cropped to this buffer) */
+} DrawnText;
+
+/* Write down every text drawn into log (at most cap); draw_audit_stop ends it
+ * and returns how many were drawn (more than cap: the rest not kept). */
+void draw_audit_start(DrawnText *log, int cap);
+int draw_audit_stop(void);
+/* What the panel draws next (until the next call); ITEM_NONE: nothing named. */
+void draw_item(DrawItem item, int index);
+
 /* Set up by tui.c. */
 int tui_attr(Role role);
 const Glyphs *tui_glyphs(void);

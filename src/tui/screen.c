@@ -41,6 +41,7 @@
 
 enum { PROBS_ROWS = 12, LOWER_MIN_ROWS = 8, NARROW_PANELS = 50, NARRATION_MIN_COLS = 28 };
 enum { PROBS_UNDER = 3 }; /* the lines under the bars, which give way to a long text */
+enum { TIMING_ROOM_ROWS = 12 }; /* the timing panel with a plot of 5 rows and the cache's size */
 /* With pinyin shown, the rows the panels below the bars (the sliders, the
  * timing) give up for the readings under a long text: at 80x24 they keep a
  * heading and three rows (temperature, top-k, top-p), in projector mode a
@@ -58,15 +59,26 @@ static int lesson_wants_timing(const AppState *s)
 }
 
 /* A lesson's narration beside the panels: 30 columns at 80, two fifths when
- * wide. Returns the columns left for the panels. */
+ * wide. */
+static int narration_cols(int cols)
+{
+    int w = cols - NARROW_PANELS;
+    w = w > cols * 2 / 5 ? cols * 2 / 5 : w;
+    return w < NARRATION_MIN_COLS ? NARRATION_MIN_COLS : w;
+}
+
+/* The columns left for the panels. */
+static int panels_cols(const AppState *s, int cols)
+{
+    return s->lesson ? cols - narration_cols(cols) - 1 : cols;
+}
+
+/* Place the narration; returns the columns left for the panels. */
 static int place_narration(Layout *l, const AppState *s, int y, int lines, int cols)
 {
     if (!s->lesson)
         return cols;
-    int w = cols - NARROW_PANELS;
-    w = w > cols * 2 / 5 ? cols * 2 / 5 : w;
-    w = w < NARRATION_MIN_COLS ? NARRATION_MIN_COLS : w;
-    int left = cols - w - 1;
+    int w = narration_cols(cols), left = cols - w - 1;
     l->narration = (Rect){y, left + 1, lines - 1 - y, w};
     l->show_narration = 1;
     return left;
@@ -77,12 +89,20 @@ static int place_narration(Layout *l, const AppState *s, int y, int lines, int c
  * comparison is on; no attention view. */
 static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
 {
-    int bars = 1 + APP_TOP + 1, lower = 1 + SL_COUNT; /* heading, rows, the summary */
-    int room = lines - 2 - 1 - bars - lower;          /* rows for the text (and its note) */
+    /* heading, rows, the lines under them (the summary, the training text's
+     * context, the look-up, the coin: what lessons 1 and 8 point at) */
+    int timing = lesson_wants_timing(s);
+    int under = timing ? (s->pred.query_cp != 0) : view_probs_under_rows(s);
+    int lower = 1 + SL_COUNT, least = timing ? under : 1; /* the summary at least */
+    int room = lines - 2 - 1 - (1 + APP_TOP + least) - lower; /* rows for the text (and its note) */
     /* readings under each line (pinyin): the sliders give up rows for them */
     int text = view_prompt_rows_wanted(s, cols, room + (s->show_pinyin ? PINYIN_FROM_LOWER : 0));
-    int timing = lesson_wants_timing(s);
-    if (!timing && room - text >= APP_TOP)
+    /* the text as verse first; the lines under the bars take what it leaves
+     * (view_probs chooses which: the look-up and the coin go first) */
+    int spare = room - text > 0 ? room - text : 0;
+    under = under - least < spare ? under : least + spare;
+    int bars = 1 + APP_TOP + under;
+    if (!timing && spare - (under - least) >= APP_TOP)
         bars += APP_TOP; /* the larger bars */
     l->prompt = (Rect){1, 0, text + 1, cols};
     int y = 2 + text;
@@ -120,7 +140,11 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
      * rows too (PINYIN_FROM_LOWER), so that at 80x24 a jueju stands as four
      * lines with their readings. */
     int spare = lines - SCREEN_MIN_LINES;
-    int room = 1 + spare + PROBS_UNDER + (s->show_pinyin ? PINYIN_FROM_LOWER : 0);
+    /* a lesson's compare run alone below the bars wants the rows for its plot */
+    int timing_alone = s->lesson && lesson_wants_timing(s) && panels_cols(s, cols) < 80;
+    int room = timing_alone && spare < TIMING_ROOM_ROWS - LOWER_MIN_ROWS
+                   ? 1 + spare
+                   : 1 + spare + PROBS_UNDER + (s->show_pinyin ? PINYIN_FROM_LOWER : 0);
     int text = s->show_attention ? 1 : view_prompt_rows_wanted(s, cols, room);
     int from_probs = text - 1 - spare > 0 ? text - 1 - spare : 0;
     from_probs = from_probs > PROBS_UNDER ? PROBS_UNDER : from_probs;
@@ -149,11 +173,25 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
      * the panels below keep their rows */
     int probs_rows = PROBS_ROWS - from_probs;
     probs_rows += from_probs == 0 && lines - 1 - y - PROBS_ROWS > LOWER_MIN_ROWS;
+    /* a lesson's compare run alone below the bars: the lines under them give
+     * the plot the rows for a ramp, and the cache's size its line */
+    if (timing_alone && !s->pred.query_cp &&
+        lines - 1 - y - probs_rows < TIMING_ROOM_ROWS && probs_rows > 1 + APP_TOP)
+        probs_rows = 1 + APP_TOP;
     l->probs = (Rect){y, 0, probs_rows, left};
     /* no row for the coin under the bars: it takes the note's, if a hint */
     l->coin = (Rect){l->prompt.y + l->prompt.h - 1, l->prompt.x, 1, l->prompt.w};
-    l->show_coin = s->coin.valid && l->prompt.h >= 2 && !view_probs_coin_fits(s, l->probs) &&
+    l->show_coin = s->coin.valid && !s->quiz_hidden && l->prompt.h >= 2 &&
+                   !view_probs_coin_fits(s, l->probs) &&
                    view_prompt_note_is_hint(s, l->prompt.w);
+    /* nor the note (a form's progress): in a lesson, whose step names the
+     * coin, the status line's, unless it tells of something gone wrong or a
+     * command is being typed there (the explorer alone keeps its status) */
+    if (s->lesson && s->coin.valid && !l->show_coin && !view_probs_coin_fits(s, l->probs) &&
+        !s->status_error && !s->cmdline_open && !s->quiz_hidden) {
+        l->coin = l->status;
+        l->show_coin = l->coin_on_status = 1;
+    }
     y += probs_rows;
     int lower = lines - 1 - y;
     if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
@@ -267,7 +305,7 @@ void screen_draw(const AppState *s, unsigned redraw)
             view_title_draw(s, l.title); /* the session's code follows the text and settings */
         if (redraw & (REDRAW_PROMPT | REDRAW_PROBS))
             redo(s, l.prompt, view_prompt_draw);
-        if (l.show_coin && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
+        if (l.show_coin && !l.coin_on_status && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
             redo(s, l.coin, coin_draw); /* over the note, so after the text */
         if (l.show_attention && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
             redo(s, l.attention, view_attention_draw);
@@ -287,6 +325,8 @@ void screen_draw(const AppState *s, unsigned redraw)
             view_lesson_draw(s, l.narration);
         if (redraw & REDRAW_STATUS)
             redo(s, l.status, view_status_draw);
+        if (l.coin_on_status && (redraw & (REDRAW_STATUS | REDRAW_PROMPT | REDRAW_PROBS)))
+            redo(s, l.coin, coin_draw);
         mark_pointed(s, &l);
         place_cursor(s, &l);
     }

@@ -28,7 +28,7 @@ static int narration_parts(const AppState *s, Part parts[4], char *quiz, size_t 
     parts[n++] = (Part){st->heading, ROLE_HEADER};
     if (st->plain[0])
         parts[n++] = (Part){st->plain, ROLE_NORMAL};
-    if (s->quiz[0]) {
+    if (s->quiz[0] && !s->quiz_hidden && !s->quiz_answer[0]) { /* once: the quiz panel has it */
         snprintf(quiz, size, "%s%s%s", app_label(s, LBL_LESSON_QUIZ), app_colon(s->lang), s->quiz);
         parts[n++] = (Part){quiz, ROLE_KEY};
     }
@@ -140,8 +140,11 @@ static int draw_paragraph(int y, int end, int x, int w, Role role, const char *t
     int count = textw_lines(text, w, spans, 32);
     for (int k = 0; k < count && k < 32 && y < end; k++, y++) {
         char line[APP_QUIZ_MAX];
-        snprintf(line, sizeof line, "%.*s", (int)spans[k].len, text + spans[k].start);
-        draw_text(y, x, w, role, line);
+        if (y == end - 1 && k + 1 < count) /* more than the rows hold: the last one says so */
+            snprintf(line, sizeof line, "%s", text + spans[k].start);
+        else
+            snprintf(line, sizeof line, "%.*s", (int)spans[k].len, text + spans[k].start);
+        draw_text_cut(y, x, w, role, line);
     }
     return y;
 }
@@ -150,8 +153,19 @@ void view_quiz_draw(const AppState *s, Rect r)
 {
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_LESSON_QUIZ));
     int end = r.y + r.h;
+    draw_item(ITEM_QUIZ, 0);
     int y = draw_paragraph(r.y + 2, end - 2, r.x + 2, r.w - 4, ROLE_KEY, s->quiz);
-    draw_paragraph(y + 1, end, r.x + 2, r.w - 4, ROLE_DIM, app_label(s, LBL_ST_QUIZ));
+    draw_item(ITEM_NONE, 0);
+    if (!s->quiz_hidden && s->quiz_answer[0]) { /* revealed: the answer, highlighted */
+        if (y + 1 < end)
+            draw_text(y + 1, r.x, r.w, ROLE_HEADER, app_label(s, LBL_LESSON_ANSWER));
+        draw_item(ITEM_ANSWER, 0);
+        draw_paragraph(y + 2, end, r.x + 2, r.w - 4, ROLE_POINTED, s->quiz_answer);
+        draw_item(ITEM_NONE, 0);
+        return;
+    }
+    draw_paragraph(y + 1, end, r.x + 2, r.w - 4, ROLE_DIM,
+                   app_label(s, s->quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ));
 }
 
 void view_picker_draw(const AppState *s, Rect r)

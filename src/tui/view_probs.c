@@ -39,7 +39,7 @@ typedef struct {
     int hist, hist_w;
 } ProbCols;
 
-enum { NUM_COLS = 5, PCT_COLS = 8, SAMPLER_COLS = 9, CORPUS_COLS = 18, HIST_COLS = 14 };
+enum { NUM_COLS = 5, PCT_COLS = 9, SAMPLER_COLS = 10, CORPUS_COLS = 18, HIST_COLS = 14 }; /* "0,00014 %" */
 /* pinyin: the gloss takes what the bars can spare above BAR_KEEP, at most GLOSS_COLS */
 enum { GLOSS_COLS = 24, BAR_KEEP = 16 };
 /* the sampler's stage columns: each this wide, from this panel width on */
@@ -48,8 +48,13 @@ enum { STAGE_COLS = 7, STAGES_MIN_W = 110, STAGES_MIN_BAR = 12 };
 static void prob_columns(const AppState *s, Rect r, ProbCols *c)
 {
     /* a projector: the bars take the whole width */
-    c->hist_w = s->show_hist && !s->projector ? HIST_COLS : 0;
-    c->corpus_w = s->projector ? 0 : CORPUS_COLS;
+    /* on a projector too: lessons 1 and 8 teach with the training text's counts */
+    c->hist_w = s->show_hist ? HIST_COLS : 0;
+    c->corpus_w = CORPUS_COLS;
+    /* beside a lesson's narration both columns leave the bars too little: the
+     * histogram, which a step asked for, keeps its room */
+    if (c->hist_w && r.w - NUM_COLS - PCT_COLS - SAMPLER_COLS - 2 - c->corpus_w - c->hist_w < 6)
+        c->corpus_w = 0;
     c->py = NUM_COLS;
     c->py_w = s->show_pinyin ? VIEW_PINYIN_COLS : 0; /* never cut: a reading is whole or wrong */
     c->bar = NUM_COLS + c->py_w;
@@ -107,6 +112,7 @@ static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
 {
     const Glyphs *g = tui_glyphs();
     char legend[160];
+    int narrow_legend = 0;
     if (large) {
         int x = r.x + draw_text(r.y, r.x, c->bar, ROLE_HEADER, app_label(s, LBL_NEXT)) + 2;
         x += draw_text(r.y, x, 2, ROLE_BAR_MODEL, g->eighths[8]) + 1;
@@ -116,21 +122,37 @@ static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
     } else {
         snprintf(legend, sizeof legend, "%s  %s %s  %s %s", app_label(s, LBL_NEXT), g->half_top,
                  app_label(s, LBL_MODEL), g->half_bottom, app_label(s, LBL_SAMPLER));
+        if (textw_width(legend) > c->bar + c->bar_w) /* narrow: the bars' key alone, whole */
+            snprintf(legend, sizeof legend, "%s %s %s %s", g->half_top, app_label(s, LBL_MODEL),
+                     g->half_bottom, app_label(s, LBL_SAMPLER));
+        if (textw_width(legend) > c->bar + c->bar_w) { /* narrower: each half on its column */
+            narrow_legend = 1;
+            snprintf(legend, sizeof legend, "%s", app_label(s, LBL_NEXT));
+        }
         draw_text(r.y, r.x, c->bar + c->bar_w, ROLE_HEADER, legend);
     }
     if (c->stages) {
         for (int k = 0; k < STAGE_COUNT; k++)
             draw_text_right(r.y, r.x + c->bar + c->bar_w + (k + 1) * STAGE_COLS, STAGE_COLS - 1,
                             ROLE_HEADER, app_label(s, (LabelId)(LBL_STAGE_MODEL + k)));
+    } else if (narrow_legend) { /* "▀ model" over the model's column, "▄ sampler" over the other */
+        char head[64];
+        snprintf(head, sizeof head, "%s %s", g->half_top, app_label(s, LBL_MODEL));
+        draw_text_right(r.y, r.x + c->model_end, PCT_COLS, ROLE_HEADER, head);
+        snprintf(head, sizeof head, "%s %s", g->half_bottom, app_label(s, LBL_SAMPLER));
+        draw_text_right(r.y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_HEADER, head);
     } else {
         draw_text_right(r.y, r.x + c->model_end, PCT_COLS, ROLE_HEADER, app_label(s, LBL_MODEL));
         draw_text_right(r.y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_HEADER,
                         app_label(s, LBL_SAMPLER));
     }
+    draw_item(ITEM_CORPUS, 0);
     if (c->corpus_w)
         draw_text(r.y, r.x + c->corpus, c->corpus_w, ROLE_HEADER, app_label(s, LBL_CORPUS_COL));
+    draw_item(ITEM_HIST, 0);
     if (c->hist_w)
         draw_text(r.y, r.x + c->hist, c->hist_w, ROLE_HEADER, app_label(s, LBL_HIST));
+    draw_item(ITEM_NONE, 0);
 }
 
 /* The largest value any bar shows: it spans the whole bar width. */
@@ -184,6 +206,7 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
 {
     const Candidate *cand = &s->pred.top[k];
     Role text = cand->blocked ? ROLE_BLOCKED : ROLE_NORMAL;
+    draw_item(ITEM_BARS, k);
     draw_textf(y, r.x, 2, ROLE_KEY, "%d", k + 1);
     draw_cp(y, r.x + 2, 2, large ? ROLE_HEADER : text, vocab_cp(&s->m->vocab, cand->id));
     if (c->py_w) /* the gloss leaves a space before the bar */
@@ -220,6 +243,7 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
         draw_textf(y, r.x + c->hist, 5, ROLE_HIST, "%4d", cand->hist);
         draw_hbar(y, r.x + c->hist + 5, c->hist_w - 6, (double)cand->hist / hist_max, ROLE_HIST);
     }
+    draw_item(ITEM_NONE, 0);
 }
 
 /* "sampler keeps 37, removes 12.3% · entropy: model 4.21, sampler 2.10 nats";
@@ -237,12 +261,27 @@ static void draw_summary(const AppState *s, Rect r, int y)
                                         sizeof removed));
     else
         n += (size_t)snprintf(line + n, sizeof line - n, "%s", app_label(s, LBL_NOTHING_LEFT));
-    n += (size_t)snprintf(line + n, sizeof line - n, "%s", tui_glyphs()->sep);
-    /* in bits, as the e view and the lessons (the engine computes nats) */
-    snprintf(line + n, sizeof line - n, app_label(s, LBL_ENTROPY),
-             app_num(s->lang, p->entropy / log(2.0), 2, h, sizeof h),
-             app_num(s->lang, p->sampler_ok ? p->stages.entropy_final / log(2.0) : 0.0, 2, hf,
-                     sizeof hf));
+    size_t kept = n; /* beside a lesson's narration the entropies may not fit: they go */
+    if (s->mode.kind != FORM_FREE && n < sizeof line) { /* the form's share: the one "blocked" */
+        char share[32];
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s", tui_glyphs()->sep);
+        if (n < sizeof line)
+            n += (size_t)snprintf(line + n, sizeof line - n, app_label(s, LBL_SUMMARY_BLOCKED),
+                                  app_blocked_share(s->lang, p->blocked, share, sizeof share));
+        if (textw_width(line) > r.w)
+            line[n = kept] = 0;
+        kept = n;
+    }
+    if (n < sizeof line) {
+        n += (size_t)snprintf(line + n, sizeof line - n, "%s", tui_glyphs()->sep);
+        /* in bits, as the e view and the lessons (the engine computes nats) */
+        snprintf(line + n, sizeof line - n, app_label(s, LBL_ENTROPY),
+                 app_num(s->lang, p->entropy / log(2.0), 2, h, sizeof h),
+                 app_num(s->lang, p->sampler_ok ? p->stages.entropy_final / log(2.0) : 0.0, 2, hf,
+                         sizeof hf));
+    }
+    if (textw_width(line) > r.w && kept < sizeof line)
+        line[kept] = 0;
     draw_text(y, r.x, r.w, ROLE_NORMAL, line);
 }
 
@@ -268,7 +307,13 @@ static void suffix_text(const AppState *s, char *out, size_t size, int cols)
 static void draw_corpus_line(const AppState *s, Rect r, int y)
 {
     const Prediction *p = &s->pred;
-    char line[512], ctx[256];
+    char line[512], ctx[256], other[128] = "";
+    if (s->show_hist) { /* the draws outside the bars, after the context */
+        snprintf(other, sizeof other, "%s", tui_glyphs()->sep);
+        size_t n = strlen(other);
+        snprintf(other + n, sizeof other - n, app_label(s, LBL_HIST_OTHER), p->hist_other);
+    }
+    int other_w = textw_width(other);
     if (!s->corpus)
         snprintf(line, sizeof line,
                  app_label(s, s->corpus_status == CORPUS_LOADING ? LBL_CORPUS_LOADING : LBL_CORPUS_NONE),
@@ -276,20 +321,24 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
     else if (p->suffix_len == 0)
         snprintf(line, sizeof line, app_label(s, LBL_CORPUS_NOWHERE), p->suffix_total);
     else {
-        suffix_text(s, ctx, sizeof ctx, 24);
+        /* the context's end, in what the line leaves of the panel (at most 24) */
+        const char *fmt = app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total);
         char quoted[300], count[32];
-        app_quoted(s->lang, ctx, quoted, sizeof quoted);
         app_format_count(s->lang, (long)p->suffix_total, count, sizeof count);
-        snprintf(line, sizeof line, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), quoted,
-                 count);
+        app_quoted(s->lang, "", quoted, sizeof quoted);
+        snprintf(line, sizeof line, fmt, quoted, count);
+        int room = r.w - textw_width(line) - 1 - other_w; /* 1: the ellipsis */
+        suffix_text(s, ctx, sizeof ctx, room < 24 ? (room < 4 ? 4 : room) : 24);
+        app_quoted(s->lang, ctx, quoted, sizeof quoted);
+        snprintf(line, sizeof line, fmt, quoted, count);
     }
-    int used = draw_text(y, r.x, r.w, ROLE_DIM, line);
-    if (s->show_hist) {
-        snprintf(line, sizeof line, "%s", tui_glyphs()->sep);
-        size_t n = strlen(line);
-        snprintf(line + n, sizeof line - n, app_label(s, LBL_HIST_OTHER), p->hist_other);
-        draw_text(y, r.x + used, r.w - used, ROLE_HIST, line);
-    }
+    draw_item(ITEM_CORPUS, 1);
+    int used = 0;
+    if (!other[0] || textw_width(line) + other_w <= r.w) /* else the histogram's line alone */
+        used = draw_text(y, r.x, r.w, ROLE_DIM, line);
+    draw_item(ITEM_NONE, 0);
+    if (other[0])
+        draw_text(y, r.x + used, r.w - used, ROLE_HIST, used ? other : other + strlen(tui_glyphs()->sep));
 }
 
 /* "stages t 7311 -0.0%  k 2 -90.4%  p 2 -0.0%  m 2 -0.0%  f 2 -0.0%": for
@@ -313,16 +362,27 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
      * width so (German, French at 80 columns), denser: the counts ungrouped
      * (7311), then a share of 10% or more without decimals */
     char line[256];
-    for (int dense = 0; dense < 3; dense++) {
+    /* beside a lesson's narration, where even that does not fit: the stages
+     * of the settings that are on (the temperature always); the form's cell
+     * gives its blocked share, as the note and the summary say it */
+    int on[] = {1, s->set.top_k > 0, s->set.top_p < 1.0f, s->set.min_p > 0.0f,
+                s->mode.kind != FORM_FREE};
+    for (int pass = 0; pass < 4; pass++) {
+        int dense = pass < 3 ? pass : 2, all = pass < 3;
         size_t n = (size_t)snprintf(line, sizeof line, "%s", app_label(s, LBL_STAGES));
         for (size_t i = 0; i < sizeof cells / sizeof cells[0] && n < sizeof line; i++) {
+            if (!all && !on[i])
+                continue;
             char kept[32], removed[32];
             double share = 100.0 * st->removed[cells[i].stage];
             if (dense)
                 snprintf(kept, sizeof kept, "%d", st->kept[cells[i].stage]);
             else
                 app_format_count(s->lang, st->kept[cells[i].stage], kept, sizeof kept);
-            app_share(s->lang, share, dense < 2 || share < 9.95 ? 1 : 0, removed, sizeof removed);
+            if (cells[i].stage == STAGE_MASK)
+                app_blocked_share(s->lang, s->pred.blocked, removed, sizeof removed);
+            else
+                app_share(s->lang, share, dense < 2 || share < 9.95 ? 1 : 0, removed, sizeof removed);
             n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %s -%s", i ? "  " : " ",
                                   cells[i].key, kept, removed);
         }
@@ -341,14 +401,21 @@ static void draw_query_line(const AppState *s, Rect r, int y)
         return;
     }
     ch[utf8_encode(p->query_cp, ch)] = 0;
+    draw_item(ITEM_QUERY, 0);
     if (p->query_id < 0)
         draw_textf(y, r.x, r.w, ROLE_UNKNOWN, app_label(s, LBL_QUERY_NOT_KNOWN), ch);
     else {
-        char model[48], sampler[48];
-        draw_textf(y, r.x, r.w, ROLE_KEY, app_label(s, LBL_QUERY_LINE), ch, p->query_rank,
-                   s->m->vocab.size, app_prob_text(s, (double)p->query_p, 2, model, sizeof model),
-                   app_prob_text(s, (double)p->query_p_sampler, 2, sampler, sizeof sampler));
+        char model[48], sampler[48], line[256];
+        app_prob_text(s, (double)p->query_p, 2, model, sizeof model);
+        app_prob_text(s, (double)p->query_p_sampler, 2, sampler, sizeof sampler);
+        snprintf(line, sizeof line, app_label(s, LBL_QUERY_LINE), ch, p->query_rank,
+                 s->m->vocab.size, model, sampler);
+        if (textw_width(line) > r.w) /* beside a lesson's narration: the model's share alone */
+            snprintf(line, sizeof line, app_label(s, LBL_QUERY_LINE_MODEL), ch, p->query_rank,
+                     s->m->vocab.size, model);
+        draw_text(y, r.x, r.w, ROLE_KEY, line);
     }
+    draw_item(ITEM_NONE, 0);
 }
 
 /* "coin 0.734 → 月 (rank 3)", then the final distribution the step drew from
@@ -369,7 +436,9 @@ void view_probs_coin_line(const AppState *s, Rect r, int y)
     char at[32];
     app_num(s->lang, c->land.at, 3, at, sizeof at);
     snprintf(label, sizeof label, app_label(s, LBL_COIN), at, g->right, ch, c->land.rank);
+    draw_item(ITEM_COIN, 0);
     int used = draw_text(y, r.x, r.w, ROLE_KEY, label) + 1;
+    draw_item(ITEM_NONE, 0);
     int x0 = r.x + used, w = r.w - used;
     if (w < 8)
         return;
@@ -399,6 +468,36 @@ void view_probs_coin_line(const AppState *s, Rect r, int y)
     draw_text(y, x0 + mark, 1, ROLE_COIN, g->coin);
 }
 
+/* The lines under the bars that `rows` rows hold. What a lesson step names
+ * goes first: the looked-up character (a rank the narration quotes), then
+ * the coin of the last draw, then the summary, the training text's context,
+ * and the stages; they stand in the order summary, context, look-up or
+ * stages, coin. */
+typedef struct {
+    int summary, corpus, third, coin;
+} UnderBars;
+
+static void under_bars(const AppState *s, int rows, UnderBars *u)
+{
+    *u = (UnderBars){0};
+    int query = s->pred.query_cp != 0;
+    if (query && rows > 0)
+        u->third = 1, rows--;
+    if (s->coin.valid && rows > 0)
+        u->coin = 1, rows--;
+    if (rows > 0)
+        u->summary = 1, rows--;
+    if (rows > 0)
+        u->corpus = 1, rows--;
+    if (!query && rows > 0 && !s->projector) /* the stages: no grey line on a projector */
+        u->third = 1;
+}
+
+int view_probs_under_rows(const AppState *s)
+{
+    return 2 + (s->pred.query_cp != 0 || !s->projector) + s->coin.valid;
+}
+
 Rect view_probs_corpus_rect(const AppState *s, Rect r)
 {
     ProbCols c;
@@ -408,14 +507,14 @@ Rect view_probs_corpus_rect(const AppState *s, Rect r)
 
 int view_probs_coin_fits(const AppState *s, Rect r)
 {
-    /* the rows view_probs_draw gives it: its own under the three lines, or the
-     * third line's place when no character is being looked up */
-    return !s->projector && (r.h >= APP_TOP + 5 || (r.h >= APP_TOP + 4 && !s->pred.query_cp));
+    /* under the bars, after the look-up line (under_bars) */
+    return r.h >= APP_TOP + 2 + (s->pred.query_cp != 0) || (s->projector && r.h > APP_TOP + 1);
 }
 
 void view_probs_draw(const AppState *s, Rect r)
 {
-    if (s->quiz_hidden) { /* the class guesses first */
+    if (s->quiz_hidden || (s->quiz[0] && s->quiz_answer[0])) { /* the class guesses first; a
+                                                               * discussion's answer, not bars */
         view_quiz_draw(s, r);
         return;
     }
@@ -435,18 +534,14 @@ void view_probs_draw(const AppState *s, Rect r)
     for (int k = 0; k < s->pred.n_top && 1 + (1 + large) * k + large < r.h; k++)
         draw_row(s, r, &c, k, scale, hist_max, r.y + 1 + (1 + large) * k, large);
     int y = r.y + 1 + (1 + large) * APP_TOP;
-    if (y < r.y + r.h)
+    UnderBars u;
+    under_bars(s, r.y + r.h - y, &u);
+    if (u.summary)
         draw_summary(s, r, y++);
-    if (s->projector)
-        return; /* no grey lines under the bars on a projector */
-    if (y < r.y + r.h)
+    if (u.corpus)
         draw_corpus_line(s, r, y++);
-    /* the coin on a row of its own, or (no room) in the stages' place */
-    int own_row = r.h >= APP_TOP + 5;
-    if (y < r.y + r.h && s->coin.valid && !own_row && !s->pred.query_cp)
-        view_probs_coin_line(s, r, y++);
-    else if (y < r.y + r.h)
+    if (u.third)
         draw_query_line(s, r, y++);
-    if (y < r.y + r.h && s->coin.valid && own_row)
+    if (u.coin)
         view_probs_coin_line(s, r, y);
 }

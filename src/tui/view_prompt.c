@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "app/labels.h"
+#include "engine/probfmt.h"
 #include "app/textw.h"
 #include "app/verse.h"
 #include "tui/views.h"
@@ -130,9 +131,8 @@ static Role char_role(const AppState *s, const PromptCell *c)
 static void form_note(const AppState *s, char *out, size_t size)
 {
     const Form *f = &s->mode.now;
-    char mode[128], only[16] = "";
-    char blocked[32]; /* of the model's probability */
-    app_share(s->lang, 100.0 * (double)s->pred.ss.blocked, 1, blocked, sizeof blocked);
+    char mode[128], only[16] = "", blocked[32];
+    app_blocked_share(s->lang, s->pred.blocked, blocked, sizeof blocked); /* of the model's probability */
     if (s->mode.kind == FORM_JUEJU)
         snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
                  app_line_len(s->lang, s->mode.line_len));
@@ -371,7 +371,7 @@ void view_prompt_draw(const AppState *s, Rect r)
     const char *tag = reading_tag(s);
     draw_text_right(r.y, r.x + r.w - count_w, textw_width(tag), s->mid_text ? ROLE_KEY : ROLE_DIM,
                     tag);
-    if (r.h > 1) {
+    if (r.h > 1 && !s->quiz_hidden) { /* the note (a form's "only 眠 may come next") may answer it */
         char note[512];
         Role role = note_text(s, note, sizeof note, r.w - PROMPT_LABEL_COLS, edge_above);
         if (s->projector && role == ROLE_DIM) /* no grey hints on a projector */

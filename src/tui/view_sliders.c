@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "app/labels.h"
+#include "app/textw.h"
 #include "tui/views.h"
 
 enum { NAME_X = 2, NAME_COLS = 12, KEYS_X = 14, KEYS_COLS = 4, BAR_X = 18, VALUE_COLS = 7 };
@@ -52,9 +53,12 @@ static void draw_mode_line(const AppState *s, Rect r, int y)
     if (s->mode.kind == FORM_JUEJU)
         snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
                  app_line_len(s->lang, s->mode.line_len));
-    else if (s->mode.kind == FORM_ACROSTIC)
+    else if (s->mode.kind == FORM_ACROSTIC) {
         snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
                  s->mode.heads);
+        if (textw_width(mode) > r.w - MODE_X) /* narrow: the heads whole, the name goes */
+            snprintf(mode, sizeof mode, "%.100s (%d)", s->mode.heads, s->mode.line_len);
+    }
     else
         snprintf(mode, sizeof mode, "%s", app_label(s, LBL_MODE_FREE));
     draw_text(y, r.x + NAME_X, NAME_COLS - 1, ROLE_NORMAL, app_label(s, LBL_MODE));

@@ -41,6 +41,8 @@ void view_title_draw(const AppState *s, Rect r)
         snprintf(right, sizeof right, "%s  %s", none, part);
     }
     int right_w = textw_width(right);
+    if (s->quiz_hidden) /* "how many characters does the model know?" may be the question */
+        line[ends[0]] = 0;
     for (int e = 1; e >= 0 && textw_width(line) + 2 + right_w > r.w; e--)
         line[ends[e]] = 0; /* the context goes first, then the vocabulary */
     if (textw_width(line) + 2 + right_w > r.w)
@@ -48,8 +50,11 @@ void view_title_draw(const AppState *s, Rect r)
     draw_fill(r, ROLE_TITLE);
     draw_text(r.y, r.x, r.w, ROLE_TITLE, line);
     int room = r.w - textw_width(line) - 2;
-    if (right_w > room) /* a code too long for the screen: its start, then … */
+    if (right_w > room) { /* a code too long for the screen: its start, then … */
+        draw_item(ITEM_ELIDED, 0);
         draw_text_cut(r.y, r.x + r.w - room, room, ROLE_TITLE, right);
+        draw_item(ITEM_NONE, 0);
+    }
     else
         draw_text_right(r.y, r.x + r.w, right_w, ROLE_TITLE, right);
 }
@@ -68,12 +73,17 @@ void view_status_draw(const AppState *s, Rect r)
         return;
     }
     const char *hint = app_label(s, LBL_HINT);
+    /* while a quiz hides the bars, what a command said ("only 眠 possible")
+     * may be its answer: the status says what to do instead */
+    const char *status = s->quiz_hidden && !s->status_error
+                             ? app_label(s, s->quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ)
+                             : s->status;
     int hint_w = textw_width(hint), room = r.w - 1;
-    if (textw_width(s->status) + 2 + hint_w <= room) {
+    if (textw_width(status) + 2 + hint_w <= room) {
         draw_text(r.y, r.x + room - hint_w, hint_w, ROLE_KEY, hint);
         room -= hint_w + 2;
     }
-    draw_text_cut(r.y, r.x, room, s->status_error ? ROLE_ERROR : ROLE_NORMAL, s->status);
+    draw_text_cut(r.y, r.x, room, s->status_error ? ROLE_ERROR : ROLE_NORMAL, status);
 }
 
 /* One way to say it: paragraphs, each drawn in its role. */

@@ -141,7 +141,9 @@ static void draw_plot(const AppState *s, Rect p)
     bin_series(c->cached_model_ms, c->n, c->length, &ca, cols);
     for (int i = 0; i < cols; i++)
         ymax = fmax(ymax, fmax(un.ms[i], ca.ms[i])); /* a column without values holds 0 */
+    draw_item(ITEM_PLOT, p.h); /* its rows: the check wants enough to show a ramp */
     draw_textf(p.y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, "%5.*f", ymax < 10 ? 2 : 0, ymax);
+    draw_item(ITEM_NONE, 0);
     draw_text(p.y + p.h - 1, p.x - 2, 1, ROLE_DIM, "0");
     if (unicode && s->projector) {
         draw_blocks(p, &un, &ca, ymax);
@@ -220,7 +222,9 @@ static void draw_memory(const AppState *s, Rect r, int y)
     char now[32], full[32];
     app_bytes(s->lang, (double)app_cache_bytes_now(s), now, sizeof now);
     app_bytes(s->lang, (double)app_cache_bytes_full(s), full, sizeof full);
+    draw_item(ITEM_MEMORY, 0);
     draw_textf(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_CACHE_MEMORY), now, full, s->m->cfg.context);
+    draw_item(ITEM_NONE, 0);
 }
 
 /* The model's totals, the sampler's time (the cached run's; the other's does
@@ -239,8 +243,10 @@ static void draw_results(const AppState *s, Rect r, int y)
     app_num(s->lang, c->total_cached_ms - model_ca, 1, sampler, sizeof sampler);
     draw_textf(y, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_TIMING_TOTALS), un, ca, fast);
     draw_textf(y + 1, r.x, r.w, ROLE_DIM, app_label(s, LBL_TIMING_SAMPLER), sampler);
+    draw_item(ITEM_VERDICT, 0);
     int used = draw_text(y + 2, r.x, r.w, c->identical ? ROLE_GOOD : ROLE_ERROR,
                          app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
+    draw_item(ITEM_NONE, 0);
     char diff[64];
     snprintf(diff, sizeof diff, "%s", tui_glyphs()->sep);
     snprintf(diff + strlen(diff), sizeof diff - strlen(diff), app_label(s, LBL_MAX_DIFF),
@@ -251,6 +257,8 @@ static void draw_results(const AppState *s, Rect r, int y)
 void view_timing_draw(const AppState *s, Rect r)
 {
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_TIMING_HEADER));
+    if (s->quiz_hidden) /* the times and the verdict may be what the class is asked */
+        return;
     if (s->cmp.length == 0) {
         /* nothing timed (or what was timed is gone): the invitation, and
          * what the cache holds now */

@@ -25,6 +25,7 @@ typedef struct {
      * lines under them): the note's, under the text, while it is a hint */
     Rect coin;
     int show_coin;
+    int coin_on_status; /* ... or, when the note tells the form's progress, the status line's */
 } Layout;
 
 enum { SCREEN_MIN_COLS = 80, SCREEN_MIN_LINES = 24, PROMPT_LABEL_COLS = 6 };
@@ -98,6 +99,10 @@ void view_probs_coin_line(const AppState *s, Rect r, int y);
  * method's syllable stay. */
 int view_prompt_note_is_hint(const AppState *s, int cols);
 int view_probs_coin_fits(const AppState *s, Rect r);
+/* The lines under the bars the panel would show with room for all: the
+ * summary, the training text's context, the look-up or the stages (not on a
+ * projector), the coin. */
+int view_probs_under_rows(const AppState *s);
 
 /* The training-text column of the bars (for pointing at it). */
 Rect view_probs_corpus_rect(const AppState *s, Rect r);

@@ -265,7 +265,7 @@ nb=$(printf "\302\240") # the no-break space of "7 311"
 check_language de "" "--lang de" "nächstes  " \
     " tangscope  " "7.311 Zeichen" "KV-Cache an" \
     "Text  " "leer: das Modell liest einen Zeilenumbruch (Gedichtanfang); Prompt tippen" \
-    "nächstes  ▀ Modell  ▄ Sampler" "Modell  Sampler  Trainingstext" \
+    "nächstes  ▀ Modell  ▄ Sampler" "Modell   Sampler  Trainingstext" \
     "Sampler  Tab ↑↓ wählen  ←→ ändern" "Modell: ms pro Zeichen, nach Position" \
     "▸ Temperatur  t T" "  Startwert   s " "  Form        f a j frei" "  KV-Cache    c an " \
     "Prompt tippen. Leertaste zieht, Eingabe schreibt ein Gedicht, ? zeigt alles."
@@ -281,7 +281,7 @@ check_help de "tangscope: Tasten" \
 check_language fr "LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8" "" "suivant  " \
     "7${nb}311 caractères" "cache KV actif" \
     "texte " "vide${nb}: le modèle lit un saut de ligne (début de poème)${nb}; tapez un prompt" \
-    "suivant  ▀ modèle  ▄ tirage" "modèle   tirage  corpus" \
+    "suivant  ▀ modèle  ▄ tirage" "modèle    tirage  corpus" \
     "tirage  Tab ↑↓ choisir  ←→ régler" "ms du modèle par caractère, par position" \
     "▸ température t T" "  graine      s " "  forme       f a j libre" "  cache KV    c actif " \
     "Tapez un prompt. Espace tire, Entrée écrit un poème,${nb}? liste les touches."

@@ -107,6 +107,7 @@ fi
 cat >"$work/leak.awk" <<'AWK'
 function close_block() {
     if (blk == "") return
+    if (blk ~ /^```/) { blk = ""; intable = 0; return } # a lesson's code lines are no answer
     if (inans) ans[++na] = blk; else before[blk] = 1
     blk = ""; intable = 0
 }

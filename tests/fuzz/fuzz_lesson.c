@@ -31,11 +31,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     if (fuzz_app(&s) == 0) {
         app_lesson_open(&s, &l, LANG_EN);
-        /* forward through every step (each entered after the one before),
-         * then one back: a replay from the start */
-        for (int k = 1; k <= lesson_last_step(&l); k++)
+        app_lesson_wait(&s);
+        /* forward through every step (each put back as the explorer's own
+         * thread entered it ahead), then one back */
+        for (int k = 1; k <= lesson_last_step(&l); k++) {
             app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+            app_lesson_wait(&s);
+        }
         app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
+        app_lesson_wait(&s);
         app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(3));
         fuzz_app_free(&s);
     }

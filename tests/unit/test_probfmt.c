@@ -95,6 +95,26 @@ static void test_odds(void)
     CHECK(strcmp(got, "1.5 万分之一") == 0, "Chinese counts in myriads: '%s'", got);
 }
 
+/* The form's blocked share: one decimal, but never 100.0% while something
+ * passes, nor 0.0% while something is blocked (hand-written expectations). */
+static void test_share(void)
+{
+    static const struct {
+        double share;
+        const char *want;
+    } cases[] = {
+        {0.0, "0.0%"},         {1.0, "100.0%"},      {0.982, "98.2%"},     {0.1810, "18.1%"},
+        {0.99976, "99.98%"},   {0.999996, "99.9996%"}, {0.00004, "0.004%"}, {0.9994, "99.9%"},
+        {0.99999999, ">99.9999%"}, {0.0000000001, "<0.0001%"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char got[32];
+        probfmt_whole_share(cases[i].share, got, sizeof got);
+        CHECK(strcmp(got, cases[i].want) == 0, "share %.10g: %s, want %s", cases[i].share, got,
+              cases[i].want);
+    }
+}
+
 static void test_grouped(void)
 {
     char got[32];
@@ -114,5 +134,6 @@ int main(void)
     RUN(test_tiny);
     RUN(test_odds);
     RUN(test_grouped);
+    RUN(test_share);
     return test_summary();
 }

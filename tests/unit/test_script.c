@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "app/app.h"
 #include "apptest.h"
@@ -342,6 +343,24 @@ static void test_expect(void)
     app_set_corpus(&s, NULL, CORPUS_NONE);
     CHECK(run(&s, "expect corpus 春风 花 2", msg) == SCRIPT_UNCHECKED && strstr(msg, "not loaded"),
           "without the training text: %s", msg);
+    /* the words a narration uses: lines of verse, what grows and shrinks */
+    ok(&s, "expect lines = 1");
+    ok(&s, "prompt 春风花月明，山水白日云。江天");
+    ok(&s, "expect lines = 3");
+    CHECK(run(&s, "expect lines > 4", msg) == SCRIPT_FAILED && strstr(msg, "the text has 3 lines"),
+          "%s", msg);
+    CHECK(run(&s, "expect lines ~ 4", msg) == SCRIPT_FAILED && strstr(msg, "is not one of"), "%s", msg);
+    ok(&s, "prompt 春风");
+    ok(&s, "set temperature 0.3");
+    /* at 0.3 the leader (41.1%) grows, the eighth (3.2%) shrinks: p^(1/0.3) renormalised */
+    ok(&s, "expect grows 风");
+    ok(&s, "expect shrinks 春");
+    CHECK(run(&s, "expect grows 春", msg) == SCRIPT_FAILED && strstr(msg, "the model gives 春"), "%s", msg);
+    ok(&s, "set temperature 1");
+    CHECK(run(&s, "expect grows 风", msg) == SCRIPT_FAILED, "at 1 nothing grows: %s", msg);
+    /* ⏎ names the newline, as the screen shows it */
+    ok(&s, "prompt 春风花月明，山水白日云。");
+    CHECK(run(&s, "expect rank ⏎ >= 1", msg) == SCRIPT_OK, "%s", msg);
     app_free(&s);
 }
 
@@ -579,6 +598,66 @@ static void test_replay_equals_forward(void)
     lesson_free(&l);
 }
 
+/* The explorer keeps the state after each step (entered ahead by a thread of
+ * its own) and puts it back when the class goes there: every step, reached
+ * by n or by N in any order, equals the step replayed from the start; and n
+ * after the class changed something enters on what it made. */
+static void test_kept_steps(void)
+{
+    Lesson l;
+    TsErr err;
+    int problems = 0;
+    CHECK(lesson_load(&l, TEST_DATA("lesson-good.md"), keep_problem, &problems, &err) == 0,
+          "lesson-good.md: %s", err.msg);
+    if (l.n_steps == 0)
+        return;
+    int n = l.n_steps;
+    AppState s, ref;
+    start(&s);
+    start(&ref);
+    app_lesson_open(&s, &l, s.lang);
+    app_lesson_wait(&s);
+    for (int tries = 0; app_lesson_prepared(&s) < n && tries < 20000; tries++) {
+        struct timespec nap = {0, 1000 * 1000};
+        nanosleep(&nap, NULL);
+    }
+    CHECK(app_lesson_prepared(&s) == n, "every step kept: %d of %d", app_lesson_prepared(&s), n);
+    int order[] = {1, 2, 3, 4, 3, 2, 1, 0, 4, 2, 3};
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        int k = order[i];
+        app_lesson_go(&s, k);
+        app_lesson_wait(&s);
+        lesson_goto(&ref, &l, k, s.lang, 1, keep_problem, &problems);
+        char what[32];
+        snprintf(what, sizeof what, "kept step %d", k);
+        CHECK(s.lesson_step == k && same_view(&s, &ref, what), "step %d put back as replayed", k);
+        CHECK(s.g.last_rows == ref.g.last_rows && s.g.inf.len == ref.g.inf.len &&
+                  s.g.cache_start == ref.g.cache_start,
+              "step %d: the cache and the last pass as replayed (%d rows of %d)", k, s.g.last_rows,
+              s.g.inf.len);
+        CHECK(s.coin.valid == ref.coin.valid && (!s.coin.valid || s.coin.land.id == ref.coin.land.id),
+              "step %d: the coin", k);
+    }
+    /* step 1, then the class types: n enters step 2 on that text */
+    app_lesson_go(&s, 1);
+    app_lesson_wait(&s);
+    app_type_text(&s, "花");
+    size_t typed = s.n_chars;
+    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+    app_lesson_wait(&s);
+    CHECK(s.lesson_step == 2 && s.n_chars > typed && s.chars[typed - 1].cp == testutil_cp("花"),
+          "n keeps what the class typed and writes after it");
+    /* N puts the class's step back as it was */
+    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
+    app_lesson_wait(&s);
+    lesson_goto(&ref, &l, 1, s.lang, 1, keep_problem, &problems);
+    CHECK(same_view(&s, &ref, "back"), "N after the class's change: step 1 as the class first saw it");
+    CHECK(problems == 0, "%d problems", problems);
+    app_free(&s);
+    app_free(&ref);
+    lesson_free(&l);
+}
+
 /* The lesson on the explorer's screen: n and N (as Commands), the quiz, the
  * picker, the command line. */
 static void test_lesson_commands(void)
@@ -601,23 +680,24 @@ static void test_lesson_commands(void)
     CHECK(s.shelf_sel == 1, "up from the first wraps to the last: %d", s.shelf_sel);
     app_apply(&s, CMD_PICKER_MOVE, cmd_arg(1));
     app_apply(&s, CMD_PICKER_OPEN, cmd_arg(0));
+    app_lesson_wait(&s);
     CHECK(!s.picking && s.lesson == &shelf[0] && s.lesson_step == 0, "Enter opens the chosen lesson");
-    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
+    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0)), app_lesson_wait(&s);
     CHECK(s.lesson_step == 0, "nothing before the introduction");
     for (int k = 1; k <= 3; k++)
-        app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+        app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0)), app_lesson_wait(&s);
     lesson_goto(&ref, &shelf[0], 3, s.lang, 1, keep_problem, &problems);
     CHECK(s.lesson_step == 3 && same_view(&s, &ref, "n x3"), "n three times: step 3");
     CHECK(s.quiz_hidden, "step 3 asks a question");
     app_apply(&s, CMD_REVEAL, cmd_arg(0));
     CHECK(!s.quiz_hidden, "revealed");
-    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
+    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0)), app_lesson_wait(&s);
     lesson_goto(&ref, &shelf[0], 2, s.lang, 1, keep_problem, &problems);
     CHECK(s.lesson_step == 2 && same_view(&s, &ref, "N"), "N: step 2, replayed");
-    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0)), app_lesson_wait(&s);
     CHECK(s.quiz_hidden, "forward again: the question is asked again");
-    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
-    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
+    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0)), app_lesson_wait(&s);
+    app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0)), app_lesson_wait(&s);
     CHECK(s.lesson_step == 4 && strcmp(s.status, app_label(&s, LBL_LESSON_END)) == 0,
           "n after the last step says so: %s", s.status);
     /* the narration scrolls as far as the screen said it reaches */
@@ -628,7 +708,7 @@ static void test_lesson_commands(void)
     app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(-10));
     CHECK(s.narration_top == 0, "and at the top: %d", s.narration_top);
     app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(2));
-    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
+    app_apply(&s, CMD_LESSON_PREV, cmd_arg(0)), app_lesson_wait(&s);
     CHECK(s.narration_top == 0, "a new step starts at its top");
     CHECK(problems == 0, "%d problems", problems);
     app_free(&s);
@@ -897,6 +977,7 @@ int main(void)
     RUN(test_errors);
     RUN(test_reset_is_fresh);
     RUN(test_replay_equals_forward);
+    RUN(test_kept_steps);
     RUN(test_lesson_commands);
     RUN(test_command_line);
     RUN(test_markdown);

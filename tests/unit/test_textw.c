@@ -68,6 +68,16 @@ static void test_wrap(void)
     expect_wrap("mit 春风吹", 7, "mit 春|风吹"); /* Latin then Chinese: break after 春 */
     TextSpan spans[2];
     CHECK(textw_lines("aa bb cc dd", 2, spans, 2) == 4, "the count goes past max");
+    /* each language's rules: no line opens with 」 or ）：, none ends with 「 */
+    expect_wrap("他说「春风」好", 10, "他说「春|风」好");
+    expect_wrap("看「春风」，好", 10, "看「春|风」，好");
+    expect_wrap("一二三四「春风」", 8, "一二三四|「春风」"); /* 「 opens the next line */
+    expect_wrap("写（见上）：好的", 10, "写（见|上）：好的");
+    /* French: the no-break space before : stays with its word, even after Chinese */
+    expect_wrap("après 春风\xC2\xA0: 12 fois", 11, "après 春|风\xC2\xA0: 12|fois");
+    /* a code span's space (a no-break space from lesson_plain_text) is not a break */
+    expect_wrap("tape top-k\xC2\xA0" "2 ici", 10, "tape|top-k\xC2\xA0" "2|ici");
+    expect_wrap("按 --stats 看", 8, "按|--stats|看");
 }
 
 /* Chinese: closing punctuation (」 ）：) never opens a line, opening (「 （)

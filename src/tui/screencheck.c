@@ -1,0 +1,273 @@
+/* screencheck.c - the screen as a test (see screencheck.h). */
+#include "tui/screencheck.h"
+
+#include <curses.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "app/commands.h"
+#include "app/script.h"
+#include "tui/tui.h"
+#include "tui/views.h"
+
+const CheckScreen CHECK_SCREENS[CHECK_SCREEN_COUNT] = {
+    {24, 80, 0, "80x24"},
+    {34, 110, 0, "110x34"},
+    {24, 80, 1, "projector 80x24"},
+};
+
+enum {
+    LOG_MAX = 4096,
+    PLOT_MIN_ROWS = 4, /* a compare plot lower than this shows no ramp */
+    CUTS_TOLD = 3      /* cut lines told per step and screen */
+};
+
+int screencheck_open(TsErr *err) { return tui_headless_open(24, 80, err); }
+
+void screencheck_close(void) { tui_headless_close(); }
+
+/* What one drawing of a step put on the screen. */
+typedef struct {
+    DrawnText log[LOG_MAX];
+    int n;
+    Layout layout;
+    const CheckScreen *screen;
+    LessonProblem problem;
+    void *ctx;
+    int problems;
+} Drawn;
+
+static void tell(Drawn *d, int line, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void tell(Drawn *d, int line, const char *fmt, ...)
+{
+    char msg[400], full[480];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    snprintf(full, sizeof full, "at %s: %s", d->screen->name, msg);
+    d->problems++;
+    if (d->problem)
+        d->problem(d->ctx, line, full);
+}
+
+static void draw_on(AppState *s, const CheckScreen *sc, Drawn *d)
+{
+    resize_term(sc->lines, sc->cols);
+    s->projector = sc->projector;
+    screen_fit(s, sc->lines, sc->cols);
+    screen_layout(&d->layout, s, sc->lines, sc->cols);
+    draw_audit_start(d->log, LOG_MAX);
+    screen_draw(s, REDRAW_ALL);
+    d->n = draw_audit_stop();
+    if (d->n > LOG_MAX)
+        d->n = LOG_MAX;
+}
+
+/* Is something of this item (and index, unless -1) on the screen, and all of it whole?
+ * Returns 1 whole, 0 absent, -1 cut (with the text that was cut). */
+static int item_state(const Drawn *d, DrawItem item, int index, const char **cut_text)
+{
+    int seen = 0;
+    for (int i = 0; i < d->n; i++) {
+        const DrawnText *t = &d->log[i];
+        if (t->item != item || (index >= 0 && t->index != index))
+            continue;
+        if (t->cut) {
+            *cut_text = t->text;
+            return -1;
+        }
+        seen = 1;
+    }
+    return seen;
+}
+
+/* The item must stand whole: tell why not. Returns 1 if it does. */
+static int need(Drawn *d, int line, DrawItem item, int index, const char *what, const char *cmd)
+{
+    const char *cut = NULL;
+    int st = item_state(d, item, index, &cut);
+    if (st == 1)
+        return 1;
+    if (st == 0)
+        tell(d, line, "%s: %s is not on the screen", cmd, what);
+    else
+        tell(d, line, "%s: %s is cut: \"%s\"", cmd, what, cut);
+    return 0;
+}
+
+/* The cut lines of the whole screen, told at the step's heading. */
+static void cut_lines(Drawn *d, int line)
+{
+    int told = 0;
+    for (int i = 0; i < d->n && told < CUTS_TOLD; i++) {
+        const DrawnText *t = &d->log[i];
+        if (!t->cut || t->item == ITEM_ELIDED)
+            continue;
+        int again = 0; /* the same text drawn twice is told once */
+        for (int j = 0; j < i && !again; j++)
+            again = d->log[j].cut && strcmp(d->log[j].text, t->text) == 0;
+        if (!again) {
+            tell(d, line, "a line is cut (%d columns for it): \"%s\"", t->w, t->text);
+            told++;
+        }
+    }
+}
+
+/* A claim the bars show by C's absence: a rank past the last bar, or a
+ * probability bound that the last bar already stays under. */
+static int below_the_bars(const AppState *s, const ScriptCmd *c)
+{
+    int n = s->pred.n_top;
+    if (n == 0)
+        return 0;
+    /* absent from the bars, C ranks past n: that shows "> x" for x <= n */
+    if (c->claim == CLAIM_RANK)
+        return (strcmp(c->op, ">") == 0 && c->x <= n) || (strcmp(c->op, ">=") == 0 && c->x <= n + 1);
+    if (c->claim == CLAIM_PROB && (strcmp(c->op, "<") == 0 || strcmp(c->op, "<=") == 0))
+        return 100.0 * (double)s->pred.top[n - 1].p <= c->x;
+    return 0;
+}
+
+/* The figure an `expect` line checks must be on the screen: the candidate's
+ * row among the bars, or the look-up line that names it. */
+static void expect_figure(Drawn *d, const AppState *s, const ScriptCmd *c, int line, const char *cmd)
+{
+    if (c->claim == CLAIM_IDENTICAL) {
+        need(d, line, ITEM_VERDICT, -1, "the compare run's verdict", cmd);
+        return;
+    }
+    if (c->claim == CLAIM_CORPUS) {
+        need(d, line, ITEM_CORPUS, 0, "the training text's column", cmd);
+        return;
+    }
+    if (c->claim == CLAIM_LINES)
+        return; /* the text, which is always on the screen */
+    int id = vocab_id(&s->m->vocab, c->cp);
+    if (id < 0 || !s->pred.model_ok)
+        return; /* the claim itself fails, and says so */
+    int rank = app_rank(s, id);
+    if (rank <= s->pred.n_top) {
+        char what[64];
+        snprintf(what, sizeof what, "the row of its character (rank %d)", rank);
+        need(d, line, ITEM_BARS, rank - 1, what, cmd);
+    } else if (s->pred.query_cp == c->cp) {
+        need(d, line, ITEM_QUERY, -1, "the look-up line", cmd);
+    } else if (below_the_bars(s, c)) {
+        /* "not in the top 8", "below 20%": shown by the eight bars above it */
+        for (int k = 0; k < s->pred.n_top; k++)
+            if (!need(d, line, ITEM_BARS, k, "the bars it is not among", cmd))
+                break;
+    } else {
+        tell(d, line, "%s: rank %d, not among the bars and not looked up: nothing on the "
+                      "screen shows it (add `lookup`)", cmd, rank);
+    }
+}
+
+/* What the command names must stand whole on the screen. */
+static void named(Drawn *d, AppState *s, const LessonLine *cl)
+{
+    ScriptCmd c;
+    char msg[SCRIPT_MSG_MAX];
+    if (script_is_blank(cl->text) || script_parse(s, cl->text, &c, msg, sizeof msg) != SCRIPT_OK)
+        return; /* the command's own problem is told by the run */
+    const char *v = c.verb->name;
+    char cmd[80];
+    snprintf(cmd, sizeof cmd, "%.79s", cl->text);
+    if (strcmp(v, "lookup") == 0 && s->pred.query_cp)
+        need(d, cl->line, ITEM_QUERY, -1, "the look-up line", cmd);
+    else if (strcmp(v, "step") == 0 && s->coin.valid)
+        need(d, cl->line, ITEM_COIN, -1, "the coin's line", cmd);
+    else if (strcmp(v, "compare") == 0 && s->cmp.done) {
+        need(d, cl->line, ITEM_MEMORY, -1, "the cache's size", cmd);
+        if (need(d, cl->line, ITEM_VERDICT, -1, "the compare run's verdict", cmd)) {
+            for (int i = 0; i < d->n; i++)
+                if (d->log[i].item == ITEM_PLOT && d->log[i].index < PLOT_MIN_ROWS)
+                    tell(d, cl->line, "%s: the plot has %d rows, too few to show a ramp (%d)", cmd,
+                         d->log[i].index, PLOT_MIN_ROWS);
+        }
+    } else if (strcmp(v, "show") == 0) {
+        const char *w = c.verb->words[c.choice];
+        if (strcmp(w, "histogram") == 0)
+            need(d, cl->line, ITEM_HIST, -1, "the histogram's column", cmd);
+        else if (strcmp(w, "attention") == 0 && !d->layout.show_attention)
+            tell(d, cl->line, "%s: the attention view is not on the screen", cmd);
+        else if (strcmp(w, "mask") == 0 && !d->layout.show_mask)
+            tell(d, cl->line, "%s: the mask view is not on the screen", cmd);
+        else if (strcmp(w, "memory") == 0 && !d->layout.show_kvcache)
+            tell(d, cl->line, "%s: the KV cache's cost is not on the screen", cmd);
+    } else if (strcmp(v, "point") == 0) {
+        const char *w = c.verb->words[c.choice];
+        if (strcmp(w, "sliders") == 0 && !d->layout.show_sliders)
+            tell(d, cl->line, "%s: the sliders are not on the screen", cmd);
+        else if (strcmp(w, "timing") == 0 && !d->layout.show_timing)
+            tell(d, cl->line, "%s: the timing panel is not on the screen", cmd);
+        else if (strcmp(w, "corpus") == 0)
+            need(d, cl->line, ITEM_CORPUS, 0, "the training text's column", cmd);
+    } else if (strcmp(v, "expect") == 0) {
+        /* a claim about the screen as the step leaves it: one that fails (the
+         * run says so) or that held only before a later command of the step
+         * (the README's `expect top1` before `write`) has no figure here */
+        ScriptOut o = {.sync_jobs = 1};
+        if (script_exec(s, &c, &o) == SCRIPT_OK)
+            expect_figure(d, s, &c, cl->line, cmd);
+    }
+}
+
+int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem, void *ctx)
+{
+    static Drawn d; /* large: a log of every text drawn */
+    const LessonStep *st = &l->steps[k];
+    int hidden = s->quiz_hidden, projector = s->projector, problems = 0;
+    const Lesson *was = s->lesson;
+    int was_step = s->lesson_step;
+    s->lesson = l; /* the lesson's screen: its narration beside the panels */
+    s->lesson_step = k;
+    s->narration_top = 0;
+    char status[APP_STATUS_MAX];
+    memcpy(status, s->status, sizeof status);
+    for (int i = 0; i < CHECK_SCREEN_COUNT; i++) {
+        d.screen = &CHECK_SCREENS[i];
+        d.problem = problem;
+        d.ctx = ctx;
+        d.problems = 0;
+        if (hidden) { /* before the class has guessed: the question, whole */
+            s->quiz_hidden = 1;
+            draw_on(s, d.screen, &d);
+            for (int j = 0; j < st->n_cmds; j++) {
+                if (strncmp(st->cmds[j].text, "quiz", 4) == 0)
+                    need(&d, st->cmds[j].line, ITEM_QUIZ, -1, "the question", "quiz");
+                if (strncmp(st->cmds[j].text, "answer", 6) == 0 && s->quiz_answer[0])
+                    for (int t = 0; t < d.n; t++)
+                        if (strstr(d.log[t].text, s->quiz_answer)) {
+                            tell(&d, st->cmds[j].line, "answer: on the screen before the reveal");
+                            break;
+                        }
+            }
+            cut_lines(&d, st->line);
+            s->quiz_hidden = 0; /* then what the reveal shows */
+        }
+        draw_on(s, d.screen, &d);
+        if (hidden && s->quiz_answer[0])
+            for (int j = 0; j < st->n_cmds; j++)
+                if (strncmp(st->cmds[j].text, "answer", 6) == 0)
+                    need(&d, st->cmds[j].line, ITEM_ANSWER, -1, "the answer", "answer");
+        if (!hidden)
+            cut_lines(&d, st->line);
+        for (int j = 0; j < st->n_cmds; j++)
+            named(&d, s, &st->cmds[j]);
+        problems += d.problems;
+    }
+    s->quiz_hidden = hidden;
+    s->projector = projector;
+    s->lesson = was;
+    s->lesson_step = was_step;
+    memcpy(s->status, status, sizeof status);
+    return problems;
+}
