@@ -96,6 +96,18 @@ else
     fail session_trace "the trace does not hold every written character with its top 8 ($bad bad records)"
 fi
 
+# ---- --json is one JSON object, with --export too (a stray "]}" once followed it) ----
+ok=1
+mkdir -p "$TMP/jsononly"
+for extra in "" "--export"; do
+    # shellcheck disable=SC2086
+    (cd "$TMP/jsononly" && "$BIN" generate 春风 --model "$MODEL" --seed 2 --max-chars 12 --json $extra) \
+        >"$TMP/one.json" 2>/dev/null || ok=0
+    [ "$(jq -s length "$TMP/one.json" 2>/dev/null)" = 1 ] || ok=0
+done
+if [ $ok -eq 1 ]; then pass session_json_one_object; else
+    fail session_json_one_object "generate --json (--export) is not one JSON object: $(tail -c 200 "$TMP/one.json")"; fi
+
 # ---- the explorer: the code in the title, Enter writes the same poem, x saves it ----
 
 gen 春风 --seed 4 --temperature 0.7 --json >"$TMP/e.json"
