@@ -387,7 +387,7 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
             if (w > 0)
                 sent += (size_t)w;
             else if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-                return ended(p, err, "before it read the request");
+                return ended(p, err, "before answering"); /* whether it read first is a race */
         }
         if (pfd.revents & (POLLIN | POLLHUP | POLLERR)) {
             ssize_t got = recv(p->fd, p->buf + p->len, STAGEPROG_MAX_LINE + 1 - p->len - 1,
