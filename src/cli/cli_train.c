@@ -15,6 +15,7 @@
 #include "engine/generate.h"
 #include "engine/train_pass.h"
 #include "engine/model.h"
+#include "engine/checkpoint.h"
 #include "engine/train.h"
 #include "cli/train_view.h"
 

@@ -1,9 +1,8 @@
-/* train.h - training: batches, AdamW, the learning-rate schedule, checkpoints.
+/* train.h - training: batches, AdamW, the learning-rate schedule.
  *
  * A Trainer owns the gradients, the AdamW moments, the activations and the
- * random generator that picks training windows. Everything a resumed run needs
- * to continue exactly where it stopped (the settings, the step, the generator,
- * the weights and both moments) goes into one checkpoint file.
+ * random generator that picks training windows; a checkpoint
+ * (engine/checkpoint.h) saves all of it for a resumed run.
  */
 #ifndef TS_TRAIN_H
 #define TS_TRAIN_H
@@ -126,20 +125,6 @@ float trainer_step(Trainer *tr, float *grad_norm);
 int gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int seq, double *loss,
                   size_t *count, TsErr *err);
 
-/* Checkpoints: a 32-byte header (magic "TSCKPT04", u32 CRC-32 at offset 8,
- * u64 length of the rest at 12, 12 zero bytes), then the settings, progress,
- * generator state, the elapsed training time, the training and validation
- * files (path, CRC-32 and size of each), the model file image and both AdamW
- * moments. The CRC-32 covers the whole file but its own four bytes, the
- * header included. The elapsed time is the only thing two identical runs
- * write differently: a float64 at byte 152 (the header, 72 bytes of
- * settings, 16 of progress, 32 of generator state before it). Read too, with the CRC-32 over what follows the header
- * alone and neither the files nor the time: "TSCKPT03", "TSCKPT02" (without
- * the precision) and "TSCKPT01" (without the short-window settings either;
- * both were float32 runs). Written atomically. */
-int checkpoint_save(const Trainer *tr, const char *path, TsErr *err);
-/* Load into a fresh model and trainer (both initialised here). bf16 is the
- * precision to continue in: -1 as the checkpoint says, else 0 or 1. */
-int checkpoint_load(Model *model, Trainer *tr, const char *path, int bf16, TsErr *err);
+/* Checkpoints: engine/checkpoint.h. */
 
 #endif

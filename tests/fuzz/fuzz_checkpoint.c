@@ -13,6 +13,7 @@
 
 #include "engine/fileio.h"
 #include "fuzz.h"
+#include "engine/checkpoint.h"
 #include "engine/train.h"
 
 enum { HEADER = 32, MODEL_HEADER = 64 };

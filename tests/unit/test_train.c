@@ -11,6 +11,7 @@
 #include "engine/fileio.h"
 #include "engine/generate.h"
 #include "engine/model.h"
+#include "engine/checkpoint.h"
 #include "engine/train.h"
 
 /* A tiny corpus with structure to learn: a few poems repeated. */
