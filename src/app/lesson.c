@@ -7,51 +7,9 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "engine/bytebuf.h"
 #include "engine/fileio.h"
 #include "app/script.h"
-
-/* ---- a growing string ---- */
-
-typedef struct {
-    char *p;
-    size_t n, cap;
-    int oom;
-} Buf;
-
-static void buf_add(Buf *b, const char *s, size_t n)
-{
-    if (b->oom)
-        return;
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (b->n + n + 1 > cap)
-            cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) {
-            b->oom = 1;
-            return;
-        }
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
-
-static void buf_str(Buf *b, const char *s) { buf_add(b, s, strlen(s)); }
-
-/* The string, never NULL (an empty one when nothing was added). */
-static char *buf_take(Buf *b)
-{
-    if (!b->p && !b->oom)
-        buf_add(b, "", 0);
-    char *p = b->oom ? NULL : b->p;
-    if (b->oom)
-        free(b->p);
-    *b = (Buf){0};
-    return p;
-}
 
 static char *dup_n(const char *s, size_t n)
 {
@@ -71,7 +29,7 @@ typedef struct {
     void *ctx;
     int problems;
     int oom;
-    Buf narration;       /* of the step being read */
+    ByteBuf narration;       /* of the step being read */
     /* the fenced block we are in, if any */
     int in_fence, fence_line, fence_is_script;
     char fence_char;
@@ -103,7 +61,7 @@ static void finish_step(Reader *r)
 {
     if (r->l->n_steps == 0)
         return;
-    char *text = buf_take(&r->narration);
+    char *text = bytebuf_take(&r->narration);
     if (!text) {
         r->oom = 1;
         return;
@@ -216,14 +174,14 @@ static void read_fence_line(Reader *r, const char *s, size_t n, int line)
     if (len && ch == r->fence_char && len >= r->fence_len && blank(s + info, n - info)) {
         r->in_fence = 0; /* the closing fence */
         if (!r->fence_is_script) {
-            buf_add(&r->narration, s, n);
-            buf_str(&r->narration, "\n");
+            bytebuf_put(&r->narration, s, n);
+            bytebuf_str(&r->narration, "\n");
         }
         return;
     }
     if (!r->fence_is_script) {
-        buf_add(&r->narration, s, n);
-        buf_str(&r->narration, "\n");
+        bytebuf_put(&r->narration, s, n);
+        bytebuf_str(&r->narration, "\n");
         return;
     }
     size_t a, b;
@@ -252,8 +210,8 @@ static void read_line(Reader *r, const char *s, size_t n, int line)
         r->fence_line = line;
         r->fence_is_script = word - a == 9 && strncmp(s + info + a, "tangscope", 9) == 0;
         if (!r->fence_is_script) {
-            buf_add(&r->narration, s, n);
-            buf_str(&r->narration, "\n");
+            bytebuf_put(&r->narration, s, n);
+            bytebuf_str(&r->narration, "\n");
         }
         return;
     }
@@ -267,8 +225,8 @@ static void read_line(Reader *r, const char *s, size_t n, int line)
     }
     if (n >= 1 && s[0] == '#' && (n == 1 || s[1] == ' ' || s[1] == '\t'))
         problem_at(r, line, "a second title: a step starts with '## ', the title is the first line");
-    buf_add(&r->narration, s, n);
-    buf_str(&r->narration, "\n");
+    bytebuf_put(&r->narration, s, n);
+    bytebuf_str(&r->narration, "\n");
 }
 
 int lesson_parse(Lesson *l, const char *path, const char *text, size_t len, LessonProblem problem,
@@ -470,30 +428,30 @@ static int is_list_item(const char *s, size_t n)
  * of a `code` span become no-break spaces (U+00A0), so that the screen never
  * breaks a command such as `mid-text on` across two lines (textw.h); the
  * narration pane draws them as plain spaces. */
-static void add_inline(Buf *b, const char *s, size_t n, int is_item)
+static void add_inline(ByteBuf *b, const char *s, size_t n, int is_item)
 {
     int code = 0;
     for (size_t i = 0; i < n; i++) {
         if (s[i] == '`')
             code = !code;
         if (code && s[i] == ' ') {
-            buf_str(b, "\xC2\xA0");
+            bytebuf_str(b, "\xC2\xA0");
             continue;
         }
         if (s[i] == '\\' && i + 1 < n && strchr("\\`*_[]#>-", s[i + 1])) {
-            buf_add(b, s + ++i, 1); /* an escaped mark is the mark itself */
+            bytebuf_put(b, s + ++i, 1); /* an escaped mark is the mark itself */
             continue;
         }
         int item_mark = is_item && s[i] == '*' && i + 1 < n && s[i + 1] == ' ' && blank(s, i);
         if ((s[i] == '*' || s[i] == '`') && !item_mark)
             continue;
-        buf_add(b, s + i, 1);
+        bytebuf_put(b, s + i, 1);
     }
 }
 
 char *lesson_plain_text(const char *md)
 {
-    Buf out = {0};
+    ByteBuf out = {0};
     const char *p = md;
     int in_fence = 0, in_para = 0;
     char fence_char = 0;
@@ -507,22 +465,22 @@ char *lesson_plain_text(const char *md)
             if (len && ch == fence_char && len >= fence_len && blank(p + info, n - info))
                 in_fence = 0;
             else {
-                buf_str(&out, "  ");
-                buf_add(&out, p, n);
-                buf_str(&out, "\n");
+                bytebuf_str(&out, "  ");
+                bytebuf_put(&out, p, n);
+                bytebuf_str(&out, "\n");
             }
         } else if (len) {
             if (in_para)
-                buf_str(&out, "\n");
+                bytebuf_str(&out, "\n");
             in_fence = 1;
             in_para = 0;
             fence_char = ch;
             fence_len = len;
         } else if (blank(p, n)) {
             if (in_para)
-                buf_str(&out, "\n");
-            if (out.n && (out.n < 2 || strcmp(out.p + out.n - 2, "\n\n") != 0))
-                buf_str(&out, "\n");
+                bytebuf_str(&out, "\n");
+            if (out.len && (out.len < 2 || strcmp(out.p + out.len - 2, "\n\n") != 0))
+                bytebuf_str(&out, "\n");
             in_para = 0;
         } else {
             size_t a = 0;
@@ -537,21 +495,21 @@ char *lesson_plain_text(const char *md)
                 while (a < n && (p[a] == ' ' || p[a] == '\t'))
                     a++;
             if (in_para && (item || heading))
-                buf_str(&out, "\n");
-            else if (in_para && out.n) {
+                bytebuf_str(&out, "\n");
+            else if (in_para && out.len) {
                 /* the same paragraph: one line, with a space between words of Latin text */
-                uint32_t last = last_cp(out.p, out.n), first = first_cp(p + a, n - a);
+                uint32_t last = last_cp(out.p, out.len), first = first_cp(p + a, n - a);
                 if (!is_wide(last) && !is_wide(first))
-                    buf_str(&out, " ");
+                    bytebuf_str(&out, " ");
             }
             add_inline(&out, p + a, n - a, item);
             in_para = !heading;
             if (heading)
-                buf_str(&out, "\n");
+                bytebuf_str(&out, "\n");
         }
         p = nl ? nl + 1 : p + n;
     }
     if (in_para)
-        buf_str(&out, "\n");
-    return buf_take(&out);
+        bytebuf_str(&out, "\n");
+    return bytebuf_take(&out);
 }

@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "app/textw.h"
+#include "engine/bytebuf.h"
 
 /* The history: the run's steps are cut into at most BUCKETS equal spans, and
  * each keeps the sum and count of its steps' smoothed training losses and its
@@ -77,33 +78,14 @@ static const Glyphs ASCII_GLYPHS = {
 /* ---- a frame: text cropped by columns, colours switched only when they change ---- */
 
 typedef struct {
-    char *p;
-    size_t len, cap;
-    int failed;         /* out of memory: the frame is not written */
+    ByteBuf out;        /* the frame's bytes; out.failed: not written (out of memory) */
     int colour;         /* emit colours at all */
     const char *sgr;    /* the colour in effect, NULL for the default */
     int col, width;     /* columns used on this line, and the most it may take */
     int lines;          /* lines ended */
 } Frame;
 
-static void frame_raw(Frame *f, const char *s, size_t n)
-{
-    if (f->failed)
-        return;
-    if (f->len + n > f->cap) {
-        size_t cap = f->cap ? f->cap : 16384;
-        while (cap < f->len + n)
-            cap *= 2;
-        char *bigger = realloc(f->p, cap);
-        if (!bigger) {
-            f->failed = 1;
-            return;
-        }
-        f->p = bigger, f->cap = cap;
-    }
-    memcpy(f->p + f->len, s, n);
-    f->len += n;
-}
+static void frame_raw(Frame *f, const char *s, size_t n) { bytebuf_put(&f->out, s, n); }
 
 static void frame_rawf(Frame *f, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -303,7 +285,7 @@ static void draw_curve(const TrainView *v, Frame *f, const Layout *l, const Glyp
     int H = l->plot_rows, W = l->plot_cols;
     Column *col = malloc((size_t)W * sizeof *col);
     if (!col) {
-        f->failed = 1;
+        f->out.failed = 1;
         return;
     }
     curve_columns(v, col, W);
@@ -524,14 +506,14 @@ void train_view_draw(TrainView *v)
     else
         draw_full(v, &f, &l);
     frame_raw(&f, "\033[J", 3); /* below: an echoed ^C, or what a taller frame left */
-    if (!f.failed) {
-        fwrite(f.p, 1, f.len, v->out);
+    if (!f.out.failed) {
+        fwrite(f.out.p, 1, f.out.len, v->out);
         fflush(v->out);
         v->lines = f.lines;
         v->rows = rows;
         v->cols = cols;
     }
-    free(f.p);
+    bytebuf_free(&f.out);
     v->drawn_at = ts_now();
     v->due = 0;
 }
