@@ -1,9 +1,8 @@
-/* cli_train.c - `tangscope train`: train a model on a text file, with
- * periodic validation, a progress line or the training view (train_view.h),
- * atomic checkpoints and resume. */
+/* cli_train.c - `tangscope train`: its options, and the run they make: a new
+ * model on a text file, or a checkpoint resumed with the texts it remembers.
+ * The training loop itself (validation, checkpoints, the progress line or the
+ * training view) is train_loop.c. */
 #define _POSIX_C_SOURCE 200809L
-#include <math.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,12 +11,11 @@
 
 #include "cli/cli.h"
 #include "engine/fileio.h"
-#include "engine/generate.h"
 #include "engine/train_pass.h"
 #include "engine/model.h"
 #include "engine/checkpoint.h"
 #include "engine/train.h"
-#include "cli/train_view.h"
+#include "cli/train_loop.h"
 
 static const char TRAIN_HELP[] =
     "usage: tangscope train [options]\n"
@@ -84,14 +82,6 @@ static const char TRAIN_HELP[] =
     "                         start, every N steps and at each validation (default\n"
     "                         200; seed 1, temperature 0.8, up to 32 characters)\n";
 
-static volatile sig_atomic_t interrupted;
-
-static void on_sigint(int sig)
-{
-    (void)sig;
-    interrupted = 1;
-}
-
 /* Load a UTF-8 text and encode it with vocab; *seen gets the file's path and
  * checksum, as a checkpoint remembers them. */
 static int load_tokens(const char *path, const Vocab *v, int **ids, size_t *n, TrainText *seen,
@@ -122,294 +112,6 @@ typedef struct {
     int seq_given;
 } TrainArgs;
 
-static int evaluate_val(const Model *m, GptActs *eval_acts, const int *val, size_t n_val, int seq,
-                        double *loss)
-{
-    size_t count;
-    TsErr err; /* a validation that fails is skipped: the training loss says why */
-    return gpt_eval_loss(m, eval_acts, val, n_val, seq, loss, &count, &err);
-}
-
-/* The view's sample poems: one poem from a new line, with the same seed every
- * time, so two samples differ only by what the weights learned between them. */
-#define SAMPLE_SEED 1
-#define SAMPLE_TEMPERATURE 0.8f
-enum { SAMPLE_CHARS = 32 };
-static const char SAMPLE_ABOUT[] = "seed 1, temperature 0.8";
-
-/* Write a sample with the weights after `step` steps and hand it to the view.
- * The generator has its own packed copy of the weights, its own cache and
- * sampler buffers, and the poem its own random numbers: the model is only
- * read and the trainer not touched, so training goes on exactly as without.
- * gen is NULL when it could not be made; problem then says why. */
-static void view_sample(TrainView *view, Generator *gen, int step, const char *problem)
-{
-    TsErr err;
-    if (!gen) {
-        train_view_sample(view, step, NULL, problem);
-        return;
-    }
-    SamplerSettings set = sampler_defaults();
-    set.temperature = SAMPLE_TEMPERATURE;
-    Rng rng;
-    rng_seed(&rng, SAMPLE_SEED);
-    gen_reload(gen);
-    if (gen_start(gen, NULL, 0, PROMPT_POEM_START, &err) != 0 ||
-        gen_poem(gen, &set, NULL, &rng, SAMPLE_CHARS, &err) < 0) {
-        train_view_sample(view, step, NULL, err.msg);
-        return;
-    }
-    char *poem = gen_text_utf8(gen, gen->prefix);
-    if (!poem) {
-        train_view_sample(view, step, NULL, "out of memory");
-        return;
-    }
-    size_t len = strlen(poem);
-    if (len > 0 && poem[len - 1] == '\n') /* the newline that ended it */
-        poem[len - 1] = 0;
-    train_view_sample(view, step, poem, NULL);
-    free(poem);
-}
-
-/* A run of the training loop: what it opened (released by loop_close) and
- * the figures its progress lines show. */
-typedef struct {
-    const TrainArgs *args;
-    Model *model;
-    Trainer *tr;
-    const int *data, *val; /* [n_data], [n_val] token ids */
-    size_t n_data, n_val;
-    GptActs eval_acts;     /* for the validation loss */
-    FILE *log;             /* --log, or NULL */
-    TrainView *view;       /* the training view, or NULL */
-    Generator gen;         /* writes the view's sample poems, when have_gen */
-    int have_gen;
-    TsErr gen_err;         /* why there is no generator */
-    int tty;               /* the progress line is redrawn in place */
-    double t0, before;     /* this run's start; the training time before it */
-    int start_step;
-    double last_val;       /* the last validation loss, NAN before the first */
-    double window_t;       /* start of the window the throughput is measured over */
-    int window_steps;
-    double tok_s;          /* characters per second, 0 until measured */
-} TrainLoop;
-
-/* The validation activations, the log, the view and its sample generator.
- * Returns 0 or the exit status after printing why. */
-static int loop_open(TrainLoop *l)
-{
-    TsErr err;
-    const TrainConfig *tc = &l->tr->tc;
-    if (gpt_acts_init(&l->eval_acts, &l->model->cfg, tc->batch, tc->seq, 0, &err) != 0)
-        return cli_error("train", 1, "%s", err.msg);
-    l->log = l->args->log_file; /* opened before the run and closed after it by cmd_train */
-    if (l->args->view && (l->view = train_view_start(stderr, l->args->out, SAMPLE_ABOUT,
-                                                     l->tr->step, tc->steps)) != NULL) {
-        l->have_gen = gen_init(&l->gen, l->model, 1, &l->gen_err) == 0;
-        view_sample(l->view, l->have_gen ? &l->gen : NULL, l->tr->step, l->gen_err.msg);
-        train_view_draw(l->view);
-    }
-    l->tty = !l->view && isatty(fileno(stderr)) && !l->args->quiet;
-    /* the elapsed time goes on from the checkpoint's; the ETA is this run's pace */
-    l->t0 = ts_now();
-    l->before = l->tr->elapsed_s;
-    l->start_step = l->tr->step;
-    l->last_val = NAN;
-    l->window_t = ts_now();
-    return 0;
-}
-
-/* status: how the loop ended (0: not by an error, so the view draws its
- * last frame). */
-static void loop_close(TrainLoop *l, int status)
-{
-    if (l->view) {
-        if (status == 0)
-            train_view_draw(l->view); /* the last step's figures; over an echoed ^C */
-        train_view_end(l->view);
-    }
-    if (l->have_gen)
-        gen_free(&l->gen);
-    if (l->tty)
-        fputc('\n', stderr);
-    gpt_acts_free(&l->eval_acts);
-}
-
-/* The throughput over the last 2 s or 20 steps. */
-static void loop_measure(TrainLoop *l, double now)
-{
-    l->window_steps++;
-    if (now - l->window_t > 2.0 || l->window_steps >= 20) {
-        long tokens_per_step = (long)l->tr->tc.batch * l->tr->tc.seq;
-        l->tok_s = (double)l->window_steps * tokens_per_step / (now - l->window_t);
-        l->window_t = now;
-        l->window_steps = 0;
-    }
-}
-
-/* The validation loss, and the model file when it is the best so far.
- * Returns 0 or the exit status of a model that could not be saved. */
-static int loop_validate(TrainLoop *l)
-{
-    Trainer *tr = l->tr;
-    double vl;
-    if (l->view) {
-        char note[96];
-        snprintf(note, sizeof note, "measuring the validation loss on %zu characters ...",
-                 l->n_val - 1);
-        train_view_note(l->view, note);
-    }
-    int measured = evaluate_val(l->model, &l->eval_acts, l->val, l->n_val, tr->tc.seq, &vl) == 0;
-    if (l->view)
-        train_view_note(l->view, NULL);
-    if (!measured)
-        return 0;
-    l->last_val = vl;
-    if (tr->have_best && !(vl < tr->best_val))
-        return 0;
-    tr->best_val = (float)vl;
-    tr->have_best = 1;
-    TsErr err;
-    if (!l->args->save_last && model_save(l->model, l->args->out, &err) != 0)
-        return cli_error("train", 1, "%s", err.msg);
-    return 0;
-}
-
-/* A step on the view, or as a progress line on stderr. */
-static void loop_show(TrainLoop *l, int is_eval, float loss, float lr, double now)
-{
-    const Trainer *tr = l->tr;
-    const TrainConfig *tc = &tr->tc;
-    double elapsed = l->before + (now - l->t0);
-    double eta = tr->step > l->start_step
-                     ? (now - l->t0) / (tr->step - l->start_step) * (tc->steps - tr->step)
-                     : 0.0;
-    if (l->view) {
-        if (is_eval || tr->step % l->args->sample_every == 0 || tr->step == tc->steps)
-            view_sample(l->view, l->have_gen ? &l->gen : NULL, tr->step, l->gen_err.msg);
-        TrainViewStep vs = {
-            .step = tr->step,
-            .loss = loss,
-            .val = l->last_val,
-            .val_now = is_eval && l->n_val > 1,
-            .best_val = tr->have_best ? (double)tr->best_val : NAN,
-            .lr = lr,
-            .tok_s = l->tok_s,
-            .elapsed = elapsed,
-            .eta = eta,
-        };
-        train_view_step(l->view, &vs);
-        return;
-    }
-    if (!l->tty && (l->args->quiet || (!is_eval && tr->step % 100 != 0)))
-        return;
-    char el[32], et[32], vbuf[16] = "-";
-    cli_duration(elapsed, el, sizeof el);
-    cli_duration(eta, et, sizeof et);
-    if (isfinite(l->last_val))
-        snprintf(vbuf, sizeof vbuf, "%.4f", l->last_val);
-    fprintf(stderr,
-            "%sstep %5d/%d | loss %.4f | val %s | lr %.2e | %6.0f tok/s | %s elapsed | ETA %s%s",
-            l->tty ? "\r" : "", tr->step, tc->steps, (double)loss, vbuf, (double)lr, l->tok_s, el,
-            et, l->tty ? "\033[K" : "\n");
-    if (l->tty && is_eval)
-        fputc('\n', stderr);
-}
-
-/* Train until the last step, --max-steps-now or Ctrl-C. Returns 0 or the
- * exit status of what stopped it. */
-static int loop_run(TrainLoop *l)
-{
-    TsErr err;
-    Trainer *tr = l->tr;
-    const TrainConfig *tc = &tr->tc;
-    int status = 0;
-    while (status == 0 && tr->step < tc->steps) {
-        if (interrupted ||
-            (l->args->max_steps_now > 0 && tr->step - l->start_step >= l->args->max_steps_now))
-            break;
-        trainer_sample_batch(tr, l->data, l->n_data);
-        float norm;
-        float lr = train_lr(tc, tr->step);
-        float loss = trainer_step(tr, &norm);
-        if (!isfinite(loss))
-            return cli_error("train", 1,
-                             "loss became %g at step %d; lower --lr or resume from the last "
-                             "checkpoint",
-                             (double)loss, tr->step);
-        double now = ts_now();
-        loop_measure(l, now);
-        int is_eval = tr->step % tc->eval_every == 0 || tr->step == tc->steps;
-        if (is_eval && l->n_val > 1 && (status = loop_validate(l)) != 0)
-            break;
-        if (l->log && (is_eval || tr->step % 10 == 0)) {
-            char vbuf[32] = "";
-            if (is_eval && isfinite(l->last_val))
-                snprintf(vbuf, sizeof vbuf, "%.6f", l->last_val);
-            fprintf(l->log, "%d,%.6f,%s,%.6g,%.0f\n", tr->step, (double)loss, vbuf, (double)lr,
-                    l->tok_s);
-            fflush(l->log);
-        }
-        loop_show(l, is_eval, loss, lr, now);
-        if (tr->step % tc->ckpt_every == 0 && tr->step < tc->steps) {
-            tr->elapsed_s = l->before + (ts_now() - l->t0);
-            if (checkpoint_save(tr, l->args->ckpt, &err) != 0)
-                status = cli_error("train", 1, "%s", err.msg);
-        }
-    }
-    return status;
-}
-
-/* After the loop: the last checkpoint, and the summary (or where a stopped
- * run stands). Returns the exit status. */
-static int loop_finish(TrainLoop *l)
-{
-    TsErr err;
-    Trainer *tr = l->tr;
-    const TrainArgs *args = l->args;
-    tr->elapsed_s = l->before + (ts_now() - l->t0);
-    if (checkpoint_save(tr, args->ckpt, &err) != 0)
-        return cli_error("train", 1, "%s", err.msg);
-    char total[48] = "";
-    if (l->before > 0.0) /* a resumed run: the time of every run so far too */
-        snprintf(total, sizeof total, " (%.1f s in all)", tr->elapsed_s);
-    if (interrupted || tr->step < tr->tc.steps) {
-        /* without a validation text (or with --save-last) the model file holds
-         * the last weights: a stopped run leaves them too, not only a checkpoint */
-        int keep_last = l->n_val <= 1 || args->save_last;
-        if (keep_last && model_save(l->model, args->out, &err) != 0)
-            return cli_error("train", 1, "%s", err.msg);
-        TsQuoted qc, qo;
-        fprintf(stderr,
-                "tangscope train: stopped at step %d of %d after %.1f s of training; checkpoint "
-                "%s%s%s; continue with --resume\n",
-                tr->step, tr->tc.steps, tr->elapsed_s, ts_quote(&qc, args->ckpt),
-                keep_last ? ", the weights so far in " : "",
-                keep_last ? ts_quote(&qo, args->out) : "");
-        return interrupted ? EXIT_INTERRUPTED : 0;
-    }
-    if (l->n_val > 1)
-        printf("trained %d steps in %.1f s%s; best validation loss %.4f nats/char, last %.4f; "
-               "%s %s\n",
-               tr->step - l->start_step, ts_now() - l->t0, total, (double)tr->best_val,
-               l->last_val, args->save_last ? "final weights in" : "best model in", args->out);
-    else
-        printf("trained %d steps in %.1f s%s; final weights in %s\n", tr->step - l->start_step,
-               ts_now() - l->t0, total, args->out);
-    return 0;
-}
-
-static int run_training(const TrainArgs *args, Model *model, Trainer *tr, const int *data,
-                        size_t n_data, const int *val, size_t n_val)
-{
-    TrainLoop l = {.args = args, .model = model, .tr = tr, .data = data, .val = val,
-                   .n_data = n_data, .n_val = n_val};
-    int status = loop_open(&l);
-    if (status == 0)
-        status = loop_run(&l);
-    loop_close(&l, status);
-    return status ? status : loop_finish(&l);
-}
 
 /* Can a file be written at path (--out, --checkpoint)? Its folder must exist
  * and take a new file: tried with the temporary name the real write uses,
@@ -606,139 +308,185 @@ static int start_run(TrainArgs *a, Model *model, Trainer *tr, int **data, size_t
     return 0;
 }
 
-int cmd_train(int argc, char **argv)
+/* Read the options into a, with their defaults. Returns 0, or 1 when the
+ * help was asked for (printed), or the exit status of a refusal. */
+static int parse_args(TrainArgs *a, int argc, char **argv)
 {
-    TrainArgs a = {0};
-    a.data = NULL;
-    a.out = "tang-model.bin";
-    a.mc = (ModelConfig){.n_layer = 4, .n_embd = 128, .n_head = 4, .context = 128};
-    a.tc = train_config_default();
-    a.tc.seq = 0;
-    a.sample_every = 200;
-    uint64_t seed = a.tc.seed;
+    *a = (TrainArgs){
+        .out = "tang-model.bin",
+        .mc = {.n_layer = 4, .n_embd = 128, .n_head = 4, .context = 128},
+        .tc = train_config_default(),
+        .sample_every = 200,
+    };
+    a->tc.seq = 0;
+    uint64_t seed = a->tc.seed;
     Opt opts[] = {
-        {"--data", OPT_STR, &a.data, 0, 0},
-        {"--val", OPT_STR, &a.val, 0, 0},
-        {"--out", OPT_STR, &a.out, 0, 0},
-        {"--checkpoint", OPT_STR, &a.ckpt, 0, 0},
-        {"--log", OPT_STR, &a.log, 0, 0},
-        {"--resume", OPT_FLAG, &a.resume, 0, 0},
-        {"--force", OPT_FLAG, &a.force, 0, 0},
-        {"--quiet", OPT_FLAG, &a.quiet, 0, 0},
-        {"--view", OPT_FLAG, &a.view, 0, 0},
-        {"--no-view", OPT_FLAG, &a.no_view, 0, 0},
-        {"--sample-every", OPT_INT, &a.sample_every, 1, 100000000},
-        {"--save-last", OPT_FLAG, &a.save_last, 0, 0},
-        {"--layers", OPT_INT, &a.mc.n_layer, 1, 64},
-        {"--dims", OPT_INT, &a.mc.n_embd, 1, 4096},
-        {"--heads", OPT_INT, &a.mc.n_head, 1, 64},
-        {"--context", OPT_INT, &a.mc.context, 1, 8192},
-        {"--steps", OPT_INT, &a.tc.steps, 1, 100000000},
-        {"--batch", OPT_INT, &a.tc.batch, 1, 4096},
-        {"--seq", OPT_INT, &a.tc.seq, 1, 8192},
-        {"--lr", OPT_FLOAT_OPEN, &a.tc.lr, 0, 1},
-        {"--lr-min", OPT_FLOAT, &a.tc.lr_min, 0, 1},
-        {"--warmup", OPT_INT, &a.tc.warmup, 0, 100000000},
-        {"--weight-decay", OPT_FLOAT, &a.tc.weight_decay, 0, 1},
-        {"--clip", OPT_FLOAT, &a.tc.clip, 0, 1000000},
+        {"--data", OPT_STR, &a->data, 0, 0},
+        {"--val", OPT_STR, &a->val, 0, 0},
+        {"--out", OPT_STR, &a->out, 0, 0},
+        {"--checkpoint", OPT_STR, &a->ckpt, 0, 0},
+        {"--log", OPT_STR, &a->log, 0, 0},
+        {"--resume", OPT_FLAG, &a->resume, 0, 0},
+        {"--force", OPT_FLAG, &a->force, 0, 0},
+        {"--quiet", OPT_FLAG, &a->quiet, 0, 0},
+        {"--view", OPT_FLAG, &a->view, 0, 0},
+        {"--no-view", OPT_FLAG, &a->no_view, 0, 0},
+        {"--sample-every", OPT_INT, &a->sample_every, 1, 100000000},
+        {"--save-last", OPT_FLAG, &a->save_last, 0, 0},
+        {"--layers", OPT_INT, &a->mc.n_layer, 1, 64},
+        {"--dims", OPT_INT, &a->mc.n_embd, 1, 4096},
+        {"--heads", OPT_INT, &a->mc.n_head, 1, 64},
+        {"--context", OPT_INT, &a->mc.context, 1, 8192},
+        {"--steps", OPT_INT, &a->tc.steps, 1, 100000000},
+        {"--batch", OPT_INT, &a->tc.batch, 1, 4096},
+        {"--seq", OPT_INT, &a->tc.seq, 1, 8192},
+        {"--lr", OPT_FLOAT_OPEN, &a->tc.lr, 0, 1},
+        {"--lr-min", OPT_FLOAT, &a->tc.lr_min, 0, 1},
+        {"--warmup", OPT_INT, &a->tc.warmup, 0, 100000000},
+        {"--weight-decay", OPT_FLOAT, &a->tc.weight_decay, 0, 1},
+        {"--clip", OPT_FLOAT, &a->tc.clip, 0, 1000000},
         {"--seed", OPT_U64, &seed, 0, 0},
-        {"--eval-every", OPT_INT, &a.tc.eval_every, 1, 100000000},
-        {"--checkpoint-every", OPT_INT, &a.tc.ckpt_every, 1, 100000000},
-        {"--short-every", OPT_INT, &a.tc.short_every, 0, 100000000},
-        {"--short-seq", OPT_INT, &a.tc.short_seq, 1, 8192},
-        {"--precision", OPT_STR, &a.precision, 0, 0},
-        {"--threads", OPT_INT, &a.threads, 0, 1024},
-        {"--max-steps-now", OPT_INT, &a.max_steps_now, 1, 100000000},
+        {"--eval-every", OPT_INT, &a->tc.eval_every, 1, 100000000},
+        {"--checkpoint-every", OPT_INT, &a->tc.ckpt_every, 1, 100000000},
+        {"--short-every", OPT_INT, &a->tc.short_every, 0, 100000000},
+        {"--short-seq", OPT_INT, &a->tc.short_seq, 1, 8192},
+        {"--precision", OPT_STR, &a->precision, 0, 0},
+        {"--threads", OPT_INT, &a->threads, 0, 1024},
+        {"--max-steps-now", OPT_INT, &a->max_steps_now, 1, 100000000},
     };
     int rc = cli_parse("train", TRAIN_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
-    if (rc)
-        return rc == 1 ? 0 : rc;
-    a.tc.seed = seed;
-    a.data_given = a.data != NULL;
-    a.val_given = a.val != NULL;
-    if (a.view && (a.no_view || a.quiet))
+    a->tc.seed = seed;
+    a->data_given = a->data != NULL;
+    a->val_given = a->val != NULL;
+    return rc;
+}
+
+/* What the options leave to be decided: the view, the precision, the
+ * warm-up of a short run, the bundled texts, the checkpoint's name (in
+ * ckpt_default, of ckpt_size bytes), the window. Returns 0 or the exit status. */
+static int settle_args(TrainArgs *a, int argc, char **argv, char *ckpt_default, size_t ckpt_size)
+{
+    if (a->view && (a->no_view || a->quiet))
         return cli_error("train", EXIT_USAGE, "--view cannot go with %s",
-                         a.quiet ? "--quiet" : "--no-view");
-    if (!a.view && !a.no_view && !a.quiet) {
+                         a->quiet ? "--quiet" : "--no-view");
+    if (!a->view && !a->no_view && !a->quiet) {
         /* the view redraws in place: it needs a terminal that moves the cursor */
         const char *term = getenv("TERM");
-        a.view = isatty(fileno(stderr)) && term && *term && strcmp(term, "dumb") != 0;
+        a->view = isatty(fileno(stderr)) && term && *term && strcmp(term, "dumb") != 0;
     }
-    if (a.precision && (a.tc.bf16 = cli_precision("train", a.precision)) < 0)
+    if (a->precision && (a->tc.bf16 = cli_precision("train", a->precision)) < 0)
         return EXIT_USAGE;
-    if (!cli_flag_given(argc, argv, "--warmup") && a.tc.warmup > a.tc.steps / 10)
-        a.tc.warmup = a.tc.steps / 10; /* short runs warm up for a tenth of their steps */
+    if (!cli_flag_given(argc, argv, "--warmup") && a->tc.warmup > a->tc.steps / 10)
+        a->tc.warmup = a->tc.steps / 10; /* short runs warm up for a tenth of their steps */
     /* the bundled validation text goes with the bundled training text; other
      * training text is validated only on a --val of its own */
-    if (!a.data && !a.val)
-        a.val = cli_asset("tang-val.txt");
-    if (!a.data)
-        a.data = cli_asset("tang-train.txt");
-    char ckpt_default[4096];
-    if (!a.ckpt) {
-        snprintf(ckpt_default, sizeof ckpt_default, "%s.ckpt", a.out);
-        a.ckpt = ckpt_default;
+    if (!a->data && !a->val)
+        a->val = cli_asset("tang-val.txt");
+    if (!a->data)
+        a->data = cli_asset("tang-train.txt");
+    if (!a->ckpt) {
+        snprintf(ckpt_default, ckpt_size, "%s.ckpt", a->out);
+        a->ckpt = ckpt_default;
     }
-    if (a.tc.seq == 0)
-        a.tc.seq = a.mc.context;
-    cli_set_threads(a.threads);
-
+    if (a->tc.seq == 0)
+        a->tc.seq = a->mc.context;
+    cli_set_threads(a->threads);
     TsErr err;
-    if (!a.resume && cli_flag_given(argc, argv, "--short-seq") &&
-        train_short_seq_check(a.tc.short_seq, a.tc.seq, &err) != 0)
+    if (!a->resume && cli_flag_given(argc, argv, "--short-seq") &&
+        train_short_seq_check(a->tc.short_seq, a->tc.seq, &err) != 0)
         return cli_settings_error("train", EXIT_USAGE, err.msg);
     /* before anything is read or trained: where the results go can be written */
-    if ((rc = check_writable("--out", a.out)) != 0 ||
-        (rc = check_writable("--checkpoint", a.ckpt)) != 0)
+    int rc = check_writable("--out", a->out);
+    if (rc == 0)
+        rc = check_writable("--checkpoint", a->ckpt);
+    return rc;
+}
+
+/* The run's texts, model and trainer: a checkpoint continued (--resume) or a
+ * new run, after the checks that the checkpoint is there or may be replaced.
+ * Returns 0, or the exit status with nothing left allocated. */
+static int open_run(TrainArgs *a, int argc, char **argv, Model *model, Trainer *tr, int **data,
+                    size_t *n_data, int **val, size_t *n_val)
+{
+    TsQuoted q;
+    TsErr err;
+    int have_ckpt = access(a->ckpt, F_OK) == 0;
+    if (a->resume && !have_ckpt)
+        return cli_error("train", EXIT_USAGE, "--resume: no checkpoint at %s",
+                         ts_quote(&q, a->ckpt));
+    if (!a->resume && have_ckpt && !a->force)
+        return cli_error("train", EXIT_USAGE,
+                         "checkpoint %s exists: --resume to continue it, or --force to start over",
+                         ts_quote(&q, a->ckpt));
+    if (a->resume ? resume_run(a, argc, argv, model, tr, data, n_data, val, n_val, &err)
+                  : start_run(a, model, tr, data, n_data, &err))
+        return cli_settings_error("train", EXIT_USAGE, err.msg);
+    return 0;
+}
+
+/* From an opened run to its end: the log, the opening lines, the validation
+ * text of a new run, the training, the last model. Returns the exit status. */
+static int train_opened(TrainArgs *a, Model *model, Trainer *tr, const int *data, size_t n_data,
+                        int **val, size_t *n_val)
+{
+    TsQuoted q;
+    TsErr err;
+    int rc;
+    if (tr->step >= tr->tc.steps) { /* a finished run resumed, or --steps it has reached */
+        printf("the checkpoint %s is already at step %d of %d: nothing to train\n", a->ckpt,
+               tr->step, tr->tc.steps);
+        return 0;
+    }
+    if (n_data <= (size_t)tr->tc.seq + 1)
+        return cli_error("train", EXIT_USAGE, "%s: too short (%zu characters) for windows of %d",
+                         ts_quote(&q, a->data), n_data, tr->tc.seq);
+    if ((rc = open_log(a)) != 0)
+        return rc;
+    if (!a->resume) /* said once the run is sure to start: a refusal is its only line */
+        fprintf(stderr,
+                "tangscope train: %zu characters, vocabulary %d, %zu parameters, %d threads, "
+                "%s\n", n_data, model->cfg.vocab_size, model->n_params, cli_threads(),
+                cli_precision_name(tr->tc.bf16));
+    if (a->val && !a->resume) { /* a resumed run has read its own */
+        if (load_tokens(a->val, &model->vocab, val, n_val, &tr->val_text, &err) != 0)
+            return cli_error("train", EXIT_USAGE, "%s", err.msg);
+    } else if (!a->val) {
+        fprintf(stderr, "tangscope train: no validation text (--val); the last model is kept\n");
+    }
+    TrainRun run = {
+        .out = a->out,
+        .ckpt = a->ckpt,
+        .log = a->log_file,
+        .view = a->view,
+        .quiet = a->quiet,
+        .save_last = a->save_last,
+        .sample_every = a->sample_every,
+        .max_steps_now = a->max_steps_now,
+    };
+    rc = train_loop_run(&run, model, tr, data, n_data, *val, *n_val);
+    if (rc == 0 && (*n_val <= 1 || a->save_last) && tr->step >= tr->tc.steps &&
+        model_save(model, a->out, &err) != 0)
+        rc = cli_error("train", 1, "%s", err.msg);
+    return rc;
+}
+
+int cmd_train(int argc, char **argv)
+{
+    TrainArgs a;
+    int rc = parse_args(&a, argc, argv);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    char ckpt_default[4096];
+    if ((rc = settle_args(&a, argc, argv, ckpt_default, sizeof ckpt_default)) != 0)
         return rc;
     Model model;
     Trainer tr;
     int *data = NULL, *val = NULL;
     size_t n_data = 0, n_val = 0;
-    TsQuoted q;
-    int have_ckpt = access(a.ckpt, F_OK) == 0;
-    if (a.resume && !have_ckpt)
-        return cli_error("train", EXIT_USAGE, "--resume: no checkpoint at %s", ts_quote(&q, a.ckpt));
-    if (!a.resume && have_ckpt && !a.force)
-        return cli_error("train", EXIT_USAGE,
-                         "checkpoint %s exists: --resume to continue it, or --force to start over",
-                         ts_quote(&q, a.ckpt));
-    if (a.resume ? resume_run(&a, argc, argv, &model, &tr, &data, &n_data, &val, &n_val, &err)
-                 : start_run(&a, &model, &tr, &data, &n_data, &err))
-        return cli_settings_error("train", EXIT_USAGE, err.msg);
-    if (tr.step >= tr.tc.steps) { /* a finished run resumed, or --steps it has reached */
-        printf("the checkpoint %s is already at step %d of %d: nothing to train\n", a.ckpt,
-               tr.step, tr.tc.steps);
-        goto done;
-    }
-    if (n_data <= (size_t)tr.tc.seq + 1) {
-        rc = cli_error("train", EXIT_USAGE, "%s: too short (%zu characters) for windows of %d",
-                       ts_quote(&q, a.data), n_data, tr.tc.seq);
-        goto done;
-    }
-    if ((rc = open_log(&a)) != 0)
-        goto done;
-    if (!a.resume) /* said once the run is sure to start: a refusal is its only line */
-        fprintf(stderr,
-                "tangscope train: %zu characters, vocabulary %d, %zu parameters, %d threads, "
-                "%s\n", n_data, model.cfg.vocab_size, model.n_params, cli_threads(),
-                cli_precision_name(tr.tc.bf16));
-    if (a.val && !a.resume) { /* a resumed run has read its own */
-        if (load_tokens(a.val, &model.vocab, &val, &n_val, &tr.val_text, &err) != 0) {
-            rc = cli_error("train", EXIT_USAGE, "%s", err.msg);
-            goto done;
-        }
-    } else if (!a.val) {
-        fprintf(stderr, "tangscope train: no validation text (--val); the last model is kept\n");
-    }
-    signal(SIGINT, on_sigint);
-    signal(SIGTERM, on_sigint);
-    rc = run_training(&a, &model, &tr, data, n_data, val, n_val);
-    if (rc == 0 && (n_val <= 1 || a.save_last) && tr.step >= tr.tc.steps &&
-        model_save(&model, a.out, &err) != 0)
-        rc = cli_error("train", 1, "%s", err.msg);
-done:
+    if ((rc = open_run(&a, argc, argv, &model, &tr, &data, &n_data, &val, &n_val)) != 0)
+        return rc;
+    rc = train_opened(&a, &model, &tr, data, n_data, &val, &n_val);
     if (a.log_file)
         fclose(a.log_file);
     free(data);

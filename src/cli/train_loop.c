@@ -1,0 +1,315 @@
+/* train_loop.c - the training loop of `tangscope train` (train_loop.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "cli/train_loop.h"
+
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/train_view.h"
+#include "engine/checkpoint.h"
+#include "engine/generate.h"
+
+static volatile sig_atomic_t interrupted;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+
+static int evaluate_val(const Model *m, GptActs *eval_acts, const int *val, size_t n_val, int seq,
+                        double *loss)
+{
+    size_t count;
+    TsErr err; /* a validation that fails is skipped: the training loss says why */
+    return gpt_eval_loss(m, eval_acts, val, n_val, seq, loss, &count, &err);
+}
+
+/* The view's sample poems: one poem from a new line, with the same seed every
+ * time, so two samples differ only by what the weights learned between them. */
+#define SAMPLE_SEED 1
+#define SAMPLE_TEMPERATURE 0.8f
+enum { SAMPLE_CHARS = 32 };
+static const char SAMPLE_ABOUT[] = "seed 1, temperature 0.8";
+
+/* Write a sample with the weights after `step` steps and hand it to the view.
+ * The generator has its own packed copy of the weights, its own cache and
+ * sampler buffers, and the poem its own random numbers: the model is only
+ * read and the trainer not touched, so training goes on exactly as without.
+ * gen is NULL when it could not be made; problem then says why. */
+static void view_sample(TrainView *view, Generator *gen, int step, const char *problem)
+{
+    TsErr err;
+    if (!gen) {
+        train_view_sample(view, step, NULL, problem);
+        return;
+    }
+    SamplerSettings set = sampler_defaults();
+    set.temperature = SAMPLE_TEMPERATURE;
+    Rng rng;
+    rng_seed(&rng, SAMPLE_SEED);
+    gen_reload(gen);
+    if (gen_start(gen, NULL, 0, PROMPT_POEM_START, &err) != 0 ||
+        gen_poem(gen, &set, NULL, &rng, SAMPLE_CHARS, &err) < 0) {
+        train_view_sample(view, step, NULL, err.msg);
+        return;
+    }
+    char *poem = gen_text_utf8(gen, gen->prefix);
+    if (!poem) {
+        train_view_sample(view, step, NULL, "out of memory");
+        return;
+    }
+    size_t len = strlen(poem);
+    if (len > 0 && poem[len - 1] == '\n') /* the newline that ended it */
+        poem[len - 1] = 0;
+    train_view_sample(view, step, poem, NULL);
+    free(poem);
+}
+
+/* A run of the training loop: what it opened (released by loop_close) and
+ * the figures its progress lines show. */
+typedef struct {
+    const TrainRun *run;   /* the options */
+    Model *model;
+    Trainer *tr;
+    const int *data, *val; /* [n_data], [n_val] token ids */
+    size_t n_data, n_val;
+    GptActs eval_acts;     /* for the validation loss */
+    FILE *log;             /* --log, or NULL */
+    TrainView *view;       /* the training view, or NULL */
+    Generator gen;         /* writes the view's sample poems, when have_gen */
+    int have_gen;
+    TsErr gen_err;         /* why there is no generator */
+    int tty;               /* the progress line is redrawn in place */
+    double t0, before;     /* this run's start; the training time before it */
+    int start_step;
+    double last_val;       /* the last validation loss, NAN before the first */
+    double window_t;       /* start of the window the throughput is measured over */
+    int window_steps;
+    double tok_s;          /* characters per second, 0 until measured */
+} TrainLoop;
+
+/* The validation activations, the log, the view and its sample generator.
+ * Returns 0 or the exit status after printing why. */
+static int loop_open(TrainLoop *l)
+{
+    TsErr err;
+    const TrainConfig *tc = &l->tr->tc;
+    if (gpt_acts_init(&l->eval_acts, &l->model->cfg, tc->batch, tc->seq, 0, &err) != 0)
+        return cli_error("train", 1, "%s", err.msg);
+    l->log = l->run->log; /* opened before the run and closed after it by the caller */
+    if (l->run->view && (l->view = train_view_start(stderr, l->run->out, SAMPLE_ABOUT,
+                                                     l->tr->step, tc->steps)) != NULL) {
+        l->have_gen = gen_init(&l->gen, l->model, 1, &l->gen_err) == 0;
+        view_sample(l->view, l->have_gen ? &l->gen : NULL, l->tr->step, l->gen_err.msg);
+        train_view_draw(l->view);
+    }
+    l->tty = !l->view && isatty(fileno(stderr)) && !l->run->quiet;
+    /* the elapsed time goes on from the checkpoint's; the ETA is this run's pace */
+    l->t0 = ts_now();
+    l->before = l->tr->elapsed_s;
+    l->start_step = l->tr->step;
+    l->last_val = NAN;
+    l->window_t = ts_now();
+    return 0;
+}
+
+/* status: how the loop ended (0: not by an error, so the view draws its
+ * last frame). */
+static void loop_close(TrainLoop *l, int status)
+{
+    if (l->view) {
+        if (status == 0)
+            train_view_draw(l->view); /* the last step's figures; over an echoed ^C */
+        train_view_end(l->view);
+    }
+    if (l->have_gen)
+        gen_free(&l->gen);
+    if (l->tty)
+        fputc('\n', stderr);
+    gpt_acts_free(&l->eval_acts);
+}
+
+/* The throughput over the last 2 s or 20 steps. */
+static void loop_measure(TrainLoop *l, double now)
+{
+    l->window_steps++;
+    if (now - l->window_t > 2.0 || l->window_steps >= 20) {
+        long tokens_per_step = (long)l->tr->tc.batch * l->tr->tc.seq;
+        l->tok_s = (double)l->window_steps * tokens_per_step / (now - l->window_t);
+        l->window_t = now;
+        l->window_steps = 0;
+    }
+}
+
+/* The validation loss, and the model file when it is the best so far.
+ * Returns 0 or the exit status of a model that could not be saved. */
+static int loop_validate(TrainLoop *l)
+{
+    Trainer *tr = l->tr;
+    double vl;
+    if (l->view) {
+        char note[96];
+        snprintf(note, sizeof note, "measuring the validation loss on %zu characters ...",
+                 l->n_val - 1);
+        train_view_note(l->view, note);
+    }
+    int measured = evaluate_val(l->model, &l->eval_acts, l->val, l->n_val, tr->tc.seq, &vl) == 0;
+    if (l->view)
+        train_view_note(l->view, NULL);
+    if (!measured)
+        return 0;
+    l->last_val = vl;
+    if (tr->have_best && !(vl < tr->best_val))
+        return 0;
+    tr->best_val = (float)vl;
+    tr->have_best = 1;
+    TsErr err;
+    if (!l->run->save_last && model_save(l->model, l->run->out, &err) != 0)
+        return cli_error("train", 1, "%s", err.msg);
+    return 0;
+}
+
+/* A step on the view, or as a progress line on stderr. */
+static void loop_show(TrainLoop *l, int is_eval, float loss, float lr, double now)
+{
+    const Trainer *tr = l->tr;
+    const TrainConfig *tc = &tr->tc;
+    double elapsed = l->before + (now - l->t0);
+    double eta = tr->step > l->start_step
+                     ? (now - l->t0) / (tr->step - l->start_step) * (tc->steps - tr->step)
+                     : 0.0;
+    if (l->view) {
+        if (is_eval || tr->step % l->run->sample_every == 0 || tr->step == tc->steps)
+            view_sample(l->view, l->have_gen ? &l->gen : NULL, tr->step, l->gen_err.msg);
+        TrainViewStep vs = {
+            .step = tr->step,
+            .loss = loss,
+            .val = l->last_val,
+            .val_now = is_eval && l->n_val > 1,
+            .best_val = tr->have_best ? (double)tr->best_val : NAN,
+            .lr = lr,
+            .tok_s = l->tok_s,
+            .elapsed = elapsed,
+            .eta = eta,
+        };
+        train_view_step(l->view, &vs);
+        return;
+    }
+    if (!l->tty && (l->run->quiet || (!is_eval && tr->step % 100 != 0)))
+        return;
+    char el[32], et[32], vbuf[16] = "-";
+    cli_duration(elapsed, el, sizeof el);
+    cli_duration(eta, et, sizeof et);
+    if (isfinite(l->last_val))
+        snprintf(vbuf, sizeof vbuf, "%.4f", l->last_val);
+    fprintf(stderr,
+            "%sstep %5d/%d | loss %.4f | val %s | lr %.2e | %6.0f tok/s | %s elapsed | ETA %s%s",
+            l->tty ? "\r" : "", tr->step, tc->steps, (double)loss, vbuf, (double)lr, l->tok_s, el,
+            et, l->tty ? "\033[K" : "\n");
+    if (l->tty && is_eval)
+        fputc('\n', stderr);
+}
+
+/* Train until the last step, --max-steps-now or Ctrl-C. Returns 0 or the
+ * exit status of what stopped it. */
+static int loop_run(TrainLoop *l)
+{
+    TsErr err;
+    Trainer *tr = l->tr;
+    const TrainConfig *tc = &tr->tc;
+    int status = 0;
+    while (status == 0 && tr->step < tc->steps) {
+        if (interrupted ||
+            (l->run->max_steps_now > 0 && tr->step - l->start_step >= l->run->max_steps_now))
+            break;
+        trainer_sample_batch(tr, l->data, l->n_data);
+        float norm;
+        float lr = train_lr(tc, tr->step);
+        float loss = trainer_step(tr, &norm);
+        if (!isfinite(loss))
+            return cli_error("train", 1,
+                             "loss became %g at step %d; lower --lr or resume from the last "
+                             "checkpoint",
+                             (double)loss, tr->step);
+        double now = ts_now();
+        loop_measure(l, now);
+        int is_eval = tr->step % tc->eval_every == 0 || tr->step == tc->steps;
+        if (is_eval && l->n_val > 1 && (status = loop_validate(l)) != 0)
+            break;
+        if (l->log && (is_eval || tr->step % 10 == 0)) {
+            char vbuf[32] = "";
+            if (is_eval && isfinite(l->last_val))
+                snprintf(vbuf, sizeof vbuf, "%.6f", l->last_val);
+            fprintf(l->log, "%d,%.6f,%s,%.6g,%.0f\n", tr->step, (double)loss, vbuf, (double)lr,
+                    l->tok_s);
+            fflush(l->log);
+        }
+        loop_show(l, is_eval, loss, lr, now);
+        if (tr->step % tc->ckpt_every == 0 && tr->step < tc->steps) {
+            tr->elapsed_s = l->before + (ts_now() - l->t0);
+            if (checkpoint_save(tr, l->run->ckpt, &err) != 0)
+                status = cli_error("train", 1, "%s", err.msg);
+        }
+    }
+    return status;
+}
+
+/* After the loop: the last checkpoint, and the summary (or where a stopped
+ * run stands). Returns the exit status. */
+static int loop_finish(TrainLoop *l)
+{
+    TsErr err;
+    Trainer *tr = l->tr;
+    const TrainRun *args = l->run;
+    tr->elapsed_s = l->before + (ts_now() - l->t0);
+    if (checkpoint_save(tr, args->ckpt, &err) != 0)
+        return cli_error("train", 1, "%s", err.msg);
+    char total[48] = "";
+    if (l->before > 0.0) /* a resumed run: the time of every run so far too */
+        snprintf(total, sizeof total, " (%.1f s in all)", tr->elapsed_s);
+    if (interrupted || tr->step < tr->tc.steps) {
+        /* without a validation text (or with --save-last) the model file holds
+         * the last weights: a stopped run leaves them too, not only a checkpoint */
+        int keep_last = l->n_val <= 1 || args->save_last;
+        if (keep_last && model_save(l->model, args->out, &err) != 0)
+            return cli_error("train", 1, "%s", err.msg);
+        TsQuoted qc, qo;
+        fprintf(stderr,
+                "tangscope train: stopped at step %d of %d after %.1f s of training; checkpoint "
+                "%s%s%s; continue with --resume\n",
+                tr->step, tr->tc.steps, tr->elapsed_s, ts_quote(&qc, args->ckpt),
+                keep_last ? ", the weights so far in " : "",
+                keep_last ? ts_quote(&qo, args->out) : "");
+        return interrupted ? EXIT_INTERRUPTED : 0;
+    }
+    if (l->n_val > 1)
+        printf("trained %d steps in %.1f s%s; best validation loss %.4f nats/char, last %.4f; "
+               "%s %s\n",
+               tr->step - l->start_step, ts_now() - l->t0, total, (double)tr->best_val,
+               l->last_val, args->save_last ? "final weights in" : "best model in", args->out);
+    else
+        printf("trained %d steps in %.1f s%s; final weights in %s\n", tr->step - l->start_step,
+               ts_now() - l->t0, total, args->out);
+    return 0;
+}
+
+int train_loop_run(const TrainRun *run, Model *model, Trainer *tr, const int *data, size_t n_data,
+                   const int *val, size_t n_val)
+{
+    TrainLoop l = {.run = run, .model = model, .tr = tr, .data = data, .val = val,
+                   .n_data = n_data, .n_val = n_val};
+    signal(SIGINT, on_sigint);
+    signal(SIGTERM, on_sigint);
+    int status = loop_open(&l);
+    if (status == 0)
+        status = loop_run(&l);
+    loop_close(&l, status);
+    return status ? status : loop_finish(&l);
+}
