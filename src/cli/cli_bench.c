@@ -1,9 +1,6 @@
 /* cli_bench.c - `tangscope bench`: speed as it really is on this machine. */
 #include <math.h>
 #include <stdio.h>
-#if defined(__AVX512F__)
-#include <immintrin.h>
-#endif
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +13,7 @@
 #include "engine/rng.h"
 #include "engine/train.h"
 #include "engine/corpus.h"
+#include "engine/cpupeak.h"
 #include "engine/generate.h"
 #include "engine/infer.h"
 #include "engine/nextview.h"
@@ -73,8 +71,6 @@ static const char BENCH_HELP[] =
     "                 of each, from the key to the redrawn screen (110 x 34, headless),\n"
     "                 on every core; a step change should take at most 300 ms\n";
 
-static double measure_fma_peak(void);
-static double measure_bf16_peak(void);
 
 /* What bench --train asked for. */
 typedef struct {
@@ -178,8 +174,8 @@ static void bench_train_print(const BenchTrain *b, const BenchTrainArgs *a,
      * output layer), and a backward pass of twice that. */
     double C = b->mc.n_embd, L = b->mc.n_layer;
     double macs = 3.0 * (L * 12.0 * C * C + L * C * (seq + 1.0) + C * b->mc.vocab_size);
-    double peak = measure_fma_peak() * cli_threads(), rate = tps * macs;
-    double peak16 = bf16 ? measure_bf16_peak() * cli_threads() : 0.0;
+    double peak = cpupeak_fma() * cli_threads(), rate = tps * macs;
+    double peak16 = bf16 ? cpupeak_bf16() * cli_threads() : 0.0;
     if (a->json) {
         printf("{\"tokens_per_s\": %.0f, \"best_step_tokens_per_s\": %.0f, \"ms_per_step\": %.1f, "
                "\"batch\": %d, \"seq\": %d, \"threads\": %d, \"precision\": \"%s\", \"kernel\": \"%s\", "
@@ -230,112 +226,6 @@ static int bench_train(const BenchTrainArgs *a)
 
 
 /* ---- generation ---- */
-
-/* Streaming-read bandwidth of one core, in bytes per second, over a buffer
- * as large as the weights a cached step reads (so it sits where the weights
- * sit: in the last-level cache if they fit, else in memory), summed with
- * several independent accumulators; best of many passes after a warm one. */
-static double measure_bandwidth(size_t bytes)
-{
-    size_t n = (bytes / sizeof(float) + 127) / 128 * 128;
-    float *buf = ts_alloc_floats(n, NULL);
-    if (!buf)
-        return 0.0;
-    for (size_t i = 0; i < n; i++)
-        buf[i] = (float)(i & 7);
-    double best = 1e30;
-    volatile float sink = 0.0f;
-    for (int rep = 0; rep < 40; rep++) {
-        double t0 = ts_now();
-#ifdef __AVX512F__
-        __m512 acc[8];
-        for (int j = 0; j < 8; j++)
-            acc[j] = _mm512_setzero_ps();
-        for (size_t i = 0; i < n; i += 128)
-            for (int j = 0; j < 8; j++)
-                acc[j] = _mm512_add_ps(acc[j], _mm512_load_ps(buf + i + 16 * j));
-        for (int j = 1; j < 8; j++)
-            acc[0] = _mm512_add_ps(acc[0], acc[j]);
-        sink += _mm512_reduce_add_ps(acc[0]);
-#else
-        float acc[64] = {0};
-        for (size_t i = 0; i < n; i += 64)
-            for (int j = 0; j < 64; j++)
-                acc[j] += buf[i + j];
-        for (int j = 0; j < 64; j++)
-            sink += acc[j];
-#endif
-        double dt = ts_now() - t0;
-        if (rep > 0)
-            best = dt < best ? dt : best;
-    }
-    (void)sink;
-    free(buf);
-    return (double)n * sizeof(float) / best;
-}
-
-/* Peak fused multiply-adds per second of one core: many independent chains. */
-static double measure_fma_peak(void)
-{
-    long iters = 20000000;
-    volatile float sink = 0.0f;
-    double t0 = ts_now();
-#ifdef __AVX512F__
-    enum { CHAINS = 12, LANES = 16 };
-    __m512 acc[CHAINS];
-    for (int c = 0; c < CHAINS; c++)
-        acc[c] = _mm512_set1_ps((float)c * 1e-3f);
-    __m512 a = _mm512_set1_ps(0.999f), b = _mm512_set1_ps(1e-4f);
-    for (long it = 0; it < iters; it++)
-        for (int c = 0; c < CHAINS; c++)
-            acc[c] = _mm512_fmadd_ps(acc[c], a, b);
-    for (int c = 0; c < CHAINS; c++)
-        sink += _mm512_reduce_add_ps(acc[c]);
-#else
-    enum { CHAINS = 12, LANES = 8 };
-    float acc[CHAINS][LANES];
-    for (int c = 0; c < CHAINS; c++)
-        for (int l = 0; l < LANES; l++)
-            acc[c][l] = (float)(c + l) * 1e-3f;
-    for (long it = 0; it < iters; it++)
-        for (int c = 0; c < CHAINS; c++)
-            for (int l = 0; l < LANES; l++)
-                acc[c][l] = fmaf(acc[c][l], 0.999f, 1e-4f);
-    for (int c = 0; c < CHAINS; c++)
-        for (int l = 0; l < LANES; l++)
-            sink += acc[c][l];
-#endif
-    double dt = ts_now() - t0;
-    (void)sink;
-    return (double)iters * CHAINS * LANES / dt;
-}
-
-/* The same for the bfloat16 dot product (vdpbf16ps: 32 multiply-adds into 16
- * float32 sums per instruction); 0 where the CPU has none. */
-static double measure_bf16_peak(void)
-{
-#ifdef __AVX512BF16__
-    enum { CHAINS = 12, MACS = 32 };
-    long iters = 20000000;
-    volatile float sink = 0.0f;
-    double t0 = ts_now();
-    __m512 acc[CHAINS];
-    for (int c = 0; c < CHAINS; c++)
-        acc[c] = _mm512_set1_ps((float)c * 1e-3f);
-    __m512bh a = _mm512_cvtne2ps_pbh(_mm512_set1_ps(0.999f), _mm512_set1_ps(0.998f));
-    __m512bh b = _mm512_cvtne2ps_pbh(_mm512_set1_ps(1e-4f), _mm512_set1_ps(2e-4f));
-    for (long it = 0; it < iters; it++)
-        for (int c = 0; c < CHAINS; c++)
-            acc[c] = _mm512_dpbf16_ps(acc[c], a, b);
-    for (int c = 0; c < CHAINS; c++)
-        sink += _mm512_reduce_add_ps(acc[c]);
-    double dt = ts_now() - t0;
-    (void)sink;
-    return (double)iters * CHAINS * MACS / dt;
-#else
-    return 0.0;
-#endif
-}
 
 static int parse_lengths(const char *list, int *lengths, int max, int *n)
 {
@@ -636,10 +526,10 @@ static void print_summary(const Model *m, double cached_cps, double prefill_s, d
 {
     int T = m->cfg.context, C = m->cfg.n_embd, L = m->cfg.n_layer, V = m->cfg.vocab_size;
     double weight_bytes = (double)m->n_params * sizeof(float);
-    double bw = measure_bandwidth((size_t)weight_bytes), limit = bw / weight_bytes;
+    double bw = cpupeak_bandwidth((size_t)weight_bytes), limit = bw / weight_bytes;
     /* multiply-adds of the full pass: linear layers, attention, output layer */
     double macs = (double)T * L * 12.0 * C * C + (double)L * C * T * (T + 1) + (double)C * V;
-    double peak = measure_fma_peak(), rate = macs / prefill_s;
+    double peak = cpupeak_fma(), rate = macs / prefill_s;
     size_t per_char = infer_cache_bytes_per_char(&m->cfg);
     if (json) {
         printf("], \"cached_chars_per_s\": %.0f, \"memory_bound_chars_per_s\": %.0f, "
