@@ -1,5 +1,6 @@
 /* script.c - the command language: the table of verbs, the parser, and one
- * small function per verb that turns it into Commands (see script.h). */
+ * small function per verb that turns it into Commands (see script.h); the
+ * checker of `expect` is script_expect.c. */
 #include "app/script.h"
 #include "app/labels.h"
 
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/script_expect.h"
 
 /* ---- words ---- */
 
@@ -53,13 +55,7 @@ static void trim_into(const char *s, char *out, size_t size)
     out[n] = 0;
 }
 
-static int fail(char *msg, size_t size, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-
-static int fail(char *msg, size_t size, const char *fmt, ...)
+int script_fail(char *msg, size_t size, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -68,9 +64,7 @@ static int fail(char *msg, size_t size, const char *fmt, ...)
     return SCRIPT_FAILED;
 }
 
-/* A character as a message shows it: itself, or U+XXXX when it would be
- * invisible (a control, a space). */
-static void char_name(uint32_t cp, char out[16])
+void script_char_name(uint32_t cp, char out[16])
 {
     if (cp == 0x20 || cp == 0xA0 || cp == 0x3000 || ts_cp_unsafe(cp))
         snprintf(out, 16, "U+%04X", (unsigned)cp);
@@ -78,8 +72,7 @@ static void char_name(uint32_t cp, char out[16])
         out[utf8_encode(cp, out)] = 0;
 }
 
-/* The code points of a UTF-8 string; -1 if it is not valid UTF-8. */
-static long decode_all(const char *text, uint32_t *cps, size_t max)
+long script_decode(const char *text, uint32_t *cps, size_t max)
 {
     size_t len = strlen(text), pos = 0, n = 0;
     while (pos < len) {
@@ -106,11 +99,11 @@ static int unknown_chars(const AppState *s, const char *verb, const char *text, 
 {
     uint32_t cps[APP_MAX_CHARS + 1];
     char cap[32];
-    long n = decode_all(text, cps, APP_MAX_CHARS + 1);
+    long n = script_decode(text, cps, APP_MAX_CHARS + 1);
     if (n < 0)
-        return fail(msg, size, app_label(s, LBL_SC_NOT_UTF8), verb);
+        return script_fail(msg, size, app_label(s, LBL_SC_NOT_UTF8), verb);
     if (n > APP_MAX_CHARS)
-        return fail(msg, size, app_label(s, LBL_SC_LONGER), verb, max_chars(s, cap));
+        return script_fail(msg, size, app_label(s, LBL_SC_LONGER), verb, max_chars(s, cap));
     int shown = 0, len = snprintf(msg, size, app_label(s, LBL_SC_NOT_IN_MODEL), verb);
     for (long i = 0; i < n; i++) {
         if (vocab_id(&s->m->vocab, cps[i]) >= 0)
@@ -121,7 +114,7 @@ static int unknown_chars(const AppState *s, const char *verb, const char *text, 
         if (seen)
             continue;
         char name[16];
-        char_name(cps[i], name);
+        script_char_name(cps[i], name);
         if (shown < 8 && len > 0 && (size_t)len < size)
             len += snprintf(msg + len, size - (size_t)len, " %s", name);
         shown++;
@@ -141,7 +134,7 @@ static int unknown_after_convert(const AppState *s, const char *verb, const char
     TsErr err;
     int rc;
     if (convert_text(&cv, &s->m->vocab, text, strlen(text), &conv, &err) != 0) {
-        rc = fail(msg, size, "%s: %s", verb, err.msg);
+        rc = script_fail(msg, size, "%s: %s", verb, err.msg);
     } else {
         rc = unknown_chars(s, verb, conv.text, msg, size);
         converted_free(&conv);
@@ -156,8 +149,8 @@ static int one_char(const AppState *s, const char *verb, const char *word, uint3
 {
     TsQuoted q; /* what the user typed, echoed safely */
     uint32_t cps[2];
-    if (decode_all(word, cps, 2) != 1)
-        return fail(msg, size, app_label(s, LBL_SC_ONE_CHAR), verb, ts_quote(&q, word));
+    if (script_decode(word, cps, 2) != 1)
+        return script_fail(msg, size, app_label(s, LBL_SC_ONE_CHAR), verb, ts_quote(&q, word));
     *cp = cps[0];
     return SCRIPT_OK;
 }
@@ -220,7 +213,6 @@ static int run_lang(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o);
-static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
 static const char *const VIEWS[] = {"histogram", "attention", "help", "none", "mask", "memory", NULL};
@@ -280,7 +272,7 @@ static const ScriptVerb VERBS[] = {
      run_point, "highlight one panel"},
     {"expect", "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
                "grows C|shrinks C", ARG_CLAIM,
-     NO_SLIDER, 0, 0, NULL, CLAIMS, 1, run_expect, "check a claim the narration makes"},
+     NO_SLIDER, 0, 0, NULL, CLAIMS, 1, script_expect, "check a claim the narration makes"},
     /* the sampler made visible: the repetition penalty, which has no slider */
     {"set repetition-penalty", "X", ARG_NUMBER, NO_SLIDER, 1, 100, NULL, NULL, 0, run_penalty,
      "1 to 100 (1 = off; ， 。 and the newline are left alone)"},
@@ -388,8 +380,8 @@ static int unknown_verb(const AppState *s, const char *first, const char *second
         char list[96];
         list_words(names, ", ", list, sizeof list);
         if (!second[0])
-            return fail(msg, size, app_label(s, LBL_SC_WHICH_SETTING), list);
-        return fail(msg, size, app_label(s, LBL_SC_UNKNOWN_SETTING), ts_quote(&q, second), list);
+            return script_fail(msg, size, app_label(s, LBL_SC_WHICH_SETTING), list);
+        return script_fail(msg, size, app_label(s, LBL_SC_UNKNOWN_SETTING), ts_quote(&q, second), list);
     }
     const char *best = NULL;
     int best_d = 3; /* suggest only a near miss */
@@ -407,9 +399,9 @@ static int unknown_verb(const AppState *s, const char *first, const char *second
         char word[32];
         snprintf(word, sizeof word, "%s", best);
         word[strcspn(word, " ")] = 0;
-        return fail(msg, size, app_label(s, LBL_SC_UNKNOWN_VERB_HINT), ts_quote(&q, first), word);
+        return script_fail(msg, size, app_label(s, LBL_SC_UNKNOWN_VERB_HINT), ts_quote(&q, first), word);
     }
-    return fail(msg, size, app_label(s, LBL_SC_UNKNOWN_VERB), ts_quote(&q, first));
+    return script_fail(msg, size, app_label(s, LBL_SC_UNKNOWN_VERB), ts_quote(&q, first));
 }
 
 /* ---- parsing the argument ---- */
@@ -422,16 +414,16 @@ static int parse_range(const AppState *s, const ScriptVerb *v, const char *word,
     if (v->slider != NO_SLIDER)
         app_slider_range(s, (SliderId)v->slider, &lo, &hi);
     if (parse_number(word, x) != 0)
-        return fail(msg, size, app_label(s, LBL_SC_NOT_NUMBER), v->name, ts_quote(&q, word));
+        return script_fail(msg, size, app_label(s, LBL_SC_NOT_NUMBER), v->name, ts_quote(&q, word));
     /* floor, not a cast: a number past any integer type (1e30) is whole, and
      * the range below refuses it */
     if (v->arg != ARG_NUMBER && *x != floor(*x))
-        return fail(msg, size, app_label(s, LBL_SC_NOT_WHOLE), v->name, word);
+        return script_fail(msg, size, app_label(s, LBL_SC_NOT_WHOLE), v->name, word);
     if (*x < lo || *x > hi) {
         char a[32], b[32]; /* the ends as they are typed */
         snprintf(a, sizeof a, "%g", lo);
         snprintf(b, sizeof b, "%g", hi);
-        return fail(msg, size, app_label(s, v->range_fmt ? LBL_SC_NOT_CANDIDATE : LBL_SC_OUT_OF_RANGE),
+        return script_fail(msg, size, app_label(s, v->range_fmt ? LBL_SC_NOT_CANDIDATE : LBL_SC_OUT_OF_RANGE),
                     v->name, word, a, b);
     }
     return SCRIPT_OK;
@@ -444,9 +436,9 @@ static int single_word(const AppState *s, const ScriptVerb *v, const char *rest,
     TsQuoted q; /* what the user typed, echoed safely */
     const char *p = rest;
     if (!next_word(&p, word, wsize))
-        return fail(msg, size, app_label(s, LBL_SC_NEEDS), v->name, what);
+        return script_fail(msg, size, app_label(s, LBL_SC_NEEDS), v->name, what);
     if (*skip_space(p))
-        return fail(msg, size, app_label(s, LBL_SC_ONE_ARG), v->name, ts_quote(&q, skip_space(rest)));
+        return script_fail(msg, size, app_label(s, LBL_SC_ONE_ARG), v->name, ts_quote(&q, skip_space(rest)));
     return SCRIPT_OK;
 }
 
@@ -462,7 +454,7 @@ static int parse_word_arg(const AppState *s, const ScriptVerb *v, const char *re
         return SCRIPT_FAILED;
     c->choice = word_index(v->words, word);
     if (c->choice < 0)
-        return fail(msg, size, app_label(s, LBL_SC_NOT_ONE_OF), v->name, ts_quote(&q, word), list);
+        return script_fail(msg, size, app_label(s, LBL_SC_NOT_ONE_OF), v->name, ts_quote(&q, word), list);
     return SCRIPT_OK;
 }
 
@@ -477,22 +469,22 @@ static int parse_form(const ScriptVerb *v, const AppState *s, const char *rest, 
     {
         char what[96];
         snprintf(what, sizeof what, app_label(s, LBL_SC_ONE_OF), list);
-        return fail(msg, size, app_label(s, LBL_SC_NEEDS), "form", what);
+        return script_fail(msg, size, app_label(s, LBL_SC_NEEDS), "form", what);
     }
     int k = word_index(FORMS, kind);
     if (k < 0)
-        return fail(msg, size, app_label(s, LBL_SC_NOT_ONE_OF), "form", ts_quote(&q, kind), list);
+        return script_fail(msg, size, app_label(s, LBL_SC_NOT_ONE_OF), "form", ts_quote(&q, kind), list);
     c->choice = (int)FORM_OF[k];
     c->line_len = s->mode.line_len; /* left out: the length it has */
     if (next_word(&p, len, sizeof len)) {
         if (c->choice == FORM_FREE)
-            return fail(msg, size, app_label(s, LBL_SC_FORM_FREE_LEN), ts_quote(&q, len));
+            return script_fail(msg, size, app_label(s, LBL_SC_FORM_FREE_LEN), ts_quote(&q, len));
         if (strcmp(len, "5") != 0 && strcmp(len, "7") != 0)
-            return fail(msg, size, app_label(s, LBL_SC_FORM_LEN), kind, ts_quote(&q, len));
+            return script_fail(msg, size, app_label(s, LBL_SC_FORM_LEN), kind, ts_quote(&q, len));
         c->line_len = len[0] - '0';
     }
     if (*skip_space(p))
-        return fail(msg, size, app_label(s, LBL_SC_TOO_MANY), v->name, ts_quote(&q, skip_space(rest)));
+        return script_fail(msg, size, app_label(s, LBL_SC_TOO_MANY), v->name, ts_quote(&q, skip_space(rest)));
     return SCRIPT_OK;
 }
 
@@ -505,7 +497,7 @@ static int claim_char(const AppState *s, const char *what, const char *word, uin
     if (*cp == 0x23CE) { /* ⏎: the newline, as the screen shows it */
         *cp = '\n';
         return vocab_id(&s->m->vocab, '\n') >= 0 ? SCRIPT_OK
-               : fail(msg, size, "%s: the model has no newline", what);
+               : script_fail(msg, size, "%s: the model has no newline", what);
     }
     return unknown_chars(s, what, word, msg, size);
 }
@@ -521,10 +513,10 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
     int extra = *skip_space(p) != 0;
     list_words(CLAIMS, ", ", list, sizeof list);
     if (n == 0)
-        return fail(msg, size, "expect: needs one of %s", list);
+        return script_fail(msg, size, "expect: needs one of %s", list);
     int k = word_index(CLAIMS, w[0]);
     if (k < 0)
-        return fail(msg, size, "expect: %s is not one of %s", ts_quote(&q, w[0]), list);
+        return script_fail(msg, size, "expect: %s is not one of %s", ts_quote(&q, w[0]), list);
     c->claim = (ClaimKind)k;
     snprintf(what, sizeof what, "expect %s", CLAIMS[k]);
     static const char *const FORMATS[] = {"C", "C", "C OP N (e.g. expect rank 流 > 8)",
@@ -533,8 +525,8 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
                                           "OP N (e.g. expect lines = 4)", "C", "C"};
     static const int WORDS[] = {2, 2, 4, 4, 1, 4, 3, 2, 2};
     if (n != WORDS[k] || extra)
-        return WORDS[k] == 1 ? fail(msg, size, "%s: takes no argument", what)
-                             : fail(msg, size, "%s: needs %s", what, FORMATS[k]);
+        return WORDS[k] == 1 ? script_fail(msg, size, "%s: takes no argument", what)
+                             : script_fail(msg, size, "%s: needs %s", what, FORMATS[k]);
     switch (c->claim) {
     case CLAIM_TOP1:
     case CLAIM_TOP8:
@@ -545,11 +537,11 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
         size_t op_len = strlen(w[1]);
         if (word_index(OPS, w[1]) < 0 || op_len >= sizeof c->op) {
             list_words(OPS, " ", list, sizeof list);
-            return fail(msg, size, "%s: '%s' is not one of %s", what, w[1], list);
+            return script_fail(msg, size, "%s: '%s' is not one of %s", what, w[1], list);
         }
         memcpy(c->op, w[1], op_len + 1);
         if (parse_number(w[2], &c->x) != 0 || c->x < 0 || c->x != (double)(long long)c->x)
-            return fail(msg, size, "%s: '%s' is not a count (a whole number)", what, w[2]);
+            return script_fail(msg, size, "%s: '%s' is not a count (a whole number)", what, w[2]);
         return SCRIPT_OK;
     }
     case CLAIM_RANK:
@@ -561,26 +553,26 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
         size_t op_len = strlen(w[2]);
         if (word_index(OPS, w[2]) < 0 || op_len >= sizeof c->op) {
             list_words(OPS, " ", list, sizeof list);
-            return fail(msg, size, "%s: %s is not one of %s", what, ts_quote(&q, w[2]), list);
+            return script_fail(msg, size, "%s: %s is not one of %s", what, ts_quote(&q, w[2]), list);
         }
         memcpy(c->op, w[2], op_len + 1);
         if (parse_number(w[3], &c->x) != 0)
-            return fail(msg, size, "%s: %s is not a number", what, ts_quote(&q, w[3]));
+            return script_fail(msg, size, "%s: %s is not a number", what, ts_quote(&q, w[3]));
         if (c->claim == CLAIM_PROB && (c->x < 0 || c->x > 100))
-            return fail(msg, size, "%s: %s is out of range 0..100 (percent)", what, w[3]);
+            return script_fail(msg, size, "%s: %s is out of range 0..100 (percent)", what, w[3]);
         if (c->claim == CLAIM_RANK && (c->x != floor(c->x) || c->x < 0 || c->x > 1e9))
-            return fail(msg, size, "%s: %s is not a rank (a whole number)", what, w[3]);
+            return script_fail(msg, size, "%s: %s is not a rank (a whole number)", what, w[3]);
         return SCRIPT_OK;
     case CLAIM_IDENTICAL:
         return SCRIPT_OK;
     case CLAIM_CORPUS:
         if (strlen(w[1]) >= sizeof w[1] - 1)
-            return fail(msg, size, "%s: the context is too long", what);
-        if (decode_all(w[1], NULL, 0) < 0 || one_char(s, what, w[2], &c->cp, msg, size) != SCRIPT_OK)
+            return script_fail(msg, size, "%s: the context is too long", what);
+        if (script_decode(w[1], NULL, 0) < 0 || one_char(s, what, w[2], &c->cp, msg, size) != SCRIPT_OK)
             return SCRIPT_FAILED;
         snprintf(c->text, sizeof c->text, "%s", w[1]);
         if (parse_number(w[3], &c->x) != 0 || c->x < 0 || c->x != floor(c->x) || c->x > 1e15)
-            return fail(msg, size, "%s: %s is not a count (a whole number)", what, ts_quote(&q, w[3]));
+            return script_fail(msg, size, "%s: %s is not a count (a whole number)", what, ts_quote(&q, w[3]));
         return SCRIPT_OK;
     }
     return SCRIPT_FAILED;
@@ -595,7 +587,7 @@ int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, s
     msg[0] = 0;
     const ScriptVerb *v = find_verb(line, &rest, first, sizeof first, second, sizeof second);
     if (!first[0])
-        return fail(msg, size, "%s", app_label(s, LBL_SC_EMPTY));
+        return script_fail(msg, size, "%s", app_label(s, LBL_SC_EMPTY));
     if (!v)
         return unknown_verb(s, first, second, msg, size);
     c->verb = v;
@@ -604,7 +596,7 @@ int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, s
     switch (v->arg) {
     case ARG_NONE:
         if (*arg)
-            return fail(msg, size, app_label(s, LBL_SC_NO_ARG), v->name, ts_quote(&q, arg));
+            return script_fail(msg, size, app_label(s, LBL_SC_NO_ARG), v->name, ts_quote(&q, arg));
         return SCRIPT_OK;
     case ARG_COUNT:
     case ARG_NUMBER:
@@ -622,13 +614,13 @@ int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, s
     case ARG_FREE:
         trim_into(arg, c->text, sizeof c->text);
         if (!c->text[0])
-            return fail(msg, size, app_label(s, LBL_SC_NEEDS), v->name,
+            return script_fail(msg, size, app_label(s, LBL_SC_NEEDS), v->name,
                         app_label(s, v->arg == ARG_TEXT ? LBL_SC_A_TEXT : LBL_SC_A_QUESTION));
         if (strlen(arg) >= sizeof c->text)
-            return fail(msg, size, app_label(s, LBL_SC_LONGER), v->name, max_chars(s, cap));
+            return script_fail(msg, size, app_label(s, LBL_SC_LONGER), v->name, max_chars(s, cap));
         if (v->arg == ARG_FREE)
             return strlen(c->text) < APP_QUIZ_MAX ? SCRIPT_OK
-                   : fail(msg, size, "%s: longer than %d bytes", v->name, APP_QUIZ_MAX - 1);
+                   : script_fail(msg, size, "%s: longer than %d bytes", v->name, APP_QUIZ_MAX - 1);
         return unknown_after_convert(s, v->name, c->text, msg, size);
     case ARG_CHAR:
         if (single_word(s, v, rest, word, sizeof word, app_label(s, LBL_SC_A_CHAR), msg, size) !=
@@ -655,7 +647,7 @@ static int apply(AppState *s, const ScriptCmd *c, ScriptOut *o, Command cmd, Cmd
     s->status_error = 0;
     o->redraw |= app_apply(s, cmd, a);
     if (s->status_error)
-        return fail(o->msg, sizeof o->msg, "%s: %s", c->verb->name, s->status);
+        return script_fail(o->msg, sizeof o->msg, "%s: %s", c->verb->name, s->status);
     return SCRIPT_OK;
 }
 
@@ -694,7 +686,7 @@ static int run_backspace(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     long n = (long)c->x;
     if ((size_t)n > s->n_chars)
-        return fail(o->msg, sizeof o->msg, "backspace: %ld is more than the %zu characters of the text",
+        return script_fail(o->msg, sizeof o->msg, "backspace: %ld is more than the %zu characters of the text",
                     n, s->n_chars);
     for (long i = 0; i < n; i++)
         if (apply(s, c, o, CMD_BACKSPACE, cmd_arg(0)) != SCRIPT_OK)
@@ -737,7 +729,7 @@ static int run_step(AppState *s, const ScriptCmd *c, ScriptOut *o)
         if (apply(s, c, o, CMD_SAMPLE, cmd_arg(0)) != SCRIPT_OK)
             return SCRIPT_FAILED;
         if (s->n_chars == before) /* the poem is complete, or the text full */
-            return fail(o->msg, sizeof o->msg, "step: stopped after %ld of %ld: %s", i, n,
+            return script_fail(o->msg, sizeof o->msg, "step: stopped after %ld of %ld: %s", i, n,
                         s->status);
     }
     return SCRIPT_OK;
@@ -747,7 +739,7 @@ static int run_pick(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     long k = (long)c->x;
     if (k > s->pred.n_top) /* a vocabulary of fewer than 8 characters */
-        return fail(o->msg, sizeof o->msg, "pick: %ld is not a candidate (1..%d)", k, s->pred.n_top);
+        return script_fail(o->msg, sizeof o->msg, "pick: %ld is not a candidate (1..%d)", k, s->pred.n_top);
     return apply(s, c, o, CMD_PICK, cmd_arg(k));
 }
 
@@ -756,7 +748,7 @@ static int run_write(AppState *s, const ScriptCmd *c, ScriptOut *o)
     if (apply(s, c, o, CMD_WRITE, cmd_arg(0)) != SCRIPT_OK)
         return SCRIPT_FAILED;
     if (s->job.kind != JOB_WRITE) /* nothing to write: the poem is complete */
-        return fail(o->msg, sizeof o->msg, "write: %s", s->status);
+        return script_fail(o->msg, sizeof o->msg, "write: %s", s->status);
     return finish_job(s, c, o);
 }
 
@@ -782,7 +774,7 @@ static int run_form(AppState *s, const ScriptCmd *c, ScriptOut *o)
     case FORM_FREE: return apply(s, c, o, CMD_MODE_FREE, cmd_arg(0));
     case FORM_ACROSTIC:
         if (s->mode.kind != FORM_ACROSTIC && han_heads(s) == 0)
-            return fail(o->msg, sizeof o->msg,
+            return script_fail(o->msg, sizeof o->msg,
                         "form acrostic: the text has no line openers (type them first, "
                         "e.g. prompt 春眠不觉)");
         return apply(s, c, o, CMD_MODE_ACROSTIC, cmd_arg(c->line_len));
@@ -815,7 +807,7 @@ static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o)
 static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     if (!s->quiz[0])
-        return fail(o->msg, sizeof o->msg, "answer: needs a quiz before it in the step");
+        return script_fail(o->msg, sizeof o->msg, "answer: needs a quiz before it in the step");
     CmdArg a = {.text = c->text};
     return apply(s, c, o, CMD_ANSWER, a);
 }
@@ -823,128 +815,6 @@ static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o)
 static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     return apply(s, c, o, CMD_POINT, cmd_arg(PANEL_OF[c->choice]));
-}
-
-/* ---- expect ---- */
-
-static int holds(double got, const char *op, double want)
-{
-    if (strcmp(op, ">") == 0)
-        return got > want;
-    if (strcmp(op, ">=") == 0)
-        return got >= want;
-    if (strcmp(op, "<") == 0)
-        return got < want;
-    if (strcmp(op, "<=") == 0)
-        return got <= want;
-    return got == want;
-}
-
-/* The claim as written, for messages: "expect rank 流 > 8". */
-static void claim_text(const ScriptCmd *c, char *out, size_t size)
-{
-    char ch[16];
-    char_name(c->cp, ch);
-    switch (c->claim) {
-    case CLAIM_TOP1: snprintf(out, size, "expect top1 %s", ch); break;
-    case CLAIM_TOP8: snprintf(out, size, "expect top8 %s", ch); break;
-    case CLAIM_RANK: snprintf(out, size, "expect rank %s %s %g", ch, c->op, c->x); break;
-    case CLAIM_PROB: snprintf(out, size, "expect prob %s %s %g", ch, c->op, c->x); break;
-    case CLAIM_IDENTICAL: snprintf(out, size, "expect identical"); break;
-    case CLAIM_CORPUS: snprintf(out, size, "expect corpus %.96s %s %g", c->text, ch, c->x); break;
-    case CLAIM_LINES: snprintf(out, size, "expect lines %s %g", c->op, c->x); break;
-    case CLAIM_GROWS: snprintf(out, size, "expect grows %s", ch); break;
-    case CLAIM_SHRINKS: snprintf(out, size, "expect shrinks %s", ch); break;
-    }
-}
-
-static int check_corpus(AppState *s, const ScriptCmd *c, ScriptOut *o, const char *claim)
-{
-    if (!s->corpus) {
-        fail(o->msg, sizeof o->msg, "%s: the training text is not loaded", claim);
-        return SCRIPT_UNCHECKED;
-    }
-    uint32_t ctx[APP_MAX_CHARS + 1];
-    long n = decode_all(c->text, ctx, APP_MAX_CHARS);
-    if (n < 0 || n > APP_MAX_CHARS)
-        return fail(o->msg, sizeof o->msg, "%s: the context is too long", claim);
-    ctx[n] = c->cp;
-    size_t count = corpus_count(s->corpus, ctx, (size_t)n + 1);
-    if ((double)count == c->x)
-        return SCRIPT_OK;
-    char ch[16];
-    char_name(c->cp, ch);
-    return fail(o->msg, sizeof o->msg, "%s: the training text has %s%s %zu time%s", claim,
-                c->text, ch, count, count == 1 ? "" : "s");
-}
-
-static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
-{
-    char claim[SCRIPT_MSG_MAX / 2], ch[16];
-    claim_text(c, claim, sizeof claim);
-    char_name(c->cp, ch);
-    if (c->claim == CLAIM_CORPUS)
-        return check_corpus(s, c, o, claim);
-    if (c->claim == CLAIM_LINES) {
-        int lines = script_text_lines(s);
-        if (holds(lines, c->op, c->x))
-            return SCRIPT_OK;
-        return fail(o->msg, sizeof o->msg, "%s: the text has %d line%s", claim, lines,
-                    lines == 1 ? "" : "s");
-    }
-    if (c->claim == CLAIM_IDENTICAL) {
-        if (!s->cmp.done)
-            return fail(o->msg, sizeof o->msg, "%s: no compare has run to its end", claim);
-        if (!s->cmp.identical)
-            return fail(o->msg, sizeof o->msg,
-                        "%s: the runs with and without the cache wrote different text "
-                        "(largest logit difference %.3g)",
-                        claim, s->cmp.max_logit_diff);
-        return SCRIPT_OK;
-    }
-    if (!s->pred.model_ok)
-        return fail(o->msg, sizeof o->msg, "%s: %s", claim, s->status);
-    int id = vocab_id(&s->m->vocab, c->cp);
-    int rank = app_rank(s, id);
-    double pct = 100.0 * (double)s->pred.probs[id];
-    double after = s->pred.sampler_ok ? 100.0 * (double)s->pred.ss.final[id] : 0.0;
-    int ok = c->claim == CLAIM_TOP1      ? rank == 1
-             : c->claim == CLAIM_TOP8    ? rank <= APP_TOP
-             : c->claim == CLAIM_RANK    ? holds(rank, c->op, c->x)
-             : c->claim == CLAIM_GROWS   ? after > pct
-             : c->claim == CLAIM_SHRINKS ? after < pct
-                                         : holds(pct, c->op, c->x);
-    if (ok)
-        return SCRIPT_OK;
-    if (c->claim == CLAIM_GROWS || c->claim == CLAIM_SHRINKS)
-        return fail(o->msg, sizeof o->msg, "%s: the model gives %s %.2f%%, the sampler %.2f%%",
-                    claim, ch, pct, after);
-    if (c->claim == CLAIM_PROB)
-        return fail(o->msg, sizeof o->msg, "%s: the model gives %s %.2f%%", claim, ch, pct);
-    if (c->claim == CLAIM_TOP1) {
-        char first[16];
-        char_name(vocab_cp(&s->m->vocab, s->pred.order[0]), first);
-        return fail(o->msg, sizeof o->msg, "%s: the model's first is %s (%.2f%%); %s has rank %d (%.2f%%)",
-                    claim, first, 100.0 * (double)s->pred.probs[s->pred.order[0]], ch, rank, pct);
-    }
-    return fail(o->msg, sizeof o->msg, "%s: %s has rank %d (%.2f%%)", claim, ch, rank, pct);
-}
-
-int script_text_lines(const AppState *s)
-{
-    int lines = 0, open = 0;
-    for (size_t i = 0; i < s->n_chars; i++) {
-        uint32_t cp = s->chars[i].cp;
-        int ends = cp == 0xFF0C || cp == 0x3002 || cp == 0xFF01 || cp == 0xFF1F || cp == 0xFF1B ||
-                   cp == '\n';
-        if (ends) {
-            lines += open;
-            open = 0;
-        } else {
-            open = 1;
-        }
-    }
-    return lines + open;
 }
 
 /* ---- the whole line ---- */
