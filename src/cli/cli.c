@@ -101,6 +101,8 @@ void cli_print_help(FILE *out, const char *help)
     }
 }
 
+int cli_write_status(const TsErr *err) { return err->code == EPIPE ? EXIT_USAGE : 1; }
+
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
     char msg[2 * TS_ERR_MAX];

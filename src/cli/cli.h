@@ -79,6 +79,12 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
 #endif
     ;
 
+/* The exit status of an output that could not be written (err as the engine
+ * filled it): 2 when its reader went away (EPIPE: the pipe the user gave
+ * was closed, as bad input is the user's), 1 for anything else (a full
+ * disk). */
+int cli_write_status(const TsErr *err);
+
 /* cli_error for an engine message. One about a setting begins with the
  * setting's name (sampler_settings_check, train_config_check): there every
  * setting it names is written as its flag, "lr-min must be 0..0.002 (the

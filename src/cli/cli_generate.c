@@ -582,7 +582,7 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
         if (rc != 0)
             atomic_abort(&r.trace_file);
         else if (atomic_commit(&r.trace_file, &err) != 0)
-            rc = cli_error(cmd, 1, "--trace: %s", err.msg);
+            rc = cli_error(cmd, cli_write_status(&err), "--trace: %s", err.msg);
     }
     if (rc == 0)
         gen_print_summary(&r, &q, &t);

@@ -458,6 +458,7 @@ static int train_opened(TrainArgs *a, Model *model, Trainer *tr, const int *data
         .out = a->out,
         .ckpt = a->ckpt,
         .log = a->log_file,
+        .log_name = a->log,
         .view = a->view,
         .quiet = a->quiet,
         .save_last = a->save_last,
@@ -467,7 +468,7 @@ static int train_opened(TrainArgs *a, Model *model, Trainer *tr, const int *data
     rc = train_loop_run(&run, model, tr, data, n_data, *val, *n_val);
     if (rc == 0 && (*n_val <= 1 || a->save_last) && tr->step >= tr->tc.steps &&
         model_save(model, a->out, &err) != 0)
-        rc = cli_error("train", 1, "%s", err.msg);
+        rc = cli_error("train", cli_write_status(&err), "%s", err.msg);
     return rc;
 }
 

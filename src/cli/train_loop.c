@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli/train_loop.h"
 
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/train_view.h"
 #include "engine/checkpoint.h"
+#include "engine/fileio.h"
 #include "engine/generate.h"
 
 static volatile sig_atomic_t interrupted;
@@ -102,7 +104,7 @@ static int loop_open(TrainLoop *l)
     TsErr err;
     const TrainConfig *tc = &l->tr->tc;
     if (gpt_acts_init(&l->eval_acts, &l->model->cfg, tc->batch, tc->seq, 0, &err) != 0)
-        return cli_error("train", 1, "%s", err.msg);
+        return cli_error("train", cli_write_status(&err), "%s", err.msg);
     l->log = l->run->log; /* opened before the run and closed after it by the caller */
     if (l->run->view && (l->view = train_view_start(stderr, l->run->out, SAMPLE_ABOUT,
                                                      l->tr->step, tc->steps)) != NULL) {
@@ -172,7 +174,7 @@ static int loop_validate(TrainLoop *l)
     tr->have_best = 1;
     TsErr err;
     if (!l->run->save_last && model_save(l->model, l->run->out, &err) != 0)
-        return cli_error("train", 1, "%s", err.msg);
+        return cli_error("train", cli_write_status(&err), "%s", err.msg);
     return 0;
 }
 
@@ -249,13 +251,16 @@ static int loop_run(TrainLoop *l)
                 snprintf(vbuf, sizeof vbuf, "%.6f", l->last_val);
             fprintf(l->log, "%d,%.6f,%s,%.6g,%.0f\n", tr->step, (double)loss, vbuf, (double)lr,
                     l->tok_s);
-            fflush(l->log);
+            if (fflush(l->log) != 0 || ferror(l->log)) {
+                output_write_failed(l->run->log_name, errno, &err);
+                return cli_error("train", cli_write_status(&err), "--log %s", err.msg);
+            }
         }
         loop_show(l, is_eval, loss, lr, now);
         if (tr->step % tc->ckpt_every == 0 && tr->step < tc->steps) {
             tr->elapsed_s = l->before + (ts_now() - l->t0);
             if (checkpoint_save(tr, l->run->ckpt, &err) != 0)
-                status = cli_error("train", 1, "%s", err.msg);
+                status = cli_error("train", cli_write_status(&err), "%s", err.msg);
         }
     }
     return status;
@@ -270,7 +275,7 @@ static int loop_finish(TrainLoop *l)
     const TrainRun *args = l->run;
     tr->elapsed_s = l->before + (ts_now() - l->t0);
     if (checkpoint_save(tr, args->ckpt, &err) != 0)
-        return cli_error("train", 1, "%s", err.msg);
+        return cli_error("train", cli_write_status(&err), "%s", err.msg);
     char total[48] = "";
     if (l->before > 0.0) /* a resumed run: the time of every run so far too */
         snprintf(total, sizeof total, " (%.1f s in all)", tr->elapsed_s);
@@ -279,7 +284,7 @@ static int loop_finish(TrainLoop *l)
          * the last weights: a stopped run leaves them too, not only a checkpoint */
         int keep_last = l->n_val <= 1 || args->save_last;
         if (keep_last && model_save(l->model, args->out, &err) != 0)
-            return cli_error("train", 1, "%s", err.msg);
+            return cli_error("train", cli_write_status(&err), "%s", err.msg);
         TsQuoted qc, qo;
         fprintf(stderr,
                 "tangscope train: stopped at step %d of %d after %.1f s of training; checkpoint "

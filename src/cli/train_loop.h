@@ -20,6 +20,7 @@ typedef struct {
     const char *out;   /* --out: the best model (or the last weights) go here */
     const char *ckpt;  /* --checkpoint: written every ckpt_every steps and at the end */
     FILE *log;         /* --log, opened by the caller (and closed after the run); or NULL */
+    const char *log_name; /* its name, for messages */
     int view;          /* 1: the training view on stderr */
     int quiet;         /* no progress line, only the summary */
     int save_last;     /* --save-last: the model file gets the last weights, not the best */

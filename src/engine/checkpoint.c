@@ -4,6 +4,7 @@
 #define _XOPEN_SOURCE 700 /* open_memstream */
 #include "engine/checkpoint.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,9 +196,10 @@ int checkpoint_save(const Trainer *tr, const char *path, TsErr *err)
         return -1;
     }
     if (fwrite(h, 1, CKPT_HEADER, af.f) != CKPT_HEADER || fwrite(b.p, 1, b.len, af.f) != b.len) {
+        int saved = errno;
         atomic_abort(&af);
         bytebuf_free(&b);
-        return ts_fail(err, "%s: write failed", q);
+        return output_write_failed(path, saved, err);
     }
     bytebuf_free(&b);
     return atomic_commit(&af, err);

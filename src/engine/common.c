@@ -19,6 +19,7 @@ int ts_fail(TsErr *err, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(err->msg, sizeof err->msg, fmt, ap);
         va_end(ap);
+        err->code = 0;
     }
     return -1;
 }

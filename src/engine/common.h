@@ -15,10 +15,12 @@
 
 typedef struct {
     char msg[TS_ERR_MAX]; /* one line, no trailing newline */
+    int code;             /* the errno of a failure a caller may tell apart (EPIPE: an
+                           * output's reader went away, output_write_failed); else 0 */
 } TsErr;
 
-/* Fill err (if not NULL) with a printf-style message; always returns -1 so a
- * failing path can say `return ts_fail(err, "...")`. */
+/* Fill err (if not NULL) with a printf-style message (and code 0); always
+ * returns -1 so a failing path can say `return ts_fail(err, "...")`. */
 int ts_fail(TsErr *err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

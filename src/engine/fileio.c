@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
@@ -127,6 +128,30 @@ static int open_socket(const char *path)
     return fd;
 }
 
+/* A FIFO or a socket whose reader goes away would end the program with
+ * SIGPIPE at the next write; with the signal ignored that write fails with
+ * EPIPE instead, and the writer says so (output_write_failed). For the rest
+ * of the run: the write that meets the closed pipe may come at any time. */
+static void pipe_errors_not_signals(int fd)
+{
+    struct stat st;
+    if (fstat(fd, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
+        signal(SIGPIPE, SIG_IGN);
+}
+
+int output_write_failed(const char *path, int errnum, TsErr *err)
+{
+    TsQuoted q;
+    if (errnum == EPIPE)
+        ts_fail(err, "%s: its reader went away before the end; the rest was not written",
+                ts_quote(&q, path));
+    else
+        ts_fail(err, "%s: write failed: %s", ts_quote(&q, path), strerror(errnum));
+    if (err)
+        err->code = errnum;
+    return -1;
+}
+
 /* Write in place what is not a file of ours to replace: a terminal, a device
  * such as /dev/null, a pipe, a socket. */
 static int open_in_place(AtomicFile *af, const char *path, OutputWay way, TsErr *err)
@@ -139,6 +164,7 @@ static int open_in_place(AtomicFile *af, const char *path, OutputWay way, TsErr 
             close(fd);
         return -1;
     }
+    pipe_errors_not_signals(fd);
     af->in_place = 1;
     return 0;
 }
@@ -258,7 +284,7 @@ int atomic_commit(AtomicFile *af, TsErr *err)
     int saved = errno, rc = 0;
     /* the rename happens while the lock is still held: closing releases it */
     if (bad) {
-        rc = ts_fail(err, "%s: write failed: %s", ts_quote(&q, af->path), strerror(saved));
+        rc = output_write_failed(af->path, saved, err);
         if (af->tmp)
             unlink(af->tmp);
     } else if (af->tmp && rename(af->tmp, af->path) != 0) {
@@ -267,7 +293,7 @@ int atomic_commit(AtomicFile *af, TsErr *err)
         unlink(af->tmp);
     }
     if (fclose(af->f) != 0 && rc == 0 && af->in_place)
-        rc = ts_fail(err, "%s: write failed: %s", ts_quote(&q, af->path), strerror(errno));
+        rc = output_write_failed(af->path, errno, err);
     af->f = NULL;
     free(af->path);
     free(af->tmp);
@@ -301,6 +327,8 @@ FILE *output_append(const char *path, TsErr *err)
     else if (!f)
         ts_fail(err, "%s: cannot open it for appending: %s", ts_quote(&q, path),
                 strerror(errno));
+    if (f)
+        pipe_errors_not_signals(fileno(f));
     free(target);
     return f;
 }

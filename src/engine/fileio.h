@@ -11,7 +11,10 @@
  *     of FILE takes it over;
  *   - a character device (/dev/null, a terminal), a FIFO or a socket: opened
  *     and written in place, never replaced (root could otherwise turn
- *     /dev/null into a plain file);
+ *     /dev/null into a plain file). Once a FIFO or a socket is opened so,
+ *     SIGPIPE is ignored for the rest of the run: a reader that goes away
+ *     makes the next write fail with EPIPE, which the writer reports in one
+ *     line (output_write_failed), instead of ending the program unannounced;
  *   - a symbolic link: followed to its target, which is then written by the
  *     rules above, atomically beside itself (the link stays a link); refused,
  *     naming both, when the target's folder cannot take the temporary file;
@@ -94,6 +97,12 @@ int atomic_commit(AtomicFile *af, TsErr *err);
 /* Give up: close and remove the temporary file (in place: close; what was
  * written to a device or a pipe cannot be taken back). */
 void atomic_abort(AtomicFile *af);
+
+/* The message for a write to path (or its flush) that failed with errnum:
+ * "'PATH': write failed: No space left on device", or for EPIPE "'PATH': its
+ * reader went away before the end; the rest was not written", with
+ * err->code = errnum. Returns -1. */
+int output_write_failed(const char *path, int errnum, TsErr *err);
 
 /* An output that grows (a log): opened for appending where output_plan
  * says it goes, so a file grows and a device or a pipe is written, never

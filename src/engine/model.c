@@ -11,6 +11,7 @@
  */
 #include "engine/model.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -316,9 +317,9 @@ int model_save(const Model *m, const char *path, TsErr *err)
     if (atomic_open(&af, path, err) != 0)
         return -1;
     if (model_write_stream(m, af.f, err) != 0) {
+        int saved = errno;
         atomic_abort(&af);
-        TsQuoted q;
-        return ts_fail(err, "%s: write failed", ts_quote(&q, path));
+        return output_write_failed(path, saved, err);
     }
     return atomic_commit(&af, err);
 }

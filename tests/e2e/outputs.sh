@@ -5,7 +5,8 @@
 # its target replaced beside itself (the link stays), a link into a folder
 # that cannot take a file and a folder are refused with one line and exit 2.
 # For each output a user names: the trace (generate --trace), the model
-# (train --out), the checkpoint (train --checkpoint) and the log (train --log).
+# (train --out), the checkpoint (train --checkpoint) and the log (train --log);
+# a FIFO whose reader goes away ends the writer with one line and exit 2.
 # The device is a copy of /dev/null's node made here (never /dev/null itself);
 # where no node can be made (not root) those checks say SKIP.
 # Also the last findings of the bad-input campaign: exit statuses and unused
@@ -28,6 +29,24 @@ SHAPE="--layers 1 --dims 16 --heads 2 --context 16 --steps 4 --eval-every 2 --qu
 kind() { # kind PATH: c (device), p (FIFO), l (link), d (folder), f (file), - (none)
     if [ -h "$1" ]; then echo l; elif [ -c "$1" ]; then echo c; elif [ -p "$1" ]; then echo p
     elif [ -d "$1" ]; then echo d; elif [ -f "$1" ]; then echo f; else echo -; fi
+}
+
+# write_big OUTPUT PATH: as write, but more than a pipe holds (64 KiB): a
+# trace of 20 poems (about 1 MB), a model of 1.6 million parameters (its
+# checkpoint after every step), a log line for each of 3,000 steps (95 KB);
+# a writer whose pipe's reader has gone meets the closed pipe before the end
+# (and stops there, so the long log is never written in full)
+BIG="--layers 2 --dims 256 --heads 2 --context 16 --steps 2 --eval-every 2 --quiet"
+write_big() {
+    case $1 in
+    trace) "$T" generate -n 20 --model "$TINY" --max-chars 400 --seed 1 --trace "$2" ;;
+    model) "$T" train --data "$TEXT" $BIG --out "$2" --checkpoint "$work/ck-$$.ckpt" --force ;;
+    checkpoint) "$T" train --data "$TEXT" $BIG --out "$work/m-$$.bin" --checkpoint "$2" \
+        --checkpoint-every 1 --force ;;
+    log) "$T" train --data "$TEXT" --layers 1 --dims 16 --heads 2 --context 16 --steps 3000 \
+        --eval-every 1 --threads 1 --quiet --out "$work/m-$$.bin" --checkpoint "$work/ck-$$.ckpt" \
+        --force --log "$2" ;;
+    esac
 }
 
 # write OUTPUT PATH: make PATH the output OUTPUT names, and wait for it
@@ -78,6 +97,22 @@ for out in trace model checkpoint log; do
         pass "$out-fifo"
     else
         fail "$out-fifo" "status $st, now '$(kind "$d/fifo")', read $(wc -c <"$d/fifo.read"): $(head -c 200 "$work/e")"
+    fi
+    # a FIFO whose reader goes away (it opens the FIFO and closes it at once):
+    # one line naming it and exit 2, not an end by SIGPIPE (status 141)
+    # without a word
+    mkfifo "$d/gone"
+    (: <"$d/gone") &
+    reader=$!
+    write_big $out "$d/gone" >"$work/o" 2>"$work/e"
+    st=$?
+    wait $reader 2>/dev/null
+    said=$(grep -c "reader went away" "$work/e")
+    if [ $st -eq 2 ] && [ "$said" -eq 1 ] &&
+        tail -n 1 "$work/e" | grep -q "'$d/gone': its reader went away before the end"; then
+        pass "$out-fifo-reader-gone"
+    else
+        fail "$out-fifo-reader-gone" "status $st, said it $said times: $(tail -c 200 "$work/e")"
     fi
     # a link to a file: the target replaced, the link kept
     echo old >"$d/target"
