@@ -210,7 +210,7 @@ static int suffix_order(const void *a, const void *b)
 
 static void check_sorted(const char *utf8, size_t len, const char *label)
 {
-    TsErr err = {{0}};
+    TsErr err = {0};
     Corpus c;
     if (corpus_build(&c, utf8, len, &err) != 0) {
         CHECK(0, "%s: %s", label, err.msg);
@@ -261,7 +261,7 @@ static void test_suffix_order(void)
 
 static void test_counts_small(void)
 {
-    TsErr err = {{0}};
+    TsErr err = {0};
     Corpus c;
     if (corpus_build(&c, SMALL, strlen(SMALL), &err) != 0) {
         CHECK(0, "%s", err.msg);
@@ -284,7 +284,7 @@ static void test_counts_tang(void)
     const char *path = "assets/tang-train.txt";
     unsigned char *text;
     size_t len;
-    TsErr err = {{0}};
+    TsErr err = {0};
     if (read_file(path, FILE_TEXT, &text, &len, &err) != 0) {
         CHECK(0, "%s", err.msg);
         return;
@@ -310,7 +310,7 @@ static void test_counts_tang(void)
 
 static void test_longest_suffix(void)
 {
-    TsErr err = {{0}};
+    TsErr err = {0};
     Corpus c;
     size_t len_small = strlen(SMALL);
     if (corpus_build(&c, SMALL, len_small, &err) != 0) {
@@ -418,7 +418,7 @@ static void test_cache(void)
     char text_path[512], cache[600];
     snprintf(text_path, sizeof text_path, "%s/text.txt", tmpdir);
     CHECK(write_text(text_path, SMALL) == 0, "cannot write %s", text_path);
-    TsErr err = {{0}};
+    TsErr err = {0};
     Corpus ref, c;
     if (corpus_build(&ref, SMALL, strlen(SMALL), &err) != 0) {
         CHECK(0, "%s", err.msg);
@@ -539,7 +539,7 @@ static void test_cache(void)
 
 static void test_errors(void)
 {
-    TsErr err = {{0}};
+    TsErr err = {0};
     Corpus c;
     CHECK_REFUSED(corpus_build(&c, "春\xff风", 7, &err) != 0, err.msg, "byte 3");
     corpus_free(&c);

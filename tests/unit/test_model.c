@@ -151,7 +151,7 @@ static void expect_refused(const char *label, const unsigned char *b, size_t n, 
     snprintf(path, sizeof path, "%s/%s.bin", tmpdir, label);
     write_bytes(path, b, n);
     Model m;
-    TsErr err = {{0}};
+    TsErr err = {0};
     int rc = model_load(&m, path, &err);
     if (rc == 0)
         model_free(&m);

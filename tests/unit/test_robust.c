@@ -504,7 +504,7 @@ static void test_output_symlink_read_only(void)
         snprintf(to, sizeof to, "%s/x.bin", ro);
     }
     CHECK(symlink(to, link) == 0, "symlink");
-    TsErr err = {{0}};
+    TsErr err = {0};
     CHECK_REFUSED(write_atomic(link, "nowhere\n", &err) != 0, err.msg, "leads to");
     CHECK(strstr(err.msg, "link.bin") && strstr(err.msg, to), "names both: %s", err.msg);
     CHECK(kind_of(link, S_IFLNK), "the link was replaced");
@@ -519,7 +519,7 @@ static void test_output_folder(void)
     snprintf(link, sizeof link, "%s/to-sub", dir);
     mkdir(sub, 0755);
     CHECK(symlink("sub", link) == 0, "symlink");
-    TsErr err = {{0}};
+    TsErr err = {0};
     CHECK_REFUSED(write_atomic(sub, "x", &err) != 0, err.msg, "is a folder, not a file");
     err.msg[0] = 0;
     CHECK_REFUSED(write_atomic(link, "x", &err) != 0, err.msg, "is a folder, not a file");
