@@ -370,7 +370,7 @@ int app_sample_one(AppState *s)
     app_session_record(s, tok, s->pred.probs, s->g.ss.final);
     /* g.ss.final is the distribution gen_sample drew from, g.coin its draw */
     int V = s->m->cfg.vocab_size;
-    float bits = (float)(nextview_entropy(s->g.ss.final, V) / log(2.0));
+    float bits = (float)(sampler_entropy(s->g.ss.final, V, 1.0) / log(2.0));
     s->chars[s->n_chars++] = (AppChar){vocab_cp(&s->m->vocab, tok), tok, ORIGIN_MODEL, bits};
     keep_coin(s);
     return tok;
@@ -425,13 +425,10 @@ static void predict_query(AppState *s)
 
 int app_rank(const AppState *s, int id)
 {
-    /* one more than the characters ordered before it (more probable, or as
-     * probable with a smaller id, as sampler_sort orders) */
-    const float *probs = s->pred.probs;
-    float q = probs[id];
+    /* one more than the characters ordered before it */
     int before = 0;
     for (int i = 0; i < s->m->cfg.vocab_size; i++)
-        before += probs[i] > q || (probs[i] == q && i < id);
+        before += sampler_before(s->pred.probs, i, id);
     return before + 1;
 }
 

@@ -182,9 +182,7 @@ int app_pinyin_key(AppState *s, Command c, CmdArg a, unsigned *redraw)
     case CMD_BACKSPACE:
         if (len == 0)
             return 0; /* the text's last character goes back */
-        while (len > 0 && ((unsigned char)ime->typed[len - 1] & 0xC0) == 0x80)
-            len--;
-        ime->typed[len > 0 ? len - 1 : 0] = 0;
+        ime->typed[utf8_back(ime->typed, len)] = 0;
         ime->page = 0;
         app_ime_rank(s);
         return 1;

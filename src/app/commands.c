@@ -498,9 +498,7 @@ static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
             s->cmdline_open = 0;
             return REDRAW_STATUS;
         }
-        while (len > 0 && ((unsigned char)s->cmdline[len - 1] & 0xC0) == 0x80)
-            len--;
-        s->cmdline[len > 0 ? len - 1 : 0] = 0;
+        s->cmdline[utf8_back(s->cmdline, len)] = 0;
         return REDRAW_STATUS;
     case CMD_CLEAR:
         s->cmdline[0] = 0;

@@ -402,11 +402,7 @@ static uint32_t first_cp(const char *s, size_t n)
 
 static uint32_t last_cp(const char *s, size_t n)
 {
-    size_t start = n;
-    while (start > 0 && ((unsigned char)s[start - 1] & 0xC0) == 0x80)
-        start--;
-    if (start > 0)
-        start--;
+    size_t start = utf8_back(s, n);
     return first_cp(s + start, n - start);
 }
 

@@ -118,10 +118,7 @@ static Ch ch_at(const char *s, size_t len, size_t pos)
 /* The character that ends just before pos (pos > 0). */
 static Ch ch_before(const char *s, size_t len, size_t pos)
 {
-    size_t at = pos - 1;
-    while (at > 0 && ((unsigned char)s[at] & 0xC0) == 0x80)
-        at--;
-    return ch_at(s, len, at);
+    return ch_at(s, len, utf8_back(s, pos));
 }
 
 static int in_list(uint32_t cp, const uint32_t *list)

@@ -31,15 +31,6 @@ void nextview_free(NextView *v)
     memset(v, 0, sizeof *v);
 }
 
-double nextview_entropy(const float *p, int V)
-{
-    double h = 0.0;
-    for (int i = 0; i < V; i++)
-        if (p[i] > 0.0f)
-            h -= (double)p[i] * log((double)p[i]);
-    return h;
-}
-
 NextCandidate nextview_candidate(const NextView *v, int id)
 {
     NextCandidate c = {.id = id, .p = v->probs[id], .blocked = !v->allowed[id]};
@@ -119,7 +110,7 @@ int nextview_compute(NextView *v, Generator *g, const SamplerSettings *set, cons
     v->n_sorted = 0;
     v->n_top = V < NEXTVIEW_TOP ? V : NEXTVIEW_TOP;
     nextview_sort(v, v->n_top); /* only the top is shown: sort just that far */
-    v->entropy = nextview_entropy(v->probs, V);
+    v->entropy = sampler_entropy(v->probs, V, 1.0);
     v->blocked = 0.0;
     if (form && form->kind != FORM_FREE)
         for (int i = 0; i < V; i++)

@@ -109,7 +109,5 @@ void nextview_sort(NextView *v, int n);
 /* Any character's numbers, as top[] gives them (corpus_count 0). */
 NextCandidate nextview_candidate(const NextView *v, int id);
 
-/* The entropy of a distribution p[0..V), in nats (terms with p 0 add nothing). */
-double nextview_entropy(const float *p, int V);
 
 #endif

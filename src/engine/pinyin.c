@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine/fileio.h"
+#include "engine/sampler.h"
 
 /* A vowel (or syllabic n, m) with a tone mark: what it is without the mark. */
 typedef struct {
@@ -171,8 +172,7 @@ int pinyin_rank(const Pinyin *p, const Vocab *v, const PinyinSyllable *q, const 
         total++;
         /* keep the best max, sorted: insert from the end (few hundred at most) */
         int at = kept < max ? kept : max;
-        while (at > 0 && (probs[out[at - 1].id] < probs[id] ||
-                          (probs[out[at - 1].id] == probs[id] && out[at - 1].id > id)))
+        while (at > 0 && sampler_before(probs, id, out[at - 1].id))
             at--;
         if (at >= max)
             continue;

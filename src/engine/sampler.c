@@ -176,9 +176,7 @@ void sampler_softmax(float *out, const float *in, int V)
         out[i] *= inv;
 }
 
-/* Does id a come before id b in `order`: more probable, or equally probable
- * and a lower id. A strict total order, so the sorted result is unique. */
-static int sort_before(const float *probs, int a, int b)
+int sampler_before(const float *probs, int a, int b)
 {
     return probs[a] > probs[b] || (probs[a] == probs[b] && a < b);
 }
@@ -191,9 +189,9 @@ static void sift_down(int *order, const float *probs, int root, int n)
         int child = 2 * root + 1;
         if (child >= n)
             return;
-        if (child + 1 < n && sort_before(probs, order[child], order[child + 1]))
+        if (child + 1 < n && sampler_before(probs, order[child], order[child + 1]))
             child++;
-        if (!sort_before(probs, order[root], order[child]))
+        if (!sampler_before(probs, order[root], order[child]))
             return;
         int t = order[root];
         order[root] = order[child];
@@ -240,7 +238,7 @@ void sampler_sort_prefix(int *order, const float *probs, int V, int n)
     for (int i = n / 2 - 1; i >= 0; i--)
         sift_down(order, probs, i, n);
     for (int i = n; i < V; i++) {
-        if (sort_before(probs, i, order[0])) {
+        if (sampler_before(probs, i, order[0])) {
             order[0] = i;
             sift_down(order, probs, 0, n);
         }
@@ -637,7 +635,7 @@ int sampler_coin(const float *probs, int V, float coin, SamplerCoin *out)
     for (int i = 0; i < V; i++) {
         if (i < id)
             before += probs[i];
-        if (probs[i] > 0.0f && sort_before(probs, i, id)) {
+        if (probs[i] > 0.0f && sampler_before(probs, i, id)) {
             start += probs[i];
             rank++;
         }
@@ -675,7 +673,7 @@ const float *sampler_stage_buffer(const SamplerState *s, SamplerStage stage)
     }
 }
 
-static double entropy_of(const float *p, int V, double sum)
+double sampler_entropy(const float *p, int V, double sum)
 {
     double h = 0.0;
     if (!(sum > 0.0))
@@ -708,8 +706,8 @@ void sampler_stages(SamplerState *s, const float *logits, SamplerStages *st)
     for (int i = 0; i < V; i++)
         if (s->final[i] == 0.0f)
             st->removed_total += s->model[i];
-    st->entropy_model = entropy_of(s->model, V, st->sum[STAGE_MODEL]);
-    st->entropy_final = entropy_of(s->final, V, st->sum[STAGE_FINAL]);
+    st->entropy_model = sampler_entropy(s->model, V, st->sum[STAGE_MODEL]);
+    st->entropy_final = sampler_entropy(s->final, V, st->sum[STAGE_FINAL]);
 }
 
 float sampler_stage_prob(const SamplerState *s, const SamplerStages *st, SamplerStage stage, int id)

@@ -112,6 +112,15 @@ void sampler_temperature(float *out, const float *in, int V, float temperature);
  * maximum (e^-87 ~ 1.6e-38), and -inf, get probability exactly 0. If every
  * score is -inf, out is all 0; if some are +inf, they share the probability. */
 void sampler_softmax(float *out, const float *in, int V);
+/* The one order every list of characters is shown in: does id a come before
+ * id b, that is, is it more probable, or equally probable and a lower id? A
+ * strict total order (for probabilities that are numbers), so a sorted list
+ * is unique. sampler_sort, the ranks of the explorer and the pinyin input's
+ * candidates all follow it. */
+int sampler_before(const float *probs, int a, int b);
+/* The entropy, in nats, of p[0..V) divided by its total sum (1 for a
+ * distribution; 0 when sum is not above 0); terms with p 0 add nothing. */
+double sampler_entropy(const float *p, int V, double sum);
 /* order: ids sorted by in, descending (ties by id); computed by sampler_sort */
 void sampler_sort(int *order, const float *probs, int V);
 /* The same order, but only its first n entries: order[0..n) sorted as

@@ -46,6 +46,13 @@ int utf8_decode(const char *s, size_t n, size_t *pos, uint32_t *cp)
     return 0;
 }
 
+size_t utf8_back(const char *s, size_t end)
+{
+    while (end > 0 && ((unsigned char)s[end - 1] & 0xC0) == 0x80)
+        end--;
+    return end > 0 ? end - 1 : 0;
+}
+
 int utf8_encode(uint32_t cp, char *out)
 {
     unsigned char *o = (unsigned char *)out;

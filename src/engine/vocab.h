@@ -27,6 +27,11 @@ int utf8_decode(const char *s, size_t n, size_t *pos, uint32_t *cp);
  * count, or 0 if cp is not a valid scalar value. */
 int utf8_encode(uint32_t cp, char *out);
 
+/* Where the character that ends at byte `end` of s begins: end stepped back
+ * over UTF-8 continuation bytes and the byte before them; 0 when end is 0 or
+ * only continuation bytes precede it. What Backspace takes back. */
+size_t utf8_back(const char *s, size_t end);
+
 /* What stands for cp in one line of text: the sign ⏎ (U+23CE) for the
  * newline, the Control Pictures (U+2400 + cp: ␉ ...) for the other C0 control
  * characters and ␡ (U+2421) for DEL; any other cp stands for itself. */
