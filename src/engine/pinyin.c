@@ -222,6 +222,26 @@ static int valid_utf8(const char *s)
     return 1;
 }
 
+/* The next line of a text cut in place (the pinyin table, the word list):
+ * *at is where it starts, NULL or "" once the text is read. The line ends
+ * with a NUL where its newline was (and a CR before it is cut too), *at
+ * moves past it and *lineno counts it. Returns the line, NULL at the end. */
+static char *next_line(char **at, int *lineno)
+{
+    char *line = *at;
+    if (!line || !*line)
+        return NULL;
+    char *nl = strchr(line, '\n');
+    if (nl)
+        *nl = 0;
+    (*lineno)++;
+    size_t l = strlen(line);
+    if (l > 0 && line[l - 1] == '\r')
+        line[l - 1] = 0;
+    *at = nl ? nl + 1 : NULL;
+    return line;
+}
+
 /* One line, cut in place: fill e and its syllables. Returns 0 or -1. */
 static int parse_line(Pinyin *p, char *line, int lineno, const char *what, TsErr *err)
 {
@@ -309,20 +329,12 @@ int pinyin_parse(Pinyin *p, const char *text, size_t len, const char *what, TsEr
         return ts_fail(err, "%s: contains a NUL byte: not a pinyin table", ts_quote(&q, what));
     }
     int lineno = 0;
-    for (char *line = p->text; line && *line;) {
-        char *nl = strchr(line, '\n');
-        if (nl)
-            *nl = 0;
-        lineno++;
-        size_t l = strlen(line);
-        if (l > 0 && line[l - 1] == '\r')
-            line[--l] = 0;
-        if (l > 0 && line[0] != '#' && parse_line(p, line, lineno, what, err) != 0) {
+    char *at = p->text;
+    for (char *line; (line = next_line(&at, &lineno)) != NULL;)
+        if (line[0] && line[0] != '#' && parse_line(p, line, lineno, what, err) != 0) {
             pinyin_free(p);
             return -1;
         }
-        line = nl ? nl + 1 : NULL;
-    }
     if (p->n == 0) {
         pinyin_free(p);
         return ts_fail(err, "%s: no characters in it: not a pinyin table", ts_quote(&q, what));
@@ -450,21 +462,13 @@ int pinyin_words_parse(Pinyin *p, const char *text, size_t len, const char *what
     }
     const char *prev = NULL;
     int lineno = 0;
-    for (char *line = w.word_text; line && *line;) {
-        char *nl = strchr(line, '\n');
-        if (nl)
-            *nl = 0;
-        lineno++;
-        size_t l = strlen(line);
-        if (l > 0 && line[l - 1] == '\r')
-            line[--l] = 0;
-        if (l > 0 && line[0] != '#' && words_line(&w, line, lineno, what, &prev, err) != 0) {
+    char *at = w.word_text;
+    for (char *line; (line = next_line(&at, &lineno)) != NULL;)
+        if (line[0] && line[0] != '#' && words_line(&w, line, lineno, what, &prev, err) != 0) {
             for (int i = 0; i < p->n; i++)
                 p->entries[i].verse = verse[i];
             goto out;
         }
-        line = nl ? nl + 1 : NULL;
-    }
     free(p->words);
     free(p->word_readings);
     free(p->word_text);
