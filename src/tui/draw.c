@@ -60,7 +60,9 @@ static void audit_text(int y, int x, int maxw, int used, const char *utf8)
     audit.n++;
 }
 
-int draw_text(int y, int x, int maxw, Role role, const char *utf8)
+/* What fits of utf8 in maxw columns at (y, x), written over the screen or,
+ * with insert, inserted (draw_text_corner: the last cell cannot be passed). */
+static int draw_fitted(int y, int x, int maxw, Role role, const char *utf8, int insert)
 {
     if (maxw <= 0 || !utf8)
         return 0;
@@ -68,22 +70,22 @@ int draw_text(int y, int x, int maxw, Role role, const char *utf8)
     size_t n = textw_fit(utf8, maxw, &used);
     audit_text(y, x, maxw, used, utf8);
     attrset(tui_attr(role));
-    mvaddnstr(y, x, utf8, (int)n);
+    if (insert)
+        mvinsnstr(y, x, utf8, (int)n);
+    else
+        mvaddnstr(y, x, utf8, (int)n);
     attrset(A_NORMAL);
     return used;
 }
 
+int draw_text(int y, int x, int maxw, Role role, const char *utf8)
+{
+    return draw_fitted(y, x, maxw, role, utf8, 0);
+}
+
 int draw_text_corner(int y, int x, int maxw, Role role, const char *utf8)
 {
-    if (maxw <= 0 || !utf8)
-        return 0;
-    int used;
-    size_t n = textw_fit(utf8, maxw, &used);
-    audit_text(y, x, maxw, used, utf8);
-    attrset(tui_attr(role));
-    mvinsnstr(y, x, utf8, (int)n);
-    attrset(A_NORMAL);
-    return used;
+    return draw_fitted(y, x, maxw, role, utf8, 1);
 }
 
 int draw_textf(int y, int x, int maxw, Role role, const char *fmt, ...)
