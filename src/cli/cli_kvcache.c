@@ -67,6 +67,72 @@ static void print_row(const KvShape *s, const char *name, long tokens, int json,
     putchar('\n');
 }
 
+/* A shape given by flags ("custom"): a multi-head cache needs --layers,
+ * --kv-heads and --head-dim, a latent one --layers and --latent (and
+ * --rope-dim). Fills mine (its example in shape[160]) and its row's name
+ * (name[256]). Returns 0 or the exit status of a shape that is not whole. */
+static int custom_shape(KvShape *mine, char shape[160], char name[256])
+{
+    char n1[16], n2[16], n3[16], n4[16];
+    int bits = mine->bytes_per_number * 8;
+    snprintf(n1, sizeof n1, "%d", mine->layers);
+    snprintf(n4, sizeof n4, "%d", bits);
+    if (!mine->layers)
+        return cli_error("kvcache", EXIT_USAGE, "a custom shape needs --layers");
+    if (mine->latent) {
+        if (mine->kv_heads || mine->head_dim)
+            return cli_error("kvcache", EXIT_USAGE,
+                             "--latent is latent attention: leave out --kv-heads and --head-dim");
+        mine->kind = KV_LATENT;
+        snprintf(shape, 160, "%d layers, latent %d + positional key %d, %d-bit", mine->layers,
+                 mine->latent, mine->rope_dim, bits);
+        snprintf(n2, sizeof n2, "%d", mine->latent);
+        snprintf(n3, sizeof n3, "%d", mine->rope_dim);
+        snprintf(name, 256, cli_label(LBL_CLI_KV_CUSTOM_LATENT), n1, n2, n3, n4);
+    } else {
+        if (!mine->kv_heads || !mine->head_dim || mine->rope_dim)
+            return cli_error("kvcache", EXIT_USAGE,
+                             "a custom shape needs --kv-heads and --head-dim (or --latent)");
+        snprintf(shape, 160, "%d layers, %d key/value heads x %d, %d-bit", mine->layers,
+                 mine->kv_heads, mine->head_dim, bits);
+        snprintf(n2, sizeof n2, "%d", mine->kv_heads);
+        snprintf(n3, sizeof n3, "%d", mine->head_dim);
+        snprintf(name, 256, cli_label(LBL_CLI_KV_CUSTOM), n1, n2, n3, n4);
+    }
+    mine->example = shape;
+    return 0;
+}
+
+/* The table: this model's row, the presets', the custom shape's (mine, when
+ * given), in the interface language or as JSON. */
+static void print_table(const KvShape *ours, const KvShape *mine, const char *mine_name,
+                        int tokens, int json)
+{
+    const KvShape *presets;
+    int n = kvcost_presets(&presets);
+    /* the names the explorer's r view gives them, with an ASCII x */
+    char name[256];
+    if (json) {
+        printf("{\"tokens\": %d, \"models\": [", tokens);
+    } else {
+        char count[32];
+        app_format_count(cli_lang(), tokens, count, sizeof count);
+        printf(cli_label(LBL_CLI_KV_HEAD), count);
+        putchar('\n');
+    }
+    snprintf(name, sizeof name, cli_label(LBL_KV_THIS), ours->layers, "x",
+             ours->kv_heads * ours->head_dim);
+    print_row(ours, name, tokens, json, 1);
+    for (int i = 0; i < n; i++) {
+        snprintf(name, sizeof name, cli_label((LabelId)(LBL_KV_PRESET_MHA + i)), "x", "x");
+        print_row(&presets[i], name, tokens, json, 0);
+    }
+    if (mine)
+        print_row(mine, mine_name, tokens, json, 0);
+    if (json)
+        puts("]}");
+}
+
 int cmd_kvcache(int argc, char **argv)
 {
     const char *model_path = NULL;
@@ -96,36 +162,14 @@ int cmd_kvcache(int argc, char **argv)
         bits = atoi(bits_arg);
     }
     int custom = layers || kv_heads || head_dim || latent || rope;
-    KvShape mine = {"custom", "", KV_MULTI_HEAD, layers, kv_heads, head_dim, latent, rope, bits / 8};
+    KvShape mine = {
+        .name = "custom", .example = "", .kind = KV_MULTI_HEAD, .layers = layers,
+        .kv_heads = kv_heads, .head_dim = head_dim, .latent = latent, .rope_dim = rope,
+        .bytes_per_number = bits / 8,
+    };
     char shape[160], mine_name[256];
-    char n1[16], n2[16], n3[16], n4[16];
-    snprintf(n1, sizeof n1, "%d", layers);
-    snprintf(n4, sizeof n4, "%d", bits);
-    if (custom) {
-        if (!layers)
-            return cli_error("kvcache", EXIT_USAGE, "a custom shape needs --layers");
-        if (latent) {
-            if (kv_heads || head_dim)
-                return cli_error("kvcache", EXIT_USAGE,
-                                 "--latent is latent attention: leave out --kv-heads and --head-dim");
-            mine.kind = KV_LATENT;
-            snprintf(shape, sizeof shape, "%d layers, latent %d + positional key %d, %d-bit", layers,
-                     latent, rope, bits);
-            snprintf(n2, sizeof n2, "%d", latent);
-            snprintf(n3, sizeof n3, "%d", rope);
-            snprintf(mine_name, sizeof mine_name, cli_label(LBL_CLI_KV_CUSTOM_LATENT), n1, n2, n3, n4);
-        } else {
-            if (!kv_heads || !head_dim || rope)
-                return cli_error("kvcache", EXIT_USAGE,
-                                 "a custom shape needs --kv-heads and --head-dim (or --latent)");
-            snprintf(shape, sizeof shape, "%d layers, %d key/value heads x %d, %d-bit", layers,
-                     kv_heads, head_dim, bits);
-            snprintf(n2, sizeof n2, "%d", kv_heads);
-            snprintf(n3, sizeof n3, "%d", head_dim);
-            snprintf(mine_name, sizeof mine_name, cli_label(LBL_CLI_KV_CUSTOM), n1, n2, n3, n4);
-        }
-        mine.example = shape;
-    }
+    if (custom && (rc = custom_shape(&mine, shape, mine_name)) != 0)
+        return rc;
     if (!model_path)
         model_path = cli_asset("tang.bin");
     TsErr err;
@@ -138,28 +182,6 @@ int cmd_kvcache(int argc, char **argv)
              m.cfg.n_layer, m.cfg.n_embd, m.cfg.n_layer, m.cfg.n_embd);
     ours.example = our_shape;
     model_free(&m);
-
-    const KvShape *presets;
-    int n = kvcost_presets(&presets);
-    /* the names the explorer's r view gives them, with an ASCII x */
-    char name[256];
-    if (json) {
-        printf("{\"tokens\": %d, \"models\": [", tokens);
-    } else {
-        char count[32];
-        app_format_count(cli_lang(), tokens, count, sizeof count);
-        printf(cli_label(LBL_CLI_KV_HEAD), count);
-        putchar('\n');
-    }
-    snprintf(name, sizeof name, cli_label(LBL_KV_THIS), ours.layers, "x", ours.kv_heads * ours.head_dim);
-    print_row(&ours, name, tokens, json, 1);
-    for (int i = 0; i < n; i++) {
-        snprintf(name, sizeof name, cli_label((LabelId)(LBL_KV_PRESET_MHA + i)), "x", "x");
-        print_row(&presets[i], name, tokens, json, 0);
-    }
-    if (custom)
-        print_row(&mine, mine_name, tokens, json, 0);
-    if (json)
-        puts("]}");
+    print_table(&ours, custom ? &mine : NULL, mine_name, tokens, json);
     return 0;
 }
