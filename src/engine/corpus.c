@@ -96,6 +96,54 @@ static int lms_equal(const Sais *z, uint32_t a, uint32_t b)
     }
 }
 
+/* Sort the LMS substrings (induced from the LMS suffixes in text order),
+ * gather them, sorted, at the front of sa and name them: equal substrings get
+ * equal names, in sorted order. Two LMS positions are at least two apart, so
+ * the name of position p waits in slot n1 + p/2. Returns how many names;
+ * *n1 gets how many LMS substrings. */
+static uint32_t sais_name_lms(const Sais *z, uint32_t *sa, uint32_t *n1)
+{
+    uint32_t n = z->n;
+    for (uint32_t i = 0; i < n; i++)
+        sa[i] = NO_SUFFIX;
+    bucket_tails(z);
+    for (uint32_t i = 1; i < n; i++)
+        if (is_lms(z->type, i))
+            sa[--z->bucket[z->s[i]]] = i;
+    sais_induce(z, sa);
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (sa[i] != NO_SUFFIX && is_lms(z->type, sa[i]))
+            sa[m++] = sa[i];
+    for (uint32_t i = m; i < n; i++)
+        sa[i] = NO_SUFFIX;
+    uint32_t names = 0, prev = NO_SUFFIX;
+    for (uint32_t i = 0; i < m; i++) {
+        uint32_t p = sa[i];
+        if (prev == NO_SUFFIX || !lms_equal(z, prev, p))
+            names++;
+        prev = p;
+        sa[m + p / 2] = names - 1;
+    }
+    *n1 = m;
+    return names;
+}
+
+/* The LMS suffixes in sorted order (the LMS position lms[sa1[i]] is the i-th),
+ * back at the tails of their buckets in that order, induce the full array. */
+static void sais_place_lms(const Sais *z, uint32_t *sa, const uint32_t *lms, const uint32_t *sa1,
+                           uint32_t n1)
+{
+    for (uint32_t i = 0; i < z->n; i++)
+        sa[i] = NO_SUFFIX;
+    bucket_tails(z);
+    for (uint32_t i = n1; i-- > 0;) {
+        uint32_t p = lms[sa1[i]];
+        sa[--z->bucket[z->s[p]]] = p;
+    }
+    sais_induce(z, sa);
+}
+
 /* Sort the suffixes of s[0..n) (sentinel-terminated, alphabet 0..k-1) into
  * sa[0..n). */
 static int sais_sort(const uint32_t *s, uint32_t n, uint32_t k, uint32_t *sa, TsErr *err)
@@ -104,7 +152,7 @@ static int sais_sort(const uint32_t *s, uint32_t n, uint32_t k, uint32_t *sa, Ts
         sa[0] = 0;
         return 0;
     }
-    Sais z = {s, n, k, NULL, NULL, NULL};
+    Sais z = {.s = s, .n = n, .k = k};
     uint32_t *s1 = NULL, *sa1 = NULL;
     int rc = -1;
     z.type = ts_calloc(n, 1, err);
@@ -117,33 +165,8 @@ static int sais_sort(const uint32_t *s, uint32_t n, uint32_t k, uint32_t *sa, Ts
         z.type[i] = s[i] < s[i + 1] || (s[i] == s[i + 1] && z.type[i + 1]);
     for (uint32_t i = 0; i < n; i++)
         z.count[s[i]]++;
-
-    /* Sort the LMS substrings: induce from the LMS suffixes in text order. */
-    for (uint32_t i = 0; i < n; i++)
-        sa[i] = NO_SUFFIX;
-    bucket_tails(&z);
-    for (uint32_t i = 1; i < n; i++)
-        if (is_lms(z.type, i))
-            sa[--z.bucket[s[i]]] = i;
-    sais_induce(&z, sa);
-
-    /* Gather them, sorted, at the front, and name them: equal substrings get
-     * equal names, in sorted order. Two LMS positions are at least two apart,
-     * so the name of position p can wait in slot n1 + p/2. */
-    uint32_t n1 = 0;
-    for (uint32_t i = 0; i < n; i++)
-        if (sa[i] != NO_SUFFIX && is_lms(z.type, sa[i]))
-            sa[n1++] = sa[i];
-    for (uint32_t i = n1; i < n; i++)
-        sa[i] = NO_SUFFIX;
-    uint32_t names = 0, prev = NO_SUFFIX;
-    for (uint32_t i = 0; i < n1; i++) {
-        uint32_t p = sa[i];
-        if (prev == NO_SUFFIX || !lms_equal(&z, prev, p))
-            names++;
-        prev = p;
-        sa[n1 + p / 2] = names - 1;
-    }
+    uint32_t n1;
+    uint32_t names = sais_name_lms(&z, sa, &n1);
     s1 = ts_calloc(n1, sizeof(uint32_t), err);
     sa1 = ts_calloc(n1, sizeof(uint32_t), err);
     if (!s1 || !sa1)
@@ -151,7 +174,6 @@ static int sais_sort(const uint32_t *s, uint32_t n, uint32_t k, uint32_t *sa, Ts
     for (uint32_t i = n1, j = 0; i < n; i++)
         if (sa[i] != NO_SUFFIX)
             s1[j++] = sa[i];
-
     /* The reduced string ends in the sentinel's name, 0, unique: sort it. */
     if (names < n1) {
         if (sais_sort(s1, n1, names, sa1, err) != 0)
@@ -160,20 +182,10 @@ static int sais_sort(const uint32_t *s, uint32_t n, uint32_t k, uint32_t *sa, Ts
         for (uint32_t i = 0; i < n1; i++)
             sa1[s1[i]] = i;
     }
-
-    /* The sorted LMS suffixes, back at the tails of their buckets in order,
-     * induce the full array. */
-    for (uint32_t i = 1, j = 0; i < n; i++)
+    for (uint32_t i = 1, j = 0; i < n; i++) /* s1 now: the LMS positions in text order */
         if (is_lms(z.type, i))
             s1[j++] = i;
-    for (uint32_t i = 0; i < n; i++)
-        sa[i] = NO_SUFFIX;
-    bucket_tails(&z);
-    for (uint32_t i = n1; i-- > 0;) {
-        uint32_t p = s1[sa1[i]];
-        sa[--z.bucket[s[p]]] = p;
-    }
-    sais_induce(&z, sa);
+    sais_place_lms(&z, sa, s1, sa1, n1);
     rc = 0;
 done:
     free(z.type);
