@@ -119,6 +119,49 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     }
 }
 
+/* Where the coin goes when the bars have no row for it (l->probs placed). */
+static void place_coin(Layout *l, const AppState *s)
+{
+    /* no row for the coin under the bars: it takes the note's, if a hint */
+    l->coin = (Rect){l->prompt.y + l->prompt.h - 1, l->prompt.x, 1, l->prompt.w};
+    l->show_coin = s->coin.valid && !s->quiz_hidden && l->prompt.h >= 2 &&
+                   !view_probs_coin_fits(s, l->probs) &&
+                   view_prompt_note_is_hint(s, l->prompt.w);
+    /* nor the note (a form's progress): in a lesson, whose step names the
+     * coin, the status line's, unless it tells of something gone wrong or a
+     * command is being typed there (the explorer alone keeps its status) */
+    if (s->lesson && s->coin.valid && !l->show_coin && !view_probs_coin_fits(s, l->probs) &&
+        !s->status_error && !s->cmdline_open && !s->quiz_hidden) {
+        l->coin = l->status;
+        l->show_coin = l->coin_on_status = 1;
+    }
+}
+
+/* Below the bars, rows y .. y + lower - 1 and left columns: the cache's
+ * cost, the uncertainty, or the sliders and the timing (side by side when
+ * wide enough; in a lesson that wants it, the timing alone). */
+static void place_lower(Layout *l, const AppState *s, int y, int lower, int left)
+{
+    if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
+        l->kvcache = (Rect){y, 0, lower, left};
+        l->show_kvcache = 1;
+    } else if (s->show_entropy) { /* uncertainty under the text: in the panels' place */
+        l->entropy = (Rect){y, 0, lower, left};
+        l->show_entropy = 1;
+    } else if (left >= 80) { /* sliders and timing side by side */
+        int w = left >= 100 ? 44 : 38;
+        l->sliders = (Rect){y, 0, lower, w};
+        l->timing = (Rect){y, w + 2, lower, left - w - 2};
+        l->show_sliders = l->show_timing = 1;
+    } else if (lesson_wants_timing(s)) {
+        l->timing = (Rect){y, 0, lower, left};
+        l->show_timing = 1;
+    } else {
+        l->sliders = (Rect){y, 0, lower, left};
+        l->show_sliders = 1;
+    }
+}
+
 void screen_layout(Layout *l, const AppState *s, int lines, int cols)
 {
     *l = (Layout){0};
@@ -179,39 +222,9 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
         lines - 1 - y - probs_rows < TIMING_ROOM_ROWS && probs_rows > 1 + APP_TOP)
         probs_rows = 1 + APP_TOP;
     l->probs = (Rect){y, 0, probs_rows, left};
-    /* no row for the coin under the bars: it takes the note's, if a hint */
-    l->coin = (Rect){l->prompt.y + l->prompt.h - 1, l->prompt.x, 1, l->prompt.w};
-    l->show_coin = s->coin.valid && !s->quiz_hidden && l->prompt.h >= 2 &&
-                   !view_probs_coin_fits(s, l->probs) &&
-                   view_prompt_note_is_hint(s, l->prompt.w);
-    /* nor the note (a form's progress): in a lesson, whose step names the
-     * coin, the status line's, unless it tells of something gone wrong or a
-     * command is being typed there (the explorer alone keeps its status) */
-    if (s->lesson && s->coin.valid && !l->show_coin && !view_probs_coin_fits(s, l->probs) &&
-        !s->status_error && !s->cmdline_open && !s->quiz_hidden) {
-        l->coin = l->status;
-        l->show_coin = l->coin_on_status = 1;
-    }
+    place_coin(l, s);
     y += probs_rows;
-    int lower = lines - 1 - y;
-    if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
-        l->kvcache = (Rect){y, 0, lower, left};
-        l->show_kvcache = 1;
-    } else if (s->show_entropy) { /* uncertainty under the text: in the panels' place */
-        l->entropy = (Rect){y, 0, lower, left};
-        l->show_entropy = 1;
-    } else if (left >= 80) { /* sliders and timing side by side */
-        int w = left >= 100 ? 44 : 38;
-        l->sliders = (Rect){y, 0, lower, w};
-        l->timing = (Rect){y, w + 2, lower, left - w - 2};
-        l->show_sliders = l->show_timing = 1;
-    } else if (lesson_wants_timing(s)) {
-        l->timing = (Rect){y, 0, lower, left};
-        l->show_timing = 1;
-    } else {
-        l->sliders = (Rect){y, 0, lower, left};
-        l->show_sliders = 1;
-    }
+    place_lower(l, s, y, lines - 1 - y, left);
 }
 
 void screen_fit(AppState *s, int lines, int cols)
