@@ -5,6 +5,7 @@
 #   make test       build and run every test (unit and end-to-end), several at a time
 #   make asan       the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #   make check-layers  every include in src/ names its layer, and no layer reaches up
+#   make check-functions  no function in src/ over 80 lines (tools/long-functions.sh)
 #   make fuzz       each fuzz target (tests/fuzz) for FUZZ_SECONDS (60) under libFuzzer
 #   make portable-test  the same tests on a build for x86-64-v3 (no AVX-512: float32 paths)
 #   make model      train assets/tang.bin from assets/tang-train.txt (resumable)
@@ -38,7 +39,7 @@ TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_OK    := $(BUILD)/.deps-ok
 
 .PHONY: all run test test-bins unit e2e asan test-asan portable-test test-portable model bench clean \
-        deps install uninstall check-layers
+        deps install uninstall check-layers check-functions
 
 all: tangscope
 
@@ -127,12 +128,18 @@ SUB_JOBS  = $(if $(findstring -j,$(MAKEFLAGS)),,-j$(NPROC))
 test-bins: $(TEST_BIN)
 
 test:
+	@sh tools/long-functions.sh
 	@$(MAKE) --no-print-directory $(SUB_JOBS) tangscope test-bins
 	@sh tests/run.sh $(BUILD) ./tangscope
 
 # engine <- app <- tui <- cli, read off the include lines (tools/check-layers.sh)
 check-layers:
 	@sh tools/check-layers.sh
+
+# no function in src/ over 80 lines but those tools/long-functions.allow still
+# lists (a list that only shrinks)
+check-functions:
+	@sh tools/long-functions.sh
 
 # float-cast-overflow: gcc's "undefined" leaves it out (clang's has it), and a
 # number cast past its type's range is a bug the fuzzers look for.
