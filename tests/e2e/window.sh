@@ -5,7 +5,7 @@
 #   - a prompt longer than the context: the count beside the text says how
 #     much of it the model reads ("window W of N"), a ¦ marks where the window
 #     moved on, and the note under the text explains both. W is computed here
-#     from the policy's formula (README, "Past the context window"), not by
+#     from the policy's formula (docs/usage.md, "Past the context window"), not by
 #     the program: with n tokens (the poem's newline and the characters) and
 #     context C, the window starts at j x (C + 1 - C/2), j = ceil((n - C) /
 #     (C + 1 - C/2)), and W = n - start.

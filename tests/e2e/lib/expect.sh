@@ -1,5 +1,5 @@
 # expect.sh - the check every end-to-end script makes of bad input (sourced,
-# not run): the command refuses it as README's "Bad input" promises, with its
+# not run): the command refuses it as docs/robustness.md promises, with its
 # exit status (2 for bad input), exactly one line on stderr that says what was
 # wrong, and no control character on that line but its newline (a bad
 # argument quoted back cannot move the cursor or paint the terminal). The
