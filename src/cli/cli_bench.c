@@ -384,14 +384,23 @@ static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
         const char *name; /* in the JSON; the text names it in the interface language */
         SamplerSettings set;
     } rows[] = {
-        {"filters off, temperature 1.0", {1.0f, 0, 1.0f, 0.0f, 1.0f, 0}},
-        {"top-k 20, temperature 1.0", {1.0f, 20, 1.0f, 0.0f, 1.0f, 0}},
-        {"top-p 0.9, temperature 1.0", {1.0f, 0, 0.9f, 0.0f, 1.0f, 0}},
-        {"top-p 0.9, temperature 1.5", {1.5f, 0, 0.9f, 0.0f, 1.0f, 0}},
-        {"min-p 0.05, temperature 1.0", {1.0f, 0, 1.0f, 0.05f, 1.0f, 0}},
-        {"top-k 5000, temperature 1.5", {1.5f, 5000, 1.0f, 0.0f, 1.0f, 0}},
-        {"top-p 0.999, temperature 3.0", {3.0f, 0, 0.999f, 0.0f, 1.0f, 0}},
-        {"all: k 40, p 0.95, min-p 0.02, penalty 1.3", {1.0f, 40, 0.95f, 0.02f, 1.3f, 0}},
+        {"filters off, temperature 1.0",
+         {.temperature = 1.0f, .top_p = 1.0f, .repetition_penalty = 1.0f}},
+        {"top-k 20, temperature 1.0",
+         {.temperature = 1.0f, .top_k = 20, .top_p = 1.0f, .repetition_penalty = 1.0f}},
+        {"top-p 0.9, temperature 1.0",
+         {.temperature = 1.0f, .top_p = 0.9f, .repetition_penalty = 1.0f}},
+        {"top-p 0.9, temperature 1.5",
+         {.temperature = 1.5f, .top_p = 0.9f, .repetition_penalty = 1.0f}},
+        {"min-p 0.05, temperature 1.0",
+         {.temperature = 1.0f, .top_p = 1.0f, .min_p = 0.05f, .repetition_penalty = 1.0f}},
+        {"top-k 5000, temperature 1.5",
+         {.temperature = 1.5f, .top_k = 5000, .top_p = 1.0f, .repetition_penalty = 1.0f}},
+        {"top-p 0.999, temperature 3.0",
+         {.temperature = 3.0f, .top_p = 0.999f, .repetition_penalty = 1.0f}},
+        {"all: k 40, p 0.95, min-p 0.02, penalty 1.3",
+         {.temperature = 1.0f, .top_k = 40, .top_p = 0.95f, .min_p = 0.02f,
+          .repetition_penalty = 1.3f}},
     };
     enum { CHARS = 120 };
     if (json)
