@@ -8,6 +8,21 @@
 
 #include "engine/probfmt.h"
 
+/* Rows that another enum indexes by offset (LBL_TEMPERATURE + a SliderId,
+ * LBL_STAGE_MODEL + a SamplerStage) stay in that enum's order. */
+_Static_assert(LBL_TOP_K - LBL_TEMPERATURE == SL_TOP_K && LBL_TOP_P - LBL_TEMPERATURE == SL_TOP_P &&
+                   LBL_MIN_P - LBL_TEMPERATURE == SL_MIN_P && LBL_SEED - LBL_TEMPERATURE == SL_SEED &&
+                   SL_TEMPERATURE == 0 && SL_COUNT == 5,
+               "the sliders' labels follow SliderId");
+_Static_assert(STAGE_MODEL == 0 && LBL_STAGE_PENALTY - LBL_STAGE_MODEL == STAGE_PENALTY &&
+                   LBL_STAGE_TEMPERATURE - LBL_STAGE_MODEL == STAGE_TEMPERATURE &&
+                   LBL_STAGE_TOP_K - LBL_STAGE_MODEL == STAGE_TOP_K &&
+                   LBL_STAGE_TOP_P - LBL_STAGE_MODEL == STAGE_TOP_P &&
+                   LBL_STAGE_MIN_P - LBL_STAGE_MODEL == STAGE_MIN_P &&
+                   LBL_STAGE_MASK - LBL_STAGE_MODEL == STAGE_MASK &&
+                   LBL_STAGE_FINAL - LBL_STAGE_MODEL == STAGE_FINAL && STAGE_COUNT == 8,
+               "the stage columns' labels follow SamplerStage");
+
 /* One row per label, a column per language (AppLang order, lang.c's rows:
  * en, zh, de, fr). A row with a cell missing leaves it NULL, which
  * test_labels finds. */
