@@ -62,6 +62,37 @@ static void print_set(const char *label, const ExerciseCase *c, const uint8_t *w
     puts(")");
 }
 
+/* Judge case k (0-based) by what the program answered (st, got, err) and
+ * say so: passed, or FAILED with why (the program's own fault, or the set it
+ * kept beside the one expected). *fatal_in_a_row counts the failures in a
+ * row of a program that has ended (running: it has not). Returns 1 when the
+ * case passed. */
+static int report_case(ExerciseKind kind, const ExerciseCase *c, int k, StageProgStatus st,
+                       const uint8_t *got, const TsErr *err, int running, int *fatal_in_a_row)
+{
+    int tie = 0;
+    if (st == STAGEPROG_OK && exercise_judge(kind, c, got, &tie)) {
+        *fatal_in_a_row = 0;
+        printf("  passed %2d  %s%s\n", k + 1, c->title,
+               tie ? " (a tie broken otherwise than by the lower id: fine)" : "");
+        return 1;
+    }
+    printf("  FAILED %2d  %s\n", k + 1, c->title);
+    if (st != STAGEPROG_OK) {
+        printf("             %s\n", err->msg);
+        *fatal_in_a_row = running ? 0 : *fatal_in_a_row + 1;
+        return 0;
+    }
+    *fatal_in_a_row = 0;
+    if (kind == EXERCISE_TOP_P)
+        printf("             with p = %g%s\n", (double)c->top_p, c->top_k ? " after top-k" : "");
+    uint8_t want[EXERCISE_MAX_CANDIDATES];
+    exercise_want(c, want);
+    print_set("expected", c, want);
+    print_set("got", c, got);
+    return 0;
+}
+
 int cmd_exercise(int argc, char **argv)
 {
     float timeout = (float)STAGEPROG_TIMEOUT;
@@ -120,30 +151,11 @@ int cmd_exercise(int argc, char **argv)
             stagereq_free(&req);
             return cli_error("exercise", 1, "out of memory");
         }
-        uint8_t got[EXERCISE_MAX_CANDIDATES], want[EXERCISE_MAX_CANDIDATES];
-        exercise_want(c, want);
+        uint8_t got[EXERCISE_MAX_CANDIDATES];
         prog.steps = k; /* the message names the case */
         StageProgStatus st = stageprog_ask(&prog, req.s, req.len, c->ids, c->n, got, &err);
-        int tie = 0;
-        if (st == STAGEPROG_OK && exercise_judge((ExerciseKind)kind, c, got, &tie)) {
-            passed++;
-            fatal_in_a_row = 0;
-            printf("  passed %2d  %s%s\n", k + 1, c->title,
-                   tie ? " (a tie broken otherwise than by the lower id: fine)" : "");
-        } else {
-            printf("  FAILED %2d  %s\n", k + 1, c->title);
-            if (st != STAGEPROG_OK) {
-                printf("             %s\n", err.msg);
-                fatal_in_a_row = prog.running ? 0 : fatal_in_a_row + 1;
-            } else {
-                fatal_in_a_row = 0;
-                if (kind == EXERCISE_TOP_P)
-                    printf("             with p = %g%s\n", (double)c->top_p,
-                           c->top_k ? " after top-k" : "");
-                print_set("expected", c, want);
-                print_set("got", c, got);
-            }
-        }
+        passed += report_case((ExerciseKind)kind, c, k, st, got, &err, prog.running,
+                              &fatal_in_a_row);
         fflush(stdout);
     }
     stageprog_stop(&prog);
