@@ -48,7 +48,7 @@ static int run_cases(const char *mode, ExerciseKind kind, int *first_failed)
     StageProg p;
     TsErr err;
     *first_failed = 0;
-    if (stageprog_start(&p, bot_cmd(mode), 0, &err) != 0) {
+    if (stageprog_start(&p, bot_cmd(mode), 0, LANG_EN, &err) != 0) {
         CHECK(0, "%s", err.msg);
         return 0;
     }
@@ -75,17 +75,17 @@ static void test_split(void)
     char **argv;
     int argc;
     TsErr err;
-    CHECK(stageprog_split("  python3   my top.py  ", &argv, &argc, &err) == 0, "%s", err.msg);
+    CHECK(stageprog_split("  python3   my top.py  ", LANG_EN, &argv, &argc, &err) == 0, "%s", err.msg);
     CHECK(argc == 3 && strcmp(argv[0], "python3") == 0 && strcmp(argv[2], "top.py") == 0 &&
               argv[3] == NULL,
           "split into %d words", argc);
     free(argv);
-    CHECK(stageprog_split("python3 \"my top.py\" 'a b'c", &argv, &argc, &err) == 0, "%s", err.msg);
+    CHECK(stageprog_split("python3 \"my top.py\" 'a b'c", LANG_EN, &argv, &argc, &err) == 0, "%s", err.msg);
     CHECK(argc == 3 && strcmp(argv[1], "my top.py") == 0 && strcmp(argv[2], "a bc") == 0,
           "quotes: %d words, '%s' '%s'", argc, argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "");
     free(argv);
-    CHECK_REFUSED(stageprog_split("   ", &argv, &argc, &err) != 0, err.msg, "empty");
-    CHECK_REFUSED(stageprog_split("python3 \"my.py", &argv, &argc, &err) != 0, err.msg,
+    CHECK_REFUSED(stageprog_split("   ", LANG_EN, &argv, &argc, &err) != 0, err.msg, "empty");
+    CHECK_REFUSED(stageprog_split("python3 \"my.py", LANG_EN, &argv, &argc, &err) != 0, err.msg,
                   "unclosed");
 }
 
@@ -125,7 +125,7 @@ static void one_step(const char *mode, StageProgStatus want, const char *words, 
     const ExerciseCase *c = exercise_cases(EXERCISE_TOP_P, &n);
     StageProg p;
     TsErr err;
-    if (stageprog_start(&p, bot_cmd(mode), 1, &err) != 0) {
+    if (stageprog_start(&p, bot_cmd(mode), 1, LANG_EN, &err) != 0) {
         CHECK(0, "%s: %s", mode, err.msg);
         return;
     }
@@ -161,9 +161,9 @@ static void test_cannot_start(void)
 {
     StageProg p;
     TsErr err;
-    CHECK_REFUSED(stageprog_start(&p, "no-such-program-xyz --flag", 0, &err) != 0, err.msg,
+    CHECK_REFUSED(stageprog_start(&p, "no-such-program-xyz --flag", 0, LANG_EN, &err) != 0, err.msg,
                   "cannot start 'no-such-program-xyz': No such file");
-    CHECK_REFUSED(stageprog_start(&p, "/etc/passwd", 0, &err) != 0, err.msg, "cannot start");
+    CHECK_REFUSED(stageprog_start(&p, "/etc/passwd", 0, LANG_EN, &err) != 0, err.msg, "cannot start");
     check_no_child();
     /* stopping what never started is harmless */
     StageProg zero = {0};
@@ -221,7 +221,7 @@ static void test_hook_matches_builtin(void)
     int V = v.size;
     StageTopP t;
     TsErr err;
-    if (stagetopp_init(&t, bot_cmd("top-p"), 0, &v, &err) != 0) {
+    if (stagetopp_init(&t, bot_cmd("top-p"), 0, 0, LANG_EN, &v, &err) != 0) {
         CHECK(0, "%s", err.msg);
         vocab_free(&v);
         return;
@@ -254,7 +254,7 @@ static void test_hook_matches_builtin(void)
     CHECK(t.prog.steps == 40, "%ld steps asked", t.prog.steps);
     /* a program that fails stops the chain with its message */
     stagetopp_free(&t);
-    if (stagetopp_init(&t, bot_cmd("garbage"), 1, &v, &err) == 0) {
+    if (stagetopp_init(&t, bot_cmd("garbage"), 1, 0, LANG_EN, &v, &err) == 0) {
         SamplerSettings set = sampler_defaults();
         CHECK_REFUSED(sampler_run(&b, &set, logits, NULL, 0, NULL, 0.5f, &err) < 0, err.msg,
                       "step 1: the answer is not JSON");
