@@ -253,6 +253,7 @@ static void tell_stage(const AppState *s, const Lesson *l, int k, const char *fi
         const ScriptVerb *v = script_verb_of(st->cmds[i].text);
         if (!v || strcmp(v->name, "stage") != 0 || !s->lesson_stage.on)
             continue;
+        fputs("  ", stdout); /* under the lesson's line, not a line of its own */
         printf(cli_label(LBL_CLI_LESSON_STAGE), file, st->cmds[i].line, s->lesson_stage.cmd,
                exercise_name(s->lesson_stage.kind));
         putchar('\n');

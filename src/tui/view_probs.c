@@ -221,15 +221,22 @@ static void draw_full_bar(int y, int x, int w, double fraction, Role role)
  * a student's column marks where it and the built-in disagree. */
 static void draw_stage_cell(const AppState *s, int y, int x_end, Role role, double p, int differs)
 {
-    if (differs)
-        draw_text(y, x_end - STAGE_COLS, 1, ROLE_ERROR, tui_glyphs()->differs);
-    if (!s->pred.sampler_ok || p > 0.0) {
-        char pct[32];
-        draw_text_right(y, x_end - 1, STAGE_COLS - 2, differs ? ROLE_ERROR : role,
-                        app_share(s->lang, 100.0 * p, 1, pct, sizeof pct));
-    } else {
-        draw_text_right(y, x_end, STAGE_COLS - 1, differs ? ROLE_ERROR : ROLE_DIM, "-");
+    if (!differs) {
+        if (!s->pred.sampler_ok || p > 0.0) {
+            char pct[32];
+            draw_text_right(y, x_end - 1, STAGE_COLS - 1, role,
+                            app_share(s->lang, 100.0 * p, 1, pct, sizeof pct));
+        } else {
+            draw_text_right(y, x_end, STAGE_COLS, ROLE_DIM, "-");
+        }
+        return;
     }
+    /* the mark in the cell's last column, the value before it (100% without decimals) */
+    char pct[32];
+    draw_text_right(y, x_end - 1, STAGE_COLS - 2, ROLE_ERROR,
+                    p > 0.0 ? app_share(s->lang, 100.0 * p, p >= 0.9995 ? 0 : 1, pct, sizeof pct)
+                            : "-");
+    draw_text(y, x_end - 1, 1, ROLE_ERROR, tui_glyphs()->differs);
 }
 
 /* The candidate after each stage of the sampler (row k of the top): where a
