@@ -91,6 +91,9 @@ static void child_exec(char **argv, int sock, int report, int quiet_stderr, pid_
 #else
     (void)parent;
 #endif
+    /* a group of its own: what it starts in turn (a shell script's awk) is
+     * stopped with it */
+    setpgid(0, 0);
     /* what tangscope changed for itself is not the program's */
     sigset_t none;
     sigemptyset(&none);
@@ -156,6 +159,8 @@ int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang
     if (pid == 0)
         child_exec(argv, sv[1], report[1], quiet_stderr, parent);
     int fork_errno = errno;
+    if (pid > 0)
+        setpgid(pid, pid); /* as the child does: whichever comes first */
     close(sv[1]);
     close(report[1]);
     if (pid < 0) {
@@ -228,6 +233,9 @@ static void kill_and_reap(StageProg *p, char *how, size_t size)
             kill(p->pid, SIGKILL);
             killed = 1;
         }
+        /* and whatever it started that is still there (its group: the pid is not
+         * reaped yet, so the group cannot be another's) */
+        kill(-p->pid, SIGKILL);
         int status = 0;
         pid_t r;
         do
@@ -255,7 +263,7 @@ void stageprog_stop(StageProg *p)
         /* end of input: a program that reads line by line ends by itself */
         if (p->fd >= 0)
             shutdown(p->fd, SHUT_WR);
-        wait_exit(p->pid, 0.2);
+        wait_exit(p->pid, 0.5);
     }
     kill_and_reap(p, NULL, 0);
     free(p->buf);
