@@ -463,6 +463,7 @@ void app_picker_set(AppState *s, const struct Lesson *shelf, int n);
  * already doing that stage is stopped first. Returns 0, or -1 with the
  * status saying why (in the interface language). */
 int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline);
+/* (`stage` on the command line starts one only where may_start is set.) */
 /* Stop the program doing stage kind (-1: every one): the built-in again. */
 void app_stage_stop(AppState *s, int kind);
 /* Is a program doing stage kind? */

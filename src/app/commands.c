@@ -533,6 +533,8 @@ static unsigned do_stage(AppState *s, CmdArg a)
         app_stage_stop(s, -1);
         app_predict(s);
         app_status(s, 0, "%s", app_label(s, LBL_ST_STAGE_OFF));
+    } else if (!s->may_start) { /* a test's or a fuzzer's state runs nothing */
+        app_status(s, 1, "%s", app_label(s, LBL_ST_STAGE_NO_SCREEN));
     } else if (a.text) {
         app_stage_start(s, (ExerciseKind)a.n, a.text);
     }

@@ -1,6 +1,7 @@
 /* stageprog.c - a student's stage as a program (see stageprog.h). */
 #define _GNU_SOURCE /* pipe2, SOCK_CLOEXEC */
 #include "app/stageprog.h"
+#include "app/json.h"
 #include "app/labels.h"
 
 #include <errno.h>
@@ -416,234 +417,7 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
     }
 }
 
-/* ---- reading the answer: a small JSON checker ---- */
-
-typedef struct {
-    const char *s;
-    size_t i, n;
-    int depth;
-} Json;
-
-static void ws(Json *j)
-{
-    while (j->i < j->n && (j->s[j->i] == ' ' || j->s[j->i] == '\t' || j->s[j->i] == '\n' ||
-                           j->s[j->i] == '\r'))
-        j->i++;
-}
-
-static int lit(Json *j, const char *word)
-{
-    size_t k = strlen(word);
-    if (j->n - j->i < k || memcmp(j->s + j->i, word, k) != 0)
-        return -1;
-    j->i += k;
-    return 0;
-}
-
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* A string; its raw inside (escapes as written) in [*from, *to). */
-static int string(Json *j, size_t *from, size_t *to)
-{
-    if (j->i >= j->n || j->s[j->i] != '"')
-        return -1;
-    j->i++;
-    *from = j->i;
-    while (j->i < j->n) {
-        unsigned char c = (unsigned char)j->s[j->i];
-        if (c == '"') {
-            *to = j->i++;
-            return 0;
-        }
-        if (c < 0x20)
-            return -1;
-        if (c == '\\') {
-            if (++j->i >= j->n)
-                return -1;
-            char e = j->s[j->i];
-            if (e == 'u') {
-                if (j->n - j->i < 5)
-                    return -1;
-                for (int k = 1; k <= 4; k++)
-                    if (hexval(j->s[j->i + k]) < 0)
-                        return -1;
-                j->i += 4;
-            } else if (!strchr("\"\\/bfnrt", e) || e == 0) {
-                return -1;
-            }
-        }
-        j->i++;
-    }
-    return -1;
-}
-
-/* A number as JSON writes it; *integer is set when it has no fraction or
- * exponent, and *value to its value. */
-static int number(Json *j, double *value, int *integer)
-{
-    size_t start = j->i;
-    *integer = 1;
-    if (j->i < j->n && j->s[j->i] == '-')
-        j->i++;
-    if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
-        return -1;
-    if (j->s[j->i] == '0')
-        j->i++;
-    else
-        while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
-            j->i++;
-    if (j->i < j->n && j->s[j->i] == '.') {
-        *integer = 0;
-        j->i++;
-        if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
-            return -1;
-        while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
-            j->i++;
-    }
-    if (j->i < j->n && (j->s[j->i] == 'e' || j->s[j->i] == 'E')) {
-        *integer = 0;
-        j->i++;
-        if (j->i < j->n && (j->s[j->i] == '+' || j->s[j->i] == '-'))
-            j->i++;
-        if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
-            return -1;
-        while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
-            j->i++;
-    }
-    char tmp[64];
-    size_t k = j->i - start;
-    if (k >= sizeof tmp) {
-        *value = HUGE_VAL; /* too long to be an id */
-        *integer = 0;
-        return 0;
-    }
-    memcpy(tmp, j->s + start, k);
-    tmp[k] = 0;
-    *value = strtod(tmp, NULL);
-    return 0;
-}
-
-static int value(Json *j);
-
-static int array(Json *j)
-{
-    j->i++; /* [ */
-    ws(j);
-    if (j->i < j->n && j->s[j->i] == ']') {
-        j->i++;
-        return 0;
-    }
-    for (;;) {
-        if (value(j) != 0)
-            return -1;
-        ws(j);
-        if (j->i < j->n && j->s[j->i] == ',') {
-            j->i++;
-            continue;
-        }
-        if (j->i < j->n && j->s[j->i] == ']') {
-            j->i++;
-            return 0;
-        }
-        return -1;
-    }
-}
-
-static int object(Json *j)
-{
-    j->i++; /* { */
-    ws(j);
-    if (j->i < j->n && j->s[j->i] == '}') {
-        j->i++;
-        return 0;
-    }
-    for (;;) {
-        size_t a, b;
-        ws(j);
-        if (string(j, &a, &b) != 0)
-            return -1;
-        ws(j);
-        if (j->i >= j->n || j->s[j->i] != ':')
-            return -1;
-        j->i++;
-        if (value(j) != 0)
-            return -1;
-        ws(j);
-        if (j->i < j->n && j->s[j->i] == ',') {
-            j->i++;
-            continue;
-        }
-        if (j->i < j->n && j->s[j->i] == '}') {
-            j->i++;
-            return 0;
-        }
-        return -1;
-    }
-}
-
-static int value(Json *j)
-{
-    ws(j);
-    if (j->i >= j->n)
-        return -1;
-    if (++j->depth > 64)
-        return -1;
-    int rc;
-    size_t a, b;
-    double v;
-    int integer;
-    switch (j->s[j->i]) {
-    case '{': rc = object(j); break;
-    case '[': rc = array(j); break;
-    case '"': rc = string(j, &a, &b); break;
-    case 't': rc = lit(j, "true"); break;
-    case 'f': rc = lit(j, "false"); break;
-    case 'n': rc = lit(j, "null"); break;
-    default: rc = number(j, &v, &integer); break;
-    }
-    j->depth--;
-    return rc;
-}
-
-/* Where the top-level object's "keep" value starts (the checker has passed
- * the whole line), or 0 if it has none. */
-static size_t find_keep(const char *s, size_t n)
-{
-    Json j = {s, 0, n, 0};
-    ws(&j);
-    if (j.i >= n || s[j.i] != '{')
-        return 0;
-    j.i++;
-    ws(&j);
-    if (j.i < n && s[j.i] == '}')
-        return 0;
-    for (;;) {
-        size_t a, b;
-        ws(&j);
-        if (string(&j, &a, &b) != 0)
-            return 0;
-        ws(&j);
-        j.i++; /* : */
-        ws(&j);
-        if (b - a == 4 && memcmp(s + a, "keep", 4) == 0)
-            return j.i;
-        if (value(&j) != 0)
-            return 0;
-        ws(&j);
-        if (j.i >= n || s[j.i] != ',')
-            return 0;
-        j.i++;
-    }
-}
+/* ---- reading the answer (json.h reads the JSON) ---- */
 
 /* The index of id among ids[0..n) (ascending), or -1. */
 static int find_id(const int *ids, int n, double id)
@@ -665,29 +439,27 @@ StageProgStatus stageprog_parse_keep(const StageProg *p, const char *line, const
                                      uint8_t *kept, TsErr *err)
 {
     size_t len = strlen(line);
-    Json j = {line, 0, len, 0};
     TsQuoted q;
-    if (value(&j) != 0 || (ws(&j), j.i != len)) {
+    if (!json_valid(line, len)) {
         step_fail(p, err, L(p->lang, LBL_SP_NOT_JSON), excerpt(&q, line, len));
         return STAGEPROG_NOT_JSON;
     }
-    size_t at = find_keep(line, len);
+    size_t at = json_member(line, len, "keep");
     if (!at || line[at] != '[') {
         step_fail(p, err, L(p->lang, LBL_SP_NO_KEEP), excerpt(&q, line, len));
         return STAGEPROG_NO_KEEP;
     }
     memset(kept, 0, (size_t)n);
-    Json a = {line, at + 1, len, 0};
+    at++; /* [ */
     for (;;) {
-        ws(&a);
-        if (line[a.i] == ']')
+        at = json_skip_space(line, len, at);
+        if (line[at] == ']')
             return STAGEPROG_OK;
         double v;
         int integer;
-        size_t from = a.i;
-        if (number(&a, &v, &integer) != 0 || !integer) {
-            ws(&a);
-            size_t to = a.i;
+        size_t from = at;
+        if (json_number(line, len, &at, &v, &integer) != 0 || !integer) {
+            size_t to = from;
             while (to < len && line[to] != ',' && line[to] != ']')
                 to++;
             step_fail(p, err, L(p->lang, LBL_SP_NOT_ID), excerpt(&q, line + from, to - from));
@@ -705,9 +477,9 @@ StageProgStatus stageprog_parse_keep(const StageProg *p, const char *line, const
             return STAGEPROG_TWICE;
         }
         kept[k] = 1;
-        ws(&a);
-        if (line[a.i] == ',')
-            a.i++;
+        at = json_skip_space(line, len, at);
+        if (line[at] == ',')
+            at++;
     }
 }
 
