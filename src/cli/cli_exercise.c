@@ -130,7 +130,7 @@ int cmd_exercise(int argc, char **argv)
                 break;
             stageprog_stop(&prog); /* what is left of the one that was stopped */
             if (stageprog_start(&prog, pos[2], 0, cli_lang(), &err) != 0) {
-                print_verdict(0, k + 1, c->title);
+                print_verdict(0, k + 1, c->title[cli_lang()]);
                 printf("\n             %s\n", err.msg);
                 ran = k + 1;
                 break;
@@ -151,10 +151,10 @@ int cmd_exercise(int argc, char **argv)
         if (st == STAGEPROG_OK && exercise_judge((ExerciseKind)kind, c, got, &tie)) {
             passed++;
             fatal_in_a_row = 0;
-            print_verdict(1, k + 1, c->title);
+            print_verdict(1, k + 1, c->title[cli_lang()]);
             printf("%s\n", tie ? cli_label(LBL_EX_TIE) : "");
         } else {
-            print_verdict(0, k + 1, c->title);
+            print_verdict(0, k + 1, c->title[cli_lang()]);
             putchar('\n');
             if (st != STAGEPROG_OK) {
                 printf("             %s\n", err.msg);
