@@ -54,7 +54,7 @@ if launch 140x40 top-p-unsorted; then
     # the heading: yours right after top-p; a row marked; the legend counts
     column_marked() {
         shows_regex "top-p  yours  min-p" && shows_regex "^[1-8] [^ ]≠" &&
-            shows_regex "≠ = differs from the built-in top-p · yours keeps [0-9]+, built-in [0-9]+, [1-9][0-9]* differ"
+            shows_regex "≠ = unlike the built-in top-p · yours keeps [0-9]+, built-in [0-9]+, [1-9][0-9]* differ"
     }
     if until_ok one_capture column_marked; then
         pass stage_column_marked

@@ -449,6 +449,11 @@ static const Budget BUDGETS[] = {
     {LBL_STAGE_MIN_P, 6, {0}},
     {LBL_STAGE_MASK, 6, {0}},
     {LBL_STAGE_FINAL, 6, {0}},
+    /* a student's stage: its column's heading beside the built-in's (view_probs.c), and
+     * the line under the bars that explains the mark, the whole width */
+    {LBL_STAGE_YOURS, 6, {0}},
+    {LBL_STAGE_TOPP_LINE, 80, {"!", SEP, "4657", "147", "4584"}},
+    {LBL_STAGE_JUEJU_LINE, 80, {"!", SEP, "7308", "7308", "1"}},
     {LBL_ST_PENALTY, 79, {"100.00", NL}},
     /* the window, the mask view, the timing panel's parts */
     /* past the context the count beside the text takes what it needs from
