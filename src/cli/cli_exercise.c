@@ -88,6 +88,38 @@ static void print_verdict(int ok, int number, const char *title)
     printf(" %2d  %s", number, title);
 }
 
+/* Case c (number k) on the running program, its verdict printed, and for
+ * a failure what was wrong: the message, or what was expected and what came
+ * back. Returns 1 when it passed. */
+static int run_case(StageProg *prog, const StageReq *req, ExerciseKind kind, const ExerciseCase *c,
+                    int k)
+{
+    uint8_t got[EXERCISE_MAX_CANDIDATES], want[EXERCISE_MAX_CANDIDATES];
+    exercise_want(c, want);
+    TsErr err;
+    StageProgStatus st = stageprog_ask(prog, req->s, req->len, c->ids, c->n, got, &err);
+    int tie = 0;
+    int ok = st == STAGEPROG_OK && exercise_judge(kind, c, got, &tie);
+    print_verdict(ok, k, c->title[cli_lang()]);
+    printf("%s\n", tie && ok ? cli_label(LBL_EX_TIE) : "");
+    if (ok)
+        return 1;
+    if (st != STAGEPROG_OK) {
+        printf("             %s\n", err.msg);
+        return 0;
+    }
+    if (kind == EXERCISE_TOP_P) {
+        char p[32];
+        app_num_short(cli_lang(), (double)c->top_p, p, sizeof p);
+        printf("             ");
+        printf(cli_label(LBL_EX_WITH_P), p);
+        printf("%s\n", c->top_k ? cli_label(LBL_EX_AFTER_TOP_K) : "");
+    }
+    print_set(LBL_EX_EXPECTED, c, want);
+    print_set(LBL_EX_GOT, c, got);
+    return 0;
+}
+
 int cmd_exercise(int argc, char **argv)
 {
     float timeout = (float)STAGEPROG_TIMEOUT;
@@ -143,35 +175,10 @@ int cmd_exercise(int argc, char **argv)
             stagereq_free(&req);
             return cli_error("exercise", 1, "out of memory");
         }
-        uint8_t got[EXERCISE_MAX_CANDIDATES], want[EXERCISE_MAX_CANDIDATES];
-        exercise_want(c, want);
         prog.steps = k; /* the message names the case */
-        StageProgStatus st = stageprog_ask(&prog, req.s, req.len, c->ids, c->n, got, &err);
-        int tie = 0;
-        if (st == STAGEPROG_OK && exercise_judge((ExerciseKind)kind, c, got, &tie)) {
-            passed++;
-            fatal_in_a_row = 0;
-            print_verdict(1, k + 1, c->title[cli_lang()]);
-            printf("%s\n", tie ? cli_label(LBL_EX_TIE) : "");
-        } else {
-            print_verdict(0, k + 1, c->title[cli_lang()]);
-            putchar('\n');
-            if (st != STAGEPROG_OK) {
-                printf("             %s\n", err.msg);
-                fatal_in_a_row = prog.running ? 0 : fatal_in_a_row + 1;
-            } else {
-                fatal_in_a_row = 0;
-                if (kind == EXERCISE_TOP_P) {
-                    char p[32];
-                    app_num_short(cli_lang(), (double)c->top_p, p, sizeof p);
-                    printf("             ");
-                    printf(cli_label(LBL_EX_WITH_P), p);
-                    printf("%s\n", c->top_k ? cli_label(LBL_EX_AFTER_TOP_K) : "");
-                }
-                print_set(LBL_EX_EXPECTED, c, want);
-                print_set(LBL_EX_GOT, c, got);
-            }
-        }
+        int ok = run_case(&prog, &req, (ExerciseKind)kind, c, k + 1);
+        passed += ok;
+        fatal_in_a_row = ok || prog.running ? 0 : fatal_in_a_row + 1;
         fflush(stdout);
     }
     stageprog_stop(&prog);

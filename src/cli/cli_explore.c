@@ -144,6 +144,39 @@ static void corpus_loader_finish(CorpusLoader *l)
         corpus_free(&l->corpus);
 }
 
+/* --code (or --session) and --stage, once the state stands. Returns 0, or
+ * -1 with why ("code 'X': ...", "--stage: ..."). */
+static int open_code_and_stage(AppState *s, const Model *m, const ExploreRun *run, char *why,
+                               size_t size)
+{
+    if (run->code) {
+        SessionCode code;
+        TsQuoted q;
+        TsErr err;
+        if (session_code_decode(run->code, strlen(run->code), &code, &err) != 0 ||
+            session_code_check(&code, m, &err) != 0 || app_session_open(s, &code, &err) != 0) {
+            snprintf(why, size, "code %s: %s", ts_quote(&q, run->code), err.msg);
+            return -1;
+        }
+        app_status(s, 0, app_label(s, LBL_ST_CODE_OPENED), run->code);
+        if (run->code_enter) { /* the poem Enter wrote in the saved session, written again */
+            app_job_start_write(s);
+            while (s->job.kind != JOB_NONE)
+                app_apply(s, CMD_TICK, cmd_arg(0));
+        }
+    }
+    if (run->stage) { /* as `:stage` would: one way in */
+        char line[APP_STAGE_CMD_MAX + 8];
+        snprintf(line, sizeof line, "stage %s", run->stage);
+        ScriptOut out = {.sync_jobs = 1};
+        if (script_run(s, line, &out) != SCRIPT_OK) {
+            snprintf(why, size, "--%s", out.msg);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int cli_explore_run(const char *cmd, const ExploreRun *run)
 {
     TsErr err;
@@ -179,36 +212,14 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         app_status(&s, 1, app_label(&s, LBL_ST_PINYIN_FAILED), err.msg);
     if (run->prompt)
         app_type_text(&s, run->prompt);
-    if (run->code) {
-        SessionCode code;
-        TsQuoted q;
-        if (session_code_decode(run->code, strlen(run->code), &code, &err) != 0 ||
-            session_code_check(&code, &m, &err) != 0 || app_session_open(&s, &code, &err) != 0) {
-            if (s.pinyin)
-                pinyin_free(&py);
-            app_free(&s);
-            model_free(&m);
-            return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&q, run->code), err.msg);
-        }
-        app_status(&s, 0, app_label(&s, LBL_ST_CODE_OPENED), run->code);
-        if (run->code_enter) { /* the poem Enter wrote in the saved session, written again */
-            app_job_start_write(&s);
-            while (s.job.kind != JOB_NONE)
-                app_apply(&s, CMD_TICK, cmd_arg(0));
-        }
-    }
     s.may_start = 1; /* the screen's state: it alone starts students' programs */
-    if (run->stage) { /* as `:stage` would: one way in */
-        char line[APP_STAGE_CMD_MAX + 8];
-        snprintf(line, sizeof line, "stage %s", run->stage);
-        ScriptOut out = {.sync_jobs = 1};
-        if (script_run(&s, line, &out) != SCRIPT_OK) {
-            if (s.pinyin)
-                pinyin_free(&py);
-            app_free(&s);
-            model_free(&m);
-            return cli_error(cmd, EXIT_USAGE, "--%s", out.msg);
-        }
+    char why[TS_ERR_MAX + 64];
+    if (open_code_and_stage(&s, &m, run, why, sizeof why) != 0) {
+        if (s.pinyin)
+            pinyin_free(&py);
+        app_free(&s);
+        model_free(&m);
+        return cli_error(cmd, EXIT_USAGE, "%s", why);
     }
     if (run->lesson)
         app_lesson_open(&s, run->lesson, run->lesson_lang);
