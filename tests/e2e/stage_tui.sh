@@ -86,6 +86,28 @@ if launch 140x40 top-p-unsorted; then
     e2e_quit || fail stage_quit "did not exit 0"
 fi
 
+# ---- a student's jueju constraint, live ----
+# jueju-5 knows only lines of 7: after 白日依山尽 in a jueju of 5 it allows Han
+# characters where the form wants ，
+e2e_launch 100x30 -- explore --model "$MODEL" --no-corpus --lang en --prompt 白日依山尽 \
+    --stage "jueju $BOT jueju-5"
+if e2e_wait "next  "; then
+    e2e_keys j
+    until_ok shows "jueju of 7" >/dev/null
+    e2e_keys j
+    jueju_marked() {
+        shows "jueju of 5" && shows_regex "^[1-8] [^ ]≠" &&
+            shows_regex "≠ = unlike the built-in jueju · yours allows [0-9]+, built-in 1, [1-9][0-9]* differ"
+    }
+    if until_ok one_capture jueju_marked; then
+        pass stage_jueju_marked
+    else
+        fail stage_jueju_marked "no marked row and legend for the program's jueju"
+    fi
+    e2e_quit || fail stage_jueju_quit "did not exit 0"
+    no_bot_left stage_jueju_no_child
+fi
+
 # ---- a crash in the middle of a session ----
 # top-p-crash-3 answers three requests right, then dies of SIGSEGV
 if launch 200x30 top-p-crash-3; then
