@@ -173,6 +173,8 @@ int app_stage_after_predict(AppState *s)
     struct AppStage *st = s->stage;
     if (!st)
         return 0;
+    /* the next message in the language the screen speaks now (l switches it) */
+    st->topp.prog.lang = st->jueju.prog.lang = s->lang;
     const TsErr *why[EXERCISE_COUNT] = {
         st->topp_on && st->topp.failed ? &st->topp.failure : NULL,
         st->jueju_on && st->jueju.failed ? &st->jueju.failure : NULL,
