@@ -254,6 +254,12 @@ typedef struct {
     const char *model_name;  /* shown in the title; not owned, may be NULL */
     const Corpus *corpus;    /* not owned; NULL while loading or without one */
     CorpusStatus corpus_status;
+    int corpus_other;        /* 1: the counts come from the bundled Tang text, which is not
+                              * the model's training text (the text's characters are not
+                              * its vocabulary) and no --corpus was given: said plainly */
+    int model_other;         /* 1: the model's vocabulary is not the bundled model's (a
+                              * class's own model): a lesson's `model bundled` claims are
+                              * about another model and are not checked on this one */
     Generator g;             /* the known characters as the model reads them, with the cache */
     AppChar *chars;          /* [cap_chars] the text as typed and written */
     size_t n_chars, cap_chars;

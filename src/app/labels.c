@@ -87,6 +87,11 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_MODEL] = {"model", "模型", "Modell", "modèle"},
     [LBL_SAMPLER] = {"sampler", "采样后", "Sampler", "tirage"},
     [LBL_CORPUS_COL] = {"training text", "训练文本", "Trainingstext", "corpus"},
+    [LBL_CORPUS_COL_OTHER] = {"bundled text", "自带文本", "Beilage-Text", "corpus joint"},
+    [LBL_CORPUS_OTHER] = {"bundled Tang text, not this model's (--corpus)",
+        "自带唐诗文本，不是本模型的训练文本（--corpus）",
+        "Beilage-Text, nicht der des Modells (--corpus)",
+        "corpus joint, pas celui de ce modèle (--corpus)"},
     [LBL_CORPUS_AFTER] = {"training text after %s, %s times",
         "训练文本里%s之后，%s 次",
         "Trainingstext nach %s: %s-mal",
@@ -1196,6 +1201,10 @@ static const Label LABELS[LBL_COUNT] = {
         "%s：%s 步，没有问题",
         "%s: %s Schritte, in Ordnung",
         "%s : %s étapes, correct"},
+    [LBL_CLI_LESSON_BUNDLED] = {"%s:%d: about the bundled model, not checked on this one: %s",
+        "%s:%d：说的是自带的模型，不在这个模型上检查：%s",
+        "%s:%d: gilt für das mitgelieferte Modell, an diesem nicht geprüft: %s",
+        "%s:%d : porte sur le modèle fourni, non vérifié sur celui-ci : %s"},
     [LBL_ONE_CLI_LESSON_OK] = {"%s: %s step, ok",
         "%s：%s 步，没有问题",
         "%s: %s Schritt, in Ordnung",
@@ -1280,6 +1289,11 @@ const char *app_label_in(AppLang lang, LabelId id)
         return "?";
     const char *text = (unsigned)lang < LANG_COUNT ? LABELS[id][lang] : NULL;
     return text ? text : "?"; /* test_labels fails on an empty cell; the screen never crashes on one */
+}
+
+LabelId app_corpus_col_label(const AppState *s)
+{
+    return s->corpus_other ? LBL_CORPUS_COL_OTHER : LBL_CORPUS_COL;
 }
 
 const char *app_label(const AppState *s, LabelId id) { return app_label_in(s->lang, id); }

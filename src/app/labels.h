@@ -58,6 +58,8 @@ typedef enum {
     LBL_MODEL,
     LBL_SAMPLER,
     LBL_CORPUS_COL,
+    LBL_CORPUS_COL_OTHER, /* the column's heading when it is not the model's training text */
+    LBL_CORPUS_OTHER,     /* ... and the line under the bars that says so */
     LBL_CORPUS_AFTER,
     LBL_CORPUS_NOWHERE,
     LBL_CORPUS_LOADING,
@@ -426,6 +428,7 @@ typedef enum {
     LBL_CLI_KV_CUSTOM,
     LBL_CLI_KV_CUSTOM_LATENT,
     LBL_CLI_LESSON_OK,
+    LBL_CLI_LESSON_BUNDLED, /* an expect line about the bundled model, on another model */
     LBL_ONE_CLI_LESSON_OK,
     LBL_CLI_READ_AS,
     LBL_CLI_X_AS_Y,
@@ -441,6 +444,9 @@ typedef enum {
 
 /* The label in the state's language. */
 const char *app_label(const AppState *s, LabelId id);
+/* The training-text column's heading: LBL_CORPUS_COL, or LBL_CORPUS_COL_OTHER
+ * when the counts are not from the model's training text (corpus_other). */
+LabelId app_corpus_col_label(const AppState *s);
 /* The label in a given language (for tests and the help screen); "?" for
  * an id out of range. */
 const char *app_label_in(AppLang lang, LabelId id);

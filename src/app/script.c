@@ -221,6 +221,7 @@ static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_model(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
 static const char *const VIEWS[] = {"histogram", "attention", "help", "none", "mask", "memory", NULL};
@@ -230,6 +231,7 @@ static const char *const PANELS[] = {"bars", "sliders", "timing", "text", "corpu
 static const AppPanel PANEL_OF[] = {PANEL_BARS, PANEL_SLIDERS, PANEL_TIMING,
                                     PANEL_TEXT, PANEL_CORPUS, PANEL_NONE};
 static const char *const FORMS[] = {"free", "acrostic", "jueju", NULL};
+static const char *const MODELS[] = {"bundled", NULL};
 static const FormKind FORM_OF[] = {FORM_FREE, FORM_ACROSTIC, FORM_JUEJU};
 static const char *const CLAIMS[] = {"top1",   "top8",  "rank",  "prob",    "identical",
                                      "corpus", "lines", "grows", "shrinks", NULL};
@@ -281,6 +283,8 @@ static const ScriptVerb VERBS[] = {
     {"expect", "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
                "grows C|shrinks C", ARG_CLAIM,
      NO_SLIDER, 0, 0, NULL, CLAIMS, 1, run_expect, "check a claim the narration makes"},
+    {"model", "bundled", ARG_WORD, NO_SLIDER, 0, 0, NULL, MODELS, 1, run_model,
+     "this lesson's expect lines are about the bundled model (not checked on another)"},
     /* the sampler made visible: the repetition penalty, which has no slider */
     {"set repetition-penalty", "X", ARG_NUMBER, NO_SLIDER, 1, 100, NULL, NULL, 0, run_penalty,
      "1 to 100 (1 = off; ， 。 and the newline are left alone)"},
@@ -826,6 +830,25 @@ static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o)
 }
 
 /* ---- expect ---- */
+
+/* `model bundled` marks the lesson (lesson_about_bundled reads it from the
+ * lesson's text); running it changes nothing. */
+static int run_model(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    (void)s, (void)c, (void)o;
+    return SCRIPT_OK;
+}
+
+int script_claim_about_model(const char *line)
+{
+    const ScriptVerb *v = script_verb_of(line);
+    if (!v || v->run != run_expect)
+        return 0;
+    const char *p = skip_space(line) + strlen(v->name);
+    p = skip_space(p);
+    /* the cache's equality holds for every model */
+    return strncmp(p, "identical", 9) != 0 || (p[9] && p[9] != ' ' && p[9] != '\t');
+}
 
 static int holds(double got, const char *op, double want)
 {

@@ -121,4 +121,9 @@ int script_text_lines(const AppState *s);
  * e.g. whether a step runs `compare`). */
 const ScriptVerb *script_verb_of(const char *line);
 
+/* 1 if the line is an `expect` about the model's figures or its training
+ * text (all but `expect identical`, which holds for any model): what a
+ * lesson marked `model bundled` claims about the bundled model alone. */
+int script_claim_about_model(const char *line);
+
 #endif

@@ -98,8 +98,11 @@ int cli_lesson_env_open(LessonEnv *e, const char *cmd, const char *model_path,
     }
     e->have_state = 1;
     e->s.model_name = model_path;
-    if (e->have_corpus)
+    e->s.model_other = cli_model_other(&e->m, model_path);
+    if (e->have_corpus) {
+        e->s.corpus_other = cli_corpus_other(&e->corpus, &e->m, corpus_path);
         app_set_corpus(&e->s, &e->corpus, CORPUS_READY);
+    }
     return 0;
 }
 
@@ -225,6 +228,19 @@ static void tell_problems(Problems *ps)
     ps->n = ps->cap = 0;
 }
 
+/* The expect lines lesson_enter passed over as about the bundled model (on
+ * another model), one line each on stdout: told, not counted as problems. */
+static void tell_about_bundled(const AppState *s, const Lesson *l, const char *path)
+{
+    for (int k = 0; k < l->n_steps; k++)
+        for (int i = 0; i < l->steps[k].n_cmds; i++)
+            if (lesson_skips(s, l, l->steps[k].cmds[i].text)) {
+                printf(cli_label(LBL_CLI_LESSON_BUNDLED), path, l->steps[k].cmds[i].line,
+                       l->steps[k].cmds[i].text);
+                putchar('\n');
+            }
+}
+
 /* Load a lesson, collecting its problems; their count, or -1 if the file
  * cannot be read (said on stderr). */
 static int load(Lesson *l, const char *path, Problems *ps)
@@ -256,6 +272,7 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
                 problems += lesson_enter(&e->s, &l, k, 1, collect_problem, &ps);
                 problems += screencheck_step(&e->s, &l, k, collect_problem, &ps);
             }
+            tell_about_bundled(&e->s, &l, files[i]);
             if (problems == 0)
             {
                 char steps[32];

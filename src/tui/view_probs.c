@@ -148,7 +148,7 @@ static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
     }
     draw_item(ITEM_CORPUS, 0);
     if (c->corpus_w)
-        draw_text(r.y, r.x + c->corpus, c->corpus_w, ROLE_HEADER, app_label(s, LBL_CORPUS_COL));
+        draw_text(r.y, r.x + c->corpus, c->corpus_w, ROLE_HEADER, app_label(s, app_corpus_col_label(s)));
     draw_item(ITEM_HIST, 0);
     if (c->hist_w)
         draw_text(r.y, r.x + c->hist, c->hist_w, ROLE_HEADER, app_label(s, LBL_HIST));
@@ -318,6 +318,8 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
         snprintf(line, sizeof line,
                  app_label(s, s->corpus_status == CORPUS_LOADING ? LBL_CORPUS_LOADING : LBL_CORPUS_NONE),
                  tui_glyphs()->ellipsis);
+    else if (s->corpus_other) /* said before any count: they are not the model's text's */
+        snprintf(line, sizeof line, "%s", app_label(s, LBL_CORPUS_OTHER));
     else if (p->suffix_len == 0)
         snprintf(line, sizeof line, app_label(s, LBL_CORPUS_NOWHERE), p->suffix_total);
     else {
