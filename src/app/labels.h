@@ -349,6 +349,7 @@ typedef enum {
     LBL_CMD_LESSON,
     LBL_CMD_DEMO,
     LBL_CMD_INFO,
+    LBL_CMD_IMPORT,
     LBL_CMD_KVCACHE,
     LBL_CMD_TRAIN,
     LBL_CMD_EVAL,
