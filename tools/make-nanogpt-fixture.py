@@ -23,7 +23,8 @@ probs.txt: PyTorch's next-character probabilities (float32, the model in
 eval mode) after a few prompts, the reference the C tests hold the
 imported files to. Files a refusal test needs: truncated.pt (the first
 4096 bytes of bias.pt), rotary.pt (rotary keys, no wpe), evil.pt (a
-data.pkl that calls os.system), bare.pt (a bare state_dict: no model_args)
+data.pkl that calls os.system), badshape.pt (a c_fc weight of 15 rows
+where 16 belong), bare.pt (a bare state_dict: no model_args)
 and meta-words.pkl (a vocabulary of words).
 """
 
@@ -139,6 +140,11 @@ def foreign(out, bias_model):
     sd["transformer.h.0.attn.rotary_emb.inv_freq"] = torch.ones(2)
     save({"model": sd, "model_args": ng.model_args(tiny.config)},
          os.path.join(out, "rotary.pt"))
+    sd = dict(tiny.state_dict())
+    sd["transformer.wpe.weight"] = torch.ones(8, 4)
+    sd["transformer.h.0.mlp.c_fc.weight"] = torch.ones(15, 4)   # 4 x 4 = 16 rows
+    save({"model": sd, "model_args": ng.model_args(tiny.config)},
+         os.path.join(out, "badshape.pt"))
     save(bias_model.state_dict(), os.path.join(out, "bare.pt"))
     pickle_to({"vocab_size": 3, "itos": {0: "\n", 1: "the", 2: "moon"},
                "stoi": {"\n": 0, "the": 1, "moon": 2}},
@@ -147,8 +153,9 @@ def foreign(out, bias_model):
     evil = (b"\x80\x02cos\nsystem\nX\x15\x00\x00\x00touch pwned-by-pickle\x85R.")
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
-        zf.writestr("evil/data.pkl", evil)
-        zf.writestr("evil/version", "3\n")
+        when = (1980, 1, 1, 0, 0, 0)   # the same bytes on every run
+        zf.writestr(zipfile.ZipInfo("evil/data.pkl", when), evil)
+        zf.writestr(zipfile.ZipInfo("evil/version", when), "3\n")
     with open(os.path.join(out, "evil.pt"), "wb") as f:
         f.write(buf.getvalue())
 
