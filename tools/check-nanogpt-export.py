@@ -1,8 +1,10 @@
 #!/usr/bin/python3
-"""Check an exported checkpoint in PyTorch: torch.load reads it, a
-nanoGPT-style GPT (tools/nanogpt_torch.py) takes its state_dict with
-load_state_dict(strict=True), and its next-character probabilities after
-each prompt agree with those tangscope printed.
+"""Check a checkpoint against tangscope in PyTorch: torch.load reads it, a
+nanoGPT-style GPT (tools/nanogpt_torch.py) takes its state_dict (no key
+missing but the causal mask buffers, none unexpected), and its
+next-character probabilities after each prompt agree with those tangscope
+printed. For a file tools/export-nanogpt.py wrote, or for a nanoGPT
+checkpoint beside its import (exact GELU unless the file says tanh).
 
     tools/export-nanogpt.py assets/tang.bin --out t.pt --meta t.pkl
     ./tangscope probs 春风 --mid-text --top 20 --json > want.json
