@@ -25,21 +25,17 @@ import sys
 
 PROG = "export-nanogpt"
 
-
-def fail(msg):
-    print("%s: %s" % (PROG, msg), file=sys.stderr)
-    sys.exit(2)
-
-
-try:
-    import numpy as np
-except ImportError:
-    fail("needs numpy (Debian, Ubuntu: apt-get install python3-numpy; "
-         "elsewhere: pip install numpy)")
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import nanogpt_ckpt as nc  # noqa: E402
+
+nc.require_numpy(PROG)
+import numpy as np  # noqa: E402
 import tsmodel  # noqa: E402
+
+
+def fail(msg):
+    nc.fail(PROG, msg)
+
 
 
 def state_dict(model):

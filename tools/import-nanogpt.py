@@ -24,21 +24,17 @@ import sys
 
 PROG = "import-nanogpt"
 
-
-def fail(msg):
-    print("%s: %s" % (PROG, msg), file=sys.stderr)
-    sys.exit(2)
-
-
-try:
-    import numpy as np
-except ImportError:
-    fail("needs numpy (Debian, Ubuntu: apt-get install python3-numpy; "
-         "elsewhere: pip install numpy)")
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import nanogpt_ckpt as nc  # noqa: E402
+
+nc.require_numpy(PROG)
+import numpy as np  # noqa: E402
 import tsmodel  # noqa: E402
+
+
+def fail(msg):
+    nc.fail(PROG, msg)
+
 
 # Keys of nanoGPT's GPT that hold no weights: the causal mask buffer of
 # its non-flash attention (transformer.h.N.attn.bias, 4 dimensions).

@@ -31,9 +31,25 @@ import collections
 import io
 import pickle
 import struct
+import sys
 import zipfile
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:   # the tools say so in one line: require_numpy
+    np = None
+
+
+def fail(prog, msg):
+    """The tools' way out: one line on stderr, exit status 2."""
+    print("%s: %s" % (prog, msg), file=sys.stderr)
+    sys.exit(2)
+
+
+def require_numpy(prog):
+    if np is None:
+        fail(prog, "needs numpy (Debian, Ubuntu: apt-get install python3-numpy; "
+                   "elsewhere: pip install numpy)")
 
 
 class CheckpointError(ValueError):
@@ -44,16 +60,16 @@ class CheckpointError(ValueError):
 
 # The storage types torch writes, and numpy's little-endian form of each.
 STORAGE_DTYPES = {
-    "FloatStorage": np.dtype("<f4"),
-    "DoubleStorage": np.dtype("<f8"),
-    "HalfStorage": np.dtype("<f2"),
-    "BFloat16Storage": np.dtype("<u2"),   # widened to float32 below
-    "LongStorage": np.dtype("<i8"),
-    "IntStorage": np.dtype("<i4"),
-    "ShortStorage": np.dtype("<i2"),
-    "CharStorage": np.dtype("i1"),
-    "ByteStorage": np.dtype("u1"),
-    "BoolStorage": np.dtype("?"),
+    "FloatStorage": "<f4",
+    "DoubleStorage": "<f8",
+    "HalfStorage": "<f2",
+    "BFloat16Storage": "<u2",   # widened to float32 below
+    "LongStorage": "<i8",
+    "IntStorage": "<i4",
+    "ShortStorage": "<i2",
+    "CharStorage": "i1",
+    "ByteStorage": "u1",
+    "BoolStorage": "?",
 }
 
 
@@ -95,9 +111,10 @@ def _rebuild_parameter(data, *_rest):
     return data
 
 
-class _Bf16(np.ndarray):
-    """A bfloat16 storage's raw bits, marked so tensors widen them."""
-    _bf16 = True
+if np is not None:
+    class _Bf16(np.ndarray):
+        """A bfloat16 storage's raw bits, marked so tensors widen them."""
+        _bf16 = True
 
 
 class _CheckpointUnpickler(pickle.Unpickler):
@@ -173,7 +190,7 @@ def load_checkpoint(path):
                     raw = zf.read(entry)
                 except KeyError:
                     raise CheckpointError("storage %s: no entry %s" % (key, entry))
-                dtype = STORAGE_DTYPES[type_name]
+                dtype = np.dtype(STORAGE_DTYPES[type_name])
                 if len(raw) != numel * dtype.itemsize:
                     raise CheckpointError("storage %s holds %d bytes, %d %s "
                                           "need %d" % (key, len(raw), numel,
