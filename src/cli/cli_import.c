@@ -7,9 +7,11 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -36,8 +38,46 @@ static const char IMPORT_HELP[] =
     "                   tanh for nn.GELU(approximate='tanh')\n"
     "  --ln-eps X       the LayerNorm epsilon (default 1e-5, nanoGPT's)\n"
     "\n"
-    "TANGSCOPE_PYTHON names another Python (default python3). The reverse:\n"
+    "TANGSCOPE_PYTHON names the Python to use (default: python3, or\n"
+    "/usr/bin/python3 when only that one has numpy). The reverse:\n"
     "tools/export-nanogpt.py FILE.bin --out ckpt.pt --meta meta.pkl.\n";
+
+/* Does `python -c "import numpy"` succeed? (Quietly: its errors are not ours.) */
+static int has_numpy(const char *python)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return 0;
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        if (null >= 0) {
+            dup2(null, STDOUT_FILENO);
+            dup2(null, STDERR_FILENO);
+        }
+        execlp(python, python, "-c", "import numpy", (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return 0;
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+/* TANGSCOPE_PYTHON, else the first of python3 and /usr/bin/python3 that has
+ * numpy (a python3 of its own, first on PATH, may lack what the system's
+ * has), else python3, whose script then says what is missing. */
+static const char *find_python(void)
+{
+    const char *python = getenv("TANGSCOPE_PYTHON");
+    if (python && *python)
+        return python;
+    static const char *const CANDIDATES[] = {"python3", "/usr/bin/python3"};
+    for (size_t i = 0; i < sizeof CANDIDATES / sizeof CANDIDATES[0]; i++)
+        if (has_numpy(CANDIDATES[i]))
+            return CANDIDATES[i];
+    return "python3";
+}
 
 int cmd_import(int argc, char **argv)
 {
@@ -53,9 +93,7 @@ int cmd_import(int argc, char **argv)
     if (access(tool, R_OK) != 0)
         return cli_error("import", EXIT_USAGE, "%s not found (it comes with tangscope's "
                                                "source and its make install)", tool);
-    const char *python = getenv("TANGSCOPE_PYTHON");
-    if (!python || !*python)
-        python = "python3";
+    const char *python = find_python();
     char **args = calloc((size_t)argc + 2, sizeof *args);
     if (!args)
         return cli_error("import", 1, "out of memory");
