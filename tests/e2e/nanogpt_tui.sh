@@ -20,7 +20,7 @@ if until_ok one_capture other_de; then pass tui-corpus-other-de-80x24; else fail
 e2e_quit
 
 # the counts' own line, once the text is loaded (before, the heading is the same)
-own() { shows_regex "training text (after|: every character)" && hides "bundled"; }
+own() { shows_regex "training text( after|: every character)" && hides "bundled"; }
 e2e_launch 100x30 -- explore --model "$IMPORTED" --lang en --prompt 秦川 --corpus "$(pwd)/tests/data/tiny-corpus.txt"
 if until_ok one_capture own; then pass tui-corpus-given; else fail tui-corpus-given "with --corpus the counts are still called the bundled text's"; fi
 e2e_quit
