@@ -377,7 +377,7 @@ int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem 
     for (int i = 0; i < st->n_cmds; i++) {
         if (lesson_skips(s, l, st->cmds[i].text))
             continue;
-        ScriptOut out = {.sync_jobs = 1};
+        ScriptOut out = {.sync_jobs = 1, .lesson_path = l->path};
         int rc = script_run(s, st->cmds[i].text, &out);
         if (rc == SCRIPT_FAILED || (rc == SCRIPT_UNCHECKED && strict)) {
             problems++;
