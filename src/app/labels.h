@@ -350,6 +350,7 @@ typedef enum {
     LBL_CMD_KVCACHE,
     LBL_CMD_TRAIN,
     LBL_CMD_EVAL,
+    LBL_CMD_QUANTIZE,
     LBL_CMD_BENCH,
     LBL_CLI_WELL_FORMED,
     LBL_ONE_CLI_WELL_FORMED,
@@ -387,6 +388,10 @@ typedef enum {
     LBL_CLI_BENCH_CACHE,
     LBL_CLI_BENCH_KEY,
     LBL_CLI_BENCH_KEY_NONE,
+    /* bench --weights, quantize: the weights in three precisions */
+    LBL_CLI_BENCH_WEIGHTS,
+    LBL_CLI_BENCH_WEIGHTS_COLS,
+    LBL_CLI_QUANTIZED,
     LBL_CLI_BENCH_SAMPLER,
     LBL_CLI_SETTING,
     LBL_CLI_SAMPLER_COL,
