@@ -228,6 +228,14 @@ typedef enum {
     LBL_KV_PRESET_MLA,
     LBL_KV_NOTE_NOW,
     LBL_KV_NOTE_FORMULA,
+    /* the weights' precision (W, view_weights.c) */
+    LBL_HELP_WEIGHTS,
+    LBL_ST_WEIGHTS,
+    LBL_WT_HEADER,
+    LBL_WT_COLS,
+    LBL_WT_KL,
+    LBL_WT_SAME,
+    LBL_WT_TOP,
     /* pinyin: readings beside the bars (y), the input method (i) */
     LBL_ST_PINYIN_ON,
     LBL_ST_PINYIN_OFF,

@@ -84,6 +84,15 @@ void quant_expand_int8(float *dst, const int8_t *q, const float *scale, size_t r
             dst[r * cols + c] = (float)q[r * cols + c] * scale[r];
 }
 
+double quant_kl_bits(const float *p, const float *q, int n)
+{
+    double kl = 0.0;
+    for (int i = 0; i < n; i++)
+        if (p[i] > 0.0f)
+            kl += (double)p[i] * log2((double)p[i] / (double)q[i]);
+    return kl > 0.0 ? kl : 0.0; /* rounding can leave a tiny negative sum */
+}
+
 static size_t align64(size_t n) { return (n + 63) / 64 * 64; }
 
 void *quant_alloc(const ModelConfig *cfg, WeightPrec p, QuantPtrs *q, TsErr *err)

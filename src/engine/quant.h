@@ -65,6 +65,11 @@ static inline float quant_bf16_float(uint16_t h)
     return v.f;
 }
 
+/* The Kullback-Leibler divergence D(p || q) = sum_i p_i log2(p_i / q_i) of
+ * two distributions over n outcomes, in bits (terms with p_i = 0 add
+ * nothing; q_i = 0 where p_i > 0 gives infinity). */
+double quant_kl_bits(const float *p, const float *q, int n);
+
 /* Room for the rounded matrices of a model of this shape in precision p
  * (BF16 or INT8): one block, cut into q's pointers. Returns the block (free
  * it with free), or NULL with err. */
