@@ -75,7 +75,7 @@ void view_weights_draw(const AppState *s, Rect r)
             draw_text(r.y + 5, r.x + 2, r.w - 2, ROLE_DIM, app_label(s, LBL_WT_SAME));
         else
             draw_textf(r.y + 5, r.x + 2, r.w - 2, ROLE_NORMAL, app_label(s, LBL_WT_KL),
-                       app_num(s->lang, s->wt.kl_bits, 4, kl, sizeof kl));
+                       app_num(s->lang, s->wt.kl_bits, 5, kl, sizeof kl));
     }
     if (r.h > 6 && s->weights != WPREC_FP32)
         draw_places(s, r, r.y + 6);
