@@ -138,7 +138,8 @@ static int snap_restore(AppState *s, const StepSnap *p)
     TsErr err;
     app_job_stop(s);
     /* the kept cache and logits came from the step's weights */
-    if (p->weights != s->weights && app_set_weights(s, p->weights) != 0)
+    if ((p->weights != s->weights || (p->show_weights && s->wt.step_s[WPREC_FP32] == 0.0)) &&
+        app_set_weights(s, p->weights) != 0)
         return -1;
     if (gen_snapshot_restore(&s->g, &p->g, &err) != 0)
         return -1;

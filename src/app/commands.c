@@ -380,6 +380,8 @@ static unsigned do_show(AppState *s, CmdArg a)
         app_status(s, 0, "%s", app_label(s, LBL_ST_KVCACHE_ON));
         break;
     case VIEW_WEIGHTS:
+        if (app_set_weights(s, s->weights) != 0) /* the other precisions made and timed */
+            return REDRAW_STATUS;
         s->show_weights = 1;
         s->show_kvcache = 0;
         app_status(s, 0, app_label(s, LBL_ST_WEIGHTS), wprec_name(s->weights));

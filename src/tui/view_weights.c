@@ -34,10 +34,13 @@ static void draw_row(const AppState *s, Rect r, int y, WeightPrec p)
         draw_text_right(y, x + NUM_COLS - 1, NUM_COLS - 1, role, num[c]);
 }
 
-/* The top 8 now, each with its place under float32 when that differs. */
+/* The top 8 now, each with its place under float32 when that differs: the
+ * label on row y, the characters under it. */
 static void draw_places(const AppState *s, Rect r, int y)
 {
-    int x = r.x + 2 + draw_text(y, r.x + 2, r.w - 2, ROLE_DIM, app_label(s, LBL_WT_TOP));
+    draw_text(y, r.x + 2, r.w - 2, ROLE_DIM, app_label(s, LBL_WT_TOP));
+    y++;
+    int x = r.x + 1;
     for (int i = 0; i < s->wt.n_top && x < r.x + r.w; i++) {
         char ch[8] = {0}, place[16];
         utf8_encode(vocab_cp(&s->m->vocab, s->wt.top[i]), ch);
@@ -77,6 +80,6 @@ void view_weights_draw(const AppState *s, Rect r)
             draw_textf(r.y + 5, r.x + 2, r.w - 2, ROLE_NORMAL, app_label(s, LBL_WT_KL),
                        app_num(s->lang, s->wt.kl_bits, 5, kl, sizeof kl));
     }
-    if (r.h > 6 && s->weights != WPREC_FP32)
+    if (r.h > 7 && s->weights != WPREC_FP32)
         draw_places(s, r, r.y + 6);
 }
