@@ -512,8 +512,8 @@ static const Label LABELS[LBL_COUNT] = {
                              "par token : 2 (k, v) %s couches %s largeur %s octets ; grands modèles en 16 bits"},
     /* pinyin: readings beside the bars (y), the model as an input method (i) */
     /* the weights' precision (W, view_weights.c) */
-    [LBL_HELP_WEIGHTS] = {"weights: fp32, bf16, int8", "权重：fp32、bf16、int8",
-                          "Gewichte: fp32, bf16, int8", "poids : fp32, bf16, int8"},
+    [LBL_HELP_WEIGHTS] = {"weights: fp32/bf16/int8", "权重：fp32/bf16/int8",
+                          "Gewichte fp32/bf16/int8", "poids : fp32/bf16/int8"},
     [LBL_ST_WEIGHTS] = {"weights in %s; W for the next precision",
                         "权重为 %s；按 W 换下一种精度",
                         "Gewichte in %s; W für die nächste Genauigkeit",
