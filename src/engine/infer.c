@@ -27,6 +27,9 @@
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #define TS_AVX512 1
+#elif defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#define TS_AVX2 1 /* the portable build (x86-64-v3) */
 #endif
 
 /* ---- the linear kernel ----
@@ -219,6 +222,49 @@ static const PanelKernels PANEL_KERNELS_OF[WPREC_COUNT] = {
 };
 #endif
 
+#ifdef TS_AVX2
+/* The portable build's kernel: one row x one full panel in 8 registers of 8
+ * lanes, the weights widened as above; the same chains of fused
+ * multiply-adds as panel_generic's, so the two give the same bits. */
+static inline __m256 load8_f32(const void *p, size_t i)
+{
+    return _mm256_loadu_ps((const float *)p + i);
+}
+static inline __m256 load8_bf16(const void *p, size_t i)
+{
+    __m128i h = _mm_loadu_si128((const __m128i *)(const void *)((const uint16_t *)p + i));
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+}
+static inline __m256 load8_i8(const void *p, size_t i)
+{
+    __m128i b = _mm_loadl_epi64((const __m128i *)(const void *)((const int8_t *)p + i));
+    return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(b));
+}
+#define PANEL_1ROW_AVX2(NAME, LOAD)                                                                \
+    static void NAME(float *out, const float *in, const void *panel, int IC)                       \
+    {                                                                                              \
+        __m256 c[8];                                                                               \
+        for (int j = 0; j < 8; j++)                                                                \
+            c[j] = _mm256_setzero_ps();                                                            \
+        for (int k = 0; k < IC; k++) {                                                             \
+            __m256 a = _mm256_set1_ps(in[k]);                                                      \
+            for (int j = 0; j < 8; j++)                                                            \
+                c[j] = _mm256_fmadd_ps(a, LOAD(panel, (size_t)k * PANEL + 8 * j), c[j]);           \
+        }                                                                                          \
+        for (int j = 0; j < 8; j++)                                                                \
+            _mm256_storeu_ps(out + 8 * j, c[j]);                                                   \
+    }
+PANEL_1ROW_AVX2(panel_1row_avx2_f32, load8_f32)
+PANEL_1ROW_AVX2(panel_1row_avx2_bf16, load8_bf16)
+PANEL_1ROW_AVX2(panel_1row_avx2_i8, load8_i8)
+typedef void (*PanelRow)(float *out, const float *in, const void *panel, int IC);
+static const PanelRow PANEL_1ROW_AVX2_OF[WPREC_COUNT] = {
+    [WPREC_FP32] = panel_1row_avx2_f32,
+    [WPREC_BF16] = panel_1row_avx2_bf16,
+    [WPREC_INT8] = panel_1row_avx2_i8,
+};
+#endif
+
 /* Panel pi of w: its first element */
 static const void *panel_at(const LinearW *w, int pi, int IC)
 {
@@ -257,6 +303,10 @@ static void linear_panel(float *out, const float *in, const LinearW *w, const fl
         for (; n < N; n++)
             k->row1(out + (size_t)n * OC + p0, in + (size_t)n * IC, panel, IC);
     }
+#elif defined(TS_AVX2)
+    if (width == PANEL)
+        for (; n < N; n++)
+            PANEL_1ROW_AVX2_OF[w->prec](out + (size_t)n * OC + p0, in + (size_t)n * IC, panel, IC);
 #endif
     if (n < N)
         PANEL_GENERIC_OF[w->prec](out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel,
