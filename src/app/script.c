@@ -518,6 +518,25 @@ static int claim_char(const AppState *s, const char *what, const char *word, uin
     return unknown_chars(s, what, word, msg, size);
 }
 
+/* The OP X of a claim about a count or a figure (lines, kl, size, speedup). */
+static int claim_op_number(ScriptCmd *c, const char *what, const char *op, const char *num,
+                           char *msg, size_t size)
+{
+    TsQuoted q;
+    char list[64];
+    size_t op_len = strlen(op);
+    if (word_index(OPS, op) < 0 || op_len >= sizeof c->op) {
+        list_words(OPS, " ", list, sizeof list);
+        return fail(msg, size, "%s: %s is not one of %s", what, ts_quote(&q, op), list);
+    }
+    memcpy(c->op, op, op_len + 1);
+    int whole = c->claim == CLAIM_LINES || c->claim == CLAIM_SIZE;
+    if (parse_number(num, &c->x) != 0 || c->x < 0 || c->x > 1e15 || (whole && c->x != floor(c->x)))
+        return fail(msg, size, "%s: %s is not %s", what, ts_quote(&q, num),
+                    whole ? "a count (a whole number)" : "a number, 0 or more");
+    return SCRIPT_OK;
+}
+
 static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *msg, size_t size)
 {
     TsQuoted q; /* what the user typed, echoed safely */
@@ -555,20 +574,8 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
     case CLAIM_LINES:
     case CLAIM_KL:
     case CLAIM_SIZE:
-    case CLAIM_SPEEDUP: {
-        size_t op_len = strlen(w[1]);
-        if (word_index(OPS, w[1]) < 0 || op_len >= sizeof c->op) {
-            list_words(OPS, " ", list, sizeof list);
-            return fail(msg, size, "%s: %s is not one of %s", what, ts_quote(&q, w[1]), list);
-        }
-        memcpy(c->op, w[1], op_len + 1);
-        int whole = c->claim == CLAIM_LINES || c->claim == CLAIM_SIZE;
-        if (parse_number(w[2], &c->x) != 0 || c->x < 0 || c->x > 1e15 ||
-            (whole && c->x != floor(c->x)))
-            return fail(msg, size, "%s: %s is not %s", what, ts_quote(&q, w[2]),
-                        whole ? "a count (a whole number)" : "a number, 0 or more");
-        return SCRIPT_OK;
-    }
+    case CLAIM_SPEEDUP:
+        return claim_op_number(c, what, w[1], w[2], msg, size);
     case CLAIM_RANK:
     case CLAIM_PROB:
         if (claim_char(s, what, w[1], &c->cp, msg, size) != SCRIPT_OK)

@@ -122,6 +122,8 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     }
 }
 
+static void layout_lower(Layout *l, const AppState *s, int y, int lower, int left);
+
 void screen_layout(Layout *l, const AppState *s, int lines, int cols)
 {
     *l = (Layout){0};
@@ -195,8 +197,13 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
         l->coin = l->status;
         l->show_coin = l->coin_on_status = 1;
     }
-    y += probs_rows;
-    int lower = lines - 1 - y;
+    layout_lower(l, s, y + probs_rows, lines - 1 - (y + probs_rows), left);
+}
+
+/* The rows from y on, `lower` of them and `left` columns wide, under the
+ * bars: the sliders and the timing, or a table in their place. */
+static void layout_lower(Layout *l, const AppState *s, int y, int lower, int left)
+{
     if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
         l->kvcache = (Rect){y, 0, lower, left};
         l->show_kvcache = 1;
