@@ -31,6 +31,9 @@ static const Model *model_in(AppState *s, WeightPrec p, TsErr *err)
         free(r);
         return NULL;
     }
+    /* m keeps the float32 weights: this copy never goes back to them */
+    free(r->orig);
+    r->orig = NULL;
     s->wt.rounded[p] = r;
     return r;
 }
