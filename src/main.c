@@ -30,6 +30,7 @@ static const Subcommand SUBCOMMANDS[] = {
     {"kvcache", cmd_kvcache, LBL_CMD_KVCACHE},
     {"train", cmd_train, LBL_CMD_TRAIN},
     {"eval", cmd_eval, LBL_CMD_EVAL},
+    {"quantize", cmd_quantize, LBL_CMD_QUANTIZE},
     {"bench", cmd_bench, LBL_CMD_BENCH},
 };
 

@@ -48,6 +48,9 @@ void app_reset(AppState *s)
     app_job_stop(s);
     s->n_chars = 0;
     s->mid_text = 0;
+    if (s->weights != WPREC_FP32) /* every lesson starts from the weights as trained */
+        app_set_weights(s, WPREC_FP32);
+    s->show_weights = 0;
     gen_set_cache(&s->g, 1);
     gen_start(&s->g, NULL, 0, PROMPT_POEM_START, NULL); /* an empty text cannot fail */
     s->set = gen_default_settings(); /* the commands' defaults too */
@@ -93,6 +96,7 @@ void app_free(AppState *s)
         cachecmp_free(&s->job.compare);
     }
     gen_free(&s->g);
+    app_weights_free(s);
     nextview_free(&s->pred.next);
     sampler_free(&s->pred.ss);
     free(s->chars);
@@ -534,6 +538,7 @@ void app_predict(AppState *s)
     } else {
         predict_query(s);
         predict_histogram(s);
+        app_weights_compare(s);
     }
     app_ime_rank(s); /* the input method's list follows the prediction */
 }

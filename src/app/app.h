@@ -71,10 +71,28 @@ typedef enum {
  * one, which a projector washes out less. NO_COLOR still means no colour. */
 typedef enum { THEME_DARK, THEME_LIGHT } AppTheme;
 
-/* VIEW_MEMORY: the KV cache's cost by model (r), in the sliders' and timing's place */
+/* VIEW_MEMORY: the KV cache's cost by model (r), in the sliders' and timing's
+ * place; VIEW_WEIGHTS: the weights' precision (W), in the same place */
 typedef enum {
-    VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_MASK, VIEW_MEMORY, VIEW_COUNT
+    VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_MASK, VIEW_MEMORY, VIEW_WEIGHTS,
+    VIEW_COUNT
 } AppView;
+
+/* The weights in another precision (W, `set weights`, app_weights.c): the
+ * rounded models, and how the bars compare with float32's. */
+typedef struct {
+    Model *rounded[WPREC_COUNT]; /* the explorer's model with its matrices rounded, made at
+                                  * the first switch ([WPREC_FP32] unused: that is m); owned */
+    Infer ref;                   /* for float32's distribution of the text now, and the timing */
+    int have_ref;
+    float *ref_probs;            /* [V] float32's distribution for the text now */
+    double step_s[WPREC_COUNT];  /* a cached step's best time in each precision, measured at
+                                  * the switches (all three take turns); 0: not measured */
+    double kl_bits;              /* D(now || float32) in bits, for the text now */
+    int top[APP_TOP];            /* the top 8 now ... */
+    int ref_rank[APP_TOP];       /* ... and the place of each under float32 (1 = first) */
+    int n_top;
+} AppWeights;
 
 /* Where a character of the text came from. */
 typedef enum {
@@ -351,6 +369,10 @@ typedef struct {
                               * for the characters picked or written (app_session_record) */
     unsigned fingerprint;    /* the model's, for the session code (sesscode.h) */
     int show_kvcache;        /* r: the KV cache's cost in place of the sliders and timing */
+    /* the weights' precision (W, `set weights`; app_weights.c) */
+    WeightPrec weights;      /* of the model the bars come from: s->g.m */
+    int show_weights;        /* W: the weights panel in place of the sliders and timing */
+    AppWeights wt;
     /* pinyin for readers of Latin letters (app_pinyin.c) */
     int show_pinyin;         /* y: readings and glosses beside the bars and under the text */
     AppIme ime;              /* i: the model as an input method */
@@ -397,6 +419,17 @@ void app_set_corpus(AppState *s, const Corpus *c, CorpusStatus status);
 /* Recompute the Prediction (done by every command that changes something).
  * First drops what describes a text that is gone (app_forget_stale). */
 void app_predict(AppState *s);
+
+/* The bars from the weights in precision p (W, `set weights`): the model
+ * rounded so (made at the first switch), the text read again; each
+ * precision's cached step timed, and float32's distribution compared
+ * (s->wt). Returns 0, or -1 with the status saying why (out of memory). */
+int app_set_weights(AppState *s, WeightPrec p);
+/* After a prediction: the divergence from float32 and the top 8's places
+ * under float32 for the text now (nothing to do in float32). */
+void app_weights_compare(AppState *s);
+/* The rounded models and the comparison's buffers (app_free). */
+void app_weights_free(AppState *s);
 
 /* The text as the model reads it now, marked (TextMark). */
 TextMark app_text_mark(const AppState *s);

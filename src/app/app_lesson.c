@@ -66,6 +66,8 @@ typedef struct {
     TextMark cmp_text, query_text;
     AppCoin coin;
     int show_entropy, show_hist, show_attention, show_help, show_mask, show_kvcache, mid_text;
+    WeightPrec weights;
+    int show_weights;
     AppLang lang;
     char quiz[APP_QUIZ_MAX], quiz_answer[APP_QUIZ_MAX];
     int quiz_hidden;
@@ -117,6 +119,8 @@ static void snap_take(const AppState *s, StepSnap *p, const FirstProblem *proble
     p->show_help = s->show_help;
     p->show_mask = s->show_mask;
     p->show_kvcache = s->show_kvcache;
+    p->weights = s->weights;
+    p->show_weights = s->show_weights;
     p->mid_text = s->mid_text;
     p->lang = s->lang;
     memcpy(p->quiz, s->quiz, sizeof p->quiz);
@@ -135,6 +139,10 @@ static int snap_restore(AppState *s, const StepSnap *p)
 {
     TsErr err;
     app_job_stop(s);
+    /* the kept cache and logits came from the step's weights */
+    if ((p->weights != s->weights || (p->show_weights && s->wt.step_s[WPREC_FP32] == 0.0)) &&
+        app_set_weights(s, p->weights) != 0)
+        return -1;
     if (gen_snapshot_restore(&s->g, &p->g, &err) != 0)
         return -1;
     memcpy(s->chars, p->chars, p->n_chars * sizeof *s->chars);
@@ -157,6 +165,7 @@ static int snap_restore(AppState *s, const StepSnap *p)
     s->show_help = p->show_help;
     s->show_mask = p->show_mask;
     s->show_kvcache = p->show_kvcache;
+    s->show_weights = p->show_weights;
     s->mid_text = p->mid_text;
     s->lang = p->lang;
     memcpy(s->quiz, p->quiz, sizeof s->quiz);
@@ -314,6 +323,7 @@ static int snap_matches(const AppState *s, const StepSnap *p)
         s->pred.query_cp != p->query_cp || s->show_hist != p->show_hist ||
         s->show_attention != p->show_attention || s->show_mask != p->show_mask ||
         s->show_kvcache != p->show_kvcache || s->show_entropy != p->show_entropy ||
+        s->weights != p->weights || s->show_weights != p->show_weights ||
         s->show_help != p->show_help || s->cmp.n != p->cmp.n || s->job.kind != JOB_NONE)
         return 0;
     if (s->set.temperature != p->set.temperature || s->set.top_k != p->set.top_k ||

@@ -356,7 +356,7 @@ static unsigned do_show(AppState *s, CmdArg a)
     switch ((AppView)a.n) {
     case VIEW_NONE:
         s->show_hist = s->show_attention = s->show_help = s->show_entropy = s->show_mask = 0;
-        s->show_kvcache = 0;
+        s->show_kvcache = s->show_weights = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_VIEWS_CLOSED));
         break;
     case VIEW_HISTOGRAM:
@@ -376,7 +376,15 @@ static unsigned do_show(AppState *s, CmdArg a)
         break;
     case VIEW_MEMORY:
         s->show_kvcache = 1;
+        s->show_weights = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_KVCACHE_ON));
+        break;
+    case VIEW_WEIGHTS:
+        if (app_set_weights(s, s->weights) != 0) /* the other precisions made and timed */
+            return REDRAW_STATUS;
+        s->show_weights = 1;
+        s->show_kvcache = 0;
+        app_status(s, 0, app_label(s, LBL_ST_WEIGHTS), wprec_name(s->weights));
         break;
     case VIEW_COUNT: return REDRAW_NONE;
     }
@@ -576,7 +584,24 @@ static unsigned do_export(AppState *s, CmdArg a)
 static unsigned do_kvcache(AppState *s, CmdArg a)
 {
     (void)a;
+    s->show_weights = 0; /* the two share a place */
     toggle_view(s, &s->show_kvcache, LBL_ST_KVCACHE_ON, LBL_ST_KVCACHE_OFF);
+    return REDRAW_ALL;
+}
+
+/* The bars from the weights in another precision, and the panel that
+ * compares them with float32's. */
+static unsigned do_weights(AppState *s, CmdArg a)
+{
+    long p = a.n < 0 ? ((long)s->weights + 1) % WPREC_COUNT : a.n;
+    if (p < 0 || p >= WPREC_COUNT)
+        return REDRAW_NONE;
+    if (app_set_weights(s, (WeightPrec)p) != 0)
+        return REDRAW_STATUS;
+    s->show_weights = 1;
+    s->show_kvcache = 0;
+    app_predict(s);
+    app_status(s, 0, app_label(s, LBL_ST_WEIGHTS), wprec_name(s->weights));
     return REDRAW_ALL;
 }
 
@@ -669,6 +694,8 @@ static const Handler HANDLERS[CMD_COUNT] = {
     /* the mask view */
     [CMD_MASK] = do_mask,
     [CMD_STAGE] = do_stage,
+    /* the weights' precision */
+    [CMD_WEIGHTS] = do_weights,
 };
 
 /* The question whether to start a lesson's program: y (j, o: the answer's

@@ -230,6 +230,14 @@ typedef enum {
     LBL_KV_PRESET_MLA,
     LBL_KV_NOTE_NOW,
     LBL_KV_NOTE_FORMULA,
+    /* the weights' precision (W, view_weights.c) */
+    LBL_HELP_WEIGHTS,
+    LBL_ST_WEIGHTS,
+    LBL_WT_HEADER,
+    LBL_WT_COLS,
+    LBL_WT_KL,
+    LBL_WT_SAME,
+    LBL_WT_TOP,
     /* pinyin: readings beside the bars (y), the input method (i) */
     LBL_ST_PINYIN_ON,
     LBL_ST_PINYIN_OFF,
@@ -353,6 +361,7 @@ typedef enum {
     LBL_CMD_KVCACHE,
     LBL_CMD_TRAIN,
     LBL_CMD_EVAL,
+    LBL_CMD_QUANTIZE,
     LBL_CMD_BENCH,
     LBL_CLI_WELL_FORMED,
     LBL_ONE_CLI_WELL_FORMED,
@@ -390,6 +399,10 @@ typedef enum {
     LBL_CLI_BENCH_CACHE,
     LBL_CLI_BENCH_KEY,
     LBL_CLI_BENCH_KEY_NONE,
+    /* bench --weights, quantize: the weights in three precisions */
+    LBL_CLI_BENCH_WEIGHTS,
+    LBL_CLI_BENCH_WEIGHTS_COLS,
+    LBL_CLI_QUANTIZED,
     LBL_CLI_BENCH_SAMPLER,
     LBL_CLI_SETTING,
     LBL_CLI_SAMPLER_COL,

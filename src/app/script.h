@@ -43,7 +43,12 @@ typedef enum {
     CLAIM_TOP1, CLAIM_TOP8, CLAIM_RANK, CLAIM_PROB, CLAIM_IDENTICAL, CLAIM_CORPUS,
     CLAIM_LINES,   /* the text's verse lines (ended by ， 。 ！ ？ ； or a newline): OP N */
     CLAIM_GROWS,   /* C gets more after the sampler than the model gives it */
-    CLAIM_SHRINKS  /* ... less: "the others shrink" */
+    CLAIM_SHRINKS, /* ... less: "the others shrink" */
+    /* the weights' precision (set weights): OP X each */
+    CLAIM_KL,      /* the bars' divergence from float32's, in bits */
+    CLAIM_SIZE,    /* the model file's bytes with the weights as they are now */
+    CLAIM_SPEEDUP  /* a cached step's time in float32 over its time now (measured at the
+                    * switch, the precisions taking turns) */
 } ClaimKind;
 
 typedef struct ScriptVerb ScriptVerb;

@@ -409,6 +409,21 @@ const char *cli_precision_name(int bf16)
     return bf16 ? "products in bfloat16 with float32 sums" : "products in float32";
 }
 
+int cli_weights(const char *cmd, Model *m, const char *name)
+{
+    WeightPrec p;
+    TsQuoted q;
+    TsErr err;
+    if (!name)
+        return 0;
+    if (wprec_parse(name, &p) != 0)
+        return cli_error(cmd, EXIT_USAGE, "--weights must be fp32, bf16 or int8, not %s",
+                         ts_quote(&q, name));
+    if (model_set_precision(m, p, &err) != 0)
+        return cli_error(cmd, 1, "%s", err.msg);
+    return 0;
+}
+
 int cli_flag_given(int argc, char **argv, const char *name)
 {
     size_t n = strlen(name);

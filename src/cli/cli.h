@@ -136,6 +136,16 @@ int cli_precision(const char *cmd, const char *name);
 /* How a run with bf16 (1 or 0) multiplies, for a summary line. */
 const char *cli_precision_name(int bf16);
 
+/* --weights NAME: the model's weight matrices in that precision (fp32, bf16
+ * or int8, rounded from the weights m holds; NULL leaves them as the file
+ * holds them). Returns 0, or prints why for cmd and returns the exit status. */
+int cli_weights(const char *cmd, Model *m, const char *name);
+/* The help line of --weights, the same for every command that takes it. */
+#define CLI_WEIGHTS_HELP                                                                           \
+    "  --weights P              the weight matrices in fp32 (as trained), bf16 or\n"              \
+    "                           int8 (rounded when the model is loaded; default: as\n"            \
+    "                           the file holds them)\n"
+
 /* Threads for OpenMP and BLAS; 0 means all cores. */
 void cli_set_threads(int n);
 int cli_threads(void);
@@ -146,6 +156,7 @@ void cli_duration(double seconds, char *out, size_t size);
 /* Subcommands. */
 int cmd_train(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
+int cmd_quantize(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_probs(int argc, char **argv);
 int cmd_corpus(int argc, char **argv);

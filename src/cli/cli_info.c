@@ -56,10 +56,11 @@ int cmd_info(int argc, char **argv)
         printf("{\"model\": ");
         json_write_string(stdout, model_path);
         printf(", \"layers\": %d, \"dims\": %d, \"heads\": %d, \"context\": %d, \"vocab\": %d, "
-               "\"params\": %zu, \"file_bytes\": %zu, \"cache_bytes_per_char\": %zu, "
-               "\"cache_bytes_full\": %zu, \"gelu\": \"%s\", \"ln_eps\": %g, \"tensors\": [",
+               "\"params\": %zu, \"weights\": \"%s\", \"file_bytes\": %zu, "
+               "\"cache_bytes_per_char\": %zu, \"cache_bytes_full\": %zu, \"gelu\": \"%s\", "
+               "\"ln_eps\": %g, \"tensors\": [",
                c->n_layer, c->n_embd, c->n_head, c->context, c->vocab_size, m.n_params,
-               model_file_size(&m), per_char, per_char * (size_t)c->context,
+               wprec_name(m.prec), model_file_size(&m), per_char, per_char * (size_t)c->context,
                m.num.gelu == GELU_ERF ? "erf" : "tanh", (double)m.num.ln_eps);
         for (int i = 0; i < P_COUNT; i++) {
             char shape[64];
@@ -77,8 +78,8 @@ int cmd_info(int argc, char **argv)
             format_shape(&table[i], 0, shape, sizeof shape);
             printf("  %-10s %-18s %9zu floats\n", table[i].name, shape, table[i].size);
         }
-        printf("  %zu parameters, %.1f MB as float32; file %zu bytes\n", m.n_params,
-               (double)m.n_params * 4 / 1e6, model_file_size(&m));
+        printf("  %zu parameters, %.1f MB as float32; weight matrices in %s, file %zu bytes\n",
+               m.n_params, (double)m.n_params * 4 / 1e6, wprec_name(m.prec), model_file_size(&m));
         printf("  GELU %s, LayerNorm epsilon %g\n",
                m.num.gelu == GELU_ERF ? "exact (erf, nanoGPT's)" : "tanh form (tangscope's own)",
                (double)m.num.ln_eps);

@@ -91,6 +91,13 @@ void gen_reload(Generator *g)
     g->have_logits = 0;
 }
 
+void gen_set_model(Generator *g, const Model *m)
+{
+    g->m = m;
+    g->inf.m = m;
+    gen_reload(g);
+}
+
 void gen_set_cache(Generator *g, int use_cache)
 {
     g->use_cache = use_cache;

@@ -148,6 +148,11 @@ int gen_start(Generator *g, const int *prompt, size_t n, PromptStart where, TsEr
  * without changing the training. */
 void gen_reload(Generator *g);
 
+/* Read with another model of the same shape and vocabulary from now on (the
+ * same weights rounded otherwise, model_set_precision): as gen_reload, the
+ * text stays and the next prediction computes the cache again. */
+void gen_set_model(Generator *g, const Model *m);
+
 /* Switch the cache on or off; the next prediction uses the new path. */
 void gen_set_cache(Generator *g, int use_cache);
 

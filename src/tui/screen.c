@@ -113,11 +113,16 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     if (timing) {
         l->timing = (Rect){y, 0, lines - 1 - y, left};
         l->show_timing = 1;
+    } else if (s->show_weights) { /* the weights' table in the sliders' place */
+        l->weights = (Rect){y, 0, lines - 1 - y, left};
+        l->show_weights = 1;
     } else {
         l->sliders = (Rect){y, 0, lines - 1 - y, left};
         l->show_sliders = 1;
     }
 }
+
+static void layout_lower(Layout *l, const AppState *s, int y, int lower, int left);
 
 void screen_layout(Layout *l, const AppState *s, int lines, int cols)
 {
@@ -192,11 +197,19 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
         l->coin = l->status;
         l->show_coin = l->coin_on_status = 1;
     }
-    y += probs_rows;
-    int lower = lines - 1 - y;
+    layout_lower(l, s, y + probs_rows, lines - 1 - (y + probs_rows), left);
+}
+
+/* The rows from y on, `lower` of them and `left` columns wide, under the
+ * bars: the sliders and the timing, or a table in their place. */
+static void layout_lower(Layout *l, const AppState *s, int y, int lower, int left)
+{
     if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
         l->kvcache = (Rect){y, 0, lower, left};
         l->show_kvcache = 1;
+    } else if (s->show_weights) { /* and so does the weights' table */
+        l->weights = (Rect){y, 0, lower, left};
+        l->show_weights = 1;
     } else if (s->show_entropy) { /* uncertainty under the text: in the panels' place */
         l->entropy = (Rect){y, 0, lower, left};
         l->show_entropy = 1;
@@ -319,6 +332,8 @@ void screen_draw(const AppState *s, unsigned redraw)
             redo(s, l.timing, view_timing_draw);
         if (l.show_kvcache && (redraw & (REDRAW_PROMPT | REDRAW_TIMING)))
             redo(s, l.kvcache, view_kvcache_draw);
+        if (l.show_weights && (redraw & (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING)))
+            redo(s, l.weights, view_weights_draw);
         if (l.show_entropy && (redraw & REDRAW_PROMPT))
             redo(s, l.entropy, view_entropy_draw);
         if (l.show_narration && redraw == REDRAW_ALL)

@@ -259,7 +259,7 @@ bad_ranges=
 for cmd in probs generate acrostic jueju corpus train eval bench explore kvcache; do
     "$T" $cmd --help >"$work/help"
     for opt in $(sed -n 's/^ *\(-n\|--[a-z-]*\) [NXTKPMRS]\( .*\)*$/\1/p' "$work/help" | sort -u); do
-        case $opt in --precision|--context-policy) continue ;; esac # names, not numbers
+        case $opt in --precision|--context-policy|--weights) continue ;; esac # names, not numbers
         "$T" $cmd "$opt" notanumber >/dev/null 2>"$work/err"
         range=$(sed -n 's/.* must be \(an integer\|a number\) in \(.*\), not .*/\2/p' "$work/err")
         if [ -z "$range" ]; then

@@ -963,6 +963,49 @@ static void test_repetition_penalty_verb(void)
     app_free(&s);
 }
 
+/* set weights: the bars come from the rounded model (and the generator reads
+ * it), the panel opens, the claims read its figures; fp32 brings back the
+ * bars exactly; an unknown precision is refused; a reset starts in fp32. */
+static void test_weights_verb(void)
+{
+    AppState s;
+    start(&s);
+    ok(&s, "prompt 春风");
+    int V = model.cfg.vocab_size;
+    float *fp32 = malloc((size_t)V * sizeof *fp32);
+    memcpy(fp32, s.pred.probs, (size_t)V * sizeof *fp32);
+    char msg[SCRIPT_MSG_MAX];
+    CHECK(run(&s, "set weights int4", msg) != SCRIPT_OK && strstr(msg, "int8"),
+          "int4 accepted: %s", msg);
+    ok(&s, "set weights int8");
+    CHECK(s.weights == WPREC_INT8 && s.show_weights && s.g.m != &model && s.g.m->prec == WPREC_INT8,
+          "int8: the bars' model is in %s", wprec_name(s.g.m->prec));
+    CHECK(memcmp(fp32, s.pred.probs, (size_t)V * sizeof *fp32) != 0, "int8 bars equal fp32's");
+    /* the file's size in int8, from the format (docs/model-format.md): the
+     * matrices a byte a weight and 4 bytes a row, the rest float32 */
+    const ModelConfig *c = &model.cfg;
+    size_t L = (size_t)c->n_layer, C = (size_t)c->n_embd, T = (size_t)c->context,
+           Vs = (size_t)c->vocab_size;
+    size_t bytes = 64 + 4 * Vs + 4 * (T * C + L * 13 * C + 2 * C) + (Vs * C + L * 12 * C * C) +
+                   4 * (Vs + 9 * L * C);
+    char line[64];
+    snprintf(line, sizeof line, "expect size = %zu", bytes);
+    ok(&s, line);
+    ok(&s, "expect kl > 0");
+    CHECK(s.wt.step_s[WPREC_FP32] > 0 && s.wt.step_s[WPREC_INT8] > 0, "steps not timed");
+    CHECK(run(&s, "expect kl > 1", msg) == SCRIPT_FAILED && strstr(msg, "bits"), "kl > 1: %s", msg);
+    ok(&s, "set weights fp32");
+    CHECK(s.g.m == &model && memcmp(fp32, s.pred.probs, (size_t)V * sizeof *fp32) == 0,
+          "back in fp32: other bars");
+    ok(&s, "expect kl = 0");
+    ok(&s, "set weights bf16");
+    app_reset(&s);
+    CHECK(s.weights == WPREC_FP32 && s.g.m == &model && !s.show_weights, "a reset keeps %s",
+          wprec_name(s.weights));
+    free(fp32);
+    app_free(&s);
+}
+
 int main(void)
 {
     load_fixtures();
@@ -983,6 +1026,7 @@ int main(void)
     RUN(test_markdown);
     RUN(test_plain_text);
     RUN(test_repetition_penalty_verb);
+    RUN(test_weights_verb);
     corpus_free(&corpus);
     free(corpus_text);
     model_free(&model);
