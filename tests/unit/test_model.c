@@ -427,7 +427,7 @@ static void test_version3(void)
         {"epsnan", 52, 0x7FC00000u, "epsilon"},
         {"epsneg", 52, 0xB727C5ACu, "epsilon"},
         {"eps05", 52, 0x3F000000u, "epsilon 0.5"},
-        {"reserved", 60, 1, "reserved header bytes"},
+        {"reserved", 56, 1, "reserved header bytes"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         memcpy(b, want, nw);
