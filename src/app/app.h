@@ -44,6 +44,8 @@
 #define APP_MAX_CHARS 1024     /* the longest text the explorer holds */
 #define APP_HIST_DRAWS 1000    /* samples behind the histogram */
 #define APP_COMPARE_MAX 512    /* the most positions a compare run measures */
+#define APP_COMPARE_REPEATS 5  /* each position's passes are timed this often, the fastest
+                                * counts: a loaded machine's pauses fall on the others */
 #define APP_POEM_MAX 200       /* Enter writes at most this many characters */
 #define APP_STATUS_MAX 256
 #define APP_QUIZ_MAX 512       /* bytes of a lesson's question */

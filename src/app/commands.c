@@ -371,11 +371,12 @@ static unsigned do_show(AppState *s, CmdArg a)
     case VIEW_HELP: s->show_help = 1; break;
     case VIEW_MASK:
         s->show_mask = 1;
-        s->show_attention = 0;
+        s->show_attention = s->show_kvcache = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_MASK_ON));
         break;
     case VIEW_MEMORY:
         s->show_kvcache = 1;
+        s->show_mask = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_KVCACHE_ON));
         break;
     case VIEW_COUNT: return REDRAW_NONE;
@@ -531,7 +532,7 @@ static unsigned do_mask(AppState *s, CmdArg a)
 {
     (void)a;
     if (toggle_view(s, &s->show_mask, LBL_ST_MASK_ON, LBL_ST_MASK_OFF))
-        s->show_attention = 0;
+        s->show_attention = s->show_kvcache = 0; /* each takes the panels' place */
     return REDRAW_ALL;
 }
 
@@ -561,7 +562,8 @@ static unsigned do_export(AppState *s, CmdArg a)
 static unsigned do_kvcache(AppState *s, CmdArg a)
 {
     (void)a;
-    toggle_view(s, &s->show_kvcache, LBL_ST_KVCACHE_ON, LBL_ST_KVCACHE_OFF);
+    if (toggle_view(s, &s->show_kvcache, LBL_ST_KVCACHE_ON, LBL_ST_KVCACHE_OFF))
+        s->show_mask = 0; /* it would stand over the cost table */
     return REDRAW_ALL;
 }
 

@@ -143,9 +143,10 @@ static const Label LABELS[LBL_COUNT] = {
                             "tirage  Tab %s%s choisir  %s%s régler"},
     [LBL_MODE] = {"form", "格式", "Form", "forme"},
 
-    [LBL_TIMING_HEADER] = {"model's ms per character, by position", "各位置上模型算一个字的毫秒数",
-                           "Modell: ms pro Zeichen, nach Position",
-                           "ms du modèle par caractère, par position"},
+    [LBL_TIMING_HEADER] = {"model's ms per character, fastest of %d",
+                           "模型算每个字的毫秒数（%d 次取最快）",
+                           "Modell: ms pro Zeichen, Bestzeit aus %d",
+                           "modèle : ms par caractère, meilleur de %d"},
     [LBL_WITH_CACHE] = {"cache", "有缓存", "Cache", "cache"},
     [LBL_WITHOUT_CACHE] = {"no cache", "无缓存", "ohne Cache", "sans cache"},
     [LBL_TIMING_TOTALS] = {"model: without %s ms, with %s ms, %sx",

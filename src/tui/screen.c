@@ -18,7 +18,9 @@
  * message instead.
  * A text longer than one row takes the rows beyond 24 first, then the three
  * lines under the bars (up to four rows of text at 80 x 24); past that it
- * scrolls (view_prompt.c). With pinyin shown (y) a line of verse takes two
+ * scrolls (view_prompt.c). While a comparison (b) is shown on a short
+ * screen, those three lines give their rows to its plot instead (five rows
+ * at 80 x 24). With pinyin shown (y) a line of verse takes two
  * rows, its readings under it, and the sliders and timing give up four more
  * (eight rows of text at 80 x 24: a jueju and its readings).
  *
@@ -41,7 +43,8 @@
 
 enum { PROBS_ROWS = 12, LOWER_MIN_ROWS = 8, NARROW_PANELS = 50, NARRATION_MIN_COLS = 28 };
 enum { PROBS_UNDER = 3 }; /* the lines under the bars, which give way to a long text */
-enum { TIMING_ROOM_ROWS = 12 }; /* the timing panel with a plot of 5 rows and the cache's size */
+enum { TIMING_ROOM_ROWS = 12 }; /* the timing panel with a plot of 5 rows, the sampler's
+                                 * line and the cache's size (11 without the sampler's) */
 /* With pinyin shown, the rows the panels below the bars (the sliders, the
  * timing) give up for the readings under a long text: at 80x24 they keep a
  * heading and three rows (temperature, top-k, top-p), in projector mode a
@@ -140,8 +143,9 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
      * rows too (PINYIN_FROM_LOWER), so that at 80x24 a jueju stands as four
      * lines with their readings. */
     int spare = lines - SCREEN_MIN_LINES;
-    /* a lesson's compare run alone below the bars wants the rows for its plot */
-    int timing_alone = s->lesson && lesson_wants_timing(s) && panels_cols(s, cols) < 80;
+    /* a compare run below the bars wants the rows for its plot: in a lesson
+     * where it stands alone there, in the explorer whenever one is shown */
+    int timing_alone = lesson_wants_timing(s) && (!s->lesson || panels_cols(s, cols) < 80);
     int room = timing_alone && spare < TIMING_ROOM_ROWS - LOWER_MIN_ROWS
                    ? 1 + spare
                    : 1 + spare + PROBS_UNDER + (s->show_pinyin ? PINYIN_FROM_LOWER : 0);
@@ -150,8 +154,9 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     from_probs = from_probs > PROBS_UNDER ? PROBS_UNDER : from_probs;
     l->prompt = (Rect){1, 0, text + 1, cols};
     int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
-    if (s->show_mask) { /* a view of its own: everything between the text and the status */
-        l->mask = (Rect){y, 0, body, cols};
+    if (s->show_mask) { /* a view of its own: everything between the text and the status
+                         * (beside a lesson's narration) */
+        l->mask = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
         l->show_mask = 1;
         return;
     }
@@ -173,8 +178,8 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
      * the panels below keep their rows */
     int probs_rows = PROBS_ROWS - from_probs;
     probs_rows += from_probs == 0 && lines - 1 - y - PROBS_ROWS > LOWER_MIN_ROWS;
-    /* a lesson's compare run alone below the bars: the lines under them give
-     * the plot the rows for a ramp, and the cache's size its line */
+    /* a compare run below the bars: the lines under them give the plot the
+     * rows for a ramp, and the cache's size its line */
     if (timing_alone && !s->pred.query_cp &&
         lines - 1 - y - probs_rows < TIMING_ROOM_ROWS && probs_rows > 1 + APP_TOP)
         probs_rows = 1 + APP_TOP;

@@ -19,7 +19,7 @@ const CheckScreen CHECK_SCREENS[CHECK_SCREEN_COUNT] = {
 
 enum {
     LOG_MAX = 4096,
-    PLOT_MIN_ROWS = 4, /* a compare plot lower than this shows no ramp */
+    PLOT_MIN_ROWS = 5, /* a compare plot lower than this shows no ramp */
     CUTS_TOLD = 3      /* cut lines told per step and screen */
 };
 

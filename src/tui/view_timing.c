@@ -25,8 +25,9 @@
 #include "tui/views.h"
 
 /* rows under the plot: the strip, the axis, the totals, the sampler and the
- * verdict; the memory line only on a taller panel */
-enum { YLAB_COLS = 6, TEXT_ROWS = 5, MAX_W = 256, MAX_H = 64 };
+ * verdict; the memory line only on a taller panel. A plot lower than
+ * PLOT_ROWS shows a ramp poorly: the sampler's line gives its row up first. */
+enum { YLAB_COLS = 6, TEXT_ROWS = 5, PLOT_ROWS = 5, MAX_W = 256, MAX_H = 64 };
 
 /* Dots of one braille cell: BRAILLE[column][row], rows from the top. */
 static const unsigned char BRAILLE[2][4] = {{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}};
@@ -228,8 +229,8 @@ static void draw_memory(const AppState *s, Rect r, int y)
 }
 
 /* The model's totals, the sampler's time (the cached run's; the other's does
- * the same work), the verdict. */
-static void draw_results(const AppState *s, Rect r, int y)
+ * the same work) if `sampler`, the verdict. */
+static void draw_results(const AppState *s, Rect r, int y, int sampler_line)
 {
     const CompareRun *c = &s->cmp;
     if (c->n == 0)
@@ -242,21 +243,24 @@ static void draw_results(const AppState *s, Rect r, int y)
     app_num(s->lang, speedup, 1, fast, sizeof fast);
     app_num(s->lang, c->total_cached_ms - model_ca, 1, sampler, sizeof sampler);
     draw_textf(y, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_TIMING_TOTALS), un, ca, fast);
-    draw_textf(y + 1, r.x, r.w, ROLE_DIM, app_label(s, LBL_TIMING_SAMPLER), sampler);
+    if (sampler_line)
+        draw_textf(++y, r.x, r.w, ROLE_DIM, app_label(s, LBL_TIMING_SAMPLER), sampler);
     draw_item(ITEM_VERDICT, 0);
-    int used = draw_text(y + 2, r.x, r.w, c->identical ? ROLE_GOOD : ROLE_ERROR,
+    int used = draw_text(y + 1, r.x, r.w, c->identical ? ROLE_GOOD : ROLE_ERROR,
                          app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
     draw_item(ITEM_NONE, 0);
     char diff[64];
     snprintf(diff, sizeof diff, "%s", tui_glyphs()->sep);
     snprintf(diff + strlen(diff), sizeof diff - strlen(diff), app_label(s, LBL_MAX_DIFF),
              tui_glyphs()->delta, c->max_logit_diff);
-    draw_text(y + 2, r.x + used, r.w - used, ROLE_NORMAL, diff);
+    draw_text(y + 1, r.x + used, r.w - used, ROLE_NORMAL, diff);
 }
 
 void view_timing_draw(const AppState *s, Rect r)
 {
-    draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_TIMING_HEADER));
+    /* each position is timed APP_COMPARE_REPEATS times, the fastest plotted:
+     * the header says so, since it is why the ramp shows on a busy machine */
+    draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_TIMING_HEADER), APP_COMPARE_REPEATS);
     if (s->quiz_hidden) /* the times and the verdict may be what the class is asked */
         return;
     if (s->cmp.length == 0) {
@@ -270,7 +274,8 @@ void view_timing_draw(const AppState *s, Rect r)
         return;
     }
     int memory = r.h >= TEXT_ROWS + 4; /* a plot of two rows first */
-    Rect plot = {r.y + 1, r.x + YLAB_COLS, r.h - TEXT_ROWS - 1 - memory, r.w - YLAB_COLS};
+    int sampler = r.h - 1 - memory - TEXT_ROWS >= PLOT_ROWS; /* then a plot of PLOT_ROWS */
+    Rect plot = {r.y + 1, r.x + YLAB_COLS, r.h - 1 - memory - TEXT_ROWS + !sampler, r.w - YLAB_COLS};
     plot.w = plot.w > MAX_W ? MAX_W : plot.w;
     plot.h = plot.h > MAX_H ? MAX_H : plot.h;
     if (plot.h < 1)
@@ -278,7 +283,7 @@ void view_timing_draw(const AppState *s, Rect r)
     draw_plot(s, plot);
     draw_strip(s, plot, plot.y + plot.h);
     draw_axis(s, plot, plot.y + plot.h + 1);
-    draw_results(s, r, plot.y + plot.h + 2);
+    draw_results(s, r, plot.y + plot.h + 2, sampler);
     if (memory)
-        draw_memory(s, r, plot.y + plot.h + 5);
+        draw_memory(s, r, plot.y + plot.h + 4 + sampler);
 }
