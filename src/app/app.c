@@ -68,7 +68,7 @@ void app_reset(AppState *s)
     s->cmp_text = s->query_text = (TextMark){0};
     s->job.written = 0; /* the compare run's generators stay allocated for the next one */
     s->show_hist = s->show_attention = s->show_help = s->show_mask = 0;
-    s->show_kvcache = 0;
+    s->show_kvcache = s->show_written = 0;
     s->query_input = 0;
     s->quiz[0] = 0;
     s->quiz_answer[0] = 0;

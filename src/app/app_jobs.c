@@ -130,6 +130,8 @@ static int compare_step(AppState *s)
     c->cached_model_ms[c->n] = 1000.0 * st.cached_model_s;
     c->uncached_model_ms[c->n] = 1000.0 * st.full_model_s;
     c->logit_diff[c->n] = st.max_logit_diff;
+    c->tok_cached[c->n] = st.token_cached;
+    c->tok_full[c->n] = st.token_full;
     if (st.max_logit_diff > c->max_logit_diff || st.max_logit_diff != st.max_logit_diff)
         c->max_logit_diff = st.max_logit_diff;
     c->total_cached_ms += c->cached_ms[c->n];
@@ -197,7 +199,8 @@ static unsigned compare_tick(AppState *s)
         c->done = 1;
         compare_done(s);
     }
-    return REDRAW_TIMING | REDRAW_STATUS;
+    /* the texts the runs write, when shown in the bars' place, grow with them */
+    return REDRAW_TIMING | REDRAW_STATUS | (s->show_written ? REDRAW_PROBS : 0);
 }
 
 unsigned app_job_tick(AppState *s)

@@ -356,7 +356,7 @@ static unsigned do_show(AppState *s, CmdArg a)
     switch ((AppView)a.n) {
     case VIEW_NONE:
         s->show_hist = s->show_attention = s->show_help = s->show_entropy = s->show_mask = 0;
-        s->show_kvcache = 0;
+        s->show_kvcache = s->show_written = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_VIEWS_CLOSED));
         break;
     case VIEW_HISTOGRAM:
@@ -378,6 +378,10 @@ static unsigned do_show(AppState *s, CmdArg a)
         s->show_kvcache = 1;
         s->show_mask = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_KVCACHE_ON));
+        break;
+    case VIEW_WRITTEN:
+        s->show_written = 1;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_WRITTEN_ON));
         break;
     case VIEW_COUNT: return REDRAW_NONE;
     }

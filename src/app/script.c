@@ -223,9 +223,12 @@ static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
-static const char *const VIEWS[] = {"histogram", "attention", "help", "none", "mask", "memory", NULL};
-static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,
-                                  VIEW_NONE,      VIEW_MASK,      VIEW_MEMORY};
+static const char *const VIEWS[] = {"histogram", "attention", "help",   "none",
+                                    "mask",      "memory",    "written", NULL};
+static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,   VIEW_NONE,
+                                  VIEW_MASK,      VIEW_MEMORY,    VIEW_WRITTEN};
+_Static_assert(sizeof VIEW_OF / sizeof VIEW_OF[0] == sizeof VIEWS / sizeof VIEWS[0] - 1,
+               "a view for every word of `show`");
 static const char *const PANELS[] = {"bars", "sliders", "timing", "text", "corpus", "none", NULL};
 static const AppPanel PANEL_OF[] = {PANEL_BARS, PANEL_SLIDERS, PANEL_TIMING,
                                     PANEL_TEXT, PANEL_CORPUS, PANEL_NONE};
@@ -266,7 +269,8 @@ static const ScriptVerb VERBS[] = {
      "write the same text with and without the cache and time both"},
     {"form", "free|acrostic 5|7|jueju 5|7", ARG_FORM, NO_SLIDER, 0, 0, NULL, FORMS, 0, run_form,
      "the verse form (the acrostic takes its heads from the text)"},
-    {"show", "histogram|attention|help|none|mask|memory", ARG_WORD, NO_SLIDER, 0, 0, NULL, VIEWS, 0, run_show,
+    {"show", "histogram|attention|help|none|mask|memory|written",
+     ARG_WORD, NO_SLIDER, 0, 0, NULL, VIEWS, 0, run_show,
      "open a view (none closes them)"},
     {"lookup", "C", ARG_CHAR, NO_SLIDER, 0, 0, NULL, NULL, 0, run_lookup,
      "where character C stands (rank and probability)"},

@@ -87,6 +87,7 @@ typedef enum {
     ITEM_ANSWER,    /* its answer, once revealed */
     ITEM_MEMORY,    /* the timing panel's cache-size line */
     ITEM_PLOT,      /* the compare plot (index: its rows) */
+    ITEM_WRITTEN,   /* what both compare runs wrote: the line that says if it is the same */
     ITEM_ELIDED     /* a text cut on purpose, and saying so (its start, then …): the title's
                      * session code too long for the screen; not told as a cut line */
 } DrawItem;

@@ -202,6 +202,8 @@ static void named(Drawn *d, AppState *s, const LessonLine *cl)
             tell(d, cl->line, "%s: the mask view is not on the screen", cmd);
         else if (strcmp(w, "memory") == 0 && !d->layout.show_kvcache)
             tell(d, cl->line, "%s: the KV cache's cost is not on the screen", cmd);
+        else if (strcmp(w, "written") == 0 && s->cmp.n > 0)
+            need(d, cl->line, ITEM_WRITTEN, -1, "what both compare runs wrote", cmd);
     } else if (strcmp(v, "point") == 0) {
         const char *w = c.verb->words[c.choice];
         if (strcmp(w, "sliders") == 0 && !d->layout.show_sliders)

@@ -518,6 +518,10 @@ void view_probs_draw(const AppState *s, Rect r)
         view_quiz_draw(s, r);
         return;
     }
+    if (s->show_written && s->cmp.n > 0) { /* the texts of a comparison, not bars */
+        view_written_draw(s, r);
+        return;
+    }
     if (s->ime.on && s->ime.typed[0]) { /* pinyin input: the characters that read it */
         view_ime_draw(s, r);
         return;

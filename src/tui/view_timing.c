@@ -22,6 +22,7 @@
 
 #include "app/labels.h"
 #include "app/textw.h"
+#include "app/verse.h"
 #include "tui/views.h"
 
 /* rows under the plot: the strip, the axis, the totals, the sampler and the
@@ -286,4 +287,59 @@ void view_timing_draw(const AppState *s, Rect r)
     draw_results(s, r, plot.y + plot.h + 2, sampler);
     if (memory)
         draw_memory(s, r, plot.y + plot.h + 4 + sampler);
+}
+
+/* ---- show written: what the two runs wrote ---- */
+
+/* One run's text as verse in r: the prompt both started from (dim), then
+ * what the run wrote, from character `part` on (where the runs part) in the
+ * error's look. The newest rows when not all fit. */
+static void draw_run(const AppState *s, Rect r, const int *tok, int part)
+{
+    const CompareRun *c = &s->cmp;
+    enum { MAX_CPS = 2 * APP_COMPARE_MAX };
+    uint32_t cps[MAX_CPS];
+    int n = 0, first = 0;
+    for (size_t i = s->g.prefix; i < (size_t)c->first_pos && i < s->g.n && n < APP_COMPARE_MAX; i++)
+        cps[n++] = vocab_cp(&s->m->vocab, s->g.text[i]);
+    first = n; /* the run's own characters start here */
+    for (int i = 0; i < c->n; i++)
+        cps[n++] = vocab_cp(&s->m->vocab, tok[i]);
+    static VerseRow rows[MAX_CPS + 1];
+    int total = verse_layout(cps, n, draw_cp_width('\n'), r.w, r.h, rows, MAX_CPS + 1, NULL);
+    int top = verse_first_shown(total, r.h);
+    for (int k = top; k < total && k - top < r.h; k++) {
+        int x = r.x;
+        for (int i = rows[k].start; i < rows[k].start + rows[k].len; i++) {
+            Role role = i < first ? ROLE_DIM : part >= 0 && i - first >= part ? ROLE_ERROR : ROLE_NORMAL;
+            x += draw_cp(r.y + k - top, x, r.x + r.w - x, role, cps[i]);
+        }
+    }
+}
+
+void view_written_draw(const AppState *s, Rect r)
+{
+    const CompareRun *c = &s->cmp;
+    int part = -1;
+    for (int i = 0; i < c->n && part < 0; i++)
+        if (c->tok_cached[i] != c->tok_full[i])
+            part = i;
+    draw_item(ITEM_WRITTEN, 0);
+    if (part < 0)
+        draw_textf(r.y, r.x, r.w, ROLE_GOOD, app_label(s, LBL_WRITTEN_SAME), c->n);
+    else
+        draw_textf(r.y, r.x, r.w, ROLE_ERROR, app_label(s, LBL_WRITTEN_PART), part + 1, c->n);
+    draw_item(ITEM_NONE, 0);
+    if (r.h < 3)
+        return;
+    /* two columns, the run with the cache at the left, as the plot's legend names them */
+    int w = (r.w - 2) / 2;
+    const Glyphs *g = tui_glyphs();
+    const char *mark_with = !g->unicode ? "o" : s->projector ? "▬" : "⣀";
+    const char *mark_without = !g->unicode ? "*" : s->projector ? "█" : "⠿";
+    draw_textf(r.y + 1, r.x, w, ROLE_CACHED, "%s %s", mark_with, app_label(s, LBL_WITH_CACHE));
+    draw_textf(r.y + 1, r.x + w + 2, w, ROLE_UNCACHED, "%s %s", mark_without,
+               app_label(s, LBL_WITHOUT_CACHE));
+    draw_run(s, (Rect){r.y + 2, r.x, r.h - 2, w}, c->tok_cached, part);
+    draw_run(s, (Rect){r.y + 2, r.x + w + 2, r.h - 2, w}, c->tok_full, part);
 }
