@@ -234,8 +234,8 @@ static const AppPanel PANEL_OF[] = {PANEL_BARS, PANEL_SLIDERS, PANEL_TIMING,
                                     PANEL_TEXT, PANEL_CORPUS, PANEL_NONE};
 static const char *const FORMS[] = {"free", "acrostic", "jueju", NULL};
 static const FormKind FORM_OF[] = {FORM_FREE, FORM_ACROSTIC, FORM_JUEJU};
-static const char *const CLAIMS[] = {"top1",   "top8",  "rank",  "prob",    "identical",
-                                     "corpus", "lines", "grows", "shrinks", NULL};
+static const char *const CLAIMS[] = {"top1",  "top8",  "rank",    "prob", "identical", "corpus",
+                                     "lines", "grows", "shrinks", "mask", NULL};
 static const char *const OPS[] = {">", ">=", "<", "<=", "=", NULL};
 
 #define NO_SLIDER (-1)
@@ -283,7 +283,7 @@ static const ScriptVerb VERBS[] = {
     {"point", "bars|sliders|timing|text|corpus|none", ARG_WORD, NO_SLIDER, 0, 0, NULL, PANELS, 1,
      run_point, "highlight one panel"},
     {"expect", "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
-               "grows C|shrinks C", ARG_CLAIM,
+               "grows C|shrinks C|mask T TOTAL", ARG_CLAIM,
      NO_SLIDER, 0, 0, NULL, CLAIMS, 1, run_expect, "check a claim the narration makes"},
     /* the sampler made visible: the repetition penalty, which has no slider */
     {"set repetition-penalty", "X", ARG_NUMBER, NO_SLIDER, 1, 100, NULL, NULL, 0, run_penalty,
@@ -534,8 +534,13 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
     static const char *const FORMATS[] = {"C", "C", "C OP N (e.g. expect rank 流 > 8)",
                                           "C OP X, X in percent (e.g. expect prob 。 > 10)", "",
                                           "CONTEXT C N (e.g. expect corpus 春风 。 149)",
-                                          "OP N (e.g. expect lines = 4)", "C", "C"};
-    static const int WORDS[] = {2, 2, 4, 4, 1, 4, 3, 2, 2};
+                                          "OP N (e.g. expect lines = 4)", "C", "C",
+                                          "T TOTAL (e.g. expect mask 1 7)"};
+    static const int WORDS[] = {2, 2, 4, 4, 1, 4, 3, 2, 2, 3};
+    _Static_assert(sizeof WORDS / sizeof WORDS[0] == sizeof CLAIMS / sizeof CLAIMS[0] - 1,
+                   "the words of every claim");
+    _Static_assert(sizeof FORMATS / sizeof FORMATS[0] == sizeof WORDS / sizeof WORDS[0],
+                   "the form of every claim");
     if (n != WORDS[k] || extra)
         return WORDS[k] == 1 ? fail(msg, size, "%s: takes no argument", what)
                              : fail(msg, size, "%s: needs %s", what, FORMATS[k]);
@@ -576,6 +581,17 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
             return fail(msg, size, "%s: %s is not a rank (a whole number)", what, w[3]);
         return SCRIPT_OK;
     case CLAIM_IDENTICAL:
+        return SCRIPT_OK;
+    case CLAIM_MASK:
+        for (int i = 1; i <= 2; i++) {
+            double v;
+            if (parse_number(w[i], &v) != 0 || v < 1 || v != floor(v) || v > 1e6)
+                return fail(msg, size, "%s: %s is not a count of positions (1 or more)", what,
+                            ts_quote(&q, w[i]));
+            *(i == 1 ? &c->x : &c->y) = v;
+        }
+        if (c->x > c->y)
+            return fail(msg, size, "%s: T (%g) is more than TOTAL (%g)", what, c->x, c->y);
         return SCRIPT_OK;
     case CLAIM_CORPUS:
         if (strlen(w[1]) >= sizeof w[1] - 1)
@@ -859,6 +875,7 @@ static void claim_text(const ScriptCmd *c, char *out, size_t size)
     case CLAIM_LINES: snprintf(out, size, "expect lines %s %g", c->op, c->x); break;
     case CLAIM_GROWS: snprintf(out, size, "expect grows %s", ch); break;
     case CLAIM_SHRINKS: snprintf(out, size, "expect shrinks %s", ch); break;
+    case CLAIM_MASK: snprintf(out, size, "expect mask %g %g", c->x, c->y); break;
     }
 }
 
@@ -895,6 +912,13 @@ static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
             return SCRIPT_OK;
         return fail(o->msg, sizeof o->msg, "%s: the text has %d line%s", claim, lines,
                     lines == 1 ? "" : "s");
+    }
+    if (c->claim == CLAIM_MASK) {
+        AppMask m = app_mask(s);
+        if (m.rows == (int)c->x && m.total == (int)c->y)
+            return SCRIPT_OK;
+        return fail(o->msg, sizeof o->msg, "%s: the last pass computed %d position%s over %d keys "
+                    "(start = %d)", claim, m.rows, m.rows == 1 ? "" : "s", m.total, m.start);
     }
     if (c->claim == CLAIM_IDENTICAL) {
         if (!s->cmp.done)

@@ -43,7 +43,8 @@ typedef enum {
     CLAIM_TOP1, CLAIM_TOP8, CLAIM_RANK, CLAIM_PROB, CLAIM_IDENTICAL, CLAIM_CORPUS,
     CLAIM_LINES,   /* the text's verse lines (ended by ， 。 ！ ？ ； or a newline): OP N */
     CLAIM_GROWS,   /* C gets more after the sampler than the model gives it */
-    CLAIM_SHRINKS  /* ... less: "the others shrink" */
+    CLAIM_SHRINKS, /* ... less: "the others shrink" */
+    CLAIM_MASK     /* the last pass: T new positions over TOTAL keys (start = TOTAL - T) */
 } ClaimKind;
 
 typedef struct ScriptVerb ScriptVerb;
@@ -51,7 +52,8 @@ typedef struct ScriptVerb ScriptVerb;
 /* One parsed line. */
 typedef struct {
     const ScriptVerb *verb;
-    double x;                    /* ARG_NUMBER, ARG_INTEGER, ARG_COUNT; a claim's N or X */
+    double x;                    /* ARG_NUMBER, ARG_INTEGER, ARG_COUNT; a claim's N or X; mask: T */
+    double y;                    /* CLAIM_MASK: TOTAL */
     int choice;                  /* ARG_WORD: index into the verb's words; ARG_FORM: a FormKind */
     int line_len;                /* ARG_FORM: 5 or 7 */
     uint32_t cp;                 /* ARG_CHAR; a claim's character */

@@ -26,7 +26,8 @@
  *
  * Projector mode (z) keeps the text, the bars across the whole width and
  * the sliders (the timing while a comparison is on), larger where the rows
- * allow (layout_projector).
+ * allow (layout_projector); the mask view (w) or the KV cache's cost (r),
+ * when open, stand under the text instead, as a lesson step shows them.
  *
  * A lesson puts its narration in a column at the right of the bars and what
  * is under them (30 columns at 80, two fifths of a wide screen). The panels
@@ -95,6 +96,18 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     /* heading, rows, the lines under them (the summary, the training text's
      * context, the look-up, the coin: what lessons 1 and 8 point at) */
     int timing = lesson_wants_timing(s);
+    if (s->show_mask || s->show_kvcache) { /* what a lesson step shows: the text, then the view */
+        int text = view_prompt_rows_wanted(s, cols, lines - 2 - 1 - 8);
+        l->prompt = (Rect){1, 0, text + 1, cols};
+        int y = 2 + text, left = place_narration(l, s, y, lines, cols);
+        l->show_mask = s->show_mask;
+        l->show_kvcache = !s->show_mask;
+        if (l->show_mask)
+            l->mask = (Rect){y, 0, lines - 1 - y, left};
+        else
+            l->kvcache = (Rect){y, 0, lines - 1 - y, left};
+        return;
+    }
     int under = timing ? (s->pred.query_cp != 0) : view_probs_under_rows(s);
     int lower = 1 + SL_COUNT, least = timing ? under : 1; /* the summary at least */
     int room = lines - 2 - 1 - (1 + APP_TOP + least) - lower; /* rows for the text (and its note) */

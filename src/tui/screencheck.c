@@ -149,6 +149,12 @@ static void expect_figure(Drawn *d, const AppState *s, const ScriptCmd *c, int l
     }
     if (c->claim == CLAIM_LINES)
         return; /* the text, which is always on the screen */
+    if (c->claim == CLAIM_MASK) { /* the mask view, or the sliders' KV cache row ("read 1") */
+        if (!d->layout.show_mask && !d->layout.show_sliders)
+            tell(d, line, "%s: neither the mask view nor the sliders' KV cache row is on the screen",
+                 cmd);
+        return;
+    }
     int id = vocab_id(&s->m->vocab, c->cp);
     if (id < 0 || !s->pred.model_ok)
         return; /* the claim itself fails, and says so */

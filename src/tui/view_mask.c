@@ -27,18 +27,6 @@ static uint32_t token_cp(const AppState *s, int token)
     return token < 0 ? '?' : vocab_cp(&s->m->vocab, token);
 }
 
-/* A line of the view, broken into rows of r.w columns when it is wider
- * (the view beside a lesson's narration is narrow); draws from row y, at
- * most up to `last`, and returns the row after it. */
-static int put_line(Rect r, int y, int last, Role role, const char *text)
-{
-    int rows = textw_lines(text, r.w, NULL, 0);
-    rows = rows > last - y + 1 ? last - y + 1 : rows;
-    if (rows > 0)
-        draw_wrapped((Rect){y, r.x, rows, r.w}, role, text);
-    return y + (rows > 0 ? rows : 0);
-}
-
 /* The heading and the line that says which kind of pass it was; returns the
  * row after them. */
 static int draw_heading(const AppState *s, Rect r, AppMask m)
@@ -51,18 +39,18 @@ static int draw_heading(const AppState *s, Rect r, AppMask m)
         snprintf(kind, sizeof kind, app_label(s, LBL_MASK_STEP), m.start, m.start);
     else
         snprintf(kind, sizeof kind, app_label(s, LBL_MASK_OFFSET), m.rows, m.start);
-    int last = r.y + r.h - 1, y = r.y;
+    int y = r.y;
     char *code = strstr(head, "ones(");
     if (code && code > head && textw_width(head) > r.w) {
         /* too narrow for one row: the code on a row of its own, never split */
         char words[256];
         snprintf(words, sizeof words, "%.*s", (int)(code - head), head);
-        y = put_line(r, y, last, ROLE_HEADER, words);
-        y = put_line((Rect){r.y, r.x + 2, r.h, r.w - 2}, y, last, ROLE_HEADER, code);
+        y = draw_wrapped_from(r, y, ROLE_HEADER, words);
+        y = draw_wrapped_from((Rect){r.y, r.x + 2, r.h, r.w - 2}, y, ROLE_HEADER, code);
     } else {
-        y = put_line(r, y, last, ROLE_HEADER, head);
+        y = draw_wrapped_from(r, y, ROLE_HEADER, head);
     }
-    return put_line(r, y, last, ROLE_NORMAL, kind);
+    return draw_wrapped_from(r, y, ROLE_NORMAL, kind);
 }
 
 void view_mask_draw(const AppState *s, Rect r)
@@ -99,9 +87,9 @@ void view_mask_draw(const AppState *s, Rect r)
         for (int k = k0; k < m.total; k++)
             draw_text(yy, x0 + (k - k0) * KEY_COLS, 1, k <= q ? row : ROLE_DIM, k <= q ? g->seen : g->masked);
     }
-    int below = y + 1 + rows, last = r.y + r.h - 1;
+    int below = y + 1 + rows;
     if (cut)
-        below = put_line(r, below, last, ROLE_DIM, cut_line);
-    below = put_line(r, below, last, ROLE_NORMAL, legend);
-    put_line(r, below, last, ROLE_DIM, rows_line);
+        below = draw_wrapped_from(r, below, ROLE_DIM, cut_line);
+    below = draw_wrapped_from(r, below, ROLE_NORMAL, legend);
+    draw_wrapped_from(r, below, ROLE_DIM, rows_line);
 }
