@@ -386,6 +386,16 @@ void app_predict(AppState *s);
 
 /* The text as the model reads it now, marked (TextMark). */
 TextMark app_text_mark(const AppState *s);
+
+/* The line under the bars, in its parts ("" where a part is absent): what the
+ * sampler keeps and removes (or that it left nothing), the form's share of
+ * the model's probability (the one "blocked" figure, only in a verse form),
+ * and the two entropies in bits. The screen joins those that fit, the
+ * handout all of them. */
+typedef struct {
+    char kept[160], blocked[64], entropy[128];
+} AppSummary;
+void app_summary(const AppState *s, AppSummary *out);
 /* 1 if the text still starts with what m marked (0 for an empty mark). */
 int app_text_has(const AppState *s, TextMark m);
 /* The compare run (its plot, strip and totals; a run still going stops) and
