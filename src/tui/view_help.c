@@ -71,7 +71,8 @@ void view_help_draw(const AppState *s, Rect r)
     /* what the panels show, with the glyphs they show it with */
     int y = top + per_column + gap_legend, bottom = r.y + r.h - close_below;
     /* the session's code, whole (the title shortens a long one): at the
-     * bottom, the legend giving way to it where the rows run out */
+     * bottom, in rows to spare; a long one (half the width or more, which
+     * the title may have shortened) also where the legend's last rows were */
     char code[SESSION_CODE_MAX + 1], line[SESSION_CODE_MAX + 64];
     if (app_session_code_text(s, code, sizeof code) > 0) {
         snprintf(line, sizeof line, "%s %s%s%s", app_label(s, LBL_CODE), code,
@@ -79,7 +80,8 @@ void view_help_draw(const AppState *s, Rect r)
                  app_session_code_enter(s) ? app_label(s, LBL_CODE_ENTER) : "");
         Rect c = {r.y, r.x + 2, r.h, r.w - 3};
         int rows = textw_lines(line, c.w, NULL, 0);
-        if (rows < bottom - top - per_column) {
+        int spare_rows = bottom - (y + LEGEND_ROWS), long_code = textw_width(line) >= r.w / 2;
+        if (rows <= spare_rows || (long_code && rows < bottom - top - per_column)) {
             bottom -= rows;
             draw_wrapped_from(c, bottom, ROLE_HEADER, line);
         }
