@@ -38,8 +38,10 @@ typedef struct {
     unsigned char bits[MAX_H][MAX_W];
 } DotGrid;
 
-/* A series binned into the plot's columns: the mean time of the positions
- * that fall into each column; has[c] is 0 where none does (yet). */
+/* A series binned into the plot's columns: the fastest time of the
+ * positions that fall into each column (neighbours cost the same but for one
+ * position, so the faster one is the one a pause did not hit); has[c] is 0
+ * where none does (yet). */
 typedef struct {
     double ms[2 * MAX_W];
     unsigned char has[2 * MAX_W];
@@ -47,21 +49,16 @@ typedef struct {
 
 static void bin_series(const double *v, int n, int length, Bins *out, int cols)
 {
-    int count[2 * MAX_W] = {0};
     for (int c = 0; c < cols; c++) {
         out->ms[c] = 0.0;
         out->has[c] = 0;
     }
     for (int i = 0; i < n; i++) {
         int c = (int)((long)i * cols / length);
-        out->ms[c] += v[i];
-        count[c]++;
+        if (!out->has[c] || v[i] < out->ms[c])
+            out->ms[c] = v[i];
+        out->has[c] = 1;
     }
-    for (int c = 0; c < cols; c++)
-        if (count[c]) {
-            out->ms[c] /= count[c];
-            out->has[c] = 1;
-        }
 }
 
 /* Set the dots of a series, joining neighbouring columns with a vertical
