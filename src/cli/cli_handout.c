@@ -408,6 +408,23 @@ static void put_answers(FILE *out, const AppState *s, FILE *tmp)
         fwrite(buf, 1, n, out);
 }
 
+/* A worksheet's room: the answers gathered as the steps go (a temporary
+ * file) and the bars its questions part printed. Returns 0, or -1 (nothing
+ * kept) without memory or a temporary file. */
+static int worksheet_open(const Lesson *l, FILE **ans, Bars **shown)
+{
+    *ans = tmpfile();
+    *shown = calloc((size_t)l->n_steps + 1, sizeof **shown);
+    if (*ans && *shown)
+        return 0;
+    if (*ans)
+        fclose(*ans);
+    free(*shown);
+    *ans = NULL;
+    *shown = NULL;
+    return -1;
+}
+
 int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
                        LessonProblem problem, void *ctx)
 {
@@ -421,16 +438,9 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
      * which wcwidth measures only under a UTF-8 character type */
     if (!setlocale(LC_CTYPE, "C.UTF-8"))
         setlocale(LC_CTYPE, "C.utf8");
-    if (worksheet) {
-        ans = tmpfile();
-        shown = calloc((size_t)l->n_steps + 1, sizeof *shown);
-        if (!ans || !shown) {
-            if (ans)
-                fclose(ans);
-            free(shown);
-            problem(ctx, 0, "cannot make room for the worksheet's answers");
-            return 1;
-        }
+    if (worksheet && worksheet_open(l, &ans, &shown) != 0) {
+        problem(ctx, 0, "cannot make room for the worksheet's answers");
+        return 1;
     }
     fprintf(out, "# %s\n\n", l->title);
     for (int k = 0; k < l->n_steps; k++) {

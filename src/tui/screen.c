@@ -135,6 +135,29 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     }
 }
 
+/* The panels below the bars: `lower` rows from row y, `left` columns. */
+static void place_lower(Layout *l, const AppState *s, int y, int lower, int left)
+{
+    if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
+        l->kvcache = (Rect){y, 0, lower, left};
+        l->show_kvcache = 1;
+    } else if (s->show_entropy) { /* uncertainty under the text: in the panels' place */
+        l->entropy = (Rect){y, 0, lower, left};
+        l->show_entropy = 1;
+    } else if (left >= 80) { /* sliders and timing side by side */
+        int w = left >= 100 ? 44 : 38;
+        l->sliders = (Rect){y, 0, lower, w};
+        l->timing = (Rect){y, w + 2, lower, left - w - 2};
+        l->show_sliders = l->show_timing = 1;
+    } else if (lesson_wants_timing(s)) {
+        l->timing = (Rect){y, 0, lower, left};
+        l->show_timing = 1;
+    } else {
+        l->sliders = (Rect){y, 0, lower, left};
+        l->show_sliders = 1;
+    }
+}
+
 void screen_layout(Layout *l, const AppState *s, int lines, int cols)
 {
     *l = (Layout){0};
@@ -210,26 +233,7 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
         l->coin = l->status;
         l->show_coin = l->coin_on_status = 1;
     }
-    y += probs_rows;
-    int lower = lines - 1 - y;
-    if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
-        l->kvcache = (Rect){y, 0, lower, left};
-        l->show_kvcache = 1;
-    } else if (s->show_entropy) { /* uncertainty under the text: in the panels' place */
-        l->entropy = (Rect){y, 0, lower, left};
-        l->show_entropy = 1;
-    } else if (left >= 80) { /* sliders and timing side by side */
-        int w = left >= 100 ? 44 : 38;
-        l->sliders = (Rect){y, 0, lower, w};
-        l->timing = (Rect){y, w + 2, lower, left - w - 2};
-        l->show_sliders = l->show_timing = 1;
-    } else if (lesson_wants_timing(s)) {
-        l->timing = (Rect){y, 0, lower, left};
-        l->show_timing = 1;
-    } else {
-        l->sliders = (Rect){y, 0, lower, left};
-        l->show_sliders = 1;
-    }
+    place_lower(l, s, y + probs_rows, lines - 1 - (y + probs_rows), left);
 }
 
 void screen_fit(AppState *s, int lines, int cols)
