@@ -71,7 +71,7 @@ void app_reset(AppState *s)
     s->cmp_text = s->query_text = (TextMark){0};
     s->job.written = 0; /* the compare run's generators stay allocated for the next one */
     s->show_hist = s->show_attention = s->show_help = s->show_mask = 0;
-    s->show_kvcache = 0;
+    s->show_kvcache = s->show_written = 0;
     s->query_input = 0;
     s->quiz[0] = 0;
     s->quiz_answer[0] = 0;
@@ -484,6 +484,26 @@ static uint64_t text_hash(const Generator *g, size_t n)
         h *= 1099511628211ull;
     }
     return h;
+}
+
+void app_summary(const AppState *s, AppSummary *out)
+{
+    const Prediction *p = &s->pred;
+    char removed[32], share[32], h[32], hf[32];
+    if (p->sampler_ok)
+        snprintf(out->kept, sizeof out->kept, app_label(s, LBL_SUMMARY), p->ss.kept,
+                 app_share(s->lang, 100.0 * p->stages.removed_total, 1, removed, sizeof removed));
+    else
+        snprintf(out->kept, sizeof out->kept, "%s", app_label(s, LBL_NOTHING_LEFT));
+    out->blocked[0] = 0;
+    if (s->mode.kind != FORM_FREE)
+        snprintf(out->blocked, sizeof out->blocked, app_label(s, LBL_SUMMARY_BLOCKED),
+                 app_blocked_share(s->lang, p->blocked, share, sizeof share));
+    /* in bits, as the e view and the lessons (the engine computes nats) */
+    snprintf(out->entropy, sizeof out->entropy, app_label(s, LBL_ENTROPY),
+             app_num(s->lang, p->entropy / log(2.0), 2, h, sizeof h),
+             app_num(s->lang, p->sampler_ok ? p->stages.entropy_final / log(2.0) : 0.0, 2, hf,
+                     sizeof hf));
 }
 
 TextMark app_text_mark(const AppState *s)

@@ -356,7 +356,7 @@ static unsigned do_show(AppState *s, CmdArg a)
     switch ((AppView)a.n) {
     case VIEW_NONE:
         s->show_hist = s->show_attention = s->show_help = s->show_entropy = s->show_mask = 0;
-        s->show_kvcache = s->show_weights = 0;
+        s->show_kvcache = s->show_written = s->show_weights = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_VIEWS_CLOSED));
         break;
     case VIEW_HISTOGRAM:
@@ -371,12 +371,12 @@ static unsigned do_show(AppState *s, CmdArg a)
     case VIEW_HELP: s->show_help = 1; break;
     case VIEW_MASK:
         s->show_mask = 1;
-        s->show_attention = 0;
+        s->show_attention = s->show_kvcache = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_MASK_ON));
         break;
     case VIEW_MEMORY:
         s->show_kvcache = 1;
-        s->show_weights = 0;
+        s->show_mask = s->show_weights = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_KVCACHE_ON));
         break;
     case VIEW_WEIGHTS:
@@ -385,6 +385,10 @@ static unsigned do_show(AppState *s, CmdArg a)
         s->show_weights = 1;
         s->show_kvcache = 0;
         app_status(s, 0, app_label(s, LBL_ST_WEIGHTS), wprec_name(s->weights));
+        break;
+    case VIEW_WRITTEN:
+        s->show_written = 1;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_WRITTEN_ON));
         break;
     case VIEW_COUNT: return REDRAW_NONE;
     }
@@ -554,7 +558,7 @@ static unsigned do_mask(AppState *s, CmdArg a)
 {
     (void)a;
     if (toggle_view(s, &s->show_mask, LBL_ST_MASK_ON, LBL_ST_MASK_OFF))
-        s->show_attention = 0;
+        s->show_attention = s->show_kvcache = 0; /* each takes the panels' place */
     return REDRAW_ALL;
 }
 
@@ -585,7 +589,8 @@ static unsigned do_kvcache(AppState *s, CmdArg a)
 {
     (void)a;
     s->show_weights = 0; /* the two share a place */
-    toggle_view(s, &s->show_kvcache, LBL_ST_KVCACHE_ON, LBL_ST_KVCACHE_OFF);
+    if (toggle_view(s, &s->show_kvcache, LBL_ST_KVCACHE_ON, LBL_ST_KVCACHE_OFF))
+        s->show_mask = 0; /* it would stand over the cost table */
     return REDRAW_ALL;
 }
 

@@ -227,18 +227,21 @@ static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
 static const char *const VIEWS[] = {"histogram", "attention", "help",    "none",
-                                    "mask",      "memory",    "weights", NULL};
-static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,   VIEW_NONE,
-                                  VIEW_MASK,      VIEW_MEMORY,    VIEW_WEIGHTS};
+                                    "mask",      "memory",    "weights", "written", NULL};
+static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,    VIEW_NONE,
+                                  VIEW_MASK,      VIEW_MEMORY,    VIEW_WEIGHTS, VIEW_WRITTEN};
+_Static_assert(sizeof VIEW_OF / sizeof VIEW_OF[0] == sizeof VIEWS / sizeof VIEWS[0] - 1,
+               "a view for every word of `show`");
 static const char *const PANELS[] = {"bars", "sliders", "timing", "text", "corpus", "none", NULL};
 static const AppPanel PANEL_OF[] = {PANEL_BARS, PANEL_SLIDERS, PANEL_TIMING,
                                     PANEL_TEXT, PANEL_CORPUS, PANEL_NONE};
 static const char *const FORMS[] = {"free", "acrostic", "jueju", NULL};
 static const char *const MODELS[] = {"bundled", NULL};
 static const FormKind FORM_OF[] = {FORM_FREE, FORM_ACROSTIC, FORM_JUEJU};
-static const char *const CLAIMS[] = {"top1",   "top8",  "rank",  "prob", "identical", "corpus",
-                                     "lines",  "grows", "shrinks", "kl", "size", "speedup", NULL};
-_Static_assert(sizeof CLAIMS / sizeof CLAIMS[0] == CLAIM_SPEEDUP + 2, "a word for every claim");
+static const char *const CLAIMS[] = {"top1",  "top8",  "rank",    "prob", "identical", "corpus",
+                                     "lines", "grows", "shrinks", "kl",   "size",      "speedup",
+                                     "mask",  NULL};
+_Static_assert(sizeof CLAIMS / sizeof CLAIMS[0] == CLAIM_MASK + 2, "a word for every claim");
 static const char *const WEIGHTS[] = {"fp32", "bf16", "int8", NULL};
 _Static_assert(sizeof WEIGHTS / sizeof WEIGHTS[0] == WPREC_COUNT + 1, "a word for every precision");
 static const char *const OPS[] = {">", ">=", "<", "<=", "=", NULL};
@@ -274,7 +277,8 @@ static const ScriptVerb VERBS[] = {
      "write the same text with and without the cache and time both"},
     {"form", "free|acrostic 5|7|jueju 5|7", ARG_FORM, NO_SLIDER, 0, 0, NULL, FORMS, 0, run_form,
      "the verse form (the acrostic takes its heads from the text)"},
-    {"show", "histogram|attention|help|none|mask|memory|weights", ARG_WORD, NO_SLIDER, 0, 0, NULL, VIEWS, 0, run_show,
+    {"show", "histogram|attention|help|none|mask|memory|weights|written",
+     ARG_WORD, NO_SLIDER, 0, 0, NULL, VIEWS, 0, run_show,
      "open a view (none closes them)"},
     {"lookup", "C", ARG_CHAR, NO_SLIDER, 0, 0, NULL, NULL, 0, run_lookup,
      "where character C stands (rank and probability)"},
@@ -287,7 +291,7 @@ static const ScriptVerb VERBS[] = {
     {"point", "bars|sliders|timing|text|corpus|none", ARG_WORD, NO_SLIDER, 0, 0, NULL, PANELS, 1,
      run_point, "highlight one panel"},
     {"expect", "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
-               "grows C|shrinks C|kl OP X|size OP N|speedup OP X", ARG_CLAIM,
+               "grows C|shrinks C|kl OP X|size OP N|speedup OP X|mask T TOTAL", ARG_CLAIM,
      NO_SLIDER, 0, 0, NULL, CLAIMS, 1, run_expect, "check a claim the narration makes"},
     {"model", "bundled", ARG_WORD, NO_SLIDER, 0, 0, NULL, MODELS, 1, run_model,
      "this lesson's expect lines are about the bundled model (not checked on another)"},
@@ -569,8 +573,13 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
                                           "OP N (e.g. expect lines = 4)", "C", "C",
                                           "OP X, X in bits (e.g. expect kl < 0.01)",
                                           "OP N, N in bytes (e.g. expect size < 2000000)",
-                                          "OP X (e.g. expect speedup > 1.3)"};
-    static const int WORDS[] = {2, 2, 4, 4, 1, 4, 3, 2, 2, 3, 3, 3};
+                                          "OP X (e.g. expect speedup > 1.3)",
+                                          "T TOTAL (e.g. expect mask 1 7)"};
+    static const int WORDS[] = {2, 2, 4, 4, 1, 4, 3, 2, 2, 3, 3, 3, 3};
+    _Static_assert(sizeof WORDS / sizeof WORDS[0] == sizeof CLAIMS / sizeof CLAIMS[0] - 1,
+                   "the words of every claim");
+    _Static_assert(sizeof FORMATS / sizeof FORMATS[0] == sizeof WORDS / sizeof WORDS[0],
+                   "the form of every claim");
     if (n != WORDS[k] || extra)
         return WORDS[k] == 1 ? fail(msg, size, "%s: takes no argument", what)
                              : fail(msg, size, "%s: needs %s", what, FORMATS[k]);
@@ -605,6 +614,17 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
             return fail(msg, size, "%s: %s is not a rank (a whole number)", what, w[3]);
         return SCRIPT_OK;
     case CLAIM_IDENTICAL:
+        return SCRIPT_OK;
+    case CLAIM_MASK:
+        for (int i = 1; i <= 2; i++) {
+            double v;
+            if (parse_number(w[i], &v) != 0 || v < 1 || v != floor(v) || v > 1e6)
+                return fail(msg, size, "%s: %s is not a count of positions (1 or more)", what,
+                            ts_quote(&q, w[i]));
+            *(i == 1 ? &c->x : &c->y) = v;
+        }
+        if (c->x > c->y)
+            return fail(msg, size, "%s: T (%g) is more than TOTAL (%g)", what, c->x, c->y);
         return SCRIPT_OK;
     case CLAIM_CORPUS:
         if (strlen(w[1]) >= sizeof w[1] - 1)
@@ -943,6 +963,7 @@ static void claim_text(const ScriptCmd *c, char *out, size_t size)
     case CLAIM_KL: snprintf(out, size, "expect kl %s %g", c->op, c->x); break;
     case CLAIM_SIZE: snprintf(out, size, "expect size %s %g", c->op, c->x); break;
     case CLAIM_SPEEDUP: snprintf(out, size, "expect speedup %s %g", c->op, c->x); break;
+    case CLAIM_MASK: snprintf(out, size, "expect mask %g %g", c->x, c->y); break;
     }
 }
 
@@ -1009,6 +1030,13 @@ static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
             return SCRIPT_OK;
         return fail(o->msg, sizeof o->msg, "%s: the text has %d line%s", claim, lines,
                     lines == 1 ? "" : "s");
+    }
+    if (c->claim == CLAIM_MASK) {
+        AppMask m = app_mask(s);
+        if (m.rows == (int)c->x && m.total == (int)c->y)
+            return SCRIPT_OK;
+        return fail(o->msg, sizeof o->msg, "%s: the last pass computed %d position%s over %d keys "
+                    "(start = %d)", claim, m.rows, m.rows == 1 ? "" : "s", m.total, m.start);
     }
     if (c->claim == CLAIM_IDENTICAL) {
         if (!s->cmp.done)

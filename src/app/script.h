@@ -47,8 +47,9 @@ typedef enum {
     /* the weights' precision (set weights): OP X each */
     CLAIM_KL,      /* the bars' divergence from float32's, in bits */
     CLAIM_SIZE,    /* the model file's bytes with the weights as they are now */
-    CLAIM_SPEEDUP  /* a cached step's time in float32 over its time now (measured at the
+    CLAIM_SPEEDUP, /* a cached step's time in float32 over its time now (measured at the
                     * switch, the precisions taking turns) */
+    CLAIM_MASK     /* the last pass: T new positions over TOTAL keys (start = TOTAL - T) */
 } ClaimKind;
 
 typedef struct ScriptVerb ScriptVerb;
@@ -56,7 +57,8 @@ typedef struct ScriptVerb ScriptVerb;
 /* One parsed line. */
 typedef struct {
     const ScriptVerb *verb;
-    double x;                    /* ARG_NUMBER, ARG_INTEGER, ARG_COUNT; a claim's N or X */
+    double x;                    /* ARG_NUMBER, ARG_INTEGER, ARG_COUNT; a claim's N or X; mask: T */
+    double y;                    /* CLAIM_MASK: TOTAL */
     int choice;                  /* ARG_WORD: index into the verb's words; ARG_FORM: a FormKind */
     int line_len;                /* ARG_FORM: 5 or 7 */
     uint32_t cp;                 /* ARG_CHAR; a claim's character */

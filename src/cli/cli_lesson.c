@@ -42,7 +42,7 @@ static const char LESSON_HELP[] =
     "                            projector mode (80x24), with the explorer's own\n"
     "                            panels, and tells FILE:LINE when what a step\n"
     "                            names (lookup, the coin of step, compare's verdict\n"
-    "                            and a plot of 4 rows, show, point, quiz, the\n"
+    "                            and a plot of 5 rows, show, point, quiz, the\n"
     "                            figure of an expect) is not on the screen whole,\n"
     "                            or a line is cut (at the step's heading)\n"
     "  --print FILE              run the lesson and print a Markdown handout: each\n"

@@ -192,6 +192,17 @@ const float *gen_logits(Generator *g, TsErr *err)
     return g->inf.logits;
 }
 
+double gen_repeat_pass(Generator *g)
+{
+    if (!g->have_logits || g->last_rows <= 0 || g->last_rows > g->inf.len)
+        return -1.0;
+    /* the pass read text[n - last_rows .. n) after inf.len - last_rows cached positions */
+    infer_truncate(&g->inf, g->inf.len - g->last_rows);
+    double t0 = ts_now();
+    infer_forward(&g->inf, g->text + g->n - g->last_rows, g->last_rows);
+    return ts_now() - t0;
+}
+
 int gen_append(Generator *g, int token, TsErr *err)
 {
     if (token < 0 || token >= g->m->cfg.vocab_size)

@@ -69,6 +69,9 @@ int view_sliders_hit(const AppState *s, Rect r, int y, int x, SliderId *id, doub
                      int *on_bar);
 
 void view_timing_draw(const AppState *s, Rect r);
+/* `show written`: what both runs of the last comparison wrote, side by side
+ * as verse, in the bars' place (view_probs_draw hands it over) */
+void view_written_draw(const AppState *s, Rect r);
 
 /* Rows the attention view wants: a heading and one per layer and head. */
 int view_attention_rows(const AppState *s);

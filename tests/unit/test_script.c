@@ -344,6 +344,27 @@ static void test_expect(void)
     CHECK(run(&s, "expect corpus 春风 花 2", msg) == SCRIPT_UNCHECKED && strstr(msg, "not loaded"),
           "without the training text: %s", msg);
     /* the words a narration uses: lines of verse, what grows and shrinks */
+    /* the last pass (the newline a poem starts with, 白日, then one more):
+     * without the cache all of it; the cache switched on reads it all once,
+     * then one position a step */
+    ok(&s, "mid-text off");
+    ok(&s, "prompt 白日");
+    ok(&s, "cache off");
+    ok(&s, "expect mask 3 3");
+    ok(&s, "cache on");
+    ok(&s, "expect mask 3 3");
+    ok(&s, "pick 1");
+    ok(&s, "expect mask 1 4");
+    CHECK(run(&s, "expect mask 4 4", msg) == SCRIPT_FAILED &&
+              strstr(msg, "computed 1 position over 4 keys (start = 3)"),
+          "%s", msg);
+    CHECK(run(&s, "expect mask 2 1", msg) == SCRIPT_FAILED && strstr(msg, "more than TOTAL"), "%s",
+          msg);
+    ok(&s, "cache off");
+    ok(&s, "expect mask 4 4");
+    ok(&s, "cache on");
+    ok(&s, "mid-text on");
+    ok(&s, "prompt 春风");
     ok(&s, "expect lines = 1");
     ok(&s, "prompt 春风花月明，山水白日云。江天");
     ok(&s, "expect lines = 3");
