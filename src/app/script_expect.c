@@ -35,6 +35,10 @@ static void claim_text(const ScriptCmd *c, char *out, size_t size)
     case CLAIM_LINES: snprintf(out, size, "expect lines %s %g", c->op, c->x); break;
     case CLAIM_GROWS: snprintf(out, size, "expect grows %s", ch); break;
     case CLAIM_SHRINKS: snprintf(out, size, "expect shrinks %s", ch); break;
+    case CLAIM_KL: snprintf(out, size, "expect kl %s %g", c->op, c->x); break;
+    case CLAIM_SIZE: snprintf(out, size, "expect size %s %g", c->op, c->x); break;
+    case CLAIM_SPEEDUP: snprintf(out, size, "expect speedup %s %g", c->op, c->x); break;
+    case CLAIM_MASK: snprintf(out, size, "expect mask %g %g", c->x, c->y); break;
     }
 }
 
@@ -58,6 +62,29 @@ static int check_corpus(AppState *s, const ScriptCmd *c, ScriptOut *o, const cha
                 c->text, ch, count, count == 1 ? "" : "s");
 }
 
+/* The weights' claims: the figures of the weights panel. */
+static int check_weights(const AppState *s, const ScriptCmd *c, ScriptOut *o, const char *claim)
+{
+    const Model *m = s->g.m;
+    double now = s->wt.step_s[s->weights], fp32 = s->wt.step_s[WPREC_FP32];
+    if (c->claim == CLAIM_SPEEDUP && (now <= 0.0 || fp32 <= 0.0))
+        return script_fail(o->msg, sizeof o->msg, "%s: no precision set yet (set weights times them)",
+                    claim);
+    double x = c->claim == CLAIM_KL     ? s->wt.kl_bits
+               : c->claim == CLAIM_SIZE ? (double)model_file_size(m)
+                                        : fp32 / now;
+    if (holds(x, c->op, c->x))
+        return SCRIPT_OK;
+    if (c->claim == CLAIM_KL)
+        return script_fail(o->msg, sizeof o->msg, "%s: the bars in %s are %.6f bits from fp32's", claim,
+                    wprec_name(s->weights), x);
+    if (c->claim == CLAIM_SIZE)
+        return script_fail(o->msg, sizeof o->msg, "%s: the model in %s is %.0f bytes", claim,
+                    wprec_name(s->weights), x);
+    return script_fail(o->msg, sizeof o->msg, "%s: a cached step in %s took %.3f ms, in fp32 %.3f ms",
+                claim, wprec_name(s->weights), 1000 * now, 1000 * fp32);
+}
+
 int script_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     char claim[SCRIPT_MSG_MAX / 2], ch[16];
@@ -65,12 +92,21 @@ int script_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
     script_char_name(c->cp, ch);
     if (c->claim == CLAIM_CORPUS)
         return check_corpus(s, c, o, claim);
+    if (c->claim == CLAIM_KL || c->claim == CLAIM_SIZE || c->claim == CLAIM_SPEEDUP)
+        return check_weights(s, c, o, claim);
     if (c->claim == CLAIM_LINES) {
         int lines = script_text_lines(s);
         if (holds(lines, c->op, c->x))
             return SCRIPT_OK;
         return script_fail(o->msg, sizeof o->msg, "%s: the text has %d line%s", claim, lines,
                     lines == 1 ? "" : "s");
+    }
+    if (c->claim == CLAIM_MASK) {
+        AppMask m = app_mask(s);
+        if (m.rows == (int)c->x && m.total == (int)c->y)
+            return SCRIPT_OK;
+        return script_fail(o->msg, sizeof o->msg, "%s: the last pass computed %d position%s over %d keys "
+                    "(start = %d)", claim, m.rows, m.rows == 1 ? "" : "s", m.total, m.start);
     }
     if (c->claim == CLAIM_IDENTICAL) {
         if (!s->cmp.done)
