@@ -17,6 +17,7 @@
 
 #include <cblas.h>
 
+#include "app/errtext.h"
 #include "app/labels.h"
 #include "app/textw.h"
 
@@ -55,6 +56,7 @@ void cli_lang_init(int argc, char **argv)
         if (lang >= 0)
             g_lang = (AppLang)lang;
     }
+    errtext_use(g_lang); /* the engine's messages speak it too */
 }
 
 /* --lang VALUE, which every command takes: the one place a code is read. */
@@ -68,6 +70,7 @@ static int set_lang(const char *cmd, const char *val)
     }
     g_lang = (AppLang)lang;
     g_lang_known = 1;
+    errtext_use(g_lang);
     return 0;
 }
 
