@@ -205,6 +205,7 @@ static const ErrRow ROWS[] = {
         "avec au plus un ton, noté par un accent (chūn) ou, en ligne de commande, par un chiffre "
         "final de 1 à 5 (chun1" NB "; dans l’explorateur, Tab change le ton)" NB "; ü s’écrit v ou u:"),
     /* memory (common.c, convert.c) */
+    ROW("out of memory", "内存不足", "nicht genug Speicher", "mémoire insuffisante"),
     ROW("out of memory (wanted %zu bytes)", "内存不足（需要 %zu 字节）",
         "nicht genug Speicher (%zu Byte verlangt)", "mémoire insuffisante (%zu octets demandés)"),
     ROW("out of memory converting a text of %zu bytes", "转换 %zu 字节的文本时内存不足",
