@@ -98,7 +98,9 @@ static const char ACROSTIC_HELP[] =
     "\n"
     PINYIN_HELP("the heads", "chun xia qiu dong")
     "  --chars 5|7              characters per line, 5 or 7 (default 7)\n"
-    "  -n N                     poems to write, 1..10000 (default 1)\n";
+    "  -n N                     poems to write, 1..10000 (default 1)\n"
+    "  --stats                  also say how many poems are well formed (on stderr; in\n"
+    "                           --json as \"well_formed\")\n";
 
 static const char JUEJU_HELP[] =
     "usage: tangscope jueju [--pinyin SYLLABLES] [options]\n"
@@ -110,7 +112,9 @@ static const char JUEJU_HELP[] =
     "\n"
     PINYIN_HELP("its first characters", "ming yue")
     "  --chars 5|7              characters per line, 5 or 7 (default 5)\n"
-    "  -n N                     poems to write, 1..10000 (default 1)\n";
+    "  -n N                     poems to write, 1..10000 (default 1)\n"
+    "  --stats                  also say how many poems are well formed (on stderr; in\n"
+    "                           --json as \"well_formed\")\n";
 
 typedef struct {
     const char *model, *policy, *code, *trace, *stage;
@@ -255,11 +259,14 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
         {"--mid-text", OPT_FLAG, &a->mid_text, 0, 0},
         {"--json", OPT_FLAG, &a->json, 0, 0},
         {"-n", OPT_INT, &a->poems, 1, 10000},
-        {"--max-chars", OPT_INT, &a->max_chars, 1, 1000000},
         {"--stats", OPT_FLAG, &a->stats, 0, 0},
         {"--trace", OPT_STR, &a->trace, 0, 0},
         {"--export", OPT_FLAG, &a->export_doc, 0, 0},
         {"--stage", OPT_STR, &a->stage, 0, 0},
+        /* taken out of argv by cli_take_pinyin first; listed for --list-options */
+        {"--pinyin", OPT_STR, &q->pinyin, 0, 0},
+        /* generate's own two (a fixed form's length is the form's), then the forms' one */
+        {"--max-chars", OPT_INT, &a->max_chars, 1, 1000000},
         {"--code", OPT_STR, &a->code, 0, 0},
         {"--chars", OPT_STR, &chars_arg, 0, 0},
     };
@@ -267,8 +274,8 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     if (kind == FORM_FREE) {
         n_opts--; /* --chars is for the fixed forms */
     } else {
-        opts[n_opts - 2] = opts[n_opts - 1]; /* --code is generate's */
-        n_opts--;
+        opts[n_opts - 3] = opts[n_opts - 1];
+        n_opts -= 2;
     }
     const char *pos[1] = {NULL};
     int npos = 0;
