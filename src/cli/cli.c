@@ -188,6 +188,22 @@ static void reflow(FILE *out, const HelpLine *l, int n, size_t head, int hang)
     free(text);
 }
 
+/* Does the line end a sentence (. : 。 ：)? Then the next line of a paragraph
+ * starts a paragraph of its own. */
+static int ends_sentence(HelpLine l)
+{
+    size_t n = l.len;
+    while (n > 0 && l.s[n - 1] == ' ')
+        n--;
+    static const char *const ENDS[] = {".", ":", "。", "："};
+    for (size_t i = 0; i < sizeof ENDS / sizeof ENDS[0]; i++) {
+        size_t e = strlen(ENDS[i]);
+        if (n >= e && memcmp(l.s + n - e, ENDS[i], e) == 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* How many lines from l[0] make its block, and where its description starts
  * (head bytes, hang columns). */
 static int help_block(const HelpLine *l, int n, size_t *head, int *hang)
@@ -210,12 +226,14 @@ static int help_block(const HelpLine *l, int n, size_t *head, int *hang)
     } else {
         *head = (size_t)ind; /* a paragraph */
         want = ind;
+        if (line_width(l[0]) > HELP_COLS) /* written as one line: a paragraph alone */
+            want = -1;
     }
     *hang = line_width((HelpLine){l[0].s, *head});
     int k = 1;
     while (k < n && l[k].len > 0 && line_indent(l[k]) == want &&
            !(want > 0 && l[k].s[want] == '-' && want <= 4) &&
-           !(want == 0 && strncmp(l[k].s, "usage:", 6) == 0))
+           !(want == 0 && (strncmp(l[k].s, "usage:", 6) == 0 || ends_sentence(l[k - 1]))))
         k++;
     return k;
 }
