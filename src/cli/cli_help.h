@@ -13,7 +13,8 @@ extern const CliHelp CLI_HELP_DE[];
 extern const CliHelp CLI_HELP_FR[];
 
 /* What a verb of the lessons does (script.c ScriptVerb.help), in a language;
- * the row "(lessons)" is the mark of those meant for lessons. */
+ * the row "(lessons)" is the mark before those meant for lessons, with the
+ * space the language puts after it. */
 typedef struct {
     const char *verb; /* "set top-k"; NULL ends a table */
     const char *help;

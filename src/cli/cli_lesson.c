@@ -367,13 +367,13 @@ static void print_verbs(void)
         char usage[128];
         script_verb_usage(&v[i], usage, sizeof usage);
         const char *help = cli_verb_help(v[i].name, v[i].help);
-        const char *tag = v[i].lesson ? cli_verb_help("(lessons)", "(lessons)") : "";
+        const char *tag = v[i].lesson ? cli_verb_help("(lessons)", "(lessons) ") : "";
         if (strlen(usage) > 34) /* its own line, the description under it */
             len += (size_t)snprintf(text + len, cap - len, "  %s\n%37s", usage, "");
         else
             len += (size_t)snprintf(text + len, cap - len, "  %-34s ", usage);
         if (len < cap)
-            len += (size_t)snprintf(text + len, cap - len, "%s%s%s\n", tag, *tag ? " " : "", help);
+            len += (size_t)snprintf(text + len, cap - len, "%s%s\n", tag, help);
     }
     cli_print_help(stdout, text);
     free(text);

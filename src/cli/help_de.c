@@ -391,6 +391,6 @@ const CliVerbHelp CLI_VERBS_DE[] = {
     {"point", "einen Bereich hervorheben"},
     {"expect", "eine Behauptung der Erzählung prüfen"},
     {"set repetition-penalty", "1 bis 100 (1 = aus; ， 。 und der Zeilenumbruch bleiben frei)"},
-    {"(lessons)", "(Lektionen)"},
+    {"(lessons)", "(Lektionen) "},
     {NULL, NULL},
 };

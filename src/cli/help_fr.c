@@ -395,6 +395,6 @@ const CliVerbHelp CLI_VERBS_FR[] = {
     {"point", "mettre un panneau en valeur"},
     {"expect", "vérifier ce qu’affirme la narration"},
     {"set repetition-penalty", "de 1 à 100 (1 = désactivé ; ， 。 et le saut de ligne sont épargnés)"},
-    {"(lessons)", "(leçons)"},
+    {"(lessons)", "(leçons) "},
     {NULL, NULL},
 };
