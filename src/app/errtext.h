@@ -1,4 +1,5 @@
-/* errtext.h - the engine's messages in the interface language.
+/* errtext.h - the engine's messages, and the command line's own error lines,
+ * in the interface language.
  *
  * The engine writes its messages in English (common.h ts_fail) and knows no
  * language; it asks a translator installed by the program for each format,
@@ -6,8 +7,9 @@
  * errno. This is that translator: a table whose rows are an English text as
  * the engine writes it and the same in every other language, with the same
  * printf conversions in the same order (test_errtext holds every row to this
- * and every English cell to a text the engine really writes). A text with no
- * row stays English.
+ * and every English cell to a text the engine or the command line really
+ * writes). The command line's cli_error looks its format up here too. A text
+ * with no row stays English.
  */
 #ifndef TS_ERRTEXT_H
 #define TS_ERRTEXT_H

@@ -286,9 +286,12 @@ void cli_print_help(FILE *out, const char *help)
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
     char msg[2 * TS_ERR_MAX];
+    /* an English format of the command line's own has its row in the
+     * messages' table (errtext.c), as the engine's do */
+    const char *own = errtext_in(cli_lang(), fmt);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, own ? own : fmt, ap);
     va_end(ap);
     for (char *p = msg; *p; p++)
         if ((unsigned char)*p < 0x20 || *p == 0x7F)

@@ -75,7 +75,8 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
 int cli_flag_given(int argc, char **argv, const char *name);
 
 /* Print "tangscope CMD: message" on stderr ("tangscope: message" when cmd
- * is "" or NULL); returns status. Anything in the message that came from
+ * is "" or NULL), in the run's language when fmt is an English format the
+ * messages' table has (app/errtext.h); returns status. Anything in the message that came from
  * the user must have gone through ts_quote (common.h); as a last guard, a
  * control character that reaches this point anyway is printed as a space,
  * so the message stays one line. */

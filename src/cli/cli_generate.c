@@ -271,12 +271,9 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
         {"--chars", OPT_STR, &chars_arg, 0, 0},
     };
     int n_opts = (int)(sizeof opts / sizeof opts[0]);
-    if (kind == FORM_FREE) {
-        n_opts--; /* --chars is for the fixed forms */
-    } else {
+    if (kind != FORM_FREE) /* a fixed form: --chars in --max-chars's place, no --code */
         opts[n_opts - 3] = opts[n_opts - 1];
-        n_opts -= 2;
-    }
+    n_opts -= kind == FORM_FREE ? 1 : 2; /* generate: no --chars */
     const char *pos[1] = {NULL};
     int npos = 0;
     rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, kind == FORM_JUEJU ? 0 : 1, &npos);
@@ -293,7 +290,7 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     }
     if (q->pinyin && npos)
         return cli_error(cmd, EXIT_USAGE, "give %s or --pinyin, not both",
-                         kind == FORM_ACROSTIC ? "the heads" : "a PROMPT");
+                         ts_text(kind == FORM_ACROSTIC ? "the heads" : "a PROMPT"));
     if (q->pinyin && a->code)
         return cli_error(cmd, EXIT_USAGE, "--code holds the prompt already: give no --pinyin");
     if (kind == FORM_ACROSTIC && npos == 0 && !q->pinyin)

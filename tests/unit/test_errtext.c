@@ -1,6 +1,7 @@
 /* test_errtext.c - the engine's messages in every language (app/errtext.c):
  * every row is whole and takes the English conversions in the same order,
- * every English cell is a text the engine (or the C library) really writes,
+ * every English cell is a text the engine, the command line (or the C
+ * library) really writes,
  * and an engine failure reads in the language installed. */
 #include <dirent.h>
 #include <errno.h>
@@ -128,26 +129,32 @@ static int has_literal(const char *list, const char *text)
 
 /* "a: b" as the source writes it would hold no escape: the English cells
  * are compared as written, so none may hold a backslash or a quote. */
-static void test_english_is_the_engines(void)
+/* The literals of every .c file of a folder, into all[*n...]. */
+static void folder_literals(const char *dir, char **all, int *n, int max)
 {
-    DIR *d = opendir("src/engine");
-    CHECK(d != NULL, "run from the repository root: no src/engine");
-    if (!d)
-        return;
-    char *all[64];
-    int n = 0;
+    DIR *d = opendir(dir);
+    CHECK(d != NULL, "run from the repository root: no %s", dir);
     struct dirent *e;
-    while ((e = readdir(d)) && n < 64) {
+    while (d && (e = readdir(d)) && *n < max) {
         size_t len = strlen(e->d_name);
         if (len > 2 && strcmp(e->d_name + len - 2, ".c") == 0) {
             char path[512];
-            snprintf(path, sizeof path, "src/engine/%s", e->d_name);
-            all[n] = literals(path);
-            n += all[n] != NULL;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            all[*n] = literals(path);
+            *n += all[*n] != NULL;
         }
     }
-    closedir(d);
-    CHECK(n > 10, "read %d engine files", n);
+    if (d)
+        closedir(d);
+}
+
+static void test_english_is_the_programs(void)
+{
+    char *all[128];
+    int n = 0;
+    folder_literals("src/engine", all, &n, 128);
+    folder_literals("src/cli", all, &n, 128);
+    CHECK(n > 30, "read %d engine and command-line files", n);
     for (int i = 0; i < n_rows(); i++) {
         if (errtext_row_is_libc(i))
             continue;
@@ -155,7 +162,7 @@ static void test_english_is_the_engines(void)
         int found = 0;
         for (int k = 0; k < n && !found; k++)
             found = has_literal(all[k], en);
-        CHECK(found, "the engine writes no message \"%s\" (changed? change its row too)", en);
+        CHECK(found, "no message \"%s\" in src/engine or src/cli (changed? change its row too)", en);
     }
     for (int k = 0; k < n; k++)
         free(all[k]);
@@ -200,7 +207,7 @@ int main(void)
 {
     RUN(test_every_cell);
     RUN(test_same_conversions);
-    RUN(test_english_is_the_engines);
+    RUN(test_english_is_the_programs);
     RUN(test_libc_rows_are_the_libraries);
     RUN(test_a_failure_in_each_language);
     return test_summary();
