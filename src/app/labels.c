@@ -1027,6 +1027,8 @@ static const Label LABELS[LBL_COUNT] = {
         "%s: kein Zeichen des Modells wird %s gelesen", "%s : aucun caractère du modèle ne se lit %s"},
     [LBL_CLI_PINYIN_EMPTY] = {"%s: no syllables in %s", "%s：%s 里没有音节", "%s: keine Silben in %s",
         "%s : aucune syllabe dans %s"},
+    [LBL_CLI_EXPORTED] = {"the first poem saved in %s and %s", "第一首诗已保存到 %s 和 %s",
+        "das erste Gedicht gespeichert in %s und %s", "premier poème enregistré dans %s et %s"},
     [LBL_CLI_BENCH_HEAD] = {"KV cache, one thread, model %s (context %s, context policy %s):",
         "KV 缓存，单线程，模型 %s（上下文 %s，上下文策略 %s）：",
         "KV-Cache, ein Thread, Modell %s (Kontext %s, Kontextstrategie %s):",

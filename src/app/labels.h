@@ -388,6 +388,8 @@ typedef enum {
     LBL_CLI_PINYIN_RUN_TOGETHER,
     LBL_CLI_PINYIN_NO_READER,
     LBL_CLI_PINYIN_EMPTY,
+    /* generate --export: where the poem went */
+    LBL_CLI_EXPORTED,
     LBL_CLI_BENCH_HEAD,
     LBL_CLI_BENCH_RUN,
     LBL_CLI_LOGITS_DIFFER,

@@ -537,9 +537,13 @@ static int gen_export(GenRun *r, const GenRequest *q, const char *cmd)
             app_apply(&s, CMD_TICK, cmd_arg(0));
         if (app_export(&s, ".", name, sizeof name, &err) != 0)
             rc = cli_error(cmd, 1, "--export: %s", err.msg);
-        else
-            fprintf(stderr, "tangscope %s: the first poem saved in %s and %.*s.md\n", cmd, name,
-                    (int)strlen(name) - 5, name);
+        else {
+            char md[sizeof name + 8]; /* NAME.json's Markdown twin, NAME.md */
+            snprintf(md, sizeof md, "%.*s.md", (int)strlen(name) - 5, name);
+            fprintf(stderr, "tangscope %s: ", cmd);
+            fprintf(stderr, cli_label(LBL_CLI_EXPORTED), name, md);
+            fputc('\n', stderr);
+        }
     }
     app_free(&s);
     if (have_py)
