@@ -356,7 +356,12 @@ static const char *translate(const char *english) { return errtext_in((AppLang)g
 void errtext_use(AppLang lang)
 {
     g_lang = (unsigned)lang < LANG_COUNT ? (int)lang : LANG_EN;
-    ts_set_translator(translate);
+    /* installed once, by the program's thread (the first call comes before
+     * any other thread starts); later calls change the language alone */
+    static int installed;
+    if (!installed)
+        ts_set_translator(translate);
+    installed = 1;
 }
 
 const char *errtext_row(int i, AppLang lang)
