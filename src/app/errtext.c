@@ -228,7 +228,7 @@ static const ErrRow ROWS[] = {
         "--code enthält den Prompt schon: kein PROMPT dazu",
         "--code contient déjà le prompt" NB ": ne donnez pas de PROMPT"),
     ROW("--export: the prompt is longer than a code holds (%d characters)",
-        "--export：提示词比会话代码能容纳的长（%d 个字）",
+        "--export：提示词比分享码能容纳的长（%d 个字）",
         "--export: der Prompt ist länger, als ein Code fasst (%d Zeichen)",
         "--export" NB ": le prompt dépasse ce que contient un code (%d caractères)"),
     ROW("CONTEXT: invalid UTF-8 at byte %zu; check the terminal's locale",
@@ -251,7 +251,7 @@ static const ErrRow ROWS[] = {
         "--session" NB ": %s n’est pas une session enregistrée par tangscope (x dans l’explorateur)"),
     ROW("--session: %s has no code: its text is longer than a code holds (%d characters), so it "
         "cannot be opened again",
-        "--session：%s 没有会话代码：它的文本比代码能容纳的长（%d 个字），所以无法重新打开",
+        "--session：%s 没有分享码：它的文本比代码能容纳的长（%d 个字），所以无法重新打开",
         "--session: %s hat keinen Code: sein Text ist länger, als ein Code fasst (%d Zeichen), "
         "daher lässt es sich nicht wieder öffnen",
         "--session" NB ": %s n’a pas de code" NB ": son texte dépasse ce que contient un code (%d "

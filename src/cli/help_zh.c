@@ -10,7 +10,7 @@
 
 
 static const char *const H_EXPLORE[] = {
-    "用法：tangscope explore [--model 文件] [--prompt 文本] [--lang 代码]\n"
+    "用法：tangscope explore [--model 文件] [--prompt 文本] [--lang 语言代码]\n"
     "                        [--corpus 文件 | --no-corpus] [--threads N] [--mid-text]\n"
     "                        [--projector] [--theme dark|light] [--ascii]\n"
     "                        [--context-policy shift|slide]\n"
@@ -25,7 +25,8 @@ static const char *const H_EXPLORE[] = {
     "  --model 文件    模型文件（默认 assets/tang.bin）\n"
     "  --prompt 文本   开始时已输入这个提示词\n"
     "  --mid-text      把提示词当作文中片段来读，前面没有换行（默认：它是一首诗的开头；按 n 切换）\n"
-    "  --lang 代码     界面语言，@LANGS@（每个命令都接受）；否则看 LC_ALL、LC_MESSAGES 或 LANG（de_*、fr_*、zh_*）；按 l 轮换\n"
+    "  --lang 语言代码\n"
+    "                  界面语言，@LANGS@（每个命令都接受）；否则看 LC_ALL、LC_MESSAGES 或 LANG（de_*、fr_*、zh_*）；按 l 轮换\n"
     "  --corpus 文件   用于计数的训练文本（默认 assets/tang-train.txt）\n"
     "  --no-corpus     不统计训练文本\n"
     "  --threads N     模型计算用的线程数，0..1024，0 = 所有核心（默认 0）；缓存对比（b）总是用单线程计时\n"
@@ -34,7 +35,7 @@ static const char *const H_EXPLORE[] = {
     "  --ascii         所有符号都用 ASCII，适合把宽度不明确的符号画成双倍宽的终端（中文环境常见）；等同于 TANGSCOPE_ASCII=1\n"
     "  --context-policy P\n"
     "                  超出上下文时：shift（默认）把窗口移到较新的一半，用 ¦ 标出，并保留缓存；slide 每一步重读最后 128 个字，缓存帮不上忙\n"
-    "  --code 代码     打开一个会话代码（标题栏显示当前会话的代码）：它的提示词、诗体、设置和随机种子，使按回车写出的正是 `tangscope generate --code 代码` 写出的内容；不能与 --prompt 或 --mid-text 同用。输错的代码或用别的模型生成的代码会被拒绝。\n"
+    "  --code 分享码   打开一个分享码（标题栏显示当前会话的分享码）：它的提示词、诗体、设置和随机种子，使按回车写出的正是 `tangscope generate --code 分享码` 写出的内容；不能与 --prompt 或 --mid-text 同用。输错的分享码或用别的模型生成的分享码会被拒绝。\n"
     "  --session 文件  重新打开用 x 保存的会话（文件.json），连同其中的诗\n"
     "在界面里，x 把会话保存为 JSON（字段见 docs/session-json.md）和可以上交的 Markdown，存在当前工作文件夹（状态栏会给出文件名）；r 显示 KV 缓存对本模型和三个大模型的开销。\n",
     NULL,
@@ -103,7 +104,7 @@ static const char *const H_GENERATE[] = {
     "  --pinyin \"chun feng\"     用拼音输入的提示词：每个音节（chun、chun1、chūn）变成读这个音、并且在该位置（接在前面的字之后）模型排第一的字；stderr 会说明选了哪个字，以及排在后面的几个\n"
     "  --max-chars N            提示词之后每首诗最多 N 个字，1..1000000（默认 200）\n"
     "  --stats                  另外统计有多少首诗合乎格式：各句等长，每句 5 或 7 个字，， 和 。 交替，句数为偶数（输出到 stderr；--json 里是 \"well_formed\"）\n"
-    "  --code 代码              按会话代码重写一次运行：它的提示词、诗体、设置、随机种子、-n 和 --max-chars（代码来自探索界面的标题栏或 --json 的 \"code\"）；这时不要再给提示词，也不要给这些选项。输错的代码或用别的模型生成的代码会被拒绝\n"
+    "  --code 分享码            按分享码重写一次运行：它的提示词、诗体、设置、随机种子、-n 和 --max-chars（分享码来自探索界面的标题栏或 --json 的 \"code\"）；这时不要再给提示词，也不要给这些选项。输错的分享码或用别的模型生成的分享码会被拒绝\n"
     "采样：\n"
     "  --temperature T          0..100（默认 0.8）；0 = 总取最可能的字（贪心），低于 0.001 也一样\n"
     "  --top-k K                只保留最可能的 K 个，0..1000000（0 = 关闭，默认）\n"
@@ -116,10 +117,10 @@ static const char *const H_GENERATE[] = {
     "  --context-policy P       超出模型上下文时（自带模型为 128 个字）：shift（默认）把窗口移到较新的一半，一次读完后继续用缓存；slide 每一步重读最后 128 个字（缓存帮不上忙）；两者写出的文本都和 --no-cache 相同\n"
     "  --mid-text               把文本当作文中片段来读，前面没有换行（见上文）\n",
     "  --model 文件             模型文件（默认 assets/tang.bin）\n"
-    "  --json                   输出 {\"poems\": [...], \"code\": ..., ...}：\"code\" 是这次运行的会话代码（generate --code 可以原样重写）\n"
+    "  --json                   输出 {\"poems\": [...], \"code\": ..., ...}：\"code\" 是这次运行的分享码（generate --code 可以原样重写）\n"
     "  --export                 另外像 x 那样保存第一首诗（JSON 和 Markdown）\n"
     "  --trace 文件             把写出的每个字记到文件里，每行一个 JSON 对象：所在的诗和位置、模型和采样后的概率，以及两者的前 8 名（docs/session-json.md）\n"
-    "  --stage 程序             让一个程序（学生写的，练习 1）来做 top-p：启动一次，每个字都问它一次（docs/exercises.md），例如 --stage \"python3 top_p.py\"；程序出错时运行以一行报错结束（退出状态 2）。这时这次运行没有会话代码（会话代码代表内置的 top-p）\n",
+    "  --stage 程序             让一个程序（学生写的，练习 1）来做 top-p：启动一次，每个字都问它一次（docs/exercises.md），例如 --stage \"python3 top_p.py\"；程序出错时运行以一行报错结束（退出状态 2）。这时这次运行没有分享码（分享码代表内置的 top-p）\n",
     NULL,
 };
 
@@ -147,10 +148,10 @@ static const char *const H_ACROSTIC[] = {
     "  --context-policy P       超出模型上下文时（自带模型为 128 个字）：shift（默认）把窗口移到较新的一半，一次读完后继续用缓存；slide 每一步重读最后 128 个字（缓存帮不上忙）；两者写出的文本都和 --no-cache 相同\n"
     "  --mid-text               把文本当作文中片段来读，前面没有换行（见上文）\n"
     "  --model 文件             模型文件（默认 assets/tang.bin）\n"
-    "  --json                   输出 {\"poems\": [...], \"code\": ..., ...}：\"code\" 是这次运行的会话代码（generate --code 可以原样重写）\n"
+    "  --json                   输出 {\"poems\": [...], \"code\": ..., ...}：\"code\" 是这次运行的分享码（generate --code 可以原样重写）\n"
     "  --export                 另外像 x 那样保存第一首诗（JSON 和 Markdown）\n",
     "  --trace 文件             把写出的每个字记到文件里，每行一个 JSON 对象：所在的诗和位置、模型和采样后的概率，以及两者的前 8 名（docs/session-json.md）\n"
-    "  --stage 程序             让一个程序（学生写的，练习 1）来做 top-p：启动一次，每个字都问它一次（docs/exercises.md），例如 --stage \"python3 top_p.py\"；程序出错时运行以一行报错结束（退出状态 2）。这时这次运行没有会话代码（会话代码代表内置的 top-p）\n",
+    "  --stage 程序             让一个程序（学生写的，练习 1）来做 top-p：启动一次，每个字都问它一次（docs/exercises.md），例如 --stage \"python3 top_p.py\"；程序出错时运行以一行报错结束（退出状态 2）。这时这次运行没有分享码（分享码代表内置的 top-p）\n",
     NULL,
 };
 
@@ -175,15 +176,15 @@ static const char *const H_JUEJU[] = {
     "  --context-policy P       超出模型上下文时（自带模型为 128 个字）：shift（默认）把窗口移到较新的一半，一次读完后继续用缓存；slide 每一步重读最后 128 个字（缓存帮不上忙）；两者写出的文本都和 --no-cache 相同\n"
     "  --mid-text               把文本当作文中片段来读，前面没有换行（见上文）\n"
     "  --model 文件             模型文件（默认 assets/tang.bin）\n"
-    "  --json                   输出 {\"poems\": [...], \"code\": ..., ...}：\"code\" 是这次运行的会话代码（generate --code 可以原样重写）\n"
+    "  --json                   输出 {\"poems\": [...], \"code\": ..., ...}：\"code\" 是这次运行的分享码（generate --code 可以原样重写）\n"
     "  --export                 另外像 x 那样保存第一首诗（JSON 和 Markdown）\n"
     "  --trace 文件             把写出的每个字记到文件里，每行一个 JSON 对象：所在的诗和位置、模型和采样后的概率，以及两者的前 8 名（docs/session-json.md）\n",
-    "  --stage 程序             让一个程序（学生写的，练习 1）来做 top-p：启动一次，每个字都问它一次（docs/exercises.md），例如 --stage \"python3 top_p.py\"；程序出错时运行以一行报错结束（退出状态 2）。这时这次运行没有会话代码（会话代码代表内置的 top-p）\n",
+    "  --stage 程序             让一个程序（学生写的，练习 1）来做 top-p：启动一次，每个字都问它一次（docs/exercises.md），例如 --stage \"python3 top_p.py\"；程序出错时运行以一行报错结束（退出状态 2）。这时这次运行没有分享码（分享码代表内置的 top-p）\n",
     NULL,
 };
 
 static const char *const H_LESSON[] = {
-    "用法：tangscope lesson [文件] [--lang 代码] [--projector] [--theme dark|light]\n"
+    "用法：tangscope lesson [文件] [--lang 语言代码] [--projector] [--theme dark|light]\n"
     "                       [--ascii] [选项]\n"
     "      tangscope lesson --check [文件...] [选项]\n"
     "      tangscope lesson --print 文件 [--worksheet] [选项]\n"
@@ -210,7 +211,7 @@ static const char *const H_LESSON[] = {
 };
 
 static const char *const H_DEMO[] = {
-    "用法：tangscope demo [--lang 代码] [--section N] [--pause] [--worksheet]\n"
+    "用法：tangscope demo [--lang 语言代码] [--section N] [--pause] [--worksheet]\n"
     "                     [--model 文件] [--corpus 文件 | --no-corpus]\n"
     "\n"
     "在模型上运行引导课程，一节接一节地输出为 Markdown 讲义（即 `tangscope lesson --print` 对每节课的输出）：每一步的讲解，然后是文本、设置、下一个字的前 8 名（模型、采样后、训练文本自己的次数）、模型写出的内容以及 KV 缓存的计时。课程是 lessons/LANG/*.md，查找方式和 assets/ 相同（TANGSCOPE_HOME、当前目录、程序旁边）；`tangscope lesson` 在探索界面里逐步讲解它们。\n"
