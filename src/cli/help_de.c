@@ -15,7 +15,7 @@ static const char *const H_EXPLORE[] = {
     "                          [--mid-text] [--projector] [--theme dark|light]\n"
     "                          [--ascii] [--context-policy shift|slide]\n"
     "\n"
-    "Der Explorer im ganzen Terminal: einen Prompt tippen und bei jeder Taste sehen, wie sich die Wahrscheinlichkeiten des Modells für das nächste Zeichen ändern – daneben, was der Sampler daraus macht und wie oft der Trainingstext selbst so weitergeht. Zeichen für Zeichen generieren, ganze Gedichte schreiben, sie an eine Gedichtform binden und den KV-Cache stoppen. Im Explorer zeigt ? jede Taste.\n"
+    "Der Explorer im ganzen Terminal: einen Prompt tippen und bei jeder Taste sehen, wie sich die Wahrscheinlichkeiten des Modells für das nächste Zeichen ändern – daneben, was der Sampler daraus macht und wie oft der Trainingstext selbst so weitergeht. Zeichen für Zeichen generieren, ganze Gedichte schreiben, sie an eine Gedichtform binden und die Zeit mit und ohne KV-Cache messen. Im Explorer zeigt ? jede Taste.\n"
     "`tangscope` ohne Befehl oder nur mit diesen Optionen öffnet ihn ebenfalls.\n"
     "Was getippt, eingefügt oder mit --prompt übergeben wird, liest er wie `probs` einen Prompt: traditionelle Zeichen als vereinfachte (風 als 风), , . ? ! als ， und 。; die Statuszeile sagt, was umgewandelt wurde, oder nennt ein Zeichen, das das Modell nicht kennt. Ein Einfügen ist ein einziger Schritt und wird einmal vorhergesagt (der Text behält seine letzten 1024 Zeichen). Er braucht 80x24: ein kleineres Terminal zeigt diese Größe an und nimmt außer q keine Taste, bis es größer ist.\n"
     "Pinyin: y zeigt neben jedem Balken Lesung und Bedeutung des Kandidaten und unter dem Text die Lesungen; i macht das Modell zur Eingabemethode: Buchstaben bilden eine Silbe (chun, chūn, lv), alle Zeichen mit dieser Lesung werden aufgelistet, das wahrscheinlichste nächste zuerst; 1-9 oder Leertaste wählen (auf einer französischen Tastatur auch & é \" ' ( - è _ ç), ) und = blättern, Tab schaltet den Ton weiter, Esc beendet.\n"
@@ -381,7 +381,7 @@ const CliVerbHelp CLI_VERBS_DE[] = {
     {"step", "N Zeichen ziehen (Standard 1)"},
     {"pick", "Kandidat N anhängen (1 bis 8)"},
     {"write", "den Rest des Gedichts schreiben"},
-    {"compare", "denselben Text mit und ohne Cache schreiben und beide stoppen"},
+    {"compare", "denselben Text mit und ohne Cache schreiben und die Zeiten vergleichen"},
     {"form", "die Gedichtform (das Akrostichon nimmt seine Zeilenanfänge aus dem Text)"},
     {"show", "eine Ansicht öffnen (none schließt sie)"},
     {"lookup", "wo das Zeichen C steht (Rang und Wahrscheinlichkeit)"},
