@@ -193,6 +193,10 @@ install: $(INSTALL_BIN)
 	for l in $(LESSON_LANGS); do \
 	    install -d "$(DATADIR)/lessons/$$l" && install -m 644 lessons/$$l/*.md "$(DATADIR)/lessons/$$l/" || exit 1; \
 	done
+	install -d "$(DATADIR)/lessons/exercises"
+	install -m 644 lessons/exercises/README.md lessons/exercises/*.py lessons/exercises/*.c \
+	    "$(DATADIR)/lessons/exercises/"
+	install -m 755 lessons/exercises/top_p_ref.sh "$(DATADIR)/lessons/exercises/"
 	@echo "installed $(PREFIX)/bin/tangscope and its data in $(DATADIR)"
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac
 

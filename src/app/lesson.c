@@ -375,7 +375,7 @@ int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem 
     const LessonStep *st = &l->steps[k];
     int problems = 0;
     for (int i = 0; i < st->n_cmds; i++) {
-        ScriptOut out = {.sync_jobs = 1};
+        ScriptOut out = {.sync_jobs = 1, .lesson_path = l->path};
         int rc = script_run(s, st->cmds[i].text, &out);
         if (rc == SCRIPT_FAILED || (rc == SCRIPT_UNCHECKED && strict)) {
             problems++;

@@ -221,6 +221,7 @@ static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
 static const char *const VIEWS[] = {"histogram", "attention", "help", "none", "mask", "memory", NULL};
@@ -284,6 +285,10 @@ static const ScriptVerb VERBS[] = {
     /* the sampler made visible: the repetition penalty, which has no slider */
     {"set repetition-penalty", "X", ARG_NUMBER, NO_SLIDER, 1, 100, NULL, NULL, 0, run_penalty,
      "1 to 100 (1 = off; ， 。 and the newline are left alone)"},
+    /* the course's exercises as programs (docs/exercises.md) */
+    {"stage", "[top-p|jueju] PROGRAM [ARGS]|off", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 0,
+     run_stage, "a student's program does top-p or the jueju beside the built-in; a lesson "
+                "names one of its exercises folder and the explorer asks first"},
 };
 
 enum { N_VERBS = (int)(sizeof VERBS / sizeof VERBS[0]) };
@@ -804,6 +809,39 @@ static int run_lookup(AppState *s, const ScriptCmd *c, ScriptOut *o)
 static int run_lang(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     return apply(s, c, o, CMD_LANGUAGE, cmd_arg(c->choice));
+}
+
+static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    const char *t = c->text + strspn(c->text, " \t");
+    size_t w = strcspn(t, " \t");
+    if (w == 3 && strncmp(t, "off", 3) == 0 && !t[3 + strspn(t + 3, " \t")]) {
+        if (o->lesson_path) {
+            s->lesson_stage.on = 0;
+            return SCRIPT_OK;
+        }
+        return apply(s, c, o, CMD_STAGE, cmd_arg(-1));
+    }
+    ExerciseKind kind = EXERCISE_TOP_P;
+    char name[16];
+    snprintf(name, sizeof name, "%.*s", (int)(w < sizeof name ? w : sizeof name - 1), t);
+    if (exercise_parse(name) >= 0 && w < sizeof name) {
+        kind = (ExerciseKind)exercise_parse(name);
+        t += w;
+        t += strspn(t, " \t");
+    }
+    if (!*t)
+        return fail(o->msg, sizeof o->msg, "%s", app_label(s, LBL_SC_STAGE_NEEDS));
+    if (o->lesson_path) { /* only a wish: the explorer's screen asks, then starts it */
+        AppStageWish wish = {.on = 1, .kind = kind};
+        if (app_stage_lesson_program(s, o->lesson_path, t, wish.cmd, sizeof wish.cmd, o->msg,
+                                     sizeof o->msg) != 0)
+            return SCRIPT_FAILED;
+        s->lesson_stage = wish;
+        return SCRIPT_OK;
+    }
+    CmdArg a = {.n = kind, .text = t};
+    return apply(s, c, o, CMD_STAGE, a);
 }
 
 static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o)

@@ -62,6 +62,9 @@ typedef struct {
 
 /* How a verb is carried out, and what came of it. */
 typedef struct {
+    const char *lesson_path;     /* in: the lesson file the line is from, NULL for the command
+                                    line: a lesson's `stage` may name only a program of the
+                                    exercises folder beside it, and only asks for it */
     int sync_jobs;               /* in: 1 runs `write` and `compare` to their end (a lesson,
                                     a test); 0 leaves them running, as Enter and b do */
     unsigned redraw;             /* out: the REDRAW_ flags of everything it changed */

@@ -211,6 +211,8 @@ typedef struct {
     AppTheme theme;           /* --theme dark (the default) or light */
     int ascii;                /* --ascii: ASCII symbols only (TANGSCOPE_ASCII) */
     ContextPolicy policy;     /* past the context (generate.h); 0 is the default, shift */
+    const char *stage;        /* --stage: "[top-p|jueju] PROGRAM [ARGS]", a student's
+                               * program beside the built-in stage, or NULL */
 } ExploreRun;
 int cli_explore_run(const char *cmd, const ExploreRun *run);
 /* --theme NAME of explore and lesson: "dark" (also NULL) or "light" into

@@ -37,6 +37,8 @@ static const char *const H_EXPLORE[] = {
     "  --code CODE     einen Sitzungscode öffnen (die Titelleiste zeigt den der Sitzung): seinen Prompt, seine Gedichtform, Einstellungen und Startwert, sodass Eingabe schreibt, was `tangscope generate --code CODE` schreibt; nicht zusammen mit --prompt oder --mid-text. Ein vertippter Code oder einer von einem anderen Modell wird abgelehnt.\n"
     "  --session DATEI\n"
     "                  eine mit x gespeicherte Sitzung (DATEI.json) wieder öffnen, samt Gedicht\n"
+    "  --stage PROGRAMM\n"
+    "                  das Programm eines Schülers macht Top-p neben dem eingebauten, seine Spalte markiert, wo die beiden abweichen (docs/exercises.md): --stage \"python3 top_p.py\"; \"jueju ./jueju\" für die Jueju-Bedingung (j); im Explorer `:stage ...` und `:stage off`\n"
     "Im Explorer speichert x die Sitzung als JSON (docs/session-json.md nennt die Felder) und als Markdown zum Abgeben, im Arbeitsordner (die Statuszeile nennt die Dateien); r zeigt, was ein KV-Cache für dieses Modell und drei große kostet.\n",
     NULL,
 };
@@ -205,6 +207,7 @@ static const char *const H_LESSON[] = {
     "  --projector               im Explorer: im Beamer-Modus beginnen (z schaltet um): Text, Balken über die ganze Breite und Regler, hoher Kontrast, keine grauen Hinweise\n"
     "  --theme dark|light        im Explorer: Farben für einen dunklen (Standard) oder hellen Hintergrund; NO_COLOR bedeutet gar keine Farbe\n"
     "  --ascii                   im Explorer: nur ASCII-Symbole, für ein Terminal, das Symbole mehrdeutiger Breite doppelt breit zeichnet\n"
+    "  --stage PROGRAMM          im Explorer: das Programm eines Schülers macht Top-p (\"jueju PROGRAMM\": das Jueju) neben dem eingebauten, wie explore --stage. Ein `stage`-Schritt einer Lektion nennt nur ein Programm aus lessons/exercises, und der Explorer fragt, bevor er es startet; --check und --print starten nie eines (--check nennt den Schritt)\n"
     "\n"
     "Die Befehle (dieselben wie auf der Befehlszeile des Explorers, `:`):\n",
     NULL,
@@ -391,6 +394,7 @@ const CliVerbHelp CLI_VERBS_DE[] = {
     {.verb = "point", .help = "einen Bereich hervorheben"},
     {.verb = "expect", .help = "eine Behauptung der Erzählung prüfen"},
     {.verb = "set repetition-penalty", .help = "1 bis 100 (1 = aus; ， 。 und der Zeilenumbruch bleiben frei)"},
+    {.verb = "stage", .help = "das Programm eines Schülers macht Top-p oder das Jueju neben dem eingebauten; eine Lektion nennt eines aus ihrem Übungsordner, und der Explorer fragt vorher"},
     {.verb = "(lessons)", .help = "(Lektionen) "},
     {.verb = NULL},
 };

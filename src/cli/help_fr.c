@@ -39,6 +39,8 @@ static const char *const H_EXPLORE[] = {
     "  --code CODE     ouvrir un code de session (la barre de titre montre celui de la session) : son prompt, sa forme, ses réglages et sa graine, si bien qu’Entrée écrit ce qu’écrit `tangscope generate --code CODE` ; pas avec --prompt ni --mid-text. Un code mal tapé, ou fait avec un autre modèle, est refusé.\n"
     "  --session FICHIER\n"
     "                  rouvrir une session enregistrée par x (FICHIER.json), poème compris\n"
+    "  --stage PROGRAMME\n"
+    "                  le programme d’un élève fait le top-p à côté du top-p intégré, sa colonne marquée là où les deux diffèrent (docs/exercises.md) : --stage \"python3 top_p.py\" ; \"jueju ./jueju\" pour la contrainte du jueju (j) ; dans l’explorateur, `:stage ...` et `:stage off`\n"
     "Dans l’explorateur, x enregistre la session en JSON (docs/session-json.md en liste les champs) et en Markdown à rendre, dans le dossier de travail (la ligne d’état nomme les fichiers) ; r montre ce que coûte un cache KV pour ce modèle et trois grands.\n",
     NULL,
 };
@@ -207,6 +209,7 @@ static const char *const H_LESSON[] = {
     "  --projector               dans l’explorateur : démarrer en mode projecteur (z bascule) : texte, barres sur toute la largeur et curseurs, fort contraste, sans indications grises\n"
     "  --theme dark|light        dans l’explorateur : couleurs pour un fond sombre (par défaut) ou clair ; NO_COLOR : aucune couleur\n"
     "  --ascii                   dans l’explorateur : symboles ASCII seulement, pour un terminal qui dessine en double largeur les symboles de largeur ambiguë\n"
+    "  --stage PROGRAMME         dans l’explorateur : le programme d’un élève fait le top-p (\"jueju PROGRAMME\" : le jueju) à côté de l’intégré, comme explore --stage. Une étape `stage` d’une leçon ne désigne qu’un programme de lessons/exercises, et l’explorateur demande avant de le lancer ; --check et --print n’en lancent jamais (--check nomme l’étape)\n"
     "\n"
     "Les commandes (les mêmes que sur la ligne de commande de l’explorateur, `:`) :\n",
     NULL,
@@ -395,6 +398,7 @@ const CliVerbHelp CLI_VERBS_FR[] = {
     {.verb = "point", .help = "mettre un panneau en valeur"},
     {.verb = "expect", .help = "vérifier ce qu’affirme la narration"},
     {.verb = "set repetition-penalty", .help = "de 1 à 100 (1 = désactivé ; ， 。 et le saut de ligne sont épargnés)"},
+    {.verb = "stage", .help = "le programme d’un élève fait le top-p ou le jueju à côté de l’intégré ; une leçon en désigne un de son dossier d’exercices, et l’explorateur demande d’abord"},
     {.verb = "(lessons)", .help = "(leçons) "},
     {.verb = NULL},
 };

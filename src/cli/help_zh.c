@@ -37,6 +37,7 @@ static const char *const H_EXPLORE[] = {
     "                  超出上下文时：shift（默认）把窗口移到较新的一半，用 ¦ 标出，并保留缓存；slide 每一步重读最后 128 个字，缓存帮不上忙\n"
     "  --code 分享码   打开一个分享码（标题栏显示当前会话的分享码）：它的提示词、诗体、设置和随机种子，使按回车写出的正是 `tangscope generate --code 分享码` 写出的内容；不能与 --prompt 或 --mid-text 同用。输错的分享码或用别的模型生成的分享码会被拒绝。\n"
     "  --session 文件  重新打开用 x 保存的会话（文件.json），连同其中的诗\n"
+    "  --stage 程序    让学生写的程序在内置 top-p 旁边也做一遍 top-p，两者不同的地方在它那一栏里标出（docs/exercises.md）：--stage \"python3 top_p.py\"；\"jueju ./jueju\" 用于绝句约束（j）；在界面里用 `:stage ...` 和 `:stage off`\n"
     "在界面里，x 把会话保存为 JSON（字段见 docs/session-json.md）和可以上交的 Markdown，存在当前工作文件夹（状态栏会给出文件名）；r 显示 KV 缓存对本模型和三个大模型的开销。\n",
     NULL,
 };
@@ -205,6 +206,7 @@ static const char *const H_LESSON[] = {
     "  --projector               在探索界面里：以投影模式启动（按 z 切换）：文本、满宽的条形和滑块，高对比度，不显示灰色提示\n"
     "  --theme dark|light        在探索界面里：深色（默认）或浅色背景的配色；NO_COLOR 表示完全不用颜色\n",
     "  --ascii                   在探索界面里：只用 ASCII 符号，适合把宽度不明确的符号画成双倍宽的终端\n"
+    "  --stage 程序              在探索界面里：让学生写的程序在内置 top-p 旁边做 top-p（\"jueju 程序\"：做绝句），同 explore --stage。课程里的 `stage` 步骤只能指定 lessons/exercises 里的程序，探索界面启动它之前会先询问；--check 和 --print 从不启动程序（--check 会指出这一步）\n"
     "\n"
     "命令（与探索界面的命令行 `:` 相同）：\n",
     NULL,
@@ -389,6 +391,7 @@ const CliVerbHelp CLI_VERBS_ZH[] = {
     {.verb = "point", .help = "突出显示一个面板"},
     {.verb = "expect", .help = "检查讲解中的一个说法"},
     {.verb = "set repetition-penalty", .help = "1 到 100（1 = 关闭；， 。 和换行不受影响）"},
+    {.verb = "stage", .help = "让学生写的程序在内置的旁边做 top-p 或绝句；课程只能指定它练习文件夹里的程序，探索界面会先询问"},
     {.verb = "(lessons)", .help = "（课程）"},
     {.verb = NULL},
 };

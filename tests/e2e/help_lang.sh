@@ -26,10 +26,11 @@ own_words_skip=exercise
 [ -n "$cmds" ] || fail commands "no command list in tangscope --help"
 
 # option_lines FILE: the flags an option line names (two spaces, then -, up
-# to the column gap of two spaces), sorted, one a line
+# to the column gap of two spaces; a flag starts a word: not top-p's -p),
+# sorted, one a line
 option_lines() {
-    grep -E '^  --?[a-z]' "$1" | sed -E 's/^  //; s/   *.*//' | grep -oE -- '--?[a-z][a-z0-9-]*' |
-        grep -vxE -- '--help|--lang' | sort -u
+    grep -E '^  --?[a-z]' "$1" | sed -E 's/^  //; s/   *.*//' | grep -oE -- '(^|[ ,])--?[a-z][a-z0-9-]*' |
+        sed 's/^[ ,]*//' | grep -vxE -- '--help|--lang' | sort -u
 }
 
 # too_wide FILE: its lines wider than 80 columns, as GNU wc -L counts them
