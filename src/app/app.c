@@ -48,6 +48,9 @@ void app_reset(AppState *s)
     app_job_stop(s);
     s->n_chars = 0;
     s->mid_text = 0;
+    if (s->weights != WPREC_FP32) /* every lesson starts from the weights as trained */
+        app_set_weights(s, WPREC_FP32);
+    s->show_weights = 0;
     gen_set_cache(&s->g, 1);
     gen_start(&s->g, NULL, 0, PROMPT_POEM_START, NULL); /* an empty text cannot fail */
     s->set = gen_default_settings(); /* the commands' defaults too */
@@ -68,7 +71,7 @@ void app_reset(AppState *s)
     s->cmp_text = s->query_text = (TextMark){0};
     s->job.written = 0; /* the compare run's generators stay allocated for the next one */
     s->show_hist = s->show_attention = s->show_help = s->show_mask = 0;
-    s->show_kvcache = 0;
+    s->show_kvcache = s->show_written = 0;
     s->query_input = 0;
     s->quiz[0] = 0;
     s->quiz_answer[0] = 0;
@@ -93,6 +96,7 @@ void app_free(AppState *s)
         cachecmp_free(&s->job.compare);
     }
     gen_free(&s->g);
+    app_weights_free(s);
     nextview_free(&s->pred.next);
     sampler_free(&s->pred.ss);
     free(s->chars);
@@ -482,6 +486,26 @@ static uint64_t text_hash(const Generator *g, size_t n)
     return h;
 }
 
+void app_summary(const AppState *s, AppSummary *out)
+{
+    const Prediction *p = &s->pred;
+    char removed[32], share[32], h[32], hf[32];
+    if (p->sampler_ok)
+        snprintf(out->kept, sizeof out->kept, app_label(s, LBL_SUMMARY), p->ss.kept,
+                 app_share(s->lang, 100.0 * p->stages.removed_total, 1, removed, sizeof removed));
+    else
+        snprintf(out->kept, sizeof out->kept, "%s", app_label(s, LBL_NOTHING_LEFT));
+    out->blocked[0] = 0;
+    if (s->mode.kind != FORM_FREE)
+        snprintf(out->blocked, sizeof out->blocked, app_label(s, LBL_SUMMARY_BLOCKED),
+                 app_blocked_share(s->lang, p->blocked, share, sizeof share));
+    /* in bits, as the e view and the lessons (the engine computes nats) */
+    snprintf(out->entropy, sizeof out->entropy, app_label(s, LBL_ENTROPY),
+             app_num(s->lang, p->entropy / log(2.0), 2, h, sizeof h),
+             app_num(s->lang, p->sampler_ok ? p->stages.entropy_final / log(2.0) : 0.0, 2, hf,
+                     sizeof hf));
+}
+
 TextMark app_text_mark(const AppState *s)
 {
     TextMark m = {s->g.n, text_hash(&s->g, s->g.n)};
@@ -534,6 +558,7 @@ void app_predict(AppState *s)
     } else {
         predict_query(s);
         predict_histogram(s);
+        app_weights_compare(s);
     }
     app_ime_rank(s); /* the input method's list follows the prediction */
 }

@@ -45,6 +45,8 @@
 #define APP_MAX_CHARS 1024     /* the longest text the explorer holds */
 #define APP_HIST_DRAWS 1000    /* samples behind the histogram */
 #define APP_COMPARE_MAX 512    /* the most positions a compare run measures */
+#define APP_COMPARE_REPEATS 5  /* each position's passes are timed this often, the fastest
+                                * counts: a loaded machine's pauses fall on the others */
 #define APP_POEM_MAX 200       /* Enter writes at most this many characters */
 #define APP_STATUS_MAX 256
 #define APP_QUIZ_MAX 512       /* bytes of a lesson's question */
@@ -71,10 +73,30 @@ typedef enum {
  * one, which a projector washes out less. NO_COLOR still means no colour. */
 typedef enum { THEME_DARK, THEME_LIGHT } AppTheme;
 
-/* VIEW_MEMORY: the KV cache's cost by model (r), in the sliders' and timing's place */
+/* VIEW_MEMORY: the KV cache's cost by model (r), in the sliders' and timing's
+ * place; VIEW_WEIGHTS: the weights' precision (W), in the same place;
+ * VIEW_WRITTEN: what both runs of the last comparison wrote, in the bars' place */
 typedef enum {
-    VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_MASK, VIEW_MEMORY, VIEW_COUNT
+    VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_MASK, VIEW_MEMORY, VIEW_WEIGHTS,
+    VIEW_WRITTEN,
+    VIEW_COUNT
 } AppView;
+
+/* The weights in another precision (W, `set weights`, app_weights.c): the
+ * rounded models, and how the bars compare with float32's. */
+typedef struct {
+    Model *rounded[WPREC_COUNT]; /* the explorer's model with its matrices rounded, made at
+                                  * the first switch ([WPREC_FP32] unused: that is m); owned */
+    Infer ref;                   /* for float32's distribution of the text now, and the timing */
+    int have_ref;
+    float *ref_probs;            /* [V] float32's distribution for the text now */
+    double step_s[WPREC_COUNT];  /* a cached step's best time in each precision, measured at
+                                  * the switches (all three take turns); 0: not measured */
+    double kl_bits;              /* D(now || float32) in bits, for the text now */
+    int top[APP_TOP];            /* the top 8 now ... */
+    int ref_rank[APP_TOP];       /* ... and the place of each under float32 (1 = first) */
+    int n_top;
+} AppWeights;
 
 /* Where a character of the text came from. */
 typedef enum {
@@ -210,6 +232,8 @@ typedef struct {
     double cached_model_ms[APP_COMPARE_MAX];   /* ... of which the model's passes */
     double uncached_model_ms[APP_COMPARE_MAX];
     double logit_diff[APP_COMPARE_MAX];  /* each step's largest |logit difference| */
+    int tok_cached[APP_COMPARE_MAX];     /* what each run wrote at each step (token ids) */
+    int tok_full[APP_COMPARE_MAX];
     double total_cached_ms, total_uncached_ms;
     double total_cached_model_ms, total_uncached_model_ms; /* the model's part: what the
                             * cache saves (the sampler does the same work in both) */
@@ -272,45 +296,73 @@ typedef struct {
     const char *newline;  /* the newline, as the text shows it */
 } AppSymbols;
 
+/* What a lesson's commands can change and a step leaves for the next: the
+ * explorer keeps one after each step and puts it back whole (app_lesson.c),
+ * with the generator's own snapshot. AppState holds these members in a union
+ * twice over the same bytes: as themselves (s->set, s->seed, as the program
+ * reads them) and as one AppStepView, `view`, to copy whole. What the user
+ * sets for the screen (pinyin, projector, the theme) is not part of it. */
+#define APP_STEP_MEMBERS                                                                    \
+    SamplerSettings set;     /* temperature, top-k, top-p, min-p */                         \
+    uint64_t seed;                                                                          \
+    Rng rng;                 /* Space draws from it; Enter and `s` reseed it */             \
+    int slider;              /* the selected slider (SliderId) */                           \
+    ModeState mode;                                                                         \
+    CompareRun cmp;                                                                         \
+    TextMark cmp_text;       /* the text the compare run started from */                    \
+    TextMark query_text;     /* the text the `/` look-up was asked on */                    \
+    AppCoin coin;            /* the last sampled step's coin */                             \
+    int show_entropy;        /* e: the entropies of the written characters, by position */  \
+    int show_hist, show_attention, show_help;                                               \
+    int show_mask;           /* the causal mask view (w); it and attention take turns */    \
+    int show_kvcache;        /* r: the KV cache's cost in place of the sliders and timing */\
+    int show_written;        /* `show written`: both compare runs' texts, the bars' place */\
+    int show_weights;        /* W: the weights panel in place of the sliders and timing */\
+    int mid_text;            /* 1: the prompt is a fragment from inside a text; 0: a poem */\
+    AppLang lang;                                                                           \
+    /* what a lesson adds to the screen */                                                  \
+    char quiz[APP_QUIZ_MAX]; /* a question for the class, "" for none */                    \
+    int quiz_hidden;         /* 1: the bars stay hidden until the class has guessed */      \
+    char quiz_answer[APP_QUIZ_MAX]; /* what the reveal shows, highlighted, in the bars'     \
+                              * place (a discussion question); "" to show the bars */       \
+    AppPanel point;          /* the panel a lesson highlights, or PANEL_NONE */             \
+    AppStageWish lesson_stage; /* what the lesson's steps so far ask for (app_stage.c) */   \
+    char status[APP_STATUS_MAX];                                                            \
+    int status_error;        /* the status says something went wrong */
+
+typedef struct {
+    APP_STEP_MEMBERS
+} AppStepView;
+
 typedef struct {
     const Model *m;          /* not owned */
     const char *model_name;  /* shown in the title; not owned, may be NULL */
     const Corpus *corpus;    /* not owned; NULL while loading or without one */
     CorpusStatus corpus_status;
+    int corpus_other;        /* 1: the counts come from the bundled Tang text, which is not
+                              * the model's training text (the text's characters are not
+                              * its vocabulary) and no --corpus was given: said plainly */
+    int model_other;         /* 1: the model's vocabulary is not the bundled model's (a
+                              * class's own model): a lesson's `model bundled` claims are
+                              * about another model and are not checked on this one */
     Generator g;             /* the known characters as the model reads them, with the cache */
     AppChar *chars;          /* [cap_chars] the text as typed and written */
     size_t n_chars, cap_chars;
 
-    SamplerSettings set;     /* temperature, top-k, top-p, min-p */
-    uint64_t seed;
-    Rng rng;                 /* Space draws from it; Enter and `s` reseed it */
-    int slider;              /* the selected slider (SliderId) */
-
-    ModeState mode;
+    /* what a lesson step leaves (AppStepView): the settings, the verse form,
+     * the comparison, the views, the lesson's question and the status line */
+    union {
+        struct { APP_STEP_MEMBERS };  /* s->set, s->seed, ... */
+        AppStepView view;             /* the same bytes, to copy whole */
+    };
     Prediction pred;
-    CompareRun cmp;
-    TextMark cmp_text;       /* the text the compare run started from */
-    TextMark query_text;     /* the text the `/` look-up was asked on */
     /* Enter's last run: the text when it ended by itself, and where it began.
      * While the text is still that one, the session code holds the text
      * before the run, and Enter writes the rest again (session.h). */
     TextMark write_end;
     size_t write_from;
     Job job;
-    AppCoin coin;            /* the last sampled step's coin */
-    int show_entropy;        /* e: the entropies of the written characters, position by position */
-
-    int show_hist, show_attention, show_help;
-    int show_mask;           /* the causal mask view (w); it and attention take turns */
     int query_input;         /* 1: the next typed character is the query, not text */
-    int mid_text;            /* 1: the prompt is a fragment from inside a text; 0: it starts a poem */
-    AppLang lang;
-    /* what a lesson adds to the screen */
-    char quiz[APP_QUIZ_MAX]; /* a question for the class, "" for none */
-    int quiz_hidden;         /* 1: the bars stay hidden until the class has guessed */
-    char quiz_answer[APP_QUIZ_MAX]; /* what the reveal shows, highlighted, in the bars' place
-                              * (a discussion question); "" to show the bars again */
-    AppPanel point;          /* the panel a lesson highlights, or PANEL_NONE */
     /* the lesson on the screen, and the picker that chooses one (app_lesson.c) */
     const struct Lesson *lesson; /* NULL: the explorer alone; not owned */
     int lesson_step;             /* the step shown, 0 = the introduction */
@@ -330,13 +382,10 @@ typedef struct {
      * thread that enters steps ahead never do) */
     struct AppStage *stage;
     int may_start;
-    AppStageWish lesson_stage;   /* what the lesson's steps so far ask for (a step's state) */
     int stage_ask;               /* 1: the status line asks whether to start it (y/n) */
     /* the command line: `:` opens it, Enter runs what was typed (script.h) */
     int cmdline_open;
     char cmdline[APP_CMDLINE_MAX];
-    char status[APP_STATUS_MAX];
-    int status_error;        /* the status says something went wrong */
     int quit;
     Converter conv;          /* forgiving input (convert.h); OpenCC is opened on first need */
     const Pinyin *pinyin;    /* readings and glosses (pinyin.h); NULL without; not owned */
@@ -344,7 +393,9 @@ typedef struct {
     TraceStep *steps;        /* [cap_chars] what the model and the sampler gave chars[i],
                               * for the characters picked or written (app_session_record) */
     unsigned fingerprint;    /* the model's, for the session code (sesscode.h) */
-    int show_kvcache;        /* r: the KV cache's cost in place of the sliders and timing */
+    /* the weights' precision (W, `set weights`; app_weights.c) */
+    WeightPrec weights;      /* of the model the bars come from: s->g.m */
+    AppWeights wt;
     /* pinyin for readers of Latin letters (app_pinyin.c) */
     int show_pinyin;         /* y: readings and glosses beside the bars and under the text */
     AppIme ime;              /* i: the model as an input method */
@@ -392,8 +443,29 @@ void app_set_corpus(AppState *s, const Corpus *c, CorpusStatus status);
  * First drops what describes a text that is gone (app_forget_stale). */
 void app_predict(AppState *s);
 
+/* The bars from the weights in precision p (W, `set weights`): the model
+ * rounded so (made at the first switch), the text read again; each
+ * precision's cached step timed, and float32's distribution compared
+ * (s->wt). Returns 0, or -1 with the status saying why (out of memory). */
+int app_set_weights(AppState *s, WeightPrec p);
+/* After a prediction: the divergence from float32 and the top 8's places
+ * under float32 for the text now (nothing to do in float32). */
+void app_weights_compare(AppState *s);
+/* The rounded models and the comparison's buffers (app_free). */
+void app_weights_free(AppState *s);
+
 /* The text as the model reads it now, marked (TextMark). */
 TextMark app_text_mark(const AppState *s);
+
+/* The line under the bars, in its parts ("" where a part is absent): what the
+ * sampler keeps and removes (or that it left nothing), the form's share of
+ * the model's probability (the one "blocked" figure, only in a verse form),
+ * and the two entropies in bits. The screen joins those that fit, the
+ * handout all of them. */
+typedef struct {
+    char kept[160], blocked[64], entropy[128];
+} AppSummary;
+void app_summary(const AppState *s, AppSummary *out);
 /* 1 if the text still starts with what m marked (0 for an empty mark). */
 int app_text_has(const AppState *s, TextMark m);
 /* The compare run (its plot, strip and totals; a run still going stops) and

@@ -82,6 +82,7 @@ static int compare_gens(AppState *s, TsErr *err)
         return 0;
     if (cachecmp_init(&j->compare, s->m, err) != 0)
         return -1;
+    j->compare.repeats = APP_COMPARE_REPEATS;
     j->have_gens = 1;
     return 0;
 }
@@ -129,6 +130,8 @@ static int compare_step(AppState *s)
     c->cached_model_ms[c->n] = 1000.0 * st.cached_model_s;
     c->uncached_model_ms[c->n] = 1000.0 * st.full_model_s;
     c->logit_diff[c->n] = st.max_logit_diff;
+    c->tok_cached[c->n] = st.token_cached;
+    c->tok_full[c->n] = st.token_full;
     if (st.max_logit_diff > c->max_logit_diff || st.max_logit_diff != st.max_logit_diff)
         c->max_logit_diff = st.max_logit_diff;
     c->total_cached_ms += c->cached_ms[c->n];
@@ -196,7 +199,8 @@ static unsigned compare_tick(AppState *s)
         c->done = 1;
         compare_done(s);
     }
-    return REDRAW_TIMING | REDRAW_STATUS;
+    /* the texts the runs write, when shown in the bars' place, grow with them */
+    return REDRAW_TIMING | REDRAW_STATUS | (s->show_written ? REDRAW_PROBS : 0);
 }
 
 unsigned app_job_tick(AppState *s)

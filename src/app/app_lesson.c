@@ -43,36 +43,23 @@ static void note_problem(void *ctx, int line, const char *msg)
 
 /* ---- the state after each step ---- */
 
-/* What a step leaves: everything a lesson's commands can change, and the
- * generator with its cache, so that putting it back shows the step exactly
- * as entering it did (the test holds a restored step equal to a replay).
- * What the user sets for the screen (pinyin, projector, the theme) is not
- * part of it: it stays as the user left it, as with a replay. */
+/* What a step leaves: everything a lesson's commands can change (the
+ * AppStepView, whole), the text and the generator with its cache, so that
+ * putting it back shows the step exactly as entering it did (the test holds
+ * a restored step equal to a replay). What the user sets for the screen
+ * (pinyin, projector, the theme) is not part of it: it stays as the user
+ * left it, as with a replay. */
 typedef struct {
     int valid;
     GenSnapshot g;
     AppChar *chars;               /* [n_chars] */
     TraceStep *steps;             /* [n_chars] */
     size_t n_chars;
-    SamplerSettings set;
-    uint64_t seed;
-    Rng rng;
-    int slider;
-    ModeState mode;
+    AppStepView view;
     uint32_t query_cp;
     double predict_ms;
     long predict_rows, model_runs;
-    CompareRun cmp;
-    TextMark cmp_text, query_text;
-    AppCoin coin;
-    int show_entropy, show_hist, show_attention, show_help, show_mask, show_kvcache, mid_text;
-    AppLang lang;
-    char quiz[APP_QUIZ_MAX], quiz_answer[APP_QUIZ_MAX];
-    int quiz_hidden;
-    AppPanel point;
-    AppStageWish lesson_stage;
-    char status[APP_STATUS_MAX];
-    int status_error;
+    WeightPrec weights;           /* the model the step's cache came from (app_set_weights) */
     FirstProblem problem;         /* the first problem of the steps up to this one */
 } StepSnap;
 
@@ -98,34 +85,12 @@ static void snap_take(const AppState *s, StepSnap *p, const FirstProblem *proble
     memcpy(p->chars, s->chars, s->n_chars * sizeof *p->chars);
     memcpy(p->steps, s->steps, s->n_chars * sizeof *p->steps);
     p->n_chars = s->n_chars;
-    p->set = s->set;
-    p->seed = s->seed;
-    p->rng = s->rng;
-    p->slider = s->slider;
-    p->mode = s->mode;
+    p->view = s->view;
     p->query_cp = s->pred.query_cp;
     p->predict_ms = s->pred.predict_ms;
     p->predict_rows = s->pred.predict_rows;
     p->model_runs = s->pred.model_runs;
-    p->cmp = s->cmp;
-    p->cmp_text = s->cmp_text;
-    p->query_text = s->query_text;
-    p->coin = s->coin;
-    p->show_entropy = s->show_entropy;
-    p->show_hist = s->show_hist;
-    p->show_attention = s->show_attention;
-    p->show_help = s->show_help;
-    p->show_mask = s->show_mask;
-    p->show_kvcache = s->show_kvcache;
-    p->mid_text = s->mid_text;
-    p->lang = s->lang;
-    memcpy(p->quiz, s->quiz, sizeof p->quiz);
-    memcpy(p->quiz_answer, s->quiz_answer, sizeof p->quiz_answer);
-    p->quiz_hidden = s->quiz_hidden;
-    p->point = s->point;
-    p->lesson_stage = s->lesson_stage;
-    memcpy(p->status, s->status, sizeof p->status);
-    p->status_error = s->status_error;
+    p->weights = s->weights;
     p->problem = *problem;
     p->valid = 1;
 }
@@ -135,35 +100,19 @@ static int snap_restore(AppState *s, const StepSnap *p)
 {
     TsErr err;
     app_job_stop(s);
+    /* the kept cache and logits came from the step's weights */
+    if ((p->weights != s->weights || (p->view.show_weights && s->wt.step_s[WPREC_FP32] == 0.0)) &&
+        app_set_weights(s, p->weights) != 0)
+        return -1;
     if (gen_snapshot_restore(&s->g, &p->g, &err) != 0)
         return -1;
     memcpy(s->chars, p->chars, p->n_chars * sizeof *s->chars);
     memcpy(s->steps, p->steps, p->n_chars * sizeof *s->steps);
     s->n_chars = p->n_chars;
-    s->set = p->set;
-    s->seed = p->seed;
-    s->rng = p->rng;
-    s->slider = p->slider;
-    s->mode = p->mode;
+    s->view = p->view;
     s->pred.query_cp = p->query_cp; /* app_predict finds its rank again */
     s->pred.query_id = s->pred.query_rank = 0;
     s->pred.query_p = s->pred.query_p_sampler = 0.0f;
-    s->cmp = p->cmp;
-    s->cmp_text = p->cmp_text;
-    s->query_text = p->query_text;
-    s->show_entropy = p->show_entropy;
-    s->show_hist = p->show_hist;
-    s->show_attention = p->show_attention;
-    s->show_help = p->show_help;
-    s->show_mask = p->show_mask;
-    s->show_kvcache = p->show_kvcache;
-    s->mid_text = p->mid_text;
-    s->lang = p->lang;
-    memcpy(s->quiz, p->quiz, sizeof s->quiz);
-    memcpy(s->quiz_answer, p->quiz_answer, sizeof s->quiz_answer);
-    s->quiz_hidden = p->quiz_hidden;
-    s->point = p->point;
-    s->lesson_stage = p->lesson_stage;
     s->query_input = 0;
     s->cmdline_open = 0;
     s->ime.typed[0] = 0;
@@ -171,12 +120,12 @@ static int snap_restore(AppState *s, const StepSnap *p)
     /* the logits are the kept ones: this recomputes the sampler, the counts
      * and the look-up from them without running the model */
     app_predict(s);
-    s->coin = p->coin;
+    s->coin = p->view.coin; /* as the step left them, whatever app_predict said */
     s->pred.predict_ms = p->predict_ms;
     s->pred.predict_rows = p->predict_rows;
     s->pred.model_runs = p->model_runs;
-    memcpy(s->status, p->status, sizeof s->status);
-    s->status_error = p->status_error;
+    memcpy(s->status, p->view.status, sizeof s->status);
+    s->status_error = p->view.status_error;
     return 0;
 }
 
@@ -308,19 +257,22 @@ static struct AppStepSnaps *snaps_for(AppState *s, const Lesson *l)
  * state what entering it would give. */
 static int snap_matches(const AppState *s, const StepSnap *p)
 {
-    if (!p->valid || s->n_chars != p->n_chars || s->g.n != p->g.n || s->mid_text != p->mid_text ||
-        s->g.use_cache != p->g.use_cache || s->seed != p->seed || s->lang != p->lang ||
-        s->mode.kind != p->mode.kind || s->mode.line_len != p->mode.line_len ||
-        s->pred.query_cp != p->query_cp || s->show_hist != p->show_hist ||
-        s->show_attention != p->show_attention || s->show_mask != p->show_mask ||
-        s->show_kvcache != p->show_kvcache || s->show_entropy != p->show_entropy ||
-        s->show_help != p->show_help || s->cmp.n != p->cmp.n || s->job.kind != JOB_NONE)
+    if (!p->valid || s->n_chars != p->n_chars || s->g.n != p->g.n ||
+        s->mid_text != p->view.mid_text || s->g.use_cache != p->g.use_cache ||
+        s->seed != p->view.seed || s->lang != p->view.lang ||
+        s->mode.kind != p->view.mode.kind || s->mode.line_len != p->view.mode.line_len ||
+        s->pred.query_cp != p->query_cp || s->show_hist != p->view.show_hist ||
+        s->show_attention != p->view.show_attention || s->show_mask != p->view.show_mask ||
+        s->show_kvcache != p->view.show_kvcache || s->show_entropy != p->view.show_entropy ||
+        s->show_written != p->view.show_written || s->weights != p->weights ||
+        s->show_weights != p->view.show_weights ||
+        s->show_help != p->view.show_help || s->cmp.n != p->view.cmp.n || s->job.kind != JOB_NONE)
         return 0;
-    if (s->set.temperature != p->set.temperature || s->set.top_k != p->set.top_k ||
-        s->set.top_p != p->set.top_p || s->set.min_p != p->set.min_p ||
-        s->set.repetition_penalty != p->set.repetition_penalty)
+    if (s->set.temperature != p->view.set.temperature || s->set.top_k != p->view.set.top_k ||
+        s->set.top_p != p->view.set.top_p || s->set.min_p != p->view.set.min_p ||
+        s->set.repetition_penalty != p->view.set.repetition_penalty)
         return 0;
-    if (memcmp(&s->rng, &p->rng, sizeof s->rng) != 0 ||
+    if (memcmp(&s->rng, &p->view.rng, sizeof s->rng) != 0 ||
         memcmp(s->g.text, p->g.text, p->g.n * sizeof *p->g.text) != 0)
         return 0;
     for (size_t i = 0; i < p->n_chars; i++)

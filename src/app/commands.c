@@ -358,7 +358,7 @@ static unsigned do_show(AppState *s, CmdArg a)
     switch ((AppView)a.n) {
     case VIEW_NONE:
         s->show_hist = s->show_attention = s->show_help = s->show_entropy = s->show_mask = 0;
-        s->show_kvcache = 0;
+        s->show_kvcache = s->show_written = s->show_weights = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_VIEWS_CLOSED));
         break;
     case VIEW_HISTOGRAM:
@@ -373,12 +373,24 @@ static unsigned do_show(AppState *s, CmdArg a)
     case VIEW_HELP: s->show_help = 1; break;
     case VIEW_MASK:
         s->show_mask = 1;
-        s->show_attention = 0;
+        s->show_attention = s->show_kvcache = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_MASK_ON));
         break;
     case VIEW_MEMORY:
         s->show_kvcache = 1;
+        s->show_mask = s->show_weights = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_KVCACHE_ON));
+        break;
+    case VIEW_WEIGHTS:
+        if (app_set_weights(s, s->weights) != 0) /* the other precisions made and timed */
+            return REDRAW_STATUS;
+        s->show_weights = 1;
+        s->show_kvcache = 0;
+        app_status(s, 0, app_label(s, LBL_ST_WEIGHTS), wprec_name(s->weights));
+        break;
+    case VIEW_WRITTEN:
+        s->show_written = 1;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_WRITTEN_ON));
         break;
     case VIEW_COUNT: return REDRAW_NONE;
     }
@@ -548,7 +560,7 @@ static unsigned do_mask(AppState *s, CmdArg a)
 {
     (void)a;
     if (toggle_view(s, &s->show_mask, LBL_ST_MASK_ON, LBL_ST_MASK_OFF))
-        s->show_attention = 0;
+        s->show_attention = s->show_kvcache = 0; /* each takes the panels' place */
     return REDRAW_ALL;
 }
 
@@ -578,7 +590,25 @@ static unsigned do_export(AppState *s, CmdArg a)
 static unsigned do_kvcache(AppState *s, CmdArg a)
 {
     (void)a;
-    toggle_view(s, &s->show_kvcache, LBL_ST_KVCACHE_ON, LBL_ST_KVCACHE_OFF);
+    s->show_weights = 0; /* the two share a place */
+    if (toggle_view(s, &s->show_kvcache, LBL_ST_KVCACHE_ON, LBL_ST_KVCACHE_OFF))
+        s->show_mask = 0; /* it would stand over the cost table */
+    return REDRAW_ALL;
+}
+
+/* The bars from the weights in another precision, and the panel that
+ * compares them with float32's. */
+static unsigned do_weights(AppState *s, CmdArg a)
+{
+    long p = a.n < 0 ? ((long)s->weights + 1) % WPREC_COUNT : a.n;
+    if (p < 0 || p >= WPREC_COUNT)
+        return REDRAW_NONE;
+    if (app_set_weights(s, (WeightPrec)p) != 0)
+        return REDRAW_STATUS;
+    s->show_weights = 1;
+    s->show_kvcache = 0;
+    app_predict(s);
+    app_status(s, 0, app_label(s, LBL_ST_WEIGHTS), wprec_name(s->weights));
     return REDRAW_ALL;
 }
 
@@ -671,6 +701,8 @@ static const Handler HANDLERS[CMD_COUNT] = {
     /* the mask view */
     [CMD_MASK] = do_mask,
     [CMD_STAGE] = do_stage,
+    /* the weights' precision */
+    [CMD_WEIGHTS] = do_weights,
 };
 
 /* The question whether to start a lesson's program: y (j, o: the answer's

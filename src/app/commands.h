@@ -84,6 +84,9 @@ typedef enum {
     CMD_MASK,           /* w: the causal mask of the last pass (the attention view closes) */
     CMD_STAGE,          /* `stage`: arg.n an ExerciseKind: arg.text, a student's program, does
                          * that stage beside the built-in; arg.n -1: every such program stops */
+    /* the weights' precision */
+    CMD_WEIGHTS,        /* W: arg.n a WeightPrec, or -1 for the next one (fp32, bf16, int8);
+                           opens the weights panel */
     CMD_COUNT
 } Command;
 

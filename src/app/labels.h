@@ -58,6 +58,8 @@ typedef enum {
     LBL_MODEL,
     LBL_SAMPLER,
     LBL_CORPUS_COL,
+    LBL_CORPUS_COL_OTHER, /* the column's heading when it is not the model's training text */
+    LBL_CORPUS_OTHER,     /* ... and the line under the bars that says so */
     LBL_CORPUS_AFTER,
     LBL_CORPUS_NOWHERE,
     LBL_CORPUS_LOADING,
@@ -80,6 +82,8 @@ typedef enum {
     LBL_MODE,
     /* timing */
     LBL_TIMING_HEADER,
+    LBL_WRITTEN_SAME,
+    LBL_WRITTEN_PART,
     LBL_WITH_CACHE,
     LBL_WITHOUT_CACHE,
     LBL_TIMING_TOTALS,
@@ -217,6 +221,7 @@ typedef enum {
     LBL_ST_EXPORT_FAILED,
     LBL_ST_CODE_OPENED,
     LBL_ST_KVCACHE_ON,
+    LBL_ST_WRITTEN_ON,
     LBL_ST_KVCACHE_OFF,
     LBL_KV_HEADER,
     LBL_KV_PER_TOKEN,
@@ -228,6 +233,14 @@ typedef enum {
     LBL_KV_PRESET_MLA,
     LBL_KV_NOTE_NOW,
     LBL_KV_NOTE_FORMULA,
+    /* the weights' precision (W, view_weights.c) */
+    LBL_HELP_WEIGHTS,
+    LBL_ST_WEIGHTS,
+    LBL_WT_HEADER,
+    LBL_WT_COLS,
+    LBL_WT_KL,
+    LBL_WT_SAME,
+    LBL_WT_TOP,
     /* pinyin: readings beside the bars (y), the input method (i) */
     LBL_ST_PINYIN_ON,
     LBL_ST_PINYIN_OFF,
@@ -347,9 +360,11 @@ typedef enum {
     LBL_CMD_LESSON,
     LBL_CMD_DEMO,
     LBL_CMD_INFO,
+    LBL_CMD_IMPORT,
     LBL_CMD_KVCACHE,
     LBL_CMD_TRAIN,
     LBL_CMD_EVAL,
+    LBL_CMD_QUANTIZE,
     LBL_CMD_BENCH,
     LBL_CLI_WELL_FORMED,
     LBL_ONE_CLI_WELL_FORMED,
@@ -400,6 +415,10 @@ typedef enum {
     LBL_CLI_BENCH_CACHE,
     LBL_CLI_BENCH_KEY,
     LBL_CLI_BENCH_KEY_NONE,
+    /* bench --weights, quantize: the weights in three precisions */
+    LBL_CLI_BENCH_WEIGHTS,
+    LBL_CLI_BENCH_WEIGHTS_COLS,
+    LBL_CLI_QUANTIZED,
     LBL_CLI_BENCH_SAMPLER,
     LBL_CLI_SETTING,
     LBL_CLI_SAMPLER_COL,
@@ -498,6 +517,7 @@ typedef enum {
     LBL_CLI_KV_CUSTOM,
     LBL_CLI_KV_CUSTOM_LATENT,
     LBL_CLI_LESSON_OK,
+    LBL_CLI_LESSON_BUNDLED, /* an expect line about the bundled model, on another model */
     LBL_ONE_CLI_LESSON_OK,
     LBL_CLI_READ_AS,
     LBL_CLI_X_AS_Y,
@@ -513,6 +533,9 @@ typedef enum {
 
 /* The label in the state's language. */
 const char *app_label(const AppState *s, LabelId id);
+/* The training-text column's heading: LBL_CORPUS_COL, or LBL_CORPUS_COL_OTHER
+ * when the counts are not from the model's training text (corpus_other). */
+LabelId app_corpus_col_label(const AppState *s);
 /* The label in a given language (for tests and the help screen); "?" for
  * an id out of range. */
 const char *app_label_in(AppLang lang, LabelId id);

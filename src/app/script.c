@@ -221,19 +221,29 @@ static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_model(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_weights(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
-static const char *const VIEWS[] = {"histogram", "attention", "help", "none", "mask", "memory", NULL};
-static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,
-                                  VIEW_NONE,      VIEW_MASK,      VIEW_MEMORY};
+static const char *const VIEWS[] = {"histogram", "attention", "help",    "none",
+                                    "mask",      "memory",    "weights", "written", NULL};
+static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,    VIEW_NONE,
+                                  VIEW_MASK,      VIEW_MEMORY,    VIEW_WEIGHTS, VIEW_WRITTEN};
+_Static_assert(sizeof VIEW_OF / sizeof VIEW_OF[0] == sizeof VIEWS / sizeof VIEWS[0] - 1,
+               "a view for every word of `show`");
 static const char *const PANELS[] = {"bars", "sliders", "timing", "text", "corpus", "none", NULL};
 static const AppPanel PANEL_OF[] = {PANEL_BARS, PANEL_SLIDERS, PANEL_TIMING,
                                     PANEL_TEXT, PANEL_CORPUS, PANEL_NONE};
 static const char *const FORMS[] = {"free", "acrostic", "jueju", NULL};
+static const char *const MODELS[] = {"bundled", NULL};
 static const FormKind FORM_OF[] = {FORM_FREE, FORM_ACROSTIC, FORM_JUEJU};
-static const char *const CLAIMS[] = {"top1",   "top8",  "rank",  "prob",    "identical",
-                                     "corpus", "lines", "grows", "shrinks", NULL};
+static const char *const CLAIMS[] = {"top1",  "top8",  "rank",    "prob", "identical", "corpus",
+                                     "lines", "grows", "shrinks", "kl",   "size",      "speedup",
+                                     "mask",  NULL};
+_Static_assert(sizeof CLAIMS / sizeof CLAIMS[0] == CLAIM_MASK + 2, "a word for every claim");
+static const char *const WEIGHTS[] = {"fp32", "bf16", "int8", NULL};
+_Static_assert(sizeof WEIGHTS / sizeof WEIGHTS[0] == WPREC_COUNT + 1, "a word for every precision");
 static const char *const OPS[] = {">", ">=", "<", "<=", "=", NULL};
 
 #define NO_SLIDER (-1)
@@ -267,7 +277,8 @@ static const ScriptVerb VERBS[] = {
      "write the same text with and without the cache and time both"},
     {"form", "free|acrostic 5|7|jueju 5|7", ARG_FORM, NO_SLIDER, 0, 0, NULL, FORMS, 0, run_form,
      "the verse form (the acrostic takes its heads from the text)"},
-    {"show", "histogram|attention|help|none|mask|memory", ARG_WORD, NO_SLIDER, 0, 0, NULL, VIEWS, 0, run_show,
+    {"show", "histogram|attention|help|none|mask|memory|weights|written",
+     ARG_WORD, NO_SLIDER, 0, 0, NULL, VIEWS, 0, run_show,
      "open a view (none closes them)"},
     {"lookup", "C", ARG_CHAR, NO_SLIDER, 0, 0, NULL, NULL, 0, run_lookup,
      "where character C stands (rank and probability)"},
@@ -280,11 +291,16 @@ static const ScriptVerb VERBS[] = {
     {"point", "bars|sliders|timing|text|corpus|none", ARG_WORD, NO_SLIDER, 0, 0, NULL, PANELS, 1,
      run_point, "highlight one panel"},
     {"expect", "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
-               "grows C|shrinks C", ARG_CLAIM,
+               "grows C|shrinks C|kl OP X|size OP N|speedup OP X|mask T TOTAL", ARG_CLAIM,
      NO_SLIDER, 0, 0, NULL, CLAIMS, 1, run_expect, "check a claim the narration makes"},
+    {"model", "bundled", ARG_WORD, NO_SLIDER, 0, 0, NULL, MODELS, 1, run_model,
+     "this lesson's expect lines are about the bundled model (not checked on another)"},
     /* the sampler made visible: the repetition penalty, which has no slider */
     {"set repetition-penalty", "X", ARG_NUMBER, NO_SLIDER, 1, 100, NULL, NULL, 0, run_penalty,
      "1 to 100 (1 = off; ， 。 and the newline are left alone)"},
+    /* the weights' precision */
+    {"set weights", "fp32|bf16|int8", ARG_WORD, NO_SLIDER, 0, 0, NULL, WEIGHTS, 0, run_weights,
+     "the weights as trained (fp32) or rounded to bfloat16 or 8-bit integers"},
     /* the course's exercises as programs (docs/exercises.md) */
     {"stage", "[top-p|jueju] PROGRAM [ARGS]|off", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 0,
      run_stage, "a student's program does top-p or the jueju beside the built-in; a lesson "
@@ -515,6 +531,25 @@ static int claim_char(const AppState *s, const char *what, const char *word, uin
     return unknown_chars(s, what, word, msg, size);
 }
 
+/* The OP X of a claim about a count or a figure (lines, kl, size, speedup). */
+static int claim_op_number(ScriptCmd *c, const char *what, const char *op, const char *num,
+                           char *msg, size_t size)
+{
+    TsQuoted q;
+    char list[64];
+    size_t op_len = strlen(op);
+    if (word_index(OPS, op) < 0 || op_len >= sizeof c->op) {
+        list_words(OPS, " ", list, sizeof list);
+        return fail(msg, size, "%s: %s is not one of %s", what, ts_quote(&q, op), list);
+    }
+    memcpy(c->op, op, op_len + 1);
+    int whole = c->claim == CLAIM_LINES || c->claim == CLAIM_SIZE;
+    if (parse_number(num, &c->x) != 0 || c->x < 0 || c->x > 1e15 || (whole && c->x != floor(c->x)))
+        return fail(msg, size, "%s: %s is not %s", what, ts_quote(&q, num),
+                    whole ? "a count (a whole number)" : "a number, 0 or more");
+    return SCRIPT_OK;
+}
+
 static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *msg, size_t size)
 {
     TsQuoted q; /* what the user typed, echoed safely */
@@ -535,8 +570,16 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
     static const char *const FORMATS[] = {"C", "C", "C OP N (e.g. expect rank 流 > 8)",
                                           "C OP X, X in percent (e.g. expect prob 。 > 10)", "",
                                           "CONTEXT C N (e.g. expect corpus 春风 。 149)",
-                                          "OP N (e.g. expect lines = 4)", "C", "C"};
-    static const int WORDS[] = {2, 2, 4, 4, 1, 4, 3, 2, 2};
+                                          "OP N (e.g. expect lines = 4)", "C", "C",
+                                          "OP X, X in bits (e.g. expect kl < 0.01)",
+                                          "OP N, N in bytes (e.g. expect size < 2000000)",
+                                          "OP X (e.g. expect speedup > 1.3)",
+                                          "T TOTAL (e.g. expect mask 1 7)"};
+    static const int WORDS[] = {2, 2, 4, 4, 1, 4, 3, 2, 2, 3, 3, 3, 3};
+    _Static_assert(sizeof WORDS / sizeof WORDS[0] == sizeof CLAIMS / sizeof CLAIMS[0] - 1,
+                   "the words of every claim");
+    _Static_assert(sizeof FORMATS / sizeof FORMATS[0] == sizeof WORDS / sizeof WORDS[0],
+                   "the form of every claim");
     if (n != WORDS[k] || extra)
         return WORDS[k] == 1 ? fail(msg, size, "%s: takes no argument", what)
                              : fail(msg, size, "%s: needs %s", what, FORMATS[k]);
@@ -546,17 +589,11 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
     case CLAIM_GROWS:
     case CLAIM_SHRINKS:
         return claim_char(s, what, w[1], &c->cp, msg, size);
-    case CLAIM_LINES: {
-        size_t op_len = strlen(w[1]);
-        if (word_index(OPS, w[1]) < 0 || op_len >= sizeof c->op) {
-            list_words(OPS, " ", list, sizeof list);
-            return fail(msg, size, "%s: '%s' is not one of %s", what, w[1], list);
-        }
-        memcpy(c->op, w[1], op_len + 1);
-        if (parse_number(w[2], &c->x) != 0 || c->x < 0 || c->x != (double)(long long)c->x)
-            return fail(msg, size, "%s: '%s' is not a count (a whole number)", what, w[2]);
-        return SCRIPT_OK;
-    }
+    case CLAIM_LINES:
+    case CLAIM_KL:
+    case CLAIM_SIZE:
+    case CLAIM_SPEEDUP:
+        return claim_op_number(c, what, w[1], w[2], msg, size);
     case CLAIM_RANK:
     case CLAIM_PROB:
         if (claim_char(s, what, w[1], &c->cp, msg, size) != SCRIPT_OK)
@@ -577,6 +614,17 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
             return fail(msg, size, "%s: %s is not a rank (a whole number)", what, w[3]);
         return SCRIPT_OK;
     case CLAIM_IDENTICAL:
+        return SCRIPT_OK;
+    case CLAIM_MASK:
+        for (int i = 1; i <= 2; i++) {
+            double v;
+            if (parse_number(w[i], &v) != 0 || v < 1 || v != floor(v) || v > 1e6)
+                return fail(msg, size, "%s: %s is not a count of positions (1 or more)", what,
+                            ts_quote(&q, w[i]));
+            *(i == 1 ? &c->x : &c->y) = v;
+        }
+        if (c->x > c->y)
+            return fail(msg, size, "%s: T (%g) is more than TOTAL (%g)", what, c->x, c->y);
         return SCRIPT_OK;
     case CLAIM_CORPUS:
         if (strlen(w[1]) >= sizeof w[1] - 1)
@@ -865,6 +913,25 @@ static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o)
 
 /* ---- expect ---- */
 
+/* `model bundled` marks the lesson (lesson_about_bundled reads it from the
+ * lesson's text); running it changes nothing. */
+static int run_model(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    (void)s, (void)c, (void)o;
+    return SCRIPT_OK;
+}
+
+int script_claim_about_model(const char *line)
+{
+    const ScriptVerb *v = script_verb_of(line);
+    if (!v || v->run != run_expect)
+        return 0;
+    const char *p = skip_space(line) + strlen(v->name);
+    p = skip_space(p);
+    /* the cache's equality holds for every model */
+    return strncmp(p, "identical", 9) != 0 || (p[9] && p[9] != ' ' && p[9] != '\t');
+}
+
 static int holds(double got, const char *op, double want)
 {
     if (strcmp(op, ">") == 0)
@@ -893,6 +960,10 @@ static void claim_text(const ScriptCmd *c, char *out, size_t size)
     case CLAIM_LINES: snprintf(out, size, "expect lines %s %g", c->op, c->x); break;
     case CLAIM_GROWS: snprintf(out, size, "expect grows %s", ch); break;
     case CLAIM_SHRINKS: snprintf(out, size, "expect shrinks %s", ch); break;
+    case CLAIM_KL: snprintf(out, size, "expect kl %s %g", c->op, c->x); break;
+    case CLAIM_SIZE: snprintf(out, size, "expect size %s %g", c->op, c->x); break;
+    case CLAIM_SPEEDUP: snprintf(out, size, "expect speedup %s %g", c->op, c->x); break;
+    case CLAIM_MASK: snprintf(out, size, "expect mask %g %g", c->x, c->y); break;
     }
 }
 
@@ -916,6 +987,34 @@ static int check_corpus(AppState *s, const ScriptCmd *c, ScriptOut *o, const cha
                 c->text, ch, count, count == 1 ? "" : "s");
 }
 
+/* The weights' claims: the figures of the weights panel. */
+static int check_weights(const AppState *s, const ScriptCmd *c, ScriptOut *o, const char *claim)
+{
+    const Model *m = s->g.m;
+    double now = s->wt.step_s[s->weights], fp32 = s->wt.step_s[WPREC_FP32];
+    if (c->claim == CLAIM_SPEEDUP && (now <= 0.0 || fp32 <= 0.0))
+        return fail(o->msg, sizeof o->msg, "%s: no precision set yet (set weights times them)",
+                    claim);
+    double x = c->claim == CLAIM_KL     ? s->wt.kl_bits
+               : c->claim == CLAIM_SIZE ? (double)model_file_size(m)
+                                        : fp32 / now;
+    if (holds(x, c->op, c->x))
+        return SCRIPT_OK;
+    if (c->claim == CLAIM_KL)
+        return fail(o->msg, sizeof o->msg, "%s: the bars in %s are %.6f bits from fp32's", claim,
+                    wprec_name(s->weights), x);
+    if (c->claim == CLAIM_SIZE)
+        return fail(o->msg, sizeof o->msg, "%s: the model in %s is %.0f bytes", claim,
+                    wprec_name(s->weights), x);
+    return fail(o->msg, sizeof o->msg, "%s: a cached step in %s took %.3f ms, in fp32 %.3f ms",
+                claim, wprec_name(s->weights), 1000 * now, 1000 * fp32);
+}
+
+static int run_weights(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    return apply(s, c, o, CMD_WEIGHTS, cmd_arg(c->choice));
+}
+
 static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     char claim[SCRIPT_MSG_MAX / 2], ch[16];
@@ -923,12 +1022,21 @@ static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
     char_name(c->cp, ch);
     if (c->claim == CLAIM_CORPUS)
         return check_corpus(s, c, o, claim);
+    if (c->claim == CLAIM_KL || c->claim == CLAIM_SIZE || c->claim == CLAIM_SPEEDUP)
+        return check_weights(s, c, o, claim);
     if (c->claim == CLAIM_LINES) {
         int lines = script_text_lines(s);
         if (holds(lines, c->op, c->x))
             return SCRIPT_OK;
         return fail(o->msg, sizeof o->msg, "%s: the text has %d line%s", claim, lines,
                     lines == 1 ? "" : "s");
+    }
+    if (c->claim == CLAIM_MASK) {
+        AppMask m = app_mask(s);
+        if (m.rows == (int)c->x && m.total == (int)c->y)
+            return SCRIPT_OK;
+        return fail(o->msg, sizeof o->msg, "%s: the last pass computed %d position%s over %d keys "
+                    "(start = %d)", claim, m.rows, m.rows == 1 ? "" : "s", m.total, m.start);
     }
     if (c->claim == CLAIM_IDENTICAL) {
         if (!s->cmp.done)

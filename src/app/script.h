@@ -43,7 +43,13 @@ typedef enum {
     CLAIM_TOP1, CLAIM_TOP8, CLAIM_RANK, CLAIM_PROB, CLAIM_IDENTICAL, CLAIM_CORPUS,
     CLAIM_LINES,   /* the text's verse lines (ended by ， 。 ！ ？ ； or a newline): OP N */
     CLAIM_GROWS,   /* C gets more after the sampler than the model gives it */
-    CLAIM_SHRINKS  /* ... less: "the others shrink" */
+    CLAIM_SHRINKS, /* ... less: "the others shrink" */
+    /* the weights' precision (set weights): OP X each */
+    CLAIM_KL,      /* the bars' divergence from float32's, in bits */
+    CLAIM_SIZE,    /* the model file's bytes with the weights as they are now */
+    CLAIM_SPEEDUP, /* a cached step's time in float32 over its time now (measured at the
+                    * switch, the precisions taking turns) */
+    CLAIM_MASK     /* the last pass: T new positions over TOTAL keys (start = TOTAL - T) */
 } ClaimKind;
 
 typedef struct ScriptVerb ScriptVerb;
@@ -51,7 +57,8 @@ typedef struct ScriptVerb ScriptVerb;
 /* One parsed line. */
 typedef struct {
     const ScriptVerb *verb;
-    double x;                    /* ARG_NUMBER, ARG_INTEGER, ARG_COUNT; a claim's N or X */
+    double x;                    /* ARG_NUMBER, ARG_INTEGER, ARG_COUNT; a claim's N or X; mask: T */
+    double y;                    /* CLAIM_MASK: TOTAL */
     int choice;                  /* ARG_WORD: index into the verb's words; ARG_FORM: a FormKind */
     int line_len;                /* ARG_FORM: 5 or 7 */
     uint32_t cp;                 /* ARG_CHAR; a claim's character */
@@ -123,5 +130,10 @@ int script_text_lines(const AppState *s);
 /* The verb a line starts with, or NULL (for callers that only need to know,
  * e.g. whether a step runs `compare`). */
 const ScriptVerb *script_verb_of(const char *line);
+
+/* 1 if the line is an `expect` about the model's figures or its training
+ * text (all but `expect identical`, which holds for any model): what a
+ * lesson marked `model bundled` claims about the bundled model alone. */
+int script_claim_about_model(const char *line);
 
 #endif

@@ -98,6 +98,17 @@ int cli_settings_error(const char *cmd, int status, const char *msg);
  * the whole run (assets/NAME if nothing exists, so an error names what was
  * looked for). */
 const char *cli_asset(const char *name);
+/* tools/NAME, looked for as cli_asset looks (the Python tools a command runs). */
+const char *cli_tool(const char *name);
+
+/* 1 if m, read from model_path, has another vocabulary than the bundled model
+ * (assets/tang.bin): a class's own model. 0 for the bundled model itself, a
+ * model with its vocabulary, or when there is no bundled model to compare. */
+int cli_model_other(const Model *m, const char *model_path);
+/* 1 if the counts of c are not from m's training text: c is the bundled
+ * text (no --corpus: corpus_path NULL) and its characters are not m's
+ * vocabulary. A --corpus FILE is taken as the model's own text. */
+int cli_corpus_other(const Corpus *c, const Model *m, const char *corpus_path);
 /* The pinyin table (assets/pinyin.tsv) with its word list (assets/words.tsv),
  * so a text reads by words (地上 dì shàng). Fails with err as pinyin_load. */
 int cli_pinyin_load(Pinyin *p, TsErr *err);
@@ -132,6 +143,16 @@ int cli_precision(const char *cmd, const char *name);
 /* How a run with bf16 (1 or 0) multiplies, for a summary line. */
 const char *cli_precision_name(int bf16);
 
+/* --weights NAME: the model's weight matrices in that precision (fp32, bf16
+ * or int8, rounded from the weights m holds; NULL leaves them as the file
+ * holds them). Returns 0, or prints why for cmd and returns the exit status. */
+int cli_weights(const char *cmd, Model *m, const char *name);
+/* The help line of --weights, the same for every command that takes it. */
+#define CLI_WEIGHTS_HELP                                                                           \
+    "  --weights P              the weight matrices in fp32 (as trained), bf16 or\n"              \
+    "                           int8 (rounded when the model is loaded; default: as\n"            \
+    "                           the file holds them)\n"
+
 /* Threads for OpenMP and BLAS; 0 means all cores. */
 void cli_set_threads(int n);
 int cli_threads(void);
@@ -142,6 +163,7 @@ void cli_duration(double seconds, char *out, size_t size);
 /* Subcommands. */
 int cmd_train(int argc, char **argv);
 int cmd_eval(int argc, char **argv);
+int cmd_quantize(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_probs(int argc, char **argv);
 int cmd_corpus(int argc, char **argv);
@@ -150,6 +172,7 @@ int cmd_acrostic(int argc, char **argv);
 int cmd_jueju(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_info(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 int cmd_kvcache(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_lesson(int argc, char **argv);

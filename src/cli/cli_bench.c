@@ -23,7 +23,7 @@
 
 static const char BENCH_HELP[] =
     "usage: tangscope bench [--lengths 32,64,120] [--repeat N] [--context-policy P]\n"
-    "                       [--model FILE] [--json]\n"
+    "                       [--model FILE] [--weights LIST] [--json]\n"
     "       tangscope bench --train [options]\n"
     "       tangscope bench --ui [--model FILE] [--json]\n"
     "       tangscope bench --lessons [--model FILE]\n"
@@ -45,6 +45,14 @@ static const char BENCH_HELP[] =
     "  --context-policy P  past the context: shift (default) or slide, as in\n"
     "                  `tangscope generate --help`\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
+    "  --weights LIST  fp32, bf16, int8, comma-separated: the lengths in each of\n"
+    "                  these precisions of the weights (tangscope quantize), the\n"
+    "                  precisions taking turns run by run, then a table of them side\n"
+    "                  by side at the last length: the bytes of weights a cached step\n"
+    "                  reads, the model's characters per second (its passes alone),\n"
+    "                  the memory-bound limit for those bytes and the share of it,\n"
+    "                  and the speed against fp32 in the same run; the rest for the\n"
+    "                  first of them (default: the weights as the file holds them)\n"
     "  --context N     time a model of the same shape with context N, 1..8192, and\n"
     "                  random weights instead (speed does not depend on the weights),\n"
     "                  e.g.\n"
@@ -75,6 +83,8 @@ static const char BENCH_HELP[] =
 
 static double measure_fma_peak(void);
 static double measure_bf16_peak(void);
+static int bench_decode(Generator *g, int chars, const SamplerSettings *set, uint64_t seed,
+                        TsErr *err);
 
 /* What bench --train asked for. */
 typedef struct {
@@ -365,6 +375,7 @@ static int load_bench_model(Model *m, const char **path, int context, TsErr *err
     ModelConfig cfg = m->cfg;
     cfg.context = context;
     int bad = model_init(&other, &cfg, &m->vocab, 1, err) != 0;
+    other.num = m->num; /* the same GELU and epsilon, so the same work */
     model_free(m);
     if (bad)
         return -1;
@@ -373,10 +384,6 @@ static int load_bench_model(Model *m, const char **path, int context, TsErr *err
     return 0;
 }
 
-/* One line per length: best-of-repeat with and without the cache, the two
- * written in step (cachecmp), so the same comparison also checks the text and
- * the logits at every position. Returns the cached characters per second of
- * the last length, or -1. */
 /* One length's line: the times with and without the cache, the verdict. */
 static void print_run(int L, double best_u, double best_c, int identical, int logits_identical,
                       double worst_diff)
@@ -402,45 +409,174 @@ static void print_run(int L, double best_u, double best_c, int identical, int lo
            diff);
 }
 
-static double time_lengths(CacheCompare *cc, const int *lengths, int n_len, int repeat,
-                           ContextPolicy policy, int json, TsErr *err)
+/* One length's best of several runs, with and without the cache. */
+typedef struct {
+    double best_c, best_u; /* seconds for the whole text: cached, uncached */
+    double worst_diff;     /* largest |logit difference| of any run */
+    int identical, logits_identical;
+} LengthBest;
+
+static LengthBest length_best_new(void)
+{
+    return (LengthBest){.best_c = 1e30, .best_u = 1e30, .identical = 1, .logits_identical = 1};
+}
+
+/* One run of L characters from the start of a poem, both ways (cachecmp, so
+ * the same comparison also checks the text and the logits at every
+ * position), folded into b. Returns 0, or -1 with err. */
+static int length_run(CacheCompare *cc, int L, ContextPolicy policy, LengthBest *b, TsErr *err)
 {
     SamplerSettings set = sampler_defaults();
-    double cached_cps = 0.0;
-    for (int li = 0; li < n_len; li++) {
-        int L = lengths[li], identical = 1, logits_identical = 1;
-        double best_c = 1e30, best_u = 1e30, worst_diff = 0.0;
-        for (int r = 0; r < repeat; r++) {
-            CompareTotals t;
-            if (cachecmp_run(cc, L, &set, 42, policy, &t, NULL, err) != 0)
-                return -1.0;
-            best_c = t.cached_s < best_c ? t.cached_s : best_c;
-            best_u = t.full_s < best_u ? t.full_s : best_u;
-            identical &= t.identical;
-            logits_identical &= t.logits_identical;
-            if (t.max_logit_diff > worst_diff || t.max_logit_diff != t.max_logit_diff)
-                worst_diff = t.max_logit_diff;
-        }
-        size_t shifts = gen_shift_count(&cc->cached);
-        cached_cps = L / best_c;
-        if (json)
-            printf("%s{\"chars\": %d, \"cached_ms\": %.3f, \"uncached_ms\": %.3f, \"speedup\": %.2f, "
-                   "\"identical\": %s, \"logits_identical\": %s, \"max_logit_diff\": %g, "
-                   "\"shifts\": %zu, \"cached_chars_per_s\": %.0f}",
-                   li ? ", " : "", L, 1000 * best_c, 1000 * best_u, best_u / best_c,
-                   identical ? "true" : "false", logits_identical ? "true" : "false", worst_diff,
-                   shifts, L / best_c);
-        else
-            print_run(L, best_u, best_c, identical, logits_identical, worst_diff);
-        if (!json && shifts) {
-            char n[32];
-            app_format_count(cli_lang(), (long)shifts, n, sizeof n);
-            printf(cli_label_n(LBL_CLI_BENCH_SHIFTS, (long)shifts), n);
-        }
-        if (!json)
-            putchar('\n');
+    CompareTotals t;
+    if (cachecmp_run(cc, L, &set, 42, policy, &t, NULL, err) != 0)
+        return -1;
+    b->best_c = t.cached_s < b->best_c ? t.cached_s : b->best_c;
+    b->best_u = t.full_s < b->best_u ? t.full_s : b->best_u;
+    b->identical &= t.identical;
+    b->logits_identical &= t.logits_identical;
+    if (t.max_logit_diff > b->worst_diff || t.max_logit_diff != t.max_logit_diff)
+        b->worst_diff = t.max_logit_diff;
+    return 0;
+}
+
+/* One length's line (a JSON object after the first with a comma); `weights`
+ * names the precision when bench compares several, else NULL. */
+static void print_length(int L, const LengthBest *b, size_t shifts, const char *weights, int json,
+                         int first)
+{
+    if (json) {
+        printf("%s{", first ? "" : ", ");
+        if (weights)
+            printf("\"weights\": \"%s\", ", weights);
+        printf("\"chars\": %d, \"cached_ms\": %.3f, \"uncached_ms\": %.3f, \"speedup\": %.2f, "
+               "\"identical\": %s, \"logits_identical\": %s, \"max_logit_diff\": %g, "
+               "\"shifts\": %zu, \"cached_chars_per_s\": %.0f}",
+               L, 1000 * b->best_c, 1000 * b->best_u, b->best_u / b->best_c,
+               b->identical ? "true" : "false", b->logits_identical ? "true" : "false",
+               b->worst_diff, shifts, L / b->best_c);
+        return;
     }
-    return cached_cps;
+    if (weights)
+        printf("%s", weights);
+    print_run(L, b->best_u, b->best_c, b->identical, b->logits_identical, b->worst_diff);
+    if (shifts) {
+        char n[32];
+        app_format_count(cli_lang(), (long)shifts, n, sizeof n);
+        printf(cli_label_n(LBL_CLI_BENCH_SHIFTS, (long)shifts), n);
+    }
+    putchar('\n');
+}
+
+/* The model in each precision bench compares, with its comparison. */
+enum { BENCH_MAX_WEIGHTS = WPREC_COUNT };
+typedef struct {
+    int n;
+    Model m[BENCH_MAX_WEIGHTS];
+    CacheCompare cc[BENCH_MAX_WEIGHTS];
+    LengthBest last[BENCH_MAX_WEIGHTS]; /* at the last length */
+    int named;                          /* --weights was given: lines name the precision */
+} WeightRuns;
+
+/* For each length, `repeat` rounds; in each round every precision writes the
+ * text once, so a change in the machine's load falls on all of them alike.
+ * Returns the cached characters per second of the first precision at the
+ * last length, or -1. */
+static double time_lengths(WeightRuns *w, const int *lengths, int n_len, int repeat,
+                           ContextPolicy policy, int json, TsErr *err)
+{
+    for (int li = 0; li < n_len; li++) {
+        for (int i = 0; i < w->n; i++)
+            w->last[i] = length_best_new();
+        for (int r = 0; r < repeat; r++)
+            for (int i = 0; i < w->n; i++)
+                if (length_run(&w->cc[i], lengths[li], policy, &w->last[i], err) != 0)
+                    return -1.0;
+        for (int i = 0; i < w->n; i++)
+            print_length(lengths[li], &w->last[i], gen_shift_count(&w->cc[i].cached),
+                         w->named ? wprec_name(w->m[i].prec) : NULL, json, li == 0 && i == 0);
+    }
+    return lengths[n_len - 1] / w->last[0].best_c;
+}
+
+/* The cached speed of each precision, for the table: `rounds` rounds, in
+ * each of which every precision writes L characters from the start of a poem
+ * with the cache (no comparison: the text is short and the rounds many, so
+ * that the best of each comes from moments of the same quiet). best[i] gets
+ * the best seconds of the model's passes alone. Returns 0, or -1 with err. */
+static int time_weights(WeightRuns *w, int L, int rounds, double *best, TsErr *err)
+{
+    SamplerSettings set = sampler_defaults();
+    for (int i = 0; i < w->n; i++)
+        best[i] = 1e30;
+    for (int r = 0; r < rounds; r++)
+        for (int i = 0; i < w->n; i++) {
+            Generator *g = &w->cc[i].cached;
+            double m0 = g->model_s;
+            if (bench_decode(g, L, &set, 42, err) != 0)
+                return -1;
+            best[i] = g->model_s - m0 < best[i] ? g->model_s - m0 : best[i];
+        }
+    return 0;
+}
+
+/* The precisions side by side at the last length L (best of `rounds`,
+ * time_weights): the bytes of weights a cached step reads, the model's
+ * characters per second (its passes alone, without the sampler), the
+ * memory-bound limit for those bytes at the bandwidth measured on a buffer of
+ * that size, the share of it, and the speed against float32's in this same
+ * run. */
+static int print_weights(WeightRuns *w, int L, int rounds, int json, TsErr *err)
+{
+    double best[BENCH_MAX_WEIGHTS];
+    if (time_weights(w, L, rounds, best, err) != 0)
+        return -1;
+    double fp32_cps = 0.0;
+    for (int i = 0; i < w->n; i++)
+        if (w->m[i].prec == WPREC_FP32)
+            fp32_cps = L / best[i];
+    AppLang lang = cli_lang();
+    if (json)
+        fputs("], \"weights\": [", stdout);
+    else {
+        printf("%s\n ", cli_label(LBL_CLI_BENCH_WEIGHTS));
+        const char *cols = cli_label(LBL_CLI_BENCH_WEIGHTS_COLS);
+        static const int WIDTH[6] = {9, 15, 11, 10, 13, 10};
+        for (int c = 0; c < 6; c++) {
+            size_t len = strcspn(cols, "|");
+            char head[64];
+            snprintf(head, sizeof head, "%.*s", (int)len, cols);
+            cli_put_right(stdout, head, WIDTH[c]);
+            cols += cols[len] ? len + 1 : len;
+        }
+        putchar('\n');
+    }
+    for (int i = 0; i < w->n; i++) {
+        double bytes = (double)model_param_bytes(&w->m[i]);
+        double bw = measure_bandwidth((size_t)bytes), limit = bw / bytes;
+        double cps = L / best[i], vs = fp32_cps > 0 ? cps / fp32_cps : 0.0;
+        if (json) {
+            printf("%s{\"weights\": \"%s\", \"bytes_per_char\": %.0f, \"model_chars_per_s\": %.0f, "
+                   "\"memory_bound_chars_per_s\": %.0f, \"memory_bound_ratio\": %.3f, "
+                   "\"bandwidth_gb_s\": %.1f, \"vs_fp32\": %.3f}",
+                   i ? ", " : "", wprec_name(w->m[i].prec), bytes, cps, limit, cps / limit,
+                   bw / 1e9, vs);
+            continue;
+        }
+        char v[5][48];
+        printf(" ");
+        cli_put_right(stdout, wprec_name(w->m[i].prec), 9);
+        cli_put_right(stdout, app_bytes(lang, bytes, v[0], sizeof v[0]), 15);
+        cli_put_right(stdout, app_num(lang, cps, 0, v[1], sizeof v[1]), 11);
+        cli_put_right(stdout, app_num(lang, limit, 0, v[2], sizeof v[2]), 10);
+        cli_put_right(stdout, app_share(lang, 100 * cps / limit, 0, v[3], sizeof v[3]), 13);
+        char ratio[48];
+        snprintf(ratio, sizeof ratio, "%s×", app_num(lang, vs, 2, v[4], sizeof v[4]));
+        cli_put_right(stdout, fp32_cps > 0 ? ratio : "-", 10);
+        putchar('\n');
+    }
+    if (json)
+        putchar(']');
+    return 0;
 }
 
 /* Write `chars` characters from the start of a poem with the sampler
@@ -631,23 +767,24 @@ static double time_keystroke(Generator *g, int repeat, int *threads, char *why, 
     return best < 1e30 ? 1000 * best : -1.0;
 }
 
+/* In JSON, close_runs: the runs' array is still open (no weights table). */
 static void print_summary(const Model *m, double cached_cps, double prefill_s, double key_ms,
-                          int key_threads, const char *key_why, int json)
+                          int key_threads, const char *key_why, int json, int close_runs)
 {
     int T = m->cfg.context, C = m->cfg.n_embd, L = m->cfg.n_layer, V = m->cfg.vocab_size;
-    double weight_bytes = (double)m->n_params * sizeof(float);
+    double weight_bytes = (double)model_param_bytes(m);
     double bw = measure_bandwidth((size_t)weight_bytes), limit = bw / weight_bytes;
     /* multiply-adds of the full pass: linear layers, attention, output layer */
     double macs = (double)T * L * 12.0 * C * C + (double)L * C * T * (T + 1) + (double)C * V;
     double peak = measure_fma_peak(), rate = macs / prefill_s;
     size_t per_char = infer_cache_bytes_per_char(&m->cfg);
     if (json) {
-        printf("], \"cached_chars_per_s\": %.0f, \"memory_bound_chars_per_s\": %.0f, "
+        printf("%s\"cached_chars_per_s\": %.0f, \"memory_bound_chars_per_s\": %.0f, "
                "\"memory_bound_ratio\": %.3f, \"bandwidth_gb_s\": %.1f, \"weight_bytes\": %.0f, "
                "\"prefill_chars\": %d, \"prefill_ms\": %.3f, \"prefill_gmac_s\": %.1f, "
                "\"fma_peak_gmac_s\": %.1f, \"prefill_peak_ratio\": %.3f, "
                "\"cache_bytes_per_char\": %zu, \"cache_bytes_full\": %zu, ",
-               cached_cps, limit, cached_cps / limit, bw / 1e9, weight_bytes, T, 1000 * prefill_s,
+               close_runs ? "], " : ", ", cached_cps, limit, cached_cps / limit, bw / 1e9, weight_bytes, T, 1000 * prefill_s,
                rate / 1e9, peak / 1e9, rate / peak, per_char, per_char * (size_t)T);
         if (key_ms >= 0) {
             printf("\"keystroke_ms\": %.3f, \"keystroke_threads\": %d", key_ms, key_threads);
@@ -683,8 +820,81 @@ static void print_summary(const Model *m, double cached_cps, double prefill_s, d
     putchar('\n');
 }
 
-static int bench_generate(const char *model_path, const char *lengths_arg, int repeat, int json,
-                          int context, ContextPolicy policy)
+/* --weights LIST ("fp32,bf16,int8") into w's precisions; NULL: the file's
+ * precision alone. Loads the model once for each. Returns 0 or the exit
+ * status after printing why. */
+static int load_weight_runs(WeightRuns *w, const char **path, const char *list, int context)
+{
+    TsErr err;
+    TsQuoted q;
+    WeightPrec want[BENCH_MAX_WEIGHTS];
+    w->n = 0;
+    w->named = list != NULL;
+    for (const char *p = list; p && *p;) {
+        size_t len = strcspn(p, ",");
+        char name[16];
+        snprintf(name, sizeof name, "%.*s", (int)(len < 15 ? len : 15), p);
+        if (w->n == BENCH_MAX_WEIGHTS || wprec_parse(name, &want[w->n]) != 0)
+            return cli_error("bench", EXIT_USAGE,
+                             "--weights must be a comma-separated list of fp32, bf16 and int8, "
+                             "each once at most, not %s", ts_quote(&q, list));
+        for (int i = 0; i < w->n; i++)
+            if (want[i] == want[w->n])
+                return cli_error("bench", EXIT_USAGE, "--weights names %s twice",
+                                 wprec_name(want[i]));
+        w->n++;
+        p += p[len] ? len + 1 : len;
+    }
+    if (list && w->n == 0)
+        return cli_error("bench", EXIT_USAGE, "--weights needs at least one of fp32, bf16, int8");
+    int n = list ? w->n : 1;
+    w->n = 0;
+    for (int i = 0; i < n; i++) {
+        const char *name = *path;
+        if (load_bench_model(&w->m[i], &name, context, &err) != 0)
+            return cli_error("bench", EXIT_USAGE, "%s", err.msg);
+        w->n++;
+        if (list && model_set_precision(&w->m[i], want[i], &err) != 0)
+            return cli_error("bench", 1, "%s", err.msg);
+        if (cachecmp_init(&w->cc[i], &w->m[i], &err) != 0)
+            return cli_error("bench", 1, "%s", err.msg);
+        if (i == n - 1)
+            *path = name;
+    }
+    return 0;
+}
+
+static void free_weight_runs(WeightRuns *w)
+{
+    for (int i = 0; i < w->n; i++) {
+        cachecmp_free(&w->cc[i]);
+        model_free(&w->m[i]);
+    }
+    w->n = 0;
+}
+
+/* What follows the lengths, for the first precision: the summary (memory
+ * limit, full pass, cache, keystroke) and the sampler's share. */
+static int bench_rest(WeightRuns *w, double cps, int repeat, int json, ContextPolicy policy)
+{
+    TsErr err;
+    CacheCompare *cc = &w->cc[0];
+    double prefill = time_prefill(&cc->cached.inf, repeat);
+    if (prefill < 0)
+        return cli_error("bench", 1, "out of memory");
+    int key_threads = 1;
+    char key_why[TS_ERR_MAX + 32];
+    double key_ms = time_keystroke(&cc->cached, repeat, &key_threads, key_why, sizeof key_why);
+    print_summary(&w->m[0], cps, prefill, key_ms, key_threads, key_why, json, !w->named);
+    gen_set_policy(&cc->cached, policy);
+    time_sampler(&cc->cached, repeat, json, &err);
+    if (json)
+        puts("}");
+    return 0;
+}
+
+static int bench_generate(const char *model_path, const char *lengths_arg, const char *weights,
+                          int repeat, int json, int context, ContextPolicy policy)
 {
     int lengths[32], n_len;
     TsQuoted q;
@@ -693,48 +903,36 @@ static int bench_generate(const char *model_path, const char *lengths_arg, int r
                          "--lengths must be up to 32 comma-separated integers in 1..100000, not %s",
                          ts_quote(&q, lengths_arg));
     TsErr err;
-    Model m;
-    if (load_bench_model(&m, &model_path, context, &err) != 0)
-        return cli_error("bench", EXIT_USAGE, "%s", err.msg);
-    CacheCompare cc;
-    if (cachecmp_init(&cc, &m, &err) != 0) {
-        model_free(&m);
-        return cli_error("bench", 1, "%s", err.msg);
+    WeightRuns w = {0};
+    int rc = load_weight_runs(&w, &model_path, weights, context);
+    if (rc) {
+        free_weight_runs(&w);
+        return rc;
     }
     if (json)
         printf("{\"context_policy\": \"%s\", \"runs\": [", gen_policy_name(policy));
-    else
-    {
+    else {
         char ctx[32];
-        app_format_count(cli_lang(), m.cfg.context, ctx, sizeof ctx);
+        app_format_count(cli_lang(), w.m[0].cfg.context, ctx, sizeof ctx);
         printf(cli_label(LBL_CLI_BENCH_HEAD), model_path, ctx, gen_policy_name(policy));
         putchar('\n');
     }
-    int rc = 0;
-    double cps = time_lengths(&cc, lengths, n_len, repeat, policy, json, &err);
-    double prefill = cps < 0 ? -1.0 : time_prefill(&cc.cached.inf, repeat);
+    double cps = time_lengths(&w, lengths, n_len, repeat, policy, json, &err);
     if (cps < 0) /* the model's numbers (non-finite scores, no newline to start a poem) */
         rc = cli_error("bench", EXIT_USAGE, "generation failed: %s", err.msg);
-    else if (prefill < 0)
-        rc = cli_error("bench", 1, "out of memory");
     else {
-        int key_threads = 1;
-        char key_why[TS_ERR_MAX + 32];
-        double key_ms = time_keystroke(&cc.cached, repeat, &key_threads, key_why, sizeof key_why);
-        print_summary(&m, cps, prefill, key_ms, key_threads, key_why, json);
-        gen_set_policy(&cc.cached, policy);
-        time_sampler(&cc.cached, repeat, json, &err);
-        if (json)
-            puts("}");
+        if (weights && print_weights(&w, lengths[n_len - 1], 5 * repeat, json, &err) != 0)
+            rc = cli_error("bench", EXIT_USAGE, "generation failed: %s", err.msg);
+        if (rc == 0)
+            rc = bench_rest(&w, cps, repeat, json, policy);
     }
-    cachecmp_free(&cc);
-    model_free(&m);
+    free_weight_runs(&w);
     return rc;
 }
 
 /* The options each benchmark reads; any other given is refused, not ignored. */
 static const char *const GENERATE_OPTS[] = {"--context", "--context-policy", "--lengths",
-                                            "--repeat", "--model", "--json", NULL};
+                                            "--repeat", "--model", "--weights", "--json", NULL};
 static const char *const TRAIN_OPTS[] = {"--train", "--steps", "--batch", "--seq", "--threads",
                                          "--precision", "--json", NULL};
 static const char *const UI_OPTS[] = {"--ui", "--model", "--json", NULL};
@@ -773,7 +971,7 @@ int cmd_bench(int argc, char **argv)
 {
     const char *precision = NULL;
     int train = 0, ui = 0, lessons = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 10;
-    const char *lengths = "32,64,120", *model_path = NULL, *policy_name = NULL;
+    const char *lengths = "32,64,120", *model_path = NULL, *policy_name = NULL, *weights = NULL;
     int context = 0;
     Opt opts[] = {
         {"--context", OPT_INT, &context, 1, 8192},
@@ -785,6 +983,7 @@ int cmd_bench(int argc, char **argv)
         {"--threads", OPT_INT, &threads, 0, 1024}, {"--json", OPT_FLAG, &json, 0, 0},
         {"--ui", OPT_FLAG, &ui, 0, 0},           {"--lessons", OPT_FLAG, &lessons, 0, 0},
         {"--precision", OPT_STR, &precision, 0, 0},
+        {"--weights", OPT_STR, &weights, 0, 0},
     };
     int rc = cli_parse("bench", BENCH_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
@@ -814,6 +1013,6 @@ int cmd_bench(int argc, char **argv)
         return cli_error("bench", EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "shift",
                          "slide", ts_quote(&qp, policy_name));
     cli_set_threads(1);
-    return bench_generate(model_path ? model_path : cli_asset("tang.bin"), lengths, repeat, json,
-                          context, policy);
+    return bench_generate(model_path ? model_path : cli_asset("tang.bin"), lengths, weights, repeat,
+                          json, context, policy);
 }

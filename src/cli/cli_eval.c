@@ -10,13 +10,17 @@
 #include "engine/train.h"
 
 static const char EVAL_HELP[] =
-    "usage: tangscope eval [--model FILE] [--data FILE] [--json]\n"
+    "usage: tangscope eval [--model FILE] [--weights P] [--data FILE] [--json]\n"
     "\n"
     "Print the model's loss on a text in nats per character and its perplexity\n"
     "(e^loss). The text is cut into consecutive windows of the model's context;\n"
     "each character is predicted from the characters before it in its window.\n"
     "\n"
     "  --model FILE   model file (default assets/tang.bin)\n"
+    "  --weights P    fp32, bf16 or int8: the loss of the model with its weight\n"
+    "                 matrices rounded so (default: as the file holds them); the\n"
+    "                 pass runs in float32 on the rounded weights (an int8\n"
+    "                 weight as integer x its row's scale)\n"
     "  --data FILE    UTF-8 text (default assets/tang-val.txt)\n"
     "  --seq N        window length, 1..8192 and at most the model's context\n"
     "                 (default: the context)\n"
@@ -24,7 +28,7 @@ static const char EVAL_HELP[] =
     "  --json         print {\"loss\": ..., \"perplexity\": ..., ...}\n";
 
 typedef struct {
-    const char *model_path, *data_path;
+    const char *model_path, *data_path, *weights;
     int json, threads, seq; /* seq 0: the model's context */
 } EvalArgs;
 
@@ -47,6 +51,7 @@ static int eval_parse(EvalArgs *a, int argc, char **argv)
     *a = (EvalArgs){0};
     Opt opts[] = {
         {"--model", OPT_STR, &a->model_path, 0, 0}, {"--data", OPT_STR, &a->data_path, 0, 0},
+        {"--weights", OPT_STR, &a->weights, 0, 0},
         {"--json", OPT_FLAG, &a->json, 0, 0},       {"--threads", OPT_INT, &a->threads, 0, 1024},
         {"--seq", OPT_INT, &a->seq, 1, 8192},
     };
@@ -70,6 +75,9 @@ static int eval_setup(EvalRun *r, EvalArgs *a)
     cli_set_threads(a->threads);
     if (model_load(&r->m, a->model_path, &err) != 0)
         return cli_error("eval", EXIT_USAGE, "%s", err.msg);
+    int wrc = cli_weights("eval", &r->m, a->weights);
+    if (wrc)
+        return wrc;
     int context = r->m.cfg.context;
     if (a->seq == 0)
         a->seq = context;

@@ -94,9 +94,12 @@ static const char EXPLORE_HELP_STAGE[] =
 /* The training text, loaded in a thread while the explorer already runs. */
 typedef struct {
     const char *path, *cache_dir;
+    const char *chosen;  /* --corpus FILE, or NULL for the bundled text */
+    const Model *m;
     Corpus corpus;
     pthread_t thread;
     int started, joined, ok;
+    int other;           /* cli_corpus_other, found in the thread too */
     atomic_int done;
     TsErr err;
 } CorpusLoader;
@@ -105,6 +108,7 @@ static void *load_corpus(void *arg)
 {
     CorpusLoader *l = arg;
     l->ok = corpus_load_or_build(&l->corpus, l->path, l->cache_dir, &l->err) == 0;
+    l->other = l->ok && cli_corpus_other(&l->corpus, l->m, l->chosen);
     atomic_store(&l->done, 1);
     return NULL;
 }
@@ -131,6 +135,7 @@ static unsigned corpus_background(AppState *s, void *ctx, int *again)
         pthread_join(l->thread, NULL);
     l->joined = 1;
     if (l->ok) {
+        s->corpus_other = l->other;
         app_set_corpus(s, &l->corpus, CORPUS_READY);
     } else {
         app_set_corpus(s, NULL, CORPUS_NONE);
@@ -195,6 +200,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         return cli_error(cmd, 1, "%s", err.msg);
     }
     s.model_name = model_path;
+    s.model_other = cli_model_other(&m, model_path);
     if (run->ascii) /* read where the glyphs are chosen (textw_ascii_terminal) */
         setenv("TANGSCOPE_ASCII", "1", 1);
     s.lang = run->lang;
@@ -228,7 +234,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         app_lesson_open(&s, run->lesson, run->lesson_lang);
     else if (run->n_shelf > 0)
         app_picker_set(&s, run->shelf, run->n_shelf);
-    CorpusLoader loader = {0};
+    CorpusLoader loader = {.chosen = run->corpus_path, .m = &m};
     loader.path = run->corpus_path ? run->corpus_path : cli_asset("tang-train.txt");
     loader.cache_dir = cli_cache_dir();
     TuiHooks hooks = {corpus_background, &loader};

@@ -39,6 +39,7 @@
     "  --mid-text               read the text as a fragment from inside a text, with no\n"        \
     "                           newline before it (see above)\n"                                  \
     "  --model FILE             model file (default assets/tang.bin)\n"                            \
+    CLI_WEIGHTS_HELP                                                                               \
     "  --json                   print {\"poems\": [...], \"code\": ..., ...}: \"code\" is the\n"      \
     "                           run's session code (generate --code writes it again)\n"        \
     "  --export                 also save the first poem as x does (JSON and Markdown)\n"    \
@@ -117,7 +118,7 @@ static const char JUEJU_HELP[] =
     "                           --json as \"well_formed\")\n";
 
 typedef struct {
-    const char *model, *policy, *code, *trace, *stage;
+    const char *model, *weights, *policy, *code, *trace, *stage;
     SamplerSettings set;
     uint64_t seed;
     int no_cache, json, poems, max_chars, chars, stats, mid_text, export_doc;
@@ -247,6 +248,7 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     const char *chars_arg = NULL;
     Opt opts[] = {
         {"--model", OPT_STR, &a->model, 0, 0},
+        {"--weights", OPT_STR, &a->weights, 0, 0},
         {"--temperature", OPT_FLOAT, &a->set.temperature, 0, 100},
         {"--top-k", OPT_INT, &a->set.top_k, 0, 1000000},
         {"--top-p", OPT_FLOAT_OPEN, &a->set.top_p, 0, 1},
@@ -381,6 +383,9 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
         heads_text(&q->code, r->heads);
         q->typed = q->kind == FORM_ACROSTIC ? r->heads : NULL;
     }
+    int wrc = cli_weights(cmd, &r->m, a->weights);
+    if (wrc)
+        return wrc;
     if (q->pinyin) {
         int prc = cli_pinyin_text(cmd, &r->m, q->pinyin,
                                   a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START, &r->pinyin_text);

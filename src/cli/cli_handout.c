@@ -38,13 +38,6 @@ static void put_char(FILE *out, uint32_t cp)
     fputs(b, out);
 }
 
-/* chars[from..to) of the text. */
-static void put_text(FILE *out, const AppState *s, size_t from, size_t to)
-{
-    for (size_t i = from; i < to; i++)
-        put_char(out, s->chars[i].cp);
-}
-
 /* The width of a handout's verse: a long line of the poem wraps here. */
 enum { VERSE_COLS = 60 };
 
@@ -73,30 +66,35 @@ static int ends_verse_line(uint32_t cp)
            cp == 0xFF01 /* ！ */ || cp == 0xFF1F /* ？ */ || cp == '\n';
 }
 
-/* "- LABEL: " and chars[from..to) as verse: on the same line if it is one
- * line of verse, else as an indented block (Markdown keeps its lines), a line
- * of the poem to a line (one too long for the page goes on, indented, on the
- * next), an empty line where a new poem starts. The first line starts where
- * chars[from] stands in its line of verse, so that the lines of the poem
- * line up with those typed before it. */
-static void put_verse(FILE *out, const AppState *s, LabelId label, size_t from, size_t to)
+/* cps[from..to) of a text. */
+static void put_cps(FILE *out, const uint32_t *cps, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        put_char(out, cps[i]);
+}
+
+/* "- LABEL: " and cps[from..to) of a text as verse: on the same line if it
+ * is one line of verse, else as an indented block (Markdown keeps its
+ * lines), a line of the poem to a line (one too long for the page goes on,
+ * indented, on the next), an empty line where a new poem starts. The first
+ * line starts where cps[from] stands in its line of verse, so that the lines
+ * of the poem line up with those typed before it. */
+static void put_verse_of(FILE *out, const AppState *s, const char *label, const uint32_t *cps,
+                         size_t from, size_t to)
 {
     int n = (int)to;
-    uint32_t *cps = malloc(sizeof *cps * (size_t)(n + 1));
     VerseRow *rows = malloc(sizeof *rows * (size_t)(n + 1));
     int total = 0, first = 0;
-    if (cps && rows && to > from) {
-        for (int i = 0; i < n; i++)
-            cps[i] = s->chars[i].cp;
+    if (rows && to > from) {
         total = verse_layout(cps, n, 0, VERSE_COLS, n + 1, rows, n + 1, NULL);
         while (first + 1 < total && (size_t)(rows[first].start + rows[first].len) <= from)
             first++;
     }
-    fprintf(out, "- %s", app_label(s, label));
+    fprintf(out, "- %s", label);
     put_colon(out, s, first + 1 >= total);
     if (first + 1 >= total) { /* one line (or out of memory): the characters on it */
         if (to > from)
-            put_text(out, s, from, to);
+            put_cps(out, cps, from, to);
         else
             fputs("—", out);
         fputc('\n', out);
@@ -118,12 +116,57 @@ static void put_verse(FILE *out, const AppState *s, LabelId label, size_t from, 
                 for (size_t i = (size_t)rows[r].start; i < from; i++)
                     if (cps[i] != '\n')
                         fprintf(out, "%*s", textw_cp_width(cps[i]), "");
-            put_text(out, s, a, b);
+            put_cps(out, cps, a, b);
         }
         fputs("\n\n", out);
     }
-    free(cps);
     free(rows);
+}
+
+/* put_verse_of the explorer's text, chars[from..to). */
+static void put_verse(FILE *out, const AppState *s, LabelId label, size_t from, size_t to)
+{
+    uint32_t *cps = malloc(sizeof *cps * (to + 1));
+    for (size_t i = 0; cps && i < to; i++)
+        cps[i] = s->chars[i].cp;
+    if (cps)
+        put_verse_of(out, s, app_label(s, label), cps, from, to);
+    else
+        fprintf(out, "- %s\n", app_label(s, label));
+    free(cps);
+}
+
+/* `show written`: what the compare runs wrote, as the screen shows it in the
+ * bars' place: whether it is the same, then the text as verse (each run's,
+ * when they part), after the prompt both started from. */
+static void put_written(FILE *out, const AppState *s)
+{
+    const CompareRun *c = &s->cmp;
+    if (!s->show_written || c->n == 0)
+        return;
+    int part = -1;
+    for (int i = 0; i < c->n && part < 0; i++)
+        if (c->tok_cached[i] != c->tok_full[i])
+            part = i;
+    fputs("- ", out);
+    if (part < 0)
+        fprintf(out, app_label(s, LBL_WRITTEN_SAME), c->n);
+    else
+        fprintf(out, app_label(s, LBL_WRITTEN_PART), part + 1, c->n);
+    fputc('\n', out);
+    uint32_t cps[2 * APP_COMPARE_MAX];
+    size_t n = 0;
+    for (size_t i = s->g.prefix; i < (size_t)c->first_pos && i < s->g.n && n < APP_COMPARE_MAX; i++)
+        cps[n++] = vocab_cp(&s->m->vocab, s->g.text[i]);
+    size_t from = n;
+    for (int run = 0; run < (part < 0 ? 1 : 2); run++) {
+        const int *tok = run == 0 ? c->tok_cached : c->tok_full;
+        for (int i = 0; i < c->n; i++)
+            cps[from + (size_t)i] = vocab_cp(&s->m->vocab, tok[i]);
+        put_verse_of(out, s, app_label(s, part < 0 ? LBL_LESSON_WROTE : run == 0 ? LBL_WITH_CACHE
+                                                                               : LBL_WITHOUT_CACHE),
+                     cps, from, from + (size_t)c->n);
+    }
 }
 
 static void put_text_lines(FILE *out, const AppState *s)
@@ -169,7 +212,7 @@ static void put_top(FILE *out, const AppState *s)
     const Prediction *p = &s->pred;
     fprintf(out, "\n| | %s | %s | %s | %s |\n| ---: | :---: | ---: | ---: | ---: |\n",
             app_label(s, LBL_NEXT), app_label(s, LBL_MODEL), app_label(s, LBL_SAMPLER),
-            app_label(s, LBL_CORPUS_COL));
+            app_label(s, app_corpus_col_label(s)));
     for (int k = 0; k < p->n_top; k++) {
         const Candidate *c = &p->top[k];
         fprintf(out, "| %d | ", k + 1);
@@ -193,7 +236,9 @@ static void put_top(FILE *out, const AppState *s)
             fputs(" | — |\n", out);
     }
     fputc('\n', out);
-    if (s->corpus && p->suffix_len > 0) {
+    if (s->corpus && s->corpus_other) { /* the counts are not the model's text's */
+        fprintf(out, "%s\n\n", app_label(s, LBL_CORPUS_OTHER));
+    } else if (s->corpus && p->suffix_len > 0) {
         char ctx[4 * APP_MAX_CHARS + 8];
         size_t n = 0;
         for (size_t i = 0; i < p->suffix_len && n + 8 < sizeof ctx; i++) {
@@ -207,6 +252,12 @@ static void put_top(FILE *out, const AppState *s)
         fprintf(out, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), quoted, count);
         fputs("\n\n", out);
     }
+    /* the line under the bars, whole: kept and removed, the form's blocked
+     * share (as the hint under the text and the stages give it), entropies */
+    AppSummary sum;
+    app_summary(s, &sum);
+    fprintf(out, "- %s%s%s · %s\n\n", sum.kept, sum.blocked[0] ? " · " : "", sum.blocked,
+            sum.entropy);
 }
 
 static void put_query(FILE *out, const AppState *s)
@@ -239,6 +290,9 @@ static void put_timing(FILE *out, const AppState *s)
             app_num(s->lang, ca, 0, b, sizeof b), app_num(s->lang, speedup, 1, f, sizeof f));
     fprintf(out, "%s%s\n\n", app_semicolon(s->lang),
             app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
+    fputs("- ", out); /* as the panel's header: each position's fastest of several passes */
+    fprintf(out, app_label(s, LBL_TIMING_HEADER), APP_COMPARE_REPEATS);
+    fputs("\n\n", out);
     fprintf(out, "| %s | %s | %s |\n| ---: | ---: | ---: |\n", app_label(s, LBL_POSITION),
             app_label(s, LBL_WITHOUT_CACHE), app_label(s, LBL_WITH_CACHE));
     int last = -1;
@@ -267,6 +321,16 @@ static void put_question(FILE *out, const AppState *s, int number)
     fprintf(out, "**%s%s\n\n", after_colon(s), s->quiz);
 }
 
+/* The answer a quiz's reveal shows, highlighted (`answer`), if it has one. */
+static void put_answer(FILE *out, const AppState *s)
+{
+    if (!s->quiz_answer[0])
+        return;
+    fprintf(out, "> **%s", app_label(s, LBL_LESSON_ANSWER));
+    put_colon(out, s, 0);
+    fprintf(out, "**%s%s\n\n", after_colon(s), s->quiz_answer);
+}
+
 /* What the screen shows while a quiz hides its answer: the text, the settings. */
 static void put_visible(FILE *out, const AppState *s)
 {
@@ -275,7 +339,8 @@ static void put_visible(FILE *out, const AppState *s)
 }
 
 /* What the bars' side of the screen shows: the look-up (query), the top 8
- * (bars) and the timings after a compare (timing): what a quiz's reveal shows. */
+ * (bars) and the timings after a compare (timing): what a quiz's reveal shows.
+ * Under `show written` the texts of the comparison stand in the bars' place. */
 static void put_revealed(FILE *out, const AppState *s, int query, int bars, int timing)
 {
     if (query) {
@@ -283,10 +348,13 @@ static void put_revealed(FILE *out, const AppState *s, int query, int bars, int 
         if (!bars && !timing)
             fputc('\n', out);
     }
-    if (bars)
+    int written = s->show_written && s->cmp.n > 0; /* the texts stand in the bars' place */
+    if (bars && !written)
         put_top(out, s);
     if (timing)
         put_timing(out, s);
+    if (written && (bars || timing))
+        put_written(out, s);
 }
 
 /* The bars put_revealed shows, to tell whether a step's reveal is new: a
@@ -342,6 +410,23 @@ static void put_answers(FILE *out, const AppState *s, FILE *tmp)
         fwrite(buf, 1, n, out);
 }
 
+/* A worksheet's room: the answers gathered as the steps go (a temporary
+ * file) and the bars its questions part printed. Returns 0, or -1 (nothing
+ * kept) without memory or a temporary file. */
+static int worksheet_open(const Lesson *l, FILE **ans, Bars **shown)
+{
+    *ans = tmpfile();
+    *shown = calloc((size_t)l->n_steps + 1, sizeof **shown);
+    if (*ans && *shown)
+        return 0;
+    if (*ans)
+        fclose(*ans);
+    free(*shown);
+    *ans = NULL;
+    *shown = NULL;
+    return -1;
+}
+
 int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
                        LessonProblem problem, void *ctx)
 {
@@ -355,16 +440,9 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
      * which wcwidth measures only under a UTF-8 character type */
     if (!setlocale(LC_CTYPE, "C.UTF-8"))
         setlocale(LC_CTYPE, "C.utf8");
-    if (worksheet) {
-        ans = tmpfile();
-        shown = calloc((size_t)l->n_steps + 1, sizeof *shown);
-        if (!ans || !shown) {
-            if (ans)
-                fclose(ans);
-            free(shown);
-            problem(ctx, 0, "cannot make room for the worksheet's answers");
-            return 1;
-        }
+    if (worksheet && worksheet_open(l, &ans, &shown) != 0) {
+        problem(ctx, 0, "cannot make room for the worksheet's answers");
+        return 1;
     }
     fprintf(out, "# %s\n\n", l->title);
     for (int k = 0; k < l->n_steps; k++) {
@@ -377,8 +455,10 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
         if (!ans) { /* a handout: every step as the screen shows it */
             put_step(out, l, k);
             if (st->n_cmds > 0) {
-                if (s->quiz[0])
+                if (s->quiz[0]) {
                     put_question(out, s, 0);
+                    put_answer(out, s);
+                }
                 put_visible(out, s);
                 put_revealed(out, s, 1, 1, compared);
             }
@@ -391,6 +471,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
             fprintf(out, "%s%s________________________________________\n\n",
                     app_label(s, LBL_HANDOUT_ANSWER), after_colon(s));
             fprintf(ans, "### %d. %s\n\n", questions, s->quiz);
+            put_answer(ans, s); /* the teacher's copy: what the reveal shows */
             /* the step after it explains, unless it asks a question itself */
             explains = k + 1 < l->n_steps && !lesson_step_runs(l, k + 1, "quiz") ? questions : 0;
             if (!explains)

@@ -43,7 +43,7 @@ static const char LESSON_HELP[] =
     "                            projector mode (80x24), with the explorer's own\n"
     "                            panels, and tells FILE:LINE when what a step\n"
     "                            names (lookup, the coin of step, compare's verdict\n"
-    "                            and a plot of 4 rows, show, point, quiz, the\n"
+    "                            and a plot of 5 rows, show, point, quiz, the\n"
     "                            figure of an expect) is not on the screen whole,\n"
     "                            or a line is cut (at the step's heading)\n"
     "  --print FILE              run the lesson and print a Markdown handout: each\n"
@@ -107,8 +107,11 @@ int cli_lesson_env_open(LessonEnv *e, const char *cmd, const char *model_path,
     }
     e->have_state = 1;
     e->s.model_name = model_path;
-    if (e->have_corpus)
+    e->s.model_other = cli_model_other(&e->m, model_path);
+    if (e->have_corpus) {
+        e->s.corpus_other = cli_corpus_other(&e->corpus, &e->m, corpus_path);
         app_set_corpus(&e->s, &e->corpus, CORPUS_READY);
+    }
     return 0;
 }
 
@@ -234,6 +237,19 @@ static void tell_problems(Problems *ps)
     ps->n = ps->cap = 0;
 }
 
+/* The expect lines lesson_enter passed over as about the bundled model (on
+ * another model), one line each on stdout: told, not counted as problems. */
+static void tell_about_bundled(const AppState *s, const Lesson *l, const char *path)
+{
+    for (int k = 0; k < l->n_steps; k++)
+        for (int i = 0; i < l->steps[k].n_cmds; i++)
+            if (lesson_skips(s, l, l->steps[k].cmds[i].text)) {
+                printf(cli_label(LBL_CLI_LESSON_BUNDLED), path, l->steps[k].cmds[i].line,
+                       l->steps[k].cmds[i].text);
+                putchar('\n');
+            }
+}
+
 /* Load a lesson, collecting its problems; their count, or -1 if the file
  * cannot be read (said on stderr). */
 static int load(Lesson *l, const char *path, Problems *ps)
@@ -282,6 +298,7 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
                 problems += screencheck_step(&e->s, &l, k, collect_problem, &ps);
                 tell_stage(&e->s, &l, k, files[i]);
             }
+            tell_about_bundled(&e->s, &l, files[i]);
             if (problems == 0)
             {
                 char steps[32];

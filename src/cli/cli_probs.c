@@ -56,7 +56,8 @@ static const char PROBS_HELP[] =
     "  --top-k K                keep the K most probable, 0..1000000, 0 = off\n"
     "  --top-p P                keep the top set reaching probability P, (0, 1]\n"
     "  --min-p M                keep characters with p >= M x p(top), 0..1\n"
-    "  --model FILE             model file (default assets/tang.bin)\n";
+    "  --model FILE             model file (default assets/tang.bin)\n"
+    CLI_WEIGHTS_HELP;
 
 /* The rest of the help (one string literal may hold only 4095 bytes). */
 static const char PROBS_HELP_MORE[] =
@@ -113,6 +114,7 @@ static char *prompt_read(const Generator *g, size_t n_prompt)
 /* What the command line asks for (probs_parse). */
 typedef struct {
     const char *model_path;
+    const char *weights;      /* --weights, or NULL */
     const char *prompt;       /* as typed */
     const char *pinyin_input; /* the syllable, or NULL */
     const char *pinyin_text;  /* --pinyin SYLLABLES: the prompt typed in pinyin, or NULL */
@@ -487,6 +489,7 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
         return rc;
     Opt opts[] = {
         {"--model", OPT_STR, &a->model_path, 0, 0},
+        {"--weights", OPT_STR, &a->weights, 0, 0},
         {"--top", OPT_INT, &a->top, 1, 1000000},
         {"--json", OPT_FLAG, &a->json, 0, 0},
         {"--mid-text", OPT_FLAG, &a->mid_text, 0, 0},
@@ -530,6 +533,9 @@ static int probs_open(ProbsRun *r)
     cli_set_threads(1);
     if (model_load(&r->m, a->model_path, &err) != 0)
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
+    int wrc = cli_weights("probs", &r->m, a->weights);
+    if (wrc)
+        return wrc;
     if (a->show_pinyin || a->pinyin_input) {
         if (cli_pinyin_load(&r->py, &err) != 0)
             return cli_error("probs", EXIT_USAGE, "%s", err.msg);

@@ -21,6 +21,7 @@ int cachecmp_logits(const float *a, const float *b, size_t n, double *max_diff)
 int cachecmp_init(CacheCompare *c, const Model *m, TsErr *err)
 {
     memset(c, 0, sizeof *c);
+    c->repeats = 1;
     if (gen_init(&c->cached, m, 1, err) != 0)
         return -1;
     if (gen_init(&c->full, m, 0, err) != 0) {
@@ -55,14 +56,25 @@ int cachecmp_start(CacheCompare *c, const int *prompt, size_t n, PromptStart whe
     return 0;
 }
 
-/* One generator's step, timed: the whole of it and the model's part. */
+/* One generator's step, timed: the model's pass (the fastest of
+ * c->repeats) and, with the sampler's time added, the whole of it. */
 static int timed_sample(Generator *g, CacheCompare *c, Form *form, Rng *rng, double *total_s,
                         double *model_s, TsErr *err)
 {
-    double model0 = g->model_s, t0 = ts_now();
-    int tok = gen_sample(g, &c->set, c->use_form ? form : NULL, rng, err);
-    *total_s = ts_now() - t0;
-    *model_s = g->model_s - model0;
+    double model0 = g->model_s;
+    if (!gen_logits(g, err))
+        return -1;
+    double pass = g->model_s - model0;
+    for (int r = 1; r < c->repeats; r++) {
+        double again = gen_repeat_pass(g);
+        if (again >= 0.0 && again < pass)
+            pass = again;
+    }
+    double t0 = ts_now();
+    int tok = gen_sample(g, &c->set, c->use_form ? form : NULL, rng, err); /* the sampler alone:
+                                                                             * the logits stand */
+    *total_s = pass + (ts_now() - t0);
+    *model_s = pass;
     return tok;
 }
 

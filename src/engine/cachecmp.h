@@ -30,6 +30,9 @@ typedef struct {
     Rng rng_cached, rng_full;
     SamplerSettings set;
     int use_form;            /* 0: free text */
+    int repeats;             /* each step's model pass is timed this many times and the
+                              * fastest counts (a loaded machine's pauses fall on the
+                              * others); 1 after cachecmp_init: timed once */
 } CacheCompare;
 
 typedef struct {
@@ -56,7 +59,9 @@ int cachecmp_start(CacheCompare *c, const int *prompt, size_t n, PromptStart whe
                    const Form *form, const SamplerSettings *set, uint64_t seed,
                    ContextPolicy policy, TsErr *err);
 
-/* One character from each; fills step. Returns 0, or -1 with err when either
+/* One character from each; fills step. Each model's time is that of the
+ * fastest of c->repeats passes over the same positions (the same logits
+ * every time), the step's the fastest pass and the sampler's. Returns 0, or -1 with err when either
  * cannot write (the form allows nothing). */
 int cachecmp_step(CacheCompare *c, CompareStep *step, TsErr *err);
 

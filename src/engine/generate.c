@@ -91,6 +91,13 @@ void gen_reload(Generator *g)
     g->have_logits = 0;
 }
 
+void gen_set_model(Generator *g, const Model *m)
+{
+    g->m = m;
+    g->inf.m = m;
+    gen_reload(g);
+}
+
 void gen_set_cache(Generator *g, int use_cache)
 {
     g->use_cache = use_cache;
@@ -183,6 +190,17 @@ const float *gen_logits(Generator *g, TsErr *err)
         return NULL; /* have_logits stays 0: the next call computes them again */
     g->have_logits = 1;
     return g->inf.logits;
+}
+
+double gen_repeat_pass(Generator *g)
+{
+    if (!g->have_logits || g->last_rows <= 0 || g->last_rows > g->inf.len)
+        return -1.0;
+    /* the pass read text[n - last_rows .. n) after inf.len - last_rows cached positions */
+    infer_truncate(&g->inf, g->inf.len - g->last_rows);
+    double t0 = ts_now();
+    infer_forward(&g->inf, g->text + g->n - g->last_rows, g->last_rows);
+    return ts_now() - t0;
 }
 
 int gen_append(Generator *g, int token, TsErr *err)

@@ -148,6 +148,11 @@ int gen_start(Generator *g, const int *prompt, size_t n, PromptStart where, TsEr
  * without changing the training. */
 void gen_reload(Generator *g);
 
+/* Read with another model of the same shape and vocabulary from now on (the
+ * same weights rounded otherwise, model_set_precision): as gen_reload, the
+ * text stays and the next prediction computes the cache again. */
+void gen_set_model(Generator *g, const Model *m);
+
 /* Switch the cache on or off; the next prediction uses the new path. */
 void gen_set_cache(Generator *g, int use_cache);
 
@@ -155,6 +160,12 @@ void gen_set_cache(Generator *g, int use_cache);
  * "the model produced non-finite scores at position N" (infer_check_logits)
  * when the model's numbers overflowed; asking again gives the same answer. */
 const float *gen_logits(Generator *g, TsErr *err);
+/* Compute the last pass again, exactly as gen_logits made it (the same
+ * rows after the same cached ones, so the same logits to the bit), and
+ * return its seconds; -1 if there is no pass to repeat (no logits yet).
+ * For timing a pass several times and keeping the fastest: the counters
+ * (forward_rows, model_s) do not count it. */
+double gen_repeat_pass(Generator *g);
 /* Append a character. Under PROMPT_MID_TEXT the first character of an empty
  * text takes the place of its newline (the cache starts again). */
 int gen_append(Generator *g, int token, TsErr *err);

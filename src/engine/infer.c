@@ -20,12 +20,16 @@
 #include <string.h>
 
 #include "engine/ops.h"
+#include "engine/quant.h"
 
 #include <omp.h>
 
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #define TS_AVX512 1
+#elif defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#define TS_AVX2 1 /* the portable build (x86-64-v3) */
 #endif
 
 /* ---- the linear kernel ----
@@ -33,54 +37,117 @@
  * k = 0 .. IC-1, the PANEL weights of input k for its columns, contiguously
  * ([IC][PANEL]); the last panel may be narrower. A row of input then streams
  * through each panel front to back, which is what the hardware prefetcher
- * serves best. */
+ * serves best.
+ *
+ * The weights may be float32, bfloat16 or int8 (LinearW): the kernels load
+ * 16 of them, widen them to float32 exactly (a bfloat16 is the upper half of
+ * a float32; an int8 is an integer), and then do the same fused multiply-adds
+ * as for float32. An int8 layer's sums are multiplied by each output's scale
+ * once at the end, the same way for one row or many. So each precision's
+ * full pass and cached step agree to the bit, as float32's do, and a cached
+ * step reads 2 or 1 bytes a weight instead of 4. */
 
 enum { PANEL = 64 };
 
-void linear_pack(float *dst, const float *w, int IC, int OC)
+static size_t wprec_size(WeightPrec p) { return p == WPREC_FP32 ? 4 : p == WPREC_BF16 ? 2 : 1; }
+
+/* w [OC, IC] (the model file's layout) -> panels, element by element (es
+ * bytes each, a constant where this is inlined) */
+static inline void pack_panels(void *dst, const void *w, size_t es, int IC, int OC)
 {
-    /* w [OC, IC] (the model file's layout) -> panels */
     for (int p0 = 0; p0 < OC; p0 += PANEL) {
         int width = OC - p0 < PANEL ? OC - p0 : PANEL;
-        float *panel = dst + (size_t)p0 * IC;
-        for (int k = 0; k < IC; k++)
-            for (int j = 0; j < width; j++)
-                panel[(size_t)k * width + j] = w[(size_t)(p0 + j) * IC + k];
+        unsigned char *panel = (unsigned char *)dst + (size_t)p0 * IC * es;
+        const unsigned char *src = (const unsigned char *)w + (size_t)p0 * IC * es;
+        for (int j = 0; j < width; j++)
+            for (int k = 0; k < IC; k++)
+                memcpy(panel + ((size_t)k * width + j) * es, src + ((size_t)j * IC + k) * es, es);
     }
+}
+
+void linear_pack_any(void *dst, const void *w, WeightPrec prec, int IC, int OC)
+{
+    switch (prec) {
+    case WPREC_BF16: pack_panels(dst, w, 2, IC, OC); break;
+    case WPREC_INT8: pack_panels(dst, w, 1, IC, OC); break;
+    default: pack_panels(dst, w, 4, IC, OC); break;
+    }
+}
+
+void linear_pack(float *dst, const float *w, int IC, int OC)
+{
+    linear_pack_any(dst, w, WPREC_FP32, IC, OC);
 }
 
 /* Any rows x width block of one panel; the same arithmetic as the vector
- * kernels: out = sum over k ascending of fmaf(in[k], w[k], .) from 0. */
-static void panel_generic(float *out, int ldo, const float *in, int ldi, const float *panel,
-                          int width, int rows, int IC)
-{
-    for (int r = 0; r < rows; r++) {
-        float *o = out + (size_t)r * ldo;
-        for (int j = 0; j < width; j++)
-            o[j] = 0.0f;
-        for (int k = 0; k < IC; k++) {
-            float a = in[(size_t)r * ldi + k];
-            const float *w = panel + (size_t)k * width;
-            for (int j = 0; j < width; j++)
-                o[j] = fmaf(a, w[j], o[j]);
-        }
+ * kernels: out = sum over k ascending of fmaf(in[k], w[k], .) from 0, w
+ * widened to float32 by WIDEN. A full panel keeps its sums in a local array
+ * of constant size, which compilers hold in vector registers (the portable
+ * build's kernel). */
+#define PANEL_GENERIC(NAME, T, WIDEN)                                                              \
+    static void NAME(float *out, int ldo, const float *in, int ldi, const void *pv, int width,     \
+                     int rows, int IC)                                                             \
+    {                                                                                              \
+        const T *panel = (const T *)pv;                                                            \
+        for (int r = 0; r < rows; r++) {                                                           \
+            float acc[PANEL] = {0};                                                                \
+            const float *x = in + (size_t)r * ldi;                                                 \
+            if (width == PANEL) {                                                                  \
+                for (int k = 0; k < IC; k++)                                                       \
+                    for (int j = 0; j < PANEL; j++)                                                \
+                        acc[j] = fmaf(x[k], WIDEN(panel[(size_t)k * PANEL + j]), acc[j]);          \
+            } else {                                                                               \
+                for (int k = 0; k < IC; k++)                                                       \
+                    for (int j = 0; j < width; j++)                                                \
+                        acc[j] = fmaf(x[k], WIDEN(panel[(size_t)k * width + j]), acc[j]);          \
+            }                                                                                      \
+            memcpy(out + (size_t)r * ldo, acc, (size_t)width * sizeof(float));                     \
+        }                                                                                          \
     }
-}
+#define WIDEN_F32(v) (v)
+#define WIDEN_I8(v) ((float)(v))
+PANEL_GENERIC(panel_generic_f32, float, WIDEN_F32)
+PANEL_GENERIC(panel_generic_bf16, uint16_t, quant_bf16_float)
+PANEL_GENERIC(panel_generic_i8, int8_t, WIDEN_I8)
+
+typedef void (*PanelGeneric)(float *out, int ldo, const float *in, int ldi, const void *panel,
+                             int width, int rows, int IC);
+static const PanelGeneric PANEL_GENERIC_OF[WPREC_COUNT] = {
+    [WPREC_FP32] = panel_generic_f32,
+    [WPREC_BF16] = panel_generic_bf16,
+    [WPREC_INT8] = panel_generic_i8,
+};
 
 #ifdef TS_AVX512
+/* 16 weights from element i on, widened to float32 */
+static inline __m512 load16_f32(const void *p, size_t i)
+{
+    return _mm512_loadu_ps((const float *)p + i);
+}
+static inline __m512 load16_bf16(const void *p, size_t i)
+{
+    __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)((const uint16_t *)p + i));
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+}
+static inline __m512 load16_i8(const void *p, size_t i)
+{
+    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)((const int8_t *)p + i));
+    return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(b));
+}
+
 /* R rows x one full panel: 4R accumulators, so each weight load feeds R
  * multiply-adds (R = 6 uses 24 of the 32 vector registers). */
-#define PANEL_ROWS(NAME, R)                                                                        \
-    static void NAME(float *out, int ldo, const float *in, int ldi, const float *panel, int IC)    \
+#define PANEL_ROWS(NAME, R, LOAD)                                                                  \
+    static void NAME(float *out, int ldo, const float *in, int ldi, const void *panel, int IC)     \
     {                                                                                              \
         __m512 c[R][4];                                                                            \
         for (int r = 0; r < R; r++)                                                                \
             for (int j = 0; j < 4; j++)                                                            \
                 c[r][j] = _mm512_setzero_ps();                                                     \
         for (int k = 0; k < IC; k++) {                                                             \
-            const float *w = panel + (size_t)k * PANEL;                                            \
-            __m512 b0 = _mm512_loadu_ps(w), b1 = _mm512_loadu_ps(w + 16);                          \
-            __m512 b2 = _mm512_loadu_ps(w + 32), b3 = _mm512_loadu_ps(w + 48);                     \
+            size_t w = (size_t)k * PANEL;                                                          \
+            __m512 b0 = LOAD(panel, w), b1 = LOAD(panel, w + 16);                                  \
+            __m512 b2 = LOAD(panel, w + 32), b3 = LOAD(panel, w + 48);                             \
             for (int r = 0; r < R; r++) {                                                          \
                 __m512 a = _mm512_set1_ps(in[(size_t)r * ldi + k]);                                \
                 c[r][0] = _mm512_fmadd_ps(a, b0, c[r][0]);                                         \
@@ -93,71 +160,162 @@ static void panel_generic(float *out, int ldo, const float *in, int ldi, const f
             for (int j = 0; j < 4; j++)                                                            \
                 _mm512_storeu_ps(out + (size_t)r * ldo + 16 * j, c[r][j]);                         \
     }
-PANEL_ROWS(panel_6rows, 6)
-PANEL_ROWS(panel_4rows, 4)
 
 /* One row x two full panels side by side: 8 independent chains over two
  * contiguous streams, enough to keep the loads ahead of the latency. */
-static void panel_1row_x2(float *out, const float *in, const float *p0, const float *p1, int IC)
-{
-    __m512 c[8];
-    for (int j = 0; j < 8; j++)
-        c[j] = _mm512_setzero_ps();
-    for (int k = 0; k < IC; k++) {
-        const float *w0 = p0 + (size_t)k * PANEL, *w1 = p1 + (size_t)k * PANEL;
-        __m512 a = _mm512_set1_ps(in[k]);
-        for (int j = 0; j < 4; j++) {
-            c[j] = _mm512_fmadd_ps(a, _mm512_loadu_ps(w0 + 16 * j), c[j]);
-            c[4 + j] = _mm512_fmadd_ps(a, _mm512_loadu_ps(w1 + 16 * j), c[4 + j]);
-        }
+#define PANEL_1ROW_X2(NAME, LOAD)                                                                  \
+    static void NAME(float *out, const float *in, const void *p0, const void *p1, int IC)          \
+    {                                                                                              \
+        __m512 c[8];                                                                               \
+        for (int j = 0; j < 8; j++)                                                                \
+            c[j] = _mm512_setzero_ps();                                                            \
+        for (int k = 0; k < IC; k++) {                                                             \
+            size_t w = (size_t)k * PANEL;                                                          \
+            __m512 a = _mm512_set1_ps(in[k]);                                                      \
+            for (int j = 0; j < 4; j++) {                                                          \
+                c[j] = _mm512_fmadd_ps(a, LOAD(p0, w + 16 * j), c[j]);                             \
+                c[4 + j] = _mm512_fmadd_ps(a, LOAD(p1, w + 16 * j), c[4 + j]);                     \
+            }                                                                                      \
+        }                                                                                          \
+        for (int j = 0; j < 8; j++)                                                                \
+            _mm512_storeu_ps(out + 16 * j, c[j]);                                                  \
     }
-    for (int j = 0; j < 8; j++)
-        _mm512_storeu_ps(out + 16 * j, c[j]);
-}
 
-static void panel_1row(float *out, const float *in, const float *panel, int IC)
-{
-    __m512 c[4];
-    for (int j = 0; j < 4; j++)
-        c[j] = _mm512_setzero_ps();
-    for (int k = 0; k < IC; k++) {
-        const float *w = panel + (size_t)k * PANEL;
-        __m512 a = _mm512_set1_ps(in[k]);
-        for (int j = 0; j < 4; j++)
-            c[j] = _mm512_fmadd_ps(a, _mm512_loadu_ps(w + 16 * j), c[j]);
+#define PANEL_1ROW(NAME, LOAD)                                                                     \
+    static void NAME(float *out, const float *in, const void *panel, int IC)                       \
+    {                                                                                              \
+        __m512 c[4];                                                                               \
+        for (int j = 0; j < 4; j++)                                                                \
+            c[j] = _mm512_setzero_ps();                                                            \
+        for (int k = 0; k < IC; k++) {                                                             \
+            __m512 a = _mm512_set1_ps(in[k]);                                                      \
+            for (int j = 0; j < 4; j++)                                                            \
+                c[j] = _mm512_fmadd_ps(a, LOAD(panel, (size_t)k * PANEL + 16 * j), c[j]);          \
+        }                                                                                          \
+        for (int j = 0; j < 4; j++)                                                                \
+            _mm512_storeu_ps(out + 16 * j, c[j]);                                                  \
     }
-    for (int j = 0; j < 4; j++)
-        _mm512_storeu_ps(out + 16 * j, c[j]);
-}
+
+#define PANEL_KERNELS(SUFFIX, LOAD)                                                                \
+    PANEL_ROWS(panel_6rows_##SUFFIX, 6, LOAD)                                                      \
+    PANEL_ROWS(panel_4rows_##SUFFIX, 4, LOAD)                                                      \
+    PANEL_1ROW_X2(panel_1row_x2_##SUFFIX, LOAD)                                                    \
+    PANEL_1ROW(panel_1row_##SUFFIX, LOAD)
+PANEL_KERNELS(f32, load16_f32)
+PANEL_KERNELS(bf16, load16_bf16)
+PANEL_KERNELS(i8, load16_i8)
+
+/* Each precision's vector kernels. */
+typedef struct {
+    void (*rows6)(float *out, int ldo, const float *in, int ldi, const void *panel, int IC);
+    void (*rows4)(float *out, int ldo, const float *in, int ldi, const void *panel, int IC);
+    void (*row1_x2)(float *out, const float *in, const void *p0, const void *p1, int IC);
+    void (*row1)(float *out, const float *in, const void *panel, int IC);
+} PanelKernels;
+static const PanelKernels PANEL_KERNELS_OF[WPREC_COUNT] = {
+    [WPREC_FP32] = {.rows6 = panel_6rows_f32, .rows4 = panel_4rows_f32,
+                    .row1_x2 = panel_1row_x2_f32, .row1 = panel_1row_f32},
+    [WPREC_BF16] = {.rows6 = panel_6rows_bf16, .rows4 = panel_4rows_bf16,
+                    .row1_x2 = panel_1row_x2_bf16, .row1 = panel_1row_bf16},
+    [WPREC_INT8] = {.rows6 = panel_6rows_i8, .rows4 = panel_4rows_i8,
+                    .row1_x2 = panel_1row_x2_i8, .row1 = panel_1row_i8},
+};
 #endif
 
-/* Rows 0..N-1 of panel pi's columns [p0, p0 + width), plus their bias (if
- * any); wp holds all panels. */
-static void linear_panel(float *out, const float *in, const float *wp, const float *bias, int N,
+#ifdef TS_AVX2
+/* The portable build's kernel: one row x one full panel in 8 registers of 8
+ * lanes, the weights widened as above; the same chains of fused
+ * multiply-adds as panel_generic's, so the two give the same bits. */
+static inline __m256 load8_f32(const void *p, size_t i)
+{
+    return _mm256_loadu_ps((const float *)p + i);
+}
+static inline __m256 load8_bf16(const void *p, size_t i)
+{
+    __m128i h = _mm_loadu_si128((const __m128i *)(const void *)((const uint16_t *)p + i));
+    return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
+}
+static inline __m256 load8_i8(const void *p, size_t i)
+{
+    __m128i b = _mm_loadl_epi64((const __m128i *)(const void *)((const int8_t *)p + i));
+    return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(b));
+}
+#define PANEL_1ROW_AVX2(NAME, LOAD)                                                                \
+    static void NAME(float *out, const float *in, const void *panel, int IC)                       \
+    {                                                                                              \
+        __m256 c[8];                                                                               \
+        for (int j = 0; j < 8; j++)                                                                \
+            c[j] = _mm256_setzero_ps();                                                            \
+        for (int k = 0; k < IC; k++) {                                                             \
+            __m256 a = _mm256_set1_ps(in[k]);                                                      \
+            for (int j = 0; j < 8; j++)                                                            \
+                c[j] = _mm256_fmadd_ps(a, LOAD(panel, (size_t)k * PANEL + 8 * j), c[j]);           \
+        }                                                                                          \
+        for (int j = 0; j < 8; j++)                                                                \
+            _mm256_storeu_ps(out + 8 * j, c[j]);                                                   \
+    }
+PANEL_1ROW_AVX2(panel_1row_avx2_f32, load8_f32)
+PANEL_1ROW_AVX2(panel_1row_avx2_bf16, load8_bf16)
+PANEL_1ROW_AVX2(panel_1row_avx2_i8, load8_i8)
+typedef void (*PanelRow)(float *out, const float *in, const void *panel, int IC);
+static const PanelRow PANEL_1ROW_AVX2_OF[WPREC_COUNT] = {
+    [WPREC_FP32] = panel_1row_avx2_f32,
+    [WPREC_BF16] = panel_1row_avx2_bf16,
+    [WPREC_INT8] = panel_1row_avx2_i8,
+};
+#endif
+
+/* Panel pi of w: its first element */
+static const void *panel_at(const LinearW *w, int pi, int IC)
+{
+    return (const unsigned char *)w->panels + (size_t)pi * PANEL * IC * wprec_size(w->prec);
+}
+
+/* Columns [c0, c1) of rows 0..N-1: times their scale (int8), plus their bias
+ * (if any). */
+static void scale_bias(float *out, const LinearW *w, const float *bias, int N, int OC, int c0,
+                       int c1)
+{
+    for (int r = 0; r < N; r++) {
+        float *o = out + (size_t)r * OC;
+        if (w->scale)
+            for (int j = c0; j < c1; j++)
+                o[j] *= w->scale[j];
+        if (bias)
+            for (int j = c0; j < c1; j++)
+                o[j] += bias[j];
+    }
+}
+
+/* Rows 0..N-1 of panel pi's columns [p0, p0 + width), scaled and biased. */
+static void linear_panel(float *out, const float *in, const LinearW *w, const float *bias, int N,
                          int IC, int OC, int pi)
 {
     int p0 = pi * PANEL, width = OC - p0 < PANEL ? OC - p0 : PANEL, n = 0;
-    const float *panel = wp + (size_t)p0 * IC;
+    const void *panel = panel_at(w, pi, IC);
 #ifdef TS_AVX512
+    const PanelKernels *k = &PANEL_KERNELS_OF[w->prec];
     if (width == PANEL) {
         for (; n + 6 <= N; n += 6)
-            panel_6rows(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, IC);
+            k->rows6(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, IC);
         for (; n + 4 <= N; n += 4)
-            panel_4rows(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, IC);
+            k->rows4(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, IC);
         for (; n < N; n++)
-            panel_1row(out + (size_t)n * OC + p0, in + (size_t)n * IC, panel, IC);
+            k->row1(out + (size_t)n * OC + p0, in + (size_t)n * IC, panel, IC);
     }
+#elif defined(TS_AVX2)
+    if (width == PANEL)
+        for (; n < N; n++)
+            PANEL_1ROW_AVX2_OF[w->prec](out + (size_t)n * OC + p0, in + (size_t)n * IC, panel, IC);
 #endif
     if (n < N)
-        panel_generic(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, width, N - n,
-                      IC);
-    if (bias)
-        for (int r = 0; r < N; r++)
-            for (int j = 0; j < width; j++)
-                out[(size_t)r * OC + p0 + j] += bias[p0 + j];
+        PANEL_GENERIC_OF[w->prec](out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel,
+                                  width, N - n, IC);
+    scale_bias(out, w, bias, N, OC, p0, p0 + width);
 }
 
-void linear_t(float *out, const float *in, const float *wp, const float *bias, int N, int IC, int OC)
+void linear_w(float *out, const float *in, const LinearW *w, const float *bias, int N, int IC,
+              int OC)
 {
     int n_panels = (OC + PANEL - 1) / PANEL, first = 0;
 #ifdef TS_AVX512
@@ -165,16 +323,18 @@ void linear_t(float *out, const float *in, const float *wp, const float *bias, i
         /* one row is bound by reading the weights: two panels side by side;
          * a layer as long as the output layer is worth sharing out among
          * threads, when there are several */
+        void (*x2)(float *, const float *, const void *, const void *, int) =
+            PANEL_KERNELS_OF[w->prec].row1_x2;
         int pairs = OC / PANEL / 2;
         if (pairs >= 16 && ts_threads() > 1 && !omp_in_parallel()) {
 #pragma omp parallel for schedule(static)
             for (int pr = 0; pr < pairs; pr++)
-                panel_1row_x2(out + 2 * pr * PANEL, in, wp + (size_t)2 * pr * PANEL * IC,
-                              wp + (size_t)(2 * pr + 1) * PANEL * IC, IC);
+                x2(out + 2 * pr * PANEL, in, panel_at(w, 2 * pr, IC), panel_at(w, 2 * pr + 1, IC),
+                   IC);
         } else {
             for (int pr = 0; pr < pairs; pr++)
-                panel_1row_x2(out + 2 * pr * PANEL, in, wp + (size_t)2 * pr * PANEL * IC,
-                              wp + (size_t)(2 * pr + 1) * PANEL * IC, IC);
+                x2(out + 2 * pr * PANEL, in, panel_at(w, 2 * pr, IC), panel_at(w, 2 * pr + 1, IC),
+                   IC);
         }
         first = 2 * pairs;
     }
@@ -182,10 +342,15 @@ void linear_t(float *out, const float *in, const float *wp, const float *bias, i
     /* the rest on this thread (the full pass shares its rows out among the
      * threads before it gets here) */
     for (int pi = first; pi < n_panels; pi++)
-        linear_panel(out, in, wp, bias, N, IC, OC, pi);
-    if (bias) /* the columns the one-row kernel computed above */
-        for (int j = 0; j < first * PANEL; j++)
-            out[j] += bias[j];
+        linear_panel(out, in, w, bias, N, IC, OC, pi);
+    /* the columns the one-row kernel computed above */
+    scale_bias(out, w, bias, 1, OC, 0, first * PANEL);
+}
+
+void linear_t(float *out, const float *in, const float *wp, const float *bias, int N, int IC, int OC)
+{
+    LinearW w = {.prec = WPREC_FP32, .panels = wp, .scale = NULL};
+    linear_w(out, in, &w, bias, N, IC, OC);
 }
 
 /* ---- state ---- */
@@ -234,27 +399,45 @@ int infer_init(Infer *s, const Model *m, TsErr *err)
             return -1;
         }
     }
-    s->qkv_t = s->wt;
-    s->attproj_t = s->qkv_t + L * 3 * C * C;
-    s->fc_t = s->attproj_t + L * C * C;
-    s->fcproj_t = s->fc_t + L * 4 * C * C;
-    s->wte_t = s->fcproj_t + L * 4 * C * C;
     infer_reload(s);
     return 0;
 }
 
+/* Layer l's slice of packed matrix P (one for wte), [OC, IC] in the model. */
+static LinearW layer_w(const Infer *s, int P, int l, int IC, int OC)
+{
+    const LinearW *w = &s->lin[P];
+    size_t n = (size_t)l * IC * OC;
+    return (LinearW){
+        .prec = w->prec,
+        .panels = (const unsigned char *)w->panels + n * wprec_size(w->prec),
+        .scale = w->scale ? w->scale + (size_t)l * OC : NULL,
+    };
+}
+
 void infer_reload(Infer *s)
 {
-    const ModelConfig *cfg = &s->m->cfg;
-    size_t L = (size_t)cfg->n_layer, C = (size_t)cfg->n_embd, V = (size_t)cfg->vocab_size;
-    const ParamPtrs *w = &s->m->w;
-    for (size_t l = 0; l < L; l++) {
-        linear_pack(s->qkv_t + l * 3 * C * C, w->qkv_w + l * 3 * C * C, (int)C, (int)(3 * C));
-        linear_pack(s->attproj_t + l * C * C, w->attproj_w + l * C * C, (int)C, (int)C);
-        linear_pack(s->fc_t + l * 4 * C * C, w->fc_w + l * 4 * C * C, (int)C, (int)(4 * C));
-        linear_pack(s->fcproj_t + l * 4 * C * C, w->fcproj_w + l * 4 * C * C, (int)(4 * C), (int)C);
+    const Model *m = s->m;
+    ParamInfo t[P_COUNT];
+    param_table(&m->cfg, t);
+    unsigned char *at = (unsigned char *)s->wt;
+    for (int P = 0; P < P_COUNT; P++) {
+        if (!quant_is_matrix(P))
+            continue;
+        const ParamInfo *ti = &t[P];
+        int layers = ti->ndim == 3 ? ti->shape[0] : 1;
+        int OC = ti->shape[ti->ndim - 2], IC = ti->shape[ti->ndim - 1];
+        const void *src = m->prec == WPREC_BF16   ? (const void *)m->q.bf16[P]
+                          : m->prec == WPREC_INT8 ? (const void *)m->q.i8[P]
+                                                  : (const void *)(m->params + ti->offset);
+        s->lin[P] = (LinearW){.prec = m->prec,
+                              .panels = at,
+                              .scale = m->prec == WPREC_INT8 ? m->q.scale[P] : NULL};
+        size_t es = wprec_size(m->prec), per = (size_t)IC * OC * es;
+        for (int l = 0; l < layers; l++)
+            linear_pack_any(at + l * per, (const unsigned char *)src + l * per, m->prec, IC, OC);
+        at += layers * per;
     }
-    linear_pack(s->wte_t, w->wte, (int)C, (int)V);
     s->len = 0; /* the cached keys and values came from the old weights */
 }
 
@@ -450,6 +633,7 @@ static void forward_rows(Infer *s, const int *tokens, int n, int r0, int r1, int
     const ParamPtrs *w = &s->m->w;
     const ModelConfig *cfg = &s->m->cfg;
     int C = cfg->n_embd, H = cfg->n_head, L = cfg->n_layer, p0 = s->len, m = r1 - r0;
+    float eps = s->m->num.ln_eps;
     size_t C3 = 3 * (size_t)C, C4 = 4 * (size_t)C;
     float *x = s->x + (size_t)r0 * C, *xn = s->xn + (size_t)r0 * C, *mean = s->mean + r0,
           *rstd = s->rstd + r0, *qkv = s->qkv + (size_t)r0 * C3, *atty = s->atty + (size_t)r0 * C,
@@ -463,8 +647,9 @@ static void forward_rows(Infer *s, const int *tokens, int n, int r0, int r1, int
     for (int l = 0; l < L; l++) {
         float *kc = s->k_cache + (size_t)l * C * s->ctx_pad;
         float *vc = s->v_cache + (size_t)l * s->ctx * C;
-        layernorm_forward(xn, mean, rstd, x, w->ln1_w + l * C, w->ln1_b + l * C, m, C);
-        linear_t(qkv, xn, s->qkv_t + (size_t)l * C3 * C, w->qkv_b + l * C3, m, C, (int)C3);
+        layernorm_forward(xn, mean, rstd, x, w->ln1_w + l * C, w->ln1_b + l * C, eps, m, C);
+        LinearW qkv_w = layer_w(s, P_QKV_W, l, C, (int)C3);
+        linear_w(qkv, xn, &qkv_w, w->qkv_b + l * C3, m, C, (int)C3);
         for (int i = r0; i < r1; i++) {
             /* keys into their transposed slots: dimension c of position p0+i */
             const float *key = s->qkv + i * C3 + C;
@@ -478,12 +663,15 @@ static void forward_rows(Infer *s, const int *tokens, int n, int r0, int r1, int
         for (int ih = id; ih < n * H; ih += nt)
             attend_head(s, l, ih / H, ih % H, n);
         pass_barrier(bar, nt);
-        linear_t(proj, atty, s->attproj_t + (size_t)l * C * C, w->attproj_b + l * C, m, C, C);
+        LinearW attproj_w = layer_w(s, P_ATTPROJ_W, l, C, C);
+        linear_w(proj, atty, &attproj_w, w->attproj_b + l * C, m, C, C);
         residual_forward(x, x, proj, (size_t)m * C);
-        layernorm_forward(xn, mean, rstd, x, w->ln2_w + l * C, w->ln2_b + l * C, m, C);
-        linear_t(h, xn, s->fc_t + (size_t)l * C4 * C, w->fc_b + l * C4, m, C, (int)C4);
-        gelu_forward(hg, h, (size_t)m * C4);
-        linear_t(proj, hg, s->fcproj_t + (size_t)l * C4 * C, w->fcproj_b + l * C, m, (int)C4, C);
+        layernorm_forward(xn, mean, rstd, x, w->ln2_w + l * C, w->ln2_b + l * C, eps, m, C);
+        LinearW fc_w = layer_w(s, P_FC_W, l, C, (int)C4);
+        linear_w(h, xn, &fc_w, w->fc_b + l * C4, m, C, (int)C4);
+        gelu_forward(hg, h, (size_t)m * C4, s->m->num.gelu);
+        LinearW fcproj_w = layer_w(s, P_FCPROJ_W, l, (int)C4, C);
+        linear_w(proj, hg, &fcproj_w, w->fcproj_b + l * C, m, (int)C4, C);
         residual_forward(x, x, proj, (size_t)m * C);
     }
 }
@@ -508,8 +696,8 @@ const float *infer_forward(Infer *s, const int *tokens, int n)
     }
     /* only the last position's next-character scores are needed */
     const float *last = s->x + (size_t)(n - 1) * C;
-    layernorm_forward(s->xn, s->mean, s->rstd, last, w->lnf_w, w->lnf_b, 1, C);
-    linear_t(s->logits, s->xn, s->wte_t, NULL, 1, C, V);
+    layernorm_forward(s->xn, s->mean, s->rstd, last, w->lnf_w, w->lnf_b, s->m->num.ln_eps, 1, C);
+    linear_w(s->logits, s->xn, &s->lin[P_WTE], NULL, 1, C, V);
     s->len += n;
     return s->logits;
 }

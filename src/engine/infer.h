@@ -23,17 +23,24 @@
 
 #include "engine/model.h"
 
+/* One linear layer's weights as the kernels read them: packed by
+ * linear_pack_any into panels of 64 output columns, each [IC][64], in the
+ * model's precision, so that one row of the input streams through them. */
+typedef struct {
+    WeightPrec prec;
+    const void *panels;    /* [OC / 64 panels][IC][64] weights of prec */
+    const float *scale;    /* WPREC_INT8: [OC] the scale of each output (row); else NULL */
+} LinearW;
+
 typedef struct {
     const Model *m;        /* not owned */
     int ctx;               /* positions the cache holds: the model's context */
-    /* the linear layers' weights, packed by linear_pack (panels of 64
-     * output columns) so one row of the input streams through them: */
-    float *wt;             /* one block holding the four below */
-    float *qkv_t;          /* [L, C, 3C] */
-    float *attproj_t;      /* [L, C, C] */
-    float *fc_t;           /* [L, C, 4C] */
-    float *fcproj_t;       /* [L, 4C, C] */
-    float *wte_t;          /* [C, V]  the tied output layer */
+    /* the weight matrices in the model's precision, packed (LinearW) at
+     * infer_init and infer_reload: */
+    float *wt;             /* one block holding them (room for float32) */
+    LinearW lin[P_COUNT];  /* only the matrices: qkv_w [L, 3C, C], attproj_w [L, C, C],
+                            * fc_w [L, 4C, C], fcproj_w [L, C, 4C], wte [V, C] the tied
+                            * output layer */
     /* the KV cache */
     float *k_cache;        /* [L, H, hs, ctx_pad]  keys, each head's transposed, so that
                             * one query meets 16 keys per vector operation */
@@ -57,8 +64,9 @@ typedef struct {
 int infer_init(Infer *s, const Model *m, TsErr *err);
 void infer_free(Infer *s);
 
-/* The model's weights changed (a training step wrote them): pack them again
- * and forget the cache. Allocates nothing; the weights are only read. */
+/* The model's weights changed (a training step wrote them, or
+ * model_set_precision rounded them): pack them again and forget the cache.
+ * Allocates nothing; the weights are only read. */
 void infer_reload(Infer *s);
 
 /* Forget the cache (len = 0). */
@@ -84,14 +92,23 @@ size_t infer_cache_bytes_per_char(const ModelConfig *cfg);
 
 /* The linear layers' weights, packed for streaming: linear_pack turns w
  * [OC, IC] (the model file's layout) into panels of 64 output columns, each
- * [IC][64] contiguous; dst holds IC * OC floats. */
+ * [IC][64] contiguous; dst holds IC * OC floats. linear_pack_any does the
+ * same for weights of any precision (bfloat16 as uint16_t, int8 as int8_t;
+ * the scales need no packing). */
 void linear_pack(float *dst, const float *w, int IC, int OC);
+void linear_pack_any(void *dst, const void *w, WeightPrec prec, int IC, int OC);
 
 /* out[n, o] = bias[o] + sum_k in[n, k] * w[o, k] for n < N, o < OC, from
  * packed weights; the sum runs over k ascending with fused multiply-adds
  * from zero, so a row gives the same bits alone or in a batch. bias may be
  * NULL. */
 void linear_t(float *out, const float *in, const float *packed, const float *bias, int N, int IC,
+              int OC);
+/* The same for weights of any precision: each weight widened to float32
+ * exactly, the same chain of fused multiply-adds, and for int8 the sum times
+ * the output's scale (one rounding) before the bias is added. So a row gives
+ * the same bits alone or in a batch, in every precision. */
+void linear_w(float *out, const float *in, const LinearW *w, const float *bias, int N, int IC,
               int OC);
 
 #endif

@@ -2,12 +2,16 @@
  *
  * File layout (docs/model-format.md has the full description):
  *   64-byte header: magic "TSGPTMDL", u32 version, u32 L, C, H, T, V, u32 flags,
- *   u32 CRC-32, u64 payload size, 16 zero bytes;
- *   payload: V u32 code points, then every parameter as float32, in table order.
- * All integers and floats are little-endian. Version 2, written now, has the
- * CRC-32 cover the whole file but the four bytes that hold it; version 1,
- * still read, had it cover the payload alone, so a damaged header (say n_head)
- * went unnoticed.
+ *   u32 CRC-32, u64 payload size, 12 zero bytes, u32 weight precision
+ *   (version 3; zero before);
+ *   payload: V u32 code points, then every parameter in table order: as
+ *   float32, or for the five weight matrices of a version 3 file in bfloat16
+ *   or int8 with a float32 scale per row (quant.h).
+ * All integers and floats are little-endian. Version 2, written for float32
+ * weights, has the CRC-32 cover the whole file but the four bytes that hold
+ * it; version 1, still read, had it cover the payload alone, so a damaged
+ * header (say n_head) went unnoticed. Version 3, written for rounded weights,
+ * is version 2 with the precision field.
  */
 #include "engine/model.h"
 
@@ -15,12 +19,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/quant.h"
 #include "engine/rng.h"
 
 #define MODEL_MAGIC "TSGPTMDL"
-#define MODEL_VERSION 2u    /* written; version 1 is read too */
+#define MODEL_VERSION 2u    /* written for float32 weights and tangscope's own numerics */
+#define MODEL_VERSION_3 3u  /* written otherwise: an imported model's numerics, or rounded weights */
 #define HEADER_SIZE 64
 #define CRC_OFFSET 36       /* the u32 CRC-32 in the header */
+#define GELU_OFFSET 48      /* version 3: u32, which GELU (GeluKind) */
+#define EPS_OFFSET 52       /* version 3: f32, the LayerNorm epsilon */
+#define RESERVED_FROM 56    /* zero up to PREC_OFFSET in version 3, to the end in 1 and 2 */
+#define PREC_OFFSET 60      /* version 3: the u32 weight precision (WeightPrec) */
 
 size_t param_table(const ModelConfig *cfg, ParamInfo t[P_COUNT])
 {
@@ -99,9 +109,15 @@ static int model_alloc(Model *m, const ModelConfig *cfg, TsErr *err)
     return 0;
 }
 
+int model_numerics_default(const ModelNumerics *num)
+{
+    return num->gelu == GELU_TANH && num->ln_eps == MODEL_LN_EPS;
+}
+
 int model_init(Model *m, const ModelConfig *cfg, const Vocab *vocab, uint64_t seed, TsErr *err)
 {
     memset(m, 0, sizeof *m);
+    m->num = (ModelNumerics){.gelu = GELU_TANH, .ln_eps = MODEL_LN_EPS};
     if (model_config_check(cfg, err) != 0)
         return -1;
     if (vocab->size != cfg->vocab_size)
@@ -155,12 +171,23 @@ static void floats_from_le(float *dst, const unsigned char *src, size_t n)
     }
 }
 
-static size_t payload_size(const ModelConfig *cfg, size_t n_params)
+/* The vocabulary and every tensor in precision p. */
+static size_t payload_size(const ModelConfig *cfg, WeightPrec p)
 {
-    return 4 * (size_t)cfg->vocab_size + 4 * n_params;
+    ParamInfo t[P_COUNT];
+    param_table(cfg, t);
+    size_t n = 4 * (size_t)cfg->vocab_size;
+    for (int i = 0; i < P_COUNT; i++)
+        n += quant_tensor_bytes(t, i, p);
+    return n;
 }
 
-size_t model_file_size(const Model *m) { return HEADER_SIZE + payload_size(&m->cfg, m->n_params); }
+size_t model_file_size(const Model *m) { return HEADER_SIZE + payload_size(&m->cfg, m->prec); }
+
+size_t model_param_bytes(const Model *m)
+{
+    return payload_size(&m->cfg, m->prec) - 4 * (size_t)m->cfg.vocab_size;
+}
 
 /* Version 2's checksum: the CRC-32 of every byte of the file but the four
  * that hold it, in file order (the header before them, then everything after
@@ -171,62 +198,130 @@ static uint32_t file_crc(const unsigned char *file, size_t len)
     return crc32_update(crc, file + CRC_OFFSET + 4, len - CRC_OFFSET - 4);
 }
 
-int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name, TsErr *err)
+/* What the header says, once checked. */
+typedef struct {
+    uint32_t version, crc;
+    ModelConfig cfg;
+    ModelNumerics num;
+    WeightPrec prec;
+    size_t payload; /* bytes after the header */
+} ModelHeader;
+
+/* Version 3's GELU and LayerNorm epsilon into hd->num; versions 1 and 2
+ * mean tangscope's own (the tanh GELU, 1e-5). */
+static int parse_numerics(ModelHeader *hd, const unsigned char *buf, const char *q, TsErr *err)
 {
-    memset(m, 0, sizeof *m);
-    TsQuoted quoted;
-    const char *q = ts_quote(&quoted, name); /* name is a path the user gave */
+    hd->num = (ModelNumerics){.gelu = GELU_TANH, .ln_eps = MODEL_LN_EPS};
+    if (hd->version != 3)
+        return 0;
+    uint32_t gelu = le_get_u32(buf + GELU_OFFSET);
+    uint32_t eps_bits = le_get_u32(buf + EPS_OFFSET);
+    float eps;
+    memcpy(&eps, &eps_bits, sizeof eps);
+    if (gelu >= GELU_KINDS)
+        return ts_fail(err, "%s: unknown GELU kind %u (made by a newer tangscope?)", q, gelu);
+    if (!(eps > 0.0f && eps <= 0.1f))
+        return ts_fail(err, "%s: LayerNorm epsilon %g is not in (0, 0.1]", q, (double)eps);
+    hd->num = (ModelNumerics){.gelu = (GeluKind)gelu, .ln_eps = eps};
+    return 0;
+}
+
+/* Check the 64-byte header of a file of len bytes; q names the file. */
+static int parse_header(ModelHeader *hd, const unsigned char *buf, size_t len, const char *q,
+                        TsErr *err)
+{
     if (len < HEADER_SIZE)
         return ts_fail(err, "%s: not a tangscope model (only %zu bytes, a header alone is %d)", q,
                        len, HEADER_SIZE);
     if (memcmp(buf, MODEL_MAGIC, 8) != 0)
         return ts_fail(err, "%s: not a tangscope model file (wrong magic number)", q);
-    uint32_t version = le_get_u32(buf + 8);
-    if (version != 1 && version != 2)
-        return ts_fail(err, "%s: model file version %u, this tangscope reads versions 1 and 2", q,
-                       version);
-    const unsigned char *h = buf + 12;
+    hd->version = le_get_u32(buf + 8);
+    if (hd->version < 1 || hd->version > 3)
+        return ts_fail(err, "%s: model file version %u, this tangscope reads versions 1 to 3", q,
+                       hd->version);
     uint32_t raw[5];
     static const char *const FIELDS[5] = {"layers", "dimensions", "heads", "context",
                                           "vocabulary size"}; /* ModelConfig's order */
     for (int i = 0; i < 5; i++) {
-        raw[i] = le_get_u32(h + 4 * i);
+        raw[i] = le_get_u32(buf + 12 + 4 * i);
         if (raw[i] > 1000000u)
             return ts_fail(err, "%s: absurd configuration: %s %u", q, FIELDS[i], raw[i]);
     }
-    ModelConfig cfg = {(int)raw[0], (int)raw[1], (int)raw[2], (int)raw[3], (int)raw[4]};
+    hd->cfg = (ModelConfig){.n_layer = (int)raw[0], .n_embd = (int)raw[1], .n_head = (int)raw[2],
+                            .context = (int)raw[3], .vocab_size = (int)raw[4]};
     TsErr why;
-    if (model_config_check(&cfg, &why) != 0)
+    if (model_config_check(&hd->cfg, &why) != 0)
         return ts_fail(err, "%s: absurd configuration: %s", q, why.msg);
     uint32_t flags = le_get_u32(buf + 32);
-    uint32_t crc = le_get_u32(buf + 36);
+    hd->crc = le_get_u32(buf + 36);
     uint64_t psize = le_get_u64(buf + 40);
     if (flags != 0)
         return ts_fail(err, "%s: unknown flags 0x%x (made by a newer tangscope?)", q, flags);
-    for (int i = 48; i < HEADER_SIZE; i++)
+    if (parse_numerics(hd, buf, q, err) != 0)
+        return -1;
+    /* version 3 uses bytes 48 to 55 and 60 to 63; the rest is reserved */
+    int reserved_from = hd->version == 3 ? RESERVED_FROM : GELU_OFFSET;
+    int reserved_end = hd->version == 3 ? PREC_OFFSET : HEADER_SIZE;
+    for (int i = reserved_from; i < reserved_end; i++)
         if (buf[i] != 0)
             return ts_fail(err, "%s: reserved header bytes are not zero (damaged file?)", q);
-    ParamInfo t[P_COUNT];
-    size_t n_params = param_table(&cfg, t);
-    size_t want = payload_size(&cfg, n_params);
-    if (psize != want)
+    uint32_t prec = hd->version == 3 ? le_get_u32(buf + PREC_OFFSET) : WPREC_FP32;
+    if (prec >= WPREC_COUNT)
+        return ts_fail(err, "%s: unknown weight precision %u at byte %d (damaged file?)", q, prec,
+                       PREC_OFFSET);
+    hd->prec = (WeightPrec)prec;
+    hd->payload = payload_size(&hd->cfg, hd->prec);
+    if (psize != hd->payload)
         return ts_fail(err, "%s: header says %llu payload bytes but its configuration needs %zu",
-                       q, (unsigned long long)psize, want);
-    if (len - HEADER_SIZE < want)
+                       q, (unsigned long long)psize, hd->payload);
+    if (len - HEADER_SIZE < hd->payload)
         return ts_fail(err, "%s: truncated (%zu bytes, expected %zu)", q, len,
-                       (size_t)HEADER_SIZE + want);
-    if (len - HEADER_SIZE > want)
+                       (size_t)HEADER_SIZE + hd->payload);
+    if (len - HEADER_SIZE > hd->payload)
         return ts_fail(err, "%s: %zu unexpected bytes after the weights", q,
-                       len - HEADER_SIZE - want);
-    const unsigned char *payload = buf + HEADER_SIZE;
-    if ((version == 1 ? crc32_update(0, payload, want) : file_crc(buf, len)) != crc)
+                       len - HEADER_SIZE - hd->payload);
+    uint32_t crc = hd->version == 1 ? crc32_update(0, buf + HEADER_SIZE, hd->payload)
+                                    : file_crc(buf, len);
+    if (crc != hd->crc)
         return ts_fail(err, "%s: checksum mismatch, the file is corrupted", q);
+    return 0;
+}
 
-    uint32_t *cps = ts_calloc((size_t)cfg.vocab_size, sizeof(uint32_t), err);
+/* The tensors from p (the file's bytes after the vocabulary) into m, which
+ * is allocated for them: float32 as they are, rounded matrices into m->q and
+ * expanded into m->params. */
+static void read_tensors(Model *m, const unsigned char *p)
+{
+    ParamInfo t[P_COUNT];
+    param_table(&m->cfg, t);
+    for (int i = 0; i < P_COUNT; i++) {
+        size_t rows, cols, n = t[i].size;
+        float *dst = m->params + t[i].offset;
+        quant_shape(&t[i], &rows, &cols);
+        if (!quant_is_matrix(i) || m->prec == WPREC_FP32) {
+            floats_from_le(dst, p, n);
+        } else if (m->prec == WPREC_BF16) {
+            for (size_t j = 0; j < n; j++) {
+                m->q.bf16[i][j] = (uint16_t)(p[2 * j] | p[2 * j + 1] << 8);
+                dst[j] = quant_bf16_float(m->q.bf16[i][j]);
+            }
+        } else {
+            floats_from_le(m->q.scale[i], p, rows);
+            memcpy(m->q.i8[i], p + 4 * rows, n);
+            quant_expand_int8(dst, m->q.i8[i], m->q.scale[i], rows, cols);
+        }
+        p += quant_tensor_bytes(t, i, m->prec);
+    }
+}
+
+/* The vocabulary of V code points at p into m->vocab. */
+static int read_vocab(Model *m, const unsigned char *p, int V, const char *q, TsErr *err)
+{
+    uint32_t *cps = ts_calloc((size_t)V, sizeof(uint32_t), err);
     if (!cps)
         return -1;
-    for (int i = 0; i < cfg.vocab_size; i++) {
-        uint32_t cp = le_get_u32(payload + 4 * (size_t)i);
+    for (int i = 0; i < V; i++) {
+        uint32_t cp = le_get_u32(p + 4 * (size_t)i);
         char tmp[4];
         if (utf8_encode(cp, tmp) == 0 || (i > 0 && cp <= cps[i - 1])) {
             free(cps);
@@ -236,13 +331,36 @@ int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name
         cps[i] = cp;
     }
     m->vocab.cps = cps;
-    m->vocab.size = cfg.vocab_size;
-    if (model_alloc(m, &cfg, err) != 0) {
+    m->vocab.size = V;
+    return 0;
+}
+
+int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name, TsErr *err)
+{
+    memset(m, 0, sizeof *m);
+    TsQuoted quoted;
+    const char *q = ts_quote(&quoted, name); /* name is a path the user gave */
+    ModelHeader hd;
+    if (parse_header(&hd, buf, len, q, err) != 0)
+        return -1;
+    const unsigned char *payload = buf + HEADER_SIZE;
+    if (read_vocab(m, payload, hd.cfg.vocab_size, q, err) != 0)
+        return -1;
+    if (model_alloc(m, &hd.cfg, err) != 0) {
         vocab_free(&m->vocab);
         return -1;
     }
-    floats_from_le(m->params, payload + 4 * (size_t)cfg.vocab_size, n_params);
-    for (size_t i = 0; i < n_params; i++) {
+    m->num = hd.num;
+    if (hd.prec != WPREC_FP32) {
+        m->qblock = quant_alloc(&hd.cfg, hd.prec, &m->q, err);
+        if (!m->qblock) {
+            model_free(m);
+            return -1;
+        }
+        m->prec = hd.prec;
+    }
+    read_tensors(m, payload + 4 * (size_t)hd.cfg.vocab_size);
+    for (size_t i = 0; i < m->n_params; i++) {
         if (!isfinite(m->params[i])) {
             model_free(m);
             return ts_fail(err, "%s: weight %zu is not a finite number", q, i);
@@ -263,50 +381,75 @@ int model_load(Model *m, const char *path, TsErr *err)
     return rc;
 }
 
+/* The payload (vocabulary, then every tensor in the model's precision) into
+ * out, which has payload_size bytes. */
+static void write_payload(const Model *m, unsigned char *out)
+{
+    for (int i = 0; i < m->cfg.vocab_size; i++, out += 4)
+        le_put_u32(out, m->vocab.cps[i]);
+    ParamInfo t[P_COUNT];
+    param_table(&m->cfg, t);
+    for (int i = 0; i < P_COUNT; i++) {
+        size_t rows, cols, n = t[i].size;
+        quant_shape(&t[i], &rows, &cols);
+        const float *src = m->params + t[i].offset;
+        int rounded = quant_is_matrix(i) && m->prec != WPREC_FP32;
+        uint32_t u;
+        for (size_t j = 0; !rounded && j < n; j++, out += 4) {
+            memcpy(&u, src + j, 4);
+            le_put_u32(out, u);
+        }
+        if (rounded && m->prec == WPREC_BF16)
+            for (size_t j = 0; j < n; j++, out += 2) {
+                out[0] = (unsigned char)(m->q.bf16[i][j] & 0xff);
+                out[1] = (unsigned char)(m->q.bf16[i][j] >> 8);
+            }
+        if (rounded && m->prec == WPREC_INT8) {
+            for (size_t r = 0; r < rows; r++, out += 4) {
+                memcpy(&u, m->q.scale[i] + r, 4);
+                le_put_u32(out, u);
+            }
+            memcpy(out, m->q.i8[i], n);
+            out += n;
+        }
+    }
+}
+
 int model_write_stream(const Model *m, FILE *f, TsErr *err)
 {
-    size_t vbytes = 4 * (size_t)m->cfg.vocab_size;
-    size_t pbytes = 4 * m->n_params;
-    unsigned char *vocab_bytes = ts_calloc(vbytes, 1, err);
-    if (!vocab_bytes)
+    size_t psize = payload_size(&m->cfg, m->prec);
+    unsigned char *payload = ts_calloc(psize, 1, err);
+    if (!payload)
         return -1;
-    for (int i = 0; i < m->cfg.vocab_size; i++)
-        le_put_u32(vocab_bytes + 4 * (size_t)i, m->vocab.cps[i]);
-    unsigned char *param_bytes = (unsigned char *)m->params;
-    unsigned char *swapped = NULL;
-    if (!host_is_little_endian()) {
-        swapped = ts_calloc(pbytes, 1, err);
-        if (!swapped) {
-            free(vocab_bytes);
-            return -1;
-        }
-        for (size_t i = 0; i < m->n_params; i++) {
-            uint32_t u;
-            memcpy(&u, m->params + i, 4);
-            le_put_u32(swapped + 4 * i, u);
-        }
-        param_bytes = swapped;
-    }
+    write_payload(m, payload);
     unsigned char h[HEADER_SIZE] = {0};
     memcpy(h, MODEL_MAGIC, 8);
-    le_put_u32(h + 8, MODEL_VERSION);
+    /* float32 weights with tangscope's own numerics: version 2, byte for byte
+     * what tangscope always wrote, which every tangscope since reads */
+    if (m->prec == WPREC_FP32 && model_numerics_default(&m->num)) {
+        le_put_u32(h + 8, MODEL_VERSION);
+    } else {
+        uint32_t eps_bits;
+        memcpy(&eps_bits, &m->num.ln_eps, sizeof eps_bits);
+        le_put_u32(h + 8, MODEL_VERSION_3);
+        le_put_u32(h + GELU_OFFSET, (uint32_t)m->num.gelu);
+        le_put_u32(h + EPS_OFFSET, eps_bits);
+        le_put_u32(h + PREC_OFFSET, (uint32_t)m->prec);
+    }
     le_put_u32(h + 12, (uint32_t)m->cfg.n_layer);
     le_put_u32(h + 16, (uint32_t)m->cfg.n_embd);
     le_put_u32(h + 20, (uint32_t)m->cfg.n_head);
     le_put_u32(h + 24, (uint32_t)m->cfg.context);
     le_put_u32(h + 28, (uint32_t)m->cfg.vocab_size);
     le_put_u32(h + 32, 0);
-    le_put_u64(h + 40, vbytes + pbytes);
+    le_put_u64(h + 40, psize);
     /* the header's bytes around the CRC, then the payload: file_crc's order */
-    uint32_t crc = file_crc(h, HEADER_SIZE);
-    crc = crc32_update(crc32_update(crc, vocab_bytes, vbytes), param_bytes, pbytes);
+    uint32_t crc = crc32_update(file_crc(h, HEADER_SIZE), payload, psize);
     le_put_u32(h + CRC_OFFSET, crc);
     int rc = 0;
-    if (fwrite(h, 1, HEADER_SIZE, f) != HEADER_SIZE || fwrite(vocab_bytes, 1, vbytes, f) != vbytes ||
-        fwrite(param_bytes, 1, pbytes, f) != pbytes)
+    if (fwrite(h, 1, HEADER_SIZE, f) != HEADER_SIZE || fwrite(payload, 1, psize, f) != psize)
         rc = ts_fail(err, "write failed");
-    free(vocab_bytes);
-    free(swapped);
+    free(payload);
     return rc;
 }
 
@@ -326,6 +469,8 @@ int model_save(const Model *m, const char *path, TsErr *err)
 void model_free(Model *m)
 {
     free(m->params);
+    free(m->qblock);
+    free(m->orig);
     vocab_free(&m->vocab);
     memset(m, 0, sizeof *m);
 }

@@ -14,6 +14,7 @@
 
 #include "engine/common.h"
 #include "engine/fileio.h"
+#include "engine/ops.h"
 #include "engine/vocab.h"
 
 #include <stdint.h>
@@ -71,12 +72,58 @@ typedef struct {
 
 void param_point(ParamPtrs *p, float *block, const ModelConfig *cfg);
 
+/* The two choices, besides the shape, that a model's numbers depend on. A
+ * model tangscope trains uses the tanh GELU and 1e-5 (and its file says
+ * nothing: version 2); one imported from nanoGPT uses the exact erf GELU,
+ * and its file says so (version 3, docs/model-format.md). */
+#define MODEL_LN_EPS 1e-5f
+typedef struct {
+    GeluKind gelu; /* which GELU the MLP applies */
+    float ln_eps;  /* added to the variance in every LayerNorm: 0 < ln_eps <= 0.1 */
+} ModelNumerics;
+
+/* How the weight matrices are held for inference. Training is in float32
+ * always; the two smaller forms are made from float32 weights by rounding
+ * (model_set_precision) or read from a file that holds them. Only the five
+ * matrices (wte, qkv_w, attproj_w, fc_w, fcproj_w: 99% of the weights) are
+ * rounded; wpe, the biases and the LayerNorms stay float32. */
+typedef enum {
+    WPREC_FP32, /* 4 bytes a weight, as trained */
+    WPREC_BF16, /* 2 bytes: the upper half of the float32, rounded to nearest even */
+    WPREC_INT8, /* 1 byte: an integer -127..127 times a float32 scale per row */
+    WPREC_COUNT
+} WeightPrec;
+
+/* "fp32", "bf16", "int8" (the names --weights takes and bench prints). */
+const char *wprec_name(WeightPrec p);
+/* The precision called name (one of the three above): 0, else -1. */
+int wprec_parse(const char *name, WeightPrec *p);
+
+/* The rounded matrices of a model held in bfloat16 or int8, tensor by tensor
+ * (the others are NULL): bf16[P] [rows, cols]; i8[P] [rows, cols] with
+ * scale[P] [rows] (weight = i8 * scale). A matrix's rows are its outputs: the
+ * last dimension of its shape is cols. */
+typedef struct {
+    uint16_t *bf16[P_COUNT];
+    int8_t *i8[P_COUNT];
+    float *scale[P_COUNT];
+} QuantPtrs;
+
 typedef struct {
     ModelConfig cfg;
+    ModelNumerics num; /* tangscope's own (GELU_TANH, MODEL_LN_EPS) unless the file says */
     Vocab vocab;
-    float *params;   /* one block of n_params floats; owned */
+    float *params;   /* one block of n_params floats; owned. When prec is not
+                      * FP32: the rounded weights expanded to float32 (for an
+                      * int8 weight, i8 * scale), so every float32 path (eval's
+                      * batched pass, the traces) reads the same weights */
     size_t n_params;
     ParamPtrs w;     /* the tensors inside params */
+    WeightPrec prec; /* how the matrices are held (WPREC_FP32 unless rounded) */
+    void *qblock;    /* BF16 / INT8: the rounded matrices, cut by q; owned */
+    QuantPtrs q;
+    float *orig;     /* the float32 weights before they were rounded here (kept so
+                      * that float32 comes back exactly); owned, or NULL */
 } Model;
 
 /* Check a configuration against the limits every model file obeys (layers
@@ -84,8 +131,13 @@ typedef struct {
  * vocabulary 2..1,000,000). */
 int model_config_check(const ModelConfig *cfg, TsErr *err);
 
+/* 1 if num is tangscope's own (tanh GELU, epsilon 1e-5): a version 2 file
+ * holds it; anything else needs version 3. */
+int model_numerics_default(const ModelNumerics *num);
+
 /* A new model with GPT-2 style random weights: N(0, 0.02), the two residual
- * projections scaled by 1/sqrt(2L), biases 0, LayerNorm scales 1. */
+ * projections scaled by 1/sqrt(2L), biases 0, LayerNorm scales 1; tangscope's
+ * own numerics (m->num: tanh GELU, epsilon 1e-5). */
 int model_init(Model *m, const ModelConfig *cfg, const Vocab *vocab, uint64_t seed, TsErr *err);
 
 /* Load a model file. Refuses (with a message naming the file and the problem)
@@ -104,8 +156,20 @@ int model_save(const Model *m, const char *path, TsErr *err);
  * Returns 0, or -1 on a write error. */
 int model_write_stream(const Model *m, FILE *f, TsErr *err);
 
-/* Size in bytes of the model file image. */
+/* Size in bytes of the model file image (in the model's precision). */
 size_t model_file_size(const Model *m);
+
+/* Bytes of the parameters in the model's precision (the rounded matrices
+ * with their scales, the rest float32): what the model weighs, and what a
+ * cached step reads once per character. */
+size_t model_param_bytes(const Model *m);
+
+/* Hold the weight matrices in precision p: rounded from the float32 weights
+ * (the original ones if this model was rounded before; from a file that held
+ * rounded weights, from those). Back to WPREC_FP32 gives the original
+ * weights bit for bit when there are any, else the rounded ones as float32.
+ * Callers with an Infer on this model call infer_reload afterwards. */
+int model_set_precision(Model *m, WeightPrec p, TsErr *err);
 
 void model_free(Model *m);
 

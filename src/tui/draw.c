@@ -159,6 +159,16 @@ void draw_wrapped(Rect r, Role role, const char *utf8)
     }
 }
 
+int draw_wrapped_from(Rect r, int y, Role role, const char *utf8)
+{
+    int rows = textw_lines(utf8, r.w, NULL, 0), room = r.y + r.h - y;
+    rows = rows > room ? room : rows;
+    if (rows <= 0)
+        return y;
+    draw_wrapped((Rect){y, r.x, rows, r.w}, role, utf8);
+    return y + rows;
+}
+
 void draw_mark(Rect r, Role role)
 {
     int attr = tui_attr(role);

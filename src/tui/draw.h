@@ -88,6 +88,7 @@ typedef enum {
     ITEM_ANSWER,    /* its answer, once revealed */
     ITEM_MEMORY,    /* the timing panel's cache-size line */
     ITEM_PLOT,      /* the compare plot (index: its rows) */
+    ITEM_WRITTEN,   /* what both compare runs wrote: the line that says if it is the same */
     ITEM_ELIDED     /* a text cut on purpose, and saying so (its start, then …): the title's
                      * session code too long for the screen; not told as a cut line */
 } DrawItem;
@@ -137,6 +138,9 @@ void draw_clear(Rect r);
 void draw_fill(Rect r, Role role);
 /* Text broken into lines of r.w columns: at spaces, or anywhere in Chinese. */
 void draw_wrapped(Rect r, Role role, const char *utf8);
+/* The same from row y of r down to r's last row at most; returns the row
+ * after the text (for the next line of a panel that is narrow here). */
+int draw_wrapped_from(Rect r, int y, Role role, const char *utf8);
 /* Give what is already drawn in r the look of `role` (the text stays). */
 void draw_mark(Rect r, Role role);
 /* A horizontal bar of `fraction` (0..1) of w columns in eighths of a cell. */

@@ -96,6 +96,8 @@ static const Binding BINDINGS[] = {
     {0, 'e', CMD_ENTROPY, 0, LBL_HELP_ENTROPY},
     /* the mask view */
     {0, 'w', CMD_MASK, 0, LBL_HELP_MASK},
+    /* the weights' precision: fp32, bf16, int8 in turn */
+    {0, 'W', CMD_WEIGHTS, -1, LBL_HELP_WEIGHTS},
 };
 
 /* In a lesson, before the table above: n and N step through it there (the

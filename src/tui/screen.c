@@ -18,13 +18,16 @@
  * message instead.
  * A text longer than one row takes the rows beyond 24 first, then the three
  * lines under the bars (up to four rows of text at 80 x 24); past that it
- * scrolls (view_prompt.c). With pinyin shown (y) a line of verse takes two
+ * scrolls (view_prompt.c). While a comparison (b) is shown on a short
+ * screen, those three lines give their rows to its plot instead (five rows
+ * at 80 x 24). With pinyin shown (y) a line of verse takes two
  * rows, its readings under it, and the sliders and timing give up four more
  * (eight rows of text at 80 x 24: a jueju and its readings).
  *
  * Projector mode (z) keeps the text, the bars across the whole width and
  * the sliders (the timing while a comparison is on), larger where the rows
- * allow (layout_projector).
+ * allow (layout_projector); the mask view (w) or the KV cache's cost (r),
+ * when open, stand under the text instead, as a lesson step shows them.
  *
  * A lesson puts its narration in a column at the right of the bars and what
  * is under them (30 columns at 80, two fifths of a wide screen). The panels
@@ -41,7 +44,8 @@
 
 enum { PROBS_ROWS = 12, LOWER_MIN_ROWS = 8, NARROW_PANELS = 50, NARRATION_MIN_COLS = 28 };
 enum { PROBS_UNDER = 3 }; /* the lines under the bars, which give way to a long text */
-enum { TIMING_ROOM_ROWS = 12 }; /* the timing panel with a plot of 5 rows and the cache's size */
+enum { TIMING_ROOM_ROWS = 12 }; /* the timing panel with a plot of 5 rows, the sampler's
+                                 * line and the cache's size (11 without the sampler's) */
 /* With pinyin shown, the rows the panels below the bars (the sliders, the
  * timing) give up for the readings under a long text: at 80x24 they keep a
  * heading and three rows (temperature, top-k, top-p), in projector mode a
@@ -92,6 +96,18 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     /* heading, rows, the lines under them (the summary, the training text's
      * context, the look-up, the coin: what lessons 1 and 8 point at) */
     int timing = lesson_wants_timing(s);
+    if (s->show_mask || s->show_kvcache) { /* what a lesson step shows: the text, then the view */
+        int text = view_prompt_rows_wanted(s, cols, lines - 2 - 1 - 8);
+        l->prompt = (Rect){1, 0, text + 1, cols};
+        int y = 2 + text, left = place_narration(l, s, y, lines, cols);
+        l->show_mask = s->show_mask;
+        l->show_kvcache = !s->show_mask;
+        if (l->show_mask)
+            l->mask = (Rect){y, 0, lines - 1 - y, left};
+        else
+            l->kvcache = (Rect){y, 0, lines - 1 - y, left};
+        return;
+    }
     int under = timing ? (s->pred.query_cp != 0) : view_probs_under_rows(s);
     int lower = 1 + SL_COUNT, least = timing ? under : 1; /* the summary at least */
     int room = lines - 2 - 1 - (1 + APP_TOP + least) - lower; /* rows for the text (and its note) */
@@ -113,8 +129,38 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     if (timing) {
         l->timing = (Rect){y, 0, lines - 1 - y, left};
         l->show_timing = 1;
+    } else if (s->show_weights) { /* the weights' table in the sliders' place */
+        l->weights = (Rect){y, 0, lines - 1 - y, left};
+        l->show_weights = 1;
     } else {
         l->sliders = (Rect){y, 0, lines - 1 - y, left};
+        l->show_sliders = 1;
+    }
+}
+
+/* The panels below the bars: `lower` rows from row y, `left` columns: the
+ * sliders and the timing, or a table in their place. */
+static void place_lower(Layout *l, const AppState *s, int y, int lower, int left)
+{
+    if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
+        l->kvcache = (Rect){y, 0, lower, left};
+        l->show_kvcache = 1;
+    } else if (s->show_weights) { /* and so does the weights' table */
+        l->weights = (Rect){y, 0, lower, left};
+        l->show_weights = 1;
+    } else if (s->show_entropy) { /* uncertainty under the text: in the panels' place */
+        l->entropy = (Rect){y, 0, lower, left};
+        l->show_entropy = 1;
+    } else if (left >= 80) { /* sliders and timing side by side */
+        int w = left >= 100 ? 44 : 38;
+        l->sliders = (Rect){y, 0, lower, w};
+        l->timing = (Rect){y, w + 2, lower, left - w - 2};
+        l->show_sliders = l->show_timing = 1;
+    } else if (lesson_wants_timing(s)) {
+        l->timing = (Rect){y, 0, lower, left};
+        l->show_timing = 1;
+    } else {
+        l->sliders = (Rect){y, 0, lower, left};
         l->show_sliders = 1;
     }
 }
@@ -140,8 +186,9 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
      * rows too (PINYIN_FROM_LOWER), so that at 80x24 a jueju stands as four
      * lines with their readings. */
     int spare = lines - SCREEN_MIN_LINES;
-    /* a lesson's compare run alone below the bars wants the rows for its plot */
-    int timing_alone = s->lesson && lesson_wants_timing(s) && panels_cols(s, cols) < 80;
+    /* a compare run below the bars wants the rows for its plot: in a lesson
+     * where it stands alone there, in the explorer whenever one is shown */
+    int timing_alone = lesson_wants_timing(s) && (!s->lesson || panels_cols(s, cols) < 80);
     int room = timing_alone && spare < TIMING_ROOM_ROWS - LOWER_MIN_ROWS
                    ? 1 + spare
                    : 1 + spare + PROBS_UNDER + (s->show_pinyin ? PINYIN_FROM_LOWER : 0);
@@ -150,8 +197,9 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     from_probs = from_probs > PROBS_UNDER ? PROBS_UNDER : from_probs;
     l->prompt = (Rect){1, 0, text + 1, cols};
     int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
-    if (s->show_mask) { /* a view of its own: everything between the text and the status */
-        l->mask = (Rect){y, 0, body, cols};
+    if (s->show_mask) { /* a view of its own: everything between the text and the status
+                         * (beside a lesson's narration) */
+        l->mask = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
         l->show_mask = 1;
         return;
     }
@@ -173,8 +221,8 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
      * the panels below keep their rows */
     int probs_rows = PROBS_ROWS - from_probs;
     probs_rows += from_probs == 0 && lines - 1 - y - PROBS_ROWS > LOWER_MIN_ROWS;
-    /* a lesson's compare run alone below the bars: the lines under them give
-     * the plot the rows for a ramp, and the cache's size its line */
+    /* a compare run below the bars: the lines under them give the plot the
+     * rows for a ramp, and the cache's size its line */
     if (timing_alone && !s->pred.query_cp &&
         lines - 1 - y - probs_rows < TIMING_ROOM_ROWS && probs_rows > 1 + APP_TOP)
         probs_rows = 1 + APP_TOP;
@@ -192,26 +240,7 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
         l->coin = l->status;
         l->show_coin = l->coin_on_status = 1;
     }
-    y += probs_rows;
-    int lower = lines - 1 - y;
-    if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
-        l->kvcache = (Rect){y, 0, lower, left};
-        l->show_kvcache = 1;
-    } else if (s->show_entropy) { /* uncertainty under the text: in the panels' place */
-        l->entropy = (Rect){y, 0, lower, left};
-        l->show_entropy = 1;
-    } else if (left >= 80) { /* sliders and timing side by side */
-        int w = left >= 100 ? 44 : 38;
-        l->sliders = (Rect){y, 0, lower, w};
-        l->timing = (Rect){y, w + 2, lower, left - w - 2};
-        l->show_sliders = l->show_timing = 1;
-    } else if (lesson_wants_timing(s)) {
-        l->timing = (Rect){y, 0, lower, left};
-        l->show_timing = 1;
-    } else {
-        l->sliders = (Rect){y, 0, lower, left};
-        l->show_sliders = 1;
-    }
+    place_lower(l, s, y + probs_rows, lines - 1 - (y + probs_rows), left);
 }
 
 void screen_fit(AppState *s, int lines, int cols)
@@ -319,6 +348,8 @@ void screen_draw(const AppState *s, unsigned redraw)
             redo(s, l.timing, view_timing_draw);
         if (l.show_kvcache && (redraw & (REDRAW_PROMPT | REDRAW_TIMING)))
             redo(s, l.kvcache, view_kvcache_draw);
+        if (l.show_weights && (redraw & (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING)))
+            redo(s, l.weights, view_weights_draw);
         if (l.show_entropy && (redraw & REDRAW_PROMPT))
             redo(s, l.entropy, view_entropy_draw);
         if (l.show_narration && redraw == REDRAW_ALL)

@@ -19,7 +19,7 @@ const CheckScreen CHECK_SCREENS[CHECK_SCREEN_COUNT] = {
 
 enum {
     LOG_MAX = 4096,
-    PLOT_MIN_ROWS = 4, /* a compare plot lower than this shows no ramp */
+    PLOT_MIN_ROWS = 5, /* a compare plot lower than this shows no ramp */
     CUTS_TOLD = 3      /* cut lines told per step and screen */
 };
 
@@ -149,6 +149,12 @@ static void expect_figure(Drawn *d, const AppState *s, const ScriptCmd *c, int l
     }
     if (c->claim == CLAIM_LINES)
         return; /* the text, which is always on the screen */
+    if (c->claim == CLAIM_MASK) { /* the mask view, or the sliders' KV cache row ("read 1") */
+        if (!d->layout.show_mask && !d->layout.show_sliders)
+            tell(d, line, "%s: neither the mask view nor the sliders' KV cache row is on the screen",
+                 cmd);
+        return;
+    }
     int id = vocab_id(&s->m->vocab, c->cp);
     if (id < 0 || !s->pred.model_ok)
         return; /* the claim itself fails, and says so */
@@ -202,6 +208,10 @@ static void named(Drawn *d, AppState *s, const LessonLine *cl)
             tell(d, cl->line, "%s: the mask view is not on the screen", cmd);
         else if (strcmp(w, "memory") == 0 && !d->layout.show_kvcache)
             tell(d, cl->line, "%s: the KV cache's cost is not on the screen", cmd);
+        else if (strcmp(w, "weights") == 0 && !d->layout.show_weights)
+            tell(d, cl->line, "%s: the weights panel is not on the screen", cmd);
+        else if (strcmp(w, "written") == 0 && s->cmp.n > 0)
+            need(d, cl->line, ITEM_WRITTEN, -1, "what both compare runs wrote", cmd);
     } else if (strcmp(v, "point") == 0) {
         const char *w = c.verb->words[c.choice];
         if (strcmp(w, "sliders") == 0 && !d->layout.show_sliders)
@@ -261,7 +271,8 @@ int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
         if (!hidden)
             cut_lines(&d, st->line);
         for (int j = 0; j < st->n_cmds; j++)
-            named(&d, s, &st->cmds[j]);
+            if (!lesson_skips(s, l, st->cmds[j].text)) /* not run: nothing to show */
+                named(&d, s, &st->cmds[j]);
         problems += d.problems;
     }
     s->quiz_hidden = hidden;

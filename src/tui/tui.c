@@ -421,7 +421,21 @@ typedef struct {
     int pending;        /* a key read while gathering a burst, to handle next: */
     int pending_rc;
     wint_t pending_key;
+    Layout layout;      /* the panels' places when the screen was last drawn */
 } LoopState;
+
+/* Draw what changed; all of it when the panels moved (a comparison that
+ * starts takes rows from the bars, and gives them back when it is gone). */
+static void draw_changed(AppState *s, LoopState *ls, unsigned redraw)
+{
+    screen_fit(s, LINES, COLS);
+    Layout now;
+    screen_layout(&now, s, LINES, COLS);
+    if (memcmp(&now, &ls->layout, sizeof now) != 0) /* Rects and flags: ints, no padding */
+        redraw = REDRAW_ALL;
+    ls->layout = now;
+    screen_draw(s, redraw);
+}
 
 static int wait_ms(const AppState *s, const LoopState *ls)
 {
@@ -546,11 +560,10 @@ static unsigned on_clock(AppState *s, LoopState *ls, const TuiHooks *hooks)
 static void event_loop(AppState *s, const TuiHooks *hooks)
 {
     LoopState ls = {.last_job = JOB_NONE, .drag = -1};
-    screen_fit(s, LINES, COLS);
-    screen_draw(s, REDRAW_ALL);
+    draw_changed(s, &ls, REDRAW_ALL);
     report_first_frame();
     if (hooks && hooks->background) /* the slow start comes after the first frame */
-        screen_draw(s, hooks->background(s, hooks->ctx, &ls.background));
+        draw_changed(s, &ls, hooks->background(s, hooks->ctx, &ls.background));
     while (!s->quit && !quit_signal) {
         wint_t key;
         int rc;
@@ -565,10 +578,8 @@ static void event_loop(AppState *s, const TuiHooks *hooks)
         unsigned redraw = rc == ERR ? REDRAW_NONE : on_input(s, &ls, rc, key);
         redraw |= on_paste_end(s, &ls, rc, key);
         redraw |= on_clock(s, &ls, hooks);
-        if (redraw && !s->quit) {
-            screen_fit(s, LINES, COLS);
-            screen_draw(s, redraw);
-        }
+        if (redraw && !s->quit)
+            draw_changed(s, &ls, redraw);
     }
 }
 

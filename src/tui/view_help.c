@@ -5,6 +5,7 @@
  * At 80x24 the title shares its row with the closing hint and nothing is
  * blank; taller screens get blank rows back, after the title first. */
 #include "app/labels.h"
+#include "app/session.h"
 #include "app/textw.h"
 #include "tui/input.h"
 #include "tui/views.h"
@@ -68,10 +69,26 @@ void view_help_draw(const AppState *s, Rect r)
             draw_line(s, &lines[i], y, x, col_w - 1);
     }
     /* what the panels show, with the glyphs they show it with */
-    int y = top + per_column + gap_legend;
+    int y = top + per_column + gap_legend, bottom = r.y + r.h - close_below;
+    /* the session's code, whole (the title shortens a long one): at the
+     * bottom, in rows to spare; a long one (half the width or more, which
+     * the title may have shortened) also where the legend's last rows were */
+    char code[SESSION_CODE_MAX + 1], line[SESSION_CODE_MAX + 64];
+    if (app_session_code_text(s, code, sizeof code) > 0) {
+        snprintf(line, sizeof line, "%s %s%s%s", app_label(s, LBL_CODE), code,
+                 app_session_code_enter(s) ? " " : "",
+                 app_session_code_enter(s) ? app_label(s, LBL_CODE_ENTER) : "");
+        Rect c = {r.y, r.x + 2, r.h, r.w - 3};
+        int rows = textw_lines(line, c.w, NULL, 0);
+        int spare_rows = bottom - (y + LEGEND_ROWS), long_code = textw_width(line) >= r.w / 2;
+        if (rows <= spare_rows || (long_code && rows < bottom - top - per_column)) {
+            bottom -= rows;
+            draw_wrapped_from(c, bottom, ROLE_HEADER, line);
+        }
+    }
     const char *legend[LEGEND_ROWS] = {g->half_top, g->half_bottom, "", g->delta};
     static const LabelId LEGEND[LEGEND_ROWS] = {LBL_HELP_LEGEND_MODEL, LBL_HELP_LEGEND_SAMPLER,
                                                 LBL_HELP_LEGEND_CORPUS, LBL_HELP_LEGEND_TIMING};
-    for (int i = 0; i < LEGEND_ROWS && y + i < r.y + r.h - close_below; i++)
+    for (int i = 0; i < LEGEND_ROWS && y + i < bottom; i++)
         draw_textf(y + i, r.x + 2, r.w - 2, ROLE_NORMAL, app_label(s, LEGEND[i]), legend[i]);
 }

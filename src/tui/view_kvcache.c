@@ -53,8 +53,11 @@ void view_kvcache_draw(const AppState *s, Rect r)
         snprintf(name, sizeof name, app_label(s, (LabelId)(LBL_KV_PRESET_MHA + i)), times, times);
         draw_row(s->lang, r, r.y + 3 + i, ROLE_NORMAL, name, kvcost_bytes_per_token(&p[i]), now);
     }
-    if (r.h > 6)
-        draw_textf(r.y + 6, r.x + 2, r.w - 2, ROLE_DIM, app_label_n(s, LBL_KV_NOTE_NOW, now), now);
-    if (r.h > 7)
-        draw_textf(r.y + 7, r.x + 2, r.w - 2, ROLE_DIM, app_label(s, LBL_KV_NOTE_FORMULA), times, times, times);
+    /* the notes: broken into rows where the panel is narrow (beside a lesson) */
+    char note[256];
+    Rect notes = {r.y, r.x + 2, r.h, r.w - 2};
+    snprintf(note, sizeof note, app_label_n(s, LBL_KV_NOTE_NOW, now), now);
+    int y = draw_wrapped_from(notes, r.y + 6, ROLE_DIM, note);
+    snprintf(note, sizeof note, app_label(s, LBL_KV_NOTE_FORMULA), times, times, times);
+    draw_wrapped_from(notes, y, ROLE_DIM, note);
 }

@@ -14,8 +14,10 @@
  * cached step reads as the last row of the same triangle a full pass draws.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "app/labels.h"
+#include "app/textw.h"
 #include "tui/views.h"
 
 enum { LABEL_COLS = 9, KEY_COLS = 2 }; /* " 127 春 " before the grid; a key's columns */
@@ -25,32 +27,51 @@ static uint32_t token_cp(const AppState *s, int token)
     return token < 0 ? '?' : vocab_cp(&s->m->vocab, token);
 }
 
-/* The heading and the line that says which kind of pass it was. */
-static void draw_heading(const AppState *s, Rect r, AppMask m)
+/* The heading and the line that says which kind of pass it was; returns the
+ * row after them. */
+static int draw_heading(const AppState *s, Rect r, AppMask m)
 {
-    draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_MASK_HEADER), m.rows, m.total,
-               m.total - m.rows);
+    char head[256], kind[256];
+    snprintf(head, sizeof head, app_label(s, LBL_MASK_HEADER), m.rows, m.total, m.total - m.rows);
     if (m.start == 0)
-        draw_textf(r.y + 1, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_MASK_PASS), m.rows);
+        snprintf(kind, sizeof kind, app_label(s, LBL_MASK_PASS), m.rows);
     else if (m.rows == 1)
-        draw_textf(r.y + 1, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_MASK_STEP), m.start, m.start);
+        snprintf(kind, sizeof kind, app_label(s, LBL_MASK_STEP), m.start, m.start);
     else
-        draw_textf(r.y + 1, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_MASK_OFFSET), m.rows, m.start);
+        snprintf(kind, sizeof kind, app_label(s, LBL_MASK_OFFSET), m.rows, m.start);
+    int y = r.y;
+    char *code = strstr(head, "ones(");
+    if (code && code > head && textw_width(head) > r.w) {
+        /* too narrow for one row: the code on a row of its own, never split */
+        char words[256];
+        snprintf(words, sizeof words, "%.*s", (int)(code - head), head);
+        y = draw_wrapped_from(r, y, ROLE_HEADER, words);
+        y = draw_wrapped_from((Rect){r.y, r.x + 2, r.h, r.w - 2}, y, ROLE_HEADER, code);
+    } else {
+        y = draw_wrapped_from(r, y, ROLE_HEADER, head);
+    }
+    return draw_wrapped_from(r, y, ROLE_NORMAL, kind);
 }
 
 void view_mask_draw(const AppState *s, Rect r)
 {
     const Glyphs *g = tui_glyphs();
     AppMask m = app_mask(s);
-    draw_heading(s, r, m);
-    if (m.total == 0 || r.h < 6)
-        return;
+    int y = draw_heading(s, r, m);
+    char legend[256], cut_line[256];
+    snprintf(legend, sizeof legend, app_label(s, LBL_MASK_LEGEND), g->seen, g->masked);
+    const char *rows_line = app_label(s, LBL_MASK_ROWS);
     int keys = (r.w - LABEL_COLS) / KEY_COLS;
     keys = keys > m.total ? m.total : keys;
     int k0 = m.total - keys, cut = k0 > 0;
-    int grid_rows = r.h - 5 - cut; /* heading 2, axis 1, the cut 1, legend 2 */
+    snprintf(cut_line, sizeof cut_line, app_label(s, LBL_MASK_CUT), g->cut, k0, g->seen);
+    int under = textw_lines(legend, r.w, NULL, 0) + textw_lines(rows_line, r.w, NULL, 0) +
+                (cut ? textw_lines(cut_line, r.w, NULL, 0) : 0);
+    int grid_rows = r.y + r.h - y - 1 - under; /* the axis, then the rows, then the lines under */
+    if (m.total == 0 || grid_rows < 2)
+        return;
     int rows = grid_rows > m.total ? m.total : grid_rows;
-    int q0 = m.total - rows, x0 = r.x + LABEL_COLS, y = r.y + 2;
+    int q0 = m.total - rows, x0 = r.x + LABEL_COLS;
     /* the axis: the keys' characters */
     draw_textf(y, r.x, LABEL_COLS - 2, ROLE_DIM, app_label(s, LBL_MASK_AXIS), g->down, g->right);
     if (cut)
@@ -68,7 +89,7 @@ void view_mask_draw(const AppState *s, Rect r)
     }
     int below = y + 1 + rows;
     if (cut)
-        draw_textf(below++, r.x, r.w, ROLE_DIM, app_label(s, LBL_MASK_CUT), g->cut, k0, g->seen);
-    draw_textf(below, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_MASK_LEGEND), g->seen, g->masked);
-    draw_text(below + 1, r.x, r.w, ROLE_DIM, app_label(s, LBL_MASK_ROWS));
+        below = draw_wrapped_from(r, below, ROLE_DIM, cut_line);
+    below = draw_wrapped_from(r, below, ROLE_NORMAL, legend);
+    draw_wrapped_from(r, below, ROLE_DIM, rows_line);
 }

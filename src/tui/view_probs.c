@@ -182,7 +182,7 @@ static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
     }
     draw_item(ITEM_CORPUS, 0);
     if (c->corpus_w)
-        draw_text(r.y, r.x + c->corpus, c->corpus_w, ROLE_HEADER, app_label(s, LBL_CORPUS_COL));
+        draw_text(r.y, r.x + c->corpus, c->corpus_w, ROLE_HEADER, app_label(s, app_corpus_col_label(s)));
     draw_item(ITEM_HIST, 0);
     if (c->hist_w)
         draw_text(r.y, r.x + c->hist, c->hist_w, ROLE_HEADER, app_label(s, LBL_HIST));
@@ -322,36 +322,22 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
  * gives 0, the temperature's share included */
 static void draw_summary(const AppState *s, Rect r, int y)
 {
-    const Prediction *p = &s->pred;
+    AppSummary sum;
+    app_summary(s, &sum);
+    const char *sep = tui_glyphs()->sep;
     char line[512];
-    size_t n = 0;
-    char removed[32], h[32], hf[32];
-    if (p->sampler_ok)
-        n += (size_t)snprintf(line + n, sizeof line - n, app_label(s, LBL_SUMMARY), p->ss.kept,
-                              app_share(s->lang, 100.0 * p->stages.removed_total, 1, removed,
-                                        sizeof removed));
-    else
-        n += (size_t)snprintf(line + n, sizeof line - n, "%s", app_label(s, LBL_NOTHING_LEFT));
-    size_t kept = n; /* beside a lesson's narration the entropies may not fit: they go */
-    if (s->mode.kind != FORM_FREE && n < sizeof line) { /* the form's share: the one "blocked" */
-        char share[32];
-        n += (size_t)snprintf(line + n, sizeof line - n, "%s", tui_glyphs()->sep);
-        if (n < sizeof line)
-            n += (size_t)snprintf(line + n, sizeof line - n, app_label(s, LBL_SUMMARY_BLOCKED),
-                                  app_blocked_share(s->lang, p->blocked, share, sizeof share));
+    /* beside a lesson's narration the entropies may not fit: they go first,
+     * then the form's share */
+    snprintf(line, sizeof line, "%s", sum.kept);
+    size_t kept = strlen(line);
+    if (sum.blocked[0]) {
+        snprintf(line + kept, sizeof line - kept, "%s%s", sep, sum.blocked);
         if (textw_width(line) > r.w)
-            line[n = kept] = 0;
-        kept = n;
+            line[kept] = 0;
+        kept = strlen(line);
     }
-    if (n < sizeof line) {
-        n += (size_t)snprintf(line + n, sizeof line - n, "%s", tui_glyphs()->sep);
-        /* in bits, as the e view and the lessons (the engine computes nats) */
-        snprintf(line + n, sizeof line - n, app_label(s, LBL_ENTROPY),
-                 app_num(s->lang, p->entropy / log(2.0), 2, h, sizeof h),
-                 app_num(s->lang, p->sampler_ok ? p->stages.entropy_final / log(2.0) : 0.0, 2, hf,
-                         sizeof hf));
-    }
-    if (textw_width(line) > r.w && kept < sizeof line)
+    snprintf(line + kept, sizeof line - kept, "%s%s", sep, sum.entropy);
+    if (textw_width(line) > r.w)
         line[kept] = 0;
     draw_text(y, r.x, r.w, ROLE_NORMAL, line);
 }
@@ -389,6 +375,8 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
         snprintf(line, sizeof line,
                  app_label(s, s->corpus_status == CORPUS_LOADING ? LBL_CORPUS_LOADING : LBL_CORPUS_NONE),
                  tui_glyphs()->ellipsis);
+    else if (s->corpus_other) /* said before any count: they are not the model's text's */
+        snprintf(line, sizeof line, "%s", app_label(s, LBL_CORPUS_OTHER));
     else if (p->suffix_len == 0)
         snprintf(line, sizeof line, app_label(s, LBL_CORPUS_NOWHERE), p->suffix_total);
     else {
@@ -605,6 +593,10 @@ void view_probs_draw(const AppState *s, Rect r)
     if (s->quiz_hidden || (s->quiz[0] && s->quiz_answer[0])) { /* the class guesses first; a
                                                                * discussion's answer, not bars */
         view_quiz_draw(s, r);
+        return;
+    }
+    if (s->show_written && s->cmp.n > 0) { /* the texts of a comparison, not bars */
+        view_written_draw(s, r);
         return;
     }
     if (s->ime.on && s->ime.typed[0]) { /* pinyin input: the characters that read it */

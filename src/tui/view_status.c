@@ -32,11 +32,22 @@ void view_title_draw(const AppState *s, Rect r)
     snprintf(part, sizeof part, "%s %s ", app_label(s, LBL_CACHE),
              app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
     char none[128];
-    if (app_session_code_text(s, code, sizeof code) > 0)
+    int code_len = app_session_code_text(s, code, sizeof code);
+    if (code_len > 0) {
         snprintf(right, sizeof right, "%s %s%s%s  %s", app_label(s, LBL_CODE), code,
                  app_session_code_enter(s) ? " " : "",
                  app_session_code_enter(s) ? app_label(s, LBL_CODE_ENTER) : "", part);
-    else { /* never gone without a word: a text too long for a code says so */
+        /* a code too long for the line keeps its start and an ellipsis, so the
+         * cache's state still shows; the help (?) and the export (x) hold it whole */
+        int over = textw_width(right) - (r.w - textw_width(" tangscope") - 2);
+        int keep = code_len - over - textw_width(g->ellipsis); /* the code is ASCII */
+        if (over > 0 && keep >= 4) {
+            snprintf(code + keep, sizeof code - (size_t)keep, "%s", g->ellipsis);
+            snprintf(right, sizeof right, "%s %s%s%s  %s", app_label(s, LBL_CODE), code,
+                     app_session_code_enter(s) ? " " : "",
+                     app_session_code_enter(s) ? app_label(s, LBL_CODE_ENTER) : "", part);
+        }
+    } else { /* never gone without a word: a text too long for a code says so */
         snprintf(none, sizeof none, app_label(s, LBL_CODE_NONE), SESSION_MAX_CHARS);
         snprintf(right, sizeof right, "%s  %s", none, part);
     }

@@ -22,11 +22,13 @@
 
 #include "app/labels.h"
 #include "app/textw.h"
+#include "app/verse.h"
 #include "tui/views.h"
 
 /* rows under the plot: the strip, the axis, the totals, the sampler and the
- * verdict; the memory line only on a taller panel */
-enum { YLAB_COLS = 6, TEXT_ROWS = 5, MAX_W = 256, MAX_H = 64 };
+ * verdict; the memory line only on a taller panel. A plot lower than
+ * PLOT_ROWS shows a ramp poorly: the sampler's line gives its row up first. */
+enum { YLAB_COLS = 6, TEXT_ROWS = 5, PLOT_ROWS = 5, MAX_W = 256, MAX_H = 64 };
 
 /* Dots of one braille cell: BRAILLE[column][row], rows from the top. */
 static const unsigned char BRAILLE[2][4] = {{0x01, 0x02, 0x04, 0x40}, {0x08, 0x10, 0x20, 0x80}};
@@ -36,8 +38,10 @@ typedef struct {
     unsigned char bits[MAX_H][MAX_W];
 } DotGrid;
 
-/* A series binned into the plot's columns: the mean time of the positions
- * that fall into each column; has[c] is 0 where none does (yet). */
+/* A series binned into the plot's columns: the fastest time of the
+ * positions that fall into each column (neighbours cost the same but for one
+ * position, so the faster one is the one a pause did not hit); has[c] is 0
+ * where none does (yet). */
 typedef struct {
     double ms[2 * MAX_W];
     unsigned char has[2 * MAX_W];
@@ -45,21 +49,16 @@ typedef struct {
 
 static void bin_series(const double *v, int n, int length, Bins *out, int cols)
 {
-    int count[2 * MAX_W] = {0};
     for (int c = 0; c < cols; c++) {
         out->ms[c] = 0.0;
         out->has[c] = 0;
     }
     for (int i = 0; i < n; i++) {
         int c = (int)((long)i * cols / length);
-        out->ms[c] += v[i];
-        count[c]++;
+        if (!out->has[c] || v[i] < out->ms[c])
+            out->ms[c] = v[i];
+        out->has[c] = 1;
     }
-    for (int c = 0; c < cols; c++)
-        if (count[c]) {
-            out->ms[c] /= count[c];
-            out->has[c] = 1;
-        }
 }
 
 /* Set the dots of a series, joining neighbouring columns with a vertical
@@ -228,8 +227,8 @@ static void draw_memory(const AppState *s, Rect r, int y)
 }
 
 /* The model's totals, the sampler's time (the cached run's; the other's does
- * the same work), the verdict. */
-static void draw_results(const AppState *s, Rect r, int y)
+ * the same work) if `sampler`, the verdict. */
+static void draw_results(const AppState *s, Rect r, int y, int sampler_line)
 {
     const CompareRun *c = &s->cmp;
     if (c->n == 0)
@@ -242,21 +241,24 @@ static void draw_results(const AppState *s, Rect r, int y)
     app_num(s->lang, speedup, 1, fast, sizeof fast);
     app_num(s->lang, c->total_cached_ms - model_ca, 1, sampler, sizeof sampler);
     draw_textf(y, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_TIMING_TOTALS), un, ca, fast);
-    draw_textf(y + 1, r.x, r.w, ROLE_DIM, app_label(s, LBL_TIMING_SAMPLER), sampler);
+    if (sampler_line)
+        draw_textf(++y, r.x, r.w, ROLE_DIM, app_label(s, LBL_TIMING_SAMPLER), sampler);
     draw_item(ITEM_VERDICT, 0);
-    int used = draw_text(y + 2, r.x, r.w, c->identical ? ROLE_GOOD : ROLE_ERROR,
+    int used = draw_text(y + 1, r.x, r.w, c->identical ? ROLE_GOOD : ROLE_ERROR,
                          app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
     draw_item(ITEM_NONE, 0);
     char diff[64];
     snprintf(diff, sizeof diff, "%s", tui_glyphs()->sep);
     snprintf(diff + strlen(diff), sizeof diff - strlen(diff), app_label(s, LBL_MAX_DIFF),
              tui_glyphs()->delta, c->max_logit_diff);
-    draw_text(y + 2, r.x + used, r.w - used, ROLE_NORMAL, diff);
+    draw_text(y + 1, r.x + used, r.w - used, ROLE_NORMAL, diff);
 }
 
 void view_timing_draw(const AppState *s, Rect r)
 {
-    draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_TIMING_HEADER));
+    /* each position is timed APP_COMPARE_REPEATS times, the fastest plotted:
+     * the header says so, since it is why the ramp shows on a busy machine */
+    draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_TIMING_HEADER), APP_COMPARE_REPEATS);
     if (s->quiz_hidden) /* the times and the verdict may be what the class is asked */
         return;
     if (s->cmp.length == 0) {
@@ -270,7 +272,8 @@ void view_timing_draw(const AppState *s, Rect r)
         return;
     }
     int memory = r.h >= TEXT_ROWS + 4; /* a plot of two rows first */
-    Rect plot = {r.y + 1, r.x + YLAB_COLS, r.h - TEXT_ROWS - 1 - memory, r.w - YLAB_COLS};
+    int sampler = r.h - 1 - memory - TEXT_ROWS >= PLOT_ROWS; /* then a plot of PLOT_ROWS */
+    Rect plot = {r.y + 1, r.x + YLAB_COLS, r.h - 1 - memory - TEXT_ROWS + !sampler, r.w - YLAB_COLS};
     plot.w = plot.w > MAX_W ? MAX_W : plot.w;
     plot.h = plot.h > MAX_H ? MAX_H : plot.h;
     if (plot.h < 1)
@@ -278,7 +281,62 @@ void view_timing_draw(const AppState *s, Rect r)
     draw_plot(s, plot);
     draw_strip(s, plot, plot.y + plot.h);
     draw_axis(s, plot, plot.y + plot.h + 1);
-    draw_results(s, r, plot.y + plot.h + 2);
+    draw_results(s, r, plot.y + plot.h + 2, sampler);
     if (memory)
-        draw_memory(s, r, plot.y + plot.h + 5);
+        draw_memory(s, r, plot.y + plot.h + 4 + sampler);
+}
+
+/* ---- show written: what the two runs wrote ---- */
+
+/* One run's text as verse in r: the prompt both started from (dim), then
+ * what the run wrote, from character `part` on (where the runs part) in the
+ * error's look. The newest rows when not all fit. */
+static void draw_run(const AppState *s, Rect r, const int *tok, int part)
+{
+    const CompareRun *c = &s->cmp;
+    enum { MAX_CPS = 2 * APP_COMPARE_MAX };
+    uint32_t cps[MAX_CPS];
+    int n = 0, first = 0;
+    for (size_t i = s->g.prefix; i < (size_t)c->first_pos && i < s->g.n && n < APP_COMPARE_MAX; i++)
+        cps[n++] = vocab_cp(&s->m->vocab, s->g.text[i]);
+    first = n; /* the run's own characters start here */
+    for (int i = 0; i < c->n; i++)
+        cps[n++] = vocab_cp(&s->m->vocab, tok[i]);
+    static VerseRow rows[MAX_CPS + 1];
+    int total = verse_layout(cps, n, draw_cp_width('\n'), r.w, r.h, rows, MAX_CPS + 1, NULL);
+    int top = verse_first_shown(total, r.h);
+    for (int k = top; k < total && k - top < r.h; k++) {
+        int x = r.x;
+        for (int i = rows[k].start; i < rows[k].start + rows[k].len; i++) {
+            Role role = i < first ? ROLE_DIM : part >= 0 && i - first >= part ? ROLE_ERROR : ROLE_NORMAL;
+            x += draw_cp(r.y + k - top, x, r.x + r.w - x, role, cps[i]);
+        }
+    }
+}
+
+void view_written_draw(const AppState *s, Rect r)
+{
+    const CompareRun *c = &s->cmp;
+    int part = -1;
+    for (int i = 0; i < c->n && part < 0; i++)
+        if (c->tok_cached[i] != c->tok_full[i])
+            part = i;
+    draw_item(ITEM_WRITTEN, 0);
+    if (part < 0)
+        draw_textf(r.y, r.x, r.w, ROLE_GOOD, app_label(s, LBL_WRITTEN_SAME), c->n);
+    else
+        draw_textf(r.y, r.x, r.w, ROLE_ERROR, app_label(s, LBL_WRITTEN_PART), part + 1, c->n);
+    draw_item(ITEM_NONE, 0);
+    if (r.h < 3)
+        return;
+    /* two columns, the run with the cache at the left, as the plot's legend names them */
+    int w = (r.w - 2) / 2;
+    const Glyphs *g = tui_glyphs();
+    const char *mark_with = !g->unicode ? "o" : s->projector ? "▬" : "⣀";
+    const char *mark_without = !g->unicode ? "*" : s->projector ? "█" : "⠿";
+    draw_textf(r.y + 1, r.x, w, ROLE_CACHED, "%s %s", mark_with, app_label(s, LBL_WITH_CACHE));
+    draw_textf(r.y + 1, r.x + w + 2, w, ROLE_UNCACHED, "%s %s", mark_without,
+               app_label(s, LBL_WITHOUT_CACHE));
+    draw_run(s, (Rect){r.y + 2, r.x, r.h - 2, w}, c->tok_cached, part);
+    draw_run(s, (Rect){r.y + 2, r.x + w + 2, r.h - 2, w}, c->tok_full, part);
 }

@@ -17,6 +17,8 @@ typedef struct {
     /* the KV cache's cost (r), in place of the sliders and the timing */
     Rect kvcache;
     int show_kvcache;
+    Rect weights;       /* the weights' precision (W): in the same place */
+    int show_weights;
     Rect entropy;       /* uncertainty under the text (e): in the sliders' and timing's place */
     int show_entropy;
     Rect mask;          /* the mask view (w): in the panels' place */
@@ -67,6 +69,9 @@ int view_sliders_hit(const AppState *s, Rect r, int y, int x, SliderId *id, doub
                      int *on_bar);
 
 void view_timing_draw(const AppState *s, Rect r);
+/* `show written`: what both runs of the last comparison wrote, side by side
+ * as verse, in the bars' place (view_probs_draw hands it over) */
+void view_written_draw(const AppState *s, Rect r);
 
 /* Rows the attention view wants: a heading and one per layer and head. */
 int view_attention_rows(const AppState *s);
@@ -109,6 +114,8 @@ Rect view_probs_corpus_rect(const AppState *s, Rect r);
 
 /* The KV cache's cost by model (view_kvcache.c). */
 void view_kvcache_draw(const AppState *s, Rect r);
+/* the weights in three precisions (W): in the same place (view_weights.c) */
+void view_weights_draw(const AppState *s, Rect r);
 /* pinyin (view_pinyin.c). A reading takes at most VIEW_PINYIN_COLS - 1
  * columns (zhuāng), so a column that wide shows any reading whole. */
 enum { VIEW_PINYIN_COLS = 7 };

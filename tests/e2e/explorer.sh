@@ -266,7 +266,7 @@ check_language de "" "--lang de" "nächstes  " \
     " tangscope  " "7.311 Zeichen" "KV-Cache an" \
     "Text  " "leer: das Modell liest einen Zeilenumbruch (Gedichtanfang); Prompt tippen" \
     "nächstes  ▀ Modell  ▄ Sampler" "Modell   Sampler  Trainingstext" \
-    "Sampler  Tab ↑↓ wählen  ←→ ändern" "Modell: ms pro Zeichen, nach Position" \
+    "Sampler  Tab ↑↓ wählen  ←→ ändern" "Modell: ms pro Zeichen, Bestzeit aus 5" \
     "▸ Temperatur  t T" "  Startwert   s " "  Form        f a j frei" "  KV-Cache    c an " \
     "Prompt tippen. Leertaste zieht, Eingabe schreibt ein Gedicht, ? zeigt alles."
 check_help de "tangscope: Tasten" \
@@ -282,7 +282,7 @@ check_language fr "LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8" "" "suivant  " \
     "7${nb}311 caractères" "cache KV actif" \
     "texte " "vide${nb}: le modèle lit un saut de ligne (début de poème)${nb}; tapez un prompt" \
     "suivant  ▀ modèle  ▄ tirage" "modèle    tirage  corpus" \
-    "tirage  Tab ↑↓ choisir  ←→ régler" "ms du modèle par caractère, par position" \
+    "tirage  Tab ↑↓ choisir  ←→ régler" "modèle${nb}: ms par caractère, meilleur de 5" \
     "▸ température t T" "  graine      s " "  forme       f a j libre" "  cache KV    c actif " \
     "Tapez un prompt. Espace tire, Entrée écrit un poème,${nb}? liste les touches."
 check_help fr "tangscope${nb}: les touches" \

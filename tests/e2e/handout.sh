@@ -44,13 +44,35 @@ has() {
 $T lesson --print --worksheet $LESSON $TINY >"$work/w" 2>"$work/err"
 status=$?
 [ "$status" -eq 0 ] && [ ! -s "$work/err" ] && pass worksheet-status || fail worksheet-status "status $status: $(cat "$work/err")"
-# step 5's bars and training-text line: the model's own poem, no reference
+# step 5's bars, training-text line and the line under the bars: the model's
+# own poem, no reference (but the form's share must be in that line)
 awk '/^## 5\./ { s = 1 } /^## 6\./ { s = 0 }
+     s && /^- sampler keeps/ { gap = 1; next } gap && $0 == "" { gap = 0; next } { gap = 0 }
      s && (/^\| [1-8] \|/ || /^training text after/) { next } { print }' "$work/w" >"$work/w5"
+if awk '/^## 5\./ { s = 1 } /^## 6\./ { s = 0 } s && /^- sampler keeps 1, removes .* · blocked [0-9.]*%/ { f = 1 }
+        END { exit !f }' "$work/w"; then
+    pass worksheet-blocked-share
+else
+    fail worksheet-blocked-share "no '· blocked N%' in the line under step 5's bars (jueju)"
+fi
 if diff "$work/w5" tests/data/lesson-handout.worksheet.md >"$work/diff"; then
     pass worksheet-as-written
 else
     fail worksheet-as-written "$(head -20 "$work/diff")"
+fi
+
+# a quiz's `answer`: under its question in a handout, and in a worksheet only
+# in the answers section (the teacher's copy), never with the question
+Q=tests/data/lesson-quiz.md
+A="23, counting the newline and the punctuation"
+$T lesson --print $Q $TINY >"$work/qh" 2>"$work/err"
+has handout-quiz-answer "$work/qh" "> **answer:** $A"
+$T lesson --print --worksheet $Q $TINY >"$work/qw" 2>"$work/err"
+if awk -v A="> **answer:** $A" '/^## Answers/ { ans = 1 } $0 == A { if (ans) seen = 1; else early = 1 }
+        END { exit !(seen && !early) }' "$work/qw"; then
+    pass worksheet-quiz-answer
+else
+    fail worksheet-quiz-answer "the answer is not (only) in the answers section: $(grep -n "$A" "$work/qw")"
 fi
 
 # --worksheet belongs to --print: alone it is refused with one line, status 2

@@ -58,7 +58,7 @@ has screen-lookup "$work/err" "$SCREEN:14: at 80x24: lookup 秋: the look-up lin
 has screen-view "$work/err" "$SCREEN:13: at projector 80x24: show attention: the attention view is not on the screen"
 has screen-cut "$work/err" "$SCREEN:50: at 80x24: a line is cut (29 columns for it): \"春风花月明山水白日云江天千里…\""
 has screen-figure "$work/err" "$SCREEN:30: at 110x34: expect rank 天 >= 20: rank 23, not among the bars and not looked up: nothing on the screen shows it (add \`lookup\`)"
-has screen-plot "$work/err" "$SCREEN:40: at 80x24: compare: the plot has 2 rows, too few to show a ramp (4)"
+has screen-plot "$work/err" "$SCREEN:40: at 80x24: compare: the plot has 3 rows, too few to show a ramp (5)"
 grep -q "^$SCREEN:47: at projector 80x24: quiz: the question is cut: " "$work/err" &&
     pass screen-quiz || fail screen-quiz "$(head -c 600 "$work/err")"
 if grep -vqE "^$SCREEN:[0-9]+: at (80x24|110x34|projector 80x24): " "$work/err"; then

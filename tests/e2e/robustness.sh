@@ -259,7 +259,7 @@ bad_ranges=
 for cmd in probs generate acrostic jueju corpus train eval bench explore kvcache; do
     "$T" $cmd --help >"$work/help"
     for opt in $(sed -n 's/^ *\(-n\|--[a-z-]*\) [NXTKPMRS]\( .*\)*$/\1/p' "$work/help" | sort -u); do
-        case $opt in --precision|--context-policy) continue ;; esac # names, not numbers
+        case $opt in --precision|--context-policy|--weights) continue ;; esac # names, not numbers
         "$T" $cmd "$opt" notanumber >/dev/null 2>"$work/err"
         range=$(sed -n 's/.* must be \(an integer\|a number\) in \(.*\), not .*/\2/p' "$work/err")
         if [ -z "$range" ]; then
@@ -273,13 +273,13 @@ if [ -z "$bad_ranges" ]; then pass ranges-as-help-writes; else fail ranges-as-he
 
 # ---- model file version 2: the checksum covers the header (model format) ----
 # tiny.bin has n_head 2 at offset 20 (docs/model-format.md); 1 still divides
-# n_embd 16, so only the checksum can tell; version 3 is no version at all
+# n_embd 16, so only the checksum can tell; version 4 is no version at all
 cp "$TINY" "$work/heads.bin"
 printf '\001' | dd of="$work/heads.bin" bs=1 seek=20 conv=notrunc 2>/dev/null
 expect_error header-flip-heads 2 "heads.bin': checksum mismatch" "$T" probs 春 --model "$work/heads.bin"
 cp "$TINY" "$work/version.bin"
-printf '\003' | dd of="$work/version.bin" bs=1 seek=8 conv=notrunc 2>/dev/null
-expect_error header-flip-version 2 "version 3, this tangscope reads versions 1 and 2" \
+printf '\004' | dd of="$work/version.bin" bs=1 seek=8 conv=notrunc 2>/dev/null
+expect_error header-flip-version 2 "version 4, this tangscope reads versions 1 to 3" \
     "$T" generate --model "$work/version.bin"
 # a version 1 file (the same model, its checksum over the payload alone) loads
 # and answers exactly as the version 2 file does

@@ -1,7 +1,7 @@
 /* fuzz_model.c - the model-file loader (model_parse), on any bytes.
  *
  * Each input is read twice: as it is, and with the checksum of its header
- * recomputed over its payload (model format version 1, docs/model-format.md),
+ * recomputed as its version says (docs/model-format.md),
  * so that damage past the checksum (a header field, a vocabulary entry, a
  * weight) reaches the checks behind it instead of stopping at the checksum.
  * A file the loader accepts is then read by the model: one full pass over
@@ -53,8 +53,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!copy)
             return 0;
         memcpy(copy, data, size);
-        /* version 2 covers every byte but the checksum's own, version 1 the payload */
-        uint32_t crc = le_get_u32(copy + 8) == 2 ? crc32_except(copy, size, CRC_AT)
+        /* versions 2 and 3 cover every byte but the checksum's own, version 1 the payload */
+        uint32_t version = le_get_u32(copy + 8);
+        uint32_t crc = version == 2 || version == 3 ? crc32_except(copy, size, CRC_AT)
                                                  : crc32_update(0, copy + HEADER, size - HEADER);
         le_put_u32(copy + CRC_AT, crc);
         parse(copy, size);

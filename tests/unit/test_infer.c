@@ -507,6 +507,49 @@ static void test_same_text_with_and_without_cache(void)
     model_free(&m);
 }
 
+/* Timing a pass several times (the explorer's compare keeps the fastest)
+ * computes it again over the same positions: the same logits to the bit, the
+ * same cache length, with and without the cache, at a cached step, after a
+ * context shift and after a take-back; the counters do not count the repeats. */
+static void test_repeat_pass(void)
+{
+    TsErr err;
+    Model m;
+    if (random_model(&m, 16, 30, 3) != 0)
+        return;
+    int text[24];
+    for (int i = 0; i < 24; i++)
+        text[i] = 1 + (i * 5) % 29;
+    for (int cached = 0; cached < 2; cached++) {
+        Generator g;
+        gen_init(&g, &m, cached, &err);
+        gen_start(&g, text, 6, 1, &err);
+        CHECK(gen_repeat_pass(&g) < 0, "no logits yet: nothing to repeat");
+        for (int i = 6; i < 24; i++) { /* past the context of 16: a shift */
+            const float *l = gen_logits(&g, &err);
+            float want[30];
+            memcpy(want, l, sizeof want);
+            long rows = g.forward_rows;
+            int len = g.inf.len;
+            for (int r = 0; r < 3; r++)
+                CHECK(gen_repeat_pass(&g) >= 0.0, "cached %d, %d characters: no pass repeated",
+                      cached, i);
+            CHECK(memcmp(want, g.inf.logits, sizeof want) == 0 && g.inf.len == len &&
+                      g.forward_rows == rows,
+                  "cached %d, %d characters: the repeated pass differs (len %d, want %d)", cached,
+                  i, g.inf.len, len);
+            if (i == 12) { /* a take-back, then the same character again */
+                gen_pop(&g);
+                gen_append(&g, text[i - 1], &err);
+                continue;
+            }
+            gen_append(&g, text[i], &err);
+        }
+        gen_free(&g);
+    }
+    model_free(&m);
+}
+
 static void test_cache_size(void)
 {
     ModelConfig cfg = {.n_layer = 4, .n_embd = 128, .n_head = 4, .context = 128, .vocab_size = 10};
@@ -549,6 +592,7 @@ int main(void)
     RUN(test_take_back);
     RUN(test_prompt_start_rule);
     RUN(test_same_text_with_and_without_cache);
+    RUN(test_repeat_pass);
     RUN(test_cache_size);
     RUN(test_compare_logit_bytes);
     return test_summary();

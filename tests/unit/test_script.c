@@ -344,6 +344,27 @@ static void test_expect(void)
     CHECK(run(&s, "expect corpus 春风 花 2", msg) == SCRIPT_UNCHECKED && strstr(msg, "not loaded"),
           "without the training text: %s", msg);
     /* the words a narration uses: lines of verse, what grows and shrinks */
+    /* the last pass (the newline a poem starts with, 白日, then one more):
+     * without the cache all of it; the cache switched on reads it all once,
+     * then one position a step */
+    ok(&s, "mid-text off");
+    ok(&s, "prompt 白日");
+    ok(&s, "cache off");
+    ok(&s, "expect mask 3 3");
+    ok(&s, "cache on");
+    ok(&s, "expect mask 3 3");
+    ok(&s, "pick 1");
+    ok(&s, "expect mask 1 4");
+    CHECK(run(&s, "expect mask 4 4", msg) == SCRIPT_FAILED &&
+              strstr(msg, "computed 1 position over 4 keys (start = 3)"),
+          "%s", msg);
+    CHECK(run(&s, "expect mask 2 1", msg) == SCRIPT_FAILED && strstr(msg, "more than TOTAL"), "%s",
+          msg);
+    ok(&s, "cache off");
+    ok(&s, "expect mask 4 4");
+    ok(&s, "cache on");
+    ok(&s, "mid-text on");
+    ok(&s, "prompt 春风");
     ok(&s, "expect lines = 1");
     ok(&s, "prompt 春风花月明，山水白日云。江天");
     ok(&s, "expect lines = 3");
@@ -963,6 +984,49 @@ static void test_repetition_penalty_verb(void)
     app_free(&s);
 }
 
+/* set weights: the bars come from the rounded model (and the generator reads
+ * it), the panel opens, the claims read its figures; fp32 brings back the
+ * bars exactly; an unknown precision is refused; a reset starts in fp32. */
+static void test_weights_verb(void)
+{
+    AppState s;
+    start(&s);
+    ok(&s, "prompt 春风");
+    int V = model.cfg.vocab_size;
+    float *fp32 = malloc((size_t)V * sizeof *fp32);
+    memcpy(fp32, s.pred.probs, (size_t)V * sizeof *fp32);
+    char msg[SCRIPT_MSG_MAX];
+    CHECK(run(&s, "set weights int4", msg) != SCRIPT_OK && strstr(msg, "int8"),
+          "int4 accepted: %s", msg);
+    ok(&s, "set weights int8");
+    CHECK(s.weights == WPREC_INT8 && s.show_weights && s.g.m != &model && s.g.m->prec == WPREC_INT8,
+          "int8: the bars' model is in %s", wprec_name(s.g.m->prec));
+    CHECK(memcmp(fp32, s.pred.probs, (size_t)V * sizeof *fp32) != 0, "int8 bars equal fp32's");
+    /* the file's size in int8, from the format (docs/model-format.md): the
+     * matrices a byte a weight and 4 bytes a row, the rest float32 */
+    const ModelConfig *c = &model.cfg;
+    size_t L = (size_t)c->n_layer, C = (size_t)c->n_embd, T = (size_t)c->context,
+           Vs = (size_t)c->vocab_size;
+    size_t bytes = 64 + 4 * Vs + 4 * (T * C + L * 13 * C + 2 * C) + (Vs * C + L * 12 * C * C) +
+                   4 * (Vs + 9 * L * C);
+    char line[64];
+    snprintf(line, sizeof line, "expect size = %zu", bytes);
+    ok(&s, line);
+    ok(&s, "expect kl > 0");
+    CHECK(s.wt.step_s[WPREC_FP32] > 0 && s.wt.step_s[WPREC_INT8] > 0, "steps not timed");
+    CHECK(run(&s, "expect kl > 1", msg) == SCRIPT_FAILED && strstr(msg, "bits"), "kl > 1: %s", msg);
+    ok(&s, "set weights fp32");
+    CHECK(s.g.m == &model && memcmp(fp32, s.pred.probs, (size_t)V * sizeof *fp32) == 0,
+          "back in fp32: other bars");
+    ok(&s, "expect kl = 0");
+    ok(&s, "set weights bf16");
+    app_reset(&s);
+    CHECK(s.weights == WPREC_FP32 && s.g.m == &model && !s.show_weights, "a reset keeps %s",
+          wprec_name(s.weights));
+    free(fp32);
+    app_free(&s);
+}
+
 int main(void)
 {
     load_fixtures();
@@ -983,6 +1047,7 @@ int main(void)
     RUN(test_markdown);
     RUN(test_plain_text);
     RUN(test_repetition_penalty_verb);
+    RUN(test_weights_verb);
     corpus_free(&corpus);
     free(corpus_text);
     model_free(&model);
