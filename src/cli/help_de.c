@@ -61,7 +61,8 @@ static const char *const H_PROBS[] = {
     "  --top-k K                nur die K wahrscheinlichsten behalten, 0..1000000, 0 = aus\n"
     "  --top-p P                nur die vorderste Gruppe behalten, die die Wahrscheinlichkeit P erreicht, (0, 1]\n"
     "  --min-p M                nur Zeichen mit p >= M x p(erstes) behalten, 0..1\n"
-    "  --model DATEI            Modelldatei (Standard assets/tang.bin)\n",
+    "  --model DATEI            Modelldatei (Standard assets/tang.bin)\n"
+    "  --weights P              die Gewichtsmatrizen in fp32 (wie trainiert), bf16 oder int8 (beim Laden gerundet; Standard: wie die Datei sie enthält)\n",
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {\"model\": ..., \"repetition_penalty\": ..., \"temperature\": ..., \"top_k\": ..., \"top_p\": ..., \"min_p\": ..., \"form_mask\": ..., \"final\": ...}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...}: die Wahrscheinlichkeit eines Kandidaten nach jeder Stufe, in der Reihenfolge des Samplers, neu normiert über das, was die Stufe behält; je Stufe die behaltenen Zeichen und die Modellwahrscheinlichkeit, die sie entfernt hat; \"removed\" die Modellwahrscheinlichkeit aller Zeichen, denen die Endverteilung 0 gibt (die Temperatur zählt mit); \"entropy\" die des Modells, \"entropy_final\" die des Samplers, in nats (JSON bleibt bei nats; der Bildschirm zeigt Bit). Kein Text davor, keine Form: Wiederholungsstrafe und Formmaske ändern hier nichts. Mit --pinyin: \"pinyin\" (Lesungen) und \"gloss\"; mit --pinyin-input außerdem \"rank\" und im Objekt \"pinyin_input\", \"matches\" (wie viele so gelesen werden) und \"matches_prob\" (ihre Wahrscheinlichkeit zusammen)\n"
     "  --stage PROGRAMM         Top-p zusätzlich von einem Programm, dem eines Schülers (Übung 1, docs/exercises.md), z. B. --stage \"python3 top_p.py\": seine Spalte neben dem eingebauten Top-p, jedes Zeichen, bei dem sie sich uneinig sind, markiert und aufgelistet (in --json: \"stage\" und bei jedem Kandidaten \"stage_top_p\")\n"
     "\n"
@@ -119,6 +120,7 @@ static const char *const H_GENERATE[] = {
     "  --context-policy P       hinter dem Kontext des Modells (128 Zeichen beim mitgelieferten Modell): shift (Standard) schiebt das Fenster auf seine neuere Hälfte weiter, liest sie in einem Durchgang neu und rechnet dann mit Cache weiter; slide liest bei jedem Schritt die letzten 128 (da hilft kein Cache); beide geben denselben Text wie mit --no-cache\n"
     "  --mid-text               den Text als Ausschnitt aus der Textmitte lesen, ohne Zeilenumbruch davor (siehe oben)\n"
     "  --model DATEI            Modelldatei (Standard assets/tang.bin)\n"
+    "  --weights P              die Gewichtsmatrizen in fp32 (wie trainiert), bf16 oder int8 (beim Laden gerundet; Standard: wie die Datei sie enthält)\n"
     "  --json                   gibt {\"poems\": [...], \"code\": ..., ...} aus: \"code\" ist der Sitzungscode des Laufs (generate --code schreibt ihn noch einmal)\n"
     "  --export                 das erste Gedicht außerdem speichern wie x im Explorer (JSON und Markdown)\n"
     "  --trace DATEI            jedes geschriebene Zeichen in DATEI festhalten, ein JSON-Objekt pro Zeile: Gedicht und Stelle, die Wahrscheinlichkeit bei Modell und Sampler und die ersten 8 mit beiden (docs/session-json.md)\n"
@@ -150,6 +152,7 @@ static const char *const H_ACROSTIC[] = {
     "  --context-policy P       hinter dem Kontext des Modells (128 Zeichen beim mitgelieferten Modell): shift (Standard) schiebt das Fenster auf seine neuere Hälfte weiter, liest sie in einem Durchgang neu und rechnet dann mit Cache weiter; slide liest bei jedem Schritt die letzten 128 (da hilft kein Cache); beide geben denselben Text wie mit --no-cache\n"
     "  --mid-text               den Text als Ausschnitt aus der Textmitte lesen, ohne Zeilenumbruch davor (siehe oben)\n"
     "  --model DATEI            Modelldatei (Standard assets/tang.bin)\n",
+    "  --weights P              die Gewichtsmatrizen in fp32 (wie trainiert), bf16 oder int8 (beim Laden gerundet; Standard: wie die Datei sie enthält)\n"
     "  --json                   gibt {\"poems\": [...], \"code\": ..., ...} aus: \"code\" ist der Sitzungscode des Laufs (generate --code schreibt ihn noch einmal)\n"
     "  --export                 das erste Gedicht außerdem speichern wie x im Explorer (JSON und Markdown)\n"
     "  --trace DATEI            jedes geschriebene Zeichen in DATEI festhalten, ein JSON-Objekt pro Zeile: Gedicht und Stelle, die Wahrscheinlichkeit bei Modell und Sampler und die ersten 8 mit beiden (docs/session-json.md)\n"
@@ -178,6 +181,7 @@ static const char *const H_JUEJU[] = {
     "  --context-policy P       hinter dem Kontext des Modells (128 Zeichen beim mitgelieferten Modell): shift (Standard) schiebt das Fenster auf seine neuere Hälfte weiter, liest sie in einem Durchgang neu und rechnet dann mit Cache weiter; slide liest bei jedem Schritt die letzten 128 (da hilft kein Cache); beide geben denselben Text wie mit --no-cache\n"
     "  --mid-text               den Text als Ausschnitt aus der Textmitte lesen, ohne Zeilenumbruch davor (siehe oben)\n"
     "  --model DATEI            Modelldatei (Standard assets/tang.bin)\n"
+    "  --weights P              die Gewichtsmatrizen in fp32 (wie trainiert), bf16 oder int8 (beim Laden gerundet; Standard: wie die Datei sie enthält)\n"
     "  --json                   gibt {\"poems\": [...], \"code\": ..., ...} aus: \"code\" ist der Sitzungscode des Laufs (generate --code schreibt ihn noch einmal)\n"
     "  --export                 das erste Gedicht außerdem speichern wie x im Explorer (JSON und Markdown)\n",
     "  --trace DATEI            jedes geschriebene Zeichen in DATEI festhalten, ein JSON-Objekt pro Zeile: Gedicht und Stelle, die Wahrscheinlichkeit bei Modell und Sampler und die ersten 8 mit beiden (docs/session-json.md)\n"
@@ -309,11 +313,12 @@ static const char *const H_TRAIN[] = {
 };
 
 static const char *const H_EVAL[] = {
-    "Aufruf: tangscope eval [--model DATEI] [--data DATEI] [--json]\n"
+    "Aufruf: tangscope eval [--model DATEI] [--weights P] [--data DATEI] [--json]\n"
     "\n"
     "Gibt den Verlust des Modells auf einem Text in nats pro Zeichen und seine Perplexität (e^Verlust) aus. Der Text wird in aufeinanderfolgende Fenster von der Länge des Modellkontexts zerlegt; jedes Zeichen wird aus den Zeichen davor in seinem Fenster vorhergesagt.\n"
     "\n"
     "  --model DATEI  Modelldatei (Standard assets/tang.bin)\n"
+    "  --weights P    fp32, bf16 oder int8: der Verlust des Modells mit so gerundeten Gewichtsmatrizen (Standard: wie die Datei sie enthält); der Durchgang rechnet in float32 mit den gerundeten Gewichten (ein int8-Gewicht als ganze Zahl x Skala seiner Zeile)\n"
     "  --data DATEI   UTF-8-Text (Standard assets/tang-val.txt)\n"
     "  --seq N        Fensterlänge, 1..8192 und höchstens der Kontext des Modells (Standard: der Kontext)\n"
     "  --threads N    Threads, 0..1024, 0 = alle Kerne (Standard 0)\n"
@@ -323,7 +328,7 @@ static const char *const H_EVAL[] = {
 
 static const char *const H_BENCH[] = {
     "Aufruf: tangscope bench [--lengths 32,64,120] [--repeat N] [--context-policy P]\n"
-    "                        [--model DATEI] [--json]\n"
+    "                        [--model DATEI] [--weights LISTE] [--json]\n"
     "        tangscope bench --train [Optionen]\n"
     "        tangscope bench --ui [--model DATEI] [--json]\n"
     "        tangscope bench --lessons [--model DATEI]\n"
@@ -335,9 +340,11 @@ static const char *const H_BENCH[] = {
     "  --context-policy P\n"
     "                  hinter dem Kontext: shift (Standard) oder slide, wie in `tangscope generate --help`\n"
     "  --model DATEI   Modelldatei (Standard assets/tang.bin)\n"
+    "  --weights LISTE\n"
+    "                  fp32, bf16, int8, durch Kommas getrennt: die Längen in jeder dieser Genauigkeiten der Gewichte (tangscope quantize), die Genauigkeiten Lauf für Lauf abwechselnd, dann eine Tabelle nebeneinander bei der letzten Länge: die Byte an Gewichten, die ein Schritt mit Cache liest, die Zeichen pro Sekunde des Modells (nur seine Durchgänge), die Grenze durch den Speicher für diese Byte und der erreichte Anteil davon, und die Geschwindigkeit gegenüber fp32 im selben Lauf; der Rest für die erste davon (Standard: die Gewichte, wie die Datei sie enthält)\n"
     "  --context N     ein Modell derselben Form mit Kontext N messen, 1..8192, mit Zufallsgewichten (die Geschwindigkeit hängt nicht von den Gewichten ab), z. B. --context 512 --lengths 500\n"
     "\n"
-    "  --train         Trainingsgeschwindigkeit: Tokens pro Sekunde voller Optimiererschritte (Vorwärts, Rückwärts, AdamW) am Standardmodell, 4 Schichten, 128 Dimensionen, 4 Köpfe, Batch 32 x 128, Zeichenvorrat von assets/tang-train.txt; und die Multiplikationen-Additionen pro Sekunde, die das bedeutet, gegen die gemessene float32-Spitze so vieler Kerne (und die bfloat16-Spitze, mit bfloat16-Produkten)\n"
+    "  --train         Trainingsgeschwindigkeit: Tokens pro Sekunde voller Optimiererschritte (Vorwärts, Rückwärts, AdamW) am Standardmodell, 4 Schichten, 128 Dimensionen, 4 Köpfe, Batch 32 x 128, Zeichenvorrat von assets/tang-train.txt; und die Multiplikationen-Additionen pro Sekunde, die das bedeutet, gegen die gemessene float32-Spitze so vieler Kerne (und die bfloat16-Spitze, mit bfloat16-Produkten)\n",
     "  --precision P   bf16 oder fp32: wie die Matrixprodukte multiplizieren, wie bei `tangscope train` (Standard: bf16, wo die CPU es hat)\n"
     "  --steps N       gemessene Schritte nach 2 Aufwärmschritten, 1..100000 (Standard 10)\n"
     "  --batch N       Folgen pro Schritt, 1..4096 (Standard 32)\n"
@@ -346,8 +353,37 @@ static const char *const H_BENCH[] = {
     "  --json          gibt {\"tokens_per_s\": ..., ...} aus\n"
     "\n"
     "  --ui            der Explorer: ms vom Start bis zum ersten Bild (auf einem Pseudo-Terminal von 80 x 24) und von einem Tastendruck bis zu neu gezeichneten Balken bei vollem Kontext; --json gibt {\"first_frame_ms\": ..., \"keystroke_ms\": ...} aus\n"
-    "\n",
+    "\n"
     "  --lessons       jede Lektion von lessons/zh, en, de, fr, wie eine Lehrkraft sie durchgeht (öffnen, n bis zum Ende, N zurück, wieder n): der langsamste Schrittwechsel jeder Lektion, von der Taste bis zum neu gezeichneten Bildschirm (110 x 34, ohne Anzeige), auf allen Kernen; ein Schrittwechsel sollte höchstens 300 ms dauern\n",
+    NULL,
+};
+
+static const char *const H_QUANTIZE[] = {
+    "Aufruf: tangscope quantize --to bf16|int8|fp32 --out DATEI [--model DATEI]\n"
+    "\n"
+    "Schreibt das Modell neu, mit seinen Gewichtsmatrizen (wte, qkv_w, attproj_w, fc_w, fcproj_w: 99 % der Gewichte) in bfloat16 (2 Byte pro Gewicht) oder als 8-Bit-Ganzzahlen mit einer float32-Skala pro Zeile (1 Byte pro Gewicht), gerundet aus den float32-Gewichten; Positionseinbettung, Biases und LayerNorms bleiben float32. Eine solche Datei ist Version 3 des Modellformats (docs/model-format.md) und lässt sich überall laden, wo eine Modelldatei geht; jeder Befehl rechnet dann mit den gerundeten Gewichten. --to fp32 schreibt die Gewichte einer Datei als float32 (was die Rundung weggenommen hat, kommt nicht zurück). Das Training bleibt float32.\n"
+    "\n"
+    "  --to P         bf16, int8 oder fp32\n"
+    "  --out DATEI    die neue Modelldatei (unter einem vorläufigen Namen geschrieben, dann umbenannt)\n"
+    "  --model DATEI  zu lesende Modelldatei (Standard assets/tang.bin)\n",
+    NULL,
+};
+
+static const char *const H_IMPORT[] = {
+    "Aufruf: tangscope import CKPT --meta META.pkl --out DATEI.bin [--n-head N]\n"
+    "                        [--gelu erf|tanh] [--ln-eps X]\n"
+    "\n"
+    "Macht aus einem Checkpoint im Stil von nanoGPT (was train.py von nanoGPT speichert, oder ein bloßes state_dict; mit oder ohne das Präfix _orig_mod. von torch.compile; bias true oder false) und seiner meta.pkl (stoi, itos: ein Zeichen pro Token) eine Modelldatei von tangscope, die dann überall funktioniert, wo --model DATEI geht.\n"
+    "\n"
+    "Dafür läuft tools/import-nanogpt.py mit python3, das numpy braucht (Debian, Ubuntu: apt-get install python3-numpy), aber kein PyTorch; nichts aus dem Checkpoint wird ausgeführt. Was sich nicht übertragen lässt (eine andere Architektur, rotierende Positionen, ein Vokabular aus Wörtern oder Bytes, Formen, die nicht zusammenpassen), wird mit einer Zeile und Status 2 abgelehnt. docs/course-model.md beschreibt den ganzen Weg.\n"
+    "\n"
+    "  --meta META.pkl  das Vokabular, das prepare.py von nanoGPT geschrieben hat\n"
+    "  --out DATEI.bin  das zu schreibende tangscope-Modell\n"
+    "  --n-head N       die Köpfe, für ein bloßes state_dict (ohne model_args)\n"
+    "  --gelu erf|tanh  die GELU des MLP: erf ist nn.GELU() von nanoGPT (Standard), tanh für nn.GELU(approximate='tanh')\n"
+    "  --ln-eps X       das Epsilon der LayerNorm (Standard 1e-5, wie bei nanoGPT)\n"
+    "\n"
+    "TANGSCOPE_PYTHON nennt das zu verwendende Python (Standard: python3, oder /usr/bin/python3, wenn nur dieses numpy hat). Der umgekehrte Weg: tools/export-nanogpt.py DATEI.bin --out ckpt.pt --meta meta.pkl.\n",
     NULL,
 };
 
@@ -365,6 +401,8 @@ const CliHelp CLI_HELP_DE[] = {
     {.cmd = "train", .parts = H_TRAIN},
     {.cmd = "eval", .parts = H_EVAL},
     {.cmd = "bench", .parts = H_BENCH},
+    {.cmd = "quantize", .parts = H_QUANTIZE},
+    {.cmd = "import", .parts = H_IMPORT},
     {.cmd = NULL},
 };
 
@@ -395,6 +433,7 @@ const CliVerbHelp CLI_VERBS_DE[] = {
     {.verb = "expect", .help = "eine Behauptung der Erzählung prüfen"},
     {.verb = "set repetition-penalty", .help = "1 bis 100 (1 = aus; ， 。 und der Zeilenumbruch bleiben frei)"},
     {.verb = "stage", .help = "das Programm eines Schülers macht Top-p oder das Jueju neben dem eingebauten; eine Lektion nennt eines aus ihrem Übungsordner, und der Explorer fragt vorher"},
+    {.verb = "model", .help = "die expect-Zeilen dieser Lektion gelten dem mitgelieferten Modell (bei einem anderen nicht geprüft)"},
     {.verb = "(lessons)", .help = "(Lektionen) "},
     {.verb = NULL},
 };

@@ -63,7 +63,8 @@ static const char *const H_PROBS[] = {
     "  --top-k K                ne garder que les K plus probables, 0..1000000, 0 = désactivé\n"
     "  --top-p P                ne garder que le groupe de tête dont la probabilité cumulée atteint P, (0, 1]\n"
     "  --min-p M                ne garder que les caractères où p >= M x p(premier), 0..1\n"
-    "  --model FICHIER          fichier du modèle (par défaut assets/tang.bin)\n",
+    "  --model FICHIER          fichier du modèle (par défaut assets/tang.bin)\n"
+    "  --weights P              les matrices de poids en fp32 (telles qu’entraînées), bf16 ou int8 (arrondies au chargement du modèle ; par défaut : telles que le fichier les contient)\n",
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {\"model\": ..., \"repetition_penalty\": ..., \"temperature\": ..., \"top_k\": ..., \"top_p\": ..., \"min_p\": ..., \"form_mask\": ..., \"final\": ...}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...} : la probabilité d’un candidat après chaque étape, dans l’ordre du tirage, renormalisée sur ce que l’étape garde ; pour chaque étape, les caractères gardés et la probabilité du modèle qu’elle a écartée ; \"removed\", la probabilité du modèle de tous les caractères auxquels la distribution finale donne 0 (la température compte) ; \"entropy\" celle du modèle, \"entropy_final\" celle du tirage, en nats (le JSON reste en nats ; l’écran affiche des bits). Sans texte avant ni forme, la pénalité et le masque de forme ne changent rien ici. Avec --pinyin : \"pinyin\" (lectures) et \"gloss\" ; avec --pinyin-input, en plus \"rank\" et, dans l’objet, \"pinyin_input\", \"matches\" (combien se lisent ainsi) et \"matches_prob\" (leur probabilité totale)\n"
     "  --stage PROGRAMME        le top-p fait aussi par un programme, celui d’un élève (exercice 1, docs/exercises.md), par exemple --stage \"python3 top_p.py\" : sa colonne à côté du top-p intégré, chaque caractère sur lequel ils divergent marqué et listé (en --json : \"stage\" et, pour chaque candidat, \"stage_top_p\")\n"
     "\n"
@@ -121,6 +122,7 @@ static const char *const H_GENERATE[] = {
     "  --context-policy P       au-delà du contexte du modèle (128 caractères pour le modèle fourni) : shift (par défaut) avance la fenêtre jusqu’à sa moitié la plus récente, la relit en une passe et repart avec le cache ; slide relit les 128 derniers à chaque pas (aucun cache n’y aide) ; les deux donnent le même texte qu’avec --no-cache\n"
     "  --mid-text               lire le texte comme un extrait pris au milieu d’un texte, sans saut de ligne devant (voir plus haut)\n"
     "  --model FICHIER          fichier du modèle (par défaut assets/tang.bin)\n"
+    "  --weights P              les matrices de poids en fp32 (telles qu’entraînées), bf16 ou int8 (arrondies au chargement du modèle ; par défaut : telles que le fichier les contient)\n"
     "  --json                   affiche {\"poems\": [...], \"code\": ..., ...} : \"code\" est le code de session de l’exécution (generate --code la refait)\n"
     "  --export                 enregistrer aussi le premier poème comme le fait x (JSON et Markdown)\n"
     "  --trace FICHIER          écrire chaque caractère produit dans FICHIER, un objet JSON par ligne : son poème et sa place, sa probabilité selon le modèle et après le tirage, et les 8 premiers avec les deux (docs/session-json.md)\n"
@@ -152,6 +154,7 @@ static const char *const H_ACROSTIC[] = {
     "  --context-policy P       au-delà du contexte du modèle (128 caractères pour le modèle fourni) : shift (par défaut) avance la fenêtre jusqu’à sa moitié la plus récente, la relit en une passe et repart avec le cache ; slide relit les 128 derniers à chaque pas (aucun cache n’y aide) ; les deux donnent le même texte qu’avec --no-cache\n",
     "  --mid-text               lire le texte comme un extrait pris au milieu d’un texte, sans saut de ligne devant (voir plus haut)\n"
     "  --model FICHIER          fichier du modèle (par défaut assets/tang.bin)\n"
+    "  --weights P              les matrices de poids en fp32 (telles qu’entraînées), bf16 ou int8 (arrondies au chargement du modèle ; par défaut : telles que le fichier les contient)\n"
     "  --json                   affiche {\"poems\": [...], \"code\": ..., ...} : \"code\" est le code de session de l’exécution (generate --code la refait)\n"
     "  --export                 enregistrer aussi le premier poème comme le fait x (JSON et Markdown)\n"
     "  --trace FICHIER          écrire chaque caractère produit dans FICHIER, un objet JSON par ligne : son poème et sa place, sa probabilité selon le modèle et après le tirage, et les 8 premiers avec les deux (docs/session-json.md)\n"
@@ -180,8 +183,9 @@ static const char *const H_JUEJU[] = {
     "  --context-policy P       au-delà du contexte du modèle (128 caractères pour le modèle fourni) : shift (par défaut) avance la fenêtre jusqu’à sa moitié la plus récente, la relit en une passe et repart avec le cache ; slide relit les 128 derniers à chaque pas (aucun cache n’y aide) ; les deux donnent le même texte qu’avec --no-cache\n"
     "  --mid-text               lire le texte comme un extrait pris au milieu d’un texte, sans saut de ligne devant (voir plus haut)\n"
     "  --model FICHIER          fichier du modèle (par défaut assets/tang.bin)\n"
+    "  --weights P              les matrices de poids en fp32 (telles qu’entraînées), bf16 ou int8 (arrondies au chargement du modèle ; par défaut : telles que le fichier les contient)\n",
     "  --json                   affiche {\"poems\": [...], \"code\": ..., ...} : \"code\" est le code de session de l’exécution (generate --code la refait)\n"
-    "  --export                 enregistrer aussi le premier poème comme le fait x (JSON et Markdown)\n",
+    "  --export                 enregistrer aussi le premier poème comme le fait x (JSON et Markdown)\n"
     "  --trace FICHIER          écrire chaque caractère produit dans FICHIER, un objet JSON par ligne : son poème et sa place, sa probabilité selon le modèle et après le tirage, et les 8 premiers avec les deux (docs/session-json.md)\n"
     "  --stage PROGRAMME        confier le top-p à un programme, celui d’un élève (exercice 1) : lancé une fois, interrogé à chaque caractère (docs/exercises.md), par exemple --stage \"python3 top_p.py\" ; un programme qui échoue arrête l’exécution avec une ligne (code de sortie 2). L’exécution n’a alors pas de code de session (un code désigne le top-p intégré)\n",
     NULL,
@@ -312,12 +316,14 @@ static const char *const H_TRAIN[] = {
 };
 
 static const char *const H_EVAL[] = {
-    "usage : tangscope eval [--model FICHIER] [--data FICHIER] [--json]\n"
+    "usage : tangscope eval [--model FICHIER] [--weights P] [--data FICHIER]\n"
+    "                       [--json]\n"
     "\n"
     "Affiche la perte du modèle sur un texte, en nats par caractère, et sa perplexité (e^perte). Le texte est découpé en fenêtres consécutives de la longueur du contexte du modèle ; chaque caractère est prédit à partir de ceux qui le précèdent dans sa fenêtre.\n"
     "\n"
     "  --model FICHIER\n"
     "                 fichier du modèle (par défaut assets/tang.bin)\n"
+    "  --weights P    fp32, bf16 ou int8 : la perte du modèle avec ses matrices de poids ainsi arrondies (par défaut : telles que le fichier les contient) ; la passe calcule en float32 sur les poids arrondis (un poids int8 comme entier x l’échelle de sa ligne)\n"
     "  --data FICHIER\n"
     "                 texte UTF-8 (par défaut assets/tang-val.txt)\n"
     "  --seq N        longueur des fenêtres, 1..8192 et au plus le contexte du modèle (par défaut : le contexte)\n"
@@ -328,7 +334,7 @@ static const char *const H_EVAL[] = {
 
 static const char *const H_BENCH[] = {
     "usage : tangscope bench [--lengths 32,64,120] [--repeat N] [--context-policy P]\n"
-    "                        [--model FICHIER] [--json]\n"
+    "                        [--model FICHIER] [--weights LISTE] [--json]\n"
     "        tangscope bench --train [options]\n"
     "        tangscope bench --ui [--model FICHIER] [--json]\n"
     "        tangscope bench --lessons [--model FICHIER]\n"
@@ -339,19 +345,51 @@ static const char *const H_BENCH[] = {
     "  --context-policy P\n"
     "                    au-delà du contexte : shift (par défaut) ou slide, comme dans `tangscope generate --help`\n"
     "  --model FICHIER   fichier du modèle (par défaut assets/tang.bin)\n"
+    "  --weights LISTE   fp32, bf16, int8, séparés par des virgules : les longueurs dans chacune de ces précisions des poids (tangscope quantize), les précisions à tour de rôle d’une exécution à l’autre, puis un tableau côte à côte à la dernière longueur : les octets de poids que lit un pas avec cache, les caractères par seconde du modèle (ses passes seules), la limite de la mémoire pour ces octets et la part atteinte, et la vitesse face à fp32 dans la même exécution ; le reste pour la première (par défaut : les poids tels que le fichier les contient)\n"
     "  --context N       chronométrer un modèle de même forme au contexte N, 1..8192, avec des poids aléatoires (la vitesse ne dépend pas des poids), par exemple --context 512 --lengths 500\n"
     "\n"
-    "  --train           vitesse d’entraînement : tokens par seconde de pas complets de l’optimiseur (propagation avant, arrière, AdamW) sur le modèle par défaut, 4 couches, 128 dimensions, 4 têtes, lot de 32 x 128, vocabulaire de assets/tang-train.txt ; et les multiplications-additions par seconde que cela représente face au pic float32 mesuré d’autant de cœurs (et au pic bfloat16, avec des produits en bfloat16)\n"
+    "  --train           vitesse d’entraînement : tokens par seconde de pas complets de l’optimiseur (propagation avant, arrière, AdamW) sur le modèle par défaut, 4 couches, 128 dimensions, 4 têtes, lot de 32 x 128, vocabulaire de assets/tang-train.txt ; et les multiplications-additions par seconde que cela représente face au pic float32 mesuré d’autant de cœurs (et au pic bfloat16, avec des produits en bfloat16)\n",
     "  --precision P     bf16 ou fp32 : comment multiplient les produits matriciels, comme pour `tangscope train` (par défaut : bf16 là où le processeur l’a)\n"
     "  --steps N         pas chronométrés après 2 pas de chauffe, 1..100000 (par défaut 10)\n"
     "  --batch N         séquences par pas, 1..4096 (par défaut 32)\n"
     "  --seq N           caractères par séquence, 1..8192 (par défaut 128)\n"
     "  --threads N       threads, 0..1024, 0 = tous les cœurs (par défaut 0)\n"
     "  --json            affiche {\"tokens_per_s\": ..., ...}\n"
-    "\n",
+    "\n"
     "  --ui              l’explorateur : ms du lancement à la première image (sur un pseudo-terminal de 80 x 24) et d’une touche aux barres redessinées à contexte plein ; --json affiche {\"first_frame_ms\": ..., \"keystroke_ms\": ...}\n"
     "\n"
     "  --lessons         chaque leçon de lessons/zh, en, de, fr parcourue comme le ferait un professeur (ouvrir, n jusqu’au bout, N en arrière, de nouveau n) : le changement d’étape le plus lent de chacune, de la touche à l’écran redessiné (110 x 34, sans affichage), sur tous les cœurs ; un changement d’étape devrait prendre au plus 300 ms\n",
+    NULL,
+};
+
+static const char *const H_QUANTIZE[] = {
+    "usage : tangscope quantize --to bf16|int8|fp32 --out FICHIER [--model FICHIER]\n"
+    "\n"
+    "Réécrit le modèle avec ses matrices de poids (wte, qkv_w, attproj_w, fc_w, fcproj_w : 99 % des poids) en bfloat16 (2 octets par poids) ou en entiers de 8 bits avec une échelle float32 par ligne (1 octet par poids), arrondies à partir des poids float32 ; le plongement des positions, les biais et les LayerNorm restent en float32. Un tel fichier est la version 3 du format de modèle (docs/model-format.md) et se charge partout où un fichier de modèle se charge ; chaque commande calcule alors avec les poids arrondis. --to fp32 écrit en float32 les poids que contient un fichier (ce que l’arrondi a enlevé ne revient pas). L’entraînement reste en float32.\n"
+    "\n"
+    "  --to P         bf16, int8 ou fp32\n"
+    "  --out FICHIER  le nouveau fichier de modèle (écrit sous un nom temporaire, puis renommé)\n"
+    "  --model FICHIER\n"
+    "                 fichier du modèle à lire (par défaut assets/tang.bin)\n",
+    NULL,
+};
+
+static const char *const H_IMPORT[] = {
+    "usage : tangscope import CKPT --meta META.pkl --out FICHIER.bin [--n-head N]\n"
+    "                         [--gelu erf|tanh] [--ln-eps X]\n"
+    "\n"
+    "Transforme un point de reprise à la manière de nanoGPT (ce que sauvegarde le train.py de nanoGPT, ou un simple state_dict ; avec ou sans le préfixe _orig_mod. de torch.compile ; bias true ou false) et son meta.pkl (stoi, itos : un caractère par token) en fichier de modèle tangscope, utilisable ensuite partout où --model FICHIER l’est.\n"
+    "\n"
+    "Il lance tools/import-nanogpt.py avec python3, qui a besoin de numpy (Debian, Ubuntu : apt-get install python3-numpy) mais pas de PyTorch ; rien du point de reprise n’est exécuté. Ce qui ne se transpose pas (une autre architecture, des positions rotatives, un vocabulaire de mots ou d’octets, des formes qui ne concordent pas) est refusé en une ligne, avec le code de sortie 2. docs/course-model.md décrit tout le chemin.\n"
+    "\n"
+    "  --meta META.pkl  le vocabulaire qu’a écrit le prepare.py de nanoGPT\n"
+    "  --out FICHIER.bin\n"
+    "                   le modèle tangscope à écrire\n"
+    "  --n-head N       les têtes, pour un simple state_dict (sans model_args)\n"
+    "  --gelu erf|tanh  la GELU du MLP : erf est le nn.GELU() de nanoGPT (par défaut), tanh pour nn.GELU(approximate='tanh')\n"
+    "  --ln-eps X       l’epsilon de LayerNorm (par défaut 1e-5, celui de nanoGPT)\n"
+    "\n"
+    "TANGSCOPE_PYTHON désigne le Python à utiliser (par défaut : python3, ou /usr/bin/python3 quand lui seul a numpy). Le chemin inverse : tools/export-nanogpt.py FICHIER.bin --out ckpt.pt --meta meta.pkl.\n",
     NULL,
 };
 
@@ -369,6 +407,8 @@ const CliHelp CLI_HELP_FR[] = {
     {.cmd = "train", .parts = H_TRAIN},
     {.cmd = "eval", .parts = H_EVAL},
     {.cmd = "bench", .parts = H_BENCH},
+    {.cmd = "quantize", .parts = H_QUANTIZE},
+    {.cmd = "import", .parts = H_IMPORT},
     {.cmd = NULL},
 };
 
@@ -399,6 +439,7 @@ const CliVerbHelp CLI_VERBS_FR[] = {
     {.verb = "expect", .help = "vérifier ce qu’affirme la narration"},
     {.verb = "set repetition-penalty", .help = "de 1 à 100 (1 = désactivé ; ， 。 et le saut de ligne sont épargnés)"},
     {.verb = "stage", .help = "le programme d’un élève fait le top-p ou le jueju à côté de l’intégré ; une leçon en désigne un de son dossier d’exercices, et l’explorateur demande d’abord"},
+    {.verb = "model", .help = "les lignes expect de cette leçon portent sur le modèle fourni (non vérifiées avec un autre)"},
     {.verb = "(lessons)", .help = "(leçons) "},
     {.verb = NULL},
 };

@@ -60,7 +60,8 @@ static const char *const H_PROBS[] = {
     "  --top-k K                只保留最可能的 K 个，0..1000000，0 = 关闭\n"
     "  --top-p P                只保留累计概率达到 P 的前几个字，(0, 1]\n"
     "  --min-p M                只保留 p >= M x p(第一名) 的字，0..1\n"
-    "  --model 文件             模型文件（默认 assets/tang.bin）\n",
+    "  --model 文件             模型文件（默认 assets/tang.bin）\n"
+    "  --weights P              权重矩阵用 fp32（训练时的精度）、bf16 或 int8（加载模型时舍入；默认：按文件里存的精度）\n",
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {\"model\": ..., \"repetition_penalty\": ..., \"temperature\": ..., \"top_k\": ..., \"top_p\": ..., \"min_p\": ..., \"form_mask\": ..., \"final\": ...}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...}：候选字经过采样器每个阶段（按采样器的顺序）后的概率，在该阶段保留的字上重新归一化；每个阶段保留的字数和它去掉的模型概率；\"removed\" 是最终分布给 0 的所有字的模型概率之和（温度也算在内）；\"entropy\" 是模型的熵，\"entropy_final\" 是采样后的熵，单位为奈特（JSON 用奈特，屏幕上用比特）。这里前面没有文本，也没有诗体：重复惩罚和格式掩码不起作用。加 --pinyin 时有 \"pinyin\"（读音）和 \"gloss\"；加 --pinyin-input 时还有 \"rank\"，对象里还有 \"pinyin_input\"、\"matches\"（读这个音的字数）和 \"matches_prob\"（它们的总概率）\n"
     "  --stage 程序             让一个程序（学生写的，练习 1，docs/exercises.md）也做一遍 top-p，例如 --stage \"python3 top_p.py\"：它的结果列在内置 top-p 旁边，两者意见不同的字都会标出并列出（--json 里是 \"stage\" 和每个候选字的 \"stage_top_p\"）\n"
     "\n"
@@ -118,6 +119,7 @@ static const char *const H_GENERATE[] = {
     "  --context-policy P       超出模型上下文时（自带模型为 128 个字）：shift（默认）把窗口移到较新的一半，一次读完后继续用缓存；slide 每一步重读最后 128 个字（缓存帮不上忙）；两者写出的文本都和 --no-cache 相同\n"
     "  --mid-text               把文本当作文中片段来读，前面没有换行（见上文）\n",
     "  --model 文件             模型文件（默认 assets/tang.bin）\n"
+    "  --weights P              权重矩阵用 fp32（训练时的精度）、bf16 或 int8（加载模型时舍入；默认：按文件里存的精度）\n"
     "  --json                   输出 {\"poems\": [...], \"code\": ..., ...}：\"code\" 是这次运行的分享码（generate --code 可以原样重写）\n"
     "  --export                 另外像 x 那样保存第一首诗（JSON 和 Markdown）\n"
     "  --trace 文件             把写出的每个字记到文件里，每行一个 JSON 对象：所在的诗和位置、模型和采样后的概率，以及两者的前 8 名（docs/session-json.md）\n"
@@ -149,6 +151,7 @@ static const char *const H_ACROSTIC[] = {
     "  --context-policy P       超出模型上下文时（自带模型为 128 个字）：shift（默认）把窗口移到较新的一半，一次读完后继续用缓存；slide 每一步重读最后 128 个字（缓存帮不上忙）；两者写出的文本都和 --no-cache 相同\n"
     "  --mid-text               把文本当作文中片段来读，前面没有换行（见上文）\n"
     "  --model 文件             模型文件（默认 assets/tang.bin）\n"
+    "  --weights P              权重矩阵用 fp32（训练时的精度）、bf16 或 int8（加载模型时舍入；默认：按文件里存的精度）\n"
     "  --json                   输出 {\"poems\": [...], \"code\": ..., ...}：\"code\" 是这次运行的分享码（generate --code 可以原样重写）\n"
     "  --export                 另外像 x 那样保存第一首诗（JSON 和 Markdown）\n",
     "  --trace 文件             把写出的每个字记到文件里，每行一个 JSON 对象：所在的诗和位置、模型和采样后的概率，以及两者的前 8 名（docs/session-json.md）\n"
@@ -177,6 +180,7 @@ static const char *const H_JUEJU[] = {
     "  --context-policy P       超出模型上下文时（自带模型为 128 个字）：shift（默认）把窗口移到较新的一半，一次读完后继续用缓存；slide 每一步重读最后 128 个字（缓存帮不上忙）；两者写出的文本都和 --no-cache 相同\n"
     "  --mid-text               把文本当作文中片段来读，前面没有换行（见上文）\n"
     "  --model 文件             模型文件（默认 assets/tang.bin）\n"
+    "  --weights P              权重矩阵用 fp32（训练时的精度）、bf16 或 int8（加载模型时舍入；默认：按文件里存的精度）\n"
     "  --json                   输出 {\"poems\": [...], \"code\": ..., ...}：\"code\" 是这次运行的分享码（generate --code 可以原样重写）\n"
     "  --export                 另外像 x 那样保存第一首诗（JSON 和 Markdown）\n"
     "  --trace 文件             把写出的每个字记到文件里，每行一个 JSON 对象：所在的诗和位置、模型和采样后的概率，以及两者的前 8 名（docs/session-json.md）\n",
@@ -307,11 +311,12 @@ static const char *const H_TRAIN[] = {
 };
 
 static const char *const H_EVAL[] = {
-    "用法：tangscope eval [--model 文件] [--data 文件] [--json]\n"
+    "用法：tangscope eval [--model 文件] [--weights P] [--data 文件] [--json]\n"
     "\n"
     "输出模型在一段文本上的损失（每个字多少奈特）和困惑度（e^损失）。文本切成长度等于模型上下文的连续窗口；每个字都由它所在窗口里前面的字来预测。\n"
     "\n"
     "  --model 文件   模型文件（默认 assets/tang.bin）\n"
+    "  --weights P    fp32、bf16 或 int8：权重矩阵这样舍入后模型的损失（默认：按文件里存的精度）；前向计算用 float32 在舍入后的权重上进行（int8 权重按整数 x 该行的缩放系数）\n"
     "  --data 文件    UTF-8 文本（默认 assets/tang-val.txt）\n"
     "  --seq N        窗口长度，1..8192，且不超过模型的上下文（默认：上下文长度）\n"
     "  --threads N    线程数，0..1024，0 = 所有核心（默认 0）\n"
@@ -321,7 +326,7 @@ static const char *const H_EVAL[] = {
 
 static const char *const H_BENCH[] = {
     "用法：tangscope bench [--lengths 32,64,120] [--repeat N] [--context-policy P]\n"
-    "                      [--model 文件] [--json]\n"
+    "                      [--model 文件] [--weights 列表] [--json]\n"
     "      tangscope bench --train [选项]\n"
     "      tangscope bench --ui [--model 文件] [--json]\n"
     "      tangscope bench --lessons [--model 文件]\n"
@@ -332,6 +337,7 @@ static const char *const H_BENCH[] = {
     "  --context-policy P\n"
     "                  超出上下文时：shift（默认）或 slide，见 `tangscope generate --help`\n"
     "  --model 文件    模型文件（默认 assets/tang.bin）\n"
+    "  --weights 列表  fp32、bf16、int8，用逗号分隔：在每种权重精度下（tangscope quantize）分别测各个长度，各精度轮流运行，最后在最后一个长度上并排列一张表：有缓存时每步读的权重字节数、模型每秒的字数（只算它的计算）、这些字节对应的内存带宽上限和达到的比例，以及同一次运行中相对 fp32 的速度；其余各项按第一种精度（默认：按文件里存的精度）\n"
     "  --context N     改测一个结构相同、上下文为 N 的模型，1..8192，用随机权重（速度和权重无关），例如 --context 512 --lengths 500\n"
     "\n"
     "  --train         训练速度：默认模型（4 层，128 维，4 个头，批次 32 x 128，词表取自 assets/tang-train.txt）上完整优化步（前向、反向、AdamW）每秒处理的词元数；以及这相当于每秒多少次乘加，与同样多核心实测的 float32 峰值（用 bfloat16 乘法时与 bfloat16 峰值）的对比\n"
@@ -339,12 +345,41 @@ static const char *const H_BENCH[] = {
     "  --steps N       2 步预热之后计时的步数，1..100000（默认 10）\n"
     "  --batch N       每步的序列数，1..4096（默认 32）\n"
     "  --seq N         每个序列的字数，1..8192（默认 128）\n"
-    "  --threads N     线程数，0..1024，0 = 所有核心（默认 0）\n"
+    "  --threads N     线程数，0..1024，0 = 所有核心（默认 0）\n",
     "  --json          输出 {\"tokens_per_s\": ..., ...}\n"
     "\n"
     "  --ui            探索界面：从启动到第一帧的毫秒数（在 80 x 24 的伪终端上），以及满上下文时从按键到条形重画完成的毫秒数；--json 输出 {\"first_frame_ms\": ..., \"keystroke_ms\": ...}\n"
-    "\n",
+    "\n"
     "  --lessons       像教师那样逐步走完 lessons/zh、en、de、fr 里的每节课（打开，按 n 到结尾，按 N 回退，再按 n）：每节课最慢的一次换步，从按键到屏幕重画完成（110 x 34，无界面显示），使用所有核心；换一步最多应该用 300 毫秒\n",
+    NULL,
+};
+
+static const char *const H_QUANTIZE[] = {
+    "用法：tangscope quantize --to bf16|int8|fp32 --out 文件 [--model 文件]\n"
+    "\n"
+    "重新写出模型，把权重矩阵（wte、qkv_w、attproj_w、fc_w、fcproj_w：占权重的 99%）存为 bfloat16（每个权重 2 字节），或存为 8 位整数加每行一个 float32 缩放系数（每个权重 1 字节），由 float32 权重舍入而来；位置嵌入、偏置和 LayerNorm 仍为 float32。这样的文件是模型格式的第 3 版（docs/model-format.md），凡是能加载模型文件的地方都能加载它；之后每个命令都用舍入后的权重计算。--to fp32 把文件里的权重存为 float32（舍入损失的部分不会回来）。训练始终用 float32。\n"
+    "\n"
+    "  --to P         bf16、int8 或 fp32\n"
+    "  --out 文件     新的模型文件（先写到临时文件名，再改名）\n"
+    "  --model 文件   要读取的模型文件（默认 assets/tang.bin）\n",
+    NULL,
+};
+
+static const char *const H_IMPORT[] = {
+    "用法：tangscope import CKPT --meta META.pkl --out 文件.bin [--n-head N]\n"
+    "                       [--gelu erf|tanh] [--ln-eps X]\n"
+    "\n"
+    "把 nanoGPT 风格的检查点（nanoGPT 的 train.py 保存的文件，或单纯的 state_dict；带不带 torch.compile 的 _orig_mod. 前缀都行；bias 为 true 或 false 均可）和它的 meta.pkl（stoi、itos：每个词元一个字）转成 tangscope 的模型文件，之后凡是能用 --model 文件 的地方都能用它。\n"
+    "\n"
+    "它用 python3 运行 tools/import-nanogpt.py，需要 numpy（Debian、Ubuntu：apt-get install python3-numpy），但不需要 PyTorch；检查点里的任何东西都不会被执行。无法对应的内容（别的架构、旋转位置编码、以词或字节为单位的词表、对不上的形状）会被拒绝，给出一行说明，退出状态为 2。完整步骤见 docs/course-model.md。\n"
+    "\n"
+    "  --meta META.pkl  nanoGPT 的 prepare.py 写出的词表\n"
+    "  --out 文件.bin   要写出的 tangscope 模型\n"
+    "  --n-head N       注意力头数，用于单纯的 state_dict（没有 model_args 时）\n"
+    "  --gelu erf|tanh  MLP 的 GELU：erf 即 nanoGPT 的 nn.GELU()（默认），tanh 对应 nn.GELU(approximate='tanh')\n"
+    "  --ln-eps X       LayerNorm 的 epsilon（默认 1e-5，与 nanoGPT 相同）\n"
+    "\n"
+    "TANGSCOPE_PYTHON 指定要用的 Python（默认：python3；只有 /usr/bin/python3 装了 numpy 时用它）。反过来：tools/export-nanogpt.py 文件.bin --out ckpt.pt --meta meta.pkl。\n",
     NULL,
 };
 
@@ -362,6 +397,8 @@ const CliHelp CLI_HELP_ZH[] = {
     {.cmd = "train", .parts = H_TRAIN},
     {.cmd = "eval", .parts = H_EVAL},
     {.cmd = "bench", .parts = H_BENCH},
+    {.cmd = "quantize", .parts = H_QUANTIZE},
+    {.cmd = "import", .parts = H_IMPORT},
     {.cmd = NULL},
 };
 
@@ -392,6 +429,7 @@ const CliVerbHelp CLI_VERBS_ZH[] = {
     {.verb = "expect", .help = "检查讲解中的一个说法"},
     {.verb = "set repetition-penalty", .help = "1 到 100（1 = 关闭；， 。 和换行不受影响）"},
     {.verb = "stage", .help = "让学生写的程序在内置的旁边做 top-p 或绝句；课程只能指定它练习文件夹里的程序，探索界面会先询问"},
+    {.verb = "model", .help = "这节课的 expect 行针对自带的模型（换了别的模型就不检查）"},
     {.verb = "(lessons)", .help = "（课程）"},
     {.verb = NULL},
 };
