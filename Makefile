@@ -95,6 +95,8 @@ APP_TESTS += $(BUILD)/tests/test_session
 APP_TESTS += $(BUILD)/tests/test_ime
 # the text as verse
 APP_TESTS += $(BUILD)/tests/test_verse
+# the engine's messages in the interface language
+APP_TESTS += $(BUILD)/tests/test_errtext
 # the exercises: the runner of students' programs and the reference cases;
 # stagebot plays the students (a right and a wrong top-p, a crash, a hang...)
 APP_TESTS += $(BUILD)/tests/test_stageprog $(BUILD)/tests/test_exercise

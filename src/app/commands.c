@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/errtext.h"
 #include "app/labels.h"
 #include "app/lesson.h"
 #include "app/script.h"
@@ -324,6 +325,7 @@ static unsigned do_attention(AppState *s, CmdArg a)
 static unsigned do_language(AppState *s, CmdArg a)
 {
     s->lang = a.n >= 0 && a.n < LANG_COUNT ? (AppLang)a.n : (AppLang)((s->lang + 1) % LANG_COUNT);
+    errtext_use(s->lang); /* the engine's messages (a file that fails to load) too */
     app_status(s, 0, "%s", app_label(s, LBL_ST_LANGUAGE));
     return REDRAW_ALL;
 }

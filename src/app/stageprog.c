@@ -153,7 +153,7 @@ int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang
         free(argv);
         free(p->buf);
         p->buf = NULL;
-        return ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, strerror(e), "");
+        return ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(e), "");
     }
     pid_t parent = getpid();
     pid_t pid = fork();
@@ -170,7 +170,7 @@ int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang
         free(argv);
         free(p->buf);
         p->buf = NULL;
-        return ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, strerror(fork_errno), "");
+        return ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(fork_errno), "");
     }
     /* exec either worked (the pipe closes with nothing in it) or says why */
     int child_errno = 0;
@@ -184,7 +184,7 @@ int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang
         close(sv[0]);
         TsQuoted q0;
         int e = child_errno;
-        ts_fail(err, L(lang, LBL_SP_CANNOT_START), ts_quote(&q0, argv[0]), strerror(e),
+        ts_fail(err, L(lang, LBL_SP_CANNOT_START), ts_quote(&q0, argv[0]), ts_strerror(e),
                 e == ENOENT && !strchr(argv[0], '/') ? L(lang, LBL_SP_NOT_ON_PATH) : "");
         free(argv);
         free(p->buf);
@@ -395,7 +395,7 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
         if (r < 0) {
             if (errno == EINTR)
                 continue;
-            return fail_step(p, STAGEPROG_ENDED, err, L(p->lang, LBL_SP_POLL), strerror(errno));
+            return fail_step(p, STAGEPROG_ENDED, err, L(p->lang, LBL_SP_POLL), ts_strerror(errno));
         }
         if (r == 0)
             continue;

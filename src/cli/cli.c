@@ -17,8 +17,10 @@
 
 #include <cblas.h>
 
+#include "app/errtext.h"
 #include "app/labels.h"
 #include "app/textw.h"
+#include "engine/vocab.h"
 
 /* The interface language of this run (cli.h cli_lang). */
 static AppLang g_lang;
@@ -55,6 +57,7 @@ void cli_lang_init(int argc, char **argv)
         if (lang >= 0)
             g_lang = (AppLang)lang;
     }
+    errtext_use(g_lang); /* the engine's messages speak it too */
 }
 
 /* --lang VALUE, which every command takes: the one place a code is read. */
@@ -68,6 +71,7 @@ static int set_lang(const char *cmd, const char *val)
     }
     g_lang = (AppLang)lang;
     g_lang_known = 1;
+    errtext_use(g_lang);
     return 0;
 }
 
@@ -85,20 +89,198 @@ void cli_put_left(FILE *out, const char *text, int width)
         fputc(' ', out);
 }
 
+/* ---- printing a help: 80 columns in every language ----
+ * A help is written as lines; a block of them (a paragraph, or an option or
+ * a table row with the lines that continue its description) that has a line
+ * wider than HELP_COLS is wrapped again, at the column its description
+ * starts (the translations write each block as one line and leave the
+ * wrapping to this). Blocks that fit are printed as written. */
+enum { HELP_COLS = 80 };
+
+_Static_assert((int)TEXTW_EN == (int)LANG_EN && (int)TEXTW_ZH == (int)LANG_ZH &&
+                   (int)TEXTW_DE == (int)LANG_DE && (int)TEXTW_FR == (int)LANG_FR,
+               "textw.h TextwLang follows lang.h AppLang");
+
+typedef struct {
+    const char *s;
+    size_t len;
+} HelpLine;
+
+static int line_indent(HelpLine l)
+{
+    int n = 0;
+    while ((size_t)n < l.len && l.s[n] == ' ')
+        n++;
+    return n;
+}
+
+/* The byte at which an item's description starts: after the first gap of
+ * two or more spaces that follows text ("  --top N   how many"), or 0. */
+static size_t line_gap(HelpLine l)
+{
+    size_t i = (size_t)line_indent(l);
+    while (i + 1 < l.len) {
+        if (l.s[i] == ' ' && l.s[i + 1] == ' ') {
+            while (i < l.len && l.s[i] == ' ')
+                i++;
+            return i < l.len ? i : 0;
+        }
+        i++;
+    }
+    return 0;
+}
+
+static int line_width(HelpLine l)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%.*s", (int)(l.len < sizeof buf ? l.len : sizeof buf - 1), l.s);
+    return textw_width(buf);
+}
+
+/* Is the last character of s[0..n) wide, or the first of t? (Chinese lines
+ * join without a space.) */
+static int wide_at(const char *s, size_t n, int last)
+{
+    size_t at = 0, pos = 0;
+    uint32_t cp = 0;
+    if (last)
+        for (at = n; at > 0 && ((unsigned char)s[at - 1] & 0xC0) == 0x80; at--)
+            ;
+    pos = last && at > 0 ? at - 1 : 0;
+    return n > 0 && utf8_decode(s, n, &pos, &cp) == 0 && textw_cp_width(cp) == 2;
+}
+
+/* Print lines [0, n) as one block: the first's head (head bytes, `hang`
+ * columns), then the rest of the text wrapped in the columns after it. */
+static void reflow(FILE *out, const HelpLine *l, int n, size_t head, int hang)
+{
+    size_t cap = 1;
+    for (int i = 0; i < n; i++)
+        cap += l[i].len + 1;
+    char *text = malloc(cap);
+    if (!text)
+        return;
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        size_t from = i ? (size_t)line_indent(l[i]) : head;
+        if (len && l[i].len > from && !(wide_at(text, len, 1) && wide_at(l[i].s + from, l[i].len - from, 0)))
+            text[len++] = ' ';
+        memcpy(text + len, l[i].s + from, l[i].len - from);
+        len += l[i].len - from;
+    }
+    text[len] = 0;
+    int cols = HELP_COLS - hang > 20 ? HELP_COLS - hang : 20;
+    fprintf(out, "%.*s", (int)head, l[0].s);
+    for (const char *p = text; *p;) {
+        size_t k = textw_wrap_in(p, cols, (TextwLang)cli_lang());
+        if (k == 0)
+            break;
+        size_t end = k;
+        while (end > 0 && p[end - 1] == ' ')
+            end--;
+        if (p != text)
+            fprintf(out, "%*s", hang, "");
+        fprintf(out, "%.*s\n", (int)end, p);
+        p += k;
+        while (*p == ' ')
+            p++;
+    }
+    free(text);
+}
+
+/* Does the line end a sentence (. : 。 ：)? Then the next line of a paragraph
+ * starts a paragraph of its own. */
+static int ends_sentence(HelpLine l)
+{
+    size_t n = l.len;
+    while (n > 0 && l.s[n - 1] == ' ')
+        n--;
+    static const char *const ENDS[] = {".", ":", "。", "："};
+    for (size_t i = 0; i < sizeof ENDS / sizeof ENDS[0]; i++) {
+        size_t e = strlen(ENDS[i]);
+        if (n >= e && memcmp(l.s + n - e, ENDS[i], e) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* How many lines from l[0] make its block, and where its description starts
+ * (head bytes, hang columns). */
+static int help_block(const HelpLine *l, int n, size_t *head, int *hang)
+{
+    int ind = line_indent(l[0]);
+    size_t gap = line_gap(l[0]);
+    int want; /* the indent of the lines that continue it */
+    if (l[0].len >= 6 && strncmp(l[0].s, "usage:", 6) == 0) {
+        /* "usage: tangscope CMD " and its options */
+        size_t at = 0;
+        for (int words = 0; at < l[0].len && words < 3; words++) {
+            at += strcspn(l[0].s + at, " ");
+            at += at < l[0].len;
+        }
+        *head = at;
+        want = n > 1 && line_indent(l[1]) > 0 ? line_indent(l[1]) : (int)at;
+    } else if (ind > 0 && gap) {
+        *head = gap; /* an option, a row of a table */
+        want = line_width((HelpLine){l[0].s, gap});
+    } else {
+        *head = (size_t)ind; /* a paragraph */
+        want = ind;
+        if (line_width(l[0]) > HELP_COLS) /* written as one line: a paragraph alone */
+            want = -1;
+    }
+    *hang = line_width((HelpLine){l[0].s, *head});
+    int k = 1;
+    while (k < n && l[k].len > 0 && line_indent(l[k]) == want &&
+           !(want > 0 && l[k].s[want] == '-' && want <= 4) &&
+           !(want == 0 && (strncmp(l[k].s, "usage:", 6) == 0 || ends_sentence(l[k - 1]))))
+        k++;
+    return k;
+}
+
 void cli_print_help(FILE *out, const char *help)
 {
     /* @LANGS@ stands for the codes of the language table */
+    size_t cap = strlen(help) + 64;
+    char *text = malloc(cap);
+    if (!text) {
+        fputs(help, out);
+        return;
+    }
+    size_t len = 0;
     const char *mark = "@LANGS@";
     for (const char *p = help; *p;) {
         const char *at = strstr(p, mark);
-        if (!at) {
-            fputs(p, out);
-            break;
-        }
-        fwrite(p, 1, (size_t)(at - p), out);
-        fputs(app_lang_codes("|"), out);
-        p = at + strlen(mark);
+        size_t n = at ? (size_t)(at - p) : strlen(p);
+        len += (size_t)snprintf(text + len, cap - len, "%.*s%s", (int)n, p, at ? app_lang_codes("|") : "");
+        p += n + (at ? strlen(mark) : 0);
     }
+    int n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += text[i] == '\n';
+    HelpLine *lines = malloc((size_t)(n + 1) * sizeof *lines);
+    int count = 0;
+    for (const char *p = text; lines && *p; count++) {
+        size_t l = strcspn(p, "\n");
+        lines[count] = (HelpLine){p, l};
+        p += l + (p[l] == '\n');
+    }
+    for (int i = 0; lines && i < count;) {
+        size_t head = 0;
+        int hang = 0, k = lines[i].len ? help_block(lines + i, count - i, &head, &hang) : 1, wide = 0;
+        for (int j = i; j < i + k; j++)
+            wide |= line_width(lines[j]) > HELP_COLS;
+        if (wide)
+            reflow(out, lines + i, k, head, hang);
+        else
+            for (int j = i; j < i + k; j++)
+                fprintf(out, "%.*s\n", (int)lines[j].len, lines[j].s);
+        i += k;
+    }
+    if (!lines)
+        fputs(text, out);
+    free(lines);
+    free(text);
 }
 
 int cli_write_status(const TsErr *err) { return err->code == EPIPE ? EXIT_USAGE : 1; }
@@ -106,9 +288,12 @@ int cli_write_status(const TsErr *err) { return err->code == EPIPE ? EXIT_USAGE 
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
     char msg[2 * TS_ERR_MAX];
+    /* an English format of the command line's own has its row in the
+     * messages' table (errtext.c), as the engine's do */
+    const char *own = errtext_in(cli_lang(), fmt);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, own ? own : fmt, ap);
     va_end(ap);
     for (char *p = msg; *p; p++)
         if ((unsigned char)*p < 0x20 || *p == 0x7F)
@@ -186,6 +371,16 @@ static int set_value(const char *cmd, const Opt *o, const char *val)
     return 0;
 }
 
+/* --list-options: every option the parser takes, one a line (for shell
+ * completion, and for the test that holds each help to them). */
+static void list_options(const Opt *opts, int n_opts)
+{
+    for (int i = 0; i < n_opts; i++)
+        puts(opts[i].name);
+    puts("--lang");
+    puts("--help");
+}
+
 int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Opt *opts, int n_opts,
               const char **pos, int max_pos, int *n_pos)
 {
@@ -193,7 +388,11 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!only_words && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
-            cli_print_help(stdout, help);
+            cli_print_help(stdout, cli_help_text(cmd, help));
+            return 1;
+        }
+        if (!only_words && strcmp(a, "--list-options") == 0) {
+            list_options(opts, n_opts);
             return 1;
         }
         if (!only_words && strcmp(a, "--") == 0) {

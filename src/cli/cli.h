@@ -54,9 +54,15 @@ void cli_put_right(FILE *out, const char *text, int width);
 void cli_put_left(FILE *out, const char *text, int width);
 /* Print a help text: @LANGS@ in it stands for the language codes. */
 void cli_print_help(FILE *out, const char *help);
+/* The help of cmd in the run's language (cli_help.c), or `english`, the
+ * command's own, when the language is English or has none for it. Valid
+ * until the next call. */
+const char *cli_help_text(const char *cmd, const char *english);
 
 /* Parse argv[1..] (argv[0] is the subcommand name) against opts; plain words
- * land in pos (at most max_pos). `--help`/`-h` prints help and returns 1;
+ * land in pos (at most max_pos). `--help`/`-h` prints help (cli_help_text)
+ * and returns 1, and so does `--list-options`, which lists the options opts
+ * and every command take, one a line;
  * a bad option prints one line and returns 2; success returns 0. Both
  * "--flag VALUE" and "--flag=VALUE" are accepted. A range is written in
  * messages as the help writes it: 1..64 (both ends included), (0, 1] for
@@ -69,7 +75,8 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
 int cli_flag_given(int argc, char **argv, const char *name);
 
 /* Print "tangscope CMD: message" on stderr ("tangscope: message" when cmd
- * is "" or NULL); returns status. Anything in the message that came from
+ * is "" or NULL), in the run's language when fmt is an English format the
+ * messages' table has (app/errtext.h); returns status. Anything in the message that came from
  * the user must have gone through ts_quote (common.h); as a last guard, a
  * control character that reaches this point anyway is printed as a space,
  * so the message stays one line. */

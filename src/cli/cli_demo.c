@@ -110,7 +110,7 @@ int cmd_demo(int argc, char **argv)
         rc = cli_error("demo", EXIT_USAGE,
                        "no lessons in %s (%s; set TANGSCOPE_HOME to the folder that holds "
                        "lessons/, or choose another --lang)",
-                       dir, n < 0 ? "no such folder" : "no NN-name.md files there");
+                       dir, ts_text(n < 0 ? "no such folder" : "no NN-name.md files there"));
     else
         rc = run_lessons(&e, files, n, lang, section, pause);
     cli_lesson_files_free(files, n < 0 ? 0 : n);

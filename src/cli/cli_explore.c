@@ -42,7 +42,8 @@ static const char EXPLORE_HELP[] =
     "Pinyin: y shows each candidate's reading and gloss beside its bar and the\n"
     "readings under the text; i makes the model the input method: letters spell a\n"
     "syllable (chun, chūn, lv), every character that reads it is listed, most\n"
-    "probable next first, 1-9 or Space choose, Tab steps the tone, Esc leaves.\n"
+    "probable next first, 1-9 or Space choose (on a French keyboard & é \" ' ( - è\n"
+    "_ ç too), ) and = turn pages, Tab steps the tone, Esc leaves.\n"
     "The text is shown whole, as verse: a line of verse to a row (a couplet to a\n"
     "row when the rows run short), scrolling to keep its end in view only when\n"
     "it is longer than the screen has rows for (an arrow says there is more\n"
@@ -51,7 +52,9 @@ static const char EXPLORE_HELP[] =
     "character the model reads.\n"
     "The sampler starts from the default set of generate, acrostic and jueju\n"
     "(temperature 0.8, top-k, top-p, min-p and the repetition penalty off, seed 1),\n"
-    "so Enter writes the poem those commands print for the same prompt.\n"
+    "so Enter writes the poem those commands print for the same prompt.\n";
+/* the options: a second string, each within the length C compilers must take */
+static const char EXPLORE_HELP_OPTIONS[] =
     "\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
     "  --prompt TEXT   start with this prompt typed in\n"
@@ -189,8 +192,8 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     const char *model_path = run->model_path ? run->model_path : cli_asset("tang.bin");
     if (model_load(&m, model_path, &err) != 0)
         return cli_error(cmd, EXIT_USAGE, "%s%s", err.msg,
-                         run->model_path ? "" : " (make model trains the bundled model; or give "
-                                                "--model FILE)");
+                         run->model_path ? "" : ts_text(" (make model trains the bundled model; or "
+                                                        "give --model FILE)"));
     AppState s;
     if (app_init(&s, &m, &err) != 0) {
         model_free(&m);
@@ -311,8 +314,8 @@ int cmd_explore(int argc, char **argv)
         {"--ascii", OPT_FLAG, &ascii, 0, 0},
         {"--stage", OPT_STR, &stage, 0, 0},
     };
-    static char help[sizeof EXPLORE_HELP + sizeof EXPLORE_HELP_STAGE];
-    snprintf(help, sizeof help, "%s%s", EXPLORE_HELP, EXPLORE_HELP_STAGE);
+    static char help[sizeof EXPLORE_HELP + sizeof EXPLORE_HELP_OPTIONS + sizeof EXPLORE_HELP_STAGE];
+    snprintf(help, sizeof help, "%s%s%s", EXPLORE_HELP, EXPLORE_HELP_OPTIONS, EXPLORE_HELP_STAGE);
     int rc = cli_parse("explore", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)

@@ -99,7 +99,9 @@ static const char ACROSTIC_HELP[] =
     "\n"
     PINYIN_HELP("the heads", "chun xia qiu dong")
     "  --chars 5|7              characters per line, 5 or 7 (default 7)\n"
-    "  -n N                     poems to write, 1..10000 (default 1)\n";
+    "  -n N                     poems to write, 1..10000 (default 1)\n"
+    "  --stats                  also say how many poems are well formed (on stderr; in\n"
+    "                           --json as \"well_formed\")\n";
 
 static const char JUEJU_HELP[] =
     "usage: tangscope jueju [--pinyin SYLLABLES] [options]\n"
@@ -111,7 +113,9 @@ static const char JUEJU_HELP[] =
     "\n"
     PINYIN_HELP("its first characters", "ming yue")
     "  --chars 5|7              characters per line, 5 or 7 (default 5)\n"
-    "  -n N                     poems to write, 1..10000 (default 1)\n";
+    "  -n N                     poems to write, 1..10000 (default 1)\n"
+    "  --stats                  also say how many poems are well formed (on stderr; in\n"
+    "                           --json as \"well_formed\")\n";
 
 typedef struct {
     const char *model, *weights, *policy, *code, *trace, *stage;
@@ -257,21 +261,21 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
         {"--mid-text", OPT_FLAG, &a->mid_text, 0, 0},
         {"--json", OPT_FLAG, &a->json, 0, 0},
         {"-n", OPT_INT, &a->poems, 1, 10000},
-        {"--max-chars", OPT_INT, &a->max_chars, 1, 1000000},
         {"--stats", OPT_FLAG, &a->stats, 0, 0},
         {"--trace", OPT_STR, &a->trace, 0, 0},
         {"--export", OPT_FLAG, &a->export_doc, 0, 0},
         {"--stage", OPT_STR, &a->stage, 0, 0},
+        /* taken out of argv by cli_take_pinyin first; listed for --list-options */
+        {"--pinyin", OPT_STR, &q->pinyin, 0, 0},
+        /* generate's own two (a fixed form's length is the form's), then the forms' one */
+        {"--max-chars", OPT_INT, &a->max_chars, 1, 1000000},
         {"--code", OPT_STR, &a->code, 0, 0},
         {"--chars", OPT_STR, &chars_arg, 0, 0},
     };
     int n_opts = (int)(sizeof opts / sizeof opts[0]);
-    if (kind == FORM_FREE) {
-        n_opts--; /* --chars is for the fixed forms */
-    } else {
-        opts[n_opts - 2] = opts[n_opts - 1]; /* --code is generate's */
-        n_opts--;
-    }
+    if (kind != FORM_FREE) /* a fixed form: --chars in --max-chars's place, no --code */
+        opts[n_opts - 3] = opts[n_opts - 1];
+    n_opts -= kind == FORM_FREE ? 1 : 2; /* generate: no --chars */
     const char *pos[1] = {NULL};
     int npos = 0;
     rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, kind == FORM_JUEJU ? 0 : 1, &npos);
@@ -288,7 +292,7 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     }
     if (q->pinyin && npos)
         return cli_error(cmd, EXIT_USAGE, "give %s or --pinyin, not both",
-                         kind == FORM_ACROSTIC ? "the heads" : "a PROMPT");
+                         ts_text(kind == FORM_ACROSTIC ? "the heads" : "a PROMPT"));
     if (q->pinyin && a->code)
         return cli_error(cmd, EXIT_USAGE, "--code holds the prompt already: give no --pinyin");
     if (kind == FORM_ACROSTIC && npos == 0 && !q->pinyin)
@@ -538,9 +542,13 @@ static int gen_export(GenRun *r, const GenRequest *q, const char *cmd)
             app_apply(&s, CMD_TICK, cmd_arg(0));
         if (app_export(&s, ".", name, sizeof name, &err) != 0)
             rc = cli_error(cmd, 1, "--export: %s", err.msg);
-        else
-            fprintf(stderr, "tangscope %s: the first poem saved in %s and %.*s.md\n", cmd, name,
-                    (int)strlen(name) - 5, name);
+        else {
+            char md[sizeof name + 8]; /* NAME.json's Markdown twin, NAME.md */
+            snprintf(md, sizeof md, "%.*s.md", (int)strlen(name) - 5, name);
+            fprintf(stderr, "tangscope %s: ", cmd);
+            fprintf(stderr, cli_label(LBL_CLI_EXPORTED), name, md);
+            fputc('\n', stderr);
+        }
     }
     app_free(&s);
     if (have_py)

@@ -83,7 +83,11 @@ int cmd_import(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            fputs(IMPORT_HELP, stdout);
+            cli_print_help(stdout, cli_help_text("import", IMPORT_HELP));
+            return 0;
+        } else if (strcmp(argv[i], "--list-options") == 0) {
+            /* the tool's options (tools/import-nanogpt.py), as cli_parse lists a command's */
+            puts("--meta\n--out\n--n-head\n--gelu\n--ln-eps\n--lang\n--help");
             return 0;
         }
     if (argc < 2)
@@ -107,5 +111,5 @@ int cmd_import(int argc, char **argv)
     free(args);
     return cli_error("import", EXIT_USAGE, "cannot run %s (%s): the import needs Python 3 "
                                            "with numpy (Debian, Ubuntu: apt-get install "
-                                           "python3-numpy)", python, strerror(e));
+                                           "python3-numpy)", python, ts_strerror(e));
 }

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/cli_help.h"
 #include "app/script.h"
 #include "tui/screencheck.h"
 #include "tui/tui.h"
@@ -393,18 +394,31 @@ static int explore(ExploreRun *run, const char *file, int threads)
     return rc;
 }
 
+/* The verbs of the lessons and the explorer's command line, from their
+ * table (script.c), each described in the run's language (cli_verb_help). */
 static void print_verbs(void)
 {
     int n;
     const ScriptVerb *v = script_verbs(&n);
-    for (int i = 0; i < n; i++) {
+    size_t cap = 512 * (size_t)(n + 1), len = 0;
+    char *text = malloc(cap);
+    if (!text)
+        return;
+    text[0] = 0;
+    for (int i = 0; i < n && len < cap; i++) {
         char usage[128];
         script_verb_usage(&v[i], usage, sizeof usage);
-        if (strlen(usage) > 34)
-            printf("  %s\n  %-34s %s%s\n", usage, "", v[i].lesson ? "(lessons) " : "", v[i].help);
+        const char *help = cli_verb_help(v[i].name, v[i].help);
+        const char *tag = v[i].lesson ? cli_verb_help("(lessons)", "(lessons) ") : "";
+        if (strlen(usage) > 34) /* its own line, the description under it */
+            len += (size_t)snprintf(text + len, cap - len, "  %s\n%37s", usage, "");
         else
-            printf("  %-34s %s%s\n", usage, v[i].lesson ? "(lessons) " : "", v[i].help);
+            len += (size_t)snprintf(text + len, cap - len, "  %-34s ", usage);
+        if (len < cap)
+            len += (size_t)snprintf(text + len, cap - len, "%s%s\n", tag, help);
     }
+    cli_print_help(stdout, text);
+    free(text);
 }
 
 int cmd_lesson(int argc, char **argv)
@@ -430,7 +444,7 @@ int cmd_lesson(int argc, char **argv)
     snprintf(help, sizeof help, "%s%s", LESSON_HELP, LESSON_HELP_STAGE);
     int rc = cli_parse("lesson", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        files, MAX_FILES, &n_files);
-    if (rc == 1)
+    if (rc == 1 && !cli_flag_given(argc, argv, "--list-options"))
         print_verbs();
     if (rc)
         return rc == 1 ? 0 : rc;

@@ -39,12 +39,11 @@ int cli_take_pinyin(const char *cmd, int *argc, char **argv, int required, const
         if (i + 1 >= *argc || !looks_like_pinyin(argv[i + 1])) {
             if (!required)
                 continue; /* probs: the readings beside the candidates */
-            return cli_error(cmd, EXIT_USAGE,
-                             "--pinyin needs syllables in Latin letters, e.g. --pinyin \"chun xia "
-                             "qiu dong\"");
+            return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_PINYIN_NEEDS), "--pinyin",
+                             "--pinyin \"chun xia qiu dong\"");
         }
         if (*syllables)
-            return cli_error(cmd, EXIT_USAGE, "--pinyin given twice");
+            return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_PINYIN_TWICE), "--pinyin");
         *syllables = argv[i + 1];
         for (int k = i; k + 2 <= *argc; k++) /* drop both, keep the NULL at the end */
             argv[k] = argv[k + 2];
@@ -76,33 +75,31 @@ static int read_syllables(const char *cmd, const Pinyin *py, const Vocab *v, con
             break;
         size_t l = strcspn(s, " \t'-,");
         if (n == MAX_SYLLABLES) {
-            cli_error(cmd, EXIT_USAGE, "--pinyin: at most %d syllables", MAX_SYLLABLES);
+            cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_PINYIN_AT_MOST), "--pinyin", MAX_SYLLABLES);
             return -1;
         }
         if (l >= sizeof typed[n]) { /* several syllables run together */
             char whole[64];
             snprintf(whole, sizeof whole, "%.*s", (int)(l < 63 ? l : 63), s);
-            cli_error(cmd, EXIT_USAGE,
-                      "--pinyin: %s is not one syllable: put a space between syllables "
-                      "(chun xia, not chunxia)",
-                      ts_quote(&tq, whole));
+            cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_PINYIN_RUN_TOGETHER), "--pinyin",
+                      ts_quote(&tq, whole), "chun xia", "chunxia");
             return -1;
         }
         snprintf(typed[n], sizeof typed[n], "%.*s", (int)l, s);
         s += l;
         if (pinyin_syllable_parse(typed[n], &qs[n], &err) != 0) {
-            cli_error(cmd, EXIT_USAGE, "--pinyin: %s", err.msg);
+            cli_error(cmd, EXIT_USAGE, "--pinyin%s%s", app_colon(cli_lang()), err.msg);
             return -1;
         }
         if (pinyin_count(py, v, &qs[n]) == 0) {
-            cli_error(cmd, EXIT_USAGE, "--pinyin: no character of the model reads %s",
+            cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_PINYIN_NO_READER), "--pinyin",
                       ts_quote(&tq, typed[n]));
             return -1;
         }
         n++;
     }
     if (n == 0)
-        cli_error(cmd, EXIT_USAGE, "--pinyin: no syllables in %s", ts_quote(&tq, syllables));
+        cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_PINYIN_EMPTY), "--pinyin", ts_quote(&tq, syllables));
     return n ? n : -1;
 }
 
@@ -136,11 +133,13 @@ static void say_choice(const Pinyin *py, const Vocab *v, const char *typed,
     for (int k = 1; k < shown; k++) {
         char other[8] = {0};
         utf8_encode(vocab_cp(v, c[k].id), other);
-        fprintf(stderr, "%s%s %s", k == 1 ? "   then " : ", ", other,
+        if (k == 1)
+            fprintf(stderr, "   %s ", cli_label(LBL_CLI_PINYIN_THEN));
+        fprintf(stderr, "%s%s %s", k == 1 ? "" : cli_label(LBL_CLI_COMMA), other,
                 prob_text((double)c[k].p, p, sizeof p));
     }
     if (total > shown)
-        fprintf(stderr, " (%d read it)", total);
+        fprintf(stderr, cli_label(LBL_CLI_PINYIN_READERS), total);
     fputc('\n', stderr);
 }
 
@@ -167,11 +166,12 @@ int cli_pinyin_text(const char *cmd, const Model *m, const char *syllables, Prom
     char *text = malloc(4 * MAX_SYLLABLES + 1);
     size_t len = 0;
     if (!started || !probs || !text) {
-        rc = cli_error(cmd, 1, "%s", started ? "out of memory" : err.msg);
+        rc = cli_error(cmd, 1, "%s", started ? ts_text("out of memory") : err.msg);
         goto done;
     }
-    fprintf(stderr, "tangscope %s: --pinyin: each syllable as the character that reads it and "
-                    "the model ranks first there\n", cmd);
+    fprintf(stderr, "tangscope %s: ", cmd);
+    fprintf(stderr, cli_label(LBL_CLI_PINYIN_CHOICES), "--pinyin");
+    fputc('\n', stderr);
     for (int i = 0; i < n; i++) {
         const float *logits = gen_logits(&g, &err);
         if (!logits) {
@@ -189,7 +189,9 @@ int cli_pinyin_text(const char *cmd, const Model *m, const char *syllables, Prom
         len += (size_t)utf8_encode(vocab_cp(&m->vocab, c[0].id), text + len);
     }
     text[len] = 0;
-    fprintf(stderr, "  read as %s\n", text);
+    fputs("  ", stderr);
+    fprintf(stderr, cli_label(LBL_CLI_PINYIN_READ_AS), text);
+    fputc('\n', stderr);
     *out = text;
     text = NULL;
 done:

@@ -520,7 +520,7 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
     if (sampler_settings_check(&a->set, &err) != 0)
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
     if (a->pinyin_input && pinyin_syllable_parse(a->pinyin_input, &a->q, &err) != 0)
-        return cli_error("probs", EXIT_USAGE, "--pinyin-input: %s", err.msg);
+        return cli_error("probs", EXIT_USAGE, "--pinyin-input%s%s", app_colon(cli_lang()), err.msg);
     return 0;
 }
 
@@ -543,8 +543,8 @@ static int probs_open(ProbsRun *r)
         /* a syllable no character reads is a mistake, as a malformed one is */
         if (a->pinyin_input && pinyin_count(&r->py, &r->m.vocab, &a->q) == 0) {
             TsQuoted tq;
-            return cli_error("probs", EXIT_USAGE, "--pinyin-input: no character of the model reads %s",
-                             ts_quote(&tq, a->pinyin_input));
+            return cli_error("probs", EXIT_USAGE, cli_label(LBL_CLI_PINYIN_NO_READER),
+                             "--pinyin-input", ts_quote(&tq, a->pinyin_input));
         }
     }
     if (a->pinyin_text) {

@@ -12,12 +12,25 @@
 
 #include "engine/vocab.h"
 
+/* Installed once at the start (common.h), read afterwards. */
+static TsTranslator g_translator;
+
+void ts_set_translator(TsTranslator tr) { g_translator = tr; }
+
+const char *ts_text(const char *english)
+{
+    const char *t = g_translator && english ? g_translator(english) : NULL;
+    return t ? t : english;
+}
+
+const char *ts_strerror(int errnum) { return ts_text(strerror(errnum)); }
+
 int ts_fail(TsErr *err, const char *fmt, ...)
 {
     if (err) {
         va_list ap;
         va_start(ap, fmt);
-        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        vsnprintf(err->msg, sizeof err->msg, ts_text(fmt), ap);
         va_end(ap);
         err->code = 0;
     }

@@ -19,13 +19,30 @@ typedef struct {
                            * output's reader went away, output_write_failed); else 0 */
 } TsErr;
 
-/* Fill err (if not NULL) with a printf-style message (and code 0); always
- * returns -1 so a failing path can say `return ts_fail(err, "...")`. */
+/* Fill err (if not NULL) with a printf-style message (and code 0), the format
+ * first put through the translator (ts_set_translator below); always returns
+ * -1 so a failing path can say `return ts_fail(err, "...")`. */
 int ts_fail(TsErr *err, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* ---- the language of the messages ----
+ * Engine messages are English printf formats. A program that speaks another
+ * language installs a translator: given an English format, a fixed phrase a
+ * message takes as an argument (ts_text) or the C library's text for an errno
+ * (ts_strerror), it returns the same in its language, with the same
+ * conversions in the same order, or NULL to keep the English. So the engine
+ * knows no language and no table (src/app/errtext.c holds them), and no
+ * engine function takes a language. Install it before any thread starts,
+ * as ts_set_threads; NULL, the default, keeps every message English. */
+typedef const char *(*TsTranslator)(const char *english);
+void ts_set_translator(TsTranslator tr);
+/* english in the installed language (or english itself). */
+const char *ts_text(const char *english);
+/* strerror(errnum), in the installed language where the table has it. */
+const char *ts_strerror(int errnum);
 
 /* A piece of user input (an argument, a file name, a prompt) made safe to
  * echo in a one-line message: between single quotes, with the quote and the

@@ -74,7 +74,7 @@ static int follow_links(const char *path, char **target, struct stat *st, int *e
                 *target = at;
                 return 0;
             }
-            ts_fail(err, "%s: cannot look at it: %s", ts_quote(&q, path), strerror(errno));
+            ts_fail(err, "%s: cannot look at it: %s", ts_quote(&q, path), ts_strerror(errno));
             break;
         }
         if (!S_ISLNK(st->st_mode)) {
@@ -90,7 +90,7 @@ static int follow_links(const char *path, char **target, struct stat *st, int *e
         ssize_t n = readlink(at, link, sizeof link - 1);
         if (n < 0 || n == (ssize_t)sizeof link - 1) {
             ts_fail(err, "%s: cannot read the symbolic link: %s", ts_quote(&q, path),
-                    n < 0 ? strerror(errno) : "its target is too long");
+                    n < 0 ? ts_strerror(errno) : ts_text("its target is too long"));
             break;
         }
         link[n] = 0;
@@ -146,7 +146,7 @@ int output_write_failed(const char *path, int errnum, TsErr *err)
         ts_fail(err, "%s: its reader went away before the end; the rest was not written",
                 ts_quote(&q, path));
     else
-        ts_fail(err, "%s: write failed: %s", ts_quote(&q, path), strerror(errnum));
+        ts_fail(err, "%s: write failed: %s", ts_quote(&q, path), ts_strerror(errnum));
     if (err)
         err->code = errnum;
     return -1;
@@ -159,7 +159,7 @@ static int open_in_place(AtomicFile *af, const char *path, OutputWay way, TsErr 
     TsQuoted q;
     int fd = way == OUTPUT_SOCKET ? open_socket(path) : open(path, O_WRONLY | O_CLOEXEC);
     if (fd < 0 || !(af->f = fdopen(fd, "wb"))) {
-        ts_fail(err, "%s: cannot write to it: %s", ts_quote(&q, path), strerror(errno));
+        ts_fail(err, "%s: cannot write to it: %s", ts_quote(&q, path), ts_strerror(errno));
         if (fd >= 0)
             close(fd);
         return -1;
@@ -179,7 +179,7 @@ int output_plan(const char *path, OutputWay *way, char **target, TsErr *err)
         return ts_fail(err, "an empty name is no file to write");
     if (follow_links(path, target, &st, &exists, err) != 0)
         return -1;
-    const char *via = strcmp(*target, path) != 0 ? " (where the symbolic link leads)" : "";
+    const char *via = strcmp(*target, path) != 0 ? ts_text(" (where the symbolic link leads)") : "";
     if (!exists || S_ISREG(st.st_mode)) {
         *way = OUTPUT_REPLACE;
         return 0;
@@ -245,13 +245,13 @@ static int open_beside(AtomicFile *af, const char *path, TsErr *err)
         if (strcmp(af->path, path) != 0)
             return ts_fail(err, "%s: leads to %s, and its folder cannot take a new file beside "
                                 "it (%s); give a path in a folder you can write",
-                           ts_quote(&q, path), ts_quote(&q2, af->path), strerror(errno));
+                           ts_quote(&q, path), ts_quote(&q2, af->path), ts_strerror(errno));
         return ts_fail(err, "%s: cannot create a file there: %s", ts_quote(&q, path),
-                       strerror(errno));
+                       ts_strerror(errno));
     }
     /* what a writer that died left behind goes now */
     if (ftruncate(fd, 0) != 0 || fcntl(fd, F_SETFL, 0) != 0 || !(af->f = fdopen(fd, "wb"))) {
-        ts_fail(err, "%s: cannot write there: %s", ts_quote(&q, path), strerror(errno));
+        ts_fail(err, "%s: cannot write there: %s", ts_quote(&q, path), ts_strerror(errno));
         unlink(af->tmp);
         close(fd);
         return -1;
@@ -289,7 +289,7 @@ int atomic_commit(AtomicFile *af, TsErr *err)
             unlink(af->tmp);
     } else if (af->tmp && rename(af->tmp, af->path) != 0) {
         rc = ts_fail(err, "%s: cannot rename the finished file into place: %s",
-                     ts_quote(&q, af->path), strerror(errno));
+                     ts_quote(&q, af->path), ts_strerror(errno));
         unlink(af->tmp);
     }
     if (fclose(af->f) != 0 && rc == 0 && af->in_place)
@@ -323,10 +323,10 @@ FILE *output_append(const char *path, TsErr *err)
     FILE *f = fopen(target, "a");
     if (!f && strcmp(target, path) != 0)
         ts_fail(err, "%s: leads to %s, which cannot be opened for appending: %s",
-                ts_quote(&q, path), ts_quote(&q2, target), strerror(errno));
+                ts_quote(&q, path), ts_quote(&q2, target), ts_strerror(errno));
     else if (!f)
         ts_fail(err, "%s: cannot open it for appending: %s", ts_quote(&q, path),
-                strerror(errno));
+                ts_strerror(errno));
     if (f)
         pipe_errors_not_signals(fileno(f));
     free(target);
@@ -353,7 +353,7 @@ static int too_big(const char *path, FileKind kind, TsErr *err)
 {
     TsQuoted q;
     return ts_fail(err, "%s: too large; %s may hold at most %llu MB", ts_quote(&q, path),
-                   FILE_KINDS[kind].what, (unsigned long long)(FILE_KINDS[kind].limit / 1000000));
+                   ts_text(FILE_KINDS[kind].what), (unsigned long long)(FILE_KINDS[kind].limit / 1000000));
 }
 
 int read_file(const char *path, FileKind kind, unsigned char **buf, size_t *len, TsErr *err)
@@ -366,7 +366,7 @@ int read_file(const char *path, FileKind kind, unsigned char **buf, size_t *len,
         limit = SIZE_MAX - 2;
     FILE *f = fopen(path, "rb");
     if (!f)
-        return ts_fail(err, "%s: cannot open: %s", ts_quote(&q, path), strerror(errno));
+        return ts_fail(err, "%s: cannot open: %s", ts_quote(&q, path), ts_strerror(errno));
     /* a regular file says its size: refuse at once, or read it in one piece */
     struct stat st;
     size_t cap = 1 << 16, n = 0;
@@ -378,7 +378,7 @@ int read_file(const char *path, FileKind kind, unsigned char **buf, size_t *len,
     if (have_stat && !S_ISREG(st.st_mode) && FILE_KINDS[kind].plain_only) {
         fclose(f);
         return ts_fail(err, "%s: not a plain file; %s is read only from one", ts_quote(&q, path),
-                       FILE_KINDS[kind].what);
+                       ts_text(FILE_KINDS[kind].what));
     }
     if (have_stat && S_ISREG(st.st_mode)) {
         if ((uint64_t)st.st_size > limit) {
@@ -419,7 +419,7 @@ int read_file(const char *path, FileKind kind, unsigned char **buf, size_t *len,
     fclose(f);
     if (bad) {
         free(data);
-        return ts_fail(err, "%s: read error: %s", ts_quote(&q, path), strerror(saved));
+        return ts_fail(err, "%s: read error: %s", ts_quote(&q, path), ts_strerror(saved));
     }
     if (n > limit) {
         free(data);

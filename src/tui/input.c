@@ -125,14 +125,16 @@ static const Binding PICKER_BINDINGS[] = {
 };
 
 /* The pinyin input method, before everything but the picker and the command
- * line (Latin letters are its text, see input_map): 9 chooses too, - and =
- * turn its pages; while a syllable is typed, the arrows turn them and Tab
- * steps through the tones. Esc, Backspace, Space and 1-8 keep their Commands,
- * which the input method takes (app_pinyin_key). */
+ * line (Latin letters are its text, see input_map): 9 chooses too, ) and =
+ * turn its pages (the two keys after 9 and 0 on a French keyboard, whose
+ * - picks 6 as everywhere; on others Shift-0 and =); while a syllable is
+ * typed, the arrows turn them and Tab steps through the tones. Esc,
+ * Backspace, Space and 1-8 (& é " ' ( - è _) keep their Commands, which the
+ * input method takes (app_pinyin_key). */
 static const Binding PINYIN_BINDINGS[] = {
     {0, '9', CMD_PICK, 9, NO_HELP},
     {0, 0xE7, CMD_PICK, 9, NO_HELP}, /* ç: 9 on a French keyboard */
-    {0, '-', CMD_PINYIN_PAGE, -1, NO_HELP},
+    {0, ')', CMD_PINYIN_PAGE, -1, NO_HELP},
     {0, '=', CMD_PINYIN_PAGE, 1, NO_HELP},
 };
 static const Binding SYLLABLE_BINDINGS[] = {

@@ -6,7 +6,7 @@
  *   1 春 chūn   spring        ██████████████████████████▉        0.68%    21
  *   2 纯 chún   pure          ▏                               0.0086%  1377
  *   ...                                         (nine to a page)
- *   page 1 of 2 · ← → - = turn · 1-9 choose · Space: the first · Tab: tone
+ *   page 1 of 2 · ← → ) = turn · 1-9 choose · Space: the first · Tab: tone
  *   bar: each one's share · real input methods rank with a language model too
  *
  * The bar is a character's share of the probability all of them have

@@ -1,8 +1,9 @@
 #!/bin/sh
 # cli_lang.sh - the commands speak the interface language: for each of de, fr
 # and zh, chosen by LANG (and once by --lang), `generate --stats`, `corpus`,
-# `probs`, `bench --lengths 32` and a refused command line print no English
-# word of the English labels they replace (src/app/labels.c, the CLI rows),
+# `probs`, `bench --lengths 32`, a refused command line, a model file that is
+# not there (the engine's message) and every command's --help print no
+# English word of the English labels they replace (src/app/labels.c, the CLI rows),
 # write numbers as the language does, and --json stays English and C-formatted.
 # Prints PASS/FAIL per check; exits non-zero if any failed.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/cli_lang.sh   (from the repository root)
@@ -40,15 +41,24 @@ run_all() { # LANGVALUE OUTFILE CODE (the last bench chooses by --lang, not LANG
         LANG=$1 $T generate --bogus 2>&1
         LANG=$1 $T generate --temperature 2>&1
         LANG=$1 $T --help 2>&1
+        # an engine error (the model loader's), and every command's own help
+        LANG=$1 $T probs 春风 --model "$work/missing.bin" 2>&1
+        for c in $COMMANDS; do LANG=$1 $T "$c" --help 2>&1; done
     } >"$2"
 }
+
+# the commands whose help is checked (exercise speaks English for now)
+COMMANDS="explore probs corpus generate acrostic jueju lesson demo info import kvcache train eval quantize bench"
 
 for l in de_DE.UTF-8:de fr_FR.UTF-8:fr zh_CN.UTF-8:zh; do
     locale=${l%%:*} code=${l##*:}
     run_all "$locale" "$work/$code.txt" "$code"
     # the poems themselves are Chinese: look at the lines with Latin letters only
     # and a flag (--model, --temperature) is a name in every language
-    english=$(grep -v '^[^A-Za-z]*$' "$work/$code.txt" | sed 's/--[a-z-]*//g' | grep -iwoE "$(echo "$ENGLISH" | tr -d '\n')" | sort -u | tr '\n' ' ')
+    # and a help's JSON keys ("entropy": ...), file names (docs/model-format.md)
+    # and the lesson verbs' syntax (set temperature X, model bundled, expect rank C OP N) are names too
+    english=$(grep -v '^[^A-Za-z]*$' "$work/$code.txt" | sed 's/--[a-z-]*//g; s/"[a-z_]*"//g; s/[a-z/_.-]*\.md//g' |
+        grep -v '|rank C OP N|' | grep -vE '^  (set [a-z-]+ [A-Z]|model bundled)' | grep -iwoE "$(echo "$ENGLISH" | tr -d '\n')" | sort -u | tr '\n' ' ')
     if [ -z "$english" ]; then pass "no-english-$code"; else fail "no-english-$code" "English words: $english"; fi
 done
 
@@ -65,6 +75,20 @@ grep -q '4 Kio par caractère, 512 Kio' "$work/fr.txt" && pass fr-bytes || fail 
 grep -q '合乎格式：2 首，共 2 首（100.0%）' "$work/zh.txt" && pass zh-well-formed || fail zh-well-formed "$(grep 格式 "$work/zh.txt")"
 grep -q '「春风」出现 1016 次' "$work/zh.txt" && pass zh-corpus || fail zh-corpus "$(grep 春风 "$work/zh.txt" | head -2)"
 grep -q '未知选项' "$work/zh.txt" && pass zh-refused || fail zh-refused "$(grep bogus "$work/zh.txt")"
+# the engine's message for a model file that is not there, in each language
+# (its words written by hand)
+grep -q "missing.bin': lässt sich nicht öffnen: Datei oder Ordner nicht gefunden" "$work/de.txt" &&
+    pass de-engine-error || fail de-engine-error "$(grep missing.bin "$work/de.txt")"
+grep -q "missing.bin'${nb}: impossible d’ouvrir${nb}: fichier ou dossier introuvable" "$work/fr.txt" &&
+    pass fr-engine-error || fail fr-engine-error "$(grep missing.bin "$work/fr.txt")"
+grep -q "missing.bin'：无法打开：没有这个文件或文件夹" "$work/zh.txt" &&
+    pass zh-engine-error || fail zh-engine-error "$(grep missing.bin "$work/zh.txt")"
+# each command's help in the language (its first word, written by hand)
+for l in de:Aufruf fr:usage zh:用法; do
+    code=${l%%:*} word=${l##*:}
+    n=$(grep -c "^$word" "$work/$code.txt")
+    if [ "$n" -ge 15 ]; then pass "help-$code"; else fail "help-$code" "$n of 15 helps begin with $word"; fi
+done
 
 # --lang wins over LANG, for every command
 got=$(LANG=de_DE.UTF-8 $T generate --lang fr --bogus 2>&1)

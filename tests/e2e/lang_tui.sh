@@ -4,7 +4,8 @@
 # help naming keys as that language's keyboards do (from the key table,
 # lang.c), numbers written as the language writes them, and a French
 # keyboard's number row: & picks candidate 1, with or without a pinyin
-# syllable pending, and never lands in the text.
+# syllable pending, and never lands in the text; - picks 6 there too, while
+# ) and = turn the input method's pages.
 #
 # usage: TANGSCOPE=path/to/tangscope sh tests/e2e/lang_tui.sh
 # prints PASS name / FAIL name lines; exits non-zero if any check failed.
@@ -104,6 +105,25 @@ if launch fr "suivant  "; then
         pass lang_fr_ampersand_pinyin
     else
         fail lang_fr_ampersand_pinyin "& with chun pending: the syllable stayed or & was typed"
+    fi
+    # - is 6 on a French keyboard, with a syllable pending too: ) and = turn
+    # the pages. The sixth character read chun after 春风吹春, as probs ranks it:
+    sixth=$("$BIN" probs 春风吹春 --pinyin-input chun --top 6 --model "$MODEL" --lang en |
+        awk '$1 == 6 { print $2 }')
+    e2e_keys -l "chun"
+    until_ok shows "page 1 sur 2" >/dev/null
+    e2e_keys -l "="
+    paged() { shows "page 2 sur 2" && hides "春风吹春="; }
+    if until_ok one_capture paged; then pass lang_fr_pinyin_page; else
+        fail lang_fr_pinyin_page "= did not turn to page 2"; fi
+    e2e_keys -l ")"
+    until_ok shows "page 1 sur 2" >/dev/null
+    e2e_keys -l "-"
+    picked_six() { shows "春风吹春$sixth" && hides "chun :" && hides "春风吹春-"; }
+    if [ -n "$sixth" ] && until_ok one_capture picked_six; then
+        pass lang_fr_minus_picks_six
+    else
+        fail lang_fr_minus_picks_six "- with chun pending did not choose $sixth (candidate 6)"
     fi
     e2e_keys Escape
     e2e_keys q

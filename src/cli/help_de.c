@@ -1,0 +1,439 @@
+/* help_de.c - every command's --help and the lessons' verbs in German (see
+ * cli_help.h). Written in German, not translated line by line; a block
+ * is one line here when it is longer than 80 columns: cli_print_help wraps it
+ * at its description's column. The options and their flags are the English
+ * help's (tests/e2e/help_lang.sh). */
+
+#include <stddef.h>
+
+#include "cli/cli_help.h"
+
+
+static const char *const H_EXPLORE[] = {
+    "Aufruf: tangscope explore [--model DATEI] [--prompt TEXT] [--lang CODE]\n"
+    "                          [--corpus DATEI | --no-corpus] [--threads N]\n"
+    "                          [--mid-text] [--projector] [--theme dark|light]\n"
+    "                          [--ascii] [--context-policy shift|slide]\n"
+    "\n"
+    "Der Explorer im ganzen Terminal: einen Prompt tippen und bei jeder Taste sehen, wie sich die Wahrscheinlichkeiten des Modells für das nächste Zeichen ändern – daneben, was der Sampler daraus macht und wie oft der Trainingstext selbst so weitergeht. Zeichen für Zeichen generieren, ganze Gedichte schreiben, sie an eine Gedichtform binden und die Zeit mit und ohne KV-Cache messen. Im Explorer zeigt ? jede Taste.\n"
+    "`tangscope` ohne Befehl oder nur mit diesen Optionen öffnet ihn ebenfalls.\n"
+    "Was getippt, eingefügt oder mit --prompt übergeben wird, liest er wie `probs` einen Prompt: traditionelle Zeichen als vereinfachte (風 als 风), , . ? ! als ， und 。; die Statuszeile sagt, was umgewandelt wurde, oder nennt ein Zeichen, das das Modell nicht kennt. Ein Einfügen ist ein einziger Schritt und wird einmal vorhergesagt (der Text behält seine letzten 1024 Zeichen). Er braucht 80x24: ein kleineres Terminal zeigt diese Größe an und nimmt außer q keine Taste, bis es größer ist.\n"
+    "Pinyin: y zeigt neben jedem Balken Lesung und Bedeutung des Kandidaten und unter dem Text die Lesungen; i macht das Modell zur Eingabemethode: Buchstaben bilden eine Silbe (chun, chūn, lv), alle Zeichen mit dieser Lesung werden aufgelistet, das wahrscheinlichste nächste zuerst; 1-9 oder Leertaste wählen (auf einer französischen Tastatur auch & é \" ' ( - è _ ç), ) und = blättern, Tab schaltet den Ton weiter, Esc beendet.\n"
+    "Der Text steht ganz da, als Vers: ein Vers pro Zeile (ein Verspaar pro Zeile, wenn Zeilen knapp werden); er rollt nur, um sein Ende im Blick zu halten, wenn er länger ist, als der Bildschirm Zeilen hat (ein Pfeil sagt, dass oben mehr steht). Er bleibt bei jeder Länge Vers, mit den Lesungen unter jedem Vers, wenn Pinyin an ist; hinter dem Kontext steht eine Marke vor dem ersten Zeichen, das das Modell liest.\n"
+    "Der Sampler beginnt mit den Standardwerten von generate, acrostic und jueju (Temperatur 0.8, Top-k, Top-p, Min-p und Wiederholungsstrafe aus, Startwert 1), sodass Eingabe dasselbe Gedicht schreibt, das diese Befehle für denselben Prompt ausgeben.\n"
+    "\n"
+    "  --model DATEI   Modelldatei (Standard assets/tang.bin)\n"
+    "  --prompt TEXT   mit diesem Prompt beginnen\n"
+    "  --mid-text      den Prompt als Ausschnitt aus der Textmitte lesen, ohne Zeilenumbruch davor (Standard: er beginnt ein Gedicht; n schaltet um)\n"
+    "  --lang CODE     Sprache der Oberfläche, @LANGS@ (jeder Befehl nimmt sie an); sonst LC_ALL, LC_MESSAGES oder LANG (de_*, fr_*, zh_*); l schaltet weiter\n"
+    "  --corpus DATEI  Trainingstext für die Zählungen (Standard assets/tang-train.txt)\n"
+    "  --no-corpus     keine Zählungen im Trainingstext\n",
+    "  --threads N     Threads für die Durchgänge des Modells, 0..1024, 0 = alle Kerne (Standard 0); der Cache-Vergleich (b) misst immer mit einem Thread\n"
+    "  --projector     im Beamer-Modus beginnen (z schaltet um): Text, Balken über die ganze Breite und Regler in hohem Kontrast, keine grauen Hinweise, keine Braille-Zeichen\n"
+    "  --theme NAME    dark (Standard) oder light (Beamer lassen dunkle Farben verblassen); ein gesetztes, nicht leeres NO_COLOR bedeutet gar keine Farbe\n"
+    "  --ascii         alle Symbole in ASCII, für ein Terminal, das Symbole mehrdeutiger Breite doppelt breit zeichnet (chinesische Einstellungen); = TANGSCOPE_ASCII=1\n"
+    "  --context-policy P\n"
+    "                  hinter dem Kontext: shift (Standard) schiebt das Fenster auf seine neuere Hälfte weiter, markiert mit ¦, und behält den Cache; slide liest bei jedem Schritt die letzten 128, wo der Cache nicht helfen kann\n"
+    "  --code CODE     einen Sitzungscode öffnen (die Titelleiste zeigt den der Sitzung): seinen Prompt, seine Gedichtform, Einstellungen und Startwert, sodass Eingabe schreibt, was `tangscope generate --code CODE` schreibt; nicht zusammen mit --prompt oder --mid-text. Ein vertippter Code oder einer von einem anderen Modell wird abgelehnt.\n"
+    "  --session DATEI\n"
+    "                  eine mit x gespeicherte Sitzung (DATEI.json) wieder öffnen, samt Gedicht\n"
+    "  --stage PROGRAMM\n"
+    "                  das Programm eines Schülers macht Top-p neben dem eingebauten, seine Spalte markiert, wo die beiden abweichen (docs/exercises.md): --stage \"python3 top_p.py\"; \"jueju ./jueju\" für die Jueju-Bedingung (j); im Explorer `:stage ...` und `:stage off`\n"
+    "Im Explorer speichert x die Sitzung als JSON (docs/session-json.md nennt die Felder) und als Markdown zum Abgeben, im Arbeitsordner (die Statuszeile nennt die Dateien); r zeigt, was ein KV-Cache für dieses Modell und drei große kostet.\n",
+    NULL,
+};
+
+static const char *const H_PROBS[] = {
+    "Aufruf: tangscope probs PROMPT|--pinyin SILBEN [Optionen]\n"
+    "\n"
+    "Liest PROMPT und gibt die wahrscheinlichsten nächsten Zeichen aus: den Softmax der Punktwerte des Modells bei Temperatur 1 und, sobald eine Sampler-Option angegeben ist, auch die Wahrscheinlichkeit nach dem Sampler (Temperatur, Top-k, Top-p, Min-p).\n"
+    "\n"
+    "PROMPT beginnt ein Gedicht: das Modell liest davor einen Zeilenumbruch, wie vor jedem Gedicht des Trainingstexts; `generate` und der Explorer lesen einen Prompt genauso. Mit --mid-text ist PROMPT ein Ausschnitt aus der Textmitte, ohne etwas davor gelesen. Die Zählungen im Trainingstext zum Vergleich: `tangscope corpus --poem-start PROMPT` (PROMPT am Gedichtanfang) und `tangscope corpus PROMPT` (irgendwo: die Lesart von --mid-text). Ein leerer Prompt beginnt so oder so ein Gedicht. Ein Text, der länger ist als der Kontext des Modells, behält seine letzten Kontext-Zeichen.\n"
+    "\n"
+    "PROMPT darf in traditionellen Zeichen getippt sein (風 wird als 风 gelesen, mit OpenCCs t2s, der Umwandlung, die der Trainingstext durchlaufen hat) und mit ASCII- oder vollbreiter Zeichensetzung: , als ， und . ? ! als 。 (andere Satzzeichen kennt das Modell nicht). Was umgewandelt wurde, sagt eine Zeile auf stderr, \"tangscope probs: read 風 as 风\" (in der Sprache der Oberfläche). Ein Zeichen, das das Modell kennt, bleibt, wie es ist. TANGSCOPE_OPENCC_CONFIG nennt eine andere OpenCC-Konfiguration (tw2s.json).\n"
+    "\n"
+    "  --mid-text               PROMPT als Ausschnitt aus der Textmitte lesen\n"
+    "  --top N                  wie viele Kandidaten, 1..1000000 (Standard 8)\n"
+    "  --pinyin                 neben jedem Kandidaten seine Lesungen im Hochchinesischen und eine kurze englische Bedeutung (Unihan, assets/pinyin.tsv)\n"
+    "  --pinyin \"chun feng\"     PROMPT in Pinyin, wie in generate --help (dann auch --pinyin)\n"
+    "  --pinyin-input SILBE     das Modell als Eingabemethode: alle Zeichen, die SILBE gelesen werden (chun, chun1 oder chūn: Ton als Zeichen, als Ziffer 1-5 oder weggelassen für jeden; ü als v oder u:), das wahrscheinlichste nächste zuerst, mit seiner Wahrscheinlichkeit und seinem Rang unter allen Kandidaten des Modells; --top N davon\n"
+    "  --temperature T          0..100; 0 = greedy, ebenso alles unter 0.001\n"
+    "  --top-k K                nur die K wahrscheinlichsten behalten, 0..1000000, 0 = aus\n"
+    "  --top-p P                nur die vorderste Gruppe behalten, die die Wahrscheinlichkeit P erreicht, (0, 1]\n"
+    "  --min-p M                nur Zeichen mit p >= M x p(erstes) behalten, 0..1\n"
+    "  --model DATEI            Modelldatei (Standard assets/tang.bin)\n"
+    "  --weights P              die Gewichtsmatrizen in fp32 (wie trainiert), bf16 oder int8 (beim Laden gerundet; Standard: wie die Datei sie enthält)\n",
+    "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {\"model\": ..., \"repetition_penalty\": ..., \"temperature\": ..., \"top_k\": ..., \"top_p\": ..., \"min_p\": ..., \"form_mask\": ..., \"final\": ...}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...}: die Wahrscheinlichkeit eines Kandidaten nach jeder Stufe, in der Reihenfolge des Samplers, neu normiert über das, was die Stufe behält; je Stufe die behaltenen Zeichen und die Modellwahrscheinlichkeit, die sie entfernt hat; \"removed\" die Modellwahrscheinlichkeit aller Zeichen, denen die Endverteilung 0 gibt (die Temperatur zählt mit); \"entropy\" die des Modells, \"entropy_final\" die des Samplers, in nats (JSON bleibt bei nats; der Bildschirm zeigt Bit). Kein Text davor, keine Form: Wiederholungsstrafe und Formmaske ändern hier nichts. Mit --pinyin: \"pinyin\" (Lesungen) und \"gloss\"; mit --pinyin-input außerdem \"rank\" und im Objekt \"pinyin_input\", \"matches\" (wie viele so gelesen werden) und \"matches_prob\" (ihre Wahrscheinlichkeit zusammen)\n"
+    "  --stage PROGRAMM         Top-p zusätzlich von einem Programm, dem eines Schülers (Übung 1, docs/exercises.md), z. B. --stage \"python3 top_p.py\": seine Spalte neben dem eingebauten Top-p, jedes Zeichen, bei dem sie sich uneinig sind, markiert und aufgelistet (in --json: \"stage\" und bei jedem Kandidaten \"stage_top_p\")\n"
+    "\n"
+    "Beispiel: tangscope probs 春风 --pinyin-input du  (度 oder 渡 oder 都?)\n",
+    NULL,
+};
+
+static const char *const H_CORPUS[] = {
+    "Aufruf: tangscope corpus KONTEXT [--poem-start] [--top N] [--data DATEI] [--json]\n"
+    "                        [--no-cache]\n"
+    "\n"
+    "Wie oft geht der Trainingstext selbst so weiter? Gibt aus, wie oft KONTEXT im Text vorkommt (überlappende Vorkommen zählen) und welche Zeichen darauf folgen, die häufigsten zuerst, mit Anzahl und Anteil an den Vorkommen. Ein Vorkommen ganz am Ende des Texts hat keinen Nachfolger; es zählt nur in der Summe. Ein leerer KONTEXT (\"\" oder keiner) steht vor jedem Zeichen: seine Anzahl ist die Länge des Texts, seine Nachfolger sind die Zeichenhäufigkeiten. Der Zeilenumbruch, der jedes Gedicht beendet, ist auch ein Zeichen und wird als ⏎ gezeigt (\"\\n\" in JSON).\n"
+    "\n"
+    "KONTEXT wird überall gezählt, wo er vorkommt: als Ausschnitt aus der Textmitte, so wie `probs --mid-text` einen Prompt liest. Mit --poem-start wird er am Gedichtanfang gezählt, nach dem Zeilenumbruch, der das vorige Gedicht beendet (das erste Gedicht des Texts, vor dem nichts steht, zählt also nicht): der Kontext, den `probs` und der Explorer dem Modell standardmäßig geben.\n"
+    "\n"
+    "Die Suche benutzt ein Suffix-Array des Texts, beim ersten Mal gebaut (weit unter einer Sekunde) und in $XDG_CACHE_HOME/tangscope/ (Standard ~/.cache/tangscope/) als corpus-<CRC-32 des Texts>.sa aufbewahrt; ein geänderter Text bekommt ein neues.\n"
+    "\n"
+    "KONTEXT wird gelesen wie `probs` einen Prompt liest: ein Zeichen, das im Text fehlt, als seine vereinfachte Form (風 als 风, OpenCCs t2s), und , . ? ! (ASCII oder volle Breite) als ， und 。, sofern der Text sie nicht selbst enthält; eine Zeile auf stderr sagt, was umgewandelt wurde (in --json: \"converted\").\n"
+    "\n"
+    "  --poem-start   KONTEXT am Gedichtanfang zählen: nach einem Zeilenumbruch\n"
+    "  --top N        wie viele Nachfolger, 1..1000000 (Standard 10)\n"
+    "  --data DATEI   UTF-8-Text (Standard assets/tang-train.txt)\n"
+    "  --no-cache     das Suffix-Array nur im Speicher bauen\n"
+    "  --json         gibt {\"context\": ..., \"converted\": [...], \"count\": N, \"next\": [{\"char\": ..., \"count\": N, \"share\": F}, ...]} aus; der Kontext so, wie gezählt (mit --poem-start: \"\\n春风\")\n"
+    "\n"
+    "Beispiele:\n"
+    "  tangscope corpus 春风          was in den Tang-Gedichten auf 春风 folgt\n"
+    "  tangscope corpus 春风 --poem-start    ... wenn ein Gedicht mit 春风 beginnt\n"
+    "  tangscope corpus '' --top 5    die fünf häufigsten Zeichen\n"
+    "  tangscope corpus -- -x         ein Kontext, der mit '-' beginnt\n",
+    NULL,
+};
+
+static const char *const H_GENERATE[] = {
+    "Aufruf: tangscope generate [PROMPT | --pinyin SILBEN] [Optionen]\n"
+    "\n"
+    "Schreibt Gedichte. Jedes Gedicht beginnt nach einem Zeilenumbruch (wie im Trainingstext), dann kommt PROMPT, und es läuft bis zu seinem Zeilenumbruch oder --max-chars Zeichen. Mit --mid-text gibt es keinen Zeilenumbruch: PROMPT wird als Ausschnitt aus der Textmitte gelesen, wie `probs --mid-text` ihn liest (ohne PROMPT wird das erste Zeichen trotzdem nach einem Zeilenumbruch gewählt, der dann wegfällt).\n"
+    "\n"
+    "Traditionelle Zeichen werden als vereinfachte gelesen (風 als 风, mit OpenCCs t2s, wie der Trainingstext umgewandelt wurde), , . ? ! (ASCII oder volle Breite) als ， und 。; eine Zeile auf stderr sagt, was umgewandelt wurde (in --json: \"converted\").\n"
+    "\n"
+    "  -n N                     wie viele Gedichte, 1..10000 (Standard 1)\n"
+    "  --pinyin \"chun feng\"     PROMPT, in Pinyin getippt: jede Silbe (chun, chun1, chūn) wird zu dem Zeichen mit dieser Lesung, das das Modell an dieser Stelle vorn sieht, nach den Zeichen davor; stderr sagt, welches, mit den nächstbesten\n"
+    "  --max-chars N            höchstens N Zeichen pro Gedicht nach dem Prompt, 1..1000000 (Standard 200)\n"
+    "  --stats                  außerdem sagen, wie viele Gedichte wohlgeformt sind: gleich lange Zeilen mit 5 oder 7 Zeichen, ， und 。 im Wechsel, eine gerade Zahl von Zeilen (auf stderr; in --json als \"well_formed\")\n"
+    "  --code CODE              den Lauf schreiben, den ein Sitzungscode beschreibt: Prompt, Form, Einstellungen, Startwert, -n und --max-chars (aus der Titelleiste des Explorers oder dem \"code\" von --json); dazu kein PROMPT und keine dieser Optionen. Ein vertippter Code oder einer von einem anderen Modell wird abgelehnt\n"
+    "Sampler:\n"
+    "  --temperature T          0..100 (Standard 0.8); 0 = immer das wahrscheinlichste Zeichen (greedy), ebenso alles unter 0.001\n"
+    "  --top-k K                nur die K wahrscheinlichsten behalten, 0..1000000 (0 = aus, Standard)\n"
+    "  --top-p P                nur die vorderste Gruppe behalten, die zusammen die Wahrscheinlichkeit P erreicht, (0, 1], 1 = aus\n"
+    "  --min-p M                nur Zeichen mit p >= M x p(erstes) behalten, 0..1, 0 = aus\n"
+    "  --repetition-penalty R   Wiederholungsstrafe: >1 bremst Zeichen, die schon im Fenster stehen, das das Modell liest, 1..100; ， 。 und der Zeilenumbruch bleiben frei, damit Zeilen und Gedichte weiter enden können\n"
+    "  --penalize-punctuation   die Strafe trifft auch ， 。 und den Zeilenumbruch\n"
+    "  --seed S                 Startwert des Zufalls, 0 oder mehr (Standard 1); gleicher Startwert und gleiche Einstellungen schreiben auf jedem Rechner denselben Text. Die Standardwerte sind auch die des Explorers: Eingabe schreibt dort dasselbe Gedicht, das diese Befehle für denselben Prompt ausgeben\n"
+    "  --no-cache               bei jedem Schritt das ganze Fenster neu berechnen (derselbe Text, langsamer)\n",
+    "  --context-policy P       hinter dem Kontext des Modells (128 Zeichen beim mitgelieferten Modell): shift (Standard) schiebt das Fenster auf seine neuere Hälfte weiter, liest sie in einem Durchgang neu und rechnet dann mit Cache weiter; slide liest bei jedem Schritt die letzten 128 (da hilft kein Cache); beide geben denselben Text wie mit --no-cache\n"
+    "  --mid-text               den Text als Ausschnitt aus der Textmitte lesen, ohne Zeilenumbruch davor (siehe oben)\n"
+    "  --model DATEI            Modelldatei (Standard assets/tang.bin)\n"
+    "  --weights P              die Gewichtsmatrizen in fp32 (wie trainiert), bf16 oder int8 (beim Laden gerundet; Standard: wie die Datei sie enthält)\n"
+    "  --json                   gibt {\"poems\": [...], \"code\": ..., ...} aus: \"code\" ist der Sitzungscode des Laufs (generate --code schreibt ihn noch einmal)\n"
+    "  --export                 das erste Gedicht außerdem speichern wie x im Explorer (JSON und Markdown)\n"
+    "  --trace DATEI            jedes geschriebene Zeichen in DATEI festhalten, ein JSON-Objekt pro Zeile: Gedicht und Stelle, die Wahrscheinlichkeit bei Modell und Sampler und die ersten 8 mit beiden (docs/session-json.md)\n"
+    "  --stage PROGRAMM         Top-p von einem Programm erledigen lassen, dem eines Schülers (Übung 1): einmal gestartet, bei jedem Zeichen gefragt (docs/exercises.md), z. B. --stage \"python3 top_p.py\"; scheitert das Programm, endet der Lauf mit einer Zeile (Status 2). Der Lauf hat dann keinen Sitzungscode (ein Code steht für das eingebaute Top-p)\n",
+    NULL,
+};
+
+static const char *const H_ACROSTIC[] = {
+    "Aufruf: tangscope acrostic KÖPFE|--pinyin SILBEN [Optionen]\n"
+    "\n"
+    "Schreibt ein Akrostichon (藏头诗): Zeile i beginnt mit dem i-ten Zeichen von KÖPFE; den Rest jeder Zeile schreibt das Modell, ohne Satzzeichen innerhalb einer Zeile; die Zeilen enden abwechselnd auf ， und 。, die letzte auf 。. Das Gedicht beginnt nach einem Zeilenumbruch; mit --mid-text fällt dieser weg, sobald der erste Zeilenanfang geschrieben ist, und das Modell liest das Gedicht als Ausschnitt aus der Textmitte.\n"
+    "\n"
+    "Traditionelle Zeichen werden als vereinfachte gelesen (風 als 风, mit OpenCCs t2s, wie der Trainingstext umgewandelt wurde), , . ? ! (ASCII oder volle Breite) als ， und 。; eine Zeile auf stderr sagt, was umgewandelt wurde (in --json: \"converted\").\n"
+    "\n"
+    "  --pinyin \"chun xia qiu dong\"\n"
+    "                           die Zeilenanfänge, in Pinyin getippt: jede Silbe (chun, chun1, chūn) wird zu dem Zeichen mit dieser Lesung, das das Modell an dieser Stelle vorn sieht, nach den Zeichen davor; stderr sagt, welches, mit den nächstbesten\n"
+    "  --chars 5|7              Zeichen pro Zeile, 5 oder 7 (Standard 7)\n"
+    "  -n N                     wie viele Gedichte, 1..10000 (Standard 1)\n"
+    "  --stats                  außerdem sagen, wie viele Gedichte wohlgeformt sind (auf stderr; in --json als \"well_formed\")\n"
+    "Sampler:\n"
+    "  --temperature T          0..100 (Standard 0.8); 0 = immer das wahrscheinlichste Zeichen (greedy), ebenso alles unter 0.001\n"
+    "  --top-k K                nur die K wahrscheinlichsten behalten, 0..1000000 (0 = aus, Standard)\n"
+    "  --top-p P                nur die vorderste Gruppe behalten, die zusammen die Wahrscheinlichkeit P erreicht, (0, 1], 1 = aus\n"
+    "  --min-p M                nur Zeichen mit p >= M x p(erstes) behalten, 0..1, 0 = aus\n"
+    "  --repetition-penalty R   Wiederholungsstrafe: >1 bremst Zeichen, die schon im Fenster stehen, das das Modell liest, 1..100; ， 。 und der Zeilenumbruch bleiben frei, damit Zeilen und Gedichte weiter enden können\n"
+    "  --penalize-punctuation   die Strafe trifft auch ， 。 und den Zeilenumbruch\n"
+    "  --seed S                 Startwert des Zufalls, 0 oder mehr (Standard 1); gleicher Startwert und gleiche Einstellungen schreiben auf jedem Rechner denselben Text. Die Standardwerte sind auch die des Explorers: Eingabe schreibt dort dasselbe Gedicht, das diese Befehle für denselben Prompt ausgeben\n"
+    "  --no-cache               bei jedem Schritt das ganze Fenster neu berechnen (derselbe Text, langsamer)\n"
+    "  --context-policy P       hinter dem Kontext des Modells (128 Zeichen beim mitgelieferten Modell): shift (Standard) schiebt das Fenster auf seine neuere Hälfte weiter, liest sie in einem Durchgang neu und rechnet dann mit Cache weiter; slide liest bei jedem Schritt die letzten 128 (da hilft kein Cache); beide geben denselben Text wie mit --no-cache\n"
+    "  --mid-text               den Text als Ausschnitt aus der Textmitte lesen, ohne Zeilenumbruch davor (siehe oben)\n"
+    "  --model DATEI            Modelldatei (Standard assets/tang.bin)\n",
+    "  --weights P              die Gewichtsmatrizen in fp32 (wie trainiert), bf16 oder int8 (beim Laden gerundet; Standard: wie die Datei sie enthält)\n"
+    "  --json                   gibt {\"poems\": [...], \"code\": ..., ...} aus: \"code\" ist der Sitzungscode des Laufs (generate --code schreibt ihn noch einmal)\n"
+    "  --export                 das erste Gedicht außerdem speichern wie x im Explorer (JSON und Markdown)\n"
+    "  --trace DATEI            jedes geschriebene Zeichen in DATEI festhalten, ein JSON-Objekt pro Zeile: Gedicht und Stelle, die Wahrscheinlichkeit bei Modell und Sampler und die ersten 8 mit beiden (docs/session-json.md)\n"
+    "  --stage PROGRAMM         Top-p von einem Programm erledigen lassen, dem eines Schülers (Übung 1): einmal gestartet, bei jedem Zeichen gefragt (docs/exercises.md), z. B. --stage \"python3 top_p.py\"; scheitert das Programm, endet der Lauf mit einer Zeile (Status 2). Der Lauf hat dann keinen Sitzungscode (ein Code steht für das eingebaute Top-p)\n",
+    NULL,
+};
+
+static const char *const H_JUEJU[] = {
+    "Aufruf: tangscope jueju [--pinyin SILBEN] [Optionen]\n"
+    "\n"
+    "Schreibt ein Jueju (绝句) in fester Form: vier Zeilen mit 5 oder 7 Zeichen pro Zeile, Satzzeichen nur am Zeilenende, ，。，。. Das Gedicht beginnt nach einem Zeilenumbruch; mit --mid-text wird das erste Zeichen danach gewählt, dann fällt der Zeilenumbruch weg und das Modell liest das Gedicht als Ausschnitt aus der Textmitte.\n"
+    "\n"
+    "  --pinyin \"ming yue\"      seine ersten Zeichen, in Pinyin getippt: jede Silbe (chun, chun1, chūn) wird zu dem Zeichen mit dieser Lesung, das das Modell an dieser Stelle vorn sieht, nach den Zeichen davor; stderr sagt, welches, mit den nächstbesten\n"
+    "  --chars 5|7              Zeichen pro Zeile, 5 oder 7 (Standard 5)\n"
+    "  -n N                     wie viele Gedichte, 1..10000 (Standard 1)\n"
+    "  --stats                  außerdem sagen, wie viele Gedichte wohlgeformt sind (auf stderr; in --json als \"well_formed\")\n"
+    "Sampler:\n"
+    "  --temperature T          0..100 (Standard 0.8); 0 = immer das wahrscheinlichste Zeichen (greedy), ebenso alles unter 0.001\n"
+    "  --top-k K                nur die K wahrscheinlichsten behalten, 0..1000000 (0 = aus, Standard)\n"
+    "  --top-p P                nur die vorderste Gruppe behalten, die zusammen die Wahrscheinlichkeit P erreicht, (0, 1], 1 = aus\n"
+    "  --min-p M                nur Zeichen mit p >= M x p(erstes) behalten, 0..1, 0 = aus\n"
+    "  --repetition-penalty R   Wiederholungsstrafe: >1 bremst Zeichen, die schon im Fenster stehen, das das Modell liest, 1..100; ， 。 und der Zeilenumbruch bleiben frei, damit Zeilen und Gedichte weiter enden können\n"
+    "  --penalize-punctuation   die Strafe trifft auch ， 。 und den Zeilenumbruch\n"
+    "  --seed S                 Startwert des Zufalls, 0 oder mehr (Standard 1); gleicher Startwert und gleiche Einstellungen schreiben auf jedem Rechner denselben Text. Die Standardwerte sind auch die des Explorers: Eingabe schreibt dort dasselbe Gedicht, das diese Befehle für denselben Prompt ausgeben\n"
+    "  --no-cache               bei jedem Schritt das ganze Fenster neu berechnen (derselbe Text, langsamer)\n"
+    "  --context-policy P       hinter dem Kontext des Modells (128 Zeichen beim mitgelieferten Modell): shift (Standard) schiebt das Fenster auf seine neuere Hälfte weiter, liest sie in einem Durchgang neu und rechnet dann mit Cache weiter; slide liest bei jedem Schritt die letzten 128 (da hilft kein Cache); beide geben denselben Text wie mit --no-cache\n"
+    "  --mid-text               den Text als Ausschnitt aus der Textmitte lesen, ohne Zeilenumbruch davor (siehe oben)\n"
+    "  --model DATEI            Modelldatei (Standard assets/tang.bin)\n"
+    "  --weights P              die Gewichtsmatrizen in fp32 (wie trainiert), bf16 oder int8 (beim Laden gerundet; Standard: wie die Datei sie enthält)\n"
+    "  --json                   gibt {\"poems\": [...], \"code\": ..., ...} aus: \"code\" ist der Sitzungscode des Laufs (generate --code schreibt ihn noch einmal)\n"
+    "  --export                 das erste Gedicht außerdem speichern wie x im Explorer (JSON und Markdown)\n",
+    "  --trace DATEI            jedes geschriebene Zeichen in DATEI festhalten, ein JSON-Objekt pro Zeile: Gedicht und Stelle, die Wahrscheinlichkeit bei Modell und Sampler und die ersten 8 mit beiden (docs/session-json.md)\n"
+    "  --stage PROGRAMM         Top-p von einem Programm erledigen lassen, dem eines Schülers (Übung 1): einmal gestartet, bei jedem Zeichen gefragt (docs/exercises.md), z. B. --stage \"python3 top_p.py\"; scheitert das Programm, endet der Lauf mit einer Zeile (Status 2). Der Lauf hat dann keinen Sitzungscode (ein Code steht für das eingebaute Top-p)\n",
+    NULL,
+};
+
+static const char *const H_LESSON[] = {
+    "Aufruf: tangscope lesson [DATEI] [--lang CODE] [--projector] [--theme dark|light]\n"
+    "                         [--ascii] [Optionen]\n"
+    "        tangscope lesson --check [DATEI...] [Optionen]\n"
+    "        tangscope lesson --print DATEI [--worksheet] [Optionen]\n"
+    "\n"
+    "Geführte Lektionen: Markdown-Dateien (lessons/zh, en, de, fr), deren `## `-Überschriften die Schritte sind, deren Absätze die Erzählung bilden und deren ```tangscope-Blöcke Befehle enthalten, die beim Betreten eines Schritts ausgeführt werden (lessons/README.md beschreibt das Format und jeden Befehl). Jede Lektion beginnt im selben Zustand, und der Startwert macht sie reproduzierbar: Schritt k zeigt immer dasselbe.\n"
+    "\n"
+    "  tangscope lesson          eine Auswahl der Lektionen in der Sprache der Oberfläche\n"
+    "  tangscope lesson DATEI    die Lektion im Explorer: ihre Erzählung neben den Balken; n / Bild↓ der nächste Schritt, N / Bild↑ der vorige; : tippt einen Befehl\n"
+    "  --check [DATEI...]        jede Lektion (ohne DATEI: die der Auswahl) ohne Terminal bis zum Ende ausführen und je Problem eine Zeile DATEI:ZEILE: Meldung ausgeben (unbekannte Befehle, Werte außerhalb des Bereichs, Zeichen, die das Modell nicht kennt, expect-Zeilen, die nicht stimmen, eine Datei ohne Titel oder Schritte); Status 2, wenn es eines gibt, sonst je Datei eine Zeile „DATEI: N Schritte, in Ordnung“. Außerdem wird jeder Schritt ohne Terminal bei 80x24, 110x34 und im Beamer-Modus (80x24) mit den Bereichen des Explorers aufgebaut und gezeichnet, und DATEI:ZEILE wird genannt, wenn etwas, das ein Schritt anspricht (lookup, die Zufallszahl von step, das Urteil von compare und ein Diagramm von 4 Zeilen, show, point, quiz, die Zahl eines expect), nicht ganz auf dem Bildschirm steht oder eine Zeile abgeschnitten ist (bei der Überschrift des Schritts)\n"
+    "  --print DATEI             die Lektion ausführen und als Markdown-Kursunterlagen ausgeben: die Erzählung jedes Schritts, dann Text, Einstellungen, die ersten 8 (Modell, nach dem Sampler, Anzahl im Trainingstext), was das Modell geschrieben hat und nach einem compare die Zeiten (das Einzige, was sich zwischen zwei Läufen unterscheidet); Gedichte stehen als Verse, ein Vers pro Zeile\n"
+    "  --worksheet               mit --print: jede Frage ohne Antwort, mit einer Zeile zum Schreiben; was die Auflösung zeigt und der Schritt, der es erklärt, folgen am Ende der Lektion unter „Lösungen“ (der Teil für die Lehrkraft)\n"
+    "\n"
+    "  --model DATEI             Modelldatei (Standard assets/tang.bin)\n"
+    "  --lang @LANGS@            Sprache der Oberfläche und der Lektionen in der Auswahl (Standard: aus LC_ALL / LC_MESSAGES / LANG); die Wörter einer Kursunterlage folgen dem Ordner der Lektion\n"
+    "  --corpus DATEI            Trainingstext für die Zählungen (Standard assets/tang-train.txt)\n"
+    "  --no-corpus               keine Zählungen im Trainingstext (expect corpus schlägt dann fehl)\n",
+    "  --threads N               Threads für die Durchgänge des Modells, 0 = alle Kerne (Standard 0); die Zahlen sind bei jeder Anzahl dieselben\n"
+    "  --projector               im Explorer: im Beamer-Modus beginnen (z schaltet um): Text, Balken über die ganze Breite und Regler, hoher Kontrast, keine grauen Hinweise\n"
+    "  --theme dark|light        im Explorer: Farben für einen dunklen (Standard) oder hellen Hintergrund; NO_COLOR bedeutet gar keine Farbe\n"
+    "  --ascii                   im Explorer: nur ASCII-Symbole, für ein Terminal, das Symbole mehrdeutiger Breite doppelt breit zeichnet\n"
+    "  --stage PROGRAMM          im Explorer: das Programm eines Schülers macht Top-p (\"jueju PROGRAMM\": das Jueju) neben dem eingebauten, wie explore --stage. Ein `stage`-Schritt einer Lektion nennt nur ein Programm aus lessons/exercises, und der Explorer fragt, bevor er es startet; --check und --print starten nie eines (--check nennt den Schritt)\n"
+    "\n"
+    "Die Befehle (dieselben wie auf der Befehlszeile des Explorers, `:`):\n",
+    NULL,
+};
+
+static const char *const H_DEMO[] = {
+    "Aufruf: tangscope demo [--lang CODE] [--section N] [--pause] [--worksheet]\n"
+    "                      [--model DATEI] [--corpus DATEI | --no-corpus]\n"
+    "\n"
+    "Die geführten Lektionen, mit dem Modell ausgeführt und nacheinander als Markdown-Kursunterlagen ausgegeben (was `tangscope lesson --print` für jede ausgibt): die Erzählung jedes Schritts, dann der Text, die Einstellungen, die ersten 8 nächsten Zeichen (Modell, nach dem Sampler, die Zählungen im Trainingstext), was das Modell geschrieben hat, und die Zeiten des KV-Caches. Die Lektionen sind lessons/LANG/*.md und werden gefunden wie assets/ (TANGSCOPE_HOME, hier, neben dem Programm); `tangscope lesson` geht sie im Explorer durch.\n"
+    "\n"
+    "  --lang @LANGS@      Sprache der Lektionen (Standard: die der Oberfläche, aus LC_ALL / LC_MESSAGES / LANG)\n"
+    "  --section N         nur Lektion N (die Zahl am Anfang ihres Dateinamens)\n"
+    "  --pause             zwischen den Lektionen auf Eingabe warten\n"
+    "  --worksheet         jede Lektion als Arbeitsblatt: die Fragen ohne Antworten, die am Ende der Lektion folgen\n"
+    "  --model DATEI       Modelldatei (Standard assets/tang.bin)\n"
+    "  --corpus DATEI      Trainingstext für die Zählungen (Standard assets/tang-train.txt)\n"
+    "  --no-corpus         keine Zählungen im Trainingstext\n",
+    NULL,
+};
+
+static const char *const H_INFO[] = {
+    "Aufruf: tangscope info [--model DATEI] [--json]\n"
+    "\n"
+    "Zeigt ein Modell: seine Konfiguration, jeden Gewichtstensor mit Form und Größe (in der Reihenfolge der Datei, siehe docs/model-format.md), die Zahl der Parameter, die Dateigröße und die Größe des KV-Caches pro Zeichen und beim vollen Kontext.\n"
+    "\n"
+    "  --model DATEI\n"
+    "                Modelldatei (Standard assets/tang.bin)\n"
+    "  --json        gibt {\"layers\": ..., \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...} aus\n",
+    NULL,
+};
+
+static const char *const H_KVCACHE[] = {
+    "Aufruf: tangscope kvcache [--tokens N] [--model DATEI] [Form-Optionen] [--json]\n"
+    "\n"
+    "Der Speicher, den ein KV-Cache braucht: Byte pro Token und bei N Tokens, für dieses Modell und für drei große mit veröffentlichtem Aufbau:\n"
+    "  7B, Multi-Head-Attention      32 Schichten x 32 Köpfe x 128 (4096 Dim.), 16 Bit:\n"
+    "                                2 x 32 x 4096 x 2 Byte pro Token\n"
+    "  8B, Grouped-Query-Attention   32 Schichten x 8 Key/Value-Köpfe x 128, 16 Bit:\n"
+    "                                2 x 32 x 8 x 128 x 2 Byte pro Token\n"
+    "  DeepSeek-V3, Latent-Attention 61 Schichten x (latent 512 + Positionsschlüssel\n"
+    "                                64), 16 Bit: 61 x 576 x 2 Byte pro Token\n"
+    "\n"
+    "  --tokens N       Tokens im Cache, 1..1000000000 (Standard 4096)\n"
+    "  --model DATEI    das tangscope-Modell (Standard assets/tang.bin)\n"
+    "  --json           gibt {\"tokens\": N, \"models\": [{\"name\", \"bytes_per_token\", \"total_bytes\", ...}]} aus\n"
+    "Ein weiterer Aufbau, als \"custom\" hinzugefügt (Key und Value pro Kopf, oder --latent):\n"
+    "  --layers N       Schichten, 1..1000\n"
+    "  --kv-heads N     Key/Value-Köpfe, 1..1024 (mit --head-dim)\n"
+    "  --head-dim N     Zahlen pro Kopf, 1..4096\n"
+    "  --latent N       Latent-Attention: Zahlen des latenten Vektors, 1..65536\n"
+    "  --rope-dim N     Latent-Attention: Zahlen des Positionsschlüssels, 0..65536 (Standard 0)\n"
+    "  --bits B         16 oder 32 Bit pro Zahl (Standard 16)\n",
+    NULL,
+};
+
+static const char *const H_TRAIN[] = {
+    "Aufruf: tangscope train [Optionen]\n"
+    "\n"
+    "Trainiert das zeichenbasierte GPT auf einer Textdatei (ein Gedicht pro Zeile) und schreibt das Modell mit dem besten Validierungsverlust. Fortschritt: Schritt, Trainingsverlust, Validierungsverlust, Tokens/s, vergangene Zeit, Restzeit; in einem Terminal außerdem beide Verluste als Kurve und ein Gedicht der aktuellen Gewichte (die Trainingsansicht, --view). Strg-C speichert einen Checkpoint und hält an.\n"
+    "\n"
+    "Dateien:\n"
+    "  --data DATEI           Trainingstext (Standard assets/tang-train.txt)\n"
+    "  --val DATEI            Validierungstext (Standard assets/tang-val.txt, wenn --data fehlt; sonst keiner)\n"
+    "  --out DATEI            zu schreibendes Modell: das beste nach Validierung, sonst die letzten Gewichte\n"
+    "  --checkpoint DATEI     Checkpoint zum Fortsetzen (Standard OUT.ckpt)\n"
+    "  --save-last            die letzten Gewichte nach OUT schreiben, nicht die besten nach Validierung\n"
+    "  --resume               vom Checkpoint aus weitermachen: mit seinen Texten (--data/--val nur dieselben Dateien) und Einstellungen; --steps darf sich ändern\n"
+    "  --force                neu beginnen, obwohl der Checkpoint existiert\n"
+    "  --log DATEI            Zeilen step,loss,val_loss,lr,tokens_per_s anhängen (CSV)\n"
+    "Modell (nur neue Läufe):\n"
+    "  --layers N             Transformer-Blöcke, 1..64 (Standard 4)\n"
+    "  --dims N               Einbettungsdimensionen, 1..4096 (Standard 128)\n"
+    "  --heads N              Attention-Köpfe, 1..64, Teiler von --dims (Standard 4)\n"
+    "  --context N            längste Folge, die das Modell liest, 1..8192 (Standard 128)\n"
+    "Training (nur neue Läufe; Schrittzahlen sind 1..100000000, oder 0..100000000, wo 0 erlaubt ist):\n"
+    "  --steps N              Optimiererschritte (Standard 8000)\n"
+    "  --batch N              Folgen pro Schritt, 1..4096 (Standard 32)\n"
+    "  --seq N                Zeichen pro Folge, 1..8192, höchstens --context\n"
+    "  --lr X                 höchste Lernrate, (0, 1] (Standard 0.002)\n"
+    "  --lr-min X             letzte Lernrate, 0..1, höchstens --lr (Standard 0.0001)\n"
+    "  --warmup N             Schritte mit linear steigender Lernrate, höchstens --steps (Standard 200, höchstens steps/10)\n"
+    "  --weight-decay X       Weight Decay von AdamW auf den Matrizen, 0..1 (Standard 0.1)*\n"
+    "  --clip X               größte Gradientennorm, 0..1000000, 0 = aus (Standard 1)\n"
+    "  --seed N               Startwert für Gewichte und Batches, 0 oder mehr (Standard 1337)\n"
+    "  --eval-every N         Validierungsverlust alle N Schritte (Standard 250)\n"
+    "  --checkpoint-every N   Checkpoint alle N Schritte (Standard 250)\n"
+    "  --short-every N        jeder N-te Schritt trainiert stattdessen auf kurzen Fenstern, damit das Modell auch aus ein oder zwei Zeichen vorhersagen lernt (0 = nie, der Standard)*\n"
+    "  --short-seq N          Länge dieser Fenster, 1..8192, Teiler von --seq (Standard 16)\n",
+    "  --precision P          bf16: jedes Matrixprodukt multipliziert auf bfloat16 gerundete Eingaben und summiert in float32, etwa 1,5-mal schneller pro Schritt (Standard, wo die CPU AVX512_BF16 hat); fp32: alles in float32 (sonst der Standard). Gewichte, Gradienten und AdamW bleiben float32*\n"
+    "  * auch mit --resume möglich\n"
+    "Ausführung:\n"
+    "  --threads N            Threads, 0..1024, 0 = alle Kerne (Standard 0); gleicher Startwert und gleiche Thread-Zahl geben dieselben Verluste (in bf16 gibt sie derselbe Startwert bei jeder Thread-Zahl)\n"
+    "  --max-steps-now N      nach N Schritten in diesem Lauf anhalten (mit Checkpoint)\n"
+    "  --quiet                keine Fortschrittszeile, nur die Zusammenfassung am Ende\n"
+    "  --view, --no-view      die Trainingsansicht an (auch wo stderr kein Terminal ist) oder aus; von selbst an, wenn stderr ein Terminal ist, TERM gesetzt und nicht dumb ist und --quiet fehlt. Sie ändert das Training nie: dieselben Gewichte, Checkpoints und Verluste wie ohne sie\n"
+    "  --sample-every N       mit der Ansicht: ein Gedicht der aktuellen Gewichte zu Beginn, alle N Schritte und bei jeder Validierung (Standard 200; Startwert 1, Temperatur 0.8, bis zu 32 Zeichen)\n",
+    NULL,
+};
+
+static const char *const H_EVAL[] = {
+    "Aufruf: tangscope eval [--model DATEI] [--weights P] [--data DATEI] [--json]\n"
+    "\n"
+    "Gibt den Verlust des Modells auf einem Text in nats pro Zeichen und seine Perplexität (e^Verlust) aus. Der Text wird in aufeinanderfolgende Fenster von der Länge des Modellkontexts zerlegt; jedes Zeichen wird aus den Zeichen davor in seinem Fenster vorhergesagt.\n"
+    "\n"
+    "  --model DATEI  Modelldatei (Standard assets/tang.bin)\n"
+    "  --weights P    fp32, bf16 oder int8: der Verlust des Modells mit so gerundeten Gewichtsmatrizen (Standard: wie die Datei sie enthält); der Durchgang rechnet in float32 mit den gerundeten Gewichten (ein int8-Gewicht als ganze Zahl x Skala seiner Zeile)\n"
+    "  --data DATEI   UTF-8-Text (Standard assets/tang-val.txt)\n"
+    "  --seq N        Fensterlänge, 1..8192 und höchstens der Kontext des Modells (Standard: der Kontext)\n"
+    "  --threads N    Threads, 0..1024, 0 = alle Kerne (Standard 0)\n"
+    "  --json         gibt {\"loss\": ..., \"perplexity\": ..., ...} aus\n",
+    NULL,
+};
+
+static const char *const H_BENCH[] = {
+    "Aufruf: tangscope bench [--lengths 32,64,120] [--repeat N] [--context-policy P]\n"
+    "                        [--model DATEI] [--weights LISTE] [--json]\n"
+    "        tangscope bench --train [Optionen]\n"
+    "        tangscope bench --ui [--model DATEI] [--json]\n"
+    "        tangscope bench --lessons [--model DATEI]\n"
+    "\n"
+    "Generieren (der Standard): für jede Länge die beste von N Zeiten, um so viele Zeichen mit und ohne KV-Cache zu schreiben (ein Thread, ein Startwert, beide im Gleichschritt), der Geschwindigkeitsgewinn, ob beide identischen Text geschrieben haben („LOGITS DIFFER“, wenn ihre Logits nicht an jeder Position dieselben Bytes waren) und der größte Unterschied ihrer Logits an irgendeiner Position; dann die Zeichen pro Sekunde mit Cache gegen die Grenze durch den Speicher (die Gewichte einmal pro Zeichen gelesen, bei der gemessenen Streaming-Bandbreite dieses Rechners) und der volle Durchgang (Prefill eines ganzen Kontexts) in Multiplikationen-Additionen pro Sekunde gegen die gemessene Spitze eines Kerns; die Größe des KV-Caches; was ein Tastendruck im Explorer bei vollem Kontext kostet (Prefill auf allen Kernen, wie der Explorer ihn rechnet, Sampler, erste 8, Zählungen im Trainingstext); und die Kosten des Samplers neben denen des Modells, in ms pro Zeichen mit Cache auf einem Thread, bei mehreren Einstellungen.\n"
+    "  --lengths LISTE\n"
+    "                  zu schreibende Zeichen, durch Kommas getrennt, je 1..100000 (Standard 32,64,120)\n"
+    "  --repeat N      Läufe pro Messung, der beste zählt, 1..1000 (Standard 10)\n"
+    "  --context-policy P\n"
+    "                  hinter dem Kontext: shift (Standard) oder slide, wie in `tangscope generate --help`\n"
+    "  --model DATEI   Modelldatei (Standard assets/tang.bin)\n"
+    "  --weights LISTE\n"
+    "                  fp32, bf16, int8, durch Kommas getrennt: die Längen in jeder dieser Genauigkeiten der Gewichte (tangscope quantize), die Genauigkeiten Lauf für Lauf abwechselnd, dann eine Tabelle nebeneinander bei der letzten Länge: die Byte an Gewichten, die ein Schritt mit Cache liest, die Zeichen pro Sekunde des Modells (nur seine Durchgänge), die Grenze durch den Speicher für diese Byte und der erreichte Anteil davon, und die Geschwindigkeit gegenüber fp32 im selben Lauf; der Rest für die erste davon (Standard: die Gewichte, wie die Datei sie enthält)\n"
+    "  --context N     ein Modell derselben Form mit Kontext N messen, 1..8192, mit Zufallsgewichten (die Geschwindigkeit hängt nicht von den Gewichten ab), z. B. --context 512 --lengths 500\n"
+    "\n"
+    "  --train         Trainingsgeschwindigkeit: Tokens pro Sekunde voller Optimiererschritte (Vorwärts, Rückwärts, AdamW) am Standardmodell, 4 Schichten, 128 Dimensionen, 4 Köpfe, Batch 32 x 128, Zeichenvorrat von assets/tang-train.txt; und die Multiplikationen-Additionen pro Sekunde, die das bedeutet, gegen die gemessene float32-Spitze so vieler Kerne (und die bfloat16-Spitze, mit bfloat16-Produkten)\n",
+    "  --precision P   bf16 oder fp32: wie die Matrixprodukte multiplizieren, wie bei `tangscope train` (Standard: bf16, wo die CPU es hat)\n"
+    "  --steps N       gemessene Schritte nach 2 Aufwärmschritten, 1..100000 (Standard 10)\n"
+    "  --batch N       Folgen pro Schritt, 1..4096 (Standard 32)\n"
+    "  --seq N         Zeichen pro Folge, 1..8192 (Standard 128)\n"
+    "  --threads N     Threads, 0..1024, 0 = alle Kerne (Standard 0)\n"
+    "  --json          gibt {\"tokens_per_s\": ..., ...} aus\n"
+    "\n"
+    "  --ui            der Explorer: ms vom Start bis zum ersten Bild (auf einem Pseudo-Terminal von 80 x 24) und von einem Tastendruck bis zu neu gezeichneten Balken bei vollem Kontext; --json gibt {\"first_frame_ms\": ..., \"keystroke_ms\": ...} aus\n"
+    "\n"
+    "  --lessons       jede Lektion von lessons/zh, en, de, fr, wie eine Lehrkraft sie durchgeht (öffnen, n bis zum Ende, N zurück, wieder n): der langsamste Schrittwechsel jeder Lektion, von der Taste bis zum neu gezeichneten Bildschirm (110 x 34, ohne Anzeige), auf allen Kernen; ein Schrittwechsel sollte höchstens 300 ms dauern\n",
+    NULL,
+};
+
+static const char *const H_QUANTIZE[] = {
+    "Aufruf: tangscope quantize --to bf16|int8|fp32 --out DATEI [--model DATEI]\n"
+    "\n"
+    "Schreibt das Modell neu, mit seinen Gewichtsmatrizen (wte, qkv_w, attproj_w, fc_w, fcproj_w: 99 % der Gewichte) in bfloat16 (2 Byte pro Gewicht) oder als 8-Bit-Ganzzahlen mit einer float32-Skala pro Zeile (1 Byte pro Gewicht), gerundet aus den float32-Gewichten; Positionseinbettung, Biases und LayerNorms bleiben float32. Eine solche Datei ist Version 3 des Modellformats (docs/model-format.md) und lässt sich überall laden, wo eine Modelldatei geht; jeder Befehl rechnet dann mit den gerundeten Gewichten. --to fp32 schreibt die Gewichte einer Datei als float32 (was die Rundung weggenommen hat, kommt nicht zurück). Das Training bleibt float32.\n"
+    "\n"
+    "  --to P         bf16, int8 oder fp32\n"
+    "  --out DATEI    die neue Modelldatei (unter einem vorläufigen Namen geschrieben, dann umbenannt)\n"
+    "  --model DATEI  zu lesende Modelldatei (Standard assets/tang.bin)\n",
+    NULL,
+};
+
+static const char *const H_IMPORT[] = {
+    "Aufruf: tangscope import CKPT --meta META.pkl --out DATEI.bin [--n-head N]\n"
+    "                        [--gelu erf|tanh] [--ln-eps X]\n"
+    "\n"
+    "Macht aus einem Checkpoint im Stil von nanoGPT (was train.py von nanoGPT speichert, oder ein bloßes state_dict; mit oder ohne das Präfix _orig_mod. von torch.compile; bias true oder false) und seiner meta.pkl (stoi, itos: ein Zeichen pro Token) eine Modelldatei von tangscope, die dann überall funktioniert, wo --model DATEI geht.\n"
+    "\n"
+    "Dafür läuft tools/import-nanogpt.py mit python3, das numpy braucht (Debian, Ubuntu: apt-get install python3-numpy), aber kein PyTorch; nichts aus dem Checkpoint wird ausgeführt. Was sich nicht übertragen lässt (eine andere Architektur, rotierende Positionen, ein Vokabular aus Wörtern oder Bytes, Formen, die nicht zusammenpassen), wird mit einer Zeile und Status 2 abgelehnt. docs/course-model.md beschreibt den ganzen Weg.\n"
+    "\n"
+    "  --meta META.pkl  das Vokabular, das prepare.py von nanoGPT geschrieben hat\n"
+    "  --out DATEI.bin  das zu schreibende tangscope-Modell\n"
+    "  --n-head N       die Köpfe, für ein bloßes state_dict (ohne model_args)\n"
+    "  --gelu erf|tanh  die GELU des MLP: erf ist nn.GELU() von nanoGPT (Standard), tanh für nn.GELU(approximate='tanh')\n"
+    "  --ln-eps X       das Epsilon der LayerNorm (Standard 1e-5, wie bei nanoGPT)\n"
+    "\n"
+    "TANGSCOPE_PYTHON nennt das zu verwendende Python (Standard: python3, oder /usr/bin/python3, wenn nur dieses numpy hat). Der umgekehrte Weg: tools/export-nanogpt.py DATEI.bin --out ckpt.pt --meta meta.pkl.\n",
+    NULL,
+};
+
+const CliHelp CLI_HELP_DE[] = {
+    {.cmd = "explore", .parts = H_EXPLORE},
+    {.cmd = "probs", .parts = H_PROBS},
+    {.cmd = "corpus", .parts = H_CORPUS},
+    {.cmd = "generate", .parts = H_GENERATE},
+    {.cmd = "acrostic", .parts = H_ACROSTIC},
+    {.cmd = "jueju", .parts = H_JUEJU},
+    {.cmd = "lesson", .parts = H_LESSON},
+    {.cmd = "demo", .parts = H_DEMO},
+    {.cmd = "info", .parts = H_INFO},
+    {.cmd = "kvcache", .parts = H_KVCACHE},
+    {.cmd = "train", .parts = H_TRAIN},
+    {.cmd = "eval", .parts = H_EVAL},
+    {.cmd = "bench", .parts = H_BENCH},
+    {.cmd = "quantize", .parts = H_QUANTIZE},
+    {.cmd = "import", .parts = H_IMPORT},
+    {.cmd = NULL},
+};
+
+const CliVerbHelp CLI_VERBS_DE[] = {
+    {.verb = "prompt", .help = "den Text durch TEXT ersetzen (ein neuer Prompt)"},
+    {.verb = "type", .help = "TEXT hinter das Vorhandene tippen"},
+    {.verb = "backspace", .help = "die letzten N Zeichen zurücknehmen (Standard 1)"},
+    {.verb = "clear", .help = "ein leerer Text"},
+    {.verb = "set temperature", .help = "0 bis 2 (0 = immer das wahrscheinlichste)"},
+    {.verb = "set top-k", .help = "0 bis zur Größe des Zeichenvorrats (0 = aus)"},
+    {.verb = "set top-p", .help = "0.05 bis 1 (1 = aus)"},
+    {.verb = "set min-p", .help = "0 bis 1 (0 = aus)"},
+    {.verb = "set seed", .help = "der Startwert des Zufalls"},
+    {.verb = "seed", .help = "der Startwert des Zufalls (1 bis 99999)"},
+    {.verb = "mid-text", .help = "den Prompt als Ausschnitt aus der Textmitte oder als Gedichtanfang lesen"},
+    {.verb = "cache", .help = "der KV-Cache"},
+    {.verb = "step", .help = "N Zeichen ziehen (Standard 1)"},
+    {.verb = "pick", .help = "Kandidat N anhängen (1 bis 8)"},
+    {.verb = "write", .help = "den Rest des Gedichts schreiben"},
+    {.verb = "compare", .help = "denselben Text mit und ohne Cache schreiben und die Zeiten vergleichen"},
+    {.verb = "form", .help = "die Gedichtform (das Akrostichon nimmt seine Zeilenanfänge aus dem Text)"},
+    {.verb = "show", .help = "eine Ansicht öffnen (none schließt sie)"},
+    {.verb = "lookup", .help = "wo das Zeichen C steht (Rang und Wahrscheinlichkeit)"},
+    {.verb = "lang", .help = "die Sprache der Oberfläche"},
+    {.verb = "quiz", .help = "QUESTION zeigen und die Balken verbergen, bis eine Taste sie aufdeckt"},
+    {.verb = "answer", .help = "was die Auflösung des Quiz anstelle der Balken hervorgehoben zeigt"},
+    {.verb = "point", .help = "einen Bereich hervorheben"},
+    {.verb = "expect", .help = "eine Behauptung der Erzählung prüfen"},
+    {.verb = "set repetition-penalty", .help = "1 bis 100 (1 = aus; ， 。 und der Zeilenumbruch bleiben frei)"},
+    {.verb = "stage", .help = "das Programm eines Schülers macht Top-p oder das Jueju neben dem eingebauten; eine Lektion nennt eines aus ihrem Übungsordner, und der Explorer fragt vorher"},
+    {.verb = "model", .help = "die expect-Zeilen dieser Lektion gelten dem mitgelieferten Modell (bei einem anderen nicht geprüft)"},
+    {.verb = "(lessons)", .help = "(Lektionen) "},
+    {.verb = NULL},
+};
