@@ -9,7 +9,9 @@
 #   make portable   build-portable/tangscope-bin, for any x86-64 CPU with AVX2 and FMA
 #   make portable-test  the same tests on that build (no AVX-512), and its training
 #                   compared byte for byte with the default build's
-#   make model      train assets/tang.bin from assets/tang-train.txt (resumable)
+#   make model      train build/tang.bin by the bundled recipe (resumable, an hour)
+#                   and compare it with the recipe's SHA-256
+#   make class-model   the 15-minute recipe a class can watch: build/class.bin
 #   make bench      the speed benchmarks (generation, training, explorer)
 #
 # The first `make`, `make run` or `make test` on a fresh Debian/Ubuntu machine
@@ -170,10 +172,19 @@ portable-test:
 test-portable: $(TEST_BIN)
 	@TANGSCOPE_DEFAULT_BUILD=./tangscope sh tests/run.sh $(BUILD) build-portable/tangscope-bin
 
-# Train the bundled model (the phases are in tools/train-bundled.sh). Interrupt
-# it (Ctrl-C) and run `make model` again to continue from the checkpoint.
+# Train the model by the bundled recipe (five phases in bfloat16, about an
+# hour on two cores; tools/train-bundled.sh) into MODEL_DIR/tang.bin, and
+# compare its SHA-256 with the recipe's (tools/train-bundled.sha256): it
+# prints "identical" or both hashes. Interrupt it (Ctrl-C) and run `make
+# model` again to continue from the checkpoint. assets/tang.bin is written
+# only when asked: make model MODEL_OUT=assets/tang.bin.
+# make class-model: the 15-minute recipe a class can watch, MODEL_DIR/class.bin.
+MODEL_DIR ?= build
 model: tangscope
-	tools/train-bundled.sh
+	tools/train-bundled.sh --dir $(MODEL_DIR) $(if $(MODEL_OUT),--out $(MODEL_OUT))
+
+class-model: tangscope
+	tools/train-bundled.sh --recipe class --dir $(MODEL_DIR)
 
 bench: tangscope
 	./tangscope bench

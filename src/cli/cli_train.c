@@ -72,12 +72,12 @@ static const char TRAIN_HELP[] =
     "                         seed and thread count give the same losses (in bf16, the\n"
     "                         same seed gives them with any thread count)\n"
     "  --max-steps-now N      stop (with a checkpoint) after N steps in this run\n"
+    "  --stop-at N            stop (with a checkpoint) at step N, resumed or not\n"
     "  --quiet                no progress line, only the final summary\n"
     "  --view, --no-view      the training view on (even where stderr is not a\n"
     "                         terminal) or off; by default on when stderr is a\n"
-    "                         terminal, TERM is set and not dumb, and no --quiet.\n"
-    "                         It never changes the training: the same weights,\n"
-    "                         checkpoints and losses as without it\n"
+    "                         terminal, TERM is set and not dumb, and no --quiet;\n"
+    "                         it never changes what is trained\n"
     "  --sample-every N       with the view: a poem from the current weights at the\n"
     "                         start, every N steps and at each validation (default\n"
     "                         200; seed 1, temperature 0.8, up to 32 characters)\n";
@@ -113,7 +113,7 @@ typedef struct {
     const char *data, *val, *out, *ckpt, *log, *precision;
     FILE *log_file; /* --log, opened before the run */
     int data_given, val_given; /* --data, --val on the command line, not defaults */
-    int resume, force, quiet, threads, max_steps_now, save_last;
+    int resume, force, quiet, threads, max_steps_now, stop_at, save_last;
     int view, no_view, sample_every; /* view: 1 on, 0 off, once cmd_train has decided */
     ModelConfig mc;
     TrainConfig tc;
@@ -314,7 +314,7 @@ static void loop_show(TrainLoop *l, int is_eval, float loss, float lr, double no
         fputc('\n', stderr);
 }
 
-/* Train until the last step, --max-steps-now or Ctrl-C. Returns 0 or the
+/* Train until the last step, --max-steps-now, --stop-at or Ctrl-C. Returns 0 or the
  * exit status of what stopped it. */
 static int loop_run(TrainLoop *l)
 {
@@ -324,7 +324,8 @@ static int loop_run(TrainLoop *l)
     int status = 0;
     while (status == 0 && tr->step < tc->steps) {
         if (interrupted ||
-            (l->args->max_steps_now > 0 && tr->step - l->start_step >= l->args->max_steps_now))
+            (l->args->max_steps_now > 0 && tr->step - l->start_step >= l->args->max_steps_now) ||
+            (l->args->stop_at > 0 && tr->step >= l->args->stop_at))
             break;
         trainer_sample_batch(tr, l->data, l->n_data);
         float norm;
@@ -647,6 +648,7 @@ int cmd_train(int argc, char **argv)
         {"--precision", OPT_STR, &a.precision, 0, 0},
         {"--threads", OPT_INT, &a.threads, 0, 1024},
         {"--max-steps-now", OPT_INT, &a.max_steps_now, 1, 100000000},
+        {"--stop-at", OPT_INT, &a.stop_at, 1, 100000000},
     };
     int rc = cli_parse("train", TRAIN_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
