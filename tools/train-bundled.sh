@@ -26,7 +26,7 @@
 # Files go to DIR (default build/): DIR/tang.bin or DIR/class.bin, its
 # checkpoint (.ckpt), a log (.csv) and a marker per finished phase. The
 # bundled assets/tang.bin is written only when asked: --out FILE copies the
-# finished model there.
+# finished model there, if it is the recipe's (the same SHA-256).
 #
 # usage: tools/train-bundled.sh [--recipe model|class] [--dir DIR] [--out FILE]
 #                               [--threads N]   (from the repository root)
@@ -118,8 +118,10 @@ if [ "$recipe" = model ]; then
         echo "train-bundled.sh: the bundled assets/tang.bin is another model (SHA-256 $(sha256sum assets/tang.bin | cut -c1-16)...; docs/training.md, \"Which model ships\")"
     fi
 fi
-if [ -n "$out" ]; then
+if [ -n "$out" ] && [ "$status" = 0 ]; then
     cp "$model" "$out.tmp.$$" && mv "$out.tmp.$$" "$out"
     echo "train-bundled.sh: copied to $out"
+elif [ -n "$out" ]; then
+    echo "train-bundled.sh: not copied to $out: it is not the recipe's model"
 fi
 exit $status
