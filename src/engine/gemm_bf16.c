@@ -516,6 +516,12 @@ static inline uint32_t pair_at(const float *x, size_t next, bool has_hi)
     return bf16_bits(x[0]) | (has_hi ? bf16_bits(x[next]) : 0) << 16;
 }
 
+/* Where the pair p of column j lies in a depth block of kp pairs of packed B. */
+static inline size_t panel_word(int j, int p, int kp)
+{
+    return (size_t)(j / NR * NR) * kp + (size_t)p * NR + j % NR;
+}
+
 /* B (K x N) packed as the AVX-512 pack_b does: word
  * [k0/2 * npad + j0 * kp + p * NR + j] is the pair at depths k0+2p (lower
  * half) and k0+2p+1 (upper) of column j0+j; columns past N and the depth
@@ -528,16 +534,16 @@ static void pack_b(uint32_t *out, int K, int N, const float *B, int ldb, bool tr
         uint32_t *blk = out + (size_t)k0 / 2 * npad;
         for (int j = N; j < npad; j++) /* the padding columns */
             for (int p = 0; p < kp; p++)
-                blk[(size_t)(j / NR * NR) * kp + (size_t)p * NR + j % NR] = 0;
+                blk[panel_word(j, p, kp)] = 0;
         if (trans_b) { /* column j is stored row j */
             for (int j = 0; j < N; j++)
                 for (int p = 0; p < kp; p++)
-                    blk[(size_t)(j / NR * NR) * kp + (size_t)p * NR + j % NR] =
+                    blk[panel_word(j, p, kp)] =
                         pair_at(B + (size_t)j * ldb + k0 + 2 * p, 1, 2 * p + 1 < kc);
         } else {
             for (int p = 0; p < kp; p++)
                 for (int j = 0; j < N; j++)
-                    blk[(size_t)(j / NR * NR) * kp + (size_t)p * NR + j % NR] =
+                    blk[panel_word(j, p, kp)] =
                         pair_at(B + (size_t)(k0 + 2 * p) * ldb + j, (size_t)ldb, 2 * p + 1 < kc);
         }
     }
