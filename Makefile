@@ -192,13 +192,16 @@ bench: tangscope
 	./tangscope bench --ui
 
 # make install [PREFIX=~/.local]: the program in PREFIX/bin, its model, pinyin
-# tables, texts and lessons in PREFIX/share/tangscope, where it looks for them
+# tables, texts, lessons and import tools in PREFIX/share/tangscope, where it looks for them
 # (src/cli/cli.c find_home_path), so `tangscope lesson` works from any folder.
 PREFIX  ?= $(HOME)/.local
 DATADIR := $(PREFIX)/share/tangscope
 INSTALL_ASSETS := assets/tang.bin assets/pinyin.tsv assets/words.tsv assets/tang-train.txt \
                   assets/tang-val.txt assets/README.md
 LESSON_LANGS := zh en de fr
+# the Python tools `tangscope import` runs (numpy, no PyTorch), and the export
+INSTALL_TOOLS := tools/import-nanogpt.py tools/export-nanogpt.py tools/nanogpt_ckpt.py \
+                 tools/tsmodel.py
 
 # INSTALL_BIN: the program to install (the tests give the one under test)
 INSTALL_BIN ?= tangscope
@@ -207,10 +210,16 @@ install: $(INSTALL_BIN)
 	install -d "$(PREFIX)/bin" "$(DATADIR)/assets"
 	install -m 755 "$(INSTALL_BIN)" "$(PREFIX)/bin/tangscope"
 	install -m 644 $(INSTALL_ASSETS) "$(DATADIR)/assets/"
+	install -d "$(DATADIR)/tools"
+	install -m 755 $(INSTALL_TOOLS) "$(DATADIR)/tools/"
 	install -m 644 lessons/README.md LICENSE "$(DATADIR)/"
 	for l in $(LESSON_LANGS); do \
 	    install -d "$(DATADIR)/lessons/$$l" && install -m 644 lessons/$$l/*.md "$(DATADIR)/lessons/$$l/" || exit 1; \
 	done
+	install -d "$(DATADIR)/lessons/exercises"
+	install -m 644 lessons/exercises/README.md lessons/exercises/*.py lessons/exercises/*.c \
+	    "$(DATADIR)/lessons/exercises/"
+	install -m 755 lessons/exercises/top_p_ref.sh "$(DATADIR)/lessons/exercises/"
 	@echo "installed $(PREFIX)/bin/tangscope and its data in $(DATADIR)"
 	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "note: $(PREFIX)/bin is not on your PATH";; esac
 

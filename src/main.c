@@ -26,6 +26,7 @@ static const Subcommand SUBCOMMANDS[] = {
     {"exercise", cmd_exercise, LBL_CMD_EXERCISE},
     {"demo", cmd_demo, LBL_CMD_DEMO},
     {"info", cmd_info, LBL_CMD_INFO},
+    {"import", cmd_import, LBL_CMD_IMPORT},
     {"kvcache", cmd_kvcache, LBL_CMD_KVCACHE},
     {"train", cmd_train, LBL_CMD_TRAIN},
     {"eval", cmd_eval, LBL_CMD_EVAL},

@@ -13,20 +13,25 @@ This is a tool for tests and comparisons; the C program never runs it.
 """
 
 import math
+import os
 import struct
 import zlib
 
 import numpy as np
 
 MAGIC = b"TSGPTMDL"
-VERSION = 2            # written; version 1 is read too
+VERSION = 2            # written for tangscope's own numerics; 1 is read too
+VERSION_NUM = 3        # written when the GELU or the epsilon differ
 HEADER_SIZE = 64
 CRC_OFFSET = 36        # the u32 CRC-32 in the header
-LN_EPS = 1e-5
+LN_EPS = np.float32(1e-5)   # stored as a float32 in version 3
+GELUS = ("tanh", "erf")     # the u32 at offset 48 of a version 3 header
 
 # Header: magic, version, L, C, H, T, V, flags, crc32, payload_size, reserved.
 _HEADER = struct.Struct("<8s8IQ16s")
 assert _HEADER.size == HEADER_SIZE
+# Version 3's first 8 reserved bytes: which GELU, the LayerNorm epsilon.
+_NUMERICS = struct.Struct("<If")
 
 LIMITS = {
     "n_layer": (1, 64),
@@ -38,7 +43,7 @@ LIMITS = {
 
 
 class FormatError(ValueError):
-    """The bytes are not a valid version 1 or 2 model file."""
+    """The bytes are not a valid version 1, 2 or 3 model file."""
 
 
 def tensor_shapes(L, C, T, V):
@@ -108,7 +113,15 @@ def check_vocab(codepoints):
 class Model:
     """A model: its shape, its vocabulary and its float32 tensors."""
 
-    def __init__(self, n_layer, n_embd, n_head, context, vocab, params):
+    def __init__(self, n_layer, n_embd, n_head, context, vocab, params,
+                 gelu="tanh", ln_eps=LN_EPS):
+        if gelu not in GELUS:
+            raise FormatError("unknown GELU %r" % (gelu,))
+        self.gelu = gelu
+        self.ln_eps = np.float32(ln_eps)
+        if not 0.0 < self.ln_eps <= np.float32(0.1):
+            raise FormatError("LayerNorm epsilon %g is not in (0, 0.1]"
+                              % self.ln_eps)
         self.n_layer = int(n_layer)
         self.n_embd = int(n_embd)
         self.n_head = int(n_head)
@@ -160,8 +173,16 @@ def file_crc(data):
     return zlib.crc32(data[CRC_OFFSET + 4:], crc) & 0xFFFFFFFF
 
 
-def to_bytes(model, version=VERSION):
-    """Serialise a Model into the bytes of a version 2 (or 1) file."""
+def own_numerics(model):
+    """True if the model uses tangscope's tanh GELU and epsilon 1e-5."""
+    return model.gelu == "tanh" and model.ln_eps == LN_EPS
+
+
+def to_bytes(model, version=None):
+    """Serialise a Model into the bytes of a file: version 2 for tangscope's
+    own numerics, version 3 otherwise (version 1 on request)."""
+    if version is None:
+        version = VERSION if own_numerics(model) else VERSION_NUM
     L, C, H, T, V = (model.n_layer, model.n_embd, model.n_head,
                      model.context, model.vocab_size)
     parts = [np.asarray(model.vocab, dtype="<u4").tobytes()]
@@ -169,10 +190,17 @@ def to_bytes(model, version=VERSION):
         parts.append(model.params[name].astype("<f4").tobytes())
     payload = b"".join(parts)
     assert len(payload) == payload_size(L, C, T, V)
-    if version not in (1, 2):
-        raise ValueError("can write versions 1 and 2, not %r" % (version,))
+    if version not in (1, 2, 3):
+        raise ValueError("can write versions 1 to 3, not %r" % (version,))
+    if version < 3 and not own_numerics(model):
+        raise ValueError("version %d cannot hold GELU %s, epsilon %g"
+                         % (version, model.gelu, model.ln_eps))
+    reserved = bytes(16)
+    if version == 3:
+        reserved = (_NUMERICS.pack(GELUS.index(model.gelu), model.ln_eps)
+                    + bytes(8))
     header = _HEADER.pack(MAGIC, version, L, C, H, T, V, 0, 0, len(payload),
-                          bytes(16))
+                          reserved)
     data = bytearray(header + payload)
     crc = zlib.crc32(payload) & 0xFFFFFFFF if version == 1 else file_crc(data)
     struct.pack_into("<I", data, CRC_OFFSET, crc)
@@ -180,7 +208,7 @@ def to_bytes(model, version=VERSION):
 
 
 def from_bytes(data):
-    """Parse and validate the bytes of a version 1 or 2 file into a Model."""
+    """Parse and validate the bytes of a version 1, 2 or 3 file into a Model."""
     data = bytes(data)
     if len(data) < HEADER_SIZE:
         raise FormatError("file shorter than the 64-byte header")
@@ -188,10 +216,16 @@ def from_bytes(data):
      reserved) = _HEADER.unpack_from(data, 0)
     if magic != MAGIC:
         raise FormatError("bad magic")
-    if version not in (1, 2):
+    if version not in (1, 2, 3):
         raise FormatError("unsupported version %d" % version)
     if flags != 0:
         raise FormatError("flags must be 0, found 0x%X" % flags)
+    gelu, ln_eps = "tanh", LN_EPS
+    if version == 3:
+        kind, ln_eps = _NUMERICS.unpack_from(reserved, 0)
+        if kind >= len(GELUS):
+            raise FormatError("unknown GELU kind %d" % kind)
+        gelu, reserved = GELUS[kind], bytes(8) + reserved[8:]
     if reserved != bytes(16):
         raise FormatError("reserved header bytes are not zero")
     check_config(L, C, H, T, V)
@@ -216,7 +250,7 @@ def from_bytes(data):
         params[name] = a.astype(np.float32).reshape(shape)
         off += 4 * n
     assert off == psize
-    return Model(L, C, H, T, vocab.tolist(), params)
+    return Model(L, C, H, T, vocab.tolist(), params, gelu, ln_eps)
 
 
 def read(path):
@@ -224,20 +258,28 @@ def read(path):
         return from_bytes(f.read())
 
 
-def write(path, model, version=VERSION):
-    with open(path, "wb") as f:
+def write(path, model, version=None):
+    """Write the file under a temporary name, then rename it into place."""
+    tmp = path + ".tmp"
+    with open(tmp, "wb") as f:
         f.write(to_bytes(model, version))
+    os.replace(tmp, path)
 
 
 # ---------------------------------------------------------------- forward
 
-def layer_norm(x, w, b):
+def layer_norm(x, w, b, eps=LN_EPS):
     mean = x.mean(axis=-1, keepdims=True)
     var = ((x - mean) ** 2).mean(axis=-1, keepdims=True)   # biased
-    return (x - mean) / np.sqrt(var + LN_EPS) * w + b
+    return (x - mean) / np.sqrt(var + float(eps)) * w + b
 
 
-def gelu(x):
+_erf = np.frompyfunc(math.erf, 1, 1)
+
+
+def gelu(x, kind="tanh"):
+    if kind == "erf":
+        return 0.5 * x * (1.0 + _erf(x / math.sqrt(2.0)).astype(x.dtype))
     return 0.5 * x * (1.0 + np.tanh(math.sqrt(2.0 / math.pi)
                                     * (x + 0.044715 * x ** 3)))
 
@@ -268,7 +310,7 @@ def forward(model, ids, dtype=np.float64):
 
     x = P["wte"][ids] + P["wpe"][:n]                    # [n, C]
     for l in range(L):
-        h = layer_norm(x, P["ln1_w"][l], P["ln1_b"][l])
+        h = layer_norm(x, P["ln1_w"][l], P["ln1_b"][l], model.ln_eps)
         qkv = h @ P["qkv_w"][l].T + P["qkv_b"][l]       # [n, 3C]
         q, k, v = qkv[:, :C], qkv[:, C:2 * C], qkv[:, 2 * C:]
         heads = []
@@ -279,8 +321,8 @@ def forward(model, ids, dtype=np.float64):
             heads.append(softmax(s) @ v[:, sl])          # [n, hs]
         att = np.concatenate(heads, axis=1)             # [n, C]
         x = x + att @ P["attproj_w"][l].T + P["attproj_b"][l]
-        h = layer_norm(x, P["ln2_w"][l], P["ln2_b"][l])
-        h = gelu(h @ P["fc_w"][l].T + P["fc_b"][l])     # [n, 4C]
+        h = layer_norm(x, P["ln2_w"][l], P["ln2_b"][l], model.ln_eps)
+        h = gelu(h @ P["fc_w"][l].T + P["fc_b"][l], model.gelu)   # [n, 4C]
         x = x + h @ P["fcproj_w"][l].T + P["fcproj_b"][l]
-    x = layer_norm(x, P["lnf_w"], P["lnf_b"])
+    x = layer_norm(x, P["lnf_w"], P["lnf_b"], model.ln_eps)
     return x @ P["wte"].T                               # [n, V]

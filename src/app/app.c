@@ -78,6 +78,8 @@ void app_reset(AppState *s)
     s->ime.typed[0] = 0; /* the pinyin display and input mode stay, as the language does */
     s->ime.page = 0;
     s->quit = 0;
+    s->lesson_stage = (AppStageWish){0}; /* a student's program started by hand goes on */
+    s->stage_ask = 0;
     app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));
     app_predict(s); /* after the welcome: a model that fails says so at once */
 }
@@ -85,6 +87,7 @@ void app_reset(AppState *s)
 void app_free(AppState *s)
 {
     app_job_stop(s);
+    app_stage_stop(s, -1); /* no program outlives the state */
     app_lesson_forget(s);
     if (s->job.have_gens) {
         cachecmp_free(&s->job.compare);
@@ -518,6 +521,10 @@ void app_predict(AppState *s)
         p->model_runs++;
     }
     show_view(p);
+    if (app_stage_after_predict(s)) { /* a student's program failed: the built-in again */
+        app_predict(s);
+        return;
+    }
     if (rc != 0) {
         p->query_rank = 0;
         p->query_p = p->query_p_sampler = 0.0f;

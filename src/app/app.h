@@ -38,6 +38,7 @@
 #include "engine/rng.h"
 #include "engine/sampler.h"
 #include "engine/trace.h"
+#include "app/exercise.h"
 #include "app/lang.h"
 
 #define APP_TOP NEXTVIEW_TOP   /* candidates shown as bars: the view's top */
@@ -49,6 +50,7 @@
 #define APP_QUIZ_MAX 512       /* bytes of a lesson's question */
 #define APP_CMDLINE_MAX 512    /* bytes of a command typed after `:` */
 #define APP_IME_MAX 24         /* bytes of a pinyin syllable being typed */
+#define APP_STAGE_CMD_MAX 512  /* bytes of a student's program's command line */
 #define APP_IME_PAGE 9         /* candidates of the pinyin input on one page (1..9) */
 
 struct Lesson; /* lesson.h */
@@ -137,6 +139,26 @@ typedef struct {
 
 typedef enum { CORPUS_NONE, CORPUS_LOADING, CORPUS_READY } CorpusStatus;
 
+/* A student's stage beside the built-in one (app_stage.c): what the screen
+ * shows of it. The program's result is what the sampler uses (the bars, the
+ * draws); the built-in's is computed beside it on the same input. */
+typedef struct {
+    int on;                   /* a program does this stage */
+    SamplerStage stage;       /* the built-in stage it takes the place of: top-p, the form mask */
+    char cmd[160];            /* the program, quoted as its messages quote it */
+    int kept, builtin_kept;   /* characters the program's stage keeps (allows), the built-in's */
+    int n_differ;             /* characters the two disagree on, in the whole vocabulary */
+    float builtin[APP_TOP];   /* top[k] after the built-in stage, renormalised as stage[] */
+    uint8_t differ[APP_TOP];  /* top[k]: the two disagree on it */
+} AppStageView;
+
+/* What a lesson's `stage` asks for (the explorer starts it only after asking). */
+typedef struct {
+    int on;
+    ExerciseKind kind;
+    char cmd[APP_STAGE_CMD_MAX];  /* the program as a path in the lesson's exercises folder */
+} AppStageWish;
+
 /* The next character, as the panels show it. Recomputed after every change.
  * `next` is computed by nextview_compute, the one home of the next-character
  * view (nextview.h); the fields after it give its numbers under the names the
@@ -174,6 +196,7 @@ typedef struct {
     long predict_rows;     /* positions the model computed for it */
     long model_runs;       /* predictions that ran the model since app_init: one per
                             * edit, however many characters it typed */
+    AppStageView stagev[EXERCISE_COUNT]; /* a student's top-p and jueju, where they run */
 } Prediction;
 
 /* A compare run: the same prompt, seed and length with and without the cache,
@@ -254,6 +277,12 @@ typedef struct {
     const char *model_name;  /* shown in the title; not owned, may be NULL */
     const Corpus *corpus;    /* not owned; NULL while loading or without one */
     CorpusStatus corpus_status;
+    int corpus_other;        /* 1: the counts come from the bundled Tang text, which is not
+                              * the model's training text (the text's characters are not
+                              * its vocabulary) and no --corpus was given: said plainly */
+    int model_other;         /* 1: the model's vocabulary is not the bundled model's (a
+                              * class's own model): a lesson's `model bundled` claims are
+                              * about another model and are not checked on this one */
     Generator g;             /* the known characters as the model reads them, with the cache */
     AppChar *chars;          /* [cap_chars] the text as typed and written */
     size_t n_chars, cap_chars;
@@ -301,6 +330,14 @@ typedef struct {
     struct AppStepSnaps *snaps;  /* the state after each step of the lesson shown, so
                                   * that going to a step costs a copy, not a replay of
                                   * the lesson (app_lesson.c); owned */
+    /* a student's stage as a program (app_stage.c): the programs that run, owned and
+     * never copied (NULL until one starts); may_start: this state is the explorer's
+     * screen, which alone starts programs (a lesson's check, its handout and the
+     * thread that enters steps ahead never do) */
+    struct AppStage *stage;
+    int may_start;
+    AppStageWish lesson_stage;   /* what the lesson's steps so far ask for (a step's state) */
+    int stage_ask;               /* 1: the status line asks whether to start it (y/n) */
     /* the command line: `:` opens it, Enter runs what was typed (script.h) */
     int cmdline_open;
     char cmdline[APP_CMDLINE_MAX];
@@ -425,6 +462,36 @@ void app_lesson_forget(AppState *s);
 void app_lesson_fit(AppState *s, int lines, int rows);
 /* Offer these lessons (not owned) in the picker. */
 void app_picker_set(AppState *s, const struct Lesson *shelf, int n);
+
+/* ---- a student's stage as a program (app_stage.c, docs/exercises.md) ---- */
+/* Start cmdline as the stage `kind` (top-p or the jueju constraint) beside
+ * the built-in one: the sampler and the form use it from now on. A program
+ * already doing that stage is stopped first. Returns 0, or -1 with the
+ * status saying why (in the interface language). */
+int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline);
+/* (`stage` on the command line starts one only where may_start is set.) */
+/* Stop the program doing stage kind (-1: every one): the built-in again. */
+void app_stage_stop(AppState *s, int kind);
+/* Is a program doing stage kind? */
+int app_stage_running(const AppState *s, ExerciseKind kind);
+/* After the sampler ran (app_predict calls it): a program that failed a step
+ * is stopped, the status line says which step and what was wrong, and 1 is
+ * returned (the prediction is then to be made again, with the built-in);
+ * else the comparison (pred.stagev) is filled and 0 returned. */
+int app_stage_after_predict(AppState *s);
+/* The explorer's screen, after every command: start or stop what the
+ * lesson's steps ask for (lesson_stage), asking first (stage_ask); what to
+ * redraw. Does nothing unless may_start. */
+unsigned app_stage_follow_lesson(AppState *s);
+/* A lesson's `stage` program (words: the program and its arguments, as the
+ * lesson writes them) as a command line for stageprog: the program must be
+ * a file of the exercises folder beside the lesson (lessons/exercises for
+ * lessons/de/x.md), named without a shell (no quotes, $, ;, |, &, <, >, *,
+ * ...). Returns 0 with cmd, or -1 with msg (in the interface language). */
+int app_stage_lesson_program(const AppState *s, const char *lesson_path, const char *words,
+                             char *cmd, size_t size, char *msg, size_t msg_size);
+/* The answer to the question (y: 1, n: 0). */
+unsigned app_stage_answer(AppState *s, int yes);
 
 /* ---- jobs (app_jobs.c) ---- */
 void app_job_start_write(AppState *s);

@@ -70,6 +70,7 @@ typedef struct {
     char quiz[APP_QUIZ_MAX], quiz_answer[APP_QUIZ_MAX];
     int quiz_hidden;
     AppPanel point;
+    AppStageWish lesson_stage;
     char status[APP_STATUS_MAX];
     int status_error;
     FirstProblem problem;         /* the first problem of the steps up to this one */
@@ -122,6 +123,7 @@ static void snap_take(const AppState *s, StepSnap *p, const FirstProblem *proble
     memcpy(p->quiz_answer, s->quiz_answer, sizeof p->quiz_answer);
     p->quiz_hidden = s->quiz_hidden;
     p->point = s->point;
+    p->lesson_stage = s->lesson_stage;
     memcpy(p->status, s->status, sizeof p->status);
     p->status_error = s->status_error;
     p->problem = *problem;
@@ -161,6 +163,7 @@ static int snap_restore(AppState *s, const StepSnap *p)
     memcpy(s->quiz_answer, p->quiz_answer, sizeof s->quiz_answer);
     s->quiz_hidden = p->quiz_hidden;
     s->point = p->point;
+    s->lesson_stage = p->lesson_stage;
     s->query_input = 0;
     s->cmdline_open = 0;
     s->ime.typed[0] = 0;

@@ -526,6 +526,21 @@ static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
     }
 }
 
+/* `stage`: a student's program beside the built-in stage (app_stage.c) */
+static unsigned do_stage(AppState *s, CmdArg a)
+{
+    if (a.n < 0) {
+        app_stage_stop(s, -1);
+        app_predict(s);
+        app_status(s, 0, "%s", app_label(s, LBL_ST_STAGE_OFF));
+    } else if (!s->may_start) { /* a test's or a fuzzer's state runs nothing */
+        app_status(s, 1, "%s", app_label(s, LBL_ST_STAGE_NO_SCREEN));
+    } else if (a.text) {
+        app_stage_start(s, (ExerciseKind)a.n, a.text);
+    }
+    return REDRAW_ALL;
+}
+
 /* w: the causal mask of the last pass, a view of its own */
 static unsigned do_mask(AppState *s, CmdArg a)
 {
@@ -653,9 +668,38 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_PENALTY_SET] = do_penalty_set,
     /* the mask view */
     [CMD_MASK] = do_mask,
+    [CMD_STAGE] = do_stage,
 };
 
+/* The question whether to start a lesson's program: y (j, o: the answer's
+ * first letter in German and French) starts it, n or Esc does not; the
+ * other keys wait, but quit and the clock. */
+static int stage_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
+{
+    if (!s->stage_ask || c == CMD_QUIT || c == CMD_TICK)
+        return 0;
+    long k = arg.n;
+    if (c == CMD_TYPE && (k == 'y' || k == 'Y' || k == 'j' || k == 'J' || k == 'o' || k == 'O'))
+        *redraw = app_stage_answer(s, 1);
+    else if ((c == CMD_TYPE && (k == 'n' || k == 'N')) || c == CMD_STOP)
+        *redraw = app_stage_answer(s, 0);
+    else
+        *redraw = REDRAW_NONE;
+    return 1;
+}
+
+static unsigned apply_one(AppState *s, Command c, CmdArg arg);
+
 unsigned app_apply(AppState *s, Command c, CmdArg arg)
+{
+    unsigned redraw;
+    if (!stage_question(s, c, arg, &redraw))
+        redraw = apply_one(s, c, arg);
+    /* the explorer's screen follows what the lesson's step asks for */
+    return redraw | app_stage_follow_lesson(s);
+}
+
+static unsigned apply_one(AppState *s, Command c, CmdArg arg)
 {
     if (c <= CMD_NONE || c >= CMD_COUNT || !HANDLERS[c])
         return REDRAW_NONE;

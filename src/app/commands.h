@@ -82,6 +82,8 @@ typedef enum {
     CMD_PENALTY_SET,    /* the repetition penalty to arg.x, clamped to 1 (off) .. 100 */
     /* the mask view */
     CMD_MASK,           /* w: the causal mask of the last pass (the attention view closes) */
+    CMD_STAGE,          /* `stage`: arg.n an ExerciseKind: arg.text, a student's program, does
+                         * that stage beside the built-in; arg.n -1: every such program stops */
     CMD_COUNT
 } Command;
 

@@ -37,7 +37,7 @@ const char *exercise_name(ExerciseKind kind);
 
 /* One reference case. */
 typedef struct {
-    const char *title;          /* what the case is about, one line */
+    const char *title[LANG_COUNT]; /* what the case is about, one line, by AppLang */
     /* top-p: the settings and the candidates in id order, with p */
     float top_p, temperature;
     int top_k;

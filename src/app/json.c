@@ -1,6 +1,8 @@
 /* json.c - strings in JSON (see json.h). */
 #include "app/json.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/vocab.h"
@@ -43,32 +45,278 @@ void json_write_cps(FILE *f, const uint32_t *cps, size_t n)
     fputc('"', f);
 }
 
-/* ---- reading ---- */
+/* ---- reading: the checker ---- */
 
-/* Where the value of the first "key": starts (spaces skipped), or NULL. */
-static const char *json_value(const char *json, const char *key)
+typedef struct {
+    const char *s;
+    size_t i, n;
+    int depth;
+} Json;
+
+static void ws(Json *j)
+{
+    while (j->i < j->n && (j->s[j->i] == ' ' || j->s[j->i] == '\t' || j->s[j->i] == '\n' ||
+                           j->s[j->i] == '\r'))
+        j->i++;
+}
+
+static int lit(Json *j, const char *word)
+{
+    size_t k = strlen(word);
+    if (j->n - j->i < k || memcmp(j->s + j->i, word, k) != 0)
+        return -1;
+    j->i += k;
+    return 0;
+}
+
+static int hexval(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+/* A string; its raw inside (escapes as written) in [*from, *to). */
+static int string(Json *j, size_t *from, size_t *to)
+{
+    if (j->i >= j->n || j->s[j->i] != '"')
+        return -1;
+    j->i++;
+    *from = j->i;
+    while (j->i < j->n) {
+        unsigned char c = (unsigned char)j->s[j->i];
+        if (c == '"') {
+            *to = j->i++;
+            return 0;
+        }
+        if (c < 0x20)
+            return -1;
+        if (c == '\\') {
+            if (++j->i >= j->n)
+                return -1;
+            char e = j->s[j->i];
+            if (e == 'u') {
+                if (j->n - j->i < 5)
+                    return -1;
+                for (int k = 1; k <= 4; k++)
+                    if (hexval(j->s[j->i + k]) < 0)
+                        return -1;
+                j->i += 4;
+            } else if (!strchr("\"\\/bfnrt", e) || e == 0) {
+                return -1;
+            }
+        }
+        j->i++;
+    }
+    return -1;
+}
+
+/* A number as JSON writes it; *integer is set when it has no fraction or
+ * exponent, and *value to its value. */
+static int number(Json *j, double *value, int *integer)
+{
+    size_t start = j->i;
+    *integer = 1;
+    if (j->i < j->n && j->s[j->i] == '-')
+        j->i++;
+    if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
+        return -1;
+    if (j->s[j->i] == '0')
+        j->i++;
+    else
+        while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
+            j->i++;
+    if (j->i < j->n && j->s[j->i] == '.') {
+        *integer = 0;
+        j->i++;
+        if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
+            return -1;
+        while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
+            j->i++;
+    }
+    if (j->i < j->n && (j->s[j->i] == 'e' || j->s[j->i] == 'E')) {
+        *integer = 0;
+        j->i++;
+        if (j->i < j->n && (j->s[j->i] == '+' || j->s[j->i] == '-'))
+            j->i++;
+        if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
+            return -1;
+        while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
+            j->i++;
+    }
+    char tmp[64];
+    size_t k = j->i - start;
+    if (k >= sizeof tmp) {
+        *value = HUGE_VAL; /* too long to be an id */
+        *integer = 0;
+        return 0;
+    }
+    memcpy(tmp, j->s + start, k);
+    tmp[k] = 0;
+    *value = strtod(tmp, NULL);
+    return 0;
+}
+
+static int value(Json *j);
+
+static int array(Json *j)
+{
+    j->i++; /* [ */
+    ws(j);
+    if (j->i < j->n && j->s[j->i] == ']') {
+        j->i++;
+        return 0;
+    }
+    for (;;) {
+        if (value(j) != 0)
+            return -1;
+        ws(j);
+        if (j->i < j->n && j->s[j->i] == ',') {
+            j->i++;
+            continue;
+        }
+        if (j->i < j->n && j->s[j->i] == ']') {
+            j->i++;
+            return 0;
+        }
+        return -1;
+    }
+}
+
+static int object(Json *j)
+{
+    j->i++; /* { */
+    ws(j);
+    if (j->i < j->n && j->s[j->i] == '}') {
+        j->i++;
+        return 0;
+    }
+    for (;;) {
+        size_t a, b;
+        ws(j);
+        if (string(j, &a, &b) != 0)
+            return -1;
+        ws(j);
+        if (j->i >= j->n || j->s[j->i] != ':')
+            return -1;
+        j->i++;
+        if (value(j) != 0)
+            return -1;
+        ws(j);
+        if (j->i < j->n && j->s[j->i] == ',') {
+            j->i++;
+            continue;
+        }
+        if (j->i < j->n && j->s[j->i] == '}') {
+            j->i++;
+            return 0;
+        }
+        return -1;
+    }
+}
+
+static int value(Json *j)
+{
+    ws(j);
+    if (j->i >= j->n)
+        return -1;
+    if (++j->depth > 64)
+        return -1;
+    int rc;
+    size_t a, b;
+    double v;
+    int integer;
+    switch (j->s[j->i]) {
+    case '{': rc = object(j); break;
+    case '[': rc = array(j); break;
+    case '"': rc = string(j, &a, &b); break;
+    case 't': rc = lit(j, "true"); break;
+    case 'f': rc = lit(j, "false"); break;
+    case 'n': rc = lit(j, "null"); break;
+    default: rc = number(j, &v, &integer); break;
+    }
+    j->depth--;
+    return rc;
+}
+
+size_t json_member(const char *s, size_t n, const char *key)
 {
     size_t klen = strlen(key);
-    for (const char *p = strchr(json, '"'); p; p = strchr(p + 1, '"')) {
-        if (strncmp(p + 1, key, klen) != 0 || p[1 + klen] != '"')
-            continue;
-        const char *v = p + 2 + klen;
-        v += strspn(v, " \t\r\n");
-        if (*v != ':')
-            continue;
-        v++;
-        return v + strspn(v, " \t\r\n");
+    Json j = {s, 0, n, 0};
+    ws(&j);
+    if (j.i >= n || s[j.i] != '{')
+        return 0;
+    j.i++;
+    ws(&j);
+    if (j.i < n && s[j.i] == '}')
+        return 0;
+    for (;;) {
+        size_t a, b;
+        ws(&j);
+        if (string(&j, &a, &b) != 0)
+            return 0;
+        ws(&j);
+        if (j.i >= n || s[j.i] != ':')
+            return 0;
+        j.i++;
+        ws(&j);
+        if (b - a == klen && memcmp(s + a, key, klen) == 0)
+            return j.i;
+        if (value(&j) != 0)
+            return 0;
+        ws(&j);
+        if (j.i >= n || s[j.i] != ',')
+            return 0;
+        j.i++;
     }
-    return NULL;
+}
+
+int json_valid(const char *s, size_t n)
+{
+    Json j = {s, 0, n, 0};
+    if (value(&j) != 0)
+        return 0;
+    ws(&j);
+    return j.i == n;
+}
+
+size_t json_skip_space(const char *s, size_t n, size_t at)
+{
+    Json j = {s, at, n, 0};
+    ws(&j);
+    return j.i;
+}
+
+int json_number(const char *s, size_t n, size_t *at, double *value_out, int *integer)
+{
+    Json j = {s, json_skip_space(s, n, *at), n, 0};
+    if (number(&j, value_out, integer) != 0)
+        return -1;
+    *at = j.i;
+    return 0;
+}
+/* ---- reading: values ---- */
+
+/* Where the value of the top-level member "key" starts, or NULL (also when
+ * the text is not valid JSON: a damaged file reads as nothing). */
+static const char *json_value(const char *json, const char *key)
+{
+    size_t n = strlen(json);
+    if (!json_valid(json, n))
+        return NULL;
+    size_t at = json_member(json, n, key);
+    return at ? json + at : NULL;
 }
 
 static int hex4(const char *s, uint32_t *out)
 {
     uint32_t v = 0;
     for (int i = 0; i < 4; i++) {
-        char c = s[i];
-        int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10
-                : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+        int d = hexval(s[i]);
         if (d < 0)
             return -1;
         v = v * 16 + (uint32_t)d;

@@ -22,8 +22,26 @@ void json_write_utf8(FILE *f, const char *s, size_t n);
  * left out). */
 void json_write_cps(FILE *f, const uint32_t *cps, size_t n);
 
-/* Reading back what these wrote (tangscope --session): the value of the first
- * `"key":` in json, a NUL-terminated text. A string is unescaped into out
+/* ---- reading: one checker for every JSON tangscope reads (a session file,
+ * a student's program's answers, stageprog.h) ---- */
+
+/* Is s[0..n) one JSON value, white space around it allowed? Nesting deeper
+ * than 64 levels is refused. */
+int json_valid(const char *s, size_t n);
+/* In a valid text (json_valid) that is an object: the offset in s where the
+ * value of its member `key` starts (the first such member), or 0 when it has
+ * none or the text is no object. */
+size_t json_member(const char *s, size_t n, const char *key);
+/* The offset of the first character from `at` on that is no white space. */
+size_t json_skip_space(const char *s, size_t n, size_t at);
+/* A number as JSON writes it, after white space from *at: its value, and
+ * *integer = 1 when it has no fraction and no exponent; *at moves past it.
+ * Returns 0, or -1 when no number starts there. */
+int json_number(const char *s, size_t n, size_t *at, double *value, int *integer);
+
+/* Reading back what these wrote (tangscope --session): the value of the
+ * top-level member "key" of json, a NUL-terminated text that must be valid
+ * JSON (a damaged one has no members). A string is unescaped into out
  * (at most size - 1 bytes, then cut) and its length returned; -1 when the key
  * is missing, its value is not a string (null is not one) or the string is
  * damaged. A boolean: 1 or 0, -1 when missing or not true/false. */

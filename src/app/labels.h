@@ -58,6 +58,8 @@ typedef enum {
     LBL_MODEL,
     LBL_SAMPLER,
     LBL_CORPUS_COL,
+    LBL_CORPUS_COL_OTHER, /* the column's heading when it is not the model's training text */
+    LBL_CORPUS_OTHER,     /* ... and the line under the bars that says so */
     LBL_CORPUS_AFTER,
     LBL_CORPUS_NOWHERE,
     LBL_CORPUS_LOADING,
@@ -347,6 +349,7 @@ typedef enum {
     LBL_CMD_LESSON,
     LBL_CMD_DEMO,
     LBL_CMD_INFO,
+    LBL_CMD_IMPORT,
     LBL_CMD_KVCACHE,
     LBL_CMD_TRAIN,
     LBL_CMD_EVAL,
@@ -423,11 +426,71 @@ typedef enum {
     LBL_SC_ONE_CHAR,
     LBL_SC_FORM_LEN,
     LBL_SC_FORM_FREE_LEN,
+    /* the students' stages: stageprog.c's messages, exercise check, the explorer's column */
+    LBL_SP_EMPTY,
+    LBL_SP_TOO_MANY_WORDS,
+    LBL_SP_UNCLOSED,
+    LBL_SP_CANNOT_START,
+    LBL_SP_NOT_ON_PATH,
+    LBL_SP_STEP,
+    LBL_SP_NOT_RUNNING,
+    LBL_SP_EXTRA_BEFORE,
+    LBL_SP_EARLY,
+    LBL_SP_EXTRA_AFTER,
+    LBL_SP_TOO_LONG,
+    LBL_SP_LATE_PART,
+    LBL_SP_LATE,
+    LBL_SP_POLL,
+    LBL_SP_ENDED_BEFORE,
+    LBL_SP_ENDED_MIDDLE,
+    LBL_SP_EXIT_STATUS,
+    LBL_SP_SIGNAL,
+    LBL_SP_CRASH,
+    LBL_SP_CLOSED,
+    LBL_SP_NOT_JSON,
+    LBL_SP_NO_KEEP,
+    LBL_SP_NOT_ID,
+    LBL_SP_UNKNOWN_ID,
+    LBL_SP_TWICE,
+    LBL_SP_KEEPS_NONE,
+    LBL_SP_ALLOWS_NONE,
+    LBL_EX_HEAD,
+    LBL_EX_PASSED,
+    LBL_EX_FAILED,
+    LBL_EX_TIE,
+    LBL_EX_WITH_P,
+    LBL_EX_AFTER_TOP_K,
+    LBL_EX_EXPECTED,
+    LBL_EX_GOT,
+    LBL_EX_IDS,
+    LBL_EX_NONE,
+    LBL_EX_STOPPED,
+    LBL_ONE_EX_STOPPED,
+    LBL_EX_SUMMARY,
+    LBL_ONE_EX_SUMMARY,
+    LBL_EX_SAY_WHAT,
+    LBL_EX_UNKNOWN_ACTION,
+    LBL_EX_NEEDS,
+    LBL_EX_UNKNOWN,
+    LBL_STAGE_YOURS,
+    LBL_STAGE_TOPP_LINE,
+    LBL_STAGE_JUEJU_LINE,
+    LBL_ST_STAGE_ON,
+    LBL_ST_STAGE_OFF,
+    LBL_ST_STAGE_FAILED,
+    LBL_ST_STAGE_ASK,
+    LBL_ST_STAGE_DECLINED,
+    LBL_ST_STAGE_NO_SCREEN,
+    LBL_SC_STAGE_NEEDS,
+    LBL_SC_STAGE_OUTSIDE,
+    LBL_SC_STAGE_SHELL,
+    LBL_CLI_LESSON_STAGE,
     LBL_CLI_KV_HEAD,
     LBL_CLI_KV_ROW,
     LBL_CLI_KV_CUSTOM,
     LBL_CLI_KV_CUSTOM_LATENT,
     LBL_CLI_LESSON_OK,
+    LBL_CLI_LESSON_BUNDLED, /* an expect line about the bundled model, on another model */
     LBL_ONE_CLI_LESSON_OK,
     LBL_CLI_READ_AS,
     LBL_CLI_X_AS_Y,
@@ -443,6 +506,9 @@ typedef enum {
 
 /* The label in the state's language. */
 const char *app_label(const AppState *s, LabelId id);
+/* The training-text column's heading: LBL_CORPUS_COL, or LBL_CORPUS_COL_OTHER
+ * when the counts are not from the model's training text (corpus_other). */
+LabelId app_corpus_col_label(const AppState *s);
 /* The label in a given language (for tests and the help screen); "?" for
  * an id out of range. */
 const char *app_label_in(AppLang lang, LabelId id);
@@ -469,6 +535,8 @@ const NumStyle *app_num_style(AppLang lang);
 void app_format_count(AppLang lang, long n, char *out, size_t size);
 /* x with `decimals` decimals: "0.80", "0,80". Returns out. */
 char *app_num(AppLang lang, double x, int decimals, char *out, size_t size);
+/* x with as few decimals as it needs, at most 3: "1", "0.5", "0,05" (a setting, seconds). */
+char *app_num_short(AppLang lang, double x, char *out, size_t size);
 /* A share in percent (14.7 for 14.7%): "14.7%", "14,7 %". Returns out. */
 char *app_share(AppLang lang, double percent, int decimals, char *out, size_t size);
 /* The form's blocked share (0..1) as app_share writes it, with the decimals

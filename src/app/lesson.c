@@ -375,7 +375,9 @@ int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem 
     const LessonStep *st = &l->steps[k];
     int problems = 0;
     for (int i = 0; i < st->n_cmds; i++) {
-        ScriptOut out = {.sync_jobs = 1};
+        if (lesson_skips(s, l, st->cmds[i].text))
+            continue;
+        ScriptOut out = {.sync_jobs = 1, .lesson_path = l->path};
         int rc = script_run(s, st->cmds[i].text, &out);
         if (rc == SCRIPT_FAILED || (rc == SCRIPT_UNCHECKED && strict)) {
             problems++;
@@ -407,6 +409,19 @@ int lesson_step_runs(const Lesson *l, int k, const char *verb)
             return 1;
     }
     return 0;
+}
+
+int lesson_about_bundled(const Lesson *l)
+{
+    for (int k = 0; k < l->n_steps; k++)
+        if (lesson_step_runs(l, k, "model"))
+            return 1;
+    return 0;
+}
+
+int lesson_skips(const AppState *s, const Lesson *l, const char *line)
+{
+    return s->model_other && script_claim_about_model(line) && lesson_about_bundled(l);
 }
 
 AppLang lesson_lang_of(const char *path, AppLang fallback)

@@ -61,7 +61,8 @@ static inline int lesson_last_step(const Lesson *l) { return l->n_steps - 1; }
 /* Enter step k after the step before it: clear the quiz and the pointed
  * panel, then run step k's commands (write and compare to their end).
  * A command that fails is passed over after telling problem (with its line);
- * so is an `expect` that does not hold. An `expect` that cannot be checked
+ * so is an `expect` that does not hold. An `expect` about the bundled model
+ * on another model (lesson_skips) is passed over silently. An `expect` that cannot be checked
  * (the training text not loaded yet) is told only when strict. Returns the
  * number of problems. */
 int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem problem, void *ctx);
@@ -73,6 +74,14 @@ int lesson_goto(AppState *s, const Lesson *l, int k, AppLang lang, int strict,
 
 /* Does step k run this verb (e.g. "compare")? */
 int lesson_step_runs(const Lesson *l, int k, const char *verb);
+
+/* Is the lesson marked `model bundled` (in any step): its `expect` lines
+ * state the bundled model's figures? */
+int lesson_about_bundled(const Lesson *l);
+/* 1 if the command line is an `expect` of such a lesson and the model is
+ * another (s->model_other): lesson_enter passes over it, neither run nor a
+ * problem, and `lesson --check` reports it as about the bundled model. */
+int lesson_skips(const AppState *s, const Lesson *l, const char *line);
 
 /* The narration as plain text for the screen: paragraphs joined into one line
  * each (a blank line between them), list items on their own lines, headings

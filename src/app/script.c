@@ -221,6 +221,8 @@ static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_expect(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_model(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
 static const char *const VIEWS[] = {"histogram", "attention", "help", "none", "mask", "memory", NULL};
@@ -230,6 +232,7 @@ static const char *const PANELS[] = {"bars", "sliders", "timing", "text", "corpu
 static const AppPanel PANEL_OF[] = {PANEL_BARS, PANEL_SLIDERS, PANEL_TIMING,
                                     PANEL_TEXT, PANEL_CORPUS, PANEL_NONE};
 static const char *const FORMS[] = {"free", "acrostic", "jueju", NULL};
+static const char *const MODELS[] = {"bundled", NULL};
 static const FormKind FORM_OF[] = {FORM_FREE, FORM_ACROSTIC, FORM_JUEJU};
 static const char *const CLAIMS[] = {"top1",   "top8",  "rank",  "prob",    "identical",
                                      "corpus", "lines", "grows", "shrinks", NULL};
@@ -281,9 +284,15 @@ static const ScriptVerb VERBS[] = {
     {"expect", "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
                "grows C|shrinks C", ARG_CLAIM,
      NO_SLIDER, 0, 0, NULL, CLAIMS, 1, run_expect, "check a claim the narration makes"},
+    {"model", "bundled", ARG_WORD, NO_SLIDER, 0, 0, NULL, MODELS, 1, run_model,
+     "this lesson's expect lines are about the bundled model (not checked on another)"},
     /* the sampler made visible: the repetition penalty, which has no slider */
     {"set repetition-penalty", "X", ARG_NUMBER, NO_SLIDER, 1, 100, NULL, NULL, 0, run_penalty,
      "1 to 100 (1 = off; ， 。 and the newline are left alone)"},
+    /* the course's exercises as programs (docs/exercises.md) */
+    {"stage", "[top-p|jueju] PROGRAM [ARGS]|off", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 0,
+     run_stage, "a student's program does top-p or the jueju beside the built-in; a lesson "
+                "names one of its exercises folder and the explorer asks first"},
 };
 
 enum { N_VERBS = (int)(sizeof VERBS / sizeof VERBS[0]) };
@@ -806,6 +815,39 @@ static int run_lang(AppState *s, const ScriptCmd *c, ScriptOut *o)
     return apply(s, c, o, CMD_LANGUAGE, cmd_arg(c->choice));
 }
 
+static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    const char *t = c->text + strspn(c->text, " \t");
+    size_t w = strcspn(t, " \t");
+    if (w == 3 && strncmp(t, "off", 3) == 0 && !t[3 + strspn(t + 3, " \t")]) {
+        if (o->lesson_path) {
+            s->lesson_stage.on = 0;
+            return SCRIPT_OK;
+        }
+        return apply(s, c, o, CMD_STAGE, cmd_arg(-1));
+    }
+    ExerciseKind kind = EXERCISE_TOP_P;
+    char name[16];
+    snprintf(name, sizeof name, "%.*s", (int)(w < sizeof name ? w : sizeof name - 1), t);
+    if (exercise_parse(name) >= 0 && w < sizeof name) {
+        kind = (ExerciseKind)exercise_parse(name);
+        t += w;
+        t += strspn(t, " \t");
+    }
+    if (!*t)
+        return fail(o->msg, sizeof o->msg, "%s", app_label(s, LBL_SC_STAGE_NEEDS));
+    if (o->lesson_path) { /* only a wish: the explorer's screen asks, then starts it */
+        AppStageWish wish = {.on = 1, .kind = kind};
+        if (app_stage_lesson_program(s, o->lesson_path, t, wish.cmd, sizeof wish.cmd, o->msg,
+                                     sizeof o->msg) != 0)
+            return SCRIPT_FAILED;
+        s->lesson_stage = wish;
+        return SCRIPT_OK;
+    }
+    CmdArg a = {.n = kind, .text = t};
+    return apply(s, c, o, CMD_STAGE, a);
+}
+
 static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     CmdArg a = {.text = c->text};
@@ -826,6 +868,25 @@ static int run_point(AppState *s, const ScriptCmd *c, ScriptOut *o)
 }
 
 /* ---- expect ---- */
+
+/* `model bundled` marks the lesson (lesson_about_bundled reads it from the
+ * lesson's text); running it changes nothing. */
+static int run_model(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    (void)s, (void)c, (void)o;
+    return SCRIPT_OK;
+}
+
+int script_claim_about_model(const char *line)
+{
+    const ScriptVerb *v = script_verb_of(line);
+    if (!v || v->run != run_expect)
+        return 0;
+    const char *p = skip_space(line) + strlen(v->name);
+    p = skip_space(p);
+    /* the cache's equality holds for every model */
+    return strncmp(p, "identical", 9) != 0 || (p[9] && p[9] != ' ' && p[9] != '\t');
+}
 
 static int holds(double got, const char *op, double want)
 {

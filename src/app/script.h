@@ -62,6 +62,9 @@ typedef struct {
 
 /* How a verb is carried out, and what came of it. */
 typedef struct {
+    const char *lesson_path;     /* in: the lesson file the line is from, NULL for the command
+                                    line: a lesson's `stage` may name only a program of the
+                                    exercises folder beside it, and only asks for it */
     int sync_jobs;               /* in: 1 runs `write` and `compare` to their end (a lesson,
                                     a test); 0 leaves them running, as Enter and b do */
     unsigned redraw;             /* out: the REDRAW_ flags of everything it changed */
@@ -120,5 +123,10 @@ int script_text_lines(const AppState *s);
 /* The verb a line starts with, or NULL (for callers that only need to know,
  * e.g. whether a step runs `compare`). */
 const ScriptVerb *script_verb_of(const char *line);
+
+/* 1 if the line is an `expect` about the model's figures or its training
+ * text (all but `expect identical`, which holds for any model): what a
+ * lesson marked `model bundled` claims about the bundled model alone. */
+int script_claim_about_model(const char *line);
 
 #endif

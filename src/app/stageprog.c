@@ -1,6 +1,8 @@
 /* stageprog.c - a student's stage as a program (see stageprog.h). */
 #define _GNU_SOURCE /* pipe2, SOCK_CLOEXEC */
 #include "app/stageprog.h"
+#include "app/json.h"
+#include "app/labels.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,9 +21,12 @@
 #include <sys/prctl.h>
 #endif
 
+/* A message's words in the program's language. */
+static const char *L(AppLang lang, LabelId id) { return app_label_in(lang, id); }
+
 /* ---- the command line ---- */
 
-int stageprog_split(const char *cmdline, char ***argv, int *argc, TsErr *err)
+int stageprog_split(const char *cmdline, AppLang lang, char ***argv, int *argc, TsErr *err)
 {
     *argv = NULL;
     *argc = 0;
@@ -42,7 +47,7 @@ int stageprog_split(const char *cmdline, char ***argv, int *argc, TsErr *err)
             break;
         if (words == STAGEPROG_MAX_WORDS) {
             free(out);
-            return ts_fail(err, "the command %s has more than %d words", ts_quote(&q, cmdline),
+            return ts_fail(err, L(lang, LBL_SP_TOO_MANY_WORDS), ts_quote(&q, cmdline),
                            STAGEPROG_MAX_WORDS);
         }
         out[words++] = w;
@@ -52,8 +57,7 @@ int stageprog_split(const char *cmdline, char ***argv, int *argc, TsErr *err)
                 const char *end = strchr(s, quote);
                 if (!end) {
                     free(out);
-                    return ts_fail(err, "the command %s has an unclosed %c", ts_quote(&q, cmdline),
-                                   quote);
+                    return ts_fail(err, L(lang, LBL_SP_UNCLOSED), ts_quote(&q, cmdline), quote);
                 }
                 memcpy(w, s, (size_t)(end - s));
                 w += end - s;
@@ -66,8 +70,7 @@ int stageprog_split(const char *cmdline, char ***argv, int *argc, TsErr *err)
     }
     if (words == 0) {
         free(out);
-        return ts_fail(err, "the command is empty: give the program to run, e.g. "
-                            "\"python3 my_top_p.py\"");
+        return ts_fail(err, "%s", L(lang, LBL_SP_EMPTY));
     }
     out[words] = NULL;
     *argv = out;
@@ -89,6 +92,9 @@ static void child_exec(char **argv, int sock, int report, int quiet_stderr, pid_
 #else
     (void)parent;
 #endif
+    /* a group of its own: what it starts in turn (a shell script's awk) is
+     * stopped with it */
+    setpgid(0, 0);
     /* what tangscope changed for itself is not the program's */
     sigset_t none;
     sigemptyset(&none);
@@ -120,14 +126,14 @@ fail:;
     _exit(127);
 }
 
-int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, TsErr *err)
+int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang lang, TsErr *err)
 {
-    *p = (StageProg){.fd = -1, .timeout = STAGEPROG_TIMEOUT};
+    *p = (StageProg){.fd = -1, .timeout = STAGEPROG_TIMEOUT, .lang = lang};
     TsQuoted q;
     snprintf(p->cmd, sizeof p->cmd, "%s", ts_quote(&q, cmdline));
     char **argv;
     int argc;
-    if (stageprog_split(cmdline, &argv, &argc, err) != 0)
+    if (stageprog_split(cmdline, lang, &argv, &argc, err) != 0)
         return -1;
     p->buf = malloc(STAGEPROG_MAX_LINE + 1);
     int sv[2] = {-1, -1}, report[2] = {-1, -1};
@@ -147,13 +153,15 @@ int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, TsErr *
         free(argv);
         free(p->buf);
         p->buf = NULL;
-        return ts_fail(err, "cannot start %s: %s", p->cmd, strerror(e));
+        return ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, strerror(e), "");
     }
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0)
         child_exec(argv, sv[1], report[1], quiet_stderr, parent);
     int fork_errno = errno;
+    if (pid > 0)
+        setpgid(pid, pid); /* as the child does: whichever comes first */
     close(sv[1]);
     close(report[1]);
     if (pid < 0) {
@@ -162,7 +170,7 @@ int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, TsErr *
         free(argv);
         free(p->buf);
         p->buf = NULL;
-        return ts_fail(err, "cannot start %s: %s", p->cmd, strerror(fork_errno));
+        return ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, strerror(fork_errno), "");
     }
     /* exec either worked (the pipe closes with nothing in it) or says why */
     int child_errno = 0;
@@ -176,8 +184,8 @@ int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, TsErr *
         close(sv[0]);
         TsQuoted q0;
         int e = child_errno;
-        ts_fail(err, "cannot start %s: %s%s", ts_quote(&q0, argv[0]), strerror(e),
-                e == ENOENT && !strchr(argv[0], '/') ? " (not found on PATH)" : "");
+        ts_fail(err, L(lang, LBL_SP_CANNOT_START), ts_quote(&q0, argv[0]), strerror(e),
+                e == ENOENT && !strchr(argv[0], '/') ? L(lang, LBL_SP_NOT_ON_PATH) : "");
         free(argv);
         free(p->buf);
         p->buf = NULL;
@@ -226,20 +234,21 @@ static void kill_and_reap(StageProg *p, char *how, size_t size)
             kill(p->pid, SIGKILL);
             killed = 1;
         }
+        /* and whatever it started that is still there (its group: the pid is not
+         * reaped yet, so the group cannot be another's) */
+        kill(-p->pid, SIGKILL);
         int status = 0;
         pid_t r;
         do
             r = waitpid(p->pid, &status, 0);
         while (r < 0 && errno == EINTR);
         if (how && size && r == p->pid && !killed) {
+            int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+            int crash = sig == SIGSEGV || sig == SIGABRT || sig == SIGFPE || sig == SIGBUS;
             if (WIFEXITED(status))
-                snprintf(how, size, "exit status %d", WEXITSTATUS(status));
-            else if (WIFSIGNALED(status))
-                snprintf(how, size, "killed by signal %d%s", WTERMSIG(status),
-                         WTERMSIG(status) == SIGSEGV || WTERMSIG(status) == SIGABRT ||
-                                 WTERMSIG(status) == SIGFPE || WTERMSIG(status) == SIGBUS
-                             ? ", a crash"
-                             : "");
+                snprintf(how, size, L(p->lang, LBL_SP_EXIT_STATUS), WEXITSTATUS(status));
+            else if (sig)
+                snprintf(how, size, L(p->lang, crash ? LBL_SP_CRASH : LBL_SP_SIGNAL), sig);
         }
     }
     if (p->fd >= 0)
@@ -255,7 +264,7 @@ void stageprog_stop(StageProg *p)
         /* end of input: a program that reads line by line ends by itself */
         if (p->fd >= 0)
             shutdown(p->fd, SHUT_WR);
-        wait_exit(p->pid, 0.2);
+        wait_exit(p->pid, 0.5);
     }
     kill_and_reap(p, NULL, 0);
     free(p->buf);
@@ -281,19 +290,36 @@ static StageProgStatus fail_step(StageProg *p, StageProgStatus st, TsErr *err, c
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
     kill_and_reap(p, NULL, 0);
-    ts_fail(err, "step %ld: %s", p->steps, what);
+    ts_fail(err, L(p->lang, LBL_SP_STEP), p->steps, what);
     return st;
 }
 
 /* The program ended (its end of the socket closed): how, in one message. */
-static StageProgStatus ended(StageProg *p, TsErr *err, const char *when)
+static StageProgStatus ended(StageProg *p, TsErr *err, int midway)
 {
     wait_exit(p->pid, 0.5);
-    char how[64];
+    char how[96], what[TS_ERR_MAX];
     kill_and_reap(p, how, sizeof how);
-    ts_fail(err, "step %ld: the program %s ended %s (%s)", p->steps, p->cmd, when,
-            how[0] ? how : "it closed its output");
+    snprintf(what, sizeof what, L(p->lang, midway ? LBL_SP_ENDED_MIDDLE : LBL_SP_ENDED_BEFORE),
+             p->cmd, how[0] ? how : L(p->lang, LBL_SP_CLOSED));
+    ts_fail(err, L(p->lang, LBL_SP_STEP), p->steps, what);
     return STAGEPROG_ENDED;
+}
+
+/* err = "step N: " and a message of the program's language. */
+static void step_fail(const StageProg *p, TsErr *err, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 0)))
+#endif
+    ;
+static void step_fail(const StageProg *p, TsErr *err, const char *fmt, ...)
+{
+    char what[TS_ERR_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    ts_fail(err, L(p->lang, LBL_SP_STEP), p->steps, what);
 }
 
 /* A piece of what the program wrote, for a message: quoted, and short. */
@@ -317,15 +343,13 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
     *line = NULL;
     p->steps++;
     if (!p->running) {
-        ts_fail(err, "step %ld: the program %s is not running", p->steps, p->cmd);
+        step_fail(p, err, L(p->lang, LBL_SP_NOT_RUNNING), p->cmd);
         return STAGEPROG_NOT_STARTED;
     }
     if (p->len > 0) {
         TsQuoted q;
-        return fail_step(p, STAGEPROG_EXTRA, err,
-                         "the program wrote more than one line for step %ld: %s (one JSON "
-                         "object a line, one line a step; write anything else to stderr)",
-                         p->steps - 1, excerpt(&q, p->buf, p->len));
+        return fail_step(p, STAGEPROG_EXTRA, err, L(p->lang, LBL_SP_EXTRA_BEFORE), p->steps - 1,
+                         excerpt(&q, p->buf, p->len));
     }
     double limit = p->answered ? p->timeout : p->timeout * STAGEPROG_FIRST_STEP;
     double deadline = ts_now() + limit;
@@ -335,16 +359,13 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
         if (nl) {
             if (sent < n) { /* an answer before the whole question */
                 TsQuoted q;
-                return fail_step(p, STAGEPROG_EXTRA, err,
-                                 "the program answered %s before it had read the request",
+                return fail_step(p, STAGEPROG_EXTRA, err, L(p->lang, LBL_SP_EARLY),
                                  excerpt(&q, p->buf, (size_t)(nl - p->buf)));
             }
             size_t ln = (size_t)(nl - p->buf);
             if (ln + 1 < p->len) {
                 TsQuoted q;
-                return fail_step(p, STAGEPROG_EXTRA, err,
-                                 "the program wrote more than one line: %s after its answer "
-                                 "(one JSON object a line; write anything else to stderr)",
+                return fail_step(p, STAGEPROG_EXTRA, err, L(p->lang, LBL_SP_EXTRA_AFTER),
                                  excerpt(&q, nl + 1, p->len - ln - 1));
             }
             *nl = 0;
@@ -356,21 +377,17 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
             return STAGEPROG_OK;
         }
         if (p->len >= STAGEPROG_MAX_LINE)
-            return fail_step(p, STAGEPROG_TOO_LONG, err,
-                             "the program wrote more than %d bytes without ending the line "
-                             "(an answer is one line: {\"keep\": [...]})",
+            return fail_step(p, STAGEPROG_TOO_LONG, err, L(p->lang, LBL_SP_TOO_LONG),
                              STAGEPROG_MAX_LINE);
         double left = deadline - ts_now();
         if (left <= 0) {
             TsQuoted q;
+            char secs[32];
+            app_num_short(p->lang, limit, secs, sizeof secs);
             if (p->len)
-                return fail_step(p, STAGEPROG_LATE, err,
-                                 "no whole line within %g s: %s and no newline after it",
-                                 limit, excerpt(&q, p->buf, p->len));
-            return fail_step(p, STAGEPROG_LATE, err,
-                             "no answer within %g s (is it stuck? does it flush its output "
-                             "after each line, e.g. print(..., flush=True)?)",
-                             limit);
+                return fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE_PART), secs,
+                                 excerpt(&q, p->buf, p->len));
+            return fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE), secs);
         }
         struct pollfd pfd = {.fd = p->fd, .events = POLLIN | (sent < n ? POLLOUT : 0)};
         int ms = (int)ceil(left * 1000.0);
@@ -378,7 +395,7 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
         if (r < 0) {
             if (errno == EINTR)
                 continue;
-            return fail_step(p, STAGEPROG_ENDED, err, "poll failed: %s", strerror(errno));
+            return fail_step(p, STAGEPROG_ENDED, err, L(p->lang, LBL_SP_POLL), strerror(errno));
         }
         if (r == 0)
             continue;
@@ -387,7 +404,7 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
             if (w > 0)
                 sent += (size_t)w;
             else if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-                return ended(p, err, "before answering"); /* whether it read first is a race */
+                return ended(p, err, 0); /* whether it read first is a race */
         }
         if (pfd.revents & (POLLIN | POLLHUP | POLLERR)) {
             ssize_t got = recv(p->fd, p->buf + p->len, STAGEPROG_MAX_LINE + 1 - p->len - 1,
@@ -395,239 +412,12 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
             if (got > 0)
                 p->len += (size_t)got;
             else if (got == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
-                return ended(p, err, p->len ? "in the middle of its answer" : "before answering");
+                return ended(p, err, p->len != 0);
         }
     }
 }
 
-/* ---- reading the answer: a small JSON checker ---- */
-
-typedef struct {
-    const char *s;
-    size_t i, n;
-    int depth;
-} Json;
-
-static void ws(Json *j)
-{
-    while (j->i < j->n && (j->s[j->i] == ' ' || j->s[j->i] == '\t' || j->s[j->i] == '\n' ||
-                           j->s[j->i] == '\r'))
-        j->i++;
-}
-
-static int lit(Json *j, const char *word)
-{
-    size_t k = strlen(word);
-    if (j->n - j->i < k || memcmp(j->s + j->i, word, k) != 0)
-        return -1;
-    j->i += k;
-    return 0;
-}
-
-static int hexval(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* A string; its raw inside (escapes as written) in [*from, *to). */
-static int string(Json *j, size_t *from, size_t *to)
-{
-    if (j->i >= j->n || j->s[j->i] != '"')
-        return -1;
-    j->i++;
-    *from = j->i;
-    while (j->i < j->n) {
-        unsigned char c = (unsigned char)j->s[j->i];
-        if (c == '"') {
-            *to = j->i++;
-            return 0;
-        }
-        if (c < 0x20)
-            return -1;
-        if (c == '\\') {
-            if (++j->i >= j->n)
-                return -1;
-            char e = j->s[j->i];
-            if (e == 'u') {
-                if (j->n - j->i < 5)
-                    return -1;
-                for (int k = 1; k <= 4; k++)
-                    if (hexval(j->s[j->i + k]) < 0)
-                        return -1;
-                j->i += 4;
-            } else if (!strchr("\"\\/bfnrt", e) || e == 0) {
-                return -1;
-            }
-        }
-        j->i++;
-    }
-    return -1;
-}
-
-/* A number as JSON writes it; *integer is set when it has no fraction or
- * exponent, and *value to its value. */
-static int number(Json *j, double *value, int *integer)
-{
-    size_t start = j->i;
-    *integer = 1;
-    if (j->i < j->n && j->s[j->i] == '-')
-        j->i++;
-    if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
-        return -1;
-    if (j->s[j->i] == '0')
-        j->i++;
-    else
-        while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
-            j->i++;
-    if (j->i < j->n && j->s[j->i] == '.') {
-        *integer = 0;
-        j->i++;
-        if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
-            return -1;
-        while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
-            j->i++;
-    }
-    if (j->i < j->n && (j->s[j->i] == 'e' || j->s[j->i] == 'E')) {
-        *integer = 0;
-        j->i++;
-        if (j->i < j->n && (j->s[j->i] == '+' || j->s[j->i] == '-'))
-            j->i++;
-        if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
-            return -1;
-        while (j->i < j->n && j->s[j->i] >= '0' && j->s[j->i] <= '9')
-            j->i++;
-    }
-    char tmp[64];
-    size_t k = j->i - start;
-    if (k >= sizeof tmp) {
-        *value = HUGE_VAL; /* too long to be an id */
-        *integer = 0;
-        return 0;
-    }
-    memcpy(tmp, j->s + start, k);
-    tmp[k] = 0;
-    *value = strtod(tmp, NULL);
-    return 0;
-}
-
-static int value(Json *j);
-
-static int array(Json *j)
-{
-    j->i++; /* [ */
-    ws(j);
-    if (j->i < j->n && j->s[j->i] == ']') {
-        j->i++;
-        return 0;
-    }
-    for (;;) {
-        if (value(j) != 0)
-            return -1;
-        ws(j);
-        if (j->i < j->n && j->s[j->i] == ',') {
-            j->i++;
-            continue;
-        }
-        if (j->i < j->n && j->s[j->i] == ']') {
-            j->i++;
-            return 0;
-        }
-        return -1;
-    }
-}
-
-static int object(Json *j)
-{
-    j->i++; /* { */
-    ws(j);
-    if (j->i < j->n && j->s[j->i] == '}') {
-        j->i++;
-        return 0;
-    }
-    for (;;) {
-        size_t a, b;
-        ws(j);
-        if (string(j, &a, &b) != 0)
-            return -1;
-        ws(j);
-        if (j->i >= j->n || j->s[j->i] != ':')
-            return -1;
-        j->i++;
-        if (value(j) != 0)
-            return -1;
-        ws(j);
-        if (j->i < j->n && j->s[j->i] == ',') {
-            j->i++;
-            continue;
-        }
-        if (j->i < j->n && j->s[j->i] == '}') {
-            j->i++;
-            return 0;
-        }
-        return -1;
-    }
-}
-
-static int value(Json *j)
-{
-    ws(j);
-    if (j->i >= j->n)
-        return -1;
-    if (++j->depth > 64)
-        return -1;
-    int rc;
-    size_t a, b;
-    double v;
-    int integer;
-    switch (j->s[j->i]) {
-    case '{': rc = object(j); break;
-    case '[': rc = array(j); break;
-    case '"': rc = string(j, &a, &b); break;
-    case 't': rc = lit(j, "true"); break;
-    case 'f': rc = lit(j, "false"); break;
-    case 'n': rc = lit(j, "null"); break;
-    default: rc = number(j, &v, &integer); break;
-    }
-    j->depth--;
-    return rc;
-}
-
-/* Where the top-level object's "keep" value starts (the checker has passed
- * the whole line), or 0 if it has none. */
-static size_t find_keep(const char *s, size_t n)
-{
-    Json j = {s, 0, n, 0};
-    ws(&j);
-    if (j.i >= n || s[j.i] != '{')
-        return 0;
-    j.i++;
-    ws(&j);
-    if (j.i < n && s[j.i] == '}')
-        return 0;
-    for (;;) {
-        size_t a, b;
-        ws(&j);
-        if (string(&j, &a, &b) != 0)
-            return 0;
-        ws(&j);
-        j.i++; /* : */
-        ws(&j);
-        if (b - a == 4 && memcmp(s + a, "keep", 4) == 0)
-            return j.i;
-        if (value(&j) != 0)
-            return 0;
-        ws(&j);
-        if (j.i >= n || s[j.i] != ',')
-            return 0;
-        j.i++;
-    }
-}
+/* ---- reading the answer (json.h reads the JSON) ---- */
 
 /* The index of id among ids[0..n) (ascending), or -1. */
 static int find_id(const int *ids, int n, double id)
@@ -649,52 +439,47 @@ StageProgStatus stageprog_parse_keep(const StageProg *p, const char *line, const
                                      uint8_t *kept, TsErr *err)
 {
     size_t len = strlen(line);
-    Json j = {line, 0, len, 0};
     TsQuoted q;
-    if (value(&j) != 0 || (ws(&j), j.i != len)) {
-        ts_fail(err, "step %ld: the answer is not JSON: %s (one JSON object a line, such as "
-                     "{\"keep\": [12, 40]}; write anything else to stderr)",
-                p->steps, excerpt(&q, line, len));
+    if (!json_valid(line, len)) {
+        step_fail(p, err, L(p->lang, LBL_SP_NOT_JSON), excerpt(&q, line, len));
         return STAGEPROG_NOT_JSON;
     }
-    size_t at = find_keep(line, len);
+    size_t at = json_member(line, len, "keep");
     if (!at || line[at] != '[') {
-        ts_fail(err, "step %ld: the answer %s has no \"keep\" list: answer {\"keep\": [id, ...]}",
-                p->steps, excerpt(&q, line, len));
+        step_fail(p, err, L(p->lang, LBL_SP_NO_KEEP), excerpt(&q, line, len));
         return STAGEPROG_NO_KEEP;
     }
     memset(kept, 0, (size_t)n);
-    Json a = {line, at + 1, len, 0};
+    at++; /* [ */
     for (;;) {
-        ws(&a);
-        if (line[a.i] == ']')
+        at = json_skip_space(line, len, at);
+        if (line[at] == ']')
             return STAGEPROG_OK;
         double v;
         int integer;
-        size_t from = a.i;
-        if (number(&a, &v, &integer) != 0 || !integer) {
-            ws(&a);
-            size_t to = a.i;
+        size_t from = at;
+        if (json_number(line, len, &at, &v, &integer) != 0 || !integer) {
+            size_t to = from;
             while (to < len && line[to] != ',' && line[to] != ']')
                 to++;
-            ts_fail(err, "step %ld: \"keep\" holds %s, not an id (an integer)", p->steps,
-                    excerpt(&q, line + from, to - from));
+            step_fail(p, err, L(p->lang, LBL_SP_NOT_ID), excerpt(&q, line + from, to - from));
             return STAGEPROG_NO_KEEP;
         }
         int k = find_id(ids, n, v);
         if (k < 0) {
-            ts_fail(err, "step %ld: keeps id %.0f, which is not among the %d candidates", p->steps,
-                    v, n);
+            char id[32];
+            snprintf(id, sizeof id, "%.0f", v);
+            step_fail(p, err, L(p->lang, LBL_SP_UNKNOWN_ID), id, n);
             return STAGEPROG_UNKNOWN_ID;
         }
         if (kept[k]) {
-            ts_fail(err, "step %ld: keeps id %d twice", p->steps, ids[k]);
+            step_fail(p, err, L(p->lang, LBL_SP_TWICE), ids[k]);
             return STAGEPROG_TWICE;
         }
         kept[k] = 1;
-        ws(&a);
-        if (line[a.i] == ',')
-            a.i++;
+        at = json_skip_space(line, len, at);
+        if (line[at] == ',')
+            at++;
     }
 }
 
@@ -838,18 +623,23 @@ int stagereq_jueju(StageReq *r, long step, int line_len, const char *text, const
 
 /* ---- the student's top-p in the sampler ---- */
 
-int stagetopp_init(StageTopP *t, const char *cmdline, int quiet_stderr, const Vocab *v,
-                   TsErr *err)
+int stagetopp_init(StageTopP *t, const char *cmdline, int quiet_stderr, int fallback,
+                   AppLang lang, const Vocab *v, TsErr *err)
 {
-    *t = (StageTopP){.vocab = v, .V = v->size};
-    t->ids = malloc((size_t)v->size * sizeof *t->ids);
-    t->p = malloc((size_t)v->size * sizeof *t->p);
-    t->kept = malloc((size_t)v->size);
-    if (!t->ids || !t->p || !t->kept) {
+    *t = (StageTopP){.vocab = v, .V = v->size, .fallback = fallback};
+    size_t V = (size_t)v->size;
+    t->ids = malloc(V * sizeof *t->ids);
+    t->p = malloc(V * sizeof *t->p);
+    t->kept = malloc(V);
+    if (fallback) {
+        t->builtin = malloc(V * sizeof *t->builtin);
+        t->scratch = malloc(2 * V * sizeof *t->scratch);
+    }
+    if (!t->ids || !t->p || !t->kept || (fallback && (!t->builtin || !t->scratch))) {
         stagetopp_free(t);
         return ts_fail(err, "out of memory");
     }
-    if (stageprog_start(&t->prog, cmdline, quiet_stderr, err) != 0) {
+    if (stageprog_start(&t->prog, cmdline, quiet_stderr, lang, err) != 0) {
         stagetopp_free(t);
         return -1;
     }
@@ -863,17 +653,20 @@ void stagetopp_free(StageTopP *t)
     free(t->ids);
     free(t->p);
     free(t->kept);
+    free(t->builtin);
+    free(t->scratch);
     t->ids = NULL;
     t->p = NULL;
     t->kept = NULL;
+    t->builtin = NULL;
+    t->scratch = NULL;
 }
 
-int stagetopp_hook(void *ctx, float *out, const float *in, int V, const SamplerSettings *set,
-                   TsErr *err)
+/* Ask the program which of the candidates in[] > 0 it keeps: out[] = in[]
+ * where it keeps, 0 elsewhere. Returns 0, or -1 with err. */
+static int topp_ask(StageTopP *t, float *out, const float *in, int V, const SamplerSettings *set,
+                    TsErr *err)
 {
-    StageTopP *t = ctx;
-    if (V != t->V)
-        return ts_fail(err, "the stage program was started for another vocabulary");
     /* the candidates: what top-k kept, renormalised (the share of what is
      * left, as the built-in top-p counts p) */
     int n = 0;
@@ -898,9 +691,102 @@ int stagetopp_hook(void *ctx, float *out, const float *in, int V, const SamplerS
             out[t->ids[k]] = in[t->ids[k]];
             any = 1;
         }
-    if (!any && n > 0)
-        return ts_fail(err, "step %ld: the program keeps no candidate (top-p keeps at least the "
-                            "most probable one)",
-                       t->prog.steps);
+    if (!any && n > 0) {
+        step_fail(&t->prog, err, "%s", L(t->prog.lang, LBL_SP_KEEPS_NONE));
+        return -1;
+    }
+    return 0;
+}
+
+int stagetopp_hook(void *ctx, float *out, const float *in, int V, const SamplerSettings *set,
+                   TsErr *err)
+{
+    StageTopP *t = ctx;
+    if (V != t->V)
+        return ts_fail(err, "the stage program was started for another vocabulary");
+    if (t->fallback) /* the built-in beside it, to compare, and to go on with */
+        sampler_top_p(t->builtin, in, V, set->top_p, t->scratch);
+    if (!t->failed && topp_ask(t, out, in, V, set, err) == 0)
+        return 0;
+    if (!t->fallback)
+        return -1;
+    if (!t->failed) { /* the first failure is the one to tell */
+        t->failed = 1;
+        t->failure = *err;
+    }
+    memcpy(out, t->builtin, (size_t)V * sizeof *out);
+    return 0;
+}
+
+/* ---- the student's jueju constraint in the form's place ---- */
+
+int stagejueju_init(StageJueju *t, const char *cmdline, AppLang lang, const Vocab *v, TsErr *err)
+{
+    *t = (StageJueju){.vocab = v, .V = v->size};
+    size_t V = (size_t)v->size;
+    t->ids = malloc(V * sizeof *t->ids);
+    t->kept = malloc(V);
+    t->builtin = malloc(V);
+    if (!t->ids || !t->kept || !t->builtin) {
+        stagejueju_free(t);
+        return ts_fail(err, "out of memory");
+    }
+    for (int i = 0; i < v->size; i++)
+        t->ids[i] = i;
+    if (stageprog_start(&t->prog, cmdline, 1, lang, err) != 0) {
+        stagejueju_free(t);
+        return -1;
+    }
+    return 0;
+}
+
+void stagejueju_free(StageJueju *t)
+{
+    stageprog_stop(&t->prog);
+    stagereq_free(&t->req);
+    free(t->ids);
+    free(t->kept);
+    free(t->builtin);
+    t->ids = NULL;
+    t->kept = NULL;
+    t->builtin = NULL;
+}
+
+/* Ask the program which characters may come next after g's text. */
+static int jueju_ask(StageJueju *t, const Form *form, const Generator *g, uint8_t *allowed,
+                     TsErr *err)
+{
+    char *text = gen_text_utf8(g, g->prefix);
+    if (!text)
+        return ts_fail(err, "out of memory");
+    int rc = stagereq_jueju(&t->req, t->prog.steps + 1, form->line_len, text, t->ids, NULL,
+                            t->vocab, t->V);
+    free(text);
+    if (rc != 0)
+        return ts_fail(err, "out of memory");
+    if (stageprog_ask(&t->prog, t->req.s, t->req.len, t->ids, t->V, t->kept, err) != STAGEPROG_OK)
+        return -1;
+    int any = 0;
+    for (int i = 0; i < t->V; i++)
+        any |= t->kept[i] != 0;
+    if (!any) {
+        step_fail(&t->prog, err, "%s", L(t->prog.lang, LBL_SP_ALLOWS_NONE));
+        return -1;
+    }
+    memcpy(allowed, t->kept, (size_t)t->V);
+    return 0;
+}
+
+int stagejueju_hook(void *ctx, const Form *form, const Generator *g, uint8_t *allowed, TsErr *err)
+{
+    StageJueju *t = ctx;
+    if (form->kind != FORM_JUEJU || g->m->vocab.size != t->V)
+        return 0; /* the acrostic stays the built-in's */
+    memcpy(t->builtin, allowed, (size_t)t->V);
+    if (t->failed || jueju_ask(t, form, g, allowed, err) == 0)
+        return 0;
+    t->failed = 1;
+    t->failure = *err;
+    memcpy(allowed, t->builtin, (size_t)t->V); /* the built-in goes on */
     return 0;
 }

@@ -29,7 +29,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "app/lang.h"
 #include "engine/common.h"
+#include "engine/generate.h"
 #include "engine/sampler.h"
 #include "engine/vocab.h"
 
@@ -69,6 +71,7 @@ typedef struct {
     double timeout;       /* seconds per step (STAGEPROG_TIMEOUT) */
     long answered;        /* answers read since the program started */
     char cmd[160];        /* the command as given, quoted for messages */
+    AppLang lang;         /* the language of its messages */
     char *buf;            /* [STAGEPROG_MAX_LINE + 1] what the program wrote, not yet read */
     size_t len;
 } StageProg;
@@ -76,7 +79,7 @@ typedef struct {
 /* Split cmdline into argv (at most STAGEPROG_MAX_WORDS words; *argv and its
  * strings are one allocation: free(*argv)). Fails on an empty line, an
  * unclosed quote or too many words. */
-int stageprog_split(const char *cmdline, char ***argv, int *argc, TsErr *err);
+int stageprog_split(const char *cmdline, AppLang lang, char ***argv, int *argc, TsErr *err);
 
 /* Start the program. quiet_stderr: its standard error goes to /dev/null (the
  * explorer's screen); otherwise it is tangscope's own (a student's debug
@@ -84,11 +87,11 @@ int stageprog_split(const char *cmdline, char ***argv, int *argc, TsErr *err);
  * command is empty or the program cannot be run. p is overwritten: a
  * StageProg that ran before must have had stageprog_stop first (a step
  * that failed stops the program but keeps its buffer until then). */
-int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, TsErr *err);
+int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang lang, TsErr *err);
 
 /* Stop the program: its input is closed, it has a moment to exit, then it
  * is killed; either way it is reaped. Safe on a program that is not running
- * and on a zeroed StageProg. */
+ * and on a zeroed StageProg. Messages come in lang. */
 void stageprog_stop(StageProg *p);
 
 /* One step: send the request (one line, ending in '\n') and read one line
@@ -137,7 +140,11 @@ int stagereq_jueju(StageReq *r, long step, int line_len, const char *text, const
 /* ---- the student's top-p in the sampler (sampler.h SamplerTopPHook) ---- */
 
 /* What the hook needs: the program, the vocabulary for the characters, and
- * the failure of the last step (the sampler then stops with err). */
+ * the failure of the last step (the sampler then stops with err). With
+ * fallback (the explorer) the built-in top-p runs beside it on the same
+ * input (builtin[], to compare) and a step that fails does not stop the
+ * sampler: the built-in's result is used, failed is set and failure keeps
+ * the first message; the program is asked nothing more. */
 typedef struct {
     StageProg prog;
     const Vocab *vocab;
@@ -146,14 +153,43 @@ typedef struct {
     double *p;       /* [V] */
     uint8_t *kept;   /* [V] */
     StageReq req;
+    int fallback;
+    float *builtin;  /* [V] fallback: the built-in top-p of the last call */
+    int *scratch;    /* [2V] its work space */
+    int failed;
+    TsErr failure;
 } StageTopP;
 
 /* Start the program for vocabulary v; stagetopp_free stops it and frees. */
-int stagetopp_init(StageTopP *t, const char *cmdline, int quiet_stderr, const Vocab *v,
-                   TsErr *err);
+int stagetopp_init(StageTopP *t, const char *cmdline, int quiet_stderr, int fallback,
+                   AppLang lang, const Vocab *v, TsErr *err);
 void stagetopp_free(StageTopP *t);
 /* The hook: set s->top_p_hook = stagetopp_hook, s->top_p_ctx = t. */
 int stagetopp_hook(void *ctx, float *out, const float *in, int V, const SamplerSettings *set,
                    TsErr *err);
+
+/* ---- the student's jueju constraint in the form's place (generate.h GenMaskHook) ----
+ * For a jueju the program is asked, every vocabulary character a candidate,
+ * and what it allows is the mask; for the other forms the form's own mask
+ * stays. The form's own mask of the last call is kept in builtin[] (to
+ * compare). A step that fails leaves the form's own mask (the explorer goes
+ * on): failed is set, failure keeps the first message and the program is
+ * asked nothing more. Its standard error goes to /dev/null (the explorer). */
+typedef struct {
+    StageProg prog;
+    const Vocab *vocab;
+    int V;
+    int *ids;         /* [V] 0..V-1: every character is a candidate */
+    uint8_t *kept;    /* [V] */
+    uint8_t *builtin; /* [V] the form's own mask of the last call */
+    StageReq req;
+    int failed;
+    TsErr failure;
+} StageJueju;
+
+int stagejueju_init(StageJueju *t, const char *cmdline, AppLang lang, const Vocab *v, TsErr *err);
+void stagejueju_free(StageJueju *t);
+/* The hook: set g->mask_hook = stagejueju_hook, g->mask_ctx = t. */
+int stagejueju_hook(void *ctx, const Form *form, const Generator *g, uint8_t *allowed, TsErr *err);
 
 #endif

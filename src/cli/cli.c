@@ -302,6 +302,33 @@ const char *cli_asset(const char *name)
     return home_path(rel);
 }
 
+const char *cli_tool(const char *name)
+{
+    char rel[64];
+    snprintf(rel, sizeof rel, "tools/%s", name);
+    return home_path(rel);
+}
+
+int cli_model_other(const Model *m, const char *model_path)
+{
+    const char *bundled = cli_asset("tang.bin");
+    if (!model_path || strcmp(model_path, bundled) == 0)
+        return 0;
+    Model b;
+    TsErr err;
+    if (model_load(&b, bundled, &err) != 0)
+        return 0; /* nothing to compare with */
+    int same = b.vocab.size == m->vocab.size &&
+               memcmp(b.vocab.cps, m->vocab.cps, (size_t)m->vocab.size * sizeof *m->vocab.cps) == 0;
+    model_free(&b);
+    return !same;
+}
+
+int cli_corpus_other(const Corpus *c, const Model *m, const char *corpus_path)
+{
+    return !corpus_path && corpus_has_vocab(c, &m->vocab) == 0;
+}
+
 int cli_pinyin_load(Pinyin *p, TsErr *err)
 {
     if (pinyin_load(p, cli_asset("pinyin.tsv"), err) != 0)

@@ -91,6 +91,17 @@ int cli_settings_error(const char *cmd, int status, const char *msg);
  * the whole run (assets/NAME if nothing exists, so an error names what was
  * looked for). */
 const char *cli_asset(const char *name);
+/* tools/NAME, looked for as cli_asset looks (the Python tools a command runs). */
+const char *cli_tool(const char *name);
+
+/* 1 if m, read from model_path, has another vocabulary than the bundled model
+ * (assets/tang.bin): a class's own model. 0 for the bundled model itself, a
+ * model with its vocabulary, or when there is no bundled model to compare. */
+int cli_model_other(const Model *m, const char *model_path);
+/* 1 if the counts of c are not from m's training text: c is the bundled
+ * text (no --corpus: corpus_path NULL) and its characters are not m's
+ * vocabulary. A --corpus FILE is taken as the model's own text. */
+int cli_corpus_other(const Corpus *c, const Model *m, const char *corpus_path);
 /* The pinyin table (assets/pinyin.tsv) with its word list (assets/words.tsv),
  * so a text reads by words (地上 dì shàng). Fails with err as pinyin_load. */
 int cli_pinyin_load(Pinyin *p, TsErr *err);
@@ -143,6 +154,7 @@ int cmd_acrostic(int argc, char **argv);
 int cmd_jueju(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_info(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 int cmd_kvcache(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_lesson(int argc, char **argv);
@@ -204,6 +216,8 @@ typedef struct {
     AppTheme theme;           /* --theme dark (the default) or light */
     int ascii;                /* --ascii: ASCII symbols only (TANGSCOPE_ASCII) */
     ContextPolicy policy;     /* past the context (generate.h); 0 is the default, shift */
+    const char *stage;        /* --stage: "[top-p|jueju] PROGRAM [ARGS]", a student's
+                               * program beside the built-in stage, or NULL */
 } ExploreRun;
 int cli_explore_run(const char *cmd, const ExploreRun *run);
 /* --theme NAME of explore and lesson: "dark" (also NULL) or "light" into

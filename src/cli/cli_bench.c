@@ -365,6 +365,7 @@ static int load_bench_model(Model *m, const char **path, int context, TsErr *err
     ModelConfig cfg = m->cfg;
     cfg.context = context;
     int bad = model_init(&other, &cfg, &m->vocab, 1, err) != 0;
+    other.num = m->num; /* the same GELU and epsilon, so the same work */
     model_free(m);
     if (bad)
         return -1;

@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "app/exercise.h"
+#include "app/labels.h"
 #include "app/stageprog.h"
+#include "app/textw.h"
 #include "cli/cli.h"
 
 static const char EXERCISE_HELP[] =
@@ -43,23 +45,79 @@ static const char EXERCISE_HELP[] =
     "\n"
     "Example: tangscope exercise check top-p \"python3 lessons/exercises/top_p.py\"\n";
 
+/* text, then spaces to `cols` display columns */
+static void print_padded(const char *text, int cols)
+{
+    fputs(text, stdout);
+    for (int w = textw_width(text); w < cols; w++)
+        putchar(' ');
+}
+
 /* The candidates marked in `which`, as characters and as ids. */
-static void print_set(const char *label, const ExerciseCase *c, const uint8_t *which)
+static void print_set(LabelId label, const ExerciseCase *c, const uint8_t *which)
 {
     int count = 0;
     for (int i = 0; i < c->n; i++)
         count += which[i] != 0;
-    printf("             %-8s %2d:", label, count);
+    int cols = textw_width(cli_label(LBL_EX_EXPECTED));
+    if (textw_width(cli_label(LBL_EX_GOT)) > cols)
+        cols = textw_width(cli_label(LBL_EX_GOT));
+    fputs("             ", stdout);
+    print_padded(cli_label(label), cols < 8 ? 8 : cols);
+    printf(" %2d:", count);
     for (int i = 0; i < c->n; i++)
         if (which[i])
             printf(" %s", strcmp(c->chars[i], "\n") == 0 ? "⏎" : c->chars[i]);
-    fputs("   (ids", stdout);
+    printf("   (%s", cli_label(LBL_EX_IDS));
     for (int i = 0; i < c->n; i++)
         if (which[i])
             printf(" %d", c->ids[i]);
     if (count == 0)
-        fputs(" none", stdout);
+        printf(" %s", cli_label(LBL_EX_NONE));
     puts(")");
+}
+
+/* "  passed  3  title" / "  FAILED  3  title": the verdicts padded to one width */
+static void print_verdict(int ok, int number, const char *title)
+{
+    int cols = textw_width(cli_label(LBL_EX_PASSED));
+    if (textw_width(cli_label(LBL_EX_FAILED)) > cols)
+        cols = textw_width(cli_label(LBL_EX_FAILED));
+    fputs("  ", stdout);
+    print_padded(cli_label(ok ? LBL_EX_PASSED : LBL_EX_FAILED), cols);
+    printf(" %2d  %s", number, title);
+}
+
+/* Case c (number k) on the running program, its verdict printed, and for
+ * a failure what was wrong: the message, or what was expected and what came
+ * back. Returns 1 when it passed. */
+static int run_case(StageProg *prog, const StageReq *req, ExerciseKind kind, const ExerciseCase *c,
+                    int k)
+{
+    uint8_t got[EXERCISE_MAX_CANDIDATES], want[EXERCISE_MAX_CANDIDATES];
+    exercise_want(c, want);
+    TsErr err;
+    StageProgStatus st = stageprog_ask(prog, req->s, req->len, c->ids, c->n, got, &err);
+    int tie = 0;
+    int ok = st == STAGEPROG_OK && exercise_judge(kind, c, got, &tie);
+    print_verdict(ok, k, c->title[cli_lang()]);
+    printf("%s\n", tie && ok ? cli_label(LBL_EX_TIE) : "");
+    if (ok)
+        return 1;
+    if (st != STAGEPROG_OK) {
+        printf("             %s\n", err.msg);
+        return 0;
+    }
+    if (kind == EXERCISE_TOP_P) {
+        char p[32];
+        app_num_short(cli_lang(), (double)c->top_p, p, sizeof p);
+        printf("             ");
+        printf(cli_label(LBL_EX_WITH_P), p);
+        printf("%s\n", c->top_k ? cli_label(LBL_EX_AFTER_TOP_K) : "");
+    }
+    print_set(LBL_EX_EXPECTED, c, want);
+    print_set(LBL_EX_GOT, c, got);
+    return 0;
 }
 
 int cmd_exercise(int argc, char **argv)
@@ -74,29 +132,25 @@ int cmd_exercise(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     TsQuoted q;
     if (npos == 0)
-        return cli_error("exercise", EXIT_USAGE,
-                         "say what to do: exercise check EXERCISE PROGRAM (see --help)");
+        return cli_error("exercise", EXIT_USAGE, "%s", cli_label(LBL_EX_SAY_WHAT));
     if (strcmp(pos[0], "check") != 0)
-        return cli_error("exercise", EXIT_USAGE, "unknown action %s: the one there is, is check",
+        return cli_error("exercise", EXIT_USAGE, cli_label(LBL_EX_UNKNOWN_ACTION),
                          ts_quote(&q, pos[0]));
     if (npos < 3)
-        return cli_error("exercise", EXIT_USAGE,
-                         "check needs the exercise (top-p or jueju) and the program, e.g. "
-                         "exercise check top-p \"python3 my_top_p.py\"");
+        return cli_error("exercise", EXIT_USAGE, "%s", cli_label(LBL_EX_NEEDS));
     int kind = exercise_parse(pos[1]);
     if (kind < 0)
-        return cli_error("exercise", EXIT_USAGE, "unknown exercise %s: top-p or jueju",
-                         ts_quote(&q, pos[1]));
+        return cli_error("exercise", EXIT_USAGE, cli_label(LBL_EX_UNKNOWN), ts_quote(&q, pos[1]));
 
     int n_cases;
     const ExerciseCase *cases = exercise_cases((ExerciseKind)kind, &n_cases);
     StageProg prog;
     TsErr err;
-    if (stageprog_start(&prog, pos[2], 0, &err) != 0)
+    if (stageprog_start(&prog, pos[2], 0, cli_lang(), &err) != 0)
         return cli_error("exercise", EXIT_USAGE, "%s", err.msg);
     prog.timeout = timeout;
-    printf("exercise %s: %d cases for %s\n", exercise_name((ExerciseKind)kind), n_cases,
-           prog.cmd);
+    printf(cli_label(LBL_EX_HEAD), exercise_name((ExerciseKind)kind), n_cases, prog.cmd);
+    putchar('\n');
     fflush(stdout);
 
     StageReq req = {0};
@@ -107,8 +161,9 @@ int cmd_exercise(int argc, char **argv)
             if (fatal_in_a_row >= 2)
                 break;
             stageprog_stop(&prog); /* what is left of the one that was stopped */
-            if (stageprog_start(&prog, pos[2], 0, &err) != 0) {
-                printf("  FAILED %2d  %s\n             %s\n", k + 1, c->title, err.msg);
+            if (stageprog_start(&prog, pos[2], 0, cli_lang(), &err) != 0) {
+                print_verdict(0, k + 1, c->title[cli_lang()]);
+                printf("\n             %s\n", err.msg);
                 ran = k + 1;
                 break;
             }
@@ -120,37 +175,20 @@ int cmd_exercise(int argc, char **argv)
             stagereq_free(&req);
             return cli_error("exercise", 1, "out of memory");
         }
-        uint8_t got[EXERCISE_MAX_CANDIDATES], want[EXERCISE_MAX_CANDIDATES];
-        exercise_want(c, want);
         prog.steps = k; /* the message names the case */
-        StageProgStatus st = stageprog_ask(&prog, req.s, req.len, c->ids, c->n, got, &err);
-        int tie = 0;
-        if (st == STAGEPROG_OK && exercise_judge((ExerciseKind)kind, c, got, &tie)) {
-            passed++;
-            fatal_in_a_row = 0;
-            printf("  passed %2d  %s%s\n", k + 1, c->title,
-                   tie ? " (a tie broken otherwise than by the lower id: fine)" : "");
-        } else {
-            printf("  FAILED %2d  %s\n", k + 1, c->title);
-            if (st != STAGEPROG_OK) {
-                printf("             %s\n", err.msg);
-                fatal_in_a_row = prog.running ? 0 : fatal_in_a_row + 1;
-            } else {
-                fatal_in_a_row = 0;
-                if (kind == EXERCISE_TOP_P)
-                    printf("             with p = %g%s\n", (double)c->top_p,
-                           c->top_k ? " after top-k" : "");
-                print_set("expected", c, want);
-                print_set("got", c, got);
-            }
-        }
+        int ok = run_case(&prog, &req, (ExerciseKind)kind, c, k + 1);
+        passed += ok;
+        fatal_in_a_row = ok || prog.running ? 0 : fatal_in_a_row + 1;
         fflush(stdout);
     }
     stageprog_stop(&prog);
     stagereq_free(&req);
-    if (ran < n_cases)
-        printf("  (stopped after two failures in a row: %d case%s not run)\n", n_cases - ran,
-               n_cases - ran == 1 ? "" : "s");
-    printf("%d of %d cases passed.\n", passed, n_cases);
+    if (ran < n_cases) {
+        fputs("  ", stdout);
+        printf(cli_label_n(LBL_EX_STOPPED, n_cases - ran), n_cases - ran);
+        putchar('\n');
+    }
+    printf(cli_label_n(LBL_EX_SUMMARY, passed), passed, n_cases);
+    putchar('\n');
     return passed == n_cases ? 0 : 1;
 }

@@ -17,6 +17,7 @@
 #include "engine/fileio.h"
 #include "engine/corpus.h"
 #include "app/labels.h"
+#include "app/script.h"
 #include "app/session.h"
 #include "tui/tui.h"
 
@@ -76,7 +77,13 @@ static const char EXPLORE_HELP[] =
     "                  what `tangscope generate --code CODE` writes; not with\n"
     "                  --prompt or --mid-text. A mistyped code, or one made with\n"
     "                  another model, is refused.\n"
-    "  --session FILE  open again a session x saved (FILE.json), its poem too\n"
+    "  --session FILE  open again a session x saved (FILE.json), its poem too\n";
+/* the help goes on here (one literal would pass the length C compilers must take) */
+static const char EXPLORE_HELP_STAGE[] =
+    "  --stage PROGRAM a student's program does top-p beside the built-in one, its\n"
+    "                  column marked where the two differ (docs/exercises.md):\n"
+    "                  --stage \"python3 top_p.py\"; \"jueju ./jueju\" for the jueju\n"
+    "                  constraint (j); `:stage ...` and `:stage off` inside\n"
     "Inside, x saves the session as JSON (docs/session-json.md lists its fields)\n"
     "and as Markdown to hand in, in the working folder (the status line names\n"
     "them); r shows what a KV cache costs for this model and three large ones.\n";
@@ -84,9 +91,12 @@ static const char EXPLORE_HELP[] =
 /* The training text, loaded in a thread while the explorer already runs. */
 typedef struct {
     const char *path, *cache_dir;
+    const char *chosen;  /* --corpus FILE, or NULL for the bundled text */
+    const Model *m;
     Corpus corpus;
     pthread_t thread;
     int started, joined, ok;
+    int other;           /* cli_corpus_other, found in the thread too */
     atomic_int done;
     TsErr err;
 } CorpusLoader;
@@ -95,6 +105,7 @@ static void *load_corpus(void *arg)
 {
     CorpusLoader *l = arg;
     l->ok = corpus_load_or_build(&l->corpus, l->path, l->cache_dir, &l->err) == 0;
+    l->other = l->ok && cli_corpus_other(&l->corpus, l->m, l->chosen);
     atomic_store(&l->done, 1);
     return NULL;
 }
@@ -121,6 +132,7 @@ static unsigned corpus_background(AppState *s, void *ctx, int *again)
         pthread_join(l->thread, NULL);
     l->joined = 1;
     if (l->ok) {
+        s->corpus_other = l->other;
         app_set_corpus(s, &l->corpus, CORPUS_READY);
     } else {
         app_set_corpus(s, NULL, CORPUS_NONE);
@@ -135,6 +147,39 @@ static void corpus_loader_finish(CorpusLoader *l)
         pthread_join(l->thread, NULL);
     if (l->started && l->ok)
         corpus_free(&l->corpus);
+}
+
+/* --code (or --session) and --stage, once the state stands. Returns 0, or
+ * -1 with why ("code 'X': ...", "--stage: ..."). */
+static int open_code_and_stage(AppState *s, const Model *m, const ExploreRun *run, char *why,
+                               size_t size)
+{
+    if (run->code) {
+        SessionCode code;
+        TsQuoted q;
+        TsErr err;
+        if (session_code_decode(run->code, strlen(run->code), &code, &err) != 0 ||
+            session_code_check(&code, m, &err) != 0 || app_session_open(s, &code, &err) != 0) {
+            snprintf(why, size, "code %s: %s", ts_quote(&q, run->code), err.msg);
+            return -1;
+        }
+        app_status(s, 0, app_label(s, LBL_ST_CODE_OPENED), run->code);
+        if (run->code_enter) { /* the poem Enter wrote in the saved session, written again */
+            app_job_start_write(s);
+            while (s->job.kind != JOB_NONE)
+                app_apply(s, CMD_TICK, cmd_arg(0));
+        }
+    }
+    if (run->stage) { /* as `:stage` would: one way in */
+        char line[APP_STAGE_CMD_MAX + 8];
+        snprintf(line, sizeof line, "stage %s", run->stage);
+        ScriptOut out = {.sync_jobs = 1};
+        if (script_run(s, line, &out) != SCRIPT_OK) {
+            snprintf(why, size, "--%s", out.msg);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 int cli_explore_run(const char *cmd, const ExploreRun *run)
@@ -152,6 +197,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         return cli_error(cmd, 1, "%s", err.msg);
     }
     s.model_name = model_path;
+    s.model_other = cli_model_other(&m, model_path);
     if (run->ascii) /* read where the glyphs are chosen (textw_ascii_terminal) */
         setenv("TANGSCOPE_ASCII", "1", 1);
     s.lang = run->lang;
@@ -172,29 +218,20 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         app_status(&s, 1, app_label(&s, LBL_ST_PINYIN_FAILED), err.msg);
     if (run->prompt)
         app_type_text(&s, run->prompt);
-    if (run->code) {
-        SessionCode code;
-        TsQuoted q;
-        if (session_code_decode(run->code, strlen(run->code), &code, &err) != 0 ||
-            session_code_check(&code, &m, &err) != 0 || app_session_open(&s, &code, &err) != 0) {
-            if (s.pinyin)
-                pinyin_free(&py);
-            app_free(&s);
-            model_free(&m);
-            return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&q, run->code), err.msg);
-        }
-        app_status(&s, 0, app_label(&s, LBL_ST_CODE_OPENED), run->code);
-        if (run->code_enter) { /* the poem Enter wrote in the saved session, written again */
-            app_job_start_write(&s);
-            while (s.job.kind != JOB_NONE)
-                app_apply(&s, CMD_TICK, cmd_arg(0));
-        }
+    s.may_start = 1; /* the screen's state: it alone starts students' programs */
+    char why[TS_ERR_MAX + 64];
+    if (open_code_and_stage(&s, &m, run, why, sizeof why) != 0) {
+        if (s.pinyin)
+            pinyin_free(&py);
+        app_free(&s);
+        model_free(&m);
+        return cli_error(cmd, EXIT_USAGE, "%s", why);
     }
     if (run->lesson)
         app_lesson_open(&s, run->lesson, run->lesson_lang);
     else if (run->n_shelf > 0)
         app_picker_set(&s, run->shelf, run->n_shelf);
-    CorpusLoader loader = {0};
+    CorpusLoader loader = {.chosen = run->corpus_path, .m = &m};
     loader.path = run->corpus_path ? run->corpus_path : cli_asset("tang-train.txt");
     loader.cache_dir = cli_cache_dir();
     TuiHooks hooks = {corpus_background, &loader};
@@ -257,7 +294,7 @@ int cmd_explore(int argc, char **argv)
 {
     const char *model_path = NULL, *prompt = NULL, *corpus_path = NULL;
     const char *policy_name = "shift";
-    const char *code = NULL, *theme_arg = NULL, *session = NULL;
+    const char *code = NULL, *theme_arg = NULL, *session = NULL, *stage = NULL;
     char session_code[SESSION_CODE_MAX + 1];
     int code_enter = 0;
     int no_corpus = 0, threads = 0, mid_text = 0, projector = 0, ascii = 0;
@@ -272,8 +309,11 @@ int cmd_explore(int argc, char **argv)
         {"--session", OPT_STR, &session, 0, 0},
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
         {"--ascii", OPT_FLAG, &ascii, 0, 0},
+        {"--stage", OPT_STR, &stage, 0, 0},
     };
-    int rc = cli_parse("explore", EXPLORE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    static char help[sizeof EXPLORE_HELP + sizeof EXPLORE_HELP_STAGE];
+    snprintf(help, sizeof help, "%s%s", EXPLORE_HELP, EXPLORE_HELP_STAGE);
+    int rc = cli_parse("explore", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
@@ -313,6 +353,7 @@ int cmd_explore(int argc, char **argv)
     ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text, .code = code,
                       .code_enter = code_enter,
                       .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus,
-                      .projector = projector, .theme = theme, .policy = policy, .ascii = ascii};
+                      .projector = projector, .theme = theme, .policy = policy, .ascii = ascii,
+                      .stage = stage};
     return cli_explore_run("explore", &run);
 }

@@ -401,7 +401,7 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
         return cli_error(cmd, 1, "%s", err.msg);
     gen_set_policy(&r->g, q->policy);
     if (a->stage) {
-        if (stagetopp_init(&r->stage, a->stage, 0, &r->m.vocab, &err) != 0)
+        if (stagetopp_init(&r->stage, a->stage, 0, 0, cli_lang(), &r->m.vocab, &err) != 0)
             return cli_error(cmd, EXIT_USAGE, "--stage: %s", err.msg);
         r->have_stage = 1;
         r->g.ss.top_p_hook = stagetopp_hook;

@@ -169,7 +169,7 @@ static void put_top(FILE *out, const AppState *s)
     const Prediction *p = &s->pred;
     fprintf(out, "\n| | %s | %s | %s | %s |\n| ---: | :---: | ---: | ---: | ---: |\n",
             app_label(s, LBL_NEXT), app_label(s, LBL_MODEL), app_label(s, LBL_SAMPLER),
-            app_label(s, LBL_CORPUS_COL));
+            app_label(s, app_corpus_col_label(s)));
     for (int k = 0; k < p->n_top; k++) {
         const Candidate *c = &p->top[k];
         fprintf(out, "| %d | ", k + 1);
@@ -193,7 +193,9 @@ static void put_top(FILE *out, const AppState *s)
             fputs(" | — |\n", out);
     }
     fputc('\n', out);
-    if (s->corpus && p->suffix_len > 0) {
+    if (s->corpus && s->corpus_other) { /* the counts are not the model's text's */
+        fprintf(out, "%s\n\n", app_label(s, LBL_CORPUS_OTHER));
+    } else if (s->corpus && p->suffix_len > 0) {
         char ctx[4 * APP_MAX_CHARS + 8];
         size_t n = 0;
         for (size_t i = 0; i < p->suffix_len && n + 8 < sizeof ctx; i++) {

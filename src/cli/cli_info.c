@@ -11,10 +11,13 @@ static const char INFO_HELP[] =
     "\n"
     "Show a model: its configuration, every weight tensor with its shape and size\n"
     "(in file order, see docs/model-format.md), the parameter count, the file size,\n"
+    "which GELU and LayerNorm epsilon the model uses (tanh and 1e-5 for tangscope's\n"
+    "own; the exact erf GELU for one imported from nanoGPT, tools/import-nanogpt.py),\n"
     "and the KV cache's size per character and at the full context.\n"
     "\n"
     "  --model FILE   model file (default assets/tang.bin)\n"
-    "  --json         print {\"layers\": ..., \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...}\n";
+    "  --json         print {\"layers\": ..., \"gelu\": \"tanh\"|\"erf\", \"ln_eps\": ...,\n"
+    "                 \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...}\n";
 
 /* "4 x 384 x 128", or "[4, 384, 128]" for JSON */
 static void format_shape(const ParamInfo *t, int json, char *out, size_t size)
@@ -54,9 +57,10 @@ int cmd_info(int argc, char **argv)
         json_write_string(stdout, model_path);
         printf(", \"layers\": %d, \"dims\": %d, \"heads\": %d, \"context\": %d, \"vocab\": %d, "
                "\"params\": %zu, \"file_bytes\": %zu, \"cache_bytes_per_char\": %zu, "
-               "\"cache_bytes_full\": %zu, \"tensors\": [",
+               "\"cache_bytes_full\": %zu, \"gelu\": \"%s\", \"ln_eps\": %g, \"tensors\": [",
                c->n_layer, c->n_embd, c->n_head, c->context, c->vocab_size, m.n_params,
-               model_file_size(&m), per_char, per_char * (size_t)c->context);
+               model_file_size(&m), per_char, per_char * (size_t)c->context,
+               m.num.gelu == GELU_ERF ? "erf" : "tanh", (double)m.num.ln_eps);
         for (int i = 0; i < P_COUNT; i++) {
             char shape[64];
             format_shape(&table[i], 1, shape, sizeof shape);
@@ -75,6 +79,9 @@ int cmd_info(int argc, char **argv)
         }
         printf("  %zu parameters, %.1f MB as float32; file %zu bytes\n", m.n_params,
                (double)m.n_params * 4 / 1e6, model_file_size(&m));
+        printf("  GELU %s, LayerNorm epsilon %g\n",
+               m.num.gelu == GELU_ERF ? "exact (erf, nanoGPT's)" : "tanh form (tangscope's own)",
+               (double)m.num.ln_eps);
         printf("  KV cache: 2 x %d layers x %d dims x 4 bytes = %zu bytes per character, %zu KB at "
                "the full context of %d\n",
                c->n_layer, c->n_embd, per_char, per_char * (size_t)c->context / 1024, c->context);

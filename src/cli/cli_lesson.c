@@ -71,7 +71,15 @@ static const char LESSON_HELP[] =
     "  --theme dark|light        in the explorer: colours for a dark (default) or a\n"
     "                            light background; NO_COLOR means no colour at all\n"
     "  --ascii                   in the explorer: ASCII symbols only, for a terminal\n"
-    "                            that draws ambiguous-width symbols double wide\n"
+    "                            that draws ambiguous-width symbols double wide\n";
+/* the help goes on here (one literal would pass the length C compilers must take) */
+static const char LESSON_HELP_STAGE[] =
+    "  --stage PROGRAM           in the explorer: a student's program does top-p\n"
+    "                            (\"jueju PROGRAM\": the jueju) beside the built-in,\n"
+    "                            as explore --stage. A lesson's own `stage` step\n"
+    "                            names a program of lessons/exercises only, and the\n"
+    "                            explorer asks before it starts it; --check and\n"
+    "                            --print never start one (--check names the step)\n"
     "\n"
     "The commands (the same on the explorer's command line, `:`):\n";
 
@@ -98,8 +106,11 @@ int cli_lesson_env_open(LessonEnv *e, const char *cmd, const char *model_path,
     }
     e->have_state = 1;
     e->s.model_name = model_path;
-    if (e->have_corpus)
+    e->s.model_other = cli_model_other(&e->m, model_path);
+    if (e->have_corpus) {
+        e->s.corpus_other = cli_corpus_other(&e->corpus, &e->m, corpus_path);
         app_set_corpus(&e->s, &e->corpus, CORPUS_READY);
+    }
     return 0;
 }
 
@@ -225,6 +236,19 @@ static void tell_problems(Problems *ps)
     ps->n = ps->cap = 0;
 }
 
+/* The expect lines lesson_enter passed over as about the bundled model (on
+ * another model), one line each on stdout: told, not counted as problems. */
+static void tell_about_bundled(const AppState *s, const Lesson *l, const char *path)
+{
+    for (int k = 0; k < l->n_steps; k++)
+        for (int i = 0; i < l->steps[k].n_cmds; i++)
+            if (lesson_skips(s, l, l->steps[k].cmds[i].text)) {
+                printf(cli_label(LBL_CLI_LESSON_BUNDLED), path, l->steps[k].cmds[i].line,
+                       l->steps[k].cmds[i].text);
+                putchar('\n');
+            }
+}
+
 /* Load a lesson, collecting its problems; their count, or -1 if the file
  * cannot be read (said on stderr). */
 static int load(Lesson *l, const char *path, Problems *ps)
@@ -234,6 +258,22 @@ static int load(Lesson *l, const char *path, Problems *ps)
     if (rc < 0)
         fprintf(stderr, "tangscope lesson: %s\n", err.msg); /* it names the file */
     return rc;
+}
+
+/* A step that asks for a student's program: said, never started (the
+ * wish is only a wish without the explorer's screen). */
+static void tell_stage(const AppState *s, const Lesson *l, int k, const char *file)
+{
+    const LessonStep *st = &l->steps[k];
+    for (int i = 0; i < st->n_cmds; i++) {
+        const ScriptVerb *v = script_verb_of(st->cmds[i].text);
+        if (!v || strcmp(v->name, "stage") != 0 || !s->lesson_stage.on)
+            continue;
+        fputs("  ", stdout); /* under the lesson's line, not a line of its own */
+        printf(cli_label(LBL_CLI_LESSON_STAGE), file, st->cmds[i].line, s->lesson_stage.cmd,
+               exercise_name(s->lesson_stage.kind));
+        putchar('\n');
+    }
 }
 
 static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
@@ -255,7 +295,9 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
             for (int k = 0; k < l.n_steps; k++) {
                 problems += lesson_enter(&e->s, &l, k, 1, collect_problem, &ps);
                 problems += screencheck_step(&e->s, &l, k, collect_problem, &ps);
+                tell_stage(&e->s, &l, k, files[i]);
             }
+            tell_about_bundled(&e->s, &l, files[i]);
             if (problems == 0)
             {
                 char steps[32];
@@ -368,6 +410,7 @@ static void print_verbs(void)
 int cmd_lesson(int argc, char **argv)
 {
     const char *model_path = NULL, *corpus_path = NULL, *theme_arg = NULL;
+    const char *stage = NULL;
     int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0, ascii = 0;
     int worksheet = 0;
     Opt opts[] = {
@@ -378,11 +421,14 @@ int cmd_lesson(int argc, char **argv)
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
         {"--ascii", OPT_FLAG, &ascii, 0, 0},
         {"--worksheet", OPT_FLAG, &worksheet, 0, 0},
+        {"--stage", OPT_STR, &stage, 0, 0},
     };
     enum { MAX_FILES = 256 };
     const char *files[MAX_FILES];
     int n_files = 0;
-    int rc = cli_parse("lesson", LESSON_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    static char help[sizeof LESSON_HELP + sizeof LESSON_HELP_STAGE];
+    snprintf(help, sizeof help, "%s%s", LESSON_HELP, LESSON_HELP_STAGE);
+    int rc = cli_parse("lesson", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        files, MAX_FILES, &n_files);
     if (rc == 1)
         print_verbs();
@@ -418,7 +464,7 @@ int cmd_lesson(int argc, char **argv)
             return cli_error("lesson", EXIT_USAGE, "one lesson at a time (--check takes several)");
         ExploreRun run = {.model_path = model_path, .lang = lang, .corpus_path = corpus_path,
                           .no_corpus = no_corpus, .projector = projector, .theme = theme,
-                          .ascii = ascii};
+                          .ascii = ascii, .stage = stage};
         return explore(&run, n_files ? files[0] : NULL, threads);
     }
     cli_set_threads(threads);

@@ -569,7 +569,7 @@ static int probs_stage(ProbsRun *r)
         !(r->stage_p = malloc((size_t)V * sizeof *r->stage_p)) ||
         !(r->differ = malloc((size_t)V * sizeof *r->differ)))
         return cli_error("probs", 1, "out of memory");
-    if (stagetopp_init(&r->stage, r->args.stage, 0, &r->m.vocab, &err) != 0)
+    if (stagetopp_init(&r->stage, r->args.stage, 0, 0, cli_lang(), &r->m.vocab, &err) != 0)
         return cli_error("probs", EXIT_USAGE, "--stage: %s", err.msg);
     r->have_stage = 1;
     r->stage_ss.top_p_hook = stagetopp_hook;

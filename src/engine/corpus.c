@@ -266,6 +266,26 @@ int corpus_build(Corpus *c, const char *utf8, size_t len, TsErr *err)
     return corpus_build_named(c, utf8, len, "text", err);
 }
 
+int corpus_has_vocab(const Corpus *c, const Vocab *v)
+{
+    enum { CPS = 0x110000 };
+    unsigned char *seen = calloc(CPS / 8, 1);
+    if (!seen)
+        return -1;
+    int distinct = 0, ok = 1;
+    for (size_t i = 0; i < c->n && ok; i++) {
+        uint32_t cp = c->text[i];
+        if (cp >= CPS || vocab_id(v, cp) < 0) {
+            ok = 0; /* a character the model has never had */
+        } else if (!(seen[cp / 8] & (1u << (cp % 8)))) {
+            seen[cp / 8] |= (unsigned char)(1u << (cp % 8));
+            distinct++;
+        }
+    }
+    free(seen);
+    return ok && distinct == v->size;
+}
+
 void corpus_free(Corpus *c)
 {
     free(c->text);

@@ -21,6 +21,7 @@
 #define TS_CORPUS_H
 
 #include "engine/common.h"
+#include "engine/vocab.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -99,6 +100,13 @@ int corpus_next(const Corpus *c, const uint32_t *ctx, size_t n, CorpusNext *out,
  * qualifies, so *len = 0 means not even the last character occurs (and the
  * return value is then c->n). */
 size_t corpus_longest_suffix(const Corpus *c, const uint32_t *text, size_t n, size_t *len);
+
+/* 1 if the text's characters are exactly the vocabulary's (each character
+ * of the text is in v, and each of v occurs in the text): the text a model
+ * with vocabulary v was trained on has this property, as nanoGPT's
+ * prepare.py and tangscope's train build the vocabulary from the text; 0
+ * if not (a model trained on another text); -1 if memory runs out. */
+int corpus_has_vocab(const Corpus *c, const Vocab *v);
 
 void corpus_free(Corpus *c);
 

@@ -235,6 +235,21 @@ const int *gen_recent(const Generator *g, size_t *n)
     return g->text + start;
 }
 
+int gen_form_mask(const Generator *g, const Form *form, uint8_t *allowed, TsErr *err)
+{
+    int n = form_allowed(form, &g->m->vocab, allowed);
+    if (g->mask_hook && form->kind != FORM_FREE) {
+        if (g->mask_hook(g->mask_ctx, form, g, allowed, err) != 0)
+            return -1;
+        n = 0;
+        for (int i = 0; i < g->m->cfg.vocab_size; i++)
+            n += allowed[i] != 0;
+    }
+    if (n == 0)
+        ts_fail(err, "the verse form allows no character here");
+    return n;
+}
+
 int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, TsErr *err)
 {
     const float *logits = gen_logits(g, err);
@@ -245,9 +260,9 @@ int gen_sample(Generator *g, const SamplerSettings *set, Form *form, Rng *rng, T
         allowed = malloc((size_t)g->m->cfg.vocab_size);
         if (!allowed)
             return ts_fail(err, "out of memory");
-        if (form_allowed(form, &g->m->vocab, allowed) == 0) {
+        if (gen_form_mask(g, form, allowed, err) <= 0) {
             free(allowed);
-            return ts_fail(err, "the verse form allows no character here");
+            return -1;
         }
     }
     float coin = rng_float(rng);

@@ -73,10 +73,21 @@ typedef struct {
     size_t start;
 } GenShift;
 
-typedef struct {
+struct Generator;
+/* A verse form's mask done otherwise (a student's constraint, app/stageprog.h):
+ * called with the form's own mask in allowed[V] (form_allowed), where the
+ * form is not free, before the sampler runs; it may change allowed. Returns
+ * 0, or -1 with err (the caller then fails as for a mask that allows nothing). */
+typedef int (*GenMaskHook)(void *ctx, const Form *form, const struct Generator *g,
+                           uint8_t *allowed, TsErr *err);
+
+typedef struct Generator {
     const Model *m;     /* not owned */
     Infer inf;
     SamplerState ss;
+    GenMaskHook mask_hook; /* NULL: the form's own mask; else this, with mask_ctx, after it
+                            * (gen_sample and nextview_compute) */
+    void *mask_ctx;
     int use_cache;      /* 1: KV cache; 0: recompute the window every step */
     ContextPolicy policy; /* past the context (gen_set_policy); CONTEXT_SHIFT after gen_init */
     int *text;          /* [cap] token ids: a newline, the prompt, what was written */
@@ -157,6 +168,11 @@ int gen_pop(Generator *g);
  * window the model reads, text[gen_window_start(g) .. n). *n gets its length.
  * gen_sample and the explorer's bars both use it. */
 const int *gen_recent(const Generator *g, size_t *n);
+
+/* The form's mask for the next character, by the mask hook where there is
+ * one: allowed[V] filled; returns how many it allows, 0 (err: the form
+ * allows nothing) or -1 (err: the hook failed). */
+int gen_form_mask(const Generator *g, const Form *form, uint8_t *allowed, TsErr *err);
 
 /* Choose the next character with the sampler (and the form's mask, if form is
  * not NULL), append it and advance the form. Returns the token or -1 with err

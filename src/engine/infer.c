@@ -450,6 +450,7 @@ static void forward_rows(Infer *s, const int *tokens, int n, int r0, int r1, int
     const ParamPtrs *w = &s->m->w;
     const ModelConfig *cfg = &s->m->cfg;
     int C = cfg->n_embd, H = cfg->n_head, L = cfg->n_layer, p0 = s->len, m = r1 - r0;
+    float eps = s->m->num.ln_eps;
     size_t C3 = 3 * (size_t)C, C4 = 4 * (size_t)C;
     float *x = s->x + (size_t)r0 * C, *xn = s->xn + (size_t)r0 * C, *mean = s->mean + r0,
           *rstd = s->rstd + r0, *qkv = s->qkv + (size_t)r0 * C3, *atty = s->atty + (size_t)r0 * C,
@@ -463,7 +464,7 @@ static void forward_rows(Infer *s, const int *tokens, int n, int r0, int r1, int
     for (int l = 0; l < L; l++) {
         float *kc = s->k_cache + (size_t)l * C * s->ctx_pad;
         float *vc = s->v_cache + (size_t)l * s->ctx * C;
-        layernorm_forward(xn, mean, rstd, x, w->ln1_w + l * C, w->ln1_b + l * C, m, C);
+        layernorm_forward(xn, mean, rstd, x, w->ln1_w + l * C, w->ln1_b + l * C, eps, m, C);
         linear_t(qkv, xn, s->qkv_t + (size_t)l * C3 * C, w->qkv_b + l * C3, m, C, (int)C3);
         for (int i = r0; i < r1; i++) {
             /* keys into their transposed slots: dimension c of position p0+i */
@@ -480,9 +481,9 @@ static void forward_rows(Infer *s, const int *tokens, int n, int r0, int r1, int
         pass_barrier(bar, nt);
         linear_t(proj, atty, s->attproj_t + (size_t)l * C * C, w->attproj_b + l * C, m, C, C);
         residual_forward(x, x, proj, (size_t)m * C);
-        layernorm_forward(xn, mean, rstd, x, w->ln2_w + l * C, w->ln2_b + l * C, m, C);
+        layernorm_forward(xn, mean, rstd, x, w->ln2_w + l * C, w->ln2_b + l * C, eps, m, C);
         linear_t(h, xn, s->fc_t + (size_t)l * C4 * C, w->fc_b + l * C4, m, C, (int)C4);
-        gelu_forward(hg, h, (size_t)m * C4);
+        gelu_forward(hg, h, (size_t)m * C4, s->m->num.gelu);
         linear_t(proj, hg, s->fcproj_t + (size_t)l * C4 * C, w->fcproj_b + l * C, m, (int)C4, C);
         residual_forward(x, x, proj, (size_t)m * C);
     }
@@ -508,7 +509,7 @@ const float *infer_forward(Infer *s, const int *tokens, int n)
     }
     /* only the last position's next-character scores are needed */
     const float *last = s->x + (size_t)(n - 1) * C;
-    layernorm_forward(s->xn, s->mean, s->rstd, last, w->lnf_w, w->lnf_b, 1, C);
+    layernorm_forward(s->xn, s->mean, s->rstd, last, w->lnf_w, w->lnf_b, s->m->num.ln_eps, 1, C);
     linear_t(s->logits, s->xn, s->wte_t, NULL, 1, C, V);
     s->len += n;
     return s->logits;

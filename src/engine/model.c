@@ -18,9 +18,13 @@
 #include "engine/rng.h"
 
 #define MODEL_MAGIC "TSGPTMDL"
-#define MODEL_VERSION 2u    /* written; version 1 is read too */
+#define MODEL_VERSION 2u    /* written for tangscope's own numerics; version 1 is read too */
+#define MODEL_VERSION_NUM 3u /* written when the numerics differ (an imported model) */
 #define HEADER_SIZE 64
 #define CRC_OFFSET 36       /* the u32 CRC-32 in the header */
+#define GELU_OFFSET 48      /* version 3: u32, which GELU (GeluKind) */
+#define EPS_OFFSET 52       /* version 3: f32, the LayerNorm epsilon */
+#define RESERVED_FROM 56    /* zero up to the end of the header (version 3; 48 in 1 and 2) */
 
 size_t param_table(const ModelConfig *cfg, ParamInfo t[P_COUNT])
 {
@@ -99,9 +103,15 @@ static int model_alloc(Model *m, const ModelConfig *cfg, TsErr *err)
     return 0;
 }
 
+int model_numerics_default(const ModelNumerics *num)
+{
+    return num->gelu == GELU_TANH && num->ln_eps == MODEL_LN_EPS;
+}
+
 int model_init(Model *m, const ModelConfig *cfg, const Vocab *vocab, uint64_t seed, TsErr *err)
 {
     memset(m, 0, sizeof *m);
+    m->num = (ModelNumerics){.gelu = GELU_TANH, .ln_eps = MODEL_LN_EPS};
     if (model_config_check(cfg, err) != 0)
         return -1;
     if (vocab->size != cfg->vocab_size)
@@ -171,6 +181,74 @@ static uint32_t file_crc(const unsigned char *file, size_t len)
     return crc32_update(crc, file + CRC_OFFSET + 4, len - CRC_OFFSET - 4);
 }
 
+/* The version, the configuration and the numerics from a header; checks
+ * everything the header alone can tell (q names the file in messages). */
+static int parse_header(const unsigned char *buf, const char *q, uint32_t *version,
+                        ModelConfig *cfg, ModelNumerics *num, TsErr *err)
+{
+    if (memcmp(buf, MODEL_MAGIC, 8) != 0)
+        return ts_fail(err, "%s: not a tangscope model file (wrong magic number)", q);
+    *version = le_get_u32(buf + 8);
+    if (*version < 1 || *version > MODEL_VERSION_NUM)
+        return ts_fail(err, "%s: model file version %u, this tangscope reads versions 1 to 3", q,
+                       *version);
+    uint32_t raw[5];
+    static const char *const FIELDS[5] = {"layers", "dimensions", "heads", "context",
+                                          "vocabulary size"}; /* ModelConfig's order */
+    for (int i = 0; i < 5; i++) {
+        raw[i] = le_get_u32(buf + 12 + 4 * i);
+        if (raw[i] > 1000000u)
+            return ts_fail(err, "%s: absurd configuration: %s %u", q, FIELDS[i], raw[i]);
+    }
+    *cfg = (ModelConfig){.n_layer = (int)raw[0], .n_embd = (int)raw[1], .n_head = (int)raw[2],
+                         .context = (int)raw[3], .vocab_size = (int)raw[4]};
+    TsErr why;
+    if (model_config_check(cfg, &why) != 0)
+        return ts_fail(err, "%s: absurd configuration: %s", q, why.msg);
+    uint32_t flags = le_get_u32(buf + 32);
+    if (flags != 0)
+        return ts_fail(err, "%s: unknown flags 0x%x (made by a newer tangscope?)", q, flags);
+    *num = (ModelNumerics){.gelu = GELU_TANH, .ln_eps = MODEL_LN_EPS};
+    int reserved_from = GELU_OFFSET;
+    if (*version == MODEL_VERSION_NUM) {
+        uint32_t gelu = le_get_u32(buf + GELU_OFFSET);
+        uint32_t eps_bits = le_get_u32(buf + EPS_OFFSET);
+        float eps;
+        memcpy(&eps, &eps_bits, sizeof eps);
+        if (gelu >= GELU_KINDS)
+            return ts_fail(err, "%s: unknown GELU kind %u (made by a newer tangscope?)", q, gelu);
+        if (!(eps > 0.0f && eps <= 0.1f))
+            return ts_fail(err, "%s: LayerNorm epsilon %g is not in (0, 0.1]", q, (double)eps);
+        *num = (ModelNumerics){.gelu = (GeluKind)gelu, .ln_eps = eps};
+        reserved_from = RESERVED_FROM;
+    }
+    for (int i = reserved_from; i < HEADER_SIZE; i++)
+        if (buf[i] != 0)
+            return ts_fail(err, "%s: reserved header bytes are not zero (damaged file?)", q);
+    return 0;
+}
+
+/* The vocabulary's code points, strictly increasing, into m->vocab. */
+static int parse_vocab(Model *m, const unsigned char *payload, int V, const char *q, TsErr *err)
+{
+    uint32_t *cps = ts_calloc((size_t)V, sizeof(uint32_t), err);
+    if (!cps)
+        return -1;
+    for (int i = 0; i < V; i++) {
+        uint32_t cp = le_get_u32(payload + 4 * (size_t)i);
+        char tmp[4];
+        if (utf8_encode(cp, tmp) == 0 || (i > 0 && cp <= cps[i - 1])) {
+            free(cps);
+            return ts_fail(err, "%s: vocabulary entry %d (U+%04X) is invalid or out of order",
+                           q, i, (unsigned)cp);
+        }
+        cps[i] = cp;
+    }
+    m->vocab.cps = cps;
+    m->vocab.size = V;
+    return 0;
+}
+
 int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name, TsErr *err)
 {
     memset(m, 0, sizeof *m);
@@ -179,33 +257,13 @@ int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name
     if (len < HEADER_SIZE)
         return ts_fail(err, "%s: not a tangscope model (only %zu bytes, a header alone is %d)", q,
                        len, HEADER_SIZE);
-    if (memcmp(buf, MODEL_MAGIC, 8) != 0)
-        return ts_fail(err, "%s: not a tangscope model file (wrong magic number)", q);
-    uint32_t version = le_get_u32(buf + 8);
-    if (version != 1 && version != 2)
-        return ts_fail(err, "%s: model file version %u, this tangscope reads versions 1 and 2", q,
-                       version);
-    const unsigned char *h = buf + 12;
-    uint32_t raw[5];
-    static const char *const FIELDS[5] = {"layers", "dimensions", "heads", "context",
-                                          "vocabulary size"}; /* ModelConfig's order */
-    for (int i = 0; i < 5; i++) {
-        raw[i] = le_get_u32(h + 4 * i);
-        if (raw[i] > 1000000u)
-            return ts_fail(err, "%s: absurd configuration: %s %u", q, FIELDS[i], raw[i]);
-    }
-    ModelConfig cfg = {(int)raw[0], (int)raw[1], (int)raw[2], (int)raw[3], (int)raw[4]};
-    TsErr why;
-    if (model_config_check(&cfg, &why) != 0)
-        return ts_fail(err, "%s: absurd configuration: %s", q, why.msg);
-    uint32_t flags = le_get_u32(buf + 32);
+    uint32_t version = 0; /* all three are set when parse_header succeeds */
+    ModelConfig cfg = {0};
+    ModelNumerics num = {0};
+    if (parse_header(buf, q, &version, &cfg, &num, err) != 0)
+        return -1;
     uint32_t crc = le_get_u32(buf + 36);
     uint64_t psize = le_get_u64(buf + 40);
-    if (flags != 0)
-        return ts_fail(err, "%s: unknown flags 0x%x (made by a newer tangscope?)", q, flags);
-    for (int i = 48; i < HEADER_SIZE; i++)
-        if (buf[i] != 0)
-            return ts_fail(err, "%s: reserved header bytes are not zero (damaged file?)", q);
     ParamInfo t[P_COUNT];
     size_t n_params = param_table(&cfg, t);
     size_t want = payload_size(&cfg, n_params);
@@ -221,26 +279,13 @@ int model_parse(Model *m, const unsigned char *buf, size_t len, const char *name
     const unsigned char *payload = buf + HEADER_SIZE;
     if ((version == 1 ? crc32_update(0, payload, want) : file_crc(buf, len)) != crc)
         return ts_fail(err, "%s: checksum mismatch, the file is corrupted", q);
-
-    uint32_t *cps = ts_calloc((size_t)cfg.vocab_size, sizeof(uint32_t), err);
-    if (!cps)
+    if (parse_vocab(m, payload, cfg.vocab_size, q, err) != 0)
         return -1;
-    for (int i = 0; i < cfg.vocab_size; i++) {
-        uint32_t cp = le_get_u32(payload + 4 * (size_t)i);
-        char tmp[4];
-        if (utf8_encode(cp, tmp) == 0 || (i > 0 && cp <= cps[i - 1])) {
-            free(cps);
-            return ts_fail(err, "%s: vocabulary entry %d (U+%04X) is invalid or out of order",
-                           q, i, (unsigned)cp);
-        }
-        cps[i] = cp;
-    }
-    m->vocab.cps = cps;
-    m->vocab.size = cfg.vocab_size;
     if (model_alloc(m, &cfg, err) != 0) {
         vocab_free(&m->vocab);
         return -1;
     }
+    m->num = num;
     floats_from_le(m->params, payload + 4 * (size_t)cfg.vocab_size, n_params);
     for (size_t i = 0; i < n_params; i++) {
         if (!isfinite(m->params[i])) {
@@ -289,7 +334,16 @@ int model_write_stream(const Model *m, FILE *f, TsErr *err)
     }
     unsigned char h[HEADER_SIZE] = {0};
     memcpy(h, MODEL_MAGIC, 8);
-    le_put_u32(h + 8, MODEL_VERSION);
+    /* tangscope's own numerics: version 2, byte for byte what it always wrote */
+    if (model_numerics_default(&m->num)) {
+        le_put_u32(h + 8, MODEL_VERSION);
+    } else {
+        uint32_t eps_bits;
+        memcpy(&eps_bits, &m->num.ln_eps, sizeof eps_bits);
+        le_put_u32(h + 8, MODEL_VERSION_NUM);
+        le_put_u32(h + GELU_OFFSET, (uint32_t)m->num.gelu);
+        le_put_u32(h + EPS_OFFSET, eps_bits);
+    }
     le_put_u32(h + 12, (uint32_t)m->cfg.n_layer);
     le_put_u32(h + 16, (uint32_t)m->cfg.n_embd);
     le_put_u32(h + 20, (uint32_t)m->cfg.n_head);

@@ -14,6 +14,7 @@
 
 #include "engine/common.h"
 #include "engine/fileio.h"
+#include "engine/ops.h"
 #include "engine/vocab.h"
 
 #include <stdint.h>
@@ -71,8 +72,19 @@ typedef struct {
 
 void param_point(ParamPtrs *p, float *block, const ModelConfig *cfg);
 
+/* The two choices, besides the shape, that a model's numbers depend on. A
+ * model tangscope trains uses the tanh GELU and 1e-5 (and its file says
+ * nothing: version 2); one imported from nanoGPT uses the exact erf GELU,
+ * and its file says so (version 3, docs/model-format.md). */
+#define MODEL_LN_EPS 1e-5f
+typedef struct {
+    GeluKind gelu; /* which GELU the MLP applies */
+    float ln_eps;  /* added to the variance in every LayerNorm: 0 < ln_eps <= 0.1 */
+} ModelNumerics;
+
 typedef struct {
     ModelConfig cfg;
+    ModelNumerics num; /* tangscope's own (GELU_TANH, MODEL_LN_EPS) unless the file says */
     Vocab vocab;
     float *params;   /* one block of n_params floats; owned */
     size_t n_params;
@@ -84,8 +96,13 @@ typedef struct {
  * vocabulary 2..1,000,000). */
 int model_config_check(const ModelConfig *cfg, TsErr *err);
 
+/* 1 if num is tangscope's own (tanh GELU, epsilon 1e-5): a version 2 file
+ * holds it; anything else needs version 3. */
+int model_numerics_default(const ModelNumerics *num);
+
 /* A new model with GPT-2 style random weights: N(0, 0.02), the two residual
- * projections scaled by 1/sqrt(2L), biases 0, LayerNorm scales 1. */
+ * projections scaled by 1/sqrt(2L), biases 0, LayerNorm scales 1; tangscope's
+ * own numerics (m->num: tanh GELU, epsilon 1e-5). */
 int model_init(Model *m, const ModelConfig *cfg, const Vocab *vocab, uint64_t seed, TsErr *err);
 
 /* Load a model file. Refuses (with a message naming the file and the problem)

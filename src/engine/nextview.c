@@ -105,7 +105,12 @@ int nextview_compute(NextView *v, Generator *g, const SamplerSettings *set, cons
     v->model_rows = g->forward_rows - rows;
     v->model_ms = v->model_rows ? 1000.0 * (ts_now() - t0) : 0.0;
     if (form) {
-        v->n_allowed = form_allowed(form, &g->m->vocab, v->allowed);
+        TsErr hook_err; /* a failed hook leaves no mask: the sampler then says so */
+        v->n_allowed = gen_form_mask(g, form, v->allowed, &hook_err);
+        if (v->n_allowed < 0) {
+            memset(v->allowed, 0, (size_t)V);
+            v->n_allowed = 0;
+        }
     } else {
         memset(v->allowed, 1, (size_t)V);
         v->n_allowed = V;

@@ -13,8 +13,9 @@
 #include <omp.h>
 #include <stdlib.h>
 
-#define LN_EPS 1e-5f
-#define GELU_K 0.7978845608028654f /* sqrt(2/pi) */
+#define GELU_K 0.7978845608028654f       /* sqrt(2/pi) */
+#define GELU_RSQRT2 0.7071067811865476f  /* 1/sqrt(2) */
+#define GELU_RSQRT2PI 0.3989422804014327f /* 1/sqrt(2 pi) */
 
 /* Below this many numbers a loop runs on one thread: waking the others costs
  * more than the work (the inference step handles one position at a time).
@@ -65,14 +66,14 @@ void encoder_backward(float *dwte, float *dwpe, const float *dout, const int *to
 /* ---- LayerNorm ---- */
 
 static void layernorm_row(float *o, float *mean, float *rstd, const float *x, const float *w,
-                          const float *b, int C)
+                          const float *b, float eps, int C)
 {
     float m, v;
     TS_SUM_LANES(m, c, C, x[c]);
     m /= (float)C;
     TS_SUM_LANES(v, c, C, (x[c] - m) * (x[c] - m));
     v /= (float)C;
-    float s = 1.0f / sqrtf(v + LN_EPS);
+    float s = 1.0f / sqrtf(v + eps);
     for (int c = 0; c < C; c++)
         o[c] = (x[c] - m) * s * w[c] + b[c];
     *mean = m;
@@ -80,15 +81,15 @@ static void layernorm_row(float *o, float *mean, float *rstd, const float *x, co
 }
 
 void layernorm_forward(float *out, float *mean, float *rstd, const float *inp, const float *w,
-                       const float *b, int N, int C)
+                       const float *b, float eps, int N, int C)
 {
     if ((size_t)N * C > PAR_MIN && !omp_in_parallel()) {
 #pragma omp parallel for schedule(static)
         for (int n = 0; n < N; n++)
-            layernorm_row(out + (size_t)n * C, mean + n, rstd + n, inp + (size_t)n * C, w, b, C);
+            layernorm_row(out + (size_t)n * C, mean + n, rstd + n, inp + (size_t)n * C, w, b, eps, C);
     } else {
         for (int n = 0; n < N; n++)
-            layernorm_row(out + (size_t)n * C, mean + n, rstd + n, inp + (size_t)n * C, w, b, C);
+            layernorm_row(out + (size_t)n * C, mean + n, rstd + n, inp + (size_t)n * C, w, b, eps, C);
     }
 }
 
@@ -477,35 +478,60 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
 
 /* ---- GELU ---- */
 
-static inline float gelu(float x)
+static inline float gelu_tanh(float x)
 {
     float u = GELU_K * (x + 0.044715f * x * x * x);
     return 0.5f * x * (1.0f + ts_tanhf(u));
 }
 
-void gelu_forward(float *out, const float *inp, size_t N)
+static inline float gelu_erf(float x) { return 0.5f * x * (1.0f + erff(x * GELU_RSQRT2)); }
+
+static void gelu_rows(float *out, const float *inp, size_t i0, size_t i1, GeluKind kind)
 {
-    if (N > PAR_MIN && !omp_in_parallel()) {
-#pragma omp parallel for schedule(static)
-        for (size_t i = 0; i < N; i++)
-            out[i] = gelu(inp[i]);
+    if (kind == GELU_ERF) {
+        for (size_t i = i0; i < i1; i++)
+            out[i] = gelu_erf(inp[i]);
     } else {
-        for (size_t i = 0; i < N; i++)
-            out[i] = gelu(inp[i]);
+        for (size_t i = i0; i < i1; i++)
+            out[i] = gelu_tanh(inp[i]);
     }
 }
 
-void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N)
+void gelu_forward(float *out, const float *inp, size_t N, GeluKind kind)
 {
-    /* y = 0.5 x (1 + tanh u), u = k (x + 0.044715 x^3):
-     * dy/dx = 0.5 (1 + tanh u) + 0.5 x (1 - tanh^2 u) k (1 + 3 * 0.044715 x^2) */
+    if (N > PAR_MIN && !omp_in_parallel()) {
+        enum { CHUNK = 4096 };
+        size_t chunks = (N + CHUNK - 1) / CHUNK;
+#pragma omp parallel for schedule(static)
+        for (size_t k = 0; k < chunks; k++)
+            gelu_rows(out, inp, k * CHUNK, k * CHUNK + CHUNK < N ? k * CHUNK + CHUNK : N, kind);
+    } else {
+        gelu_rows(out, inp, 0, N, kind);
+    }
+}
+
+/* y = 0.5 x (1 + tanh u), u = k (x + 0.044715 x^3):
+ * dy/dx = 0.5 (1 + tanh u) + 0.5 x (1 - tanh^2 u) k (1 + 3 * 0.044715 x^2) */
+static inline float gelu_tanh_slope(float x)
+{
+    float u = GELU_K * (x + 0.044715f * x * x * x);
+    float th = ts_tanhf(u);
+    float du = GELU_K * (1.0f + 3.0f * 0.044715f * x * x);
+    return 0.5f * (1.0f + th) + 0.5f * x * (1.0f - th * th) * du;
+}
+
+/* y = 0.5 x (1 + erf(x / sqrt 2)):
+ * dy/dx = 0.5 (1 + erf(x / sqrt 2)) + x exp(-x^2 / 2) / sqrt(2 pi) */
+static inline float gelu_erf_slope(float x)
+{
+    return 0.5f * (1.0f + erff(x * GELU_RSQRT2)) + x * ts_expf(-0.5f * x * x) * GELU_RSQRT2PI;
+}
+
+void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N, GeluKind kind)
+{
 #pragma omp parallel for schedule(static) if (N > PAR_MIN)
     for (size_t i = 0; i < N; i++) {
-        float x = inp[i];
-        float u = GELU_K * (x + 0.044715f * x * x * x);
-        float th = ts_tanhf(u);
-        float du = GELU_K * (1.0f + 3.0f * 0.044715f * x * x);
-        float g = 0.5f * (1.0f + th) + 0.5f * x * (1.0f - th * th) * du;
+        float g = kind == GELU_ERF ? gelu_erf_slope(inp[i]) : gelu_tanh_slope(inp[i]);
         dinp[i] = g * dout[i];
     }
 }

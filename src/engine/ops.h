@@ -25,9 +25,10 @@ void encoder_forward(float *out, const int *tokens, const float *wte, const floa
 void encoder_backward(float *dwte, float *dwpe, const float *dout, const int *tokens, int B, int T,
                       int C);
 
-/* y = (x - mean) / sqrt(var + 1e-5) * w + b        out, inp [N,C]; mean, rstd [N] saved; w, b [C] */
+/* y = (x - mean) / sqrt(var + eps) * w + b        out, inp [N,C]; mean, rstd [N] saved; w, b [C]
+ * (eps is the model's, ModelNumerics: 1e-5 for tangscope's and nanoGPT's) */
 void layernorm_forward(float *out, float *mean, float *rstd, const float *inp, const float *w,
-                       const float *b, int N, int C);
+                       const float *b, float eps, int N, int C);
 void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, const float *inp,
                         const float *w, const float *mean, const float *rstd, int N, int C);
 
@@ -78,10 +79,17 @@ void attention_forward(float *out, float *att, const float *qkv, int B, int T, i
 void attention_backward(float *dqkv, float *scratch, const float *dout, const float *qkv,
                         const float *att, int B, int T, int C, int H, const Bf16Products *bf16);
 
-/* y = 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))  out, inp [N] */
-void gelu_forward(float *out, const float *inp, size_t N);
+/* Which GELU a model uses (the model file says, docs/model-format.md). */
+typedef enum {
+    GELU_TANH = 0, /* 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))): tangscope's own, GPT-2's */
+    GELU_ERF = 1,  /* 0.5 x (1 + erf(x / sqrt 2)): exact, PyTorch's nn.GELU(), nanoGPT's */
+    GELU_KINDS
+} GeluKind;
+
+/* y = gelu(x), the kind given                       out, inp [N] */
+void gelu_forward(float *out, const float *inp, size_t N, GeluKind kind);
 /* dinp = gelu'(inp) dout (written) */
-void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N);
+void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N, GeluKind kind);
 
 /* out = a + b                                       [N] */
 void residual_forward(float *out, const float *a, const float *b, size_t N);

@@ -125,6 +125,7 @@ static void forward_to_lnf(const Model *m, GptActs *a, const int *tokens, int B,
 {
     const ParamPtrs *w = &m->w;
     int C = a->C, H = a->H, L = a->L;
+    float eps = m->num.ln_eps;
     /* Layer l's activations sit at offset l * (B T x) of the capacity-sized arrays;
      * using the capacity stride keeps the layout fixed whatever B and T are. */
     size_t cap = (size_t)a->B * a->T, BT = (size_t)B * T;
@@ -137,7 +138,7 @@ static void forward_to_lnf(const Model *m, GptActs *a, const int *tokens, int B,
         float *ln2 = a->ln2 + o * C, *fch = a->fch + o * 4 * C, *fch_gelu = a->fch_gelu + o * 4 * C;
         float *fcproj = a->fcproj + o * C, *res3 = a->res3 + o * C;
         layernorm_forward(ln1, a->ln1_mean + o, a->ln1_rstd + o, x, w->ln1_w + l * C,
-                          w->ln1_b + l * C, (int)BT, C);
+                          w->ln1_b + l * C, eps, (int)BT, C);
         matmul_forward(qkv, ln1, w->qkv_w + (size_t)l * 3 * C * C, w->qkv_b + l * 3 * C, (int)BT, C,
                        3 * C, a->bf16);
         attention_forward(atty, att, qkv, B, T, C, H, a->bf16);
@@ -145,16 +146,16 @@ static void forward_to_lnf(const Model *m, GptActs *a, const int *tokens, int B,
                        (int)BT, C, C, a->bf16);
         residual_forward(res2, x, attproj, BT * C);
         layernorm_forward(ln2, a->ln2_mean + o, a->ln2_rstd + o, res2, w->ln2_w + l * C,
-                          w->ln2_b + l * C, (int)BT, C);
+                          w->ln2_b + l * C, eps, (int)BT, C);
         matmul_forward(fch, ln2, w->fc_w + (size_t)l * 4 * C * C, w->fc_b + l * 4 * C, (int)BT, C,
                        4 * C, a->bf16);
-        gelu_forward(fch_gelu, fch, BT * 4 * C);
+        gelu_forward(fch_gelu, fch, BT * 4 * C, m->num.gelu);
         matmul_forward(fcproj, fch_gelu, w->fcproj_w + (size_t)l * 4 * C * C, w->fcproj_b + l * C,
                        (int)BT, 4 * C, C, a->bf16);
         residual_forward(res3, res2, fcproj, BT * C);
         x = res3;
     }
-    layernorm_forward(a->lnf, a->lnf_mean, a->lnf_rstd, x, w->lnf_w, w->lnf_b, (int)BT, C);
+    layernorm_forward(a->lnf, a->lnf_mean, a->lnf_rstd, x, w->lnf_w, w->lnf_b, eps, (int)BT, C);
 }
 
 /* Forward from tokens to the logits. */
@@ -207,7 +208,7 @@ static void backward_from_logits(const Model *m, GptActs *a, const ParamPtrs *g,
         matmul_backward(a->dfch_gelu, g->fcproj_w + (size_t)l * 4 * C * C, g->fcproj_b + l * C,
                         a->dres, fch_gelu, w->fcproj_w + (size_t)l * 4 * C * C, (int)BT, 4 * C, C,
                         a->bf16);
-        gelu_backward(a->dfch, fch, a->dfch_gelu, BT * 4 * C);
+        gelu_backward(a->dfch, fch, a->dfch_gelu, BT * 4 * C, m->num.gelu);
         matmul_backward(a->dtmp, g->fc_w + (size_t)l * 4 * C * C, g->fc_b + l * 4 * C, a->dfch, ln2,
                         w->fc_w + (size_t)l * 4 * C * C, (int)BT, C, 4 * C, a->bf16);
         layernorm_backward(a->dres, g->ln2_w + l * C, g->ln2_b + l * C, a->dtmp, res2,

@@ -58,6 +58,7 @@ typedef struct {
     const char *ellipsis;
     const char *sep;         /* between items on one line */
     const char *coin;        /* the coin's mark on the bar of the last draw */
+    const char *differs;     /* a student's stage and the built-in disagree here: ≠ */
     /* glyphs: the symbols labels take as arguments (no label holds one) */
     const char *up, *down, *left, *right; /* arrows, in hints: ↑ ↓ ← → */
     const char *times;       /* a product, 32×4096 */

@@ -147,7 +147,7 @@ static const Binding SYLLABLE_BINDINGS[] = {
 unsigned input_mode(const AppState *s, int pasting)
 {
     unsigned mode = pasting ? INPUT_PASTING : 0;
-    if (s->cmdline_open)
+    if (s->cmdline_open || s->stage_ask) /* the question takes y and n as letters */
         mode |= INPUT_TEXT;
     if (s->picking)
         mode |= INPUT_PICKER;

@@ -261,7 +261,8 @@ int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
         if (!hidden)
             cut_lines(&d, st->line);
         for (int j = 0; j < st->n_cmds; j++)
-            named(&d, s, &st->cmds[j]);
+            if (!lesson_skips(s, l, st->cmds[j].text)) /* not run: nothing to show */
+                named(&d, s, &st->cmds[j]);
         problems += d.problems;
     }
     s->quiz_hidden = hidden;

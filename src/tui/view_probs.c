@@ -45,6 +45,35 @@ enum { GLOSS_COLS = 24, BAR_KEEP = 16 };
 /* the sampler's stage columns: each this wide, from this panel width on */
 enum { STAGE_COLS = 7, STAGES_MIN_W = 110, STAGES_MIN_BAR = 12 };
 
+/* The stage columns, left to right: each stage of the sampler, and after a
+ * stage a student's program does (pred.stagev), the program's column. */
+typedef struct {
+    SamplerStage stage;
+    int yours;   /* -1, or the ExerciseKind whose program's column this is */
+} StageCol;
+enum { MAX_STAGE_COLS = STAGE_COUNT + EXERCISE_COUNT };
+
+static int stage_columns(const AppState *s, StageCol *cols)
+{
+    int n = 0;
+    for (int k = 0; k < STAGE_COUNT; k++) {
+        cols[n++] = (StageCol){(SamplerStage)k, -1};
+        for (int e = 0; e < EXERCISE_COUNT; e++)
+            if (s->pred.stagev[e].on && s->pred.stagev[e].stage == (SamplerStage)k)
+                cols[n++] = (StageCol){(SamplerStage)k, e};
+    }
+    return n;
+}
+
+/* The student's stage that stands beside built-in stage k, or NULL. */
+static const AppStageView *stage_beside(const AppState *s, SamplerStage k)
+{
+    for (int e = 0; e < EXERCISE_COUNT; e++)
+        if (s->pred.stagev[e].on && s->pred.stagev[e].stage == k)
+            return &s->pred.stagev[e];
+    return NULL;
+}
+
 static void prob_columns(const AppState *s, Rect r, ProbCols *c)
 {
     /* a projector: the bars take the whole width */
@@ -59,7 +88,8 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
     c->py_w = s->show_pinyin ? VIEW_PINYIN_COLS : 0; /* never cut: a reading is whole or wrong */
     c->bar = NUM_COLS + c->py_w;
     c->gloss_w = 0;
-    int stages_w = STAGE_COUNT * STAGE_COLS;
+    StageCol cols[MAX_STAGE_COLS];
+    int stages_w = stage_columns(s, cols) * STAGE_COLS;
     c->stages = !s->projector && r.w >= STAGES_MIN_W &&
                 r.w - c->bar - stages_w - 2 - c->corpus_w - c->hist_w >= STAGES_MIN_BAR;
     if (c->stages) {
@@ -132,9 +162,13 @@ static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
         draw_text(r.y, r.x, c->bar + c->bar_w, ROLE_HEADER, legend);
     }
     if (c->stages) {
-        for (int k = 0; k < STAGE_COUNT; k++)
-            draw_text_right(r.y, r.x + c->bar + c->bar_w + (k + 1) * STAGE_COLS, STAGE_COLS - 1,
-                            ROLE_HEADER, app_label(s, (LabelId)(LBL_STAGE_MODEL + k)));
+        StageCol cols[MAX_STAGE_COLS];
+        int n = stage_columns(s, cols);
+        for (int i = 0; i < n; i++)
+            draw_text_right(r.y, r.x + c->bar + c->bar_w + (i + 1) * STAGE_COLS, STAGE_COLS - 1,
+                            cols[i].yours >= 0 ? ROLE_KEY : ROLE_HEADER,
+                            app_label(s, cols[i].yours >= 0 ? LBL_STAGE_YOURS
+                                                            : (LabelId)(LBL_STAGE_MODEL + cols[i].stage)));
     } else if (narrow_legend) { /* "▀ model" over the model's column, "▄ sampler" over the other */
         char head[64];
         snprintf(head, sizeof head, "%s %s", g->half_top, app_label(s, LBL_MODEL));
@@ -148,7 +182,7 @@ static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
     }
     draw_item(ITEM_CORPUS, 0);
     if (c->corpus_w)
-        draw_text(r.y, r.x + c->corpus, c->corpus_w, ROLE_HEADER, app_label(s, LBL_CORPUS_COL));
+        draw_text(r.y, r.x + c->corpus, c->corpus_w, ROLE_HEADER, app_label(s, app_corpus_col_label(s)));
     draw_item(ITEM_HIST, 0);
     if (c->hist_w)
         draw_text(r.y, r.x + c->hist, c->hist_w, ROLE_HEADER, app_label(s, LBL_HIST));
@@ -183,22 +217,57 @@ static void draw_full_bar(int y, int x, int w, double fraction, Role role)
 }
 
 
-/* The candidate after each stage of the sampler; "-" where a stage removed it. */
-static void draw_stage_cells(const AppState *s, Rect r, const ProbCols *c, const Candidate *cand,
-                             int y)
+/* One stage cell: the share, or "-" where the stage removed the candidate;
+ * a student's column marks where it and the built-in disagree. */
+static void draw_stage_cell(const AppState *s, int y, int x_end, Role role, double p, int differs)
 {
-    for (int k = 0; k < STAGE_COUNT; k++) {
-        int x_end = r.x + c->bar + c->bar_w + (k + 1) * STAGE_COLS;
-        Role role = k == STAGE_FINAL ? ROLE_BAR_SAMPLER : cand->blocked ? ROLE_BLOCKED : ROLE_NORMAL;
-        if (!s->pred.sampler_ok || cand->stage[k] > 0.0f)
-        {
+    if (!differs) {
+        if (!s->pred.sampler_ok || p > 0.0) {
             char pct[32];
             draw_text_right(y, x_end - 1, STAGE_COLS - 1, role,
-                            app_share(s->lang, 100.0 * (double)cand->stage[k], 1, pct, sizeof pct));
-        }
-        else
+                            app_share(s->lang, 100.0 * p, 1, pct, sizeof pct));
+        } else {
             draw_text_right(y, x_end, STAGE_COLS, ROLE_DIM, "-");
+        }
+        return;
     }
+    /* the mark in the cell's last column, the value before it (100% without decimals) */
+    char pct[32];
+    draw_text_right(y, x_end - 1, STAGE_COLS - 2, ROLE_ERROR,
+                    p > 0.0 ? app_share(s->lang, 100.0 * p, p >= 0.9995 ? 0 : 1, pct, sizeof pct)
+                            : "-");
+    draw_text(y, x_end - 1, 1, ROLE_ERROR, tui_glyphs()->differs);
+}
+
+/* The candidate after each stage of the sampler (row k of the top): where a
+ * student's program does a stage, the built-in's column shows what the
+ * built-in would keep, and the program's column beside it what it keeps. */
+static void draw_stage_cells(const AppState *s, Rect r, const ProbCols *c, int row, int y)
+{
+    const Candidate *cand = &s->pred.top[row];
+    StageCol cols[MAX_STAGE_COLS];
+    int n = stage_columns(s, cols);
+    for (int i = 0; i < n; i++) {
+        SamplerStage k = cols[i].stage;
+        int x_end = r.x + c->bar + c->bar_w + (i + 1) * STAGE_COLS;
+        Role role = k == STAGE_FINAL ? ROLE_BAR_SAMPLER : cand->blocked ? ROLE_BLOCKED : ROLE_NORMAL;
+        const AppStageView *v = stage_beside(s, k);
+        if (cols[i].yours >= 0)
+            draw_stage_cell(s, y, x_end, ROLE_KEY, (double)cand->stage[k], v->differ[row]);
+        else if (v)
+            draw_stage_cell(s, y, x_end, ROLE_NORMAL, (double)v->builtin[row], 0);
+        else
+            draw_stage_cell(s, y, x_end, role, (double)cand->stage[k], 0);
+    }
+}
+
+/* Does a student's stage disagree with the built-in on row k? */
+static int row_differs(const AppState *s, int row)
+{
+    for (int e = 0; e < EXERCISE_COUNT; e++)
+        if (s->pred.stagev[e].on && s->pred.stagev[e].differ[row])
+            return 1;
+    return 0;
 }
 
 static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double scale, int hist_max,
@@ -219,8 +288,10 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     } else {
         draw_pair_bar(y, r.x + c->bar, c->bar_w, cand->p / scale, cand->p_sampler / scale, cand->blocked);
     }
+    if (row_differs(s, k)) /* between the character and its bar */
+        draw_text(y, r.x + 4, 1, ROLE_ERROR, tui_glyphs()->differs);
     if (c->stages) {
-        draw_stage_cells(s, r, c, cand, y);
+        draw_stage_cells(s, r, c, k, y);
     } else {
         draw_percent(s->lang, y, r.x + c->model_end, PCT_COLS, text, (double)cand->p);
         if (cand->blocked)
@@ -318,6 +389,8 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
         snprintf(line, sizeof line,
                  app_label(s, s->corpus_status == CORPUS_LOADING ? LBL_CORPUS_LOADING : LBL_CORPUS_NONE),
                  tui_glyphs()->ellipsis);
+    else if (s->corpus_other) /* said before any count: they are not the model's text's */
+        snprintf(line, sizeof line, "%s", app_label(s, LBL_CORPUS_OTHER));
     else if (p->suffix_len == 0)
         snprintf(line, sizeof line, app_label(s, LBL_CORPUS_NOWHERE), p->suffix_total);
     else {
@@ -392,12 +465,30 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
     draw_text(y, r.x, r.w, ROLE_DIM, line);
 }
 
+/* A student's stage: what marks a difference, and how many each keeps. */
+static int draw_stage_line(const AppState *s, Rect r, int y)
+{
+    const AppStageView *v = NULL;
+    for (int e = 0; e < EXERCISE_COUNT; e++) /* the one that differs, top-p first */
+        if (s->pred.stagev[e].on && (!v || (!v->n_differ && s->pred.stagev[e].n_differ)))
+            v = &s->pred.stagev[e];
+    if (!v)
+        return 0;
+    char line[256];
+    snprintf(line, sizeof line,
+             app_label(s, v->stage == STAGE_TOP_P ? LBL_STAGE_TOPP_LINE : LBL_STAGE_JUEJU_LINE),
+             tui_glyphs()->differs, tui_glyphs()->sep, v->kept, v->builtin_kept, v->n_differ);
+    draw_text(y, r.x, r.w, v->n_differ ? ROLE_ERROR : ROLE_KEY, line);
+    return 1;
+}
+
 static void draw_query_line(const AppState *s, Rect r, int y)
 {
     const Prediction *p = &s->pred;
     char ch[8] = "";
     if (!p->query_cp) {
-        draw_stages_line(s, r, y);
+        if (!draw_stage_line(s, r, y))
+            draw_stages_line(s, r, y);
         return;
     }
     ch[utf8_encode(p->query_cp, ch)] = 0;

@@ -273,13 +273,13 @@ if [ -z "$bad_ranges" ]; then pass ranges-as-help-writes; else fail ranges-as-he
 
 # ---- model file version 2: the checksum covers the header (model format) ----
 # tiny.bin has n_head 2 at offset 20 (docs/model-format.md); 1 still divides
-# n_embd 16, so only the checksum can tell; version 3 is no version at all
+# n_embd 16, so only the checksum can tell; version 4 is no version at all
 cp "$TINY" "$work/heads.bin"
 printf '\001' | dd of="$work/heads.bin" bs=1 seek=20 conv=notrunc 2>/dev/null
 expect_error header-flip-heads 2 "heads.bin': checksum mismatch" "$T" probs 春 --model "$work/heads.bin"
 cp "$TINY" "$work/version.bin"
-printf '\003' | dd of="$work/version.bin" bs=1 seek=8 conv=notrunc 2>/dev/null
-expect_error header-flip-version 2 "version 3, this tangscope reads versions 1 and 2" \
+printf '\004' | dd of="$work/version.bin" bs=1 seek=8 conv=notrunc 2>/dev/null
+expect_error header-flip-version 2 "version 4, this tangscope reads versions 1 to 3" \
     "$T" generate --model "$work/version.bin"
 # a version 1 file (the same model, its checksum over the payload alone) loads
 # and answers exactly as the version 2 file does

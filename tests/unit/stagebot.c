@@ -6,6 +6,8 @@
  *   top-p-gt     off by one at the boundary: keeps going until the sum is
  *                *above* p (> instead of >=)
  *   top-p-unsorted  forgets to sort: keeps candidates in id order until p
+ *   top-p-crash-N  a correct top-p for N requests, then dies of SIGSEGV (a
+ *                crash in the middle of a session)
  *   jueju        a correct jueju constraint
  *   jueju-5      a jueju constraint that only knows lines of 7
  *   crash        reads the request and dies of SIGSEGV
@@ -147,8 +149,12 @@ int main(int argc, char **argv)
     if (strcmp(mode, "exit") == 0)
         return 0;
     static char line[MAX_LINE];
+    long answered = 0;
+    long crash_after = strncmp(mode, "top-p-crash-", 12) == 0 ? strtol(mode + 12, NULL, 10) : -1;
     while (fgets(line, sizeof line, stdin)) {
-        if (strcmp(mode, "top-p") == 0)
+        if (crash_after >= 0 && answered++ >= crash_after)
+            raise(SIGSEGV);
+        if (strcmp(mode, "top-p") == 0 || crash_after >= 0)
             top_p(line, 0, 1);
         else if (strcmp(mode, "top-p-gt") == 0)
             top_p(line, 1, 1);

@@ -575,6 +575,27 @@ static void test_errors(void)
     corpus_free(&c);
 }
 
+/* Whether a text is a model's training text, as far as its characters tell:
+ * exactly the vocabulary, no more (a character the model lacks) and no less
+ * (a character of the model the text never has). */
+static void test_has_vocab(void)
+{
+    Corpus c;
+    TsErr err;
+    const char *text = "春风\n春雨\n";
+    CHECK(corpus_build(&c, text, strlen(text), &err) == 0, "%s", err.msg);
+    uint32_t same[] = {'\n', 0x6625, 0x96E8, 0x98CE};        /* ⏎ 春 雨 风 */
+    uint32_t more[] = {'\n', 0x6625, 0x82B1, 0x96E8, 0x98CE}; /* and 花 */
+    uint32_t less[] = {'\n', 0x6625, 0x98CE};                /* no 雨 */
+    Vocab v = {4, same};
+    CHECK(corpus_has_vocab(&c, &v) == 1, "the text's own characters are not its vocabulary");
+    v = (Vocab){5, more};
+    CHECK(corpus_has_vocab(&c, &v) == 0, "a vocabulary with a character the text lacks matches");
+    v = (Vocab){3, less};
+    CHECK(corpus_has_vocab(&c, &v) == 0, "a vocabulary without one of the text's characters matches");
+    corpus_free(&c);
+}
+
 int main(void)
 {
     tmpdir = testutil_tmpdir("corpus");
@@ -583,6 +604,7 @@ int main(void)
     RUN(test_longest_suffix);
     RUN(test_cache);
     RUN(test_errors);
+    RUN(test_has_vocab);
     RUN(test_counts_tang);
     testutil_tmpdir_remove();
     return test_summary();

@@ -80,7 +80,7 @@ typedef struct {
 static double ln_scalar(void *p)
 {
     LnCtx *c = p;
-    layernorm_forward(c->out, c->mean, c->rstd, c->inp, c->w, c->b, LN_N, LN_C);
+    layernorm_forward(c->out, c->mean, c->rstd, c->inp, c->w, c->b, MODEL_LN_EPS, LN_N, LN_C);
     return dot_d(c->out, c->R, LN_N * LN_C);
 }
 
@@ -187,32 +187,50 @@ static void test_attention_backward(void)
 enum { GE_N = 64 };
 typedef struct {
     float inp[GE_N], out[GE_N], R[GE_N];
+    GeluKind kind;
 } GeCtx;
 
 static double ge_scalar(void *p)
 {
     GeCtx *c = p;
-    gelu_forward(c->out, c->inp, GE_N);
+    gelu_forward(c->out, c->inp, GE_N, c->kind);
     return dot_d(c->out, c->R, GE_N);
 }
 
+/* Both kinds against their formulas in double precision (libm's tanh and
+ * erf), and their slopes against finite differences. */
 static void test_gelu(void)
 {
     static GeCtx c;
     fill(c.inp, GE_N, 2.0f);
     fill(c.R, GE_N, 1.0f);
-    ge_scalar(&c);
-    float want[GE_N];
-    for (int i = 0; i < GE_N; i++) {
-        double x = c.inp[i];
-        want[i] = (float)(0.5 * x * (1.0 + tanh(sqrt(2.0 / 3.14159265358979323846) * (x + 0.044715 * x * x * x))));
+    const GeluKind kinds[] = {GELU_TANH, GELU_ERF};
+    const char *names[] = {"gelu tanh", "gelu erf"};
+    for (int k = 0; k < 2; k++) {
+        c.kind = kinds[k];
+        ge_scalar(&c);
+        float want[GE_N];
+        for (int i = 0; i < GE_N; i++) {
+            double x = c.inp[i];
+            double t = c.kind == GELU_ERF
+                           ? erf(x / sqrt(2.0))
+                           : tanh(sqrt(2.0 / 3.14159265358979323846) * (x + 0.044715 * x * x * x));
+            want[i] = (float)(0.5 * x * (1.0 + t));
+        }
+        check_close(c.out, want, GE_N, names[k], 1e-6, 1e-5);
+        float dinp[GE_N];
+        for (int i = 0; i < GE_N; i++)
+            dinp[i] = 1e3f; /* written, not added to */
+        gelu_backward(dinp, c.inp, c.R, GE_N, c.kind);
+        fd_check(names[k], c.inp, GE_N, dinp, ge_scalar, &c);
     }
-    check_close(c.out, want, GE_N, "gelu forward", 1e-6, 1e-5);
-    float dinp[GE_N];
-    for (int i = 0; i < GE_N; i++)
-        dinp[i] = 1e3f; /* written, not added to */
-    gelu_backward(dinp, c.inp, c.R, GE_N);
-    fd_check("gelu dinp", c.inp, GE_N, dinp, ge_scalar, &c);
+    /* the two differ by about 4e-4 at x = -2.5 (and at 2.5): a kernel that
+     * ignored the kind would fail one of the two comparisons above */
+    float a[1], b[1], x[1] = {-2.5f};
+    gelu_forward(a, x, 1, GELU_TANH);
+    gelu_forward(b, x, 1, GELU_ERF);
+    CHECK(fabsf(a[0] - b[0]) > 3e-4f, "tanh and erf GELU agree at -2.5 (%g, %g)", (double)a[0],
+          (double)b[0]);
 }
 
 static void test_expf_accuracy(void)
@@ -284,7 +302,9 @@ static double gpt_scalar(void *p)
     return s;
 }
 
-static void test_model_gradient(void)
+/* The whole model's gradient, with the given numerics (an imported model's
+ * erf GELU and its epsilon are trained too). */
+static void model_gradient(ModelNumerics num)
 {
     static GptCtx c;
     TsErr err;
@@ -294,6 +314,7 @@ static void test_model_gradient(void)
         cps[i] = 0x4E00 + (uint32_t)i;
     Vocab v = {11, cps};
     CHECK(model_init(&c.m, &cfg, &v, 7, &err) == 0, "%s", err.msg);
+    c.m.num = num;
     /* larger, non-trivial weights so every path carries gradient */
     fill(c.m.params, c.m.n_params, 0.3f);
     for (int l = 0; l < 2; l++)
@@ -321,6 +342,12 @@ static void test_model_gradient(void)
     free(grads);
     gpt_acts_free(&c.a);
     model_free(&c.m);
+}
+
+static void test_model_gradient(void)
+{
+    model_gradient((ModelNumerics){.gelu = GELU_TANH, .ln_eps = MODEL_LN_EPS});
+    model_gradient((ModelNumerics){.gelu = GELU_ERF, .ln_eps = 1e-3f});
 }
 
 int main(void)

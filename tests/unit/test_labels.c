@@ -449,6 +449,11 @@ static const Budget BUDGETS[] = {
     {LBL_STAGE_MIN_P, 6, {0}},
     {LBL_STAGE_MASK, 6, {0}},
     {LBL_STAGE_FINAL, 6, {0}},
+    /* a student's stage: its column's heading beside the built-in's (view_probs.c), and
+     * the line under the bars that explains the mark, the whole width */
+    {LBL_STAGE_YOURS, 6, {0}},
+    {LBL_STAGE_TOPP_LINE, 80, {"!", SEP, "4657", "147", "4584"}},
+    {LBL_STAGE_JUEJU_LINE, 80, {"!", SEP, "7308", "7308", "1"}},
     {LBL_ST_PENALTY, 79, {"100.00", NL}},
     /* the window, the mask view, the timing panel's parts */
     /* past the context the count beside the text takes what it needs from
@@ -488,6 +493,18 @@ static const Budget BUDGETS[] = {
     {LBL_CLI_BENCH_KEY, 160, {"128", "2", "19.159"}},
     {LBL_CLI_BENCH_SAMPLER, 160, {"10", "120"}},
     {LBL_CLI_USAGE_NOTE, 1000, {0}},
+    /* a student's program (stageprog.c, exercise check): a message line of its own on the
+     * terminal; the explorer's status line shows what fits of it */
+    {LBL_SP_EMPTY, 160, {0}},
+    {LBL_SP_EXTRA_BEFORE, 200, {"3", "'{\"keep\": [1]}'"}},
+    {LBL_SP_EXTRA_AFTER, 200, {"'{\"keep\": [1]}'"}},
+    {LBL_SP_TOO_LONG, 200, {"1048576"}},
+    {LBL_SP_LATE, 200, {"1"}},
+    {LBL_SP_NOT_JSON, 200, {"'keep 12 and 40'"}},
+    {LBL_SP_KEEPS_NONE, 160, {0}},
+    {LBL_SP_ALLOWS_NONE, 160, {0}},
+    {LBL_EX_NEEDS, 200, {0}},
+    {LBL_CLI_LESSON_STAGE, 200, {"lessons/en/07-generation.md", "40", "top_p_ref", "top-p"}},
     {LBL_CLI_USAGE_LANG, 1000, {"en, zh, de, fr"}},
 };
 

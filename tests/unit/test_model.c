@@ -371,6 +371,79 @@ static void test_vocab_show(void)
     }
 }
 
+/* Version 3: a model imported from nanoGPT (tests/data/nanogpt/bias.bin,
+ * written by tools/import-nanogpt.py from the rules of docs/model-format.md)
+ * says GELU 1 (erf) at offset 48 and its epsilon at 52; it loads with those
+ * numerics and saves byte for byte. A model with tangscope's own numerics
+ * saves as version 2; any other as version 3, and reads back the same. */
+static void test_version3(void)
+{
+    TsErr err;
+    Model m;
+    unsigned char *want, *got;
+    size_t nw, ng;
+    CHECK(model_load(&m, TEST_DATA("nanogpt/bias.bin"), &err) == 0, "%s", err.msg);
+    CHECK(m.num.gelu == GELU_ERF && m.num.ln_eps == 1e-5f, "bias.bin read as GELU %d, eps %g",
+          (int)m.num.gelu, (double)m.num.ln_eps);
+    char path[256];
+    snprintf(path, sizeof path, "%s/v3.bin", tmpdir);
+    CHECK(model_save(&m, path, &err) == 0, "%s", err.msg);
+    read_file(TEST_DATA("nanogpt/bias.bin"), FILE_MODEL, &want, &nw, &err);
+    read_file(path, FILE_MODEL, &got, &ng, &err);
+    CHECK(nw == ng && memcmp(want, got, nw) == 0, "a version 3 file saved is not the same bytes");
+    CHECK(le_get_u32(got + 8) == 3 && le_get_u32(got + 48) == 1 &&
+              le_get_u32(got + 52) == 0x3727C5ACu,
+          "version 3 header: version %u, gelu %u, eps bits 0x%08X", le_get_u32(got + 8),
+          le_get_u32(got + 48), le_get_u32(got + 52));
+    free(got);
+    /* tangscope's own numerics: version 2, nothing in the reserved bytes */
+    m.num = (ModelNumerics){.gelu = GELU_TANH, .ln_eps = MODEL_LN_EPS};
+    CHECK(model_save(&m, path, &err) == 0, "%s", err.msg);
+    read_file(path, FILE_MODEL, &got, &ng, &err);
+    int zero = 1;
+    for (int i = 48; i < 64; i++)
+        zero &= got[i] == 0;
+    CHECK(le_get_u32(got + 8) == 2 && zero, "own numerics not saved as version 2");
+    free(got);
+    /* another epsilon with the tanh GELU: version 3 again, read back as saved */
+    m.num = (ModelNumerics){.gelu = GELU_TANH, .ln_eps = 1e-6f};
+    Model back;
+    CHECK(model_save(&m, path, &err) == 0 && model_load(&back, path, &err) == 0, "%s", err.msg);
+    CHECK(back.num.gelu == GELU_TANH && back.num.ln_eps == 1e-6f, "epsilon 1e-6 read back as %g",
+          (double)back.num.ln_eps);
+    model_free(&back);
+    model_free(&m);
+
+    /* damaged version 3 headers, resealed so the numerics are what fails */
+    unsigned char *b = malloc(nw);
+    const struct {
+        const char *label;
+        int at;
+        uint32_t value;
+        const char *expect;
+    } bad[] = {
+        {"gelu2", 48, 2, "unknown GELU kind 2"},
+        {"eps0", 52, 0, "epsilon 0 is not in (0, 0.1]"},
+        {"epsnan", 52, 0x7FC00000u, "epsilon"},
+        {"epsneg", 52, 0xB727C5ACu, "epsilon"},
+        {"eps05", 52, 0x3F000000u, "epsilon 0.5"},
+        {"reserved", 60, 1, "reserved header bytes"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memcpy(b, want, nw);
+        put32(b + bad[i].at, bad[i].value);
+        reseal(b, nw);
+        expect_refused(bad[i].label, b, nw, bad[i].expect);
+    }
+    /* a version 2 file with the erf field set is refused: its reserved bytes */
+    memcpy(b, want, nw);
+    put32(b + 8, 2);
+    reseal(b, nw);
+    expect_refused("v2-with-gelu", b, nw, "reserved header bytes");
+    free(b);
+    free(want);
+}
+
 int main(void)
 {
     tmpdir = testutil_tmpdir("test");
@@ -378,6 +451,7 @@ int main(void)
     RUN(test_roundtrip);
     RUN(test_damaged_files);
     RUN(test_version1);
+    RUN(test_version3);
     RUN(test_vocab_encode);
     RUN(test_vocab_text_load);
     RUN(test_vocab_show);

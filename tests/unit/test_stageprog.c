@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "app/exercise.h"
+#include "app/app.h"
 #include "app/stageprog.h"
 #include "check.h"
 #include "engine/sampler.h"
@@ -48,7 +49,7 @@ static int run_cases(const char *mode, ExerciseKind kind, int *first_failed)
     StageProg p;
     TsErr err;
     *first_failed = 0;
-    if (stageprog_start(&p, bot_cmd(mode), 0, &err) != 0) {
+    if (stageprog_start(&p, bot_cmd(mode), 0, LANG_EN, &err) != 0) {
         CHECK(0, "%s", err.msg);
         return 0;
     }
@@ -75,17 +76,17 @@ static void test_split(void)
     char **argv;
     int argc;
     TsErr err;
-    CHECK(stageprog_split("  python3   my top.py  ", &argv, &argc, &err) == 0, "%s", err.msg);
+    CHECK(stageprog_split("  python3   my top.py  ", LANG_EN, &argv, &argc, &err) == 0, "%s", err.msg);
     CHECK(argc == 3 && strcmp(argv[0], "python3") == 0 && strcmp(argv[2], "top.py") == 0 &&
               argv[3] == NULL,
           "split into %d words", argc);
     free(argv);
-    CHECK(stageprog_split("python3 \"my top.py\" 'a b'c", &argv, &argc, &err) == 0, "%s", err.msg);
+    CHECK(stageprog_split("python3 \"my top.py\" 'a b'c", LANG_EN, &argv, &argc, &err) == 0, "%s", err.msg);
     CHECK(argc == 3 && strcmp(argv[1], "my top.py") == 0 && strcmp(argv[2], "a bc") == 0,
           "quotes: %d words, '%s' '%s'", argc, argc > 1 ? argv[1] : "", argc > 2 ? argv[2] : "");
     free(argv);
-    CHECK_REFUSED(stageprog_split("   ", &argv, &argc, &err) != 0, err.msg, "empty");
-    CHECK_REFUSED(stageprog_split("python3 \"my.py", &argv, &argc, &err) != 0, err.msg,
+    CHECK_REFUSED(stageprog_split("   ", LANG_EN, &argv, &argc, &err) != 0, err.msg, "empty");
+    CHECK_REFUSED(stageprog_split("python3 \"my.py", LANG_EN, &argv, &argc, &err) != 0, err.msg,
                   "unclosed");
 }
 
@@ -100,7 +101,7 @@ static void test_top_p_right_and_wrong(void)
     int passed = run_cases("top-p-gt", EXERCISE_TOP_P, &first);
     CHECK(passed < n, "the off-by-one top-p passed everything");
     const ExerciseCase *cases = exercise_cases(EXERCISE_TOP_P, &n);
-    CHECK(first >= 1 && strstr(cases[first - 1].title, "reached exactly"),
+    CHECK(first >= 1 && strstr(cases[first - 1].title[LANG_EN], "reached exactly"),
           "the first case it fails is %d, not the exact boundary", first);
     check_no_child();
 }
@@ -125,7 +126,7 @@ static void one_step(const char *mode, StageProgStatus want, const char *words, 
     const ExerciseCase *c = exercise_cases(EXERCISE_TOP_P, &n);
     StageProg p;
     TsErr err;
-    if (stageprog_start(&p, bot_cmd(mode), 1, &err) != 0) {
+    if (stageprog_start(&p, bot_cmd(mode), 1, LANG_EN, &err) != 0) {
         CHECK(0, "%s: %s", mode, err.msg);
         return;
     }
@@ -161,9 +162,9 @@ static void test_cannot_start(void)
 {
     StageProg p;
     TsErr err;
-    CHECK_REFUSED(stageprog_start(&p, "no-such-program-xyz --flag", 0, &err) != 0, err.msg,
+    CHECK_REFUSED(stageprog_start(&p, "no-such-program-xyz --flag", 0, LANG_EN, &err) != 0, err.msg,
                   "cannot start 'no-such-program-xyz': No such file");
-    CHECK_REFUSED(stageprog_start(&p, "/etc/passwd", 0, &err) != 0, err.msg, "cannot start");
+    CHECK_REFUSED(stageprog_start(&p, "/etc/passwd", 0, LANG_EN, &err) != 0, err.msg, "cannot start");
     check_no_child();
     /* stopping what never started is harmless */
     StageProg zero = {0};
@@ -221,7 +222,7 @@ static void test_hook_matches_builtin(void)
     int V = v.size;
     StageTopP t;
     TsErr err;
-    if (stagetopp_init(&t, bot_cmd("top-p"), 0, &v, &err) != 0) {
+    if (stagetopp_init(&t, bot_cmd("top-p"), 0, 0, LANG_EN, &v, &err) != 0) {
         CHECK(0, "%s", err.msg);
         vocab_free(&v);
         return;
@@ -254,7 +255,7 @@ static void test_hook_matches_builtin(void)
     CHECK(t.prog.steps == 40, "%ld steps asked", t.prog.steps);
     /* a program that fails stops the chain with its message */
     stagetopp_free(&t);
-    if (stagetopp_init(&t, bot_cmd("garbage"), 1, &v, &err) == 0) {
+    if (stagetopp_init(&t, bot_cmd("garbage"), 1, 0, LANG_EN, &v, &err) == 0) {
         SamplerSettings set = sampler_defaults();
         CHECK_REFUSED(sampler_run(&b, &set, logits, NULL, 0, NULL, 0.5f, &err) < 0, err.msg,
                       "step 1: the answer is not JSON");
@@ -265,6 +266,93 @@ static void test_hook_matches_builtin(void)
     sampler_free(&b);
     vocab_free(&v);
     check_no_child();
+}
+
+/* The explorer's hook (fallback): a program that crashes after two steps
+ * has the third done by the built-in top-p, the first message kept, and is
+ * asked nothing more; the answers before were the program's. */
+static void test_fallback_goes_on(void)
+{
+    Vocab v;
+    testutil_vocab(&v, TESTUTIL_VOCAB_TEXT);
+    int V = v.size;
+    StageTopP t;
+    TsErr err;
+    if (stagetopp_init(&t, bot_cmd("top-p-crash-2"), 1, 1, LANG_DE, &v, &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        vocab_free(&v);
+        return;
+    }
+    SamplerState a, b;
+    CHECK(sampler_init(&a, V, &err) == 0 && sampler_init(&b, V, &err) == 0, "%s", err.msg);
+    b.top_p_hook = stagetopp_hook;
+    b.top_p_ctx = &t;
+    float *logits = malloc((size_t)V * sizeof *logits);
+    for (int i = 0; i < V; i++)
+        logits[i] = (float)(i % 7) / 3.0f;
+    SamplerSettings set = sampler_defaults();
+    set.top_p = 0.6f;
+    for (int round = 0; round < 4; round++) {
+        int x = sampler_run(&a, &set, logits, NULL, 0, NULL, 0.25f, &err);
+        int y = sampler_run(&b, &set, logits, NULL, 0, NULL, 0.25f, &err);
+        CHECK(y == x, "round %d: the chain goes on with the built-in's choice: %d, not %d", round,
+              x, y);
+        CHECK(t.failed == (round >= 2), "round %d: failed is %d", round, t.failed);
+        for (int i = 0; i < V; i++)
+            CHECK(b.top_p[i] == a.top_p[i], "round %d: top_p[%d] %g, built-in %g", round, i,
+                  (double)b.top_p[i], (double)a.top_p[i]);
+    }
+    /* the first failure is told, in the program's language, naming its step */
+    CHECK(strstr(t.failure.msg, "Schritt 3: das Programm") && strstr(t.failure.msg, "Absturz"),
+          "the message: %s", t.failure.msg);
+    CHECK(t.prog.steps == 3, "asked %ld times (nothing after the crash)", t.prog.steps);
+    stagetopp_free(&t);
+    free(logits);
+    sampler_free(&a);
+    sampler_free(&b);
+    vocab_free(&v);
+    check_no_child();
+}
+
+/* A lesson's program: a file of the exercises folder beside the lesson,
+ * without shell signs; anything else is refused with the reason. */
+static void test_lesson_program(void)
+{
+    char dir[] = "/tmp/ts_stage_XXXXXX";
+    CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+    char path[512], lesson[512], outside[512];
+    snprintf(path, sizeof path, "%s/lessons/en", dir);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s' '%s/lessons/exercises' && touch '%s/lessons/exercises/ref.sh' '%s/evil.sh'",
+             path, dir, dir, dir);
+    CHECK(system(cmd) == 0, "%s", cmd);
+    snprintf(lesson, sizeof lesson, "%s/lessons/en/03.md", dir);
+    snprintf(outside, sizeof outside, "%s/evil.sh", dir);
+    AppState s;
+    memset(&s, 0, sizeof s);
+    s.lang = LANG_EN;
+    char got[APP_STAGE_CMD_MAX], msg[256];
+    CHECK(app_stage_lesson_program(&s, lesson, "ref.sh 0.9", got, sizeof got, msg, sizeof msg) == 0,
+          "ref.sh refused: %s", msg);
+    CHECK(strstr(got, "/lessons/exercises/ref.sh 0.9") != NULL, "resolved as '%s'", got);
+    struct {
+        const char *words, *why;
+    } bad[] = {
+        {"../../evil.sh", "only a program of its exercises folder"},
+        {outside, "only a program of its exercises folder"},
+        {"nothere.sh", "only a program of its exercises folder"},
+        {"ref.sh; rm -rf x", "without shell signs"},
+        {"ref.sh $HOME", "without shell signs"},
+        {"ref.sh `id`", "without shell signs"},
+        {"'ref.sh'", "without shell signs"},
+        {"ref.sh > out", "without shell signs"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        int rc = app_stage_lesson_program(&s, lesson, bad[i].words, got, sizeof got, msg, sizeof msg);
+        CHECK(rc != 0 && strstr(msg, bad[i].why), "'%s': rc %d, '%s'", bad[i].words, rc, msg);
+    }
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    CHECK(system(cmd) == 0, "%s", cmd);
 }
 
 int main(int argc, char **argv)
@@ -290,5 +378,7 @@ int main(int argc, char **argv)
     RUN(test_unknown_id);
     RUN(test_two_lines);
     RUN(test_hook_matches_builtin);
+    RUN(test_fallback_goes_on);
+    RUN(test_lesson_program);
     return test_summary();
 }

@@ -1,0 +1,243 @@
+#!/bin/sh
+# stage_tui.sh - a student's stage in the explorer, end to end: the program's
+# column beside the built-in top-p with every difference marked, a program
+# that crashes in the middle of a session (the explorer goes on with the
+# built-in, no process left behind), and a lesson's `stage`: only a program
+# of the lesson's exercises folder, named without a shell, started only after
+# the explorer asked, never by --check or --print.
+#
+# The students are tests/unit/stagebot.c's programs (compiled here), so no
+# Python is needed. The real binary in tmux (tests/e2e/lib/tmux.sh): every
+# check waits for the screen with a timeout.
+#
+# usage: TANGSCOPE=path/to/tangscope sh tests/e2e/stage_tui.sh
+# prints PASS name / FAIL name lines; exits non-zero if any check failed.
+set -u
+
+. tests/e2e/lib/tmux.sh
+e2e_setup stage_tui
+
+BOT=$TMP/stagebot
+if ! ${CC:-cc} -std=c11 -O1 -o "$BOT" tests/unit/stagebot.c 2>"$TMP/cc"; then
+    fail stagebot "cannot compile tests/unit/stagebot.c: $(head -1 "$TMP/cc")"
+    exit 1
+fi
+
+# no process still runs the bot (its path is this test's alone)
+bot_running() { ps -eo pid,args | awk -v b="$BOT" 'index($2, b) == 1'; }
+bot_gone() { [ -z "$(bot_running)" ]; }
+no_bot_left() {
+    if until_ok bot_gone; then
+        pass "$1"
+    else
+        fail "$1" "still running: $(bot_running | head -1)"
+    fi
+}
+
+# launch COLSxROWS MODE: the explorer at that size, the bot in MODE as its top-p
+launch() {
+    e2e_launch "$1" -- explore --model "$MODEL" --no-corpus --lang en --prompt 春风 \
+        --stage "$BOT $2"
+    e2e_wait "next  "
+}
+set_top_p() {
+    e2e_keys :
+    e2e_keys -l "set top-p $1"
+    e2e_keys Enter
+}
+
+# ---- the column beside the built-in top-p, a difference marked ----
+# top-p-unsorted keeps candidates in id order until p: most of the top eight
+# are not what the built-in keeps
+if launch 140x40 top-p-unsorted; then
+    set_top_p 0.8
+    # the heading: yours right after top-p; a row marked; the legend counts
+    column_marked() {
+        shows_regex "top-p  yours  min-p" && shows_regex "^[1-8] [^ ]≠" &&
+            shows_regex "≠ = unlike the built-in top-p · yours keeps [0-9]+, built-in [0-9]+, [1-9][0-9]* differ"
+    }
+    if until_ok one_capture column_marked; then
+        pass stage_column_marked
+    else
+        fail stage_column_marked "no 'yours' column after top-p with a ≠ row and the legend"
+    fi
+    # the sampler uses it: its kept count is the program's, not the built-in's
+    kept_is_yours() {
+        yours=$(screen | sed -n 's/.*yours keeps \([0-9]*\),.*/\1/p')
+        sampler=$(screen | sed -n 's/^sampler keeps \([0-9,]*\),.*/\1/p' | tr -d ,)
+        [ -n "$yours" ] && [ "$yours" = "$sampler" ]
+    }
+    if until_ok one_capture kept_is_yours; then
+        pass stage_sampler_uses_it
+    else
+        fail stage_sampler_uses_it "the sampler keeps '$sampler', the program '$yours'"
+    fi
+    # `:stage off`: the built-in alone again, the program stopped
+    e2e_keys :
+    e2e_keys -l "stage off"
+    e2e_keys Enter
+    builtin_again() { shows "programs are stopped" && hides "yours"; }
+    if until_ok one_capture builtin_again; then
+        pass stage_off
+    else
+        fail stage_off "no 'programs are stopped', or the column is still there"
+    fi
+    no_bot_left stage_off_no_child
+    e2e_quit || fail stage_quit "did not exit 0"
+fi
+
+# ---- a student's jueju constraint, live ----
+# jueju-5 knows only lines of 7: after 白日依山尽 in a jueju of 5 it allows Han
+# characters where the form wants ，
+e2e_launch 100x30 -- explore --model "$MODEL" --no-corpus --lang en --prompt 白日依山尽 \
+    --stage "jueju $BOT jueju-5"
+if e2e_wait "next  "; then
+    e2e_keys j
+    until_ok shows "jueju of 7" >/dev/null
+    e2e_keys j
+    jueju_marked() {
+        shows "jueju of 5" && shows_regex "^[1-8] [^ ]≠" &&
+            shows_regex "≠ = unlike the built-in jueju · yours allows [0-9]+, built-in 1, [1-9][0-9]* differ"
+    }
+    if until_ok one_capture jueju_marked; then
+        pass stage_jueju_marked
+    else
+        fail stage_jueju_marked "no marked row and legend for the program's jueju"
+    fi
+    e2e_quit || fail stage_jueju_quit "did not exit 0"
+    no_bot_left stage_jueju_no_child
+fi
+
+# ---- a crash in the middle of a session ----
+# top-p-crash-3 answers three requests right, then dies of SIGSEGV
+if launch 200x30 top-p-crash-3; then
+    set_top_p 0.8
+    # each Space asks it (the draw, then the bars): the fourth request at the latest
+    crashed() {
+        shows_regex "your top-p stopped, the built-in goes on: step [0-9]+: the program .* ended before answering \(killed by signal 11, a crash\)"
+    }
+    n=0
+    while [ $n -lt 4 ] && ! one_capture crashed; do
+        e2e_keys Space
+        n=$((n + 1))
+        until_ok shows "sampled" >/dev/null 2>&1 || true
+    done
+    if until_ok one_capture crashed; then
+        pass stage_crash_told
+    else
+        fail stage_crash_told "no status line naming the step and the crash"
+    fi
+    no_bot_left stage_crash_no_child
+    # the explorer goes on, with the built-in: Space still writes
+    before=$(screen | sed -n 2p)
+    e2e_keys Space
+    wrote_on() { [ "$(screen | sed -n 2p)" != "$before" ] && shows "sampled"; }
+    if until_ok one_capture wrote_on; then
+        pass stage_crash_goes_on
+    else
+        fail stage_crash_goes_on "Space wrote nothing after the crash"
+    fi
+    e2e_quit || fail stage_crash_quit "did not exit 0"
+fi
+
+# ---- a lesson's stage ----
+mkdir -p "$TMP/lessons/en" "$TMP/lessons/exercises"
+# the program marks that it started, then is a correct top-p
+cat >"$TMP/lessons/exercises/mark.sh" <<EOF
+#!/bin/sh
+touch "$TMP/started"
+exec "$BOT" top-p
+EOF
+chmod 755 "$TMP/lessons/exercises/mark.sh"
+cat >"$TMP/evil.sh" <<EOF
+#!/bin/sh
+touch "$TMP/evil"
+exec "$BOT" top-p
+EOF
+chmod 755 "$TMP/evil.sh"
+lesson() { # lesson NAME STAGE-LINE: a lesson of two steps, the first with that line
+    cat >"$TMP/lessons/en/$1.md" <<EOF
+# Stage $1
+
+## A program beside top-p
+
+The class sees a solution beside the built-in.
+
+\`\`\`tangscope
+prompt 春风
+set top-p 0.8
+$2
+\`\`\`
+
+## Back to the built-in
+
+\`\`\`tangscope
+stage off
+\`\`\`
+EOF
+}
+lesson good "stage top-p mark.sh"
+lesson outside "stage top-p ../../evil.sh"
+lesson absolute "stage top-p $TMP/evil.sh"
+lesson shell "stage top-p mark.sh; touch $TMP/evil"
+
+# --check and --print never start one; --check names the step
+"$BIN" lesson --check "$TMP/lessons/en/good.md" --model "$MODEL" --no-corpus >"$TMP/out" 2>"$TMP/err"
+status=$?
+if [ $status -eq 0 ] && grep -q "good.md:[0-9]*: starts .*mark.sh for top-p" "$TMP/out" && [ ! -e "$TMP/started" ]; then
+    pass lesson_check_never_starts
+else
+    fail lesson_check_never_starts "status $status, started: $([ -e "$TMP/started" ] && echo yes || echo no); $(cat "$TMP/out" "$TMP/err" | head -3)"
+fi
+"$BIN" lesson --print "$TMP/lessons/en/good.md" --model "$MODEL" --no-corpus >"$TMP/out" 2>"$TMP/err"
+status=$?
+if [ $status -eq 0 ] && [ ! -e "$TMP/started" ]; then
+    pass lesson_print_never_starts
+else
+    fail lesson_print_never_starts "status $status, started: $([ -e "$TMP/started" ] && echo yes || echo no)"
+fi
+# a program outside the exercises folder, or named with shell signs, is refused
+for name in outside absolute shell; do
+    "$BIN" lesson --check "$TMP/lessons/en/$name.md" --model "$MODEL" --no-corpus >"$TMP/out" 2>"$TMP/err"
+    status=$?
+    case $name in
+    shell) want="without shell signs" ;;
+    *) want="only a program of its exercises folder" ;;
+    esac
+    if [ $status -eq 2 ] && grep -q "$name.md:[0-9]*: stage: .*$want" "$TMP/err" && [ ! -e "$TMP/evil" ]; then
+        pass "lesson_refuses_$name"
+    else
+        fail "lesson_refuses_$name" "status $status: $(head -2 "$TMP/err")"
+    fi
+done
+
+# in the explorer: asked first; n starts nothing, and it is not asked again
+if e2e_launch 100x30 -- lesson "$TMP/lessons/en/good.md" --model "$MODEL" --no-corpus --lang en &&
+    e2e_wait "Stage good"; then
+    e2e_keys n
+    if until_ok shows "the lesson starts" && [ ! -e "$TMP/started" ]; then
+        pass lesson_asks_first
+    else
+        fail lesson_asks_first "no question, or the program started before the answer"
+    fi
+    e2e_keys n
+    declined() { shows "not started: the built-in top-p goes on" && hides "yours"; }
+    if until_ok one_capture declined && [ ! -e "$TMP/started" ]; then
+        pass lesson_declined
+    else
+        fail lesson_declined "n did not leave the built-in alone"
+    fi
+    # the next step and back: asked once, so not again
+    e2e_keys n
+    until_ok shows "step 2 of 2" >/dev/null
+    e2e_keys N
+    not_again() { shows "step 1 of 2" && hides "the lesson starts"; }
+    if until_ok one_capture not_again && [ ! -e "$TMP/started" ]; then
+        pass lesson_asks_once
+    else
+        fail lesson_asks_once "asked again, or started"
+    fi
+    e2e_quit || fail lesson_quit "did not exit 0"
+fi
+
+exit $failed
