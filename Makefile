@@ -7,8 +7,12 @@
 #   make check-layers  every include in src/ names its layer, and no layer reaches up
 #   make check-functions  no function in src/ over 80 lines (tools/long-functions.sh)
 #   make fuzz       each fuzz target (tests/fuzz) for FUZZ_SECONDS (60) under libFuzzer
-#   make portable-test  the same tests on a build for x86-64-v3 (no AVX-512: float32 paths)
-#   make model      train assets/tang.bin from assets/tang-train.txt (resumable)
+#   make portable   build-portable/tangscope-bin, for any x86-64 CPU with AVX2 and FMA
+#   make portable-test  the same tests on that build (no AVX-512), and its training
+#                   compared byte for byte with the default build's
+#   make model      train build/tang.bin by the bundled recipe (resumable, an hour)
+#                   and compare it with the recipe's SHA-256
+#   make class-model   the 15-minute recipe a class can watch: build/class.bin
 #   make bench      the speed benchmarks (generation, training, explorer)
 #
 # The first `make`, `make run` or `make test` on a fresh Debian/Ubuntu machine
@@ -38,8 +42,8 @@ CLI_OBJ    := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_OK    := $(BUILD)/.deps-ok
 
-.PHONY: all run test test-bins unit e2e asan test-asan portable-test test-portable model bench clean \
-        deps install uninstall check-layers check-functions
+.PHONY: all run test test-bins unit e2e asan test-asan portable portable-test test-portable model \
+        class-model bench clean deps install uninstall check-layers check-functions
 
 all: tangscope
 
@@ -159,21 +163,36 @@ test-asan: $(TEST_BIN)
 	@ASAN_OPTIONS=detect_leaks=1 sh tests/run.sh $(BUILD) build-asan/tangscope-bin
 
 # The same tests on a build for x86-64-v3 (AVX2 and FMA, as on most x86-64
-# CPUs since 2013; no AVX-512): the float32 code paths that a build for an
-# AVX-512 CPU never takes, with the bfloat16 tests skipped. (x86-64-v2 has no
-# FMA instruction: every fmaf becomes a slow library call.)
+# CPUs since 2013; no AVX-512): the code paths that a build for an AVX-512
+# CPU never takes, the bfloat16 products of the AVX2 FMA kernel among them.
+# (x86-64-v2 has no FMA instruction: every fmaf becomes a slow library call.)
+# The default build is made too: tests/e2e/train_portable.sh trains with
+# both (TANGSCOPE_DEFAULT_BUILD) and compares the bytes.
 PORTABLE_VARS = BUILD=build-portable OPT="-O3 -march=x86-64-v3"
+portable:
+	$(MAKE) $(SUB_JOBS) $(PORTABLE_VARS) build-portable/tangscope-bin
+
 portable-test:
+	$(MAKE) $(SUB_JOBS) tangscope
 	$(MAKE) $(SUB_JOBS) $(PORTABLE_VARS) build-portable/tangscope-bin test-bins
 	$(MAKE) $(PORTABLE_VARS) test-portable
 
 test-portable: $(TEST_BIN)
-	@sh tests/run.sh $(BUILD) build-portable/tangscope-bin
+	@TANGSCOPE_DEFAULT_BUILD=./tangscope sh tests/run.sh $(BUILD) build-portable/tangscope-bin
 
-# Train the bundled model (the phases are in tools/train-bundled.sh). Interrupt
-# it (Ctrl-C) and run `make model` again to continue from the checkpoint.
+# Train the model by the bundled recipe (five phases in bfloat16, about an
+# hour on two cores; tools/train-bundled.sh) into MODEL_DIR/tang.bin, and
+# compare its SHA-256 with the recipe's (tools/train-bundled.sha256): it
+# prints "identical" or both hashes. Interrupt it (Ctrl-C) and run `make
+# model` again to continue from the checkpoint. assets/tang.bin is written
+# only when asked: make model MODEL_OUT=assets/tang.bin.
+# make class-model: the 15-minute recipe a class can watch, MODEL_DIR/class.bin.
+MODEL_DIR ?= build
 model: tangscope
-	tools/train-bundled.sh
+	tools/train-bundled.sh --dir $(MODEL_DIR) $(if $(MODEL_OUT),--out $(MODEL_OUT))
+
+class-model: tangscope
+	tools/train-bundled.sh --recipe class --dir $(MODEL_DIR)
 
 bench: tangscope
 	./tangscope bench

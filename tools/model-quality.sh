@@ -10,6 +10,10 @@
 #      adds the total, which tells two models apart more surely (2,000 poems
 #      at N = 20: a difference of 2 points is then about two standard errors)
 #   4. 春风 → 。 read as a fragment, against the training text (149 of 1,016)
+#   5. lines: of the same poems, those of four or eight lines (a jueju's or a
+#      lüshi's, well formed or not; --stats counts them), against the share
+#      of the training text's poems with four or eight lines, counted here
+#      by awk
 #
 # usage: tools/model-quality.sh [--seeds N] [--model FILE] ...   (from the
 #   repository root; several --model flags print one block each; needs jq)
@@ -26,13 +30,18 @@ while [ $# -gt 0 ]; do
         *) echo "model-quality.sh: --seeds needs a number from 1 to 1000" >&2; exit 2 ;;
         esac
         shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "model-quality.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
 done
 [ -n "$models" ] || models=assets/tang.bin
 command -v jq >/dev/null || { echo "model-quality.sh: needs jq (apt-get install jq)" >&2; exit 2; }
 [ -x ./tangscope ] || make tangscope >/dev/null
+
+# the training text's poems of four or eight lines: split at ， and 。 (an
+# unfinished last line counts too), as form.c's poem_lines does
+train_48=$(awk '{ n = gsub(/，|。/, "&"); l = n + ($0 != "" && $0 !~ /(，|。)$/)
+                  if (l == 4 || l == 8) c++ } END { printf "%d %d", c, NR }' assets/tang-train.txt)
 
 # probs reads a prompt as the start of a poem unless told otherwise
 midtext=
@@ -45,11 +54,11 @@ for m in $models; do
     printf '  validation loss:      %.4f nats/char\n' "$loss"
     tools/calibration.sh --model "$m" | sed -n 's/.*mean absolute difference \([0-9.]*\) points/\1/p' |
         { read -r mad; printf '  calibration (80 contexts): mean absolute difference %s points\n' "$mad"; }
-    wf=
+    wf= l48=
     for seed in $(seq 1 "$seeds"); do
-        w=$(./tangscope generate -n 100 --temperature 0.8 --seed "$seed" --stats --json --model "$m" |
-            jq -r '.well_formed')
-        wf="$wf $w"
+        set -- $(./tangscope generate -n 100 --temperature 0.8 --seed "$seed" --stats --json \
+            --model "$m" | jq -r '"\(.well_formed) \(.four_or_eight_lines)"')
+        wf="$wf $1" l48="$l48 $2"
     done
     echo "$wf" | awk '{ s = 0; for (i = 1; i <= NF; i++) s += $i;
         printf "  well formed of 100 at T 0.8, seeds 1-%d:%s (mean %.1f", NF, $0, s / NF
@@ -61,4 +70,9 @@ for m in $models; do
         jq -r '"\([.next[] | select(.char == "。") | .count][0] // 0) \(.count)"')
     echo "$p $f" | awk '{ printf "  春风 → 。 as a fragment: model %.2f%%, training text %.2f%% (%d of %d)\n",
         100 * $1, 100 * $2 / $3, $2, $3 }'
+    echo "$l48 $train_48" | awk '{ s = 0; n = NF - 2; for (i = 1; i <= n; i++) s += $i;
+        printf "  four or eight lines, same poems:"
+        for (i = 1; i <= n; i++) printf " %s", $i
+        printf " (%d of %d, %.1f%%); training text %.1f%% (%d of %d poems)\n", s, 100 * n,
+            s / n, 100 * $(NF - 1) / $NF, $(NF - 1), $NF }'
 done

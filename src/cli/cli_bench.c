@@ -194,7 +194,7 @@ static void bench_train_print(const BenchTrain *b, const BenchTrainArgs *a,
                tps, tokens / t->best, 1000.0 * t->total / steps, batch, seq, cli_threads(),
                bf16 ? "bf16" : "fp32", bf16 ? gemm_bf16_kernel() : "blas", b->mc.vocab_size,
                b->m.n_params, macs, rate / 1e9, peak / 1e9, rate / peak);
-        if (bf16)
+        if (bf16 && peak16 > 0.0)
             printf(", \"bf16_peak_gmac_s\": %.1f, \"bf16_peak_ratio\": %.3f", peak16 / 1e9,
                    rate / peak16);
         printf("}\n");
@@ -209,7 +209,7 @@ static void bench_train_print(const BenchTrain *b, const BenchTrainArgs *a,
            b->m.n_params, batch, seq, cli_threads(), cli_precision_name(bf16),
            bf16 ? ", kernel " : "", bf16 ? gemm_bf16_kernel() : "", macs / 1e6, rate / 1e9,
            100.0 * rate / peak, peak / 1e9);
-    if (bf16)
+    if (bf16 && peak16 > 0.0)
         printf("  and %.0f%% of their bfloat16 peak (%.1f GMAC/s, measured)\n",
                100.0 * rate / peak16, peak16 / 1e9);
 }

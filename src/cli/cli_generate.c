@@ -80,7 +80,9 @@ static const char GENERATE_HELP[] =
     "                           1..1000000 (default 200)\n"
     "  --stats                  also say how many poems are well formed: lines of equal\n"
     "                           length, 5 or 7 characters, ， and 。 alternating, an even\n"
-    "                           number of lines (on stderr; in --json as \"well_formed\")\n"  \
+    "                           number of lines (on stderr; in --json as \"well_formed\"),\n"
+    "                           and how many have four or eight lines, as a jueju or a\n"
+    "                           lüshi (\"four_or_eight_lines\")\n"  \
     "  --code CODE              write the run a session code describes: its prompt, form,\n"  \
     "                           settings, seed, -n and --max-chars (from the explorer's\n"   \
     "                           title bar or --json's \"code\"); give no PROMPT and none of\n" \
@@ -124,18 +126,21 @@ typedef struct {
     int no_cache, json, poems, max_chars, chars, stats, mid_text, export_doc;
 } GenArgs;
 
-/* The text after the starting newline, checked by form.h's rule. */
-static int poem_is_well_formed(const Generator *g)
+/* The text after the starting newline, checked by form.h's rules: is it
+ * well formed, and has it four or eight lines? */
+static void poem_shape(const Generator *g, int *well_formed, int *four_or_eight)
 {
     size_t n = g->n - g->prefix;
     uint32_t *cps = malloc((n ? n : 1) * sizeof *cps);
+    *well_formed = *four_or_eight = 0;
     if (!cps)
-        return 0;
+        return;
     for (size_t i = 0; i < n; i++)
         cps[i] = vocab_cp(&g->m->vocab, g->text[g->prefix + i]);
-    int ok = poem_well_formed(cps, n);
+    *well_formed = poem_well_formed(cps, n);
+    int lines = poem_lines(cps, n);
+    *four_or_eight = lines == 4 || lines == 8;
     free(cps);
-    return ok;
 }
 
 /* --trace: one line per written character (session.h writes the record). */
@@ -429,6 +434,7 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
 typedef struct {
     long chars;           /* written by the model, over every poem */
     int well_formed, written;
+    int four_or_eight; /* poems of 4 or 8 lines, well formed or not */
     double seconds;
 } GenTally;
 
@@ -459,8 +465,10 @@ static int gen_write(GenRun *r, const GenRequest *q, const char *cmd, GenTally *
             g->n--;
         t->chars += (long)(g->n - g->prefix - r->n_prompt);
         t->written++;
-        if (poem_is_well_formed(g))
-            t->well_formed++;
+        int wf, lines48;
+        poem_shape(g, &wf, &lines48);
+        t->well_formed += wf;
+        t->four_or_eight += lines48;
         char *poem = gen_text_utf8(g, g->prefix);
         if (!poem) {
             rc = cli_error(cmd, 1, "out of memory");
@@ -493,15 +501,23 @@ static void gen_print_summary(const GenRun *r, const GenRequest *q, const GenTal
         printf(", \"seed\": %llu, \"temperature\": %g, \"top_k\": %d, \"top_p\": %g, "
                "\"min_p\": %g, \"repetition_penalty\": %g, \"penalize_punctuation\": %s, "
                "\"cache\": %s, \"context_policy\": \"%s\", \"characters\": %ld, "
-               "\"well_formed\": %d, \"seconds\": %.4f, \"model_seconds\": %.4f, "
+               "\"well_formed\": %d, \"four_or_eight_lines\": %d, \"seconds\": %.4f, "
+               "\"model_seconds\": %.4f, "
                "\"sampler_seconds\": %.4f}\n",
                (unsigned long long)a->seed, (double)a->set.temperature, a->set.top_k,
                (double)a->set.top_p, (double)a->set.min_p, (double)a->set.repetition_penalty,
                a->set.penalize_punctuation ? "true" : "false", a->no_cache ? "false" : "true",
-               gen_policy_name(q->policy), t->chars, t->well_formed, t->seconds, r->g.model_s,
+               gen_policy_name(q->policy), t->chars, t->well_formed, t->four_or_eight, t->seconds,
+               r->g.model_s,
                r->g.sampler_s);
     } else if (a->stats) {
+        /* the lines first: the lessons read the well-formed count as the last line */
         char share[32];
+        app_share(cli_lang(), t->written ? 100.0 * t->four_or_eight / t->written : 0.0, 1, share,
+                  sizeof share);
+        fprintf(stderr, cli_label_n(LBL_CLI_FOUR_OR_EIGHT, t->written), t->four_or_eight,
+                t->written, share);
+        fputc('\n', stderr);
         app_share(cli_lang(), t->written ? 100.0 * t->well_formed / t->written : 0.0, 1, share,
                   sizeof share);
         fprintf(stderr, cli_label_n(LBL_CLI_WELL_FORMED, t->written), t->well_formed, t->written,

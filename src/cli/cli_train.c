@@ -61,23 +61,22 @@ static const char TRAIN_HELP[] =
     "                         (0 = never, the default)*\n"
     "  --short-seq N          length of those windows, 1..8192, dividing --seq\n"
     "                         (default 16)\n"
-    "  --precision P          bf16: every matrix product multiplies inputs rounded to\n"
-    "                         bfloat16 and sums in float32, about 1.5x faster a step\n"
-    "                         (default where the CPU has AVX512_BF16); fp32: all in\n"
-    "                         float32 (the default elsewhere). Weights, gradients and\n"
-    "                         AdamW stay float32*\n"
+    "  --precision P          bf16: products of inputs rounded to bfloat16, float32\n"
+    "                         sums; the same bits on any CPU with AVX2 and FMA, and\n"
+    "                         the default (1.5x faster) with AVX512_BF16. fp32: all\n"
+    "                         in float32. Weights, gradients, AdamW stay float32*\n"
     "  * may also be given with --resume\n"
     "Running:\n"
     "  --threads N            threads, 0..1024, 0 = all cores (default 0); the same\n"
     "                         seed and thread count give the same losses (in bf16, the\n"
     "                         same seed gives them with any thread count)\n"
     "  --max-steps-now N      stop (with a checkpoint) after N steps in this run\n"
+    "  --stop-at N            stop (with a checkpoint) at step N, resumed or not\n"
     "  --quiet                no progress line, only the final summary\n"
     "  --view, --no-view      the training view on (even where stderr is not a\n"
     "                         terminal) or off; by default on when stderr is a\n"
-    "                         terminal, TERM is set and not dumb, and no --quiet.\n"
-    "                         It never changes the training: the same weights,\n"
-    "                         checkpoints and losses as without it\n"
+    "                         terminal, TERM is set and not dumb, and no --quiet;\n"
+    "                         it never changes what is trained\n"
     "  --sample-every N       with the view: a poem from the current weights at the\n"
     "                         start, every N steps and at each validation (default\n"
     "                         200; seed 1, temperature 0.8, up to 32 characters)\n";
@@ -105,7 +104,7 @@ typedef struct {
     const char *data, *val, *out, *ckpt, *log, *precision;
     FILE *log_file; /* --log, opened before the run */
     int data_given, val_given; /* --data, --val on the command line, not defaults */
-    int resume, force, quiet, threads, max_steps_now, save_last;
+    int resume, force, quiet, threads, max_steps_now, stop_at, save_last;
     int view, no_view, sample_every; /* view: 1 on, 0 off, once cmd_train has decided */
     ModelConfig mc;
     TrainConfig tc;
@@ -353,6 +352,7 @@ static int parse_args(TrainArgs *a, int argc, char **argv)
         {"--precision", OPT_STR, &a->precision, 0, 0},
         {"--threads", OPT_INT, &a->threads, 0, 1024},
         {"--max-steps-now", OPT_INT, &a->max_steps_now, 1, 100000000},
+        {"--stop-at", OPT_INT, &a->stop_at, 1, 100000000},
     };
     int rc = cli_parse("train", TRAIN_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
@@ -464,6 +464,7 @@ static int train_opened(TrainArgs *a, Model *model, Trainer *tr, const int *data
         .save_last = a->save_last,
         .sample_every = a->sample_every,
         .max_steps_now = a->max_steps_now,
+        .stop_at = a->stop_at,
     };
     rc = train_loop_run(&run, model, tr, data, n_data, *val, *n_val);
     if (rc == 0 && (*n_val <= 1 || a->save_last) && tr->step >= tr->tc.steps &&

@@ -301,11 +301,12 @@ static const char *const H_TRAIN[] = {
     "  --checkpoint-every N   Checkpoint alle N Schritte (Standard 250)\n"
     "  --short-every N        jeder N-te Schritt trainiert stattdessen auf kurzen Fenstern, damit das Modell auch aus ein oder zwei Zeichen vorhersagen lernt (0 = nie, der Standard)*\n"
     "  --short-seq N          Länge dieser Fenster, 1..8192, Teiler von --seq (Standard 16)\n",
-    "  --precision P          bf16: jedes Matrixprodukt multipliziert auf bfloat16 gerundete Eingaben und summiert in float32, etwa 1,5-mal schneller pro Schritt (Standard, wo die CPU AVX512_BF16 hat); fp32: alles in float32 (sonst der Standard). Gewichte, Gradienten und AdamW bleiben float32*\n"
+    "  --precision P          bf16: jedes Matrixprodukt multipliziert auf bfloat16 gerundete Eingaben und summiert in float32, auf jeder CPU mit AVX2 und FMA bitgenau dieselben Ergebnisse, mit AVX512_BF16 etwa 1,5-mal schneller pro Schritt und dort der Standard; fp32: alles in float32 (sonst der Standard). Gewichte, Gradienten und AdamW bleiben float32*\n"
     "  * auch mit --resume möglich\n"
     "Ausführung:\n"
     "  --threads N            Threads, 0..1024, 0 = alle Kerne (Standard 0); gleicher Startwert und gleiche Thread-Zahl geben dieselben Verluste (in bf16 gibt sie derselbe Startwert bei jeder Thread-Zahl)\n"
     "  --max-steps-now N      nach N Schritten in diesem Lauf anhalten (mit Checkpoint)\n"
+    "  --stop-at N            bei Schritt N anhalten (mit Checkpoint), ob fortgesetzt oder nicht\n"
     "  --quiet                keine Fortschrittszeile, nur die Zusammenfassung am Ende\n"
     "  --view, --no-view      die Trainingsansicht an (auch wo stderr kein Terminal ist) oder aus; von selbst an, wenn stderr ein Terminal ist, TERM gesetzt und nicht dumb ist und --quiet fehlt. Sie ändert das Training nie: dieselben Gewichte, Checkpoints und Verluste wie ohne sie\n"
     "  --sample-every N       mit der Ansicht: ein Gedicht der aktuellen Gewichte zu Beginn, alle N Schritte und bei jeder Validierung (Standard 200; Startwert 1, Temperatur 0.8, bis zu 32 Zeichen)\n",

@@ -304,11 +304,12 @@ static const char *const H_TRAIN[] = {
     "  --checkpoint-every N   point de reprise tous les N pas (par défaut 250)\n"
     "  --short-every N        un pas sur N s’entraîne à la place sur de courtes fenêtres, pour que le modèle apprenne aussi à prédire à partir d’un ou deux caractères (0 = jamais, par défaut)*\n",
     "  --short-seq N          longueur de ces fenêtres, 1..8192, diviseur de --seq (par défaut 16)\n"
-    "  --precision P          bf16 : chaque produit matriciel multiplie des entrées arrondies en bfloat16 et somme en float32, environ 1,5 fois plus vite par pas (par défaut là où le processeur a AVX512_BF16) ; fp32 : tout en float32 (par défaut ailleurs). Poids, gradients et AdamW restent en float32*\n"
+    "  --precision P          bf16 : chaque produit matriciel multiplie des entrées arrondies en bfloat16 et somme en float32, les mêmes bits sur tout processeur doté d’AVX2 et FMA, environ 1,5 fois plus vite par pas avec AVX512_BF16 (et alors par défaut) ; fp32 : tout en float32 (par défaut ailleurs). Poids, gradients et AdamW restent en float32*\n"
     "  * peut aussi être donné avec --resume\n"
     "Exécution :\n"
     "  --threads N            threads, 0..1024, 0 = tous les cœurs (par défaut 0) ; même graine et même nombre de threads donnent les mêmes pertes (en bf16, la même graine les donne avec tout nombre de threads)\n"
     "  --max-steps-now N      s’arrêter (avec un point de reprise) après N pas dans cette exécution\n"
+    "  --stop-at N            s’arrêter (avec un point de reprise) au pas N, reprise ou non\n"
     "  --quiet                pas de ligne de progression, seulement le bilan final\n"
     "  --view, --no-view      la vue d’entraînement activée (même si stderr n’est pas un terminal) ou non ; par défaut activée quand stderr est un terminal, que TERM est défini et n’est pas dumb, et sans --quiet. Elle ne change jamais l’entraînement : mêmes poids, mêmes points de reprise et mêmes pertes que sans elle\n"
     "  --sample-every N       avec la vue : un poème des poids du moment au début, tous les N pas et à chaque validation (par défaut 200 ; graine 1, température 0.8, jusqu’à 32 caractères)\n",

@@ -299,11 +299,12 @@ static const char *const H_TRAIN[] = {
     "  --checkpoint-every N   每 N 步存一次检查点（默认 250）\n"
     "  --short-every N        每隔 N 步改用短窗口训练一步，让模型也学会只凭一两个字来预测（0 = 从不，默认）*\n"
     "  --short-seq N          这些短窗口的长度，1..8192，须整除 --seq（默认 16）\n"
-    "  --precision P          bf16：每次矩阵乘法把输入舍入为 bfloat16 相乘、用 float32 累加，每步约快 1.5 倍（CPU 支持 AVX512_BF16 时的默认值）；fp32：全部用 float32（其他情况下的默认值）。权重、梯度和 AdamW 始终是 float32*\n"
+    "  --precision P          bf16：每次矩阵乘法把输入舍入为 bfloat16 相乘、用 float32 累加，在任何支持 AVX2 和 FMA 的 CPU 上结果逐位相同；CPU 支持 AVX512_BF16 时每步约快 1.5 倍，并且是默认值；fp32：全部用 float32（其他情况下的默认值）。权重、梯度和 AdamW 始终是 float32*\n"
     "  * 也可以和 --resume 一起给出\n"
     "运行：\n",
     "  --threads N            线程数，0..1024，0 = 所有核心（默认 0）；同样的随机种子和线程数得到同样的损失（bf16 下，同样的随机种子在任何线程数下都得到同样的损失）\n"
     "  --max-steps-now N      本次运行 N 步后停止（并保存检查点）\n"
+    "  --stop-at N            到第 N 步时停止（并保存检查点），无论是否为续训\n"
     "  --quiet                不显示进度行，只显示最后的总结\n"
     "  --view, --no-view      打开训练视图（即使 stderr 不是终端）或关闭它；默认在 stderr 是终端、TERM 已设置且不是 dumb、且没有 --quiet 时打开。它从不改变训练：权重、检查点和损失都和不用它时一样\n"
     "  --sample-every N       打开视图时：开始时、每 N 步以及每次验证时，用当前权重写一首诗（默认 200；随机种子 1，温度 0.8，最多 32 个字）\n",

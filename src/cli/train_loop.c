@@ -229,7 +229,8 @@ static int loop_run(TrainLoop *l)
     int status = 0;
     while (status == 0 && tr->step < tc->steps) {
         if (interrupted ||
-            (l->run->max_steps_now > 0 && tr->step - l->start_step >= l->run->max_steps_now))
+            (l->run->max_steps_now > 0 && tr->step - l->start_step >= l->run->max_steps_now) ||
+            (l->run->stop_at > 0 && tr->step >= l->run->stop_at))
             break;
         trainer_sample_batch(tr, l->data, l->n_data);
         float norm;

@@ -26,10 +26,11 @@ typedef struct {
     int save_last;     /* --save-last: the model file gets the last weights, not the best */
     int sample_every;  /* with the view: a sample poem every N steps */
     int max_steps_now; /* stop, with a checkpoint, after N steps of this run; 0: no limit */
+    int stop_at;       /* stop, with a checkpoint, at step N, resumed or not; 0: no limit */
 } TrainRun;
 
 /* Train tr (whose model is model) on data[0..n_data) until its last step,
- * run->max_steps_now steps or Ctrl-C / SIGTERM (caught from here on: a
+ * run->max_steps_now steps, step run->stop_at or Ctrl-C / SIGTERM (caught from here on: a
  * checkpoint, then exit status 130), validating on val[0..n_val) when
  * n_val > 1. Writes checkpoints, the model file when the validation loss
  * is the best so far, the log's lines, and at the end the last checkpoint

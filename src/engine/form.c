@@ -182,6 +182,17 @@ int poem_well_formed(const uint32_t *cps, size_t n)
     return col == 0 && lines > 0 && lines % 2 == 0;
 }
 
+int poem_lines(const uint32_t *cps, size_t n)
+{
+    int lines = 0, open = 0;
+    for (size_t i = 0; i < n; i++) {
+        int mark = cps[i] == CP_COMMA || cps[i] == CP_PERIOD;
+        lines += mark;
+        open = !mark;
+    }
+    return lines + open;
+}
+
 int form_follow(Form *f, const Vocab *v, const int *ids, size_t n, TsErr *err)
 {
     if (f->kind == FORM_FREE || n == 0)

@@ -67,4 +67,10 @@ int form_follow(Form *f, const Vocab *v, const int *ids, size_t n, TsErr *err);
  * of lines), nothing else in it. Returns 1 if so, 0 if not (also for n == 0). */
 int poem_well_formed(const uint32_t *cps, size_t n);
 
+/* How many lines a poem (one line of text, without its newline) has: the
+ * runs of text that ， or 。 end, and the text after the last mark if there
+ * is any (an unfinished line). 0 for an empty poem. A jueju has 4, a lüshi
+ * 8, whether or not its lines are well formed. */
+int poem_lines(const uint32_t *cps, size_t n);
+
 #endif

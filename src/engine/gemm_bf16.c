@@ -31,10 +31,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* BF16_AVX512: both kernels, and packing with AVX-512. Otherwise, with AVX2
+ * and FMA (x86-64-v3), the FMA kernel on 256-bit vectors and packing in plain
+ * C: the same bits, slower (see "An AVX2 build" below). */
 #if defined(__AVX512BF16__) && defined(__AVX512F__)
 #include <immintrin.h>
+#define BF16_AVX512 1
+#define HAVE_BF16 1
+#elif defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#define BF16_AVX512 0
 #define HAVE_BF16 1
 #else
+#define BF16_AVX512 0
 #define HAVE_BF16 0
 #endif
 
@@ -49,12 +58,18 @@ enum {
     PREFETCH = 64, /* floats ahead that the packing of a transposed A asks for */
 };
 
+/* x rounded to bfloat16 exactly as vcvtneps2bf16 rounds it: a denormal
+ * becomes a zero of its sign (the instruction reads it as zero, whatever
+ * MXCSR says), NaN a quiet NaN, everything else the nearest, ties to even. */
 static inline uint32_t bf16_bits(float x)
 {
     uint32_t u;
     memcpy(&u, &x, sizeof u);
-    if ((u & 0x7fffffffu) > 0x7f800000u)
+    uint32_t mag = u & 0x7fffffffu;
+    if (mag > 0x7f800000u)
         return (u >> 16) | 0x40u; /* NaN stays a (quiet) NaN */
+    if (mag < 0x00800000u)
+        return (u >> 16) & 0x8000u;
     u += 0x7fffu + ((u >> 16) & 1u); /* round to nearest, ties to even */
     return u >> 16;
 }
@@ -132,6 +147,11 @@ bool gemm_bf16_fits(const GemmScratch *ws, GemmShape s)
 }
 
 #if HAVE_BF16
+enum { KERNEL_UNKNOWN, KERNEL_DOT, KERNEL_FMA };
+static atomic_int kernel_choice = KERNEL_UNKNOWN;
+#endif
+
+#if BF16_AVX512
 /* The first n of 16 lanes (none when n <= 0, all when n >= 16). */
 static inline __mmask16 lanes(int n)
 {
@@ -435,9 +455,6 @@ static void kernel_fma(int kp, const float *a, const float *b, float *c, int ldc
     }
 }
 
-enum { KERNEL_UNKNOWN, KERNEL_DOT, KERNEL_FMA };
-static atomic_int kernel_choice = KERNEL_UNKNOWN;
-
 /* Seconds for `reps` calls of one kernel on a 12 x 32 tile of 128 pairs. */
 static double time_kernel(int which, int reps, const uint32_t *a, const uint32_t *b, const float *wa,
                           const float *wb, float *c)
@@ -483,11 +500,178 @@ static int measure_kernels(void)
     return pick;
 }
 
+#elif HAVE_BF16
+/* An AVX2 build (x86-64-v3: AVX2 and FMA, most x86-64 CPUs since 2013) has
+ * no vdpbf16ps, but the FMA kernel needs none: the same packed layouts,
+ * written here in plain C through bf16_bits (which rounds as the AVX-512
+ * conversion does), the same widening, and kernel_fma on 256-bit vectors.
+ * Every sum is the same sequence of roundings, so a model trained here is
+ * the same file as one trained with AVX512_BF16, only slower. */
+
+/* The pair at depths k (lower half) and k+1 (upper half, zero when has_hi
+ * is false: the depth after an odd K) of a float32 operand: x[0] and
+ * x[next]. */
+static inline uint32_t pair_at(const float *x, size_t next, bool has_hi)
+{
+    return bf16_bits(x[0]) | (has_hi ? bf16_bits(x[next]) : 0) << 16;
+}
+
+/* Where the pair p of column j lies in a depth block of kp pairs of packed B. */
+static inline size_t panel_word(int j, int p, int kp)
+{
+    return (size_t)(j / NR * NR) * kp + (size_t)p * NR + j % NR;
+}
+
+/* B (K x N) packed as the AVX-512 pack_b does: word
+ * [k0/2 * npad + j0 * kp + p * NR + j] is the pair at depths k0+2p (lower
+ * half) and k0+2p+1 (upper) of column j0+j; columns past N and the depth
+ * after an odd K are zero. The loops run along the stored rows. */
+static void pack_b(uint32_t *out, int K, int N, const float *B, int ldb, bool trans_b)
+{
+    int npad = (int)round_up((size_t)N, NR);
+    for (int k0 = 0; k0 < K; k0 += KC) {
+        int kc = K - k0 < KC ? K - k0 : KC, kp = (kc + 1) / 2;
+        uint32_t *blk = out + (size_t)k0 / 2 * npad;
+        for (int j = N; j < npad; j++) /* the padding columns */
+            for (int p = 0; p < kp; p++)
+                blk[panel_word(j, p, kp)] = 0;
+        if (trans_b) { /* column j is stored row j */
+            for (int j = 0; j < N; j++)
+                for (int p = 0; p < kp; p++)
+                    blk[panel_word(j, p, kp)] =
+                        pair_at(B + (size_t)j * ldb + k0 + 2 * p, 1, 2 * p + 1 < kc);
+        } else {
+            for (int p = 0; p < kp; p++)
+                for (int j = 0; j < N; j++)
+                    blk[panel_word(j, p, kp)] =
+                        pair_at(B + (size_t)(k0 + 2 * p) * ldb + j, (size_t)ldb, 2 * p + 1 < kc);
+        }
+    }
+}
+
+/* One bfloat16 of A: from float32, or already rounded. */
+static inline uint32_t a_bits(const float *a32, const uint16_t *a16, size_t at)
+{
+    return a16 ? a16[at] : bf16_bits(a32[at]);
+}
+
+/* Rows i0..i0+mc of A at depths k0..k0+kc as the AVX-512 pack_a packs
+ * them: word [r * KCH + p], rows past mc (up to a multiple of 48) zero. The
+ * loops run along the stored rows. */
+static void pack_a(uint32_t *out, int i0, int mc, int k0, int kc, const float *a32,
+                   const uint16_t *a16, int lda, bool trans_a)
+{
+    int kp = (kc + 1) / 2, mpad = (int)round_up((size_t)mc, 48);
+    size_t along_k = trans_a ? (size_t)lda : 1, along_m = trans_a ? 1 : (size_t)lda;
+    for (int r = mc; r < mpad; r++)
+        for (int p = 0; p < kp; p++)
+            out[(size_t)r * KCH + p] = 0;
+    for (int outer = 0; outer < (trans_a ? kp : mc); outer++)
+        for (int inner = 0; inner < (trans_a ? mc : kp); inner++) {
+            int r = trans_a ? inner : outer, p = trans_a ? outer : inner;
+            size_t at = (size_t)(k0 + 2 * p) * along_k + (size_t)(i0 + r) * along_m;
+            out[(size_t)r * KCH + p] = a_bits(a32, a16, at) |
+                                       (2 * p + 1 < kc ? a_bits(a32, a16, at + along_k) : 0) << 16;
+        }
+}
+
+/* A pair's upper half (depth k+1) and lower half (depth k) as float32. */
+static inline float upper_half(uint32_t w)
+{
+    uint32_t u = w & 0xffff0000u;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+static inline float lower_half(uint32_t w)
+{
+    uint32_t u = w << 16;
+    float f;
+    memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/* widen_b and widen_a of the AVX-512 build, the same layouts: each run of
+ * NR words of B becomes NR upper halves, then NR lower halves; word
+ * [r * KCH + p] of A becomes floats [2 (r * KCH + p)] (upper) and the one
+ * after it (lower). */
+static void widen_b(float *out, const uint32_t *in, size_t words)
+{
+    for (size_t i = 0; i < words; i += NR, in += NR, out += 2 * NR)
+        for (int j = 0; j < NR; j++) {
+            out[j] = upper_half(in[j]);
+            out[NR + j] = lower_half(in[j]);
+        }
+}
+
+static void widen_a(float *out, const uint32_t *in, int rows, int kp)
+{
+    for (int r = 0; r < rows; r++)
+        for (int p = 0; p < kp; p++) {
+            size_t at = (size_t)r * KCH + p;
+            out[2 * at] = upper_half(in[at]);
+            out[2 * at + 1] = lower_half(in[at]);
+        }
+}
+
+/* row[0..n) = s + row (beta 1) or s (beta 0), for n of 8 lanes (n <= 0:
+ * none); masked, so nothing past the row is read or written. */
+static inline void store_lanes(float *row, __m256 s, int n, float beta)
+{
+    if (n <= 0)
+        return;
+    __m256i m = _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    if (beta != 0.0f)
+        s = _mm256_add_ps(s, _mm256_maskload_ps(row, m));
+    _mm256_maskstore_ps(row, m, s);
+}
+
+/* The AVX-512 kernel_fma on 256-bit vectors, bit for bit: the tile is done in
+ * pieces of 4 rows x 16 columns (what 16 registers hold), each over all kp
+ * pairs, and every sum is the same sequence of FMAs (depth k+1, then k, under
+ * FTZ and DAZ) and the same final addition into C with the caller's MXCSR.
+ * Rows of the piece past mr are computed from packed A's zero rows and not
+ * stored. */
+static void kernel_fma(int kp, const float *a, const float *b, float *c, int ldc, int mr, int nr,
+                       float beta)
+{
+    unsigned csr = _mm_getcsr();
+    for (int h = 0; h < nr; h += 16)
+        for (int r0 = 0; r0 < mr; r0 += 4) {
+            __m256 acc[4][2];
+            for (int r = 0; r < 4; r++)
+                acc[r][0] = acc[r][1] = _mm256_setzero_ps();
+            _mm_setcsr(csr | 0x8040u); /* FTZ (bit 15) and DAZ (bit 6) */
+            for (int p = 0; p < kp; p++) {
+                const float *bp = b + (size_t)p * 2 * NR + h;
+                __m256 up0 = _mm256_loadu_ps(bp), up1 = _mm256_loadu_ps(bp + 8);
+                __m256 low0 = _mm256_loadu_ps(bp + NR), low1 = _mm256_loadu_ps(bp + NR + 8);
+                for (int r = 0; r < 4; r++) {
+                    const float *ap = a + 2 * ((size_t)(r0 + r) * KCH + p);
+                    __m256 au = _mm256_broadcast_ss(ap), al = _mm256_broadcast_ss(ap + 1);
+                    acc[r][0] = _mm256_fmadd_ps(au, up0, acc[r][0]);
+                    acc[r][1] = _mm256_fmadd_ps(au, up1, acc[r][1]);
+                    acc[r][0] = _mm256_fmadd_ps(al, low0, acc[r][0]);
+                    acc[r][1] = _mm256_fmadd_ps(al, low1, acc[r][1]);
+                }
+            }
+            _mm_setcsr(csr);
+            for (int r = 0; r < 4 && r0 + r < mr; r++) {
+                float *row = c + (size_t)(r0 + r) * ldc + h;
+                store_lanes(row, acc[r][0], nr - h, beta);
+                store_lanes(row + 8, acc[r][1], nr - h - 8, beta);
+            }
+        }
+}
+#endif
+
+#if HAVE_BF16
 /* The kernel this process uses: TANGSCOPE_BF16_KERNEL=dot|fma, else the
  * faster one measured at the first call. Threads that race here all end up
- * with the first answer stored. */
+ * with the first answer stored. An AVX2 build has the FMA kernel only. */
 static int kernel_in_use(void)
 {
+#if BF16_AVX512
     int k = atomic_load_explicit(&kernel_choice, memory_order_acquire);
     if (k != KERNEL_UNKNOWN)
         return k;
@@ -498,13 +682,33 @@ static int kernel_in_use(void)
     int expected = KERNEL_UNKNOWN;
     atomic_compare_exchange_strong(&kernel_choice, &expected, want);
     return atomic_load(&kernel_choice);
+#else
+    return KERNEL_FMA;
+#endif
+}
+
+/* One tile of C from the packed operands at at_a and at_b, by the kernel in
+ * use (fma: kernel_fma on their widened copies). */
+static void tile(bool fma, int kp, const GemmScratch *ws, size_t at_a, size_t at_b, float *c,
+                 int ldc, int mr, int nr, float beta)
+{
+#if BF16_AVX512
+    if (!fma) {
+        kernel(kp, ws->pack_a + at_a, ws->pack_b + at_b, c, ldc, mr, nr, beta);
+        return;
+    }
+#endif
+    (void)fma;
+    kernel_fma(kp, ws->wide_a + 2 * at_a, ws->wide_b + 2 * at_b, c, ldc, mr, nr, beta);
 }
 #endif
 
 bool gemm_bf16_set_kernel(const char *name)
 {
 #if HAVE_BF16
-    int k = strcmp(name, "fma") == 0 ? KERNEL_FMA : strcmp(name, "dot") == 0 ? KERNEL_DOT : 0;
+    int k = strcmp(name, "fma") == 0                  ? KERNEL_FMA
+          : BF16_AVX512 && strcmp(name, "dot") == 0 ? KERNEL_DOT
+                                                      : 0;
     if (k)
         atomic_store(&kernel_choice, k);
     return k != 0;
@@ -529,9 +733,11 @@ bool gemm_bf16_available(void)
     return HAVE_BF16 && !(off && *off);
 }
 
+bool gemm_bf16_preferred(void) { return BF16_AVX512 && gemm_bf16_available(); }
+
 void bf16_round_floats(uint16_t *out, const float *in, size_t n)
 {
-#if HAVE_BF16
+#if BF16_AVX512
     size_t i = 0;
     for (; i + 16 <= n; i += 16)
         _mm256_storeu_si256((__m256i *)(out + i), (__m256i)_mm512_cvtneps_pbh(_mm512_loadu_ps(in + i)));
@@ -548,7 +754,7 @@ void bf16_round_floats(uint16_t *out, const float *in, size_t n)
 
 void bf16_round_scaled(uint16_t *out, const float *in, float a, float b, size_t n)
 {
-#if HAVE_BF16
+#if BF16_AVX512
     __m512 va = _mm512_set1_ps(a), vb = _mm512_set1_ps(b);
     for (size_t i = 0; i < n; i += 16) {
         __mmask16 m = lanes(n - i < 16 ? (int)(n - i) : 16);
@@ -647,12 +853,7 @@ static void run_packed(GemmTriangle tri, int M, int N, int K, const float *a32,
                             size_t at_a = (size_t)r0 * KCH + p0;
                             size_t at_b = (size_t)k0 / 2 * npad + (size_t)j0 * kp + (size_t)p0 * NR;
                             float *at_c = C + (size_t)row * ldc + j0;
-                            if (fma)
-                                kernel_fma(p1 - p0, ws->wide_a + 2 * at_a, ws->wide_b + 2 * at_b,
-                                           at_c, ldc, mr, nr, bk);
-                            else
-                                kernel(p1 - p0, ws->pack_a + at_a, ws->pack_b + at_b, at_c, ldc,
-                                       mr, nr, bk);
+                            tile(fma, p1 - p0, ws, at_a, at_b, at_c, ldc, mr, nr, bk);
                         }
                     }
                 }

@@ -68,15 +68,10 @@ void encoder_backward(float *dwte, float *dwpe, const float *dout, const int *to
 static void layernorm_row(float *o, float *mean, float *rstd, const float *x, const float *w,
                           const float *b, float eps, int C)
 {
-    float m = 0.0f;
-#pragma omp simd reduction(+ : m)
-    for (int c = 0; c < C; c++)
-        m += x[c];
+    float m, v;
+    TS_SUM_LANES(m, c, C, x[c]);
     m /= (float)C;
-    float v = 0.0f;
-#pragma omp simd reduction(+ : v)
-    for (int c = 0; c < C; c++)
-        v += (x[c] - m) * (x[c] - m);
+    TS_SUM_LANES(v, c, C, (x[c] - m) * (x[c] - m));
     v /= (float)C;
     float s = 1.0f / sqrtf(v + eps);
     for (int c = 0; c < C; c++)
@@ -108,14 +103,10 @@ void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, co
         const float *x = inp + (size_t)n * C;
         const float *d = dout + (size_t)n * C;
         float m = mean[n], s = rstd[n];
-        float dnorm_mean = 0.0f, dnorm_norm_mean = 0.0f;
-#pragma omp simd reduction(+ : dnorm_mean, dnorm_norm_mean)
-        for (int c = 0; c < C; c++) {
-            float norm = (x[c] - m) * s;
-            float dnorm = d[c] * w[c];
-            dnorm_mean += dnorm;
-            dnorm_norm_mean += dnorm * norm;
-        }
+        /* dnorm = d[c] w[c], norm = (x[c] - m) s */
+        float dnorm_mean, dnorm_norm_mean;
+        TS_SUM_LANES(dnorm_mean, c, C, d[c] * w[c]);
+        TS_SUM_LANES(dnorm_norm_mean, c, C, (d[c] * w[c]) * ((x[c] - m) * s));
         dnorm_mean /= (float)C;
         dnorm_norm_mean /= (float)C;
         float *dx = dinp + (size_t)n * C;
@@ -173,7 +164,7 @@ int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes,
 {
     memset(bp, 0, sizeof *bp);
     if (!gemm_bf16_available())
-        return ts_fail(err, "this build has no bfloat16 products (the CPU lacks AVX512_BF16)");
+        return ts_fail(err, "this build has no bfloat16 products (the CPU lacks AVX2 and FMA)");
     if (n_threads <= 0)
         n_threads = ts_threads();
     bp->ws = ts_calloc((size_t)n_threads, sizeof *bp->ws, err);
@@ -464,10 +455,8 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
             for (int t = 0; t < T; t++) {
                 const float *prow = p + (size_t)t * T;
                 float *drow = ds + (size_t)t * T;
-                float weighted = 0.0f;
-#pragma omp simd reduction(+ : weighted)
-                for (int t2 = 0; t2 <= t; t2++)
-                    weighted += prow[t2] * drow[t2];
+                float weighted;
+                TS_SUM_LANES(weighted, t2, t + 1, prow[t2] * drow[t2]);
                 for (int t2 = 0; t2 <= t; t2++)
                     drow[t2] = prow[t2] * (drow[t2] - weighted) * ds_scale;
                 for (int t2 = t + 1; t2 < T; t2++)
@@ -568,12 +557,10 @@ void residual_forward(float *out, const float *a, const float *b, size_t N)
 static float exp_row(float *out, const float *in, int V, float *maxv)
 {
     float m = ts_maxf(in, V, -FLT_MAX);
-    float sum = 0.0f;
-#pragma omp simd reduction(+ : sum)
-    for (int i = 0; i < V; i++) {
+    for (int i = 0; i < V; i++)
         out[i] = ts_expf(in[i] - m);
-        sum += out[i];
-    }
+    float sum;
+    TS_SUM_LANES(sum, i, V, out[i]);
     *maxv = m;
     return sum;
 }

@@ -167,6 +167,33 @@ static inline float ts_maxf(const float *x, int n, float init)
     return m;
 }
 
+/* total = the sum of TERM over I = 0 .. N-1, added in an order fixed by the
+ * source, not by the compiler: lane j of 16 adds the terms of I = j, j + 16,
+ * ... of the whole runs of 16, the terms after the last whole run go to lane
+ * 0 in turn, and then 0 + lane 0 + lane 1 + ... + lane 15. That is the order
+ * GCC gives `omp simd reduction(+)` on a CPU with AVX-512, with which the
+ * bfloat16 recipe's reference model was trained; written out, a build for
+ * AVX2 (whose omp simd would use 8 lanes) sums the same way, so the same
+ * training gives the same bits on both (tests/e2e/train_portable.sh). TERM
+ * may read I; it is evaluated once per I. */
+enum { SUM_LANES = 16 };
+#define TS_SUM_LANES(total, I, N, TERM)                                                            \
+    do {                                                                                           \
+        float lane_[SUM_LANES] = {0};                                                              \
+        int run_ = 0, n_ = (N);                                                                    \
+        for (; run_ + SUM_LANES <= n_; run_ += SUM_LANES)                                          \
+            for (int j_ = 0; j_ < SUM_LANES; j_++) {                                               \
+                int I = run_ + j_;                                                                 \
+                lane_[j_] += (TERM);                                                               \
+            }                                                                                      \
+        for (int I = run_; I < n_; I++)                                                            \
+            lane_[0] += (TERM);                                                                    \
+        float sum_ = 0.0f;                                                                         \
+        for (int j_ = 0; j_ < SUM_LANES; j_++)                                                     \
+            sum_ += lane_[j_];                                                                     \
+        (total) = sum_;                                                                            \
+    } while (0)
+
 static inline float ts_tanhf(float x) { return 1.0f - 2.0f / (ts_expf(2.0f * x) + 1.0f); }
 
 #endif

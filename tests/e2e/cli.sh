@@ -325,12 +325,12 @@ case $precision in
     ;;
 *"products in float32"*)
     skip train-resume-precision \
-        "no bfloat16 products (a CPU without AVX512_BF16, or TANGSCOPE_NO_BF16 set)"
+        "training runs in float32 by default here (no AVX512_BF16, or TANGSCOPE_NO_BF16 set)"
     ;;
 *) fail train-resume-precision "training did not say its precision: $precision" ;;
 esac
 # without bfloat16 products (none in this build, or turned off) bf16 is refused
-expect_error train-precision-unavailable 2 "need a CPU with AVX512_BF16" \
+expect_error train-precision-unavailable 2 "need a CPU with AVX2 and FMA (or AVX512_BF16)" \
     env TANGSCOPE_NO_BF16=1 $TT train --data "$D" --out q.bin --precision bf16 --steps 2
 expect_error train-precision-bad 2 "precision must be bf16 or fp32, not 'fp16'" \
     $TT train --data "$D" --out q.bin --precision fp16

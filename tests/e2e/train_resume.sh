@@ -5,7 +5,8 @@
 # another folder) and a different file given by hand is refused naming both;
 # an output folder that is missing or cannot be written is refused before
 # training; a run stopped without a validation text leaves a model file; the
-# elapsed time goes on across a resume; --short-seq must divide --seq.
+# elapsed time goes on across a resume; --short-seq must divide --seq;
+# --stop-at stops at a step whether the run is resumed or not.
 # Prints PASS/FAIL per check; exits non-zero if any failed.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/train_resume.sh   (from the repository root)
 set -u
@@ -81,6 +82,18 @@ fi
 "$T" train --data "$D" --out nostop.bin $SHAPE --quiet >/dev/null 2>&1
 if cmp -s stop.bin nostop.bin; then pass stopped-then-resumed; else
     fail stopped-then-resumed "the resumed run's model differs from the uninterrupted one"; fi
+
+# ---- --stop-at stops at that step, resumed or not; the run then ends as one never stopped ----
+"$T" train --data "$D" --val "$D" --out at.bin $SHAPE --stop-at 7 --quiet 2>"$work/err"
+"$T" train --out at.bin --resume --stop-at 3 --quiet 2>>"$work/err" # already past: stays at 7
+"$T" train --out at.bin --resume --stop-at 12 --quiet 2>>"$work/err"
+"$T" train --out at.bin --resume --quiet >/dev/null 2>>"$work/err"
+if [ "$(grep -c "stopped at step 7 of 20" "$work/err")" = 2 ] && grep -q "stopped at step 12 of 20" "$work/err" &&
+    cmp -s at.bin whole.bin; then
+    pass stop-at
+else
+    fail stop-at "--stop-at 7, 3, 12 then the rest: $(cat "$work/err"); the model $(cmp at.bin whole.bin 2>&1)"
+fi
 
 # ---- the elapsed time goes on across a resume ----
 # The checkpoint keeps the time trained as a float64 at offset 152 (after the

@@ -1,5 +1,6 @@
 /* test_form.c - the verse forms (form.h): which characters a jueju or an
- * acrostic allows at each point, the forms' refusals, and poem_well_formed.
+ * acrostic allows at each point, the forms' refusals, poem_well_formed and
+ * poem_lines.
  *
  * Poem shapes are checked by a separate splitter in this file, not through
  * form.c. Random "models" (random logits and coins over many seeds) drive the
@@ -67,6 +68,31 @@ static void test_poem_well_formed(void)
         CHECK(well(good[i]), "should be well formed: %s", good[i]);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(!well(bad[i]), "should not be well formed: %s", bad[i]);
+}
+
+/* poem_lines: the lines ， and 。 end, and an unfinished last one, counted
+ * by hand here */
+static void test_poem_lines(void)
+{
+    static const struct {
+        const char *poem;
+        int lines;
+    } cases[] = {
+        {"", 0},
+        {"白日依山尽，黄河入海流。", 2},
+        {"白日依山尽，黄河入海流。欲穷千里目，更上一层楼。", 4},
+        {"白日依山尽，黄河入海流。欲穷千里目，更上一层楼", 4},   /* the last unfinished */
+        {"白日依山尽，黄河入海流。欲穷千里目，", 3},
+        {"白日依山尽，，黄河入海流。", 3},                      /* an empty line counts */
+        {"白日依山尽黄河入海流", 1},
+        {"白日，依山。尽黄，河入。海流，欲穷。千里，目更。", 8}, /* 8, not well formed */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint32_t cps[256];
+        size_t n = testutil_cps(cases[i].poem, cps, 256);
+        int got = poem_lines(cps, n);
+        CHECK(got == cases[i].lines, "%s: %d lines, want %d", cases[i].poem, got, cases[i].lines);
+    }
 }
 
 static void test_form_init_errors(void)
@@ -293,6 +319,7 @@ int main(void)
 {
     RUN(test_is_han);
     RUN(test_poem_well_formed);
+    RUN(test_poem_lines);
     RUN(test_form_init_errors);
     RUN(test_form_allowed_by_hand);
     RUN(test_forms_random_model);
