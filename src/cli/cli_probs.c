@@ -420,7 +420,7 @@ static int print_pinyin_input(ProbsRun *r)
     const NextView *v = &r->view;
     const char *typed = r->args.pinyin_input;
     int V = v->V;
-    PinyinCandidate *c = malloc((size_t)r->top * sizeof *c);
+    PinyinCandidate *c = calloc((size_t)r->top, sizeof *c); /* pinyin_rank fills [0, shown) */
     int *rank = malloc((size_t)V * sizeof *rank);
     if (!c || !rank) {
         free(c);

@@ -173,7 +173,9 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
         return;
     l->title = (Rect){0, 0, 1, cols};
     l->status = (Rect){lines - 1, 0, 1, cols};
-    l->help = (Rect){1, 0, lines - 2, cols};
+    /* the help takes the status line's row too: while it is open no key but
+     * the one that closes it does anything, so the status has nothing to say */
+    l->help = (Rect){1, 0, lines - 1, cols};
     if (s->projector) {
         layout_projector(l, s, lines, cols);
         return;
@@ -322,13 +324,12 @@ void screen_draw(const AppState *s, unsigned redraw)
         curs_set(0);
         view_title_draw(s, l.title);
         if (redraw == REDRAW_ALL)
-            view_picker_draw(s, l.help);
+            view_picker_draw(s, (Rect){l.help.y, l.help.x, l.help.h - 1, l.help.w}); /* status below */
         redo(s, l.status, view_status_draw);
     } else if (s->show_help) {
         curs_set(0);
         view_title_draw(s, l.title);
         view_help_draw(s, l.help);
-        redo(s, l.status, view_status_draw);
     } else {
         if (redraw == REDRAW_ALL || (redraw & (REDRAW_PROMPT | REDRAW_SLIDERS)))
             view_title_draw(s, l.title); /* the session's code follows the text and settings */
