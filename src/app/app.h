@@ -451,6 +451,10 @@ int app_set_weights(AppState *s, WeightPrec p);
 /* After a prediction: the divergence from float32 and the top 8's places
  * under float32 for the text now (nothing to do in float32). */
 void app_weights_compare(AppState *s);
+/* Time each precision's cached step again, keeping the best of this and the
+ * earlier times (a speed claim measured on a busy moment; no-op before the
+ * first switch of precision). */
+void app_weights_retime(AppState *s);
 /* The rounded models and the comparison's buffers (app_free). */
 void app_weights_free(AppState *s);
 
