@@ -103,8 +103,13 @@ int cmd_import(int argc, char **argv)
         return cli_error("import", 1, "out of memory");
     args[0] = (char *)python;
     args[1] = (char *)tool;
-    for (int i = 1; i < argc; i++)
-        args[i + 1] = argv[i];
+    int n = 2;
+    for (int i = 1; i < argc; i++) { /* --lang is tangscope's (its messages), not the tool's */
+        if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+            i++;
+        else if (strncmp(argv[i], "--lang=", 7) != 0)
+            args[n++] = argv[i];
+    }
     fflush(stdout);
     execvp(python, args);
     int e = errno;

@@ -161,6 +161,8 @@ for m in $D/bias.bin $D/nobias.bin assets/tang.bin; do
 done
 
 # damaged or foreign: one line naming what is wrong, exit 2, nothing run
+# --lang is tangscope's own option: the command keeps it from the tool
+expect_error import-command-lang 2 "no such file" env TANGSCOPE_PYTHON="$PY" $T import --lang de "$work/none.pt" --meta $D/meta.pkl --out "$work/x.bin"
 expect_error import-truncated 2 "not a readable zip archive" imp $D/truncated.pt --meta $D/meta.pkl --out "$work/x.bin"
 expect_error import-rotary 2 "key transformer.h.0.attn.rotary_emb.inv_freq: rotary position embeddings" \
     imp $D/rotary.pt --meta $D/meta.pkl --out "$work/x.bin"
