@@ -244,6 +244,25 @@ static const char *const H_INFO[] = {
     NULL,
 };
 
+static const char *const H_EXERCISE[] = {
+    "Aufruf: tangscope exercise check ÜBUNG PROGRAMM [--timeout SEKUNDEN]\n"
+    "\n"
+    "Prüft die Lösung eines Schülers zu einer Übung des Kurses an Referenzfällen, die aus den Definitionen geschrieben sind, und sagt zu jedem Fall, ob er bestanden ist, was erwartet war und was zurückkam. Der Exit-Status ist nur 0, wenn alle Fälle bestanden sind (1, wenn einer scheitert, 2, wenn PROGRAMM gar nicht läuft).\n"
+    "\n"
+    "ÜBUNG ist\n"
+    "  top-p   Übung 1: die wahrscheinlichsten Kandidaten behalten, bis ihre Wahrscheinlichkeiten p erreichen (Gleichstände, p = 0 und 1, ein übermächtiger Kandidat, eine flache Verteilung, Top-k vor Top-p, die Zahlen des Kurses)\n"
+    "  jueju   Übung 2: welche Zeichen in einem Jueju als Nächstes erlaubt sind – vier Verse aus 5 oder 7 Han-Zeichen mit ，。，。 und danach der Zeilenumbruch\n"
+    "\n"
+    "PROGRAMM ist der Befehl, der die Lösung startet, als ein Argument: \"python3 mein_top_p.py\". Er wird an Leerzeichen in Wörter zerlegt, ohne Shell; ein Wort in \"doppelten\" oder 'einfachen' Anführungszeichen darf Leerzeichen enthalten. tangscope startet ihn einmal und spricht mit ihm über Standardein- und -ausgabe, ein JSON-Objekt pro Zeile in jede Richtung (docs/exercises.md; Vorlagen in lessons/exercises/). Seine Standardfehlerausgabe ist die des Terminals: Debug-Ausgaben gehören dorthin.\n"
+    "\n"
+    "Stürzt das Programm ab, hängt es oder antwortet es mit etwas anderem als einer JSON-Zeile, scheitert der Fall mit einer einzeiligen Meldung, und für den nächsten wird es neu gestartet; nach zwei solchen Fehlern hintereinander laufen die übrigen Fälle nicht mehr.\n"
+    "\n"
+    "  --timeout SEKUNDEN  so lange darf ein Fall dauern, 0.05..60 (Standard 1); der erste nach einem Start darf zehnmal so lange brauchen, weil das Programm erst startet (python3 kann Sekunden brauchen)\n"
+    "\n"
+    "Beispiel: tangscope exercise check top-p \"python3 lessons/exercises/top_p.py\"\n",
+    NULL,
+};
+
 static const char *const H_KVCACHE[] = {
     "Aufruf: tangscope kvcache [--tokens N] [--model DATEI] [Form-Optionen] [--json]\n"
     "\n"
@@ -404,6 +423,7 @@ const CliHelp CLI_HELP_DE[] = {
     {.cmd = "bench", .parts = H_BENCH},
     {.cmd = "quantize", .parts = H_QUANTIZE},
     {.cmd = "import", .parts = H_IMPORT},
+    {.cmd = "exercise", .parts = H_EXERCISE},
     {.cmd = NULL},
 };
 

@@ -246,6 +246,25 @@ static const char *const H_INFO[] = {
     NULL,
 };
 
+static const char *const H_EXERCISE[] = {
+    "usage : tangscope exercise check EXERCICE PROGRAMME [--timeout SECONDES]\n"
+    "\n"
+    "Soumet la solution d’un élève à l’un des exercices du cours à des cas de référence tirés des définitions, et dit pour chaque cas s’il est réussi, ce qui était attendu et ce qui est revenu. Le code de sortie ne vaut 0 que si tous les cas sont réussis (1 si l’un échoue, 2 si PROGRAMME ne peut même pas être lancé).\n"
+    "\n"
+    "EXERCICE vaut\n"
+    "  top-p   exercice 1 : garder les candidats les plus probables jusqu’à ce que leurs probabilités atteignent p (ex æquo, p = 0 et 1, un candidat écrasant, une distribution plate, top-k avant top-p, les chiffres du cours)\n"
+    "  jueju   exercice 2 : les caractères permis ensuite dans un jueju, quatre vers de 5 ou 7 caractères han avec ，。，。 puis le saut de ligne\n"
+    "\n"
+    "PROGRAMME est la commande qui lance la solution, en un seul argument : « python3 mon_top_p.py ». Elle est découpée en mots aux espaces, sans shell ; un mot entre guillemets \"doubles\" ou 'simples' peut contenir des espaces. tangscope la lance une fois et dialogue avec elle par son entrée et sa sortie standard, un objet JSON par ligne dans chaque sens (docs/exercises.md ; points de départ dans lessons/exercises/). Sa sortie d’erreur est celle du terminal : c’est là qu’on affiche ses traces de débogage.\n"
+    "\n"
+    "Un programme qui plante, se bloque ou répond autre chose qu’une ligne JSON fait échouer le cas avec un message d’une ligne et est relancé pour le suivant ; après deux échecs de ce genre d’affilée, les autres cas ne sont pas exécutés.\n"
+    "\n"
+    "  --timeout SECONDES  le temps accordé à un cas, 0.05..60 (par défaut 1) ; le premier après un lancement a dix fois plus, le temps que le programme démarre (python3 peut mettre plusieurs secondes)\n"
+    "\n"
+    "Exemple : tangscope exercise check top-p \"python3 lessons/exercises/top_p.py\"\n",
+    NULL,
+};
+
 static const char *const H_KVCACHE[] = {
     "usage : tangscope kvcache [--tokens N] [--model FICHIER] [options de forme]\n"
     "                         [--json]\n"
@@ -410,6 +429,7 @@ const CliHelp CLI_HELP_FR[] = {
     {.cmd = "bench", .parts = H_BENCH},
     {.cmd = "quantize", .parts = H_QUANTIZE},
     {.cmd = "import", .parts = H_IMPORT},
+    {.cmd = "exercise", .parts = H_EXERCISE},
     {.cmd = NULL},
 };
 

@@ -242,6 +242,25 @@ static const char *const H_INFO[] = {
     NULL,
 };
 
+static const char *const H_EXERCISE[] = {
+    "用法：tangscope exercise check 练习 程序 [--timeout 秒数]\n"
+    "\n"
+    "用根据定义写出的参考用例检验学生对课程某道练习的解答，逐个用例说明是否通过，以及期望的是什么、得到的是什么。只有全部用例通过时退出码才是 0（有用例失败为 1，程序根本无法运行为 2）。\n"
+    "\n"
+    "练习可以是\n"
+    "  top-p   练习一：保留最可能的候选字，直到它们的概率之和达到 p（并列、p 为 0 和 1、一个候选字独占、分布平坦、先 top-k 后 top-p、课程里的数字）\n"
+    "  jueju   练习二：绝句里下一个允许出现的字——四句，每句 5 或 7 个汉字，依次带 ，。，。，最后是换行\n"
+    "\n"
+    "程序是运行解答的命令，作为一个参数给出：\"python3 my_top_p.py\"。它按空格切分成词，不经过 shell；用\"双引号\"或'单引号'括起的词可以含空格。tangscope 只启动它一次，通过它的标准输入和标准输出对话，每个方向每行一个 JSON 对象（见 docs/exercises.md；起步代码在 lessons/exercises/）。它的标准错误输出就是终端：调试信息请打印到那里。\n"
+    "\n"
+    "程序若崩溃、卡住，或回答的不是一行 JSON，该用例即以一行说明判为失败，下一个用例前重新启动程序；连续两次这样的失败之后，其余用例不再运行。\n"
+    "\n"
+    "  --timeout 秒数      每个用例允许的时间，0.05..60（默认 1）；启动后的第一个用例可用十倍时间，留给程序启动（python3 可能要几秒）\n"
+    "\n"
+    "示例：tangscope exercise check top-p \"python3 lessons/exercises/top_p.py\"\n",
+    NULL,
+};
+
 static const char *const H_KVCACHE[] = {
     "用法：tangscope kvcache [--tokens N] [--model 文件] [形状选项] [--json]\n"
     "\n"
@@ -400,6 +419,7 @@ const CliHelp CLI_HELP_ZH[] = {
     {.cmd = "bench", .parts = H_BENCH},
     {.cmd = "quantize", .parts = H_QUANTIZE},
     {.cmd = "import", .parts = H_IMPORT},
+    {.cmd = "exercise", .parts = H_EXERCISE},
     {.cmd = NULL},
 };
 
