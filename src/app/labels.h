@@ -518,6 +518,17 @@ typedef enum {
     LBL_CLI_KV_ROW,
     LBL_CLI_KV_CUSTOM,
     LBL_CLI_KV_CUSTOM_LATENT,
+    /* info: what is inside a model file (cli_info.c) */
+    LBL_CLI_INFO_HEAD,
+    LBL_CLI_INFO_SIZES,
+    LBL_CLI_INFO_FLOATS,
+    LBL_CLI_INFO_PARAMS,
+    LBL_CLI_INFO_FILE,
+    LBL_CLI_INFO_GELU,
+    LBL_CLI_INFO_GELU_ERF,
+    LBL_CLI_INFO_GELU_TANH,
+    LBL_CLI_INFO_CACHE,
+    LBL_CLI_INFO_CACHE_WHY,
     LBL_CLI_LESSON_OK,
     LBL_CLI_LESSON_BUNDLED, /* an expect line about the bundled model, on another model */
     LBL_ONE_CLI_LESSON_OK,

@@ -30,6 +30,49 @@ static void format_shape(const ParamInfo *t, int json, char *out, size_t size)
         snprintf(out + at, size - at, "]");
 }
 
+/* the model for a person, in the interface language: its shape, its
+ * tensors, its size, its numerics and its KV cache */
+static void print_model(const char *path, const Model *m, const ParamInfo *table,
+                        size_t per_char)
+{
+    AppLang lang = cli_lang();
+    const ModelConfig *c = &m->cfg;
+    char a[48], b[48];
+    printf(cli_label(LBL_CLI_INFO_HEAD), path, c->n_layer, c->n_embd, c->n_head,
+           c->n_embd / c->n_head);
+    app_format_count(lang, c->vocab_size, a, sizeof a);
+    fputs("\n  ", stdout);
+    printf(cli_label(LBL_CLI_INFO_SIZES), c->context, a);
+    putchar('\n');
+    for (int i = 0; i < P_COUNT; i++) {
+        char shape[64];
+        format_shape(&table[i], 0, shape, sizeof shape);
+        app_format_count(lang, (long)table[i].size, a, sizeof a);
+        printf("  %-10s %-18s ", table[i].name, shape);
+        cli_put_right(stdout, a, 9);
+        printf(" %s\n", cli_label(LBL_CLI_INFO_FLOATS));
+    }
+    app_format_count(lang, (long)m->n_params, a, sizeof a);
+    app_bytes(lang, (double)m->n_params * 4, b, sizeof b);
+    fputs("  ", stdout);
+    printf(cli_label(LBL_CLI_INFO_PARAMS), a, b, wprec_name(m->prec));
+    app_format_count(lang, (long)model_file_size(m), a, sizeof a);
+    app_bytes(lang, (double)model_file_size(m), b, sizeof b);
+    fputs("\n  ", stdout);
+    printf(cli_label(LBL_CLI_INFO_FILE), a, b);
+    snprintf(b, sizeof b, "%g", (double)m->num.ln_eps);
+    fputs("\n  ", stdout);
+    printf(cli_label(LBL_CLI_INFO_GELU),
+           cli_label(m->num.gelu == GELU_ERF ? LBL_CLI_INFO_GELU_ERF : LBL_CLI_INFO_GELU_TANH), b);
+    app_format_count(lang, (long)per_char, a, sizeof a);
+    app_bytes(lang, (double)per_char * (double)c->context, b, sizeof b);
+    fputs("\n  ", stdout);
+    printf(cli_label(LBL_CLI_INFO_CACHE), a, b, c->context);
+    fputs("\n  ", stdout);
+    printf(cli_label(LBL_CLI_INFO_CACHE_WHY), c->n_embd, c->n_layer);
+    putchar('\n');
+}
+
 int cmd_info(int argc, char **argv)
 {
     const char *model_path = NULL;
@@ -70,22 +113,7 @@ int cmd_info(int argc, char **argv)
         }
         puts("]}");
     } else {
-        printf("%s: %d layers, %d dimensions, %d heads (head size %d), context %d, vocabulary %d\n",
-               model_path, c->n_layer, c->n_embd, c->n_head, c->n_embd / c->n_head, c->context,
-               c->vocab_size);
-        for (int i = 0; i < P_COUNT; i++) {
-            char shape[64];
-            format_shape(&table[i], 0, shape, sizeof shape);
-            printf("  %-10s %-18s %9zu floats\n", table[i].name, shape, table[i].size);
-        }
-        printf("  %zu parameters, %.1f MB as float32; weight matrices in %s, file %zu bytes\n",
-               m.n_params, (double)m.n_params * 4 / 1e6, wprec_name(m.prec), model_file_size(&m));
-        printf("  GELU %s, LayerNorm epsilon %g\n",
-               m.num.gelu == GELU_ERF ? "exact (erf, nanoGPT's)" : "tanh form (tangscope's own)",
-               (double)m.num.ln_eps);
-        printf("  KV cache: 2 x %d layers x %d dims x 4 bytes = %zu bytes per character, %zu KB at "
-               "the full context of %d\n",
-               c->n_layer, c->n_embd, per_char, per_char * (size_t)c->context / 1024, c->context);
+        print_model(model_path, &m, table, per_char);
     }
     model_free(&m);
     return 0;

@@ -236,11 +236,11 @@ static const char *const H_DEMO[] = {
 static const char *const H_INFO[] = {
     "Aufruf: tangscope info [--model DATEI] [--json]\n"
     "\n"
-    "Zeigt ein Modell: seine Konfiguration, jeden Gewichtstensor mit Form und Größe (in der Reihenfolge der Datei, siehe docs/model-format.md), die Zahl der Parameter, die Dateigröße und die Größe des KV-Caches pro Zeichen und beim vollen Kontext.\n"
+    "Zeigt ein Modell: seine Konfiguration, jeden Gewichtstensor mit Form und Größe (in der Reihenfolge der Datei, siehe docs/model-format.md), die Zahl der Parameter, die Dateigröße, welches GELU und welches LayerNorm-Epsilon das Modell verwendet (tanh und 1e-5 bei tangscopes eigenem; das exakte erf-GELU bei einem aus nanoGPT importierten, tools/import-nanogpt.py) und die Größe des KV-Caches pro Zeichen und beim vollen Kontext.\n"
     "\n"
     "  --model DATEI\n"
     "                Modelldatei (Standard assets/tang.bin)\n"
-    "  --json        gibt {\"layers\": ..., \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...} aus\n",
+    "  --json        gibt {\"layers\": ..., \"gelu\": \"tanh\"|\"erf\", \"ln_eps\": ..., \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...} aus\n",
     NULL,
 };
 

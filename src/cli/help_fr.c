@@ -238,11 +238,11 @@ static const char *const H_DEMO[] = {
 static const char *const H_INFO[] = {
     "usage : tangscope info [--model FICHIER] [--json]\n"
     "\n"
-    "Montre un modèle : sa configuration, chaque tenseur de poids avec sa forme et sa taille (dans l’ordre du fichier, voir docs/model-format.md), le nombre de paramètres, la taille du fichier et celle du cache KV par caractère et au contexte plein.\n"
+    "Montre un modèle : sa configuration, chaque tenseur de poids avec sa forme et sa taille (dans l’ordre du fichier, voir docs/model-format.md), le nombre de paramètres, la taille du fichier, la GELU et l’epsilon de LayerNorm qu’emploie le modèle (tanh et 1e-5 pour celui de tangscope ; la GELU exacte, par erf, pour un modèle importé de nanoGPT, tools/import-nanogpt.py) et la taille du cache KV par caractère et au contexte plein.\n"
     "\n"
     "  --model FICHIER\n"
     "                  fichier du modèle (par défaut assets/tang.bin)\n"
-    "  --json          affiche {\"layers\": ..., \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...}\n",
+    "  --json          affiche {\"layers\": ..., \"gelu\": \"tanh\"|\"erf\", \"ln_eps\": ..., \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...}\n",
     NULL,
 };
 

@@ -235,10 +235,10 @@ static const char *const H_DEMO[] = {
 static const char *const H_INFO[] = {
     "用法：tangscope info [--model 文件] [--json]\n"
     "\n"
-    "显示一个模型：它的配置、每个权重张量的形状和大小（按文件中的顺序，见 docs/model-format.md）、参数个数、文件大小，以及 KV 缓存每个字和在整个上下文时的大小。\n"
+    "显示一个模型：它的配置、每个权重张量的形状和大小（按文件中的顺序，见 docs/model-format.md）、参数个数、文件大小、模型所用的 GELU 和 LayerNorm 的 epsilon（tangscope 自己的模型用 tanh 近似和 1e-5；从 nanoGPT 导入的模型用精确的 erf 形式，见 tools/import-nanogpt.py），以及 KV 缓存每个字和在整个上下文时的大小。\n"
     "\n"
     "  --model 文件  模型文件（默认 assets/tang.bin）\n"
-    "  --json        输出 {\"layers\": ..., \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...}\n",
+    "  --json        输出 {\"layers\": ..., \"gelu\": \"tanh\"|\"erf\", \"ln_eps\": ..., \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...}\n",
     NULL,
 };
 
@@ -251,7 +251,7 @@ static const char *const H_EXERCISE[] = {
     "  top-p   练习一：保留最可能的候选字，直到它们的概率之和达到 p（并列、p 为 0 和 1、一个候选字独占、分布平坦、先 top-k 后 top-p、课程里的数字）\n"
     "  jueju   练习二：绝句里下一个允许出现的字——四句，每句 5 或 7 个汉字，依次带 ，。，。，最后是换行\n"
     "\n"
-    "程序是运行解答的命令，作为一个参数给出：\"python3 my_top_p.py\"。它按空格切分成词，不经过 shell；用\"双引号\"或'单引号'括起的词可以含空格。tangscope 只启动它一次，通过它的标准输入和标准输出对话，每个方向每行一个 JSON 对象（见 docs/exercises.md；起步代码在 lessons/exercises/）。它的标准错误输出就是终端：调试信息请打印到那里。\n"
+    "程序是运行解答的命令，作为一个参数给出：\"python3 my_top_p.py\"。它按空格切分成词，不经过 shell；用双引号 \"…\" 或单引号 '…' 括起的词可以含空格。tangscope 只启动它一次，通过它的标准输入和标准输出对话，每个方向每行一个 JSON 对象（见 docs/exercises.md；起步代码在 lessons/exercises/）。它的标准错误输出就是终端：调试信息请打印到那里。\n"
     "\n"
     "程序若崩溃、卡住，或回答的不是一行 JSON，该用例即以一行说明判为失败，下一个用例前重新启动程序；连续两次这样的失败之后，其余用例不再运行。\n"
     "\n"

@@ -43,7 +43,7 @@ if [ ! -f "$1" ]; then
 fi
 
 # --- top-k goes past the bar to the whole vocabulary, and no further ---
-V=$($T info | sed -n 's/.*vocabulary \([0-9]*\).*/\1/p' | head -1)
+V=$($T info --json | sed -n 's/.*"vocab": \([0-9]*\).*/\1/p')
 printf '# K\n\n## k\n\n```tangscope\nset top-k %s\n```\n\n## too far\n\n```tangscope\nset top-k %s\n```\n' \
     "$V" "$((V + 1))" >"$work/k.md"
 $T lesson --check "$work/k.md" --no-corpus >/dev/null 2>"$work/err"
