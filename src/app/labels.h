@@ -529,6 +529,15 @@ typedef enum {
     LBL_CLI_INFO_GELU_TANH,
     LBL_CLI_INFO_CACHE,
     LBL_CLI_INFO_CACHE_WHY,
+    /* train: how the run ends (train_loop.c) */
+    LBL_CLI_TRAIN_IN_ALL,
+    LBL_CLI_TRAIN_STOPPED,
+    LBL_CLI_TRAIN_CHECKPOINT,
+    LBL_CLI_TRAIN_SO_FAR,
+    LBL_CLI_TRAIN_DONE,
+    LBL_CLI_TRAIN_VAL_BEST,
+    LBL_CLI_TRAIN_VAL_LAST,
+    LBL_CLI_TRAIN_FINAL, /* after DONE, without a validation text */
     LBL_CLI_LESSON_OK,
     LBL_CLI_LESSON_BUNDLED, /* an expect line about the bundled model, on another model */
     LBL_ONE_CLI_LESSON_OK,

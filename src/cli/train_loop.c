@@ -277,9 +277,11 @@ static int loop_finish(TrainLoop *l)
     tr->elapsed_s = l->before + (ts_now() - l->t0);
     if (checkpoint_save(tr, args->ckpt, &err) != 0)
         return cli_error("train", cli_write_status(&err), "%s", err.msg);
-    char total[48] = "";
+    AppLang lang = cli_lang();
+    char total[64] = "", secs[32], so_far[4200] = "";
     if (l->before > 0.0) /* a resumed run: the time of every run so far too */
-        snprintf(total, sizeof total, " (%.1f s in all)", tr->elapsed_s);
+        snprintf(total, sizeof total, cli_label(LBL_CLI_TRAIN_IN_ALL),
+                 app_num(lang, tr->elapsed_s, 1, secs, sizeof secs));
     if (interrupted || tr->step < tr->tc.steps) {
         /* without a validation text (or with --save-last) the model file holds
          * the last weights: a stopped run leaves them too, not only a checkpoint */
@@ -287,22 +289,29 @@ static int loop_finish(TrainLoop *l)
         if (keep_last && model_save(l->model, args->out, &err) != 0)
             return cli_error("train", cli_write_status(&err), "%s", err.msg);
         TsQuoted qc, qo;
-        fprintf(stderr,
-                "tangscope train: stopped at step %d of %d after %.1f s of training; checkpoint "
-                "%s%s%s; continue with --resume\n",
-                tr->step, tr->tc.steps, tr->elapsed_s, ts_quote(&qc, args->ckpt),
-                keep_last ? ", the weights so far in " : "",
-                keep_last ? ts_quote(&qo, args->out) : "");
+        if (keep_last)
+            snprintf(so_far, sizeof so_far, cli_label(LBL_CLI_TRAIN_SO_FAR),
+                     ts_quote(&qo, args->out));
+        fputs("tangscope train: ", stderr);
+        fprintf(stderr, cli_label(LBL_CLI_TRAIN_STOPPED), tr->step, tr->tc.steps,
+                app_num(lang, tr->elapsed_s, 1, secs, sizeof secs));
+        fputs("\n  ", stderr);
+        fprintf(stderr, cli_label(LBL_CLI_TRAIN_CHECKPOINT), ts_quote(&qc, args->ckpt), so_far);
+        fputc('\n', stderr);
         return interrupted ? EXIT_INTERRUPTED : 0;
     }
-    if (l->n_val > 1)
-        printf("trained %d steps in %.1f s%s; best validation loss %.4f nats/char, last %.4f; "
-               "%s %s\n",
-               tr->step - l->start_step, ts_now() - l->t0, total, (double)tr->best_val,
-               l->last_val, args->save_last ? "final weights in" : "best model in", args->out);
-    else
-        printf("trained %d steps in %.1f s%s; final weights in %s\n", tr->step - l->start_step,
-               ts_now() - l->t0, total, args->out);
+    app_num(lang, ts_now() - l->t0, 1, secs, sizeof secs);
+    printf(cli_label(LBL_CLI_TRAIN_DONE), tr->step - l->start_step, secs, total);
+    if (l->n_val > 1) {
+        char best[32], last[32];
+        fputs("\n  ", stdout);
+        printf(cli_label(args->save_last ? LBL_CLI_TRAIN_VAL_LAST : LBL_CLI_TRAIN_VAL_BEST),
+               app_num(lang, (double)tr->best_val, 4, best, sizeof best),
+               app_num(lang, l->last_val, 4, last, sizeof last), args->out);
+    } else {
+        printf(cli_label(LBL_CLI_TRAIN_FINAL), args->out);
+    }
+    putchar('\n');
     return 0;
 }
 

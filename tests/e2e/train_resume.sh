@@ -108,8 +108,9 @@ printf '\000\000\000\000\000\100\217\100' | dd of=e.bin.ckpt bs=1 seek=152 conv=
 { head -c 8 e.bin.ckpt; tail -c +13 e.bin.ckpt; } | gzip -c | tail -c 8 | head -c 4 |
     dd of=e.bin.ckpt bs=1 seek=8 conv=notrunc 2>/dev/null
 summary=$("$T" train --out e.bin --resume --quiet 2>"$work/err")
-this=$(echo "$summary" | sed -n 's/^trained 10 steps in \([0-9.]*\) s (\([0-9.]*\) s in all).*/\1/p')
-all=$(echo "$summary" | sed -n 's/^trained 10 steps in \([0-9.]*\) s (\([0-9.]*\) s in all).*/\2/p')
+# (English groups the thousands: "1,000.3 s in all")
+this=$(echo "$summary" | sed -n 's/^trained 10 steps in \([0-9.,]*\) s (\([0-9.,]*\) s in all).*/\1/p' | tr -d ,)
+all=$(echo "$summary" | sed -n 's/^trained 10 steps in \([0-9.,]*\) s (\([0-9.,]*\) s in all).*/\2/p' | tr -d ,)
 # both figures are rounded to 0.1 s
 if [ -n "$all" ] && awk -v t="$this" -v a="$all" 'BEGIN { d = a - 1000 - t; exit !(d < 0.15 && d > -0.15) }'; then
     pass elapsed-continues
