@@ -430,13 +430,14 @@ static const Budget BUDGETS[] = {
     /* the coin, uncertainty under the text, the sampler's stage columns: the
      * coin's words leave at least 40 of 80 columns to its bar
      * (view_probs.c); the entropy view has the whole width below the bars,
-     * its three levels share one line with two separators (view_entropy.c);
-     * a stage's heading fits its column of STAGE_COLS - 1 = 6 (view_probs.c) */
+     * its three levels share one line with two separators of 3 columns
+     * (view_entropy.c): 27 + 20 + 27 + 6 = 80; a stage's heading fits its
+     * column of STAGE_COLS - 1 = 6, the result's FINAL_COLS - 1 = 8 (view_probs.c) */
     {LBL_COIN, 40, {"0.838", ">", "。", "7311"}},
     {LBL_ENTROPY_HEADER, 80, {0}},
-    {LBL_ENTROPY_LOW, 30, {0}},
-    {LBL_ENTROPY_MID, 12, {0}},
-    {LBL_ENTROPY_HIGH, 30, {0}},
+    {LBL_ENTROPY_LOW, 27, {0}},
+    {LBL_ENTROPY_MID, 20, {0}},
+    {LBL_ENTROPY_HIGH, 27, {0}},
     {LBL_ENTROPY_NONE, 80, {0}},
     {LBL_ST_ENTROPY_ON, 79, {0}},
     {LBL_ST_ENTROPY_OFF, 79, {0}},
@@ -448,7 +449,7 @@ static const Budget BUDGETS[] = {
     {LBL_STAGE_TOP_P, 6, {0}},
     {LBL_STAGE_MIN_P, 6, {0}},
     {LBL_STAGE_MASK, 6, {0}},
-    {LBL_STAGE_FINAL, 6, {0}},
+    {LBL_STAGE_FINAL, 8, {0}},
     /* a student's stage: its column's heading beside the built-in's (view_probs.c), and
      * the line under the bars that explains the mark, the whole width */
     {LBL_STAGE_YOURS, 6, {0}},
