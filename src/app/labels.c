@@ -175,7 +175,7 @@ static const Label LABELS[LBL_COUNT] = {
                           "两次写的字从第 %d 个起不同（共 %d 个）",
                           "die Läufe trennen sich bei Zeichen %d von %d",
                           "les deux textes divergent au caractère %d sur %d"},
-    [LBL_WITH_CACHE] = {"cache", "有缓存", "Cache", "cache"},
+    [LBL_WITH_CACHE] = {"cache", "有缓存", "mit Cache", "avec cache"},
     [LBL_WITHOUT_CACHE] = {"no cache", "无缓存", "ohne Cache", "sans cache"},
     [LBL_TIMING_TOTALS] = {"model: without %s ms, with %s ms, %sx",
         "无缓存 %s ms，有缓存 %s ms，快 %s 倍",
