@@ -608,7 +608,7 @@ static const Label LABELS[LBL_COUNT] = {
                       "page %d sur %d%s%s %s ) = tourner%s1-9 choisit%sEspace : le 1er%sTab : ton"},
     [LBL_IME_EXPLAIN] = {"bar: each one's share%sreal input methods rank with a language model too",
                          "条形：各字所占份额%s真正的拼音输入法也用语言模型给候选字排序",
-                         "Balken: Anteil je Zeichen%sauch echte Eingabemethoden sortieren so",
+                         "Balken: Anteil je Zeichen%sechte Eingabemethoden nutzen auch ein Sprachmodell",
                          "barre : part de chacun%sles vrais claviers pinyin classent aussi avec un modèle"},
     [LBL_HELP_PINYIN] = {"pinyin and meanings", "拼音和英文释义", "Pinyin, Bedeutung (engl.)",
                         "pinyin, sens (en anglais)"},
