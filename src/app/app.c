@@ -486,9 +486,10 @@ static uint64_t text_hash(const Generator *g, size_t n)
 void app_summary(const AppState *s, AppSummary *out)
 {
     const Prediction *p = &s->pred;
-    char removed[32], share[32], h[32], hf[32];
+    char kept[32], removed[32], share[32], h[32], hf[32];
+    app_format_count(s->lang, (long)p->ss.kept, kept, sizeof kept);
     if (p->sampler_ok)
-        snprintf(out->kept, sizeof out->kept, app_label(s, LBL_SUMMARY), p->ss.kept,
+        snprintf(out->kept, sizeof out->kept, app_label(s, LBL_SUMMARY), kept,
                  app_share(s->lang, 100.0 * p->stages.removed_total, 1, removed, sizeof removed));
     else
         snprintf(out->kept, sizeof out->kept, "%s", app_label(s, LBL_NOTHING_LEFT));

@@ -10,7 +10,8 @@
 #include "engine/train.h"
 
 static const char EVAL_HELP[] =
-    "usage: tangscope eval [--model FILE] [--weights P] [--data FILE] [--json]\n"
+    "usage: tangscope eval [--model FILE] [--weights P] [--data FILE] [--seq N]\n"
+    "                      [--threads N] [--json]\n"
     "\n"
     "Print the model's loss on a text in nats per character and its perplexity\n"
     "(e^loss). The text is cut into consecutive windows of the model's context;\n"

@@ -333,7 +333,8 @@ static const char *const H_TRAIN[] = {
 };
 
 static const char *const H_EVAL[] = {
-    "Aufruf: tangscope eval [--model DATEI] [--weights P] [--data DATEI] [--json]\n"
+    "Aufruf: tangscope eval [--model DATEI] [--weights P] [--data DATEI] [--seq N]\n"
+    "                       [--threads N] [--json]\n"
     "\n"
     "Gibt den Verlust des Modells auf einem Text in nats pro Zeichen und seine Perplexität (e^Verlust) aus. Der Text wird in aufeinanderfolgende Fenster von der Länge des Modellkontexts zerlegt; jedes Zeichen wird aus den Zeichen davor in seinem Fenster vorhergesagt.\n"
     "\n"

@@ -337,7 +337,7 @@ static const char *const H_TRAIN[] = {
 
 static const char *const H_EVAL[] = {
     "usage : tangscope eval [--model FICHIER] [--weights P] [--data FICHIER]\n"
-    "                       [--json]\n"
+    "                       [--seq N] [--threads N] [--json]\n"
     "\n"
     "Affiche la perte du modèle sur un texte, en nats par caractère, et sa perplexité (e^perte). Le texte est découpé en fenêtres consécutives de la longueur du contexte du modèle ; chaque caractère est prédit à partir de ceux qui le précèdent dans sa fenêtre.\n"
     "\n"

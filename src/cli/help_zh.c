@@ -331,7 +331,8 @@ static const char *const H_TRAIN[] = {
 };
 
 static const char *const H_EVAL[] = {
-    "用法：tangscope eval [--model 文件] [--weights P] [--data 文件] [--json]\n"
+    "用法：tangscope eval [--model 文件] [--weights P] [--data 文件] [--seq N]\n"
+    "                    [--threads N] [--json]\n"
     "\n"
     "输出模型在一段文本上的损失（每个字多少奈特）和困惑度（e^损失）。文本切成长度等于模型上下文的连续窗口；每个字都由它所在窗口里前面的字来预测。\n"
     "\n"

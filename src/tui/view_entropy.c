@@ -69,9 +69,11 @@ void view_entropy_draw(const AppState *s, Rect r)
         int model = c->origin == ORIGIN_MODEL;
         Role role = c->id < 0 ? ROLE_UNKNOWN : model ? view_entropy_role(c->bits) : ROLE_DIM;
         draw_cp(y, x, CELL_COLS - 1, role, c->cp);
-        if (model)
-            draw_textf(y + 1, x, CELL_COLS - 1, role, "%.1f", (double)c->bits);
-        else
+        if (model) {
+            char bits[16];
+            draw_text(y + 1, x, CELL_COLS - 1, role, app_num(s->lang, (double)c->bits, 1, bits, sizeof bits));
+        } else {
             draw_text(y + 1, x, CELL_COLS - 1, ROLE_DIM, "-"); /* typed or picked: no draw */
+        }
     }
 }

@@ -42,8 +42,10 @@ typedef struct {
 enum { NUM_COLS = 5, PCT_COLS = 9, SAMPLER_COLS = 10, CORPUS_COLS = 18, HIST_COLS = 14 }; /* "0,00014 %" */
 /* pinyin: the gloss takes what the bars can spare above BAR_KEEP, at most GLOSS_COLS */
 enum { GLOSS_COLS = 24, BAR_KEEP = 16 };
-/* the sampler's stage columns: each this wide, from this panel width on */
-enum { STAGE_COLS = 7, STAGES_MIN_W = 110, STAGES_MIN_BAR = 12 };
+/* the sampler's stage columns: each this wide, from this panel width on; the
+ * last one, the result, wider: its heading is a word, not an abbreviation
+ * ("Ergebnis") */
+enum { STAGE_COLS = 7, FINAL_COLS = 9, STAGES_MIN_W = 110, STAGES_MIN_BAR = 12 };
 
 /* The stage columns, left to right: each stage of the sampler, and after a
  * stage a student's program does (pred.stagev), the program's column. */
@@ -57,12 +59,27 @@ static int stage_columns(const AppState *s, StageCol *cols)
 {
     int n = 0;
     for (int k = 0; k < STAGE_COUNT; k++) {
-        cols[n++] = (StageCol){(SamplerStage)k, -1};
+        cols[n++] = (StageCol){.stage = (SamplerStage)k, .yours = -1};
         for (int e = 0; e < EXERCISE_COUNT; e++)
             if (s->pred.stagev[e].on && s->pred.stagev[e].stage == (SamplerStage)k)
-                cols[n++] = (StageCol){(SamplerStage)k, e};
+                cols[n++] = (StageCol){.stage = (SamplerStage)k, .yours = e};
     }
     return n;
+}
+
+/* The width of a stage column. */
+static int stage_col_w(StageCol c)
+{
+    return c.yours < 0 && c.stage == STAGE_FINAL ? FINAL_COLS : STAGE_COLS;
+}
+
+/* Where stage column i ends, counted from the end of the bars. */
+static int stage_col_end(const StageCol *cols, int i)
+{
+    int x = 0;
+    for (int j = 0; j <= i; j++)
+        x += stage_col_w(cols[j]);
+    return x;
 }
 
 /* The student's stage that stands beside built-in stage k, or NULL. */
@@ -89,12 +106,12 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
     c->bar = NUM_COLS + c->py_w;
     c->gloss_w = 0;
     StageCol cols[MAX_STAGE_COLS];
-    int stages_w = stage_columns(s, cols) * STAGE_COLS;
+    int stages_w = stage_col_end(cols, stage_columns(s, cols) - 1);
     c->stages = !s->projector && r.w >= STAGES_MIN_W &&
                 r.w - c->bar - stages_w - 2 - c->corpus_w - c->hist_w >= STAGES_MIN_BAR;
     if (c->stages) {
         c->bar_w = r.w - c->bar - stages_w - 2 - c->corpus_w - c->hist_w;
-        c->model_end = c->bar + c->bar_w + STAGE_COLS;
+        c->model_end = c->bar + c->bar_w + stage_col_end(cols, 0);
         c->sampler_end = c->bar + c->bar_w + stages_w;
         c->corpus = c->sampler_end + 2;
         c->hist = c->corpus + c->corpus_w;
@@ -165,7 +182,7 @@ static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
         StageCol cols[MAX_STAGE_COLS];
         int n = stage_columns(s, cols);
         for (int i = 0; i < n; i++)
-            draw_text_right(r.y, r.x + c->bar + c->bar_w + (i + 1) * STAGE_COLS, STAGE_COLS - 1,
+            draw_text_right(r.y, r.x + c->bar + c->bar_w + stage_col_end(cols, i), stage_col_w(cols[i]) - 1,
                             cols[i].yours >= 0 ? ROLE_KEY : ROLE_HEADER,
                             app_label(s, cols[i].yours >= 0 ? LBL_STAGE_YOURS
                                                             : (LabelId)(LBL_STAGE_MODEL + cols[i].stage)));
@@ -249,7 +266,7 @@ static void draw_stage_cells(const AppState *s, Rect r, const ProbCols *c, int r
     int n = stage_columns(s, cols);
     for (int i = 0; i < n; i++) {
         SamplerStage k = cols[i].stage;
-        int x_end = r.x + c->bar + c->bar_w + (i + 1) * STAGE_COLS;
+        int x_end = r.x + c->bar + c->bar_w + stage_col_end(cols, i);
         Role role = k == STAGE_FINAL ? ROLE_BAR_SAMPLER : cand->blocked ? ROLE_BLOCKED : ROLE_NORMAL;
         const AppStageView *v = stage_beside(s, k);
         if (cols[i].yours >= 0)

@@ -196,24 +196,30 @@ static void draw_strip(const AppState *s, Rect p, int y)
 }
 
 /* "3   ⠿ no cache  ⣀ cache   128": the positions at both ends, the legend
- * between them. */
+ * centred in what they leave (its two parts a blank apart where two do not
+ * fit). */
 static void draw_axis(const AppState *s, Rect p, int y)
 {
     const CompareRun *c = &s->cmp;
     int unicode = tui_glyphs()->unicode;
-    char without[64], with[64], end[16];
+    char without[64], with[64], first[16], end[16];
     const char *mark_without = !unicode ? "*" : s->projector ? "█" : "⠿";
     const char *mark_with = !unicode ? "o" : s->projector ? "▬" : "⣀";
     snprintf(without, sizeof without, "%s %s  ", mark_without, app_label(s, LBL_WITHOUT_CACHE));
     snprintf(with, sizeof with, "%s %s", mark_with, app_label(s, LBL_WITH_CACHE));
+    snprintf(first, sizeof first, "%d", c->first_pos + 1);
     snprintf(end, sizeof end, "%d", c->first_pos + c->length);
     draw_text(y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, app_label(s, LBL_POSITION));
-    draw_textf(y, p.x, 5, ROLE_DIM, "%d", c->first_pos + 1);
-    draw_text_right(y, p.x + p.w, 5, ROLE_DIM, end);
-    int room = p.w - 10, w = textw_width(without) + textw_width(with);
-    int x = p.x + 5 + (w < room ? (room - w) / 2 : 0);
+    int left = draw_text(y, p.x, 5, ROLE_DIM, first) + 1;
+    int right = p.x + p.w - draw_text_right(y, p.x + p.w, 5, ROLE_DIM, end) + 1;
+    int room = p.w - left - right, w = textw_width(without) + textw_width(with);
+    if (w > room) { /* one blank between the parts */
+        without[strlen(without) - 1] = '\0';
+        w--;
+    }
+    int x = p.x + left + (w < room ? (room - w) / 2 : 0);
     x += draw_text(y, x, room, ROLE_UNCACHED, without);
-    draw_text(y, x, p.x + p.w - 5 - x, ROLE_CACHED, with);
+    draw_text(y, x, p.x + p.w - right - x, ROLE_CACHED, with);
 }
 
 static void draw_memory(const AppState *s, Rect r, int y)

@@ -430,13 +430,14 @@ static const Budget BUDGETS[] = {
     /* the coin, uncertainty under the text, the sampler's stage columns: the
      * coin's words leave at least 40 of 80 columns to its bar
      * (view_probs.c); the entropy view has the whole width below the bars,
-     * its three levels share one line with two separators (view_entropy.c);
-     * a stage's heading fits its column of STAGE_COLS - 1 = 6 (view_probs.c) */
+     * its three levels share one line with two separators of 3 columns
+     * (view_entropy.c): 27 + 20 + 27 + 6 = 80; a stage's heading fits its
+     * column of STAGE_COLS - 1 = 6, the result's FINAL_COLS - 1 = 8 (view_probs.c) */
     {LBL_COIN, 40, {"0.838", ">", "。", "7311"}},
     {LBL_ENTROPY_HEADER, 80, {0}},
-    {LBL_ENTROPY_LOW, 30, {0}},
-    {LBL_ENTROPY_MID, 12, {0}},
-    {LBL_ENTROPY_HIGH, 30, {0}},
+    {LBL_ENTROPY_LOW, 27, {0}},
+    {LBL_ENTROPY_MID, 20, {0}},
+    {LBL_ENTROPY_HIGH, 27, {0}},
     {LBL_ENTROPY_NONE, 80, {0}},
     {LBL_ST_ENTROPY_ON, 79, {0}},
     {LBL_ST_ENTROPY_OFF, 79, {0}},
@@ -448,7 +449,7 @@ static const Budget BUDGETS[] = {
     {LBL_STAGE_TOP_P, 6, {0}},
     {LBL_STAGE_MIN_P, 6, {0}},
     {LBL_STAGE_MASK, 6, {0}},
-    {LBL_STAGE_FINAL, 6, {0}},
+    {LBL_STAGE_FINAL, 8, {0}},
     /* a student's stage: its column's heading beside the built-in's (view_probs.c), and
      * the line under the bars that explains the mark, the whole width */
     {LBL_STAGE_YOURS, 6, {0}},
@@ -647,15 +648,17 @@ static void test_composed_lines_fit(void)
             snprintf(line, sizeof line, "%s %s", L(lang, off ? LBL_OFF : LBL_ON), b);
             check_fits(lang, "cache row", line, 22);
         }
-        /* timing: the verdict and the logits' difference in 40 columns; the
-         * legend between the axis's ends in 24 */
+        /* timing: the verdict and the logits' difference in 40 columns */
         fill(lang, LBL_MAX_DIFF, ARGS("d", "1.23e-05"), b, sizeof b);
         for (int diff = 0; diff < 2; diff++) {
             snprintf(line, sizeof line, "%s · %s", L(lang, diff ? LBL_DIFFERENT : LBL_IDENTICAL), b);
             check_fits(lang, "timing verdict", line, 40);
         }
-        snprintf(line, sizeof line, "⠿ %s  ⣀ %s", L(lang, LBL_WITHOUT_CACHE), L(lang, LBL_WITH_CACHE));
-        check_fits(lang, "timing legend", line, 24);
+        /* the axis's legend between its ends (view_timing.c): at 80x24 the
+         * plot is 34 wide, positions under 1000 and a blank each take at most
+         * 8, so 26 stay for the legend, its parts a blank apart */
+        snprintf(line, sizeof line, "⠿ %s ⣀ %s", L(lang, LBL_WITHOUT_CACHE), L(lang, LBL_WITH_CACHE));
+        check_fits(lang, "timing legend", line, 26);
         /* the help's title and its closing hint on one row, a blank between,
          * from column 2 to the last but one (view_help.c) */
         snprintf(line, sizeof line, "%s %s", L(lang, LBL_HELP_TITLE), L(lang, LBL_HELP_CLOSE));
