@@ -16,6 +16,13 @@
 # in the repository. A test neither knows starts before all the others.
 # Each end-to-end script has a tmux server and a temporary folder of its
 # own, so they do not meet.
+#
+# TEST_SKIP=FILE: the end-to-end scripts FILE names ("NAME.sh  why", one a
+# line, # comments) are not run; each says "SKIP NAME: why" instead (make
+# portable-test: tests/portable-skip.list). A name there that is no script
+# fails the run, so a renamed script cannot drop out of the list unseen.
+# After the count, the ten slowest tests: wall seconds and the CPU seconds
+# of the processes each waited for.
 # usage: tests/run.sh BUILD_DIR TANGSCOPE_BINARY   (from the repository root)
 set -u
 # Idle OpenMP threads sleep instead of spinning: the tests share the machine.
@@ -41,6 +48,17 @@ done
 for t in tests/e2e/*.sh; do
     [ -f "$t" ] && basename "$t" >>"$out/list"
 done
+# TEST_SKIP: its names, with why, in OUT/skip ("NAME.sh why")
+: >"$out/skip"
+skip_bad=0
+if [ -n "${TEST_SKIP:-}" ]; then
+    sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TEST_SKIP" >"$out/skip" || skip_bad=1
+    while read -r name why; do
+        [ -f "tests/e2e/$name" ] && continue
+        echo "FAIL test_skip_list: $TEST_SKIP names $name, which is not in tests/e2e/"
+        skip_bad=1
+    done <"$out/skip"
+fi
 
 # The order they start in: by the milliseconds each took, most first.
 known=$times
@@ -57,8 +75,9 @@ awk 'NR == FNR { ms[$2] = $1; next }
 cat >"$out/one.sh" <<'ONE'
 out=$1 build=$2 name=$3
 t0=$(date +%s%N)
+why=$(awk -v n="$name" '$1 == n { $1 = ""; sub(/^ +/, ""); print; exit }' "$out/skip")
 case $name in
-*.sh) sh "tests/e2e/$name" ;;
+*.sh) if [ -n "$why" ]; then echo "SKIP $name: $why"; else sh "tests/e2e/$name"; fi ;;
 *) "$build/tests/$name" ;;
 esac >"$out/$name.out" 2>&1 </dev/null
 echo $? >"$out/$name.status"
@@ -99,5 +118,10 @@ if [ -d "$build" ]; then
     sort -k1,1nr "$out/times" >"$times.tmp.$$" && mv "$times.tmp.$$" "$times"
 fi
 
+failed=$((failed + skip_bad))
+
 echo "$passed passed, $failed failed, $skipped skipped in $(($(date +%s) - start)) s"
+echo "slowest (wall s, CPU s):"
+sort -k1,1nr "$out/times" | head -n 10 |
+    awk '{ printf "  %-24s %6.1f %6.1f\n", $2, $1 / 1000, $3 }'
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
