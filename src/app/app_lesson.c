@@ -100,8 +100,10 @@ static int snap_restore(AppState *s, const StepSnap *p)
 {
     TsErr err;
     app_job_stop(s);
-    /* the kept cache and logits came from the step's weights */
-    if ((p->weights != s->weights || (p->view.views.lower == LOWER_WEIGHTS && s->wt.step_s[WPREC_FP32] == 0.0)) &&
+    /* the kept cache and logits came from the step's weights (and its weights'
+     * panel times every precision) */
+    int panel = p->view.views.lower == LOWER_WEIGHTS;
+    if ((p->weights != s->weights || (panel && s->wt.step_s[WPREC_FP32] == 0.0)) &&
         app_set_weights(s, p->weights) != 0)
         return -1;
     if (gen_snapshot_restore(&s->g, &p->g, &err) != 0)

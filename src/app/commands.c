@@ -355,8 +355,8 @@ static unsigned do_show(AppState *s, CmdArg a)
     if (a.n < 0 || a.n >= VIEW_COUNT)
         return REDRAW_NONE;
     AppView v = (AppView)a.n;
-    if (v == VIEW_WEIGHTS && app_set_weights(s, s->weights) != 0) /* the other precisions
-                                                                     * made and timed */
+    /* the weights' panel: the other precisions made and timed first */
+    if (v == VIEW_WEIGHTS && app_set_weights(s, s->weights) != 0)
         return REDRAW_STATUS;
     app_view_open(s, v);
     app_view_say(s, v);

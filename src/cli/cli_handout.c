@@ -348,7 +348,8 @@ static void put_revealed(FILE *out, const AppState *s, int query, int bars, int 
         if (!bars && !timing)
             fputc('\n', out);
     }
-    int written = app_view_is_open(s, VIEW_WRITTEN) && s->cmp.n > 0; /* the texts stand in the bars' place */
+    /* the texts stand in the bars' place */
+    int written = app_view_is_open(s, VIEW_WRITTEN) && s->cmp.n > 0;
     if (bars && !written)
         put_top(out, s);
     if (timing)

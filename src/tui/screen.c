@@ -97,8 +97,8 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
      * context, the look-up, the coin: what lessons 1 and 8 point at) */
     int timing = lesson_wants_timing(s);
     int mask = app_view_is_open(s, VIEW_MASK);
-    if (mask || app_view_is_open(s, VIEW_MEMORY)) { /* what a lesson step shows: the text,
-                                                      * then the view */
+    /* what a lesson step shows: the text, then the view */
+    if (mask || app_view_is_open(s, VIEW_MEMORY)) {
         int text = view_prompt_rows_wanted(s, cols, lines - 2 - 1 - 8);
         l->prompt = (Rect){1, 0, text + 1, cols};
         int y = 2 + text, left = place_narration(l, s, y, lines, cols);
@@ -144,13 +144,14 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
  * sliders and the timing, or a table in their place. */
 static void place_lower(Layout *l, const AppState *s, int y, int lower, int left)
 {
-    if (app_view_is_open(s, VIEW_MEMORY)) { /* the cost table takes the sliders' and the timing's place */
+    /* the cost table takes the sliders' and the timing's place */
+    if (app_view_is_open(s, VIEW_MEMORY)) {
         l->kvcache = (Rect){y, 0, lower, left};
         l->show_kvcache = 1;
     } else if (app_view_is_open(s, VIEW_WEIGHTS)) { /* and so does the weights' table */
         l->weights = (Rect){y, 0, lower, left};
         l->show_weights = 1;
-    } else if (app_view_is_open(s, VIEW_ENTROPY)) { /* uncertainty under the text: in the panels' place */
+    } else if (app_view_is_open(s, VIEW_ENTROPY)) { /* uncertainty under the text: there too */
         l->entropy = (Rect){y, 0, lower, left};
         l->show_entropy = 1;
     } else if (left >= 80) { /* sliders and timing side by side */
@@ -202,8 +203,8 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     from_probs = from_probs > PROBS_UNDER ? PROBS_UNDER : from_probs;
     l->prompt = (Rect){1, 0, text + 1, cols};
     int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
-    if (app_view_is_open(s, VIEW_MASK)) { /* a view of its own: everything between the text and the status
-                         * (beside a lesson's narration) */
+    if (app_view_is_open(s, VIEW_MASK)) { /* all between the text and the status line
+                                            * (beside a lesson's narration) */
         l->mask = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
         l->show_mask = 1;
         return;

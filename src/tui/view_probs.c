@@ -612,7 +612,8 @@ void view_probs_draw(const AppState *s, Rect r)
         view_quiz_draw(s, r);
         return;
     }
-    if (app_view_is_open(s, VIEW_WRITTEN) && s->cmp.n > 0) { /* the texts of a comparison, not bars */
+    /* the texts of a comparison, not bars */
+    if (app_view_is_open(s, VIEW_WRITTEN) && s->cmp.n > 0) {
         view_written_draw(s, r);
         return;
     }

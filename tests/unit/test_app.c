@@ -1601,7 +1601,8 @@ static void test_mask_view(void)
               r == REDRAW_ALL,
           "w opens the mask, closes attention");
     key(&s, CMD_ATTENTION);
-    CHECK(app_view_is_open(&s, VIEW_ATTENTION) && !app_view_is_open(&s, VIEW_MASK), "v closes the mask");
+    CHECK(app_view_is_open(&s, VIEW_ATTENTION) && !app_view_is_open(&s, VIEW_MASK),
+          "v closes the mask");
     app_apply(&s, CMD_SHOW, cmd_arg(VIEW_MASK));
     CHECK(app_view_is_open(&s, VIEW_MASK) && !app_view_is_open(&s, VIEW_ATTENTION), "show mask");
     key(&s, CMD_MASK);

@@ -280,7 +280,8 @@ static void test_compare_form_show(void)
           "show none closes all");
     ok(&s, "show help");
     ok(&s, "type 风");
-    CHECK(!app_view_is_open(&s, VIEW_HELP) && s.n_chars == 3, "a command closes help and still acts");
+    CHECK(!app_view_is_open(&s, VIEW_HELP) && s.n_chars == 3,
+          "a command closes help and still acts");
     app_free(&s);
 }
 

@@ -32,8 +32,9 @@ static const struct {
     AppView v;
     const char *name;
 } NAMES[] = {
-    {VIEW_ATTENTION, "attention"}, {VIEW_MASK, "mask"},       {VIEW_MEMORY, "memory"},
-    {VIEW_WEIGHTS, "weights"},     {VIEW_HISTOGRAM, "histogram"}, {VIEW_ENTROPY, "entropy"},
+    {VIEW_ATTENTION, "attention"}, {VIEW_MASK, "mask"},
+    {VIEW_MEMORY, "memory"},       {VIEW_WEIGHTS, "weights"},
+    {VIEW_HISTOGRAM, "histogram"}, {VIEW_ENTROPY, "entropy"},
     {VIEW_WRITTEN, "written"},     {VIEW_HELP, "help"},
 };
 
@@ -54,7 +55,7 @@ static void open_views(const AppState *s, char *out, size_t size)
     do {                                                                                           \
         char got_[160];                                                                            \
         open_views((s), got_, sizeof got_);                                                        \
-        CHECK(strcmp(got_, (want)) == 0, "%s: open \"%s\", want \"%s\"", (why), got_, (want));      \
+        CHECK(strcmp(got_, (want)) == 0, "%s: open \"%s\", want \"%s\"", (why), got_, (want));     \
     } while (0)
 
 static unsigned key(AppState *s, Command c, long n) { return app_apply(s, c, cmd_arg(n)); }
@@ -168,7 +169,7 @@ static void test_switches_keep_the_views(void)
     press(&s, 'y');
     EXPECT_OPEN(&s, "attention memory histogram entropy pinyin", "y keeps the views");
     press(&s, 'w');
-    EXPECT_OPEN(&s, "mask histogram entropy pinyin", "w closes attention and cost, not the switches");
+    EXPECT_OPEN(&s, "mask histogram entropy pinyin", "w closes attention and cost, not switches");
     press(&s, 'W');
     press(&s, 'r');
     press(&s, 'v');
