@@ -213,7 +213,7 @@ static unsigned slider_moved(AppState *s, SliderId id)
     char v[32];
     app_slider_format(s, id, v, sizeof v);
     app_predict(s);
-    app_status(s, 0, "%s %s", app_label(s, (LabelId)(LBL_TEMPERATURE + id)), v);
+    app_status(s, 0, "%s %s", app_label(s, app_slider_label(id)), v);
     return REDRAW_SETTINGS;
 }
 
@@ -275,7 +275,7 @@ static unsigned do_new_seed(AppState *s, CmdArg a)
 {
     (void)a;
     double next = app_slider_value(s, SL_SEED) + 1;
-    app_slider_set(s, SL_SEED, next > app_slider_spec(SL_SEED)->max ? 1 : next);
+    app_slider_set(s, SL_SEED, next > app_slider_spec(SL_SEED).max ? 1 : next);
     return slider_moved(s, SL_SEED);
 }
 

@@ -553,6 +553,13 @@ typedef enum {
     LBL_COUNT
 } LabelId;
 
+/* The word of a sampler setting (the slider's name, "temperature") and the
+ * heading of a stage's column ("top-p"), in labels.c's tables. */
+LabelId app_setting_label(SamplerSettingId id);
+LabelId app_stage_label(SamplerStage stage);
+/* The slider's name: its setting's word, or the seed's (app_sliders.c). */
+LabelId app_slider_label(SliderId id);
+
 /* The label in the state's language. */
 const char *app_label(const AppState *s, LabelId id);
 /* The training-text column's heading: LBL_CORPUS_COL, or LBL_CORPUS_COL_OTHER

@@ -448,8 +448,8 @@ static void test_stages_by_hand(void)
               want_p0[k]);
     }
     /* the penalty stage of id 1: 0.0625 / 0.8125; the temperature stage of id 4 */
-    CHECK(fabs((double)sampler_stage_prob(&s, &st, STAGE_PENALTY, 1) - 0.0625 / 0.8125) < 1e-6,
-          "penalty p(1) %g", (double)sampler_stage_prob(&s, &st, STAGE_PENALTY, 1));
+    CHECK(fabs((double)sampler_stage_prob(&s, &st, STAGE_REPETITION_PENALTY, 1) - 0.0625 / 0.8125) < 1e-6,
+          "penalty p(1) %g", (double)sampler_stage_prob(&s, &st, STAGE_REPETITION_PENALTY, 1));
     CHECK(fabs((double)sampler_stage_prob(&s, &st, STAGE_TEMPERATURE, 4) - 0.0025 / 0.21640625) <
               1e-6,
           "temperature p(4) %g", (double)sampler_stage_prob(&s, &st, STAGE_TEMPERATURE, 4));
@@ -459,9 +459,9 @@ static void test_stages_by_hand(void)
         h -= model[i] * log(model[i]);
     CHECK(fabs(st.entropy_model - h) < 1e-5, "model entropy %g, want %g", st.entropy_model, h);
     CHECK(st.entropy_final == 0.0, "one character left: entropy %g", st.entropy_final);
-    CHECK(strcmp(sampler_stage_name(STAGE_PENALTY), "repetition_penalty") == 0 &&
-              strcmp(sampler_stage_name(STAGE_MASK), "form_mask") == 0,
-          "names %s %s", sampler_stage_name(STAGE_PENALTY), sampler_stage_name(STAGE_MASK));
+    CHECK(strcmp(sampler_stage_name(STAGE_REPETITION_PENALTY), "repetition_penalty") == 0 &&
+              strcmp(sampler_stage_name(STAGE_FORM_MASK), "form_mask") == 0,
+          "names %s %s", sampler_stage_name(STAGE_REPETITION_PENALTY), sampler_stage_name(STAGE_FORM_MASK));
 
     /* Temperature 0 alone: the temperature removes everything but id 0, 60%
      * of the model's probability, and that is all the sampler removes. */

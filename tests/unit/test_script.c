@@ -968,8 +968,8 @@ static void test_repetition_penalty_verb(void)
     for (int k = 0; k < s.pred.n_top; k++) {
         const Candidate *c = &s.pred.top[k];
         double want = exp(pen[c->id] - max) / z;
-        CHECK(fabs((double)c->stage[STAGE_PENALTY] - want) < 1e-5, "%d: after the penalty %g, want %g",
-              c->id, (double)c->stage[STAGE_PENALTY], want);
+        CHECK(fabs((double)c->stage[STAGE_REPETITION_PENALTY] - want) < 1e-5, "%d: after the penalty %g, want %g",
+              c->id, (double)c->stage[STAGE_REPETITION_PENALTY], want);
         int in_text = 0;
         for (size_t j = 0; j < s.n_chars; j++)
             in_text |= s.chars[j].id == c->id;
