@@ -268,9 +268,7 @@ static int snap_matches(const AppState *s, const StepSnap *p)
         s->show_weights != p->view.show_weights ||
         s->show_help != p->view.show_help || s->cmp.n != p->view.cmp.n || s->job.kind != JOB_NONE)
         return 0;
-    if (s->set.temperature != p->view.set.temperature || s->set.top_k != p->view.set.top_k ||
-        s->set.top_p != p->view.set.top_p || s->set.min_p != p->view.set.min_p ||
-        s->set.repetition_penalty != p->view.set.repetition_penalty)
+    if (!sampler_settings_same(&s->set, &p->view.set))
         return 0;
     if (memcmp(&s->rng, &p->view.rng, sizeof s->rng) != 0 ||
         memcmp(s->g.text, p->g.text, p->g.n * sizeof *p->g.text) != 0)

@@ -59,6 +59,14 @@ int sampler_setting_off(const SamplerSettings *s, SamplerSettingId id)
     return sampler_setting_get(s, id) == (double)(float)SAMPLER_SETTINGS[id].off;
 }
 
+int sampler_settings_same(const SamplerSettings *a, const SamplerSettings *b)
+{
+    for (int i = 0; i < SET_COUNT; i++)
+        if (sampler_setting_get(a, (SamplerSettingId)i) != sampler_setting_get(b, (SamplerSettingId)i))
+            return 0;
+    return 1;
+}
+
 int sampler_setting_find(const char *word)
 {
     for (int i = 0; i < SET_COUNT; i++)

@@ -109,6 +109,8 @@ double sampler_setting_get(const SamplerSettings *s, SamplerSettingId id);
 void sampler_setting_set(SamplerSettings *s, SamplerSettingId id, double v);
 /* Is the setting at its off value (it changes nothing)? */
 int sampler_setting_off(const SamplerSettings *s, SamplerSettingId id);
+/* Do a and b hold the same value of every setting of the table? */
+int sampler_settings_same(const SamplerSettings *a, const SamplerSettings *b);
 /* The setting whose name (`top-p`) or flag (`--top-p`) is word, or -1. */
 int sampler_setting_find(const char *word);
 /* One key press from v (dir > 0: up): the value the slider moves to,

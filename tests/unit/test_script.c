@@ -394,7 +394,7 @@ static void test_errors(void)
     } CASES[] = {
         {"sett temperature 1", "unknown verb 'sett' (did you mean set?)"},
         {"frobnicate", "unknown verb 'frobnicate'"},
-        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, seed, repetition-penalty)"},
+        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, seed, repetition-penalty, weights)"},
         {"set", "set: which setting?"},
         {"set temperature 3", "set temperature: 3 is out of range 0..2"},
         {"set temperature -0.1", "set temperature: -0.1 is out of range 0..2"},
