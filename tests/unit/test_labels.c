@@ -443,12 +443,12 @@ static const Budget BUDGETS[] = {
     {LBL_ST_ENTROPY_OFF, 79, {0}},
     {LBL_HELP_ENTROPY, 25, {0}},
     {LBL_STAGE_MODEL, 6, {0}},
-    {LBL_STAGE_PENALTY, 6, {0}},
+    {LBL_STAGE_REPETITION_PENALTY, 6, {0}},
     {LBL_STAGE_TEMPERATURE, 6, {0}},
     {LBL_STAGE_TOP_K, 6, {0}},
     {LBL_STAGE_TOP_P, 6, {0}},
     {LBL_STAGE_MIN_P, 6, {0}},
-    {LBL_STAGE_MASK, 6, {0}},
+    {LBL_STAGE_FORM_MASK, 6, {0}},
     {LBL_STAGE_FINAL, 8, {0}},
     /* a student's stage: its column's heading beside the built-in's (view_probs.c), and
      * the line under the bars that explains the mark, the whole width */
