@@ -628,9 +628,10 @@ static unsigned do_entropy(AppState *s, CmdArg a)
 
 static unsigned do_penalty_set(AppState *s, CmdArg a)
 {
-    /* the commands' range (sampler_settings_check); NaN becomes off */
-    double x = a.x >= 1.0 ? a.x : 1.0;
-    s->set.repetition_penalty = (float)(x <= 100.0 ? x : 100.0);
+    /* the commands' range (the settings table); NaN becomes off */
+    const SamplerSetting *t = &SAMPLER_SETTINGS[SET_REPETITION_PENALTY];
+    double x = a.x >= t->lo ? a.x : t->off;
+    s->set.repetition_penalty = (float)(x <= t->hi ? x : t->hi);
     app_predict(s);
     char v[32];
     app_num(s->lang, s->set.repetition_penalty, 2, v, sizeof v);

@@ -11,6 +11,22 @@
 
 #define FIELD(f) offsetof(SamplerSettings, f)
 
+/* top-k: 1..10 one by one, then 5s to 50, then 10s */
+static double top_k_step(double v, int dir)
+{
+    int k = (int)v;
+    if (dir > 0)
+        return k < 10 ? k + 1 : k < 50 ? k + 5 : k + 10;
+    return k <= 10 ? k - 1 : k <= 50 ? k - 5 : k - 10;
+}
+
+/* min-p in hundredths up to 0.1, where it matters most, then in twentieths */
+static double min_p_step(double v, int dir)
+{
+    int fine = dir > 0 ? v < 0.1 - 1e-6 : v < 0.1 + 1e-6;
+    return v + (fine ? 0.01 : 0.05) * dir;
+}
+
 const SamplerSetting SAMPLER_SETTINGS[SET_COUNT] = {
     [SET_TEMPERATURE] = {.name = "temperature", .flag = "--temperature", .json = "temperature",
                          .range_msg = "temperature must be a number in 0..100, not %g",
@@ -20,7 +36,7 @@ const SamplerSetting SAMPLER_SETTINGS[SET_COUNT] = {
     [SET_TOP_K] = {.name = "top-k", .flag = "--top-k", .json = "top_k",
                    .range_msg = "top-k must be an integer in 0..1000000, not %d",
                    .field = FIELD(top_k), .integer = 1, .lo = 0, .hi = 1000000, .def = 0, .off = 0,
-                   .slider = 1, .bar_lo = 0, .bar_hi = 200, .resolution = 1, .step = 0,
+                   .slider = 1, .bar_lo = 0, .bar_hi = 200, .resolution = 1, .step_fn = top_k_step,
                    .stage = STAGE_TOP_K},
     [SET_TOP_P] = {.name = "top-p", .flag = "--top-p", .json = "top_p",
                    .range_msg = "top-p must be a number in (0, 1], not %g",
@@ -30,7 +46,7 @@ const SamplerSetting SAMPLER_SETTINGS[SET_COUNT] = {
     [SET_MIN_P] = {.name = "min-p", .flag = "--min-p", .json = "min_p",
                    .range_msg = "min-p must be a number in 0..1, not %g",
                    .field = FIELD(min_p), .lo = 0, .hi = 1, .def = 0, .off = 0,
-                   .slider = 1, .bar_lo = 0, .bar_hi = 1, .resolution = 0.01, .step = 0,
+                   .slider = 1, .bar_lo = 0, .bar_hi = 1, .resolution = 0.01, .step_fn = min_p_step,
                    .stage = STAGE_MIN_P},
     [SET_REPETITION_PENALTY] = {.name = "repetition-penalty", .flag = "--repetition-penalty",
                                 .json = "repetition_penalty",
@@ -75,30 +91,11 @@ int sampler_setting_find(const char *word)
     return -1;
 }
 
-/* top-k: 1..10 one by one, then 5s to 50, then 10s */
-static double top_k_step(double v, int dir)
-{
-    int k = (int)v;
-    if (dir > 0)
-        return k < 10 ? k + 1 : k < 50 ? k + 5 : k + 10;
-    return k <= 10 ? k - 1 : k <= 50 ? k - 5 : k - 10;
-}
-
-/* min-p in hundredths up to 0.1, where it matters most, then in twentieths */
-static double min_p_step(double v, int dir)
-{
-    int fine = dir > 0 ? v < 0.1 - 1e-6 : v < 0.1 + 1e-6;
-    return v + (fine ? 0.01 : 0.05) * dir;
-}
-
 double sampler_setting_step(SamplerSettingId id, double v, int dir)
 {
+    const SamplerSetting *t = &SAMPLER_SETTINGS[id];
     dir = dir < 0 ? -1 : 1;
-    switch (id) {
-    case SET_TOP_K: return top_k_step(v, dir);
-    case SET_MIN_P: return min_p_step(v, dir);
-    default: return v + SAMPLER_SETTINGS[id].step * dir;
-    }
+    return t->step_fn ? t->step_fn(v, dir) : v + t->step * dir;
 }
 
 SamplerSettings sampler_defaults(void)
@@ -111,7 +108,7 @@ SamplerSettings sampler_defaults(void)
 
 int sampler_settings_check(const SamplerSettings *s, TsErr *err)
 {
-    /* Written as !(in range) so that NaN is refused too. */
+    /* NaN fails both comparisons: refused too */
     for (int i = 0; i < SET_COUNT; i++) {
         const SamplerSetting *t = &SAMPLER_SETTINGS[i];
         double v = sampler_setting_get(s, (SamplerSettingId)i);

@@ -93,11 +93,13 @@ typedef struct {
     int reads_text;       /* 1: it acts on the text written so far (the penalty), so `probs`,
                            * which writes none, does not take it */
     /* the slider (slider 0: none): its bar, the resolution values snap to,
-     * and a key's step (sampler_setting_step) */
+     * and a key's step (sampler_setting_step): step_fn(value, +1 or -1), or
+     * when that is NULL a fixed step */
     int slider;
     double bar_lo, bar_hi;
     double resolution;
     double step;
+    double (*step_fn)(double value, int dir);
     SamplerStage stage;   /* the stage it drives */
 } SamplerSetting;
 
@@ -115,7 +117,8 @@ int sampler_settings_same(const SamplerSettings *a, const SamplerSettings *b);
 int sampler_setting_find(const char *word);
 /* One key press from v (dir > 0: up): the value the slider moves to,
  * before clamping. Most move by their step; top-k 1..10 one by one, then
- * by 5 to 50, then by 10; min-p by .01 up to .1, then by .05. */
+ * by 5 to 50, then by 10; min-p by .01 up to .1, then by .05 (their rows'
+ * step_fn). */
 double sampler_setting_step(SamplerSettingId id, double v, int dir);
 
 /* temperature 1, every filter off, punctuation exempt from the penalty */
