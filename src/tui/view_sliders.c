@@ -42,8 +42,6 @@ static void draw_slider(const AppState *s, Rect r, SliderId id)
     }
     char v[32];
     app_slider_format(s, id, v, sizeof v);
-    if (id == SL_TOP_K && s->set.top_k == 0)
-        snprintf(v, sizeof v, "%s", app_label(s, LBL_FILTER_OFF));
     draw_text_right(y, r.x + r.w, VALUE_COLS, name, v);
 }
 
