@@ -514,7 +514,9 @@ void app_status(AppState *s, int is_error, const char *fmt, ...)
     ;
 
 /* ---- sliders (app_sliders.c) ---- */
-const SliderSpec *app_slider_spec(SliderId id);
+SliderSpec app_slider_spec(SliderId id);
+/* The sampler setting (SamplerSettingId) the slider moves, or -1 (the seed). */
+int app_slider_setting(SliderId id);
 double app_slider_value(const AppState *s, SliderId id);
 /* The values a slider can be set to: its bar's range, except that top-k goes
  * on past the bar's 200 to the vocabulary's size (if that is larger). */

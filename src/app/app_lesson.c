@@ -266,9 +266,7 @@ static int snap_matches(const AppState *s, const StepSnap *p)
         s->pred.query_cp != p->query_cp || !app_views_same(&s->views, &p->view.views) ||
         s->weights != p->weights || s->cmp.n != p->view.cmp.n || s->job.kind != JOB_NONE)
         return 0;
-    if (s->set.temperature != p->view.set.temperature || s->set.top_k != p->view.set.top_k ||
-        s->set.top_p != p->view.set.top_p || s->set.min_p != p->view.set.min_p ||
-        s->set.repetition_penalty != p->view.set.repetition_penalty)
+    if (!sampler_settings_same(&s->set, &p->view.set))
         return 0;
     if (memcmp(&s->rng, &p->view.rng, sizeof s->rng) != 0 ||
         memcmp(s->g.text, p->g.text, p->g.n * sizeof *p->g.text) != 0)

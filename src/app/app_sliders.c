@@ -7,27 +7,47 @@
 
 #define SEED_MAX 99999.0
 
-static const SliderSpec SPECS[SL_COUNT] = {
-    [SL_TEMPERATURE] = {0.0, 2.0, 1},
-    [SL_TOP_K] = {0.0, 200.0, 1}, /* 0 is off */
-    [SL_TOP_P] = {0.05, 1.0, 1},
-    [SL_MIN_P] = {0.0, 1.0, 1},
-    [SL_SEED] = {1.0, SEED_MAX, 0},
+/* The sampler setting each slider moves (sampler.h's table gives its bar,
+ * resolution and step); the seed is the explorer's own. */
+static const int SLIDER_SETTING[] = {
+    [SL_TEMPERATURE] = SET_TEMPERATURE,
+    [SL_TOP_K] = SET_TOP_K,
+    [SL_TOP_P] = SET_TOP_P,
+    [SL_MIN_P] = SET_MIN_P,
+    [SL_SEED] = -1,
 };
+_Static_assert(sizeof SLIDER_SETTING / sizeof SLIDER_SETTING[0] == SL_COUNT,
+               "a setting (or -1) for every slider");
 
-const SliderSpec *app_slider_spec(SliderId id) { return &SPECS[id]; }
+static const SliderSpec SEED_SPEC = {.min = 1.0, .max = SEED_MAX, .has_bar = 0};
+
+int app_slider_setting(SliderId id)
+{
+    return (unsigned)id < SL_COUNT ? SLIDER_SETTING[id] : -1;
+}
+
+LabelId app_slider_label(SliderId id)
+{
+    int set = app_slider_setting(id);
+    return set >= 0 ? app_setting_label((SamplerSettingId)set) : LBL_SEED;
+}
+
+SliderSpec app_slider_spec(SliderId id)
+{
+    int set = app_slider_setting(id);
+    if (set < 0)
+        return SEED_SPEC;
+    /* the bars are the table's (0 of top-k is off) */
+    return (SliderSpec){.min = SAMPLER_SETTINGS[set].bar_lo, .max = SAMPLER_SETTINGS[set].bar_hi,
+                        .has_bar = 1};
+}
 
 double app_slider_value(const AppState *s, SliderId id)
 {
-    switch (id) {
-    case SL_TEMPERATURE: return s->set.temperature;
-    case SL_TOP_K: return s->set.top_k;
-    case SL_TOP_P: return s->set.top_p;
-    case SL_MIN_P: return s->set.min_p;
-    case SL_SEED: return (double)s->seed;
-    case SL_COUNT: break;
-    }
-    return 0.0;
+    int set = app_slider_setting(id);
+    if (set >= 0)
+        return sampler_setting_get(&s->set, (SamplerSettingId)set);
+    return id == SL_SEED ? (double)s->seed : 0.0;
 }
 
 /* Round to the slider's resolution, so that stepping up and down returns to
@@ -36,8 +56,9 @@ static double snap(double v, double resolution) { return round(v / resolution) *
 
 void app_slider_range(const AppState *s, SliderId id, double *lo, double *hi)
 {
-    *lo = SPECS[id].min;
-    *hi = SPECS[id].max;
+    SliderSpec sp = app_slider_spec(id);
+    *lo = sp.min;
+    *hi = sp.max;
     /* the bar ends at 200, the sampler takes any k up to the vocabulary */
     if (id == SL_TOP_K && s->m->cfg.vocab_size > *hi)
         *hi = (double)s->m->cfg.vocab_size;
@@ -50,32 +71,14 @@ void app_slider_set(AppState *s, SliderId id, double v)
     double lo, hi;
     app_slider_range(s, id, &lo, &hi);
     v = v < lo ? lo : v > hi ? hi : v;
-    switch (id) {
-    case SL_TEMPERATURE: s->set.temperature = (float)snap(v, 0.01); break;
-    case SL_TOP_K: s->set.top_k = (int)lround(v); break;
-    case SL_TOP_P: s->set.top_p = (float)snap(v, 0.01); break;
-    case SL_MIN_P: s->set.min_p = (float)snap(v, 0.01); break;
-    case SL_SEED:
+    int set = app_slider_setting(id);
+    if (set >= 0) {
+        const SamplerSetting *t = &SAMPLER_SETTINGS[set];
+        sampler_setting_set(&s->set, (SamplerSettingId)set, t->integer ? v : snap(v, t->resolution));
+    } else if (id == SL_SEED) {
         s->seed = (uint64_t)llround(v);
         rng_seed(&s->rng, s->seed);
-        break;
-    case SL_COUNT: break;
     }
-}
-
-/* Min-p in hundredths up to 0.1, where it matters most, then in twentieths. */
-static double min_p_step(double v, int dir)
-{
-    int fine = dir > 0 ? v < 0.1 - 1e-6 : v < 0.1 + 1e-6;
-    return (fine ? 0.01 : 0.05) * dir;
-}
-
-/* Top-k steps grow with k: 1..10 one by one, then 5s to 50, then 10s. */
-static int top_k_step(int k, int dir)
-{
-    if (dir > 0)
-        return k < 10 ? k + 1 : k < 50 ? k + 5 : k + 10;
-    return k <= 10 ? k - 1 : k <= 50 ? k - 5 : k - 10;
 }
 
 void app_slider_step(AppState *s, SliderId id, int dir)
@@ -84,16 +87,10 @@ void app_slider_step(AppState *s, SliderId id, int dir)
         return;
     double v = app_slider_value(s, id);
     dir = dir < 0 ? -1 : 1;
-    switch (id) {
-    case SL_TEMPERATURE: v += 0.1 * dir; break;
-    case SL_TOP_K: v = top_k_step((int)v, dir); break;
-    case SL_TOP_P: v += 0.05 * dir; break;
-    case SL_MIN_P: v += min_p_step(v, dir); break;
-    case SL_SEED: v += dir; break;
-    case SL_COUNT: break;
-    }
+    int set = app_slider_setting(id);
+    v = set >= 0 ? sampler_setting_step((SamplerSettingId)set, v, dir) : v + dir;
     /* a key stops at the bar's end; a value set beyond it (top-k 500) moves from there */
-    double old = app_slider_value(s, id), end = SPECS[id].max;
+    double old = app_slider_value(s, id), end = app_slider_spec(id).max;
     if (old <= end && v > end)
         v = end;
     app_slider_set(s, id, v);

@@ -193,7 +193,7 @@ int app_stage_after_predict(AppState *s)
     AppStageView *top_p = &s->pred.stagev[EXERCISE_TOP_P];
     AppStageView *jueju = &s->pred.stagev[EXERCISE_JUEJU];
     *top_p = (AppStageView){.on = st->topp_on, .stage = STAGE_TOP_P};
-    *jueju = (AppStageView){.on = st->jueju_on && s->mode.kind == FORM_JUEJU, .stage = STAGE_MASK};
+    *jueju = (AppStageView){.on = st->jueju_on && s->mode.kind == FORM_JUEJU, .stage = STAGE_FORM_MASK};
     if (top_p->on && s->pred.sampler_ok)
         view_top_p(s, top_p);
     if (jueju->on && s->pred.sampler_ok)

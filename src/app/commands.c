@@ -213,7 +213,7 @@ static unsigned slider_moved(AppState *s, SliderId id)
     char v[32];
     app_slider_format(s, id, v, sizeof v);
     app_predict(s);
-    app_status(s, 0, "%s %s", app_label(s, (LabelId)(LBL_TEMPERATURE + id)), v);
+    app_status(s, 0, "%s %s", app_label(s, app_slider_label(id)), v);
     return REDRAW_SETTINGS;
 }
 
@@ -275,7 +275,7 @@ static unsigned do_new_seed(AppState *s, CmdArg a)
 {
     (void)a;
     double next = app_slider_value(s, SL_SEED) + 1;
-    app_slider_set(s, SL_SEED, next > app_slider_spec(SL_SEED)->max ? 1 : next);
+    app_slider_set(s, SL_SEED, next > app_slider_spec(SL_SEED).max ? 1 : next);
     return slider_moved(s, SL_SEED);
 }
 
@@ -587,9 +587,10 @@ static unsigned do_entropy(AppState *s, CmdArg a)
 
 static unsigned do_penalty_set(AppState *s, CmdArg a)
 {
-    /* the commands' range (sampler_settings_check); NaN becomes off */
-    double x = a.x >= 1.0 ? a.x : 1.0;
-    s->set.repetition_penalty = (float)(x <= 100.0 ? x : 100.0);
+    /* the commands' range (the settings table); NaN becomes off */
+    const SamplerSetting *t = &SAMPLER_SETTINGS[SET_REPETITION_PENALTY];
+    double x = a.x >= t->lo ? a.x : t->off;
+    s->set.repetition_penalty = (float)(x <= t->hi ? x : t->hi);
     app_predict(s);
     char v[32];
     app_num(s->lang, s->set.repetition_penalty, 2, v, sizeof v);

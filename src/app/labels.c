@@ -8,20 +8,41 @@
 
 #include "engine/probfmt.h"
 
-/* Rows that another enum indexes by offset (LBL_TEMPERATURE + a SliderId,
- * LBL_STAGE_MODEL + a SamplerStage) stay in that enum's order. */
-_Static_assert(LBL_TOP_K - LBL_TEMPERATURE == SL_TOP_K && LBL_TOP_P - LBL_TEMPERATURE == SL_TOP_P &&
-                   LBL_MIN_P - LBL_TEMPERATURE == SL_MIN_P && LBL_SEED - LBL_TEMPERATURE == SL_SEED &&
-                   SL_TEMPERATURE == 0 && SL_COUNT == 5,
-               "the sliders' labels follow SliderId");
-_Static_assert(STAGE_MODEL == 0 && LBL_STAGE_PENALTY - LBL_STAGE_MODEL == STAGE_PENALTY &&
-                   LBL_STAGE_TEMPERATURE - LBL_STAGE_MODEL == STAGE_TEMPERATURE &&
-                   LBL_STAGE_TOP_K - LBL_STAGE_MODEL == STAGE_TOP_K &&
-                   LBL_STAGE_TOP_P - LBL_STAGE_MODEL == STAGE_TOP_P &&
-                   LBL_STAGE_MIN_P - LBL_STAGE_MODEL == STAGE_MIN_P &&
-                   LBL_STAGE_MASK - LBL_STAGE_MODEL == STAGE_MASK &&
-                   LBL_STAGE_FINAL - LBL_STAGE_MODEL == STAGE_FINAL && STAGE_COUNT == 8,
-               "the stage columns' labels follow SamplerStage");
+/* The words of the sampler's settings and stages, looked up by their own
+ * enums (sampler.h): a new setting or stage adds its row here, and the
+ * array sizes fail the build when one is missing. */
+static const LabelId SETTING_LABELS[] = {
+    [SET_TEMPERATURE] = LBL_TEMPERATURE,
+    [SET_TOP_K] = LBL_TOP_K,
+    [SET_TOP_P] = LBL_TOP_P,
+    [SET_MIN_P] = LBL_MIN_P,
+    [SET_REPETITION_PENALTY] = LBL_CLI_PENALTY,
+};
+_Static_assert(sizeof SETTING_LABELS / sizeof SETTING_LABELS[0] == SET_COUNT,
+               "a label for every sampler setting");
+
+static const LabelId STAGE_LABELS[] = {
+    [STAGE_MODEL] = LBL_STAGE_MODEL,
+    [STAGE_REPETITION_PENALTY] = LBL_STAGE_REPETITION_PENALTY,
+    [STAGE_TEMPERATURE] = LBL_STAGE_TEMPERATURE,
+    [STAGE_TOP_K] = LBL_STAGE_TOP_K,
+    [STAGE_TOP_P] = LBL_STAGE_TOP_P,
+    [STAGE_MIN_P] = LBL_STAGE_MIN_P,
+    [STAGE_FORM_MASK] = LBL_STAGE_FORM_MASK,
+    [STAGE_FINAL] = LBL_STAGE_FINAL,
+};
+_Static_assert(sizeof STAGE_LABELS / sizeof STAGE_LABELS[0] == STAGE_COUNT,
+               "a column heading for every stage");
+
+LabelId app_setting_label(SamplerSettingId id)
+{
+    return (unsigned)id < SET_COUNT ? SETTING_LABELS[id] : LBL_TEMPERATURE;
+}
+
+LabelId app_stage_label(SamplerStage stage)
+{
+    return (unsigned)stage < STAGE_COUNT ? STAGE_LABELS[stage] : LBL_STAGE_FINAL;
+}
 
 /* One row per label, a column per language (AppLang order, lang.c's rows:
  * en, zh, de, fr). A row with a cell missing leaves it NULL, which
@@ -669,12 +690,12 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_HELP_ENTROPY] = {"entropy of each draw", "每次抽取的熵", "Entropie jedes Zugs",
                           "entropie des tirages"},
     [LBL_STAGE_MODEL] = {"model", "模型", "Modell", "modèle"},
-    [LBL_STAGE_PENALTY] = {"repeat", "惩罚", "Wdh.", "pénal."},
+    [LBL_STAGE_REPETITION_PENALTY] = {"repeat", "惩罚", "Wdh.", "pénal."},
     [LBL_STAGE_TEMPERATURE] = {"temp", "温度", "Temp.", "temp."},
     [LBL_STAGE_TOP_K] = {"top-k", "top-k", "Top-k", "top-k"},
     [LBL_STAGE_TOP_P] = {"top-p", "top-p", "Top-p", "top-p"},
     [LBL_STAGE_MIN_P] = {"min-p", "min-p", "Min-p", "min-p"},
-    [LBL_STAGE_MASK] = {"form", "格式", "Form", "forme"},
+    [LBL_STAGE_FORM_MASK] = {"form", "格式", "Form", "forme"},
     [LBL_STAGE_FINAL] = {"final", "最终", "Ergebnis", "final"},
     [LBL_ST_PENALTY] = {"repetition penalty %s: characters in the window count less (， 。 %s aside)",
         "重复惩罚 %s：窗口里已出现的字得分降低（， 。 %s 除外）",

@@ -22,7 +22,8 @@
 #include "app/app.h"
 
 typedef enum {
-    /* the sliders, in SliderId order */
+    /* the sampler's settings (the sliders' names; labels.c's SETTING_LABELS
+     * maps each SamplerSettingId to its word, the penalty's is LBL_CLI_PENALTY) */
     LBL_TEMPERATURE,
     LBL_TOP_K,
     LBL_TOP_P,
@@ -278,13 +279,14 @@ typedef enum {
     LBL_ST_ENTROPY_ON,
     LBL_ST_ENTROPY_OFF,
     LBL_HELP_ENTROPY,
-    LBL_STAGE_MODEL, /* the stage columns' headings, in SamplerStage order */
-    LBL_STAGE_PENALTY,
+    LBL_STAGE_MODEL, /* the stage columns' headings (labels.c's STAGE_LABELS maps each
+                      * SamplerStage to its word; 6 columns at most) */
+    LBL_STAGE_REPETITION_PENALTY,
     LBL_STAGE_TEMPERATURE,
     LBL_STAGE_TOP_K,
     LBL_STAGE_TOP_P,
     LBL_STAGE_MIN_P,
-    LBL_STAGE_MASK,
+    LBL_STAGE_FORM_MASK,
     LBL_STAGE_FINAL,
     LBL_ST_PENALTY,
     /* the window, the mask view, the timing panel's parts; plural forms */
@@ -552,6 +554,13 @@ typedef enum {
     LBL_CLI_BENCH_UNUSED,
     LBL_COUNT
 } LabelId;
+
+/* The word of a sampler setting (the slider's name, "temperature") and the
+ * heading of a stage's column ("top-p"), in labels.c's tables. */
+LabelId app_setting_label(SamplerSettingId id);
+LabelId app_stage_label(SamplerStage stage);
+/* The slider's name: its setting's word, or the seed's (app_sliders.c). */
+LabelId app_slider_label(SliderId id);
 
 /* The label in the state's language. */
 const char *app_label(const AppState *s, LabelId id);

@@ -396,9 +396,14 @@ static int unknown_verb(const AppState *s, const char *first, const char *second
 {
     TsQuoted q; /* what the user typed, echoed safely */
     if (strcmp(first, "set") == 0) {
-        const char *names[] = {"temperature", "top-k", "top-p", "min-p", "seed",
-                               "repetition-penalty", NULL};
-        char list[96];
+        /* the `set` verbs of the table, in its order */
+        const char *names[N_VERBS + 1];
+        int n = 0;
+        for (int i = 0; i < N_VERBS; i++)
+            if (strncmp(VERBS[i].name, "set ", 4) == 0)
+                names[n++] = VERBS[i].name + 4;
+        names[n] = NULL;
+        char list[160];
         list_words(names, ", ", list, sizeof list);
         if (!second[0])
             return script_fail(msg, size, app_label(s, LBL_SC_WHICH_SETTING), list);

@@ -134,14 +134,30 @@ void session_json_step(FILE *f, const Vocab *v, const TraceStep *st, const char 
     fputs("]}", f);
 }
 
+/* One setting's value as the JSON and the command line write it: an integer
+ * as one, a number as %g of the float. */
+static void put_setting(FILE *f, const char *name, const char *sep, const SamplerSettings *set, int id)
+{
+    double v = sampler_setting_get(set, (SamplerSettingId)id);
+    if (SAMPLER_SETTINGS[id].integer)
+        fprintf(f, "%s%s%d", name, sep, (int)v);
+    else
+        fprintf(f, "%s%s%g", name, sep, v);
+}
+
+void session_json_sampler(FILE *f, const SamplerSettings *set)
+{
+    for (int i = 0; i < SET_COUNT; i++) {
+        fprintf(f, "%s\"", i ? ", " : "");
+        put_setting(f, SAMPLER_SETTINGS[i].json, "\": ", set, i);
+    }
+    fprintf(f, ", \"penalize_punctuation\": %s", set->penalize_punctuation ? "true" : "false");
+}
+
 void session_json_settings(FILE *f, const SamplerSettings *set, ContextPolicy policy)
 {
-    fprintf(f,
-            "\"temperature\": %g, \"top_k\": %d, \"top_p\": %g, \"min_p\": %g, "
-            "\"repetition_penalty\": %g, \"penalize_punctuation\": %s, \"context_policy\": \"%s\"",
-            (double)set->temperature, set->top_k, (double)set->top_p, (double)set->min_p,
-            (double)set->repetition_penalty, set->penalize_punctuation ? "true" : "false",
-            gen_policy_name(policy));
+    session_json_sampler(f, set);
+    fprintf(f, ", \"context_policy\": \"%s\"", gen_policy_name(policy));
 }
 
 static const char *form_name(FormKind k)
@@ -284,11 +300,14 @@ static void md_settings(FILE *f, const AppState *s, const char *json_name)
         fprintf(f, ", heads %s", s->mode.heads);
     fprintf(f, "; %s\n", s->mid_text ? "mid-text (`--mid-text`)" : "at the start of a poem");
     const SamplerSettings *set = &s->set;
-    fprintf(f, "- `--temperature %g --top-k %d --top-p %g --min-p %g --repetition-penalty %g%s "
-               "--seed %llu --context-policy %s`\n",
-            (double)set->temperature, set->top_k, (double)set->top_p, (double)set->min_p,
-            (double)set->repetition_penalty, set->penalize_punctuation ? " --penalize-punctuation" : "",
-            (unsigned long long)s->seed, gen_policy_name(s->g.policy));
+    fputs("- `", f);
+    for (int i = 0; i < SET_COUNT; i++) {
+        put_setting(f, SAMPLER_SETTINGS[i].flag, " ", set, i);
+        fputc(' ', f);
+    }
+    fprintf(f, "%s--seed %llu --context-policy %s`\n",
+            set->penalize_punctuation ? "--penalize-punctuation " : "", (unsigned long long)s->seed,
+            gen_policy_name(s->g.policy));
     fputs("- ", f);
     fprintf(f, app_label(s, LBL_MD_OPEN), json_name);
     fputc('\n', f);

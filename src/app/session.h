@@ -56,7 +56,10 @@ int app_export(AppState *s, const char *dir, char *name, size_t size, TsErr *err
 /* One character's record, {"index": ..., "char": ..., ..., "top": [...]};
  * origin is "model" or "picked"; poem > 0 adds "poem": poem first. No newline. */
 void session_json_step(FILE *f, const Vocab *v, const TraceStep *st, const char *origin, int poem);
-/* "temperature": ..., "top_k": ..., ... "context_policy": ... (no braces). */
+/* Every sampler setting by its JSON key, in the table's order, then
+ * "penalize_punctuation" (no braces): "temperature": 1, "top_k": 0, ... */
+void session_json_sampler(FILE *f, const SamplerSettings *set);
+/* The same, then "context_policy": ... (no braces). */
 void session_json_settings(FILE *f, const SamplerSettings *set, ContextPolicy policy);
 
 #endif

@@ -590,12 +590,19 @@ int stagereq_top_p(StageReq *r, long step, const SamplerSettings *set, const int
 {
     r->len = 0;
     r->failed = 0;
-    add(r, "{\"exercise\": \"top-p\", \"step\": %ld, \"settings\": {\"temperature\": ", step);
-    add_float(r, set->temperature);
-    add(r, ", \"top_k\": %d, \"top_p\": ", set->top_k);
-    add_float(r, set->top_p);
-    add(r, ", \"min_p\": ");
-    add_float(r, set->min_p);
+    add(r, "{\"exercise\": \"top-p\", \"step\": %ld, \"settings\": {", step);
+    /* the settings of the table that act on this step's distribution (not the
+     * penalty, which reads the text before) */
+    for (int i = 0, shown = 0; i < SET_COUNT; i++) {
+        const SamplerSetting *t = &SAMPLER_SETTINGS[i];
+        if (t->reads_text)
+            continue;
+        add(r, "%s\"%s\": ", shown++ ? ", " : "", t->json);
+        if (t->integer)
+            add(r, "%d", (int)sampler_setting_get(set, (SamplerSettingId)i));
+        else
+            add_float(r, (float)sampler_setting_get(set, (SamplerSettingId)i));
+    }
     add(r, "}, \"candidates\": [");
     for (int i = 0; i < n; i++) {
         add_candidate(r, i, ids[i], chars, v);

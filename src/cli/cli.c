@@ -625,6 +625,20 @@ int cli_weights(const char *cmd, Model *m, const char *name)
     return 0;
 }
 
+int cli_sampler_opts(Opt *out, SamplerSettings *set, int with_text)
+{
+    int n = 0;
+    for (int i = 0; i < SET_COUNT; i++) {
+        const SamplerSetting *t = &SAMPLER_SETTINGS[i];
+        if (t->reads_text && !with_text)
+            continue;
+        OptKind kind = t->integer ? OPT_INT : t->lo_open ? OPT_FLOAT_OPEN : OPT_FLOAT;
+        out[n++] = (Opt){.name = t->flag, .kind = kind, .dst = (char *)set + t->field,
+                         .min = t->lo, .max = t->hi};
+    }
+    return n;
+}
+
 int cli_flag_given(int argc, char **argv, const char *name)
 {
     size_t n = strlen(name);
@@ -634,10 +648,11 @@ int cli_flag_given(int argc, char **argv, const char *name)
     return 0;
 }
 
-/* The settings the engine names in its messages (sampler.h, train.h); the
- * command line's flag for each is "--" and the name. */
+/* The settings the engine names in its messages: the sampler's (its table,
+ * sampler.h) and these of training (train.h); the command line's flag for
+ * each is "--" and the name. */
 static const char *const SETTINGS[] = {
-    "temperature", "top-k", "top-p", "min-p", "repetition-penalty", "batch", "seq", "steps",
+    "batch", "seq", "steps",
     "warmup", "lr", "lr-min", "weight-decay", "clip", "eval-every", "checkpoint-every",
     "short-every", "short-seq", "precision",
 };
@@ -648,10 +663,11 @@ static size_t setting_at(const char *s, const char *start)
 {
     if (s > start && (isalnum((unsigned char)s[-1]) || s[-1] == '-' || s[-1] == '_'))
         return 0;
-    for (size_t i = 0; i < sizeof SETTINGS / sizeof SETTINGS[0]; i++) {
-        size_t n = strlen(SETTINGS[i]);
-        if (strncmp(s, SETTINGS[i], n) == 0 && !isalnum((unsigned char)s[n]) && s[n] != '-' &&
-            s[n] != '_')
+    size_t n_train = sizeof SETTINGS / sizeof SETTINGS[0];
+    for (size_t i = 0; i < SET_COUNT + n_train; i++) {
+        const char *name = i < SET_COUNT ? SAMPLER_SETTINGS[i].name : SETTINGS[i - SET_COUNT];
+        size_t n = strlen(name);
+        if (strncmp(s, name, n) == 0 && !isalnum((unsigned char)s[n]) && s[n] != '-' && s[n] != '_')
             return n;
     }
     return 0;

@@ -70,6 +70,13 @@ const char *cli_help_text(const char *cmd, const char *english);
 int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Opt *opts, int n_opts,
               const char **pos, int max_pos, int *n_pos);
 
+/* The sampler's options, one per row of SAMPLER_SETTINGS (sampler.h), in
+ * table order, writing into *set: --temperature, --top-k, ... with the
+ * table's ranges. with_text 0 leaves out the settings that act on the text
+ * written so far (probs writes none). Fills out[0..SET_COUNT) and returns
+ * how many. */
+int cli_sampler_opts(Opt *out, SamplerSettings *set, int with_text);
+
 /* Was the option given in argv[1..], as "NAME" or "NAME=VALUE"? (To tell a
  * flag the user gave from its default.) */
 int cli_flag_given(int argc, char **argv, const char *name);

@@ -487,7 +487,8 @@ static int bench_decode(Generator *g, int chars, const SamplerSettings *set, uin
 }
 
 /* The sampler's settings in a row of the table, in the interface language:
- * the filters that are on, then the temperature. */
+ * the settings that are on, in the table's order (sampler.h), then the
+ * temperature; each number with as few decimals as it needs (one at least). */
 enum { SETTING_COLS = 64 };
 static void setting_name(const SamplerSettings *set, char *out, size_t size)
 {
@@ -496,19 +497,60 @@ static void setting_name(const SamplerSettings *set, char *out, size_t size)
     char num[32];
     size_t n = 0;
     out[0] = 0;
-#define PART(...) n += (size_t)snprintf(out + n, n < size ? size - n : 0, __VA_ARGS__)
-    if (set->top_k > 0)
-        PART("%s %d%s", cli_label(LBL_TOP_K), set->top_k, comma);
-    if (set->top_p < 1.0f)
-        PART("%s %s%s", cli_label(LBL_TOP_P), app_num(lang, set->top_p, set->top_p >= 0.99f ? 3 : set->top_p >= 0.95f ? 2 : 1, num, sizeof num), comma);
-    if (set->min_p > 0.0f)
-        PART("%s %s%s", cli_label(LBL_MIN_P), app_num(lang, set->min_p, 2, num, sizeof num), comma);
-    if (set->repetition_penalty != 1.0f)
-        PART("%s %s%s", cli_label(LBL_CLI_PENALTY), app_num(lang, set->repetition_penalty, 1, num, sizeof num), comma);
-    if (n == 0)
-        PART("%s%s", cli_label(LBL_CLI_FILTERS_OFF), comma);
-    PART("%s %s", cli_label(LBL_TEMPERATURE), app_num(lang, set->temperature, 1, num, sizeof num));
-#undef PART
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < SET_COUNT; i++) {
+            SamplerSettingId id = (SamplerSettingId)i;
+            if ((id == SET_TEMPERATURE) != (pass == 1) || (pass == 0 && sampler_setting_off(set, id)))
+                continue;
+            double v = sampler_setting_get(set, id);
+            int d = 1;
+            while (d < 3 && fabs(v * pow(10, d) - round(v * pow(10, d))) > 1e-4)
+                d++;
+            if (SAMPLER_SETTINGS[i].integer)
+                snprintf(num, sizeof num, "%d", (int)v);
+            else
+                app_num(lang, v, d, num, sizeof num);
+            if (pass == 1 && n == 0)
+                n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s%s", cli_label(LBL_CLI_FILTERS_OFF), comma);
+            n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s %s%s", cli_label(app_setting_label(id)), num,
+                                  pass == 0 ? comma : "");
+        }
+}
+
+/* A row of the sampler's table: its name in the JSON, and the settings it
+ * changes from sampler_defaults by their names (sampler.h), up to the first
+ * empty one. */
+typedef struct {
+    const char *name;
+    struct {
+        const char *setting;
+        double value;
+    } change[4];
+} BenchSamplerRow;
+
+static const BenchSamplerRow SAMPLER_ROWS[] = {
+    {.name = "filters off, temperature 1.0"},
+    {.name = "top-k 20, temperature 1.0", .change = {{"top-k", 20}}},
+    {.name = "top-p 0.9, temperature 1.0", .change = {{"top-p", 0.9}}},
+    {.name = "top-p 0.9, temperature 1.5", .change = {{"top-p", 0.9}, {"temperature", 1.5}}},
+    {.name = "min-p 0.05, temperature 1.0", .change = {{"min-p", 0.05}}},
+    {.name = "top-k 5000, temperature 1.5", .change = {{"top-k", 5000}, {"temperature", 1.5}}},
+    {.name = "top-p 0.999, temperature 3.0", .change = {{"top-p", 0.999}, {"temperature", 3.0}}},
+    {.name = "all: k 40, p 0.95, min-p 0.02, penalty 1.3",
+     .change = {{"top-k", 40}, {"top-p", 0.95}, {"min-p", 0.02}, {"repetition-penalty", 1.3}}},
+};
+
+/* The row's settings; -1 with err for a name the table does not know. */
+static int bench_row_settings(const BenchSamplerRow *row, SamplerSettings *set, TsErr *err)
+{
+    *set = sampler_defaults();
+    for (size_t i = 0; i < sizeof row->change / sizeof row->change[0] && row->change[i].setting; i++) {
+        int id = sampler_setting_find(row->change[i].setting);
+        if (id < 0)
+            return ts_fail(err, "bench: no sampler setting is called %s", row->change[i].setting);
+        sampler_setting_set(set, (SamplerSettingId)id, row->change[i].value);
+    }
+    return 0;
 }
 
 /* The sampler beside the model: for each setting, ms per cached character
@@ -516,28 +558,7 @@ static void setting_name(const SamplerSettings *set, char *out, size_t size)
  * poem, each part's best on its own), on this thread. */
 static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
 {
-    static const struct {
-        const char *name; /* in the JSON; the text names it in the interface language */
-        SamplerSettings set;
-    } rows[] = {
-        {"filters off, temperature 1.0",
-         {.temperature = 1.0f, .top_p = 1.0f, .repetition_penalty = 1.0f}},
-        {"top-k 20, temperature 1.0",
-         {.temperature = 1.0f, .top_k = 20, .top_p = 1.0f, .repetition_penalty = 1.0f}},
-        {"top-p 0.9, temperature 1.0",
-         {.temperature = 1.0f, .top_p = 0.9f, .repetition_penalty = 1.0f}},
-        {"top-p 0.9, temperature 1.5",
-         {.temperature = 1.5f, .top_p = 0.9f, .repetition_penalty = 1.0f}},
-        {"min-p 0.05, temperature 1.0",
-         {.temperature = 1.0f, .top_p = 1.0f, .min_p = 0.05f, .repetition_penalty = 1.0f}},
-        {"top-k 5000, temperature 1.5",
-         {.temperature = 1.5f, .top_k = 5000, .top_p = 1.0f, .repetition_penalty = 1.0f}},
-        {"top-p 0.999, temperature 3.0",
-         {.temperature = 3.0f, .top_p = 0.999f, .repetition_penalty = 1.0f}},
-        {"all: k 40, p 0.95, min-p 0.02, penalty 1.3",
-         {.temperature = 1.0f, .top_k = 40, .top_p = 0.95f, .min_p = 0.02f,
-          .repetition_penalty = 1.3f}},
-    };
+    const BenchSamplerRow *rows = SAMPLER_ROWS;
     enum { CHARS = 120 };
     if (json)
         fputs(", \"sampler\": [", stdout);
@@ -553,11 +574,14 @@ static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
         cli_put_right(stdout, cli_label(LBL_CLI_SHARE), 9);
         putchar('\n');
     }
-    for (size_t r = 0; r < sizeof rows / sizeof rows[0]; r++) {
+    for (size_t r = 0; r < sizeof SAMPLER_ROWS / sizeof SAMPLER_ROWS[0]; r++) {
         double best_model = 1e30, best_sampler = 1e30;
+        SamplerSettings set;
+        if (bench_row_settings(&rows[r], &set, err) != 0)
+            return;
         for (int k = 0; k < repeat; k++) {
             double m0 = g->model_s, s0 = g->sampler_s;
-            if (bench_decode(g, CHARS, &rows[r].set, 42, err) != 0)
+            if (bench_decode(g, CHARS, &set, 42, err) != 0)
                 return;
             double dm = g->model_s - m0, ds = g->sampler_s - s0;
             best_model = dm < best_model ? dm : best_model;
@@ -573,7 +597,7 @@ static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
         } else {
             AppLang lang = cli_lang();
             char name[256], a[32], b[32], c[32];
-            setting_name(&rows[r].set, name, sizeof name);
+            setting_name(&set, name, sizeof name);
             fputs("  ", stdout);
             cli_put_left(stdout, name, SETTING_COLS);
             cli_put_right(stdout, app_num(lang, model_ms, 3, a, sizeof a), 9);

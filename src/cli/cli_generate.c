@@ -162,15 +162,18 @@ static int trace_step(void *ctx, const Generator *g, int token, TsErr *err)
     return 0;
 }
 
-/* The options a session code holds: none may come with --code. */
+/* The options a session code holds: none may come with --code. These and
+ * every sampler setting's (the code holds the whole SamplerSettings). */
 static const char *const CODE_HOLDS[] = {
-    "--temperature", "--top-k", "--top-p", "--min-p", "--repetition-penalty",
     "--penalize-punctuation", "--context-policy", "--seed", "--mid-text", "-n", "--max-chars",
     "--chars",
 };
 
 static const char *code_conflict(int argc, char **argv)
 {
+    for (int k = 0; k < SET_COUNT; k++)
+        if (cli_flag_given(argc, argv, SAMPLER_SETTINGS[k].flag))
+            return SAMPLER_SETTINGS[k].flag;
     for (size_t k = 0; k < sizeof CODE_HOLDS / sizeof CODE_HOLDS[0]; k++)
         if (cli_flag_given(argc, argv, CODE_HOLDS[k]))
             return CODE_HOLDS[k];
@@ -251,14 +254,12 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     if (rc)
         return rc;
     const char *chars_arg = NULL;
-    Opt opts[] = {
+    Opt opts[SET_COUNT + 24] = {
         {"--model", OPT_STR, &a->model, 0, 0},
         {"--weights", OPT_STR, &a->weights, 0, 0},
-        {"--temperature", OPT_FLOAT, &a->set.temperature, 0, 100},
-        {"--top-k", OPT_INT, &a->set.top_k, 0, 1000000},
-        {"--top-p", OPT_FLOAT_OPEN, &a->set.top_p, 0, 1},
-        {"--min-p", OPT_FLOAT, &a->set.min_p, 0, 1},
-        {"--repetition-penalty", OPT_FLOAT, &a->set.repetition_penalty, 1, 100},
+    };
+    int n_opts = 2 + cli_sampler_opts(opts + 2, &a->set, 1);
+    const Opt more[] = {
         {"--penalize-punctuation", OPT_FLAG, &a->set.penalize_punctuation, 0, 0},
         {"--context-policy", OPT_STR, &a->policy, 0, 0},
         {"--seed", OPT_U64, &a->seed, 0, 0},
@@ -277,7 +278,9 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
         {"--code", OPT_STR, &a->code, 0, 0},
         {"--chars", OPT_STR, &chars_arg, 0, 0},
     };
-    int n_opts = (int)(sizeof opts / sizeof opts[0]);
+    _Static_assert(sizeof more / sizeof more[0] <= 22, "room in opts for generate's own options");
+    memcpy(opts + n_opts, more, sizeof more);
+    n_opts += (int)(sizeof more / sizeof more[0]);
     if (kind != FORM_FREE) /* a fixed form: --chars in --max-chars's place, no --code */
         opts[n_opts - 3] = opts[n_opts - 1];
     n_opts -= kind == FORM_FREE ? 1 : 2; /* generate: no --chars */
@@ -498,15 +501,13 @@ static void gen_print_summary(const GenRun *r, const GenRequest *q, const GenTal
             json_write_string(stdout, r->code_text);
         else
             fputs("null", stdout);
-        printf(", \"seed\": %llu, \"temperature\": %g, \"top_k\": %d, \"top_p\": %g, "
-               "\"min_p\": %g, \"repetition_penalty\": %g, \"penalize_punctuation\": %s, "
-               "\"cache\": %s, \"context_policy\": \"%s\", \"characters\": %ld, "
+        printf(", \"seed\": %llu, ", (unsigned long long)a->seed);
+        session_json_sampler(stdout, &a->set);
+        printf(", \"cache\": %s, \"context_policy\": \"%s\", \"characters\": %ld, "
                "\"well_formed\": %d, \"four_or_eight_lines\": %d, \"seconds\": %.4f, "
                "\"model_seconds\": %.4f, "
                "\"sampler_seconds\": %.4f}\n",
-               (unsigned long long)a->seed, (double)a->set.temperature, a->set.top_k,
-               (double)a->set.top_p, (double)a->set.min_p, (double)a->set.repetition_penalty,
-               a->set.penalize_punctuation ? "true" : "false", a->no_cache ? "false" : "true",
+               a->no_cache ? "false" : "true",
                gen_policy_name(q->policy), t->chars, t->well_formed, t->four_or_eight, t->seconds,
                r->g.model_s,
                r->g.sampler_s);

@@ -191,9 +191,7 @@ static void put_settings(FILE *out, const AppState *s)
     for (int id = 0; id < SL_COUNT; id++) {
         char v[32];
         app_slider_format(s, (SliderId)id, v, sizeof v);
-        if (id == SL_TOP_K && s->set.top_k == 0)
-            snprintf(v, sizeof v, "%s", app_label(s, LBL_FILTER_OFF));
-        fprintf(out, "%s %s · ", app_label(s, (LabelId)(LBL_TEMPERATURE + id)), v);
+        fprintf(out, "%s %s · ", app_label(s, app_slider_label((SliderId)id)), v);
     }
     fprintf(out, "%s %s · ", app_label(s, LBL_CACHE), app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
     if (s->mode.kind == FORM_JUEJU)

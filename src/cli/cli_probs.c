@@ -282,7 +282,7 @@ static void print_stages(const ProbsRun *r)
     const NextView *v = &r->view;
     printf("\n  %s\n          ", cli_label(LBL_CLI_STAGE_BY_STAGE));
     for (int k = 0; k < STAGE_COUNT; k++) /* the screen's stage columns' headings */
-        cli_put_right(stdout, cli_label((LabelId)(LBL_STAGE_MODEL + k)), 9);
+        cli_put_right(stdout, cli_label(app_stage_label((SamplerStage)k)), 9);
     putchar('\n');
     for (int i = 0; i < r->top; i++) {
         const NextCandidate c = nextview_candidate(v, v->order[i]);
@@ -495,16 +495,16 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
         {"--mid-text", OPT_FLAG, &a->mid_text, 0, 0},
         {"--pinyin", OPT_FLAG, &a->show_pinyin, 0, 0},
         {"--pinyin-input", OPT_STR, &a->pinyin_input, 0, 0},
-        {"--temperature", OPT_FLOAT, &a->set.temperature, 0, 100},
-        {"--top-k", OPT_INT, &a->set.top_k, 0, 1000000},
-        {"--top-p", OPT_FLOAT_OPEN, &a->set.top_p, 0, 1},
-        {"--min-p", OPT_FLOAT, &a->set.min_p, 0, 1},
         {"--stage", OPT_STR, &a->stage, 0, 0},
     };
+    enum { N_OWN = sizeof opts / sizeof opts[0] };
+    Opt all[N_OWN + SET_COUNT];
+    memcpy(all, opts, sizeof opts);
+    /* the sampler's options, but for those that read the text before: probs writes none */
+    int n_all = N_OWN + cli_sampler_opts(all + N_OWN, &a->set, 0);
     static char help[sizeof PROBS_HELP + sizeof PROBS_HELP_MORE];
     snprintf(help, sizeof help, "%s%s", PROBS_HELP, PROBS_HELP_MORE);
-    rc = cli_parse("probs", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
-                       pos, 1, &npos);
+    rc = cli_parse("probs", help, argc, argv, all, n_all, pos, 1, &npos);
     if (rc)
         return rc;
     SamplerSettings plain = sampler_defaults();

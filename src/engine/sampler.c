@@ -7,37 +7,148 @@
 
 #include "engine/ops.h"
 
+/* ---- the settings table ---- */
+
+#define FIELD(f) offsetof(SamplerSettings, f)
+
+/* top-k: 1..10 one by one, then 5s to 50, then 10s */
+static double top_k_step(double v, int dir)
+{
+    int k = (int)v;
+    if (dir > 0)
+        return k < 10 ? k + 1 : k < 50 ? k + 5 : k + 10;
+    return k <= 10 ? k - 1 : k <= 50 ? k - 5 : k - 10;
+}
+
+/* min-p in hundredths up to 0.1, where it matters most, then in twentieths */
+static double min_p_step(double v, int dir)
+{
+    int fine = dir > 0 ? v < 0.1 - 1e-6 : v < 0.1 + 1e-6;
+    return v + (fine ? 0.01 : 0.05) * dir;
+}
+
+const SamplerSetting SAMPLER_SETTINGS[SET_COUNT] = {
+    [SET_TEMPERATURE] = {.name = "temperature", .flag = "--temperature", .json = "temperature",
+                         .range_msg = "temperature must be a number in 0..100, not %g",
+                         .field = FIELD(temperature), .lo = 0, .hi = 100, .def = 1, .off = 1,
+                         .slider = 1, .bar_lo = 0, .bar_hi = 2, .resolution = 0.01, .step = 0.1,
+                         .stage = STAGE_TEMPERATURE},
+    [SET_TOP_K] = {.name = "top-k", .flag = "--top-k", .json = "top_k",
+                   .range_msg = "top-k must be an integer in 0..1000000, not %d",
+                   .field = FIELD(top_k), .integer = 1, .lo = 0, .hi = 1000000, .def = 0, .off = 0,
+                   .slider = 1, .bar_lo = 0, .bar_hi = 200, .resolution = 1, .step_fn = top_k_step,
+                   .stage = STAGE_TOP_K},
+    [SET_TOP_P] = {.name = "top-p", .flag = "--top-p", .json = "top_p",
+                   .range_msg = "top-p must be a number in (0, 1], not %g",
+                   .field = FIELD(top_p), .lo = 0, .hi = 1, .lo_open = 1, .def = 1, .off = 1,
+                   .slider = 1, .bar_lo = 0.05, .bar_hi = 1, .resolution = 0.01, .step = 0.05,
+                   .stage = STAGE_TOP_P},
+    [SET_MIN_P] = {.name = "min-p", .flag = "--min-p", .json = "min_p",
+                   .range_msg = "min-p must be a number in 0..1, not %g",
+                   .field = FIELD(min_p), .lo = 0, .hi = 1, .def = 0, .off = 0,
+                   .slider = 1, .bar_lo = 0, .bar_hi = 1, .resolution = 0.01, .step_fn = min_p_step,
+                   .stage = STAGE_MIN_P},
+    [SET_REPETITION_PENALTY] = {.name = "repetition-penalty", .flag = "--repetition-penalty",
+                                .json = "repetition_penalty",
+                                .range_msg = "repetition-penalty must be a number in 1..100, not %g",
+                                .field = FIELD(repetition_penalty), .lo = 1, .hi = 100, .def = 1,
+                                .off = 1, .reads_text = 1, .stage = STAGE_REPETITION_PENALTY},
+};
+
+double sampler_setting_get(const SamplerSettings *s, SamplerSettingId id)
+{
+    const char *at = (const char *)s + SAMPLER_SETTINGS[id].field;
+    return SAMPLER_SETTINGS[id].integer ? (double)*(const int *)at : (double)*(const float *)at;
+}
+
+void sampler_setting_set(SamplerSettings *s, SamplerSettingId id, double v)
+{
+    char *at = (char *)s + SAMPLER_SETTINGS[id].field;
+    if (SAMPLER_SETTINGS[id].integer)
+        *(int *)at = (int)lround(v);
+    else
+        *(float *)at = (float)v;
+}
+
+int sampler_setting_off(const SamplerSettings *s, SamplerSettingId id)
+{
+    return sampler_setting_get(s, id) == (double)(float)SAMPLER_SETTINGS[id].off;
+}
+
+int sampler_settings_same(const SamplerSettings *a, const SamplerSettings *b)
+{
+    for (int i = 0; i < SET_COUNT; i++)
+        if (sampler_setting_get(a, (SamplerSettingId)i) != sampler_setting_get(b, (SamplerSettingId)i))
+            return 0;
+    return 1;
+}
+
+int sampler_setting_find(const char *word)
+{
+    for (int i = 0; i < SET_COUNT; i++)
+        if (strcmp(word, SAMPLER_SETTINGS[i].name) == 0 || strcmp(word, SAMPLER_SETTINGS[i].flag) == 0)
+            return i;
+    return -1;
+}
+
+double sampler_setting_step(SamplerSettingId id, double v, int dir)
+{
+    const SamplerSetting *t = &SAMPLER_SETTINGS[id];
+    dir = dir < 0 ? -1 : 1;
+    return t->step_fn ? t->step_fn(v, dir) : v + t->step * dir;
+}
+
 SamplerSettings sampler_defaults(void)
 {
-    SamplerSettings s = {
-        .temperature = 1.0f,
-        .top_k = 0,
-        .top_p = 1.0f,
-        .min_p = 0.0f,
-        .repetition_penalty = 1.0f,
-        .penalize_punctuation = 0,
-    };
+    SamplerSettings s = {.penalize_punctuation = 0};
+    for (int i = 0; i < SET_COUNT; i++)
+        sampler_setting_set(&s, (SamplerSettingId)i, SAMPLER_SETTINGS[i].def);
     return s;
 }
 
 int sampler_settings_check(const SamplerSettings *s, TsErr *err)
 {
-    /* Written as !(in range) so that NaN is refused too; the ranges as the
-     * commands' --help writes them, each setting by its name (sampler.h). */
-    if (!(s->temperature >= 0.0f && s->temperature <= 100.0f))
-        return ts_fail(err, "temperature must be a number in 0..100, not %g",
-                       (double)s->temperature);
-    if (s->top_k < 0 || s->top_k > 1000000)
-        return ts_fail(err, "top-k must be an integer in 0..1000000, not %d", s->top_k);
-    if (!(s->top_p > 0.0f && s->top_p <= 1.0f))
-        return ts_fail(err, "top-p must be a number in (0, 1], not %g", (double)s->top_p);
-    if (!(s->min_p >= 0.0f && s->min_p <= 1.0f))
-        return ts_fail(err, "min-p must be a number in 0..1, not %g", (double)s->min_p);
-    if (!(s->repetition_penalty >= 1.0f && s->repetition_penalty <= 100.0f))
-        return ts_fail(err, "repetition-penalty must be a number in 1..100, not %g",
-                       (double)s->repetition_penalty);
+    /* NaN fails both comparisons: refused too */
+    for (int i = 0; i < SET_COUNT; i++) {
+        const SamplerSetting *t = &SAMPLER_SETTINGS[i];
+        double v = sampler_setting_get(s, (SamplerSettingId)i);
+        int low_ok = t->lo_open ? v > t->lo : v >= t->lo;
+        if (low_ok && v <= t->hi)
+            continue;
+        if (t->integer)
+            return ts_fail(err, t->range_msg, (int)v);
+        return ts_fail(err, t->range_msg, v);
+    }
     return 0;
 }
+
+/* ---- the stages table ---- */
+
+#define BUF(f) offsetof(SamplerState, f)
+
+const SamplerStageInfo SAMPLER_STAGES[STAGE_COUNT] = {
+    [STAGE_MODEL] = {.name = "model", .buffer = BUF(model), .setting = -1},
+    [STAGE_REPETITION_PENALTY] = {.name = "repetition_penalty", .buffer = BUF(penalized_probs),
+                                  .setting = SET_REPETITION_PENALTY},
+    [STAGE_TEMPERATURE] = {.name = "temperature", .head = 't', .buffer = BUF(probs),
+                           .setting = SET_TEMPERATURE},
+    [STAGE_TOP_K] = {.name = "top_k", .head = 'k', .buffer = BUF(top_k), .setting = SET_TOP_K},
+    [STAGE_TOP_P] = {.name = "top_p", .head = 'p', .buffer = BUF(top_p), .setting = SET_TOP_P},
+    [STAGE_MIN_P] = {.name = "min_p", .head = 'm', .buffer = BUF(min_p), .setting = SET_MIN_P},
+    [STAGE_FORM_MASK] = {.name = "form_mask", .head = 'f', .buffer = BUF(masked), .setting = -1},
+    [STAGE_FINAL] = {.name = "final", .buffer = BUF(final), .setting = -1},
+};
+
+/* The [V] buffers: every stage's, then the two the chain works in. */
+enum { N_BUFFERS = STAGE_COUNT + 2 };
+
+static float **buffer_at(SamplerState *s, int i)
+{
+    size_t off = i < STAGE_COUNT ? SAMPLER_STAGES[i].buffer : i == STAGE_COUNT ? BUF(penalized) : BUF(scaled);
+    return (float **)(void *)((char *)s + off);
+}
+
+static float *stage_out(SamplerState *s, SamplerStage k) { return *buffer_at(s, (int)k); }
 
 int sampler_init(SamplerState *s, int V, TsErr *err)
 {
@@ -45,11 +156,10 @@ int sampler_init(SamplerState *s, int V, TsErr *err)
     if (V <= 0)
         return ts_fail(err, "sampler: vocabulary size must be positive, not %d", V);
     s->V = V;
-    float **bufs[] = {&s->model, &s->penalized_probs, &s->penalized, &s->scaled, &s->probs,  &s->top_k, &s->top_p,
-                      &s->min_p,     &s->masked, &s->final};
-    for (size_t i = 0; i < sizeof bufs / sizeof bufs[0]; i++) {
-        *bufs[i] = ts_alloc_floats((size_t)V, err);
-        if (!*bufs[i]) {
+    for (int i = 0; i < N_BUFFERS; i++) {
+        float **b = buffer_at(s, i);
+        *b = ts_alloc_floats((size_t)V, err);
+        if (!*b) {
             sampler_free(s);
             return -1;
         }
@@ -75,16 +185,8 @@ void sampler_exempt_punctuation(SamplerState *s, const Vocab *v)
 
 void sampler_free(SamplerState *s)
 {
-    free(s->model);
-    free(s->penalized_probs);
-    free(s->penalized);
-    free(s->scaled);
-    free(s->probs);
-    free(s->top_k);
-    free(s->top_p);
-    free(s->min_p);
-    free(s->masked);
-    free(s->final);
+    for (int i = 0; i < N_BUFFERS; i++)
+        free(*buffer_at(s, i));
     free(s->exempt);
     free(s->scratch);
     *s = (SamplerState){0};
@@ -512,6 +614,26 @@ int sampler_pick(const float *probs, int V, float coin)
     return last;
 }
 
+/* Filter stage k: from the stage before it into its own buffer. A new
+ * filter is a case here. Returns 0, or -1 with err (a top-p hook failed). */
+static int run_filter(SamplerState *s, const SamplerSettings *set, SamplerStage k, TsErr *err)
+{
+    int V = s->V;
+    const float *in = sampler_stage_buffer(s, (SamplerStage)(k - 1));
+    float *out = stage_out(s, k);
+    switch (k) {
+    case STAGE_TOP_K: sampler_top_k(out, in, V, set->top_k, s->scratch); break;
+    case STAGE_TOP_P:
+        if (s->top_p_hook)
+            return s->top_p_hook(s->top_p_ctx, out, in, V, set, err) != 0 ? -1 : 0;
+        sampler_top_p(out, in, V, set->top_p, s->scratch);
+        break;
+    case STAGE_MIN_P: sampler_min_p(out, in, V, set->min_p); break;
+    default: break;
+    }
+    return 0;
+}
+
 /* Everything from the temperature to the renormalisation, on `logits`.
  * Sets *sum to the sum renormalise saw (0: nothing left). Returns 0, or -1
  * with err when a top-p hook failed. */
@@ -521,48 +643,42 @@ static int run_stages(SamplerState *s, const SamplerSettings *set, const float *
     int V = s->V;
     sampler_temperature(s->scaled, logits, V, set->temperature);
     sampler_softmax(s->probs, s->scaled, V);
-    sampler_top_k(s->top_k, s->probs, V, set->top_k, s->scratch);
-    if (s->top_p_hook) {
-        if (s->top_p_hook(s->top_p_ctx, s->top_p, s->top_k, V, set, err) != 0)
+    /* the filters, each from the stage before it */
+    for (int k = STAGE_TEMPERATURE + 1; k < STAGE_FORM_MASK; k++)
+        if (run_filter(s, set, (SamplerStage)k, err) != 0)
             return -1;
-    } else {
-        sampler_top_p(s->top_p, s->top_k, V, set->top_p, s->scratch);
-    }
-    sampler_min_p(s->min_p, s->top_p, V, set->min_p);
-    sampler_mask(s->masked, s->min_p, V, allowed);
+    sampler_mask(s->masked, sampler_stage_buffer(s, STAGE_FORM_MASK - 1), V, allowed);
     *sum = sampler_renormalise(s->final, s->masked, V);
     return 0;
+}
+
+static double lanes_total_f(const float *lane)
+{
+    double t = 0.0;
+    for (int j = 0; j < LANES; j++)
+        t += lane[j];
+    return t;
 }
 
 /* Probability of probs that the filters removed, and of what they kept, the
  * part the mask removed. */
 static void measure_removed(const SamplerState *s, double *filtered, double *blocked)
 {
-    /* only for display, so float lanes are precise enough */
+    /* only for display, so float lanes are precise enough; what the last
+     * filter (the stage before the mask) kept is what the filters kept */
+    const float *kept = sampler_stage_buffer(s, STAGE_FORM_MASK - 1);
     float f[LANES] = {0}, b[LANES] = {0};
-    int V = s->V, i = 0;
-    for (; i + LANES <= V; i += LANES)
-        for (int j = 0; j < LANES; j++) {
+    int V = s->V;
+    for (int i = 0; i < V; i += LANES)
+        for (int j = 0; j < LANES && i + j < V; j++) {
             float p = s->probs[i + j];
-            float gone = s->min_p[i + j] == 0.0f ? 1.0f : 0.0f;
+            float gone = kept[i + j] == 0.0f ? 1.0f : 0.0f;
             float masked = s->masked[i + j] == 0.0f ? 1.0f : 0.0f;
             f[j] += p * gone;
             b[j] += p * (1.0f - gone) * masked;
         }
-    for (int j = 0; i + j < V; j++) {
-        float p = s->probs[i + j];
-        float gone = s->min_p[i + j] == 0.0f ? 1.0f : 0.0f;
-        float masked = s->masked[i + j] == 0.0f ? 1.0f : 0.0f;
-        f[j] += p * gone;
-        b[j] += p * (1.0f - gone) * masked;
-    }
-    double ft = 0.0, bt = 0.0;
-    for (int j = 0; j < LANES; j++) {
-        ft += f[j];
-        bt += b[j];
-    }
-    *filtered = ft;
-    *blocked = bt;
+    *filtered = lanes_total_f(f);
+    *blocked = lanes_total_f(b);
 }
 
 int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits, const int *recent,
@@ -652,25 +768,14 @@ int sampler_coin(const float *probs, int V, float coin, SamplerCoin *out)
 
 const char *sampler_stage_name(SamplerStage stage)
 {
-    static const char *const names[STAGE_COUNT] = {
-        "model", "repetition_penalty", "temperature", "top_k",
-        "top_p", "min_p",              "form_mask",   "final",
-    };
-    return (unsigned)stage < STAGE_COUNT ? names[stage] : "";
+    return (unsigned)stage < STAGE_COUNT ? SAMPLER_STAGES[stage].name : "";
 }
 
 const float *sampler_stage_buffer(const SamplerState *s, SamplerStage stage)
 {
-    switch (stage) {
-    case STAGE_MODEL: return s->model;
-    case STAGE_PENALTY: return s->penalized_probs;
-    case STAGE_TEMPERATURE: return s->probs;
-    case STAGE_TOP_K: return s->top_k;
-    case STAGE_TOP_P: return s->top_p;
-    case STAGE_MIN_P: return s->min_p;
-    case STAGE_MASK: return s->masked;
-    default: return s->final;
-    }
+    if ((unsigned)stage >= STAGE_COUNT)
+        stage = STAGE_FINAL;
+    return *(float *const *)(const void *)((const char *)s + SAMPLER_STAGES[stage].buffer);
 }
 
 double sampler_entropy(const float *p, int V, double sum)

@@ -43,15 +43,93 @@ typedef struct {
                                * lines and poems can still end; 1: it penalises them too */
 } SamplerSettings;
 
+/* ---- the chain's stages, in order ----
+ *
+ * sampler_stage_name gives the names `probs --json` writes ("model",
+ * "repetition_penalty", "temperature", "top_k", "top_p", "min_p",
+ * "form_mask", "final"); the enum follows them. The filters are the stages
+ * from STAGE_TEMPERATURE + 1 up to STAGE_FORM_MASK - 1: each keeps a subset
+ * of its input, and the last of them feeds the mask. */
+typedef enum {
+    STAGE_MODEL,
+    STAGE_REPETITION_PENALTY,
+    STAGE_TEMPERATURE,
+    STAGE_TOP_K,
+    STAGE_TOP_P,
+    STAGE_MIN_P,
+    STAGE_FORM_MASK,
+    STAGE_FINAL,
+    STAGE_COUNT
+} SamplerStage;
+
+/* ---- the settings, one row each ----
+ *
+ * Every front end reads this table: the options and --list-options of
+ * `generate` and `probs`, `set NAME` in scripts and lessons, the sliders,
+ * the session JSON, the stages line. Adding a setting: its field in
+ * SamplerSettings, its id here, its row in SAMPLER_SETTINGS (sampler.c),
+ * its stage (below), its labels (app/labels.c) and its tests. */
+typedef enum {
+    SET_TEMPERATURE,
+    SET_TOP_K,
+    SET_TOP_P,
+    SET_MIN_P,
+    SET_REPETITION_PENALTY,
+    SET_COUNT
+} SamplerSettingId;
+
+typedef struct {
+    const char *name;     /* "top-p": `set top-p`, the engine's messages */
+    const char *flag;     /* "--top-p": the commands' option */
+    const char *json;     /* "top_p": the key in every JSON the program writes */
+    const char *range_msg; /* sampler_settings_check's message, a format with the value
+                            * (%d for an integer, %g for a number): errtext translates it */
+    size_t field;         /* offsetof(SamplerSettings, ...): an int if integer, else a float */
+    int integer;          /* 1: an int (top-k) */
+    double lo, hi;        /* the values it takes: lo..hi, or (lo, hi] with lo_open */
+    int lo_open;
+    double def;           /* sampler_defaults' value */
+    double off;           /* the value at which it changes nothing (temperature: 1) */
+    int reads_text;       /* 1: it acts on the text written so far (the penalty), so `probs`,
+                           * which writes none, does not take it */
+    /* the slider (slider 0: none): its bar, the resolution values snap to,
+     * and a key's step (sampler_setting_step): step_fn(value, +1 or -1), or
+     * when that is NULL a fixed step */
+    int slider;
+    double bar_lo, bar_hi;
+    double resolution;
+    double step;
+    double (*step_fn)(double value, int dir);
+    SamplerStage stage;   /* the stage it drives */
+} SamplerSetting;
+
+extern const SamplerSetting SAMPLER_SETTINGS[SET_COUNT];
+
+/* The setting's value in s, as a double (an int field converted). */
+double sampler_setting_get(const SamplerSettings *s, SamplerSettingId id);
+/* Store v (an integer setting takes it rounded); no range check. */
+void sampler_setting_set(SamplerSettings *s, SamplerSettingId id, double v);
+/* Is the setting at its off value (it changes nothing)? */
+int sampler_setting_off(const SamplerSettings *s, SamplerSettingId id);
+/* Do a and b hold the same value of every setting of the table? */
+int sampler_settings_same(const SamplerSettings *a, const SamplerSettings *b);
+/* The setting whose name (`top-p`) or flag (`--top-p`) is word, or -1. */
+int sampler_setting_find(const char *word);
+/* One key press from v (dir > 0: up): the value the slider moves to,
+ * before clamping. Most move by their step; top-k 1..10 one by one, then
+ * by 5 to 50, then by 10; min-p by .01 up to .1, then by .05 (their rows'
+ * step_fn). */
+double sampler_setting_step(SamplerSettingId id, double v, int dir);
+
 /* temperature 1, every filter off, punctuation exempt from the penalty */
 SamplerSettings sampler_defaults(void);
 
 /* Check ranges: temperature 0..100, top_k 0..1000000 (more than V keeps
- * everything), top_p (0, 1], min_p 0..1, repetition_penalty 1..100. The
- * message begins with the setting's name, one of temperature, top-k, top-p,
- * min-p and repetition-penalty, and gives its range as --help writes it, e.g.
- * "top-p must be a number in (0, 1], not 1.5"; a front end that calls the
- * setting otherwise (a flag, a slider) puts its own name in its place. */
+ * everything), top_p (0, 1], min_p 0..1, repetition_penalty 1..100 (the
+ * table's ranges). The message (the row's range_msg) begins with the
+ * setting's name and gives its range as --help writes it, e.g. "top-p must
+ * be a number in (0, 1], not 1.5"; a front end that calls the setting
+ * otherwise (a flag, a slider) puts its own name in its place. */
 int sampler_settings_check(const SamplerSettings *s, TsErr *err);
 
 /* A replacement for the built-in top-p (a student's, stageprog.h): reads in
@@ -205,20 +283,17 @@ int sampler_coin(const float *probs, int V, float coin, SamplerCoin *out);
 
 /* ---- the chain stage by stage, for the explorer and `probs` ---- */
 
-/* The stages in the order the chain applies them; sampler_stage_name gives
- * the names `probs --json` writes ("model", "repetition_penalty",
- * "temperature", "top_k", "top_p", "min_p", "form_mask", "final"). */
-typedef enum {
-    STAGE_MODEL,
-    STAGE_PENALTY,
-    STAGE_TEMPERATURE,
-    STAGE_TOP_K,
-    STAGE_TOP_P,
-    STAGE_MIN_P,
-    STAGE_MASK,
-    STAGE_FINAL,
-    STAGE_COUNT
-} SamplerStage;
+/* The stage's row: its name (`probs --json`), its key on the explorer's
+ * stages line ('p'; 0: not on the line), its buffer and the setting that
+ * drives it (-1: none). */
+typedef struct {
+    const char *name;
+    char head;
+    size_t buffer;        /* offsetof(SamplerState, ...), a float * */
+    int setting;          /* SamplerSettingId or -1 */
+} SamplerStageInfo;
+
+extern const SamplerStageInfo SAMPLER_STAGES[STAGE_COUNT];
 
 const char *sampler_stage_name(SamplerStage stage);
 

@@ -14,7 +14,8 @@ enum { BASE = 31, CHECK_WEIGHT = 3, CHECK_FORMAT = 1 };
 enum {
     FP_RADIX = SESSION_FINGERPRINTS,
     FIXED_FORMS = 12,          /* jueju 5/7 x mid-text, acrostic 5/7 x mid-text x prompt */
-    FILTER_MASKS = 15,         /* which of top-k, top-p, min-p, penalty are on: 1 .. 15 */
+    FILTER_BITS = 4,           /* top-k, top-p, min-p, penalty: CODE_SETTINGS' bits */
+    FILTER_MASKS = 15,         /* which of them are on: 1 .. 15 */
     TOP_K_FINE = 1024,         /* 1 .. 1024 */
     TOP_K_ANY = 1000000,       /* 1 .. 1000000 */
     POEMS_FEW = 16,            /* 2 .. 17 */
@@ -174,6 +175,28 @@ static const FloatSpec TOP_P_SPEC = {top_p_grid, 19, 100.0, 1, 99};        /* 0.
 static const FloatSpec MIN_P_SPEC = {min_p_grid, 28, 1000.0, 1, 1000};     /* .001 .. 1.000 */
 static const FloatSpec PENALTY_SPEC = {penalty_grid, 20, 100.0, 101, 900}; /* 1.01 .. 10.00 */
 
+/* How the code holds each setting of the sampler's table (sampler.h): the
+ * temperature always, as a float; the others only when they differ from
+ * their default, each one bit of the filter mask (FILTER_MASKS), top-k as an
+ * integer and the rest as floats. The mask has room for these four: a new
+ * setting needs a new field in the code's format (after the rare settings'
+ * "newer tangscope" bit), and this table a row, or the build fails. */
+typedef struct {
+    int bit;               /* its bit in the filter mask; -1: always held */
+    const FloatSpec *spec; /* NULL: an integer (top-k) */
+} CodeSetting;
+
+static const CodeSetting CODE_SETTINGS[] = {
+    [SET_TEMPERATURE] = {.bit = -1, .spec = &TEMP_SPEC},
+    [SET_TOP_K] = {.bit = 0, .spec = NULL},
+    [SET_TOP_P] = {.bit = 1, .spec = &TOP_P_SPEC},
+    [SET_MIN_P] = {.bit = 2, .spec = &MIN_P_SPEC},
+    [SET_REPETITION_PENALTY] = {.bit = 3, .spec = &PENALTY_SPEC},
+};
+_Static_assert(FILTER_MASKS == (1 << FILTER_BITS) - 1, "a mask of the filter bits");
+_Static_assert(sizeof CODE_SETTINGS / sizeof CODE_SETTINGS[0] == SET_COUNT,
+               "every sampler setting has its place in the session code");
+
 static float grid_value(const FloatSpec *s, int i) { return (float)(s->grid(i) / 100.0); }
 
 static void put_float(Fields *f, float x, const FloatSpec *s)
@@ -259,9 +282,21 @@ static int is_scalar(uint32_t cp) { return cp < CODE_POINTS && !(cp >= 0xD800 &&
 
 static int filter_mask(const SamplerSettings *s)
 {
-    SamplerSettings d = sampler_defaults();
-    return (s->top_k != 0) | (s->top_p != d.top_p) << 1 | (s->min_p != d.min_p) << 2 |
-           (s->repetition_penalty != d.repetition_penalty) << 3;
+    int mask = 0;
+    for (int i = 0; i < SET_COUNT; i++)
+        if (CODE_SETTINGS[i].bit >= 0 &&
+            sampler_setting_get(s, (SamplerSettingId)i) != (double)(float)SAMPLER_SETTINGS[i].def)
+            mask |= 1 << CODE_SETTINGS[i].bit;
+    return mask;
+}
+
+static void put_setting(Fields *f, const SamplerSettings *set, int id)
+{
+    double v = sampler_setting_get(set, (SamplerSettingId)id);
+    if (CODE_SETTINGS[id].spec)
+        put_float(f, (float)v, CODE_SETTINGS[id].spec);
+    else
+        put_top_k(f, (int)v);
 }
 
 static int rare_settings(const SessionCode *c)
@@ -316,19 +351,15 @@ static void put_fields(const SessionCode *c, Fields *f)
                                                 : 4 + seven * 4 + mid * 2 + acrostic_prompt),
             FIXED_FORMS);
     }
-    put_float(f, c->set.temperature, &TEMP_SPEC);
+    put_setting(f, &c->set, SET_TEMPERATURE);
     int mask = filter_mask(&c->set);
     put(f, mask != 0, 2);
     if (mask) {
         put(f, (uint64_t)(mask - 1), FILTER_MASKS);
-        if (mask & 1)
-            put_top_k(f, c->set.top_k);
-        if (mask & 2)
-            put_float(f, c->set.top_p, &TOP_P_SPEC);
-        if (mask & 4)
-            put_float(f, c->set.min_p, &MIN_P_SPEC);
-        if (mask & 8)
-            put_float(f, c->set.repetition_penalty, &PENALTY_SPEC);
+        for (int bit = 0; bit < FILTER_BITS; bit++) /* in the order of their bits */
+            for (int i = 0; i < SET_COUNT; i++)
+                if (CODE_SETTINGS[i].bit == bit && (mask >> bit & 1))
+                    put_setting(f, &c->set, i);
     }
     int rare = rare_settings(c);
     put(f, (uint64_t)rare, 2);
@@ -474,6 +505,14 @@ static int take_top_k(Big *b)
     return 1 + (int)take(b, take(b, 2) ? TOP_K_ANY : TOP_K_FINE);
 }
 
+static void take_setting(Big *b, SamplerSettings *set, int id)
+{
+    if (CODE_SETTINGS[id].spec)
+        sampler_setting_set(set, (SamplerSettingId)id, take_float(b, CODE_SETTINGS[id].spec));
+    else
+        sampler_setting_set(set, (SamplerSettingId)id, take_top_k(b));
+}
+
 static uint64_t take_seed(Big *b)
 {
     if (take(b, 2) == 0)
@@ -528,17 +567,13 @@ static int take_fields(Big *b, SessionCode *c, int *acrostic_prompt, TsErr *err)
             *acrostic_prompt = (int)(w % 2);
         }
     }
-    c->set.temperature = take_float(b, &TEMP_SPEC);
+    take_setting(b, &c->set, SET_TEMPERATURE);
     if (take(b, 2)) {
         int mask = 1 + (int)take(b, FILTER_MASKS);
-        if (mask & 1)
-            c->set.top_k = take_top_k(b);
-        if (mask & 2)
-            c->set.top_p = take_float(b, &TOP_P_SPEC);
-        if (mask & 4)
-            c->set.min_p = take_float(b, &MIN_P_SPEC);
-        if (mask & 8)
-            c->set.repetition_penalty = take_float(b, &PENALTY_SPEC);
+        for (int bit = 0; bit < FILTER_BITS; bit++)
+            for (int i = 0; i < SET_COUNT; i++)
+                if (CODE_SETTINGS[i].bit == bit && (mask >> bit & 1))
+                    take_setting(b, &c->set, i);
     }
     if (take(b, 2)) {
         c->set.penalize_punctuation = (int)take(b, 2);

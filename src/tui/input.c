@@ -387,3 +387,20 @@ int input_help(AppLang lang, KeyHelp *out, int max)
     return help_from(lang, LESSON_BINDINGS, COUNT(LESSON_BINDINGS), out, n, max);
 }
 
+
+void input_slider_keys(SliderId id, char *out, size_t size)
+{
+    /* down then up ("t T"); the seed's own key draws a new one ("s") */
+    const Command want[] = {id == SL_SEED ? CMD_NEW_SEED : CMD_SLIDER_DOWN, CMD_SLIDER_UP};
+    size_t n = 0;
+    out[0] = 0;
+    for (size_t w = 0; w < COUNT(want); w++)
+        for (size_t i = 0; i < COUNT(BINDINGS); i++) {
+            const Binding *b = &BINDINGS[i];
+            if (b->is_key || b->cmd != want[w] || (b->cmd != CMD_NEW_SEED && b->arg != (long)id))
+                continue;
+            if (n + 3 < size)
+                n += (size_t)snprintf(out + n, size - n, "%s%c", n ? " " : "", (char)b->key);
+            break;
+        }
+}

@@ -45,4 +45,8 @@ typedef struct {
 } KeyHelp;
 int input_help(AppLang lang, KeyHelp *out, int max);
 
+/* The slider's keys from the key table, down then up: "t T"; the seed's
+ * "s" (a new seed). The sliders panel writes them beside each slider. */
+void input_slider_keys(SliderId id, char *out, size_t size);
+
 #endif

@@ -185,7 +185,7 @@ static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
             draw_text_right(r.y, r.x + c->bar + c->bar_w + stage_col_end(cols, i), stage_col_w(cols[i]) - 1,
                             cols[i].yours >= 0 ? ROLE_KEY : ROLE_HEADER,
                             app_label(s, cols[i].yours >= 0 ? LBL_STAGE_YOURS
-                                                            : (LabelId)(LBL_STAGE_MODEL + cols[i].stage)));
+                                                            : app_stage_label(cols[i].stage)));
     } else if (narrow_legend) { /* "▀ model" over the model's column, "▄ sampler" over the other */
         char head[64];
         snprintf(head, sizeof head, "%s %s", g->half_top, app_label(s, LBL_MODEL));
@@ -417,18 +417,23 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
         draw_text(y, r.x + used, r.w - used, ROLE_HIST, used ? other : other + strlen(tui_glyphs()->sep));
 }
 
+/* Is stage k's cell on the narrowest stages line? The temperature's always,
+ * the form's with a form, a filter's when its setting is not off. */
+static int stage_cell_on(const AppState *s, SamplerStage k)
+{
+    int set = SAMPLER_STAGES[k].setting;
+    if (k == STAGE_FORM_MASK)
+        return s->mode.kind != FORM_FREE;
+    return k == STAGE_TEMPERATURE || (set >= 0 && !sampler_setting_off(&s->set, (SamplerSettingId)set));
+}
+
 /* "stages t 7311 -0.0%  k 2 -90.4%  p 2 -0.0%  m 2 -0.0%  f 2 -0.0%": for
- * each slider's stage (by its key) what it keeps and the model probability
+ * each slider's stage (by its key, the stage table's head) what it keeps and the model probability
  * it removed. The model's own and the repetition penalty's stages are left
  * out: neither removes a character (the penalty only lowers scores), and the
  * final one keeps what the form's does. */
 static void draw_stages_line(const AppState *s, Rect r, int y)
 {
-    static const struct {
-        char key;
-        SamplerStage stage;
-    } cells[] = {{'t', STAGE_TEMPERATURE}, {'k', STAGE_TOP_K}, {'p', STAGE_TOP_P},
-                 {'m', STAGE_MIN_P},       {'f', STAGE_MASK}};
     const SamplerStages *st = &s->pred.stages;
     if (!s->pred.sampler_ok) {
         draw_text(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_QUERY_HINT));
@@ -441,26 +446,24 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
     /* beside a lesson's narration, where even that does not fit: the stages
      * of the settings that are on (the temperature always); the form's cell
      * gives its blocked share, as the note and the summary say it */
-    int on[] = {1, s->set.top_k > 0, s->set.top_p < 1.0f, s->set.min_p > 0.0f,
-                s->mode.kind != FORM_FREE};
     for (int pass = 0; pass < 4; pass++) {
-        int dense = pass < 3 ? pass : 2, all = pass < 3;
+        int dense = pass < 3 ? pass : 2, all = pass < 3, cells = 0;
         size_t n = (size_t)snprintf(line, sizeof line, "%s", app_label(s, LBL_STAGES));
-        for (size_t i = 0; i < sizeof cells / sizeof cells[0] && n < sizeof line; i++) {
-            if (!all && !on[i])
+        for (int k = 0; k < STAGE_COUNT && n < sizeof line; k++) {
+            if (!SAMPLER_STAGES[k].head || (!all && !stage_cell_on(s, (SamplerStage)k)))
                 continue;
             char kept[32], removed[32];
-            double share = 100.0 * st->removed[cells[i].stage];
+            double share = 100.0 * st->removed[k];
             if (dense)
-                snprintf(kept, sizeof kept, "%d", st->kept[cells[i].stage]);
+                snprintf(kept, sizeof kept, "%d", st->kept[k]);
             else
-                app_format_count(s->lang, st->kept[cells[i].stage], kept, sizeof kept);
-            if (cells[i].stage == STAGE_MASK)
+                app_format_count(s->lang, st->kept[k], kept, sizeof kept);
+            if (k == STAGE_FORM_MASK)
                 app_blocked_share(s->lang, s->pred.blocked, removed, sizeof removed);
             else
                 app_share(s->lang, share, dense < 2 || share < 9.95 ? 1 : 0, removed, sizeof removed);
-            n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %s -%s", i ? "  " : " ",
-                                  cells[i].key, kept, removed);
+            n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %s -%s", cells++ ? "  " : " ",
+                                  SAMPLER_STAGES[k].head, kept, removed);
         }
         if (textw_width(line) <= r.w)
             break;

@@ -5,13 +5,12 @@
 
 #include "app/labels.h"
 #include "app/textw.h"
+#include "tui/input.h"
 #include "tui/views.h"
 
 enum { NAME_X = 2, NAME_COLS = 12, KEYS_X = 14, KEYS_COLS = 4, BAR_X = 18, VALUE_COLS = 7 };
 /* where the form's value and the cache's switch start */
 enum { MODE_X = BAR_X + 2, CACHE_X = KEYS_X + 2 };
-
-static const char *const KEYS[SL_COUNT] = {"t T", "k K", "p P", "m M", "s"};
 
 /* The bar's first column and width, inside the end caps. */
 static void bar_span(Rect r, int *x, int *w)
@@ -27,9 +26,12 @@ static void draw_slider(const AppState *s, Rect r, SliderId id)
     Role name = selected ? ROLE_SELECTED : ROLE_NORMAL;
     if (selected)
         draw_text(y, r.x, 1, ROLE_SELECTED, g->marker);
-    draw_text(y, r.x + NAME_X, NAME_COLS - 1, name, app_label(s, (LabelId)(LBL_TEMPERATURE + id)));
-    draw_text(y, r.x + KEYS_X, KEYS_COLS, ROLE_KEY, KEYS[id]);
-    const SliderSpec *sp = app_slider_spec(id);
+    draw_text(y, r.x + NAME_X, NAME_COLS - 1, name, app_label(s, app_slider_label(id)));
+    char keys[16];
+    input_slider_keys(id, keys, sizeof keys);
+    draw_text(y, r.x + KEYS_X, KEYS_COLS, ROLE_KEY, keys);
+    SliderSpec spec = app_slider_spec(id);
+    const SliderSpec *sp = &spec;
     if (sp->has_bar) {
         int bx, bw;
         bar_span(r, &bx, &bw);
@@ -40,8 +42,6 @@ static void draw_slider(const AppState *s, Rect r, SliderId id)
     }
     char v[32];
     app_slider_format(s, id, v, sizeof v);
-    if (id == SL_TOP_K && s->set.top_k == 0)
-        snprintf(v, sizeof v, "%s", app_label(s, LBL_FILTER_OFF));
     draw_text_right(y, r.x + r.w, VALUE_COLS, name, v);
 }
 
@@ -103,7 +103,8 @@ int view_sliders_hit(const AppState *s, Rect r, int y, int x, SliderId *id, doub
     if (row < 0 || row >= SL_COUNT || x < r.x || x >= r.x + r.w)
         return 0;
     *id = (SliderId)row;
-    const SliderSpec *sp = app_slider_spec(*id);
+    SliderSpec spec = app_slider_spec(*id);
+    const SliderSpec *sp = &spec;
     int bx, bw;
     bar_span(r, &bx, &bw);
     /* the end caps count too, so a drag past either end pins the value there */

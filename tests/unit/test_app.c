@@ -1328,7 +1328,7 @@ static void test_stage_columns_by_hand(void)
         for (int i = 0; i < V; i++)
             sum += exp(z[i] - max);
         for (int i = 0; i < V; i++)
-            st[pass ? STAGE_TEMPERATURE : STAGE_PENALTY][i] = exp(z[i] - max) / sum;
+            st[pass ? STAGE_TEMPERATURE : STAGE_REPETITION_PENALTY][i] = exp(z[i] - max) / sum;
     }
     /* ranks after the temperature */
     int order[64];
@@ -1367,7 +1367,7 @@ static void test_stage_columns_by_hand(void)
     for (int r = 0; r < in_p; r++) {
         int i = order[r];
         double m = t[i] >= 0.1 * top ? t[i] / kept_m : 0.0;
-        st[STAGE_MIN_P][i] = st[STAGE_MASK][i] = st[STAGE_FINAL][i] = m;
+        st[STAGE_MIN_P][i] = st[STAGE_FORM_MASK][i] = st[STAGE_FINAL][i] = m;
     }
     int before_only = 0, penalised = 0;
     for (int k = 0; k < s.pred.n_top; k++) {

@@ -443,12 +443,12 @@ static const Budget BUDGETS[] = {
     {LBL_ST_ENTROPY_OFF, 79, {0}},
     {LBL_HELP_ENTROPY, 25, {0}},
     {LBL_STAGE_MODEL, 6, {0}},
-    {LBL_STAGE_PENALTY, 6, {0}},
+    {LBL_STAGE_REPETITION_PENALTY, 6, {0}},
     {LBL_STAGE_TEMPERATURE, 6, {0}},
     {LBL_STAGE_TOP_K, 6, {0}},
     {LBL_STAGE_TOP_P, 6, {0}},
     {LBL_STAGE_MIN_P, 6, {0}},
-    {LBL_STAGE_MASK, 6, {0}},
+    {LBL_STAGE_FORM_MASK, 6, {0}},
     {LBL_STAGE_FINAL, 8, {0}},
     /* a student's stage: its column's heading beside the built-in's (view_probs.c), and
      * the line under the bars that explains the mark, the whole width */
@@ -1114,6 +1114,32 @@ static void test_language_labels_differ(void)
                   "%s and %s say the same on switching", LANG_NAMES[a], LANG_NAMES[b]);
 }
 
+/* Every sampler setting (the sliders' names, the bench's rows) and every
+ * stage (the columns' headings) has its own word in each language: no two
+ * settings, and no two stages, read the same. */
+static void test_setting_and_stage_words(void)
+{
+    for (int l = 0; l < LANG_COUNT; l++) {
+        for (int a = 0; a < SET_COUNT; a++) {
+            const char *wa = app_label_in((AppLang)l, app_setting_label((SamplerSettingId)a));
+            CHECK(wa && wa[0] && strcmp(wa, "?") != 0, "setting %s in %d: '%s'", SAMPLER_SETTINGS[a].name,
+                  l, wa ? wa : "");
+            for (int b = a + 1; b < SET_COUNT; b++)
+                CHECK(strcmp(wa, app_label_in((AppLang)l, app_setting_label((SamplerSettingId)b))) != 0,
+                      "settings %s and %s both '%s' in %d", SAMPLER_SETTINGS[a].name,
+                      SAMPLER_SETTINGS[b].name, wa, l);
+        }
+        for (int a = 0; a < STAGE_COUNT; a++) {
+            const char *wa = app_label_in((AppLang)l, app_stage_label((SamplerStage)a));
+            CHECK(wa && wa[0] && strcmp(wa, "?") != 0, "stage %s in %d", sampler_stage_name((SamplerStage)a), l);
+            for (int b = a + 1; b < STAGE_COUNT; b++)
+                CHECK(strcmp(wa, app_label_in((AppLang)l, app_stage_label((SamplerStage)b))) != 0,
+                      "stages %s and %s both '%s' in %d", sampler_stage_name((SamplerStage)a),
+                      sampler_stage_name((SamplerStage)b), wa, l);
+        }
+    }
+}
+
 int main(void)
 {
     RUN(test_no_empty_cell);
@@ -1135,5 +1161,6 @@ int main(void)
     RUN(test_lang_from_env);
     RUN(test_lang_codes);
     RUN(test_language_labels_differ);
+    RUN(test_setting_and_stage_words);
     return test_summary();
 }

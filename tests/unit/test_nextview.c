@@ -300,7 +300,7 @@ static void test_penalty_reads_the_window(void)
     double worst = 0.0;
     for (int i = 0; i < V; i++) {
         NextCandidate c = nextview_candidate(&f.v, i);
-        worst = fmax(worst, fabs((double)c.stage[STAGE_PENALTY] - p[i]));
+        worst = fmax(worst, fabs((double)c.stage[STAGE_REPETITION_PENALTY] - p[i]));
         worst = fmax(worst, fabs((double)c.p_sampler - p[i]));
     }
     CHECK(worst < 1e-6, "the penalised distribution differs by %g", worst);
@@ -331,8 +331,8 @@ static void test_form_mask(void)
     NextCandidate c = nextview_candidate(&f.v, comma);
     CHECK(c.p_sampler == 1.0f && !c.blocked, "， after the sampler %g", (double)c.p_sampler);
     double others = 1.0 - (double)f.v.probs[comma];
-    CHECK(fabs(f.v.stages.removed[STAGE_MASK] - others) < 1e-6, "the mask removes %g, want %g",
-          f.v.stages.removed[STAGE_MASK], others);
+    CHECK(fabs(f.v.stages.removed[STAGE_FORM_MASK] - others) < 1e-6, "the mask removes %g, want %g",
+          f.v.stages.removed[STAGE_FORM_MASK], others);
     for (int k = 0; k < f.v.n_top; k++)
         CHECK(f.v.top[k].blocked == (f.v.top[k].id != comma), "top[%d] (%d) blocked %d", k,
               f.v.top[k].id, f.v.top[k].blocked);

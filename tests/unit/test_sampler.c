@@ -448,8 +448,8 @@ static void test_stages_by_hand(void)
               want_p0[k]);
     }
     /* the penalty stage of id 1: 0.0625 / 0.8125; the temperature stage of id 4 */
-    CHECK(fabs((double)sampler_stage_prob(&s, &st, STAGE_PENALTY, 1) - 0.0625 / 0.8125) < 1e-6,
-          "penalty p(1) %g", (double)sampler_stage_prob(&s, &st, STAGE_PENALTY, 1));
+    CHECK(fabs((double)sampler_stage_prob(&s, &st, STAGE_REPETITION_PENALTY, 1) - 0.0625 / 0.8125) < 1e-6,
+          "penalty p(1) %g", (double)sampler_stage_prob(&s, &st, STAGE_REPETITION_PENALTY, 1));
     CHECK(fabs((double)sampler_stage_prob(&s, &st, STAGE_TEMPERATURE, 4) - 0.0025 / 0.21640625) <
               1e-6,
           "temperature p(4) %g", (double)sampler_stage_prob(&s, &st, STAGE_TEMPERATURE, 4));
@@ -459,9 +459,9 @@ static void test_stages_by_hand(void)
         h -= model[i] * log(model[i]);
     CHECK(fabs(st.entropy_model - h) < 1e-5, "model entropy %g, want %g", st.entropy_model, h);
     CHECK(st.entropy_final == 0.0, "one character left: entropy %g", st.entropy_final);
-    CHECK(strcmp(sampler_stage_name(STAGE_PENALTY), "repetition_penalty") == 0 &&
-              strcmp(sampler_stage_name(STAGE_MASK), "form_mask") == 0,
-          "names %s %s", sampler_stage_name(STAGE_PENALTY), sampler_stage_name(STAGE_MASK));
+    CHECK(strcmp(sampler_stage_name(STAGE_REPETITION_PENALTY), "repetition_penalty") == 0 &&
+              strcmp(sampler_stage_name(STAGE_FORM_MASK), "form_mask") == 0,
+          "names %s %s", sampler_stage_name(STAGE_REPETITION_PENALTY), sampler_stage_name(STAGE_FORM_MASK));
 
     /* Temperature 0 alone: the temperature removes everything but id 0, 60%
      * of the model's probability, and that is all the sampler removes. */
@@ -1055,6 +1055,80 @@ static void test_run_matches_full_sort(void)
     sampler_free(&s);
 }
 
+/* The settings table walked row by row: the names every front end and every
+ * JSON a user keeps depend on (written out here by hand: renaming one breaks
+ * old files and lessons), the defaults (every filter off), the range each
+ * row gives against sampler_settings_check, get and set through the field,
+ * and each setting's stage pointing back at it. */
+static void test_settings_table(void)
+{
+    static const struct {
+        const char *name, *flag, *json, *stage;
+    } WANT[SET_COUNT] = {
+        [SET_TEMPERATURE] = {"temperature", "--temperature", "temperature", "temperature"},
+        [SET_TOP_K] = {"top-k", "--top-k", "top_k", "top_k"},
+        [SET_TOP_P] = {"top-p", "--top-p", "top_p", "top_p"},
+        [SET_MIN_P] = {"min-p", "--min-p", "min_p", "min_p"},
+        [SET_REPETITION_PENALTY] = {"repetition-penalty", "--repetition-penalty",
+                                    "repetition_penalty", "repetition_penalty"},
+    };
+    SamplerSettings d = sampler_defaults();
+    CHECK(d.temperature == 1.0f && d.top_k == 0 && d.top_p == 1.0f && d.min_p == 0.0f &&
+              d.repetition_penalty == 1.0f && d.penalize_punctuation == 0,
+          "defaults: temperature %g, top-k %d, top-p %g, min-p %g, penalty %g", (double)d.temperature,
+          d.top_k, (double)d.top_p, (double)d.min_p, (double)d.repetition_penalty);
+    for (int i = 0; i < SET_COUNT; i++) {
+        const SamplerSetting *t = &SAMPLER_SETTINGS[i];
+        SamplerSettingId id = (SamplerSettingId)i;
+        CHECK(strcmp(t->name, WANT[i].name) == 0 && strcmp(t->flag, WANT[i].flag) == 0 &&
+                  strcmp(t->json, WANT[i].json) == 0,
+              "row %d: %s %s %s", i, t->name, t->flag, t->json);
+        CHECK(strcmp(sampler_stage_name(t->stage), WANT[i].stage) == 0 &&
+                  SAMPLER_STAGES[t->stage].setting == i,
+              "%s drives stage %s", t->name, sampler_stage_name(t->stage));
+        CHECK(sampler_setting_find(t->name) == i && sampler_setting_find(t->flag) == i,
+              "%s found as %d", t->name, sampler_setting_find(t->name));
+        CHECK(sampler_setting_off(&d, id), "%s is off by default", t->name);
+        CHECK(strncmp(t->range_msg, t->name, strlen(t->name)) == 0, "%s's message: %s", t->name,
+              t->range_msg);
+        /* both ends of the range pass (the low one unless open), beyond them fails */
+        double ends[] = {t->lo_open ? (t->lo + t->hi) / 2 : t->lo, t->hi};
+        for (int e = 0; e < 2; e++) {
+            SamplerSettings s = d;
+            TsErr err = {0};
+            sampler_setting_set(&s, id, ends[e]);
+            CHECK(sampler_setting_get(&s, id) == (double)(float)ends[e], "%s holds %g", t->name, ends[e]);
+            CHECK(sampler_settings_check(&s, &err) == 0, "%s %g refused: %s", t->name, ends[e], err.msg);
+        }
+        double out[] = {t->lo_open ? t->lo : t->lo - 1, t->hi + 1};
+        for (int e = 0; e < 2; e++) {
+            SamplerSettings s = d;
+            TsErr err = {0};
+            sampler_setting_set(&s, id, out[e]);
+            CHECK(sampler_settings_check(&s, &err) != 0 && strncmp(err.msg, t->name, strlen(t->name)) == 0,
+                  "%s %g: %s", t->name, out[e], err.msg);
+        }
+        /* a slider's bar lies inside the range, and its step moves the value */
+        if (t->slider) {
+            CHECK(t->bar_lo >= t->lo && t->bar_hi <= t->hi && t->bar_lo < t->bar_hi, "%s's bar", t->name);
+            double mid = (t->bar_lo + t->bar_hi) / 2;
+            CHECK(sampler_setting_step(id, mid, 1) > mid && sampler_setting_step(id, mid, -1) < mid,
+                  "%s steps from %g: %g %g", t->name, mid, sampler_setting_step(id, mid, 1),
+                  sampler_setting_step(id, mid, -1));
+        }
+    }
+    /* the stages: names unique, each buffer its own */
+    SamplerState st;
+    TsErr err;
+    CHECK(sampler_init(&st, 4, &err) == 0, "init: %s", err.msg);
+    for (int a = 0; a < STAGE_COUNT; a++)
+        for (int b = a + 1; b < STAGE_COUNT; b++)
+            CHECK(strcmp(SAMPLER_STAGES[a].name, SAMPLER_STAGES[b].name) != 0 &&
+                      sampler_stage_buffer(&st, (SamplerStage)a) != sampler_stage_buffer(&st, (SamplerStage)b),
+                  "stages %d and %d share a name or a buffer", a, b);
+    sampler_free(&st);
+}
+
 int main(void)
 {
     RUN(test_sort_prefix);
@@ -1077,5 +1151,6 @@ int main(void)
     RUN(test_coin_lands_on_the_pick);
     RUN(test_run_sums_to_one);
     RUN(test_settings_check);
+    RUN(test_settings_table);
     return test_summary();
 }

@@ -398,7 +398,7 @@ static void test_errors(void)
     } CASES[] = {
         {"sett temperature 1", "unknown verb 'sett' (did you mean set?)"},
         {"frobnicate", "unknown verb 'frobnicate'"},
-        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, seed, repetition-penalty)"},
+        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, seed, repetition-penalty, weights)"},
         {"set", "set: which setting?"},
         {"set temperature 3", "set temperature: 3 is out of range 0..2"},
         {"set temperature -0.1", "set temperature: -0.1 is out of range 0..2"},
@@ -970,8 +970,8 @@ static void test_repetition_penalty_verb(void)
     for (int k = 0; k < s.pred.n_top; k++) {
         const Candidate *c = &s.pred.top[k];
         double want = exp(pen[c->id] - max) / z;
-        CHECK(fabs((double)c->stage[STAGE_PENALTY] - want) < 1e-5, "%d: after the penalty %g, want %g",
-              c->id, (double)c->stage[STAGE_PENALTY], want);
+        CHECK(fabs((double)c->stage[STAGE_REPETITION_PENALTY] - want) < 1e-5, "%d: after the penalty %g, want %g",
+              c->id, (double)c->stage[STAGE_REPETITION_PENALTY], want);
         int in_text = 0;
         for (size_t j = 0; j < s.n_chars; j++)
             in_text |= s.chars[j].id == c->id;
@@ -1030,10 +1030,38 @@ static void test_weights_verb(void)
     app_free(&s);
 }
 
+/* Every row of the sampler's settings table (sampler.h) is a `set NAME`
+ * verb that changes that setting, and only it, to the value given (a value
+ * on the slider's resolution inside its bar, or inside the range where the
+ * setting has no slider); the value shows as the session JSON's key. */
+static void test_set_every_setting(void)
+{
+    for (int i = 0; i < SET_COUNT; i++) {
+        const SamplerSetting *t = &SAMPLER_SETTINGS[i];
+        AppState s;
+        start(&s);
+        SamplerSettings before = s.set;
+        double v = t->slider ? t->bar_lo + 3 * t->resolution : (t->lo + t->hi) / 2;
+        char line[96];
+        snprintf(line, sizeof line, "set %s %g", t->name, v);
+        CHECK(script_verb_of(line) != NULL, "no verb for '%s'", line);
+        ok(&s, line);
+        CHECK(fabs(sampler_setting_get(&s.set, (SamplerSettingId)i) - v) < 1e-6, "%s: %g, want %g", line,
+              sampler_setting_get(&s.set, (SamplerSettingId)i), v);
+        for (int j = 0; j < SET_COUNT; j++)
+            if (j != i)
+                CHECK(sampler_setting_get(&s.set, (SamplerSettingId)j) ==
+                          sampler_setting_get(&before, (SamplerSettingId)j),
+                      "%s changed %s too", line, SAMPLER_SETTINGS[j].name);
+        app_free(&s);
+    }
+}
+
 int main(void)
 {
     load_fixtures();
     RUN(test_verb_table);
+    RUN(test_set_every_setting);
     RUN(test_prompt_type_backspace_clear);
     RUN(test_forgiving_text);
     RUN(test_settings);

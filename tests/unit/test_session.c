@@ -418,6 +418,41 @@ static void test_json_read_back(void)
     free(buf);
 }
 
+/* The session JSON (and generate --json, which writes the same members)
+ * holds every row of the settings table under its JSON key, with the value
+ * given, read back with the JSON reader: integers as integers. */
+static void test_json_every_setting(void)
+{
+    SamplerSettings set = sampler_defaults();
+    /* a value of its own for each: inside the range, not the default */
+    for (int i = 0; i < SET_COUNT; i++) {
+        const SamplerSetting *t = &SAMPLER_SETTINGS[i];
+        sampler_setting_set(&set, (SamplerSettingId)i, t->integer ? 7 + i : (t->lo + t->hi) / 2 + 0.25);
+    }
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CHECK(f != NULL, "open_memstream");
+    if (!f)
+        return;
+    fputc('{', f);
+    session_json_sampler(f, &set);
+    fputc('}', f);
+    fclose(f);
+    CHECK(json_valid(buf, len), "not JSON: %s", buf);
+    for (int i = 0; i < SET_COUNT; i++) {
+        const SamplerSetting *t = &SAMPLER_SETTINGS[i];
+        size_t at = json_member(buf, len, t->json);
+        double v = 0;
+        int integer = 0;
+        CHECK(at > 0 && json_number(buf, len, &at, &v, &integer) == 0, "no number for %s in %s", t->json, buf);
+        CHECK(v == sampler_setting_get(&set, (SamplerSettingId)i) && integer == t->integer,
+              "%s: %g (integer %d), want %g", t->json, v, integer, sampler_setting_get(&set, (SamplerSettingId)i));
+    }
+    CHECK(json_read_bool(buf, "penalize_punctuation") == 0, "penalize_punctuation in %s", buf);
+    free(buf);
+}
+
 int main(void)
 {
     testutil_model(&model);
@@ -425,6 +460,7 @@ int main(void)
     RUN(test_enter_writes_generate);
     RUN(test_code_brings_back_the_screen);
     RUN(test_json_read_back);
+    RUN(test_json_every_setting);
     RUN(test_records_hold_the_bars);
     RUN(test_export);
     RUN(test_slider_steps);
