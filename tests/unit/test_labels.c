@@ -281,9 +281,9 @@ static const Budget BUDGETS[] = {
     {LBL_ATT_MORE, 80, {"12"}},
 
     /* help (view_help.c): at 80x24 two columns of 39 with one blank between,
-     * keys in KEY_COLS = 13 (or more, and one blank), then 25 columns for
-     * what a key does; Tab's line has the widest keys, "Tab S-Tab Down Up"
-     * (17 and a blank) on a plain terminal, and 20 columns; the title and
+     * keys in KEY_COLS = 13 (a column whose keys are wider gives all its
+     * lines more: tests/e2e/help_columns.sh), then 25 columns for what a
+     * key does (the widest keys are 12: "1-8 &é\"'(-è_"); the title and
      * the closing hint share the first row (test_composed_lines_fit); the
      * legend under the keys from column 2 */
     {LBL_HELP_TYPE, 25, {0}},
@@ -294,7 +294,8 @@ static const Budget BUDGETS[] = {
     {LBL_HELP_ENTER, 25, {0}},
     {LBL_HELP_ESC, 25, {0}},
     {LBL_HELP_SLIDERS, 25, {0}},
-    {LBL_HELP_TAB, 20, {0}},
+    {LBL_HELP_TAB, 25, {0}},
+    {LBL_HELP_TAB_BACK, 25, {0}},
     {LBL_HELP_ARROWS, 25, {0}},
     {LBL_HELP_MOUSE, 25, {0}},
     {LBL_HELP_SEED, 25, {0}},
