@@ -232,7 +232,7 @@ static const ErrRow ROWS[] = {
         "ein Vers hat 5 oder 7 Zeichen, nicht %d",
         "un vers a 5 ou 7 caractères, pas %d"),
     ROW("the model's vocabulary lacks %s, which a verse form needs; use the free form with this model",
-        "模型的字表里缺少 %s，而诗体要用到它；这个模型请用自由体",
+        "模型的词表里缺少 %s，而诗体要用到它；这个模型请用自由体",
         "dem Zeichenvorrat des Modells fehlt %s, das eine Gedichtform braucht; mit diesem Modell nur die freie Form",
         "le vocabulaire du modèle n’a pas %s, dont une forme poétique a besoin" NB "; avec ce modèle, prenez la forme libre"),
     ROW("the model's vocabulary has no Han characters to write a poem with",

@@ -1535,7 +1535,7 @@ static const Label LABELS[LBL_COUNT] = {
         "%s: %d Schichten, %d Dimensionen, %d Köpfe (je %d Dimensionen)",
         "%s : %d couches, %d dimensions, %d têtes (de %d dimensions chacune)"},
     [LBL_CLI_INFO_SIZES] = {"context %d, vocabulary %s",
-        "上下文 %d 个字，字表 %s 个字",
+        "上下文 %d 个字，词表 %s 个字",
         "Kontext %d, Zeichenvorrat %s",
         "contexte %d, vocabulaire %s"},
     [LBL_CLI_INFO_FLOATS] = {"floats",
