@@ -204,7 +204,7 @@ static const char *const H_LESSON[] = {
     "  --worksheet               mit --print: jede Frage ohne Antwort, mit einer Zeile zum Schreiben; was die Auflösung zeigt und der Schritt, der es erklärt, folgen am Ende der Lektion unter „Lösungen“ (der Teil für die Lehrkraft)\n"
     "\n"
     "  --model DATEI             Modelldatei (Standard assets/tang.bin)\n"
-    "  --lang @LANGS@            Sprache der Oberfläche und der Lektionen in der Auswahl (Standard: aus LC_ALL / LC_MESSAGES / LANG); die Wörter einer Kursunterlage folgen dem Ordner der Lektion\n"
+    "  --lang @LANGS@            Sprache der Oberfläche und der Lektionen in der Auswahl (Standard: aus LC_ALL / LC_MESSAGES / LANG); die Wörter der Kursunterlagen folgen dem Ordner der Lektion\n"
     "  --corpus DATEI            Trainingstext für die Zählungen (Standard assets/tang-train.txt)\n"
     "  --no-corpus               keine Zählungen im Trainingstext (expect corpus schlägt dann fehl)\n",
     "  --threads N               Threads für die Durchgänge des Modells, 0 = alle Kerne (Standard 0); die Zahlen sind bei jeder Anzahl dieselben\n"
@@ -251,7 +251,7 @@ static const char *const H_EXERCISE[] = {
     "\n"
     "ÜBUNG ist\n"
     "  top-p   Übung 1: die wahrscheinlichsten Kandidaten behalten, bis ihre Wahrscheinlichkeiten p erreichen (Gleichstände, p = 0 und 1, ein übermächtiger Kandidat, eine flache Verteilung, Top-k vor Top-p, die Zahlen des Kurses)\n"
-    "  jueju   Übung 2: welche Zeichen in einem Jueju als Nächstes erlaubt sind – vier Verse aus 5 oder 7 Han-Zeichen mit ，。，。 und danach der Zeilenumbruch\n"
+    "  jueju   Übung 2: welche Zeichen in einem Jueju als Nächstes erlaubt sind – vier Verse aus 5 oder 7 chinesischen Schriftzeichen mit ，。，。 und danach der Zeilenumbruch\n"
     "\n"
     "PROGRAMM ist der Befehl, der die Lösung startet, als ein Argument: \"python3 mein_top_p.py\". Er wird an Leerzeichen in Wörter zerlegt, ohne Shell; ein Wort in \"doppelten\" oder 'einfachen' Anführungszeichen darf Leerzeichen enthalten. tangscope startet ihn einmal und spricht mit ihm über Standardein- und -ausgabe, ein JSON-Objekt pro Zeile in jede Richtung (docs/exercises.md; Vorlagen in lessons/exercises/). Seine Standardfehlerausgabe ist die des Terminals: Debug-Ausgaben gehören dorthin.\n"
     "\n"

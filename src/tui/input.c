@@ -69,9 +69,9 @@ static const Binding BINDINGS[] = {
     {0, 'M', CMD_SLIDER_UP, SL_MIN_P, LBL_HELP_SLIDERS},
     {0, 's', CMD_NEW_SEED, 0, LBL_HELP_SEED},
     {0, '\t', CMD_SLIDER_NEXT, 0, LBL_HELP_TAB},
-    {1, KEY_BTAB, CMD_SLIDER_PREV, 0, LBL_HELP_TAB},
+    {1, KEY_BTAB, CMD_SLIDER_PREV, 0, LBL_HELP_TAB_BACK},
     {1, KEY_DOWN, CMD_SLIDER_NEXT, 0, LBL_HELP_TAB},
-    {1, KEY_UP, CMD_SLIDER_PREV, 0, LBL_HELP_TAB},
+    {1, KEY_UP, CMD_SLIDER_PREV, 0, LBL_HELP_TAB_BACK},
     {1, KEY_LEFT, CMD_SELECTED_DOWN, 0, LBL_HELP_ARROWS},
     {1, KEY_RIGHT, CMD_SELECTED_UP, 0, LBL_HELP_ARROWS},
     {0, 'f', CMD_MODE_FREE, 0, LBL_HELP_FREE},
@@ -317,9 +317,24 @@ static int is_symbol_run(const char *word)
     return len > 0;
 }
 
+/* The bytes of a key's name before its last character when that character
+ * is no ASCII and something stands before it (Bild↓: "Bild"), else 0. */
+static size_t arrow_stem(const char *name)
+{
+    size_t at = strlen(name);
+    if (at == 0)
+        return 0;
+    do
+        at--;
+    while (at > 0 && ((unsigned char)name[at] & 0xC0) == 0x80);
+    return (unsigned char)name[at] >= 0x80 ? at : 0;
+}
+
 /* Add a key's name to a help line: after a space, but 1 2 3 becomes 1-3,
  * a letter's capital joins it, t T as tT (a slider's down and up, a
- * lesson's next and previous step), and symbols after symbols join them. */
+ * lesson's next and previous step), symbols after symbols join them, and a
+ * key that differs from the one before only in its arrow joins it after a
+ * slash: Bild↓ Bild↑ as Bild↓/↑, the way keyboard manuals write it. */
 static void add_key(KeyHelp *h, const char *name)
 {
     size_t len = strlen(h->keys);
@@ -336,6 +351,11 @@ static void add_key(KeyHelp *h, const char *name)
     }
     if (one && c >= 'A' && c <= 'Z' && last_len == 1 && last[0] == c - 'A' + 'a') {
         snprintf(h->keys + len, sizeof h->keys - len, "%c", c);
+        return;
+    }
+    size_t stem = arrow_stem(name);
+    if (stem > 0 && arrow_stem(last) == stem && strncmp(last, name, stem) == 0) {
+        snprintf(h->keys + len, sizeof h->keys - len, "/%s", name + stem);
         return;
     }
     /* a row of symbols (the AZERTY number row) is one word: &é"'(-è_ */

@@ -37,7 +37,7 @@ Command input_map(unsigned mode, int is_key, wint_t key, CmdArg *arg);
  * a lesson's): one per help label, in the order the tables first name it,
  * with the names of all its keys as this terminal shows them, in the
  * language's names for keys (lang.h): "q F10 Ctrl-C", "1-8", "tT kK pP mM",
- * "Tab S-Tab ↓ ↑", "Leertaste", "Strg-U". Fills out[0..max) and returns the
+ * "Tab ↓", "S-Tab ↑", "Bild↓/↑", "Leertaste", "Strg-U". Fills out[0..max) and returns the
  * lines. */
 typedef struct {
     LabelId what;

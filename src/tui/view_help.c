@@ -31,12 +31,23 @@ static int help_lines(AppLang lang, KeyHelp *lines)
     return n;
 }
 
-/* One line: the keys, then what they do from KEY_COLS on (or after keys
- * that need more); a cut shows as an ellipsis. */
-static void draw_line(const AppState *s, const KeyHelp *h, int y, int x, int w)
+/* The columns a column of the help gives its keys: KEY_COLS, or its widest
+ * keys and a blank, so that what the keys do starts at one column on every
+ * line (the width on screen: 空格 takes four). */
+static int key_cols(const KeyHelp *lines, int from, int to)
 {
-    int used = draw_text(y, x, w, ROLE_KEY, h->keys);
-    int at = used + 1 > KEY_COLS ? used + 1 : KEY_COLS;
+    int cols = KEY_COLS;
+    for (int i = from; i < to; i++)
+        if (textw_width(lines[i].keys) + 1 > cols)
+            cols = textw_width(lines[i].keys) + 1;
+    return cols;
+}
+
+/* One line: the keys, then what they do from column `at` on; a cut shows
+ * as an ellipsis. */
+static void draw_line(const AppState *s, const KeyHelp *h, int y, int x, int w, int at)
+{
+    draw_text(y, x, w, ROLE_KEY, h->keys);
     char what[128];
     if (h->what == LBL_HELP_LANGUAGE) /* the languages of the table */
         snprintf(what, sizeof what, app_label(s, h->what), app_lang_tags());
@@ -64,9 +75,11 @@ void view_help_draw(const AppState *s, Rect r)
                         ROLE_DIM, close);
     int top = r.y + 1 + gap_title;
     for (int i = 0; i < n; i++) {
-        int y = top + i % per_column, x = r.x + 2 + (i / per_column) * col_w;
+        int column = i / per_column, first = column * per_column;
+        int y = top + i % per_column, x = r.x + 2 + column * col_w;
+        int last = first + per_column < n ? first + per_column : n;
         if (y < r.y + r.h)
-            draw_line(s, &lines[i], y, x, col_w - 1);
+            draw_line(s, &lines[i], y, x, col_w - 1, key_cols(lines, first, last));
     }
     /* what the panels show, with the glyphs they show it with */
     int y = top + per_column + gap_legend, bottom = r.y + r.h - close_below;

@@ -9,8 +9,6 @@
 #include "tui/views.h"
 
 enum { NAME_X = 2, NAME_COLS = 12, KEYS_X = 14, KEYS_COLS = 4, BAR_X = 18, VALUE_COLS = 7 };
-/* where the form's value and the cache's switch start */
-enum { MODE_X = BAR_X + 2, CACHE_X = KEYS_X + 2 };
 
 /* The bar's first column and width, inside the end caps. */
 static void bar_span(Rect r, int *x, int *w)
@@ -45,10 +43,26 @@ static void draw_slider(const AppState *s, Rect r, SliderId id)
     draw_text_right(y, r.x + r.w, VALUE_COLS, name, v);
 }
 
+/* The start of a switch's row (the form, the cache): its name, then its
+ * keys in the sliders' key column, or, when a value `need` columns wide
+ * would not fit after them there (French and German at 80 columns), right
+ * after the name: the value whole rather than cut. Returns the value's
+ * column. */
+static int switch_row(const AppState *s, Rect r, int y, LabelId name, const char *keys, int need)
+{
+    int name_w = draw_text(y, r.x + NAME_X, NAME_COLS - 1, ROLE_NORMAL, app_label(s, name));
+    int keys_w = textw_width(keys), x = KEYS_X;
+    if (x + keys_w + 1 + need > r.w)
+        x = NAME_X + name_w + 1;
+    draw_text(y, r.x + x, keys_w, ROLE_KEY, keys);
+    return x + keys_w + 1;
+}
+
 /* The form: its keys take five columns ("f a j"), the form itself the rest,
  * ending in an ellipsis when an acrostic has more heads than fit. */
 static void draw_mode_line(const AppState *s, Rect r, int y)
 {
+    static const char KEYS_FORM[] = "f a j";
     char mode[160];
     if (s->mode.kind == FORM_JUEJU)
         snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
@@ -56,14 +70,15 @@ static void draw_mode_line(const AppState *s, Rect r, int y)
     else if (s->mode.kind == FORM_ACROSTIC) {
         snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
                  s->mode.heads);
-        if (textw_width(mode) > r.w - MODE_X) /* narrow: the heads whole, the name goes */
+        /* narrow: the heads whole, the name goes (the most room: keys after the name) */
+        int most = r.w - NAME_X - textw_width(app_label(s, LBL_MODE)) - 1 - textw_width(KEYS_FORM) - 1;
+        if (textw_width(mode) > most)
             snprintf(mode, sizeof mode, "%.100s (%d)", s->mode.heads, s->mode.line_len);
     }
     else
         snprintf(mode, sizeof mode, "%s", app_label(s, LBL_MODE_FREE));
-    draw_text(y, r.x + NAME_X, NAME_COLS - 1, ROLE_NORMAL, app_label(s, LBL_MODE));
-    draw_text(y, r.x + KEYS_X, MODE_X - KEYS_X - 1, ROLE_KEY, "f a j");
-    draw_text_cut(y, r.x + MODE_X, r.w - MODE_X, ROLE_NORMAL, mode);
+    int x = switch_row(s, r, y, LBL_MODE, KEYS_FORM, textw_width(mode));
+    draw_text_cut(y, r.x + x, r.w - x, ROLE_NORMAL, mode);
 }
 
 /* "KV cache  c on 0.09 ms, read 1": what the last prediction cost, so
@@ -72,14 +87,14 @@ static void draw_mode_line(const AppState *s, Rect r, int y)
  * room. */
 static void draw_cache_line(const AppState *s, Rect r, int y)
 {
-    draw_text(y, r.x + NAME_X, NAME_COLS - 1, ROLE_NORMAL, app_label(s, LBL_CACHE));
-    draw_text(y, r.x + KEYS_X, 1, ROLE_KEY, "c");
-    int on = s->g.use_cache, x = r.x + CACHE_X;
-    x += draw_text(y, x, r.x + r.w - x, on ? ROLE_CACHED : ROLE_UNCACHED,
-                   app_label(s, on ? LBL_ON : LBL_OFF)) + 1;
-    char ms[32];
+    int on = s->g.use_cache;
+    char ms[32], cost[96];
     app_num(s->lang, s->pred.predict_ms, 2, ms, sizeof ms);
-    draw_textf(y, x, r.x + r.w - x, ROLE_DIM, app_label(s, LBL_CACHE_COST), ms, s->pred.predict_rows);
+    snprintf(cost, sizeof cost, app_label(s, LBL_CACHE_COST), ms, s->pred.predict_rows);
+    const char *state = app_label(s, on ? LBL_ON : LBL_OFF);
+    int x = switch_row(s, r, y, LBL_CACHE, "c", textw_width(state) + 1 + textw_width(cost));
+    x += draw_text(y, r.x + x, r.w - x, on ? ROLE_CACHED : ROLE_UNCACHED, state) + 1;
+    draw_text(y, r.x + x, r.w - x, ROLE_DIM, cost);
 }
 
 void view_sliders_draw(const AppState *s, Rect r)

@@ -88,7 +88,7 @@ grep -q '^  1.745.536 Parameter, als float32 6,7 MiB; Gewichtsmatrizen in fp32$'
     pass de-info || fail de-info "$(grep -i parameter "$work/de.txt")"
 grep -q "^  cache KV${nb}: 4${nb}096 octets par caractère, 512 Kio au contexte plein de 128$" "$work/fr.txt" &&
     pass fr-info || fail fr-info "$(grep -i 'cache KV' "$work/fr.txt")"
-grep -q '^  上下文 128 个字，字表 7311 个字$' "$work/zh.txt" && pass zh-info || fail zh-info "$(grep 字表 "$work/zh.txt")"
+grep -q '^  上下文 128 个字，词表 7311 个字$' "$work/zh.txt" && pass zh-info || fail zh-info "$(grep 词表 "$work/zh.txt")"
 grep -q "Prüfzeichen des Codes passt nicht: ein Zeichen ist vertippt" "$work/de.txt" &&
     pass de-code-error || fail de-code-error "$(grep 2222 "$work/de.txt")"
 grep -q "tangscope acrostic: la tête 1, 'a' (U+0061), n’est pas un caractère han${nb};" "$work/fr.txt" &&

@@ -37,8 +37,7 @@ S-Tab
 Ctrl-C
 PgDn
 PgUp
-S-↓
-S-↑'
+S-↓/↑'
 NAMES_zh='空格
 退格
 Ctrl-U
@@ -48,8 +47,7 @@ S-Tab
 Ctrl-C
 PgDn
 PgUp
-S-↓
-S-↑'
+S-↓/↑'
 NAMES_de='Leertaste
 Rücktaste
 Strg-U
@@ -57,10 +55,8 @@ Eingabe
 Esc
 Umsch-Tab
 Strg-C
-Bild↓
-Bild↑
-Umsch-↓
-Umsch-↑'
+Bild↓/↑
+Umsch-↓/↑'
 NAMES_fr='Espace
 Retour arr.
 Ctrl-U
@@ -68,10 +64,8 @@ Entrée
 Échap
 Maj-Tab
 Ctrl-C
-Pg↓
-Pg↑
-Maj-↓
-Maj-↑'
+Pg↓/↑
+Maj-↓/↑'
 # has_key K: K among the help's keys (the rows between the title bar and the
 # status line): after a blank or the edge, then a blank (or the blanks
 # before what it does, for a key of one character)

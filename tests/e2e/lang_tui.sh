@@ -56,7 +56,7 @@ check_lang() {
 }
 
 check_lang de "nächstes  " "set top-k: 99999 liegt außerhalb von 0..7311" \
-    "Leertaste" "Rücktaste" "Strg-U" "Eingabe" "Bild↓ Bild↑" "Maus" "1-8 &é\"'(-è_"
+    "Leertaste" "Rücktaste" "Strg-U" "Eingabe" "Bild↓/↑" "Maus" "1-8 &é\"'(-è_"
 check_lang fr "suivant  " "set top-k${nb}: 99999 est hors de l’intervalle 0..7311" \
     "Espace" "Retour arr." "Échap" "Entrée" "souris" "1-8 &é\"'(-è_"
 check_lang zh "下一个字" "set top-k：99999 超出范围 0..7311" \

@@ -227,11 +227,14 @@ static const Budget BUDGETS[] = {
     {LBL_OFF, 7, {0}},
     {LBL_FILTER_OFF, 7, {0}},
     {LBL_SLIDERS_HEADER, 38, {"^", "v", "<", ">"}},
-    /* the form's value from column 20 to the panel's edge: 18 columns; the
-     * heads of an acrostic are cut with an ellipsis, the first one shows */
+    /* the form's value from column 20 to the panel's edge: 18 columns, or,
+     * when it needs more, after its keys right after the name (view_sliders.c's
+     * switch_row): 38 - 2 - 1 - 5 - 1 less the name, 25 after "Form" (each
+     * language's own name: test_composed_lines_fit); the heads of an
+     * acrostic are cut with an ellipsis, the first one shows */
     {LBL_MODE_FREE, 18, {0}},
-    {LBL_MODE_JUEJU, 18, {"7"}},
-    {LBL_MODE_ACROSTIC, 18, {"7", "春…"}},
+    {LBL_MODE_JUEJU, 25, {"7"}},
+    {LBL_MODE_ACROSTIC, 25, {"7", "春…"}},
 
     /* the text's label in PROMPT_LABEL_COLS - 1 = 5 columns; the note under
      * the text from column 6 to the edge: 74 columns (view_prompt.c) */
@@ -281,9 +284,9 @@ static const Budget BUDGETS[] = {
     {LBL_ATT_MORE, 80, {"12"}},
 
     /* help (view_help.c): at 80x24 two columns of 39 with one blank between,
-     * keys in KEY_COLS = 13 (or more, and one blank), then 25 columns for
-     * what a key does; Tab's line has the widest keys, "Tab S-Tab Down Up"
-     * (17 and a blank) on a plain terminal, and 20 columns; the title and
+     * keys in KEY_COLS = 13 (a column whose keys are wider gives all its
+     * lines more: tests/e2e/help_columns.sh), then 25 columns for what a
+     * key does (the widest keys are 12: "1-8 &é\"'(-è_"); the title and
      * the closing hint share the first row (test_composed_lines_fit); the
      * legend under the keys from column 2 */
     {LBL_HELP_TYPE, 25, {0}},
@@ -294,7 +297,8 @@ static const Budget BUDGETS[] = {
     {LBL_HELP_ENTER, 25, {0}},
     {LBL_HELP_ESC, 25, {0}},
     {LBL_HELP_SLIDERS, 25, {0}},
-    {LBL_HELP_TAB, 20, {0}},
+    {LBL_HELP_TAB, 25, {0}},
+    {LBL_HELP_TAB_BACK, 25, {0}},
     {LBL_HELP_ARROWS, 25, {0}},
     {LBL_HELP_MOUSE, 25, {0}},
     {LBL_HELP_SEED, 25, {0}},
@@ -641,12 +645,20 @@ static void test_composed_lines_fit(void)
         fill(lang, LBL_CORPUS_NOWHERE, ARGS("2636460"), a, sizeof a);
         snprintf(line, sizeof line, "%s · %s", a, b);
         check_fits(lang, "training text and histogram", line, 80);
+        /* the form row of the sliders: a jueju's name after the keys that
+         * follow the row's name, "forme f a j jueju à 7 caractères" */
+        for (int one = 0; one < 2; one++) {
+            fill(lang, one ? app_label_singular(LBL_MODE_JUEJU) : LBL_MODE_JUEJU, ARGS("7"), b, sizeof b);
+            check_fits(lang, "form row", b, 38 - 2 - textw_width(L(lang, LBL_MODE)) - 1 - 5 - 1);
+        }
         /* the cache row of the sliders: the switch and what the last
-         * prediction cost, from column 16 to the panel's edge at 38 */
+         * prediction cost, from column 16 to the panel's edge at 38, or,
+         * when it needs more, after its key "c" right after the row's name
+         * (view_sliders.c's switch_row) */
         fill(lang, LBL_CACHE_COST, ARGS("12,34", "128"), b, sizeof b);
         for (int off = 0; off < 2; off++) {
             snprintf(line, sizeof line, "%s %s", L(lang, off ? LBL_OFF : LBL_ON), b);
-            check_fits(lang, "cache row", line, 22);
+            check_fits(lang, "cache row", line, 38 - 2 - textw_width(L(lang, LBL_CACHE)) - 1 - 1 - 1);
         }
         /* timing: the verdict and the logits' difference in 40 columns */
         fill(lang, LBL_MAX_DIFF, ARGS("d", "1.23e-05"), b, sizeof b);
