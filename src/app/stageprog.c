@@ -327,9 +327,8 @@ static const char *excerpt(TsQuoted *q, const char *s, size_t n)
 {
     char piece[64];
     size_t k = n < 48 ? n : 48;
-    /* do not cut a UTF-8 character in two */
-    while (k > 0 && k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
-        k--;
+    if (k < n) /* do not cut a UTF-8 character in two */
+        k = utf8_back(s, k + 1);
     memcpy(piece, s, k);
     piece[k] = 0;
     if (k < n)
@@ -498,83 +497,41 @@ StageProgStatus stageprog_ask(StageProg *p, const char *req, size_t n, const int
 
 /* ---- requests ---- */
 
-void stagereq_free(StageReq *r)
-{
-    free(r->s);
-    *r = (StageReq){0};
-}
-
-static void add(StageReq *r, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void add(StageReq *r, const char *fmt, ...)
-{
-    if (r->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        size_t room = r->cap - r->len;
-        int k = vsnprintf(r->s ? r->s + r->len : NULL, r->s ? room : 0, fmt, ap);
-        va_end(ap);
-        if (k < 0) {
-            r->failed = 1;
-            return;
-        }
-        if (r->s && (size_t)k < room) {
-            r->len += (size_t)k;
-            return;
-        }
-        size_t cap = r->cap ? r->cap : 4096;
-        while (cap < r->len + (size_t)k + 1)
-            cap *= 2;
-        char *s = realloc(r->s, cap);
-        if (!s) {
-            r->failed = 1;
-            return;
-        }
-        r->s = s;
-        r->cap = cap;
-    }
-}
-
 /* A JSON string of UTF-8 text: what JSON requires escaped, the rest as it is. */
-static void add_string(StageReq *r, const char *s)
+static void add_string(ByteBuf *r, const char *s)
 {
-    add(r, "\"");
+    bytebuf_str(r, "\"");
     for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
         if (*c == '"' || *c == '\\')
-            add(r, "\\%c", *c);
+            bytebuf_fmt(r, "\\%c", *c);
         else if (*c == '\n')
-            add(r, "\\n");
+            bytebuf_str(r, "\\n");
         else if (*c < 0x20 || *c == 0x7F)
-            add(r, "\\u%04x", *c);
+            bytebuf_fmt(r, "\\u%04x", *c);
         else
-            add(r, "%c", *c);
+            bytebuf_put(r, c, 1);
     }
-    add(r, "\"");
+    bytebuf_str(r, "\"");
 }
 
-static void add_candidate(StageReq *r, int i, int id, const char *const *chars, const Vocab *v)
+static void add_candidate(ByteBuf *r, int i, int id, const char *const *chars, const Vocab *v)
 {
     char ch[8] = {0};
     if (v)
         utf8_encode(vocab_cp(v, id), ch);
-    add(r, "%s{\"id\": %d, \"char\": ", i ? ", " : "", id);
+    bytebuf_fmt(r, "%s{\"id\": %d, \"char\": ", i ? ", " : "", id);
     add_string(r, v ? ch : chars[i]);
 }
 
-static int finish(StageReq *r)
+static int finish(ByteBuf *r)
 {
-    add(r, "\n");
+    bytebuf_str(r, "\n");
     return r->failed ? -1 : 0;
 }
 
 /* A setting as the user typed it: the shortest decimal that reads back as
  * the same float (0.9, not 0.899999976). */
-static void add_float(StageReq *r, float x)
+static void add_float(ByteBuf *r, float x)
 {
     char text[32];
     for (int digits = 6; digits <= 9; digits++) {
@@ -582,42 +539,42 @@ static void add_float(StageReq *r, float x)
         if (strtof(text, NULL) == x)
             break;
     }
-    add(r, "%s", text);
+    bytebuf_str(r, text);
 }
 
-int stagereq_top_p(StageReq *r, long step, const SamplerSettings *set, const int *ids,
+int stagereq_top_p(ByteBuf *r, long step, const SamplerSettings *set, const int *ids,
                    const char *const *chars, const Vocab *v, const double *p, int n)
 {
-    r->len = 0;
-    r->failed = 0;
-    add(r, "{\"exercise\": \"top-p\", \"step\": %ld, \"settings\": {\"temperature\": ", step);
+    bytebuf_clear(r);
+    bytebuf_fmt(r, "{\"exercise\": \"top-p\", \"step\": %ld, \"settings\": ", step);
+    bytebuf_str(r, "{\"temperature\": ");
     add_float(r, set->temperature);
-    add(r, ", \"top_k\": %d, \"top_p\": ", set->top_k);
+    bytebuf_fmt(r, ", \"top_k\": %d, \"top_p\": ", set->top_k);
     add_float(r, set->top_p);
-    add(r, ", \"min_p\": ");
+    bytebuf_str(r, ", \"min_p\": ");
     add_float(r, set->min_p);
-    add(r, "}, \"candidates\": [");
+    bytebuf_str(r, "}, \"candidates\": [");
     for (int i = 0; i < n; i++) {
         add_candidate(r, i, ids[i], chars, v);
-        add(r, ", \"p\": %.9g}", p[i]);
+        bytebuf_fmt(r, ", \"p\": %.9g}", p[i]);
     }
-    add(r, "]}");
+    bytebuf_str(r, "]}");
     return finish(r);
 }
 
-int stagereq_jueju(StageReq *r, long step, int line_len, const char *text, const int *ids,
+int stagereq_jueju(ByteBuf *r, long step, int line_len, const char *text, const int *ids,
                    const char *const *chars, const Vocab *v, int n)
 {
-    r->len = 0;
-    r->failed = 0;
-    add(r, "{\"exercise\": \"jueju\", \"step\": %ld, \"line_len\": %d, \"text\": ", step, line_len);
+    bytebuf_clear(r);
+    bytebuf_fmt(r, "{\"exercise\": \"jueju\", \"step\": %ld, \"line_len\": %d, \"text\": ", step,
+                line_len);
     add_string(r, text);
-    add(r, ", \"candidates\": [");
+    bytebuf_str(r, ", \"candidates\": [");
     for (int i = 0; i < n; i++) {
         add_candidate(r, i, ids[i], chars, v);
-        add(r, "}");
+        bytebuf_str(r, "}");
     }
-    add(r, "]}");
+    bytebuf_str(r, "]}");
     return finish(r);
 }
 
@@ -649,7 +606,7 @@ int stagetopp_init(StageTopP *t, const char *cmdline, int quiet_stderr, int fall
 void stagetopp_free(StageTopP *t)
 {
     stageprog_stop(&t->prog);
-    stagereq_free(&t->req);
+    bytebuf_free(&t->req);
     free(t->ids);
     free(t->p);
     free(t->kept);
@@ -680,7 +637,7 @@ static int topp_ask(StageTopP *t, float *out, const float *in, int V, const Samp
         t->p[k] = (double)in[t->ids[k]] / total;
     if (stagereq_top_p(&t->req, t->prog.steps + 1, set, t->ids, NULL, t->vocab, t->p, n) != 0)
         return ts_fail(err, "out of memory");
-    StageProgStatus st = stageprog_ask(&t->prog, t->req.s, t->req.len, t->ids, n, t->kept, err);
+    StageProgStatus st = stageprog_ask(&t->prog, t->req.p, t->req.len, t->ids, n, t->kept, err);
     if (st != STAGEPROG_OK)
         return -1;
     int any = 0;
@@ -743,7 +700,7 @@ int stagejueju_init(StageJueju *t, const char *cmdline, AppLang lang, const Voca
 void stagejueju_free(StageJueju *t)
 {
     stageprog_stop(&t->prog);
-    stagereq_free(&t->req);
+    bytebuf_free(&t->req);
     free(t->ids);
     free(t->kept);
     free(t->builtin);
@@ -764,7 +721,7 @@ static int jueju_ask(StageJueju *t, const Form *form, const Generator *g, uint8_
     free(text);
     if (rc != 0)
         return ts_fail(err, "out of memory");
-    if (stageprog_ask(&t->prog, t->req.s, t->req.len, t->ids, t->V, t->kept, err) != STAGEPROG_OK)
+    if (stageprog_ask(&t->prog, t->req.p, t->req.len, t->ids, t->V, t->kept, err) != STAGEPROG_OK)
         return -1;
     int any = 0;
     for (int i = 0; i < t->V; i++)
