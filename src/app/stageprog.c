@@ -497,30 +497,13 @@ StageProgStatus stageprog_ask(StageProg *p, const char *req, size_t n, const int
 
 /* ---- requests ---- */
 
-/* A JSON string of UTF-8 text: what JSON requires escaped, the rest as it is. */
-static void add_string(ByteBuf *r, const char *s)
-{
-    bytebuf_str(r, "\"");
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            bytebuf_fmt(r, "\\%c", *c);
-        else if (*c == '\n')
-            bytebuf_str(r, "\\n");
-        else if (*c < 0x20 || *c == 0x7F)
-            bytebuf_fmt(r, "\\u%04x", *c);
-        else
-            bytebuf_put(r, c, 1);
-    }
-    bytebuf_str(r, "\"");
-}
-
 static void add_candidate(ByteBuf *r, int i, int id, const char *const *chars, const Vocab *v)
 {
     char ch[8] = {0};
     if (v)
         utf8_encode(vocab_cp(v, id), ch);
     bytebuf_fmt(r, "%s{\"id\": %d, \"char\": ", i ? ", " : "", id);
-    add_string(r, v ? ch : chars[i]);
+    json_add_string(r, v ? ch : chars[i]);
 }
 
 static int finish(ByteBuf *r)
@@ -568,7 +551,7 @@ int stagereq_jueju(ByteBuf *r, long step, int line_len, const char *text, const 
     bytebuf_clear(r);
     bytebuf_fmt(r, "{\"exercise\": \"jueju\", \"step\": %ld, \"line_len\": %d, \"text\": ", step,
                 line_len);
-    add_string(r, text);
+    json_add_string(r, text);
     bytebuf_str(r, ", \"candidates\": [");
     for (int i = 0; i < n; i++) {
         add_candidate(r, i, ids[i], chars, v);

@@ -220,6 +220,13 @@ static void test_parse_keep(void)
     } bad[] = {
         {"{\"keep\": [3, 17]", STAGEPROG_NOT_JSON, "step 4: the answer is not JSON"},
         {"{\"keep\": [3,]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{\"keep\": [3 17]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{\"keep\" [3]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{\"a\": 1 \"keep\": [3]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{\"keep\": [3], }", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{, \"keep\": [3]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{\"keep\": [3]]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{\"keep\": -[3]}", STAGEPROG_NOT_JSON, "not JSON"},
         {"keep 3", STAGEPROG_NOT_JSON, "'keep 3'"},
         {"{\"keep\": [3]} x", STAGEPROG_NOT_JSON, "not JSON"},
         {"[3, 17]", STAGEPROG_NO_KEEP, "no \"keep\" list"},
