@@ -319,7 +319,10 @@ void lesson_free(Lesson *l)
 
 /* ---- running ---- */
 
-int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem problem, void *ctx)
+/* lesson_enter, with each `expect` the machine cannot decide told to
+ * skipped (when not NULL). */
+static int enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem problem,
+                 LessonProblem skipped, void *ctx)
 {
     if (k < 0 || k >= l->n_steps)
         return 0;
@@ -341,9 +344,22 @@ int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem 
             problems++;
             if (problem)
                 problem(ctx, st->cmds[i].line, out.msg);
+        } else if (rc == SCRIPT_SKIPPED && skipped) {
+            skipped(ctx, st->cmds[i].line, out.msg);
         }
     }
     return problems;
+}
+
+int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem problem, void *ctx)
+{
+    return enter(s, l, k, strict, problem, NULL, ctx);
+}
+
+int lesson_check_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
+                      LessonProblem skipped, void *ctx)
+{
+    return enter(s, l, k, 1, problem, skipped, ctx);
 }
 
 int lesson_goto(AppState *s, const Lesson *l, int k, AppLang lang, int strict,

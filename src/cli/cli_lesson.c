@@ -250,6 +250,15 @@ static void tell_about_bundled(const AppState *s, const Lesson *l, const char *p
             }
 }
 
+/* An expect line the machine cannot decide (lesson_check_step), with why:
+ * on stdout, told, not counted as a problem. */
+static void tell_skipped(void *ctx, int line, const char *why)
+{
+    const Problems *ps = ctx;
+    printf(cli_label(LBL_CLI_LESSON_SKIPPED), ps->path, line, why);
+    putchar('\n');
+}
+
 /* Load a lesson, collecting its problems; their count, or -1 if the file
  * cannot be read (said on stderr). */
 static int load(Lesson *l, const char *path, Problems *ps)
@@ -294,7 +303,7 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
             e->s.lang = lesson_lang_of(files[i], lang);
             app_reset(&e->s);
             for (int k = 0; k < l.n_steps; k++) {
-                problems += lesson_enter(&e->s, &l, k, 1, collect_problem, &ps);
+                problems += lesson_check_step(&e->s, &l, k, collect_problem, tell_skipped, &ps);
                 problems += screencheck_step(&e->s, &l, k, collect_problem, &ps);
                 tell_stage(&e->s, &l, k, files[i]);
             }
