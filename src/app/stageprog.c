@@ -126,35 +126,29 @@ fail:;
     _exit(127);
 }
 
-int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang lang, TsErr *err)
+/* The socket to the program and the pipe its exec failure comes back by,
+ * both close-on-exec: 0, or an errno with nothing left open. */
+static int open_channels(int sv[2], int report[2])
 {
-    *p = (StageProg){.fd = -1, .timeout = STAGEPROG_TIMEOUT, .lang = lang};
-    TsQuoted q;
-    snprintf(p->cmd, sizeof p->cmd, "%s", ts_quote(&q, cmdline));
-    char **argv;
-    int argc;
-    if (stageprog_split(cmdline, lang, &argv, &argc, err) != 0)
-        return -1;
-    p->buf = malloc(STAGEPROG_MAX_LINE + 1);
-    int sv[2] = {-1, -1}, report[2] = {-1, -1};
-    if (!p->buf) {
-        free(argv);
-        return ts_fail(err, "out of memory");
+    sv[0] = sv[1] = report[0] = report[1] = -1;
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0 &&
+        pipe2(report, O_CLOEXEC) == 0)
+        return 0;
+    int e = errno;
+    for (int i = 0; i < 2; i++) {
+        if (sv[i] >= 0)
+            close(sv[i]);
+        if (report[i] >= 0)
+            close(report[i]);
     }
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0 ||
-        pipe2(report, O_CLOEXEC) != 0) {
-        int e = errno;
-        for (int i = 0; i < 2; i++) {
-            if (sv[i] >= 0)
-                close(sv[i]);
-            if (report[i] >= 0)
-                close(report[i]);
-        }
-        free(argv);
-        free(p->buf);
-        p->buf = NULL;
-        return ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(e), "");
-    }
+    return e;
+}
+
+/* Fork the child that becomes argv on sv[1] (child_exec); the parent keeps
+ * sv[0] and report[0]. Returns the child's pid, or -1 with *e and every end
+ * closed. */
+static pid_t launch(char **argv, const int sv[2], const int report[2], int quiet_stderr, int *e)
+{
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0)
@@ -167,31 +161,54 @@ int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang
     if (pid < 0) {
         close(sv[0]);
         close(report[0]);
-        free(argv);
-        free(p->buf);
-        p->buf = NULL;
-        return ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(fork_errno), "");
+        *e = fork_errno;
     }
-    /* exec either worked (the pipe closes with nothing in it) or says why */
-    int child_errno = 0;
+    return pid;
+}
+
+/* Did the exec fail? The pipe closes with nothing in it when it worked, or
+ * brings the child's errno (into *e). Closes fd. */
+static int exec_failed(int fd, int *e)
+{
     ssize_t got;
     do
-        got = read(report[0], &child_errno, sizeof child_errno);
+        got = read(fd, e, sizeof *e);
     while (got < 0 && errno == EINTR);
-    close(report[0]);
-    if (got == (ssize_t)sizeof child_errno) {
+    close(fd);
+    return got == (ssize_t)sizeof *e;
+}
+
+int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang lang, TsErr *err)
+{
+    *p = (StageProg){.fd = -1, .timeout = STAGEPROG_TIMEOUT, .lang = lang};
+    TsQuoted q;
+    snprintf(p->cmd, sizeof p->cmd, "%s", ts_quote(&q, cmdline));
+    char **argv;
+    int argc;
+    if (stageprog_split(cmdline, lang, &argv, &argc, err) != 0)
+        return -1;
+    p->buf = malloc(STAGEPROG_MAX_LINE + 1);
+    if (!p->buf) {
+        free(argv);
+        return ts_fail(err, "out of memory");
+    }
+    int sv[2], report[2], e = open_channels(sv, report), rc = 0;
+    pid_t pid = e == 0 ? launch(argv, sv, report, quiet_stderr, &e) : -1;
+    if (e != 0) {
+        rc = ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(e), "");
+    } else if (exec_failed(report[0], &e)) {
         waitpid(pid, NULL, 0);
         close(sv[0]);
         TsQuoted q0;
-        int e = child_errno;
-        ts_fail(err, L(lang, LBL_SP_CANNOT_START), ts_quote(&q0, argv[0]), ts_strerror(e),
-                e == ENOENT && !strchr(argv[0], '/') ? L(lang, LBL_SP_NOT_ON_PATH) : "");
-        free(argv);
+        rc = ts_fail(err, L(lang, LBL_SP_CANNOT_START), ts_quote(&q0, argv[0]), ts_strerror(e),
+                     e == ENOENT && !strchr(argv[0], '/') ? L(lang, LBL_SP_NOT_ON_PATH) : "");
+    }
+    free(argv);
+    if (rc != 0) {
         free(p->buf);
         p->buf = NULL;
         return -1;
     }
-    free(argv);
     fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_NONBLOCK);
     p->pid = pid;
     p->fd = sv[0];
