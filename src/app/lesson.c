@@ -476,6 +476,37 @@ static void add_inline(ByteBuf *b, const char *s, size_t n, int is_item)
     }
 }
 
+/* Append a line of narration outside a fence: a heading on a line of its
+ * own, a list item or a quotation without its mark; a line that goes on a
+ * paragraph joins it (with a space between words of Latin text). Returns
+ * whether a paragraph is open after it. */
+static int add_text_line(ByteBuf *out, const char *p, size_t n, int in_para)
+{
+    size_t a = 0;
+    int item = is_list_item(p, n), heading = p[0] == '#';
+    if (heading)
+        while (a < n && (p[a] == '#' || p[a] == ' '))
+            a++;
+    else if (p[0] == '>') /* a quotation: its text */
+        for (a = 1; a < n && p[a] == ' '; a++) {
+        }
+    else if (!item)
+        while (a < n && (p[a] == ' ' || p[a] == '\t'))
+            a++;
+    if (in_para && (item || heading))
+        bytebuf_str(out, "\n");
+    else if (in_para && out->len) {
+        /* the same paragraph: one line, with a space between words of Latin text */
+        uint32_t last = last_cp(out->p, out->len), first = first_cp(p + a, n - a);
+        if (!is_wide(last) && !is_wide(first))
+            bytebuf_str(out, " ");
+    }
+    add_inline(out, p + a, n - a, item);
+    if (heading)
+        bytebuf_str(out, "\n");
+    return !heading;
+}
+
 char *lesson_plain_text(const char *md)
 {
     ByteBuf out = {0};
@@ -510,29 +541,7 @@ char *lesson_plain_text(const char *md)
                 bytebuf_str(&out, "\n");
             in_para = 0;
         } else {
-            size_t a = 0;
-            int item = is_list_item(p, n), heading = p[0] == '#';
-            if (heading)
-                while (a < n && (p[a] == '#' || p[a] == ' '))
-                    a++;
-            else if (p[0] == '>') /* a quotation: its text */
-                for (a = 1; a < n && p[a] == ' '; a++) {
-                }
-            else if (!item)
-                while (a < n && (p[a] == ' ' || p[a] == '\t'))
-                    a++;
-            if (in_para && (item || heading))
-                bytebuf_str(&out, "\n");
-            else if (in_para && out.len) {
-                /* the same paragraph: one line, with a space between words of Latin text */
-                uint32_t last = last_cp(out.p, out.len), first = first_cp(p + a, n - a);
-                if (!is_wide(last) && !is_wide(first))
-                    bytebuf_str(&out, " ");
-            }
-            add_inline(&out, p + a, n - a, item);
-            in_para = !heading;
-            if (heading)
-                bytebuf_str(&out, "\n");
+            in_para = add_text_line(&out, p, n, in_para);
         }
         p = nl ? nl + 1 : p + n;
     }
