@@ -37,6 +37,7 @@
 #include "engine/pinyin.h"
 #include "engine/rng.h"
 #include "engine/sampler.h"
+#include "engine/timing.h"
 #include "engine/trace.h"
 #include "app/exercise.h"
 #include "app/lang.h"
@@ -117,7 +118,9 @@ typedef struct {
 } AppViews;
 
 /* The weights in another precision (W, `set weights`, app_weights.c): the
- * rounded models, and how the bars compare with float32's. */
+ * rounded models, and how the bars compare with float32's. A timing of the
+ * cached step runs in rounds that visit the three precisions in turn. */
+enum { APP_TIMING_ROUNDS = 5 };
 typedef struct {
     Model *rounded[WPREC_COUNT]; /* the explorer's model with its matrices rounded, made at
                                   * the first switch ([WPREC_FP32] unused: that is m); owned */
@@ -126,6 +129,9 @@ typedef struct {
     float *ref_probs;            /* [V] float32's distribution for the text now */
     double step_s[WPREC_COUNT];  /* a cached step's best time in each precision, measured at
                                   * the switches (all three take turns); 0: not measured */
+    double round_s[WPREC_COUNT][APP_TIMING_ROUNDS]; /* the last timing's fastest step of each
+                                  * round in each precision (timing.h); 0: not measured */
+    double tick_s;               /* the clock's tick, read at the first timing */
     double kl_bits;              /* D(now || float32) in bits, for the text now */
     int top[APP_TOP];            /* the top 8 now ... */
     int ref_rank[APP_TOP];       /* ... and the place of each under float32 (1 = first) */
@@ -484,6 +490,11 @@ void app_weights_compare(AppState *s);
  * earlier times (a speed claim measured on a busy moment; no-op before the
  * first switch of precision). */
 void app_weights_retime(AppState *s);
+/* Whether the last timing decides a claim about the speedup of the weights
+ * now (float32's step time over theirs), and how (timing.h): it cannot under
+ * a sanitizer, with a clock too coarse for the steps, or when the rounds
+ * disagree. TIMING_NONE before the first switch of precision. */
+TimingJudgement app_weights_speedup(const AppState *s, TimingClaim claim, const void *ctx);
 /* The rounded models and the comparison's buffers (app_free). */
 void app_weights_free(AppState *s);
 

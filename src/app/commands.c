@@ -491,8 +491,9 @@ static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
         char line[APP_CMDLINE_MAX];
         snprintf(line, sizeof line, "%s", s->cmdline);
         ScriptOut out = {.sync_jobs = 0}; /* write and compare run on screen, as Enter and b do */
-        if (script_run(s, line, &out) != SCRIPT_OK)
-            app_status(s, 1, "%s", out.msg);
+        int rc = script_run(s, line, &out);
+        if (rc != SCRIPT_OK) /* a claim the machine cannot decide is no error */
+            app_status(s, rc != SCRIPT_SKIPPED, "%s", out.msg);
         return REDRAW_ALL | out.redraw;
     }
     case CMD_QUIT:

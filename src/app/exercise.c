@@ -220,7 +220,7 @@ int exercise_want(const ExerciseCase *c, uint8_t *want)
     return count;
 }
 
-int exercise_request(StageReq *r, ExerciseKind kind, const ExerciseCase *c, long step)
+int exercise_request(ByteBuf *r, ExerciseKind kind, const ExerciseCase *c, long step)
 {
     if (kind == EXERCISE_TOP_P) {
         SamplerSettings set = sampler_defaults();

@@ -59,7 +59,7 @@ const ExerciseCase *exercise_cases(ExerciseKind kind, int *n);
 int exercise_want(const ExerciseCase *c, uint8_t *want);
 
 /* The request the program gets for case c as step `step` (stageprog.h). */
-int exercise_request(StageReq *r, ExerciseKind kind, const ExerciseCase *c, long step);
+int exercise_request(ByteBuf *r, ExerciseKind kind, const ExerciseCase *c, long step);
 
 /* Does the answer got[] (the candidates kept) pass case c? For top-p an
  * answer that breaks a tie otherwise than by the lower id passes too: it

@@ -7,19 +7,26 @@
 
 #include "engine/vocab.h"
 
+/* Byte c as it stands inside a JSON string: itself, or its escape; into
+ * out, returns how many bytes. */
+static int escaped(unsigned char c, char out[8])
+{
+    if (c == '"' || c == '\\')
+        return snprintf(out, 8, "\\%c", c);
+    if (c == '\n')
+        return snprintf(out, 8, "\\n");
+    if (c < 0x20)
+        return snprintf(out, 8, "\\u%04x", c);
+    out[0] = (char)c;
+    return 1;
+}
+
 /* The inside of a JSON string: s[0..n) with what JSON requires escaped. */
 static void put_escaped(FILE *f, const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", f);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
+        char e[8];
+        fwrite(e, 1, (size_t)escaped((unsigned char)s[i], e), f);
     }
 }
 
@@ -45,6 +52,16 @@ void json_write_cps(FILE *f, const uint32_t *cps, size_t n)
     fputc('"', f);
 }
 
+void json_add_string(ByteBuf *b, const char *s)
+{
+    bytebuf_str(b, "\"");
+    for (const char *c = s; *c; c++) {
+        char e[8];
+        bytebuf_put(b, e, (size_t)escaped((unsigned char)*c, e));
+    }
+    bytebuf_str(b, "\"");
+}
+
 /* ---- reading: the checker ---- */
 
 typedef struct {
@@ -58,6 +75,15 @@ static void ws(Json *j)
     while (j->i < j->n && (j->s[j->i] == ' ' || j->s[j->i] == '\t' || j->s[j->i] == '\n' ||
                            j->s[j->i] == '\r'))
         j->i++;
+}
+
+/* Steps over the next byte when it is c; 1 when it did. */
+static int eat(Json *j, char c)
+{
+    if (j->i >= j->n || j->s[j->i] != c)
+        return 0;
+    j->i++;
+    return 1;
 }
 
 static int lit(Json *j, const char *word)
@@ -83,9 +109,8 @@ static int hexval(char c)
 /* A string; its raw inside (escapes as written) in [*from, *to). */
 static int string(Json *j, size_t *from, size_t *to)
 {
-    if (j->i >= j->n || j->s[j->i] != '"')
+    if (!eat(j, '"'))
         return -1;
-    j->i++;
     *from = j->i;
     while (j->i < j->n) {
         unsigned char c = (unsigned char)j->s[j->i];
@@ -121,8 +146,7 @@ static int number(Json *j, double *value, int *integer)
 {
     size_t start = j->i;
     *integer = 1;
-    if (j->i < j->n && j->s[j->i] == '-')
-        j->i++;
+    eat(j, '-');
     if (j->i >= j->n || j->s[j->i] < '0' || j->s[j->i] > '9')
         return -1;
     if (j->s[j->i] == '0')
@@ -167,23 +191,14 @@ static int array(Json *j)
 {
     j->i++; /* [ */
     ws(j);
-    if (j->i < j->n && j->s[j->i] == ']') {
-        j->i++;
+    if (eat(j, ']'))
         return 0;
-    }
     for (;;) {
         if (value(j) != 0)
             return -1;
         ws(j);
-        if (j->i < j->n && j->s[j->i] == ',') {
-            j->i++;
-            continue;
-        }
-        if (j->i < j->n && j->s[j->i] == ']') {
-            j->i++;
-            return 0;
-        }
-        return -1;
+        if (!eat(j, ','))
+            return eat(j, ']') ? 0 : -1;
     }
 }
 
@@ -191,31 +206,19 @@ static int object(Json *j)
 {
     j->i++; /* { */
     ws(j);
-    if (j->i < j->n && j->s[j->i] == '}') {
-        j->i++;
+    if (eat(j, '}'))
         return 0;
-    }
     for (;;) {
         size_t a, b;
         ws(j);
         if (string(j, &a, &b) != 0)
             return -1;
         ws(j);
-        if (j->i >= j->n || j->s[j->i] != ':')
-            return -1;
-        j->i++;
-        if (value(j) != 0)
+        if (!eat(j, ':') || value(j) != 0)
             return -1;
         ws(j);
-        if (j->i < j->n && j->s[j->i] == ',') {
-            j->i++;
-            continue;
-        }
-        if (j->i < j->n && j->s[j->i] == '}') {
-            j->i++;
-            return 0;
-        }
-        return -1;
+        if (!eat(j, ','))
+            return eat(j, '}') ? 0 : -1;
     }
 }
 

@@ -1,6 +1,6 @@
 /* json.h - strings in JSON, written the one way every JSON output of tangscope
- * writes them (the explorer's session file, generate --trace and --json, and
- * the other commands' --json).
+ * writes them (the explorer's session file, generate --trace and --json, the
+ * other commands' --json, and the requests to a student's stage program).
  *
  * Each writes a whole JSON string, quotes included: '"' and '\' escaped, the
  * newline as \n, other control characters as \u00XX, and every other byte
@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "engine/bytebuf.h"
+
 /* The NUL-terminated string s. */
 void json_write_string(FILE *f, const char *s);
 /* n bytes of UTF-8 from s (they may hold a NUL, written as \u0000). */
@@ -21,6 +23,8 @@ void json_write_utf8(FILE *f, const char *s, size_t n);
 /* n code points, written as UTF-8 (one that is not a valid scalar value is
  * left out). */
 void json_write_cps(FILE *f, const uint32_t *cps, size_t n);
+/* The NUL-terminated string s, added to b. */
+void json_add_string(ByteBuf *b, const char *s);
 
 /* ---- reading: one checker for every JSON tangscope reads (a session file,
  * a student's program's answers, stageprog.h) ---- */

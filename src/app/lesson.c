@@ -319,7 +319,10 @@ void lesson_free(Lesson *l)
 
 /* ---- running ---- */
 
-int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem problem, void *ctx)
+/* lesson_enter, with each `expect` the machine cannot decide told to
+ * skipped (when not NULL). */
+static int enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem problem,
+                 LessonProblem skipped, void *ctx)
 {
     if (k < 0 || k >= l->n_steps)
         return 0;
@@ -341,9 +344,22 @@ int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem 
             problems++;
             if (problem)
                 problem(ctx, st->cmds[i].line, out.msg);
+        } else if (rc == SCRIPT_SKIPPED && skipped) {
+            skipped(ctx, st->cmds[i].line, out.msg);
         }
     }
     return problems;
+}
+
+int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem problem, void *ctx)
+{
+    return enter(s, l, k, strict, problem, NULL, ctx);
+}
+
+int lesson_check_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
+                      LessonProblem skipped, void *ctx)
+{
+    return enter(s, l, k, 1, problem, skipped, ctx);
 }
 
 int lesson_goto(AppState *s, const Lesson *l, int k, AppLang lang, int strict,
@@ -460,6 +476,37 @@ static void add_inline(ByteBuf *b, const char *s, size_t n, int is_item)
     }
 }
 
+/* Append a line of narration outside a fence: a heading on a line of its
+ * own, a list item or a quotation without its mark; a line that goes on a
+ * paragraph joins it (with a space between words of Latin text). Returns
+ * whether a paragraph is open after it. */
+static int add_text_line(ByteBuf *out, const char *p, size_t n, int in_para)
+{
+    size_t a = 0;
+    int item = is_list_item(p, n), heading = p[0] == '#';
+    if (heading)
+        while (a < n && (p[a] == '#' || p[a] == ' '))
+            a++;
+    else if (p[0] == '>') /* a quotation: its text */
+        for (a = 1; a < n && p[a] == ' '; a++) {
+        }
+    else if (!item)
+        while (a < n && (p[a] == ' ' || p[a] == '\t'))
+            a++;
+    if (in_para && (item || heading))
+        bytebuf_str(out, "\n");
+    else if (in_para && out->len) {
+        /* the same paragraph: one line, with a space between words of Latin text */
+        uint32_t last = last_cp(out->p, out->len), first = first_cp(p + a, n - a);
+        if (!is_wide(last) && !is_wide(first))
+            bytebuf_str(out, " ");
+    }
+    add_inline(out, p + a, n - a, item);
+    if (heading)
+        bytebuf_str(out, "\n");
+    return !heading;
+}
+
 char *lesson_plain_text(const char *md)
 {
     ByteBuf out = {0};
@@ -494,29 +541,7 @@ char *lesson_plain_text(const char *md)
                 bytebuf_str(&out, "\n");
             in_para = 0;
         } else {
-            size_t a = 0;
-            int item = is_list_item(p, n), heading = p[0] == '#';
-            if (heading)
-                while (a < n && (p[a] == '#' || p[a] == ' '))
-                    a++;
-            else if (p[0] == '>') /* a quotation: its text */
-                for (a = 1; a < n && p[a] == ' '; a++) {
-                }
-            else if (!item)
-                while (a < n && (p[a] == ' ' || p[a] == '\t'))
-                    a++;
-            if (in_para && (item || heading))
-                bytebuf_str(&out, "\n");
-            else if (in_para && out.len) {
-                /* the same paragraph: one line, with a space between words of Latin text */
-                uint32_t last = last_cp(out.p, out.len), first = first_cp(p + a, n - a);
-                if (!is_wide(last) && !is_wide(first))
-                    bytebuf_str(&out, " ");
-            }
-            add_inline(&out, p + a, n - a, item);
-            in_para = !heading;
-            if (heading)
-                bytebuf_str(&out, "\n");
+            in_para = add_text_line(&out, p, n, in_para);
         }
         p = nl ? nl + 1 : p + n;
     }

@@ -63,9 +63,14 @@ static inline int lesson_last_step(const Lesson *l) { return l->n_steps - 1; }
  * A command that fails is passed over after telling problem (with its line);
  * so is an `expect` that does not hold. An `expect` about the bundled model
  * on another model (lesson_skips) is passed over silently. An `expect` that cannot be checked
- * (the training text not loaded yet) is told only when strict. Returns the
+ * (the training text not loaded yet) is told only when strict. One that this
+ * machine cannot decide (SCRIPT_SKIPPED: a speed) is no problem. Returns the
  * number of problems. */
 int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem problem, void *ctx);
+/* lesson_enter, strict, for a check of the lesson: each `expect` this
+ * machine cannot decide is told to skipped with its line and why. */
+int lesson_check_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
+                      LessonProblem skipped, void *ctx);
 
 /* Step k from the start: app_reset, the language `lang`, then steps 0..k.
  * Returns the number of problems, as lesson_enter. */

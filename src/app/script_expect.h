@@ -15,8 +15,9 @@
  * against s: SCRIPT_OK when it holds; SCRIPT_FAILED with o->msg saying the
  * claim and what the explorer shows instead ("expect top1 月: the model's
  * first is 风 (12.00%); 月 has rank 3 (8.00%)"); SCRIPT_UNCHECKED when it
- * cannot be checked here (a corpus claim without the training text). s is
- * only read. */
+ * cannot be checked here (a corpus claim without the training text);
+ * SCRIPT_SKIPPED, with why, when the times cannot decide a speed claim
+ * (timing.h). s is only read, but for a speed claim's timing again. */
 int script_expect(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 /* printf into msg[0..size); returns SCRIPT_FAILED, so that a failing path

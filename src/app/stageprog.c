@@ -126,35 +126,29 @@ fail:;
     _exit(127);
 }
 
-int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang lang, TsErr *err)
+/* The socket to the program and the pipe its exec failure comes back by,
+ * both close-on-exec: 0, or an errno with nothing left open. */
+static int open_channels(int sv[2], int report[2])
 {
-    *p = (StageProg){.fd = -1, .timeout = STAGEPROG_TIMEOUT, .lang = lang};
-    TsQuoted q;
-    snprintf(p->cmd, sizeof p->cmd, "%s", ts_quote(&q, cmdline));
-    char **argv;
-    int argc;
-    if (stageprog_split(cmdline, lang, &argv, &argc, err) != 0)
-        return -1;
-    p->buf = malloc(STAGEPROG_MAX_LINE + 1);
-    int sv[2] = {-1, -1}, report[2] = {-1, -1};
-    if (!p->buf) {
-        free(argv);
-        return ts_fail(err, "out of memory");
+    sv[0] = sv[1] = report[0] = report[1] = -1;
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0 &&
+        pipe2(report, O_CLOEXEC) == 0)
+        return 0;
+    int e = errno;
+    for (int i = 0; i < 2; i++) {
+        if (sv[i] >= 0)
+            close(sv[i]);
+        if (report[i] >= 0)
+            close(report[i]);
     }
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0 ||
-        pipe2(report, O_CLOEXEC) != 0) {
-        int e = errno;
-        for (int i = 0; i < 2; i++) {
-            if (sv[i] >= 0)
-                close(sv[i]);
-            if (report[i] >= 0)
-                close(report[i]);
-        }
-        free(argv);
-        free(p->buf);
-        p->buf = NULL;
-        return ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(e), "");
-    }
+    return e;
+}
+
+/* Fork the child that becomes argv on sv[1] (child_exec); the parent keeps
+ * sv[0] and report[0]. Returns the child's pid, or -1 with *e and every end
+ * closed. */
+static pid_t launch(char **argv, const int sv[2], const int report[2], int quiet_stderr, int *e)
+{
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0)
@@ -167,31 +161,54 @@ int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang
     if (pid < 0) {
         close(sv[0]);
         close(report[0]);
-        free(argv);
-        free(p->buf);
-        p->buf = NULL;
-        return ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(fork_errno), "");
+        *e = fork_errno;
     }
-    /* exec either worked (the pipe closes with nothing in it) or says why */
-    int child_errno = 0;
+    return pid;
+}
+
+/* Did the exec fail? The pipe closes with nothing in it when it worked, or
+ * brings the child's errno (into *e). Closes fd. */
+static int exec_failed(int fd, int *e)
+{
     ssize_t got;
     do
-        got = read(report[0], &child_errno, sizeof child_errno);
+        got = read(fd, e, sizeof *e);
     while (got < 0 && errno == EINTR);
-    close(report[0]);
-    if (got == (ssize_t)sizeof child_errno) {
+    close(fd);
+    return got == (ssize_t)sizeof *e;
+}
+
+int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang lang, TsErr *err)
+{
+    *p = (StageProg){.fd = -1, .timeout = STAGEPROG_TIMEOUT, .lang = lang};
+    TsQuoted q;
+    snprintf(p->cmd, sizeof p->cmd, "%s", ts_quote(&q, cmdline));
+    char **argv;
+    int argc;
+    if (stageprog_split(cmdline, lang, &argv, &argc, err) != 0)
+        return -1;
+    p->buf = malloc(STAGEPROG_MAX_LINE + 1);
+    if (!p->buf) {
+        free(argv);
+        return ts_fail(err, "out of memory");
+    }
+    int sv[2], report[2], e = open_channels(sv, report), rc = 0;
+    pid_t pid = e == 0 ? launch(argv, sv, report, quiet_stderr, &e) : -1;
+    if (e != 0) {
+        rc = ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(e), "");
+    } else if (exec_failed(report[0], &e)) {
         waitpid(pid, NULL, 0);
         close(sv[0]);
         TsQuoted q0;
-        int e = child_errno;
-        ts_fail(err, L(lang, LBL_SP_CANNOT_START), ts_quote(&q0, argv[0]), ts_strerror(e),
-                e == ENOENT && !strchr(argv[0], '/') ? L(lang, LBL_SP_NOT_ON_PATH) : "");
-        free(argv);
+        rc = ts_fail(err, L(lang, LBL_SP_CANNOT_START), ts_quote(&q0, argv[0]), ts_strerror(e),
+                     e == ENOENT && !strchr(argv[0], '/') ? L(lang, LBL_SP_NOT_ON_PATH) : "");
+    }
+    free(argv);
+    if (rc != 0) {
         free(p->buf);
         p->buf = NULL;
         return -1;
     }
-    free(argv);
     fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_NONBLOCK);
     p->pid = pid;
     p->fd = sv[0];
@@ -327,9 +344,8 @@ static const char *excerpt(TsQuoted *q, const char *s, size_t n)
 {
     char piece[64];
     size_t k = n < 48 ? n : 48;
-    /* do not cut a UTF-8 character in two */
-    while (k > 0 && k < n && ((unsigned char)s[k] & 0xC0) == 0x80)
-        k--;
+    if (k < n) /* do not cut a UTF-8 character in two */
+        k = utf8_back(s, k + 1);
     memcpy(piece, s, k);
     piece[k] = 0;
     if (k < n)
@@ -498,83 +514,24 @@ StageProgStatus stageprog_ask(StageProg *p, const char *req, size_t n, const int
 
 /* ---- requests ---- */
 
-void stagereq_free(StageReq *r)
-{
-    free(r->s);
-    *r = (StageReq){0};
-}
-
-static void add(StageReq *r, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void add(StageReq *r, const char *fmt, ...)
-{
-    if (r->failed)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        size_t room = r->cap - r->len;
-        int k = vsnprintf(r->s ? r->s + r->len : NULL, r->s ? room : 0, fmt, ap);
-        va_end(ap);
-        if (k < 0) {
-            r->failed = 1;
-            return;
-        }
-        if (r->s && (size_t)k < room) {
-            r->len += (size_t)k;
-            return;
-        }
-        size_t cap = r->cap ? r->cap : 4096;
-        while (cap < r->len + (size_t)k + 1)
-            cap *= 2;
-        char *s = realloc(r->s, cap);
-        if (!s) {
-            r->failed = 1;
-            return;
-        }
-        r->s = s;
-        r->cap = cap;
-    }
-}
-
-/* A JSON string of UTF-8 text: what JSON requires escaped, the rest as it is. */
-static void add_string(StageReq *r, const char *s)
-{
-    add(r, "\"");
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            add(r, "\\%c", *c);
-        else if (*c == '\n')
-            add(r, "\\n");
-        else if (*c < 0x20 || *c == 0x7F)
-            add(r, "\\u%04x", *c);
-        else
-            add(r, "%c", *c);
-    }
-    add(r, "\"");
-}
-
-static void add_candidate(StageReq *r, int i, int id, const char *const *chars, const Vocab *v)
+static void add_candidate(ByteBuf *r, int i, int id, const char *const *chars, const Vocab *v)
 {
     char ch[8] = {0};
     if (v)
         utf8_encode(vocab_cp(v, id), ch);
-    add(r, "%s{\"id\": %d, \"char\": ", i ? ", " : "", id);
-    add_string(r, v ? ch : chars[i]);
+    bytebuf_fmt(r, "%s{\"id\": %d, \"char\": ", i ? ", " : "", id);
+    json_add_string(r, v ? ch : chars[i]);
 }
 
-static int finish(StageReq *r)
+static int finish(ByteBuf *r)
 {
-    add(r, "\n");
+    bytebuf_str(r, "\n");
     return r->failed ? -1 : 0;
 }
 
 /* A setting as the user typed it: the shortest decimal that reads back as
  * the same float (0.9, not 0.899999976). */
-static void add_float(StageReq *r, float x)
+static void add_float(ByteBuf *r, float x)
 {
     char text[32];
     for (int digits = 6; digits <= 9; digits++) {
@@ -582,49 +539,48 @@ static void add_float(StageReq *r, float x)
         if (strtof(text, NULL) == x)
             break;
     }
-    add(r, "%s", text);
+    bytebuf_str(r, text);
 }
 
-int stagereq_top_p(StageReq *r, long step, const SamplerSettings *set, const int *ids,
+int stagereq_top_p(ByteBuf *r, long step, const SamplerSettings *set, const int *ids,
                    const char *const *chars, const Vocab *v, const double *p, int n)
 {
-    r->len = 0;
-    r->failed = 0;
-    add(r, "{\"exercise\": \"top-p\", \"step\": %ld, \"settings\": {", step);
+    bytebuf_clear(r);
+    bytebuf_fmt(r, "{\"exercise\": \"top-p\", \"step\": %ld, \"settings\": {", step);
     /* the settings of the table that act on this step's distribution (not the
      * penalty, which reads the text before) */
     for (int i = 0, shown = 0; i < SET_COUNT; i++) {
         const SamplerSetting *t = &SAMPLER_SETTINGS[i];
         if (t->reads_text)
             continue;
-        add(r, "%s\"%s\": ", shown++ ? ", " : "", t->json);
+        bytebuf_fmt(r, "%s\"%s\": ", shown++ ? ", " : "", t->json);
         if (t->integer)
-            add(r, "%d", (int)sampler_setting_get(set, (SamplerSettingId)i));
+            bytebuf_fmt(r, "%d", (int)sampler_setting_get(set, (SamplerSettingId)i));
         else
             add_float(r, (float)sampler_setting_get(set, (SamplerSettingId)i));
     }
-    add(r, "}, \"candidates\": [");
+    bytebuf_str(r, "}, \"candidates\": [");
     for (int i = 0; i < n; i++) {
         add_candidate(r, i, ids[i], chars, v);
-        add(r, ", \"p\": %.9g}", p[i]);
+        bytebuf_fmt(r, ", \"p\": %.9g}", p[i]);
     }
-    add(r, "]}");
+    bytebuf_str(r, "]}");
     return finish(r);
 }
 
-int stagereq_jueju(StageReq *r, long step, int line_len, const char *text, const int *ids,
+int stagereq_jueju(ByteBuf *r, long step, int line_len, const char *text, const int *ids,
                    const char *const *chars, const Vocab *v, int n)
 {
-    r->len = 0;
-    r->failed = 0;
-    add(r, "{\"exercise\": \"jueju\", \"step\": %ld, \"line_len\": %d, \"text\": ", step, line_len);
-    add_string(r, text);
-    add(r, ", \"candidates\": [");
+    bytebuf_clear(r);
+    bytebuf_fmt(r, "{\"exercise\": \"jueju\", \"step\": %ld, \"line_len\": %d, \"text\": ", step,
+                line_len);
+    json_add_string(r, text);
+    bytebuf_str(r, ", \"candidates\": [");
     for (int i = 0; i < n; i++) {
         add_candidate(r, i, ids[i], chars, v);
-        add(r, "}");
+        bytebuf_str(r, "}");
     }
-    add(r, "]}");
+    bytebuf_str(r, "]}");
     return finish(r);
 }
 
@@ -656,7 +612,7 @@ int stagetopp_init(StageTopP *t, const char *cmdline, int quiet_stderr, int fall
 void stagetopp_free(StageTopP *t)
 {
     stageprog_stop(&t->prog);
-    stagereq_free(&t->req);
+    bytebuf_free(&t->req);
     free(t->ids);
     free(t->p);
     free(t->kept);
@@ -687,7 +643,7 @@ static int topp_ask(StageTopP *t, float *out, const float *in, int V, const Samp
         t->p[k] = (double)in[t->ids[k]] / total;
     if (stagereq_top_p(&t->req, t->prog.steps + 1, set, t->ids, NULL, t->vocab, t->p, n) != 0)
         return ts_fail(err, "out of memory");
-    StageProgStatus st = stageprog_ask(&t->prog, t->req.s, t->req.len, t->ids, n, t->kept, err);
+    StageProgStatus st = stageprog_ask(&t->prog, t->req.p, t->req.len, t->ids, n, t->kept, err);
     if (st != STAGEPROG_OK)
         return -1;
     int any = 0;
@@ -750,7 +706,7 @@ int stagejueju_init(StageJueju *t, const char *cmdline, AppLang lang, const Voca
 void stagejueju_free(StageJueju *t)
 {
     stageprog_stop(&t->prog);
-    stagereq_free(&t->req);
+    bytebuf_free(&t->req);
     free(t->ids);
     free(t->kept);
     free(t->builtin);
@@ -771,7 +727,7 @@ static int jueju_ask(StageJueju *t, const Form *form, const Generator *g, uint8_
     free(text);
     if (rc != 0)
         return ts_fail(err, "out of memory");
-    if (stageprog_ask(&t->prog, t->req.s, t->req.len, t->ids, t->V, t->kept, err) != STAGEPROG_OK)
+    if (stageprog_ask(&t->prog, t->req.p, t->req.len, t->ids, t->V, t->kept, err) != STAGEPROG_OK)
         return -1;
     int any = 0;
     for (int i = 0; i < t->V; i++)

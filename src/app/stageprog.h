@@ -30,6 +30,7 @@
 #include <sys/types.h>
 
 #include "app/lang.h"
+#include "engine/bytebuf.h"
 #include "engine/common.h"
 #include "engine/generate.h"
 #include "engine/sampler.h"
@@ -116,25 +117,19 @@ StageProgStatus stageprog_ask(StageProg *p, const char *req, size_t n, const int
 
 /* ---- the requests ---- */
 
-/* A request under construction (a growing string). */
-typedef struct {
-    char *s;
-    size_t len, cap;
-    int failed; /* out of memory: the request is not to be sent */
-} StageReq;
-
-void stagereq_free(StageReq *r);
+/* A request is built in a ByteBuf (engine/bytebuf.h), emptied first: its
+ * text is r->p, r->len bytes. */
 
 /* The top-p request for one step: candidates ids[0..n) (ascending), each
  * with its character (vocabulary v, or chars[i] as UTF-8 when v is NULL) and
  * its probability p[i] (renormalised over the candidates by the caller);
  * the settings as they stand. Returns 0, or -1 when memory ran out. */
-int stagereq_top_p(StageReq *r, long step, const SamplerSettings *set, const int *ids,
+int stagereq_top_p(ByteBuf *r, long step, const SamplerSettings *set, const int *ids,
                    const char *const *chars, const Vocab *v, const double *p, int n);
 
 /* The jueju request: the poem written so far (UTF-8), the line length (5 or
  * 7) and the candidates (ids ascending, with their characters as above). */
-int stagereq_jueju(StageReq *r, long step, int line_len, const char *text, const int *ids,
+int stagereq_jueju(ByteBuf *r, long step, int line_len, const char *text, const int *ids,
                    const char *const *chars, const Vocab *v, int n);
 
 /* ---- the student's top-p in the sampler (sampler.h SamplerTopPHook) ---- */
@@ -152,7 +147,7 @@ typedef struct {
     int *ids;        /* [V] work space */
     double *p;       /* [V] */
     uint8_t *kept;   /* [V] */
-    StageReq req;
+    ByteBuf req;
     int fallback;
     float *builtin;  /* [V] fallback: the built-in top-p of the last call */
     int *scratch;    /* [2V] its work space */
@@ -182,7 +177,7 @@ typedef struct {
     int *ids;         /* [V] 0..V-1: every character is a candidate */
     uint8_t *kept;    /* [V] */
     uint8_t *builtin; /* [V] the form's own mask of the last call */
-    StageReq req;
+    ByteBuf req;
     int failed;
     TsErr failure;
 } StageJueju;

@@ -161,6 +161,36 @@ static int text_vocab(const Corpus *c, Vocab *v, TsErr *err)
     return rc;
 }
 
+/* What follows the context conv (after the newline that ends a poem, with
+ * poem_start) in the text of c: the top characters, printed as text or
+ * JSON. 0, or an exit status. */
+static int answer(const Corpus *c, const Converted *conv, int poem_start, int top, int json,
+                  const char *data_path)
+{
+    size_t n = 0, at;
+    uint32_t *ctx = malloc((conv->len + 2) * sizeof *ctx);
+    CorpusNext *next = malloc((size_t)top * sizeof *next);
+    int rc = 0;
+    if (!ctx || !next)
+        rc = cli_error("corpus", 1, "out of memory");
+    if (!rc && poem_start)
+        ctx[n++] = '\n'; /* a poem starts after the newline that ends the one before */
+    for (at = 0; !rc && at < conv->len && utf8_decode(conv->text, conv->len, &at, &ctx[n]) == 0;)
+        n++; /* valid UTF-8: checked by the caller, and conversion writes only characters */
+    if (!rc) {
+        cli_convert_notice("corpus", conv);
+        CorpusTally tally;
+        int k = corpus_next(c, ctx, n, next, top, &tally);
+        if (json)
+            print_json(ctx, n, next, k, &tally, conv);
+        else
+            print_text(ctx, n, next, k, &tally, c, data_path);
+    }
+    free(next);
+    free(ctx);
+    return rc;
+}
+
 int cmd_corpus(int argc, char **argv)
 {
     const char *data_path = NULL, *pos[1];
@@ -204,26 +234,7 @@ int cmd_corpus(int argc, char **argv)
         corpus_free(&c);
         return rc;
     }
-    size_t n = 0;
-    uint32_t *ctx = malloc((conv.len + 2) * sizeof *ctx);
-    CorpusNext *next = malloc((size_t)top * sizeof *next);
-    if (!ctx || !next)
-        rc = cli_error("corpus", 1, "out of memory");
-    if (!rc && poem_start)
-        ctx[n++] = '\n'; /* a poem starts after the newline that ends the one before */
-    for (at = 0; !rc && at < conv.len && utf8_decode(conv.text, conv.len, &at, &ctx[n]) == 0;)
-        n++; /* valid UTF-8: checked above, and conversion writes only characters */
-    if (!rc) {
-        cli_convert_notice("corpus", &conv);
-        CorpusTally tally;
-        int k = corpus_next(&c, ctx, n, next, top, &tally);
-        if (json)
-            print_json(ctx, n, next, k, &tally, &conv);
-        else
-            print_text(ctx, n, next, k, &tally, &c, data_path);
-    }
-    free(next);
-    free(ctx);
+    rc = answer(&c, &conv, poem_start, top, json, data_path);
     converted_free(&conv);
     corpus_free(&c);
     return rc;

@@ -91,13 +91,13 @@ static void print_verdict(int ok, int number, const char *title)
 /* Case c (number k) on the running program, its verdict printed, and for
  * a failure what was wrong: the message, or what was expected and what came
  * back. Returns 1 when it passed. */
-static int run_case(StageProg *prog, const StageReq *req, ExerciseKind kind, const ExerciseCase *c,
+static int run_case(StageProg *prog, const ByteBuf *req, ExerciseKind kind, const ExerciseCase *c,
                     int k)
 {
     uint8_t got[EXERCISE_MAX_CANDIDATES], want[EXERCISE_MAX_CANDIDATES];
     exercise_want(c, want);
     TsErr err;
-    StageProgStatus st = stageprog_ask(prog, req->s, req->len, c->ids, c->n, got, &err);
+    StageProgStatus st = stageprog_ask(prog, req->p, req->len, c->ids, c->n, got, &err);
     int tie = 0;
     int ok = st == STAGEPROG_OK && exercise_judge(kind, c, got, &tie);
     print_verdict(ok, k, c->title[cli_lang()]);
@@ -153,7 +153,7 @@ int cmd_exercise(int argc, char **argv)
     putchar('\n');
     fflush(stdout);
 
-    StageReq req = {0};
+    ByteBuf req = {0};
     int passed = 0, fatal_in_a_row = 0, ran = 0;
     for (int k = 0; k < n_cases; k++) {
         const ExerciseCase *c = &cases[k];
@@ -172,7 +172,7 @@ int cmd_exercise(int argc, char **argv)
         ran = k + 1;
         if (exercise_request(&req, (ExerciseKind)kind, c, k + 1) != 0) {
             stageprog_stop(&prog);
-            stagereq_free(&req);
+            bytebuf_free(&req);
             return cli_error("exercise", 1, "out of memory");
         }
         prog.steps = k; /* the message names the case */
@@ -182,7 +182,7 @@ int cmd_exercise(int argc, char **argv)
         fflush(stdout);
     }
     stageprog_stop(&prog);
-    stagereq_free(&req);
+    bytebuf_free(&req);
     if (ran < n_cases) {
         fputs("  ", stdout);
         printf(cli_label_n(LBL_EX_STOPPED, n_cases - ran), n_cases - ran);

@@ -185,6 +185,24 @@ static int open_code_and_stage(AppState *s, const Model *m, const ExploreRun *ru
     return 0;
 }
 
+/* The run's choices in a new explorer state: language, look, what happens
+ * past the context, the conversion's config, mid-text; then the welcome. */
+static void apply_run(AppState *s, const ExploreRun *run)
+{
+    if (run->ascii) /* read where the glyphs are chosen (textw_ascii_terminal) */
+        setenv("TANGSCOPE_ASCII", "1", 1);
+    s->lang = run->lang;
+    s->projector = run->projector;
+    s->theme = run->theme;
+    gen_set_policy(&s->g, run->policy);
+    if (cli_opencc_config())
+        s->conv.config = cli_opencc_config();
+    if (run->mid_text)
+        app_apply(s, CMD_MID_TEXT, cmd_arg(1));
+    if (s->pred.model_ok) /* else the status says where the model failed */
+        app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));
+}
+
 int cli_explore_run(const char *cmd, const ExploreRun *run)
 {
     TsErr err;
@@ -201,18 +219,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     }
     s.model_name = model_path;
     s.model_other = cli_model_other(&m, model_path);
-    if (run->ascii) /* read where the glyphs are chosen (textw_ascii_terminal) */
-        setenv("TANGSCOPE_ASCII", "1", 1);
-    s.lang = run->lang;
-    s.projector = run->projector;
-    s.theme = run->theme;
-    gen_set_policy(&s.g, run->policy);
-    if (cli_opencc_config())
-        s.conv.config = cli_opencc_config();
-    if (run->mid_text)
-        app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
-    if (s.pred.model_ok) /* else the status says where the model failed */
-        app_status(&s, 0, "%s", app_label(&s, LBL_ST_WELCOME));
+    apply_run(&s, run);
     /* pinyin and glosses: the explorer works without them, and says so */
     Pinyin py;
     if (cli_pinyin_load(&py, &err) == 0)

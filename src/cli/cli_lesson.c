@@ -250,6 +250,15 @@ static void tell_about_bundled(const AppState *s, const Lesson *l, const char *p
             }
 }
 
+/* An expect line the machine cannot decide (lesson_check_step), with why:
+ * on stdout, told, not counted as a problem. */
+static void tell_skipped(void *ctx, int line, const char *why)
+{
+    const Problems *ps = ctx;
+    printf(cli_label(LBL_CLI_LESSON_SKIPPED), ps->path, line, why);
+    putchar('\n');
+}
+
 /* Load a lesson, collecting its problems; their count, or -1 if the file
  * cannot be read (said on stderr). */
 static int load(Lesson *l, const char *path, Problems *ps)
@@ -294,7 +303,7 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
             e->s.lang = lesson_lang_of(files[i], lang);
             app_reset(&e->s);
             for (int k = 0; k < l.n_steps; k++) {
-                problems += lesson_enter(&e->s, &l, k, 1, collect_problem, &ps);
+                problems += lesson_check_step(&e->s, &l, k, collect_problem, tell_skipped, &ps);
                 problems += screencheck_step(&e->s, &l, k, collect_problem, &ps);
                 tell_stage(&e->s, &l, k, files[i]);
             }
@@ -421,6 +430,26 @@ static void print_verbs(void)
     free(text);
 }
 
+/* --check alone: every lesson of the language, where the picker finds them
+ * (lessons/LANG here, under TANGSCOPE_HOME or where tangscope is installed),
+ * added to files[*n_files..max). Returns how many there are (*shelf holds
+ * them: cli_lesson_files_free), or -1 after telling that there are none. */
+static int add_shelf(AppLang lang, char ***shelf, const char **files, int *n_files, int max)
+{
+    const char *dir = cli_lessons_dir(app_lang_code(lang));
+    int n = cli_lesson_files(dir, shelf);
+    if (n <= 0) {
+        cli_lesson_files_free(*shelf, n < 0 ? 0 : n);
+        *shelf = NULL;
+        cli_error("lesson", EXIT_USAGE, "--check: no lessons in %s (give lesson files, or set "
+                  "TANGSCOPE_HOME to the folder that holds lessons/)", dir);
+        return -1;
+    }
+    for (int i = 0; i < n && *n_files < max; i++)
+        files[(*n_files)++] = (*shelf)[i];
+    return n;
+}
+
 int cmd_lesson(int argc, char **argv)
 {
     const char *model_path = NULL, *corpus_path = NULL, *theme_arg = NULL;
@@ -454,21 +483,11 @@ int cmd_lesson(int argc, char **argv)
         return rc;
     if (check && print)
         return cli_error("lesson", EXIT_USAGE, "--check and --print do not go together");
-    /* --check alone: every lesson of the language, where the picker finds them
-     * (lessons/LANG here, under TANGSCOPE_HOME or where tangscope is installed) */
     char **shelf = NULL;
     int n_shelf = 0;
-    if (check && n_files == 0) {
-        const char *dir = cli_lessons_dir(app_lang_code((AppLang)lang));
-        n_shelf = cli_lesson_files(dir, &shelf);
-        if (n_shelf <= 0) {
-            cli_lesson_files_free(shelf, n_shelf < 0 ? 0 : n_shelf);
-            return cli_error("lesson", EXIT_USAGE, "--check: no lessons in %s (give lesson files, "
-                             "or set TANGSCOPE_HOME to the folder that holds lessons/)", dir);
-        }
-        for (int i = 0; i < n_shelf && n_files < MAX_FILES; i++)
-            files[n_files++] = shelf[i];
-    }
+    if (check && n_files == 0 &&
+        (n_shelf = add_shelf(lang, &shelf, files, &n_files, MAX_FILES)) < 0)
+        return EXIT_USAGE;
     if (print && n_files != 1)
         return cli_error("lesson", EXIT_USAGE, "--print takes one lesson file");
     if (worksheet && !print)

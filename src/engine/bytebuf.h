@@ -1,5 +1,6 @@
 /* bytebuf.h - a growing run of bytes: the one buffer that serialises a
- * checkpoint, gathers a lesson's text and builds a frame of the training view.
+ * checkpoint, gathers a lesson's text, builds a frame of the training view
+ * and the requests sent to a student's stage program.
  *
  * A ByteBuf starts zeroed ({0}) and owns its bytes. Adding never fails
  * loudly: when memory runs out the buffer keeps what it had, sets `failed`
@@ -24,6 +25,12 @@ typedef struct {
 void bytebuf_put(ByteBuf *b, const void *data, size_t n);
 /* Append a C string, without its NUL. */
 void bytebuf_str(ByteBuf *b, const char *s);
+/* Append text formatted as printf would. */
+void bytebuf_fmt(ByteBuf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 /* Little-endian, the byte order of every file tangscope writes. */
 void bytebuf_u32(ByteBuf *b, uint32_t v);
 void bytebuf_u64(ByteBuf *b, uint64_t v);
@@ -33,6 +40,9 @@ void bytebuf_f32(ByteBuf *b, float f);
  * that did not fail (an empty string when nothing was added); NULL after a
  * failure. The buffer is empty again afterwards; free the string. */
 char *bytebuf_take(ByteBuf *b);
+/* Empty the buffer for a new run of additions, keeping its memory; a
+ * failure is forgotten. */
+void bytebuf_clear(ByteBuf *b);
 /* Free the bytes; the buffer is empty again. */
 void bytebuf_free(ByteBuf *b);
 

@@ -356,6 +356,70 @@ static int too_big(const char *path, FileKind kind, TsErr *err)
                    ts_text(FILE_KINDS[kind].what), (unsigned long long)(FILE_KINDS[kind].limit / 1000000));
 }
 
+/* What a file's status says before reading: refused at once (a folder, not
+ * a plain file where one is needed, a regular file over the limit), or the
+ * room to read it in: a regular file's size in one piece. 0, or -1 with err. */
+static int room_for(FILE *f, const char *path, FileKind kind, uint64_t limit, size_t *cap,
+                    TsErr *err)
+{
+    TsQuoted q;
+    struct stat st;
+    *cap = 1 << 16;
+    if (fstat(fileno(f), &st) != 0)
+        return 0;
+    if (S_ISDIR(st.st_mode))
+        return ts_fail(err, "%s: is a folder, not a file", ts_quote(&q, path));
+    if (!S_ISREG(st.st_mode) && FILE_KINDS[kind].plain_only)
+        return ts_fail(err, "%s: not a plain file; %s is read only from one", ts_quote(&q, path),
+                       ts_text(FILE_KINDS[kind].what));
+    if (S_ISREG(st.st_mode)) {
+        if ((uint64_t)st.st_size > limit)
+            return too_big(path, kind, err);
+        *cap = (size_t)st.st_size + 2;
+    }
+    return 0;
+}
+
+/* Read f to its end into *data (cap bytes to start with, grown but never
+ * past the limit and one byte to notice it), *n bytes. 0, or -1 with err
+ * and nothing allocated. */
+static int read_all(FILE *f, const char *path, FileKind kind, uint64_t limit, size_t cap,
+                    unsigned char **data, size_t *n, TsErr *err)
+{
+    TsQuoted q;
+    *n = 0;
+    *data = malloc(cap);
+    if (!*data)
+        return ts_fail(err, "%s: out of memory", ts_quote(&q, path));
+    for (;;) {
+        if (*n + 1 >= cap) {
+            if (*n > limit)
+                break; /* told below */
+            size_t want = cap <= (limit + 2) / 2 ? cap * 2 : (size_t)limit + 2;
+            unsigned char *bigger = realloc(*data, want);
+            if (!bigger) {
+                free(*data);
+                return ts_fail(err, "%s: out of memory", ts_quote(&q, path));
+            }
+            *data = bigger;
+            cap = want;
+        }
+        size_t got = fread(*data + *n, 1, cap - *n - 1, f);
+        *n += got;
+        if (got == 0)
+            break;
+    }
+    int bad = ferror(f), saved = errno;
+    if (bad || *n > limit)
+        free(*data);
+    if (bad)
+        return ts_fail(err, "%s: read error: %s", ts_quote(&q, path), ts_strerror(saved));
+    if (*n > limit)
+        return too_big(path, kind, err);
+    (*data)[*n] = 0;
+    return 0;
+}
+
 int read_file(const char *path, FileKind kind, unsigned char **buf, size_t *len, TsErr *err)
 {
     TsQuoted q;
@@ -367,65 +431,15 @@ int read_file(const char *path, FileKind kind, unsigned char **buf, size_t *len,
     FILE *f = fopen(path, "rb");
     if (!f)
         return ts_fail(err, "%s: cannot open: %s", ts_quote(&q, path), ts_strerror(errno));
-    /* a regular file says its size: refuse at once, or read it in one piece */
-    struct stat st;
-    size_t cap = 1 << 16, n = 0;
-    int have_stat = fstat(fileno(f), &st) == 0;
-    if (have_stat && S_ISDIR(st.st_mode)) {
-        fclose(f);
-        return ts_fail(err, "%s: is a folder, not a file", ts_quote(&q, path));
-    }
-    if (have_stat && !S_ISREG(st.st_mode) && FILE_KINDS[kind].plain_only) {
-        fclose(f);
-        return ts_fail(err, "%s: not a plain file; %s is read only from one", ts_quote(&q, path),
-                       ts_text(FILE_KINDS[kind].what));
-    }
-    if (have_stat && S_ISREG(st.st_mode)) {
-        if ((uint64_t)st.st_size > limit) {
-            fclose(f);
-            return too_big(path, kind, err);
-        }
-        cap = (size_t)st.st_size + 2;
-    }
-    unsigned char *data = malloc(cap);
-    if (!data) {
-        fclose(f);
-        return ts_fail(err, "%s: out of memory", ts_quote(&q, path));
-    }
-    for (;;) {
-        if (n + 1 >= cap) {
-            if (n > limit) {
-                free(data);
-                fclose(f);
-                return too_big(path, kind, err);
-            }
-            /* grow, but never past the limit and one byte to notice it */
-            size_t want = cap <= (limit + 2) / 2 ? cap * 2 : (size_t)limit + 2;
-            unsigned char *bigger = realloc(data, want);
-            if (!bigger) {
-                free(data);
-                fclose(f);
-                return ts_fail(err, "%s: out of memory", ts_quote(&q, path));
-            }
-            data = bigger;
-            cap = want;
-        }
-        size_t got = fread(data + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    int bad = ferror(f), saved = errno;
+    size_t cap;
+    unsigned char *data;
+    size_t n;
+    int rc = room_for(f, path, kind, limit, &cap, err);
+    if (rc == 0)
+        rc = read_all(f, path, kind, limit, cap, &data, &n, err);
     fclose(f);
-    if (bad) {
-        free(data);
-        return ts_fail(err, "%s: read error: %s", ts_quote(&q, path), ts_strerror(saved));
-    }
-    if (n > limit) {
-        free(data);
-        return too_big(path, kind, err);
-    }
-    data[n] = 0;
+    if (rc != 0)
+        return -1;
     *buf = data;
     *len = n;
     return 0;

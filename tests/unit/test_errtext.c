@@ -11,6 +11,7 @@
 
 #include "app/errtext.h"
 #include "check.h"
+#include "testutil.h"
 #include "engine/common.h"
 #include "engine/fileio.h"
 
@@ -34,35 +35,15 @@ static void test_every_cell(void)
         }
 }
 
-/* The conversions of a printf format: "s,zu,llu," (%% is none). */
-static void conversions(const char *fmt, char *out, size_t size)
-{
-    size_t n = 0;
-    for (const char *p = fmt; *p && n + 2 < size; p++) {
-        if (*p != '%')
-            continue;
-        if (*++p == '%')
-            continue;
-        while (*p && strchr("0123456789.-+ #lhz$", *p) && n + 2 < size)
-            out[n++] = *p++;
-        if (*p && n + 2 < size)
-            out[n++] = *p;
-        out[n++] = ',';
-        if (!*p)
-            break;
-    }
-    out[n] = 0;
-}
-
 static void test_same_conversions(void)
 {
     char a[96], b[96];
-    conversions("%s: %zu of %08x, 50%%", a, sizeof a);
+    testutil_conversions("%s: %zu of %08x, 50%%", a, sizeof a);
     CHECK(strcmp(a, "s,zu,08x,") == 0, "the reader itself: %s", a);
     for (int i = 0; i < n_rows(); i++) {
-        conversions(errtext_row(i, LANG_EN), a, sizeof a);
+        testutil_conversions(errtext_row(i, LANG_EN), a, sizeof a);
         for (int l = 1; l < LANG_COUNT; l++) {
-            conversions(errtext_row(i, (AppLang)l), b, sizeof b);
+            testutil_conversions(errtext_row(i, (AppLang)l), b, sizeof b);
             CHECK(strcmp(a, b) == 0, "row %d in %s: %s, English %s", i, NAMES[l], b, a);
         }
     }

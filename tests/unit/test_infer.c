@@ -12,6 +12,7 @@
 
 #include "engine/cachecmp.h"
 #include "check.h"
+#include "testutil.h"
 #include "engine/generate.h"
 #include "engine/train_pass.h"
 #include "engine/infer.h"
@@ -118,10 +119,7 @@ static void test_fixture_logits(void)
     /* every prefix of every fixture prompt, through the cached path */
     TsErr err;
     Model m;
-    if (model_load(&m, TEST_DATA("tiny.bin"), &err) != 0) {
-        CHECK(0, "%s", err.msg);
-        return;
-    }
+    testutil_model(&m);
     Infer s;
     CHECK(infer_init(&s, &m, &err) == 0, "%s", err.msg);
     FILE *f = fopen(TEST_DATA("tiny-logits.txt"), "r");

@@ -25,6 +25,7 @@
 
 #include "app/app.h"
 #include "check.h"
+#include "testutil.h"
 #include "app/labels.h"
 #include "app/textw.h"
 #include "engine/fileio.h"
@@ -46,38 +47,17 @@ static void test_no_empty_cell(void)
         }
 }
 
-/* The conversions of a printf format, e.g. "d,.1f,s," (%% is none). */
-static void conversions(const char *fmt, char *out, size_t size)
-{
-    size_t n = 0;
-    for (const char *p = fmt; *p && n + 2 < size; p++) {
-        if (*p != '%')
-            continue;
-        p++;
-        if (*p == '%')
-            continue;
-        while (*p && strchr("0123456789.-+ #lhz", *p) && n + 2 < size)
-            out[n++] = *p++;
-        if (*p && n + 2 < size)
-            out[n++] = *p;
-        out[n++] = ',';
-        if (!*p)
-            break;
-    }
-    out[n] = 0;
-}
-
 static void test_same_conversions(void)
 {
     char a[64], b[64];
-    conversions("%s: rank %d, %.2f%% of %zu, %llu%%", a, sizeof a);
+    testutil_conversions("%s: rank %d, %.2f%% of %zu, %llu%%", a, sizeof a);
     CHECK(strcmp(a, "s,d,.2f,zu,llu,") == 0, "the conversion reader itself: got %s", a);
     for (int id = 0; id < LBL_COUNT; id++) {
         const char *en = app_label_in(LANG_EN, (LabelId)id);
-        conversions(en, a, sizeof a);
+        testutil_conversions(en, a, sizeof a);
         for (int lang = 1; lang < LANG_COUNT; lang++) {
             const char *t = app_label_in((AppLang)lang, (LabelId)id);
-            conversions(t, b, sizeof b);
+            testutil_conversions(t, b, sizeof b);
             CHECK(strcmp(a, b) == 0, "label %d: '%s' takes %s but %s '%s' takes %s", id, en, a,
                   LANG_NAMES[lang], t, b);
         }
@@ -798,8 +778,8 @@ static void test_every_count_has_a_singular(void)
         pairs++;
         char a[64], b[64], text[512];
         for (int lang = 0; lang < LANG_COUNT; lang++) {
-            conversions(app_label_in((AppLang)lang, (LabelId)id), a, sizeof a);
-            conversions(app_label_in((AppLang)lang, one), b, sizeof b);
+            testutil_conversions(app_label_in((AppLang)lang, (LabelId)id), a, sizeof a);
+            testutil_conversions(app_label_in((AppLang)lang, one), b, sizeof b);
             CHECK(strcmp(a, b) == 0, "%s: '%s' takes %s, its singular %s", LANG_NAMES[lang],
                   app_label_in((AppLang)lang, (LabelId)id), a, b);
             fill((AppLang)lang, one, ARGS("1", "1", "1", "1", "1", "1"), text, sizeof text);

@@ -1017,6 +1017,20 @@ static void test_weights_verb(void)
     ok(&s, line);
     ok(&s, "expect kl > 0");
     CHECK(s.wt.step_s[WPREC_FP32] > 0 && s.wt.step_s[WPREC_INT8] > 0, "steps not timed");
+    /* a speed claim goes through the timing's judgement (engine/timing.h):
+     * every speedup is above 0 and none is 1000-fold; a sanitizer build
+     * decides neither, and says why */
+    int rc = run(&s, "expect speedup > 0", msg);
+    if (timing_sanitized())
+        CHECK(rc == SCRIPT_SKIPPED && strstr(msg, "sanitizer"), "speedup > 0: %d, %s", rc, msg);
+    else
+        CHECK(rc == SCRIPT_OK, "speedup > 0: %d, %s", rc, msg);
+    rc = run(&s, "expect speedup > 1000", msg);
+    if (timing_sanitized())
+        CHECK(rc == SCRIPT_SKIPPED && strstr(msg, "sanitizer"), "speedup > 1000: %d, %s", rc, msg);
+    else
+        CHECK(rc == SCRIPT_FAILED && strstr(msg, "a cached step in int8 took"),
+              "speedup > 1000: %d, %s", rc, msg);
     CHECK(run(&s, "expect kl > 1", msg) == SCRIPT_FAILED && strstr(msg, "bits"), "kl > 1: %s", msg);
     ok(&s, "set weights fp32");
     CHECK(s.g.m == &model && memcmp(fp32, s.pred.probs, (size_t)V * sizeof *fp32) == 0,

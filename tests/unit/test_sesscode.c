@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "check.h"
+#include "testutil.h"
 #include "engine/charrank.h"
 #include "engine/rng.h"
 #include "engine/sesscode.h"
@@ -482,10 +483,7 @@ static void test_model(void)
 {
     Model m;
     TsErr err;
-    if (model_load(&m, TEST_DATA("tiny.bin"), &err) != 0) {
-        CHECK(0, "%s", err.msg);
-        return;
-    }
+    testutil_model(&m);
     SessionCode c;
     session_code_init(&c, session_code_fingerprint(&m));
     c.prompt[0] = vocab_cp(&m.vocab, m.vocab.size - 1);

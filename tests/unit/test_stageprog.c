@@ -53,22 +53,49 @@ static int run_cases(const char *mode, ExerciseKind kind, int *first_failed)
         CHECK(0, "%s", err.msg);
         return 0;
     }
-    StageReq req = {0};
+    ByteBuf req = {0};
     int passed = 0;
     for (int k = 0; k < n; k++) {
         uint8_t got[EXERCISE_MAX_CANDIDATES];
         int tie;
         CHECK(exercise_request(&req, kind, &cases[k], k + 1) == 0, "request");
-        StageProgStatus st = stageprog_ask(&p, req.s, req.len, cases[k].ids, cases[k].n, got, &err);
+        StageProgStatus st = stageprog_ask(&p, req.p, req.len, cases[k].ids, cases[k].n, got, &err);
         CHECK(st == STAGEPROG_OK, "case %d: %s", k + 1, err.msg);
         if (st == STAGEPROG_OK && exercise_judge(kind, &cases[k], got, &tie))
             passed++;
         else if (!*first_failed)
             *first_failed = k + 1;
     }
-    stagereq_free(&req);
+    bytebuf_free(&req);
     stageprog_stop(&p);
     return passed;
+}
+
+/* The request as the program reads it: JSON escapes where JSON needs them
+ * (quote, backslash, newline, other control characters), UTF-8 as it is,
+ * one line. Written out by hand from the protocol in docs/exercises.md. */
+static void test_request_text(void)
+{
+    ByteBuf req = {0};
+    const int ids[] = {3, 9};
+    const char *const chars[] = {"\"", "月"};
+    int rc = stagereq_jueju(&req, 4, 5, "a\"b\\c\nd\x01", ids, chars, NULL, 2);
+    const char *want = "{\"exercise\": \"jueju\", \"step\": 4, \"line_len\": 5, "
+                       "\"text\": \"a\\\"b\\\\c\\nd\\u0001\", \"candidates\": "
+                       "[{\"id\": 3, \"char\": \"\\\"\"}, {\"id\": 9, \"char\": \"月\"}]}\n";
+    CHECK(rc == 0 && req.p && strcmp(req.p, want) == 0, "request:\n%s\nwant:\n%s", req.p, want);
+    CHECK(req.len == strlen(want), "len %zu, want %zu", req.len, strlen(want));
+    /* the next request replaces the last one */
+    const double p[] = {0.25, 0.75};
+    SamplerSettings set = {.temperature = 0.9f, .top_k = 40, .top_p = 0.95f, .min_p = 0.0f};
+    rc = stagereq_top_p(&req, 5, &set, ids, chars, NULL, p, 2);
+    const char *want2 = "{\"exercise\": \"top-p\", \"step\": 5, \"settings\": "
+                        "{\"temperature\": 0.9, \"top_k\": 40, \"top_p\": 0.95, \"min_p\": 0}, "
+                        "\"candidates\": "
+                        "[{\"id\": 3, \"char\": \"\\\"\", \"p\": 0.25}, "
+                        "{\"id\": 9, \"char\": \"月\", \"p\": 0.75}]}\n";
+    CHECK(rc == 0 && req.p && strcmp(req.p, want2) == 0, "request:\n%s\nwant:\n%s", req.p, want2);
+    bytebuf_free(&req);
 }
 
 static void test_split(void)
@@ -132,11 +159,11 @@ static void one_step(const char *mode, StageProgStatus want, const char *words, 
     }
     p.timeout = 0.05; /* the first step may take ten times that: 0.5 s */
     pid_t pid = p.pid;
-    StageReq req = {0};
+    ByteBuf req = {0};
     uint8_t got[EXERCISE_MAX_CANDIDATES];
     exercise_request(&req, EXERCISE_TOP_P, &c[0], 1);
     double t0 = ts_now();
-    StageProgStatus st = stageprog_ask(&p, req.s, req.len, c[0].ids, c[0].n, got, &err);
+    StageProgStatus st = stageprog_ask(&p, req.p, req.len, c[0].ids, c[0].n, got, &err);
     double took = ts_now() - t0;
     CHECK(st == want, "%s: status %d, want %d (%s)", mode, (int)st, (int)want, err.msg);
     CHECK_REFUSED(st != STAGEPROG_OK, err.msg, "step 1: ");
@@ -145,7 +172,7 @@ static void one_step(const char *mode, StageProgStatus want, const char *words, 
     CHECK(took < 1.5, "%s: the step took %.2f s with a limit of 0.5", mode, took);
     if (!running)
         CHECK(kill(pid, 0) != 0 && errno == ESRCH, "%s: the program is still there", mode);
-    stagereq_free(&req);
+    bytebuf_free(&req);
     stageprog_stop(&p);
     check_no_child();
 }
@@ -193,6 +220,13 @@ static void test_parse_keep(void)
     } bad[] = {
         {"{\"keep\": [3, 17]", STAGEPROG_NOT_JSON, "step 4: the answer is not JSON"},
         {"{\"keep\": [3,]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{\"keep\": [3 17]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{\"keep\" [3]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{\"a\": 1 \"keep\": [3]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{\"keep\": [3], }", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{, \"keep\": [3]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{\"keep\": [3]]}", STAGEPROG_NOT_JSON, "not JSON"},
+        {"{\"keep\": -[3]}", STAGEPROG_NOT_JSON, "not JSON"},
         {"keep 3", STAGEPROG_NOT_JSON, "'keep 3'"},
         {"{\"keep\": [3]} x", STAGEPROG_NOT_JSON, "not JSON"},
         {"[3, 17]", STAGEPROG_NO_KEEP, "no \"keep\" list"},
@@ -212,25 +246,65 @@ static void test_parse_keep(void)
     }
 }
 
+/* What the hook tests share: the test vocabulary, the stagebot in `mode`
+ * started as the student's top-p (quiet_stderr, fallback as stageprog.h
+ * says) and two samplers, a with the built-in top-p and b with the
+ * program's. */
+typedef struct {
+    Vocab v;
+    StageTopP t;
+    SamplerState a, b;
+} HookRig;
+
+/* Returns 0, or -1 after a failed check (nothing is left to free). */
+static int hook_rig_init(HookRig *r, const char *mode, int quiet_stderr, int fallback,
+                         AppLang lang)
+{
+    TsErr err;
+    testutil_vocab(&r->v, TESTUTIL_VOCAB_TEXT);
+    if (stagetopp_init(&r->t, bot_cmd(mode), quiet_stderr, fallback, lang, &r->v, &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        vocab_free(&r->v);
+        return -1;
+    }
+    if (sampler_init(&r->a, r->v.size, &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        stagetopp_free(&r->t);
+        vocab_free(&r->v);
+        return -1;
+    }
+    if (sampler_init(&r->b, r->v.size, &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        sampler_free(&r->a);
+        stagetopp_free(&r->t);
+        vocab_free(&r->v);
+        return -1;
+    }
+    r->b.top_p_hook = stagetopp_hook;
+    r->b.top_p_ctx = &r->t;
+    return 0;
+}
+
+/* Stops the program, frees everything, and checks that no child is left. */
+static void hook_rig_free(HookRig *r)
+{
+    stagetopp_free(&r->t);
+    sampler_free(&r->a);
+    sampler_free(&r->b);
+    vocab_free(&r->v);
+    check_no_child();
+}
+
 /* The student's top-p in the sampler, as correct as the built-in: the same
  * buffers and the same choices over many distributions (ties excepted: the
  * bot breaks them by the lower id too). */
 static void test_hook_matches_builtin(void)
 {
-    Vocab v;
-    testutil_vocab(&v, TESTUTIL_VOCAB_TEXT);
-    int V = v.size;
-    StageTopP t;
-    TsErr err;
-    if (stagetopp_init(&t, bot_cmd("top-p"), 0, 0, LANG_EN, &v, &err) != 0) {
-        CHECK(0, "%s", err.msg);
-        vocab_free(&v);
+    HookRig r;
+    if (hook_rig_init(&r, "top-p", 0, 0, LANG_EN) != 0)
         return;
-    }
-    SamplerState a, b;
-    CHECK(sampler_init(&a, V, &err) == 0 && sampler_init(&b, V, &err) == 0, "%s", err.msg);
-    b.top_p_hook = stagetopp_hook;
-    b.top_p_ctx = &t;
+    int V = r.v.size;
+    TsErr err;
     float *logits = malloc((size_t)V * sizeof *logits);
     unsigned seed = 7;
     int differ = 0;
@@ -244,28 +318,26 @@ static void test_hook_matches_builtin(void)
         set.top_k = round % 3 == 0 ? 6 : 0;
         set.temperature = round % 2 ? 1.5f : 0.8f;
         float coin = (float)round / 40.0f;
-        int x = sampler_run(&a, &set, logits, NULL, 0, NULL, coin, &err);
-        int y = sampler_run(&b, &set, logits, NULL, 0, NULL, coin, &err);
+        int x = sampler_run(&r.a, &set, logits, NULL, 0, NULL, coin, &err);
+        int y = sampler_run(&r.b, &set, logits, NULL, 0, NULL, coin, &err);
         CHECK(y >= 0, "round %d: %s", round, err.msg);
         for (int i = 0; i < V; i++)
-            differ += (a.top_p[i] > 0.0f) != (b.top_p[i] > 0.0f);
+            differ += (r.a.top_p[i] > 0.0f) != (r.b.top_p[i] > 0.0f);
         CHECK(x == y, "round %d: the built-in picks %d, the program's top-p %d", round, x, y);
     }
     CHECK(differ == 0, "%d kept characters differ", differ);
-    CHECK(t.prog.steps == 40, "%ld steps asked", t.prog.steps);
+    CHECK(r.t.prog.steps == 40, "%ld steps asked", r.t.prog.steps);
     /* a program that fails stops the chain with its message */
-    stagetopp_free(&t);
-    if (stagetopp_init(&t, bot_cmd("garbage"), 1, 0, LANG_EN, &v, &err) == 0) {
+    StageTopP garbage;
+    if (stagetopp_init(&garbage, bot_cmd("garbage"), 1, 0, LANG_EN, &r.v, &err) == 0) {
+        r.b.top_p_ctx = &garbage;
         SamplerSettings set = sampler_defaults();
-        CHECK_REFUSED(sampler_run(&b, &set, logits, NULL, 0, NULL, 0.5f, &err) < 0, err.msg,
+        CHECK_REFUSED(sampler_run(&r.b, &set, logits, NULL, 0, NULL, 0.5f, &err) < 0, err.msg,
                       "step 1: the answer is not JSON");
-        stagetopp_free(&t);
+        stagetopp_free(&garbage);
     }
     free(logits);
-    sampler_free(&a);
-    sampler_free(&b);
-    vocab_free(&v);
-    check_no_child();
+    hook_rig_free(&r);
 }
 
 /* The explorer's hook (fallback): a program that crashes after two steps
@@ -273,45 +345,32 @@ static void test_hook_matches_builtin(void)
  * asked nothing more; the answers before were the program's. */
 static void test_fallback_goes_on(void)
 {
-    Vocab v;
-    testutil_vocab(&v, TESTUTIL_VOCAB_TEXT);
-    int V = v.size;
-    StageTopP t;
-    TsErr err;
-    if (stagetopp_init(&t, bot_cmd("top-p-crash-2"), 1, 1, LANG_DE, &v, &err) != 0) {
-        CHECK(0, "%s", err.msg);
-        vocab_free(&v);
+    HookRig r;
+    if (hook_rig_init(&r, "top-p-crash-2", 1, 1, LANG_DE) != 0)
         return;
-    }
-    SamplerState a, b;
-    CHECK(sampler_init(&a, V, &err) == 0 && sampler_init(&b, V, &err) == 0, "%s", err.msg);
-    b.top_p_hook = stagetopp_hook;
-    b.top_p_ctx = &t;
+    int V = r.v.size;
+    TsErr err;
     float *logits = malloc((size_t)V * sizeof *logits);
     for (int i = 0; i < V; i++)
         logits[i] = (float)(i % 7) / 3.0f;
     SamplerSettings set = sampler_defaults();
     set.top_p = 0.6f;
     for (int round = 0; round < 4; round++) {
-        int x = sampler_run(&a, &set, logits, NULL, 0, NULL, 0.25f, &err);
-        int y = sampler_run(&b, &set, logits, NULL, 0, NULL, 0.25f, &err);
+        int x = sampler_run(&r.a, &set, logits, NULL, 0, NULL, 0.25f, &err);
+        int y = sampler_run(&r.b, &set, logits, NULL, 0, NULL, 0.25f, &err);
         CHECK(y == x, "round %d: the chain goes on with the built-in's choice: %d, not %d", round,
               x, y);
-        CHECK(t.failed == (round >= 2), "round %d: failed is %d", round, t.failed);
+        CHECK(r.t.failed == (round >= 2), "round %d: failed is %d", round, r.t.failed);
         for (int i = 0; i < V; i++)
-            CHECK(b.top_p[i] == a.top_p[i], "round %d: top_p[%d] %g, built-in %g", round, i,
-                  (double)b.top_p[i], (double)a.top_p[i]);
+            CHECK(r.b.top_p[i] == r.a.top_p[i], "round %d: top_p[%d] %g, built-in %g", round, i,
+                  (double)r.b.top_p[i], (double)r.a.top_p[i]);
     }
     /* the first failure is told, in the program's language, naming its step */
-    CHECK(strstr(t.failure.msg, "Schritt 3: das Programm") && strstr(t.failure.msg, "Absturz"),
-          "the message: %s", t.failure.msg);
-    CHECK(t.prog.steps == 3, "asked %ld times (nothing after the crash)", t.prog.steps);
-    stagetopp_free(&t);
+    const char *msg = r.t.failure.msg;
+    CHECK(strstr(msg, "Schritt 3: das Programm") && strstr(msg, "Absturz"), "the message: %s", msg);
+    CHECK(r.t.prog.steps == 3, "asked %ld times (nothing after the crash)", r.t.prog.steps);
     free(logits);
-    sampler_free(&a);
-    sampler_free(&b);
-    vocab_free(&v);
-    check_no_child();
+    hook_rig_free(&r);
 }
 
 /* A lesson's program: a file of the exercises folder beside the lesson,
@@ -365,6 +424,7 @@ int main(int argc, char **argv)
         printf("FAIL stagebot: %s is missing (make %s)\n", bot, bot);
         return 1;
     }
+    RUN(test_request_text);
     RUN(test_split);
     RUN(test_parse_keep);
     RUN(test_cannot_start);

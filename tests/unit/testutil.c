@@ -44,6 +44,25 @@ int testutil_ranked_cmp(const void *a, const void *b)
 
 static char tmpdir[64];
 
+void testutil_conversions(const char *fmt, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = fmt; *p && n + 2 < size; p++) {
+        if (*p != '%')
+            continue;
+        if (*++p == '%')
+            continue;
+        while (*p && strchr("0123456789.-+ #lhz$", *p) && n + 2 < size)
+            out[n++] = *p++;
+        if (*p && n + 2 < size)
+            out[n++] = *p;
+        out[n++] = ',';
+        if (!*p)
+            break;
+    }
+    out[n] = 0;
+}
+
 const char *testutil_tmpdir(const char *name)
 {
     snprintf(tmpdir, sizeof tmpdir, "/tmp/tangscope-%s-XXXXXX", name);

@@ -1,8 +1,8 @@
 /* testutil.h - helpers the unit tests share, beside check.h: code points
  * from UTF-8, a test vocabulary, the test corpus with a count that does not
- * use its suffix array, the reference ranking by a plain full sort,
- * and a scratch folder. tests/unit/testutil.c needs the engine alone and is
- * linked into every unit test (Makefile).
+ * use its suffix array, the reference ranking by a plain full sort, the
+ * conversions of a printf format, and a scratch folder. tests/unit/testutil.c
+ * needs the engine alone and is linked into every unit test (Makefile).
  *
  * A helper that cannot set a fixture up (a vocabulary that does not build, a
  * folder that cannot be made) prints why and exits with status 2: the test
@@ -59,6 +59,12 @@ void testutil_model(Model *m);
 /* Occurrences of needle in text, overlapping ones included: a count that
  * does not go through the suffix array. 0 for an empty needle. */
 size_t testutil_count(const char *text, const char *needle);
+
+/* The conversions of a printf format, each with its flags, width, precision
+ * and length, followed by a comma: "%s: %zu of %.2f, 50%%" gives
+ * "s,zu,.2f," (%% is none). Holds a translation to the arguments of its
+ * English original. At most size - 1 characters and a NUL into out. */
+void testutil_conversions(const char *fmt, char *out, size_t size);
 
 /* A new empty folder /tmp/tangscope-NAME-XXXXXX; returns its path, which
  * stays valid until testutil_tmpdir_remove. One at a time. */
