@@ -607,7 +607,7 @@ int cli_precision(const char *cmd, const char *name)
 
 const char *cli_precision_name(int bf16)
 {
-    return bf16 ? "products in bfloat16 with float32 sums" : "products in float32";
+    return cli_label(bf16 ? LBL_CLI_PREC_BF16 : LBL_CLI_PREC_FP32);
 }
 
 int cli_weights(const char *cmd, Model *m, const char *name)

@@ -267,8 +267,6 @@ static int resume_run(TrainArgs *a, int argc, char **argv, Model *model, Trainer
         model_free(model);
         return -1;
     }
-    fprintf(stderr, "tangscope train: resuming %s at step %d of %d, %s\n", a->ckpt, tr->step,
-            tr->tc.steps, cli_precision_name(tr->tc.bf16));
     return 0;
 }
 
@@ -425,6 +423,30 @@ static int open_run(TrainArgs *a, int argc, char **argv, Model *model, Trainer *
     return 0;
 }
 
+/* The opening lines: the run (new: its text and model; resumed: where it
+ * goes on), then the threads and the precision. */
+static void say_opening(const TrainArgs *a, const Model *model, const Trainer *tr, size_t n_data)
+{
+    AppLang lang = cli_lang();
+    char v[3][32];
+    TsQuoted q;
+    fputs("tangscope train: ", stderr);
+    if (a->resume) {
+        app_format_count(lang, tr->step, v[0], sizeof v[0]);
+        app_format_count(lang, tr->tc.steps, v[1], sizeof v[1]);
+        fprintf(stderr, cli_label(LBL_CLI_TRAIN_RESUMING), ts_quote(&q, a->ckpt), v[0], v[1]);
+    } else {
+        app_format_count(lang, (long)n_data, v[0], sizeof v[0]);
+        app_format_count(lang, model->cfg.vocab_size, v[1], sizeof v[1]);
+        app_format_count(lang, (long)model->n_params, v[2], sizeof v[2]);
+        fprintf(stderr, cli_label(LBL_CLI_TRAIN_NEW), v[0], v[1], v[2]);
+    }
+    fputs("\n  ", stderr);
+    app_format_count(lang, cli_threads(), v[2], sizeof v[2]);
+    fprintf(stderr, cli_label(LBL_CLI_THREADS_PREC), v[2], cli_precision_name(tr->tc.bf16));
+    fputc('\n', stderr);
+}
+
 /* From an opened run to its end: the log, the opening lines, the validation
  * text of a new run, the training, the last model. Returns the exit status. */
 static int train_opened(TrainArgs *a, Model *model, Trainer *tr, const int *data, size_t n_data,
@@ -433,9 +455,12 @@ static int train_opened(TrainArgs *a, Model *model, Trainer *tr, const int *data
     TsQuoted q;
     TsErr err;
     int rc;
+    char n[2][32];
+    app_format_count(cli_lang(), tr->step, n[0], sizeof n[0]);
+    app_format_count(cli_lang(), tr->tc.steps, n[1], sizeof n[1]);
     if (tr->step >= tr->tc.steps) { /* a finished run resumed, or --steps it has reached */
-        printf("the checkpoint %s is already at step %d of %d: nothing to train\n", a->ckpt,
-               tr->step, tr->tc.steps);
+        printf(cli_label(LBL_CLI_TRAIN_NOTHING), ts_quote(&q, a->ckpt), n[0], n[1]);
+        putchar('\n');
         return 0;
     }
     if (n_data <= (size_t)tr->tc.seq + 1)
@@ -443,16 +468,12 @@ static int train_opened(TrainArgs *a, Model *model, Trainer *tr, const int *data
                          ts_quote(&q, a->data), n_data, tr->tc.seq);
     if ((rc = open_log(a)) != 0)
         return rc;
-    if (!a->resume) /* said once the run is sure to start: a refusal is its only line */
-        fprintf(stderr,
-                "tangscope train: %zu characters, vocabulary %d, %zu parameters, %d threads, "
-                "%s\n", n_data, model->cfg.vocab_size, model->n_params, cli_threads(),
-                cli_precision_name(tr->tc.bf16));
+    say_opening(a, model, tr, n_data); /* once the run is sure to start: a refusal is its only line */
     if (a->val && !a->resume) { /* a resumed run has read its own */
         if (load_tokens(a->val, &model->vocab, val, n_val, &tr->val_text, &err) != 0)
             return cli_error("train", EXIT_USAGE, "%s", err.msg);
     } else if (!a->val) {
-        fprintf(stderr, "tangscope train: no validation text (--val); the last model is kept\n");
+        fprintf(stderr, "tangscope train: %s\n", cli_label(LBL_CLI_TRAIN_NO_VAL));
     }
     TrainRun run = {
         .out = a->out,
