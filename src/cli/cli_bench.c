@@ -653,7 +653,7 @@ static double time_keystroke(Generator *g, int repeat, int *threads, char *why, 
     TsErr err;
     Corpus corpus;
     if (corpus_load_or_build(&corpus, cli_asset("tang-train.txt"), cli_cache_dir(), &err) != 0) {
-        snprintf(why, why_size, "no training text: %s", err.msg);
+        snprintf(why, why_size, ts_text("no training text: %s"), err.msg);
         return -1.0;
     }
     SamplerSettings set = gen_default_settings(); /* what the explorer starts with */
@@ -662,7 +662,7 @@ static double time_keystroke(Generator *g, int repeat, int *threads, char *why, 
     NextView view = {0};
     int *prompt = malloc((size_t)T * sizeof(int));
     double best = 1e30;
-    snprintf(why, why_size, "out of memory");
+    snprintf(why, why_size, "%s", ts_text("out of memory"));
     /* a context from the training text itself, from its middle on: only
      * characters the model knows (another model's vocabulary may lack many) */
     size_t got = 0;
@@ -673,8 +673,8 @@ static double time_keystroke(Generator *g, int repeat, int *threads, char *why, 
     }
     if (prompt && got < (size_t)T)
         snprintf(why, why_size,
-                 "the training text has only %zu characters this model knows, and a full "
-                 "context is %d",
+                 ts_text("the training text has only %zu characters this model knows, and a "
+                         "full context is %d"),
                  got, T);
     if (prompt && got == (size_t)T && nextview_init(&view, m, &g->ss, &err) == 0) {
         int before = ts_threads();

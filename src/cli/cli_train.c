@@ -180,11 +180,11 @@ static int same_text(const char *flag, const char *what, const TrainText *seen,
     TsQuoted qs, qk, qc;
     if (strcmp(seen->path, known->path) == 0)
         return ts_fail(err, "%s has changed since checkpoint %s was written (its checksum "
-                            "differs): it is not the %s text the run used",
-                       ts_quote(&qs, seen->path), ts_quote(&qc, ckpt), what);
-    return ts_fail(err, "%s %s is not the %s text of checkpoint %s, which is %s (without %s the "
+                            "differs): it is not the %s the run used",
+                       ts_quote(&qs, seen->path), ts_quote(&qc, ckpt), ts_text(what));
+    return ts_fail(err, "%s %s is not the %s of checkpoint %s, which is %s (without %s the "
                         "checkpoint's is used)",
-                   flag, ts_quote(&qs, seen->path), what, ts_quote(&qc, ckpt),
+                   flag, ts_quote(&qs, seen->path), ts_text(what), ts_quote(&qc, ckpt),
                    ts_quote(&qk, known->path), flag);
 }
 
@@ -213,7 +213,7 @@ static int resume_texts(TrainArgs *a, Model *model, Trainer *tr, int **data, siz
         }
         return -1;
     }
-    int rc = tr->knows_texts ? same_text("--data", "training", &seen, &tr->data_text, a->ckpt, err)
+    int rc = tr->knows_texts ? same_text("--data", "training text", &seen, &tr->data_text, a->ckpt, err)
                              : 0;
     if (rc == 0 && crc32_update(0, *data, *n_data * sizeof(int)) != tr->data_crc)
         rc = ts_fail(err, "%s is not the text this checkpoint was trained on",
@@ -224,7 +224,7 @@ static int resume_texts(TrainArgs *a, Model *model, Trainer *tr, int **data, siz
         TrainText val_seen = {0};
         rc = load_tokens(val_path, &model->vocab, val, n_val, &val_seen, err);
         if (rc == 0 && tr->knows_texts && tr->val_text.path)
-            rc = same_text("--val", "validation", &val_seen, &tr->val_text, a->ckpt, err);
+            rc = same_text("--val", "validation text", &val_seen, &tr->val_text, a->ckpt, err);
         train_text_free(&tr->val_text);
         tr->val_text = val_seen;
     }
