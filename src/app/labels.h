@@ -548,6 +548,8 @@ typedef enum {
     LBL_CLI_TRAIN_NOTHING,
     LBL_CLI_TRAIN_PROGRESS, /* a log line: cropped to the terminal when redrawn in place */
     LBL_CLI_TRAIN_MEASURING,
+    /* demo: between two lessons (cli_demo.c) */
+    LBL_CLI_DEMO_NEXT,
     /* train: the training view (train_view.c) */
     LBL_TV_TITLE,
     LBL_TV_UNIT,

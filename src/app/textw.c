@@ -79,6 +79,8 @@ int textw_locale_utf8(void)
     return codeset_utf8() ? 0 : -1;
 }
 
+void textw_use_ascii(void) { setenv("TANGSCOPE_ASCII", "1", 1); }
+
 int textw_ascii_terminal(void)
 {
     const char *term = getenv("TERM"), *force = getenv("TANGSCOPE_ASCII");

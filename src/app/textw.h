@@ -59,6 +59,8 @@ int textw_locale_utf8(void);
  * --ascii sets it). Whoever draws (the explorer, the training view) then
  * uses ASCII stand-ins. */
 int textw_ascii_terminal(void);
+/* --ascii (explore, lesson, train): from now on textw_ascii_terminal says 1. */
+void textw_use_ascii(void);
 
 /* Whose rules break a line: they differ only in the quotation marks (“ opens
  * an English or Chinese quotation, closes a German one; » closes a French

@@ -12,6 +12,7 @@
 
 #include "app/app.h"
 #include "cli/cli.h"
+#include "app/textw.h"
 #include "app/commands.h"
 #include "app/json.h"
 #include "engine/fileio.h"
@@ -201,8 +202,8 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     }
     s.model_name = model_path;
     s.model_other = cli_model_other(&m, model_path);
-    if (run->ascii) /* read where the glyphs are chosen (textw_ascii_terminal) */
-        setenv("TANGSCOPE_ASCII", "1", 1);
+    if (run->ascii)
+        textw_use_ascii();
     s.lang = run->lang;
     s.projector = run->projector;
     s.theme = run->theme;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "app/textw.h"
 #include "engine/fileio.h"
 #include "engine/train_pass.h"
 #include "engine/model.h"
@@ -21,10 +22,10 @@ static const char TRAIN_HELP[] =
     "usage: tangscope train [options]\n"
     "\n"
     "Train the character-level GPT on a text file (one poem per line) and write the\n"
-    "model with the best validation loss. Progress: step, train loss, validation\n"
-    "loss, tokens/s, elapsed time, ETA; on a terminal also both losses as a curve\n"
-    "and a poem by the current weights (the training view, --view). Ctrl-C saves a\n"
-    "checkpoint and stops.\n"
+    "model with the best validation loss. Progress: a line (step, losses in bits per\n"
+    "character, time, tokens/s) or, on a terminal, the training view (--view): the\n"
+    "losses as a curve and a poem by the current weights. Ctrl-C saves a checkpoint\n"
+    "and stops.\n"
     "\n"
     "Files:\n"
     "  --data FILE            training text (default assets/tang-train.txt)\n"
@@ -36,7 +37,8 @@ static const char TRAIN_HELP[] =
     "  --resume               continue from the checkpoint: its texts (--data/--val only\n"
     "                         the same files) and settings; --steps may change\n"
     "  --force                start over even though the checkpoint exists\n"
-    "  --log FILE             append step,loss,val_loss,lr,tokens_per_s lines (CSV)\n"
+    "  --log FILE             append CSV lines step,loss,val_loss,lr,tokens_per_s\n"
+    "                         (losses in nats, C numbers)\n"
     "Model (new runs only):\n"
     "  --layers N             transformer blocks, 1..64 (default 4)\n"
     "  --dims N               embedding dimensions, 1..4096 (default 128)\n"
@@ -75,11 +77,11 @@ static const char TRAIN_HELP[] =
     "  --quiet                no progress line, only the final summary\n"
     "  --view, --no-view      the training view on (even where stderr is not a\n"
     "                         terminal) or off; by default on when stderr is a\n"
-    "                         terminal, TERM is set and not dumb, and no --quiet;\n"
-    "                         it never changes what is trained\n"
+    "                         terminal, TERM is set and not dumb, and no --quiet\n"
     "  --sample-every N       with the view: a poem from the current weights at the\n"
     "                         start, every N steps and at each validation (default\n"
-    "                         200; seed 1, temperature 0.8, up to 32 characters)\n";
+    "                         200; seed 1, temperature 0.8, up to 32 characters)\n"
+    "  --ascii                the view in ASCII glyphs, as explore --ascii\n";
 
 /* Load a UTF-8 text and encode it with vocab; *seen gets the file's path and
  * checksum, as a checkpoint remembers them. */
@@ -106,6 +108,7 @@ typedef struct {
     int data_given, val_given; /* --data, --val on the command line, not defaults */
     int resume, force, quiet, threads, max_steps_now, stop_at, save_last;
     int view, no_view, sample_every; /* view: 1 on, 0 off, once cmd_train has decided */
+    int ascii;                       /* --ascii: the view's glyphs in ASCII */
     ModelConfig mc;
     TrainConfig tc;
     int seq_given;
@@ -328,6 +331,7 @@ static int parse_args(TrainArgs *a, int argc, char **argv)
         {"--quiet", OPT_FLAG, &a->quiet, 0, 0},
         {"--view", OPT_FLAG, &a->view, 0, 0},
         {"--no-view", OPT_FLAG, &a->no_view, 0, 0},
+        {"--ascii", OPT_FLAG, &a->ascii, 0, 0},
         {"--sample-every", OPT_INT, &a->sample_every, 1, 100000000},
         {"--save-last", OPT_FLAG, &a->save_last, 0, 0},
         {"--layers", OPT_INT, &a->mc.n_layer, 1, 64},
@@ -365,6 +369,8 @@ static int parse_args(TrainArgs *a, int argc, char **argv)
  * ckpt_default, of ckpt_size bytes), the window. Returns 0 or the exit status. */
 static int settle_args(TrainArgs *a, int argc, char **argv, char *ckpt_default, size_t ckpt_size)
 {
+    if (a->ascii)
+        textw_use_ascii();
     if (a->view && (a->no_view || a->quiet))
         return cli_error("train", EXIT_USAGE, "--view cannot go with %s",
                          a->quiet ? "--quiet" : "--no-view");

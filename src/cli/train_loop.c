@@ -318,15 +318,20 @@ static int loop_finish(TrainLoop *l)
             snprintf(so_far, sizeof so_far, cli_label(LBL_CLI_TRAIN_SO_FAR),
                      ts_quote(&qo, args->out));
         fputs("tangscope train: ", stderr);
-        fprintf(stderr, cli_label(LBL_CLI_TRAIN_STOPPED), tr->step, tr->tc.steps,
+        char step[32], steps[32];
+        app_format_count(lang, tr->step, step, sizeof step);
+        app_format_count(lang, tr->tc.steps, steps, sizeof steps);
+        fprintf(stderr, cli_label(LBL_CLI_TRAIN_STOPPED), step, steps,
                 app_num(lang, tr->elapsed_s, 1, secs, sizeof secs));
         fputs("\n  ", stderr);
         fprintf(stderr, cli_label(LBL_CLI_TRAIN_CHECKPOINT), ts_quote(&qc, args->ckpt), so_far);
         fputc('\n', stderr);
         return interrupted ? EXIT_INTERRUPTED : 0;
     }
+    char done[32];
     app_num(lang, ts_now() - l->t0, 1, secs, sizeof secs);
-    printf(cli_label(LBL_CLI_TRAIN_DONE), tr->step - l->start_step, secs, total);
+    app_format_count(lang, tr->step - l->start_step, done, sizeof done);
+    printf(cli_label(LBL_CLI_TRAIN_DONE), done, secs, total);
     if (l->n_val > 1) {
         char best[32], last[32];
         fputs("\n  ", stdout);
