@@ -99,7 +99,7 @@ step_now() { screen | sed -n 's/^step \([0-9,]*\)\/100,000 .*/\1/p' | tr -d ,; }
 one_frame() { [ "$(screen | grep -c '^step [0-9,]*/100,000 ')" -eq 1 ]; }
 later_than() { s=$(step_now) && [ -n "$s" ] && [ "$s" -gt "$1" ] && one_frame; }
 # a sample from trained weights (after step 100 or later), a line of characters under it
-sample_shown() { screen | grep -A1 '^sample after step [1-9][0-9]* (seed 1, temperature 0.8):' | tail -n 1 | grep -q '^  [^ -~]'; }
+sample_shown() { screen | grep -A1 '^sample after step [1-9][0-9,]* (seed 1, temperature 0.8):' | tail -n 1 | grep -q '^  [^ -~]'; }
 # the y axis labels in bits/char, the x axis from 0 to the last step, the curve
 curve_shown() {
     shows "bits/char" && shows_regex '^ *[0-9]+\.[0-9][0-9] ┤' &&
