@@ -99,6 +99,8 @@ APP_TESTS += $(BUILD)/tests/test_session
 APP_TESTS += $(BUILD)/tests/test_ime
 # the text as verse
 APP_TESTS += $(BUILD)/tests/test_verse
+# which views the keys and `show` open and close
+APP_TESTS += $(BUILD)/tests/test_views
 # the engine's messages in the interface language
 APP_TESTS += $(BUILD)/tests/test_errtext
 # the exercises: the runner of students' programs and the reference cases;

@@ -50,7 +50,6 @@ void app_reset(AppState *s)
     s->mid_text = 0;
     if (s->weights != WPREC_FP32) /* every lesson starts from the weights as trained */
         app_set_weights(s, WPREC_FP32);
-    s->show_weights = 0;
     gen_set_cache(&s->g, 1);
     gen_start(&s->g, NULL, 0, PROMPT_POEM_START, NULL); /* an empty text cannot fail */
     s->set = gen_default_settings(); /* the commands' defaults too */
@@ -67,11 +66,9 @@ void app_reset(AppState *s)
     s->pred.query_p = s->pred.query_p_sampler = 0.0f;
     memset(&s->cmp, 0, sizeof s->cmp);
     s->coin.valid = 0;
-    s->show_entropy = 0;
     s->cmp_text = s->query_text = (TextMark){0};
     s->job.written = 0; /* the compare run's generators stay allocated for the next one */
-    s->show_hist = s->show_attention = s->show_help = s->show_mask = 0;
-    s->show_kvcache = s->show_written = 0;
+    app_view_open(s, VIEW_NONE); /* every view closed */
     s->query_input = 0;
     s->quiz[0] = 0;
     s->quiz_answer[0] = 0;
@@ -400,7 +397,7 @@ static void predict_histogram(AppState *s)
     p->hist_other = 0;
     for (int k = 0; k < p->n_top; k++)
         p->top[k].hist = 0;
-    if (!s->show_hist || !p->sampler_ok)
+    if (!app_view_is_open(s, VIEW_HISTOGRAM) || !p->sampler_ok)
         return;
     Rng r;
     rng_seed(&r, s->seed);

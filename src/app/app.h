@@ -58,7 +58,7 @@
 struct Lesson; /* lesson.h */
 
 
-/* The panels a lesson can point at (`point`), and the views `show` opens. */
+/* The panels a lesson can point at (`point`). */
 typedef enum {
     PANEL_NONE,
     PANEL_BARS,    /* the top 8 and their bars */
@@ -73,14 +73,48 @@ typedef enum {
  * one, which a projector washes out less. NO_COLOR still means no colour. */
 typedef enum { THEME_DARK, THEME_LIGHT } AppTheme;
 
-/* VIEW_MEMORY: the KV cache's cost by model (r), in the sliders' and timing's
- * place; VIEW_WEIGHTS: the weights' precision (W), in the same place;
- * VIEW_WRITTEN: what both runs of the last comparison wrote, in the bars' place */
+/* ---- the views: which are open (app_view.c) ----
+ *
+ * A view is named by an AppView: the keys that switch one, `show` (the
+ * lesson verb and the command line) and the tests all say which they mean
+ * so. The screen has places, and each place holds one view at a time:
+ *
+ *   the body, from under the text to the status line (AppBody): the panels
+ *     (the bars, and below them the sliders and the timing), with the
+ *     attention view (v) above them, or the causal mask (w) instead of them;
+ *   the sliders' and the timing's place (AppLower): they, the KV cache's cost
+ *     by model (r) or the weights' precision (W);
+ *
+ * so opening a view closes the one in its place. One rule crosses the
+ * places: the mask and the cache's cost close each other (projector mode
+ * shows either of them under the text). The rest are switches that keep
+ * whatever else is open: the histogram's column beside the bars (h), the
+ * entropy of each draw (e; it stands in the sliders' place while no table
+ * does), what both runs of the last comparison wrote (`show written`, in the
+ * bars' place), and the help (?), over everything until the next key.
+ * Pinyin (y, show_pinyin) is the reader's rather than a lesson step's, and
+ * is kept apart. */
 typedef enum {
-    VIEW_NONE, VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP, VIEW_MASK, VIEW_MEMORY, VIEW_WEIGHTS,
-    VIEW_WRITTEN,
+    VIEW_NONE,      /* `show none`: every view closed */
+    VIEW_ATTENTION, VIEW_MASK,     /* the body */
+    VIEW_MEMORY, VIEW_WEIGHTS,     /* the sliders' place */
+    VIEW_HISTOGRAM, VIEW_ENTROPY, VIEW_WRITTEN, VIEW_HELP, /* switches */
     VIEW_COUNT
 } AppView;
+
+/* What the body shows. */
+typedef enum { BODY_PANELS, BODY_ATTENTION, BODY_MASK } AppBody;
+/* What stands in the sliders' and the timing's place. */
+typedef enum { LOWER_PANELS, LOWER_MEMORY, LOWER_WEIGHTS } AppLower;
+
+/* The open views: part of what a lesson step leaves (AppStepView). Read it
+ * with app_view_is_open and change it with app_view_open, app_view_close or
+ * app_view_toggle, which keep the rules above. */
+typedef struct {
+    AppBody body;
+    AppLower lower;
+    int hist, entropy, written, help; /* the switches: 1 open */
+} AppViews;
 
 /* The weights in another precision (W, `set weights`, app_weights.c): the
  * rounded models, and how the bars compare with float32's. */
@@ -211,7 +245,7 @@ typedef struct {
     int query_id;          /* -1 if the model does not know it */
     int query_rank;        /* 1-based */
     float query_p, query_p_sampler;
-    /* the histogram (show_hist): draws outside the top 8 */
+    /* the histogram (h, VIEW_HISTOGRAM): draws outside the top 8 */
     int hist_other;
     /* the cost of the last prediction that ran the model */
     double predict_ms;
@@ -312,12 +346,7 @@ typedef struct {
     TextMark cmp_text;       /* the text the compare run started from */                    \
     TextMark query_text;     /* the text the `/` look-up was asked on */                    \
     AppCoin coin;            /* the last sampled step's coin */                             \
-    int show_entropy;        /* e: the entropies of the written characters, by position */  \
-    int show_hist, show_attention, show_help;                                               \
-    int show_mask;           /* the causal mask view (w); it and attention take turns */    \
-    int show_kvcache;        /* r: the KV cache's cost in place of the sliders and timing */\
-    int show_written;        /* `show written`: both compare runs' texts, the bars' place */\
-    int show_weights;        /* W: the weights panel in place of the sliders and timing */\
+    AppViews views;          /* which views are open (app_view.c) */                        \
     int mid_text;            /* 1: the prompt is a fragment from inside a text; 0: a poem */\
     AppLang lang;                                                                           \
     /* what a lesson adds to the screen */                                                  \
@@ -509,6 +538,21 @@ int app_mode_set_length(AppState *s, FormKind kind, int line_len);
 void app_mode_follow(AppState *s);
 /* After a take-back: replay the form from the poem's start. */
 void app_mode_replay(AppState *s);
+
+/* ---- the views (app_view.c) ---- */
+/* Is view v open? (VIEW_NONE: is every view closed?) */
+int app_view_is_open(const AppState *s, AppView v);
+/* Open v and close what it takes the place of (VIEW_NONE: close every view). */
+void app_view_open(AppState *s, AppView v);
+/* Close v if it is open (VIEW_NONE: nothing to close). */
+void app_view_close(AppState *s, AppView v);
+/* Open v if it is closed, else close it; returns 1 if it is open now. */
+int app_view_toggle(AppState *s, AppView v);
+/* Say in the status line that v is open or closed now, as its key does
+ * (VIEW_NONE: that every view is closed; the help says nothing). */
+void app_view_say(AppState *s, AppView v);
+/* 1 if a and b have the same views open. */
+int app_views_same(const AppViews *a, const AppViews *b);
 
 /* ---- lessons and the command line (app_lesson.c) ---- */
 /* Show lesson l (not owned, must outlive the state) from its introduction,

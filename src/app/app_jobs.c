@@ -200,7 +200,7 @@ static unsigned compare_tick(AppState *s)
         compare_done(s);
     }
     /* the texts the runs write, when shown in the bars' place, grow with them */
-    return REDRAW_TIMING | REDRAW_STATUS | (s->show_written ? REDRAW_PROBS : 0);
+    return REDRAW_TIMING | REDRAW_STATUS | (app_view_is_open(s, VIEW_WRITTEN) ? REDRAW_PROBS : 0);
 }
 
 unsigned app_job_tick(AppState *s)

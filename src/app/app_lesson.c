@@ -100,8 +100,10 @@ static int snap_restore(AppState *s, const StepSnap *p)
 {
     TsErr err;
     app_job_stop(s);
-    /* the kept cache and logits came from the step's weights */
-    if ((p->weights != s->weights || (p->view.show_weights && s->wt.step_s[WPREC_FP32] == 0.0)) &&
+    /* the kept cache and logits came from the step's weights (and its weights'
+     * panel times every precision) */
+    int panel = p->view.views.lower == LOWER_WEIGHTS;
+    if ((p->weights != s->weights || (panel && s->wt.step_s[WPREC_FP32] == 0.0)) &&
         app_set_weights(s, p->weights) != 0)
         return -1;
     if (gen_snapshot_restore(&s->g, &p->g, &err) != 0)
@@ -261,12 +263,8 @@ static int snap_matches(const AppState *s, const StepSnap *p)
         s->mid_text != p->view.mid_text || s->g.use_cache != p->g.use_cache ||
         s->seed != p->view.seed || s->lang != p->view.lang ||
         s->mode.kind != p->view.mode.kind || s->mode.line_len != p->view.mode.line_len ||
-        s->pred.query_cp != p->query_cp || s->show_hist != p->view.show_hist ||
-        s->show_attention != p->view.show_attention || s->show_mask != p->view.show_mask ||
-        s->show_kvcache != p->view.show_kvcache || s->show_entropy != p->view.show_entropy ||
-        s->show_written != p->view.show_written || s->weights != p->weights ||
-        s->show_weights != p->view.show_weights ||
-        s->show_help != p->view.show_help || s->cmp.n != p->view.cmp.n || s->job.kind != JOB_NONE)
+        s->pred.query_cp != p->query_cp || !app_views_same(&s->views, &p->view.views) ||
+        s->weights != p->weights || s->cmp.n != p->view.cmp.n || s->job.kind != JOB_NONE)
         return 0;
     if (s->set.temperature != p->view.set.temperature || s->set.top_k != p->view.set.top_k ||
         s->set.top_p != p->view.set.top_p || s->set.min_p != p->view.set.min_p ||

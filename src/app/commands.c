@@ -296,30 +296,28 @@ static unsigned do_mode_free(AppState *s, CmdArg a) { return mode_changed(s, FOR
 static unsigned do_mode_acrostic(AppState *s, CmdArg a) { return mode_changed(s, FORM_ACROSTIC, a.n); }
 static unsigned do_mode_jueju(AppState *s, CmdArg a) { return mode_changed(s, FORM_JUEJU, a.n); }
 
-/* Switch a view on or off, saying which in the status line; returns whether
- * it is on now. */
-static int toggle_view(AppState *s, int *shown, LabelId on, LabelId off)
+/* A key that opens a view or closes it again, saying which in the status
+ * line (app_view.c keeps the rules of what it closes). */
+static unsigned switch_view(AppState *s, AppView v)
 {
-    *shown = !*shown;
-    app_status(s, 0, "%s", app_label(s, *shown ? on : off));
-    return *shown;
+    app_view_toggle(s, v);
+    app_view_say(s, v);
+    return REDRAW_ALL;
 }
 
 static unsigned do_histogram(AppState *s, CmdArg a)
 {
     (void)a;
-    s->show_hist = !s->show_hist;
-    app_predict(s);
-    app_status(s, 0, "%s", app_label(s, s->show_hist ? LBL_ST_HIST_ON : LBL_ST_HIST_OFF));
+    app_view_toggle(s, VIEW_HISTOGRAM);
+    app_predict(s); /* the draws are made with the prediction */
+    app_view_say(s, VIEW_HISTOGRAM);
     return REDRAW_PROBS | REDRAW_STATUS;
 }
 
 static unsigned do_attention(AppState *s, CmdArg a)
 {
     (void)a;
-    if (toggle_view(s, &s->show_attention, LBL_ST_ATT_ON, LBL_ST_ATT_OFF))
-        s->show_mask = 0; /* both take the place of the panels: one at a time */
-    return REDRAW_ALL;
+    return switch_view(s, VIEW_ATTENTION);
 }
 
 static unsigned do_language(AppState *s, CmdArg a)
@@ -339,8 +337,7 @@ static unsigned do_mid_text(AppState *s, CmdArg a)
 static unsigned do_help(AppState *s, CmdArg a)
 {
     (void)a;
-    s->show_help = !s->show_help;
-    return REDRAW_ALL;
+    return switch_view(s, VIEW_HELP);
 }
 
 static unsigned do_query(AppState *s, CmdArg a)
@@ -355,45 +352,14 @@ static unsigned do_lookup(AppState *s, CmdArg a) { return look_up(s, (uint32_t)a
 
 static unsigned do_show(AppState *s, CmdArg a)
 {
-    switch ((AppView)a.n) {
-    case VIEW_NONE:
-        s->show_hist = s->show_attention = s->show_help = s->show_entropy = s->show_mask = 0;
-        s->show_kvcache = s->show_written = s->show_weights = 0;
-        app_status(s, 0, "%s", app_label(s, LBL_ST_VIEWS_CLOSED));
-        break;
-    case VIEW_HISTOGRAM:
-        s->show_hist = 1;
-        app_status(s, 0, "%s", app_label(s, LBL_ST_HIST_ON));
-        break;
-    case VIEW_ATTENTION:
-        s->show_attention = 1;
-        s->show_mask = 0;
-        app_status(s, 0, "%s", app_label(s, LBL_ST_ATT_ON));
-        break;
-    case VIEW_HELP: s->show_help = 1; break;
-    case VIEW_MASK:
-        s->show_mask = 1;
-        s->show_attention = s->show_kvcache = 0;
-        app_status(s, 0, "%s", app_label(s, LBL_ST_MASK_ON));
-        break;
-    case VIEW_MEMORY:
-        s->show_kvcache = 1;
-        s->show_mask = s->show_weights = 0;
-        app_status(s, 0, "%s", app_label(s, LBL_ST_KVCACHE_ON));
-        break;
-    case VIEW_WEIGHTS:
-        if (app_set_weights(s, s->weights) != 0) /* the other precisions made and timed */
-            return REDRAW_STATUS;
-        s->show_weights = 1;
-        s->show_kvcache = 0;
-        app_status(s, 0, app_label(s, LBL_ST_WEIGHTS), wprec_name(s->weights));
-        break;
-    case VIEW_WRITTEN:
-        s->show_written = 1;
-        app_status(s, 0, "%s", app_label(s, LBL_ST_WRITTEN_ON));
-        break;
-    case VIEW_COUNT: return REDRAW_NONE;
-    }
+    if (a.n < 0 || a.n >= VIEW_COUNT)
+        return REDRAW_NONE;
+    AppView v = (AppView)a.n;
+    /* the weights' panel: the other precisions made and timed first */
+    if (v == VIEW_WEIGHTS && app_set_weights(s, s->weights) != 0)
+        return REDRAW_STATUS;
+    app_view_open(s, v);
+    app_view_say(s, v);
     app_predict(s); /* the histogram is drawn from the prediction */
     return REDRAW_ALL;
 }
@@ -557,9 +523,7 @@ static unsigned do_stage(AppState *s, CmdArg a)
 static unsigned do_mask(AppState *s, CmdArg a)
 {
     (void)a;
-    if (toggle_view(s, &s->show_mask, LBL_ST_MASK_ON, LBL_ST_MASK_OFF))
-        s->show_attention = s->show_kvcache = 0; /* each takes the panels' place */
-    return REDRAW_ALL;
+    return switch_view(s, VIEW_MASK);
 }
 
 static unsigned do_tick(AppState *s, CmdArg a)
@@ -588,10 +552,7 @@ static unsigned do_export(AppState *s, CmdArg a)
 static unsigned do_kvcache(AppState *s, CmdArg a)
 {
     (void)a;
-    s->show_weights = 0; /* the two share a place */
-    if (toggle_view(s, &s->show_kvcache, LBL_ST_KVCACHE_ON, LBL_ST_KVCACHE_OFF))
-        s->show_mask = 0; /* it would stand over the cost table */
-    return REDRAW_ALL;
+    return switch_view(s, VIEW_MEMORY);
 }
 
 /* The bars from the weights in another precision, and the panel that
@@ -603,10 +564,9 @@ static unsigned do_weights(AppState *s, CmdArg a)
         return REDRAW_NONE;
     if (app_set_weights(s, (WeightPrec)p) != 0)
         return REDRAW_STATUS;
-    s->show_weights = 1;
-    s->show_kvcache = 0;
+    app_view_open(s, VIEW_WEIGHTS);
     app_predict(s);
-    app_status(s, 0, app_label(s, LBL_ST_WEIGHTS), wprec_name(s->weights));
+    app_view_say(s, VIEW_WEIGHTS);
     return REDRAW_ALL;
 }
 
@@ -622,8 +582,7 @@ static unsigned do_projector(AppState *s, CmdArg a)
 static unsigned do_entropy(AppState *s, CmdArg a)
 {
     (void)a;
-    toggle_view(s, &s->show_entropy, LBL_ST_ENTROPY_ON, LBL_ST_ENTROPY_OFF);
-    return REDRAW_ALL;
+    return switch_view(s, VIEW_ENTROPY);
 }
 
 static unsigned do_penalty_set(AppState *s, CmdArg a)
@@ -739,8 +698,8 @@ static unsigned apply_one(AppState *s, Command c, CmdArg arg)
         return cmdline_key(s, c, arg);
     /* the help screen covers everything: any key but quit just closes it
      * (`show` says exactly which views are open, help among them) */
-    if (s->show_help && c != CMD_QUIT && c != CMD_TICK && c != CMD_SHOW) {
-        s->show_help = 0;
+    if (app_view_is_open(s, VIEW_HELP) && c != CMD_QUIT && c != CMD_TICK && c != CMD_SHOW) {
+        app_view_close(s, VIEW_HELP);
         return REDRAW_ALL;
     }
     /* pinyin input: letters spell a syllable, 1..9 and Space choose */

@@ -324,7 +324,7 @@ int lesson_enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem 
     if (k < 0 || k >= l->n_steps)
         return 0;
     /* the quiz and the pointer belong to the step that set them */
-    if (s->show_help)
+    if (app_view_is_open(s, VIEW_HELP))
         app_apply(s, CMD_HELP, cmd_arg(0)); /* closes it */
     if (s->quiz[0] || s->quiz_hidden)
         app_apply(s, CMD_QUIZ, (CmdArg){.text = NULL});

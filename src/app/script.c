@@ -943,7 +943,7 @@ int script_exec(AppState *s, const ScriptCmd *c, ScriptOut *o)
     o->msg[0] = 0;
     /* a command acts on the explorer as it stands: an open help screen or a
      * half-typed look-up would otherwise swallow it (as they swallow a key) */
-    if (s->show_help && c->verb->run != run_show)
+    if (app_view_is_open(s, VIEW_HELP) && c->verb->run != run_show)
         o->redraw |= app_apply(s, CMD_HELP, cmd_arg(0));
     if (s->query_input)
         o->redraw |= app_apply(s, CMD_STOP, cmd_arg(0));

@@ -142,7 +142,7 @@ static void put_verse(FILE *out, const AppState *s, LabelId label, size_t from, 
 static void put_written(FILE *out, const AppState *s)
 {
     const CompareRun *c = &s->cmp;
-    if (!s->show_written || c->n == 0)
+    if (!app_view_is_open(s, VIEW_WRITTEN) || c->n == 0)
         return;
     int part = -1;
     for (int i = 0; i < c->n && part < 0; i++)
@@ -348,7 +348,8 @@ static void put_revealed(FILE *out, const AppState *s, int query, int bars, int 
         if (!bars && !timing)
             fputc('\n', out);
     }
-    int written = s->show_written && s->cmp.n > 0; /* the texts stand in the bars' place */
+    /* the texts stand in the bars' place */
+    int written = app_view_is_open(s, VIEW_WRITTEN) && s->cmp.n > 0;
     if (bars && !written)
         put_top(out, s);
     if (timing)

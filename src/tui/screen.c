@@ -96,12 +96,14 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     /* heading, rows, the lines under them (the summary, the training text's
      * context, the look-up, the coin: what lessons 1 and 8 point at) */
     int timing = lesson_wants_timing(s);
-    if (s->show_mask || s->show_kvcache) { /* what a lesson step shows: the text, then the view */
+    int mask = app_view_is_open(s, VIEW_MASK);
+    /* what a lesson step shows: the text, then the view */
+    if (mask || app_view_is_open(s, VIEW_MEMORY)) {
         int text = view_prompt_rows_wanted(s, cols, lines - 2 - 1 - 8);
         l->prompt = (Rect){1, 0, text + 1, cols};
         int y = 2 + text, left = place_narration(l, s, y, lines, cols);
-        l->show_mask = s->show_mask;
-        l->show_kvcache = !s->show_mask;
+        l->show_mask = mask;
+        l->show_kvcache = !mask;
         if (l->show_mask)
             l->mask = (Rect){y, 0, lines - 1 - y, left};
         else
@@ -129,7 +131,7 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     if (timing) {
         l->timing = (Rect){y, 0, lines - 1 - y, left};
         l->show_timing = 1;
-    } else if (s->show_weights) { /* the weights' table in the sliders' place */
+    } else if (app_view_is_open(s, VIEW_WEIGHTS)) { /* the weights' table in the sliders' place */
         l->weights = (Rect){y, 0, lines - 1 - y, left};
         l->show_weights = 1;
     } else {
@@ -142,13 +144,14 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
  * sliders and the timing, or a table in their place. */
 static void place_lower(Layout *l, const AppState *s, int y, int lower, int left)
 {
-    if (s->show_kvcache) { /* the cost table takes the sliders' and the timing's place */
+    /* the cost table takes the sliders' and the timing's place */
+    if (app_view_is_open(s, VIEW_MEMORY)) {
         l->kvcache = (Rect){y, 0, lower, left};
         l->show_kvcache = 1;
-    } else if (s->show_weights) { /* and so does the weights' table */
+    } else if (app_view_is_open(s, VIEW_WEIGHTS)) { /* and so does the weights' table */
         l->weights = (Rect){y, 0, lower, left};
         l->show_weights = 1;
-    } else if (s->show_entropy) { /* uncertainty under the text: in the panels' place */
+    } else if (app_view_is_open(s, VIEW_ENTROPY)) { /* uncertainty under the text: there too */
         l->entropy = (Rect){y, 0, lower, left};
         l->show_entropy = 1;
     } else if (left >= 80) { /* sliders and timing side by side */
@@ -194,18 +197,19 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     int room = timing_alone && spare < TIMING_ROOM_ROWS - LOWER_MIN_ROWS
                    ? 1 + spare
                    : 1 + spare + PROBS_UNDER + (s->show_pinyin ? PINYIN_FROM_LOWER : 0);
-    int text = s->show_attention ? 1 : view_prompt_rows_wanted(s, cols, room);
+    int attention = app_view_is_open(s, VIEW_ATTENTION);
+    int text = attention ? 1 : view_prompt_rows_wanted(s, cols, room);
     int from_probs = text - 1 - spare > 0 ? text - 1 - spare : 0;
     from_probs = from_probs > PROBS_UNDER ? PROBS_UNDER : from_probs;
     l->prompt = (Rect){1, 0, text + 1, cols};
     int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
-    if (s->show_mask) { /* a view of its own: everything between the text and the status
-                         * (beside a lesson's narration) */
+    if (app_view_is_open(s, VIEW_MASK)) { /* all between the text and the status line
+                                            * (beside a lesson's narration) */
         l->mask = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
         l->show_mask = 1;
         return;
     }
-    if (s->show_attention) {
+    if (attention) {
         int want = view_attention_rows(s);
         l->show_attention = 1;
         if (body - want >= PROBS_ROWS + LOWER_MIN_ROWS) {
@@ -326,7 +330,7 @@ void screen_draw(const AppState *s, unsigned redraw)
         if (redraw == REDRAW_ALL)
             view_picker_draw(s, (Rect){l.help.y, l.help.x, l.help.h - 1, l.help.w}); /* status below */
         redo(s, l.status, view_status_draw);
-    } else if (s->show_help) {
+    } else if (app_view_is_open(s, VIEW_HELP)) {
         curs_set(0);
         view_title_draw(s, l.title);
         view_help_draw(s, l.help);

@@ -337,7 +337,7 @@ static unsigned on_mouse(AppState *s, int *drag)
     if (l.show_narration && (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) &&
         ev.x >= l.narration.x && ev.y >= l.narration.y && ev.y < l.narration.y + l.narration.h)
         return app_apply(s, CMD_NARRATION_SCROLL, cmd_arg(ev.bstate & BUTTON4_PRESSED ? -3 : 3));
-    if (l.too_small || !l.show_sliders || s->show_help || s->picking)
+    if (l.too_small || !l.show_sliders || app_view_is_open(s, VIEW_HELP) || s->picking)
         return REDRAW_NONE;
     int dragging = *drag >= 0, y = dragging ? l.sliders.y + 1 + *drag : ev.y;
     if (ev.bstate & BUTTON1_RELEASED)

@@ -95,7 +95,7 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
 {
     /* a projector: the bars take the whole width */
     /* on a projector too: lessons 1 and 8 teach with the training text's counts */
-    c->hist_w = s->show_hist ? HIST_COLS : 0;
+    c->hist_w = app_view_is_open(s, VIEW_HISTOGRAM) ? HIST_COLS : 0;
     c->corpus_w = CORPUS_COLS;
     /* beside a lesson's narration both columns leave the bars too little: the
      * histogram, which a step asked for, keeps its room */
@@ -382,7 +382,7 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
 {
     const Prediction *p = &s->pred;
     char line[512], ctx[256], other[128] = "";
-    if (s->show_hist) { /* the draws outside the bars, after the context */
+    if (app_view_is_open(s, VIEW_HISTOGRAM)) { /* the draws outside the bars, after the context */
         snprintf(other, sizeof other, "%s", tui_glyphs()->sep);
         size_t n = strlen(other);
         snprintf(other + n, sizeof other - n, app_label(s, LBL_HIST_OTHER), p->hist_other);
@@ -612,7 +612,8 @@ void view_probs_draw(const AppState *s, Rect r)
         view_quiz_draw(s, r);
         return;
     }
-    if (s->show_written && s->cmp.n > 0) { /* the texts of a comparison, not bars */
+    /* the texts of a comparison, not bars */
+    if (app_view_is_open(s, VIEW_WRITTEN) && s->cmp.n > 0) {
         view_written_draw(s, r);
         return;
     }

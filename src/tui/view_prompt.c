@@ -290,7 +290,7 @@ static int verse_rows(const AppState *s, Rect r, int lines, TextItems *t)
 
 int view_prompt_rows_wanted(const AppState *s, int cols, int max_rows)
 {
-    if (s->show_attention)
+    if (app_view_is_open(s, VIEW_ATTENTION))
         return 1; /* the attention view shades cells under a single row */
     TextItems t;
     int per = rows_per_line(s, max_rows), lines = max_rows / per;
@@ -357,7 +357,7 @@ void view_prompt_draw(const AppState *s, Rect r)
 {
     int x0 = r.x + PROMPT_LABEL_COLS, edge_above = 0;
     draw_text(r.y, r.x, PROMPT_LABEL_COLS - 1, ROLE_HEADER, app_label(s, LBL_PROMPT));
-    if (s->show_attention) {
+    if (app_view_is_open(s, VIEW_ATTENTION)) {
         draw_one_row(s, r);
     } else {
         int cy, cx;
@@ -383,7 +383,7 @@ void view_prompt_draw(const AppState *s, Rect r)
 
 void view_prompt_cursor(const AppState *s, Rect r, int *y, int *x)
 {
-    if (!s->show_attention) {
+    if (!app_view_is_open(s, VIEW_ATTENTION)) {
         draw_verse(s, r, 0, y, x);
         return;
     }

@@ -580,7 +580,7 @@ static void test_histogram(void)
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 0.0});
     CHECK(s.pred.top[0].hist == APP_HIST_DRAWS, "greedy: all on the top: %d", s.pred.top[0].hist);
     key(&s, CMD_HISTOGRAM);
-    CHECK(!s.show_hist && s.pred.top[0].hist == 0, "h again: off");
+    CHECK(!app_view_is_open(&s, VIEW_HISTOGRAM) && s.pred.top[0].hist == 0, "h again: off");
     app_free(&s);
 }
 
@@ -1007,7 +1007,7 @@ static void test_attention(void)
     float past;
     CHECK(!app_attention(&s, 0, 0, 5, &past), "nothing past the text");
     key(&s, CMD_ATTENTION);
-    CHECK(s.show_attention, "v: the attention view");
+    CHECK(app_view_is_open(&s, VIEW_ATTENTION), "v: the attention view");
     app_free(&s);
 }
 
@@ -1027,9 +1027,10 @@ static void test_view_keys(void)
     app_apply(&s, CMD_LANGUAGE, cmd_arg(LANG_ZH));
     CHECK(s.lang == LANG_ZH, "lang zh sets Chinese");
     key(&s, CMD_HELP);
-    CHECK(s.show_help, "?: help");
+    CHECK(app_view_is_open(&s, VIEW_HELP), "?: help");
     unsigned r = key(&s, CMD_SAMPLE);
-    CHECK(!s.show_help && s.n_chars == 0 && r == REDRAW_ALL, "a key closes help and does nothing else");
+    CHECK(!app_view_is_open(&s, VIEW_HELP) && s.n_chars == 0 && r == REDRAW_ALL,
+          "a key closes help and does nothing else");
     key(&s, CMD_QUIT);
     CHECK(s.quit, "q quits");
     CHECK(app_apply(&s, CMD_COUNT, cmd_arg(0)) == REDRAW_NONE, "an unknown command is ignored");
@@ -1596,13 +1597,16 @@ static void test_mask_view(void)
     CHECK(m.rows == 1 && m.total == 4 && m.start == 3, "a take-back steps the last one again");
     key(&s, CMD_ATTENTION);
     unsigned r = key(&s, CMD_MASK);
-    CHECK(s.show_mask && !s.show_attention && r == REDRAW_ALL, "w opens the mask, closes attention");
+    CHECK(app_view_is_open(&s, VIEW_MASK) && !app_view_is_open(&s, VIEW_ATTENTION) &&
+              r == REDRAW_ALL,
+          "w opens the mask, closes attention");
     key(&s, CMD_ATTENTION);
-    CHECK(s.show_attention && !s.show_mask, "v closes the mask");
+    CHECK(app_view_is_open(&s, VIEW_ATTENTION) && !app_view_is_open(&s, VIEW_MASK),
+          "v closes the mask");
     app_apply(&s, CMD_SHOW, cmd_arg(VIEW_MASK));
-    CHECK(s.show_mask && !s.show_attention, "show mask");
+    CHECK(app_view_is_open(&s, VIEW_MASK) && !app_view_is_open(&s, VIEW_ATTENTION), "show mask");
     key(&s, CMD_MASK);
-    CHECK(!s.show_mask, "w again closes it");
+    CHECK(!app_view_is_open(&s, VIEW_MASK), "w again closes it");
     app_free(&s);
 }
 

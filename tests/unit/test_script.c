@@ -266,18 +266,22 @@ static void test_compare_form_show(void)
     CHECK(s.n_chars == 2 && s.chars[0].cp == testutil_cp("春"), "an acrostic line opens with its head");
     ok(&s, "form free");
     ok(&s, "show histogram");
-    CHECK(s.show_hist, "show histogram");
+    CHECK(app_view_is_open(&s, VIEW_HISTOGRAM), "show histogram");
     ok(&s, "show attention");
-    CHECK(s.show_hist && s.show_attention, "show attention keeps the histogram");
+    CHECK(app_view_is_open(&s, VIEW_HISTOGRAM) && app_view_is_open(&s, VIEW_ATTENTION),
+          "show attention keeps the histogram");
     ok(&s, "show help");
-    CHECK(s.show_help, "show help");
+    CHECK(app_view_is_open(&s, VIEW_HELP), "show help");
     ok(&s, "show help");
-    CHECK(s.show_help, "show help twice stays open");
+    CHECK(app_view_is_open(&s, VIEW_HELP), "show help twice stays open");
     ok(&s, "show none");
-    CHECK(!s.show_hist && !s.show_attention && !s.show_help, "show none closes all");
+    CHECK(!app_view_is_open(&s, VIEW_HISTOGRAM) && !app_view_is_open(&s, VIEW_ATTENTION) &&
+              !app_view_is_open(&s, VIEW_HELP) && app_view_is_open(&s, VIEW_NONE),
+          "show none closes all");
     ok(&s, "show help");
     ok(&s, "type 风");
-    CHECK(!s.show_help && s.n_chars == 3, "a command closes help and still acts");
+    CHECK(!app_view_is_open(&s, VIEW_HELP) && s.n_chars == 3,
+          "a command closes help and still acts");
     app_free(&s);
 }
 
@@ -521,9 +525,7 @@ static int same_view(const AppState *a, const AppState *b, const char *what)
                  a->pred.top[k].blocked == b->pred.top[k].blocked,
              "candidate %d", k + 1);
     SAME(a->pred.query_cp == b->pred.query_cp && a->pred.query_rank == b->pred.query_rank, "the look-up");
-    SAME(a->show_hist == b->show_hist && a->show_attention == b->show_attention &&
-             a->show_help == b->show_help,
-         "the views");
+    SAME(app_views_same(&a->views, &b->views), "the views");
     SAME(strcmp(a->quiz, b->quiz) == 0 && a->quiz_hidden == b->quiz_hidden, "the quiz");
     SAME(a->point == b->point && a->mid_text == b->mid_text && a->lang == b->lang &&
              a->slider == b->slider,
@@ -999,7 +1001,8 @@ static void test_weights_verb(void)
     CHECK(run(&s, "set weights int4", msg) != SCRIPT_OK && strstr(msg, "int8"),
           "int4 accepted: %s", msg);
     ok(&s, "set weights int8");
-    CHECK(s.weights == WPREC_INT8 && s.show_weights && s.g.m != &model && s.g.m->prec == WPREC_INT8,
+    CHECK(s.weights == WPREC_INT8 && app_view_is_open(&s, VIEW_WEIGHTS) && s.g.m != &model &&
+              s.g.m->prec == WPREC_INT8,
           "int8: the bars' model is in %s", wprec_name(s.g.m->prec));
     CHECK(memcmp(fp32, s.pred.probs, (size_t)V * sizeof *fp32) != 0, "int8 bars equal fp32's");
     /* the file's size in int8, from the format (docs/model-format.md): the
@@ -1021,8 +1024,8 @@ static void test_weights_verb(void)
     ok(&s, "expect kl = 0");
     ok(&s, "set weights bf16");
     app_reset(&s);
-    CHECK(s.weights == WPREC_FP32 && s.g.m == &model && !s.show_weights, "a reset keeps %s",
-          wprec_name(s.weights));
+    CHECK(s.weights == WPREC_FP32 && s.g.m == &model && !app_view_is_open(&s, VIEW_WEIGHTS),
+          "a reset keeps %s", wprec_name(s.weights));
     free(fp32);
     app_free(&s);
 }
