@@ -425,6 +425,14 @@ typedef enum {
     LBL_CLI_BENCH_WEIGHTS_COLS,
     LBL_CLI_QUANTIZED,
     LBL_CLI_BENCH_SAMPLER,
+    /* bench --train: the speed of a training step (cli_bench.c) */
+    LBL_CLI_BENCH_TRAIN_HEAD,
+    LBL_CLI_BENCH_TRAIN_MODEL,
+    LBL_CLI_BENCH_TRAIN_BATCH,
+    LBL_CLI_BENCH_TRAIN_KERNEL,
+    LBL_CLI_BENCH_TRAIN_MACS,
+    LBL_CLI_BENCH_TRAIN_PEAK,
+    LBL_CLI_BENCH_TRAIN_BF16,
     LBL_CLI_SETTING,
     LBL_CLI_SAMPLER_COL,
     LBL_CLI_SHARE,
@@ -532,6 +540,36 @@ typedef enum {
     LBL_CLI_INFO_GELU_TANH,
     LBL_CLI_INFO_CACHE,
     LBL_CLI_INFO_CACHE_WHY,
+    /* train: how the run starts and goes (cli_train.c, train_loop.c); the
+     * losses a person reads are in bits per character (TRAIN_BITS) */
+    LBL_CLI_TRAIN_NEW,
+    LBL_CLI_TRAIN_RESUMING,
+    LBL_CLI_THREADS_PREC, /* also bench --train */
+    LBL_CLI_PREC_BF16,
+    LBL_CLI_PREC_FP32,
+    LBL_CLI_TRAIN_NO_VAL,
+    LBL_CLI_TRAIN_NOTHING,
+    LBL_CLI_TRAIN_PROGRESS, /* a log line: cropped to the terminal when redrawn in place */
+    LBL_CLI_TRAIN_MEASURING,
+    /* demo: between two lessons (cli_demo.c) */
+    LBL_CLI_DEMO_NEXT,
+    /* train: the training view (train_view.c) */
+    LBL_TV_TITLE,
+    LBL_TV_UNIT,
+    LBL_TV_LEGEND_TRAIN,
+    LBL_TV_LEGEND_VAL,
+    LBL_TV_STEPS,
+    LBL_TV_STARTS,
+    LBL_TV_TRAIN,
+    LBL_TV_VAL,
+    LBL_TV_SPEED,
+    LBL_TV_SAMPLE_ABOUT,
+    LBL_TV_SAMPLE_AFTER,
+    LBL_TV_SAMPLE_EMPTY,
+    LBL_TV_SAMPLE_NONE,
+    LBL_TV_SAMPLE_NOT_YET,
+    LBL_TV_SAMPLE_SHORT,
+    LBL_TV_HINT,
     /* train: how the run ends (train_loop.c) */
     LBL_CLI_TRAIN_IN_ALL,
     LBL_CLI_TRAIN_STOPPED,
@@ -597,6 +635,9 @@ void app_format_count(AppLang lang, long n, char *out, size_t size);
 char *app_num(AppLang lang, double x, int decimals, char *out, size_t size);
 /* x with as few decimals as it needs, at most 3: "1", "0.5", "0,05" (a setting, seconds). */
 char *app_num_short(AppLang lang, double x, char *out, size_t size);
+/* x in scientific notation with `decimals` decimals: "1.00e-03", "1,00e-03"
+ * (a learning rate). Returns out. */
+char *app_num_sci(AppLang lang, double x, int decimals, char *out, size_t size);
 /* A share in percent (14.7 for 14.7%): "14.7%", "14,7 %". Returns out. */
 char *app_share(AppLang lang, double percent, int decimals, char *out, size_t size);
 /* The form's blocked share (0..1) as app_share writes it, with the decimals

@@ -2,6 +2,8 @@
 #define _XOPEN_SOURCE 700 /* wcwidth */
 #include "app/textw.h"
 
+#include <langinfo.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
@@ -66,6 +68,18 @@ size_t textw_fit_tail(const char *s, int cols)
     }
     return pos;
 }
+
+static int codeset_utf8(void) { return strcmp(nl_langinfo(CODESET), "UTF-8") == 0; }
+
+int textw_locale_utf8(void)
+{
+    setlocale(LC_CTYPE, "");
+    if (!codeset_utf8() && !setlocale(LC_CTYPE, "C.UTF-8") && !setlocale(LC_CTYPE, "C.utf8"))
+        setlocale(LC_CTYPE, "");
+    return codeset_utf8() ? 0 : -1;
+}
+
+void textw_use_ascii(void) { setenv("TANGSCOPE_ASCII", "1", 1); }
 
 int textw_ascii_terminal(void)
 {

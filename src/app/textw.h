@@ -42,10 +42,25 @@ typedef struct {
 } TextSpan;
 
 
+/* ---- the terminal conventions every screen shares ----
+ * The one home of the locale and the glyph choice: the command line
+ * (cli_lang_init, for every command and the training view) and the
+ * explorer (tui_locale_utf8) call these. */
+
+/* A UTF-8 character type for measuring and drawing text: the user's own
+ * locale (LC_ALL, LC_CTYPE, LANG), else C.UTF-8. Only LC_CTYPE changes:
+ * numbers stay C's (the number formatter writes each language's own) and the
+ * C library's messages stay English (the messages' table translates them).
+ * Returns 0, or -1 when neither is a UTF-8 locale (C.UTF-8 not installed). */
+int textw_locale_utf8(void);
+
 /* Terminals that cannot draw block or braille characters: TERM unset, vt*,
- * linux or dumb, or TANGSCOPE_ASCII set (to anything but empty). Whoever
- * draws (the explorer, the training view) then uses ASCII stand-ins. */
+ * linux or dumb, or TANGSCOPE_ASCII set (to anything but empty; explore
+ * --ascii sets it). Whoever draws (the explorer, the training view) then
+ * uses ASCII stand-ins. */
 int textw_ascii_terminal(void);
+/* --ascii (explore, lesson, train): from now on textw_ascii_terminal says 1. */
+void textw_use_ascii(void);
 
 /* Whose rules break a line: they differ only in the quotation marks (“ opens
  * an English or Chinese quotation, closes a German one; » closes a French

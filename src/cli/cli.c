@@ -3,8 +3,6 @@
 #include "cli/cli.h"
 
 #include <ctype.h>
-#include <langinfo.h>
-#include <locale.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -42,11 +40,9 @@ const char *cli_label_n(LabelId id, long n) { return app_label_n_in(cli_lang(), 
 void cli_lang_init(int argc, char **argv)
 {
     /* text is measured in columns (a Chinese character takes two): that
-     * needs a UTF-8 LC_CTYPE, C.UTF-8 when the user's is not one. Numbers
-     * stay C's: the formatter (probfmt.h) writes each language's own. */
-    setlocale(LC_CTYPE, "");
-    if (strcmp(nl_langinfo(CODESET), "UTF-8") != 0 && !setlocale(LC_CTYPE, "C.UTF-8"))
-        setlocale(LC_CTYPE, "C.utf8");
+     * needs a UTF-8 LC_CTYPE (textw.h: the one place that sets it); without
+     * one, what can be measured is measured, and the explorer refuses */
+    textw_locale_utf8();
     cli_lang();
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--") == 0)
@@ -607,7 +603,7 @@ int cli_precision(const char *cmd, const char *name)
 
 const char *cli_precision_name(int bf16)
 {
-    return bf16 ? "products in bfloat16 with float32 sums" : "products in float32";
+    return cli_label(bf16 ? LBL_CLI_PREC_BF16 : LBL_CLI_PREC_FP32);
 }
 
 int cli_weights(const char *cmd, Model *m, const char *name)

@@ -173,6 +173,50 @@ static void bench_train_work(BenchTrain *b, int steps, BenchTrainTimes *t)
     }
 }
 
+/* bench --train's lines for a person, in the interface language. */
+static void bench_train_say(const BenchTrain *b, const BenchTrainArgs *a, const BenchTrainTimes *t,
+                            double rate, double peak, double peak16)
+{
+    AppLang lang = cli_lang();
+    int bf16 = b->tr.tc.bf16;
+    double tokens = (double)a->batch * a->seq;
+    char v[6][32];
+    app_format_count(lang, lround(tokens * a->steps / t->total), v[0], sizeof v[0]);
+    app_format_count(lang, a->steps, v[1], sizeof v[1]);
+    app_num(lang, 1000.0 * t->total / a->steps, 1, v[2], sizeof v[2]);
+    app_format_count(lang, lround(tokens / t->best), v[3], sizeof v[3]);
+    printf(cli_label(LBL_CLI_BENCH_TRAIN_HEAD), v[0], v[1], v[2], v[3]);
+    fputs("\n  ", stdout);
+    app_format_count(lang, b->mc.n_layer, v[0], sizeof v[0]);
+    app_format_count(lang, b->mc.n_embd, v[1], sizeof v[1]);
+    app_format_count(lang, b->mc.vocab_size, v[2], sizeof v[2]);
+    app_format_count(lang, (long)b->m.n_params, v[3], sizeof v[3]);
+    printf(cli_label(LBL_CLI_BENCH_TRAIN_MODEL), v[0], v[1], v[2], v[3]);
+    fputs("\n  ", stdout);
+    app_format_count(lang, a->batch, v[0], sizeof v[0]);
+    app_format_count(lang, a->seq, v[1], sizeof v[1]);
+    printf(cli_label(LBL_CLI_BENCH_TRAIN_BATCH), v[0], v[1]);
+    app_format_count(lang, cli_threads(), v[0], sizeof v[0]);
+    printf(cli_label(LBL_CLI_THREADS_PREC), v[0], cli_precision_name(bf16));
+    if (bf16)
+        printf(cli_label(LBL_CLI_BENCH_TRAIN_KERNEL), gemm_bf16_kernel());
+    fputs("\n  ", stdout);
+    double macs = rate / (tokens * a->steps / t->total);
+    printf(cli_label(LBL_CLI_BENCH_TRAIN_MACS), app_num(lang, macs / 1e6, 2, v[0], sizeof v[0]),
+           app_num(lang, rate / 1e9, 1, v[1], sizeof v[1]));
+    fputs("\n  ", stdout);
+    printf(cli_label(LBL_CLI_BENCH_TRAIN_PEAK),
+           app_share(lang, 100.0 * rate / peak, 0, v[0], sizeof v[0]),
+           app_num(lang, peak / 1e9, 1, v[1], sizeof v[1]));
+    if (bf16 && peak16 > 0.0) {
+        fputs("\n  ", stdout);
+        printf(cli_label(LBL_CLI_BENCH_TRAIN_BF16),
+               app_share(lang, 100.0 * rate / peak16, 0, v[0], sizeof v[0]),
+               app_num(lang, peak16 / 1e9, 1, v[1], sizeof v[1]));
+    }
+    putchar('\n');
+}
+
 static void bench_train_print(const BenchTrain *b, const BenchTrainArgs *a,
                               const BenchTrainTimes *t)
 {
@@ -200,18 +244,7 @@ static void bench_train_print(const BenchTrain *b, const BenchTrainArgs *a,
         printf("}\n");
         return;
     }
-    printf("training: %.0f tokens/s (mean of %d steps, %.1f ms/step; best step %.0f tokens/s)\n"
-           "  model 4 layers x 128 dims, vocabulary %d, %zu parameters; batch %d x %d; "
-           "threads: %d; %s%s%s\n"
-           "  %.2f M multiply-adds per token: %.1f GMAC/s, %.0f%% of the float32 peak of "
-           "that many cores (%.1f GMAC/s, measured)\n",
-           tps, steps, 1000.0 * t->total / steps, tokens / t->best, b->mc.vocab_size,
-           b->m.n_params, batch, seq, cli_threads(), cli_precision_name(bf16),
-           bf16 ? ", kernel " : "", bf16 ? gemm_bf16_kernel() : "", macs / 1e6, rate / 1e9,
-           100.0 * rate / peak, peak / 1e9);
-    if (bf16 && peak16 > 0.0)
-        printf("  and %.0f%% of their bfloat16 peak (%.1f GMAC/s, measured)\n",
-               100.0 * rate / peak16, peak16 / 1e9);
+    bench_train_say(b, a, t, rate, peak, peak16);
 }
 
 static void bench_train_free(BenchTrain *b)
@@ -644,7 +677,7 @@ static double time_keystroke(Generator *g, int repeat, int *threads, char *why, 
     TsErr err;
     Corpus corpus;
     if (corpus_load_or_build(&corpus, cli_asset("tang-train.txt"), cli_cache_dir(), &err) != 0) {
-        snprintf(why, why_size, "no training text: %s", err.msg);
+        snprintf(why, why_size, ts_text("no training text: %s"), err.msg);
         return -1.0;
     }
     SamplerSettings set = gen_default_settings(); /* what the explorer starts with */
@@ -653,7 +686,7 @@ static double time_keystroke(Generator *g, int repeat, int *threads, char *why, 
     NextView view = {0};
     int *prompt = malloc((size_t)T * sizeof(int));
     double best = 1e30;
-    snprintf(why, why_size, "out of memory");
+    snprintf(why, why_size, "%s", ts_text("out of memory"));
     /* a context from the training text itself, from its middle on: only
      * characters the model knows (another model's vocabulary may lack many) */
     size_t got = 0;
@@ -664,8 +697,8 @@ static double time_keystroke(Generator *g, int repeat, int *threads, char *why, 
     }
     if (prompt && got < (size_t)T)
         snprintf(why, why_size,
-                 "the training text has only %zu characters this model knows, and a full "
-                 "context is %d",
+                 ts_text("the training text has only %zu characters this model knows, and a "
+                         "full context is %d"),
                  got, T);
     if (prompt && got == (size_t)T && nextview_init(&view, m, &g->ss, &err) == 0) {
         int before = ts_threads();

@@ -44,7 +44,7 @@ static int section_of(const char *path)
 /* Wait for Enter (or the end of the input, after which nothing waits). */
 static void pause_for_enter(void)
 {
-    fputs("-- Enter: the next lesson --", stderr);
+    fprintf(stderr, cli_label(LBL_CLI_DEMO_NEXT), app_key_name(cli_lang(), KN_ENTER));
     fflush(stderr);
     int c;
     while ((c = getchar()) != EOF && c != '\n') {

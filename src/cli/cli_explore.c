@@ -12,6 +12,7 @@
 
 #include "app/app.h"
 #include "cli/cli.h"
+#include "app/textw.h"
 #include "app/commands.h"
 #include "app/json.h"
 #include "engine/fileio.h"
@@ -189,8 +190,8 @@ static int open_code_and_stage(AppState *s, const Model *m, const ExploreRun *ru
  * past the context, the conversion's config, mid-text; then the welcome. */
 static void apply_run(AppState *s, const ExploreRun *run)
 {
-    if (run->ascii) /* read where the glyphs are chosen (textw_ascii_terminal) */
-        setenv("TANGSCOPE_ASCII", "1", 1);
+    if (run->ascii)
+        textw_use_ascii();
     s->lang = run->lang;
     s->projector = run->projector;
     s->theme = run->theme;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "app/textw.h"
 #include "engine/fileio.h"
 #include "engine/train_pass.h"
 #include "engine/model.h"
@@ -21,10 +22,10 @@ static const char TRAIN_HELP[] =
     "usage: tangscope train [options]\n"
     "\n"
     "Train the character-level GPT on a text file (one poem per line) and write the\n"
-    "model with the best validation loss. Progress: step, train loss, validation\n"
-    "loss, tokens/s, elapsed time, ETA; on a terminal also both losses as a curve\n"
-    "and a poem by the current weights (the training view, --view). Ctrl-C saves a\n"
-    "checkpoint and stops.\n"
+    "model with the best validation loss. Progress: a line (step, losses in bits per\n"
+    "character, time, tokens/s) or, on a terminal, the training view (--view): the\n"
+    "losses as a curve and a poem by the current weights. Ctrl-C saves a checkpoint\n"
+    "and stops.\n"
     "\n"
     "Files:\n"
     "  --data FILE            training text (default assets/tang-train.txt)\n"
@@ -36,7 +37,8 @@ static const char TRAIN_HELP[] =
     "  --resume               continue from the checkpoint: its texts (--data/--val only\n"
     "                         the same files) and settings; --steps may change\n"
     "  --force                start over even though the checkpoint exists\n"
-    "  --log FILE             append step,loss,val_loss,lr,tokens_per_s lines (CSV)\n"
+    "  --log FILE             append CSV lines step,loss,val_loss,lr,tokens_per_s\n"
+    "                         (losses in nats, C numbers)\n"
     "Model (new runs only):\n"
     "  --layers N             transformer blocks, 1..64 (default 4)\n"
     "  --dims N               embedding dimensions, 1..4096 (default 128)\n"
@@ -75,11 +77,11 @@ static const char TRAIN_HELP[] =
     "  --quiet                no progress line, only the final summary\n"
     "  --view, --no-view      the training view on (even where stderr is not a\n"
     "                         terminal) or off; by default on when stderr is a\n"
-    "                         terminal, TERM is set and not dumb, and no --quiet;\n"
-    "                         it never changes what is trained\n"
+    "                         terminal, TERM is set and not dumb, and no --quiet\n"
     "  --sample-every N       with the view: a poem from the current weights at the\n"
     "                         start, every N steps and at each validation (default\n"
-    "                         200; seed 1, temperature 0.8, up to 32 characters)\n";
+    "                         200; seed 1, temperature 0.8, up to 32 characters)\n"
+    "  --ascii                the view in ASCII glyphs, as explore --ascii\n";
 
 /* Load a UTF-8 text and encode it with vocab; *seen gets the file's path and
  * checksum, as a checkpoint remembers them. */
@@ -106,6 +108,7 @@ typedef struct {
     int data_given, val_given; /* --data, --val on the command line, not defaults */
     int resume, force, quiet, threads, max_steps_now, stop_at, save_last;
     int view, no_view, sample_every; /* view: 1 on, 0 off, once cmd_train has decided */
+    int ascii;                       /* --ascii: the view's glyphs in ASCII */
     ModelConfig mc;
     TrainConfig tc;
     int seq_given;
@@ -180,11 +183,11 @@ static int same_text(const char *flag, const char *what, const TrainText *seen,
     TsQuoted qs, qk, qc;
     if (strcmp(seen->path, known->path) == 0)
         return ts_fail(err, "%s has changed since checkpoint %s was written (its checksum "
-                            "differs): it is not the %s text the run used",
-                       ts_quote(&qs, seen->path), ts_quote(&qc, ckpt), what);
-    return ts_fail(err, "%s %s is not the %s text of checkpoint %s, which is %s (without %s the "
+                            "differs): it is not the %s the run used",
+                       ts_quote(&qs, seen->path), ts_quote(&qc, ckpt), ts_text(what));
+    return ts_fail(err, "%s %s is not the %s of checkpoint %s, which is %s (without %s the "
                         "checkpoint's is used)",
-                   flag, ts_quote(&qs, seen->path), what, ts_quote(&qc, ckpt),
+                   flag, ts_quote(&qs, seen->path), ts_text(what), ts_quote(&qc, ckpt),
                    ts_quote(&qk, known->path), flag);
 }
 
@@ -213,7 +216,7 @@ static int resume_texts(TrainArgs *a, Model *model, Trainer *tr, int **data, siz
         }
         return -1;
     }
-    int rc = tr->knows_texts ? same_text("--data", "training", &seen, &tr->data_text, a->ckpt, err)
+    int rc = tr->knows_texts ? same_text("--data", "training text", &seen, &tr->data_text, a->ckpt, err)
                              : 0;
     if (rc == 0 && crc32_update(0, *data, *n_data * sizeof(int)) != tr->data_crc)
         rc = ts_fail(err, "%s is not the text this checkpoint was trained on",
@@ -224,7 +227,7 @@ static int resume_texts(TrainArgs *a, Model *model, Trainer *tr, int **data, siz
         TrainText val_seen = {0};
         rc = load_tokens(val_path, &model->vocab, val, n_val, &val_seen, err);
         if (rc == 0 && tr->knows_texts && tr->val_text.path)
-            rc = same_text("--val", "validation", &val_seen, &tr->val_text, a->ckpt, err);
+            rc = same_text("--val", "validation text", &val_seen, &tr->val_text, a->ckpt, err);
         train_text_free(&tr->val_text);
         tr->val_text = val_seen;
     }
@@ -267,8 +270,6 @@ static int resume_run(TrainArgs *a, int argc, char **argv, Model *model, Trainer
         model_free(model);
         return -1;
     }
-    fprintf(stderr, "tangscope train: resuming %s at step %d of %d, %s\n", a->ckpt, tr->step,
-            tr->tc.steps, cli_precision_name(tr->tc.bf16));
     return 0;
 }
 
@@ -330,6 +331,7 @@ static int parse_args(TrainArgs *a, int argc, char **argv)
         {"--quiet", OPT_FLAG, &a->quiet, 0, 0},
         {"--view", OPT_FLAG, &a->view, 0, 0},
         {"--no-view", OPT_FLAG, &a->no_view, 0, 0},
+        {"--ascii", OPT_FLAG, &a->ascii, 0, 0},
         {"--sample-every", OPT_INT, &a->sample_every, 1, 100000000},
         {"--save-last", OPT_FLAG, &a->save_last, 0, 0},
         {"--layers", OPT_INT, &a->mc.n_layer, 1, 64},
@@ -367,6 +369,8 @@ static int parse_args(TrainArgs *a, int argc, char **argv)
  * ckpt_default, of ckpt_size bytes), the window. Returns 0 or the exit status. */
 static int settle_args(TrainArgs *a, int argc, char **argv, char *ckpt_default, size_t ckpt_size)
 {
+    if (a->ascii)
+        textw_use_ascii();
     if (a->view && (a->no_view || a->quiet))
         return cli_error("train", EXIT_USAGE, "--view cannot go with %s",
                          a->quiet ? "--quiet" : "--no-view");
@@ -425,6 +429,30 @@ static int open_run(TrainArgs *a, int argc, char **argv, Model *model, Trainer *
     return 0;
 }
 
+/* The opening lines: the run (new: its text and model; resumed: where it
+ * goes on), then the threads and the precision. */
+static void say_opening(const TrainArgs *a, const Model *model, const Trainer *tr, size_t n_data)
+{
+    AppLang lang = cli_lang();
+    char v[3][32];
+    TsQuoted q;
+    fputs("tangscope train: ", stderr);
+    if (a->resume) {
+        app_format_count(lang, tr->step, v[0], sizeof v[0]);
+        app_format_count(lang, tr->tc.steps, v[1], sizeof v[1]);
+        fprintf(stderr, cli_label(LBL_CLI_TRAIN_RESUMING), ts_quote(&q, a->ckpt), v[0], v[1]);
+    } else {
+        app_format_count(lang, (long)n_data, v[0], sizeof v[0]);
+        app_format_count(lang, model->cfg.vocab_size, v[1], sizeof v[1]);
+        app_format_count(lang, (long)model->n_params, v[2], sizeof v[2]);
+        fprintf(stderr, cli_label(LBL_CLI_TRAIN_NEW), v[0], v[1], v[2]);
+    }
+    fputs("\n  ", stderr);
+    app_format_count(lang, cli_threads(), v[2], sizeof v[2]);
+    fprintf(stderr, cli_label(LBL_CLI_THREADS_PREC), v[2], cli_precision_name(tr->tc.bf16));
+    fputc('\n', stderr);
+}
+
 /* From an opened run to its end: the log, the opening lines, the validation
  * text of a new run, the training, the last model. Returns the exit status. */
 static int train_opened(TrainArgs *a, Model *model, Trainer *tr, const int *data, size_t n_data,
@@ -433,9 +461,12 @@ static int train_opened(TrainArgs *a, Model *model, Trainer *tr, const int *data
     TsQuoted q;
     TsErr err;
     int rc;
+    char n[2][32];
+    app_format_count(cli_lang(), tr->step, n[0], sizeof n[0]);
+    app_format_count(cli_lang(), tr->tc.steps, n[1], sizeof n[1]);
     if (tr->step >= tr->tc.steps) { /* a finished run resumed, or --steps it has reached */
-        printf("the checkpoint %s is already at step %d of %d: nothing to train\n", a->ckpt,
-               tr->step, tr->tc.steps);
+        printf(cli_label(LBL_CLI_TRAIN_NOTHING), ts_quote(&q, a->ckpt), n[0], n[1]);
+        putchar('\n');
         return 0;
     }
     if (n_data <= (size_t)tr->tc.seq + 1)
@@ -443,16 +474,12 @@ static int train_opened(TrainArgs *a, Model *model, Trainer *tr, const int *data
                          ts_quote(&q, a->data), n_data, tr->tc.seq);
     if ((rc = open_log(a)) != 0)
         return rc;
-    if (!a->resume) /* said once the run is sure to start: a refusal is its only line */
-        fprintf(stderr,
-                "tangscope train: %zu characters, vocabulary %d, %zu parameters, %d threads, "
-                "%s\n", n_data, model->cfg.vocab_size, model->n_params, cli_threads(),
-                cli_precision_name(tr->tc.bf16));
+    say_opening(a, model, tr, n_data); /* once the run is sure to start: a refusal is its only line */
     if (a->val && !a->resume) { /* a resumed run has read its own */
         if (load_tokens(a->val, &model->vocab, val, n_val, &tr->val_text, &err) != 0)
             return cli_error("train", EXIT_USAGE, "%s", err.msg);
     } else if (!a->val) {
-        fprintf(stderr, "tangscope train: no validation text (--val); the last model is kept\n");
+        fprintf(stderr, "tangscope train: %s\n", cli_label(LBL_CLI_TRAIN_NO_VAL));
     }
     TrainRun run = {
         .out = a->out,

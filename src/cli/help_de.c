@@ -300,7 +300,7 @@ static const char *const H_TRAIN[] = {
     "  --save-last            die letzten Gewichte nach OUT schreiben, nicht die besten nach Validierung\n"
     "  --resume               vom Checkpoint aus weitermachen: mit seinen Texten (--data/--val nur dieselben Dateien) und Einstellungen; --steps darf sich ändern\n"
     "  --force                neu beginnen, obwohl der Checkpoint existiert\n"
-    "  --log DATEI            Zeilen step,loss,val_loss,lr,tokens_per_s anhängen (CSV)\n"
+    "  --log DATEI            Zeilen step,loss,val_loss,lr,tokens_per_s anhängen (CSV; Verluste in nats pro Zeichen, Zahlen mit Dezimalpunkt; der Bildschirm zeigt Bit pro Zeichen)\n"
     "Modell (nur neue Läufe):\n"
     "  --layers N             Transformer-Blöcke, 1..64 (Standard 4)\n"
     "  --dims N               Einbettungsdimensionen, 1..4096 (Standard 128)\n"
@@ -328,6 +328,7 @@ static const char *const H_TRAIN[] = {
     "  --stop-at N            bei Schritt N anhalten (mit Checkpoint), ob fortgesetzt oder nicht\n"
     "  --quiet                keine Fortschrittszeile, nur die Zusammenfassung am Ende\n"
     "  --view, --no-view      die Trainingsansicht an (auch wo stderr kein Terminal ist) oder aus; von selbst an, wenn stderr ein Terminal ist, TERM gesetzt und nicht dumb ist und --quiet fehlt. Sie ändert das Training nie: dieselben Gewichte, Checkpoints und Verluste wie ohne sie\n"
+    "  --ascii                die Kurve der Ansicht in ASCII, wie explore --ascii; ebenso TANGSCOPE_ASCII=1 und ein TERM linux, vt* oder dumb\n"
     "  --sample-every N       mit der Ansicht: ein Gedicht der aktuellen Gewichte zu Beginn, alle N Schritte und bei jeder Validierung (Standard 200; Startwert 1, Temperatur 0.8, bis zu 32 Zeichen)\n",
     NULL,
 };

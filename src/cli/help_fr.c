@@ -303,7 +303,7 @@ static const char *const H_TRAIN[] = {
     "  --save-last            écrire dans OUT les derniers poids, pas les meilleurs en validation\n"
     "  --resume               reprendre au point de reprise : ses textes (--data/--val, seulement les mêmes fichiers) et ses réglages ; --steps peut changer\n"
     "  --force                recommencer de zéro même si le point de reprise existe\n"
-    "  --log FICHIER          ajouter des lignes step,loss,val_loss,lr,tokens_per_s (CSV)\n"
+    "  --log FICHIER          ajouter des lignes step,loss,val_loss,lr,tokens_per_s (CSV ; pertes en nats par caractère, nombres avec un point décimal ; l’écran affiche des bits par caractère)\n"
     "Modèle (nouvelles exécutions seulement) :\n"
     "  --layers N             blocs transformer, 1..64 (par défaut 4)\n"
     "  --dims N               dimensions des plongements, 1..4096 (par défaut 128)\n"
@@ -331,6 +331,7 @@ static const char *const H_TRAIN[] = {
     "  --stop-at N            s’arrêter (avec un point de reprise) au pas N, reprise ou non\n"
     "  --quiet                pas de ligne de progression, seulement le bilan final\n"
     "  --view, --no-view      la vue d’entraînement activée (même si stderr n’est pas un terminal) ou non ; par défaut activée quand stderr est un terminal, que TERM est défini et n’est pas dumb, et sans --quiet. Elle ne change jamais l’entraînement : mêmes poids, mêmes points de reprise et mêmes pertes que sans elle\n"
+    "  --ascii                la courbe de la vue en ASCII, comme explore --ascii ; de même TANGSCOPE_ASCII=1 et un TERM linux, vt* ou dumb\n"
     "  --sample-every N       avec la vue : un poème des poids du moment au début, tous les N pas et à chaque validation (par défaut 200 ; graine 1, température 0.8, jusqu’à 32 caractères)\n",
     NULL,
 };

@@ -298,7 +298,7 @@ static const char *const H_TRAIN[] = {
     "  --save-last            把最后的权重写入 OUT，而不是验证最好的那个\n"
     "  --resume               从检查点继续：沿用它的文本（--data/--val 只能是同样的文件）和设置；--steps 可以改\n"
     "  --force                即使检查点已存在也从头开始\n"
-    "  --log 文件             追加 step,loss,val_loss,lr,tokens_per_s 行（CSV）\n"
+    "  --log 文件             追加 step,loss,val_loss,lr,tokens_per_s 行（CSV；损失以 nat/字为单位，数字用小数点；屏幕上显示比特/字）\n"
     "模型（仅限新的训练）：\n"
     "  --layers N             Transformer 块数，1..64（默认 4）\n"
     "  --dims N               嵌入维数，1..4096（默认 128）\n"
@@ -326,6 +326,7 @@ static const char *const H_TRAIN[] = {
     "  --stop-at N            到第 N 步时停止（并保存检查点），无论是否为续训\n"
     "  --quiet                不显示进度行，只显示最后的总结\n"
     "  --view, --no-view      打开训练视图（即使 stderr 不是终端）或关闭它；默认在 stderr 是终端、TERM 已设置且不是 dumb、且没有 --quiet 时打开。它从不改变训练：权重、检查点和损失都和不用它时一样\n"
+    "  --ascii                视图里的曲线只用 ASCII 字符，和 explore --ascii 一样；TANGSCOPE_ASCII=1 或 TERM 为 linux、vt*、dumb 时也是如此\n"
     "  --sample-every N       打开视图时：开始时、每 N 步以及每次验证时，用当前权重写一首诗（默认 200；随机种子 1，温度 0.8，最多 32 个字）\n",
     NULL,
 };

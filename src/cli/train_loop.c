@@ -12,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/train_view.h"
+#include "app/textw.h"
 #include "engine/checkpoint.h"
 #include "engine/fileio.h"
 #include "engine/generate.h"
@@ -38,7 +39,6 @@ static int evaluate_val(const Model *m, GptActs *eval_acts, const int *val, size
 #define SAMPLE_SEED 1
 #define SAMPLE_TEMPERATURE 0.8f
 enum { SAMPLE_CHARS = 32 };
-static const char SAMPLE_ABOUT[] = "seed 1, temperature 0.8";
 
 /* Write a sample with the weights after `step` steps and hand it to the view.
  * The generator has its own packed copy of the weights, its own cache and
@@ -64,7 +64,7 @@ static void view_sample(TrainView *view, Generator *gen, int step, const char *p
     }
     char *poem = gen_text_utf8(gen, gen->prefix);
     if (!poem) {
-        train_view_sample(view, step, NULL, "out of memory");
+        train_view_sample(view, step, NULL, ts_text("out of memory"));
         return;
     }
     size_t len = strlen(poem);
@@ -85,6 +85,7 @@ typedef struct {
     GptActs eval_acts;     /* for the validation loss */
     FILE *log;             /* --log, or NULL */
     TrainView *view;       /* the training view, or NULL */
+    char sample_about[96]; /* how its samples are written, for the view */
     Generator gen;         /* writes the view's sample poems, when have_gen */
     int have_gen;
     TsErr gen_err;         /* why there is no generator */
@@ -106,7 +107,11 @@ static int loop_open(TrainLoop *l)
     if (gpt_acts_init(&l->eval_acts, &l->model->cfg, tc->batch, tc->seq, 0, &err) != 0)
         return cli_error("train", cli_write_status(&err), "%s", err.msg);
     l->log = l->run->log; /* opened before the run and closed after it by the caller */
-    if (l->run->view && (l->view = train_view_start(stderr, l->run->out, SAMPLE_ABOUT,
+    char seed[32], temp[32];
+    snprintf(seed, sizeof seed, "%d", SAMPLE_SEED);
+    snprintf(l->sample_about, sizeof l->sample_about, cli_label(LBL_TV_SAMPLE_ABOUT), seed,
+             app_num_short(cli_lang(), SAMPLE_TEMPERATURE, temp, sizeof temp));
+    if (l->run->view && (l->view = train_view_start(stderr, l->run->out, l->sample_about,
                                                      l->tr->step, tc->steps)) != NULL) {
         l->have_gen = gen_init(&l->gen, l->model, 1, &l->gen_err) == 0;
         view_sample(l->view, l->have_gen ? &l->gen : NULL, l->tr->step, l->gen_err.msg);
@@ -157,9 +162,9 @@ static int loop_validate(TrainLoop *l)
     Trainer *tr = l->tr;
     double vl;
     if (l->view) {
-        char note[96];
-        snprintf(note, sizeof note, "measuring the validation loss on %zu characters ...",
-                 l->n_val - 1);
+        char note[160], n[32];
+        app_format_count(cli_lang(), (long)(l->n_val - 1), n, sizeof n);
+        snprintf(note, sizeof note, cli_label(LBL_CLI_TRAIN_MEASURING), n);
         train_view_note(l->view, note);
     }
     int measured = evaluate_val(l->model, &l->eval_acts, l->val, l->n_val, tr->tc.seq, &vl) == 0;
@@ -176,6 +181,34 @@ static int loop_validate(TrainLoop *l)
     if (!l->run->save_last && model_save(l->model, l->run->out, &err) != 0)
         return cli_error("train", cli_write_status(&err), "%s", err.msg);
     return 0;
+}
+
+/* The progress line on stderr, in the interface language, the losses in
+ * bits per character; on a terminal it is redrawn in place, so it is cut to
+ * the terminal's width (its figures go from the most to the least needed). */
+static void loop_progress(const TrainLoop *l, float loss, float lr, double elapsed, double eta)
+{
+    AppLang lang = cli_lang();
+    const Trainer *tr = l->tr;
+    char step[32], steps[32], lo[32], va[32], el[32], et[32], tok[32], lrt[32], line[512];
+    app_format_count(lang, tr->step, step, sizeof step);
+    app_format_count(lang, tr->tc.steps, steps, sizeof steps);
+    app_num(lang, train_loss_bits(loss), 4, lo, sizeof lo);
+    app_num(lang, train_loss_bits(l->last_val), 4, va, sizeof va); /* NAN: "-" */
+    cli_duration(elapsed, el, sizeof el);
+    cli_duration(eta, et, sizeof et);
+    app_format_count(lang, lround(l->tok_s), tok, sizeof tok);
+    app_num_sci(lang, lr, 2, lrt, sizeof lrt);
+    snprintf(line, sizeof line, cli_label(LBL_CLI_TRAIN_PROGRESS), step, steps, lo, va, el, et,
+             tok, lrt);
+    if (l->tty) {
+        int rows, cols;
+        train_view_term_size(stderr, &rows, &cols);
+        line[textw_fit(line, cols - 1, NULL)] = 0;
+        fprintf(stderr, "\r%s\033[K", line);
+    } else {
+        fprintf(stderr, "%s\n", line);
+    }
 }
 
 /* A step on the view, or as a progress line on stderr. */
@@ -206,15 +239,7 @@ static void loop_show(TrainLoop *l, int is_eval, float loss, float lr, double no
     }
     if (!l->tty && (l->run->quiet || (!is_eval && tr->step % 100 != 0)))
         return;
-    char el[32], et[32], vbuf[16] = "-";
-    cli_duration(elapsed, el, sizeof el);
-    cli_duration(eta, et, sizeof et);
-    if (isfinite(l->last_val))
-        snprintf(vbuf, sizeof vbuf, "%.4f", l->last_val);
-    fprintf(stderr,
-            "%sstep %5d/%d | loss %.4f | val %s | lr %.2e | %6.0f tok/s | %s elapsed | ETA %s%s",
-            l->tty ? "\r" : "", tr->step, tc->steps, (double)loss, vbuf, (double)lr, l->tok_s, el,
-            et, l->tty ? "\033[K" : "\n");
+    loop_progress(l, loss, lr, elapsed, eta);
     if (l->tty && is_eval)
         fputc('\n', stderr);
 }
@@ -293,21 +318,26 @@ static int loop_finish(TrainLoop *l)
             snprintf(so_far, sizeof so_far, cli_label(LBL_CLI_TRAIN_SO_FAR),
                      ts_quote(&qo, args->out));
         fputs("tangscope train: ", stderr);
-        fprintf(stderr, cli_label(LBL_CLI_TRAIN_STOPPED), tr->step, tr->tc.steps,
+        char step[32], steps[32];
+        app_format_count(lang, tr->step, step, sizeof step);
+        app_format_count(lang, tr->tc.steps, steps, sizeof steps);
+        fprintf(stderr, cli_label(LBL_CLI_TRAIN_STOPPED), step, steps,
                 app_num(lang, tr->elapsed_s, 1, secs, sizeof secs));
         fputs("\n  ", stderr);
         fprintf(stderr, cli_label(LBL_CLI_TRAIN_CHECKPOINT), ts_quote(&qc, args->ckpt), so_far);
         fputc('\n', stderr);
         return interrupted ? EXIT_INTERRUPTED : 0;
     }
+    char done[32];
     app_num(lang, ts_now() - l->t0, 1, secs, sizeof secs);
-    printf(cli_label(LBL_CLI_TRAIN_DONE), tr->step - l->start_step, secs, total);
+    app_format_count(lang, tr->step - l->start_step, done, sizeof done);
+    printf(cli_label(LBL_CLI_TRAIN_DONE), done, secs, total);
     if (l->n_val > 1) {
         char best[32], last[32];
         fputs("\n  ", stdout);
         printf(cli_label(args->save_last ? LBL_CLI_TRAIN_VAL_LAST : LBL_CLI_TRAIN_VAL_BEST),
-               app_num(lang, (double)tr->best_val, 4, best, sizeof best),
-               app_num(lang, l->last_val, 4, last, sizeof last), args->out);
+               app_num(lang, train_loss_bits(tr->best_val), 4, best, sizeof best),
+               app_num(lang, train_loss_bits(l->last_val), 4, last, sizeof last), args->out);
     } else {
         printf(cli_label(LBL_CLI_TRAIN_FINAL), args->out);
     }

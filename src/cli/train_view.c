@@ -3,8 +3,6 @@
 #define _DEFAULT_SOURCE
 #include "cli/train_view.h"
 
-#include <langinfo.h>
-#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -23,10 +21,10 @@
 enum { BUCKETS = 1024 };
 
 enum {
-    FIXED_LINES = 6,   /* the x axis, its labels, two lines of figures, two of the sample */
+    FIXED_LINES = 7,   /* the x axis, its labels, three lines of figures, two of the sample */
     PLOT_MIN_ROWS = 4, /* below this the curve is left out: figures and sample only */
     PLOT_MAX_ROWS = 20,
-    LABEL_COLS = 7,    /* " 8.90 " left of the y axis */
+    LABEL_COLS = 7,    /* " 12.80 " left of the y axis */
     MIN_COLS = 40,
 };
 
@@ -35,6 +33,7 @@ enum {
 
 struct TrainView {
     FILE *out;
+    AppLang lang;                  /* of the words and numbers */
     const char *title, *sample_about;
     int start_step, steps;
     int buckets;                   /* spans in use: min(steps, BUCKETS) */
@@ -49,7 +48,7 @@ struct TrainView {
     char *poem, *problem;          /* the latest sample, or why there is none */
     char note[160];                /* train_view_note's line, or empty */
     int sample_step;
-    int utf8, colour;              /* block glyphs or ASCII; ANSI colours or none */
+    int unicode, colour;           /* block glyphs or ASCII; ANSI colours or none */
     int lines;                     /* lines of the frame on the screen; 0 before the first */
     int rows, cols;                /* the terminal size that frame was drawn for */
     double drawn_at;
@@ -64,7 +63,7 @@ typedef struct {
     const char *axis, *tick, *corner, *rule;
 } Glyphs;
 
-static const Glyphs UTF8_GLYPHS = {
+static const Glyphs UNICODE_GLYPHS = {
     {" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"}, "●", "│", "┤", "└", "─",
 };
 static const Glyphs ASCII_GLYPHS = {
@@ -159,10 +158,10 @@ static void frame_end_line(Frame *f)
 
 /* ---- the terminal ---- */
 
-static void view_size(const TrainView *v, int *rows, int *cols)
+void train_view_term_size(FILE *out, int *rows, int *cols)
 {
     struct winsize ws;
-    if (ioctl(fileno(v->out), TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
+    if (ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
         *rows = ws.ws_row;
         *cols = ws.ws_col;
     } else { /* not a terminal (the view forced on): what the shell says, else 80x24 */
@@ -174,19 +173,8 @@ static void view_size(const TrainView *v, int *rows, int *cols)
         *cols = 1000;
 }
 
-/* Block glyphs need a UTF-8 locale and a terminal that draws them. The
- * sample is UTF-8 whatever the locale (as all of tangscope's output), so
- * measuring its width needs a UTF-8 LC_CTYPE: C.UTF-8 when the user's is
- * not. Only LC_CTYPE changes, so numbers are written as before. */
-static int locale_setup(void)
-{
-    setlocale(LC_CTYPE, "");
-    int utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
-    if (!utf8 && !setlocale(LC_CTYPE, "C.UTF-8"))
-        setlocale(LC_CTYPE, "C.utf8");
-    return utf8 && !textw_ascii_terminal();
-}
-
+/* Colours as the explorer decides them (tui.c): none when NO_COLOR is set
+ * (no-color.org) or on a VT terminal, which may not have them. */
 static int colour_wanted(void)
 {
     const char *no = getenv("NO_COLOR"), *term = getenv("TERM");
@@ -211,7 +199,7 @@ static Layout layout_for(int rows, int cols)
     int avail = rows - 1;
     if (cols < MIN_COLS || avail < FIXED_LINES + PLOT_MIN_ROWS) {
         l.compact = 1;
-        l.lines = avail < 1 ? 1 : avail < 3 ? avail : 3;
+        l.lines = avail < 1 ? 1 : avail < 4 ? avail : 4;
         return l;
     }
     int spare = avail - FIXED_LINES - PLOT_MIN_ROWS;
@@ -280,6 +268,69 @@ static int curve_range(const Column *col, int w, double *lo, double *hi)
     return 1;
 }
 
+/* A label of the view in its language. */
+static const char *tv_label(const TrainView *v, LabelId id) { return app_label_in(v->lang, id); }
+
+/* A count (a step, characters per second) as the view's language writes it. */
+static const char *tv_count(const TrainView *v, long n, char *out, size_t size)
+{
+    app_format_count(v->lang, n, out, size);
+    return out;
+}
+
+/* The y axis label of row r (of H): its value right-aligned in LABEL_COLS - 1
+ * columns, then a space. */
+static void draw_y_label(const TrainView *v, Frame *f, double value)
+{
+    char num[32];
+    app_num(v->lang, value, 2, num, sizeof num);
+    frame_to(f, LABEL_COLS - 1 - textw_width(num));
+    frame_put(f, NULL, num);
+}
+
+/* One row of the curve: the training loss fills its column up to its
+ * height, in eighths of a cell; a validation loss is a point in its row. */
+static void draw_curve_row(Frame *f, const Column *col, int W, int H, int r, double lo, double hi,
+                           const Glyphs *g)
+{
+    for (int c = 0; c < W; c++) {
+        int eighths = 0, point_row = -1;
+        if (!isnan(col[c].train)) {
+            long e = lround((col[c].train - lo) / (hi - lo) * H * 8);
+            eighths = (int)(e < 1 ? 1 : e > H * 8 ? H * 8 : e);
+        }
+        if (!isnan(col[c].val)) {
+            int pr = (int)floor((col[c].val - lo) / (hi - lo) * H);
+            point_row = pr < 0 ? 0 : pr > H - 1 ? H - 1 : pr;
+        }
+        int fill = eighths - 8 * r;
+        if (r == point_row)
+            frame_put(f, SGR_POINT, g->point);
+        else
+            frame_put(f, fill > 0 ? SGR_CURVE : NULL, g->eighths[fill < 0 ? 0 : fill > 8 ? 8 : fill]);
+    }
+}
+
+/* The x axis: step 0 to the last step, the word for steps in the middle. */
+static void draw_x_axis(const TrainView *v, Frame *f, int W, const Glyphs *g)
+{
+    frame_to(f, LABEL_COLS);
+    frame_put(f, NULL, g->corner);
+    for (int c = 0; c < W; c++)
+        frame_put(f, NULL, g->rule);
+    frame_end_line(f);
+    char total[32];
+    const char *steps = tv_label(v, LBL_TV_STEPS);
+    tv_count(v, v->steps, total, sizeof total);
+    frame_to(f, LABEL_COLS + 1);
+    frame_put(f, NULL, "0");
+    frame_to(f, LABEL_COLS + 1 + (W - textw_width(steps)) / 2);
+    frame_put(f, NULL, steps);
+    frame_to(f, LABEL_COLS + 1 + W - textw_width(total));
+    frame_put(f, NULL, total);
+    frame_end_line(f);
+}
+
 static void draw_curve(const TrainView *v, Frame *f, const Layout *l, const Glyphs *g)
 {
     int H = l->plot_rows, W = l->plot_cols;
@@ -294,134 +345,126 @@ static void draw_curve(const TrainView *v, Frame *f, const Layout *l, const Glyp
     for (int r = H - 1; r >= 0; r--) { /* row 0 is the bottom */
         int labelled = r == H - 1 || r == 0 || (H >= 5 && r == H / 2);
         if (have && labelled)
-            frame_printf(f, NULL, "%6.2f ", r == H - 1 ? hi : r == 0 ? lo : (lo + hi) / 2);
+            draw_y_label(v, f, r == H - 1 ? hi : r == 0 ? lo : (lo + hi) / 2);
         frame_to(f, LABEL_COLS);
         frame_put(f, NULL, labelled ? g->tick : g->axis);
-        for (int c = 0; c < W && have; c++) {
-            /* the training loss fills its column up to its height, in eighths
-             * of a cell; a validation loss is a point in its row */
-            int eighths = 0, point_row = -1;
-            if (!isnan(col[c].train)) {
-                long e = lround((col[c].train - lo) / (hi - lo) * H * 8);
-                eighths = (int)(e < 1 ? 1 : e > H * 8 ? H * 8 : e);
-            }
-            if (!isnan(col[c].val)) {
-                int pr = (int)floor((col[c].val - lo) / (hi - lo) * H);
-                point_row = pr < 0 ? 0 : pr > H - 1 ? H - 1 : pr;
-            }
-            int fill = eighths - 8 * r;
-            if (r == point_row)
-                frame_put(f, SGR_POINT, g->point);
-            else
-                frame_put(f, fill > 0 ? SGR_CURVE : NULL, g->eighths[fill < 0 ? 0 : fill > 8 ? 8 : fill]);
-        }
+        if (have)
+            draw_curve_row(f, col, W, H, r, lo, hi, g);
         frame_end_line(f);
     }
     free(col);
-    /* the x axis: step 0 to the last step */
-    frame_to(f, LABEL_COLS);
-    frame_put(f, NULL, g->corner);
-    for (int c = 0; c < W; c++)
-        frame_put(f, NULL, g->rule);
-    frame_end_line(f);
-    char total[32];
-    int n = snprintf(total, sizeof total, "%d", v->steps);
-    frame_to(f, LABEL_COLS + 1);
-    frame_put(f, NULL, "0");
-    frame_to(f, LABEL_COLS + 1 + W / 2 - 2);
-    frame_put(f, NULL, "steps");
-    frame_to(f, LABEL_COLS + 1 + W - n);
-    frame_put(f, NULL, total);
-    frame_end_line(f);
+    draw_x_axis(v, f, W, g);
 }
 
 /* ---- the figures and the sample ---- */
 
-/* Step and losses (first = 1), or speed and time (first = 0), on one line. */
-static void draw_figures(const TrainView *v, Frame *f, int first)
+/* The step and the training loss; the validation loss; the speed and the
+ * time: figure line `which` (0, 1, 2). Losses in bits per character. */
+static void draw_figures(const TrainView *v, Frame *f, int which)
 {
     const TrainViewStep *s = &v->last;
-    if (!v->have_step) {
-        if (first)
-            frame_printf(f, NULL, "step %d/%d   training starts", v->start_step, v->steps);
-        else
-            frame_put(f, NULL, "tok/s -   elapsed 0:00   ETA -");
-    } else if (first) {
-        char val[32] = "-", best[32] = "-";
-        if (isfinite(s->val))
-            snprintf(val, sizeof val, "%.4f", s->val);
-        if (isfinite(s->best_val))
-            snprintf(best, sizeof best, "%.4f", s->best_val);
-        frame_printf(f, NULL, "step %d/%d   train %.4f (smoothed %.4f)   val %s   best %s",
-                     s->step, v->steps, (double)s->loss, v->smoothed, val, best);
-    } else {
-        char el[32], eta[32];
-        cli_duration(s->elapsed, el, sizeof el);
-        cli_duration(s->eta, eta, sizeof eta);
-        frame_printf(f, NULL, "%.0f tok/s   lr %.2e   elapsed %s   ETA %s", s->tok_s,
-                     (double)s->lr, el, eta);
+    AppLang lang = v->lang;
+    char a[32], b[32], c[32], d[32];
+    if (which == 0 && !v->have_step)
+        frame_printf(f, NULL, tv_label(v, LBL_TV_STARTS), tv_count(v, v->start_step, a, sizeof a),
+                     tv_count(v, v->steps, b, sizeof b));
+    else if (which == 0)
+        frame_printf(f, NULL, tv_label(v, LBL_TV_TRAIN), tv_count(v, s->step, a, sizeof a),
+                     tv_count(v, v->steps, b, sizeof b), app_num(lang, (double)s->loss, 4, c, sizeof c),
+                     app_num(lang, v->smoothed, 4, d, sizeof d));
+    else if (which == 1) /* NAN before the first: "-" */
+        frame_printf(f, NULL, tv_label(v, LBL_TV_VAL),
+                     app_num(lang, v->have_step ? s->val : NAN, 4, a, sizeof a),
+                     app_num(lang, v->have_step ? s->best_val : NAN, 4, b, sizeof b));
+    else if (!v->have_step)
+        frame_printf(f, NULL, tv_label(v, LBL_TV_SPEED), "-", "-", "0:00", "-");
+    else {
+        cli_duration(s->elapsed, c, sizeof c);
+        cli_duration(s->eta, d, sizeof d);
+        frame_printf(f, NULL, tv_label(v, LBL_TV_SPEED), tv_count(v, lround(s->tok_s), a, sizeof a),
+                     app_num_sci(lang, (double)s->lr, 2, b, sizeof b), c, d);
     }
     frame_end_line(f);
+}
+
+/* Why there is no sample, or that there is none yet. */
+static const char *sample_missing(const TrainView *v)
+{
+    return v->problem ? v->problem : tv_label(v, LBL_TV_SAMPLE_NOT_YET);
 }
 
 /* The sample in two lines: what wrote it, then the poem. */
 static void draw_sample(const TrainView *v, Frame *f)
 {
+    char step[32];
     if (v->poem) {
-        frame_printf(f, NULL, "sample after step %d (%s):", v->sample_step, v->sample_about);
+        frame_printf(f, NULL, tv_label(v, LBL_TV_SAMPLE_AFTER),
+                     tv_count(v, v->sample_step, step, sizeof step), v->sample_about);
         frame_end_line(f);
         frame_put(f, NULL, "  ");
-        frame_put(f, SGR_TITLE, *v->poem ? v->poem : "(nothing: a newline came first)");
+        frame_put(f, SGR_TITLE, *v->poem ? v->poem : tv_label(v, LBL_TV_SAMPLE_EMPTY));
     } else {
-        frame_printf(f, NULL, "sample: %s", v->problem ? v->problem : "none yet");
+        frame_printf(f, NULL, tv_label(v, LBL_TV_SAMPLE_NONE), sample_missing(v));
         frame_end_line(f);
     }
     frame_end_line(f);
 }
 
-static void draw_full(const TrainView *v, Frame *f, const Layout *l)
+/* The title and the legend, each when the layout has room for it. */
+static void draw_heading(const TrainView *v, Frame *f, const Layout *l, const Glyphs *g)
 {
-    const Glyphs *g = v->utf8 ? &UTF8_GLYPHS : &ASCII_GLYPHS;
     if (l->title) {
+        char a[32], b[32], pct[32];
         int step = v->have_step ? v->last.step : v->start_step;
-        frame_printf(f, SGR_TITLE, "training %s: step %d of %d (%d%%)", v->title, step, v->steps,
-                     (int)(100.0 * step / v->steps));
+        frame_printf(f, SGR_TITLE, tv_label(v, LBL_TV_TITLE), v->title,
+                     tv_count(v, step, a, sizeof a), tv_count(v, v->steps, b, sizeof b),
+                     app_share(v->lang, floor(100.0 * step / v->steps), 0, pct, sizeof pct));
         frame_end_line(f);
     }
     if (l->legend) {
-        frame_put(f, NULL, "nats/char");
-        frame_to(f, LABEL_COLS + 4);
+        frame_put(f, NULL, tv_label(v, LBL_TV_UNIT));
+        frame_put(f, NULL, "  ");
         frame_put(f, SGR_CURVE, g->eighths[6]);
-        frame_put(f, NULL, " training loss (smoothed)   ");
+        frame_put(f, NULL, " ");
+        frame_put(f, NULL, tv_label(v, LBL_TV_LEGEND_TRAIN));
+        frame_put(f, NULL, "   ");
         frame_put(f, SGR_POINT, g->point);
-        frame_put(f, NULL, " validation loss");
+        frame_put(f, NULL, " ");
+        frame_put(f, NULL, tv_label(v, LBL_TV_LEGEND_VAL));
         frame_end_line(f);
     }
+}
+
+static void draw_full(const TrainView *v, Frame *f, const Layout *l)
+{
+    const Glyphs *g = v->unicode ? &UNICODE_GLYPHS : &ASCII_GLYPHS;
+    draw_heading(v, f, l, g);
     draw_curve(v, f, l, g);
-    draw_figures(v, f, 1);
-    draw_figures(v, f, 0);
+    for (int k = 0; k < 3; k++)
+        draw_figures(v, f, k);
     draw_sample(v, f);
     if (l->hint) {
         if (*v->note)
             frame_put(f, SGR_TITLE, v->note);
         else
-            frame_put(f, NULL, "Ctrl-C saves a checkpoint and stops; --resume continues from it");
+            frame_printf(f, NULL, tv_label(v, LBL_TV_HINT), app_key_name(v->lang, KN_CTRL));
         frame_end_line(f);
     }
 }
 
 /* Too small for the curve: the figures, then the sample on one line, as
- * many of the three lines as fit. */
+ * many of the four lines as fit. */
 static void draw_compact(const TrainView *v, Frame *f, const Layout *l)
 {
-    draw_figures(v, f, 1);
-    if (l->lines >= 2)
-        draw_figures(v, f, 0);
-    if (l->lines >= 3) {
+    for (int k = 0; k < 3 && k < l->lines; k++)
+        draw_figures(v, f, k);
+    if (l->lines >= 4) {
+        char step[32];
         if (v->poem)
-            frame_printf(f, NULL, "sample after step %d: %s", v->sample_step, v->poem);
+            frame_printf(f, NULL, tv_label(v, LBL_TV_SAMPLE_SHORT),
+                         tv_count(v, v->sample_step, step, sizeof step), v->poem);
         else
-            frame_printf(f, NULL, "sample: %s", v->problem ? v->problem : "none yet");
+            frame_printf(f, NULL, tv_label(v, LBL_TV_SAMPLE_NONE), sample_missing(v));
         frame_end_line(f);
     }
 }
@@ -442,15 +485,23 @@ TrainView *train_view_start(FILE *out, const char *title, const char *sample_abo
     v->buckets = v->steps < BUCKETS ? v->steps : BUCKETS;
     for (int b = 0; b < BUCKETS; b++)
         v->val[b] = NAN;
-    v->utf8 = locale_setup();
+    v->lang = cli_lang();
+    v->unicode = !textw_ascii_terminal(); /* the explorer's rule (tui.c) */
     v->colour = colour_wanted();
     fputs("\033[?25l", out); /* no cursor jumping about the frame */
     fflush(out);
     return v;
 }
 
-void train_view_step(TrainView *v, const TrainViewStep *s)
+double train_loss_bits(double nats) { return nats / log(2.0); }
+
+void train_view_step(TrainView *v, const TrainViewStep *step)
 {
+    /* the view reads the losses in bits per character (the trainer's are nats) */
+    TrainViewStep bits = *step, *s = &bits;
+    bits.loss = (float)train_loss_bits(step->loss);
+    bits.val = train_loss_bits(step->val);
+    bits.best_val = train_loss_bits(step->best_val);
     /* An exponential average starts at 0; dividing by 1 - SMOOTHING^n
      * corrects that, so the first steps are not pulled toward 0. */
     v->ema = SMOOTHING * v->ema + (1.0 - SMOOTHING) * s->loss;
@@ -494,7 +545,7 @@ void train_view_note(TrainView *v, const char *note)
 void train_view_draw(TrainView *v)
 {
     int rows, cols;
-    view_size(v, &rows, &cols);
+    train_view_term_size(v->out, &rows, &cols);
     Frame f = {.colour = v->colour, .width = cols - 1};
     if (v->lines > 0 && rows == v->rows && cols == v->cols)
         frame_rawf(&f, "\r\033[%dA", v->lines); /* back to the frame's first line */

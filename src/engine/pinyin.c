@@ -187,11 +187,12 @@ int pinyin_rank(const Pinyin *p, const Vocab *v, const PinyinSyllable *q, const 
 
 /* ---- the table ---- */
 
+/* msg: one of the phrases below, put through the translator here */
 static int parse_fail(TsErr *err, const char *what, int line, const char *msg)
 {
     TsQuoted q;
     return ts_fail(err, "%s line %d: %s (rebuild it with tools/build-pinyin.sh)",
-                   ts_quote(&q, what), line, msg);
+                   ts_quote(&q, what), line, ts_text(msg));
 }
 
 /* "U+6625" -> 0x6625; -1 if it is not U+ and 4 to 6 hex digits. */
@@ -260,7 +261,8 @@ static int parse_line(Pinyin *p, char *line, int lineno, const char *what, TsErr
     if (nf != 4) {
         char msg[128];
         snprintf(msg, sizeof msg,
-                 "%d tab-separated fields, want 4 (code point, character, readings, gloss)", nf);
+                 ts_text("%d tab-separated fields, want 4 (code point, character, readings, gloss)"),
+                 nf);
         return parse_fail(err, what, lineno, msg);
     }
     long cp = parse_code_point(field[0]);
@@ -287,7 +289,7 @@ static int parse_line(Pinyin *p, char *line, int lineno, const char *what, TsErr
             char reading[40], msg[TS_QUOTE_MAX + 64];
             TsQuoted q;
             snprintf(reading, sizeof reading, "%.*s", (int)(rlen < 32 ? rlen : 32), r);
-            snprintf(msg, sizeof msg, "%s is not a pinyin reading with tone marks",
+            snprintf(msg, sizeof msg, ts_text("%s is not a pinyin reading with tone marks"),
                      ts_quote(&q, reading));
             return parse_fail(err, what, lineno, msg);
         }
@@ -371,7 +373,7 @@ static int words_fail(TsErr *err, const char *what, int line, const char *msg)
 {
     TsQuoted q;
     return ts_fail(err, "%s line %d: %s (rebuild it with tools/build-words.sh)", ts_quote(&q, what),
-                   line, msg);
+                   line, ts_text(msg));
 }
 
 /* Which of e's readings is the one spelled r[0..len): its index, or -1. */

@@ -31,6 +31,21 @@ at the full context|context policy|one thread|see tangscope|repeat|model|layers|
 vocabulary|floats|parameters|weight matrices|file|tanh form|keys and values|
 check character|mistyped|Han character|benchmarks|one at a time'
 # (bits, final and dimensions are French words too, Bytes a German one)
+# The words of train's and bench --train's English lines, looked for in their
+# output alone (the helps name the log's columns step,loss and the lesson
+# verb step; Training, Batch, Kernel, Threads, Checkpoint and Tokens are
+# German words too, threads and validation French ones)
+TRAIN_ENGLISH='step|steps|loss|elapsed|ETA|bits/char|best|resuming|products|sums|multiply-adds|
+peak|tokens/s|parameters|nothing to train|seed|sample|smoothed|is not the|which is|measured|
+learning|layers|vocabulary|training text|of checkpoint'
+# no_english NAME FILE WORDS: no word of WORDS in FILE's lines with Latin letters
+# (flags, JSON keys and file names taken out: they are names in every language)
+no_english() {
+    english=$(grep -v '^[^A-Za-z]*$' "$2" | sed 's/--[a-z-]*//g; s/"[a-z_]*"//g; s/[a-z/_.-]*\.md//g' |
+        grep -v '|rank C OP N|' | grep -vE '^  (set [a-z-]+ [A-Z]|model bundled)' |
+        grep -iwoE "$(echo "$3" | tr -d '\n')" | sort -u | tr '\n' ' ')
+    if [ -z "$english" ]; then pass "$1"; else fail "$1" "English words: $english"; fi
+}
 
 run_all() { # LANGVALUE OUTFILE CODE (the last bench chooses by --lang, not LANG)
     {
@@ -51,8 +66,23 @@ run_all() { # LANGVALUE OUTFILE CODE (the last bench chooses by --lang, not LANG
         # an engine error (the model loader's), and every command's own help
         LANG=$1 $T probs 春风 --model "$work/missing.bin" 2>&1
         for c in $COMMANDS; do LANG=$1 $T "$c" --help 2>&1; done
+        # train: its opening, progress and closing lines (no terminal: no
+        # view), then a resumed run on another text and one with nothing to
+        # train; bench --train
     } >"$2"
+    {
+        rm -f "$work/t.bin" "$work/t.bin.ckpt"
+        LANG=$1 $T train $TINY --steps 100 --eval-every 50 --out "$work/t.bin" 2>&1
+        LANG=$1 $T train --data "$work/other.txt" --out "$work/t.bin" --resume 2>&1
+        LANG=$1 $T train --out "$work/t.bin" --resume 2>&1
+        LANG=$1 $T bench --train --steps 2 --batch 1 --seq 8 --threads 1 2>&1
+    } >"$2.train"
 }
+
+# a small model on the tiny text, one thread: quick
+D=tests/data/tiny-text.txt
+TINY="--data $D --val $D --layers 1 --dims 16 --heads 2 --context 16 --threads 1"
+head -c 100 "$D" >"$work/other.txt" # the same characters, another text
 
 # the commands whose help is checked
 COMMANDS="explore probs corpus generate acrostic jueju lesson demo info import kvcache train eval quantize bench exercise"
@@ -64,9 +94,9 @@ for l in de_DE.UTF-8:de fr_FR.UTF-8:fr zh_CN.UTF-8:zh; do
     # and a flag (--model, --temperature) is a name in every language
     # and a help's JSON keys ("entropy": ...), file names (docs/model-format.md)
     # and the lesson verbs' syntax (set temperature X, model bundled, expect rank C OP N) are names too
-    english=$(grep -v '^[^A-Za-z]*$' "$work/$code.txt" | sed 's/--[a-z-]*//g; s/"[a-z_]*"//g; s/[a-z/_.-]*\.md//g' |
-        grep -v '|rank C OP N|' | grep -vE '^  (set [a-z-]+ [A-Z]|model bundled)' | grep -iwoE "$(echo "$ENGLISH" | tr -d '\n')" | sort -u | tr '\n' ' ')
-    if [ -z "$english" ]; then pass "no-english-$code"; else fail "no-english-$code" "English words: $english"; fi
+    no_english "no-english-$code" "$work/$code.txt" "$ENGLISH"
+    no_english "no-english-train-$code" "$work/$code.txt.train" "$ENGLISH|$TRAIN_ENGLISH"
+    cat "$work/$code.txt.train" >>"$work/$code.txt" # for the checks below
 done
 
 # each language's own words and numbers (written by hand; nb is the no-break
@@ -95,6 +125,37 @@ grep -q "tangscope acrostic: la tête 1, 'a' (U+0061), n’est pas un caractère
     pass fr-heads-error || fail fr-heads-error "$(grep 'tangscope acrostic' "$work/fr.txt")"
 grep -q "tangscope bench: --train、--ui 和 --lessons 是三项不同的测量：一次只能做一项" "$work/zh.txt" &&
     pass zh-bench-error || fail zh-bench-error "$(grep 'tangscope bench' "$work/zh.txt")"
+# train and bench --train in each language's words and numbers (written by
+# hand): the losses in bits per character with a decimal comma in German and
+# French, the opening and closing lines, a resumed run on another text
+re_de='^Schritt 100/100 \| Verlust [0-9],[0-9]{4}, Validierung [0-9],[0-9]{4} Bit/Zeichen \| [0-9:]+ vergangen, noch [0-9:]+ \| [0-9.]+ Zeichen/s \| Lernrate [0-9],[0-9]{2}e-0[0-9]$'
+re_fr="^étape 100/100 \\| perte [0-9],[0-9]{4}, validation [0-9],[0-9]{4} bits/car\\. \\| écoulé [0-9:]+, reste [0-9:]+ \\| [0-9${nb}]+ car\\./s \\| pas d’apprentissage [0-9],[0-9]{2}e-0[0-9]\$"
+re_zh='^第 100/100 步：训练损失 [0-9]\.[0-9]{4}，验证损失 [0-9]\.[0-9]{4}（比特/字）；已用 [0-9:]+，约剩 [0-9:]+；每秒 [0-9]+ 字；学习率 [0-9]\.[0-9]{2}e-0[0-9]$'
+grep -qE "$re_de" "$work/de.txt" && pass de-train-progress || fail de-train-progress "$(grep Schritt "$work/de.txt" | head -3)"
+grep -qE "$re_fr" "$work/fr.txt" && pass fr-train-progress || fail fr-train-progress "$(grep étape "$work/fr.txt" | head -3)"
+grep -qE "$re_zh" "$work/zh.txt" && pass zh-train-progress || fail zh-train-progress "$(grep 训练损失 "$work/zh.txt" | head -3)"
+grep -q '^tangscope train: 150 Zeichen, Zeichenvorrat 23, 3.936 Parameter$' "$work/de.txt" &&
+    grep -q '^  Threads: 1; Produkte in ' "$work/de.txt" &&
+    grep -qE '^  bester Validierungsverlust [0-9],[0-9]{4} Bit/Zeichen, zuletzt [0-9],[0-9]{4}; bestes Modell in ' "$work/de.txt" &&
+    pass de-train-lines || fail de-train-lines "$(grep -E 'Zeichenvorrat|Threads|Validierungsverlust' "$work/de.txt")"
+grep -q "^tangscope train: 150 caractères, vocabulaire de 23, 3${nb}936 paramètres$" "$work/fr.txt" &&
+    grep -q "n’est pas le texte d’entraînement du point de reprise" "$work/fr.txt" &&
+    grep -q "en est déjà à l’étape 100 sur 100${nb}: rien à entraîner" "$work/fr.txt" &&
+    pass fr-train-lines || fail fr-train-lines "$(grep -E 'vocabulaire de|point de reprise' "$work/fr.txt")"
+grep -q '^tangscope train: 150 个字，字表 23 个字，3936 个参数$' "$work/zh.txt" &&
+    grep -q "不是检查点用的训练文本（检查点 " "$work/zh.txt" &&
+    pass zh-train-lines || fail zh-train-lines "$(grep -E '字表|检查点' "$work/zh.txt")"
+grep -qE '^Training: [0-9.]+ Zeichen/s \(Mittel aus 2 Schritten, je [0-9.]+,[0-9] ms; bester [0-9.]+ Zeichen/s\)$' "$work/de.txt" &&
+    grep -q '^  Modell: 4 Schichten, 128 Dimensionen, Zeichenvorrat ' "$work/de.txt" &&
+    grep -q '^  Batch: 1 Folgen zu 8 Zeichen; Threads: 1; Produkte in ' "$work/de.txt" &&
+    pass de-bench-train || fail de-bench-train "$(grep -A5 '^Training:' "$work/de.txt")"
+grep -q "^entraînement${nb}: [0-9${nb}]* car\./s (2 étapes de [0-9${nb}]*,[0-9] ms en moyenne${nb}; meilleure " "$work/fr.txt" &&
+    grep -q "^  soit [0-9]*${nb}% du pic float32 d’autant de cœurs (" "$work/fr.txt" &&
+    pass fr-bench-train || fail fr-bench-train "$(grep -A5 '^entraînement' "$work/fr.txt")"
+grep -q '^训练：每秒 [0-9]* 个字（2 步的平均，每步 [0-9.]* ms；最快的一步每秒 [0-9]* 个字）$' "$work/zh.txt" &&
+    grep -q '^  模型 4 层，128 维，字表 ' "$work/zh.txt" &&
+    pass zh-bench-train || fail zh-bench-train "$(grep -A5 '^训练：' "$work/zh.txt")"
+
 # the engine's message for a model file that is not there, in each language
 # (its words written by hand)
 grep -q "missing.bin': lässt sich nicht öffnen: Datei oder Ordner nicht gefunden" "$work/de.txt" &&

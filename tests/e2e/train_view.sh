@@ -2,8 +2,9 @@
 # train_view.sh - the training view end to end: the real binary in a real
 # terminal (tmux) at 80x24 shows the loss curve and a sample poem while a
 # small model trains on tests/data; Ctrl-C leaves the terminal clean and a
-# resumed run continues exactly; and the view changes nothing training
-# writes (the same model, checkpoint and losses as --quiet).
+# resumed run continues exactly; in German it speaks German (its words,
+# numbers and keys, each line whole; --ascii draws no block glyph); and the
+# view changes nothing training writes (the same model, checkpoint and losses as --quiet).
 #
 # Every check on the screen waits for it with a timeout, polling
 # capture-pane; nothing sleeps a fixed time. A private tmux server (-L) keeps
@@ -81,7 +82,7 @@ fi
 # ---- not a terminal: today's plain progress lines, no escape sequences ----
 "$BIN" train $RUN --out plain.bin >/dev/null 2>plain.err
 esc=$(printf '\033')
-pattern='^step +[0-9]+/300 \| loss [0-9.]+ \| val [0-9.]+ \| lr [0-9.e+-]+ \| +[0-9]+ tok/s \| [0-9:]+ elapsed \| ETA [0-9:]+$'
+pattern='^step [0-9]+/300 \| loss [0-9.]+, val [0-9.]+ bits/char \| [0-9:]+ elapsed, ETA [0-9:]+ \| [0-9,]+ tok/s \| lr [0-9.e+-]+$'
 if [ "$(grep -cE "$pattern" plain.err)" -eq 12 ] && ! grep -q "$esc" plain.err &&
     ! grep -q "sample" plain.err; then
     pass train_view_plain_when_not_a_terminal
@@ -92,16 +93,17 @@ fi
 # ---- in a terminal ----
 # e2e_launch runs each training in a pane, then records its exit status and
 # stays, so the screen after the exit can be read; it survives Ctrl-C.
-step_now() { screen | sed -n 's/^step \([0-9]*\)\/100000 .*/\1/p'; }
+# (English groups the thousands: "step 1,234/100,000")
+step_now() { screen | sed -n 's/^step \([0-9,]*\)\/100,000 .*/\1/p' | tr -d ,; }
 # the frame is redrawn in place: one line of figures on the screen, not a scroll of them
-one_frame() { [ "$(screen | grep -c '^step [0-9]*/100000 ')" -eq 1 ]; }
+one_frame() { [ "$(screen | grep -c '^step [0-9,]*/100,000 ')" -eq 1 ]; }
 later_than() { s=$(step_now) && [ -n "$s" ] && [ "$s" -gt "$1" ] && one_frame; }
 # a sample from trained weights (after step 100 or later), a line of characters under it
-sample_shown() { screen | grep -A1 '^sample after step [1-9][0-9]* (seed 1, temperature 0.8):' | tail -n 1 | grep -q '^  [^ -~]'; }
-# the y axis labels in nats/char, the x axis from 0 to the last step, the curve
+sample_shown() { screen | grep -A1 '^sample after step [1-9][0-9,]* (seed 1, temperature 0.8):' | tail -n 1 | grep -q '^  [^ -~]'; }
+# the y axis labels in bits/char, the x axis from 0 to the last step, the curve
 curve_shown() {
-    shows "nats/char" && shows_regex '^ *[0-9]+\.[0-9][0-9] ┤' &&
-        shows_regex '^ +0 +steps +100000$' && shows "└──" && shows "█"
+    shows "bits/char" && shows_regex '^ *[0-9]+\.[0-9][0-9] ┤' &&
+        shows_regex '^ +0 +steps +100,000$' && shows "└──" && shows "█"
 }
 
 LONG="$SMALL --steps 100000 --eval-every 100 --sample-every 100 --checkpoint-every 1000"
@@ -121,7 +123,7 @@ fi
 # Ctrl-C: a checkpoint, status 130, the cursor shown and colours reset
 e2e_keys C-c
 if until_ok shows_all "EXITED 130" "stopped at step"; then
-    stopped=$(screen | sed -n 's/.*stopped at step \([0-9]*\) of 100000.*/\1/p')
+    stopped=$(screen | sed -n 's/.*stopped at step \([0-9,]*\) of 100,000.*/\1/p' | tr -d ,)
     cursor=$(tm display-message -p -t "$SESSION" '#{cursor_flag}')
     # the line written after the view, as the terminal holds it: no colour left on
     exited=$(screen_sgr | grep "EXITED 130")
@@ -145,7 +147,7 @@ fi
 # a small terminal: the frame shrinks and still redraws in place
 e2e_launch 40x12 LC_ALL=C.UTF-8 -- train $LONG --out small.bin
 small_frame() { later_than 0 && shows "steps"; }
-if until_ok shows_regex '^step [0-9]+/100000 ' && until_ok shows "sample after step" &&
+if until_ok shows_regex '^step [0-9,]+/100,000 ' && until_ok shows "sample after step" &&
     until_ok one_capture small_frame; then
     pass train_view_small_terminal
 else
@@ -154,9 +156,41 @@ fi
 e2e_keys C-c
 until_ok shows "EXITED 130" >/dev/null
 
+# ---- in German (LANG chooses it, as for every command) ----
+# Its words and numbers written by hand: a decimal comma on the y axis and in
+# the losses, 100.000 for the steps, the key as a German keyboard names it;
+# every line whole at 80x24 (each ends as written), and no English word;
+# with --ascii, as the explorer's, no block glyph;
+# nb is the no-break space German puts in "70 %".
+nb=$(printf '\302\240')
+german_frame() {
+    shows "Bit/Zeichen  " && shows "Trainingsverlust (geglättet)   " && shows " Validierungsverlust" &&
+        shows_regex '^ *[0-9]+,[0-9][0-9] \+' && shows_regex '^ +0 +Schritte +100\.000$' &&
+        shows_regex "^Training von de\\.bin: Schritt [0-9.]+ von 100\\.000 \\([0-9]+${nb}%\\)\$" &&
+        shows_regex '^Schritt [0-9.]+/100\.000   Trainingsverlust [0-9]+,[0-9]{4} \(geglättet [0-9]+,[0-9]{4}\)$' &&
+        shows_regex '^Validierungsverlust [0-9]+,[0-9]{4}, bester [0-9]+,[0-9]{4}$' &&
+        shows_regex '^[0-9.]+ Zeichen/s   Lernrate [0-9],[0-9][0-9]e-0[0-9]   vergangen [0-9:]+   noch [0-9:]+$' &&
+        shows_regex '^Gedicht nach Schritt [1-9][0-9.]* \(Startwert 1, Temperatur 0,8\):$' &&
+        shows_regex '^Strg-C speichert einen Checkpoint und hält an; --resume macht dort weiter$' &&
+        hides "steps" && hides "loss" && hides "sample" && hides "nats" && hides "elapsed" && hides "Ctrl" &&
+        hides "█" && hides "┤" && hides "●"
+}
+e2e_launch 80x24 LANG=de_DE.UTF-8 -- train $LONG --out de.bin --ascii
+if until_ok one_capture german_frame; then
+    pass train_view_german
+else
+    fail train_view_german "no German frame with its words and numbers at 80x24"
+fi
+e2e_keys C-c
+if until_ok shows_all "EXITED 130" "angehalten bei Schritt"; then
+    pass train_view_german_stopped
+else
+    fail train_view_german_stopped "no German line after Ctrl-C"
+fi
+
 # TERM=dumb and --quiet: no view
 e2e_launch 80x24 LC_ALL=C.UTF-8 TERM=dumb -- train $RUN --out dumb.bin
-plain_lines() { shows "EXITED 0" && shows_regex '^step +300/300 \| loss' && hides "sample after step"; }
+plain_lines() { shows "EXITED 0" && shows_regex '^step 300/300 \| loss' && hides "sample after step"; }
 if until_ok one_capture plain_lines; then
     pass train_view_off_when_term_dumb
 else

@@ -136,6 +136,7 @@ static const Nested NESTED[] = {
     {"@newline", LBL_NEWLINE, {0}},       /* a status names a character */
     {"@identical", LBL_IDENTICAL, {0}},   /* the comparison's verdict */
     {"@different", LBL_DIFFERENT, {0}},
+    {"@sample_about", LBL_TV_SAMPLE_ABOUT, {"1", "0.8"}}, /* how the view's poems are written */
 };
 
 /* The label with each conversion replaced by the next sample, as printf
@@ -477,6 +478,21 @@ static const Budget BUDGETS[] = {
     {LBL_CLI_BENCH_PREFILL, 160, {"128", "2.582", "42.6", "55%", "77.8"}},
     {LBL_CLI_BENCH_KEY, 160, {"128", "2", "19.159"}},
     {LBL_CLI_BENCH_SAMPLER, 160, {"10", "120"}},
+    /* train's progress line: a log line (every 100 steps into a file); on
+     * a terminal without the view it is cut to the width, its least needed
+     * figures last */
+    {LBL_CLI_TRAIN_PROGRESS, 160, {"4,300", "5,000", "6.4123", "6.5512", "1:23:45", "12:34",
+                                   "123,456", "1.00e-03"}},
+    /* the training view (train_view.c) at 80x24: every line within the 79
+     * columns it draws in, with the widest figures of a long run */
+    {LBL_TV_TITLE, 79, {"tang-model.bin", "100,000", "100,000", "100 %"}},
+    {LBL_TV_TRAIN, 79, {"100,000", "100,000", "12.8345", "12.8345"}},
+    {LBL_TV_STARTS, 79, {"100,000", "100,000"}},
+    {LBL_TV_VAL, 79, {"12.8345", "12.8345"}},
+    {LBL_TV_SPEED, 79, {"523,770", "1.00e-03", "12:34:56", "12:34:56"}},
+    {LBL_TV_SAMPLE_AFTER, 79, {"100,000", "@sample_about"}},
+    {LBL_TV_HINT, 79, {"Ctrl-"}},
+    {LBL_CLI_TRAIN_MEASURING, 79, {"134,090"}},
     {LBL_CLI_USAGE_NOTE, 1000, {0}},
     /* a student's program (stageprog.c, exercise check): a message line of its own on the
      * terminal; the explorer's status line shows what fits of it */

@@ -1,8 +1,11 @@
 /* test_textw.c - measuring and wrapping text by display columns (src/app/textw.c,
  * which needs no terminal): a Chinese character is two columns, Latin text
- * breaks at spaces, Chinese anywhere but before its closing punctuation.
+ * breaks at spaces, Chinese anywhere but before its closing punctuation; the
+ * locale and the glyph choice every screen shares (textw_locale_utf8).
  * The expected lines are written out by hand. */
+#define _POSIX_C_SOURCE 200809L /* setenv */
 #include <locale.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -129,6 +132,28 @@ static void test_wrap_en(void)
     expect_wrap_in("needs 80x24", 10, TEXTW_EN, "needs|80x24");
 }
 
+/* The one home of the locale: with the user's locale "C" (not UTF-8) it
+ * takes C.UTF-8 for the character type alone, so text is measured in
+ * columns while numbers stay C's; with TANGSCOPE_ASCII the glyphs are ASCII. */
+static void test_locale_and_glyphs(void)
+{
+    setenv("LC_ALL", "C", 1);
+    setlocale(LC_ALL, "C");
+    CHECK(textw_locale_utf8() == 0, "no UTF-8 character type from the C locale");
+    CHECK(textw_width("春风") == 4, "春风 measured as %d columns", textw_width("春风"));
+    const char *numeric = setlocale(LC_NUMERIC, NULL);
+    CHECK(numeric && strcmp(numeric, "C") == 0, "LC_NUMERIC became %s", numeric ? numeric : "?");
+    setenv("TERM", "xterm-256color", 1);
+    setenv("TANGSCOPE_ASCII", "", 1);
+    CHECK(!textw_ascii_terminal(), "xterm without TANGSCOPE_ASCII is not an ASCII terminal");
+    setenv("TANGSCOPE_ASCII", "1", 1);
+    CHECK(textw_ascii_terminal(), "TANGSCOPE_ASCII=1 asks for ASCII glyphs");
+    setenv("TANGSCOPE_ASCII", "", 1);
+    setenv("TERM", "linux", 1);
+    CHECK(textw_ascii_terminal(), "the linux console draws no block glyphs");
+    unsetenv("LC_ALL");
+}
+
 int main(void)
 {
     if (!setlocale(LC_ALL, "C.UTF-8") && !setlocale(LC_ALL, "C.utf8")) {
@@ -141,5 +166,6 @@ int main(void)
     RUN(test_wrap_fr);
     RUN(test_wrap_de);
     RUN(test_wrap_en);
+    RUN(test_locale_and_glyphs);
     return test_summary();
 }
