@@ -114,7 +114,13 @@ $(STAGEBOT): tests/unit/stagebot.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -O1 $(WARN) -o $@ $<
 $(BUILD)/tests/test_stageprog: $(STAGEBOT)
-unit test-bins test-asan test-portable: $(STAGEBOT)
+# the end-to-end scripts' screen reader (tests/e2e/lib/cells.c: a capture as
+# cells, for awk), no product code in it: built plainly, like stagebot
+CELLS := $(BUILD)/tests/cells
+$(CELLS): tests/e2e/lib/cells.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -O1 $(WARN) -o $@ $<
+unit test-bins test-asan test-portable: $(STAGEBOT) $(CELLS)
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h \
     tests/unit/apptest.h $(TEST_UTIL) $(APP_TEST_UTIL) $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)

@@ -30,6 +30,8 @@ export OMP_WAIT_POLICY=PASSIVE
 build=${1:-build}
 bin=${2:-./tangscope}
 export TANGSCOPE="$bin"
+# the screen reader the scripts that read the screen cell by cell use
+export E2E_CELLS="$build/tests/cells"
 cores=$(nproc 2>/dev/null || getconf _NPROCESSORS_ONLN 2>/dev/null)
 case $cores in '' | *[!0-9]* | 0) cores=1 ;; esac
 jobs=${TEST_JOBS:-$((2 * cores))}

@@ -23,51 +23,64 @@ SESSION=ramp
 . tests/e2e/lib/tmux.sh
 e2e_setup timing_ramp
 
-if ! command -v python3 >/dev/null 2>&1; then
-    echo "SKIP timing_ramp: python3 reads the braille plot back and is missing"
-    exit 0
-fi
+e2e_need_cells timing_ramp
 
-# plot_shape: reads a screen on stdin; prints "ROWS RISE UN_FIRST UN_LAST CA_FIRST CA_LAST"
-# (dots counted from the plot's bottom) or "none" when there is no plot
+# plot_shape: reads a screen's cells (screen_cells) on stdin; prints "ROWS
+# RISE UN_FIRST UN_LAST CA_FIRST CA_LAST" (dots counted from the plot's
+# bottom) or "none" when there is no plot. The plot's rows are those between
+# the header ("fastest of") and the |Δ| strip; it starts 6 cells after the
+# strip's "|" and is as wide as the strip's marks (the strip marks every
+# column the run reached). A braille cell (U+2800 + bits) holds two columns
+# of four dots: bits 1 2 4 64 on the left, 8 16 32 128 on the right, top down.
 plot_shape() {
-    python3 -c '
-import sys, unicodedata
-lines = sys.stdin.read().split("\n")
-def cells(line):
-    out = []
-    for ch in line:
-        out.append(ch)
-        if unicodedata.east_asian_width(ch) in "WF":
-            out.append("")
-    return out
-head = [i for i, l in enumerate(lines) if "fastest of" in l]
-strip = [i for i, l in enumerate(lines) if "|\u0394|" in l]
-if not head or not strip or strip[0] <= head[0] + 1:
-    print("none"); sys.exit()
-top, bottom = head[0] + 1, strip[0]
-x0 = "".join(c or "\0" for c in cells(lines[bottom])).index("|\u0394|") + 6
-rows = [cells(lines[y]) + [" "] * 300 for y in range(top, bottom)]
-h = len(rows)
-marks = cells(lines[bottom]) + [" "]
-width = 0  # the strip marks every column the run reached: the plot is as wide
-while marks[x0 + width] not in (" ", "\u2502"):
-    width += 1
-DOTS = [[0x01, 0x02, 0x04, 0x40], [0x08, 0x10, 0x20, 0x80]]
-hi, lo = [], []  # per dot column: the highest and the lowest dot, from the bottom
-for c in range(width):
-    for half in range(2):
-        ys = [4 * r + d for r in range(h) for d in range(4)
-              if rows[r][x0 + c] != " " and (ord(rows[r][x0 + c]) - 0x2800) & DOTS[half][d]]
-        if ys:
-            hi.append(4 * h - 1 - min(ys)); lo.append(4 * h - 1 - max(ys))
-if len(hi) < 10:
-    print("none"); sys.exit()
-def med(v):
-    v = sorted(v); return v[len(v) // 2]
-f = len(hi) // 5
-print(h, med(hi[-f:]) - med(hi[:f]), med(hi[:f]), med(hi[-f:]), med(lo[:f]), med(lo[-f:]))
-'
+    awk -F '\t' '
+    !head { if (index($2, "fastest of")) head = NR; next }
+    !strip && index($2, "|Δ|") { strip = NR; marks = $1 }
+    strip { next }
+    { rows[NR - head - 1] = $1 }
+    # med(A, N): the middle one of A[1..N] sorted (the upper of two)
+    function med(a, n,    i, j, t, b) {
+        for (i = 1; i <= n; i++) b[i] = a[i]
+        for (i = 2; i <= n; i++)
+            for (j = i; j > 1 && b[j - 1] > b[j]; j--) { t = b[j]; b[j] = b[j - 1]; b[j - 1] = t }
+        return b[int(n / 2) + 1]
+    }
+    END {
+        if (!head || !strip || strip <= head + 1) { print "none"; exit }
+        h = strip - head - 1
+        nm = split(marks, mk, " ")
+        for (x0 = 1; x0 + 2 <= nm; x0++)
+            if (mk[x0] == 124 && mk[x0 + 1] == 916 && mk[x0 + 2] == 124) break
+        x0 += 6 # (1-based here)
+        width = 0
+        while (x0 + width <= nm && mk[x0 + width] != 32 && mk[x0 + width] != 9474) width++
+        split("1 2 4 64 8 16 32 128", bit, " ")
+        for (r = 0; r < h; r++) { n = split(rows[r], c, " "); for (i = 1; i <= n; i++) cell[r, i] = c[i] }
+        nd = 0
+        for (col = 0; col < width; col++) {
+            for (half = 0; half < 2; half++) {
+                top = -1; low = -1 # the highest and lowest dot, counted from the top
+                for (r = 0; r < h; r++) {
+                    v = cell[r, x0 + col] - 10240
+                    if (v < 0 || v > 255) continue
+                    for (d = 0; d < 4; d++) {
+                        if (int(v / bit[half * 4 + d + 1]) % 2 == 0) continue
+                        y = 4 * r + d
+                        if (top < 0 || y < top) top = y
+                        if (y > low) low = y
+                    }
+                }
+                if (top < 0) continue
+                nd++
+                hi[nd] = 4 * h - 1 - top
+                lo[nd] = 4 * h - 1 - low
+            }
+        }
+        if (nd < 10) { print "none"; exit }
+        f = int(nd / 5)
+        for (i = 1; i <= f; i++) { hf[i] = hi[i]; hl[i] = hi[nd - f + i]; lf[i] = lo[i]; ll[i] = lo[nd - f + i] }
+        print h, med(hl, f) - med(hf, f), med(hf, f), med(hl, f), med(lf, f), med(ll, f)
+    }'
 }
 
 e2e_launch 80x24 -- explore --model "$MODEL" --corpus "$CORPUS" --lang en
@@ -80,7 +93,7 @@ if e2e_wait "next  "; then
     ok=$? TIMEOUT=$t
     if [ $ok -eq 0 ]; then
         pass timing_says_fastest
-        shape=$(screen | plot_shape)
+        shape=$(screen_cells | plot_shape)
         echo "plot (rows rise un_first un_last ca_first ca_last): $shape"
         set -- $shape
         if [ "$1" = none ]; then

@@ -45,6 +45,14 @@
 #   screen             the pane's text now (inside one_capture: the capture
 #                      it holds); screen_sgr: with its looks (the escape
 #                      sequences of colours and attributes)
+#   screen_cells       the screen as the terminal's cells, one line a row:
+#                      each cell's code point in decimal (0: the second cell
+#                      of a wide character), spaces between, then a tab and
+#                      the row's text (tests/e2e/lib/cells.c, built by make
+#                      as build/tests/cells; E2E_CELLS names another), for
+#                      awk to read cell by cell
+#   e2e_need_cells NAME  fails the test NAME and exits when the screen reader
+#                      is not built
 #   until_ok CMD...    run CMD until it succeeds or TIMEOUT passes (0: it did)
 #   shows TEXT         the screen holds TEXT
 #   shows_regex RE     a line of the screen matches the extended regex RE
@@ -81,6 +89,12 @@ screen() {
     fi
 }
 screen_sgr() { tm capture-pane -e -p -t "${SESSION:-e2e}" 2>/dev/null; }
+screen_cells() { screen | "$E2E_CELLS"; }
+e2e_need_cells() {
+    [ -x "$E2E_CELLS" ] && return 0
+    echo "FAIL $1: no screen reader $E2E_CELLS (make test-bins builds it)"
+    exit 1
+}
 # Each look at the screen costs a tmux client (tens of milliseconds of CPU on
 # a loaded machine): until_ok looks again soon, then less and less often.
 until_ok() {
@@ -169,6 +183,8 @@ e2e_setup() {
     SOCK=tangscope-$1-$$
     SESSION=${SESSION:-e2e}
     E2E_DIR=${E2E_DIR:-$(pwd)}
+    E2E_CELLS=${E2E_CELLS:-build/tests/cells}
+    case $E2E_CELLS in /*) ;; *) E2E_CELLS=$(pwd)/$E2E_CELLS ;; esac
     TMP=$(mktemp -d)
     failed=0
     trap e2e_cleanup EXIT
