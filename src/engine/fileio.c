@@ -14,7 +14,12 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-static uint32_t crc_table[256];
+/* CRC-32 eight bytes at a time ("slicing by 8"): crc_table[k][b] is the CRC
+ * of byte b followed by k zero bytes, so one step folds in eight bytes with
+ * eight lookups instead of a chain of eight. The same numbers as the byte by
+ * byte loop (the tail still goes that way); every model load checks its 7 MB
+ * this way, and the byte loop cost a short command a fifth of its time. */
+static uint32_t crc_table[8][256];
 static int crc_ready;
 
 static void crc_init(void)
@@ -23,9 +28,20 @@ static void crc_init(void)
         uint32_t c = i;
         for (int k = 0; k < 8; k++)
             c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        crc_table[i] = c;
+        crc_table[0][i] = c;
     }
+    for (int k = 1; k < 8; k++)
+        for (int i = 0; i < 256; i++) {
+            uint32_t c = crc_table[k - 1][i];
+            crc_table[k][i] = crc_table[0][c & 0xFF] ^ (c >> 8);
+        }
     crc_ready = 1;
+}
+
+/* the four bytes at p as a little-endian number, on any machine */
+static uint32_t le32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 uint32_t crc32_update(uint32_t crc, const void *data, size_t len)
@@ -33,9 +49,15 @@ uint32_t crc32_update(uint32_t crc, const void *data, size_t len)
     if (!crc_ready)
         crc_init();
     const unsigned char *p = data;
+    uint32_t(*t)[256] = crc_table;
     crc = ~crc;
+    for (; len >= 8; p += 8, len -= 8) {
+        uint32_t a = le32(p) ^ crc, b = le32(p + 4);
+        crc = t[7][a & 0xFF] ^ t[6][(a >> 8) & 0xFF] ^ t[5][(a >> 16) & 0xFF] ^ t[4][a >> 24] ^
+              t[3][b & 0xFF] ^ t[2][(b >> 8) & 0xFF] ^ t[1][(b >> 16) & 0xFF] ^ t[0][b >> 24];
+    }
     for (size_t i = 0; i < len; i++)
-        crc = crc_table[(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
+        crc = t[0][(crc ^ p[i]) & 0xFF] ^ (crc >> 8);
     return ~crc;
 }
 
