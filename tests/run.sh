@@ -27,6 +27,11 @@
 set -u
 # Idle OpenMP threads sleep instead of spinning: the tests share the machine.
 export OMP_WAIT_POLICY=PASSIVE
+# OpenBLAS starts a thread per extra core as it loads, and each spins for
+# about a tenth of a second: 20 ms of CPU for every tangscope started, which
+# keeps BLAS on one thread all the same (engine/ops.c). Told here, it starts
+# none; the numbers are the same.
+export OPENBLAS_NUM_THREADS=1
 build=${1:-build}
 bin=${2:-./tangscope}
 export TANGSCOPE="$bin"

@@ -76,6 +76,14 @@ void *ts_calloc(size_t count, size_t size, TsErr *err);
  * through; free with free(). */
 float *ts_alloc_floats(size_t count, TsErr *err);
 
+/* Ask for the block at p (bytes long, not yet touched) to be backed by 2 MB
+ * pages where the system offers them (Linux transparent huge pages in
+ * "madvise" mode); elsewhere, or for a block under 2 MB, nothing. Each 4 KB
+ * page a program first touches costs a page fault, and a model, its packed
+ * weights and its file take some 6000 of them: most of a short command's
+ * time. ts_calloc, ts_alloc_floats and read_file ask for it themselves. */
+void ts_huge_pages(void *p, size_t bytes);
+
 /* Monotonic clock in seconds, for progress lines and benchmarks. */
 double ts_now(void);
 

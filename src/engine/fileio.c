@@ -413,6 +413,7 @@ static int read_all(FILE *f, const char *path, FileKind kind, uint64_t limit, si
     *data = malloc(cap);
     if (!*data)
         return ts_fail(err, "%s: out of memory", ts_quote(&q, path));
+    ts_huge_pages(*data, cap);
     for (;;) {
         if (*n + 1 >= cap) {
             if (*n > limit)
@@ -423,6 +424,7 @@ static int read_all(FILE *f, const char *path, FileKind kind, uint64_t limit, si
                 free(*data);
                 return ts_fail(err, "%s: out of memory", ts_quote(&q, path));
             }
+            ts_huge_pages(bigger + *n, want - *n);
             *data = bigger;
             cap = want;
         }
