@@ -97,13 +97,17 @@ e2e_need_cells() {
 }
 # Each look at the screen costs a tmux client (tens of milliseconds of CPU on
 # a loaded machine): until_ok looks again soon, then less and less often.
+# The time it gives up after is counted in its naps (TIMEOUT seconds of them),
+# not read off a clock: a process the less for every look, and a machine too
+# loaded to look often only waits longer before it says no.
 until_ok() {
-    deadline=$(($(date +%s) + TIMEOUT))
-    e2e_nap=0.01
+    e2e_left=$((TIMEOUT * 100)) # hundredths of a second of naps still allowed
+    e2e_nap=1
     while ! "$@"; do
-        [ "$(date +%s)" -ge "$deadline" ] && return 1
-        sleep $e2e_nap
-        case $e2e_nap in 0.01) e2e_nap=0.02 ;; 0.02) e2e_nap=0.05 ;; 0.05) e2e_nap=0.1 ;; *) e2e_nap=0.2 ;; esac
+        [ "$e2e_left" -le 0 ] && return 1
+        case $e2e_nap in 1 | 2 | 5) sleep "0.0$e2e_nap" ;; *) sleep "0.$e2e_nap" ;; esac
+        e2e_left=$((e2e_left - e2e_nap))
+        case $e2e_nap in 1) e2e_nap=2 ;; 2) e2e_nap=5 ;; 5) e2e_nap=10 ;; *) e2e_nap=20 ;; esac
     done
     return 0
 }
@@ -221,7 +225,20 @@ e2e_start() {
 }
 
 # e2e_quote WORD: WORD in single quotes, for a shell to read back as it is
-e2e_quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+# (each ' in it as '\'', written by the shell alone: no process to start)
+e2e_quote() {
+    e2e_rest=$1 e2e_done=
+    while :; do
+        case $e2e_rest in
+        *"'"*)
+            e2e_done="$e2e_done${e2e_rest%%"'"*}'\\''"
+            e2e_rest=${e2e_rest#*"'"}
+            ;;
+        *) break ;;
+        esac
+    done
+    printf "'%s'" "$e2e_done$e2e_rest"
+}
 
 e2e_launch() {
     e2e_size=$1
