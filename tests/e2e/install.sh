@@ -22,8 +22,15 @@ pass install-make
 mkdir -p "$work/elsewhere"
 cd "$work/elsewhere" || exit 1
 # the lessons of every language, checked from a folder that holds nothing
+# (under the sanitizers, make asan, those of one language: the others run
+# through the same code, and the default build checks them all)
 ok=1
-for l in zh en de fr; do
+langs="zh en de fr"
+if [ "${TANGSCOPE_SANITIZED:-}" = 1 ]; then
+    langs=zh
+    echo "SKIP install-lesson-check-en-de-fr: under the sanitizers only the Chinese lessons are checked installed (the default build checks every language)"
+fi
+for l in $langs; do
     "$PFX/bin/tangscope" lesson --check --lang $l >"$work/check.$l" 2>&1 || ok=0
     n=$(grep -c "^$PFX/share/tangscope/lessons/$l/[0-9][^/]*\.md" "$work/check.$l") # a line a lesson, in its language
     [ "$n" -ge 8 ] || ok=0
