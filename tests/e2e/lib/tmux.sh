@@ -14,7 +14,9 @@
 #                      TANGSCOPE_E2E_CORPUS override), TIMEOUT (seconds any one
 #                      screen may take: TANGSCOPE_E2E_TIMEOUT, else the
 #                      script's own TIMEOUT, else 30), SOCK, SESSION (e2e unless
-#                      set), TMP (a new folder) and failed=0; defines pass and
+#                      set), TMP (a new folder, its cache holding a link to
+#                      the run's index of the training text when tests/run.sh
+#                      made one: E2E_CACHE_SEED) and failed=0; defines pass and
 #                      fail; at exit stops the server and removes TMP. With no
 #                      tmux installed it prints FAIL NAME_tmux and exits 1.
 #   pass NAME          prints "PASS NAME"
@@ -190,6 +192,10 @@ e2e_setup() {
     E2E_CELLS=${E2E_CELLS:-build/tests/cells}
     case $E2E_CELLS in /*) ;; *) E2E_CELLS=$(pwd)/$E2E_CELLS ;; esac
     TMP=$(mktemp -d)
+    # the run's index of the training text (tests/run.sh), linked, not built
+    if [ -d "${E2E_CACHE_SEED:-}/tangscope" ]; then
+        mkdir -p "$TMP/cache/tangscope" && ln "$E2E_CACHE_SEED"/tangscope/* "$TMP/cache/tangscope/" 2>/dev/null
+    fi
     failed=0
     trap e2e_cleanup EXIT
     trap 'exit 130' INT TERM
