@@ -22,7 +22,11 @@
 CC      ?= cc
 OPT     ?= -O3 -march=native
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-CFLAGS  := -std=c11 $(OPT) -g -fopenmp $(WARN) $(EXTRA_CFLAGS)
+# -g: a crash of the program or of a sanitized test can be read line by line;
+# the portable build, made only to run the tests once, leaves it out (a third
+# of its compile time)
+DEBUG_FLAGS = -g
+CFLAGS  := -std=c11 $(OPT) $(DEBUG_FLAGS) -fopenmp $(WARN) $(EXTRA_CFLAGS)
 # OpenCC (traditional to simplified, src/engine/convert.c): asked of
 # pkg-config when a rule runs, after tools/ensure-deps.sh has installed it.
 OPENCC_CFLAGS = $(shell pkg-config --cflags opencc 2>/dev/null || echo -I/usr/include/opencc)
@@ -189,7 +193,7 @@ test-asan: $(TEST_BIN)
 # only in their kernels: every unit test runs, and every end-to-end script
 # but those tests/portable-skip.list names (the screen, texts and tools,
 # whose numbers the listed scripts check already), each a SKIP with why.
-PORTABLE_VARS = BUILD=build-portable OPT="-O3 -march=x86-64-v3"
+PORTABLE_VARS = BUILD=build-portable OPT="-O3 -march=x86-64-v3" DEBUG_FLAGS=
 portable:
 	$(MAKE) $(SUB_JOBS) $(PORTABLE_VARS) build-portable/tangscope-bin
 
