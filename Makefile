@@ -3,7 +3,8 @@
 #   make            build ./tangscope
 #   make run        build, then open the program on the bundled model
 #   make test       build and run every test (unit and end-to-end), several at a time
-#   make asan       the same tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#   make asan       the tests under AddressSanitizer + UndefinedBehaviorSanitizer
+#                   (all but the bundled lessons' claims: tests/asan-skip.list)
 #   make check-layers  every include in src/ names its layer, and no layer reaches up
 #   make check-functions  no function in src/ over 80 lines (tools/long-functions.sh)
 #   make fuzz       each fuzz target (tests/fuzz) for FUZZ_SECONDS (60) under libFuzzer
