@@ -140,7 +140,7 @@ fi
 # the order and the probabilities are the model's: each listed character's
 # probability and rank as `probs --top 7311` (all of them) has them
 $T probs 春风 --top 7311 --model $MODEL >"$work/all.txt"
-# (a probability is one field, 0.68%, or three below 0.01%: 1 in 330,000)
+# (a probability is one field, 0.77%, or three below 0.01%: 1 in 310,000)
 awk '$1 ~ /^[0-9]+$/ && NF >= 3 { p = $4 == "in" ? $3 "_in_" $5 : $3; print $2, p, $1 }' \
     "$work/all.txt" >"$work/all.rank"
 awk '$1 ~ /^[0-9]+$/ { i = $4 == "in" ? 6 : 4; p = i == 6 ? $3 "_in_" $5 : $3 }
