@@ -334,7 +334,7 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     draw_item(ITEM_NONE, 0);
 }
 
-/* "sampler keeps 37, removes 12.3% · entropy: model 4.21, sampler 2.10 nats";
+/* "sampler keeps 37, removes 12.3% · entropy: model 4.21, sampler 2.10 bits";
  * removes: the model probability of every character the final distribution
  * gives 0, the temperature's share included */
 static void draw_summary(const AppState *s, Rect r, int y)
