@@ -1,7 +1,7 @@
 #!/bin/sh
 # cli_lang.sh - the commands speak the interface language: for each of de, fr
 # and zh, chosen by LANG (and once by --lang), `generate --stats`, `corpus`,
-# `probs`, `bench --lengths 32`, `info`, a refused command line, a mistyped
+# `probs`, `bench --lengths 32`, `info`, `eval`, a refused command line, a mistyped
 # session code and bad acrostic heads (the engine's messages), a model file
 # that is not there and every command's --help print no
 # English word of the English labels they replace (src/app/labels.c, the CLI rows),
