@@ -29,6 +29,17 @@ typedef enum {
     LBL_TOP_P,
     LBL_MIN_P,
     LBL_SEED,
+    /* what each setting does, one sentence for --help and `set NAME` (labels.c's
+     * SETTING_HELP maps each SamplerSettingId to its row), and the line around
+     * it: range, default and off value come from the settings table */
+    LBL_SET_HELP_TEMPERATURE,
+    LBL_SET_HELP_TOP_K,
+    LBL_SET_HELP_TOP_P,
+    LBL_SET_HELP_MIN_P,
+    LBL_SET_HELP_REPETITION_PENALTY,
+    LBL_SET_HELP_DEFAULT,     /* sentence, range, default */
+    LBL_SET_HELP_OFF_DEFAULT, /* sentence, range, off value (the default) */
+    LBL_SET_HELP_OFF,         /* sentence, range, off value */
     /* title bar */
     LBL_VOCAB_SIZE,
     LBL_CONTEXT,
@@ -598,6 +609,8 @@ typedef enum {
 /* The word of a sampler setting (the slider's name, "temperature") and the
  * heading of a stage's column ("top-p"), in labels.c's tables. */
 LabelId app_setting_label(SamplerSettingId id);
+/* The sentence that says what the setting does (LBL_SET_HELP_*). */
+LabelId app_setting_help_label(SamplerSettingId id);
 LabelId app_stage_label(SamplerStage stage);
 /* The slider's name: its setting's word, or the seed's (app_sliders.c). */
 LabelId app_slider_label(SliderId id);

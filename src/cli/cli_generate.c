@@ -17,14 +17,7 @@
 
 #define SAMPLER_HELP                                                                               \
     "Sampling:\n"                                                                                  \
-    "  --temperature T          0..100 (default 0.8); 0 = greedy, and so is anything\n"            \
-    "                           below 0.001\n"                                                     \
-    "  --top-k K                keep the K most probable, 0..1000000 (0 = off, default)\n"         \
-    "  --top-p P                keep the top set reaching probability P, (0, 1], 1 = off\n"        \
-    "  --min-p M                keep characters with p >= M x p(top), 0..1, 0 = off\n"           \
-    "  --repetition-penalty R   >1 discourages characters already in the window the model\n"      \
-    "                           reads, 1..100; ， 。 and the newline are left alone, so\n"  \
-    "                           lines and poems can still end\n"                                \
+    "@SAMPLER@"                                                                                    \
     "  --penalize-punctuation   let the penalty reach ， 。 and the newline too\n"              \
     "  --seed S                 random seed, 0 or more (default 1); the same seed and\n"             \
     "                           settings write the same text on every machine.\n"                           \
