@@ -103,6 +103,9 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_SET_HELP_OFF_DEFAULT] = {"%s; %s (%s\u00a0=\u00a0off, default)",
         "%s；%s（%s\u00a0=\u00a0关闭，默认）", "%s; %s (%s\u00a0=\u00a0aus, Standard)",
         "%s ; %s (%s\u00a0=\u00a0désactivé, par défaut)"},
+    [LBL_SET_HELP_RANGE] = {"%s to %s", "%s 到 %s", "%s bis %s", "de %s à %s"},
+    [LBL_SET_HELP_VOCAB] = {"the vocabulary size", "词表大小", "zur Größe des Zeichenvorrats",
+        "la taille du vocabulaire"},
     [LBL_SET_HELP_OFF] = {"%s; %s (%s\u00a0=\u00a0off)", "%s；%s（%s\u00a0=\u00a0关闭）",
         "%s; %s (%s\u00a0=\u00a0aus)", "%s ; %s (%s\u00a0=\u00a0désactivé)"},
 
@@ -748,6 +751,7 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_STAGE_MIN_P] = {"min-p", "min-p", "Min-p", "min-p"},
     [LBL_STAGE_FORM_MASK] = {"form", "格式", "Form", "forme"},
     [LBL_STAGE_FINAL] = {"final", "最终", "Ergebnis", "final"},
+    [LBL_ST_SETTING] = {"%s: %s", "%s：%s", "%s: %s", "%s : %s"},
     [LBL_ST_PENALTY] = {"repetition penalty %s: characters in the window count less (， 。 %s aside)",
         "重复惩罚 %s：窗口里已出现的字得分降低（， 。 %s 除外）",
         "Wiederholungsstrafe %s: Zeichen im Fenster zählen weniger (außer ， 。 %s)",

@@ -40,6 +40,8 @@ typedef enum {
     LBL_SET_HELP_DEFAULT,     /* sentence, range, default */
     LBL_SET_HELP_OFF_DEFAULT, /* sentence, range, off value (the default) */
     LBL_SET_HELP_OFF,         /* sentence, range, off value */
+    LBL_SET_HELP_RANGE,       /* `set NAME`'s range: low, high */
+    LBL_SET_HELP_VOCAB,       /* ... whose high end is the vocabulary's size */
     /* title bar */
     LBL_VOCAB_SIZE,
     LBL_CONTEXT,
@@ -301,6 +303,7 @@ typedef enum {
     LBL_STAGE_FORM_MASK,
     LBL_STAGE_FINAL,
     LBL_ST_PENALTY,
+    LBL_ST_SETTING, /* a setting with no slider set by `set NAME`: its word, its value */
     /* the window, the mask view, the timing panel's parts; plural forms */
     LBL_WINDOW_COUNT,
     LBL_NOTE_SHIFT,

@@ -28,7 +28,8 @@ static double min_p_step(double v, int dir)
 }
 
 const SamplerSetting SAMPLER_SETTINGS[SET_COUNT] = {
-    [SET_TEMPERATURE] = {.name = "temperature", .flag = "--temperature", .arg = "T", .json = "temperature",
+    [SET_TEMPERATURE] = {.name = "temperature", .flag = "--temperature", .arg = "T",
+                         .json = "temperature",
                          .range_msg = "temperature must be a number in 0..100, not %g",
                          .field = FIELD(temperature), .lo = 0, .hi = 100, .def = 1, .off = 1,
                          .slider = 1, .bar_lo = 0, .bar_hi = 2, .resolution = 0.01, .step = 0.1,
@@ -36,8 +37,8 @@ const SamplerSetting SAMPLER_SETTINGS[SET_COUNT] = {
     [SET_TOP_K] = {.name = "top-k", .flag = "--top-k", .arg = "K", .json = "top_k",
                    .range_msg = "top-k must be an integer in 0..1000000, not %d",
                    .field = FIELD(top_k), .integer = 1, .lo = 0, .hi = 1000000, .def = 0, .off = 0,
-                   .slider = 1, .bar_lo = 0, .bar_hi = 200, .resolution = 1, .step_fn = top_k_step,
-                   .stage = STAGE_TOP_K},
+                   .slider = 1, .bar_lo = 0, .bar_hi = 200, .to_vocab = 1, .resolution = 1,
+                   .step_fn = top_k_step, .stage = STAGE_TOP_K},
     [SET_TOP_P] = {.name = "top-p", .flag = "--top-p", .arg = "P", .json = "top_p",
                    .range_msg = "top-p must be a number in (0, 1], not %g",
                    .field = FIELD(top_p), .lo = 0, .hi = 1, .lo_open = 1, .def = 1, .off = 1,
@@ -48,8 +49,8 @@ const SamplerSetting SAMPLER_SETTINGS[SET_COUNT] = {
                    .field = FIELD(min_p), .lo = 0, .hi = 1, .def = 0, .off = 0,
                    .slider = 1, .bar_lo = 0, .bar_hi = 1, .resolution = 0.01, .step_fn = min_p_step,
                    .stage = STAGE_MIN_P},
-    [SET_REPETITION_PENALTY] = {.name = "repetition-penalty", .flag = "--repetition-penalty", .arg = "R",
-                                .json = "repetition_penalty",
+    [SET_REPETITION_PENALTY] = {.name = "repetition-penalty", .flag = "--repetition-penalty",
+                                .arg = "R", .json = "repetition_penalty",
                                 .range_msg = "repetition-penalty must be a number in 1..100, not %g",
                                 .field = FIELD(repetition_penalty), .lo = 1, .hi = 100, .def = 1,
                                 .off = 1, .reads_text = 1, .stage = STAGE_REPETITION_PENALTY},

@@ -99,6 +99,8 @@ typedef struct {
      * when that is NULL a fixed step */
     int slider;
     double bar_lo, bar_hi;
+    int to_vocab;         /* 1: a value past the bar, up to the vocabulary size, is
+                           * taken too (a slider's range, `set NAME`): top-k */
     double resolution;
     double step;
     double (*step_fn)(double value, int dir);

@@ -113,7 +113,51 @@ static void test_verb_table(void)
     free(doc);
     char usage[128];
     script_verb_usage(&v[4], usage, sizeof usage);
-    CHECK(strcmp(usage, "set temperature X") == 0, "usage: %s", usage);
+    CHECK(strcmp(usage, "set temperature T") == 0, "usage: %s", usage);
+}
+
+/* Every row of the settings table has its `set NAME` verb, which takes the
+ * table's value letter and says in each language what the setting does (its
+ * sentence), the range a lesson may give it, and its off value. The letters
+ * and ranges are written here by hand. */
+static void test_setting_verbs(void)
+{
+    static const struct {
+        const char *usage, *range_en;
+    } WANT[] = {
+        {"set temperature T", "0 to 2 (1"},
+        {"set top-k K", "0 to the vocabulary size (0"},
+        {"set top-p P", "0.05 to 1 (1"},
+        {"set min-p M", "0 to 1 (0"},
+        {"set repetition-penalty R", "1 to 100 (1"},
+    };
+    CHECK(SET_COUNT >= (int)(sizeof WANT / sizeof WANT[0]), "the table lost a setting");
+    int n;
+    const ScriptVerb *v = script_verbs(&n);
+    for (int i = 0; i < SET_COUNT; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "set %s", SAMPLER_SETTINGS[i].name);
+        const ScriptVerb *found = NULL;
+        for (int k = 0; k < n; k++)
+            if (strcmp(v[k].name, want) == 0)
+                found = &v[k];
+        CHECK(found && found->setting == &SAMPLER_SETTINGS[i], "no verb '%s'", want);
+        if (!found)
+            continue;
+        char usage[128], help[512];
+        script_verb_usage(found, usage, sizeof usage);
+        if (i < (int)(sizeof WANT / sizeof WANT[0])) {
+            CHECK(strcmp(usage, WANT[i].usage) == 0, "usage '%s', want '%s'", usage, WANT[i].usage);
+            script_setting_help(LANG_EN, found, help, sizeof help);
+            CHECK(strstr(help, WANT[i].range_en), "'%s' says '%s', not '%s'", want, help,
+                  WANT[i].range_en);
+        }
+        for (int lang = 0; lang < LANG_COUNT; lang++) {
+            script_setting_help((AppLang)lang, found, help, sizeof help);
+            const char *sentence = app_label_in((AppLang)lang, app_setting_help_label((SamplerSettingId)i));
+            CHECK(sentence[0] && strstr(help, sentence), "'%s' in language %d: '%s'", want, lang, help);
+        }
+    }
 }
 
 /* ---- every verb, through app_apply ---- */
@@ -398,7 +442,7 @@ static void test_errors(void)
     } CASES[] = {
         {"sett temperature 1", "unknown verb 'sett' (did you mean set?)"},
         {"frobnicate", "unknown verb 'frobnicate'"},
-        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, seed, repetition-penalty, weights)"},
+        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, repetition-penalty, seed, weights)"},
         {"set", "set: which setting?"},
         {"set temperature 3", "set temperature: 3 is out of range 0..2"},
         {"set temperature -0.1", "set temperature: -0.1 is out of range 0..2"},
@@ -1075,6 +1119,7 @@ int main(void)
 {
     load_fixtures();
     RUN(test_verb_table);
+    RUN(test_setting_verbs);
     RUN(test_set_every_setting);
     RUN(test_prompt_type_backspace_clear);
     RUN(test_forgiving_text);

@@ -63,14 +63,14 @@ static unsigned key(AppState *s, Command c, long n) { return app_apply(s, c, cmd
 static void press(AppState *s, char k)
 {
     switch (k) {
-    case 'h': key(s, CMD_HISTOGRAM, 0); break;
-    case 'v': key(s, CMD_ATTENTION, 0); break;
-    case 'w': key(s, CMD_MASK, 0); break;
-    case 'r': key(s, CMD_KVCACHE, 0); break;
+    case 'h': key(s, CMD_VIEW, VIEW_HISTOGRAM); break;
+    case 'v': key(s, CMD_VIEW, VIEW_ATTENTION); break;
+    case 'w': key(s, CMD_VIEW, VIEW_MASK); break;
+    case 'r': key(s, CMD_VIEW, VIEW_MEMORY); break;
     case 'W': key(s, CMD_WEIGHTS, -1); break;
-    case 'e': key(s, CMD_ENTROPY, 0); break;
+    case 'e': key(s, CMD_VIEW, VIEW_ENTROPY); break;
     case 'y': key(s, CMD_PINYIN_SHOW, -1); break;
-    case '?': key(s, CMD_HELP, 0); break;
+    case '?': key(s, CMD_VIEW, VIEW_HELP); break;
     case ' ': key(s, CMD_SAMPLE, 0); break;
     default: CHECK(0, "no key '%c' here", k);
     }
