@@ -552,7 +552,7 @@ static unsigned do_setting_set(AppState *s, CmdArg a)
     /* the commands' range (the settings table); NaN becomes off */
     SamplerSettingId id = (SamplerSettingId)a.n;
     const SamplerSetting *t = &SAMPLER_SETTINGS[id];
-    double x = a.x >= t->lo ? a.x : t->off;
+    double x = (t->lo_open ? a.x > t->lo : a.x >= t->lo) ? a.x : t->off;
     sampler_setting_set(&s->set, id, x <= t->hi ? x : t->hi);
     app_predict(s);
     char v[32];

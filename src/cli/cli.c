@@ -238,23 +238,36 @@ static int help_block(const HelpLine *l, int n, size_t *head, int *hang)
  * the language table, and the sampler's options made from the settings
  * table (cli_sampler_help): the writing commands' with their defaults, and
  * probs' (no setting that reads the text written so far, no defaults). */
-enum { MARK_LANGS, MARK_SAMPLER, MARK_SAMPLER_PROBS, MARK_COUNT };
+enum { MARK_LANGS, MARK_SAMPLER, MARK_SAMPLER_PROBS, MARK_STAGE_KEYS, MARK_COUNT };
 static const char *const MARKS[MARK_COUNT] = {
     [MARK_LANGS] = "@LANGS@",
     [MARK_SAMPLER] = "@SAMPLER@",
     [MARK_SAMPLER_PROBS] = "@SAMPLER_PROBS@",
+    [MARK_STAGE_KEYS] = "@STAGE_KEYS@", /* probs --json: "model": ..., ..., "final": ... */
 };
+
+/* The stages' JSON keys in the chain's order, as probs --json writes them. */
+static void stage_keys(char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = 0;
+    for (int k = 0; k < STAGE_COUNT && len < size; k++)
+        len += (size_t)snprintf(out + len, size - len, "%s\"%s\": ...", k ? ", " : "",
+                                sampler_stage_name((SamplerStage)k));
+}
 
 /* help with its marks replaced; NULL when out of memory. Free it. */
 static char *expand_marks(const char *help)
 {
-    static char sampler[2][4096];
+    static char sampler[2][4096], stages[512];
     const char *what[MARK_COUNT] = {[MARK_LANGS] = app_lang_codes("|")};
     SamplerSettings gen = gen_default_settings();
     cli_sampler_help(sampler[0], sizeof sampler[0], 1, &gen);
     cli_sampler_help(sampler[1], sizeof sampler[1], 0, NULL);
     what[MARK_SAMPLER] = sampler[0];
     what[MARK_SAMPLER_PROBS] = sampler[1];
+    stage_keys(stages, sizeof stages);
+    what[MARK_STAGE_KEYS] = stages;
     size_t cap = strlen(help) + 1;
     for (int m = 0; m < MARK_COUNT; m++)
         for (const char *p = strstr(help, MARKS[m]); p; p = strstr(p + 1, MARKS[m]))
