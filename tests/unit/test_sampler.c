@@ -668,13 +668,12 @@ static void test_run_sums_to_one(void)
     for (int trial = 0; trial < 20000 && failures < 5; trial++) {
         int V = 1 + (int)rng_below(&r, MAXV);
         SamplerState *sp = &states[V];
-        SamplerSettings set = {
-            .temperature = temps[rng_below(&r, 5)],
-            .top_k = ks[rng_below(&r, 5)],
-            .top_p = ps[rng_below(&r, 4)],
-            .min_p = mins[rng_below(&r, 4)],
-            .repetition_penalty = pens[rng_below(&r, 3)],
-        };
+        SamplerSettings set = sampler_defaults(); /* a setting not drawn here is off */
+        set.temperature = temps[rng_below(&r, 5)];
+        set.top_k = ks[rng_below(&r, 5)];
+        set.top_p = ps[rng_below(&r, 4)];
+        set.min_p = mins[rng_below(&r, 4)];
+        set.repetition_penalty = pens[rng_below(&r, 3)];
         float scale = scales[rng_below(&r, 4)];
         for (int i = 0; i < V; i++)
             logits[i] = rng_below(&r, 20) == 0 ? -INFINITY : (float)rng_normal(&r) * scale;
