@@ -1171,6 +1171,14 @@ static const Label LABELS[LBL_COUNT] = {
         "%s : aucune syllabe dans %s"},
     [LBL_CLI_EXPORTED] = {"the first poem saved in %s and %s", "第一首诗已保存到 %s 和 %s",
         "das erste Gedicht gespeichert in %s und %s", "premier poème enregistré dans %s et %s"},
+    [LBL_CLI_EVAL_RESULT] = {"loss %s nats/char, perplexity %s, over %s characters of %s (windows of %s, %s s)",
+        "损失 %s nat/字，困惑度 %s；共 %s 个字，取自 %s（每个窗口 %s 个字，用时 %s 秒）",
+        "Verlust %s Nat pro Zeichen, Perplexität %s, über %s Zeichen aus %s (Fenster zu %s, %s s)",
+        "perte %s nats par caractère, perplexité %s, sur %s caractères du fichier %s (fenêtres de %s, %s s)"},
+    [LBL_ONE_CLI_EVAL_RESULT] = {"loss %s nats/char, perplexity %s, over %s character of %s (windows of %s, %s s)",
+        "损失 %s nat/字，困惑度 %s；共 %s 个字，取自 %s（每个窗口 %s 个字，用时 %s 秒）",
+        "Verlust %s Nat pro Zeichen, Perplexität %s, über %s Zeichen aus %s (Fenster zu %s, %s s)",
+        "perte %s nats par caractère, perplexité %s, sur %s caractère du fichier %s (fenêtres de %s, %s s)"},
     [LBL_CLI_BENCH_HEAD] = {"KV cache, one thread, model %s (context %s, context policy %s):",
         "KV 缓存，单线程，模型 %s（上下文 %s，上下文策略 %s）：",
         "KV-Cache, ein Thread, Modell %s (Kontext %s, Kontextstrategie %s):",
@@ -1905,6 +1913,7 @@ static const struct {
     {LBL_CLI_AFTER_SAMPLER, LBL_ONE_CLI_AFTER_SAMPLER},
     {LBL_CLI_PINYIN_TOTAL, LBL_ONE_CLI_PINYIN_TOTAL},
     {LBL_CLI_BENCH_SHIFTS, LBL_ONE_CLI_BENCH_SHIFTS},
+    {LBL_CLI_EVAL_RESULT, LBL_ONE_CLI_EVAL_RESULT},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)

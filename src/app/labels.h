@@ -424,6 +424,9 @@ typedef enum {
     LBL_CLI_PINYIN_EMPTY,
     /* generate --export: where the poem went */
     LBL_CLI_EXPORTED,
+    /* eval: the loss on a text, in nats per character (cli_eval.c) */
+    LBL_CLI_EVAL_RESULT,
+    LBL_ONE_CLI_EVAL_RESULT,
     LBL_CLI_BENCH_HEAD,
     LBL_CLI_BENCH_RUN,
     LBL_CLI_LOGITS_DIFFER,

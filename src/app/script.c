@@ -66,6 +66,10 @@ int script_fail(char *msg, size_t size, const char *fmt, ...)
 
 void script_char_name(uint32_t cp, char out[16])
 {
+    if (cp == '\n') { /* as an expect line names it, and the screen shows it */
+        snprintf(out, 16, "\u23CE");
+        return;
+    }
     if (cp == 0x20 || cp == 0xA0 || cp == 0x3000 || ts_cp_unsafe(cp))
         snprintf(out, 16, "U+%04X", (unsigned)cp);
     else

@@ -28,8 +28,9 @@ int script_fail(char *msg, size_t size, const char *fmt, ...)
 #endif
     ;
 
-/* A character as a message shows it: itself, or U+XXXX when it would be
- * invisible (a control, a space). */
+/* A character as a message shows it: itself, ⏎ for the newline (as an
+ * expect line names it), or U+XXXX when it would be invisible (another
+ * control, a space). */
 void script_char_name(uint32_t cp, char out[16]);
 
 /* The code points of a UTF-8 string into cps[0..max) (those past max are

@@ -110,9 +110,17 @@ static int eval_work(EvalRun *r, const EvalArgs *a, EvalResult *res)
 static void eval_print(const EvalArgs *a, const EvalResult *res)
 {
     if (!a->json) {
-        printf("loss %.4f nats/char, perplexity %.2f, over %zu characters of %s (windows of %d, "
-               "%.1f s)\n",
-               res->loss, exp(res->loss), res->count, a->data_path, a->seq, res->seconds);
+        /* the class's language and its numbers; --json below stays C */
+        AppLang lang = cli_lang();
+        char loss[32], ppl[32], count[32], seq[32], secs[32];
+        app_num(lang, res->loss, 4, loss, sizeof loss);
+        app_num(lang, exp(res->loss), 2, ppl, sizeof ppl);
+        app_format_count(lang, (long)res->count, count, sizeof count);
+        app_format_count(lang, a->seq, seq, sizeof seq);
+        app_num(lang, res->seconds, 1, secs, sizeof secs);
+        printf(cli_label_n(LBL_CLI_EVAL_RESULT, (long)res->count), loss, ppl, count,
+               a->data_path, seq, secs);
+        putchar('\n');
         return;
     }
     printf("{\"loss\": %.4f, \"perplexity\": %.2f, \"characters\": %zu, \"window\": %d, "

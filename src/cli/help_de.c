@@ -322,7 +322,7 @@ static const char *const H_EVAL[] = {
     "Aufruf: tangscope eval [--model DATEI] [--weights P] [--data DATEI] [--seq N]\n"
     "                       [--threads N] [--json]\n"
     "\n"
-    "Gibt den Verlust des Modells auf einem Text in nats pro Zeichen und seine Perplexität (e^Verlust) aus. Der Text wird in aufeinanderfolgende Fenster von der Länge des Modellkontexts zerlegt; jedes Zeichen wird aus den Zeichen davor in seinem Fenster vorhergesagt.\n"
+    "Gibt den Verlust des Modells auf einem Text in Nat pro Zeichen und seine Perplexität (e^Verlust) aus. Der Text wird in aufeinanderfolgende Fenster von der Länge des Modellkontexts zerlegt; jedes Zeichen wird aus den Zeichen davor in seinem Fenster vorhergesagt.\n"
     "\n"
     "  --model DATEI  Modelldatei (Standard assets/tang.bin)\n"
     "  --weights P    fp32, bf16 oder int8: der Verlust des Modells mit so gerundeten Gewichtsmatrizen (Standard: wie die Datei sie enthält); der Durchgang rechnet in float32 mit den gerundeten Gewichten (ein int8-Gewicht als ganze Zahl x Skala seiner Zeile)\n"

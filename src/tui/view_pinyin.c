@@ -2,9 +2,9 @@
  * candidate (y), the readings under the text, and the input method's panel
  * (i), which takes the bars' place while a syllable is typed:
  *
- *   chun: 15 characters read it, the model gives them 0.70%        model  rank
- *   1 春 chūn   spring        ██████████████████████████▉        0.68%    21
- *   2 纯 chún   pure          ▏                               0.0086%  1377
+ *   chun: 12 characters read so, together 0.77%                          model  rank
+ *   1 春 chūn   spring            ██████████████████████████▉            0.77%    15
+ *   2 唇 chún   lips                                              1 in 120,000  2101
  *   ...                                         (nine to a page)
  *   page 1 of 2 · ← → ) = turn · 1-9 choose · Space: the first · Tab: tone
  *   bar: each one's share · real input methods rank with a language model too

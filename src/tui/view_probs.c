@@ -287,6 +287,24 @@ static int row_differs(const AppState *s, int row)
     return 0;
 }
 
+/* A candidate's cell of the training text's column: "count/total share",
+ * the counts ungrouped for a narrow column, the share as the language writes
+ * it. Counts after a common context (a bare 。: 46774/198518) do not fit its
+ * 18 columns: then the total goes first (the line under the bars names it),
+ * then the count, so the share always stands whole. */
+static void draw_corpus_cell(const AppState *s, const Candidate *cand, int y, int x, int w, Role role)
+{
+    char pct[32], cell[96];
+    app_share(s->lang, 100.0 * (double)cand->corpus_count / (double)s->pred.suffix_total, 1, pct,
+              sizeof pct);
+    snprintf(cell, sizeof cell, "%zu/%zu %s", cand->corpus_count, s->pred.suffix_total, pct);
+    if (textw_width(cell) > w)
+        snprintf(cell, sizeof cell, "%zu %s", cand->corpus_count, pct);
+    if (textw_width(cell) > w)
+        snprintf(cell, sizeof cell, "%s", pct);
+    draw_text(y, x, w, role, cell);
+}
+
 static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double scale, int hist_max,
                      int y, int large)
 {
@@ -319,14 +337,7 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
                          (double)cand->p_sampler);
     }
     if (c->corpus_w && s->pred.suffix_total > 0)
-    {
-        /* a narrow column: the counts ungrouped, the share as the language writes it */
-        char pct[32];
-        app_share(s->lang, 100.0 * (double)cand->corpus_count / (double)s->pred.suffix_total, 1, pct,
-                  sizeof pct);
-        draw_textf(y, r.x + c->corpus, c->corpus_w, text, "%zu/%zu %s", cand->corpus_count,
-                   s->pred.suffix_total, pct);
-    }
+        draw_corpus_cell(s, cand, y, r.x + c->corpus, c->corpus_w, text);
     if (c->hist_w) {
         draw_textf(y, r.x + c->hist, 5, ROLE_HIST, "%4d", cand->hist);
         draw_hbar(y, r.x + c->hist + 5, c->hist_w - 6, (double)cand->hist / hist_max, ROLE_HIST);
@@ -334,7 +345,7 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     draw_item(ITEM_NONE, 0);
 }
 
-/* "sampler keeps 37, removes 12.3% · entropy: model 4.21, sampler 2.10 nats";
+/* "sampler keeps 37, removes 12.3% · entropy: model 4.21, sampler 2.10 bits";
  * removes: the model probability of every character the final distribution
  * gives 0, the temperature's share included */
 static void draw_summary(const AppState *s, Rect r, int y)

@@ -127,7 +127,7 @@ static Role char_role(const AppState *s, const PromptCell *c)
 }
 
 /* What the form allows next and how much of the model's probability it
- * blocks, e.g. "jueju of 7, line 1: only ， may come next; the form blocks 97.6%". */
+ * blocks, e.g. "jueju of 7, line 1: only ， may come next; form blocks 53.2%". */
 static void form_note(const AppState *s, char *out, size_t size)
 {
     const Form *f = &s->mode.now;

@@ -28,9 +28,10 @@ launch() {
 text_line_sgr() { screen_sgr | sed -n 2p; }
 # The written text on the screen: the text line without its label, its tag
 # and count, and the newline glyphs.
-# the text, its rows joined (as verse it spans several; the rows under it hold spaces)
+# the text, its rows joined (as verse it spans several, a lüshi eight: every
+# row from the text line down to the bars' heading; the rows under it hold spaces)
 screen_text() {
-    screen | sed -n '2,8p' | sed 's/^text *//; s/^ *//; s/  *poem start.*$//; s/⏎//g' |
+    screen | sed -n '2,/^next  /p' | sed 's/^text *//; s/^ *//; s/  *poem start.*$//; s/⏎//g' |
         grep -E '^[^ a-zA-Z0-9]+$' | tr -d '\n'
 }
 COIN_RE='coin [0-9]\.[0-9]{3} → [^ ]+ \(rank [0-9]+\)'

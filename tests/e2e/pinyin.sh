@@ -24,7 +24,7 @@ start() {
 
 # --- the references, from the command line ---
 "$BIN" probs 春风 --pinyin --model "$MODEL" >"$work/py.txt"
-# "   1  吹    7.79%  chuī          blow": the character, its reading, its gloss
+# "   1  吹    8.37%  chuī          blow": the character, its reading, its gloss
 first=$(awk '$1 == "1" { print $2; exit }' "$work/py.txt")
 reading=$(awk '$1 == "1" { print $4; exit }' "$work/py.txt")
 gloss=$(awk '$1 == "1" { $1 = $2 = $3 = $4 = ""; sub(/^ +/, ""); print; exit }' "$work/py.txt")

@@ -478,6 +478,8 @@ static const Budget BUDGETS[] = {
     {LBL_CLI_BENCH_PREFILL, 160, {"128", "2.582", "42.6", "55%", "77.8"}},
     {LBL_CLI_BENCH_KEY, 160, {"128", "2", "19.159"}},
     {LBL_CLI_BENCH_SAMPLER, 160, {"10", "120"}},
+    {LBL_CLI_EVAL_RESULT, 160, {"4.3876", "80.45", "134,090", "assets/tang-val.txt", "128", "104.8"}},
+    {LBL_ONE_CLI_EVAL_RESULT, 160, {"2.0589", "7.84", "1", "two.txt", "16", "0.0"}},
     /* train's progress line: a log line (every 100 steps into a file); on
      * a terminal without the view it is cut to the width, its least needed
      * figures last */

@@ -439,6 +439,10 @@ static void test_expect(void)
     /* ⏎ names the newline, as the screen shows it */
     ok(&s, "prompt 春风花月明，山水白日云。");
     CHECK(run(&s, "expect rank ⏎ >= 1", msg) == SCRIPT_OK, "%s", msg);
+    /* and a failed claim names it the same way back, not as U+000A */
+    CHECK(run(&s, "expect rank ⏎ > 100000", msg) == SCRIPT_FAILED && strstr(msg, "⏎ has rank") &&
+              !strstr(msg, "U+000A"),
+          "%s", msg);
     app_free(&s);
 }
 
