@@ -59,8 +59,9 @@ void app_slider_range(const AppState *s, SliderId id, double *lo, double *hi)
     SliderSpec sp = app_slider_spec(id);
     *lo = sp.min;
     *hi = sp.max;
-    /* the bar ends at 200, the sampler takes any k up to the vocabulary */
-    if (id == SL_TOP_K && s->m->cfg.vocab_size > *hi)
+    /* top-k's bar ends at 200, the sampler takes any k up to the vocabulary */
+    int set = app_slider_setting(id);
+    if (set >= 0 && SAMPLER_SETTINGS[set].to_vocab && s->m->cfg.vocab_size > *hi)
         *hi = (double)s->m->cfg.vocab_size;
 }
 

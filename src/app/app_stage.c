@@ -145,12 +145,13 @@ static void view_top_p(AppState *s, AppStageView *v)
 }
 
 /* The jueju: the mask the chain used (the program's) against the form's
- * own; the built-in column is what min-p left under the form's own mask. */
+ * own; the built-in column is what the filters left under the form's own
+ * mask. */
 static void view_jueju(AppState *s, AppStageView *v)
 {
     const StageJueju *t = &s->stage->jueju;
     const uint8_t *yours = s->pred.allowed;
-    const float *in = s->pred.ss.min_p;
+    const float *in = sampler_stage_buffer(&s->pred.ss, (SamplerStage)(STAGE_FORM_MASK - 1));
     int V = t->V;
     double builtin_sum = 0.0;
     v->kept = v->builtin_kept = v->n_differ = 0;

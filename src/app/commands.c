@@ -296,30 +296,6 @@ static unsigned do_mode_free(AppState *s, CmdArg a) { return mode_changed(s, FOR
 static unsigned do_mode_acrostic(AppState *s, CmdArg a) { return mode_changed(s, FORM_ACROSTIC, a.n); }
 static unsigned do_mode_jueju(AppState *s, CmdArg a) { return mode_changed(s, FORM_JUEJU, a.n); }
 
-/* A key that opens a view or closes it again, saying which in the status
- * line (app_view.c keeps the rules of what it closes). */
-static unsigned switch_view(AppState *s, AppView v)
-{
-    app_view_toggle(s, v);
-    app_view_say(s, v);
-    return REDRAW_ALL;
-}
-
-static unsigned do_histogram(AppState *s, CmdArg a)
-{
-    (void)a;
-    app_view_toggle(s, VIEW_HISTOGRAM);
-    app_predict(s); /* the draws are made with the prediction */
-    app_view_say(s, VIEW_HISTOGRAM);
-    return REDRAW_PROBS | REDRAW_STATUS;
-}
-
-static unsigned do_attention(AppState *s, CmdArg a)
-{
-    (void)a;
-    return switch_view(s, VIEW_ATTENTION);
-}
-
 static unsigned do_language(AppState *s, CmdArg a)
 {
     s->lang = a.n >= 0 && a.n < LANG_COUNT ? (AppLang)a.n : (AppLang)((s->lang + 1) % LANG_COUNT);
@@ -334,12 +310,6 @@ static unsigned do_mid_text(AppState *s, CmdArg a)
     return REDRAW_TEXT;
 }
 
-static unsigned do_help(AppState *s, CmdArg a)
-{
-    (void)a;
-    return switch_view(s, VIEW_HELP);
-}
-
 static unsigned do_query(AppState *s, CmdArg a)
 {
     (void)a;
@@ -350,7 +320,10 @@ static unsigned do_query(AppState *s, CmdArg a)
 
 static unsigned do_lookup(AppState *s, CmdArg a) { return look_up(s, (uint32_t)a.n); }
 
-static unsigned do_show(AppState *s, CmdArg a)
+/* A view opened (`show`) or switched (a key: open, or closed when open),
+ * saying which in the status line: app_view.c's table keeps what each view
+ * takes the place of and what is said of it. */
+static unsigned view_changed(AppState *s, CmdArg a, int toggle)
 {
     if (a.n < 0 || a.n >= VIEW_COUNT)
         return REDRAW_NONE;
@@ -358,11 +331,17 @@ static unsigned do_show(AppState *s, CmdArg a)
     /* the weights' panel: the other precisions made and timed first */
     if (v == VIEW_WEIGHTS && app_set_weights(s, s->weights) != 0)
         return REDRAW_STATUS;
-    app_view_open(s, v);
+    if (toggle)
+        app_view_toggle(s, v);
+    else
+        app_view_open(s, v);
     app_view_say(s, v);
     app_predict(s); /* the histogram is drawn from the prediction */
     return REDRAW_ALL;
 }
+
+static unsigned do_show(AppState *s, CmdArg a) { return view_changed(s, a, 0); }
+static unsigned do_view(AppState *s, CmdArg a) { return view_changed(s, a, 1); }
 
 static unsigned do_quiz(AppState *s, CmdArg a)
 {
@@ -520,13 +499,6 @@ static unsigned do_stage(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
-/* w: the causal mask of the last pass, a view of its own */
-static unsigned do_mask(AppState *s, CmdArg a)
-{
-    (void)a;
-    return switch_view(s, VIEW_MASK);
-}
-
 static unsigned do_tick(AppState *s, CmdArg a)
 {
     (void)a;
@@ -548,12 +520,6 @@ static unsigned do_export(AppState *s, CmdArg a)
     else
         app_status(s, 1, app_label(s, LBL_ST_EXPORT_FAILED), err.msg);
     return REDRAW_STATUS;
-}
-
-static unsigned do_kvcache(AppState *s, CmdArg a)
-{
-    (void)a;
-    return switch_view(s, VIEW_MEMORY);
 }
 
 /* The bars from the weights in another precision, and the panel that
@@ -579,23 +545,22 @@ static unsigned do_projector(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
-/* the sampler made visible: uncertainty under the text, the repetition penalty */
-static unsigned do_entropy(AppState *s, CmdArg a)
+static unsigned do_setting_set(AppState *s, CmdArg a)
 {
-    (void)a;
-    return switch_view(s, VIEW_ENTROPY);
-}
-
-static unsigned do_penalty_set(AppState *s, CmdArg a)
-{
+    if (a.n < 0 || a.n >= SET_COUNT)
+        return REDRAW_NONE;
     /* the commands' range (the settings table); NaN becomes off */
-    const SamplerSetting *t = &SAMPLER_SETTINGS[SET_REPETITION_PENALTY];
-    double x = a.x >= t->lo ? a.x : t->off;
-    s->set.repetition_penalty = (float)(x <= t->hi ? x : t->hi);
+    SamplerSettingId id = (SamplerSettingId)a.n;
+    const SamplerSetting *t = &SAMPLER_SETTINGS[id];
+    double x = (t->lo_open ? a.x > t->lo : a.x >= t->lo) ? a.x : t->off;
+    sampler_setting_set(&s->set, id, x <= t->hi ? x : t->hi);
     app_predict(s);
     char v[32];
-    app_num(s->lang, s->set.repetition_penalty, 2, v, sizeof v);
-    app_status(s, 0, app_label(s, LBL_ST_PENALTY), v, s->sym.newline);
+    app_num(s->lang, sampler_setting_get(&s->set, id), 2, v, sizeof v);
+    if (id == SET_REPETITION_PENALTY) /* it says what it spares */
+        app_status(s, 0, app_label(s, LBL_ST_PENALTY), v, s->sym.newline);
+    else
+        app_status(s, 0, app_label(s, LBL_ST_SETTING), app_label(s, app_setting_label(id)), v);
     return REDRAW_PROBS | REDRAW_STATUS;
 }
 
@@ -622,14 +587,12 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_MODE_FREE] = do_mode_free,
     [CMD_MODE_ACROSTIC] = do_mode_acrostic,
     [CMD_MODE_JUEJU] = do_mode_jueju,
-    [CMD_HISTOGRAM] = do_histogram,
-    [CMD_ATTENTION] = do_attention,
     [CMD_LANGUAGE] = do_language,
     [CMD_MID_TEXT] = do_mid_text,
-    [CMD_HELP] = do_help,
     [CMD_QUERY] = do_query,
     [CMD_LOOKUP] = do_lookup,
     [CMD_SHOW] = do_show,
+    [CMD_VIEW] = do_view,
     [CMD_QUIZ] = do_quiz,
     [CMD_REVEAL] = do_reveal,
     [CMD_ANSWER] = do_answer,
@@ -644,7 +607,6 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_TICK] = do_tick,
     /* the session to take home and the KV cache's cost */
     [CMD_EXPORT] = do_export,
-    [CMD_KVCACHE] = do_kvcache,
     /* pinyin */
     [CMD_PINYIN_SHOW] = app_pinyin_show_cmd,
     [CMD_PINYIN_INPUT] = app_pinyin_input_cmd,
@@ -654,11 +616,9 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_PASTE] = do_paste,
     /* reading it from the back row */
     [CMD_PROJECTOR] = do_projector,
-    /* the sampler made visible: uncertainty under the text, the repetition penalty */
-    [CMD_ENTROPY] = do_entropy,
-    [CMD_PENALTY_SET] = do_penalty_set,
-    /* the mask view */
-    [CMD_MASK] = do_mask,
+    /* a sampler setting with no slider (`set repetition-penalty`) */
+    [CMD_SETTING_SET] = do_setting_set,
+    /* a student's program beside the built-in stage */
     [CMD_STAGE] = do_stage,
     /* the weights' precision */
     [CMD_WEIGHTS] = do_weights,

@@ -38,15 +38,14 @@ typedef enum {
     CMD_MODE_FREE,      /* f */
     CMD_MODE_ACROSTIC,  /* a: heads from the prompt; again: 5 <-> 7 (arg.n 5 or 7: that length) */
     CMD_MODE_JUEJU,     /* j; again: 5 <-> 7 (arg.n 5 or 7: that length) */
-    CMD_HISTOGRAM,      /* h: 1,000 samples beside the bars */
-    CMD_ATTENTION,      /* v: the attention view */
     CMD_LANGUAGE,       /* l: arg.n a language (AppLang) sets it; -1 cycles en, zh, de, fr */
     CMD_MID_TEXT,       /* arg.n 1: read the prompt as a fragment from inside a text; 0: as
                            the start of a poem (the default); -1 toggles */
-    CMD_HELP,           /* ? */
     CMD_QUERY,          /* /: the next character typed is looked up, not appended */
     CMD_LOOKUP,         /* look up code point arg.n at once (`lookup C`) */
     CMD_SHOW,           /* arg.n an AppView: open it (VIEW_NONE closes every view) */
+    CMD_VIEW,           /* arg.n an AppView: open it, or close it when it is open (the keys
+                         * h histogram, v attention, w mask, r memory, e entropy, ? help) */
     CMD_QUIZ,           /* arg.text: ask it and hide the bars ("" or NULL: no quiz) */
     CMD_REVEAL,         /* show the bars a quiz hid, or its answer */
     CMD_ANSWER,         /* arg.text: what the quiz's reveal shows (after CMD_QUIZ) */
@@ -59,9 +58,8 @@ typedef enum {
     CMD_CMDLINE,        /* `:`: open the command line; until Enter or Esc, what is typed
                            goes there (Enter runs it, Esc closes it) */
     CMD_TICK,           /* the clock: advance a running job */
-    /* the session to take home and the KV cache's cost */
+    /* the session to take home */
     CMD_EXPORT,         /* x: write the session to a JSON file in the working folder */
-    CMD_KVCACHE,        /* r: the KV cache's cost by model, in place of sliders and timing */
     /* pinyin */
     CMD_PINYIN_SHOW,    /* y: readings and glosses beside the bars and under the text;
                            arg.n -1 toggles, 0 hides, 1 shows */
@@ -77,11 +75,11 @@ typedef enum {
                            already left out at its start (0 normally) */
     /* reading it from the back row */
     CMD_PROJECTOR,      /* z: arg.n 1 projector mode on, 0 off, -1 toggles */
-    /* the sampler made visible: uncertainty under the text, the repetition penalty */
-    CMD_ENTROPY,        /* e: the entropy of each written character, position by position */
-    CMD_PENALTY_SET,    /* the repetition penalty to arg.x, clamped to 1 (off) .. 100 */
-    /* the mask view */
-    CMD_MASK,           /* w: the causal mask of the last pass (the attention view closes) */
+    /* a sampler setting with no slider */
+    CMD_SETTING_SET,    /* sampler setting arg.n (a SamplerSettingId) to arg.x, clamped to
+                         * the table's range (NaN: its off value); `set NAME` of a
+                         * setting with no slider (the repetition penalty) */
+    /* a student's program beside the built-in stage */
     CMD_STAGE,          /* `stage`: arg.n an ExerciseKind: arg.text, a student's program, does
                          * that stage beside the built-in; arg.n -1: every such program stops */
     /* the weights' precision */

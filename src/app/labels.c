@@ -22,6 +22,16 @@ static const LabelId SETTING_LABELS[] = {
 _Static_assert(sizeof SETTING_LABELS / sizeof SETTING_LABELS[0] == SET_COUNT,
                "a label for every sampler setting");
 
+static const LabelId SETTING_HELP[] = {
+    [SET_TEMPERATURE] = LBL_SET_HELP_TEMPERATURE,
+    [SET_TOP_K] = LBL_SET_HELP_TOP_K,
+    [SET_TOP_P] = LBL_SET_HELP_TOP_P,
+    [SET_MIN_P] = LBL_SET_HELP_MIN_P,
+    [SET_REPETITION_PENALTY] = LBL_SET_HELP_REPETITION_PENALTY,
+};
+_Static_assert(sizeof SETTING_HELP / sizeof SETTING_HELP[0] == SET_COUNT,
+               "a sentence for --help for every sampler setting");
+
 static const LabelId STAGE_LABELS[] = {
     [STAGE_MODEL] = LBL_STAGE_MODEL,
     [STAGE_REPETITION_PENALTY] = LBL_STAGE_REPETITION_PENALTY,
@@ -40,6 +50,11 @@ LabelId app_setting_label(SamplerSettingId id)
     return (unsigned)id < SET_COUNT ? SETTING_LABELS[id] : LBL_TEMPERATURE;
 }
 
+LabelId app_setting_help_label(SamplerSettingId id)
+{
+    return (unsigned)id < SET_COUNT ? SETTING_HELP[id] : LBL_SET_HELP_TEMPERATURE;
+}
+
 LabelId app_stage_label(SamplerStage stage)
 {
     return (unsigned)stage < STAGE_COUNT ? STAGE_LABELS[stage] : LBL_STAGE_FINAL;
@@ -56,6 +71,43 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_TOP_P] = {"top-p", "top-p", "Top-p", "top-p"},
     [LBL_MIN_P] = {"min-p", "min-p", "Min-p", "min-p"},
     [LBL_SEED] = {"seed", "种子", "Startwert", "graine"},
+    [LBL_SET_HELP_TEMPERATURE] = {
+        "divide the scores by T: below 1 sharper, above 1 flatter, 0 = greedy (always the most "
+        "probable character), and so is anything below 0.001",
+        "模型分数除以 T：小于 1 分布更集中，大于 1 更平，0\u00a0=\u00a0贪心（总取最可能的字），低于 0.001 也一样",
+        "die Punktwerte durch T teilen: unter 1 schärfer, über 1 flacher, 0 = greedy (immer das "
+        "wahrscheinlichste Zeichen), ebenso alles unter 0.001",
+        "diviser les scores par T : en dessous de 1 plus tranché, au-dessus plus plat, 0 = glouton "
+        "(toujours le caractère le plus probable), de même pour toute valeur sous 0.001"},
+    [LBL_SET_HELP_TOP_K] = {"keep the K most probable", "只保留最可能的 K 个字",
+        "nur die K wahrscheinlichsten behalten", "ne garder que les K plus probables"},
+    [LBL_SET_HELP_TOP_P] = {"keep the top set reaching probability P together",
+        "只保留累计概率达到 P 的前几个字",
+        "nur die vorderste Gruppe behalten, die zusammen die Wahrscheinlichkeit P erreicht",
+        "ne garder que le groupe de tête dont la probabilité cumulée atteint P"},
+    [LBL_SET_HELP_MIN_P] = {"keep characters with p >= M x p(top)", "只保留 p >= M x p(第一名) 的字",
+        "nur Zeichen mit p >= M x p(erstes) behalten",
+        "ne garder que les caractères où p >= M x p(premier)"},
+    [LBL_SET_HELP_REPETITION_PENALTY] = {
+        ">1 discourages characters already in the window the model reads (， 。 and the newline "
+        "are left alone, so lines and poems can still end)",
+        "重复惩罚：>1 时压低模型所读窗口里已出现过的字（， 。 和换行不受影响，诗句和整首诗仍能结束）",
+        "Wiederholungsstrafe: >1 bremst Zeichen, die schon im Fenster stehen, das das Modell liest "
+        "(， 。 und der Zeilenumbruch bleiben frei, damit Zeilen und Gedichte weiter enden können)",
+        "pénalité de répétition : >1 freine les caractères déjà présents dans la fenêtre que lit le "
+        "modèle (， 。 et le saut de ligne sont épargnés, pour que vers et poèmes puissent encore "
+        "finir)"},
+    /* no-break spaces keep "0 = off" and a range on one line (cli_print_help wraps) */
+    [LBL_SET_HELP_DEFAULT] = {"%s; %s (default\u00a0%s)", "%s；%s（默认\u00a0%s）",
+        "%s; %s (Standard\u00a0%s)", "%s ; %s (par défaut\u00a0%s)"},
+    [LBL_SET_HELP_OFF_DEFAULT] = {"%s; %s (%s\u00a0=\u00a0off, default)",
+        "%s；%s（%s\u00a0=\u00a0关闭，默认）", "%s; %s (%s\u00a0=\u00a0aus, Standard)",
+        "%s ; %s (%s\u00a0=\u00a0désactivé, par défaut)"},
+    [LBL_SET_HELP_RANGE] = {"%s to %s", "%s 到 %s", "%s bis %s", "de %s à %s"},
+    [LBL_SET_HELP_VOCAB] = {"the vocabulary size", "词表大小", "zur Größe des Zeichenvorrats",
+        "la taille du vocabulaire"},
+    [LBL_SET_HELP_OFF] = {"%s; %s (%s\u00a0=\u00a0off)", "%s；%s（%s\u00a0=\u00a0关闭）",
+        "%s; %s (%s\u00a0=\u00a0aus)", "%s ; %s (%s\u00a0=\u00a0désactivé)"},
 
     [LBL_VOCAB_SIZE] = {"%s characters",
         "%s 个字",
@@ -699,6 +751,7 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_STAGE_MIN_P] = {"min-p", "min-p", "Min-p", "min-p"},
     [LBL_STAGE_FORM_MASK] = {"form", "格式", "Form", "forme"},
     [LBL_STAGE_FINAL] = {"final", "最终", "Ergebnis", "final"},
+    [LBL_ST_SETTING] = {"%s: %s", "%s：%s", "%s: %s", "%s : %s"},
     [LBL_ST_PENALTY] = {"repetition penalty %s: characters in the window count less (， 。 %s aside)",
         "重复惩罚 %s：窗口里已出现的字得分降低（， 。 %s 除外）",
         "Wiederholungsstrafe %s: Zeichen im Fenster zählen weniger (außer ， 。 %s)",

@@ -29,6 +29,19 @@ typedef enum {
     LBL_TOP_P,
     LBL_MIN_P,
     LBL_SEED,
+    /* what each setting does, one sentence for --help and `set NAME` (labels.c's
+     * SETTING_HELP maps each SamplerSettingId to its row), and the line around
+     * it: range, default and off value come from the settings table */
+    LBL_SET_HELP_TEMPERATURE,
+    LBL_SET_HELP_TOP_K,
+    LBL_SET_HELP_TOP_P,
+    LBL_SET_HELP_MIN_P,
+    LBL_SET_HELP_REPETITION_PENALTY,
+    LBL_SET_HELP_DEFAULT,     /* sentence, range, default */
+    LBL_SET_HELP_OFF_DEFAULT, /* sentence, range, off value (the default) */
+    LBL_SET_HELP_OFF,         /* sentence, range, off value */
+    LBL_SET_HELP_RANGE,       /* `set NAME`'s range: low, high */
+    LBL_SET_HELP_VOCAB,       /* ... whose high end is the vocabulary's size */
     /* title bar */
     LBL_VOCAB_SIZE,
     LBL_CONTEXT,
@@ -290,6 +303,7 @@ typedef enum {
     LBL_STAGE_FORM_MASK,
     LBL_STAGE_FINAL,
     LBL_ST_PENALTY,
+    LBL_ST_SETTING, /* a setting with no slider set by `set NAME`: its word, its value */
     /* the window, the mask view, the timing panel's parts; plural forms */
     LBL_WINDOW_COUNT,
     LBL_NOTE_SHIFT,
@@ -601,6 +615,8 @@ typedef enum {
 /* The word of a sampler setting (the slider's name, "temperature") and the
  * heading of a stage's column ("top-p"), in labels.c's tables. */
 LabelId app_setting_label(SamplerSettingId id);
+/* The sentence that says what the setting does (LBL_SET_HELP_*). */
+LabelId app_setting_help_label(SamplerSettingId id);
 LabelId app_stage_label(SamplerStage stage);
 /* The slider's name: its setting's word, or the seed's (app_sliders.c). */
 LabelId app_slider_label(SliderId id);

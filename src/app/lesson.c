@@ -328,7 +328,7 @@ static int enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem 
         return 0;
     /* the quiz and the pointer belong to the step that set them */
     if (app_view_is_open(s, VIEW_HELP))
-        app_apply(s, CMD_HELP, cmd_arg(0)); /* closes it */
+        app_apply(s, CMD_VIEW, cmd_arg(VIEW_HELP)); /* closes it */
     if (s->quiz[0] || s->quiz_hidden)
         app_apply(s, CMD_QUIZ, (CmdArg){.text = NULL});
     if (s->point != PANEL_NONE)

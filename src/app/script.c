@@ -203,7 +203,7 @@ static int run_type(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_backspace(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_clear(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_set(AppState *s, const ScriptCmd *c, ScriptOut *o);
-static int run_penalty(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_setting(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_mid_text(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_cache(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_step(AppState *s, const ScriptCmd *c, ScriptOut *o);
@@ -244,71 +244,141 @@ static const char *const OPS[] = {">", ">=", "<", "<=", "=", NULL};
 
 #define NO_SLIDER (-1)
 
-static const ScriptVerb VERBS[] = {
-    {"prompt", "TEXT", ARG_TEXT, NO_SLIDER, 0, 0, NULL, NULL, 0, run_prompt,
-     "replace the text with TEXT (a new prompt)"},
-    {"type", "TEXT", ARG_TEXT, NO_SLIDER, 0, 0, NULL, NULL, 0, run_type,
-     "type TEXT after what is there"},
-    {"backspace", "[N]", ARG_COUNT, NO_SLIDER, 1, APP_MAX_CHARS, NULL, NULL, 0, run_backspace,
-     "take back the last N characters (default 1)"},
-    {"clear", "", ARG_NONE, NO_SLIDER, 0, 0, NULL, NULL, 0, run_clear, "an empty text"},
-    {"set temperature", "X", ARG_NUMBER, SL_TEMPERATURE, 0, 0, NULL, NULL, 0, run_set,
-     "0 to 2 (0 = always the most likely)"},
-    {"set top-k", "N", ARG_INTEGER, SL_TOP_K, 0, 0, NULL, NULL, 0, run_set,
-     "0 to the vocabulary size (0 = off)"},
-    {"set top-p", "X", ARG_NUMBER, SL_TOP_P, 0, 0, NULL, NULL, 0, run_set, "0.05 to 1 (1 = off)"},
-    {"set min-p", "X", ARG_NUMBER, SL_MIN_P, 0, 0, NULL, NULL, 0, run_set, "0 to 1 (0 = off)"},
-    {"set seed", "N", ARG_INTEGER, SL_SEED, 0, 0, NULL, NULL, 0, run_set, "the random seed"},
-    {"seed", "N", ARG_INTEGER, SL_SEED, 0, 0, NULL, NULL, 0, run_set,
-     "the random seed (1 to 99999)"},
-    {"mid-text", "on|off", ARG_WORD, NO_SLIDER, 0, 0, NULL, ON_OFF, 0, run_mid_text,
-     "read the prompt as a fragment from inside a text, or as the start of a poem"},
-    {"cache", "on|off", ARG_WORD, NO_SLIDER, 0, 0, NULL, ON_OFF, 0, run_cache, "the KV cache"},
-    {"step", "[N]", ARG_COUNT, NO_SLIDER, 1, APP_MAX_CHARS, NULL, NULL, 0, run_step,
-     "sample N characters (default 1)"},
-    {"pick", "N", ARG_INTEGER, NO_SLIDER, 1, APP_TOP, "candidate", NULL, 0, run_pick,
-     "append candidate N (1 to 8)"},
-    {"write", "", ARG_NONE, NO_SLIDER, 0, 0, NULL, NULL, 0, run_write, "write the rest of the poem"},
-    {"compare", "", ARG_NONE, NO_SLIDER, 0, 0, NULL, NULL, 0, run_compare,
-     "write the same text with and without the cache and time both"},
-    {"form", "free|acrostic 5|7|jueju 5|7", ARG_FORM, NO_SLIDER, 0, 0, NULL, FORMS, 0, run_form,
-     "the verse form (the acrostic takes its heads from the text)"},
-    {"show", "histogram|attention|help|none|mask|memory|weights|written",
-     ARG_WORD, NO_SLIDER, 0, 0, NULL, VIEWS, 0, run_show,
-     "open a view (none closes them)"},
-    {"lookup", "C", ARG_CHAR, NO_SLIDER, 0, 0, NULL, NULL, 0, run_lookup,
-     "where character C stands (rank and probability)"},
-    {"lang", "CODE", ARG_WORD, NO_SLIDER, 0, 0, NULL, APP_LANG_CODES, 0, run_lang,
-     "the interface language"},
-    {"quiz", "QUESTION", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 1, run_quiz,
-     "show QUESTION and hide the bars until a key reveals them"},
-    {"answer", "TEXT", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 1, run_answer,
-     "what the quiz's reveal shows, highlighted, in place of the bars"},
-    {"point", "bars|sliders|timing|text|corpus|none", ARG_WORD, NO_SLIDER, 0, 0, NULL, PANELS, 1,
-     run_point, "highlight one panel"},
-    {"expect", "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
-               "grows C|shrinks C|kl OP X|size OP N|speedup OP X|mask T TOTAL", ARG_CLAIM,
-     NO_SLIDER, 0, 0, NULL, CLAIMS, 1, script_expect, "check a claim the narration makes"},
-    {"model", "bundled", ARG_WORD, NO_SLIDER, 0, 0, NULL, MODELS, 1, run_model,
-     "this lesson's expect lines are about the bundled model (not checked on another)"},
-    /* the sampler made visible: the repetition penalty, which has no slider */
-    {"set repetition-penalty", "X", ARG_NUMBER, NO_SLIDER, 1, 100, NULL, NULL, 0, run_penalty,
-     "1 to 100 (1 = off; ， 。 and the newline are left alone)"},
-    /* the weights' precision */
-    {"set weights", "fp32|bf16|int8", ARG_WORD, NO_SLIDER, 0, 0, NULL, WEIGHTS, 0, run_weights,
-     "the weights as trained (fp32) or rounded to bfloat16 or 8-bit integers"},
-    /* the course's exercises as programs (docs/exercises.md) */
-    {"stage", "[top-p|jueju] PROGRAM [ARGS]|off", ARG_FREE, NO_SLIDER, 0, 0, NULL, NULL, 0,
-     run_stage, "a student's program does top-p or the jueju beside the built-in; a lesson "
-                "names one of its exercises folder and the explorer asks first"},
+/* The verbs before the sampler's settings; `set NAME` for each setting
+ * (setting_verb) follows them, then VERBS_TAIL. */
+static const ScriptVerb VERBS_HEAD[] = {
+    {.name = "prompt", .usage = "TEXT", .arg = ARG_TEXT, .slider = NO_SLIDER, .run = run_prompt,
+     .help = "replace the text with TEXT (a new prompt)"},
+    {.name = "type", .usage = "TEXT", .arg = ARG_TEXT, .slider = NO_SLIDER, .run = run_type,
+     .help = "type TEXT after what is there"},
+    {.name = "backspace", .usage = "[N]", .arg = ARG_COUNT, .slider = NO_SLIDER, .min = 1,
+     .max = APP_MAX_CHARS, .run = run_backspace,
+     .help = "take back the last N characters (default 1)"},
+    {.name = "clear", .usage = "", .arg = ARG_NONE, .slider = NO_SLIDER, .run = run_clear,
+     .help = "an empty text"},
 };
 
-enum { N_VERBS = (int)(sizeof VERBS / sizeof VERBS[0]) };
+static const ScriptVerb VERBS_TAIL[] = {
+    {.name = "set seed", .usage = "N", .arg = ARG_INTEGER, .slider = SL_SEED, .run = run_set,
+     .help = "the random seed"},
+    {.name = "seed", .usage = "N", .arg = ARG_INTEGER, .slider = SL_SEED, .run = run_set,
+     .help = "the random seed (1 to 99999)"},
+    {.name = "mid-text", .usage = "on|off", .arg = ARG_WORD, .slider = NO_SLIDER, .words = ON_OFF,
+     .run = run_mid_text,
+     .help = "read the prompt as a fragment from inside a text, or as the start of a poem"},
+    {.name = "cache", .usage = "on|off", .arg = ARG_WORD, .slider = NO_SLIDER, .words = ON_OFF,
+     .run = run_cache, .help = "the KV cache"},
+    {.name = "step", .usage = "[N]", .arg = ARG_COUNT, .slider = NO_SLIDER, .min = 1,
+     .max = APP_MAX_CHARS, .run = run_step, .help = "sample N characters (default 1)"},
+    {.name = "pick", .usage = "N", .arg = ARG_INTEGER, .slider = NO_SLIDER, .min = 1,
+     .max = APP_TOP, .range_fmt = "candidate", .run = run_pick,
+     .help = "append candidate N (1 to 8)"},
+    {.name = "write", .usage = "", .arg = ARG_NONE, .slider = NO_SLIDER, .run = run_write,
+     .help = "write the rest of the poem"},
+    {.name = "compare", .usage = "", .arg = ARG_NONE, .slider = NO_SLIDER, .run = run_compare,
+     .help = "write the same text with and without the cache and time both"},
+    {.name = "form", .usage = "free|acrostic 5|7|jueju 5|7", .arg = ARG_FORM, .slider = NO_SLIDER,
+     .words = FORMS, .run = run_form,
+     .help = "the verse form (the acrostic takes its heads from the text)"},
+    {.name = "show", .usage = "histogram|attention|help|none|mask|memory|weights|written",
+     .arg = ARG_WORD, .slider = NO_SLIDER, .words = VIEWS, .run = run_show,
+     .help = "open a view (none closes them)"},
+    {.name = "lookup", .usage = "C", .arg = ARG_CHAR, .slider = NO_SLIDER, .run = run_lookup,
+     .help = "where character C stands (rank and probability)"},
+    {.name = "lang", .usage = "CODE", .arg = ARG_WORD, .slider = NO_SLIDER, .words = APP_LANG_CODES,
+     .run = run_lang, .help = "the interface language"},
+    {.name = "quiz", .usage = "QUESTION", .arg = ARG_FREE, .slider = NO_SLIDER, .lesson = 1,
+     .run = run_quiz, .help = "show QUESTION and hide the bars until a key reveals them"},
+    {.name = "answer", .usage = "TEXT", .arg = ARG_FREE, .slider = NO_SLIDER, .lesson = 1,
+     .run = run_answer, .help = "what the quiz's reveal shows, highlighted, in place of the bars"},
+    {.name = "point", .usage = "bars|sliders|timing|text|corpus|none", .arg = ARG_WORD,
+     .slider = NO_SLIDER, .words = PANELS, .lesson = 1, .run = run_point,
+     .help = "highlight one panel"},
+    {.name = "expect",
+     .usage = "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
+              "grows C|shrinks C|kl OP X|size OP N|speedup OP X|mask T TOTAL",
+     .arg = ARG_CLAIM, .slider = NO_SLIDER, .words = CLAIMS, .lesson = 1, .run = script_expect,
+     .help = "check a claim the narration makes"},
+    {.name = "model", .usage = "bundled", .arg = ARG_WORD, .slider = NO_SLIDER, .words = MODELS,
+     .lesson = 1, .run = run_model,
+     .help = "this lesson's expect lines are about the bundled model (not checked on another)"},
+    /* the weights' precision */
+    {.name = "set weights", .usage = "fp32|bf16|int8", .arg = ARG_WORD, .slider = NO_SLIDER,
+     .words = WEIGHTS, .run = run_weights,
+     .help = "the weights as trained (fp32) or rounded to bfloat16 or 8-bit integers"},
+    /* the course's exercises as programs (docs/exercises.md) */
+    {.name = "stage", .usage = "[top-p|jueju] PROGRAM [ARGS]|off", .arg = ARG_FREE,
+     .slider = NO_SLIDER, .run = run_stage,
+     .help = "a student's program does top-p or the jueju beside the built-in; a lesson "
+             "names one of its exercises folder and the explorer asks first"},
+};
+
+enum {
+    N_HEAD = (int)(sizeof VERBS_HEAD / sizeof VERBS_HEAD[0]),
+    N_TAIL = (int)(sizeof VERBS_TAIL / sizeof VERBS_TAIL[0]),
+    N_VERBS = N_HEAD + SET_COUNT + N_TAIL
+};
+
+/* The slider that moves setting id, or NO_SLIDER. */
+static int slider_of(SamplerSettingId id)
+{
+    for (int i = 0; i < SL_COUNT; i++)
+        if (app_slider_setting((SliderId)i) == (int)id)
+            return i;
+    return NO_SLIDER;
+}
+
+void script_setting_help(AppLang lang, const ScriptVerb *v, char *out, size_t size)
+{
+    const SamplerSetting *t = v->setting;
+    if (!t) {
+        snprintf(out, size, "%s", v->help);
+        return;
+    }
+    SamplerSettingId id = (SamplerSettingId)(t - SAMPLER_SETTINGS);
+    char lo[32], hi[64], range[128], off[32];
+    int slider = slider_of(id);
+    snprintf(lo, sizeof lo, "%g", slider != NO_SLIDER ? t->bar_lo : t->lo);
+    if (t->to_vocab)
+        snprintf(hi, sizeof hi, "%s", app_label_in(lang, LBL_SET_HELP_VOCAB));
+    else
+        snprintf(hi, sizeof hi, "%g", slider != NO_SLIDER ? t->bar_hi : t->hi);
+    snprintf(range, sizeof range, app_label_in(lang, LBL_SET_HELP_RANGE), lo, hi);
+    snprintf(off, sizeof off, "%g", t->off);
+    snprintf(out, size, app_label_in(lang, LBL_SET_HELP_OFF),
+             app_label_in(lang, app_setting_help_label(id)), range, off);
+}
+
+/* `set NAME X` for row id of the settings table: its slider's range (and
+ * command), or the table's range and CMD_SETTING_SET when it has none. */
+static ScriptVerb setting_verb(SamplerSettingId id, char *name, size_t nsize, char *help,
+                               size_t hsize)
+{
+    const SamplerSetting *t = &SAMPLER_SETTINGS[id];
+    snprintf(name, nsize, "set %s", t->name);
+    ScriptVerb v = {.name = name, .usage = t->arg, .arg = t->integer ? ARG_INTEGER : ARG_NUMBER,
+                    .slider = slider_of(id), .min = t->lo, .max = t->hi, .run = run_setting,
+                    .help = help, .setting = t};
+    script_setting_help(LANG_EN, &v, help, hsize);
+    return v;
+}
 
 const ScriptVerb *script_verbs(int *count)
 {
+    static ScriptVerb all[N_VERBS];
+    static char names[SET_COUNT][48], helps[SET_COUNT][512];
+    if (!all[0].name) {
+        int n = 0;
+        for (int i = 0; i < N_HEAD; i++)
+            all[n++] = VERBS_HEAD[i];
+        for (int i = 0; i < SET_COUNT; i++)
+            all[n++] = setting_verb((SamplerSettingId)i, names[i], sizeof names[i], helps[i],
+                                    sizeof helps[i]);
+        for (int i = 0; i < N_TAIL; i++)
+            all[n++] = VERBS_TAIL[i];
+    }
     *count = N_VERBS;
-    return VERBS;
+    return all;
 }
 
 void script_verb_usage(const ScriptVerb *v, char *out, size_t size)
@@ -373,16 +443,18 @@ static const ScriptVerb *find_verb(const char *line, const char **rest, char *fi
     next_word(&p, second, ssize);
     char two[96];
     snprintf(two, sizeof two, "%s %s", first, second);
+    int n_verbs;
+    const ScriptVerb *all = script_verbs(&n_verbs);
     for (int i = 0; i < N_VERBS; i++) {
-        if (strcmp(VERBS[i].name, two) == 0) {
+        if (strcmp(all[i].name, two) == 0) {
             *rest = p;
-            return &VERBS[i];
+            return &all[i];
         }
     }
     for (int i = 0; i < N_VERBS; i++) {
-        if (strcmp(VERBS[i].name, first) == 0) {
+        if (strcmp(all[i].name, first) == 0) {
             *rest = after_first;
-            return &VERBS[i];
+            return &all[i];
         }
     }
     return NULL;
@@ -399,13 +471,15 @@ static int unknown_verb(const AppState *s, const char *first, const char *second
                         size_t size)
 {
     TsQuoted q; /* what the user typed, echoed safely */
+    int n_verbs;
+    const ScriptVerb *all = script_verbs(&n_verbs);
     if (strcmp(first, "set") == 0) {
         /* the `set` verbs of the table, in its order */
         const char *names[N_VERBS + 1];
         int n = 0;
         for (int i = 0; i < N_VERBS; i++)
-            if (strncmp(VERBS[i].name, "set ", 4) == 0)
-                names[n++] = VERBS[i].name + 4;
+            if (strncmp(all[i].name, "set ", 4) == 0)
+                names[n++] = all[i].name + 4;
         names[n] = NULL;
         char list[160];
         list_words(names, ", ", list, sizeof list);
@@ -417,12 +491,12 @@ static int unknown_verb(const AppState *s, const char *first, const char *second
     int best_d = 3; /* suggest only a near miss */
     for (int i = 0; i < N_VERBS; i++) {
         char name[32];
-        snprintf(name, sizeof name, "%s", VERBS[i].name);
+        snprintf(name, sizeof name, "%s", all[i].name);
         name[strcspn(name, " ")] = 0;
         int d = distance(first, name);
         if (d < best_d && d < (int)strlen(name)) {
             best_d = d;
-            best = VERBS[i].name;
+            best = all[i].name;
         }
     }
     if (best) {
@@ -776,10 +850,13 @@ static int run_set(AppState *s, const ScriptCmd *c, ScriptOut *o)
     return apply(s, c, o, CMD_SLIDER_SET, a);
 }
 
-static int run_penalty(AppState *s, const ScriptCmd *c, ScriptOut *o)
+/* `set NAME X`: its slider moves, or the setting is set (one with no slider) */
+static int run_setting(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
-    CmdArg a = {.n = 0, .x = c->x};
-    return apply(s, c, o, CMD_PENALTY_SET, a);
+    if (c->verb->slider != NO_SLIDER)
+        return apply(s, c, o, CMD_SLIDER_SET, (CmdArg){.n = c->verb->slider, .x = c->x});
+    CmdArg a = {.n = c->verb->setting - SAMPLER_SETTINGS, .x = c->x};
+    return apply(s, c, o, CMD_SETTING_SET, a);
 }
 
 static int run_mid_text(AppState *s, const ScriptCmd *c, ScriptOut *o)
@@ -953,7 +1030,7 @@ int script_exec(AppState *s, const ScriptCmd *c, ScriptOut *o)
     /* a command acts on the explorer as it stands: an open help screen or a
      * half-typed look-up would otherwise swallow it (as they swallow a key) */
     if (app_view_is_open(s, VIEW_HELP) && c->verb->run != run_show)
-        o->redraw |= app_apply(s, CMD_HELP, cmd_arg(0));
+        o->redraw |= app_apply(s, CMD_VIEW, cmd_arg(VIEW_HELP));
     if (s->query_input)
         o->redraw |= app_apply(s, CMD_STOP, cmd_arg(0));
     return c->verb->run(s, c, o);

@@ -93,6 +93,7 @@ struct ScriptVerb {
     int lesson;                  /* 1: meant for lessons (quiz, point, expect) */
     ScriptRunFn run;
     const char *help;            /* one line for --help */
+    const SamplerSetting *setting; /* `set NAME`: its row of the settings table, else NULL */
 };
 
 /* The results. SCRIPT_UNCHECKED: an `expect` that cannot be checked here (its
@@ -106,7 +107,11 @@ enum { SCRIPT_FAILED = -1, SCRIPT_OK = 0, SCRIPT_UNCHECKED = 1, SCRIPT_SKIPPED =
 
 /* The table, in the order the docs list it. */
 const ScriptVerb *script_verbs(int *count);
-/* "set temperature X" */
+/* What a verb does, in lang: for `set NAME`, made from the settings table
+ * (the sentence of its label, its range and off value); for the others,
+ * v->help (English: the command line translates those, cli_help.h). */
+void script_setting_help(AppLang lang, const ScriptVerb *v, char *out, size_t size);
+/* "set temperature T" */
 void script_verb_usage(const ScriptVerb *v, char *out, size_t size);
 
 /* A blank line or a comment (`# ...`): nothing to do. */

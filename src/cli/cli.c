@@ -234,23 +234,69 @@ static int help_block(const HelpLine *l, int n, size_t *head, int *hang)
     return k;
 }
 
+/* The marks a help text may hold, and what each stands for: the codes of
+ * the language table, and the sampler's options made from the settings
+ * table (cli_sampler_help): the writing commands' with their defaults, and
+ * probs' (no setting that reads the text written so far, no defaults). */
+enum { MARK_LANGS, MARK_SAMPLER, MARK_SAMPLER_PROBS, MARK_STAGE_KEYS, MARK_COUNT };
+static const char *const MARKS[MARK_COUNT] = {
+    [MARK_LANGS] = "@LANGS@",
+    [MARK_SAMPLER] = "@SAMPLER@",
+    [MARK_SAMPLER_PROBS] = "@SAMPLER_PROBS@",
+    [MARK_STAGE_KEYS] = "@STAGE_KEYS@", /* probs --json: "model": ..., ..., "final": ... */
+};
+
+/* The stages' JSON keys in the chain's order, as probs --json writes them. */
+static void stage_keys(char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = 0;
+    for (int k = 0; k < STAGE_COUNT && len < size; k++)
+        len += (size_t)snprintf(out + len, size - len, "%s\"%s\": ...", k ? ", " : "",
+                                sampler_stage_name((SamplerStage)k));
+}
+
+/* help with its marks replaced; NULL when out of memory. Free it. */
+static char *expand_marks(const char *help)
+{
+    static char sampler[2][4096], stages[512];
+    const char *what[MARK_COUNT] = {[MARK_LANGS] = app_lang_codes("|")};
+    SamplerSettings gen = gen_default_settings();
+    cli_sampler_help(sampler[0], sizeof sampler[0], 1, &gen);
+    cli_sampler_help(sampler[1], sizeof sampler[1], 0, NULL);
+    what[MARK_SAMPLER] = sampler[0];
+    what[MARK_SAMPLER_PROBS] = sampler[1];
+    stage_keys(stages, sizeof stages);
+    what[MARK_STAGE_KEYS] = stages;
+    size_t cap = strlen(help) + 1;
+    for (int m = 0; m < MARK_COUNT; m++)
+        for (const char *p = strstr(help, MARKS[m]); p; p = strstr(p + 1, MARKS[m]))
+            cap += strlen(what[m]);
+    char *text = malloc(cap);
+    size_t len = 0;
+    for (const char *p = help; text && *p;) {
+        const char *at = NULL;
+        int mark = 0;
+        for (int m = 0; m < MARK_COUNT; m++) {
+            const char *hit = strstr(p, MARKS[m]);
+            if (hit && (!at || hit < at))
+                at = hit, mark = m;
+        }
+        size_t n = at ? (size_t)(at - p) : strlen(p);
+        len += (size_t)snprintf(text + len, cap - len, "%.*s%s", (int)n, p, at ? what[mark] : "");
+        p += n + (at ? strlen(MARKS[mark]) : 0);
+    }
+    return text;
+}
+
 void cli_print_help(FILE *out, const char *help)
 {
-    /* @LANGS@ stands for the codes of the language table */
-    size_t cap = strlen(help) + 64;
-    char *text = malloc(cap);
+    char *text = expand_marks(help);
     if (!text) {
         fputs(help, out);
         return;
     }
-    size_t len = 0;
-    const char *mark = "@LANGS@";
-    for (const char *p = help; *p;) {
-        const char *at = strstr(p, mark);
-        size_t n = at ? (size_t)(at - p) : strlen(p);
-        len += (size_t)snprintf(text + len, cap - len, "%.*s%s", (int)n, p, at ? app_lang_codes("|") : "");
-        p += n + (at ? strlen(mark) : 0);
-    }
+    size_t len = strlen(text);
     int n = 0;
     for (size_t i = 0; i < len; i++)
         n += text[i] == '\n';
@@ -315,6 +361,16 @@ static void format_bound(char *out, size_t size, double v)
         snprintf(out, size, "%g", v);
 }
 
+/* An option's range as --help writes it: 1..64 (both ends included), or
+ * (0, 1] for OPT_FLOAT_OPEN. */
+static void opt_range(const Opt *o, char *out, size_t size)
+{
+    char lo[32], hi[32];
+    format_bound(lo, sizeof lo, o->min);
+    format_bound(hi, sizeof hi, o->max);
+    snprintf(out, size, o->kind == OPT_FLOAT_OPEN ? "(%s, %s]" : "%s..%s", lo, hi);
+}
+
 static int set_value(const char *cmd, const Opt *o, const char *val)
 {
     char *end;
@@ -326,7 +382,7 @@ static int set_value(const char *cmd, const Opt *o, const char *val)
         if (*val == 0 || *end != 0 || errno || v < o->min || v > o->max)
         {
             char range[72];
-            snprintf(range, sizeof range, "%.0f..%.0f", o->min, o->max);
+            opt_range(o, range, sizeof range);
             return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_NOT_INTEGER), o->name, range,
                              ts_quote(&q, val));
         }
@@ -346,10 +402,8 @@ static int set_value(const char *cmd, const Opt *o, const char *val)
         int open = o->kind == OPT_FLOAT_OPEN;
         if (*val == 0 || *end != 0 || errno || !isfinite(v) || v < o->min || v > o->max ||
             (open && v == o->min)) {
-            char lo[32], hi[32], range[72];
-            format_bound(lo, sizeof lo, o->min);
-            format_bound(hi, sizeof hi, o->max);
-            snprintf(range, sizeof range, open ? "(%s, %s]" : "%s..%s", lo, hi);
+            char range[72];
+            opt_range(o, range, sizeof range);
             return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_NOT_NUMBER), o->name, range,
                              ts_quote(&q, val));
         }
@@ -633,6 +687,40 @@ int cli_sampler_opts(Opt *out, SamplerSettings *set, int with_text)
                          .min = t->lo, .max = t->hi};
     }
     return n;
+}
+
+void cli_sampler_help(char *out, size_t size, int with_text, const SamplerSettings *defaults)
+{
+    Opt opts[SET_COUNT];
+    SamplerSettings scratch = sampler_defaults();
+    int n = cli_sampler_opts(opts, &scratch, with_text);
+    size_t len = 0;
+    out[0] = 0;
+    for (int i = 0, k = 0; i < SET_COUNT && k < n && len < size; i++) {
+        const SamplerSetting *t = &SAMPLER_SETTINGS[i];
+        if (t->reads_text && !with_text)
+            continue; /* cli_sampler_opts left it out too */
+        const Opt *o = &opts[k++];
+        char flag[64], range[72], value[32];
+        snprintf(flag, sizeof flag, "%s %s", t->flag, t->arg);
+        opt_range(o, range, sizeof range);
+        char *comma = strstr(range, ", ");
+        if (comma) { /* (0, 1] stays on one line: a no-break space */
+            char rest[72];
+            snprintf(rest, sizeof rest, "%s", comma + 2);
+            snprintf(comma, sizeof range - (size_t)(comma - range), ",\u00a0%s", rest);
+        }
+        double v = defaults ? sampler_setting_get(defaults, (SamplerSettingId)i) : t->off;
+        int off = v == (double)(float)t->off;
+        format_bound(value, sizeof value, v);
+        LabelId line = !defaults ? LBL_SET_HELP_OFF : off ? LBL_SET_HELP_OFF_DEFAULT : LBL_SET_HELP_DEFAULT;
+        len += (size_t)snprintf(out + len, size - len, "  %-24s ", flag);
+        if (len < size)
+            len += (size_t)snprintf(out + len, size - len, cli_label(line),
+                                    cli_label(app_setting_help_label((SamplerSettingId)i)), range, value);
+        if (len < size)
+            len += (size_t)snprintf(out + len, size - len, "\n");
+    }
 }
 
 int cli_flag_given(int argc, char **argv, const char *name)

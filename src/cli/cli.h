@@ -77,6 +77,15 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
  * how many. */
 int cli_sampler_opts(Opt *out, SamplerSettings *set, int with_text);
 
+/* The help's lines for those options, one a line, in the run's language:
+ * "  --top-k K   0..1000000 (0 = off, default): keep the K most probable" --
+ * flag, range, default and off value from the table, the sentence from its
+ * label (labels.h LBL_SET_HELP_*). defaults NULL: no default is named, only
+ * the off value (probs applies the sampler only to the flags given). A help
+ * text writes @SAMPLER@ (with_text, generate's defaults) or @SAMPLER_PROBS@
+ * where these lines go (cli_print_help). */
+void cli_sampler_help(char *out, size_t size, int with_text, const SamplerSettings *defaults);
+
 /* Was the option given in argv[1..], as "NAME" or "NAME=VALUE"? (To tell a
  * flag the user gave from its default.) */
 int cli_flag_given(int argc, char **argv, const char *name);

@@ -589,55 +589,79 @@ static int bench_row_settings(const BenchSamplerRow *row, SamplerSettings *set, 
 /* The sampler beside the model: for each setting, ms per cached character
  * of each (the best of `repeat` runs of 120 characters from the start of a
  * poem, each part's best on its own), on this thread. */
+enum { SAMPLER_CHARS = 120 }; /* characters each run of a sampler row writes */
+
+/* The sampler table's heading: what was timed, then the columns. */
+static void sampler_heading(int repeat)
+{
+    char runs[32], chars[32];
+    app_format_count(cli_lang(), repeat, runs, sizeof runs);
+    app_format_count(cli_lang(), SAMPLER_CHARS, chars, sizeof chars);
+    printf(cli_label(LBL_CLI_BENCH_SAMPLER), runs, chars);
+    fputs("\n  ", stdout);
+    cli_put_left(stdout, cli_label(LBL_CLI_SETTING), SETTING_COLS);
+    cli_put_right(stdout, cli_label(LBL_MODEL), 9);
+    cli_put_right(stdout, cli_label(LBL_CLI_SAMPLER_COL), 9);
+    cli_put_right(stdout, cli_label(LBL_CLI_SHARE), 9);
+    putchar('\n');
+}
+
+/* The best of repeat runs of SAMPLER_CHARS characters with set: the model's
+ * and the sampler's milliseconds per character. */
+static int time_sampler_row(Generator *g, const SamplerSettings *set, int repeat,
+                            double *model_ms, double *sampler_ms, TsErr *err)
+{
+    double best_model = 1e30, best_sampler = 1e30;
+    for (int k = 0; k < repeat; k++) {
+        double m0 = g->model_s, s0 = g->sampler_s;
+        if (bench_decode(g, SAMPLER_CHARS, set, 42, err) != 0)
+            return -1;
+        double dm = g->model_s - m0, ds = g->sampler_s - s0;
+        best_model = dm < best_model ? dm : best_model;
+        best_sampler = ds < best_sampler ? ds : best_sampler;
+    }
+    *model_ms = 1000 * best_model / SAMPLER_CHARS;
+    *sampler_ms = 1000 * best_sampler / SAMPLER_CHARS;
+    return 0;
+}
+
+/* One row of the table, or of the JSON list (r: its place in it). */
+static void sampler_row_print(const BenchSamplerRow *row, const SamplerSettings *set, size_t r,
+                              double model_ms, double sampler_ms, int json)
+{
+    double share = 100 * sampler_ms / (model_ms + sampler_ms);
+    if (json) {
+        printf("%s{\"setting\": ", r ? ", " : "");
+        json_write_string(stdout, row->name);
+        printf(", \"model_ms\": %.4f, \"sampler_ms\": %.4f, \"sampler_share\": %.3f}",
+               model_ms, sampler_ms, share / 100);
+        return;
+    }
+    AppLang lang = cli_lang();
+    char name[256], a[32], b[32], c[32];
+    setting_name(set, name, sizeof name);
+    fputs("  ", stdout);
+    cli_put_left(stdout, name, SETTING_COLS);
+    cli_put_right(stdout, app_num(lang, model_ms, 3, a, sizeof a), 9);
+    cli_put_right(stdout, app_num(lang, sampler_ms, 3, b, sizeof b), 9);
+    cli_put_right(stdout, app_share(lang, share, 0, c, sizeof c), 9);
+    putchar('\n');
+}
+
+/* What the sampler costs beside the model, one row per SAMPLER_ROWS setting. */
 static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
 {
-    const BenchSamplerRow *rows = SAMPLER_ROWS;
-    enum { CHARS = 120 };
     if (json)
         fputs(", \"sampler\": [", stdout);
-    else {
-        char runs[32], chars[32];
-        app_format_count(cli_lang(), repeat, runs, sizeof runs);
-        app_format_count(cli_lang(), CHARS, chars, sizeof chars);
-        printf(cli_label(LBL_CLI_BENCH_SAMPLER), runs, chars);
-        fputs("\n  ", stdout);
-        cli_put_left(stdout, cli_label(LBL_CLI_SETTING), SETTING_COLS);
-        cli_put_right(stdout, cli_label(LBL_MODEL), 9);
-        cli_put_right(stdout, cli_label(LBL_CLI_SAMPLER_COL), 9);
-        cli_put_right(stdout, cli_label(LBL_CLI_SHARE), 9);
-        putchar('\n');
-    }
+    else
+        sampler_heading(repeat);
     for (size_t r = 0; r < sizeof SAMPLER_ROWS / sizeof SAMPLER_ROWS[0]; r++) {
-        double best_model = 1e30, best_sampler = 1e30;
         SamplerSettings set;
-        if (bench_row_settings(&rows[r], &set, err) != 0)
+        double model_ms, sampler_ms;
+        if (bench_row_settings(&SAMPLER_ROWS[r], &set, err) != 0 ||
+            time_sampler_row(g, &set, repeat, &model_ms, &sampler_ms, err) != 0)
             return;
-        for (int k = 0; k < repeat; k++) {
-            double m0 = g->model_s, s0 = g->sampler_s;
-            if (bench_decode(g, CHARS, &set, 42, err) != 0)
-                return;
-            double dm = g->model_s - m0, ds = g->sampler_s - s0;
-            best_model = dm < best_model ? dm : best_model;
-            best_sampler = ds < best_sampler ? ds : best_sampler;
-        }
-        double model_ms = 1000 * best_model / CHARS, sampler_ms = 1000 * best_sampler / CHARS;
-        double share = 100 * sampler_ms / (model_ms + sampler_ms);
-        if (json) {
-            printf("%s{\"setting\": ", r ? ", " : "");
-            json_write_string(stdout, rows[r].name);
-            printf(", \"model_ms\": %.4f, \"sampler_ms\": %.4f, \"sampler_share\": %.3f}",
-                   model_ms, sampler_ms, share / 100);
-        } else {
-            AppLang lang = cli_lang();
-            char name[256], a[32], b[32], c[32];
-            setting_name(&set, name, sizeof name);
-            fputs("  ", stdout);
-            cli_put_left(stdout, name, SETTING_COLS);
-            cli_put_right(stdout, app_num(lang, model_ms, 3, a, sizeof a), 9);
-            cli_put_right(stdout, app_num(lang, sampler_ms, 3, b, sizeof b), 9);
-            cli_put_right(stdout, app_share(lang, share, 0, c, sizeof c), 9);
-            putchar('\n');
-        }
+        sampler_row_print(&SAMPLER_ROWS[r], &set, r, model_ms, sampler_ms, json);
     }
     if (json)
         putchar(']');

@@ -17,14 +17,7 @@
 
 #define SAMPLER_HELP                                                                               \
     "Sampling:\n"                                                                                  \
-    "  --temperature T          0..100 (default 0.8); 0 = greedy, and so is anything\n"            \
-    "                           below 0.001\n"                                                     \
-    "  --top-k K                keep the K most probable, 0..1000000 (0 = off, default)\n"         \
-    "  --top-p P                keep the top set reaching probability P, (0, 1], 1 = off\n"        \
-    "  --min-p M                keep characters with p >= M x p(top), 0..1, 0 = off\n"           \
-    "  --repetition-penalty R   >1 discourages characters already in the window the model\n"      \
-    "                           reads, 1..100; ， 。 and the newline are left alone, so\n"  \
-    "                           lines and poems can still end\n"                                \
+    "@SAMPLER@"                                                                                    \
     "  --penalize-punctuation   let the penalty reach ， 。 and the newline too\n"              \
     "  --seed S                 random seed, 0 or more (default 1); the same seed and\n"             \
     "                           settings write the same text on every machine.\n"                           \
@@ -244,54 +237,52 @@ typedef struct {
 
 /* Parse and check argv. Returns 0, 1 after --help, or the exit status of a
  * bad option (its line printed). */
-static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc, char **argv)
+/* The options the command takes into q: the model's, the sampler's (its
+ * table), and generate's own or a fixed form's (--chars in --max-chars's
+ * place, no --code). Fills opts (room for SET_COUNT + 24) and returns how
+ * many. */
+static int gen_opts(GenRequest *q, Opt *opts, const char **chars_arg)
 {
     GenArgs *a = &q->a;
-    FormKind kind = q->kind;
-    *a = (GenArgs){.set = gen_default_settings(), .seed = GEN_DEFAULT_SEED, .poems = 1,
-                   .max_chars = 200, .chars = kind == FORM_ACROSTIC ? 7 : 5};
-    int rc = cli_take_pinyin(cmd, &argc, argv, 1, &q->pinyin);
-    if (rc)
-        return rc;
-    const char *chars_arg = NULL;
-    Opt opts[SET_COUNT + 24] = {
-        {"--model", OPT_STR, &a->model, 0, 0},
-        {"--weights", OPT_STR, &a->weights, 0, 0},
-    };
+    opts[0] = (Opt){.name = "--model", .kind = OPT_STR, .dst = &a->model};
+    opts[1] = (Opt){.name = "--weights", .kind = OPT_STR, .dst = &a->weights};
     int n_opts = 2 + cli_sampler_opts(opts + 2, &a->set, 1);
     const Opt more[] = {
-        {"--penalize-punctuation", OPT_FLAG, &a->set.penalize_punctuation, 0, 0},
-        {"--context-policy", OPT_STR, &a->policy, 0, 0},
-        {"--seed", OPT_U64, &a->seed, 0, 0},
-        {"--no-cache", OPT_FLAG, &a->no_cache, 0, 0},
-        {"--mid-text", OPT_FLAG, &a->mid_text, 0, 0},
-        {"--json", OPT_FLAG, &a->json, 0, 0},
-        {"-n", OPT_INT, &a->poems, 1, 10000},
-        {"--stats", OPT_FLAG, &a->stats, 0, 0},
-        {"--trace", OPT_STR, &a->trace, 0, 0},
-        {"--export", OPT_FLAG, &a->export_doc, 0, 0},
-        {"--stage", OPT_STR, &a->stage, 0, 0},
+        {.name = "--penalize-punctuation", .kind = OPT_FLAG, .dst = &a->set.penalize_punctuation},
+        {.name = "--context-policy", .kind = OPT_STR, .dst = &a->policy},
+        {.name = "--seed", .kind = OPT_U64, .dst = &a->seed},
+        {.name = "--no-cache", .kind = OPT_FLAG, .dst = &a->no_cache},
+        {.name = "--mid-text", .kind = OPT_FLAG, .dst = &a->mid_text},
+        {.name = "--json", .kind = OPT_FLAG, .dst = &a->json},
+        {.name = "-n", .kind = OPT_INT, .dst = &a->poems, .min = 1, .max = 10000},
+        {.name = "--stats", .kind = OPT_FLAG, .dst = &a->stats},
+        {.name = "--trace", .kind = OPT_STR, .dst = &a->trace},
+        {.name = "--export", .kind = OPT_FLAG, .dst = &a->export_doc},
+        {.name = "--stage", .kind = OPT_STR, .dst = &a->stage},
         /* taken out of argv by cli_take_pinyin first; listed for --list-options */
-        {"--pinyin", OPT_STR, &q->pinyin, 0, 0},
+        {.name = "--pinyin", .kind = OPT_STR, .dst = &q->pinyin},
         /* generate's own two (a fixed form's length is the form's), then the forms' one */
-        {"--max-chars", OPT_INT, &a->max_chars, 1, 1000000},
-        {"--code", OPT_STR, &a->code, 0, 0},
-        {"--chars", OPT_STR, &chars_arg, 0, 0},
+        {.name = "--max-chars", .kind = OPT_INT, .dst = &a->max_chars, .min = 1, .max = 1000000},
+        {.name = "--code", .kind = OPT_STR, .dst = &a->code},
+        {.name = "--chars", .kind = OPT_STR, .dst = chars_arg},
     };
     _Static_assert(sizeof more / sizeof more[0] <= 22, "room in opts for generate's own options");
     memcpy(opts + n_opts, more, sizeof more);
     n_opts += (int)(sizeof more / sizeof more[0]);
-    if (kind != FORM_FREE) /* a fixed form: --chars in --max-chars's place, no --code */
+    if (q->kind != FORM_FREE) /* a fixed form: --chars in --max-chars's place, no --code */
         opts[n_opts - 3] = opts[n_opts - 1];
-    n_opts -= kind == FORM_FREE ? 1 : 2; /* generate: no --chars */
-    const char *pos[1] = {NULL};
-    int npos = 0;
-    rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, kind == FORM_JUEJU ? 0 : 1, &npos);
-    if (rc)
-        return rc;
-    q->typed = npos ? pos[0] : NULL;
-    TsErr err;
+    return n_opts - (q->kind == FORM_FREE ? 1 : 2); /* generate: no --chars */
+}
+
+/* What was given together: --chars 5|7, and a prompt from one place only
+ * (the words, --pinyin or --code). Returns 0 or the exit status. */
+static int gen_check_given(GenRequest *q, const char *cmd, int argc, char **argv, int npos,
+                           const char *chars_arg)
+{
+    GenArgs *a = &q->a;
+    FormKind kind = q->kind;
     TsQuoted tq;
+    TsErr err;
     if (chars_arg) {
         if (strcmp(chars_arg, "5") != 0 && strcmp(chars_arg, "7") != 0)
             return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--chars", "5", "7",
@@ -313,13 +304,44 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
         return cli_error(cmd, EXIT_USAGE, "--code holds the prompt already: give no PROMPT");
     if (a->code && session_code_decode(a->code, strlen(a->code), &q->code, &err) != 0)
         return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&tq, a->code), err.msg);
+    return 0;
+}
+
+/* The values each in its range: the sampler's settings, --context-policy. */
+static int gen_check_values(GenRequest *q, const char *cmd)
+{
+    GenArgs *a = &q->a;
+    TsErr err;
+    TsQuoted qp;
     if (sampler_settings_check(&a->set, &err) != 0)
         return cli_settings_error(cmd, EXIT_USAGE, err.msg);
     q->policy = CONTEXT_SHIFT;
-    TsQuoted qp;
     if (a->policy && gen_policy_parse(a->policy, &q->policy) != 0)
         return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "shift",
                          "slide", ts_quote(&qp, a->policy));
+    return 0;
+}
+
+static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc, char **argv)
+{
+    GenArgs *a = &q->a;
+    *a = (GenArgs){.set = gen_default_settings(), .seed = GEN_DEFAULT_SEED, .poems = 1,
+                   .max_chars = 200, .chars = q->kind == FORM_ACROSTIC ? 7 : 5};
+    int rc = cli_take_pinyin(cmd, &argc, argv, 1, &q->pinyin);
+    if (rc)
+        return rc;
+    const char *chars_arg = NULL;
+    Opt opts[SET_COUNT + 24];
+    int n_opts = gen_opts(q, opts, &chars_arg);
+    const char *pos[1] = {NULL};
+    int npos = 0;
+    rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, q->kind == FORM_JUEJU ? 0 : 1, &npos);
+    if (rc)
+        return rc;
+    q->typed = npos ? pos[0] : NULL;
+    if ((rc = gen_check_given(q, cmd, argc, argv, npos, chars_arg)) != 0 ||
+        (rc = gen_check_values(q, cmd)) != 0)
+        return rc;
     if (!a->model)
         a->model = cli_asset("tang.bin");
     return 0;

@@ -417,7 +417,9 @@ static void print_verbs(void)
     for (int i = 0; i < n && len < cap; i++) {
         char usage[128];
         script_verb_usage(&v[i], usage, sizeof usage);
-        const char *help = cli_verb_help(v[i].name, v[i].help);
+        char own[512]; /* a setting's, made from the settings table */
+        script_setting_help(cli_lang(), &v[i], own, sizeof own);
+        const char *help = v[i].setting ? own : cli_verb_help(v[i].name, v[i].help);
         const char *tag = v[i].lesson ? cli_verb_help("(lessons)", "(lessons) ") : "";
         if (strlen(usage) > 34) /* its own line, the description under it */
             len += (size_t)snprintf(text + len, cap - len, "  %s\n%37s", usage, "");

@@ -52,10 +52,7 @@ static const char PROBS_HELP[] =
     "                           most probable next first, with its probability and\n"
     "                           its rank among all the model's candidates; --top N\n"
     "                           of them\n"
-    "  --temperature T          0..100; 0 = greedy, and so is anything below 0.001\n"
-    "  --top-k K                keep the K most probable, 0..1000000, 0 = off\n"
-    "  --top-p P                keep the top set reaching probability P, (0, 1]\n"
-    "  --min-p M                keep characters with p >= M x p(top), 0..1\n"
+    "@SAMPLER_PROBS@"
     "  --model FILE             model file (default assets/tang.bin)\n"
     CLI_WEIGHTS_HELP;
 
@@ -64,9 +61,7 @@ static const char PROBS_HELP_MORE[] =
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false,\n"
     "                           \"converted\": [{\"from\": \"風\", \"to\": \"风\"}],\n"
     "                           \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ...,\n"
-    "                           \"stages\": {\"model\": ..., \"repetition_penalty\": ...,\n"
-    "                           \"temperature\": ..., \"top_k\": ..., \"top_p\": ...,\n"
-    "                           \"min_p\": ..., \"form_mask\": ..., \"final\": ...}}],\n"
+    "                           \"stages\": {@STAGE_KEYS@}}],\n"
     "                           \"stages\": [{\"stage\": \"model\", \"kept\": ...,\n"
     "                           \"removed\": ...}, ...], \"removed\": ..., ...}: a\n"
     "                           candidate's probability after each stage in the\n"

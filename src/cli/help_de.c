@@ -57,13 +57,10 @@ static const char *const H_PROBS[] = {
     "  --pinyin                 neben jedem Kandidaten seine Lesungen im Hochchinesischen und eine kurze englische Bedeutung (Unihan, assets/pinyin.tsv)\n"
     "  --pinyin \"chun feng\"     PROMPT in Pinyin, wie in generate --help (dann auch --pinyin)\n"
     "  --pinyin-input SILBE     das Modell als Eingabemethode: alle Zeichen, die SILBE gelesen werden (chun, chun1 oder chūn: Ton als Zeichen, als Ziffer 1-5 oder weggelassen für jeden; ü als v oder u:), das wahrscheinlichste nächste zuerst, mit seiner Wahrscheinlichkeit und seinem Rang unter allen Kandidaten des Modells; --top N davon\n"
-    "  --temperature T          0..100; 0 = greedy, ebenso alles unter 0.001\n"
-    "  --top-k K                nur die K wahrscheinlichsten behalten, 0..1000000, 0 = aus\n"
-    "  --top-p P                nur die vorderste Gruppe behalten, die die Wahrscheinlichkeit P erreicht, (0, 1]\n"
-    "  --min-p M                nur Zeichen mit p >= M x p(erstes) behalten, 0..1\n"
+    "@SAMPLER_PROBS@"
     "  --model DATEI            Modelldatei (Standard assets/tang.bin)\n"
     "  --weights P              die Gewichtsmatrizen in fp32 (wie trainiert), bf16 oder int8 (beim Laden gerundet; Standard: wie die Datei sie enthält)\n",
-    "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {\"model\": ..., \"repetition_penalty\": ..., \"temperature\": ..., \"top_k\": ..., \"top_p\": ..., \"min_p\": ..., \"form_mask\": ..., \"final\": ...}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...}: die Wahrscheinlichkeit eines Kandidaten nach jeder Stufe, in der Reihenfolge des Samplers, neu normiert über das, was die Stufe behält; je Stufe die behaltenen Zeichen und die Modellwahrscheinlichkeit, die sie entfernt hat; \"removed\" die Modellwahrscheinlichkeit aller Zeichen, denen die Endverteilung 0 gibt (die Temperatur zählt mit); \"entropy\" die des Modells, \"entropy_final\" die des Samplers, in nats (JSON bleibt bei nats; der Bildschirm zeigt Bit). Kein Text davor, keine Form: Wiederholungsstrafe und Formmaske ändern hier nichts. Mit --pinyin: \"pinyin\" (Lesungen) und \"gloss\"; mit --pinyin-input außerdem \"rank\" und im Objekt \"pinyin_input\", \"matches\" (wie viele so gelesen werden) und \"matches_prob\" (ihre Wahrscheinlichkeit zusammen)\n"
+    "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {@STAGE_KEYS@}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...}: die Wahrscheinlichkeit eines Kandidaten nach jeder Stufe, in der Reihenfolge des Samplers, neu normiert über das, was die Stufe behält; je Stufe die behaltenen Zeichen und die Modellwahrscheinlichkeit, die sie entfernt hat; \"removed\" die Modellwahrscheinlichkeit aller Zeichen, denen die Endverteilung 0 gibt (die Temperatur zählt mit); \"entropy\" die des Modells, \"entropy_final\" die des Samplers, in nats (JSON bleibt bei nats; der Bildschirm zeigt Bit). Kein Text davor, keine Form: Wiederholungsstrafe und Formmaske ändern hier nichts. Mit --pinyin: \"pinyin\" (Lesungen) und \"gloss\"; mit --pinyin-input außerdem \"rank\" und im Objekt \"pinyin_input\", \"matches\" (wie viele so gelesen werden) und \"matches_prob\" (ihre Wahrscheinlichkeit zusammen)\n"
     "  --stage PROGRAMM         Top-p zusätzlich von einem Programm, dem eines Schülers (Übung 1, docs/exercises.md), z. B. --stage \"python3 top_p.py\": seine Spalte neben dem eingebauten Top-p, jedes Zeichen, bei dem sie sich uneinig sind, markiert und aufgelistet (in --json: \"stage\" und bei jedem Kandidaten \"stage_top_p\")\n"
     "\n"
     "Beispiel: tangscope probs 春风 --pinyin-input du  (度 oder 渡 oder 都?)\n",
@@ -109,11 +106,7 @@ static const char *const H_GENERATE[] = {
     "  --stats                  außerdem sagen, wie viele Gedichte wohlgeformt sind: gleich lange Zeilen mit 5 oder 7 Zeichen, ， und 。 im Wechsel, eine gerade Zahl von Zeilen (auf stderr; in --json als \"well_formed\")\n"
     "  --code CODE              den Lauf schreiben, den ein Sitzungscode beschreibt: Prompt, Form, Einstellungen, Startwert, -n und --max-chars (aus der Titelleiste des Explorers oder dem \"code\" von --json); dazu kein PROMPT und keine dieser Optionen. Ein vertippter Code oder einer von einem anderen Modell wird abgelehnt\n"
     "Sampler:\n"
-    "  --temperature T          0..100 (Standard 0.8); 0 = immer das wahrscheinlichste Zeichen (greedy), ebenso alles unter 0.001\n"
-    "  --top-k K                nur die K wahrscheinlichsten behalten, 0..1000000 (0 = aus, Standard)\n"
-    "  --top-p P                nur die vorderste Gruppe behalten, die zusammen die Wahrscheinlichkeit P erreicht, (0, 1], 1 = aus\n"
-    "  --min-p M                nur Zeichen mit p >= M x p(erstes) behalten, 0..1, 0 = aus\n"
-    "  --repetition-penalty R   Wiederholungsstrafe: >1 bremst Zeichen, die schon im Fenster stehen, das das Modell liest, 1..100; ， 。 und der Zeilenumbruch bleiben frei, damit Zeilen und Gedichte weiter enden können\n"
+    "@SAMPLER@"
     "  --penalize-punctuation   die Strafe trifft auch ， 。 und den Zeilenumbruch\n"
     "  --seed S                 Startwert des Zufalls, 0 oder mehr (Standard 1); gleicher Startwert und gleiche Einstellungen schreiben auf jedem Rechner denselben Text. Die Standardwerte sind auch die des Explorers: Eingabe schreibt dort dasselbe Gedicht, das diese Befehle für denselben Prompt ausgeben\n"
     "  --no-cache               bei jedem Schritt das ganze Fenster neu berechnen (derselbe Text, langsamer)\n",
@@ -141,11 +134,7 @@ static const char *const H_ACROSTIC[] = {
     "  -n N                     wie viele Gedichte, 1..10000 (Standard 1)\n"
     "  --stats                  außerdem sagen, wie viele Gedichte wohlgeformt sind (auf stderr; in --json als \"well_formed\")\n"
     "Sampler:\n"
-    "  --temperature T          0..100 (Standard 0.8); 0 = immer das wahrscheinlichste Zeichen (greedy), ebenso alles unter 0.001\n"
-    "  --top-k K                nur die K wahrscheinlichsten behalten, 0..1000000 (0 = aus, Standard)\n"
-    "  --top-p P                nur die vorderste Gruppe behalten, die zusammen die Wahrscheinlichkeit P erreicht, (0, 1], 1 = aus\n"
-    "  --min-p M                nur Zeichen mit p >= M x p(erstes) behalten, 0..1, 0 = aus\n"
-    "  --repetition-penalty R   Wiederholungsstrafe: >1 bremst Zeichen, die schon im Fenster stehen, das das Modell liest, 1..100; ， 。 und der Zeilenumbruch bleiben frei, damit Zeilen und Gedichte weiter enden können\n"
+    "@SAMPLER@"
     "  --penalize-punctuation   die Strafe trifft auch ， 。 und den Zeilenumbruch\n"
     "  --seed S                 Startwert des Zufalls, 0 oder mehr (Standard 1); gleicher Startwert und gleiche Einstellungen schreiben auf jedem Rechner denselben Text. Die Standardwerte sind auch die des Explorers: Eingabe schreibt dort dasselbe Gedicht, das diese Befehle für denselben Prompt ausgeben\n"
     "  --no-cache               bei jedem Schritt das ganze Fenster neu berechnen (derselbe Text, langsamer)\n"
@@ -170,11 +159,7 @@ static const char *const H_JUEJU[] = {
     "  -n N                     wie viele Gedichte, 1..10000 (Standard 1)\n"
     "  --stats                  außerdem sagen, wie viele Gedichte wohlgeformt sind (auf stderr; in --json als \"well_formed\")\n"
     "Sampler:\n"
-    "  --temperature T          0..100 (Standard 0.8); 0 = immer das wahrscheinlichste Zeichen (greedy), ebenso alles unter 0.001\n"
-    "  --top-k K                nur die K wahrscheinlichsten behalten, 0..1000000 (0 = aus, Standard)\n"
-    "  --top-p P                nur die vorderste Gruppe behalten, die zusammen die Wahrscheinlichkeit P erreicht, (0, 1], 1 = aus\n"
-    "  --min-p M                nur Zeichen mit p >= M x p(erstes) behalten, 0..1, 0 = aus\n"
-    "  --repetition-penalty R   Wiederholungsstrafe: >1 bremst Zeichen, die schon im Fenster stehen, das das Modell liest, 1..100; ， 。 und der Zeilenumbruch bleiben frei, damit Zeilen und Gedichte weiter enden können\n"
+    "@SAMPLER@"
     "  --penalize-punctuation   die Strafe trifft auch ， 。 und den Zeilenumbruch\n"
     "  --seed S                 Startwert des Zufalls, 0 oder mehr (Standard 1); gleicher Startwert und gleiche Einstellungen schreiben auf jedem Rechner denselben Text. Die Standardwerte sind auch die des Explorers: Eingabe schreibt dort dasselbe Gedicht, das diese Befehle für denselben Prompt ausgeben\n"
     "  --no-cache               bei jedem Schritt das ganze Fenster neu berechnen (derselbe Text, langsamer)\n"
@@ -434,10 +419,6 @@ const CliVerbHelp CLI_VERBS_DE[] = {
     {.verb = "type", .help = "TEXT hinter das Vorhandene tippen"},
     {.verb = "backspace", .help = "die letzten N Zeichen zurücknehmen (Standard 1)"},
     {.verb = "clear", .help = "ein leerer Text"},
-    {.verb = "set temperature", .help = "0 bis 2 (0 = immer das wahrscheinlichste)"},
-    {.verb = "set top-k", .help = "0 bis zur Größe des Zeichenvorrats (0 = aus)"},
-    {.verb = "set top-p", .help = "0.05 bis 1 (1 = aus)"},
-    {.verb = "set min-p", .help = "0 bis 1 (0 = aus)"},
     {.verb = "set seed", .help = "der Startwert des Zufalls"},
     {.verb = "seed", .help = "der Startwert des Zufalls (1 bis 99999)"},
     {.verb = "mid-text", .help = "den Prompt als Ausschnitt aus der Textmitte oder als Gedichtanfang lesen"},
@@ -454,7 +435,6 @@ const CliVerbHelp CLI_VERBS_DE[] = {
     {.verb = "answer", .help = "was die Auflösung des Quiz anstelle der Balken hervorgehoben zeigt"},
     {.verb = "point", .help = "einen Bereich hervorheben"},
     {.verb = "expect", .help = "eine Behauptung der Erzählung prüfen"},
-    {.verb = "set repetition-penalty", .help = "1 bis 100 (1 = aus; ， 。 und der Zeilenumbruch bleiben frei)"},
     {.verb = "stage", .help = "das Programm eines Schülers macht Top-p oder das Jueju neben dem eingebauten; eine Lektion nennt eines aus ihrem Übungsordner, und der Explorer fragt vorher"},
     {.verb = "model", .help = "die expect-Zeilen dieser Lektion gelten dem mitgelieferten Modell (bei einem anderen nicht geprüft)"},
     {.verb = "(lessons)", .help = "(Lektionen) "},

@@ -59,13 +59,10 @@ static const char *const H_PROBS[] = {
     "  --pinyin                 à côté de chaque candidat, ses lectures en mandarin et un court sens en anglais (Unihan, assets/pinyin.tsv)\n"
     "  --pinyin \"chun feng\"     PROMPT en pinyin, comme dans generate --help (avec --pinyin)\n"
     "  --pinyin-input SYLLABE   le modèle comme méthode de saisie : tous les caractères qui se lisent SYLLABE (chun, chun1 ou chūn : le ton en accent, en chiffre 1-5, ou omis pour tous ; ü s’écrit v ou u:), le plus probable d’abord, avec sa probabilité et son rang parmi tous les candidats du modèle ; --top N d’entre eux\n"
-    "  --temperature T          0..100 ; 0 = glouton, de même pour toute valeur sous 0.001\n"
-    "  --top-k K                ne garder que les K plus probables, 0..1000000, 0 = désactivé\n"
-    "  --top-p P                ne garder que le groupe de tête dont la probabilité cumulée atteint P, (0, 1]\n"
-    "  --min-p M                ne garder que les caractères où p >= M x p(premier), 0..1\n"
+    "@SAMPLER_PROBS@"
     "  --model FICHIER          fichier du modèle (par défaut assets/tang.bin)\n"
     "  --weights P              les matrices de poids en fp32 (telles qu’entraînées), bf16 ou int8 (arrondies au chargement du modèle ; par défaut : telles que le fichier les contient)\n",
-    "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {\"model\": ..., \"repetition_penalty\": ..., \"temperature\": ..., \"top_k\": ..., \"top_p\": ..., \"min_p\": ..., \"form_mask\": ..., \"final\": ...}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...} : la probabilité d’un candidat après chaque étape, dans l’ordre du tirage, renormalisée sur ce que l’étape garde ; pour chaque étape, les caractères gardés et la probabilité du modèle qu’elle a écartée ; \"removed\", la probabilité du modèle de tous les caractères auxquels la distribution finale donne 0 (la température compte) ; \"entropy\" celle du modèle, \"entropy_final\" celle du tirage, en nats (le JSON reste en nats ; l’écran affiche des bits). Sans texte avant ni forme, la pénalité et le masque de forme ne changent rien ici. Avec --pinyin : \"pinyin\" (lectures) et \"gloss\" ; avec --pinyin-input, en plus \"rank\" et, dans l’objet, \"pinyin_input\", \"matches\" (combien se lisent ainsi) et \"matches_prob\" (leur probabilité totale)\n"
+    "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {@STAGE_KEYS@}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...} : la probabilité d’un candidat après chaque étape, dans l’ordre du tirage, renormalisée sur ce que l’étape garde ; pour chaque étape, les caractères gardés et la probabilité du modèle qu’elle a écartée ; \"removed\", la probabilité du modèle de tous les caractères auxquels la distribution finale donne 0 (la température compte) ; \"entropy\" celle du modèle, \"entropy_final\" celle du tirage, en nats (le JSON reste en nats ; l’écran affiche des bits). Sans texte avant ni forme, la pénalité et le masque de forme ne changent rien ici. Avec --pinyin : \"pinyin\" (lectures) et \"gloss\" ; avec --pinyin-input, en plus \"rank\" et, dans l’objet, \"pinyin_input\", \"matches\" (combien se lisent ainsi) et \"matches_prob\" (leur probabilité totale)\n"
     "  --stage PROGRAMME        le top-p fait aussi par un programme, celui d’un élève (exercice 1, docs/exercises.md), par exemple --stage \"python3 top_p.py\" : sa colonne à côté du top-p intégré, chaque caractère sur lequel ils divergent marqué et listé (en --json : \"stage\" et, pour chaque candidat, \"stage_top_p\")\n"
     "\n"
     "Exemple : tangscope probs 春风 --pinyin-input du  (度, 渡 ou 都 ?)\n",
@@ -111,11 +108,7 @@ static const char *const H_GENERATE[] = {
     "  --stats                  dire aussi combien de poèmes sont bien formés : vers de même longueur, de 5 ou 7 caractères, ， et 。 en alternance, un nombre pair de vers (sur stderr ; en --json, \"well_formed\")\n"
     "  --code CODE              refaire l’exécution que décrit un code de session : prompt, forme, réglages, graine, -n et --max-chars (pris dans la barre de titre de l’explorateur ou dans le \"code\" de --json) ; ne donnez alors ni PROMPT ni aucune de ces options. Un code mal tapé, ou fait avec un autre modèle, est refusé\n"
     "Tirage :\n"
-    "  --temperature T          0..100 (par défaut 0.8) ; 0 = toujours le plus probable (glouton), de même pour toute valeur sous 0.001\n"
-    "  --top-k K                ne garder que les K plus probables, 0..1000000 (0 = désactivé, par défaut)\n"
-    "  --top-p P                ne garder que le groupe de tête dont la probabilité cumulée atteint P, (0, 1], 1 = désactivé\n"
-    "  --min-p M                ne garder que les caractères où p >= M x p(premier), 0..1, 0 = désactivé\n"
-    "  --repetition-penalty R   pénalité de répétition : >1 freine les caractères déjà présents dans la fenêtre que lit le modèle, 1..100 ; ， 。 et le saut de ligne sont épargnés, pour que vers et poèmes puissent encore finir\n"
+    "@SAMPLER@"
     "  --penalize-punctuation   la pénalité touche aussi ， 。 et le saut de ligne\n"
     "  --seed S                 graine du hasard, 0 ou plus (par défaut 1) ; même graine et mêmes réglages écrivent le même texte sur toute machine. Ces valeurs par défaut sont aussi celles de l’explorateur : Entrée y écrit le poème que ces commandes affichent pour le même prompt\n"
     "  --no-cache               recalculer toute la fenêtre à chaque pas (même texte, plus lent)\n",
@@ -143,11 +136,7 @@ static const char *const H_ACROSTIC[] = {
     "  -n N                     nombre de poèmes, 1..10000 (par défaut 1)\n"
     "  --stats                  dire aussi combien de poèmes sont bien formés (sur stderr ; en --json, \"well_formed\")\n"
     "Tirage :\n"
-    "  --temperature T          0..100 (par défaut 0.8) ; 0 = toujours le plus probable (glouton), de même pour toute valeur sous 0.001\n"
-    "  --top-k K                ne garder que les K plus probables, 0..1000000 (0 = désactivé, par défaut)\n"
-    "  --top-p P                ne garder que le groupe de tête dont la probabilité cumulée atteint P, (0, 1], 1 = désactivé\n"
-    "  --min-p M                ne garder que les caractères où p >= M x p(premier), 0..1, 0 = désactivé\n"
-    "  --repetition-penalty R   pénalité de répétition : >1 freine les caractères déjà présents dans la fenêtre que lit le modèle, 1..100 ; ， 。 et le saut de ligne sont épargnés, pour que vers et poèmes puissent encore finir\n"
+    "@SAMPLER@"
     "  --penalize-punctuation   la pénalité touche aussi ， 。 et le saut de ligne\n"
     "  --seed S                 graine du hasard, 0 ou plus (par défaut 1) ; même graine et mêmes réglages écrivent le même texte sur toute machine. Ces valeurs par défaut sont aussi celles de l’explorateur : Entrée y écrit le poème que ces commandes affichent pour le même prompt\n"
     "  --no-cache               recalculer toute la fenêtre à chaque pas (même texte, plus lent)\n"
@@ -172,11 +161,7 @@ static const char *const H_JUEJU[] = {
     "  -n N                     nombre de poèmes, 1..10000 (par défaut 1)\n"
     "  --stats                  dire aussi combien de poèmes sont bien formés (sur stderr ; en --json, \"well_formed\")\n"
     "Tirage :\n"
-    "  --temperature T          0..100 (par défaut 0.8) ; 0 = toujours le plus probable (glouton), de même pour toute valeur sous 0.001\n"
-    "  --top-k K                ne garder que les K plus probables, 0..1000000 (0 = désactivé, par défaut)\n"
-    "  --top-p P                ne garder que le groupe de tête dont la probabilité cumulée atteint P, (0, 1], 1 = désactivé\n"
-    "  --min-p M                ne garder que les caractères où p >= M x p(premier), 0..1, 0 = désactivé\n"
-    "  --repetition-penalty R   pénalité de répétition : >1 freine les caractères déjà présents dans la fenêtre que lit le modèle, 1..100 ; ， 。 et le saut de ligne sont épargnés, pour que vers et poèmes puissent encore finir\n"
+    "@SAMPLER@"
     "  --penalize-punctuation   la pénalité touche aussi ， 。 et le saut de ligne\n"
     "  --seed S                 graine du hasard, 0 ou plus (par défaut 1) ; même graine et mêmes réglages écrivent le même texte sur toute machine. Ces valeurs par défaut sont aussi celles de l’explorateur : Entrée y écrit le poème que ces commandes affichent pour le même prompt\n"
     "  --no-cache               recalculer toute la fenêtre à chaque pas (même texte, plus lent)\n"
@@ -439,10 +424,6 @@ const CliVerbHelp CLI_VERBS_FR[] = {
     {.verb = "type", .help = "taper TEXT après ce qui est là"},
     {.verb = "backspace", .help = "retirer les N derniers caractères (par défaut 1)"},
     {.verb = "clear", .help = "un texte vide"},
-    {.verb = "set temperature", .help = "de 0 à 2 (0 = toujours le plus probable)"},
-    {.verb = "set top-k", .help = "de 0 à la taille du vocabulaire (0 = désactivé)"},
-    {.verb = "set top-p", .help = "de 0.05 à 1 (1 = désactivé)"},
-    {.verb = "set min-p", .help = "de 0 à 1 (0 = désactivé)"},
     {.verb = "set seed", .help = "la graine du hasard"},
     {.verb = "seed", .help = "la graine du hasard (de 1 à 99999)"},
     {.verb = "mid-text", .help = "lire le prompt comme un extrait pris au milieu d’un texte, ou comme un début de poème"},
@@ -459,7 +440,6 @@ const CliVerbHelp CLI_VERBS_FR[] = {
     {.verb = "answer", .help = "ce que montre la révélation du quiz, mis en valeur, à la place des barres"},
     {.verb = "point", .help = "mettre un panneau en valeur"},
     {.verb = "expect", .help = "vérifier ce qu’affirme la narration"},
-    {.verb = "set repetition-penalty", .help = "de 1 à 100 (1 = désactivé ; ， 。 et le saut de ligne sont épargnés)"},
     {.verb = "stage", .help = "le programme d’un élève fait le top-p ou le jueju à côté de l’intégré ; une leçon en désigne un de son dossier d’exercices, et l’explorateur demande d’abord"},
     {.verb = "model", .help = "les lignes expect de cette leçon portent sur le modèle fourni (non vérifiées avec un autre)"},
     {.verb = "(lessons)", .help = "(leçons) "},

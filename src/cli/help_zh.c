@@ -56,13 +56,10 @@ static const char *const H_PROBS[] = {
     "  --pinyin                 每个候选字旁边显示普通话读音和简短的英文释义（Unihan，assets/pinyin.tsv）\n"
     "  --pinyin \"chun feng\"     用拼音输入提示词，同 generate --help（此时也带 --pinyin）\n"
     "  --pinyin-input 音节      把模型当作输入法：列出所有读这个音节的字（chun、chun1 或 chūn：声调用调号、数字 1-5，或省略表示任意声调；ü 写作 v 或 u:），最可能的下一个字排在前面，附上它的概率和在模型所有候选字中的排名；取其中 --top N 个\n"
-    "  --temperature T          0..100；0 = 贪心，低于 0.001 也一样\n"
-    "  --top-k K                只保留最可能的 K 个，0..1000000，0 = 关闭\n"
-    "  --top-p P                只保留累计概率达到 P 的前几个字，(0, 1]\n"
-    "  --min-p M                只保留 p >= M x p(第一名) 的字，0..1\n"
+    "@SAMPLER_PROBS@"
     "  --model 文件             模型文件（默认 assets/tang.bin）\n"
     "  --weights P              权重矩阵用 fp32（训练时的精度）、bf16 或 int8（加载模型时舍入；默认：按文件里存的精度）\n",
-    "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {\"model\": ..., \"repetition_penalty\": ..., \"temperature\": ..., \"top_k\": ..., \"top_p\": ..., \"min_p\": ..., \"form_mask\": ..., \"final\": ...}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...}：候选字经过采样器每个阶段（按采样器的顺序）后的概率，在该阶段保留的字上重新归一化；每个阶段保留的字数和它去掉的模型概率；\"removed\" 是最终分布给 0 的所有字的模型概率之和（温度也算在内）；\"entropy\" 是模型的熵，\"entropy_final\" 是采样后的熵，单位为奈特（JSON 用奈特，屏幕上用比特）。这里前面没有文本，也没有诗体：重复惩罚和格式掩码不起作用。加 --pinyin 时有 \"pinyin\"（读音）和 \"gloss\"；加 --pinyin-input 时还有 \"rank\"，对象里还有 \"pinyin_input\"、\"matches\"（读这个音的字数）和 \"matches_prob\"（它们的总概率）\n"
+    "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {@STAGE_KEYS@}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...}：候选字经过采样器每个阶段（按采样器的顺序）后的概率，在该阶段保留的字上重新归一化；每个阶段保留的字数和它去掉的模型概率；\"removed\" 是最终分布给 0 的所有字的模型概率之和（温度也算在内）；\"entropy\" 是模型的熵，\"entropy_final\" 是采样后的熵，单位为奈特（JSON 用奈特，屏幕上用比特）。这里前面没有文本，也没有诗体：重复惩罚和格式掩码不起作用。加 --pinyin 时有 \"pinyin\"（读音）和 \"gloss\"；加 --pinyin-input 时还有 \"rank\"，对象里还有 \"pinyin_input\"、\"matches\"（读这个音的字数）和 \"matches_prob\"（它们的总概率）\n"
     "  --stage 程序             让一个程序（学生写的，练习 1，docs/exercises.md）也做一遍 top-p，例如 --stage \"python3 top_p.py\"：它的结果列在内置 top-p 旁边，两者意见不同的字都会标出并列出（--json 里是 \"stage\" 和每个候选字的 \"stage_top_p\"）\n"
     "\n"
     "例：tangscope probs 春风 --pinyin-input du （度、渡还是都？）\n",
@@ -108,11 +105,7 @@ static const char *const H_GENERATE[] = {
     "  --stats                  另外统计有多少首诗合乎格式：各句等长，每句 5 或 7 个字，， 和 。 交替，句数为偶数（输出到 stderr；--json 里是 \"well_formed\"）\n"
     "  --code 分享码            按分享码重写一次运行：它的提示词、诗体、设置、随机种子、-n 和 --max-chars（分享码来自探索界面的标题栏或 --json 的 \"code\"）；这时不要再给提示词，也不要给这些选项。输错的分享码或用别的模型生成的分享码会被拒绝\n"
     "采样：\n"
-    "  --temperature T          0..100（默认 0.8）；0 = 总取最可能的字（贪心），低于 0.001 也一样\n"
-    "  --top-k K                只保留最可能的 K 个，0..1000000（0 = 关闭，默认）\n"
-    "  --top-p P                只保留累计概率达到 P 的前几个字，(0, 1]，1 = 关闭\n"
-    "  --min-p M                只保留 p >= M x p(第一名) 的字，0..1，0 = 关闭\n"
-    "  --repetition-penalty R   重复惩罚：>1 时压低模型所读窗口里已出现过的字，1..100；， 。 和换行不受影响，诗句和整首诗仍能结束\n"
+    "@SAMPLER@"
     "  --penalize-punctuation   惩罚也作用于 ， 。 和换行\n"
     "  --seed S                 随机种子，0 或更大（默认 1）；同一个随机种子、同样的设置在任何机器上写出同样的文本。这些默认值也是探索界面的默认值：在那里按回车，写出的正是这些命令对同一提示词输出的诗\n"
     "  --no-cache               每一步都重新计算整个窗口（文本相同，更慢）\n"
@@ -140,11 +133,7 @@ static const char *const H_ACROSTIC[] = {
     "  -n N                     写几首诗，1..10000（默认 1）\n"
     "  --stats                  另外统计有多少首诗合乎格式（输出到 stderr；--json 里是 \"well_formed\"）\n"
     "采样：\n"
-    "  --temperature T          0..100（默认 0.8）；0 = 总取最可能的字（贪心），低于 0.001 也一样\n"
-    "  --top-k K                只保留最可能的 K 个，0..1000000（0 = 关闭，默认）\n"
-    "  --top-p P                只保留累计概率达到 P 的前几个字，(0, 1]，1 = 关闭\n"
-    "  --min-p M                只保留 p >= M x p(第一名) 的字，0..1，0 = 关闭\n"
-    "  --repetition-penalty R   重复惩罚：>1 时压低模型所读窗口里已出现过的字，1..100；， 。 和换行不受影响，诗句和整首诗仍能结束\n"
+    "@SAMPLER@"
     "  --penalize-punctuation   惩罚也作用于 ， 。 和换行\n"
     "  --seed S                 随机种子，0 或更大（默认 1）；同一个随机种子、同样的设置在任何机器上写出同样的文本。这些默认值也是探索界面的默认值：在那里按回车，写出的正是这些命令对同一提示词输出的诗\n"
     "  --no-cache               每一步都重新计算整个窗口（文本相同，更慢）\n"
@@ -169,11 +158,7 @@ static const char *const H_JUEJU[] = {
     "  -n N                     写几首诗，1..10000（默认 1）\n"
     "  --stats                  另外统计有多少首诗合乎格式（输出到 stderr；--json 里是 \"well_formed\"）\n"
     "采样：\n"
-    "  --temperature T          0..100（默认 0.8）；0 = 总取最可能的字（贪心），低于 0.001 也一样\n"
-    "  --top-k K                只保留最可能的 K 个，0..1000000（0 = 关闭，默认）\n"
-    "  --top-p P                只保留累计概率达到 P 的前几个字，(0, 1]，1 = 关闭\n"
-    "  --min-p M                只保留 p >= M x p(第一名) 的字，0..1，0 = 关闭\n"
-    "  --repetition-penalty R   重复惩罚：>1 时压低模型所读窗口里已出现过的字，1..100；， 。 和换行不受影响，诗句和整首诗仍能结束\n"
+    "@SAMPLER@"
     "  --penalize-punctuation   惩罚也作用于 ， 。 和换行\n"
     "  --seed S                 随机种子，0 或更大（默认 1）；同一个随机种子、同样的设置在任何机器上写出同样的文本。这些默认值也是探索界面的默认值：在那里按回车，写出的正是这些命令对同一提示词输出的诗\n"
     "  --no-cache               每一步都重新计算整个窗口（文本相同，更慢）\n"
@@ -430,10 +415,6 @@ const CliVerbHelp CLI_VERBS_ZH[] = {
     {.verb = "type", .help = "在已有文本后输入 TEXT"},
     {.verb = "backspace", .help = "删掉最后 N 个字（默认 1）"},
     {.verb = "clear", .help = "清空文本"},
-    {.verb = "set temperature", .help = "0 到 2（0 = 总取最可能的字）"},
-    {.verb = "set top-k", .help = "0 到词表大小（0 = 关闭）"},
-    {.verb = "set top-p", .help = "0.05 到 1（1 = 关闭）"},
-    {.verb = "set min-p", .help = "0 到 1（0 = 关闭）"},
     {.verb = "set seed", .help = "随机种子"},
     {.verb = "seed", .help = "随机种子（1 到 99999）"},
     {.verb = "mid-text", .help = "把提示词当作文中片段来读，或当作诗的开头"},
@@ -450,7 +431,6 @@ const CliVerbHelp CLI_VERBS_ZH[] = {
     {.verb = "answer", .help = "揭晓时在条形的位置上醒目显示的内容"},
     {.verb = "point", .help = "突出显示一个面板"},
     {.verb = "expect", .help = "检查讲解中的一个说法"},
-    {.verb = "set repetition-penalty", .help = "1 到 100（1 = 关闭；， 。 和换行不受影响）"},
     {.verb = "stage", .help = "让学生写的程序在内置的旁边做 top-p 或绝句；课程只能指定它练习文件夹里的程序，探索界面会先询问"},
     {.verb = "model", .help = "这节课的 expect 行针对自带的模型（换了别的模型就不检查）"},
     {.verb = "(lessons)", .help = "（课程）"},

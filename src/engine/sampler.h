@@ -81,6 +81,8 @@ typedef enum {
 typedef struct {
     const char *name;     /* "top-p": `set top-p`, the engine's messages */
     const char *flag;     /* "--top-p": the commands' option */
+    const char *arg;      /* "P": its value as --help names it (the help's sentence
+                           * for it, labels.c SETTING_HELP, uses the same letter) */
     const char *json;     /* "top_p": the key in every JSON the program writes */
     const char *range_msg; /* sampler_settings_check's message, a format with the value
                             * (%d for an integer, %g for a number): errtext translates it */
@@ -97,6 +99,8 @@ typedef struct {
      * when that is NULL a fixed step */
     int slider;
     double bar_lo, bar_hi;
+    int to_vocab;         /* 1: a value past the bar, up to the vocabulary size, is
+                           * taken too (a slider's range, `set NAME`): top-k */
     double resolution;
     double step;
     double (*step_fn)(double value, int dir);

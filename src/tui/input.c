@@ -77,25 +77,25 @@ static const Binding BINDINGS[] = {
     {0, 'f', CMD_MODE_FREE, 0, LBL_HELP_FREE},
     {0, 'a', CMD_MODE_ACROSTIC, 0, LBL_HELP_ACROSTIC},
     {0, 'j', CMD_MODE_JUEJU, 0, LBL_HELP_JUEJU},
-    {0, 'h', CMD_HISTOGRAM, 0, LBL_HELP_HIST},
-    {0, 'v', CMD_ATTENTION, 0, LBL_HELP_ATTENTION},
+    {0, 'h', CMD_VIEW, VIEW_HISTOGRAM, LBL_HELP_HIST},
+    {0, 'v', CMD_VIEW, VIEW_ATTENTION, LBL_HELP_ATTENTION},
     {0, 'l', CMD_LANGUAGE, -1, LBL_HELP_LANGUAGE},
-    {0, '?', CMD_HELP, 0, LBL_HELP_HELP},
+    {0, '?', CMD_VIEW, VIEW_HELP, LBL_HELP_HELP},
     {0, '/', CMD_QUERY, 0, LBL_HELP_QUERY},
     {0, 'n', CMD_MID_TEXT, -1, LBL_HELP_MID_TEXT},     /* n: the newline before the prompt, or none */
     {0, ':', CMD_CMDLINE, 0, LBL_HELP_COMMAND},
     /* the session to take home and the KV cache's cost */
     {0, 'x', CMD_EXPORT, 0, LBL_HELP_EXPORT},
-    {0, 'r', CMD_KVCACHE, 0, LBL_HELP_KVCACHE},
+    {0, 'r', CMD_VIEW, VIEW_MEMORY, LBL_HELP_KVCACHE},
     /* pinyin */
     {0, 'y', CMD_PINYIN_SHOW, -1, LBL_HELP_PINYIN},
     {0, 'i', CMD_PINYIN_INPUT, 1, LBL_HELP_IME},
     /* reading it from the back row */
     {0, 'z', CMD_PROJECTOR, -1, LBL_HELP_PROJECTOR},    /* z: projector mode on / off */
     /* uncertainty under the text */
-    {0, 'e', CMD_ENTROPY, 0, LBL_HELP_ENTROPY},
+    {0, 'e', CMD_VIEW, VIEW_ENTROPY, LBL_HELP_ENTROPY},
     /* the mask view */
-    {0, 'w', CMD_MASK, 0, LBL_HELP_MASK},
+    {0, 'w', CMD_VIEW, VIEW_MASK, LBL_HELP_MASK},
     /* the weights' precision: fp32, bf16, int8 in turn */
     {0, 'W', CMD_WEIGHTS, -1, LBL_HELP_WEIGHTS},
 };

@@ -148,7 +148,7 @@ $T lesson --lang es --check $GOOD $TINY >/dev/null 2>"$work/err"
 [ $? -eq 2 ] && grep -q "en, zh, de, fr" "$work/err" && pass lang-bad || fail lang-bad "$(cat "$work/err")"
 $T lesson $GOOD $TINY </dev/null >"$work/out" 2>"$work/err"
 [ $? -eq 2 ] && grep -q "needs a terminal" "$work/err" && pass lesson-needs-terminal || fail lesson-needs-terminal "$(cat "$work/err")"
-if $T lesson --help | grep -q "^usage: tangscope lesson" && $T lesson --help | grep -q "set temperature X"; then
+if $T lesson --help | grep -q "^usage: tangscope lesson" && $T lesson --help | grep -q "set temperature T"; then
     pass lesson-help-verbs
 else
     fail lesson-help-verbs "--help does not list the commands"

@@ -80,7 +80,8 @@ static CmdArg arg_for(Command c, Bytes *b, char *text, size_t size)
     case CMD_LANGUAGE: a.n = take_in(b, -1, LANG_COUNT - 1); break;
     case CMD_MID_TEXT:
     case CMD_CACHE_SET: a.n = take_in(b, 0, 1); break;
-    case CMD_SHOW: a.n = take_in(b, 0, VIEW_COUNT - 1); break;
+    case CMD_SHOW:
+    case CMD_VIEW: a.n = take_in(b, 0, VIEW_COUNT - 1); break;
     case CMD_POINT: a.n = take_in(b, 0, PANEL_COUNT - 1); break;
     case CMD_NARRATION_SCROLL: a.n = take_in(b, -8, 8); break;
     case CMD_PICKER_MOVE: a.n = take_in(b, -3, 3); break;

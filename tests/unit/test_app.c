@@ -568,7 +568,7 @@ static void test_histogram(void)
     AppState s;
     start(&s);
     apptest_type(&s, "春风");
-    key(&s, CMD_HISTOGRAM);
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_HISTOGRAM));
     int sum = s.pred.hist_other;
     for (int k = 0; k < s.pred.n_top; k++)
         sum += s.pred.top[k].hist;
@@ -579,7 +579,7 @@ static void test_histogram(void)
           "top share %.3f vs p %.3f", share, p);
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 0.0});
     CHECK(s.pred.top[0].hist == APP_HIST_DRAWS, "greedy: all on the top: %d", s.pred.top[0].hist);
-    key(&s, CMD_HISTOGRAM);
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_HISTOGRAM));
     CHECK(!app_view_is_open(&s, VIEW_HISTOGRAM) && s.pred.top[0].hist == 0, "h again: off");
     app_free(&s);
 }
@@ -593,7 +593,7 @@ static void test_histogram_draws_as_space(void)
     start(&s);
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 1.5});
     apptest_type(&s, "明月");
-    key(&s, CMD_HISTOGRAM);
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_HISTOGRAM));
     int V = model.cfg.vocab_size, want_other = 0, want[APP_TOP] = {0};
     Rng r;
     rng_seed(&r, s.seed);
@@ -1006,7 +1006,7 @@ static void test_attention(void)
     }
     float past;
     CHECK(!app_attention(&s, 0, 0, 5, &past), "nothing past the text");
-    key(&s, CMD_ATTENTION);
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_ATTENTION));
     CHECK(app_view_is_open(&s, VIEW_ATTENTION), "v: the attention view");
     app_free(&s);
 }
@@ -1026,7 +1026,7 @@ static void test_view_keys(void)
     CHECK(s.lang == LANG_EN, "l: back to English after French");
     app_apply(&s, CMD_LANGUAGE, cmd_arg(LANG_ZH));
     CHECK(s.lang == LANG_ZH, "lang zh sets Chinese");
-    key(&s, CMD_HELP);
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_HELP));
     CHECK(app_view_is_open(&s, VIEW_HELP), "?: help");
     unsigned r = key(&s, CMD_SAMPLE);
     CHECK(!app_view_is_open(&s, VIEW_HELP) && s.n_chars == 0 && r == REDRAW_ALL,
@@ -1595,17 +1595,17 @@ static void test_mask_view(void)
     key(&s, CMD_BACKSPACE);
     m = app_mask(&s);
     CHECK(m.rows == 1 && m.total == 4 && m.start == 3, "a take-back steps the last one again");
-    key(&s, CMD_ATTENTION);
-    unsigned r = key(&s, CMD_MASK);
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_ATTENTION));
+    unsigned r = app_apply(&s, CMD_VIEW, cmd_arg(VIEW_MASK));
     CHECK(app_view_is_open(&s, VIEW_MASK) && !app_view_is_open(&s, VIEW_ATTENTION) &&
               r == REDRAW_ALL,
           "w opens the mask, closes attention");
-    key(&s, CMD_ATTENTION);
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_ATTENTION));
     CHECK(app_view_is_open(&s, VIEW_ATTENTION) && !app_view_is_open(&s, VIEW_MASK),
           "v closes the mask");
     app_apply(&s, CMD_SHOW, cmd_arg(VIEW_MASK));
     CHECK(app_view_is_open(&s, VIEW_MASK) && !app_view_is_open(&s, VIEW_ATTENTION), "show mask");
-    key(&s, CMD_MASK);
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_MASK));
     CHECK(!app_view_is_open(&s, VIEW_MASK), "w again closes it");
     app_free(&s);
 }

@@ -216,13 +216,12 @@ static size_t write_poem(Form *f, const Vocab *v, SamplerState *s, Rng *r, uint3
     const int ks[] = {0, 1, 3};
     const float ps[] = {1.0f, 0.9f, 1e-6f};
     const float mins[] = {0.0f, 0.1f};
-    SamplerSettings set = {
-        .temperature = temps[rng_below(r, 4)],
-        .top_k = ks[rng_below(r, 3)],
-        .top_p = ps[rng_below(r, 3)],
-        .min_p = mins[rng_below(r, 2)],
-        .repetition_penalty = rng_below(r, 2) ? 1.0f : 1.5f,
-    };
+    SamplerSettings set = sampler_defaults(); /* a setting not drawn here is off */
+    set.temperature = temps[rng_below(r, 4)];
+    set.top_k = ks[rng_below(r, 3)];
+    set.top_p = ps[rng_below(r, 3)];
+    set.min_p = mins[rng_below(r, 2)];
+    set.repetition_penalty = rng_below(r, 2) ? 1.0f : 1.5f;
     int V = v->size;
     float logits[64];
     uint8_t allowed[64];

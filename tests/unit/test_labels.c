@@ -496,6 +496,16 @@ static const Budget BUDGETS[] = {
     {LBL_TV_HINT, 79, {"Ctrl-"}},
     {LBL_CLI_TRAIN_MEASURING, 79, {"134,090"}},
     {LBL_CLI_USAGE_NOTE, 1000, {0}},
+    /* the sampler's options in --help and `lesson`'s verb list: lines
+     * cli_print_help wraps at 80 columns */
+    {LBL_SET_HELP_TEMPERATURE, 400, {0}},
+    {LBL_SET_HELP_TOP_K, 400, {0}},
+    {LBL_SET_HELP_TOP_P, 400, {0}},
+    {LBL_SET_HELP_MIN_P, 400, {0}},
+    {LBL_SET_HELP_REPETITION_PENALTY, 400, {0}},
+    {LBL_SET_HELP_DEFAULT, 600, {"keep the K most probable", "0..1000000", "0.8"}},
+    {LBL_SET_HELP_OFF_DEFAULT, 600, {"keep the K most probable", "0..1000000", "0"}},
+    {LBL_SET_HELP_OFF, 600, {"keep the K most probable", "0..1000000", "0"}},
     /* a student's program (stageprog.c, exercise check): a message line of its own on the
      * terminal; the explorer's status line shows what fits of it */
     {LBL_SP_EMPTY, 160, {0}},

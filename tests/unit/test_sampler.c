@@ -668,13 +668,12 @@ static void test_run_sums_to_one(void)
     for (int trial = 0; trial < 20000 && failures < 5; trial++) {
         int V = 1 + (int)rng_below(&r, MAXV);
         SamplerState *sp = &states[V];
-        SamplerSettings set = {
-            .temperature = temps[rng_below(&r, 5)],
-            .top_k = ks[rng_below(&r, 5)],
-            .top_p = ps[rng_below(&r, 4)],
-            .min_p = mins[rng_below(&r, 4)],
-            .repetition_penalty = pens[rng_below(&r, 3)],
-        };
+        SamplerSettings set = sampler_defaults(); /* a setting not drawn here is off */
+        set.temperature = temps[rng_below(&r, 5)];
+        set.top_k = ks[rng_below(&r, 5)];
+        set.top_p = ps[rng_below(&r, 4)];
+        set.min_p = mins[rng_below(&r, 4)];
+        set.repetition_penalty = pens[rng_below(&r, 3)];
         float scale = scales[rng_below(&r, 4)];
         for (int i = 0; i < V; i++)
             logits[i] = rng_below(&r, 20) == 0 ? -INFINITY : (float)rng_normal(&r) * scale;
@@ -730,29 +729,39 @@ static void test_settings_check(void)
               d.repetition_penalty == 1.0f && d.penalize_punctuation == 0,
           "defaults are not temperature 1 with every filter off, punctuation exempt");
     CHECK(sampler_settings_check(&d, &err) == 0, "defaults refused: %s", err.msg);
+    /* the defaults with one setting out of its range */
     struct {
-        SamplerSettings s;
+        SamplerSettingId id;
+        double v;
         const char *name, *value;
     } bad[] = {
-        {{1, 0, 1.5f, 0, 1, 0}, "top-p", "1.5"},
-        {{1, 0, 0.0f, 0, 1, 0}, "top-p", "not 0"},
-        {{-1, 0, 1, 0, 1, 0}, "temperature", "-1"},
-        {{101, 0, 1, 0, 1, 0}, "temperature", "101"},
-        {{1, -1, 1, 0, 1, 0}, "top-k", "-1"},
-        {{1, 0, 1, 2, 1, 0}, "min-p", "2"},
-        {{1, 0, 1, 0, 0.5f, 0}, "repetition-penalty", "0.5"},
-        {{NAN, 0, 1, 0, 1, 0}, "temperature", "nan"},
+        {SET_TOP_P, 1.5, "top-p", "1.5"},
+        {SET_TOP_P, 0.0, "top-p", "not 0"},
+        {SET_TEMPERATURE, -1, "temperature", "-1"},
+        {SET_TEMPERATURE, 101, "temperature", "101"},
+        {SET_TOP_K, -1, "top-k", "-1"},
+        {SET_MIN_P, 2, "min-p", "2"},
+        {SET_REPETITION_PENALTY, 0.5, "repetition-penalty", "0.5"},
+        {SET_TEMPERATURE, NAN, "temperature", "nan"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err.msg[0] = 0;
-        int rc = sampler_settings_check(&bad[i].s, &err);
+        SamplerSettings one = sampler_defaults();
+        sampler_setting_set(&one, bad[i].id, bad[i].v);
+        int rc = sampler_settings_check(&one, &err);
         /* the setting by its name, first, not as a command's flag */
         CHECK(rc != 0 && strncmp(err.msg, bad[i].name, strlen(bad[i].name)) == 0 &&
                   err.msg[strlen(bad[i].name)] == ' ' && strstr(err.msg, bad[i].value) &&
                   !strstr(err.msg, "--"),
               "case %zu: rc %d, message '%s'", i, rc, err.msg);
     }
-    SamplerSettings edge = {0.0f, 5, 1e-6f, 1.0f, 100.0f, 1};
+    SamplerSettings edge = sampler_defaults();
+    edge.temperature = 0.0f;
+    edge.top_k = 5;
+    edge.top_p = 1e-6f;
+    edge.min_p = 1.0f;
+    edge.repetition_penalty = 100.0f;
+    edge.penalize_punctuation = 1;
     CHECK(sampler_settings_check(&edge, &err) == 0, "edges refused: %s", err.msg);
 }
 

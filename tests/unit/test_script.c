@@ -113,7 +113,51 @@ static void test_verb_table(void)
     free(doc);
     char usage[128];
     script_verb_usage(&v[4], usage, sizeof usage);
-    CHECK(strcmp(usage, "set temperature X") == 0, "usage: %s", usage);
+    CHECK(strcmp(usage, "set temperature T") == 0, "usage: %s", usage);
+}
+
+/* Every row of the settings table has its `set NAME` verb, which takes the
+ * table's value letter and says in each language what the setting does (its
+ * sentence), the range a lesson may give it, and its off value. The letters
+ * and ranges are written here by hand. */
+static void test_setting_verbs(void)
+{
+    static const struct {
+        const char *usage, *range_en;
+    } WANT[] = {
+        {"set temperature T", "0 to 2 (1"},
+        {"set top-k K", "0 to the vocabulary size (0"},
+        {"set top-p P", "0.05 to 1 (1"},
+        {"set min-p M", "0 to 1 (0"},
+        {"set repetition-penalty R", "1 to 100 (1"},
+    };
+    CHECK(SET_COUNT >= (int)(sizeof WANT / sizeof WANT[0]), "the table lost a setting");
+    int n;
+    const ScriptVerb *v = script_verbs(&n);
+    for (int i = 0; i < SET_COUNT; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "set %s", SAMPLER_SETTINGS[i].name);
+        const ScriptVerb *found = NULL;
+        for (int k = 0; k < n; k++)
+            if (strcmp(v[k].name, want) == 0)
+                found = &v[k];
+        CHECK(found && found->setting == &SAMPLER_SETTINGS[i], "no verb '%s'", want);
+        if (!found)
+            continue;
+        char usage[128], help[512];
+        script_verb_usage(found, usage, sizeof usage);
+        if (i < (int)(sizeof WANT / sizeof WANT[0])) {
+            CHECK(strcmp(usage, WANT[i].usage) == 0, "usage '%s', want '%s'", usage, WANT[i].usage);
+            script_setting_help(LANG_EN, found, help, sizeof help);
+            CHECK(strstr(help, WANT[i].range_en), "'%s' says '%s', not '%s'", want, help,
+                  WANT[i].range_en);
+        }
+        for (int lang = 0; lang < LANG_COUNT; lang++) {
+            script_setting_help((AppLang)lang, found, help, sizeof help);
+            const char *sentence = app_label_in((AppLang)lang, app_setting_help_label((SamplerSettingId)i));
+            CHECK(sentence[0] && strstr(help, sentence), "'%s' in language %d: '%s'", want, lang, help);
+        }
+    }
 }
 
 /* ---- every verb, through app_apply ---- */
@@ -158,43 +202,52 @@ static void test_prompt_type_backspace_clear(void)
     app_free(&s);
 }
 
+/* What a line of the settings' table below reads back. */
+static double temperature_of(const AppState *s) { return s->set.temperature; }
+static double top_k_of(const AppState *s) { return s->set.top_k; }
+static double top_p_of(const AppState *s) { return s->set.top_p; }
+static double min_p_of(const AppState *s) { return s->set.min_p; }
+static double seed_of(const AppState *s) { return (double)s->seed; }
+static double mid_text_of(const AppState *s) { return s->mid_text; }
+static double cache_of(const AppState *s) { return s->g.use_cache; }
+static double lang_of(const AppState *s) { return s->lang; }
+
+/* Each line, then what it set (as float where the state keeps a float). */
 static void test_settings(void)
 {
+    static const struct {
+        const char *line;
+        double (*get)(const AppState *s);
+        double want;
+        const char *why;
+    } LINES[] = {
+        {"set temperature 0.8", temperature_of, 0.8f, "set temperature"},
+        {"set top-k 20", top_k_of, 20, "set top-k"},
+        {"set top-p 0.9", top_p_of, 0.9f, "set top-p"},
+        {"set min-p 0.05", min_p_of, 0.05f, "set min-p"},
+        {"set top-k 200", top_k_of, 200, "top-k to the bar's end"},
+        {"seed 7", seed_of, 7, "seed"},
+        {"set seed 9", seed_of, 9, "set seed"},
+        {"set temperature 0", temperature_of, 0, "temperature 0 is allowed"},
+        {"mid-text on", mid_text_of, 1, "mid-text on"},
+        {"mid-text off", mid_text_of, 0, "mid-text off"},
+        {"cache off", cache_of, 0, "cache off"},
+        {"cache off", cache_of, 0, "cache off twice stays off (not a toggle)"},
+        {"cache on", cache_of, 1, "cache on"},
+        {"lang de", lang_of, LANG_DE, "lang de"},
+        {"lang zh", lang_of, LANG_ZH, "lang zh"},
+    };
     AppState s;
     start(&s);
-    ok(&s, "set temperature 0.8");
-    ok(&s, "set top-k 20");
-    ok(&s, "set top-p 0.9");
-    ok(&s, "set min-p 0.05");
-    CHECK(fabsf(s.set.temperature - 0.8f) < 1e-6f && s.set.top_k == 20 &&
-              fabsf(s.set.top_p - 0.9f) < 1e-6f && fabsf(s.set.min_p - 0.05f) < 1e-6f,
-          "settings: %g %d %g %g", (double)s.set.temperature, s.set.top_k, (double)s.set.top_p,
-          (double)s.set.min_p);
-    ok(&s, "set top-k 200");
-    CHECK(s.set.top_k == 200, "top-k %d", s.set.top_k);
-    ok(&s, "seed 7");
-    CHECK(s.seed == 7, "seed %llu", (unsigned long long)s.seed);
-    ok(&s, "set seed 9");
-    CHECK(s.seed == 9, "set seed %llu", (unsigned long long)s.seed);
-    ok(&s, "set temperature 0");
-    CHECK(s.set.temperature == 0.0f, "temperature 0 is allowed");
+    for (size_t i = 0; i < sizeof LINES / sizeof LINES[0]; i++) {
+        ok(&s, LINES[i].line);
+        double got = LINES[i].get(&s);
+        CHECK(got == LINES[i].want, "%s: %g, want %g", LINES[i].why, got, LINES[i].want);
+    }
     /* the sampler column follows: temperature 0 puts everything on the top candidate */
+    ok(&s, "set temperature 0");
     ok(&s, "prompt 春风");
     CHECK(fabsf(s.pred.top[0].p_sampler - 1.0f) < 1e-6f, "greedy: %g", (double)s.pred.top[0].p_sampler);
-    ok(&s, "mid-text on");
-    CHECK(s.mid_text == 1, "mid-text on");
-    ok(&s, "mid-text off");
-    CHECK(s.mid_text == 0, "mid-text off");
-    ok(&s, "cache off");
-    CHECK(!s.g.use_cache, "cache off");
-    ok(&s, "cache off");
-    CHECK(!s.g.use_cache, "cache off twice stays off (not a toggle)");
-    ok(&s, "cache on");
-    CHECK(s.g.use_cache, "cache on");
-    ok(&s, "lang de");
-    CHECK(s.lang == LANG_DE, "lang de");
-    ok(&s, "lang zh");
-    CHECK(s.lang == LANG_ZH, "lang zh");
     app_free(&s);
 }
 
@@ -402,7 +455,7 @@ static void test_errors(void)
     } CASES[] = {
         {"sett temperature 1", "unknown verb 'sett' (did you mean set?)"},
         {"frobnicate", "unknown verb 'frobnicate'"},
-        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, seed, repetition-penalty, weights)"},
+        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, repetition-penalty, seed, weights)"},
         {"set", "set: which setting?"},
         {"set temperature 3", "set temperature: 3 is out of range 0..2"},
         {"set temperature -0.1", "set temperature: -0.1 is out of range 0..2"},
@@ -1079,6 +1132,7 @@ int main(void)
 {
     load_fixtures();
     RUN(test_verb_table);
+    RUN(test_setting_verbs);
     RUN(test_set_every_setting);
     RUN(test_prompt_type_backspace_clear);
     RUN(test_forgiving_text);

@@ -383,6 +383,17 @@ static void test_slider_steps(void)
     }
 }
 
+/* A stream that writes into *buf (free it after fclose), or NULL after a
+ * failed check. */
+static FILE *mem_open(char **buf, size_t *len)
+{
+    *buf = NULL;
+    *len = 0;
+    FILE *f = open_memstream(buf, len);
+    CHECK(f != NULL, "open_memstream");
+    return f;
+}
+
 /* What the export writes, --session reads back: a string through
  * json_write_string and json_read_string is the same bytes (escapes, a
  * character outside the BMP); \u escapes and surrogate pairs written by
@@ -391,10 +402,9 @@ static void test_slider_steps(void)
 static void test_json_read_back(void)
 {
     const char *text = "春风\n\"引号\" \\ \t😀 end";
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    CHECK(f != NULL, "open_memstream");
+    char *buf;
+    size_t len;
+    FILE *f = mem_open(&buf, &len);
     if (!f)
         return;
     fputs("{\"tangscope\": \"session\", \"text\": ", f);
@@ -429,10 +439,9 @@ static void test_json_every_setting(void)
         const SamplerSetting *t = &SAMPLER_SETTINGS[i];
         sampler_setting_set(&set, (SamplerSettingId)i, t->integer ? 7 + i : (t->lo + t->hi) / 2 + 0.25);
     }
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&buf, &len);
-    CHECK(f != NULL, "open_memstream");
+    char *buf;
+    size_t len;
+    FILE *f = mem_open(&buf, &len);
     if (!f)
         return;
     fputc('{', f);

@@ -9,7 +9,8 @@
  * the weights' panel the sliders' place, the mask and the cost close each
  * other, and the histogram, the entropy and pinyin close nothing. Each key
  * is sent as the Command the key table gives it (src/tui/input.c: h v w r
- * W e y ?), `show` as a line of the command language. The model is
+ * W e y ?), `show` as a line of the command language; each test is a table
+ * of steps: what is pressed or typed, and what is then open. The model is
  * tests/data/tiny.bin; pinyin reads assets/pinyin.tsv.
  */
 #include <stdio.h>
@@ -58,31 +59,59 @@ static void open_views(const AppState *s, char *out, size_t size)
         CHECK(strcmp(got_, (want)) == 0, "%s: open \"%s\", want \"%s\"", (why), got_, (want));     \
     } while (0)
 
-static unsigned key(AppState *s, Command c, long n) { return app_apply(s, c, cmd_arg(n)); }
-/* The keys by their letters (input.c's table). */
+/* The keys by their letters, as input.c's table sends them. */
+static const struct {
+    char key;
+    Command c;
+    long n;
+} KEYS[] = {
+    {'h', CMD_VIEW, VIEW_HISTOGRAM}, {'v', CMD_VIEW, VIEW_ATTENTION},
+    {'w', CMD_VIEW, VIEW_MASK},      {'r', CMD_VIEW, VIEW_MEMORY},
+    {'W', CMD_WEIGHTS, -1},          {'e', CMD_VIEW, VIEW_ENTROPY},
+    {'y', CMD_PINYIN_SHOW, -1},      {'?', CMD_VIEW, VIEW_HELP},
+    {' ', CMD_SAMPLE, 0},
+};
+
 static void press(AppState *s, char k)
 {
-    switch (k) {
-    case 'h': key(s, CMD_HISTOGRAM, 0); break;
-    case 'v': key(s, CMD_ATTENTION, 0); break;
-    case 'w': key(s, CMD_MASK, 0); break;
-    case 'r': key(s, CMD_KVCACHE, 0); break;
-    case 'W': key(s, CMD_WEIGHTS, -1); break;
-    case 'e': key(s, CMD_ENTROPY, 0); break;
-    case 'y': key(s, CMD_PINYIN_SHOW, -1); break;
-    case '?': key(s, CMD_HELP, 0); break;
-    case ' ': key(s, CMD_SAMPLE, 0); break;
-    default: CHECK(0, "no key '%c' here", k);
+    for (size_t i = 0; i < sizeof KEYS / sizeof KEYS[0]; i++)
+        if (KEYS[i].key == k) {
+            app_apply(s, KEYS[i].c, cmd_arg(KEYS[i].n));
+            return;
+        }
+    CHECK(0, "no key '%c' here", k);
+}
+
+/* One step of a test: keys pressed in turn ("vw"), or a line of the command
+ * language ("show mask"); then the views open (NULL: not looked at) and the
+ * weights' precision (NULL: not looked at). */
+typedef struct {
+    const char *does;
+    const char *want;
+    const char *why;
+    const char *precision;
+} Step;
+
+static void run_steps(AppState *s, const Step *steps, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const Step *t = &steps[i];
+        if (strncmp(t->does, "show ", 5) == 0) {
+            ScriptOut out = {.sync_jobs = 1};
+            CHECK(script_run(s, t->does, &out) == SCRIPT_OK, "%s: %s", t->does, out.msg);
+        } else {
+            for (const char *k = t->does; *k; k++)
+                press(s, *k);
+        }
+        if (t->want)
+            EXPECT_OPEN(s, t->want, t->why);
+        if (t->precision)
+            CHECK(strcmp(wprec_name(s->weights), t->precision) == 0, "%s: weights %s, want %s",
+                  t->why, wprec_name(s->weights), t->precision);
     }
 }
 
-static void show(AppState *s, const char *view)
-{
-    char line[64];
-    snprintf(line, sizeof line, "show %s", view);
-    ScriptOut out = {.sync_jobs = 1};
-    CHECK(script_run(s, line, &out) == SCRIPT_OK, "%s: %s", line, out.msg);
-}
+#define RUN_STEPS(s, steps) run_steps((s), (steps), sizeof(steps) / sizeof((steps)[0]))
 
 static void start(AppState *s)
 {
@@ -94,19 +123,16 @@ static void start(AppState *s)
 /* v and w share the place under the text: one closes the other; again closes it. */
 static void test_attention_and_mask_take_turns(void)
 {
+    static const Step STEPS[] = {
+        {.does = "v", .want = "attention", .why = "v"},
+        {.does = "w", .want = "mask", .why = "w closes the attention view"},
+        {.does = "v", .want = "attention", .why = "v closes the mask"},
+        {.does = "v", .want = "", .why = "v again closes it"},
+        {.does = "ww", .want = "", .why = "w again closes it"},
+    };
     AppState s;
     start(&s);
-    press(&s, 'v');
-    EXPECT_OPEN(&s, "attention", "v");
-    press(&s, 'w');
-    EXPECT_OPEN(&s, "mask", "w closes the attention view");
-    press(&s, 'v');
-    EXPECT_OPEN(&s, "attention", "v closes the mask");
-    press(&s, 'v');
-    EXPECT_OPEN(&s, "", "v again closes it");
-    press(&s, 'w');
-    press(&s, 'w');
-    EXPECT_OPEN(&s, "", "w again closes it");
+    RUN_STEPS(&s, STEPS);
     app_free(&s);
 }
 
@@ -114,20 +140,18 @@ static void test_attention_and_mask_take_turns(void)
  * W again only steps the precision. */
 static void test_cost_and_weights_take_turns(void)
 {
+    static const Step STEPS[] = {
+        {.does = "r", .want = "memory", .why = "r"},
+        {.does = "W", .want = "weights",
+         .why = "W closes the cost (bf16 after fp32)", .precision = "bf16"},
+        {.does = "W", .want = "weights",
+         .why = "W again keeps the panel (int8)", .precision = "int8"},
+        {.does = "r", .want = "memory", .why = "r closes the weights' panel"},
+        {.does = "r", .want = "", .why = "r again: the sliders"},
+    };
     AppState s;
     start(&s);
-    press(&s, 'r');
-    EXPECT_OPEN(&s, "memory", "r");
-    press(&s, 'W');
-    EXPECT_OPEN(&s, "weights", "W closes the cost");
-    CHECK(s.weights == WPREC_BF16, "W: bf16 after fp32, not %s", wprec_name(s.weights));
-    press(&s, 'W');
-    EXPECT_OPEN(&s, "weights", "W again keeps the panel");
-    CHECK(s.weights == WPREC_INT8, "W again: int8, not %s", wprec_name(s.weights));
-    press(&s, 'r');
-    EXPECT_OPEN(&s, "memory", "r closes the weights' panel");
-    press(&s, 'r');
-    EXPECT_OPEN(&s, "", "r again: the sliders");
+    RUN_STEPS(&s, STEPS);
     app_free(&s);
 }
 
@@ -135,95 +159,82 @@ static void test_cost_and_weights_take_turns(void)
  * the mask nor the attention view, and waits under the mask. */
 static void test_across_places(void)
 {
+    static const Step STEPS[] = {
+        {.does = "wr", .want = "memory", .why = "r closes the mask"},
+        {.does = "w", .want = "mask", .why = "w closes the cost"},
+        {.does = "W", .want = "mask weights", .why = "W under the mask keeps it"},
+        {.does = "w", .want = "weights", .why = "the mask closed: the weights' panel stays"},
+        {.does = "w", .want = "mask weights", .why = "w keeps the weights' panel"},
+        {.does = "v", .want = "attention weights", .why = "v closes the mask only"},
+        {.does = "r", .want = "attention memory", .why = "r keeps the attention view"},
+    };
     AppState s;
     start(&s);
-    press(&s, 'w');
-    press(&s, 'r');
-    EXPECT_OPEN(&s, "memory", "r closes the mask");
-    press(&s, 'w');
-    EXPECT_OPEN(&s, "mask", "w closes the cost");
-    press(&s, 'W');
-    EXPECT_OPEN(&s, "mask weights", "W under the mask keeps it");
-    press(&s, 'w');
-    EXPECT_OPEN(&s, "weights", "the mask closed: the weights' panel stays");
-    press(&s, 'w');
-    EXPECT_OPEN(&s, "mask weights", "w keeps the weights' panel");
-    press(&s, 'v');
-    EXPECT_OPEN(&s, "attention weights", "v closes the mask only");
-    press(&s, 'r');
-    EXPECT_OPEN(&s, "attention memory", "r keeps the attention view");
+    RUN_STEPS(&s, STEPS);
     app_free(&s);
 }
 
 /* h, e and y close nothing and stay open whatever opens after them. */
 static void test_switches_keep_the_views(void)
 {
+    static const Step STEPS[] = {
+        {.does = "vrh", .want = "attention memory histogram", .why = "h keeps the views"},
+        {.does = "e", .want = "attention memory histogram entropy", .why = "e keeps the views"},
+        {.does = "y", .want = "attention memory histogram entropy pinyin",
+         .why = "y keeps the views"},
+        {.does = "w", .want = "mask histogram entropy pinyin",
+         .why = "w closes attention and cost, not switches"},
+        {.does = "Wrv", .want = "attention memory histogram entropy pinyin",
+         .why = "the switches outlast the rest"},
+        {.does = "ehy", .want = "attention memory", .why = "e, h, y again close only themselves"},
+    };
     AppState s;
     start(&s);
-    press(&s, 'v');
-    press(&s, 'r');
-    press(&s, 'h');
-    EXPECT_OPEN(&s, "attention memory histogram", "h keeps the views");
-    press(&s, 'e');
-    EXPECT_OPEN(&s, "attention memory histogram entropy", "e keeps the views");
-    press(&s, 'y');
-    EXPECT_OPEN(&s, "attention memory histogram entropy pinyin", "y keeps the views");
-    press(&s, 'w');
-    EXPECT_OPEN(&s, "mask histogram entropy pinyin", "w closes attention and cost, not switches");
-    press(&s, 'W');
-    press(&s, 'r');
-    press(&s, 'v');
-    EXPECT_OPEN(&s, "attention memory histogram entropy pinyin", "the switches outlast the rest");
-    press(&s, 'e');
-    press(&s, 'h');
-    press(&s, 'y');
-    EXPECT_OPEN(&s, "attention memory", "e, h, y again close only themselves");
+    RUN_STEPS(&s, STEPS);
     app_free(&s);
 }
 
 /* ? covers the screen until the next key, which only closes it. */
 static void test_help_over_the_views(void)
 {
+    static const Step STEPS[] = {
+        {.does = "we?", .want = "mask entropy help", .why = "? opens over the views"},
+        {.does = "w", .want = "mask entropy", .why = "a key closes the help and does nothing else"},
+        {.does = "? ", .want = "mask entropy", .why = "Space closes the help"},
+        {.does = "??", .want = "mask entropy", .why = "? again closes it"},
+    };
     AppState s;
     start(&s);
-    press(&s, 'w');
-    press(&s, 'e');
-    press(&s, '?');
-    EXPECT_OPEN(&s, "mask entropy help", "? opens over the views");
-    press(&s, 'w');
-    EXPECT_OPEN(&s, "mask entropy", "a key closes the help and does nothing else");
-    press(&s, '?');
-    press(&s, ' ');
+    RUN_STEPS(&s, STEPS);
     CHECK(s.n_chars == 0, "the key that closed the help wrote %zu characters", s.n_chars);
-    press(&s, '?');
-    press(&s, '?');
-    EXPECT_OPEN(&s, "mask entropy", "? again closes it");
     app_free(&s);
 }
 
 /* `show` opens a view as its key does; `show none` closes everything. */
 static void test_show_as_the_keys(void)
 {
+    static const Step STEPS[] = {
+        {.does = "show attention"},
+        {.does = "show histogram", .want = "attention histogram",
+         .why = "show attention, histogram"},
+        {.does = "show mask", .want = "mask histogram",
+         .why = "show mask closes the attention view"},
+        {.does = "show memory", .want = "memory histogram", .why = "show memory closes the mask"},
+        {.does = "show weights", .want = "weights histogram",
+         .why = "show weights closes the cost"},
+        {.does = "show mask"},
+        {.does = "show mask", .want = "mask weights histogram",
+         .why = "show mask twice stays open, keeps the weights"},
+        {.does = "show written"},
+        {.does = "e"},
+        {.does = "show help", .want = "mask weights histogram entropy written help",
+         .why = "show written, e, show help"},
+        {.does = "show none", .want = "",
+         .why = "show none closes them all, the help and the entropy too"},
+    };
     AppState s;
     start(&s);
-    show(&s, "attention");
-    show(&s, "histogram");
-    EXPECT_OPEN(&s, "attention histogram", "show attention, histogram");
-    show(&s, "mask");
-    EXPECT_OPEN(&s, "mask histogram", "show mask closes the attention view");
-    show(&s, "memory");
-    EXPECT_OPEN(&s, "memory histogram", "show memory closes the mask");
-    show(&s, "weights");
-    EXPECT_OPEN(&s, "weights histogram", "show weights closes the cost");
-    show(&s, "mask");
-    show(&s, "mask");
-    EXPECT_OPEN(&s, "mask weights histogram", "show mask twice stays open, keeps the weights");
-    show(&s, "written");
-    press(&s, 'e');
-    show(&s, "help");
-    EXPECT_OPEN(&s, "mask weights histogram entropy written help", "show written, e, show help");
-    show(&s, "none");
-    EXPECT_OPEN(&s, "", "show none closes them all, the help and the entropy too");
+    RUN_STEPS(&s, STEPS);
     CHECK(app_view_is_open(&s, VIEW_NONE), "show none: VIEW_NONE is what is open");
     press(&s, 'v');
     press(&s, 'y');
