@@ -1253,7 +1253,7 @@ static const Label LABELS[LBL_COUNT] = {
         ", Kernel %s",
         ", noyau %s"},
     [LBL_CLI_BENCH_TRAIN_MACS] = {"%s M multiply-adds per token: %s GMAC/s,",
-        "每个字 %s 百万次乘加：%s GMAC/s，",
+        "每个字 %s 万次乘加：%s GMAC/s，",
         "%s Mio. Multiplikationen mit Addition je Zeichen: %s GMAC/s,",
         "%s millions de multiplications-additions par caractère : %s GMAC/s,"},
     [LBL_CLI_BENCH_TRAIN_PEAK] = {"%s of the float32 peak of that many cores (%s GMAC/s, measured)",
@@ -1810,6 +1810,10 @@ static const Label LABELS[LBL_COUNT] = {
         "训练了 %s 步，用时 %s 秒%s",
         "%s Schritte trainiert in %s s%s",
         "%s étapes entraînées en %s s%s"},
+    [LBL_ONE_CLI_TRAIN_DONE] = {"trained %s step in %s s%s",
+        "训练了 %s 步，用时 %s 秒%s",
+        "%s Schritt trainiert in %s s%s",
+        "%s étape entraînée en %s s%s"},
     [LBL_CLI_TRAIN_VAL_BEST] = {"best validation loss %s bits/char, last %s; best model in %s",
         "验证损失最低 %s 比特/字，最后 %s；最好的模型在 %s",
         "bester Validierungsverlust %s Bit/Zeichen, zuletzt %s; bestes Modell in %s",
@@ -1914,6 +1918,7 @@ static const struct {
     {LBL_CLI_PINYIN_TOTAL, LBL_ONE_CLI_PINYIN_TOTAL},
     {LBL_CLI_BENCH_SHIFTS, LBL_ONE_CLI_BENCH_SHIFTS},
     {LBL_CLI_EVAL_RESULT, LBL_ONE_CLI_EVAL_RESULT},
+    {LBL_CLI_TRAIN_DONE, LBL_ONE_CLI_TRAIN_DONE},
 };
 
 const char *app_label_in(AppLang lang, LabelId id)

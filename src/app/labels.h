@@ -593,6 +593,7 @@ typedef enum {
     LBL_CLI_TRAIN_CHECKPOINT,
     LBL_CLI_TRAIN_SO_FAR,
     LBL_CLI_TRAIN_DONE,
+    LBL_ONE_CLI_TRAIN_DONE,
     LBL_CLI_TRAIN_VAL_BEST,
     LBL_CLI_TRAIN_VAL_LAST,
     LBL_CLI_TRAIN_FINAL, /* after DONE, without a validation text */

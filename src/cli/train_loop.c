@@ -331,7 +331,7 @@ static int loop_finish(TrainLoop *l)
     char done[32];
     app_num(lang, ts_now() - l->t0, 1, secs, sizeof secs);
     app_format_count(lang, tr->step - l->start_step, done, sizeof done);
-    printf(cli_label(LBL_CLI_TRAIN_DONE), done, secs, total);
+    printf(cli_label_n(LBL_CLI_TRAIN_DONE, (long)(tr->step - l->start_step)), done, secs, total);
     if (l->n_val > 1) {
         char best[32], last[32];
         fputs("\n  ", stdout);

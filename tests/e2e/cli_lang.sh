@@ -77,6 +77,8 @@ run_all() { # LANGVALUE OUTFILE CODE (the last bench chooses by --lang, not LANG
         LANG=$1 $T train $TINY --steps 100 --eval-every 50 --out "$work/t.bin" 2>&1
         LANG=$1 $T train --data "$work/other.txt" --out "$work/t.bin" --resume 2>&1
         LANG=$1 $T train --out "$work/t.bin" --resume 2>&1
+        rm -f "$work/t1.bin" "$work/t1.bin.ckpt"
+        LANG=$1 $T train $TINY --steps 1 --out "$work/t1.bin" 2>&1 # one step: the singular
         LANG=$1 $T bench --train --steps 2 --batch 1 --seq 8 --threads 1 2>&1
     } >"$2.train"
 }
@@ -106,6 +108,13 @@ done
 # space German and French put in "14,7 %" and French in "1 016")
 nb=$(printf '\302\240')
 grep -q "wohlgeformt: 2 von 2 Gedichten (100,0${nb}%)" "$work/de.txt" && pass de-well-formed || fail de-well-formed "$(grep -i wohl "$work/de.txt")"
+# one step trained is one step (written by hand)
+grep -q '^1 Schritt trainiert in ' "$work/de.txt" && pass de-one-step || fail de-one-step "$(grep -i 'trainiert in' "$work/de.txt")"
+grep -q '^1 étape entraînée en ' "$work/fr.txt" && pass fr-one-step || fail fr-one-step "$(grep -i 'entraîné' "$work/fr.txt")"
+# Chinese counts the multiply-adds per character in 万 (ten thousands), not in millions
+macs=$($T bench --train --steps 2 --batch 1 --seq 8 --threads 1 --json 2>/dev/null | sed -n 's/.*"macs_per_token": \([0-9]*\).*/\1/p')
+wan=$(((${macs:-0} + 5000) / 10000))
+grep -q "每个字 $wan 万次乘加" "$work/zh.txt" && pass zh-macs-wan || fail zh-macs-wan "want 每个字 $wan 万次乘加: $(grep 乘加 "$work/zh.txt")"
 grep -q '„春风“ kommt 1.016-mal in' "$work/de.txt" && pass de-corpus || fail de-corpus "$(grep 春风 "$work/de.txt" | head -2)"
 # the entropy line's three figures are the English run's, with decimal commas
 # (the reference is the same model's English output, so no figure is copied here)
