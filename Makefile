@@ -177,8 +177,8 @@ $(BUILD)/tangscope-bin: $(PROGRAM_OBJ)
 # (the commands, the screen, the tools) but those tests/asan-skip.list names,
 # each a SKIP with why: the bundled lessons' claims on the bundled model,
 # whose code runs sanitized on the fixtures (lesson.sh, handout.sh...), and
-# the timing curve, which is speed. Within handout.sh and install.sh the
-# bundled lessons' checks say SKIP too (TANGSCOPE_SANITIZED=1): sanitized,
+# the timing curve, which is speed. Within handout.sh the bundled lesson's
+# check says SKIP too (TANGSCOPE_SANITIZED=1): sanitized,
 # one run of every lesson takes minutes, and finds nothing the fixtures'
 # lessons, run through the same code, do not.
 test-asan: $(TEST_BIN)

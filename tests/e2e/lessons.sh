@@ -1,11 +1,13 @@
 #!/bin/sh
 # lessons.sh - the lessons in lessons/*/ on the bundled model: every one
-# passes `tangscope lesson --check` and prints as a handout, the example in
+# passes `tangscope lesson --check` and prints as a worksheet that gives no
+# answer away before its answers section, the example in
 # lessons/README.md holds, and `set top-k` reaches the whole vocabulary and
 # no further. (The lesson commands on the fixtures: tests/e2e/lesson.sh.)
 #
-# The handouts come from `tangscope demo --lang L`, one process per language
-# that prints each lesson of lessons/L/ in turn as `lesson --print` would
+# The handouts come from `tangscope demo --worksheet --lang L`, one process
+# per language that prints each lesson of lessons/L/ in turn as `lesson
+# --print --worksheet` would
 # (src/cli/cli_demo.c; lesson.sh holds demo's output to --print's on the
 # fixtures): each lesson must be there under its own title, in order, and
 # demo must exit 0 (a step with a problem makes it exit 2 and name FILE:LINE:
@@ -71,12 +73,41 @@ else
     fail lessons-check "$(head -20 "$work/err")"
 fi
 
-# --- every lesson prints as a handout, a language at a time ---
+# --- the worksheets: no answer before the answers ---
+# one lesson per "# " title; a block of its answers section (a narration
+# line, a look-up line, a table with the training-text line after it) that
+# also stands before its heading H is an answer given away. The text and the
+# settings ("- LABEL: ...") stay on the question's screen, so they may repeat.
+cat >"$work/leak.awk" <<'AWK'
+function close_block() {
+    if (blk == "") return
+    if (blk ~ /^```/) { blk = ""; intable = 0; return } # a lesson's code lines are no answer
+    if (inans) ans[++na] = blk; else before[blk] = 1
+    blk = ""; intable = 0
+}
+function flush(   i) {
+    close_block()
+    for (i = 1; i <= na; i++)
+        if (ans[i] in before) { printf "%s: given away before the answers: %s\n", title, substr(ans[i], 1, 100); bad++ }
+    delete before; na = 0; inans = 0
+}
+/^# / { flush(); title = $0; next }
+$0 == "## " H { close_block(); inans = 1; next }
+/^\| (\||---)/ { next }
+/^\| / { blk = blk $0 "\n"; intable = 1; next }
+$0 == "" { if (!intable) close_block(); next }
+/^#/ || /^      / || /^- / && !/7311/ { close_block(); next }
+{ if (intable) { blk = blk $0; close_block() } else { close_block(); blk = $0; close_block() } }
+END { flush(); exit bad > 0 }
+AWK
+
+# --- every lesson prints as a worksheet, a language at a time (the same run
+# serves the titles and the worksheet checks) ---
 for dir in lessons/*/; do
     lang=$(basename "$dir")
     set -- "$dir"[0-9]*.md
     [ -f "$1" ] || continue
-    $T demo --lang "$lang" </dev/null >"$work/$lang.md" 2>"$work/$lang.err"
+    $T demo --worksheet --lang "$lang" </dev/null >"$work/$lang.md" 2>"$work/$lang.err"
     status=$?
     # the handouts' titles, in order, as the files' first lines have them
     grep '^# ' "$work/$lang.md" >"$work/$lang.titles"
@@ -97,6 +128,27 @@ for dir in lessons/*/; do
     done
     [ "$(wc -l <"$work/$lang.titles")" -eq $# ] ||
         fail "lessons-print-$lang" "$(wc -l <"$work/$lang.titles") handouts for $# lessons"
+    # the worksheet: no answer given away before its language's answers heading,
+    # and as many questions, answers and lines to write on as quiz lines
+    case $lang in en) heading=Answers ;; zh) heading=参考答案 ;; de) heading=Lösungen ;; fr) heading=Corrigé ;; *) continue ;; esac
+    if [ "$status" -ne 0 ]; then
+        fail "worksheets-$lang" "demo: $(head -3 "$work/$lang.err")"
+        continue
+    fi
+    if awk -v H="$heading" -f "$work/leak.awk" "$work/$lang.md" >"$work/leaks"; then
+        pass "worksheets-$lang-no-answer-before"
+    else
+        fail "worksheets-$lang-no-answer-before" "$(head -5 "$work/leaks")"
+    fi
+    quizzes=$(cat "$@" | grep -c "^quiz ")
+    asked=$(grep -c '^> \*\*[^*]*[0-9][^*]*\*\*' "$work/$lang.md") # numbered questions
+    answered=$(grep -c "^### [0-9]*\. " "$work/$lang.md")
+    lines=$(grep -c "________$" "$work/$lang.md")
+    if [ "$quizzes" -eq "$asked" ] && [ "$asked" -eq "$answered" ] && [ "$asked" -eq "$lines" ]; then
+        pass "worksheets-$lang-answers ($asked)"
+    else
+        fail "worksheets-$lang-answers" "$quizzes quiz lines, $asked questions, $answered answers, $lines lines to write on"
+    fi
 done
 
 exit $failed
