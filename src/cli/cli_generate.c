@@ -235,8 +235,6 @@ typedef struct {
     SessionCode code;  /* decoded from --code, when a.code */
 } GenRequest;
 
-/* Parse and check argv. Returns 0, 1 after --help, or the exit status of a
- * bad option (its line printed). */
 /* The options the command takes into q: the model's, the sampler's (its
  * table), and generate's own or a fixed form's (--chars in --max-chars's
  * place, no --code). Fills opts (room for SET_COUNT + 24) and returns how
@@ -322,6 +320,8 @@ static int gen_check_values(GenRequest *q, const char *cmd)
     return 0;
 }
 
+/* Parse and check argv. Returns 0, 1 after --help, or the exit status of a
+ * bad option (its line printed). */
 static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc, char **argv)
 {
     GenArgs *a = &q->a;
