@@ -442,7 +442,7 @@ static int print_pinyin_input(ProbsRun *r)
         snprintf(what, sizeof what, cli_label(LBL_CLI_PINYIN_WHAT), typed);
         print_header(r, what);
     }
-    int *ids = malloc((size_t)(shown > 0 ? shown : 1) * sizeof *ids);
+    int *ids = calloc((size_t)(shown > 0 ? shown : 1), sizeof *ids);
     for (int k = 0; ids && k < shown; k++)
         ids[k] = c[k].id;
     if (ids)

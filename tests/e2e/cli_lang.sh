@@ -3,8 +3,9 @@
 # and zh, chosen by LANG (and once by --lang), `generate --stats`, `corpus`,
 # `probs`, `bench --lengths 32`, `info`, `eval`, a refused command line, a mistyped
 # session code and bad acrostic heads (the engine's messages), a model file
-# that is not there and every command's --help print no
+# that is not there and the --help of tangscope and of probs print no
 # English word of the English labels they replace (src/app/labels.c, the CLI rows),
+# (help_lang.sh holds every command's help in every language, chosen by --lang),
 # write numbers as the language does, and --json stays English and C-formatted.
 # Prints PASS/FAIL per check; exits non-zero if any failed.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/cli_lang.sh   (from the repository root)
@@ -47,14 +48,14 @@ no_english() {
     if [ -z "$english" ]; then pass "$1"; else fail "$1" "English words: $english"; fi
 }
 
-run_all() { # LANGVALUE OUTFILE CODE (the last bench chooses by --lang, not LANG)
+run_all() { # LANGVALUE OUTFILE CODE (info also chooses by --lang, not LANG)
     {
         LANG=$1 $T generate --stats -n 2 --seed 3 2>&1
         LANG=$1 $T corpus 春风 2>&1
         LANG=$1 $T corpus 春风吹吹吹 2>&1
         LANG=$1 $T probs 春风 --top-k 5 2>&1
         LANG=$1 $T bench --lengths 32 --repeat 1 2>&1
-        LANG=C.UTF-8 $T bench --lengths 32 --repeat 1 --lang "$3" 2>&1 | head -3
+        LANG=C.UTF-8 $T info --lang "$3" 2>&1
         LANG=$1 $T probs 春风 --top-k 99999 2>&1
         LANG=$1 $T generate --bogus 2>&1
         LANG=$1 $T generate --temperature 2>&1
@@ -65,9 +66,9 @@ run_all() { # LANGVALUE OUTFILE CODE (the last bench chooses by --lang, not LANG
         LANG=$1 $T bench --train --ui 2>&1
         LANG=$1 $T eval --model tests/data/tiny.bin --data $D 2>&1
         LANG=$1 $T eval --model tests/data/tiny.bin --data "$work/two.txt" 2>&1
-        # an engine error (the model loader's), and every command's own help
+        # an engine error (the model loader's), and a command's own help
         LANG=$1 $T probs 春风 --model "$work/missing.bin" 2>&1
-        for c in $COMMANDS; do LANG=$1 $T "$c" --help 2>&1; done
+        LANG=$1 $T probs --help 2>&1
         # train: its opening, progress and closing lines (no terminal: no
         # view), then a resumed run on another text and one with nothing to
         # train; bench --train
@@ -88,9 +89,6 @@ D=tests/data/tiny-text.txt
 TINY="--data $D --val $D --layers 1 --dims 16 --heads 2 --context 16 --threads 1"
 head -c 100 "$D" >"$work/other.txt" # the same characters, another text
 head -c 6 "$D" >"$work/two.txt"       # two characters: eval predicts one
-
-# the commands whose help is checked
-COMMANDS="explore probs corpus generate acrostic jueju lesson demo info import kvcache train eval quantize bench exercise"
 
 for l in de_DE.UTF-8:de fr_FR.UTF-8:fr zh_CN.UTF-8:zh; do
     locale=${l%%:*} code=${l##*:}
@@ -199,11 +197,12 @@ grep -q "missing.bin'${nb}: impossible d’ouvrir${nb}: fichier ou dossier intro
     pass fr-engine-error || fail fr-engine-error "$(grep missing.bin "$work/fr.txt")"
 grep -q "missing.bin'：无法打开：没有这个文件或文件夹" "$work/zh.txt" &&
     pass zh-engine-error || fail zh-engine-error "$(grep missing.bin "$work/zh.txt")"
-# each command's help in the language (its first word, written by hand)
+# tangscope's and probs' help in the language LANG names (their first word,
+# written by hand)
 for l in de:Aufruf fr:usage zh:用法; do
     code=${l%%:*} word=${l##*:}
     n=$(grep -c "^$word" "$work/$code.txt")
-    if [ "$n" -ge 16 ]; then pass "help-$code"; else fail "help-$code" "$n of 16 helps begin with $word"; fi
+    if [ "$n" -ge 2 ]; then pass "help-$code"; else fail "help-$code" "$n of 2 helps begin with $word"; fi
 done
 
 # --lang wins over LANG, for every command
