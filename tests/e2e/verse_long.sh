@@ -36,56 +36,94 @@ launch() {
 }
 
 # ---- reading the text pane ----
-# The text's rows: from the second screen row, those that start with the
-# label (text, then two spaces or the arrow ↑) or six spaces and then a
-# character of the text (no letter: the note under the text has words);
-# printed without the six columns before the text and without what stands
-# right of it on the first row (two spaces or more, then the count).
-text_rows() {
-    screen | sed -n '2,20p' | sed -e 's/^text ↑/      /' -e 's/^text  /      /' |
-        grep -E '^ {6}[^ ]' | sed -e 's/^ \{6\}//' -e 's/  .*//' | grep -v '[a-zA-Z]'
+# Each report reads one capture of the screen with one awk (a process per
+# row or per character would cost seconds), byte by byte (LC_ALL=C).
+#
+# text_report MARK: the text's rows: from the second screen row, those that
+# start with the label (text, then two spaces or the arrow ↑) or six spaces
+# and then a character of the text (no letter: the note under the text has
+# words); each without the six columns before the text and without what
+# stands right of it on the first row (two spaces or more, then the count).
+# Prints "ROWS|ENDS|EDGE|TEXT": how many rows; how many of them, the last
+# left out, do not end a line of verse (in ， or 。); 1 if a row holds MARK,
+# else 0; the rows joined without the marks ⏎ (a newline), ¦ (a context
+# shift) and ▕ (the window's edge).
+text_report() {
+    screen | LC_ALL=C awk -v mark="$1" '
+        NR >= 2 && NR <= 20 {
+            l = $0
+            sub(/^text ↑/, "      ", l)
+            sub(/^text  /, "      ", l)
+            if (l !~ /^      [^ ]/) next
+            l = substr(l, 7)
+            sub(/  .*/, "", l)
+            if (l !~ /[a-zA-Z]/) rows[++n] = l
+        }
+        END {
+            ends = 0; edge = 0; text = ""
+            for (i = 1; i <= n; i++) {
+                if (i < n && rows[i] !~ /(，|。)$/) ends++
+                if (mark != "" && index(rows[i], mark)) edge = 1
+                r = rows[i]
+                gsub(/⏎|¦|▕/, "", r)
+                text = text r
+            }
+            print n "|" ends "|" edge "|" text
+        }'
 }
-# The rows with pinyin on, from the second screen row: a row of characters,
-# then its readings, in pairs; each from column 6, whole, so that columns can
-# be compared (the count right of the first row has no Han character).
-pinyin_pairs() {
-    screen | sed -n '2,17p' | sed -e 's/^text ↑/      /' -e 's/^text  /      /' -e 's/^ \{6\}//'
-}
-# Without the marks: ⏎ (a newline), ¦ (a context shift), ▕ (the window's edge).
-unmarked() { sed -e 's/⏎//g' -e 's/¦//g' -e 's/▕//g'; }
-
-# The columns where each Han character of ROW starts (a Chinese character
-# or ，。 takes two columns, anything else one: ⏎ ¦ ▕ and Latin letters with
-# tone marks), one per line; punctuation and marks take columns but are
-# not listed. With "words": where each word (after a space) starts instead.
-starts() {
-    # one awk for the row, byte by byte (LC_ALL=C): a lead byte says how many
-    # bytes its character has; a process per character would cost seconds
-    printf '%s\n' "$1" | LC_ALL=C awk -v mode="$2" '
+# pinyin_report HAN: the rows with pinyin on, from the second screen row: a
+# row of characters, then its readings, in pairs; each from column 6, whole,
+# so that columns can be compared (the count right of the first row has no
+# Han character). Prints "FLAGS|W1|W2|W3|W4" for the first four pairs: FLAGS
+# holds a 1 for a pair whose every reading starts in the column of its
+# character, as many readings as Han characters (and HAN of them, unless HAN
+# is 0), else a 0; Wk: pair k's readings, one space between them.
+# The columns: a Chinese character or ，。 takes two, anything else one (⏎ ¦
+# ▕ and Latin letters with tone marks); a lead byte says how many bytes its
+# character has.
+pinyin_report() {
+    screen | LC_ALL=C awk -v han="$1" '
         BEGIN { for (i = 1; i < 256; i++) ord[sprintf("%c", i)] = i }
-        {
-            col = 0; prev = " "
-            for (i = 1; i <= length($0); i += n) {
-                b = ord[substr($0, i, 1)]
+        # starts(ROW, MODE): the columns where each Han character of ROW
+        # starts (punctuation and marks take columns but are not listed), or
+        # with MODE "words" where each word (after a space) starts; and in
+        # counted how many
+        function starts(s, mode,    col, prev, i, n, b, c, w, out) {
+            col = 0; prev = " "; out = ""; counted = 0
+            for (i = 1; i <= length(s); i += n) {
+                b = ord[substr(s, i, 1)]
                 n = b >= 240 ? 4 : b >= 224 ? 3 : b >= 192 ? 2 : 1
-                c = substr($0, i, n)
+                c = substr(s, i, n)
                 w = (n == 3 && c != "⏎" && c != "▕") ? 2 : 1 # ¦ has two bytes
-                if (mode == "words") { if (c != " " && prev == " ") print col }
-                else if (w == 2 && c != "，" && c != "。") print col
+                if ((mode == "words" && c != " " && prev == " ") ||
+                    (mode != "words" && w == 2 && c != "，" && c != "。")) {
+                    out = out col " "; counted++
+                }
                 prev = c
                 col += w
             }
+            return out
+        }
+        NR >= 2 && NR <= 17 {
+            l = $0
+            sub(/^text ↑/, "      ", l)
+            sub(/^text  /, "      ", l)
+            sub(/^      /, "", l)
+            rows[++n] = l
+        }
+        END {
+            flags = ""; words = ""
+            for (k = 1; k <= 4; k++) {
+                a = starts(rows[2 * k - 1], "chars"); count = counted
+                ok = a != "" && a == starts(rows[2 * k], "words") && (han == 0 || count == han)
+                flags = flags (ok ? 1 : 0)
+                w = rows[2 * k]
+                gsub(/ +/, " ", w); sub(/^ /, "", w); sub(/ $/, "", w)
+                words = words "|" w
+            }
+            print flags words
         }'
 }
-# ROW and READINGS: every reading starts in the column of its character, and
-# there are as many readings as Han characters.
-aligned() {
-    a=$(starts "$1" chars | tr '\n' ' ')
-    b=$(starts "$2" words | tr '\n' ' ')
-    [ -n "$a" ] && [ "$a" = "$b" ]
-}
-# The number of Han characters in ROW.
-han_count() { starts "$1" chars | grep -c .; }
 
 # ---- the 200-character poem, from the command line ----
 json=$("$BIN" generate --model "$MODEL" --temperature 1.5 --max-chars 200 --json 2>/dev/null)
@@ -109,11 +147,11 @@ if launch 110x34 --code "$code"; then
     written() { shows "wrote $chars characters"; }
     until_ok written
     as_verse() {
-        rows=$(text_rows)
-        count=$(printf '%s\n' "$rows" | grep -c .)
-        joined=$(printf '%s\n' "$rows" | unmarked | tr -d '\n')
+        r=$(text_report "▕$first_read")
+        IFS='|' read -r count ends edge joined <<EOF
+$r
+EOF
         # every row but the last ends a line of verse
-        ends=$(printf '%s\n' "$rows" | sed '$d' | grep -cvE '[，。]$')
         [ "$count" -ge 5 ] && [ "$joined" = "$poem" ] && [ "$ends" -eq 0 ]
     }
     if until_ok one_capture as_verse; then
@@ -122,7 +160,11 @@ if launch 110x34 --code "$code"; then
         fail verse_long_200_as_verse_110x34 "not $chars characters in 5 or more rows of verse that read as generate's text"
     fi
     edge() {
-        text_rows | grep -q "▕$first_read" && shows "window $((n - start)) of $chars" &&
+        r=$(text_report "▕$first_read")
+        IFS='|' read -r count ends edge joined <<EOF
+$r
+EOF
+        [ "$edge" -eq 1 ] && shows "window $((n - start)) of $chars" &&
             shows "▕ window start: the model reads the last $((n - start)) characters"
     }
     if [ "$start" -gt 0 ] && until_ok one_capture edge; then
@@ -139,9 +181,10 @@ fi
 # (typed in as a prompt: after Enter the coin's line would take the note's row)
 if launch 80x24 --prompt "$poem"; then
     last_rows() {
-        rows=$(text_rows)
-        count=$(printf '%s\n' "$rows" | grep -c .)
-        joined=$(printf '%s\n' "$rows" | unmarked | tr -d '\n')
+        r=$(text_report "")
+        IFS='|' read -r count ends edge joined <<EOF
+$r
+EOF
         case $poem in *"$joined") tail=1 ;; *) tail=0 ;; esac
         [ "$count" -ge 3 ] && [ "$tail" -eq 1 ] && [ ${#joined} -gt 20 ] &&
             shows_regex '^text ↑' && shows "↑ window start: the model reads the last"
@@ -154,10 +197,9 @@ if launch 80x24 --prompt "$poem"; then
     # pinyin on: still verse, the readings under each row
     e2e_keys y
     pinyin_long() {
-        pairs=$(pinyin_pairs)
-        r1=$(printf '%s\n' "$pairs" | sed -n 1p) p1=$(printf '%s\n' "$pairs" | sed -n 2p)
-        r2=$(printf '%s\n' "$pairs" | sed -n 3p) p2=$(printf '%s\n' "$pairs" | sed -n 4p)
-        shows_regex '^text ↑' && aligned "$r1" "$p1" && aligned "$r2" "$p2"
+        r=$(pinyin_report 0)
+        case $r in 11*) ;; *) return 1 ;; esac
+        shows_regex '^text ↑'
     }
     if until_ok one_capture pinyin_long; then
         pass verse_long_pinyin_more_above_80x24
@@ -178,17 +220,12 @@ for at in 80x24 80x24p 110x34; do
     if launch "${at%p}" $proj --prompt "床前明月光，疑是地上霜。举头望明月，低头思故乡。"; then
         e2e_keys y
         four_read() {
-            pairs=$(pinyin_pairs)
-            ok=0
-            for k in 1 2 3 4; do
-                row=$(printf '%s\n' "$pairs" | sed -n "$((2 * k - 1))p")
-                py=$(printf '%s\n' "$pairs" | sed -n "$((2 * k))p")
-                [ "$(han_count "$row")" -eq 5 ] && aligned "$row" "$py" && ok=$((ok + 1))
-            done
-            words() { printf '%s\n' "$pairs" | sed -n "${1}p" | tr -s ' ' | sed 's/^ //; s/ $//'; }
-            [ "$ok" -eq 4 ] && [ "$(words 2)" = "chuáng qián míng yuè guāng" ] &&
-                [ "$(words 6)" = "jǔ tóu wàng míng yuè" ] && [ "$(words 8)" = "dī tóu sī gù xiāng" ] &&
-                shows "next  " && shows "temperature"
+            r=$(pinyin_report 5)
+            case $r in
+            "1111|chuáng qián míng yuè guāng|"*"|jǔ tóu wàng míng yuè|dī tóu sī gù xiāng") ;;
+            *) return 1 ;;
+            esac
+            shows "next  " && shows "temperature"
         }
         if until_ok one_capture four_read; then
             pass "$name"
@@ -207,14 +244,9 @@ if launch 80x24; then
     until_ok shows "complete"
     e2e_keys y
     jueju_read() {
-        pairs=$(pinyin_pairs)
-        ok=0
-        for k in 1 2 3 4; do
-            row=$(printf '%s\n' "$pairs" | sed -n "$((2 * k - 1))p")
-            py=$(printf '%s\n' "$pairs" | sed -n "$((2 * k))p")
-            [ "$(han_count "$row")" -eq 7 ] && aligned "$row" "$py" && ok=$((ok + 1))
-        done
-        [ "$ok" -eq 4 ] && hides "text ↑" && shows "pinyin on: "
+        r=$(pinyin_report 7)
+        case $r in "1111|"*) ;; *) return 1 ;; esac
+        hides "text ↑" && shows "pinyin on: "
     }
     if until_ok one_capture jueju_read; then
         pass verse_long_pinyin_jueju_80x24
