@@ -25,14 +25,20 @@ sampler_column() { screen | awk '$1 ~ /^[1-8]$/ { n = 0; for (i = 3; i <= NF; i+
 # ---- launching ----
 
 # launch [TEXT]: start the explorer at 80x24, with the environment in $LOOKS
-# and the language arguments in $LANG_ARGS, and wait for TEXT (the English
+# and the language arguments in $LANG_ARGS, with the training text (or with
+# $CORPUS_ARGS instead, when set), and wait for TEXT (the English
 # heading of the bars by default). The run script keeps the program's pid
 # (for the crash test) and the terminal's settings before and after
 # (tests/e2e/lib/tmux.sh).
-LOOKS= LANG_ARGS="--lang en"
+LOOKS= LANG_ARGS="--lang en" CORPUS_ARGS=
 launch() {
-    # shellcheck disable=SC2086
-    e2e_launch 80x24 $LOOKS -- explore --model "$MODEL" --corpus "$CORPUS" $LANG_ARGS
+    if [ -n "$CORPUS_ARGS" ]; then
+        # shellcheck disable=SC2086
+        e2e_launch 80x24 $LOOKS -- explore --model "$MODEL" $CORPUS_ARGS $LANG_ARGS
+    else
+        # shellcheck disable=SC2086
+        e2e_launch 80x24 $LOOKS -- explore --model "$MODEL" --corpus "$CORPUS" $LANG_ARGS
+    fi
     e2e_wait "${1:-next  }"
 }
 
@@ -63,13 +69,14 @@ fi
 screen_top8() {
     screen | awk '$1 ~ /^[1-8]$/ { for (i = 3; i <= NF; i++) if ($i ~ /%$/) { print $2, $i; break } }'
 }
-probs_top8() {
-    "$BIN" probs 春风 --model "$MODEL" --json "$@" | sed 's/{"char"/\n&/g' |
+# top8_of_json: the top 8 of probs --json (on stdin), as screen_top8 prints them
+top8_of_json() {
+    sed 's/{"char"/\n&/g' |
         sed -n 's/^{"char": "\([^"]*\)", "prob": \([0-9.e-]*\).*/\1 \2/p' |
         awk '{ c = $1 == "\\n" ? "⏎" : $1; printf "%s %.1f%%\n", c, $2 * 100 }'
 }
-poem_top8=$(probs_top8)
-mid_top8=$(probs_top8 --mid-text)
+poem_top8=$(printf '%s\n' "$json" | top8_of_json)
+mid_top8=$("$BIN" probs 春风 --model "$MODEL" --json --mid-text | top8_of_json)
 same_top8() { [ "$(screen_top8)" = "$1" ]; }
 # the training-text line waits for the counts, which load after the first frame
 poem_screen() { same_top8 "$poem_top8" && shows_line "⏎春风" "poem start" && shows "「⏎春风」"; }
@@ -184,6 +191,8 @@ else
     fail explorer_quit_restores "exit or terminal state wrong"
 fi
 
+# (these two without the training text: what they check comes before it)
+CORPUS_ARGS=--no-corpus
 # Ctrl-C quits cleanly too
 if launch; then
     e2e_keys C-c
@@ -207,6 +216,7 @@ if launch && [ -s "$TMP/pid" ]; then
 else
     fail explorer_crash_restores "did not start"
 fi
+CORPUS_ARGS=
 
 # without colours, on a terminal that knows no block characters
 LOOKS="TERM=vt100 NO_COLOR=1"
