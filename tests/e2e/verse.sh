@@ -37,8 +37,42 @@ text_rows() { screen | grep -cE "$1"; }
 
 POEM="国破山河在，城春草木深。感时花溅泪，恨别鸟惊心。烽火连三月，家书抵万金。白头搔更短，浑欲不胜簪。"
 
+# capture-pane -e keeps the colours: 231 (white) or 15/7 as the background
+light_bg() { screen_sgr | grep -qE '48;5;(231|15)m|\[(47|107)m|;(47|107)m'; }
+any_colour() { screen_sgr | grep -qE '\[[0-9;]*(3[0-7]|4[0-7]|9[0-7]|10[0-7]|[34]8;5;[0-9]+)m'; }
+
+# ---- a jueju the model writes: four lines of seven ----
+# jueju SIZE: in the explorer open at that size, the text cleared (Ctrl-U),
+# j and Enter write a jueju; then projector mode on the same screen
+jueju() {
+    name=verse_jueju_$1
+    e2e_keys C-u
+    until_ok shows "cleared" >/dev/null
+    e2e_keys j Enter
+    four() { shows "complete" && [ "$(text_rows "$LINES_OF_7")" -eq 4 ]; }
+    if until_ok one_capture four; then
+        pass "$name"
+    else
+        fail "$name" "the written jueju is not four rows of seven characters"
+    fi
+    # projector mode on the same screen: the text stays whole, the bars
+    # span the width (beside the training-text column), the sliders stay
+    e2e_keys z
+    projected() {
+        shows "projector mode" && shows "sampler  Tab" &&
+            [ "$(text_rows "$LINES_OF_7")" -eq 4 ] && hides "ms per character"
+    }
+    if until_ok one_capture projected; then
+        pass "verse_projector_$1"
+    else
+        fail "verse_projector_$1" "projector mode did not draw text, bars and sliders alone"
+    fi
+}
+
 # ---- 80x24: four couplets, one to a row ----
 if launch 80x24 "" --; then
+    # the default theme paints no light background
+    if ! light_bg; then pass verse_dark_theme; else fail verse_dark_theme "the default theme painted a light background"; fi
     e2e_keys -l "$POEM"
     couplets() {
         shows_regex '^text  ⏎国破山河在，城春草木深。 ' &&
@@ -69,6 +103,7 @@ if launch 80x24 "" --; then
     else
         fail verse_sampled_line "no 'sampled X, which had P after the sampler' line"
     fi
+    jueju 80x24
     e2e_quit
 else
     fail verse_48_chars_80x24 "no first screen within ${TIMEOUT}s"
@@ -89,39 +124,12 @@ if launch 110x34 "" --; then
     else
         fail verse_48_chars_110x34 "the 48 characters are not eight rows of verse"
     fi
+    jueju 110x34
     e2e_quit
 else
     fail verse_48_chars_110x34 "no first screen within ${TIMEOUT}s"
 fi
 
-# ---- a jueju the model writes: four lines of seven ----
-for size in 80x24 110x34; do
-    name=verse_jueju_$size
-    if launch $size "" --; then
-        e2e_keys j Enter
-        four() { shows "complete" && [ "$(text_rows "$LINES_OF_7")" -eq 4 ]; }
-        if until_ok one_capture four; then
-            pass "$name"
-        else
-            fail "$name" "the written jueju is not four rows of seven characters"
-        fi
-        # projector mode on the same screen: the text stays whole, the bars
-        # span the width (beside the training-text column), the sliders stay
-        e2e_keys z
-        projected() {
-            shows "projector mode" && shows "sampler  Tab" &&
-                [ "$(text_rows "$LINES_OF_7")" -eq 4 ] && hides "ms per character"
-        }
-        if until_ok one_capture projected; then
-            pass "verse_projector_${name#verse_jueju_}"
-        else
-            fail "verse_projector_${name#verse_jueju_}" "projector mode did not draw text, bars and sliders alone"
-        fi
-        e2e_quit
-    else
-        fail "$name" "no first screen within ${TIMEOUT}s"
-    fi
-done
 
 # ---- projector mode from the start, and its timing plot without braille ----
 # braille cells, U+2800..U+28FF, are the bytes E2 A0..A3 and one more
@@ -161,9 +169,6 @@ else
 fi
 
 # ---- the light theme paints a light background; NO_COLOR still wins ----
-# capture-pane -e keeps the colours: 231 (white) or 15/7 as the background
-light_bg() { screen_sgr | grep -qE '48;5;(231|15)m|\[(47|107)m|;(47|107)m'; }
-any_colour() { screen_sgr | grep -qE '\[[0-9;]*(3[0-7]|4[0-7]|9[0-7]|10[0-7]|[34]8;5;[0-9]+)m'; }
 for size in 80x24 110x34; do
     tag=$size
     if launch $size "" -- --theme light --prompt "床前明月光，疑是地上霜。"; then
@@ -178,10 +183,6 @@ for size in 80x24 110x34; do
         fail "verse_light_theme_$tag" "no first screen with --theme light"
     fi
 done
-if launch 80x24 "" --; then
-    if ! light_bg; then pass verse_dark_theme; else fail verse_dark_theme "the default theme painted a light background"; fi
-    e2e_quit
-fi
 if launch 80x24 "NO_COLOR=1" -- --theme light; then
     if ! any_colour; then pass verse_no_color_wins; else fail verse_no_color_wins "colours with NO_COLOR=1"; fi
     e2e_quit
