@@ -109,7 +109,10 @@ until_ok() {
         [ "$e2e_left" -le 0 ] && return 1
         case $e2e_nap in 1 | 2 | 5) sleep "0.0$e2e_nap" ;; *) sleep "0.$e2e_nap" ;; esac
         e2e_left=$((e2e_left - e2e_nap))
-        case $e2e_nap in 1) e2e_nap=2 ;; 2) e2e_nap=5 ;; 5) e2e_nap=10 ;; *) e2e_nap=20 ;; esac
+        # after a second of waiting, half-second naps: a screen that takes that
+        # long (a poem written at 14 characters a second) is looked at less often
+        case $e2e_nap in 1) e2e_nap=2 ;; 2) e2e_nap=5 ;; 5) e2e_nap=10 ;;
+        *) e2e_nap=$((TIMEOUT * 100 - e2e_left >= 100 ? 50 : 20)) ;; esac
     done
     return 0
 }
