@@ -233,8 +233,9 @@ e2e_start() {
     fi
 }
 
-# e2e_quote WORD: WORD in single quotes, for a shell to read back as it is
-# (each ' in it as '\'', written by the shell alone: no process to start)
+# e2e_quote WORD: e2e_q becomes WORD in single quotes, for a shell to read back
+# as it is (each ' in it as '\'', written by the shell alone: no process to
+# start, not even the subshell of a $(...), which costs milliseconds a word)
 e2e_quote() {
     e2e_rest=$1 e2e_done=
     while :; do
@@ -246,7 +247,7 @@ e2e_quote() {
         *) break ;;
         esac
     done
-    printf "'%s'" "$e2e_done$e2e_rest"
+    e2e_q="'$e2e_done$e2e_rest'"
 }
 
 e2e_launch() {
@@ -254,21 +255,30 @@ e2e_launch() {
     shift
     rm -f "$TMP/stty.before" "$TMP/stty.after" "$TMP/pid"
     {
-        echo "cd $(e2e_quote "$E2E_DIR")"
-        printf 'export LANG=C.UTF-8 LC_ALL= LC_MESSAGES= XDG_CACHE_HOME=%s' "$(e2e_quote "$TMP/cache")"
+        e2e_quote "$E2E_DIR"
+        echo "cd $e2e_q"
+        e2e_quote "$TMP/cache"
+        printf 'export LANG=C.UTF-8 LC_ALL= LC_MESSAGES= XDG_CACHE_HOME=%s' "$e2e_q"
         while [ $# -gt 0 ] && [ "$1" != "--" ]; do
-            printf ' %s=%s' "${1%%=*}" "$(e2e_quote "${1#*=}")"
+            e2e_quote "${1#*=}"
+            printf ' %s=%s' "${1%%=*}" "$e2e_q"
             shift
         done
         echo
         [ $# -gt 0 ] && shift
-        echo "stty -g >$(e2e_quote "$TMP/stty.before")"
+        e2e_quote "$TMP/stty.before"
+        echo "stty -g >$e2e_q"
         echo "trap true INT # outlive a Ctrl-C that reaches the program"
-        printf "sh -c 'echo \$\$ >\"\$0\"; exec \"\$@\"' %s %s" "$(e2e_quote "$TMP/pid")" "$(e2e_quote "$BIN")"
-        for e2e_arg in "$@"; do printf ' %s' "$(e2e_quote "$e2e_arg")"; done
+        e2e_quote "$TMP/pid"
+        printf "sh -c 'echo \$\$ >\"\$0\"; exec \"\$@\"' %s" "$e2e_q"
+        for e2e_arg in "$BIN" "$@"; do
+            e2e_quote "$e2e_arg"
+            printf ' %s' "$e2e_q"
+        done
         echo
         echo 'status=$?'
-        echo "stty -g >$(e2e_quote "$TMP/stty.after")"
+        e2e_quote "$TMP/stty.after"
+        echo "stty -g >$e2e_q"
         echo 'echo "EXITED $status"'
         echo 'exec sleep 600'
     } >"$TMP/run.sh"
