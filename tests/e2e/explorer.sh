@@ -158,6 +158,11 @@ if until_ok shows_all "model: without" "identical text"; then
 else
     fail explorer_compare "the timing panel shows no result"
 fi
+# Esc stops the comparison (all of the context to write: seconds under a
+# sanitizer) before the checks that follow
+e2e_keys Escape
+stopped_or_done() { shows "compare stopped after" || shows "faster"; }
+until_ok one_capture stopped_or_done >/dev/null
 
 # the help screen, closed by any key
 e2e_keys '?'
