@@ -79,6 +79,7 @@ check_lang() {
 }
 
 # fr_keys: in the French explorer, 春风 typed: its numbers, and the number row
+# shellcheck disable=SC2317 # (called as check_lang's MORE)
 fr_keys() {
     # shellcheck disable=SC2086
     if [ "$(echo "$en_figures" | wc -w)" -ge 5 ] && until_ok shows_all "0,80" $en_figures; then
@@ -130,6 +131,7 @@ fr_keys() {
 # zh_jueju: a jueju of 7 after 春风, its four lines written (32 characters
 # with their punctuation, 30 after 春风, one Space each): the note says the
 # poem is complete and only the newline can come (not "line 5"), in Chinese
+# shellcheck disable=SC2317 # (called as check_lang's MORE)
 zh_jueju() {
     e2e_keys j
     until_ok shows "绝句" >/dev/null
