@@ -20,10 +20,11 @@ skip() { echo "SKIP $1: $2"; }
 
 
 # --- help ---
-# each command's --help is kept in $work/help.CMD for the checks of it below
+# the --help of each command checked below, kept in $work/help.CMD (help_lang.sh
+# checks the usage line and the exit status of every command's --help)
 $T --help >"$work/help"
 if grep -q "generate" "$work/help" && grep -q "corpus" "$work/help"; then pass help; else fail help "command list"; fi
-for cmd in probs generate acrostic jueju demo lesson corpus train eval bench info kvcache explore; do
+for cmd in probs generate acrostic jueju bench explore; do
     if $T $cmd --help >"$work/help.$cmd" 2>&1 && grep -q "^usage: tangscope $cmd" "$work/help.$cmd"; then
         pass "help-$cmd"
     else
