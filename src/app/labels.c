@@ -1984,6 +1984,12 @@ char *app_num(AppLang lang, double x, int decimals, char *out, size_t size)
     return probfmt_number(x, decimals, app_num_style(lang), out, size);
 }
 
+char *app_num_large(AppLang lang, double x, char *out, size_t size)
+{
+    const Language *l = lang_row(lang);
+    return probfmt_number(x / l->large, l->large_decimals, &l->num, out, size);
+}
+
 char *app_num_short(AppLang lang, double x, char *out, size_t size)
 {
     int decimals = 0;

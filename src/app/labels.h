@@ -653,6 +653,9 @@ const NumStyle *app_num_style(AppLang lang);
 void app_format_count(AppLang lang, long n, char *out, size_t size);
 /* x with `decimals` decimals: "0.80", "0,80". Returns out. */
 char *app_num(AppLang lang, double x, int decimals, char *out, size_t size);
+/* A large count in the unit the language reads it in (Language.large): 5.22
+ * (millions: "%s M") in English, 522 (万) in Chinese. Returns out. */
+char *app_num_large(AppLang lang, double x, char *out, size_t size);
 /* x with as few decimals as it needs, at most 3: "1", "0.5", "0,05" (a setting, seconds). */
 char *app_num_short(AppLang lang, double x, char *out, size_t size);
 /* x in scientific notation with `decimals` decimals: "1.00e-03", "1,00e-03"

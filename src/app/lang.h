@@ -54,6 +54,10 @@ typedef struct {
     const char *locales;           /* the locale languages that choose it,
                                     * space-separated: "de" for de_DE.UTF-8 */
     NumStyle num;                  /* numbers, percentages, odds, bytes */
+    double large;                  /* the unit a large count is read in, which
+                                    * its labels name: a million (M, Mio.,
+                                    * millions), or 万 in Chinese (10,000) */
+    int large_decimals;            /* its decimals: 5.22 M, 522 万 */
     const char *quote_open, *quote_close; /* around a quoted text: „春风“ */
     const char *colon, *semicolon; /* after a word, with the spaces the language
                                     * puts around them: ": ", " : ", "：" */

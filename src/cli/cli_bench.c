@@ -202,12 +202,8 @@ static void bench_train_say(const BenchTrain *b, const BenchTrainArgs *a, const 
         printf(cli_label(LBL_CLI_BENCH_TRAIN_KERNEL), gemm_bf16_kernel());
     fputs("\n  ", stdout);
     double macs = rate / (tokens * a->steps / t->total);
-    /* millions, but Chinese counts in 万 (ten thousands): 5.22 M is 522 万 */
-    if (lang == LANG_ZH)
-        app_num(lang, macs / 1e4, 0, v[0], sizeof v[0]);
-    else
-        app_num(lang, macs / 1e6, 2, v[0], sizeof v[0]);
-    printf(cli_label(LBL_CLI_BENCH_TRAIN_MACS), v[0], app_num(lang, rate / 1e9, 1, v[1], sizeof v[1]));
+    printf(cli_label(LBL_CLI_BENCH_TRAIN_MACS), app_num_large(lang, macs, v[0], sizeof v[0]),
+           app_num(lang, rate / 1e9, 1, v[1], sizeof v[1]));
     fputs("\n  ", stdout);
     printf(cli_label(LBL_CLI_BENCH_TRAIN_PEAK),
            app_share(lang, 100.0 * rate / peak, 0, v[0], sizeof v[0]),

@@ -287,9 +287,13 @@ int corpus_has_vocab(const Corpus *c, const Vocab *v)
     int distinct = 0, ok = 1;
     for (size_t i = 0; i < c->n && ok; i++) {
         uint32_t cp = c->text[i];
-        if (cp >= CPS || vocab_id(v, cp) < 0) {
+        if (cp >= CPS)
+            ok = 0;
+        else if (seen[cp / 8] & (1u << (cp % 8)))
+            continue; /* looked up already: once per distinct character, not per character */
+        else if (vocab_id(v, cp) < 0)
             ok = 0; /* a character the model has never had */
-        } else if (!(seen[cp / 8] & (1u << (cp % 8)))) {
+        else {
             seen[cp / 8] |= (unsigned char)(1u << (cp % 8));
             distinct++;
         }
