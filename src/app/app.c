@@ -18,6 +18,7 @@ int app_init(AppState *s, const Model *m, TsErr *err)
     memset(s, 0, sizeof *s);
     s->m = m;
     s->sym = APP_SYMBOLS_UNICODE;
+    s->compare_repeats = APP_COMPARE_REPEATS;
     int V = m->cfg.vocab_size;
     Prediction *p = &s->pred;
     if (gen_init(&s->g, m, 1, err) != 0)

@@ -397,6 +397,9 @@ typedef struct {
     TextMark write_end;
     size_t write_from;
     Job job;
+    int compare_repeats;     /* each compare position's passes are timed this often, the
+                              * fastest counting: APP_COMPARE_REPEATS, or 1 for `lesson
+                              * --check`, which shows no time (kept by app_reset) */
     int query_input;         /* 1: the next typed character is the query, not text */
     /* the lesson on the screen, and the picker that chooses one (app_lesson.c) */
     const struct Lesson *lesson; /* NULL: the explorer alone; not owned */

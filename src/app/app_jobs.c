@@ -82,7 +82,7 @@ static int compare_gens(AppState *s, TsErr *err)
         return 0;
     if (cachecmp_init(&j->compare, s->m, err) != 0)
         return -1;
-    j->compare.repeats = APP_COMPARE_REPEATS;
+    j->compare.repeats = s->compare_repeats;
     j->have_gens = 1;
     return 0;
 }

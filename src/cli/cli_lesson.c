@@ -294,6 +294,9 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
         screencheck_close();
         return cli_error("lesson", EXIT_USAGE, "--check draws every step: %s", err.msg);
     }
+    /* no time is shown or judged here (expect speedup times its own rounds): a
+     * compare step times each position once, not APP_COMPARE_REPEATS times */
+    e->s.compare_repeats = 1;
     for (int i = 0; i < n; i++) {
         Lesson l;
         Problems ps = {.path = files[i]};

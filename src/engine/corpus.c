@@ -21,7 +21,6 @@
 #define CACHE_VERSION 1u
 #define CACHE_HEADER 48
 #define NO_SUFFIX UINT32_MAX /* an empty slot while the array is induced */
-#define CODE_POINTS 0x110000u
 
 /* ---- SA-IS ------------------------------------------------------------- */
 
@@ -227,11 +226,16 @@ static int corpus_decode(Corpus *c, const char *utf8, size_t len, const char *wh
 
 /* Sort c's suffixes into a new c->sa. The code points are first replaced by
  * their ranks 1..K among the characters present, and a sentinel 0 appended,
- * which is the string SA-IS wants; its first suffix is then the sentinel. */
+ * which is the string SA-IS wants; its first suffix is then the sentinel.
+ * The ranks are counted over the code points up to the text's largest, not
+ * all of Unicode's: a short text's sort is not a scan of 1.1 million. */
 static int corpus_sort(Corpus *c, TsErr *err)
 {
     size_t n = c->n;
-    uint32_t *rank = ts_calloc(CODE_POINTS, sizeof(uint32_t), err);
+    uint32_t top = 0;
+    for (size_t i = 0; i < n; i++)
+        top = c->text[i] > top ? c->text[i] : top;
+    uint32_t *rank = ts_calloc((size_t)top + 1, sizeof(uint32_t), err);
     uint32_t *s = ts_calloc(n + 1, sizeof(uint32_t), err);
     uint32_t *sa = ts_calloc(n + 1, sizeof(uint32_t), err);
     int rc = -1;
@@ -240,7 +244,7 @@ static int corpus_sort(Corpus *c, TsErr *err)
     for (size_t i = 0; i < n; i++)
         rank[c->text[i]] = 1;
     uint32_t k = 1;
-    for (uint32_t cp = 0; cp < CODE_POINTS; cp++)
+    for (uint32_t cp = 0; cp <= top; cp++)
         if (rank[cp])
             rank[cp] = k++;
     for (size_t i = 0; i < n; i++)

@@ -262,9 +262,9 @@ static void draw_results(const AppState *s, Rect r, int y, int sampler_line)
 
 void view_timing_draw(const AppState *s, Rect r)
 {
-    /* each position is timed APP_COMPARE_REPEATS times, the fastest plotted:
+    /* each position is timed s->compare_repeats times, the fastest plotted:
      * the header says so, since it is why the ramp shows on a busy machine */
-    draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_TIMING_HEADER), APP_COMPARE_REPEATS);
+    draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_TIMING_HEADER), s->compare_repeats);
     if (s->quiz_hidden) /* the times and the verdict may be what the class is asked */
         return;
     if (s->cmp.length == 0) {

@@ -8,7 +8,8 @@
 # about the bundled model. With a python3 that has numpy: the import itself
 # (the same bytes again), export then import (the same bytes), and the
 # refusals of damaged or foreign checkpoints (one line, exit 2). With
-# PyTorch too: the exported bundled model in a nanoGPT-style GPT.
+# PyTorch too: the exported bundled model in a nanoGPT-style GPT. The tools'
+# runs share one Python (each run as its command line would be: see batch.py).
 # usage: TANGSCOPE=./tangscope sh tests/e2e/nanogpt.sh   (from the repository root)
 set -u
 export LC_ALL=C.UTF-8
@@ -110,9 +111,15 @@ else
 fi
 
 # --- the import itself: needs python3 with numpy (not PyTorch) ---
+# has PY the module M? (found, not imported: importing numpy costs a third of
+# a second, PyTorch two seconds)
+has_module() {
+    "$1" -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec(sys.argv[1]) is None)' "$2" \
+        >/dev/null 2>&1
+}
 PY=
 for p in ${PYTHON:-} python3 /usr/bin/python3; do
-    if "$p" -c 'import numpy' >/dev/null 2>&1; then PY=$p; break; fi
+    if has_module "$p" numpy; then PY=$p; break; fi
 done
 if [ -z "$PY" ]; then
     for t in import-same-bytes import-bare import-command export-round-trip import-refusals; do
@@ -121,23 +128,115 @@ if [ -z "$PY" ]; then
     exit $failed
 fi
 
-imp() { "$PY" tools/import-nanogpt.py "$@"; }
+# The tools' runs, in one Python: each job is the tool's file run as the
+# command line runs it (runpy, as __main__, with its arguments in sys.argv,
+# in its folder), its stdout, stderr and exit status kept apart for the
+# checks below (replay JOB); one interpreter and one numpy import, not one
+# per run. A job is a line of tab-separated fields: JOB FOLDER SCRIPT ARG...
+cat >"$work/batch.py" <<'PY'
+import contextlib, os, runpy, sys, traceback
+work, jobs = sys.argv[1], sys.argv[2]
+with open(jobs, encoding="utf-8") as f:
+    lines = f.read().splitlines()
+for line in lines:
+    name, folder, script, *args = line.split("\t")
+    base = os.path.join(work, "py", name)
+    status = 0
+    with open(base + ".out", "w") as out, open(base + ".err", "w") as err, \
+            contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        os.chdir(folder)
+        sys.argv = [script] + args
+        try:
+            runpy.run_path(script, run_name="__main__")
+        except SystemExit as e:  # as the interpreter takes it
+            if isinstance(e.code, int) or e.code is None:
+                status = e.code or 0
+            else:
+                print(e.code, file=sys.stderr)
+                status = 1
+        except BaseException:
+            traceback.print_exc()
+            status = 1
+    with open(base + ".status", "w") as f:
+        f.write("%d\n" % status)
+PY
+here=$(pwd)
+mkdir "$work/py"
+: >"$work/jobs"
+job() { (IFS=$(printf '\t'); echo "$*") >>"$work/jobs"; }
+IMP=tools/import-nanogpt.py
+# replay JOB: what the job printed, on stdout and stderr, and its exit status
+replay() {
+    [ -f "$work/py/$1.status" ] || { echo "job $1 did not run: $(tail -1 "$work/batch.out")" >&2; return 125; }
+    cat "$work/py/$1.out"
+    cat "$work/py/$1.err" >&2
+    return "$(cat "$work/py/$1.status")"
+}
 for v in bias:meta.pkl nobias:meta-firstseen.pkl compiled:meta.pkl; do
     name=${v%%:*} meta=${v#*:}
-    if imp $D/$name.pt --meta $D/$meta --out "$work/$name.bin" >/dev/null 2>"$work/err" &&
-        cmp -s "$work/$name.bin" $D/$name.bin; then
+    job "same-$name" "$here" $IMP $D/$name.pt --meta $D/$meta --out "$work/$name.bin"
+done
+job bare-no-heads "$here" $IMP $D/bare.pt --meta $D/meta.pkl --out "$work/bare.bin"
+job bare "$here" $IMP $D/bare.pt --meta $D/meta.pkl --out "$work/bare.bin" --n-head 4
+# export then import gives the same file: an imported model, one without
+# biases, and the bundled model (tanh GELU: carried in the checkpoint)
+for m in $D/bias.bin $D/nobias.bin assets/tang.bin; do
+    n=$(basename "$m" .bin)
+    job "export-$n" "$here" tools/export-nanogpt.py "$m" --out "$work/$n.pt" --meta "$work/$n.pkl"
+    job "back-$n" "$here" $IMP "$work/$n.pt" --meta "$work/$n.pkl" --out "$work/$n-back.bin"
+done
+# damaged or foreign: one line naming what is wrong, exit 2, nothing run
+job truncated "$here" $IMP $D/truncated.pt --meta $D/meta.pkl --out "$work/x.bin"
+job rotary "$here" $IMP $D/rotary.pt --meta $D/meta.pkl --out "$work/x.bin"
+job words "$here" $IMP $D/bias.pt --meta $D/meta-words.pkl --out "$work/x.bin"
+job shape "$here" $IMP $D/badshape.pt --meta $D/meta.pkl --out "$work/x.bin"
+cat >"$work/abc.py" <<'PY'
+import pickle, sys
+with open(sys.argv[1], "wb") as f:
+    pickle.dump({"itos": {0: "a", 1: "b", 2: "c"}}, f)
+PY
+job abc-pkl "$here" "$work/abc.py" "$work/abc.pkl"
+job vocab-size "$here" $IMP $D/bias.pt --meta "$work/abc.pkl" --out "$work/x.bin"
+# in a folder of its own: the pickle's os.system would leave a file there
+job foreign "$work" "$here/$IMP" "$here/$D/evil.pt" --meta "$here/$D/meta.pkl" --out x.bin
+"$PY" "$work/batch.py" "$work" "$work/jobs" >"$work/batch.out" 2>&1 ||
+    fail python-batch "the tools' runs did not all run: $(tail -3 "$work/batch.out")"
+
+for name in bias nobias compiled; do
+    if replay "same-$name" >/dev/null 2>"$work/err" && cmp -s "$work/$name.bin" $D/$name.bin; then
         pass "import-same-bytes-$name"
     else
         fail "import-same-bytes-$name" "$(head -c 300 "$work/err")"
     fi
 done
-expect_error import-bare-needs-heads 2 "give --n-head" imp $D/bare.pt --meta $D/meta.pkl --out "$work/bare.bin"
-if imp $D/bare.pt --meta $D/meta.pkl --out "$work/bare.bin" --n-head 4 >/dev/null 2>&1 &&
-    cmp -s "$work/bare.bin" $D/bias.bin; then
+expect_error import-bare-needs-heads 2 "give --n-head" replay bare-no-heads
+if replay bare >/dev/null 2>&1 && cmp -s "$work/bare.bin" $D/bias.bin; then
     pass import-bare
 else
     fail import-bare "a bare state_dict with --n-head 4 is not bias.bin"
 fi
+for m in $D/bias.bin $D/nobias.bin assets/tang.bin; do
+    n=$(basename "$m" .bin)
+    if replay "export-$n" >/dev/null 2>"$work/err" && replay "back-$n" >/dev/null 2>>"$work/err" &&
+        cmp -s "$m" "$work/$n-back.bin"; then
+        pass "export-round-trip-$n"
+    else
+        fail "export-round-trip-$n" "$(head -c 300 "$work/err")"
+    fi
+done
+expect_error import-truncated 2 "not a readable zip archive" replay truncated
+expect_error import-rotary 2 "key transformer.h.0.attn.rotary_emb.inv_freq: rotary position embeddings" \
+    replay rotary
+expect_error import-words 2 "token 1 is 'the': tangscope reads one character per token" replay words
+expect_error import-shape 2 "key transformer.h.0.mlp.c_fc.weight has shape [15, 4], expected [16, 4]" \
+    replay shape
+replay abc-pkl >/dev/null 2>&1 || fail import-vocab-size "cannot write abc.pkl: $(cat "$work/py/abc-pkl.err")"
+expect_error import-vocab-size 2 "meta.pkl has 3 characters but transformer.wte.weight has 121 rows" \
+    replay vocab-size
+expect_error import-foreign-global 2 "refers to os.system, which no checkpoint needs" replay foreign
+if [ -e "$work/pwned-by-pickle" ]; then fail import-ran-nothing "the pickle's os.system ran"; else pass import-ran-nothing; fi
+
+# tangscope's own command runs the tool in a Python of its own
 if TANGSCOPE_PYTHON=$PY $T import $D/nobias.pt --meta $D/meta-firstseen.pkl --out "$work/cmd.bin" >/dev/null 2>&1 &&
     cmp -s "$work/cmd.bin" $D/nobias.bin; then
     pass import-command
@@ -146,43 +245,12 @@ else
 fi
 expect_error import-command-no-python 2 "needs Python 3 with numpy" \
     env TANGSCOPE_PYTHON="$work/no-python" $T import $D/bias.pt --meta $D/meta.pkl --out "$work/x.bin"
-
-# export then import gives the same file: an imported model, one without
-# biases, and the bundled model (tanh GELU: carried in the checkpoint)
-for m in $D/bias.bin $D/nobias.bin assets/tang.bin; do
-    n=$(basename "$m" .bin)
-    if "$PY" tools/export-nanogpt.py "$m" --out "$work/$n.pt" --meta "$work/$n.pkl" >/dev/null 2>"$work/err" &&
-        imp "$work/$n.pt" --meta "$work/$n.pkl" --out "$work/$n-back.bin" >/dev/null 2>>"$work/err" &&
-        cmp -s "$m" "$work/$n-back.bin"; then
-        pass "export-round-trip-$n"
-    else
-        fail "export-round-trip-$n" "$(head -c 300 "$work/err")"
-    fi
-done
-
-# damaged or foreign: one line naming what is wrong, exit 2, nothing run
 # --lang is tangscope's own option: the command keeps it from the tool
 expect_error import-command-lang 2 "no such file" env TANGSCOPE_PYTHON="$PY" $T import --lang de "$work/none.pt" --meta $D/meta.pkl --out "$work/x.bin"
-expect_error import-truncated 2 "not a readable zip archive" imp $D/truncated.pt --meta $D/meta.pkl --out "$work/x.bin"
-expect_error import-rotary 2 "key transformer.h.0.attn.rotary_emb.inv_freq: rotary position embeddings" \
-    imp $D/rotary.pt --meta $D/meta.pkl --out "$work/x.bin"
-expect_error import-words 2 "token 1 is 'the': tangscope reads one character per token" \
-    imp $D/bias.pt --meta $D/meta-words.pkl --out "$work/x.bin"
-expect_error import-shape 2 "key transformer.h.0.mlp.c_fc.weight has shape [15, 4], expected [16, 4]" \
-    imp $D/badshape.pt --meta $D/meta.pkl --out "$work/x.bin"
-"$PY" -c 'import pickle, sys; pickle.dump({"itos": {0: "a", 1: "b", 2: "c"}}, open(sys.argv[1], "wb"))' "$work/abc.pkl"
-expect_error import-vocab-size 2 "meta.pkl has 3 characters but transformer.wte.weight has 121 rows" \
-    imp $D/bias.pt --meta "$work/abc.pkl" --out "$work/x.bin"
-here=$(pwd)
-cd "$work" || exit 1
-expect_error import-foreign-global 2 "refers to os.system, which no checkpoint needs" \
-    "$PY" "$here/tools/import-nanogpt.py" "$here/$D/evil.pt" --meta "$here/$D/meta.pkl" --out x.bin
-if [ -e pwned-by-pickle ]; then fail import-ran-nothing "the pickle's os.system ran"; else pass import-ran-nothing; fi
-cd "$here" || exit 1
 if [ ! -e "$work/x.bin" ]; then pass import-refused-writes-nothing; else fail import-refused-writes-nothing "a refused import left x.bin"; fi
 
 # --- with PyTorch: the exported bundled model in a nanoGPT-style GPT ---
-if "$PY" -c 'import torch' >/dev/null 2>&1; then
+if has_module "$PY" torch; then
     for p in 春风 白日依山尽，黄河入海 床前明月光，疑是地上; do
         $T probs "$p" --mid-text --top 20 --json >"$work/want-$p.json"
     done

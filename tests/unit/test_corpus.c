@@ -3,7 +3,8 @@
  * Every count is recomputed by a different method: a plain scan of the UTF-8
  * bytes, counting overlapping matches and decoding the character after each
  * (UTF-8 is self-synchronising, so a byte match of whole characters is a
- * character match). Suffix order is checked against a plain comparison sort
+ * character match; the Tang text's contexts are all found in one pass,
+ * scan_many). Suffix order is checked against a plain comparison sort
  * of small texts, over alphabets small enough to make SA-IS recurse.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -108,22 +109,15 @@ static uint32_t *decode_all(const char *s, size_t len, size_t *n)
 
 /* ---- comparing both sides --------------------------------------------------- */
 
-/* Count and followers of ctx by the corpus and by the scan; returns the count. */
-static size_t check_context(const Corpus *c, const char *text, size_t len, const uint32_t *ctx,
-                            size_t m, const char *label)
+/* Count and followers of ctx by the corpus against those the scan found:
+ * want occurrences, the code points after them follow[want_n] (reordered
+ * here); returns the corpus's count. */
+static size_t compare_context(const Corpus *c, const uint32_t *ctx, size_t m, size_t want,
+                              uint32_t *follow, size_t want_n, const char *label)
 {
     char shown[256];
     to_utf8(ctx, m, shown);
     size_t got = corpus_count(c, ctx, m);
-    size_t want_n;
-    uint32_t *follow = malloc((len + 1) * sizeof *follow);
-    size_t want = m ? naive_scan(text, len, ctx, m, follow, &want_n) : c->n;
-    if (m == 0) { /* the empty context: every character follows it */
-        size_t n;
-        free(follow);
-        follow = decode_all(text, len, &n);
-        want_n = n;
-    }
     CHECK(got == want, "%s: count of '%s' is %zu, the scan finds %zu", label, shown, got, want);
 
     CorpusNext *want_next = malloc((want_n + 1) * sizeof *want_next);
@@ -155,10 +149,79 @@ static size_t check_context(const Corpus *c, const char *text, size_t len, const
             CHECK(got_next[i].cp == want_next[i].cp && got_next[i].count == want_next[i].count,
                   "%s: '%s' top-%d entry %d differs from the full list", label, shown, top, i);
     }
-    free(follow);
     free(want_next);
     free(got_next);
     return got;
+}
+
+/* Count and followers of ctx by the corpus and by the scan; returns the count. */
+static size_t check_context(const Corpus *c, const char *text, size_t len, const uint32_t *ctx,
+                            size_t m, const char *label)
+{
+    size_t want_n, want;
+    uint32_t *follow;
+    if (m == 0) { /* the empty context: every character follows it */
+        follow = decode_all(text, len, &want_n);
+        want = c->n;
+    } else {
+        follow = malloc((len + 1) * sizeof *follow);
+        want = naive_scan(text, len, ctx, m, follow, &want_n);
+    }
+    size_t got = compare_context(c, ctx, m, want, follow, want_n, label);
+    free(follow);
+    return got;
+}
+
+/* ---- many contexts, one scan ------------------------------------------------ */
+
+/* The contexts of a large text, all scanned for in one pass: at every byte
+ * offset, the contexts whose UTF-8 starts with the bytes there are compared
+ * byte by byte, as naive_scan does for one (one pass, not one per context:
+ * the Tang text is 8 MB). Contexts of one byte are found by that byte, the
+ * others by their first two. */
+typedef struct {
+    uint32_t ctx[8];
+    size_t m, nb, count, n_next, cap;
+    char needle[40];
+    uint32_t *next; /* the code points after each occurrence */
+    int chain;      /* the next context in its bucket, -1: none */
+} Scanned;
+
+static void scan_many(const char *text, size_t len, Scanned *sc, int n)
+{
+    static int head1[256], head2[65536];
+    memset(head1, -1, sizeof head1);
+    memset(head2, -1, sizeof head2);
+    for (int k = 0; k < n; k++) {
+        Scanned *x = &sc[k];
+        x->nb = to_utf8(x->ctx, x->m, x->needle);
+        const unsigned char *nd = (const unsigned char *)x->needle;
+        int *head = x->nb == 1 ? &head1[nd[0]] : &head2[nd[0] << 8 | nd[1]];
+        x->chain = *head;
+        *head = k;
+        x->count = x->n_next = 0;
+        x->cap = 16;
+        x->next = malloc(x->cap * sizeof *x->next);
+    }
+    const unsigned char *t = (const unsigned char *)text;
+    for (size_t i = 0; i < len; i++) {
+        int first = head1[t[i]], second = i + 1 < len ? head2[t[i] << 8 | t[i + 1]] : -1;
+        for (int pass = 0; pass < 2; pass++) {
+            for (int k = pass ? second : first; k >= 0; k = sc[k].chain) {
+                Scanned *x = &sc[k];
+                if (i + x->nb > len || memcmp(t + i, x->needle, x->nb) != 0)
+                    continue;
+                x->count++;
+                size_t at = i + x->nb;
+                uint32_t cp;
+                if (at >= len || utf8_decode(text, len, &at, &cp) != 0)
+                    continue;
+                if (x->n_next == x->cap)
+                    x->next = realloc(x->next, (x->cap *= 2) * sizeof *x->next);
+                x->next[x->n_next++] = cp;
+            }
+        }
+    }
 }
 
 /* Contexts drawn from the text (lengths 1..4) and mixed from its characters
@@ -166,25 +229,42 @@ static size_t check_context(const Corpus *c, const char *text, size_t len, const
 static void check_random_contexts(const Corpus *c, const char *text, size_t len, int draws,
                                   uint64_t seed, const char *label)
 {
+    enum { MAX_DRAWS = 200 };
+    static Scanned sc[2 * MAX_DRAWS + 4];
+    CHECK(draws <= MAX_DRAWS, "%s: %d draws, at most %d", label, draws, MAX_DRAWS);
+    draws = draws > MAX_DRAWS ? MAX_DRAWS : draws;
     Rng r;
     rng_seed(&r, seed);
     int found = 0, missing = 0;
-    uint32_t ctx[8];
-    for (int d = 0; d < draws; d++) {
-        size_t m = 1 + rng_below(&r, 4);
-        size_t at = rng_below(&r, c->n - m + 1);
-        memcpy(ctx, c->text + at, m * sizeof *ctx);
-        found += check_context(c, text, len, ctx, m, label) > 0;
-        for (size_t i = 0; i < m; i++)
-            ctx[i] = c->text[rng_below(&r, c->n)];
-        missing += check_context(c, text, len, ctx, m, label) == 0;
+    for (int d = 0; d < draws; d++) { /* a context from the text, then one mixed */
+        Scanned *x = &sc[2 * d], *y = &sc[2 * d + 1];
+        x->m = y->m = 1 + rng_below(&r, 4);
+        size_t at = rng_below(&r, c->n - x->m + 1);
+        memcpy(x->ctx, c->text + at, x->m * sizeof *x->ctx);
+        for (size_t i = 0; i < y->m; i++)
+            y->ctx[i] = c->text[rng_below(&r, c->n)];
     }
     const uint32_t absent[][3] = {{'A', 0, 0}, {0x6625, 'A', 0}, {0x4E00, 0x4E00, 0x10FFFF}};
-    for (int i = 0; i < 3; i++)
-        CHECK(check_context(c, text, len, absent[i], i + 1, label) == 0, "%s: absent %d occurs",
-              label, i);
+    int n = 2 * draws;
+    for (int i = 0; i < 3; i++, n++) {
+        sc[n].m = (size_t)i + 1;
+        memcpy(sc[n].ctx, absent[i], sc[n].m * sizeof *sc[n].ctx);
+    }
+    sc[n].m = 3; /* ends the text */
+    memcpy(sc[n++].ctx, c->text + c->n - 3, 3 * sizeof *sc[0].ctx);
+    scan_many(text, len, sc, n);
+    for (int k = 0; k < n; k++) {
+        Scanned *x = &sc[k];
+        size_t got = compare_context(c, x->ctx, x->m, x->count, x->next, x->n_next, label);
+        if (k < 2 * draws && k % 2 == 0)
+            found += got > 0;
+        else if (k < 2 * draws)
+            missing += got == 0;
+        else if (k < 2 * draws + 3)
+            CHECK(got == 0, "%s: absent %d occurs", label, k - 2 * draws);
+        free(x->next);
+    }
     check_context(c, text, len, NULL, 0, label);
-    check_context(c, text, len, c->text + c->n - 3, 3, label); /* ends the text */
     CHECK(found == draws, "%s: %d of %d contexts from the text were not found", label,
           draws - found, draws);
     printf("  %s: %d contexts from the text, %d mixed (%d absent), 5 special\n", label, draws,
