@@ -74,14 +74,15 @@ esac
 
 # The vocabulary's Han characters as U+XXXX, one per line, sorted by value:
 # UTF-32 big-endian turns every character into four bytes that od prints in
-# hex. The newline, ， and 。 are not Han characters and have no reading.
-iconv -f UTF-8 -t UTF-32BE "$TEXT" | od -An -v -w4 -tx1 |
+# hex, each distinct one kept once (7,311 of 2.7 million) before the rest.
+# The newline, ， and 。 are not Han characters and have no reading.
+iconv -f UTF-8 -t UTF-32BE "$TEXT" | od -An -v -w4 -tx1 | awk '!seen[$0]++' |
     awk '{ h = toupper($1 $2 $3 $4); sub(/^0+/, "", h)
            while (length(h) < 4) h = "0" h
            if (h != "000A" && h != "FF0C" && h != "3002") print "U+" h }' |
     sort -u >"$tmp/vocab"
 
-version=$(sed -n 's/^# Unicode version: *//p' "$tmp/unihan.txt" | head -n 1)
+version=$(sed -n '/^# Unicode version: */{s///p;q;}' "$tmp/unihan.txt")
 
 awk -F '\t' -v version="${version:-unknown}" '
 function hexval(h,    i, v) {

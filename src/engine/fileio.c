@@ -424,7 +424,10 @@ static int read_all(FILE *f, const char *path, FileKind kind, uint64_t limit, si
                 free(*data);
                 return ts_fail(err, "%s: out of memory", ts_quote(&q, path));
             }
-            ts_huge_pages(bigger + *n, want - *n);
+            /* the whole block, not its new part: advice on a part would cut
+             * the mapping in two, and the next realloc, unable to move two
+             * mappings as one, would copy everything read so far */
+            ts_huge_pages(bigger, want);
             *data = bigger;
             cap = want;
         }

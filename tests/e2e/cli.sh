@@ -20,12 +20,15 @@ skip() { echo "SKIP $1: $2"; }
 
 
 # --- help ---
-if $T --help | grep -q "generate" && $T --help | grep -q "corpus"; then pass help; else fail help "command list"; fi
-for cmd in probs generate acrostic jueju demo lesson corpus train eval bench info kvcache explore; do
-    if $T $cmd --help >"$work/h" 2>&1 && grep -q "^usage: tangscope $cmd" "$work/h"; then
+# the --help of each command checked below, kept in $work/help.CMD (help_lang.sh
+# checks the usage line and the exit status of every command's --help)
+$T --help >"$work/help"
+if grep -q "generate" "$work/help" && grep -q "corpus" "$work/help"; then pass help; else fail help "command list"; fi
+for cmd in probs generate acrostic jueju bench explore; do
+    if $T $cmd --help >"$work/help.$cmd" 2>&1 && grep -q "^usage: tangscope $cmd" "$work/help.$cmd"; then
         pass "help-$cmd"
     else
-        fail "help-$cmd" "$(head -1 "$work/h")"
+        fail "help-$cmd" "$(head -1 "$work/help.$cmd")"
     fi
 done
 
@@ -50,7 +53,7 @@ expect_error corrupted-model 2 "flip.bin': checksum mismatch" $T demo --model "$
 expect_error missing-data 2 "nothere.txt': cannot open" $T eval --model $TINY --data "$work/nothere.txt"
 expect_error bench-lengths 2 "lengths must be" $T bench --lengths 3,x --model $TINY
 expect_error explore-lang 2 "lang must be one of en, zh, de, fr, not 'es'" $T explore --lang es --model $TINY
-if $T explore --help | grep -q "en|zh|de|fr" && $T explore --help | grep -q "LC_MESSAGES"; then
+if grep -q "en|zh|de|fr" "$work/help.explore" && grep -q "LC_MESSAGES" "$work/help.explore"; then
     pass help-explore-languages
 else
     fail help-explore-languages "explore --help does not name the four languages and how one is chosen"
@@ -153,7 +156,7 @@ fi
 
 missing=
 for cmd in probs generate acrostic jueju explore; do
-    $T $cmd --help | grep -q -- "--mid-text" || missing="$missing $cmd"
+    grep -q -- "--mid-text" "$work/help.$cmd" || missing="$missing $cmd"
 done
 if [ -z "$missing" ]; then pass help-mid-text; else fail help-mid-text "no --mid-text in --help of$missing"; fi
 # generate: the poem starts with the prompt either way; the two readings write differently
@@ -195,36 +198,44 @@ expect_error context-policy-bad 2 "context-policy must be shift or slide, not 'w
 expect_error bench-context-policy-bad 2 "context-policy must be shift or slide, not 'x'" \
     $T bench --model $TINY --context-policy x
 for cmd in generate acrostic jueju bench; do
-    $T $cmd --help | grep -q -- "--context-policy" || fail "help-$cmd-context-policy" "no --context-policy in --help"
+    grep -q -- "--context-policy" "$work/help.$cmd" || fail "help-$cmd-context-policy" "no --context-policy in --help"
 done
 
 # --- repetition penalty 3 on the bundled model: ， 。 and the newline are left alone, so every
-# poem ends; --penalize-punctuation penalises them too, as before, and most run to the limit ---
+# poem ends; --penalize-punctuation penalises them too, as before, and many run to the limit
+# (10 poems of 150 characters: the bundled model under a sanitizer takes seconds for each) ---
 if [ -f assets/tang.bin ]; then
     ended=$($T generate -n 20 --seed 1 --repetition-penalty 3 --max-chars 150 | grep -vc '^.\{150\}$')
-    limit=$($T generate -n 20 --seed 1 --repetition-penalty 3 --max-chars 150 --penalize-punctuation |
+    limit=$($T generate -n 10 --seed 1 --repetition-penalty 3 --max-chars 150 --penalize-punctuation |
         grep -c '^.\{150\}$')
-    if [ "$ended" -eq 20 ] && [ "$limit" -ge 8 ]; then
+    if [ "$ended" -eq 20 ] && [ "$limit" -ge 4 ]; then
         pass penalty-leaves-punctuation
     else
-        fail penalty-leaves-punctuation "$ended of 20 poems ended by default (want 20); $limit of 20 reached the limit with --penalize-punctuation (want 8 or more)"
+        fail penalty-leaves-punctuation "$ended of 20 poems ended by default (want 20); $limit of 10 reached the limit with --penalize-punctuation (want 4 or more)"
     fi
 fi
 
-# --- verse forms: the shape holds over many seeds ---
-bad=0
-for seed in 1 2 3 4 5 6 7 8 9 10 11 12; do
-    poem=$($T acrostic 春风花月 --chars 5 --model $TINY --seed $seed --temperature 1.5)
-    want_shape="春....，风....。花....，月....。"
-    echo "$poem" | grep -qx "春[^，。]\{4\}，风[^，。]\{4\}。花[^，。]\{4\}，月[^，。]\{4\}。" || { bad=$((bad + 1)); echo "  $poem vs $want_shape"; }
-    poem=$($T jueju --chars 7 --model $TINY --seed $seed --temperature 1.5)
-    echo "$poem" | grep -qx "[^，。]\{7\}，[^，。]\{7\}。[^，。]\{7\}，[^，。]\{7\}。" || { bad=$((bad + 1)); echo "  $poem"; }
-    # read as a fragment (no newline before the poem), the forms hold just the same
-    poem=$($T acrostic 春风花月 --chars 5 --model $TINY --seed $seed --temperature 1.5 --mid-text)
-    echo "$poem" | grep -qx "春[^，。]\{4\}，风[^，。]\{4\}。花[^，。]\{4\}，月[^，。]\{4\}。" || { bad=$((bad + 1)); echo "  --mid-text: $poem"; }
-    poem=$($T jueju --chars 5 --model $TINY --seed $seed --temperature 1.5 --mid-text)
-    echo "$poem" | grep -qx "[^，。]\{5\}，[^，。]\{5\}。[^，。]\{5\}，[^，。]\{5\}。" || { bad=$((bad + 1)); echo "  --mid-text: $poem"; }
-done
+# --- verse forms: the shape holds over many poems (12 of each, one run writing them all) ---
+# shape FILE RE: the lines of FILE that are not RE, and a line more when it holds
+# other than 12
+shape() {
+    [ "$(wc -l <"$1")" -eq 12 ] || echo "  $(wc -l <"$1") poems, not 12"
+    grep -vx "$2" "$1" | sed 's/^/  /'
+}
+acro="春[^，。]\{4\}，风[^，。]\{4\}。花[^，。]\{4\}，月[^，。]\{4\}。"
+$T acrostic 春风花月 --chars 5 --model $TINY -n 12 --seed 1 --temperature 1.5 >"$work/v1"
+$T jueju --chars 7 --model $TINY -n 12 --seed 1 --temperature 1.5 >"$work/v2"
+# read as a fragment (no newline before the poem), the forms hold just the same
+$T acrostic 春风花月 --chars 5 --model $TINY -n 12 --seed 1 --temperature 1.5 --mid-text >"$work/v3"
+$T jueju --chars 5 --model $TINY -n 12 --seed 1 --temperature 1.5 --mid-text >"$work/v4"
+{
+    shape "$work/v1" "$acro"
+    shape "$work/v2" "[^，。]\{7\}，[^，。]\{7\}。[^，。]\{7\}，[^，。]\{7\}。"
+    shape "$work/v3" "$acro"
+    shape "$work/v4" "[^，。]\{5\}，[^，。]\{5\}。[^，。]\{5\}，[^，。]\{5\}。"
+} >"$work/bad"
+bad=$(grep -c . "$work/bad")
+cat "$work/bad"
 if [ "$bad" -eq 0 ]; then pass verse-forms; else fail verse-forms "$bad poems out of shape"; fi
 
 # --- eval: perplexity is e^loss ---

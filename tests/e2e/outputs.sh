@@ -32,14 +32,14 @@ kind() { # kind PATH: c (device), p (FIFO), l (link), d (folder), f (file), - (n
 }
 
 # write_big OUTPUT PATH: as write, but more than a pipe holds (64 KiB): a
-# trace of 20 poems (about 1 MB), a model of 1.6 million parameters (its
-# checkpoint after every step), a log line for each of 3,000 steps (95 KB);
+# trace of 5 poems (330 KB), a model of 52,608 parameters (210 KB; its
+# checkpoint, 630 KB, after every step), a log line for each of 3,000 steps (95 KB);
 # a writer whose pipe's reader has gone meets the closed pipe before the end
 # (and stops there, so the long log is never written in full)
-BIG="--layers 2 --dims 256 --heads 2 --context 16 --steps 2 --eval-every 2 --quiet"
+BIG="--layers 1 --dims 64 --heads 2 --context 16 --steps 2 --eval-every 2 --quiet"
 write_big() {
     case $1 in
-    trace) "$T" generate -n 20 --model "$TINY" --max-chars 400 --seed 1 --trace "$2" ;;
+    trace) "$T" generate -n 5 --model "$TINY" --max-chars 400 --seed 1 --trace "$2" ;;
     model) "$T" train --data "$TEXT" $BIG --out "$2" --checkpoint "$work/ck-$$.ckpt" --force ;;
     checkpoint) "$T" train --data "$TEXT" $BIG --out "$work/m-$$.bin" --checkpoint "$2" \
         --checkpoint-every 1 --force ;;
@@ -90,7 +90,7 @@ for out in trace model checkpoint log; do
     reader=$!
     write $out "$d/fifo" >"$work/o" 2>"$work/e"
     st=$?
-    sleep 0.3
+    until_ok test -s "$d/fifo.read" # (the reader has had some)
     kill $reader 2>/dev/null
     wait $reader 2>/dev/null
     if [ $st -eq 0 ] && [ "$(kind "$d/fifo")" = p ] && [ -s "$d/fifo.read" ]; then

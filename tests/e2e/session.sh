@@ -119,8 +119,14 @@ open() {
     e2e_launch 80x24 -- --model "$MODEL" --no-corpus --lang en "$@"
     e2e_wait "next  "
 }
-# the file the status line names after x
-saved() { screen | sed -n 's/.*session saved in \(tangscope-[0-9-]*\.json\).*/\1/p' | head -n 1; }
+# saved_in (for until_ok one_capture): the status line names the file x saved,
+# then $saved; $title is the code in the title bar (one capture for both)
+saved_in() {
+    shows "session saved in" || return 1
+    saved=$(screen | sed -n 's/.*session saved in \(tangscope-[0-9-]*\.json\).*/\1/p' | head -n 1)
+    title=$(screen | sed -n '1s/.* code \([2-9A-HJKMNP-Z]*\).*/\1/p')
+    [ -n "$saved" ]
+}
 
 if open --code "$ecode" && until_ok shows_all "code $ecode" "opened"; then
     pass session_explorer_title
@@ -128,8 +134,8 @@ else
     fail session_explorer_title "the title does not show code $ecode"
 fi
 e2e_keys Enter
-if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in"; then
-    f="$TMP/work/$(saved)"
+if until_ok shows "wrote " && e2e_keys x && until_ok one_capture saved_in; then
+    f="$TMP/work/$saved"
     poem=$(jq -r '.poems[0]' "$TMP/e.json")
     text=$(jq -r '.text | rtrimstr("\n")' "$f" 2>/dev/null)
     steps=$(jq '.steps | length' "$f" 2>/dev/null)
@@ -153,8 +159,8 @@ e2e_keys C-u
 e2e_keys -l 春眠不觉
 e2e_keys a a
 if until_ok shows_regex 'acrostic 5' && e2e_keys s Enter &&
-    until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in"; then
-    f="$TMP/work/$(saved)"
+    until_ok shows "wrote " && e2e_keys x && until_ok one_capture saved_in; then
+    f="$TMP/work/$saved"
     acode=$(jq -r .code "$f")
     text=$(jq -r '.text | rtrimstr("\n")' "$f")
     if [ "$(gen --code "$acode" --json | jq -r '.poems[0]')" = "$text" ] &&
@@ -170,7 +176,6 @@ fi
 # the code in the title after Space x3 then Enter, and after picks: the title
 # says + Enter, generate --code writes the text on screen, and the explorer
 # opened from it writes it again with Enter
-title_code() { screen | sed -n '1s/.* code \([2-9A-HJKMNP-Z]*\).*/\1/p'; }
 for keys in "Space Space Space" "2 Space 1"; do
     name=session_code_after_$(printf '%s' "$keys" | tr ' ' _)
     open
@@ -179,17 +184,17 @@ for keys in "Space Space Space" "2 Space 1"; do
     for k in $keys; do e2e_keys "$k"; sleep 0.2; done
     e2e_keys Enter
     if ! until_ok shows "wrote " || ! until_ok shows "+ Enter" || ! e2e_keys x ||
-        ! until_ok shows "session saved in"; then
+        ! until_ok one_capture saved_in; then
         fail "$name" "Enter did not write, or the title does not say + Enter"
         continue
     fi
-    c=$(title_code)
-    text=$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$(saved)")
+    c=$title
+    text=$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$saved")
     e2e_keys q
     open --code "$c"
     e2e_keys Enter
-    if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in" &&
-        [ "$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$(saved)")" = "$text" ] &&
+    if until_ok shows "wrote " && e2e_keys x && until_ok one_capture saved_in &&
+        [ "$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$saved")" = "$text" ] &&
         [ "$(gen --code "$c" --json | jq -r '.poems[0]')" = "$text" ]; then
         pass "$name"
     else
@@ -210,8 +215,8 @@ e2e_keys -l 春风
 e2e_keys Space
 sleep 0.2
 e2e_keys Enter
-if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in"; then
-    f="$TMP/work/$(saved)"
+if until_ok shows "wrote " && e2e_keys x && until_ok one_capture saved_in; then
+    f="$TMP/work/$saved"
     md="${f%.json}.md"
     text=$(jq -r '.text | rtrimstr("\n")' "$f")
     first=$(printf '%s' "$text" | sed 's/，.*//')
@@ -227,8 +232,8 @@ if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in"; t
     fi
     e2e_keys q
     open_home --session "$f"
-    if until_ok shows "wrote " && e2e_keys x && until_ok shows "session saved in" &&
-        [ "$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$(saved)")" = "$text" ]; then
+    if until_ok shows "wrote " && e2e_keys x && until_ok one_capture saved_in &&
+        [ "$(jq -r '.text | rtrimstr("\n")' "$TMP/work/$saved")" = "$text" ]; then
         pass session_reopen_file
     else
         fail session_reopen_file "--session did not bring back '$text'"
@@ -247,8 +252,7 @@ if until_ok shows "no code: text too long (128 max.)"; then
 else
     fail session_code_too_long "the title does not say why there is no code"
 fi
-e2e_keys q
-open # the cost panel below starts from a fresh explorer
+# (the cost panel below opens in this explorer: its table is the models', whatever the text)
 
 # ---- the KV cache's cost (r) ----
 

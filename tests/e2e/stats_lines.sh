@@ -23,26 +23,31 @@ count_48() {
            if (l == 4 || l == 8) c++ } END { print c + 0 }' "$1"
 }
 
-for run in "1 0.8" "2 0.3" "3 1.2"; do
+# 20 poems a run tell as much as 40 did: the three runs count 17, 7 and 7 of
+# 20 (the bundled model), so a count that is off shows. --json is asked for
+# the two cheaper runs, whose counts differ (its number is the same counter
+# printed another way; at 1.2 the poems run long)
+for run in "1 0.8 json" "2 0.3 json" "3 1.2 -"; do
     set -- $run
     seed=$1 temp=$2
-    "$T" generate -n 40 --seed "$seed" --temperature "$temp" --stats --lang en \
+    "$T" generate -n 20 --seed "$seed" --temperature "$temp" --stats --lang en \
         >"$work/poems" 2>"$work/stats"
     want=$(count_48 "$work/poems")
-    got=$(sed -n 's/^four or eight lines (as in a jueju or a lüshi): \([0-9]*\) of 40 poems .*/\1/p' "$work/stats")
-    if [ -n "$got" ] && [ "$got" = "$want" ] && [ "$(wc -l <"$work/poems")" -eq 40 ]; then
+    got=$(sed -n 's/^four or eight lines (as in a jueju or a lüshi): \([0-9]*\) of 20 poems .*/\1/p' "$work/stats")
+    if [ -n "$got" ] && [ "$got" = "$want" ] && [ "$(wc -l <"$work/poems")" -eq 20 ]; then
         pass "stats-lines-seed-$seed"
     else
-        fail "stats-lines-seed-$seed" "--stats said '$got', the poems have $want of 40: $(cat "$work/stats")"
+        fail "stats-lines-seed-$seed" "--stats said '$got', the poems have $want of 20: $(cat "$work/stats")"
     fi
-    json=$("$T" generate -n 40 --seed "$seed" --temperature "$temp" --json | jq -r '.four_or_eight_lines')
+    [ "$3" = json ] || continue
+    json=$("$T" generate -n 20 --seed "$seed" --temperature "$temp" --json | jq -r '.four_or_eight_lines')
     if [ "$json" = "$want" ]; then
         pass "stats-lines-json-seed-$seed"
     else
         fail "stats-lines-json-seed-$seed" "--json said '$json', the poems have $want"
     fi
 done
-if tail -n 1 "$work/stats" | grep -q '^well formed: [0-9]* of 40 poems'; then
+if tail -n 1 "$work/stats" | grep -q '^well formed: [0-9]* of 20 poems'; then
     pass stats-well-formed-last
 else
     fail stats-well-formed-last "the last line of --stats: $(tail -n 1 "$work/stats")"
