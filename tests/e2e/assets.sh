@@ -14,8 +14,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
 
-pass() { echo "PASS $1"; }
-fail() { printf 'FAIL %s: %s\n' "$1" "$2"; failed=1; }
+. tests/e2e/lib/check.sh
 
 # shared TRAIN VAL: the poems (lines) of VAL that are also lines of TRAIN
 shared() {

@@ -17,8 +17,7 @@ failed=0
 export XDG_CACHE_HOME="$work/cache"
 unset LC_ALL LC_MESSAGES
 
-pass() { echo "PASS $1"; }
-fail() { printf 'FAIL %s: %s\n' "$1" "$2"; failed=1; }
+. tests/e2e/lib/check.sh
 
 # Words of the English labels these outputs are made of (the English column
 # of labels.c: CLI_*, CMD_*, the stage headings); none may show in another

@@ -11,8 +11,7 @@ trap 'rm -rf "$work"' EXIT
 failed=0
 export XDG_CACHE_HOME="$work/cache"
 
-pass() { echo "PASS $1"; }
-fail() { printf 'FAIL %s: %s\n' "$1" "$2"; failed=1; } # dash's echo would expand \n
+. tests/e2e/lib/check.sh
 . tests/e2e/lib/expect.sh
 
 # same NAME WANT GOT

@@ -30,8 +30,7 @@ export XDG_CACHE_HOME="$work/cache"
 failed=0
 NBSP=$(printf '\302\240')
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+. tests/e2e/lib/check.sh
 
 # has NAME FILE TEXT: FILE holds the line TEXT exactly
 has() {

@@ -18,8 +18,7 @@ failed=0
 unset LC_ALL LC_MESSAGES
 export LANG=C.UTF-8
 
-pass() { echo "PASS $1"; }
-fail() { printf 'FAIL %s: %s\n' "$1" "$2"; failed=1; }
+. tests/e2e/lib/check.sh
 
 # the commands, as the usage lists them
 cmds=$($T --help --lang en | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/ { print $1 } on && /^$/ { exit }')

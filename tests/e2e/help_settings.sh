@@ -16,8 +16,7 @@ failed=0
 unset LC_ALL LC_MESSAGES
 export LANG=C.UTF-8
 
-pass() { echo "PASS $1"; }
-fail() { printf 'FAIL %s: %s\n' "$1" "$2"; failed=1; }
+. tests/e2e/lib/check.sh
 
 # the commands' options that are not sampler settings
 OTHERS='-n|--pinyin|--pinyin-input|--max-chars|--stats|--code|--penalize-punctuation|--seed|--no-cache|--context-policy|--mid-text|--model|--weights|--json|--export|--trace|--stage|--top|--help|--lang'

@@ -8,8 +8,7 @@
 # usage: tests/e2e/layers.sh   (from the repository root; tests/run.sh runs it)
 set -u
 failed=0
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+. tests/e2e/lib/check.sh
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 

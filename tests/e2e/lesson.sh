@@ -24,8 +24,7 @@ if [ -d "${E2E_CACHE_SEED:-}/tangscope" ]; then
 fi
 failed=0
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+. tests/e2e/lib/check.sh
 
 # has NAME FILE TEXT: FILE holds the line TEXT exactly
 has() {

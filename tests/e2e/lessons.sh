@@ -30,8 +30,7 @@ if [ -d "${E2E_CACHE_SEED:-}/tangscope" ]; then
 fi
 failed=0
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+. tests/e2e/lib/check.sh
 
 # every check here needs the bundled model and the text its counts come from
 missing=

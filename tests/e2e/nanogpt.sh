@@ -19,8 +19,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+. tests/e2e/lib/check.sh
 skip() { echo "SKIP $1: $2"; }
 . tests/e2e/lib/expect.sh
 

@@ -14,8 +14,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 failed=0
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+. tests/e2e/lib/check.sh
 
 # lines of a poem by awk (byte strings: ， and 。 are matched as sequences)
 count_48() {

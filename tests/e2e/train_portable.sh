@@ -20,8 +20,7 @@ T=${TANGSCOPE:-./tangscope}
 O=${TANGSCOPE_DEFAULT_BUILD:-}
 D=$(pwd)/tests/data/tiny-text.txt
 failed=0
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+. tests/e2e/lib/check.sh
 skip() { echo "SKIP $1: $2"; }
 
 if [ -z "$O" ] || [ "$O" = "$T" ]; then

@@ -21,8 +21,7 @@ trap 'rm -rf "$work"' EXIT
 trap 'exit 130' INT TERM
 failed=0
 
-pass() { echo "PASS $1"; }
-fail() { echo "FAIL $1: $2"; failed=1; }
+. tests/e2e/lib/check.sh
 . tests/e2e/lib/expect.sh
 
 
