@@ -212,8 +212,8 @@ static void cached_vs_full(int context, int length, ContextPolicy policy)
          * every position of the first 40; at the edges: the last steps
          * before the window moves, and the first three after each move that
          * follows a still step (every shift; the first slide: past the
-         * context, a sliding window moves at every step); every 13th step
-         * elsewhere, and the last. */
+         * context, a sliding window moves at every step); elsewhere every
+         * (context / 10)th step (12th at 128, 51st at 512), and the last. */
         size_t in_window = cached.n - want_start;
         int moved = want_start != last_start;
         if (moved && !moving)
@@ -223,7 +223,7 @@ static void cached_vs_full(int context, int length, ContextPolicy policy)
         int near_edge = after_move > 0 || (!moving && in_window >= (size_t)context - 2);
         if (after_move > 0)
             after_move--;
-        if (step >= 40 && !near_edge && step % 13 != 0 && step != length - 1) {
+        if (step >= 40 && !near_edge && step % (context / 10) != 0 && step != length - 1) {
             int tok = 1 + (int)rng_below(&r, (uint64_t)(V - 1));
             gen_append(&cached, tok, &err);
             gen_append(&full, tok, &err);
