@@ -289,7 +289,7 @@ static void put_timing(FILE *out, const AppState *s)
     fprintf(out, "%s%s\n\n", app_semicolon(s->lang),
             app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
     fputs("- ", out); /* as the panel's header: each position's fastest of several passes */
-    fprintf(out, app_label(s, LBL_TIMING_HEADER), APP_COMPARE_REPEATS);
+    fprintf(out, app_label(s, LBL_TIMING_HEADER), s->compare_repeats);
     fputs("\n\n", out);
     fprintf(out, "| %s | %s | %s |\n| ---: | ---: | ---: |\n", app_label(s, LBL_POSITION),
             app_label(s, LBL_WITHOUT_CACHE), app_label(s, LBL_WITH_CACHE));
