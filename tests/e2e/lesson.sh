@@ -18,13 +18,10 @@ BROKEN=tests/data/lesson-broken.md
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export XDG_CACHE_HOME="$work/cache"
-# the run's index of the training text, linked, not built (as tests/e2e/lib/tmux.sh's e2e_setup does)
-if [ -d "${E2E_CACHE_SEED:-}/tangscope" ]; then
-    mkdir -p "$work/cache/tangscope" && ln "$E2E_CACHE_SEED"/tangscope/* "$work/cache/tangscope/" 2>/dev/null
-fi
 failed=0
 
 . tests/e2e/lib/check.sh
+e2e_seed_cache "$work/cache" # the run's index of the training text, linked, not built
 
 # has NAME FILE TEXT: FILE holds the line TEXT exactly
 has() {

@@ -23,14 +23,11 @@ case $T in /*) ;; *) T=$(pwd)/$T ;; esac
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export XDG_CACHE_HOME="$work/cache"
-# the run's index of the training text (tests/run.sh), linked, not built;
-# without it the readme example's run builds it before the runs in parallel
-if [ -d "${E2E_CACHE_SEED:-}/tangscope" ]; then
-    mkdir -p "$work/cache/tangscope" && ln "$E2E_CACHE_SEED"/tangscope/* "$work/cache/tangscope/" 2>/dev/null
-fi
 failed=0
 
 . tests/e2e/lib/check.sh
+# (without it the readme example's run builds it before the runs in parallel)
+e2e_seed_cache "$work/cache" # the run's index of the training text, linked, not built
 
 # every check here needs the bundled model and the text its counts come from
 missing=

@@ -1,13 +1,25 @@
-# check.sh - how an end-to-end script that drives no terminal says what it
-# found (sourced, not run: tests/run.sh runs only tests/e2e/*.sh). The
-# scripts that drive one get theirs from tests/e2e/lib/tmux.sh's e2e_setup,
-# whose fail also shows the screen.
+# check.sh - what every end-to-end script shares (sourced, not run:
+# tests/run.sh runs only tests/e2e/*.sh): how it says what it found, and the
+# run's index of the training text. The scripts that drive a terminal source
+# it through tests/e2e/lib/tmux.sh, whose e2e_setup puts a pass and a fail of
+# its own in place of these (its fail also shows the screen).
 #
 #   pass NAME       prints "PASS NAME"
 #   fail NAME WHY   prints "FAIL NAME: WHY" and sets failed=1: the script
 #                   ends with `exit $failed`
+#   e2e_seed_cache DIR
+#                   DIR/tangscope/ starts with links to the index of the
+#                   training text that tests/run.sh built once for the run
+#                   (E2E_CACHE_SEED), so a command with XDG_CACHE_HOME=DIR
+#                   reads it instead of building its own (a third of a second
+#                   of CPU); nothing when the run made none
 #
 # printf, not echo: dash's echo would turn a \n in WHY into a line break.
 
 pass() { printf 'PASS %s\n' "$1"; }
 fail() { printf 'FAIL %s: %s\n' "$1" "$2"; failed=1; }
+e2e_seed_cache() {
+    [ -d "${E2E_CACHE_SEED:-}/tangscope" ] || return 0
+    mkdir -p "$1/tangscope" && ln "$E2E_CACHE_SEED"/tangscope/* "$1/tangscope/" 2>/dev/null
+    return 0
+}

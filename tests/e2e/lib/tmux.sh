@@ -82,6 +82,8 @@
 # Functions and variables here start with e2e_ (but for the short names
 # above), so a script's own names do not collide with them.
 
+. tests/e2e/lib/check.sh # e2e_seed_cache (e2e_setup defines its own pass and fail)
+
 tm() { tmux -L "$SOCK" "$@"; }
 screen() {
     if [ -n "${e2e_holding:-}" ]; then
@@ -195,10 +197,7 @@ e2e_setup() {
     E2E_CELLS=${E2E_CELLS:-build/tests/cells}
     case $E2E_CELLS in /*) ;; *) E2E_CELLS=$(pwd)/$E2E_CELLS ;; esac
     TMP=$(mktemp -d)
-    # the run's index of the training text (tests/run.sh), linked, not built
-    if [ -d "${E2E_CACHE_SEED:-}/tangscope" ]; then
-        mkdir -p "$TMP/cache/tangscope" && ln "$E2E_CACHE_SEED"/tangscope/* "$TMP/cache/tangscope/" 2>/dev/null
-    fi
+    e2e_seed_cache "$TMP/cache" # the run's index of the training text, linked, not built
     failed=0
     trap e2e_cleanup EXIT
     trap 'exit 130' INT TERM
