@@ -172,9 +172,13 @@ asan:
 	$(MAKE) $(SUB_JOBS) $(ASAN_VARS) build-asan/tangscope-bin test-bins
 	$(MAKE) $(ASAN_VARS) test-asan
 
-# A build in its own directory keeps its program there too.
+# A build in its own directory keeps its program there too, and beside it
+# source-tree, the path of this tree: the program finds its model, lessons
+# and tools here, in the folder above its own, only while that path is this
+# very folder (src/cli/cli.c source_tree), never in the current folder.
 $(BUILD)/tangscope-bin: $(PROGRAM_OBJ)
 	$(CC) $(CFLAGS) -o $@ $(PROGRAM_OBJ) $(LDLIBS) $(NCURSES_LIBS)
+	@printf '%s\n' "$(CURDIR)" >$(BUILD)/source-tree
 
 # What the sanitized run covers: every unit test and every end-to-end script
 # (the commands, the screen, the tools) but those tests/asan-skip.list names,

@@ -115,10 +115,17 @@ int cli_write_status(const TsErr *err);
  * 0.5". Any other message is printed as it is. Returns status. */
 int cli_settings_error(const char *cmd, int status, const char *msg);
 
-/* Where the bundled files are: $TANGSCOPE_HOME/assets, ./assets, or the
- * assets folder beside the executable. Returns a path that stays valid for
- * the whole run (assets/NAME if nothing exists, so an error names what was
- * looked for). */
+/* Where the program was started as (main's argv[0]): where it finds its own
+ * files when /proc/self/exe cannot say (a system other than Linux). Call
+ * first, before anything changes the current folder. */
+void cli_set_program(const char *argv0);
+
+/* Where the bundled files are: assets/NAME under $TANGSCOPE_HOME, beside the
+ * program, in the source tree of a program built in a build folder of it,
+ * or in PREFIX/share/tangscope for a program in PREFIX/bin; never in the
+ * current folder (cli.c find_home_path). Returns a path that stays valid for
+ * the whole run (where it was first looked for if nothing exists, so an
+ * error names it). */
 const char *cli_asset(const char *name);
 /* tools/NAME, looked for as cli_asset looks (the Python tools a command runs). */
 const char *cli_tool(const char *name);
@@ -149,8 +156,8 @@ int cli_take_pinyin(const char *cmd, int *argc, char **argv, int required, const
 int cli_pinyin_text(const char *cmd, const Model *m, const char *syllables, PromptStart where,
                     char **out);
 
-/* The folder of the lessons in a language ("de"): lessons/LANG under
- * $TANGSCOPE_HOME, here, or beside the executable, as cli_asset looks. */
+/* The folder of the lessons in a language ("de"): lessons/LANG, looked for
+ * as cli_asset looks (never in the current folder). */
 const char *cli_lessons_dir(const char *lang);
 
 /* The directory for tangscope's caches: $XDG_CACHE_HOME/tangscope, or
