@@ -19,6 +19,7 @@
 #include "app/errtext.h"
 #include "app/labels.h"
 #include "app/textw.h"
+#include "engine/fileio.h"
 #include "engine/vocab.h"
 
 /* The interface language of this run (cli.h cli_lang). */
@@ -326,7 +327,10 @@ void cli_print_help(FILE *out, const char *help)
     free(text);
 }
 
-int cli_write_status(const TsErr *err) { return err->code == EPIPE ? EXIT_USAGE : 1; }
+int cli_write_status(const TsErr *err)
+{
+    return err->code == EPIPE || err->code == TS_ERR_OUTPUT_PATH ? EXIT_USAGE : 1;
+}
 
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {

@@ -103,9 +103,11 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
     ;
 
 /* The exit status of an output that could not be written (err as the engine
- * filled it): 2 when its reader went away (EPIPE: the pipe the user gave
- * was closed, as bad input is the user's), 1 for anything else (a full
- * disk). */
+ * filled it): 2 when its path was refused (TS_ERR_OUTPUT_PATH: a folder, a
+ * folder that takes no file, a temporary file in the way...) or its reader
+ * went away (EPIPE: the pipe the user gave was closed), as bad input is the
+ * user's; 1 for anything else (a full disk). Every writer's refusal goes
+ * through it, so all agree. */
 int cli_write_status(const TsErr *err);
 
 /* cli_error for an engine message. One about a setting begins with the
@@ -238,6 +240,11 @@ int cli_prompt_error(const char *cmd, int status, const Converted *c, const char
  * error line, nothing to free, and the exit status is returned. */
 int cli_read_prompt(const char *cmd, const Vocab *v, const char *text, Converted *out, int **ids,
                     size_t *n);
+/* Can v start the text the way asked: a poem (mid_text 0) and an empty
+ * prompt both begin after a newline, which a vocabulary without one cannot
+ * give. 0, or the exit status (2) after one line that says to give a prompt
+ * with --mid-text. */
+int cli_poem_start_check(const char *cmd, const Vocab *v, int mid_text, size_t n_prompt);
 /* Write `, "converted": [{"from": "風", "to": "风"}, ...]` (empty: []). */
 void cli_json_converted(FILE *out, const Converted *c);
 
