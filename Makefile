@@ -235,7 +235,9 @@ bench: tangscope
 
 # make install [PREFIX=~/.local]: the program in PREFIX/bin, its model, pinyin
 # tables, texts, lessons and import tools in PREFIX/share/tangscope, where it looks for them
-# (src/cli/cli.c find_home_path), so `tangscope lesson` works from any folder.
+# (src/cli/cli.c find_home_path: $TANGSCOPE_HOME, its own folder, then there;
+# never the current folder), so `tangscope lesson` works from any folder and
+# no folder it is run from replaces them.
 PREFIX  ?= $(HOME)/.local
 DATADIR := $(PREFIX)/share/tangscope
 INSTALL_ASSETS := assets/tang.bin assets/pinyin.tsv assets/words.tsv assets/tang-train.txt \
