@@ -172,9 +172,13 @@ asan:
 	$(MAKE) $(SUB_JOBS) $(ASAN_VARS) build-asan/tangscope-bin test-bins
 	$(MAKE) $(ASAN_VARS) test-asan
 
-# A build in its own directory keeps its program there too.
+# A build in its own directory keeps its program there too, and beside it
+# source-tree, the path of this tree: the program finds its model, lessons
+# and tools here, in the folder above its own, only while that path is this
+# very folder (src/cli/cli.c source_tree), never in the current folder.
 $(BUILD)/tangscope-bin: $(PROGRAM_OBJ)
 	$(CC) $(CFLAGS) -o $@ $(PROGRAM_OBJ) $(LDLIBS) $(NCURSES_LIBS)
+	@printf '%s\n' "$(CURDIR)" >$(BUILD)/source-tree
 
 # What the sanitized run covers: every unit test and every end-to-end script
 # (the commands, the screen, the tools) but those tests/asan-skip.list names,
@@ -231,7 +235,9 @@ bench: tangscope
 
 # make install [PREFIX=~/.local]: the program in PREFIX/bin, its model, pinyin
 # tables, texts, lessons and import tools in PREFIX/share/tangscope, where it looks for them
-# (src/cli/cli.c find_home_path), so `tangscope lesson` works from any folder.
+# (src/cli/cli.c find_home_path: $TANGSCOPE_HOME, its own folder, then there;
+# never the current folder), so `tangscope lesson` works from any folder and
+# no folder it is run from replaces them.
 PREFIX  ?= $(HOME)/.local
 DATADIR := $(PREFIX)/share/tangscope
 INSTALL_ASSETS := assets/tang.bin assets/pinyin.tsv assets/words.tsv assets/tang-train.txt \

@@ -85,6 +85,7 @@ static int unknown_command(const char *name)
 
 int main(int argc, char **argv)
 {
+    cli_set_program(argv[0]);
     cli_lang_init(argc, argv);
     if (argc < 2) {
         /* in a terminal, the explorer; in a pipe or a script, the usage */

@@ -6,7 +6,9 @@
 Writes tiny.bin (a small model with seeded random weights, a version 2 file),
 tiny-v1.bin (the same model as a version 1 file), tiny-logits.txt
 (float64 reference logits at every position for a few prompts) and
-tiny-probs.txt (the top 8 next-character probabilities at the last position).
+tiny-probs.txt (the top 8 next-character probabilities at the last position)
+and tiny-nonewline.bin (tiny.bin with its newline replaced by '!': a
+vocabulary that cannot start a poem).
 Running it twice gives byte-identical files.  Needs numpy only.
 """
 
@@ -179,6 +181,10 @@ def main():
     tsmodel.write(bin_path, model)
     # the same model as a version 1 file, which loaders must still read
     tsmodel.write(os.path.join(args.out, "tiny-v1.bin"), model, version=1)
+    # the same weights, the newline's row now '!': no poem can start
+    nonl = tsmodel.Model(L, C, H, T, [0x21 if cp == 0x0A else cp for cp in model.vocab],
+                         model.params)
+    tsmodel.write(os.path.join(args.out, "tiny-nonewline.bin"), nonl)
     write_logits(os.path.join(args.out, "tiny-logits.txt"), model, results)
     write_probs(os.path.join(args.out, "tiny-probs.txt"), model, results)
     self_check(bin_path, model, results)

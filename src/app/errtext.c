@@ -34,6 +34,7 @@ static const ErrRow ROWS[] = {
     ROW("a checkpoint", "检查点文件", "ein Checkpoint", "un point de reprise"),
     ROW("a corpus index", "语料索引", "ein Korpusindex", "un index du corpus"),
     ROW("a pinyin table", "拼音表", "eine Pinyin-Tabelle", "une table de pinyin"),
+    ROW("a session file", "会话文件", "eine Sitzungsdatei", "un fichier de session"),
     ROW("%s: out of memory", "%s：内存不足", "%s: nicht genug Speicher",
         "%s" NB ": mémoire insuffisante"),
     ROW("%s: read error: %s", "%s：读取出错：%s", "%s: Lesefehler: %s",
@@ -680,6 +681,15 @@ static const ErrRow ROWS[] = {
         "模型的字表里没有换行，所以没法开始一首诗",
         "im Zeichenvorrat des Modells fehlt der Zeilenumbruch, daher kann es kein Gedicht beginnen",
         "le vocabulaire du modèle n’a pas de saut de ligne, il ne peut donc pas commencer de poème"),
+    ROW("the model's vocabulary has no newline, so it cannot start a poem: give a prompt with "
+        "--mid-text, read as a fragment from inside a text",
+        "模型的字表里没有换行，所以没法开始一首诗：请用 --mid-text 给出提示词，把它当作文中的片段来读",
+        "im Zeichenvorrat des Modells fehlt der Zeilenumbruch, daher kann es kein Gedicht "
+        "beginnen: geben Sie mit --mid-text einen Prompt an, der als Ausschnitt aus der "
+        "Textmitte gelesen wird",
+        "le vocabulaire du modèle n’a pas de saut de ligne, il ne peut donc pas commencer de "
+        "poème" NB ": donnez un prompt avec --mid-text, lu comme un extrait pris au milieu "
+        "d’un texte"),
     ROW("token %d is outside the vocabulary",
         "第 %d 号词元不在字表里",
         "Token %d liegt außerhalb des Zeichenvorrats",

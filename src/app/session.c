@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "app/session.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -352,34 +354,81 @@ static void write_markdown(FILE *f, const AppState *s, const char *json_name)
     md_steps(f, s);
 }
 
-int app_export(AppState *s, const char *dir, char *name, size_t size, TsErr *err)
+/* Take path as a new, empty file of ours: created, never opened if anything
+ * is there already, a dangling symbolic link included (O_EXCL), so a name
+ * the program chose itself never leads elsewhere. 0, or -1 with errno
+ * (EEXIST: taken). */
+static int claim_name(const char *path)
 {
-    char stamp[32], path[4096];
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    return 0;
+}
+
+/* Claim NAME.json and NAME.md in dir, NAME tangscope-STAMP (-2, -3, ...
+ * for a second export within the second): both new, or the next name. */
+static int claim_export_names(const char *dir, char *name, size_t size, char *json, char *md,
+                              size_t path_size, TsErr *err)
+{
+    char stamp[32];
     time_t now = time(NULL);
     struct tm tm;
     if (!gmtime_r(&now, &tm) || strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm) == 0)
         snprintf(stamp, sizeof stamp, "session");
-    /* a second export within the second gets its own name */
-    for (int k = 1;; k++) {
+    for (int k = 1; k <= 1000; k++) {
         if (k == 1)
-            snprintf(name, size, "tangscope-%s.json", stamp);
+            snprintf(name, size, "tangscope-%s", stamp);
         else
-            snprintf(name, size, "tangscope-%s-%d.json", stamp, k);
-        snprintf(path, sizeof path, "%s/%s", dir, name);
-        if (access(path, F_OK) != 0 || k == 1000)
+            snprintf(name, size, "tangscope-%s-%d", stamp, k);
+        snprintf(json, path_size, "%s/%s.json", dir, name);
+        snprintf(md, path_size, "%s/%s.md", dir, name);
+        if (claim_name(json) == 0) {
+            if (claim_name(md) == 0) {
+                snprintf(name + strlen(name), size - strlen(name), ".json");
+                return 0;
+            }
+            int e = errno;
+            unlink(json);
+            errno = e;
+        }
+        if (errno != EEXIST)
             break;
     }
+    TsQuoted q;
+    ts_fail(err, "%s: cannot create a file there: %s", ts_quote(&q, json), ts_strerror(errno));
+    if (err)
+        err->code = TS_ERR_OUTPUT_PATH;
+    return -1;
+}
+
+/* Write the claimed (empty) path whole, atomically; on failure the claim
+ * goes too. */
+static int write_claimed(AppState *s, const char *path, const char *json_name, TsErr *err)
+{
     AtomicFile af;
-    if (atomic_open(&af, path, err) != 0)
+    if (atomic_open(&af, path, err) == 0) {
+        if (json_name)
+            write_markdown(af.f, s, json_name);
+        else
+            write_session(af.f, s);
+        if (atomic_commit(&af, err) == 0)
+            return 0;
+    }
+    unlink(path);
+    return -1;
+}
+
+int app_export(AppState *s, const char *dir, char *name, size_t size, TsErr *err)
+{
+    char json[4096], md[4096];
+    if (claim_export_names(dir, name, size, json, md, sizeof json, err) != 0)
         return -1;
-    write_session(af.f, s);
-    if (atomic_commit(&af, err) != 0)
+    if (write_claimed(s, json, NULL, err) != 0) {
+        unlink(md);
         return -1;
+    }
     /* the same name with .md: the document to hand in */
-    size_t len = strlen(path);
-    snprintf(path + len - 5, sizeof path - (len - 5), ".md");
-    if (atomic_open(&af, path, err) != 0)
-        return -1;
-    write_markdown(af.f, s, name);
-    return atomic_commit(&af, err);
+    return write_claimed(s, md, name, err);
 }

@@ -44,11 +44,13 @@ int app_session_open(AppState *s, const SessionCode *c, TsErr *err);
 void app_session_record(AppState *s, int token, const float *model, const float *sampler);
 
 /* Write the session into a new file tangscope-YYYYMMDD-HHMMSS.json (-2, -3,
- * ... if that exists) in folder dir, atomically, and beside it the same name
- * with .md: a document to hand in, in the interface's language (the poem as
+ * ... while that name or its .md is taken by anything, a dangling symbolic
+ * link included: a name chosen here is created, never followed) in folder
+ * dir, atomically, and beside it the same name with .md: a document to hand in, in the interface's language (the poem as
  * verse with pinyin under each line, the glosses, the settings and code, and
  * each written character with the model's top candidates). Returns 0 and the
- * JSON file's name (without dir) in name, or -1 with err. */
+ * JSON file's name (without dir) in name, or -1 with err (code
+ * TS_ERR_OUTPUT_PATH when dir takes no new file). */
 int app_export(AppState *s, const char *dir, char *name, size_t size, TsErr *err);
 
 /* ---- the JSON, shared with `generate --trace` ---- */

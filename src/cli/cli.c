@@ -1,5 +1,6 @@
 /* cli.c - option parsing, error lines, finding the bundled assets, threads. */
 #define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "cli/cli.h"
 
 #include <ctype.h>
@@ -18,6 +19,7 @@
 #include "app/errtext.h"
 #include "app/labels.h"
 #include "app/textw.h"
+#include "engine/fileio.h"
 #include "engine/vocab.h"
 
 /* The interface language of this run (cli.h cli_lang). */
@@ -325,7 +327,10 @@ void cli_print_help(FILE *out, const char *help)
     free(text);
 }
 
-int cli_write_status(const TsErr *err) { return err->code == EPIPE ? EXIT_USAGE : 1; }
+int cli_write_status(const TsErr *err)
+{
+    return err->code == EPIPE || err->code == TS_ERR_OUTPUT_PATH ? EXIT_USAGE : 1;
+}
 
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
@@ -495,40 +500,133 @@ int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Op
     return 0;
 }
 
-/* Fill path with where `rel` (assets/tang.bin, lessons/de) is found: under
- * $TANGSCOPE_HOME, here, beside the executable, or where `make install` put
- * it for an executable in PREFIX/bin (PREFIX/share/tangscope); else rel itself. */
-static void find_home_path(const char *rel, char *path, size_t size)
+/* ---- where tangscope's own files are ----
+ * The bundled model, texts, pinyin tables, lessons and tools are found only
+ * where the program itself is, never in the current folder: a folder a
+ * student downloads (a course bundle, a classmate's repository) with its own
+ * tools/ or assets/ would otherwise run its script or replace the bundled
+ * model as soon as tangscope is started there. A file from the current
+ * folder is used only when named on the command line (--model FILE). */
+
+/* argv[0] as the program was started, resolved to a full path at once (the
+ * folder it is relative to is the one the program started in): where the
+ * program is when /proc/self/exe cannot say. */
+static char program_arg0[PATH_MAX];
+
+/* The program's path found through PATH, as the shell found it: only
+ * absolute folders of PATH (an empty or relative entry would be the
+ * current folder). 0, or -1. */
+static int program_on_path(const char *name, char *exe)
 {
-    const char *home = getenv("TANGSCOPE_HOME");
-    if (home && *home) {
-        snprintf(path, size, "%s/%s", home, rel);
-        if (access(path, R_OK) == 0)
-            return;
+    const char *path = getenv("PATH");
+    while (path && *path) {
+        size_t len = strcspn(path, ":");
+        char candidate[PATH_MAX];
+        if (path[0] == '/' && len + strlen(name) + 2 < sizeof candidate) {
+            snprintf(candidate, sizeof candidate, "%.*s/%s", (int)len, path, name);
+            if (access(candidate, X_OK) == 0 && realpath(candidate, exe))
+                return 0;
+        }
+        path += len + (path[len] == ':');
     }
-    snprintf(path, size, "%s", rel);
-    if (access(path, R_OK) == 0)
-        return;
+    return -1;
+}
+
+void cli_set_program(const char *argv0)
+{
+    char exe[PATH_MAX];
+    if (!argv0 || !*argv0 || readlink("/proc/self/exe", exe, sizeof exe) > 0)
+        return; /* Linux says where the program is itself */
+    if (strchr(argv0, '/') ? realpath(argv0, exe) != NULL : program_on_path(argv0, exe) == 0)
+        snprintf(program_arg0, sizeof program_arg0, "%s", exe);
+}
+
+/* The folder the running program is in (symbolic links resolved): from
+ * /proc/self/exe on Linux, else from argv[0] (cli_set_program). 0, or -1
+ * when neither says. */
+static int program_dir(char *dir, size_t size)
+{
     char exe[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
+    if (n > 0)
         exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = 0;
-            snprintf(path, size, "%s/%s", exe, rel);
-            if (access(path, R_OK) == 0)
-                return;
-            size_t len = strlen(exe); /* PREFIX/bin -> PREFIX/share/tangscope */
-            if (len >= 4 && strcmp(exe + len - 4, "/bin") == 0) {
-                exe[len - 4] = 0;
-                snprintf(path, size, "%s/share/tangscope/%s", exe, rel);
-                if (access(path, R_OK) == 0)
-                    return;
-            }
-        }
+    else if (program_arg0[0])
+        snprintf(exe, sizeof exe, "%s", program_arg0);
+    else
+        return -1;
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+        return -1;
+    if (slash == exe) /* a program in / */
+        slash++;
+    *slash = 0;
+    snprintf(dir, size, "%s", exe);
+    return 0;
+}
+
+/* The source tree of a program built in a build folder of it (make's
+ * build-asan/tangscope-bin, build-portable/tangscope-bin): make writes the
+ * tree's path into BUILD/source-tree as it links the program there. It is
+ * taken only when it names the very folder above the program's (the same
+ * folder, not merely the same name), so a build folder copied elsewhere,
+ * into /tmp say, trusts nothing around its new place. 0, or -1. */
+static int source_tree(const char *dir, char *tree, size_t size)
+{
+    char marker[PATH_MAX + 16], up[PATH_MAX + 8];
+    struct stat st, above;
+    snprintf(marker, sizeof marker, "%s/source-tree", dir);
+    if (lstat(marker, &st) != 0 || !S_ISREG(st.st_mode))
+        return -1;
+    FILE *f = fopen(marker, "r");
+    if (!f)
+        return -1;
+    int got = fgets(tree, (int)size, f) != NULL;
+    fclose(f);
+    if (!got)
+        return -1;
+    tree[strcspn(tree, "\n")] = 0;
+    snprintf(up, sizeof up, "%s/..", dir);
+    if (tree[0] != '/' || stat(tree, &st) != 0 || stat(up, &above) != 0 ||
+        st.st_dev != above.st_dev || st.st_ino != above.st_ino)
+        return -1;
+    return 0;
+}
+
+/* Fill path with where `rel` (assets/tang.bin, lessons/de) is: the first of
+ * $TANGSCOPE_HOME, the program's own folder, the source tree of a program
+ * in a build folder (source_tree), and PREFIX/share/tangscope for a program
+ * in PREFIX/bin (where `make install` puts it) that holds it. Never the
+ * current folder. When none holds it, the path under the first of these
+ * (so an error names where it was looked for, and opening it cannot find a
+ * file of the current folder). */
+static void find_home_path(const char *rel, char *path, size_t size)
+{
+    enum { PLACES = 4 };
+    char places[PLACES][PATH_MAX];
+    int n = 0;
+    const char *home = getenv("TANGSCOPE_HOME");
+    if (home && *home)
+        snprintf(places[n++], PATH_MAX, "%s", home);
+    char dir[PATH_MAX];
+    if (program_dir(dir, sizeof dir) == 0) {
+        snprintf(places[n++], PATH_MAX, "%s", dir);
+        if (source_tree(dir, places[n], PATH_MAX) == 0)
+            n++;
+        size_t len = strlen(dir); /* PREFIX/bin -> PREFIX/share/tangscope */
+        if (len >= 4 && strcmp(dir + len - 4, "/bin") == 0)
+            snprintf(places[n++], PATH_MAX, "%.*s/share/tangscope", (int)(len - 4), dir);
     }
-    snprintf(path, size, "%s", rel);
+    for (int i = 0; i < n; i++) {
+        int w = snprintf(path, size, "%s/%s", places[i], rel);
+        if (w > 0 && (size_t)w < size && access(path, R_OK) == 0)
+            return;
+    }
+    /* nowhere to look (no TANGSCOPE_HOME, the program's folder unknown):
+     * a path that names the file but never one of the current folder */
+    if (n)
+        snprintf(path, size, "%s/%s", places[0], rel);
+    else
+        snprintf(path, size, "/%s", rel);
 }
 
 /* One slot per name, so two paths asked for in turn stay valid. */

@@ -103,9 +103,11 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
     ;
 
 /* The exit status of an output that could not be written (err as the engine
- * filled it): 2 when its reader went away (EPIPE: the pipe the user gave
- * was closed, as bad input is the user's), 1 for anything else (a full
- * disk). */
+ * filled it): 2 when its path was refused (TS_ERR_OUTPUT_PATH: a folder, a
+ * folder that takes no file, a temporary file in the way...) or its reader
+ * went away (EPIPE: the pipe the user gave was closed), as bad input is the
+ * user's; 1 for anything else (a full disk). Every writer's refusal goes
+ * through it, so all agree. */
 int cli_write_status(const TsErr *err);
 
 /* cli_error for an engine message. One about a setting begins with the
@@ -115,10 +117,17 @@ int cli_write_status(const TsErr *err);
  * 0.5". Any other message is printed as it is. Returns status. */
 int cli_settings_error(const char *cmd, int status, const char *msg);
 
-/* Where the bundled files are: $TANGSCOPE_HOME/assets, ./assets, or the
- * assets folder beside the executable. Returns a path that stays valid for
- * the whole run (assets/NAME if nothing exists, so an error names what was
- * looked for). */
+/* Where the program was started as (main's argv[0]): where it finds its own
+ * files when /proc/self/exe cannot say (a system other than Linux). Call
+ * first, before anything changes the current folder. */
+void cli_set_program(const char *argv0);
+
+/* Where the bundled files are: assets/NAME under $TANGSCOPE_HOME, beside the
+ * program, in the source tree of a program built in a build folder of it,
+ * or in PREFIX/share/tangscope for a program in PREFIX/bin; never in the
+ * current folder (cli.c find_home_path). Returns a path that stays valid for
+ * the whole run (where it was first looked for if nothing exists, so an
+ * error names it). */
 const char *cli_asset(const char *name);
 /* tools/NAME, looked for as cli_asset looks (the Python tools a command runs). */
 const char *cli_tool(const char *name);
@@ -149,8 +158,8 @@ int cli_take_pinyin(const char *cmd, int *argc, char **argv, int required, const
 int cli_pinyin_text(const char *cmd, const Model *m, const char *syllables, PromptStart where,
                     char **out);
 
-/* The folder of the lessons in a language ("de"): lessons/LANG under
- * $TANGSCOPE_HOME, here, or beside the executable, as cli_asset looks. */
+/* The folder of the lessons in a language ("de"): lessons/LANG, looked for
+ * as cli_asset looks (never in the current folder). */
 const char *cli_lessons_dir(const char *lang);
 
 /* The directory for tangscope's caches: $XDG_CACHE_HOME/tangscope, or
@@ -231,6 +240,11 @@ int cli_prompt_error(const char *cmd, int status, const Converted *c, const char
  * error line, nothing to free, and the exit status is returned. */
 int cli_read_prompt(const char *cmd, const Vocab *v, const char *text, Converted *out, int **ids,
                     size_t *n);
+/* Can v start the text the way asked: a poem (mid_text 0) and an empty
+ * prompt both begin after a newline, which a vocabulary without one cannot
+ * give. 0, or the exit status (2) after one line that says to give a prompt
+ * with --mid-text. */
+int cli_poem_start_check(const char *cmd, const Vocab *v, int mid_text, size_t n_prompt);
 /* Write `, "converted": [{"from": "風", "to": "风"}, ...]` (empty: []). */
 void cli_json_converted(FILE *out, const Converted *c);
 

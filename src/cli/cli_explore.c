@@ -278,7 +278,7 @@ static int session_file_code(const char *path, char *code, int *enter)
     TsQuoted q;
     unsigned char *buf;
     size_t len;
-    if (read_file(path, FILE_TEXT, &buf, &len, &err) != 0)
+    if (read_file(path, FILE_SESSION, &buf, &len, &err) != 0)
         return cli_error("explore", EXIT_USAGE, "--session: %s", err.msg);
     const char *json = (const char *)buf;
     char kind[16];

@@ -427,6 +427,8 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
     int rc = cli_convert(cmd, &r->m.vocab, q->typed ? q->typed : "", &r->conv);
     if (rc == 0)
         rc = gen_prompt(r, q, cmd);
+    if (rc == 0)
+        rc = cli_poem_start_check(cmd, &r->m.vocab, a->mid_text, r->n_prompt);
     if (rc != 0)
         return rc;
     if (q->kind != FORM_FREE)
@@ -449,7 +451,7 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
     if (!(r->trace.scratch = malloc((size_t)r->m.cfg.vocab_size * sizeof *r->trace.scratch)))
         return cli_error(cmd, 1, "out of memory");
     if (atomic_open(&r->trace_file, a->trace, &err) != 0)
-        return cli_error(cmd, EXIT_USAGE, "--trace: %s", err.msg);
+        return cli_error(cmd, cli_write_status(&err), "--trace: %s", err.msg);
     r->trace_open = 1;
     r->trace.f = r->trace_file.f;
     return 0;
@@ -580,7 +582,7 @@ static int gen_export(GenRun *r, const GenRequest *q, const char *cmd)
         while (s.job.kind != JOB_NONE)
             app_apply(&s, CMD_TICK, cmd_arg(0));
         if (app_export(&s, ".", name, sizeof name, &err) != 0)
-            rc = cli_error(cmd, 1, "--export: %s", err.msg);
+            rc = cli_error(cmd, cli_write_status(&err), "--export: %s", err.msg);
         else {
             char md[sizeof name + 8]; /* NAME.json's Markdown twin, NAME.md */
             snprintf(md, sizeof md, "%.*s.md", (int)strlen(name) - 5, name);

@@ -42,7 +42,9 @@ static const char IMPORT_HELP[] =
     "/usr/bin/python3 when only that one has numpy). The reverse:\n"
     "tools/export-nanogpt.py FILE.bin --out ckpt.pt --meta meta.pkl.\n";
 
-/* Does `python -c "import numpy"` succeed? (Quietly: its errors are not ours.) */
+/* Does `python -c "import numpy"` succeed? (Quietly: its errors are not ours.)
+ * Asked from /, never from the current folder: `-c` puts the current folder
+ * first on Python's path, and a numpy.py there would run. */
 static int has_numpy(const char *python)
 {
     pid_t pid = fork();
@@ -54,6 +56,8 @@ static int has_numpy(const char *python)
             dup2(null, STDOUT_FILENO);
             dup2(null, STDERR_FILENO);
         }
+        if (chdir("/") != 0)
+            _exit(127);
         execlp(python, python, "-c", "import numpy", (char *)NULL);
         _exit(127);
     }

@@ -549,6 +549,8 @@ static int probs_open(ProbsRun *r)
             return prc;
     }
     int rc = cli_read_prompt("probs", &r->m.vocab, r->typed ? r->typed : a->prompt, &r->conv, &r->ids, &r->n_prompt);
+    if (rc == 0)
+        rc = cli_poem_start_check("probs", &r->m.vocab, a->mid_text, r->n_prompt);
     if (rc)
         return rc;
     PromptStart where = a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START;

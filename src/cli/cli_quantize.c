@@ -44,7 +44,7 @@ int cmd_quantize(int argc, char **argv)
     size_t before = model_file_size(&m);
     rc = cli_weights("quantize", &m, to);
     if (rc == 0 && model_save(&m, out, &err) != 0)
-        rc = cli_error("quantize", 1, "%s", err.msg);
+        rc = cli_error("quantize", cli_write_status(&err), "%s", err.msg);
     if (rc == 0) {
         AppLang lang = cli_lang();
         char a[32], b[32];

@@ -16,7 +16,9 @@
 typedef struct {
     char msg[TS_ERR_MAX]; /* one line, no trailing newline */
     int code;             /* the errno of a failure a caller may tell apart (EPIPE: an
-                           * output's reader went away, output_write_failed); else 0 */
+                           * output's reader went away, output_write_failed), or
+                           * TS_ERR_OUTPUT_PATH (fileio.h: an output refused by its
+                           * path); else 0 */
 } TsErr;
 
 /* Fill err (if not NULL) with a printf-style message (and code 0), the format

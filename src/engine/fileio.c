@@ -285,15 +285,17 @@ int atomic_open(AtomicFile *af, const char *path, TsErr *err)
 {
     memset(af, 0, sizeof *af);
     OutputWay way;
-    if (output_plan(path, &way, &af->path, err) != 0)
-        return -1;
-    int rc = way == OUTPUT_REPLACE ? open_beside(af, path, err)
+    int rc = output_plan(path, &way, &af->path, err);
+    if (rc == 0)
+        rc = way == OUTPUT_REPLACE ? open_beside(af, path, err)
                                    : open_in_place(af, af->path, way, err);
     if (rc != 0) {
         free(af->path);
         free(af->tmp);
         memset(af, 0, sizeof *af);
     }
+    if (rc != 0 && err)
+        err->code = TS_ERR_OUTPUT_PATH;
     return rc;
 }
 
@@ -339,8 +341,11 @@ FILE *output_append(const char *path, TsErr *err)
     TsQuoted q, q2;
     OutputWay way;
     char *target;
-    if (output_plan(path, &way, &target, err) != 0)
+    if (output_plan(path, &way, &target, err) != 0) {
+        if (err)
+            err->code = TS_ERR_OUTPUT_PATH;
         return NULL;
+    }
     /* appending never replaces: a file grows, a device or a pipe is written */
     FILE *f = fopen(target, "a");
     if (!f && strcmp(target, path) != 0)
@@ -351,6 +356,8 @@ FILE *output_append(const char *path, TsErr *err)
                 ts_strerror(errno));
     if (f)
         pipe_errors_not_signals(fileno(f));
+    else if (err)
+        err->code = TS_ERR_OUTPUT_PATH;
     free(target);
     return f;
 }
@@ -367,6 +374,7 @@ static const struct {
     [FILE_CHECKPOINT] = {4000000000u, "a checkpoint", 1},
     [FILE_CORPUS_INDEX] = {2000000000u, "a corpus index", 1},
     [FILE_PINYIN] = {4000000u, "a pinyin table", 0},
+    [FILE_SESSION] = {256000000u, "a session file", 1},
 };
 
 uint64_t file_limit(FileKind kind) { return FILE_KINDS[kind].limit; }
@@ -455,9 +463,16 @@ int read_file(const char *path, FileKind kind, unsigned char **buf, size_t *len,
     uint64_t limit = FILE_KINDS[kind].limit;
     if (limit > SIZE_MAX - 2)
         limit = SIZE_MAX - 2;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ts_fail(err, "%s: cannot open: %s", ts_quote(&q, path), ts_strerror(errno));
+    /* a file read only from a plain file is opened without waiting: a FIFO
+     * with no writer would block the open itself, before room_for refuses it */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | (FILE_KINDS[kind].plain_only ? O_NONBLOCK : 0));
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+    if (!f) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return ts_fail(err, "%s: cannot open: %s", ts_quote(&q, path), ts_strerror(e));
+    }
     size_t cap;
     unsigned char *data;
     size_t n;

@@ -83,6 +83,13 @@ typedef struct {
     int in_place;  /* a device, a FIFO or a socket: nothing to rename */
 } AtomicFile;
 
+/* err->code when an output cannot be opened where its path says: a folder,
+ * a disk device, a folder that does not exist or takes no file, a temporary
+ * file in the way, another writer at work (every failure of atomic_open and
+ * output_append). The path is the user's fault, as bad input is; a write
+ * that fails later (a full disk) keeps its errno. */
+#define TS_ERR_OUTPUT_PATH (-1)
+
 /* Open an output as output_plan decides. For a file: the temporary file
  * TARGET.tmp for writing, emptied, with a lock on it (flock) until commit or
  * abort; a TARGET.tmp left by a writer that died is taken over; one that
@@ -106,22 +113,26 @@ int output_write_failed(const char *path, int errnum, TsErr *err);
 
 /* An output that grows (a log): opened for appending where output_plan
  * says it goes, so a file grows and a device or a pipe is written, never
- * replaced; a folder is refused. NULL and a message on failure. */
+ * replaced; a folder is refused. NULL and a message (code
+ * TS_ERR_OUTPUT_PATH) on failure. */
 FILE *output_append(const char *path, TsErr *err);
 
 /* What a file read whole is, and so the most bytes it may hold (see
  * file_limit): a text (training text, validation text, lesson) 256 MB, a
  * model file 1,000 MB, a training checkpoint 4,000 MB, a corpus index
- * (the suffix array cache) 2,000 MB, the pinyin table (pinyin.h) 4 MB. MB
- * here is 1,000,000 bytes. A text may
- * come from a pipe; the others are read only from plain files, whose size is
- * known before reading (a device such as /dev/zero is refused at once). */
+ * (the suffix array cache) 2,000 MB, the pinyin table (pinyin.h) 4 MB, a
+ * saved session (the explorer's x) 256 MB. MB here is 1,000,000 bytes. A
+ * text and a pinyin table may come from a pipe; the others are files
+ * tangscope saved and are read only from plain files, whose size is known
+ * before reading: a device such as /dev/zero, or a FIFO (with or without
+ * a writer), is refused at once, never waited on. */
 typedef enum {
     FILE_TEXT,
     FILE_MODEL,
     FILE_CHECKPOINT,
     FILE_CORPUS_INDEX,
     FILE_PINYIN,
+    FILE_SESSION,
     FILE_KIND_COUNT
 } FileKind;
 

@@ -5,8 +5,11 @@
 # its target replaced beside itself (the link stays), a link into a folder
 # that cannot take a file and a folder are refused with one line and exit 2.
 # For each output a user names: the trace (generate --trace), the model
-# (train --out), the checkpoint (train --checkpoint) and the log (train --log);
-# a FIFO whose reader goes away ends the writer with one line and exit 2.
+# (train --out), the checkpoint (train --checkpoint), the log (train --log)
+# and the smaller weights (quantize --out); a FIFO whose reader goes away ends
+# the writer with one line and exit 2, and so does a temporary file in the
+# way: every refused output path exits 2, whichever writer.
+# `generate --export` never follows a link on a name it chose itself.
 # The device is a copy of /dev/null's node made here (never /dev/null itself);
 # where no node can be made (not root) those checks say SKIP.
 # Also the last findings of the bad-input campaign: exit statuses and unused
@@ -46,6 +49,7 @@ write_big() {
     log) "$T" train --data "$TEXT" --layers 1 --dims 16 --heads 2 --context 16 --steps 3000 \
         --eval-every 1 --threads 1 --quiet --out "$work/m-$$.bin" --checkpoint "$work/ck-$$.ckpt" \
         --force --log "$2" ;;
+    quantize) "$T" quantize --model "$work/big.bin" --to fp32 --out "$2" ;;
     esac
 }
 
@@ -58,14 +62,17 @@ write() {
         --checkpoint-every 2 --force ;;
     log) "$T" train --data "$TEXT" $SHAPE --out "$work/m-$$.bin" --checkpoint "$work/ck-$$.ckpt" \
         --force --log "$2" ;;
+    quantize) "$T" quantize --model "$TINY" --to bf16 --out "$2" ;;
     esac
 }
 
 cd "$work" || exit 1
+# quantize's big model: its fp32 copy is more than a pipe holds
+"$T" train --data "$TEXT" $BIG --out "$work/big.bin" --checkpoint "$work/big.ckpt" --force >/dev/null 2>&1
 can_mknod=0
 mknod "$work/probe-node" c 1 3 2>/dev/null && can_mknod=1 && rm -f "$work/probe-node"
 
-for out in trace model checkpoint log; do
+for out in trace model checkpoint log quantize; do
     d=$work/$out
     mkdir -p "$d/ro"
     # a character device: written in place, still a device, nothing beside it
@@ -141,7 +148,46 @@ for out in trace model checkpoint log; do
     expect_error "$out-folder" 2 "is a folder, not a file" write $out "$d/folder"
     [ "$(kind "$d/folder")" = d ] && pass "$out-folder-kept" ||
         fail "$out-folder-kept" "the folder is now '$(kind "$d/folder")'"
+    # a FIFO where the temporary file goes: refused at once (a log is
+    # appended to, with no temporary file)
+    if [ $out != log ]; then
+        mkfifo "$d/busy.tmp"
+        expect_error "$out-tmp-in-the-way" 2 "'$d/busy.tmp' is in the way" write $out "$d/busy"
+    fi
 done
+
+# ---- generate --export: the names it chooses are new files, never links ----
+# Dangling links sit on the names of this second and the next few (.json and
+# .md), pointing into else/: the export takes the first name free of both,
+# the links stay links and nothing appears in else/.
+mkdir -p "$work/export/else"
+cd "$work/export" || exit 1
+now=$(date -u +%s)
+for k in 0 1 2 3 4 5; do
+    s=$(date -u -d "@$((now + k))" +%Y%m%d-%H%M%S)
+    ln -s "else/victim-$k.json" "tangscope-$s.json"
+    ln -s "else/victim-$k.md" "tangscope-$s.md"
+done
+"$T" generate 春风 --model "$TINY" --max-chars 8 --seed 1 --export >"$work/o" 2>"$work/e"
+st=$?
+saved=$(sed -n "s/.* saved in \(tangscope-[0-9-]*\.json\) and .*/\1/p" "$work/e")
+if [ $st -eq 0 ] && [ -n "$saved" ] && [ ! -h "$saved" ] && [ -s "$saved" ] &&
+    [ -s "${saved%.json}.md" ] && [ ! -h "${saved%.json}.md" ] && [ -z "$(ls else)" ] &&
+    [ "$(find . -maxdepth 1 -type l | wc -l)" -eq 12 ]; then
+    pass export-never-follows-links
+else
+    fail export-never-follows-links "status $st, saved '$saved', else/: $(ls else) $(head -c 200 "$work/e")"
+fi
+# a folder that takes no file: refused with one line, exit 2
+if [ "$(id -u)" -ne 0 ]; then
+    mkdir -p "$work/export-ro" && chmod 555 "$work/export-ro" && cd "$work/export-ro" &&
+        expect_error export-nowhere 2 "cannot create a file there" \
+            "$T" generate 春风 --model "$TINY" --max-chars 8 --seed 1 --export
+else
+    cd /proc && expect_error export-nowhere 2 "cannot create a file there" \
+        "$T" generate 春风 --model "$TINY" --max-chars 8 --seed 1 --export
+fi
+cd "$work" || exit 1
 
 # ---- the campaign's last findings ----
 expect_error bench-ui-missing-model 2 "'/nonexistent.bin': cannot open" \

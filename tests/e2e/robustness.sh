@@ -298,4 +298,27 @@ else
     fail model-version-1 "a version 1 file: $v1"
 fi
 
+
+# ---- a vocabulary without a newline (tests/data/tiny-nonewline.bin, made
+# by tools/make-fixtures.py): no poem can start. probs and generate refuse
+# alike, exit 2, saying what does work; --mid-text with a prompt does ----
+NONL=$ROOT/tests/data/tiny-nonewline.bin
+expect_error no-newline-probs 2 "has no newline, so it cannot start a poem: give a prompt with --mid-text" \
+    "$T" probs 春 --model "$NONL"
+expect_error no-newline-generate 2 "has no newline, so it cannot start a poem: give a prompt with --mid-text" \
+    "$T" generate 春 --model "$NONL" --seed 1
+expect_error no-newline-empty-mid-text 2 "give a prompt with --mid-text" \
+    "$T" probs "" --mid-text --model "$NONL"
+if "$T" probs 春 --mid-text --model "$NONL" >"$work/out" 2>"$work/err" &&
+    "$T" generate 春 --mid-text --model "$NONL" --seed 1 --max-chars 4 >>"$work/out" 2>>"$work/err"; then
+    pass no-newline-mid-text-works
+else
+    fail no-newline-mid-text-works "$(head -c 300 "$work/err")"
+fi
+
+# ---- a FIFO given as a model, with no writer: refused at once, not waited on ----
+mkfifo "$work/model.fifo"
+expect_error model-fifo-no-writer 2 "not a plain file; a model file is read only from one" \
+    timeout 10 "$T" info --model "$work/model.fifo"
+
 exit $failed

@@ -243,6 +243,11 @@ else
     fail session_export_markdown "Enter and x did not write and save"
 fi
 expect_error session_not_a_session 2 "is not a session saved by tangscope" "$BIN" --session "$TMP/a.json"
+# a session is a file tangscope saved: a FIFO (with no writer, or any other
+# file that is not plain) is refused at once, never waited on
+mkfifo "$TMP/s.fifo"
+expect_error session_fifo_refused 2 "not a plain file; a session file is read only from one" \
+    timeout 10 "$BIN" --session "$TMP/s.fifo"
 # over 128 characters there is no code, and the title says so instead of
 # leaving it out
 long=$(for i in $(seq 1 66); do printf 春风; done)

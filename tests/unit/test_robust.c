@@ -523,8 +523,12 @@ static void test_output_folder(void)
     CHECK_REFUSED(write_atomic(sub, "x", &err) != 0, err.msg, "is a folder, not a file");
     err.msg[0] = 0;
     CHECK_REFUSED(write_atomic(link, "x", &err) != 0, err.msg, "is a folder, not a file");
+    /* every refused path is marked so, whichever writer (the command exits 2) */
+    CHECK(err.code == TS_ERR_OUTPUT_PATH, "a folder's refusal has code %d", err.code);
     err.msg[0] = 0;
+    err.code = 0;
     CHECK_REFUSED(output_append(sub, &err) == NULL, err.msg, "is a folder, not a file");
+    CHECK(err.code == TS_ERR_OUTPUT_PATH, "output_append's refusal has code %d", err.code);
     CHECK(kind_of(sub, S_IFDIR) && kind_of(link, S_IFLNK), "the folder or its link changed");
 }
 
