@@ -336,7 +336,7 @@ char *gen_text_utf8(const Generator *g, size_t from)
         return NULL;
     size_t len = 0;
     for (size_t i = from; i < g->n; i++)
-        len += (size_t)utf8_encode(vocab_cp(&g->m->vocab, g->text[i]), out + len);
+        len += (size_t)utf8_encode(vocab_written_cp(vocab_cp(&g->m->vocab, g->text[i])), out + len);
     out[len] = 0;
     return out;
 }

@@ -3,6 +3,7 @@
 
 #include "engine/fileio.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,42 @@ uint32_t vocab_shown_cp(uint32_t cp)
 }
 
 uint32_t vocab_written_cp(uint32_t cp) { return cp == '\n' ? cp : vocab_shown_cp(cp); }
+
+int vocab_text_unsafe(const char *text, size_t len)
+{
+    size_t pos = 0;
+    while (pos < len) {
+        uint32_t cp;
+        if (utf8_decode(text, len, &pos, &cp) != 0)
+            pos++;
+        else if (vocab_written_cp(cp) != cp)
+            return 1;
+    }
+    return 0;
+}
+
+char *vocab_text_written(const char *text, size_t len)
+{
+    /* a character grows at most threefold: a C0 control (one byte) becomes
+     * its picture (three) */
+    char *out = len <= (SIZE_MAX - 1) / 3 ? malloc(3 * len + 1) : NULL;
+    if (!out)
+        return NULL;
+    size_t pos = 0, n = 0;
+    while (pos < len) {
+        uint32_t cp;
+        size_t at = pos;
+        if (utf8_decode(text, len, &pos, &cp) != 0)
+            out[n++] = text[pos++];
+        else if (vocab_written_cp(cp) == cp)
+            while (at < pos)
+                out[n++] = text[at++];
+        else
+            n += (size_t)utf8_encode(vocab_written_cp(cp), out + n);
+    }
+    out[n] = 0;
+    return out;
+}
 
 int vocab_show(uint32_t cp, char out[8])
 {

@@ -53,6 +53,15 @@ uint32_t vocab_shown_cp(uint32_t cp);
  * text goes through it (or vocab_shown_cp), so that even a vocabulary that
  * never passed the loader puts no control character on a terminal. */
 uint32_t vocab_written_cp(uint32_t cp);
+
+/* Does text[0..len) hold a character that vocab_written_cp would change (a
+ * control character other than the newline, a bidirectional control, a line
+ * or paragraph separator)? A byte that is not UTF-8 is left to the caller. */
+int vocab_text_unsafe(const char *text, size_t len);
+/* text[0..len) as a plain-text output writes it: each character through
+ * vocab_written_cp, other bytes as they are. A new NUL-terminated string
+ * (free it), or NULL when memory runs out. */
+char *vocab_text_written(const char *text, size_t len);
 /* vocab_shown_cp(cp) as a NUL-terminated UTF-8 string in out (8 bytes);
  * returns its length in bytes. */
 int vocab_show(uint32_t cp, char out[8]);
