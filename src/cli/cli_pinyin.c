@@ -186,7 +186,7 @@ int cli_pinyin_text(const char *cmd, const Model *m, const char *syllables, Prom
             rc = cli_error(cmd, EXIT_USAGE, "%s", err.msg);
             goto done;
         }
-        len += (size_t)utf8_encode(vocab_written_cp(vocab_cp(&m->vocab, c[0].id)), text + len);
+        len += (size_t)utf8_encode(vocab_cp(&m->vocab, c[0].id), text + len);
     }
     text[len] = 0;
     fputs("  ", stderr);
