@@ -16,6 +16,7 @@
 #include "check.h"
 #include "testutil.h"
 #include "engine/fileio.h"
+#include "engine/generate.h"
 #include "engine/train_pass.h"
 #include "engine/model.h"
 #include "engine/vocab.h"
@@ -403,6 +404,36 @@ static void test_vocab_show(void)
           "which texts need writing over");
 }
 
+/* Defence in depth: a vocabulary that never passed the loader (built here
+ * in memory: tiny.bin's with ESC and U+202E put in place of two entries)
+ * still writes no control character into a poem: ESC as its picture ␛
+ * (U+241B), U+202E as U+FFFD, the newline as a line break, the other
+ * characters as themselves. */
+static void test_poem_written(void)
+{
+    Model m;
+    testutil_model(&m);
+    m.vocab.cps[1] = 0x1B;
+    m.vocab.cps[2] = 0x202E;
+    Generator g;
+    TsErr err;
+    CHECK(gen_init(&g, &m, 1, &err) == 0, "%s", err.msg);
+    const int ids[] = {3, 1, 2, 0, 3};
+    int ok = gen_start(&g, NULL, 0, PROMPT_POEM_START, &err) == 0;
+    for (size_t i = 0; ok && i < sizeof ids / sizeof ids[0]; i++)
+        ok = gen_append(&g, ids[i], &err) == 0;
+    CHECK(ok, "%s", err.msg);
+    char c3[5] = {0};
+    utf8_encode(m.vocab.cps[3], c3);
+    char want[64];
+    snprintf(want, sizeof want, "%s\xE2\x90\x9B\xEF\xBF\xBD\n%s", c3, c3);
+    char *got = ok ? gen_text_utf8(&g, g.prefix) : NULL;
+    CHECK(got && strcmp(got, want) == 0, "the poem written as '%s'", got ? got : "(null)");
+    free(got);
+    gen_free(&g);
+    model_free(&m);
+}
+
 /* A vocabulary is text (docs/model-format.md): the code points a vocabulary
  * may not hold, from the Unicode standard's own lists, and neighbours of
  * theirs that it may. Refused: General_Category Cc (U+0000-U+001F but the
@@ -630,6 +661,7 @@ int main(void)
     RUN(test_vocab_show);
     RUN(test_control_vocab);
     RUN(test_control_text);
+    RUN(test_poem_written);
     testutil_tmpdir_remove();
     return test_summary();
 }
