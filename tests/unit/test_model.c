@@ -454,8 +454,9 @@ static const uint32_t ALLOWED_CPS[] = {0x20,   0x7E,   0xA0,   0x200B, 0x200D,
 /* Each refused code point as one of tiny.bin's vocabulary entries, where the
  * order still holds: the first (byte 64, the newline's place) for those
  * below the newline, else the second (byte 64 + 4 = 68, between the newline
- * and U+4E00): refused, the entry, code point and byte named. Each allowed
- * one as the second loads. So do the bundled model and every model
+ * and U+4E00): refused, the entry, code point and byte named; so are a
+ * surrogate and a code point past U+10FFFF. Each allowed one as the second
+ * loads. So do the bundled model and every model
  * fixture. */
 static void test_control_vocab(void)
 {
@@ -476,6 +477,16 @@ static void test_control_vocab(void)
                  (unsigned)REFUSED_CPS[i], 64 + 4 * entry);
         expect_refused(label, b, n, want);
     }
+    /* not characters at all: a surrogate, and past U+10FFFF as the last entry
+     * (22, byte 152), where the order holds */
+    memcpy(b, good, n);
+    put32(b + 68, 0xD800);
+    reseal(b, n);
+    expect_refused("surrogate", b, n, "vocabulary entry 1 (U+D800) is invalid");
+    memcpy(b, good, n);
+    put32(b + 152, 0x110000);
+    reseal(b, n);
+    expect_refused("past-10ffff", b, n, "vocabulary entry 22 (U+110000) is invalid");
     for (size_t i = 0; i < sizeof ALLOWED_CPS / sizeof ALLOWED_CPS[0]; i++) {
         memcpy(b, good, n);
         put32(b + 68, ALLOWED_CPS[i]);
