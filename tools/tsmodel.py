@@ -97,6 +97,16 @@ def check_config(L, C, H, T, V):
         raise FormatError("n_embd=%d is not a multiple of n_head=%d" % (C, H))
 
 
+def is_control(cp):
+    """Would cp, shown, act on a terminal rather than stand as a character?
+    The C0 and C1 controls (the newline aside), DEL, the bidirectional marks,
+    embeddings, overrides and isolates, and the line and paragraph separators:
+    docs/model-format.md's rule, as src/engine/vocab.c applies it."""
+    return ((cp < 0x20 and cp != 0x0A) or 0x7F <= cp <= 0x9F
+            or cp in (0x061C, 0x200E, 0x200F, 0x2028, 0x2029)
+            or 0x202A <= cp <= 0x202E or 0x2066 <= cp <= 0x2069)
+
+
 def check_vocab(codepoints):
     prev = -1
     for i, cp in enumerate(codepoints):
@@ -105,6 +115,9 @@ def check_vocab(codepoints):
             raise FormatError("token %d: code point 0x%X above 0x10FFFF" % (i, cp))
         if 0xD800 <= cp <= 0xDFFF:
             raise FormatError("token %d: code point 0x%X is a surrogate" % (i, cp))
+        if is_control(cp):
+            raise FormatError("token %d: U+%04X is a control character: a vocabulary "
+                              "holds only printable characters and the newline" % (i, cp))
         if cp <= prev:
             raise FormatError("token %d: code points not strictly increasing" % i)
         prev = cp

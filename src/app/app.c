@@ -122,7 +122,7 @@ static void describe(const AppState *s, uint32_t cp, char *out, size_t size)
     if (cp == '\n')
         snprintf(out, size, "%s", app_label(s, LBL_NEWLINE));
     else if (vocab_id(&s->m->vocab, cp) >= 0)
-        out[utf8_encode(cp, out)] = 0; /* out holds at least 8 bytes */
+        vocab_show(cp, out); /* out holds at least 8 bytes */
     else
         vocab_describe(cp, out, size);
 }

@@ -16,11 +16,8 @@ typedef unsigned (*Handler)(AppState *s, CmdArg arg);
 #define REDRAW_TEXT (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_SLIDERS | REDRAW_TIMING | REDRAW_STATUS)
 #define REDRAW_SETTINGS (REDRAW_PROBS | REDRAW_SLIDERS | REDRAW_STATUS)
 
-static void char_text(uint32_t cp, char out[8])
-{
-    int n = utf8_encode(cp, out);
-    out[n] = 0;
-}
+/* A character for a message on the screen (vocab_show: ⏎, ␛ ...). */
+static void char_text(uint32_t cp, char out[8]) { vocab_show(cp, out); }
 
 /* A written character for the status line: the newline by name, since the
  * line cannot hold a line break. */
@@ -29,7 +26,7 @@ static void status_char(const AppState *s, uint32_t cp, char *out, size_t size)
     if (cp == '\n')
         snprintf(out, size, "%s", app_label(s, LBL_NEWLINE));
     else
-        out[utf8_encode(cp, out)] = 0; /* size >= 8 */
+        vocab_show(cp, out); /* size >= 8 */
 }
 
 static unsigned do_quit(AppState *s, CmdArg a)

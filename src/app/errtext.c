@@ -152,6 +152,13 @@ static const ErrRow ROWS[] = {
         "%s：词表第 %d 项（U+%04X）无效或顺序不对",
         "%s: Eintrag %d des Zeichenvorrats (U+%04X) ist ungültig oder steht falsch",
         "%s" NB ": l’entrée %d du vocabulaire (U+%04X) est invalide ou mal placée"),
+    ROW("%s: vocabulary entry %d is U+%04X, a control character, at byte %zu: a vocabulary "
+        "holds only printable characters and the newline",
+        "%s：词表第 %d 项是控制字符 U+%04X（第 %zu 字节）；词表里只能有可显示的字符和换行符",
+        "%s: Eintrag %d des Zeichenvorrats ist U+%04X, ein Steuerzeichen, bei Byte %zu; ein "
+        "Zeichenvorrat enthält nur druckbare Zeichen und den Zeilenumbruch",
+        "%s" NB ": l’entrée %d du vocabulaire est U+%04X, un caractère de contrôle, à l’octet %zu"
+        NB "; un vocabulaire ne contient que des caractères imprimables et le saut de ligne"),
     ROW("%s: weight %zu is not a finite number", "%s：第 %zu 个权重不是有限数",
         "%s: Gewicht %zu ist keine endliche Zahl", "%s" NB ": le poids %zu n’est pas un nombre fini"),
     ROW("%s: write failed", "%s：写入失败", "%s: Schreiben fehlgeschlagen",
@@ -180,6 +187,14 @@ static const ErrRow ROWS[] = {
         "%s：%s（第 %zu 个字）不在模型的词表里",
         "%s: das Zeichen %s an Position %zu fehlt im Zeichenvorrat des Modells",
         "%s" NB ": le caractère %s en position %zu n’est pas dans le vocabulaire du modèle"),
+    ROW("%s: character U+%04X at position %zu (line %zu) is a control character: a training "
+        "text holds only printable characters and the newline",
+        "%s：字符 U+%04X（第 %zu 个字，第 %zu 行）是控制字符；训练文本里只能有可显示的字符和换行符",
+        "%s: das Zeichen U+%04X an Position %zu (Zeile %zu) ist ein Steuerzeichen; ein "
+        "Trainingstext enthält nur druckbare Zeichen und Zeilenumbrüche",
+        "%s" NB ": le caractère U+%04X en position %zu (ligne %zu) est un caractère de contrôle"
+        NB "; un texte d’entraînement ne contient que des caractères imprimables et des sauts de "
+        "ligne"),
     ROW("%s: %zu characters, a corpus holds fewer than %u", "%s：%zu 个字；语料必须少于 %u 个字",
         "%s: %zu Zeichen, ein Korpus fasst weniger als %u",
         "%s" NB ": %zu caractères, un corpus en contient moins de %u"),

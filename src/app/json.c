@@ -7,10 +7,22 @@
 
 #include "engine/vocab.h"
 
-/* Byte c as it stands inside a JSON string: itself, or its escape; into
- * out, returns how many bytes. */
-static int escaped(unsigned char c, char out[8])
+/* The character at s[*pos..n) as it stands inside a JSON string: itself, or
+ * its escape; into out, returns how many bytes, and steps *pos past it. DEL,
+ * the C1 controls, the bidirectional controls and the line and paragraph
+ * separators (ts_cp_unsafe) are escaped as well as what JSON requires, so
+ * that JSON shown on a terminal moves or reorders nothing either. A byte
+ * that is not UTF-8 stands as it is. */
+static int escaped(const char *s, size_t n, size_t *pos, char out[8])
 {
+    unsigned char c = (unsigned char)s[*pos];
+    size_t at = *pos;
+    uint32_t cp;
+    if (c >= 0x7F && utf8_decode(s, n, &at, &cp) == 0 && ts_cp_unsafe(cp)) {
+        *pos = at;
+        return snprintf(out, 8, "\\u%04x", (unsigned)cp);
+    }
+    *pos += 1;
     if (c == '"' || c == '\\')
         return snprintf(out, 8, "\\%c", c);
     if (c == '\n')
@@ -24,9 +36,9 @@ static int escaped(unsigned char c, char out[8])
 /* The inside of a JSON string: s[0..n) with what JSON requires escaped. */
 static void put_escaped(FILE *f, const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = 0; i < n;) {
         char e[8];
-        fwrite(e, 1, (size_t)escaped((unsigned char)s[i], e), f);
+        fwrite(e, 1, (size_t)escaped(s, n, &i, e), f);
     }
 }
 
@@ -55,9 +67,10 @@ void json_write_cps(FILE *f, const uint32_t *cps, size_t n)
 void json_add_string(ByteBuf *b, const char *s)
 {
     bytebuf_str(b, "\"");
-    for (const char *c = s; *c; c++) {
+    size_t n = strlen(s);
+    for (size_t i = 0; i < n;) {
         char e[8];
-        bytebuf_put(b, e, (size_t)escaped((unsigned char)*c, e));
+        bytebuf_put(b, e, (size_t)escaped(s, n, &i, e));
     }
     bytebuf_str(b, "\"");
 }

@@ -3,7 +3,9 @@
  * other commands' --json, and the requests to a student's stage program).
  *
  * Each writes a whole JSON string, quotes included: '"' and '\' escaped, the
- * newline as \n, other control characters as \u00XX, and every other byte
+ * newline as \n, other control characters as \u00XX, DEL, the C1 controls,
+ * the bidirectional controls and U+2028/U+2029 (ts_cp_unsafe) as \uXXXX too,
+ * so that JSON read on a terminal acts on nothing, and every other byte
  * (UTF-8 included) as it is. The text is expected to be valid UTF-8; bytes
  * that are not pass through unchanged.
  */

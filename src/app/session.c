@@ -240,8 +240,8 @@ static void md_verse(FILE *f, const AppState *s)
         size_t stop = end < s->n_chars && s->chars[end].cp != '\n' ? end + 1 : end;
         if (stop > start) {
             for (size_t i = start; i < stop; i++) {
-                char ch[8] = {0};
-                utf8_encode(s->chars[i].cp, ch);
+                char ch[8];
+                vocab_show(s->chars[i].cp, ch); /* (no newline within a line) */
                 fputs(ch, f);
             }
             fputc('\n', f);
@@ -271,8 +271,8 @@ static void md_glosses(FILE *f, const AppState *s)
             k++;
         if (!e || k < i)
             continue;
-        char ch[8] = {0}, r[32];
-        utf8_encode(cp, ch);
+        char ch[8], r[32];
+        vocab_show(cp, ch);
         app_pinyin_reading_at(s, i, r, sizeof r);
         fprintf(f, "- %s %s", ch, r);
         if (e->gloss[0])

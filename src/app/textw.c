@@ -10,7 +10,10 @@
 
 #include "engine/vocab.h"
 
-int textw_printable(uint32_t cp) { return cp >= 0x20 && wcwidth((wchar_t)cp) >= 0; }
+int textw_printable(uint32_t cp)
+{
+    return cp >= 0x20 && !ts_cp_unsafe(cp) && wcwidth((wchar_t)cp) >= 0;
+}
 
 int textw_cp_width(uint32_t cp)
 {

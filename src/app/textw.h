@@ -21,7 +21,8 @@
  * the screen draws them as a replacement character. */
 int textw_cp_width(uint32_t cp);
 
-/* Can this code point be drawn as it is (not a control or unprintable)? */
+/* Can this code point be drawn as it is: not a control character, not a
+ * bidirectional control or separator (ts_cp_unsafe), not unprintable? */
 int textw_printable(uint32_t cp);
 
 /* Columns of a UTF-8 string; a malformed byte counts as one column. */

@@ -332,6 +332,38 @@ int cli_write_status(const TsErr *err)
     return err->code == EPIPE || err->code == TS_ERR_OUTPUT_PATH ? EXIT_USAGE : 1;
 }
 
+/* msg made one line that acts on no terminal, in place: each control or
+ * bidirectional character (ts_cp_unsafe), the newline included, becomes a
+ * space (one byte for one to three: the text only shrinks). */
+static void one_line(char *msg)
+{
+    size_t len = strlen(msg), pos = 0, n = 0;
+    while (pos < len) {
+        uint32_t cp;
+        size_t at = pos;
+        if (utf8_decode(msg, len, &pos, &cp) != 0) {
+            msg[n++] = msg[pos++];
+        } else if (ts_cp_unsafe(cp)) {
+            msg[n++] = ' ';
+        } else {
+            while (at < pos)
+                msg[n++] = msg[at++];
+        }
+    }
+    msg[n] = 0;
+}
+
+const char *cli_shown_path(TsQuoted *q, const char *path)
+{
+    size_t len = strlen(path), pos = 0;
+    while (pos < len) {
+        uint32_t cp;
+        if (utf8_decode(path, len, &pos, &cp) != 0 || ts_cp_unsafe(cp))
+            return ts_quote(q, path);
+    }
+    return path;
+}
+
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
     char msg[2 * TS_ERR_MAX];
@@ -342,9 +374,7 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, own ? own : fmt, ap);
     va_end(ap);
-    for (char *p = msg; *p; p++)
-        if ((unsigned char)*p < 0x20 || *p == 0x7F)
-            *p = ' ';
+    one_line(msg);
     fprintf(stderr, "tangscope%s%s: %s\n", cmd && *cmd ? " " : "", cmd ? cmd : "", msg);
     return status;
 }

@@ -94,13 +94,18 @@ int cli_flag_given(int argc, char **argv, const char *name);
  * is "" or NULL), in the run's language when fmt is an English format the
  * messages' table has (app/errtext.h); returns status. Anything in the message that came from
  * the user must have gone through ts_quote (common.h); as a last guard, a
- * control character that reaches this point anyway is printed as a space,
- * so the message stays one line. */
+ * control or bidirectional character (ts_cp_unsafe) that reaches this point
+ * anyway is printed as a space, so the message stays one line. */
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+
+/* A path for a line of output that is not a message (a heading naming the
+ * file read): as it is, or through ts_quote into q when it holds a control
+ * or bidirectional character or a byte that is not UTF-8. */
+const char *cli_shown_path(TsQuoted *q, const char *path);
 
 /* The exit status of an output that could not be written (err as the engine
  * filled it): 2 when its path was refused (TS_ERR_OUTPUT_PATH: a folder, a

@@ -893,8 +893,10 @@ static int bench_generate(const char *model_path, const char *lengths_arg, const
         printf("{\"context_policy\": \"%s\", \"runs\": [", gen_policy_name(policy));
     else {
         char ctx[32];
+        TsQuoted shown;
         app_format_count(cli_lang(), w.m[0].cfg.context, ctx, sizeof ctx);
-        printf(cli_label(LBL_CLI_BENCH_HEAD), model_path, ctx, gen_policy_name(policy));
+        printf(cli_label(LBL_CLI_BENCH_HEAD), cli_shown_path(&shown, model_path), ctx,
+               gen_policy_name(policy));
         putchar('\n');
     }
     double cps = time_lengths(&w, lengths, n_len, repeat, policy, json, &err);

@@ -53,11 +53,14 @@ static const char CORPUS_HELP[] =
 
 /* Columns a shown character takes, roughly: the corpus is Chinese (two
  * columns) apart from the signs for control characters (vocab_shown_cp: ⏎,
- * ␉ ...); ASCII and the like take one. Only used
+ * ␉ ..., �); ASCII and the like take one. Only used
  * to line up the counts. */
 static int columns(uint32_t shown)
 {
-    return shown < 0x1100 || shown == 0x23CE || (shown >= 0x2400 && shown <= 0x2421) ? 1 : 2;
+    return shown < 0x1100 || shown == 0x23CE || (shown >= 0x2400 && shown <= 0x2421) ||
+                   shown == 0xFFFD
+               ? 1
+               : 2;
 }
 
 static void put_cp(uint32_t cp)
@@ -234,7 +237,8 @@ int cmd_corpus(int argc, char **argv)
         corpus_free(&c);
         return rc;
     }
-    rc = answer(&c, &conv, poem_start, top, json, data_path);
+    TsQuoted shown_path;
+    rc = answer(&c, &conv, poem_start, top, json, cli_shown_path(&shown_path, data_path));
     converted_free(&conv);
     corpus_free(&c);
     return rc;

@@ -118,8 +118,9 @@ static void eval_print(const EvalArgs *a, const EvalResult *res)
         app_format_count(lang, (long)res->count, count, sizeof count);
         app_format_count(lang, a->seq, seq, sizeof seq);
         app_num(lang, res->seconds, 1, secs, sizeof secs);
+        TsQuoted q;
         printf(cli_label_n(LBL_CLI_EVAL_RESULT, (long)res->count), loss, ppl, count,
-               a->data_path, seq, secs);
+               cli_shown_path(&q, a->data_path), seq, secs);
         putchar('\n');
         return;
     }

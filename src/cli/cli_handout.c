@@ -264,7 +264,7 @@ static void put_query(FILE *out, const AppState *s)
     if (!p->query_cp || p->query_id < 0)
         return;
     char ch[8], model[48], sampler[48];
-    ch[utf8_encode(p->query_cp, ch)] = 0;
+    vocab_show(p->query_cp, ch);
     fputs("- ", out);
     fprintf(out, app_label(s, LBL_QUERY_LINE), ch, p->query_rank, s->m->vocab.size,
             app_prob_text(s, (double)p->query_p, 2, model, sizeof model),

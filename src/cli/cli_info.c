@@ -38,8 +38,9 @@ static void print_model(const char *path, const Model *m, const ParamInfo *table
     AppLang lang = cli_lang();
     const ModelConfig *c = &m->cfg;
     char a[48], b[48];
-    printf(cli_label(LBL_CLI_INFO_HEAD), path, c->n_layer, c->n_embd, c->n_head,
-           c->n_embd / c->n_head);
+    TsQuoted q;
+    printf(cli_label(LBL_CLI_INFO_HEAD), cli_shown_path(&q, path), c->n_layer, c->n_embd,
+           c->n_head, c->n_embd / c->n_head);
     app_format_count(lang, c->vocab_size, a, sizeof a);
     fputs("\n  ", stdout);
     printf(cli_label(LBL_CLI_INFO_SIZES), c->context, a);

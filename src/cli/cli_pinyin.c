@@ -120,7 +120,7 @@ static void say_choice(const Pinyin *py, const Vocab *v, const char *typed,
 {
     char ch[8] = {0}, p[48], reading[32] = "";
     uint32_t cp = vocab_cp(v, c[0].id);
-    utf8_encode(cp, ch);
+    vocab_show(cp, ch);
     const PinyinEntry *e = pinyin_find(py, cp);
     int ri = pinyin_match_index(py, e, q);
     pinyin_reading(e, ri < 0 ? 0 : ri, reading, sizeof reading);
@@ -131,8 +131,8 @@ static void say_choice(const Pinyin *py, const Vocab *v, const char *typed,
     fprintf(stderr, " %11s", prob_text((double)c[0].p, p, sizeof p));
     int shown = total < 1 + RUNNERS_UP ? total : 1 + RUNNERS_UP;
     for (int k = 1; k < shown; k++) {
-        char other[8] = {0};
-        utf8_encode(vocab_cp(v, c[k].id), other);
+        char other[8];
+        vocab_show(vocab_cp(v, c[k].id), other);
         if (k == 1)
             fprintf(stderr, "   %s ", cli_label(LBL_CLI_PINYIN_THEN));
         fprintf(stderr, "%s%s %s", k == 1 ? "" : cli_label(LBL_CLI_COMMA), other,

@@ -218,8 +218,9 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
 {
     const NextCandidate c = nextview_candidate(&r->view, id);
     int json = r->args.json, sampled = r->args.sampled;
-    char ch[8] = {0};
-    utf8_encode(vocab_cp(&r->m.vocab, id), ch);
+    char ch[8] = {0}, shown[8];
+    utf8_encode(vocab_cp(&r->m.vocab, id), ch); /* JSON escapes what it must */
+    vocab_show(vocab_cp(&r->m.vocab, id), shown);
     const PinyinEntry *e = r->pinyin ? pinyin_find(r->pinyin, vocab_cp(&r->m.vocab, id)) : NULL;
     if (json) {
         printf("%s{\"char\": ", k ? ", " : "");
@@ -249,7 +250,7 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
         return;
     }
     int width = r->pct_w; /* measure_columns: room for the widest, 1 in 6,500,000,000 */
-    printf("  %2d  %s  ", k + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
+    printf("  %2d  %s  ", k + 1, shown);
     print_percent((double)c.p, width, 1);
     if (sampled) {
         fputs("  | ", stdout);
@@ -281,9 +282,9 @@ static void print_stages(const ProbsRun *r)
     putchar('\n');
     for (int i = 0; i < r->top; i++) {
         const NextCandidate c = nextview_candidate(v, v->order[i]);
-        char ch[8] = {0};
-        utf8_encode(vocab_cp(&r->m.vocab, c.id), ch);
-        printf("  %2d  %s  ", i + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
+        char ch[8];
+        vocab_show(vocab_cp(&r->m.vocab, c.id), ch);
+        printf("  %2d  %s  ", i + 1, ch);
         for (int k = 0; k < STAGE_COUNT; k++) {
             putchar(' ');
             print_percent((double)c.stage[k], 8, 0);
@@ -318,9 +319,9 @@ static void print_stage_compare(const ProbsRun *r)
         int id = v->order[i];
         const NextCandidate c = nextview_candidate(v, id);
         float yours = r->stage_p[id];
-        char ch[8] = {0};
-        utf8_encode(vocab_cp(&r->m.vocab, id), ch);
-        printf("  %2d  %s      ", i + 1, strcmp(ch, "\n") == 0 ? "⏎" : ch);
+        char ch[8];
+        vocab_show(vocab_cp(&r->m.vocab, id), ch);
+        printf("  %2d  %s      ", i + 1, ch);
         print_percent((double)c.stage[STAGE_TOP_P], 8, 0);
         fputs("  ", stdout);
         print_percent((double)yours, 8, 0);

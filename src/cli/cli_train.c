@@ -18,7 +18,9 @@
 #include "engine/train.h"
 #include "cli/train_loop.h"
 
-static const char TRAIN_HELP[] =
+/* The help in two parts (joined in train_parse): one string would pass the
+ * 4095 characters C compilers must take. */
+static const char TRAIN_HELP_ABOUT[] =
     "usage: tangscope train [options]\n"
     "\n"
     "Train the character-level GPT on a text file (one poem per line) and write the\n"
@@ -26,7 +28,11 @@ static const char TRAIN_HELP[] =
     "character, time, tokens/s) or, on a terminal, the training view (--view): the\n"
     "losses as a curve and a poem by the current weights. Ctrl-C saves a checkpoint\n"
     "and stops.\n"
-    "\n"
+    "The text holds printable characters and newlines only: one with a control\n"
+    "character (a tab, a carriage return, ESC ...) or a bidirectional control is\n"
+    "refused, its line named, before any model is written.\n"
+    "\n";
+static const char TRAIN_HELP_FLAGS[] =
     "Files:\n"
     "  --data FILE            training text (default assets/tang-train.txt)\n"
     "  --val FILE             validation text (default assets/tang-val.txt when --data\n"
@@ -356,7 +362,9 @@ static int parse_args(TrainArgs *a, int argc, char **argv)
         {"--max-steps-now", OPT_INT, &a->max_steps_now, 1, 100000000},
         {"--stop-at", OPT_INT, &a->stop_at, 1, 100000000},
     };
-    int rc = cli_parse("train", TRAIN_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    static char help[sizeof TRAIN_HELP_ABOUT + sizeof TRAIN_HELP_FLAGS];
+    snprintf(help, sizeof help, "%s%s", TRAIN_HELP_ABOUT, TRAIN_HELP_FLAGS);
+    int rc = cli_parse("train", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     a->tc.seed = seed;
     a->data_given = a->data != NULL;

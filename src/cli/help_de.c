@@ -276,6 +276,7 @@ static const char *const H_TRAIN[] = {
     "Aufruf: tangscope train [Optionen]\n"
     "\n"
     "Trainiert das zeichenbasierte GPT auf einer Textdatei (ein Gedicht pro Zeile) und schreibt das Modell mit dem besten Validierungsverlust. Fortschritt: Schritt, Trainingsverlust, Validierungsverlust, Tokens/s, vergangene Zeit, Restzeit; in einem Terminal außerdem beide Verluste als Kurve und ein Gedicht der aktuellen Gewichte (die Trainingsansicht, --view). Strg-C speichert einen Checkpoint und hält an.\n"
+    "Der Text enthält nur druckbare Zeichen und Zeilenumbrüche: Steht darin ein Steuerzeichen (ein Tabulator, ein Wagenrücklauf, ESC …) oder ein Zeichen, das die Schreibrichtung umschaltet, wird er abgelehnt, bevor ein Modell entsteht; die Meldung nennt die Zeile.\n"
     "\n"
     "Dateien:\n"
     "  --data DATEI           Trainingstext (Standard assets/tang-train.txt)\n"

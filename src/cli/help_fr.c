@@ -279,6 +279,7 @@ static const char *const H_TRAIN[] = {
     "usage : tangscope train [options]\n"
     "\n"
     "Entraîne le GPT à caractères sur un fichier texte (un poème par ligne) et écrit le modèle qui a la meilleure perte de validation. Progression : pas, perte d’entraînement, perte de validation, tokens/s, temps écoulé, temps restant ; dans un terminal, aussi les deux pertes en courbe et un poème écrit avec les poids du moment (la vue d’entraînement, --view). Ctrl-C enregistre un point de reprise et s’arrête.\n"
+    "Le texte ne contient que des caractères imprimables et des sauts de ligne : un caractère de contrôle (tabulation, retour chariot, ESC…) ou une marque de sens d’écriture le fait refuser avant qu’aucun modèle ne soit écrit, et le message en indique la ligne.\n"
     "\n"
     "Fichiers :\n"
     "  --data FICHIER         texte d’entraînement (par défaut assets/tang-train.txt)\n"

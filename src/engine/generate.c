@@ -335,8 +335,10 @@ char *gen_text_utf8(const Generator *g, size_t from)
     if (!out)
         return NULL;
     size_t len = 0;
-    for (size_t i = from; i < g->n; i++)
-        len += (size_t)utf8_encode(vocab_cp(&g->m->vocab, g->text[i]), out + len);
+    for (size_t i = from; i < g->n; i++) {
+        uint32_t cp = vocab_cp(&g->m->vocab, g->text[i]);
+        len += (size_t)utf8_encode(vocab_written_cp(cp), out + len);
+    }
     out[len] = 0;
     return out;
 }

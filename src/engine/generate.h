@@ -230,7 +230,9 @@ int gen_snapshot_restore(Generator *g, const GenSnapshot *snap, TsErr *err);
 void gen_snapshot_free(GenSnapshot *snap);
 
 /* The text from index `from` (use g->prefix to skip the starting newline) as
- * UTF-8 in a new buffer (free it); newlines included as they are. */
+ * UTF-8 in a new buffer (free it), as a plain-text output writes it
+ * (vocab_written_cp): newlines included as they are, a control character a
+ * vocabulary should never hold as its picture or U+FFFD. */
 char *gen_text_utf8(const Generator *g, size_t from);
 
 #endif

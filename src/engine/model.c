@@ -329,6 +329,12 @@ static int read_vocab(Model *m, const unsigned char *p, int V, const char *q, Ts
             return ts_fail(err, "%s: vocabulary entry %d (U+%04X) is invalid or out of order",
                            q, i, (unsigned)cp);
         }
+        if (!vocab_cp_allowed(cp)) { /* shown, it would act on a terminal (vocab.h) */
+            free(cps);
+            return ts_fail(err, "%s: vocabulary entry %d is U+%04X, a control character, at byte "
+                           "%zu: a vocabulary holds only printable characters and the newline",
+                           q, i, (unsigned)cp, (size_t)HEADER_SIZE + 4 * (size_t)i);
+        }
         cps[i] = cp;
     }
     m->vocab.cps = cps;

@@ -3,6 +3,7 @@
 
 #include "engine/fileio.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,9 +100,58 @@ void vocab_describe(uint32_t cp, char *out, size_t size)
     }
 }
 
+int vocab_cp_allowed(uint32_t cp)
+{
+    return cp == '\n' || (cp <= MAX_CP && !(cp >= 0xD800 && cp <= 0xDFFF) && !ts_cp_unsafe(cp));
+}
+
 uint32_t vocab_shown_cp(uint32_t cp)
 {
-    return cp == '\n' ? 0x23CE : cp < 0x20 ? 0x2400 + cp : cp == 0x7F ? 0x2421 : cp;
+    if (cp == '\n')
+        return 0x23CE;
+    if (cp < 0x20)
+        return 0x2400 + cp;
+    if (cp == 0x7F)
+        return 0x2421;
+    return vocab_cp_allowed(cp) ? cp : 0xFFFD;
+}
+
+uint32_t vocab_written_cp(uint32_t cp) { return cp == '\n' ? cp : vocab_shown_cp(cp); }
+
+int vocab_text_unsafe(const char *text, size_t len)
+{
+    size_t pos = 0;
+    while (pos < len) {
+        uint32_t cp;
+        if (utf8_decode(text, len, &pos, &cp) != 0)
+            pos++;
+        else if (vocab_written_cp(cp) != cp)
+            return 1;
+    }
+    return 0;
+}
+
+char *vocab_text_written(const char *text, size_t len)
+{
+    /* a character grows at most threefold: a C0 control (one byte) becomes
+     * its picture (three) */
+    char *out = len <= (SIZE_MAX - 1) / 3 ? malloc(3 * len + 1) : NULL;
+    if (!out)
+        return NULL;
+    size_t pos = 0, n = 0;
+    while (pos < len) {
+        uint32_t cp;
+        size_t at = pos;
+        if (utf8_decode(text, len, &pos, &cp) != 0)
+            out[n++] = text[pos++];
+        else if (vocab_written_cp(cp) == cp)
+            while (at < pos)
+                out[n++] = text[at++];
+        else
+            n += (size_t)utf8_encode(vocab_written_cp(cp), out + n);
+    }
+    out[n] = 0;
+    return out;
 }
 
 int vocab_show(uint32_t cp, char out[8])
@@ -165,7 +215,7 @@ int vocab_build(Vocab *v, const char *text, size_t len, const char *what, TsErr 
     if (!seen)
         return -1;
     seen['\n' / 8] |= 1u << ('\n' % 8);
-    size_t pos = 0;
+    size_t pos = 0, chars = 0, line = 1;
     while (pos < len) {
         uint32_t cp;
         size_t at = pos;
@@ -173,6 +223,14 @@ int vocab_build(Vocab *v, const char *text, size_t len, const char *what, TsErr 
             free(seen);
             return ts_fail(err, "%s: invalid UTF-8 at byte %zu", what, at);
         }
+        chars++;
+        if (!vocab_cp_allowed(cp)) {
+            free(seen);
+            return ts_fail(err, "%s: character U+%04X at position %zu (line %zu) is a control "
+                           "character: a training text holds only printable characters and the "
+                           "newline", what, (unsigned)cp, chars, line);
+        }
+        line += cp == '\n';
         seen[cp / 8] |= (unsigned char)(1u << (cp % 8));
     }
     int count = 0;

@@ -32,10 +32,36 @@ int utf8_encode(uint32_t cp, char *out);
  * only continuation bytes precede it. What Backspace takes back. */
 size_t utf8_back(const char *s, size_t end);
 
+/* Can cp stand in a vocabulary: is it a Unicode scalar value (at most
+ * U+10FFFF, not a surrogate) that a text shows rather than acts on, or the
+ * newline? Refused are the code points of ts_cp_unsafe but the newline: the
+ * C0 and C1 control characters, DEL, the bidirectional marks, embeddings,
+ * overrides and isolates, and the line and paragraph separators U+2028 and
+ * U+2029. docs/model-format.md states the rule; the model loader, the
+ * trainer's vocabulary (vocab_build) and tools/tsmodel.py apply it. */
+int vocab_cp_allowed(uint32_t cp);
+
 /* What stands for cp in one line of text: the sign ⏎ (U+23CE) for the
  * newline, the Control Pictures (U+2400 + cp: ␉ ...) for the other C0 control
- * characters and ␡ (U+2421) for DEL; any other cp stands for itself. */
+ * characters and ␡ (U+2421) for DEL, the replacement character � (U+FFFD)
+ * for the other code points of ts_cp_unsafe (C1 controls, bidirectional
+ * controls, U+2028, U+2029) and for what is not a character at all; any
+ * other cp stands for itself. No terminal acts on what it gives. */
 uint32_t vocab_shown_cp(uint32_t cp);
+/* What a plain-text output (a poem, a sample) writes for cp: the newline as
+ * a newline, anything else as vocab_shown_cp. Every writer of a model's
+ * text goes through it (or vocab_shown_cp), so that even a vocabulary that
+ * never passed the loader puts no control character on a terminal. */
+uint32_t vocab_written_cp(uint32_t cp);
+
+/* Does text[0..len) hold a character that vocab_written_cp would change (a
+ * control character other than the newline, a bidirectional control, a line
+ * or paragraph separator)? A byte that is not UTF-8 is left to the caller. */
+int vocab_text_unsafe(const char *text, size_t len);
+/* text[0..len) as a plain-text output writes it: each character through
+ * vocab_written_cp, other bytes as they are. A new NUL-terminated string
+ * (free it), or NULL when memory runs out. */
+char *vocab_text_written(const char *text, size_t len);
 /* vocab_shown_cp(cp) as a NUL-terminated UTF-8 string in out (8 bytes);
  * returns its length in bytes. */
 int vocab_show(uint32_t cp, char out[8]);
@@ -78,7 +104,8 @@ int vocab_text_load(VocabText *t, const char *path, const Vocab *v, int keep_byt
 void vocab_text_free(VocabText *t);
 
 /* Build the vocabulary of a text: every distinct character in it, plus the
- * newline. Fails on malformed UTF-8. */
+ * newline. Fails on malformed UTF-8 and on a character a vocabulary may not
+ * hold (vocab_cp_allowed), naming it with its position and line. */
 int vocab_build(Vocab *v, const char *text, size_t len, const char *what, TsErr *err);
 
 /* Copy cps (count, must already be valid and increasing) into a new Vocab. */

@@ -4,6 +4,7 @@
 #include <curses.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/textw.h"
@@ -66,6 +67,15 @@ static int draw_fitted(int y, int x, int maxw, Role role, const char *utf8, int 
 {
     if (maxw <= 0 || !utf8)
         return 0;
+    /* a control or bidirectional character from a file or a model never
+     * reaches the terminal: shown as its picture or �, whoever drew it */
+    size_t len = strlen(utf8);
+    if (vocab_text_unsafe(utf8, len)) {
+        char *shown = vocab_text_written(utf8, len);
+        int used = draw_fitted(y, x, maxw, role, shown ? shown : "?", insert);
+        free(shown);
+        return used;
+    }
     int used;
     size_t n = textw_fit(utf8, maxw, &used);
     audit_text(y, x, maxw, used, utf8);

@@ -3,7 +3,8 @@
 # model whose numbers overflow, a benchmark on a model that lacks characters
 # of the training text, a file without end, a temperature too small to divide
 # by, a writer killed midway, arguments with newlines and escape sequences,
-# and the rough edges of the command line.
+# the rough edges of the command line, and a bidirectional control typed
+# into the explorer.
 # Prints PASS/FAIL per check; exits non-zero if any failed.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/robustness.sh   (from the repository root)
 set -u
@@ -320,5 +321,18 @@ fi
 mkfifo "$work/model.fifo"
 expect_error model-fifo-no-writer 2 "not a plain file; a model file is read only from one" \
     timeout 10 "$T" info --model "$work/model.fifo"
+
+# ---- a bidirectional control or a C1 control typed into the explorer ----
+# U+202E (RIGHT-TO-LEFT OVERRIDE) would turn the rest of the line around on a
+# terminal that follows it, and most show it as nothing at all: the model
+# does not know it, so the text keeps it, drawn as a visible ? in its cell
+# (U+0085 the same), never sent to the terminal as itself
+e2e_launch 80x24 -- --prompt "$(printf '春\342\200\256风\302\205')" --lang en --no-corpus
+if until_ok shows "⏎春?风?"; then
+    pass explorer-bidi-shown
+else
+    fail explorer-bidi-shown "no '⏎春?风?' on the text line: $(screen | sed -n 2p)"
+fi
+e2e_keys q
 
 exit $failed

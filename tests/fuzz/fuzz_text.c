@@ -81,14 +81,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Vocab v;
     Corpus c;
     TsErr err;
-    if (vocab_build(&v, (const char *)data, size, "fuzz.txt", &err) != 0)
-        return 0;
+    /* a text with a control character has no vocabulary (the trainer refuses
+     * it) but still an index: `corpus --data` reads it */
+    int have_vocab = vocab_build(&v, (const char *)data, size, "fuzz.txt", &err) == 0;
     if (corpus_build(&c, (const char *)data, size, &err) == 0) {
         check_index(&c);
-        check_vocab(&v, &c);
+        if (have_vocab)
+            check_vocab(&v, &c);
         look_up(&c);
         corpus_free(&c);
     }
-    vocab_free(&v);
+    if (have_vocab)
+        vocab_free(&v);
     return 0;
 }

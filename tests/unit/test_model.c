@@ -16,6 +16,7 @@
 #include "check.h"
 #include "testutil.h"
 #include "engine/fileio.h"
+#include "engine/generate.h"
 #include "engine/train_pass.h"
 #include "engine/model.h"
 #include "engine/vocab.h"
@@ -353,21 +354,194 @@ static void test_vocab_text_load(void)
 
 /* What stands for a character on one line: written out by hand from the
  * Unicode charts (U+23CE RETURN SYMBOL, U+2409 SYMBOL FOR HORIZONTAL
- * TABULATION, U+2421 SYMBOL FOR DELETE). */
+ * TABULATION, U+241B SYMBOL FOR ESCAPE, U+2400 SYMBOL FOR NULL, U+2421
+ * SYMBOL FOR DELETE, U+FFFD REPLACEMENT CHARACTER) for the control pictures,
+ * and what a plain-text output writes: the newline itself, a C1 control
+ * (U+0085 NEXT LINE, U+009B CONTROL SEQUENCE INTRODUCER), a bidirectional
+ * control (U+202E RIGHT-TO-LEFT OVERRIDE, U+2066 LEFT-TO-RIGHT ISOLATE) and
+ * the separators (U+2028, U+2029) as U+FFFD; a character, a zero width
+ * joiner U+200D and the no-break space stand for themselves. */
 static void test_vocab_show(void)
 {
     struct {
         uint32_t cp;
-        const char *want;
+        const char *shown, *written;
     } cases[] = {
-        {'\n', "\xE2\x8F\x8E"}, {'\t', "\xE2\x90\x89"}, {0x7F, "\xE2\x90\xA1"},
-        {0, "\xE2\x90\x80"},    {0x6625, "\xE6\x98\xA5"}, {'a', "a"},
+        {'\n', "\xE2\x8F\x8E", "\n"},
+        {'\t', "\xE2\x90\x89", "\xE2\x90\x89"},
+        {0x1B, "\xE2\x90\x9B", "\xE2\x90\x9B"},
+        {0x7F, "\xE2\x90\xA1", "\xE2\x90\xA1"},
+        {0, "\xE2\x90\x80", "\xE2\x90\x80"},
+        {0x85, "\xEF\xBF\xBD", "\xEF\xBF\xBD"},
+        {0x9B, "\xEF\xBF\xBD", "\xEF\xBF\xBD"},
+        {0x202E, "\xEF\xBF\xBD", "\xEF\xBF\xBD"},
+        {0x2066, "\xEF\xBF\xBD", "\xEF\xBF\xBD"},
+        {0x2028, "\xEF\xBF\xBD", "\xEF\xBF\xBD"},
+        {0x2029, "\xEF\xBF\xBD", "\xEF\xBF\xBD"},
+        {0xD800, "\xEF\xBF\xBD", "\xEF\xBF\xBD"},
+        {0x6625, "\xE6\x98\xA5", "\xE6\x98\xA5"},
+        {0x200D, "\xE2\x80\x8D", "\xE2\x80\x8D"},
+        {0xA0, "\xC2\xA0", "\xC2\xA0"},
+        {'a', "a", "a"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char out[8];
         int n = vocab_show(cases[i].cp, out);
-        CHECK(n == (int)strlen(cases[i].want) && strcmp(out, cases[i].want) == 0,
+        CHECK(n == (int)strlen(cases[i].shown) && strcmp(out, cases[i].shown) == 0,
               "U+%04X shown as '%s' (%d bytes)", (unsigned)cases[i].cp, out, n);
+        n = utf8_encode(vocab_written_cp(cases[i].cp), out);
+        out[n] = 0;
+        CHECK(strcmp(out, cases[i].written) == 0, "U+%04X written as '%s'",
+              (unsigned)cases[i].cp, out);
+    }
+    /* a whole text, as a poem's writer and the screen put it out */
+    const char *text = "\xE6\x98\xA5\x1B[2J\n\xE2\x80\xAE" "a\xC2\x85\xFF";
+    const char *want = "\xE6\x98\xA5\xE2\x90\x9B[2J\n\xEF\xBF\xBD" "a\xEF\xBF\xBD\xFF";
+    char *got = vocab_text_written(text, strlen(text));
+    CHECK(got && strcmp(got, want) == 0, "text written as '%s'", got ? got : "(null)");
+    free(got);
+    CHECK(vocab_text_unsafe(text, strlen(text)) && !vocab_text_unsafe("\xE6\x98\xA5\n\xFF", 5),
+          "which texts need writing over");
+}
+
+/* Defence in depth: a vocabulary that never passed the loader (built here
+ * in memory: tiny.bin's with ESC and U+202E put in place of two entries)
+ * still writes no control character into a poem: ESC as its picture ␛
+ * (U+241B), U+202E as U+FFFD, the newline as a line break, the other
+ * characters as themselves. */
+static void test_poem_written(void)
+{
+    Model m;
+    testutil_model(&m);
+    m.vocab.cps[1] = 0x1B;
+    m.vocab.cps[2] = 0x202E;
+    Generator g;
+    TsErr err;
+    CHECK(gen_init(&g, &m, 1, &err) == 0, "%s", err.msg);
+    const int ids[] = {3, 1, 2, 0, 3};
+    int ok = gen_start(&g, NULL, 0, PROMPT_POEM_START, &err) == 0;
+    for (size_t i = 0; ok && i < sizeof ids / sizeof ids[0]; i++)
+        ok = gen_append(&g, ids[i], &err) == 0;
+    CHECK(ok, "%s", err.msg);
+    char c3[5] = {0};
+    utf8_encode(m.vocab.cps[3], c3);
+    char want[64];
+    snprintf(want, sizeof want, "%s\xE2\x90\x9B\xEF\xBF\xBD\n%s", c3, c3);
+    char *got = ok ? gen_text_utf8(&g, g.prefix) : NULL;
+    CHECK(got && strcmp(got, want) == 0, "the poem written as '%s'", got ? got : "(null)");
+    free(got);
+    gen_free(&g);
+    model_free(&m);
+}
+
+/* A vocabulary is text (docs/model-format.md): the code points a vocabulary
+ * may not hold, from the Unicode standard's own lists, and neighbours of
+ * theirs that it may. Refused: General_Category Cc (U+0000-U+001F but the
+ * newline, U+007F-U+009F), the Bidi_Control property (PropList.txt: U+061C,
+ * U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), Zl U+2028 and Zp U+2029.
+ * Allowed: a space, '~' (U+007E), NO-BREAK SPACE U+00A0, ZERO WIDTH SPACE
+ * U+200B, ZERO WIDTH JOINER U+200D, HYPHENATION POINT U+2027, NARROW NO-BREAK
+ * SPACE U+202F, INVISIBLE SEPARATOR U+2063, SUPERSCRIPT ZERO U+2070 and
+ * IDEOGRAPHIC FULL STOP U+3002. */
+static const uint32_t REFUSED_CPS[] = {
+    0x00,   0x01,   0x09,   0x0D,   0x1B,   0x1F,   0x7F,   0x80,   0x85,   0x9B,   0x9F,   0x061C,
+    0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2028, 0x2029, 0x2066, 0x2067,
+    0x2068, 0x2069,
+};
+static const uint32_t ALLOWED_CPS[] = {0x20,   0x7E,   0xA0,   0x200B, 0x200D,
+                                       0x2027, 0x202F, 0x2063, 0x2070, 0x3002};
+
+/* Each refused code point as one of tiny.bin's vocabulary entries, where the
+ * order still holds: the first (byte 64, the newline's place) for those
+ * below the newline, else the second (byte 64 + 4 = 68, between the newline
+ * and U+4E00): refused, the entry, code point and byte named; so are a
+ * surrogate and a code point past U+10FFFF. Each allowed one as the second
+ * loads. So do the bundled model and every model
+ * fixture. */
+static void test_control_vocab(void)
+{
+    TsErr err;
+    unsigned char *good;
+    size_t n;
+    CHECK(read_file(TEST_DATA("tiny.bin"), FILE_MODEL, &good, &n, &err) == 0, "%s", err.msg);
+    unsigned char *b = malloc(n);
+    for (size_t i = 0; i < sizeof REFUSED_CPS / sizeof REFUSED_CPS[0]; i++) {
+        int entry = REFUSED_CPS[i] < '\n' ? 0 : 1;
+        memcpy(b, good, n);
+        put32(b + 64 + 4 * entry, REFUSED_CPS[i]);
+        reseal(b, n);
+        char label[32], want[96];
+        snprintf(label, sizeof label, "control%04X", (unsigned)REFUSED_CPS[i]);
+        snprintf(want, sizeof want,
+                 "vocabulary entry %d is U+%04X, a control character, at byte %d", entry,
+                 (unsigned)REFUSED_CPS[i], 64 + 4 * entry);
+        expect_refused(label, b, n, want);
+    }
+    /* not characters at all: a surrogate, and past U+10FFFF as the last entry
+     * (22, byte 152), where the order holds */
+    memcpy(b, good, n);
+    put32(b + 68, 0xD800);
+    reseal(b, n);
+    expect_refused("surrogate", b, n, "vocabulary entry 1 (U+D800) is invalid");
+    memcpy(b, good, n);
+    put32(b + 152, 0x110000);
+    reseal(b, n);
+    expect_refused("past-10ffff", b, n, "vocabulary entry 22 (U+110000) is invalid");
+    for (size_t i = 0; i < sizeof ALLOWED_CPS / sizeof ALLOWED_CPS[0]; i++) {
+        memcpy(b, good, n);
+        put32(b + 68, ALLOWED_CPS[i]);
+        reseal(b, n);
+        Model m;
+        int rc = model_parse(&m, b, n, "allowed.bin", &err);
+        CHECK(rc == 0 && m.vocab.cps[1] == ALLOWED_CPS[i], "U+%04X refused: %s",
+              (unsigned)ALLOWED_CPS[i], rc ? err.msg : "");
+        if (rc == 0)
+            model_free(&m);
+    }
+    free(b);
+    free(good);
+    const char *models[] = {"assets/tang.bin",           TEST_DATA("tiny.bin"),
+                            TEST_DATA("tiny-v1.bin"),    TEST_DATA("tiny-huge.bin"),
+                            TEST_DATA("nanogpt/bias.bin"), TEST_DATA("nanogpt/nobias.bin"),
+                            TEST_DATA("nanogpt/compiled.bin")};
+    for (size_t i = 0; i < sizeof models / sizeof models[0]; i++) {
+        Model m;
+        CHECK(model_load(&m, models[i], &err) == 0, "%s", err.msg);
+        if (m.vocab.cps)
+            model_free(&m);
+    }
+}
+
+/* The trainer builds its vocabulary from the training text (vocab_build):
+ * a text holding a refused code point is refused before any model is made,
+ * the character named with its position and line; one holding an allowed
+ * one builds. */
+static void test_control_text(void)
+{
+    TsErr err;
+    for (size_t i = 0; i < sizeof REFUSED_CPS / sizeof REFUSED_CPS[0]; i++) {
+        char text[32], want[64];
+        size_t len = (size_t)snprintf(text, sizeof text, "春风\n花");
+        len += (size_t)utf8_encode(REFUSED_CPS[i], text + len);
+        text[len++] = 'x';
+        Vocab v;
+        int rc = vocab_build(&v, text, len, "poems.txt", &err);
+        if (rc == 0)
+            vocab_free(&v);
+        /* position 5 (春 风 newline 花, then it), line 2 */
+        snprintf(want, sizeof want, "poems.txt: character U+%04X at position 5 (line 2)",
+                 (unsigned)REFUSED_CPS[i]);
+        CHECK(rc != 0 && strstr(err.msg, want), "U+%04X in a text: %s", (unsigned)REFUSED_CPS[i],
+              rc ? err.msg : "accepted");
+    }
+    Vocab v;
+    for (size_t i = 0; i < sizeof ALLOWED_CPS / sizeof ALLOWED_CPS[0]; i++) {
+        char text[8];
+        int len = utf8_encode(ALLOWED_CPS[i], text);
+        CHECK(vocab_build(&v, text, (size_t)len, "ok.txt", &err) == 0 && v.size == 2 &&
+                  v.cps[1] == ALLOWED_CPS[i],
+              "U+%04X in a text: %s", (unsigned)ALLOWED_CPS[i], err.msg);
+        vocab_free(&v);
     }
 }
 
@@ -496,6 +670,9 @@ int main(void)
     RUN(test_vocab_encode);
     RUN(test_vocab_text_load);
     RUN(test_vocab_show);
+    RUN(test_control_vocab);
+    RUN(test_control_text);
+    RUN(test_poem_written);
     testutil_tmpdir_remove();
     return test_summary();
 }

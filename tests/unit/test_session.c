@@ -394,6 +394,38 @@ static FILE *mem_open(char **buf, size_t *len)
     return f;
 }
 
+/* JSON shown on a terminal acts on nothing: what JSON requires (a quote, a
+ * backslash, C0 controls) and DEL, C1 controls (U+0085, U+009B), the
+ * bidirectional controls (U+202E, U+2066) and the separators (U+2028,
+ * U+2029) are written as escapes (the Unicode standard's lists, as
+ * docs/model-format.md gives them); a zero width joiner and a Han character
+ * stand as they are; and the escapes read back as the same bytes. */
+static void test_json_controls(void)
+{
+    const char *text = "a\x1b\x7f\xc2\x85\xc2\x9b\xe2\x80\xae\xe2\x81\xa6\xe2\x80\xa8"
+                       "\xe2\x80\xa9\xe2\x80\x8d\xe6\x98\xa5\"";
+    const char *want = "\"a\\u001b\\u007f\\u0085\\u009b\\u202e\\u2066\\u2028\\u2029"
+                       "\xe2\x80\x8d\xe6\x98\xa5\\\"\"";
+    char *buf;
+    size_t len;
+    FILE *f = mem_open(&buf, &len);
+    if (!f)
+        return;
+    json_write_string(f, text);
+    fclose(f);
+    CHECK(strcmp(buf, want) == 0, "written as %s", buf);
+    ByteBuf b = {0};
+    json_add_string(&b, text);
+    CHECK(b.p && strcmp(b.p, want) == 0, "added as %s", b.p ? b.p : "(null)");
+    bytebuf_free(&b);
+    char doc[256], out[64];
+    snprintf(doc, sizeof doc, "{\"text\": %s}", buf);
+    CHECK(json_read_string(doc, "text", out, sizeof out) == (int)strlen(text) &&
+              strcmp(out, text) == 0,
+          "read back as '%s'", out);
+    free(buf);
+}
+
 /* What the export writes, --session reads back: a string through
  * json_write_string and json_read_string is the same bytes (escapes, a
  * character outside the BMP); \u escapes and surrogate pairs written by
@@ -469,6 +501,7 @@ int main(void)
     RUN(test_enter_writes_generate);
     RUN(test_code_brings_back_the_screen);
     RUN(test_json_read_back);
+    RUN(test_json_controls);
     RUN(test_json_every_setting);
     RUN(test_records_hold_the_bars);
     RUN(test_export);

@@ -5,6 +5,7 @@
  * The expected lines are written out by hand. */
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include <locale.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -50,6 +51,21 @@ static void test_width(void)
     CHECK(textw_width("春风") == 4, "two Chinese characters: %d columns", textw_width("春风"));
     CHECK(textw_width("top-k 20") == 8, "ASCII");
     CHECK(textw_width("n/N 换步") == 8, "mixed: %d", textw_width("n/N 换步"));
+}
+
+/* What the screen draws as it is: characters, not control characters, not
+ * the bidirectional controls or the separators (U+0085 NEXT LINE, U+202E
+ * RIGHT-TO-LEFT OVERRIDE, U+200F RIGHT-TO-LEFT MARK, U+2069 POP DIRECTIONAL
+ * ISOLATE, U+2028 LINE SEPARATOR: the Unicode standard's Cc, Bidi_Control,
+ * Zl); those are drawn as a replacement (draw_cp) or their picture. */
+static void test_printable(void)
+{
+    const uint32_t no[] = {0x1B, 0x7F, 0x85, 0x202E, 0x200F, 0x2069, 0x2028};
+    const uint32_t yes[] = {'a', 0x6625, 0x3002, 0xA0};
+    for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
+        CHECK(!textw_printable(no[i]), "U+%04X drawn as it is", (unsigned)no[i]);
+    for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++)
+        CHECK(textw_printable(yes[i]), "U+%04X not drawn", (unsigned)yes[i]);
 }
 
 static void test_wrap(void)
@@ -161,6 +177,7 @@ int main(void)
         return 1;
     }
     RUN(test_width);
+    RUN(test_printable);
     RUN(test_wrap);
     RUN(test_wrap_zh);
     RUN(test_wrap_fr);
