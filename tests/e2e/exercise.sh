@@ -4,9 +4,10 @@
 # (tests/unit/stagebot.c, compiled here: a right and a wrong top-p and jueju,
 # one that crashes, hangs, prints garbage, exits at once), each with the
 # documented result and exit status; no program left behind, Ctrl-C
-# included, nor anything it started (setsid, signals ignored) when tangscope
-# is killed with SIGKILL or the check ends, its TMPDIR gone; the Python starting point, completed, passes (SKIP without
-# python3); --stage on probs and generate.
+# included, nor anything it started (setsid, signals ignored) when the check
+# ends or tangscope is killed with SIGKILL, its TMPDIR gone with it; the
+# Python starting point, completed, passes (SKIP without python3); --stage on
+# probs and generate.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/exercise.sh   (from the repository root)
 set -u
 export LC_ALL=C.UTF-8
