@@ -417,20 +417,22 @@ static _Noreturn void supervise(const Job *j)
     setpgid(0, 0); /* a terminal's Ctrl-C is tangscope's to handle */
     int keep[] = {j->sock, j->ctl, j->status, j->report};
     close_others(keep, 4); /* nothing that keeps another program's pipe open */
-#ifdef PR_SET_CHILD_SUBREAPER
-    prctl(PR_SET_CHILD_SUBREAPER, 1); /* orphans of the program come back to us */
-#endif
-#ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGUSR1);
-#endif
     int wake[2];
     pid_t prog = -1;
+    /* its handlers first: the death signal must find one */
     if (sup_signals(wake) != 0) {
         int e = errno;
         ssize_t unused = write(j->report, &e, sizeof e);
         (void)unused;
-    } else if (getppid() == j->parent) { /* else tangscope died meanwhile */
-        prog = start_program(j);
+    } else {
+#ifdef PR_SET_CHILD_SUBREAPER
+        prctl(PR_SET_CHILD_SUBREAPER, 1); /* orphans of the program come back to us */
+#endif
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGUSR1);
+#endif
+        if (getppid() == j->parent) /* else tangscope died before the line above */
+            prog = start_program(j);
     }
     close(j->sock);
     close(j->report);
@@ -535,14 +537,17 @@ int reaper_start(Reaper *r, char **argv, int sock, int quiet_stderr, ReaperFail 
     close(ctl[0]);
     close(status[1]);
     close(report[1]);
-    r->pid = pid > 0 ? pid : 0;
-    r->ctl = ctl[1];
-    r->status_fd = status[0];
     if (pid < 0) {
+        close(ctl[1]);
+        close(status[0]);
         close(report[0]);
-        reaper_stop(r);
+        remove_tree(AT_FDCWD, r->tmpdir, 0);
+        r->tmpdir[0] = 0;
         return -1;
     }
+    r->pid = pid;
+    r->ctl = ctl[1];
+    r->status_fd = status[0];
     if (exec_failed(report[0], e)) {
         *fail = REAPER_EXEC;
         reaper_stop(r);
@@ -594,25 +599,22 @@ int reaper_ended(Reaper *r, double seconds)
 
 void reaper_stop(Reaper *r)
 {
-    if (r->ctl >= 0)
-        close(r->ctl); /* the supervisor ends all */
-    r->ctl = -1;
-    if (r->pid > 0) {
-        /* its status pipe closes when it has ended all and exits; should it
-         * hang, it is killed (and the program with it: its death signal) */
-        double end = ts_now() + 5.0;
-        while (r->status_fd >= 0 && status_ready(r, end - ts_now()))
-            read_status(r);
-        if (r->status_fd >= 0)
-            kill(r->pid, SIGKILL);
-        while (waitpid(r->pid, NULL, 0) < 0 && errno == EINTR)
-            ;
-    }
-    if (r->status_fd >= 0)
+    if (r->pid <= 0) /* never started, or stopped already: nothing of it is open */
+        return;
+    close(r->ctl); /* the supervisor ends all */
+    /* its status pipe closes when it has ended all and exits; should it hang,
+     * it is killed (and the program with it: its death signal) */
+    double end = ts_now() + 5.0;
+    while (r->status_fd >= 0 && status_ready(r, end - ts_now()))
+        read_status(r);
+    if (r->status_fd >= 0) {
+        kill(r->pid, SIGKILL);
         close(r->status_fd);
-    r->status_fd = -1;
+    }
+    while (waitpid(r->pid, NULL, 0) < 0 && errno == EINTR)
+        ;
+    r->ctl = r->status_fd = -1;
     r->pid = 0;
-    if (r->tmpdir[0]) /* the supervisor removed it, unless it was killed */
-        remove_tree(AT_FDCWD, r->tmpdir, 0);
+    remove_tree(AT_FDCWD, r->tmpdir, 0); /* the supervisor did, unless it was killed */
     r->tmpdir[0] = 0;
 }

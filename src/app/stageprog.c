@@ -137,23 +137,22 @@ static void kill_and_reap(StageProg *p, char *how, size_t size)
 {
     if (how && size)
         how[0] = 0;
-    if (p->sup.pid > 0) {
-        int by_itself = reaper_ended(&p->sup, 0.0);
-        int status = p->sup.status;
-        reaper_stop(&p->sup);
-        if (how && size && by_itself) {
-            int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-            int crash = sig == SIGSEGV || sig == SIGABRT || sig == SIGFPE || sig == SIGBUS;
-            if (WIFEXITED(status))
-                snprintf(how, size, L(p->lang, LBL_SP_EXIT_STATUS), WEXITSTATUS(status));
-            else if (sig)
-                snprintf(how, size, L(p->lang, crash ? LBL_SP_CRASH : LBL_SP_SIGNAL), sig);
-        }
-    }
-    if (p->fd >= 0)
-        close(p->fd);
-    p->fd = -1;
     p->running = 0;
+    if (p->sup.pid <= 0) /* never started, or stopped already: fd is not ours */
+        return;
+    int by_itself = reaper_ended(&p->sup, 0.0);
+    int status = p->sup.status;
+    reaper_stop(&p->sup);
+    close(p->fd);
+    p->fd = -1;
+    if (how && size && by_itself) {
+        int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+        int crash = sig == SIGSEGV || sig == SIGABRT || sig == SIGFPE || sig == SIGBUS;
+        if (WIFEXITED(status))
+            snprintf(how, size, L(p->lang, LBL_SP_EXIT_STATUS), WEXITSTATUS(status));
+        else if (sig)
+            snprintf(how, size, L(p->lang, crash ? LBL_SP_CRASH : LBL_SP_SIGNAL), sig);
+    }
 }
 
 void stageprog_stop(StageProg *p)
