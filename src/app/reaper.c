@@ -3,9 +3,11 @@
  *
  * The supervisor is forked from tangscope, which may have other threads:
  * until it exits it calls only functions that are safe after such a fork
- * (system calls and async-signal-safe ones; no malloc, no stdio). What it
- * needs (the argument list, the environment, the folder's name) is made
- * ready by tangscope before the fork.
+ * (async-signal-safe ones and plain system calls: waitid, prctl,
+ * getdents64; no malloc, no stdio; execvp, as glibc and the BSDs write it,
+ * allocates nothing either). What it needs (the argument list, the
+ * environment, the folder's name) is made ready by tangscope before the
+ * fork.
  */
 #define _GNU_SOURCE /* environ, syscall */
 #include "app/reaper.h"
@@ -21,7 +23,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -151,11 +152,7 @@ static void remove_tree(int at, const char *name, int depth)
 
 /* ---- killing what is left ---- */
 
-static void pause_ms(long ms)
-{
-    struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
+static void pause_ms(int ms) { poll(NULL, 0, ms); /* poll: safe after fork */ }
 
 /* A decimal pid, or -1. */
 static pid_t parse_pid(const char *s, const char **end)
@@ -223,12 +220,14 @@ static void kill_children(void)
 
 /* Kill every descendant and reap them all, over and over until none is left
  * (orphans come back to us as the subreaper while their parents die); the
- * program's wait status goes to tangscope when it is reaped. */
+ * program's wait status goes to tangscope when it is reaped. A child that
+ * cannot be found (no /proc) or killed (another user's) is waited for at
+ * most END_ALL_MS: then it is left to init, the supervisor must not stay. */
+#define END_ALL_MS 3000
 static void end_all(const Job *j, pid_t prog)
 {
-    int reaped = prog <= 0;
-    long nap = 1;
-    for (;;) {
+    int reaped = prog <= 0, nap = 1;
+    for (int waited = 0; waited < END_ALL_MS; waited += nap) {
         if (!reaped) { /* its group, while the number is still held by the program */
             kill(-prog, SIGKILL);
             kill(prog, SIGKILL);
