@@ -9,7 +9,7 @@
  * environment, the folder's name) is made ready by tangscope before the
  * fork.
  */
-#define _GNU_SOURCE /* environ, syscall */
+#define _GNU_SOURCE /* environ, pipe2, syscall */
 #include "app/reaper.h"
 
 #include <errno.h>
@@ -319,12 +319,8 @@ fail:;
  * (SIGUSR1, Linux); each wakes the loop through the self-pipe. */
 static int sup_signals(int wake[2])
 {
-    if (pipe(wake) != 0)
+    if (pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0)
         return -1;
-    for (int i = 0; i < 2; i++) {
-        fcntl(wake[i], F_SETFD, FD_CLOEXEC);
-        fcntl(wake[i], F_SETFL, O_NONBLOCK);
-    }
     sup_wake = wake[1];
     signals_default();
     struct sigaction sa;
@@ -491,21 +487,19 @@ static int exec_failed(int fd, int *e)
     return got == (ssize_t)sizeof *e;
 }
 
-/* Three close-on-exec pipes: 0, or an errno with none left open. */
+/* Three close-on-exec pipes (atomically: another thread may fork and exec
+ * meanwhile): 0, or an errno with none left open. */
 static int open_pipes(int ctl[2], int status[2], int report[2])
 {
     int *all[3] = {ctl, status, report}, made = 0;
     for (; made < 3; made++)
-        if (pipe(all[made]) != 0)
+        if (pipe2(all[made], O_CLOEXEC) != 0)
             break;
     int e = made < 3 ? errno : 0;
-    for (int i = 0; i < made; i++)
-        for (int k = 0; k < 2; k++) {
-            if (e)
-                close(all[i][k]);
-            else
-                fcntl(all[i][k], F_SETFD, FD_CLOEXEC);
-        }
+    for (int i = 0; e && i < made; i++) {
+        close(all[i][0]);
+        close(all[i][1]);
+    }
     return e;
 }
 
