@@ -278,6 +278,21 @@ static void signals_default(void)
     sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
+/* Close every descriptor but 0-2 and those in keep[0..n). */
+static void close_others(const int *keep, int n)
+{
+    long max = sysconf(_SC_OPEN_MAX);
+    if (max < 0 || max > 4096)
+        max = 4096;
+    for (int fd = 3; fd < max; fd++) {
+        int kept = 0;
+        for (int k = 0; k < n; k++)
+            kept |= keep[k] == fd;
+        if (!kept)
+            close(fd);
+    }
+}
+
 /* In the program's process, after the fork: become the program, or tell
  * tangscope why not (report is close-on-exec: nothing arrives if exec works). */
 static void program_exec(const Job *j, pid_t supervisor)
@@ -300,12 +315,7 @@ static void program_exec(const Job *j, pid_t supervisor)
             close(null);
         }
     }
-    long max = sysconf(_SC_OPEN_MAX); /* nothing of tangscope's or the supervisor's */
-    if (max < 0 || max > 4096)
-        max = 4096;
-    for (int fd = 3; fd < max; fd++)
-        if (fd != j->report)
-            close(fd);
+    close_others(&j->report, 1); /* nothing of tangscope's or the supervisor's */
     environ = j->envp; /* the environment with its own TMPDIR */
     execvp(j->argv[0], j->argv);
 fail:;
@@ -372,21 +382,6 @@ static void watch(const Job *j, pid_t prog, int wake)
             while (read(wake, drain, sizeof drain) > 0)
                 ;
         }
-    }
-}
-
-/* Close every descriptor but 0-2 and those in keep[0..n). */
-static void close_others(const int *keep, int n)
-{
-    long max = sysconf(_SC_OPEN_MAX);
-    if (max < 0 || max > 4096)
-        max = 4096;
-    for (int fd = 3; fd < max; fd++) {
-        int kept = 0;
-        for (int k = 0; k < n; k++)
-            kept |= keep[k] == fd;
-        if (!kept)
-            close(fd);
     }
 }
 
