@@ -604,6 +604,10 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline);
 void app_stage_stop(AppState *s, int kind);
 /* Is a program doing stage kind? */
 int app_stage_running(const AppState *s, ExerciseKind kind);
+/* Did a program started since the last app_stage_start fail a step, its
+ * stage now the built-in's? (The status line says which step and why.) A
+ * start that fails at once (the program cannot be run) is not this. */
+int app_stage_stopped(const AppState *s);
 /* After the sampler ran (app_predict calls it): a program that failed a step
  * is stopped, the status line says which step and what was wrong, and 1 is
  * returned (the prediction is then to be made again, with the built-in);

@@ -35,6 +35,7 @@ struct AppStage {
     char lesson_cmd[EXERCISE_COUNT][APP_STAGE_CMD_MAX];
     char said_yes[APP_STAGE_CMD_MAX * 2];   /* "kind cmd": the last one started after asking */
     char said_no[APP_STAGE_CMD_MAX * 2];    /* ... and the last one declined */
+    int stopped;  /* a program failed a step since the last start (the status says so) */
 };
 
 static struct AppStage *stage_of(AppState *s)
@@ -42,6 +43,11 @@ static struct AppStage *stage_of(AppState *s)
     if (!s->stage)
         s->stage = calloc(1, sizeof *s->stage);
     return s->stage;
+}
+
+int app_stage_stopped(const AppState *s)
+{
+    return s->stage && s->stage->stopped;
 }
 
 int app_stage_running(const AppState *s, ExerciseKind kind)
@@ -94,6 +100,7 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
         return -1;
     }
     unhook(s, kind);
+    st->stopped = 0;
     const char *cmd;
     if (kind == EXERCISE_TOP_P) {
         /* its standard error would write over the screen */
@@ -188,6 +195,7 @@ int app_stage_after_predict(AppState *s)
                 snprintf(st->said_no, sizeof st->said_no, "%s %s", exercise_name((ExerciseKind)k),
                          st->lesson_cmd[k]);
             unhook(s, (ExerciseKind)k);
+            st->stopped = 1;
             app_status(s, 1, app_label(s, LBL_ST_STAGE_FAILED), exercise_name((ExerciseKind)k), msg);
             return 1;
         }

@@ -1,8 +1,9 @@
 /* stageprog.c - a student's stage as a program (see stageprog.h). */
-#define _GNU_SOURCE /* pipe2, SOCK_CLOEXEC */
+#define _GNU_SOURCE /* SOCK_CLOEXEC */
 #include "app/stageprog.h"
 #include "app/json.h"
 #include "app/labels.h"
+#include "app/reaper.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -17,9 +18,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 /* A message's words in the program's language. */
 static const char *L(AppLang lang, LabelId id) { return app_label_in(lang, id); }
@@ -80,107 +78,37 @@ int stageprog_split(const char *cmdline, AppLang lang, char ***argv, int *argc, 
 
 /* ---- starting and stopping ---- */
 
-/* In the child, after fork: become the program, or tell the parent why not
- * through report (a close-on-exec pipe: nothing arrives if exec works). */
-static void child_exec(char **argv, int sock, int report, int quiet_stderr, pid_t parent)
+/* Start argv under its supervisor (reaper.h) on a new socket: our end in
+ * p->fd. Returns 0, or -1 with the message in err. */
+static int launch(StageProg *p, char **argv, int quiet_stderr, TsErr *err)
 {
-#ifdef __linux__
-    /* die with tangscope, however it ends */
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-    if (getppid() != parent)
-        _exit(127);
-#else
-    (void)parent;
-#endif
-    /* a group of its own: what it starts in turn (a shell script's awk) is
-     * stopped with it */
-    setpgid(0, 0);
-    /* what tangscope changed for itself is not the program's */
-    sigset_t none;
-    sigemptyset(&none);
-    sigprocmask(SIG_SETMASK, &none, NULL);
-    int sigs[] = {SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        signal(sigs[i], SIG_DFL);
-    if (dup2(sock, 0) < 0 || dup2(sock, 1) < 0)
-        goto fail;
-    if (quiet_stderr) {
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0 && null != 2) {
-            dup2(null, 2);
-            close(null);
-        }
-    }
-    /* nothing of tangscope's (the model file, the terminal's other ends) */
-    long max = sysconf(_SC_OPEN_MAX);
-    if (max < 0 || max > 4096)
-        max = 4096;
-    for (int fd = 3; fd < max; fd++)
-        if (fd != report)
-            close(fd);
-    execvp(argv[0], argv);
-fail:;
-    int e = errno;
-    ssize_t unused = write(report, &e, sizeof e);
-    (void)unused;
-    _exit(127);
-}
-
-/* The socket to the program and the pipe its exec failure comes back by,
- * both close-on-exec: 0, or an errno with nothing left open. */
-static int open_channels(int sv[2], int report[2])
-{
-    sv[0] = sv[1] = report[0] = report[1] = -1;
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) == 0 &&
-        pipe2(report, O_CLOEXEC) == 0)
-        return 0;
-    int e = errno;
-    for (int i = 0; i < 2; i++) {
-        if (sv[i] >= 0)
-            close(sv[i]);
-        if (report[i] >= 0)
-            close(report[i]);
-    }
-    return e;
-}
-
-/* Fork the child that becomes argv on sv[1] (child_exec); the parent keeps
- * sv[0] and report[0]. Returns the child's pid, or -1 with *e and every end
- * closed. */
-static pid_t launch(char **argv, const int sv[2], const int report[2], int quiet_stderr, int *e)
-{
-    pid_t parent = getpid();
-    pid_t pid = fork();
-    if (pid == 0)
-        child_exec(argv, sv[1], report[1], quiet_stderr, parent);
-    int fork_errno = errno;
-    if (pid > 0)
-        setpgid(pid, pid); /* as the child does: whichever comes first */
-    close(sv[1]);
-    close(report[1]);
-    if (pid < 0) {
+    int sv[2], e = 0;
+    ReaperFail fail = REAPER_SETUP;
+    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
+        return ts_fail(err, L(p->lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(errno), "");
+    int rc = reaper_start(&p->sup, argv, sv[1], quiet_stderr, &fail, &e);
+    close(sv[1]); /* the program's end: the supervisor passed it on */
+    if (rc != 0) {
         close(sv[0]);
-        close(report[0]);
-        *e = fork_errno;
+        if (fail == REAPER_EXEC) {
+            TsQuoted q;
+            return ts_fail(err, L(p->lang, LBL_SP_CANNOT_START), ts_quote(&q, argv[0]),
+                           ts_strerror(e),
+                           e == ENOENT && !strchr(argv[0], '/') ? L(p->lang, LBL_SP_NOT_ON_PATH)
+                                                                 : "");
+        }
+        return ts_fail(err, L(p->lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(e),
+                       fail == REAPER_TMPDIR ? L(p->lang, LBL_SP_NO_TMPDIR) : "");
     }
-    return pid;
-}
-
-/* Did the exec fail? The pipe closes with nothing in it when it worked, or
- * brings the child's errno (into *e). Closes fd. */
-static int exec_failed(int fd, int *e)
-{
-    ssize_t got;
-    do
-        got = read(fd, e, sizeof *e);
-    while (got < 0 && errno == EINTR);
-    close(fd);
-    return got == (ssize_t)sizeof *e;
+    fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_NONBLOCK);
+    p->fd = sv[0];
+    return 0;
 }
 
 int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang lang, TsErr *err)
 {
     *p = (StageProg){.fd = -1, .timeout = STAGEPROG_TIMEOUT, .lang = lang};
+    p->sup.ctl = p->sup.status_fd = -1;
     TsQuoted q;
     snprintf(p->cmd, sizeof p->cmd, "%s", ts_quote(&q, cmdline));
     char **argv;
@@ -192,96 +120,48 @@ int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang
         free(argv);
         return ts_fail(err, "out of memory");
     }
-    int sv[2], report[2], e = open_channels(sv, report), rc = 0;
-    pid_t pid = e == 0 ? launch(argv, sv, report, quiet_stderr, &e) : -1;
-    if (e != 0) {
-        rc = ts_fail(err, L(lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(e), "");
-    } else if (exec_failed(report[0], &e)) {
-        waitpid(pid, NULL, 0);
-        close(sv[0]);
-        TsQuoted q0;
-        rc = ts_fail(err, L(lang, LBL_SP_CANNOT_START), ts_quote(&q0, argv[0]), ts_strerror(e),
-                     e == ENOENT && !strchr(argv[0], '/') ? L(lang, LBL_SP_NOT_ON_PATH) : "");
-    }
+    int rc = launch(p, argv, quiet_stderr, err);
     free(argv);
     if (rc != 0) {
         free(p->buf);
         p->buf = NULL;
         return -1;
     }
-    fcntl(sv[0], F_SETFL, fcntl(sv[0], F_GETFL) | O_NONBLOCK);
-    p->pid = pid;
-    p->fd = sv[0];
     p->running = 1;
     return 0;
 }
 
-/* Has the program exited? Without reaping it (its pid stays ours until
- * reap), so a kill of it can never reach another process. */
-static int has_exited(pid_t pid)
-{
-    siginfo_t info;
-    memset(&info, 0, sizeof info);
-    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0)
-        return 1; /* not our child any more */
-    return info.si_pid == pid;
-}
-
-/* Wait up to `seconds` for the program to exit by itself. */
-static int wait_exit(pid_t pid, double seconds)
-{
-    double end = ts_now() + seconds;
-    while (!has_exited(pid)) {
-        if (ts_now() >= end)
-            return 0;
-        struct timespec ts = {0, 5 * 1000 * 1000};
-        nanosleep(&ts, NULL);
-    }
-    return 1;
-}
-
-/* Kill (unless it has exited) and reap; describe how it ended in how[]. */
+/* Stop the program and all it started, and reap; describe how it ended in
+ * how[] (when it ended by itself, before we stopped it). */
 static void kill_and_reap(StageProg *p, char *how, size_t size)
 {
     if (how && size)
         how[0] = 0;
-    if (p->pid > 0) {
-        int killed = 0;
-        if (!has_exited(p->pid)) {
-            kill(p->pid, SIGKILL);
-            killed = 1;
-        }
-        /* and whatever it started that is still there (its group: the pid is not
-         * reaped yet, so the group cannot be another's) */
-        kill(-p->pid, SIGKILL);
-        int status = 0;
-        pid_t r;
-        do
-            r = waitpid(p->pid, &status, 0);
-        while (r < 0 && errno == EINTR);
-        if (how && size && r == p->pid && !killed) {
-            int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
-            int crash = sig == SIGSEGV || sig == SIGABRT || sig == SIGFPE || sig == SIGBUS;
-            if (WIFEXITED(status))
-                snprintf(how, size, L(p->lang, LBL_SP_EXIT_STATUS), WEXITSTATUS(status));
-            else if (sig)
-                snprintf(how, size, L(p->lang, crash ? LBL_SP_CRASH : LBL_SP_SIGNAL), sig);
-        }
-    }
-    if (p->fd >= 0)
-        close(p->fd);
-    p->fd = -1;
-    p->pid = 0;
     p->running = 0;
+    if (p->sup.pid <= 0) /* never started, or stopped already: fd is not ours */
+        return;
+    int by_itself = reaper_ended(&p->sup, 0.0);
+    int status = p->sup.status;
+    reaper_stop(&p->sup);
+    close(p->fd);
+    p->fd = -1;
+    if (how && size && by_itself) {
+        int sig = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+        int crash = sig == SIGSEGV || sig == SIGABRT || sig == SIGFPE || sig == SIGBUS;
+        if (WIFEXITED(status))
+            snprintf(how, size, L(p->lang, LBL_SP_EXIT_STATUS), WEXITSTATUS(status));
+        else if (sig)
+            snprintf(how, size, L(p->lang, crash ? LBL_SP_CRASH : LBL_SP_SIGNAL), sig);
+    }
 }
 
 void stageprog_stop(StageProg *p)
 {
-    if (p->pid > 0) {
+    if (p->sup.pid > 0) {
         /* end of input: a program that reads line by line ends by itself */
         if (p->fd >= 0)
             shutdown(p->fd, SHUT_WR);
-        wait_exit(p->pid, 0.5);
+        reaper_ended(&p->sup, 0.5);
     }
     kill_and_reap(p, NULL, 0);
     free(p->buf);
@@ -314,7 +194,7 @@ static StageProgStatus fail_step(StageProg *p, StageProgStatus st, TsErr *err, c
 /* The program ended (its end of the socket closed): how, in one message. */
 static StageProgStatus ended(StageProg *p, TsErr *err, int midway)
 {
-    wait_exit(p->pid, 0.5);
+    reaper_ended(&p->sup, 0.5);
     char how[96], what[TS_ERR_MAX];
     kill_and_reap(p, how, sizeof how);
     snprintf(what, sizeof what, L(p->lang, midway ? LBL_SP_ENDED_MIDDLE : LBL_SP_ENDED_BEFORE),

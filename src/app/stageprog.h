@@ -14,8 +14,11 @@
  * something that is not one JSON object on one line, keeps ids that were
  * not offered, or writes megabytes is stopped, and the message (one line,
  * "step N: what was wrong") says so. The program never outlives tangscope:
- * it is killed and reaped when the runner stops, when a step fails, and (on
- * Linux) when tangscope itself dies, a crash or Ctrl-C included.
+ * it runs under a supervising child (reaper.h) that kills it and all it
+ * started (setsid and double forks included, on Linux) when the runner
+ * stops, when a step fails, when the program ends and when tangscope itself
+ * dies, a crash, Ctrl-C or SIGKILL included; its private temporary folder
+ * (TMPDIR) goes with it.
  *
  * The command line is split into words without a shell: words are separated
  * by spaces or tabs; a word in "double" or 'single' quotes may hold spaces
@@ -30,6 +33,7 @@
 #include <sys/types.h>
 
 #include "app/lang.h"
+#include "app/reaper.h"
 #include "engine/bytebuf.h"
 #include "engine/common.h"
 #include "engine/generate.h"
@@ -64,7 +68,7 @@ typedef enum {
 /* A running program. Every field is the runner's; read `running` and
  * `cmd`, read or set `steps`, set `timeout` after starting. */
 typedef struct {
-    pid_t pid;            /* 0 when no program runs */
+    Reaper sup;           /* the supervisor the program runs under (reaper.h) */
     int fd;               /* our end of the socket the program reads and writes */
     int running;
     long steps;           /* requests sent so far (the next is step steps + 1, and the

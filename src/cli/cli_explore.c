@@ -178,7 +178,10 @@ static int open_code_and_stage(AppState *s, const Model *m, const ExploreRun *ru
         char line[APP_STAGE_CMD_MAX + 8];
         snprintf(line, sizeof line, "stage %s", run->stage);
         ScriptOut out = {.sync_jobs = 1};
-        if (script_run(s, line, &out) != SCRIPT_OK) {
+        /* a program that started, then failed its first step: the explorer
+         * opens with the built-in, the status line saying why, as after
+         * `:stage`; one that cannot be started is a mistake of the command */
+        if (script_run(s, line, &out) != SCRIPT_OK && !app_stage_stopped(s)) {
             snprintf(why, size, "--%s", out.msg);
             return -1;
         }

@@ -240,7 +240,7 @@ static const char *const H_EXERCISE[] = {
     "\n"
     "PROGRAMM ist der Befehl, der die Lösung startet, als ein Argument: \"python3 mein_top_p.py\". Er wird an Leerzeichen in Wörter zerlegt, ohne Shell; ein Wort in \"doppelten\" oder 'einfachen' Anführungszeichen darf Leerzeichen enthalten. tangscope startet ihn einmal und spricht mit ihm über Standardein- und -ausgabe, ein JSON-Objekt pro Zeile in jede Richtung (docs/exercises.md; Vorlagen in lessons/exercises/). Seine Standardfehlerausgabe ist die des Terminals: Debug-Ausgaben gehören dorthin.\n"
     "\n"
-    "Stürzt das Programm ab, hängt es oder antwortet es mit etwas anderem als einer JSON-Zeile, scheitert der Fall mit einer einzeiligen Meldung, und für den nächsten wird es neu gestartet; nach zwei solchen Fehlern hintereinander laufen die übrigen Fälle nicht mehr.\n"
+    "Stürzt das Programm ab, hängt es oder antwortet es mit etwas anderem als einer JSON-Zeile, scheitert der Fall mit einer einzeiligen Meldung, und für den nächsten wird es neu gestartet; nach zwei solchen Fehlern hintereinander laufen die übrigen Fälle nicht mehr. Nichts, was es startet, überlebt es oder tangscope (wie auch immer tangscope endet); sein TMPDIR ist ein eigener Ordner, der mit ihm verschwindet.\n"
     "\n"
     "  --timeout SEKUNDEN  so lange darf ein Fall dauern, 0.05..60 (Standard 1); der erste nach einem Start darf zehnmal so lange brauchen, weil das Programm erst startet (python3 kann Sekunden brauchen)\n"
     "\n"

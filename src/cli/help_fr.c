@@ -242,7 +242,7 @@ static const char *const H_EXERCISE[] = {
     "\n"
     "PROGRAMME est la commande qui lance la solution, en un seul argument : « python3 mon_top_p.py ». Elle est découpée en mots aux espaces, sans shell ; un mot entre guillemets \"doubles\" ou 'simples' peut contenir des espaces. tangscope la lance une fois et dialogue avec elle par son entrée et sa sortie standard, un objet JSON par ligne dans chaque sens (docs/exercises.md ; points de départ dans lessons/exercises/). Sa sortie d’erreur est celle du terminal : c’est là qu’on affiche ses traces de débogage.\n"
     "\n"
-    "Un programme qui plante, se bloque ou répond autre chose qu’une ligne JSON fait échouer le cas avec un message d’une ligne et est relancé pour le suivant ; après deux échecs de ce genre d’affilée, les autres cas ne sont pas exécutés.\n"
+    "Un programme qui plante, se bloque ou répond autre chose qu’une ligne JSON fait échouer le cas avec un message d’une ligne et est relancé pour le suivant ; après deux échecs de ce genre d’affilée, les autres cas ne sont pas exécutés. Rien de ce qu’il lance ne lui survit, ni à tangscope (quelle que soit la façon dont celui-ci se termine) ; son TMPDIR est un dossier à lui, supprimé avec lui.\n"
     "\n"
     "  --timeout SECONDES  le temps accordé à un cas, 0.05..60 (par défaut 1) ; le premier après un lancement a dix fois plus, le temps que le programme démarre (python3 peut mettre plusieurs secondes)\n"
     "\n"

@@ -4,8 +4,10 @@
 # (tests/unit/stagebot.c, compiled here: a right and a wrong top-p and jueju,
 # one that crashes, hangs, prints garbage, exits at once), each with the
 # documented result and exit status; no program left behind, Ctrl-C
-# included; the Python starting point, completed, passes (SKIP without
-# python3); --stage on probs and generate.
+# included, nor anything it started (setsid, signals ignored) when the check
+# ends or tangscope is killed with SIGKILL, its TMPDIR gone with it; the
+# Python starting point, completed, passes (SKIP without python3); --stage on
+# probs and generate.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/exercise.sh   (from the repository root)
 set -u
 export LC_ALL=C.UTF-8
@@ -114,6 +116,69 @@ else
     skip ctrl-c-no-program-left "env --default-signal is missing (GNU coreutils 8.31 or newer)"
 fi
 interrupt killed-no-program-left KILL env
+
+# --- a program that starts what a process-group kill would miss: 50
+# children, one that leaves the group (setsid), one that ignores TERM and
+# HUP, and the reference script waiting on a pipe (its temporary file made).
+# tangscope killed with SIGKILL: a second later none runs, and the folder
+# given to the program as TMPDIR is gone with the script's file. The sleeps
+# carry this run's pid, so that another run's are not counted.
+tag=$$
+mkdir "$work/tmp"
+cat >"$work/spawner.sh" <<EOF
+#!/bin/sh
+i=0
+while [ \$i -lt 50 ]; do sleep 3001.$tag & i=\$((i + 1)); done
+setsid sleep 3002.$tag &
+sh -c 'trap "" TERM HUP; exec sleep 3003.$tag' &
+sleep 3004.$tag | sh "$(pwd)/lessons/exercises/top_p_ref.sh" &
+echo "\$TMPDIR" >"$work/tmpdir"
+exec "$BOT" "\$1"
+EOF
+chmod 755 "$work/spawner.sh"
+spawned() { pgrep -f "^sleep 300[1-4]\.$tag\$" | wc -l; }
+# all started: 53 sleeps, and the reference script's file in the program's TMPDIR
+all_started() {
+    [ "$(spawned)" -eq 53 ] && [ -s "$work/tmpdir" ] &&
+        ls "$(cat "$work/tmpdir")" 2>/dev/null | grep -q '^top_p_ref\.'
+}
+TMPDIR=$work/tmp "$T" exercise check top-p "$work/spawner.sh hang" --timeout 20 >/dev/null 2>&1 &
+k_pid=$!
+n=0
+while [ $n -lt 100 ] && ! all_started; do
+    sleep 0.1
+    n=$((n + 1))
+done
+if ! all_started; then
+    fail killed-nothing-left "the program did not start its 53 sleeps: $(spawned) of 53"
+    kill -9 $k_pid 2>/dev/null
+else
+    kill -9 $k_pid
+    wait $k_pid 2>/dev/null
+    sleep 1
+    if [ "$(spawned)" -ne 0 ]; then
+        fail killed-nothing-left "$(spawned) of 53 sleeps still run a second after SIGKILL"
+    else
+        pass killed-nothing-left
+    fi
+    if [ -n "$(ls -A "$work/tmp")" ]; then
+        fail killed-tmpdir-gone "left in TMPDIR: $(ls -A "$work/tmp" | head -3 | tr '\n' ' ')"
+    else
+        pass killed-tmpdir-gone
+    fi
+fi
+# the same program as a correct top-p: when exercise check returns, nothing it started runs
+TMPDIR=$work/tmp "$T" exercise check top-p "$work/spawner.sh top-p" >"$work/out" 2>&1
+c_got=$?
+if [ $c_got -ne 0 ] || ! grep -q "10 of 10 cases passed." "$work/out"; then
+    fail setsid-check-nothing-left "exit status $c_got: $(tail -1 "$work/out")"
+elif [ "$(spawned)" -ne 0 ] || [ -n "$(ls -A "$work/tmp")" ]; then
+    fail setsid-check-nothing-left "$(spawned) sleeps run; in TMPDIR: $(ls -A "$work/tmp" | head -3 | tr '\n' ' ')"
+else
+    pass setsid-check-nothing-left
+fi
+# should a check have failed, the sleeps left are this run's alone: stop them
+pkill -KILL -f "^sleep 300[1-4]\.$tag\$" 2>/dev/null
 
 # --- the Python starting point, completed with a correct top-p ---
 # python3 as the interpreter it starts (a version manager's shim is a shell

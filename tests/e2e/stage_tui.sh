@@ -2,7 +2,10 @@
 # stage_tui.sh - a student's stage in the explorer, end to end: the program's
 # column beside the built-in top-p with every difference marked, a program
 # that crashes in the middle of a session (the explorer goes on with the
-# built-in, no process left behind), and a lesson's `stage`: only a program
+# built-in, no process left behind), --stage with a program that fails its
+# first step (the explorer opens with the built-in, the status line says
+# why), the explorer killed with SIGKILL (nothing the program started runs a
+# second later, its TMPDIR gone), and a lesson's `stage`: only a program
 # of the lesson's exercises folder, named without a shell, started only after
 # the explorer asked, never by --check or --print.
 #
@@ -141,6 +144,75 @@ if launch 200x30 top-p-crash-3; then
     fi
     e2e_quit || fail stage_crash_quit "did not exit 0"
 fi
+
+# ---- --stage with a program that fails its first step ----
+# garbage answers a line that is not JSON: the explorer opens all the same,
+# with the built-in top-p, the status line saying why (as after `:stage`)
+e2e_launch 140x30 -- explore --model "$MODEL" --no-corpus --lang en --prompt 春风 \
+    --stage "$BOT garbage"
+opened_told() {
+    shows "next  " &&
+        shows_regex "your top-p stopped, the built-in goes on: step 1: the answer is not JSON" &&
+        hides "yours"
+}
+if until_ok one_capture opened_told; then
+    pass stage_first_step_opens
+else
+    fail stage_first_step_opens "the explorer did not open with the built-in and the reason"
+fi
+no_bot_left stage_first_step_no_child
+before=$(screen | sed -n 2p)
+e2e_keys Space
+wrote_on() { [ "$(screen | sed -n 2p)" != "$before" ] && shows "sampled"; }
+if until_ok one_capture wrote_on; then
+    pass stage_first_step_goes_on
+else
+    fail stage_first_step_goes_on "Space wrote nothing with the built-in"
+fi
+e2e_quit || fail stage_first_step_quit "did not exit 0"
+# a program that cannot be started is a mistake on the command line: exit 2,
+# before any screen
+e2e_launch 140x30 -- explore --model "$MODEL" --no-corpus --lang en --stage no-such-program-xyz
+refused() {
+    shows "EXITED 2" && shows "tangscope explore: --stage: cannot start 'no-such-program-xyz'"
+}
+if until_ok one_capture refused; then
+    pass stage_cannot_start_refused
+else
+    fail stage_cannot_start_refused "no exit 2 with the reason"
+fi
+
+# ---- the explorer killed with SIGKILL while the program's children run ----
+# 50 children and one that left the group with setsid (their sleeps carry
+# this run's pid): a second after the kill none runs, and the program's
+# TMPDIR (a folder of its own in the explorer's) is gone
+tag=$$
+mkdir -p "$TMP/tmp"
+cat >"$TMP/fork50.sh" <<EOF
+#!/bin/sh
+i=0
+while [ \$i -lt 50 ]; do sleep 3005.$tag & i=\$((i + 1)); done
+setsid sleep 3006.$tag &
+echo "\$TMPDIR" >"$TMP/tmpdir"
+exec "$BOT" top-p
+EOF
+chmod 755 "$TMP/fork50.sh"
+spawned() { pgrep -f "^sleep 300[56]\.$tag\$" | wc -l; }
+all_spawned() { [ "$(spawned)" -eq 51 ]; }
+e2e_launch 140x30 TMPDIR="$TMP/tmp" -- explore --model "$MODEL" --no-corpus --lang en \
+    --prompt 春风 --stage "$TMP/fork50.sh"
+if e2e_wait "yours" && until_ok all_spawned; then
+    kill -9 "$(cat "$TMP/pid")"
+    sleep 1
+    if [ "$(spawned)" -eq 0 ] && [ -z "$(ls -A "$TMP/tmp")" ]; then
+        pass stage_killed_nothing_left
+    else
+        fail stage_killed_nothing_left "a second after SIGKILL: $(spawned) of 51 sleeps run; in TMPDIR: $(ls -A "$TMP/tmp" | head -2 | tr '\n' ' ')"
+    fi
+else
+    fail stage_killed_nothing_left "the program did not start its 51 sleeps: $(spawned)"
+fi
+pkill -KILL -f "^sleep 300[56]\.$tag\$" 2>/dev/null # this run's alone, should the check fail
 
 # ---- a lesson's stage ----
 mkdir -p "$TMP/lessons/en" "$TMP/lessons/exercises"

@@ -158,7 +158,7 @@ static void one_step(const char *mode, StageProgStatus want, const char *words, 
         return;
     }
     p.timeout = 0.05; /* the first step may take ten times that: 0.5 s */
-    pid_t pid = p.pid;
+    pid_t pid = p.sup.pid; /* the supervisor: gone once the program is */
     ByteBuf req = {0};
     uint8_t got[EXERCISE_MAX_CANDIDATES];
     exercise_request(&req, EXERCISE_TOP_P, &c[0], 1);
@@ -373,6 +373,120 @@ static void test_fallback_goes_on(void)
     hook_rig_free(&r);
 }
 
+/* A process is gone: no such pid (it was reaped, so the number is free). */
+static int gone(pid_t pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
+
+/* A program that, at its first request, starts what would outlive a plain
+ * process-group kill: a sleep that leaves with setsid, one that ignores
+ * SIGTERM, SIGHUP and SIGINT, and one whose parent exits at once (a double
+ * fork: an orphan); it answers with their pids, then reads on (hold) or
+ * exits with status 3 (exit). */
+static const char *escapers(const char *then)
+{
+    static char cmd[1024];
+    snprintf(cmd, sizeof cmd,
+             "sh -c 'read l; "
+             "setsid sleep 3021 </dev/null >/dev/null 2>&1 & a=$!; "
+             "sh -c \"trap \\\"\\\" TERM HUP INT; exec sleep 3022\" </dev/null >/dev/null 2>&1 & b=$!; "
+             "c=$(sh -c \"sleep 3023 </dev/null >/dev/null 2>&1 & echo \\$!\"); "
+             "echo \"{\\\"keep\\\": [], \\\"pids\\\": [$a, $b, $c]}\"; %s'",
+             strcmp(then, "exit") == 0 ? "exit 3" : "cat >/dev/null");
+    return cmd;
+}
+
+/* Start `escapers`, send one request, read the three pids. */
+static int start_escapers(StageProg *p, const char *then, pid_t pids[3])
+{
+    TsErr err;
+    const char *line;
+    if (stageprog_start(p, escapers(then), 1, LANG_EN, &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        return -1;
+    }
+    if (stageprog_exchange(p, "{}\n", 3, &line, &err) != STAGEPROG_OK) {
+        CHECK(0, "%s", err.msg);
+        stageprog_stop(p);
+        return -1;
+    }
+    const char *at = strstr(line, "\"pids\": [");
+    int a, b, c;
+    if (!at || sscanf(at, "\"pids\": [%d, %d, %d]", &a, &b, &c) != 3 || a <= 0 || b <= 0 ||
+        c <= 0) {
+        CHECK(0, "no pids in '%s'", line);
+        stageprog_stop(p);
+        return -1;
+    }
+    pids[0] = a, pids[1] = b, pids[2] = c;
+    for (int i = 0; i < 3 && strcmp(then, "hold") == 0; i++)
+        CHECK(!gone(pids[i]), "process %d is not running before the stop", (int)pids[i]);
+    return 0;
+}
+
+/* Stopped, or ended by itself: what the program started (setsid, a double
+ * fork, signals ignored) goes with it. */
+static void test_nothing_escapes(void)
+{
+    StageProg p;
+    pid_t pids[3];
+    if (start_escapers(&p, "hold", pids) == 0) {
+        stageprog_stop(&p);
+        for (int i = 0; i < 3; i++)
+            CHECK(gone(pids[i]), "after the stop, process %d (sleep %d) still runs", (int)pids[i],
+                  3021 + i);
+    }
+    check_no_child();
+    /* it exits after its answer: the next step says how, and the rest is gone */
+    if (start_escapers(&p, "exit", pids) == 0) {
+        TsErr err;
+        const char *line;
+        StageProgStatus st = stageprog_exchange(&p, "{}\n", 3, &line, &err);
+        CHECK(st == STAGEPROG_ENDED, "status %d (%s)", (int)st, err.msg);
+        CHECK_REFUSED(st != STAGEPROG_OK, err.msg, "ended before answering (exit status 3)");
+        for (int i = 0; i < 3; i++)
+            CHECK(gone(pids[i]), "after its end, process %d (sleep %d) still runs", (int)pids[i],
+                  3021 + i);
+        stageprog_stop(&p);
+    }
+    check_no_child();
+}
+
+/* The program's TMPDIR is a folder of its own, in ours, and it goes with the
+ * program with whatever it put there (a folder it made unreadable too). */
+static void test_private_tmpdir(void)
+{
+    char base[] = "/tmp/ts_stagetmp_XXXXXX";
+    CHECK(mkdtemp(base) != NULL, "mkdtemp");
+    const char *was = getenv("TMPDIR");
+    char saved[512];
+    snprintf(saved, sizeof saved, "%s", was ? was : "");
+    setenv("TMPDIR", base, 1);
+    StageProg p;
+    TsErr err;
+    const char *line;
+    const char *cmd = "sh -c 'read l; mkdir \"$TMPDIR/d\" && echo x >\"$TMPDIR/d/f\" && "
+                      "chmod 0 \"$TMPDIR/d\" && mktemp >/dev/null && echo \"$TMPDIR\"; cat >/dev/null'";
+    int rc = stageprog_start(&p, cmd, 1, LANG_EN, &err);
+    CHECK(rc == 0, "%s", err.msg);
+    if (rc == 0) {
+        StageProgStatus st = stageprog_exchange(&p, "{}\n", 3, &line, &err);
+        CHECK(st == STAGEPROG_OK, "%s", err.msg);
+        char dir[512];
+        snprintf(dir, sizeof dir, "%s", st == STAGEPROG_OK ? line : "");
+        size_t k = strlen(base);
+        CHECK(strncmp(dir, base, k) == 0 && strncmp(dir + k, "/tangscope-stage-", 17) == 0,
+              "TMPDIR '%s' is not a folder of its own in '%s'", dir, base);
+        CHECK(access(dir, F_OK) == 0, "'%s' is not there while the program runs", dir);
+        stageprog_stop(&p);
+        CHECK(access(dir, F_OK) != 0 && errno == ENOENT, "'%s' stays after the stop", dir);
+    }
+    if (was)
+        setenv("TMPDIR", saved, 1);
+    else
+        unsetenv("TMPDIR");
+    CHECK(rmdir(base) == 0, "'%s' is not empty after the program: %s", base, strerror(errno));
+    check_no_child();
+}
+
 /* A lesson's program: a file of the exercises folder beside the lesson,
  * without shell signs; anything else is refused with the reason. */
 static void test_lesson_program(void)
@@ -440,5 +554,7 @@ int main(int argc, char **argv)
     RUN(test_hook_matches_builtin);
     RUN(test_fallback_goes_on);
     RUN(test_lesson_program);
+    RUN(test_nothing_escapes);
+    RUN(test_private_tmpdir);
     return test_summary();
 }
