@@ -97,10 +97,10 @@ static void say_written(const Model *m, const char *ckpt, const char *meta, cons
 {
     TsQuoted qc, qm, qd;
     printf(cli_label(LBL_CLI_NANO_EXPORTED), ts_quote(&qc, ckpt), ts_quote(&qm, meta),
-           m->cfg.n_layer, m->cfg.n_embd, m->cfg.n_head, m->cfg.context, m->cfg.vocab_size);
-    if (m->num.gelu != GELU_ERF)
-        printf("; %s", cli_label(LBL_CLI_EXPORTED_TANH));
+           m->cfg.n_layer, m->cfg.n_head, m->cfg.n_embd, m->cfg.context, m->cfg.vocab_size);
     putchar('\n');
+    if (m->num.gelu != GELU_ERF)
+        printf("%s\n", cli_label(LBL_CLI_EXPORTED_TANH));
     if (!own_dataset) {
         printf(cli_label(LBL_CLI_EXPORTED_SAMPLE), ts_quote(&qd, dir));
         putchar('\n');
