@@ -73,22 +73,34 @@ static char *join(const char *dir, const char *name)
     return out;
 }
 
-/* Write the bytes to path by output_plan's rules. Returns 0 or the exit status. */
-static int write_output(const char *path, const ByteBuf *b)
+/* Write both files by output_plan's rules: both opened first (so a
+ * temporary file in the way of the second, or a second path that cannot be
+ * written, stops the export before anything is written), then both written
+ * and put in place. Returns 0 or the exit status. */
+static int write_outputs(char *const path[2], const ByteBuf *const bytes[2])
 {
     TsErr err;
-    AtomicFile af;
-    if (atomic_open(&af, path, &err) != 0)
-        return cli_error("export", EXIT_USAGE, "%s", err.msg);
-    if (fwrite(b->p, 1, b->len, af.f) != b->len) {
-        int saved = errno;
-        atomic_abort(&af);
-        output_write_failed(path, saved, &err);
-        return cli_error("export", cli_write_status(&err), "%s", err.msg);
-    }
-    if (atomic_commit(&af, &err) != 0)
-        return cli_error("export", cli_write_status(&err), "%s", err.msg);
-    return 0;
+    AtomicFile af[2];
+    int n_open = 0, rc = 0;
+    for (; n_open < 2; n_open++)
+        if (atomic_open(&af[n_open], path[n_open], &err) != 0) {
+            rc = cli_error("export", EXIT_USAGE, "%s", err.msg);
+            break;
+        }
+    for (int i = 0; rc == 0 && i < 2; i++)
+        if (fwrite(bytes[i]->p, 1, bytes[i]->len, af[i].f) != bytes[i]->len ||
+            fflush(af[i].f) != 0) {
+            output_write_failed(path[i], errno, &err);
+            rc = cli_error("export", cli_write_status(&err), "%s", err.msg);
+        }
+    int done = 0;
+    for (; rc == 0 && done < 2; done++)
+        if (atomic_commit(&af[done], &err) != 0)
+            rc = cli_error("export", cli_write_status(&err), "%s", err.msg);
+    /* each commit, done or failed, closed its file; the rest are given up */
+    for (int i = done; i < n_open; i++)
+        atomic_abort(&af[i]);
+    return rc;
 }
 
 /* What was written, and what a tanh-GELU model needs in nanoGPT. */
@@ -127,10 +139,10 @@ static int export_model(const Model *m, const char *dir, const char *dataset, in
     if (rc == 0 && (nano_export_checkpoint(m, dataset, &bc, &err) != 0 ||
                     nano_export_meta(m, &bm, &err) != 0))
         rc = cli_error("export", 1, "%s", err.msg);
+    char *const paths[2] = {ckpt, meta};
+    const ByteBuf *const bytes[2] = {&bc, &bm};
     if (rc == 0)
-        rc = write_output(ckpt, &bc);
-    if (rc == 0)
-        rc = write_output(meta, &bm);
+        rc = write_outputs(paths, bytes);
     if (rc == 0)
         say_written(m, ckpt, meta, dir, own_dataset);
     bytebuf_free(&bc);
