@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "engine/nanoexport.h"
@@ -39,9 +40,9 @@ static const char EXPORT_HELP[] =
     "  --dataset NAME   the config's dataset instead of DIR's path: sample.py then\n"
     "                   reads data/NAME/meta.pkl (nanoGPT's own layout)\n";
 
-/* DIR as a folder: there already (or a link to one), or made now. Returns 0,
- * or the exit status after saying why. */
-static int out_folder(const char *dir)
+/* DIR as a folder: there already (or a link to one), or made now (*made
+ * set). Returns 0, or the exit status after saying why. */
+static int out_folder(const char *dir, int *made)
 {
     TsQuoted q;
     struct stat st;
@@ -59,6 +60,7 @@ static int out_folder(const char *dir)
     if (mkdir(dir, 0777) != 0)
         return cli_error("export", EXIT_USAGE, "--out %s: cannot make the folder (%s)",
                          ts_quote(&q, dir), ts_strerror(errno));
+    *made = 1;
     return 0;
 }
 
@@ -181,7 +183,8 @@ int cmd_export(int argc, char **argv)
     Model m;
     if (model_load(&m, pos[0], &err) != 0)
         return cli_error("export", EXIT_USAGE, "%s", err.msg);
-    rc = out_folder(out);
+    int made = 0;
+    rc = out_folder(out, &made);
     char *abs = NULL;
     if (rc == 0 && !dataset) {
         TsQuoted q;
@@ -196,6 +199,8 @@ int cmd_export(int argc, char **argv)
     }
     if (rc == 0)
         rc = export_model(&m, out, dataset ? dataset : abs, dataset != NULL);
+    if (rc != 0 && made)
+        rmdir(out); /* a refused export leaves no folder of its own (only an empty one goes) */
     free(abs);
     model_free(&m);
     return rc;

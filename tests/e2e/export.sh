@@ -84,6 +84,17 @@ expect_error out-parent-missing 2 "cannot make the folder" "$T" export tests/dat
 expect_error out-quoted 2 "'$work/x\\e[2J': is not a folder" \
     sh -c ': >"$1"; "$2" export tests/data/tiny.bin --out "$1"' - "$work/x$(printf '\033')[2J" "$T"
 expect_error out-lang 2 "ist kein Ordner" "$T" export tests/data/tiny.bin --out "$work/a-file" --lang de
+# a folder whose path is not UTF-8: the config cannot name it, --dataset can
+bad=$work/bad$(printf '\377')
+expect_error out-not-utf8 2 "its absolute path is not UTF-8 text; give --dataset NAME" \
+    "$T" export tests/data/tiny.bin --out "$bad"
+if [ ! -e "$bad" ]; then pass out-not-utf8-no-folder; else fail out-not-utf8-no-folder "the refused folder was left"; fi
+if "$T" export tests/data/tiny.bin --out "$bad" --dataset class >/dev/null 2>"$work/err" &&
+    cmp -s "$bad/ckpt.pt" "$F/tiny.pt"; then
+    pass out-not-utf8-dataset
+else
+    fail out-not-utf8-dataset "$(head -c 300 "$work/err")"
+fi
 
 # --- with Python: the reference run live ---
 has_module() {
