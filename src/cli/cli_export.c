@@ -154,16 +154,6 @@ static int export_model(const Model *m, const char *dir, const char *dataset, in
     return rc;
 }
 
-static int is_utf8(const char *s)
-{
-    size_t n = strlen(s), pos = 0;
-    uint32_t cp;
-    while (pos < n)
-        if (utf8_decode(s, n, &pos, &cp) != 0)
-            return 0;
-    return 1;
-}
-
 int cmd_export(int argc, char **argv)
 {
     const char *out = NULL, *dataset = NULL, *pos[1] = {NULL};
@@ -192,7 +182,7 @@ int cmd_export(int argc, char **argv)
         if (!abs)
             rc = cli_error("export", EXIT_USAGE, "--out %s: cannot find its absolute path (%s)",
                            ts_quote(&q, out), ts_strerror(errno));
-        else if (!is_utf8(abs))
+        else if (!utf8_valid(abs))
             rc = cli_error("export", EXIT_USAGE, "--out %s: its absolute path is not UTF-8 "
                                                  "text; give --dataset NAME",
                            ts_quote(&q, out));

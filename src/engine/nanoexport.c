@@ -177,16 +177,6 @@ static void pickle_checkpoint(ByteBuf *out, const Model *m, const SdTensor *sd, 
     pickle_stop(&p);
 }
 
-static int valid_utf8(const char *s)
-{
-    size_t n = strlen(s), pos = 0;
-    uint32_t cp;
-    while (pos < n)
-        if (utf8_decode(s, n, &pos, &cp) != 0)
-            return 0;
-    return 1;
-}
-
 /* The archive's entries, in torch.save's order: data.pkl, byteorder, each
  * storage once (in the order the state_dict meets them), version. */
 static int write_archive(ZipWriter *z, const ByteBuf *pkl, const SdTensor *sd, int n_sd,
@@ -214,7 +204,7 @@ static int write_archive(ZipWriter *z, const ByteBuf *pkl, const SdTensor *sd, i
 
 int nano_export_checkpoint(const Model *m, const char *dataset, ByteBuf *out, TsErr *err)
 {
-    if (!valid_utf8(dataset))
+    if (!utf8_valid(dataset))
         return ts_fail(err, "the dataset's name is not UTF-8 text");
     int bias = nano_has_bias(m);
     size_t max_sd = (size_t)m->cfg.n_layer * NANO_BLOCK_COUNT + NANO_GLOBAL_COUNT + 1;
