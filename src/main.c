@@ -27,6 +27,7 @@ static const Subcommand SUBCOMMANDS[] = {
     {"demo", cmd_demo, LBL_CMD_DEMO},
     {"info", cmd_info, LBL_CMD_INFO},
     {"import", cmd_import, LBL_CMD_IMPORT},
+    {"export", cmd_export, LBL_CMD_EXPORT},
     {"kvcache", cmd_kvcache, LBL_CMD_KVCACHE},
     {"train", cmd_train, LBL_CMD_TRAIN},
     {"eval", cmd_eval, LBL_CMD_EVAL},

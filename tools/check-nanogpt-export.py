@@ -3,12 +3,17 @@
 nanoGPT-style GPT (tools/nanogpt_torch.py) takes its state_dict (no key
 missing but the causal mask buffers, none unexpected), and its
 next-character probabilities after each prompt agree with those tangscope
-printed. For a file tools/export-nanogpt.py wrote, or for a nanoGPT
-checkpoint beside its import (exact GELU unless the file says tanh).
+printed. For a file `tangscope export` (or tools/export-nanogpt.py)
+wrote, or for a nanoGPT checkpoint beside its import (exact GELU unless the
+file says tanh).
 
-    tools/export-nanogpt.py assets/tang.bin --out t.pt --meta t.pkl
+    ./tangscope export assets/tang.bin --out t
     ./tangscope probs 春风 --mid-text --top 20 --json > want.json
-    /usr/bin/python3 tools/check-nanogpt-export.py t.pt t.pkl want.json [...]
+    /usr/bin/python3 tools/check-nanogpt-export.py t/ckpt.pt t/meta.pkl want.json [...]
+
+The checkpoint is loaded with weights_only=True from PyTorch 2 on (the
+loader that runs nothing); PyTorch 1.13's weights_only loader knows no
+float in a pickle (nor in any nanoGPT checkpoint's), so there the full one.
 
 Each JSON file is one `tangscope probs --mid-text --json` answer. Prints the
 largest difference and exits 1 if it is above 1e-5 (2 on a usage error).
@@ -30,7 +35,10 @@ def main():
     if len(sys.argv) < 4:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    ckpt = torch.load(sys.argv[1], map_location="cpu")
+    if int(torch.__version__.split(".")[0]) >= 2:
+        ckpt = torch.load(sys.argv[1], map_location="cpu", weights_only=True)
+    else:
+        ckpt = torch.load(sys.argv[1], map_location="cpu")
     with open(sys.argv[2], "rb") as f:
         meta = pickle.load(f)
     gelu = "tanh" if ckpt.get("tangscope_gelu") == "tanh" else "none"

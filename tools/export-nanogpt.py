@@ -6,9 +6,18 @@
 The checkpoint is what nanoGPT's train.py saves and its sample.py loads:
 {'model': state_dict, 'model_args': {n_layer, n_head, n_embd, block_size,
 bias, vocab_size, dropout}, 'iter_num': 0, 'best_val_loss': 0.0, 'config':
-{}}, written in torch.save's zip format (tools/nanogpt_ckpt.py) so that
-torch.load reads it; meta.pkl has vocab_size, itos and stoi. No PyTorch is
-needed to write them.
+{'dataset': DATASET}}, written in torch.save's zip format
+(tools/nanogpt_ckpt.py) so that torch.load reads it; meta.pkl has
+vocab_size, itos and stoi. No PyTorch is needed to write them.
+
+DATASET is --dataset NAME, or else the absolute path (symbolic links
+resolved) of the folder that holds the meta.pkl: sample.py reads
+os.path.join('data', dataset, 'meta.pkl'), which an absolute path finds
+from any folder when the file is called meta.pkl.
+
+This tool is the reference `tangscope export` (src/engine/nanoexport.c) is
+tested against: for the same model and dataset the two write the same
+bytes (tests/e2e/nanogpt.sh).
 
 bias is False when every bias of the model is zero (a model imported from
 a bias=False checkpoint), True otherwise. tangscope's own models use the
@@ -66,13 +75,13 @@ def state_dict(model):
     return sd, has_bias
 
 
-def checkpoint(model):
+def checkpoint(model, dataset):
     sd, has_bias = state_dict(model)
     args = {"n_layer": model.n_layer, "n_head": model.n_head,
             "n_embd": model.n_embd, "block_size": model.context,
             "bias": has_bias, "vocab_size": model.vocab_size, "dropout": 0.0}
     return {"model": sd, "model_args": args, "iter_num": 0,
-            "best_val_loss": 0.0, "config": {},
+            "best_val_loss": 0.0, "config": {"dataset": dataset},
             nc.GELU_KEY: model.gelu, nc.EPS_KEY: float(model.ln_eps)}
 
 
@@ -94,7 +103,16 @@ def main():
     ap.add_argument("model", help="a tangscope model file (.bin)")
     ap.add_argument("--out", required=True, help="the checkpoint to write (.pt)")
     ap.add_argument("--meta", required=True, help="the meta.pkl to write")
+    ap.add_argument("--dataset", help="the config's dataset (default: the "
+                    "absolute path of the meta.pkl's folder)")
     a = ap.parse_args()
+    dataset = a.dataset
+    if dataset is None:
+        dataset = os.path.realpath(os.path.dirname(os.path.abspath(a.meta)))
+    try:
+        dataset.encode("utf-8")
+    except UnicodeEncodeError:
+        fail("%r: its absolute path is not UTF-8 text; give --dataset NAME" % a.meta)
     try:
         model = tsmodel.read(a.model)
     except OSError as e:
@@ -102,7 +120,7 @@ def main():
     except tsmodel.FormatError as e:
         fail("%s: not a tangscope model: %s" % (a.model, e))
     try:
-        write_atomic(a.out, lambda f: nc.save_checkpoint(checkpoint(model), f))
+        write_atomic(a.out, lambda f: nc.save_checkpoint(checkpoint(model, dataset), f))
         write_atomic(a.meta, lambda f: pickle.dump(meta(model), f, protocol=2))
     except OSError as e:
         fail("%s" % e)

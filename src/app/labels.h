@@ -378,6 +378,7 @@ typedef enum {
     LBL_CMD_DEMO,
     LBL_CMD_INFO,
     LBL_CMD_IMPORT,
+    LBL_CMD_EXPORT,
     LBL_CMD_KVCACHE,
     LBL_CMD_TRAIN,
     LBL_CMD_EVAL,
@@ -441,6 +442,10 @@ typedef enum {
     LBL_CLI_BENCH_WEIGHTS,
     LBL_CLI_BENCH_WEIGHTS_COLS,
     LBL_CLI_QUANTIZED,
+    /* export: what was written, the GELU's form, how nanoGPT samples it */
+    LBL_CLI_NANO_EXPORTED,
+    LBL_CLI_EXPORTED_TANH,
+    LBL_CLI_EXPORTED_SAMPLE,
     LBL_CLI_BENCH_SAMPLER,
     /* bench --train: the speed of a training step (cli_bench.c) */
     LBL_CLI_BENCH_TRAIN_HEAD,

@@ -209,6 +209,7 @@ int cmd_jueju(int argc, char **argv);
 int cmd_demo(int argc, char **argv);
 int cmd_info(int argc, char **argv);
 int cmd_import(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 int cmd_kvcache(int argc, char **argv);
 int cmd_explore(int argc, char **argv);
 int cmd_lesson(int argc, char **argv);

@@ -377,6 +377,20 @@ static const char *const H_QUANTIZE[] = {
     NULL,
 };
 
+static const char *const H_EXPORT[] = {
+    "Aufruf: tangscope export DATEI.bin --out ORDNER [--dataset NAME]\n"
+    "\n"
+    "Schreibt ein tangscope-Modell als Checkpoint von nanoGPT: ORDNER/ckpt.pt, wie ihn train.py von nanoGPT speichert (torch.load liest ihn; die Gewichte als float32), und ORDNER/meta.pkl, sein Vokabular (stoi, itos). Gibt es ORDNER noch nicht, wird er angelegt (der Ordner darüber muss existieren). Danach im Ordner von nanoGPT:\n"
+    "\n"
+    "    python sample.py --out_dir=ORDNER\n"
+    "\n"
+    "Die config des Checkpoints nennt als Datensatz den absoluten Pfad von ORDNER; so findet sample.py die Datei ORDNER/meta.pkl, egal aus welchem Ordner es startet. bias ist False (und es fehlen die Bias-Schlüssel), wenn alle Biases des Modells null sind. Ein von tangscope trainiertes Modell rechnet mit der tanh-GELU: Das MLP von nanoGPT liefert dieselben Wahrscheinlichkeiten mit nn.GELU(approximate='tanh'). Python wird nicht gebraucht; tangscope import ORDNER/ckpt.pt --meta ORDNER/meta.pkl --out DATEI.bin ergibt wieder dieselbe Datei. Beide Dateien werden geschrieben wie jede Ausgabe (einem Link wird gefolgt, ein Gerät oder ein FIFO an Ort und Stelle beschrieben, eine Datei erst ersetzt, wenn sie vollständig ist); ein beschädigtes Modell oder ein unbrauchbarer Pfad wird mit einer Zeile und Status 2 abgelehnt. docs/course-model.md beschreibt den ganzen Weg.\n"
+    "\n"
+    "  --out ORDNER     der Ordner, in den ckpt.pt und meta.pkl kommen\n"
+    "  --dataset NAME   der Datensatz in der config statt des Pfads von ORDNER: sample.py liest dann data/NAME/meta.pkl (die Ordnung von nanoGPT selbst)\n",
+    NULL,
+};
+
 static const char *const H_IMPORT[] = {
     "Aufruf: tangscope import CKPT --meta META.pkl --out DATEI.bin [--n-head N]\n"
     "                        [--gelu erf|tanh] [--ln-eps X]\n"
@@ -411,6 +425,7 @@ const CliHelp CLI_HELP_DE[] = {
     {.cmd = "bench", .parts = H_BENCH},
     {.cmd = "quantize", .parts = H_QUANTIZE},
     {.cmd = "import", .parts = H_IMPORT},
+    {.cmd = "export", .parts = H_EXPORT},
     {.cmd = "exercise", .parts = H_EXERCISE},
     {.cmd = NULL},
 };

@@ -381,6 +381,20 @@ static const char *const H_QUANTIZE[] = {
     NULL,
 };
 
+static const char *const H_EXPORT[] = {
+    "usage : tangscope export FICHIER.bin --out DOSSIER [--dataset NOM]\n"
+    "\n"
+    "Écrit un modèle tangscope sous forme de checkpoint nanoGPT : DOSSIER/ckpt.pt, tel que le sauve le train.py de nanoGPT (torch.load le lit ; les poids en float32), et DOSSIER/meta.pkl, son vocabulaire (stoi, itos). DOSSIER est créé s’il n’existe pas (son parent doit exister). Ensuite, dans le dossier de nanoGPT :\n"
+    "\n"
+    "    python sample.py --out_dir=DOSSIER\n"
+    "\n"
+    "La config du checkpoint donne pour jeu de données le chemin absolu de DOSSIER : sample.py trouve ainsi DOSSIER/meta.pkl depuis n’importe quel dossier. bias vaut False (et les clés de biais sont absentes) quand tous les biais du modèle sont nuls. Un modèle entraîné par tangscope emploie la GELU tanh : le MLP de nanoGPT donne les mêmes probabilités avec nn.GELU(approximate='tanh'). Python n’est pas nécessaire ; tangscope import DOSSIER/ckpt.pt --meta DOSSIER/meta.pkl --out FICHIER.bin redonne le même fichier. Chaque fichier s’écrit comme toute sortie (un lien est suivi, un périphérique ou une FIFO reçoit les octets sur place, un fichier n’est remplacé qu’une fois complet) ; un modèle abîmé ou un chemin inutilisable est refusé en une ligne, avec le code de sortie 2. docs/course-model.md décrit tout le chemin.\n"
+    "\n"
+    "  --out DOSSIER    le dossier où écrire ckpt.pt et meta.pkl\n"
+    "  --dataset NOM    le jeu de données de la config au lieu du chemin de DOSSIER : sample.py lit alors data/NOM/meta.pkl (la disposition propre à nanoGPT)\n",
+    NULL,
+};
+
 static const char *const H_IMPORT[] = {
     "usage : tangscope import CKPT --meta META.pkl --out FICHIER.bin [--n-head N]\n"
     "                         [--gelu erf|tanh] [--ln-eps X]\n"
@@ -416,6 +430,7 @@ const CliHelp CLI_HELP_FR[] = {
     {.cmd = "bench", .parts = H_BENCH},
     {.cmd = "quantize", .parts = H_QUANTIZE},
     {.cmd = "import", .parts = H_IMPORT},
+    {.cmd = "export", .parts = H_EXPORT},
     {.cmd = "exercise", .parts = H_EXERCISE},
     {.cmd = NULL},
 };

@@ -373,6 +373,20 @@ static const char *const H_QUANTIZE[] = {
     NULL,
 };
 
+static const char *const H_EXPORT[] = {
+    "用法：tangscope export 文件.bin --out 文件夹 [--dataset 名称]\n"
+    "\n"
+    "把 tangscope 的模型写成 nanoGPT 的检查点：文件夹/ckpt.pt，和 nanoGPT 的 train.py 保存的格式一样（torch.load 能读；权重为 float32），以及文件夹/meta.pkl，即它的词表（stoi、itos）。文件夹不存在时会新建（它的上一级必须存在）。然后在 nanoGPT 的目录里运行：\n"
+    "\n"
+    "    python sample.py --out_dir=文件夹\n"
+    "\n"
+    "检查点的 config 把文件夹的绝对路径写作数据集，所以 sample.py 不论从哪个目录运行都能找到 文件夹/meta.pkl。模型的偏置全为零时，bias 为 False（也没有偏置的键）。tangscope 训练的模型用 tanh 近似的 GELU：nanoGPT 的 MLP 里换成 nn.GELU(approximate='tanh') 就能得到相同的概率。不需要 Python；用 tangscope import 文件夹/ckpt.pt --meta 文件夹/meta.pkl --out 文件.bin 导回来，得到的还是同一个文件。两个文件都按所有输出的规则来写（链接会跟过去，设备和 FIFO 就地写入，普通文件写完整之后才替换）；模型损坏或路径不能用时只给一行说明，退出状态为 2。完整步骤见 docs/course-model.md。\n"
+    "\n"
+    "  --out 文件夹     放 ckpt.pt 和 meta.pkl 的文件夹\n"
+    "  --dataset 名称   config 里的数据集，代替文件夹的路径：sample.py 这时读 data/名称/meta.pkl（nanoGPT 自己的目录结构）\n",
+    NULL,
+};
+
 static const char *const H_IMPORT[] = {
     "用法：tangscope import CKPT --meta META.pkl --out 文件.bin [--n-head N]\n"
     "                       [--gelu erf|tanh] [--ln-eps X]\n"
@@ -407,6 +421,7 @@ const CliHelp CLI_HELP_ZH[] = {
     {.cmd = "bench", .parts = H_BENCH},
     {.cmd = "quantize", .parts = H_QUANTIZE},
     {.cmd = "import", .parts = H_IMPORT},
+    {.cmd = "export", .parts = H_EXPORT},
     {.cmd = "exercise", .parts = H_EXERCISE},
     {.cmd = NULL},
 };

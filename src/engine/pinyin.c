@@ -213,16 +213,6 @@ static long parse_code_point(const char *s)
     return v <= 0x10FFFF ? v : -1;
 }
 
-static int valid_utf8(const char *s)
-{
-    size_t len = strlen(s), pos = 0;
-    uint32_t cp;
-    while (pos < len)
-        if (utf8_decode(s, len, &pos, &cp) != 0)
-            return 0;
-    return 1;
-}
-
 /* The next line of a text cut in place (the pinyin table, the word list):
  * *at is where it starts, NULL or "" once the text is read. The line ends
  * with a NUL where its newline was (and a CR before it is cut too), *at
@@ -275,7 +265,7 @@ static int parse_line(Pinyin *p, char *line, int lineno, const char *what, TsErr
                           "the second field is not the one character its code point names");
     if (p->n > 0 && p->entries[p->n - 1].cp >= (uint32_t)cp)
         return parse_fail(err, what, lineno, "not in increasing code point order");
-    if (!valid_utf8(field[3]))
+    if (!utf8_valid(field[3]))
         return parse_fail(err, what, lineno, "the gloss is not valid UTF-8");
     PinyinEntry *e = &p->entries[p->n];
     e->cp = (uint32_t)cp;

@@ -54,6 +54,16 @@ size_t utf8_back(const char *s, size_t end)
     return end > 0 ? end - 1 : 0;
 }
 
+int utf8_valid(const char *s)
+{
+    size_t len = strlen(s), pos = 0;
+    uint32_t cp;
+    while (pos < len)
+        if (utf8_decode(s, len, &pos, &cp) != 0)
+            return 0;
+    return 1;
+}
+
 int utf8_encode(uint32_t cp, char *out)
 {
     unsigned char *o = (unsigned char *)out;

@@ -23,6 +23,9 @@ typedef struct {
  * sequence, overlong form, surrogate, > U+10FFFF) returns -1 and leaves *pos. */
 int utf8_decode(const char *s, size_t n, size_t *pos, uint32_t *cp);
 
+/* 1 if the NUL-terminated s is UTF-8 throughout (as utf8_decode reads it). */
+int utf8_valid(const char *s);
+
 /* Encode cp into out (at least 4 bytes, not NUL-terminated); returns the byte
  * count, or 0 if cp is not a valid scalar value. */
 int utf8_encode(uint32_t cp, char *out);

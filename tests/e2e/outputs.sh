@@ -6,10 +6,12 @@
 # that cannot take a file and a folder are refused with one line and exit 2.
 # For each output a user names: the trace (generate --trace), the model
 # (train --out), the checkpoint (train --checkpoint), the log (train --log)
-# and the smaller weights (quantize --out); a FIFO whose reader goes away ends
-# the writer with one line and exit 2, and so does a temporary file in the
-# way: every refused output path exits 2, whichever writer.
-# `generate --export` never follows a link on a name it chose itself.
+# the smaller weights (quantize --out) and export's ckpt.pt and meta.pkl (in
+# --out DIR; also a dangling link and a link planted at FILE.tmp); a FIFO
+# whose reader goes away ends the writer with one line and exit 2, and so
+# does a temporary file in the way: every refused output path exits 2,
+# whichever writer. `generate --export` never follows a link on a name it
+# chose itself.
 # The device is a copy of /dev/null's node made here (never /dev/null itself);
 # where no node can be made (not root) those checks say SKIP.
 # Also the last findings of the bad-input campaign: exit statuses and unused
@@ -188,6 +190,119 @@ else
         "$T" generate 春风 --model "$TINY" --max-chars 8 --seed 1 --export
 fi
 cd "$work" || exit 1
+# ---- export: ckpt.pt and meta.pkl, each a name inside --out DIR ----
+# Each row above, for each of the two files, with the other a plain file;
+# and a link planted at the file's temporary name (FILE.tmp): refused before
+# anything is written, its target untouched. A refused export writes
+# neither file.
+BUNDLED=$ROOT/assets/tang.bin
+mkdir "$work/export-plain"
+"$T" export "$TINY" --out "$work/export-plain" --dataset class >/dev/null 2>&1
+n=0
+fresh() { n=$((n + 1)); e=$work/export-$n; mkdir "$e"; }
+export_tiny() { "$T" export "$TINY" --out "$e" --dataset class; }
+size_is() { [ "$(wc -c <"$1")" -eq "$(wc -c <"$2")" ]; }
+for f in ckpt.pt meta.pkl; do
+    other=meta.pkl
+    [ $f = meta.pkl ] && other=ckpt.pt
+    want=$work/export-plain/$f
+    if [ $can_mknod -eq 1 ]; then
+        fresh
+        mknod "$e/$f" c 1 3
+        export_tiny >"$work/o" 2>"$work/e"
+        st=$?
+        if [ $st -eq 0 ] && [ "$(kind "$e/$f")" = c ] && [ ! -e "$e/$f.tmp" ] &&
+            cmp -s "$e/$other" "$work/export-plain/$other"; then
+            pass "export-$f-device"
+        else
+            fail "export-$f-device" "status $st, now '$(kind "$e/$f")': $(head -c 200 "$work/e")"
+        fi
+    else
+        skip "export-$f-device" "cannot make a device node here (needs root)"
+    fi
+    # a FIFO: its reader gets the file's bytes, and it stays a FIFO
+    fresh
+    mkfifo "$e/$f"
+    cat 0<>"$e/$f" >"$e/read" &
+    reader=$!
+    export_tiny >"$work/o" 2>"$work/e"
+    st=$?
+    until_ok size_is "$e/read" "$want"
+    kill $reader 2>/dev/null
+    wait $reader 2>/dev/null
+    if [ $st -eq 0 ] && [ "$(kind "$e/$f")" = p ] && cmp -s "$e/read" "$want"; then
+        pass "export-$f-fifo"
+    else
+        fail "export-$f-fifo" "status $st, now '$(kind "$e/$f")', read $(wc -c <"$e/read"): $(head -c 200 "$work/e")"
+    fi
+    # a FIFO whose reader goes away (the bundled model's files: more than a pipe holds)
+    fresh
+    mkfifo "$e/$f"
+    (: <"$e/$f") &
+    reader=$!
+    "$T" export "$BUNDLED" --out "$e" >"$work/o" 2>"$work/e"
+    st=$?
+    wait $reader 2>/dev/null
+    if [ $st -eq 2 ] && [ "$(wc -l <"$work/e")" -eq 1 ] &&
+        grep -qF "'$e/$f': its reader went away before the end" "$work/e" &&
+        [ ! -e "$e/$other" ] && [ ! -e "$e/$other.tmp" ]; then
+        pass "export-$f-fifo-reader-gone"
+    else
+        fail "export-$f-fifo-reader-gone" "status $st, $other: '$(kind "$e/$other")': $(tail -c 200 "$work/e")"
+    fi
+    # a link to a file: the target replaced, the link kept
+    fresh
+    echo old >"$e/target"
+    ln -s target "$e/$f"
+    export_tiny >"$work/o" 2>"$work/e"
+    st=$?
+    if [ $st -eq 0 ] && [ "$(kind "$e/$f")" = l ] && [ "$(readlink "$e/$f")" = target ] &&
+        cmp -s "$e/target" "$want" && [ ! -e "$e/target.tmp" ] && [ ! -e "$e/$f.tmp" ]; then
+        pass "export-$f-symlink"
+    else
+        fail "export-$f-symlink" "status $st, link '$(kind "$e/$f")' -> '$(readlink "$e/$f")': $(head -c 200 "$work/e")"
+    fi
+    # a link that leads nowhere yet: its target made, the link kept
+    fresh
+    ln -s made "$e/$f"
+    export_tiny >"$work/o" 2>"$work/e"
+    st=$?
+    if [ $st -eq 0 ] && [ "$(kind "$e/$f")" = l ] && cmp -s "$e/made" "$want" && [ ! -e "$e/made.tmp" ]; then
+        pass "export-$f-dangling-symlink"
+    else
+        fail "export-$f-dangling-symlink" "status $st, link '$(kind "$e/$f")', made '$(kind "$e/made")': $(head -c 200 "$work/e")"
+    fi
+    # a link into a folder that cannot take a file (as root only /proc refuses)
+    fresh
+    if [ "$(id -u)" -eq 0 ]; then to=/proc/tangscope-e2e-$f; else mkdir "$e/ro"; chmod 555 "$e/ro"; to=$e/ro/x; fi
+    ln -s "$to" "$e/$f"
+    expect_error_all "export-$f-symlink-read-only" 2 "$f" "leads to" "$to" -- export_tiny
+    if [ "$(kind "$e/$f")" = l ] && [ ! -e "$e/$other" ]; then
+        pass "export-$f-symlink-read-only-kept"
+    else
+        fail "export-$f-symlink-read-only-kept" "the link is now '$(kind "$e/$f")', $other '$(kind "$e/$other")'"
+    fi
+    # a folder: refused
+    fresh
+    mkdir "$e/$f"
+    expect_error "export-$f-folder" 2 "'$e/$f': is a folder, not a file" export_tiny
+    if [ "$(kind "$e/$f")" = d ] && [ ! -e "$e/$other" ]; then
+        pass "export-$f-folder-kept"
+    else
+        fail "export-$f-folder-kept" "the folder is now '$(kind "$e/$f")', $other '$(kind "$e/$other")'"
+    fi
+    # a link planted at the temporary name: refused, its target untouched
+    fresh
+    echo precious >"$e/victim"
+    ln -s victim "$e/$f.tmp"
+    expect_error "export-$f-tmp-link" 2 "'$e/$f.tmp' is in the way" export_tiny
+    if [ "$(cat "$e/victim")" = precious ] && [ "$(kind "$e/$f.tmp")" = l ] && [ ! -e "$e/$f" ] &&
+        [ ! -e "$e/$other" ] && [ ! -e "$e/$other.tmp" ]; then
+        pass "export-$f-tmp-link-untouched"
+    else
+        fail "export-$f-tmp-link-untouched" "victim '$(cat "$e/victim")', $f '$(kind "$e/$f")', $other '$(kind "$e/$other")'"
+    fi
+done
 
 # ---- the campaign's last findings ----
 expect_error bench-ui-missing-model 2 "'/nonexistent.bin': cannot open" \

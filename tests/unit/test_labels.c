@@ -519,6 +519,10 @@ static const Budget BUDGETS[] = {
     {LBL_EX_NEEDS, 200, {0}},
     {LBL_CLI_LESSON_STAGE, 200, {"lessons/en/07-generation.md", "40", "top_p_ref", "top-p"}},
     {LBL_CLI_USAGE_LANG, 1000, {"en, zh, de, fr"}},
+    /* export's line on stdout: the two files, the shape, the GELU, the way to sample */
+    {LBL_CLI_NANO_EXPORTED, 200, {"'out-class/ckpt.pt'", "'out-class/meta.pkl'", "4", "4", "128", "128", "7311"}},
+    {LBL_CLI_EXPORTED_TANH, 160, {0}},
+    {LBL_CLI_EXPORTED_SAMPLE, 160, {"'out-class'"}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };
