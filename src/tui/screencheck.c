@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/figures.h"
 #include "app/script.h"
 #include "tui/tui.h"
 #include "tui/views.h"
@@ -19,6 +20,8 @@ const CheckScreen CHECK_SCREENS[CHECK_SCREEN_COUNT] = {
 
 enum {
     LOG_MAX = 4096,
+    FIGURES_MAX = 64,  /* figures of one step's narration compared */
+    SCREEN_TEXT_MAX = LOG_MAX * 48,
     PLOT_MIN_ROWS = 5, /* a compare plot lower than this shows no ramp */
     CUTS_TOLD = 3      /* cut lines told per step and screen */
 };
@@ -230,6 +233,49 @@ static void named(Drawn *d, AppState *s, const LessonLine *cl)
     }
 }
 
+/* Is the text drawn at (y, x) inside r? */
+static int inside(Rect r, int y, int x)
+{
+    return y >= r.y && y < r.y + r.h && x >= r.x && x < r.x + r.w;
+}
+
+/* Every figure the step's narration quotes must stand on the screen as
+ * quoted (figures.h): the screen's text, the narration's own aside. */
+static void quoted_figures(Drawn *d, const AppState *s, const LessonStep *st, int k)
+{
+    static char text[SCREEN_TEXT_MAX];
+    static Figure fig[FIGURES_MAX];
+    size_t len = 0;
+    for (int i = 0; i < d->n; i++) {
+        const DrawnText *t = &d->log[i];
+        if (d->layout.show_narration && inside(d->layout.narration, t->y, t->x))
+            continue;
+        size_t n = strlen(t->text);
+        if (len + n + 2 > sizeof text)
+            break;
+        memcpy(text + len, t->text, n);
+        len += n;
+        text[len++] = '\n'; /* no number runs on from one text into the next */
+    }
+    text[len] = 0;
+    int n = figures_find(st->narration, s->lang, fig, FIGURES_MAX);
+    for (int i = 0; i < n; i++) {
+        char shown[64], msg[300];
+        if (figures_shown(&fig[i], text, s->lang, shown, sizeof shown))
+            continue;
+        if (shown[0])
+            snprintf(msg, sizeof msg, "step %d: the narration quotes %s but the screen shows %s", k,
+                     fig[i].quoted, shown);
+        else
+            snprintf(msg, sizeof msg, "step %d: the narration quotes %s, which the screen does not "
+                     "show (mark a figure from elsewhere: \"(SOURCE: %s)\")", k, fig[i].quoted,
+                     fig[i].quoted);
+        d->problems++;
+        if (d->problem)
+            d->problem(d->ctx, st->line, msg);
+    }
+}
+
 int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem, void *ctx)
 {
     static Drawn d; /* large: a log of every text drawn */
@@ -270,6 +316,8 @@ int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
                     need(&d, st->cmds[j].line, ITEM_ANSWER, -1, "the answer", "answer");
         if (!hidden)
             cut_lines(&d, st->line);
+        if (d.screen == &CHECK_SCREENS[CHECK_SCREEN_DEFAULT])
+            quoted_figures(&d, s, st, k);
         for (int j = 0; j < st->n_cmds; j++)
             if (!lesson_skips(s, l, st->cmds[j].text)) /* not run: nothing to show */
                 named(&d, s, &st->cmds[j]);
