@@ -37,7 +37,9 @@ static size_t marked_paren(const char *p)
     if (!open)
         return 0;
     size_t i = open;
-    while (i < open + SOURCE_MAX && p[i] && !is_digit(p[i]) && p[i] != ')' && p[i] != '(' &&
+    if (is_digit(p[i]))
+        return 0; /* a figure, not a source: "(8.4%: ...)" */
+    while (i < open + SOURCE_MAX && p[i] && p[i] != ')' && p[i] != '(' &&
            p[i] != '\n' && p[i] != ':' && strncmp(p + i, "\xef\xbc\x9a", 3) != 0)
         i++;
     if (i == open || (p[i] != ':' && strncmp(p + i, "\xef\xbc\x9a", 3) != 0))
