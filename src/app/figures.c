@@ -8,7 +8,10 @@
 
 #include "app/labels.h"
 
-enum { SOURCE_MAX = 48 }; /* bytes of a "(source:" before its colon */
+enum {
+    SOURCE_MAX = 48, /* bytes of a "(source:" before its colon */
+    PREFIX_MAX = 24  /* bytes of a line's "source:" before its colon */
+};
 
 static const char NBSP[] = "\xc2\xa0", NNBSP[] = "\xe2\x80\xaf";
 
@@ -49,6 +52,23 @@ static size_t marked_paren(const char *p)
     return i + (p[i] == ')' ? 1 : p[i] && p[i] != '\n' ? 3 : 0);
 }
 
+/* A line (or list item) at p that opens with its source and a colon,
+ * "讲义：…", "- Handout: …": its bytes up to the line's end, else 0. A
+ * source is short and says no figure nor sentence of its own. */
+static size_t marked_line(const char *p)
+{
+    size_t i = (p[0] == '-' || p[0] == '*') && p[1] == ' ' ? 2 : 0, from = i;
+    while (i < from + PREFIX_MAX && p[i] && !is_digit(p[i]) && !strchr(".,;?!:()\n`", p[i]) &&
+           strncmp(p + i, "\xef\xbc\x9a", 3) != 0 && strncmp(p + i, "\xef\xbc\x8c", 3) != 0 &&
+           strncmp(p + i, "\xe3\x80\x82", 3) != 0) /* ：，。 */
+        i++;
+    if (i == from || (p[i] != ':' && strncmp(p + i, "\xef\xbc\x9a", 3) != 0))
+        return 0;
+    while (p[i] && p[i] != '\n')
+        i++;
+    return i;
+}
+
 /* The narration with what quotes elsewhere blanked: fenced blocks, `code`
  * spans, marked parentheses. A new string, or NULL. */
 static char *own_words(const char *md)
@@ -72,6 +92,10 @@ static char *own_words(const char *md)
             if (t[i] != '\n')
                 t[i] = ' ';
             i++;
+        } else if (line_start && marked_line(t + i)) {
+            size_t m = marked_line(t + i);
+            blank(t + i, m);
+            i += m;
         } else if (t[i] == '`') {
             size_t e = i + 1;
             while (e < n && t[e] != '`')
@@ -187,15 +211,23 @@ static size_t rank_after(const char *p, AppLang lang)
 {
     static const char *const en[] = {"st", "nd", "rd", "th"};
     size_t n = 0;
-    if (lang == LANG_EN)
+    if (lang == LANG_EN) {
         for (int i = 0; i < 4 && !n; i++)
             if (strncmp(p, en[i], 2) == 0 && !is_alpha(p[2]))
                 n = 2;
-    if (lang == LANG_FR)
+        if (n && p[n] == ',' && p[n + 1] == ' ' && is_digit(p[n + 2]))
+            return 0; /* a list of positions: "the 8th, 16th, 24th and 32nd characters" */
+        if (!n || p[n] != ' ' || !is_alpha(p[n + 1]))
+            return n;
+        return strncmp(p + n, " place", 6) == 0 && !is_alpha(p[n + 6]) ? n : 0;
+    }
+    if (lang == LANG_FR) { /* "23e place", "23ᵉ rang": else a position ("au 16e caractère") */
         n = strncmp(p, "\xe1\xb5\x89", 3) == 0 ? 3 : (p[0] == 'e' && !is_alpha(p[1])) ? 1 : 0; /* ᵉ */
-    if (!n || p[n] != ' ' || !is_alpha(p[n + 1]))
-        return n;
-    return strncmp(p + n, " place", 6) == 0 || strncmp(p + n, " rang", 5) == 0 ? n : 0;
+        int word = (strncmp(p + n, " place", 6) == 0 && !is_alpha(p[n + 6])) ||
+                   (strncmp(p + n, " rang", 5) == 0 && !is_alpha(p[n + 5]));
+        return n && word ? n : 0;
+    }
+    return 0;
 }
 
 /* After the number of a 第 N: 名 or 位 make it a rank (第 16 个 is a position). */
@@ -210,16 +242,16 @@ static int zh_rank_word(const char *p)
  * ("about 1%", "≈ 1 %", "约 1%"). */
 static int approximate(const char *start, const char *p, AppLang lang)
 {
-    static const char *const words[LANG_COUNT][6] = {
-        [LANG_EN] = {"about ", "around ", "roughly ", "nearly ", "almost ", NULL},
-        [LANG_DE] = {"etwa ", "rund ", "ungef\xc3\xa4hr ", "knapp ", "fast ", NULL},
-        [LANG_FR] = {"environ ", "pr\xc3\xa8s de ", "presque ", "peu pr\xc3\xa8s ", NULL},
-        [LANG_ZH] = {"\xe7\xba\xa6", "\xe7\xba\xa6 ", NULL}, /* 约 */
+    static const char *const words[LANG_COUNT][8] = {
+        [LANG_EN] = {"about ", "around ", "roughly ", "nearly ", "just over ", "barely more than ", NULL},
+        [LANG_DE] = {"etwa ", "rund ", "ungef\xc3\xa4hr ", "knapp ", "gut ", NULL},
+        [LANG_FR] = {"environ ", "pr\xc3\xa8s de ", "presque ", "\xc3\xa0 peine plus de ", NULL},
+        [LANG_ZH] = {"\xe7\xba\xa6", "\xe7\xba\xa6 ", "\xe5\x88\x9a\xe8\xbf\x87", "\xe5\x88\x9a\xe8\xbf\x87 ", NULL}, /* 约 刚过 */
     };
     if (ends_with(start, p, "\xe2\x89\x88") || ends_with(start, p, "\xe2\x89\x88 ") ||
         ends_with(start, p, "~")) /* ≈ */
         return 1;
-    for (int i = 0; i < 6 && words[lang][i]; i++)
+    for (int i = 0; i < 8 && words[lang][i]; i++)
         if (ends_with(start, p, words[lang][i]))
             return 1;
     return 0;

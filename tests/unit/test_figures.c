@@ -50,8 +50,9 @@ static void test_languages(void)
               f[2].value);
         CHECK(f[3].kind == FIGURE_RANK && f[3].value == 23, "%s", f[3].quoted);
     }
-    /* French: 23e is a rank, "le 16e caractère" a position */
-    n = figures_find("Il arrive 23e, et le 16e caractère est une virgule ; 7\xc2\xa0" "311 fois.",
+    /* French: the 23e place is a rank, the 16e caractère and the 8e, 16e places positions */
+    n = figures_find("Il arrive à la 23e place ; le 16e caractère, aux 8e, 16e et 24e places, est "
+                     "une virgule ; 7\xc2\xa0" "311 fois.",
                      LANG_FR, f, MAX);
     CHECK(n == 2 && f[0].kind == FIGURE_RANK && f[1].kind == FIGURE_COUNT && f[1].value == 7311,
           "%d figures", n);
