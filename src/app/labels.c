@@ -150,7 +150,7 @@ static const Label LABELS[LBL_COUNT] = {
         "%s, vers %d : seul %s possible ; %s bloqués"},
     [LBL_NOTE_FORM_HAN] = {"%s, line %d, char %d: any Han character; blocks %s",
         "%s，第 %d 句第 %d 字：任何汉字都行；禁止了 %s",
-        "%s, Z. %d/%d: chinesische Schrift, %s gesperrt",
+        "%s, Zeile %d, Zeichen %d: nur Hanzi, %s gesperrt",
         "%s, vers %d, caractère %d : sinogramme ; %s bloqués"},
     [LBL_NOTE_FORM_END] = {"%s: all lines written; only %s, the end, may come",
                            "%s：全诗已完，只能换行（%s）",
