@@ -532,6 +532,8 @@ typedef enum {
     LBL_STAGE_YOURS,
     LBL_STAGE_TOPP_LINE,
     LBL_STAGE_JUEJU_LINE,
+    LBL_STAGE_TOPP_COUNT,  /* the line's counts alone, where the line does not fit */
+    LBL_STAGE_JUEJU_COUNT,
     LBL_ST_STAGE_ON,
     LBL_ST_STAGE_OFF,
     LBL_ST_STAGE_FAILED,

@@ -196,7 +196,7 @@ static const char *const H_LESSON[] = {
     "  --projector               im Explorer: im Beamer-Modus beginnen (z schaltet um): Text, Balken über die ganze Breite und Regler, hoher Kontrast, keine grauen Hinweise\n"
     "  --theme dark|light        im Explorer: Farben für einen dunklen (Standard) oder hellen Hintergrund; NO_COLOR bedeutet gar keine Farbe\n"
     "  --ascii                   im Explorer: nur ASCII-Symbole, für ein Terminal, das Symbole mehrdeutiger Breite doppelt breit zeichnet\n"
-    "  --stage PROGRAMM          im Explorer: das Programm eines Schülers macht Top-p (\"jueju PROGRAMM\": das Jueju) neben dem eingebauten, wie explore --stage. Ein `stage`-Schritt einer Lektion nennt nur ein Programm aus lessons/exercises, und der Explorer fragt, bevor er es startet; --check und --print starten nie eines (--check nennt den Schritt)\n"
+    "  --stage PROGRAMM          im Explorer: das Programm eines Schülers macht Top-p (\"jueju PROGRAMM\": das Jueju) neben dem eingebauten, wie explore --stage. Ein `stage`-Schritt einer Lektion nennt nur ein Programm aus lessons/exercises, und der Explorer fragt, bevor er es startet; --check startet es ebenfalls, nennt den Schritt und prüft seinen Bildschirm; --print startet nie eines\n"
     "\n"
     "Die Befehle (dieselben wie auf der Befehlszeile des Explorers, `:`):\n",
     NULL,

@@ -198,7 +198,7 @@ static const char *const H_LESSON[] = {
     "  --projector               dans l’explorateur : démarrer en mode projecteur (z bascule) : texte, barres sur toute la largeur et curseurs, fort contraste, sans indications grises\n"
     "  --theme dark|light        dans l’explorateur : couleurs pour un fond sombre (par défaut) ou clair ; NO_COLOR : aucune couleur\n"
     "  --ascii                   dans l’explorateur : symboles ASCII seulement, pour un terminal qui dessine en double largeur les symboles de largeur ambiguë\n"
-    "  --stage PROGRAMME         dans l’explorateur : le programme d’un élève fait le top-p (\"jueju PROGRAMME\" : le jueju) à côté de l’intégré, comme explore --stage. Une étape `stage` d’une leçon ne désigne qu’un programme de lessons/exercises, et l’explorateur demande avant de le lancer ; --check et --print n’en lancent jamais (--check nomme l’étape)\n"
+    "  --stage PROGRAMME         dans l’explorateur : le programme d’un élève fait le top-p (\"jueju PROGRAMME\" : le jueju) à côté de l’intégré, comme explore --stage. Une étape `stage` d’une leçon ne désigne qu’un programme de lessons/exercises, et l’explorateur demande avant de le lancer ; --check le lance aussi, nomme l’étape et vérifie son écran ; --print n’en lance jamais\n"
     "\n"
     "Les commandes (les mêmes que sur la ligne de commande de l’explorateur, `:`) :\n",
     NULL,

@@ -195,7 +195,7 @@ static const char *const H_LESSON[] = {
     "  --projector               在探索界面里：以投影模式启动（按 z 切换）：文本、满宽的条形和滑块，高对比度，不显示灰色提示\n"
     "  --theme dark|light        在探索界面里：深色（默认）或浅色背景的配色；NO_COLOR 表示完全不用颜色\n",
     "  --ascii                   在探索界面里：只用 ASCII 符号，适合把宽度不明确的符号画成双倍宽的终端\n"
-    "  --stage 程序              在探索界面里：让学生写的程序在内置 top-p 旁边做 top-p（\"jueju 程序\"：做绝句），同 explore --stage。课程里的 `stage` 步骤只能指定 lessons/exercises 里的程序，探索界面启动它之前会先询问；--check 和 --print 从不启动程序（--check 会指出这一步）\n"
+    "  --stage 程序              在探索界面里：让学生写的程序在内置 top-p 旁边做 top-p（\"jueju 程序\"：做绝句），同 explore --stage。课程里的 `stage` 步骤只能指定 lessons/exercises 里的程序，探索界面启动它之前会先询问；--check 也会启动它，指出这一步并检查这一屏；--print 从不启动程序\n"
     "\n"
     "命令（与探索界面的命令行 `:` 相同）：\n",
     NULL,

@@ -8,6 +8,7 @@
 
 #include "app/commands.h"
 #include "app/figures.h"
+#include "app/labels.h"
 #include "app/script.h"
 #include "tui/tui.h"
 #include "tui/views.h"
@@ -179,8 +180,30 @@ static void expect_figure(Drawn *d, const AppState *s, const ScriptCmd *c, int l
     }
 }
 
+/* Does the narration name a student's column by its heading, as the screen
+ * writes it, in quotation marks („deins“, « vôtre », “yours”, 「你的」)? */
+static int names_stage_column(const AppState *s, const char *narration)
+{
+    static const char *const QUOTES[][2] = {
+        {"\xe2\x80\x9e", "\xe2\x80\x9c"}, /* „ “ */
+        {"\xe2\x80\x9c", "\xe2\x80\x9d"}, /* “ ” */
+        {"\xc2\xab\xc2\xa0", "\xc2\xa0\xc2\xbb"}, /* « » */
+        {"\xc2\xab", "\xc2\xbb"},
+        {"\xe3\x80\x8c", "\xe3\x80\x8d"}, /* 「 」 */
+        {"\"", "\""},
+    };
+    const char *word = app_label(s, LBL_STAGE_YOURS);
+    for (size_t i = 0; i < sizeof QUOTES / sizeof QUOTES[0]; i++) {
+        char quoted[64];
+        snprintf(quoted, sizeof quoted, "%s%s%s", QUOTES[i][0], word, QUOTES[i][1]);
+        if (strstr(narration, quoted))
+            return 1;
+    }
+    return 0;
+}
+
 /* What the command names must stand whole on the screen. */
-static void named(Drawn *d, AppState *s, const LessonLine *cl)
+static void named(Drawn *d, AppState *s, const LessonLine *cl, const char *narration)
 {
     ScriptCmd c;
     char msg[SCRIPT_MSG_MAX];
@@ -223,6 +246,12 @@ static void named(Drawn *d, AppState *s, const LessonLine *cl)
             tell(d, cl->line, "%s: the timing panel is not on the screen", cmd);
         else if (strcmp(w, "corpus") == 0)
             need(d, cl->line, ITEM_CORPUS, 0, "the training text's column", cmd);
+    } else if (strcmp(v, "stage") == 0 && s->lesson_stage.on &&
+               app_stage_running(s, s->lesson_stage.kind)) {
+        need(d, cl->line, ITEM_STAGE, -1, "the line that counts where the program differs", cmd);
+        if (names_stage_column(s, narration))
+            need(d, cl->line, ITEM_STAGE_COL, -1, "the program's column (the narration names it)",
+                 cmd);
     } else if (strcmp(v, "expect") == 0) {
         /* a claim about the screen as the step leaves it: one that fails (the
          * run says so) or that held only before a later command of the step
@@ -320,7 +349,7 @@ int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
             quoted_figures(&d, s, st, k);
         for (int j = 0; j < st->n_cmds; j++)
             if (!lesson_skips(s, l, st->cmds[j].text)) /* not run: nothing to show */
-                named(&d, s, &st->cmds[j]);
+                named(&d, s, &st->cmds[j], st->narration);
         problems += d.problems;
     }
     s->quiz_hidden = hidden;
