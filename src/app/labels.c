@@ -527,6 +527,8 @@ static const Label LABELS[LBL_COUNT] = {
                                 "这一步揭晓第 %d 题的答案，见文末的参考答案。",
                                 "Dieser Schritt löst Frage %d auf; die Lösung steht am Ende.",
                                 "Cette étape répond à la question %d : voir le corrigé à la fin."},
+    [LBL_HANDOUT_RESOLUTION] = {"Answer to question %d", "第 %d 题的答案", "Auflösung zu Frage %d",
+                                "Réponse à la question %d"},
     [LBL_PICKER_TITLE] = {"tangscope lessons", "tangscope 课程", "tangscope-Lektionen",
                           "Leçons de tangscope"},
     [LBL_PICKER_KEYS] = {"%s%s choose  Enter open  q quit", "%s%s 选择  回车 打开  q 退出",

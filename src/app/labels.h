@@ -208,6 +208,7 @@ typedef enum {
     LBL_HANDOUT_ANSWER,
     LBL_HANDOUT_ANSWERS,
     LBL_HANDOUT_SEE_ANSWER,
+    LBL_HANDOUT_RESOLUTION, /* a worksheet's heading for the step that answers a question */
     LBL_PICKER_TITLE,
     LBL_PICKER_KEYS,
     LBL_CMDLINE_HINT,
