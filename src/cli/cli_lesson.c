@@ -45,7 +45,16 @@ static const char LESSON_HELP[] =
     "                            names (lookup, the coin of step, compare's verdict\n"
     "                            and a plot of 5 rows, show, point, quiz, the\n"
     "                            figure of an expect) is not on the screen whole,\n"
-    "                            or a line is cut (at the step's heading)\n"
+    "                            or a line is cut (at the step's heading); every\n"
+    "                            figure the narration quotes (a percentage, rank\n"
+    "                            or count) must stand on the step's screen\n"
+    "                            (110x34) as quoted: \"step 2: the narration quotes\n"
+    "                            8.37% but the screen shows 8.4%\" (a figure from\n"
+    "                            elsewhere stands in `code` or in \"(source: ...)\":\n"
+    "                            lessons/README.md)\n"
+    ;
+/* (in parts: one literal would pass the length C compilers must take) */
+static const char LESSON_HELP_PRINT[] =
     "  --print FILE              run the lesson and print a Markdown handout: each\n"
     "                            step's narration, then the text, the settings, the\n"
     "                            top 8 (model, after the sampler, training-text\n"
@@ -503,8 +512,8 @@ int cmd_lesson(int argc, char **argv)
     enum { MAX_FILES = 256 };
     const char *files[MAX_FILES];
     int n_files = 0;
-    static char help[sizeof LESSON_HELP + sizeof LESSON_HELP_STAGE];
-    snprintf(help, sizeof help, "%s%s", LESSON_HELP, LESSON_HELP_STAGE);
+    static char help[sizeof LESSON_HELP + sizeof LESSON_HELP_PRINT + sizeof LESSON_HELP_STAGE];
+    snprintf(help, sizeof help, "%s%s%s", LESSON_HELP, LESSON_HELP_PRINT, LESSON_HELP_STAGE);
     int rc = cli_parse("lesson", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        files, MAX_FILES, &n_files);
     if (rc == 1 && !cli_flag_given(argc, argv, "--list-options"))
