@@ -106,6 +106,8 @@ APP_TESTS += $(BUILD)/tests/test_session
 APP_TESTS += $(BUILD)/tests/test_ime
 # the text as verse
 APP_TESTS += $(BUILD)/tests/test_verse
+# the figures a narration quotes and the screen's (lesson --check)
+APP_TESTS += $(BUILD)/tests/test_figures
 # which views the keys and `show` open and close
 APP_TESTS += $(BUILD)/tests/test_views
 # the engine's messages in the interface language

@@ -91,6 +91,19 @@ void app_stage_stop(AppState *s, int kind)
     }
 }
 
+/* The program as the status line names it: the command line without the
+ * folders of its first word (a lesson's program lies in the exercises
+ * folder, an absolute path too long for a projector's status line). */
+static const char *program_name(const char *cmdline)
+{
+    size_t first = strcspn(cmdline, " \t");
+    const char *name = cmdline;
+    for (size_t i = 0; i < first; i++)
+        if (cmdline[i] == '/' && i + 1 < first)
+            name = cmdline + i + 1;
+    return name;
+}
+
 int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
 {
     struct AppStage *st = stage_of(s);
@@ -101,7 +114,6 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
     }
     unhook(s, kind);
     st->stopped = 0;
-    const char *cmd;
     if (kind == EXERCISE_TOP_P) {
         /* its standard error would write over the screen */
         if (stagetopp_init(&st->topp, cmdline, 1, 1, s->lang, &s->m->vocab, &err) != 0) {
@@ -111,7 +123,6 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
         st->topp_on = 1;
         s->pred.ss.top_p_hook = s->g.ss.top_p_hook = stagetopp_hook;
         s->pred.ss.top_p_ctx = s->g.ss.top_p_ctx = &st->topp;
-        cmd = st->topp.prog.cmd;
     } else {
         if (stagejueju_init(&st->jueju, cmdline, s->lang, &s->m->vocab, &err) != 0) {
             app_status(s, 1, "%s", err.msg);
@@ -120,11 +131,12 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
         st->jueju_on = 1;
         s->g.mask_hook = stagejueju_hook;
         s->g.mask_ctx = &st->jueju;
-        cmd = st->jueju.prog.cmd;
     }
     app_predict(s);
+    TsQuoted q;
     if (app_stage_running(s, kind)) /* else the first step failed, and the status says so */
-        app_status(s, 0, app_label(s, LBL_ST_STAGE_ON), cmd, exercise_name(kind));
+        app_status(s, 0, app_label(s, LBL_ST_STAGE_ON), ts_quote(&q, program_name(cmdline)),
+                   exercise_name(kind));
     return 0;
 }
 

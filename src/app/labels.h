@@ -208,6 +208,7 @@ typedef enum {
     LBL_HANDOUT_ANSWER,
     LBL_HANDOUT_ANSWERS,
     LBL_HANDOUT_SEE_ANSWER,
+    LBL_HANDOUT_RESOLUTION, /* a worksheet's heading for the step that answers a question */
     LBL_PICKER_TITLE,
     LBL_PICKER_KEYS,
     LBL_CMDLINE_HINT,
@@ -538,6 +539,8 @@ typedef enum {
     LBL_STAGE_YOURS,
     LBL_STAGE_TOPP_LINE,
     LBL_STAGE_JUEJU_LINE,
+    LBL_STAGE_TOPP_COUNT,  /* the line's counts alone, where the line does not fit */
+    LBL_STAGE_JUEJU_COUNT,
     LBL_ST_STAGE_ON,
     LBL_ST_STAGE_OFF,
     LBL_ST_STAGE_FAILED,

@@ -15,7 +15,9 @@
  * the settings) and a line to write on; what the reveal shows (the top 8, the
  * look-up, the timings) and the step after it, which the lessons use to
  * explain the answer, go to the answers at the end of the lesson, numbered
- * as the questions are. The teacher keeps that last section.
+ * as the questions are, and that step's heading, which often says the
+ * answer, is a neutral "Answer to question N". The teacher keeps that last
+ * section.
  */
 #include <locale.h>
 #include <stdio.h>
@@ -477,8 +479,10 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
                 put_revealed(ans, s, lesson_step_runs(l, k, "lookup"), news, compared);
         } else if (explains) { /* the step that tells the answer */
             int timing = compared || lesson_step_runs(l, k - 1, "compare");
-            if (k > 0)
-                fprintf(out, "## %d. %s\n\n", k, st->heading);
+            /* its own heading often says the answer ("100 percent"): a neutral one */
+            fprintf(out, "## %d. ", k);
+            fprintf(out, app_label(s, LBL_HANDOUT_RESOLUTION), explains);
+            fputs("\n\n", out);
             fprintf(out, app_label(s, LBL_HANDOUT_SEE_ANSWER), explains);
             fputs("\n\n", out);
             if (st->narration[0])

@@ -45,7 +45,16 @@ static const char LESSON_HELP[] =
     "                            names (lookup, the coin of step, compare's verdict\n"
     "                            and a plot of 5 rows, show, point, quiz, the\n"
     "                            figure of an expect) is not on the screen whole,\n"
-    "                            or a line is cut (at the step's heading)\n"
+    "                            or a line is cut (at the step's heading); every\n"
+    "                            figure the narration quotes (a percentage, rank\n"
+    "                            or count) must stand on the step's screen\n"
+    "                            (110x34) as quoted: \"step 2: the narration quotes\n"
+    "                            8.37% but the screen shows 8.4%\" (a figure from\n"
+    "                            elsewhere stands in `code` or in \"(source: ...)\":\n"
+    "                            lessons/README.md)\n"
+    ;
+/* (in parts: one literal would pass the length C compilers must take) */
+static const char LESSON_HELP_PRINT[] =
     "  --print FILE              run the lesson and print a Markdown handout: each\n"
     "                            step's narration, then the text, the settings, the\n"
     "                            top 8 (model, after the sampler, training-text\n"
@@ -79,8 +88,9 @@ static const char LESSON_HELP_STAGE[] =
     "                            (\"jueju PROGRAM\": the jueju) beside the built-in,\n"
     "                            as explore --stage. A lesson's own `stage` step\n"
     "                            names a program of lessons/exercises only, and the\n"
-    "                            explorer asks before it starts it; --check and\n"
-    "                            --print never start one (--check names the step)\n"
+    "                            explorer asks before it starts it; --check starts\n"
+    "                            it too, names the step and checks its screen;\n"
+    "                            --print never starts one\n"
     "\n"
     "The commands (the same on the explorer's command line, `:`):\n";
 
@@ -270,20 +280,41 @@ static int load(Lesson *l, const char *path, Problems *ps)
     return rc;
 }
 
-/* A step that asks for a student's program: said, never started (the
- * wish is only a wish without the explorer's screen). */
-static void tell_stage(const AppState *s, const Lesson *l, int k, const char *file)
+/* A step that asks for a student's program (of the exercises folder beside
+ * the lesson, the only place a lesson may start one): started as the
+ * explorer starts it once the class said yes, under stageprog's time limit
+ * per step, so that --check draws its screen like any other (and stops it
+ * then). Said on stdout under the lesson's line; a program that does not
+ * start or fails a step is a problem. */
+static int run_stage(AppState *s, const Lesson *l, int k, const char *file, Problems *ps)
 {
     const LessonStep *st = &l->steps[k];
+    const Lesson *was = s->lesson;
+    s->lesson = l;
+    s->may_start = 1; /* the explorer's screen, the class saying yes */
+    app_stage_follow_lesson(s);
+    if (s->stage_ask)
+        app_stage_answer(s, 1);
+    s->may_start = 0;
+    s->lesson = was;
+    int problems = 0;
     for (int i = 0; i < st->n_cmds; i++) {
         const ScriptVerb *v = script_verb_of(st->cmds[i].text);
         if (!v || strcmp(v->name, "stage") != 0 || !s->lesson_stage.on)
             continue;
+        if (!app_stage_running(s, s->lesson_stage.kind)) {
+            char msg[APP_STATUS_MAX + 64];
+            snprintf(msg, sizeof msg, "stage: the program did not run: %s", s->status);
+            collect_problem(ps, st->cmds[i].line, msg);
+            problems++;
+            continue;
+        }
         fputs("  ", stdout); /* under the lesson's line, not a line of its own */
         printf(cli_label(LBL_CLI_LESSON_STAGE), file, st->cmds[i].line, s->lesson_stage.cmd,
                exercise_name(s->lesson_stage.kind));
         putchar('\n');
     }
+    return problems;
 }
 
 static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
@@ -307,8 +338,15 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
             app_reset(&e->s);
             for (int k = 0; k < l.n_steps; k++) {
                 problems += lesson_check_step(&e->s, &l, k, collect_problem, tell_skipped, &ps);
+                int stage = lesson_step_runs(&l, k, "stage");
+                if (stage)
+                    problems += run_stage(&e->s, &l, k, files[i], &ps);
                 problems += screencheck_step(&e->s, &l, k, collect_problem, &ps);
-                tell_stage(&e->s, &l, k, files[i]);
+                /* drawn: the steps after it run with the built-in stage (which a
+                 * right program matches), a step at a time, not a program's
+                 * round trip for each of a histogram's draws */
+                if (stage)
+                    app_stage_stop(&e->s, -1);
             }
             tell_about_bundled(&e->s, &l, files[i]);
             if (problems == 0)
@@ -474,8 +512,8 @@ int cmd_lesson(int argc, char **argv)
     enum { MAX_FILES = 256 };
     const char *files[MAX_FILES];
     int n_files = 0;
-    static char help[sizeof LESSON_HELP + sizeof LESSON_HELP_STAGE];
-    snprintf(help, sizeof help, "%s%s", LESSON_HELP, LESSON_HELP_STAGE);
+    static char help[sizeof LESSON_HELP + sizeof LESSON_HELP_PRINT + sizeof LESSON_HELP_STAGE];
+    snprintf(help, sizeof help, "%s%s%s", LESSON_HELP, LESSON_HELP_PRINT, LESSON_HELP_STAGE);
     int rc = cli_parse("lesson", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        files, MAX_FILES, &n_files);
     if (rc == 1 && !cli_flag_given(argc, argv, "--list-options"))

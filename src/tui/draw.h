@@ -89,6 +89,8 @@ typedef enum {
     ITEM_MEMORY,    /* the timing panel's cache-size line */
     ITEM_PLOT,      /* the compare plot (index: its rows) */
     ITEM_WRITTEN,   /* what both compare runs wrote: the line that says if it is the same */
+    ITEM_STAGE,     /* a student's stage: the line under the bars that counts where it differs */
+    ITEM_STAGE_COL, /* a student's stage: its column's heading ("yours") */
     ITEM_ELIDED     /* a text cut on purpose, and saying so (its start, then …): the title's
                      * session code too long for the screen; not told as a cut line */
 } DrawItem;

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/figures.h"
+#include "app/labels.h"
 #include "app/script.h"
 #include "tui/tui.h"
 #include "tui/views.h"
@@ -19,6 +21,8 @@ const CheckScreen CHECK_SCREENS[CHECK_SCREEN_COUNT] = {
 
 enum {
     LOG_MAX = 4096,
+    FIGURES_MAX = 64,  /* figures of one step's narration compared */
+    SCREEN_TEXT_MAX = LOG_MAX * 48,
     PLOT_MIN_ROWS = 5, /* a compare plot lower than this shows no ramp */
     CUTS_TOLD = 3      /* cut lines told per step and screen */
 };
@@ -176,8 +180,30 @@ static void expect_figure(Drawn *d, const AppState *s, const ScriptCmd *c, int l
     }
 }
 
+/* Does the narration name a student's column by its heading, as the screen
+ * writes it, in quotation marks („deins“, « vôtre », “yours”, 「你的」)? */
+static int names_stage_column(const AppState *s, const char *narration)
+{
+    static const char *const QUOTES[][2] = {
+        {"\xe2\x80\x9e", "\xe2\x80\x9c"}, /* „ “ */
+        {"\xe2\x80\x9c", "\xe2\x80\x9d"}, /* “ ” */
+        {"\xc2\xab\xc2\xa0", "\xc2\xa0\xc2\xbb"}, /* « » */
+        {"\xc2\xab", "\xc2\xbb"},
+        {"\xe3\x80\x8c", "\xe3\x80\x8d"}, /* 「 」 */
+        {"\"", "\""},
+    };
+    const char *word = app_label(s, LBL_STAGE_YOURS);
+    for (size_t i = 0; i < sizeof QUOTES / sizeof QUOTES[0]; i++) {
+        char quoted[64];
+        snprintf(quoted, sizeof quoted, "%s%s%s", QUOTES[i][0], word, QUOTES[i][1]);
+        if (strstr(narration, quoted))
+            return 1;
+    }
+    return 0;
+}
+
 /* What the command names must stand whole on the screen. */
-static void named(Drawn *d, AppState *s, const LessonLine *cl)
+static void named(Drawn *d, AppState *s, const LessonLine *cl, const char *narration)
 {
     ScriptCmd c;
     char msg[SCRIPT_MSG_MAX];
@@ -220,6 +246,12 @@ static void named(Drawn *d, AppState *s, const LessonLine *cl)
             tell(d, cl->line, "%s: the timing panel is not on the screen", cmd);
         else if (strcmp(w, "corpus") == 0)
             need(d, cl->line, ITEM_CORPUS, 0, "the training text's column", cmd);
+    } else if (strcmp(v, "stage") == 0 && s->lesson_stage.on &&
+               app_stage_running(s, s->lesson_stage.kind)) {
+        need(d, cl->line, ITEM_STAGE, -1, "the line that counts where the program differs", cmd);
+        if (names_stage_column(s, narration))
+            need(d, cl->line, ITEM_STAGE_COL, -1, "the program's column (the narration names it)",
+                 cmd);
     } else if (strcmp(v, "expect") == 0) {
         /* a claim about the screen as the step leaves it: one that fails (the
          * run says so) or that held only before a later command of the step
@@ -227,6 +259,49 @@ static void named(Drawn *d, AppState *s, const LessonLine *cl)
         ScriptOut o = {.sync_jobs = 1};
         if (script_exec(s, &c, &o) == SCRIPT_OK)
             expect_figure(d, s, &c, cl->line, cmd);
+    }
+}
+
+/* Is the text drawn at (y, x) inside r? */
+static int inside(Rect r, int y, int x)
+{
+    return y >= r.y && y < r.y + r.h && x >= r.x && x < r.x + r.w;
+}
+
+/* Every figure the step's narration quotes must stand on the screen as
+ * quoted (figures.h): the screen's text, the narration's own aside. */
+static void quoted_figures(Drawn *d, const AppState *s, const LessonStep *st, int k)
+{
+    static char text[SCREEN_TEXT_MAX];
+    static Figure fig[FIGURES_MAX];
+    size_t len = 0;
+    for (int i = 0; i < d->n; i++) {
+        const DrawnText *t = &d->log[i];
+        if (d->layout.show_narration && inside(d->layout.narration, t->y, t->x))
+            continue;
+        size_t n = strlen(t->text);
+        if (len + n + 2 > sizeof text)
+            break;
+        memcpy(text + len, t->text, n);
+        len += n;
+        text[len++] = '\n'; /* no number runs on from one text into the next */
+    }
+    text[len] = 0;
+    int n = figures_find(st->narration, s->lang, fig, FIGURES_MAX);
+    for (int i = 0; i < n; i++) {
+        char shown[64], msg[300];
+        if (figures_shown(&fig[i], text, s->lang, shown, sizeof shown))
+            continue;
+        if (shown[0])
+            snprintf(msg, sizeof msg, "step %d: the narration quotes %s but the screen shows %s", k,
+                     fig[i].quoted, shown);
+        else
+            snprintf(msg, sizeof msg, "step %d: the narration quotes %s, which the screen does not "
+                     "show (mark a figure from elsewhere: \"(SOURCE: %s)\")", k, fig[i].quoted,
+                     fig[i].quoted);
+        d->problems++;
+        if (d->problem)
+            d->problem(d->ctx, st->line, msg);
     }
 }
 
@@ -270,9 +345,11 @@ int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
                     need(&d, st->cmds[j].line, ITEM_ANSWER, -1, "the answer", "answer");
         if (!hidden)
             cut_lines(&d, st->line);
+        if (d.screen == &CHECK_SCREENS[CHECK_SCREEN_DEFAULT])
+            quoted_figures(&d, s, st, k);
         for (int j = 0; j < st->n_cmds; j++)
             if (!lesson_skips(s, l, st->cmds[j].text)) /* not run: nothing to show */
-                named(&d, s, &st->cmds[j]);
+                named(&d, s, &st->cmds[j], st->narration);
         problems += d.problems;
     }
     s->quiz_hidden = hidden;

@@ -25,6 +25,9 @@ typedef struct {
 
 extern const CheckScreen CHECK_SCREENS[];
 enum { CHECK_SCREEN_COUNT = 3 };
+/* The one of them a lesson's figures are read from (110x34): the size the
+ * lessons are written for. */
+enum { CHECK_SCREEN_DEFAULT = 1 };
 
 /* Open (and close) the screen without a terminal the checks draw on. */
 int screencheck_open(TsErr *err);

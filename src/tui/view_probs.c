@@ -181,11 +181,13 @@ static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
     if (c->stages) {
         StageCol cols[MAX_STAGE_COLS];
         int n = stage_columns(s, cols);
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
+            draw_item(cols[i].yours >= 0 ? ITEM_STAGE_COL : ITEM_NONE, 0);
             draw_text_right(r.y, r.x + c->bar + c->bar_w + stage_col_end(cols, i), stage_col_w(cols[i]) - 1,
                             cols[i].yours >= 0 ? ROLE_KEY : ROLE_HEADER,
                             app_label(s, cols[i].yours >= 0 ? LBL_STAGE_YOURS
                                                             : app_stage_label(cols[i].stage)));
+        }
     } else if (narrow_legend) { /* "▀ model" over the model's column, "▄ sampler" over the other */
         char head[64];
         snprintf(head, sizeof head, "%s %s", g->half_top, app_label(s, LBL_MODEL));
@@ -492,10 +494,15 @@ static int draw_stage_line(const AppState *s, Rect r, int y)
     if (!v)
         return 0;
     char line[256];
-    snprintf(line, sizeof line,
-             app_label(s, v->stage == STAGE_TOP_P ? LBL_STAGE_TOPP_LINE : LBL_STAGE_JUEJU_LINE),
+    int topp = v->stage == STAGE_TOP_P;
+    snprintf(line, sizeof line, app_label(s, topp ? LBL_STAGE_TOPP_LINE : LBL_STAGE_JUEJU_LINE),
              tui_glyphs()->differs, tui_glyphs()->sep, v->kept, v->builtin_kept, v->n_differ);
+    if (textw_width(line) > r.w) /* beside a lesson's narration: the counts alone, whole */
+        snprintf(line, sizeof line, app_label(s, topp ? LBL_STAGE_TOPP_COUNT : LBL_STAGE_JUEJU_COUNT),
+                 v->kept, v->builtin_kept, v->n_differ);
+    draw_item(ITEM_STAGE, 0);
     draw_text(y, r.x, r.w, v->n_differ ? ROLE_ERROR : ROLE_KEY, line);
+    draw_item(ITEM_NONE, 0);
     return 1;
 }
 
@@ -585,10 +592,21 @@ typedef struct {
     int summary, corpus, third, coin;
 } UnderBars;
 
+/* A student's program runs beside a built-in stage: its line under the bars. */
+static int stage_shown(const AppState *s)
+{
+    for (int e = 0; e < EXERCISE_COUNT; e++)
+        if (s->pred.stagev[e].on)
+            return 1;
+    return 0;
+}
+
 static void under_bars(const AppState *s, int rows, UnderBars *u)
 {
     *u = (UnderBars){0};
-    int query = s->pred.query_cp != 0;
+    /* a look-up, or a student's program (whose line counts where it differs:
+     * the exercise's point, on a projector too) */
+    int query = s->pred.query_cp != 0 || stage_shown(s);
     if (query && rows > 0)
         u->third = 1, rows--;
     if (s->coin.valid && rows > 0)
@@ -603,7 +621,7 @@ static void under_bars(const AppState *s, int rows, UnderBars *u)
 
 int view_probs_under_rows(const AppState *s)
 {
-    return 2 + (s->pred.query_cp != 0 || !s->projector) + s->coin.valid;
+    return 2 + (s->pred.query_cp != 0 || stage_shown(s) || !s->projector) + s->coin.valid;
 }
 
 Rect view_probs_corpus_rect(const AppState *s, Rect r)

@@ -159,6 +159,25 @@ for dir in lessons/*/; do
     else
         fail "worksheets-$lang-no-answer-before" "$(head -5 "$work/leaks")"
     fi
+    # a step that answers a question stands under a neutral heading: its own
+    # often says the answer ("Hundert Prozent" under "how likely...?")
+    awk '/^## /{ if (quiz_before && !quiz) print h; quiz_before = quiz; quiz = 0; h = substr($0, 4) }
+         /^quiz /{ quiz = 1 }' "$@" >"$work/$lang.resolutions"
+    given=$(sed "/^## $heading\$/,\$d" "$work/$lang.md" | grep '^## [0-9]*\. ' | sed 's/^## [0-9]*\. //' |
+        grep -xF -f "$work/$lang.resolutions" | head -3)
+    if [ -s "$work/$lang.resolutions" ] && [ -z "$given" ]; then
+        pass "worksheets-$lang-neutral-headings ($(wc -l <"$work/$lang.resolutions"))"
+    else
+        fail "worksheets-$lang-neutral-headings" "headings that answer: ${given:-none found to check}"
+    fi
+    # a question the bars cannot answer (why...?) has an answer to reveal
+    unanswered=$(cat "$@" | grep -A1 -iE '^quiz (why|wozu|warum|pourquoi|为什么|为何)' |
+        grep -B1 -E '^(```|expect|point|lookup)' | grep '^quiz ' | head -3)
+    if [ -z "$unanswered" ]; then
+        pass "worksheets-$lang-why-answered"
+    else
+        fail "worksheets-$lang-why-answered" "no answer line after: $unanswered"
+    fi
     quizzes=$(cat "$@" | grep -c "^quiz ")
     asked=$(grep -c '^> \*\*[^*]*[0-9][^*]*\*\*' "$work/$lang.md") # numbered questions
     answered=$(grep -c "^### [0-9]*\. " "$work/$lang.md")

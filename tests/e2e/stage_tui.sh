@@ -255,16 +255,18 @@ lesson outside "stage top-p ../../evil.sh"
 lesson absolute "stage top-p $TMP/evil.sh"
 lesson shell "stage top-p mark.sh; touch $TMP/evil"
 
-# --check and --print never start one; --check names the step (on the fixture
-# model: what they start, or refuse, is the same whatever the model)
+# --check starts it as the explorer does once the class said yes, names the
+# step and draws its screen; --print never starts one (on the fixture model:
+# what they start, or refuse, is the same whatever the model)
 TINY=$(pwd)/tests/data/tiny.bin
 "$BIN" lesson --check "$TMP/lessons/en/good.md" --model "$TINY" --no-corpus >"$TMP/out" 2>"$TMP/err"
 status=$?
-if [ $status -eq 0 ] && grep -q "good.md:[0-9]*: starts .*mark.sh for top-p" "$TMP/out" && [ ! -e "$TMP/started" ]; then
-    pass lesson_check_never_starts
+if [ $status -eq 0 ] && grep -q "good.md:[0-9]*: started .*mark.sh for top-p" "$TMP/out" && [ -e "$TMP/started" ]; then
+    pass lesson_check_starts
 else
-    fail lesson_check_never_starts "status $status, started: $([ -e "$TMP/started" ] && echo yes || echo no); $(cat "$TMP/out" "$TMP/err" | head -3)"
+    fail lesson_check_starts "status $status, started: $([ -e "$TMP/started" ] && echo yes || echo no); $(cat "$TMP/out" "$TMP/err" | head -3)"
 fi
+rm -f "$TMP/started"
 "$BIN" lesson --print "$TMP/lessons/en/good.md" --model "$TINY" --no-corpus >"$TMP/out" 2>"$TMP/err"
 status=$?
 if [ $status -eq 0 ] && [ ! -e "$TMP/started" ]; then

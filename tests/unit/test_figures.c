@@ -1,0 +1,108 @@
+/* test_figures.c - the figures a narration quotes and the screen's
+ * (src/app/figures.c), in each language's number format: the narrations and
+ * screens are written out by hand, as each language prints its numbers
+ * (lessons/README.md: 14,7 % in German and French, 14.7% in English and
+ * Chinese; 7.311 and 7 311 grouped). */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "app/figures.h"
+
+enum { MAX = 16 };
+
+/* Does the narration's only figure show on the screen? 1/0; -1 if the
+ * narration does not quote exactly one; shown gets the screen's near figure. */
+static int one_shown(const char *narration, AppLang lang, const char *screen, char *shown)
+{
+    Figure f[MAX];
+    if (figures_find(narration, lang, f, MAX) != 1)
+        return -1;
+    return figures_shown(&f[0], screen, lang, shown, 64);
+}
+
+static void test_finds_each_kind(void)
+{
+    Figure f[MAX];
+    int n = figures_find("吹 goes from 8.37% to >99.9%; it comes 23rd, rank 4, and 149 times.",
+                         LANG_EN, f, MAX);
+    CHECK(n == 5, "%d figures", n);
+    if (n != 5)
+        return;
+    CHECK(f[0].kind == FIGURE_PERCENT && strcmp(f[0].quoted, "8.37%") == 0, "%s", f[0].quoted);
+    CHECK(f[0].decimals == 2 && f[0].value > 8.369 && f[0].value < 8.371, "%g", f[0].value);
+    CHECK(strcmp(f[1].number, ">99.9") == 0, "%s", f[1].number);
+    CHECK(f[2].kind == FIGURE_RANK && strcmp(f[2].quoted, "23rd") == 0, "%s", f[2].quoted);
+    CHECK(f[3].kind == FIGURE_RANK && strcmp(f[3].quoted, "rank 4") == 0, "%s", f[3].quoted);
+    CHECK(f[4].kind == FIGURE_COUNT && f[4].value == 149, "%g", f[4].value);
+}
+
+static void test_languages(void)
+{
+    Figure f[MAX];
+    /* German: comma, grouped thousands, the sign after a no-break space */
+    int n = figures_find("春风 steht 1.016-mal im Text, 149-mal vor 。: 14,7\xc2\xa0%. Platz 23.",
+                         LANG_DE, f, MAX);
+    CHECK(n == 4, "%d", n);
+    if (n == 4) {
+        CHECK(f[0].kind == FIGURE_COUNT && f[0].value == 1016, "%g", f[0].value);
+        CHECK(f[2].kind == FIGURE_PERCENT && f[2].value > 14.69 && f[2].value < 14.71, "%g",
+              f[2].value);
+        CHECK(f[3].kind == FIGURE_RANK && f[3].value == 23, "%s", f[3].quoted);
+    }
+    /* French: the 23e place is a rank, the 16e caractère and the 8e, 16e places positions */
+    n = figures_find("Il arrive à la 23e place ; le 16e caractère, aux 8e, 16e et 24e places, est "
+                     "une virgule ; 7\xc2\xa0" "311 fois.",
+                     LANG_FR, f, MAX);
+    CHECK(n == 2 && f[0].kind == FIGURE_RANK && f[1].kind == FIGURE_COUNT && f[1].value == 7311,
+          "%d figures", n);
+    /* Chinese: 第 23 名 is a rank, 第 16 个字符 a position */
+    n = figures_find("它排在第 23 名；第 16 个字符只能是句号，概率 99.0%。", LANG_ZH, f, MAX);
+    CHECK(n == 2 && f[0].kind == FIGURE_RANK && f[0].value == 23 && f[1].kind == FIGURE_PERCENT,
+          "%d figures", n);
+}
+
+static void test_from_elsewhere(void)
+{
+    Figure f[MAX];
+    const char *md = "The command line says `8.37%` and\n\n```\n8.37%\n```\n\n"
+                     "the course gave 。 more (handout: 14.2%), (讲义：13.9%); the bars 8.4%.";
+    int n = figures_find(md, LANG_EN, f, MAX);
+    CHECK(n == 1 && strcmp(f[0].quoted, "8.4%") == 0, "%d figures, first %s", n,
+          n ? f[0].quoted : "");
+    /* a parenthesis that opens with a figure is no source */
+    n = figures_find("(8.4%: the first bar)", LANG_EN, f, MAX);
+    CHECK(n == 1, "%d figures", n);
+}
+
+static void test_screen_match(void)
+{
+    char shown[64];
+    const char *en = "1 吹 ▀▀▀▀    8.4%     2.4%\n吹: rank 1 of 7311, model 8.37%\n";
+    CHECK(one_shown("吹 at 8.37%.", LANG_EN, en, shown) == 1, "8.37%% is on the look-up line");
+    CHECK(one_shown("吹 at 8.42%.", LANG_EN, "1 吹 8.4%\n", shown) == 0 &&
+              strcmp(shown, "8.4%") == 0, "shown '%s'", shown);
+    /* the same figure in another language's form is not the screen's */
+    CHECK(one_shown("吹 mit 8.4%.", LANG_DE, "1 吹 8,4\xc2\xa0%\n", shown) == 0, "8.4%% in German");
+    CHECK(one_shown("吹 mit 8,4\xe2\x80\xaf%.", LANG_DE, "1 吹 8,4\xc2\xa0%\n", shown) == 1,
+          "the space before %% aside");
+    /* an approximation rounds from the screen's */
+    CHECK(one_shown("about 1%", LANG_EN, "长: rank 13, model 1.18%", shown) == 1, "about 1%%");
+    CHECK(one_shown("about 2%", LANG_EN, "长: rank 13, model 1.18%", shown) == 0, "about 2%%");
+    /* a rank by its number; a count in the screen's grouping */
+    CHECK(one_shown("It comes 23rd.", LANG_EN, "流: rank 23 of 7311", shown) == 1, "23rd");
+    CHECK(one_shown("It comes 24th.", LANG_EN, "流: rank 23 of 7311", shown) == 0, "24th");
+    CHECK(one_shown("1.016-mal", LANG_DE, "149/1.016", shown) == 1, "1.016");
+    CHECK(one_shown("1016-mal", LANG_DE, "149/1.016", shown) == 0, "1016 against 1.016");
+    /* a number does not match inside a longer one */
+    CHECK(one_shown("8.4%", LANG_EN, "18.4%", shown) == 0, "18.4%%");
+}
+
+int main(void)
+{
+    RUN(test_finds_each_kind);
+    RUN(test_languages);
+    RUN(test_from_elsewhere);
+    RUN(test_screen_match);
+    return test_summary();
+}
