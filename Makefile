@@ -33,7 +33,7 @@ CFLAGS  := -std=c11 $(OPT) $(DEBUG_FLAGS) -fopenmp $(WARN) $(EXTRA_CFLAGS)
 # pkg-config when a rule runs, after tools/ensure-deps.sh has installed it.
 OPENCC_CFLAGS = $(shell pkg-config --cflags opencc 2>/dev/null || echo -I/usr/include/opencc)
 OPENCC_LIBS   = $(shell pkg-config --libs opencc 2>/dev/null || echo -lopencc)
-LDLIBS   = -lopenblas -lm $(OPENCC_LIBS)
+LDLIBS   = -lopenblas -lz -lm $(OPENCC_LIBS)
 BUILD   ?= build
 
 ENGINE_SRC := $(wildcard src/engine/*.c)

@@ -34,6 +34,7 @@ static const ErrRow ROWS[] = {
     ROW("a checkpoint", "检查点文件", "ein Checkpoint", "un point de reprise"),
     ROW("a corpus index", "语料索引", "ein Korpusindex", "un index du corpus"),
     ROW("a pinyin table", "拼音表", "eine Pinyin-Tabelle", "une table de pinyin"),
+    ROW("a meta.pkl", "词表文件 meta.pkl", "eine meta.pkl", "un meta.pkl"),
     ROW("%s: out of memory", "%s：内存不足", "%s: nicht genug Speicher",
         "%s" NB ": mémoire insuffisante"),
     ROW("%s: read error: %s", "%s：读取出错：%s", "%s: Lesefehler: %s",

@@ -120,8 +120,6 @@ int cli_settings_error(const char *cmd, int status, const char *msg);
  * the whole run (assets/NAME if nothing exists, so an error names what was
  * looked for). */
 const char *cli_asset(const char *name);
-/* tools/NAME, looked for as cli_asset looks (the Python tools a command runs). */
-const char *cli_tool(const char *name);
 
 /* 1 if m, read from model_path, has another vocabulary than the bundled model
  * (assets/tang.bin): a class's own model. 0 for the bundled model itself, a

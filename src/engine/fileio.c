@@ -367,6 +367,7 @@ static const struct {
     [FILE_CHECKPOINT] = {4000000000u, "a checkpoint", 1},
     [FILE_CORPUS_INDEX] = {2000000000u, "a corpus index", 1},
     [FILE_PINYIN] = {4000000u, "a pinyin table", 0},
+    [FILE_META] = {16000000u, "a meta.pkl", 1},
 };
 
 uint64_t file_limit(FileKind kind) { return FILE_KINDS[kind].limit; }

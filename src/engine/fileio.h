@@ -112,7 +112,8 @@ FILE *output_append(const char *path, TsErr *err);
 /* What a file read whole is, and so the most bytes it may hold (see
  * file_limit): a text (training text, validation text, lesson) 256 MB, a
  * model file 1,000 MB, a training checkpoint 4,000 MB, a corpus index
- * (the suffix array cache) 2,000 MB, the pinyin table (pinyin.h) 4 MB. MB
+ * (the suffix array cache) 2,000 MB, the pinyin table (pinyin.h) 4 MB, a
+ * vocabulary's meta.pkl (nanogpt.h) 16 MB. MB
  * here is 1,000,000 bytes. A text may
  * come from a pipe; the others are read only from plain files, whose size is
  * known before reading (a device such as /dev/zero is refused at once). */
@@ -122,6 +123,7 @@ typedef enum {
     FILE_CHECKPOINT,
     FILE_CORPUS_INDEX,
     FILE_PINYIN,
+    FILE_META,
     FILE_KIND_COUNT
 } FileKind;
 
