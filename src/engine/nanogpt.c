@@ -730,8 +730,11 @@ static int token_chars(Import *im, VocabPair *p, size_t n)
             return ts_fail(im->err, "token %zu is %s: tangscope reads one character per token, "
                            "not words or bytes", i,
                            quoted(&q, p[i].token->u.str.s, p[i].token->u.str.len));
-        return ts_fail(im->err, "token %zu is a %s: tangscope reads one character per token, "
-                       "not words or bytes", i, pk_kind_name(p[i].token));
+        if (p[i].token->kind == PK_INT)
+            return ts_fail(im->err, "token %zu is %lld: tangscope reads one character per token, "
+                           "not words or bytes", i, (long long)p[i].token->u.i);
+        return ts_fail(im->err, "token %zu is of type %s: tangscope reads one character per "
+                       "token, not words or bytes", i, pk_kind_name(p[i].token));
     }
     return 0;
 }
