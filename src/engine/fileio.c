@@ -456,13 +456,23 @@ int read_file(const char *path, FileKind kind, unsigned char **buf, size_t *len,
     uint64_t limit = FILE_KINDS[kind].limit;
     if (limit > SIZE_MAX - 2)
         limit = SIZE_MAX - 2;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return ts_fail(err, "%s: cannot open: %s", ts_quote(&q, path), ts_strerror(errno));
+    /* a kind read only from a plain file opens without waiting, so that a
+     * FIFO with no writer is refused at once (room_for) rather than waited on */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | (FILE_KINDS[kind].plain_only ? O_NONBLOCK : 0));
+    FILE *f = fd >= 0 ? fdopen(fd, "rb") : NULL;
+    if (!f) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        return ts_fail(err, "%s: cannot open: %s", ts_quote(&q, path), ts_strerror(e));
+    }
     size_t cap;
     unsigned char *data;
     size_t n;
     int rc = room_for(f, path, kind, limit, &cap, err);
+    if (rc == 0 && FILE_KINDS[kind].plain_only) /* a plain file: reads as ever */
+        rc = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0
+                 ? 0 : ts_fail(err, "%s: cannot read: %s", ts_quote(&q, path), ts_strerror(errno));
     if (rc == 0)
         rc = read_all(f, path, kind, limit, cap, &data, &n, err);
     fclose(f);
