@@ -230,16 +230,16 @@ bench: tangscope
 	./tangscope bench --ui
 
 # make install [PREFIX=~/.local]: the program in PREFIX/bin, its model, pinyin
-# tables, texts, lessons and import tools in PREFIX/share/tangscope, where it looks for them
+# tables, texts, lessons and export tools in PREFIX/share/tangscope, where it looks for them
 # (src/cli/cli.c find_home_path), so `tangscope lesson` works from any folder.
 PREFIX  ?= $(HOME)/.local
 DATADIR := $(PREFIX)/share/tangscope
 INSTALL_ASSETS := assets/tang.bin assets/pinyin.tsv assets/words.tsv assets/tang-train.txt \
                   assets/tang-val.txt assets/README.md
 LESSON_LANGS := zh en de fr
-# the Python tools `tangscope import` runs (numpy, no PyTorch), and the export
-INSTALL_TOOLS := tools/import-nanogpt.py tools/export-nanogpt.py tools/nanogpt_ckpt.py \
-                 tools/tsmodel.py
+# the export to a nanoGPT checkpoint (Python and numpy, no PyTorch) and the
+# modules it uses; `tangscope import` needs none of them
+INSTALL_TOOLS := tools/export-nanogpt.py tools/nanogpt_ckpt.py tools/tsmodel.py
 
 # INSTALL_BIN: the program to install (the tests give the one under test)
 INSTALL_BIN ?= tangscope
