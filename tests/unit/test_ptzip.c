@@ -69,7 +69,10 @@ static void add(Zip *z, const char *name, int method, int flags, const void *dat
     put(c, &z->cn, zip64 ? 0xFFFFFFFFu : usize, 4);
     put(c, &z->cn, nl, 2);
     put(c, &z->cn, zip64 ? 28 : 0, 2); /* extra: id, size, usize, csize, offset */
-    put(c, &z->cn, 0, 2 + 2 + 2 + 4); /* comment length, disk, internal, external attributes */
+    put(c, &z->cn, 0, 2); /* comment length */
+    put(c, &z->cn, 0, 2); /* disk */
+    put(c, &z->cn, 0, 2); /* internal attributes */
+    put(c, &z->cn, 0, 4); /* external attributes */
     put(c, &z->cn, zip64 ? 0xFFFFFFFFu : at, 4);
     put_bytes(c, &z->cn, name, nl);
     if (zip64) {
