@@ -278,6 +278,8 @@ static int memo_get(Unpickler *u, uint64_t index)
 /* Append n values to a sequence (a dict's items go in as key, value). */
 static int seq_add(Unpickler *u, PkObj *s, PkObj *const *items, size_t n)
 {
+    if (n == 0) /* an empty APPENDS or SETITEMS: nothing to copy, nowhere yet to copy it */
+        return 0;
     if (n > s->u.seq.cap - s->u.seq.n) {
         size_t cap = s->u.seq.cap ? s->u.seq.cap : 4;
         while (cap - s->u.seq.n < n) {
@@ -315,7 +317,7 @@ static int close_mark(Unpickler *u, PkObj ***items, size_t *n)
         return ts_fail(u->err, "%s is not a readable pickle: a mark is closed that was never "
                        "opened (byte %zu)", u->what, u->pos);
     size_t base = u->marks[--u->nmarks];
-    *items = u->stack + base;
+    *items = u->stack ? u->stack + base : NULL; /* no value pushed yet: no stack */
     *n = u->sp - base;
     u->sp = base;
     return 0;
