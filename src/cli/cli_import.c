@@ -113,11 +113,9 @@ static int run(const ImportArgs *a, Model *m)
         free(ckpt);
         return cli_error("import", EXIT_USAGE, "%s", err.msg);
     }
-    NanoOptions opt = {.n_head = a->n_head, .gelu = -1, .ln_eps = -1};
-    if (a->gelu)
-        opt.gelu = strcmp(a->gelu, "erf") == 0 ? GELU_ERF : GELU_TANH;
-    if (a->ln_eps > 0)
-        opt.ln_eps = a->ln_eps;
+    NanoOptions opt = {.n_head = a->n_head, .gelu_given = a->gelu != NULL,
+                       .gelu = a->gelu && strcmp(a->gelu, "tanh") == 0 ? GELU_TANH : GELU_ERF,
+                       .ln_eps_given = a->ln_eps > 0, .ln_eps = a->ln_eps};
     NanoBlame blame;
     int rc = nanogpt_import(m, ckpt, ckpt_len, meta, meta_len, &opt, &blame, &err);
     free(ckpt);

@@ -548,8 +548,7 @@ static int bias_present(Import *im, int L, int *has_bias)
 {
     char name[96];
     int present = 0, total = 0;
-    const char *missing = NULL;
-    static char first_missing[96];
+    char missing[96] = "";
     for (int l = -1; l < L; l++) {
         const NanoKey *keys = l < 0 ? NANO_GLOBAL_KEYS : NANO_BLOCK_KEYS;
         int n = l < 0 ? NANO_GLOBAL_COUNT : NANO_BLOCK_COUNT;
@@ -560,8 +559,8 @@ static int bias_present(Import *im, int L, int *has_bias)
             total++;
             if (sd_get(&im->sd, name))
                 present++;
-            else if (!missing)
-                missing = strcpy(first_missing, name);
+            else if (!missing[0])
+                snprintf(missing, sizeof missing, "%s", name);
         }
     }
     *has_bias = present > 0;
@@ -807,8 +806,8 @@ static int numerics(Import *im, const NanoOptions *opt, ModelNumerics *num)
     const PkObj *e = pk_dict_get(im->top, NANO_EPS_KEY);
     TsQuoted q;
     num->gelu = GELU_ERF;
-    if (opt->gelu >= 0)
-        num->gelu = (GeluKind)opt->gelu;
+    if (opt->gelu_given)
+        num->gelu = opt->gelu;
     else if (g && truthy(g) && pk_is_str(g, "tanh"))
         num->gelu = GELU_TANH;
     else if (g && truthy(g) && !pk_is_str(g, "erf"))
@@ -816,7 +815,7 @@ static int numerics(Import *im, const NanoOptions *opt, ModelNumerics *num)
                    ? ts_fail(im->err, "unknown GELU %s", quoted(&q, g->u.str.s, g->u.str.len))
                    : ts_fail(im->err, "unknown GELU (a %s)", pk_kind_name(g));
     double eps = 1e-5;
-    if (opt->ln_eps > -1)
+    if (opt->ln_eps_given)
         eps = opt->ln_eps;
     else if (e && (e->kind == PK_FLOAT || e->kind == PK_INT || e->kind == PK_BOOL))
         eps = e->kind == PK_FLOAT ? e->u.f : (double)e->u.i;

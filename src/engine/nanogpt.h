@@ -27,10 +27,14 @@
 /* The most bytes a checkpoint's data.pkl may hold (inflated), and meta.pkl. */
 #define NANO_PKL_MAX (16u << 20)
 
+/* What the command line chose; what it did not comes from the checkpoint's
+ * tangscope_gelu and tangscope_ln_eps keys, else nanoGPT's erf and 1e-5. */
 typedef struct {
-    int n_head;      /* --n-head, or 0 */
-    int gelu;        /* GeluKind, or -1: the checkpoint's tangscope_gelu, else erf */
-    double ln_eps;   /* or a value <= -1: the checkpoint's tangscope_ln_eps, else 1e-5 */
+    int n_head;        /* --n-head, or 0 for model_args' */
+    int gelu_given;    /* 1: gelu is --gelu's */
+    GeluKind gelu;
+    int ln_eps_given;  /* 1: ln_eps is --ln-eps's */
+    double ln_eps;
 } NanoOptions;
 
 /* Which input a refusal is about, for the caller's message. */

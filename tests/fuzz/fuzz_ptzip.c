@@ -34,7 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         ptzip_close(&z);
     }
     Model m;
-    NanoOptions opt = {.n_head = 0, .gelu = -1, .ln_eps = -1};
+    NanoOptions opt = {0}; /* everything from the checkpoint */
     NanoBlame blame;
     if (nanogpt_import(&m, data, size, meta, meta_len, &opt, &blame, &err) == 0)
         model_free(&m);

@@ -27,7 +27,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (unpickle(&p, data, size, PK_ALLOW_NOTHING, "meta.pkl", &err) == 0)
         pickle_free(&p);
     Model m;
-    NanoOptions opt = {.n_head = 0, .gelu = -1, .ln_eps = -1};
+    NanoOptions opt = {0}; /* everything from the checkpoint */
     NanoBlame blame;
     if (nanogpt_import(&m, ckpt, ckpt_len, data, size, &opt, &blame, &err) == 0)
         model_free(&m);
