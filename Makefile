@@ -33,7 +33,7 @@ CFLAGS  := -std=c11 $(OPT) $(DEBUG_FLAGS) -fopenmp $(WARN) $(EXTRA_CFLAGS)
 # pkg-config when a rule runs, after tools/ensure-deps.sh has installed it.
 OPENCC_CFLAGS = $(shell pkg-config --cflags opencc 2>/dev/null || echo -I/usr/include/opencc)
 OPENCC_LIBS   = $(shell pkg-config --libs opencc 2>/dev/null || echo -lopencc)
-LDLIBS   = -lopenblas -lm $(OPENCC_LIBS)
+LDLIBS   = -lopenblas -lz -lm $(OPENCC_LIBS)
 BUILD   ?= build
 
 ENGINE_SRC := $(wildcard src/engine/*.c)
@@ -236,7 +236,7 @@ bench: tangscope
 	./tangscope bench --ui
 
 # make install [PREFIX=~/.local]: the program in PREFIX/bin, its model, pinyin
-# tables, texts, lessons and import tools in PREFIX/share/tangscope, where it looks for them
+# tables, texts, lessons and export tools in PREFIX/share/tangscope, where it looks for them
 # (src/cli/cli.c find_home_path: $TANGSCOPE_HOME, its own folder, then there;
 # never the current folder), so `tangscope lesson` works from any folder and
 # no folder it is run from replaces them.
@@ -245,9 +245,9 @@ DATADIR := $(PREFIX)/share/tangscope
 INSTALL_ASSETS := assets/tang.bin assets/pinyin.tsv assets/words.tsv assets/tang-train.txt \
                   assets/tang-val.txt assets/README.md
 LESSON_LANGS := zh en de fr
-# the Python tools `tangscope import` runs (numpy, no PyTorch), and the export
-INSTALL_TOOLS := tools/import-nanogpt.py tools/export-nanogpt.py tools/nanogpt_ckpt.py \
-                 tools/tsmodel.py
+# the export to a nanoGPT checkpoint (Python and numpy, no PyTorch) and the
+# modules it uses; `tangscope import` needs none of them
+INSTALL_TOOLS := tools/export-nanogpt.py tools/nanogpt_ckpt.py tools/tsmodel.py
 
 # INSTALL_BIN: the program to install (the tests give the one under test)
 INSTALL_BIN ?= tangscope

@@ -7,7 +7,7 @@
 # clang, libFuzzer and LLVM's OpenMP).
 set -eu
 
-PACKAGES=${*:-"libopenblas-dev libncurses-dev libopencc-dev unicode-data tmux jq"}
+PACKAGES=${*:-"libopenblas-dev zlib1g-dev libncurses-dev libopencc-dev unicode-data tmux jq"}
 
 missing=""
 if command -v dpkg-query >/dev/null 2>&1; then

@@ -35,6 +35,55 @@ static const ErrRow ROWS[] = {
     ROW("a corpus index", "语料索引", "ein Korpusindex", "un index du corpus"),
     ROW("a pinyin table", "拼音表", "eine Pinyin-Tabelle", "une table de pinyin"),
     ROW("a session file", "会话文件", "eine Sitzungsdatei", "un fichier de session"),
+    ROW("a meta.pkl", "词表文件 meta.pkl", "eine meta.pkl", "un meta.pkl"),
+    /* a nanoGPT checkpoint to import (nanogpt.c, ptzip.c, unpickle.c): the refusals a class meets */
+    ROW("not a readable zip archive (%s): a truncated file, or a checkpoint from PyTorch older than 1.6",
+        "不是能读的 zip 压缩包（%s）：文件不完整，或者是 PyTorch 1.6 之前保存的检查点",
+        "kein lesbares Zip-Archiv (%s): eine abgeschnittene Datei oder ein Checkpoint aus einem "
+        "PyTorch vor 1.6",
+        "pas une archive zip lisible (%s)" NB ": un fichier tronqué, ou un point de reprise d’un "
+        "PyTorch antérieur à 1.6"),
+    ROW("%s refers to %s, which no checkpoint needs: refused (the file may be unsafe)",
+        "%s 引用了 %s，检查点根本用不到它：拒绝读取（这个文件可能不安全）",
+        "%s verweist auf %s, das kein Checkpoint braucht: abgelehnt (die Datei ist womöglich "
+        "gefährlich)",
+        "%s fait appel à %s, dont aucun point de reprise n’a besoin" NB ": refusé (le fichier "
+        "est peut-être dangereux)"),
+    ROW("%s refers to %s; a vocabulary needs no code: refused",
+        "%s 引用了 %s；词表不需要任何代码：拒绝读取",
+        "%s verweist auf %s; ein Vokabular braucht keinen Code: abgelehnt",
+        "%s fait appel à %s" NB "; un vocabulaire n’a besoin d’aucun code" NB ": refusé"),
+    ROW("key %s: rotary position embeddings; tangscope's GPT learns one vector per position "
+        "(transformer.wpe)",
+        "键 %s：旋转位置编码；tangscope 的 GPT 为每个位置学一个向量（transformer.wpe）",
+        "Schlüssel %s: rotierende Positionskodierung; das GPT von tangscope lernt einen Vektor je "
+        "Position (transformer.wpe)",
+        "clé %s" NB ": plongements de position rotatifs" NB "; le GPT de tangscope apprend un "
+        "vecteur par position (transformer.wpe)"),
+    ROW("key %s is not part of nanoGPT's GPT (another architecture?)",
+        "键 %s 不属于 nanoGPT 的 GPT（别的架构？）",
+        "Schlüssel %s gehört nicht zum GPT von nanoGPT (eine andere Architektur?)",
+        "la clé %s ne fait pas partie du GPT de nanoGPT (une autre architecture" NB "?)"),
+    ROW("key %s has shape %s, expected %s", "键 %s 的形状是 %s，应为 %s",
+        "Schlüssel %s hat die Form %s, erwartet %s", "la clé %s a la forme %s, au lieu de %s"),
+    ROW("no model_args: give --n-head (the number of heads cannot be read from the weights)",
+        "没有 model_args：请给出 --n-head（头数从权重里看不出来）",
+        "keine model_args: --n-head angeben (die Zahl der Köpfe steht nicht in den Gewichten)",
+        "pas de model_args" NB ": donnez --n-head (le nombre de têtes ne se lit pas dans les "
+        "poids)"),
+    ROW("token %zu is %s: tangscope reads one character per token, not words or bytes",
+        "词元 %zu 是 %s：tangscope 每个词元只读一个字，不读词也不读字节",
+        "Token %zu ist %s: tangscope liest ein Zeichen pro Token, keine Wörter und keine Bytes",
+        "le jeton %zu est %s" NB ": tangscope lit un caractère par jeton, ni des mots ni des "
+        "octets"),
+    ROW("meta.pkl has %zu characters but transformer.wte.weight has %d rows",
+        "meta.pkl 里有 %zu 个字，但 transformer.wte.weight 有 %d 行",
+        "meta.pkl hat %zu Zeichen, transformer.wte.weight aber %d Zeilen",
+        "meta.pkl a %zu caractères mais transformer.wte.weight a %d lignes"),
+    ROW("model_args %s is a %s, not a number", "model_args 的 %s 是 %s，不是数",
+        "model_args %s ist ein %s, keine Zahl", "model_args %s est un %s, pas un nombre"),
+    ROW("model_args %s is not a finite number", "model_args 的 %s 不是有限的数",
+        "model_args %s ist keine endliche Zahl", "model_args %s n’est pas un nombre fini"),
     ROW("%s: out of memory", "%s：内存不足", "%s: nicht genug Speicher",
         "%s" NB ": mémoire insuffisante"),
     ROW("%s: read error: %s", "%s：读取出错：%s", "%s: Lesefehler: %s",

@@ -681,13 +681,6 @@ const char *cli_asset(const char *name)
     return home_path(rel);
 }
 
-const char *cli_tool(const char *name)
-{
-    char rel[64];
-    snprintf(rel, sizeof rel, "tools/%s", name);
-    return home_path(rel);
-}
-
 int cli_model_other(const Model *m, const char *model_path)
 {
     const char *bundled = cli_asset("tang.bin");

@@ -134,8 +134,6 @@ void cli_set_program(const char *argv0);
  * the whole run (where it was first looked for if nothing exists, so an
  * error names it). */
 const char *cli_asset(const char *name);
-/* tools/NAME, looked for as cli_asset looks (the Python tools a command runs). */
-const char *cli_tool(const char *name);
 
 /* 1 if m, read from model_path, has another vocabulary than the bundled model
  * (assets/tang.bin): a class's own model. 0 for the bundled model itself, a

@@ -1,20 +1,21 @@
 /* cli_import.c - `tangscope import`: a nanoGPT checkpoint as a tangscope model.
  *
- * The work is tools/import-nanogpt.py's (Python and numpy read the
- * checkpoint's zip and pickle; PyTorch is not needed): this command finds
- * the script where the bundled files are and runs it with python3, so a
- * class types one command. Its exit status and messages are the script's.
+ * The checkpoint (a torch.save zip) and meta.pkl are read here, within the
+ * limits of their kinds (fileio.h: plain files only, so a device or a FIFO
+ * is refused at once); the engine (nanogpt.h) maps them to a model without
+ * running anything they name, and the model is written as every native
+ * output is (fileio.h's output rules, through model_save). No Python is
+ * needed; tools/import-nanogpt.py stays as the independent reference the
+ * tests compare with.
  */
-#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
+#include "engine/fileio.h"
+#include "engine/nanogpt.h"
 
 static const char IMPORT_HELP[] =
     "usage: tangscope import CKPT --meta META.pkl --out FILE.bin [--n-head N]\n"
@@ -25,11 +26,14 @@ static const char IMPORT_HELP[] =
     "false) and its meta.pkl (stoi, itos: one character per token) into a\n"
     "tangscope model file, which then works wherever --model FILE does.\n"
     "\n"
-    "It runs tools/import-nanogpt.py with python3, which needs numpy (Debian,\n"
-    "Ubuntu: apt-get install python3-numpy) but not PyTorch; nothing in the\n"
-    "checkpoint is run. What cannot be mapped (another architecture, rotary\n"
-    "positions, a vocabulary of words or bytes, shapes that disagree) is refused\n"
-    "in one line with exit status 2. docs/course-model.md tells the whole way.\n"
+    "tangscope reads the checkpoint's zip archive and its pickles itself: nothing\n"
+    "else needs to be installed, and nothing in either file is ever run. Only\n"
+    "what a checkpoint holds is accepted (tensors, dicts, lists, numbers,\n"
+    "strings); anything else, and what cannot be mapped (another architecture,\n"
+    "rotary positions, a vocabulary of words or bytes, shapes that disagree), is\n"
+    "refused in one line with exit status 2. The output is written as every\n"
+    "model file is (a device or a FIFO stays one, a link is followed).\n"
+    "docs/course-model.md tells the whole way.\n"
     "\n"
     "  --meta META.pkl  the vocabulary nanoGPT's prepare.py wrote\n"
     "  --out FILE.bin   the tangscope model to write\n"
@@ -38,87 +42,110 @@ static const char IMPORT_HELP[] =
     "                   tanh for nn.GELU(approximate='tanh')\n"
     "  --ln-eps X       the LayerNorm epsilon (default 1e-5, nanoGPT's)\n"
     "\n"
-    "TANGSCOPE_PYTHON names the Python to use (default: python3, or\n"
-    "/usr/bin/python3 when only that one has numpy). The reverse:\n"
-    "tools/export-nanogpt.py FILE.bin --out ckpt.pt --meta meta.pkl.\n";
+    "The reverse: tools/export-nanogpt.py FILE.bin --out ckpt.pt --meta meta.pkl.\n";
 
-/* Does `python -c "import numpy"` succeed? (Quietly: its errors are not ours.)
- * Asked from /, never from the current folder: `-c` puts the current folder
- * first on Python's path, and a numpy.py there would run. */
-static int has_numpy(const char *python)
+/* A path for the line on stdout: as it is when it shows as it is, else
+ * quoted and escaped. */
+static const char *shown(TsQuoted *q, const char *path)
 {
-    pid_t pid = fork();
-    if (pid < 0)
-        return 0;
-    if (pid == 0) {
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0) {
-            dup2(null, STDOUT_FILENO);
-            dup2(null, STDERR_FILENO);
-        }
-        if (chdir("/") != 0)
-            _exit(127);
-        execlp(python, python, "-c", "import numpy", (char *)NULL);
-        _exit(127);
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return 0;
-    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    ts_quote(q, path);
+    size_t n = strlen(path);
+    if (strlen(q->s) == n + 2 && strncmp(q->s + 1, path, n) == 0)
+        return path;
+    return q->s;
 }
 
-/* TANGSCOPE_PYTHON, else the first of python3 and /usr/bin/python3 that has
- * numpy (a python3 of its own, first on PATH, may lack what the system's
- * has), else python3, whose script then says what is missing. */
-static const char *find_python(void)
+typedef struct {
+    const char *ckpt, *meta, *out, *gelu;
+    int n_head;
+    float ln_eps;
+} ImportArgs;
+
+static int parse(int argc, char **argv, ImportArgs *a)
 {
-    const char *python = getenv("TANGSCOPE_PYTHON");
-    if (python && *python)
-        return python;
-    static const char *const CANDIDATES[] = {"python3", "/usr/bin/python3"};
-    for (size_t i = 0; i < sizeof CANDIDATES / sizeof CANDIDATES[0]; i++)
-        if (has_numpy(CANDIDATES[i]))
-            return CANDIDATES[i];
-    return "python3";
+    memset(a, 0, sizeof *a);
+    Opt opts[] = {
+        {"--meta", OPT_STR, &a->meta, 0, 0},
+        {"--out", OPT_STR, &a->out, 0, 0},
+        {"--n-head", OPT_INT, &a->n_head, 1, 64},
+        {"--gelu", OPT_STR, &a->gelu, 0, 0},
+        {"--ln-eps", OPT_FLOAT_OPEN, &a->ln_eps, 0, 0.1},
+    };
+    const char *pos[1] = {NULL};
+    int n_pos = 0;
+    int rc = cli_parse("import", IMPORT_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+                       pos, 1, &n_pos);
+    if (rc)
+        return rc == 1 ? 1 : rc;
+    a->ckpt = pos[0];
+    if (!a->ckpt || !a->meta || !a->out)
+        return cli_error("import", EXIT_USAGE, "give a checkpoint, --meta META.pkl and --out "
+                                               "FILE.bin (tangscope import --help)");
+    TsQuoted q;
+    if (a->gelu && strcmp(a->gelu, "erf") != 0 && strcmp(a->gelu, "tanh") != 0)
+        return cli_error("import", EXIT_USAGE, "--gelu must be erf or tanh, not %s",
+                         ts_quote(&q, a->gelu));
+    return 0;
+}
+
+/* The output, checked before any work: a folder, a disk or a link into a
+ * folder that cannot take the file is refused now (exit 2). */
+static int output_usable(const char *out)
+{
+    OutputWay way;
+    char *target;
+    TsErr err;
+    if (output_plan(out, &way, &target, &err) != 0)
+        return cli_error("import", EXIT_USAGE, "%s", err.msg);
+    free(target);
+    return 0;
+}
+
+static int run(const ImportArgs *a, Model *m)
+{
+    TsErr err;
+    TsQuoted q;
+    unsigned char *ckpt = NULL, *meta = NULL;
+    size_t ckpt_len, meta_len;
+    if (read_file(a->ckpt, FILE_CHECKPOINT, &ckpt, &ckpt_len, &err) != 0)
+        return cli_error("import", EXIT_USAGE, "%s", err.msg);
+    if (read_file(a->meta, FILE_META, &meta, &meta_len, &err) != 0) {
+        free(ckpt);
+        return cli_error("import", EXIT_USAGE, "%s", err.msg);
+    }
+    NanoOptions opt = {.n_head = a->n_head, .gelu_given = a->gelu != NULL,
+                       .gelu = a->gelu && strcmp(a->gelu, "tanh") == 0 ? GELU_TANH : GELU_ERF,
+                       .ln_eps_given = a->ln_eps > 0, .ln_eps = a->ln_eps};
+    NanoBlame blame;
+    int rc = nanogpt_import(m, ckpt, ckpt_len, meta, meta_len, &opt, &blame, &err);
+    free(ckpt);
+    free(meta);
+    if (rc != 0)
+        return cli_error("import", err.code == ENOMEM ? 1 : EXIT_USAGE, "%s: %s",
+                         ts_quote(&q, blame == NANO_BLAME_META ? a->meta : a->ckpt), err.msg);
+    if (model_save(m, a->out, &err) != 0) {
+        model_free(m);
+        return cli_error("import", cli_write_status(&err), "%s", err.msg);
+    }
+    return 0;
 }
 
 int cmd_import(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            cli_print_help(stdout, cli_help_text("import", IMPORT_HELP));
-            return 0;
-        } else if (strcmp(argv[i], "--list-options") == 0) {
-            /* the tool's options (tools/import-nanogpt.py), as cli_parse lists a command's */
-            puts("--meta\n--out\n--n-head\n--gelu\n--ln-eps\n--lang\n--help");
-            return 0;
-        }
-    if (argc < 2)
-        return cli_error("import", EXIT_USAGE, "give a checkpoint, --meta META.pkl and --out "
-                                               "FILE.bin (tangscope import --help)");
-    const char *tool = cli_tool("import-nanogpt.py");
-    if (access(tool, R_OK) != 0)
-        return cli_error("import", EXIT_USAGE, "%s not found (it comes with tangscope's "
-                                               "source and its make install)", tool);
-    const char *python = find_python();
-    char **args = calloc((size_t)argc + 2, sizeof *args);
-    if (!args)
-        return cli_error("import", 1, "out of memory");
-    args[0] = (char *)python;
-    args[1] = (char *)tool;
-    int n = 2;
-    for (int i = 1; i < argc; i++) { /* --lang is tangscope's (its messages), not the tool's */
-        if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
-            i++;
-        else if (strncmp(argv[i], "--lang=", 7) != 0)
-            args[n++] = argv[i];
-    }
-    fflush(stdout);
-    execvp(python, args);
-    int e = errno;
-    free(args);
-    return cli_error("import", EXIT_USAGE, "cannot run %s (%s): the import needs Python 3 "
-                                           "with numpy (Debian, Ubuntu: apt-get install "
-                                           "python3-numpy)", python, ts_strerror(e));
+    ImportArgs a;
+    int rc = parse(argc, argv, &a);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if ((rc = output_usable(a.out)) != 0)
+        return rc;
+    Model m;
+    if ((rc = run(&a, &m)) != 0)
+        return rc;
+    TsQuoted q;
+    printf("%s: %d layers, %d dimensions, %d heads, context %d, %d characters, %s GELU, "
+           "LayerNorm epsilon %g\n",
+           shown(&q, a.out), m.cfg.n_layer, m.cfg.n_embd, m.cfg.n_head, m.cfg.context,
+           m.cfg.vocab_size, m.num.gelu == GELU_ERF ? "erf" : "tanh", (double)m.num.ln_eps);
+    model_free(&m);
+    return 0;
 }

@@ -12,7 +12,7 @@ static const char INFO_HELP[] =
     "Show a model: its configuration, every weight tensor with its shape and size\n"
     "(in file order, see docs/model-format.md), the parameter count, the file size,\n"
     "which GELU and LayerNorm epsilon the model uses (tanh and 1e-5 for tangscope's\n"
-    "own; the exact erf GELU for one imported from nanoGPT, tools/import-nanogpt.py),\n"
+    "own; the exact erf GELU for one imported from nanoGPT by tangscope import),\n"
     "and the KV cache's size per character and at the full context.\n"
     "\n"
     "  --model FILE   model file (default assets/tang.bin)\n"

@@ -221,7 +221,7 @@ static const char *const H_DEMO[] = {
 static const char *const H_INFO[] = {
     "Aufruf: tangscope info [--model DATEI] [--json]\n"
     "\n"
-    "Zeigt ein Modell: seine Konfiguration, jeden Gewichtstensor mit Form und Größe (in der Reihenfolge der Datei, siehe docs/model-format.md), die Zahl der Parameter, die Dateigröße, welches GELU und welches LayerNorm-Epsilon das Modell verwendet (tanh und 1e-5 bei tangscopes eigenem; das exakte erf-GELU bei einem aus nanoGPT importierten, tools/import-nanogpt.py) und die Größe des KV-Caches pro Zeichen und beim vollen Kontext.\n"
+    "Zeigt ein Modell: seine Konfiguration, jeden Gewichtstensor mit Form und Größe (in der Reihenfolge der Datei, siehe docs/model-format.md), die Zahl der Parameter, die Dateigröße, welches GELU und welches LayerNorm-Epsilon das Modell verwendet (tanh und 1e-5 bei tangscopes eigenem; das exakte erf-GELU bei einem aus nanoGPT importierten, tangscope import) und die Größe des KV-Caches pro Zeichen und beim vollen Kontext.\n"
     "\n"
     "  --model DATEI\n"
     "                Modelldatei (Standard assets/tang.bin)\n"
@@ -397,7 +397,7 @@ static const char *const H_IMPORT[] = {
     "\n"
     "Macht aus einem Checkpoint im Stil von nanoGPT (was train.py von nanoGPT speichert, oder ein bloßes state_dict; mit oder ohne das Präfix _orig_mod. von torch.compile; bias true oder false) und seiner meta.pkl (stoi, itos: ein Zeichen pro Token) eine Modelldatei von tangscope, die dann überall funktioniert, wo --model DATEI geht.\n"
     "\n"
-    "Dafür läuft tools/import-nanogpt.py mit python3, das numpy braucht (Debian, Ubuntu: apt-get install python3-numpy), aber kein PyTorch; nichts aus dem Checkpoint wird ausgeführt. Was sich nicht übertragen lässt (eine andere Architektur, rotierende Positionen, ein Vokabular aus Wörtern oder Bytes, Formen, die nicht zusammenpassen), wird mit einer Zeile und Status 2 abgelehnt. docs/course-model.md beschreibt den ganzen Weg.\n"
+    "tangscope liest das Zip-Archiv des Checkpoints und seine Pickles selbst: Sonst muss nichts installiert sein, und nichts aus den beiden Dateien wird je ausgeführt. Angenommen wird nur, was ein Checkpoint enthält (Tensoren, Dicts, Listen, Zahlen, Zeichenketten); alles andere und was sich nicht übertragen lässt (eine andere Architektur, rotierende Positionen, ein Vokabular aus Wörtern oder Bytes, Formen, die nicht zusammenpassen), wird mit einer Zeile und Status 2 abgelehnt. Die Ausgabe wird geschrieben wie jede Modelldatei (ein Gerät oder eine FIFO bleibt, was sie ist, einem Link wird gefolgt). docs/course-model.md beschreibt den ganzen Weg.\n"
     "\n"
     "  --meta META.pkl  das Vokabular, das prepare.py von nanoGPT geschrieben hat\n"
     "  --out DATEI.bin  das zu schreibende tangscope-Modell\n"
@@ -405,7 +405,7 @@ static const char *const H_IMPORT[] = {
     "  --gelu erf|tanh  die GELU des MLP: erf ist nn.GELU() von nanoGPT (Standard), tanh für nn.GELU(approximate='tanh')\n"
     "  --ln-eps X       das Epsilon der LayerNorm (Standard 1e-5, wie bei nanoGPT)\n"
     "\n"
-    "TANGSCOPE_PYTHON nennt das zu verwendende Python (Standard: python3, oder /usr/bin/python3, wenn nur dieses numpy hat). Der umgekehrte Weg: tools/export-nanogpt.py DATEI.bin --out ckpt.pt --meta meta.pkl.\n",
+    "Der umgekehrte Weg: tools/export-nanogpt.py DATEI.bin --out ckpt.pt --meta meta.pkl.\n",
     NULL,
 };
 

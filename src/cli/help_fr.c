@@ -223,7 +223,7 @@ static const char *const H_DEMO[] = {
 static const char *const H_INFO[] = {
     "usage : tangscope info [--model FICHIER] [--json]\n"
     "\n"
-    "Montre un modèle : sa configuration, chaque tenseur de poids avec sa forme et sa taille (dans l’ordre du fichier, voir docs/model-format.md), le nombre de paramètres, la taille du fichier, la GELU et l’epsilon de LayerNorm qu’emploie le modèle (tanh et 1e-5 pour celui de tangscope ; la GELU exacte, par erf, pour un modèle importé de nanoGPT, tools/import-nanogpt.py) et la taille du cache KV par caractère et au contexte plein.\n"
+    "Montre un modèle : sa configuration, chaque tenseur de poids avec sa forme et sa taille (dans l’ordre du fichier, voir docs/model-format.md), le nombre de paramètres, la taille du fichier, la GELU et l’epsilon de LayerNorm qu’emploie le modèle (tanh et 1e-5 pour celui de tangscope ; la GELU exacte, par erf, pour un modèle importé de nanoGPT par tangscope import) et la taille du cache KV par caractère et au contexte plein.\n"
     "\n"
     "  --model FICHIER\n"
     "                  fichier du modèle (par défaut assets/tang.bin)\n"
@@ -401,7 +401,7 @@ static const char *const H_IMPORT[] = {
     "\n"
     "Transforme un point de reprise à la manière de nanoGPT (ce que sauvegarde le train.py de nanoGPT, ou un simple state_dict ; avec ou sans le préfixe _orig_mod. de torch.compile ; bias true ou false) et son meta.pkl (stoi, itos : un caractère par token) en fichier de modèle tangscope, utilisable ensuite partout où --model FICHIER l’est.\n"
     "\n"
-    "Il lance tools/import-nanogpt.py avec python3, qui a besoin de numpy (Debian, Ubuntu : apt-get install python3-numpy) mais pas de PyTorch ; rien du point de reprise n’est exécuté. Ce qui ne se transpose pas (une autre architecture, des positions rotatives, un vocabulaire de mots ou d’octets, des formes qui ne concordent pas) est refusé en une ligne, avec le code de sortie 2. docs/course-model.md décrit tout le chemin.\n"
+    "tangscope lit lui-même l’archive zip du point de reprise et ses pickles : rien d’autre n’est à installer, et rien de ces deux fichiers n’est jamais exécuté. Seul ce qu’un point de reprise contient est accepté (tenseurs, dictionnaires, listes, nombres, chaînes) ; tout le reste, et ce qui ne se transpose pas (une autre architecture, des positions rotatives, un vocabulaire de mots ou d’octets, des formes qui ne concordent pas), est refusé en une ligne, avec le code de sortie 2. La sortie s’écrit comme tout fichier de modèle (un périphérique ou une FIFO le reste, un lien est suivi). docs/course-model.md décrit tout le chemin.\n"
     "\n"
     "  --meta META.pkl  le vocabulaire qu’a écrit le prepare.py de nanoGPT\n"
     "  --out FICHIER.bin\n"
@@ -410,7 +410,7 @@ static const char *const H_IMPORT[] = {
     "  --gelu erf|tanh  la GELU du MLP : erf est le nn.GELU() de nanoGPT (par défaut), tanh pour nn.GELU(approximate='tanh')\n"
     "  --ln-eps X       l’epsilon de LayerNorm (par défaut 1e-5, celui de nanoGPT)\n"
     "\n"
-    "TANGSCOPE_PYTHON désigne le Python à utiliser (par défaut : python3, ou /usr/bin/python3 quand lui seul a numpy). Le chemin inverse : tools/export-nanogpt.py FICHIER.bin --out ckpt.pt --meta meta.pkl.\n",
+    "Le chemin inverse : tools/export-nanogpt.py FICHIER.bin --out ckpt.pt --meta meta.pkl.\n",
     NULL,
 };
 

@@ -220,7 +220,7 @@ static const char *const H_DEMO[] = {
 static const char *const H_INFO[] = {
     "用法：tangscope info [--model 文件] [--json]\n"
     "\n"
-    "显示一个模型：它的配置、每个权重张量的形状和大小（按文件中的顺序，见 docs/model-format.md）、参数个数、文件大小、模型所用的 GELU 和 LayerNorm 的 epsilon（tangscope 自己的模型用 tanh 近似和 1e-5；从 nanoGPT 导入的模型用精确的 erf 形式，见 tools/import-nanogpt.py），以及 KV 缓存每个字和在整个上下文时的大小。\n"
+    "显示一个模型：它的配置、每个权重张量的形状和大小（按文件中的顺序，见 docs/model-format.md）、参数个数、文件大小、模型所用的 GELU 和 LayerNorm 的 epsilon（tangscope 自己的模型用 tanh 近似和 1e-5；从 nanoGPT 导入的模型用精确的 erf 形式，用 tangscope import 导入），以及 KV 缓存每个字和在整个上下文时的大小。\n"
     "\n"
     "  --model 文件  模型文件（默认 assets/tang.bin）\n"
     "  --json        输出 {\"layers\": ..., \"gelu\": \"tanh\"|\"erf\", \"ln_eps\": ..., \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...}\n",
@@ -393,7 +393,7 @@ static const char *const H_IMPORT[] = {
     "\n"
     "把 nanoGPT 风格的检查点（nanoGPT 的 train.py 保存的文件，或单纯的 state_dict；带不带 torch.compile 的 _orig_mod. 前缀都行；bias 为 true 或 false 均可）和它的 meta.pkl（stoi、itos：每个词元一个字）转成 tangscope 的模型文件，之后凡是能用 --model 文件 的地方都能用它。\n"
     "\n"
-    "它用 python3 运行 tools/import-nanogpt.py，需要 numpy（Debian、Ubuntu：apt-get install python3-numpy），但不需要 PyTorch；检查点里的任何东西都不会被执行。无法对应的内容（别的架构、旋转位置编码、以词或字节为单位的词表、对不上的形状）会被拒绝，给出一行说明，退出状态为 2。完整步骤见 docs/course-model.md。\n"
+    "检查点的 zip 压缩包和其中的 pickle 由 tangscope 自己读取：不需要另装任何东西，两个文件里的内容也绝不会被执行。只接受检查点里本该有的东西（张量、字典、列表、数字、字符串）；其他任何东西，以及无法对应的内容（别的架构、旋转位置编码、以词或字节为单位的词表、对不上的形状），都会被拒绝，给出一行说明，退出状态为 2。输出和所有模型文件一样写出（设备或 FIFO 仍是原样，符号链接会被跟随）。完整步骤见 docs/course-model.md。\n"
     "\n"
     "  --meta META.pkl  nanoGPT 的 prepare.py 写出的词表\n"
     "  --out 文件.bin   要写出的 tangscope 模型\n"
@@ -401,7 +401,7 @@ static const char *const H_IMPORT[] = {
     "  --gelu erf|tanh  MLP 的 GELU：erf 即 nanoGPT 的 nn.GELU()（默认），tanh 对应 nn.GELU(approximate='tanh')\n"
     "  --ln-eps X       LayerNorm 的 epsilon（默认 1e-5，与 nanoGPT 相同）\n"
     "\n"
-    "TANGSCOPE_PYTHON 指定要用的 Python（默认：python3；只有 /usr/bin/python3 装了 numpy 时用它）。反过来：tools/export-nanogpt.py 文件.bin --out ckpt.pt --meta meta.pkl。\n",
+    "反过来：tools/export-nanogpt.py 文件.bin --out ckpt.pt --meta meta.pkl。\n",
     NULL,
 };
 

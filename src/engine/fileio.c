@@ -375,6 +375,7 @@ static const struct {
     [FILE_CORPUS_INDEX] = {2000000000u, "a corpus index", 1},
     [FILE_PINYIN] = {4000000u, "a pinyin table", 0},
     [FILE_SESSION] = {256000000u, "a session file", 1},
+    [FILE_META] = {16000000u, "a meta.pkl", 1},
 };
 
 uint64_t file_limit(FileKind kind) { return FILE_KINDS[kind].limit; }
@@ -477,6 +478,9 @@ int read_file(const char *path, FileKind kind, unsigned char **buf, size_t *len,
     unsigned char *data;
     size_t n;
     int rc = room_for(f, path, kind, limit, &cap, err);
+    if (rc == 0 && FILE_KINDS[kind].plain_only) /* a plain file: reads as ever */
+        rc = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0
+                 ? 0 : ts_fail(err, "%s: cannot read: %s", ts_quote(&q, path), ts_strerror(errno));
     if (rc == 0)
         rc = read_all(f, path, kind, limit, cap, &data, &n, err);
     fclose(f);

@@ -121,11 +121,11 @@ FILE *output_append(const char *path, TsErr *err);
  * file_limit): a text (training text, validation text, lesson) 256 MB, a
  * model file 1,000 MB, a training checkpoint 4,000 MB, a corpus index
  * (the suffix array cache) 2,000 MB, the pinyin table (pinyin.h) 4 MB, a
- * saved session (the explorer's x) 256 MB. MB here is 1,000,000 bytes. A
- * text and a pinyin table may come from a pipe; the others are files
- * tangscope saved and are read only from plain files, whose size is known
- * before reading: a device such as /dev/zero, or a FIFO (with or without
- * a writer), is refused at once, never waited on. */
+ * saved session (the explorer's x) 256 MB, a vocabulary's meta.pkl
+ * (nanogpt.h) 16 MB. MB here is 1,000,000 bytes. A text and a pinyin table
+ * may come from a pipe; the others are read only from plain files, whose
+ * size is known before reading: a device such as /dev/zero, or a FIFO (with
+ * or without a writer), is refused at once, never waited on. */
 typedef enum {
     FILE_TEXT,
     FILE_MODEL,
@@ -133,6 +133,7 @@ typedef enum {
     FILE_CORPUS_INDEX,
     FILE_PINYIN,
     FILE_SESSION,
+    FILE_META,
     FILE_KIND_COUNT
 } FileKind;
 

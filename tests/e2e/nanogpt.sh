@@ -2,19 +2,24 @@
 # nanogpt.sh - a class's own nanoGPT model in tangscope, end to end.
 #
 # Without Python: the committed imports of three nanoGPT-style models
-# (tests/data/nanogpt/*.bin, made by tools/make-nanogpt-fixture.py from
+# (tests/data/nanogpt/*.bin, made by tools/import-nanogpt.py from
 # checkpoints PyTorch saved) give PyTorch's next-character probabilities to
 # 1e-5; `info` says their GELU; lessons and handouts say plainly what is
-# about the bundled model. With a python3 that has numpy: the import itself
-# (the same bytes again), `tangscope export` then import (the same bytes),
-# and the refusals of damaged or foreign checkpoints (one line, exit 2).
-# With PyTorch too: the bundled model as `tangscope export` writes it, in a
-# nanoGPT-style GPT. The tools'
-# runs share one Python (each run as its command line would be: see batch.py).
+# about the bundled model; `tangscope import` of the same checkpoints gives
+# those very bytes, and refuses damaged or foreign ones (one line, exit 2);
+# `tangscope export` then import gives back the same file. With a python3
+# that has numpy: the Python tools as the reference (their export then
+# tangscope's import gives the same bytes; the tool and the command agree on
+# checkpoints of other shapes and storages). With PyTorch too: the bundled
+# model as `tangscope export` writes it, in a nanoGPT-style GPT. The tools'
+# runs share one Python (each run as its command line would be: see
+# batch.py). The hostile checkpoints are tests/e2e/import_hostile.sh's.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/nanogpt.sh   (from the repository root)
 set -u
 export LC_ALL=C.UTF-8
 T=${TANGSCOPE:-./tangscope}
+case $T in /*) here_T=$T ;; *) here_T=$(pwd)/$T ;; esac
+here=$(pwd)
 D=tests/data/nanogpt
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -110,7 +115,78 @@ else
     fail corpus-bundled-own "the bundled model's own text is called another's"
 fi
 
-# --- the import itself: needs python3 with numpy (not PyTorch) ---
+# --- the import itself: tangscope's own reader, no Python ---
+for v in bias:meta.pkl nobias:meta-firstseen.pkl compiled:meta.pkl; do
+    name=${v%%:*} meta=${v#*:}
+    if $T import $D/$name.pt --meta $D/$meta --out "$work/$name.bin" >"$work/out" 2>"$work/err" &&
+        cmp -s "$work/$name.bin" $D/$name.bin; then
+        pass "import-same-bytes-$name"
+    else
+        fail "import-same-bytes-$name" "not the Python tool's $name.bin: $(head -c 300 "$work/err")"
+    fi
+done
+# the line it prints: the shape, the vocabulary and the numerics, as the tool's
+if grep -qx "$work/bias.bin: 2 layers, 16 dimensions, 4 heads, context 32, 121 characters, erf GELU, LayerNorm epsilon 1e-05" "$work/out" 2>/dev/null ||
+    $T import $D/bias.pt --meta $D/meta.pkl --out "$work/bias.bin" |
+    grep -qx "$work/bias.bin: 2 layers, 16 dimensions, 4 heads, context 32, 121 characters, erf GELU, LayerNorm epsilon 1e-05"; then
+    pass import-says-shape
+else
+    fail import-says-shape "$(cat "$work/out")"
+fi
+expect_error import-bare-needs-heads 2 "give --n-head" \
+    $T import $D/bare.pt --meta $D/meta.pkl --out "$work/bare.bin"
+if $T import $D/bare.pt --meta $D/meta.pkl --out "$work/bare.bin" --n-head 4 >/dev/null 2>&1 &&
+    cmp -s "$work/bare.bin" $D/bias.bin; then
+    pass import-bare
+else
+    fail import-bare "a bare state_dict with --n-head 4 is not bias.bin"
+fi
+expect_error import-heads-disagree 2 "--n-head 2 but model_args n_head = 4" \
+    $T import $D/bias.pt --meta $D/meta.pkl --out "$work/x.bin" --n-head 2
+# --gelu and --ln-eps: the version 3 header's two fields (docs/model-format.md:
+# the u32 at 48, 0 tanh and 1 erf; the float32 at 52)
+$T import $D/bias.pt --meta $D/meta.pkl --out "$work/tanh.bin" --gelu tanh --ln-eps 0.001 >/dev/null 2>&1
+if [ "$(od -An -tx1 -j48 -N8 "$work/tanh.bin" | tr -d ' ')" = 000000006f12833a ] &&
+    cmp -s -i 64 "$work/tanh.bin" $D/bias.bin; then
+    pass import-numerics-options
+else
+    fail import-numerics-options "header bytes 48..55: $(od -An -tx1 -j48 -N8 "$work/tanh.bin" 2>&1)"
+fi
+# damaged or foreign: one line naming what is wrong, exit 2, nothing run
+expect_error import-truncated 2 "not a readable zip archive" \
+    $T import $D/truncated.pt --meta $D/meta.pkl --out "$work/x.bin"
+expect_error import-rotary 2 "key 'transformer.h.0.attn.rotary_emb.inv_freq': rotary position embeddings" \
+    $T import $D/rotary.pt --meta $D/meta.pkl --out "$work/x.bin"
+expect_error import-words 2 "token 1 is 'the': tangscope reads one character per token" \
+    $T import $D/bias.pt --meta $D/meta-words.pkl --out "$work/x.bin"
+expect_error import-shape 2 "key transformer.h.0.mlp.c_fc.weight has shape [15, 4], expected [16, 4]" \
+    $T import $D/badshape.pt --meta $D/meta.pkl --out "$work/x.bin"
+expect_error import-vocab-size 2 "meta.pkl has 3 characters but transformer.wte.weight has 121 rows" \
+    $T import $D/bias.pt --meta $D/meta-abc.pkl --out "$work/x.bin"
+# in a folder of its own: the pickle's os.system would leave a file there
+mkdir "$work/evil"
+(cd "$work/evil" && expect_error import-foreign-global 2 "refers to 'os.system', which no checkpoint needs" \
+    "$here_T" import "$here/$D/evil.pt" --meta "$here/$D/meta.pkl" --out x.bin)
+if [ -z "$(ls -A "$work/evil")" ]; then pass import-ran-nothing; else fail import-ran-nothing "$(ls "$work/evil")"; fi
+# --lang: the messages of the run's language
+expect_error import-lang 2 "$work/none.pt" $T import --lang de "$work/none.pt" --meta $D/meta.pkl --out "$work/x.bin"
+if [ ! -e "$work/x.bin" ]; then pass import-refused-writes-nothing; else fail import-refused-writes-nothing "a refused import left x.bin"; fi
+
+# --- tangscope export then tangscope import: the same file, no Python ---
+# an imported model, one without biases, and the bundled model (tanh GELU:
+# carried in the checkpoint's own keys)
+for m in $D/bias.bin $D/nobias.bin assets/tang.bin; do
+    n=$(basename "$m" .bin)
+    if $T export "$m" --out "$work/c-$n" >"$work/out" 2>"$work/err" &&
+        $T import "$work/c-$n/ckpt.pt" --meta "$work/c-$n/meta.pkl" --out "$work/c-$n-back.bin" >/dev/null 2>>"$work/err" &&
+        cmp -s "$m" "$work/c-$n-back.bin"; then
+        pass "export-import-round-trip-$n"
+    else
+        fail "export-import-round-trip-$n" "$(head -c 300 "$work/err")"
+    fi
+done
+
+# --- the Python tools as the reference: need python3 with numpy (not PyTorch) ---
 # has PY the module M? (found, not imported: importing numpy costs a third of
 # a second, PyTorch two seconds)
 has_module() {
@@ -122,7 +198,7 @@ for p in ${PYTHON:-} python3 /usr/bin/python3; do
     if has_module "$p" numpy; then PY=$p; break; fi
 done
 if [ -z "$PY" ]; then
-    for t in import-same-bytes import-bare import-command export-round-trip import-refusals; do
+    for t in export-round-trip import-python-same; do
         skip $t "no python3 with numpy here (apt-get install python3-numpy)"
     done
     exit $failed
@@ -172,103 +248,48 @@ replay() {
     cat "$work/py/$1.err" >&2
     return "$(cat "$work/py/$1.status")"
 }
-for v in bias:meta.pkl nobias:meta-firstseen.pkl compiled:meta.pkl; do
-    name=${v%%:*} meta=${v#*:}
-    job "same-$name" "$here" $IMP $D/$name.pt --meta $D/$meta --out "$work/$name.bin"
-done
-job bare-no-heads "$here" $IMP $D/bare.pt --meta $D/meta.pkl --out "$work/bare.bin"
-job bare "$here" $IMP $D/bare.pt --meta $D/meta.pkl --out "$work/bare.bin" --n-head 4
-# export then import gives the same file: an imported model, one without
-# biases, and the bundled model (tanh GELU: carried in the checkpoint). The
-# export is tangscope's own (no Python); the import is the command's when it
-# needs no Python, else the Python tool's (in the batch)
-c_import=0
-$T import --help 2>/dev/null | grep -qi python || c_import=1
+# export (the Python tool) then import (tangscope's) gives the same file: an
+# imported model, one without biases, and the bundled model (tanh GELU:
+# carried in the checkpoint)
 for m in $D/bias.bin $D/nobias.bin assets/tang.bin; do
     n=$(basename "$m" .bin)
-    $T export "$m" --out "$work/$n" >"$work/export-$n.out" 2>&1
-    echo $? >"$work/export-$n.status"
-    [ $c_import -eq 1 ] ||
-        job "back-$n" "$here" $IMP "$work/$n/ckpt.pt" --meta "$work/$n/meta.pkl" --out "$work/$n-back.bin"
+    job "export-$n" "$here" tools/export-nanogpt.py "$m" --out "$work/$n.pt" --meta "$work/$n.pkl"
 done
-# damaged or foreign: one line naming what is wrong, exit 2, nothing run
-job truncated "$here" $IMP $D/truncated.pt --meta $D/meta.pkl --out "$work/x.bin"
-job rotary "$here" $IMP $D/rotary.pt --meta $D/meta.pkl --out "$work/x.bin"
-job words "$here" $IMP $D/bias.pt --meta $D/meta-words.pkl --out "$work/x.bin"
-job shape "$here" $IMP $D/badshape.pt --meta $D/meta.pkl --out "$work/x.bin"
-cat >"$work/abc.py" <<'PY'
-import pickle, sys
-with open(sys.argv[1], "wb") as f:
-    pickle.dump({"itos": {0: "a", 1: "b", 2: "c"}}, f)
-PY
-job abc-pkl "$here" "$work/abc.py" "$work/abc.pkl"
-job vocab-size "$here" $IMP $D/bias.pt --meta "$work/abc.pkl" --out "$work/x.bin"
-# in a folder of its own: the pickle's os.system would leave a file there
-job foreign "$work" "$here/$IMP" "$here/$D/evil.pt" --meta "$here/$D/meta.pkl" --out x.bin
+# the reference tool on checkpoints of other shapes, other storages, a
+# deflated archive and a stride-0 view (tests/e2e/lib/hostile_pt.py)
+"$PY" tests/e2e/lib/hostile_pt.py "$work/hostile" >/dev/null 2>&1 || mkdir -p "$work/hostile"
+for c in tiny tiny-deflated stride0-ok; do
+    job "py-$c" "$here" $IMP "$work/hostile/$c.pt" --meta "$work/hostile/meta-abc.pkl" --out "$work/py-$c.bin"
+done
 "$PY" "$work/batch.py" "$work" "$work/jobs" >"$work/batch.out" 2>&1 ||
     fail python-batch "the tools' runs did not all run: $(tail -3 "$work/batch.out")"
 
-for name in bias nobias compiled; do
-    if replay "same-$name" >/dev/null 2>"$work/err" && cmp -s "$work/$name.bin" $D/$name.bin; then
-        pass "import-same-bytes-$name"
-    else
-        fail "import-same-bytes-$name" "$(head -c 300 "$work/err")"
-    fi
-done
-expect_error import-bare-needs-heads 2 "give --n-head" replay bare-no-heads
-if replay bare >/dev/null 2>&1 && cmp -s "$work/bare.bin" $D/bias.bin; then
-    pass import-bare
-else
-    fail import-bare "a bare state_dict with --n-head 4 is not bias.bin"
-fi
-# back: tangscope import (C) or the Python tool's job
-back() {
-    if [ $c_import -eq 1 ]; then
-        $T import "$work/$1/ckpt.pt" --meta "$work/$1/meta.pkl" --out "$work/$1-back.bin"
-    else
-        replay "back-$1"
-    fi
-}
 for m in $D/bias.bin $D/nobias.bin assets/tang.bin; do
     n=$(basename "$m" .bin)
-    if [ "$(cat "$work/export-$n.status")" -eq 0 ] && back "$n" >/dev/null 2>"$work/err" &&
+    if replay "export-$n" >/dev/null 2>"$work/err" &&
+        $T import "$work/$n.pt" --meta "$work/$n.pkl" --out "$work/$n-back.bin" >/dev/null 2>>"$work/err" &&
         cmp -s "$m" "$work/$n-back.bin"; then
         pass "export-round-trip-$n"
     else
-        fail "export-round-trip-$n" "$(head -c 300 "$work/export-$n.out") $(head -c 300 "$work/err")"
+        fail "export-round-trip-$n" "$(head -c 300 "$work/err")"
     fi
 done
-expect_error import-truncated 2 "not a readable zip archive" replay truncated
-expect_error import-rotary 2 "key transformer.h.0.attn.rotary_emb.inv_freq: rotary position embeddings" \
-    replay rotary
-expect_error import-words 2 "token 1 is 'the': tangscope reads one character per token" replay words
-expect_error import-shape 2 "key transformer.h.0.mlp.c_fc.weight has shape [15, 4], expected [16, 4]" \
-    replay shape
-replay abc-pkl >/dev/null 2>&1 || fail import-vocab-size "cannot write abc.pkl: $(cat "$work/py/abc-pkl.err")"
-expect_error import-vocab-size 2 "meta.pkl has 3 characters but transformer.wte.weight has 121 rows" \
-    replay vocab-size
-expect_error import-foreign-global 2 "refers to os.system, which no checkpoint needs" replay foreign
-if [ -e "$work/pwned-by-pickle" ]; then fail import-ran-nothing "the pickle's os.system ran"; else pass import-ran-nothing; fi
+for c in tiny tiny-deflated stride0-ok; do
+    if replay "py-$c" >/dev/null 2>"$work/err" &&
+        $T import "$work/hostile/$c.pt" --meta "$work/hostile/meta-abc.pkl" --out "$work/c-$c.bin" >/dev/null 2>>"$work/err" &&
+        cmp -s "$work/py-$c.bin" "$work/c-$c.bin"; then
+        pass "import-python-same-$c"
+    else
+        fail "import-python-same-$c" "$(head -c 300 "$work/err")"
+    fi
+done
 
-# tangscope's own command runs the tool in a Python of its own
-if TANGSCOPE_PYTHON=$PY $T import $D/nobias.pt --meta $D/meta-firstseen.pkl --out "$work/cmd.bin" >/dev/null 2>&1 &&
-    cmp -s "$work/cmd.bin" $D/nobias.bin; then
-    pass import-command
-else
-    fail import-command "tangscope import does not give nobias.bin"
-fi
-expect_error import-command-no-python 2 "needs Python 3 with numpy" \
-    env TANGSCOPE_PYTHON="$work/no-python" $T import $D/bias.pt --meta $D/meta.pkl --out "$work/x.bin"
-# --lang is tangscope's own option: the command keeps it from the tool
-expect_error import-command-lang 2 "no such file" env TANGSCOPE_PYTHON="$PY" $T import --lang de "$work/none.pt" --meta $D/meta.pkl --out "$work/x.bin"
-if [ ! -e "$work/x.bin" ]; then pass import-refused-writes-nothing; else fail import-refused-writes-nothing "a refused import left x.bin"; fi
-
-# --- with PyTorch: the exported bundled model in a nanoGPT-style GPT ---
+# --- with PyTorch: the bundled model as tangscope export wrote it, in a nanoGPT-style GPT ---
 if has_module "$PY" torch; then
     for p in 春风 白日依山尽，黄河入海 床前明月光，疑是地上; do
         $T probs "$p" --mid-text --top 20 --json >"$work/want-$p.json"
     done
-    if "$PY" tools/check-nanogpt-export.py "$work/tang/ckpt.pt" "$work/tang/meta.pkl" "$work"/want-*.json >"$work/out" 2>&1; then
+    if "$PY" tools/check-nanogpt-export.py "$work/c-tang/ckpt.pt" "$work/c-tang/meta.pkl" "$work"/want-*.json >"$work/out" 2>&1; then
         pass "torch-loads-export ($(cat "$work/out"))"
     else
         fail torch-loads-export "$(head -c 300 "$work/out")"
