@@ -658,6 +658,12 @@ static unsigned apply_one(AppState *s, Command c, CmdArg arg)
         return REDRAW_NONE;
     if (s->cmdline_open)
         return cmdline_key(s, c, arg);
+    /* a step being prepared: what the class typed meanwhile would land on the
+     * step before it and be lost, or become a step of its own; stepping
+     * (n again is the same step), scrolling, Esc and quitting go on */
+    if (s->job.kind == JOB_LESSON && c != CMD_TICK && c != CMD_QUIT && c != CMD_STOP &&
+        c != CMD_LESSON_NEXT && c != CMD_LESSON_PREV && c != CMD_NARRATION_SCROLL)
+        return REDRAW_NONE;
     /* the help screen covers everything: any key but quit just closes it
      * (`show` says exactly which views are open, help among them) */
     if (app_view_is_open(s, VIEW_HELP) && c != CMD_QUIT && c != CMD_TICK && c != CMD_SHOW) {
