@@ -235,7 +235,12 @@ unsigned app_stage_follow_lesson(AppState *s)
     if (st && strcmp(st->said_yes, key) == 0)
         return redraw | app_stage_answer(s, 1);
     s->stage_ask = 1;
-    app_status(s, 0, app_label(s, LBL_ST_STAGE_ASK), w->cmd, exercise_name(w->kind));
+    /* the program as the lesson names it (mark.sh, not the whole path): the
+     * question must fit the status line of 80 columns */
+    const char *shown = w->cmd, *at = w->cmd;
+    while ((at = strstr(at, "/exercises/")) != NULL)
+        shown = at += strlen("/exercises/");
+    app_status(s, 0, app_label(s, LBL_ST_STAGE_ASK), shown, exercise_name(w->kind));
     return redraw | REDRAW_STATUS;
 }
 

@@ -9,7 +9,7 @@
  * the screen's thread: seconds on a busy machine). And n pressed three times
  * while a slow step is prepared (tests/data/lesson-slow.md: a comparison
  * with and without the cache) is that step, not the third, also when the
- * class typed something first.
+ * class typed something first. And q asks before it leaves a lesson.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -118,6 +118,41 @@ static void test_presses_while_prepared(void)
     lesson_free(&l);
 }
 
+/* q: on the help screen it closes the help; in a lesson it asks first (any
+ * other key goes back and does nothing else, Enter leaves); Ctrl-C quits. */
+static void test_q_asks(void)
+{
+    Lesson l;
+    TsErr err;
+    if (lesson_load(&l, TEST_DATA("lesson-good.md"), NULL, NULL, &err) != 0) {
+        CHECK(0, "lesson-good.md: %s", err.msg);
+        return;
+    }
+    AppState s;
+    apptest_start(&s, &model);
+    app_lesson_open(&s, &l, LANG_FR);
+    app_lesson_wait(&s);
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_HELP));
+    app_apply(&s, CMD_QUIT, cmd_arg(1));
+    CHECK(!s.quit && !app_view_is_open(&s, VIEW_HELP), "q on the help screen closes it");
+    app_apply(&s, CMD_QUIT, cmd_arg(1));
+    CHECK(!s.quit && s.quit_ask && strstr(s.status, "Quitter la leçon") != NULL,
+          "q in a lesson asks: %s", s.status);
+    app_apply(&s, CMD_SAMPLE, cmd_arg(0));
+    CHECK(!s.quit && !s.quit_ask && s.n_chars == 0, "another key goes back, and only that");
+    app_apply(&s, CMD_QUIT, cmd_arg(1));
+    app_apply(&s, CMD_WRITE, cmd_arg(0));
+    CHECK(s.quit, "q then Enter leaves");
+    app_free(&s);
+    apptest_start(&s, &model);
+    app_lesson_open(&s, &l, LANG_EN);
+    app_lesson_wait(&s);
+    app_apply(&s, CMD_QUIT, cmd_arg(0));
+    CHECK(s.quit, "Ctrl-C (and F10) quit at once");
+    app_free(&s);
+    lesson_free(&l);
+}
+
 static void test_lesson9_in_time(void)
 {
     every_step_in_time("lessons/en/09-smaller-model.md");
@@ -132,6 +167,7 @@ int main(void)
     ts_set_threads(1); /* as the thread that prepares the steps: a busy machine shares no cores */
     RUN(test_lesson9_in_time);
     RUN(test_presses_while_prepared);
+    RUN(test_q_asks);
     model_free(&model);
     return test_summary();
 }
