@@ -122,7 +122,7 @@ void view_lesson_draw(const AppState *s, Rect r)
             if (k < count) {
                 char text[1024];
                 line_text(text, sizeof text, parts[i].text, spans[k]);
-                draw_text(y, r.x, r.w, parts[i].role, text);
+                draw_text(y, r.x + spans[k].indent, r.w - spans[k].indent, parts[i].role, text);
             }
         }
     }
