@@ -58,7 +58,7 @@ else
     fail lesson_next_step "no step 1 with 风 41.1% after n"
 fi
 e2e_keys PgDn
-step_2() { pane_shows "step 2 of 4" && shows "seed        s                                 7"; }
+step_2() { pane_shows "step 2 of 4" && shows_regex "seed +s +7│"; }
 if until_ok one_capture step_2; then
     pass lesson_pgdn_step
 else
@@ -85,7 +85,7 @@ fi
 e2e_keys N
 step_2_again() {
     pane_shows "step 2 of 4" && shows "Temperature and a poem" && hides "白日" &&
-        shows "seed        s                                 7"
+        shows_regex "seed +s +7│"
 }
 if until_ok one_capture step_2_again; then
     pass lesson_back_step
