@@ -514,8 +514,9 @@ static unsigned on_input(AppState *s, LoopState *ls, int rc, wint_t key)
     screen_layout(&l, s, LINES, COLS);
     CmdArg arg;
     Command c = input_map(input_mode(s, ls->pasting), rc == KEY_CODE_YES, key, &arg);
-    if (l.too_small) /* the screen says only how large it must be: keys but quit wait */
-        return c == CMD_QUIT && !ls->pasting ? app_apply(s, c, arg) : REDRAW_NONE;
+    if (l.too_small) /* the screen says only how large it must be: keys but quit wait (and
+                      * q quits at once: a lesson's question would not show) */
+        return c == CMD_QUIT && !ls->pasting ? app_apply(s, c, cmd_arg(0)) : REDRAW_NONE;
     if (rc == KEY_CODE_YES && key == KEY_MOUSE)
         return on_mouse(s, &ls->drag);
     if (ls->pasting) { /* a paste is text: gathered, other keys in it ignored */
