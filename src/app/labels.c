@@ -1593,7 +1593,7 @@ static const Label LABELS[LBL_COUNT] = {
         "%s = diffère du jueju intégré%sle vôtre permet %d, l'intégré %d, %d écarts"},
     [LBL_ST_STAGE_ON] = {"%s now does %s, beside the built-in one",
         "现在由 %s 来做 %s，和内置的并排比较",
-        "%s übernimmt jetzt %s, neben dem eingebauten",
+        "%s läuft jetzt als %s neben dem eingebauten",
         "%s fait maintenant %s, à côté de l'intégré"},
     [LBL_ST_STAGE_OFF] = {"your programs are stopped: the built-in stages again",
         "你的程序已停止：重新使用内置的阶段",

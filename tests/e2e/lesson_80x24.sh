@@ -45,7 +45,7 @@ else
     fail lesson_80x24_de_n_answers_nothing "n answered the question or left the step"
 fi
 e2e_keys Enter
-started() { shows "übernimmt jetzt top-p" && hides "$ask_de"; }
+started() { shows "top_p_ref.sh läuft jetzt als top-p neben dem eingebauten" && hides "$ask_de"; }
 if until_ok one_capture started; then
     pass lesson_80x24_de_enter_starts
 else
