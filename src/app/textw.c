@@ -184,15 +184,52 @@ static int is_han(uint32_t cp)
            (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x3134F);
 }
 
-/* May a line end after a and the next start with b, with nothing between them?
- * keep_han: Chinese amid another language is a quotation ("春风", "黄河入海"),
- * whose characters stay together as a word of letters does (a lesson's
- * narration that is not Chinese). */
-static int direct_break(Ch a, Ch b, TextwLang lang, int keep_han)
+/* How a lesson's narration keeps Chinese words whole: not at all (the
+ * screen's other text), every run of Chinese characters (amid another
+ * language Chinese is a quotation: "春风", "黄河入海"), or in Chinese a word
+ * quoted alone (“春风”, 「黄河入海」, up to QUOTED_WORD_MAX characters). */
+enum { KEEP_NONE, KEEP_HAN_RUNS, KEEP_QUOTED };
+enum { QUOTED_WORD_MAX = 6 };
+
+static int quote_opens(uint32_t cp) { return cp == 0x201C || cp == 0x300C || cp == 0x300E || cp == 0x300A; }
+static int quote_closes(uint32_t cp) { return cp == 0x201D || cp == 0x300D || cp == 0x300F || cp == 0x300B; }
+
+/* Does the place at byte `at` of s stand inside a short quoted word: Chinese
+ * characters back to an opening quotation mark and on to a closing one,
+ * QUOTED_WORD_MAX of them at most? */
+static int in_quoted_word(const char *s, size_t len, size_t at)
+{
+    int n = 0;
+    size_t pos = at;
+    for (;;) { /* back to the opening mark */
+        if (pos == 0)
+            return 0;
+        Ch c = ch_before(s, len, pos);
+        if (quote_opens(c.cp))
+            break;
+        if (!is_han(c.cp) || ++n > QUOTED_WORD_MAX)
+            return 0;
+        pos = c.at;
+    }
+    for (pos = at; pos < len;) { /* on to the closing one */
+        Ch c = ch_at(s, len, pos);
+        if (quote_closes(c.cp))
+            return 1;
+        if (!is_han(c.cp) || ++n > QUOTED_WORD_MAX)
+            return 0;
+        pos = c.next;
+    }
+    return 0;
+}
+
+/* May a line end after a and the next start with b, with nothing between them
+ * (b at byte b.at of s)? keep: which Chinese stays whole (KEEP_*). */
+static int direct_break(const char *s, size_t len, Ch a, Ch b, TextwLang lang, int keep)
 {
     if (a.w != 2 && b.w != 2)
         return 0; /* inside a word of letters, digits or signs */
-    if (keep_han && is_han(a.cp) && is_han(b.cp))
+    if (keep != KEEP_NONE && is_han(a.cp) && is_han(b.cp) &&
+        (keep == KEEP_HAN_RUNS || in_quoted_word(s, len, b.at)))
         return 0;
     return !is_glue(a.cp) && !is_glue(b.cp) && !opens(a.cp, lang) && !closes(b.cp, lang);
 }
@@ -236,7 +273,7 @@ static int space_break(const char *s, size_t len, uint32_t a, size_t after, Text
 }
 
 /* textw_wrap on the first len bytes of s (a line with no newline in it). */
-static size_t break_at(const char *s, size_t len, int cols, TextwLang lang, int keep_han)
+static size_t break_at(const char *s, size_t len, int cols, TextwLang lang, int keep)
 {
     size_t n = 0, best = 0; /* best: the last place before n where the line may end */
     size_t space = 0;       /* the last run of spaces, even one the rules keep whole */
@@ -253,7 +290,7 @@ static size_t break_at(const char *s, size_t len, int cols, TextwLang lang, int 
                 after++;
             if (space_break(s, len, prev.cp, after, lang))
                 best = n;
-        } else if (n > 0 && c.cp != ' ' && prev.cp != ' ' && direct_break(prev, c, lang, keep_han)) {
+        } else if (n > 0 && c.cp != ' ' && prev.cp != ' ' && direct_break(s, len, prev, c, lang, keep)) {
             best = n;
         }
         total += c.w;
@@ -273,7 +310,7 @@ static size_t break_at(const char *s, size_t len, int cols, TextwLang lang, int 
             after++;
         if (run > 0 && space_break(s, len, ch_before(s, len, run).cp, after, lang))
             return n;
-    } else if (prev.cp != ' ' && direct_break(prev, c, lang, keep_han)) {
+    } else if (prev.cp != ' ' && direct_break(s, len, prev, c, lang, keep)) {
         return n;
     }
     if (best > 0)
@@ -289,11 +326,11 @@ static size_t break_at(const char *s, size_t len, int cols, TextwLang lang, int 
     return n;
 }
 
-size_t textw_wrap(const char *s, int cols) { return break_at(s, strlen(s), cols, TEXTW_EN, 0); }
+size_t textw_wrap(const char *s, int cols) { return break_at(s, strlen(s), cols, TEXTW_EN, KEEP_NONE); }
 
 size_t textw_wrap_in(const char *s, int cols, TextwLang lang)
 {
-    return break_at(s, strlen(s), cols, lang, 0);
+    return break_at(s, strlen(s), cols, lang, KEEP_NONE);
 }
 
 /* The columns a line's continuation stands deeper: its indentation and two
@@ -312,7 +349,7 @@ static int hanging_indent(const char *line, size_t len, int cols)
 /* narration: keep a code line's indentation and a quotation of Chinese whole */
 static int lines_of(const char *s, int cols, TextwLang lang, int narration, TextSpan *lines, int max)
 {
-    int keep_han = narration && lang != TEXTW_ZH;
+    int keep = !narration ? KEEP_NONE : lang == TEXTW_ZH ? KEEP_QUOTED : KEEP_HAN_RUNS;
     int n = 0;
     const char *p = s;
     if (cols < 1)
@@ -322,7 +359,7 @@ static int lines_of(const char *s, int cols, TextwLang lang, int narration, Text
         size_t len = nl ? (size_t)(nl - p) : strlen(p), at = 0;
         int hang = narration ? hanging_indent(p, len, cols) : 0, indent = 0;
         do { /* one line of the text: one or more lines on the screen */
-            size_t take = break_at(p + at, len - at, cols - indent, lang, keep_han), shown = take;
+            size_t take = break_at(p + at, len - at, cols - indent, lang, keep), shown = take;
             while (shown > 0 && at + take < len && p[at + shown - 1] == ' ')
                 shown--; /* the spaces where a line wraps are not shown */
             if (n < max)

@@ -88,7 +88,7 @@ static void test_wrap(void)
 static void test_wrap_zh(void)
 {
     expect_wrap_in("我们读「春风」", 8, TEXTW_ZH, "我们读|「春风」");  /* not 我们读「|春风」 */
-    expect_wrap_in("看「春风」这两个字", 8, TEXTW_ZH, "看「春|风」这两|个字"); /* not 看「春风|」这两 */
+    expect_wrap_in("看「春风」这两个字", 8, TEXTW_ZH, "看|「春风」|这两个字"); /* a quoted word stays whole, its 」 with it */
     expect_wrap_in("看图（一）：春风", 8, TEXTW_ZH, "看图|（一）：|春风");  /* not （一|）：春风 */
     expect_wrap_in("用--stats统计", 8, TEXTW_ZH, "用|--stats|统计");      /* not 用--stat|s统计 */
     expect_wrap_in("温度调到 0.3 以后", 10, TEXTW_ZH, "温度调|到 0.3 以|后"); /* 0.3 stays with 到 */
@@ -130,6 +130,18 @@ static void test_wrap_units(void)
     expect_wrap_in("nur 4 KiB", 5, TEXTW_DE, "nur|4 KiB");
     expect_wrap_in("es dauerte 4,4 ms", 15, TEXTW_DE, "es|dauerte 4,4 ms");
     expect_wrap_in("ate 8 bitter pills", 10, TEXTW_EN, "ate 8|bitter|pills");
+}
+
+/* A Chinese lesson's narration breaks anywhere, but not inside a word quoted
+ * alone (up to six characters); a longer quotation is a sentence. */
+static void test_wrap_zh_quoted(void)
+{
+    expect_wrap_in("他说「春风」好", 10, TEXTW_ZH, "他说|「春风」好");
+    expect_wrap_in("看“黄河入海”吧", 10, TEXTW_ZH, "看|“黄河入海”|吧");
+    expect_wrap_in("春风吹过花开了", 6, TEXTW_ZH, "春风吹|过花开|了");
+    expect_wrap_in("「一二三四五六七八」", 10, TEXTW_ZH, "「一二三四|五六七八」");
+    /* the screen's other text keeps breaking anywhere */
+    expect_wrap("他说「春风」好", 10, "他说「春|风」好");
 }
 
 /* A lesson's code keeps its indentation when it wraps: the rest stands two
@@ -201,6 +213,7 @@ int main(void)
     RUN(test_wrap_en);
     RUN(test_wrap_units);
     RUN(test_wrap_code_indent);
+    RUN(test_wrap_zh_quoted);
     RUN(test_locale_and_glyphs);
     return test_summary();
 }
