@@ -9,9 +9,9 @@
 #
 # The narration at 80x24, in German and in Chinese (tests/data/lesson-narrow-de.md,
 # lesson-narrow-zh.md, whose lines fall where the old rules broke them): a
-# column of 36 (the divider in cell 44), "512 KiB" on one line, „春风“ on one
-# line, and a line of code that wraps keeps its indentation (what it wraps
-# onto stands two columns deeper).
+# column of 36 (the divider in cell 44), "512 KiB" on one line, „春风“ (in
+# German) and 「春风」 (in Chinese) on one line, and a line of code that wraps
+# keeps its indentation (what it wraps onto stands two columns deeper).
 #
 # usage: TANGSCOPE=path/to/tangscope sh tests/e2e/lesson_80x24.sh
 set -u
@@ -120,6 +120,6 @@ narrow() {
     e2e_quit
 }
 narrow de Einführung "Das Gedicht beginnt mit dem Wort" "„春风“ und endet bald."
-narrow zh 导言 "存 512 KiB 的 k 和 v。"
+narrow zh 导言 "存 512 KiB 的 k 和 v。" "「春风」。"
 
 exit "$failed"
