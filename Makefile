@@ -110,6 +110,8 @@ APP_TESTS += $(BUILD)/tests/test_verse
 APP_TESTS += $(BUILD)/tests/test_figures
 # which views the keys and `show` open and close
 APP_TESTS += $(BUILD)/tests/test_views
+# a lesson's steps in time, none skipped (the bundled model)
+APP_TESTS += $(BUILD)/tests/test_lesson_steps
 # the engine's messages in the interface language
 APP_TESTS += $(BUILD)/tests/test_errtext
 # the exercises: the runner of students' programs and the reference cases;

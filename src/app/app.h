@@ -425,6 +425,7 @@ typedef struct {
     int cmdline_open;
     char cmdline[APP_CMDLINE_MAX];
     int quit;
+    int quit_ask;                /* 1: the status line asks whether to leave the lesson (q) */
     Converter conv;          /* forgiving input (convert.h); OpenCC is opened on first need */
     const Pinyin *pinyin;    /* readings and glosses (pinyin.h); NULL without; not owned */
     /* the session to take home (session.h) and the cache's cost (r) */

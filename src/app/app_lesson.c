@@ -60,6 +60,9 @@ typedef struct {
     double predict_ms;
     long predict_rows, model_runs;
     WeightPrec weights;           /* the model the step's cache came from (app_set_weights) */
+    double step_s[WPREC_COUNT];   /* the weights panel's timing the step saw (AppWeights), */
+    double round_s[WPREC_COUNT][APP_TIMING_ROUNDS]; /* all 0 when nothing was timed yet */
+    double tick_s;
     FirstProblem problem;         /* the first problem of the steps up to this one */
 } StepSnap;
 
@@ -91,8 +94,24 @@ static void snap_take(const AppState *s, StepSnap *p, const FirstProblem *proble
     p->predict_rows = s->pred.predict_rows;
     p->model_runs = s->pred.model_runs;
     p->weights = s->weights;
+    memcpy(p->step_s, s->wt.step_s, sizeof p->step_s);
+    memcpy(p->round_s, s->wt.round_s, sizeof p->round_s);
+    p->tick_s = s->wt.tick_s;
     p->problem = *problem;
     p->valid = 1;
+}
+
+/* The timing of a cached step that state p saw, taken over by s: the
+ * weights panel then shows the times the step showed, and app_set_weights
+ * does not time the steps again on the screen's thread (seconds on a busy
+ * machine, with the class waiting). */
+static void snap_timing(AppState *s, const StepSnap *p)
+{
+    if (p->step_s[WPREC_FP32] <= 0.0)
+        return; /* nothing timed there: s keeps its own */
+    memcpy(s->wt.step_s, p->step_s, sizeof p->step_s);
+    memcpy(s->wt.round_s, p->round_s, sizeof p->round_s);
+    s->wt.tick_s = p->tick_s;
 }
 
 /* Put a kept state back. Returns 0, or -1 when it cannot be. */
@@ -100,6 +119,7 @@ static int snap_restore(AppState *s, const StepSnap *p)
 {
     TsErr err;
     app_job_stop(s);
+    snap_timing(s, p);
     /* the kept cache and logits came from the step's weights (and its weights'
      * panel times every precision) */
     int panel = p->view.views.lower == LOWER_WEIGHTS;
@@ -151,6 +171,8 @@ struct AppStepSnaps {
     AppState ws;                  /* the thread's own state */
     int have_ws;
     int pending;                  /* the step the screen waits for (JOB_LESSON) */
+    int pending_here;             /* ... entered by the screen on the class's state, at the
+                                   * next tick, once "working…" is on the screen */
     double pending_since;
 };
 
@@ -296,6 +318,20 @@ static int restore_step(AppState *s, struct AppStepSnaps *all, int k)
     return 0;
 }
 
+/* Take over a cached step's timing from a kept step, when s has none yet:
+ * a step that shows the weights panel then does not time them again here. */
+static void adopt_timing(AppState *s, struct AppStepSnaps *all)
+{
+    if (!all || s->wt.step_s[WPREC_FP32] > 0.0)
+        return;
+    int ready = snaps_ready(all);
+    for (int i = 0; i < ready; i++)
+        if (all->step[i].valid && all->step[i].step_s[WPREC_FP32] > 0.0) {
+            snap_timing(s, &all->step[i]);
+            return;
+        }
+}
+
 /* Enter steps from+1 .. k on the state as it is (from the start after a
  * reset when from is -1); keep what they leave when nobody else does. */
 static void enter_steps(AppState *s, struct AppStepSnaps *all, int from, int k, FirstProblem *first)
@@ -319,13 +355,25 @@ void app_lesson_go(AppState *s, int k)
     if (s->job.kind == JOB_LESSON)
         s->job.kind = JOB_NONE; /* a new target */
     struct AppStepSnaps *all = snaps_for(s, l);
+    if (all)
+        all->pending_here = 0;
     FirstProblem first = {0};
     int clean = s->lesson_step < 0 ||
                 (all && s->lesson_step < all->n && s->lesson_step < snaps_ready(all) &&
                  snap_matches(s, &all->step[s->lesson_step]));
     if (k == s->lesson_step + 1 && !clean) {
-        /* the class changed something: the next step enters on what it made */
-        enter_steps(s, NULL, s->lesson_step, k, &first);
+        /* the class changed something: the next step enters on what it made,
+         * at the next tick, after the screen said "working…" (its commands
+         * may take seconds: a `compare`, a `write`) */
+        if (!all) {
+            enter_steps(s, NULL, s->lesson_step, k, &first);
+            return;
+        }
+        all->pending = k;
+        all->pending_here = 1;
+        all->pending_since = ts_now();
+        s->job.kind = JOB_LESSON;
+        app_status(s, 0, app_label(s, LBL_ST_PREPARING), s->sym.ellipsis);
         return;
     }
     if (restore_step(s, all, k) == 0)
@@ -358,6 +406,7 @@ void app_lesson_go(AppState *s, int k)
     } else {
         first = all->step[from].problem;
     }
+    adopt_timing(s, all);
     enter_steps(s, all, from, k, &first);
 }
 
@@ -367,6 +416,16 @@ unsigned app_lesson_tick(AppState *s)
     if (s->job.kind != JOB_LESSON || !all)
         return REDRAW_NONE;
     int k = all->pending;
+    if (all->pending_here) { /* the class's own state: entered here, now */
+        FirstProblem first = {0};
+        s->job.kind = JOB_NONE;
+        all->pending = -1;
+        all->pending_here = 0;
+        app_status(s, 0, "%s", "");
+        adopt_timing(s, all);
+        enter_steps(s, NULL, s->lesson_step, k, &first);
+        return REDRAW_ALL;
+    }
     if (snaps_ready(all) <= k)
         return REDRAW_NONE;
     s->job.kind = JOB_NONE;

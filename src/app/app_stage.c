@@ -224,6 +224,16 @@ int app_stage_after_predict(AppState *s)
 
 /* ---- what a lesson asks for ---- */
 
+/* A lesson's program as the lesson names it (top_p_ref.sh, not its whole
+ * path): the status line's questions and news must fit 80 columns. */
+static const char *wish_name(const AppStageWish *w)
+{
+    const char *shown = w->cmd, *at = w->cmd;
+    while ((at = strstr(at, "/exercises/")) != NULL)
+        shown = at += strlen("/exercises/");
+    return shown;
+}
+
 static void wish_key(const AppStageWish *w, char *out, size_t size)
 {
     snprintf(out, size, "%s %s", exercise_name(w->kind), w->cmd);
@@ -255,7 +265,7 @@ unsigned app_stage_follow_lesson(AppState *s)
     if (st && strcmp(st->said_yes, key) == 0)
         return redraw | app_stage_answer(s, 1);
     s->stage_ask = 1;
-    app_status(s, 0, app_label(s, LBL_ST_STAGE_ASK), w->cmd, exercise_name(w->kind));
+    app_status(s, 0, app_label(s, LBL_ST_STAGE_ASK), wish_name(w), exercise_name(w->kind));
     return redraw | REDRAW_STATUS;
 }
 
@@ -275,6 +285,7 @@ unsigned app_stage_answer(AppState *s, int yes)
     }
     snprintf(st->said_yes, sizeof st->said_yes, "%s", key);
     if (app_stage_start(s, w->kind, w->cmd) == 0 && app_stage_running(s, w->kind)) {
+        app_status(s, 0, app_label(s, LBL_ST_STAGE_ON), wish_name(w), exercise_name(w->kind));
         st->from_lesson[w->kind] = 1;
         snprintf(st->lesson_cmd[w->kind], sizeof st->lesson_cmd[w->kind], "%s", w->cmd);
     } else {

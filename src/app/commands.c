@@ -29,9 +29,15 @@ static void status_char(const AppState *s, uint32_t cp, char *out, size_t size)
         vocab_show(cp, out); /* size >= 8 */
 }
 
+/* q (a.n 1) in a lesson asks first (quit_question): a class that leaves by
+ * accident would start again at step 1. Ctrl-C and F10 quit at once. */
 static unsigned do_quit(AppState *s, CmdArg a)
 {
-    (void)a;
+    if (a.n == 1 && s->lesson && !s->picking) {
+        s->quit_ask = 1;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_QUIT_ASK));
+        return REDRAW_STATUS;
+    }
     app_job_stop(s);
     s->quit = 1;
     return REDRAW_NONE;
@@ -621,20 +627,45 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_WEIGHTS] = do_weights,
 };
 
-/* The question whether to start a lesson's program: y (j, o: the answer's
- * first letter in German and French) starts it, n or Esc does not; the
- * other keys wait, but quit and the clock. */
+/* A yes to a question in the status line: Enter, or y (j, o: the answer's
+ * first letter in German and French). */
+static int is_yes(Command c, CmdArg arg)
+{
+    long k = arg.n;
+    return c == CMD_WRITE ||
+           (c == CMD_TYPE && (k == 'y' || k == 'Y' || k == 'j' || k == 'J' || k == 'o' || k == 'O'));
+}
+
+/* The question whether to start a lesson's program: Enter (or y) starts it,
+ * Esc does not; the other keys wait, n included (it is the lesson's next
+ * step: a class stepping on must not decline unawares), but quit and the
+ * clock. */
 static int stage_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
 {
     if (!s->stage_ask || c == CMD_QUIT || c == CMD_TICK)
         return 0;
-    long k = arg.n;
-    if (c == CMD_TYPE && (k == 'y' || k == 'Y' || k == 'j' || k == 'J' || k == 'o' || k == 'O'))
+    if (is_yes(c, arg))
         *redraw = app_stage_answer(s, 1);
-    else if ((c == CMD_TYPE && (k == 'n' || k == 'N')) || c == CMD_STOP)
+    else if (c == CMD_STOP)
         *redraw = app_stage_answer(s, 0);
     else
         *redraw = REDRAW_NONE;
+    return 1;
+}
+
+/* The question whether to leave the lesson (q): Enter or y leaves, any
+ * other key goes back to it (and does nothing else); Ctrl-C and F10 quit. */
+static int quit_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
+{
+    if (!s->quit_ask || c == CMD_TICK || (c == CMD_QUIT && arg.n == 0))
+        return 0;
+    s->quit_ask = 0;
+    if (is_yes(c, arg)) {
+        *redraw = do_quit(s, cmd_arg(0));
+        return 1;
+    }
+    app_status(s, 0, "%s", "");
+    *redraw = REDRAW_STATUS;
     return 1;
 }
 
@@ -643,7 +674,7 @@ static unsigned apply_one(AppState *s, Command c, CmdArg arg);
 unsigned app_apply(AppState *s, Command c, CmdArg arg)
 {
     unsigned redraw;
-    if (!stage_question(s, c, arg, &redraw))
+    if (!quit_question(s, c, arg, &redraw) && !stage_question(s, c, arg, &redraw))
         redraw = apply_one(s, c, arg);
     /* the explorer's screen follows what the lesson's step asks for */
     return redraw | app_stage_follow_lesson(s);
@@ -655,9 +686,17 @@ static unsigned apply_one(AppState *s, Command c, CmdArg arg)
         return REDRAW_NONE;
     if (s->cmdline_open)
         return cmdline_key(s, c, arg);
-    /* the help screen covers everything: any key but quit just closes it
-     * (`show` says exactly which views are open, help among them) */
-    if (app_view_is_open(s, VIEW_HELP) && c != CMD_QUIT && c != CMD_TICK && c != CMD_SHOW) {
+    /* a step being prepared: what the class typed meanwhile would land on the
+     * step before it and be lost, or become a step of its own; stepping
+     * (n again is the same step), scrolling, Esc and quitting go on */
+    if (s->job.kind == JOB_LESSON && c != CMD_TICK && c != CMD_QUIT && c != CMD_STOP &&
+        c != CMD_LESSON_NEXT && c != CMD_LESSON_PREV && c != CMD_NARRATION_SCROLL)
+        return REDRAW_NONE;
+    /* the help screen covers everything: any key just closes it, q too (it
+     * says so); Ctrl-C and F10 quit (`show` says exactly which views are
+     * open, help among them) */
+    if (app_view_is_open(s, VIEW_HELP) && (c != CMD_QUIT || arg.n == 1) && c != CMD_TICK &&
+        c != CMD_SHOW) {
         app_view_close(s, VIEW_HELP);
         return REDRAW_ALL;
     }

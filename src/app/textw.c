@@ -180,26 +180,103 @@ static int is_word_char(uint32_t cp, TextwLang lang)
     return !closes(cp, lang) && !opens(cp, lang) && !is_glue(cp) && cp != 0x2014 && cp != 0x2013;
 }
 
-/* May a line end after a and the next start with b, with nothing between them? */
-static int direct_break(Ch a, Ch b, TextwLang lang)
+/* A Chinese character (the CJK ideographs and their extensions). */
+static int is_han(uint32_t cp)
+{
+    return (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
+           (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x3134F);
+}
+
+/* How a lesson's narration keeps Chinese words whole: not at all (the
+ * screen's other text), every run of Chinese characters (amid another
+ * language Chinese is a quotation: "春风", "黄河入海"), or in Chinese a word
+ * quoted alone (“春风”, 「黄河入海」, up to QUOTED_WORD_MAX characters). */
+enum { KEEP_NONE, KEEP_HAN_RUNS, KEEP_QUOTED };
+enum { QUOTED_WORD_MAX = 6 };
+
+static int quote_opens(uint32_t cp) { return cp == 0x201C || cp == 0x300C || cp == 0x300E || cp == 0x300A; }
+static int quote_closes(uint32_t cp) { return cp == 0x201D || cp == 0x300D || cp == 0x300F || cp == 0x300B; }
+
+/* Does the place at byte `at` of s stand inside a short quoted word: Chinese
+ * characters back to an opening quotation mark and on to a closing one,
+ * QUOTED_WORD_MAX of them at most? */
+static int in_quoted_word(const char *s, size_t len, size_t at)
+{
+    int n = 0;
+    size_t pos = at;
+    for (;;) { /* back to the opening mark */
+        if (pos == 0)
+            return 0;
+        Ch c = ch_before(s, len, pos);
+        if (quote_opens(c.cp))
+            break;
+        if (!is_han(c.cp) || ++n > QUOTED_WORD_MAX)
+            return 0;
+        pos = c.at;
+    }
+    for (pos = at; pos < len;) { /* on to the closing one */
+        Ch c = ch_at(s, len, pos);
+        if (quote_closes(c.cp))
+            return 1;
+        if (!is_han(c.cp) || ++n > QUOTED_WORD_MAX)
+            return 0;
+        pos = c.next;
+    }
+    return 0;
+}
+
+/* May a line end after a and the next start with b, with nothing between them
+ * (b at byte b.at of s)? keep: which Chinese stays whole (KEEP_*). */
+static int direct_break(const char *s, size_t len, Ch a, Ch b, TextwLang lang, int keep)
 {
     if (a.w != 2 && b.w != 2)
         return 0; /* inside a word of letters, digits or signs */
+    if (keep != KEEP_NONE && is_han(a.cp) && is_han(b.cp) &&
+        (keep == KEEP_HAN_RUNS || in_quoted_word(s, len, b.at)))
+        return 0;
     return !is_glue(a.cp) && !is_glue(b.cp) && !opens(a.cp, lang) && !closes(b.cp, lang);
 }
 
-/* May a line end at spaces that stand between a and b (b 0: at the end)? */
-static int space_break(uint32_t a, uint32_t b, TextwLang lang)
+/* Does a unit start at s[pos], a whole word: what a number before it keeps
+ * ("512 KiB", "16 bits", "4,4 ms", "13 Gio")? */
+static int unit_at(const char *s, size_t len, size_t pos)
 {
-    if (b == 0)
+    static const char *const UNITS[] = {"KiB", "MiB", "GiB", "TiB", "Kio", "Mio", "Gio", "Tio",
+                                        "kB", "MB", "GB", "ko", "Mo", "Go", "B", "o", "bytes",
+                                        "byte", "Byte", "Bytes", "octets", "octet", "bits", "bit",
+                                        "Bit", "Bits", "nats", "nat", "Nat", "ms", "µs", "ns", "s",
+                                        "x", "×", "%", "比特", "字节", "毫秒", "秒", "万", "亿",
+                                        NULL};
+    for (int i = 0; UNITS[i]; i++) {
+        size_t n = strlen(UNITS[i]);
+        if (pos + n > len || strncmp(s + pos, UNITS[i], n) != 0)
+            continue;
+        if (pos + n == len)
+            return 1;
+        Ch after = ch_at(s, len, pos + n);
+        if (!(after.cp < 0x80 && ((after.cp >= 'a' && after.cp <= 'z') ||
+                                  (after.cp >= 'A' && after.cp <= 'Z') || is_digit(after.cp))))
+            return 1; /* the word ends there ("KiB.", "ms,"), not "bitter" */
+    }
+    return 0;
+}
+
+/* May a line end at the spaces that stand between a and the character at
+ * s[after] (after == len: at the end)? */
+static int space_break(const char *s, size_t len, uint32_t a, size_t after, TextwLang lang)
+{
+    if (after >= len)
         return 1;
+    uint32_t b = ch_at(s, len, after).cp;
     if (opens(a, lang) || closes(b, lang) || is_glue(a) || is_glue(b))
         return 0;
+    if (is_digit(a) && unit_at(s, len, after))
+        return 0; /* a number keeps its unit */
     return !(is_digit(b) && is_word_char(a, lang));
 }
 
 /* textw_wrap on the first len bytes of s (a line with no newline in it). */
-static size_t break_at(const char *s, size_t len, int cols, TextwLang lang)
+static size_t break_at(const char *s, size_t len, int cols, TextwLang lang, int keep)
 {
     size_t n = 0, best = 0; /* best: the last place before n where the line may end */
     size_t space = 0;       /* the last run of spaces, even one the rules keep whole */
@@ -214,9 +291,9 @@ static size_t break_at(const char *s, size_t len, int cols, TextwLang lang)
             size_t after = n;
             while (after < len && s[after] == ' ')
                 after++;
-            if (space_break(prev.cp, after < len ? ch_at(s, len, after).cp : 0, lang))
+            if (space_break(s, len, prev.cp, after, lang))
                 best = n;
-        } else if (n > 0 && c.cp != ' ' && prev.cp != ' ' && direct_break(prev, c, lang)) {
+        } else if (n > 0 && c.cp != ' ' && prev.cp != ' ' && direct_break(s, len, prev, c, lang, keep)) {
             best = n;
         }
         total += c.w;
@@ -234,10 +311,9 @@ static size_t break_at(const char *s, size_t len, int cols, TextwLang lang)
             run--;
         while (after < len && s[after] == ' ')
             after++;
-        uint32_t b = after < len ? ch_at(s, len, after).cp : 0;
-        if (run > 0 && space_break(ch_before(s, len, run).cp, b, lang))
+        if (run > 0 && space_break(s, len, ch_before(s, len, run).cp, after, lang))
             return n;
-    } else if (prev.cp != ' ' && direct_break(prev, c, lang)) {
+    } else if (prev.cp != ' ' && direct_break(s, len, prev, c, lang, keep)) {
         return n;
     }
     if (best > 0)
@@ -253,20 +329,30 @@ static size_t break_at(const char *s, size_t len, int cols, TextwLang lang)
     return n;
 }
 
-size_t textw_wrap(const char *s, int cols) { return break_at(s, strlen(s), cols, TEXTW_EN); }
+size_t textw_wrap(const char *s, int cols) { return break_at(s, strlen(s), cols, TEXTW_EN, KEEP_NONE); }
 
 size_t textw_wrap_in(const char *s, int cols, TextwLang lang)
 {
-    return break_at(s, strlen(s), cols, lang);
+    return break_at(s, strlen(s), cols, lang, KEEP_NONE);
 }
 
-int textw_lines(const char *s, int cols, TextSpan *lines, int max)
+/* The columns a line's continuation stands deeper: its indentation and two
+ * more, when it starts with spaces and that leaves half the width; else 0. */
+static int hanging_indent(const char *line, size_t len, int cols)
 {
-    return textw_lines_in(s, cols, TEXTW_EN, lines, max);
+    size_t lead = 0;
+    while (lead < len && line[lead] == ' ')
+        lead++;
+    if (lead == 0 || lead == len)
+        return 0;
+    int hang = (int)lead + 2;
+    return hang <= cols / 2 ? hang : 0;
 }
 
-int textw_lines_in(const char *s, int cols, TextwLang lang, TextSpan *lines, int max)
+/* narration: keep a code line's indentation and a quotation of Chinese whole */
+static int lines_of(const char *s, int cols, TextwLang lang, int narration, TextSpan *lines, int max)
 {
+    int keep = !narration ? KEEP_NONE : lang == TEXTW_ZH ? KEEP_QUOTED : KEEP_HAN_RUNS;
     int n = 0;
     const char *p = s;
     if (cols < 1)
@@ -274,13 +360,15 @@ int textw_lines_in(const char *s, int cols, TextwLang lang, TextSpan *lines, int
     for (;;) {
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p), at = 0;
+        int hang = narration ? hanging_indent(p, len, cols) : 0, indent = 0;
         do { /* one line of the text: one or more lines on the screen */
-            size_t take = break_at(p + at, len - at, cols, lang), shown = take;
+            size_t take = break_at(p + at, len - at, cols - indent, lang, keep), shown = take;
             while (shown > 0 && at + take < len && p[at + shown - 1] == ' ')
                 shown--; /* the spaces where a line wraps are not shown */
             if (n < max)
-                lines[n] = (TextSpan){(size_t)(p + at - s), shown};
+                lines[n] = (TextSpan){(size_t)(p + at - s), shown, indent};
             n++;
+            indent = hang; /* what it wraps onto */
             at += take;
             while (at < len && p[at] == ' ')
                 at++;
@@ -292,4 +380,14 @@ int textw_lines_in(const char *s, int cols, TextwLang lang, TextSpan *lines, int
             break;
     }
     return n;
+}
+
+int textw_lines(const char *s, int cols, TextSpan *lines, int max)
+{
+    return lines_of(s, cols, TEXTW_EN, 0, lines, max);
+}
+
+int textw_lines_in(const char *s, int cols, TextwLang lang, TextSpan *lines, int max)
+{
+    return lines_of(s, cols, lang, 1, lines, max);
 }

@@ -37,9 +37,12 @@ size_t textw_fit(const char *s, int cols, int *used);
  * for text that grows at the right, like the prompt). */
 size_t textw_fit_tail(const char *s, int cols);
 
-/* One line of wrapped text: bytes [start, start + len) of the string. */
+/* One line of wrapped text: bytes [start, start + len) of the string, drawn
+ * indent columns to the right (textw_lines_in: the continuation of a line
+ * that starts with spaces, such as a line of code; else 0). */
 typedef struct {
     size_t start, len;
+    int indent;
 } TextSpan;
 
 
@@ -88,7 +91,12 @@ size_t textw_wrap_in(const char *s, int cols, TextwLang lang);
 /* All the lines of s at cols columns: a new one at every newline, and where
  * textw_wrap breaks. A line that wraps drops the spaces at its end and those
  * the next would start with. Fills at most max spans and returns how many
- * lines there are (also those past max). */
+ * lines there are (also those past max). textw_lines_in, for a lesson's
+ * narration, also keeps the indentation of a line that starts with spaces
+ * (code): what it wraps onto stands two columns deeper (TextSpan.indent),
+ * when that leaves half the width; and it keeps Chinese words whole: amid
+ * another language every run of Chinese characters, in Chinese a word quoted
+ * alone (“春风”, 「黄河入海」, up to six characters). */
 int textw_lines(const char *s, int cols, TextSpan *lines, int max);
 int textw_lines_in(const char *s, int cols, TextwLang lang, TextSpan *lines, int max);
 

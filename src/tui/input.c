@@ -26,7 +26,7 @@ typedef struct {
 } Binding;
 
 static const Binding BINDINGS[] = {
-    {0, 'q', CMD_QUIT, 0, LBL_HELP_QUIT},
+    {0, 'q', CMD_QUIT, 1, LBL_HELP_QUIT}, /* 1: asks first in a lesson, closes the help */
     {1, KEY_F(10), CMD_QUIT, 0, LBL_HELP_QUIT},
     {0, CTRL('c'), CMD_QUIT, 0, LBL_HELP_QUIT}, /* raw mode: Ctrl-C arrives as a key */
     {0, ' ', CMD_SAMPLE, 0, LBL_HELP_SPACE},
@@ -151,7 +151,7 @@ static const Binding SYLLABLE_BINDINGS[] = {
 unsigned input_mode(const AppState *s, int pasting)
 {
     unsigned mode = pasting ? INPUT_PASTING : 0;
-    if (s->cmdline_open || s->stage_ask) /* the question takes y and n as letters */
+    if (s->cmdline_open || s->stage_ask || s->quit_ask) /* a question takes y, j, o as letters */
         mode |= INPUT_TEXT;
     if (s->picking)
         mode |= INPUT_PICKER;

@@ -30,7 +30,8 @@
  * when open, stand under the text instead, as a lesson step shows them.
  *
  * A lesson puts its narration in a column at the right of the bars and what
- * is under them (30 columns at 80, two fifths of a wide screen). The panels
+ * is under them (36 columns at 80, room for a sentence; two fifths of a wide
+ * screen). The panels
  * left of it then show the sliders or the timing, whichever the lesson is
  * about, unless there is room for both.
  */
@@ -42,7 +43,7 @@
 #include "tui/tui.h"
 #include "tui/views.h"
 
-enum { PROBS_ROWS = 12, LOWER_MIN_ROWS = 8, NARROW_PANELS = 50, NARRATION_MIN_COLS = 28 };
+enum { PROBS_ROWS = 12, LOWER_MIN_ROWS = 8, NARROW_PANELS = 50, NARRATION_MIN_COLS = 36 };
 enum { PROBS_UNDER = 3 }; /* the lines under the bars, which give way to a long text */
 enum { TIMING_ROOM_ROWS = 12 }; /* the timing panel with a plot of 5 rows, the sampler's
                                  * line and the cache's size (11 without the sampler's) */
@@ -62,8 +63,9 @@ static int lesson_wants_timing(const AppState *s)
     return s->point != PANEL_SLIDERS && (s->cmp.running || s->cmp.done);
 }
 
-/* A lesson's narration beside the panels: 30 columns at 80, two fifths when
- * wide. */
+/* A lesson's narration beside the panels: 36 columns at 80 (the panels keep
+ * 43: the bars narrow, the training text's column keeps its heading), two
+ * fifths when wide. */
 static int narration_cols(int cols)
 {
     int w = cols - NARROW_PANELS;

@@ -36,6 +36,10 @@ static Glyphs glyphs;
 #define PASTE_OFF "\033[?2004l"
 
 enum { IDLE_MS = 500, BACKGROUND_POLL_MS = 50 };
+/* A lesson step that took longer than this to show: the keys typed while the
+ * class waited for it are dropped, not carried out on the step it then sees
+ * (three presses of n while a step was prepared would skip two). */
+enum { TYPEAHEAD_MS = 150 };
 
 int tui_attr(Role role) { return role_attr[role]; }
 const Glyphs *tui_glyphs(void) { return &glyphs; }
@@ -510,8 +514,9 @@ static unsigned on_input(AppState *s, LoopState *ls, int rc, wint_t key)
     screen_layout(&l, s, LINES, COLS);
     CmdArg arg;
     Command c = input_map(input_mode(s, ls->pasting), rc == KEY_CODE_YES, key, &arg);
-    if (l.too_small) /* the screen says only how large it must be: keys but quit wait */
-        return c == CMD_QUIT && !ls->pasting ? app_apply(s, c, arg) : REDRAW_NONE;
+    if (l.too_small) /* the screen says only how large it must be: keys but quit wait (and
+                      * q quits at once: a lesson's question would not show) */
+        return c == CMD_QUIT && !ls->pasting ? app_apply(s, c, cmd_arg(0)) : REDRAW_NONE;
     if (rc == KEY_CODE_YES && key == KEY_MOUSE)
         return on_mouse(s, &ls->drag);
     if (ls->pasting) { /* a paste is text: gathered, other keys in it ignored */
@@ -538,9 +543,11 @@ static unsigned on_paste_end(AppState *s, LoopState *ls, int rc, wint_t key)
 static unsigned on_clock(AppState *s, LoopState *ls, const TuiHooks *hooks)
 {
     unsigned redraw = REDRAW_NONE;
-    if (s->job.kind != JOB_NONE && ls->last_job == JOB_NONE)
-        ls->next_tick = 0; /* a job just started: its first step now */
     double now = ts_now();
+    /* a job just started: its first step now; a lesson's step after the
+     * screen has said it is being prepared (its tick may take seconds) */
+    if (s->job.kind != JOB_NONE && ls->last_job == JOB_NONE)
+        ls->next_tick = s->job.kind == JOB_LESSON ? now + app_job_interval_ms(s) / 1000.0 : 0;
     if (s->job.kind != JOB_NONE && now >= ls->next_tick) {
         redraw |= app_apply(s, CMD_TICK, cmd_arg(0));
         ls->next_tick = now + app_job_interval_ms(s) / 1000.0;
@@ -569,11 +576,17 @@ static void event_loop(AppState *s, const TuiHooks *hooks)
             wtimeout(stdscr, wait_ms(s, &ls));
             rc = wget_wch(stdscr, &key);
         }
+        int step = s->lesson_step;
+        double t0 = ts_now();
         unsigned redraw = rc == ERR ? REDRAW_NONE : on_input(s, &ls, rc, key);
         redraw |= on_paste_end(s, &ls, rc, key);
         redraw |= on_clock(s, &ls, hooks);
         if (redraw && !s->quit)
             draw_changed(s, &ls, redraw);
+        if (s->lesson && s->lesson_step != step && 1000.0 * (ts_now() - t0) > TYPEAHEAD_MS) {
+            flushinp();
+            ls.pending = 0;
+        }
     }
 }
 

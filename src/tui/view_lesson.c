@@ -122,7 +122,7 @@ void view_lesson_draw(const AppState *s, Rect r)
             if (k < count) {
                 char text[1024];
                 line_text(text, sizeof text, parts[i].text, spans[k]);
-                draw_text(y, r.x, r.w, parts[i].role, text);
+                draw_text(y, r.x + spans[k].indent, r.w - spans[k].indent, parts[i].role, text);
             }
         }
     }
@@ -149,22 +149,25 @@ static int draw_paragraph(int y, int end, int x, int w, Role role, const char *t
     return y;
 }
 
+/* The question under its heading, and after the reveal the answer under
+ * its own, each indented by two columns; at 80x24 beside a lesson's
+ * narration (43 columns) a long answer needs every row and column. */
 void view_quiz_draw(const AppState *s, Rect r)
 {
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_LESSON_QUIZ));
     int end = r.y + r.h;
     draw_item(ITEM_QUIZ, 0);
-    int y = draw_paragraph(r.y + 2, end - 2, r.x + 2, r.w - 4, ROLE_KEY, s->quiz);
+    int y = draw_paragraph(r.y + 1, end - 2, r.x + 2, r.w - 2, ROLE_KEY, s->quiz);
     draw_item(ITEM_NONE, 0);
     if (!s->quiz_hidden && s->quiz_answer[0]) { /* revealed: the answer, highlighted */
         if (y + 1 < end)
             draw_text(y + 1, r.x, r.w, ROLE_HEADER, app_label(s, LBL_LESSON_ANSWER));
         draw_item(ITEM_ANSWER, 0);
-        draw_paragraph(y + 2, end, r.x + 2, r.w - 4, ROLE_POINTED, s->quiz_answer);
+        draw_paragraph(y + 2, end, r.x + 2, r.w - 2, ROLE_POINTED, s->quiz_answer);
         draw_item(ITEM_NONE, 0);
         return;
     }
-    draw_paragraph(y + 1, end, r.x + 2, r.w - 4, ROLE_DIM,
+    draw_paragraph(y + 1, end, r.x + 2, r.w - 2, ROLE_DIM,
                    app_label(s, s->quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ));
 }
 

@@ -123,8 +123,9 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
         c->bar += c->gloss_w;
         c->bar_w -= c->gloss_w;
     }
-    /* beside a lesson's narration the panel is narrow: the columns give way to the bars */
-    while (c->bar_w < 6 && (c->corpus_w > 12 || c->hist_w > 9)) {
+    /* beside a lesson's narration the panel is narrow: the columns give way to
+     * the bars, down to a bar of 4 cells and the training text's heading */
+    while (c->bar_w < 4 && (c->corpus_w > 13 || c->hist_w > 9)) {
         if (c->hist_w > 9)
             c->hist_w--;
         else
@@ -528,6 +529,8 @@ static void draw_query_line(const AppState *s, Rect r, int y)
         if (textw_width(line) > r.w) /* beside a lesson's narration: the model's share alone */
             snprintf(line, sizeof line, app_label(s, LBL_QUERY_LINE_MODEL), ch, p->query_rank,
                      s->m->vocab.size, model);
+        if (textw_width(line) > r.w) /* ... and without the vocabulary's size */
+            snprintf(line, sizeof line, app_label(s, LBL_QUERY_LINE_SHORT), ch, p->query_rank, model);
         draw_text(y, r.x, r.w, ROLE_KEY, line);
     }
     draw_item(ITEM_NONE, 0);

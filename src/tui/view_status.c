@@ -86,7 +86,7 @@ void view_status_draw(const AppState *s, Rect r)
     const char *hint = app_label(s, LBL_HINT);
     /* while a quiz hides the bars, what a command said ("only 眠 possible")
      * may be its answer: the status says what to do instead */
-    const char *status = s->quiz_hidden && !s->status_error
+    const char *status = s->quiz_hidden && !s->status_error && !s->quit_ask && !s->stage_ask
                              ? app_label(s, s->quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ)
                              : s->status;
     int hint_w = textw_width(hint), room = r.w - 1;

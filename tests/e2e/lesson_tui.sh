@@ -8,7 +8,9 @@
 # tools/make-fixtures.py). The checks: the introduction and the narration pane,
 # n to the next step, a quiz that hides the bars until a key, N back to a step
 # replayed from the start, `:set top-k 20` on the command line and an error
-# there, the picker, without colours too, and q leaving the terminal as it was.
+# there, the picker, without colours too; q on the help screen closing the
+# help, q in the lesson asking first (another key goes back, Enter or y
+# leaves) and leaving the terminal as it was.
 #
 # usage: TANGSCOPE=path/to/tangscope sh tests/e2e/lesson_tui.sh
 set -u
@@ -56,7 +58,7 @@ else
     fail lesson_next_step "no step 1 with 风 41.1% after n"
 fi
 e2e_keys PgDn
-step_2() { pane_shows "step 2 of 4" && shows "seed        s                                 7"; }
+step_2() { pane_shows "step 2 of 4" && shows_regex "seed +s +7│"; }
 if until_ok one_capture step_2; then
     pass lesson_pgdn_step
 else
@@ -83,7 +85,7 @@ fi
 e2e_keys N
 step_2_again() {
     pane_shows "step 2 of 4" && shows "Temperature and a poem" && hides "白日" &&
-        shows "seed        s                                 7"
+        shows_regex "seed +s +7│"
 }
 if until_ok one_capture step_2_again; then
     pass lesson_back_step
@@ -112,10 +114,39 @@ if until_ok shows "set temperature: 3 is out of range 0..2"; then
 else
     fail lesson_cmdline_error "no error in the status line"
 fi
-e2e_keys n n n n
+# after the class's change each step is entered on what it made, one n at a
+# time (an n pressed while a step is prepared is that same step)
+for k in 1 2 3 4; do
+    e2e_keys n
+    until_ok pane_shows "step $k of 4" >/dev/null
+done
+e2e_keys n
 if until_ok pane_shows "end of the lesson"; then pass lesson_end; else fail lesson_end "no end after the last step"; fi
 
+# q on the help screen closes the help (as it says: any key), the lesson stays
+e2e_keys "?"
+until_ok shows "any key closes this help" >/dev/null
 e2e_keys q
+help_closed() { shows "step 4 of 4" && hides "any key closes this help" && hides "EXITED"; }
+if until_ok one_capture help_closed; then
+    pass lesson_help_q_closes_help
+else
+    fail lesson_help_q_closes_help "q on the help screen did not just close it"
+fi
+# q in a lesson asks first; another key goes back to the lesson
+e2e_keys q
+asks() { shows "Leave the lesson? Enter or y: yes, any other key: back" && hides "EXITED"; }
+if until_ok one_capture asks; then pass lesson_q_asks; else fail lesson_q_asks "q did not ask"; fi
+e2e_keys x
+stays() { shows "step 4 of 4" && hides "Leave the lesson?" && hides "EXITED"; }
+if until_ok one_capture stays; then
+    pass lesson_q_other_key_stays
+else
+    fail lesson_q_other_key_stays "a key other than Enter or y after q did not go back"
+fi
+e2e_keys q
+until_ok shows "Leave the lesson?" >/dev/null
+e2e_keys Enter
 if until_ok shows "EXITED 0" && until_ok e2e_restored; then
     pass lesson_quits_cleanly
 else
@@ -141,7 +172,9 @@ else
     fail lesson_picker_opens "Down Enter did not open the second lesson"
 fi
 e2e_keys q
-if until_ok shows "EXITED 0" && until_ok e2e_restored; then pass lesson_picker_quits; else fail lesson_picker_quits "not restored"; fi
+until_ok shows "Leave the lesson?" >/dev/null
+e2e_keys y
+if until_ok shows "EXITED 0" && until_ok e2e_restored; then pass lesson_picker_quits; else fail lesson_picker_quits "q then y did not quit, or not restored"; fi
 LOOKS=
 
 [ "$failed" -eq 0 ]

@@ -95,7 +95,7 @@ else
 fi
 
 # --- the training-text counts: the bundled text's, said plainly, unless --corpus ---
-note="bundled Tang text, not this model's (--corpus)"
+note="bundled text, not this model's (--corpus)"
 $T lesson --print $LB --model $D/bias.bin --lang en >"$work/h" 2>&1
 if grep -qF "$note" "$work/h" && grep -q "| bundled text |" "$work/h"; then
     pass corpus-other-said

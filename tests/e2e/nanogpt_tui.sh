@@ -9,12 +9,12 @@
 e2e_setup nanogpt_tui
 IMPORTED=$(pwd)/tests/data/nanogpt/bias.bin
 
-other_en() { shows "bundled text" && shows "bundled Tang text, not this model's (--corpus)"; }
+other_en() { shows "bundled text" && shows "bundled text, not this model's (--corpus)"; }
 e2e_launch 100x30 -- explore --model "$IMPORTED" --lang en --prompt 秦川
 if until_ok one_capture other_en; then pass tui-corpus-other-en; else fail tui-corpus-other-en "no plain word that the counts are not the model's"; fi
 e2e_quit
 
-other_de() { shows "Beilage-Text" && shows "Beilage-Text, nicht der des Modells (--corpus)"; }
+other_de() { shows "Beilage-Text" && shows "Beilage-Text, nicht des Modells (--corpus)"; }
 e2e_launch 80x24 -- explore --model "$IMPORTED" --lang de --prompt 秦川
 if until_ok one_capture other_de; then pass tui-corpus-other-de-80x24; else fail tui-corpus-other-de-80x24 "the German words do not stand whole at 80x24"; fi
 e2e_quit

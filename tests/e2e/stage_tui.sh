@@ -289,27 +289,36 @@ for name in outside absolute shell; do
     fi
 done
 
-# in the explorer: asked first; n starts nothing, and it is not asked again
+# in the explorer: asked first with keys that mean nothing else in a lesson;
+# n (the next step) answers nothing, Esc starts nothing, and it is not asked again
 if e2e_launch 100x30 -- lesson "$TMP/lessons/en/good.md" --model "$MODEL" --no-corpus --lang en &&
     e2e_wait "Stage good"; then
     e2e_keys n
-    if until_ok shows "the lesson starts" && [ ! -e "$TMP/started" ]; then
+    if until_ok shows "Start the program mark.sh as top-p? Enter: yes, Esc: no" &&
+        [ ! -e "$TMP/started" ]; then
         pass lesson_asks_first
     else
         fail lesson_asks_first "no question, or the program started before the answer"
     fi
     e2e_keys n
+    still_asks() { shows "Start the program mark.sh" && shows "step 1 of 2"; }
+    if sleep 0.5 && until_ok one_capture still_asks && [ ! -e "$TMP/started" ]; then
+        pass lesson_n_is_no_answer
+    else
+        fail lesson_n_is_no_answer "n answered the question or left the step"
+    fi
+    e2e_keys Escape
     declined() { shows "not started: the built-in top-p goes on" && hides "yours"; }
     if until_ok one_capture declined && [ ! -e "$TMP/started" ]; then
         pass lesson_declined
     else
-        fail lesson_declined "n did not leave the built-in alone"
+        fail lesson_declined "Esc did not leave the built-in alone"
     fi
     # the next step and back: asked once, so not again
     e2e_keys n
     until_ok shows "step 2 of 2" >/dev/null
     e2e_keys N
-    not_again() { shows "step 1 of 2" && hides "the lesson starts"; }
+    not_again() { shows "step 1 of 2" && hides "Start the program"; }
     if until_ok one_capture not_again && [ ! -e "$TMP/started" ]; then
         pass lesson_asks_once
     else

@@ -104,7 +104,7 @@ static void test_wrap(void)
 static void test_wrap_zh(void)
 {
     expect_wrap_in("我们读「春风」", 8, TEXTW_ZH, "我们读|「春风」");  /* not 我们读「|春风」 */
-    expect_wrap_in("看「春风」这两个字", 8, TEXTW_ZH, "看「春|风」这两|个字"); /* not 看「春风|」这两 */
+    expect_wrap_in("看「春风」这两个字", 8, TEXTW_ZH, "看|「春风」|这两个字"); /* a quoted word stays whole, its 」 with it */
     expect_wrap_in("看图（一）：春风", 8, TEXTW_ZH, "看图|（一）：|春风");  /* not （一|）：春风 */
     expect_wrap_in("用--stats统计", 8, TEXTW_ZH, "用|--stats|统计");      /* not 用--stat|s统计 */
     expect_wrap_in("温度调到 0.3 以后", 10, TEXTW_ZH, "温度调|到 0.3 以|后"); /* 0.3 stays with 到 */
@@ -115,7 +115,7 @@ static void test_wrap_zh(void)
  * after a Chinese character; a plain space before ? holds too. */
 static void test_wrap_fr(void)
 {
-    expect_wrap_in("après 春风\u00a0: 1016 fois", 11, TEXTW_FR, "après 春|风\u00a0: 1016|fois");
+    expect_wrap_in("après 春风\u00a0: 1016 fois", 11, TEXTW_FR, "après|春风\u00a0: 1016|fois");
     expect_wrap_in("Quel est le prix ?", 17, TEXTW_FR, "Quel est le|prix ?");
     expect_wrap_in("le réglage «\u00a0top-k 20\u00a0» suffit", 20, TEXTW_FR,
                    "le réglage|«\u00a0top-k 20\u00a0» suffit");
@@ -128,11 +128,56 @@ static void test_wrap_fr(void)
  * stays with its word; a hyphenated word stays whole. */
 static void test_wrap_de(void)
 {
-    expect_wrap_in("Das Wort „春风“, dann", 14, TEXTW_DE, "Das Wort „春|风“, dann");
+    /* Chinese in a German sentence is a quotation: never 春 | 风 */
+    expect_wrap_in("Das Wort „春风“, dann", 14, TEXTW_DE, "Das Wort|„春风“, dann");
+    expect_wrap_in("wie 黄河入海 hier", 11, TEXTW_DE, "wie|黄河入海|hier");
     expect_wrap_in("Das Wort „春风“, dann", 14, TEXTW_EN, "Das Wort „春风|“, dann");
     expect_wrap_in("mit Temperatur 1.5 schreiben", 16, TEXTW_DE, "mit|Temperatur 1.5|schreiben");
     expect_wrap_in("der Top-k-Schritt", 13, TEXTW_DE, "der|Top-k-Schritt");
     expect_wrap_in("Schritt 3 von 8", 12, TEXTW_DE, "Schritt 3|von 8");
+}
+
+/* A number keeps its unit ("512 KiB", "16 bits"), in every language; not a
+ * word that only starts like one ("8 bitter"). */
+static void test_wrap_units(void)
+{
+    expect_wrap_in("a cache of 512 KiB", 14, TEXTW_EN, "a cache|of 512 KiB");
+    expect_wrap_in("en 8 et en 4 bits", 12, TEXTW_FR, "en 8 et|en 4 bits");
+    expect_wrap_in("nur 4 KiB", 5, TEXTW_DE, "nur|4 KiB");
+    expect_wrap_in("es dauerte 4,4 ms", 15, TEXTW_DE, "es|dauerte 4,4 ms");
+    expect_wrap_in("ate 8 bitter pills", 10, TEXTW_EN, "ate 8|bitter|pills");
+}
+
+/* A Chinese lesson's narration breaks anywhere, but not inside a word quoted
+ * alone (up to six characters); a longer quotation is a sentence. */
+static void test_wrap_zh_quoted(void)
+{
+    expect_wrap_in("他说「春风」好", 10, TEXTW_ZH, "他说|「春风」好");
+    expect_wrap_in("看“黄河入海”吧", 10, TEXTW_ZH, "看|“黄河入海”|吧");
+    expect_wrap_in("春风吹过花开了", 6, TEXTW_ZH, "春风吹|过花开|了");
+    expect_wrap_in("「一二三四五六七八」", 10, TEXTW_ZH, "「一二三四|五六七八」");
+    /* the screen's other text keeps breaking anywhere */
+    expect_wrap("他说「春风」好", 10, "他说「春|风」好");
+}
+
+/* A lesson's code keeps its indentation when it wraps: the rest stands two
+ * columns deeper than the line it continues. */
+static void test_wrap_code_indent(void)
+{
+    const char *code = "    k = torch.cat((k_cache, k), dim=1)";
+    TextSpan spans[8];
+    int n = textw_lines_in(code, 30, TEXTW_EN, spans, 8);
+    CHECK(n == 2, "two lines: %d", n);
+    CHECK(n == 2 && spans[0].indent == 0 && spans[1].indent == 6,
+          "the first line as it is, the rest at column 6: %d, %d", spans[0].indent,
+          n == 2 ? spans[1].indent : -1);
+    CHECK(n == 2 && strncmp(code + spans[0].start, "    k = torch.cat((k_cache,", spans[0].len) == 0 &&
+              strncmp(code + spans[1].start, "k), dim=1)", spans[1].len) == 0 && spans[1].len == 10,
+          "broken after 'k_cache,': '%.*s' | '%.*s'", (int)spans[0].len, code + spans[0].start,
+          (int)spans[1].len, code + spans[1].start);
+    /* the screen's other text (textw_lines) is not code: no indentation kept */
+    n = textw_lines(code, 30, spans, 8);
+    CHECK(n == 2 && spans[1].indent == 0, "textw_lines keeps no indentation");
 }
 
 /* English: commands and their options stay together. */
@@ -183,6 +228,9 @@ int main(void)
     RUN(test_wrap_fr);
     RUN(test_wrap_de);
     RUN(test_wrap_en);
+    RUN(test_wrap_units);
+    RUN(test_wrap_code_indent);
+    RUN(test_wrap_zh_quoted);
     RUN(test_locale_and_glyphs);
     return test_summary();
 }

@@ -39,7 +39,8 @@
 #                      with e2e_wait.
 #   e2e_keys KEYS...   tmux send-keys to the pane (-l TEXT: literal text)
 #   e2e_wait TEXT      wait until the screen shows TEXT (0: it did in time)
-#   e2e_quit           q, then wait for "EXITED 0"
+#   e2e_quit           q (and Enter when a lesson asks whether to leave), then
+#                      wait for "EXITED 0"
 #   e2e_restored       the terminal is as it was before the launch: the same
 #                      stty settings, no alternate screen, no mouse reporting,
 #                      a visible cursor
@@ -288,7 +289,16 @@ e2e_keys() { tm send-keys -t "$SESSION" "$@"; }
 e2e_wait() { until_ok shows "$1"; }
 e2e_quit() {
     e2e_keys q
+    # a lesson asks first, in its language: Enter confirms
+    until_ok e2e_quit_asked_or_gone
+    if ! shows "EXITED"; then
+        e2e_keys Enter
+    fi
     until_ok shows "EXITED 0"
+}
+e2e_quit_asked_or_gone() {
+    shows "EXITED" || shows "Leave the lesson?" || shows "要退出课程吗" ||
+        shows "Lektion verlassen?" || shows "Quitter la leçon"
 }
 e2e_restored() {
     [ -f "$TMP/stty.after" ] && cmp -s "$TMP/stty.before" "$TMP/stty.after" || return 1
