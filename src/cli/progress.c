@@ -1,0 +1,126 @@
+/* progress.c - the progress line of a long command (progress.h). */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/progress.h"
+#include "cli/cli.h"
+#include "cli/train_view.h"
+#include "app/textw.h"
+
+enum { BAR_WIDTH = 16 };
+static const double REDRAW_S = 0.1; /* at most ten drawings a second */
+
+static void set_what(Progress *p, const char *what)
+{
+    snprintf(p->what, sizeof p->what, "%s", what ? what : "");
+}
+
+void progress_start(Progress *p, int quiet, const char *what, long total, LabelId unit)
+{
+    memset(p, 0, sizeof *p);
+    p->on = !quiet && isatty(fileno(stderr));
+    progress_stage(p, what, total, unit);
+}
+
+void progress_stage(Progress *p, const char *what, long total, LabelId unit)
+{
+    set_what(p, what);
+    p->unit = unit;
+    p->total = total > 0 ? total : 0;
+    p->done = 0;
+    p->t0 = ts_now();
+    p->shown = -1.0;
+    progress_update(p, 0);
+}
+
+void progress_format(const Progress *p, AppLang lang, double elapsed, char *out, size_t size)
+{
+    long total = p->total, done = p->done < 0 ? 0 : p->done > total ? total : p->done;
+    double part = total > 0 ? (double)done / (double)total : 0.0;
+    char bar[BAR_WIDTH + 3], pct[32], d[32], t[32], rate[32], left[32], figures[256];
+    int full = (int)(part * BAR_WIDTH);
+    bar[0] = '[';
+    for (int i = 0; i < BAR_WIDTH; i++)
+        bar[1 + i] = i < full ? '=' : i == full && done < total ? '>' : ' ';
+    bar[BAR_WIDTH + 1] = ']';
+    bar[BAR_WIDTH + 2] = 0;
+    app_share(lang, 100.0 * part, 0, pct, sizeof pct);
+    app_format_count(lang, done, d, sizeof d);
+    app_format_count(lang, total, t, sizeof t);
+    const char *unit = app_label_in(lang, p->unit);
+    /* a rate only once there is something to measure it by */
+    if (done > 0 && elapsed > 0.0) {
+        double r = (double)done / elapsed;
+        app_num(lang, r, r < 10.0 ? 1 : 0, rate, sizeof rate);
+        cli_duration((double)(total - done) / r, left, sizeof left);
+        snprintf(figures, sizeof figures, app_label_in(lang, LBL_PROGRESS), d, t, unit, rate,
+                 left);
+    } else {
+        snprintf(figures, sizeof figures, app_label_in(lang, LBL_PROGRESS_START), d, t, unit);
+    }
+    /* what is done comes last: a narrow terminal crops it, not the figures */
+    snprintf(out, size, "%s %s %s%s%s", bar, pct, figures, p->what[0] ? " | " : "", p->what);
+}
+
+/* Overwrite the line on the screen with line (cropped to the terminal), or
+ * with blanks when line is "": \r and spaces alone, which every terminal
+ * understands. */
+static void draw(Progress *p, const char *line)
+{
+    int rows, cols, used = 0;
+    train_view_term_size(stderr, &rows, &cols);
+    size_t n = textw_fit(line, cols - 1, &used);
+    fprintf(stderr, "\r%.*s", (int)n, line);
+    for (int i = used; i < p->cols; i++)
+        fputc(' ', stderr);
+    if (used < p->cols)
+        fputc('\r', stderr);
+    if (used < p->cols && used > 0)
+        fprintf(stderr, "%.*s", (int)n, line); /* the cursor after the text */
+    p->cols = used;
+    fflush(stderr);
+}
+
+void progress_update(Progress *p, long done)
+{
+    p->done = done;
+    if (!p->on)
+        return;
+    double now = ts_now();
+    if (p->shown >= 0.0 && now - p->shown < REDRAW_S && done < p->total)
+        return;
+    p->shown = now;
+    char line[512];
+    progress_format(p, cli_lang(), now - p->t0, line, sizeof line);
+    draw(p, line);
+}
+
+void progress_clear(Progress *p)
+{
+    if (!p->on || p->cols == 0)
+        return;
+    draw(p, "");
+    p->shown = -1.0; /* the next update draws it again */
+}
+
+void progress_print(Progress *p, const char *text)
+{
+    progress_clear(p);
+    fprintf(stderr, "%s\n", text);
+    if (p->on)
+        progress_update(p, p->done);
+}
+
+void progress_end(Progress *p)
+{
+    progress_clear(p);
+    p->on = 0;
+}
+
+void progress_engine(void *ctx, size_t done, size_t total)
+{
+    Progress *p = ctx;
+    p->total = (long)total;
+    progress_update(p, (long)done);
+}
