@@ -85,7 +85,7 @@ static void draw(Progress *p, const char *line)
 void progress_update(Progress *p, long done)
 {
     p->done = done;
-    if (!p->on)
+    if (!p->on || p->total <= 0) /* nothing counted yet */
         return;
     double now = ts_now();
     if (p->shown >= 0.0 && now - p->shown < REDRAW_S && done < p->total)
