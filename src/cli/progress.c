@@ -20,6 +20,7 @@ void progress_start(Progress *p, int quiet, const char *what, long total, LabelI
 {
     memset(p, 0, sizeof *p);
     p->on = !quiet && isatty(fileno(stderr));
+    p->stdout_tty = isatty(fileno(stdout));
     progress_stage(p, what, total, unit);
 }
 
@@ -34,18 +35,26 @@ void progress_stage(Progress *p, const char *what, long total, LabelId unit)
     progress_update(p, 0);
 }
 
-void progress_format(const Progress *p, AppLang lang, double elapsed, char *out, size_t size)
+/* "[=====>    ] 42%": the bar and the share done, in lang. */
+static void bar_text(const Progress *p, AppLang lang, char *out, size_t size)
 {
     long total = p->total, done = p->done < 0 ? 0 : p->done > total ? total : p->done;
     double part = total > 0 ? (double)done / (double)total : 0.0;
-    char bar[BAR_WIDTH + 3], pct[32], d[32], t[32], rate[32], left[32], figures[256];
+    char bar[BAR_WIDTH + 3], pct[32];
     int full = (int)(part * BAR_WIDTH);
     bar[0] = '[';
     for (int i = 0; i < BAR_WIDTH; i++)
         bar[1 + i] = i < full ? '=' : i == full && done < total ? '>' : ' ';
     bar[BAR_WIDTH + 1] = ']';
     bar[BAR_WIDTH + 2] = 0;
-    app_share(lang, 100.0 * part, 0, pct, sizeof pct);
+    snprintf(out, size, "%s %s", bar, app_share(lang, 100.0 * part, 0, pct, sizeof pct));
+}
+
+void progress_format(const Progress *p, AppLang lang, double elapsed, char *out, size_t size)
+{
+    long total = p->total, done = p->done < 0 ? 0 : p->done > total ? total : p->done;
+    char bar[BAR_WIDTH + 40], d[32], t[32], rate[32], left[32], figures[256];
+    bar_text(p, lang, bar, sizeof bar);
     app_format_count(lang, done, d, sizeof d);
     app_format_count(lang, total, t, sizeof t);
     const char *unit = app_label_in(lang, p->unit);
@@ -60,7 +69,7 @@ void progress_format(const Progress *p, AppLang lang, double elapsed, char *out,
         snprintf(figures, sizeof figures, app_label_in(lang, LBL_PROGRESS_START), d, t, unit);
     }
     /* what is done comes last: a narrow terminal crops it, not the figures */
-    snprintf(out, size, "%s %s %s%s%s", bar, pct, figures, p->what[0] ? " | " : "", p->what);
+    snprintf(out, size, "%s %s%s%s", bar, figures, p->what[0] ? " | " : "", p->what);
 }
 
 /* Overwrite the line on the screen with line (cropped to the terminal), or
@@ -82,39 +91,69 @@ static void draw(Progress *p, const char *line)
     fflush(stderr);
 }
 
-void progress_update(Progress *p, long done)
+/* Is it time to draw done of total (at most ten times a second, and the
+ * last one always)? Notes the time when it is. */
+static int due(Progress *p, long done)
 {
     p->done = done;
     if (!p->on || p->total <= 0) /* nothing counted yet */
-        return;
+        return 0;
     double now = ts_now();
     if (p->shown >= 0.0 && now - p->shown < REDRAW_S && done < p->total)
-        return;
+        return 0;
     p->shown = now;
+    return 1;
+}
+
+void progress_update(Progress *p, long done)
+{
+    if (!due(p, done))
+        return;
     char line[512];
-    progress_format(p, cli_lang(), now - p->t0, line, sizeof line);
+    progress_format(p, cli_lang(), p->shown - p->t0, line, sizeof line);
     draw(p, line);
+}
+
+void progress_update_text(Progress *p, long done, const char *text)
+{
+    if (!due(p, done))
+        return;
+    char bar[BAR_WIDTH + 40], line[768];
+    bar_text(p, cli_lang(), bar, sizeof bar);
+    snprintf(line, sizeof line, "%s %s", bar, text);
+    draw(p, line);
+}
+
+/* The line off the screen; the next update draws it again (within a tenth
+ * of a second of the last drawing). */
+static void erase(Progress *p)
+{
+    if (p->on && p->cols > 0)
+        draw(p, "");
 }
 
 void progress_clear(Progress *p)
 {
-    if (!p->on || p->cols == 0)
-        return;
-    draw(p, "");
-    p->shown = -1.0; /* the next update draws it again */
+    if (p->stdout_tty) /* else stdout's lines go elsewhere and leave the bar be */
+        erase(p);
 }
 
 void progress_print(Progress *p, const char *text)
 {
-    progress_clear(p);
-    fprintf(stderr, "%s\n", text);
-    if (p->on)
-        progress_update(p, p->done);
+    erase(p);
+    if (p->on) { /* one line on the terminal, as the bar is */
+        int rows, cols;
+        train_view_term_size(stderr, &rows, &cols);
+        fprintf(stderr, "%.*s\n", (int)textw_fit(text, cols - 1, NULL), text);
+        p->shown = -1.0; /* the next update draws the bar at once */
+    } else {
+        fprintf(stderr, "%s\n", text);
+    }
 }
 
 void progress_end(Progress *p)
 {
-    progress_clear(p);
+    erase(p);
     p->on = 0;
 }
 

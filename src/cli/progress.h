@@ -35,6 +35,7 @@ typedef struct {
     double t0;       /* when the count started */
     double shown;    /* when the line was last drawn; < 0: never */
     int cols;        /* columns of the line on the screen now; 0: none there */
+    int stdout_tty;  /* stdout is a terminal too (progress_clear has work to do) */
 } Progress;
 
 /* Start counting `total` things of `unit` (the caller's own unit label: a
@@ -48,15 +49,21 @@ void progress_start(Progress *p, int quiet, const char *what, long total, LabelI
  * since the last drawing (or at the last one). */
 void progress_update(Progress *p, long done);
 
+/* progress_update with the caller's own figures after the bar in place of
+ * the count, rate and time left (train's line: step, losses, ETA). */
+void progress_update_text(Progress *p, long done, const char *text);
+
 /* A new stage with its own count, rate and time left (bench's parts). */
 void progress_stage(Progress *p, const char *what, long total, LabelId unit);
 
-/* Take the line off the screen (the next update draws it again). */
+/* Before a line on stdout: take the bar off the screen when stdout is a
+ * terminal too (the next update draws it again). */
 void progress_clear(Progress *p);
 
 /* A line of its own on stderr (text without its newline) while the bar is
- * up: the bar is taken off, the line printed, the bar drawn again. Without a
- * bar (not a terminal, --quiet) the line is simply printed. */
+ * up: the bar is taken off and the line printed, cut to the terminal's
+ * width; the next update draws the bar again below it. Without a bar (not
+ * a terminal, --quiet) the line is simply printed. */
 void progress_print(Progress *p, const char *text);
 
 /* The end: the line is taken off the screen, nothing is left of it. */
