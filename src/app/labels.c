@@ -1899,6 +1899,10 @@ static const Label LABELS[LBL_COUNT] = {
         "%s 不用 %s（见 tangscope bench --help）",
         "%s verwendet %s nicht (siehe tangscope bench --help)",
         "%s n’utilise pas %s (voir tangscope bench --help)"},
+    [LBL_CLI_BENCH_NO_SAMPLER] = {"no sampler table: its cost depends on the model's distributions, which random weights (--context) do not have",
+        "不测采样器：它的开销取决于模型的概率分布，随机权重（--context）没有这样的分布",
+        "keine Sampler-Tabelle: seine Kosten hängen von den Verteilungen des Modells ab, und Zufallsgewichte (--context) haben keine solchen",
+        "pas de table du tirage : son coût dépend des distributions du modèle, que des poids aléatoires (--context) n’ont pas"},
     /* the progress line (cli/progress.c): done/total unit, rate, time left */
     [LBL_PROGRESS] = {"%s/%s %s, %s/s, %s left",
         "%s/%s %s，每秒 %s，约剩 %s",

@@ -36,28 +36,28 @@ static const char BENCH_HELP[] =
     "character at this machine's measured streaming bandwidth), and the full\n"
     "pass (prefill of a whole context) in multiply-adds per second against the\n"
     "measured peak of one core; the KV cache's size; what a keystroke in the\n"
-    "explorer costs at a full context (prefill on every core, as the explorer runs\n"
-    "it, sampler, top 8, training-text counts); and the sampler's cost beside the\n"
+    "explorer costs at a full context (prefill on every core, sampler, top 8,\n"
+    "training-text counts); and the sampler's cost beside the\n"
     "model's, in ms per cached character on one thread, under several settings.\n"
     "  --lengths LIST  characters to write, comma-separated, each 1..100000 (default 32,64,120)\n"
-    "  --repeat N      runs per measurement, the best counts, 1..1000 (default 10)\n"
+    "  --repeat N      runs per measurement, the best counts, 1..1000 (default: 10,\n"
+    "                  a length's runs stopping after 2 s, at least one)\n"
     "  --context-policy P  past the context: shift (default) or slide, as in\n"
     "                  `tangscope generate --help`\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
     "  --weights LIST  fp32, bf16, int8, comma-separated: the lengths in each of\n"
-    "                  these precisions of the weights (tangscope quantize), the\n"
-    "                  precisions taking turns run by run, then a table of them side\n"
-    "                  by side at the last length: the bytes of weights a cached step\n"
-    "                  reads, the model's characters per second (its passes alone),\n"
+    "                  these precisions of the weights (tangscope quantize), taking\n"
+    "                  turns, then a table of them at the last length: the bytes of\n"
+    "                  weights a cached step reads, the characters per second of the\n"
+    "                  model alone (its passes, without the sampler),\n"
     "                  the memory-bound limit for those bytes and the share of it,\n"
     "                  and the speed against fp32 in the same run; the rest for the\n"
-    "                  first of them (default: the weights as the file holds them)\n"
+    "                  first of them (default: as the file holds them)\n"
     "  --context N     time a model of the same shape with context N, 1..8192, and\n"
     "                  random weights instead (speed does not depend on the weights),\n"
-    "                  e.g.\n"
-    "                  --context 512 --lengths 500\n"
-    "  --quiet         no progress line (drawn on stderr only when it is a\n"
-    "                  terminal; also for --train)\n"
+    "                  e.g. --context 512 --lengths 500; no sampler table then (its\n"
+    "                  cost depends on the model's distributions)\n"
+    "  --quiet         no progress line (only ever drawn on a terminal)\n"
     "\n"
     "  --train        training speed: tokens per second of full optimizer steps\n"
     "                 (forward, backward, AdamW) on the default model, 4 layers,\n"
@@ -408,10 +408,18 @@ typedef struct {
     LengthBest last[BENCH_MAX_WEIGHTS]; /* at the last length */
     int named;                          /* --weights was given: lines name the precision */
     Progress *prog;                     /* how far the benchmark is */
+    double budget; /* seconds after which a length stops before `repeat` rounds; 0: never */
+    int random;    /* random weights (--context): no model's own distributions */
 } WeightRuns;
 
-/* For each length, `repeat` rounds; in each round every precision writes the
- * text once, so a change in the machine's load falls on all of them alike.
+/* Without --repeat, a length's rounds stop once they have taken this long
+ * (after the first): 500 characters at a context of 512 take seconds a run
+ * without the cache, and a long run's best is a steady figure already. */
+static const double LENGTH_BUDGET_S = 2.0;
+
+/* For each length, `repeat` rounds (fewer once w->budget is spent); in each
+ * round every precision writes the text once, so a change in the machine's
+ * load falls on all of them alike.
  * Returns the cached characters per second of the first precision at the
  * last length, or -1. */
 static double time_lengths(WeightRuns *w, const int *lengths, int n_len, int repeat,
@@ -424,7 +432,8 @@ static double time_lengths(WeightRuns *w, const int *lengths, int n_len, int rep
         progress_stage(w->prog, what, (long)repeat * w->n, LBL_PROGRESS_RUNS);
         for (int i = 0; i < w->n; i++)
             w->last[i] = length_best_new();
-        for (int r = 0; r < repeat; r++)
+        double t0 = ts_now();
+        for (int r = 0; r < repeat && !(r > 0 && w->budget > 0 && ts_now() - t0 > w->budget); r++)
             for (int i = 0; i < w->n; i++) {
                 if (length_run(&w->cc[i], lengths[li], policy, &w->last[i], err) != 0)
                     return -1.0;
@@ -865,6 +874,7 @@ static int load_weight_runs(WeightRuns *w, const char **path, const char *list, 
         if (load_bench_model(&w->m[i], &name, context, &err) != 0)
             return cli_error("bench", EXIT_USAGE, "%s", err.msg);
         w->n++;
+        w->random = name != *path; /* load_bench_model names random weights so */
         if (list && model_set_precision(&w->m[i], want[i], &err) != 0)
             return cli_error("bench", 1, "%s", err.msg);
         if (cachecmp_init(&w->cc[i], &w->m[i], &err) != 0)
@@ -902,27 +912,39 @@ static int bench_rest(WeightRuns *w, double cps, int repeat, int json, ContextPo
     progress_clear(w->prog);
     print_summary(&w->m[0], cps, prefill, key_ms, key_threads, key_why, json, !w->named);
     gen_set_policy(&cc->cached, policy);
-    time_sampler(&cc->cached, repeat, json, w->prog, &err);
+    if (!w->random)
+        time_sampler(&cc->cached, repeat, json, w->prog, &err);
+    else if (!json)
+        puts(cli_label(LBL_CLI_BENCH_NO_SAMPLER));
     progress_end(w->prog);
     if (json)
         puts("}");
     return 0;
 }
 
-static int bench_generate(const char *model_path, const char *lengths_arg, const char *weights,
-                          int repeat, int json, int context, ContextPolicy policy, int quiet)
+/* What bench (generation) was asked for. */
+typedef struct {
+    const char *model_path, *lengths, *weights;
+    int repeat, json, context, quiet;
+    int repeat_given; /* --repeat was given: every length gets all its rounds */
+    ContextPolicy policy;
+} BenchGenArgs;
+
+static int bench_generate(const BenchGenArgs *a)
 {
-    int lengths[32], n_len;
+    int lengths[32], n_len, repeat = a->repeat, json = a->json;
+    const char *model_path = a->model_path, *weights = a->weights;
+    ContextPolicy policy = a->policy;
     TsQuoted q;
-    if (parse_lengths(lengths_arg, lengths, 32, &n_len) != 0)
+    if (parse_lengths(a->lengths, lengths, 32, &n_len) != 0)
         return cli_error("bench", EXIT_USAGE,
                          "--lengths must be up to 32 comma-separated integers in 1..100000, not %s",
-                         ts_quote(&q, lengths_arg));
+                         ts_quote(&q, a->lengths));
     TsErr err;
     Progress prog;
-    WeightRuns w = {.prog = &prog};
-    progress_start(&prog, quiet, NULL, 0, LBL_PROGRESS_RUNS); /* drawn from the first stage on */
-    int rc = load_weight_runs(&w, &model_path, weights, context);
+    WeightRuns w = {.prog = &prog, .budget = a->repeat_given ? 0.0 : LENGTH_BUDGET_S};
+    progress_start(&prog, a->quiet, NULL, 0, LBL_PROGRESS_RUNS); /* drawn from the first stage on */
+    int rc = load_weight_runs(&w, &model_path, weights, a->context);
     if (rc) {
         free_weight_runs(&w);
         return rc;
@@ -1039,6 +1061,9 @@ int cmd_bench(int argc, char **argv)
         return cli_error("bench", EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "shift",
                          "slide", ts_quote(&qp, policy_name));
     cli_set_threads(1);
-    return bench_generate(model_path ? model_path : cli_asset("tang.bin"), lengths, weights, repeat,
-                          json, context, policy, quiet);
+    BenchGenArgs ga = {.model_path = model_path ? model_path : cli_asset("tang.bin"),
+                       .lengths = lengths, .weights = weights, .repeat = repeat, .json = json,
+                       .context = context, .quiet = quiet, .policy = policy,
+                       .repeat_given = cli_flag_given(argc, argv, "--repeat")};
+    return bench_generate(&ga);
 }
