@@ -70,7 +70,7 @@ fi
 if grep -q "^generation (the model and the sampler at filters off, temperature 1.0) with and without the KV cache" "$work/bench" &&
     grep -q "^the model alone (its cached passes, without the sampler) in each precision" "$work/bench" &&
     grep -Eq "^ +weights +bytes/char +model/s " "$work/bench" &&
-    grep -Eq "^  generation with the cache \(model and sampler, the last length, in step with the uncached run\): [0-9,]+ characters/s" "$work/bench" &&
+    grep -Eq "^  generation with the cache \(model and sampler, last length, beside the uncached run\): [0-9,]+ characters/s" "$work/bench" &&
     ! grep -Eq "^ *cached:" "$work/bench"; then
     pass bench-names
 else
