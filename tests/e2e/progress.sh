@@ -1,5 +1,6 @@
 #!/bin/sh
-# progress.sh - a long command says how far it is, and only to a person:
+# progress.sh - a long command says how far it is, and only to a person
+# (generate -n and train without its view too, below):
 # `eval` with stderr on a terminal (a tmux pane) draws its progress line
 # ("[====>   ] 0% 0/N characters"), N the characters it predicts (counted
 # here by wc -m: the text's characters less the first), then 100%, in the
@@ -82,6 +83,28 @@ if raw quiet -- eval --model "$TINY" --data "$TEXT" --seq 16 --threads 1 --quiet
     pass progress-quiet-tty
 else
     fail progress-quiet-tty "a bar with --quiet, or no result: $(tr '\r' '\n' <"$TMP/quiet.raw" | head -5)"
+fi
+
+# generate -n 5 in the pane: "N/5 poems" drawn, and the five poems on the
+# last screen with no bar left among them
+if raw gen -- generate --model "$TINY" -n 5 --max-chars 8 --seed 1 &&
+    grep -q "$BAR 0% 0/5 poems" "$TMP/gen.raw" && grep -q "$BAR 100% 5/5 poems" "$TMP/gen.raw" &&
+    ! screen | grep -q "$BAR"; then
+    pass progress-generate
+else
+    fail progress-generate "no 0/5 and 5/5 poems: $(tr '\r' '\n' <"$TMP/gen.raw" | head -8)"
+fi
+
+# train without its view: the bar before its step line, each validation's
+# line kept on the screen, no bar left at the end
+mkdir -p "$TMP/train"
+if E2E_DIR=$TMP/train raw train -- train --data "$TEXT" --val "$TEXT" --layers 1 --dims 16 \
+        --heads 2 --context 16 --threads 1 --steps 40 --eval-every 20 --no-view --out m.bin &&
+    grep -q "$BAR [0-9]*% step [0-9]*/40 " "$TMP/train.raw" &&
+    shows "step 20/40 | loss" && shows "step 40/40 | loss" && ! screen | grep -q "$BAR"; then
+    pass progress-train
+else
+    fail progress-train "$(tr '\r' '\n' <"$TMP/train.raw" | head -8)"
 fi
 
 # stderr a file: not one byte of progress (this eval writes nothing else there)
