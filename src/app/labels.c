@@ -252,7 +252,7 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_WITH_CACHE] = {"cache", "有缓存", "mit Cache", "avec cache"},
     [LBL_WITHOUT_CACHE] = {"no cache", "无缓存", "ohne Cache", "sans cache"},
     [LBL_TIMING_TOTALS] = {"model: without %s ms, with %s ms, %sx",
-        "无缓存 %s ms，有缓存 %s ms，快 %s 倍",
+        "模型：无缓存 %s，有缓存 %s ms，%s 倍",
         "Modell: ohne %s, mit %s ms, %s-fach",
         "modèle : sans %s, avec %s ms, %s fois"},
     [LBL_IDENTICAL] = {"identical text", "文本完全一样", "Text gleich", "même texte"},
