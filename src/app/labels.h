@@ -621,6 +621,23 @@ typedef enum {
     LBL_CLI_GIVE_HEADS,
     LBL_CLI_NEEDS_TERMINAL,
     LBL_CLI_BENCH_UNUSED,
+    LBL_CLI_BENCH_NO_SAMPLER, /* bench --context: why the sampler's table is left out */
+    /* the progress line of a long command (cli/progress.h): done, total,
+     * unit, rate, time left; _START before there is a rate; the units */
+    LBL_PROGRESS,
+    LBL_PROGRESS_START,
+    LBL_PROGRESS_CHARS,
+    LBL_PROGRESS_POEMS,
+    LBL_PROGRESS_STEPS,
+    LBL_PROGRESS_RUNS,
+    LBL_PROGRESS_FILES,
+    LBL_PROGRESS_EVAL, /* what eval does: %s the text's path */
+    LBL_PROGRESS_GENERATE,
+    LBL_PROGRESS_BENCH_LENGTH, /* %s characters, with and without the cache */
+    LBL_PROGRESS_BENCH_WEIGHTS,
+    LBL_PROGRESS_BENCH_PREFILL,
+    LBL_PROGRESS_BENCH_KEY,
+    LBL_PROGRESS_BENCH_SAMPLER,
     LBL_COUNT
 } LabelId;
 

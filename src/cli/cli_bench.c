@@ -6,6 +6,7 @@
 
 #include "engine/cachecmp.h"
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "app/json.h"
 #include "engine/fileio.h"
 #include "engine/gemm_bf16.h"
@@ -21,40 +22,42 @@
 
 static const char BENCH_HELP[] =
     "usage: tangscope bench [--lengths 32,64,120] [--repeat N] [--context-policy P]\n"
-    "                       [--model FILE] [--weights LIST] [--json]\n"
+    "                       [--model FILE] [--weights LIST] [--json] [--quiet]\n"
     "       tangscope bench --train [options]\n"
     "       tangscope bench --ui [--model FILE] [--json]\n"
     "       tangscope bench --lessons [--model FILE]\n"
     "\n"
     "Generation (the default): for each length, the best-of-N time to write that\n"
-    "many characters with and without the KV cache (one thread, one seed, the two\n"
-    "in step), the speedup, whether both wrote identical text (\"LOGITS DIFFER\" if\n"
+    "many characters with and without the KV cache (the model and the sampler at\n"
+    "its defaults; one thread, one seed, the two in step), the speedup, whether both wrote identical text (\"LOGITS DIFFER\" if\n"
     "their logits were not the same bytes at every position) and the largest\n"
-    "difference between their logits at any position; then the cached characters\n"
-    "per second against the memory-bound limit (the weights read once per\n"
+    "difference between their logits at any position; then the characters per\n"
+    "second of generation with the cache (model and sampler) against the memory-bound limit (the weights read once per\n"
     "character at this machine's measured streaming bandwidth), and the full\n"
     "pass (prefill of a whole context) in multiply-adds per second against the\n"
     "measured peak of one core; the KV cache's size; what a keystroke in the\n"
-    "explorer costs at a full context (prefill on every core, as the explorer runs\n"
-    "it, sampler, top 8, training-text counts); and the sampler's cost beside the\n"
+    "explorer costs at a full context (prefill on every core, sampler, top 8,\n"
+    "training-text counts); and the sampler's cost beside the\n"
     "model's, in ms per cached character on one thread, under several settings.\n"
     "  --lengths LIST  characters to write, comma-separated, each 1..100000 (default 32,64,120)\n"
-    "  --repeat N      runs per measurement, the best counts, 1..1000 (default 10)\n"
+    "  --repeat N      runs per measurement, the best counts, 1..1000 (default: 10,\n"
+    "                  a length's runs stopping after 2 s, at least one)\n"
     "  --context-policy P  past the context: shift (default) or slide, as in\n"
     "                  `tangscope generate --help`\n"
     "  --model FILE    model file (default assets/tang.bin)\n"
     "  --weights LIST  fp32, bf16, int8, comma-separated: the lengths in each of\n"
-    "                  these precisions of the weights (tangscope quantize), the\n"
-    "                  precisions taking turns run by run, then a table of them side\n"
-    "                  by side at the last length: the bytes of weights a cached step\n"
-    "                  reads, the model's characters per second (its passes alone),\n"
+    "                  these precisions of the weights (tangscope quantize), taking\n"
+    "                  turns, then a table of them at the last length: the bytes of\n"
+    "                  weights a cached step reads, the characters per second of the\n"
+    "                  model alone (its passes, without the sampler),\n"
     "                  the memory-bound limit for those bytes and the share of it,\n"
     "                  and the speed against fp32 in the same run; the rest for the\n"
-    "                  first of them (default: the weights as the file holds them)\n"
+    "                  first of them (default: as the file holds them)\n"
     "  --context N     time a model of the same shape with context N, 1..8192, and\n"
     "                  random weights instead (speed does not depend on the weights),\n"
-    "                  e.g.\n"
-    "                  --context 512 --lengths 500\n"
+    "                  e.g. --context 512 --lengths 500; no sampler table then (its\n"
+    "                  cost depends on the model's distributions)\n"
+    "  --quiet         no progress line (only ever drawn on a terminal)\n"
     "\n"
     "  --train        training speed: tokens per second of full optimizer steps\n"
     "                 (forward, backward, AdamW) on the default model, 4 layers,\n"
@@ -87,6 +90,7 @@ typedef struct {
     int steps, batch, seq;
     int bf16; /* 1, 0, or -1: the default of the CPU */
     int json;
+    int quiet; /* no progress line */
 } BenchTrainArgs;
 
 /* What it holds; bench_train_free releases it, whatever was set up (zeroed:
@@ -155,11 +159,14 @@ static int bench_train_setup(BenchTrain *b, const BenchTrainArgs *a)
 }
 
 /* Two warm-up steps, then `steps` timed ones. */
-static void bench_train_work(BenchTrain *b, int steps, BenchTrainTimes *t)
+static void bench_train_work(BenchTrain *b, int steps, int quiet, BenchTrainTimes *t)
 {
+    Progress prog;
+    progress_start(&prog, quiet, NULL, steps + 2, LBL_PROGRESS_STEPS);
     for (int i = 0; i < 2; i++) {
         trainer_sample_batch(&b->tr, b->text.ids, b->text.n);
         trainer_step(&b->tr, NULL);
+        progress_update(&prog, i + 1);
     }
     t->best = 1e30;
     t->total = 0.0;
@@ -170,7 +177,9 @@ static void bench_train_work(BenchTrain *b, int steps, BenchTrainTimes *t)
         double dt = ts_now() - t0;
         t->total += dt;
         t->best = dt < t->best ? dt : t->best;
+        progress_update(&prog, i + 3);
     }
+    progress_end(&prog);
 }
 
 /* bench --train's lines for a person, in the interface language. */
@@ -260,7 +269,7 @@ static int bench_train(const BenchTrainArgs *a)
     BenchTrainTimes t;
     int rc = bench_train_setup(&b, a);
     if (rc == 0) {
-        bench_train_work(&b, a->steps, &t);
+        bench_train_work(&b, a->steps, a->quiet, &t);
         bench_train_print(&b, a, &t);
     }
     bench_train_free(&b);
@@ -398,22 +407,39 @@ typedef struct {
     CacheCompare cc[BENCH_MAX_WEIGHTS];
     LengthBest last[BENCH_MAX_WEIGHTS]; /* at the last length */
     int named;                          /* --weights was given: lines name the precision */
+    Progress *prog;                     /* how far the benchmark is */
+    double budget; /* seconds after which a length stops before `repeat` rounds; 0: never */
+    int random;    /* random weights (--context): no model's own distributions */
 } WeightRuns;
 
-/* For each length, `repeat` rounds; in each round every precision writes the
- * text once, so a change in the machine's load falls on all of them alike.
+/* Without --repeat, a length's rounds stop once they have taken this long
+ * (after the first): 500 characters at a context of 512 take seconds a run
+ * without the cache, and a long run's best is a steady figure already. */
+static const double LENGTH_BUDGET_S = 2.0;
+
+/* For each length, `repeat` rounds (fewer once w->budget is spent); in each
+ * round every precision writes the text once, so a change in the machine's
+ * load falls on all of them alike.
  * Returns the cached characters per second of the first precision at the
  * last length, or -1. */
 static double time_lengths(WeightRuns *w, const int *lengths, int n_len, int repeat,
                            ContextPolicy policy, int json, TsErr *err)
 {
     for (int li = 0; li < n_len; li++) {
+        char what[128], n[32];
+        app_format_count(cli_lang(), lengths[li], n, sizeof n);
+        snprintf(what, sizeof what, cli_label(LBL_PROGRESS_BENCH_LENGTH), n);
+        progress_stage(w->prog, what, (long)repeat * w->n, LBL_PROGRESS_RUNS);
         for (int i = 0; i < w->n; i++)
             w->last[i] = length_best_new();
-        for (int r = 0; r < repeat; r++)
-            for (int i = 0; i < w->n; i++)
+        double t0 = ts_now();
+        for (int r = 0; r < repeat && !(r > 0 && w->budget > 0 && ts_now() - t0 > w->budget); r++)
+            for (int i = 0; i < w->n; i++) {
                 if (length_run(&w->cc[i], lengths[li], policy, &w->last[i], err) != 0)
                     return -1.0;
+                progress_update(w->prog, (long)r * w->n + i + 1);
+            }
+        progress_clear(w->prog);
         for (int i = 0; i < w->n; i++)
             print_length(lengths[li], &w->last[i], gen_shift_count(&w->cc[i].cached),
                          w->named ? wprec_name(w->m[i].prec) : NULL, json, li == 0 && i == 0);
@@ -431,6 +457,8 @@ static int time_weights(WeightRuns *w, int L, int rounds, double *best, TsErr *e
     SamplerSettings set = sampler_defaults();
     for (int i = 0; i < w->n; i++)
         best[i] = 1e30;
+    progress_stage(w->prog, cli_label(LBL_PROGRESS_BENCH_WEIGHTS), (long)rounds * w->n,
+                   LBL_PROGRESS_RUNS);
     for (int r = 0; r < rounds; r++)
         for (int i = 0; i < w->n; i++) {
             Generator *g = &w->cc[i].cached;
@@ -438,7 +466,9 @@ static int time_weights(WeightRuns *w, int L, int rounds, double *best, TsErr *e
             if (bench_decode(g, L, &set, 42, err) != 0)
                 return -1;
             best[i] = g->model_s - m0 < best[i] ? g->model_s - m0 : best[i];
+            progress_update(w->prog, (long)r * w->n + i + 1);
         }
+    progress_clear(w->prog);
     return 0;
 }
 
@@ -649,18 +679,23 @@ static void sampler_row_print(const BenchSamplerRow *row, const SamplerSettings 
 }
 
 /* What the sampler costs beside the model, one row per SAMPLER_ROWS setting. */
-static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
+static void time_sampler(Generator *g, int repeat, int json, Progress *prog, TsErr *err)
 {
+    size_t rows = sizeof SAMPLER_ROWS / sizeof SAMPLER_ROWS[0];
+    progress_stage(prog, cli_label(LBL_PROGRESS_BENCH_SAMPLER), (long)rows, LBL_PROGRESS_RUNS);
+    progress_clear(prog);
     if (json)
         fputs(", \"sampler\": [", stdout);
     else
         sampler_heading(repeat);
-    for (size_t r = 0; r < sizeof SAMPLER_ROWS / sizeof SAMPLER_ROWS[0]; r++) {
+    for (size_t r = 0; r < rows; r++) {
         SamplerSettings set;
         double model_ms, sampler_ms;
+        progress_update(prog, (long)r);
         if (bench_row_settings(&SAMPLER_ROWS[r], &set, err) != 0 ||
             time_sampler_row(g, &set, repeat, &model_ms, &sampler_ms, err) != 0)
             return;
+        progress_clear(prog);
         sampler_row_print(&SAMPLER_ROWS[r], &set, r, model_ms, sampler_ms, json);
     }
     if (json)
@@ -668,7 +703,7 @@ static void time_sampler(Generator *g, int repeat, int json, TsErr *err)
 }
 
 /* Best-of-repeat seconds for the full pass over a whole context. */
-static double time_prefill(Infer *inf, int repeat)
+static double time_prefill(Infer *inf, int repeat, Progress *prog)
 {
     const ModelConfig *cfg = &inf->m->cfg;
     int T = cfg->context;
@@ -678,12 +713,14 @@ static double time_prefill(Infer *inf, int repeat)
     for (int i = 0; i < T; i++)
         toks[i] = i % cfg->vocab_size;
     double best = 1e30;
+    progress_stage(prog, cli_label(LBL_PROGRESS_BENCH_PREFILL), repeat, LBL_PROGRESS_RUNS);
     for (int r = 0; r < repeat; r++) {
         infer_reset(inf);
         double t0 = ts_now();
         infer_forward(inf, toks, T);
         double dt = ts_now() - t0;
         best = dt < best ? dt : best;
+        progress_update(prog, r + 1);
     }
     free(toks);
     return best;
@@ -694,7 +731,8 @@ static double time_prefill(Infer *inf, int repeat)
  * (nextview_compute, as app_predict calls it: its default settings, the
  * sampler's stages, the top 8 and their training-text counts). Best-of-repeat
  * milliseconds, or -1 with `why` saying what kept it from being measured. */
-static double time_keystroke(Generator *g, int repeat, int *threads, char *why, size_t why_size)
+static double time_keystroke(Generator *g, int repeat, Progress *prog, int *threads, char *why,
+                             size_t why_size)
 {
     const Model *m = g->m;
     int T = m->cfg.context;
@@ -728,6 +766,7 @@ static double time_keystroke(Generator *g, int repeat, int *threads, char *why, 
         int before = ts_threads();
         ts_set_threads(0); /* as many as the explorer uses: every core */
         *threads = ts_threads();
+        progress_stage(prog, cli_label(LBL_PROGRESS_BENCH_KEY), repeat, LBL_PROGRESS_RUNS);
         for (int rep = 0; rep < repeat; rep++) {
             double t0 = ts_now();
             if (gen_start(g, prompt, (size_t)T, PROMPT_MID_TEXT, &err) != 0 ||
@@ -738,6 +777,7 @@ static double time_keystroke(Generator *g, int repeat, int *threads, char *why, 
             }
             double dt = ts_now() - t0;
             best = dt < best ? dt : best;
+            progress_update(prog, rep + 1);
         }
         ts_set_threads(before);
     }
@@ -834,6 +874,7 @@ static int load_weight_runs(WeightRuns *w, const char **path, const char *list, 
         if (load_bench_model(&w->m[i], &name, context, &err) != 0)
             return cli_error("bench", EXIT_USAGE, "%s", err.msg);
         w->n++;
+        w->random = name != *path; /* load_bench_model names random weights so */
         if (list && model_set_precision(&w->m[i], want[i], &err) != 0)
             return cli_error("bench", 1, "%s", err.msg);
         if (cachecmp_init(&w->cc[i], &w->m[i], &err) != 0)
@@ -859,32 +900,51 @@ static int bench_rest(WeightRuns *w, double cps, int repeat, int json, ContextPo
 {
     TsErr err;
     CacheCompare *cc = &w->cc[0];
-    double prefill = time_prefill(&cc->cached.inf, repeat);
-    if (prefill < 0)
+    double prefill = time_prefill(&cc->cached.inf, repeat, w->prog);
+    if (prefill < 0) {
+        progress_end(w->prog);
         return cli_error("bench", 1, "out of memory");
+    }
     int key_threads = 1;
     char key_why[TS_ERR_MAX + 32];
-    double key_ms = time_keystroke(&cc->cached, repeat, &key_threads, key_why, sizeof key_why);
+    double key_ms =
+        time_keystroke(&cc->cached, repeat, w->prog, &key_threads, key_why, sizeof key_why);
+    progress_clear(w->prog);
     print_summary(&w->m[0], cps, prefill, key_ms, key_threads, key_why, json, !w->named);
     gen_set_policy(&cc->cached, policy);
-    time_sampler(&cc->cached, repeat, json, &err);
+    if (!w->random)
+        time_sampler(&cc->cached, repeat, json, w->prog, &err);
+    else if (!json)
+        puts(cli_label(LBL_CLI_BENCH_NO_SAMPLER));
+    progress_end(w->prog);
     if (json)
         puts("}");
     return 0;
 }
 
-static int bench_generate(const char *model_path, const char *lengths_arg, const char *weights,
-                          int repeat, int json, int context, ContextPolicy policy)
+/* What bench (generation) was asked for. */
+typedef struct {
+    const char *model_path, *lengths, *weights;
+    int repeat, json, context, quiet;
+    int repeat_given; /* --repeat was given: every length gets all its rounds */
+    ContextPolicy policy;
+} BenchGenArgs;
+
+static int bench_generate(const BenchGenArgs *a)
 {
-    int lengths[32], n_len;
+    int lengths[32], n_len, repeat = a->repeat, json = a->json;
+    const char *model_path = a->model_path, *weights = a->weights;
+    ContextPolicy policy = a->policy;
     TsQuoted q;
-    if (parse_lengths(lengths_arg, lengths, 32, &n_len) != 0)
+    if (parse_lengths(a->lengths, lengths, 32, &n_len) != 0)
         return cli_error("bench", EXIT_USAGE,
                          "--lengths must be up to 32 comma-separated integers in 1..100000, not %s",
-                         ts_quote(&q, lengths_arg));
+                         ts_quote(&q, a->lengths));
     TsErr err;
-    WeightRuns w = {0};
-    int rc = load_weight_runs(&w, &model_path, weights, context);
+    Progress prog;
+    WeightRuns w = {.prog = &prog, .budget = a->repeat_given ? 0.0 : LENGTH_BUDGET_S};
+    progress_start(&prog, a->quiet, NULL, 0, LBL_PROGRESS_RUNS); /* drawn from the first stage on */
+    int rc = load_weight_runs(&w, &model_path, weights, a->context);
     if (rc) {
         free_weight_runs(&w);
         return rc;
@@ -892,14 +952,17 @@ static int bench_generate(const char *model_path, const char *lengths_arg, const
     if (json)
         printf("{\"context_policy\": \"%s\", \"runs\": [", gen_policy_name(policy));
     else {
-        char ctx[32];
+        char ctx[32], set_name[256];
         TsQuoted shown;
+        SamplerSettings set = sampler_defaults(); /* what length_run writes with */
+        setting_name(&set, set_name, sizeof set_name);
         app_format_count(cli_lang(), w.m[0].cfg.context, ctx, sizeof ctx);
-        printf(cli_label(LBL_CLI_BENCH_HEAD), cli_shown_path(&shown, model_path), ctx,
+        printf(cli_label(LBL_CLI_BENCH_HEAD), set_name, cli_shown_path(&shown, model_path), ctx,
                gen_policy_name(policy));
         putchar('\n');
     }
     double cps = time_lengths(&w, lengths, n_len, repeat, policy, json, &err);
+    progress_clear(&prog);
     if (cps < 0) /* the model's numbers (non-finite scores, no newline to start a poem) */
         rc = cli_error("bench", EXIT_USAGE, "generation failed: %s", err.msg);
     else {
@@ -908,15 +971,17 @@ static int bench_generate(const char *model_path, const char *lengths_arg, const
         if (rc == 0)
             rc = bench_rest(&w, cps, repeat, json, policy);
     }
+    progress_end(&prog);
     free_weight_runs(&w);
     return rc;
 }
 
 /* The options each benchmark reads; any other given is refused, not ignored. */
 static const char *const GENERATE_OPTS[] = {"--context", "--context-policy", "--lengths",
-                                            "--repeat", "--model", "--weights", "--json", NULL};
+                                            "--repeat", "--model", "--weights", "--json",
+                                            "--quiet", NULL};
 static const char *const TRAIN_OPTS[] = {"--train", "--steps", "--batch", "--seq", "--threads",
-                                         "--precision", "--json", NULL};
+                                         "--precision", "--json", "--quiet", NULL};
 static const char *const UI_OPTS[] = {"--ui", "--model", "--json", NULL};
 static const char *const LESSONS_OPTS[] = {"--lessons", "--model", NULL};
 
@@ -952,7 +1017,7 @@ static int refuse_unused(int argc, char **argv, int train, int ui, int lessons)
 int cmd_bench(int argc, char **argv)
 {
     const char *precision = NULL;
-    int train = 0, ui = 0, lessons = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 10;
+    int quiet = 0, train = 0, ui = 0, lessons = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 10;
     const char *lengths = "32,64,120", *model_path = NULL, *policy_name = NULL, *weights = NULL;
     int context = 0;
     Opt opts[] = {
@@ -966,6 +1031,7 @@ int cmd_bench(int argc, char **argv)
         {"--ui", OPT_FLAG, &ui, 0, 0},           {"--lessons", OPT_FLAG, &lessons, 0, 0},
         {"--precision", OPT_STR, &precision, 0, 0},
         {"--weights", OPT_STR, &weights, 0, 0},
+        {"--quiet", OPT_FLAG, &quiet, 0, 0},
     };
     int rc = cli_parse("bench", BENCH_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
@@ -978,7 +1044,7 @@ int cmd_bench(int argc, char **argv)
         if (precision && bf16 < 0)
             return EXIT_USAGE;
         cli_set_threads(threads);
-        BenchTrainArgs ta = {steps, batch, seq, bf16, json};
+        BenchTrainArgs ta = {steps, batch, seq, bf16, json, quiet};
         return bench_train(&ta);
     }
     if (lessons) {
@@ -995,6 +1061,9 @@ int cmd_bench(int argc, char **argv)
         return cli_error("bench", EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "shift",
                          "slide", ts_quote(&qp, policy_name));
     cli_set_threads(1);
-    return bench_generate(model_path ? model_path : cli_asset("tang.bin"), lengths, weights, repeat,
-                          json, context, policy);
+    BenchGenArgs ga = {.model_path = model_path ? model_path : cli_asset("tang.bin"),
+                       .lengths = lengths, .weights = weights, .repeat = repeat, .json = json,
+                       .context = context, .quiet = quiet, .policy = policy,
+                       .repeat_given = cli_flag_given(argc, argv, "--repeat")};
+    return bench_generate(&ga);
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "app/json.h"
 #include "engine/train_pass.h"
 #include "engine/model.h"
@@ -11,7 +12,7 @@
 
 static const char EVAL_HELP[] =
     "usage: tangscope eval [--model FILE] [--weights P] [--data FILE] [--seq N]\n"
-    "                      [--threads N] [--json]\n"
+    "                      [--threads N] [--json] [--quiet]\n"
     "\n"
     "Print the model's loss on a text in nats per character and its perplexity\n"
     "(e^loss). The text is cut into consecutive windows of the model's context;\n"
@@ -26,11 +27,14 @@ static const char EVAL_HELP[] =
     "  --seq N        window length, 1..8192 and at most the model's context\n"
     "                 (default: the context)\n"
     "  --threads N    threads, 0..1024, 0 = all cores (default 0)\n"
-    "  --json         print {\"loss\": ..., \"perplexity\": ..., ...}\n";
+    "  --json         print {\"loss\": ..., \"perplexity\": ..., ...}\n"
+    "  --quiet        no progress line (it is drawn on stderr only when stderr is a\n"
+    "                 terminal)\n";
 
 typedef struct {
     const char *model_path, *data_path, *weights;
     int json, threads, seq; /* seq 0: the model's context */
+    int quiet;              /* no progress line */
 } EvalArgs;
 
 /* What a run holds; eval_free releases it, whatever was set up (zeroed:
@@ -54,7 +58,7 @@ static int eval_parse(EvalArgs *a, int argc, char **argv)
         {"--model", OPT_STR, &a->model_path, 0, 0}, {"--data", OPT_STR, &a->data_path, 0, 0},
         {"--weights", OPT_STR, &a->weights, 0, 0},
         {"--json", OPT_FLAG, &a->json, 0, 0},       {"--threads", OPT_INT, &a->threads, 0, 1024},
-        {"--seq", OPT_INT, &a->seq, 1, 8192},
+        {"--seq", OPT_INT, &a->seq, 1, 8192},      {"--quiet", OPT_FLAG, &a->quiet, 0, 0},
     };
     int rc = cli_parse("eval", EVAL_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
@@ -99,11 +103,17 @@ static int eval_work(EvalRun *r, const EvalArgs *a, EvalResult *res)
 {
     TsErr err;
     TsQuoted q;
+    Progress p;
+    char what[128];
+    snprintf(what, sizeof what, cli_label(LBL_PROGRESS_EVAL), cli_shown_path(&q, a->data_path));
+    progress_start(&p, a->quiet, what, (long)(r->text.n - 1), LBL_PROGRESS_CHARS);
     double t0 = ts_now();
-    if (gpt_eval_loss(&r->m, &r->acts, r->text.ids, r->text.n, a->seq, &res->loss, &res->count,
-                      &err) != 0)
-        return cli_error("eval", EXIT_USAGE, "%s: %s", ts_quote(&q, a->data_path), err.msg);
+    int failed = gpt_eval_loss_progress(&r->m, &r->acts, r->text.ids, r->text.n, a->seq,
+                                        &res->loss, &res->count, progress_engine, &p, &err);
     res->seconds = ts_now() - t0;
+    progress_end(&p);
+    if (failed)
+        return cli_error("eval", EXIT_USAGE, "%s: %s", ts_quote(&q, a->data_path), err.msg);
     return 0;
 }
 

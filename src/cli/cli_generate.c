@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "app/commands.h"
 #include "app/json.h"
 #include "app/labels.h"
@@ -68,6 +69,8 @@ static const char GENERATE_HELP[] =
     "\n" CONVERT_HELP
     "\n"
     "  -n N                     poems to write, 1..10000 (default 1)\n"
+    "  --quiet                  no progress line (drawn on stderr for two poems or\n"
+    "                           more, only when stderr is a terminal)\n"
     PINYIN_HELP("PROMPT", "chun feng")
     "  --max-chars N            at most N characters per poem after the prompt,\n"
     "                           1..1000000 (default 200)\n"
@@ -95,6 +98,8 @@ static const char ACROSTIC_HELP[] =
     PINYIN_HELP("the heads", "chun xia qiu dong")
     "  --chars 5|7              characters per line, 5 or 7 (default 7)\n"
     "  -n N                     poems to write, 1..10000 (default 1)\n"
+    "  --quiet                  no progress line (drawn on stderr for two poems or\n"
+    "                           more, only when stderr is a terminal)\n"
     "  --stats                  also say how many poems are well formed (on stderr; in\n"
     "                           --json as \"well_formed\")\n";
 
@@ -109,6 +114,8 @@ static const char JUEJU_HELP[] =
     PINYIN_HELP("its first characters", "ming yue")
     "  --chars 5|7              characters per line, 5 or 7 (default 5)\n"
     "  -n N                     poems to write, 1..10000 (default 1)\n"
+    "  --quiet                  no progress line (drawn on stderr for two poems or\n"
+    "                           more, only when stderr is a terminal)\n"
     "  --stats                  also say how many poems are well formed (on stderr; in\n"
     "                           --json as \"well_formed\")\n";
 
@@ -117,6 +124,7 @@ typedef struct {
     SamplerSettings set;
     uint64_t seed;
     int no_cache, json, poems, max_chars, chars, stats, mid_text, export_doc;
+    int quiet; /* no progress line */
 } GenArgs;
 
 /* The text after the starting newline, checked by form.h's rules: is it
@@ -257,6 +265,7 @@ static int gen_opts(GenRequest *q, Opt *opts, const char **chars_arg)
         {.name = "--trace", .kind = OPT_STR, .dst = &a->trace},
         {.name = "--export", .kind = OPT_FLAG, .dst = &a->export_doc},
         {.name = "--stage", .kind = OPT_STR, .dst = &a->stage},
+        {.name = "--quiet", .kind = OPT_FLAG, .dst = &a->quiet},
         /* taken out of argv by cli_take_pinyin first; listed for --list-options */
         {.name = "--pinyin", .kind = OPT_STR, .dst = &q->pinyin},
         /* generate's own two (a fixed form's length is the form's), then the forms' one */
@@ -476,6 +485,9 @@ static int gen_write(GenRun *r, const GenRequest *q, const char *cmd, GenTally *
     rng_seed(&rng, a->seed);
     double t0 = ts_now();
     int rc = 0;
+    Progress prog; /* for many poems; one is done before anyone waits */
+    progress_start(&prog, a->quiet || a->poems < 2, cli_label(LBL_PROGRESS_GENERATE), a->poems,
+                   LBL_PROGRESS_POEMS);
     for (int i = 0; i < a->poems && rc == 0; i++) {
         Form f = r->form;
         r->trace.poem = i + 1;
@@ -484,6 +496,7 @@ static int gen_write(GenRun *r, const GenRequest *q, const char *cmd, GenTally *
             form_follow(&f, &r->m.vocab, r->prompt, r->n_prompt, &err) != 0 ||
             gen_poem_steps(g, &a->set, q->kind == FORM_FREE ? NULL : &f, &rng, a->max_chars,
                            a->trace ? trace_step : NULL, &r->trace, &err) < 0) {
+            progress_end(&prog);
             rc = cli_error(cmd, EXIT_USAGE, "%s", err.msg);
             break;
         }
@@ -497,6 +510,7 @@ static int gen_write(GenRun *r, const GenRequest *q, const char *cmd, GenTally *
         t->well_formed += wf;
         t->four_or_eight += lines48;
         char *poem = gen_text_utf8(g, g->prefix);
+        progress_clear(&prog);
         if (!poem) {
             rc = cli_error(cmd, 1, "out of memory");
             break;
@@ -508,7 +522,11 @@ static int gen_write(GenRun *r, const GenRequest *q, const char *cmd, GenTally *
             puts(poem);
         }
         free(poem);
+        if (prog.on)
+            fflush(stdout); /* the poem before the bar, when both go to the terminal */
+        progress_update(&prog, i + 1);
     }
+    progress_end(&prog);
     t->seconds = ts_now() - t0;
     return rc;
 }

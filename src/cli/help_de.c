@@ -101,6 +101,7 @@ static const char *const H_GENERATE[] = {
     "Traditionelle Zeichen werden als vereinfachte gelesen (風 als 风, mit OpenCCs t2s, wie der Trainingstext umgewandelt wurde), , . ? ! (ASCII oder volle Breite) als ， und 。; eine Zeile auf stderr sagt, was umgewandelt wurde (in --json: \"converted\").\n"
     "\n"
     "  -n N                     wie viele Gedichte, 1..10000 (Standard 1)\n"
+    "  --quiet                  keine Fortschrittszeile (ab zwei Gedichten auf stderr, nur wenn es ein Terminal ist)\n"
     "  --pinyin \"chun feng\"     PROMPT, in Pinyin getippt: jede Silbe (chun, chun1, chūn) wird zu dem Zeichen mit dieser Lesung, das das Modell an dieser Stelle vorn sieht, nach den Zeichen davor; stderr sagt, welches, mit den nächstbesten\n"
     "  --max-chars N            höchstens N Zeichen pro Gedicht nach dem Prompt, 1..1000000 (Standard 200)\n"
     "  --stats                  außerdem sagen, wie viele Gedichte wohlgeformt sind: gleich lange Zeilen mit 5 oder 7 Zeichen, ， und 。 im Wechsel, eine gerade Zahl von Zeilen (auf stderr; in --json als \"well_formed\")\n"
@@ -132,6 +133,7 @@ static const char *const H_ACROSTIC[] = {
     "                           die Zeilenanfänge, in Pinyin getippt: jede Silbe (chun, chun1, chūn) wird zu dem Zeichen mit dieser Lesung, das das Modell an dieser Stelle vorn sieht, nach den Zeichen davor; stderr sagt, welches, mit den nächstbesten\n"
     "  --chars 5|7              Zeichen pro Zeile, 5 oder 7 (Standard 7)\n"
     "  -n N                     wie viele Gedichte, 1..10000 (Standard 1)\n"
+    "  --quiet                  keine Fortschrittszeile (ab zwei Gedichten auf stderr, nur wenn es ein Terminal ist)\n"
     "  --stats                  außerdem sagen, wie viele Gedichte wohlgeformt sind (auf stderr; in --json als \"well_formed\")\n"
     "Sampler:\n"
     "@SAMPLER@"
@@ -157,6 +159,7 @@ static const char *const H_JUEJU[] = {
     "  --pinyin \"ming yue\"      seine ersten Zeichen, in Pinyin getippt: jede Silbe (chun, chun1, chūn) wird zu dem Zeichen mit dieser Lesung, das das Modell an dieser Stelle vorn sieht, nach den Zeichen davor; stderr sagt, welches, mit den nächstbesten\n"
     "  --chars 5|7              Zeichen pro Zeile, 5 oder 7 (Standard 5)\n"
     "  -n N                     wie viele Gedichte, 1..10000 (Standard 1)\n"
+    "  --quiet                  keine Fortschrittszeile (ab zwei Gedichten auf stderr, nur wenn es ein Terminal ist)\n"
     "  --stats                  außerdem sagen, wie viele Gedichte wohlgeformt sind (auf stderr; in --json als \"well_formed\")\n"
     "Sampler:\n"
     "@SAMPLER@"
@@ -321,7 +324,7 @@ static const char *const H_TRAIN[] = {
 
 static const char *const H_EVAL[] = {
     "Aufruf: tangscope eval [--model DATEI] [--weights P] [--data DATEI] [--seq N]\n"
-    "                       [--threads N] [--json]\n"
+    "                       [--threads N] [--json] [--quiet]\n"
     "\n"
     "Gibt den Verlust des Modells auf einem Text in Nat pro Zeichen und seine Perplexität (e^Verlust) aus. Der Text wird in aufeinanderfolgende Fenster von der Länge des Modellkontexts zerlegt; jedes Zeichen wird aus den Zeichen davor in seinem Fenster vorhergesagt.\n"
     "\n"
@@ -330,27 +333,29 @@ static const char *const H_EVAL[] = {
     "  --data DATEI   UTF-8-Text (Standard assets/tang-val.txt)\n"
     "  --seq N        Fensterlänge, 1..8192 und höchstens der Kontext des Modells (Standard: der Kontext)\n"
     "  --threads N    Threads, 0..1024, 0 = alle Kerne (Standard 0)\n"
-    "  --json         gibt {\"loss\": ..., \"perplexity\": ..., ...} aus\n",
+    "  --json         gibt {\"loss\": ..., \"perplexity\": ..., ...} aus\n"
+    "  --quiet        keine Fortschrittszeile (sie erscheint auf stderr nur, wenn stderr ein Terminal ist)\n",
     NULL,
 };
 
 static const char *const H_BENCH[] = {
     "Aufruf: tangscope bench [--lengths 32,64,120] [--repeat N] [--context-policy P]\n"
-    "                        [--model DATEI] [--weights LISTE] [--json]\n"
+    "                        [--model DATEI] [--weights LISTE] [--json] [--quiet]\n"
     "        tangscope bench --train [Optionen]\n"
     "        tangscope bench --ui [--model DATEI] [--json]\n"
     "        tangscope bench --lessons [--model DATEI]\n"
     "\n"
-    "Generieren (der Standard): für jede Länge die beste von N Zeiten, um so viele Zeichen mit und ohne KV-Cache zu schreiben (ein Thread, ein Startwert, beide im Gleichschritt), der Geschwindigkeitsgewinn, ob beide identischen Text geschrieben haben („LOGITS DIFFER“, wenn ihre Logits nicht an jeder Position dieselben Bytes waren) und der größte Unterschied ihrer Logits an irgendeiner Position; dann die Zeichen pro Sekunde mit Cache gegen die Grenze durch den Speicher (die Gewichte einmal pro Zeichen gelesen, bei der gemessenen Streaming-Bandbreite dieses Rechners) und der volle Durchgang (Prefill eines ganzen Kontexts) in Multiplikationen-Additionen pro Sekunde gegen die gemessene Spitze eines Kerns; die Größe des KV-Caches; was ein Tastendruck im Explorer bei vollem Kontext kostet (Prefill auf allen Kernen, wie der Explorer ihn rechnet, Sampler, erste 8, Zählungen im Trainingstext); und die Kosten des Samplers neben denen des Modells, in ms pro Zeichen mit Cache auf einem Thread, bei mehreren Einstellungen.\n"
+    "Generieren (der Standard): für jede Länge die beste von N Zeiten, um so viele Zeichen mit und ohne KV-Cache zu schreiben (Modell samt Sampler bei seinen Standardwerten; ein Thread, ein Startwert, beide im Gleichschritt), der Geschwindigkeitsgewinn, ob beide identischen Text geschrieben haben („LOGITS DIFFER“, wenn ihre Logits nicht an jeder Position dieselben Bytes waren) und der größte Unterschied ihrer Logits an irgendeiner Position; dann die Zeichen pro Sekunde beim Generieren mit Cache (Modell samt Sampler) gegen die Grenze durch den Speicher (die Gewichte einmal pro Zeichen gelesen, bei der gemessenen Streaming-Bandbreite dieses Rechners) und der volle Durchgang (Prefill eines ganzen Kontexts) in Multiplikationen-Additionen pro Sekunde gegen die gemessene Spitze eines Kerns; die Größe des KV-Caches; was ein Tastendruck im Explorer bei vollem Kontext kostet (Prefill auf allen Kernen, wie der Explorer ihn rechnet, Sampler, erste 8, Zählungen im Trainingstext); und die Kosten des Samplers neben denen des Modells, in ms pro Zeichen mit Cache auf einem Thread, bei mehreren Einstellungen.\n"
     "  --lengths LISTE\n"
     "                  zu schreibende Zeichen, durch Kommas getrennt, je 1..100000 (Standard 32,64,120)\n"
-    "  --repeat N      Läufe pro Messung, der beste zählt, 1..1000 (Standard 10)\n"
+    "  --repeat N      Läufe pro Messung, der beste zählt, 1..1000 (Standard 10; ohne --repeat hört eine Länge nach 2 s an Läufen auf, nach mindestens einem, damit 500 Zeichen bei --context 512 Sekunden dauern statt Minuten)\n"
     "  --context-policy P\n"
     "                  hinter dem Kontext: shift (Standard) oder slide, wie in `tangscope generate --help`\n"
     "  --model DATEI   Modelldatei (Standard assets/tang.bin)\n"
     "  --weights LISTE\n"
     "                  fp32, bf16, int8, durch Kommas getrennt: die Längen in jeder dieser Genauigkeiten der Gewichte (tangscope quantize), die Genauigkeiten Lauf für Lauf abwechselnd, dann eine Tabelle nebeneinander bei der letzten Länge: die Byte an Gewichten, die ein Schritt mit Cache liest, die Zeichen pro Sekunde des Modells (nur seine Durchgänge), die Grenze durch den Speicher für diese Byte und der erreichte Anteil davon, und die Geschwindigkeit gegenüber fp32 im selben Lauf; der Rest für die erste davon (Standard: die Gewichte, wie die Datei sie enthält)\n"
-    "  --context N     ein Modell derselben Form mit Kontext N messen, 1..8192, mit Zufallsgewichten (die Geschwindigkeit hängt nicht von den Gewichten ab), z. B. --context 512 --lengths 500\n"
+    "  --context N     ein Modell derselben Form mit Kontext N messen, 1..8192, mit Zufallsgewichten (die Geschwindigkeit hängt nicht von den Gewichten ab), z. B. --context 512 --lengths 500; dann ohne Sampler-Tabelle (seine Kosten hängen von den Verteilungen des Modells ab)\n"
+    "  --quiet         keine Fortschrittszeile (nur zu sehen, wenn stderr ein Terminal ist; gilt auch für --train)\n"
     "\n"
     "  --train         Trainingsgeschwindigkeit: Tokens pro Sekunde voller Optimiererschritte (Vorwärts, Rückwärts, AdamW) am Standardmodell, 4 Schichten, 128 Dimensionen, 4 Köpfe, Batch 32 x 128, Zeichenvorrat von assets/tang-train.txt; und die Multiplikationen-Additionen pro Sekunde, die das bedeutet, gegen die gemessene float32-Spitze so vieler Kerne (und die bfloat16-Spitze, mit bfloat16-Produkten)\n",
     "  --precision P   bf16 oder fp32: wie die Matrixprodukte multiplizieren, wie bei `tangscope train` (Standard: bf16, wo die CPU es hat)\n"

@@ -103,6 +103,7 @@ static const char *const H_GENERATE[] = {
     "Les caractères traditionnels sont lus comme leurs formes simplifiées (風 comme 风, avec le t2s d’OpenCC, la conversion qu’a subie le texte d’entraînement), et , . ? ! (ASCII ou pleine largeur) comme ， et 。 ; une ligne sur stderr dit ce qui a été converti (en --json : \"converted\").\n"
     "\n"
     "  -n N                     nombre de poèmes, 1..10000 (par défaut 1)\n"
+    "  --quiet                  pas de ligne de progression (sur stderr à partir de deux poèmes, seulement si c’est un terminal)\n"
     "  --pinyin \"chun feng\"     PROMPT, tapé en pinyin : chaque syllabe (chun, chun1, chūn) devient le caractère qui se lit ainsi et que le modèle classe premier à cet endroit, après ceux d’avant ; stderr dit lequel, avec ses suivants\n"
     "  --max-chars N            au plus N caractères par poème après le prompt, 1..1000000 (par défaut 200)\n"
     "  --stats                  dire aussi combien de poèmes sont bien formés : vers de même longueur, de 5 ou 7 caractères, ， et 。 en alternance, un nombre pair de vers (sur stderr ; en --json, \"well_formed\")\n"
@@ -134,6 +135,7 @@ static const char *const H_ACROSTIC[] = {
     "                           les têtes, tapées en pinyin : chaque syllabe (chun, chun1, chūn) devient le caractère qui se lit ainsi et que le modèle classe premier à cet endroit, après ceux d’avant ; stderr dit lequel, avec ses suivants\n"
     "  --chars 5|7              caractères par vers, 5 ou 7 (par défaut 7)\n"
     "  -n N                     nombre de poèmes, 1..10000 (par défaut 1)\n"
+    "  --quiet                  pas de ligne de progression (sur stderr à partir de deux poèmes, seulement si c’est un terminal)\n"
     "  --stats                  dire aussi combien de poèmes sont bien formés (sur stderr ; en --json, \"well_formed\")\n"
     "Tirage :\n"
     "@SAMPLER@"
@@ -159,6 +161,7 @@ static const char *const H_JUEJU[] = {
     "  --pinyin \"ming yue\"      ses premiers caractères, tapés en pinyin : chaque syllabe (chun, chun1, chūn) devient le caractère qui se lit ainsi et que le modèle classe premier à cet endroit, après ceux d’avant ; stderr dit lequel, avec ses suivants\n"
     "  --chars 5|7              caractères par vers, 5 ou 7 (par défaut 5)\n"
     "  -n N                     nombre de poèmes, 1..10000 (par défaut 1)\n"
+    "  --quiet                  pas de ligne de progression (sur stderr à partir de deux poèmes, seulement si c’est un terminal)\n"
     "  --stats                  dire aussi combien de poèmes sont bien formés (sur stderr ; en --json, \"well_formed\")\n"
     "Tirage :\n"
     "@SAMPLER@"
@@ -324,7 +327,7 @@ static const char *const H_TRAIN[] = {
 
 static const char *const H_EVAL[] = {
     "usage : tangscope eval [--model FICHIER] [--weights P] [--data FICHIER]\n"
-    "                       [--seq N] [--threads N] [--json]\n"
+    "                       [--seq N] [--threads N] [--json] [--quiet]\n"
     "\n"
     "Affiche la perte du modèle sur un texte, en nats par caractère, et sa perplexité (e^perte). Le texte est découpé en fenêtres consécutives de la longueur du contexte du modèle ; chaque caractère est prédit à partir de ceux qui le précèdent dans sa fenêtre.\n"
     "\n"
@@ -335,25 +338,27 @@ static const char *const H_EVAL[] = {
     "                 texte UTF-8 (par défaut assets/tang-val.txt)\n"
     "  --seq N        longueur des fenêtres, 1..8192 et au plus le contexte du modèle (par défaut : le contexte)\n"
     "  --threads N    threads, 0..1024, 0 = tous les cœurs (par défaut 0)\n"
-    "  --json         affiche {\"loss\": ..., \"perplexity\": ..., ...}\n",
+    "  --json         affiche {\"loss\": ..., \"perplexity\": ..., ...}\n"
+    "  --quiet        pas de ligne de progression (elle ne paraît sur stderr que si c’est un terminal)\n",
     NULL,
 };
 
 static const char *const H_BENCH[] = {
     "usage : tangscope bench [--lengths 32,64,120] [--repeat N] [--context-policy P]\n"
-    "                        [--model FICHIER] [--weights LISTE] [--json]\n"
+    "                        [--model FICHIER] [--weights LISTE] [--json] [--quiet]\n"
     "        tangscope bench --train [options]\n"
     "        tangscope bench --ui [--model FICHIER] [--json]\n"
     "        tangscope bench --lessons [--model FICHIER]\n"
     "\n"
-    "Génération (par défaut) : pour chaque longueur, le meilleur de N temps pour écrire autant de caractères avec et sans cache KV (un thread, une graine, les deux au même pas), le gain de vitesse, si les deux ont écrit un texte identique (« LOGITS DIFFER » si leurs logits n’étaient pas les mêmes octets à chaque position) et le plus grand écart entre leurs logits à une position ; puis les caractères par seconde avec cache face à la limite de la mémoire (les poids lus une fois par caractère, au débit mesuré de cette machine) et la passe complète (prefill d’un contexte entier) en multiplications-additions par seconde face au pic mesuré d’un cœur ; la taille du cache KV ; ce que coûte une touche dans l’explorateur à contexte plein (prefill sur tous les cœurs, comme l’explorateur le fait, tirage, 8 premiers, comptes du corpus) ; et le coût du tirage à côté de celui du modèle, en ms par caractère avec cache sur un thread, pour plusieurs réglages.\n"
+    "Génération (par défaut) : pour chaque longueur, le meilleur de N temps pour écrire autant de caractères avec et sans cache KV (le modèle et le tirage à ses réglages par défaut ; un thread, une graine, les deux au même pas), le gain de vitesse, si les deux ont écrit un texte identique (« LOGITS DIFFER » si leurs logits n’étaient pas les mêmes octets à chaque position) et le plus grand écart entre leurs logits à une position ; puis les caractères par seconde de la génération avec cache (modèle et tirage) face à la limite de la mémoire (les poids lus une fois par caractère, au débit mesuré de cette machine) et la passe complète (prefill d’un contexte entier) en multiplications-additions par seconde face au pic mesuré d’un cœur ; la taille du cache KV ; ce que coûte une touche dans l’explorateur à contexte plein (prefill sur tous les cœurs, comme l’explorateur le fait, tirage, 8 premiers, comptes du corpus) ; et le coût du tirage à côté de celui du modèle, en ms par caractère avec cache sur un thread, pour plusieurs réglages.\n"
     "  --lengths LISTE   caractères à écrire, séparés par des virgules, chacun 1..100000 (par défaut 32,64,120)\n"
-    "  --repeat N        exécutions par mesure, la meilleure compte, 1..1000 (par défaut 10)\n"
+    "  --repeat N        exécutions par mesure, la meilleure compte, 1..1000 (par défaut 10 ; sans --repeat, une longueur s’arrête après 2 s d’exécutions, au moins une, pour que 500 caractères avec --context 512 prennent des secondes et non des minutes)\n"
     "  --context-policy P\n"
     "                    au-delà du contexte : shift (par défaut) ou slide, comme dans `tangscope generate --help`\n"
     "  --model FICHIER   fichier du modèle (par défaut assets/tang.bin)\n"
     "  --weights LISTE   fp32, bf16, int8, séparés par des virgules : les longueurs dans chacune de ces précisions des poids (tangscope quantize), les précisions à tour de rôle d’une exécution à l’autre, puis un tableau côte à côte à la dernière longueur : les octets de poids que lit un pas avec cache, les caractères par seconde du modèle (ses passes seules), la limite de la mémoire pour ces octets et la part atteinte, et la vitesse face à fp32 dans la même exécution ; le reste pour la première (par défaut : les poids tels que le fichier les contient)\n"
-    "  --context N       chronométrer un modèle de même forme au contexte N, 1..8192, avec des poids aléatoires (la vitesse ne dépend pas des poids), par exemple --context 512 --lengths 500\n"
+    "  --context N       chronométrer un modèle de même forme au contexte N, 1..8192, avec des poids aléatoires (la vitesse ne dépend pas des poids), par exemple --context 512 --lengths 500 ; sans table du tirage alors (son coût dépend des distributions du modèle)\n"
+    "  --quiet           pas de ligne de progression (affichée seulement si stderr est un terminal ; vaut aussi pour --train)\n"
     "\n"
     "  --train           vitesse d’entraînement : tokens par seconde de pas complets de l’optimiseur (propagation avant, arrière, AdamW) sur le modèle par défaut, 4 couches, 128 dimensions, 4 têtes, lot de 32 x 128, vocabulaire de assets/tang-train.txt ; et les multiplications-additions par seconde que cela représente face au pic float32 mesuré d’autant de cœurs (et au pic bfloat16, avec des produits en bfloat16)\n",
     "  --precision P     bf16 ou fp32 : comment multiplient les produits matriciels, comme pour `tangscope train` (par défaut : bf16 là où le processeur l’a)\n"

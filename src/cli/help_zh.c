@@ -100,6 +100,7 @@ static const char *const H_GENERATE[] = {
     "繁体字按简体字读（風 读作 风，用 OpenCC 的 t2s，训练文本就是这样转换的），, . ? !（ASCII 或全角）读作 ， 和 。；stderr 上有一行说明转换了什么（--json 里是 \"converted\"）。\n"
     "\n"
     "  -n N                     写几首诗，1..10000（默认 1）\n"
+    "  --quiet                  不显示进度行（写两首以上时才在 stderr 上显示，且 stderr 须是终端）\n"
     "  --pinyin \"chun feng\"     用拼音输入的提示词：每个音节（chun、chun1、chūn）变成读这个音、并且在该位置（接在前面的字之后）模型排第一的字；stderr 会说明选了哪个字，以及排在后面的几个\n"
     "  --max-chars N            提示词之后每首诗最多 N 个字，1..1000000（默认 200）\n"
     "  --stats                  另外统计有多少首诗合乎格式：各句等长，每句 5 或 7 个字，， 和 。 交替，句数为偶数（输出到 stderr；--json 里是 \"well_formed\"）\n"
@@ -131,6 +132,7 @@ static const char *const H_ACROSTIC[] = {
     "                           用拼音输入藏头：每个音节（chun、chun1、chūn）变成读这个音、并且在该位置（接在前面的字之后）模型排第一的字；stderr 会说明选了哪个字，以及排在后面的几个\n"
     "  --chars 5|7              每句字数，5 或 7（默认 7）\n"
     "  -n N                     写几首诗，1..10000（默认 1）\n"
+    "  --quiet                  不显示进度行（写两首以上时才在 stderr 上显示，且 stderr 须是终端）\n"
     "  --stats                  另外统计有多少首诗合乎格式（输出到 stderr；--json 里是 \"well_formed\"）\n"
     "采样：\n"
     "@SAMPLER@"
@@ -156,6 +158,7 @@ static const char *const H_JUEJU[] = {
     "  --pinyin \"ming yue\"      用拼音输入开头的几个字：每个音节（chun、chun1、chūn）变成读这个音、并且在该位置（接在前面的字之后）模型排第一的字；stderr 会说明选了哪个字，以及排在后面的几个\n"
     "  --chars 5|7              每句字数，5 或 7（默认 5）\n"
     "  -n N                     写几首诗，1..10000（默认 1）\n"
+    "  --quiet                  不显示进度行（写两首以上时才在 stderr 上显示，且 stderr 须是终端）\n"
     "  --stats                  另外统计有多少首诗合乎格式（输出到 stderr；--json 里是 \"well_formed\"）\n"
     "采样：\n"
     "@SAMPLER@"
@@ -319,7 +322,7 @@ static const char *const H_TRAIN[] = {
 
 static const char *const H_EVAL[] = {
     "用法：tangscope eval [--model 文件] [--weights P] [--data 文件] [--seq N]\n"
-    "                    [--threads N] [--json]\n"
+    "                    [--threads N] [--json] [--quiet]\n"
     "\n"
     "输出模型在一段文本上的损失（每个字多少奈特）和困惑度（e^损失）。文本切成长度等于模型上下文的连续窗口；每个字都由它所在窗口里前面的字来预测。\n"
     "\n"
@@ -328,25 +331,27 @@ static const char *const H_EVAL[] = {
     "  --data 文件    UTF-8 文本（默认 assets/tang-val.txt）\n"
     "  --seq N        窗口长度，1..8192，且不超过模型的上下文（默认：上下文长度）\n"
     "  --threads N    线程数，0..1024，0 = 所有核心（默认 0）\n"
-    "  --json         输出 {\"loss\": ..., \"perplexity\": ..., ...}\n",
+    "  --json         输出 {\"loss\": ..., \"perplexity\": ..., ...}\n"
+    "  --quiet        不显示进度行（只有 stderr 是终端时才会显示）\n",
     NULL,
 };
 
 static const char *const H_BENCH[] = {
     "用法：tangscope bench [--lengths 32,64,120] [--repeat N] [--context-policy P]\n"
-    "                      [--model 文件] [--weights 列表] [--json]\n"
+    "                      [--model 文件] [--weights 列表] [--json] [--quiet]\n"
     "      tangscope bench --train [选项]\n"
     "      tangscope bench --ui [--model 文件] [--json]\n"
     "      tangscope bench --lessons [--model 文件]\n"
     "\n"
-    "生成（默认）：对每个长度，分别在有和没有 KV 缓存的情况下写出这么多字，取 N 次中最好的时间（单线程、同一个随机种子，两者同步进行），给出加速比、两者写出的文本是否完全相同（如果它们的 logits 不是在每个位置都逐字节相同，则显示「LOGITS DIFFER」）以及两者 logits 在所有位置上的最大差异；然后是有缓存时每秒的字数与内存带宽上限的对比（每个字读一遍权重，按本机实测的流式带宽计算），以及完整前向计算（整个上下文的 prefill）每秒的乘加次数与单核实测峰值的对比；KV 缓存的大小；在满上下文时，探索界面里按一个键的开销（像探索界面那样在所有核心上 prefill、采样、前 8 名、训练文本计数）；以及采样器与模型的开销对比，单位为单线程有缓存时每个字的毫秒数，分几种设置。\n"
+    "生成（默认）：对每个长度，分别在有和没有 KV 缓存的情况下写出这么多字，取 N 次中最好的时间（模型加采样器，采样器用默认设置；单线程、同一个随机种子，两者同步进行），给出加速比、两者写出的文本是否完全相同（如果它们的 logits 不是在每个位置都逐字节相同，则显示「LOGITS DIFFER」）以及两者 logits 在所有位置上的最大差异；然后是用缓存生成（模型加采样器）时每秒的字数与内存带宽上限的对比（每个字读一遍权重，按本机实测的流式带宽计算），以及完整前向计算（整个上下文的 prefill）每秒的乘加次数与单核实测峰值的对比；KV 缓存的大小；在满上下文时，探索界面里按一个键的开销（像探索界面那样在所有核心上 prefill、采样、前 8 名、训练文本计数）；以及采样器与模型的开销对比，单位为单线程有缓存时每个字的毫秒数，分几种设置。\n"
     "  --lengths 列表  要写的字数，用逗号分隔，每个 1..100000（默认 32,64,120）\n"
-    "  --repeat N      每项测量运行几次，取最好的一次，1..1000（默认 10）\n"
+    "  --repeat N      每项测量运行几次，取最好的一次，1..1000（默认 10；不给 --repeat 时，一个长度的运行累计超过 2 秒就停，至少跑一次，这样 --context 512 下写 500 个字只要几秒，不用几分钟）\n"
     "  --context-policy P\n"
     "                  超出上下文时：shift（默认）或 slide，见 `tangscope generate --help`\n"
     "  --model 文件    模型文件（默认 assets/tang.bin）\n"
     "  --weights 列表  fp32、bf16、int8，用逗号分隔：在每种权重精度下（tangscope quantize）分别测各个长度，各精度轮流运行，最后在最后一个长度上并排列一张表：有缓存时每步读的权重字节数、模型每秒的字数（只算它的计算）、这些字节对应的内存带宽上限和达到的比例，以及同一次运行中相对 fp32 的速度；其余各项按第一种精度（默认：按文件里存的精度）\n"
-    "  --context N     改测一个结构相同、上下文为 N 的模型，1..8192，用随机权重（速度和权重无关），例如 --context 512 --lengths 500\n"
+    "  --context N     改测一个结构相同、上下文为 N 的模型，1..8192，用随机权重（速度和权重无关），例如 --context 512 --lengths 500；这时不测采样器（它的开销取决于模型的概率分布）\n"
+    "  --quiet         不显示进度行（只在 stderr 是终端时显示；--train 也适用）\n"
     "\n"
     "  --train         训练速度：默认模型（4 层，128 维，4 个头，批次 32 x 128，词表取自 assets/tang-train.txt）上完整优化步（前向、反向、AdamW）每秒处理的词元数；以及这相当于每秒多少次乘加，与同样多核心实测的 float32 峰值（用 bfloat16 乘法时与 bfloat16 峰值）的对比\n"
     "  --precision P   bf16 或 fp32：矩阵乘法怎么乘，同 `tangscope train`（默认：CPU 支持时用 bf16）\n"

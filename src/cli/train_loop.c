@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "cli/train_view.h"
 #include "app/textw.h"
 #include "engine/checkpoint.h"
@@ -90,6 +91,7 @@ typedef struct {
     int have_gen;
     TsErr gen_err;         /* why there is no generator */
     int tty;               /* the progress line is redrawn in place */
+    Progress prog;         /* ... by the progress module */
     double t0, before;     /* this run's start; the training time before it */
     int start_step;
     double last_val;       /* the last validation loss, NAN before the first */
@@ -118,6 +120,8 @@ static int loop_open(TrainLoop *l)
         train_view_draw(l->view);
     }
     l->tty = !l->view && isatty(fileno(stderr)) && !l->run->quiet;
+    progress_start(&l->prog, !l->tty, NULL, 0, LBL_PROGRESS_STEPS);
+    l->prog.total = tc->steps; /* drawn from the first step on, a resumed run's too */
     /* the elapsed time goes on from the checkpoint's; the ETA is this run's pace */
     l->t0 = ts_now();
     l->before = l->tr->elapsed_s;
@@ -138,8 +142,7 @@ static void loop_close(TrainLoop *l, int status)
     }
     if (l->have_gen)
         gen_free(&l->gen);
-    if (l->tty)
-        fputc('\n', stderr);
+    progress_end(&l->prog); /* the last validation's line stays above it */
     gpt_acts_free(&l->eval_acts);
 }
 
@@ -186,7 +189,8 @@ static int loop_validate(TrainLoop *l)
 /* The progress line on stderr, in the interface language, the losses in
  * bits per character; on a terminal it is redrawn in place, so it is cut to
  * the terminal's width (its figures go from the most to the least needed). */
-static void loop_progress(const TrainLoop *l, float loss, float lr, double elapsed, double eta)
+static void loop_progress(TrainLoop *l, int keep, float loss, float lr, double elapsed,
+                          double eta)
 {
     AppLang lang = cli_lang();
     const Trainer *tr = l->tr;
@@ -201,14 +205,10 @@ static void loop_progress(const TrainLoop *l, float loss, float lr, double elaps
     app_num_sci(lang, lr, 2, lrt, sizeof lrt);
     snprintf(line, sizeof line, cli_label(LBL_CLI_TRAIN_PROGRESS), step, steps, lo, va, el, et,
              tok, lrt);
-    if (l->tty) {
-        int rows, cols;
-        train_view_term_size(stderr, &rows, &cols);
-        line[textw_fit(line, cols - 1, NULL)] = 0;
-        fprintf(stderr, "\r%s\033[K", line);
-    } else {
-        fprintf(stderr, "%s\n", line);
-    }
+    if (l->tty && !keep)
+        progress_update_text(&l->prog, tr->step, line);
+    else
+        progress_print(&l->prog, line); /* a line that stays, above the bar */
 }
 
 /* A step on the view, or as a progress line on stderr. */
@@ -239,9 +239,7 @@ static void loop_show(TrainLoop *l, int is_eval, float loss, float lr, double no
     }
     if (!l->tty && (l->run->quiet || (!is_eval && tr->step % 100 != 0)))
         return;
-    loop_progress(l, loss, lr, elapsed, eta);
-    if (l->tty && is_eval)
-        fputc('\n', stderr);
+    loop_progress(l, is_eval, loss, lr, elapsed, eta);
 }
 
 /* Train until the last step, --max-steps-now or Ctrl-C. Returns 0 or the

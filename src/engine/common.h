@@ -89,6 +89,11 @@ void ts_huge_pages(void *p, size_t bytes);
 /* Monotonic clock in seconds, for progress lines and benchmarks. */
 double ts_now(void);
 
+/* How a long engine loop says how far it is (the engine never prints): it
+ * calls fn(ctx, done, total) now and then with done of total of its own
+ * units; the caller shows it (cli/progress.h). fn NULL: nobody asked. */
+typedef void (*TsProgressFn)(void *ctx, size_t done, size_t total);
+
 /* The threads the engine's parallel loops may use (OpenMP); n <= 0 means one
  * per core. Inference gives the same numbers on any count, only sooner. */
 void ts_set_threads(int n);

@@ -303,6 +303,13 @@ static int fail_nonfinite(const Model *m, const int *window, int n, size_t first
 int gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int seq, double *loss,
                   size_t *count, TsErr *err)
 {
+    return gpt_eval_loss_progress(m, acts, data, n, seq, loss, count, NULL, NULL, err);
+}
+
+int gpt_eval_loss_progress(const Model *m, GptActs *acts, const int *data, size_t n, int seq,
+                           double *loss, size_t *count, TsProgressFn progress, void *ctx,
+                           TsErr *err)
+{
     double total = 0.0;
     size_t done = 0;
     *loss = 0.0;
@@ -328,6 +335,8 @@ int gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int 
         }
         total += (double)l * nb * seq;
         done += (size_t)nb * seq;
+        if (progress)
+            progress(ctx, done, n - 1);
     }
     free(targets);
     size_t rest = n - 1 - windows * (size_t)seq; /* the tail shorter than a window */
@@ -339,6 +348,8 @@ int gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int 
             return fail_nonfinite(m, x, (int)rest, windows * (size_t)seq, pos, err);
         total += (double)l * (double)rest;
         done += rest;
+        if (progress)
+            progress(ctx, done, n - 1);
     }
     *count = done;
     *loss = total / (double)done;

@@ -124,6 +124,12 @@ float trainer_step(Trainer *tr, float *grad_norm);
  * window (from 0), K the character's place in data (from 1). */
 int gpt_eval_loss(const Model *m, GptActs *acts, const int *data, size_t n, int seq, double *loss,
                   size_t *count, TsErr *err);
+/* gpt_eval_loss, telling progress(ctx, done, total) after each batch of
+ * windows how many of the characters to predict are done (progress NULL:
+ * gpt_eval_loss itself). */
+int gpt_eval_loss_progress(const Model *m, GptActs *acts, const int *data, size_t n, int seq,
+                           double *loss, size_t *count, TsProgressFn progress, void *ctx,
+                           TsErr *err);
 
 /* Checkpoints: engine/checkpoint.h. */
 

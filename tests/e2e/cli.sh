@@ -51,6 +51,17 @@ printf '\377' | dd of="$work/flip.bin" bs=1 seek=5000 conv=notrunc 2>/dev/null
 expect_error corrupted-model 2 "flip.bin': checksum mismatch" $T demo --model "$work/flip.bin"
 expect_error missing-data 2 "nothere.txt': cannot open" $T eval --model $TINY --data "$work/nothere.txt"
 expect_error bench-lengths 2 "lengths must be" $T bench --lengths 3,x --model $TINY
+# bench --context: random weights, so no sampler table (its cost would be
+# that of a flat distribution), and the lengths and the cache's size still
+$T bench --model $TINY --context 32 --lengths 8 --repeat 1 >"$work/bench-ctx" 2>&1
+if grep -q "^no sampler table: its cost depends on the model's distributions" "$work/bench-ctx" &&
+    ! grep -q "^sampler beside the model" "$work/bench-ctx" &&
+    grep -Eq "^ +8 characters: without cache .*identical text" "$work/bench-ctx" &&
+    grep -q "^  cache: .* at the full context of 32" "$work/bench-ctx"; then
+    pass bench-context-no-sampler
+else
+    fail bench-context-no-sampler "$(cat "$work/bench-ctx")"
+fi
 expect_error explore-lang 2 "lang must be one of en, zh, de, fr, not 'es'" $T explore --lang es --model $TINY
 if grep -q "en|zh|de|fr" "$work/help.explore" && grep -q "LC_MESSAGES" "$work/help.explore"; then
     pass help-explore-languages

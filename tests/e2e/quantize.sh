@@ -4,7 +4,10 @@
 # reads and which answers exactly as --weights does on the float32 file;
 # --to fp32 brings a float32 file back byte for byte; bad names and a damaged
 # precision field are refused (exit 2, one line); `bench --weights` prints
-# each precision and refuses a bad list.
+# each precision and refuses a bad list, and names each speed for what it
+# measures: the lengths and the summary are generation (the model and the
+# sampler, at the settings the heading names), the precisions' table the
+# model alone, never both "cached" alone.
 # Prints PASS/FAIL per check; exits non-zero if any failed.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/quantize.sh   (from the repository root)
 set -u
@@ -63,5 +66,14 @@ if grep -q "^int8 .*identical text, largest |logit difference| 0" "$work/bench" 
     pass bench-weights
 else
     fail bench-weights "$(head -8 "$work/bench")"
+fi
+if grep -q "^generation (the model and the sampler at filters off, temperature 1.0) with and without the KV cache" "$work/bench" &&
+    grep -q "^the model alone (its cached passes, without the sampler) in each precision" "$work/bench" &&
+    grep -Eq "^ +weights +bytes/char +model/s " "$work/bench" &&
+    grep -Eq "^  generation with the cache \(model and sampler, last length, beside the uncached run\): [0-9,]+ characters/s" "$work/bench" &&
+    ! grep -Eq "^ *cached:" "$work/bench"; then
+    pass bench-names
+else
+    fail bench-names "$(cat "$work/bench")"
 fi
 exit $failed

@@ -474,7 +474,11 @@ static const Budget BUDGETS[] = {
     {LBL_CLI_BENCH_RUN, 160, {"   32", "     17.33", "    5.76", "  5554", "3.0", "TEXT DIFFERS", "1e-05"}},
     {LBL_CLI_AFTER_SAMPLER, 160, {"12.34", "7,311", "99.9%"}},
     {LBL_ONE_CLI_AFTER_SAMPLER, 160, {"12.34", "1", "99.9%"}},
-    {LBL_CLI_BENCH_CACHED, 200, {"5,554", "13,342", "6.7 MiB", "93.2", "42%"}},
+    /* three lines of 80 at most */
+    {LBL_CLI_BENCH_CACHED, 240, {"5,554", "13,342", "6.7 MiB", "93.2", "42%"}},
+    {LBL_CLI_BENCH_HEAD, 200, {"filters off, temperature 1.0", "assets/tang.bin", "128", "shift"}},
+    {LBL_CLI_BENCH_WEIGHTS, 160, {0}},
+    {LBL_CLI_BENCH_NO_SAMPLER, 160, {0}},
     {LBL_CLI_BENCH_PREFILL, 160, {"128", "2.582", "42.6", "55%", "77.8"}},
     {LBL_CLI_BENCH_KEY, 160, {"128", "2", "19.159"}},
     {LBL_CLI_BENCH_SAMPLER, 160, {"10", "120"}},
