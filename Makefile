@@ -3,6 +3,7 @@
 #   make            build ./tangscope
 #   make run        build, then open the program on the bundled model
 #   make test       build and run every test (unit and end-to-end), several at a time
+#   make unit       build and run the unit tests alone (tests/unit)
 #   make asan       the tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #                   (all but the bundled lessons' claims: tests/asan-skip.list)
 #   make check-layers  every include in src/ names its layer, and no layer reaches up
@@ -16,6 +17,19 @@
 #                   and compare it with the recipe's SHA-256
 #   make class-model   the 15-minute recipe a class can watch: build/class.bin
 #   make bench      the speed benchmarks (generation, training, explorer)
+#   make strict-posix  build-posix/tangscope-bin with -D_POSIX_C_SOURCE=200809L
+#                   and no GNU or Linux extensions (TS_POSIX_ONLY), as on
+#                   another POSIX system
+#
+# The optional libraries, each 1 (in) unless set to 0 (the choice is
+# remembered in BUILD/options: changing it rebuilds everything):
+#   OPENMP=0  no OpenMP (Apple's clang has none): the engine runs on one thread
+#   BLAS=0    no OpenBLAS: the engine's own float32 matrix products (sgemm.c),
+#             slower for training in float32, the same results to rounding
+#   OPENCC=0  no OpenCC: traditional characters stay as typed, and a text
+#             that needs them converted says what to install
+# `tangscope --version` says which are built in. For example:
+#   make OPENMP=0 BLAS=0 OPENCC=0 CC=clang
 #
 # The first `make`, `make run` or `make test` on a fresh Debian/Ubuntu machine
 # installs the missing build packages (tools/ensure-deps.sh says what).
@@ -28,12 +42,20 @@ WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-proto
 # line, for a fifth less compile time), and the portable build, made only to
 # run the tests once, leaves it out (a third of its compile time)
 DEBUG_FLAGS = -g
-CFLAGS  := -std=c11 $(OPT) $(DEBUG_FLAGS) -fopenmp $(WARN) $(EXTRA_CFLAGS)
+OPENMP  ?= 1
+BLAS    ?= 1
+OPENCC  ?= 1
+# without OpenMP, -fopenmp-simd still reads the `omp simd` loops' pragmas
+# (and ignores the others, which then run on one thread)
+OMP_FLAGS    := $(if $(filter 0,$(OPENMP)),-fopenmp-simd,-fopenmp)
+OPTION_DEFS  := $(if $(filter 0,$(BLAS)),-DTS_NO_BLAS) $(if $(filter 0,$(OPENCC)),-DTS_NO_OPENCC)
+CFLAGS  := -std=c11 $(OPT) $(DEBUG_FLAGS) $(OMP_FLAGS) $(OPTION_DEFS) $(WARN) $(EXTRA_CFLAGS)
 # OpenCC (traditional to simplified, src/engine/convert.c): asked of
 # pkg-config when a rule runs, after tools/ensure-deps.sh has installed it.
-OPENCC_CFLAGS = $(shell pkg-config --cflags opencc 2>/dev/null || echo -I/usr/include/opencc)
-OPENCC_LIBS   = $(shell pkg-config --libs opencc 2>/dev/null || echo -lopencc)
-LDLIBS   = -lopenblas -lm $(OPENCC_LIBS)
+OPENCC_CFLAGS = $(if $(filter 0,$(OPENCC)),,$(shell pkg-config --cflags opencc 2>/dev/null || echo -I/usr/include/opencc))
+OPENCC_LIBS   = $(if $(filter 0,$(OPENCC)),,$(shell pkg-config --libs opencc 2>/dev/null || echo -lopencc))
+BLAS_LIBS    := $(if $(filter 0,$(BLAS)),,-lopenblas)
+LDLIBS   = $(BLAS_LIBS) -lm $(OPENCC_LIBS)
 BUILD   ?= build
 
 ENGINE_SRC := $(wildcard src/engine/*.c)
@@ -56,8 +78,15 @@ all: tangscope
 
 deps: $(DEPS_OK)
 $(DEPS_OK): tools/ensure-deps.sh
-	@sh tools/ensure-deps.sh
+	@BLAS=$(BLAS) OPENCC=$(OPENCC) sh tools/ensure-deps.sh
 	@mkdir -p $(BUILD) && touch $@
+
+# the optional parts this BUILD holds: rewritten only when they change
+BUILD_OPTIONS := OPENMP=$(OPENMP) BLAS=$(BLAS) OPENCC=$(OPENCC)
+$(BUILD)/options: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(BUILD_OPTIONS)' | cmp -s - $@ || echo '$(BUILD_OPTIONS)' >$@
+.PHONY: FORCE
 
 # The engine is a library that does not link a terminal library: the unit
 # tests link it alone, so the linker proves the engine needs no terminal.
@@ -76,7 +105,7 @@ NCURSES_LIBS  = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncurses
 $(TUI_OBJ): EXTRA_DEFS := $(TUI_CFLAGS)
 $(BUILD)/src/engine/convert.o: EXTRA_DEFS = $(OPENCC_CFLAGS)
 
-$(BUILD)/%.o: %.c | $(DEPS_OK)
+$(BUILD)/%.o: %.c $(BUILD)/options | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(EXTRA_DEFS) -Isrc -MMD -MP -c $< -o $@
 
@@ -136,7 +165,9 @@ $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/tes
 run: tangscope
 	./tangscope
 
+# make unit: build the unit tests and run them (no end-to-end script)
 unit: $(TEST_BIN)
+	@TEST_UNIT_ONLY=1 sh tests/run.sh $(BUILD) $(BUILD)/tangscope-bin
 e2e: tangscope
 
 # `make test` builds with as many compilers at once as there are cores (unless

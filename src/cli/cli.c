@@ -14,12 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cblas.h>
-
 #include "app/errtext.h"
 #include "app/labels.h"
 #include "app/textw.h"
 #include "engine/fileio.h"
+#include "engine/sgemm.h"
 #include "engine/vocab.h"
 
 /* The interface language of this run (cli.h cli_lang). */
@@ -757,7 +756,7 @@ const char *cli_cache_dir(void)
 void cli_set_threads(int n)
 {
     ts_set_threads(n);
-    openblas_set_num_threads(1); /* the engine splits BLAS work over its own threads */
+    sgemm_single_threaded(); /* the engine splits BLAS work over its own threads */
 }
 
 int cli_threads(void) { return ts_threads(); }
