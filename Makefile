@@ -17,9 +17,9 @@
 #                   and compare it with the recipe's SHA-256
 #   make class-model   the 15-minute recipe a class can watch: build/class.bin
 #   make bench      the speed benchmarks (generation, training, explorer)
-#   make strict-posix  build-posix/tangscope-bin with -D_POSIX_C_SOURCE=200809L
-#                   and no GNU or Linux extensions (TS_POSIX_ONLY), as on
-#                   another POSIX system
+#   make strict-posix  build-posix/tangscope-bin and its unit tests with
+#                   -D_POSIX_C_SOURCE=200809L and no GNU or Linux extension
+#                   (POSIX_ONLY=1), as on another POSIX system
 #
 # The optional libraries, each 1 (in) unless set to 0 (the choice is
 # remembered in BUILD/options: changing it rebuilds everything):
@@ -49,6 +49,10 @@ OPENCC  ?= 1
 # (and ignores the others, which then run on one thread)
 OMP_FLAGS    := $(if $(filter 0,$(OPENMP)),-fopenmp-simd,-fopenmp)
 OPTION_DEFS  := $(if $(filter 0,$(BLAS)),-DTS_NO_BLAS) $(if $(filter 0,$(OPENCC)),-DTS_NO_OPENCC)
+# POSIX_ONLY=1 (make strict-posix): POSIX.1-2008 and its X/Open part alone,
+# no GNU or Linux extension; the code takes its portable paths (TS_POSIX_ONLY)
+POSIX_ONLY   ?= 0
+OPTION_DEFS  += $(if $(filter 1,$(POSIX_ONLY)),-D_POSIX_C_SOURCE=200809L -DTS_POSIX_ONLY)
 CFLAGS  := -std=c11 $(OPT) $(DEBUG_FLAGS) $(OMP_FLAGS) $(OPTION_DEFS) $(WARN) $(EXTRA_CFLAGS)
 # OpenCC (traditional to simplified, src/engine/convert.c): asked of
 # pkg-config when a rule runs, after tools/ensure-deps.sh has installed it.
@@ -72,7 +76,7 @@ TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_OK    := $(BUILD)/.deps-ok
 
 .PHONY: all run test test-bins unit e2e asan test-asan portable portable-test test-portable model \
-        class-model bench clean deps install uninstall check-layers check-functions
+        class-model bench clean deps install uninstall check-layers check-functions strict-posix
 
 all: tangscope
 
@@ -82,7 +86,7 @@ $(DEPS_OK): tools/ensure-deps.sh
 	@mkdir -p $(BUILD) && touch $@
 
 # the optional parts this BUILD holds: rewritten only when they change
-BUILD_OPTIONS := OPENMP=$(OPENMP) BLAS=$(BLAS) OPENCC=$(OPENCC)
+BUILD_OPTIONS := OPENMP=$(OPENMP) BLAS=$(BLAS) OPENCC=$(OPENCC) POSIX_ONLY=$(POSIX_ONLY)
 $(BUILD)/options: FORCE
 	@mkdir -p $(BUILD)
 	@echo '$(BUILD_OPTIONS)' | cmp -s - $@ || echo '$(BUILD_OPTIONS)' >$@
@@ -100,7 +104,7 @@ $(BUILD)/libapp.a: $(APP_OBJ)
 	ar rcs $@ $^
 
 # ncursesw's wide-character interface (get_wch, wcwidth) needs X/Open.
-TUI_CFLAGS   := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
+TUI_CFLAGS   := $(if $(filter 1,$(POSIX_ONLY)),,-D_DEFAULT_SOURCE) -D_XOPEN_SOURCE=700
 NCURSES_LIBS  = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 $(TUI_OBJ): EXTRA_DEFS := $(TUI_CFLAGS)
 $(BUILD)/src/engine/convert.o: EXTRA_DEFS = $(OPENCC_CFLAGS)
@@ -245,6 +249,13 @@ test-portable: $(TEST_BIN)
 	@TANGSCOPE_DEFAULT_BUILD=./tangscope TEST_SKIP=tests/portable-skip.list \
 	    sh tests/run.sh $(BUILD) build-portable/tangscope-bin
 
+# The program as on another POSIX system: POSIX.1-2008 (with X/Open) alone,
+# every Linux or GNU call behind its guard taking the portable path. It
+# builds the program and the unit tests into build-posix; `make
+# BUILD=build-posix POSIX_ONLY=1 unit` then runs the tests.
+strict-posix:
+	$(MAKE) $(SUB_JOBS) BUILD=build-posix POSIX_ONLY=1 build-posix/tangscope-bin test-bins
+
 # Train the model by the bundled recipe (five phases in bfloat16, about an
 # hour on two cores; tools/train-bundled.sh) into MODEL_DIR/tang.bin, and
 # compare its SHA-256 with the recipe's (tools/train-bundled.sha256): it
@@ -303,7 +314,7 @@ uninstall:
 	rm -rf "$(DATADIR)"
 
 clean:
-	rm -rf build build-asan build-portable tangscope
+	rm -rf build build-asan build-portable build-posix build-minimal tangscope
 
 -include $(ENGINE_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(TUI_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 

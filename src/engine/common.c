@@ -1,6 +1,8 @@
 /* common.c - the error record, checked allocation, the clock and the thread count. */
 #define _POSIX_C_SOURCE 200809L
-#define _DEFAULT_SOURCE /* madvise */
+#ifndef TS_POSIX_ONLY
+#define _DEFAULT_SOURCE /* madvise's huge-page advice (Linux); else none */
+#endif
 #include "engine/common.h"
 
 #include <stdarg.h>
