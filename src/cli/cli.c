@@ -570,18 +570,24 @@ void cli_set_program(const char *argv0)
         snprintf(program_arg0, sizeof program_arg0, "%s", exe);
 }
 
+int cli_program_path(char *exe, size_t size)
+{
+    ssize_t n = size > 1 ? readlink("/proc/self/exe", exe, size - 1) : -1;
+    if (n > 0)
+        exe[n] = 0;
+    else if (program_arg0[0] && strlen(program_arg0) < size)
+        memcpy(exe, program_arg0, strlen(program_arg0) + 1);
+    else
+        return -1;
+    return 0;
+}
+
 /* The folder the running program is in (symbolic links resolved): from
- * /proc/self/exe on Linux, else from argv[0] (cli_set_program). 0, or -1
- * when neither says. */
+ * cli_program_path. 0, or -1 when it cannot say. */
 static int program_dir(char *dir, size_t size)
 {
     char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0)
-        exe[n] = 0;
-    else if (program_arg0[0])
-        snprintf(exe, sizeof exe, "%s", program_arg0);
-    else
+    if (cli_program_path(exe, sizeof exe) != 0)
         return -1;
     char *slash = strrchr(exe, '/');
     if (!slash)
