@@ -124,9 +124,14 @@ TEST_UTIL     := $(BUILD)/tests/unit/testutil.o
 APP_TEST_UTIL := $(BUILD)/tests/unit/apptest.o
 -include $(TEST_UTIL:.o=.d) $(APP_TEST_UTIL:.o=.d)
 
+# A unit test links the libraries its part of the engine calls, no others:
+# GNU ld's --as-needed drops the rest (test_rng starts without OpenCC's or
+# OpenBLAS's library installed).
+comma := ,
+TEST_LDFLAGS := $(if $(filter Linux,$(shell uname -s)),-Wl$(comma)--as-needed)
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h $(TEST_UTIL) $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -Itests/unit -o $@ $< $(TEST_UTIL) $(BUILD)/libengine.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(TEST_LDFLAGS) -Isrc -Itests/unit -o $@ $< $(TEST_UTIL) $(BUILD)/libengine.a $(LDLIBS)
 
 # The tests of the explorer's state (test_app), words (test_labels), command
 # language and lessons (test_script) and text widths (test_textw) link the app
@@ -163,8 +168,8 @@ unit test-bins test-asan test-portable: $(STAGEBOT) $(CELLS)
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h \
     tests/unit/apptest.h $(TEST_UTIL) $(APP_TEST_UTIL) $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -Itests/unit -o $@ $< $(APP_TEST_UTIL) $(TEST_UTIL) $(BUILD)/libapp.a \
-	    $(BUILD)/libengine.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(TEST_LDFLAGS) -Isrc -Itests/unit -o $@ $< $(APP_TEST_UTIL) $(TEST_UTIL) \
+	    $(BUILD)/libapp.a $(BUILD)/libengine.a $(LDLIBS)
 
 run: tangscope
 	./tangscope
