@@ -24,8 +24,8 @@
 # The optional libraries, each 1 (in) unless set to 0 (the choice is
 # remembered in BUILD/options: changing it rebuilds everything):
 #   OPENMP=0  no OpenMP (Apple's clang has none): the engine runs on one thread
-#   BLAS=0    no OpenBLAS: the engine's own float32 matrix products (sgemm.c),
-#             slower for training in float32, the same results to rounding
+#   BLAS=0    no OpenBLAS: the engine's own float32 matrix products (sgemm.c)
+#             for training in float32, the same results to float32's rounding
 #   OPENCC=0  no OpenCC: traditional characters stay as typed, and a text
 #             that needs them converted says what to install
 # `tangscope --version` says which are built in. For example:
