@@ -17,9 +17,9 @@
 #                   and compare it with the recipe's SHA-256
 #   make class-model   the 15-minute recipe a class can watch: build/class.bin
 #   make bench      the speed benchmarks (generation, training, explorer)
-#   make strict-posix  build-posix/tangscope-bin and its unit tests with
-#                   -D_POSIX_C_SOURCE=200809L and no GNU or Linux extension
-#                   (POSIX_ONLY=1), as on another POSIX system
+#   make strict-posix  build-posix/tangscope-bin with -D_POSIX_C_SOURCE=200809L
+#                   and no GNU or Linux extension (POSIX_ONLY=1), as on
+#                   another POSIX system, and run its unit tests
 #
 # The optional libraries, each 1 (in) unless set to 0 (the choice is
 # remembered in BUILD/options: changing it rebuilds everything):
@@ -256,10 +256,9 @@ test-portable: $(TEST_BIN)
 
 # The program as on another POSIX system: POSIX.1-2008 (with X/Open) alone,
 # every Linux or GNU call behind its guard taking the portable path. It
-# builds the program and the unit tests into build-posix; `make
-# BUILD=build-posix POSIX_ONLY=1 unit` then runs the tests.
+# builds the program into build-posix, and the unit tests, which it runs.
 strict-posix:
-	$(MAKE) $(SUB_JOBS) BUILD=build-posix POSIX_ONLY=1 build-posix/tangscope-bin test-bins
+	$(MAKE) $(SUB_JOBS) BUILD=build-posix POSIX_ONLY=1 build-posix/tangscope-bin unit
 
 # Train the model by the bundled recipe (five phases in bfloat16, about an
 # hour on two cores; tools/train-bundled.sh) into MODEL_DIR/tang.bin, and
