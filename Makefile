@@ -3,6 +3,7 @@
 #   make            build ./tangscope
 #   make run        build, then open the program on the bundled model
 #   make test       build and run every test (unit and end-to-end), several at a time
+#   make unit       build and run the unit tests alone (tests/unit)
 #   make asan       the tests under AddressSanitizer + UndefinedBehaviorSanitizer
 #                   (all but the bundled lessons' claims: tests/asan-skip.list)
 #   make check-layers  every include in src/ names its layer, and no layer reaches up
@@ -16,6 +17,19 @@
 #                   and compare it with the recipe's SHA-256
 #   make class-model   the 15-minute recipe a class can watch: build/class.bin
 #   make bench      the speed benchmarks (generation, training, explorer)
+#   make strict-posix  build-posix/tangscope-bin with -D_POSIX_C_SOURCE=200809L
+#                   and no GNU or Linux extension (POSIX_ONLY=1), as on
+#                   another POSIX system, and run its unit tests
+#
+# The optional libraries, each 1 (in) unless set to 0 (the choice is
+# remembered in BUILD/options: changing it rebuilds everything):
+#   OPENMP=0  no OpenMP (Apple's clang has none): the engine runs on one thread
+#   BLAS=0    no OpenBLAS: the engine's own float32 matrix products (sgemm.c)
+#             for training in float32, the same results to float32's rounding
+#   OPENCC=0  no OpenCC: traditional characters stay as typed, and a text
+#             that needs them converted says what to install
+# `tangscope --version` says which are built in. For example:
+#   make OPENMP=0 BLAS=0 OPENCC=0 CC=clang
 #
 # The first `make`, `make run` or `make test` on a fresh Debian/Ubuntu machine
 # installs the missing build packages (tools/ensure-deps.sh says what).
@@ -28,12 +42,24 @@ WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-proto
 # line, for a fifth less compile time), and the portable build, made only to
 # run the tests once, leaves it out (a third of its compile time)
 DEBUG_FLAGS = -g
-CFLAGS  := -std=c11 $(OPT) $(DEBUG_FLAGS) -fopenmp $(WARN) $(EXTRA_CFLAGS)
+OPENMP  ?= 1
+BLAS    ?= 1
+OPENCC  ?= 1
+# without OpenMP, -fopenmp-simd still reads the `omp simd` loops' pragmas
+# (and ignores the others, which then run on one thread)
+OMP_FLAGS    := $(if $(filter 0,$(OPENMP)),-fopenmp-simd,-fopenmp)
+OPTION_DEFS  := $(if $(filter 0,$(BLAS)),-DTS_NO_BLAS) $(if $(filter 0,$(OPENCC)),-DTS_NO_OPENCC)
+# POSIX_ONLY=1 (make strict-posix): POSIX.1-2008 and its X/Open part alone,
+# no GNU or Linux extension; the code takes its portable paths (TS_POSIX_ONLY)
+POSIX_ONLY   ?= 0
+OPTION_DEFS  += $(if $(filter 1,$(POSIX_ONLY)),-D_POSIX_C_SOURCE=200809L -DTS_POSIX_ONLY)
+CFLAGS  := -std=c11 $(OPT) $(DEBUG_FLAGS) $(OMP_FLAGS) $(OPTION_DEFS) $(WARN) $(EXTRA_CFLAGS)
 # OpenCC (traditional to simplified, src/engine/convert.c): asked of
 # pkg-config when a rule runs, after tools/ensure-deps.sh has installed it.
-OPENCC_CFLAGS = $(shell pkg-config --cflags opencc 2>/dev/null || echo -I/usr/include/opencc)
-OPENCC_LIBS   = $(shell pkg-config --libs opencc 2>/dev/null || echo -lopencc)
-LDLIBS   = -lopenblas -lz -lm $(OPENCC_LIBS)
+OPENCC_CFLAGS = $(if $(filter 0,$(OPENCC)),,$(shell pkg-config --cflags opencc 2>/dev/null || echo -I/usr/include/opencc))
+OPENCC_LIBS   = $(if $(filter 0,$(OPENCC)),,$(shell pkg-config --libs opencc 2>/dev/null || echo -lopencc))
+BLAS_LIBS    := $(if $(filter 0,$(BLAS)),,-lopenblas)
+LDLIBS   = $(BLAS_LIBS) -lz -lm $(OPENCC_LIBS)
 BUILD   ?= build
 
 ENGINE_SRC := $(wildcard src/engine/*.c)
@@ -50,14 +76,21 @@ TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 DEPS_OK    := $(BUILD)/.deps-ok
 
 .PHONY: all run test test-bins unit e2e asan test-asan portable portable-test test-portable model \
-        class-model bench clean deps install uninstall check-layers check-functions
+        class-model bench clean deps install uninstall check-layers check-functions strict-posix
 
 all: tangscope
 
 deps: $(DEPS_OK)
 $(DEPS_OK): tools/ensure-deps.sh
-	@sh tools/ensure-deps.sh
+	@BLAS=$(BLAS) OPENCC=$(OPENCC) sh tools/ensure-deps.sh
 	@mkdir -p $(BUILD) && touch $@
+
+# the optional parts this BUILD holds: rewritten only when they change
+BUILD_OPTIONS := OPENMP=$(OPENMP) BLAS=$(BLAS) OPENCC=$(OPENCC) POSIX_ONLY=$(POSIX_ONLY)
+$(BUILD)/options: FORCE
+	@mkdir -p $(BUILD)
+	@echo '$(BUILD_OPTIONS)' | cmp -s - $@ || echo '$(BUILD_OPTIONS)' >$@
+.PHONY: FORCE
 
 # The engine is a library that does not link a terminal library: the unit
 # tests link it alone, so the linker proves the engine needs no terminal.
@@ -71,12 +104,12 @@ $(BUILD)/libapp.a: $(APP_OBJ)
 	ar rcs $@ $^
 
 # ncursesw's wide-character interface (get_wch, wcwidth) needs X/Open.
-TUI_CFLAGS   := -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=700
+TUI_CFLAGS   := $(if $(filter 1,$(POSIX_ONLY)),,-D_DEFAULT_SOURCE) -D_XOPEN_SOURCE=700
 NCURSES_LIBS  = $(shell pkg-config --libs ncursesw 2>/dev/null || echo -lncursesw)
 $(TUI_OBJ): EXTRA_DEFS := $(TUI_CFLAGS)
 $(BUILD)/src/engine/convert.o: EXTRA_DEFS = $(OPENCC_CFLAGS)
 
-$(BUILD)/%.o: %.c | $(DEPS_OK)
+$(BUILD)/%.o: %.c $(BUILD)/options | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(EXTRA_DEFS) -Isrc -MMD -MP -c $< -o $@
 
@@ -91,9 +124,14 @@ TEST_UTIL     := $(BUILD)/tests/unit/testutil.o
 APP_TEST_UTIL := $(BUILD)/tests/unit/apptest.o
 -include $(TEST_UTIL:.o=.d) $(APP_TEST_UTIL:.o=.d)
 
+# A unit test links the libraries its part of the engine calls, no others:
+# GNU ld's --as-needed drops the rest (test_rng starts without OpenCC's or
+# OpenBLAS's library installed).
+comma := ,
+TEST_LDFLAGS := $(if $(filter Linux,$(shell uname -s)),-Wl$(comma)--as-needed)
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h $(TEST_UTIL) $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -Itests/unit -o $@ $< $(TEST_UTIL) $(BUILD)/libengine.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(TEST_LDFLAGS) -Isrc -Itests/unit -o $@ $< $(TEST_UTIL) $(BUILD)/libengine.a $(LDLIBS)
 
 # The tests of the explorer's state (test_app), words (test_labels), command
 # language and lessons (test_script) and text widths (test_textw) link the app
@@ -134,13 +172,15 @@ unit test-bins test-asan test-portable: $(STAGEBOT) $(CELLS)
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h \
     tests/unit/apptest.h $(TEST_UTIL) $(APP_TEST_UTIL) $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -Itests/unit -o $@ $< $(APP_TEST_UTIL) $(TEST_UTIL) $(BUILD)/libapp.a \
-	    $(BUILD)/libengine.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(TEST_LDFLAGS) -Isrc -Itests/unit -o $@ $< $(APP_TEST_UTIL) $(TEST_UTIL) \
+	    $(BUILD)/libapp.a $(BUILD)/libengine.a $(LDLIBS)
 
 run: tangscope
 	./tangscope
 
+# make unit: build the unit tests and run them (no end-to-end script)
 unit: $(TEST_BIN)
+	@TEST_UNIT_ONLY=1 sh tests/run.sh $(BUILD) $(BUILD)/tangscope-bin
 e2e: tangscope
 
 # `make test` builds with as many compilers at once as there are cores (unless
@@ -218,6 +258,12 @@ test-portable: $(TEST_BIN)
 	@TANGSCOPE_DEFAULT_BUILD=./tangscope TEST_SKIP=tests/portable-skip.list \
 	    sh tests/run.sh $(BUILD) build-portable/tangscope-bin
 
+# The program as on another POSIX system: POSIX.1-2008 (with X/Open) alone,
+# every Linux or GNU call behind its guard taking the portable path. It
+# builds the program into build-posix, and the unit tests, which it runs.
+strict-posix:
+	$(MAKE) $(SUB_JOBS) BUILD=build-posix POSIX_ONLY=1 build-posix/tangscope-bin unit
+
 # Train the model by the bundled recipe (five phases in bfloat16, about an
 # hour on two cores; tools/train-bundled.sh) into MODEL_DIR/tang.bin, and
 # compare its SHA-256 with the recipe's (tools/train-bundled.sha256): it
@@ -276,7 +322,7 @@ uninstall:
 	rm -rf "$(DATADIR)"
 
 clean:
-	rm -rf build build-asan build-portable tangscope
+	rm -rf build build-asan build-portable build-posix build-minimal tangscope
 
 -include $(ENGINE_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(TUI_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 

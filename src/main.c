@@ -1,11 +1,14 @@
 /* main.c - tangscope: find the subcommand and hand over. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "app/textw.h"
 #include "cli/cli.h"
+#include "engine/convert.h"
+#include "engine/sgemm.h"
 
 /* One row of the table of subcommands: its name, its entry, one line for
  * --help (a label, in the interface language). */
@@ -37,6 +40,21 @@ static const Subcommand SUBCOMMANDS[] = {
 
 /* The program's version, printed by --version. */
 #define TANGSCOPE_VERSION "1.0"
+
+/* Which optional libraries this build has (the Makefile's OPENMP, BLAS and
+ * OPENCC), each "yes" or "no". */
+static void print_optional_parts(void)
+{
+#ifdef _OPENMP
+    const char *openmp = "yes";
+#else
+    const char *openmp = "no (one thread)";
+#endif
+    bool blas = strcmp(sgemm_library(), "OpenBLAS") == 0;
+    printf("optional parts: OpenMP %s, OpenBLAS %s, OpenCC %s\n", openmp,
+           blas ? "yes" : "no (built-in matrix products)",
+           convert_has_opencc() ? "yes" : "no (traditional characters stay as typed)");
+}
 
 /* A paragraph wrapped to 78 columns (a Chinese one anywhere, others at spaces). */
 static void print_wrapped(FILE *out, const char *text)
@@ -103,6 +121,7 @@ int main(int argc, char **argv)
     }
     if (strcmp(cmd, "--version") == 0) {
         printf("tangscope %s (writes model files of version 2, reads 1 and 2)\n", TANGSCOPE_VERSION);
+        print_optional_parts();
         return 0;
     }
     if (strcmp(cmd, "help") == 0) {

@@ -21,6 +21,8 @@
 # line, # comments) are not run; each says "SKIP NAME: why" instead (make
 # portable-test: tests/portable-skip.list). A name there that is no script
 # fails the run, so a renamed script cannot drop out of the list unseen.
+# TEST_UNIT_ONLY=1: the unit test binaries alone, no end-to-end script (make
+# unit).
 # After the count, the ten slowest tests: wall seconds and the CPU seconds
 # of the processes each waited for.
 # usage: tests/run.sh BUILD_DIR TANGSCOPE_BINARY   (from the repository root)
@@ -50,7 +52,7 @@ times=$build/test-times
 # (E2E_CACHE_SEED, tests/e2e/lib/tmux.sh) instead of each building its own
 # (a third of a second of CPU each). It is keyed by the text's checksum, so a
 # script with another text still builds that one.
-if [ -f assets/tang-train.txt ]; then
+if [ -f assets/tang-train.txt ] && [ "${TEST_UNIT_ONLY:-0}" != 1 ]; then
     XDG_CACHE_HOME="$out/seed" "$bin" corpus 春 --data assets/tang-train.txt >/dev/null 2>&1 &&
         export E2E_CACHE_SEED="$out/seed"
 fi
@@ -62,7 +64,7 @@ for t in "$build"/tests/test_*; do
     [ -x "$t" ] && basename "$t" >>"$out/list"
 done
 for t in tests/e2e/*.sh; do
-    [ -f "$t" ] && basename "$t" >>"$out/list"
+    [ -f "$t" ] && [ "${TEST_UNIT_ONLY:-0}" != 1 ] && basename "$t" >>"$out/list"
 done
 # TEST_SKIP: its names, with why, in OUT/skip ("NAME.sh why")
 : >"$out/skip"

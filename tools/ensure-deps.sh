@@ -7,7 +7,12 @@
 # clang, libFuzzer and LLVM's OpenMP).
 set -eu
 
-PACKAGES=${*:-"libopenblas-dev zlib1g-dev libncurses-dev libopencc-dev unicode-data tmux jq"}
+# BLAS=0 or OPENCC=0 (the Makefile passes its variables): a build without
+# that library, which then needs no package for it.
+DEFAULT="zlib1g-dev libncurses-dev unicode-data tmux jq"
+[ "${BLAS:-1}" = 0 ] || DEFAULT="libopenblas-dev $DEFAULT"
+[ "${OPENCC:-1}" = 0 ] || DEFAULT="$DEFAULT libopencc-dev"
+PACKAGES=${*:-"$DEFAULT"}
 
 missing=""
 if command -v dpkg-query >/dev/null 2>&1; then

@@ -268,7 +268,8 @@ static void type_text(AppState *s, const char *utf8, size_t len, int clear_statu
     } else if (unknown >= 0x80 && c.no_opencc && !refused) {
         char name[48];
         vocab_describe(unknown, name, sizeof name);
-        app_status(s, 1, app_label(s, LBL_ST_NO_OPENCC), name);
+        LabelId why = convert_has_opencc() ? LBL_ST_NO_OPENCC : LBL_ST_NO_OPENCC_BUILD;
+        app_status(s, 1, app_label(s, why), name);
     } else if (!unknown && !refused && c.changed) {
         char changes[128];
         describe_changes(&s->sym, &c, changes, sizeof changes);

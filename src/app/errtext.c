@@ -291,6 +291,16 @@ static const ErrRow ROWS[] = {
     ROW("out of memory converting a text of %zu bytes", "转换 %zu 字节的文本时内存不足",
         "nicht genug Speicher, um einen Text von %zu Byte umzuwandeln",
         "mémoire insuffisante pour convertir un texte de %zu octets"),
+    /* a build without OpenCC (convert.c, make OPENCC=0) */
+    ROW("this build has no OpenCC: to read traditional characters, install OpenCC "
+        "(Debian: libopencc-dev; Homebrew: opencc) and build again without OPENCC=0",
+        "这个版本编译时没有带 OpenCC：要读繁体字，请先安装 OpenCC"
+        "（Debian：libopencc-dev；Homebrew：opencc），再去掉 OPENCC=0 重新编译",
+        "dieser Build hat kein OpenCC: Wer traditionelle Zeichen lesen will, installiert OpenCC "
+        "(Debian: libopencc-dev; Homebrew: opencc) und baut ohne OPENCC=0 neu",
+        "cette version est compilée sans OpenCC" NB ": pour lire les caractères traditionnels, "
+        "installez OpenCC (Debian" NB ": libopencc-dev" NB "; Homebrew" NB ": opencc) et "
+        "recompilez sans OPENCC=0"),
     /* the sampler, verse forms and session codes (sampler.c, form.c, sesscode.c, session.c) */
     ROW("line length must be 5 or 7 characters, not %d",
         "每句必须是 5 或 7 个字，不能是 %d 个",

@@ -554,6 +554,11 @@ static const Label LABELS[LBL_COUNT] = {
                           "%s 不认识；缺少 OpenCC 数据，无法转成简体",
                           "%s ist unbekannt; ohne OpenCC-Daten keine Vereinfachung",
                           "%s est inconnu ; sans les données d’OpenCC, pas de simplification"},
+    /* a build without OpenCC (make OPENCC=0) */
+    [LBL_ST_NO_OPENCC_BUILD] = {"%s is unknown; to simplify it, install OpenCC and rebuild",
+                                "%s 不认识；要转成简体，请安装 OpenCC 后重新编译",
+                                "%s ist unbekannt; zum Vereinfachen OpenCC installieren, neu bauen",
+                                "%s est inconnu ; pour le simplifier, installez OpenCC et recompilez"},
     [LBL_ST_PINYIN_FAILED] = {"no pinyin: %s", "没有拼音：%s", "kein Pinyin: %s",
                               "pas de pinyin : %s"},
     /* the session to take home (code, export) and the KV cache's cost (r) */

@@ -218,6 +218,7 @@ typedef enum {
     LBL_HELP_LESSON,
     LBL_ST_CONVERTED,
     LBL_ST_NO_OPENCC,
+    LBL_ST_NO_OPENCC_BUILD, /* the same in a build without OpenCC: what to install */
     LBL_ST_PINYIN_FAILED,
     /* the session to take home (code, export) and the KV cache's cost (r) */
     LBL_CODE,

@@ -9,7 +9,10 @@
  * environment, the folder's name) is made ready by tangscope before the
  * fork.
  */
-#define _GNU_SOURCE /* environ, pipe2, syscall */
+#if defined(__linux__) && !defined(TS_POSIX_ONLY)
+#define _GNU_SOURCE /* pipe2, syscall */
+#define LINUX_CALLS 1 /* prctl, /proc, getdents64, pipe2; elsewhere POSIX alone */
+#endif
 #include "app/reaper.h"
 
 #include <errno.h>
@@ -24,7 +27,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#ifdef __linux__
+#ifdef LINUX_CALLS
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #else
@@ -32,6 +35,8 @@
 #endif
 
 #include "engine/common.h"
+
+extern char **environ; /* POSIX: the program declares it */
 
 /* What the supervisor is given, ready before the fork. */
 typedef struct {
@@ -50,7 +55,7 @@ typedef struct {
  * readdir (which may allocate: only the folder's removal uses it there). */
 typedef struct {
     int fd;
-#ifdef __linux__
+#ifdef LINUX_CALLS
     _Alignas(8) char buf[2048];
     long len, at;
 #else
@@ -58,7 +63,7 @@ typedef struct {
 #endif
 } DirNames;
 
-#ifdef __linux__
+#ifdef LINUX_CALLS
 typedef struct {
     uint64_t ino;
     int64_t off;
@@ -72,7 +77,7 @@ typedef struct {
 static int dirnames_open(DirNames *n, int fd)
 {
     n->fd = fd;
-#ifdef __linux__
+#ifdef LINUX_CALLS
     n->len = n->at = 0;
     return 0;
 #else
@@ -87,7 +92,7 @@ static int dirnames_open(DirNames *n, int fd)
 static const char *dirnames_next(DirNames *n)
 {
     for (;;) {
-#ifdef __linux__
+#ifdef LINUX_CALLS
         if (n->at >= n->len) {
             n->len = syscall(SYS_getdents64, n->fd, n->buf, sizeof n->buf);
             n->at = 0;
@@ -110,7 +115,7 @@ static const char *dirnames_next(DirNames *n)
 
 static void dirnames_close(DirNames *n)
 {
-#ifdef __linux__
+#ifdef LINUX_CALLS
     close(n->fd);
 #else
     closedir(n->d);
@@ -154,6 +159,7 @@ static void remove_tree(int at, const char *name, int depth)
 
 static void pause_ms(int ms) { poll(NULL, 0, ms); /* poll: safe after fork */ }
 
+#ifdef LINUX_CALLS
 /* A decimal pid, or -1. */
 static pid_t parse_pid(const char *s, const char **end)
 {
@@ -166,7 +172,6 @@ static pid_t parse_pid(const char *s, const char **end)
     return c > s ? (pid_t)v : -1;
 }
 
-#ifdef __linux__
 /* The parent of process `name` (a folder of /proc), or -1. Its stat line is
  * "pid (comm) state ppid ...", and comm may hold spaces and parentheses. */
 static pid_t parent_of(int proc, const char *name)
@@ -200,7 +205,7 @@ static pid_t parent_of(int proc, const char *name)
  * /proc; elsewhere only the program's group is known (the caller kills it). */
 static void kill_children(void)
 {
-#ifdef __linux__
+#ifdef LINUX_CALLS
     pid_t self = getpid();
     DirNames dn;
     if (dirnames_open(&dn, open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC)) != 0 || dn.fd < 0)
@@ -297,7 +302,7 @@ static void close_others(const int *keep, int n)
  * tangscope why not (report is close-on-exec: nothing arrives if exec works). */
 static void program_exec(const Job *j, pid_t supervisor)
 {
-#ifdef __linux__
+#ifdef LINUX_CALLS
     prctl(PR_SET_PDEATHSIG, SIGKILL); /* should the supervisor itself be killed */
     if (getppid() != supervisor)
         _exit(127);
@@ -325,11 +330,34 @@ fail:;
     _exit(127);
 }
 
+/* A pipe whose ends close on exec, and with O_NONBLOCK in flags do not
+ * block: made so at once on Linux (pipe2), elsewhere flagged right after
+ * (an exec in another thread in between would inherit it). 0, or -1 with
+ * errno and nothing left open. */
+static int cloexec_pipe(int fds[2], int flags)
+{
+#ifdef LINUX_CALLS
+    return pipe2(fds, O_CLOEXEC | flags);
+#else
+    if (pipe(fds) != 0)
+        return -1;
+    for (int i = 0; i < 2; i++)
+        if (fcntl(fds[i], F_SETFD, FD_CLOEXEC) != 0 || (flags && fcntl(fds[i], F_SETFL, flags) != 0)) {
+            int e = errno;
+            close(fds[0]);
+            close(fds[1]);
+            errno = e;
+            return -1;
+        }
+    return 0;
+#endif
+}
+
 /* Its signals: those that end it, the children's, and the parent's death
  * (SIGUSR1, Linux); each wakes the loop through the self-pipe. */
 static int sup_signals(int wake[2])
 {
-    if (pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0)
+    if (cloexec_pipe(wake, O_NONBLOCK) != 0)
         return -1;
     sup_wake = wake[1];
     signals_default();
@@ -418,7 +446,7 @@ static _Noreturn void supervise(const Job *j)
 #ifdef PR_SET_CHILD_SUBREAPER
         prctl(PR_SET_CHILD_SUBREAPER, 1); /* orphans of the program come back to us */
 #endif
-#ifdef __linux__
+#ifdef LINUX_CALLS
         prctl(PR_SET_PDEATHSIG, SIGUSR1);
 #endif
         if (getppid() == j->parent) /* else tangscope died before the line above */
@@ -488,7 +516,7 @@ static int open_pipes(int ctl[2], int status[2], int report[2])
 {
     int *all[3] = {ctl, status, report}, made = 0;
     for (; made < 3; made++)
-        if (pipe2(all[made], O_CLOEXEC) != 0)
+        if (cloexec_pipe(all[made], 0) != 0)
             break;
     int e = made < 3 ? errno : 0;
     for (int i = 0; e && i < made; i++) {

@@ -1,5 +1,5 @@
 /* stageprog.c - a student's stage as a program (see stageprog.h). */
-#define _GNU_SOURCE /* SOCK_CLOEXEC */
+#define _POSIX_C_SOURCE 200809L
 #include "app/stageprog.h"
 #include "app/json.h"
 #include "app/labels.h"
@@ -78,13 +78,42 @@ int stageprog_split(const char *cmdline, AppLang lang, char ***argv, int *argc, 
 
 /* ---- starting and stopping ---- */
 
+#ifndef MSG_NOSIGNAL
+#define MSG_NOSIGNAL 0 /* (macOS) the socket says SO_NOSIGPIPE instead */
+#endif
+
+/* A pair of connected sockets whose ends close on exec: made so at once
+ * where SOCK_CLOEXEC exists (Linux, the BSDs), else flagged right after.
+ * 0, or -1 with errno and nothing left open. */
+static int cloexec_socketpair(int sv[2])
+{
+#if defined(SOCK_CLOEXEC) && !defined(TS_POSIX_ONLY)
+    return socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv);
+#else
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) != 0)
+        return -1;
+    if (fcntl(sv[0], F_SETFD, FD_CLOEXEC) != 0 || fcntl(sv[1], F_SETFD, FD_CLOEXEC) != 0) {
+        int e = errno;
+        close(sv[0]);
+        close(sv[1]);
+        errno = e;
+        return -1;
+    }
+#ifdef SO_NOSIGPIPE
+    int one = 1; /* a write to a program that is gone fails, and kills nothing */
+    setsockopt(sv[0], SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
+#endif
+    return 0;
+#endif
+}
+
 /* Start argv under its supervisor (reaper.h) on a new socket: our end in
  * p->fd. Returns 0, or -1 with the message in err. */
 static int launch(StageProg *p, char **argv, int quiet_stderr, TsErr *err)
 {
     int sv[2], e = 0;
     ReaperFail fail = REAPER_SETUP;
-    if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0)
+    if (cloexec_socketpair(sv) != 0)
         return ts_fail(err, L(p->lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(errno), "");
     int rc = reaper_start(&p->sup, argv, sv[1], quiet_stderr, &fail, &e);
     close(sv[1]); /* the program's end: the supervisor passed it on */

@@ -14,12 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cblas.h>
-
 #include "app/errtext.h"
 #include "app/labels.h"
 #include "app/textw.h"
 #include "engine/fileio.h"
+#include "engine/sgemm.h"
 #include "engine/vocab.h"
 
 /* The interface language of this run (cli.h cli_lang). */
@@ -571,18 +570,24 @@ void cli_set_program(const char *argv0)
         snprintf(program_arg0, sizeof program_arg0, "%s", exe);
 }
 
+int cli_program_path(char *exe, size_t size)
+{
+    ssize_t n = size > 1 ? readlink("/proc/self/exe", exe, size - 1) : -1;
+    if (n > 0)
+        exe[n] = 0;
+    else if (program_arg0[0] && strlen(program_arg0) < size)
+        memcpy(exe, program_arg0, strlen(program_arg0) + 1);
+    else
+        return -1;
+    return 0;
+}
+
 /* The folder the running program is in (symbolic links resolved): from
- * /proc/self/exe on Linux, else from argv[0] (cli_set_program). 0, or -1
- * when neither says. */
+ * cli_program_path. 0, or -1 when it cannot say. */
 static int program_dir(char *dir, size_t size)
 {
     char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0)
-        exe[n] = 0;
-    else if (program_arg0[0])
-        snprintf(exe, sizeof exe, "%s", program_arg0);
-    else
+    if (cli_program_path(exe, sizeof exe) != 0)
         return -1;
     char *slash = strrchr(exe, '/');
     if (!slash)
@@ -750,7 +755,7 @@ const char *cli_cache_dir(void)
 void cli_set_threads(int n)
 {
     ts_set_threads(n);
-    openblas_set_num_threads(1); /* the engine splits BLAS work over its own threads */
+    sgemm_single_threaded(); /* the engine splits BLAS work over its own threads */
 }
 
 int cli_threads(void) { return ts_threads(); }

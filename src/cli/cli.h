@@ -126,6 +126,10 @@ int cli_settings_error(const char *cmd, int status, const char *msg);
  * files when /proc/self/exe cannot say (a system other than Linux). Call
  * first, before anything changes the current folder. */
 void cli_set_program(const char *argv0);
+/* The running program's file, symbolic links resolved: /proc/self/exe on
+ * Linux, else argv[0] as cli_set_program found it. 0, or -1 when neither
+ * says. (Only readlink and memcpy: usable in a child after fork.) */
+int cli_program_path(char *exe, size_t size);
 
 /* Where the bundled files are: assets/NAME under $TANGSCOPE_HOME, beside the
  * program, in the source tree of a program built in a build folder of it,

@@ -25,6 +25,7 @@
  */
 #define _XOPEN_SOURCE 700 /* posix_openpt, ptsname */
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -86,7 +87,9 @@ static void exec_explorer(const char *slave, int frame_fd, const char *model_pat
     snprintf(num, sizeof num, "%d", frame_fd);
     setenv("TANGSCOPE_FRAME_FD", num, 1);
     setenv("TERM", "xterm-256color", 0); /* only if there is none */
-    execl("/proc/self/exe", "tangscope", "explore", "--model", model_path, "--no-corpus", (char *)NULL);
+    char exe[PATH_MAX];
+    if (cli_program_path(exe, sizeof exe) == 0)
+        execl(exe, "tangscope", "explore", "--model", model_path, "--no-corpus", (char *)NULL);
     _exit(127);
 }
 

@@ -1,4 +1,5 @@
 /* progress.c - the progress line of a long command (progress.h). */
+#define _POSIX_C_SOURCE 200809L /* fileno, isatty */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>

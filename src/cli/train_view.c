@@ -1,6 +1,8 @@
 /* train_view.c - the training view: the curve's history, the layout of a
  * frame and drawing it with VT100/ANSI sequences (see train_view.h). */
-#define _DEFAULT_SOURCE
+#ifndef TS_POSIX_ONLY
+#define _DEFAULT_SOURCE /* ioctl's TIOCGWINSZ; without it, $LINES and $COLUMNS */
+#endif
 #include "cli/train_view.h"
 
 #include <math.h>
@@ -160,11 +162,16 @@ static void frame_end_line(Frame *f)
 
 void train_view_term_size(FILE *out, int *rows, int *cols)
 {
+#ifdef TIOCGWINSZ
     struct winsize ws;
     if (ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 && ws.ws_col > 0) {
         *rows = ws.ws_row;
         *cols = ws.ws_col;
-    } else { /* not a terminal (the view forced on): what the shell says, else 80x24 */
+    } else
+#else
+    (void)out;
+#endif
+    { /* not a terminal (the view forced on): what the shell says, else 80x24 */
         const char *r = getenv("LINES"), *c = getenv("COLUMNS");
         *rows = r && atoi(r) > 0 ? atoi(r) : 24;
         *cols = c && atoi(c) > 0 ? atoi(c) : 80;

@@ -1,6 +1,8 @@
 /* common.c - the error record, checked allocation, the clock and the thread count. */
 #define _POSIX_C_SOURCE 200809L
-#define _DEFAULT_SOURCE /* madvise */
+#ifndef TS_POSIX_ONLY
+#define _DEFAULT_SOURCE /* madvise's huge-page advice (Linux); else none */
+#endif
 #include "engine/common.h"
 
 #include <stdarg.h>
@@ -10,7 +12,9 @@
 #include <sys/mman.h>
 #include <time.h>
 
+#ifdef _OPENMP
 #include <omp.h>
+#endif
 
 #include "engine/vocab.h"
 
@@ -152,6 +156,24 @@ double ts_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+#ifdef _OPENMP
 void ts_set_threads(int n) { omp_set_num_threads(n > 0 ? n : omp_get_num_procs()); }
 
 int ts_threads(void) { return omp_get_max_threads(); }
+
+int ts_thread_id(void) { return omp_get_thread_num(); }
+
+int ts_team_size(void) { return omp_get_num_threads(); }
+
+bool ts_in_parallel(void) { return omp_in_parallel(); }
+#else
+void ts_set_threads(int n) { (void)n; }
+
+int ts_threads(void) { return 1; }
+
+int ts_thread_id(void) { return 0; }
+
+int ts_team_size(void) { return 1; }
+
+bool ts_in_parallel(void) { return false; }
+#endif

@@ -8,6 +8,7 @@
 #ifndef TS_COMMON_H
 #define TS_COMMON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -95,8 +96,14 @@ double ts_now(void);
 typedef void (*TsProgressFn)(void *ctx, size_t done, size_t total);
 
 /* The threads the engine's parallel loops may use (OpenMP); n <= 0 means one
- * per core. Inference gives the same numbers on any count, only sooner. */
+ * per core. Inference gives the same numbers on any count, only sooner.
+ * A build without OpenMP (make OPENMP=0) has one thread: ts_threads is 1,
+ * the parallel loops' pragmas are ignored, and inside them ts_thread_id is
+ * 0 and ts_team_size 1. */
 void ts_set_threads(int n);
 int ts_threads(void);
+int ts_thread_id(void);     /* this thread's number in its parallel region, 0 outside */
+int ts_team_size(void);     /* the threads of the current parallel region, 1 outside */
+bool ts_in_parallel(void);  /* inside a parallel region with more than one thread */
 
 #endif

@@ -1,11 +1,17 @@
-/* convert.c - traditional to simplified (OpenCC) and the punctuation rule. */
+/* convert.c - traditional to simplified (OpenCC) and the punctuation rule.
+ * A build without OpenCC (TS_NO_OPENCC, make OPENCC=0) keeps the rule and
+ * leaves traditional characters as typed, saying what to install. */
 #include "engine/convert.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#ifndef TS_NO_OPENCC
 #include <opencc.h>
+#else
+#define OPENCC_DEFAULT_CONFIG_TRAD_TO_SIMP "t2s.json"
+#endif
 
 uint32_t convert_punct(uint32_t cp)
 {
@@ -33,6 +39,9 @@ void convert_init(Converter *c, const char *config)
     c->config = config ? config : OPENCC_DEFAULT_CONFIG_TRAD_TO_SIMP;
 }
 
+#ifndef TS_NO_OPENCC
+bool convert_has_opencc(void) { return true; }
+
 void convert_close(Converter *c)
 {
     if (c->cc)
@@ -56,6 +65,22 @@ static void open_opencc(Converter *c)
     c->cc = cc;
 }
 
+#else
+bool convert_has_opencc(void) { return false; }
+
+void convert_close(Converter *c) { c->cc = NULL; }
+
+/* Without OpenCC: c->cc stays NULL, and c->why says what to install. */
+static void open_opencc(Converter *c)
+{
+    c->tried = 1;
+    snprintf(c->why, sizeof c->why, "%s",
+             ts_text("this build has no OpenCC: to read traditional characters, install OpenCC "
+                     "(Debian: libopencc-dev; Homebrew: opencc) and build again without "
+                     "OPENCC=0"));
+}
+#endif
+
 /* Decode len bytes into a new array; -1 on malformed UTF-8 or no memory. */
 static int decode_all(const char *s, size_t len, uint32_t **cps, size_t *n)
 {
@@ -75,6 +100,7 @@ static int decode_all(const char *s, size_t len, uint32_t **cps, size_t *n)
 
 static int known(const Vocab *v, uint32_t cp) { return v && vocab_id(v, cp) >= 0; }
 
+#ifndef TS_NO_OPENCC
 /* OpenCC's choice for each of the n characters cps (the text s, len bytes):
  * into conv[n]. The whole text goes in, so phrases convert as phrases; if the
  * number of characters changed, each character is converted alone. */
@@ -108,6 +134,14 @@ static void run_opencc(Converter *c, const char *s, size_t len, const uint32_t *
         opencc_convert_utf8_free(alone);
     }
 }
+#else
+static void run_opencc(Converter *c, const char *s, size_t len, const uint32_t *cps, size_t n,
+                       uint32_t *conv)
+{
+    (void)c, (void)s, (void)len;
+    memcpy(conv, cps, n * sizeof *conv); /* never called: c->cc is NULL */
+}
+#endif
 
 static void note_change(Converted *out, uint32_t from, uint32_t to)
 {

@@ -27,6 +27,7 @@
 #ifndef TS_CONVERT_H
 #define TS_CONVERT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -57,6 +58,11 @@ typedef struct {
     int no_opencc;        /* some character needed OpenCC, which could not be loaded */
     char why[TS_ERR_MAX]; /* then why not (as Converter.why) */
 } Converted;
+
+/* Whether this build has OpenCC: a build without it (make OPENCC=0) leaves
+ * traditional characters as typed, with Converted.no_opencc set and its why
+ * saying what to install. */
+bool convert_has_opencc(void);
 
 /* Prepare a converter for OpenCC configuration `config` (a name OpenCC
  * finds in its data directory, or a path; NULL for "t2s.json"). Nothing is

@@ -1,6 +1,9 @@
 /* fileio.c - whole-file reads, atomic writes, CRC-32. */
 #define _POSIX_C_SOURCE 200809L
+#if defined(__linux__) && !defined(TS_POSIX_ONLY)
 #define _DEFAULT_SOURCE /* flock */
+#define HAVE_FLOCK 1
+#endif
 #include "engine/fileio.h"
 
 #include <errno.h>
@@ -8,7 +11,9 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef HAVE_FLOCK
 #include <sys/file.h>
+#endif
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -220,6 +225,20 @@ int output_plan(const char *path, OutputWay *way, char **target, TsErr *err)
     return -1;
 }
 
+/* Lock the open temporary file fd for writing: 1 when another process holds
+ * it (it is writing the same file now), else 0 (locked, or a file system
+ * without locks). flock on Linux; elsewhere POSIX's fcntl lock, which
+ * another process sees the same way. */
+static int held_elsewhere(int fd)
+{
+#ifdef HAVE_FLOCK
+    return flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+#else
+    struct flock lock = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    return fcntl(fd, F_SETLK, &lock) != 0 && (errno == EACCES || errno == EAGAIN);
+#endif
+}
+
 /* Open target.tmp beside the target, locked; af->path is the target. */
 static int open_beside(AtomicFile *af, const char *path, TsErr *err)
 {
@@ -251,7 +270,7 @@ static int open_beside(AtomicFile *af, const char *path, TsErr *err)
                                 "file; remove it", ts_quote(&q, path), ts_quote(&q2, af->tmp));
         if (fd < 0)
             break;
-        if (flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+        if (held_elsewhere(fd)) {
             close(fd);
             return ts_fail(err, "%s: another process is writing it now (its temporary file "
                                 "is locked); try again when that has finished",

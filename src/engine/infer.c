@@ -22,7 +22,6 @@
 #include "engine/ops.h"
 #include "engine/quant.h"
 
-#include <omp.h>
 
 #if defined(__AVX512F__)
 #include <immintrin.h>
@@ -326,7 +325,7 @@ void linear_w(float *out, const float *in, const LinearW *w, const float *bias, 
         void (*x2)(float *, const float *, const void *, const void *, int) =
             PANEL_KERNELS_OF[w->prec].row1_x2;
         int pairs = OC / PANEL / 2;
-        if (pairs >= 16 && ts_threads() > 1 && !omp_in_parallel()) {
+        if (pairs >= 16 && ts_threads() > 1 && !ts_in_parallel()) {
 #pragma omp parallel for schedule(static)
             for (int pr = 0; pr < pairs; pr++)
                 x2(out + 2 * pr * PANEL, in, panel_at(w, 2 * pr, IC), panel_at(w, 2 * pr + 1, IC),
@@ -688,7 +687,7 @@ const float *infer_forward(Infer *s, const int *tokens, int n)
         atomic_init(&bar.phase, 0);
 #pragma omp parallel shared(bar)
         {
-            int nt = omp_get_num_threads(), id = omp_get_thread_num();
+            int nt = ts_team_size(), id = ts_thread_id();
             forward_rows(s, tokens, n, n * id / nt, n * (id + 1) / nt, id, nt, &bar);
         }
     } else {

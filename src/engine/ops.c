@@ -4,14 +4,15 @@
  * rows into a shared gradient (LayerNorm scale, biases, position embedding)
  * are parallelised over the columns instead, so no two threads add into the
  * same number and the result does not depend on the thread count. The large
- * matrix products go to BLAS, or, when training in bfloat16, to gemm_bf16.c.
+ * matrix products go to BLAS (sgemm.c), or, when training in bfloat16, to
+ * gemm_bf16.c.
  */
 #include "engine/ops.h"
 
-#include <cblas.h>
 #include <float.h>
-#include <omp.h>
 #include <stdlib.h>
+
+#include "engine/sgemm.h"
 
 #define GELU_K 0.7978845608028654f       /* sqrt(2/pi) */
 #define GELU_RSQRT2 0.7071067811865476f  /* 1/sqrt(2) */
@@ -83,7 +84,7 @@ static void layernorm_row(float *o, float *mean, float *rstd, const float *x, co
 void layernorm_forward(float *out, float *mean, float *rstd, const float *inp, const float *w,
                        const float *b, float eps, int N, int C)
 {
-    if ((size_t)N * C > PAR_MIN && !omp_in_parallel()) {
+    if ((size_t)N * C > PAR_MIN && !ts_in_parallel()) {
 #pragma omp parallel for schedule(static)
         for (int n = 0; n < N; n++)
             layernorm_row(out + (size_t)n * C, mean + n, rstd + n, inp + (size_t)n * C, w, b, eps, C);
@@ -143,18 +144,11 @@ void layernorm_backward(float *dinp, float *dw, float *db, const float *dout, co
 
 /* BLAS itself must stay single-threaded, whoever links the engine: its own
  * threads would fight ours for the cores. Called outside parallel regions. */
-static void blas_single_threaded(void)
-{
-    static int done;
-    if (!done) {
-        openblas_set_num_threads(1);
-        done = 1;
-    }
-}
+static void blas_single_threaded(void) { sgemm_single_threaded(); }
 
 static void split_range(int n, int *lo, int *hi)
 {
-    int nt = omp_get_num_threads(), id = omp_get_thread_num();
+    int nt = ts_team_size(), id = ts_thread_id();
     *lo = (int)((long)n * id / nt);
     *hi = (int)((long)n * (id + 1) / nt);
 }
@@ -197,7 +191,7 @@ void bf16_products_free(Bf16Products *bp)
 
 bool bf16_products_ready(const Bf16Products *bp)
 {
-    return bp && bp->n_threads >= omp_get_max_threads();
+    return bp && bp->n_threads >= ts_threads();
 }
 
 /* Whether a product of this shape (M: the most rows a thread takes) runs in
@@ -227,7 +221,7 @@ static void piece_rows(int c, int piece, int n, int *lo, int *hi)
 
 static int row_piece(bool bf16, int n)
 {
-    int nt = omp_get_max_threads();
+    int nt = ts_threads();
     return bf16 ? ROW_PIECE : n < 1 ? 1 : (n + nt - 1) / nt;
 }
 
@@ -240,9 +234,8 @@ static void product_rows(int r0, int r1, int n, int k, const float *a, const flo
         gemm_bf16_packed(r1 - r0, n, k, a + (size_t)r0 * k, k, false, 0.0f, out + (size_t)r0 * n,
                          n, ws);
     else
-        cblas_sgemm(CblasRowMajor, CblasNoTrans, trans_b ? CblasTrans : CblasNoTrans, r1 - r0, n,
-                    k, 1.0f, a + (size_t)r0 * k, k, b, trans_b ? k : n, 0.0f,
-                    out + (size_t)r0 * n, n);
+        sgemm(false, trans_b, r1 - r0, n, k, 1.0f, a + (size_t)r0 * k, k, b, trans_b ? k : n, 0.0f,
+              out + (size_t)r0 * n, n);
 }
 
 void matmul_forward(float *out, const float *inp, const float *w, const float *bias, int N, int IC,
@@ -253,7 +246,7 @@ void matmul_forward(float *out, const float *inp, const float *w, const float *b
     int piece = row_piece(bf, N), np = pieces(N, piece);
 #pragma omp parallel if ((size_t)N * IC * OC > PAR_MIN)
     {
-        GemmScratch *ws = bf ? &bf16->ws[omp_get_thread_num()] : NULL;
+        GemmScratch *ws = bf ? &bf16->ws[ts_thread_id()] : NULL;
         if (bf)
             gemm_bf16_pack_b(IC, OC, w, IC, true, ws); /* w^T, once per thread */
 #pragma omp for schedule(dynamic)
@@ -294,7 +287,7 @@ void matmul_backward_dout16(float *dinp, float *dw, const uint16_t *dout16, cons
     int np = pieces(N, ROW_PIECE), wp = pieces(OC, W_PIECE);
 #pragma omp parallel if ((size_t)N * IC * OC > PAR_MIN)
     {
-        GemmScratch *ws = &bf16->ws[omp_get_thread_num()];
+        GemmScratch *ws = &bf16->ws[ts_thread_id()];
         gemm_bf16_pack_b(OC, IC, w, IC, false, ws); /* w, once per thread */
 #pragma omp for schedule(dynamic) nowait
         for (int c = 0; c < np; c++) {
@@ -326,7 +319,7 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
     {
         int o0, o1;
         split_range(OC, &o0, &o1);
-        GemmScratch *ws = bf16 ? &bf16->ws[omp_get_thread_num()] : NULL;
+        GemmScratch *ws = bf16 ? &bf16->ws[ts_thread_id()] : NULL;
         if (bf_dinp)
             gemm_bf16_pack_b(OC, IC, w, IC, false, ws); /* w, once per thread */
 #pragma omp for schedule(dynamic) nowait
@@ -351,8 +344,8 @@ void matmul_backward(float *dinp, float *dw, float *dbias, const float *dout, co
             }
             add_parts(dw, bf16, (size_t)o0 * IC, (size_t)o1 * IC);
         } else if (o1 > o0) {
-            cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, o1 - o0, IC, N, 1.0f, dout + o0,
-                        OC, inp, IC, 1.0f, dw + (size_t)o0 * IC, IC);
+            sgemm(true, false, o1 - o0, IC, N, 1.0f, dout + o0, OC, inp, IC, 1.0f,
+                  dw + (size_t)o0 * IC, IC);
         }
         for (int n = 0; dbias && o1 > o0 && n < N; n++) {
             const float *d = dout + (size_t)n * OC;
@@ -402,22 +395,20 @@ void attention_forward(float *out, float *att, const float *qkv, int B, int T, i
             const float *k = q + C, *v = q + 2 * C;
             float *p = att + ((size_t)b * H + h) * T * T;
             float *y = out + (size_t)b * T * C + (size_t)h * hs;
-            GemmScratch *ws = bf ? &bf16->ws[omp_get_thread_num()] : NULL;
+            GemmScratch *ws = bf ? &bf16->ws[ts_thread_id()] : NULL;
             /* s = scale q k^T, then the causal softmax row by row (the bfloat16
              * product has no factor: the softmax applies it) */
             if (bf)
                 gemm_bf16_tri(GEMM_C_LOWER, T, T, hs, q, C3, false, k, C3, true, 0.0f, p, T, ws);
             else
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, T, hs, scale, q, C3, k, C3,
-                            0.0f, p, T);
+                sgemm(false, true, T, T, hs, scale, q, C3, k, C3, 0.0f, p, T);
             for (int t = 0; t < T; t++)
                 causal_softmax_row(p + (size_t)t * T, t, T, bf ? scale : 1.0f);
             /* y = p v, into this head's columns of out */
             if (bf)
                 gemm_bf16_tri(GEMM_A_LOWER, T, hs, T, p, T, false, v, C3, false, 0.0f, y, C, ws);
             else
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hs, T, 1.0f, p, T, v, C3,
-                            0.0f, y, C);
+                sgemm(false, false, T, hs, T, 1.0f, p, T, v, C3, 0.0f, y, C);
         }
     }
 }
@@ -440,16 +431,14 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
             const float *p = att + ((size_t)b * H + h) * T * T;
             const float *dy = dout + (size_t)b * T * C + (size_t)h * hs;
             float *ds = scratch + ((size_t)b * H + h) * T * T;
-            GemmScratch *ws = bf ? &bf16->ws[omp_get_thread_num()] : NULL;
+            GemmScratch *ws = bf ? &bf16->ws[ts_thread_id()] : NULL;
             /* y = p v:  dp = dy v^T,  dv = p^T dy */
             if (bf) {
                 gemm_bf16_tri(GEMM_C_LOWER, T, T, hs, dy, C, false, v, C3, true, 0.0f, ds, T, ws);
                 gemm_bf16_tri(GEMM_A_UPPER, T, hs, T, p, T, true, dy, C, false, 0.0f, dv, C3, ws);
             } else {
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasTrans, T, T, hs, 1.0f, dy, C, v, C3,
-                            0.0f, ds, T);
-                cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, T, hs, T, 1.0f, p, T, dy, C,
-                            0.0f, dv, C3);
+                sgemm(false, true, T, T, hs, 1.0f, dy, C, v, C3, 0.0f, ds, T);
+                sgemm(true, false, T, hs, T, 1.0f, p, T, dy, C, 0.0f, dv, C3);
             }
             /* p = softmax(s):  ds = p (dp - sum_j p_j dp_j), zero where masked */
             for (int t = 0; t < T; t++) {
@@ -467,10 +456,8 @@ void attention_backward(float *dqkv, float *scratch, const float *dout, const fl
                 gemm_bf16_tri(GEMM_A_LOWER, T, hs, T, ds, T, false, k, C3, false, 0.0f, dq, C3, ws);
                 gemm_bf16_tri(GEMM_A_UPPER, T, hs, T, ds, T, true, q, C3, false, 0.0f, dk, C3, ws);
             } else {
-                cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, T, hs, T, mm_scale, ds, T, k,
-                            C3, 0.0f, dq, C3);
-                cblas_sgemm(CblasRowMajor, CblasTrans, CblasNoTrans, T, hs, T, mm_scale, ds, T, q,
-                            C3, 0.0f, dk, C3);
+                sgemm(false, false, T, hs, T, mm_scale, ds, T, k, C3, 0.0f, dq, C3);
+                sgemm(true, false, T, hs, T, mm_scale, ds, T, q, C3, 0.0f, dk, C3);
             }
         }
     }
@@ -499,7 +486,7 @@ static void gelu_rows(float *out, const float *inp, size_t i0, size_t i1, GeluKi
 
 void gelu_forward(float *out, const float *inp, size_t N, GeluKind kind)
 {
-    if (N > PAR_MIN && !omp_in_parallel()) {
+    if (N > PAR_MIN && !ts_in_parallel()) {
         enum { CHUNK = 4096 };
         size_t chunks = (N + CHUNK - 1) / CHUNK;
 #pragma omp parallel for schedule(static)
@@ -540,7 +527,7 @@ void gelu_backward(float *dinp, const float *inp, const float *dout, size_t N, G
 
 void residual_forward(float *out, const float *a, const float *b, size_t N)
 {
-    if (N > PAR_MIN && !omp_in_parallel()) {
+    if (N > PAR_MIN && !ts_in_parallel()) {
 #pragma omp parallel for schedule(static)
         for (size_t i = 0; i < N; i++)
             out[i] = a[i] + b[i];
@@ -612,7 +599,7 @@ void output_loss_bf16(float *losses, uint16_t *dlogits16, float *rows, const flo
     int np = pieces(N, LOSS_ROWS);
 #pragma omp parallel if ((size_t)N * C * V > PAR_MIN)
     {
-        int id = omp_get_thread_num();
+        int id = ts_thread_id();
         GemmScratch *ws = &bf16->ws[id];
         float *work = rows + (size_t)id * LOSS_ROWS * V;
         gemm_bf16_pack_b(C, V, wte, C, true, ws); /* wte^T, once for all pieces */

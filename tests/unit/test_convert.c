@@ -38,6 +38,10 @@ static int has_pair(const Converted *o, const char *from, const char *to)
 
 static void test_traditional_to_simplified(void)
 {
+    if (!convert_has_opencc()) {
+        SKIP("a build without OpenCC (make OPENCC=0; test_build_without_opencc checks it)");
+        return;
+    }
     Converter c;
     convert_init(&c, NULL);
     Vocab v;
@@ -100,6 +104,10 @@ static void test_punctuation(void)
 
 static void test_known_characters_kept(void)
 {
+    if (!convert_has_opencc()) {
+        SKIP("a build without OpenCC (make OPENCC=0; test_build_without_opencc checks it)");
+        return;
+    }
     Converter c;
     convert_init(&c, NULL);
     /* t2s turns 乾 alone into 干; with no vocabulary that is what happens */
@@ -131,6 +139,10 @@ static void test_known_characters_kept(void)
 
 static void test_many_changes(void)
 {
+    if (!convert_has_opencc()) {
+        SKIP("a build without OpenCC (make OPENCC=0; test_build_without_opencc checks it)");
+        return;
+    }
     Converter c;
     convert_init(&c, NULL);
     /* more different changes than the list holds: the first are listed */
@@ -158,7 +170,32 @@ static void test_without_opencc_data(void)
     /* 風 needs it: left as it is, and the converter says why */
     o = run(&c, &v, "春風,", "春風，");
     CHECK(o.no_opencc, "no_opencc is not set");
-    CHECK(strstr(c.why, "/nonexistent/t2s.json could not be loaded") != NULL, "why: '%s'", c.why);
+    const char *why = convert_has_opencc() ? "/nonexistent/t2s.json could not be loaded"
+                                           : "install OpenCC";
+    CHECK(strstr(c.why, why) != NULL, "why: '%s'", c.why);
+    converted_free(&o);
+    vocab_free(&v);
+    convert_close(&c);
+}
+
+/* A build without OpenCC (make OPENCC=0): a traditional character stays as
+ * typed, punctuation is still converted, and why names what to install. */
+static void test_build_without_opencc(void)
+{
+    if (convert_has_opencc()) {
+        SKIP("this build has OpenCC (make OPENCC=0 builds one without)");
+        return;
+    }
+    Converter c;
+    convert_init(&c, NULL);
+    Vocab v;
+    testutil_vocab(&v, "春风，。");
+    Converted o = run(&c, &v, "春風?", "春風。");
+    CHECK(o.no_opencc && o.changed == 1, "no_opencc %d, changed %d: want 1 and 1 (the ?)",
+          o.no_opencc, o.changed);
+    CHECK(strstr(o.why, "install OpenCC") && strstr(o.why, "libopencc-dev") &&
+              strstr(o.why, "OPENCC=0"),
+          "why names what to install: '%s'", o.why);
     converted_free(&o);
     vocab_free(&v);
     convert_close(&c);
@@ -171,5 +208,6 @@ int main(void)
     RUN(test_known_characters_kept);
     RUN(test_many_changes);
     RUN(test_without_opencc_data);
+    RUN(test_build_without_opencc);
     return test_summary();
 }

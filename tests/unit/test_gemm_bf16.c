@@ -7,7 +7,6 @@
  */
 #include <float.h>
 #include <math.h>
-#include <omp.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -303,11 +302,12 @@ static void test_products_same_any_threads(void)
     TsErr err;
     CHECK(bf16_products_init(&bp, 2, shapes, 3, (size_t)OC * IC, &err) == 0, "%s", err.msg);
     float *out[3], *dinp[3], *dinp16[3], *dw16[3];
-    int saved = omp_get_max_threads();
+    int saved = ts_threads();
     const char *before = gemm_bf16_kernel();
-    /* one thread, two threads, two threads with the FMA kernel */
+    /* one thread, two threads, two threads with the FMA kernel (one thread
+     * each, in a build without OpenMP) */
     for (int run = 0; run < 3; run++) {
-        omp_set_num_threads(run == 0 ? 1 : 2);
+        ts_set_threads(run == 0 ? 1 : 2);
         gemm_bf16_set_kernel(run == 2 ? "fma" : "dot");
         out[run] = calloc((size_t)N * OC, sizeof(float));
         dinp[run] = calloc((size_t)N * IC, sizeof(float));
@@ -320,7 +320,7 @@ static void test_products_same_any_threads(void)
         free(dw);
         free(db);
     }
-    omp_set_num_threads(saved);
+    ts_set_threads(saved);
     gemm_bf16_set_kernel(before);
     for (int run = 1; run < 3; run++) {
         const char *how = run == 1 ? "with two threads" : "with the FMA kernel";

@@ -355,6 +355,7 @@ static const Budget BUDGETS[] = {
     {LBL_ST_NONFINITE, 79, {"127"}},
     {LBL_ST_CONVERTED, 79, {"風 -> 风, 國 -> 国, 龍 -> 龙, ..."}},
     {LBL_ST_NO_OPENCC, 79, {"'風' (U+98A8)"}},
+    {LBL_ST_NO_OPENCC_BUILD, 79, {"'風' (U+98A8)"}},
     {LBL_ST_PINYIN_FAILED, 79, {"assets/pinyin.tsv: cannot open: No such file or directory"}},
 
     /* the session to take home and the KV cache's cost: the title's word
