@@ -19,6 +19,7 @@
  * answer, is a neutral "Answer to question N". The teacher keeps that last
  * section.
  */
+#define _XOPEN_SOURCE 700 /* open_memstream */
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,15 +141,20 @@ static void put_verse(FILE *out, const AppState *s, LabelId label, size_t from, 
     free(cps);
 }
 
-/* What a handout has printed so far, so that it prints a thing once: the
- * step now, the stream of the answers (a worksheet's, or NULL), and per
- * stream ([0] the steps, [1] the answers) the comparison whose texts it
- * printed and the step (or answer) that printed them (0: none yet). */
+/* Where a comparison's texts or timings stood first on paper: in the
+ * steps (step `at`) or in a worksheet's answers (answer `at`). */
 typedef struct {
-    int step, answer; /* the step now; the answer being written (a worksheet's) */
+    uint32_t sig; /* the comparison (compare_sig) */
+    int at, in_answers, set;
+} Printed;
+
+/* What a handout has printed so far, so that it prints a thing once: the
+ * step now, the answer being written (a worksheet's), the stream of the
+ * answers (or NULL), and where a comparison's texts and timings stand. */
+typedef struct {
+    int step, answer;
     FILE *ans;
-    uint32_t written_sig[2];
-    int written_at[2];
+    Printed written, timing;
 } Paper;
 
 /* A comparison told from another: its tokens, where it started (FNV-1a). */
@@ -163,6 +169,28 @@ static uint32_t compare_sig(const CompareRun *c)
     return h;
 }
 
+/* Is the comparison c printed already where p notes? If not, note that it
+ * is printed now, into out. */
+static int printed_already(Paper *pp, Printed *p, const CompareRun *c, FILE *out)
+{
+    uint32_t sig = compare_sig(c);
+    if (p->set && p->sig == sig)
+        return 1;
+    int in_answers = pp->ans && out == pp->ans;
+    *p = (Printed){.sig = sig, .at = in_answers ? pp->answer : pp->step, .in_answers = in_answers,
+                   .set = 1};
+    return 0;
+}
+
+/* "- LABEL: as in step 2": where a thing printed once stands. */
+static void put_as_before(FILE *out, const AppState *s, const char *label, const Printed *p)
+{
+    fprintf(out, "- %s", label);
+    put_colon(out, s, 1);
+    fprintf(out, app_label(s, p->in_answers ? LBL_HANDOUT_SAME_ANSWER : LBL_HANDOUT_SAME_STEP), p->at);
+    fputs("\n\n", out);
+}
+
 /* `show written`: what the compare runs wrote, as the screen shows it in the
  * bars' place: whether it is the same, then the text as verse (each run's,
  * when they part), after the prompt both started from. */
@@ -171,18 +199,6 @@ static void put_written(FILE *out, const AppState *s, Paper *pp)
     const CompareRun *c = &s->cmp;
     if (!app_view_is_open(s, VIEW_WRITTEN) || c->n == 0)
         return;
-    /* the same comparison's texts once on paper: after that, where they stand */
-    int slot = out == pp->ans;
-    uint32_t sig = compare_sig(c);
-    if (pp->written_at[slot] > 0 && pp->written_sig[slot] == sig) {
-        fputs("- ", out);
-        fprintf(out, app_label(s, slot ? LBL_HANDOUT_WRITTEN_SEE_ANSWER : LBL_HANDOUT_WRITTEN_SEE),
-                pp->written_at[slot]);
-        fputs("\n\n", out);
-        return;
-    }
-    pp->written_at[slot] = slot ? pp->answer : pp->step;
-    pp->written_sig[slot] = sig;
     int part = -1;
     for (int i = 0; i < c->n && part < 0; i++)
         if (c->tok_cached[i] != c->tok_full[i])
@@ -193,6 +209,11 @@ static void put_written(FILE *out, const AppState *s, Paper *pp)
     else
         fprintf(out, app_label(s, LBL_WRITTEN_PART), part + 1, c->n);
     fputc('\n', out);
+    /* the same comparison's texts once on paper: after that, where they stand */
+    if (printed_already(pp, &pp->written, c, out)) {
+        put_as_before(out, s, app_label(s, LBL_LESSON_WROTE), &pp->written);
+        return;
+    }
     uint32_t cps[2 * APP_COMPARE_MAX];
     size_t n = 0;
     for (size_t i = s->g.prefix; i < (size_t)c->first_pos && i < s->g.n && n < APP_COMPARE_MAX; i++)
@@ -314,7 +335,7 @@ static void put_query(FILE *out, const AppState *s)
 
 /* The compare run's totals, and the time per character at four positions:
  * the model's passes, as the explorer's timing panel plots them. */
-static void put_timing(FILE *out, const AppState *s)
+static void put_timing(FILE *out, const AppState *s, Paper *pp)
 {
     const CompareRun *c = &s->cmp;
     if (!c->done || c->n == 0)
@@ -333,9 +354,14 @@ static void put_timing(FILE *out, const AppState *s)
     app_bytes(s->lang, (double)app_cache_bytes_full(s), b, sizeof b);
     fprintf(out, app_label(s, LBL_CACHE_MEMORY), a, b, s->m->cfg.context);
     fputs("\n\n", out);
-    fputs("- ", out); /* as the panel's header: each position's fastest of several passes */
-    fprintf(out, app_label(s, LBL_TIMING_HEADER), s->compare_repeats);
-    fputs("\n\n", out);
+    /* as the panel's header: each position's fastest of several passes */
+    char header[128];
+    snprintf(header, sizeof header, app_label(s, LBL_TIMING_HEADER), s->compare_repeats);
+    if (printed_already(pp, &pp->timing, c, out)) { /* the table once on paper */
+        put_as_before(out, s, header, &pp->timing);
+        return;
+    }
+    fprintf(out, "- %s\n\n", header);
     fprintf(out, "| %s | %s | %s |\n| ---: | ---: | ---: |\n", app_label(s, LBL_POSITION),
             app_label(s, LBL_WITHOUT_CACHE), app_label(s, LBL_WITH_CACHE));
     int last = -1;
@@ -443,7 +469,7 @@ static void put_memory(FILE *out, const AppState *s)
     char now_head[64], at_head[64], name[128];
     snprintf(now_head, sizeof now_head, app_label(s, LBL_KV_NOW), now);
     snprintf(at_head, sizeof at_head, app_label(s, LBL_KV_AT), KV_LONG);
-    fprintf(out, "- %s\n\n| | %s | %s | %s |\n| :--- | ---: | ---: | ---: |\n",
+    fprintf(out, "- %s\n\n| | %s | %s | %s |\n| --- | ---: | ---: | ---: |\n",
             app_label(s, LBL_KV_HEADER), app_label(s, LBL_KV_PER_TOKEN), now_head, at_head);
     snprintf(name, sizeof name, app_label(s, LBL_KV_THIS), own.layers, TIMES,
              own.kv_heads * own.head_dim);
@@ -477,7 +503,7 @@ static void put_weights(FILE *out, const AppState *s)
         fprintf(out, " %.*s |", (int)len, cols);
         cols += cols[len] ? len + 1 : len;
     }
-    fputs("\n| :--- | ---: | ---: | ---: |\n", out);
+    fputs("\n| --- | ---: | ---: | ---: |\n", out);
     for (int p = 0; p < WPREC_COUNT; p++) {
         const Model *m = p == WPREC_FP32 ? s->m : s->wt.rounded[p];
         char size[32] = "-", ms[32], t[48] = "-";
@@ -570,7 +596,7 @@ static void put_revealed(FILE *out, const AppState *s, Paper *pp, int query, int
         put_top(out, s);
     /* the timing panel is below the bars, where a table may stand instead */
     if (timing && !app_view_is_open(s, VIEW_MEMORY) && !app_view_is_open(s, VIEW_WEIGHTS))
-        put_timing(out, s);
+        put_timing(out, s, pp);
     if (written && (bars || timing))
         put_written(out, s, pp);
 }
@@ -590,21 +616,23 @@ static void put_lower(FILE *out, const AppState *s)
         put_cache_line(out, s);
 }
 
-/* The text and the settings told from others', to print them once where a
- * step shows what the one before showed (FNV-1a). */
-static uint32_t visible_sig(const AppState *s)
+/* What put prints for the screen now, told from others (FNV-1a of the
+ * text it writes; 0 if it cannot be written), to print a thing once where a
+ * step shows what the one before showed. */
+static uint32_t printed_sig(const AppState *s, void (*put)(FILE *, const AppState *))
 {
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem)
+        return 0;
+    put(mem, s);
     uint32_t h = 2166136261u;
-    for (size_t i = 0; i < s->n_chars; i++)
-        h = (h ^ s->chars[i].cp) * 16777619u;
-    for (int id = 0; id < SL_COUNT; id++) {
-        char v[32];
-        app_slider_format(s, (SliderId)id, v, sizeof v);
-        for (const char *c = v; *c; c++)
-            h = (h ^ (unsigned char)*c) * 16777619u;
-    }
-    h = (h ^ (uint32_t)s->g.use_cache) * 16777619u;
-    return (h ^ (uint32_t)s->mode.kind) * 16777619u;
+    if (fclose(mem) == 0)
+        for (size_t i = 0; i < len; i++)
+            h = (h ^ (unsigned char)buf[i]) * 16777619u;
+    free(buf);
+    return h;
 }
 
 /* The bars put_revealed shows, to tell whether a step's reveal is new: a
@@ -689,9 +717,10 @@ static void put_screen(FILE *out, const AppState *s, Paper *pp, int timing)
 
 /* The step that tells question `explains`'s answer: a neutral heading in
  * the worksheet, and in the answers its narration and what its reveal
- * shows; the text and settings only where they are not the question's. */
+ * shows; the text, the settings and the panels below only where they are
+ * not what the question's screen showed. */
 static void put_explained(FILE *out, const AppState *s, const Lesson *l, Paper *pp, int explains,
-                          int news, uint32_t asked)
+                          int news, const uint32_t asked[2])
 {
     int k = pp->step;
     const LessonStep *st = &l->steps[k];
@@ -705,10 +734,11 @@ static void put_explained(FILE *out, const AppState *s, const Lesson *l, Paper *
     fputs("\n\n", out);
     if (st->narration[0])
         fprintf(pp->ans, "%s\n\n", st->narration);
-    if (st->n_cmds > 0 && visible_sig(s) != asked)
+    if (st->n_cmds > 0 && printed_sig(s, put_visible) != asked[0])
         put_visible(pp->ans, s);
     put_revealed(pp->ans, s, pp, lesson_step_runs(l, k, "lookup"), news, timing);
-    put_lower(pp->ans, s);
+    if (printed_sig(s, put_lower) != asked[1])
+        put_lower(pp->ans, s);
 }
 
 int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
@@ -716,7 +746,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
 {
     int problems = 0, questions = 0, explains = 0; /* explains: the question the step after answers */
     int n_shown = 0;
-    uint32_t asked = 0; /* the text and settings under the last question */
+    uint32_t asked[2] = {0, 0}; /* what the last question's screen printed: put_visible, put_lower */
     FILE *ans = NULL;
     Bars *shown = NULL; /* the bars the worksheet's questions part has printed */
     s->lang = lang;
@@ -760,7 +790,8 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
             fprintf(ans, "### %d. %s\n\n", questions, s->quiz);
             pp.answer = questions;
             put_answer(ans, s); /* the teacher's copy: what the reveal shows */
-            asked = visible_sig(s);
+            asked[0] = printed_sig(s, put_visible);
+            asked[1] = printed_sig(s, put_lower);
             /* the step after it explains, unless it asks a question itself */
             explains = k + 1 < l->n_steps && !lesson_step_runs(l, k + 1, "quiz") ? questions : 0;
             if (!explains)
