@@ -379,8 +379,8 @@ static void put_timing(FILE *out, const AppState *s, Paper *pp)
 
 /* The mask view's marks (view_mask.c draws the same): a key a query may
  * see, one it may not, keys left out on the left, a row of this pass. */
-static const char MASK_SEEN[] = "■", MASK_MASKED[] = "·", MASK_CUT[] = "◂",
-                  MASK_NEW[] = ">";
+static const char MASK_SEEN[] = "■", MASK_MASKED[] = "·", MASK_CUT[] = "◂";
+#define MASK_NEW ">"
 enum { MASK_MAX = 32 }; /* the last rows and keys of a mask on paper (a page's width) */
 
 /* A character of the mask in the two columns of a key. */
@@ -439,7 +439,7 @@ static void put_mask(FILE *out, const AppState *s)
     fputs("- ", out);
     fprintf(out, app_label(s, LBL_MASK_LEGEND), MASK_SEEN, MASK_MASKED);
     fputs("\n- ", out);
-    fprintf(out, app_label(s, LBL_HANDOUT_MASK_NEW), MASK_NEW);
+    fprintf(out, app_label(s, LBL_HANDOUT_MASK_NEW), "`" MASK_NEW "`"); /* not a quote */
     fputs("\n\n", out);
 }
 
