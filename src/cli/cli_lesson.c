@@ -366,18 +366,45 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
     return bad ? EXIT_USAGE : 0;
 }
 
-static int print_file(LessonEnv *e, const char *file, AppLang lang)
+/* The Markdown handout md as a web page on stdout, with the pinyin of the
+ * verse where the reading table loads (without it, none: a note on stderr). */
+static int print_html(const char *md, size_t len, AppLang lang)
+{
+    Pinyin py;
+    TsErr err;
+    int have_py = cli_pinyin_load(&py, &err) == 0;
+    if (!have_py)
+        fprintf(stderr, "tangscope lesson: no pinyin under the verse: %s\n", err.msg);
+    int rc = cli_handout_html(stdout, md, len, app_lang_code(lang), have_py ? &py : NULL);
+    if (have_py)
+        pinyin_free(&py);
+    return rc;
+}
+
+static int print_file(LessonEnv *e, const char *file, AppLang lang, int html)
 {
     Lesson l;
     Problems ps = {.path = file};
+    char *md = NULL;
+    size_t md_len = 0;
+    FILE *out = html ? open_memstream(&md, &md_len) : stdout;
+    if (!out)
+        return cli_error("lesson", 1, "no memory for the handout");
     int problems = load(&l, file, &ps);
+    AppLang in = lesson_lang_of(file, lang);
     if (problems >= 0) {
-        problems += cli_lesson_handout(stdout, &e->s, &l, lesson_lang_of(file, lang),
-                                       e->worksheet, collect_problem, &ps);
+        problems += cli_lesson_handout(out, &e->s, &l, in, e->worksheet, collect_problem, &ps);
         lesson_free(&l);
+    }
+    int failed = 0;
+    if (html) {
+        failed = fclose(out) != 0 || (problems >= 0 && print_html(md, md_len, in) != 0);
+        free(md);
     }
     fflush(stdout);
     tell_problems(&ps);
+    if (failed)
+        return cli_error("lesson", 1, "the web page could not be written");
     return problems ? EXIT_USAGE : 0;
 }
 
@@ -498,7 +525,7 @@ int cmd_lesson(int argc, char **argv)
     const char *model_path = NULL, *corpus_path = NULL, *theme_arg = NULL;
     const char *stage = NULL;
     int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0, ascii = 0;
-    int worksheet = 0;
+    int worksheet = 0, html = 0;
     Opt opts[] = {
         {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
         {"--model", OPT_STR, &model_path, 0, 0},
@@ -507,6 +534,7 @@ int cmd_lesson(int argc, char **argv)
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
         {"--ascii", OPT_FLAG, &ascii, 0, 0},
         {"--worksheet", OPT_FLAG, &worksheet, 0, 0},
+        {"--html", OPT_FLAG, &html, 0, 0},
         {"--stage", OPT_STR, &stage, 0, 0},
     };
     enum { MAX_FILES = 256 };
@@ -535,6 +563,8 @@ int cmd_lesson(int argc, char **argv)
         return cli_error("lesson", EXIT_USAGE, "--print takes one lesson file");
     if (worksheet && !print)
         return cli_error("lesson", EXIT_USAGE, "--worksheet goes with --print");
+    if (html && !print)
+        return cli_error("lesson", EXIT_USAGE, "--html goes with --print");
     if (!check && !print) {
         if (n_files > 1)
             return cli_error("lesson", EXIT_USAGE, "one lesson at a time (--check takes several)");
@@ -550,7 +580,7 @@ int cmd_lesson(int argc, char **argv)
         return rc;
     }
     e.worksheet = worksheet;
-    rc = check ? check_files(&e, files, n_files, lang) : print_file(&e, files[0], lang);
+    rc = check ? check_files(&e, files, n_files, lang) : print_file(&e, files[0], lang, html);
     cli_lesson_env_close(&e);
     cli_lesson_files_free(shelf, n_shelf);
     return rc;
