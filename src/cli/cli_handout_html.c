@@ -158,10 +158,15 @@ static void put_timing_plot(FILE *out, const Table *t)
     fputs("</svg>\n", out);
 }
 
-/* A table; the top 8's percentages (the columns aligned ---:) get a bar. */
+/* A table; the top 8's percentages (model, sampler) get a bar, the
+ * longest as wide as a bar goes. */
 static void put_table(FILE *out, const Table *t)
 {
     int top = t->cols == 5, timing = t->cols == 3 && t->rows > 2 && strstr(t->cells[1][1], "ms");
+    double most = 0; /* the longest bar takes the bar's width, as on the screen */
+    for (int r = 1; top && r < t->rows; r++)
+        for (int c = 2; c <= 3; c++)
+            most = percent_of(t->cells[r][c]) > most ? percent_of(t->cells[r][c]) : most;
     fputs("<table>\n", out);
     for (int r = 0; r < t->rows; r++) {
         fputs("<tr>", out);
@@ -171,10 +176,10 @@ static void put_table(FILE *out, const Table *t)
             fprintf(out, "<%s%s>", tag, cls);
             put_text(out, t->cells[r][c]);
             double p = r > 0 && top && (c == 2 || c == 3) ? percent_of(t->cells[r][c]) : -1;
-            if (p >= 0)
+            if (p >= 0 && most > 0)
                 fprintf(out, "<svg class=\"bar\" width=\"62\" height=\"9\"><rect width=\"%.1f\" "
                              "height=\"9\" fill=\"%s\"/></svg>",
-                        p > 100 ? 60.0 : 0.6 * p, c == 2 ? "#1f6fb2" : "#7f8c8d");
+                        60.0 * p / most, c == 2 ? "#1f6fb2" : "#7f8c8d");
             fprintf(out, "</%s>", tag);
         }
         fputs("</tr>\n", out);
