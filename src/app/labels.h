@@ -211,6 +211,9 @@ typedef enum {
     LBL_HANDOUT_ANSWERS,
     LBL_HANDOUT_SEE_ANSWER,
     LBL_HANDOUT_RESOLUTION, /* a worksheet's heading for the step that answers a question */
+    LBL_HANDOUT_SAME_STEP,   /* a thing printed once: in which step it stands */
+    LBL_HANDOUT_SAME_ANSWER, /* ... in which answer */
+    LBL_HANDOUT_MASK_NEW,    /* the mark of a mask's rows computed in this pass */
     LBL_PICKER_TITLE,
     LBL_PICKER_KEYS,
     LBL_CMDLINE_HINT,

@@ -319,4 +319,12 @@ void cli_lesson_files_free(char **paths, int n);
 int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
                        LessonProblem problem, void *ctx);
 
+/* The Markdown handout md[0..len) (cli_lesson_handout's) as one web page
+ * that needs nothing beside it (cli_handout_html.c): inline style with an A4
+ * print style, bars and the mask and timings as SVG, pinyin from py (or
+ * none: NULL) under the verse; lang_code for its lang attribute. Returns 0,
+ * or -1 if out failed. */
+int cli_handout_html(FILE *out, const char *md, size_t len, const char *lang_code,
+                     const Pinyin *py);
+
 #endif

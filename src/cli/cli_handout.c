@@ -19,6 +19,7 @@
  * answer, is a neutral "Answer to question N". The teacher keeps that last
  * section.
  */
+#define _XOPEN_SOURCE 700 /* open_memstream */
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +27,9 @@
 
 #include "app/app.h"
 #include "cli/cli.h"
+#include "engine/kvcost.h"
 #include "engine/probfmt.h"
+#include "engine/quant.h"
 #include "app/labels.h"
 #include "app/lesson.h"
 #include "app/textw.h"
@@ -138,10 +141,60 @@ static void put_verse(FILE *out, const AppState *s, LabelId label, size_t from, 
     free(cps);
 }
 
+/* Where a comparison's texts or timings stood first on paper: in the
+ * steps (step `at`) or in a worksheet's answers (answer `at`). */
+typedef struct {
+    uint32_t sig; /* the comparison (compare_sig) */
+    int at, in_answers, set;
+} Printed;
+
+/* What a handout has printed so far, so that it prints a thing once: the
+ * step now, the answer being written (a worksheet's), the stream of the
+ * answers (or NULL), and where a comparison's texts and timings stand. */
+typedef struct {
+    int step, answer;
+    FILE *ans;
+    Printed written, timing;
+} Paper;
+
+/* A comparison told from another: its tokens, where it started (FNV-1a). */
+static uint32_t compare_sig(const CompareRun *c)
+{
+    uint32_t h = 2166136261u;
+    int words[2] = {c->n, c->first_pos};
+    for (int i = 0; i < 2 + 2 * c->n; i++) {
+        int v = i < 2 ? words[i] : i < 2 + c->n ? c->tok_cached[i - 2] : c->tok_full[i - 2 - c->n];
+        h = (h ^ (uint32_t)v) * 16777619u;
+    }
+    return h;
+}
+
+/* Is the comparison c printed already where p notes? If not, note that it
+ * is printed now, into out. */
+static int printed_already(Paper *pp, Printed *p, const CompareRun *c, FILE *out)
+{
+    uint32_t sig = compare_sig(c);
+    if (p->set && p->sig == sig)
+        return 1;
+    int in_answers = pp->ans && out == pp->ans;
+    *p = (Printed){.sig = sig, .at = in_answers ? pp->answer : pp->step, .in_answers = in_answers,
+                   .set = 1};
+    return 0;
+}
+
+/* "- LABEL: as in step 2": where a thing printed once stands. */
+static void put_as_before(FILE *out, const AppState *s, const char *label, const Printed *p)
+{
+    fprintf(out, "- %s", label);
+    put_colon(out, s, 1);
+    fprintf(out, app_label(s, p->in_answers ? LBL_HANDOUT_SAME_ANSWER : LBL_HANDOUT_SAME_STEP), p->at);
+    fputs("\n\n", out);
+}
+
 /* `show written`: what the compare runs wrote, as the screen shows it in the
  * bars' place: whether it is the same, then the text as verse (each run's,
  * when they part), after the prompt both started from. */
-static void put_written(FILE *out, const AppState *s)
+static void put_written(FILE *out, const AppState *s, Paper *pp)
 {
     const CompareRun *c = &s->cmp;
     if (!app_view_is_open(s, VIEW_WRITTEN) || c->n == 0)
@@ -156,6 +209,11 @@ static void put_written(FILE *out, const AppState *s)
     else
         fprintf(out, app_label(s, LBL_WRITTEN_PART), part + 1, c->n);
     fputc('\n', out);
+    /* the same comparison's texts once on paper: after that, where they stand */
+    if (printed_already(pp, &pp->written, c, out)) {
+        put_as_before(out, s, app_label(s, LBL_LESSON_WROTE), &pp->written);
+        return;
+    }
     uint32_t cps[2 * APP_COMPARE_MAX];
     size_t n = 0;
     for (size_t i = s->g.prefix; i < (size_t)c->first_pos && i < s->g.n && n < APP_COMPARE_MAX; i++)
@@ -165,9 +223,10 @@ static void put_written(FILE *out, const AppState *s)
         const int *tok = run == 0 ? c->tok_cached : c->tok_full;
         for (int i = 0; i < c->n; i++)
             cps[from + (size_t)i] = vocab_cp(&s->m->vocab, tok[i]);
+        /* the prompt both started from stands at the head of the verse */
         put_verse_of(out, s, app_label(s, part < 0 ? LBL_LESSON_WROTE : run == 0 ? LBL_WITH_CACHE
                                                                                : LBL_WITHOUT_CACHE),
-                     cps, from, from + (size_t)c->n);
+                     cps, 0, from + (size_t)c->n);
     }
 }
 
@@ -276,7 +335,7 @@ static void put_query(FILE *out, const AppState *s)
 
 /* The compare run's totals, and the time per character at four positions:
  * the model's passes, as the explorer's timing panel plots them. */
-static void put_timing(FILE *out, const AppState *s)
+static void put_timing(FILE *out, const AppState *s, Paper *pp)
 {
     const CompareRun *c = &s->cmp;
     if (!c->done || c->n == 0)
@@ -288,11 +347,21 @@ static void put_timing(FILE *out, const AppState *s)
     char a[32], b[32], f[32];
     fprintf(out, app_label(s, LBL_TIMING_TOTALS), app_num(s->lang, un, 0, a, sizeof a),
             app_num(s->lang, ca, 0, b, sizeof b), app_num(s->lang, speedup, 1, f, sizeof f));
-    fprintf(out, "%s%s\n\n", app_semicolon(s->lang),
+    fprintf(out, "%s%s\n", app_semicolon(s->lang),
             app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
-    fputs("- ", out); /* as the panel's header: each position's fastest of several passes */
-    fprintf(out, app_label(s, LBL_TIMING_HEADER), s->compare_repeats);
+    fputs("- ", out); /* what the cache holds, as the panel's last line */
+    app_bytes(s->lang, (double)app_cache_bytes_now(s), a, sizeof a);
+    app_bytes(s->lang, (double)app_cache_bytes_full(s), b, sizeof b);
+    fprintf(out, app_label(s, LBL_CACHE_MEMORY), a, b, s->m->cfg.context);
     fputs("\n\n", out);
+    /* as the panel's header: each position's fastest of several passes */
+    char header[128];
+    snprintf(header, sizeof header, app_label(s, LBL_TIMING_HEADER), s->compare_repeats);
+    if (printed_already(pp, &pp->timing, c, out)) { /* the table once on paper */
+        put_as_before(out, s, header, &pp->timing);
+        return;
+    }
+    fprintf(out, "- %s\n\n", header);
     fprintf(out, "| %s | %s | %s |\n| ---: | ---: | ---: |\n", app_label(s, LBL_POSITION),
             app_label(s, LBL_WITHOUT_CACHE), app_label(s, LBL_WITH_CACHE));
     int last = -1;
@@ -306,6 +375,173 @@ static void put_timing(FILE *out, const AppState *s)
                 app_num(s->lang, c->cached_model_ms[i], 3, b, sizeof b));
     }
     fputc('\n', out);
+}
+
+/* The mask view's marks (view_mask.c draws the same): a key a query may
+ * see, one it may not, keys left out on the left, a row of this pass. */
+static const char MASK_SEEN[] = "■", MASK_MASKED[] = "·", MASK_CUT[] = "◂";
+#define MASK_NEW ">"
+enum { MASK_MAX = 32 }; /* the last rows and keys of a mask on paper (a page's width) */
+
+/* A character of the mask in the two columns of a key. */
+static void put_key(FILE *out, uint32_t cp)
+{
+    int w = cp == '\n' ? 1 : textw_cp_width(cp); /* the newline shows as ⏎ */
+    put_char(out, cp);
+    if (w < 2)
+        fputc(' ', out);
+}
+
+static uint32_t mask_cp(const AppState *s, int k)
+{
+    int token = app_mask_token(s, k);
+    return token < 0 ? '?' : vocab_cp(&s->m->vocab, token);
+}
+
+/* `show mask` (w): the causal mask of the last pass as the view draws it,
+ * its code and kind of pass, then the grid (keys along the top, each query
+ * row with its position and character; MASK_NEW marks the rows of this
+ * pass, which the screen draws bright) in a code block, then the legend. */
+static void put_mask(FILE *out, const AppState *s)
+{
+    AppMask m = app_mask(s);
+    if (m.total == 0)
+        return;
+    char line[256];
+    snprintf(line, sizeof line, app_label(s, LBL_MASK_HEADER), m.rows, m.total, m.total - m.rows);
+    fprintf(out, "- %s\n- ", line);
+    if (m.start == 0)
+        fprintf(out, app_label(s, LBL_MASK_PASS), m.rows);
+    else if (m.rows == 1)
+        fprintf(out, app_label(s, LBL_MASK_STEP), m.start, m.start);
+    else
+        fprintf(out, app_label(s, LBL_MASK_OFFSET), m.rows, m.start);
+    int keys = m.total > MASK_MAX ? MASK_MAX : m.total, k0 = m.total - keys;
+    snprintf(line, sizeof line, app_label(s, LBL_MASK_AXIS), "↓", "→");
+    fprintf(out, "\n\n```\n%s%*s%s", line, 8 - textw_width(line), "", k0 > 0 ? MASK_CUT : " ");
+    for (int k = k0; k < m.total; k++)
+        put_key(out, mask_cp(s, k));
+    fputc('\n', out);
+    for (int q = k0; q < m.total; q++) {
+        fprintf(out, "%s%4d ", q >= m.start ? MASK_NEW : " ", q);
+        put_key(out, mask_cp(s, q));
+        fputc(' ', out);
+        for (int k = k0; k < m.total; k++)
+            fprintf(out, "%s%s", k > k0 ? " " : "", k <= q ? MASK_SEEN : MASK_MASKED);
+        fputc('\n', out);
+    }
+    fputs("```\n\n", out);
+    if (k0 > 0) {
+        fputs("- ", out);
+        fprintf(out, app_label(s, LBL_MASK_CUT), MASK_CUT, k0, MASK_SEEN);
+        fputc('\n', out);
+    }
+    fputs("- ", out);
+    fprintf(out, app_label(s, LBL_MASK_LEGEND), MASK_SEEN, MASK_MASKED);
+    fputs("\n- ", out);
+    fprintf(out, app_label(s, LBL_HANDOUT_MASK_NEW), "`" MASK_NEW "`"); /* not a quote */
+    fputs("\n\n", out);
+}
+
+/* The sign of a product in the tables' shapes (4×128). */
+static const char TIMES[] = "×";
+enum { KV_LONG = 4096 }; /* the long context of the memory table (view_kvcache.c's) */
+
+/* A row of the memory table: its name, the bytes per token, for the text
+ * now and at KV_LONG tokens. */
+static void put_memory_row(FILE *out, const AppState *s, const char *name, size_t per_token, int now)
+{
+    double counts[3] = {1, now, KV_LONG};
+    fprintf(out, "| %s |", name);
+    for (int c = 0; c < 3; c++) {
+        char num[32];
+        fprintf(out, " %s |", app_bytes(s->lang, (double)per_token * counts[c], num, sizeof num));
+    }
+    fputc('\n', out);
+}
+
+/* `show memory` (r): what a KV cache costs, as the view shows it (and
+ * `tangscope kvcache` prints): this model and the three large ones. */
+static void put_memory(FILE *out, const AppState *s)
+{
+    KvShape own = kvcost_of_model(&s->m->cfg);
+    int now = (int)(s->g.n - app_window_start(s));
+    char now_head[64], at_head[64], name[128];
+    snprintf(now_head, sizeof now_head, app_label(s, LBL_KV_NOW), now);
+    snprintf(at_head, sizeof at_head, app_label(s, LBL_KV_AT), KV_LONG);
+    fprintf(out, "- %s\n\n| | %s | %s | %s |\n| --- | ---: | ---: | ---: |\n",
+            app_label(s, LBL_KV_HEADER), app_label(s, LBL_KV_PER_TOKEN), now_head, at_head);
+    snprintf(name, sizeof name, app_label(s, LBL_KV_THIS), own.layers, TIMES,
+             own.kv_heads * own.head_dim);
+    put_memory_row(out, s, name, kvcost_bytes_per_token(&own), now);
+    const KvShape *p;
+    int n = kvcost_presets(&p);
+    for (int i = 0; i < n && i < 3; i++) {
+        snprintf(name, sizeof name, app_label(s, (LabelId)(LBL_KV_PRESET_MHA + i)), TIMES, TIMES);
+        put_memory_row(out, s, name, kvcost_bytes_per_token(&p[i]), now);
+    }
+    fputs("\n- ", out);
+    fprintf(out, app_label_n(s, LBL_KV_NOTE_NOW, now), now);
+    fputs("\n- ", out);
+    fprintf(out, app_label(s, LBL_KV_NOTE_FORMULA), TIMES, TIMES, TIMES);
+    fputs("\n\n", out);
+}
+
+/* `show weights` (W): the three precisions (bytes per weight, the file, a
+ * cached step's time), the divergence from float32 and the top 8's places
+ * under float32, as the weights view shows them. */
+static void put_weights(FILE *out, const AppState *s)
+{
+    static const char *const per_weight[WPREC_COUNT] = {"4", "2", "1"};
+    fputs("- ", out);
+    fprintf(out, app_label(s, LBL_WT_HEADER), wprec_name(s->weights));
+    fputs("\n\n|", out);
+    const char *cols = app_label(s, LBL_WT_COLS);
+    fputs(" |", out);
+    for (int c = 0; c < 3; c++) {
+        size_t len = strcspn(cols, "|");
+        fprintf(out, " %.*s |", (int)len, cols);
+        cols += cols[len] ? len + 1 : len;
+    }
+    fputs("\n| --- | ---: | ---: | ---: |\n", out);
+    for (int p = 0; p < WPREC_COUNT; p++) {
+        const Model *m = p == WPREC_FP32 ? s->m : s->wt.rounded[p];
+        char size[32] = "-", ms[32], t[48] = "-";
+        if (m)
+            app_bytes(s->lang, (double)model_file_size(m), size, sizeof size);
+        if (s->wt.step_s[p] > 0)
+            snprintf(t, sizeof t, "%s ms", app_num(s->lang, 1000 * s->wt.step_s[p], 3, ms, sizeof ms));
+        fprintf(out, "| %s%s | %s | %s | %s |\n", p == (int)s->weights ? "> " : "",
+                wprec_name((WeightPrec)p), per_weight[p], size, t);
+    }
+    fputs("\n- ", out);
+    if (s->weights == WPREC_FP32) {
+        fputs(app_label(s, LBL_WT_SAME), out);
+    } else {
+        char kl[32];
+        fprintf(out, app_label(s, LBL_WT_KL), app_num(s->lang, s->wt.kl_bits, 5, kl, sizeof kl));
+        fprintf(out, "\n- %s", app_label(s, LBL_WT_TOP));
+        for (int i = 0; i < s->wt.n_top; i++) {
+            fputc(' ', out);
+            put_char(out, vocab_cp(&s->m->vocab, s->wt.top[i]));
+            if (s->wt.ref_rank[i] != i + 1)
+                fprintf(out, "%d", s->wt.ref_rank[i]);
+        }
+    }
+    fputs("\n\n", out);
+}
+
+/* The sampler panel's last line (`point sliders`): what the last prediction
+ * cost, "KV cache: on · 0.09 ms, read 1". */
+static void put_cache_line(FILE *out, const AppState *s)
+{
+    char ms[32];
+    fprintf(out, "- %s", app_label(s, LBL_CACHE));
+    put_colon(out, s, 1);
+    fprintf(out, "%s · ", app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
+    fprintf(out, app_label(s, LBL_CACHE_COST), app_num(s->lang, s->pred.predict_ms, 2, ms, sizeof ms),
+            s->pred.predict_rows);
+    fputs("\n\n", out);
 }
 
 /* The question of a quiz step ("> **question:** ...", numbered in a worksheet). */
@@ -340,9 +576,15 @@ static void put_visible(FILE *out, const AppState *s)
 
 /* What the bars' side of the screen shows: the look-up (query), the top 8
  * (bars) and the timings after a compare (timing): what a quiz's reveal shows.
- * Under `show written` the texts of the comparison stand in the bars' place. */
-static void put_revealed(FILE *out, const AppState *s, int query, int bars, int timing)
+ * Under `show written` the texts of the comparison stand in the bars' place;
+ * under `show mask` the mask takes the bars' place and the panels' below. */
+static void put_revealed(FILE *out, const AppState *s, Paper *pp, int query, int bars, int timing)
 {
+    if (app_view_is_open(s, VIEW_MASK)) {
+        if (bars)
+            put_mask(out, s);
+        return;
+    }
     if (query) {
         put_query(out, s);
         if (!bars && !timing)
@@ -352,10 +594,45 @@ static void put_revealed(FILE *out, const AppState *s, int query, int bars, int 
     int written = app_view_is_open(s, VIEW_WRITTEN) && s->cmp.n > 0;
     if (bars && !written)
         put_top(out, s);
-    if (timing)
-        put_timing(out, s);
+    /* the timing panel is below the bars, where a table may stand instead */
+    if (timing && !app_view_is_open(s, VIEW_MEMORY) && !app_view_is_open(s, VIEW_WEIGHTS))
+        put_timing(out, s, pp);
     if (written && (bars || timing))
-        put_written(out, s);
+        put_written(out, s, pp);
+}
+
+/* What stands below the bars in the sliders' place when a step opens it:
+ * the memory table, the weights' table; or the sampler panel's cache line
+ * when the step points at the sliders. */
+static void put_lower(FILE *out, const AppState *s)
+{
+    if (app_view_is_open(s, VIEW_MASK))
+        return; /* the mask takes all below the text */
+    if (app_view_is_open(s, VIEW_MEMORY))
+        put_memory(out, s);
+    else if (app_view_is_open(s, VIEW_WEIGHTS))
+        put_weights(out, s);
+    else if (s->point == PANEL_SLIDERS)
+        put_cache_line(out, s);
+}
+
+/* What put prints for the screen now, told from others (FNV-1a of the
+ * text it writes; 0 if it cannot be written), to print a thing once where a
+ * step shows what the one before showed. */
+static uint32_t printed_sig(const AppState *s, void (*put)(FILE *, const AppState *))
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem)
+        return 0;
+    put(mem, s);
+    uint32_t h = 2166136261u;
+    if (fclose(mem) == 0)
+        for (size_t i = 0; i < len; i++)
+            h = (h ^ (unsigned char)buf[i]) * 16777619u;
+    free(buf);
+    return h;
 }
 
 /* The bars put_revealed shows, to tell whether a step's reveal is new: a
@@ -428,11 +705,48 @@ static int worksheet_open(const Lesson *l, FILE **ans, Bars **shown)
     return -1;
 }
 
+/* A step as the screen shows it (a handout's, or a worksheet's step that
+ * asks nothing): the text and settings, the bars' side, the panels below;
+ * timing: the timings after a compare, or where the step points at them. */
+static void put_screen(FILE *out, const AppState *s, Paper *pp, int timing)
+{
+    put_visible(out, s);
+    put_revealed(out, s, pp, 1, 1, timing || s->point == PANEL_TIMING);
+    put_lower(out, s);
+}
+
+/* The step that tells question `explains`'s answer: a neutral heading in
+ * the worksheet, and in the answers its narration and what its reveal
+ * shows; the text, the settings and the panels below only where they are
+ * not what the question's screen showed. */
+static void put_explained(FILE *out, const AppState *s, const Lesson *l, Paper *pp, int explains,
+                          int news, const uint32_t asked[2])
+{
+    int k = pp->step;
+    const LessonStep *st = &l->steps[k];
+    int timing = lesson_step_runs(l, k, "compare") || lesson_step_runs(l, k - 1, "compare") ||
+                 s->point == PANEL_TIMING;
+    /* its own heading often says the answer ("100 percent"): a neutral one */
+    fprintf(out, "## %d. ", k);
+    fprintf(out, app_label(s, LBL_HANDOUT_RESOLUTION), explains);
+    fputs("\n\n", out);
+    fprintf(out, app_label(s, LBL_HANDOUT_SEE_ANSWER), explains);
+    fputs("\n\n", out);
+    if (st->narration[0])
+        fprintf(pp->ans, "%s\n\n", st->narration);
+    if (st->n_cmds > 0 && printed_sig(s, put_visible) != asked[0])
+        put_visible(pp->ans, s);
+    put_revealed(pp->ans, s, pp, lesson_step_runs(l, k, "lookup"), news, timing);
+    if (printed_sig(s, put_lower) != asked[1])
+        put_lower(pp->ans, s);
+}
+
 int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
                        LessonProblem problem, void *ctx)
 {
     int problems = 0, questions = 0, explains = 0; /* explains: the question the step after answers */
     int n_shown = 0;
+    uint32_t asked[2] = {0, 0}; /* what the last question's screen printed: put_visible, put_lower */
     FILE *ans = NULL;
     Bars *shown = NULL; /* the bars the worksheet's questions part has printed */
     s->lang = lang;
@@ -445,12 +759,14 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
         problem(ctx, 0, "cannot make room for the worksheet's answers");
         return 1;
     }
+    Paper pp = {.ans = ans};
     fprintf(out, "# %s\n\n", l->title);
     for (int k = 0; k < l->n_steps; k++) {
         const LessonStep *st = &l->steps[k];
         int compared = lesson_step_runs(l, k, "compare");
         /* entering the steps in turn is going to each step: lesson_goto replays the same */
         problems += lesson_enter(s, l, k, 1, problem, ctx);
+        pp.step = k;
         Bars now = bars_now(s);
         int news = ans && !printed_before(shown, n_shown, &now);
         if (!ans) { /* a handout: every step as the screen shows it */
@@ -460,42 +776,33 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
                     put_question(out, s, 0);
                     put_answer(out, s);
                 }
-                put_visible(out, s);
-                put_revealed(out, s, 1, 1, compared);
+                put_screen(out, s, &pp, compared);
             }
         } else if (s->quiz[0]) { /* a question: its answer goes to the end */
             questions++;
             put_step(out, l, k);
             put_visible(out, s);
+            put_lower(out, s);
             fputc('\n', out);
             put_question(out, s, questions);
             fprintf(out, "%s%s________________________________________\n\n",
                     app_label(s, LBL_HANDOUT_ANSWER), after_colon(s));
             fprintf(ans, "### %d. %s\n\n", questions, s->quiz);
+            pp.answer = questions;
             put_answer(ans, s); /* the teacher's copy: what the reveal shows */
+            asked[0] = printed_sig(s, put_visible);
+            asked[1] = printed_sig(s, put_lower);
             /* the step after it explains, unless it asks a question itself */
             explains = k + 1 < l->n_steps && !lesson_step_runs(l, k + 1, "quiz") ? questions : 0;
             if (!explains)
-                put_revealed(ans, s, lesson_step_runs(l, k, "lookup"), news, compared);
+                put_revealed(ans, s, &pp, lesson_step_runs(l, k, "lookup"), news, compared);
         } else if (explains) { /* the step that tells the answer */
-            int timing = compared || lesson_step_runs(l, k - 1, "compare");
-            /* its own heading often says the answer ("100 percent"): a neutral one */
-            fprintf(out, "## %d. ", k);
-            fprintf(out, app_label(s, LBL_HANDOUT_RESOLUTION), explains);
-            fputs("\n\n", out);
-            fprintf(out, app_label(s, LBL_HANDOUT_SEE_ANSWER), explains);
-            fputs("\n\n", out);
-            if (st->narration[0])
-                fprintf(ans, "%s\n\n", st->narration);
-            if (st->n_cmds > 0)
-                put_visible(ans, s);
-            put_revealed(ans, s, lesson_step_runs(l, k, "lookup"), news, timing);
+            put_explained(out, s, l, &pp, explains, news, asked);
             explains = 0;
         } else {
             put_step(out, l, k);
             if (st->n_cmds > 0) {
-                put_visible(out, s);
-                put_revealed(out, s, 1, 1, compared);
+                put_screen(out, s, &pp, compared);
                 shown[n_shown++] = now;
             }
         }

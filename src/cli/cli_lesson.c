@@ -19,7 +19,7 @@ static const char LESSON_HELP[] =
     "usage: tangscope lesson [FILE] [--lang CODE] [--projector] [--theme dark|light]\n"
     "                        [--ascii] [options]\n"
     "       tangscope lesson --check [FILE...] [options]\n"
-    "       tangscope lesson --print FILE [--worksheet] [options]\n"
+    "       tangscope lesson --print FILE [--worksheet] [--html] [options]\n"
     "\n"
     "Guided lessons: Markdown files (lessons/zh, en, de, fr) whose `## ` headings\n"
     "are steps, whose paragraphs are the narration, and whose ```tangscope blocks\n"
@@ -56,15 +56,20 @@ static const char LESSON_HELP[] =
 /* (in parts: one literal would pass the length C compilers must take) */
 static const char LESSON_HELP_PRINT[] =
     "  --print FILE              run the lesson and print a Markdown handout: each\n"
-    "                            step's narration, then the text, the settings, the\n"
-    "                            top 8 (model, after the sampler, training-text\n"
-    "                            count), what the model wrote and, after a compare,\n"
-    "                            the timings (the only part that differs between\n"
-    "                            runs); poems stand as verse, a line to a line\n"
+    "                            step's narration, then what its screen shows: the\n"
+    "                            text, the settings, the top 8 (model, after the\n"
+    "                            sampler, training-text count), what the model wrote\n"
+    "                            (a comparison's text once) and the view the step\n"
+    "                            opens: the mask triangle, the memory table, the\n"
+    "                            weights, the timings (the only part that differs\n"
+    "                            between runs); poems stand as verse, a line to a line\n"
     "  --worksheet               with --print: each question without its answer and\n"
     "                            a line to write on; what the reveal shows and the\n"
     "                            step that explains it follow at the end of the\n"
     "                            lesson, under Answers (the teacher's part)\n"
+    "  --html                    with --print: the handout as one web page to print\n"
+    "                            or share, fetching nothing (A4 print style; bars,\n"
+    "                            mask and timings drawn; pinyin under the verse)\n"
     "\n"
     "  --model FILE              model file (default assets/tang.bin)\n"
     "  --lang @LANGS@        the interface language and the picker's lessons\n"
@@ -366,18 +371,45 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
     return bad ? EXIT_USAGE : 0;
 }
 
-static int print_file(LessonEnv *e, const char *file, AppLang lang)
+/* The Markdown handout md as a web page on stdout, with the pinyin of the
+ * verse where the reading table loads (without it, none: a note on stderr). */
+static int print_html(const char *md, size_t len, AppLang lang)
+{
+    Pinyin py;
+    TsErr err;
+    int have_py = cli_pinyin_load(&py, &err) == 0;
+    if (!have_py)
+        fprintf(stderr, "tangscope lesson: no pinyin under the verse: %s\n", err.msg);
+    int rc = cli_handout_html(stdout, md, len, app_lang_code(lang), have_py ? &py : NULL);
+    if (have_py)
+        pinyin_free(&py);
+    return rc;
+}
+
+static int print_file(LessonEnv *e, const char *file, AppLang lang, int html)
 {
     Lesson l;
     Problems ps = {.path = file};
+    char *md = NULL;
+    size_t md_len = 0;
+    FILE *out = html ? open_memstream(&md, &md_len) : stdout;
+    if (!out)
+        return cli_error("lesson", 1, "no memory for the handout");
     int problems = load(&l, file, &ps);
+    AppLang in = lesson_lang_of(file, lang);
     if (problems >= 0) {
-        problems += cli_lesson_handout(stdout, &e->s, &l, lesson_lang_of(file, lang),
-                                       e->worksheet, collect_problem, &ps);
+        problems += cli_lesson_handout(out, &e->s, &l, in, e->worksheet, collect_problem, &ps);
         lesson_free(&l);
+    }
+    int failed = 0;
+    if (html) {
+        failed = fclose(out) != 0 || (problems >= 0 && print_html(md, md_len, in) != 0);
+        free(md);
     }
     fflush(stdout);
     tell_problems(&ps);
+    if (failed)
+        return cli_error("lesson", 1, "the web page could not be written");
     return problems ? EXIT_USAGE : 0;
 }
 
@@ -498,7 +530,7 @@ int cmd_lesson(int argc, char **argv)
     const char *model_path = NULL, *corpus_path = NULL, *theme_arg = NULL;
     const char *stage = NULL;
     int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0, ascii = 0;
-    int worksheet = 0;
+    int worksheet = 0, html = 0;
     Opt opts[] = {
         {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
         {"--model", OPT_STR, &model_path, 0, 0},
@@ -507,6 +539,7 @@ int cmd_lesson(int argc, char **argv)
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
         {"--ascii", OPT_FLAG, &ascii, 0, 0},
         {"--worksheet", OPT_FLAG, &worksheet, 0, 0},
+        {"--html", OPT_FLAG, &html, 0, 0},
         {"--stage", OPT_STR, &stage, 0, 0},
     };
     enum { MAX_FILES = 256 };
@@ -535,6 +568,8 @@ int cmd_lesson(int argc, char **argv)
         return cli_error("lesson", EXIT_USAGE, "--print takes one lesson file");
     if (worksheet && !print)
         return cli_error("lesson", EXIT_USAGE, "--worksheet goes with --print");
+    if (html && !print)
+        return cli_error("lesson", EXIT_USAGE, "--html goes with --print");
     if (!check && !print) {
         if (n_files > 1)
             return cli_error("lesson", EXIT_USAGE, "one lesson at a time (--check takes several)");
@@ -550,7 +585,7 @@ int cmd_lesson(int argc, char **argv)
         return rc;
     }
     e.worksheet = worksheet;
-    rc = check ? check_files(&e, files, n_files, lang) : print_file(&e, files[0], lang);
+    rc = check ? check_files(&e, files, n_files, lang) : print_file(&e, files[0], lang, html);
     cli_lesson_env_close(&e);
     cli_lesson_files_free(shelf, n_shelf);
     return rc;

@@ -14,8 +14,14 @@
 # its bars: they are left out of the comparison, its verse is not. The same
 # lesson in a French and a Chinese folder must write their colons as French
 # and Chinese do. Then a poem of the bundled lesson 2 stands as verse in its
-# handout. (That every bundled lesson's worksheet gives no answer away
-# before its answers is checked by lessons.sh, on the run that prints them.)
+# handout, and lesson 7's compare text stands once, with its prompt. The
+# views a step opens stand on paper as the screen shows them
+# (tests/data/lesson-handout-views.md): the mask triangle (the grids in
+# tests/data/lesson-handout-views.masks, by hand), the memory table (the
+# sizes of `tangscope kvcache --json`), the weights panel, the cache line.
+# (That every bundled lesson's worksheet gives no answer away before its
+# answers, and lessons 7 and 9 their pictures, is checked by lessons.sh, on
+# the run that prints them.)
 # Prints PASS/FAIL per check; exits non-zero if any failed.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/handout.sh   (from the repository root)
 set -u
@@ -118,6 +124,50 @@ else
     pass fr-no-bare-colon
 fi
 
+# --- the views a step opens, on paper (tests/data/lesson-handout-views.md) ---
+# the masks as the view draws them: ones(4, 4).tril() and, with the cache,
+# ones(1, 5).tril(4), written by hand (rows of this pass marked >)
+V=tests/data/lesson-handout-views.md
+$T lesson --print $V $TINY >"$work/v" 2>"$work/err"
+status=$?
+[ "$status" -eq 0 ] && [ ! -s "$work/err" ] && pass views-status || fail views-status "status $status: $(cat "$work/err")"
+awk '/^```$/ { on = !on; next } on' "$work/v" >"$work/masks"
+if diff tests/data/lesson-handout-views.masks "$work/masks" >"$work/diff"; then
+    pass views-mask
+else
+    fail views-mask "$(head -12 "$work/diff")"
+fi
+# the memory table: per token and at 4,096 tokens as `kvcache --json` gives
+# them in bytes (256 B and 1 MiB for the fixture's 2 layers of 16 numbers)
+want=$($T kvcache --json --model tests/data/tiny.bin | tr '{' '\n' |
+    sed -n 's/.*"bytes_per_token": \([0-9]*\), "total_bytes": \([0-9]*\).*/\1 \2/p' |
+    awk 'function size(b,   u, n) { split("B KiB MiB GiB", n, " "); u = 1
+             while (u < 4 && b >= 1024) { b /= 1024; u++ }
+             return ((b == int(b) || b >= 100 || u == 1) ? sprintf("%.0f", b) : sprintf("%.1f", b)) " " n[u] }
+         { printf "%s|%s\n", size($1), size($2) }')
+got=$(awk -F' [|] ' '/^\| / && NF == 4 && $2 ~ /[0-9]/ && $1 !~ /fp32|bf16|int8/ { print $2 "|" substr($4, 1, length($4) - 2) }' "$work/v")
+if [ "$(echo "$want" | head -1)" = "256 B|1 MiB" ] && [ "$got" = "$want" ]; then
+    pass views-memory
+else
+    fail views-memory "want $(echo $want), got $(echo $got)"
+fi
+# the weights: a row per precision, float32's file as large as the model's,
+# the divergence from float32 under int8
+size=$(wc -c <tests/data/tiny.bin | awk '{ printf "%.1f KiB", $1 / 1024 }')
+if grep -q "^| fp32 | 4 | $size | " "$work/v" && grep -q "^| > int8 | 1 | " "$work/v" &&
+    grep -q "^- KL divergence from fp32: " "$work/v"; then
+    pass views-weights
+else
+    fail views-weights "no weights panel with fp32 $size: $(grep -m3 'fp32' "$work/v")"
+fi
+# pointing at the sliders after a retyped character: the cache line, one
+# position read (the mask of that step is ones(1, 5): one row)
+if sed -n '/^## 5\./,$p' "$work/v" | grep -q "^- KV cache: on · [0-9.]* ms, read 1$"; then
+    pass views-cache-line
+else
+    fail views-cache-line "$(sed -n '/^## 5\./,$p' "$work/v" | grep -m2 'KV cache')"
+fi
+
 if [ ! -f assets/tang.bin ] || [ ! -f lessons/en/01-scores.md ]; then
     echo "SKIP lesson2-verse: no bundled model or lessons, the bundled lesson 2 is not printed"
 elif [ "${TANGSCOPE_SANITIZED:-}" = 1 ]; then
@@ -127,6 +177,20 @@ else
     $T lesson --print lessons/en/02-temperature.md >"$work/l2" 2>/dev/null
     rows=$(awk '/^      .*[，。]$/ { n++; if (n > best) best = n; next } { n = 0 } END { print best + 0 }' "$work/l2")
     [ "$rows" -ge 8 ] && pass "lesson2-verse ($rows lines)" || fail lesson2-verse "at most $rows lines of verse in a row"
+    # lesson 7 in French: what `compare` wrote stands once, its prompt (the
+    # lesson's last prompt before compare) at the head of its verse; later
+    # steps point to it
+    L7=lessons/fr/07-kv-cache.md
+    prompt=$(awk '/^prompt / { p = $2 } /^compare/ { print p; exit }' $L7)
+    $T lesson --print $L7 >"$work/l7" 2>/dev/null
+    first=$(grep -A2 "^- Le modèle a écrit$NBSP:$" "$work/l7" | sed -n 3p)
+    n=$(grep -c "^- Le modèle a écrit$NBSP:$" "$work/l7")
+    if [ -n "$prompt" ] && [ "$n" -eq 1 ] && case $first in "      $prompt"?*) true ;; *) false ;; esac &&
+        grep -q "^- Le modèle a écrit$NBSP: comme à l’étape [0-9]*$" "$work/l7"; then
+        pass "lesson7-compare-once ($prompt)"
+    else
+        fail lesson7-compare-once "$n texts; first line '$first', want it to start with '$prompt'"
+    fi
 fi
 
 exit $failed

@@ -1,7 +1,10 @@
 #!/bin/sh
 # lessons.sh - the lessons in lessons/*/ on the bundled model: every one
 # passes `tangscope lesson --check` and prints as a worksheet that gives no
-# answer away before its answers section, the example in
+# answer away before its answers section and shows on paper what the
+# screens of lessons 7 and 9 show (the mask triangles, the memory table with
+# `kvcache --json`'s sizes, the compare text once, the weights panel), the
+# example in
 # lessons/README.md holds, and `set top-k` reaches the whole vocabulary and
 # no further. (The lesson commands on the fixtures: tests/e2e/lesson.sh.)
 #
@@ -121,6 +124,96 @@ $0 == "" { if (!intable) close_block(); next }
 END { flush(); exit bad > 0 }
 AWK
 
+# --- the paper shows the pictures of the screen ---
+# The sizes of a KV cache per token and at 4,096 tokens, for this model and
+# the three large ones, as `tangscope kvcache --json` gives them in bytes;
+# the handout's memory table writes them as the language writes sizes.
+$T kvcache --json | tr '{' '\n' | sed -n 's/.*"bytes_per_token": \([0-9]*\), "total_bytes": \([0-9]*\).*/\1 \2/p' \
+    >"$work/kv.bytes"
+# size(BYTES): as the language writes a size (units U, a decimal comma if
+# comma): in the largest unit under 1,024 of it, one decimal under 100
+# unless whole
+cat >"$work/size.awk" <<'AWK'
+function size(b,   u, n, s) {
+    split(U, n, " "); u = 1
+    while (u < 4 && b >= 1024) { b /= 1024; u++ }
+    s = (b == int(b) || b >= 100 || u == 1) ? sprintf("%.0f", b) : sprintf("%.1f", b)
+    if (comma) sub(/\./, ",", s)
+    return s " " n[u]
+}
+AWK
+# section LESSON FILE: the part of the worksheet FILE (a language's) that
+# prints LESSON (from its title to the next)
+section() {
+    awk -v T="$(head -n 1 "$1")" '/^# / { on = ($0 == T) } on' "$2"
+}
+# pictures LANG WORKSHEET: lessons 7 and 9 of LANG show on paper what their
+# screens show
+pictures() {
+    set -- "$1" "$2" lessons/"$1"/07-*.md lessons/"$1"/09-*.md
+    [ -f "$3" ] && [ -f "$4" ] || return 0
+    section "$3" "$2" >"$work/$1.l7"
+    section "$4" "$2" >"$work/$1.l9"
+    # the masks the lesson opens (show mask, until show none or memory): a
+    # grid of its C keys, row q seeing keys 0..q, the last R rows marked as
+    # this pass's (">"); the triangle as torch.ones(R, C).tril(C - R) is
+    masks=$(awk '/^show mask/ { open = 1 } /^show (none|memory|weights)/ { open = 0 }
+                 open && /^expect mask / { print $3 "x" $4 }' "$3")
+    for rc in $masks; do
+        r=${rc%x*} c=${rc#*x}
+        if awk -v R="$r" -v C="$c" '
+            function want(q,   s) { s = q >= C - R ? ">" : " "; return s sprintf("%4d ", q) }
+            function row(q,   s, k) { s = ""; for (k = 0; k < C; k++) s = s (k ? " " : "") (k <= q ? "■" : "·"); return s }
+            /^```/ { if (inblk) { if (grid && ok && q == C) found = 1; inblk = 0 }
+                     else { inblk = 1; grid = ($0 == "```"); q = 0; ok = 1 }
+                     next }
+            inblk && grid && /^[ >] *[0-9]+ / {
+                if (ok && index($0, want(q)) == 1 && substr($0, length($0) - length(row(q)) + 1) == row(q)) q++
+                else ok = 0 }
+            END { exit !found }' "$work/$1.l7"; then
+            pass "paper-$1-mask-${r}x$c"
+        else
+            fail "paper-$1-mask-${r}x$c" "no ones($r, $c).tril grid in lesson 7: $(grep -A8 '^```$' "$work/$1.l7" | grep -m3 '■')"
+        fi
+    done
+    [ -n "$masks" ] || fail "paper-$1-mask" "lesson 7 opens no mask view to check"
+    # the memory table: per token and at 4,096 tokens, a row per model
+    case $1 in fr) units="o Kio Mio Gio" comma=1 ;; de) units="B KiB MiB GiB" comma=1 ;; *) units="B KiB MiB GiB" comma=0 ;; esac
+    expect=$(awk -v U="$units" -v comma=$comma "$(cat "$work/size.awk")"' { printf "| %s | %s |\n", size($1), size($2) }' "$work/kv.bytes")
+    got=$(awk -F' [|] ' '/^\| / && NF == 4 && $2 ~ /[0-9]/ { printf "| %s | %s |\n", $2, substr($4, 1, length($4) - 2) }' "$work/$1.l7")
+    if [ "$(printf '%s\n' "$expect" | wc -l)" -eq 4 ] && [ "$got" = "$expect" ]; then
+        pass "paper-$1-memory"
+    else
+        fail "paper-$1-memory" "want per token | at 4096: $(echo $expect), got: $(echo $got)"
+    fi
+    # the compare text once: no block of verse of 8 lines or more twice
+    twice=$(awk '/^      / { b = b $0 "\n"; n++; next } { if (n >= 8) seen[b]++; b = ""; n = 0 }
+                 END { for (k in seen) if (seen[k] > 1) { print substr(k, 1, 40); exit } }' "$work/$1.l7")
+    blocks=$(awk '/^      / { n++; next } { if (n >= 8) c++; n = 0 } END { print c + 0 }' "$work/$1.l7")
+    if [ "$blocks" -ge 1 ] && [ -z "$twice" ]; then
+        pass "paper-$1-compare-once"
+    else
+        fail "paper-$1-compare-once" "$blocks poems; printed twice: $twice"
+    fi
+    # lesson 9: the weights panel, a row per precision with its bytes per
+    # weight and its file's size (the sizes the lesson expects, float32's the
+    # bundled model's), and the divergence
+    fp32=$(wc -c <assets/tang.bin | awk -v U="$units" -v comma=$comma "$(cat "$work/size.awk")"' { print size($1) }')
+    sizes=$(awk -v U="$units" -v comma=$comma "$(cat "$work/size.awk")"'
+        /^set weights / { w = $3 } /^expect size = / && w != "" { print w "=" size($4) }' "$4")
+    missing=
+    for ws in "fp32=$fp32" $(echo "$sizes" | tr ' ' '#'); do
+        ws=$(echo "$ws" | tr '#' ' ') w=${ws%%=*} sz=${ws#*=}
+        case $w in fp32) b=4 ;; bf16) b=2 ;; *) b=1 ;; esac
+        grep -q "^| \(> \)\{0,1\}$w | $b | $sz | " "$work/$1.l9" || missing="$missing $w ($sz)"
+    done
+    if [ -n "$sizes" ] && [ -z "$missing" ] && grep -q "^| > int8 | 1 | " "$work/$1.l9" && grep -q "^- .*KL" "$work/$1.l9"; then
+        pass "paper-$1-weights"
+    else
+        fail "paper-$1-weights" "no weights panel row for${missing:- the sizes} in lesson 9: $(grep -m3 '^| .*fp32\|KL' "$work/$1.l9")"
+    fi
+}
+
 # --- every lesson prints as a worksheet, a language at a time (the same run
 # serves the titles and the worksheet checks) ---
 for dir in lessons/*/; do
@@ -178,6 +271,7 @@ for dir in lessons/*/; do
     else
         fail "worksheets-$lang-why-answered" "no answer line after: $unanswered"
     fi
+    pictures "$lang" "$work/$lang.md"
     quizzes=$(cat "$@" | grep -c "^quiz ")
     asked=$(grep -c '^> \*\*[^*]*[0-9][^*]*\*\*' "$work/$lang.md") # numbered questions
     answered=$(grep -c "^### [0-9]*\. " "$work/$lang.md")
