@@ -162,13 +162,16 @@ static int open_code_and_stage(AppState *s, const Model *m, const ExploreRun *ru
         SessionCode code;
         TsQuoted q;
         TsErr err;
-        if (session_code_decode(run->code, strlen(run->code), &code, &err) != 0 ||
+        int enter;
+        if (app_session_code_read(run->code, &code, &enter, &err) != 0 ||
             session_code_check(&code, m, &err) != 0 || app_session_open(s, &code, &err) != 0) {
             snprintf(why, size, "code %s: %s", ts_quote(&q, run->code), err.msg);
             return -1;
         }
         app_status(s, 0, app_label(s, LBL_ST_CODE_OPENED), run->code);
-        if (run->code_enter) { /* the poem Enter wrote in the saved session, written again */
+        /* the poem Enter wrote in the saved session (or "+ Enter" after the
+         * code, as the title shows it), written again */
+        if (run->code_enter || enter) {
             app_job_start_write(s);
             while (s->job.kind != JOB_NONE)
                 app_apply(s, CMD_TICK, cmd_arg(0));
@@ -351,7 +354,8 @@ int cmd_explore(int argc, char **argv)
     TsErr code_err;
     TsQuoted q;
     /* a mistyped code is refused before the screen opens (the model is checked later) */
-    if (code && session_code_decode(code, strlen(code), &decoded, &code_err) != 0)
+    int code_plus_enter;
+    if (code && app_session_code_read(code, &decoded, &code_plus_enter, &code_err) != 0)
         return cli_error("explore", EXIT_USAGE, "code %s: %s", ts_quote(&q, code), code_err.msg);
     AppTheme theme = THEME_DARK;
     if ((rc = cli_theme_parse("explore", theme_arg, &theme)) != 0)

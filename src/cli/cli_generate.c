@@ -300,8 +300,13 @@ static int gen_check_given(GenRequest *q, const char *cmd, int argc, char **argv
                          conflict);
     if (a->code && npos)
         return cli_error(cmd, EXIT_USAGE, "--code holds the prompt already: give no PROMPT");
-    if (a->code && session_code_decode(a->code, strlen(a->code), &q->code, &err) != 0)
+    int enter; /* generate writes Enter's run anyway: "+ Enter" changes nothing */
+    if (a->code && app_session_code_read(a->code, &q->code, &enter, &err) != 0)
         return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&tq, a->code), err.msg);
+    if (a->code && q->code.n_steps > 0)
+        return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&tq, a->code),
+                         "this code holds the explorer's key steps after its prompt: open it "
+                         "with tangscope --code CODE");
     return 0;
 }
 
