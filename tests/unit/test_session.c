@@ -251,6 +251,31 @@ static void test_code_brings_back_the_screen(void)
     app_free(&s);
 }
 
+/* A code copied with the "+ Enter" the title shows after it, in each
+ * language the title is written in, reads as the code, and says Enter. */
+static void test_code_plus_enter(void)
+{
+    const char *pasted[] = {"6K5CW9DXDNR6XD2 + Enter", "6K5CW9DXDNR6XD2 + Entrée",
+                            "6K5CW9DXDNR6XD2 +Eingabe", "6K5CW9DXDNR6XD2 + 回车",
+                            "6k5cw9dxdnr6xd2+enter ", "6K5CW9DXDNR6XD2"};
+    for (size_t i = 0; i < sizeof pasted / sizeof pasted[0]; i++) {
+        SessionCode c;
+        TsErr err;
+        int enter = -1;
+        CHECK(app_session_code_read(pasted[i], &c, &enter, &err) == 0 && c.n_prompt == 6,
+              "'%s' was not read: %s", pasted[i], err.msg);
+        CHECK(enter == (i + 1 < sizeof pasted / sizeof pasted[0]), "'%s': enter %d", pasted[i],
+              enter);
+    }
+    const char *bad[] = {"6K5CW9DXDNR6XD2 + Entre", "6K5CW9DXDNR6XD2 +", "+ Enter"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        SessionCode c;
+        TsErr err;
+        int enter;
+        CHECK(app_session_code_read(bad[i], &c, &enter, &err) != 0, "'%s' was read", bad[i]);
+    }
+}
+
 /* A sampled and a picked character keep the bars shown before them. */
 static void test_records_hold_the_bars(void)
 {
@@ -504,6 +529,7 @@ int main(void)
     RUN(test_open_again);
     RUN(test_enter_writes_generate);
     RUN(test_code_brings_back_the_screen);
+    RUN(test_code_plus_enter);
     RUN(test_json_read_back);
     RUN(test_json_controls);
     RUN(test_json_every_setting);
