@@ -1538,6 +1538,21 @@ static const Label LABELS[LBL_COUNT] = {
         "（同分时没按较小的 id 取舍：也算对）",
         " (Gleichstand anders als nach kleinerer id entschieden: in Ordnung)",
         " (égalité tranchée autrement que par le plus petit id : accepté)"},
+    [LBL_EX_CLASSIC] = {" (only the classic mark of ，。，。: the course allows a comma or a full stop)",
+        "（只允许了 ，。，。 里固定的那个：课程说逗号、句号都可以）",
+        " (nur das klassische Zeichen aus ，。，。: der Kurs lässt Komma oder Punkt zu)",
+        " (seulement le signe classique de ，。，。 : le cours admet virgule ou point)"},
+    [LBL_EX_JUEJU_RULE] = {"the rule: inside a line only Han characters; after lines 1-3 (characters %d, "
+                           "%d and %d) a comma or a full stop, ， or 。 (、！？ are neither); after "
+                           "line 4 the full stop 。, then only the newline",
+        "规则：句中只能是汉字；第 1-3 句之后（第 %d、%d、%d 个字符）是逗号或句号，即 ， 或 。"
+        "（、！？都不算）；第 4 句之后是句号 。，然后只能换行",
+        "die Regel: in einer Zeile nur chinesische Schriftzeichen; nach Zeile 1-3 (das %d., %d. und "
+        "%d. Zeichen) ein Komma oder ein Punkt, ， oder 。 (、！？ sind keins von beiden); nach Zeile 4 "
+        "der Punkt 。, danach nur der Zeilenumbruch",
+        "la règle : dans un vers, rien que des caractères han ; après les vers 1 à 3 (les %de, %de et "
+        "%de caractères) une virgule ou un point, ， ou 。 (、！？ ne sont ni l'un ni l'autre) ; après "
+        "le vers 4 le point 。, puis seulement le saut de ligne"},
     [LBL_EX_WITH_P] = {"with p = %s",
         "p = %s",
         "mit p = %s",

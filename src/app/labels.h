@@ -522,6 +522,8 @@ typedef enum {
     LBL_EX_PASSED,
     LBL_EX_FAILED,
     LBL_EX_TIE,
+    LBL_EX_CLASSIC,
+    LBL_EX_JUEJU_RULE,
     LBL_EX_WITH_P,
     LBL_EX_AFTER_TOP_K,
     LBL_EX_EXPECTED,

@@ -73,9 +73,15 @@ expect_error unclosed-quote 2 "unclosed" "$T" exercise check top-p "python3 'my.
 check top-p-right top-p top-p 0 "10 of 10 cases passed." "passed  7  a tie at the boundary"
 check top-p-off-by-one top-p top-p-gt 1 "FAILED  2  p reached exactly" \
     "expected  2: 水 花   (ids 9 21)" "got       3: 水 云 花   (ids 9 14 21)" "8 of 10 cases passed."
-check jueju-right jueju jueju 0 "12 of 12 cases passed."
-check jueju-only-7 jueju jueju-5 1 "FAILED 10  five a line: line 1 ends after 5 with ，" \
-    "expected  1: ，" "10 of 12 cases passed."
+check jueju-course jueju jueju-course 0 "12 of 12 cases passed." \
+    "passed  3  the 8th character (line 1 has its 7): a comma or a full stop"
+check jueju-classic jueju jueju 0 "12 of 12 cases passed." \
+    "passed  3  the 8th character (line 1 has its 7): a comma or a full stop (only the classic mark"
+check jueju-lazy jueju jueju-lazy 1 "FAILED  1  the poem's first character" \
+    "the rule: inside a line only Han characters; after lines 1-3 (characters 8, 16 and 24) a comma or a full stop" \
+    "7 of 12 cases passed."
+check jueju-only-7 jueju jueju-5 1 "FAILED 11  five a line: the 6th character, a comma or a full stop" \
+    "expected  2: 。 ，" "(characters 6, 12 and 18)" "11 of 12 cases passed."
 
 # --- programs that misbehave: one line each, naming the step ---
 check crash top-p crash 1 "step 1: the program" "ended before answering (killed by signal 11, a crash)" \

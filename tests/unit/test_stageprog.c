@@ -133,12 +133,26 @@ static void test_top_p_right_and_wrong(void)
     check_no_child();
 }
 
+/* The jueju as the course states it passes every case, and so does the
+ * classic ，。，。; one that lets 、 ！ ？ through inside a line fails the
+ * first case (the poem's first character), and one that knows only lines
+ * of 7 fails a case of 5. */
 static void test_jueju_right_and_wrong(void)
 {
     int n, first;
     exercise_cases(EXERCISE_JUEJU, &n);
-    CHECK(run_cases("jueju", EXERCISE_JUEJU, &first) == n, "the correct jueju failed case %d",
+    CHECK(run_cases("jueju-course", EXERCISE_JUEJU, &first) == n,
+          "the course's jueju failed case %d", first);
+    CHECK(run_cases("jueju", EXERCISE_JUEJU, &first) == n, "the classic jueju failed case %d",
           first);
+    const ExerciseCase *all = exercise_cases(EXERCISE_JUEJU, &n);
+    int inside = 0; /* the cases that want a Han character: where 、！？ are offered wrongly */
+    for (int k = 0; k < n; k++)
+        inside += strcmp(all[k].want, "春风月山") == 0;
+    int lazy = run_cases("jueju-lazy", EXERCISE_JUEJU, &first);
+    CHECK(inside >= 4 && lazy == n - inside && first == 1,
+          "the lazy jueju passed %d of %d (%d ask for a Han character), failing first case %d",
+          lazy, n, inside, first);
     CHECK(run_cases("jueju-5", EXERCISE_JUEJU, &first) < n, "lines of 7 only passed everything");
     const ExerciseCase *cases = exercise_cases(EXERCISE_JUEJU, &n);
     CHECK(first >= 1 && cases[first - 1].line_len == 5, "it fails case %d, not one of 5", first);
