@@ -124,7 +124,7 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
         s->pred.ss.top_p_hook = s->g.ss.top_p_hook = stagetopp_hook;
         s->pred.ss.top_p_ctx = s->g.ss.top_p_ctx = &st->topp;
     } else {
-        if (stagejueju_init(&st->jueju, cmdline, s->lang, &s->m->vocab, &err) != 0) {
+        if (stagejueju_init(&st->jueju, cmdline, 1, 1, s->lang, &s->m->vocab, &err) != 0) {
             app_status(s, 1, "%s", err.msg);
             return -1;
         }

@@ -16,6 +16,21 @@ int exercise_parse(const char *name)
 
 const char *exercise_name(ExerciseKind kind) { return NAMES[kind]; }
 
+const char *exercise_stage_split(const char *text, ExerciseKind *kind)
+{
+    const char *t = text + strspn(text, " \t");
+    size_t w = strcspn(t, " \t");
+    *kind = EXERCISE_TOP_P;
+    for (int k = 0; k < EXERCISE_COUNT; k++) {
+        if (w == strlen(NAMES[k]) && strncmp(t, NAMES[k], w) == 0) {
+            *kind = (ExerciseKind)k;
+            t += w;
+            return t + strspn(t, " \t");
+        }
+    }
+    return t;
+}
+
 /* Each case lists its candidates in id order, so a program has to sort. The
  * sums are chosen so that no case stands on a rounding: where p is reached
  * exactly, the numbers are powers of two (exact in binary). */

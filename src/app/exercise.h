@@ -40,6 +40,10 @@ typedef enum { EXERCISE_TOP_P, EXERCISE_JUEJU, EXERCISE_COUNT } ExerciseKind;
 /* "top-p" or "jueju" -> the kind; -1 for anything else. */
 int exercise_parse(const char *name);
 const char *exercise_name(ExerciseKind kind);
+/* A --stage or `:stage` value, "top-p PROGRAM", "jueju PROGRAM" or
+ * "PROGRAM" (top-p): *kind set, the PROGRAM part returned (within text;
+ * "" when there is none). */
+const char *exercise_stage_split(const char *text, ExerciseKind *kind);
 
 /* One reference case. */
 typedef struct {

@@ -957,14 +957,8 @@ static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o)
         }
         return apply(s, c, o, CMD_STAGE, cmd_arg(-1));
     }
-    ExerciseKind kind = EXERCISE_TOP_P;
-    char name[16];
-    snprintf(name, sizeof name, "%.*s", (int)(w < sizeof name ? w : sizeof name - 1), t);
-    if (exercise_parse(name) >= 0 && w < sizeof name) {
-        kind = (ExerciseKind)exercise_parse(name);
-        t += w;
-        t += strspn(t, " \t");
-    }
+    ExerciseKind kind;
+    t = exercise_stage_split(t, &kind);
     if (!*t)
         return script_fail(o->msg, sizeof o->msg, "%s", app_label(s, LBL_SC_STAGE_NEEDS));
     if (o->lesson_path) { /* only a wish: the explorer's screen asks, then starts it */

@@ -563,9 +563,10 @@ int stagetopp_hook(void *ctx, float *out, const float *in, int V, const SamplerS
 
 /* ---- the student's jueju constraint in the form's place ---- */
 
-int stagejueju_init(StageJueju *t, const char *cmdline, AppLang lang, const Vocab *v, TsErr *err)
+int stagejueju_init(StageJueju *t, const char *cmdline, int quiet_stderr, int fallback,
+                    AppLang lang, const Vocab *v, TsErr *err)
 {
-    *t = (StageJueju){.vocab = v, .V = v->size};
+    *t = (StageJueju){.vocab = v, .V = v->size, .fallback = fallback};
     size_t V = (size_t)v->size;
     t->ids = malloc(V * sizeof *t->ids);
     t->kept = malloc(V);
@@ -576,7 +577,7 @@ int stagejueju_init(StageJueju *t, const char *cmdline, AppLang lang, const Voca
     }
     for (int i = 0; i < v->size; i++)
         t->ids[i] = i;
-    if (stageprog_start(&t->prog, cmdline, 1, lang, err) != 0) {
+    if (stageprog_start(&t->prog, cmdline, quiet_stderr, lang, err) != 0) {
         stagejueju_free(t);
         return -1;
     }
@@ -630,6 +631,8 @@ int stagejueju_hook(void *ctx, const Form *form, const Generator *g, uint8_t *al
         return 0;
     t->failed = 1;
     t->failure = *err;
+    if (!t->fallback)
+        return -1; /* generate stops, saying why */
     memcpy(allowed, t->builtin, (size_t)t->V); /* the built-in goes on */
     return 0;
 }

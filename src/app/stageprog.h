@@ -171,9 +171,11 @@ int stagetopp_hook(void *ctx, float *out, const float *in, int V, const SamplerS
  * For a jueju the program is asked, every vocabulary character a candidate,
  * and what it allows is the mask; for the other forms the form's own mask
  * stays. The form's own mask of the last call is kept in builtin[] (to
- * compare). A step that fails leaves the form's own mask (the explorer goes
- * on): failed is set, failure keeps the first message and the program is
- * asked nothing more. Its standard error goes to /dev/null (the explorer). */
+ * compare). With fallback (the explorer) a step that fails leaves the
+ * form's own mask and the writing goes on: failed is set, failure keeps the
+ * first message and the program is asked nothing more; without (generate,
+ * jueju) the hook fails with the message. quiet_stderr: the program's
+ * standard error does not reach the terminal (stageprog_start). */
 typedef struct {
     StageProg prog;
     const Vocab *vocab;
@@ -182,11 +184,13 @@ typedef struct {
     uint8_t *kept;    /* [V] */
     uint8_t *builtin; /* [V] the form's own mask of the last call */
     ByteBuf req;
+    int fallback;
     int failed;
     TsErr failure;
 } StageJueju;
 
-int stagejueju_init(StageJueju *t, const char *cmdline, AppLang lang, const Vocab *v, TsErr *err);
+int stagejueju_init(StageJueju *t, const char *cmdline, int quiet_stderr, int fallback,
+                    AppLang lang, const Vocab *v, TsErr *err);
 void stagejueju_free(StageJueju *t);
 /* The hook: set g->mask_hook = stagejueju_hook, g->mask_ctx = t. */
 int stagejueju_hook(void *ctx, const Form *form, const Generator *g, uint8_t *allowed, TsErr *err);

@@ -269,6 +269,29 @@ else
 fi
 no_bot_left stage-no-program-left
 
+# --- a student's jueju writes poems: generate --stage "jueju PROGRAM", jueju --stage PROGRAM ---
+# four lines of 7 Han characters with a comma or a full stop after each of the
+# first three and a full stop after the last; the course's program lets a full
+# stop close line 1 or 3, which the built-in form never does: its mask was used
+jueju_shape='^([一-龥]{7}[，。]){3}[一-龥]{7}。$'
+"$T" generate --model $TINY --stage "jueju $BOT jueju-course" -n 3 >"$work/out" 2>"$work/err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(grep -cP "$jueju_shape" "$work/out")" -eq 3 ] &&
+    grep -qP '^[一-龥]{7}。|^([一-龥]{7}[，。]){2}[一-龥]{7}。' "$work/out"; then
+    pass generate-stage-jueju
+else
+    fail generate-stage-jueju "exit $rc: $(cat "$work/out" "$work/err")"
+fi
+"$T" jueju --model $TINY --chars 7 --stage "$BOT jueju-course" -n 2 >"$work/out" 2>"$work/err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(grep -cP "$jueju_shape" "$work/out")" -eq 2 ]; then
+    pass jueju-stage-program
+else
+    fail jueju-stage-program "exit $rc: $(cat "$work/out" "$work/err")"
+fi
+expect_error jueju-stage-crash 2 "step 1: the program" "$T" jueju --model $TINY --stage "$BOT crash"
+no_bot_left jueju-stage-no-program-left
+
 # --- the C starting points compile without a warning ---
 for f in top_p jueju; do
     if ${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror -O1 -o "$work/$f" \
