@@ -1490,6 +1490,35 @@ static const Label LABELS[LBL_COUNT] = {
         "被信号 %d 终止，程序崩溃了",
         "durch Signal %d beendet, ein Absturz",
         "tué par le signal %d : il a planté"},
+    [LBL_SP_STDERR_TAIL] = {"; its error output (the traceback) is kept in %s, ending: %s",
+        "；它的错误输出（traceback）保存在 %s，最后几行：%s",
+        "; seine Fehlerausgabe (der Traceback) liegt in %s, am Ende: %s",
+        "; sa sortie d'erreur (la trace) est gardée dans %s, qui finit par : %s"},
+    [LBL_SP_STDERR_EMPTY] = {"; it wrote nothing on its error output",
+        "；它没有往错误输出写任何东西",
+        "; auf seine Fehlerausgabe hat es nichts geschrieben",
+        "; il n'a rien écrit sur sa sortie d'erreur"},
+    [LBL_SP_NOT_EXECUTABLE] = {" (the file is no program the system can run by itself: run it with its "
+                               "interpreter, e.g. \"python3 %s\", in quotes)",
+        "（系统没法直接运行这个文件：用解释器来运行它，比如 \"python3 %s\"，整条命令加引号）",
+        " (das System kann die Datei nicht selbst ausführen: starte sie mit ihrem Interpreter, etwa "
+        "\"python3 %s\", samt Anführungszeichen)",
+        " (le système ne sait pas exécuter ce fichier tel quel : lancez-le avec son interpréteur, "
+        "par ex. \"python3 %s\", entre guillemets)"},
+    [LBL_SP_HERE_NOT_PATH] = {" (%s is in this folder, but a program's name is looked up on PATH: run it "
+                              "as \"python3 %s\", in quotes)",
+        "（%s 就在当前文件夹里，但程序名是在 PATH 里找的：写成 \"python3 %s\"，整条命令加引号）",
+        " (%s liegt in diesem Ordner, aber ein Programmname wird im PATH gesucht: starte es als "
+        "\"python3 %s\", samt Anführungszeichen)",
+        " (%s est dans ce dossier, mais un nom de programme se cherche dans le PATH : lancez-le "
+        "avec \"python3 %s\", entre guillemets)"},
+    [LBL_SP_INTERPRETER_ALONE] = {"%s alone has no program to run: give the whole command in quotes, "
+                                  "e.g. --stage \"%s top_p.py\"",
+        "只有 %s 没有要运行的程序：整条命令放在引号里，比如 --stage \"%s top_p.py\"",
+        "%s allein hat kein Programm zum Ausführen: gib den ganzen Befehl in Anführungszeichen an, "
+        "etwa --stage \"%s top_p.py\"",
+        "%s seul n'a aucun programme à lancer : donnez toute la commande entre guillemets, par ex. "
+        "--stage \"%s top_p.py\""},
     [LBL_SP_CLOSED] = {"it closed its output",
         "它关掉了自己的输出",
         "es hat seine Ausgabe geschlossen",

@@ -79,6 +79,8 @@ typedef struct {
     AppLang lang;         /* the language of its messages */
     char *buf;            /* [STAGEPROG_MAX_LINE + 1] what the program wrote, not yet read */
     size_t len;
+    char errlog[640];     /* quiet_stderr: the file its standard error goes to, in the
+                           * user's cache folder; "" when none (it goes to /dev/null) */
 } StageProg;
 
 /* Split cmdline into argv (at most STAGEPROG_MAX_WORDS words; *argv and its
@@ -86,9 +88,13 @@ typedef struct {
  * unclosed quote or too many words. */
 int stageprog_split(const char *cmdline, AppLang lang, char ***argv, int *argc, TsErr *err);
 
-/* Start the program. quiet_stderr: its standard error goes to /dev/null (the
- * explorer's screen); otherwise it is tangscope's own (a student's debug
- * output reaches the terminal). Fails with "cannot start 'X': why" when the
+/* Start the program. quiet_stderr (the explorer's screen): its standard
+ * error goes to a file of its own in the user's cache folder,
+ * ~/.cache/tangscope/stage-PID-N.stderr (ts_cache_dir; p->errlog names it;
+ * /dev/null when there is no cache folder), and a step that stops the
+ * program says where it is and its last lines ("a traceback is in FILE:
+ * ..."); the file stays for the student to read. Otherwise it is
+ * tangscope's own (a student's debug output reaches the terminal). Fails with "cannot start 'X': why" when the
  * command is empty or the program cannot be run. p is overwritten: a
  * StageProg that ran before must have had stageprog_stop first (a step
  * that failed stops the program but keeps its buffer until then). */
