@@ -445,6 +445,9 @@ typedef struct {
     struct AppStage *stage;
     int may_start;
     int stage_ask;               /* 1: the status line asks whether to start it (y/n) */
+    double stage_timeout;        /* seconds a step of a student's program may take, the
+                                  * first ten times that (--stage-timeout, `:stage
+                                  * --timeout`); 0: STAGEPROG_TIMEOUT */
     /* the command line: `:` opens it, Enter runs what was typed (script.h) */
     int cmdline_open;
     char cmdline[APP_CMDLINE_MAX];

@@ -121,6 +121,8 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
             return -1;
         }
         st->topp_on = 1;
+        if (s->stage_timeout > 0)
+            st->topp.prog.timeout = s->stage_timeout;
         s->pred.ss.top_p_hook = s->g.ss.top_p_hook = stagetopp_hook;
         s->pred.ss.top_p_ctx = s->g.ss.top_p_ctx = &st->topp;
     } else {
@@ -129,6 +131,8 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
             return -1;
         }
         st->jueju_on = 1;
+        if (s->stage_timeout > 0)
+            st->jueju.prog.timeout = s->stage_timeout;
         s->g.mask_hook = stagejueju_hook;
         s->g.mask_ctx = &st->jueju;
     }

@@ -1490,6 +1490,17 @@ static const Label LABELS[LBL_COUNT] = {
         "被信号 %d 终止，程序崩溃了",
         "durch Signal %d beendet, ein Absturz",
         "tué par le signal %d : il a planté"},
+    [LBL_SP_MORE_TIME] = {"; more time for each step: %s SECONDS",
+        "；要给每一步更多时间：%s 秒数",
+        "; mehr Zeit für jeden Schritt: %s SEKUNDEN",
+        "; plus de temps par étape : %s SECONDES"},
+    [LBL_SP_SLOW_START] = {"; the first step includes the program's start: a slow one (import torch) "
+                           "gets more time with %s SECONDS",
+        "；第一步包括程序启动的时间：启动慢的程序（比如 import torch）可以用 %s 秒数 多给些时间",
+        "; der erste Schritt schließt den Start des Programms ein: ein langsamer Start (import "
+        "torch) bekommt mit %s SEKUNDEN mehr Zeit",
+        "; la première étape comprend le démarrage du programme : un démarrage lent (import torch) "
+        "obtient plus de temps avec %s SECONDES"},
     [LBL_SP_STDERR_TAIL] = {"; its error output (the traceback) is kept in %s, ending: %s",
         "；它的错误输出（traceback）保存在 %s，最后几行：%s",
         "; seine Fehlerausgabe (der Traceback) liegt in %s, am Ende: %s",
@@ -1686,6 +1697,10 @@ static const Label LABELS[LBL_COUNT] = {
         "stage：请写明运行什么：stage top-p|jueju 程序 [参数]，或 stage off",
         "stage: was soll laufen? stage top-p|jueju PROGRAMM [ARGUMENTE] oder stage off",
         "stage : que lancer ? stage top-p|jueju PROGRAMME [ARGUMENTS], ou stage off"},
+    [LBL_SC_STAGE_TIMEOUT] = {"stage: --timeout takes the seconds a step may take, 0.05 to 600: stage --timeout 30 python3 top_p.py",
+        "stage：--timeout 后面写每一步最多几秒（0.05 到 600）：stage --timeout 30 python3 top_p.py",
+        "stage: --timeout nimmt die Sekunden, die ein Schritt dauern darf, 0,05 bis 600: stage --timeout 30 python3 top_p.py",
+        "stage : --timeout prend les secondes permises par étape, de 0,05 à 600 : stage --timeout 30 python3 top_p.py"},
     [LBL_SC_STAGE_OUTSIDE] = {"stage: a lesson starts only a program of its exercises folder, not %s",
         "stage：课程只能启动 exercises 文件夹里的程序，%s 不在其中",
         "stage: eine Lektion startet nur Programme aus ihrem Ordner exercises, nicht %s",

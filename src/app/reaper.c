@@ -400,8 +400,8 @@ static pid_t start_program(const Job *j)
 static _Noreturn void supervise(const Job *j)
 {
     setpgid(0, 0); /* a terminal's Ctrl-C is tangscope's to handle */
-    int keep[] = {j->sock, j->ctl, j->status, j->report};
-    close_others(keep, 4); /* nothing that keeps another program's pipe open */
+    int keep[] = {j->sock, j->ctl, j->status, j->report, j->stderr_fd};
+    close_others(keep, 5); /* nothing that keeps another program's pipe open */
     int wake[2];
     pid_t prog = -1;
     /* its handlers first: the death signal must find one */
@@ -421,6 +421,8 @@ static _Noreturn void supervise(const Job *j)
     }
     close(j->sock);
     close(j->report);
+    if (j->stderr_fd > 2)
+        close(j->stderr_fd); /* the program's now */
     if (prog > 0)
         watch(j, prog, wake[0]);
     end_all(j, prog);

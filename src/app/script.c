@@ -958,7 +958,20 @@ static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o)
         return apply(s, c, o, CMD_STAGE, cmd_arg(-1));
     }
     ExerciseKind kind;
+    const char *word = t;
     t = exercise_stage_split(t, &kind);
+    /* --timeout SECONDS: more time for each step (a slow start: import torch) */
+    if (strncmp(t, "--timeout", 9) == 0 && (t[9] == ' ' || t[9] == '\t')) {
+        char *end;
+        double secs = strtod(t + 9, &end);
+        if (end == t + 9 || !(secs >= 0.05 && secs <= 600) || (*end && *end != ' ' && *end != '\t'))
+            return script_fail(o->msg, sizeof o->msg, "%s", app_label(s, LBL_SC_STAGE_TIMEOUT));
+        s->stage_timeout = secs;
+        const char *before = t;
+        t = end + strspn(end, " \t");
+        if (before == word) /* no kind before the option: perhaps after it */
+            t = exercise_stage_split(t, &kind);
+    }
     if (!*t)
         return script_fail(o->msg, sizeof o->msg, "%s", app_label(s, LBL_SC_STAGE_NEEDS));
     if (o->lesson_path) { /* only a wish: the explorer's screen asks, then starts it */

@@ -171,7 +171,8 @@ static const char *interpreter(const char *word)
 
 int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang lang, TsErr *err)
 {
-    *p = (StageProg){.fd = -1, .timeout = STAGEPROG_TIMEOUT, .lang = lang};
+    *p = (StageProg){.fd = -1, .timeout = STAGEPROG_TIMEOUT, .lang = lang,
+                     .timeout_option = "--stage-timeout"};
     p->sup.ctl = p->sup.status_fd = -1;
     TsQuoted q;
     snprintf(p->cmd, sizeof p->cmd, "%s", ts_quote(&q, cmdline));
@@ -422,10 +423,18 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
             TsQuoted q;
             char secs[32];
             app_num_short(p->lang, limit, secs, sizeof secs);
+            /* the option that gives more time, and on the first step the start's share */
+            char more[256];
+            snprintf(more, sizeof more, L(p->lang, p->answered ? LBL_SP_MORE_TIME : LBL_SP_SLOW_START),
+                     p->timeout_option);
             if (p->len)
-                return fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE_PART), secs,
-                                 excerpt(&q, p->buf, p->len));
-            return fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE), secs);
+                fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE_PART), secs,
+                          excerpt(&q, p->buf, p->len));
+            else
+                fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE), secs);
+            size_t used = strlen(err->msg);
+            snprintf(err->msg + used, sizeof err->msg - used, "%s", more);
+            return STAGEPROG_LATE;
         }
         struct pollfd pfd = {.fd = p->fd, .events = POLLIN | (sent < n ? POLLOUT : 0)};
         int ms = (int)ceil(left * 1000.0);

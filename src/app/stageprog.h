@@ -79,6 +79,8 @@ typedef struct {
     AppLang lang;         /* the language of its messages */
     char *buf;            /* [STAGEPROG_MAX_LINE + 1] what the program wrote, not yet read */
     size_t len;
+    const char *timeout_option; /* the option that sets timeout, named when a step is late
+                                 * ("--stage-timeout" unless the caller sets another) */
     char errlog[640];     /* quiet_stderr: the file its standard error goes to, in the
                            * user's cache folder; "" when none (it goes to /dev/null) */
 } StageProg;

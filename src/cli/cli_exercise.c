@@ -159,6 +159,7 @@ int cmd_exercise(int argc, char **argv)
     if (stageprog_start(&prog, pos[2], 0, cli_lang(), &err) != 0)
         return cli_error("exercise", EXIT_USAGE, "%s", err.msg);
     prog.timeout = timeout;
+    prog.timeout_option = "--timeout";
     printf(cli_label(LBL_EX_HEAD), exercise_name((ExerciseKind)kind), n_cases, prog.cmd);
     putchar('\n');
     fflush(stdout);
@@ -178,6 +179,7 @@ int cmd_exercise(int argc, char **argv)
                 break;
             }
             prog.timeout = timeout;
+            prog.timeout_option = "--timeout";
         }
         ran = k + 1;
         if (exercise_request(&req, (ExerciseKind)kind, c, k + 1) != 0) {

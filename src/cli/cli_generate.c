@@ -41,9 +41,12 @@
     "                           probability, and the top 8 with both (docs/session-json.md)\n" \
     "  --stage PROGRAM          top-p done by a program, a student's (exercise 1): started\n"   \
     "                           once, asked at every character (docs/exercises.md), e.g.\n"  \
-    "                           --stage \"python3 top_p.py\"; a program that fails stops\n"  \
+    "                           --stage \"python3 top_p.py\"; \"jueju PROGRAM\": the jueju\n"  \
+    "                           constraint done by it (exercise 2), so generate writes\n"   \
+    "                           jueju of 7 a line (in `jueju` a bare PROGRAM is that one,\n" \
+    "                           \"top-p PROGRAM\" the other); a program that fails stops\n" \
     "                           the run with one line (exit status 2). The run has no\n"    \
-    "                           session code then (a code means the built-in top-p)\n"
+    "                           session code then (a code means the built-in stages)\n"
 
 #define PINYIN_HELP(what, example)                                                                  \
     "  --pinyin \"" example "\"\n"                                                               \

@@ -16,6 +16,10 @@
  *                the newline": lets 、 ！ ？ through
  *   jueju-5      the classic jueju constraint that only knows lines of 7
  *   crash        reads the request and dies of SIGSEGV
+ *   traceback    reads the request, writes a Python-like traceback on its
+ *                standard error and exits with status 1
+ *   slow-start   sleeps 1.5 s before it reads anything (an `import torch`),
+ *                then a correct top-p
  *   hang         reads the request and never answers
  *   garbage      answers a line that is not JSON
  *   exit         exits at once, reading nothing
@@ -32,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_LINE (4 * 1024 * 1024)
@@ -169,6 +174,8 @@ int main(int argc, char **argv)
     const char *mode = argc > 1 ? argv[1] : "";
     if (strcmp(mode, "exit") == 0)
         return 0;
+    if (strcmp(mode, "slow-start") == 0)
+        nanosleep(&(struct timespec){1, 500000000L}, NULL);
     static char line[MAX_LINE];
     long answered = 0;
     long crash_after = strncmp(mode, "top-p-crash-", 12) == 0 ? strtol(mode + 12, NULL, 10) : -1;
@@ -191,6 +198,13 @@ int main(int argc, char **argv)
             jueju(line, JUEJU_ONLY7);
         else if (strcmp(mode, "crash") == 0)
             raise(SIGSEGV);
+        else if (strcmp(mode, "traceback") == 0) {
+            fputs("Traceback (most recent call last):\n  File \"top_p.py\", line 12, in keep\n"
+                  "    share = p / total\nZeroDivisionError: division by zero\n\n",
+                  stderr);
+            return 1;
+        } else if (strcmp(mode, "slow-start") == 0)
+            top_p(line, 0, 1);
         else if (strcmp(mode, "hang") == 0)
             for (;;)
                 pause();
