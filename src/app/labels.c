@@ -1494,17 +1494,21 @@ static const Label LABELS[LBL_COUNT] = {
         "；要给每一步更多时间：%s 秒数",
         "; mehr Zeit für jeden Schritt: %s SEKUNDEN",
         "; plus de temps par étape : %s SECONDES"},
-    [LBL_SP_SLOW_START] = {"; the first step includes the program's start: a slow one (import torch) "
-                           "gets more time with %s SECONDS",
-        "；第一步包括程序启动的时间：启动慢的程序（比如 import torch）可以用 %s 秒数 多给些时间",
-        "; der erste Schritt schließt den Start des Programms ein: ein langsamer Start (import "
-        "torch) bekommt mit %s SEKUNDEN mehr Zeit",
-        "; la première étape comprend le démarrage du programme : un démarrage lent (import torch) "
-        "obtient plus de temps avec %s SECONDES"},
-    [LBL_SP_STDERR_TAIL] = {"; its error output (the traceback) is kept in %s, ending: %s",
-        "；它的错误输出（traceback）保存在 %s，最后几行：%s",
-        "; seine Fehlerausgabe (der Traceback) liegt in %s, am Ende: %s",
-        "; sa sortie d'erreur (la trace) est gardée dans %s, qui finit par : %s"},
+    [LBL_SP_SLOW_START] = {"no answer within %s s, the program's start included: a slow start (import "
+                           "torch) needs more, %s SECONDS; or is it stuck, or not flushing each line "
+                           "(print(..., flush=True))?",
+        "%s 秒内没有回答（包括程序启动的时间）：启动慢（比如 import torch）就多给些时间，%s 秒数；"
+        "还是程序卡住了，或者每行之后没有刷新输出（print(..., flush=True)）？",
+        "keine Antwort binnen %s s, der Start des Programms eingerechnet: ein langsamer Start (import "
+        "torch) braucht mehr, %s SEKUNDEN; oder hängt es, oder leert es seine Ausgabe nicht nach jeder "
+        "Zeile (print(..., flush=True))?",
+        "pas de réponse en %s s, démarrage du programme compris : un démarrage lent (import torch) "
+        "demande plus, %s SECONDES ; ou est-il bloqué, ou ne vide-t-il pas sa sortie après chaque ligne "
+        "(print(..., flush=True)) ?"},
+    [LBL_SP_STDERR_TAIL] = {"; its error output is in %s, ending: %s",
+        "；错误输出保存在 %s，结尾是：%s",
+        "; seine Fehlerausgabe steht in %s, am Ende: %s",
+        "; sa sortie d'erreur est dans %s, qui finit par : %s"},
     [LBL_SP_STDERR_EMPTY] = {"; it wrote nothing on its error output",
         "；它没有往错误输出写任何东西",
         "; auf seine Fehlerausgabe hat es nichts geschrieben",

@@ -297,7 +297,7 @@ static void errlog_tail(const char *path, char *out, size_t size)
 
 /* A failed step's message, then where the program's standard error is and
  * how it ended. */
-static void add_errlog(const StageProg *p, TsErr *err)
+static void add_errlog(const StageProg *p, TsErr *err, int ended)
 {
     if (!err || !p->errlog[0])
         return;
@@ -306,8 +306,10 @@ static void add_errlog(const StageProg *p, TsErr *err)
     TsQuoted q;
     if (tail[0])
         snprintf(more, sizeof more, L(p->lang, LBL_SP_STDERR_TAIL), ts_quote(&q, p->errlog), tail);
+    else if (ended)
+        snprintf(more, sizeof more, "%s", L(p->lang, LBL_SP_STDERR_EMPTY));
     else
-        snprintf(more, sizeof more, L(p->lang, LBL_SP_STDERR_EMPTY), ts_quote(&q, p->errlog));
+        return;
     size_t n = strlen(err->msg);
     snprintf(err->msg + n, sizeof err->msg - n, "%s", more);
 }
@@ -329,7 +331,7 @@ static StageProgStatus fail_step(StageProg *p, StageProgStatus st, TsErr *err, c
     va_end(ap);
     kill_and_reap(p, NULL, 0);
     ts_fail(err, L(p->lang, LBL_SP_STEP), p->steps, what);
-    add_errlog(p, err);
+    add_errlog(p, err, 0);
     return st;
 }
 
@@ -342,7 +344,7 @@ static StageProgStatus ended(StageProg *p, TsErr *err, int midway)
     snprintf(what, sizeof what, L(p->lang, midway ? LBL_SP_ENDED_MIDDLE : LBL_SP_ENDED_BEFORE),
              p->cmd, how[0] ? how : L(p->lang, LBL_SP_CLOSED));
     ts_fail(err, L(p->lang, LBL_SP_STEP), p->steps, what);
-    add_errlog(p, err);
+    add_errlog(p, err, 1);
     return STAGEPROG_ENDED;
 }
 
@@ -423,17 +425,19 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
             TsQuoted q;
             char secs[32];
             app_num_short(p->lang, limit, secs, sizeof secs);
-            /* the option that gives more time, and on the first step the start's share */
-            char more[256];
-            snprintf(more, sizeof more, L(p->lang, p->answered ? LBL_SP_MORE_TIME : LBL_SP_SLOW_START),
-                     p->timeout_option);
+            /* the first step includes the start: the option that gives it more time
+             * comes first; later steps name the option after the usual reasons */
+            if (!p->answered && !p->len)
+                return fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_SLOW_START), secs,
+                                 p->timeout_option);
             if (p->len)
                 fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE_PART), secs,
                           excerpt(&q, p->buf, p->len));
             else
                 fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE), secs);
             size_t used = strlen(err->msg);
-            snprintf(err->msg + used, sizeof err->msg - used, "%s", more);
+            snprintf(err->msg + used, sizeof err->msg - used, L(p->lang, LBL_SP_MORE_TIME),
+                     p->timeout_option);
             return STAGEPROG_LATE;
         }
         struct pollfd pfd = {.fd = p->fd, .events = POLLIN | (sent < n ? POLLOUT : 0)};
