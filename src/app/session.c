@@ -243,7 +243,7 @@ int app_session_code_read(const char *text, SessionCode *c, int *enter, TsErr *e
     int suffix = enter_suffix(text, len, &code_len);
     *enter = suffix == 1;
     if (suffix < 0)
-        return ts_fail(err, "after a code only \"+ Enter\" may follow, as the title bar writes it");
+        return ts_fail(err, "after a code only + Enter may follow, as the title bar writes it");
     return session_code_decode(text, code_len, c, err);
 }
 

@@ -309,9 +309,10 @@ static int gen_check_given(GenRequest *q, const char *cmd, int argc, char **argv
     if (a->code && app_session_code_read(a->code, &q->code, &enter, &err) != 0)
         return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&tq, a->code), err.msg);
     if (a->code && q->code.n_steps > 0)
-        return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&tq, a->code),
-                         "this code holds the explorer's key steps after its prompt: open it "
-                         "with tangscope --code CODE");
+        return cli_error(cmd, EXIT_USAGE, "code %s: it holds the explorer's key steps after its "
+                                          "prompt, which only the explorer replays: tangscope --code "
+                                          "CODE",
+                         ts_quote(&tq, a->code));
     return 0;
 }
 
@@ -346,8 +347,8 @@ static int gen_check_stage(GenRequest *q, const char *cmd)
     q->stage_program = program;
     q->stage_kind = kind;
     if (!*program)
-        return cli_error(cmd, EXIT_USAGE, "--stage %s: which program? e.g. --stage \"jueju "
-                                          "python3 jueju.py\"", exercise_name(kind));
+        return cli_error(cmd, EXIT_USAGE, "--stage %s: which program? e.g. --stage 'jueju "
+                                          "python3 jueju.py'", exercise_name(kind));
     if (kind != EXERCISE_JUEJU || q->kind == FORM_JUEJU)
         return 0;
     if (q->kind == FORM_ACROSTIC)
