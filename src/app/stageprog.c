@@ -378,6 +378,30 @@ static const char *excerpt(TsQuoted *q, const char *s, size_t n)
     return ts_quote(q, piece);
 }
 
+/* No whole line within limit seconds: stop the program and say so. The
+ * first step includes the start: the option that gives it more time comes
+ * first; later steps name the option after the usual reasons. */
+static StageProgStatus late(StageProg *p, double limit, TsErr *err)
+{
+    TsQuoted q;
+    char secs[32];
+    app_num_short(p->lang, limit, secs, sizeof secs);
+    if (!p->answered && !p->len)
+        return fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_SLOW_START), secs,
+                         p->timeout_option);
+    if (p->len)
+        fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE_PART), secs,
+                  excerpt(&q, p->buf, p->len));
+    else
+        fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE), secs);
+    if (err) {
+        size_t used = strlen(err->msg);
+        snprintf(err->msg + used, sizeof err->msg - used, L(p->lang, LBL_SP_MORE_TIME),
+                 p->timeout_option);
+    }
+    return STAGEPROG_LATE;
+}
+
 StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, const char **line,
                                    TsErr *err)
 {
@@ -421,25 +445,8 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
             return fail_step(p, STAGEPROG_TOO_LONG, err, L(p->lang, LBL_SP_TOO_LONG),
                              STAGEPROG_MAX_LINE);
         double left = deadline - ts_now();
-        if (left <= 0) {
-            TsQuoted q;
-            char secs[32];
-            app_num_short(p->lang, limit, secs, sizeof secs);
-            /* the first step includes the start: the option that gives it more time
-             * comes first; later steps name the option after the usual reasons */
-            if (!p->answered && !p->len)
-                return fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_SLOW_START), secs,
-                                 p->timeout_option);
-            if (p->len)
-                fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE_PART), secs,
-                          excerpt(&q, p->buf, p->len));
-            else
-                fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE), secs);
-            size_t used = strlen(err->msg);
-            snprintf(err->msg + used, sizeof err->msg - used, L(p->lang, LBL_SP_MORE_TIME),
-                     p->timeout_option);
-            return STAGEPROG_LATE;
-        }
+        if (left <= 0)
+            return late(p, limit, err);
         struct pollfd pfd = {.fd = p->fd, .events = POLLIN | (sent < n ? POLLOUT : 0)};
         int ms = (int)ceil(left * 1000.0);
         int r = poll(&pfd, 1, ms);
