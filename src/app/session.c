@@ -400,10 +400,16 @@ static void write_session(FILE *f, const AppState *s)
         fputs("null", f);
     fprintf(f, ", \"code_enter\": %s", app_session_code_enter(s) ? "true" : "false");
     size_t prompt = app_session_code_enter(s) ? s->write_from : s->n_chars; /* what the code holds */
+    SessionCode c;
+    int steps = app_session_code(s, &c, NULL) == 0 ? c.n_steps : 0;
+    fprintf(f, ", \"code_steps\": %d", steps);
     fputs(", \"text\": ", f);
     json_chars(f, s, 0, s->n_chars);
     fputs(", \"prompt\": ", f);
-    json_chars(f, s, 0, prompt);
+    if (steps > 0) /* the prompt the keys start from */
+        json_write_cps(f, c.prompt, (size_t)c.n_prompt);
+    else
+        json_chars(f, s, 0, prompt);
     fprintf(f, ", \"poem_start\": %s, \"form\": {\"kind\": \"%s\"", s->mid_text ? "false" : "true",
             form_name(s->mode.kind));
     if (s->mode.kind != FORM_FREE)

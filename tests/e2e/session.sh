@@ -270,9 +270,12 @@ if until_ok shows "wrote " && e2e_keys Space BSpace Space && sleep 0.3 && e2e_ke
     until_ok one_capture saved_in && [ -n "$title" ]; then
     long_text=$(jq -r .text "$TMP/work/$saved")
     long_code=$title
+    long_json_ok=0
+    [ "$(jq -r .prompt "$TMP/work/$saved")" = 明月夜 ] && [ "$(jq .code_steps "$TMP/work/$saved")" -ge 2 ] &&
+        [ "$(jq -r .code "$TMP/work/$saved")" = "$long_code" ] && long_json_ok=1
     e2e_keys q
     open --code "$long_code"
-    if [ "$(printf '%s' "$long_text" | wc -m)" -gt 128 ] && e2e_keys x &&
+    if [ $long_json_ok -eq 1 ] && [ "$(printf '%s' "$long_text" | wc -m)" -gt 128 ] && e2e_keys x &&
         until_ok one_capture saved_in && [ "$(jq -r .text "$TMP/work/$saved")" = "$long_text" ] &&
         [ "$title" = "$long_code" ]; then
         pass session_code_long_text
