@@ -2,6 +2,7 @@
  * small function per verb that turns it into Commands (see script.h); the
  * checker of `expect` is script_expect.c. */
 #include "app/script.h"
+#include "app/session.h"
 #include "app/labels.h"
 
 #include <math.h>
@@ -220,6 +221,7 @@ static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_model(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_weights(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_code(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
 static const char *const VIEWS[] = {"histogram", "attention", "help",    "none",
@@ -307,7 +309,11 @@ static const ScriptVerb VERBS_TAIL[] = {
      .words = WEIGHTS, .run = run_weights,
      .help = "the weights as trained (fp32) or rounded to bfloat16 or 8-bit integers"},
     /* the course's exercises as programs (docs/exercises.md) */
-    {.name = "stage", .usage = "[top-p|jueju] PROGRAM [ARGS]|off", .arg = ARG_FREE,
+    /* a session code (sesscode.h), as --code opens one */
+    {.name = "code", .usage = "CODE [+ Enter]", .arg = ARG_FREE, .slider = NO_SLIDER,
+     .run = run_code,
+     .help = "open a session code as tangscope --code does; with the title's + Enter, write its poem"},
+    {.name = "stage", .usage = "[top-p|jueju] [--timeout SECONDS] PROGRAM [ARGS]|off", .arg = ARG_FREE,
      .slider = NO_SLIDER, .run = run_stage,
      .help = "a student's program does top-p or the jueju beside the built-in; a lesson "
              "names one of its exercises folder and the explorer asks first"},
@@ -898,6 +904,19 @@ static int run_write(AppState *s, const ScriptCmd *c, ScriptOut *o)
     if (s->job.kind != JOB_WRITE) /* nothing to write: the poem is complete */
         return script_fail(o->msg, sizeof o->msg, "write: %s", s->status);
     return finish_job(s, c, o);
+}
+
+static int run_code(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    SessionCode code;
+    int enter;
+    TsErr err;
+    if (app_session_code_read(c->text, &code, &enter, &err) != 0 ||
+        session_code_check(&code, s->m, &err) != 0 || app_session_open(s, &code, &err) != 0)
+        return script_fail(o->msg, sizeof o->msg, "code: %s", err.msg);
+    TsQuoted q;
+    app_status(s, 0, app_label(s, LBL_ST_CODE_OPENED), ts_quote(&q, c->text));
+    return enter ? run_write(s, c, o) : SCRIPT_OK;
 }
 
 static int run_compare(AppState *s, const ScriptCmd *c, ScriptOut *o)

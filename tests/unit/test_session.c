@@ -18,6 +18,7 @@
 #include "engine/fileio.h"
 #include "app/json.h"
 #include "app/session.h"
+#include "app/script.h"
 #include "engine/charrank.h"
 
 static Model model;
@@ -276,6 +277,39 @@ static void test_code_plus_enter(void)
     }
 }
 
+/* `:code CODE` opens a code as --code does, and with "+ Eingabe" after it
+ * writes Enter's poem: the same text as Enter after opening. */
+static void test_code_command(void)
+{
+    AppState s, o, p;
+    start(&s);
+    apptest_type(&s, "春风");
+    key(&s, CMD_SAMPLE);
+    char code[SESSION_CODE_MAX + 1];
+    code_of(&s, code);
+    if (open_code(&o, code) != 0) {
+        app_free(&s);
+        return;
+    }
+    key(&o, CMD_WRITE);
+    apptest_run_job(&o);
+    start(&p);
+    char line[SESSION_CODE_MAX + 32];
+    snprintf(line, sizeof line, "code %s +Eingabe", code);
+    ScriptOut out = {.sync_jobs = 1};
+    CHECK(script_run(&p, line, &out) == SCRIPT_OK, "%s: %s", line, out.msg);
+    int same = p.n_chars == o.n_chars && p.n_chars > s.n_chars;
+    for (size_t i = 0; same && i < p.n_chars; i++)
+        same = p.chars[i].cp == o.chars[i].cp;
+    CHECK(same, "%s wrote %zu characters, Enter after --code %zu", line, p.n_chars, o.n_chars);
+    ScriptOut bad = {.sync_jobs = 1};
+    CHECK(script_run(&p, "code 6K5CW9DXDNR6XD3", &bad) != SCRIPT_OK && strstr(bad.msg, "check"),
+          "a mistyped code was opened: %s", bad.msg);
+    app_free(&p);
+    app_free(&o);
+    app_free(&s);
+}
+
 /* A sampled and a picked character keep the bars shown before them. */
 static void test_records_hold_the_bars(void)
 {
@@ -530,6 +564,7 @@ int main(void)
     RUN(test_enter_writes_generate);
     RUN(test_code_brings_back_the_screen);
     RUN(test_code_plus_enter);
+    RUN(test_code_command);
     RUN(test_json_read_back);
     RUN(test_json_controls);
     RUN(test_json_every_setting);
