@@ -310,6 +310,24 @@ static void test_code_command(void)
     app_free(&s);
 }
 
+/* `:stage --timeout SECONDS`: the seconds are checked and kept for the
+ * programs the explorer starts, before or after the kind word. */
+static void test_stage_timeout_command(void)
+{
+    AppState s;
+    start(&s);
+    ScriptOut out = {.sync_jobs = 1};
+    CHECK(script_run(&s, "stage --timeout 0 python3 top_p.py", &out) != SCRIPT_OK &&
+              strstr(out.msg, "0.05 to 600"),
+          "0 s was taken: %s", out.msg);
+    CHECK(script_run(&s, "stage --timeout 30", &out) != SCRIPT_OK && s.stage_timeout == 30.0,
+          "no program: %s (timeout %g)", out.msg, s.stage_timeout);
+    CHECK(script_run(&s, "stage jueju --timeout 12.5", &out) != SCRIPT_OK &&
+              s.stage_timeout == 12.5,
+          "after the kind word: %s (timeout %g)", out.msg, s.stage_timeout);
+    app_free(&s);
+}
+
 /* A sampled and a picked character keep the bars shown before them. */
 static void test_records_hold_the_bars(void)
 {
@@ -565,6 +583,7 @@ int main(void)
     RUN(test_code_brings_back_the_screen);
     RUN(test_code_plus_enter);
     RUN(test_code_command);
+    RUN(test_stage_timeout_command);
     RUN(test_json_read_back);
     RUN(test_json_controls);
     RUN(test_json_every_setting);
