@@ -77,7 +77,9 @@
  * reads as it did. They cost the draws before step 1 (5 bits below 16, else
  * 33), their count (9) and 2 bits a step, plus 4 for a pick's candidate and
  * 1 for an Enter (17 for one stopped by Esc): a prompt of 3 characters and
- * Enter has a code of about 20 characters however much Enter wrote.
+ * Enter has a code of about 20 characters however much Enter wrote. After
+ * the steps comes a bit that this format writes as 0: a later format's field
+ * goes behind it (a code with it set is "made by a newer tangscope").
  *
  * Every value is stored exactly: the decoded settings are the same floats.
  * The prompt is held as characters (code points), not token ids, so reading
