@@ -9,9 +9,11 @@
  *    "candidates": [{"id": 0, "char": "\n"}, {"id": 5, "char": "。"}, ...]}
  * and reads one line back: the ids allowed next, {"keep": [6000]}.
  *
- * A jueju: four lines of line_len (5 or 7) Han characters; line 1 and 3 end
- * with ，, line 2 and 4 with 。; after the fourth line only the newline that
- * ends the poem. Inside a line only Han characters. Write allowed(); the
+ * A jueju, as the course states it: four lines of line_len (5 or 7) Han
+ * characters; after each of lines 1 to 3 (the 8th, 16th and 24th character
+ * in lines of 7) a comma or a full stop, ， or 。 (、 is no comma); after the
+ * fourth the full stop 。, then only the newline that ends the poem. No
+ * punctuation anywhere else: inside a line only Han characters. Write allowed(); the
  * reading and writing are done below. Debug output goes to stderr.
  */
 #define _POSIX_C_SOURCE 200809L

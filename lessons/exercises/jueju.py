@@ -9,9 +9,11 @@ done below; write the body of allowed().
 
     tangscope exercise check jueju "python3 jueju.py"
 
-A jueju: four lines of line_len Han characters; line 1 and line 3 end with
-"，", line 2 and line 4 with "。"; after the fourth line only the newline
-"\\n" that ends the poem. Inside a line only Han characters (no mark, no
+A jueju, as the course states it: four lines of line_len Han characters;
+after each of lines 1 to 3 (the 8th, 16th and 24th character in lines of 7)
+a comma or a full stop, "，" or "。" ("、" is no comma); after the fourth the
+full stop "。", then only the newline "\\n" that ends the poem. No
+punctuation anywhere else: inside a line only Han characters (no mark, no
 newline).
 """
 import json

@@ -56,6 +56,7 @@ void app_reset(AppState *s)
     s->set = gen_default_settings(); /* the commands' defaults too */
     s->seed = GEN_DEFAULT_SEED;
     rng_seed(&s->rng, s->seed);
+    s->rng_draws = 0;
     s->slider = SL_TEMPERATURE;
     memset(&s->mode, 0, sizeof s->mode);
     s->mode.line_len = 7;
@@ -368,7 +369,10 @@ int app_sample_one(AppState *s)
         return -1;
     }
     Form *form = s->mode.kind == FORM_FREE ? NULL : &s->mode.now; /* gen_sample advances it */
+    Rng before = s->rng;
     int tok = gen_sample(&s->g, &s->set, form, &s->rng, &err);
+    if (memcmp(&before, &s->rng, sizeof before) != 0)
+        s->rng_draws++; /* one coin a draw (gen_sample) */
     if (tok < 0) {
         app_status(s, 1, "%s", err.msg);
         return -1;

@@ -37,6 +37,7 @@
 #include "engine/pinyin.h"
 #include "engine/rng.h"
 #include "engine/sampler.h"
+#include "engine/sesscode.h"
 #include "engine/timing.h"
 #include "engine/trace.h"
 #include "app/exercise.h"
@@ -283,6 +284,22 @@ typedef struct {
     int running, done;
 } CompareRun;
 
+/* The key steps since the prompt (session.c). */
+typedef struct {
+    int ok;                  /* 0: the text did not come this way (or no steps yet) */
+    uint32_t prompt[SESSION_MAX_CHARS];
+    int n_prompt;
+    uint32_t draws;          /* rng_draws when the steps began */
+    SessionStep steps[SESSION_MAX_STEPS];
+    int n_steps;
+    uint64_t context;        /* a hash of the settings, seed, form, ... the steps ran with */
+    size_t mark_n;           /* the text the steps made (a TextMark) */
+    uint64_t mark_hash;
+    Rng rng;                 /* the generator after the last step */
+    int enter_open;          /* 1: the last step is an Enter still writing */
+} AppRecipe;
+#define APP_RECIPE_MAX_DRAWS 100000 /* draws since the seed a code may replay first */
+
 /* A text a panel describes: its first n tokens as the model read them
  * (g.text), by a hash. The panel is dropped once the text no longer starts
  * with them: cleared, taken back past them, or read by the other rule. */
@@ -396,6 +413,13 @@ typedef struct {
      * before the run, and Enter writes the rest again (session.h). */
     TextMark write_end;
     size_t write_from;
+    /* How the text came from a prompt by key steps (Space, digits, Enter,
+     * Backspace), for a code when the text itself is too long for one
+     * (session.c): recipe.n_prompt known characters, then the steps, made
+     * while the state was recipe_from's; valid while the text is still
+     * recipe_mark. rng_draws counts s->rng's draws since it was seeded. */
+    AppRecipe recipe;
+    uint32_t rng_draws;
     Job job;
     int compare_repeats;     /* each compare position's passes are timed this often, the
                               * fastest counting: APP_COMPARE_REPEATS, or 1 for `lesson
@@ -421,6 +445,9 @@ typedef struct {
     struct AppStage *stage;
     int may_start;
     int stage_ask;               /* 1: the status line asks whether to start it (y/n) */
+    double stage_timeout;        /* seconds a step of a student's program may take, the
+                                  * first ten times that (--stage-timeout, `:stage
+                                  * --timeout`); 0: STAGEPROG_TIMEOUT */
     /* the command line: `:` opens it, Enter runs what was typed (script.h) */
     int cmdline_open;
     char cmdline[APP_CMDLINE_MAX];

@@ -10,6 +10,7 @@
 #include "app/app.h"
 #include "app/commands.h"
 #include "app/labels.h"
+#include "app/session.h"
 
 #define WRITE_INTERVAL_MS 70   /* about 14 characters a second: a class can read along */
 #define COMPARE_SLICE_S 0.025  /* work per tick before the screen is drawn again */
@@ -17,6 +18,8 @@
 
 void app_job_stop(AppState *s)
 {
+    if (s->job.kind == JOB_WRITE) /* stopped before its end (Esc, another job, ...) */
+        app_recipe_enter_ended(s, 0, s->job.written);
     if (s->job.kind == JOB_COMPARE)
         s->cmp.running = 0;
     s->job.kind = JOB_NONE; /* JOB_LESSON: the step is no longer waited for */
@@ -43,6 +46,7 @@ void app_job_start_write(AppState *s)
         return;
     }
     rng_seed(&s->rng, s->seed); /* the same seed and settings write the same poem */
+    s->rng_draws = 0;
     s->write_from = s->n_chars;
     s->write_end = (TextMark){0};
     s->job.kind = JOB_WRITE;
@@ -54,6 +58,7 @@ static unsigned write_tick(AppState *s)
 {
     int tok = app_sample_one(s);
     if (tok < 0) {
+        app_recipe_enter_ended(s, 1, s->job.written);
         app_job_stop(s);
         if (s->mode.kind != FORM_FREE && s->mode.now.done)
             s->write_end = app_text_mark(s); /* the verse form ended it, as generate's */
@@ -62,6 +67,7 @@ static unsigned write_tick(AppState *s)
     s->job.written++;
     int newline = vocab_id(&s->m->vocab, '\n');
     if (tok == newline || s->job.written >= APP_POEM_MAX || s->n_chars >= s->cap_chars) {
+        app_recipe_enter_ended(s, 1, s->job.written);
         app_job_stop(s);
         app_status(s, 0, app_label_n(s, LBL_ST_WROTE, s->job.written), s->job.written,
                    (unsigned long long)s->seed);

@@ -79,6 +79,7 @@ void app_slider_set(AppState *s, SliderId id, double v)
     } else if (id == SL_SEED) {
         s->seed = (uint64_t)llround(v);
         rng_seed(&s->rng, s->seed);
+        s->rng_draws = 0;
     }
 }
 

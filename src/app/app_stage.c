@@ -121,14 +121,18 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
             return -1;
         }
         st->topp_on = 1;
+        if (s->stage_timeout > 0)
+            st->topp.prog.timeout = s->stage_timeout;
         s->pred.ss.top_p_hook = s->g.ss.top_p_hook = stagetopp_hook;
         s->pred.ss.top_p_ctx = s->g.ss.top_p_ctx = &st->topp;
     } else {
-        if (stagejueju_init(&st->jueju, cmdline, s->lang, &s->m->vocab, &err) != 0) {
+        if (stagejueju_init(&st->jueju, cmdline, 1, 1, s->lang, &s->m->vocab, &err) != 0) {
             app_status(s, 1, "%s", err.msg);
             return -1;
         }
         st->jueju_on = 1;
+        if (s->stage_timeout > 0)
+            st->jueju.prog.timeout = s->stage_timeout;
         s->g.mask_hook = stagejueju_hook;
         s->g.mask_ctx = &st->jueju;
     }

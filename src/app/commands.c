@@ -107,8 +107,10 @@ static unsigned do_backspace(AppState *s, CmdArg a)
         app_status(s, 0, "%s", app_label(s, LBL_ST_QUERY_CLEARED));
         return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
     }
+    app_recipe_step(s, SESSION_STEP_BACK, 0);
     app_pop_char(s);
     app_predict(s);
+    app_recipe_stepped(s);
     return REDRAW_TEXT;
 }
 
@@ -126,6 +128,7 @@ static unsigned do_clear(AppState *s, CmdArg a)
 static unsigned do_sample(AppState *s, CmdArg a)
 {
     (void)a;
+    app_recipe_step(s, SESSION_STEP_DRAW, 0);
     int tok = app_sample_one(s);
     if (tok >= 0) {
         char ch[64], p[48];
@@ -134,6 +137,7 @@ static unsigned do_sample(AppState *s, CmdArg a)
         app_status(s, 0, app_label(s, LBL_ST_SAMPLED), ch, p, (unsigned long long)s->seed);
     }
     app_predict(s);
+    app_recipe_stepped(s);
     return REDRAW_TEXT;
 }
 
@@ -143,6 +147,7 @@ static unsigned do_pick(AppState *s, CmdArg a)
         app_status(s, 1, app_label(s, LBL_ST_NO_CANDIDATE), (int)a.n);
         return REDRAW_STATUS;
     }
+    app_recipe_step(s, SESSION_STEP_PICK, (int)a.n);
     const Candidate *c = &s->pred.top[a.n - 1];
     app_session_record(s, c->id, s->pred.probs, s->pred.ss.final); /* kept if it is appended */
     char ch[64], p[48];
@@ -151,13 +156,17 @@ static unsigned do_pick(AppState *s, CmdArg a)
     if (app_push_char(s, vocab_cp(&s->m->vocab, c->id), ORIGIN_PICKED) == 0)
         app_status(s, 0, app_label(s, LBL_ST_PICKED), ch, p);
     app_predict(s);
+    app_recipe_stepped(s);
     return REDRAW_TEXT;
 }
 
 static unsigned do_write(AppState *s, CmdArg a)
 {
     (void)a;
+    app_recipe_step(s, SESSION_STEP_ENTER, 0);
     app_job_start_write(s);
+    if (s->job.kind != JOB_WRITE) /* the poem was done: nothing written, nothing drawn */
+        app_recipe_enter_ended(s, 1, 0);
     return REDRAW_STATUS;
 }
 

@@ -15,9 +15,15 @@
  *     p = 0 keeps the most probable alone and p = 1 keeps them all. The
  *     candidates' probabilities add up to 1 (after top-k they are
  *     renormalised over what top-k kept).
- *   jueju: four lines of line_len (5 or 7) Han characters; after line 1 and
- *     line 3 comes ，, after line 2 and line 4 comes 。; after the last 。
- *     only the newline that ends the poem. Inside a line only Han characters.
+ *   jueju, as the course states it: four lines of line_len (5 or 7) Han
+ *     characters; the character after each of lines 1 to 3 (the 8th, 16th
+ *     and 24th of a poem of 7 a line) is a comma or a full stop, ， or 。
+ *     (、 is the enumeration comma, not the comma; ！ ？ are neither);
+ *     after line 4 the full stop 。 that closes the poem (the course names
+ *     no 32nd character: a poem ends on it, as every poem of the training
+ *     text does), then only the newline. No punctuation anywhere else:
+ *     inside a line only Han characters. The classic pattern ，。，。 (the
+ *     built-in form's) keeps one of the two marks: it passes too, noted.
  */
 #ifndef TS_EXERCISE_H
 #define TS_EXERCISE_H
@@ -34,6 +40,10 @@ typedef enum { EXERCISE_TOP_P, EXERCISE_JUEJU, EXERCISE_COUNT } ExerciseKind;
 /* "top-p" or "jueju" -> the kind; -1 for anything else. */
 int exercise_parse(const char *name);
 const char *exercise_name(ExerciseKind kind);
+/* A --stage or `:stage` value, "top-p PROGRAM", "jueju PROGRAM" or
+ * "PROGRAM" (top-p): *kind set, the PROGRAM part returned (within text;
+ * "" when there is none). */
+const char *exercise_stage_split(const char *text, ExerciseKind *kind);
 
 /* One reference case. */
 typedef struct {
@@ -49,7 +59,12 @@ typedef struct {
     const char *chars[EXERCISE_MAX_CANDIDATES];
     double p[EXERCISE_MAX_CANDIDATES];  /* top-p only */
     const char *want;           /* the characters to keep, as one string ("月光") */
+    const char *also;           /* jueju: another answer that passes, noted (the classic
+                                 * mark where the course allows either); NULL: none */
 } ExerciseCase;
+
+/* What exercise_judge notes about an answer that passed. */
+enum { EXERCISE_NOTE_NONE, EXERCISE_NOTE_TIE, EXERCISE_NOTE_CLASSIC };
 
 /* The cases of an exercise: *n set, the table returned. */
 const ExerciseCase *exercise_cases(ExerciseKind kind, int *n);

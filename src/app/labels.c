@@ -1509,6 +1509,50 @@ static const Label LABELS[LBL_COUNT] = {
         "被信号 %d 终止，程序崩溃了",
         "durch Signal %d beendet, ein Absturz",
         "tué par le signal %d : il a planté"},
+    [LBL_SP_MORE_TIME] = {"; more time for each step: %s SECONDS",
+        "；要给每一步更多时间：%s 秒数",
+        "; mehr Zeit für jeden Schritt: %s SEKUNDEN",
+        "; plus de temps par étape : %s SECONDES"},
+    [LBL_SP_SLOW_START] = {"no answer within %s s, the program's start included: a slow start (import "
+                           "torch) needs more, %s SECONDS; or is it stuck, or not flushing each line "
+                           "(print(..., flush=True))?",
+        "%s 秒内没有回答（包括程序启动的时间）：启动慢（比如 import torch）就多给些时间，%s 秒数；"
+        "还是程序卡住了，或者每行之后没有刷新输出（print(..., flush=True)）？",
+        "keine Antwort binnen %s s, der Start des Programms eingerechnet: ein langsamer Start (import "
+        "torch) braucht mehr, %s SEKUNDEN; oder hängt es, oder leert es seine Ausgabe nicht nach jeder "
+        "Zeile (print(..., flush=True))?",
+        "pas de réponse en %s s, démarrage du programme compris : un démarrage lent (import torch) "
+        "demande plus, %s SECONDES ; ou est-il bloqué, ou ne vide-t-il pas sa sortie après chaque ligne "
+        "(print(..., flush=True)) ?"},
+    [LBL_SP_STDERR_TAIL] = {"; its error output is in %s, ending: %s",
+        "；错误输出保存在 %s，结尾是：%s",
+        "; seine Fehlerausgabe steht in %s, am Ende: %s",
+        "; sa sortie d'erreur est dans %s, qui finit par : %s"},
+    [LBL_SP_STDERR_EMPTY] = {"; it wrote nothing on its error output",
+        "；它没有往错误输出写任何东西",
+        "; auf seine Fehlerausgabe hat es nichts geschrieben",
+        "; il n'a rien écrit sur sa sortie d'erreur"},
+    [LBL_SP_NOT_EXECUTABLE] = {" (the file is no program the system can run by itself: run it with its "
+                               "interpreter, e.g. \"python3 %s\", in quotes)",
+        "（系统没法直接运行这个文件：用解释器来运行它，比如 \"python3 %s\"，整条命令加引号）",
+        " (das System kann die Datei nicht selbst ausführen: starte sie mit ihrem Interpreter, etwa "
+        "\"python3 %s\", samt Anführungszeichen)",
+        " (le système ne sait pas exécuter ce fichier tel quel : lancez-le avec son interpréteur, "
+        "par ex. \"python3 %s\", entre guillemets)"},
+    [LBL_SP_HERE_NOT_PATH] = {" (%s is in this folder, but a program's name is looked up on PATH: run it "
+                              "as \"python3 %s\", in quotes)",
+        "（%s 就在当前文件夹里，但程序名是在 PATH 里找的：写成 \"python3 %s\"，整条命令加引号）",
+        " (%s liegt in diesem Ordner, aber ein Programmname wird im PATH gesucht: starte es als "
+        "\"python3 %s\", samt Anführungszeichen)",
+        " (%s est dans ce dossier, mais un nom de programme se cherche dans le PATH : lancez-le "
+        "avec \"python3 %s\", entre guillemets)"},
+    [LBL_SP_INTERPRETER_ALONE] = {"%s alone has no program to run: give the whole command in quotes, "
+                                  "e.g. --stage \"%s top_p.py\"",
+        "只有 %s 没有要运行的程序：整条命令放在引号里，比如 --stage \"%s top_p.py\"",
+        "%s allein hat kein Programm zum Ausführen: gib den ganzen Befehl in Anführungszeichen an, "
+        "etwa --stage \"%s top_p.py\"",
+        "%s seul n'a aucun programme à lancer : donnez toute la commande entre guillemets, par ex. "
+        "--stage \"%s top_p.py\""},
     [LBL_SP_CLOSED] = {"it closed its output",
         "它关掉了自己的输出",
         "es hat seine Ausgabe geschlossen",
@@ -1557,6 +1601,21 @@ static const Label LABELS[LBL_COUNT] = {
         "（同分时没按较小的 id 取舍：也算对）",
         " (Gleichstand anders als nach kleinerer id entschieden: in Ordnung)",
         " (égalité tranchée autrement que par le plus petit id : accepté)"},
+    [LBL_EX_CLASSIC] = {" (only the classic mark of ，。，。: the course allows a comma or a full stop)",
+        "（只允许了 ，。，。 里固定的那个：课程说逗号、句号都可以）",
+        " (nur das klassische Zeichen aus ，。，。: der Kurs lässt Komma oder Punkt zu)",
+        " (seulement le signe classique de ，。，。 : le cours admet virgule ou point)"},
+    [LBL_EX_JUEJU_RULE] = {"the rule: inside a line only Han characters; after lines 1-3 (characters %d, "
+                           "%d and %d) a comma or a full stop, ， or 。 (、！？ are neither); after "
+                           "line 4 the full stop 。, then only the newline",
+        "规则：句中只能是汉字；第 1-3 句之后（第 %d、%d、%d 个字符）是逗号或句号，即 ， 或 。"
+        "（、！？都不算）；第 4 句之后是句号 。，然后只能换行",
+        "die Regel: in einer Zeile nur chinesische Schriftzeichen; nach Zeile 1-3 (das %d., %d. und "
+        "%d. Zeichen) ein Komma oder ein Punkt, ， oder 。 (、！？ sind keins von beiden); nach Zeile 4 "
+        "der Punkt 。, danach nur der Zeilenumbruch",
+        "la règle : dans un vers, rien que des caractères han ; après les vers 1 à 3 (les %de, %de et "
+        "%de caractères) une virgule ou un point, ， ou 。 (、！？ ne sont ni l'un ni l'autre) ; après "
+        "le vers 4 le point 。, puis seulement le saut de ligne"},
     [LBL_EX_WITH_P] = {"with p = %s",
         "p = %s",
         "mit p = %s",
@@ -1661,6 +1720,10 @@ static const Label LABELS[LBL_COUNT] = {
         "stage：请写明运行什么：stage top-p|jueju 程序 [参数]，或 stage off",
         "stage: was soll laufen? stage top-p|jueju PROGRAMM [ARGUMENTE] oder stage off",
         "stage : que lancer ? stage top-p|jueju PROGRAMME [ARGUMENTS], ou stage off"},
+    [LBL_SC_STAGE_TIMEOUT] = {"stage: --timeout takes the seconds a step may take, 0.05 to 600: stage --timeout 30 python3 top_p.py",
+        "stage：--timeout 后面写每一步最多几秒（0.05 到 600）：stage --timeout 30 python3 top_p.py",
+        "stage: --timeout nimmt die Sekunden, die ein Schritt dauern darf, 0,05 bis 600: stage --timeout 30 python3 top_p.py",
+        "stage : --timeout prend les secondes permises par étape, de 0,05 à 600 : stage --timeout 30 python3 top_p.py"},
     [LBL_SC_STAGE_OUTSIDE] = {"stage: a lesson starts only a program of its exercises folder, not %s",
         "stage：课程只能启动 exercises 文件夹里的程序，%s 不在其中",
         "stage: eine Lektion startet nur Programme aus ihrem Ordner exercises, nicht %s",

@@ -41,7 +41,7 @@ extern char **environ; /* POSIX: the program declares it */
 /* What the supervisor is given, ready before the fork. */
 typedef struct {
     char **argv, **envp;
-    int sock, quiet_stderr;
+    int sock, stderr_fd; /* stderr_fd: the program's standard error, -1: tangscope's */
     int ctl;     /* read end of the control pipe: EOF (or a byte) ends all */
     int status;  /* write end of the status pipe: the program's wait status */
     int report;  /* write end of the pipe an exec failure's errno goes by */
@@ -313,13 +313,8 @@ static void program_exec(const Job *j, pid_t supervisor)
     signals_default();
     if (dup2(j->sock, 0) < 0 || dup2(j->sock, 1) < 0)
         goto fail;
-    if (j->quiet_stderr) {
-        int null = open("/dev/null", O_WRONLY);
-        if (null >= 0 && null != 2) {
-            dup2(null, 2);
-            close(null);
-        }
-    }
+    if (j->stderr_fd >= 0 && j->stderr_fd != 2)
+        dup2(j->stderr_fd, 2); /* close_others closes the original */
     close_others(&j->report, 1); /* nothing of tangscope's or the supervisor's */
     environ = j->envp; /* the environment with its own TMPDIR */
     execvp(j->argv[0], j->argv);
@@ -433,8 +428,8 @@ static pid_t start_program(const Job *j)
 static _Noreturn void supervise(const Job *j)
 {
     setpgid(0, 0); /* a terminal's Ctrl-C is tangscope's to handle */
-    int keep[] = {j->sock, j->ctl, j->status, j->report};
-    close_others(keep, 4); /* nothing that keeps another program's pipe open */
+    int keep[] = {j->sock, j->ctl, j->status, j->report, j->stderr_fd};
+    close_others(keep, 5); /* nothing that keeps another program's pipe open */
     int wake[2];
     pid_t prog = -1;
     /* its handlers first: the death signal must find one */
@@ -454,6 +449,8 @@ static _Noreturn void supervise(const Job *j)
     }
     close(j->sock);
     close(j->report);
+    if (j->stderr_fd > 2)
+        close(j->stderr_fd); /* the program's now */
     if (prog > 0)
         watch(j, prog, wake[0]);
     end_all(j, prog);
@@ -526,7 +523,7 @@ static int open_pipes(int ctl[2], int status[2], int report[2])
     return e;
 }
 
-int reaper_start(Reaper *r, char **argv, int sock, int quiet_stderr, ReaperFail *fail, int *e)
+int reaper_start(Reaper *r, char **argv, int sock, int stderr_fd, ReaperFail *fail, int *e)
 {
     *r = (Reaper){.ctl = -1, .status_fd = -1};
     *fail = REAPER_TMPDIR;
@@ -544,7 +541,7 @@ int reaper_start(Reaper *r, char **argv, int sock, int quiet_stderr, ReaperFail 
         remove_tree(AT_FDCWD, r->tmpdir, 0);
         return -1;
     }
-    Job job = {argv, envp, sock, quiet_stderr, ctl[0], status[1], report[1], getpid(), r->tmpdir};
+    Job job = {argv, envp, sock, stderr_fd, ctl[0], status[1], report[1], getpid(), r->tmpdir};
     pid_t pid = fork();
     if (pid == 0)
         supervise(&job);

@@ -47,10 +47,10 @@ typedef enum {
 } ReaperFail;
 
 /* Start argv (argv[0] looked up on PATH) under a supervisor, with sock as
- * its standard input and output (sock stays the caller's to close) and its
- * standard error tangscope's own, or /dev/null when quiet_stderr. Returns 0;
- * or -1 with *fail and *e, and nothing left running or on disk. */
-int reaper_start(Reaper *r, char **argv, int sock, int quiet_stderr, ReaperFail *fail, int *e);
+ * its standard input and output and stderr_fd as its standard error (-1:
+ * tangscope's own; both stay the caller's to close). Returns 0; or -1 with
+ * *fail and *e, and nothing left running or on disk. */
+int reaper_start(Reaper *r, char **argv, int sock, int stderr_fd, ReaperFail *fail, int *e);
 
 /* Has the program ended? Waits up to `seconds` for its status: 1 (status
  * and have_status set), or 0 when it still runs or its end is unknown. */

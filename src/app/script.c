@@ -2,6 +2,7 @@
  * small function per verb that turns it into Commands (see script.h); the
  * checker of `expect` is script_expect.c. */
 #include "app/script.h"
+#include "app/session.h"
 #include "app/labels.h"
 
 #include <math.h>
@@ -220,6 +221,7 @@ static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_model(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_weights(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_code(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
 static const char *const VIEWS[] = {"histogram", "attention", "help",    "none",
@@ -307,7 +309,11 @@ static const ScriptVerb VERBS_TAIL[] = {
      .words = WEIGHTS, .run = run_weights,
      .help = "the weights as trained (fp32) or rounded to bfloat16 or 8-bit integers"},
     /* the course's exercises as programs (docs/exercises.md) */
-    {.name = "stage", .usage = "[top-p|jueju] PROGRAM [ARGS]|off", .arg = ARG_FREE,
+    /* a session code (sesscode.h), as --code opens one */
+    {.name = "code", .usage = "CODE [+ Enter]", .arg = ARG_FREE, .slider = NO_SLIDER,
+     .run = run_code,
+     .help = "open a session code as tangscope --code does; with the title's + Enter, write its poem"},
+    {.name = "stage", .usage = "[top-p|jueju] [--timeout SECONDS] PROGRAM [ARGS]|off", .arg = ARG_FREE,
      .slider = NO_SLIDER, .run = run_stage,
      .help = "a student's program does top-p or the jueju beside the built-in; a lesson "
              "names one of its exercises folder and the explorer asks first"},
@@ -900,6 +906,19 @@ static int run_write(AppState *s, const ScriptCmd *c, ScriptOut *o)
     return finish_job(s, c, o);
 }
 
+static int run_code(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    SessionCode code;
+    int enter;
+    TsErr err;
+    if (app_session_code_read(c->text, &code, &enter, &err) != 0 ||
+        session_code_check(&code, s->m, &err) != 0 || app_session_open(s, &code, &err) != 0)
+        return script_fail(o->msg, sizeof o->msg, "code: %s", err.msg);
+    TsQuoted q;
+    app_status(s, 0, app_label(s, LBL_ST_CODE_OPENED), ts_quote(&q, c->text));
+    return enter ? run_write(s, c, o) : SCRIPT_OK;
+}
+
 static int run_compare(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     if (apply(s, c, o, CMD_COMPARE, cmd_arg(0)) != SCRIPT_OK)
@@ -957,13 +976,20 @@ static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o)
         }
         return apply(s, c, o, CMD_STAGE, cmd_arg(-1));
     }
-    ExerciseKind kind = EXERCISE_TOP_P;
-    char name[16];
-    snprintf(name, sizeof name, "%.*s", (int)(w < sizeof name ? w : sizeof name - 1), t);
-    if (exercise_parse(name) >= 0 && w < sizeof name) {
-        kind = (ExerciseKind)exercise_parse(name);
-        t += w;
-        t += strspn(t, " \t");
+    ExerciseKind kind;
+    const char *word = t;
+    t = exercise_stage_split(t, &kind);
+    /* --timeout SECONDS: more time for each step (a slow start: import torch) */
+    if (strncmp(t, "--timeout", 9) == 0 && (t[9] == ' ' || t[9] == '\t')) {
+        char *end;
+        double secs = strtod(t + 9, &end);
+        if (end == t + 9 || !(secs >= 0.05 && secs <= 600) || (*end && *end != ' ' && *end != '\t'))
+            return script_fail(o->msg, sizeof o->msg, "%s", app_label(s, LBL_SC_STAGE_TIMEOUT));
+        s->stage_timeout = secs;
+        const char *before = t;
+        t = end + strspn(end, " \t");
+        if (before == word) /* no kind before the option: perhaps after it */
+            t = exercise_stage_split(t, &kind);
     }
     if (!*t)
         return script_fail(o->msg, sizeof o->msg, "%s", app_label(s, LBL_SC_STAGE_NEEDS));

@@ -10,41 +10,176 @@
 #include <unistd.h>
 
 #include "engine/fileio.h"
+#include "app/commands.h"
 #include "app/json.h"
 #include "app/labels.h"
 
+/* ---- the key steps since the prompt ---- */
+
+/* FNV-1a, 64 bits. */
+static uint64_t fnv(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+/* Everything a step's result depends on besides the text and the draws:
+ * a replay runs with the code's settings, so they must be the same. */
+static uint64_t recipe_context(const AppState *s)
+{
+    uint64_t h = 14695981039346656037ULL;
+    for (int i = 0; i < SET_COUNT; i++) {
+        double v = sampler_setting_get(&s->set, (SamplerSettingId)i);
+        h = fnv(h, &v, sizeof v);
+    }
+    int other[] = {s->set.penalize_punctuation, (int)s->mode.kind, s->mode.line_len, s->mid_text,
+                   (int)s->g.policy, (int)s->weights, app_stage_running(s, EXERCISE_TOP_P),
+                   app_stage_running(s, EXERCISE_JUEJU)};
+    h = fnv(h, other, sizeof other);
+    h = fnv(h, &s->seed, sizeof s->seed);
+    return fnv(h, s->mode.heads, strlen(s->mode.heads));
+}
+
+/* Is the text still the one the recipe's steps made, in the same state? */
+static int recipe_current(const AppState *s)
+{
+    const AppRecipe *r = &s->recipe;
+    TextMark now = app_text_mark(s);
+    return r->ok && r->n_steps > 0 && s->job.kind != JOB_WRITE && now.n == r->mark_n &&
+           now.hash == r->mark_hash && recipe_context(s) == r->context &&
+           memcmp(&r->rng, &s->rng, sizeof r->rng) == 0;
+}
+
+static void recipe_mark(AppState *s)
+{
+    TextMark now = app_text_mark(s);
+    s->recipe.mark_n = now.n;
+    s->recipe.mark_hash = now.hash;
+    s->recipe.rng = s->rng;
+}
+
+/* The recipe starts again from the text as it is: its known characters
+ * are the prompt (none unknown, at most SESSION_MAX_CHARS), and the
+ * generator's draws since its seed must give its state again. */
+static void recipe_rebase(AppState *s)
+{
+    AppRecipe *r = &s->recipe;
+    r->ok = 0;
+    r->n_steps = 0;
+    if (s->n_chars > SESSION_MAX_CHARS || s->rng_draws > APP_RECIPE_MAX_DRAWS)
+        return;
+    for (size_t i = 0; i < s->n_chars; i++) {
+        if (s->chars[i].id < 0)
+            return; /* Backspace would take it back, and a code holds no unknown character */
+        r->prompt[i] = s->chars[i].cp;
+    }
+    Rng again;
+    rng_seed(&again, s->seed);
+    for (uint32_t i = 0; i < s->rng_draws; i++)
+        rng_float(&again);
+    if (memcmp(&again, &s->rng, sizeof again) != 0)
+        return;
+    r->n_prompt = (int)s->n_chars;
+    r->draws = s->rng_draws;
+    r->context = recipe_context(s);
+    r->ok = 1;
+}
+
+void app_recipe_step(AppState *s, SessionStepKind kind, int n)
+{
+    AppRecipe *r = &s->recipe;
+    if (s->job.kind == JOB_WRITE) { /* a key while Enter writes: no replay can follow it */
+        r->ok = 0;
+        return;
+    }
+    if (!recipe_current(s))
+        recipe_rebase(s);
+    if (!r->ok)
+        return;
+    if (r->n_steps == SESSION_MAX_STEPS) {
+        r->ok = 0;
+        return;
+    }
+    r->steps[r->n_steps++] = (SessionStep){(uint8_t)kind, (uint16_t)n};
+    r->enter_open = kind == SESSION_STEP_ENTER;
+}
+
+void app_recipe_stepped(AppState *s)
+{
+    if (s->recipe.ok && !s->recipe.enter_open)
+        recipe_mark(s);
+}
+
+void app_recipe_enter_ended(AppState *s, int by_itself, int written)
+{
+    AppRecipe *r = &s->recipe;
+    if (!r->ok || !r->enter_open || r->n_steps == 0)
+        return;
+    r->enter_open = 0;
+    if (!by_itself && written + 1 > SESSION_ENTER_MAX) {
+        r->ok = 0;
+        return;
+    }
+    r->steps[r->n_steps - 1].n = (uint16_t)(by_itself ? 0 : written + 1);
+    recipe_mark(s);
+}
+
 /* ---- the code ---- */
+
+/* The known characters of chars[0..end), or -1 when there are more than max. */
+static int known_chars(const AppState *s, size_t end, uint32_t *cps, int max)
+{
+    int n = 0;
+    for (size_t i = 0; i < end; i++) {
+        if (s->chars[i].id < 0)
+            continue;
+        if (n == max)
+            return -1;
+        if (cps)
+            cps[n] = s->chars[i].cp;
+        n++;
+    }
+    return n;
+}
 
 int app_session_code_enter(const AppState *s)
 {
     TextMark now = app_text_mark(s);
     return s->write_end.n > 0 && now.n == s->write_end.n && now.hash == s->write_end.hash &&
-           s->write_from <= s->n_chars;
+           s->write_from <= s->n_chars && known_chars(s, s->write_from, NULL, SESSION_MAX_CHARS) >= 0;
 }
 
 /* The prompt: the known characters of the text, or of the text before
- * Enter's run while the text ends with it as it ended by itself. */
-static int prompt_chars(const AppState *s, uint32_t *cps, int max, TsErr *err)
+ * Enter's run while the text ends with it as it ended by itself; when
+ * these are too many, the recipe's prompt and key steps. */
+static int prompt_chars(const AppState *s, SessionCode *c, TsErr *err)
 {
-    int n = 0;
     size_t end = app_session_code_enter(s) ? s->write_from : s->n_chars;
-    for (size_t i = 0; i < end; i++) {
-        if (s->chars[i].id < 0)
-            continue;
-        if (n == max)
-            return ts_fail(err, "a code holds a prompt of at most %d characters", max);
-        cps[n++] = s->chars[i].cp;
+    int n = known_chars(s, end, c->prompt, SESSION_MAX_CHARS);
+    if (n >= 0) {
+        c->n_prompt = n;
+        return 0;
     }
-    return n;
+    if (!recipe_current(s))
+        return ts_fail(err, "a code holds a prompt of at most %d characters", SESSION_MAX_CHARS);
+    const AppRecipe *r = &s->recipe;
+    memcpy(c->prompt, r->prompt, (size_t)r->n_prompt * sizeof *r->prompt);
+    c->n_prompt = r->n_prompt;
+    memcpy(c->steps, r->steps, (size_t)r->n_steps * sizeof *r->steps);
+    c->n_steps = r->n_steps;
+    c->draws = r->draws;
+    return 0;
 }
 
 int app_session_code(const AppState *s, SessionCode *c, TsErr *err)
 {
     session_code_init(c, s->fingerprint);
-    int n = prompt_chars(s, c->prompt, SESSION_MAX_CHARS, err);
-    if (n < 0)
+    if (prompt_chars(s, c, err) != 0)
         return -1;
-    c->n_prompt = n;
     c->form = s->mode.kind;
     c->line_len = s->mode.kind == FORM_FREE ? 7 : s->mode.line_len;
     if (s->mode.kind == FORM_ACROSTIC) {
@@ -71,6 +206,72 @@ int app_session_code_text(const AppState *s, char *out, size_t size)
     return n;
 }
 
+/* Does text[0..len) end with "+ Enter" as the title writes it in some
+ * language (any case, any spaces around the +)? Then *code_len is the
+ * length before it. */
+static int enter_suffix(const char *text, size_t len, size_t *code_len)
+{
+    const char *plus = memchr(text, '+', len);
+    if (!plus)
+        return 0;
+    *code_len = (size_t)(plus - text);
+    const char *word = plus + 1, *end = text + len;
+    while (word < end && *word == ' ')
+        word++;
+    while (end > word && end[-1] == ' ')
+        end--;
+    for (int lang = 0; lang < LANG_COUNT; lang++) {
+        const char *label = app_label_in((AppLang)lang, LBL_CODE_ENTER);
+        label += strspn(label, "+ ");
+        size_t n = strlen(label);
+        if ((size_t)(end - word) != n)
+            continue;
+        size_t i = 0;
+        while (i < n && (word[i] == label[i] ||
+                         ((unsigned char)word[i] < 0x80 && (word[i] | 0x20) == (label[i] | 0x20) &&
+                          ((label[i] | 0x20) >= 'a' && (label[i] | 0x20) <= 'z'))))
+            i++;
+        if (i == n)
+            return 1;
+    }
+    return -1;
+}
+
+int app_session_code_read(const char *text, SessionCode *c, int *enter, TsErr *err)
+{
+    size_t len = strlen(text), code_len = len;
+    int suffix = enter_suffix(text, len, &code_len);
+    *enter = suffix == 1;
+    if (suffix < 0)
+        return ts_fail(err, "after a code only + Enter may follow, as the title bar writes it");
+    return session_code_decode(text, code_len, c, err);
+}
+
+/* The code's key steps, as the keys would make them (pinyin input, which
+ * would take Space and the digits, is off meanwhile). */
+static void replay_steps(AppState *s, const SessionCode *c)
+{
+    int ime = s->ime.on;
+    s->ime.on = 0;
+    for (int i = 0; i < c->n_steps; i++) {
+        const SessionStep *st = &c->steps[i];
+        switch ((SessionStepKind)st->kind) {
+        case SESSION_STEP_DRAW: app_apply(s, CMD_SAMPLE, cmd_arg(0)); break;
+        case SESSION_STEP_PICK: app_apply(s, CMD_PICK, cmd_arg(st->n)); break;
+        case SESSION_STEP_BACK: app_apply(s, CMD_BACKSPACE, cmd_arg(0)); break;
+        case SESSION_STEP_ENTER:
+            app_apply(s, CMD_WRITE, cmd_arg(0));
+            while (s->job.kind == JOB_WRITE && (st->n == 0 || s->job.written < st->n - 1))
+                app_apply(s, CMD_TICK, cmd_arg(0));
+            if (s->job.kind == JOB_WRITE)
+                app_apply(s, CMD_STOP, cmd_arg(0));
+            break;
+        case SESSION_STEP_KINDS: break;
+        }
+    }
+    s->ime.on = ime;
+}
+
 int app_session_open(AppState *s, const SessionCode *c, TsErr *err)
 {
     app_reset(s);
@@ -89,8 +290,12 @@ int app_session_open(AppState *s, const SessionCode *c, TsErr *err)
     s->set = c->set;
     s->seed = c->seed;
     rng_seed(&s->rng, s->seed);
+    for (uint32_t i = 0; i < c->draws && c->n_steps > 0; i++)
+        rng_float(&s->rng);
+    s->rng_draws = c->n_steps > 0 ? c->draws : 0;
     gen_set_policy(&s->g, c->policy);
     app_predict(s);
+    replay_steps(s, c);
     return 0;
 }
 
@@ -195,10 +400,16 @@ static void write_session(FILE *f, const AppState *s)
         fputs("null", f);
     fprintf(f, ", \"code_enter\": %s", app_session_code_enter(s) ? "true" : "false");
     size_t prompt = app_session_code_enter(s) ? s->write_from : s->n_chars; /* what the code holds */
+    SessionCode c;
+    int steps = app_session_code(s, &c, NULL) == 0 ? c.n_steps : 0;
+    fprintf(f, ", \"code_steps\": %d", steps);
     fputs(", \"text\": ", f);
     json_chars(f, s, 0, s->n_chars);
     fputs(", \"prompt\": ", f);
-    json_chars(f, s, 0, prompt);
+    if (steps > 0) /* the prompt the keys start from */
+        json_write_cps(f, c.prompt, (size_t)c.n_prompt);
+    else
+        json_chars(f, s, 0, prompt);
     fprintf(f, ", \"poem_start\": %s, \"form\": {\"kind\": \"%s\"", s->mid_text ? "false" : "true",
             form_name(s->mode.kind));
     if (s->mode.kind != FORM_FREE)

@@ -10,8 +10,12 @@
  * text ends with what Enter wrote, to its end (a newline, or the verse form
  * done), the code holds the text before Enter, for Enter (and `tangscope
  * generate --code CODE`) writes the same again from it; the title bar then
- * says "+ Enter" (app_session_code_enter). A prompt over SESSION_MAX_CHARS
- * characters has no code, and the title bar says so.
+ * says "+ Enter" (app_session_code_enter). A longer text still has a code
+ * when it came from a prompt of at most SESSION_MAX_CHARS characters by key
+ * steps (Space, a digit, Enter, Backspace: SessionStep) at the settings it
+ * has now: the code holds that prompt, the steps and the generator's draws
+ * before them, and opening it replays the steps. Any other text over
+ * SESSION_MAX_CHARS characters has no code, and the title bar says so.
  *
  * The JSON fields are documented in docs/session-json.md.
  */
@@ -33,9 +37,26 @@ int app_session_code_text(const AppState *s, char *out, size_t size);
 /* 1 when the code holds the text before Enter's run, which Enter writes again. */
 int app_session_code_enter(const AppState *s);
 
+/* The key steps, as their handlers report them (commands.c, app_jobs.c):
+ * app_recipe_step before the step's key does anything (the recipe starts
+ * again from the text as it is if the text or the settings moved since),
+ * app_recipe_stepped after it; an Enter's run reports its end, by itself
+ * (a newline, the form done, APP_POEM_MAX) or stopped after `written`
+ * characters. */
+void app_recipe_step(AppState *s, SessionStepKind kind, int n);
+void app_recipe_stepped(AppState *s);
+void app_recipe_enter_ended(AppState *s, int by_itself, int written);
+
+/* Read a code as a person gives it (session_code_decode), perhaps with
+ * the "+ Enter" the title bar shows after it in any of the interface's
+ * languages ("+ Entrée", "+Eingabe", ...): *enter says it was there, so
+ * Enter's run is to be written after opening. Returns 0, or -1 with err
+ * (err's text is English: errtext translates it). */
+int app_session_code_read(const char *text, SessionCode *c, int *enter, TsErr *err);
+
 /* Put s in the state c describes (c must fit s's model: session_code_check):
  * the explorer's defaults, then c's form, start, prompt, settings, seed and
- * context policy. Returns 0, or -1 with err when the prompt does not fit
+ * context policy, then c's key steps replayed. Returns 0, or -1 with err when the prompt does not fit
  * the form the code names. */
 int app_session_open(AppState *s, const SessionCode *c, TsErr *err);
 

@@ -4,6 +4,7 @@
 #include "app/json.h"
 #include "app/labels.h"
 #include "app/reaper.h"
+#include "engine/fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -107,6 +109,47 @@ static int cloexec_socketpair(int sv[2])
 #endif
 }
 
+/* Where a quiet program's standard error goes: a new file of its own in the
+ * user's cache folder (its name in p->errlog), or /dev/null when there is
+ * none. Returns the descriptor, or -1. */
+static int open_errlog(StageProg *p)
+{
+    static unsigned started; /* programs this tangscope started: each its own file */
+    const char *dir = ts_cache_dir();
+    p->errlog[0] = 0;
+    if (dir) {
+        int n = snprintf(p->errlog, sizeof p->errlog, "%s/stage-%ld-%u.stderr", dir,
+                         (long)getpid(), ++started);
+        int fd = n > 0 && (size_t)n < sizeof p->errlog
+                     ? open(p->errlog, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0600)
+                     : -1;
+        if (fd >= 0)
+            return fd;
+        p->errlog[0] = 0;
+    }
+    return open("/dev/null", O_WRONLY | O_CLOEXEC);
+}
+
+/* Why a program could not be run, and what to do: a file that is not
+ * executable (Permission denied, Exec format error) is run by its
+ * interpreter; a bare name not on PATH may be a file in this folder. */
+static void exec_hint(const StageProg *p, const char *prog, int e, char *out, size_t size)
+{
+    TsQuoted q;
+    struct stat st;
+    int here = !strchr(prog, '/') && stat(prog, &st) == 0 && S_ISREG(st.st_mode);
+    if (e == EACCES || e == ENOEXEC)
+        snprintf(out, size, L(p->lang, LBL_SP_NOT_EXECUTABLE), ts_quote(&q, prog));
+    else if (e == ENOENT && here) {
+        TsQuoted q2;
+        snprintf(out, size, L(p->lang, LBL_SP_HERE_NOT_PATH), ts_quote(&q, prog),
+                 ts_quote(&q2, prog));
+    } else if (e == ENOENT && !strchr(prog, '/'))
+        snprintf(out, size, "%s", L(p->lang, LBL_SP_NOT_ON_PATH));
+    else
+        out[0] = 0;
+}
+
 /* Start argv under its supervisor (reaper.h) on a new socket: our end in
  * p->fd. Returns 0, or -1 with the message in err. */
 static int launch(StageProg *p, char **argv, int quiet_stderr, TsErr *err)
@@ -115,16 +158,23 @@ static int launch(StageProg *p, char **argv, int quiet_stderr, TsErr *err)
     ReaperFail fail = REAPER_SETUP;
     if (cloexec_socketpair(sv) != 0)
         return ts_fail(err, L(p->lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(errno), "");
-    int rc = reaper_start(&p->sup, argv, sv[1], quiet_stderr, &fail, &e);
+    int errfd = quiet_stderr ? open_errlog(p) : -1;
+    int rc = reaper_start(&p->sup, argv, sv[1], errfd, &fail, &e);
     close(sv[1]); /* the program's end: the supervisor passed it on */
+    if (errfd >= 0)
+        close(errfd);
+    if (rc != 0 && p->errlog[0]) {
+        unlink(p->errlog);
+        p->errlog[0] = 0;
+    }
     if (rc != 0) {
         close(sv[0]);
         if (fail == REAPER_EXEC) {
             TsQuoted q;
+            char hint[512];
+            exec_hint(p, argv[0], e, hint, sizeof hint);
             return ts_fail(err, L(p->lang, LBL_SP_CANNOT_START), ts_quote(&q, argv[0]),
-                           ts_strerror(e),
-                           e == ENOENT && !strchr(argv[0], '/') ? L(p->lang, LBL_SP_NOT_ON_PATH)
-                                                                 : "");
+                           ts_strerror(e), hint);
         }
         return ts_fail(err, L(p->lang, LBL_SP_CANNOT_START), p->cmd, ts_strerror(e),
                        fail == REAPER_TMPDIR ? L(p->lang, LBL_SP_NO_TMPDIR) : "");
@@ -134,9 +184,24 @@ static int launch(StageProg *p, char **argv, int quiet_stderr, TsErr *err)
     return 0;
 }
 
+/* An interpreter that, given no file, would read its program from the
+ * standard input, where the requests arrive. */
+static const char *interpreter(const char *word)
+{
+    static const char *const NAMES[] = {"python3", "python", "python2", "node", "ruby", "perl",
+                                        "sh", "bash", "Rscript", "julia", "lua", NULL};
+    const char *base = strrchr(word, '/');
+    base = base ? base + 1 : word;
+    for (int i = 0; NAMES[i]; i++)
+        if (strcmp(base, NAMES[i]) == 0)
+            return NAMES[i];
+    return NULL;
+}
+
 int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang lang, TsErr *err)
 {
-    *p = (StageProg){.fd = -1, .timeout = STAGEPROG_TIMEOUT, .lang = lang};
+    *p = (StageProg){.fd = -1, .timeout = STAGEPROG_TIMEOUT, .lang = lang,
+                     .timeout_option = "--stage-timeout"};
     p->sup.ctl = p->sup.status_fd = -1;
     TsQuoted q;
     snprintf(p->cmd, sizeof p->cmd, "%s", ts_quote(&q, cmdline));
@@ -144,6 +209,12 @@ int stageprog_start(StageProg *p, const char *cmdline, int quiet_stderr, AppLang
     int argc;
     if (stageprog_split(cmdline, lang, &argv, &argc, err) != 0)
         return -1;
+    const char *alone = argc == 1 ? interpreter(argv[0]) : NULL;
+    if (alone) { /* --stage python3 top_p.py, unquoted: the shell took top_p.py away */
+        ts_fail(err, L(lang, LBL_SP_INTERPRETER_ALONE), p->cmd, alone);
+        free(argv);
+        return -1;
+    }
     p->buf = malloc(STAGEPROG_MAX_LINE + 1);
     if (!p->buf) {
         free(argv);
@@ -193,12 +264,84 @@ void stageprog_stop(StageProg *p)
         reaper_ended(&p->sup, 0.5);
     }
     kill_and_reap(p, NULL, 0);
+    struct stat st;
+    if (p->errlog[0] && stat(p->errlog, &st) == 0 && st.st_size == 0)
+        unlink(p->errlog); /* nothing was written: no file to keep */
+    p->errlog[0] = 0;
     free(p->buf);
     p->buf = NULL;
     p->len = 0;
 }
 
 /* ---- one step ---- */
+
+/* The last lines of the program's standard error in its file (at most
+ * two, the last non-empty ones, joined by " | "): "" when it wrote none. */
+static void errlog_tail(const char *path, char *out, size_t size)
+{
+    out[0] = 0;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return;
+    char buf[2048];
+    off_t end = lseek(fd, 0, SEEK_END);
+    off_t from = end > (off_t)sizeof buf - 1 ? end - (off_t)sizeof buf + 1 : 0;
+    ssize_t n = from >= 0 ? pread(fd, buf, sizeof buf - 1, from) : -1;
+    close(fd);
+    if (n <= 0)
+        return;
+    buf[n] = 0;
+    /* the lines, from the end: skip empty ones, keep two */
+    const char *line[2] = {NULL, NULL};
+    size_t len[2] = {0, 0};
+    int found = 0;
+    ssize_t i = n;
+    while (i > 0 && found < 2) {
+        ssize_t stop = i;
+        while (i > 0 && buf[i - 1] != '\n')
+            i--;
+        size_t l = (size_t)(stop - i);
+        while (l > 0 && (buf[i + (ssize_t)l - 1] == '\r' || buf[i + (ssize_t)l - 1] == ' '))
+            l--;
+        if (l > 0) {
+            line[found] = buf + i;
+            len[found++] = l;
+        }
+        if (i > 0)
+            i--; /* past the newline */
+    }
+    char joined[1024];
+    size_t k = 0;
+    for (int f = found - 1; f >= 0; f--) {
+        int w = snprintf(joined + k, sizeof joined - k, "%s%.*s", k ? " | " : "", (int)len[f],
+                         line[f]);
+        if (w < 0 || (size_t)w >= sizeof joined - k)
+            break;
+        k += (size_t)w;
+    }
+    joined[k] = 0;
+    TsQuoted q;
+    snprintf(out, size, "%s", ts_quote(&q, joined));
+}
+
+/* A failed step's message, then where the program's standard error is and
+ * how it ended. */
+static void add_errlog(const StageProg *p, TsErr *err, int ended)
+{
+    if (!err || !p->errlog[0])
+        return;
+    char tail[256], more[TS_ERR_MAX];
+    errlog_tail(p->errlog, tail, sizeof tail);
+    TsQuoted q;
+    if (tail[0])
+        snprintf(more, sizeof more, L(p->lang, LBL_SP_STDERR_TAIL), ts_quote(&q, p->errlog), tail);
+    else if (ended)
+        snprintf(more, sizeof more, "%s", L(p->lang, LBL_SP_STDERR_EMPTY));
+    else
+        return;
+    size_t n = strlen(err->msg);
+    snprintf(err->msg + n, sizeof err->msg - n, "%s", more);
+}
 
 /* Stop the program and say why, "step N: ..." */
 static StageProgStatus fail_step(StageProg *p, StageProgStatus st, TsErr *err, const char *fmt,
@@ -217,6 +360,7 @@ static StageProgStatus fail_step(StageProg *p, StageProgStatus st, TsErr *err, c
     va_end(ap);
     kill_and_reap(p, NULL, 0);
     ts_fail(err, L(p->lang, LBL_SP_STEP), p->steps, what);
+    add_errlog(p, err, 0);
     return st;
 }
 
@@ -229,6 +373,7 @@ static StageProgStatus ended(StageProg *p, TsErr *err, int midway)
     snprintf(what, sizeof what, L(p->lang, midway ? LBL_SP_ENDED_MIDDLE : LBL_SP_ENDED_BEFORE),
              p->cmd, how[0] ? how : L(p->lang, LBL_SP_CLOSED));
     ts_fail(err, L(p->lang, LBL_SP_STEP), p->steps, what);
+    add_errlog(p, err, 1);
     return STAGEPROG_ENDED;
 }
 
@@ -260,6 +405,30 @@ static const char *excerpt(TsQuoted *q, const char *s, size_t n)
     if (k < n)
         snprintf(piece + k, sizeof piece - k, "...");
     return ts_quote(q, piece);
+}
+
+/* No whole line within limit seconds: stop the program and say so. The
+ * first step includes the start: the option that gives it more time comes
+ * first; later steps name the option after the usual reasons. */
+static StageProgStatus late(StageProg *p, double limit, TsErr *err)
+{
+    TsQuoted q;
+    char secs[32];
+    app_num_short(p->lang, limit, secs, sizeof secs);
+    if (!p->answered && !p->len)
+        return fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_SLOW_START), secs,
+                         p->timeout_option);
+    if (p->len)
+        fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE_PART), secs,
+                  excerpt(&q, p->buf, p->len));
+    else
+        fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE), secs);
+    if (err) {
+        size_t used = strlen(err->msg);
+        snprintf(err->msg + used, sizeof err->msg - used, L(p->lang, LBL_SP_MORE_TIME),
+                 p->timeout_option);
+    }
+    return STAGEPROG_LATE;
 }
 
 StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, const char **line,
@@ -305,15 +474,8 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
             return fail_step(p, STAGEPROG_TOO_LONG, err, L(p->lang, LBL_SP_TOO_LONG),
                              STAGEPROG_MAX_LINE);
         double left = deadline - ts_now();
-        if (left <= 0) {
-            TsQuoted q;
-            char secs[32];
-            app_num_short(p->lang, limit, secs, sizeof secs);
-            if (p->len)
-                return fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE_PART), secs,
-                                 excerpt(&q, p->buf, p->len));
-            return fail_step(p, STAGEPROG_LATE, err, L(p->lang, LBL_SP_LATE), secs);
-        }
+        if (left <= 0)
+            return late(p, limit, err);
         struct pollfd pfd = {.fd = p->fd, .events = POLLIN | (sent < n ? POLLOUT : 0)};
         int ms = (int)ceil(left * 1000.0);
         int r = poll(&pfd, 1, ms);
@@ -592,9 +754,10 @@ int stagetopp_hook(void *ctx, float *out, const float *in, int V, const SamplerS
 
 /* ---- the student's jueju constraint in the form's place ---- */
 
-int stagejueju_init(StageJueju *t, const char *cmdline, AppLang lang, const Vocab *v, TsErr *err)
+int stagejueju_init(StageJueju *t, const char *cmdline, int quiet_stderr, int fallback,
+                    AppLang lang, const Vocab *v, TsErr *err)
 {
-    *t = (StageJueju){.vocab = v, .V = v->size};
+    *t = (StageJueju){.vocab = v, .V = v->size, .fallback = fallback};
     size_t V = (size_t)v->size;
     t->ids = malloc(V * sizeof *t->ids);
     t->kept = malloc(V);
@@ -605,7 +768,7 @@ int stagejueju_init(StageJueju *t, const char *cmdline, AppLang lang, const Voca
     }
     for (int i = 0; i < v->size; i++)
         t->ids[i] = i;
-    if (stageprog_start(&t->prog, cmdline, 1, lang, err) != 0) {
+    if (stageprog_start(&t->prog, cmdline, quiet_stderr, lang, err) != 0) {
         stagejueju_free(t);
         return -1;
     }
@@ -659,6 +822,8 @@ int stagejueju_hook(void *ctx, const Form *form, const Generator *g, uint8_t *al
         return 0;
     t->failed = 1;
     t->failure = *err;
+    if (!t->fallback)
+        return -1; /* generate stops, saying why */
     memcpy(allowed, t->builtin, (size_t)t->V); /* the built-in goes on */
     return 0;
 }

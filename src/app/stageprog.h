@@ -79,6 +79,10 @@ typedef struct {
     AppLang lang;         /* the language of its messages */
     char *buf;            /* [STAGEPROG_MAX_LINE + 1] what the program wrote, not yet read */
     size_t len;
+    const char *timeout_option; /* the option that sets timeout, named when a step is late
+                                 * ("--stage-timeout" unless the caller sets another) */
+    char errlog[640];     /* quiet_stderr: the file its standard error goes to, in the
+                           * user's cache folder; "" when none (it goes to /dev/null) */
 } StageProg;
 
 /* Split cmdline into argv (at most STAGEPROG_MAX_WORDS words; *argv and its
@@ -86,9 +90,13 @@ typedef struct {
  * unclosed quote or too many words. */
 int stageprog_split(const char *cmdline, AppLang lang, char ***argv, int *argc, TsErr *err);
 
-/* Start the program. quiet_stderr: its standard error goes to /dev/null (the
- * explorer's screen); otherwise it is tangscope's own (a student's debug
- * output reaches the terminal). Fails with "cannot start 'X': why" when the
+/* Start the program. quiet_stderr (the explorer's screen): its standard
+ * error goes to a file of its own in the user's cache folder,
+ * ~/.cache/tangscope/stage-PID-N.stderr (ts_cache_dir; p->errlog names it;
+ * /dev/null when there is no cache folder), and a step that stops the
+ * program says where it is and its last lines ("a traceback is in FILE:
+ * ..."); the file stays for the student to read. Otherwise it is
+ * tangscope's own (a student's debug output reaches the terminal). Fails with "cannot start 'X': why" when the
  * command is empty or the program cannot be run. p is overwritten: a
  * StageProg that ran before must have had stageprog_stop first (a step
  * that failed stops the program but keeps its buffer until then). */
@@ -171,9 +179,11 @@ int stagetopp_hook(void *ctx, float *out, const float *in, int V, const SamplerS
  * For a jueju the program is asked, every vocabulary character a candidate,
  * and what it allows is the mask; for the other forms the form's own mask
  * stays. The form's own mask of the last call is kept in builtin[] (to
- * compare). A step that fails leaves the form's own mask (the explorer goes
- * on): failed is set, failure keeps the first message and the program is
- * asked nothing more. Its standard error goes to /dev/null (the explorer). */
+ * compare). With fallback (the explorer) a step that fails leaves the
+ * form's own mask and the writing goes on: failed is set, failure keeps the
+ * first message and the program is asked nothing more; without (generate,
+ * jueju) the hook fails with the message. quiet_stderr: the program's
+ * standard error does not reach the terminal (stageprog_start). */
 typedef struct {
     StageProg prog;
     const Vocab *vocab;
@@ -182,11 +192,13 @@ typedef struct {
     uint8_t *kept;    /* [V] */
     uint8_t *builtin; /* [V] the form's own mask of the last call */
     ByteBuf req;
+    int fallback;
     int failed;
     TsErr failure;
 } StageJueju;
 
-int stagejueju_init(StageJueju *t, const char *cmdline, AppLang lang, const Vocab *v, TsErr *err);
+int stagejueju_init(StageJueju *t, const char *cmdline, int quiet_stderr, int fallback,
+                    AppLang lang, const Vocab *v, TsErr *err);
 void stagejueju_free(StageJueju *t);
 /* The hook: set g->mask_hook = stagejueju_hook, g->mask_ctx = t. */
 int stagejueju_hook(void *ctx, const Form *form, const Generator *g, uint8_t *allowed, TsErr *err);

@@ -724,33 +724,7 @@ const char *cli_lessons_dir(const char *lang)
     return home_path(rel);
 }
 
-const char *cli_cache_dir(void)
-{
-    static char path[PATH_MAX];
-    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
-    int n;
-    if (xdg && xdg[0] == '/') /* the XDG spec says to ignore a relative path */
-        n = snprintf(path, sizeof path, "%s/tangscope", xdg);
-    else if (home && *home)
-        n = snprintf(path, sizeof path, "%s/.cache/tangscope", home);
-    else
-        return NULL;
-    if (n < 0 || (size_t)n >= sizeof path)
-        return NULL;
-    /* mkdir -p: a component that exists already just fails with EEXIST */
-    for (char *p = path + 1; *p; p++) {
-        if (*p == '/') {
-            *p = 0;
-            mkdir(path, 0700);
-            *p = '/';
-        }
-    }
-    mkdir(path, 0700);
-    struct stat st;
-    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-        return NULL;
-    return path;
-}
+const char *cli_cache_dir(void) { return ts_cache_dir(); }
 
 void cli_set_threads(int n)
 {

@@ -280,6 +280,7 @@ typedef struct {
     ContextPolicy policy;     /* past the context (generate.h); 0 is the default, shift */
     const char *stage;        /* --stage: "[top-p|jueju] PROGRAM [ARGS]", a student's
                                * program beside the built-in stage, or NULL */
+    double stage_timeout;     /* --stage-timeout: seconds a step may take; 0: the default */
 } ExploreRun;
 int cli_explore_run(const char *cmd, const ExploreRun *run);
 /* --theme NAME of explore and lesson: "dark" (also NULL) or "light" into

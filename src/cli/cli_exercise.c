@@ -103,7 +103,10 @@ static int run_case(StageProg *prog, const ByteBuf *req, ExerciseKind kind, cons
     int tie = 0;
     int ok = st == STAGEPROG_OK && exercise_judge(kind, c, got, &tie);
     print_verdict(ok, k, c->title[cli_lang()]);
-    printf("%s\n", tie && ok ? cli_label(LBL_EX_TIE) : "");
+    printf("%s\n", !ok                            ? ""
+                   : tie == EXERCISE_NOTE_TIE     ? cli_label(LBL_EX_TIE)
+                   : tie == EXERCISE_NOTE_CLASSIC ? cli_label(LBL_EX_CLASSIC)
+                                                  : "");
     if (ok)
         return 1;
     if (st != STAGEPROG_OK) {
@@ -116,6 +119,11 @@ static int run_case(StageProg *prog, const ByteBuf *req, ExerciseKind kind, cons
         printf("             ");
         printf(cli_label(LBL_EX_WITH_P), p);
         printf("%s\n", c->top_k ? cli_label(LBL_EX_AFTER_TOP_K) : "");
+    } else { /* the rule each jueju case is written from */
+        int l = c->line_len + 1;
+        printf("             ");
+        printf(cli_label(LBL_EX_JUEJU_RULE), l, 2 * l, 3 * l);
+        printf("\n");
     }
     print_set(LBL_EX_EXPECTED, c, want);
     print_set(LBL_EX_GOT, c, got);
@@ -151,6 +159,7 @@ int cmd_exercise(int argc, char **argv)
     if (stageprog_start(&prog, pos[2], 0, cli_lang(), &err) != 0)
         return cli_error("exercise", EXIT_USAGE, "%s", err.msg);
     prog.timeout = timeout;
+    prog.timeout_option = "--timeout";
     printf(cli_label(LBL_EX_HEAD), exercise_name((ExerciseKind)kind), n_cases, prog.cmd);
     putchar('\n');
     fflush(stdout);
@@ -170,6 +179,7 @@ int cmd_exercise(int argc, char **argv)
                 break;
             }
             prog.timeout = timeout;
+            prog.timeout_option = "--timeout";
         }
         ran = k + 1;
         if (exercise_request(&req, (ExerciseKind)kind, c, k + 1) != 0) {

@@ -88,6 +88,13 @@ static const char EXPLORE_HELP_STAGE[] =
     "                  column marked where the two differ (docs/exercises.md):\n"
     "                  --stage \"python3 top_p.py\"; \"jueju ./jueju\" for the jueju\n"
     "                  constraint (j); `:stage ...` and `:stage off` inside\n"
+    "  --stage-timeout SECONDS\n"
+    "                  the time each request to the program may take (default 1;\n"
+    "                  the first, its start included, ten times that): more for a\n"
+    "                  slow start such as `import torch`; `:stage --timeout\n"
+    "                  SECONDS PROGRAM` inside. A failing program's error output\n"
+    "                  is kept in ~/.cache/tangscope/stage-PID-N.stderr: the\n"
+    "                  message names the file and shows its last lines\n"
     "Inside, x saves the session as JSON (docs/session-json.md lists its fields)\n"
     "and as Markdown to hand in, in the working folder (the status line names\n"
     "them); r shows what a KV cache costs for this model and three large ones.\n";
@@ -162,13 +169,16 @@ static int open_code_and_stage(AppState *s, const Model *m, const ExploreRun *ru
         SessionCode code;
         TsQuoted q;
         TsErr err;
-        if (session_code_decode(run->code, strlen(run->code), &code, &err) != 0 ||
+        int enter;
+        if (app_session_code_read(run->code, &code, &enter, &err) != 0 ||
             session_code_check(&code, m, &err) != 0 || app_session_open(s, &code, &err) != 0) {
             snprintf(why, size, "code %s: %s", ts_quote(&q, run->code), err.msg);
             return -1;
         }
         app_status(s, 0, app_label(s, LBL_ST_CODE_OPENED), run->code);
-        if (run->code_enter) { /* the poem Enter wrote in the saved session, written again */
+        /* the poem Enter wrote in the saved session (or "+ Enter" after the
+         * code, as the title shows it), written again */
+        if (run->code_enter || enter) {
             app_job_start_write(s);
             while (s->job.kind != JOB_NONE)
                 app_apply(s, CMD_TICK, cmd_arg(0));
@@ -233,6 +243,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     if (run->prompt)
         app_type_text(&s, run->prompt);
     s.may_start = 1; /* the screen's state: it alone starts students' programs */
+    s.stage_timeout = run->stage_timeout;
     char why[TS_ERR_MAX + 64];
     if (open_code_and_stage(&s, &m, run, why, sizeof why) != 0) {
         if (s.pinyin)
@@ -312,6 +323,7 @@ int cmd_explore(int argc, char **argv)
     char session_code[SESSION_CODE_MAX + 1];
     int code_enter = 0;
     int no_corpus = 0, threads = 0, mid_text = 0, projector = 0, ascii = 0;
+    float stage_timeout = 0.0f;
     Opt opts[] = {
         {"--threads", OPT_INT, &threads, 0, 1024},
         {"--model", OPT_STR, &model_path, 0, 0},   {"--prompt", OPT_STR, &prompt, 0, 0},
@@ -324,6 +336,7 @@ int cmd_explore(int argc, char **argv)
         {"--projector", OPT_FLAG, &projector, 0, 0}, {"--theme", OPT_STR, &theme_arg, 0, 0},
         {"--ascii", OPT_FLAG, &ascii, 0, 0},
         {"--stage", OPT_STR, &stage, 0, 0},
+        {"--stage-timeout", OPT_FLOAT, &stage_timeout, 0.05, 600},
     };
     static char help[sizeof EXPLORE_HELP + sizeof EXPLORE_HELP_OPTIONS + sizeof EXPLORE_HELP_STAGE];
     snprintf(help, sizeof help, "%s%s%s", EXPLORE_HELP, EXPLORE_HELP_OPTIONS, EXPLORE_HELP_STAGE);
@@ -351,7 +364,8 @@ int cmd_explore(int argc, char **argv)
     TsErr code_err;
     TsQuoted q;
     /* a mistyped code is refused before the screen opens (the model is checked later) */
-    if (code && session_code_decode(code, strlen(code), &decoded, &code_err) != 0)
+    int code_plus_enter;
+    if (code && app_session_code_read(code, &decoded, &code_plus_enter, &code_err) != 0)
         return cli_error("explore", EXIT_USAGE, "code %s: %s", ts_quote(&q, code), code_err.msg);
     AppTheme theme = THEME_DARK;
     if ((rc = cli_theme_parse("explore", theme_arg, &theme)) != 0)
@@ -368,6 +382,6 @@ int cmd_explore(int argc, char **argv)
                       .code_enter = code_enter,
                       .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus,
                       .projector = projector, .theme = theme, .policy = policy, .ascii = ascii,
-                      .stage = stage};
+                      .stage = stage, .stage_timeout = stage_timeout};
     return cli_explore_run("explore", &run);
 }

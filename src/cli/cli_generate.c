@@ -42,9 +42,12 @@
     "                           probability, and the top 8 with both (docs/session-json.md)\n" \
     "  --stage PROGRAM          top-p done by a program, a student's (exercise 1): started\n"   \
     "                           once, asked at every character (docs/exercises.md), e.g.\n"  \
-    "                           --stage \"python3 top_p.py\"; a program that fails stops\n"  \
+    "                           --stage \"python3 top_p.py\"; \"jueju PROGRAM\": the jueju\n"  \
+    "                           constraint done by it (exercise 2), so generate writes\n"   \
+    "                           jueju of 7 a line (in `jueju` a bare PROGRAM is that one,\n" \
+    "                           \"top-p PROGRAM\" the other); a program that fails stops\n" \
     "                           the run with one line (exit status 2). The run has no\n"    \
-    "                           session code then (a code means the built-in top-p)\n"
+    "                           session code then (a code means the built-in stages)\n"
 
 #define PINYIN_HELP(what, example)                                                                  \
     "  --pinyin \"" example "\"\n"                                                               \
@@ -241,6 +244,8 @@ typedef struct {
     const char *typed; /* the prompt or the acrostic's heads, or NULL */
     const char *pinyin; /* --pinyin: the same as syllables, or NULL */
     SessionCode code;  /* decoded from --code, when a.code */
+    const char *stage_program; /* --stage without its "top-p" or "jueju", or NULL */
+    ExerciseKind stage_kind;   /* what it does: in `jueju`, a bare PROGRAM is the jueju's */
 } GenRequest;
 
 /* The options the command takes into q: the model's, the sampler's (its
@@ -309,8 +314,14 @@ static int gen_check_given(GenRequest *q, const char *cmd, int argc, char **argv
                          conflict);
     if (a->code && npos)
         return cli_error(cmd, EXIT_USAGE, "--code holds the prompt already: give no PROMPT");
-    if (a->code && session_code_decode(a->code, strlen(a->code), &q->code, &err) != 0)
+    int enter; /* generate writes Enter's run anyway: "+ Enter" changes nothing */
+    if (a->code && app_session_code_read(a->code, &q->code, &enter, &err) != 0)
         return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&tq, a->code), err.msg);
+    if (a->code && q->code.n_steps > 0)
+        return cli_error(cmd, EXIT_USAGE, "code %s: it holds the explorer's key steps after its "
+                                          "prompt, which only the explorer replays: tangscope --code "
+                                          "CODE",
+                         ts_quote(&tq, a->code));
     return 0;
 }
 
@@ -331,6 +342,32 @@ static int gen_check_values(GenRequest *q, const char *cmd)
 
 /* Parse and check argv. Returns 0, 1 after --help, or the exit status of a
  * bad option (its line printed). */
+/* --stage "jueju PROGRAM": the program takes the jueju form's place, so
+ * generate writes jueju (of 7 a line, the course's); an acrostic keeps its
+ * own form. */
+static int gen_check_stage(GenRequest *q, const char *cmd)
+{
+    ExerciseKind kind;
+    const char *program = q->a.stage ? exercise_stage_split(q->a.stage, &kind) : NULL;
+    if (!program)
+        return 0;
+    if (program == q->a.stage + strspn(q->a.stage, " \t") && q->kind == FORM_JUEJU)
+        kind = EXERCISE_JUEJU; /* no word before it: `jueju --stage PROGRAM` */
+    q->stage_program = program;
+    q->stage_kind = kind;
+    if (!*program)
+        return cli_error(cmd, EXIT_USAGE, "--stage %s: which program? e.g. --stage 'jueju "
+                                          "python3 jueju.py'", exercise_name(kind));
+    if (kind != EXERCISE_JUEJU || q->kind == FORM_JUEJU)
+        return 0;
+    if (q->kind == FORM_ACROSTIC)
+        return cli_error(cmd, EXIT_USAGE, "--stage: a jueju program writes jueju, not an acrostic "
+                                          "(tangscope jueju --stage PROGRAM)");
+    q->kind = FORM_JUEJU;
+    q->a.chars = 7;
+    return 0;
+}
+
 static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc, char **argv)
 {
     GenArgs *a = &q->a;
@@ -349,7 +386,7 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
         return rc;
     q->typed = npos ? pos[0] : NULL;
     if ((rc = gen_check_given(q, cmd, argc, argv, npos, chars_arg)) != 0 ||
-        (rc = gen_check_values(q, cmd)) != 0)
+        (rc = gen_check_values(q, cmd)) != 0 || (rc = gen_check_stage(q, cmd)) != 0)
         return rc;
     if (!a->model)
         a->model = cli_asset("tang.bin");
@@ -374,6 +411,8 @@ typedef struct {
     char heads[FORM_MAX_HEADS * 4 + 1]; /* a code's acrostic heads, as text */
     StageTopP stage;    /* --stage: the program doing top-p */
     int have_stage;
+    StageJueju jueju;   /* --stage "jueju PROGRAM": the program in the jueju form's place */
+    int have_jueju;
 } GenRun;
 
 /* The prompt's token ids and the form: from a code, they are in it already;
@@ -445,8 +484,15 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
     if (gen_init(&r->g, &r->m, !a->no_cache, &err) != 0)
         return cli_error(cmd, 1, "%s", err.msg);
     gen_set_policy(&r->g, q->policy);
-    if (a->stage) {
-        if (stagetopp_init(&r->stage, a->stage, 0, 0, cli_lang(), &r->m.vocab, &err) != 0)
+    const char *program = q->stage_program;
+    if (program && q->stage_kind == EXERCISE_JUEJU) {
+        if (stagejueju_init(&r->jueju, program, 0, 0, cli_lang(), &r->m.vocab, &err) != 0)
+            return cli_error(cmd, EXIT_USAGE, "--stage: %s", err.msg);
+        r->have_jueju = 1;
+        r->g.mask_hook = stagejueju_hook;
+        r->g.mask_ctx = &r->jueju;
+    } else if (program) {
+        if (stagetopp_init(&r->stage, program, 0, 0, cli_lang(), &r->m.vocab, &err) != 0)
             return cli_error(cmd, EXIT_USAGE, "--stage: %s", err.msg);
         r->have_stage = 1;
         r->g.ss.top_p_hook = stagetopp_hook;
@@ -622,6 +668,8 @@ static void gen_run_free(GenRun *r)
     free(r->trace.scratch);
     if (r->have_stage)
         stagetopp_free(&r->stage);
+    if (r->have_jueju)
+        stagejueju_free(&r->jueju);
     gen_free(&r->g);
     free(r->prompt);
     converted_free(&r->conv);

@@ -39,6 +39,8 @@ static const char *const H_EXPLORE[] = {
     "                  eine mit x gespeicherte Sitzung (DATEI.json) wieder öffnen, samt Gedicht\n"
     "  --stage PROGRAMM\n"
     "                  das Programm eines Schülers macht Top-p neben dem eingebauten, seine Spalte markiert, wo die beiden abweichen (docs/exercises.md): --stage \"python3 top_p.py\"; \"jueju ./jueju\" für die Jueju-Bedingung (j); im Explorer `:stage ...` und `:stage off`\n"
+    "  --stage-timeout SEKUNDEN\n"
+    "                  so lange darf jede Anfrage an das Programm dauern (Standard 1; die erste samt Programmstart das Zehnfache): mehr für einen langsamen Start wie `import torch`; im Explorer `:stage --timeout SEKUNDEN PROGRAMM`. Was ein scheiterndes Programm auf seine Fehlerausgabe schreibt, bleibt in ~/.cache/tangscope/stage-PID-N.stderr: die Meldung nennt die Datei und zeigt ihre letzten Zeilen\n"
     "Im Explorer speichert x die Sitzung als JSON (docs/session-json.md nennt die Felder) und als Markdown zum Abgeben, im Arbeitsordner (die Statuszeile nennt die Dateien); r zeigt, was ein KV-Cache für dieses Modell und drei große kostet.\n",
     NULL,
 };
@@ -118,7 +120,7 @@ static const char *const H_GENERATE[] = {
     "  --json                   gibt {\"poems\": [...], \"code\": ..., ...} aus: \"code\" ist der Sitzungscode des Laufs (generate --code schreibt ihn noch einmal)\n"
     "  --export                 das erste Gedicht außerdem speichern wie x im Explorer (JSON und Markdown)\n"
     "  --trace DATEI            jedes geschriebene Zeichen in DATEI festhalten, ein JSON-Objekt pro Zeile: Gedicht und Stelle, die Wahrscheinlichkeit bei Modell und Sampler und die ersten 8 mit beiden (docs/session-json.md)\n"
-    "  --stage PROGRAMM         Top-p von einem Programm erledigen lassen, dem eines Schülers (Übung 1): einmal gestartet, bei jedem Zeichen gefragt (docs/exercises.md), z. B. --stage \"python3 top_p.py\"; scheitert das Programm, endet der Lauf mit einer Zeile (Status 2). Der Lauf hat dann keinen Sitzungscode (ein Code steht für das eingebaute Top-p)\n",
+    "  --stage PROGRAMM         Top-p von einem Programm erledigen lassen, dem eines Schülers (Übung 1): einmal gestartet, bei jedem Zeichen gefragt (docs/exercises.md), z. B. --stage \"python3 top_p.py\"; mit \"jueju PROGRAMM\" übernimmt es die Jueju-Bedingung (Übung 2), und generate schreibt Jueju mit 7 Zeichen je Zeile (in `jueju` ist ein PROGRAMM ohne Vorsatz dieses, \"top-p PROGRAMM\" das andere); scheitert das Programm, endet der Lauf mit einer Zeile (Status 2). Der Lauf hat dann keinen Sitzungscode (ein Code steht für das eingebaute Top-p)\n",
     NULL,
 };
 
@@ -147,7 +149,7 @@ static const char *const H_ACROSTIC[] = {
     "  --json                   gibt {\"poems\": [...], \"code\": ..., ...} aus: \"code\" ist der Sitzungscode des Laufs (generate --code schreibt ihn noch einmal)\n"
     "  --export                 das erste Gedicht außerdem speichern wie x im Explorer (JSON und Markdown)\n"
     "  --trace DATEI            jedes geschriebene Zeichen in DATEI festhalten, ein JSON-Objekt pro Zeile: Gedicht und Stelle, die Wahrscheinlichkeit bei Modell und Sampler und die ersten 8 mit beiden (docs/session-json.md)\n"
-    "  --stage PROGRAMM         Top-p von einem Programm erledigen lassen, dem eines Schülers (Übung 1): einmal gestartet, bei jedem Zeichen gefragt (docs/exercises.md), z. B. --stage \"python3 top_p.py\"; scheitert das Programm, endet der Lauf mit einer Zeile (Status 2). Der Lauf hat dann keinen Sitzungscode (ein Code steht für das eingebaute Top-p)\n",
+    "  --stage PROGRAMM         Top-p von einem Programm erledigen lassen, dem eines Schülers (Übung 1): einmal gestartet, bei jedem Zeichen gefragt (docs/exercises.md), z. B. --stage \"python3 top_p.py\"; mit \"jueju PROGRAMM\" übernimmt es die Jueju-Bedingung (Übung 2), und generate schreibt Jueju mit 7 Zeichen je Zeile (in `jueju` ist ein PROGRAMM ohne Vorsatz dieses, \"top-p PROGRAMM\" das andere); scheitert das Programm, endet der Lauf mit einer Zeile (Status 2). Der Lauf hat dann keinen Sitzungscode (ein Code steht für das eingebaute Top-p)\n",
     NULL,
 };
 
@@ -173,7 +175,7 @@ static const char *const H_JUEJU[] = {
     "  --json                   gibt {\"poems\": [...], \"code\": ..., ...} aus: \"code\" ist der Sitzungscode des Laufs (generate --code schreibt ihn noch einmal)\n"
     "  --export                 das erste Gedicht außerdem speichern wie x im Explorer (JSON und Markdown)\n",
     "  --trace DATEI            jedes geschriebene Zeichen in DATEI festhalten, ein JSON-Objekt pro Zeile: Gedicht und Stelle, die Wahrscheinlichkeit bei Modell und Sampler und die ersten 8 mit beiden (docs/session-json.md)\n"
-    "  --stage PROGRAMM         Top-p von einem Programm erledigen lassen, dem eines Schülers (Übung 1): einmal gestartet, bei jedem Zeichen gefragt (docs/exercises.md), z. B. --stage \"python3 top_p.py\"; scheitert das Programm, endet der Lauf mit einer Zeile (Status 2). Der Lauf hat dann keinen Sitzungscode (ein Code steht für das eingebaute Top-p)\n",
+    "  --stage PROGRAMM         Top-p von einem Programm erledigen lassen, dem eines Schülers (Übung 1): einmal gestartet, bei jedem Zeichen gefragt (docs/exercises.md), z. B. --stage \"python3 top_p.py\"; mit \"jueju PROGRAMM\" übernimmt es die Jueju-Bedingung (Übung 2), und generate schreibt Jueju mit 7 Zeichen je Zeile (in `jueju` ist ein PROGRAMM ohne Vorsatz dieses, \"top-p PROGRAMM\" das andere); scheitert das Programm, endet der Lauf mit einer Zeile (Status 2). Der Lauf hat dann keinen Sitzungscode (ein Code steht für das eingebaute Top-p)\n",
     NULL,
 };
 

@@ -41,6 +41,8 @@ static const char *const H_EXPLORE[] = {
     "                  rouvrir une session enregistrée par x (FICHIER.json), poème compris\n"
     "  --stage PROGRAMME\n"
     "                  le programme d’un élève fait le top-p à côté du top-p intégré, sa colonne marquée là où les deux diffèrent (docs/exercises.md) : --stage \"python3 top_p.py\" ; \"jueju ./jueju\" pour la contrainte du jueju (j) ; dans l’explorateur, `:stage ...` et `:stage off`\n"
+    "  --stage-timeout SECONDES\n"
+    "                  le temps accordé à chaque requête au programme (1 par défaut ; dix fois plus pour la première, qui comprend son démarrage) : davantage pour un démarrage lent comme `import torch` ; dans l’explorateur, `:stage --timeout SECONDES PROGRAMME`. Ce qu’un programme en échec écrit sur sa sortie d’erreur est gardé dans ~/.cache/tangscope/stage-PID-N.stderr : le message nomme ce fichier et en montre les dernières lignes\n"
     "Dans l’explorateur, x enregistre la session en JSON (docs/session-json.md en liste les champs) et en Markdown à rendre, dans le dossier de travail (la ligne d’état nomme les fichiers) ; r montre ce que coûte un cache KV pour ce modèle et trois grands.\n",
     NULL,
 };
@@ -120,7 +122,7 @@ static const char *const H_GENERATE[] = {
     "  --json                   affiche {\"poems\": [...], \"code\": ..., ...} : \"code\" est le code de session de l’exécution (generate --code la refait)\n"
     "  --export                 enregistrer aussi le premier poème comme le fait x (JSON et Markdown)\n"
     "  --trace FICHIER          écrire chaque caractère produit dans FICHIER, un objet JSON par ligne : son poème et sa place, sa probabilité selon le modèle et après le tirage, et les 8 premiers avec les deux (docs/session-json.md)\n"
-    "  --stage PROGRAMME        confier le top-p à un programme, celui d’un élève (exercice 1) : lancé une fois, interrogé à chaque caractère (docs/exercises.md), par exemple --stage \"python3 top_p.py\" ; un programme qui échoue arrête l’exécution avec une ligne (code de sortie 2). L’exécution n’a alors pas de code de session (un code désigne le top-p intégré)\n",
+    "  --stage PROGRAMME        confier le top-p à un programme, celui d’un élève (exercice 1) : lancé une fois, interrogé à chaque caractère (docs/exercises.md), par exemple --stage \"python3 top_p.py\" ; avec \"jueju PROGRAMME\", il se charge de la contrainte du jueju (exercice 2) et generate écrit des jueju de 7 caractères par vers (dans `jueju`, un PROGRAMME seul est celui-là, \"top-p PROGRAMME\" l’autre) ; un programme qui échoue arrête l’exécution avec une ligne (code de sortie 2). L’exécution n’a alors pas de code de session (un code désigne le top-p intégré)\n",
     NULL,
 };
 
@@ -149,7 +151,7 @@ static const char *const H_ACROSTIC[] = {
     "  --json                   affiche {\"poems\": [...], \"code\": ..., ...} : \"code\" est le code de session de l’exécution (generate --code la refait)\n"
     "  --export                 enregistrer aussi le premier poème comme le fait x (JSON et Markdown)\n"
     "  --trace FICHIER          écrire chaque caractère produit dans FICHIER, un objet JSON par ligne : son poème et sa place, sa probabilité selon le modèle et après le tirage, et les 8 premiers avec les deux (docs/session-json.md)\n"
-    "  --stage PROGRAMME        confier le top-p à un programme, celui d’un élève (exercice 1) : lancé une fois, interrogé à chaque caractère (docs/exercises.md), par exemple --stage \"python3 top_p.py\" ; un programme qui échoue arrête l’exécution avec une ligne (code de sortie 2). L’exécution n’a alors pas de code de session (un code désigne le top-p intégré)\n",
+    "  --stage PROGRAMME        confier le top-p à un programme, celui d’un élève (exercice 1) : lancé une fois, interrogé à chaque caractère (docs/exercises.md), par exemple --stage \"python3 top_p.py\" ; avec \"jueju PROGRAMME\", il se charge de la contrainte du jueju (exercice 2) et generate écrit des jueju de 7 caractères par vers (dans `jueju`, un PROGRAMME seul est celui-là, \"top-p PROGRAMME\" l’autre) ; un programme qui échoue arrête l’exécution avec une ligne (code de sortie 2). L’exécution n’a alors pas de code de session (un code désigne le top-p intégré)\n",
     NULL,
 };
 
@@ -175,7 +177,7 @@ static const char *const H_JUEJU[] = {
     "  --json                   affiche {\"poems\": [...], \"code\": ..., ...} : \"code\" est le code de session de l’exécution (generate --code la refait)\n"
     "  --export                 enregistrer aussi le premier poème comme le fait x (JSON et Markdown)\n"
     "  --trace FICHIER          écrire chaque caractère produit dans FICHIER, un objet JSON par ligne : son poème et sa place, sa probabilité selon le modèle et après le tirage, et les 8 premiers avec les deux (docs/session-json.md)\n"
-    "  --stage PROGRAMME        confier le top-p à un programme, celui d’un élève (exercice 1) : lancé une fois, interrogé à chaque caractère (docs/exercises.md), par exemple --stage \"python3 top_p.py\" ; un programme qui échoue arrête l’exécution avec une ligne (code de sortie 2). L’exécution n’a alors pas de code de session (un code désigne le top-p intégré)\n",
+    "  --stage PROGRAMME        confier le top-p à un programme, celui d’un élève (exercice 1) : lancé une fois, interrogé à chaque caractère (docs/exercises.md), par exemple --stage \"python3 top_p.py\" ; avec \"jueju PROGRAMME\", il se charge de la contrainte du jueju (exercice 2) et generate écrit des jueju de 7 caractères par vers (dans `jueju`, un PROGRAMME seul est celui-là, \"top-p PROGRAMME\" l’autre) ; un programme qui échoue arrête l’exécution avec une ligne (code de sortie 2). L’exécution n’a alors pas de code de session (un code désigne le top-p intégré)\n",
     NULL,
 };
 

@@ -38,6 +38,8 @@ static const char *const H_EXPLORE[] = {
     "  --code 分享码   打开一个分享码（标题栏显示当前会话的分享码）：它的提示词、诗体、设置和随机种子，使按回车写出的正是 `tangscope generate --code 分享码` 写出的内容；不能与 --prompt 或 --mid-text 同用。输错的分享码或用别的模型生成的分享码会被拒绝。\n"
     "  --session 文件  重新打开用 x 保存的会话（文件.json），连同其中的诗\n"
     "  --stage 程序    让学生写的程序在内置 top-p 旁边也做一遍 top-p，两者不同的地方在它那一栏里标出（docs/exercises.md）：--stage \"python3 top_p.py\"；\"jueju ./jueju\" 用于绝句约束（j）；在界面里用 `:stage ...` 和 `:stage off`\n"
+    "  --stage-timeout 秒数\n"
+    "                  每次请求程序最多等多少秒（默认 1；第一次包括程序启动，等十倍）：启动慢的程序（比如 `import torch`）可以多给些时间；在界面里用 `:stage --timeout 秒数 程序`。程序出错时，它写到错误输出的内容保存在 ~/.cache/tangscope/stage-PID-N.stderr，报错信息会给出文件名并显示最后几行\n"
     "在界面里，x 把会话保存为 JSON（字段见 docs/session-json.md）和可以上交的 Markdown，存在当前工作文件夹（状态栏会给出文件名）；r 显示 KV 缓存对本模型和三个大模型的开销。\n",
     NULL,
 };
@@ -117,7 +119,7 @@ static const char *const H_GENERATE[] = {
     "  --json                   输出 {\"poems\": [...], \"code\": ..., ...}：\"code\" 是这次运行的分享码（generate --code 可以原样重写）\n"
     "  --export                 另外像 x 那样保存第一首诗（JSON 和 Markdown）\n"
     "  --trace 文件             把写出的每个字记到文件里，每行一个 JSON 对象：所在的诗和位置、模型和采样后的概率，以及两者的前 8 名（docs/session-json.md）\n"
-    "  --stage 程序             让一个程序（学生写的，练习 1）来做 top-p：启动一次，每个字都问它一次（docs/exercises.md），例如 --stage \"python3 top_p.py\"；程序出错时运行以一行报错结束（退出状态 2）。这时这次运行没有分享码（分享码代表内置的 top-p）\n",
+    "  --stage 程序             让一个程序（学生写的，练习 1）来做 top-p：启动一次，每个字都问它一次（docs/exercises.md），例如 --stage \"python3 top_p.py\"；写成 \"jueju 程序\" 则由它来做绝句约束（练习 2），generate 就写七言绝句（在 `jueju` 命令里，只写程序就是绝句约束，\"top-p 程序\" 是另一个）；程序出错时运行以一行报错结束（退出状态 2）。这时这次运行没有分享码（分享码代表内置的 top-p）\n",
     NULL,
 };
 
@@ -146,7 +148,7 @@ static const char *const H_ACROSTIC[] = {
     "  --json                   输出 {\"poems\": [...], \"code\": ..., ...}：\"code\" 是这次运行的分享码（generate --code 可以原样重写）\n"
     "  --export                 另外像 x 那样保存第一首诗（JSON 和 Markdown）\n",
     "  --trace 文件             把写出的每个字记到文件里，每行一个 JSON 对象：所在的诗和位置、模型和采样后的概率，以及两者的前 8 名（docs/session-json.md）\n"
-    "  --stage 程序             让一个程序（学生写的，练习 1）来做 top-p：启动一次，每个字都问它一次（docs/exercises.md），例如 --stage \"python3 top_p.py\"；程序出错时运行以一行报错结束（退出状态 2）。这时这次运行没有分享码（分享码代表内置的 top-p）\n",
+    "  --stage 程序             让一个程序（学生写的，练习 1）来做 top-p：启动一次，每个字都问它一次（docs/exercises.md），例如 --stage \"python3 top_p.py\"；写成 \"jueju 程序\" 则由它来做绝句约束（练习 2），generate 就写七言绝句（在 `jueju` 命令里，只写程序就是绝句约束，\"top-p 程序\" 是另一个）；程序出错时运行以一行报错结束（退出状态 2）。这时这次运行没有分享码（分享码代表内置的 top-p）\n",
     NULL,
 };
 
@@ -172,7 +174,7 @@ static const char *const H_JUEJU[] = {
     "  --json                   输出 {\"poems\": [...], \"code\": ..., ...}：\"code\" 是这次运行的分享码（generate --code 可以原样重写）\n"
     "  --export                 另外像 x 那样保存第一首诗（JSON 和 Markdown）\n"
     "  --trace 文件             把写出的每个字记到文件里，每行一个 JSON 对象：所在的诗和位置、模型和采样后的概率，以及两者的前 8 名（docs/session-json.md）\n",
-    "  --stage 程序             让一个程序（学生写的，练习 1）来做 top-p：启动一次，每个字都问它一次（docs/exercises.md），例如 --stage \"python3 top_p.py\"；程序出错时运行以一行报错结束（退出状态 2）。这时这次运行没有分享码（分享码代表内置的 top-p）\n",
+    "  --stage 程序             让一个程序（学生写的，练习 1）来做 top-p：启动一次，每个字都问它一次（docs/exercises.md），例如 --stage \"python3 top_p.py\"；写成 \"jueju 程序\" 则由它来做绝句约束（练习 2），generate 就写七言绝句（在 `jueju` 命令里，只写程序就是绝句约束，\"top-p 程序\" 是另一个）；程序出错时运行以一行报错结束（退出状态 2）。这时这次运行没有分享码（分享码代表内置的 top-p）\n",
     NULL,
 };
 

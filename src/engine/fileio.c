@@ -7,6 +7,7 @@
 #include "engine/fileio.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -508,4 +509,32 @@ int read_file(const char *path, FileKind kind, unsigned char **buf, size_t *len,
     *buf = data;
     *len = n;
     return 0;
+}
+
+const char *ts_cache_dir(void)
+{
+    static char path[PATH_MAX];
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0] == '/') /* the XDG spec says to ignore a relative path */
+        n = snprintf(path, sizeof path, "%s/tangscope", xdg);
+    else if (home && *home)
+        n = snprintf(path, sizeof path, "%s/.cache/tangscope", home);
+    else
+        return NULL;
+    if (n < 0 || (size_t)n >= sizeof path)
+        return NULL;
+    /* mkdir -p: a component that exists already just fails with EEXIST */
+    for (char *p = path + 1; *p; p++) {
+        if (*p == '/') {
+            *p = 0;
+            mkdir(path, 0700);
+            *p = '/';
+        }
+    }
+    mkdir(path, 0700);
+    struct stat st;
+    if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+        return NULL;
+    return path;
 }

@@ -148,4 +148,10 @@ uint64_t file_limit(FileKind kind);
  * the kinds that need one. */
 int read_file(const char *path, FileKind kind, unsigned char **buf, size_t *len, TsErr *err);
 
+/* The user's cache folder, $XDG_CACHE_HOME/tangscope (an absolute
+ * XDG_CACHE_HOME only) or ~/.cache/tangscope, made (0700) if it is not
+ * there; NULL when there is none. The text is static: the same for every
+ * call. */
+const char *ts_cache_dir(void);
+
 #endif

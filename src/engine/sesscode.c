@@ -105,7 +105,7 @@ static void big_dec(Big *b)
 
 /* The encoder writes the fields as a list (value, radix) in reading order and
  * folds them into the number from the last one back. */
-#define MAX_FIELDS (64 + 3 * FORM_MAX_HEADS)
+#define MAX_FIELDS (64 + 3 * FORM_MAX_HEADS + 3 * SESSION_MAX_STEPS)
 typedef struct {
     uint64_t v[MAX_FIELDS], r[MAX_FIELDS];
     int n;
@@ -301,8 +301,44 @@ static void put_setting(Fields *f, const SamplerSettings *set, int id)
 
 static int rare_settings(const SessionCode *c)
 {
-    return c->set.penalize_punctuation || c->policy != CONTEXT_SHIFT || c->poems != 1 ||
+    return c->n_steps > 0 || c->set.penalize_punctuation || c->policy != CONTEXT_SHIFT || c->poems != 1 ||
            c->max_chars != SESSION_DEFAULT_MAX_CHARS;
+}
+
+static int check_steps(const SessionCode *c, TsErr *err)
+{
+    if (c->n_steps < 0 || c->n_steps > SESSION_MAX_STEPS)
+        return ts_fail(err, "a code holds at most %d key steps, not %d", SESSION_MAX_STEPS,
+                       c->n_steps);
+    for (int i = 0; i < c->n_steps; i++) {
+        const SessionStep *st = &c->steps[i];
+        if (st->kind >= SESSION_STEP_KINDS ||
+            (st->kind == SESSION_STEP_PICK && (st->n < 1 || st->n > SESSION_PICK_MAX)) ||
+            (st->kind != SESSION_STEP_PICK && st->kind != SESSION_STEP_ENTER && st->n != 0))
+            return ts_fail(err, "key step %d (kind %d, %d) cannot be in a code", i + 1,
+                           (int)st->kind, (int)st->n);
+    }
+    return 0;
+}
+
+/* The key steps: the draws before them, their count, each step. */
+static void put_steps(Fields *f, const SessionCode *c)
+{
+    int many = c->draws >= SEED_SMALL;
+    put(f, (uint64_t)many, 2);
+    put(f, c->draws, many ? RAW_RADIX : SEED_SMALL);
+    put(f, (uint64_t)(c->n_steps - 1), SESSION_MAX_STEPS);
+    for (int i = 0; i < c->n_steps; i++) {
+        const SessionStep *st = &c->steps[i];
+        put(f, st->kind, SESSION_STEP_KINDS);
+        if (st->kind == SESSION_STEP_PICK)
+            put(f, (uint64_t)(st->n - 1), SESSION_PICK_MAX);
+        if (st->kind == SESSION_STEP_ENTER) {
+            put(f, st->n > 0, 2);
+            if (st->n > 0)
+                put(f, (uint64_t)(st->n - 1), SESSION_ENTER_MAX);
+        }
+    }
 }
 
 static int check_fields(const SessionCode *c, TsErr *err)
@@ -333,7 +369,7 @@ static int check_fields(const SessionCode *c, TsErr *err)
         return ts_fail(err, "%d poems cannot be in a code (1..%d)", c->poems, POEMS_RADIX);
     if (c->max_chars < 1 || c->max_chars > MAX_CHARS_RADIX)
         return ts_fail(err, "max-chars %d cannot be in a code", c->max_chars);
-    return 0;
+    return check_steps(c, err);
 }
 
 static void put_fields(const SessionCode *c, Fields *f)
@@ -378,7 +414,12 @@ static void put_fields(const SessionCode *c, Fields *f)
         put(f, c->max_chars != SESSION_DEFAULT_MAX_CHARS, 2);
         if (c->max_chars != SESSION_DEFAULT_MAX_CHARS)
             put(f, (uint64_t)(c->max_chars - 1), MAX_CHARS_RADIX);
-        put(f, 0, 2); /* reserved for a later version of the code: 0 */
+        /* key steps follow (codes made before they existed hold 0 here) */
+        put(f, c->n_steps > 0, 2);
+        if (c->n_steps > 0) {
+            put_steps(f, c);
+            put(f, 0, 2); /* reserved for a later version of the code: 0 */
+        }
     }
     put_seed(f, c->seed);
     if (acrostic_prompt) {
@@ -545,6 +586,24 @@ static int take_char(Big *b, uint32_t *cp, TsErr *err)
     return 0;
 }
 
+static int take_steps(Big *b, SessionCode *c, TsErr *err)
+{
+    c->draws = (uint32_t)(take(b, 2) ? take(b, RAW_RADIX) : take(b, SEED_SMALL));
+    c->n_steps = 1 + (int)take(b, SESSION_MAX_STEPS);
+    for (int i = 0; i < c->n_steps; i++) {
+        SessionStep *st = &c->steps[i];
+        st->kind = (uint8_t)take(b, SESSION_STEP_KINDS);
+        st->n = 0;
+        if (st->kind == SESSION_STEP_PICK)
+            st->n = (uint16_t)(1 + take(b, SESSION_PICK_MAX));
+        if (st->kind == SESSION_STEP_ENTER && take(b, 2))
+            st->n = (uint16_t)(1 + take(b, SESSION_ENTER_MAX));
+    }
+    if (take(b, 2))
+        return ts_fail(err, "this code was made by a newer tangscope");
+    return 0;
+}
+
 /* The fields, in reading order, from b; the characters of the tail are left in b. */
 static int take_fields(Big *b, SessionCode *c, int *acrostic_prompt, TsErr *err)
 {
@@ -584,8 +643,8 @@ static int take_fields(Big *b, SessionCode *c, int *acrostic_prompt, TsErr *err)
         default: c->poems = 1 + (int)take(b, POEMS_RADIX); break;
         }
         c->max_chars = take(b, 2) ? 1 + (int)take(b, MAX_CHARS_RADIX) : SESSION_DEFAULT_MAX_CHARS;
-        if (take(b, 2))
-            return ts_fail(err, "this code was made by a newer tangscope");
+        if (take(b, 2) && take_steps(b, c, err) != 0)
+            return -1;
     }
     c->seed = take_seed(b);
     if (*acrostic_prompt) {

@@ -71,6 +71,16 @@
  * mix common and rarer characters: a 10-character stretch of the validation
  * text costs 96 bits on the median, 110 at the 95th percentile.
  *
+ * Key steps (the explorer's Space, digits, Enter, Backspace after the
+ * prompt, SessionStep) ride in the rare settings: the bit that codes
+ * without them hold as 0 says they follow, so every code made before them
+ * reads as it did. They cost the draws before step 1 (5 bits below 16, else
+ * 33), their count (9) and 2 bits a step, plus 4 for a pick's candidate and
+ * 1 for an Enter (17 for one stopped by Esc): a prompt of 3 characters and
+ * Enter has a code of about 20 characters however much Enter wrote. After
+ * the steps comes a bit that this format writes as 0: a later format's field
+ * goes behind it (a code with it set is "made by a newer tangscope").
+ *
  * Every value is stored exactly: the decoded settings are the same floats.
  * The prompt is held as characters (code points), not token ids, so reading
  * a code needs no model. The code names the model only by a 9-bit
@@ -94,6 +104,25 @@
 #define SESSION_CODE_MAX 1024     /* digits (with the check digit) a code may have */
 #define SESSION_FINGERPRINTS 512  /* the fingerprint is 0 .. 511 */
 #define SESSION_DEFAULT_MAX_CHARS 200 /* generate's --max-chars when the code says nothing */
+#define SESSION_MAX_STEPS 512     /* key steps a code holds after its prompt */
+#define SESSION_PICK_MAX 16       /* a pick step takes candidate 1 .. 16 */
+#define SESSION_ENTER_MAX 65535   /* an Enter stopped after at most this many characters */
+
+/* The explorer's keys a code may hold after its prompt, replayed in order
+ * when it is opened (app_session_open): a text of any length made from a
+ * short prompt by these keys still has a short code. */
+typedef enum {
+    SESSION_STEP_DRAW,  /* Space: the sampler draws one character */
+    SESSION_STEP_PICK,  /* a digit: candidate n (1 .. SESSION_PICK_MAX) */
+    SESSION_STEP_ENTER, /* Enter: n 0 = the run went to its end; else Esc after n characters */
+    SESSION_STEP_BACK,  /* Backspace */
+    SESSION_STEP_KINDS
+} SessionStepKind;
+
+typedef struct {
+    uint8_t kind;       /* SessionStepKind */
+    uint16_t n;
+} SessionStep;
 
 typedef struct {
     unsigned fingerprint;         /* session_code_fingerprint of the model */
@@ -109,6 +138,10 @@ typedef struct {
     ContextPolicy policy;
     int poems;                    /* generate's -n, 1..10000 */
     int max_chars;                /* generate's --max-chars, 1..1000000 */
+    /* the key steps after the prompt (none in a code of the first formats) */
+    uint32_t draws;               /* the generator's draws since the seed before step 1 */
+    SessionStep steps[SESSION_MAX_STEPS];
+    int n_steps;
 } SessionCode;
 
 /* A code for the defaults: empty prompt, free form, the sampler's defaults,

@@ -73,9 +73,15 @@ expect_error unclosed-quote 2 "unclosed" "$T" exercise check top-p "python3 'my.
 check top-p-right top-p top-p 0 "10 of 10 cases passed." "passed  7  a tie at the boundary"
 check top-p-off-by-one top-p top-p-gt 1 "FAILED  2  p reached exactly" \
     "expected  2: 水 花   (ids 9 21)" "got       3: 水 云 花   (ids 9 14 21)" "8 of 10 cases passed."
-check jueju-right jueju jueju 0 "12 of 12 cases passed."
-check jueju-only-7 jueju jueju-5 1 "FAILED 10  five a line: line 1 ends after 5 with ，" \
-    "expected  1: ，" "10 of 12 cases passed."
+check jueju-course jueju jueju-course 0 "12 of 12 cases passed." \
+    "passed  3  the 8th character (line 1 has its 7): a comma or a full stop"
+check jueju-classic jueju jueju 0 "12 of 12 cases passed." \
+    "passed  3  the 8th character (line 1 has its 7): a comma or a full stop (only the classic mark"
+check jueju-lazy jueju jueju-lazy 1 "FAILED  1  the poem's first character" \
+    "the rule: inside a line only Han characters; after lines 1-3 (characters 8, 16 and 24) a comma or a full stop" \
+    "7 of 12 cases passed."
+check jueju-only-7 jueju jueju-5 1 "FAILED 11  five a line: the 6th character, a comma or a full stop" \
+    "expected  2: 。 ，" "(characters 6, 12 and 18)" "11 of 12 cases passed."
 
 # --- programs that misbehave: one line each, naming the step ---
 check crash top-p crash 1 "step 1: the program" "ended before answering (killed by signal 11, a crash)" \
@@ -262,6 +268,29 @@ else
     fail probs-stage-json "$(cut -c1-200 "$work/out")"
 fi
 no_bot_left stage-no-program-left
+
+# --- a student's jueju writes poems: generate --stage "jueju PROGRAM", jueju --stage PROGRAM ---
+# four lines of 7 Han characters with a comma or a full stop after each of the
+# first three and a full stop after the last; the course's program lets a full
+# stop close line 1 or 3, which the built-in form never does: its mask was used
+jueju_shape='^([一-龥]{7}[，。]){3}[一-龥]{7}。$'
+"$T" generate --model $TINY --stage "jueju $BOT jueju-course" -n 3 >"$work/out" 2>"$work/err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(grep -cP "$jueju_shape" "$work/out")" -eq 3 ] &&
+    grep -qP '^[一-龥]{7}。|^([一-龥]{7}[，。]){2}[一-龥]{7}。' "$work/out"; then
+    pass generate-stage-jueju
+else
+    fail generate-stage-jueju "exit $rc: $(cat "$work/out" "$work/err")"
+fi
+"$T" jueju --model $TINY --chars 7 --stage "$BOT jueju-course" -n 2 >"$work/out" 2>"$work/err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(grep -cP "$jueju_shape" "$work/out")" -eq 2 ]; then
+    pass jueju-stage-program
+else
+    fail jueju-stage-program "exit $rc: $(cat "$work/out" "$work/err")"
+fi
+expect_error jueju-stage-crash 2 "step 1: the program" "$T" jueju --model $TINY --stage "$BOT crash"
+no_bot_left jueju-stage-no-program-left
 
 # --- the C starting points compile without a warning ---
 for f in top_p jueju; do

@@ -257,7 +257,44 @@ if until_ok shows "no code: text too long (128 max.)"; then
 else
     fail session_code_too_long "the title does not say why there is no code"
 fi
-# (the cost panel below opens in this explorer: its table is the models', whatever the text)
+# (the cost panel further below opens in its own explorer: its table is the models', whatever the text)
+e2e_keys q
+
+# a long text made from a short prompt by keys still has a code: Enter at a
+# high temperature, then Space and Backspace; the code opens the same text
+open --prompt 明月夜
+e2e_keys T T T T T T
+sleep 0.3
+e2e_keys Enter
+if until_ok shows "wrote " && e2e_keys Space BSpace Space && sleep 0.3 && e2e_keys x &&
+    until_ok one_capture saved_in && [ -n "$title" ]; then
+    long_text=$(jq -r .text "$TMP/work/$saved")
+    long_code=$title
+    long_json_ok=0
+    [ "$(jq -r .prompt "$TMP/work/$saved")" = 明月夜 ] && [ "$(jq .code_steps "$TMP/work/$saved")" -ge 2 ] &&
+        [ "$(jq -r .code "$TMP/work/$saved")" = "$long_code" ] && long_json_ok=1
+    e2e_keys q
+    open --code "$long_code"
+    if [ $long_json_ok -eq 1 ] && [ "$(printf '%s' "$long_text" | wc -m)" -gt 128 ] && e2e_keys x &&
+        until_ok one_capture saved_in && [ "$(jq -r .text "$TMP/work/$saved")" = "$long_text" ] &&
+        [ "$title" = "$long_code" ]; then
+        pass session_code_long_text
+    else
+        fail session_code_long_text "code $long_code did not open the $(printf '%s' "$long_text" | wc -m) characters"
+    fi
+else
+    fail session_code_long_text "no code in the title after Enter at temperature 1.4: $(screen | head -1)"
+fi
+e2e_keys q
+# the code as the French title shows it, "+ Entrée" included, opens and writes
+e2e_launch 80x24 -- --model "$MODEL" --no-corpus --lang fr --code "$ecode + Entrée"
+if until_ok shows "$ecode" && until_ok shows "+ Entrée"; then
+    pass session_code_plus_enter
+else
+    fail session_code_plus_enter "--code '$ecode + Entrée' did not open with Enter's poem: $(screen | tail -2)"
+fi
+e2e_keys q
+open --prompt "$long"
 
 # ---- the KV cache's cost (r) ----
 

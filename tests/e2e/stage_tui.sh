@@ -170,6 +170,34 @@ else
     fail stage_first_step_goes_on "Space wrote nothing with the built-in"
 fi
 e2e_quit || fail stage_first_step_quit "did not exit 0"
+# a program that fails with a traceback: the status names the file its error
+# output is kept in (the cache folder) and starts to show the traceback's last
+# lines (the status line is cut at the screen's width)
+e2e_launch 300x30 -- explore --model "$MODEL" --no-corpus --lang en --prompt 春风 \
+    --stage "$BOT traceback"
+traceback_told() {
+    shows "next  " &&
+        shows_regex "its error output is in '.*/tangscope/stage-[0-9]+-[0-9]+\.stderr', ending: '    share = p"
+}
+if until_ok one_capture traceback_told && grep -q "^Traceback (most recent call last):" \
+    "$TMP"/cache/tangscope/stage-*.stderr; then
+    pass stage_traceback_file
+else
+    fail stage_traceback_file "no file named, or no traceback in $TMP/cache/tangscope: $(screen | tail -3)"
+fi
+e2e_quit || fail stage_traceback_quit "did not exit 0"
+# a slow start (1.5 s before it reads) with --stage-timeout 0.1 (1 s for the
+# first step): late, and the message names the option
+e2e_launch 240x30 -- explore --model "$MODEL" --no-corpus --lang en --prompt 春风 \
+    --stage "$BOT slow-start" --stage-timeout 0.1
+if until_ok shows "no answer within 1 s, the program's start included: a slow start (import torch) needs more, --stage-timeout SECONDS"; then
+    pass stage_timeout_named
+else
+    fail stage_timeout_named "the late start does not name --stage-timeout: $(screen | tail -3)"
+fi
+e2e_quit || fail stage_timeout_quit "did not exit 0"
+no_bot_left stage_timeout_no_child
+
 # a program that cannot be started is a mistake on the command line: exit 2,
 # before any screen
 e2e_launch 140x30 -- explore --model "$MODEL" --no-corpus --lang en --stage no-such-program-xyz

@@ -8,9 +8,18 @@
  *   top-p-unsorted  forgets to sort: keeps candidates in id order until p
  *   top-p-crash-N  a correct top-p for N requests, then dies of SIGSEGV (a
  *                crash in the middle of a session)
- *   jueju        a correct jueju constraint
- *   jueju-5      a jueju constraint that only knows lines of 7
+ *   jueju        the classic jueju constraint: ，。，。, only Han inside a line
+ *   jueju-course the jueju as the course states it: after lines 1-3 a comma
+ *                or a full stop, after line 4 the full stop, no punctuation
+ *                elsewhere
+ *   jueju-lazy   the course's marks, but inside a line "anything but ，。 and
+ *                the newline": lets 、 ！ ？ through
+ *   jueju-5      the classic jueju constraint that only knows lines of 7
  *   crash        reads the request and dies of SIGSEGV
+ *   traceback    reads the request, writes a Python-like traceback on its
+ *                standard error and exits with status 1
+ *   slow-start   sleeps 1.5 s before it reads anything (an `import torch`),
+ *                then a correct top-p
  *   hang         reads the request and never answers
  *   garbage      answers a line that is not JSON
  *   exit         exits at once, reading nothing
@@ -27,6 +36,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_LINE (4 * 1024 * 1024)
@@ -105,8 +115,19 @@ static void top_p(const char *req, int strict, int sorted)
 
 /* The text so far: how many Han characters (3-byte UTF-8 other than the
  * marks) since the last mark, and how many marks. */
-static void jueju(const char *req, int only7)
+enum { JUEJU_CLASSIC, JUEJU_COURSE, JUEJU_LAZY, JUEJU_ONLY7 };
+
+/* A Han character of the Unified Ideographs (U+4E00..U+9FFF): 3 bytes, the
+ * first 0xE4..0xE9. */
+static int han(const char *ch)
 {
+    unsigned char c = (unsigned char)ch[0];
+    return c >= 0xE4 && c <= 0xE9 && strlen(ch) == 3;
+}
+
+static void jueju(const char *req, int how)
+{
+    int only7 = how == JUEJU_ONLY7;
     int len = (int)field(req, "line_len", 7);
     if (only7)
         len = 7;
@@ -129,12 +150,17 @@ static void jueju(const char *req, int only7)
     for (int i = 0; i < n_cands; i++) {
         const char *ch = cands[i].ch;
         int ok;
+        int comma = strcmp(ch, "，") == 0, stop = strcmp(ch, "。") == 0;
         if (marks >= 4)
             ok = strcmp(ch, "\n") == 0;
+        else if (col == len && (how == JUEJU_COURSE || how == JUEJU_LAZY))
+            ok = marks == 3 ? stop : comma || stop;
         else if (col == len)
-            ok = strcmp(ch, marks % 2 ? "。" : "，") == 0;
+            ok = marks % 2 ? stop : comma;
+        else if (how == JUEJU_LAZY)
+            ok = strcmp(ch, "\n") != 0 && !comma && !stop;
         else
-            ok = strcmp(ch, "\n") != 0 && strcmp(ch, "，") != 0 && strcmp(ch, "。") != 0;
+            ok = han(ch);
         if (ok) {
             printf("%s%d", first ? "" : ", ", cands[i].id);
             first = 0;
@@ -148,6 +174,8 @@ int main(int argc, char **argv)
     const char *mode = argc > 1 ? argv[1] : "";
     if (strcmp(mode, "exit") == 0)
         return 0;
+    if (strcmp(mode, "slow-start") == 0)
+        nanosleep(&(struct timespec){1, 500000000L}, NULL);
     static char line[MAX_LINE];
     long answered = 0;
     long crash_after = strncmp(mode, "top-p-crash-", 12) == 0 ? strtol(mode + 12, NULL, 10) : -1;
@@ -161,11 +189,22 @@ int main(int argc, char **argv)
         else if (strcmp(mode, "top-p-unsorted") == 0)
             top_p(line, 0, 0);
         else if (strcmp(mode, "jueju") == 0)
-            jueju(line, 0);
+            jueju(line, JUEJU_CLASSIC);
+        else if (strcmp(mode, "jueju-course") == 0)
+            jueju(line, JUEJU_COURSE);
+        else if (strcmp(mode, "jueju-lazy") == 0)
+            jueju(line, JUEJU_LAZY);
         else if (strcmp(mode, "jueju-5") == 0)
-            jueju(line, 1);
+            jueju(line, JUEJU_ONLY7);
         else if (strcmp(mode, "crash") == 0)
             raise(SIGSEGV);
+        else if (strcmp(mode, "traceback") == 0) {
+            fputs("Traceback (most recent call last):\n  File \"top_p.py\", line 12, in keep\n"
+                  "    share = p / total\nZeroDivisionError: division by zero\n\n",
+                  stderr);
+            return 1;
+        } else if (strcmp(mode, "slow-start") == 0)
+            top_p(line, 0, 1);
         else if (strcmp(mode, "hang") == 0)
             for (;;)
                 pause();

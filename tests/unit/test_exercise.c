@@ -53,7 +53,7 @@ static void test_jueju_cases_agree_with_the_form(void)
     for (int k = 0; k < n; k++)
         cap += strlen(cases[k].text);
     char *all = calloc(cap + 64, 1);
-    strcpy(all, "\n，。春风月山");
+    strcpy(all, "\n，。春风月山、！？");
     for (int k = 0; k < n; k++)
         strcat(all, cases[k].text);
     Vocab v;
@@ -68,16 +68,30 @@ static void test_jueju_cases_agree_with_the_form(void)
         CHECK(form_init_jueju(&f, &v, c->line_len, &err) == 0, "%s", err.msg);
         CHECK(vocab_encode(&v, c->text, strlen(c->text), "text", &ids, &n_ids, &err) == 0, "%s",
               err.msg);
+        /* the built-in form writes the classic ，。，。: a text with 。 after
+         * line 1 (the course allows it) is not one it follows */
+        const char *stop = strstr(c->text, "。"), *comma = strstr(c->text, "，");
+        int classic = !stop || (comma && comma < stop);
+        if (!classic) {
+            CHECK(form_follow(&f, &v, ids, n_ids, &err) != 0, "case %d: the form follows %s",
+                  k + 1, c->text);
+            free(ids);
+            continue;
+        }
         CHECK(form_follow(&f, &v, ids, n_ids, &err) == 0, "case %d: %s", k + 1, err.msg);
         form_allowed(&f, &v, allowed);
-        uint8_t want[EXERCISE_MAX_CANDIDATES];
-        exercise_want(c, want);
+        uint8_t got[EXERCISE_MAX_CANDIDATES];
         for (int i = 0; i < c->n; i++) {
             int id = testutil_id(&v, c->chars[i]);
-            CHECK(id >= 0 && (allowed[id] != 0) == (want[i] != 0),
-                  "case %d (%s): the form %s '%s'", k + 1, c->title[LANG_EN],
-                  id >= 0 && allowed[id] ? "allows" : "blocks", c->chars[i]);
+            CHECK(id >= 0, "case %d: no id for '%s'", k + 1, c->chars[i]);
+            got[i] = id >= 0 && allowed[id];
         }
+        /* the form's mask, as a program's answer: the course's answer, or the
+         * classic mark noted */
+        int note;
+        CHECK(exercise_judge(EXERCISE_JUEJU, c, got, &note) &&
+                  (note == EXERCISE_NOTE_NONE || (c->also && note == EXERCISE_NOTE_CLASSIC)),
+              "case %d (%s): the built-in form's mask does not pass", k + 1, c->title[LANG_EN]);
         free(ids);
     }
     free(allowed);

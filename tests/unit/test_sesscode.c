@@ -151,6 +151,15 @@ static void random_session(Rng *r, SessionCode *c)
     uint32_t p = rnd(r, 3);
     c->poems = p == 0 ? 1 : p == 1 ? 2 + (int)rnd(r, 16) : 1 + (int)rnd(r, 10000);
     c->max_chars = rnd(r, 2) ? SESSION_DEFAULT_MAX_CHARS : 1 + (int)rnd(r, 1000000);
+    c->n_steps = rnd(r, 3) == 0 ? 1 + (int)rnd(r, 64) : 0;
+    c->draws = rnd(r, 2) ? rnd(r, 16) : (uint32_t)rng_next(r);
+    for (int i = 0; i < c->n_steps; i++) {
+        SessionStep *st = &c->steps[i];
+        st->kind = (uint8_t)rnd(r, SESSION_STEP_KINDS);
+        st->n = st->kind == SESSION_STEP_PICK    ? (uint16_t)(1 + rnd(r, SESSION_PICK_MAX))
+                : st->kind == SESSION_STEP_ENTER ? (uint16_t)(rnd(r, 2) ? 0 : 1 + rnd(r, 300))
+                                                 : 0;
+    }
 }
 
 static int same_session(const SessionCode *a, const SessionCode *b)
@@ -168,6 +177,9 @@ static int same_session(const SessionCode *a, const SessionCode *b)
         same = a->prompt[i] == b->prompt[i];
     for (int i = 0; same && i < a->n_heads; i++)
         same = a->heads[i] == b->heads[i];
+    same = same && a->n_steps == b->n_steps && (a->n_steps == 0 || a->draws == b->draws);
+    for (int i = 0; same && i < a->n_steps; i++)
+        same = a->steps[i].kind == b->steps[i].kind && a->steps[i].n == b->steps[i].n;
     return same;
 }
 
@@ -499,6 +511,28 @@ static void test_model(void)
     model_free(&m);
 }
 
+/* Codes handed in before key steps existed (copied from a student's review
+ * of the explorer: 明月 with Space x4, and the acrostic 法国巴黎) still read
+ * as they were made: the same prompt, heads and form, and no steps. */
+static void test_old_codes(void)
+{
+    SessionCode d;
+    TsErr err;
+    CHECK(session_code_decode("6K5CW9DXDNR6XD2", 15, &d, &err) == 0, "%s", err.msg);
+    const uint32_t poem[] = {0x660E, 0x6708, 0x591C, 0x6708, 0x5728, 0xFF0C}; /* 明月夜月在， */
+    int same = d.n_prompt == 6 && d.form == FORM_FREE && d.n_steps == 0 && d.seed == 1;
+    for (int i = 0; same && i < 6; i++)
+        same = d.prompt[i] == poem[i];
+    CHECK(same, "6K5CW9DXDNR6XD2 is no longer 明月夜月在， (%d characters, %d steps)", d.n_prompt,
+          d.n_steps);
+    CHECK(session_code_decode("64US9HSJRQCBJKMW", 16, &d, &err) == 0, "%s", err.msg);
+    const uint32_t heads[] = {0x6CD5, 0x56FD, 0x5DF4, 0x9ECE}; /* 法国巴黎 */
+    same = d.form == FORM_ACROSTIC && d.line_len == 7 && d.n_heads == 4 && d.n_steps == 0;
+    for (int i = 0; same && i < 4; i++)
+        same = d.heads[i] == heads[i];
+    CHECK(same, "64US9HSJRQCBJKMW is no longer the acrostic 法国巴黎 of 7");
+}
+
 int main(void)
 {
     RUN(test_by_hand);
@@ -510,5 +544,6 @@ int main(void)
     RUN(test_typos);
     RUN(test_refused);
     RUN(test_model);
+    RUN(test_old_codes);
     return test_summary();
 }

@@ -18,6 +18,7 @@
 #include "engine/fileio.h"
 #include "app/json.h"
 #include "app/session.h"
+#include "app/script.h"
 #include "engine/charrank.h"
 
 static Model model;
@@ -169,15 +170,17 @@ static int same_text(const AppState *s, const Generator *g)
     return same;
 }
 
-/* Whatever mix of typing, Space, picks and Enter made the text, the code in
- * the title brings it back: Enter's run ended by itself is written again by
- * generate --code (and by Enter after opening); any other text opens as it is. */
+/* Whatever mix of typing, Space, picks, Backspace and Enter made the text,
+ * the code in the title brings it back, however long the text: Enter's run
+ * ended by itself is written again by generate --code (and by Enter after
+ * opening); any other text opens as it is (a long one by its key steps). */
 static void test_code_brings_back_the_screen(void)
 {
     /* keys after 春风: S Space, 1-8 a pick, E Enter (to its end), H Enter stopped
-     * after three characters */
-    const char *runs[] = {"SSSE", "2S1E", "E", "SSSES", "SEP3", "SH", "SSSEE"};
-    int with_code = 0;
+     * after three characters, B Backspace */
+    const char *runs[] = {"SSSE", "2S1E", "E", "SSSES", "SEP3", "SH", "SSSEE", "EBS", "EESB2",
+                          "EEEE", "EEEHB", "SEEBBE"};
+    int with_code = 0, long_texts = 0;
     for (size_t t = 0; t < sizeof runs / sizeof runs[0]; t++) {
         AppState s;
         start(&s);
@@ -196,6 +199,8 @@ static void test_code_brings_back_the_screen(void)
                 key(&s, CMD_STOP);
             } else if (*k == 'P')
                 app_apply(&s, CMD_PICK, cmd_arg(1));
+            else if (*k == 'B')
+                key(&s, CMD_BACKSPACE);
             else
                 app_apply(&s, CMD_PICK, cmd_arg(*k - '0'));
         }
@@ -203,17 +208,14 @@ static void test_code_brings_back_the_screen(void)
         int enter = app_session_code_enter(&s);
         /* the tiny model writes long poems: a code holds at most 128 characters */
         size_t held = enter ? s.write_from : s.n_chars;
-        if (held > SESSION_MAX_CHARS) {
-            CHECK(app_session_code_text(&s, code, sizeof code) < 0,
-                  "keys %s: %zu characters have a code", runs[t], held);
-            app_free(&s);
-            continue;
-        }
         with_code++;
         code_of(&s, code);
-        /* the title says + Enter exactly when the text ends with a whole run */
+        long_texts += held > SESSION_MAX_CHARS;
+        /* the title says + Enter exactly when the text ends with a whole run
+         * from a text short enough to be a code's prompt */
         size_t len = strlen(runs[t]);
-        CHECK(enter == (runs[t][len - 1] == 'E'), "keys %s: + Enter is %d", runs[t], enter);
+        CHECK(enter == (runs[t][len - 1] == 'E' && s.write_from <= SESSION_MAX_CHARS),
+              "keys %s: + Enter is %d", runs[t], enter);
         Generator g;
         if (enter && generate_from_code(code, &g)) {
             CHECK(same_text(&s, &g), "keys %s, code %s: generate writes another text", runs[t],
@@ -235,8 +237,11 @@ static void test_code_brings_back_the_screen(void)
         }
         app_free(&s);
     }
-    CHECK(with_code >= 5, "only %d of the sessions had a code to try", with_code);
-    /* over SESSION_MAX_CHARS characters there is no code, and no + Enter */
+    CHECK(with_code == (int)(sizeof runs / sizeof runs[0]), "only %d of the sessions had a code",
+          with_code);
+    CHECK(long_texts >= 2, "only %d texts over %d characters were tried", long_texts,
+          SESSION_MAX_CHARS);
+    /* over SESSION_MAX_CHARS typed characters there is no code, and no + Enter */
     AppState s;
     start(&s);
     for (int i = 0; i < SESSION_MAX_CHARS + 1; i++)
@@ -244,6 +249,82 @@ static void test_code_brings_back_the_screen(void)
     char code[SESSION_CODE_MAX + 1];
     CHECK(app_session_code_text(&s, code, sizeof code) < 0 && code[0] == 0,
           "a text of %d characters has code %s", SESSION_MAX_CHARS + 1, code);
+    app_free(&s);
+}
+
+/* A code copied with the "+ Enter" the title shows after it, in each
+ * language the title is written in, reads as the code, and says Enter. */
+static void test_code_plus_enter(void)
+{
+    const char *pasted[] = {"6K5CW9DXDNR6XD2 + Enter", "6K5CW9DXDNR6XD2 + Entrée",
+                            "6K5CW9DXDNR6XD2 +Eingabe", "6K5CW9DXDNR6XD2 + 回车",
+                            "6k5cw9dxdnr6xd2+enter ", "6K5CW9DXDNR6XD2"};
+    for (size_t i = 0; i < sizeof pasted / sizeof pasted[0]; i++) {
+        SessionCode c;
+        TsErr err;
+        int enter = -1;
+        CHECK(app_session_code_read(pasted[i], &c, &enter, &err) == 0 && c.n_prompt == 6,
+              "'%s' was not read: %s", pasted[i], err.msg);
+        CHECK(enter == (i + 1 < sizeof pasted / sizeof pasted[0]), "'%s': enter %d", pasted[i],
+              enter);
+    }
+    const char *bad[] = {"6K5CW9DXDNR6XD2 + Entre", "6K5CW9DXDNR6XD2 +", "+ Enter"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        SessionCode c;
+        TsErr err;
+        int enter;
+        CHECK(app_session_code_read(bad[i], &c, &enter, &err) != 0, "'%s' was read", bad[i]);
+    }
+}
+
+/* `:code CODE` opens a code as --code does, and with "+ Eingabe" after it
+ * writes Enter's poem: the same text as Enter after opening. */
+static void test_code_command(void)
+{
+    AppState s, o, p;
+    start(&s);
+    apptest_type(&s, "春风");
+    key(&s, CMD_SAMPLE);
+    char code[SESSION_CODE_MAX + 1];
+    code_of(&s, code);
+    if (open_code(&o, code) != 0) {
+        app_free(&s);
+        return;
+    }
+    key(&o, CMD_WRITE);
+    apptest_run_job(&o);
+    start(&p);
+    char line[SESSION_CODE_MAX + 32];
+    snprintf(line, sizeof line, "code %s +Eingabe", code);
+    ScriptOut out = {.sync_jobs = 1};
+    CHECK(script_run(&p, line, &out) == SCRIPT_OK, "%s: %s", line, out.msg);
+    int same = p.n_chars == o.n_chars && p.n_chars > s.n_chars;
+    for (size_t i = 0; same && i < p.n_chars; i++)
+        same = p.chars[i].cp == o.chars[i].cp;
+    CHECK(same, "%s wrote %zu characters, Enter after --code %zu", line, p.n_chars, o.n_chars);
+    ScriptOut bad = {.sync_jobs = 1};
+    CHECK(script_run(&p, "code 6K5CW9DXDNR6XD3", &bad) != SCRIPT_OK && strstr(bad.msg, "check"),
+          "a mistyped code was opened: %s", bad.msg);
+    app_free(&p);
+    app_free(&o);
+    app_free(&s);
+}
+
+/* `:stage --timeout SECONDS`: the seconds are checked and kept for the
+ * programs the explorer starts, before or after the kind word. */
+static void test_stage_timeout_command(void)
+{
+    AppState s;
+    start(&s);
+    ScriptOut out = {.sync_jobs = 1};
+    CHECK(script_run(&s, "stage --timeout 0 python3 top_p.py", &out) != SCRIPT_OK &&
+              strstr(out.msg, "0.05 to 600"),
+          "0 s was taken: %s", out.msg);
+    CHECK(script_run(&s, "stage --timeout 30", &out) != SCRIPT_OK && s.stage_timeout == 30.0,
+          "no program: %s (timeout %g)", out.msg, s.stage_timeout);
+    CHECK(script_run(&s, "stage jueju --timeout 12.5", &out) != SCRIPT_OK &&
+              s.stage_timeout == 12.5,
+          "after the kind word: %s (timeout %g)", out.msg, s.stage_timeout);
     app_free(&s);
 }
 
@@ -500,6 +581,9 @@ int main(void)
     RUN(test_open_again);
     RUN(test_enter_writes_generate);
     RUN(test_code_brings_back_the_screen);
+    RUN(test_code_plus_enter);
+    RUN(test_code_command);
+    RUN(test_stage_timeout_command);
     RUN(test_json_read_back);
     RUN(test_json_controls);
     RUN(test_json_every_setting);

@@ -9,6 +9,7 @@
 #include <libgen.h>
 #include <limits.h>
 #include <signal.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,25 @@
 #include "testutil.h"
 
 static char bot[PATH_MAX]; /* the stagebot beside this test */
+static char cache_home[PATH_MAX]; /* XDG_CACHE_HOME/tangscope: a private folder */
+
+/* The private cache folder and what the tests left in it. */
+static void remove_cache(const char *top)
+{
+    DIR *d = opendir(cache_home);
+    struct dirent *e;
+    while (d && (e = readdir(d))) {
+        char path[PATH_MAX * 2];
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0) {
+            snprintf(path, sizeof path, "%s/%s", cache_home, e->d_name);
+            unlink(path);
+        }
+    }
+    if (d)
+        closedir(d);
+    rmdir(cache_home);
+    rmdir(top);
+}
 
 /* "BOT MODE" as a command line. */
 static const char *bot_cmd(const char *mode)
@@ -133,12 +153,26 @@ static void test_top_p_right_and_wrong(void)
     check_no_child();
 }
 
+/* The jueju as the course states it passes every case, and so does the
+ * classic ，。，。; one that lets 、 ！ ？ through inside a line fails the
+ * first case (the poem's first character), and one that knows only lines
+ * of 7 fails a case of 5. */
 static void test_jueju_right_and_wrong(void)
 {
     int n, first;
     exercise_cases(EXERCISE_JUEJU, &n);
-    CHECK(run_cases("jueju", EXERCISE_JUEJU, &first) == n, "the correct jueju failed case %d",
+    CHECK(run_cases("jueju-course", EXERCISE_JUEJU, &first) == n,
+          "the course's jueju failed case %d", first);
+    CHECK(run_cases("jueju", EXERCISE_JUEJU, &first) == n, "the classic jueju failed case %d",
           first);
+    const ExerciseCase *all = exercise_cases(EXERCISE_JUEJU, &n);
+    int inside = 0; /* the cases that want a Han character: where 、！？ are offered wrongly */
+    for (int k = 0; k < n; k++)
+        inside += strcmp(all[k].want, "春风月山") == 0;
+    int lazy = run_cases("jueju-lazy", EXERCISE_JUEJU, &first);
+    CHECK(inside >= 4 && lazy == n - inside && first == 1,
+          "the lazy jueju passed %d of %d (%d ask for a Han character), failing first case %d",
+          lazy, n, inside, first);
     CHECK(run_cases("jueju-5", EXERCISE_JUEJU, &first) < n, "lines of 7 only passed everything");
     const ExerciseCase *cases = exercise_cases(EXERCISE_JUEJU, &n);
     CHECK(first >= 1 && cases[first - 1].line_len == 5, "it fails case %d, not one of 5", first);
@@ -184,6 +218,118 @@ static void test_exit_at_once(void) { one_step("exit", STAGEPROG_ENDED, "exit st
 static void test_flood(void) { one_step("flood", STAGEPROG_TOO_LONG, "without ending the line", 0); }
 static void test_unknown_id(void) { one_step("bad-id", STAGEPROG_UNKNOWN_ID, "id 999999", 1); }
 static void test_two_lines(void) { one_step("two-lines", STAGEPROG_EXTRA, "more than one line", 0); }
+
+/* In the explorer (quiet_stderr) a program's traceback is kept in a file in
+ * the user's cache folder; the failed step names it and shows its last
+ * lines, and the file holds the whole traceback. */
+static void test_traceback_kept(void)
+{
+    int n;
+    const ExerciseCase *c = exercise_cases(EXERCISE_TOP_P, &n);
+    StageProg p;
+    TsErr err;
+    if (stageprog_start(&p, bot_cmd("traceback"), 1, LANG_EN, &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        return;
+    }
+    char path[sizeof p.errlog];
+    snprintf(path, sizeof path, "%s", p.errlog);
+    CHECK(strncmp(path, cache_home, strlen(cache_home)) == 0,
+          "the error output goes to '%s', not into the cache folder %s", path, cache_home);
+    ByteBuf req = {0};
+    uint8_t got[EXERCISE_MAX_CANDIDATES];
+    exercise_request(&req, EXERCISE_TOP_P, &c[0], 1);
+    StageProgStatus st = stageprog_ask(&p, req.p, req.len, c[0].ids, c[0].n, got, &err);
+    CHECK(st == STAGEPROG_ENDED, "status %d: %s", (int)st, err.msg);
+    CHECK_REFUSED(st != STAGEPROG_OK, err.msg, "exit status 1");
+    CHECK_REFUSED(st != STAGEPROG_OK, err.msg, path);
+    CHECK_REFUSED(st != STAGEPROG_OK, err.msg,
+                  "'    share = p / total | ZeroDivisionError: division by zero'");
+    CHECK(!strchr(err.msg, '\n'), "the message is more than one line: %s", err.msg);
+    stageprog_stop(&p);
+    FILE *f = fopen(path, "r");
+    char all[512] = {0};
+    size_t len = f ? fread(all, 1, sizeof all - 1, f) : 0;
+    if (f)
+        fclose(f);
+    CHECK(len > 0 && strstr(all, "Traceback (most recent call last):") &&
+              strstr(all, "ZeroDivisionError"),
+          "the file '%s' does not hold the traceback: '%s'", path, all);
+    bytebuf_free(&req);
+    /* a program that wrote nothing there leaves no file */
+    if (stageprog_start(&p, bot_cmd("top-p"), 1, LANG_EN, &err) == 0) {
+        snprintf(path, sizeof path, "%s", p.errlog);
+        stageprog_stop(&p);
+        CHECK(path[0] && access(path, F_OK) != 0, "an empty '%s' was kept", path);
+    }
+    check_no_child();
+}
+
+/* What a class gets wrong when it starts its program: a file that is not
+ * executable, a file of this folder named without python3, and python3
+ * without the file (an unquoted --stage python3 top_p.py): each says how to
+ * run it. */
+static void test_start_hints(void)
+{
+    StageProg p;
+    TsErr err;
+    char file[PATH_MAX + 16];
+    snprintf(file, sizeof file, "%s/top_p.py", cache_home);
+    FILE *f = fopen(file, "w");
+    if (f) {
+        fputs("import sys\n", f);
+        fclose(f);
+    }
+    CHECK_REFUSED(stageprog_start(&p, file, 0, LANG_EN, &err) != 0, err.msg, "Permission denied");
+    CHECK_REFUSED(1, err.msg, "run it with its interpreter, e.g. \"python3 '");
+    char old[PATH_MAX];
+    if (getcwd(old, sizeof old) && chdir(cache_home) == 0) {
+        CHECK_REFUSED(stageprog_start(&p, "top_p.py", 0, LANG_DE, &err) != 0, err.msg,
+                      "'top_p.py' liegt in diesem Ordner");
+        CHECK_REFUSED(1, err.msg, "\"python3 'top_p.py'\"");
+        CHECK(chdir(old) == 0, "back to %s", old);
+    }
+    CHECK_REFUSED(stageprog_start(&p, "python3", 0, LANG_EN, &err) != 0, err.msg,
+                  "'python3' alone has no program to run");
+    CHECK_REFUSED(1, err.msg, "--stage \"python3 top_p.py\"");
+    unlink(file);
+    check_no_child();
+}
+
+/* A slow start (the program sleeps 1.5 s before reading, as an `import
+ * torch` would): with a limit of 0.1 s a step (1 s for the first) it is
+ * late, and the message names the option that gives more time; with 0.2 s
+ * (2 s for the first) it answers. */
+static void test_stage_timeout(void)
+{
+    int n;
+    const ExerciseCase *c = exercise_cases(EXERCISE_TOP_P, &n);
+    ByteBuf req = {0};
+    exercise_request(&req, EXERCISE_TOP_P, &c[0], 1);
+    const double limits[] = {0.1, 0.2};
+    for (int k = 0; k < 2; k++) {
+        StageProg p;
+        TsErr err;
+        if (stageprog_start(&p, bot_cmd("slow-start"), 1, LANG_EN, &err) != 0) {
+            CHECK(0, "%s", err.msg);
+            break;
+        }
+        p.timeout = limits[k];
+        uint8_t got[EXERCISE_MAX_CANDIDATES];
+        StageProgStatus st = stageprog_ask(&p, req.p, req.len, c[0].ids, c[0].n, got, &err);
+        if (k == 0) {
+            CHECK(st == STAGEPROG_LATE, "status %d with 1 s for a start of 1.5 s", (int)st);
+            CHECK_REFUSED(st != STAGEPROG_OK, err.msg,
+                          "no answer within 1 s, the program's start included: a slow start "
+                          "(import torch) needs more, --stage-timeout SECONDS");
+        } else {
+            CHECK(st == STAGEPROG_OK, "2 s for a start of 1.5 s: %s", err.msg);
+        }
+        stageprog_stop(&p);
+    }
+    bytebuf_free(&req);
+    check_no_child();
+}
 
 static void test_cannot_start(void)
 {
@@ -535,6 +681,14 @@ static void test_lesson_program(void)
 int main(int argc, char **argv)
 {
     (void)argc;
+    /* the programs' error output goes to the cache folder: a private one */
+    char cache[] = "/tmp/tangscope-stagecache-XXXXXX";
+    if (!mkdtemp(cache)) {
+        printf("FAIL cache: %s\n", strerror(errno));
+        return 1;
+    }
+    setenv("XDG_CACHE_HOME", cache, 1);
+    snprintf(cache_home, sizeof cache_home, "%s/tangscope", cache);
     char self[PATH_MAX];
     snprintf(self, sizeof self, "%s", argv[0]);
     snprintf(bot, sizeof bot, "%s/stagebot", dirname(self));
@@ -560,5 +714,9 @@ int main(int argc, char **argv)
     RUN(test_lesson_program);
     RUN(test_nothing_escapes);
     RUN(test_private_tmpdir);
+    RUN(test_traceback_kept);
+    RUN(test_start_hints);
+    RUN(test_stage_timeout);
+    remove_cache(cache);
     return test_summary();
 }
