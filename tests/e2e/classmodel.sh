@@ -1,0 +1,73 @@
+#!/bin/sh
+# classmodel.sh - a class's own model answers as the class's script does.
+#
+# Past the context, `probs` reads the last context characters by default, as
+# nanoGPT's generate crops (idx[:, -block_size:]); --context-policy shift
+# gives the window generation keeps. Both are held to PyTorch's
+# probabilities of the same windows (tests/data/nanogpt/probs-long.txt, made
+# by tools/make-nanogpt-long.py from the fixtures' checkpoints), and
+# "context_used" to the window's length there.
+# usage: TANGSCOPE=./tangscope sh tests/e2e/classmodel.sh   (from the repository root)
+set -u
+export LC_ALL=C.UTF-8
+T=${TANGSCOPE:-./tangscope}
+D=tests/data/nanogpt
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failed=0
+
+. tests/e2e/lib/check.sh
+
+unhex() {
+    printf "$(echo "$1" | awk '{
+        for (i = 1; i < length($0); i += 2) {
+            hi = index("0123456789abcdef", substr($0, i, 1)) - 1
+            lo = index("0123456789abcdef", substr($0, i + 1, 1)) - 1
+            printf "\\%03o", hi * 16 + lo
+        }}')"
+}
+
+# --- probs past the context: PyTorch's crop by default, the shift window on request ---
+L=$D/probs-long.txt
+for name in bias nobias; do
+    for window in crop shift; do
+        n_ok=0 n_bad=0 worst=
+        awk -v m="$name" -v w="$window" '$1=="model"{on=($2==m)} on && $1=="prompt" && $3==w{print $2, $4}' $L >"$work/prompts"
+        while read -r hex used; do
+            prompt=$(unhex "$hex")
+            case $window in
+            crop) set -- ;;  # the default
+            shift) set -- --context-policy shift ;;
+            esac
+            $T probs "$prompt" "$@" --model $D/$name.bin --json >"$work/json" 2>"$work/err" ||
+                { n_bad=$((n_bad + 1)) worst="exit: $(head -c 200 "$work/err")"; continue; }
+            sed 's/{"char"/\n&/g' "$work/json" | sed -n 's/.*"prob": \([0-9.e-]*\), "id": \([0-9]*\).*/\2 \1/p' >"$work/got"
+            awk -v m="$name" -v h="$hex" -v w="$window" '$1=="model"{on=($2==m)} on && $1=="prompt"{here=($2==h && $3==w)}
+                on && here && $1=="top"{print $3, $5}' $L >"$work/want"
+            if [ "$(wc -l <"$work/got")" -eq 8 ] && [ "$(wc -l <"$work/want")" -eq 8 ] &&
+                grep -q "\"context_used\": $used," "$work/json" &&
+                paste -d' ' "$work/got" "$work/want" | awk '{d=$2-$4; if (d<0) d=-d; if ($1!=$3 || d>1e-5) bad=1} END{exit bad}'; then
+                n_ok=$((n_ok + 1))
+            else
+                n_bad=$((n_bad + 1))
+                worst="used $used, got $(grep -o '"context_used": [0-9]*' "$work/json"); $(paste -d' ' "$work/got" "$work/want" | head -2 | tr '\n' ';')"
+            fi
+        done <"$work/prompts"
+        if [ "$n_bad" -eq 0 ] && [ "$n_ok" -ge 5 ]; then
+            pass "probs-$window-$name"
+        else
+            fail "probs-$window-$name" "$n_bad of $((n_ok + n_bad)) prompts differ from PyTorch's $window window by more than 1e-5 ($worst)"
+        fi
+    done
+done
+
+$T probs 春风 --context-policy crop >"$work/out" 2>"$work/err"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+    grep -q "^tangscope probs: --context-policy must be slide or shift, not 'crop'" "$work/err"; then
+    pass probs-policy-unknown
+else
+    fail probs-policy-unknown "exit $rc: $(head -c 300 "$work/err")"
+fi
+
+exit $failed
