@@ -135,10 +135,14 @@ void cli_set_program(const char *argv0);
  * error names it). */
 const char *cli_asset(const char *name);
 
-/* 1 if m, read from model_path, has another vocabulary than the bundled model
- * (assets/tang.bin): a class's own model. 0 for the bundled model itself, a
- * model with its vocabulary, or when there is no bundled model to compare. */
-int cli_model_other(const Model *m, const char *model_path);
+/* 1 if the model file at model_path is not the bundled model: its bytes are
+ * not those of assets/tang.bin (compared by length and a 64-bit FNV-1a hash
+ * of the whole file, the bundled file's computed once a run). A class's own
+ * model is other even with the bundled vocabulary (trained on the shipped
+ * text). 0 for the bundled file itself (model_path NULL or the same bytes,
+ * whatever --weights does to them in memory), or when there is no bundled
+ * model to compare with. */
+int cli_model_other(const char *model_path);
 /* 1 if the counts of c are not from m's training text: c is the bundled
  * text (no --corpus: corpus_path NULL) and its characters are not m's
  * vocabulary. A --corpus FILE is taken as the model's own text. */

@@ -222,7 +222,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         return cli_error(cmd, 1, "%s", err.msg);
     }
     s.model_name = model_path;
-    s.model_other = cli_model_other(&m, model_path);
+    s.model_other = cli_model_other(model_path);
     apply_run(&s, run);
     /* pinyin and glosses: the explorer works without them, and says so */
     Pinyin py;

@@ -7,6 +7,13 @@
 # probabilities of the same windows (tests/data/nanogpt/probs-long.txt, made
 # by tools/make-nanogpt-long.py from the fixtures' checkpoints), and
 # "context_used" to the window's length there.
+#
+# Lessons know which model they run on: the bundled model is the bundled
+# file's bytes, not its vocabulary. On the class's model every bundled
+# lesson checks without a failure, each claim about the bundled model
+# listed as not checked, in the class's language; a model with the bundled
+# vocabulary and other weights (the bundled model rounded to bf16) is
+# another model; the bundled file under another name is the bundled model.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/classmodel.sh   (from the repository root)
 set -u
 export LC_ALL=C.UTF-8
@@ -68,6 +75,56 @@ if [ $rc -eq 2 ] && [ ! -s "$work/out" ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
     pass probs-policy-unknown
 else
     fail probs-policy-unknown "exit $rc: $(head -c 300 "$work/err")"
+fi
+
+# --- every bundled lesson on the class's model, in each language ---
+# each stdout line: a claim not checked, a lesson that holds, or the
+# exercise program started (the labels of the language, nothing English)
+for v in "en:not checked on this one:steps, ok:for top-p and drew" \
+    "de:an diesem nicht geprüft:Schritte, in Ordnung:als top-p gestartet" \
+    "fr:non vérifié sur celui-ci:étapes, correct:lancé pour top-p" \
+    "zh:不在这个模型上检查:步，没有问题:来做 top-p"; do
+    lang=${v%%:*} rest=${v#*:}
+    skip=${rest%%:*} rest=${rest#*:}
+    ok=${rest%%:*} stage=${rest#*:}
+    $T lesson --check --model $D/bias.bin --lang $lang >"$work/out" 2>"$work/err"
+    rc=$?
+    n_ok=$(grep -c "$ok\$" "$work/out")
+    n_skip=$(grep -c "$skip" "$work/out")
+    n_other=$(grep -v -e "$skip" -e "$ok\$" -e "$stage" "$work/out" | wc -l)
+    english=0
+    [ $lang = en ] || ! grep -q -e "not checked" -e "narration quotes" -e "line is cut" -e " the model" "$work/out" || english=1
+    if [ $rc -eq 0 ] && [ ! -s "$work/err" ] && [ "$n_ok" -eq 9 ] && [ "$n_skip" -ge 50 ] && [ "$n_other" -eq 0 ] &&
+        [ $english -eq 0 ]; then
+        pass "lessons-class-model-$lang"
+    else
+        fail "lessons-class-model-$lang" "exit $rc, $n_ok lessons ok, $n_skip not checked, $n_other other lines: $(grep -v -e "$skip" -e "$ok\$" "$work/out" | head -3) $(head -c 300 "$work/err")"
+    fi
+done
+
+# the bundled vocabulary with other weights is another model
+if $T quantize --to bf16 --out "$work/samevocab.bin" >/dev/null 2>&1; then
+    $T lesson --check lessons/en/09-smaller-model.md lessons/en/01-scores.md --model "$work/samevocab.bin" \
+        >"$work/out" 2>"$work/err"
+    rc=$?
+    if [ $rc -eq 0 ] && [ ! -s "$work/err" ] &&
+        grep -q "09-smaller-model.md:16: about the bundled model, not checked on this one: expect size = 7011452" "$work/out" &&
+        grep -q "01-scores.md:61: about the bundled model, not checked on this one: expect rank 霜 = 23" "$work/out"; then
+        pass lesson-same-vocabulary-other-model
+    else
+        fail lesson-same-vocabulary-other-model "exit $rc: $(head -c 300 "$work/err")"
+    fi
+else
+    fail lesson-same-vocabulary-other-model "quantize --to bf16 failed"
+fi
+# ... and the bundled file under another name is the bundled model: checked
+cp assets/tang.bin "$work/copy.bin"
+$T lesson --check lessons/en/09-smaller-model.md --model "$work/copy.bin" >"$work/out" 2>"$work/err"
+rc=$?
+if [ $rc -eq 0 ] && ! grep -q "about the bundled" "$work/out" && grep -q "09-smaller-model.md: 8 steps, ok" "$work/out"; then
+    pass lesson-same-bytes-bundled
+else
+    fail lesson-same-bytes-bundled "exit $rc: $(head -c 300 "$work/out") $(head -c 300 "$work/err")"
 fi
 
 exit $failed
