@@ -60,6 +60,26 @@ static const ErrRow ROWS[] = {
         "Position (transformer.wpe)",
         "clé %s" NB ": plongements de position rotatifs" NB "; le GPT de tangscope apprend un "
         "vecteur par position (transformer.wpe)"),
+    ROW("this is the layout of \"Let's build GPT\" (token_embedding_table, blocks.N.sa.heads.M: a "
+        "key, query and value per head; an lm_head of its own): tangscope reads nanoGPT's layout "
+        "(transformer.wte, transformer.h.N.attn.c_attn, lm_head tied to wte)",
+        "这是《Let's build GPT》的结构（token_embedding_table、blocks.N.sa.heads.M：每个头有自己的 "
+        "key、query 和 value；lm_head 单独一层）：tangscope 读的是 nanoGPT 的结构（transformer.wte、"
+        "transformer.h.N.attn.c_attn，lm_head 与 wte 共用权重）",
+        "das ist der Aufbau aus „Let's build GPT“ (token_embedding_table, blocks.N.sa.heads.M: Key, "
+        "Query und Value je Kopf; ein eigener lm_head): tangscope liest den Aufbau von nanoGPT "
+        "(transformer.wte, transformer.h.N.attn.c_attn, lm_head an wte gebunden)",
+        "c’est l’architecture de «" NB "Let's build GPT" NB "» (token_embedding_table, "
+        "blocks.N.sa.heads.M" NB ": une clé, une requête et une valeur par tête" NB "; un lm_head "
+        "à part)" NB ": tangscope lit l’architecture de nanoGPT (transformer.wte, "
+        "transformer.h.N.attn.c_attn, lm_head lié à wte)"),
+    ROW("no key transformer.wpe.weight, the learnt position embeddings of nanoGPT's GPT (another "
+        "architecture?)",
+        "没有键 transformer.wpe.weight，也就是 nanoGPT 的 GPT 学到的位置嵌入（别的架构？）",
+        "kein Schlüssel transformer.wpe.weight, die gelernten Positions-Embeddings des GPT von "
+        "nanoGPT (eine andere Architektur?)",
+        "pas de clé transformer.wpe.weight, les plongements de position appris du GPT de nanoGPT "
+        "(une autre architecture" NB "?)"),
     ROW("key %s is not part of nanoGPT's GPT (another architecture?)",
         "键 %s 不属于 nanoGPT 的 GPT（别的架构？）",
         "Schlüssel %s gehört nicht zum GPT von nanoGPT (eine andere Architektur?)",
