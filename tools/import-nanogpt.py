@@ -83,7 +83,7 @@ def check_keys(sd):
                                      "position (transformer.wpe)" % k)
     if "token_embedding_table.weight" in sd or "position_embedding_table.weight" in sd:
         raise nc.CheckpointError(
-            "this is the layout of \"Let's build GPT\" (token_embedding_table, "
+            "this is the layout of “Let's build GPT” (token_embedding_table, "
             "blocks.N.sa.heads.M: a key, query and value per head; an lm_head of "
             "its own): tangscope reads nanoGPT's layout (transformer.wte, "
             "transformer.h.N.attn.c_attn, lm_head tied to wte)")

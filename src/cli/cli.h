@@ -248,11 +248,12 @@ int cli_prompt_error(const char *cmd, int status, const Converted *c, const char
  * error line, nothing to free, and the exit status is returned. */
 int cli_read_prompt(const char *cmd, const Vocab *v, const char *text, Converted *out, int **ids,
                     size_t *n);
-/* Can v start the text the way asked: a poem (mid_text 0) and an empty
- * prompt both begin after a newline, which a vocabulary without one cannot
- * give. 0, or the exit status (2) after one line that says to give a prompt
- * with --mid-text. */
-int cli_poem_start_check(const char *cmd, const Vocab *v, int mid_text, size_t n_prompt);
+/* Where the text starts on v: a poem (*mid_text 0) begins after a newline,
+ * which a vocabulary without one cannot give, so on such a vocabulary a
+ * prompt is read as a fragment from inside a text by itself (*mid_text set
+ * to 1, said in one line on stderr); an empty prompt has nothing to read
+ * then. 0, or the exit status (2) after one line that says to give a prompt. */
+int cli_poem_start_check(const char *cmd, const Vocab *v, int *mid_text, size_t n_prompt);
 /* Write `, "converted": [{"from": "風", "to": "风"}, ...]` (empty: []). */
 void cli_json_converted(FILE *out, const Converted *c);
 

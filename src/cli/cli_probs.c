@@ -29,7 +29,8 @@ static const char PROBS_HELP[] =
     "PROMPT starts a poem: the model reads a newline before it, as before every\n"
     "poem of the training text; `generate` and the explorer read a prompt the\n"
     "same way. With --mid-text PROMPT is a fragment from inside a text, read with\n"
-    "nothing before it. The training text's counts to compare with:\n"
+    "nothing before it (so it is on a model whose vocabulary has no newline, said\n"
+    "on stderr). The training text's counts to compare with:\n"
     "`tangscope corpus --poem-start PROMPT` (PROMPT at the start of a poem) and\n"
     "`tangscope corpus PROMPT` (anywhere: the --mid-text reading). An empty\n"
     "prompt starts a poem either way. A text longer than the model's context\n"
@@ -543,7 +544,7 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
  * model read it. Returns 0 or the exit status; probs_close frees either way. */
 static int probs_open(ProbsRun *r)
 {
-    const ProbsArgs *a = &r->args;
+    ProbsArgs *a = &r->args;
     TsErr err;
     cli_set_threads(1);
     if (model_load(&r->m, a->model_path, &err) != 0)
@@ -570,7 +571,7 @@ static int probs_open(ProbsRun *r)
     }
     int rc = cli_read_prompt("probs", &r->m.vocab, r->typed ? r->typed : a->prompt, &r->conv, &r->ids, &r->n_prompt);
     if (rc == 0)
-        rc = cli_poem_start_check("probs", &r->m.vocab, a->mid_text, r->n_prompt);
+        rc = cli_poem_start_check("probs", &r->m.vocab, &a->mid_text, r->n_prompt);
     if (rc)
         return rc;
     PromptStart where = a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START;

@@ -47,7 +47,7 @@ static const char *const H_PROBS[] = {
     "\n"
     "读入提示词，输出最可能的下一个字：温度为 1 时模型分数的 softmax；只要给了任何采样选项，还会输出经过采样器（温度、top-k、top-p、min-p）之后的概率。\n"
     "\n"
-    "提示词是一首诗的开头：模型在它前面先读一个换行，和训练文本里每首诗之前一样；`generate` 和探索界面也这样读提示词。加 --mid-text 时，提示词是文中片段，前面什么都不读。可对照训练文本的统计：`tangscope corpus --poem-start 提示词`（提示词在诗的开头）和 `tangscope corpus 提示词`（任何位置，即 --mid-text 的读法）。空提示词在两种读法下都是一首诗的开头。比模型上下文更长的文本（自带模型为 128 个字）按 nanoGPT 的 generate 和 sample.py 的读法来读：只读最后上下文长度个字（见 --context-policy）。\n"
+    "提示词是一首诗的开头：模型在它前面先读一个换行，和训练文本里每首诗之前一样；`generate` 和探索界面也这样读提示词。加 --mid-text 时，提示词是文中片段，前面什么都不读（模型的字表里没有换行时也自动这样读，stderr 上会有一行说明）。可对照训练文本的统计：`tangscope corpus --poem-start 提示词`（提示词在诗的开头）和 `tangscope corpus 提示词`（任何位置，即 --mid-text 的读法）。空提示词在两种读法下都是一首诗的开头。比模型上下文更长的文本（自带模型为 128 个字）按 nanoGPT 的 generate 和 sample.py 的读法来读：只读最后上下文长度个字（见 --context-policy）。\n"
     "\n"
     "提示词可以用繁体字输入（風 读作 风，用 OpenCC 的 t2s，也就是训练文本做过的转换），标点可以是 ASCII 或全角：, 读作 ，，. ? ! 读作 。（模型不认识别的标点）。转换了什么，stderr 上会有一行说明（用界面语言，如「tangscope probs：風 读作 风」）。模型认识的字保持不变。TANGSCOPE_OPENCC_CONFIG 可指定另一个 OpenCC 配置（tw2s.json）。\n"
     "\n"
@@ -96,7 +96,7 @@ static const char *const H_CORPUS[] = {
 static const char *const H_GENERATE[] = {
     "用法：tangscope generate [提示词 | --pinyin 音节] [选项]\n"
     "\n"
-    "写诗。每首诗从一个换行之后开始（和训练文本里一样），接着是提示词，一直写到这首诗的换行，或写满 --max-chars 个字。加 --mid-text 时没有换行：提示词当作文中片段来读，和 `probs --mid-text` 一样（不给提示词时，第一个字仍在换行之后选出，然后去掉这个换行）。\n"
+    "写诗。每首诗从一个换行之后开始（和训练文本里一样），接着是提示词，一直写到这首诗的换行，或写满 --max-chars 个字。加 --mid-text 时没有换行：提示词当作文中片段来读，和 `probs --mid-text` 一样（不给提示词时，第一个字仍在换行之后选出，然后去掉这个换行）。模型的字表里没有换行时，提示词自动这样读（stderr 上会有一行说明），而且必须给出提示词。\n"
     "\n"
     "繁体字按简体字读（風 读作 风，用 OpenCC 的 t2s，训练文本就是这样转换的），, . ? !（ASCII 或全角）读作 ， 和 。；stderr 上有一行说明转换了什么（--json 里是 \"converted\"）。\n"
     "\n"

@@ -302,7 +302,7 @@ static int check_keys(Import *im, int *L)
      * names, a key, query and value per head, and an untied lm_head with a bias */
     if (sd_get(&im->sd, "token_embedding_table.weight") ||
         sd_get(&im->sd, "position_embedding_table.weight"))
-        return ts_fail(im->err, "this is the layout of \"Let's build GPT\" (token_embedding_table, "
+        return ts_fail(im->err, "this is the layout of “Let's build GPT” (token_embedding_table, "
                        "blocks.N.sa.heads.M: a key, query and value per head; an lm_head of its "
                        "own): tangscope reads nanoGPT's layout (transformer.wte, "
                        "transformer.h.N.attn.c_attn, lm_head tied to wte)");

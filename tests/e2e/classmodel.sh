@@ -14,6 +14,11 @@
 # listed as not checked, in the class's language; a model with the bundled
 # vocabulary and other weights (the bundled model rounded to bf16) is
 # another model; the bundled file under another name is the bundled model.
+#
+# A friendlier import: a vocabulary without a newline is said at import,
+# and probs then reads prompts mid-text by itself (the same probabilities as
+# the model with its newline, read --mid-text); the "Let's build GPT" layout
+# is refused as what it is, in the class's language.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/classmodel.sh   (from the repository root)
 set -u
 export LC_ALL=C.UTF-8
@@ -126,5 +131,52 @@ if [ $rc -eq 0 ] && ! grep -q "about the bundled" "$work/out" && grep -q "09-sma
 else
     fail lesson-same-bytes-bundled "exit $rc: $(head -c 300 "$work/out") $(head -c 300 "$work/err")"
 fi
+
+# --- import: a vocabulary without a newline (meta.pkl's newline as '~') ---
+$T import $D/bias.pt --meta $D/meta-nonewline.pkl --out "$work/nonl.bin" >"$work/out" 2>"$work/err"
+rc=$?
+if [ $rc -eq 0 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+    grep -q "nonl.bin: its vocabulary has no newline: probs and generate read its prompts as fragments from inside a text (--mid-text) by themselves" "$work/err"; then
+    pass import-no-newline-said
+else
+    fail import-no-newline-said "exit $rc: $(head -c 300 "$work/err")"
+fi
+# the same weights: read mid-text by itself, the probabilities of bias.bin read --mid-text
+probs_of() { sed 's/{"char"/\n&/g' | sed -n 's/.*"prob": \([0-9.e-]*\), "id": \([0-9]*\).*/\2 \1/p'; }
+$T probs 秦川雄帝 --model "$work/nonl.bin" --json --top 20 2>"$work/err" | probs_of >"$work/got"
+$T probs 秦川雄帝 --mid-text --model $D/bias.bin --json --top 20 | probs_of >"$work/want"
+if [ "$(wc -l <"$work/got")" -eq 20 ] && cmp -s "$work/got" "$work/want" &&
+    grep -q "the prompt is read as a fragment from inside a text, as with --mid-text" "$work/err"; then
+    pass probs-no-newline-mid-text
+else
+    fail probs-no-newline-mid-text "$(head -3 "$work/got" | tr '\n' ';') vs $(head -3 "$work/want" | tr '\n' ';') $(head -c 200 "$work/err")"
+fi
+$T import $D/bias.pt --meta $D/meta-nonewline.pkl --out "$work/nonl.bin" --lang de >/dev/null 2>"$work/err"
+if grep -q "in seinem Zeichenvorrat fehlt der Zeilenumbruch: probs und generate lesen" "$work/err" &&
+    ! grep -q "vocabulary" "$work/err"; then
+    pass import-no-newline-said-de
+else
+    fail import-no-newline-said-de "$(head -c 300 "$work/err")"
+fi
+
+# --- import: the lecture's "Let's build GPT" layout ---
+$T import $D/letsbuild.pt --meta $D/meta.pkl --out "$work/lb.bin" >"$work/out" 2>"$work/err"
+rc=$?
+if [ $rc -eq 2 ] && [ ! -s "$work/out" ] && [ ! -e "$work/lb.bin" ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+    grep -q "^tangscope import: '$D/letsbuild.pt': this is the layout of “Let's build GPT” (token_embedding_table, blocks.N.sa.heads.M: a key, query and value per head; an lm_head of its own): tangscope reads nanoGPT's layout (transformer.wte, transformer.h.N.attn.c_attn, lm_head tied to wte)\$" "$work/err"; then
+    pass import-lets-build-gpt
+else
+    fail import-lets-build-gpt "exit $rc: $(head -c 300 "$work/err")"
+fi
+for v in "de:das ist der Aufbau aus „Let's build GPT“" "fr:Let's build GPT" \
+    "zh:这是《Let's build GPT》的结构"; do
+    lang=${v%%:*} want=${v#*:}
+    $T import $D/letsbuild.pt --meta $D/meta.pkl --out "$work/lb.bin" --lang $lang >/dev/null 2>"$work/err"
+    if [ $? -eq 2 ] && grep -qF "$want" "$work/err" && ! grep -q "layout of\|positions\|tangscope reads" "$work/err"; then
+        pass "import-lets-build-gpt-$lang"
+    else
+        fail "import-lets-build-gpt-$lang" "$(head -c 300 "$work/err")"
+    fi
+done
 
 exit $failed
