@@ -81,10 +81,16 @@ def check_keys(sd):
             raise nc.CheckpointError("key %s: rotary position embeddings; "
                                      "tangscope's GPT learns one vector per "
                                      "position (transformer.wpe)" % k)
+    if "token_embedding_table.weight" in sd or "position_embedding_table.weight" in sd:
+        raise nc.CheckpointError(
+            "this is the layout of “Let's build GPT” (token_embedding_table, "
+            "blocks.N.sa.heads.M: a key, query and value per head; an lm_head of "
+            "its own): tangscope reads nanoGPT's layout (transformer.wte, "
+            "transformer.h.N.attn.c_attn, lm_head tied to wte)")
     if "transformer.wpe.weight" not in sd:
-        raise nc.CheckpointError("no key transformer.wpe.weight: positions "
-                                 "are not learnt embeddings (another "
-                                 "architecture?)")
+        raise nc.CheckpointError("no key transformer.wpe.weight, the learnt "
+                                 "position embeddings of nanoGPT's GPT "
+                                 "(another architecture?)")
     blocks = {int(m.group(1)) for m in (re.match(r"transformer\.h\.(\d+)\.", k)
                                         for k in sd) if m}
     L = len(blocks)

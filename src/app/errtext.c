@@ -60,6 +60,26 @@ static const ErrRow ROWS[] = {
         "Position (transformer.wpe)",
         "clé %s" NB ": plongements de position rotatifs" NB "; le GPT de tangscope apprend un "
         "vecteur par position (transformer.wpe)"),
+    ROW("this is the layout of “Let's build GPT” (token_embedding_table, blocks.N.sa.heads.M: a "
+        "key, query and value per head; an lm_head of its own): tangscope reads nanoGPT's layout "
+        "(transformer.wte, transformer.h.N.attn.c_attn, lm_head tied to wte)",
+        "这是《Let's build GPT》的结构（token_embedding_table、blocks.N.sa.heads.M：每个头有自己的 "
+        "key、query 和 value；lm_head 单独一层）：tangscope 读的是 nanoGPT 的结构（transformer.wte、"
+        "transformer.h.N.attn.c_attn，lm_head 与 wte 共用权重）",
+        "das ist der Aufbau aus „Let's build GPT“ (token_embedding_table, blocks.N.sa.heads.M: Key, "
+        "Query und Value je Kopf; ein eigener lm_head): tangscope liest den Aufbau von nanoGPT "
+        "(transformer.wte, transformer.h.N.attn.c_attn, lm_head an wte gebunden)",
+        "c’est l’architecture de «" NB "Let's build GPT" NB "» (token_embedding_table, "
+        "blocks.N.sa.heads.M" NB ": une clé, une requête et une valeur par tête" NB "; un lm_head "
+        "à part)" NB ": tangscope lit l’architecture de nanoGPT (transformer.wte, "
+        "transformer.h.N.attn.c_attn, lm_head lié à wte)"),
+    ROW("no key transformer.wpe.weight, the learnt position embeddings of nanoGPT's GPT (another "
+        "architecture?)",
+        "没有键 transformer.wpe.weight，也就是 nanoGPT 的 GPT 学到的位置嵌入（别的架构？）",
+        "kein Schlüssel transformer.wpe.weight, die gelernten Positions-Embeddings des GPT von "
+        "nanoGPT (eine andere Architektur?)",
+        "pas de clé transformer.wpe.weight, les plongements de position appris du GPT de nanoGPT "
+        "(une autre architecture" NB "?)"),
     ROW("key %s is not part of nanoGPT's GPT (another architecture?)",
         "键 %s 不属于 nanoGPT 的 GPT（别的架构？）",
         "Schlüssel %s gehört nicht zum GPT von nanoGPT (eine andere Architektur?)",
@@ -804,15 +824,41 @@ static const ErrRow ROWS[] = {
         "模型的字表里没有换行，所以没法开始一首诗",
         "im Zeichenvorrat des Modells fehlt der Zeilenumbruch, daher kann es kein Gedicht beginnen",
         "le vocabulaire du modèle n’a pas de saut de ligne, il ne peut donc pas commencer de poème"),
-    ROW("the model's vocabulary has no newline, so it cannot start a poem: give a prompt with "
-        "--mid-text, read as a fragment from inside a text",
-        "模型的字表里没有换行，所以没法开始一首诗：请用 --mid-text 给出提示词，把它当作文中的片段来读",
+    ROW("%s: its vocabulary has no newline: probs and generate read its prompts as fragments from "
+        "inside a text (--mid-text) by themselves; the explorer, which starts from an empty text, "
+        "cannot open it",
+        "%s：它的字表里没有换行：probs 和 generate 会自动把它的提示词当作文中的片段来读"
+        "（--mid-text）；探索界面要从空文本开始，所以打不开它",
+        "%s: in seinem Zeichenvorrat fehlt der Zeilenumbruch: probs und generate lesen seine "
+        "Prompts von selbst als Ausschnitte aus der Textmitte (--mid-text); der Explorer, der mit "
+        "einem leeren Text beginnt, kann es nicht öffnen",
+        "%s" NB ": son vocabulaire n’a pas de saut de ligne" NB ": probs et generate lisent "
+        "d’eux-mêmes ses prompts comme des extraits pris au milieu d’un texte (--mid-text)" NB
+        "; l’explorateur, qui part d’un texte vide, ne peut pas l’ouvrir"),
+    ROW("%s: the model's vocabulary has no newline, so the explorer, which starts from an empty "
+        "text, cannot open it; probs and generate read its prompts as fragments from inside a text",
+        "%s：模型的字表里没有换行，探索界面要从空文本开始，所以打不开它；probs 和 generate "
+        "会把它的提示词当作文中的片段来读",
+        "%s: im Zeichenvorrat des Modells fehlt der Zeilenumbruch, daher kann der Explorer, der "
+        "mit einem leeren Text beginnt, es nicht öffnen; probs und generate lesen seine Prompts "
+        "als Ausschnitte aus der Textmitte",
+        "%s" NB ": le vocabulaire du modèle n’a pas de saut de ligne, l’explorateur, qui part "
+        "d’un texte vide, ne peut donc pas l’ouvrir" NB "; probs et generate lisent ses prompts "
+        "comme des extraits pris au milieu d’un texte"),
+    ROW("the model's vocabulary has no newline, so no poem can start: the prompt is read as a "
+        "fragment from inside a text, as with --mid-text",
+        "模型的字表里没有换行，没法开始一首诗：提示词按文中的片段来读，和加 --mid-text 一样",
+        "im Zeichenvorrat des Modells fehlt der Zeilenumbruch, also kann kein Gedicht beginnen: "
+        "der Prompt wird als Ausschnitt aus der Textmitte gelesen, wie mit --mid-text",
+        "le vocabulaire du modèle n’a pas de saut de ligne, aucun poème ne peut donc commencer" NB
+        ": le prompt est lu comme un extrait pris au milieu d’un texte, comme avec --mid-text"),
+    ROW("the model's vocabulary has no newline, so it cannot start a poem: give a prompt, read "
+        "as a fragment from inside a text",
+        "模型的字表里没有换行，所以没法开始一首诗：请给出提示词，它会被当作文中的片段来读",
         "im Zeichenvorrat des Modells fehlt der Zeilenumbruch, daher kann es kein Gedicht "
-        "beginnen: geben Sie mit --mid-text einen Prompt an, der als Ausschnitt aus der "
-        "Textmitte gelesen wird",
+        "beginnen: geben Sie einen Prompt an, er wird als Ausschnitt aus der Textmitte gelesen",
         "le vocabulaire du modèle n’a pas de saut de ligne, il ne peut donc pas commencer de "
-        "poème" NB ": donnez un prompt avec --mid-text, lu comme un extrait pris au milieu "
-        "d’un texte"),
+        "poème" NB ": donnez un prompt, il sera lu comme un extrait pris au milieu d’un texte"),
     ROW("token %d is outside the vocabulary",
         "第 %d 号词元不在字表里",
         "Token %d liegt außerhalb des Zeichenvorrats",

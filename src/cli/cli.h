@@ -139,10 +139,14 @@ int cli_program_path(char *exe, size_t size);
  * error names it). */
 const char *cli_asset(const char *name);
 
-/* 1 if m, read from model_path, has another vocabulary than the bundled model
- * (assets/tang.bin): a class's own model. 0 for the bundled model itself, a
- * model with its vocabulary, or when there is no bundled model to compare. */
-int cli_model_other(const Model *m, const char *model_path);
+/* 1 if the model file at model_path is not the bundled model: its bytes are
+ * not those of assets/tang.bin (compared by length and a 64-bit FNV-1a hash
+ * of the whole file, the bundled file's computed once a run). A class's own
+ * model is other even with the bundled vocabulary (trained on the shipped
+ * text). 0 for the bundled file itself (model_path NULL or the same bytes,
+ * whatever --weights does to them in memory), or when there is no bundled
+ * model to compare with. */
+int cli_model_other(const char *model_path);
 /* 1 if the counts of c are not from m's training text: c is the bundled
  * text (no --corpus: corpus_path NULL) and its characters are not m's
  * vocabulary. A --corpus FILE is taken as the model's own text. */
@@ -248,11 +252,12 @@ int cli_prompt_error(const char *cmd, int status, const Converted *c, const char
  * error line, nothing to free, and the exit status is returned. */
 int cli_read_prompt(const char *cmd, const Vocab *v, const char *text, Converted *out, int **ids,
                     size_t *n);
-/* Can v start the text the way asked: a poem (mid_text 0) and an empty
- * prompt both begin after a newline, which a vocabulary without one cannot
- * give. 0, or the exit status (2) after one line that says to give a prompt
- * with --mid-text. */
-int cli_poem_start_check(const char *cmd, const Vocab *v, int mid_text, size_t n_prompt);
+/* Where the text starts on v: a poem (*mid_text 0) begins after a newline,
+ * which a vocabulary without one cannot give, so on such a vocabulary a
+ * prompt is read as a fragment from inside a text by itself (*mid_text set
+ * to 1, said in one line on stderr); an empty prompt has nothing to read
+ * then. 0, or the exit status (2) after one line that says to give a prompt. */
+int cli_poem_start_check(const char *cmd, const Vocab *v, int *mid_text, size_t n_prompt);
 /* Write `, "converted": [{"from": "風", "to": "风"}, ...]` (empty: []). */
 void cli_json_converted(FILE *out, const Converted *c);
 

@@ -226,13 +226,23 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         return cli_error(cmd, EXIT_USAGE, "%s%s", err.msg,
                          run->model_path ? "" : ts_text(" (make model trains the bundled model; or "
                                                         "give --model FILE)"));
+    /* the explorer's empty text is a newline alone (generate.h), its first
+     * bars those of a poem's start: a model without a newline has neither */
+    if (vocab_id(&m.vocab, '\n') < 0) {
+        TsQuoted q;
+        model_free(&m);
+        return cli_error(cmd, EXIT_USAGE, "%s: the model's vocabulary has no newline, so the "
+                         "explorer, which starts from an empty text, cannot open it; probs and "
+                         "generate read its prompts as fragments from inside a text",
+                         ts_quote(&q, model_path));
+    }
     AppState s;
     if (app_init(&s, &m, &err) != 0) {
         model_free(&m);
         return cli_error(cmd, 1, "%s", err.msg);
     }
     s.model_name = model_path;
-    s.model_other = cli_model_other(&m, model_path);
+    s.model_other = cli_model_other(model_path);
     apply_run(&s, run);
     /* pinyin and glosses: the explorer works without them, and says so */
     Pinyin py;

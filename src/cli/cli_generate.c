@@ -68,7 +68,8 @@ static const char GENERATE_HELP[] =
     "PROMPT, and runs to its newline or --max-chars characters. With --mid-text\n"
     "there is no newline: PROMPT is read as a fragment from inside a text, as\n"
     "`probs --mid-text` reads it (without a PROMPT the first character is still\n"
-    "chosen after a newline, which then goes).\n"
+    "chosen after a newline, which then goes). On a model whose vocabulary has no\n"
+    "newline PROMPT is read so by itself (said on stderr), and one must be given.\n"
     "\n" CONVERT_HELP
     "\n"
     "  -n N                     poems to write, 1..10000 (default 1)\n"
@@ -476,7 +477,7 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
     if (rc == 0)
         rc = gen_prompt(r, q, cmd);
     if (rc == 0)
-        rc = cli_poem_start_check(cmd, &r->m.vocab, a->mid_text, r->n_prompt);
+        rc = cli_poem_start_check(cmd, &r->m.vocab, &a->mid_text, r->n_prompt);
     if (rc != 0)
         return rc;
     if (q->kind != FORM_FREE)

@@ -122,7 +122,7 @@ int cli_lesson_env_open(LessonEnv *e, const char *cmd, const char *model_path,
     }
     e->have_state = 1;
     e->s.model_name = model_path;
-    e->s.model_other = cli_model_other(&e->m, model_path);
+    e->s.model_other = cli_model_other(model_path);
     if (e->have_corpus) {
         e->s.corpus_other = cli_corpus_other(&e->corpus, &e->m, corpus_path);
         app_set_corpus(&e->s, &e->corpus, CORPUS_READY);
@@ -265,6 +265,52 @@ static void tell_about_bundled(const AppState *s, const Lesson *l, const char *p
             }
 }
 
+/* The lesson's own line `line`: a command's text, or else the heading of the
+ * step it is in (a narration's figure, a screen's line: the step's). */
+static const char *line_text(const Lesson *l, int line, int *at)
+{
+    int k = 0;
+    while (k + 1 < l->n_steps && l->steps[k + 1].line <= line)
+        k++;
+    for (int i = 0; i < l->steps[k].n_cmds; i++)
+        if (l->steps[k].cmds[i].line == line) {
+            *at = line;
+            return l->steps[k].cmds[i].text;
+        }
+    *at = l->steps[k].line;
+    return l->steps[k].heading;
+}
+
+/* A lesson about the bundled model, run on another: what its steps found
+ * (about) follows from the model, not from the lesson (characters this
+ * model does not know, figures and lines of the bundled model's screen).
+ * Each line it concerns is told once on stdout in the class's language, as
+ * the expect lines passed over are, and not counted; a failed `expect
+ * identical` holds for any model and goes to ps as the problem it is.
+ * Returns the problems moved to ps. */
+static int tell_bundled_steps(const Lesson *l, Problems *about, Problems *ps)
+{
+    int moved = 0, told = -1;
+    if (about->n > 1)
+        qsort(about->list, (size_t)about->n, sizeof *about->list, by_line);
+    for (int i = 0; i < about->n; i++) {
+        int at;
+        const char *text = line_text(l, about->list[i].line, &at);
+        if (!script_claim_about_model(text) && strncmp(text, "expect", 6) == 0) {
+            collect_problem(ps, about->list[i].line, about->list[i].msg);
+            moved++;
+        } else if (at != told) {
+            printf(cli_label(LBL_CLI_LESSON_BUNDLED), about->path, at, text);
+            putchar('\n');
+            told = at;
+        }
+        free(about->list[i].msg);
+    }
+    free(about->list);
+    *about = (Problems){.path = ps->path};
+    return moved;
+}
+
 /* An expect line the machine cannot decide (lesson_check_step), with why:
  * on stdout, told, not counted as a problem. */
 static void tell_skipped(void *ctx, int line, const char *why)
@@ -341,12 +387,16 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
             /* every step run, then drawn at each of the screens a class sees */
             e->s.lang = lesson_lang_of(files[i], lang);
             app_reset(&e->s);
+            /* on another model, what a bundled lesson's steps find is told apart */
+            Problems about = {.path = files[i]};
+            Problems *to = e->s.model_other && lesson_about_bundled(&l) ? &about : &ps;
+            int step_problems = 0;
             for (int k = 0; k < l.n_steps; k++) {
-                problems += lesson_check_step(&e->s, &l, k, collect_problem, tell_skipped, &ps);
+                step_problems += lesson_check_step(&e->s, &l, k, collect_problem, tell_skipped, to);
                 int stage = lesson_step_runs(&l, k, "stage");
                 if (stage)
-                    problems += run_stage(&e->s, &l, k, files[i], &ps);
-                problems += screencheck_step(&e->s, &l, k, collect_problem, &ps);
+                    step_problems += run_stage(&e->s, &l, k, files[i], to);
+                step_problems += screencheck_step(&e->s, &l, k, collect_problem, to);
                 /* drawn: the steps after it run with the built-in stage (which a
                  * right program matches), a step at a time, not a program's
                  * round trip for each of a histogram's draws */
@@ -354,6 +404,7 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
                     app_stage_stop(&e->s, -1);
             }
             tell_about_bundled(&e->s, &l, files[i]);
+            problems += to == &ps ? step_problems : tell_bundled_steps(&l, &about, &ps);
             if (problems == 0)
             {
                 char steps[32];

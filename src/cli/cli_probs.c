@@ -29,11 +29,13 @@ static const char PROBS_HELP[] =
     "PROMPT starts a poem: the model reads a newline before it, as before every\n"
     "poem of the training text; `generate` and the explorer read a prompt the\n"
     "same way. With --mid-text PROMPT is a fragment from inside a text, read with\n"
-    "nothing before it. The training text's counts to compare with:\n"
+    "nothing before it (so it is on a model whose vocabulary has no newline, said\n"
+    "on stderr). The training text's counts to compare with:\n"
     "`tangscope corpus --poem-start PROMPT` (PROMPT at the start of a poem) and\n"
     "`tangscope corpus PROMPT` (anywhere: the --mid-text reading). An empty\n"
     "prompt starts a poem either way. A text longer than the model's context\n"
-    "keeps its last context characters.\n"
+    "(128 characters for the bundled model) is read as nanoGPT's generate and\n"
+    "sample.py read it: its last context characters (--context-policy below).\n"
     "\n"
     "PROMPT may be typed in traditional characters (風 is read as 风, with\n"
     "OpenCC's t2s, the conversion the training text went through) and with\n"
@@ -42,7 +44,11 @@ static const char PROBS_HELP[] =
     "\"tangscope probs: read 風 as 风\". A character the model knows is kept.\n"
     "TANGSCOPE_OPENCC_CONFIG names another OpenCC configuration (tw2s.json).\n"
     "\n"
-    "  --mid-text               read PROMPT as a fragment from inside a text\n"
+    "  --mid-text               read PROMPT as a fragment from inside a text\n"    "  --context-policy P       past the model's context: slide (default) reads the\n"
+    "                           last context characters, nanoGPT's crop\n"
+    "                           idx[:, -block_size:]; shift reads the window that\n"
+    "                           `generate` and the explorer keep by default (the\n"
+    "                           newest half after each shift): what they read there\n"
     "  --top N                  how many candidates, 1..1000000 (default 8)\n"
     "  --pinyin                 beside each candidate its Mandarin readings and a\n"
     "                           short English gloss (Unihan, assets/pinyin.tsv)\n"
@@ -71,7 +77,10 @@ static const char PROBS_HELP_MORE[] =
     "                           probability of every character the final\n"
     "                           distribution gives 0 (the temperature counts);\n"
     "                           \"entropy\" the model's, \"entropy_final\" the\n"
-    "                           sampler's, in nats. No earlier text, no form: the\n"
+    "                           sampler's, in nats; \"context_used\" the characters\n"
+    "                           the model read: at most its context, the newline\n"
+    "                           before a poem counted, and \"context_policy\" the\n"
+    "                           window's (--context-policy). No earlier text, no form: the\n"
     "                           penalty and the form mask change nothing here.\n"
     "                           With --pinyin: \"pinyin\" (readings) and \"gloss\"; with\n"
     "                           --pinyin-input also \"rank\", and the object\n"
@@ -87,10 +96,11 @@ static const char PROBS_HELP_MORE[] =
 
 /* The prompt as the model read it, for the first line: only the characters
  * inside the window it reads (a longer prompt loses its start, shown as
- * "…"), and a newline as ⏎ so the line stays one line. Free the result. */
+ * "…"; the window is the context policy's), and a newline as ⏎ so the line
+ * stays one line. Free the result. */
 static char *prompt_read(const Generator *g, size_t n_prompt)
 {
-    size_t ctx = (size_t)g->inf.ctx, start = g->n > ctx ? g->n - ctx : 0;
+    size_t start = gen_window_start(g);
     size_t first = start > g->prefix ? start : g->prefix; /* the first prompt character read */
     char *out = malloc(4 * (g->n - first) + sizeof "…");
     if (!out)
@@ -115,6 +125,8 @@ typedef struct {
     const char *pinyin_text;  /* --pinyin SYLLABLES: the prompt typed in pinyin, or NULL */
     PinyinSyllable q;         /* ... as it reads */
     int top, json, mid_text, show_pinyin;
+    const char *policy_name;  /* --context-policy as typed, or NULL */
+    ContextPolicy policy;     /* ... as it reads: CONTEXT_SLIDE unless asked, nanoGPT's crop */
     SamplerSettings set;
     int sampled;              /* a sampler flag was given: show the sampler too */
     const char *stage;        /* --stage: a program's top-p beside the built-in, or NULL */
@@ -368,8 +380,9 @@ static int print_top(ProbsRun *r)
     for (int k = 0; k < r->top; k++)
         print_candidate(r, k, v->order[k], 0);
     if (r->args.json) {
-        printf("], \"entropy\": %.4f, \"entropy_final\": %.4f, \"context_used\": %d", v->entropy,
-               v->stages.entropy_final, r->g.inf.len);
+        printf("], \"entropy\": %.4f, \"entropy_final\": %.4f, \"context_used\": %d, "
+               "\"context_policy\": \"%s\"", v->entropy, v->stages.entropy_final, r->g.inf.len,
+               gen_policy_name(r->args.policy));
         if (sampled)
             printf(", \"kept\": %d, \"filtered\": %.6g", v->ss->kept, (double)v->ss->filtered);
         printf(", \"removed\": %.6g, \"stages\": [", v->stages.removed_total);
@@ -489,6 +502,7 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
         {"--top", OPT_INT, &a->top, 1, 1000000},
         {"--json", OPT_FLAG, &a->json, 0, 0},
         {"--mid-text", OPT_FLAG, &a->mid_text, 0, 0},
+        {"--context-policy", OPT_STR, &a->policy_name, 0, 0},
         {"--pinyin", OPT_FLAG, &a->show_pinyin, 0, 0},
         {"--pinyin-input", OPT_STR, &a->pinyin_input, 0, 0},
         {"--stage", OPT_STR, &a->stage, 0, 0},
@@ -515,6 +529,12 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
     TsErr err;
     if (sampler_settings_check(&a->set, &err) != 0)
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
+    a->policy = CONTEXT_SLIDE;
+    if (a->policy_name && gen_policy_parse(a->policy_name, &a->policy) != 0) {
+        TsQuoted qp;
+        return cli_error("probs", EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "slide",
+                         "shift", ts_quote(&qp, a->policy_name));
+    }
     if (a->pinyin_input && pinyin_syllable_parse(a->pinyin_input, &a->q, &err) != 0)
         return cli_error("probs", EXIT_USAGE, "--pinyin-input%s%s", app_colon(cli_lang()), err.msg);
     return 0;
@@ -524,7 +544,7 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
  * model read it. Returns 0 or the exit status; probs_close frees either way. */
 static int probs_open(ProbsRun *r)
 {
-    const ProbsArgs *a = &r->args;
+    ProbsArgs *a = &r->args;
     TsErr err;
     cli_set_threads(1);
     if (model_load(&r->m, a->model_path, &err) != 0)
@@ -551,12 +571,14 @@ static int probs_open(ProbsRun *r)
     }
     int rc = cli_read_prompt("probs", &r->m.vocab, r->typed ? r->typed : a->prompt, &r->conv, &r->ids, &r->n_prompt);
     if (rc == 0)
-        rc = cli_poem_start_check("probs", &r->m.vocab, a->mid_text, r->n_prompt);
+        rc = cli_poem_start_check("probs", &r->m.vocab, &a->mid_text, r->n_prompt);
     if (rc)
         return rc;
     PromptStart where = a->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START;
-    if (gen_init(&r->g, &r->m, 1, &err) != 0 ||
-        gen_start(&r->g, r->ids, r->n_prompt, where, &err) != 0 ||
+    if (gen_init(&r->g, &r->m, 1, &err) != 0)
+        return cli_error("probs", 1, "%s", err.msg);
+    gen_set_policy(&r->g, a->policy);
+    if (gen_start(&r->g, r->ids, r->n_prompt, where, &err) != 0 ||
         nextview_init(&r->view, &r->m, &r->g.ss, &err) != 0)
         return cli_error("probs", 1, "%s", err.msg);
     r->top = a->top > r->m.cfg.vocab_size ? r->m.cfg.vocab_size : a->top;

@@ -130,11 +130,16 @@ void cli_json_converted(FILE *out, const Converted *c)
     fputc(']', out);
 }
 
-int cli_poem_start_check(const char *cmd, const Vocab *v, int mid_text, size_t n_prompt)
+int cli_poem_start_check(const char *cmd, const Vocab *v, int *mid_text, size_t n_prompt)
 {
-    if ((mid_text && n_prompt > 0) || vocab_id(v, '\n') >= 0)
+    if (vocab_id(v, '\n') >= 0 || (*mid_text && n_prompt > 0))
         return 0;
-    return cli_error(cmd, EXIT_USAGE, "the model's vocabulary has no newline, so it cannot start "
-                                      "a poem: give a prompt with --mid-text, read as a fragment "
-                                      "from inside a text");
+    if (n_prompt == 0)
+        return cli_error(cmd, EXIT_USAGE, "the model's vocabulary has no newline, so it cannot "
+                                          "start a poem: give a prompt, read as a fragment from "
+                                          "inside a text");
+    *mid_text = 1;
+    cli_error(cmd, 0, "the model's vocabulary has no newline, so no poem can start: the prompt "
+                      "is read as a fragment from inside a text, as with --mid-text");
+    return 0;
 }

@@ -49,11 +49,12 @@ static const char *const H_PROBS[] = {
     "\n"
     "读入提示词，输出最可能的下一个字：温度为 1 时模型分数的 softmax；只要给了任何采样选项，还会输出经过采样器（温度、top-k、top-p、min-p）之后的概率。\n"
     "\n"
-    "提示词是一首诗的开头：模型在它前面先读一个换行，和训练文本里每首诗之前一样；`generate` 和探索界面也这样读提示词。加 --mid-text 时，提示词是文中片段，前面什么都不读。可对照训练文本的统计：`tangscope corpus --poem-start 提示词`（提示词在诗的开头）和 `tangscope corpus 提示词`（任何位置，即 --mid-text 的读法）。空提示词在两种读法下都是一首诗的开头。比模型上下文更长的文本只保留最后上下文长度个字。\n"
+    "提示词是一首诗的开头：模型在它前面先读一个换行，和训练文本里每首诗之前一样；`generate` 和探索界面也这样读提示词。加 --mid-text 时，提示词是文中片段，前面什么都不读（模型的字表里没有换行时也自动这样读，stderr 上会有一行说明）。可对照训练文本的统计：`tangscope corpus --poem-start 提示词`（提示词在诗的开头）和 `tangscope corpus 提示词`（任何位置，即 --mid-text 的读法）。空提示词在两种读法下都是一首诗的开头。比模型上下文更长的文本（自带模型为 128 个字）按 nanoGPT 的 generate 和 sample.py 的读法来读：只读最后上下文长度个字（见 --context-policy）。\n"
     "\n"
     "提示词可以用繁体字输入（風 读作 风，用 OpenCC 的 t2s，也就是训练文本做过的转换），标点可以是 ASCII 或全角：, 读作 ，，. ? ! 读作 。（模型不认识别的标点）。转换了什么，stderr 上会有一行说明（用界面语言，如「tangscope probs：風 读作 风」）。模型认识的字保持不变。TANGSCOPE_OPENCC_CONFIG 可指定另一个 OpenCC 配置（tw2s.json）。\n"
     "\n"
     "  --mid-text               把提示词当作文中片段来读\n"
+    "  --context-policy P       超出模型上下文时：slide（默认）只读最后上下文长度个字，也就是 nanoGPT 的截断 idx[:, -block_size:]；shift 读 `generate` 和探索界面默认保留的窗口（每次移窗后留下较新的一半），也就是它们在那个位置读到的内容\n"
     "  --top N                  候选字个数，1..1000000（默认 8）\n"
     "  --pinyin                 每个候选字旁边显示普通话读音和简短的英文释义（Unihan，assets/pinyin.tsv）\n"
     "  --pinyin \"chun feng\"     用拼音输入提示词，同 generate --help（此时也带 --pinyin）\n"
@@ -61,7 +62,7 @@ static const char *const H_PROBS[] = {
     "@SAMPLER_PROBS@"
     "  --model 文件             模型文件（默认 assets/tang.bin）\n"
     "  --weights P              权重矩阵用 fp32（训练时的精度）、bf16 或 int8（加载模型时舍入；默认：按文件里存的精度）\n",
-    "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {@STAGE_KEYS@}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...}：候选字经过采样器每个阶段（按采样器的顺序）后的概率，在该阶段保留的字上重新归一化；每个阶段保留的字数和它去掉的模型概率；\"removed\" 是最终分布给 0 的所有字的模型概率之和（温度也算在内）；\"entropy\" 是模型的熵，\"entropy_final\" 是采样后的熵，单位为奈特（JSON 用奈特，屏幕上用比特）。这里前面没有文本，也没有诗体：重复惩罚和格式掩码不起作用。加 --pinyin 时有 \"pinyin\"（读音）和 \"gloss\"；加 --pinyin-input 时还有 \"rank\"，对象里还有 \"pinyin_input\"、\"matches\"（读这个音的字数）和 \"matches_prob\"（它们的总概率）\n"
+    "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {@STAGE_KEYS@}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...}：候选字经过采样器每个阶段（按采样器的顺序）后的概率，在该阶段保留的字上重新归一化；每个阶段保留的字数和它去掉的模型概率；\"removed\" 是最终分布给 0 的所有字的模型概率之和（温度也算在内）；\"entropy\" 是模型的熵，\"entropy_final\" 是采样后的熵，单位为奈特（JSON 用奈特，屏幕上用比特）；\"context_used\" 是模型实际读到的字数（不超过上下文，诗前的换行也算在内），\"context_policy\" 是所用的窗口方式（--context-policy）。这里前面没有文本，也没有诗体：重复惩罚和格式掩码不起作用。加 --pinyin 时有 \"pinyin\"（读音）和 \"gloss\"；加 --pinyin-input 时还有 \"rank\"，对象里还有 \"pinyin_input\"、\"matches\"（读这个音的字数）和 \"matches_prob\"（它们的总概率）\n"
     "  --stage 程序             让一个程序（学生写的，练习 1，docs/exercises.md）也做一遍 top-p，例如 --stage \"python3 top_p.py\"：它的结果列在内置 top-p 旁边，两者意见不同的字都会标出并列出（--json 里是 \"stage\" 和每个候选字的 \"stage_top_p\"）\n"
     "\n"
     "例：tangscope probs 春风 --pinyin-input du （度、渡还是都？）\n",
@@ -97,7 +98,7 @@ static const char *const H_CORPUS[] = {
 static const char *const H_GENERATE[] = {
     "用法：tangscope generate [提示词 | --pinyin 音节] [选项]\n"
     "\n"
-    "写诗。每首诗从一个换行之后开始（和训练文本里一样），接着是提示词，一直写到这首诗的换行，或写满 --max-chars 个字。加 --mid-text 时没有换行：提示词当作文中片段来读，和 `probs --mid-text` 一样（不给提示词时，第一个字仍在换行之后选出，然后去掉这个换行）。\n"
+    "写诗。每首诗从一个换行之后开始（和训练文本里一样），接着是提示词，一直写到这首诗的换行，或写满 --max-chars 个字。加 --mid-text 时没有换行：提示词当作文中片段来读，和 `probs --mid-text` 一样（不给提示词时，第一个字仍在换行之后选出，然后去掉这个换行）。模型的字表里没有换行时，提示词自动这样读（stderr 上会有一行说明），而且必须给出提示词。\n"
     "\n"
     "繁体字按简体字读（風 读作 风，用 OpenCC 的 t2s，训练文本就是这样转换的），, . ? !（ASCII 或全角）读作 ， 和 。；stderr 上有一行说明转换了什么（--json 里是 \"converted\"）。\n"
     "\n"

@@ -298,9 +298,17 @@ static int check_keys(Import *im, int *L)
                            "one vector per position (transformer.wpe)",
                            quoted(&q, k->name, k->len));
     }
+    /* Karpathy's "Let's build GPT" lecture: learnt positions too, but its own
+     * names, a key, query and value per head, and an untied lm_head with a bias */
+    if (sd_get(&im->sd, "token_embedding_table.weight") ||
+        sd_get(&im->sd, "position_embedding_table.weight"))
+        return ts_fail(im->err, "this is the layout of “Let's build GPT” (token_embedding_table, "
+                       "blocks.N.sa.heads.M: a key, query and value per head; an lm_head of its "
+                       "own): tangscope reads nanoGPT's layout (transformer.wte, "
+                       "transformer.h.N.attn.c_attn, lm_head tied to wte)");
     if (!sd_get(&im->sd, "transformer.wpe.weight"))
-        return ts_fail(im->err, "no key transformer.wpe.weight: positions are not learnt "
-                       "embeddings (another architecture?)");
+        return ts_fail(im->err, "no key transformer.wpe.weight, the learnt position embeddings "
+                       "of nanoGPT's GPT (another architecture?)");
     if (count_blocks(im, L) != 0)
         return -1;
     for (size_t i = 0; i < im->sd.n; i++) {

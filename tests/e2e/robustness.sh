@@ -301,20 +301,26 @@ fi
 
 
 # ---- a vocabulary without a newline (tests/data/tiny-nonewline.bin, made
-# by tools/make-fixtures.py): no poem can start. probs and generate refuse
-# alike, exit 2, saying what does work; --mid-text with a prompt does ----
+# by tools/make-fixtures.py): no poem can start. probs and generate read a
+# prompt mid-text by themselves, saying so in one line; an empty prompt,
+# which has nothing to read then, is refused alike, exit 2 ----
 NONL=$ROOT/tests/data/tiny-nonewline.bin
-expect_error no-newline-probs 2 "has no newline, so it cannot start a poem: give a prompt with --mid-text" \
-    "$T" probs 春 --model "$NONL"
-expect_error no-newline-generate 2 "has no newline, so it cannot start a poem: give a prompt with --mid-text" \
-    "$T" generate 春 --model "$NONL" --seed 1
-expect_error no-newline-empty-mid-text 2 "give a prompt with --mid-text" \
+expect_error no-newline-empty-prompt 2 "has no newline, so it cannot start a poem: give a prompt, read as a fragment" \
+    "$T" probs "" --model "$NONL"
+expect_error no-newline-empty-generate 2 "has no newline, so it cannot start a poem: give a prompt, read as a fragment" \
+    "$T" generate --model "$NONL" --seed 1
+expect_error no-newline-empty-mid-text 2 "give a prompt, read as a fragment" \
     "$T" probs "" --mid-text --model "$NONL"
-if "$T" probs 春 --mid-text --model "$NONL" >"$work/out" 2>"$work/err" &&
-    "$T" generate 春 --mid-text --model "$NONL" --seed 1 --max-chars 4 >>"$work/out" 2>>"$work/err"; then
-    pass no-newline-mid-text-works
+note="has no newline, so no poem can start: the prompt is read as a fragment from inside a text, as with --mid-text"
+if "$T" probs 春 --model "$NONL" >"$work/out" 2>"$work/err" && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+    grep -q "^tangscope probs: the model's vocabulary $note" "$work/err" &&
+    "$T" probs 春 --mid-text --model "$NONL" 2>/dev/null | cmp -s - "$work/out" &&
+    "$T" generate 春 --model "$NONL" --seed 1 --max-chars 4 >"$work/gen" 2>"$work/err" &&
+    grep -q "^tangscope generate: the model's vocabulary $note" "$work/err" &&
+    "$T" generate 春 --mid-text --model "$NONL" --seed 1 --max-chars 4 2>/dev/null | cmp -s - "$work/gen"; then
+    pass no-newline-mid-text-by-itself
 else
-    fail no-newline-mid-text-works "$(head -c 300 "$work/err")"
+    fail no-newline-mid-text-by-itself "$(head -c 300 "$work/err")"
 fi
 
 # ---- a FIFO given as a model, with no writer: refused at once, not waited on ----
