@@ -49,7 +49,13 @@ typedef enum {
     CLAIM_SIZE,    /* the model file's bytes with the weights as they are now */
     CLAIM_SPEEDUP, /* a cached step's time in float32 over its time now (measured at the
                     * switch, the precisions taking turns) */
-    CLAIM_MASK     /* the last pass: T new positions over TOTAL keys (start = TOTAL - T) */
+    CLAIM_MASK,    /* the last pass: T new positions over TOTAL keys (start = TOTAL - T) */
+    /* the sampler's side and what was written */
+    CLAIM_SAMPLER, /* the sampler's probability of C, in percent: C OP X */
+    CLAIM_KEPT,    /* how many characters the sampler keeps: OP N */
+    CLAIM_TEXT,    /* the whole text is TEXT (⏎ for a newline) */
+    CLAIM_CONTAINS,/* the text holds TEXT somewhere */
+    CLAIM_COUNT    /* C stands N times in the text: C OP N */
 } ClaimKind;
 
 typedef struct ScriptVerb ScriptVerb;
@@ -64,7 +70,7 @@ typedef struct {
     uint32_t cp;                 /* ARG_CHAR; a claim's character */
     char text[SCRIPT_TEXT_MAX];  /* ARG_TEXT, ARG_FREE; CLAIM_CORPUS: the context */
     ClaimKind claim;
-    char op[3];                  /* CLAIM_RANK, CLAIM_PROB: > >= < <= = */
+    char op[3];                  /* CLAIM_RANK, CLAIM_PROB, ...: > >= < <= = */
 } ScriptCmd;
 
 /* How a verb is carried out, and what came of it. */
