@@ -254,6 +254,17 @@ static void put_settings(FILE *out, const AppState *s)
         app_slider_format(s, (SliderId)id, v, sizeof v);
         fprintf(out, "%s %s · ", app_label(s, app_slider_label((SliderId)id)), v);
     }
+    for (int set = 0; set < SET_COUNT; set++) { /* a setting with no slider, when it acts */
+        int slider = 0;
+        for (int id = 0; id < SL_COUNT; id++)
+            slider |= app_slider_setting((SliderId)id) == set;
+        if (slider || sampler_setting_off(&s->set, (SamplerSettingId)set))
+            continue;
+        char v[32];
+        probfmt_number(sampler_setting_get(&s->set, (SamplerSettingId)set), 2,
+                       app_num_style(s->lang), v, sizeof v);
+        fprintf(out, "%s %s · ", app_label(s, app_setting_label((SamplerSettingId)set)), v);
+    }
     fprintf(out, "%s %s · ", app_label(s, LBL_CACHE), app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
     if (s->mode.kind == FORM_JUEJU)
         fprintf(out, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),

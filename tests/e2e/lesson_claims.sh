@@ -88,4 +88,28 @@ if grep -q '日: rank' "$work/with-on.md" && ! grep -q '日: rank' "$work/with-o
 else
     fail claims_lookup_off "$(grep -h 'rank' "$work/with-on.md" "$work/with-off.md")"
 fi
+# probs takes the repetition penalty, and reads as the lesson's sampler column:
+# 风 (in the prompt) gets less with it; the lesson's claim of probs' figure holds
+pen=$($T probs 春风 --mid-text --temperature 1 --repetition-penalty 2 --top 100 --json \
+    --model tests/data/tiny.bin | python3 -c '
+import json, sys
+c = {x["char"]: x["stages"]["final"] for x in json.load(sys.stdin)["candidates"]}
+print("%.1f" % (100 * c["风"]))')
+if [ -n "$pen" ] && python3 -c "import sys; sys.exit(not 0 < $pen < 41.1)"; then
+    pass claims_probs_penalty
+else
+    fail claims_probs_penalty "风 after a penalty of 2: '$pen'%, not below the model's 41.1%"
+fi
+for claim in "= $pen" "> $(python3 -c "print($pen + 0.2)")"; do
+    printf '# T\n\n## S\n\n```tangscope\nmid-text on\nset temperature 1\nset repetition-penalty 2\nprompt 春风\nexpect sampler 风 %s\n```\n' \
+        "$claim" >"$work/pen.md"
+    $T lesson --check $TINY "$work/pen.md" >"$work/out" 2>&1
+    echo "$claim $?" >>"$work/pen.rc"
+done
+if [ "$(cat "$work/pen.rc")" = "= $pen 0
+> $(python3 -c "print($pen + 0.2)") 2" ]; then
+    pass claims_penalty_matches_probs
+else
+    fail claims_penalty_matches_probs "$(cat "$work/pen.rc" "$work/out")"
+fi
 exit $failed
