@@ -599,6 +599,17 @@ static int parse_form(const ScriptVerb *v, const AppState *s, const char *rest, 
     return SCRIPT_OK;
 }
 
+/* How many decimals a number is written with ("0.17": 2, "5": 0), or -1
+ * with an exponent: a probability claim's `=` holds for the figures that
+ * round to it there. */
+static int written_decimals(const char *num)
+{
+    if (strpbrk(num, "eE"))
+        return -1;
+    const char *dot = strchr(num, '.');
+    return dot ? (int)strspn(dot + 1, "0123456789") : 0;
+}
+
 /* A character of a claim, which the model must know. */
 static int claim_char(const AppState *s, const char *what, const char *word, uint32_t *cp,
                       char *msg, size_t size)
@@ -670,6 +681,7 @@ static int claim_args(const AppState *s, ScriptCmd *c, const char *what, char w[
             w[3][num_len - 1] = 0;
         if (parse_number(w[3], &c->x) != 0)
             return script_fail(msg, size, "%s: %s is not a number", what, ts_quote(&q, w[3]));
+        c->y = written_decimals(w[3]);
         if ((c->claim == CLAIM_PROB || c->claim == CLAIM_SAMPLER) && (c->x < 0 || c->x > 100))
             return script_fail(msg, size, "%s: %s is out of range 0..100 (percent)", what, w[3]);
         if ((c->claim == CLAIM_RANK || c->claim == CLAIM_COUNT) &&

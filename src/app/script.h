@@ -64,7 +64,8 @@ typedef struct ScriptVerb ScriptVerb;
 typedef struct {
     const ScriptVerb *verb;
     double x;                    /* ARG_NUMBER, ARG_INTEGER, ARG_COUNT; a claim's N or X; mask: T */
-    double y;                    /* CLAIM_MASK: TOTAL */
+    double y;                    /* CLAIM_MASK: TOTAL; CLAIM_PROB, CLAIM_SAMPLER: the decimals
+                                  * X is written with (-1: with an exponent) */
     int choice;                  /* ARG_WORD: index into the verb's words; ARG_FORM: a FormKind */
     int line_len;                /* ARG_FORM: 5 or 7 */
     uint32_t cp;                 /* ARG_CHAR; a claim's character */

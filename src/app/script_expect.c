@@ -2,6 +2,7 @@
  * explorer as it stands (the parser, script.c, reads the claim). */
 #include "app/script_expect.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,6 +22,18 @@ static int holds(double got, const char *op, double want)
     return got == want;
 }
 
+/* The decimals a probability claim wrote its figure with, to write it so
+ * again (an exponent: as many as it needs, up to 6). */
+static int figure_decimals(const ScriptCmd *c)
+{
+    if (c->y >= 0)
+        return c->y > 9 ? 9 : (int)c->y;
+    int d = 0;
+    while (d < 6 && fabs(c->x * pow(10.0, d) - round(c->x * pow(10.0, d))) > 1e-9)
+        d++;
+    return d;
+}
+
 /* The claim as written, for messages: "expect rank 流 > 8". */
 static void claim_text(const ScriptCmd *c, char *out, size_t size)
 {
@@ -30,7 +43,9 @@ static void claim_text(const ScriptCmd *c, char *out, size_t size)
     case CLAIM_TOP1: snprintf(out, size, "expect top1 %s", ch); break;
     case CLAIM_TOP8: snprintf(out, size, "expect top8 %s", ch); break;
     case CLAIM_RANK: snprintf(out, size, "expect rank %s %s %g", ch, c->op, c->x); break;
-    case CLAIM_PROB: snprintf(out, size, "expect prob %s %s %g", ch, c->op, c->x); break;
+    case CLAIM_PROB:
+        snprintf(out, size, "expect prob %s %s %.*f", ch, c->op, figure_decimals(c), c->x);
+        break;
     case CLAIM_IDENTICAL: snprintf(out, size, "expect identical"); break;
     case CLAIM_CORPUS: snprintf(out, size, "expect corpus %.96s %s %g", c->text, ch, c->x); break;
     case CLAIM_LINES: snprintf(out, size, "expect lines %s %g", c->op, c->x); break;
@@ -40,7 +55,9 @@ static void claim_text(const ScriptCmd *c, char *out, size_t size)
     case CLAIM_SIZE: snprintf(out, size, "expect size %s %g", c->op, c->x); break;
     case CLAIM_SPEEDUP: snprintf(out, size, "expect speedup %s %g", c->op, c->x); break;
     case CLAIM_MASK: snprintf(out, size, "expect mask %g %g", c->x, c->y); break;
-    case CLAIM_SAMPLER: snprintf(out, size, "expect sampler %s %s %g", ch, c->op, c->x); break;
+    case CLAIM_SAMPLER:
+        snprintf(out, size, "expect sampler %s %s %.*f", ch, c->op, figure_decimals(c), c->x);
+        break;
     case CLAIM_KEPT: snprintf(out, size, "expect kept %s %g", c->op, c->x); break;
     case CLAIM_TEXT: snprintf(out, size, "expect text %.96s", c->text); break;
     case CLAIM_CONTAINS: snprintf(out, size, "expect contains %.96s", c->text); break;
@@ -136,6 +153,14 @@ static const char *pct_text(double p, char out[24])
     return probfmt_percent(p, 1, out, 24);
 }
 
+/* The same, with the decimals a claim wrote its figure with when it wrote
+ * more ("8.37%" for `= 8.37`, as the look-up line prints it). */
+static const char *claim_pct_text(double p, const ScriptCmd *c, char out[24])
+{
+    int more = (c->claim == CLAIM_PROB || c->claim == CLAIM_SAMPLER) && c->y > 1 && c->y <= 6;
+    return probfmt_percent(p, more ? (int)c->y : 1, out, 24);
+}
+
 /* The text now as an expect line writes it (⏎ for the newline), cut to
  * size bytes with "…" when it is longer. */
 static void text_now(const AppState *s, char *out, size_t size)
@@ -189,14 +214,15 @@ static int check_text(const AppState *s, const ScriptCmd *c, ScriptOut *o, const
     return script_fail(o->msg, sizeof o->msg, "%s: the text is %s", claim, now);
 }
 
-/* A probability claim: "=" holds when X reads as the bars write the
- * figure (`expect sampler 明 = 0.17` for a bar that reads 0.17%). */
-static int prob_holds(double pct, const char *op, double x)
+/* A probability claim (in percent). "=" holds when the figure rounds to X
+ * at the decimals X is written with: `= 0.17` for 0.1734%, `= 17.8` for
+ * 17.81%, `= 41` for 41.15%; X with an exponent is compared exactly. */
+static int prob_holds(double pct, const char *op, double x, int decimals)
 {
-    if (strcmp(op, "=") != 0)
+    if (strcmp(op, "=") != 0 || decimals < 0)
         return holds(pct, op, x);
-    char got[24], want[24];
-    return strcmp(pct_text(pct / 100.0, got), pct_text(x / 100.0, want)) == 0;
+    double scale = pow(10.0, decimals > 9 ? 9 : decimals);
+    return llround(pct * scale) == llround(x * scale);
 }
 
 /* The claims about one character's rank and probabilities. */
@@ -213,12 +239,12 @@ static int check_char(const AppState *s, const ScriptCmd *c, ScriptOut *o, const
              : c->claim == CLAIM_RANK    ? holds(rank, c->op, c->x)
              : c->claim == CLAIM_GROWS   ? after > pct
              : c->claim == CLAIM_SHRINKS ? after < pct
-             : c->claim == CLAIM_SAMPLER ? prob_holds(after, c->op, c->x)
-                                         : prob_holds(pct, c->op, c->x);
+             : c->claim == CLAIM_SAMPLER ? prob_holds(after, c->op, c->x, (int)c->y)
+                                         : prob_holds(pct, c->op, c->x, (int)c->y);
     if (ok)
         return SCRIPT_OK;
-    pct_text(pct / 100.0, model);
-    pct_text(after / 100.0, sampler);
+    claim_pct_text(pct / 100.0, c, model);
+    claim_pct_text(after / 100.0, c, sampler);
     if (c->claim == CLAIM_GROWS || c->claim == CLAIM_SHRINKS || c->claim == CLAIM_SAMPLER)
         return script_fail(o->msg, sizeof o->msg, "%s: the model gives %s %s, the sampler %s",
                            claim, ch, model, sampler);
