@@ -299,7 +299,8 @@ static const ScriptVerb VERBS_TAIL[] = {
      .help = "highlight one panel"},
     {.name = "expect",
      .usage = "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
-              "grows C|shrinks C|kl OP X|size OP N|speedup OP X|mask T TOTAL",
+              "grows C|shrinks C|kl OP X|size OP N|speedup OP X|mask T TOTAL|sampler C OP X|"
+              "kept OP N|text TEXT|contains TEXT|count C OP N",
      .arg = ARG_CLAIM, .slider = NO_SLIDER, .words = CLAIMS, .lesson = 1, .run = script_expect,
      .help = "check a claim the narration makes"},
     {.name = "model", .usage = "bundled", .arg = ARG_WORD, .slider = NO_SLIDER, .words = MODELS,
