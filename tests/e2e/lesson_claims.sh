@@ -72,12 +72,13 @@ want claims_count_message "bad.md:29: expect count 风 = 3: the text has 风 6 t
     fail claims_only_false_fail "$(cat "$work/out")"
 
 # a malformed claim is named at parse time
-printf '# T\n\n## S\n\n```tangscope\nexpect kept = 2.5\nexpect sampler 日\nexpect text\n```\n' \
+printf '# T\n\n## S\n\n```tangscope\nexpect kept = 2.5\nexpect sampler 日\nexpect text\nexpect text 春\033[2J\n```\n' \
     >"$work/parse.md"
 $T lesson --check $TINY "$work/parse.md" >"$work/out" 2>&1
 want claims_kept_whole "parse.md:6: expect kept: '2.5' is not a count (a whole number)"
 want claims_sampler_form "parse.md:7: expect sampler: needs C OP X, X in percent"
 want claims_text_form "parse.md:8: expect text: needs TEXT"
+want claims_text_escaped "parse.md:9: expect text: characters not in the model: U+001B [ 2 J"
 
 # `lookup off` takes the look-up line away: the handout's step 2 has none
 $T lesson --print $TINY "$L" >"$work/with-off.md" 2>&1
