@@ -330,7 +330,16 @@ static unsigned do_query(AppState *s, CmdArg a)
     return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
 }
 
-static unsigned do_lookup(AppState *s, CmdArg a) { return look_up(s, (uint32_t)a.n); }
+/* `lookup C`; `lookup off` (0) takes the look-up line away */
+static unsigned do_lookup(AppState *s, CmdArg a)
+{
+    if (a.n != 0)
+        return look_up(s, (uint32_t)a.n);
+    s->query_input = 0;
+    s->pred.query_cp = 0;
+    app_status(s, 0, "%s", app_label(s, LBL_ST_QUERY_CLEARED));
+    return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
+}
 
 /* A view opened (`show`) or switched (a key: open, or closed when open),
  * saying which in the status line: app_view.c's table keeps what each view

@@ -42,7 +42,7 @@ typedef enum {
     CMD_MID_TEXT,       /* arg.n 1: read the prompt as a fragment from inside a text; 0: as
                            the start of a poem (the default); -1 toggles */
     CMD_QUERY,          /* /: the next character typed is looked up, not appended */
-    CMD_LOOKUP,         /* look up code point arg.n at once (`lookup C`) */
+    CMD_LOOKUP,         /* look up code point arg.n at once (`lookup C`; 0: `lookup off`) */
     CMD_SHOW,           /* arg.n an AppView: open it (VIEW_NONE closes every view) */
     CMD_VIEW,           /* arg.n an AppView: open it, or close it when it is open (the keys
                          * h histogram, v attention, w mask, r memory, e entropy, ? help) */

@@ -238,8 +238,9 @@ static const char *const MODELS[] = {"bundled", NULL};
 static const FormKind FORM_OF[] = {FORM_FREE, FORM_ACROSTIC, FORM_JUEJU};
 static const char *const CLAIMS[] = {"top1",  "top8",  "rank",    "prob", "identical", "corpus",
                                      "lines", "grows", "shrinks", "kl",   "size",      "speedup",
-                                     "mask",  NULL};
-_Static_assert(sizeof CLAIMS / sizeof CLAIMS[0] == CLAIM_MASK + 2, "a word for every claim");
+                                     "mask",  "sampler", "kept", "text", "contains", "count",
+                                     NULL};
+_Static_assert(sizeof CLAIMS / sizeof CLAIMS[0] == CLAIM_COUNT + 2, "a word for every claim");
 static const char *const WEIGHTS[] = {"fp32", "bf16", "int8", NULL};
 _Static_assert(sizeof WEIGHTS / sizeof WEIGHTS[0] == WPREC_COUNT + 1, "a word for every precision");
 static const char *const OPS[] = {">", ">=", "<", "<=", "=", NULL};
@@ -285,7 +286,7 @@ static const ScriptVerb VERBS_TAIL[] = {
     {.name = "show", .usage = "histogram|attention|help|none|mask|memory|weights|written",
      .arg = ARG_WORD, .slider = NO_SLIDER, .words = VIEWS, .run = run_show,
      .help = "open a view (none closes them)"},
-    {.name = "lookup", .usage = "C", .arg = ARG_CHAR, .slider = NO_SLIDER, .run = run_lookup,
+    {.name = "lookup", .usage = "C|off", .arg = ARG_CHAR, .slider = NO_SLIDER, .run = run_lookup,
      .help = "where character C stands (rank and probability)"},
     {.name = "lang", .usage = "CODE", .arg = ARG_WORD, .slider = NO_SLIDER, .words = APP_LANG_CODES,
      .run = run_lang, .help = "the interface language"},
@@ -298,7 +299,8 @@ static const ScriptVerb VERBS_TAIL[] = {
      .help = "highlight one panel"},
     {.name = "expect",
      .usage = "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
-              "grows C|shrinks C|kl OP X|size OP N|speedup OP X|mask T TOTAL",
+              "grows C|shrinks C|kl OP X|size OP N|speedup OP X|mask T TOTAL|sampler C OP X|"
+              "kept OP N|text TEXT|contains TEXT|count C OP N",
      .arg = ARG_CLAIM, .slider = NO_SLIDER, .words = CLAIMS, .lesson = 1, .run = script_expect,
      .help = "check a claim the narration makes"},
     {.name = "model", .usage = "bundled", .arg = ARG_WORD, .slider = NO_SLIDER, .words = MODELS,
@@ -598,6 +600,17 @@ static int parse_form(const ScriptVerb *v, const AppState *s, const char *rest, 
     return SCRIPT_OK;
 }
 
+/* How many decimals a number is written with ("0.17": 2, "5": 0), or -1
+ * with an exponent: a probability claim's `=` holds for the figures that
+ * round to it there. */
+static int written_decimals(const char *num)
+{
+    if (strpbrk(num, "eE"))
+        return -1;
+    const char *dot = strchr(num, '.');
+    return dot ? (int)strspn(dot + 1, "0123456789") : 0;
+}
+
 /* A character of a claim, which the model must know. */
 static int claim_char(const AppState *s, const char *what, const char *word, uint32_t *cp,
                       char *msg, size_t size)
@@ -612,6 +625,26 @@ static int claim_char(const AppState *s, const char *what, const char *word, uin
     return unknown_chars(s, what, word, msg, size);
 }
 
+/* The TEXT of `expect text` or `contains`: characters the model knows,
+ * ⏎ naming the newline (so that every character a message echoes is one
+ * the model writes). */
+static int text_claim_chars(const AppState *s, const char *what, const char *text, char *msg,
+                            size_t size)
+{
+    char plain[SCRIPT_TEXT_MAX];
+    size_t n = 0;
+    for (const char *p = text; *p && n + 1 < sizeof plain;) {
+        if (strncmp(p, "\xe2\x8f\x8e", 3) == 0) { /* ⏎ */
+            plain[n++] = '\n';
+            p += 3;
+        } else {
+            plain[n++] = *p++;
+        }
+    }
+    plain[n] = 0;
+    return unknown_chars(s, what, plain, msg, size);
+}
+
 /* The OP X of a claim about a count or a figure (lines, kl, size, speedup). */
 static int claim_op_number(ScriptCmd *c, const char *what, const char *op, const char *num,
                            char *msg, size_t size)
@@ -624,7 +657,7 @@ static int claim_op_number(ScriptCmd *c, const char *what, const char *op, const
         return script_fail(msg, size, "%s: %s is not one of %s", what, ts_quote(&q, op), list);
     }
     memcpy(c->op, op, op_len + 1);
-    int whole = c->claim == CLAIM_LINES || c->claim == CLAIM_SIZE;
+    int whole = c->claim == CLAIM_LINES || c->claim == CLAIM_SIZE || c->claim == CLAIM_KEPT;
     if (parse_number(num, &c->x) != 0 || c->x < 0 || c->x > 1e15 || (whole && c->x != floor(c->x)))
         return script_fail(msg, size, "%s: %s is not %s", what, ts_quote(&q, num),
                     whole ? "a count (a whole number)" : "a number, 0 or more");
@@ -647,9 +680,12 @@ static int claim_args(const AppState *s, ScriptCmd *c, const char *what, char w[
     case CLAIM_KL:
     case CLAIM_SIZE:
     case CLAIM_SPEEDUP:
+    case CLAIM_KEPT:
         return claim_op_number(c, what, w[1], w[2], msg, size);
     case CLAIM_RANK:
     case CLAIM_PROB:
+    case CLAIM_SAMPLER:
+    case CLAIM_COUNT:
         if (claim_char(s, what, w[1], &c->cp, msg, size) != SCRIPT_OK)
             return SCRIPT_FAILED;
         /* every word of OPS fits c->op; the length test says so to the
@@ -660,13 +696,23 @@ static int claim_args(const AppState *s, ScriptCmd *c, const char *what, char w[
             return script_fail(msg, size, "%s: %s is not one of %s", what, ts_quote(&q, w[2]), list);
         }
         memcpy(c->op, w[2], op_len + 1);
+        size_t num_len = strlen(w[3]); /* a percentage may keep its sign: 0.17% */
+        if ((c->claim == CLAIM_PROB || c->claim == CLAIM_SAMPLER) && num_len > 1 &&
+            w[3][num_len - 1] == '%')
+            w[3][num_len - 1] = 0;
         if (parse_number(w[3], &c->x) != 0)
             return script_fail(msg, size, "%s: %s is not a number", what, ts_quote(&q, w[3]));
-        if (c->claim == CLAIM_PROB && (c->x < 0 || c->x > 100))
+        c->y = written_decimals(w[3]);
+        if ((c->claim == CLAIM_PROB || c->claim == CLAIM_SAMPLER) && (c->x < 0 || c->x > 100))
             return script_fail(msg, size, "%s: %s is out of range 0..100 (percent)", what, w[3]);
-        if (c->claim == CLAIM_RANK && (c->x != floor(c->x) || c->x < 0 || c->x > 1e9))
-            return script_fail(msg, size, "%s: %s is not a rank (a whole number)", what, w[3]);
+        if ((c->claim == CLAIM_RANK || c->claim == CLAIM_COUNT) &&
+            (c->x != floor(c->x) || c->x < 0 || c->x > 1e9))
+            return script_fail(msg, size, "%s: %s is not a %s (a whole number)", what, w[3],
+                               c->claim == CLAIM_RANK ? "rank" : "count");
         return SCRIPT_OK;
+    case CLAIM_TEXT:
+    case CLAIM_CONTAINS:
+        return SCRIPT_OK; /* parse_claim took the rest of the line */
     case CLAIM_IDENTICAL:
         return SCRIPT_OK;
     case CLAIM_MASK:
@@ -697,7 +743,7 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
 {
     TsQuoted q; /* what the user typed, echoed safely */
     const char *p = rest;
-    char w[4][256], list[96], what[96];
+    char w[4][256], list[160], what[96];
     int n = 0;
     while (n < 4 && next_word(&p, w[n], sizeof w[n]))
         n++;
@@ -717,12 +763,27 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
                                           "OP X, X in bits (e.g. expect kl < 0.01)",
                                           "OP N, N in bytes (e.g. expect size < 2000000)",
                                           "OP X (e.g. expect speedup > 1.3)",
-                                          "T TOTAL (e.g. expect mask 1 7)"};
-    static const int WORDS[] = {2, 2, 4, 4, 1, 4, 3, 2, 2, 3, 3, 3, 3};
+                                          "T TOTAL (e.g. expect mask 1 7)",
+                                          "C OP X, X in percent (e.g. expect sampler 明 < 0.2)",
+                                          "OP N (e.g. expect kept = 71)",
+                                          "TEXT (e.g. expect text 春风吹。)",
+                                          "TEXT (e.g. expect contains 月明)",
+                                          "C OP N (e.g. expect count 月 = 3)"};
+    static const int WORDS[] = {2, 2, 4, 4, 1, 4, 3, 2, 2, 3, 3, 3, 3, 4, 3, 2, 2, 4};
     _Static_assert(sizeof WORDS / sizeof WORDS[0] == sizeof CLAIMS / sizeof CLAIMS[0] - 1,
                    "the words of every claim");
     _Static_assert(sizeof FORMATS / sizeof FORMATS[0] == sizeof WORDS / sizeof WORDS[0],
                    "the form of every claim");
+    if (c->claim == CLAIM_TEXT || c->claim == CLAIM_CONTAINS) { /* the rest of the line */
+        const char *t = skip_space(rest);
+        next_word(&t, w[0], sizeof w[0]);
+        trim_into(t, c->text, sizeof c->text);
+        if (!c->text[0])
+            return script_fail(msg, size, "%s: needs %s", what, FORMATS[k]);
+        if (strlen(skip_space(t)) >= sizeof c->text)
+            return script_fail(msg, size, "%s: the text is too long", what);
+        return text_claim_chars(s, what, c->text, msg, size);
+    }
     if (n != WORDS[k] || extra)
         return WORDS[k] == 1 ? script_fail(msg, size, "%s: takes no argument", what)
                              : script_fail(msg, size, "%s: needs %s", what, FORMATS[k]);
@@ -774,6 +835,9 @@ int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, s
                    : script_fail(msg, size, "%s: longer than %d bytes", v->name, APP_QUIZ_MAX - 1);
         return unknown_after_convert(s, v->name, c->text, msg, size);
     case ARG_CHAR:
+        trim_into(arg, word, sizeof word);
+        if (v->run == run_lookup && strcmp(word, "off") == 0)
+            return SCRIPT_OK; /* `lookup off`: cp 0, no look-up line */
         if (single_word(s, v, rest, word, sizeof word, app_label(s, LBL_SC_A_CHAR), msg, size) !=
                 SCRIPT_OK ||
             one_char(s, v->name, word, &c->cp, msg, size) != SCRIPT_OK)

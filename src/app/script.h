@@ -49,7 +49,13 @@ typedef enum {
     CLAIM_SIZE,    /* the model file's bytes with the weights as they are now */
     CLAIM_SPEEDUP, /* a cached step's time in float32 over its time now (measured at the
                     * switch, the precisions taking turns) */
-    CLAIM_MASK     /* the last pass: T new positions over TOTAL keys (start = TOTAL - T) */
+    CLAIM_MASK,    /* the last pass: T new positions over TOTAL keys (start = TOTAL - T) */
+    /* the sampler's side and what was written */
+    CLAIM_SAMPLER, /* the sampler's probability of C, in percent: C OP X */
+    CLAIM_KEPT,    /* how many characters the sampler keeps: OP N */
+    CLAIM_TEXT,    /* the whole text is TEXT (⏎ for a newline) */
+    CLAIM_CONTAINS,/* the text holds TEXT somewhere */
+    CLAIM_COUNT    /* C stands N times in the text: C OP N */
 } ClaimKind;
 
 typedef struct ScriptVerb ScriptVerb;
@@ -58,13 +64,14 @@ typedef struct ScriptVerb ScriptVerb;
 typedef struct {
     const ScriptVerb *verb;
     double x;                    /* ARG_NUMBER, ARG_INTEGER, ARG_COUNT; a claim's N or X; mask: T */
-    double y;                    /* CLAIM_MASK: TOTAL */
+    double y;                    /* CLAIM_MASK: TOTAL; CLAIM_PROB, CLAIM_SAMPLER: the decimals
+                                  * X is written with (-1: with an exponent) */
     int choice;                  /* ARG_WORD: index into the verb's words; ARG_FORM: a FormKind */
     int line_len;                /* ARG_FORM: 5 or 7 */
     uint32_t cp;                 /* ARG_CHAR; a claim's character */
     char text[SCRIPT_TEXT_MAX];  /* ARG_TEXT, ARG_FREE; CLAIM_CORPUS: the context */
     ClaimKind claim;
-    char op[3];                  /* CLAIM_RANK, CLAIM_PROB: > >= < <= = */
+    char op[3];                  /* CLAIM_RANK, CLAIM_PROB, ...: > >= < <= = */
 } ScriptCmd;
 
 /* How a verb is carried out, and what came of it. */

@@ -2,10 +2,12 @@
  * explorer as it stands (the parser, script.c, reads the claim). */
 #include "app/script_expect.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/corpus.h"
+#include "engine/probfmt.h"
 
 static int holds(double got, const char *op, double want)
 {
@@ -20,6 +22,18 @@ static int holds(double got, const char *op, double want)
     return got == want;
 }
 
+/* The decimals a probability claim wrote its figure with, to write it so
+ * again (an exponent: as many as it needs, up to 6). */
+static int figure_decimals(const ScriptCmd *c)
+{
+    if (c->y >= 0)
+        return c->y > 9 ? 9 : (int)c->y;
+    int d = 0;
+    while (d < 6 && fabs(c->x * pow(10.0, d) - round(c->x * pow(10.0, d))) > 1e-9)
+        d++;
+    return d;
+}
+
 /* The claim as written, for messages: "expect rank 流 > 8". */
 static void claim_text(const ScriptCmd *c, char *out, size_t size)
 {
@@ -29,7 +43,9 @@ static void claim_text(const ScriptCmd *c, char *out, size_t size)
     case CLAIM_TOP1: snprintf(out, size, "expect top1 %s", ch); break;
     case CLAIM_TOP8: snprintf(out, size, "expect top8 %s", ch); break;
     case CLAIM_RANK: snprintf(out, size, "expect rank %s %s %g", ch, c->op, c->x); break;
-    case CLAIM_PROB: snprintf(out, size, "expect prob %s %s %g", ch, c->op, c->x); break;
+    case CLAIM_PROB:
+        snprintf(out, size, "expect prob %s %s %.*f", ch, c->op, figure_decimals(c), c->x);
+        break;
     case CLAIM_IDENTICAL: snprintf(out, size, "expect identical"); break;
     case CLAIM_CORPUS: snprintf(out, size, "expect corpus %.96s %s %g", c->text, ch, c->x); break;
     case CLAIM_LINES: snprintf(out, size, "expect lines %s %g", c->op, c->x); break;
@@ -39,6 +55,13 @@ static void claim_text(const ScriptCmd *c, char *out, size_t size)
     case CLAIM_SIZE: snprintf(out, size, "expect size %s %g", c->op, c->x); break;
     case CLAIM_SPEEDUP: snprintf(out, size, "expect speedup %s %g", c->op, c->x); break;
     case CLAIM_MASK: snprintf(out, size, "expect mask %g %g", c->x, c->y); break;
+    case CLAIM_SAMPLER:
+        snprintf(out, size, "expect sampler %s %s %.*f", ch, c->op, figure_decimals(c), c->x);
+        break;
+    case CLAIM_KEPT: snprintf(out, size, "expect kept %s %g", c->op, c->x); break;
+    case CLAIM_TEXT: snprintf(out, size, "expect text %.96s", c->text); break;
+    case CLAIM_CONTAINS: snprintf(out, size, "expect contains %.96s", c->text); break;
+    case CLAIM_COUNT: snprintf(out, size, "expect count %s %s %g", ch, c->op, c->x); break;
     }
 }
 
@@ -124,13 +147,127 @@ static int check_weights(AppState *s, const ScriptCmd *c, ScriptOut *o, const ch
                 wprec_name(s->weights), x);
 }
 
+/* p (0..1) as the bars write it (probfmt.h): "5.6%", "0.17%". */
+static const char *pct_text(double p, char out[24])
+{
+    return probfmt_percent(p, 1, out, 24);
+}
+
+/* The same, with the decimals a claim wrote its figure with when it wrote
+ * more ("8.37%" for `= 8.37`, as the look-up line prints it). */
+static const char *claim_pct_text(double p, const ScriptCmd *c, char out[24])
+{
+    int more = (c->claim == CLAIM_PROB || c->claim == CLAIM_SAMPLER) && c->y > 1 && c->y <= 6;
+    return probfmt_percent(p, more ? (int)c->y : 1, out, 24);
+}
+
+/* The text now as an expect line writes it (⏎ for the newline), cut to
+ * size bytes with "…" when it is longer. */
+static void text_now(const AppState *s, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = 0;
+    for (size_t i = 0; i < s->n_chars; i++) {
+        char ch[16];
+        script_char_name(s->chars[i].cp, ch);
+        size_t n = strlen(ch);
+        if (len + n + 4 >= size) {
+            snprintf(out + len, size - len, "…");
+            return;
+        }
+        memcpy(out + len, ch, n + 1);
+        len += n;
+    }
+}
+
+/* `expect text`, `contains`, `count`: what the text holds. */
+static int check_text(const AppState *s, const ScriptCmd *c, ScriptOut *o, const char *claim)
+{
+    uint32_t want[APP_MAX_CHARS];
+    long n = c->claim == CLAIM_COUNT ? 0 : script_decode(c->text, want, APP_MAX_CHARS);
+    if (n < 0 || n > APP_MAX_CHARS)
+        return script_fail(o->msg, sizeof o->msg, "%s: the text is too long", claim);
+    for (long i = 0; i < n; i++)
+        if (want[i] == 0x23CE) /* ⏎: the newline, as the screen shows it */
+            want[i] = '\n';
+    size_t found = 0, len = (size_t)n;
+    for (size_t at = 0; at < s->n_chars; at++) {
+        if (c->claim == CLAIM_COUNT) {
+            found += s->chars[at].cp == c->cp;
+            continue;
+        }
+        size_t k = 0;
+        while (k < len && at + k < s->n_chars && s->chars[at + k].cp == want[k])
+            k++;
+        found += k == len && (c->claim == CLAIM_CONTAINS || (at == 0 && s->n_chars == len));
+    }
+    if (c->claim == CLAIM_COUNT ? holds((double)found, c->op, c->x) : found > 0 || len == 0)
+        return SCRIPT_OK;
+    char now[SCRIPT_MSG_MAX / 2], ch[16];
+    text_now(s, now, sizeof now);
+    script_char_name(c->cp, ch);
+    if (c->claim == CLAIM_COUNT)
+        return script_fail(o->msg, sizeof o->msg, "%s: the text has %s %zu time%s: %s", claim, ch,
+                           found, found == 1 ? "" : "s", now);
+    if (s->n_chars == 0)
+        return script_fail(o->msg, sizeof o->msg, "%s: the text is empty", claim);
+    return script_fail(o->msg, sizeof o->msg, "%s: the text is %s", claim, now);
+}
+
+/* A probability claim (in percent). "=" holds when the figure rounds to X
+ * at the decimals X is written with: `= 0.17` for 0.1734%, `= 17.8` for
+ * 17.81%, `= 41` for 41.15%; X with an exponent is compared exactly. */
+static int prob_holds(double pct, const char *op, double x, int decimals)
+{
+    if (strcmp(op, "=") != 0 || decimals < 0)
+        return holds(pct, op, x);
+    double scale = pow(10.0, decimals > 9 ? 9 : decimals);
+    return llround(pct * scale) == llround(x * scale);
+}
+
+/* The claims about one character's rank and probabilities. */
+static int check_char(const AppState *s, const ScriptCmd *c, ScriptOut *o, const char *claim)
+{
+    char ch[16], model[24], sampler[24];
+    script_char_name(c->cp, ch);
+    int id = vocab_id(&s->m->vocab, c->cp);
+    int rank = app_rank(s, id);
+    double pct = 100.0 * (double)s->pred.probs[id];
+    double after = s->pred.sampler_ok ? 100.0 * (double)s->pred.ss.final[id] : 0.0;
+    int ok = c->claim == CLAIM_TOP1      ? rank == 1
+             : c->claim == CLAIM_TOP8    ? rank <= APP_TOP
+             : c->claim == CLAIM_RANK    ? holds(rank, c->op, c->x)
+             : c->claim == CLAIM_GROWS   ? after > pct
+             : c->claim == CLAIM_SHRINKS ? after < pct
+             : c->claim == CLAIM_SAMPLER ? prob_holds(after, c->op, c->x, (int)c->y)
+                                         : prob_holds(pct, c->op, c->x, (int)c->y);
+    if (ok)
+        return SCRIPT_OK;
+    claim_pct_text(pct / 100.0, c, model);
+    claim_pct_text(after / 100.0, c, sampler);
+    if (c->claim == CLAIM_GROWS || c->claim == CLAIM_SHRINKS || c->claim == CLAIM_SAMPLER)
+        return script_fail(o->msg, sizeof o->msg, "%s: the model gives %s %s, the sampler %s",
+                           claim, ch, model, sampler);
+    if (c->claim == CLAIM_PROB)
+        return script_fail(o->msg, sizeof o->msg, "%s: the model gives %s %s", claim, ch, model);
+    if (c->claim == CLAIM_TOP1) {
+        char first[16], p1[24];
+        script_char_name(vocab_cp(&s->m->vocab, s->pred.order[0]), first);
+        pct_text((double)s->pred.probs[s->pred.order[0]], p1);
+        return script_fail(o->msg, sizeof o->msg, "%s: the model's first is %s (%s); %s has rank %d (%s)",
+                    claim, first, p1, ch, rank, model);
+    }
+    return script_fail(o->msg, sizeof o->msg, "%s: %s has rank %d (%s)", claim, ch, rank, model);
+}
+
 int script_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
-    char claim[SCRIPT_MSG_MAX / 2], ch[16];
+    char claim[SCRIPT_MSG_MAX / 2];
     claim_text(c, claim, sizeof claim);
-    script_char_name(c->cp, ch);
     if (c->claim == CLAIM_CORPUS)
         return check_corpus(s, c, o, claim);
+    if (c->claim == CLAIM_TEXT || c->claim == CLAIM_CONTAINS || c->claim == CLAIM_COUNT)
+        return check_text(s, c, o, claim);
     if (c->claim == CLAIM_KL || c->claim == CLAIM_SIZE || c->claim == CLAIM_SPEEDUP)
         return check_weights(s, c, o, claim);
     if (c->claim == CLAIM_LINES) {
@@ -159,30 +296,13 @@ int script_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
     }
     if (!s->pred.model_ok)
         return script_fail(o->msg, sizeof o->msg, "%s: %s", claim, s->status);
-    int id = vocab_id(&s->m->vocab, c->cp);
-    int rank = app_rank(s, id);
-    double pct = 100.0 * (double)s->pred.probs[id];
-    double after = s->pred.sampler_ok ? 100.0 * (double)s->pred.ss.final[id] : 0.0;
-    int ok = c->claim == CLAIM_TOP1      ? rank == 1
-             : c->claim == CLAIM_TOP8    ? rank <= APP_TOP
-             : c->claim == CLAIM_RANK    ? holds(rank, c->op, c->x)
-             : c->claim == CLAIM_GROWS   ? after > pct
-             : c->claim == CLAIM_SHRINKS ? after < pct
-                                         : holds(pct, c->op, c->x);
-    if (ok)
-        return SCRIPT_OK;
-    if (c->claim == CLAIM_GROWS || c->claim == CLAIM_SHRINKS)
-        return script_fail(o->msg, sizeof o->msg, "%s: the model gives %s %.2f%%, the sampler %.2f%%",
-                    claim, ch, pct, after);
-    if (c->claim == CLAIM_PROB)
-        return script_fail(o->msg, sizeof o->msg, "%s: the model gives %s %.2f%%", claim, ch, pct);
-    if (c->claim == CLAIM_TOP1) {
-        char first[16];
-        script_char_name(vocab_cp(&s->m->vocab, s->pred.order[0]), first);
-        return script_fail(o->msg, sizeof o->msg, "%s: the model's first is %s (%.2f%%); %s has rank %d (%.2f%%)",
-                    claim, first, 100.0 * (double)s->pred.probs[s->pred.order[0]], ch, rank, pct);
+    if (c->claim == CLAIM_KEPT) {
+        int kept = s->pred.sampler_ok ? s->pred.ss.kept : 0;
+        if (holds(kept, c->op, c->x))
+            return SCRIPT_OK;
+        return script_fail(o->msg, sizeof o->msg, "%s: the sampler keeps %d", claim, kept);
     }
-    return script_fail(o->msg, sizeof o->msg, "%s: %s has rank %d (%.2f%%)", claim, ch, rank, pct);
+    return check_char(s, c, o, claim);
 }
 
 int script_text_lines(const AppState *s)

@@ -14,7 +14,7 @@
 /* Check the claim of a parsed `expect` line (c->claim and its arguments)
  * against s: SCRIPT_OK when it holds; SCRIPT_FAILED with o->msg saying the
  * claim and what the explorer shows instead ("expect top1 月: the model's
- * first is 风 (12.00%); 月 has rank 3 (8.00%)"); SCRIPT_UNCHECKED when it
+ * first is 风 (12.0%); 月 has rank 3 (8.0%)"); SCRIPT_UNCHECKED when it
  * cannot be checked here (a corpus claim without the training text);
  * SCRIPT_SKIPPED, with why, when the times cannot decide a speed claim
  * (timing.h). s is only read, but for a speed claim's timing again. */

@@ -264,7 +264,7 @@ static char *expand_marks(const char *help)
     const char *what[MARK_COUNT] = {[MARK_LANGS] = app_lang_codes("|")};
     SamplerSettings gen = gen_default_settings();
     cli_sampler_help(sampler[0], sizeof sampler[0], 1, &gen);
-    cli_sampler_help(sampler[1], sizeof sampler[1], 0, NULL);
+    cli_sampler_help(sampler[1], sizeof sampler[1], 1, NULL);
     what[MARK_SAMPLER] = sampler[0];
     what[MARK_SAMPLER_PROBS] = sampler[1];
     stage_keys(stages, sizeof stages);

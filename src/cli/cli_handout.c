@@ -254,6 +254,17 @@ static void put_settings(FILE *out, const AppState *s)
         app_slider_format(s, (SliderId)id, v, sizeof v);
         fprintf(out, "%s %s · ", app_label(s, app_slider_label((SliderId)id)), v);
     }
+    for (int set = 0; set < SET_COUNT; set++) { /* a setting with no slider, when it acts */
+        int slider = 0;
+        for (int id = 0; id < SL_COUNT; id++)
+            slider |= app_slider_setting((SliderId)id) == set;
+        if (slider || sampler_setting_off(&s->set, (SamplerSettingId)set))
+            continue;
+        char v[32];
+        probfmt_number(sampler_setting_get(&s->set, (SamplerSettingId)set), 2,
+                       app_num_style(s->lang), v, sizeof v);
+        fprintf(out, "%s %s · ", app_label(s, app_setting_label((SamplerSettingId)set)), v);
+    }
     fprintf(out, "%s %s · ", app_label(s, LBL_CACHE), app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
     if (s->mode.kind == FORM_JUEJU)
         fprintf(out, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
@@ -741,6 +752,51 @@ static void put_explained(FILE *out, const AppState *s, const Lesson *l, Paper *
         put_lower(pp->ans, s);
 }
 
+/* A question's reveal, held back in a worksheet until the step after it is
+ * entered: that step explains the answer when it shows the same bars (its
+ * narration, a look-up; put_explained prints the reveal with it), and then
+ * the held copy is dropped; a step that shows bars of its own (it wrote,
+ * typed or set something) is no answer to the question, and then the key
+ * takes the question's own reveal and that step stays among the others. */
+typedef struct {
+    char *buf;
+    size_t len;
+    Paper pp; /* the paper as it stands after the reveal is printed */
+    Bars bars; /* the question's bars */
+} Held;
+
+static void hold_reveal(Held *h, const AppState *s, const Paper *pp, int query, int news,
+                        int timing, const Bars *bars)
+{
+    h->pp = *pp;
+    h->bars = *bars;
+    h->buf = NULL;
+    h->len = 0;
+    FILE *mem = open_memstream(&h->buf, &h->len);
+    if (!mem)
+        return;
+    put_revealed(mem, s, &h->pp, query, news, timing);
+    if (fclose(mem) != 0) {
+        free(h->buf);
+        h->buf = NULL;
+    }
+}
+
+/* Step k, after a question, shows bars of its own (not `now`'s)? Then the
+ * held reveal goes to the answers (ans) and pp takes its bookkeeping. */
+static int own_screen(Held *h, FILE *ans, Paper *pp, int k, const Bars *now)
+{
+    int own = h->buf && memcmp(&h->bars, now, sizeof *now) != 0;
+    if (own) {
+        fwrite(h->buf, 1, h->len, ans);
+        *pp = h->pp;
+        pp->step = k;
+    }
+    free(h->buf);
+    h->buf = NULL;
+    return own;
+}
+
 int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
                        LessonProblem problem, void *ctx)
 {
@@ -749,6 +805,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
     uint32_t asked[2] = {0, 0}; /* what the last question's screen printed: put_visible, put_lower */
     FILE *ans = NULL;
     Bars *shown = NULL; /* the bars the worksheet's questions part has printed */
+    Held held = {.buf = NULL};
     s->lang = lang;
     app_reset(s);
     /* verse is laid out by display columns (a Chinese character takes two),
@@ -792,14 +849,18 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
             put_answer(ans, s); /* the teacher's copy: what the reveal shows */
             asked[0] = printed_sig(s, put_visible);
             asked[1] = printed_sig(s, put_lower);
-            /* the step after it explains, unless it asks a question itself */
+            /* the step after it explains, unless it asks a question itself
+             * or shows bars of its own (Held) */
             explains = k + 1 < l->n_steps && !lesson_step_runs(l, k + 1, "quiz") ? questions : 0;
             if (!explains)
                 put_revealed(ans, s, &pp, lesson_step_runs(l, k, "lookup"), news, compared);
-        } else if (explains) { /* the step that tells the answer */
-            put_explained(out, s, l, &pp, explains, news, asked);
+            else
+                hold_reveal(&held, s, &pp, lesson_step_runs(l, k, "lookup"), news, compared, &now);
+        } else if (explains && !own_screen(&held, ans, &pp, k, &now)) {
+            put_explained(out, s, l, &pp, explains, news, asked); /* the step that tells the answer */
             explains = 0;
         } else {
+            explains = 0;
             put_step(out, l, k);
             if (st->n_cmds > 0) {
                 put_screen(out, s, &pp, compared);
@@ -813,5 +874,6 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
         fclose(ans);
     }
     free(shown);
+    free(held.buf);
     return problems;
 }

@@ -539,7 +539,7 @@ static void print_verbs(void)
         return;
     text[0] = 0;
     for (int i = 0; i < n && len < cap; i++) {
-        char usage[128];
+        char usage[512]; /* expect's list of claims is long */
         script_verb_usage(&v[i], usage, sizeof usage);
         char own[512]; /* a setting's, made from the settings table */
         script_setting_help(cli_lang(), &v[i], own, sizeof own);

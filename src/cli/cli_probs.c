@@ -24,7 +24,9 @@ static const char PROBS_HELP[] =
     "\n"
     "Read PROMPT and print the most probable next characters: the softmax of the\n"
     "model's scores at temperature 1, and, when any sampler flag is given, the\n"
-    "probability after the sampler (temperature, top-k, top-p, min-p) too.\n"
+    "probability after the sampler (repetition penalty, temperature, top-k,\n"
+    "top-p, min-p) too. The repetition penalty counts the characters of PROMPT,\n"
+    "as the explorer's does once PROMPT is typed.\n"
     "\n"
     "PROMPT starts a poem: the model reads a newline before it, as before every\n"
     "poem of the training text; `generate` and the explorer read a prompt the\n"
@@ -510,8 +512,8 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
     enum { N_OWN = sizeof opts / sizeof opts[0] };
     Opt all[N_OWN + SET_COUNT];
     memcpy(all, opts, sizeof opts);
-    /* the sampler's options, but for those that read the text before: probs writes none */
-    int n_all = N_OWN + cli_sampler_opts(all + N_OWN, &a->set, 0);
+    /* every sampler option generate takes: the penalty reads PROMPT */
+    int n_all = N_OWN + cli_sampler_opts(all + N_OWN, &a->set, 1);
     static char help[sizeof PROBS_HELP + sizeof PROBS_HELP_MORE];
     snprintf(help, sizeof help, "%s%s", PROBS_HELP, PROBS_HELP_MORE);
     rc = cli_parse("probs", help, argc, argv, all, n_all, pos, 1, &npos);

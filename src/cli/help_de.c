@@ -48,7 +48,7 @@ static const char *const H_EXPLORE[] = {
 static const char *const H_PROBS[] = {
     "Aufruf: tangscope probs PROMPT|--pinyin SILBEN [Optionen]\n"
     "\n"
-    "Liest PROMPT und gibt die wahrscheinlichsten nächsten Zeichen aus: den Softmax der Punktwerte des Modells bei Temperatur 1 und, sobald eine Sampler-Option angegeben ist, auch die Wahrscheinlichkeit nach dem Sampler (Temperatur, Top-k, Top-p, Min-p).\n"
+    "Liest PROMPT und gibt die wahrscheinlichsten nächsten Zeichen aus: den Softmax der Punktwerte des Modells bei Temperatur 1 und, sobald eine Sampler-Option angegeben ist, auch die Wahrscheinlichkeit nach dem Sampler (Wiederholungsstrafe, Temperatur, Top-k, Top-p, Min-p). Die Wiederholungsstrafe zählt die Zeichen von PROMPT, so wie im Explorer, sobald PROMPT getippt ist.\n"
     "\n"
     "PROMPT beginnt ein Gedicht: das Modell liest davor einen Zeilenumbruch, wie vor jedem Gedicht des Trainingstexts; `generate` und der Explorer lesen einen Prompt genauso. Mit --mid-text ist PROMPT ein Ausschnitt aus der Textmitte, ohne etwas davor gelesen (ebenso bei einem Modell, dessen Vokabular keinen Zeilenumbruch hat; das sagt eine Zeile auf stderr). Die Zählungen im Trainingstext zum Vergleich: `tangscope corpus --poem-start PROMPT` (PROMPT am Gedichtanfang) und `tangscope corpus PROMPT` (irgendwo: die Lesart von --mid-text). Ein leerer Prompt beginnt so oder so ein Gedicht. Ein Text, der länger ist als der Kontext des Modells (128 Zeichen beim mitgelieferten Modell), wird gelesen, wie nanoGPTs generate und sample.py ihn lesen: nur seine letzten Kontext-Zeichen (siehe --context-policy).\n"
     "\n"

@@ -50,7 +50,7 @@ static const char *const H_EXPLORE[] = {
 static const char *const H_PROBS[] = {
     "usage : tangscope probs PROMPT|--pinyin SYLLABES [options]\n"
     "\n"
-    "Lit PROMPT et affiche les caractères suivants les plus probables : le softmax des scores du modèle à la température 1 et, dès qu’une option du tirage est donnée, la probabilité après le tirage (température, top-k, top-p, min-p).\n"
+    "Lit PROMPT et affiche les caractères suivants les plus probables : le softmax des scores du modèle à la température 1 et, dès qu’une option du tirage est donnée, la probabilité après le tirage (pénalité de répétition, température, top-k, top-p, min-p). La pénalité de répétition porte sur les caractères de PROMPT, comme dans l’explorateur une fois PROMPT tapé.\n"
     "\n"
     "PROMPT commence un poème : le modèle lit un saut de ligne avant lui, comme avant chaque poème du corpus ; `generate` et l’explorateur lisent un prompt de la même façon. Avec --mid-text, PROMPT est un extrait pris au milieu d’un texte, lu sans rien devant (de même sur un modèle dont le vocabulaire n’a pas de saut de ligne, ce qu’une ligne sur stderr signale). Les comptes du corpus à comparer : `tangscope corpus --poem-start PROMPT` (PROMPT en début de poème) et `tangscope corpus PROMPT` (n’importe où : la lecture de --mid-text). Un prompt vide commence un poème dans les deux cas. Un texte plus long que le contexte du modèle (128 caractères pour le modèle fourni) est lu comme le lisent generate et sample.py de nanoGPT : seuls ses derniers caractères, autant que le contexte en tient (voir --context-policy).\n"
     "\n"

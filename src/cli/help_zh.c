@@ -47,7 +47,7 @@ static const char *const H_EXPLORE[] = {
 static const char *const H_PROBS[] = {
     "用法：tangscope probs 提示词|--pinyin 音节 [选项]\n"
     "\n"
-    "读入提示词，输出最可能的下一个字：温度为 1 时模型分数的 softmax；只要给了任何采样选项，还会输出经过采样器（温度、top-k、top-p、min-p）之后的概率。\n"
+    "读入提示词，输出最可能的下一个字：温度为 1 时模型分数的 softmax；只要给了任何采样选项，还会输出经过采样器（重复惩罚、温度、top-k、top-p、min-p）之后的概率。重复惩罚针对提示词里已有的字，与在探索界面里打完提示词之后相同。\n"
     "\n"
     "提示词是一首诗的开头：模型在它前面先读一个换行，和训练文本里每首诗之前一样；`generate` 和探索界面也这样读提示词。加 --mid-text 时，提示词是文中片段，前面什么都不读（模型的字表里没有换行时也自动这样读，stderr 上会有一行说明）。可对照训练文本的统计：`tangscope corpus --poem-start 提示词`（提示词在诗的开头）和 `tangscope corpus 提示词`（任何位置，即 --mid-text 的读法）。空提示词在两种读法下都是一首诗的开头。比模型上下文更长的文本（自带模型为 128 个字）按 nanoGPT 的 generate 和 sample.py 的读法来读：只读最后上下文长度个字（见 --context-policy）。\n"
     "\n"

@@ -92,8 +92,8 @@ typedef struct {
     int lo_open;
     double def;           /* sampler_defaults' value */
     double off;           /* the value at which it changes nothing (temperature: 1) */
-    int reads_text;       /* 1: it acts on the text written so far (the penalty), so `probs`,
-                           * which writes none, does not take it */
+    int reads_text;       /* 1: it acts on the text written so far (the penalty): `probs`
+                           * applies it to PROMPT; the top-p exercise's request leaves it out */
     /* the slider (slider 0: none): its bar, the resolution values snap to,
      * and a key's step (sampler_setting_step): step_fn(value, +1 or -1), or
      * when that is NULL a fixed step */

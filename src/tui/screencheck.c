@@ -151,8 +151,9 @@ static void expect_figure(Drawn *d, const AppState *s, const ScriptCmd *c, int l
         need(d, line, ITEM_CORPUS, 0, "the training text's column", cmd);
         return;
     }
-    if (c->claim == CLAIM_LINES)
-        return; /* the text, which is always on the screen */
+    if (c->claim == CLAIM_LINES || c->claim == CLAIM_TEXT || c->claim == CLAIM_CONTAINS ||
+        c->claim == CLAIM_COUNT || c->claim == CLAIM_KEPT)
+        return; /* the text, which is always on the screen; the line under the bars */
     if (c->claim == CLAIM_MASK) { /* the mask view, or the sliders' KV cache row ("read 1") */
         if (!d->layout.show_mask && !d->layout.show_sliders)
             tell(d, line, "%s: neither the mask view nor the sliders' KV cache row is on the screen",

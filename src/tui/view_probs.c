@@ -443,9 +443,9 @@ static int stage_cell_on(const AppState *s, SamplerStage k)
 
 /* "stages t 7311 -0.0%  k 2 -90.4%  p 2 -0.0%  m 2 -0.0%  f 2 -0.0%": for
  * each slider's stage (by its key, the stage table's head) what it keeps and the model probability
- * it removed. The model's own and the repetition penalty's stages are left
- * out: neither removes a character (the penalty only lowers scores), and the
- * final one keeps what the form's does. */
+ * it removed. The model's own stage is left out, and the repetition
+ * penalty's, which removes no character (it only lowers scores), is its
+ * factor when it is on ("r 1.50"); the final one keeps what the form's does. */
 static void draw_stages_line(const AppState *s, Rect r, int y)
 {
     const SamplerStages *st = &s->pred.stages;
@@ -463,6 +463,12 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
     for (int pass = 0; pass < 4; pass++) {
         int dense = pass < 3 ? pass : 2, all = pass < 3, cells = 0;
         size_t n = (size_t)snprintf(line, sizeof line, "%s", app_label(s, LBL_STAGES));
+        if (!sampler_setting_off(&s->set, SET_REPETITION_PENALTY)) { /* "r 1.50": it removes none */
+            char v[32];
+            probfmt_number(s->set.repetition_penalty, 2, app_num_style(s->lang), v, sizeof v);
+            n += (size_t)snprintf(line + n, sizeof line - n, " r %s", v);
+            cells++;
+        }
         for (int k = 0; k < STAGE_COUNT && n < sizeof line; k++) {
             if (!SAMPLER_STAGES[k].head || (!all && !stage_cell_on(s, (SamplerStage)k)))
                 continue;

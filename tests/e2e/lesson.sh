@@ -37,7 +37,7 @@ has broken-verb "$work/err" "$BROKEN:8: unknown verb 'sett' (did you mean set?)"
 has broken-range "$work/err" "$BROKEN:9: set temperature: 3 is out of range 0..2"
 has broken-pick "$work/err" "$BROKEN:13: pick: 9 is not a candidate (1..8)"
 has broken-chars "$work/err" "$BROKEN:14: type: characters not in the model: z"
-has broken-expect "$work/err" "$BROKEN:21: expect rank 风 > 20: 风 has rank 1 (41.15%)"
+has broken-expect "$work/err" "$BROKEN:21: expect rank 风 > 20: 风 has rank 1 (41.1%)"
 has broken-open "$work/err" "$BROKEN:32: this code block is never closed"
 # every line is FILE:LINE: message, in the order of the lines
 if grep -vqE "^$BROKEN:[0-9]+: " "$work/err"; then
