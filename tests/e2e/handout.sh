@@ -173,10 +173,11 @@ if [ ! -f assets/tang.bin ] || [ ! -f lessons/en/01-scores.md ]; then
 elif [ "${TANGSCOPE_SANITIZED:-}" = 1 ]; then
     echo "SKIP lesson2-verse: under the sanitizers (make asan) the bundled lessons are not run; the handout code ran on the fixture above, the default build checks it"
 else
-    # a poem of the model in lesson 2 stands as verse: eight lines, one under the other
+    # a poem of the model in lesson 2 stands as verse: a quatrain's four lines, one
+    # under the other (the lesson's temperature 0.3 and 1.0 poems are quatrains)
     $T lesson --print lessons/en/02-temperature.md >"$work/l2" 2>/dev/null
     rows=$(awk '/^      .*[，。]$/ { n++; if (n > best) best = n; next } { n = 0 } END { print best + 0 }' "$work/l2")
-    [ "$rows" -ge 8 ] && pass "lesson2-verse ($rows lines)" || fail lesson2-verse "at most $rows lines of verse in a row"
+    [ "$rows" -ge 4 ] && pass "lesson2-verse ($rows lines)" || fail lesson2-verse "at most $rows lines of verse in a row"
     # lesson 7 in French: what `compare` wrote stands once, its prompt (the
     # lesson's last prompt before compare) at the head of its verse; later
     # steps point to it
