@@ -209,6 +209,12 @@ static unsigned do_cache(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
+static unsigned do_undo_letters(AppState *s, CmdArg a)
+{
+    (void)a;
+    return app_letters_undo(s);
+}
+
 static unsigned do_cache_set(AppState *s, CmdArg a)
 {
     if ((a.n != 0) == (s->g.use_cache != 0)) { /* already so: nothing to recompute */
@@ -610,6 +616,7 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_ANSWER] = do_answer,
     [CMD_POINT] = do_point,
     [CMD_CACHE_SET] = do_cache_set,
+    [CMD_UNDO_LETTERS] = do_undo_letters,
     [CMD_LESSON_NEXT] = do_lesson_next,
     [CMD_LESSON_PREV] = do_lesson_prev,
     [CMD_NARRATION_SCROLL] = do_narration_scroll,
@@ -683,8 +690,11 @@ static unsigned apply_one(AppState *s, Command c, CmdArg arg);
 unsigned app_apply(AppState *s, Command c, CmdArg arg)
 {
     unsigned redraw;
-    if (!quit_question(s, c, arg, &redraw) && !stage_question(s, c, arg, &redraw))
+    app_letters_before(s, c);
+    if (!quit_question(s, c, arg, &redraw) && !stage_question(s, c, arg, &redraw)) {
         redraw = apply_one(s, c, arg);
+        redraw |= app_letters_after(s, c);
+    }
     /* the explorer's screen follows what the lesson's step asks for */
     return redraw | app_stage_follow_lesson(s);
 }

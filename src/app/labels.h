@@ -127,7 +127,6 @@ typedef enum {
     LBL_HELP_TAB,
     LBL_HELP_TAB_BACK,
     LBL_HELP_ARROWS,
-    LBL_HELP_MOUSE,
     LBL_HELP_SEED,
     LBL_HELP_CACHE,
     LBL_HELP_COMPARE,
@@ -280,6 +279,10 @@ typedef enum {
     LBL_IME_EXPLAIN,
     LBL_HELP_PINYIN,
     LBL_HELP_IME,
+    LBL_HELP_UNDO_LETTERS,
+    LBL_ST_LETTERS_HINT,
+    LBL_ST_LETTERS_UNDONE,
+    LBL_ST_LETTERS_NONE,
     LBL_ST_UNKNOWN_MORE,
     /* the terminal too small: the needed size alone, for narrow ones */
     LBL_TOO_SMALL_SHORT,

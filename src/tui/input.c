@@ -90,6 +90,7 @@ static const Binding BINDINGS[] = {
     /* pinyin */
     {0, 'y', CMD_PINYIN_SHOW, -1, LBL_HELP_PINYIN},
     {0, 'i', CMD_PINYIN_INPUT, 1, LBL_HELP_IME},
+    {0, CTRL('z'), CMD_UNDO_LETTERS, 0, LBL_HELP_UNDO_LETTERS}, /* raw mode: not suspend */
     /* reading it from the back row */
     {0, 'z', CMD_PROJECTOR, -1, LBL_HELP_PROJECTOR},    /* z: projector mode on / off */
     /* uncertainty under the text */
