@@ -399,6 +399,7 @@ static void write_session(FILE *f, const AppState *s)
     else
         fputs("null", f);
     fprintf(f, ", \"code_enter\": %s", app_session_code_enter(s) ? "true" : "false");
+    fprintf(f, ", \"show_pinyin\": %s", s->show_pinyin ? "true" : "false");
     size_t prompt = app_session_code_enter(s) ? s->write_from : s->n_chars; /* what the code holds */
     SessionCode c;
     int steps = app_session_code(s, &c, NULL) == 0 ? c.n_steps : 0;

@@ -239,6 +239,21 @@ if until_ok shows "wrote " && e2e_keys x && until_ok one_capture saved_in; then
         fail session_reopen_file "--session did not bring back '$text'"
     fi
     e2e_keys q
+    # y on when x saved it: on again when it is opened (readings under the text)
+    open_home --session "$f"
+    if until_ok shows "wrote " && e2e_keys y && until_ok shows "chūn" && e2e_keys x &&
+        until_ok one_capture saved_in && [ "$(jq -r .show_pinyin "$TMP/work/$saved")" = true ]; then
+        e2e_keys q
+        open_home --session "$TMP/work/$saved"
+        if until_ok shows_all "wrote " "chūn"; then
+            pass session_reopen_pinyin
+        else
+            fail session_reopen_pinyin "--session of a session saved with y on shows no pinyin"
+        fi
+    else
+        fail session_reopen_pinyin "y and x did not save \"show_pinyin\": true"
+    fi
+    e2e_keys q
 else
     fail session_export_markdown "Enter and x did not write and save"
 fi
