@@ -469,6 +469,7 @@ typedef struct {
     char cmdline[APP_CMDLINE_MAX];
     int quit;
     int quit_ask;                /* 1: the status line asks whether to leave the lesson (q) */
+    int export_ask;              /* 1: it asks whether to save an empty text (x) */
     Converter conv;          /* forgiving input (convert.h); OpenCC is opened on first need */
     const Pinyin *pinyin;    /* readings and glosses (pinyin.h); NULL without; not owned */
     /* the session to take home (session.h) and the cache's cost (r) */

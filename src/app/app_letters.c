@@ -18,7 +18,7 @@ static int is_letter_key(const AppState *s, Command c)
     long k = s->key_char;
     if (s->key_time <= 0 || !((k >= 'a' && k <= 'z') || (k >= 'A' && k <= 'Z')))
         return 0;
-    if (s->ime.on || s->cmdline_open || s->stage_ask || s->quit_ask || s->picking || s->lesson)
+    if (s->ime.on || s->cmdline_open || s->stage_ask || s->quit_ask || s->export_ask || s->picking || s->lesson)
         return 0;
     return c != CMD_QUIT && c != CMD_PINYIN_INPUT && c != CMD_EXPORT;
 }

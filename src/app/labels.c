@@ -709,6 +709,15 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_HELP_IME] = {"type pinyin (Esc leaves)", "拼音输入（Esc 退出）", "Pinyin tippen (Esc: Ende)",
                       "saisir en pinyin (Échap)"},
     /* letters typed outside pinyin mode: a hint, and one key that undoes them */
+    /* x on an empty text: the status line asks first */
+    [LBL_ST_EXPORT_EMPTY_ASK] = {"nothing written yet: save an empty hand-in? Enter or y saves",
+                                 "还没写一个字：仍要保存空白作业吗？回车或 y 保存",
+                                 "noch nichts geschrieben: leer speichern? Eingabe oder j: ja",
+                                 "rien d'écrit : enregistrer un rendu vide ? Entrée ou o : oui"},
+    [LBL_ST_EXPORT_NOT_SAVED] = {"not saved: type or write a poem first, then x",
+                                 "未保存：先输入或写一首诗，再按 x",
+                                 "nicht gespeichert: erst ein Gedicht schreiben, dann x",
+                                 "pas enregistré : écrivez d'abord un poème, puis x"},
     [LBL_HELP_UNDO_LETTERS] = {"undo a run of letter keys", "撤销误按的字母键",
                                "Buchstaben-Tasten zurück", "annuler les lettres"},
     [LBL_ST_LETTERS_HINT] = {"typing pinyin? press i first; Ctrl-Z undoes what %s changed",

@@ -152,7 +152,7 @@ static const Binding SYLLABLE_BINDINGS[] = {
 unsigned input_mode(const AppState *s, int pasting)
 {
     unsigned mode = pasting ? INPUT_PASTING : 0;
-    if (s->cmdline_open || s->stage_ask || s->quit_ask) /* a question takes y, j, o as letters */
+    if (s->cmdline_open || s->stage_ask || s->quit_ask || s->export_ask) /* a question takes y, j, o as letters */
         mode |= INPUT_TEXT;
     if (s->picking)
         mode |= INPUT_PICKER;

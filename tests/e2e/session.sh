@@ -257,6 +257,19 @@ if until_ok shows "wrote " && e2e_keys x && until_ok one_capture saved_in; then
 else
     fail session_export_markdown "Enter and x did not write and save"
 fi
+# x on an empty text asks first: Esc saves nothing, x then Enter saves
+open
+before=$(ls "$TMP/work" | wc -l)
+e2e_keys x
+if until_ok shows "nothing written yet: save an empty hand-in? Enter or y saves" && e2e_keys Escape &&
+    until_ok shows "not saved: type or write a poem first" && [ "$(ls "$TMP/work" | wc -l)" -eq "$before" ] &&
+    e2e_keys x && until_ok shows "nothing written yet" && e2e_keys Enter &&
+    until_ok one_capture saved_in && [ "$(jq -r .text "$TMP/work/$saved")" = "" ]; then
+    pass session_export_empty_asks
+else
+    fail session_export_empty_asks "x on an empty text did not ask, or Esc saved, or Enter did not"
+fi
+e2e_keys q
 expect_error session_not_a_session 2 "is not a session saved by tangscope" "$BIN" --session "$TMP/a.json"
 # a session is a file tangscope saved: a FIFO (with no writer, or any other
 # file that is not plain) is refused at once, never waited on

@@ -1032,6 +1032,22 @@ static void test_letters_slow_and_sliders(void)
     app_free(&s);
 }
 
+/* x on an empty text asks first; Esc answers no and saves nothing (the
+ * saving itself is tests/e2e/session.sh's). */
+static void test_export_empty_asks(void)
+{
+    AppState s;
+    start(&s);
+    key(&s, CMD_EXPORT);
+    CHECK(s.export_ask && strstr(s.status, "nothing written yet") != NULL,
+          "x on an empty text asks: %s", s.status);
+    key(&s, CMD_STOP);
+    CHECK(!s.export_ask && strstr(s.status, "not saved") != NULL, "Esc: not saved (%s)", s.status);
+    key(&s, CMD_CACHE);
+    CHECK(!s.g.use_cache, "after the answer keys work again");
+    app_free(&s);
+}
+
 static void test_cache_toggle(void)
 {
     AppState s;
@@ -1730,6 +1746,7 @@ int main(void)
     RUN(test_mid_text_keeps_form);
     RUN(test_cache_toggle);
     RUN(test_letters_outside_pinyin);
+    RUN(test_export_empty_asks);
     RUN(test_letters_slow_and_sliders);
     RUN(test_compare_run);
     RUN(test_attention);
