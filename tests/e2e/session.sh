@@ -257,6 +257,25 @@ if until_ok shows "wrote " && e2e_keys x && until_ok one_capture saved_in; then
 else
     fail session_export_markdown "Enter and x did not write and save"
 fi
+# the hand-in speaks the interface language: its settings named as the
+# screen names them, the probability column saying it is the model's
+for l in fr de zh; do
+    mkdir -p "$TMP/handin-$l"
+    (cd "$TMP/handin-$l" && "$BIN" jueju --model "$MODEL" --lang "$l" --export >/dev/null 2>&1)
+    md=$(ls "$TMP/handin-$l"/*.md 2>/dev/null | head -n 1)
+    case $l in
+    fr) want='^- modèle : `|^- code : `[^`]*` \+ Entrée|^- forme : jueju à 5 caractères ; début de poème$|proba\. du modèle' ;;
+    de) want='^- Modell: `|^- Code: `[^`]*` \+Eingabe|^- Form: Jueju, 5 Zeichen je Zeile; Gedichtanfang$|Wahrsch\. \(Modell\)' ;;
+    zh) want='^- 模型：`|^- 分享码：`[^`]*` \+ 回车|^- 格式：五言绝句；诗的开头$|模型给的概率' ;;
+    esac
+    n=$(grep -cE "$want" "$md" 2>/dev/null)
+    if [ "${n:-0}" -eq 4 ] && ! grep -qE '^- (model|form|code):|characters a line|at the start of a poem' "$md"; then
+        pass "session_handin_$l"
+    else
+        fail "session_handin_$l" "$n of 4 lines in $l: $(sed -n '/^## /,$p' "$md" 2>/dev/null | head -12)"
+    fi
+done
+
 # x on an empty text asks first: Esc saves nothing, x then Enter saves
 open
 before=$(ls "$TMP/work" | wc -l)
