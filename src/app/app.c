@@ -81,6 +81,7 @@ void app_reset(AppState *s)
     s->ime.page = 0;
     s->quit = 0;
     s->quit_ask = 0;
+    s->export_ask = 0;
     s->lesson_stage = (AppStageWish){0}; /* a student's program started by hand goes on */
     s->stage_ask = 0;
     app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));

@@ -386,6 +386,22 @@ typedef struct {
     APP_STEP_MEMBERS
 } AppStepView;
 
+/* Letter keys typed outside pinyin mode in quick succession (`chun`: c, h
+ * and n are commands): what they changed, to put back with one key
+ * (app_letters.c). */
+#define APP_LETTERS_GAP 0.8 /* seconds between two letters of one run */
+typedef struct {
+    double last;           /* when the run's last letter came (AppState.key_time) */
+    int run;               /* letters in the run so far; 0: none under way */
+    int saved;             /* 1: the fields below hold the state before the run */
+    char keys[16];         /* the run's letters, for the status line */
+    double slider[SL_COUNT];
+    int use_cache, mid_text, show_pinyin, projector;
+    AppLang lang;
+    AppViews views;
+    size_t n_chars;
+} AppLetters;
+
 typedef struct {
     const Model *m;          /* not owned */
     const char *model_name;  /* shown in the title; not owned, may be NULL */
@@ -453,6 +469,7 @@ typedef struct {
     char cmdline[APP_CMDLINE_MAX];
     int quit;
     int quit_ask;                /* 1: the status line asks whether to leave the lesson (q) */
+    int export_ask;              /* 1: it asks whether to save an empty text (x) */
     Converter conv;          /* forgiving input (convert.h); OpenCC is opened on first need */
     const Pinyin *pinyin;    /* readings and glosses (pinyin.h); NULL without; not owned */
     /* the session to take home (session.h) and the cache's cost (r) */
@@ -465,6 +482,12 @@ typedef struct {
     /* pinyin for readers of Latin letters (app_pinyin.c) */
     int show_pinyin;         /* y: readings and glosses beside the bars and under the text */
     AppIme ime;              /* i: the model as an input method */
+    /* the key being applied, as the terminal gave it: key_time its ts_now()
+     * (0: not from the keyboard, as a lesson's or a script's commands),
+     * key_char the character (0 for a function key) */
+    double key_time;
+    long key_char;
+    AppLetters letters;
     /* reading it from the back row: how the screen looks (kept by app_reset) */
     int projector;           /* 1: fewer panels, large bars, high contrast (z) */
     AppTheme theme;          /* the colours: for a dark or a light background */

@@ -209,6 +209,12 @@ static unsigned do_cache(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
+static unsigned do_undo_letters(AppState *s, CmdArg a)
+{
+    (void)a;
+    return app_letters_undo(s);
+}
+
 static unsigned do_cache_set(AppState *s, CmdArg a)
 {
     if ((a.n != 0) == (s->g.use_cache != 0)) { /* already so: nothing to recompute */
@@ -528,9 +534,8 @@ static unsigned do_tick(AppState *s, CmdArg a)
 
 /* ---- the session to take home and the KV cache's cost ---- */
 
-static unsigned do_export(AppState *s, CmdArg a)
+static unsigned export_now(AppState *s)
 {
-    (void)a;
     char name[128];
     TsErr err;
     if (app_export(s, ".", name, sizeof name, &err) == 0) {
@@ -541,6 +546,19 @@ static unsigned do_export(AppState *s, CmdArg a)
     else
         app_status(s, 1, app_label(s, LBL_ST_EXPORT_FAILED), err.msg);
     return REDRAW_STATUS;
+}
+
+/* x: an empty text is a hand-in nobody means to give: the status line
+ * asks first (export_question answers). */
+static unsigned do_export(AppState *s, CmdArg a)
+{
+    (void)a;
+    if (s->n_chars == 0) {
+        s->export_ask = 1;
+        app_status(s, 0, "%s", app_label(s, LBL_ST_EXPORT_EMPTY_ASK));
+        return REDRAW_STATUS;
+    }
+    return export_now(s);
 }
 
 /* The bars from the weights in another precision, and the panel that
@@ -619,6 +637,7 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_ANSWER] = do_answer,
     [CMD_POINT] = do_point,
     [CMD_CACHE_SET] = do_cache_set,
+    [CMD_UNDO_LETTERS] = do_undo_letters,
     [CMD_LESSON_NEXT] = do_lesson_next,
     [CMD_LESSON_PREV] = do_lesson_prev,
     [CMD_NARRATION_SCROLL] = do_narration_scroll,
@@ -687,13 +706,33 @@ static int quit_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
     return 1;
 }
 
+/* The question whether to save an empty text (x): Enter or y saves, any
+ * other key does not (and does nothing else); Ctrl-C and F10 quit. */
+static int export_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
+{
+    if (!s->export_ask || c == CMD_TICK || (c == CMD_QUIT && arg.n == 0))
+        return 0;
+    s->export_ask = 0;
+    if (is_yes(c, arg))
+        *redraw = export_now(s);
+    else {
+        app_status(s, 0, "%s", app_label(s, LBL_ST_EXPORT_NOT_SAVED));
+        *redraw = REDRAW_STATUS;
+    }
+    return 1;
+}
+
 static unsigned apply_one(AppState *s, Command c, CmdArg arg);
 
 unsigned app_apply(AppState *s, Command c, CmdArg arg)
 {
     unsigned redraw;
-    if (!quit_question(s, c, arg, &redraw) && !stage_question(s, c, arg, &redraw))
+    app_letters_before(s, c);
+    if (!quit_question(s, c, arg, &redraw) && !stage_question(s, c, arg, &redraw) &&
+        !export_question(s, c, arg, &redraw)) {
         redraw = apply_one(s, c, arg);
+        redraw |= app_letters_after(s, c);
+    }
     /* the explorer's screen follows what the lesson's step asks for */
     return redraw | app_stage_follow_lesson(s);
 }

@@ -85,6 +85,8 @@ typedef enum {
     /* the weights' precision */
     CMD_WEIGHTS,        /* W: arg.n a WeightPrec, or -1 for the next one (fp32, bf16, int8);
                            opens the weights panel */
+    /* letters typed outside pinyin mode */
+    CMD_UNDO_LETTERS,   /* Ctrl-Z: the settings before the last run of letter keys back */
     CMD_COUNT
 } Command;
 
@@ -108,6 +110,14 @@ enum {
 
 /* Carry out one command. Returns the REDRAW_ flags of the panels it changed. */
 unsigned app_apply(AppState *s, Command c, CmdArg arg);
+
+/* Letters typed outside pinyin mode (app_letters.c), around each command
+ * app_apply runs: _before notes a letter key (s->key_time, s->key_char) and
+ * keeps the state before a run's first; _after puts the hint in the status
+ * line from a run's second letter; _undo (Ctrl-Z) puts that state back. */
+void app_letters_before(AppState *s, Command c);
+unsigned app_letters_after(AppState *s, Command c);
+unsigned app_letters_undo(AppState *s);
 
 /* pinyin (app_pinyin.c). While the input method is on, app_apply hands each
  * command to app_pinyin_key first: it returns 1 and sets *redraw when the

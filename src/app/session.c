@@ -399,6 +399,7 @@ static void write_session(FILE *f, const AppState *s)
     else
         fputs("null", f);
     fprintf(f, ", \"code_enter\": %s", app_session_code_enter(s) ? "true" : "false");
+    fprintf(f, ", \"show_pinyin\": %s", s->show_pinyin ? "true" : "false");
     size_t prompt = app_session_code_enter(s) ? s->write_from : s->n_chars; /* what the code holds */
     SessionCode c;
     int steps = app_session_code(s, &c, NULL) == 0 ? c.n_steps : 0;
@@ -492,26 +493,42 @@ static void md_glosses(FILE *f, const AppState *s)
     }
 }
 
+/* The verse form as the screen names it, in the interface language. */
+static void md_form(const AppState *s, char *out, size_t size)
+{
+    if (s->mode.kind == FORM_JUEJU)
+        snprintf(out, size, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
+                 app_line_len(s->lang, s->mode.line_len));
+    else if (s->mode.kind == FORM_ACROSTIC)
+        snprintf(out, size, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
+                 s->mode.heads);
+    else
+        snprintf(out, size, "%s", app_label(s, LBL_MODE_FREE));
+}
+
+/* The settings, each named in the interface language as the screen names it
+ * (the command line stays as it is typed). */
 static void md_settings(FILE *f, const AppState *s, const char *json_name)
 {
-    char code[SESSION_CODE_MAX + 1];
+    char code[SESSION_CODE_MAX + 1], form[160];
+    const char *sep = s->lang == LANG_ZH ? "：" : s->lang == LANG_FR ? " : " : ": ";
+    const char *semi = s->lang == LANG_ZH ? "；" : s->lang == LANG_FR ? " ; " : "; ";
     const char *model = s->model_name ? s->model_name : "";
     const char *base = strrchr(model, '/');
-    fprintf(f, "- model: `%s`\n", base ? base + 1 : model);
+    fprintf(f, "- %s%s`%s`\n", app_label(s, LBL_MODEL), sep, base ? base + 1 : model);
     if (app_session_code_text(s, code, sizeof code) > 0)
-        fprintf(f, "- code: `%s`%s (`tangscope --code %s`)\n", code,
-                app_session_code_enter(s) ? " + Enter" : "", code);
+        fprintf(f, "- %s%s`%s`%s%s (`tangscope --code %s`)\n", app_label(s, LBL_CODE), sep, code,
+                app_session_code_enter(s) ? " " : "",
+                app_session_code_enter(s) ? app_label(s, LBL_CODE_ENTER) : "", code);
     else {
         char none[128];
         snprintf(none, sizeof none, app_label(s, LBL_CODE_NONE), SESSION_MAX_CHARS);
-        fprintf(f, "- code: %s\n", none);
+        fprintf(f, "- %s%s%s\n", app_label(s, LBL_CODE), sep, none);
     }
-    fprintf(f, "- form: %s", form_name(s->mode.kind));
-    if (s->mode.kind != FORM_FREE)
-        fprintf(f, ", %d characters a line", s->mode.line_len);
-    if (s->mode.kind == FORM_ACROSTIC)
-        fprintf(f, ", heads %s", s->mode.heads);
-    fprintf(f, "; %s\n", s->mid_text ? "mid-text (`--mid-text`)" : "at the start of a poem");
+    md_form(s, form, sizeof form);
+    fprintf(f, "- %s%s%s%s%s%s\n", app_label(s, LBL_MODE), sep, form, semi,
+            app_label(s, s->mid_text ? LBL_READ_MID_TEXT : LBL_READ_POEM_START),
+            s->mid_text ? " (`--mid-text`)" : "");
     const SamplerSettings *set = &s->set;
     fputs("- `", f);
     for (int i = 0; i < SET_COUNT; i++) {

@@ -271,6 +271,7 @@ typedef struct {
     int mid_text;             /* read it as a fragment from inside a text */
     const char *code;         /* a session code to open (session.h), or NULL */
     int code_enter;           /* then write with Enter, as the session did (--session) */
+    int show_pinyin;          /* 1: readings and glosses on (y), as the session had them */
     AppLang lang;             /* of the interface */
     const char *corpus_path;  /* NULL: the bundled training text */
     int no_corpus;

@@ -175,6 +175,9 @@ static int open_code_and_stage(AppState *s, const Model *m, const ExploreRun *ru
             snprintf(why, size, "code %s: %s", ts_quote(&q, run->code), err.msg);
             return -1;
         }
+        /* readings and glosses as the saved session had them (y) */
+        if (run->show_pinyin)
+            app_apply(s, CMD_PINYIN_SHOW, cmd_arg(1));
         app_status(s, 0, app_label(s, LBL_ST_CODE_OPENED), run->code);
         /* the poem Enter wrote in the saved session (or "+ Enter" after the
          * code, as the title shows it), written again */
@@ -296,7 +299,7 @@ int cli_theme_parse(const char *cmd, const char *name, AppTheme *theme)
 /* --session FILE: the code of a session x saved, and whether Enter wrote the
  * rest of it (session.h). Fills code (SESSION_CODE_MAX + 1 bytes). Returns 0,
  * or the exit status after printing why. */
-static int session_file_code(const char *path, char *code, int *enter)
+static int session_file_code(const char *path, char *code, int *enter, int *pinyin)
 {
     TsErr err;
     TsQuoted q;
@@ -319,8 +322,10 @@ static int session_file_code(const char *path, char *code, int *enter)
     else if (json_read_string(json, "code", code, SESSION_CODE_MAX + 1) <= 0)
         rc = cli_error("explore", EXIT_USAGE, "--session: %s: its \"code\" is missing or damaged",
                        ts_quote(&q, path));
-    else
+    else {
         *enter = json_read_bool(json, "code_enter") == 1;
+        *pinyin = json_read_bool(json, "show_pinyin") == 1; /* absent in older sessions: off */
+    }
     free(buf);
     return rc;
 }
@@ -331,7 +336,7 @@ int cmd_explore(int argc, char **argv)
     const char *policy_name = "shift";
     const char *code = NULL, *theme_arg = NULL, *session = NULL, *stage = NULL;
     char session_code[SESSION_CODE_MAX + 1];
-    int code_enter = 0;
+    int code_enter = 0, show_pinyin = 0;
     int no_corpus = 0, threads = 0, mid_text = 0, projector = 0, ascii = 0;
     float stage_timeout = 0.0f;
     Opt opts[] = {
@@ -363,7 +368,7 @@ int cmd_explore(int argc, char **argv)
     if (session && code)
         return cli_error("explore", EXIT_USAGE, "give --session or --code, not both");
     if (session) {
-        if ((rc = session_file_code(session, session_code, &code_enter)) != 0)
+        if ((rc = session_file_code(session, session_code, &code_enter, &show_pinyin)) != 0)
             return rc;
         code = session_code;
     }
@@ -389,7 +394,7 @@ int cmd_explore(int argc, char **argv)
      * helps it keep up with typing (the numbers are the same on any count) */
     cli_set_threads(threads);
     ExploreRun run = {.model_path = model_path, .prompt = prompt, .mid_text = mid_text, .code = code,
-                      .code_enter = code_enter,
+                      .code_enter = code_enter, .show_pinyin = show_pinyin,
                       .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus,
                       .projector = projector, .theme = theme, .policy = policy, .ascii = ascii,
                       .stage = stage, .stage_timeout = stage_timeout};

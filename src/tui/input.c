@@ -90,6 +90,7 @@ static const Binding BINDINGS[] = {
     /* pinyin */
     {0, 'y', CMD_PINYIN_SHOW, -1, LBL_HELP_PINYIN},
     {0, 'i', CMD_PINYIN_INPUT, 1, LBL_HELP_IME},
+    {0, CTRL('z'), CMD_UNDO_LETTERS, 0, LBL_HELP_UNDO_LETTERS}, /* raw mode: not suspend */
     /* reading it from the back row */
     {0, 'z', CMD_PROJECTOR, -1, LBL_HELP_PROJECTOR},    /* z: projector mode on / off */
     /* uncertainty under the text */
@@ -151,7 +152,7 @@ static const Binding SYLLABLE_BINDINGS[] = {
 unsigned input_mode(const AppState *s, int pasting)
 {
     unsigned mode = pasting ? INPUT_PASTING : 0;
-    if (s->cmdline_open || s->stage_ask || s->quit_ask) /* a question takes y, j, o as letters */
+    if (s->cmdline_open || s->stage_ask || s->quit_ask || s->export_ask) /* a question takes y, j, o as letters */
         mode |= INPUT_TEXT;
     if (s->picking)
         mode |= INPUT_PICKER;

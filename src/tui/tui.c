@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "app/commands.h"
+#include "engine/common.h"
 #include "tui/input.h"
 #include "app/textw.h"
 #include "tui/tui.h"
@@ -524,9 +525,11 @@ static unsigned on_input(AppState *s, LoopState *ls, int rc, wint_t key)
             paste_add(&ls->paste, (uint32_t)arg.n);
         return REDRAW_NONE;
     }
-    if (c == CMD_TYPE)
-        return on_burst(s, ls, (uint32_t)arg.n);
-    return app_apply(s, c, arg);
+    s->key_time = ts_now();
+    s->key_char = rc == KEY_CODE_YES ? 0 : (long)key;
+    unsigned redraw = c == CMD_TYPE ? on_burst(s, ls, (uint32_t)arg.n) : app_apply(s, c, arg);
+    s->key_time = 0; /* what the clock and a paste apply later is no key */
+    return redraw;
 }
 
 /* The end of a bracketed paste (or of what the terminal sent of one, when

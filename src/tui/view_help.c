@@ -4,6 +4,9 @@
  *
  * At 80x24 the title shares its row with the closing hint and nothing is
  * blank; taller screens get blank rows back, after the title first. */
+#include <stdio.h>
+#include <string.h>
+
 #include "app/labels.h"
 #include "app/session.h"
 #include "app/textw.h"
@@ -12,16 +15,20 @@
 
 enum { MAX_LINES = 64, KEY_COLS = 13, LEGEND_ROWS = 4 };
 
-/* The help's lines: the key table's, and two that are no key (typing, the
- * mouse), in the order of their labels (labels.h lists the help's by topic). */
+/* The help's lines: the key table's, and one that is no key (typing), in
+ * the order of their labels (labels.h lists the help's by topic); the mouse
+ * joins the arrows' line, which move a slider as it does (one line fewer
+ * keeps the legend on an 80x24 screen). */
 static int help_lines(AppLang lang, KeyHelp *lines)
 {
-    int n = input_help(lang, lines, MAX_LINES - 2);
+    int n = input_help(lang, lines, MAX_LINES - 1);
     lines[n++] = (KeyHelp){.what = LBL_HELP_TYPE, .keys = "春风"};
-    lines[n] = (KeyHelp){.what = LBL_HELP_MOUSE};
-    snprintf(lines[n].keys, sizeof lines[n].keys, "%s",
-             app_key_name(tui_glyphs()->unicode ? lang : LANG_EN, KN_MOUSE));
-    n++;
+    const char *mouse = app_key_name(tui_glyphs()->unicode ? lang : LANG_EN, KN_MOUSE);
+    for (int i = 0; i < n; i++)
+        if (lines[i].what == LBL_HELP_ARROWS) {
+            size_t len = strlen(lines[i].keys);
+            snprintf(lines[i].keys + len, sizeof lines[i].keys - len, " %s", mouse);
+        }
     for (int i = 1; i < n; i++) /* by label, stable: insertion sort of a few dozen */
         for (int j = i; j > 0 && lines[j - 1].what > lines[j].what; j--) {
             KeyHelp t = lines[j];

@@ -239,9 +239,56 @@ if until_ok shows "wrote " && e2e_keys x && until_ok one_capture saved_in; then
         fail session_reopen_file "--session did not bring back '$text'"
     fi
     e2e_keys q
+    # y on when x saved it: on again when it is opened (readings under the text)
+    open_home --session "$f"
+    if until_ok shows "wrote " && e2e_keys y && until_ok shows "chūn" && e2e_keys x &&
+        until_ok one_capture saved_in && [ "$(jq -r .show_pinyin "$TMP/work/$saved")" = true ]; then
+        e2e_keys q
+        open_home --session "$TMP/work/$saved"
+        if until_ok shows_all "wrote " "chūn"; then
+            pass session_reopen_pinyin
+        else
+            fail session_reopen_pinyin "--session of a session saved with y on shows no pinyin"
+        fi
+    else
+        fail session_reopen_pinyin "y and x did not save \"show_pinyin\": true"
+    fi
+    e2e_keys q
 else
     fail session_export_markdown "Enter and x did not write and save"
 fi
+# the hand-in speaks the interface language: its settings named as the
+# screen names them, the probability column saying it is the model's
+for l in fr de zh; do
+    mkdir -p "$TMP/handin-$l"
+    (cd "$TMP/handin-$l" && "$BIN" jueju --model "$MODEL" --lang "$l" --export >/dev/null 2>&1)
+    md=$(ls "$TMP/handin-$l"/*.md 2>/dev/null | head -n 1)
+    case $l in
+    fr) want='^- modèle : `|^- code : `[^`]*` \+ Entrée|^- forme : jueju à 5 caractères ; début de poème$|proba\. du modèle' ;;
+    de) want='^- Modell: `|^- Code: `[^`]*` \+Eingabe|^- Form: Jueju, 5 Zeichen je Zeile; Gedichtanfang$|Wahrsch\. \(Modell\)' ;;
+    zh) want='^- 模型：`|^- 分享码：`[^`]*` \+ 回车|^- 格式：五言绝句；诗的开头$|模型给的概率' ;;
+    esac
+    n=$(grep -cE "$want" "$md" 2>/dev/null)
+    if [ "${n:-0}" -eq 4 ] && ! grep -qE '^- (model|form|code):|characters a line|at the start of a poem' "$md"; then
+        pass "session_handin_$l"
+    else
+        fail "session_handin_$l" "$n of 4 lines in $l: $(sed -n '/^## /,$p' "$md" 2>/dev/null | head -12)"
+    fi
+done
+
+# x on an empty text asks first: Esc saves nothing, x then Enter saves
+open
+before=$(ls "$TMP/work" | wc -l)
+e2e_keys x
+if until_ok shows "nothing written yet: save an empty hand-in? Enter or y saves" && e2e_keys Escape &&
+    until_ok shows "not saved: type or write a poem first" && [ "$(ls "$TMP/work" | wc -l)" -eq "$before" ] &&
+    e2e_keys x && until_ok shows "nothing written yet" && e2e_keys Enter &&
+    until_ok one_capture saved_in && [ "$(jq -r .text "$TMP/work/$saved")" = "" ]; then
+    pass session_export_empty_asks
+else
+    fail session_export_empty_asks "x on an empty text did not ask, or Esc saved, or Enter did not"
+fi
+e2e_keys q
 expect_error session_not_a_session 2 "is not a session saved by tangscope" "$BIN" --session "$TMP/a.json"
 # a session is a file tangscope saved: a FIFO (with no writer, or any other
 # file that is not plain) is refused at once, never waited on

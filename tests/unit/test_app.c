@@ -952,6 +952,102 @@ static void test_mid_text_keeps_form(void)
     app_free(&s);
 }
 
+/* ---- letters typed outside pinyin mode ---- */
+
+/* A key as the terminal gives it: its character and when it came. */
+static unsigned key_at(AppState *s, double t, long ch, Command c, long n)
+{
+    s->key_time = t;
+    s->key_char = ch;
+    unsigned r = app_apply(s, c, cmd_arg(n));
+    s->key_time = 0;
+    return r;
+}
+
+/* `chun` typed before i, as the explorer's key table maps it (c cache, h
+ * histogram, u text, n mid-text): the hint from the second letter on, and
+ * Ctrl-Z puts back the cache, the histogram, the reading and the text. */
+static void test_letters_outside_pinyin(void)
+{
+    AppState s;
+    start(&s);
+    apptest_type(&s, "春风");
+    size_t n0 = s.n_chars;
+    const char *hint = "typing pinyin? press i first";
+    key_at(&s, 10.0, 'c', CMD_CACHE, 0);
+    CHECK(!s.g.use_cache, "c turned the cache off");
+    CHECK(strstr(s.status, hint) == NULL, "one letter is no run: no hint (%s)", s.status);
+    key_at(&s, 10.2, 'h', CMD_VIEW, VIEW_HISTOGRAM);
+    CHECK(strstr(s.status, hint) != NULL, "c h in quick succession: the hint (%s)", s.status);
+    CHECK(strstr(s.status, "ch") != NULL, "the hint names the letters: %s", s.status);
+    key_at(&s, 10.4, 'u', CMD_TYPE, 'u');
+    key_at(&s, 10.6, 'n', CMD_MID_TEXT, -1);
+    CHECK(app_view_is_open(&s, VIEW_HISTOGRAM) && s.mid_text && s.n_chars == n0 + 1,
+          "h, u, n did what they do: histogram %d, mid-text %d, %zu characters",
+          app_view_is_open(&s, VIEW_HISTOGRAM), s.mid_text, s.n_chars);
+    CHECK(strstr(s.status, "chun") != NULL, "after n the hint names chun: %s", s.status);
+    key_at(&s, 11.0, 0x1a, CMD_UNDO_LETTERS, 0);
+    CHECK(s.g.use_cache, "Ctrl-Z: the cache is on again");
+    CHECK(!app_view_is_open(&s, VIEW_HISTOGRAM), "Ctrl-Z: the histogram is closed");
+    CHECK(!s.mid_text, "Ctrl-Z: a poem's start again");
+    CHECK(s.n_chars == n0, "Ctrl-Z: the u is gone (%zu characters, want %zu)", s.n_chars, n0);
+    CHECK(strstr(s.status, "chun") != NULL, "the status says what was undone: %s", s.status);
+    /* again: nothing left to undo, and nothing changes */
+    key_at(&s, 11.2, 0x1a, CMD_UNDO_LETTERS, 0);
+    CHECK(s.g.use_cache && s.n_chars == n0, "a second Ctrl-Z changes nothing");
+    app_free(&s);
+}
+
+/* Letters a second apart are keys pressed on purpose: no hint; a slider a
+ * run moved comes back too, and a key between ends the run and its undo. */
+static void test_letters_slow_and_sliders(void)
+{
+    AppState s;
+    start(&s);
+    double t0 = app_slider_value(&s, SL_TEMPERATURE);
+    key_at(&s, 20.0, 't', CMD_SLIDER_DOWN, SL_TEMPERATURE);
+    key_at(&s, 21.5, 't', CMD_SLIDER_DOWN, SL_TEMPERATURE);
+    CHECK(strstr(s.status, "press i first") == NULL, "1.5 s apart: no hint (%s)", s.status);
+    double t2 = app_slider_value(&s, SL_TEMPERATURE);
+    key_at(&s, 30.0, 't', CMD_SLIDER_DOWN, SL_TEMPERATURE);
+    key_at(&s, 30.1, 'K', CMD_SLIDER_UP, SL_TOP_K);
+    CHECK(app_slider_value(&s, SL_TEMPERATURE) < t2 && app_slider_value(&s, SL_TOP_K) > 0,
+          "t and K moved their sliders");
+    key_at(&s, 30.3, 0x1a, CMD_UNDO_LETTERS, 0);
+    CHECK(fabs(app_slider_value(&s, SL_TEMPERATURE) - t2) < 1e-9 &&
+              app_slider_value(&s, SL_TOP_K) == 0,
+          "Ctrl-Z: temperature %.2f (want %.2f), top-k %.0f (want off)",
+          app_slider_value(&s, SL_TEMPERATURE), t2, app_slider_value(&s, SL_TOP_K));
+    CHECK(t2 < t0, "the slow t's stay: they were no run (%.2f < %.2f)", t2, t0);
+    key_at(&s, 40.0, 'c', CMD_CACHE, 0);
+    key_at(&s, 40.1, 'c', CMD_CACHE, 0);
+    key_at(&s, 40.2, ' ', CMD_SAMPLE, 0);
+    size_t n = s.n_chars;
+    key_at(&s, 40.3, 0x1a, CMD_UNDO_LETTERS, 0);
+    CHECK(s.n_chars == n, "after Space the run is over: Ctrl-Z takes nothing back");
+    /* outside the keyboard (a lesson, a script): no run at all */
+    app_apply(&s, CMD_CACHE, cmd_arg(0));
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_HISTOGRAM));
+    CHECK(strstr(s.status, "press i first") == NULL, "commands not from keys: no hint");
+    app_free(&s);
+}
+
+/* x on an empty text asks first; Esc answers no and saves nothing (the
+ * saving itself is tests/e2e/session.sh's). */
+static void test_export_empty_asks(void)
+{
+    AppState s;
+    start(&s);
+    key(&s, CMD_EXPORT);
+    CHECK(s.export_ask && strstr(s.status, "nothing written yet") != NULL,
+          "x on an empty text asks: %s", s.status);
+    key(&s, CMD_STOP);
+    CHECK(!s.export_ask && strstr(s.status, "not saved") != NULL, "Esc: not saved (%s)", s.status);
+    key(&s, CMD_CACHE);
+    CHECK(!s.g.use_cache, "after the answer keys work again");
+    app_free(&s);
+}
+
 static void test_cache_toggle(void)
 {
     AppState s;
@@ -1649,6 +1745,9 @@ int main(void)
     RUN(test_mid_text_toggle);
     RUN(test_mid_text_keeps_form);
     RUN(test_cache_toggle);
+    RUN(test_letters_outside_pinyin);
+    RUN(test_export_empty_asks);
+    RUN(test_letters_slow_and_sliders);
     RUN(test_compare_run);
     RUN(test_attention);
     RUN(test_view_keys);

@@ -281,7 +281,7 @@ static const Budget BUDGETS[] = {
     {LBL_HELP_TAB, 25, {0}},
     {LBL_HELP_TAB_BACK, 25, {0}},
     {LBL_HELP_ARROWS, 25, {0}},
-    {LBL_HELP_MOUSE, 25, {0}},
+    {LBL_HELP_UNDO_LETTERS, 25, {0}},
     {LBL_HELP_SEED, 25, {0}},
     {LBL_HELP_CACHE, 25, {0}},
     {LBL_HELP_COMPARE, 25, {0}},
