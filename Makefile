@@ -20,6 +20,11 @@
 #   make strict-posix  build-posix/tangscope-bin with -D_POSIX_C_SOURCE=200809L
 #                   and no GNU or Linux extension (POSIX_ONLY=1), as on
 #                   another POSIX system, and run its unit tests
+#   make arm64      build-arm64/tangscope-bin for aarch64 (64-bit ARM), cross-compiled
+#                   with gcc-aarch64-linux-gnu; build-arm64/tangscope runs it under
+#                   qemu-aarch64 (qemu-user)
+#   make arm64-test  that build's unit tests and the scripts of the kernels'
+#                   numbers (tests/arm64-skip.list), run under qemu-aarch64
 #
 # The optional libraries, each 1 (in) unless set to 0 (the choice is
 # remembered in BUILD/options: changing it rebuilds everything):
@@ -35,6 +40,9 @@
 # installs the missing build packages (tools/ensure-deps.sh says what).
 
 CC      ?= cc
+# the compiler of the test helpers that run on this machine (stagebot, cells),
+# not the program's: another one when cross-compiling (make arm64)
+HOST_CC ?= $(CC)
 OPT     ?= -O3 -march=native
 WARN    := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 # -g: a crash of the program can be read line by line, its variables too; the
@@ -160,15 +168,15 @@ STAGEBOT := $(BUILD)/tests/stagebot
 # must be a plain crash, not a sanitizer's report that takes longer than a step)
 $(STAGEBOT): tests/unit/stagebot.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -O1 $(WARN) -o $@ $<
+	$(HOST_CC) -std=c11 -O1 $(WARN) -o $@ $<
 $(BUILD)/tests/test_stageprog: $(STAGEBOT)
 # the end-to-end scripts' screen reader (tests/e2e/lib/cells.c: a capture as
 # cells, for awk), no product code in it: built plainly, like stagebot
 CELLS := $(BUILD)/tests/cells
 $(CELLS): tests/e2e/lib/cells.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -O1 $(WARN) -o $@ $<
-unit test-bins test-asan test-portable: $(STAGEBOT) $(CELLS)
+	$(HOST_CC) -std=c11 -O1 $(WARN) -o $@ $<
+unit test-bins test-asan test-portable test-arm64: $(STAGEBOT) $(CELLS)
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h \
     tests/unit/apptest.h $(TEST_UTIL) $(APP_TEST_UTIL) $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)
@@ -264,6 +272,54 @@ test-portable: $(TEST_BIN)
 strict-posix:
 	$(MAKE) $(SUB_JOBS) BUILD=build-posix POSIX_ONLY=1 build-posix/tangscope-bin unit
 
+# ARM64 (aarch64: Apple silicon under Linux, Raspberry Pi 4 and 5, ARM
+# Chromebooks), cross-compiled here with Debian's gcc-aarch64-linux-gnu and
+# run under qemu-aarch64 (qemu-user): the generic C kernels, -mcpu=generic
+# (any ARMv8-A CPU). Its arm64 libraries (the C library, zlib, ncursesw) are
+# unpacked into build-arm64/sysroot by tools/arm64-sysroot.sh, which installs
+# no arm64 package (that could remove the host's); OpenMP, OpenBLAS and OpenCC
+# are left out, so none of theirs is needed. build-arm64/tangscope runs the
+# program under qemu with that sysroot (TANGSCOPE= for the scripts), and the
+# unit tests run the same way (TEST_EXEC). The test helpers that run on this
+# machine (stagebot, cells) are built for it (HOST_CC).
+# make arm64-test runs every unit test and every end-to-end script that checks
+# a number the kernels make, as make portable-test does, but those
+# tests/arm64-skip.list names (the screen, the texts, the tools: the same code
+# on any CPU, and slow under emulation).
+ARM64_CC      ?= aarch64-linux-gnu-gcc
+ARM64_SYSROOT := $(CURDIR)/build-arm64/sysroot
+ARM64_LIBDIRS := $(ARM64_SYSROOT)/usr/lib/aarch64-linux-gnu $(ARM64_SYSROOT)/lib/aarch64-linux-gnu
+ARM64_FLAGS   := -I$(ARM64_SYSROOT)/usr/include -I$(ARM64_SYSROOT)/usr/include/aarch64-linux-gnu \
+    $(ARM64_LIBDIRS:%=-L%) $(ARM64_LIBDIRS:%=-Wl,-rpath-link,%)
+ARM64_VARS = BUILD=build-arm64 CC=$(ARM64_CC) HOST_CC=$(HOST_CC) OPT="-O3 -mcpu=generic" DEBUG_FLAGS= \
+    OPENMP=0 BLAS=0 OPENCC=0 EXTRA_CFLAGS="$(ARM64_FLAGS) $(EXTRA_CFLAGS)"
+ARM64_QEMU  = qemu-aarch64 -L $(ARM64_SYSROOT)
+.PHONY: arm64 arm64-test test-arm64
+# gcc 12 for aarch64 stops with an internal error when it vectorises some
+# of the unit tests' reductions in double (test_app's, test_grad's and
+# test_ime's fmax loops): the unit tests' own loops are not vectorised there
+# (private: the engine's code, which they link, is built as everywhere)
+ifeq ($(BUILD),build-arm64)
+$(TEST_BIN): private CFLAGS += -fno-tree-loop-vectorize
+endif
+$(ARM64_SYSROOT)/.complete:
+	sh tools/arm64-sysroot.sh $(ARM64_SYSROOT)
+arm64: $(ARM64_SYSROOT)/.complete
+	$(MAKE) $(SUB_JOBS) $(ARM64_VARS) build-arm64/tangscope-bin
+	@printf '#!/bin/sh\n# tangscope for aarch64, run under qemu (make arm64)\nexec $(ARM64_QEMU) %s "$$@"\n' \
+	    "$(CURDIR)/build-arm64/tangscope-bin" >build-arm64/tangscope
+	@chmod +x build-arm64/tangscope
+	@echo "build-arm64/tangscope runs the aarch64 build under qemu-aarch64"
+
+arm64-test: arm64
+	$(MAKE) $(SUB_JOBS) tangscope
+	$(MAKE) $(SUB_JOBS) $(ARM64_VARS) test-bins
+	$(MAKE) $(ARM64_VARS) test-arm64
+
+test-arm64: $(TEST_BIN)
+	@TANGSCOPE_DEFAULT_BUILD=./tangscope TEST_SKIP=tests/arm64-skip.list TEST_EXEC="$(ARM64_QEMU)" \
+	    sh tests/run.sh $(BUILD) build-arm64/tangscope
+
 # Train the model by the bundled recipe (five phases in bfloat16, about an
 # hour on two cores; tools/train-bundled.sh) into MODEL_DIR/tang.bin, and
 # compare its SHA-256 with the recipe's (tools/train-bundled.sha256): it
@@ -322,7 +378,7 @@ uninstall:
 	rm -rf "$(DATADIR)"
 
 clean:
-	rm -rf build build-asan build-portable build-posix build-minimal tangscope
+	rm -rf build build-asan build-portable build-posix build-minimal build-arm64 tangscope
 
 -include $(ENGINE_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(TUI_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
@@ -344,7 +400,7 @@ $(BUILD)/tests/test_fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c tests/fuzz/f
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -DFUZZ_NAME=$* $(FUZZ_INC) -o $@ tests/fuzz/replay.c $< $(FUZZ_LIBS) \
 	    $(LDLIBS) $(NCURSES_LIBS)
-test-bins test-asan test-portable: $(FUZZ_TESTS)
+test-bins test-asan test-portable test-arm64: $(FUZZ_TESTS)
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz.h $(FUZZ_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -fsanitize=fuzzer $(FUZZ_INC) -o $@ $< $(FUZZ_LIBS) $(LDLIBS) $(NCURSES_LIBS)

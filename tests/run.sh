@@ -21,6 +21,8 @@
 # line, # comments) are not run; each says "SKIP NAME: why" instead (make
 # portable-test: tests/portable-skip.list). A name there that is no script
 # fails the run, so a renamed script cannot drop out of the list unseen.
+# TEST_EXEC="PROGRAM ARGS": each unit test binary runs through PROGRAM (make
+# arm64-test: qemu-aarch64 -L SYSROOT, for binaries of another CPU).
 # TEST_UNIT_ONLY=1: the unit test binaries alone, no end-to-end script (make
 # unit).
 # After the count, the ten slowest tests: wall seconds and the CPU seconds
@@ -96,7 +98,7 @@ t0=$(date +%s%N)
 why=$(awk -v n="$name" '$1 == n { $1 = ""; sub(/^ +/, ""); print; exit }' "$out/skip")
 case $name in
 *.sh) if [ -n "$why" ]; then echo "SKIP $name: $why"; else sh "tests/e2e/$name"; fi ;;
-*) "$build/tests/$name" ;;
+*) ${TEST_EXEC:-} "$build/tests/$name" ;;
 esac >"$out/$name.out" 2>&1 </dev/null
 echo $? >"$out/$name.status"
 t1=$(date +%s%N)
