@@ -3,8 +3,8 @@
 # the real binary in tmux at 80x24, keys in with send-keys, the screen out
 # with capture-pane; every check waits for what it expects until a deadline.
 #
-# tests/data/lesson-slow.md's first step draws 120 characters without
-# the cache (a fraction of a second on the bundled model, more on a busy machine). The checks: n pressed three
+# tests/data/lesson-slow.md's first step draws 3 x 120 characters without
+# the cache (about a second on the bundled model, more on a busy machine). The checks: n pressed three
 # times while that step is prepared shows "working…" and then lands on that
 # step, not on the third; the same when the class typed something first (the
 # step is then entered on the class's text, on the screen's own thread, where
