@@ -30,14 +30,6 @@ failed=0
 
 . tests/e2e/lib/check.sh
 
-unhex() {
-    printf "$(echo "$1" | awk '{
-        for (i = 1; i < length($0); i += 2) {
-            hi = index("0123456789abcdef", substr($0, i, 1)) - 1
-            lo = index("0123456789abcdef", substr($0, i + 1, 1)) - 1
-            printf "\\%03o", hi * 16 + lo
-        }}')"
-}
 
 # --- probs past the context: PyTorch's crop by default, the shift window on request ---
 L=$D/probs-long.txt

@@ -18,7 +18,6 @@ trap 'rm -rf "$work"' EXIT
 failed=0
 
 . tests/e2e/lib/check.sh
-skip() { echo "SKIP $1: $2"; }
 . tests/e2e/lib/expect.sh
 
 BOT=$work/stagebot

@@ -29,7 +29,6 @@ failed=0
 
 . tests/e2e/lib/check.sh
 . tests/e2e/lib/expect.sh
-skip() { echo "SKIP $1: $2"; }
 
 # --- the reference's bytes, committed ---
 for v in nobias:$D/nobias.bin tiny:tests/data/tiny.bin; do

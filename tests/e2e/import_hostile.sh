@@ -17,7 +17,6 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
 . tests/e2e/lib/check.sh
-skip() { echo "SKIP $1: $2"; }
 . tests/e2e/lib/expect.sh
 
 # no U+202E (RIGHT-TO-LEFT OVERRIDE) on stderr either, as bytes

@@ -26,18 +26,9 @@ trap 'rm -rf "$work"' EXIT
 failed=0
 
 . tests/e2e/lib/check.sh
-skip() { echo "SKIP $1: $2"; }
 . tests/e2e/lib/expect.sh
 
 # --- PyTorch's probabilities (probs.txt: model NAME, prompt HEX, top RANK ID HEX PROB) ---
-unhex() {
-    printf "$(echo "$1" | awk '{
-        for (i = 1; i < length($0); i += 2) {
-            hi = index("0123456789abcdef", substr($0, i, 1)) - 1
-            lo = index("0123456789abcdef", substr($0, i + 1, 1)) - 1
-            printf "\\%03o", hi * 16 + lo
-        }}')"
-}
 for name in bias nobias compiled; do
     n_ok=0 n_bad=0 worst=
     awk -v m="$name" '$1=="model"{on=($2==m)} on && $1=="prompt"{print $2}' $D/probs.txt >"$work/prompts"

@@ -29,7 +29,6 @@ TINY=$ROOT/tests/data/tiny.bin
 TEXT=$ROOT/tests/data/tiny-text.txt
 NANO=$ROOT/tests/data/nanogpt
 work=$TMP
-skip() { echo "SKIP $1: $2"; }
 SHAPE="--layers 1 --dims 16 --heads 2 --context 16 --steps 4 --eval-every 2 --quiet"
 
 kind() { # kind PATH: c (device), p (FIFO), l (link), d (folder), f (file), - (none)

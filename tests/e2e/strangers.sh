@@ -24,7 +24,6 @@ D=$ROOT/tests/data/nanogpt
 work=$TMP
 export XDG_CACHE_HOME="$work/cache"
 unset TANGSCOPE_HOME TANGSCOPE_PYTHON
-skip() { echo "SKIP $1: $2"; }
 
 # ---- the stranger's folder ----
 S=$work/stranger

@@ -21,7 +21,6 @@ O=${TANGSCOPE_DEFAULT_BUILD:-}
 D=$(pwd)/tests/data/tiny-text.txt
 failed=0
 . tests/e2e/lib/check.sh
-skip() { echo "SKIP $1: $2"; }
 
 if [ -z "$O" ] || [ "$O" = "$T" ]; then
     skip train-portable-same-bits "no second build to compare with (make portable-test compares build-portable/tangscope-bin with ./tangscope)"

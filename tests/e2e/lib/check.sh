@@ -7,6 +7,9 @@
 #   pass NAME       prints "PASS NAME"
 #   fail NAME WHY   prints "FAIL NAME: WHY" and sets failed=1: the script
 #                   ends with `exit $failed`
+#   skip NAME WHY   prints "SKIP NAME: WHY" (a check this machine cannot run)
+#   unhex HEX       prints the bytes HEX spells (lower-case pairs: e698a5 is 春),
+#                   as the PyTorch fixtures write their prompts and characters
 #   e2e_seed_cache DIR
 #                   DIR/tangscope/ starts with links to the index of the
 #                   training text that tests/run.sh built once for the run
@@ -18,6 +21,15 @@
 
 pass() { printf 'PASS %s\n' "$1"; }
 fail() { printf 'FAIL %s: %s\n' "$1" "$2"; failed=1; }
+skip() { printf 'SKIP %s: %s\n' "$1" "$2"; }
+unhex() {
+    printf "$(echo "$1" | awk '{
+        for (i = 1; i < length($0); i += 2) {
+            hi = index("0123456789abcdef", substr($0, i, 1)) - 1
+            lo = index("0123456789abcdef", substr($0, i + 1, 1)) - 1
+            printf "\\%03o", hi * 16 + lo
+        }}')"
+}
 e2e_seed_cache() {
     [ -d "${E2E_CACHE_SEED:-}/tangscope" ] || return 0
     mkdir -p "$1/tangscope" && ln "$E2E_CACHE_SEED"/tangscope/* "$1/tangscope/" 2>/dev/null
