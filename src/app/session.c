@@ -16,32 +16,21 @@
 
 /* ---- the key steps since the prompt ---- */
 
-/* FNV-1a, 64 bits. */
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
 /* Everything a step's result depends on besides the text and the draws:
  * a replay runs with the code's settings, so they must be the same. */
 static uint64_t recipe_context(const AppState *s)
 {
-    uint64_t h = 14695981039346656037ULL;
+    uint64_t h = TS_FNV_START;
     for (int i = 0; i < SET_COUNT; i++) {
         double v = sampler_setting_get(&s->set, (SamplerSettingId)i);
-        h = fnv(h, &v, sizeof v);
+        h = ts_fnv1a(h, &v, sizeof v);
     }
     int other[] = {s->set.penalize_punctuation, (int)s->mode.kind, s->mode.line_len, s->mid_text,
                    (int)s->g.policy, (int)s->weights, app_stage_running(s, EXERCISE_TOP_P),
                    app_stage_running(s, EXERCISE_JUEJU)};
-    h = fnv(h, other, sizeof other);
-    h = fnv(h, &s->seed, sizeof s->seed);
-    return fnv(h, s->mode.heads, strlen(s->mode.heads));
+    h = ts_fnv1a(h, other, sizeof other);
+    h = ts_fnv1a(h, &s->seed, sizeof s->seed);
+    return ts_fnv1a(h, s->mode.heads, strlen(s->mode.heads));
 }
 
 /* Is the text still the one the recipe's steps made, in the same state? */

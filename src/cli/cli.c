@@ -686,17 +686,6 @@ const char *cli_asset(const char *name)
     return home_path(rel);
 }
 
-/* FNV-1a, 64 bits, over a whole file's bytes. */
-static uint64_t bytes_hash(const unsigned char *p, size_t n)
-{
-    uint64_t h = 14695981039346656037ULL;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
 /* The hash of the file at path and its length, or -1 if it cannot be read. */
 static int file_hash(const char *path, uint64_t *hash, size_t *len)
 {
@@ -704,7 +693,7 @@ static int file_hash(const char *path, uint64_t *hash, size_t *len)
     TsErr err;
     if (read_file(path, FILE_MODEL, &buf, len, &err) != 0)
         return -1;
-    *hash = bytes_hash(buf, *len);
+    *hash = ts_fnv1a(TS_FNV_START, buf, *len);
     free(buf);
     return 0;
 }

@@ -177,3 +177,13 @@ int ts_team_size(void) { return 1; }
 
 bool ts_in_parallel(void) { return false; }
 #endif
+
+uint64_t ts_fnv1a(uint64_t h, const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < n; i++) {
+        h ^= p[i];
+        h *= 1099511628211ULL;
+    }
+    return h;
+}

@@ -106,4 +106,10 @@ int ts_thread_id(void);     /* this thread's number in its parallel region, 0 ou
 int ts_team_size(void);     /* the threads of the current parallel region, 1 outside */
 bool ts_in_parallel(void);  /* inside a parallel region with more than one thread */
 
+/* FNV-1a, 64 bits: h carried on over the n bytes at data (start with
+ * TS_FNV_START). A fingerprint, not a defence: files' own checksums are
+ * CRC-32 (fileio.h). */
+#define TS_FNV_START 14695981039346656037ULL
+uint64_t ts_fnv1a(uint64_t h, const void *data, size_t n);
+
 #endif

@@ -54,17 +54,9 @@ typedef struct {
     TsErr *err;
 } Import;
 
-static uint64_t hash(const char *s, size_t len)
-{
-    uint64_t h = 1469598103934665603u;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
-    return h;
-}
-
 static size_t sd_slot(const StateDict *sd, const char *name, size_t len)
 {
-    size_t h = (size_t)hash(name, len) & (sd->cap - 1);
+    size_t h = (size_t)ts_fnv1a(TS_FNV_START, name, len) & (sd->cap - 1);
     while (sd->slot[h]) {
         const SdKey *k = &sd->keys[sd->slot[h] - 1];
         if (k->len == len && memcmp(k->name, name, len) == 0)

@@ -441,25 +441,14 @@ void session_code_init(SessionCode *c, unsigned fingerprint)
     c->max_chars = SESSION_DEFAULT_MAX_CHARS;
 }
 
-/* FNV-1a, 64 bits. */
-static uint64_t fnv(uint64_t h, const void *data, size_t n)
-{
-    const unsigned char *p = data;
-    for (size_t i = 0; i < n; i++) {
-        h ^= p[i];
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
 unsigned session_code_fingerprint(const Model *m)
 {
-    uint64_t h = 14695981039346656037ULL;
+    uint64_t h = TS_FNV_START;
     int32_t cfg[5] = {m->cfg.n_layer, m->cfg.n_embd, m->cfg.n_head, m->cfg.context,
                       m->cfg.vocab_size};
-    h = fnv(h, cfg, sizeof cfg);
-    h = fnv(h, m->vocab.cps, (size_t)m->vocab.size * sizeof *m->vocab.cps);
-    h = fnv(h, m->params, m->n_params * sizeof *m->params);
+    h = ts_fnv1a(h, cfg, sizeof cfg);
+    h = ts_fnv1a(h, m->vocab.cps, (size_t)m->vocab.size * sizeof *m->vocab.cps);
+    h = ts_fnv1a(h, m->params, m->n_params * sizeof *m->params);
     return (unsigned)((h ^ h >> 32) % SESSION_FINGERPRINTS);
 }
 
