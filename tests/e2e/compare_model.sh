@@ -64,6 +64,28 @@ else
     fail probs-json-kl "kl $got nats, recomputed $KL"
 fi
 
+# bad compare files and a text the compare model cannot read: exit 2, one line
+refused_line() { # NAME WHAT ARGS...: exit 2 and one line on stderr holding WHAT
+    name=$1 what=$2
+    shift 2
+    "$BIN" probs "$@" >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    if [ $rc -eq 2 ] && [ "$(wc -l <"$TMP/err")" -eq 1 ] && grep -qF -- "$what" "$TMP/err" && [ ! -s "$TMP/out" ]; then
+        pass "$name"
+    else
+        fail "$name" "exit $rc, stderr: $(cat "$TMP/err")"
+    fi
+}
+refused_line compare-missing-file "--compare-model: '$TMP/missing.bin': cannot open" \
+    "$PROMPT" --model "$A" --compare-model "$TMP/missing.bin"
+refused_line compare-not-a-model "not a tangscope model file" \
+    "$PROMPT" --model "$A" --compare-model "$TMP/a.tsv"
+# 春 is the bundled model's, not the fixture's: named, and which model lacks it
+refused_line compare-char-lacking "no '春' (U+6625) in its vocabulary" \
+    春风 --model "$B" --compare-model "$A"
+refused_line compare-char-lacking-de "'春' (U+6625) fehlt in seinem Zeichenvorrat" \
+    春风 --model "$B" --compare-model "$A" --lang de
+
 # the screen: KL(A||B) in bits with four decimals, and each row of both lists
 kl_shown() {
     screen | sed -n 's/.*KL(A||B) \([0-9.]*\) bits.*/\1/p' | head -n 1
