@@ -94,6 +94,17 @@ static const char PROBS_HELP_MORE[] =
     "                           its column beside the built-in top-p, every character\n"
     "                           they disagree on marked and listed (in --json:\n"
     "                           \"stage\" and each candidate's \"stage_top_p\")\n"
+    "  --compare-model FILE     a second model (B) reads PROMPT too, through its\n"
+    "                           own vocabulary and context: both top N side by\n"
+    "                           side, each with its rank in the other model\n"
+    "                           (absent: the other lacks it), and KL(A||B) in bits\n"
+    "                           (A: --model), over the characters both know, each\n"
+    "                           renormalised, with the probability each puts on\n"
+    "                           the characters the other lacks; a character of\n"
+    "                           PROMPT that B lacks is an error. Not with --stage\n"
+    "                           or --pinyin-input. In --json: \"kl\" (nats),\n"
+    "                           \"rank_other\", \"prob_other\", \"compare_candidates\",\n"
+    "                           \"shared\", \"model_only_prob\", \"compare_only_prob\"\n"
     "\n"
     "Example: tangscope probs 春风 --pinyin-input du  (度 or 渡 or 都?)\n";
 
