@@ -178,6 +178,20 @@ static void place_lower(Layout *l, const AppState *s, int y, int lower, int left
     }
 }
 
+/* Below the bars: a compare model's panel when the rows there hold it (it
+ * takes the bars' place otherwise), else the panels of place_lower. */
+static void place_below_bars(Layout *l, const AppState *s, int y, int lower, int left)
+{
+    if (s->cm) {
+        l->show_compare = 1;
+        l->compare_on_bars = lower < COMPARE_ROWS;
+        l->compare = l->compare_on_bars ? l->probs : (Rect){y, 0, lower, left};
+        if (!l->compare_on_bars)
+            return;
+    }
+    place_lower(l, s, y, lower, left);
+}
+
 void screen_layout(Layout *l, const AppState *s, int lines, int cols)
 {
     *l = (Layout){0};
@@ -256,15 +270,7 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
         l->coin = l->status;
         l->show_coin = l->coin_on_status = 1;
     }
-    int lower = lines - 1 - (y + probs_rows);
-    if (s->cm) { /* a second model: below the bars, or over them */
-        l->show_compare = 1;
-        l->compare_on_bars = lower < COMPARE_ROWS;
-        l->compare = l->compare_on_bars ? l->probs : (Rect){y + probs_rows, 0, lower, left};
-        if (!l->compare_on_bars)
-            return;
-    }
-    place_lower(l, s, y + probs_rows, lower, left);
+    place_below_bars(l, s, y + probs_rows, lines - 1 - (y + probs_rows), left);
 }
 
 void screen_fit(AppState *s, int lines, int cols)
