@@ -776,7 +776,7 @@ static void print_compare_text(const ProbsRun *r)
     }
     fputs("\n  ", stdout);
     if (isfinite(c->kl))
-        app_num(lang, c->kl / log(2.0), 4, num, sizeof num);
+        app_num(lang, c->kl / log(2.0), 5, num, sizeof num);
     else
         snprintf(num, sizeof num, "∞");
     printf(cli_label(LBL_CMP_HEADER), num);

@@ -20,16 +20,20 @@ enum {
     RANK_COLS = 6  /* the rank in the other model, or "absent" */
 };
 
-/* One candidate of one list, in hw columns from x. */
-static void draw_cell(const AppState *s, const ModelCmpCand *c, int k, int y, int x, int hw)
+/* One candidate of one list, in hw columns from x; A's are the bars'
+ * candidates (is_a), named so for a lesson's check (screencheck.c). */
+static void draw_cell(const AppState *s, const ModelCmpCand *c, int k, int y, int x, int hw,
+                      int is_a)
 {
     char num[32];
     snprintf(num, sizeof num, "%d", k + 1);
     draw_text_right(y, x + 1, 2, ROLE_DIM, num);
+    draw_item(is_a ? ITEM_BARS : ITEM_NONE, k);
     draw_cp(y, x + 3, 2, ROLE_NORMAL, vocab_shown_cp(c->cp));
     int pct_end = x + hw - RANK_COLS - 2;
     probfmt_percent_in((double)c->p, 1, app_num_style(s->lang), num, sizeof num);
     draw_text_right(y, pct_end, pct_end - (x + 5), ROLE_NORMAL, num);
+    draw_item(ITEM_NONE, 0);
     if (c->other_id < 0) {
         draw_text_right(y, x + hw - 1, RANK_COLS, ROLE_DIM, app_label(s, LBL_CMP_LACKS));
         return;
@@ -75,7 +79,7 @@ void view_compare_draw(const AppState *s, Rect r)
         return;
     char kl[32] = "-";
     if (c->ok && isfinite(c->cmp.kl))
-        app_num(s->lang, c->cmp.kl / log(2.0), 4, kl, sizeof kl);
+        app_num(s->lang, c->cmp.kl / log(2.0), 5, kl, sizeof kl);
     else if (c->ok)
         snprintf(kl, sizeof kl, "%s", "inf");
     draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_CMP_HEADER), kl);
@@ -85,7 +89,10 @@ void view_compare_draw(const AppState *s, Rect r)
         for (const char *p = a; *p; p++)
             if (*p == '/' && p[1])
                 a = p + 1;
-        draw_textf(y++, r.x, r.w, ROLE_DIM, app_label(s, LBL_CMP_NAMES), a, c->name);
+        char named[96]; /* the bars' precision, when they are rounded (W) */
+        snprintf(named, sizeof named, "%.60s%s%s", a, s->weights == WPREC_FP32 ? "" : " ",
+                 s->weights == WPREC_FP32 ? "" : wprec_name(s->weights));
+        draw_textf(y++, r.x, r.w, ROLE_DIM, app_label(s, LBL_CMP_NAMES), named, c->name);
     }
     if (!c->ok) { /* B cannot read the text: why */
         draw_wrapped((Rect){y, r.x, r.y + r.h - y, r.w}, ROLE_ERROR, c->error);
@@ -101,10 +108,10 @@ void view_compare_draw(const AppState *s, Rect r)
     }
     for (int k = 0; k < MODELCMP_TOP && y < r.y + r.h; k++, y++) {
         if (k < c->cmp.n_a)
-            draw_cell(s, &c->cmp.a[k], k, y, r.x, hw);
+            draw_cell(s, &c->cmp.a[k], k, y, r.x, hw, 1);
         draw_text(y, r.x + hw + 1, 1, ROLE_DIM, "|");
         if (k < c->cmp.n_b)
-            draw_cell(s, &c->cmp.b[k], k, y, xb, hw);
+            draw_cell(s, &c->cmp.b[k], k, y, xb, hw, 0);
     }
     draw_notes(s, r, y);
 }

@@ -86,7 +86,7 @@ refused_line compare-char-lacking "no '春' (U+6625) in its vocabulary" \
 refused_line compare-char-lacking-de "'春' (U+6625) fehlt in seinem Zeichenvorrat" \
     春风 --model "$B" --compare-model "$A" --lang de
 
-# the screen: KL(A||B) in bits with four decimals, and each row of both lists
+# the screen: KL(A||B) in bits with five decimals, and each row of both lists
 kl_shown() {
     screen | sed -n 's/.*KL(A||B) \([0-9.]*\) bits.*/\1/p' | head -n 1
 }

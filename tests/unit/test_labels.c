@@ -378,8 +378,8 @@ static const Budget BUDGETS[] = {
      * and the names the whole width; each list 20 columns, its heading in
      * 20 - RANK_COLS - 1 = 13, the rank's heading and "absent" in
      * RANK_COLS = 6; the status line's word on loading it */
-    {LBL_CMP_HEADER, 43, {"12.3456"}},
-    {LBL_CMP_NAMES, 43, {"tang.bin", "ckpt-2000.bin"}},
+    {LBL_CMP_HEADER, 43, {"12.34567"}},
+    {LBL_CMP_NAMES, 43, {"tang.bin int8", "ckpt-2000.bin"}},
     {LBL_CMP_TOP, 13, {"A"}},
     {LBL_CMP_IN, 6, {"B"}},
     {LBL_CMP_LACKS, 6, {0}},
