@@ -16,10 +16,9 @@
 
 #include "app/app.h"
 
-/* Close what is loaded. */
-void app_compare_model_free(AppState *s)
+/* Free one compare model. */
+static void cm_free(AppCompareModel *c)
 {
-    AppCompareModel *c = s->cm;
     if (!c)
         return;
     nextview_free(&c->view);
@@ -28,6 +27,11 @@ void app_compare_model_free(AppState *s)
     if (c->have_own)
         model_free(&c->own);
     free(c);
+}
+
+void app_compare_model_free(AppState *s)
+{
+    cm_free(s->cm);
     s->cm = NULL;
 }
 
@@ -43,23 +47,24 @@ static const Model *open_model(AppState *s, AppCompareModel *c, const char *path
     return &c->own;
 }
 
-/* Load path as the compare model in place of what is loaded. */
+/* Load path as the compare model in place of what is loaded; what is loaded
+ * stays when path cannot be. */
 static int load(AppState *s, const char *path, TsErr *err)
 {
-    app_compare_model_free(s);
     AppCompareModel *c = ts_calloc(1, sizeof *c, err);
     if (!c)
         return -1;
-    s->cm = c;
     snprintf(c->path, sizeof c->path, "%s", path);
     const char *slash = strrchr(path, '/');
     snprintf(c->name, sizeof c->name, "%s", slash && slash[1] ? slash + 1 : path);
     if (!(c->m = open_model(s, c, path, err)) ||
         !(c->ids = ts_calloc(APP_MAX_CHARS + 1, sizeof *c->ids, err)) ||
         gen_init(&c->g, c->m, 1, err) != 0 || nextview_init(&c->view, c->m, &c->g.ss, err) != 0) {
-        app_compare_model_free(s);
+        cm_free(c);
         return -1;
     }
+    app_compare_model_free(s);
+    s->cm = c;
     return 0;
 }
 
