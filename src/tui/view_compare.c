@@ -77,13 +77,12 @@ void view_compare_draw(const AppState *s, Rect r)
     const AppCompareModel *c = s->cm;
     if (!c || r.h < 1)
         return;
-    char kl[32] = "-";
-    if (c->ok && isfinite(c->cmp.kl))
+    char kl[32] = "inf";
+    if (isfinite(c->cmp.kl))
         app_num(s->lang, c->cmp.kl / log(2.0), 5, kl, sizeof kl);
-    else if (c->ok)
-        snprintf(kl, sizeof kl, "%s", "inf");
-    draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_CMP_HEADER), kl);
-    int y = r.y + 1;
+    int y = r.y;
+    if (c->ok) /* no divergence while B cannot read the text: the names head the panel */
+        draw_textf(y++, r.x, r.w, ROLE_HEADER, app_label(s, LBL_CMP_HEADER), kl);
     if (r.h >= 3 + MODELCMP_TOP || !c->ok) { /* which file is which */
         const char *a = s->model_name ? s->model_name : "-";
         for (const char *p = a; *p; p++)
@@ -92,7 +91,8 @@ void view_compare_draw(const AppState *s, Rect r)
         char named[96]; /* the bars' precision, when they are rounded (W) */
         snprintf(named, sizeof named, "%.60s%s%s", a, s->weights == WPREC_FP32 ? "" : " ",
                  s->weights == WPREC_FP32 ? "" : wprec_name(s->weights));
-        draw_textf(y++, r.x, r.w, ROLE_DIM, app_label(s, LBL_CMP_NAMES), named, c->name);
+        draw_textf(y++, r.x, r.w, c->ok ? ROLE_DIM : ROLE_HEADER, app_label(s, LBL_CMP_NAMES),
+                   named, c->name);
     }
     if (!c->ok) { /* B cannot read the text: why */
         draw_wrapped((Rect){y, r.x, r.y + r.h - y, r.w}, ROLE_ERROR, c->error);

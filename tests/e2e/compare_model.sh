@@ -126,6 +126,12 @@ refused() { shows "compare-model:" && hides "KL(A||B)"; }
 if until_ok one_capture refused; then pass tui-compare-not-a-model; else fail tui-compare-not-a-model "no word that it is not a model"; fi
 e2e_quit
 
+# a text the compare model cannot read: the panel names the character, no lists
+e2e_launch 80x24 -- explore --model "$B" --compare-model "$A" --prompt 春风 --lang en --no-corpus
+lacking() { shows "no '春' (U+6625) in its vocabulary" && hides "KL(A||B)"; }
+if until_ok one_capture lacking; then pass tui-compare-char-lacking; else fail tui-compare-char-lacking "the panel does not name the character the compare model lacks"; fi
+e2e_quit
+
 # the same at the start: exit 2 with one line
 e2e_launch 80x24 -- explore --model "$A" --compare-model "$TMP/missing.bin" --lang en
 said() { shows "--compare-model:" && shows "missing.bin" && shows "EXITED 2"; }
