@@ -587,6 +587,9 @@ const Model *app_weights_model(AppState *s, WeightPrec p, TsErr *err);
 int app_compare_model_set(AppState *s, const char *path, TsErr *err);
 void app_compare_model_update(AppState *s);
 void app_compare_model_free(AppState *s);
+/* Model A as the compare panel names it: the file's last part, and the
+ * bars' precision when they are rounded ("tang.bin int8"). Returns out. */
+const char *app_compare_name_a(const AppState *s, char *out, size_t size);
 
 /* The text as the model reads it now, marked (TextMark). */
 TextMark app_text_mark(const AppState *s);

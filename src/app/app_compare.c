@@ -135,3 +135,14 @@ void app_compare_model_update(AppState *s)
     if (s->cm)
         read_text(s, s->cm);
 }
+
+const char *app_compare_name_a(const AppState *s, char *out, size_t size)
+{
+    const char *a = s->model_name ? s->model_name : ""; /* a handout's state has none */
+    for (const char *p = a; *p; p++)
+        if (*p == '/' && p[1])
+            a = p + 1;
+    const char *prec = s->weights == WPREC_FP32 ? "" : wprec_name(s->weights);
+    snprintf(out, size, "%s%s%s", a, *a && *prec ? " " : "", *a || *prec ? prec : "-");
+    return out;
+}

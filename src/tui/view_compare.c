@@ -84,13 +84,8 @@ void view_compare_draw(const AppState *s, Rect r)
     if (c->ok) /* no divergence while B cannot read the text: the names head the panel */
         draw_textf(y++, r.x, r.w, ROLE_HEADER, app_label(s, LBL_CMP_HEADER), kl);
     if (r.h >= 3 + MODELCMP_TOP || !c->ok) { /* which file is which */
-        const char *a = s->model_name ? s->model_name : "-";
-        for (const char *p = a; *p; p++)
-            if (*p == '/' && p[1])
-                a = p + 1;
-        char named[96]; /* the bars' precision, when they are rounded (W) */
-        snprintf(named, sizeof named, "%.60s%s%s", a, s->weights == WPREC_FP32 ? "" : " ",
-                 s->weights == WPREC_FP32 ? "" : wprec_name(s->weights));
+        char named[96];
+        app_compare_name_a(s, named, sizeof named);
         draw_textf(y++, r.x, r.w, c->ok ? ROLE_DIM : ROLE_HEADER, app_label(s, LBL_CMP_NAMES),
                    named, c->name);
     }
