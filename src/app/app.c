@@ -82,6 +82,7 @@ void app_reset(AppState *s)
     s->quit = 0;
     s->quit_ask = 0;
     s->export_ask = 0;
+    s->compare_model[0] = 0; /* the compare model closes with the next prediction */
     s->lesson_stage = (AppStageWish){0}; /* a student's program started by hand goes on */
     s->stage_ask = 0;
     app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));
@@ -97,6 +98,7 @@ void app_free(AppState *s)
         cachecmp_free(&s->job.compare);
     }
     gen_free(&s->g);
+    app_compare_model_free(s);
     app_weights_free(s);
     nextview_free(&s->pred.next);
     sampler_free(&s->pred.ss);
@@ -563,6 +565,7 @@ void app_predict(AppState *s)
         predict_histogram(s);
         app_weights_compare(s);
     }
+    app_compare_model_update(s);
     app_ime_rank(s); /* the input method's list follows the prediction */
 }
 

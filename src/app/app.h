@@ -33,6 +33,7 @@
 #include "engine/form.h"
 #include "engine/generate.h"
 #include "engine/model.h"
+#include "engine/modelcmp.h"
 #include "engine/nextview.h"
 #include "engine/pinyin.h"
 #include "engine/rng.h"
@@ -55,6 +56,7 @@
 #define APP_CMDLINE_MAX 512    /* bytes of a command typed after `:` */
 #define APP_IME_MAX 24         /* bytes of a pinyin syllable being typed */
 #define APP_STAGE_CMD_MAX 512  /* bytes of a student's program's command line */
+#define APP_CMP_PATH_MAX 512  /* bytes of the compare model's file name */
 #define APP_IME_PAGE 9         /* candidates of the pinyin input on one page (1..9) */
 
 struct Lesson; /* lesson.h */
@@ -140,6 +142,24 @@ typedef struct {
 } AppWeights;
 
 /* Where a character of the text came from. */
+/* The compare model (--compare-model, `compare-model`; app_compare.c): model
+ * B reads the explorer's text with its own vocabulary and context, and its
+ * top 8 stand beside the explorer's (modelcmp.h). */
+typedef struct {
+    char path[APP_CMP_PATH_MAX]; /* what is loaded: a file, or fp32, bf16, int8 (the
+                                  * explorer's own model in that precision) */
+    char name[64];               /* as the panel names it: the file's last part */
+    Model own;                   /* a file's model (have_own) */
+    int have_own;
+    const Model *m;              /* B: &own, or the explorer's model rounded (not owned) */
+    Generator g;                 /* B's reading of the text */
+    NextView view;               /* B's next character, in g.ss */
+    int *ids;                    /* [APP_MAX_CHARS + 1] the text in B's ids */
+    int ok;                      /* cmp below holds the text now */
+    char error[TS_ERR_MAX];      /* else why not (B lacks a character of the text) */
+    ModelCmp cmp;
+} AppCompareModel;
+
 typedef enum {
     ORIGIN_TYPED,  /* the user typed it: part of the prompt */
     ORIGIN_PICKED, /* the user chose it among the candidates (1..8) */
@@ -379,6 +399,8 @@ typedef struct {
                               * place (a discussion question); "" to show the bars */       \
     AppPanel point;          /* the panel a lesson highlights, or PANEL_NONE */             \
     AppStageWish lesson_stage; /* what the lesson's steps so far ask for (app_stage.c) */   \
+    char compare_model[APP_CMP_PATH_MAX]; /* the compare model wished ("" none): a file or \
+                              * a precision; app_predict loads it (app_compare.c) */      \
     char status[APP_STATUS_MAX];                                                            \
     int status_error;        /* the status says something went wrong */
 
@@ -479,6 +501,7 @@ typedef struct {
     /* the weights' precision (W, `set weights`; app_weights.c) */
     WeightPrec weights;      /* of the model the bars come from: s->g.m */
     AppWeights wt;
+    AppCompareModel *cm;     /* the compare model loaded (compare_model), or NULL; owned */
     /* pinyin for readers of Latin letters (app_pinyin.c) */
     int show_pinyin;         /* y: readings and glosses beside the bars and under the text */
     AppIme ime;              /* i: the model as an input method */
@@ -551,6 +574,22 @@ void app_weights_retime(AppState *s);
 TimingJudgement app_weights_speedup(const AppState *s, TimingClaim claim, const void *ctx);
 /* The rounded models and the comparison's buffers (app_free). */
 void app_weights_free(AppState *s);
+/* The explorer's model in precision p: s->m for fp32, else its rounded copy
+ * (made now if need be, owned by s), or NULL with err. */
+const Model *app_weights_model(AppState *s, WeightPrec p, TsErr *err);
+
+/* The compare model (app_compare.c). app_compare_model_set loads path (a
+ * model file, or fp32, bf16 or int8: the explorer's model in that precision;
+ * NULL or "" closes it) and makes it the wish; returns 0, or -1 with err
+ * and the wish as it was. app_compare_model_update, called by app_predict,
+ * loads or closes what the wish (a restored lesson step's) names, then has
+ * B read the text; app_compare_model_free frees it (app_free). */
+int app_compare_model_set(AppState *s, const char *path, TsErr *err);
+void app_compare_model_update(AppState *s);
+void app_compare_model_free(AppState *s);
+/* Model A as the compare panel names it: the file's last part, and the
+ * bars' precision when they are rounded ("tang.bin int8"). Returns out. */
+const char *app_compare_name_a(const AppState *s, char *out, size_t size);
 
 /* The text as the model reads it now, marked (TextMark). */
 TextMark app_text_mark(const AppState *s);

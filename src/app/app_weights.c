@@ -11,7 +11,7 @@
 
 /* The model in precision p: m itself for float32, else its rounded copy
  * (made now if need be), or NULL with err. */
-static const Model *model_in(AppState *s, WeightPrec p, TsErr *err)
+const Model *app_weights_model(AppState *s, WeightPrec p, TsErr *err)
 {
     if (p == WPREC_FP32)
         return s->m;
@@ -72,7 +72,7 @@ static void time_steps(AppState *s, int again)
     for (int r = 0; r < APP_TIMING_ROUNDS; r++)
         for (int p = 0; p < WPREC_COUNT; p++) {
             TsErr err;
-            const Model *m = model_in(s, (WeightPrec)p, &err);
+            const Model *m = app_weights_model(s, (WeightPrec)p, &err);
             if (!m)
                 continue;
             inf->m = m;
@@ -104,7 +104,7 @@ int app_set_weights(AppState *s, WeightPrec p)
 {
     TsErr err;
     app_job_stop(s);
-    const Model *m = model_in(s, p, &err);
+    const Model *m = app_weights_model(s, p, &err);
     if (!m || ensure_ref(s, &err) != 0) {
         app_status(s, 1, "%s", err.msg);
         return -1;

@@ -576,6 +576,25 @@ static unsigned do_weights(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
+/* The compare model: loaded (its panel opens) or closed; a file that is
+ * not a model is said in the status line and nothing changes. */
+static unsigned do_compare_model(AppState *s, CmdArg a)
+{
+    TsErr err;
+    if (app_compare_model_set(s, a.text, &err) != 0) {
+        app_status(s, 1, "%s", err.msg);
+        return REDRAW_STATUS;
+    }
+    app_predict(s);
+    if (s->cm) {
+        TsQuoted q;
+        app_status(s, 0, app_label(s, LBL_ST_CMP_ON), ts_quote(&q, s->cm->name));
+    } else {
+        app_status(s, 0, "%s", app_label(s, LBL_ST_CMP_OFF));
+    }
+    return REDRAW_ALL;
+}
+
 /* Projector mode: the screen draws fewer, larger panels in high contrast. */
 static unsigned do_projector(AppState *s, CmdArg a)
 {
@@ -662,6 +681,8 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_STAGE] = do_stage,
     /* the weights' precision */
     [CMD_WEIGHTS] = do_weights,
+    /* a second model beside the explorer's */
+    [CMD_COMPARE_MODEL] = do_compare_model,
 };
 
 /* A yes to a question in the status line: Enter, or y (j, o: the answer's

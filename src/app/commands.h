@@ -85,6 +85,9 @@ typedef enum {
     /* the weights' precision */
     CMD_WEIGHTS,        /* W: arg.n a WeightPrec, or -1 for the next one (fp32, bf16, int8);
                            opens the weights panel */
+    /* a second model beside the explorer's (app_compare.c) */
+    CMD_COMPARE_MODEL,  /* `compare-model`: arg.text a model file or a precision (fp32, bf16,
+                         * int8) read beside the explorer's model; NULL closes it */
     /* letters typed outside pinyin mode */
     CMD_UNDO_LETTERS,   /* Ctrl-Z: the settings before the last run of letter keys back */
     CMD_COUNT

@@ -252,6 +252,11 @@ static const ErrRow ROWS[] = {
     /* texts and the training text's index (corpus.c, vocab.c) */
     ROW("%s: invalid UTF-8 at byte %zu", "%s：第 %zu 字节处不是有效的 UTF-8",
         "%s: ungültiges UTF-8 bei Byte %zu", "%s" NB ": UTF-8 invalide à l’octet %zu"),
+    /* the compare model reads the same text (modelcmp.c) */
+    ROW("%s: no %s in its vocabulary; it cannot read this text",
+        "%s：词表里没有 %s，读不了这段文本",
+        "%s: %s fehlt in seinem Zeichenvorrat; diesen Text kann es nicht lesen",
+        "%s" NB ": %s n’est pas dans son vocabulaire" NB "; il ne peut pas lire ce texte"),
     ROW("%s: character %s at position %zu is not in the model's vocabulary",
         "%s：%s（第 %zu 个字）不在模型的词表里",
         "%s: das Zeichen %s an Position %zu fehlt im Zeichenvorrat des Modells",

@@ -264,6 +264,17 @@ typedef enum {
     LBL_WT_KL,
     LBL_WT_SAME,
     LBL_WT_TOP,
+    /* two models side by side (--compare-model, view_compare.c, probs --compare-model) */
+    LBL_CMP_HEADER,
+    LBL_CMP_NAMES,
+    LBL_CMP_TOP,
+    LBL_CMP_IN,
+    LBL_CMP_LACKS,
+    LBL_CMP_SHARED,
+    LBL_CMP_A_ONLY,
+    LBL_CMP_B_ONLY,
+    LBL_ST_CMP_ON,
+    LBL_ST_CMP_OFF,
     /* pinyin: readings beside the bars (y), the input method (i) */
     LBL_ST_PINYIN_ON,
     LBL_ST_PINYIN_OFF,

@@ -222,6 +222,7 @@ static int run_model(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_weights(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_code(AppState *s, const ScriptCmd *c, ScriptOut *o);
+static int run_compare_model(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
 static const char *const VIEWS[] = {"histogram", "attention", "help",    "none",
@@ -319,6 +320,12 @@ static const ScriptVerb VERBS_TAIL[] = {
      .slider = NO_SLIDER, .run = run_stage,
      .help = "a student's program does top-p or the jueju beside the built-in; a lesson "
              "names one of its exercises folder and the explorer asks first"},
+    /* a second model beside the explorer's (app_compare.c) */
+    {.name = "compare-model", .usage = "FILE|fp32|bf16|int8|off", .arg = ARG_FREE,
+     .slider = NO_SLIDER, .run = run_compare_model,
+     .help = "a second model reads the same text: both top 8, each character's rank in the "
+             "other and KL(A||B); fp32, bf16 or int8: this model in that precision (a lesson's "
+             "FILE is found beside the lesson)"},
 };
 
 enum {
@@ -1110,6 +1117,32 @@ int script_claim_about_model(const char *line)
 static int run_weights(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     return apply(s, c, o, CMD_WEIGHTS, cmd_arg(c->choice));
+}
+
+/* `compare-model FILE|off`: a lesson's relative FILE is found in the
+ * lesson's folder, as its exercises are. */
+static int run_compare_model(AppState *s, const ScriptCmd *c, ScriptOut *o)
+{
+    char t[APP_CMP_PATH_MAX];
+    const char *from = c->text + strspn(c->text, " \t");
+    snprintf(t, sizeof t, "%s", from);
+    size_t n = strlen(t);
+    while (n && (t[n - 1] == ' ' || t[n - 1] == '\t'))
+        t[--n] = 0;
+    if (!n)
+        return script_fail(o->msg, sizeof o->msg, "compare-model: needs a model file, fp32, bf16, "
+                                                  "int8 or off");
+    if (strcmp(t, "off") == 0)
+        return apply(s, c, o, CMD_COMPARE_MODEL, cmd_arg(0));
+    char path[APP_CMP_PATH_MAX];
+    WeightPrec p;
+    const char *slash = o->lesson_path ? strrchr(o->lesson_path, '/') : NULL;
+    if (slash && t[0] != '/' && wprec_parse(t, &p) != 0)
+        snprintf(path, sizeof path, "%.*s/%s", (int)(slash - o->lesson_path), o->lesson_path, t);
+    else
+        snprintf(path, sizeof path, "%s", t);
+    CmdArg a = {.text = path};
+    return apply(s, c, o, CMD_COMPARE_MODEL, a);
 }
 
 /* ---- the whole line ---- */

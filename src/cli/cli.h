@@ -287,6 +287,7 @@ typedef struct {
     const char *stage;        /* --stage: "[top-p|jueju] PROGRAM [ARGS]", a student's
                                * program beside the built-in stage, or NULL */
     double stage_timeout;     /* --stage-timeout: seconds a step may take; 0: the default */
+    const char *compare_model; /* --compare-model: a second model beside the first, or NULL */
 } ExploreRun;
 int cli_explore_run(const char *cmd, const ExploreRun *run);
 /* --theme NAME of explore and lesson: "dark" (also NULL) or "light" into

@@ -26,7 +26,7 @@ static const char EXPLORE_HELP[] =
     "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang CODE]\n"
     "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
     "                         [--projector] [--theme dark|light] [--ascii]\n"
-    "                         [--context-policy shift|slide]\n"
+    "                         [--context-policy shift|slide] [--compare-model FILE]\n"
     "\n"
     "The full-screen explorer: type a prompt and watch the model's probabilities\n"
     "for the next character change on every key, beside what the sampler makes of\n"
@@ -95,6 +95,12 @@ static const char EXPLORE_HELP_STAGE[] =
     "                  SECONDS PROGRAM` inside. A failing program's error output\n"
     "                  is kept in ~/.cache/tangscope/stage-PID-N.stderr: the\n"
     "                  message names the file and shows its last lines\n"
+    "  --compare-model FILE  a second model (B) reads the same text beside this\n"
+    "                  one (A): both top 8, each character's rank in the other\n"
+    "                  model (or that it lacks it) and KL(A||B) in bits, in the\n"
+    "                  bars' place (below them when there is room); fp32, bf16\n"
+    "                  or int8 for FILE: this model in that precision;\n"
+    "                  `:compare-model FILE` and `:compare-model off` inside\n"
     "Inside, x saves the session as JSON (docs/session-json.md lists its fields)\n"
     "and as Markdown to hand in, in the working folder (the status line names\n"
     "them); r shows what a KV cache costs for this model and three large ones.\n";
@@ -258,7 +264,15 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     s.may_start = 1; /* the screen's state: it alone starts students' programs */
     s.stage_timeout = run->stage_timeout;
     char why[TS_ERR_MAX + 64];
-    if (open_code_and_stage(&s, &m, run, why, sizeof why) != 0) {
+    int failed = open_code_and_stage(&s, &m, run, why, sizeof why) != 0;
+    if (!failed && run->compare_model) { /* its panel beside the bars from the first frame */
+        failed = app_compare_model_set(&s, run->compare_model, &err) != 0;
+        if (failed)
+            snprintf(why, sizeof why, "--compare-model: %.400s", err.msg);
+        else
+            app_predict(&s);
+    }
+    if (failed) {
         if (s.pinyin)
             pinyin_free(&py);
         app_free(&s);
@@ -335,6 +349,7 @@ int cmd_explore(int argc, char **argv)
     const char *model_path = NULL, *prompt = NULL, *corpus_path = NULL;
     const char *policy_name = "shift";
     const char *code = NULL, *theme_arg = NULL, *session = NULL, *stage = NULL;
+    const char *compare_model = NULL;
     char session_code[SESSION_CODE_MAX + 1];
     int code_enter = 0, show_pinyin = 0;
     int no_corpus = 0, threads = 0, mid_text = 0, projector = 0, ascii = 0;
@@ -352,6 +367,7 @@ int cmd_explore(int argc, char **argv)
         {"--ascii", OPT_FLAG, &ascii, 0, 0},
         {"--stage", OPT_STR, &stage, 0, 0},
         {"--stage-timeout", OPT_FLOAT, &stage_timeout, 0.05, 600},
+        {"--compare-model", OPT_STR, &compare_model, 0, 0},
     };
     static char help[sizeof EXPLORE_HELP + sizeof EXPLORE_HELP_OPTIONS + sizeof EXPLORE_HELP_STAGE];
     snprintf(help, sizeof help, "%s%s%s", EXPLORE_HELP, EXPLORE_HELP_OPTIONS, EXPLORE_HELP_STAGE);
@@ -397,6 +413,7 @@ int cmd_explore(int argc, char **argv)
                       .code_enter = code_enter, .show_pinyin = show_pinyin,
                       .lang = lang, .corpus_path = corpus_path, .no_corpus = no_corpus,
                       .projector = projector, .theme = theme, .policy = policy, .ascii = ascii,
-                      .stage = stage, .stage_timeout = stage_timeout};
+                      .stage = stage, .stage_timeout = stage_timeout,
+                      .compare_model = compare_model};
     return cli_explore_run("explore", &run);
 }

@@ -21,6 +21,7 @@
  */
 #define _XOPEN_SOURCE 700 /* open_memstream */
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -542,6 +543,55 @@ static void put_weights(FILE *out, const AppState *s)
     fputs("\n\n", out);
 }
 
+/* One candidate of the compare model's table: character, probability, rank
+ * in the other model (or that it lacks it). */
+static void put_compare_cell(FILE *out, const AppState *s, const ModelCmpCand *c)
+{
+    char pct[32];
+    put_char(out, c->cp);
+    fprintf(out, " %s | ", probfmt_percent_in((double)c->p, 1, app_num_style(s->lang), pct, sizeof pct));
+    if (c->other_id < 0)
+        fputs(app_label(s, LBL_CMP_LACKS), out);
+    else
+        fprintf(out, "%d", c->rank_other);
+}
+
+/* `compare-model`: both top 8 side by side and KL(A||B), as its panel
+ * (view_compare.c) shows them. */
+static void put_compare(FILE *out, const AppState *s)
+{
+    const AppCompareModel *c = s->cm;
+    char kl[32], head[4][64], named[96];
+    if (!c->ok) {
+        fprintf(out, "- %s\n\n", c->error);
+        return;
+    }
+    fputs("- ", out);
+    fprintf(out, app_label(s, LBL_CMP_HEADER), app_num(s->lang, c->cmp.kl / log(2.0), 5, kl, sizeof kl));
+    fputs("\n- ", out);
+    fprintf(out, app_label(s, LBL_CMP_NAMES), app_compare_name_a(s, named, sizeof named), c->name);
+    snprintf(head[0], sizeof head[0], app_label(s, LBL_CMP_TOP), "A");
+    snprintf(head[1], sizeof head[1], app_label(s, LBL_CMP_IN), "B");
+    snprintf(head[2], sizeof head[2], app_label(s, LBL_CMP_TOP), "B");
+    snprintf(head[3], sizeof head[3], app_label(s, LBL_CMP_IN), "A");
+    fprintf(out, "\n\n| | %s | %s | %s | %s |\n| ---: | --- | ---: | --- | ---: |\n", head[0], head[1],
+            head[2], head[3]);
+    for (int k = 0; k < c->cmp.n_a || k < c->cmp.n_b; k++) {
+        fprintf(out, "| %d | ", k + 1);
+        if (k < c->cmp.n_a)
+            put_compare_cell(out, s, &c->cmp.a[k]);
+        else
+            fputs(" | ", out);
+        fputs(" | ", out);
+        if (k < c->cmp.n_b)
+            put_compare_cell(out, s, &c->cmp.b[k]);
+        else
+            fputs(" | ", out);
+        fputs(" |\n", out);
+    }
+    fputs("\n", out);
+}
+
 /* The sampler panel's last line (`point sliders`): what the last prediction
  * cost, "KV cache: on · 0.09 ms, read 1". */
 static void put_cache_line(FILE *out, const AppState *s)
@@ -619,7 +669,9 @@ static void put_lower(FILE *out, const AppState *s)
 {
     if (app_view_is_open(s, VIEW_MASK))
         return; /* the mask takes all below the text */
-    if (app_view_is_open(s, VIEW_MEMORY))
+    if (s->cm) /* below the bars on a screen of 110x34 */
+        put_compare(out, s);
+    else if (app_view_is_open(s, VIEW_MEMORY))
         put_memory(out, s);
     else if (app_view_is_open(s, VIEW_WEIGHTS))
         put_weights(out, s);

@@ -15,6 +15,7 @@
 #include "engine/probfmt.h"
 #include "engine/generate.h"
 #include "engine/model.h"
+#include "engine/modelcmp.h"
 #include "engine/nextview.h"
 #include "engine/pinyin.h"
 #include "engine/sampler.h"
@@ -93,6 +94,17 @@ static const char PROBS_HELP_MORE[] =
     "                           its column beside the built-in top-p, every character\n"
     "                           they disagree on marked and listed (in --json:\n"
     "                           \"stage\" and each candidate's \"stage_top_p\")\n"
+    "  --compare-model FILE     a second model (B) reads PROMPT too, through its\n"
+    "                           own vocabulary and context: both top N side by\n"
+    "                           side, each with its rank in the other model\n"
+    "                           (absent: the other lacks it), and KL(A||B) in bits\n"
+    "                           (A: --model), over the characters both know, each\n"
+    "                           renormalised, with the probability each puts on\n"
+    "                           the characters the other lacks; a character of\n"
+    "                           PROMPT that B lacks is an error. Not with --stage\n"
+    "                           or --pinyin-input. In --json: \"kl\" (nats),\n"
+    "                           \"rank_other\", \"prob_other\", \"compare_candidates\",\n"
+    "                           \"shared\", \"model_only_prob\", \"compare_only_prob\"\n"
     "\n"
     "Example: tangscope probs 春风 --pinyin-input du  (度 or 渡 or 都?)\n";
 
@@ -132,6 +144,7 @@ typedef struct {
     SamplerSettings set;
     int sampled;              /* a sampler flag was given: show the sampler too */
     const char *stage;        /* --stage: a program's top-p beside the built-in, or NULL */
+    const char *compare;      /* --compare-model: a second model beside this one, or NULL */
 } ProbsArgs;
 
 /* One run: what probs_open sets up and probs_close frees (each part is safe
@@ -156,6 +169,12 @@ typedef struct {
     float *stage_p;           /* [V] its top-p stage renormalised over what it keeps */
     int stage_kept, builtin_kept, n_differ;
     int *differ;              /* [V] ids kept by one and not the other, by id */
+    /* --compare-model: model B reads the same text with its own vocabulary */
+    Model mb;
+    int *ids_b;               /* [g.n] the text the model read, as B's ids */
+    Generator gb;
+    NextView vb;              /* B's next character, in gb.ss */
+    ModelCmp cmp;
 } ProbsRun;
 
 /* Pad to a number of columns: pinyin and glosses are Latin letters, one
@@ -508,6 +527,7 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
         {"--pinyin", OPT_FLAG, &a->show_pinyin, 0, 0},
         {"--pinyin-input", OPT_STR, &a->pinyin_input, 0, 0},
         {"--stage", OPT_STR, &a->stage, 0, 0},
+        {"--compare-model", OPT_STR, &a->compare, 0, 0},
     };
     enum { N_OWN = sizeof opts / sizeof opts[0] };
     Opt all[N_OWN + SET_COUNT];
@@ -524,6 +544,9 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
     a->prompt = npos ? pos[0] : "";
     if (a->pinyin_text && npos)
         return cli_error("probs", EXIT_USAGE, "give a PROMPT or --pinyin, not both");
+    if (a->compare && (a->pinyin_input || a->stage))
+        return cli_error("probs", EXIT_USAGE, "--compare-model: not with %s",
+                         a->stage ? "--stage" : "--pinyin-input");
     if (a->pinyin_text)
         a->show_pinyin = 1; /* typed in pinyin: the candidates' readings too */
     if (!a->model_path)
@@ -633,8 +656,164 @@ static int probs_predict(ProbsRun *r)
     return r->args.stage ? probs_stage(r) : 0;
 }
 
+/* --compare-model: model B reads the text model A read (its own context,
+ * the same policy), each character through B's vocabulary; both top lists
+ * side by side (modelcmp.h). Returns 0 or the exit status. */
+static int probs_compare(ProbsRun *r)
+{
+    TsErr err;
+    const char *path = r->args.compare;
+    if (model_load(&r->mb, path, &err) != 0)
+        return cli_error("probs", EXIT_USAGE, "--compare-model: %s", err.msg);
+    size_t n = r->g.n - r->g.prefix; /* the prompt as A read it, without the newline */
+    if (!(r->ids_b = malloc((n ? n : 1) * sizeof *r->ids_b)))
+        return cli_error("probs", 1, "out of memory");
+    if (modelcmp_map_text(&r->m.vocab, r->g.text + r->g.prefix, n, &r->mb.vocab, r->ids_b, path,
+                          &err) != 0)
+        return cli_error("probs", EXIT_USAGE, "--compare-model: %s", err.msg);
+    if (gen_init(&r->gb, &r->mb, 1, &err) != 0)
+        return cli_error("probs", 1, "%s", err.msg);
+    gen_set_policy(&r->gb, r->args.policy);
+    if (gen_start(&r->gb, r->ids_b, n, r->g.where, &err) != 0)
+        return cli_error("probs", EXIT_USAGE, "--compare-model: %s: %s", path, err.msg);
+    SamplerSettings plain = sampler_defaults();
+    if (nextview_init(&r->vb, &r->mb, &r->gb.ss, &err) != 0 ||
+        nextview_compute(&r->vb, &r->gb, &plain, NULL, NULL, &err) != 0)
+        return cli_error("probs", EXIT_USAGE, "--compare-model: %s", err.msg);
+    int top = r->top > r->mb.cfg.vocab_size ? r->mb.cfg.vocab_size : r->top;
+    nextview_sort(&r->vb, top);
+    if (modelcmp_compute(&r->cmp, &r->m.vocab, r->view.probs, r->view.order, &r->mb.vocab,
+                         r->vb.probs, r->vb.order, top, &err) != 0)
+        return cli_error("probs", 1, "%s", err.msg);
+    return 0;
+}
+
+/* One list of the JSON's "compare": each candidate's rank in the other. */
+static void print_cmp_json_list(const ModelCmpCand *c, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char ch[8] = {0};
+        utf8_encode(c[i].cp, ch);
+        printf("%s{\"char\": ", i ? ", " : "");
+        json_write_string(stdout, ch);
+        printf(", \"prob\": %.6g, \"id\": %d, ", (double)c[i].p, c[i].id);
+        if (c[i].other_id < 0)
+            fputs("\"rank_other\": null, \"prob_other\": null}", stdout);
+        else
+            printf("\"rank_other\": %d, \"prob_other\": %.6g}", c[i].rank_other,
+                   (double)c[i].p_other);
+    }
+}
+
+static void print_compare_json(const ProbsRun *r)
+{
+    const ModelCmp *c = &r->cmp;
+    print_json_head(r);
+    fputs(", \"model\": ", stdout);
+    json_write_string(stdout, r->args.model_path);
+    fputs(", \"compare_model\": ", stdout);
+    json_write_string(stdout, r->args.compare);
+    printf(", \"context_used\": %d, \"compare_context_used\": %d, \"context_policy\": \"%s\"",
+           r->g.inf.len, r->gb.inf.len, gen_policy_name(r->args.policy));
+    if (isfinite(c->kl))
+        printf(", \"kl\": %.6g", c->kl);
+    else
+        fputs(", \"kl\": null", stdout);
+    printf(", \"kl_direction\": \"model||compare_model\", \"kl_unit\": \"nats\", \"shared\": %d, "
+           "\"model_only_prob\": %.6g, \"compare_only_prob\": %.6g, \"candidates\": [",
+           c->shared, c->a_only, c->b_only);
+    print_cmp_json_list(c->a, c->n_a);
+    fputs("], \"compare_candidates\": [", stdout);
+    print_cmp_json_list(c->b, c->n_b);
+    puts("]}");
+}
+
+/* One candidate of one side: place, character, probability, rank in the other. */
+static void print_cmp_cell(const ModelCmpCand *c, int k, int n)
+{
+    if (k >= n) {
+        printf("%*s", 30, "");
+        return;
+    }
+    char ch[8], rank[32];
+    vocab_show(c[k].cp, ch);
+    printf("%2d  %s  ", k + 1, ch);
+    print_percent((double)c[k].p, 13, 1);
+    if (c[k].other_id < 0)
+        snprintf(rank, sizeof rank, "%s", cli_label(LBL_CMP_LACKS));
+    else
+        app_format_count(cli_lang(), c[k].rank_other, rank, sizeof rank);
+    cli_put_right(stdout, rank, 9);
+}
+
+/* Both lists side by side, then the divergence in bits (as the entropy). */
+static void print_compare_text(const ProbsRun *r)
+{
+    const ModelCmp *c = &r->cmp;
+    AppLang lang = cli_lang();
+    char head[256], num[64];
+    print_header(r, cli_label(LBL_CLI_NEXT_CHAR));
+    printf("  ");
+    printf(cli_label(LBL_CMP_NAMES), r->args.model_path, r->args.compare);
+    fputs("\n\n      ", stdout);
+    snprintf(head, sizeof head, cli_label(LBL_CMP_TOP), "A");
+    cli_put_left(stdout, head, 19);
+    snprintf(head, sizeof head, cli_label(LBL_CMP_IN), "B");
+    cli_put_right(stdout, head, 9);
+    fputs("  |       ", stdout);
+    snprintf(head, sizeof head, cli_label(LBL_CMP_TOP), "B");
+    cli_put_left(stdout, head, 19);
+    snprintf(head, sizeof head, cli_label(LBL_CMP_IN), "A");
+    cli_put_right(stdout, head, 9);
+    putchar('\n');
+    int rows = c->n_a > c->n_b ? c->n_a : c->n_b;
+    for (int k = 0; k < rows; k++) {
+        fputs("  ", stdout);
+        print_cmp_cell(c->a, k, c->n_a);
+        fputs("  |  ", stdout);
+        print_cmp_cell(c->b, k, c->n_b);
+        putchar('\n');
+    }
+    fputs("\n  ", stdout);
+    if (isfinite(c->kl))
+        app_num(lang, c->kl / log(2.0), 5, num, sizeof num);
+    else
+        snprintf(num, sizeof num, "∞");
+    printf(cli_label(LBL_CMP_HEADER), num);
+    putchar('\n');
+    if (c->a_only > 0.0 || c->b_only > 0.0 || c->shared != r->m.cfg.vocab_size ||
+        c->shared != r->mb.cfg.vocab_size) {
+        app_format_count(lang, c->shared, num, sizeof num);
+        printf("  ");
+        printf(cli_label(LBL_CMP_SHARED), num);
+        app_share(lang, 100.0 * c->a_only, 2, num, sizeof num);
+        printf("\n  ");
+        printf(cli_label(LBL_CMP_A_ONLY), num);
+        app_share(lang, 100.0 * c->b_only, 2, num, sizeof num);
+        printf("\n  ");
+        printf(cli_label(LBL_CMP_B_ONLY), num);
+        putchar('\n');
+    }
+}
+
+static int print_compare(ProbsRun *r)
+{
+    int rc = probs_compare(r);
+    if (rc)
+        return rc;
+    if (r->args.json)
+        print_compare_json(r);
+    else
+        print_compare_text(r);
+    return 0;
+}
+
 static void probs_close(ProbsRun *r)
 {
+    nextview_free(&r->vb);
+    gen_free(&r->gb);
+    free(r->ids_b);
+    model_free(&r->mb);
     if (r->have_stage)
         stagetopp_free(&r->stage);
     sampler_free(&r->stage_ss);
@@ -656,7 +835,9 @@ int cmd_probs(int argc, char **argv)
     if (rc)
         return rc == 1 ? 0 : rc;
     if ((rc = probs_open(&r)) == 0 && (rc = probs_predict(&r)) == 0)
-        rc = r.args.pinyin_input ? print_pinyin_input(&r) : print_top(&r);
+        rc = r.args.pinyin_input ? print_pinyin_input(&r)
+             : r.args.compare    ? print_compare(&r)
+                                 : print_top(&r);
     probs_close(&r);
     return rc;
 }

@@ -14,6 +14,7 @@ static const char *const H_EXPLORE[] = {
     "                          [--corpus DATEI | --no-corpus] [--threads N]\n"
     "                          [--mid-text] [--projector] [--theme dark|light]\n"
     "                          [--ascii] [--context-policy shift|slide]\n"
+    "                          [--compare-model DATEI]\n"
     "\n"
     "Der Explorer im ganzen Terminal: einen Prompt tippen und bei jeder Taste sehen, wie sich die Wahrscheinlichkeiten des Modells für das nächste Zeichen ändern – daneben, was der Sampler daraus macht und wie oft der Trainingstext selbst so weitergeht. Zeichen für Zeichen generieren, ganze Gedichte schreiben, sie an eine Gedichtform binden und die Zeit mit und ohne KV-Cache messen. Im Explorer zeigt ? jede Taste.\n"
     "`tangscope` ohne Befehl oder nur mit diesen Optionen öffnet ihn ebenfalls.\n"
@@ -37,6 +38,8 @@ static const char *const H_EXPLORE[] = {
     "  --code CODE     einen Sitzungscode öffnen (die Titelleiste zeigt den der Sitzung): seinen Prompt, seine Gedichtform, Einstellungen und Startwert, sodass Eingabe schreibt, was `tangscope generate --code CODE` schreibt; nicht zusammen mit --prompt oder --mid-text. Ein vertippter Code oder einer von einem anderen Modell wird abgelehnt.\n"
     "  --session DATEI\n"
     "                  eine mit x gespeicherte Sitzung (DATEI.json) wieder öffnen, samt Gedicht\n"
+    "  --compare-model DATEI\n"
+    "                  ein zweites Modell (B) liest denselben Text neben diesem (A): die Top 8 beider, bei jedem Zeichen sein Rang im anderen Modell (oder dass es ihm fehlt) und KL(A||B) in Bit, an der Stelle der Balken (darunter, wenn Platz ist); fp32, bf16 oder int8 statt DATEI: dieses Modell in dieser Genauigkeit; im Explorer `:compare-model DATEI` und `:compare-model off`\n"
     "  --stage PROGRAMM\n"
     "                  das Programm eines Schülers macht Top-p neben dem eingebauten, seine Spalte markiert, wo die beiden abweichen (docs/exercises.md): --stage \"python3 top_p.py\"; \"jueju ./jueju\" für die Jueju-Bedingung (j); im Explorer `:stage ...` und `:stage off`\n"
     "  --stage-timeout SEKUNDEN\n"
@@ -65,6 +68,7 @@ static const char *const H_PROBS[] = {
     "  --weights P              die Gewichtsmatrizen in fp32 (wie trainiert), bf16 oder int8 (beim Laden gerundet; Standard: wie die Datei sie enthält)\n",
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {@STAGE_KEYS@}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...}: die Wahrscheinlichkeit eines Kandidaten nach jeder Stufe, in der Reihenfolge des Samplers, neu normiert über das, was die Stufe behält; je Stufe die behaltenen Zeichen und die Modellwahrscheinlichkeit, die sie entfernt hat; \"removed\" die Modellwahrscheinlichkeit aller Zeichen, denen die Endverteilung 0 gibt (die Temperatur zählt mit); \"entropy\" die des Modells, \"entropy_final\" die des Samplers, in nats (JSON bleibt bei nats; der Bildschirm zeigt Bit); \"context_used\" die Zahl der Zeichen, die das Modell gelesen hat (höchstens sein Kontext; der Zeilenumbruch vor einem Gedicht zählt mit), \"context_policy\" das Fenster dazu (--context-policy). Kein Text davor, keine Form: Wiederholungsstrafe und Formmaske ändern hier nichts. Mit --pinyin: \"pinyin\" (Lesungen) und \"gloss\"; mit --pinyin-input außerdem \"rank\" und im Objekt \"pinyin_input\", \"matches\" (wie viele so gelesen werden) und \"matches_prob\" (ihre Wahrscheinlichkeit zusammen)\n"
     "  --stage PROGRAMM         Top-p zusätzlich von einem Programm, dem eines Schülers (Übung 1, docs/exercises.md), z. B. --stage \"python3 top_p.py\": seine Spalte neben dem eingebauten Top-p, jedes Zeichen, bei dem sie sich uneinig sind, markiert und aufgelistet (in --json: \"stage\" und bei jedem Kandidaten \"stage_top_p\")\n"
+    "  --compare-model DATEI    ein zweites Modell (B) liest PROMPT ebenfalls, mit eigenem Zeichenvorrat und Kontext: die Top N beider nebeneinander, bei jedem Zeichen sein Rang im anderen Modell (fehlt: das andere kennt es nicht), und KL(A||B) in Bit (A: --model), über die Zeichen, die beide kennen, jeweils neu normiert, dazu die Wahrscheinlichkeit, die jedes auf die dem anderen fehlenden Zeichen legt; ein Zeichen von PROMPT, das B fehlt, ist ein Fehler. Nicht mit --stage oder --pinyin-input. In --json: \"kl\" (Nats), \"rank_other\", \"prob_other\", \"compare_candidates\", \"shared\", \"model_only_prob\", \"compare_only_prob\"\n"
     "\n"
     "Beispiel: tangscope probs 春风 --pinyin-input du  (度 oder 渡 oder 都?)\n",
     NULL,
@@ -461,6 +465,7 @@ const CliVerbHelp CLI_VERBS_DE[] = {
     {.verb = "point", .help = "einen Bereich hervorheben"},
     {.verb = "expect", .help = "eine Behauptung der Erzählung prüfen"},
     {.verb = "stage", .help = "das Programm eines Schülers macht Top-p oder das Jueju neben dem eingebauten; eine Lektion nennt eines aus ihrem Übungsordner, und der Explorer fragt vorher"},
+    {.verb = "compare-model", .help = "ein zweites Modell liest denselben Text: die Top 8 beider, der Rang jedes Zeichens im anderen und KL(A||B); fp32, bf16 oder int8: dieses Modell in dieser Genauigkeit (die DATEI einer Lektion liegt neben der Lektion)"},
     {.verb = "model", .help = "die expect-Zeilen dieser Lektion gelten dem mitgelieferten Modell (bei einem anderen nicht geprüft)"},
     {.verb = "(lessons)", .help = "(Lektionen) "},
     {.verb = NULL},

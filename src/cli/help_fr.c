@@ -14,6 +14,7 @@ static const char *const H_EXPLORE[] = {
     "                          [--corpus FICHIER | --no-corpus] [--threads N]\n"
     "                          [--mid-text] [--projector] [--theme dark|light]\n"
     "                          [--ascii] [--context-policy shift|slide]\n"
+    "                          [--compare-model FICHIER]\n"
     "\n"
     "L’explorateur en plein écran : tapez un prompt et voyez, à chaque touche, les probabilités que le modèle donne au caractère suivant changer, à côté de ce qu’en fait le tirage et du nombre de fois où le corpus lui-même continue ainsi. Avancez caractère par caractère, écrivez des poèmes entiers, imposez-leur une forme et chronométrez le cache KV. Dans l’explorateur, ? montre toutes les touches.\n"
     "`tangscope` sans commande, ou avec ces seules options, l’ouvre aussi.\n"
@@ -39,6 +40,8 @@ static const char *const H_EXPLORE[] = {
     "  --code CODE     ouvrir un code de session (la barre de titre montre celui de la session) : son prompt, sa forme, ses réglages et sa graine, si bien qu’Entrée écrit ce qu’écrit `tangscope generate --code CODE` ; pas avec --prompt ni --mid-text. Un code mal tapé, ou fait avec un autre modèle, est refusé.\n"
     "  --session FICHIER\n"
     "                  rouvrir une session enregistrée par x (FICHIER.json), poème compris\n"
+    "  --compare-model FICHIER\n"
+    "                  un second modèle (B) lit le même texte à côté de celui-ci (A) : les 8 premiers de chacun, pour chaque caractère son rang dans l’autre modèle (ou son absence) et KL(A||B) en bits, à la place des barres (sous elles s’il y a la place) ; fp32, bf16 ou int8 au lieu de FICHIER : ce modèle-ci dans cette précision ; dans l’explorateur `:compare-model FICHIER` et `:compare-model off`\n"
     "  --stage PROGRAMME\n"
     "                  le programme d’un élève fait le top-p à côté du top-p intégré, sa colonne marquée là où les deux diffèrent (docs/exercises.md) : --stage \"python3 top_p.py\" ; \"jueju ./jueju\" pour la contrainte du jueju (j) ; dans l’explorateur, `:stage ...` et `:stage off`\n"
     "  --stage-timeout SECONDES\n"
@@ -67,6 +70,7 @@ static const char *const H_PROBS[] = {
     "  --weights P              les matrices de poids en fp32 (telles qu’entraînées), bf16 ou int8 (arrondies au chargement du modèle ; par défaut : telles que le fichier les contient)\n",
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {@STAGE_KEYS@}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...} : la probabilité d’un candidat après chaque étape, dans l’ordre du tirage, renormalisée sur ce que l’étape garde ; pour chaque étape, les caractères gardés et la probabilité du modèle qu’elle a écartée ; \"removed\", la probabilité du modèle de tous les caractères auxquels la distribution finale donne 0 (la température compte) ; \"entropy\" celle du modèle, \"entropy_final\" celle du tirage, en nats (le JSON reste en nats ; l’écran affiche des bits) ; \"context_used\", le nombre de caractères que le modèle a lus (au plus son contexte, le saut de ligne d’avant un poème compris), et \"context_policy\", la fenêtre choisie (--context-policy). Sans texte avant ni forme, la pénalité et le masque de forme ne changent rien ici. Avec --pinyin : \"pinyin\" (lectures) et \"gloss\" ; avec --pinyin-input, en plus \"rank\" et, dans l’objet, \"pinyin_input\", \"matches\" (combien se lisent ainsi) et \"matches_prob\" (leur probabilité totale)\n"
     "  --stage PROGRAMME        le top-p fait aussi par un programme, celui d’un élève (exercice 1, docs/exercises.md), par exemple --stage \"python3 top_p.py\" : sa colonne à côté du top-p intégré, chaque caractère sur lequel ils divergent marqué et listé (en --json : \"stage\" et, pour chaque candidat, \"stage_top_p\")\n"
+    "  --compare-model FICHIER  un second modèle (B) lit aussi PROMPT, avec son propre vocabulaire et son propre contexte : les N premiers de chacun côte à côte, chacun avec son rang dans l’autre modèle (absent : l’autre ne le connaît pas), et KL(A||B) en bits (A : --model), sur les caractères que les deux connaissent, chaque distribution renormalisée, avec la probabilité que chacun donne aux caractères absents de l’autre ; un caractère de PROMPT que B ne connaît pas est une erreur. Pas avec --stage ni --pinyin-input. En --json : \"kl\" (en nats), \"rank_other\", \"prob_other\", \"compare_candidates\", \"shared\", \"model_only_prob\", \"compare_only_prob\"\n"
     "\n"
     "Exemple : tangscope probs 春风 --pinyin-input du  (度, 渡 ou 都 ?)\n",
     NULL,
@@ -466,6 +470,7 @@ const CliVerbHelp CLI_VERBS_FR[] = {
     {.verb = "point", .help = "mettre un panneau en valeur"},
     {.verb = "expect", .help = "vérifier ce qu’affirme la narration"},
     {.verb = "stage", .help = "le programme d’un élève fait le top-p ou le jueju à côté de l’intégré ; une leçon en désigne un de son dossier d’exercices, et l’explorateur demande d’abord"},
+    {.verb = "compare-model", .help = "un second modèle lit le même texte : les 8 premiers de chacun, le rang de chaque caractère dans l’autre et KL(A||B) ; fp32, bf16 ou int8 : ce modèle-ci dans cette précision (le FICHIER d’une leçon se trouve à côté d’elle)"},
     {.verb = "model", .help = "les lignes expect de cette leçon portent sur le modèle fourni (non vérifiées avec un autre)"},
     {.verb = "(lessons)", .help = "(leçons) "},
     {.verb = NULL},

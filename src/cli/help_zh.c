@@ -14,6 +14,7 @@ static const char *const H_EXPLORE[] = {
     "                        [--corpus 文件 | --no-corpus] [--threads N] [--mid-text]\n"
     "                        [--projector] [--theme dark|light] [--ascii]\n"
     "                        [--context-policy shift|slide]\n"
+    "                        [--compare-model 文件]\n"
     "\n"
     "全屏探索界面：输入提示词，每按一个键都能看到模型给下一个字的概率如何变化，旁边是采样后的结果，以及训练文本本身有多少次这样接下去。可以一个字一个字地生成，写出整首诗，限定诗的格式，还能给 KV 缓存计时。在界面里按 ? 查看所有按键。\n"
     "不带命令、或只带这些选项运行 `tangscope`，也会打开它。\n"
@@ -37,6 +38,8 @@ static const char *const H_EXPLORE[] = {
     "                  超出上下文时：shift（默认）把窗口移到较新的一半，用 ¦ 标出，并保留缓存；slide 每一步重读最后 128 个字，缓存帮不上忙\n"
     "  --code 分享码   打开一个分享码（标题栏显示当前会话的分享码）：它的提示词、诗体、设置和随机种子，使按回车写出的正是 `tangscope generate --code 分享码` 写出的内容；不能与 --prompt 或 --mid-text 同用。输错的分享码或用别的模型生成的分享码会被拒绝。\n"
     "  --session 文件  重新打开用 x 保存的会话（文件.json），连同其中的诗\n"
+    "  --compare-model 文件\n"
+    "                  让第二个模型（B）和这个模型（A）读同一段文本：两边各自的前 8 名并排，每个字标出它在另一个模型里的名次（另一个模型没有这个字就标“没有”），再给出 KL(A||B)，单位是比特；屏幕够大时放在概率条下面，不够时占概率条的位置；文件处写 fp32、bf16 或 int8，就是本模型换成那种精度；在界面里用 `:compare-model 文件` 和 `:compare-model off`\n"
     "  --stage 程序    让学生写的程序在内置 top-p 旁边也做一遍 top-p，两者不同的地方在它那一栏里标出（docs/exercises.md）：--stage \"python3 top_p.py\"；\"jueju ./jueju\" 用于绝句约束（j）；在界面里用 `:stage ...` 和 `:stage off`\n"
     "  --stage-timeout 秒数\n"
     "                  每次请求程序最多等多少秒（默认 1；第一次包括程序启动，等十倍）：启动慢的程序（比如 `import torch`）可以多给些时间；在界面里用 `:stage --timeout 秒数 程序`。程序出错时，它写到错误输出的内容保存在 ~/.cache/tangscope/stage-PID-N.stderr，报错信息会给出文件名并显示最后几行\n"
@@ -64,6 +67,7 @@ static const char *const H_PROBS[] = {
     "  --weights P              权重矩阵用 fp32（训练时的精度）、bf16 或 int8（加载模型时舍入；默认：按文件里存的精度）\n",
     "  --json                   {\"prompt\": ..., \"poem_start\": true|false, \"converted\": [{\"from\": \"風\", \"to\": \"风\"}], \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ..., \"stages\": {@STAGE_KEYS@}}], \"stages\": [{\"stage\": \"model\", \"kept\": ..., \"removed\": ...}, ...], \"removed\": ..., ...}：候选字经过采样器每个阶段（按采样器的顺序）后的概率，在该阶段保留的字上重新归一化；每个阶段保留的字数和它去掉的模型概率；\"removed\" 是最终分布给 0 的所有字的模型概率之和（温度也算在内）；\"entropy\" 是模型的熵，\"entropy_final\" 是采样后的熵，单位为奈特（JSON 用奈特，屏幕上用比特）；\"context_used\" 是模型实际读到的字数（不超过上下文，诗前的换行也算在内），\"context_policy\" 是所用的窗口方式（--context-policy）。这里前面没有文本，也没有诗体：重复惩罚和格式掩码不起作用。加 --pinyin 时有 \"pinyin\"（读音）和 \"gloss\"；加 --pinyin-input 时还有 \"rank\"，对象里还有 \"pinyin_input\"、\"matches\"（读这个音的字数）和 \"matches_prob\"（它们的总概率）\n"
     "  --stage 程序             让一个程序（学生写的，练习 1，docs/exercises.md）也做一遍 top-p，例如 --stage \"python3 top_p.py\"：它的结果列在内置 top-p 旁边，两者意见不同的字都会标出并列出（--json 里是 \"stage\" 和每个候选字的 \"stage_top_p\"）\n"
+    "  --compare-model 文件     让第二个模型（B）也读 PROMPT，用它自己的词表和上下文：两边的前 N 名并排，每个字标出它在另一个模型里的名次（“没有”：另一个模型不认识这个字），以及 KL(A||B)，单位是比特（A 是 --model 的模型）；只在两者都认识的字上计算，各自重新归一化，另外报出每个模型放在对方没有的字上的概率；PROMPT 里有 B 不认识的字就报错。不能和 --stage 或 --pinyin-input 一起用。--json 里有：\"kl\"（单位奈特）、\"rank_other\"、\"prob_other\"、\"compare_candidates\"、\"shared\"、\"model_only_prob\"、\"compare_only_prob\"\n"
     "\n"
     "例：tangscope probs 春风 --pinyin-input du （度、渡还是都？）\n",
     NULL,
@@ -457,6 +461,7 @@ const CliVerbHelp CLI_VERBS_ZH[] = {
     {.verb = "point", .help = "突出显示一个面板"},
     {.verb = "expect", .help = "检查讲解中的一个说法"},
     {.verb = "stage", .help = "让学生写的程序在内置的旁边做 top-p 或绝句；课程只能指定它练习文件夹里的程序，探索界面会先询问"},
+    {.verb = "compare-model", .help = "让第二个模型读同一段文本：两边的前 8 名、每个字在另一个模型里的名次，以及 KL(A||B)；写 fp32、bf16 或 int8 就是本模型换成那种精度（课程里的文件放在课程文件旁边）"},
     {.verb = "model", .help = "这节课的 expect 行针对自带的模型（换了别的模型就不检查）"},
     {.verb = "(lessons)", .help = "（课程）"},
     {.verb = NULL},

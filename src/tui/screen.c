@@ -24,6 +24,10 @@
  * rows, its readings under it, and the sliders and timing give up four more
  * (eight rows of text at 80 x 24: a jueju and its readings).
  *
+ * A compare model (--compare-model) puts its panel below the bars when the
+ * rows there hold it (110 x 34), in the sliders' and the timing's place, and
+ * over the bars otherwise (80 x 24): its lists hold the bars' top 8.
+ *
  * Projector mode (z) keeps the text, the bars across the whole width and
  * the sliders (the timing while a comparison is on), larger where the rows
  * allow (layout_projector); the mask view (w) or the KV cache's cost (r),
@@ -53,6 +57,10 @@ enum { TIMING_ROOM_ROWS = 12 }; /* the timing panel with a plot of 5 rows, the s
  * heading and two, and the text shows a jueju as four lines over their
  * readings. */
 enum { PINYIN_FROM_LOWER = 4 };
+/* The compare model's panel below the bars: a heading, the files' names, the
+ * lists' headings and the top 8 (view_compare.c); with fewer rows there it
+ * takes the bars' place. */
+enum { COMPARE_ROWS = 3 + APP_TOP };
 
 /* In a lesson with no room for both, the timing panel takes the sliders'
  * place while it has something to show, unless the lesson points at them. */
@@ -170,6 +178,20 @@ static void place_lower(Layout *l, const AppState *s, int y, int lower, int left
     }
 }
 
+/* Below the bars: a compare model's panel when the rows there hold it (it
+ * takes the bars' place otherwise), else the panels of place_lower. */
+static void place_below_bars(Layout *l, const AppState *s, int y, int lower, int left)
+{
+    if (s->cm) {
+        l->show_compare = 1;
+        l->compare_on_bars = lower < COMPARE_ROWS;
+        l->compare = l->compare_on_bars ? l->probs : (Rect){y, 0, lower, left};
+        if (!l->compare_on_bars)
+            return;
+    }
+    place_lower(l, s, y, lower, left);
+}
+
 void screen_layout(Layout *l, const AppState *s, int lines, int cols)
 {
     *l = (Layout){0};
@@ -248,7 +270,7 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
         l->coin = l->status;
         l->show_coin = l->coin_on_status = 1;
     }
-    place_lower(l, s, y + probs_rows, lines - 1 - (y + probs_rows), left);
+    place_below_bars(l, s, y + probs_rows, lines - 1 - (y + probs_rows), left);
 }
 
 void screen_fit(AppState *s, int lines, int cols)
@@ -347,8 +369,10 @@ void screen_draw(const AppState *s, unsigned redraw)
             redo(s, l.attention, view_attention_draw);
         if (l.show_mask && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
             redo(s, l.mask, view_mask_draw);
-        if (l.show_panels && (redraw & REDRAW_PROBS))
+        if (l.show_panels && !l.compare_on_bars && (redraw & REDRAW_PROBS))
             redo(s, l.probs, view_probs_draw);
+        if (l.show_compare && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
+            redo(s, l.compare, view_compare_draw);
         if (l.show_sliders && (redraw & REDRAW_SLIDERS))
             redo(s, l.sliders, view_sliders_draw);
         if (l.show_timing && (redraw & REDRAW_TIMING))

@@ -21,6 +21,9 @@ typedef struct {
     int show_weights;
     Rect entropy;       /* uncertainty under the text (e): in the sliders' and timing's place */
     int show_entropy;
+    Rect compare;       /* the compare model (--compare-model): below the bars where the
+                         * rows allow, else in their place (compare_on_bars) */
+    int show_compare, compare_on_bars;
     Rect mask;          /* the mask view (w): in the panels' place */
     int show_mask;
     /* the coin's row when the bars have none for it (a long text took the
@@ -116,6 +119,8 @@ Rect view_probs_corpus_rect(const AppState *s, Rect r);
 void view_kvcache_draw(const AppState *s, Rect r);
 /* the weights in three precisions (W): in the same place (view_weights.c) */
 void view_weights_draw(const AppState *s, Rect r);
+/* the compare model's top 8 beside the explorer's model's (view_compare.c) */
+void view_compare_draw(const AppState *s, Rect r);
 /* pinyin (view_pinyin.c). A reading takes at most VIEW_PINYIN_COLS - 1
  * columns (zhuāng), so a column that wide shows any reading whole. */
 enum { VIEW_PINYIN_COLS = 7 };

@@ -118,7 +118,7 @@ fi
 cp assets/tang.bin "$work/copy.bin"
 $T lesson --check lessons/en/09-smaller-model.md --model "$work/copy.bin" >"$work/out" 2>"$work/err"
 rc=$?
-if [ $rc -eq 0 ] && ! grep -q "about the bundled" "$work/out" && grep -q "09-smaller-model.md: 8 steps, ok" "$work/out"; then
+if [ $rc -eq 0 ] && ! grep -q "about the bundled" "$work/out" && grep -q "09-smaller-model.md: 9 steps, ok" "$work/out"; then
     pass lesson-same-bytes-bundled
 else
     fail lesson-same-bytes-bundled "exit $rc: $(head -c 300 "$work/out") $(head -c 300 "$work/err")"

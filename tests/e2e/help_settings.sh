@@ -19,7 +19,7 @@ export LANG=C.UTF-8
 . tests/e2e/lib/check.sh
 
 # the commands' options that are not sampler settings
-OTHERS='-n|--quiet|--pinyin|--pinyin-input|--max-chars|--stats|--code|--penalize-punctuation|--seed|--no-cache|--context-policy|--mid-text|--model|--weights|--json|--export|--trace|--stage|--top|--help|--lang'
+OTHERS='-n|--quiet|--pinyin|--pinyin-input|--max-chars|--stats|--code|--penalize-punctuation|--seed|--no-cache|--context-policy|--mid-text|--model|--weights|--json|--export|--trace|--stage|--compare-model|--top|--help|--lang'
 
 # option_block FILE FLAG: the option's line and the lines that continue it, as one line
 option_block() {

@@ -373,6 +373,21 @@ static const Budget BUDGETS[] = {
     {LBL_ST_CODE_OPENED, 79, {"T656K3EQ4WNPKSN47YC6TS2345678ABC"}},
     {LBL_ST_KVCACHE_ON, 79, {0}},
     {LBL_ST_KVCACHE_OFF, 79, {0}},
+    /* the compare model's panel (view_compare.c), 43 columns beside a
+     * lesson's narration at 80x24: its heading, the notes under the lists
+     * and the names the whole width; each list 20 columns, its heading in
+     * 20 - RANK_COLS - 1 = 13, the rank's heading and "absent" in
+     * RANK_COLS = 6; the status line's word on loading it */
+    {LBL_CMP_HEADER, 43, {"12.34567"}},
+    {LBL_CMP_NAMES, 43, {"tang.bin int8", "ckpt-2000.bin"}},
+    {LBL_CMP_TOP, 13, {"A"}},
+    {LBL_CMP_IN, 6, {"B"}},
+    {LBL_CMP_LACKS, 6, {0}},
+    {LBL_CMP_SHARED, 43, {"7,311"}},
+    {LBL_CMP_A_ONLY, 43, {"99,99 %"}},
+    {LBL_CMP_B_ONLY, 43, {"99,99 %"}},
+    {LBL_ST_CMP_ON, 79, {"'ckpt-2000.bin'"}},
+    {LBL_ST_CMP_OFF, 79, {0}},
     {LBL_KV_HEADER, 49, {0}},
     {LBL_KV_PER_TOKEN, 12, {0}},
     {LBL_KV_NOW, 12, {"128"}},

@@ -1141,6 +1141,43 @@ static void test_set_every_setting(void)
     }
 }
 
+/* compare-model: a second model beside the bars. With the bars in int8 and
+ * fp32 beside them, the divergence and the top 8's ranks are those the
+ * weights panel finds by its own pass (app_weights_compare: float32 over the
+ * same window, quant_kl_bits); off, a lesson's start and a file that is not
+ * a model close it or leave it as it was. */
+static void test_compare_model_verb(void)
+{
+    AppState s;
+    start(&s);
+    ok(&s, "prompt 春风");
+    ok(&s, "set weights int8");
+    ok(&s, "compare-model fp32");
+    CHECK(s.cm && s.cm->ok && s.cm->m == &model && s.cm->cmp.n_a == APP_TOP,
+          "fp32 beside int8: %s", s.cm ? s.cm->error : "none loaded");
+    if (s.cm && s.cm->ok) {
+        double bits = s.cm->cmp.kl / log(2.0);
+        CHECK(fabs(bits - s.wt.kl_bits) < 1e-6 * (1.0 + s.wt.kl_bits) && bits > 0,
+              "KL %g bits, the weights panel %g", bits, s.wt.kl_bits);
+        for (int k = 0; k < s.wt.n_top; k++)
+            CHECK(s.cm->cmp.a[k].id == s.wt.top[k] && s.cm->cmp.a[k].rank_other == s.wt.ref_rank[k],
+                  "place %d: rank %d, the weights panel %d", k + 1, s.cm->cmp.a[k].rank_other,
+                  s.wt.ref_rank[k]);
+    }
+    char msg[SCRIPT_MSG_MAX];
+    CHECK(run(&s, "compare-model /nonexistent/B.bin", msg) != SCRIPT_OK &&
+              strstr(msg, "B.bin") && s.cm && strcmp(s.compare_model, "fp32") == 0,
+          "a missing file: %s", msg);
+    CHECK(run(&s, "compare-model", msg) != SCRIPT_OK, "no file taken");
+    ok(&s, "compare-model off");
+    CHECK(!s.cm && !s.compare_model[0], "off leaves it open");
+    ok(&s, "compare-model bf16");
+    app_reset(&s); /* a lesson starts without one */
+    app_predict(&s);
+    CHECK(!s.cm, "a reset leaves it open");
+    app_free(&s);
+}
+
 int main(void)
 {
     load_fixtures();
@@ -1164,6 +1201,7 @@ int main(void)
     RUN(test_plain_text);
     RUN(test_repetition_penalty_verb);
     RUN(test_weights_verb);
+    RUN(test_compare_model_verb);
     corpus_free(&corpus);
     free(corpus_text);
     model_free(&model);
