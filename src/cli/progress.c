@@ -139,6 +139,20 @@ void progress_clear(Progress *p)
         erase(p);
 }
 
+void progress_hide(Progress *p)
+{
+    if (!p || !p->on || p->cols == 0)
+        return; /* nothing on the screen */
+    erase(p);
+    p->shown = -1.0;
+}
+
+void progress_what(Progress *p, const char *what)
+{
+    set_what(p, what);
+    p->shown = -1.0; /* the next update shows it */
+}
+
 void progress_print(Progress *p, const char *text)
 {
     erase(p);

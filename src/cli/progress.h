@@ -60,6 +60,15 @@ void progress_stage(Progress *p, const char *what, long total, LabelId unit);
  * terminal too (the next update draws it again). */
 void progress_clear(Progress *p);
 
+/* Before lines of one's own on stderr, printed whole (a lesson's problems):
+ * the bar off the screen; the next update draws it again at once. p may be
+ * NULL: a command without a bar. */
+void progress_hide(Progress *p);
+
+/* What is being done now (as progress_start's what), the count going on;
+ * shown from the next drawing on. */
+void progress_what(Progress *p, const char *what);
+
 /* A line of its own on stderr (text without its newline) while the bar is
  * up: the bar is taken off and the line printed, cut to the terminal's
  * width; the next update draws the bar again below it. Without a bar (not
