@@ -2050,6 +2050,9 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_PROGRESS_BENCH_KEY] = {"keystroke", "按键", "Tastendruck", "frappe"},
     [LBL_PROGRESS_BENCH_SAMPLER] = {"sampler settings", "采样设置", "Sampler-Einstellungen",
         "réglages du tirage"},
+    [LBL_PROGRESS_READING] = {"reading %s", "正在读取 %s", "liest %s", "lecture de %s"},
+    [LBL_PROGRESS_CONVERTING] = {"converting", "正在转换", "wandelt um", "conversion"},
+    [LBL_PROGRESS_WRITING] = {"writing %s", "正在写入 %s", "schreibt %s", "écriture de %s"},
 };
 
 /* Each count label and its singular row. */

@@ -661,6 +661,9 @@ typedef enum {
     LBL_PROGRESS_BENCH_PREFILL,
     LBL_PROGRESS_BENCH_KEY,
     LBL_PROGRESS_BENCH_SAMPLER,
+    LBL_PROGRESS_READING,    /* import, export: %s the file read */
+    LBL_PROGRESS_CONVERTING, /* import: the checkpoint mapped to a model */
+    LBL_PROGRESS_WRITING,    /* import, export: %s the file written */
     LBL_COUNT
 } LabelId;
 

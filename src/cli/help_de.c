@@ -388,7 +388,7 @@ static const char *const H_QUANTIZE[] = {
 };
 
 static const char *const H_EXPORT[] = {
-    "Aufruf: tangscope export DATEI.bin --out ORDNER [--dataset NAME]\n"
+    "Aufruf: tangscope export DATEI.bin --out ORDNER [--dataset NAME] [--quiet]\n"
     "\n"
     "Schreibt ein tangscope-Modell als Checkpoint von nanoGPT: ORDNER/ckpt.pt, wie ihn train.py von nanoGPT speichert (torch.load liest ihn; die Gewichte als float32), und ORDNER/meta.pkl, sein Vokabular (stoi, itos). Gibt es ORDNER noch nicht, wird er angelegt (der Ordner darüber muss existieren). Danach im Ordner von nanoGPT:\n"
     "\n"
@@ -397,13 +397,14 @@ static const char *const H_EXPORT[] = {
     "Die config des Checkpoints nennt als Datensatz den absoluten Pfad von ORDNER; so findet sample.py die Datei ORDNER/meta.pkl, egal aus welchem Ordner es startet. bias ist False (und es fehlen die Bias-Schlüssel), wenn alle Biases des Modells null sind. Ein von tangscope trainiertes Modell rechnet mit der tanh-GELU: Das MLP von nanoGPT liefert dieselben Wahrscheinlichkeiten mit nn.GELU(approximate='tanh'). Python wird nicht gebraucht; tangscope import ORDNER/ckpt.pt --meta ORDNER/meta.pkl --out DATEI.bin ergibt wieder dieselbe Datei. Beide Dateien werden geschrieben wie jede Ausgabe (einem Link wird gefolgt, ein Gerät oder ein FIFO an Ort und Stelle beschrieben, eine Datei erst ersetzt, wenn sie vollständig ist); ein beschädigtes Modell oder ein unbrauchbarer Pfad wird mit einer Zeile und Status 2 abgelehnt. docs/course-model.md beschreibt den ganzen Weg.\n"
     "\n"
     "  --out ORDNER     der Ordner, in den ckpt.pt und meta.pkl kommen\n"
-    "  --dataset NAME   der Datensatz in der config statt des Pfads von ORDNER: sample.py liest dann data/NAME/meta.pkl (die Ordnung von nanoGPT selbst)\n",
+    "  --dataset NAME   der Datensatz in der config statt des Pfads von ORDNER: sample.py liest dann data/NAME/meta.pkl (die Ordnung von nanoGPT selbst)\n"
+    "  --quiet          keine Fortschrittszeile (sie erscheint auf stderr nur, wenn es ein Terminal ist: Lesen, Umwandeln, Schreiben)\n",
     NULL,
 };
 
 static const char *const H_IMPORT[] = {
     "Aufruf: tangscope import CKPT --meta META.pkl --out DATEI.bin [--n-head N]\n"
-    "                        [--gelu erf|tanh] [--ln-eps X]\n"
+    "                        [--gelu erf|tanh] [--ln-eps X] [--quiet]\n"
     "\n"
     "Macht aus einem Checkpoint im Stil von nanoGPT (was train.py von nanoGPT speichert, oder ein bloßes state_dict; mit oder ohne das Präfix _orig_mod. von torch.compile; bias true oder false) und seiner meta.pkl (stoi, itos: ein Zeichen pro Token) eine Modelldatei von tangscope, die dann überall funktioniert, wo --model DATEI geht.\n"
     "\n"
@@ -414,6 +415,7 @@ static const char *const H_IMPORT[] = {
     "  --n-head N       die Köpfe, für ein bloßes state_dict (ohne model_args)\n"
     "  --gelu erf|tanh  die GELU des MLP: erf ist nn.GELU() von nanoGPT (Standard), tanh für nn.GELU(approximate='tanh')\n"
     "  --ln-eps X       das Epsilon der LayerNorm (Standard 1e-5, wie bei nanoGPT)\n"
+    "  --quiet          keine Fortschrittszeile (sie erscheint auf stderr nur, wenn es ein Terminal ist: Lesen, Umwandeln, Schreiben)\n"
     "\n"
     "Der umgekehrte Weg: tools/export-nanogpt.py DATEI.bin --out ckpt.pt --meta meta.pkl.\n",
     NULL,

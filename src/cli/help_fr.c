@@ -392,7 +392,7 @@ static const char *const H_QUANTIZE[] = {
 };
 
 static const char *const H_EXPORT[] = {
-    "usage : tangscope export FICHIER.bin --out DOSSIER [--dataset NOM]\n"
+    "usage : tangscope export FICHIER.bin --out DOSSIER [--dataset NOM] [--quiet]\n"
     "\n"
     "Écrit un modèle tangscope sous forme de checkpoint nanoGPT : DOSSIER/ckpt.pt, tel que le sauve le train.py de nanoGPT (torch.load le lit ; les poids en float32), et DOSSIER/meta.pkl, son vocabulaire (stoi, itos). DOSSIER est créé s’il n’existe pas (son parent doit exister). Ensuite, dans le dossier de nanoGPT :\n"
     "\n"
@@ -401,13 +401,14 @@ static const char *const H_EXPORT[] = {
     "La config du checkpoint donne pour jeu de données le chemin absolu de DOSSIER : sample.py trouve ainsi DOSSIER/meta.pkl depuis n’importe quel dossier. bias vaut False (et les clés de biais sont absentes) quand tous les biais du modèle sont nuls. Un modèle entraîné par tangscope emploie la GELU tanh : le MLP de nanoGPT donne les mêmes probabilités avec nn.GELU(approximate='tanh'). Python n’est pas nécessaire ; tangscope import DOSSIER/ckpt.pt --meta DOSSIER/meta.pkl --out FICHIER.bin redonne le même fichier. Chaque fichier s’écrit comme toute sortie (un lien est suivi, un périphérique ou une FIFO reçoit les octets sur place, un fichier n’est remplacé qu’une fois complet) ; un modèle abîmé ou un chemin inutilisable est refusé en une ligne, avec le code de sortie 2. docs/course-model.md décrit tout le chemin.\n"
     "\n"
     "  --out DOSSIER    le dossier où écrire ckpt.pt et meta.pkl\n"
-    "  --dataset NOM    le jeu de données de la config au lieu du chemin de DOSSIER : sample.py lit alors data/NOM/meta.pkl (la disposition propre à nanoGPT)\n",
+    "  --dataset NOM    le jeu de données de la config au lieu du chemin de DOSSIER : sample.py lit alors data/NOM/meta.pkl (la disposition propre à nanoGPT)\n"
+    "  --quiet          pas de ligne de progression (elle ne paraît sur stderr que si c’est un terminal : lecture, conversion, écriture)\n",
     NULL,
 };
 
 static const char *const H_IMPORT[] = {
     "usage : tangscope import CKPT --meta META.pkl --out FICHIER.bin [--n-head N]\n"
-    "                         [--gelu erf|tanh] [--ln-eps X]\n"
+    "                         [--gelu erf|tanh] [--ln-eps X] [--quiet]\n"
     "\n"
     "Transforme un point de reprise à la manière de nanoGPT (ce que sauvegarde le train.py de nanoGPT, ou un simple state_dict ; avec ou sans le préfixe _orig_mod. de torch.compile ; bias true ou false) et son meta.pkl (stoi, itos : un caractère par token) en fichier de modèle tangscope, utilisable ensuite partout où --model FICHIER l’est.\n"
     "\n"
@@ -419,6 +420,7 @@ static const char *const H_IMPORT[] = {
     "  --n-head N       les têtes, pour un simple state_dict (sans model_args)\n"
     "  --gelu erf|tanh  la GELU du MLP : erf est le nn.GELU() de nanoGPT (par défaut), tanh pour nn.GELU(approximate='tanh')\n"
     "  --ln-eps X       l’epsilon de LayerNorm (par défaut 1e-5, celui de nanoGPT)\n"
+    "  --quiet          pas de ligne de progression (elle ne paraît sur stderr que si c’est un terminal : lecture, conversion, écriture)\n"
     "\n"
     "Le chemin inverse : tools/export-nanogpt.py FICHIER.bin --out ckpt.pt --meta meta.pkl.\n",
     NULL,

@@ -384,7 +384,7 @@ static const char *const H_QUANTIZE[] = {
 };
 
 static const char *const H_EXPORT[] = {
-    "用法：tangscope export 文件.bin --out 文件夹 [--dataset 名称]\n"
+    "用法：tangscope export 文件.bin --out 文件夹 [--dataset 名称] [--quiet]\n"
     "\n"
     "把 tangscope 的模型写成 nanoGPT 的检查点：文件夹/ckpt.pt，和 nanoGPT 的 train.py 保存的格式一样（torch.load 能读；权重为 float32），以及文件夹/meta.pkl，即它的词表（stoi、itos）。文件夹不存在时会新建（它的上一级必须存在）。然后在 nanoGPT 的目录里运行：\n"
     "\n"
@@ -393,13 +393,14 @@ static const char *const H_EXPORT[] = {
     "检查点的 config 把文件夹的绝对路径写作数据集，所以 sample.py 不论从哪个目录运行都能找到 文件夹/meta.pkl。模型的偏置全为零时，bias 为 False（也没有偏置的键）。tangscope 训练的模型用 tanh 近似的 GELU：nanoGPT 的 MLP 里换成 nn.GELU(approximate='tanh') 就能得到相同的概率。不需要 Python；用 tangscope import 文件夹/ckpt.pt --meta 文件夹/meta.pkl --out 文件.bin 导回来，得到的还是同一个文件。两个文件都按所有输出的规则来写（链接会跟过去，设备和 FIFO 就地写入，普通文件写完整之后才替换）；模型损坏或路径不能用时只给一行说明，退出状态为 2。完整步骤见 docs/course-model.md。\n"
     "\n"
     "  --out 文件夹     放 ckpt.pt 和 meta.pkl 的文件夹\n"
-    "  --dataset 名称   config 里的数据集，代替文件夹的路径：sample.py 这时读 data/名称/meta.pkl（nanoGPT 自己的目录结构）\n",
+    "  --dataset 名称   config 里的数据集，代替文件夹的路径：sample.py 这时读 data/名称/meta.pkl（nanoGPT 自己的目录结构）\n"
+    "  --quiet          不显示进度行（只有 stderr 是终端时才显示：读取、转换、写入）\n",
     NULL,
 };
 
 static const char *const H_IMPORT[] = {
     "用法：tangscope import CKPT --meta META.pkl --out 文件.bin [--n-head N]\n"
-    "                       [--gelu erf|tanh] [--ln-eps X]\n"
+    "                       [--gelu erf|tanh] [--ln-eps X] [--quiet]\n"
     "\n"
     "把 nanoGPT 风格的检查点（nanoGPT 的 train.py 保存的文件，或单纯的 state_dict；带不带 torch.compile 的 _orig_mod. 前缀都行；bias 为 true 或 false 均可）和它的 meta.pkl（stoi、itos：每个词元一个字）转成 tangscope 的模型文件，之后凡是能用 --model 文件 的地方都能用它。\n"
     "\n"
@@ -410,6 +411,7 @@ static const char *const H_IMPORT[] = {
     "  --n-head N       注意力头数，用于单纯的 state_dict（没有 model_args 时）\n"
     "  --gelu erf|tanh  MLP 的 GELU：erf 即 nanoGPT 的 nn.GELU()（默认），tanh 对应 nn.GELU(approximate='tanh')\n"
     "  --ln-eps X       LayerNorm 的 epsilon（默认 1e-5，与 nanoGPT 相同）\n"
+    "  --quiet          不显示进度行（只有 stderr 是终端时才显示：读取、转换、写入）\n"
     "\n"
     "反过来：tools/export-nanogpt.py 文件.bin --out ckpt.pt --meta meta.pkl。\n",
     NULL,

@@ -36,6 +36,7 @@ typedef struct {
     double shown;    /* when the line was last drawn; < 0: never */
     int cols;        /* columns of the line on the screen now; 0: none there */
     int stdout_tty;  /* stdout is a terminal too (progress_clear has work to do) */
+    unsigned id;     /* which bar it is, for progress_hide_any */
 } Progress;
 
 /* Start counting `total` things of `unit` (the caller's own unit label: a
@@ -64,6 +65,10 @@ void progress_clear(Progress *p);
  * the bar off the screen; the next update draws it again at once. p may be
  * NULL: a command without a bar. */
 void progress_hide(Progress *p);
+
+/* Whatever bar is on the terminal, off it: cli_error calls this before its
+ * line, so an error or a warning never lands after a bar's text. */
+void progress_hide_any(void);
 
 /* What is being done now (as progress_start's what), the count going on;
  * shown from the next drawing on. */
