@@ -41,6 +41,9 @@ static const char BENCH_HELP[] =
     "explorer costs at a full context (prefill on every core, sampler, top 8,\n"
     "training-text counts); and the sampler's cost beside the\n"
     "model's, in ms per cached character on one thread, under several settings.\n"
+    "Under the lengths' lines, a plot of the last length: the ms to write the\n"
+    "first n characters without and with the cache (the best run each way), the\n"
+    "axes' numbers as the interface language writes them.\n"
     "  --lengths LIST  characters to write, comma-separated, each 1..100000 (default 32,64,120)\n"
     "  --repeat N      runs per measurement, the best counts, 1..1000 (default: 10,\n"
     "                  a length's runs stopping after 2 s, at least one)\n"
@@ -59,7 +62,11 @@ static const char BENCH_HELP[] =
     "                  random weights instead (speed does not depend on the weights),\n"
     "                  e.g. --context 512 --lengths 500; no sampler table then (its\n"
     "                  cost depends on the model's distributions)\n"
-    "  --quiet         no progress line (only ever drawn on a terminal)\n"
+    "  --quiet         no progress line (only ever drawn on a terminal)\n";
+/* the help goes on here (one literal would pass the length C compilers must take) */
+static const char BENCH_HELP_MORE[] =
+    "  --ascii         the plot in ASCII (* o | + -), as explore --ascii; so too\n"
+    "                  with TANGSCOPE_ASCII=1 and a TERM of linux, vt* or dumb\n"
     "\n"
     "  --train        training speed: tokens per second of full optimizer steps\n"
     "                 (forward, backward, AdamW) on the default model, 4 layers,\n"
@@ -1089,7 +1096,7 @@ static int bench_generate(const BenchGenArgs *a)
 /* The options each benchmark reads; any other given is refused, not ignored. */
 static const char *const GENERATE_OPTS[] = {"--context", "--context-policy", "--lengths",
                                             "--repeat", "--model", "--weights", "--json",
-                                            "--quiet", NULL};
+                                            "--quiet", "--ascii", NULL};
 static const char *const TRAIN_OPTS[] = {"--train", "--steps", "--batch", "--seq", "--threads",
                                          "--precision", "--json", "--quiet", NULL};
 static const char *const UI_OPTS[] = {"--ui", "--model", "--json", NULL};
@@ -1127,7 +1134,7 @@ static int refuse_unused(int argc, char **argv, int train, int ui, int lessons)
 int cmd_bench(int argc, char **argv)
 {
     const char *precision = NULL;
-    int quiet = 0, train = 0, ui = 0, lessons = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 10;
+    int quiet = 0, ascii = 0, train = 0, ui = 0, lessons = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 10;
     const char *lengths = "32,64,120", *model_path = NULL, *policy_name = NULL, *weights = NULL;
     int context = 0;
     Opt opts[] = {
@@ -1142,8 +1149,11 @@ int cmd_bench(int argc, char **argv)
         {"--precision", OPT_STR, &precision, 0, 0},
         {"--weights", OPT_STR, &weights, 0, 0},
         {"--quiet", OPT_FLAG, &quiet, 0, 0},
+        {"--ascii", OPT_FLAG, &ascii, 0, 0},
     };
-    int rc = cli_parse("bench", BENCH_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    static char help[sizeof BENCH_HELP + sizeof BENCH_HELP_MORE];
+    snprintf(help, sizeof help, "%s%s", BENCH_HELP, BENCH_HELP_MORE);
+    int rc = cli_parse("bench", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
@@ -1170,6 +1180,8 @@ int cmd_bench(int argc, char **argv)
     if (policy_name && gen_policy_parse(policy_name, &policy) != 0)
         return cli_error("bench", EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "shift",
                          "slide", ts_quote(&qp, policy_name));
+    if (ascii)
+        textw_use_ascii();
     cli_set_threads(1);
     BenchGenArgs ga = {.model_path = model_path ? model_path : cli_asset("tang.bin"),
                        .lengths = lengths, .weights = weights, .repeat = repeat, .json = json,
