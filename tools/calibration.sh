@@ -5,10 +5,11 @@
 # newline before it), as the training text counts it wherever it occurs. Uses
 # tangscope probs and tangscope corpus (and jq); no Python.
 #
-# usage: tools/calibration.sh [--model FILE] [--char C] [--verbose] [CONTEXT ...]
+# usage: tools/calibration.sh [--model FILE] [--char C] [--verbose] [--quiet] [CONTEXT ...]
 #   (from the repository root; default character 。; default contexts: the 80
 #   below, a random sample of the two-character contexts without punctuation
-#   that occur at least 300 times in assets/tang-train.txt)
+#   that occur at least 300 times in assets/tang-train.txt; a progress line
+#   on stderr when it is a terminal, unless --quiet or --verbose)
 set -eu
 model=assets/tang.bin
 char=。
@@ -17,8 +18,9 @@ while [ $# -gt 0 ]; do
     case $1 in
     --model) model=$2; shift 2 ;;
     --char) char=$2; shift 2 ;;
-    --verbose) verbose=1; shift ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --verbose) verbose=1; PROGRESS_QUIET=1; shift ;;
+    --quiet) PROGRESS_QUIET=1; shift ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "calibration.sh: unknown option $1" >&2; exit 2 ;;
     *) break ;;
     esac
@@ -32,14 +34,23 @@ if [ $# -eq 0 ]; then
 fi
 command -v jq >/dev/null || { echo "calibration.sh: needs jq (apt-get install jq)" >&2; exit 2; }
 [ -x ./tangscope ] || make tangscope >/dev/null
+. tools/progress.sh
 
-for ctx in "$@"; do
-    p=$(./tangscope probs "$ctx" --mid-text --model "$model" --top 100000 --json |
-        jq --arg c "$char" '[.candidates[] | select(.char == $c) | .prob][0] // 0')
-    f=$(./tangscope corpus "$ctx" --top 100000 --json |
-        jq --arg c "$char" '([.next[] | select(.char == $c) | .count][0] // 0) / .count')
-    echo "$ctx $p $f"
-done | awk -v verbose="$verbose" -v char="$char" -v model="$model" '
+progress_start $# contexts "calibration of $char, $model"
+done_n=0
+# the contexts, one line each ("CONTEXT P F"), then the bar off the screen
+{
+    for ctx in "$@"; do
+        p=$(./tangscope probs "$ctx" --mid-text --model "$model" --top 100000 --json |
+            jq --arg c "$char" '[.candidates[] | select(.char == $c) | .prob][0] // 0')
+        f=$(./tangscope corpus "$ctx" --top 100000 --json |
+            jq --arg c "$char" '([.next[] | select(.char == $c) | .count][0] // 0) / .count')
+        echo "$ctx $p $f"
+        done_n=$((done_n + 1))
+        progress_step "$done_n"
+    done
+    progress_end
+} | awk -v verbose="$verbose" -v char="$char" -v model="$model" '
     {
         d = $2 - $3; n++; sd += d; ad += d < 0 ? -d : d; sm += $2; sc += $3
         if (verbose) printf "  %s  model %6.2f%%  text %6.2f%%  %+6.2f\n", $1, 100 * $2, 100 * $3, 100 * d

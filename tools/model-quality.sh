@@ -15,11 +15,17 @@
 #      of the training text's poems with four or eight lines, counted here
 #      by awk
 #
-# usage: tools/model-quality.sh [--seeds N] [--model FILE] ...   (from the
-#   repository root; several --model flags print one block each; needs jq)
+# While it works, each long part draws its progress line on stderr when that
+# is a terminal (tangscope eval and generate their own, calibration.sh its
+# contexts'); --quiet leaves them out.
+#
+# usage: tools/model-quality.sh [--seeds N] [--model FILE] ... [--quiet]
+#   (from the repository root; several --model flags print one block each;
+#   needs jq)
 set -eu
 models=
 seeds=5
+quiet=
 while [ $# -gt 0 ]; do
     case $1 in
     --model) models="$models ${2:?--model needs a file}"; shift 2 ;;
@@ -30,7 +36,8 @@ while [ $# -gt 0 ]; do
         *) echo "model-quality.sh: --seeds needs a number from 1 to 1000" >&2; exit 2 ;;
         esac
         shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --quiet) quiet=--quiet; PROGRESS_QUIET=1; export PROGRESS_QUIET; shift ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "model-quality.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -50,14 +57,14 @@ midtext=
 for m in $models; do
     [ -f "$m" ] || { echo "model-quality.sh: $m: no such file" >&2; exit 2; }
     echo "model $m (sha256 $(sha256sum "$m" | cut -c1-16)...)"
-    loss=$(./tangscope eval --model "$m" --json | jq -r '.loss')
+    loss=$(./tangscope eval --model "$m" --json $quiet | jq -r '.loss')
     printf '  validation loss:      %.4f nats/char\n' "$loss"
     tools/calibration.sh --model "$m" | sed -n 's/.*mean absolute difference \([0-9.]*\) points/\1/p' |
         { read -r mad; printf '  calibration (80 contexts): mean absolute difference %s points\n' "$mad"; }
     wf= l48=
     for seed in $(seq 1 "$seeds"); do
         set -- $(./tangscope generate -n 100 --temperature 0.8 --seed "$seed" --stats --json \
-            --model "$m" | jq -r '"\(.well_formed) \(.four_or_eight_lines)"')
+            --model "$m" $quiet | jq -r '"\(.well_formed) \(.four_or_eight_lines)"')
         wf="$wf $1" l48="$l48 $2"
     done
     echo "$wf" | awk '{ s = 0; for (i = 1; i <= NF; i++) s += $i;

@@ -64,8 +64,11 @@ common="--data assets/tang-train.txt --val assets/tang-val.txt --out $model
 phase() {
     end=$1
     shift
+    phase_no=$((phase_no + 1))
     marker=$dir/$name.phase-$end.done
     [ -f "$marker" ] && return 0
+    # where the recipe is: tangscope train then shows the phase's own steps
+    echo "train-bundled.sh: phase $phase_no of $phases, to step $end ($(($(date +%s) - start)) s so far)"
     if [ -f "$ckpt" ]; then
         # shellcheck disable=SC2086
         ./tangscope train $common --resume $resume_opts "$@"
@@ -77,8 +80,10 @@ phase() {
 }
 
 start=$(date +%s)
+phase_no=0
 case $recipe in
 model)
+    phases=5
     new_opts="--steps 5000" resume_opts="--steps 5000"
     phase 5000
     resume_opts="--steps 6000"
@@ -91,6 +96,7 @@ model)
     phase 11000 --short-every 2 --short-seq 2 --weight-decay 0
     ;;
 class)
+    phases=2
     new_opts="--steps 3600 --lr 0.004 --eval-every 300" resume_opts=
     phase 3200 --stop-at 3200
     phase 3600 --short-every 2 --short-seq 2 --weight-decay 0

@@ -2036,6 +2036,14 @@ static const Label LABELS[LBL_COUNT] = {
         "不测采样器：它的开销取决于模型的概率分布，随机权重（--context）没有这样的分布",
         "keine Sampler-Tabelle: seine Kosten hängen von den Verteilungen des Modells ab, und Zufallsgewichte (--context) haben keine solchen",
         "pas de table du tirage : son coût dépend des distributions du modèle, que des poids aléatoires (--context) n’ont pas"},
+    [LBL_CLI_BENCH_PLOT] = {"ms to write the first n of %s characters (the best run each way):",
+        "写出前 n 个字所用的毫秒数（共 %s 个字，各取最快的一次）：",
+        "ms für die ersten n von %s Zeichen (jeweils der schnellste Lauf):",
+        "ms pour écrire les n premiers des %s caractères (meilleure passe de chacun) :"},
+    [LBL_CLI_BENCH_PLOT_X] = {"n, characters written", "n：已写出的字数", "n, geschriebene Zeichen",
+        "n, caractères écrits"},
+    [LBL_CLI_BENCH_PLOT_UNCACHED] = {"without the cache", "不用缓存", "ohne Cache", "sans le cache"},
+    [LBL_CLI_BENCH_PLOT_CACHED] = {"with the cache", "用缓存", "mit Cache", "avec le cache"},
     /* the progress line (cli/progress.c): done/total unit, rate, time left */
     [LBL_PROGRESS] = {"%s/%s %s, %s/s, %s left",
         "%s/%s %s，每秒 %s，约剩 %s",
@@ -2061,6 +2069,9 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_PROGRESS_BENCH_KEY] = {"keystroke", "按键", "Tastendruck", "frappe"},
     [LBL_PROGRESS_BENCH_SAMPLER] = {"sampler settings", "采样设置", "Sampler-Einstellungen",
         "réglages du tirage"},
+    [LBL_PROGRESS_READING] = {"reading %s", "正在读取 %s", "liest %s", "lecture de %s"},
+    [LBL_PROGRESS_CONVERTING] = {"converting", "正在转换", "wandelt um", "conversion"},
+    [LBL_PROGRESS_WRITING] = {"writing %s", "正在写入 %s", "schreibt %s", "écriture de %s"},
 };
 
 /* Each count label and its singular row. */

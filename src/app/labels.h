@@ -652,6 +652,10 @@ typedef enum {
     LBL_CLI_NEEDS_TERMINAL,
     LBL_CLI_BENCH_UNUSED,
     LBL_CLI_BENCH_NO_SAMPLER, /* bench --context: why the sampler's table is left out */
+    LBL_CLI_BENCH_PLOT,       /* the plot's title: %s the characters of the last length */
+    LBL_CLI_BENCH_PLOT_X,     /* its x axis */
+    LBL_CLI_BENCH_PLOT_UNCACHED,
+    LBL_CLI_BENCH_PLOT_CACHED,
     /* the progress line of a long command (cli/progress.h): done, total,
      * unit, rate, time left; _START before there is a rate; the units */
     LBL_PROGRESS,
@@ -668,6 +672,9 @@ typedef enum {
     LBL_PROGRESS_BENCH_PREFILL,
     LBL_PROGRESS_BENCH_KEY,
     LBL_PROGRESS_BENCH_SAMPLER,
+    LBL_PROGRESS_READING,    /* import, export: %s the file read */
+    LBL_PROGRESS_CONVERTING, /* import: the checkpoint mapped to a model */
+    LBL_PROGRESS_WRITING,    /* import, export: %s the file written */
     LBL_COUNT
 } LabelId;
 

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli/cli.h"
+#include "cli/progress.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -374,6 +375,7 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, own ? own : fmt, ap);
     va_end(ap);
     one_line(msg);
+    progress_hide_any(); /* a progress line on the terminal goes first */
     fprintf(stderr, "tangscope%s%s: %s\n", cmd && *cmd ? " " : "", cmd ? cmd : "", msg);
     return status;
 }

@@ -6,7 +6,9 @@
 
 #include "engine/cachecmp.h"
 #include "cli/cli.h"
+#include "cli/plot.h"
 #include "cli/progress.h"
+#include "app/textw.h"
 #include "app/json.h"
 #include "engine/fileio.h"
 #include "engine/gemm_bf16.h"
@@ -39,6 +41,9 @@ static const char BENCH_HELP[] =
     "explorer costs at a full context (prefill on every core, sampler, top 8,\n"
     "training-text counts); and the sampler's cost beside the\n"
     "model's, in ms per cached character on one thread, under several settings.\n"
+    "Under the lengths' lines, a plot of the last length: the ms to write the\n"
+    "first n characters without and with the cache (the best run each way), the\n"
+    "axes' numbers as the interface language writes them.\n"
     "  --lengths LIST  characters to write, comma-separated, each 1..100000 (default 32,64,120)\n"
     "  --repeat N      runs per measurement, the best counts, 1..1000 (default: 10,\n"
     "                  a length's runs stopping after 2 s, at least one)\n"
@@ -57,7 +62,11 @@ static const char BENCH_HELP[] =
     "                  random weights instead (speed does not depend on the weights),\n"
     "                  e.g. --context 512 --lengths 500; no sampler table then (its\n"
     "                  cost depends on the model's distributions)\n"
-    "  --quiet         no progress line (only ever drawn on a terminal)\n"
+    "  --quiet         no progress line (only ever drawn on a terminal)\n";
+/* the help goes on here (one literal would pass the length C compilers must take) */
+static const char BENCH_HELP_MORE[] =
+    "  --ascii         the plot in ASCII (* o | + -), as explore --ascii; so too\n"
+    "                  with TANGSCOPE_ASCII=1 and a TERM of linux, vt* or dumb\n"
     "\n"
     "  --train        training speed: tokens per second of full optimizer steps\n"
     "                 (forward, backward, AdamW) on the default model, 4 layers,\n"
@@ -353,15 +362,44 @@ static LengthBest length_best_new(void)
     return (LengthBest){.best_c = 1e30, .best_u = 1e30, .identical = 1, .logits_identical = 1};
 }
 
+/* The curves of the last length, for the first precision: each step's
+ * seconds of the run in hand, and the running totals of the best run each
+ * way (cachecmp_run adds the steps up in the same order, so the last total
+ * is the best time itself). */
+typedef struct {
+    int n;                   /* characters; 0: no curve */
+    double *step_c, *step_u; /* [n] the run in hand: cached, uncached */
+    double *sum_c, *sum_u;   /* [n] seconds to write the first i + 1, best run */
+} LengthCurve;
+
+/* The running totals of step[0..n) into sum. */
+static void running_sum(const double *step, int n, double *sum)
+{
+    double t = 0;
+    for (int i = 0; i < n; i++)
+        sum[i] = t += step[i];
+}
+
 /* One run of L characters from the start of a poem, both ways (cachecmp, so
  * the same comparison also checks the text and the logits at every
- * position), folded into b. Returns 0, or -1 with err. */
-static int length_run(CacheCompare *cc, int L, ContextPolicy policy, LengthBest *b, TsErr *err)
+ * position), folded into b, and into curve (of L) unless NULL. Returns 0,
+ * or -1 with err. */
+static int length_run(CacheCompare *cc, int L, ContextPolicy policy, LengthBest *b,
+                      LengthCurve *curve, TsErr *err)
 {
     SamplerSettings set = sampler_defaults();
     CompareTotals t;
-    if (cachecmp_run(cc, L, &set, 42, policy, &t, NULL, err) != 0)
+    CompareAt at = {0};
+    if (curve) {
+        at.cached_s = curve->step_c;
+        at.full_s = curve->step_u;
+    }
+    if (cachecmp_run(cc, L, &set, 42, policy, &t, curve ? &at : NULL, err) != 0)
         return -1;
+    if (curve && t.cached_s < b->best_c)
+        running_sum(curve->step_c, L, curve->sum_c);
+    if (curve && t.full_s < b->best_u)
+        running_sum(curve->step_u, L, curve->sum_u);
     b->best_c = t.cached_s < b->best_c ? t.cached_s : b->best_c;
     b->best_u = t.full_s < b->best_u ? t.full_s : b->best_u;
     b->identical &= t.identical;
@@ -371,10 +409,62 @@ static int length_run(CacheCompare *cc, int L, ContextPolicy policy, LengthBest 
     return 0;
 }
 
+/* The curves of the best runs as a plot in text (plot.h): milliseconds to
+ * write the first n characters, without the cache and with it. Returns the
+ * number of lines. */
+static int curve_plot(const LengthCurve *curve, char lines[][PLOT_LINE_MAX])
+{
+    Plot p;
+    double *ms_u = curve->step_u, *ms_c = curve->step_c; /* free now: the runs are over */
+    for (int i = 0; i < curve->n; i++) {
+        ms_u[i] = 1000 * curve->sum_u[i];
+        ms_c[i] = 1000 * curve->sum_c[i];
+    }
+    plot_sample(&p, curve->n, ms_u, ms_c);
+    char n[32], title[256];
+    app_format_count(cli_lang(), curve->n, n, sizeof n);
+    snprintf(title, sizeof title, cli_label(LBL_CLI_BENCH_PLOT), n);
+    const char *names[2] = {cli_label(LBL_CLI_BENCH_PLOT_UNCACHED),
+                            cli_label(LBL_CLI_BENCH_PLOT_CACHED)};
+    return plot_draw(&p, cli_lang(), textw_ascii_terminal(), title,
+                     cli_label(LBL_CLI_BENCH_PLOT_X), names, lines, PLOT_LINES);
+}
+
+/* The plot of the curves: its lines on stdout, or in JSON the points it
+ * shows and its lines (", \"curve\": {...}" inside the run's object). */
+static void print_curve(LengthCurve *curve, int json)
+{
+    static char lines[PLOT_LINES][PLOT_LINE_MAX];
+    int n = curve_plot(curve, lines);
+    if (!json) {
+        for (int i = 0; i < n; i++)
+            printf("%s\n", lines[i]);
+        return;
+    }
+    Plot p; /* the same columns the plot drew, for the figures */
+    plot_sample(&p, curve->n, curve->step_u, curve->step_c);
+    fputs(", \"curve\": {\"chars\": [", stdout);
+    for (int c = 0; c < p.cols; c++)
+        printf("%s%d", c ? ", " : "", p.x[c]);
+    for (int s = 0; s < 2; s++) {
+        printf("], \"%s\": [", s ? "cached_ms" : "uncached_ms");
+        for (int c = 0; c < p.cols; c++)
+            printf("%s%.6f", c ? ", " : "", p.y[s][c]);
+    }
+    printf("], \"rows\": %d, \"plot\": [", PLOT_ROWS);
+    for (int i = 0; i < n; i++) {
+        fputs(i ? ", " : "", stdout);
+        json_write_string(stdout, lines[i]);
+    }
+    fputs("]}", stdout);
+}
+
 /* One length's line (a JSON object after the first with a comma); `weights`
- * names the precision when bench compares several, else NULL. */
+ * names the precision when bench compares several, else NULL; curve: in
+ * JSON, the plot of this length's runs inside its object, or NULL (the text
+ * prints it after every precision's line: time_lengths). */
 static void print_length(int L, const LengthBest *b, size_t shifts, const char *weights, int json,
-                         int first)
+                         int first, LengthCurve *curve)
 {
     if (json) {
         printf("%s{", first ? "" : ", ");
@@ -382,10 +472,13 @@ static void print_length(int L, const LengthBest *b, size_t shifts, const char *
             printf("\"weights\": \"%s\", ", weights);
         printf("\"chars\": %d, \"cached_ms\": %.3f, \"uncached_ms\": %.3f, \"speedup\": %.2f, "
                "\"identical\": %s, \"logits_identical\": %s, \"max_logit_diff\": %g, "
-               "\"shifts\": %zu, \"cached_chars_per_s\": %.0f}",
+               "\"shifts\": %zu, \"cached_chars_per_s\": %.0f",
                L, 1000 * b->best_c, 1000 * b->best_u, b->best_u / b->best_c,
                b->identical ? "true" : "false", b->logits_identical ? "true" : "false",
                b->worst_diff, shifts, L / b->best_c);
+        if (curve)
+            print_curve(curve, 1);
+        putchar('}');
         return;
     }
     if (weights)
@@ -408,6 +501,7 @@ typedef struct {
     LengthBest last[BENCH_MAX_WEIGHTS]; /* at the last length */
     int named;                          /* --weights was given: lines name the precision */
     Progress *prog;                     /* how far the benchmark is */
+    LengthCurve curve; /* the last length's, for the first precision */
     double budget; /* seconds after which a length stops before `repeat` rounds; 0: never */
     int random;    /* random weights (--context): no model's own distributions */
 } WeightRuns;
@@ -433,16 +527,21 @@ static double time_lengths(WeightRuns *w, const int *lengths, int n_len, int rep
         for (int i = 0; i < w->n; i++)
             w->last[i] = length_best_new();
         double t0 = ts_now();
+        LengthCurve *curve = li == n_len - 1 && w->curve.n == lengths[li] ? &w->curve : NULL;
         for (int r = 0; r < repeat && !(r > 0 && w->budget > 0 && ts_now() - t0 > w->budget); r++)
             for (int i = 0; i < w->n; i++) {
-                if (length_run(&w->cc[i], lengths[li], policy, &w->last[i], err) != 0)
+                if (length_run(&w->cc[i], lengths[li], policy, &w->last[i], i ? NULL : curve,
+                               err) != 0)
                     return -1.0;
                 progress_update(w->prog, (long)r * w->n + i + 1);
             }
         progress_clear(w->prog);
         for (int i = 0; i < w->n; i++)
             print_length(lengths[li], &w->last[i], gen_shift_count(&w->cc[i].cached),
-                         w->named ? wprec_name(w->m[i].prec) : NULL, json, li == 0 && i == 0);
+                         w->named ? wprec_name(w->m[i].prec) : NULL, json, li == 0 && i == 0,
+                         i ? NULL : curve);
+        if (curve && !json)
+            print_curve(curve, 0);
     }
     return lengths[n_len - 1] / w->last[0].best_c;
 }
@@ -885,8 +984,24 @@ static int load_weight_runs(WeightRuns *w, const char **path, const char *list, 
     return 0;
 }
 
+/* Room for the curves of n characters (a plot needs two points at least:
+ * fewer, no curve). Returns 0, or -1 when memory runs out. */
+static int curve_alloc(LengthCurve *c, int n)
+{
+    memset(c, 0, sizeof *c);
+    if (n < 2)
+        return 0;
+    double *all = calloc((size_t)n * 4, sizeof *all);
+    if (!all)
+        return -1;
+    *c = (LengthCurve){n, all, all + n, all + 2 * n, all + 3 * n};
+    return 0;
+}
+
 static void free_weight_runs(WeightRuns *w)
 {
+    free(w->curve.step_c); /* the block of all four */
+    w->curve = (LengthCurve){0};
     for (int i = 0; i < w->n; i++) {
         cachecmp_free(&w->cc[i]);
         model_free(&w->m[i]);
@@ -944,6 +1059,8 @@ static int bench_generate(const BenchGenArgs *a)
     Progress prog;
     WeightRuns w = {.prog = &prog, .budget = a->repeat_given ? 0.0 : LENGTH_BUDGET_S};
     progress_start(&prog, a->quiet, NULL, 0, LBL_PROGRESS_RUNS); /* drawn from the first stage on */
+    if (curve_alloc(&w.curve, lengths[n_len - 1]) != 0)
+        return cli_error("bench", 1, "out of memory");
     int rc = load_weight_runs(&w, &model_path, weights, a->context);
     if (rc) {
         free_weight_runs(&w);
@@ -979,7 +1096,7 @@ static int bench_generate(const BenchGenArgs *a)
 /* The options each benchmark reads; any other given is refused, not ignored. */
 static const char *const GENERATE_OPTS[] = {"--context", "--context-policy", "--lengths",
                                             "--repeat", "--model", "--weights", "--json",
-                                            "--quiet", NULL};
+                                            "--quiet", "--ascii", NULL};
 static const char *const TRAIN_OPTS[] = {"--train", "--steps", "--batch", "--seq", "--threads",
                                          "--precision", "--json", "--quiet", NULL};
 static const char *const UI_OPTS[] = {"--ui", "--model", "--json", NULL};
@@ -1017,7 +1134,7 @@ static int refuse_unused(int argc, char **argv, int train, int ui, int lessons)
 int cmd_bench(int argc, char **argv)
 {
     const char *precision = NULL;
-    int quiet = 0, train = 0, ui = 0, lessons = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 10;
+    int quiet = 0, ascii = 0, train = 0, ui = 0, lessons = 0, steps = 10, batch = 32, seq = 128, threads = 0, json = 0, repeat = 10;
     const char *lengths = "32,64,120", *model_path = NULL, *policy_name = NULL, *weights = NULL;
     int context = 0;
     Opt opts[] = {
@@ -1032,8 +1149,11 @@ int cmd_bench(int argc, char **argv)
         {"--precision", OPT_STR, &precision, 0, 0},
         {"--weights", OPT_STR, &weights, 0, 0},
         {"--quiet", OPT_FLAG, &quiet, 0, 0},
+        {"--ascii", OPT_FLAG, &ascii, 0, 0},
     };
-    int rc = cli_parse("bench", BENCH_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    static char help[sizeof BENCH_HELP + sizeof BENCH_HELP_MORE];
+    snprintf(help, sizeof help, "%s%s", BENCH_HELP, BENCH_HELP_MORE);
+    int rc = cli_parse("bench", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;
@@ -1060,6 +1180,8 @@ int cmd_bench(int argc, char **argv)
     if (policy_name && gen_policy_parse(policy_name, &policy) != 0)
         return cli_error("bench", EXIT_USAGE, cli_label(LBL_CLI_EITHER), "--context-policy", "shift",
                          "slide", ts_quote(&qp, policy_name));
+    if (ascii)
+        textw_use_ascii();
     cli_set_threads(1);
     BenchGenArgs ga = {.model_path = model_path ? model_path : cli_asset("tang.bin"),
                        .lengths = lengths, .weights = weights, .repeat = repeat, .json = json,

@@ -13,10 +13,11 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "engine/nanoexport.h"
 
 static const char EXPORT_HELP[] =
-    "usage: tangscope export FILE.bin --out DIR [--dataset NAME]\n"
+    "usage: tangscope export FILE.bin --out DIR [--dataset NAME] [--quiet]\n"
     "\n"
     "Write a tangscope model as nanoGPT's checkpoint: DIR/ckpt.pt, what nanoGPT's\n"
     "train.py saves (torch.load reads it; the weights as float32), and\n"
@@ -38,7 +39,9 @@ static const char EXPORT_HELP[] =
     "\n"
     "  --out DIR        the folder to write ckpt.pt and meta.pkl in\n"
     "  --dataset NAME   the config's dataset instead of DIR's path: sample.py then\n"
-    "                   reads data/NAME/meta.pkl (nanoGPT's own layout)\n";
+    "                   reads data/NAME/meta.pkl (nanoGPT's own layout)\n"
+    "  --quiet          no progress line (drawn on stderr only when it is a\n"
+    "                   terminal: reading, converting, writing)\n";
 
 /* DIR as a folder: there already (or a link to one), or made now (*made
  * set). Returns 0, or the exit status after saying why. */
@@ -121,8 +124,21 @@ static void say_written(const Model *m, const char *ckpt, const char *meta, cons
     }
 }
 
-/* Both files' bytes, then both files. Returns the exit status. */
-static int export_model(const Model *m, const char *dir, const char *dataset, int own_dataset)
+/* The progress line's next part: what (a label with %s for path, or
+ * without), `done` parts finished. */
+static void part(Progress *p, LabelId what, const char *path, long done)
+{
+    char text[sizeof(TsQuoted) + 64];
+    TsQuoted shown;
+    snprintf(text, sizeof text, cli_label(what), path ? cli_shown_path(&shown, path) : "");
+    progress_what(p, text);
+    progress_update(p, done);
+}
+
+/* Both files' bytes, then both files (parts 1 and 2 of the progress line).
+ * Returns the exit status. */
+static int export_model(const Model *m, const char *dir, const char *dataset, int own_dataset,
+                        Progress *p)
 {
     TsErr err;
     char *ckpt = join(dir, "ckpt.pt"), *meta = join(dir, "meta.pkl");
@@ -138,13 +154,17 @@ static int export_model(const Model *m, const char *dir, const char *dataset, in
             rc = cli_error("export", EXIT_USAGE, "%s", err.msg);
         free(target);
     }
+    part(p, LBL_PROGRESS_CONVERTING, NULL, 1);
     if (rc == 0 && (nano_export_checkpoint(m, dataset, &bc, &err) != 0 ||
                     nano_export_meta(m, &bm, &err) != 0))
         rc = cli_error("export", 1, "%s", err.msg);
     char *const paths[2] = {ckpt, meta};
     const ByteBuf *const bytes[2] = {&bc, &bm};
+    part(p, LBL_PROGRESS_WRITING, dir, 2);
     if (rc == 0)
         rc = write_outputs(paths, bytes);
+    progress_update(p, 3);
+    progress_end(p); /* before the lines that say what was written */
     if (rc == 0)
         say_written(m, ckpt, meta, dir, own_dataset);
     bytebuf_free(&bc);
@@ -157,10 +177,11 @@ static int export_model(const Model *m, const char *dir, const char *dataset, in
 int cmd_export(int argc, char **argv)
 {
     const char *out = NULL, *dataset = NULL, *pos[1] = {NULL};
-    int n_pos = 0;
+    int n_pos = 0, quiet = 0;
     Opt opts[] = {
         {"--out", OPT_STR, &out, 0, 0},
         {"--dataset", OPT_STR, &dataset, 0, 0},
+        {"--quiet", OPT_FLAG, &quiet, 0, 0},
     };
     int rc = cli_parse("export", EXPORT_HELP, argc, argv, opts,
                        (int)(sizeof opts / sizeof opts[0]), pos, 1, &n_pos);
@@ -171,8 +192,13 @@ int cmd_export(int argc, char **argv)
                          "give a model file and --out DIR (tangscope export --help)");
     TsErr err;
     Model m;
-    if (model_load(&m, pos[0], &err) != 0)
+    Progress p;
+    progress_start(&p, quiet, NULL, 3, LBL_PROGRESS_STEPS);
+    part(&p, LBL_PROGRESS_READING, pos[0], 0);
+    if (model_load(&m, pos[0], &err) != 0) {
+        progress_end(&p);
         return cli_error("export", EXIT_USAGE, "%s", err.msg);
+    }
     int made = 0;
     rc = out_folder(out, &made);
     char *abs = NULL;
@@ -188,7 +214,8 @@ int cmd_export(int argc, char **argv)
                            ts_quote(&q, out));
     }
     if (rc == 0)
-        rc = export_model(&m, out, dataset ? dataset : abs, dataset != NULL);
+        rc = export_model(&m, out, dataset ? dataset : abs, dataset != NULL, &p);
+    progress_end(&p);
     if (rc != 0 && made)
         rmdir(out); /* a refused export leaves no folder of its own (only an empty one goes) */
     free(abs);

@@ -14,12 +14,13 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/progress.h"
 #include "engine/fileio.h"
 #include "engine/nanogpt.h"
 
 static const char IMPORT_HELP[] =
     "usage: tangscope import CKPT --meta META.pkl --out FILE.bin [--n-head N]\n"
-    "                        [--gelu erf|tanh] [--ln-eps X]\n"
+    "                        [--gelu erf|tanh] [--ln-eps X] [--quiet]\n"
     "\n"
     "Turn a nanoGPT-style checkpoint (what nanoGPT's train.py saves, or a bare\n"
     "state_dict; with or without torch.compile's _orig_mod. prefix; bias true or\n"
@@ -41,6 +42,8 @@ static const char IMPORT_HELP[] =
     "  --gelu erf|tanh  the MLP's GELU: erf is nanoGPT's nn.GELU() (the default),\n"
     "                   tanh for nn.GELU(approximate='tanh')\n"
     "  --ln-eps X       the LayerNorm epsilon (default 1e-5, nanoGPT's)\n"
+    "  --quiet          no progress line (drawn on stderr only when it is a\n"
+    "                   terminal: reading, converting, writing)\n"
     "\n"
     "The reverse: tools/export-nanogpt.py FILE.bin --out ckpt.pt --meta meta.pkl.\n";
 
@@ -57,7 +60,7 @@ static const char *shown(TsQuoted *q, const char *path)
 
 typedef struct {
     const char *ckpt, *meta, *out, *gelu;
-    int n_head;
+    int n_head, quiet;
     float ln_eps;
 } ImportArgs;
 
@@ -70,6 +73,7 @@ static int parse(int argc, char **argv, ImportArgs *a)
         {"--n-head", OPT_INT, &a->n_head, 1, 64},
         {"--gelu", OPT_STR, &a->gelu, 0, 0},
         {"--ln-eps", OPT_FLOAT_OPEN, &a->ln_eps, 0, 0.1},
+        {"--quiet", OPT_FLAG, &a->quiet, 0, 0},
     };
     const char *pos[1] = {NULL};
     int n_pos = 0;
@@ -101,14 +105,30 @@ static int output_usable(const char *out)
     return 0;
 }
 
-static int run(const ImportArgs *a, Model *m)
+/* The progress line's next part: what it does (a label with %s for path, or
+ * without), `done` parts finished. */
+static void part(Progress *p, LabelId what, const char *path, long done)
+{
+    char text[sizeof(TsQuoted) + 64];
+    TsQuoted shown;
+    snprintf(text, sizeof text, cli_label(what), path ? cli_shown_path(&shown, path) : "");
+    progress_what(p, text);
+    progress_update(p, done);
+}
+
+/* The checkpoint and meta.pkl read, mapped and written as a model, each a
+ * part of the progress line (4 in all). */
+static int run(const ImportArgs *a, Model *m, Progress *p)
 {
     TsErr err;
     TsQuoted q;
     unsigned char *ckpt = NULL, *meta = NULL;
     size_t ckpt_len, meta_len;
-    if (read_file(a->ckpt, FILE_CHECKPOINT, &ckpt, &ckpt_len, &err) != 0)
+    part(p, LBL_PROGRESS_READING, a->ckpt, 0);
+    if (read_file(a->ckpt, FILE_CHECKPOINT, &ckpt, &ckpt_len, &err) != 0) {
         return cli_error("import", EXIT_USAGE, "%s", err.msg);
+    }
+    part(p, LBL_PROGRESS_READING, a->meta, 1);
     if (read_file(a->meta, FILE_META, &meta, &meta_len, &err) != 0) {
         free(ckpt);
         return cli_error("import", EXIT_USAGE, "%s", err.msg);
@@ -117,16 +137,20 @@ static int run(const ImportArgs *a, Model *m)
                        .gelu = a->gelu && strcmp(a->gelu, "tanh") == 0 ? GELU_TANH : GELU_ERF,
                        .ln_eps_given = a->ln_eps > 0, .ln_eps = a->ln_eps};
     NanoBlame blame;
+    part(p, LBL_PROGRESS_CONVERTING, NULL, 2);
     int rc = nanogpt_import(m, ckpt, ckpt_len, meta, meta_len, &opt, &blame, &err);
     free(ckpt);
     free(meta);
-    if (rc != 0)
+    if (rc != 0) {
         return cli_error("import", err.code == ENOMEM ? 1 : EXIT_USAGE, "%s: %s",
                          ts_quote(&q, blame == NANO_BLAME_META ? a->meta : a->ckpt), err.msg);
+    }
+    part(p, LBL_PROGRESS_WRITING, a->out, 3);
     if (model_save(m, a->out, &err) != 0) {
         model_free(m);
         return cli_error("import", cli_write_status(&err), "%s", err.msg);
     }
+    progress_update(p, 4);
     return 0;
 }
 
@@ -139,7 +163,11 @@ int cmd_import(int argc, char **argv)
     if ((rc = output_usable(a.out)) != 0)
         return rc;
     Model m;
-    if ((rc = run(&a, &m)) != 0)
+    Progress p;
+    progress_start(&p, a.quiet, NULL, 4, LBL_PROGRESS_STEPS);
+    rc = run(&a, &m, &p);
+    progress_end(&p); /* before any line: the error's, or what was written */
+    if (rc != 0)
         return rc;
     TsQuoted q;
     printf("%s: %d layers, %d dimensions, %d heads, context %d, %d characters, %s GELU, "

@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "cli/cli_help.h"
 #include "app/script.h"
+#include "cli/progress.h"
 #include "tui/screencheck.h"
 #include "tui/tui.h"
 
@@ -52,6 +53,9 @@ static const char LESSON_HELP[] =
     "                            8.37% but the screen shows 8.4%\" (a figure from\n"
     "                            elsewhere stands in `code` or in \"(source: ...)\":\n"
     "                            lessons/README.md)\n"
+    "  --quiet                   with --check: no progress line (drawn on stderr\n"
+    "                            only when it is a terminal: lessons done of all,\n"
+    "                            the rate, the time left, the lesson in hand)\n"
     ;
 /* (in parts: one literal would pass the length C compilers must take) */
 static const char LESSON_HELP_PRINT[] =
@@ -205,6 +209,7 @@ typedef struct {
     const char *path;
     Problem *list;
     int n, cap;
+    Progress *prog; /* the progress line, taken off before a line is printed */
 } Problems;
 
 static void collect_problem(void *ctx, int line, const char *msg)
@@ -316,6 +321,7 @@ static int tell_bundled_steps(const Lesson *l, Problems *about, Problems *ps)
 static void tell_skipped(void *ctx, int line, const char *why)
 {
     const Problems *ps = ctx;
+    progress_hide(ps->prog);
     printf(cli_label(LBL_CLI_LESSON_SKIPPED), ps->path, line, why);
     putchar('\n');
 }
@@ -326,8 +332,10 @@ static int load(Lesson *l, const char *path, Problems *ps)
 {
     TsErr err;
     int rc = lesson_load(l, path, collect_problem, ps, &err);
-    if (rc < 0)
+    if (rc < 0) {
+        progress_hide(ps->prog);
         fprintf(stderr, "tangscope lesson: %s\n", err.msg); /* it names the file */
+    }
     return rc;
 }
 
@@ -360,6 +368,7 @@ static int run_stage(AppState *s, const Lesson *l, int k, const char *file, Prob
             problems++;
             continue;
         }
+        progress_hide(ps->prog);
         fputs("  ", stdout); /* under the lesson's line, not a line of its own */
         printf(cli_label(LBL_CLI_LESSON_STAGE), file, st->cmds[i].line, s->lesson_stage.cmd,
                exercise_name(s->lesson_stage.kind));
@@ -368,7 +377,35 @@ static int run_stage(AppState *s, const Lesson *l, int k, const char *file, Prob
     return problems;
 }
 
-static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
+/* Each lesson's steps run, then drawn at each of the screens a class sees
+ * (screencheck). Returns the problems found, which are in ps (or, for a
+ * bundled lesson's steps on another model, told on stdout). */
+static int check_steps(LessonEnv *e, const Lesson *l, const char *file, Problems *ps,
+                       Progress *prog)
+{
+    /* on another model, what a bundled lesson's steps find is told apart */
+    Problems about = {.path = file, .prog = prog};
+    Problems *to = e->s.model_other && lesson_about_bundled(l) ? &about : ps;
+    int step_problems = 0;
+    for (int k = 0; k < l->n_steps; k++) {
+        progress_update(prog, prog->done); /* the bar back after a line */
+        step_problems += lesson_check_step(&e->s, l, k, collect_problem, tell_skipped, to);
+        int stage = lesson_step_runs(l, k, "stage");
+        if (stage)
+            step_problems += run_stage(&e->s, l, k, file, to);
+        step_problems += screencheck_step(&e->s, l, k, collect_problem, to);
+        /* drawn: the steps after it run with the built-in stage (which a
+         * right program matches), a step at a time, not a program's
+         * round trip for each of a histogram's draws */
+        if (stage)
+            app_stage_stop(&e->s, -1);
+    }
+    progress_hide(prog);
+    tell_about_bundled(&e->s, l, file);
+    return to == ps ? step_problems : tell_bundled_steps(l, &about, ps);
+}
+
+static int check_files(LessonEnv *e, const char **files, int n, AppLang lang, int quiet)
 {
     int bad = 0;
     TsErr err;
@@ -379,32 +416,19 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
     /* no time is shown or judged here (expect speedup times its own rounds): a
      * compare step times each position once, not APP_COMPARE_REPEATS times */
     e->s.compare_repeats = 1;
+    Progress prog;
+    progress_start(&prog, quiet, NULL, n, LBL_PROGRESS_FILES);
     for (int i = 0; i < n; i++) {
         Lesson l;
-        Problems ps = {.path = files[i]};
+        TsQuoted shown;
+        Problems ps = {.path = files[i], .prog = &prog};
+        progress_what(&prog, cli_shown_path(&shown, files[i]));
+        progress_update(&prog, i);
         int problems = load(&l, files[i], &ps);
         if (problems >= 0) {
-            /* every step run, then drawn at each of the screens a class sees */
             e->s.lang = lesson_lang_of(files[i], lang);
             app_reset(&e->s);
-            /* on another model, what a bundled lesson's steps find is told apart */
-            Problems about = {.path = files[i]};
-            Problems *to = e->s.model_other && lesson_about_bundled(&l) ? &about : &ps;
-            int step_problems = 0;
-            for (int k = 0; k < l.n_steps; k++) {
-                step_problems += lesson_check_step(&e->s, &l, k, collect_problem, tell_skipped, to);
-                int stage = lesson_step_runs(&l, k, "stage");
-                if (stage)
-                    step_problems += run_stage(&e->s, &l, k, files[i], to);
-                step_problems += screencheck_step(&e->s, &l, k, collect_problem, to);
-                /* drawn: the steps after it run with the built-in stage (which a
-                 * right program matches), a step at a time, not a program's
-                 * round trip for each of a histogram's draws */
-                if (stage)
-                    app_stage_stop(&e->s, -1);
-            }
-            tell_about_bundled(&e->s, &l, files[i]);
-            problems += to == &ps ? step_problems : tell_bundled_steps(&l, &about, &ps);
+            problems += check_steps(e, &l, files[i], &ps, &prog);
             if (problems == 0)
             {
                 char steps[32];
@@ -418,6 +442,8 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang)
         tell_problems(&ps);
         bad += problems != 0;
     }
+    progress_update(&prog, n);
+    progress_end(&prog);
     screencheck_close();
     return bad ? EXIT_USAGE : 0;
 }
@@ -581,7 +607,7 @@ int cmd_lesson(int argc, char **argv)
     const char *model_path = NULL, *corpus_path = NULL, *theme_arg = NULL;
     const char *stage = NULL;
     int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0, ascii = 0;
-    int worksheet = 0, html = 0;
+    int worksheet = 0, html = 0, quiet = 0;
     Opt opts[] = {
         {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
         {"--model", OPT_STR, &model_path, 0, 0},
@@ -592,6 +618,7 @@ int cmd_lesson(int argc, char **argv)
         {"--worksheet", OPT_FLAG, &worksheet, 0, 0},
         {"--html", OPT_FLAG, &html, 0, 0},
         {"--stage", OPT_STR, &stage, 0, 0},
+        {"--quiet", OPT_FLAG, &quiet, 0, 0},
     };
     enum { MAX_FILES = 256 };
     const char *files[MAX_FILES];
@@ -636,7 +663,7 @@ int cmd_lesson(int argc, char **argv)
         return rc;
     }
     e.worksheet = worksheet;
-    rc = check ? check_files(&e, files, n_files, lang) : print_file(&e, files[0], lang, html);
+    rc = check ? check_files(&e, files, n_files, lang, quiet) : print_file(&e, files[0], lang, html);
     cli_lesson_env_close(&e);
     cli_lesson_files_free(shelf, n_shelf);
     return rc;

@@ -195,6 +195,7 @@ static const char *const H_LESSON[] = {
     "  tangscope lesson          eine Auswahl der Lektionen in der Sprache der Oberfläche\n"
     "  tangscope lesson DATEI    die Lektion im Explorer: ihre Erzählung neben den Balken; n / Bild↓ der nächste Schritt, N / Bild↑ der vorige; : tippt einen Befehl\n"
     "  --check [DATEI...]        jede Lektion (ohne DATEI: die der Auswahl) ohne Terminal bis zum Ende ausführen und je Problem eine Zeile DATEI:ZEILE: Meldung ausgeben (unbekannte Befehle, Werte außerhalb des Bereichs, Zeichen, die das Modell nicht kennt, expect-Zeilen, die nicht stimmen, eine Datei ohne Titel oder Schritte); Status 2, wenn es eines gibt, sonst je Datei eine Zeile „DATEI: N Schritte, in Ordnung“. Außerdem wird jeder Schritt ohne Terminal bei 80x24, 110x34 und im Beamer-Modus (80x24) mit den Bereichen des Explorers aufgebaut und gezeichnet, und DATEI:ZEILE wird genannt, wenn etwas, das ein Schritt anspricht (lookup, die Zufallszahl von step, das Urteil von compare und ein Diagramm von 4 Zeilen, show, point, quiz, die Zahl eines expect), nicht ganz auf dem Bildschirm steht oder eine Zeile abgeschnitten ist (bei der Überschrift des Schritts). Jede Zahl, die die Erzählung nennt (Prozent, Rang, Anzahl), muss so auf dem Bildschirm des Schritts (110x34) stehen, wie sie zitiert wird, sonst gilt sie als Problem: „Schritt 2: die Erzählung nennt 8,37 %, der Bildschirm zeigt 8,4 %“ (eine Zahl von anderswo steht in `Code` oder in „(Quelle: …)“, lessons/README.md)\n"
+    "  --quiet                   mit --check: keine Fortschrittszeile (sie erscheint auf stderr nur, wenn es ein Terminal ist: geprüfte Lektionen von allen, Tempo, Restzeit, die Lektion in Arbeit)\n"
     "  --print DATEI             die Lektion ausführen und als Markdown-Handout ausgeben: die Erzählung jedes Schritts, dann, was sein Bildschirm zeigt: Text, Einstellungen, die ersten 8 (Modell, nach dem Sampler, Anzahl im Trainingstext), was das Modell geschrieben hat (den Text eines Vergleichs nur einmal) und die Ansicht, die der Schritt öffnet: das Dreieck der Maske, die Speichertabelle, die Gewichte, die Zeiten (das Einzige, was sich zwischen zwei Läufen unterscheidet); Gedichte stehen als Verse, ein Vers pro Zeile\n"
     "  --worksheet               mit --print: jede Frage ohne Antwort, mit einer Zeile zum Schreiben; was die Auflösung zeigt und der Schritt, der es erklärt, folgen am Ende der Lektion unter „Lösungen“ (der Teil für die Lehrkraft)\n"
     "  --html                    mit --print: das Handout als eine einzige Webseite zum Drucken oder für die Lernplattform, die nichts nachlädt (Druckformat A4; Balken, Maske und Zeiten als Grafik; Pinyin unter den Versen)\n"
@@ -353,7 +354,7 @@ static const char *const H_BENCH[] = {
     "        tangscope bench --ui [--model DATEI] [--json]\n"
     "        tangscope bench --lessons [--model DATEI]\n"
     "\n"
-    "Generieren (der Standard): für jede Länge die beste von N Zeiten, um so viele Zeichen mit und ohne KV-Cache zu schreiben (Modell samt Sampler bei seinen Standardwerten; ein Thread, ein Startwert, beide im Gleichschritt), der Geschwindigkeitsgewinn, ob beide identischen Text geschrieben haben („LOGITS DIFFER“, wenn ihre Logits nicht an jeder Position dieselben Bytes waren) und der größte Unterschied ihrer Logits an irgendeiner Position; dann die Zeichen pro Sekunde beim Generieren mit Cache (Modell samt Sampler) gegen die Grenze durch den Speicher (die Gewichte einmal pro Zeichen gelesen, bei der gemessenen Streaming-Bandbreite dieses Rechners) und der volle Durchgang (Prefill eines ganzen Kontexts) in Multiplikationen-Additionen pro Sekunde gegen die gemessene Spitze eines Kerns; die Größe des KV-Caches; was ein Tastendruck im Explorer bei vollem Kontext kostet (Prefill auf allen Kernen, wie der Explorer ihn rechnet, Sampler, erste 8, Zählungen im Trainingstext); und die Kosten des Samplers neben denen des Modells, in ms pro Zeichen mit Cache auf einem Thread, bei mehreren Einstellungen.\n"
+    "Generieren (der Standard): für jede Länge die beste von N Zeiten, um so viele Zeichen mit und ohne KV-Cache zu schreiben (Modell samt Sampler bei seinen Standardwerten; ein Thread, ein Startwert, beide im Gleichschritt), der Geschwindigkeitsgewinn, ob beide identischen Text geschrieben haben („LOGITS DIFFER“, wenn ihre Logits nicht an jeder Position dieselben Bytes waren) und der größte Unterschied ihrer Logits an irgendeiner Position; dann die Zeichen pro Sekunde beim Generieren mit Cache (Modell samt Sampler) gegen die Grenze durch den Speicher (die Gewichte einmal pro Zeichen gelesen, bei der gemessenen Streaming-Bandbreite dieses Rechners) und der volle Durchgang (Prefill eines ganzen Kontexts) in Multiplikationen-Additionen pro Sekunde gegen die gemessene Spitze eines Kerns; die Größe des KV-Caches; was ein Tastendruck im Explorer bei vollem Kontext kostet (Prefill auf allen Kernen, wie der Explorer ihn rechnet, Sampler, erste 8, Zählungen im Trainingstext); und die Kosten des Samplers neben denen des Modells, in ms pro Zeichen mit Cache auf einem Thread, bei mehreren Einstellungen. Unter den Zeilen der Längen ein Diagramm der letzten Länge: die ms, um die ersten n Zeichen ohne und mit Cache zu schreiben (jeweils der schnellste Lauf), die Zahlen an den Achsen so geschrieben, wie die Sprache der Oberfläche sie schreibt.\n"
     "  --lengths LISTE\n"
     "                  zu schreibende Zeichen, durch Kommas getrennt, je 1..100000 (Standard 32,64,120)\n"
     "  --repeat N      Läufe pro Messung, der beste zählt, 1..1000 (Standard 10; ohne --repeat hört eine Länge nach 2 s an Läufen auf, nach mindestens einem, damit 500 Zeichen bei --context 512 Sekunden dauern statt Minuten)\n"
@@ -364,6 +365,7 @@ static const char *const H_BENCH[] = {
     "                  fp32, bf16, int8, durch Kommas getrennt: die Längen in jeder dieser Genauigkeiten der Gewichte (tangscope quantize), die Genauigkeiten Lauf für Lauf abwechselnd, dann eine Tabelle nebeneinander bei der letzten Länge: die Byte an Gewichten, die ein Schritt mit Cache liest, die Zeichen pro Sekunde des Modells (nur seine Durchgänge), die Grenze durch den Speicher für diese Byte und der erreichte Anteil davon, und die Geschwindigkeit gegenüber fp32 im selben Lauf; der Rest für die erste davon (Standard: die Gewichte, wie die Datei sie enthält)\n"
     "  --context N     ein Modell derselben Form mit Kontext N messen, 1..8192, mit Zufallsgewichten (die Geschwindigkeit hängt nicht von den Gewichten ab), z. B. --context 512 --lengths 500; dann ohne Sampler-Tabelle (seine Kosten hängen von den Verteilungen des Modells ab)\n"
     "  --quiet         keine Fortschrittszeile (nur zu sehen, wenn stderr ein Terminal ist; gilt auch für --train)\n"
+    "  --ascii         das Diagramm in ASCII (* o | + -), wie explore --ascii; ebenso mit TANGSCOPE_ASCII=1 und einem TERM linux, vt* oder dumb\n"
     "\n"
     "  --train         Trainingsgeschwindigkeit: Tokens pro Sekunde voller Optimiererschritte (Vorwärts, Rückwärts, AdamW) am Standardmodell, 4 Schichten, 128 Dimensionen, 4 Köpfe, Batch 32 x 128, Zeichenvorrat von assets/tang-train.txt; und die Multiplikationen-Additionen pro Sekunde, die das bedeutet, gegen die gemessene float32-Spitze so vieler Kerne (und die bfloat16-Spitze, mit bfloat16-Produkten)\n",
     "  --precision P   bf16 oder fp32: wie die Matrixprodukte multiplizieren, wie bei `tangscope train` (Standard: bf16, wo die CPU es hat)\n"
@@ -391,7 +393,7 @@ static const char *const H_QUANTIZE[] = {
 };
 
 static const char *const H_EXPORT[] = {
-    "Aufruf: tangscope export DATEI.bin --out ORDNER [--dataset NAME]\n"
+    "Aufruf: tangscope export DATEI.bin --out ORDNER [--dataset NAME] [--quiet]\n"
     "\n"
     "Schreibt ein tangscope-Modell als Checkpoint von nanoGPT: ORDNER/ckpt.pt, wie ihn train.py von nanoGPT speichert (torch.load liest ihn; die Gewichte als float32), und ORDNER/meta.pkl, sein Vokabular (stoi, itos). Gibt es ORDNER noch nicht, wird er angelegt (der Ordner darüber muss existieren). Danach im Ordner von nanoGPT:\n"
     "\n"
@@ -400,13 +402,14 @@ static const char *const H_EXPORT[] = {
     "Die config des Checkpoints nennt als Datensatz den absoluten Pfad von ORDNER; so findet sample.py die Datei ORDNER/meta.pkl, egal aus welchem Ordner es startet. bias ist False (und es fehlen die Bias-Schlüssel), wenn alle Biases des Modells null sind. Ein von tangscope trainiertes Modell rechnet mit der tanh-GELU: Das MLP von nanoGPT liefert dieselben Wahrscheinlichkeiten mit nn.GELU(approximate='tanh'). Python wird nicht gebraucht; tangscope import ORDNER/ckpt.pt --meta ORDNER/meta.pkl --out DATEI.bin ergibt wieder dieselbe Datei. Beide Dateien werden geschrieben wie jede Ausgabe (einem Link wird gefolgt, ein Gerät oder ein FIFO an Ort und Stelle beschrieben, eine Datei erst ersetzt, wenn sie vollständig ist); ein beschädigtes Modell oder ein unbrauchbarer Pfad wird mit einer Zeile und Status 2 abgelehnt. docs/course-model.md beschreibt den ganzen Weg.\n"
     "\n"
     "  --out ORDNER     der Ordner, in den ckpt.pt und meta.pkl kommen\n"
-    "  --dataset NAME   der Datensatz in der config statt des Pfads von ORDNER: sample.py liest dann data/NAME/meta.pkl (die Ordnung von nanoGPT selbst)\n",
+    "  --dataset NAME   der Datensatz in der config statt des Pfads von ORDNER: sample.py liest dann data/NAME/meta.pkl (die Ordnung von nanoGPT selbst)\n"
+    "  --quiet          keine Fortschrittszeile (sie erscheint auf stderr nur, wenn es ein Terminal ist: Lesen, Umwandeln, Schreiben)\n",
     NULL,
 };
 
 static const char *const H_IMPORT[] = {
     "Aufruf: tangscope import CKPT --meta META.pkl --out DATEI.bin [--n-head N]\n"
-    "                        [--gelu erf|tanh] [--ln-eps X]\n"
+    "                        [--gelu erf|tanh] [--ln-eps X] [--quiet]\n"
     "\n"
     "Macht aus einem Checkpoint im Stil von nanoGPT (was train.py von nanoGPT speichert, oder ein bloßes state_dict; mit oder ohne das Präfix _orig_mod. von torch.compile; bias true oder false) und seiner meta.pkl (stoi, itos: ein Zeichen pro Token) eine Modelldatei von tangscope, die dann überall funktioniert, wo --model DATEI geht.\n"
     "\n"
@@ -417,6 +420,7 @@ static const char *const H_IMPORT[] = {
     "  --n-head N       die Köpfe, für ein bloßes state_dict (ohne model_args)\n"
     "  --gelu erf|tanh  die GELU des MLP: erf ist nn.GELU() von nanoGPT (Standard), tanh für nn.GELU(approximate='tanh')\n"
     "  --ln-eps X       das Epsilon der LayerNorm (Standard 1e-5, wie bei nanoGPT)\n"
+    "  --quiet          keine Fortschrittszeile (sie erscheint auf stderr nur, wenn es ein Terminal ist: Lesen, Umwandeln, Schreiben)\n"
     "\n"
     "Der umgekehrte Weg: tools/export-nanogpt.py DATEI.bin --out ckpt.pt --meta meta.pkl.\n",
     NULL,

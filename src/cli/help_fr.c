@@ -197,6 +197,7 @@ static const char *const H_LESSON[] = {
     "  tangscope lesson          un choix des leçons dans la langue de l’interface\n"
     "  tangscope lesson FICHIER  la leçon dans l’explorateur : sa narration à côté des barres ; n / Pg↓ l’étape suivante, N / Pg↑ la précédente ; `:` tape une commande\n"
     "  --check [FICHIER...]      exécuter chaque leçon (sans FICHIER : celles du choix) jusqu’au bout, sans terminal, et afficher une ligne FICHIER:LIGNE: message par problème (commandes inconnues, valeurs hors limites, caractères absents du modèle, lignes expect qui ne tiennent pas, fichier sans titre ou sans étapes) ; code de sortie 2 s’il y en a, sinon une ligne « FICHIER : N étapes, correct » par fichier. Chaque étape est aussi mise en page et dessinée sans terminal en 80x24, 110x34 et en mode projecteur (80x24), avec les panneaux de l’explorateur, et FICHIER:LIGNE est signalé quand ce qu’une étape désigne (lookup, le tirage au sort de step, le verdict de compare et un graphique de 4 lignes, show, point, quiz, le chiffre d’un expect) n’est pas entièrement à l’écran, ou qu’une ligne est coupée (au titre de l’étape). Tout chiffre que cite la narration (pourcentage, rang, nombre de fois) doit figurer tel quel à l’écran de l’étape (110x34) : sinon c’est un problème, « l’étape 2 cite 8,37 % mais l’écran montre 8,4 % » (un chiffre venu d’ailleurs s’écrit en `code` ou dans « (source : …) », lessons/README.md)\n"
+    "  --quiet                   avec --check : pas de ligne de progression (elle ne paraît sur stderr que si c’est un terminal : leçons vérifiées sur le total, rythme, temps restant, leçon en cours)\n"
     "  --print FICHIER           exécuter la leçon et afficher un polycopié en Markdown : la narration de chaque étape, puis ce que montre son écran : le texte, les réglages, les 8 premiers (modèle, après le tirage, compte dans le corpus), ce que le modèle a écrit (le texte d’une comparaison une seule fois) et la vue qu’ouvre l’étape : le triangle du masque, le tableau de la mémoire, les poids, les temps (seule partie qui change d’une exécution à l’autre) ; les poèmes sont disposés en vers, un vers par ligne\n"
     "  --worksheet               avec --print : chaque question sans sa réponse, avec une ligne pour écrire ; ce que montre la révélation et l’étape qui l’explique suivent à la fin de la leçon, sous « Réponses » (la partie du professeur)\n"
     "  --html                    avec --print : le polycopié en une seule page web, à imprimer ou à déposer sur l’ENT, qui ne charge rien d’autre (mise en page A4 ; barres, masque et temps dessinés ; pinyin sous les vers)\n"
@@ -358,7 +359,7 @@ static const char *const H_BENCH[] = {
     "        tangscope bench --ui [--model FICHIER] [--json]\n"
     "        tangscope bench --lessons [--model FICHIER]\n"
     "\n"
-    "Génération (par défaut) : pour chaque longueur, le meilleur de N temps pour écrire autant de caractères avec et sans cache KV (le modèle et le tirage à ses réglages par défaut ; un thread, une graine, les deux au même pas), le gain de vitesse, si les deux ont écrit un texte identique (« LOGITS DIFFER » si leurs logits n’étaient pas les mêmes octets à chaque position) et le plus grand écart entre leurs logits à une position ; puis les caractères par seconde de la génération avec cache (modèle et tirage) face à la limite de la mémoire (les poids lus une fois par caractère, au débit mesuré de cette machine) et la passe complète (prefill d’un contexte entier) en multiplications-additions par seconde face au pic mesuré d’un cœur ; la taille du cache KV ; ce que coûte une touche dans l’explorateur à contexte plein (prefill sur tous les cœurs, comme l’explorateur le fait, tirage, 8 premiers, comptes du corpus) ; et le coût du tirage à côté de celui du modèle, en ms par caractère avec cache sur un thread, pour plusieurs réglages.\n"
+    "Génération (par défaut) : pour chaque longueur, le meilleur de N temps pour écrire autant de caractères avec et sans cache KV (le modèle et le tirage à ses réglages par défaut ; un thread, une graine, les deux au même pas), le gain de vitesse, si les deux ont écrit un texte identique (« LOGITS DIFFER » si leurs logits n’étaient pas les mêmes octets à chaque position) et le plus grand écart entre leurs logits à une position ; puis les caractères par seconde de la génération avec cache (modèle et tirage) face à la limite de la mémoire (les poids lus une fois par caractère, au débit mesuré de cette machine) et la passe complète (prefill d’un contexte entier) en multiplications-additions par seconde face au pic mesuré d’un cœur ; la taille du cache KV ; ce que coûte une touche dans l’explorateur à contexte plein (prefill sur tous les cœurs, comme l’explorateur le fait, tirage, 8 premiers, comptes du corpus) ; et le coût du tirage à côté de celui du modèle, en ms par caractère avec cache sur un thread, pour plusieurs réglages. Sous les lignes des longueurs, un graphique de la dernière : les ms pour écrire les n premiers caractères sans et avec le cache (la meilleure passe de chaque côté), les nombres des axes écrits comme les écrit la langue de l’interface.\n"
     "  --lengths LISTE   caractères à écrire, séparés par des virgules, chacun 1..100000 (par défaut 32,64,120)\n"
     "  --repeat N        exécutions par mesure, la meilleure compte, 1..1000 (par défaut 10 ; sans --repeat, une longueur s’arrête après 2 s d’exécutions, au moins une, pour que 500 caractères avec --context 512 prennent des secondes et non des minutes)\n"
     "  --context-policy P\n"
@@ -367,6 +368,7 @@ static const char *const H_BENCH[] = {
     "  --weights LISTE   fp32, bf16, int8, séparés par des virgules : les longueurs dans chacune de ces précisions des poids (tangscope quantize), les précisions à tour de rôle d’une exécution à l’autre, puis un tableau côte à côte à la dernière longueur : les octets de poids que lit un pas avec cache, les caractères par seconde du modèle (ses passes seules), la limite de la mémoire pour ces octets et la part atteinte, et la vitesse face à fp32 dans la même exécution ; le reste pour la première (par défaut : les poids tels que le fichier les contient)\n"
     "  --context N       chronométrer un modèle de même forme au contexte N, 1..8192, avec des poids aléatoires (la vitesse ne dépend pas des poids), par exemple --context 512 --lengths 500 ; sans table du tirage alors (son coût dépend des distributions du modèle)\n"
     "  --quiet           pas de ligne de progression (affichée seulement si stderr est un terminal ; vaut aussi pour --train)\n"
+    "  --ascii           le graphique en ASCII (* o | + -), comme explore --ascii ; de même avec TANGSCOPE_ASCII=1 et un TERM linux, vt* ou dumb\n"
     "\n"
     "  --train           vitesse d’entraînement : tokens par seconde de pas complets de l’optimiseur (propagation avant, arrière, AdamW) sur le modèle par défaut, 4 couches, 128 dimensions, 4 têtes, lot de 32 x 128, vocabulaire de assets/tang-train.txt ; et les multiplications-additions par seconde que cela représente face au pic float32 mesuré d’autant de cœurs (et au pic bfloat16, avec des produits en bfloat16)\n",
     "  --precision P     bf16 ou fp32 : comment multiplient les produits matriciels, comme pour `tangscope train` (par défaut : bf16 là où le processeur l’a)\n"
@@ -395,7 +397,7 @@ static const char *const H_QUANTIZE[] = {
 };
 
 static const char *const H_EXPORT[] = {
-    "usage : tangscope export FICHIER.bin --out DOSSIER [--dataset NOM]\n"
+    "usage : tangscope export FICHIER.bin --out DOSSIER [--dataset NOM] [--quiet]\n"
     "\n"
     "Écrit un modèle tangscope sous forme de checkpoint nanoGPT : DOSSIER/ckpt.pt, tel que le sauve le train.py de nanoGPT (torch.load le lit ; les poids en float32), et DOSSIER/meta.pkl, son vocabulaire (stoi, itos). DOSSIER est créé s’il n’existe pas (son parent doit exister). Ensuite, dans le dossier de nanoGPT :\n"
     "\n"
@@ -404,13 +406,14 @@ static const char *const H_EXPORT[] = {
     "La config du checkpoint donne pour jeu de données le chemin absolu de DOSSIER : sample.py trouve ainsi DOSSIER/meta.pkl depuis n’importe quel dossier. bias vaut False (et les clés de biais sont absentes) quand tous les biais du modèle sont nuls. Un modèle entraîné par tangscope emploie la GELU tanh : le MLP de nanoGPT donne les mêmes probabilités avec nn.GELU(approximate='tanh'). Python n’est pas nécessaire ; tangscope import DOSSIER/ckpt.pt --meta DOSSIER/meta.pkl --out FICHIER.bin redonne le même fichier. Chaque fichier s’écrit comme toute sortie (un lien est suivi, un périphérique ou une FIFO reçoit les octets sur place, un fichier n’est remplacé qu’une fois complet) ; un modèle abîmé ou un chemin inutilisable est refusé en une ligne, avec le code de sortie 2. docs/course-model.md décrit tout le chemin.\n"
     "\n"
     "  --out DOSSIER    le dossier où écrire ckpt.pt et meta.pkl\n"
-    "  --dataset NOM    le jeu de données de la config au lieu du chemin de DOSSIER : sample.py lit alors data/NOM/meta.pkl (la disposition propre à nanoGPT)\n",
+    "  --dataset NOM    le jeu de données de la config au lieu du chemin de DOSSIER : sample.py lit alors data/NOM/meta.pkl (la disposition propre à nanoGPT)\n"
+    "  --quiet          pas de ligne de progression (elle ne paraît sur stderr que si c’est un terminal : lecture, conversion, écriture)\n",
     NULL,
 };
 
 static const char *const H_IMPORT[] = {
     "usage : tangscope import CKPT --meta META.pkl --out FICHIER.bin [--n-head N]\n"
-    "                         [--gelu erf|tanh] [--ln-eps X]\n"
+    "                         [--gelu erf|tanh] [--ln-eps X] [--quiet]\n"
     "\n"
     "Transforme un point de reprise à la manière de nanoGPT (ce que sauvegarde le train.py de nanoGPT, ou un simple state_dict ; avec ou sans le préfixe _orig_mod. de torch.compile ; bias true ou false) et son meta.pkl (stoi, itos : un caractère par token) en fichier de modèle tangscope, utilisable ensuite partout où --model FICHIER l’est.\n"
     "\n"
@@ -422,6 +425,7 @@ static const char *const H_IMPORT[] = {
     "  --n-head N       les têtes, pour un simple state_dict (sans model_args)\n"
     "  --gelu erf|tanh  la GELU du MLP : erf est le nn.GELU() de nanoGPT (par défaut), tanh pour nn.GELU(approximate='tanh')\n"
     "  --ln-eps X       l’epsilon de LayerNorm (par défaut 1e-5, celui de nanoGPT)\n"
+    "  --quiet          pas de ligne de progression (elle ne paraît sur stderr que si c’est un terminal : lecture, conversion, écriture)\n"
     "\n"
     "Le chemin inverse : tools/export-nanogpt.py FICHIER.bin --out ckpt.pt --meta meta.pkl.\n",
     NULL,

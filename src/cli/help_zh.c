@@ -194,6 +194,7 @@ static const char *const H_LESSON[] = {
     "  tangscope lesson          按界面语言列出课程供选择\n"
     "  tangscope lesson 文件     在探索界面里上这节课：讲解在条形旁边；n / PgDn 下一步，N / PgUp 上一步；: 输入命令\n"
     "  --check [文件...]         不用终端，把每节课（不给文件时：选择列表里的课程）运行到底，每个问题输出一行 文件:行号: 说明（未知命令、超出范围的值、模型不认识的字、不成立的 expect 行、没有标题或步骤的文件）；有问题时退出状态为 2，否则每个文件输出一行「文件：N 步，没有问题」。它还会在 80x24、110x34 和投影模式（80x24）下，不用终端、用探索界面自己的面板排版并绘制每一步，当某一步提到的内容（lookup、step 的随机数、compare 的结论和 4 行的图、show、point、quiz、expect 里的数字）没有完整显示在屏幕上，或有一行被截断时，给出 文件:行号（在该步标题处）。旁白里引用的每个数字（百分比、名次、次数）都必须按原样出现在这一步的屏幕上（110x34），否则算一个问题：「第 2 步旁白说 8.37%，屏幕上是 8.4%」（别处来的数字写在 `代码` 里或「（出处：…）」里，见 lessons/README.md）\n"
+    "  --quiet                   配合 --check：不显示进度行（只有 stderr 是终端时才显示：已检查的课数和总数、速度、剩余时间、正在检查的课）\n"
     "  --print 文件              运行这节课并输出 Markdown 讲义：每一步的讲解，然后是这一步屏幕上显示的内容：文本、设置、前 8 名（模型、采样后、训练文本中的次数）、模型写出的内容（对比写出的文字只印一次），以及这一步打开的视图：掩码三角、内存表、权重、计时（唯一每次运行都不同的部分）；诗按诗行排列，一句一行\n"
     "  --worksheet               与 --print 同用：每个问题不给答案，留一行书写；揭晓的内容和解释它的步骤放在该课末尾的「答案」下（教师部分）\n"
     "  --html                    与 --print 同用：把讲义输出为一个网页，可以直接打印，也可以放到教学平台上，不需要联网（A4 打印版式；柱状图、掩码和计时都画成图；诗句下方标注拼音）\n"
@@ -351,7 +352,7 @@ static const char *const H_BENCH[] = {
     "      tangscope bench --ui [--model 文件] [--json]\n"
     "      tangscope bench --lessons [--model 文件]\n"
     "\n"
-    "生成（默认）：对每个长度，分别在有和没有 KV 缓存的情况下写出这么多字，取 N 次中最好的时间（模型加采样器，采样器用默认设置；单线程、同一个随机种子，两者同步进行），给出加速比、两者写出的文本是否完全相同（如果它们的 logits 不是在每个位置都逐字节相同，则显示「LOGITS DIFFER」）以及两者 logits 在所有位置上的最大差异；然后是用缓存生成（模型加采样器）时每秒的字数与内存带宽上限的对比（每个字读一遍权重，按本机实测的流式带宽计算），以及完整前向计算（整个上下文的 prefill）每秒的乘加次数与单核实测峰值的对比；KV 缓存的大小；在满上下文时，探索界面里按一个键的开销（像探索界面那样在所有核心上 prefill、采样、前 8 名、训练文本计数）；以及采样器与模型的开销对比，单位为单线程有缓存时每个字的毫秒数，分几种设置。\n"
+    "生成（默认）：对每个长度，分别在有和没有 KV 缓存的情况下写出这么多字，取 N 次中最好的时间（模型加采样器，采样器用默认设置；单线程、同一个随机种子，两者同步进行），给出加速比、两者写出的文本是否完全相同（如果它们的 logits 不是在每个位置都逐字节相同，则显示「LOGITS DIFFER」）以及两者 logits 在所有位置上的最大差异；然后是用缓存生成（模型加采样器）时每秒的字数与内存带宽上限的对比（每个字读一遍权重，按本机实测的流式带宽计算），以及完整前向计算（整个上下文的 prefill）每秒的乘加次数与单核实测峰值的对比；KV 缓存的大小；在满上下文时，探索界面里按一个键的开销（像探索界面那样在所有核心上 prefill、采样、前 8 名、训练文本计数）；以及采样器与模型的开销对比，单位为单线程有缓存时每个字的毫秒数，分几种设置。各长度的结果下面画出最后一个长度的曲线图：不用缓存和用缓存时写出前 n 个字各用多少毫秒（各取最快的一次），坐标轴上的数字按界面语言的写法。\n"
     "  --lengths 列表  要写的字数，用逗号分隔，每个 1..100000（默认 32,64,120）\n"
     "  --repeat N      每项测量运行几次，取最好的一次，1..1000（默认 10；不给 --repeat 时，一个长度的运行累计超过 2 秒就停，至少跑一次，这样 --context 512 下写 500 个字只要几秒，不用几分钟）\n"
     "  --context-policy P\n"
@@ -360,6 +361,7 @@ static const char *const H_BENCH[] = {
     "  --weights 列表  fp32、bf16、int8，用逗号分隔：在每种权重精度下（tangscope quantize）分别测各个长度，各精度轮流运行，最后在最后一个长度上并排列一张表：有缓存时每步读的权重字节数、模型每秒的字数（只算它的计算）、这些字节对应的内存带宽上限和达到的比例，以及同一次运行中相对 fp32 的速度；其余各项按第一种精度（默认：按文件里存的精度）\n"
     "  --context N     改测一个结构相同、上下文为 N 的模型，1..8192，用随机权重（速度和权重无关），例如 --context 512 --lengths 500；这时不测采样器（它的开销取决于模型的概率分布）\n"
     "  --quiet         不显示进度行（只在 stderr 是终端时显示；--train 也适用）\n"
+    "  --ascii         曲线图只用 ASCII 字符（* o | + -），和 explore --ascii 一样；TANGSCOPE_ASCII=1 或 TERM 为 linux、vt*、dumb 时也是如此\n"
     "\n"
     "  --train         训练速度：默认模型（4 层，128 维，4 个头，批次 32 x 128，词表取自 assets/tang-train.txt）上完整优化步（前向、反向、AdamW）每秒处理的词元数；以及这相当于每秒多少次乘加，与同样多核心实测的 float32 峰值（用 bfloat16 乘法时与 bfloat16 峰值）的对比\n"
     "  --precision P   bf16 或 fp32：矩阵乘法怎么乘，同 `tangscope train`（默认：CPU 支持时用 bf16）\n"
@@ -387,7 +389,7 @@ static const char *const H_QUANTIZE[] = {
 };
 
 static const char *const H_EXPORT[] = {
-    "用法：tangscope export 文件.bin --out 文件夹 [--dataset 名称]\n"
+    "用法：tangscope export 文件.bin --out 文件夹 [--dataset 名称] [--quiet]\n"
     "\n"
     "把 tangscope 的模型写成 nanoGPT 的检查点：文件夹/ckpt.pt，和 nanoGPT 的 train.py 保存的格式一样（torch.load 能读；权重为 float32），以及文件夹/meta.pkl，即它的词表（stoi、itos）。文件夹不存在时会新建（它的上一级必须存在）。然后在 nanoGPT 的目录里运行：\n"
     "\n"
@@ -396,13 +398,14 @@ static const char *const H_EXPORT[] = {
     "检查点的 config 把文件夹的绝对路径写作数据集，所以 sample.py 不论从哪个目录运行都能找到 文件夹/meta.pkl。模型的偏置全为零时，bias 为 False（也没有偏置的键）。tangscope 训练的模型用 tanh 近似的 GELU：nanoGPT 的 MLP 里换成 nn.GELU(approximate='tanh') 就能得到相同的概率。不需要 Python；用 tangscope import 文件夹/ckpt.pt --meta 文件夹/meta.pkl --out 文件.bin 导回来，得到的还是同一个文件。两个文件都按所有输出的规则来写（链接会跟过去，设备和 FIFO 就地写入，普通文件写完整之后才替换）；模型损坏或路径不能用时只给一行说明，退出状态为 2。完整步骤见 docs/course-model.md。\n"
     "\n"
     "  --out 文件夹     放 ckpt.pt 和 meta.pkl 的文件夹\n"
-    "  --dataset 名称   config 里的数据集，代替文件夹的路径：sample.py 这时读 data/名称/meta.pkl（nanoGPT 自己的目录结构）\n",
+    "  --dataset 名称   config 里的数据集，代替文件夹的路径：sample.py 这时读 data/名称/meta.pkl（nanoGPT 自己的目录结构）\n"
+    "  --quiet          不显示进度行（只有 stderr 是终端时才显示：读取、转换、写入）\n",
     NULL,
 };
 
 static const char *const H_IMPORT[] = {
     "用法：tangscope import CKPT --meta META.pkl --out 文件.bin [--n-head N]\n"
-    "                       [--gelu erf|tanh] [--ln-eps X]\n"
+    "                       [--gelu erf|tanh] [--ln-eps X] [--quiet]\n"
     "\n"
     "把 nanoGPT 风格的检查点（nanoGPT 的 train.py 保存的文件，或单纯的 state_dict；带不带 torch.compile 的 _orig_mod. 前缀都行；bias 为 true 或 false 均可）和它的 meta.pkl（stoi、itos：每个词元一个字）转成 tangscope 的模型文件，之后凡是能用 --model 文件 的地方都能用它。\n"
     "\n"
@@ -413,6 +416,7 @@ static const char *const H_IMPORT[] = {
     "  --n-head N       注意力头数，用于单纯的 state_dict（没有 model_args 时）\n"
     "  --gelu erf|tanh  MLP 的 GELU：erf 即 nanoGPT 的 nn.GELU()（默认），tanh 对应 nn.GELU(approximate='tanh')\n"
     "  --ln-eps X       LayerNorm 的 epsilon（默认 1e-5，与 nanoGPT 相同）\n"
+    "  --quiet          不显示进度行（只有 stderr 是终端时才显示：读取、转换、写入）\n"
     "\n"
     "反过来：tools/export-nanogpt.py 文件.bin --out ckpt.pt --meta meta.pkl。\n",
     NULL,

@@ -10,6 +10,11 @@
 #include "app/textw.h"
 
 enum { BAR_WIDTH = 16 };
+
+/* The columns of the bar on the terminal now (0: none): what
+ * progress_hide_any takes off, whichever Progress drew it. */
+static int bar_cols;
+static unsigned bar_owner; /* the id of the Progress that drew it */
 static const double REDRAW_S = 0.1; /* at most ten drawings a second */
 
 static void set_what(Progress *p, const char *what)
@@ -19,7 +24,9 @@ static void set_what(Progress *p, const char *what)
 
 void progress_start(Progress *p, int quiet, const char *what, long total, LabelId unit)
 {
+    static unsigned ids;
     memset(p, 0, sizeof *p);
+    p->id = ++ids;
     p->on = !quiet && isatty(fileno(stderr));
     p->stdout_tty = isatty(fileno(stdout));
     progress_stage(p, what, total, unit);
@@ -89,6 +96,8 @@ static void draw(Progress *p, const char *line)
     if (used < p->cols && used > 0)
         fprintf(stderr, "%.*s", (int)n, line); /* the cursor after the text */
     p->cols = used;
+    bar_cols = used;
+    bar_owner = p->id;
     fflush(stderr);
 }
 
@@ -129,6 +138,8 @@ void progress_update_text(Progress *p, long done, const char *text)
  * of a second of the last drawing). */
 static void erase(Progress *p)
 {
+    if (bar_owner == p->id && bar_cols == 0)
+        p->cols = 0; /* progress_hide_any took it off already */
     if (p->on && p->cols > 0)
         draw(p, "");
 }
@@ -137,6 +148,32 @@ void progress_clear(Progress *p)
 {
     if (p->stdout_tty) /* else stdout's lines go elsewhere and leave the bar be */
         erase(p);
+}
+
+void progress_hide(Progress *p)
+{
+    if (!p || !p->on || p->cols == 0)
+        return; /* nothing on the screen */
+    erase(p);
+    p->shown = -1.0;
+}
+
+void progress_hide_any(void)
+{
+    if (bar_cols == 0)
+        return;
+    fputc('\r', stderr);
+    for (int i = 0; i < bar_cols; i++)
+        fputc(' ', stderr);
+    fputc('\r', stderr);
+    fflush(stderr);
+    bar_cols = 0; /* its Progress blanks it once more at most: harmless */
+}
+
+void progress_what(Progress *p, const char *what)
+{
+    set_what(p, what);
+    p->shown = -1.0; /* the next update shows it */
 }
 
 void progress_print(Progress *p, const char *text)

@@ -36,6 +36,7 @@ typedef struct {
     double shown;    /* when the line was last drawn; < 0: never */
     int cols;        /* columns of the line on the screen now; 0: none there */
     int stdout_tty;  /* stdout is a terminal too (progress_clear has work to do) */
+    unsigned id;     /* which bar it is, for progress_hide_any */
 } Progress;
 
 /* Start counting `total` things of `unit` (the caller's own unit label: a
@@ -59,6 +60,19 @@ void progress_stage(Progress *p, const char *what, long total, LabelId unit);
 /* Before a line on stdout: take the bar off the screen when stdout is a
  * terminal too (the next update draws it again). */
 void progress_clear(Progress *p);
+
+/* Before lines of one's own on stderr, printed whole (a lesson's problems):
+ * the bar off the screen; the next update draws it again at once. p may be
+ * NULL: a command without a bar. */
+void progress_hide(Progress *p);
+
+/* Whatever bar is on the terminal, off it: cli_error calls this before its
+ * line, so an error or a warning never lands after a bar's text. */
+void progress_hide_any(void);
+
+/* What is being done now (as progress_start's what), the count going on;
+ * shown from the next drawing on. */
+void progress_what(Progress *p, const char *what);
 
 /* A line of its own on stderr (text without its newline) while the bar is
  * up: the bar is taken off and the line printed, cut to the terminal's

@@ -98,7 +98,7 @@ int cachecmp_step(CacheCompare *c, CompareStep *step, TsErr *err)
 }
 
 int cachecmp_run(CacheCompare *c, int chars, const SamplerSettings *set, uint64_t seed,
-                 ContextPolicy policy, CompareTotals *totals, double *diff_at, TsErr *err)
+                 ContextPolicy policy, CompareTotals *totals, const CompareAt *at, TsErr *err)
 {
     memset(totals, 0, sizeof *totals);
     totals->identical = 1;
@@ -117,8 +117,12 @@ int cachecmp_run(CacheCompare *c, int chars, const SamplerSettings *set, uint64_
             totals->max_logit_diff = st.max_logit_diff;
         totals->identical &= st.token_cached == st.token_full;
         totals->logits_identical &= st.logits_identical;
-        if (diff_at)
-            diff_at[i] = st.max_logit_diff;
+        if (at && at->diff)
+            at->diff[i] = st.max_logit_diff;
+        if (at && at->cached_s)
+            at->cached_s[i] = st.cached_s;
+        if (at && at->full_s)
+            at->full_s[i] = st.full_s;
     }
     return 0;
 }

@@ -69,15 +69,21 @@ int cachecmp_step(CacheCompare *c, CompareStep *step, TsErr *err);
  * cachecmp_start(c, NULL, 0, PROMPT_POEM_START, NULL, set, seed, policy).
  * Fills the totals of the step times, the largest logit difference of any
  * step, whether the two wrote the same characters and whether their logits
- * were identical bytes at every step; diff_at [chars], if not NULL, gets each
- * step's largest logit difference. */
+ * were identical bytes at every step; at, if not NULL, gets each step's own
+ * figures in the arrays it gives (CompareAt). */
 typedef struct {
     double cached_s, full_s, cached_model_s, full_model_s;
     double max_logit_diff;
     int identical;        /* the same characters */
     int logits_identical; /* the same logit bytes at every step */
 } CompareTotals;
+/* Each step of a run on its own (bench's plot, the tests): every array NULL
+ * (not wanted) or of [chars]. */
+typedef struct {
+    double *diff;             /* the step's largest |logit difference| */
+    double *cached_s, *full_s; /* the step's seconds, model and sampler, as CompareStep */
+} CompareAt;
 int cachecmp_run(CacheCompare *c, int chars, const SamplerSettings *set, uint64_t seed,
-                 ContextPolicy policy, CompareTotals *totals, double *diff_at, TsErr *err);
+                 ContextPolicy policy, CompareTotals *totals, const CompareAt *at, TsErr *err);
 
 #endif

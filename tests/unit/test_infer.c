@@ -366,7 +366,8 @@ static void test_policies_same_text_past_context(void)
         CompareTotals t;
         const char *name = gen_policy_name(runs[i].policy);
         long rows0 = cc.cached.forward_rows; /* it counts since cachecmp_init */
-        int rc = cachecmp_run(&cc, runs[i].chars, &set, 2024, runs[i].policy, &t, diff_at, &err);
+        CompareAt steps_at = {.diff = diff_at};
+        int rc = cachecmp_run(&cc, runs[i].chars, &set, 2024, runs[i].policy, &t, &steps_at, &err);
         CHECK(rc == 0, "%s", err.msg);
         if (rc != 0)
             break;
