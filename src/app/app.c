@@ -154,10 +154,12 @@ int app_push_char(AppState *s, uint32_t cp, Origin origin)
         app_status(s, 1, "%s", err.msg);
         return -1;
     }
+    char size[32];
     if (id >= 0)
         app_mode_follow(s);
     else
-        app_status(s, 1, app_label_n(s, LBL_ST_UNKNOWN, s->m->vocab.size), name, s->m->vocab.size);
+        app_status(s, 1, app_label_n(s, LBL_ST_UNKNOWN, s->m->vocab.size), name,
+                   app_format_count(s->lang, s->m->vocab.size, size, sizeof size));
     s->chars[s->n_chars++] = (AppChar){cp, id, origin, 0.0f};
     s->coin.valid = 0; /* a step that drew no coin */
     return 0;
@@ -495,7 +497,8 @@ void app_summary(const AppState *s, AppSummary *out)
     app_format_count(s->lang, (long)p->ss.kept, kept, sizeof kept);
     if (p->sampler_ok)
         snprintf(out->kept, sizeof out->kept, app_label(s, LBL_SUMMARY), kept,
-                 app_share(s->lang, 100.0 * p->stages.removed_total, 1, removed, sizeof removed));
+                 /* as the blocked share beside it: 99.98%, never 100.0% while some passes */
+                 app_blocked_share(s->lang, p->stages.removed_total, removed, sizeof removed));
     else
         snprintf(out->kept, sizeof out->kept, "%s", app_label(s, LBL_NOTHING_LEFT));
     out->blocked[0] = 0;

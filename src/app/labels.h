@@ -697,7 +697,7 @@ LabelId app_label_singular(LabelId id);
  * through one of these; --json and traces keep the C form. */
 const NumStyle *app_num_style(AppLang lang);
 /* A count: 1,024 (en), 1.024 (de), 1 024 (fr, a no-break space), 1024 (zh). */
-void app_format_count(AppLang lang, long n, char *out, size_t size);
+char *app_format_count(AppLang lang, long n, char *out, size_t size);
 /* x with `decimals` decimals: "0.80", "0,80". Returns out. */
 char *app_num(AppLang lang, double x, int decimals, char *out, size_t size);
 /* A large count in the unit the language reads it in (Language.large): 5.22

@@ -160,41 +160,12 @@ static int one_char(const AppState *s, const char *verb, const char *word, uint3
     return SCRIPT_OK;
 }
 
-/* A decimal number: digits with at most one point, maybe a sign and an
- * exponent (1e0, 5e-1: the command line reads numbers so too); no
- * hexadecimal, no inf, no nan. */
+/* A decimal number in a claim, as the lesson files write them: the C form
+ * (probfmt_read with no style: 0.5, 1e0). What a person types at `set` is
+ * read in the interface language's form too (parse_range). */
 static int parse_number(const char *w, double *x)
 {
-    const char *p = w;
-    int digits = 0, points = 0;
-    if (*p == '+' || *p == '-')
-        p++;
-    for (; *p; p++) {
-        if (*p >= '0' && *p <= '9')
-            digits++;
-        else if (*p == '.' && points++ == 0)
-            continue;
-        else if ((*p == 'e' || *p == 'E') && digits)
-            break; /* an exponent, as the command line reads numbers: 1e0, 5e-1 */
-        else
-            return -1;
-    }
-    if (!digits)
-        return -1;
-    if (*p) { /* e, an optional sign, then digits only */
-        p++;
-        if (*p == '+' || *p == '-')
-            p++;
-        if (!*p)
-            return -1;
-        for (; *p; p++)
-            if (*p < '0' || *p > '9')
-                return -1;
-    }
-    *x = strtod(w, NULL);
-    if (!isfinite(*x))
-        return -1;
-    return 0;
+    return probfmt_read(w, NULL, x);
 }
 
 /* ---- the table ---- */
@@ -525,7 +496,7 @@ static int parse_range(const AppState *s, const ScriptVerb *v, const char *word,
     double lo = v->min, hi = v->max;
     if (v->slider != NO_SLIDER)
         app_slider_range(s, (SliderId)v->slider, &lo, &hi);
-    if (parse_number(word, x) != 0)
+    if (probfmt_read(word, app_num_style(s->lang), x) != 0)
         return script_fail(msg, size, app_label(s, LBL_SC_NOT_NUMBER), v->name, ts_quote(&q, word));
     /* floor, not a cast: a number past any integer type (1e30) is whole, and
      * the range below refuses it */

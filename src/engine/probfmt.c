@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { MAX_DECIMALS = 6 };
@@ -172,8 +173,21 @@ char *probfmt_count(long long n, const NumStyle *st, char *out, size_t size)
 char *probfmt_share(double percent, int decimals, const NumStyle *st, char *out, size_t size)
 {
     char num[400];
+    decimals = decimals < 0 ? 0 : decimals > MAX_DECIMALS ? MAX_DECIMALS : decimals;
+    double unit = pow(10.0, -decimals), shown = round(percent / unit) * unit;
+    const char *mark = "";
+    if (!(percent > 0.0)) { /* none of it (or not a number): no "-0.0%", no "0.0%" */
+        percent = 0.0;
+        decimals = 0;
+    } else if (shown <= 0.0) { /* some, but it would read 0: the smallest it could read */
+        mark = "<";
+        percent = unit;
+    } else if (percent < 100.0 && shown >= 100.0) { /* not all, but it would read 100 */
+        mark = ">";
+        percent = 100.0 - unit;
+    }
     probfmt_number(percent, decimals, st, num, sizeof num);
-    snprintf(out, size, "%s%s", num, st ? st->percent : "%");
+    snprintf(out, size, "%s%s%s", mark, num, st ? st->percent : "%");
     return out;
 }
 
@@ -232,4 +246,52 @@ char *probfmt_odds(double p, int decimals, const char *one_in, const NumStyle *s
     snprintf(body, sizeof body, one_in, n_text);
     snprintf(out, size, "%s%s", less, body);
     return out;
+}
+
+/* May a comma stand for the decimal mark? Wherever it groups no digits. */
+static int takes_comma(const NumStyle *st)
+{
+    return st && strcmp(st->group, ",") != 0;
+}
+
+int probfmt_read(const char *text, const NumStyle *st, double *x)
+{
+    char plain[64];
+    size_t n = strlen(text);
+    if (n == 0 || n >= sizeof plain)
+        return -1;
+    const char *p = text;
+    int digits = 0, marks = 0;
+    size_t o = 0;
+    if (*p == '+' || *p == '-')
+        plain[o++] = *p++;
+    for (; *p && *p != 'e' && *p != 'E'; p++) {
+        if (*p >= '0' && *p <= '9')
+            digits++;
+        else if ((*p == '.' || (*p == ',' && takes_comma(st))) && marks++ == 0)
+            ; /* the one decimal mark, read as the point */
+        else
+            return -1;
+        plain[o++] = *p == ',' ? '.' : *p;
+    }
+    if (!digits)
+        return -1;
+    if (*p) { /* e, an optional sign, then digits only */
+        plain[o++] = *p++;
+        if (*p == '+' || *p == '-')
+            plain[o++] = *p++;
+        if (!*p)
+            return -1;
+        for (; *p; p++) {
+            if (*p < '0' || *p > '9')
+                return -1;
+            plain[o++] = *p;
+        }
+    }
+    plain[o] = 0;
+    double v = strtod(plain, NULL); /* only digits, '.', 'e' and signs: no locale in it */
+    if (!isfinite(v))
+        return -1;
+    *x = v;
+    return 0;
 }

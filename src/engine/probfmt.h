@@ -78,11 +78,23 @@ char *probfmt_number(double x, int decimals, const NumStyle *st, char *out, size
 /* A count: n grouped as st groups ("7.311", "7311"). */
 char *probfmt_count(long long n, const NumStyle *st, char *out, size_t size);
 /* A share already in percent (14.7 for 14.7%), with `decimals` decimals:
- * "14,7 %". Unlike probfmt_percent, no rule about 0 and 100. */
+ * "14,7 %". The one rule for the ends: none of it (0, negative, not a
+ * number) reads "0%", without decimals and never "-0.0%"; some that would
+ * round to 0 reads "<0.1%" (the smallest step of the decimals asked for);
+ * less than all that would round to 100 reads ">99.9%"; "100.0%" is all. */
 char *probfmt_share(double percent, int decimals, const NumStyle *st, char *out, size_t size);
 /* A size in bytes in the largest binary unit it reaches: 4096 -> "4 KiB",
  * 7.3e6 -> "7.0 MiB"; whole numbers and values from 100 on without decimals,
  * others with one; below 1024 "512 B". */
 char *probfmt_bytes(double bytes, const NumStyle *st, char *out, size_t size);
+
+/* A number as a person types it, into *x: digits with one decimal mark,
+ * maybe a sign and an exponent ("0.5", "-2", "1e-3", "5E-1"). The mark is
+ * the point, or the comma wherever st does not group digits with it ("0,5"
+ * in German, French and Chinese; in English, where "1,000" is a thousand,
+ * never). No grouping, no hexadecimal, no inf,
+ * no nan, nothing around it. 0, or -1 (then *x is untouched). st NULL: the
+ * point only, as the C locale reads. */
+int probfmt_read(const char *text, const NumStyle *st, double *x);
 
 #endif

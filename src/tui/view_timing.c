@@ -228,7 +228,9 @@ static void draw_memory(const AppState *s, Rect r, int y)
     app_bytes(s->lang, (double)app_cache_bytes_now(s), now, sizeof now);
     app_bytes(s->lang, (double)app_cache_bytes_full(s), full, sizeof full);
     draw_item(ITEM_MEMORY, 0);
-    draw_textf(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_CACHE_MEMORY), now, full, s->m->cfg.context);
+    char ctx[32];
+    draw_textf(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_CACHE_MEMORY), now, full,
+               app_format_count(s->lang, s->m->cfg.context, ctx, sizeof ctx));
     draw_item(ITEM_NONE, 0);
 }
 
