@@ -260,7 +260,7 @@ static const Label LABELS[LBL_COUNT] = {
         "modèle : sans %s, avec %s ms, %s fois"},
     [LBL_IDENTICAL] = {"identical text", "文本完全一样", "Text gleich", "même texte"},
     [LBL_DIFFERENT] = {"TEXT DIFFERS", "文本不一样", "TEXT ANDERS", "TEXTE DIFFÉRENT"},
-    [LBL_MAX_DIFF] = {"max |%slogit| %.3g", "最大 |%slogit| %.3g", "max. |%sLogit| %.3g", "|%slogit| max %.3g"},
+    [LBL_MAX_DIFF] = {"max |%slogit| %s", "最大 |%slogit| %s", "max. |%sLogit| %s", "|%slogit| max %s"},
     [LBL_CACHE_MEMORY] = {"cache %s now, %s when full (%s)", "缓存：现在 %s，满 %s（%s 字）",
                           "Cache jetzt %s, voll %s (%s)",
                           "cache : %s, %s si plein (%s)"},
@@ -2175,6 +2175,11 @@ char *app_num_sci(AppLang lang, double x, int decimals, char *out, size_t size)
     app_num(lang, strtod(plain, NULL), decimals, mant, sizeof mant);
     snprintf(out, size, "%se%s", mant, e + 1);
     return out;
+}
+
+char *app_num_g(AppLang lang, double x, int digits, char *out, size_t size)
+{
+    return probfmt_general(x, digits, app_num_style(lang), out, size);
 }
 
 char *app_share(AppLang lang, double percent, int decimals, char *out, size_t size)

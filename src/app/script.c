@@ -317,13 +317,13 @@ void script_setting_help(AppLang lang, const ScriptVerb *v, char *out, size_t si
     SamplerSettingId id = (SamplerSettingId)(t - SAMPLER_SETTINGS);
     char lo[32], hi[64], range[128], off[32];
     int slider = slider_of(id);
-    snprintf(lo, sizeof lo, "%g", slider != NO_SLIDER ? t->bar_lo : t->lo);
+    app_num_g(lang, slider != NO_SLIDER ? t->bar_lo : t->lo, 6, lo, sizeof lo);
     if (t->to_vocab)
         snprintf(hi, sizeof hi, "%s", app_label_in(lang, LBL_SET_HELP_VOCAB));
     else
-        snprintf(hi, sizeof hi, "%g", slider != NO_SLIDER ? t->bar_hi : t->hi);
+        app_num_g(lang, slider != NO_SLIDER ? t->bar_hi : t->hi, 6, hi, sizeof hi);
     snprintf(range, sizeof range, app_label_in(lang, LBL_SET_HELP_RANGE), lo, hi);
-    snprintf(off, sizeof off, "%g", t->off);
+    app_num_g(lang, t->off, 6, off, sizeof off);
     snprintf(out, size, app_label_in(lang, LBL_SET_HELP_OFF),
              app_label_in(lang, app_setting_help_label(id)), range, off);
 }
@@ -504,8 +504,8 @@ static int parse_range(const AppState *s, const ScriptVerb *v, const char *word,
         return script_fail(msg, size, app_label(s, LBL_SC_NOT_WHOLE), v->name, word);
     if (*x < lo || *x > hi) {
         char a[32], b[32]; /* the ends as they are typed */
-        snprintf(a, sizeof a, "%g", lo);
-        snprintf(b, sizeof b, "%g", hi);
+        app_num_g(s->lang, lo, 6, a, sizeof a);
+        app_num_g(s->lang, hi, 6, b, sizeof b);
         return script_fail(msg, size, app_label(s, v->range_fmt ? LBL_SC_NOT_CANDIDATE : LBL_SC_OUT_OF_RANGE),
                     v->name, word, a, b);
     }

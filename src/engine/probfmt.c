@@ -163,6 +163,18 @@ char *probfmt_number(double x, int decimals, const NumStyle *st, char *out, size
     return localize(plain, st, out, size);
 }
 
+char *probfmt_general(double x, int digits, const NumStyle *st, char *out, size_t size)
+{
+    char plain[64];
+    digits = digits < 1 ? 1 : digits > 17 ? 17 : digits;
+    if (x != x) {
+        snprintf(out, size, "-");
+        return out;
+    }
+    snprintf(plain, sizeof plain, "%.*g", digits, x == 0.0 ? 0.0 : x); /* no "-0" */
+    return localize(plain, st, out, size);
+}
+
 char *probfmt_count(long long n, const NumStyle *st, char *out, size_t size)
 {
     char plain[32];
