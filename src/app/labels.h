@@ -708,8 +708,9 @@ char *app_num_short(AppLang lang, double x, char *out, size_t size);
 /* x in scientific notation with `decimals` decimals: "1.00e-03", "1,00e-03"
  * (a learning rate). Returns out. */
 char *app_num_sci(AppLang lang, double x, int decimals, char *out, size_t size);
-/* x with `digits` significant digits as %g writes it: "0.05", "0,05",
- * "1,2e-05" (a range's ends, a tiny difference). Returns out. */
+/* x with `digits` significant digits as %g writes it, ungrouped as it is
+ * typed: "0.05", "0,05", "99999", "1,2e-05" (a range's ends, a tiny
+ * difference). Returns out. */
 char *app_num_g(AppLang lang, double x, int digits, char *out, size_t size);
 /* A share in percent (14.7 for 14.7%): "14.7%", "14,7 %". Returns out. */
 char *app_share(AppLang lang, double percent, int decimals, char *out, size_t size);

@@ -172,7 +172,11 @@ char *probfmt_general(double x, int digits, const NumStyle *st, char *out, size_
         return out;
     }
     snprintf(plain, sizeof plain, "%.*g", digits, x == 0.0 ? 0.0 : x); /* no "-0" */
-    return localize(plain, st, out, size);
+    if (!st)
+        return localize(plain, NULL, out, size);
+    NumStyle typed = *st;
+    typed.group = "";
+    return localize(plain, &typed, out, size);
 }
 
 char *probfmt_count(long long n, const NumStyle *st, char *out, size_t size)

@@ -76,8 +76,10 @@ char *probfmt_grouped(unsigned long long n, const char *group, char *out, size_t
  * (de, 2 decimals), 7311 -> "7 311" (fr, 0). Not a number reads "-". */
 char *probfmt_number(double x, int decimals, const NumStyle *st, char *out, size_t size);
 /* x as printf's %.*g writes it, with `digits` significant digits (1..17),
- * in st's style: 0.5 -> "0,5", 1.2e-05 -> "1,2e-05" (a range's end, the
- * largest logit difference). Not a number reads "-". */
+ * with st's decimal mark but its digits never grouped, in a form
+ * probfmt_read reads back: 0.5 -> "0,5", 99999 -> "99999", 1.2e-05 ->
+ * "1,2e-05" (a range's ends a person types within, a tiny difference).
+ * Not a number reads "-". */
 char *probfmt_general(double x, int digits, const NumStyle *st, char *out, size_t size);
 /* A count: n grouped as st groups ("7.311", "7311"). */
 char *probfmt_count(long long n, const NumStyle *st, char *out, size_t size);

@@ -505,13 +505,16 @@ static int draw_stage_line(const AppState *s, Rect r, int y)
             v = &s->pred.stagev[e];
     if (!v)
         return 0;
-    char line[256];
+    char line[256], kept[32], builtin[32], differ[32];
     int topp = v->stage == STAGE_TOP_P;
+    app_format_count(s->lang, v->kept, kept, sizeof kept);
+    app_format_count(s->lang, v->builtin_kept, builtin, sizeof builtin);
+    app_format_count(s->lang, v->n_differ, differ, sizeof differ);
     snprintf(line, sizeof line, app_label(s, topp ? LBL_STAGE_TOPP_LINE : LBL_STAGE_JUEJU_LINE),
-             tui_glyphs()->differs, tui_glyphs()->sep, v->kept, v->builtin_kept, v->n_differ);
+             tui_glyphs()->differs, tui_glyphs()->sep, kept, builtin, differ);
     if (textw_width(line) > r.w) /* beside a lesson's narration: the counts alone, whole */
         snprintf(line, sizeof line, app_label(s, topp ? LBL_STAGE_TOPP_COUNT : LBL_STAGE_JUEJU_COUNT),
-                 v->kept, v->builtin_kept, v->n_differ);
+                 kept, builtin, differ);
     draw_item(ITEM_STAGE, 0);
     draw_text(y, r.x, r.w, v->n_differ ? ROLE_ERROR : ROLE_KEY, line);
     draw_item(ITEM_NONE, 0);
