@@ -2189,16 +2189,7 @@ char *app_share(AppLang lang, double percent, int decimals, char *out, size_t si
 
 char *app_blocked_share(AppLang lang, double share, char *out, size_t size)
 {
-    /* one decimal, more where one would read 100.0 or 0.0 while it is not */
-    double pct = 100.0 * share;
-    int d = 1;
-    while (d < 4 && share > 0.0 && share < 1.0) {
-        double unit = pow(10.0, -d), shown = round(pct / unit) * unit;
-        if (shown < 100.0 && shown > 0.0)
-            break;
-        d++;
-    }
-    return app_share(lang, pct, d, out, size);
+    return probfmt_whole_share(share, app_num_style(lang), out, size);
 }
 
 char *app_bytes(AppLang lang, double bytes, char *out, size_t size)

@@ -13,28 +13,18 @@ enum { MAX_DECIMALS = 6 };
 /* Odds beyond one in this many are written as "<1 in" this many. */
 #define ODDS_CAP 1e12
 
-char *probfmt_whole_share(double share, char *out, size_t size)
+char *probfmt_whole_share(double share, const NumStyle *st, char *out, size_t size)
 {
-    if (size == 0)
-        return out;
-    if (!(share > 0.0)) {
-        snprintf(out, size, "0.0%%");
-        return out;
-    }
-    if (share >= 1.0) {
-        snprintf(out, size, "100.0%%");
-        return out;
-    }
+    /* one decimal, more where one would read 100.0 or 0.0 while it is not */
     double pct = 100.0 * share;
-    for (int d = 1; d <= 4; d++) {
+    int d = 1;
+    while (d < 4 && share > 0.0 && share < 1.0) {
         double unit = pow(10.0, -d), shown = round(pct / unit) * unit;
-        if (shown < 100.0 && shown > 0.0) {
-            snprintf(out, size, "%.*f%%", d, pct);
-            return out;
-        }
+        if (shown < 100.0 && shown > 0.0)
+            break;
+        d++;
     }
-    snprintf(out, size, pct >= 50.0 ? ">99.9999%%" : "<0.0001%%");
-    return out;
+    return probfmt_share(pct, d, st, out, size); /* past four: ">99.9999%", "<0.0001%" */
 }
 
 char *probfmt_percent(double p, int decimals, char *out, size_t size)

@@ -63,13 +63,14 @@ char *probfmt_percent_in(double p, int decimals, const NumStyle *st, char *out, 
 char *probfmt_odds(double p, int decimals, const char *one_in, const NumStyle *st, char *out,
                    size_t size);
 
-/* n with its digits grouped in threes: 3400 -> "3,400" with group ",". */
 /* A share (0..1) of a distribution as a percentage with one decimal, except
- * that it never reads 100.0% unless it is all of it, nor 0.0% unless it is
- * none: then as many decimals (up to 4) as tell it apart ("99.996%",
- * "0.004%"), and past that ">99.9999%" or "<0.0001%". The form's blocked
- * share is written this way wherever it stands. */
-char *probfmt_whole_share(double share, char *out, size_t size);
+ * that it never reads 100.0% unless it is all of it, nor 0.0% while it is
+ * some: then as many decimals (up to 4) as tell it apart ("99.996%",
+ * "0.004%"), and past that ">99.9999%" or "<0.0001%"; none reads "0%"
+ * (probfmt_share). The form's blocked share and the sampler's removed share
+ * are written this way wherever they stand. */
+char *probfmt_whole_share(double share, const NumStyle *st, char *out, size_t size);
+/* n with its digits grouped in threes: 3400 -> "3,400" with group ",". */
 char *probfmt_grouped(unsigned long long n, const char *group, char *out, size_t size);
 
 /* x with exactly `decimals` decimals (0..9) in st's style: 0.8 -> "0,80"
