@@ -162,17 +162,16 @@ int main(int argc, char **argv)
 {
     cli_set_program(argv[0]);
     cli_lang_init(argc, argv);
-    int at = skip_global(argc, argv);
-    if (at >= argc) {
+    if (argc < 2) {
         /* in a terminal, the explorer; in a pipe or a script, the usage */
         if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
             return cmd_explore(argc, argv);
-        int rc = cli_check_lang("", argc, argv);
-        if (rc)
-            return rc;
         usage(stdout);
         return 0;
     }
+    int at = skip_global(argc, argv);
+    if (at >= argc) /* only global options: the explorer's too */
+        return cmd_explore(argc, argv);
     const char *cmd = argv[at];
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
         int rc = cli_check_lang("", argc, argv);

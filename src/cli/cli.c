@@ -402,13 +402,14 @@ static const Opt *find_opt(const Opt *opts, int n, const char *name, size_t len)
     return NULL;
 }
 
-/* A bound as --help writes it: 1000000, not 1e+06; 0.5 as it is. */
+/* A bound as --help writes it, in a form typed back: 1000000, not 1e+06
+ * nor 1,000,000; 0.5 with the language's decimal mark (0,5 in German). */
 static void format_bound(char *out, size_t size, double v)
 {
     if (v == floor(v) && fabs(v) < 1e15)
         snprintf(out, size, "%.0f", v);
     else
-        snprintf(out, size, "%g", v);
+        app_num_g(cli_lang(), v, 6, out, size);
 }
 
 /* An option's range as --help writes it: 1..64 (both ends included), or
