@@ -130,12 +130,20 @@ static void describe(const AppState *s, uint32_t cp, char *out, size_t size)
         vocab_describe(cp, out, size);
 }
 
+/* "the text is full (1,024 characters)": the status when nothing more fits. */
+static void status_full(AppState *s)
+{
+    char max[32];
+    app_status(s, 1, app_label_n(s, LBL_ST_FULL, APP_MAX_CHARS),
+               app_format_count(s->lang, APP_MAX_CHARS, max, sizeof max));
+}
+
 int app_push_char(AppState *s, uint32_t cp, Origin origin)
 {
     char name[48];
     describe(s, cp, name, sizeof name);
     if (s->n_chars >= s->cap_chars) {
-        app_status(s, 1, app_label_n(s, LBL_ST_FULL, APP_MAX_CHARS), APP_MAX_CHARS);
+        status_full(s);
         return -1;
     }
     int id = vocab_id(&s->m->vocab, cp);
@@ -363,7 +371,7 @@ int app_sample_one(AppState *s)
         return -1;
     }
     if (s->n_chars >= s->cap_chars) {
-        app_status(s, 1, app_label_n(s, LBL_ST_FULL, APP_MAX_CHARS), APP_MAX_CHARS);
+        status_full(s);
         return -1;
     }
     TsErr err;

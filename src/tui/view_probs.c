@@ -402,7 +402,9 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
     if (app_view_is_open(s, VIEW_HISTOGRAM)) { /* the draws outside the bars, after the context */
         snprintf(other, sizeof other, "%s", tui_glyphs()->sep);
         size_t n = strlen(other);
-        snprintf(other + n, sizeof other - n, app_label(s, LBL_HIST_OTHER), p->hist_other);
+        char count[32];
+        snprintf(other + n, sizeof other - n, app_label(s, LBL_HIST_OTHER),
+                 app_format_count(s->lang, p->hist_other, count, sizeof count));
     }
     int other_w = textw_width(other);
     if (!s->corpus)
