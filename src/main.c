@@ -102,8 +102,8 @@ static int unknown_command(const char *name)
     return cli_error("", EXIT_USAGE, cli_label(LBL_CLI_UNKNOWN_COMMAND), ts_quote(&q, name));
 }
 
-/* The first word after the global options that stand before it (--lang
- * CODE, --lang=CODE: cli_lang_init has read them) and how many there are:
+/* The index of the first word after the global options that stand before
+ * it (--lang CODE, --lang=CODE: cli_lang_init has read them), argc if none:
  * `tangscope --lang de lesson FILE` is the command `lesson` with --lang de. */
 static int skip_global(int argc, char **argv)
 {
