@@ -102,6 +102,62 @@ static int unknown_command(const char *name)
     return cli_error("", EXIT_USAGE, cli_label(LBL_CLI_UNKNOWN_COMMAND), ts_quote(&q, name));
 }
 
+/* The index of the first word after the global options that stand before
+ * it (--lang CODE, --lang=CODE: cli_lang_init has read them), argc if none:
+ * `tangscope --lang de lesson FILE` is the command `lesson` with --lang de. */
+static int skip_global(int argc, char **argv)
+{
+    int i = 1;
+    while (i < argc) {
+        if (strncmp(argv[i], "--lang=", 7) == 0)
+            i++;
+        else if (strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
+            i += 2;
+        else
+            break;
+    }
+    return i;
+}
+
+/* argv with the word at `at` moved to argv[1], the global options before it
+ * kept after it, where every command reads them (cli_parse). */
+static void command_first(char **argv, int at)
+{
+    char *word = argv[at];
+    memmove(argv + 2, argv + 1, (size_t)(at - 1) * sizeof *argv);
+    argv[1] = word;
+}
+
+/* tangscope help [CMD]: the usage, or CMD's own --help; the global options
+ * may stand anywhere around them. */
+static int run_help(int argc, char **argv)
+{
+    const char *name = NULL;
+    for (int i = 2; i < argc; i++) {
+        if (strncmp(argv[i], "--lang=", 7) == 0)
+            continue;
+        if (strcmp(argv[i], "--lang") == 0) {
+            i++;
+            continue;
+        }
+        if (name)
+            return unknown_command(argv[i]);
+        name = argv[i];
+    }
+    int rc = cli_check_lang("", argc, argv);
+    if (rc)
+        return rc;
+    if (!name) {
+        usage(stdout);
+        return 0;
+    }
+    const Subcommand *c = find_subcommand(name);
+    if (!c)
+        return unknown_command(name);
+    char *help_argv[] = {(char *)name, "--help", NULL};
+    return c->run(2, help_argv);
+}
+
 int main(int argc, char **argv)
 {
     cli_set_program(argv[0]);
@@ -113,9 +169,14 @@ int main(int argc, char **argv)
         usage(stdout);
         return 0;
     }
-    const char *cmd = argv[1];
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 ||
-        (strcmp(cmd, "help") == 0 && argc == 2)) {
+    int at = skip_global(argc, argv);
+    if (at >= argc) /* only global options: the explorer's too */
+        return cmd_explore(argc, argv);
+    const char *cmd = argv[at];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        int rc = cli_check_lang("", argc, argv);
+        if (rc)
+            return rc;
         usage(stdout);
         return 0;
     }
@@ -125,18 +186,15 @@ int main(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "help") == 0) {
-        /* tangscope help CMD: CMD's own --help */
-        const Subcommand *c = find_subcommand(argv[2]);
-        if (!c)
-            return unknown_command(argv[2]);
-        char *help_argv[] = {argv[2], "--help", NULL};
-        return c->run(2, help_argv);
+        command_first(argv, at);
+        return run_help(argc, argv);
     }
     /* options first and no command: the explorer's options */
     if (cmd[0] == '-' && cmd[1] != 0)
         return cmd_explore(argc, argv);
     const Subcommand *c = find_subcommand(cmd);
-    if (c)
-        return c->run(argc - 1, argv + 1);
-    return unknown_command(cmd);
+    if (!c)
+        return unknown_command(cmd);
+    command_first(argv, at);
+    return c->run(argc - 1, argv + 1);
 }

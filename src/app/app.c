@@ -132,12 +132,20 @@ static void describe(const AppState *s, uint32_t cp, char *out, size_t size)
         vocab_describe(cp, out, size);
 }
 
+/* "the text is full (1,024 characters)": the status when nothing more fits. */
+static void status_full(AppState *s)
+{
+    char max[32];
+    app_status(s, 1, app_label_n(s, LBL_ST_FULL, APP_MAX_CHARS),
+               app_format_count(s->lang, APP_MAX_CHARS, max, sizeof max));
+}
+
 int app_push_char(AppState *s, uint32_t cp, Origin origin)
 {
     char name[48];
     describe(s, cp, name, sizeof name);
     if (s->n_chars >= s->cap_chars) {
-        app_status(s, 1, app_label_n(s, LBL_ST_FULL, APP_MAX_CHARS), APP_MAX_CHARS);
+        status_full(s);
         return -1;
     }
     int id = vocab_id(&s->m->vocab, cp);
@@ -156,10 +164,12 @@ int app_push_char(AppState *s, uint32_t cp, Origin origin)
         app_status(s, 1, "%s", err.msg);
         return -1;
     }
+    char size[32];
     if (id >= 0)
         app_mode_follow(s);
     else
-        app_status(s, 1, app_label_n(s, LBL_ST_UNKNOWN, s->m->vocab.size), name, s->m->vocab.size);
+        app_status(s, 1, app_label_n(s, LBL_ST_UNKNOWN, s->m->vocab.size), name,
+                   app_format_count(s->lang, s->m->vocab.size, size, sizeof size));
     s->chars[s->n_chars++] = (AppChar){cp, id, origin, 0.0f};
     s->coin.valid = 0; /* a step that drew no coin */
     return 0;
@@ -363,7 +373,7 @@ int app_sample_one(AppState *s)
         return -1;
     }
     if (s->n_chars >= s->cap_chars) {
-        app_status(s, 1, app_label_n(s, LBL_ST_FULL, APP_MAX_CHARS), APP_MAX_CHARS);
+        status_full(s);
         return -1;
     }
     TsErr err;
@@ -497,7 +507,8 @@ void app_summary(const AppState *s, AppSummary *out)
     app_format_count(s->lang, (long)p->ss.kept, kept, sizeof kept);
     if (p->sampler_ok)
         snprintf(out->kept, sizeof out->kept, app_label(s, LBL_SUMMARY), kept,
-                 app_share(s->lang, 100.0 * p->stages.removed_total, 1, removed, sizeof removed));
+                 /* as the blocked share beside it: 99.98%, never 100.0% while some passes */
+                 app_blocked_share(s->lang, p->stages.removed_total, removed, sizeof removed));
     else
         snprintf(out->kept, sizeof out->kept, "%s", app_label(s, LBL_NOTHING_LEFT));
     out->blocked[0] = 0;

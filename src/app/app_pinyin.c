@@ -132,7 +132,10 @@ static unsigned choose(AppState *s, long k)
     ime->typed[0] = 0;
     ime->page = 0;
     app_predict(s);
-    app_status(s, 0, app_label(s, LBL_ST_IME_CHOSE), ch, reading, pct, rank, s->m->vocab.size);
+    char rank_text[32], size[32];
+    app_status(s, 0, app_label(s, LBL_ST_IME_CHOSE), ch, reading, pct,
+               app_format_count(s->lang, rank, rank_text, sizeof rank_text),
+               app_format_count(s->lang, s->m->vocab.size, size, sizeof size));
     return REDRAW_TEXT;
 }
 

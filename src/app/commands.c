@@ -94,7 +94,12 @@ static unsigned do_paste(AppState *s, CmdArg a)
         utf8_decode(text, len, &pos, &cp);
     app_type_text(s, text + pos); /* converts, names what it must, predicts once */
     if (pasted > count - skip && count - skip > 0)
-        app_status(s, 1, app_label(s, LBL_ST_PASTE_KEPT), pasted, APP_MAX_CHARS, count - skip);
+    {
+        char all[32], max[32], kept[32];
+        app_status(s, 1, app_label(s, LBL_ST_PASTE_KEPT), app_format_count(s->lang, (long)pasted, all, sizeof all),
+                   app_format_count(s->lang, APP_MAX_CHARS, max, sizeof max),
+                   app_format_count(s->lang, (long)(count - skip), kept, sizeof kept));
+    }
     return REDRAW_TEXT;
 }
 

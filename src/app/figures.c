@@ -389,3 +389,61 @@ int figures_shown(const Figure *f, const char *screen, AppLang lang, char *shown
     }
     return 0;
 }
+
+/* Is c a byte of a word (a Latin letter, an underscore, '+' of U+4E00)? */
+static int wordish(unsigned char c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_' || c == '+';
+}
+
+/* A negative zero at p ('-'): "-0", "-0.0", "-0,00" not followed by a digit. */
+static int negative_zero(const char *p)
+{
+    const char *q = p + 1;
+    if (*q != '0')
+        return 0;
+    q++;
+    if ((*q == '.' || *q == ',') && q[1] == '0') {
+        q++;
+        while (*q == '0')
+            q++;
+    }
+    return !(*q >= '0' && *q <= '9') && *q != '.' && *q != ',';
+}
+
+/* Does the number at p follow the word for a seed ("seed 1046", "种子 1046")? */
+static int after_seed(const char *text, const char *p, AppLang lang)
+{
+    const char *word = app_label_in(lang, LBL_SEED);
+    size_t n = strlen(word);
+    return (size_t)(p - text) > n && p[-1] == ' ' && strncmp(p - 1 - n, word, n) == 0;
+}
+
+int figures_misnumbered(const char *text, AppLang lang, char *bad, size_t size)
+{
+    int groups = app_num_style(lang)->group[0] != 0;
+    for (const char *p = text; *p; p++) {
+        unsigned char before = p > text ? (unsigned char)p[-1] : ' ';
+        if (*p == '-' && !(before >= '0' && before <= '9') && !wordish(before) && negative_zero(p)) {
+            snprintf(bad, size, "%.12s", p);
+            return 1;
+        }
+        if (!(*p >= '0' && *p <= '9') || (before >= '0' && before <= '9'))
+            continue;
+        size_t run = strspn(p, "0123456789");
+        if (after_seed(text, p, lang)) { /* a seed is a name typed back: never grouped */
+            p += run - 1;
+            continue;
+        }
+        unsigned char after = (unsigned char)p[run];
+        int fraction = before == '.' || before == ',';
+        int letters = wordish(before) || wordish(after);
+        int size_pair = after == 'x' || before == 'x'; /* 80x24, 110x34 */
+        if (groups && run >= 4 && !fraction && !letters && !size_pair) {
+            snprintf(bad, size, "%.*s", (int)(run < 24 ? run : 24), p);
+            return 1;
+        }
+        p += run - 1;
+    }
+    return 0;
+}

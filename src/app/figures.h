@@ -42,4 +42,15 @@ int figures_find(const char *markdown, AppLang lang, Figure *out, int max);
  * writes it ("8,4 %"), or "" when the screen has none. */
 int figures_shown(const Figure *f, const char *screen, AppLang lang, char *shown, size_t size);
 
+/* The first number of text (a line the program drew, not the narration) that
+ * is not written as lang writes numbers: a negative zero ("-0.0%", "-0,0 %",
+ * "-0"), or a whole number of four digits or more without the language's
+ * thousands separator where it has one ("7311" in English, German, French;
+ * never in Chinese, which groups none). Digits that touch a letter (fp32,
+ * U+4E00, a file name), follow a decimal sign (0,00002) or stand in a ratio
+ * of window columns (80x24) are not whole numbers, nor is a seed after its
+ * word ("seed 1046": a name typed back). Returns 1 and the number
+ * in bad (with what stands before it), or 0. */
+int figures_misnumbered(const char *text, AppLang lang, char *bad, size_t size);
+
 #endif

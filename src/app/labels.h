@@ -715,7 +715,7 @@ LabelId app_label_singular(LabelId id);
  * through one of these; --json and traces keep the C form. */
 const NumStyle *app_num_style(AppLang lang);
 /* A count: 1,024 (en), 1.024 (de), 1 024 (fr, a no-break space), 1024 (zh). */
-void app_format_count(AppLang lang, long n, char *out, size_t size);
+char *app_format_count(AppLang lang, long n, char *out, size_t size);
 /* x with `decimals` decimals: "0.80", "0,80". Returns out. */
 char *app_num(AppLang lang, double x, int decimals, char *out, size_t size);
 /* A large count in the unit the language reads it in (Language.large): 5.22
@@ -726,6 +726,10 @@ char *app_num_short(AppLang lang, double x, char *out, size_t size);
 /* x in scientific notation with `decimals` decimals: "1.00e-03", "1,00e-03"
  * (a learning rate). Returns out. */
 char *app_num_sci(AppLang lang, double x, int decimals, char *out, size_t size);
+/* x with `digits` significant digits as %g writes it, ungrouped as it is
+ * typed: "0.05", "0,05", "99999", "1,2e-05" (a range's ends, a tiny
+ * difference). Returns out. */
+char *app_num_g(AppLang lang, double x, int digits, char *out, size_t size);
 /* A share in percent (14.7 for 14.7%): "14.7%", "14,7 %". Returns out. */
 char *app_share(AppLang lang, double percent, int decimals, char *out, size_t size);
 /* The form's blocked share (0..1) as app_share writes it, with the decimals

@@ -160,41 +160,12 @@ static int one_char(const AppState *s, const char *verb, const char *word, uint3
     return SCRIPT_OK;
 }
 
-/* A decimal number: digits with at most one point, maybe a sign and an
- * exponent (1e0, 5e-1: the command line reads numbers so too); no
- * hexadecimal, no inf, no nan. */
+/* A decimal number in a claim, as the lesson files write them: the C form
+ * (probfmt_read with no style: 0.5, 1e0). What a person types at `set` is
+ * read in the interface language's form too (parse_range). */
 static int parse_number(const char *w, double *x)
 {
-    const char *p = w;
-    int digits = 0, points = 0;
-    if (*p == '+' || *p == '-')
-        p++;
-    for (; *p; p++) {
-        if (*p >= '0' && *p <= '9')
-            digits++;
-        else if (*p == '.' && points++ == 0)
-            continue;
-        else if ((*p == 'e' || *p == 'E') && digits)
-            break; /* an exponent, as the command line reads numbers: 1e0, 5e-1 */
-        else
-            return -1;
-    }
-    if (!digits)
-        return -1;
-    if (*p) { /* e, an optional sign, then digits only */
-        p++;
-        if (*p == '+' || *p == '-')
-            p++;
-        if (!*p)
-            return -1;
-        for (; *p; p++)
-            if (*p < '0' || *p > '9')
-                return -1;
-    }
-    *x = strtod(w, NULL);
-    if (!isfinite(*x))
-        return -1;
-    return 0;
+    return probfmt_read(w, NULL, x);
 }
 
 /* ---- the table ---- */
@@ -353,13 +324,13 @@ void script_setting_help(AppLang lang, const ScriptVerb *v, char *out, size_t si
     SamplerSettingId id = (SamplerSettingId)(t - SAMPLER_SETTINGS);
     char lo[32], hi[64], range[128], off[32];
     int slider = slider_of(id);
-    snprintf(lo, sizeof lo, "%g", slider != NO_SLIDER ? t->bar_lo : t->lo);
+    app_num_g(lang, slider != NO_SLIDER ? t->bar_lo : t->lo, 6, lo, sizeof lo);
     if (t->to_vocab)
         snprintf(hi, sizeof hi, "%s", app_label_in(lang, LBL_SET_HELP_VOCAB));
     else
-        snprintf(hi, sizeof hi, "%g", slider != NO_SLIDER ? t->bar_hi : t->hi);
+        app_num_g(lang, slider != NO_SLIDER ? t->bar_hi : t->hi, 6, hi, sizeof hi);
     snprintf(range, sizeof range, app_label_in(lang, LBL_SET_HELP_RANGE), lo, hi);
-    snprintf(off, sizeof off, "%g", t->off);
+    app_num_g(lang, t->off, 6, off, sizeof off);
     snprintf(out, size, app_label_in(lang, LBL_SET_HELP_OFF),
              app_label_in(lang, app_setting_help_label(id)), range, off);
 }
@@ -532,7 +503,7 @@ static int parse_range(const AppState *s, const ScriptVerb *v, const char *word,
     double lo = v->min, hi = v->max;
     if (v->slider != NO_SLIDER)
         app_slider_range(s, (SliderId)v->slider, &lo, &hi);
-    if (parse_number(word, x) != 0)
+    if (probfmt_read(word, app_num_style(s->lang), x) != 0)
         return script_fail(msg, size, app_label(s, LBL_SC_NOT_NUMBER), v->name, ts_quote(&q, word));
     /* floor, not a cast: a number past any integer type (1e30) is whole, and
      * the range below refuses it */
@@ -540,8 +511,8 @@ static int parse_range(const AppState *s, const ScriptVerb *v, const char *word,
         return script_fail(msg, size, app_label(s, LBL_SC_NOT_WHOLE), v->name, word);
     if (*x < lo || *x > hi) {
         char a[32], b[32]; /* the ends as they are typed */
-        snprintf(a, sizeof a, "%g", lo);
-        snprintf(b, sizeof b, "%g", hi);
+        app_num_g(s->lang, lo, 6, a, sizeof a);
+        app_num_g(s->lang, hi, 6, b, sizeof b);
         return script_fail(msg, size, app_label(s, v->range_fmt ? LBL_SC_NOT_CANDIDATE : LBL_SC_OUT_OF_RANGE),
                     v->name, word, a, b);
     }

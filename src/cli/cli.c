@@ -87,6 +87,22 @@ void cli_put_left(FILE *out, const char *text, int width)
         fputc(' ', out);
 }
 
+int cli_check_lang(const char *cmd, int argc, char **argv)
+{
+    for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        const char *v = strncmp(argv[i], "--lang=", 7) == 0 ? argv[i] + 7 : NULL;
+        if (strcmp(argv[i], "--lang") == 0) {
+            if (i + 1 >= argc)
+                return cli_error(cmd, EXIT_USAGE, cli_label(LBL_CLI_NEEDS_VALUE), "--lang");
+            v = argv[++i];
+        }
+        int rc = v ? set_lang(cmd, v) : 0;
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
 /* ---- printing a help: 80 columns in every language ----
  * A help is written as lines; a block of them (a paragraph, or an option or
  * a table row with the lines that continue its description) that has a line
@@ -388,13 +404,14 @@ static const Opt *find_opt(const Opt *opts, int n, const char *name, size_t len)
     return NULL;
 }
 
-/* A bound as --help writes it: 1000000, not 1e+06; 0.5 as it is. */
+/* A bound as --help writes it, in a form typed back: 1000000, not 1e+06
+ * nor 1,000,000; 0.5 with the language's decimal mark (0,5 in German). */
 static void format_bound(char *out, size_t size, double v)
 {
     if (v == floor(v) && fabs(v) < 1e15)
         snprintf(out, size, "%.0f", v);
     else
-        snprintf(out, size, "%g", v);
+        app_num_g(cli_lang(), v, 6, out, size);
 }
 
 /* An option's range as --help writes it: 1..64 (both ends included), or
@@ -434,9 +451,9 @@ static int set_value(const char *cmd, const Opt *o, const char *val)
     }
     case OPT_FLOAT:
     case OPT_FLOAT_OPEN: {
-        double v = strtod(val, &end);
+        double v = 0.0; /* 0,5 as well as 0.5 where the language writes so (probfmt.h) */
         int open = o->kind == OPT_FLOAT_OPEN;
-        if (*val == 0 || *end != 0 || errno || !isfinite(v) || v < o->min || v > o->max ||
+        if (probfmt_read(val, app_num_style(cli_lang()), &v) != 0 || v < o->min || v > o->max ||
             (open && v == o->min)) {
             char range[72];
             opt_range(o, range, sizeof range);

@@ -44,6 +44,9 @@ AppLang cli_lang(void);
 /* main: take a valid --lang from argv before the command runs, so that even
  * the usage and the first error line speak it. */
 void cli_lang_init(int argc, char **argv);
+/* Every --lang of argv (up to "--") holds a known code: 0, or the usage
+ * error printed (for the commands that read no other option: help). */
+int cli_check_lang(const char *cmd, int argc, char **argv);
 /* A label in the run's language; _n: the form for the count n (labels.h). */
 const char *cli_label(LabelId id);
 const char *cli_label_n(LabelId id, long n);

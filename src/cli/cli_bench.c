@@ -669,7 +669,7 @@ static void setting_name(const SamplerSettings *set, char *out, size_t size)
             while (d < 3 && fabs(v * pow(10, d) - round(v * pow(10, d))) > 1e-4)
                 d++;
             if (SAMPLER_SETTINGS[i].integer)
-                snprintf(num, sizeof num, "%d", (int)v);
+                app_format_count(lang, (long)v, num, sizeof num);
             else
                 app_num(lang, v, d, num, sizeof num);
             if (pass == 1 && n == 0)

@@ -602,16 +602,18 @@ static void gen_print_summary(const GenRun *r, const GenRequest *q, const GenTal
                r->g.sampler_s);
     } else if (a->stats) {
         /* the lines first: the lessons read the well-formed count as the last line */
-        char share[32];
+        char share[32], part[32], all[32];
         app_share(cli_lang(), t->written ? 100.0 * t->four_or_eight / t->written : 0.0, 1, share,
                   sizeof share);
-        fprintf(stderr, cli_label_n(LBL_CLI_FOUR_OR_EIGHT, t->written), t->four_or_eight,
-                t->written, share);
+        fprintf(stderr, cli_label_n(LBL_CLI_FOUR_OR_EIGHT, t->written),
+                app_format_count(cli_lang(), t->four_or_eight, part, sizeof part),
+                app_format_count(cli_lang(), t->written, all, sizeof all), share);
         fputc('\n', stderr);
         app_share(cli_lang(), t->written ? 100.0 * t->well_formed / t->written : 0.0, 1, share,
                   sizeof share);
-        fprintf(stderr, cli_label_n(LBL_CLI_WELL_FORMED, t->written), t->well_formed, t->written,
-                share);
+        fprintf(stderr, cli_label_n(LBL_CLI_WELL_FORMED, t->written),
+                app_format_count(cli_lang(), t->well_formed, part, sizeof part),
+                app_format_count(cli_lang(), t->written, all, sizeof all), share);
         fputc('\n', stderr);
     }
 }

@@ -339,7 +339,9 @@ static void put_query(FILE *out, const AppState *s)
     char ch[8], model[48], sampler[48];
     vocab_show(p->query_cp, ch);
     fputs("- ", out);
-    fprintf(out, app_label(s, LBL_QUERY_LINE), ch, p->query_rank, s->m->vocab.size,
+    char rank[32], of[32];
+    fprintf(out, app_label(s, LBL_QUERY_LINE), ch, app_format_count(s->lang, p->query_rank, rank, sizeof rank),
+            app_format_count(s->lang, s->m->vocab.size, of, sizeof of),
             app_prob_text(s, (double)p->query_p, 2, model, sizeof model),
             app_prob_text(s, (double)p->query_p_sampler, 2, sampler, sizeof sampler));
     fputc('\n', out);
@@ -364,7 +366,8 @@ static void put_timing(FILE *out, const AppState *s, Paper *pp)
     fputs("- ", out); /* what the cache holds, as the panel's last line */
     app_bytes(s->lang, (double)app_cache_bytes_now(s), a, sizeof a);
     app_bytes(s->lang, (double)app_cache_bytes_full(s), b, sizeof b);
-    fprintf(out, app_label(s, LBL_CACHE_MEMORY), a, b, s->m->cfg.context);
+    char ctx[32];
+    fprintf(out, app_label(s, LBL_CACHE_MEMORY), a, b, app_format_count(s->lang, s->m->cfg.context, ctx, sizeof ctx));
     fputs("\n\n", out);
     /* as the panel's header: each position's fastest of several passes */
     char header[128];
@@ -479,8 +482,11 @@ static void put_memory(FILE *out, const AppState *s)
     KvShape own = kvcost_of_model(&s->m->cfg);
     int now = (int)(s->g.n - app_window_start(s));
     char now_head[64], at_head[64], name[128];
-    snprintf(now_head, sizeof now_head, app_label(s, LBL_KV_NOW), now);
-    snprintf(at_head, sizeof at_head, app_label(s, LBL_KV_AT), KV_LONG);
+    char count[32];
+    snprintf(now_head, sizeof now_head, app_label(s, LBL_KV_NOW),
+             app_format_count(s->lang, now, count, sizeof count));
+    snprintf(at_head, sizeof at_head, app_label(s, LBL_KV_AT),
+             app_format_count(s->lang, KV_LONG, count, sizeof count));
     fprintf(out, "- %s\n\n| | %s | %s | %s |\n| --- | ---: | ---: | ---: |\n",
             app_label(s, LBL_KV_HEADER), app_label(s, LBL_KV_PER_TOKEN), now_head, at_head);
     snprintf(name, sizeof name, app_label(s, LBL_KV_THIS), own.layers, TIMES,

@@ -19,13 +19,18 @@ static const char INFO_HELP[] =
     "  --json         print {\"layers\": ..., \"gelu\": \"tanh\"|\"erf\", \"ln_eps\": ...,\n"
     "                 \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...}\n";
 
-/* "4 x 384 x 128", or "[4, 384, 128]" for JSON */
+/* "4 x 384 x 128" ("7.311 x 128" as the language groups), or "[7311, 128]" for JSON */
 static void format_shape(const ParamInfo *t, int json, char *out, size_t size)
 {
     size_t at = (size_t)snprintf(out, size, "%s", json ? "[" : "");
-    for (int d = 0; d < t->ndim && at < size; d++)
-        at += (size_t)snprintf(out + at, size - at, "%s%d", d ? (json ? ", " : " x ") : "",
-                               t->shape[d]);
+    for (int d = 0; d < t->ndim && at < size; d++) {
+        char dim[32];
+        if (json)
+            snprintf(dim, sizeof dim, "%d", t->shape[d]);
+        else
+            app_format_count(cli_lang(), t->shape[d], dim, sizeof dim);
+        at += (size_t)snprintf(out + at, size - at, "%s%s", d ? (json ? ", " : " x ") : "", dim);
+    }
     if (json && at < size)
         snprintf(out + at, size - at, "]");
 }
@@ -49,7 +54,8 @@ static void print_model(const char *path, const Model *m, const ParamInfo *table
         char shape[64];
         format_shape(&table[i], 0, shape, sizeof shape);
         app_format_count(lang, (long)table[i].size, a, sizeof a);
-        printf("  %-10s %-18s ", table[i].name, shape);
+        printf("  %-10s ", table[i].name);
+        cli_put_left(stdout, shape, 19); /* in columns: a no-break space is one */
         cli_put_right(stdout, a, 9);
         printf(" %s\n", cli_label(LBL_CLI_INFO_FLOATS));
     }

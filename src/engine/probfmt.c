@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 enum { MAX_DECIMALS = 6 };
@@ -12,28 +13,18 @@ enum { MAX_DECIMALS = 6 };
 /* Odds beyond one in this many are written as "<1 in" this many. */
 #define ODDS_CAP 1e12
 
-char *probfmt_whole_share(double share, char *out, size_t size)
+char *probfmt_whole_share(double share, const NumStyle *st, char *out, size_t size)
 {
-    if (size == 0)
-        return out;
-    if (!(share > 0.0)) {
-        snprintf(out, size, "0.0%%");
-        return out;
-    }
-    if (share >= 1.0) {
-        snprintf(out, size, "100.0%%");
-        return out;
-    }
+    /* one decimal, more where one would read 100.0 or 0.0 while it is not */
     double pct = 100.0 * share;
-    for (int d = 1; d <= 4; d++) {
+    int d = 1;
+    while (d < 4 && share > 0.0 && share < 1.0) {
         double unit = pow(10.0, -d), shown = round(pct / unit) * unit;
-        if (shown < 100.0 && shown > 0.0) {
-            snprintf(out, size, "%.*f%%", d, pct);
-            return out;
-        }
+        if (shown < 100.0 && shown > 0.0)
+            break;
+        d++;
     }
-    snprintf(out, size, pct >= 50.0 ? ">99.9999%%" : "<0.0001%%");
-    return out;
+    return probfmt_share(pct, d, st, out, size); /* past four: ">99.9999%", "<0.0001%" */
 }
 
 char *probfmt_percent(double p, int decimals, char *out, size_t size)
@@ -162,6 +153,22 @@ char *probfmt_number(double x, int decimals, const NumStyle *st, char *out, size
     return localize(plain, st, out, size);
 }
 
+char *probfmt_general(double x, int digits, const NumStyle *st, char *out, size_t size)
+{
+    char plain[64];
+    digits = digits < 1 ? 1 : digits > 17 ? 17 : digits;
+    if (x != x) {
+        snprintf(out, size, "-");
+        return out;
+    }
+    snprintf(plain, sizeof plain, "%.*g", digits, x == 0.0 ? 0.0 : x); /* no "-0" */
+    if (!st)
+        return localize(plain, NULL, out, size);
+    NumStyle typed = *st;
+    typed.group = "";
+    return localize(plain, &typed, out, size);
+}
+
 char *probfmt_count(long long n, const NumStyle *st, char *out, size_t size)
 {
     char plain[32];
@@ -172,8 +179,21 @@ char *probfmt_count(long long n, const NumStyle *st, char *out, size_t size)
 char *probfmt_share(double percent, int decimals, const NumStyle *st, char *out, size_t size)
 {
     char num[400];
+    decimals = decimals < 0 ? 0 : decimals > MAX_DECIMALS ? MAX_DECIMALS : decimals;
+    double unit = pow(10.0, -decimals), shown = round(percent / unit) * unit;
+    const char *mark = "";
+    if (!(percent > 0.0)) { /* none of it (or not a number): no "-0.0%", no "0.0%" */
+        percent = 0.0;
+        decimals = 0;
+    } else if (shown <= 0.0) { /* some, but it would read 0: the smallest it could read */
+        mark = "<";
+        percent = unit;
+    } else if (percent < 100.0 && shown >= 100.0) { /* not all, but it would read 100 */
+        mark = ">";
+        percent = 100.0 - unit;
+    }
     probfmt_number(percent, decimals, st, num, sizeof num);
-    snprintf(out, size, "%s%s", num, st ? st->percent : "%");
+    snprintf(out, size, "%s%s%s", mark, num, st ? st->percent : "%");
     return out;
 }
 
@@ -232,4 +252,52 @@ char *probfmt_odds(double p, int decimals, const char *one_in, const NumStyle *s
     snprintf(body, sizeof body, one_in, n_text);
     snprintf(out, size, "%s%s", less, body);
     return out;
+}
+
+/* May a comma stand for the decimal mark? Wherever it groups no digits. */
+static int takes_comma(const NumStyle *st)
+{
+    return st && strcmp(st->group, ",") != 0;
+}
+
+int probfmt_read(const char *text, const NumStyle *st, double *x)
+{
+    char plain[64];
+    size_t n = strlen(text);
+    if (n == 0 || n >= sizeof plain)
+        return -1;
+    const char *p = text;
+    int digits = 0, marks = 0;
+    size_t o = 0;
+    if (*p == '+' || *p == '-')
+        plain[o++] = *p++;
+    for (; *p && *p != 'e' && *p != 'E'; p++) {
+        if (*p >= '0' && *p <= '9')
+            digits++;
+        else if ((*p == '.' || (*p == ',' && takes_comma(st))) && marks++ == 0)
+            ; /* the one decimal mark, read as the point */
+        else
+            return -1;
+        plain[o++] = *p == ',' ? '.' : *p;
+    }
+    if (!digits)
+        return -1;
+    if (*p) { /* e, an optional sign, then digits only */
+        plain[o++] = *p++;
+        if (*p == '+' || *p == '-')
+            plain[o++] = *p++;
+        if (!*p)
+            return -1;
+        for (; *p; p++) {
+            if (*p < '0' || *p > '9')
+                return -1;
+            plain[o++] = *p;
+        }
+    }
+    plain[o] = 0;
+    double v = strtod(plain, NULL); /* only digits, '.', 'e' and signs: no locale in it */
+    if (!isfinite(v))
+        return -1;
+    *x = v;
+    return 0;
 }

@@ -63,26 +63,45 @@ char *probfmt_percent_in(double p, int decimals, const NumStyle *st, char *out, 
 char *probfmt_odds(double p, int decimals, const char *one_in, const NumStyle *st, char *out,
                    size_t size);
 
-/* n with its digits grouped in threes: 3400 -> "3,400" with group ",". */
 /* A share (0..1) of a distribution as a percentage with one decimal, except
- * that it never reads 100.0% unless it is all of it, nor 0.0% unless it is
- * none: then as many decimals (up to 4) as tell it apart ("99.996%",
- * "0.004%"), and past that ">99.9999%" or "<0.0001%". The form's blocked
- * share is written this way wherever it stands. */
-char *probfmt_whole_share(double share, char *out, size_t size);
+ * that it never reads 100.0% unless it is all of it, nor 0.0% while it is
+ * some: then as many decimals (up to 4) as tell it apart ("99.996%",
+ * "0.004%"), and past that ">99.9999%" or "<0.0001%"; none reads "0%"
+ * (probfmt_share). The form's blocked share and the sampler's removed share
+ * are written this way wherever they stand. */
+char *probfmt_whole_share(double share, const NumStyle *st, char *out, size_t size);
+/* n with its digits grouped in threes: 3400 -> "3,400" with group ",". */
 char *probfmt_grouped(unsigned long long n, const char *group, char *out, size_t size);
 
 /* x with exactly `decimals` decimals (0..9) in st's style: 0.8 -> "0,80"
  * (de, 2 decimals), 7311 -> "7 311" (fr, 0). Not a number reads "-". */
 char *probfmt_number(double x, int decimals, const NumStyle *st, char *out, size_t size);
+/* x as printf's %.*g writes it, with `digits` significant digits (1..17),
+ * with st's decimal mark but its digits never grouped, in a form
+ * probfmt_read reads back: 0.5 -> "0,5", 99999 -> "99999", 1.2e-05 ->
+ * "1,2e-05" (a range's ends a person types within, a tiny difference).
+ * Not a number reads "-". */
+char *probfmt_general(double x, int digits, const NumStyle *st, char *out, size_t size);
 /* A count: n grouped as st groups ("7.311", "7311"). */
 char *probfmt_count(long long n, const NumStyle *st, char *out, size_t size);
 /* A share already in percent (14.7 for 14.7%), with `decimals` decimals:
- * "14,7 %". Unlike probfmt_percent, no rule about 0 and 100. */
+ * "14,7 %". The one rule for the ends: none of it (0, negative, not a
+ * number) reads "0%", without decimals and never "-0.0%"; some that would
+ * round to 0 reads "<0.1%" (the smallest step of the decimals asked for);
+ * less than all that would round to 100 reads ">99.9%"; "100.0%" is all. */
 char *probfmt_share(double percent, int decimals, const NumStyle *st, char *out, size_t size);
 /* A size in bytes in the largest binary unit it reaches: 4096 -> "4 KiB",
  * 7.3e6 -> "7.0 MiB"; whole numbers and values from 100 on without decimals,
  * others with one; below 1024 "512 B". */
 char *probfmt_bytes(double bytes, const NumStyle *st, char *out, size_t size);
+
+/* A number as a person types it, into *x: digits with one decimal mark,
+ * maybe a sign and an exponent ("0.5", "-2", "1e-3", "5E-1"). The mark is
+ * the point, or the comma wherever st does not group digits with it ("0,5"
+ * in German, French and Chinese; in English, where "1,000" is a thousand,
+ * never). No grouping, no hexadecimal, no inf,
+ * no nan, nothing around it. 0, or -1 (then *x is untouched). st NULL: the
+ * point only, as the C locale reads. */
+int probfmt_read(const char *text, const NumStyle *st, double *x);
 
 #endif

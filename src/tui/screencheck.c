@@ -306,6 +306,26 @@ static void quoted_figures(Drawn *d, const AppState *s, const LessonStep *st, in
     }
 }
 
+/* Every number the program drew (the narration aside: the lesson's own
+ * words) as the language writes numbers (figures_misnumbered): no "-0,0 %",
+ * no "7311" beside "7.311". Told once per text, at the step's heading. */
+static void misnumbered(Drawn *d, const AppState *s, int line)
+{
+    for (int i = 0; i < d->n; i++) {
+        const DrawnText *t = &d->log[i];
+        char bad[32];
+        if ((d->layout.show_narration && inside(d->layout.narration, t->y, t->x)) || t->item == ITEM_SEED ||
+            !figures_misnumbered(t->text, s->lang, bad, sizeof bad))
+            continue;
+        int again = 0;
+        for (int j = 0; j < i && !again; j++)
+            again = strcmp(d->log[j].text, t->text) == 0;
+        if (!again)
+            tell(d, line, "%s is not a number as %s writes it: \"%s\"", bad, app_lang_code(s->lang),
+                 t->text);
+    }
+}
+
 int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem, void *ctx)
 {
     static Drawn d; /* large: a log of every text drawn */
@@ -346,6 +366,7 @@ int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
                     need(&d, st->cmds[j].line, ITEM_ANSWER, -1, "the answer", "answer");
         if (!hidden)
             cut_lines(&d, st->line);
+        misnumbered(&d, s, st->line);
         if (d.screen == &CHECK_SCREENS[CHECK_SCREEN_DEFAULT])
             quoted_figures(&d, s, st, k);
         for (int j = 0; j < st->n_cmds; j++)

@@ -53,7 +53,8 @@ static void draw_head(const AppState *s, Rect r, int y, int layer, int head, con
         for (int i = 0; i < cells[k].w; i++)
             draw_text(y, x0 + cells[k].x + i, 1, ROLE_HEAT, g->shades[level]);
     }
-    draw_textf(y, max_x(s, r), 8, ROLE_DIM, "%.2f", (double)m);
+    char max[32];
+    draw_text(y, max_x(s, r), 8, ROLE_DIM, app_num(s->lang, (double)m, 2, max, sizeof max));
 }
 
 /* Under the rows: the characters whose columns they shade, "↑ max" under

@@ -31,14 +31,14 @@ void view_kvcache_draw(const AppState *s, Rect r)
     size_t own_bytes = kvcost_bytes_per_token(&own);
     /* the tokens the cache holds for the text now: the window the model reads */
     int now = (int)(s->g.n - app_window_start(s));
-    char head[64];
+    char head[64], count[32];
     int x = r.x + 2 + NAME_COLS;
     for (int c = 0; c < 3 && x + NUM_COLS <= r.x + r.w && r.h > 1; c++, x += NUM_COLS) {
         if (c == 0)
             snprintf(head, sizeof head, "%s", app_label(s, LBL_KV_PER_TOKEN));
         else
             snprintf(head, sizeof head, app_label(s, c == 1 ? LBL_KV_NOW : LBL_KV_AT),
-                     c == 1 ? now : LONG_TOKENS);
+                     app_format_count(s->lang, c == 1 ? now : LONG_TOKENS, count, sizeof count));
         draw_text_right(r.y + 1, x + NUM_COLS - 1, NUM_COLS - 1, ROLE_DIM, head);
     }
     char name[128];

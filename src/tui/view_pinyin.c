@@ -145,7 +145,9 @@ void view_ime_draw(const AppState *s, Rect r)
         return;
     }
     if (ime->n == 0) {
-        draw_textf(r.y, r.x, r.w, ROLE_ERROR, app_label_n(s, LBL_IME_NONE, s->m->vocab.size), s->m->vocab.size, ime->typed);
+        char size[32];
+        draw_textf(r.y, r.x, r.w, ROLE_ERROR, app_label_n(s, LBL_IME_NONE, s->m->vocab.size),
+                   app_format_count(s->lang, s->m->vocab.size, size, sizeof size), ime->typed);
         return;
     }
     snprintf(line, sizeof line, app_label_n(s, LBL_IME_HEAD, ime->n), ime->typed, ime->n, pct);

@@ -291,18 +291,21 @@ static int row_differs(const AppState *s, int row)
 }
 
 /* A candidate's cell of the training text's column: "count/total share",
- * the counts ungrouped for a narrow column, the share as the language writes
- * it. Counts after a common context (a bare 。: 46774/198518) do not fit its
- * 18 columns: then the total goes first (the line under the bars names it),
- * then the count, so the share always stands whole. */
+ * the counts and the share as the language writes them. Counts after a
+ * common context (a bare 。: 46,774/198,518) do not fit its 18 columns:
+ * then the total goes first (the line under the bars names it), then the
+ * count, so the share always stands whole. */
 static void draw_corpus_cell(const AppState *s, const Candidate *cand, int y, int x, int w, Role role)
 {
     char pct[32], cell[96];
     app_share(s->lang, 100.0 * (double)cand->corpus_count / (double)s->pred.suffix_total, 1, pct,
               sizeof pct);
-    snprintf(cell, sizeof cell, "%zu/%zu %s", cand->corpus_count, s->pred.suffix_total, pct);
+    char count[32], total[32];
+    app_format_count(s->lang, (long)cand->corpus_count, count, sizeof count);
+    app_format_count(s->lang, (long)s->pred.suffix_total, total, sizeof total);
+    snprintf(cell, sizeof cell, "%s/%s %s", count, total, pct);
     if (textw_width(cell) > w)
-        snprintf(cell, sizeof cell, "%zu %s", cand->corpus_count, pct);
+        snprintf(cell, sizeof cell, "%s %s", count, pct);
     if (textw_width(cell) > w)
         snprintf(cell, sizeof cell, "%s", pct);
     draw_text(y, x, w, role, cell);
@@ -399,7 +402,9 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
     if (app_view_is_open(s, VIEW_HISTOGRAM)) { /* the draws outside the bars, after the context */
         snprintf(other, sizeof other, "%s", tui_glyphs()->sep);
         size_t n = strlen(other);
-        snprintf(other + n, sizeof other - n, app_label(s, LBL_HIST_OTHER), p->hist_other);
+        char count[32];
+        snprintf(other + n, sizeof other - n, app_label(s, LBL_HIST_OTHER),
+                 app_format_count(s->lang, p->hist_other, count, sizeof count));
     }
     int other_w = textw_width(other);
     if (!s->corpus)
@@ -408,9 +413,11 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
                  tui_glyphs()->ellipsis);
     else if (s->corpus_other) /* said before any count: they are not the model's text's */
         snprintf(line, sizeof line, "%s", app_label(s, LBL_CORPUS_OTHER));
-    else if (p->suffix_len == 0)
-        snprintf(line, sizeof line, app_label(s, LBL_CORPUS_NOWHERE), p->suffix_total);
-    else {
+    else if (p->suffix_len == 0) {
+        char total[32];
+        snprintf(line, sizeof line, app_label(s, LBL_CORPUS_NOWHERE),
+                 app_format_count(s->lang, (long)p->suffix_total, total, sizeof total));
+    } else {
         /* the context's end, in what the line leaves of the panel (at most 24) */
         const char *fmt = app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total);
         char quoted[300], count[32];
@@ -441,9 +448,10 @@ static int stage_cell_on(const AppState *s, SamplerStage k)
     return k == STAGE_TEMPERATURE || (set >= 0 && !sampler_setting_off(&s->set, (SamplerSettingId)set));
 }
 
-/* "stages t 7311 -0.0%  k 2 -90.4%  p 2 -0.0%  m 2 -0.0%  f 2 -0.0%": for
- * each slider's stage (by its key, the stage table's head) what it keeps and the model probability
- * it removed. The model's own stage is left out, and the repetition
+/* "stages t 7,311 0%  k 2 -90.4%  p 2 0%  m 2 0%  f 2 0%": for each
+ * slider's stage (by its key, the stage table's head) what it keeps and the
+ * model probability it removed (a minus only before a share that is some of
+ * it). The model's own stage is left out, and the repetition
  * penalty's, which removes no character (it only lowers scores), is its
  * factor when it is on ("r 1.50"); the final one keeps what the form's does. */
 static void draw_stages_line(const AppState *s, Rect r, int y)
@@ -453,19 +461,19 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
         draw_text(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_QUERY_HINT));
         return;
     }
-    /* as the language writes the numbers; where five cells do not fit the
-     * width so (German, French at 80 columns), denser: the counts ungrouped
-     * (7311), then a share of 10% or more without decimals */
+    /* as the language writes the numbers, counts grouped as everywhere on
+     * the screen; where five cells do not fit the width so (German, French
+     * at 80 columns), a share of 10% or more without decimals; beside a
+     * lesson's narration, where even that does not fit: the stages of the
+     * settings that are on (the temperature always); the form's cell gives
+     * its blocked share, as the note and the summary say it */
     char line[256];
-    /* beside a lesson's narration, where even that does not fit: the stages
-     * of the settings that are on (the temperature always); the form's cell
-     * gives its blocked share, as the note and the summary say it */
-    for (int pass = 0; pass < 4; pass++) {
-        int dense = pass < 3 ? pass : 2, all = pass < 3, cells = 0;
+    for (int pass = 0; pass < 3; pass++) {
+        int dense = pass > 0, all = pass < 2, cells = 0;
         size_t n = (size_t)snprintf(line, sizeof line, "%s", app_label(s, LBL_STAGES));
         if (!sampler_setting_off(&s->set, SET_REPETITION_PENALTY)) { /* "r 1.50": it removes none */
             char v[32];
-            probfmt_number(s->set.repetition_penalty, 2, app_num_style(s->lang), v, sizeof v);
+            app_num(s->lang, s->set.repetition_penalty, 2, v, sizeof v);
             n += (size_t)snprintf(line + n, sizeof line - n, " r %s", v);
             cells++;
         }
@@ -474,16 +482,15 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
                 continue;
             char kept[32], removed[32];
             double share = 100.0 * st->removed[k];
-            if (dense)
-                snprintf(kept, sizeof kept, "%d", st->kept[k]);
-            else
-                app_format_count(s->lang, st->kept[k], kept, sizeof kept);
+            app_format_count(s->lang, st->kept[k], kept, sizeof kept);
             if (k == STAGE_FORM_MASK)
                 app_blocked_share(s->lang, s->pred.blocked, removed, sizeof removed);
             else
-                app_share(s->lang, share, dense < 2 || share < 9.95 ? 1 : 0, removed, sizeof removed);
-            n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %s -%s", cells++ ? "  " : " ",
-                                  SAMPLER_STAGES[k].head, kept, removed);
+                app_share(s->lang, share, !dense || share < 9.95 ? 1 : 0, removed, sizeof removed);
+            double gone = k == STAGE_FORM_MASK ? s->pred.blocked : share;
+            int minus = gone > 0.0 && removed[0] >= '0' && removed[0] <= '9'; /* "0%", "<0.1%": no sign */
+            n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %s %s%s", cells++ ? "  " : " ",
+                                  SAMPLER_STAGES[k].head, kept, minus ? "-" : "", removed);
         }
         if (textw_width(line) <= r.w)
             break;
@@ -500,13 +507,16 @@ static int draw_stage_line(const AppState *s, Rect r, int y)
             v = &s->pred.stagev[e];
     if (!v)
         return 0;
-    char line[256];
+    char line[256], kept[32], builtin[32], differ[32];
     int topp = v->stage == STAGE_TOP_P;
+    app_format_count(s->lang, v->kept, kept, sizeof kept);
+    app_format_count(s->lang, v->builtin_kept, builtin, sizeof builtin);
+    app_format_count(s->lang, v->n_differ, differ, sizeof differ);
     snprintf(line, sizeof line, app_label(s, topp ? LBL_STAGE_TOPP_LINE : LBL_STAGE_JUEJU_LINE),
-             tui_glyphs()->differs, tui_glyphs()->sep, v->kept, v->builtin_kept, v->n_differ);
+             tui_glyphs()->differs, tui_glyphs()->sep, kept, builtin, differ);
     if (textw_width(line) > r.w) /* beside a lesson's narration: the counts alone, whole */
         snprintf(line, sizeof line, app_label(s, topp ? LBL_STAGE_TOPP_COUNT : LBL_STAGE_JUEJU_COUNT),
-                 v->kept, v->builtin_kept, v->n_differ);
+                 kept, builtin, differ);
     draw_item(ITEM_STAGE, 0);
     draw_text(y, r.x, r.w, v->n_differ ? ROLE_ERROR : ROLE_KEY, line);
     draw_item(ITEM_NONE, 0);
@@ -530,13 +540,14 @@ static void draw_query_line(const AppState *s, Rect r, int y)
         char model[48], sampler[48], line[256];
         app_prob_text(s, (double)p->query_p, 2, model, sizeof model);
         app_prob_text(s, (double)p->query_p_sampler, 2, sampler, sizeof sampler);
-        snprintf(line, sizeof line, app_label(s, LBL_QUERY_LINE), ch, p->query_rank,
-                 s->m->vocab.size, model, sampler);
+        char rank[32], of[32];
+        app_format_count(s->lang, p->query_rank, rank, sizeof rank);
+        app_format_count(s->lang, s->m->vocab.size, of, sizeof of);
+        snprintf(line, sizeof line, app_label(s, LBL_QUERY_LINE), ch, rank, of, model, sampler);
         if (textw_width(line) > r.w) /* beside a lesson's narration: the model's share alone */
-            snprintf(line, sizeof line, app_label(s, LBL_QUERY_LINE_MODEL), ch, p->query_rank,
-                     s->m->vocab.size, model);
+            snprintf(line, sizeof line, app_label(s, LBL_QUERY_LINE_MODEL), ch, rank, of, model);
         if (textw_width(line) > r.w) /* ... and without the vocabulary's size */
-            snprintf(line, sizeof line, app_label(s, LBL_QUERY_LINE_SHORT), ch, p->query_rank, model);
+            snprintf(line, sizeof line, app_label(s, LBL_QUERY_LINE_SHORT), ch, rank, model);
         draw_text(y, r.x, r.w, ROLE_KEY, line);
     }
     draw_item(ITEM_NONE, 0);
@@ -559,7 +570,9 @@ void view_probs_coin_line(const AppState *s, Rect r, int y)
     char label[128];
     char at[32];
     app_num(s->lang, c->land.at, 3, at, sizeof at);
-    snprintf(label, sizeof label, app_label(s, LBL_COIN), at, g->right, ch, c->land.rank);
+    char rank[32];
+    snprintf(label, sizeof label, app_label(s, LBL_COIN), at, g->right, ch,
+             app_format_count(s->lang, c->land.rank, rank, sizeof rank));
     draw_item(ITEM_COIN, 0);
     int used = draw_text(y, r.x, r.w, ROLE_KEY, label) + 1;
     draw_item(ITEM_NONE, 0);

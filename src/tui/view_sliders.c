@@ -40,7 +40,9 @@ static void draw_slider(const AppState *s, Rect r, SliderId id)
     }
     char v[32];
     app_slider_format(s, id, v, sizeof v);
+    draw_item(id == SL_SEED ? ITEM_SEED : ITEM_NONE, 0);
     draw_text_right(y, r.x + r.w, VALUE_COLS, name, v);
+    draw_item(ITEM_NONE, 0);
 }
 
 /* The start of a switch's row (the form, the cache): its name, then its

@@ -28,7 +28,9 @@ void view_title_draw(const AppState *s, Rect r)
     n += (size_t)snprintf(line + n, sizeof line - n, app_label_n(s, LBL_VOCAB_SIZE, s->m->vocab.size), size);
     ends[1] = n;
     n += (size_t)snprintf(line + n, sizeof line - n, "%s", g->sep);
-    snprintf(line + n, sizeof line - n, app_label(s, LBL_CONTEXT), s->m->cfg.context);
+    char ctx[32];
+    snprintf(line + n, sizeof line - n, app_label(s, LBL_CONTEXT),
+             app_format_count(s->lang, s->m->cfg.context, ctx, sizeof ctx));
     snprintf(part, sizeof part, "%s %s ", app_label(s, LBL_CACHE),
              app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
     char none[128];

@@ -141,7 +141,9 @@ static void draw_plot(const AppState *s, Rect p)
     for (int i = 0; i < cols; i++)
         ymax = fmax(ymax, fmax(un.ms[i], ca.ms[i])); /* a column without values holds 0 */
     draw_item(ITEM_PLOT, p.h); /* its rows: the check wants enough to show a ramp */
-    draw_textf(p.y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, "%5.*f", ymax < 10 ? 2 : 0, ymax);
+    char top[32];
+    app_num(s->lang, ymax, ymax < 10 ? 2 : 0, top, sizeof top);
+    draw_text_right(p.y, p.x - 1, YLAB_COLS - 1, ROLE_DIM, top);
     draw_item(ITEM_NONE, 0);
     draw_text(p.y + p.h - 1, p.x - 2, 1, ROLE_DIM, "0");
     if (unicode && s->projector) {
@@ -228,7 +230,9 @@ static void draw_memory(const AppState *s, Rect r, int y)
     app_bytes(s->lang, (double)app_cache_bytes_now(s), now, sizeof now);
     app_bytes(s->lang, (double)app_cache_bytes_full(s), full, sizeof full);
     draw_item(ITEM_MEMORY, 0);
-    draw_textf(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_CACHE_MEMORY), now, full, s->m->cfg.context);
+    char ctx[32];
+    draw_textf(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_CACHE_MEMORY), now, full,
+               app_format_count(s->lang, s->m->cfg.context, ctx, sizeof ctx));
     draw_item(ITEM_NONE, 0);
 }
 
@@ -253,10 +257,10 @@ static void draw_results(const AppState *s, Rect r, int y, int sampler_line)
     int used = draw_text(y + 1, r.x, r.w, c->identical ? ROLE_GOOD : ROLE_ERROR,
                          app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
     draw_item(ITEM_NONE, 0);
-    char diff[64];
+    char diff[64], worst[32];
     snprintf(diff, sizeof diff, "%s", tui_glyphs()->sep);
     snprintf(diff + strlen(diff), sizeof diff - strlen(diff), app_label(s, LBL_MAX_DIFF),
-             tui_glyphs()->delta, c->max_logit_diff);
+             tui_glyphs()->delta, app_num_g(s->lang, c->max_logit_diff, 3, worst, sizeof worst));
     draw_text(y + 1, r.x + used, r.w - used, ROLE_NORMAL, diff);
 }
 

@@ -379,7 +379,7 @@ else
     fail kvcache-latent "$out"
 fi
 # the 7B preset in the text output: 2 x 32 x 4096 x 2 bytes
-if $T kvcache --model $TINY | grep -q "7B, multi-head (32x4096) .* 524,288 bytes (512 KiB) per token, 2 GiB"; then
+if $T kvcache --model $TINY | grep -q "7B, multi-head (32x4,096) .* 524,288 bytes (512 KiB) per token, 2 GiB"; then
     pass kvcache-7b
 else
     fail kvcache-7b "$($T kvcache --model $TINY | head -5)"

@@ -74,10 +74,11 @@ i=0
 while [ $i -lt $n ]; do text=$text$UNIT; i=$((i + 1)); done
 text=$text$END
 chars=$((n * 12 + 12))
+chars=$(echo "$chars" | sed -E ':a; s/([0-9])([0-9]{3})($|,)/\1,\2\3/; ta') # grouped, as English writes it
 launch
 tm set-buffer -b long -- "$text"
 tm paste-buffer -p -b long -t "$SESSION" # bracketed, as the explorer asks
-if until_ok shows_all "${END%。}" "pasted $chars characters; the text holds 1024: kept the last 1024"; then
+if until_ok shows_all "${END%。}" "pasted $chars characters; the text holds 1,024: kept the last 1,024"; then
     pass paste_bracketed_end_shown
 else
     fail paste_bracketed_end_shown "the paste's end '$END' and the status did not appear"

@@ -87,7 +87,7 @@ status=$?
 # --- the same lesson as a handout: answers under their questions, verse too ---
 $T lesson --print $LESSON $TINY >"$work/h" 2>"$work/err"
 has handout-question "$work/h" "> **question:** Is 风 the first after 春风?"
-has handout-small-share "$work/h" "| 4 | 云 | 3.8% | 0.74% | 0/7 0.0% |"
+has handout-small-share "$work/h" "| 4 | 云 | 3.8% | 0.74% | 0/7 0% |"
 has handout-verse "$work/h" "      山水白日云天。"
 has handout-aligned "$work/h" "          秋水日。"  # 6 of the block, 4 under 山水
 grep -q "^## Answers" "$work/h" && fail handout-no-answers "an answers section" || pass handout-no-answers
@@ -101,7 +101,7 @@ cp $LESSON "$work/lessons/zh/01-讲义.md"
 $T lesson --print --worksheet "$work/lessons/fr/01-feuille.md" $TINY >"$work/fr" 2>&1
 has fr-text "$work/fr" "- texte$NBSP: 春风"
 has fr-settings "$work/fr" "- Réglages$NBSP: température 0,50 · top-k inactif · top-p 1,00 · min-p 0,00 · graine 1 · cache KV actif · libre"
-has fr-small-share "$work/fr" "| 4 | 云 | 3,8$NBSP% | 0,74$NBSP% | 0/7 0,0$NBSP% |"
+has fr-small-share "$work/fr" "| 4 | 云 | 3,8$NBSP% | 0,74$NBSP% | 0/7 0$NBSP% |"
 has fr-question "$work/fr" "> **Question 1$NBSP:** Is 风 the first after 春风?"
 has fr-answer-line "$work/fr" "Votre réponse$NBSP: ________________________________________"
 has fr-see "$work/fr" "Cette étape répond à la question 1$NBSP: voir le corrigé à la fin."

@@ -51,6 +51,8 @@ for c in generate probs; do
             if [ "$c" = generate ]; then
                 key=$(echo "$flag" | sed 's/^--//; s/-/_/g')
                 def=$(sed -E "s/.*\"$key\": ([0-9.]+).*/\\1/" "$work/json")
+                # as the language writes a decimal (the JSON's is C's)
+                case $l in de | fr) def=$(echo "$def" | tr . ,) ;; esac
                 echo "$block" | grep -qF "$def" || { fail "$name" "no default $def: $block"; continue; }
             fi
             pass "$name"

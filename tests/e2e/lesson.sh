@@ -136,7 +136,7 @@ has print-text "$work/p1" "- text: 春风"
 has print-header "$work/p1" "| | next | model | sampler | training text |"
 # the top candidate after 春风: the fixture's 0.411478 (tools/make-fixtures.py), and the training
 # text's own count of 春风风 (none) out of its 春风 (7)
-has print-top "$work/p1" "| 1 | 风 | 41.1% | 41.1% | 0/7 0.0% |"
+has print-top "$work/p1" "| 1 | 风 | 41.1% | 41.1% | 0/7 0% |"
 has print-settings "$work/p1" "- settings: temperature 0.50 · top-k 5 · top-p 1.00 · min-p 0.00 · seed 7 · KV cache on · free"
 if grep -q "^- KV cache: .*identical text$" "$work/p1"; then pass print-timing; else fail print-timing "no timing line"; fi
 if grep -q "tangscope" "$work/p1" || grep -q "^prompt " "$work/p1"; then fail print-no-commands "commands in the handout"; else pass print-no-commands; fi

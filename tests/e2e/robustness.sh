@@ -268,7 +268,8 @@ for cmd in probs generate acrostic jueju corpus train eval bench explore kvcache
     for opt in $(sed -n 's/^ *\(-n\|--[a-z-]*\) [NXTKPMRS]\( .*\)*$/\1/p' "$work/help" | sort -u); do
         case $opt in --precision|--context-policy|--weights) continue ;; esac # names, not numbers
         "$T" $cmd "$opt" notanumber >/dev/null 2>"$work/err"
-        range=$(sed -n 's/.* must be \(an integer\|a number\) in \(.*\), not .*/\2/p' "$work/err")
+        range=$(sed -n 's/.* must be \(an integer\|a number\) in \(.*\), not .*/\2/p' "$work/err" |
+            sed 's/, written like 0\.5$//')
         if [ -z "$range" ]; then
             grep -q "must be" "$work/err" || bad_ranges="$bad_ranges $cmd $opt (no range: $(cat "$work/err"));"
         elif ! grep -qF -- "$range" "$work/help"; then

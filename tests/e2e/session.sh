@@ -347,14 +347,14 @@ open --prompt "$long"
 
 kv_panel() {
     shows "KV cache memory by model" && shows "DeepSeek-V3, latent (61×576)" &&
-        shows_regex '7B, multi-head \(32×4096\) +512 KiB' && shows_regex '8B, grouped-query .* +128 KiB' &&
+        shows_regex '7B, multi-head \(32×4,096\) +512 KiB' && shows_regex '8B, grouped-query .* +128 KiB' &&
         shows_regex 'DeepSeek-V3, latent \(61×576\) +68\.6 KiB' && shows "this model (" && shows "now ("
 }
 e2e_keys r
 kv_panel_alone() { kv_panel && hides "temperature"; }
 if until_ok one_capture kv_panel_alone; then pass session_kvcache_80x24; else fail session_kvcache_80x24 "the cost table is missing or cut"; fi
 tm resize-window -t "$SESSION" -x 110 -y 34
-kv_panel_wide() { kv_panel && shows "at 4096"; }
+kv_panel_wide() { kv_panel && shows "at 4,096"; }
 if until_ok one_capture kv_panel_wide; then pass session_kvcache_110x34; else fail session_kvcache_110x34 "the cost table is missing at 110x34"; fi
 e2e_keys r
 sliders_back() { shows "temperature" && hides "KV cache memory by model"; }

@@ -57,7 +57,7 @@ if launch 140x40 top-p-unsorted; then
     # the heading: yours right after top-p; a row marked; the legend counts
     column_marked() {
         shows_regex "top-p  yours  min-p" && shows_regex "^[1-8] [^ ]≠" &&
-            shows_regex "≠ = unlike the built-in top-p · yours keeps [0-9]+, built-in [0-9]+, [1-9][0-9]* differ"
+            shows_regex "≠ = unlike the built-in top-p · yours keeps [0-9,]+, built-in [0-9,]+, [1-9][0-9,]* differ"
     }
     if until_ok one_capture column_marked; then
         pass stage_column_marked
@@ -66,7 +66,7 @@ if launch 140x40 top-p-unsorted; then
     fi
     # the sampler uses it: its kept count is the program's, not the built-in's
     kept_is_yours() {
-        yours=$(screen | sed -n 's/.*yours keeps \([0-9]*\),.*/\1/p')
+        yours=$(screen | sed -n 's/.*yours keeps \([0-9,]*\), built-in.*/\1/p' | tr -d ,)
         sampler=$(screen | sed -n 's/^sampler keeps \([0-9,]*\),.*/\1/p' | tr -d ,)
         [ -n "$yours" ] && [ "$yours" = "$sampler" ]
     }
@@ -100,7 +100,7 @@ if e2e_wait "next  "; then
     e2e_keys j
     jueju_marked() {
         shows "jueju of 5" && shows_regex "^[1-8] [^ ]≠" &&
-            shows_regex "≠ = unlike the built-in jueju · yours allows [0-9]+, built-in 1, [1-9][0-9]* differ"
+            shows_regex "≠ = unlike the built-in jueju · yours allows [0-9,]+, built-in 1, [1-9][0-9,]* differ"
     }
     if until_ok one_capture jueju_marked; then
         pass stage_jueju_marked

@@ -1202,7 +1202,7 @@ static void test_paste_one_edit(void)
           "a paste of 1100 characters kept %zu, not the last %d", full.n_chars, APP_MAX_CHARS);
     CHECK(full.pred.model_runs - runs0 == 1, "ran the model %ld times",
           full.pred.model_runs - runs0);
-    CHECK(strstr(full.status, "1100") && strstr(full.status, "1024") && full.status_error,
+    CHECK(strstr(full.status, "1,100") && strstr(full.status, "1,024") && full.status_error,
           "the status does not say what was left out: '%s'", full.status);
     app_free(&full);
 

@@ -98,11 +98,55 @@ static void test_screen_match(void)
     CHECK(one_shown("8.4%", LANG_EN, "18.4%", shown) == 0, "18.4%%");
 }
 
+/* Numbers drawn by the program that a language does not write so: the
+ * lines are written out by hand, as the reviews found them on the screen
+ * and as each language's convention (lang.c) would have them. */
+static void test_misnumbered(void)
+{
+#define NB "\xc2\xa0"
+    static const struct {
+        AppLang lang;
+        const char *text, *bad; /* bad NULL: nothing wrong */
+    } cases[] = {
+        {LANG_DE, "Stufen t 7311 -0,0 %  k 20 -68 %", "7311"},
+        {LANG_DE, "Stufen t 7.311 -0,0" NB "%  k 20 -68" NB "%", "-0,0" NB "%"},
+        {LANG_DE, "Stufen t 7.311 0" NB "%  k 20 -68" NB "%", NULL},
+        {LANG_DE, "Rang 2 von 7311", "7311"},
+        {LANG_DE, "762/46774 1,6 %", "46774"},
+        {LANG_DE, "762/46.774 1,6 %", NULL},
+        {LANG_DE, "KL 0,00002 Bit, -0,05 gegen fp32", NULL},
+        {LANG_DE, "33 Zeichen geschrieben, Startwert 1046", NULL},
+        {LANG_DE, "1046", "1046"},
+        {LANG_DE, "fp32 U+4E00 tang2024.bin, mind. 80x24", NULL},
+        {LANG_FR, "rang 23 sur 7311", "7311"},
+        {LANG_FR, "rang 23 sur 7" NB "311", NULL},
+        {LANG_FR, "étapes t 7" NB "311 -0,0" NB "%", "-0,0" NB "%"},
+        {LANG_EN, "stages t 7311 -0.0%", "7311"},
+        {LANG_EN, "stages t 7,311 -0.0%", "-0.0%"},
+        {LANG_EN, "wrote 33 characters with seed 1046", NULL},
+        {LANG_EN, "x -0", "-0"},
+        {LANG_EN, "10-0 and 3-0.5", NULL},
+        {LANG_ZH, "第 2 名（共 7311）", NULL},
+        {LANG_ZH, "各阶段 t 7311 -0.0%", "-0.0%"},
+    };
+#undef NB
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char bad[32] = "";
+        int found = figures_misnumbered(cases[i].text, cases[i].lang, bad, sizeof bad);
+        if (cases[i].bad)
+            CHECK(found && strncmp(bad, cases[i].bad, strlen(cases[i].bad)) == 0,
+                  "'%s': found %d '%s', want '%s'", cases[i].text, found, bad, cases[i].bad);
+        else
+            CHECK(!found, "'%s': found '%s', want nothing", cases[i].text, bad);
+    }
+}
+
 int main(void)
 {
     RUN(test_finds_each_kind);
     RUN(test_languages);
     RUN(test_from_elsewhere);
     RUN(test_screen_match);
+    RUN(test_misnumbered);
     return test_summary();
 }

@@ -874,6 +874,52 @@ static void test_format_count(void)
     CHECK(strcmp(out, "999") == 0, "en, three digits: %s", out);
 }
 
+/* The ends of a share and the numbers a person types, in each language,
+ * against strings written by hand from the conventions lang.c gives each
+ * (a no-break space before % in German and French): none is 0%, never
+ * -0,0 %; some that would read 0 reads <0,1 %; the sampler's removed share
+ * is never 100,0 % beside a blocked 99,98 %; 0,5 reads as 0.5 except in
+ * English, where the comma groups thousands. */
+static void test_number_ends_in_each_language(void)
+{
+#define NB "\xc2\xa0"
+    static const struct {
+        AppLang lang;
+        const char *none, *tiny, *almost, *blocked, *range_end;
+        int comma;
+    } cases[] = {
+        {LANG_EN, "0%", "<0.1%", ">99.9%", "99.98%", "0.05", 0},
+        {LANG_ZH, "0%", "<0.1%", ">99.9%", "99.98%", "0.05", 1},
+        {LANG_DE, "0" NB "%", "<0,1" NB "%", ">99,9" NB "%", "99,98" NB "%", "0,05", 1},
+        {LANG_FR, "0" NB "%", "<0,1" NB "%", ">99,9" NB "%", "99,98" NB "%", "0,05", 1},
+    };
+#undef NB
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        AppLang l = cases[i].lang;
+        const char *code = LANG_NAMES[l];
+        char got[64];
+        app_share(l, -0.0001, 1, got, sizeof got);
+        CHECK(strcmp(got, cases[i].none) == 0, "%s -0.0001%%: '%s', want '%s'", code, got, cases[i].none);
+        app_share(l, 0.0, 1, got, sizeof got);
+        CHECK(strcmp(got, cases[i].none) == 0, "%s 0%%: '%s', want '%s'", code, got, cases[i].none);
+        app_share(l, 0.04, 1, got, sizeof got);
+        CHECK(strcmp(got, cases[i].tiny) == 0, "%s 0.04%%: '%s', want '%s'", code, got, cases[i].tiny);
+        app_share(l, 99.97, 1, got, sizeof got);
+        CHECK(strcmp(got, cases[i].almost) == 0, "%s 99.97%%: '%s', want '%s'", code, got,
+              cases[i].almost);
+        app_blocked_share(l, 0.99976, got, sizeof got);
+        CHECK(strcmp(got, cases[i].blocked) == 0, "%s blocked 0.99976: '%s', want '%s'", code, got,
+              cases[i].blocked);
+        app_num_g(l, 0.05, 6, got, sizeof got);
+        CHECK(strcmp(got, cases[i].range_end) == 0, "%s 0.05 as typed: '%s', want '%s'", code, got,
+              cases[i].range_end);
+        double x = 0.0;
+        int rc = probfmt_read("0,5", app_num_style(l), &x);
+        CHECK(cases[i].comma ? rc == 0 && x == 0.5 : rc == -1, "%s reads 0,5: rc %d, %g", code, rc, x);
+        CHECK(probfmt_read("0.5", app_num_style(l), &x) == 0 && x == 0.5, "%s reads 0.5", code);
+    }
+}
+
 /* The same numbers in each language, against strings written by hand: the
  * decimal comma and "14,7 %" with a no-break space in German and French,
  * 7.311 / 7 311 / 7311, the odds in 万 for a Chinese reader, KiB or Kio. */
@@ -1207,6 +1253,7 @@ int main(void)
     RUN(test_every_count_has_a_singular);
     RUN(test_format_count);
     RUN(test_numbers_in_each_language);
+    RUN(test_number_ends_in_each_language);
     RUN(test_language_rows);
     RUN(test_labels_name_keys_from_the_table);
     RUN(test_glossary);

@@ -3,6 +3,7 @@
  * what might not, two significant digits for small ones, and "1 in N" below
  * 0.01% in the odds form. Every expected string is worked out by hand from
  * the rule in probfmt.h. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -96,23 +97,97 @@ static void test_odds(void)
 }
 
 /* The form's blocked share: one decimal, but never 100.0% while something
- * passes, nor 0.0% while something is blocked (hand-written expectations). */
+ * passes, nor 0.0% while something is blocked; none reads 0% (hand-written
+ * expectations). */
 static void test_share(void)
 {
     static const struct {
         double share;
         const char *want;
     } cases[] = {
-        {0.0, "0.0%"},         {1.0, "100.0%"},      {0.982, "98.2%"},     {0.1810, "18.1%"},
+        {0.0, "0%"},           {1.0, "100.0%"},      {0.982, "98.2%"},     {0.1810, "18.1%"},
         {0.99976, "99.98%"},   {0.999996, "99.9996%"}, {0.00004, "0.004%"}, {0.9994, "99.9%"},
         {0.99999999, ">99.9999%"}, {0.0000000001, "<0.0001%"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char got[32];
-        probfmt_whole_share(cases[i].share, got, sizeof got);
+        probfmt_whole_share(cases[i].share, NULL, got, sizeof got);
         CHECK(strcmp(got, cases[i].want) == 0, "share %.10g: %s, want %s", cases[i].share, got,
               cases[i].want);
     }
+}
+
+/* A share in percent at its ends, by the one rule of probfmt.h: none reads
+ * 0% (no decimals, no minus), some that would read 0 reads "<" the smallest
+ * step, less than all that would read 100 reads ">" the largest below it. */
+static void test_share_ends(void)
+{
+    static const struct {
+        double percent;
+        int decimals;
+        const char *want;
+    } cases[] = {
+        {0.0, 1, "0%"},       {-0.0, 1, "0%"},      {-0.04, 1, "0%"},    {-3.0, 1, "0%"},
+        {NAN, 1, "0%"},       {0.04, 1, "<0.1%"},   {0.0004, 2, "<0.01%"}, {0.3, 0, "<1%"},
+        {0.06, 1, "0.1%"},    {14.66, 1, "14.7%"},  {99.94, 1, "99.9%"}, {99.96, 1, ">99.9%"},
+        {99.98, 2, "99.98%"}, {99.6, 0, ">99%"},    {100.0, 1, "100.0%"}, {100.0, 0, "100%"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char got[32];
+        probfmt_share(cases[i].percent, cases[i].decimals, NULL, got, sizeof got);
+        CHECK(strcmp(got, cases[i].want) == 0, "%g%% at %d decimals: '%s', want '%s'",
+              cases[i].percent, cases[i].decimals, got, cases[i].want);
+    }
+}
+
+/* Numbers as a person types them (probfmt_read): the C form always; the
+ * comma with a style that groups no digits with it (a German one here,
+ * written out from lang.c's row: ',' decimals, '.' groups); never grouping. */
+static void test_read(void)
+{
+    static const NumStyle DE = {",", ".", "\xc2\xa0%", 0, {"B", "KiB", "MiB", "GiB"}};
+    static const NumStyle EN = {".", ",", "%", 0, {"B", "KiB", "MiB", "GiB"}};
+    static const struct {
+        const char *text;
+        const NumStyle *st;
+        int ok;
+        double want;
+    } cases[] = {
+        {"0.5", NULL, 1, 0.5},    {"0,5", NULL, 0, 0},      {"0,5", &DE, 1, 0.5},
+        {"0.5", &DE, 1, 0.5},     {"-0,25", &DE, 1, -0.25}, {"+2", &DE, 1, 2.0},
+        {"1,5e-1", &DE, 1, 0.15}, {"5E-1", NULL, 1, 0.5},   {",5", &DE, 1, 0.5},
+        {"3,", &DE, 1, 3.0},      {"0,5", &EN, 0, 0},       {"1,000", &EN, 0, 0},
+        {"1.000,5", &DE, 0, 0},   {"0,5,1", &DE, 0, 0},     {"0.5.1", NULL, 0, 0},
+        {",", &DE, 0, 0},         {"", &DE, 0, 0},          {" 0,5", &DE, 0, 0},
+        {"0,5 ", &DE, 0, 0},      {"0x1", NULL, 0, 0},      {"inf", NULL, 0, 0},
+        {"nan", &DE, 0, 0},       {"1e", NULL, 0, 0},       {"1e+", NULL, 0, 0},
+        {"e5", NULL, 0, 0},       {"1e999", NULL, 0, 0},    {"0,5%", &DE, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        double x = 42.0;
+        int rc = probfmt_read(cases[i].text, cases[i].st, &x);
+        const char *who = cases[i].st == &DE ? "de" : cases[i].st == &EN ? "en" : "C";
+        if (cases[i].ok)
+            CHECK(rc == 0 && fabs(x - cases[i].want) < 1e-12, "'%s' (%s): rc %d, %g, want %g",
+                  cases[i].text, who, rc, x, cases[i].want);
+        else
+            CHECK(rc == -1 && x == 42.0, "'%s' (%s): read as %g, want a refusal", cases[i].text,
+                  who, x);
+    }
+}
+
+/* A range's ends as a refusal names them: the decimal mark, never grouped. */
+static void test_general(void)
+{
+    static const NumStyle FR = {",", "\xc2\xa0", "\xc2\xa0%", 0, {"o", "Kio", "Mio", "Gio"}};
+    char got[32];
+    CHECK(strcmp(probfmt_general(0.05, 6, &FR, got, sizeof got), "0,05") == 0, "0.05: '%s'", got);
+    CHECK(strcmp(probfmt_general(99999, 6, &FR, got, sizeof got), "99999") == 0, "99999: '%s'", got);
+    CHECK(strcmp(probfmt_general(1.2e-5, 3, &FR, got, sizeof got), "1,2e-05") == 0, "1.2e-5: '%s'",
+          got);
+    CHECK(strcmp(probfmt_general(-0.0, 3, &FR, got, sizeof got), "0") == 0, "-0: '%s'", got);
+    CHECK(strcmp(probfmt_general(2.0, 6, NULL, got, sizeof got), "2") == 0, "2: '%s'", got);
+    CHECK(strcmp(probfmt_number(-0.04, 1, &FR, got, sizeof got), "0,0") == 0, "-0.04: '%s'", got);
 }
 
 static void test_grouped(void)
@@ -135,5 +210,8 @@ int main(void)
     RUN(test_odds);
     RUN(test_grouped);
     RUN(test_share);
+    RUN(test_share_ends);
+    RUN(test_read);
+    RUN(test_general);
     return test_summary();
 }
