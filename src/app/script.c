@@ -350,7 +350,7 @@ void script_setting_help(AppLang lang, const ScriptVerb *v, char *out, size_t si
     if (t->to_vocab)
         snprintf(hi, sizeof hi, "%s", app_label_in(lang, LBL_SET_HELP_VOCAB));
     else
-        snprintf(hi, sizeof hi, "%g", slider != NO_SLIDER ? t->bar_hi : t->hi);
+        snprintf(hi, sizeof hi, "%g", slider != NO_SLIDER && !t->past_bar ? t->bar_hi : t->hi);
     snprintf(range, sizeof range, app_label_in(lang, LBL_SET_HELP_RANGE), lo, hi);
     snprintf(off, sizeof off, "%g", t->off);
     snprintf(out, size, app_label_in(lang, LBL_SET_HELP_OFF),

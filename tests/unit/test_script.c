@@ -1053,6 +1053,11 @@ static void test_repetition_penalty_verb(void)
     CHECK(run(&s, "set repetition-penalty 0.5", msg) == SCRIPT_FAILED &&
               strstr(msg, "0.5 is out of range 1..100") && s.set.repetition_penalty == 2.0f,
           "0.5: %s", msg);
+    /* the slider's bar ends at 3; the setting's range goes on to 100 */
+    ok(&s, "set repetition-penalty 5");
+    CHECK(s.set.repetition_penalty == 5.0f, "past the bar: %g", (double)s.set.repetition_penalty);
+    CHECK(run(&s, "set repetition-penalty 101", msg) == SCRIPT_FAILED && strstr(msg, "1..100"),
+          "101: %s", msg);
     app_free(&s);
 }
 
