@@ -51,6 +51,7 @@
                                 * counts: a loaded machine's pauses fall on the others */
 #define APP_POEM_MAX 200       /* Enter writes at most this many characters */
 #define APP_STATUS_MAX 256
+#define APP_WATCH_MAX 2048     /* bytes of `lesson --watch`'s messages */
 #define APP_QUIZ_MAX 512       /* bytes of a lesson's question */
 #define APP_CMDLINE_MAX 512    /* bytes of a command typed after `:` */
 #define APP_IME_MAX 24         /* bytes of a pinyin syllable being typed */
@@ -455,6 +456,11 @@ typedef struct {
     const struct Lesson *shelf;  /* [n_shelf] the lessons to pick from; not owned */
     int n_shelf, shelf_sel;
     int picking;                 /* 1: the picker is on the screen */
+    /* `lesson --watch`: what the check of the file on the screen said, lines
+     * "FILE:LINE: message" or "FILE: N steps, ok" (cli_lesson.c writes it,
+     * view_lesson.c draws it under the narration; kept by app_reset) */
+    char watch[APP_WATCH_MAX];
+    int watch_bad;               /* 1: it tells problems (drawn as errors) */
     struct AppStepSnaps *snaps;  /* the state after each step of the lesson shown, so
                                   * that going to a step costs a copy, not a replay of
                                   * the lesson (app_lesson.c); owned */

@@ -627,6 +627,7 @@ typedef enum {
     LBL_CLI_TRAIN_VAL_BEST,
     LBL_CLI_TRAIN_VAL_LAST,
     LBL_CLI_TRAIN_FINAL, /* after DONE, without a validation text */
+    LBL_CLI_WATCH_GONE,
     LBL_CLI_LESSON_OK,
     LBL_CLI_LESSON_BUNDLED, /* an expect line about the bundled model, on another model */
     LBL_CLI_LESSON_SKIPPED, /* an expect line the machine cannot decide (a speed): why */
