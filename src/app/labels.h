@@ -493,6 +493,7 @@ typedef enum {
     LBL_SC_A_PROGRAM,
     LBL_SC_SECOND_QUIZ,
     LBL_SC_NOT_HELD,
+    LBL_SC_NARRATION_TALL,
     LBL_SC_A_CHAR,
     LBL_SC_ONE_OF,
     LBL_SC_ONE_ARG,
