@@ -1113,6 +1113,27 @@ static void test_stricter_check(void)
     lesson_free(&l);
 }
 
+/* A `code` span the screen cannot show: one that opens on a line and closes
+ * on the next is a problem at the line it opens on (once); a span closed on
+ * its line and an escaped backtick are not. */
+static void test_code_span_split(void)
+{
+    const char *md = "# Spans\n"                          /* 1 */
+                     "## Step\n"                          /* 2 */
+                     "Type `set top-k 20` now.\n"         /* 3: closed */
+                     "An escaped \\` is a backtick.\n"    /* 4 */
+                     "Then `mid-text\n"                   /* 5: opens */
+                     "on` and more.\n"                    /* 6: closes */
+                     "\n"
+                     "And `one` more.\n";                 /* 8 */
+    Lesson l;
+    Seen seen;
+    int rc = parse(&l, md, &seen);
+    CHECK(rc == 1 && seen.n == 1 && seen.lines[0] == 5 && strstr(seen.msgs[0], "`code` span opens"),
+          "%d problems, the first at line %d: %s", seen.n, seen.lines[0], seen.msgs[0]);
+    lesson_free(&l);
+}
+
 /* set weights: the bars come from the rounded model (and the generator reads
  * it), the panel opens, the claims read its figures; fp32 brings back the
  * bars exactly; an unknown precision is refused; a reset starts in fp32. */
@@ -1221,6 +1242,7 @@ int main(void)
     RUN(test_plain_text);
     RUN(test_repetition_penalty_verb);
     RUN(test_stricter_check);
+    RUN(test_code_span_split);
     RUN(test_weights_verb);
     corpus_free(&corpus);
     free(corpus_text);
