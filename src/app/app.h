@@ -52,6 +52,7 @@
                                 * counts: a loaded machine's pauses fall on the others */
 #define APP_POEM_MAX 200       /* Enter writes at most this many characters */
 #define APP_STATUS_MAX 256
+#define APP_WATCH_MAX 2048     /* bytes of `lesson --watch`'s messages */
 #define APP_QUIZ_MAX 512       /* bytes of a lesson's question */
 #define APP_CMDLINE_MAX 512    /* bytes of a command typed after `:` */
 #define APP_IME_MAX 24         /* bytes of a pinyin syllable being typed */
@@ -199,8 +200,12 @@ typedef struct {
     double rest;             /* every other character together: the last segment */
 } AppCoin;
 
-/* The sliders, in screen order. */
-typedef enum { SL_TEMPERATURE, SL_TOP_K, SL_TOP_P, SL_MIN_P, SL_SEED, SL_COUNT } SliderId;
+/* The sliders, in screen order. The penalty comes last: off by default, its
+ * row is the one the panel leaves out first when short of rows
+ * (app_slider_quiet). */
+typedef enum {
+    SL_TEMPERATURE, SL_TOP_K, SL_TOP_P, SL_MIN_P, SL_SEED, SL_PENALTY, SL_COUNT
+} SliderId;
 
 typedef struct {
     double min, max; /* inclusive; top-k's 0 means off, the seed has no bar */
@@ -473,6 +478,11 @@ typedef struct {
     const struct Lesson *shelf;  /* [n_shelf] the lessons to pick from; not owned */
     int n_shelf, shelf_sel;
     int picking;                 /* 1: the picker is on the screen */
+    /* `lesson --watch`: what the check of the file on the screen said, lines
+     * "FILE:LINE: message" or "FILE: N steps, ok" (cli_lesson.c writes it,
+     * view_lesson.c draws it under the narration; kept by app_reset) */
+    char watch[APP_WATCH_MAX];
+    int watch_bad;               /* 1: it tells problems (drawn as errors) */
     struct AppStepSnaps *snaps;  /* the state after each step of the lesson shown, so
                                   * that going to a step costs a copy, not a replay of
                                   * the lesson (app_lesson.c); owned */
@@ -622,8 +632,13 @@ SliderSpec app_slider_spec(SliderId id);
 /* The sampler setting (SamplerSettingId) the slider moves, or -1 (the seed). */
 int app_slider_setting(SliderId id);
 double app_slider_value(const AppState *s, SliderId id);
+/* Is the slider one that may be left out where rows or words are short (the
+ * sampler panel at 80x24, unless selected; a handout's settings line): a
+ * setting that is seldom on (the penalty), now off? */
+int app_slider_quiet(const AppState *s, SliderId id);
 /* The values a slider can be set to: its bar's range, except that top-k goes
- * on past the bar's 200 to the vocabulary's size (if that is larger). */
+ * on past the bar's 200 to the vocabulary's size (if that is larger), and
+ * the penalty past its bar's 3 to its 100. */
 void app_slider_range(const AppState *s, SliderId id, double *lo, double *hi);
 /* Set a slider, clamped to that range (top-k rounds; below 1 is off). Keys
  * step within the bar's range (app_slider_step). */

@@ -8,22 +8,33 @@
 #define SEED_MAX 99999.0
 
 /* The sampler setting each slider moves (sampler.h's table gives its bar,
- * resolution and step); the seed is the explorer's own. */
-static const int SLIDER_SETTING[] = {
-    [SL_TEMPERATURE] = SET_TEMPERATURE,
-    [SL_TOP_K] = SET_TOP_K,
-    [SL_TOP_P] = SET_TOP_P,
-    [SL_MIN_P] = SET_MIN_P,
-    [SL_SEED] = -1,
+ * resolution and step); the seed is the explorer's own. A quiet slider's
+ * row may be left out while its setting is off (app_slider_quiet). */
+static const struct {
+    int setting;
+    int quiet;
+} SLIDERS[] = {
+    [SL_TEMPERATURE] = {SET_TEMPERATURE, 0},
+    [SL_TOP_K] = {SET_TOP_K, 0},
+    [SL_TOP_P] = {SET_TOP_P, 0},
+    [SL_MIN_P] = {SET_MIN_P, 0},
+    [SL_SEED] = {-1, 0},
+    [SL_PENALTY] = {SET_REPETITION_PENALTY, 1},
 };
-_Static_assert(sizeof SLIDER_SETTING / sizeof SLIDER_SETTING[0] == SL_COUNT,
-               "a setting (or -1) for every slider");
+_Static_assert(sizeof SLIDERS / sizeof SLIDERS[0] == SL_COUNT, "a setting (or -1) for every slider");
 
 static const SliderSpec SEED_SPEC = {.min = 1.0, .max = SEED_MAX, .has_bar = 0};
 
 int app_slider_setting(SliderId id)
 {
-    return (unsigned)id < SL_COUNT ? SLIDER_SETTING[id] : -1;
+    return (unsigned)id < SL_COUNT ? SLIDERS[id].setting : -1;
+}
+
+int app_slider_quiet(const AppState *s, SliderId id)
+{
+    if ((unsigned)id >= SL_COUNT || !SLIDERS[id].quiet)
+        return 0;
+    return sampler_setting_off(&s->set, (SamplerSettingId)SLIDERS[id].setting);
 }
 
 LabelId app_slider_label(SliderId id)
@@ -59,10 +70,13 @@ void app_slider_range(const AppState *s, SliderId id, double *lo, double *hi)
     SliderSpec sp = app_slider_spec(id);
     *lo = sp.min;
     *hi = sp.max;
-    /* top-k's bar ends at 200, the sampler takes any k up to the vocabulary */
+    /* top-k's bar ends at 200, the sampler takes any k up to the vocabulary;
+     * the penalty's at 3, the sampler takes up to 100 */
     int set = app_slider_setting(id);
     if (set >= 0 && SAMPLER_SETTINGS[set].to_vocab && s->m->cfg.vocab_size > *hi)
         *hi = (double)s->m->cfg.vocab_size;
+    if (set >= 0 && SAMPLER_SETTINGS[set].past_bar)
+        *hi = SAMPLER_SETTINGS[set].hi;
 }
 
 void app_slider_set(AppState *s, SliderId id, double v)
@@ -101,7 +115,7 @@ void app_slider_step(AppState *s, SliderId id, int dir)
 void app_slider_format(const AppState *s, SliderId id, char *out, size_t size)
 {
     double v = app_slider_value(s, id);
-    if (id == SL_TOP_K && v < 1)
+    if ((id == SL_TOP_K && v < 1) || app_slider_quiet(s, id))
         snprintf(out, size, "%s", app_label(s, LBL_FILTER_OFF));
     else if (id == SL_TOP_K)
         app_format_count(s->lang, (long)v, out, size);

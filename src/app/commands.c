@@ -236,7 +236,10 @@ static unsigned slider_moved(AppState *s, SliderId id)
     char v[32];
     app_slider_format(s, id, v, sizeof v);
     app_predict(s);
-    app_status(s, 0, "%s %s", app_label(s, app_slider_label(id)), v);
+    if (id == SL_PENALTY && !app_slider_quiet(s, id)) /* it says what it spares */
+        app_status(s, 0, app_label(s, LBL_ST_PENALTY), v, s->sym.newline);
+    else
+        app_status(s, 0, "%s %s", app_label(s, app_slider_label(id)), v);
     return REDRAW_SETTINGS;
 }
 

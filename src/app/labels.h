@@ -499,6 +499,12 @@ typedef enum {
     LBL_SC_A_WHOLE,
     LBL_SC_A_TEXT,
     LBL_SC_A_QUESTION,
+    LBL_SC_AN_ANSWER,
+    LBL_SC_A_CODE,
+    LBL_SC_A_PROGRAM,
+    LBL_SC_SECOND_QUIZ,
+    LBL_SC_NOT_HELD,
+    LBL_SC_NARRATION_TALL,
     LBL_SC_A_CHAR,
     LBL_SC_ONE_OF,
     LBL_SC_ONE_ARG,
@@ -638,6 +644,7 @@ typedef enum {
     LBL_CLI_TRAIN_VAL_BEST,
     LBL_CLI_TRAIN_VAL_LAST,
     LBL_CLI_TRAIN_FINAL, /* after DONE, without a validation text */
+    LBL_CLI_WATCH_GONE,
     LBL_CLI_LESSON_OK,
     LBL_CLI_LESSON_BUNDLED, /* an expect line about the bundled model, on another model */
     LBL_CLI_LESSON_SKIPPED, /* an expect line the machine cannot decide (a speed): why */

@@ -34,6 +34,7 @@ typedef struct {
     int in_fence, fence_line, fence_is_script;
     char fence_char;
     size_t fence_len;
+    int code_open;     /* the line a `code` span was left open on, 0: none */
 } Reader;
 
 static void problem_at(Reader *r, int line, const char *fmt, ...)
@@ -225,6 +226,24 @@ static void read_line(Reader *r, const char *s, size_t n, int line)
     }
     if (n >= 1 && s[0] == '#' && (n == 1 || s[1] == ' ' || s[1] == '\t'))
         problem_at(r, line, "a second title: a step starts with '## ', the title is the first line");
+    /* the screen reads a `code` span line by line (lesson_plain_text): one
+     * left open would run on to the end of the line and the next line's
+     * would open where it was meant to close */
+    int ticks = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '\\' && i + 1 < n)
+            i++;
+        else
+            ticks += s[i] == '`';
+    }
+    if (blank(s, n))
+        r->code_open = 0; /* a paragraph ends: so does any span */
+    else if (ticks % 2 && !r->code_open) {
+        problem_at(r, line, "a `code` span opens on this line and does not close on it: keep it on one line");
+        r->code_open = line;
+    } else if (ticks % 2) {
+        r->code_open = 0; /* where the span told above closes */
+    }
     bytebuf_put(&r->narration, s, n);
     bytebuf_str(&r->narration, "\n");
 }

@@ -263,9 +263,9 @@ static const ScriptVerb VERBS_TAIL[] = {
     {.name = "lang", .usage = "CODE", .arg = ARG_WORD, .slider = NO_SLIDER, .words = APP_LANG_CODES,
      .run = run_lang, .help = "the interface language"},
     {.name = "quiz", .usage = "QUESTION", .arg = ARG_FREE, .slider = NO_SLIDER, .lesson = 1,
-     .run = run_quiz, .help = "show QUESTION and hide the bars until a key reveals them"},
+     .needs = LBL_SC_A_QUESTION, .run = run_quiz, .help = "show QUESTION and hide the bars until a key reveals them"},
     {.name = "answer", .usage = "TEXT", .arg = ARG_FREE, .slider = NO_SLIDER, .lesson = 1,
-     .run = run_answer, .help = "what the quiz's reveal shows, highlighted, in place of the bars"},
+     .needs = LBL_SC_AN_ANSWER, .run = run_answer, .help = "what the quiz's reveal shows, highlighted, in place of the bars"},
     {.name = "point", .usage = "bars|sliders|timing|text|corpus|none", .arg = ARG_WORD,
      .slider = NO_SLIDER, .words = PANELS, .lesson = 1, .run = run_point,
      .help = "highlight one panel"},
@@ -285,10 +285,10 @@ static const ScriptVerb VERBS_TAIL[] = {
     /* the course's exercises as programs (docs/exercises.md) */
     /* a session code (sesscode.h), as --code opens one */
     {.name = "code", .usage = "CODE [+ Enter]", .arg = ARG_FREE, .slider = NO_SLIDER,
-     .run = run_code,
+     .needs = LBL_SC_A_CODE, .run = run_code,
      .help = "open a session code as tangscope --code does; with the title's + Enter, write its poem"},
     {.name = "stage", .usage = "[top-p|jueju] [--timeout SECONDS] PROGRAM [ARGS]|off", .arg = ARG_FREE,
-     .slider = NO_SLIDER, .run = run_stage,
+     .slider = NO_SLIDER, .needs = LBL_SC_A_PROGRAM, .run = run_stage,
      .help = "a student's program does top-p or the jueju beside the built-in; a lesson "
              "names one of its exercises folder and the explorer asks first"},
     /* a second model beside the explorer's (app_compare.c) */
@@ -328,7 +328,7 @@ void script_setting_help(AppLang lang, const ScriptVerb *v, char *out, size_t si
     if (t->to_vocab)
         snprintf(hi, sizeof hi, "%s", app_label_in(lang, LBL_SET_HELP_VOCAB));
     else
-        app_num_g(lang, slider != NO_SLIDER ? t->bar_hi : t->hi, 6, hi, sizeof hi);
+        app_num_g(lang, slider != NO_SLIDER && !t->past_bar ? t->bar_hi : t->hi, 6, hi, sizeof hi);
     snprintf(range, sizeof range, app_label_in(lang, LBL_SET_HELP_RANGE), lo, hi);
     app_num_g(lang, t->off, 6, off, sizeof off);
     snprintf(out, size, app_label_in(lang, LBL_SET_HELP_OFF),
@@ -515,6 +515,18 @@ static int parse_range(const AppState *s, const ScriptVerb *v, const char *word,
         app_num_g(s->lang, hi, 6, b, sizeof b);
         return script_fail(msg, size, app_label(s, v->range_fmt ? LBL_SC_NOT_CANDIDATE : LBL_SC_OUT_OF_RANGE),
                     v->name, word, a, b);
+    }
+    /* a slider's setting holds its resolution's steps (app_slider_set snaps):
+     * min-p 0.005 would be 0.01, said rather than done silently */
+    const SamplerSetting *st = v->setting;
+    if (st && v->slider != NO_SLIDER && !st->integer && st->resolution > 0) {
+        double held = round(*x / st->resolution) * st->resolution;
+        if (fabs(held - *x) > 1e-9 * (fabs(*x) > 1 ? fabs(*x) : 1)) {
+            char r[32], h[32];
+            snprintf(r, sizeof r, "%g", st->resolution);
+            snprintf(h, sizeof h, "%g", held);
+            return script_fail(msg, size, app_label(s, LBL_SC_NOT_HELD), v->name, word, r, h);
+        }
     }
     return SCRIPT_OK;
 }
@@ -805,7 +817,7 @@ int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, s
         trim_into(arg, c->text, sizeof c->text);
         if (!c->text[0])
             return script_fail(msg, size, app_label(s, LBL_SC_NEEDS), v->name,
-                        app_label(s, v->arg == ARG_TEXT ? LBL_SC_A_TEXT : LBL_SC_A_QUESTION));
+                        app_label(s, v->arg == ARG_TEXT ? LBL_SC_A_TEXT : (LabelId)v->needs));
         if (strlen(arg) >= sizeof c->text)
             return script_fail(msg, size, app_label(s, LBL_SC_LONGER), v->name, max_chars(s, cap));
         if (v->arg == ARG_FREE)
@@ -1049,6 +1061,9 @@ static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o)
 
 static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
+    /* in a lesson the step's second question would hide the first for good */
+    if (o->lesson_path && s->quiz[0])
+        return script_fail(o->msg, sizeof o->msg, "%s", app_label(s, LBL_SC_SECOND_QUIZ));
     CmdArg a = {.text = c->text};
     return apply(s, c, o, CMD_QUIZ, a);
 }

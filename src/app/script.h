@@ -98,6 +98,8 @@ struct ScriptVerb {
                                   * "is out of range 0..7311" (labels.h LBL_SC_*) */
     const char *const *words;    /* ARG_WORD: the words, NULL-terminated */
     int lesson;                  /* 1: meant for lessons (quiz, point, expect) */
+    int needs;                   /* ARG_FREE: what an empty argument lacks, a LabelId
+                                  * ("answer: needs the text the reveal shows") */
     ScriptRunFn run;
     const char *help;            /* one line for --help */
     const SamplerSetting *setting; /* `set NAME`: its row of the settings table, else NULL */

@@ -291,6 +291,10 @@ typedef struct {
                                * program beside the built-in stage, or NULL */
     double stage_timeout;     /* --stage-timeout: seconds a step may take; 0: the default */
     const char *compare_model; /* --compare-model: a second model beside the first, or NULL */
+    /* called on every pass of the explorer's loop (TuiHooks.poll): `lesson
+     * --watch` looks at its file; NULL: nothing */
+    unsigned (*poll)(AppState *s, void *ctx);
+    void *poll_ctx;
 } ExploreRun;
 int cli_explore_run(const char *cmd, const ExploreRun *run);
 /* --theme NAME of explore and lesson: "dark" (also NULL) or "light" into

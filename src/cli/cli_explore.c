@@ -286,8 +286,8 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     CorpusLoader loader = {.chosen = run->corpus_path, .m = &m};
     loader.path = run->corpus_path ? run->corpus_path : cli_asset("tang-train.txt");
     loader.cache_dir = cli_cache_dir();
-    TuiHooks hooks = {corpus_background, &loader};
-    int rc = tui_run(&s, run->no_corpus ? NULL : &hooks);
+    TuiHooks hooks = {run->no_corpus ? NULL : corpus_background, &loader, run->poll, run->poll_ctx};
+    int rc = tui_run(&s, &hooks);
     app_lesson_forget(&s); /* its thread reads the training text: stop it first */
     corpus_loader_finish(&loader);
     if (s.pinyin)

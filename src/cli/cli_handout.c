@@ -251,6 +251,8 @@ static void put_settings(FILE *out, const AppState *s)
     fprintf(out, "- %s", app_label(s, LBL_LESSON_SETTINGS));
     put_colon(out, s, 1);
     for (int id = 0; id < SL_COUNT; id++) {
+        if (app_slider_quiet(s, (SliderId)id)) /* the penalty, when off */
+            continue;
         char v[32];
         app_slider_format(s, (SliderId)id, v, sizeof v);
         fprintf(out, "%s %s · ", app_label(s, app_slider_label((SliderId)id)), v);

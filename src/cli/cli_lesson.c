@@ -4,6 +4,7 @@
  * (src/app/script.c), which --help lists. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include "cli/cli.h"
 #include "cli/cli_help.h"
+#include "app/commands.h"
 #include "app/script.h"
 #include "cli/progress.h"
 #include "tui/screencheck.h"
@@ -19,6 +21,7 @@
 static const char LESSON_HELP[] =
     "usage: tangscope lesson [FILE] [--lang CODE] [--projector] [--theme dark|light]\n"
     "                        [--ascii] [options]\n"
+    "       tangscope lesson --watch FILE [options]\n"
     "       tangscope lesson --check [FILE...] [options]\n"
     "       tangscope lesson --print FILE [--worksheet] [--html] [options]\n"
     "\n"
@@ -32,12 +35,23 @@ static const char LESSON_HELP[] =
     "  tangscope lesson FILE     the lesson in the explorer: its narration beside\n"
     "                            the bars; n / PgDn the next step, N / PgUp the one\n"
     "                            before; : types a command\n"
+    "  --watch FILE              the lesson in the explorer while you write it: each\n"
+    "                            time the file is saved it is read again and shown\n"
+    "                            at the same step, and under the narration stand\n"
+    "                            the messages of --check's run of its commands\n"
+    "                            (FILE:LINE: message, or \"FILE: N steps, ok\"); a\n"
+    "                            file whose shape is wrong (a code block never\n"
+    "                            closed, no steps) leaves the last good version on\n"
+    "                            the screen and names the line. The screens' checks\n"
+    "                            (80x24, 110x34, quoted figures) are --check's own\n"
     "  --check [FILE...]         run each lesson (without FILE: those of the picker)\n"
     "                            to its end without a terminal and\n"
     "                            print one line FILE:LINE: message per problem\n"
     "                            (unknown commands, values out of range, characters\n"
     "                            not in the model, expect lines that do not hold, a\n"
-    "                            file without a title or steps); exit status 2 if\n"
+    "                            second quiz in a step, an empty answer, a value\n"
+    "                            finer than its slider's steps, a file without a\n"
+    "                            title or steps); exit status 2 if\n"
     "                            there is any, else one line \"FILE: N steps, ok\"\n"
     "                            each. It also lays out and draws every step\n"
     "                            without a terminal at 80x24, 110x34 and in\n"
@@ -46,7 +60,9 @@ static const char LESSON_HELP[] =
     "                            names (lookup, the coin of step, compare's verdict\n"
     "                            and a plot of 5 rows, show, point, quiz, the\n"
     "                            figure of an expect) is not on the screen whole,\n"
-    "                            or a line is cut (at the step's heading); every\n"
+    "                            or a line is cut, or the narration is over twice\n"
+    "                            as tall as its pane at 80x24 (at the step's\n"
+    "                            heading); every\n"
     "                            figure the narration quotes (a percentage, rank\n"
     "                            or count) must stand on the step's screen\n"
     "                            (110x34) as quoted: \"step 2: the narration quotes\n"
@@ -490,12 +506,173 @@ static int print_file(LessonEnv *e, const char *file, AppLang lang, int html)
     return problems ? EXIT_USAGE : 0;
 }
 
+
+/* ---- --watch: the lesson as its author saves it ---- */
+
+/* The file on the screen, as last read, and the state its check runs on. */
+typedef struct {
+    const char *path;
+    AppLang lang;             /* --lang, for lesson_lang_of */
+    Lesson *shown;            /* the version on the screen (owned) */
+    long long mtime_s, mtime_ns, size; /* the file when last read (stat) */
+    int missing;              /* 1: stat failed the last time (said once) */
+    int check_due;            /* 1: check the version on the screen next pass */
+    AppState chk;             /* where --check's run goes: the screen's state stays */
+    int have_chk;
+} LessonWatch;
+
+/* The problems in ps as "FILE:LINE: message" lines, by line, into the
+ * explorer's watch text; then forget them (as tell_problems does). */
+static void watch_say(AppState *s, Problems *ps)
+{
+    if (ps->n > 1)
+        qsort(ps->list, (size_t)ps->n, sizeof *ps->list, by_line);
+    size_t len = 0;
+    s->watch[0] = 0;
+    for (int i = 0; i < ps->n; i++) {
+        if (len < sizeof s->watch)
+            len += (size_t)snprintf(s->watch + len, sizeof s->watch - len, "%s%s:%d: %s",
+                                    i ? "\n" : "", ps->path, ps->list[i].line, ps->list[i].msg);
+        free(ps->list[i].msg);
+    }
+    free(ps->list);
+    ps->list = NULL;
+    ps->n = ps->cap = 0;
+    s->watch_bad = 1;
+}
+
+/* --check's run of every step's commands, on a state of its own (the
+ * screen's stays where the class is): its problems, or "FILE: N steps, ok". */
+static void watch_check(LessonWatch *w, AppState *s)
+{
+    TsErr err;
+    if (!w->have_chk) {
+        if (app_init(&w->chk, s->m, &err) != 0) {
+            snprintf(s->watch, sizeof s->watch, "%s", err.msg);
+            s->watch_bad = 1;
+            return;
+        }
+        w->have_chk = 1;
+        w->chk.compare_repeats = 1; /* no time is shown or judged (check_files) */
+    }
+    w->chk.model_name = s->model_name;
+    w->chk.model_other = s->model_other;
+    w->chk.fingerprint = s->fingerprint;
+    if (s->corpus_status == CORPUS_READY && w->chk.corpus != s->corpus)
+        app_set_corpus(&w->chk, s->corpus, CORPUS_READY);
+    w->chk.lang = lesson_lang_of(w->path, w->lang);
+    app_reset(&w->chk);
+    Problems ps = {.path = w->path};
+    int problems = 0;
+    for (int k = 0; k < w->shown->n_steps; k++)
+        problems += lesson_check_step(&w->chk, w->shown, k, collect_problem, NULL, &ps);
+    if (problems > 0) {
+        watch_say(s, &ps);
+        return;
+    }
+    char steps[32];
+    int last = lesson_last_step(w->shown);
+    app_format_count(cli_lang(), last, steps, sizeof steps);
+    snprintf(s->watch, sizeof s->watch, cli_label_n(LBL_CLI_LESSON_OK, last), w->path, steps);
+    s->watch_bad = 0;
+}
+
+/* Has the file changed since it was last read (its time or its size)?
+ * 1: yes, 0: no, -1: it is gone now (said once; read again once it is back). */
+static int watch_changed(LessonWatch *w)
+{
+    struct stat st;
+    if (stat(w->path, &st) != 0) {
+        if (w->missing)
+            return 0;
+        w->missing = 1;
+        return -1;
+    }
+    long long ns = (long long)st.st_mtim.tv_nsec, size = (long long)st.st_size;
+    if (!w->missing && (long long)st.st_mtime == w->mtime_s && ns == w->mtime_ns && size == w->size)
+        return 0;
+    w->missing = 0;
+    w->mtime_s = (long long)st.st_mtime;
+    w->mtime_ns = ns;
+    w->size = size;
+    return 1;
+}
+
+/* Read the file again. A version whose shape is wrong (or that cannot be
+ * read) leaves the last good one on the screen and says why, by line; a
+ * good one takes its place at the same step, and is checked next pass
+ * (after the screen shows it). */
+static void watch_reload(LessonWatch *w, AppState *s)
+{
+    Lesson *fresh = calloc(1, sizeof *fresh);
+    if (!fresh)
+        return;
+    Problems ps = {.path = w->path};
+    TsErr err;
+    int rc = lesson_load(fresh, w->path, collect_problem, &ps, &err);
+    if (rc < 0) {
+        snprintf(s->watch, sizeof s->watch, "%s", err.msg); /* it names the file */
+        s->watch_bad = 1;
+        free(fresh);
+        return;
+    }
+    if (rc > 0 || lesson_last_step(fresh) < 1) {
+        if (ps.n == 0)
+            collect_problem(&ps, 1, "no steps: each step starts with a heading, '## Heading'");
+        watch_say(s, &ps);
+        lesson_free(fresh);
+        free(fresh);
+        return;
+    }
+    int step = s->lesson_step;
+    app_lesson_open(s, fresh, lesson_lang_of(w->path, w->lang)); /* stops what read the old */
+    if (step > 0)
+        app_lesson_go(s, step);
+    lesson_free(w->shown);
+    free(w->shown);
+    w->shown = fresh;
+    w->check_due = 1;
+}
+
+static unsigned watch_poll(AppState *s, void *ctx)
+{
+    LessonWatch *w = ctx;
+    if (w->check_due) {
+        w->check_due = 0;
+        watch_check(w, s);
+        return REDRAW_ALL;
+    }
+    int changed = watch_changed(w);
+    if (changed == 0)
+        return REDRAW_NONE;
+    if (changed > 0) {
+        watch_reload(w, s);
+    } else {
+        TsQuoted q;
+        snprintf(s->watch, sizeof s->watch, cli_label(LBL_CLI_WATCH_GONE), ts_quote(&q, w->path));
+        s->watch_bad = 1;
+    }
+    return REDRAW_ALL;
+}
+
+static void watch_close(LessonWatch *w)
+{
+    if (w->have_chk)
+        app_free(&w->chk);
+    if (w->shown) {
+        lesson_free(w->shown);
+        free(w->shown);
+    }
+    memset(w, 0, sizeof *w);
+}
+
 /* ---- in the explorer ---- */
 
 /* One lesson, or the picker of the interface language's lessons. A lesson
  * whose shape is wrong (no steps) is refused with its problems; the problems
- * of its commands show in the status line when their step is entered. */
-static int explore(ExploreRun *run, const char *file, int threads)
+ * of its commands show in the status line when their step is entered. With
+ * watch, the lesson is read again whenever its file changes (LessonWatch). */
+static int explore(ExploreRun *run, const char *file, int threads, int watch)
 {
     if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
         return cli_error("lesson", EXIT_USAGE, "needs a terminal on stdin and stdout "
@@ -503,22 +680,31 @@ static int explore(ExploreRun *run, const char *file, int threads)
     TsErr err;
     if (tui_locale_utf8(&err) != 0)
         return cli_error("lesson", EXIT_USAGE, "%s", err.msg);
-    Lesson one, *shelf = NULL;
+    Lesson *shelf = NULL;
+    LessonWatch w = {.path = file, .lang = run->lang, .check_due = watch};
     char **files = NULL;
     int n = 0, rc;
     if (file) {
         Problems ps = {.path = file};
-        int problems = load(&one, file, &ps);
-        int shapeless = problems >= 0 && lesson_last_step(&one) < 1;
+        if ((w.shown = calloc(1, sizeof *w.shown)) == NULL)
+            return cli_error("lesson", 1, "out of memory");
+        int problems = load(w.shown, file, &ps);
+        int shapeless = problems >= 0 && lesson_last_step(w.shown) < 1;
         tell_problems(&ps);
-        if (problems < 0)
-            return EXIT_USAGE;
-        if (shapeless) {
-            lesson_free(&one);
-            return cli_error("lesson", EXIT_USAGE, "%s has no steps to show", file);
+        if (problems < 0 || shapeless) {
+            if (problems >= 0)
+                lesson_free(w.shown);
+            free(w.shown);
+            return problems < 0 ? EXIT_USAGE
+                                : cli_error("lesson", EXIT_USAGE, "%s has no steps to show", file);
         }
-        run->lesson = &one;
+        run->lesson = w.shown;
         run->lesson_lang = lesson_lang_of(file, run->lang);
+        if (watch) {
+            watch_changed(&w); /* the file as read now: the first change is the next save */
+            run->poll = watch_poll;
+            run->poll_ctx = &w;
+        }
     } else {
         const char *dir = cli_lessons_dir(app_lang_code(run->lang));
         n = cli_lesson_files(dir, &files);
@@ -544,8 +730,7 @@ static int explore(ExploreRun *run, const char *file, int threads)
     /* a keystroke at a full context recomputes the whole window: every core helps */
     cli_set_threads(threads);
     rc = cli_explore_run("lesson", run);
-    if (file)
-        lesson_free(&one);
+    watch_close(&w);
     for (int i = 0; i < run->n_shelf; i++)
         lesson_free(&shelf[i]);
     free(shelf);
@@ -607,8 +792,9 @@ int cmd_lesson(int argc, char **argv)
     const char *model_path = NULL, *corpus_path = NULL, *theme_arg = NULL;
     const char *stage = NULL;
     int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0, ascii = 0;
-    int worksheet = 0, html = 0, quiet = 0;
+    int worksheet = 0, html = 0, quiet = 0, watch = 0;
     Opt opts[] = {
+        {"--watch", OPT_FLAG, &watch, 0, 0},
         {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
         {"--model", OPT_STR, &model_path, 0, 0},
         {"--corpus", OPT_STR, &corpus_path, 0, 0}, {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
@@ -648,13 +834,15 @@ int cmd_lesson(int argc, char **argv)
         return cli_error("lesson", EXIT_USAGE, "--worksheet goes with --print");
     if (html && !print)
         return cli_error("lesson", EXIT_USAGE, "--html goes with --print");
+    if (watch && (check || print || n_files != 1))
+        return cli_error("lesson", EXIT_USAGE, "--watch takes one lesson file, shown in the explorer");
     if (!check && !print) {
         if (n_files > 1)
             return cli_error("lesson", EXIT_USAGE, "one lesson at a time (--check takes several)");
         ExploreRun run = {.model_path = model_path, .lang = lang, .corpus_path = corpus_path,
                           .no_corpus = no_corpus, .projector = projector, .theme = theme,
                           .ascii = ascii, .stage = stage};
-        return explore(&run, n_files ? files[0] : NULL, threads);
+        return explore(&run, n_files ? files[0] : NULL, threads, watch);
     }
     cli_set_threads(threads);
     LessonEnv e;

@@ -53,7 +53,9 @@ const SamplerSetting SAMPLER_SETTINGS[SET_COUNT] = {
                                 .arg = "R", .json = "repetition_penalty",
                                 .range_msg = "repetition-penalty must be a number in 1..100, not %g",
                                 .field = FIELD(repetition_penalty), .lo = 1, .hi = 100, .def = 1,
-                                .off = 1, .reads_text = 1, .stage = STAGE_REPETITION_PENALTY},
+                                .off = 1, .reads_text = 1, .slider = 1, .bar_lo = 1, .bar_hi = 3,
+                                .past_bar = 1, .resolution = 0.01, .step = 0.1,
+                                .stage = STAGE_REPETITION_PENALTY},
 };
 
 double sampler_setting_get(const SamplerSettings *s, SamplerSettingId id)

@@ -101,6 +101,8 @@ typedef struct {
     double bar_lo, bar_hi;
     int to_vocab;         /* 1: a value past the bar, up to the vocabulary size, is
                            * taken too (a slider's range, `set NAME`): top-k */
+    int past_bar;         /* 1: a value past the bar, up to hi, is taken too: the
+                           * penalty's bar ends at 3, `set repetition-penalty 5` holds */
     double resolution;
     double step;
     double (*step_fn)(double value, int dir);

@@ -121,7 +121,9 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
         return;
     }
     int under = timing ? (s->pred.query_cp != 0) : view_probs_under_rows(s);
-    int lower = 1 + SL_COUNT, least = timing ? under : 1; /* the summary at least */
+    int lower = 1, least = timing ? under : 1; /* the summary at least */
+    for (int i = 0; i < SL_COUNT; i++) /* the heading and the sliders (the penalty's while on) */
+        lower += !app_slider_quiet(s, (SliderId)i) || s->slider == i;
     int room = lines - 2 - 1 - (1 + APP_TOP + least) - lower; /* rows for the text (and its note) */
     /* readings under each line (pinyin): the sliders give up rows for them */
     int text = view_prompt_rows_wanted(s, cols, room + (s->show_pinyin ? PINYIN_FROM_LOWER : 0));

@@ -367,6 +367,12 @@ int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
         if (!hidden)
             cut_lines(&d, st->line);
         misnumbered(&d, s, st->line);
+        /* a narration more than twice as tall as its pane at 80x24: the
+         * class would scroll more than it reads */
+        if (d.screen->cols == 80 && !d.screen->projector && s->narration_rows > 0 &&
+            s->narration_lines > 2 * s->narration_rows)
+            tell(&d, st->line, app_label(s, LBL_SC_NARRATION_TALL), s->narration_lines,
+                 s->narration_rows);
         if (d.screen == &CHECK_SCREENS[CHECK_SCREEN_DEFAULT])
             quoted_figures(&d, s, st, k);
         for (int j = 0; j < st->n_cmds; j++)

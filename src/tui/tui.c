@@ -436,7 +436,7 @@ static void draw_changed(AppState *s, LoopState *ls, unsigned redraw)
     screen_draw(s, redraw);
 }
 
-static int wait_ms(const AppState *s, const LoopState *ls)
+static int wait_ms(const AppState *s, const LoopState *ls, const TuiHooks *hooks)
 {
     int ms = IDLE_MS; /* even idle, wake now and then to notice a signal */
     if (s->job.kind != JOB_NONE) {
@@ -445,6 +445,8 @@ static int wait_ms(const AppState *s, const LoopState *ls)
     }
     if (ls->background && ms > BACKGROUND_POLL_MS)
         ms = BACKGROUND_POLL_MS;
+    if (hooks && hooks->poll && ms > TUI_POLL_MS)
+        ms = TUI_POLL_MS;
     return ms;
 }
 
@@ -558,6 +560,8 @@ static unsigned on_clock(AppState *s, LoopState *ls, const TuiHooks *hooks)
     ls->last_job = s->job.kind;
     if (ls->background)
         redraw |= hooks->background(s, hooks->ctx, &ls->background);
+    if (hooks && hooks->poll)
+        redraw |= hooks->poll(s, hooks->poll_ctx);
     return redraw;
 }
 
@@ -576,7 +580,7 @@ static void event_loop(AppState *s, const TuiHooks *hooks)
             key = ls.pending_key;
             ls.pending = 0;
         } else {
-            wtimeout(stdscr, wait_ms(s, &ls));
+            wtimeout(stdscr, wait_ms(s, &ls, hooks));
             rc = wget_wch(stdscr, &key);
         }
         int step = s->lesson_step;

@@ -14,13 +14,20 @@
 #include "engine/common.h"
 
 /* Work done after the first frame is on the screen, so the explorer opens
- * fast: the caller loads the training text there. `background` is called
- * right after the first frame, then on every pass of the loop for as long as
- * it sets *again to 1; it returns the REDRAW_ flags of what it changed. */
+ * fast: the caller loads the training text there. `background` (or NULL) is
+ * called right after the first frame, then on every pass of the loop for as
+ * long as it sets *again to 1; it returns the REDRAW_ flags of what it
+ * changed. `poll` (or NULL) is called on every pass of the loop, at least
+ * every TUI_POLL_MS, for as long as the explorer runs (`lesson --watch`
+ * looks at its file there), and returns REDRAW_ flags too. */
 typedef struct {
     unsigned (*background)(AppState *s, void *ctx, int *again);
     void *ctx;
+    unsigned (*poll)(AppState *s, void *ctx);
+    void *poll_ctx;
 } TuiHooks;
+
+#define TUI_POLL_MS 200
 
 /* Make sure the locale is UTF-8: the user's own, else C.UTF-8. Fails (with
  * a message saying what to do) when neither is available; call it before

@@ -15,6 +15,27 @@
 
 enum { MAX_LINES = 64, KEY_COLS = 13, LEGEND_ROWS = 4 };
 
+/* The sliders' keys, "tT kK pP mM dD", as "tkpmd/TKPMD": down, then up, in
+ * the width of the other lines' keys (KEY_COLS at 80x24). Keys that are not
+ * all such pairs stay as they are. */
+static void fold_pairs(char *keys, size_t size)
+{
+    char down[16], up[16];
+    size_t n = 0, len = strlen(keys);
+    for (size_t i = 0; i < len; i += 3) {
+        char c = keys[i];
+        if (n + 1 >= sizeof down || !(c >= 'a' && c <= 'z') || keys[i + 1] != c - 'a' + 'A' ||
+            (keys[i + 2] != ' ' && keys[i + 2] != 0))
+            return;
+        down[n] = c;
+        up[n++] = keys[i + 1];
+        if (keys[i + 2] == 0)
+            break;
+    }
+    down[n] = up[n] = 0;
+    snprintf(keys, size, "%s/%s", down, up);
+}
+
 /* The help's lines: the key table's, and one that is no key (typing), in
  * the order of their labels (labels.h lists the help's by topic); the mouse
  * joins the arrows' line, which move a slider as it does (one line fewer
@@ -24,6 +45,9 @@ static int help_lines(AppLang lang, KeyHelp *lines)
     int n = input_help(lang, lines, MAX_LINES - 1);
     lines[n++] = (KeyHelp){.what = LBL_HELP_TYPE, .keys = "春风"};
     const char *mouse = app_key_name(tui_glyphs()->unicode ? lang : LANG_EN, KN_MOUSE);
+    for (int i = 0; i < n; i++)
+        if (lines[i].what == LBL_HELP_SLIDERS)
+            fold_pairs(lines[i].keys, sizeof lines[i].keys);
     for (int i = 0; i < n; i++)
         if (lines[i].what == LBL_HELP_ARROWS) {
             size_t len = strlen(lines[i].keys);

@@ -68,12 +68,49 @@ static void line_text(char *out, size_t size, const char *text, TextSpan span)
     out[o] = 0;
 }
 
-/* Rows of text between the step line and the keys. */
-static int body_rows(Rect r) { return r.h - 2 > 0 ? r.h - 2 : 0; }
+/* `lesson --watch`'s messages: at most half the rows between the step line
+ * and the keys, from the bottom up; the rows they take (0 without). */
+static int watch_rows(const AppState *s, Rect r, TextSpan *spans, int max, int *count)
+{
+    *count = 0;
+    if (!s->watch[0] || r.w < 1)
+        return 0;
+    int room = (r.h - 2) / 2;
+    *count = textw_lines(s->watch, r.w, spans, max);
+    *count = *count < max ? *count : max;
+    return *count < room ? *count : room;
+}
+
+/* Rows of the narration between the step line and the keys (and the
+ * messages of --watch). */
+static int body_rows(const AppState *s, Rect r)
+{
+    TextSpan spans[16];
+    int count, rows = r.h - 2 - watch_rows(s, r, spans, 16, &count);
+    return rows > 0 ? rows : 0;
+}
+
+/* The messages of --watch above the keys; on their last row, when more
+ * than fit, the rest is cut with an ellipsis. */
+static void draw_watch(const AppState *s, Rect r)
+{
+    TextSpan spans[16];
+    int count, rows = watch_rows(s, r, spans, 16, &count);
+    Role role = s->watch_bad ? ROLE_ERROR : ROLE_DIM;
+    for (int k = 0; k < rows; k++) {
+        char line[APP_WATCH_MAX];
+        int last = k == rows - 1 && count > rows;
+        snprintf(line, sizeof line, "%.*s", last ? (int)strlen(s->watch + spans[k].start)
+                                                 : (int)spans[k].len, s->watch + spans[k].start);
+        for (char *nl = strchr(line, '\n'); nl; nl = strchr(nl, '\n'))
+            *nl = ' '; /* the rest of the messages on one row, cut */
+        draw_text_cut(r.y + r.h - 1 - rows + k, r.x, r.w, role, line);
+    }
+}
 
 int view_lesson_lines(const AppState *s, Rect r, int *rows)
 {
-    *rows = body_rows(r);
+    *rows = body_rows(s, r);
     if (!s->lesson || r.w < 1)
         return 0;
     Part parts[4];
@@ -104,7 +141,8 @@ void view_lesson_draw(const AppState *s, Rect r)
     Part parts[4];
     char quiz[APP_QUIZ_MAX + 64];
     int n = narration_parts(s, parts, quiz, sizeof quiz);
-    int rows = body_rows(r), line = 0, top = s->narration_top, more = 0;
+    draw_watch(s, r);
+    int rows = body_rows(s, r), line = 0, top = s->narration_top, more = 0;
     for (int i = 0; i < n; i++) {
         TextSpan spans[MAX_LINES];
         int count = textw_lines_in(parts[i].text, r.w, wrap_lang(s), spans, MAX_LINES);

@@ -17,10 +17,36 @@ static void bar_span(Rect r, int *x, int *w)
     *w = r.w - BAR_X - VALUE_COLS - 2;
 }
 
-static void draw_slider(const AppState *s, Rect r, SliderId id)
+/* The panel's rows under its heading: the sliders, the form, the cache. */
+enum { ROW_FORM = SL_COUNT, ROW_CACHE, ROW_COUNT };
+
+/* Which rows the panel shows in `body` rows, in order (rows[i] is a
+ * SliderId, ROW_FORM or ROW_CACHE); returns how many. Short of rows (80x24
+ * has 7 under the heading) it leaves out first a quiet slider (the penalty
+ * while it is off) unless selected, then the form while it is free, then
+ * the rows at the end: the drawing and the mouse both read this. */
+static int panel_rows(const AppState *s, int body, int rows[ROW_COUNT])
+{
+    int quiet = 0;
+    for (int i = 0; i < SL_COUNT; i++)
+        quiet += s->slider != i && app_slider_quiet(s, (SliderId)i);
+    int drop_quiet = body < ROW_COUNT;
+    int drop_form = body < ROW_COUNT - quiet && s->mode.kind == FORM_FREE;
+    int n = 0;
+    for (int i = 0; i < ROW_COUNT; i++) {
+        if (i == ROW_FORM && drop_form)
+            continue;
+        if (i < SL_COUNT && drop_quiet && s->slider != i && app_slider_quiet(s, (SliderId)i))
+            continue;
+        rows[n++] = i;
+    }
+    return n < body ? n : body < 0 ? 0 : body;
+}
+
+static void draw_slider(const AppState *s, Rect r, int y, SliderId id)
 {
     const Glyphs *g = tui_glyphs();
-    int y = r.y + 1 + (int)id, selected = s->slider == (int)id;
+    int selected = s->slider == (int)id;
     Role name = selected ? ROLE_SELECTED : ROLE_NORMAL;
     if (selected)
         draw_text(y, r.x, 1, ROLE_SELECTED, g->marker);
@@ -104,22 +130,25 @@ void view_sliders_draw(const AppState *s, Rect r)
     const Glyphs *g = tui_glyphs();
     draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_SLIDERS_HEADER), g->up, g->down, g->left,
                g->right);
-    for (int id = 0; id < SL_COUNT && 1 + id < r.h; id++)
-        draw_slider(s, r, (SliderId)id);
-    if (r.h > SL_COUNT + 1)
-        draw_mode_line(s, r, r.y + SL_COUNT + 1);
-    if (r.h > SL_COUNT + 2)
-        draw_cache_line(s, r, r.y + SL_COUNT + 2);
+    int rows[ROW_COUNT], n = panel_rows(s, r.h - 1, rows);
+    for (int i = 0; i < n; i++) {
+        int y = r.y + 1 + i;
+        if (rows[i] == ROW_FORM)
+            draw_mode_line(s, r, y);
+        else if (rows[i] == ROW_CACHE)
+            draw_cache_line(s, r, y);
+        else
+            draw_slider(s, r, y, (SliderId)rows[i]);
+    }
 }
 
 int view_sliders_hit(const AppState *s, Rect r, int y, int x, SliderId *id, double *value,
                      int *on_bar)
 {
-    (void)s;
-    int row = y - r.y - 1;
-    if (row < 0 || row >= SL_COUNT || x < r.x || x >= r.x + r.w)
+    int rows[ROW_COUNT], n = panel_rows(s, r.h - 1, rows), row = y - r.y - 1;
+    if (row < 0 || row >= n || rows[row] >= SL_COUNT || x < r.x || x >= r.x + r.w)
         return 0;
-    *id = (SliderId)row;
+    *id = (SliderId)rows[row];
     SliderSpec spec = app_slider_spec(*id);
     const SliderSpec *sp = &spec;
     int bx, bw;

@@ -395,7 +395,16 @@ static void test_slider_selection(void)
     CHECK(s.set.top_k == 1, "Right raises top-k to 1: %d", s.set.top_k);
     key(&s, CMD_SLIDER_PREV);
     key(&s, CMD_SLIDER_PREV);
-    CHECK(s.slider == SL_SEED, "Shift-Tab wraps to the seed: %d", s.slider);
+    CHECK(s.slider == SL_PENALTY, "Shift-Tab wraps to the penalty: %d", s.slider);
+    key(&s, CMD_SELECTED_UP);
+    CHECK(fabsf(s.set.repetition_penalty - 1.1f) < 1e-6f, "Right raises the penalty by 0.1: %g",
+          (double)s.set.repetition_penalty);
+    key(&s, CMD_SELECTED_DOWN);
+    CHECK(s.set.repetition_penalty == 1.0f, "Left: back to off");
+    key(&s, CMD_SELECTED_DOWN);
+    CHECK(s.set.repetition_penalty == 1.0f, "the penalty stops at off (1)");
+    key(&s, CMD_SLIDER_PREV);
+    CHECK(s.slider == SL_SEED, "then the seed: %d", s.slider);
     uint64_t seed = s.seed;
     key(&s, CMD_SELECTED_UP);
     CHECK(s.seed == seed + 1, "Right on the seed: %llu", (unsigned long long)s.seed);

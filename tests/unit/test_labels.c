@@ -554,6 +554,8 @@ static const Budget BUDGETS[] = {
     {LBL_CLI_NANO_EXPORTED, 200, {"'out-class/ckpt.pt'", "'out-class/meta.pkl'", "4", "4", "128", "128", "7311"}},
     {LBL_CLI_EXPORTED_TANH, 160, {0}},
     {LBL_CLI_EXPORTED_SAMPLE, 160, {"'out-class'"}},
+    /* lesson --watch: under the narration, wrapped */
+    {LBL_CLI_WATCH_GONE, 200, {"'my-lesson.md'"}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };

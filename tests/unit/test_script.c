@@ -1053,7 +1053,85 @@ static void test_repetition_penalty_verb(void)
     CHECK(run(&s, "set repetition-penalty 0.5", msg) == SCRIPT_FAILED &&
               strstr(msg, "0.5 is out of range 1..100") && s.set.repetition_penalty == 2.0f,
           "0.5: %s", msg);
+    /* the slider's bar ends at 3; the setting's range goes on to 100 */
+    ok(&s, "set repetition-penalty 5");
+    CHECK(s.set.repetition_penalty == 5.0f, "past the bar: %g", (double)s.set.repetition_penalty);
+    CHECK(run(&s, "set repetition-penalty 101", msg) == SCRIPT_FAILED && strstr(msg, "1..100"),
+          "101: %s", msg);
     app_free(&s);
+}
+
+/* The stricter checker: what the class would not see is a problem at its
+ * line, in the lesson's language: a second quiz in a step (the first would
+ * never show), an empty answer (said as an answer, not as a question), and
+ * a value finer than its slider's steps (min-p 0.005, which the slider
+ * would round to 0.01); a value on the steps and one quiz a step pass. */
+static void test_stricter_check(void)
+{
+    const char *md = "# Strict\n"                /* 1 */
+                     "## One\n"                  /* 2 */
+                     "```tangscope\n"            /* 3 */
+                     "prompt 春风\n"             /* 4 */
+                     "quiz First?\n"             /* 5 */
+                     "quiz Second?\n"            /* 6 */
+                     "answer\n"                  /* 7 */
+                     "set min-p 0.005\n"         /* 8 */
+                     "set min-p 0.05\n"          /* 9 */
+                     "```\n"                     /* 10 */
+                     "## Two\n"                  /* 11 */
+                     "```tangscope\n"            /* 12 */
+                     "quiz Only one here?\n"     /* 13 */
+                     "answer 吹\n"               /* 14 */
+                     "```\n";                    /* 15 */
+    Lesson l;
+    Seen seen;
+    CHECK(parse(&l, md, &seen) == 0, "the shape is fine: %s", seen.msgs[0]);
+    AppState s;
+    start(&s);
+    for (int lang = 0; lang < 2; lang++) {
+        s.lang = lang ? LANG_DE : LANG_EN;
+        app_reset(&s);
+        memset(&seen, 0, sizeof seen);
+        for (int k = 0; k < l.n_steps; k++)
+            lesson_check_step(&s, &l, k, see, NULL, &seen);
+        CHECK(seen.n == 3, "%s: three problems, not %d", lang ? "de" : "en", seen.n);
+        const char *want[2][3] = {
+            {"quiz: a second question in this step hides the first",
+             "answer: needs the text the reveal shows",
+             "set min-p: 0.005 is finer than its steps of 0.01; it would use 0.01"},
+            {"quiz: eine zweite Frage im Schritt verdeckt die erste",
+             "answer: braucht den Text, den die Auflösung zeigt",
+             "set min-p: 0.005 ist feiner als seine Schritte von 0.01; verwendet würde 0.01"}};
+        int lines[3] = {6, 7, 8};
+        for (int i = 0; i < 3 && i < seen.n; i++)
+            CHECK(seen.lines[i] == lines[i] && strstr(seen.msgs[i], want[lang][i]),
+                  "line %d: '%s', want line %d: '%s'", seen.lines[i], seen.msgs[i], lines[i],
+                  want[lang][i]);
+        CHECK(fabsf(s.set.min_p - 0.05f) < 1e-7f, "min-p 0.05 on its steps holds: %g", (double)s.set.min_p);
+    }
+    app_free(&s);
+    lesson_free(&l);
+}
+
+/* A `code` span the screen cannot show: one that opens on a line and closes
+ * on the next is a problem at the line it opens on (once); a span closed on
+ * its line and an escaped backtick are not. */
+static void test_code_span_split(void)
+{
+    const char *md = "# Spans\n"                          /* 1 */
+                     "## Step\n"                          /* 2 */
+                     "Type `set top-k 20` now.\n"         /* 3: closed */
+                     "An escaped \\` is a backtick.\n"    /* 4 */
+                     "Then `mid-text\n"                   /* 5: opens */
+                     "on` and more.\n"                    /* 6: closes */
+                     "\n"
+                     "And `one` more.\n";                 /* 8 */
+    Lesson l;
+    Seen seen;
+    int rc = parse(&l, md, &seen);
+    CHECK(rc == 1 && seen.n == 1 && seen.lines[0] == 5 && strstr(seen.msgs[0], "`code` span opens"),
+          "%d problems, the first at line %d: %s", seen.n, seen.lines[0], seen.msgs[0]);
+    lesson_free(&l);
 }
 
 /* set weights: the bars come from the rounded model (and the generator reads
@@ -1200,6 +1278,8 @@ int main(void)
     RUN(test_markdown);
     RUN(test_plain_text);
     RUN(test_repetition_penalty_verb);
+    RUN(test_stricter_check);
+    RUN(test_code_span_split);
     RUN(test_weights_verb);
     RUN(test_compare_model_verb);
     corpus_free(&corpus);

@@ -1,0 +1,79 @@
+#!/bin/sh
+# lesson_strict.sh - `lesson --check` refuses what the class would not see,
+# each at its FILE:LINE, in the lesson's language:
+#   - a narration more than twice as tall as its pane at 80x24 (the step's
+#     heading line, found here with grep), while one that fits passes;
+#   - a second quiz in a step, an empty answer, a value finer than its
+#     slider's steps (`set min-p 0.005`, which would be 0.01), each at the
+#     line of the command (found with grep).
+#
+# usage: TANGSCOPE=path/to/tangscope sh tests/e2e/lesson_strict.sh
+set -u
+. tests/e2e/lib/check.sh
+T=${TANGSCOPE:-./tangscope}
+failed=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+M="--model tests/data/tiny.bin --corpus tests/data/tiny-corpus.txt"
+
+# a step whose narration is N one-line paragraphs
+narration() {
+    i=0
+    while [ "$i" -lt "$1" ]; do
+        printf 'Line %d of the narration.\n\n' "$i"
+        i=$((i + 1))
+    done
+}
+{ printf '# Tall\n\nIntro.\n\n## Short step\n\n'; narration 3
+  printf '## Tall step\n\n'; narration 40; } >"$work/tall.md"
+tall=$(grep -n '^## Tall step$' "$work/tall.md" | cut -d: -f1)
+short=$(grep -n '^## Short step$' "$work/tall.md" | cut -d: -f1)
+# shellcheck disable=SC2086
+$T lesson --check "$work/tall.md" $M --lang en >/dev/null 2>"$work/tall.err"
+if grep -q "^$work/tall.md:$tall: at 80x24: the narration is over twice as tall as its pane" "$work/tall.err" &&
+    ! grep -q "^$work/tall.md:$short:" "$work/tall.err"; then
+    pass strict_narration_tall
+else
+    fail strict_narration_tall "want line $tall only: $(cat "$work/tall.err")"
+fi
+# shellcheck disable=SC2086
+$T lesson --check "$work/tall.md" $M --lang de >/dev/null 2>"$work/tall-de.err"
+if grep -q "^$work/tall.md:$tall: .*die Erzählung ist über doppelt so hoch wie ihr Feld" "$work/tall-de.err"; then
+    pass strict_narration_tall_de
+else
+    fail strict_narration_tall_de "$(cat "$work/tall-de.err")"
+fi
+
+cat >"$work/cmds.md" <<'EOF'
+# Commands
+
+Intro.
+
+## The step
+
+Text.
+
+```tangscope
+prompt 春风
+quiz First?
+quiz Second?
+answer
+set min-p 0.005
+set min-p 0.05
+```
+EOF
+line() { grep -n "^$1\$" "$work/cmds.md" | cut -d: -f1; }
+# shellcheck disable=SC2086
+$T lesson --check "$work/cmds.md" $M --lang en >/dev/null 2>"$work/cmds.err"
+rc=$?
+f="$work/cmds.md"
+if [ "$rc" -eq 2 ] && [ "$(wc -l <"$work/cmds.err")" -eq 3 ] &&
+    grep -q "^$f:$(line 'quiz Second?'): quiz: a second question in this step hides the first" "$work/cmds.err" &&
+    grep -q "^$f:$(line 'answer'): answer: needs the text the reveal shows" "$work/cmds.err" &&
+    grep -q "^$f:$(line 'set min-p 0.005'): set min-p: 0.005 is finer than its steps of 0.01; it would use 0.01" \
+        "$work/cmds.err"; then
+    pass strict_commands
+else
+    fail strict_commands "exit $rc: $(cat "$work/cmds.err")"
+fi
+exit $failed
