@@ -36,6 +36,7 @@ static const ErrRow ROWS[] = {
     ROW("a pinyin table", "拼音表", "eine Pinyin-Tabelle", "une table de pinyin"),
     ROW("a session file", "会话文件", "eine Sitzungsdatei", "un fichier de session"),
     ROW("a meta.pkl", "词表文件 meta.pkl", "eine meta.pkl", "un meta.pkl"),
+    ROW("prompt", "提示词", "Prompt", "prompt"),
     /* a nanoGPT checkpoint to import (nanogpt.c, ptzip.c, unpickle.c): the refusals a class meets */
     ROW("not a readable zip archive (%s): a truncated file, or a checkpoint from PyTorch older than 1.6",
         "不是能读的 zip 压缩包（%s）：文件不完整，或者是 PyTorch 1.6 之前保存的检查点",
@@ -253,7 +254,7 @@ static const ErrRow ROWS[] = {
     ROW("%s: invalid UTF-8 at byte %zu", "%s：第 %zu 字节处不是有效的 UTF-8",
         "%s: ungültiges UTF-8 bei Byte %zu", "%s" NB ": UTF-8 invalide à l’octet %zu"),
     ROW("%s: character %s at position %zu is not in the model's vocabulary",
-        "%s：%s（第 %zu 个字）不在模型的词表里",
+        "%s里的%s（第 %zu 个字）不在模型的词表里",
         "%s: das Zeichen %s an Position %zu fehlt im Zeichenvorrat des Modells",
         "%s" NB ": le caractère %s en position %zu n’est pas dans le vocabulaire du modèle"),
     ROW("%s: character U+%04X at position %zu (line %zu) is a control character: a training "
@@ -615,6 +616,14 @@ static const ErrRow ROWS[] = {
         "%s：%s",
         "%s: %s",
         "%s" NB ": %s"),
+    ROW("no training-text counts: %s",
+        "没有训练文本里的计数：%s",
+        "keine Zählungen aus dem Trainingstext: %s",
+        "pas de comptes du texte d’entraînement" NB ": %s"),
+    ROW("no pinyin under the verse: %s",
+        "诗句下面不标拼音：%s",
+        "kein Pinyin unter den Versen: %s",
+        "pas de pinyin sous les vers" NB ": %s"),
     ROW("--lengths must be up to 32 comma-separated integers in 1..100000, not %s",
         "--lengths 必须是最多 32 个用逗号隔开、在 1..100000 之间的整数，不能是 %s",
         "--lengths nimmt bis zu 32 durch Kommas getrennte ganze Zahlen in 1..100000, nicht %s",
@@ -1122,14 +1131,23 @@ const char *errtext_in(AppLang lang, const char *english)
 
 static const char *translate(const char *english) { return errtext_in((AppLang)g_lang, english); }
 
+/* The language's marks around an echoed input (ts_quote). */
+static const char *echo_mark(int close)
+{
+    const Language *row = lang_row((AppLang)g_lang);
+    return close ? row->echo_close : row->echo_open;
+}
+
 void errtext_use(AppLang lang)
 {
     g_lang = (unsigned)lang < LANG_COUNT ? (int)lang : LANG_EN;
     /* installed once, by the program's thread (the first call comes before
      * any other thread starts); later calls change the language alone */
     static int installed;
-    if (!installed)
+    if (!installed) {
         ts_set_translator(translate);
+        ts_set_quote_marks(echo_mark);
+    }
     installed = 1;
 }
 

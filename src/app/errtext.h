@@ -16,8 +16,10 @@
 
 #include "app/lang.h"
 
-/* From now on the engine's messages speak lang (installs the translator;
- * call it first before any thread, then whenever the language changes). */
+/* From now on the engine's messages speak lang, and quote what they echo of
+ * the user's input with its marks (lang.h echo_open; installs the translator
+ * and the marks; call it first before any thread, then whenever the language
+ * changes). */
 void errtext_use(AppLang lang);
 /* english in lang, or NULL when the table has no row for it. */
 const char *errtext_in(AppLang lang, const char *english);

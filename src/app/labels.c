@@ -1994,7 +1994,7 @@ static const Label LABELS[LBL_COUNT] = {
         "traditionelle Zeichen wurden nicht umgewandelt: %s",
         "les caractères traditionnels n’ont pas été convertis : %s"},
     [LBL_CLI_NOT_IN_VOCAB] = {"%s: character %s at position %s is not in the model's vocabulary",
-        "%s：%s（第 %s 个字）不在模型的词表里",
+        "%s里的%s（第 %s 个字）不在模型的词表里",
         "%s: Zeichen %s an Position %s fehlt im Vokabular des Modells",
         "%s : le caractère %s en position %s n’est pas dans le vocabulaire du modèle"},
     [LBL_CLI_EITHER] = {"%s must be %s or %s, not %s",

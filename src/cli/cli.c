@@ -363,6 +363,58 @@ const char *cli_shown_path(TsQuoted *q, const char *path)
     return path;
 }
 
+/* Is cp full-width punctuation (U+3000-U+303F, U+FF00-U+FF0F, U+FF1A-U+FF20):
+ * a mark that carries its own spacing, as 「 」 ： （ do? */
+static int wide_mark(uint32_t cp)
+{
+    return (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFF0F) ||
+           (cp >= 0xFF1A && cp <= 0xFF20);
+}
+
+/* msg without the ASCII spaces that stand beside full-width punctuation, in
+ * place: a format written for 'x' ("多余的参数 %s") then reads 「x」 without a
+ * gap when the language quotes with 「」. */
+static void close_wide_gaps(char *msg)
+{
+    size_t len = strlen(msg), pos = 0, n = 0;
+    uint32_t prev = 0;
+    while (pos < len) {
+        uint32_t cp;
+        size_t at = pos;
+        if (utf8_decode(msg, len, &pos, &cp) != 0) {
+            cp = (unsigned char)msg[pos++];
+        } else if (cp == ' ' && wide_mark(prev)) {
+            continue; /* prev stays the mark: "」  x" loses both spaces */
+        } else if (cp == ' ') {
+            size_t next = pos;
+            uint32_t after;
+            if (next < len && utf8_decode(msg, len, &next, &after) == 0 && wide_mark(after))
+                continue;
+        }
+        while (at < pos)
+            msg[n++] = msg[at++];
+        prev = cp;
+    }
+    msg[n] = 0;
+}
+
+/* msg with a no-break space (U+00A0) where a space stands before : ; ? or !,
+ * into out: how a language whose colon has one (French, lang.h) spaces them,
+ * in the formats written with plain spaces as in the command's own text. */
+static void no_break_before_marks(const char *msg, char *out, size_t size)
+{
+    size_t n = 0;
+    for (const char *p = msg; *p && n + 3 < size; p++) {
+        if (*p == ' ' && p[1] && strchr(":;?!", p[1]) && (p[2] == ' ' || p[2] == 0)) {
+            out[n++] = '\xc2';
+            out[n++] = '\xa0';
+        } else {
+            out[n++] = *p;
+        }
+    }
+    out[n] = 0;
+}
+
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
     char msg[2 * TS_ERR_MAX];
@@ -374,7 +426,15 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, own ? own : fmt, ap);
     va_end(ap);
     one_line(msg);
-    fprintf(stderr, "tangscope%s%s: %s\n", cmd && *cmd ? " " : "", cmd ? cmd : "", msg);
+    close_wide_gaps(msg);
+    /* the colon after the command as the language writes one: " : ", "：" */
+    const char *colon = lang_row(cli_lang())->colon;
+    char spaced[sizeof msg + sizeof msg / 2];
+    if (strncmp(colon, "\xc2\xa0", 2) == 0)
+        no_break_before_marks(msg, spaced, sizeof spaced);
+    else
+        snprintf(spaced, sizeof spaced, "%s", msg);
+    fprintf(stderr, "tangscope%s%s%s%s\n", cmd && *cmd ? " " : "", cmd ? cmd : "", colon, spaced);
     return status;
 }
 

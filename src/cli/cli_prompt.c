@@ -88,7 +88,7 @@ static void unknown_char_message(const Vocab *v, const char *text, size_t len, c
         char name[48], at[32];
         vocab_describe(cp, name, sizeof name);
         app_format_count(cli_lang(), (long)n, at, sizeof at);
-        snprintf(msg, size, cli_label(LBL_CLI_NOT_IN_VOCAB), "prompt", name, at);
+        snprintf(msg, size, cli_label(LBL_CLI_NOT_IN_VOCAB), ts_text("prompt"), name, at);
         return;
     }
 }
@@ -100,7 +100,7 @@ int cli_read_prompt(const char *cmd, const Vocab *v, const char *text, Converted
     if (rc)
         return rc;
     TsErr err;
-    if (vocab_encode(v, out->text, out->len, "prompt", ids, n, &err) != 0) {
+    if (vocab_encode(v, out->text, out->len, ts_text("prompt"), ids, n, &err) != 0) {
         /* the engine's message names the character; say it in the interface
          * language when that is what went wrong */
         char msg[TS_ERR_MAX];

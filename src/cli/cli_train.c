@@ -487,7 +487,7 @@ static int train_opened(TrainArgs *a, Model *model, Trainer *tr, const int *data
         if (load_tokens(a->val, &model->vocab, val, n_val, &tr->val_text, &err) != 0)
             return cli_error("train", EXIT_USAGE, "%s", err.msg);
     } else if (!a->val) {
-        fprintf(stderr, "tangscope train: %s\n", cli_label(LBL_CLI_TRAIN_NO_VAL));
+        (void)cli_error("train", 0, "%s", cli_label(LBL_CLI_TRAIN_NO_VAL));
     }
     TrainRun run = {
         .out = a->out,

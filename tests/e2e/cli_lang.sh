@@ -141,7 +141,7 @@ grep -q "Prüfzeichen des Codes passt nicht: ein Zeichen ist vertippt" "$work/de
     pass de-code-error || fail de-code-error "$(grep 2222 "$work/de.txt")"
 grep -q "tangscope acrostic: la tête 1, 'a' (U+0061), n’est pas un caractère han${nb};" "$work/fr.txt" &&
     pass fr-heads-error || fail fr-heads-error "$(grep 'tangscope acrostic' "$work/fr.txt")"
-grep -q "tangscope bench: --train、--ui 和 --lessons 是三项不同的测量：一次只能做一项" "$work/zh.txt" &&
+grep -q "^tangscope bench：--train、--ui 和 --lessons 是三项不同的测量：一次只能做一项$" "$work/zh.txt" &&
     pass zh-bench-error || fail zh-bench-error "$(grep 'tangscope bench' "$work/zh.txt")"
 # train and bench --train in each language's words and numbers (written by
 # hand): the losses in bits per character with a decimal comma in German and
@@ -161,7 +161,7 @@ grep -q "^tangscope train: 150 caractères, vocabulaire de 23, 3${nb}936 paramè
     grep -q "en est déjà à l’étape 100 sur 100${nb}: rien à entraîner" "$work/fr.txt" &&
     pass fr-train-lines || fail fr-train-lines "$(grep -E 'vocabulaire de|point de reprise' "$work/fr.txt")"
 grep -q '^tangscope train: 150 个字，字表 23 个字，3936 个参数$' "$work/zh.txt" &&
-    grep -q "不是检查点用的训练文本（检查点 " "$work/zh.txt" &&
+    grep -q "不是检查点用的训练文本（检查点「" "$work/zh.txt" &&
     pass zh-train-lines || fail zh-train-lines "$(grep -E '字表|检查点' "$work/zh.txt")"
 grep -qE '^Training: [0-9.]+ Zeichen/s \(Mittel aus 2 Schritten, je [0-9.]+,[0-9] ms; bester [0-9.]+ Zeichen/s\)$' "$work/de.txt" &&
     grep -q '^  Modell: 4 Schichten, 128 Dimensionen, Zeichenvorrat ' "$work/de.txt" &&
@@ -193,13 +193,17 @@ case $got in "loss "[0-9]"."[0-9][0-9][0-9][0-9]" nats/char, perplexity "*", ove
 case $el in [0-9].[0-9][0-9][0-9][0-9]) pass eval-json-c ;; *) fail eval-json-c "$ej" ;; esac
 
 # the engine's message for a model file that is not there, in each language
-# (its words written by hand)
-grep -q "missing.bin': lässt sich nicht öffnen: Datei oder Ordner nicht gefunden" "$work/de.txt" &&
+# (its words written by hand), with the language's colon after the command and
+# its quotation marks around the path: « x » with no-break spaces, „x“, 「x」
+grep -q "^tangscope probs: „$work/missing.bin“: lässt sich nicht öffnen: Datei oder Ordner nicht gefunden$" "$work/de.txt" &&
     pass de-engine-error || fail de-engine-error "$(grep missing.bin "$work/de.txt")"
-grep -q "missing.bin'${nb}: impossible d’ouvrir${nb}: fichier ou dossier introuvable" "$work/fr.txt" &&
+grep -q "^tangscope probs${nb}: «${nb}$work/missing.bin${nb}»${nb}: impossible d’ouvrir${nb}: fichier ou dossier introuvable$" "$work/fr.txt" &&
     pass fr-engine-error || fail fr-engine-error "$(grep missing.bin "$work/fr.txt")"
-grep -q "missing.bin'：无法打开：没有这个文件或文件夹" "$work/zh.txt" &&
+grep -q "^tangscope probs：「$work/missing.bin」：无法打开：没有这个文件或文件夹$" "$work/zh.txt" &&
     pass zh-engine-error || fail zh-engine-error "$(grep missing.bin "$work/zh.txt")"
+got=$(LANG=C $T probs 春风 --model "$work/missing.bin" 2>&1)
+[ "$got" = "tangscope probs: '$work/missing.bin': cannot open: No such file or directory" ] &&
+    pass en-engine-error || fail en-engine-error "$got"
 # tangscope's and probs' help in the language LANG names (their first word,
 # written by hand)
 for l in de:Aufruf fr:usage zh:用法; do
@@ -212,7 +216,7 @@ done
 got=$(LANG=de_DE.UTF-8 $T generate --lang fr --bogus 2>&1)
 case $got in *"option inconnue"*) pass lang-flag ;; *) fail lang-flag "$got" ;; esac
 got=$(LANG=de_DE.UTF-8 $T generate --lang xx 2>&1); rc=$?
-case "$rc:$got" in "2:"*"--lang: erlaubt sind en, zh, de, fr, nicht 'xx'"*) pass lang-refused ;;
+case "$rc:$got" in "2:"*"--lang: erlaubt sind en, zh, de, fr, nicht „xx“"*) pass lang-refused ;;
     *) fail lang-refused "$rc: $got" ;; esac
 
 # machine-read output stays as it was: English keys, C numbers (byte for byte
