@@ -75,8 +75,8 @@ static const Label LABELS[LBL_COUNT] = {
         "divide the scores by T: below 1 sharper, above 1 flatter, 0 = greedy (always the most "
         "probable character), and so is anything below 0.001",
         "模型分数除以 T：小于 1 分布更集中，大于 1 更平，0\u00a0=\u00a0贪心（总取最可能的字），低于 0.001 也一样",
-        "die Punktwerte durch T teilen: unter 1 schärfer, über 1 flacher, 0 = greedy (immer das "
-        "wahrscheinlichste Zeichen), ebenso alles unter 0.001",
+        "die Punktwerte durch T teilen: unter 1 schärfer, über 1 flacher, 0 = immer das "
+        "wahrscheinlichste Zeichen (greedy), ebenso alles unter 0.001",
         "diviser les scores par T : en dessous de 1 plus tranché, au-dessus plus plat, 0 = glouton "
         "(toujours le caractère le plus probable), de même pour toute valeur sous 0.001"},
     [LBL_SET_HELP_TOP_K] = {"keep the K most probable", "只保留最可能的 K 个字",
@@ -116,7 +116,7 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_CONTEXT] = {"context %d", "上下文 %d", "Kontext %d", "contexte %d"},
     [LBL_MODE_FREE] = {"free", "自由续写", "frei", "libre"},
     [LBL_MODE_ACROSTIC] = {"acrostic %s: %s",
-        "%s言藏头诗：%s",
+        "%s言藏头诗「%s」",
         "Akrostichon %s: %s",
         "acrostiche %s : %s"},
     [LBL_LEN_FIVE] = {"5", "五", "5", "5"},
@@ -436,10 +436,10 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_ST_QUERY_ASK] = {"look up: type a character (Esc cancels)", "查字：输入一个字（Esc 取消）",
                           "Nachschlagen: ein Zeichen tippen (Esc bricht ab)",
                           "recherche : tapez un caractère (Échap annule)"},
-    [LBL_ST_QUERY_SET] = {"looking up %s after every change", "每次变化后都查 %s 的位置",
+    [LBL_ST_QUERY_SET] = {"looking up %s after every change", "之后每次变化都会重新查「%s」的名次",
                           "%s wird nach jeder Änderung nachgeschlagen",
                           "%s : rang suivi à chaque changement"},
-    [LBL_ST_QUERY_UNKNOWN] = {"%s is not in the vocabulary, so it has no rank", "%s 不在词表里，没有排名",
+    [LBL_ST_QUERY_UNKNOWN] = {"%s is not in the vocabulary, so it has no rank", "「%s」不在词表里，没有排名",
                               "%s ist nicht im Vokabular und hat keinen Rang",
                               "%s n’est pas dans le vocabulaire : pas de rang"},
     [LBL_ST_QUERY_CLEARED] = {"look-up cleared", "已清除查字", "Nachschlagen gelöscht", "recherche effacée"},
@@ -448,7 +448,7 @@ static const Label LABELS[LBL_COUNT] = {
                                 "recherche annulée"},
     [LBL_ST_CLEARED] = {"cleared", "已清空", "Text geleert", "texte effacé"},
     [LBL_ST_SAMPLED] = {"sampled %s, which had %s after the sampler (seed %llu)",
-                        "采到 %s，采样后概率 %s（种子 %llu）",
+                        "采到「%s」，采样后概率 %s（种子 %llu）",
                         "%s gezogen (nach dem Sampler %s, Startwert %llu)",
                         "%s tiré ; il avait %s après échantillonnage (graine %llu)"},
     [LBL_ST_PICKED] = {"picked %s (the model gave it %s)", "选了 %s（模型给它 %s）",
@@ -2017,6 +2017,8 @@ static const Label LABELS[LBL_COUNT] = {
         "不测采样器：它的开销取决于模型的概率分布，随机权重（--context）没有这样的分布",
         "keine Sampler-Tabelle: seine Kosten hängen von den Verteilungen des Modells ab, und Zufallsgewichte (--context) haben keine solchen",
         "pas de table de l’échantillonnage : son coût dépend des distributions du modèle, que des poids aléatoires (--context) n’ont pas"},
+    [LBL_CLI_BENCH_RANDOM] = {"random weights", "随机权重", "mit zufälligen Gewichten",
+        "à poids aléatoires"},
     /* the progress line (cli/progress.c): done/total unit, rate, time left */
     [LBL_PROGRESS] = {"%s/%s %s, %s/s, %s left",
         "%s/%s %s，每秒 %s，约剩 %s",

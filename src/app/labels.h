@@ -641,6 +641,7 @@ typedef enum {
     LBL_CLI_NEEDS_TERMINAL,
     LBL_CLI_BENCH_UNUSED,
     LBL_CLI_BENCH_NO_SAMPLER, /* bench --context: why the sampler's table is left out */
+    LBL_CLI_BENCH_RANDOM,     /* bench --context: the model its heading names */
     /* the progress line of a long command (cli/progress.h): done, total,
      * unit, rate, time left; _START before there is a rate; the units */
     LBL_PROGRESS,

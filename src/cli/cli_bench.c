@@ -957,7 +957,8 @@ static int bench_generate(const BenchGenArgs *a)
         SamplerSettings set = sampler_defaults(); /* what length_run writes with */
         setting_name(&set, set_name, sizeof set_name);
         app_format_count(cli_lang(), w.m[0].cfg.context, ctx, sizeof ctx);
-        printf(cli_label(LBL_CLI_BENCH_HEAD), set_name, cli_shown_path(&shown, model_path), ctx,
+        printf(cli_label(LBL_CLI_BENCH_HEAD), set_name,
+               w.random ? cli_label(LBL_CLI_BENCH_RANDOM) : cli_shown_path(&shown, model_path), ctx,
                gen_policy_name(policy));
         putchar('\n');
     }
