@@ -435,6 +435,7 @@ typedef enum {
     LBL_CLI_PINYIN_RUN_TOGETHER,
     LBL_CLI_PINYIN_NO_READER,
     LBL_CLI_PINYIN_EMPTY,
+    LBL_CLI_PINYIN_GLOSSES, /* probs --pinyin: whose meanings the last column gives */
     /* generate --export: where the poem went */
     LBL_CLI_EXPORTED,
     /* eval: the loss on a text, in nats per character (cli_eval.c) */

@@ -363,37 +363,31 @@ const char *cli_shown_path(TsQuoted *q, const char *path)
     return path;
 }
 
-/* Is cp full-width punctuation (U+3000-U+303F, U+FF00-U+FF0F, U+FF1A-U+FF20):
- * a mark that carries its own spacing, as 「 」 ： （ do? */
-static int wide_mark(uint32_t cp)
+/* msg without the ASCII spaces beside the language's quotation marks when
+ * those are full-width (「 」, lang.h echo_open), in place: a format written
+ * for 'x' ("多余的参数 %s") then reads 「x」 without a gap. A full-width
+ * character the message names (read , as ，) keeps its spaces. */
+static void close_wide_gaps(char *msg, const char *open, const char *close)
 {
-    return (cp >= 0x3000 && cp <= 0x303F) || (cp >= 0xFF00 && cp <= 0xFF0F) ||
-           (cp >= 0xFF1A && cp <= 0xFF20);
-}
-
-/* msg without the ASCII spaces that stand beside full-width punctuation, in
- * place: a format written for 'x' ("多余的参数 %s") then reads 「x」 without a
- * gap when the language quotes with 「」. */
-static void close_wide_gaps(char *msg)
-{
-    size_t len = strlen(msg), pos = 0, n = 0;
-    uint32_t prev = 0;
-    while (pos < len) {
-        uint32_t cp;
-        size_t at = pos;
-        if (utf8_decode(msg, len, &pos, &cp) != 0) {
-            cp = (unsigned char)msg[pos++];
-        } else if (cp == ' ' && wide_mark(prev)) {
-            continue; /* prev stays the mark: "」  x" loses both spaces */
-        } else if (cp == ' ') {
-            size_t next = pos;
-            uint32_t after;
-            if (next < len && utf8_decode(msg, len, &next, &after) == 0 && wide_mark(after))
-                continue;
+    uint32_t first;
+    size_t at = 0, n_open = strlen(open), n_close = strlen(close);
+    if (!n_open || !n_close || utf8_decode(open, n_open, &at, &first) != 0 || first < 0x3000)
+        return;
+    size_t n = 0;
+    for (size_t i = 0; msg[i];) {
+        if (msg[i] == ' ' && strncmp(msg + i + 1, open, n_open) == 0) {
+            i++; /* the space before 「 */
+            continue;
         }
-        while (at < pos)
-            msg[n++] = msg[at++];
-        prev = cp;
+        if (strncmp(msg + i, close, n_close) == 0) {
+            memmove(msg + n, msg + i, n_close);
+            n += n_close;
+            i += n_close;
+            while (msg[i] == ' ')
+                i++; /* the space after 」 */
+            continue;
+        }
+        msg[n++] = msg[i++];
     }
     msg[n] = 0;
 }
@@ -426,9 +420,10 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, own ? own : fmt, ap);
     va_end(ap);
     one_line(msg);
-    close_wide_gaps(msg);
+    const Language *row = lang_row(cli_lang());
+    close_wide_gaps(msg, row->echo_open, row->echo_close);
     /* the colon after the command as the language writes one: " : ", "：" */
-    const char *colon = lang_row(cli_lang())->colon;
+    const char *colon = row->colon;
     char spaced[sizeof msg + sizeof msg / 2];
     if (strncmp(colon, "\xc2\xa0", 2) == 0)
         no_break_before_marks(msg, spaced, sizeof spaced);
