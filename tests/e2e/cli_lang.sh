@@ -124,6 +124,14 @@ else fail de-entropy-bits "English: $en_entropy; German: $(grep -i entropie "$wo
 grep -q "bien formés${nb}: 2 sur 2 poèmes (100,0${nb}%)" "$work/fr.txt" && pass fr-well-formed || fail fr-well-formed "$(grep -i form "$work/fr.txt")"
 grep -q "«${nb}春风${nb}» apparaît 1${nb}016 fois dans" "$work/fr.txt" && pass fr-corpus || fail fr-corpus "$(grep 春风 "$work/fr.txt" | head -2)"
 grep -q 'option inconnue' "$work/fr.txt" && pass fr-refused || fail fr-refused "$(grep bogus "$work/fr.txt")"
+# a usage error in each language's typography (written by hand): the colon
+# after the command as the language writes it, the option between its marks
+grep -q "^tangscope generate${nb}: option inconnue «${nb}--bogus${nb}» (voir tangscope generate --help)\$" "$work/fr.txt" &&
+    pass fr-typography || fail fr-typography "$(grep bogus "$work/fr.txt")"
+grep -q "^tangscope generate: unbekannte Option „--bogus“ (siehe tangscope generate --help)\$" "$work/de.txt" &&
+    pass de-typography || fail de-typography "$(grep bogus "$work/de.txt")"
+grep -q "^tangscope generate：未知选项「--bogus」（见 tangscope generate --help）\$" "$work/zh.txt" &&
+    pass zh-typography || fail zh-typography "$(grep bogus "$work/zh.txt")"
 # the fixture's cache: keys and values of 2 layers of 16 floats, 4 bytes each,
 # 256 bytes a character, 4 KiB for its context of 16
 grep -q "^  cache${nb}: 256 o par caractère, 4 Kio au contexte plein de 16\$" "$work/fr.txt" && pass fr-bytes || fail fr-bytes "$(grep -i cache "$work/fr.txt" | head -3)"
@@ -139,7 +147,7 @@ grep -q "^  cache KV${nb}: 4${nb}096 octets par caractère, 512 Kio au contexte 
 grep -q '^  上下文 128 个字，词表 7311 个字$' "$work/zh.txt" && pass zh-info || fail zh-info "$(grep 词表 "$work/zh.txt")"
 grep -q "Prüfzeichen des Codes passt nicht: ein Zeichen ist vertippt" "$work/de.txt" &&
     pass de-code-error || fail de-code-error "$(grep 2222 "$work/de.txt")"
-grep -q "tangscope acrostic: la tête 1, 'a' (U+0061), n’est pas un caractère han${nb};" "$work/fr.txt" &&
+grep -q "^tangscope acrostic${nb}: l’initiale 1, «${nb}a${nb}» (U+0061), n’est pas un sinogramme${nb}; les initiales" "$work/fr.txt" &&
     pass fr-heads-error || fail fr-heads-error "$(grep 'tangscope acrostic' "$work/fr.txt")"
 grep -q "^tangscope bench：--train、--ui 和 --lessons 是三项不同的测量：一次只能做一项$" "$work/zh.txt" &&
     pass zh-bench-error || fail zh-bench-error "$(grep 'tangscope bench' "$work/zh.txt")"
