@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/errtext.h"
 #include "app/script_expect.h"
 
 /* ---- words ---- */
@@ -62,6 +63,7 @@ int script_fail(char *msg, size_t size, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, size, ts_text(fmt), ap); /* in the interface language (errtext.c) */
     va_end(ap);
+    errtext_typeset(msg, size);
     return SCRIPT_FAILED;
 }
 

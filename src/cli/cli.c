@@ -363,52 +363,6 @@ const char *cli_shown_path(TsQuoted *q, const char *path)
     return path;
 }
 
-/* msg without the ASCII spaces beside the language's quotation marks when
- * those are full-width (「 」, lang.h echo_open), in place: a format written
- * for 'x' ("多余的参数 %s") then reads 「x」 without a gap. A full-width
- * character the message names (read , as ，) keeps its spaces. */
-static void close_wide_gaps(char *msg, const char *open, const char *close)
-{
-    uint32_t first;
-    size_t at = 0, n_open = strlen(open), n_close = strlen(close);
-    if (!n_open || !n_close || utf8_decode(open, n_open, &at, &first) != 0 || first < 0x3000)
-        return;
-    size_t n = 0;
-    for (size_t i = 0; msg[i];) {
-        if (msg[i] == ' ' && strncmp(msg + i + 1, open, n_open) == 0) {
-            i++; /* the space before 「 */
-            continue;
-        }
-        if (strncmp(msg + i, close, n_close) == 0) {
-            memmove(msg + n, msg + i, n_close);
-            n += n_close;
-            i += n_close;
-            while (msg[i] == ' ')
-                i++; /* the space after 」 */
-            continue;
-        }
-        msg[n++] = msg[i++];
-    }
-    msg[n] = 0;
-}
-
-/* msg with a no-break space (U+00A0) where a space stands before : ; ? or !,
- * into out: how a language whose colon has one (French, lang.h) spaces them,
- * in the formats written with plain spaces as in the command's own text. */
-static void no_break_before_marks(const char *msg, char *out, size_t size)
-{
-    size_t n = 0;
-    for (const char *p = msg; *p && n + 3 < size; p++) {
-        if (*p == ' ' && p[1] && strchr(":;?!", p[1]) && (p[2] == ' ' || p[2] == 0)) {
-            out[n++] = '\xc2';
-            out[n++] = '\xa0';
-        } else {
-            out[n++] = *p;
-        }
-    }
-    out[n] = 0;
-}
-
 int cli_error(const char *cmd, int status, const char *fmt, ...)
 {
     char msg[2 * TS_ERR_MAX];
@@ -420,16 +374,10 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
     vsnprintf(msg, sizeof msg, own ? own : fmt, ap);
     va_end(ap);
     one_line(msg);
-    const Language *row = lang_row(cli_lang());
-    close_wide_gaps(msg, row->echo_open, row->echo_close);
+    errtext_typeset(msg, sizeof msg);
     /* the colon after the command as the language writes one: " : ", "：" */
-    const char *colon = row->colon;
-    char spaced[sizeof msg + sizeof msg / 2];
-    if (strncmp(colon, "\xc2\xa0", 2) == 0)
-        no_break_before_marks(msg, spaced, sizeof spaced);
-    else
-        snprintf(spaced, sizeof spaced, "%s", msg);
-    fprintf(stderr, "tangscope%s%s%s%s\n", cmd && *cmd ? " " : "", cmd ? cmd : "", colon, spaced);
+    fprintf(stderr, "tangscope%s%s%s%s\n", cmd && *cmd ? " " : "", cmd ? cmd : "",
+            lang_row(cli_lang())->colon, msg);
     return status;
 }
 

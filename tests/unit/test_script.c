@@ -1153,7 +1153,7 @@ static void test_messages_in_the_language(void)
          "expect lines\xc2\xa0: «\xc2\xa0~\xc2\xa0» n’est pas l’un de"},
         {"de", "expect identical: kein compare ist bis zum Ende gelaufen",
          "expect lines: „~“ ist keiner der Werte"},
-        {"zh", "expect identical：还没有一次 compare 跑完", "expect lines：「~」 不是"},
+        {"zh", "expect identical：还没有一次 compare 跑完", "expect lines：「~」不是"},
     };
     char msg[SCRIPT_MSG_MAX], line[32];
     for (size_t i = 0; i < sizeof WANT / sizeof WANT[0]; i++) {
