@@ -444,7 +444,7 @@ static void say_opening(const TrainArgs *a, const Model *model, const Trainer *t
     AppLang lang = cli_lang();
     char v[3][32];
     TsQuoted q;
-    fputs("tangscope train: ", stderr);
+    fprintf(stderr, "tangscope train%s", lang_row(lang)->colon); /* as cli_error writes it */
     if (a->resume) {
         app_format_count(lang, tr->step, v[0], sizeof v[0]);
         app_format_count(lang, tr->tc.steps, v[1], sizeof v[1]);

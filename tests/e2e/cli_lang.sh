@@ -164,11 +164,11 @@ grep -q '^tangscope train: 150 Zeichen, Zeichenvorrat 23, 3.936 Parameter$' "$wo
     grep -q '^  Threads: 1; Produkte in ' "$work/de.txt" &&
     grep -qE '^  bester Validierungsverlust [0-9],[0-9]{4} Bit/Zeichen, zuletzt [0-9],[0-9]{4}; bestes Modell in ' "$work/de.txt" &&
     pass de-train-lines || fail de-train-lines "$(grep -E 'Zeichenvorrat|Threads|Validierungsverlust' "$work/de.txt")"
-grep -q "^tangscope train: 150 caractères, vocabulaire de 23, 3${nb}936 paramètres$" "$work/fr.txt" &&
+grep -q "^tangscope train${nb}: 150 caractères, vocabulaire de 23, 3${nb}936 paramètres$" "$work/fr.txt" &&
     grep -q "n’est pas le texte d’entraînement du point de reprise" "$work/fr.txt" &&
     grep -q "en est déjà à l’étape 100 sur 100${nb}: rien à entraîner" "$work/fr.txt" &&
     pass fr-train-lines || fail fr-train-lines "$(grep -E 'vocabulaire de|point de reprise' "$work/fr.txt")"
-grep -q '^tangscope train: 150 个字，字表 23 个字，3936 个参数$' "$work/zh.txt" &&
+grep -q '^tangscope train：150 个字，字表 23 个字，3936 个参数$' "$work/zh.txt" &&
     grep -q "不是检查点用的训练文本（检查点「" "$work/zh.txt" &&
     pass zh-train-lines || fail zh-train-lines "$(grep -E '字表|检查点' "$work/zh.txt")"
 grep -qE '^Training: [0-9.]+ Zeichen/s \(Mittel aus 2 Schritten, je [0-9.]+,[0-9] ms; bester [0-9.]+ Zeichen/s\)$' "$work/de.txt" &&
