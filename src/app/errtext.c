@@ -335,7 +335,7 @@ static const ErrRow ROWS[] = {
     ROW("the model's vocabulary has no Han characters to write a poem with",
         "模型的词表里没有可以用来写诗的汉字",
         "der Zeichenvorrat des Modells hat keine chinesischen Schriftzeichen für ein Gedicht",
-        "le vocabulaire du modèle n’a aucun caractère han pour écrire un poème"),
+        "le vocabulaire du modèle n’a aucun sinogramme pour écrire un poème"),
     ROW("acrostic heads: invalid UTF-8 at byte %zu",
         "藏头字：第 %zu 个字节不是有效的 UTF-8",
         "Anfangszeichen des Akrostichons: ungültiges UTF-8 bei Byte %zu",

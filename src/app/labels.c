@@ -648,7 +648,7 @@ static const Label LABELS[LBL_COUNT] = {
     [LBL_WT_HEADER] = {"Weights in %s, against fp32", "权重为 %s，与 fp32 比较",
                        "Gewichte in %s, verglichen mit fp32", "Poids en %s, face à fp32"},
     [LBL_WT_COLS] = {"bytes/weight|file|cached step", "每个权重字节|文件|缓存一步",
-                     "Byte/Gewicht|Datei|Zeit/Schritt", "octets/poids|fichier|pas en cache"},
+                     "Byte/Gewicht|Datei|Zeit/Schritt", "octets/poids|fichier|temps/pas"},
     [LBL_WT_KL] = {"KL divergence from fp32: %s bits", "与 fp32 的 KL 散度：%s 比特",
                    "KL-Divergenz zu fp32: %s Bit", "divergence KL à fp32 : %s bits"},
     [LBL_WT_SAME] = {"fp32: the weights as trained (W rounds)", "fp32：训练所得的权重；按 W 舍入",
@@ -1638,7 +1638,7 @@ static const Label LABELS[LBL_COUNT] = {
         "die Regel: in einer Zeile nur chinesische Schriftzeichen; nach Zeile 1-3 (das %d., %d. und "
         "%d. Zeichen) ein Komma oder ein Punkt, ， oder 。 (、！？ sind keins von beiden); nach Zeile 4 "
         "der Punkt 。, danach nur der Zeilenumbruch",
-        "la règle : dans un vers, rien que des caractères han ; après les vers 1 à 3 (les %de, %de et "
+        "la règle : dans un vers, rien que des sinogrammes ; après les vers 1 à 3 (les %de, %de et "
         "%de caractères) une virgule ou un point, ， ou 。 (、！？ ne sont ni l'un ni l'autre) ; après "
         "le vers 4 le point 。, puis seulement le saut de ligne"},
     [LBL_EX_WITH_P] = {"with p = %s",

@@ -245,7 +245,7 @@ static const char *const H_EXERCISE[] = {
     "\n"
     "EXERCICE vaut\n"
     "  top-p   exercice 1 : garder les candidats les plus probables jusqu’à ce que leurs probabilités atteignent p (ex æquo, p = 0 et 1, un candidat écrasant, une distribution plate, top-k avant top-p, les chiffres du cours)\n"
-    "  jueju   exercice 2 : les caractères permis ensuite dans un jueju, quatre vers de 5 ou 7 caractères han avec ，。，。 puis le saut de ligne\n"
+    "  jueju   exercice 2 : les caractères permis ensuite dans un jueju, quatre vers de 5 ou 7 sinogrammes avec ，。，。 puis le saut de ligne\n"
     "\n"
     "PROGRAMME est la commande qui lance la solution, en un seul argument : « python3 mon_top_p.py ». Elle est découpée en mots aux espaces, sans shell ; un mot entre guillemets \"doubles\" ou 'simples' peut contenir des espaces. tangscope la lance une fois et dialogue avec elle par son entrée et sa sortie standard, un objet JSON par ligne dans chaque sens (docs/exercises.md ; points de départ dans lessons/exercises/). Sa sortie d’erreur est celle du terminal : c’est là qu’on affiche ses traces de débogage.\n"
     "\n"

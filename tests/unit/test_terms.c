@@ -287,14 +287,15 @@ static void test_glossary_whole(void)
         AppLang l = COLS[i];
         CHECK(concepts[filter].term[l][0] && concepts[step].term[l][0], "%s: both named", COL_NAMES[i]);
     }
-    /* no two concepts share a term in a language, nor does one's term hold
-     * the other's ("étape" in "étapes") */
+    /* no two concepts share a term in a language, in the singular or the
+     * plural ("étape", "étapes"); a longer term may hold a shorter one
+     * ("cached step", "step") */
     for (int i = 0; i < 4; i++)
         for (int a = 0; a < n_concepts; a++)
             for (int b = 0; b < n_concepts; b++) {
                 const char *x = concepts[a].term[COLS[i]], *y = concepts[b].term[COLS[i]];
                 if (a != b && x[0] && y[0])
-                    CHECK(!holds_word(x, y, 1, 1), "%s: %s's \"%s\" holds %s's \"%s\"", COL_NAMES[i],
+                    CHECK(!(holds_word(x, y, 1, 1) && strlen(x) <= strlen(y) + 2), "%s: %s's \"%s\" is %s's \"%s\"", COL_NAMES[i],
                           concepts[a].id, x, concepts[b].id, y);
             }
     /* the checks themselves */
