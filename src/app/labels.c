@@ -200,7 +200,7 @@ static const Label LABELS[LBL_COUNT] = {
                         "autres caractères : %d sur 1 000"},
     [LBL_BLOCKED] = {"blocked", "被禁止", "gesperrt", "bloqué"},
     [LBL_SUMMARY] = {"sampler keeps %s, removes %s",
-        "采样保留 %s 个字，去掉 %s",
+        "采样器保留 %s 个字，去掉的概率 %s",
         "Sampler behält %s, kappt %s",
         "l’échant. garde %s, écarte %s"},
     [LBL_ENTROPY] = {"entropy: model %s, sampler %s bits",
