@@ -177,6 +177,14 @@ $(CELLS): tests/e2e/lib/cells.c
 	@mkdir -p $(dir $@)
 	$(HOST_CC) -std=c11 -O1 $(WARN) -o $@ $<
 unit test-bins test-asan test-portable test-arm64: $(STAGEBOT) $(CELLS)
+# one word per idea (po/glossary.tsv): the app's tables and the help pages,
+# whose objects are data alone
+HELP_OBJS := $(BUILD)/src/cli/help_de.o $(BUILD)/src/cli/help_fr.o $(BUILD)/src/cli/help_zh.o
+$(BUILD)/tests/test_terms: tests/unit/test_terms.c tests/unit/check.h tests/unit/testutil.h \
+    $(TEST_UTIL) $(HELP_OBJS) $(BUILD)/libapp.a $(BUILD)/libengine.a po/glossary.tsv
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(TEST_LDFLAGS) -Isrc -Itests/unit -o $@ $< $(TEST_UTIL) $(HELP_OBJS) \
+	    $(BUILD)/libapp.a $(BUILD)/libengine.a $(LDLIBS)
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h \
     tests/unit/apptest.h $(TEST_UTIL) $(APP_TEST_UTIL) $(BUILD)/libapp.a $(BUILD)/libengine.a
 	@mkdir -p $(dir $@)

@@ -16,9 +16,17 @@
 
 #include "app/lang.h"
 
-/* From now on the engine's messages speak lang (installs the translator;
- * call it first before any thread, then whenever the language changes). */
+/* From now on the engine's messages speak lang, and quote what they echo of
+ * the user's input with its marks (lang.h echo_open; installs the translator
+ * and the marks; call it first before any thread, then whenever the language
+ * changes). */
 void errtext_use(AppLang lang);
+/* A message as the installed language sets it, in place (msg holds size
+ * bytes): no ASCII space beside its quotation marks where those are
+ * full-width (「x」, not 「x」 with spaces), and where its colon has a no-break
+ * space before it (French) one before each : ; ? ! too. cli_error and the
+ * lessons' script_fail pass their messages through it. */
+void errtext_typeset(char *msg, size_t size);
 /* english in lang, or NULL when the table has no row for it. */
 const char *errtext_in(AppLang lang, const char *english);
 

@@ -446,6 +446,7 @@ typedef enum {
     LBL_CLI_PINYIN_RUN_TOGETHER,
     LBL_CLI_PINYIN_NO_READER,
     LBL_CLI_PINYIN_EMPTY,
+    LBL_CLI_PINYIN_GLOSSES, /* probs --pinyin: whose meanings the last column gives */
     /* generate --export: where the poem went */
     LBL_CLI_EXPORTED,
     /* eval: the loss on a text, in nats per character (cli_eval.c) */
@@ -663,6 +664,7 @@ typedef enum {
     LBL_CLI_BENCH_PLOT_X,     /* its x axis */
     LBL_CLI_BENCH_PLOT_UNCACHED,
     LBL_CLI_BENCH_PLOT_CACHED,
+    LBL_CLI_BENCH_RANDOM,     /* bench --context: the model its heading names */
     /* the progress line of a long command (cli/progress.h): done, total,
      * unit, rate, time left; _START before there is a rate; the units */
     LBL_PROGRESS,

@@ -59,6 +59,8 @@ typedef struct {
                                     * millions), or 万 in Chinese (10,000) */
     int large_decimals;            /* its decimals: 5.22 M, 522 万 */
     const char *quote_open, *quote_close; /* around a quoted text: „春风“ */
+    const char *echo_open, *echo_close; /* around what a message echoes of the
+                                    * user's input (ts_quote): 'x', „x“, « x » */
     const char *colon, *semicolon; /* after a word, with the spaces the language
                                     * puts around them: ": ", " : ", "：" */
     PluralRule plural;

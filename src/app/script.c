@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/errtext.h"
 #include "app/script_expect.h"
 
 /* ---- words ---- */
@@ -60,8 +61,9 @@ int script_fail(char *msg, size_t size, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, size, fmt, ap);
+    vsnprintf(msg, size, ts_text(fmt), ap); /* in the interface language (errtext.c) */
     va_end(ap);
+    errtext_typeset(msg, size);
     return SCRIPT_FAILED;
 }
 
@@ -649,8 +651,8 @@ static int claim_op_number(ScriptCmd *c, const char *what, const char *op, const
     memcpy(c->op, op, op_len + 1);
     int whole = c->claim == CLAIM_LINES || c->claim == CLAIM_SIZE || c->claim == CLAIM_KEPT;
     if (parse_number(num, &c->x) != 0 || c->x < 0 || c->x > 1e15 || (whole && c->x != floor(c->x)))
-        return script_fail(msg, size, "%s: %s is not %s", what, ts_quote(&q, num),
-                    whole ? "a count (a whole number)" : "a number, 0 or more");
+        return whole ? script_fail(msg, size, "%s: %s is not a count (a whole number)", what, ts_quote(&q, num))
+                     : script_fail(msg, size, "%s: %s is not a number, 0 or more", what, ts_quote(&q, num));
     return SCRIPT_OK;
 }
 
@@ -697,8 +699,9 @@ static int claim_args(const AppState *s, ScriptCmd *c, const char *what, char w[
             return script_fail(msg, size, "%s: %s is out of range 0..100 (percent)", what, w[3]);
         if ((c->claim == CLAIM_RANK || c->claim == CLAIM_COUNT) &&
             (c->x != floor(c->x) || c->x < 0 || c->x > 1e9))
-            return script_fail(msg, size, "%s: %s is not a %s (a whole number)", what, w[3],
-                               c->claim == CLAIM_RANK ? "rank" : "count");
+            return c->claim == CLAIM_RANK
+                       ? script_fail(msg, size, "%s: %s is not a rank (a whole number)", what, w[3])
+                       : script_fail(msg, size, "%s: %s is not a count (a whole number)", what, w[3]);
         return SCRIPT_OK;
     case CLAIM_TEXT:
     case CLAIM_CONTAINS:

@@ -81,8 +81,10 @@ static int check_corpus(AppState *s, const ScriptCmd *c, ScriptOut *o, const cha
         return SCRIPT_OK;
     char ch[16];
     script_char_name(c->cp, ch);
-    return script_fail(o->msg, sizeof o->msg, "%s: the training text has %s%s %zu time%s", claim,
-                c->text, ch, count, count == 1 ? "" : "s");
+    return count == 1 ? script_fail(o->msg, sizeof o->msg, "%s: the training text has %s%s %zu time",
+                                    claim, c->text, ch, count)
+                      : script_fail(o->msg, sizeof o->msg, "%s: the training text has %s%s %zu times",
+                                    claim, c->text, ch, count);
 }
 
 /* The speedup claim c as a TimingClaim. */
@@ -112,16 +114,16 @@ static int check_speedup(AppState *s, const ScriptCmd *c, ScriptOut *o, const ch
     switch (j.verdict) {
     case TIMING_HOLDS: return SCRIPT_OK;
     case TIMING_SANITIZER:
-        snprintf(o->msg, sizeof o->msg, "%s: not decided in a build under a sanitizer, which "
-                 "slows every precision alike", claim);
+        script_fail(o->msg, sizeof o->msg, "%s: not decided in a build under a sanitizer, which "
+                    "slows every precision alike", claim);
         return SCRIPT_SKIPPED;
     case TIMING_COARSE:
-        snprintf(o->msg, sizeof o->msg, "%s: not decided: the clock ticks every %.3g us, too "
-                 "coarse for a step of %.3g us", claim, 1e6 * j.tick_s, 1e6 * j.shortest_s);
+        script_fail(o->msg, sizeof o->msg, "%s: not decided: the clock ticks every %.3g us, too "
+                    "coarse for a step of %.3g us", claim, 1e6 * j.tick_s, 1e6 * j.shortest_s);
         return SCRIPT_SKIPPED;
     case TIMING_SPREAD:
-        snprintf(o->msg, sizeof o->msg, "%s: not decided: fp32 / %s measured from %.2f to %.2f "
-                 "in rounds of the same timing, %d times", claim, prec, j.lo, j.hi, 1 + RETRIES);
+        script_fail(o->msg, sizeof o->msg, "%s: not decided: fp32 / %s measured from %.2f to %.2f "
+                    "in rounds of the same timing, %d times", claim, prec, j.lo, j.hi, 1 + RETRIES);
         return SCRIPT_SKIPPED;
     case TIMING_NONE:
     case TIMING_FAILS: break;
@@ -207,8 +209,10 @@ static int check_text(const AppState *s, const ScriptCmd *c, ScriptOut *o, const
     text_now(s, now, sizeof now);
     script_char_name(c->cp, ch);
     if (c->claim == CLAIM_COUNT)
-        return script_fail(o->msg, sizeof o->msg, "%s: the text has %s %zu time%s: %s", claim, ch,
-                           found, found == 1 ? "" : "s", now);
+        return found == 1 ? script_fail(o->msg, sizeof o->msg, "%s: the text has %s %zu time: %s", claim,
+                                        ch, found, now)
+                          : script_fail(o->msg, sizeof o->msg, "%s: the text has %s %zu times: %s", claim,
+                                        ch, found, now);
     if (s->n_chars == 0)
         return script_fail(o->msg, sizeof o->msg, "%s: the text is empty", claim);
     return script_fail(o->msg, sizeof o->msg, "%s: the text is %s", claim, now);
@@ -274,15 +278,17 @@ int script_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
         int lines = script_text_lines(s);
         if (holds(lines, c->op, c->x))
             return SCRIPT_OK;
-        return script_fail(o->msg, sizeof o->msg, "%s: the text has %d line%s", claim, lines,
-                    lines == 1 ? "" : "s");
+        return lines == 1 ? script_fail(o->msg, sizeof o->msg, "%s: the text has %d line", claim, lines)
+                          : script_fail(o->msg, sizeof o->msg, "%s: the text has %d lines", claim, lines);
     }
     if (c->claim == CLAIM_MASK) {
         AppMask m = app_mask(s);
         if (m.rows == (int)c->x && m.total == (int)c->y)
             return SCRIPT_OK;
-        return script_fail(o->msg, sizeof o->msg, "%s: the last pass computed %d position%s over %d keys "
-                    "(start = %d)", claim, m.rows, m.rows == 1 ? "" : "s", m.total, m.start);
+        return m.rows == 1 ? script_fail(o->msg, sizeof o->msg, "%s: the last pass computed %d position over "
+                                         "%d keys (start = %d)", claim, m.rows, m.total, m.start)
+                           : script_fail(o->msg, sizeof o->msg, "%s: the last pass computed %d positions over "
+                                         "%d keys (start = %d)", claim, m.rows, m.total, m.start);
     }
     if (c->claim == CLAIM_IDENTICAL) {
         if (!s->cmp.done)

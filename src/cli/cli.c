@@ -392,7 +392,10 @@ int cli_error(const char *cmd, int status, const char *fmt, ...)
     va_end(ap);
     one_line(msg);
     progress_hide_any(); /* a progress line on the terminal goes first */
-    fprintf(stderr, "tangscope%s%s: %s\n", cmd && *cmd ? " " : "", cmd ? cmd : "", msg);
+    errtext_typeset(msg, sizeof msg);
+    /* the colon after the command as the language writes one: " : ", "：" */
+    fprintf(stderr, "tangscope%s%s%s%s\n", cmd && *cmd ? " " : "", cmd ? cmd : "",
+            lang_row(cli_lang())->colon, msg);
     return status;
 }
 

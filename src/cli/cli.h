@@ -94,7 +94,7 @@ void cli_sampler_help(char *out, size_t size, int with_text, const SamplerSettin
 int cli_flag_given(int argc, char **argv, const char *name);
 
 /* Print "tangscope CMD: message" on stderr ("tangscope: message" when cmd
- * is "" or NULL), in the run's language when fmt is an English format the
+ * is "" or NULL; the colon as the language writes it, lang.h), in the run's language when fmt is an English format the
  * messages' table has (app/errtext.h); returns status. Anything in the message that came from
  * the user must have gone through ts_quote (common.h); as a last guard, a
  * control or bidirectional character (ts_cp_unsafe) that reaches this point

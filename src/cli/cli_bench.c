@@ -918,7 +918,7 @@ static void print_summary(const Model *m, double cached_cps, double prefill_s, d
     printf("  ");
     printf(cli_label(LBL_CLI_BENCH_CACHED), app_num(lang, cached_cps, 0, v[0], sizeof v[0]),
            app_num(lang, limit, 0, v[1], sizeof v[1]), app_bytes(lang, weight_bytes, v[2], sizeof v[2]),
-           app_num(lang, bw / 1e9, 1, v[3], sizeof v[3]),
+           app_num(lang, bw / 1073741824.0, 1, v[3], sizeof v[3]), /* GiB/s, as the weights' MiB */
            app_share(lang, 100 * cached_cps / limit, 0, v[4], sizeof v[4]));
     printf("\n  ");
     app_format_count(lang, T, v[0], sizeof v[0]);
@@ -1074,7 +1074,8 @@ static int bench_generate(const BenchGenArgs *a)
         SamplerSettings set = sampler_defaults(); /* what length_run writes with */
         setting_name(&set, set_name, sizeof set_name);
         app_format_count(cli_lang(), w.m[0].cfg.context, ctx, sizeof ctx);
-        printf(cli_label(LBL_CLI_BENCH_HEAD), set_name, cli_shown_path(&shown, model_path), ctx,
+        printf(cli_label(LBL_CLI_BENCH_HEAD), set_name,
+               w.random ? cli_label(LBL_CLI_BENCH_RANDOM) : cli_shown_path(&shown, model_path), ctx,
                gen_policy_name(policy));
         putchar('\n');
     }

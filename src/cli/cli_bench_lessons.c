@@ -99,7 +99,7 @@ int bench_lessons(const char *model_path)
         for (int i = 0; i < n; i++) {
             Lesson l;
             if (lesson_load(&l, files[i], NULL, NULL, &err) < 0) {
-                fprintf(stderr, "tangscope bench: %s\n", err.msg);
+                (void)cli_error("bench", 0, "%s", err.msg);
                 continue;
             }
             LessonTimes t;

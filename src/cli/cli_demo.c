@@ -68,7 +68,7 @@ static int run_lessons(LessonEnv *e, char **files, int n, AppLang lang, int sect
         TsErr err;
         int rc = lesson_load(&l, files[i], print_problem, files[i], &err);
         if (rc < 0) {
-            fprintf(stderr, "tangscope demo: %s\n", err.msg);
+            (void)cli_error("demo", 0, "%s", err.msg);
             problems++;
             continue;
         }

@@ -434,7 +434,7 @@ static int gen_prompt(GenRun *r, GenRequest *q, const char *cmd)
         r->n_prompt = n;
         text = NULL;
     }
-    if ((text && vocab_encode(&r->m.vocab, text, strlen(text), "prompt", &r->prompt, &r->n_prompt,
+    if ((text && vocab_encode(&r->m.vocab, text, strlen(text), ts_text("prompt"), &r->prompt, &r->n_prompt,
                               &err) != 0) ||
         (q->kind == FORM_ACROSTIC &&
          form_init_acrostic(&r->form, &r->m.vocab, r->conv.text, q->a.chars, &err) != 0) ||
@@ -653,9 +653,7 @@ static int gen_export(GenRun *r, const GenRequest *q, const char *cmd)
         else {
             char md[sizeof name + 8]; /* NAME.json's Markdown twin, NAME.md */
             snprintf(md, sizeof md, "%.*s.md", (int)strlen(name) - 5, name);
-            fprintf(stderr, "tangscope %s: ", cmd);
-            fprintf(stderr, cli_label(LBL_CLI_EXPORTED), name, md);
-            fputc('\n', stderr);
+            (void)cli_error(cmd, 0, cli_label(LBL_CLI_EXPORTED), name, md);
         }
     }
     app_free(&s);

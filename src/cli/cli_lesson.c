@@ -134,7 +134,7 @@ int cli_lesson_env_open(LessonEnv *e, const char *cmd, const char *model_path,
         const char *path = corpus_path ? corpus_path : cli_asset("tang-train.txt");
         e->have_corpus = corpus_load_or_build(&e->corpus, path, cli_cache_dir(), &err) == 0;
         if (!e->have_corpus)
-            fprintf(stderr, "tangscope %s: no training-text counts: %s\n", cmd, err.msg);
+            (void)cli_error(cmd, 0, "no training-text counts: %s", err.msg);
     }
     if (app_init(&e->s, &e->m, &err) != 0) {
         cli_lesson_env_close(e);
@@ -350,7 +350,7 @@ static int load(Lesson *l, const char *path, Problems *ps)
     int rc = lesson_load(l, path, collect_problem, ps, &err);
     if (rc < 0) {
         progress_hide(ps->prog);
-        fprintf(stderr, "tangscope lesson: %s\n", err.msg); /* it names the file */
+        (void)cli_error("lesson", 0, "%s", err.msg); /* it names the file */
     }
     return rc;
 }
@@ -472,7 +472,7 @@ static int print_html(const char *md, size_t len, AppLang lang)
     TsErr err;
     int have_py = cli_pinyin_load(&py, &err) == 0;
     if (!have_py)
-        fprintf(stderr, "tangscope lesson: no pinyin under the verse: %s\n", err.msg);
+        (void)cli_error("lesson", 0, "no pinyin under the verse: %s", err.msg);
     int rc = cli_handout_html(stdout, md, len, app_lang_code(lang), have_py ? &py : NULL);
     if (have_py)
         pinyin_free(&py);

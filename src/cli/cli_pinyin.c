@@ -169,9 +169,7 @@ int cli_pinyin_text(const char *cmd, const Model *m, const char *syllables, Prom
         rc = cli_error(cmd, 1, "%s", started ? ts_text("out of memory") : err.msg);
         goto done;
     }
-    fprintf(stderr, "tangscope %s: ", cmd);
-    fprintf(stderr, cli_label(LBL_CLI_PINYIN_CHOICES), "--pinyin");
-    fputc('\n', stderr);
+    (void)cli_error(cmd, 0, cli_label(LBL_CLI_PINYIN_CHOICES), "--pinyin");
     for (int i = 0; i < n; i++) {
         const float *logits = gen_logits(&g, &err);
         if (!logits) {

@@ -201,6 +201,8 @@ static void print_header(const ProbsRun *r, const char *what)
     printf(cli_label(LBL_CLI_PROBS_HEAD), quoted, "→", what, where,
            r->args.sampled ? cli_label(LBL_CLI_SAMPLED_COLUMNS) : "");
     putchar('\n');
+    if (r->pinyin) /* the glosses are Unihan's English in every language: said once */
+        printf("  (%s)\n", cli_label(LBL_CLI_PINYIN_GLOSSES));
     free(shown);
 }
 

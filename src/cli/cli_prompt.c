@@ -7,8 +7,8 @@
 #include "cli/cli.h"
 #include "app/json.h"
 
-/* "風 as 风, ',' as ，" into buf: the changes, an ASCII character quoted so a
- * comma reads as one. */
+/* "風 as 风, ',' as ，" into buf: the changes, an ASCII character quoted (with
+ * the language's marks: « , », 「,」) so a comma reads as one. */
 static void describe_changes(const Converted *c, char *buf, size_t size)
 {
     size_t n = 0;
@@ -17,9 +17,10 @@ static void describe_changes(const Converted *c, char *buf, size_t size)
         char from[8] = {0}, to[8] = {0};
         utf8_encode(c->pairs[i].from, from);
         utf8_encode(c->pairs[i].to, to);
-        const char *q = c->pairs[i].from < 0x80 ? "'" : "";
-        char quoted[16];
-        snprintf(quoted, sizeof quoted, "%s%s%s", q, from, q);
+        int ascii = c->pairs[i].from < 0x80; /* between the language's marks */
+        char quoted[24];
+        snprintf(quoted, sizeof quoted, "%s%s%s", ascii ? ts_quote_mark(0) : "", from,
+                 ascii ? ts_quote_mark(1) : "");
         int w = snprintf(buf + n, size - n, "%s", i ? cli_label(LBL_CLI_COMMA) : "");
         if (w >= 0 && (size_t)w < size - n)
             w += snprintf(buf + n + w, size - n - (size_t)w, cli_label(LBL_CLI_X_AS_Y), quoted, to);
@@ -88,7 +89,7 @@ static void unknown_char_message(const Vocab *v, const char *text, size_t len, c
         char name[48], at[32];
         vocab_describe(cp, name, sizeof name);
         app_format_count(cli_lang(), (long)n, at, sizeof at);
-        snprintf(msg, size, cli_label(LBL_CLI_NOT_IN_VOCAB), "prompt", name, at);
+        snprintf(msg, size, cli_label(LBL_CLI_NOT_IN_VOCAB), ts_text("prompt"), name, at);
         return;
     }
 }
@@ -100,7 +101,7 @@ int cli_read_prompt(const char *cmd, const Vocab *v, const char *text, Converted
     if (rc)
         return rc;
     TsErr err;
-    if (vocab_encode(v, out->text, out->len, "prompt", ids, n, &err) != 0) {
+    if (vocab_encode(v, out->text, out->len, ts_text("prompt"), ids, n, &err) != 0) {
         /* the engine's message names the character; say it in the interface
          * language when that is what went wrong */
         char msg[TS_ERR_MAX];

@@ -444,7 +444,7 @@ static void say_opening(const TrainArgs *a, const Model *model, const Trainer *t
     AppLang lang = cli_lang();
     char v[3][32];
     TsQuoted q;
-    fputs("tangscope train: ", stderr);
+    fprintf(stderr, "tangscope train%s", lang_row(lang)->colon); /* as cli_error writes it */
     if (a->resume) {
         app_format_count(lang, tr->step, v[0], sizeof v[0]);
         app_format_count(lang, tr->tc.steps, v[1], sizeof v[1]);
@@ -487,7 +487,7 @@ static int train_opened(TrainArgs *a, Model *model, Trainer *tr, const int *data
         if (load_tokens(a->val, &model->vocab, val, n_val, &tr->val_text, &err) != 0)
             return cli_error("train", EXIT_USAGE, "%s", err.msg);
     } else if (!a->val) {
-        fprintf(stderr, "tangscope train: %s\n", cli_label(LBL_CLI_TRAIN_NO_VAL));
+        (void)cli_error("train", 0, "%s", cli_label(LBL_CLI_TRAIN_NO_VAL));
     }
     TrainRun run = {
         .out = a->out,

@@ -132,14 +132,14 @@ static const char *const H_GENERATE[] = {
 };
 
 static const char *const H_ACROSTIC[] = {
-    "usage : tangscope acrostic TÊTES|--pinyin SYLLABES [options]\n"
+    "usage : tangscope acrostic INITIALES|--pinyin SYLLABES [options]\n"
     "\n"
-    "Écrit un acrostiche (藏头诗) : le vers i commence par le i-ième caractère de TÊTES ; le modèle écrit le reste de chaque vers, sans ponctuation à l’intérieur ; les vers finissent tour à tour par ， et 。, le dernier par 。. Le poème commence après un saut de ligne ; avec --mid-text, ce saut de ligne disparaît une fois la première tête écrite, et le modèle lit le poème comme un extrait pris au milieu d’un texte.\n"
+    "Écrit un acrostiche (藏头诗) : le vers i commence par le i-ème caractère de INITIALES ; le modèle écrit le reste de chaque vers, sans ponctuation à l’intérieur ; les vers finissent tour à tour par ， et 。, le dernier par 。. Le poème commence après un saut de ligne ; avec --mid-text, ce saut de ligne disparaît une fois la première tête écrite, et le modèle lit le poème comme un extrait pris au milieu d’un texte.\n"
     "\n"
     "Les caractères traditionnels sont lus comme leurs formes simplifiées (風 comme 风, avec le t2s d’OpenCC, la conversion qu’a subie le texte d’entraînement), et , . ? ! (ASCII ou pleine largeur) comme ， et 。 ; une ligne sur stderr dit ce qui a été converti (en --json : \"converted\").\n"
     "\n"
     "  --pinyin \"chun xia qiu dong\"\n"
-    "                           les têtes, tapées en pinyin : chaque syllabe (chun, chun1, chūn) devient le caractère qui se lit ainsi et que le modèle classe premier à cet endroit, après ceux d’avant ; stderr dit lequel, avec ses suivants\n"
+    "                           les initiales, tapées en pinyin : chaque syllabe (chun, chun1, chūn) devient le caractère qui se lit ainsi et que le modèle classe premier à cet endroit, après ceux d’avant ; stderr dit lequel, avec ses suivants\n"
     "  --chars 5|7              caractères par vers, 5 ou 7 (par défaut 7)\n"
     "  -n N                     nombre de poèmes, 1..10000 (par défaut 1)\n"
     "  --quiet                  pas de ligne de progression (sur stderr à partir de deux poèmes, seulement si c’est un terminal)\n"
@@ -252,7 +252,7 @@ static const char *const H_EXERCISE[] = {
     "\n"
     "EXERCICE vaut\n"
     "  top-p   exercice 1 : garder les candidats les plus probables jusqu’à ce que leurs probabilités atteignent p (ex æquo, p = 0 et 1, un candidat écrasant, une distribution plate, top-k avant top-p, les chiffres du cours)\n"
-    "  jueju   exercice 2 : les caractères permis ensuite dans un jueju, quatre vers de 5 ou 7 caractères han avec ，。，。 puis le saut de ligne\n"
+    "  jueju   exercice 2 : les caractères permis ensuite dans un jueju, quatre vers de 5 ou 7 sinogrammes avec ，。，。 puis le saut de ligne\n"
     "\n"
     "PROGRAMME est la commande qui lance la solution, en un seul argument : « python3 mon_top_p.py ». Elle est découpée en mots aux espaces, sans shell ; un mot entre guillemets \"doubles\" ou 'simples' peut contenir des espaces. tangscope la lance une fois et dialogue avec elle par son entrée et sa sortie standard, un objet JSON par ligne dans chaque sens (docs/exercises.md ; points de départ dans lessons/exercises/). Sa sortie d’erreur est celle du terminal : c’est là qu’on affiche ses traces de débogage.\n"
     "\n"
@@ -269,9 +269,9 @@ static const char *const H_KVCACHE[] = {
     "                         [--json]\n"
     "\n"
     "La mémoire qu’il faut à un cache KV : octets par token et pour N tokens, pour ce modèle et pour trois grands modèles de forme publiée :\n"
-    "  7B, attention multi-têtes     32 couches x 32 têtes x 128 (4096 dim.), 16 bits :\n"
+    "  7 Md, attention multi-têtes   32 couches x 32 têtes x 128 (4096 dim.), 16 bits :\n"
     "                                2 x 32 x 4096 x 2 octets par token\n"
-    "  8B, attention à requêtes groupées   32 couches x 8 têtes clé/valeur x 128,\n"
+    "  8 Md, attention à requêtes groupées 32 couches x 8 têtes clé/valeur x 128,\n"
     "                                16 bits : 2 x 32 x 8 x 128 x 2 octets par token\n"
     "  DeepSeek-V3, attention latente 61 couches x (latent 512 + clé de position 64),\n"
     "                                16 bits : 61 x 576 x 2 octets par token\n"
@@ -467,7 +467,7 @@ const CliVerbHelp CLI_VERBS_FR[] = {
     {.verb = "pick", .help = "ajouter le candidat N (de 1 à 8)"},
     {.verb = "write", .help = "écrire la suite du poème"},
     {.verb = "compare", .help = "écrire le même texte avec et sans cache, et chronométrer les deux"},
-    {.verb = "form", .help = "la forme du poème (l’acrostiche prend ses têtes dans le texte)"},
+    {.verb = "form", .help = "la forme du poème (l’acrostiche prend ses initiales dans le texte)"},
     {.verb = "show", .help = "ouvrir une vue (none les ferme)"},
     {.verb = "lookup", .help = "où se place le caractère C (rang et probabilité)"},
     {.verb = "lang", .help = "la langue de l’interface"},

@@ -315,7 +315,7 @@ static int loop_finish(TrainLoop *l)
         if (keep_last)
             snprintf(so_far, sizeof so_far, cli_label(LBL_CLI_TRAIN_SO_FAR),
                      ts_quote(&qo, args->out));
-        fputs("tangscope train: ", stderr);
+        fprintf(stderr, "tangscope train%s", lang_row(lang)->colon); /* as cli_error writes it */
         char step[32], steps[32];
         app_format_count(lang, tr->step, step, sizeof step);
         app_format_count(lang, tr->tc.steps, steps, sizeof steps);

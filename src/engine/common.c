@@ -31,6 +31,17 @@ const char *ts_text(const char *english)
 
 const char *ts_strerror(int errnum) { return ts_text(strerror(errnum)); }
 
+/* Installed with the translator (common.h), read afterwards. */
+static TsQuoteMark g_quote_mark;
+
+void ts_set_quote_marks(TsQuoteMark mark) { g_quote_mark = mark; }
+
+const char *ts_quote_mark(int close)
+{
+    const char *m = g_quote_mark ? g_quote_mark(close) : NULL;
+    return m && *m && strlen(m) < 16 ? m : "'";
+}
+
 int ts_fail(TsErr *err, const char *fmt, ...)
 {
     if (err) {
@@ -53,10 +64,12 @@ int ts_cp_unsafe(uint32_t cp)
            || cp == 0x2028 || cp == 0x2029;                     /* line, paragraph separator */
 }
 
-static void quote_piece(uint32_t cp, char *out, size_t size)
+/* ascii_quote: the marks are ' (which then stands escaped inside). */
+static void quote_piece(uint32_t cp, int ascii_quote, char *out, size_t size)
 {
     const char *named = cp == '\n' ? "\\n" : cp == '\t' ? "\\t" : cp == '\r' ? "\\r"
-                      : cp == 0x1B ? "\\e" : cp == '\'' ? "\\'" : cp == '\\' ? "\\\\" : NULL;
+                      : cp == 0x1B ? "\\e" : cp == '\'' && ascii_quote ? "\\'"
+                      : cp == '\\' ? "\\\\" : NULL;
     if (named)
         snprintf(out, size, "%s", named);
     else if (cp < 0x20 || cp == 0x7F)
@@ -70,10 +83,14 @@ static void quote_piece(uint32_t cp, char *out, size_t size)
 const char *ts_quote(TsQuoted *q, const char *text)
 {
     static const char ellipsis[] = "…";
+    const char *open = ts_quote_mark(0), *close = ts_quote_mark(1);
+    size_t n_open = strlen(open), n_close = strlen(close);
+    int ascii_quote = strcmp(open, "'") == 0 || strcmp(close, "'") == 0;
     size_t len = strlen(text), pos = 0, at = 0;
     /* room kept for the closing quote, an ellipsis and the NUL */
-    size_t room = sizeof q->s - 1 - (sizeof ellipsis - 1) - 1;
-    q->s[at++] = '\'';
+    size_t room = sizeof q->s - n_close - (sizeof ellipsis - 1) - 1;
+    memcpy(q->s, open, n_open);
+    at += n_open;
     while (pos < len) {
         size_t start = pos;
         uint32_t cp;
@@ -82,7 +99,7 @@ const char *ts_quote(TsQuoted *q, const char *text)
             snprintf(piece, sizeof piece, "\\x%02x", (unsigned)(unsigned char)text[pos]);
             pos++;
         } else {
-            quote_piece(cp, piece, sizeof piece);
+            quote_piece(cp, ascii_quote, piece, sizeof piece);
         }
         const char *bytes = piece[0] ? piece : text + start;
         size_t n = piece[0] ? strlen(piece) : pos - start;
@@ -94,7 +111,8 @@ const char *ts_quote(TsQuoted *q, const char *text)
         memcpy(q->s + at, bytes, n);
         at += n;
     }
-    q->s[at++] = '\'';
+    memcpy(q->s + at, close, n_close);
+    at += n_close;
     q->s[at] = 0;
     return q->s;
 }

@@ -42,14 +42,24 @@ int ts_fail(TsErr *err, const char *fmt, ...)
  * as ts_set_threads; NULL, the default, keeps every message English. */
 typedef const char *(*TsTranslator)(const char *english);
 void ts_set_translator(TsTranslator tr);
+/* The quotation marks around a piece of input that a message echoes
+ * (ts_quote): mark(0) opens, mark(1) closes, each a few bytes ("«" and a
+ * no-break space); installed with the translator, by the same program
+ * thread. NULL, the default, or a mark that returns NULL or "": '...'. */
+typedef const char *(*TsQuoteMark)(int close);
+void ts_set_quote_marks(TsQuoteMark mark);
+/* The installed mark that opens (close 0) or closes (1) an echoed text;
+ * ' unless the program installed its language's. */
+const char *ts_quote_mark(int close);
 /* english in the installed language (or english itself). */
 const char *ts_text(const char *english);
 /* strerror(errnum), in the installed language where the table has it. */
 const char *ts_strerror(int errnum);
 
 /* A piece of user input (an argument, a file name, a prompt) made safe to
- * echo in a one-line message: between single quotes, with the quote and the
- * backslash escaped, control characters written as \n, \t, \r, \e or \xNN,
+ * echo in a one-line message: between the installed quotation marks (single
+ * quotes unless ts_set_quote_marks said otherwise), with the backslash and
+ * a single quote that is the mark escaped, control characters written as \n, \t, \r, \e or \xNN,
  * the other code points of ts_cp_unsafe (C1 controls, bidirectional
  * controls, U+2028, U+2029) as \uXXXX, bytes that are not
  * UTF-8 as \xNN, and cut off with "…" where it would pass TS_QUOTE_MAX

@@ -106,7 +106,7 @@ void vocab_describe(uint32_t cp, char *out, size_t size)
         if (len == 0)
             snprintf(out, size, "U+%04X", (unsigned)cp);
         else
-            snprintf(out, size, "'%s' (U+%04X)", buf, (unsigned)cp);
+            snprintf(out, size, "%s%s%s (U+%04X)", ts_quote_mark(0), buf, ts_quote_mark(1), (unsigned)cp);
     }
 }
 

@@ -124,6 +124,14 @@ else fail de-entropy-bits "English: $en_entropy; German: $(grep -i entropie "$wo
 grep -q "bien formés${nb}: 2 sur 2 poèmes (100,0${nb}%)" "$work/fr.txt" && pass fr-well-formed || fail fr-well-formed "$(grep -i form "$work/fr.txt")"
 grep -q "«${nb}春风${nb}» apparaît 1${nb}016 fois dans" "$work/fr.txt" && pass fr-corpus || fail fr-corpus "$(grep 春风 "$work/fr.txt" | head -2)"
 grep -q 'option inconnue' "$work/fr.txt" && pass fr-refused || fail fr-refused "$(grep bogus "$work/fr.txt")"
+# a usage error in each language's typography (written by hand): the colon
+# after the command as the language writes it, the option between its marks
+grep -q "^tangscope generate${nb}: option inconnue «${nb}--bogus${nb}» (voir tangscope generate --help)\$" "$work/fr.txt" &&
+    pass fr-typography || fail fr-typography "$(grep bogus "$work/fr.txt")"
+grep -q "^tangscope generate: unbekannte Option „--bogus“ (siehe tangscope generate --help)\$" "$work/de.txt" &&
+    pass de-typography || fail de-typography "$(grep bogus "$work/de.txt")"
+grep -q "^tangscope generate：未知选项「--bogus」（见 tangscope generate --help）\$" "$work/zh.txt" &&
+    pass zh-typography || fail zh-typography "$(grep bogus "$work/zh.txt")"
 # the fixture's cache: keys and values of 2 layers of 16 floats, 4 bytes each,
 # 256 bytes a character, 4 KiB for its context of 16
 grep -q "^  cache${nb}: 256 o par caractère, 4 Kio au contexte plein de 16\$" "$work/fr.txt" && pass fr-bytes || fail fr-bytes "$(grep -i cache "$work/fr.txt" | head -3)"
@@ -139,9 +147,9 @@ grep -q "^  cache KV${nb}: 4${nb}096 octets par caractère, 512 Kio au contexte 
 grep -q '^  上下文 128 个字，词表 7311 个字$' "$work/zh.txt" && pass zh-info || fail zh-info "$(grep 词表 "$work/zh.txt")"
 grep -q "Prüfzeichen des Codes passt nicht: ein Zeichen ist vertippt" "$work/de.txt" &&
     pass de-code-error || fail de-code-error "$(grep 2222 "$work/de.txt")"
-grep -q "tangscope acrostic: la tête 1, 'a' (U+0061), n’est pas un caractère han${nb};" "$work/fr.txt" &&
+grep -q "^tangscope acrostic${nb}: l’initiale 1, «${nb}a${nb}» (U+0061), n’est pas un sinogramme${nb}; les initiales" "$work/fr.txt" &&
     pass fr-heads-error || fail fr-heads-error "$(grep 'tangscope acrostic' "$work/fr.txt")"
-grep -q "tangscope bench: --train、--ui 和 --lessons 是三项不同的测量：一次只能做一项" "$work/zh.txt" &&
+grep -q "^tangscope bench：--train、--ui 和 --lessons 是三项不同的测量：一次只能做一项$" "$work/zh.txt" &&
     pass zh-bench-error || fail zh-bench-error "$(grep 'tangscope bench' "$work/zh.txt")"
 # train and bench --train in each language's words and numbers (written by
 # hand): the losses in bits per character with a decimal comma in German and
@@ -156,12 +164,12 @@ grep -q '^tangscope train: 150 Zeichen, Zeichenvorrat 23, 3.936 Parameter$' "$wo
     grep -q '^  Threads: 1; Produkte in ' "$work/de.txt" &&
     grep -qE '^  bester Validierungsverlust [0-9],[0-9]{4} Bit/Zeichen, zuletzt [0-9],[0-9]{4}; bestes Modell in ' "$work/de.txt" &&
     pass de-train-lines || fail de-train-lines "$(grep -E 'Zeichenvorrat|Threads|Validierungsverlust' "$work/de.txt")"
-grep -q "^tangscope train: 150 caractères, vocabulaire de 23, 3${nb}936 paramètres$" "$work/fr.txt" &&
+grep -q "^tangscope train${nb}: 150 caractères, vocabulaire de 23, 3${nb}936 paramètres$" "$work/fr.txt" &&
     grep -q "n’est pas le texte d’entraînement du point de reprise" "$work/fr.txt" &&
     grep -q "en est déjà à l’étape 100 sur 100${nb}: rien à entraîner" "$work/fr.txt" &&
     pass fr-train-lines || fail fr-train-lines "$(grep -E 'vocabulaire de|point de reprise' "$work/fr.txt")"
-grep -q '^tangscope train: 150 个字，字表 23 个字，3936 个参数$' "$work/zh.txt" &&
-    grep -q "不是检查点用的训练文本（检查点 " "$work/zh.txt" &&
+grep -q '^tangscope train：150 个字，字表 23 个字，3936 个参数$' "$work/zh.txt" &&
+    grep -q "不是检查点用的训练文本（检查点「" "$work/zh.txt" &&
     pass zh-train-lines || fail zh-train-lines "$(grep -E '字表|检查点' "$work/zh.txt")"
 grep -qE '^Training: [0-9.]+ Zeichen/s \(Mittel aus 2 Schritten, je [0-9.]+,[0-9] ms; bester [0-9.]+ Zeichen/s\)$' "$work/de.txt" &&
     grep -q '^  Modell: 4 Schichten, 128 Dimensionen, Zeichenvorrat ' "$work/de.txt" &&
@@ -193,13 +201,17 @@ case $got in "loss "[0-9]"."[0-9][0-9][0-9][0-9]" nats/char, perplexity "*", ove
 case $el in [0-9].[0-9][0-9][0-9][0-9]) pass eval-json-c ;; *) fail eval-json-c "$ej" ;; esac
 
 # the engine's message for a model file that is not there, in each language
-# (its words written by hand)
-grep -q "missing.bin': lässt sich nicht öffnen: Datei oder Ordner nicht gefunden" "$work/de.txt" &&
+# (its words written by hand), with the language's colon after the command and
+# its quotation marks around the path: « x » with no-break spaces, „x“, 「x」
+grep -q "^tangscope probs: „$work/missing.bin“: lässt sich nicht öffnen: Datei oder Ordner nicht gefunden$" "$work/de.txt" &&
     pass de-engine-error || fail de-engine-error "$(grep missing.bin "$work/de.txt")"
-grep -q "missing.bin'${nb}: impossible d’ouvrir${nb}: fichier ou dossier introuvable" "$work/fr.txt" &&
+grep -q "^tangscope probs${nb}: «${nb}$work/missing.bin${nb}»${nb}: impossible d’ouvrir${nb}: fichier ou dossier introuvable$" "$work/fr.txt" &&
     pass fr-engine-error || fail fr-engine-error "$(grep missing.bin "$work/fr.txt")"
-grep -q "missing.bin'：无法打开：没有这个文件或文件夹" "$work/zh.txt" &&
+grep -q "^tangscope probs：「$work/missing.bin」：无法打开：没有这个文件或文件夹$" "$work/zh.txt" &&
     pass zh-engine-error || fail zh-engine-error "$(grep missing.bin "$work/zh.txt")"
+got=$(LANG=C $T probs 春风 --model "$work/missing.bin" 2>&1)
+[ "$got" = "tangscope probs: '$work/missing.bin': cannot open: No such file or directory" ] &&
+    pass en-engine-error || fail en-engine-error "$got"
 # tangscope's and probs' help in the language LANG names (their first word,
 # written by hand)
 for l in de:Aufruf fr:usage zh:用法; do
@@ -212,7 +224,7 @@ done
 got=$(LANG=de_DE.UTF-8 $T generate --lang fr --bogus 2>&1)
 case $got in *"option inconnue"*) pass lang-flag ;; *) fail lang-flag "$got" ;; esac
 got=$(LANG=de_DE.UTF-8 $T generate --lang xx 2>&1); rc=$?
-case "$rc:$got" in "2:"*"--lang: erlaubt sind en, zh, de, fr, nicht 'xx'"*) pass lang-refused ;;
+case "$rc:$got" in "2:"*"--lang: erlaubt sind en, zh, de, fr, nicht „xx“"*) pass lang-refused ;;
     *) fail lang-refused "$rc: $got" ;; esac
 
 # machine-read output stays as it was: English keys, C numbers (byte for byte

@@ -296,8 +296,8 @@ check_help de "tangscope: Tasten" \
 check_language fr "LC_MESSAGES=fr_FR.UTF-8 LANG=de_DE.UTF-8" "" "suivant  " \
     "7${nb}311 caractères" "cache KV actif" \
     "texte " "vide${nb}: le modèle lit un saut de ligne (début de poème)${nb}; tapez un prompt" \
-    "suivant  ▀ modèle  ▄ tirage" "modèle    tirage  corpus" \
-    "tirage  Tab ↑↓ choisir  ←→ régler" "modèle${nb}: ms par caractère, meilleur de 5" \
+    "suivant  ▀ modèle  ▄ échant." "modèle   échant.  corpus" \
+    "échant.  Tab ↑↓ choisir  ←→ régler" "modèle${nb}: ms par caractère, meilleur de 5" \
     "▸ température t T" "  graine      s " "  forme       f a j libre" "  cache KV    c actif " \
     "Tapez un prompt. Espace tire, Entrée écrit un poème,${nb}? liste les touches."
 check_help fr "tangscope${nb}: les touches" \
@@ -305,7 +305,7 @@ check_help fr "tangscope${nb}: les touches" \
     "Retour arr.  retirer un caractère" "z            mode projecteur" \
     "v            poids de l’attention" "w            masque causal" \
     "s            autre graine aléatoire" "l            langue${nb}: EN 中文 DE FR" \
-    "▄ tirage${nb}: ce qu’en laissent température, top-k, top-p, min-p et la forme" \
+    "▄ échantillonnage${nb}: ce que laissent température, top-k, top-p, min-p, forme" \
     "n’importe quelle touche ferme l’aide"
 LOOKS=
 

@@ -21,10 +21,10 @@ for size in 80x24 110x34; do
     until_ok shows "Wiederholungsstrafe" || fail penalty_${size}_opens "the lesson did not open"
     e2e_keys n
     # the stages line: the penalty's factor first, min-p's cell whole after it
-    if until_ok shows_line "Stufen r 1,50 " " m "; then
+    if until_ok shows_line "Filter r 1,50 " " m "; then
         pass penalty_stage_line_$size
     else
-        fail penalty_stage_line_$size "no 'Stufen r 1,50 … m …' line"
+        fail penalty_stage_line_$size "no 'Filter r 1,50 … m …' line"
     fi
     # its slider, with its keys and the lesson's value
     if until_ok shows_line "Wdh.-Strafe d D " " 1,50"; then

@@ -258,13 +258,15 @@ else
     fail session_export_markdown "Enter and x did not write and save"
 fi
 # the hand-in speaks the interface language: its settings named as the
-# screen names them, the probability column saying it is the model's
+# screen names them (French with its no-break spaces before : and ;), the
+# probability column saying it is the model's
+nb=$(printf '\302\240')
 for l in fr de zh; do
     mkdir -p "$TMP/handin-$l"
     (cd "$TMP/handin-$l" && "$BIN" jueju --model "$MODEL" --lang "$l" --export >/dev/null 2>&1)
     md=$(ls "$TMP/handin-$l"/*.md 2>/dev/null | head -n 1)
     case $l in
-    fr) want='^- modèle : `|^- code : `[^`]*` \+ Entrée|^- forme : jueju à 5 caractères ; début de poème$|proba\. du modèle' ;;
+    fr) want="^- modèle${nb}: \`|^- code${nb}: \`[^\`]*\` \\+ Entrée|^- forme${nb}: jueju à 5 caractères${nb}; début de poème\$|proba\\. du modèle" ;;
     de) want='^- Modell: `|^- Code: `[^`]*` \+Eingabe|^- Form: Jueju, 5 Zeichen je Zeile; Gedichtanfang$|Wahrsch\. \(Modell\)' ;;
     zh) want='^- 模型：`|^- 分享码：`[^`]*` \+ 回车|^- 格式：五言绝句；诗的开头$|模型给的概率' ;;
     esac

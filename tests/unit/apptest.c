@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/errtext.h"
 
 void apptest_start(AppState *s, const Model *m)
 {
@@ -14,6 +15,9 @@ void apptest_start(AppState *s, const Model *m)
         fprintf(stderr, "app_init: %s\n", err.msg);
         exit(2);
     }
+    /* the messages speak the new state's language, as a run's do from its
+     * start (an earlier state's `lang zh` left the translator Chinese) */
+    errtext_use(s->lang);
 }
 
 void apptest_type(AppState *s, const char *utf8)

@@ -162,15 +162,16 @@ static void test_libc_rows_are_the_libraries(void)
     }
 }
 
-/* A file that is not there, as each language says it (written by hand). */
+/* A file that is not there, as each language says it (written by hand):
+ * its words, and the path between the language's quotation marks. */
 static void test_a_failure_in_each_language(void)
 {
     static const char *const WANT[LANG_COUNT] = {
         [LANG_EN] = "'/nonexistent/x.bin': cannot open: No such file or directory",
-        [LANG_ZH] = "'/nonexistent/x.bin'：无法打开：没有这个文件或文件夹",
-        [LANG_DE] = "'/nonexistent/x.bin': lässt sich nicht öffnen: Datei oder Ordner nicht gefunden",
-        [LANG_FR] = ("'/nonexistent/x.bin'\xc2\xa0: impossible d’ouvrir\xc2\xa0: fichier ou dossier "
-                     "introuvable"),
+        [LANG_ZH] = "「/nonexistent/x.bin」：无法打开：没有这个文件或文件夹",
+        [LANG_DE] = "„/nonexistent/x.bin“: lässt sich nicht öffnen: Datei oder Ordner nicht gefunden",
+        [LANG_FR] = ("«\xc2\xa0/nonexistent/x.bin\xc2\xa0»\xc2\xa0: impossible d’ouvrir\xc2\xa0: "
+                     "fichier ou dossier introuvable"),
     };
     for (int l = 0; l < LANG_COUNT; l++) {
         errtext_use((AppLang)l);

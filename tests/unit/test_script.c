@@ -1256,6 +1256,38 @@ static void test_compare_model_verb(void)
     app_free(&s);
 }
 
+/* A claim that fails, and a verb's refusal, say so in the lesson's language
+ * with its quotation marks (the words written by hand), and a new state
+ * speaks English again. */
+static void test_messages_in_the_language(void)
+{
+    static const struct {
+        const char *lang, *identical, *op;
+    } WANT[] = {
+        {"fr", "expect identical\xc2\xa0: aucun compare n’est allé jusqu’au bout",
+         "expect lines\xc2\xa0: «\xc2\xa0~\xc2\xa0» n’est pas l’un de"},
+        {"de", "expect identical: kein compare ist bis zum Ende gelaufen",
+         "expect lines: „~“ ist keiner der Werte"},
+        {"zh", "expect identical：还没有一次 compare 跑完", "expect lines：「~」不是"},
+    };
+    char msg[SCRIPT_MSG_MAX], line[32];
+    for (size_t i = 0; i < sizeof WANT / sizeof WANT[0]; i++) {
+        AppState s;
+        start(&s);
+        snprintf(line, sizeof line, "lang %s", WANT[i].lang);
+        ok(&s, line);
+        CHECK(run(&s, "expect identical", msg) == SCRIPT_FAILED && strcmp(msg, WANT[i].identical) == 0,
+              "%s: %s", WANT[i].lang, msg);
+        CHECK(run(&s, "expect lines ~ 4", msg) == SCRIPT_FAILED && strstr(msg, WANT[i].op) == msg,
+              "%s: %s", WANT[i].lang, msg);
+        app_free(&s);
+    }
+    AppState s;
+    start(&s);
+    CHECK(run(&s, "expect identical", msg) == SCRIPT_FAILED && strstr(msg, "no compare has run"), "%s", msg);
+    app_free(&s);
+}
+
 int main(void)
 {
     load_fixtures();
@@ -1269,6 +1301,7 @@ int main(void)
     RUN(test_compare_form_show);
     RUN(test_lookup_quiz_point);
     RUN(test_expect);
+    RUN(test_messages_in_the_language);
     RUN(test_errors);
     RUN(test_reset_is_fresh);
     RUN(test_replay_equals_forward);
