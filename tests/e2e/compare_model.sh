@@ -83,7 +83,7 @@ refused_line compare-not-a-model "not a tangscope model file" \
 # 春 is the bundled model's, not the fixture's: named, and which model lacks it
 refused_line compare-char-lacking "no '春' (U+6625) in its vocabulary" \
     春风 --model "$B" --compare-model "$A"
-refused_line compare-char-lacking-de "'春' (U+6625) fehlt in seinem Zeichenvorrat" \
+refused_line compare-char-lacking-de "„春“ (U+6625) fehlt in seinem Zeichenvorrat" \
     春风 --model "$B" --compare-model "$A" --lang de
 
 # the screen: KL(A||B) in bits with five decimals, and each row of both lists
