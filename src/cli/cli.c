@@ -465,14 +465,14 @@ static void list_options(const Opt *opts, int n_opts)
     puts("--help");
 }
 
-int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Opt *opts, int n_opts,
+int cli_parse(const char *cmd, int argc, char **argv, const Opt *opts, int n_opts,
               const char **pos, int max_pos, int *n_pos)
 {
     int np = 0, only_words = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!only_words && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
-            cli_print_help(stdout, cli_help_text(cmd, help));
+            cli_print_help(stdout, cli_help_text(cmd));
             return 1;
         }
         if (!only_words && strcmp(a, "--list-options") == 0) {
