@@ -173,6 +173,8 @@ APP_TESTS += $(BUILD)/tests/test_views
 APP_TESTS += $(BUILD)/tests/test_lesson_steps
 # the engine's messages in the interface language
 APP_TESTS += $(BUILD)/tests/test_errtext
+# the texts of po/, and no sentence of them in the C sources
+APP_TESTS += $(BUILD)/tests/test_po
 # the exercises: the runner of students' programs and the reference cases;
 # stagebot plays the students (a right and a wrong top-p, a crash, a hang...)
 APP_TESTS += $(BUILD)/tests/test_stageprog $(BUILD)/tests/test_exercise

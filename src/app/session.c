@@ -500,8 +500,7 @@ static void md_form(const AppState *s, char *out, size_t size)
 static void md_settings(FILE *f, const AppState *s, const char *json_name)
 {
     char code[SESSION_CODE_MAX + 1], form[160];
-    const char *sep = s->lang == LANG_ZH ? "：" : s->lang == LANG_FR ? " : " : ": ";
-    const char *semi = s->lang == LANG_ZH ? "；" : s->lang == LANG_FR ? " ; " : "; ";
+    const char *sep = app_colon(s->lang), *semi = app_semicolon(s->lang);
     const char *model = s->model_name ? s->model_name : "";
     const char *base = strrchr(model, '/');
     fprintf(f, "- %s%s`%s`\n", app_label(s, LBL_MODEL), sep, base ? base + 1 : model);

@@ -94,10 +94,6 @@ void cli_put_left(FILE *out, const char *text, int width)
  * wrapping to this). Blocks that fit are printed as written. */
 enum { HELP_COLS = 80 };
 
-_Static_assert((int)TEXTW_EN == (int)LANG_EN && (int)TEXTW_ZH == (int)LANG_ZH &&
-                   (int)TEXTW_DE == (int)LANG_DE && (int)TEXTW_FR == (int)LANG_FR,
-               "textw.h TextwLang follows lang.h AppLang");
-
 typedef struct {
     const char *s;
     size_t len;
@@ -169,7 +165,7 @@ static void reflow(FILE *out, const HelpLine *l, int n, size_t head, int hang)
     int cols = HELP_COLS - hang > 20 ? HELP_COLS - hang : 20;
     fprintf(out, "%.*s", (int)head, l[0].s);
     for (const char *p = text; *p;) {
-        size_t k = textw_wrap_in(p, cols, (TextwLang)cli_lang());
+        size_t k = textw_wrap_in(p, cols, lang_row(cli_lang())->wrap);
         if (k == 0)
             break;
         size_t end = k;
