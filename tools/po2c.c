@@ -602,6 +602,10 @@ static void check_catalog(const Catalog *pot, const Catalog *c)
     }
     for (int i = 0; c != pot && i < c->n; i++) {
         Entry probe = c->e[i];
+        const Entry *first = find_entry(c, &probe);
+        if (first != &c->e[i])
+            problem(c, c->e[i].line, "%s: the same entry as line %d", probe.ctx ? probe.ctx : probe.id,
+                    first->line);
         if (!find_entry(pot, &probe))
             problem(c, c->e[i].line, "%s: not in the template po/tangscope.pot",
                     probe.ctx ? probe.ctx : probe.id);

@@ -3,7 +3,8 @@
 # po/ to the English template: it passes on the repository's files and fails,
 # naming file, line and text, on a German text taken out, a French label one
 # column wider than its place on the screen, a changed placeholder and a text
-# translated from an English the template no longer has. A new language with
+# translated from an English the template no longer has; GNU msgfmt reads each
+# file and agrees with its formats. A new language with
 # ten texts translated builds its tables (the rest falls back to English)
 # and the check names the texts still to translate.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/check_po.sh   (from the repository root)
@@ -21,6 +22,17 @@ fresh() { rm -rf "$work/po" && cp -r po "$work/po"; }
 fresh
 if check "$work/po/tangscope.pot" "$work"/po/*.po; then pass po-complete; else
     fail po-complete "$(head -3 "$work/out")"; fi
+
+# the files are what GNU gettext's tools (and so Poedit, Weblate) read: msgfmt
+# takes each, its printf formats checked against the English (#, c-format)
+if command -v msgfmt >/dev/null 2>&1; then
+    for f in po/*.po; do
+        if msgfmt --check -o /dev/null "$f" 2>"$work/msgfmt"; then pass "po-msgfmt-$(basename "$f")"; else
+            fail "po-msgfmt-$(basename "$f")" "$(head -3 "$work/msgfmt")"; fi
+    done
+else
+    skip po-msgfmt "no msgfmt here (Debian: apt-get install gettext)"
+fi
 
 # a German text taken out: the entry of LBL_TEMPERATURE goes, the check names it
 fresh
