@@ -57,11 +57,13 @@ awk -v w="$narrow" '/^msgctxt "LBL_TEMPERATURE"$/ { on = 1 } on && /^msgstr / { 
 if check "$work/po/tangscope.pot" "$work"/po/*.po; then pass po-as-wide-as-allowed; else
     fail po-as-wide-as-allowed "$(head -3 "$work/out")"; fi
 
-# a placeholder changed: the English's %s as %d in Chinese
+# a placeholder changed: a label's %d as %s in Chinese (the first label with a %d)
 fresh
-awk '/^msgctxt "LBL_CONTEXT"$/ { on = 1 } on && /^msgstr / { sub(/%d/, "%s"); on = 0 } { print }' po/zh.po >"$work/po/zh.po"
-if check "$work/po/tangscope.pot" "$work"/po/*.po; then fail po-placeholder "passed %s for %d"
-elif grep -q 'zh.po:.*LBL_CONTEXT: placeholders' "$work/out"; then pass po-placeholder
+label=$(awk '/^msgctxt "LBL_/ { ctx = $2 } /^msgstr "/ && ctx && /%d/ { gsub(/"/, "", ctx); print ctx; exit } /^$/ { ctx = "" }' po/zh.po)
+awk -v l="msgctxt \"$label\"" '$0 == l { on = 1 } on && /^msgstr / { sub(/%d/, "%s"); on = 0 } { print }' po/zh.po >"$work/po/zh.po"
+if [ -z "$label" ]; then fail po-placeholder "no label with a %d in po/zh.po"
+elif check "$work/po/tangscope.pot" "$work"/po/*.po; then fail po-placeholder "passed %s for %d in $label"
+elif grep -q "zh.po:.*$label: placeholders" "$work/out"; then pass po-placeholder
 else fail po-placeholder "$(head -3 "$work/out")"; fi
 
 # the English changed after the translation: every language is out of date
