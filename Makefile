@@ -8,6 +8,8 @@
 #                   (all but the bundled lessons' claims: tests/asan-skip.list)
 #   make check-layers  every include in src/ names its layer, and no layer reaches up
 #   make check-functions  no function in src/ over 80 lines (tools/long-functions.sh)
+#   make check-po   every text of po/ in every language, with its placeholders, and
+#                   no wider than its place on the screen (tools/po2c.c)
 #   make fuzz       each fuzz target (tests/fuzz) for FUZZ_SECONDS (60) under libFuzzer
 #   make portable   build-portable/tangscope-bin, for any x86-64 CPU with AVX2 and FMA
 #   make portable-test  the tests of the kernels' numbers on that build (no
@@ -81,10 +83,21 @@ APP_OBJ    := $(APP_SRC:%.c=$(BUILD)/%.o)
 TUI_OBJ    := $(TUI_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ    := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_BIN   := $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+# The texts people read are in po/ (po/README.md): the English template
+# po/tangscope.pot and a PO file per language. tools/po2c, built and run on
+# the machine that builds (HOST_CC), turns them into the C tables the program
+# links, part of the app library; `make check-po` lists every text a language
+# lacks, has translated from an older English, or writes too wide.
+PO_TEMPLATE := po/tangscope.pot
+PO_FILES    := $(sort $(wildcard po/*.po))
+PO2C        := $(BUILD)/tools/po2c
+PO_TABLES   := $(BUILD)/gen/po_tables.c
+APP_OBJ     += $(BUILD)/gen/po_tables.o
 DEPS_OK    := $(BUILD)/.deps-ok
 
 .PHONY: all run test test-bins unit e2e asan test-asan portable portable-test test-portable model \
-        class-model bench clean deps install uninstall check-layers check-functions strict-posix
+        class-model bench clean deps install uninstall check-layers check-functions check-po strict-posix
 
 all: tangscope
 
@@ -160,6 +173,8 @@ APP_TESTS += $(BUILD)/tests/test_views
 APP_TESTS += $(BUILD)/tests/test_lesson_steps
 # the engine's messages in the interface language
 APP_TESTS += $(BUILD)/tests/test_errtext
+# the texts of po/, and no sentence of them in the C sources
+APP_TESTS += $(BUILD)/tests/test_po
 # the exercises: the runner of students' programs and the reference cases;
 # stagebot plays the students (a right and a wrong top-p, a crash, a hang...)
 APP_TESTS += $(BUILD)/tests/test_stageprog $(BUILD)/tests/test_exercise
@@ -177,13 +192,11 @@ $(CELLS): tests/e2e/lib/cells.c
 	@mkdir -p $(dir $@)
 	$(HOST_CC) -std=c11 -O1 $(WARN) -o $@ $<
 unit test-bins test-asan test-portable test-arm64: $(STAGEBOT) $(CELLS)
-# one word per idea (po/glossary.tsv): the app's tables and the help pages,
-# whose objects are data alone
-HELP_OBJS := $(BUILD)/src/cli/help_de.o $(BUILD)/src/cli/help_fr.o $(BUILD)/src/cli/help_zh.o
+# one word per idea (po/glossary.tsv): every text of po/
 $(BUILD)/tests/test_terms: tests/unit/test_terms.c tests/unit/check.h tests/unit/testutil.h \
-    $(TEST_UTIL) $(HELP_OBJS) $(BUILD)/libapp.a $(BUILD)/libengine.a po/glossary.tsv
+    $(TEST_UTIL) $(BUILD)/libapp.a $(BUILD)/libengine.a po/glossary.tsv
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) $(TEST_LDFLAGS) -Isrc -Itests/unit -o $@ $< $(TEST_UTIL) $(HELP_OBJS) \
+	$(CC) $(CFLAGS) $(TEST_LDFLAGS) -Isrc -Itests/unit -o $@ $< $(TEST_UTIL) \
 	    $(BUILD)/libapp.a $(BUILD)/libengine.a $(LDLIBS)
 $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/testutil.h \
     tests/unit/apptest.h $(TEST_UTIL) $(APP_TEST_UTIL) $(BUILD)/libapp.a $(BUILD)/libengine.a
@@ -212,6 +225,17 @@ test:
 	@sh tools/long-functions.sh
 	@$(MAKE) --no-print-directory $(SUB_JOBS) tangscope test-bins
 	@sh tests/run.sh $(BUILD) ./tangscope
+
+$(PO2C): tools/po2c.c
+	@mkdir -p $(dir $@)
+	$(HOST_CC) -std=c11 -O1 $(WARN) -o $@ $<
+$(PO_TABLES): $(PO2C) $(PO_TEMPLATE) $(PO_FILES) src/app/labels.h
+	@mkdir -p $(dir $@)
+	$(PO2C) --out $@ --labels src/app/labels.h $(PO_TEMPLATE) $(PO_FILES)
+$(BUILD)/gen/po_tables.o: $(PO_TABLES) $(BUILD)/options | $(DEPS_OK)
+	$(CC) $(CFLAGS) -Isrc -MMD -MP -c $< -o $@
+check-po: $(PO2C)
+	$(PO2C) --check --labels src/app/labels.h $(PO_TEMPLATE) $(PO_FILES)
 
 # engine <- app <- tui <- cli, read off the include lines (tools/check-layers.sh)
 check-layers:

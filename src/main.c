@@ -185,6 +185,12 @@ int main(int argc, char **argv)
         print_optional_parts();
         return 0;
     }
+    if (strcmp(cmd, "--list-languages") == 0) {
+        /* the interface languages' codes, one a line, for scripts (the tests') */
+        for (int i = 0; i < LANG_COUNT; i++)
+            puts(app_lang_code((AppLang)i));
+        return 0;
+    }
     if (strcmp(cmd, "help") == 0) {
         command_first(argv, at);
         return run_help(argc, argv);

@@ -47,7 +47,7 @@ const char *exercise_stage_split(const char *text, ExerciseKind *kind);
 
 /* One reference case. */
 typedef struct {
-    const char *title[LANG_COUNT]; /* what the case is about, one line, by AppLang */
+    const char *title; /* what the case is about, one line (po/ translates it) */
     /* top-p: the settings and the candidates in id order, with p */
     float top_p, temperature;
     int top_k;

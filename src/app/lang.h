@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 
+#include "app/textw.h"
 #include "engine/probfmt.h"
 
 /* The interface languages, in the order `l` cycles through them; the index
@@ -64,6 +65,7 @@ typedef struct {
     const char *colon, *semicolon; /* after a word, with the spaces the language
                                     * puts around them: ": ", " : ", "：" */
     PluralRule plural;
+    TextwLang wrap;                /* how its lines break (its quotation marks) */
     const char *keys[KN_COUNT];    /* KeyNameId order */
 } Language;
 

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/po.h"
 #include "app/errtext.h"
 #include "app/script_expect.h"
 
@@ -224,81 +225,58 @@ static const char *const OPS[] = {">", ">=", "<", "<=", "=", NULL};
 /* The verbs before the sampler's settings; `set NAME` for each setting
  * (setting_verb) follows them, then VERBS_TAIL. */
 static const ScriptVerb VERBS_HEAD[] = {
-    {.name = "prompt", .usage = "TEXT", .arg = ARG_TEXT, .slider = NO_SLIDER, .run = run_prompt,
-     .help = "replace the text with TEXT (a new prompt)"},
-    {.name = "type", .usage = "TEXT", .arg = ARG_TEXT, .slider = NO_SLIDER, .run = run_type,
-     .help = "type TEXT after what is there"},
+    {.name = "prompt", .usage = "TEXT", .arg = ARG_TEXT, .slider = NO_SLIDER, .run = run_prompt},
+    {.name = "type", .usage = "TEXT", .arg = ARG_TEXT, .slider = NO_SLIDER, .run = run_type},
     {.name = "backspace", .usage = "[N]", .arg = ARG_COUNT, .slider = NO_SLIDER, .min = 1,
-     .max = APP_MAX_CHARS, .run = run_backspace,
-     .help = "take back the last N characters (default 1)"},
-    {.name = "clear", .usage = "", .arg = ARG_NONE, .slider = NO_SLIDER, .run = run_clear,
-     .help = "an empty text"},
+     .max = APP_MAX_CHARS, .run = run_backspace},
+    {.name = "clear", .usage = "", .arg = ARG_NONE, .slider = NO_SLIDER, .run = run_clear},
 };
 
 static const ScriptVerb VERBS_TAIL[] = {
-    {.name = "set seed", .usage = "N", .arg = ARG_INTEGER, .slider = SL_SEED, .run = run_set,
-     .help = "the random seed"},
-    {.name = "seed", .usage = "N", .arg = ARG_INTEGER, .slider = SL_SEED, .run = run_set,
-     .help = "the random seed (1 to 99999)"},
+    {.name = "set seed", .usage = "N", .arg = ARG_INTEGER, .slider = SL_SEED, .run = run_set},
+    {.name = "seed", .usage = "N", .arg = ARG_INTEGER, .slider = SL_SEED, .run = run_set},
     {.name = "mid-text", .usage = "on|off", .arg = ARG_WORD, .slider = NO_SLIDER, .words = ON_OFF,
-     .run = run_mid_text,
-     .help = "read the prompt as a fragment from inside a text, or as the start of a poem"},
+     .run = run_mid_text},
     {.name = "cache", .usage = "on|off", .arg = ARG_WORD, .slider = NO_SLIDER, .words = ON_OFF,
-     .run = run_cache, .help = "the KV cache"},
+     .run = run_cache},
     {.name = "step", .usage = "[N]", .arg = ARG_COUNT, .slider = NO_SLIDER, .min = 1,
-     .max = APP_MAX_CHARS, .run = run_step, .help = "sample N characters (default 1)"},
+     .max = APP_MAX_CHARS, .run = run_step},
     {.name = "pick", .usage = "N", .arg = ARG_INTEGER, .slider = NO_SLIDER, .min = 1,
-     .max = APP_TOP, .range_fmt = "candidate", .run = run_pick,
-     .help = "append candidate N (1 to 8)"},
-    {.name = "write", .usage = "", .arg = ARG_NONE, .slider = NO_SLIDER, .run = run_write,
-     .help = "write the rest of the poem"},
-    {.name = "compare", .usage = "", .arg = ARG_NONE, .slider = NO_SLIDER, .run = run_compare,
-     .help = "write the same text with and without the cache and time both"},
+     .max = APP_TOP, .range_fmt = "candidate", .run = run_pick},
+    {.name = "write", .usage = "", .arg = ARG_NONE, .slider = NO_SLIDER, .run = run_write},
+    {.name = "compare", .usage = "", .arg = ARG_NONE, .slider = NO_SLIDER, .run = run_compare},
     {.name = "form", .usage = "free|acrostic 5|7|jueju 5|7", .arg = ARG_FORM, .slider = NO_SLIDER,
-     .words = FORMS, .run = run_form,
-     .help = "the verse form (the acrostic takes its heads from the text)"},
+     .words = FORMS, .run = run_form},
     {.name = "show", .usage = "histogram|attention|help|none|mask|memory|weights|written",
-     .arg = ARG_WORD, .slider = NO_SLIDER, .words = VIEWS, .run = run_show,
-     .help = "open a view (none closes them)"},
-    {.name = "lookup", .usage = "C|off", .arg = ARG_CHAR, .slider = NO_SLIDER, .run = run_lookup,
-     .help = "where character C stands (rank and probability)"},
+     .arg = ARG_WORD, .slider = NO_SLIDER, .words = VIEWS, .run = run_show},
+    {.name = "lookup", .usage = "C|off", .arg = ARG_CHAR, .slider = NO_SLIDER, .run = run_lookup},
     {.name = "lang", .usage = "CODE", .arg = ARG_WORD, .slider = NO_SLIDER, .words = APP_LANG_CODES,
-     .run = run_lang, .help = "the interface language"},
+     .run = run_lang},
     {.name = "quiz", .usage = "QUESTION", .arg = ARG_FREE, .slider = NO_SLIDER, .lesson = 1,
-     .needs = LBL_SC_A_QUESTION, .run = run_quiz, .help = "show QUESTION and hide the bars until a key reveals them"},
+     .needs = LBL_SC_A_QUESTION, .run = run_quiz},
     {.name = "answer", .usage = "TEXT", .arg = ARG_FREE, .slider = NO_SLIDER, .lesson = 1,
-     .needs = LBL_SC_AN_ANSWER, .run = run_answer, .help = "what the quiz's reveal shows, highlighted, in place of the bars"},
+     .needs = LBL_SC_AN_ANSWER, .run = run_answer},
     {.name = "point", .usage = "bars|sliders|timing|text|corpus|none", .arg = ARG_WORD,
-     .slider = NO_SLIDER, .words = PANELS, .lesson = 1, .run = run_point,
-     .help = "highlight one panel"},
+     .slider = NO_SLIDER, .words = PANELS, .lesson = 1, .run = run_point},
     {.name = "expect",
      .usage = "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
               "grows C|shrinks C|kl OP X|size OP N|speedup OP X|mask T TOTAL|sampler C OP X|"
               "kept OP N|text TEXT|contains TEXT|count C OP N",
-     .arg = ARG_CLAIM, .slider = NO_SLIDER, .words = CLAIMS, .lesson = 1, .run = script_expect,
-     .help = "check a claim the narration makes"},
+     .arg = ARG_CLAIM, .slider = NO_SLIDER, .words = CLAIMS, .lesson = 1, .run = script_expect},
     {.name = "model", .usage = "bundled", .arg = ARG_WORD, .slider = NO_SLIDER, .words = MODELS,
-     .lesson = 1, .run = run_model,
-     .help = "this lesson's expect lines are about the bundled model (not checked on another)"},
+     .lesson = 1, .run = run_model},
     /* the weights' precision */
     {.name = "set weights", .usage = "fp32|bf16|int8", .arg = ARG_WORD, .slider = NO_SLIDER,
-     .words = WEIGHTS, .run = run_weights,
-     .help = "the weights as trained (fp32) or rounded to bfloat16 or 8-bit integers"},
+     .words = WEIGHTS, .run = run_weights},
     /* the course's exercises as programs (docs/exercises.md) */
     /* a session code (sesscode.h), as --code opens one */
     {.name = "code", .usage = "CODE [+ Enter]", .arg = ARG_FREE, .slider = NO_SLIDER,
-     .needs = LBL_SC_A_CODE, .run = run_code,
-     .help = "open a session code as tangscope --code does; with the title's + Enter, write its poem"},
+     .needs = LBL_SC_A_CODE, .run = run_code},
     {.name = "stage", .usage = "[top-p|jueju] [--timeout SECONDS] PROGRAM [ARGS]|off", .arg = ARG_FREE,
-     .slider = NO_SLIDER, .needs = LBL_SC_A_PROGRAM, .run = run_stage,
-     .help = "a student's program does top-p or the jueju beside the built-in; a lesson "
-             "names one of its exercises folder and the explorer asks first"},
+     .slider = NO_SLIDER, .needs = LBL_SC_A_PROGRAM, .run = run_stage},
     /* a second model beside the explorer's (app_compare.c) */
     {.name = "compare-model", .usage = "FILE|fp32|bf16|int8|off", .arg = ARG_FREE,
-     .slider = NO_SLIDER, .run = run_compare_model,
-     .help = "a second model reads the same text: both top 8, each character's rank in the "
-             "other and KL(A||B); fp32, bf16 or int8: this model in that precision (a lesson's "
-             "FILE is found beside the lesson)"},
+     .slider = NO_SLIDER, .run = run_compare_model},
 };
 
 enum {
@@ -320,7 +298,8 @@ void script_setting_help(AppLang lang, const ScriptVerb *v, char *out, size_t si
 {
     const SamplerSetting *t = v->setting;
     if (!t) {
-        snprintf(out, size, "%s", v->help);
+        const char *line = po_verb(lang, v->name);
+        snprintf(out, size, "%s", line ? line : "");
         return;
     }
     SamplerSettingId id = (SamplerSettingId)(t - SAMPLER_SETTINGS);
@@ -339,29 +318,26 @@ void script_setting_help(AppLang lang, const ScriptVerb *v, char *out, size_t si
 
 /* `set NAME X` for row id of the settings table: its slider's range (and
  * command), or the table's range and CMD_SETTING_SET when it has none. */
-static ScriptVerb setting_verb(SamplerSettingId id, char *name, size_t nsize, char *help,
-                               size_t hsize)
+static ScriptVerb setting_verb(SamplerSettingId id, char *name, size_t nsize)
 {
     const SamplerSetting *t = &SAMPLER_SETTINGS[id];
     snprintf(name, nsize, "set %s", t->name);
     ScriptVerb v = {.name = name, .usage = t->arg, .arg = t->integer ? ARG_INTEGER : ARG_NUMBER,
                     .slider = slider_of(id), .min = t->lo, .max = t->hi, .run = run_setting,
-                    .help = help, .setting = t};
-    script_setting_help(LANG_EN, &v, help, hsize);
+                    .setting = t};
     return v;
 }
 
 const ScriptVerb *script_verbs(int *count)
 {
     static ScriptVerb all[N_VERBS];
-    static char names[SET_COUNT][48], helps[SET_COUNT][512];
+    static char names[SET_COUNT][48];
     if (!all[0].name) {
         int n = 0;
         for (int i = 0; i < N_HEAD; i++)
             all[n++] = VERBS_HEAD[i];
         for (int i = 0; i < SET_COUNT; i++)
-            all[n++] = setting_verb((SamplerSettingId)i, names[i], sizeof names[i], helps[i],
-                                    sizeof helps[i]);
+            all[n++] = setting_verb((SamplerSettingId)i, names[i], sizeof names[i]);
         for (int i = 0; i < N_TAIL; i++)
             all[n++] = VERBS_TAIL[i];
     }

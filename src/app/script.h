@@ -101,7 +101,6 @@ struct ScriptVerb {
     int needs;                   /* ARG_FREE: what an empty argument lacks, a LabelId
                                   * ("answer: needs the text the reveal shows") */
     ScriptRunFn run;
-    const char *help;            /* one line for --help */
     const SamplerSetting *setting; /* `set NAME`: its row of the settings table, else NULL */
 };
 
@@ -118,7 +117,7 @@ enum { SCRIPT_FAILED = -1, SCRIPT_OK = 0, SCRIPT_UNCHECKED = 1, SCRIPT_SKIPPED =
 const ScriptVerb *script_verbs(int *count);
 /* What a verb does, in lang: for `set NAME`, made from the settings table
  * (the sentence of its label, its range and off value); for the others,
- * v->help (English: the command line translates those, cli_help.h). */
+ * its line in po/ ("verb NAME"). */
 void script_setting_help(AppLang lang, const ScriptVerb *v, char *out, size_t size);
 /* "set temperature T" */
 void script_verb_usage(const ScriptVerb *v, char *out, size_t size);

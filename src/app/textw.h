@@ -68,7 +68,8 @@ void textw_use_ascii(void);
 
 /* Whose rules break a line: they differ only in the quotation marks (“ opens
  * an English or Chinese quotation, closes a German one; » closes a French
- * one, opens a German one). The same order as the explorer's languages. */
+ * one, opens a German one). Each language's row (lang.c) names the rules it
+ * follows. */
 typedef enum { TEXTW_EN, TEXTW_ZH, TEXTW_DE, TEXTW_FR } TextwLang;
 
 /* Bytes of the first line when s is broken into lines of cols columns, by

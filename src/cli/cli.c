@@ -111,10 +111,6 @@ int cli_check_lang(const char *cmd, int argc, char **argv)
  * wrapping to this). Blocks that fit are printed as written. */
 enum { HELP_COLS = 80 };
 
-_Static_assert((int)TEXTW_EN == (int)LANG_EN && (int)TEXTW_ZH == (int)LANG_ZH &&
-                   (int)TEXTW_DE == (int)LANG_DE && (int)TEXTW_FR == (int)LANG_FR,
-               "textw.h TextwLang follows lang.h AppLang");
-
 typedef struct {
     const char *s;
     size_t len;
@@ -186,7 +182,7 @@ static void reflow(FILE *out, const HelpLine *l, int n, size_t head, int hang)
     int cols = HELP_COLS - hang > 20 ? HELP_COLS - hang : 20;
     fprintf(out, "%.*s", (int)head, l[0].s);
     for (const char *p = text; *p;) {
-        size_t k = textw_wrap_in(p, cols, (TextwLang)cli_lang());
+        size_t k = textw_wrap_in(p, cols, lang_row(cli_lang())->wrap);
         if (k == 0)
             break;
         size_t end = k;
@@ -487,14 +483,14 @@ static void list_options(const Opt *opts, int n_opts)
     puts("--help");
 }
 
-int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Opt *opts, int n_opts,
+int cli_parse(const char *cmd, int argc, char **argv, const Opt *opts, int n_opts,
               const char **pos, int max_pos, int *n_pos)
 {
     int np = 0, only_words = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!only_words && (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0)) {
-            cli_print_help(stdout, cli_help_text(cmd, help));
+            cli_print_help(stdout, cli_help_text(cmd));
             return 1;
         }
         if (!only_words && strcmp(a, "--list-options") == 0) {

@@ -57,10 +57,9 @@ void cli_put_right(FILE *out, const char *text, int width);
 void cli_put_left(FILE *out, const char *text, int width);
 /* Print a help text: @LANGS@ in it stands for the language codes. */
 void cli_print_help(FILE *out, const char *help);
-/* The help of cmd in the run's language (cli_help.c), or `english`, the
- * command's own, when the language is English or has none for it. Valid
- * until the next call. */
-const char *cli_help_text(const char *cmd, const char *english);
+/* The help of cmd in the run's language, or English when the language has
+ * none (po/: "help CMD"). */
+const char *cli_help_text(const char *cmd);
 
 /* Parse argv[1..] (argv[0] is the subcommand name) against opts; plain words
  * land in pos (at most max_pos). `--help`/`-h` prints help (cli_help_text)
@@ -70,8 +69,8 @@ const char *cli_help_text(const char *cmd, const char *english);
  * "--flag VALUE" and "--flag=VALUE" are accepted. A range is written in
  * messages as the help writes it: 1..64 (both ends included), (0, 1] for
  * OPT_FLOAT_OPEN; every echoed argument goes through ts_quote. */
-int cli_parse(const char *cmd, const char *help, int argc, char **argv, const Opt *opts, int n_opts,
-              const char **pos, int max_pos, int *n_pos);
+int cli_parse(const char *cmd, int argc, char **argv, const Opt *opts, int n_opts, const char **pos,
+              int max_pos, int *n_pos);
 
 /* The sampler's options, one per row of SAMPLER_SETTINGS (sampler.h), in
  * table order, writing into *set: --temperature, --top-k, ... with the
@@ -192,12 +191,6 @@ const char *cli_precision_name(int bf16);
  * or int8, rounded from the weights m holds; NULL leaves them as the file
  * holds them). Returns 0, or prints why for cmd and returns the exit status. */
 int cli_weights(const char *cmd, Model *m, const char *name);
-/* The help line of --weights, the same for every command that takes it. */
-#define CLI_WEIGHTS_HELP                                                                           \
-    "  --weights P              the weight matrices in fp32 (as trained), bf16 or\n"              \
-    "                           int8 (rounded when the model is loaded; default: as\n"            \
-    "                           the file holds them)\n"
-
 /* Threads for OpenMP and BLAS; 0 means all cores. */
 void cli_set_threads(int n);
 int cli_threads(void);

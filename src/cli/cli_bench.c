@@ -22,75 +22,6 @@
 #include "engine/nextview.h"
 #include "engine/sampler.h"
 
-static const char BENCH_HELP[] =
-    "usage: tangscope bench [--lengths 32,64,120] [--repeat N] [--context-policy P]\n"
-    "                       [--model FILE] [--weights LIST] [--json] [--quiet]\n"
-    "       tangscope bench --train [options]\n"
-    "       tangscope bench --ui [--model FILE] [--json]\n"
-    "       tangscope bench --lessons [--model FILE]\n"
-    "\n"
-    "Generation (the default): for each length, the best-of-N time to write that\n"
-    "many characters with and without the KV cache (the model and the sampler at\n"
-    "its defaults; one thread, one seed, the two in step), the speedup, whether both wrote identical text (\"LOGITS DIFFER\" if\n"
-    "their logits were not the same bytes at every position) and the largest\n"
-    "difference between their logits at any position; then the characters per\n"
-    "second of generation with the cache (model and sampler) against the memory-bound limit (the weights read once per\n"
-    "character at this machine's measured streaming bandwidth), and the full\n"
-    "pass (prefill of a whole context) in multiply-adds per second against the\n"
-    "measured peak of one core; the KV cache's size; what a keystroke in the\n"
-    "explorer costs at a full context (prefill on every core, sampler, top 8,\n"
-    "training-text counts); and the sampler's cost beside the\n"
-    "model's, in ms per cached character on one thread, under several settings.\n"
-    "Under the lengths' lines, a plot of the last length: the ms to write the\n"
-    "first n characters without and with the cache (the best run each way), the\n"
-    "axes' numbers as the interface language writes them.\n"
-    "  --lengths LIST  characters to write, comma-separated, each 1..100000 (default 32,64,120)\n"
-    "  --repeat N      runs per measurement, the best counts, 1..1000 (default: 10,\n"
-    "                  a length's runs stopping after 2 s, at least one)\n"
-    "  --context-policy P  past the context: shift (default) or slide, as in\n"
-    "                  `tangscope generate --help`\n"
-    "  --model FILE    model file (default assets/tang.bin)\n"
-    "  --weights LIST  fp32, bf16, int8, comma-separated: the lengths in each of\n"
-    "                  these precisions of the weights (tangscope quantize), taking\n"
-    "                  turns, then a table of them at the last length: the bytes of\n"
-    "                  weights a cached step reads, the characters per second of the\n"
-    "                  model alone (its passes, without the sampler),\n"
-    "                  the memory-bound limit for those bytes and the share of it,\n"
-    "                  and the speed against fp32 in the same run; the rest for the\n"
-    "                  first of them (default: as the file holds them)\n"
-    "  --context N     time a model of the same shape with context N, 1..8192, and\n"
-    "                  random weights instead (speed does not depend on the weights),\n"
-    "                  e.g. --context 512 --lengths 500; no sampler table then (its\n"
-    "                  cost depends on the model's distributions)\n"
-    "  --quiet         no progress line (only ever drawn on a terminal)\n";
-/* the help goes on here (one literal would pass the length C compilers must take) */
-static const char BENCH_HELP_MORE[] =
-    "  --ascii         the plot in ASCII (* o | + -), as explore --ascii; so too\n"
-    "                  with TANGSCOPE_ASCII=1 and a TERM of linux, vt* or dumb\n"
-    "\n"
-    "  --train        training speed: tokens per second of full optimizer steps\n"
-    "                 (forward, backward, AdamW) on the default model, 4 layers,\n"
-    "                 128 dimensions, 4 heads, batch 32 x 128, vocabulary of\n"
-    "                 assets/tang-train.txt; and the multiply-adds per second this\n"
-    "                 means against the measured float32 peak of that many cores\n"
-    "                 (and the bfloat16 peak, with bfloat16 products)\n"
-    "  --precision P  bf16 or fp32: how the matrix products multiply, as in\n"
-    "                 `tangscope train` (default: bf16 where the CPU has it)\n"
-    "  --steps N      timed steps after 2 warm-up steps, 1..100000 (default 10)\n"
-    "  --batch N      sequences per step, 1..4096 (default 32)\n"
-    "  --seq N        characters per sequence, 1..8192 (default 128)\n"
-    "  --threads N    threads, 0..1024, 0 = all cores (default 0)\n"
-    "  --json         print {\"tokens_per_s\": ..., ...}\n"
-    "\n"
-    "  --ui           the explorer: ms from launch to the first frame (on an 80 x 24\n"
-    "                 pseudo-terminal) and from a keystroke to redrawn bars at a full\n"
-    "                 context; --json prints {\"first_frame_ms\": ..., \"keystroke_ms\": ...}\n"
-    "\n"
-    "  --lessons      every lesson of lessons/zh, en, de, fr as a teacher steps through\n"
-    "                 it (open, n to the end, N back, n again): the slowest step change\n"
-    "                 of each, from the key to the redrawn screen (110 x 34, headless),\n"
-    "                 on every core; a step change should take at most 300 ms\n";
-
 static int bench_decode(Generator *g, int chars, const SamplerSettings *set, uint64_t seed,
                         TsErr *err);
 
@@ -1152,9 +1083,7 @@ int cmd_bench(int argc, char **argv)
         {"--quiet", OPT_FLAG, &quiet, 0, 0},
         {"--ascii", OPT_FLAG, &ascii, 0, 0},
     };
-    static char help[sizeof BENCH_HELP + sizeof BENCH_HELP_MORE];
-    snprintf(help, sizeof help, "%s%s", BENCH_HELP, BENCH_HELP_MORE);
-    int rc = cli_parse("bench", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    int rc = cli_parse("bench", argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;

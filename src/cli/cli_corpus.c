@@ -9,48 +9,6 @@
 #include "engine/corpus.h"
 #include "engine/vocab.h"
 
-static const char CORPUS_HELP[] =
-    "usage: tangscope corpus CONTEXT [--poem-start] [--top N] [--data FILE] [--json]\n"
-    "                        [--no-cache]\n"
-    "\n"
-    "How often does the training text itself continue this way? Print how many\n"
-    "times CONTEXT occurs in the text (overlapping occurrences count) and the\n"
-    "characters that follow it, most frequent first, with their counts and their\n"
-    "share of the occurrences. An occurrence at the very end of the text has no\n"
-    "follower; it counts in the total only. An empty CONTEXT (\"\" or none) stands\n"
-    "before every character: its count is the length of the text and its\n"
-    "followers are the character frequencies. The newline that ends each poem is\n"
-    "a character too, shown as ⏎ (\"\\n\" in JSON).\n"
-    "\n"
-    "CONTEXT is counted wherever it occurs: a fragment from inside a text, as\n"
-    "`probs --mid-text` reads a prompt. With --poem-start it is counted at the\n"
-    "start of a poem, after the newline that ends the poem before (so the\n"
-    "text's first poem, which nothing precedes, is not counted): the context\n"
-    "`probs` and the explorer give the model by default.\n"
-    "\n"
-    "The lookup uses a suffix array of the text, built on first use (well under\n"
-    "a second) and kept in $XDG_CACHE_HOME/tangscope/ (default ~/.cache/tangscope/)\n"
-    "as corpus-<CRC-32 of the text>.sa; an edited text gets a new one.\n"
-    "\n"
-    "CONTEXT is read as `probs` reads a prompt: a character the text lacks is read\n"
-    "as its simplified form (風 as 风, OpenCC's t2s), and , . ? ! (ASCII or\n"
-    "full-width) as ， and 。, unless the text has them; one line on stderr says\n"
-    "what was converted (in --json: \"converted\").\n"
-    "\n"
-    "  --poem-start   count CONTEXT at the start of a poem: after a newline\n"
-    "  --top N        how many followers to list, 1..1000000 (default 10)\n"
-    "  --data FILE    UTF-8 text (default assets/tang-train.txt)\n"
-    "  --no-cache     build the suffix array in memory only\n"
-    "  --json         print {\"context\": ..., \"converted\": [...], \"count\": N,\n"
-    "                 \"next\": [{\"char\": ..., \"count\": N, \"share\": F}, ...]};\n"
-    "                 the context as counted (with --poem-start: \"\\n春风\")\n"
-    "\n"
-    "Examples:\n"
-    "  tangscope corpus 春风          what follows 春风 in the Tang poems\n"
-    "  tangscope corpus 春风 --poem-start    ... when a poem opens with 春风\n"
-    "  tangscope corpus '' --top 5    the five most frequent characters\n"
-    "  tangscope corpus -- -x         a context that starts with '-'\n";
-
 /* Columns a shown character takes, roughly: the corpus is Chinese (two
  * columns) apart from the signs for control characters (vocab_shown_cp: ⏎,
  * ␉ ..., �); ASCII and the like take one. Only used
@@ -205,7 +163,7 @@ int cmd_corpus(int argc, char **argv)
         {"--json", OPT_FLAG, &json, 0, 0},
         {"--no-cache", OPT_FLAG, &no_cache, 0, 0},
     };
-    int rc = cli_parse("corpus", CORPUS_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    int rc = cli_parse("corpus", argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        pos, 1, &npos);
     if (rc)
         return rc == 1 ? 0 : rc;

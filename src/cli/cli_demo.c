@@ -7,28 +7,6 @@
 
 #include "cli/cli.h"
 
-static const char DEMO_HELP[] =
-    "usage: tangscope demo [--lang CODE] [--section N] [--pause] [--worksheet]\n"
-    "                      [--model FILE] [--corpus FILE | --no-corpus]\n"
-    "\n"
-    "The guided lessons, run on the model and printed one after the other as\n"
-    "Markdown handouts (what `tangscope lesson --print` prints for each): every\n"
-    "step's narration, then the text, the settings, the top 8 next characters\n"
-    "(the model, after the sampler, the training text's own counts), what the\n"
-    "model wrote and the KV cache's timings. The lessons are lessons/LANG/*.md,\n"
-    "found as assets/ is (TANGSCOPE_HOME, here, beside the program);\n"
-    "`tangscope lesson` steps through them in the explorer.\n"
-    "\n"
-    "  --lang @LANGS@  the lessons' language (default: the interface language,\n"
-    "                      from LC_ALL / LC_MESSAGES / LANG)\n"
-    "  --section N         only lesson N (the number its file name starts with)\n"
-    "  --pause             wait for Enter between lessons\n"
-    "  --worksheet         each lesson as a worksheet: the questions without their\n"
-    "                      answers, which follow at the end of the lesson\n"
-    "  --model FILE        model file (default assets/tang.bin)\n"
-    "  --corpus FILE       training text for the counts (default assets/tang-train.txt)\n"
-    "  --no-corpus         no training-text counts\n";
-
 static void print_problem(void *ctx, int line, const char *msg)
 {
     fprintf(stderr, "%s:%d: %s\n", (const char *)ctx, line, msg);
@@ -93,7 +71,7 @@ int cmd_demo(int argc, char **argv)
         {"--corpus", OPT_STR, &corpus_path, 0, 0}, {"--no-corpus", OPT_FLAG, &no_corpus, 0, 0},
         {"--worksheet", OPT_FLAG, &worksheet, 0, 0},
     };
-    int rc = cli_parse("demo", DEMO_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    int rc = cli_parse("demo", argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;

@@ -10,27 +10,6 @@
 #include "engine/model.h"
 #include "engine/train.h"
 
-static const char EVAL_HELP[] =
-    "usage: tangscope eval [--model FILE] [--weights P] [--data FILE] [--seq N]\n"
-    "                      [--threads N] [--json] [--quiet]\n"
-    "\n"
-    "Print the model's loss on a text in nats per character and its perplexity\n"
-    "(e^loss). The text is cut into consecutive windows of the model's context;\n"
-    "each character is predicted from the characters before it in its window.\n"
-    "\n"
-    "  --model FILE   model file (default assets/tang.bin)\n"
-    "  --weights P    fp32, bf16 or int8: the loss of the model with its weight\n"
-    "                 matrices rounded so (default: as the file holds them); the\n"
-    "                 pass runs in float32 on the rounded weights (an int8\n"
-    "                 weight as integer x its row's scale)\n"
-    "  --data FILE    UTF-8 text (default assets/tang-val.txt)\n"
-    "  --seq N        window length, 1..8192 and at most the model's context\n"
-    "                 (default: the context)\n"
-    "  --threads N    threads, 0..1024, 0 = all cores (default 0)\n"
-    "  --json         print {\"loss\": ..., \"perplexity\": ..., ...}\n"
-    "  --quiet        no progress line (it is drawn on stderr only when stderr is a\n"
-    "                 terminal)\n";
-
 typedef struct {
     const char *model_path, *data_path, *weights;
     int json, threads, seq; /* seq 0: the model's context */
@@ -60,7 +39,7 @@ static int eval_parse(EvalArgs *a, int argc, char **argv)
         {"--json", OPT_FLAG, &a->json, 0, 0},       {"--threads", OPT_INT, &a->threads, 0, 1024},
         {"--seq", OPT_INT, &a->seq, 1, 8192},      {"--quiet", OPT_FLAG, &a->quiet, 0, 0},
     };
-    int rc = cli_parse("eval", EVAL_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    int rc = cli_parse("eval", argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc;

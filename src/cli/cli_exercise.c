@@ -8,44 +8,11 @@
 #include <string.h>
 
 #include "app/exercise.h"
+#include "app/po.h"
 #include "app/labels.h"
 #include "app/stageprog.h"
 #include "app/textw.h"
 #include "cli/cli.h"
-
-static const char EXERCISE_HELP[] =
-    "usage: tangscope exercise check EXERCISE PROGRAM [--timeout SECONDS]\n"
-    "\n"
-    "Run a student's solution of one of the course's exercises against reference\n"
-    "cases written from the definitions, and say for each case whether it passed,\n"
-    "with what was expected and what came back. The exit status is 0 only when\n"
-    "every case passed (1 when one failed, 2 when PROGRAM cannot be run at all).\n"
-    "\n"
-    "EXERCISE is\n"
-    "  top-p   exercise 1: keep the most probable candidates until their\n"
-    "          probabilities reach p (ties, p = 0 and 1, one dominant candidate,\n"
-    "          a flat distribution, top-k before top-p, the course's numbers)\n"
-    "  jueju   exercise 2: the characters allowed next in a jueju, four lines of\n"
-    "          5 or 7 Han characters with ，。，。 and then the newline\n"
-    "\n"
-    "PROGRAM is the command that runs the solution, one argument: \"python3\n"
-    "my_top_p.py\". It is split into words at spaces, without a shell; a word in\n"
-    "\"double\" or 'single' quotes may hold spaces. tangscope starts it once and\n"
-    "talks to it over its standard input and output, one JSON object a line each\n"
-    "way (docs/exercises.md; starting points in lessons/exercises/). Its standard\n"
-    "error is the terminal's: print debugging output there.\n"
-    "\n"
-    "A program that crashes, hangs or answers something that is not one JSON\n"
-    "line fails the case with a one-line message and is started again for the\n"
-    "next; after two such failures in a row the other cases are not run. Nothing\n"
-    "it starts outlives it, or tangscope (however that ends); its TMPDIR is a\n"
-    "folder of its own, removed with it.\n"
-    "\n"
-    "  --timeout SECONDS   the time a case may take, 0.05..60 (default 1); the\n"
-    "                      first after a start may take ten times as long, for\n"
-    "                      the program's start (python3 can take seconds)\n"
-    "\n"
-    "Example: tangscope exercise check top-p \"python3 lessons/exercises/top_p.py\"\n";
 
 /* text, then spaces to `cols` display columns */
 static void print_padded(const char *text, int cols)
@@ -102,7 +69,7 @@ static int run_case(StageProg *prog, const ByteBuf *req, ExerciseKind kind, cons
     StageProgStatus st = stageprog_ask(prog, req->p, req->len, c->ids, c->n, got, &err);
     int tie = 0;
     int ok = st == STAGEPROG_OK && exercise_judge(kind, c, got, &tie);
-    print_verdict(ok, k, c->title[cli_lang()]);
+    print_verdict(ok, k, po_text(cli_lang(), c->title));
     printf("%s\n", !ok                            ? ""
                    : tie == EXERCISE_NOTE_TIE     ? cli_label(LBL_EX_TIE)
                    : tie == EXERCISE_NOTE_CLASSIC ? cli_label(LBL_EX_CLASSIC)
@@ -136,7 +103,7 @@ int cmd_exercise(int argc, char **argv)
     const char *pos[3];
     int npos = 0;
     Opt opts[] = {{"--timeout", OPT_FLOAT, &timeout, 0.05, 60}};
-    int rc = cli_parse("exercise", EXERCISE_HELP, argc, argv, opts,
+    int rc = cli_parse("exercise", argc, argv, opts,
                        (int)(sizeof opts / sizeof opts[0]), pos, 3, &npos);
     if (rc)
         return rc == 1 ? 0 : rc;
@@ -173,7 +140,7 @@ int cmd_exercise(int argc, char **argv)
                 break;
             stageprog_stop(&prog); /* what is left of the one that was stopped */
             if (stageprog_start(&prog, pos[2], 0, cli_lang(), &err) != 0) {
-                print_verdict(0, k + 1, c->title[cli_lang()]);
+                print_verdict(0, k + 1, po_text(cli_lang(), c->title));
                 printf("\n             %s\n", err.msg);
                 ran = k + 1;
                 break;

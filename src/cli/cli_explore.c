@@ -22,89 +22,7 @@
 #include "app/session.h"
 #include "tui/tui.h"
 
-static const char EXPLORE_HELP[] =
-    "usage: tangscope explore [--model FILE] [--prompt TEXT] [--lang CODE]\n"
-    "                         [--corpus FILE | --no-corpus] [--threads N] [--mid-text]\n"
-    "                         [--projector] [--theme dark|light] [--ascii]\n"
-    "                         [--context-policy shift|slide] [--compare-model FILE]\n"
-    "\n"
-    "The full-screen explorer: type a prompt and watch the model's probabilities\n"
-    "for the next character change on every key, beside what the sampler makes of\n"
-    "them and how often the training text continues the same way. Step through\n"
-    "generation a character at a time, write whole poems, constrain them to a\n"
-    "verse form, and time the KV cache. Press ? inside for every key.\n"
-    "`tangscope` with no command, or with only these options, opens it too.\n"
-    "What is typed, pasted or given with --prompt is read as `probs` reads a\n"
-    "prompt: traditional characters as simplified ones (風 as 风), , . ? ! as ，\n"
-    "and 。; the status line says what was converted, or names a character the\n"
-    "model does not know. A paste is one edit, predicted once (the text keeps its\n"
-    "last 1024 characters). It needs 80x24: a smaller terminal shows that size\n"
-    "and takes no key but q until it is enlarged.\n"
-    "Pinyin: y shows each candidate's reading and gloss beside its bar and the\n"
-    "readings under the text; i makes the model the input method: letters spell a\n"
-    "syllable (chun, chūn, lv), every character that reads it is listed, most\n"
-    "probable next first, 1-9 or Space choose (on a French keyboard & é \" ' ( - è\n"
-    "_ ç too), ) and = turn pages, Tab steps the tone, Esc leaves.\n"
-    "The text is shown whole, as verse: a line of verse to a row (a couplet to a\n"
-    "row when the rows run short), scrolling to keep its end in view only when\n"
-    "it is longer than the screen has rows for (an arrow says there is more\n"
-    "above). It stays verse at any length, with each line's readings under it\n"
-    "when pinyin is on; past the context a mark stands before the first\n"
-    "character the model reads.\n"
-    "The sampler starts from the default set of generate, acrostic and jueju\n"
-    "(temperature 0.8, top-k, top-p, min-p and the repetition penalty off, seed 1),\n"
-    "so Enter writes the poem those commands print for the same prompt.\n";
 /* the options: a second string, each within the length C compilers must take */
-static const char EXPLORE_HELP_OPTIONS[] =
-    "\n"
-    "  --model FILE    model file (default assets/tang.bin)\n"
-    "  --prompt TEXT   start with this prompt typed in\n"
-    "  --mid-text      read the prompt as a fragment from inside a text, with no\n"
-    "                  newline before it (default: it starts a poem; n switches)\n"
-    "  --lang CODE     interface language, @LANGS@ (every command takes it);\n"
-    "                  else LC_ALL, LC_MESSAGES or LANG (de_*, fr_*, zh_*); l cycles\n"
-    "  --corpus FILE   training text for the counts (default assets/tang-train.txt)\n"
-    "  --no-corpus     no training-text counts\n"
-    "  --threads N     threads for the model's passes, 0..1024, 0 = all cores\n"
-    "                  (default 0); the cache comparison (b) always times one thread\n"
-    "  --projector     start in projector mode (z switches): text, full-width bars\n"
-    "                  and sliders in high contrast, no grey hints, no braille\n"
-    "  --theme NAME    dark (default) or light (projectors wash out dark ones);\n"
-    "                  NO_COLOR set and not empty means no colour at all\n"
-    "  --ascii         every symbol in ASCII, for a terminal that draws ambiguous-\n"
-    "                  width symbols double (Chinese set-ups); = TANGSCOPE_ASCII=1\n"
-    "  --context-policy P  past the context: shift (default) moves the window on to\n"
-    "                  its newest half, marked ¦, and keeps the cache; slide reads\n"
-    "                  the last 128 at every step, where the cache cannot help\n"
-    "  --code CODE     open a session code (the title bar shows the session's): its\n"
-    "                  prompt, verse form, settings and seed, so that Enter writes\n"
-    "                  what `tangscope generate --code CODE` writes; not with\n"
-    "                  --prompt or --mid-text. A mistyped code, or one made with\n"
-    "                  another model, is refused.\n"
-    "  --session FILE  open again a session x saved (FILE.json), its poem too\n";
-/* the help goes on here (one literal would pass the length C compilers must take) */
-static const char EXPLORE_HELP_STAGE[] =
-    "  --stage PROGRAM a student's program does top-p beside the built-in one, its\n"
-    "                  column marked where the two differ (docs/exercises.md):\n"
-    "                  --stage \"python3 top_p.py\"; \"jueju ./jueju\" for the jueju\n"
-    "                  constraint (j); `:stage ...` and `:stage off` inside\n"
-    "  --stage-timeout SECONDS\n"
-    "                  the time each request to the program may take (default 1;\n"
-    "                  the first, its start included, ten times that): more for a\n"
-    "                  slow start such as `import torch`; `:stage --timeout\n"
-    "                  SECONDS PROGRAM` inside. A failing program's error output\n"
-    "                  is kept in ~/.cache/tangscope/stage-PID-N.stderr: the\n"
-    "                  message names the file and shows its last lines\n"
-    "  --compare-model FILE  a second model (B) reads the same text beside this\n"
-    "                  one (A): both top 8, each character's rank in the other\n"
-    "                  model (or that it lacks it) and KL(A||B) in bits, in the\n"
-    "                  bars' place (below them when there is room); fp32, bf16\n"
-    "                  or int8 for FILE: this model in that precision;\n"
-    "                  `:compare-model FILE` and `:compare-model off` inside\n"
-    "Inside, x saves the session as JSON (docs/session-json.md lists its fields)\n"
-    "and as Markdown to hand in, in the working folder (the status line names\n"
-    "them); r shows what a KV cache costs for this model and three large ones.\n";
-
 /* The training text, loaded in a thread while the explorer already runs. */
 typedef struct {
     const char *path, *cache_dir;
@@ -369,9 +287,7 @@ int cmd_explore(int argc, char **argv)
         {"--stage-timeout", OPT_FLOAT, &stage_timeout, 0.05, 600},
         {"--compare-model", OPT_STR, &compare_model, 0, 0},
     };
-    static char help[sizeof EXPLORE_HELP + sizeof EXPLORE_HELP_OPTIONS + sizeof EXPLORE_HELP_STAGE];
-    snprintf(help, sizeof help, "%s%s%s", EXPLORE_HELP, EXPLORE_HELP_OPTIONS, EXPLORE_HELP_STAGE);
-    int rc = cli_parse("explore", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    int rc = cli_parse("explore", argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;

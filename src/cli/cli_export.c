@@ -16,33 +16,6 @@
 #include "cli/progress.h"
 #include "engine/nanoexport.h"
 
-static const char EXPORT_HELP[] =
-    "usage: tangscope export FILE.bin --out DIR [--dataset NAME] [--quiet]\n"
-    "\n"
-    "Write a tangscope model as nanoGPT's checkpoint: DIR/ckpt.pt, what nanoGPT's\n"
-    "train.py saves (torch.load reads it; the weights as float32), and\n"
-    "DIR/meta.pkl, its vocabulary (stoi, itos). DIR is made if it does not exist\n"
-    "(its parent must). Then, in nanoGPT's folder:\n"
-    "\n"
-    "    python sample.py --out_dir=DIR\n"
-    "\n"
-    "The checkpoint's config gives DIR's absolute path as its dataset, so\n"
-    "sample.py finds DIR/meta.pkl from any folder. bias is False (and there are\n"
-    "no bias keys) when every bias of the model is zero. A model tangscope\n"
-    "trained uses the tanh GELU: nanoGPT's MLP gives the same probabilities with\n"
-    "nn.GELU(approximate='tanh'). No Python is needed; tangscope import\n"
-    "DIR/ckpt.pt --meta DIR/meta.pkl --out FILE.bin gives back the same file.\n"
-    "Each file is written as every output is (a link is followed, a device or a\n"
-    "FIFO written in place, a file replaced only once whole); a damaged model or\n"
-    "an unusable path is refused in one line with exit status 2.\n"
-    "docs/course-model.md tells the whole way.\n"
-    "\n"
-    "  --out DIR        the folder to write ckpt.pt and meta.pkl in\n"
-    "  --dataset NAME   the config's dataset instead of DIR's path: sample.py then\n"
-    "                   reads data/NAME/meta.pkl (nanoGPT's own layout)\n"
-    "  --quiet          no progress line (drawn on stderr only when it is a\n"
-    "                   terminal: reading, converting, writing)\n";
-
 /* DIR as a folder: there already (or a link to one), or made now (*made
  * set). Returns 0, or the exit status after saying why. */
 static int out_folder(const char *dir, int *made)
@@ -183,7 +156,7 @@ int cmd_export(int argc, char **argv)
         {"--dataset", OPT_STR, &dataset, 0, 0},
         {"--quiet", OPT_FLAG, &quiet, 0, 0},
     };
-    int rc = cli_parse("export", EXPORT_HELP, argc, argv, opts,
+    int rc = cli_parse("export", argc, argv, opts,
                        (int)(sizeof opts / sizeof opts[0]), pos, 1, &n_pos);
     if (rc)
         return rc == 1 ? 0 : rc;

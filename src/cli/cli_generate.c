@@ -16,113 +16,6 @@
 #include "engine/sesscode.h"
 #include "app/stageprog.h"
 
-#define SAMPLER_HELP                                                                               \
-    "Sampling:\n"                                                                                  \
-    "@SAMPLER@"                                                                                    \
-    "  --penalize-punctuation   let the penalty reach ， 。 and the newline too\n"              \
-    "  --seed S                 random seed, 0 or more (default 1); the same seed and\n"             \
-    "                           settings write the same text on every machine.\n"                           \
-    "                           The defaults are the explorer's too: Enter there\n"          \
-    "                           writes the poem these print for the same prompt\n"          \
-    "  --no-cache               recompute the whole window every step (same text, slower)\n"       \
-    "  --context-policy P       past the model's context (128 characters for the bundled\n"   \
-    "                           model): shift (default) moves the window on to the\n"        \
-    "                           newest half, reads it again in one pass and goes on\n"       \
-    "                           cached; slide reads the last 128 every step (no cache can\n" \
-    "                           help); either gives the same text with --no-cache\n"         \
-    "  --mid-text               read the text as a fragment from inside a text, with no\n"        \
-    "                           newline before it (see above)\n"                                  \
-    "  --model FILE             model file (default assets/tang.bin)\n"                            \
-    CLI_WEIGHTS_HELP                                                                               \
-    "  --json                   print {\"poems\": [...], \"code\": ..., ...}: \"code\" is the\n"      \
-    "                           run's session code (generate --code writes it again)\n"        \
-    "  --export                 also save the first poem as x does (JSON and Markdown)\n"    \
-    "  --trace FILE             write every written character to FILE, one JSON object a\n"   \
-    "                           line: its poem and place, the model's and the sampler's\n"   \
-    "                           probability, and the top 8 with both (docs/session-json.md)\n" \
-    "  --stage PROGRAM          top-p done by a program, a student's (exercise 1): started\n"   \
-    "                           once, asked at every character (docs/exercises.md), e.g.\n"  \
-    "                           --stage \"python3 top_p.py\"; \"jueju PROGRAM\": the jueju\n"  \
-    "                           constraint done by it (exercise 2), so generate writes\n"   \
-    "                           jueju of 7 a line (in `jueju` a bare PROGRAM is that one,\n" \
-    "                           \"top-p PROGRAM\" the other); a program that fails stops\n" \
-    "                           the run with one line (exit status 2). The run has no\n"    \
-    "                           session code then (a code means the built-in stages)\n"
-
-#define PINYIN_HELP(what, example)                                                                  \
-    "  --pinyin \"" example "\"\n"                                                               \
-    "                           " what ", typed in pinyin: each syllable\n"                   \
-    "                           (chun, chun1, chūn) becomes the character reading it\n"    \
-    "                           that the model ranks first there, after those before\n"   \
-    "                           it; stderr says which, with the runners-up\n"
-
-#define CONVERT_HELP                                                                               \
-    "Traditional characters are read as simplified ones (風 as 风, OpenCC's t2s, as\n"               \
-    "the training text was converted), and , . ? ! (ASCII or full-width) as ， and 。;\n"          \
-    "one line on stderr says what was converted (in --json: \"converted\").\n"
-
-static const char GENERATE_HELP[] =
-    "usage: tangscope generate [PROMPT | --pinyin SYLLABLES] [options]\n"
-    "\n"
-    "Write poems. Each poem starts after a newline (as in the training text), then\n"
-    "PROMPT, and runs to its newline or --max-chars characters. With --mid-text\n"
-    "there is no newline: PROMPT is read as a fragment from inside a text, as\n"
-    "`probs --mid-text` reads it (without a PROMPT the first character is still\n"
-    "chosen after a newline, which then goes). On a model whose vocabulary has no\n"
-    "newline PROMPT is read so by itself (said on stderr), and one must be given.\n"
-    "\n" CONVERT_HELP
-    "\n"
-    "  -n N                     poems to write, 1..10000 (default 1)\n"
-    "  --quiet                  no progress line (drawn on stderr for two poems or\n"
-    "                           more, only when stderr is a terminal)\n"
-    PINYIN_HELP("PROMPT", "chun feng")
-    "  --max-chars N            at most N characters per poem after the prompt,\n"
-    "                           1..1000000 (default 200)\n"
-    "  --stats                  also say how many poems are well formed: lines of equal\n"
-    "                           length, 5 or 7 characters, ， and 。 alternating, an even\n"
-    "                           number of lines (on stderr; in --json as \"well_formed\"),\n"
-    "                           and how many have four or eight lines, as a jueju or a\n"
-    "                           lüshi (\"four_or_eight_lines\")\n"  \
-    "  --code CODE              write the run a session code describes: its prompt, form,\n"  \
-    "                           settings, seed, -n and --max-chars (from the explorer's\n"   \
-    "                           title bar or --json's \"code\"); give no PROMPT and none of\n" \
-    "                           those options with it. A mistyped code, or one made with\n"  \
-    "                           another model, is refused\n";
-
-static const char ACROSTIC_HELP[] =
-    "usage: tangscope acrostic HEADS|--pinyin SYLLABLES [options]\n"
-    "\n"
-    "Write an acrostic (藏头诗): line i opens with the i-th character of HEADS;\n"
-    "the model writes the rest of each line, with no punctuation inside a line;\n"
-    "lines end in ， and 。 alternately, the last in 。. The poem starts after a\n"
-    "newline; with --mid-text that newline goes once the first head is written,\n"
-    "and the model reads the poem as a fragment from inside a text.\n"
-    "\n" CONVERT_HELP
-    "\n"
-    PINYIN_HELP("the heads", "chun xia qiu dong")
-    "  --chars 5|7              characters per line, 5 or 7 (default 7)\n"
-    "  -n N                     poems to write, 1..10000 (default 1)\n"
-    "  --quiet                  no progress line (drawn on stderr for two poems or\n"
-    "                           more, only when stderr is a terminal)\n"
-    "  --stats                  also say how many poems are well formed (on stderr; in\n"
-    "                           --json as \"well_formed\")\n";
-
-static const char JUEJU_HELP[] =
-    "usage: tangscope jueju [--pinyin SYLLABLES] [options]\n"
-    "\n"
-    "Write a jueju (绝句) in fixed form: four lines of 5 or 7 characters,\n"
-    "punctuation only at line ends, ，。，。. The poem starts after a newline;\n"
-    "with --mid-text the first character is chosen after it, then the newline\n"
-    "goes and the model reads the poem as a fragment from inside a text.\n"
-    "\n"
-    PINYIN_HELP("its first characters", "ming yue")
-    "  --chars 5|7              characters per line, 5 or 7 (default 5)\n"
-    "  -n N                     poems to write, 1..10000 (default 1)\n"
-    "  --quiet                  no progress line (drawn on stderr for two poems or\n"
-    "                           more, only when stderr is a terminal)\n"
-    "  --stats                  also say how many poems are well formed (on stderr; in\n"
-    "                           --json as \"well_formed\")\n";
-
 typedef struct {
     const char *model, *weights, *policy, *code, *trace, *stage;
     SamplerSettings set;
@@ -369,7 +262,7 @@ static int gen_check_stage(GenRequest *q, const char *cmd)
     return 0;
 }
 
-static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc, char **argv)
+static int gen_parse(GenRequest *q, const char *cmd, int argc, char **argv)
 {
     GenArgs *a = &q->a;
     *a = (GenArgs){.set = gen_default_settings(), .seed = GEN_DEFAULT_SEED, .poems = 1,
@@ -382,7 +275,7 @@ static int gen_parse(GenRequest *q, const char *cmd, const char *help, int argc,
     int n_opts = gen_opts(q, opts, &chars_arg);
     const char *pos[1] = {NULL};
     int npos = 0;
-    rc = cli_parse(cmd, help, argc, argv, opts, n_opts, pos, q->kind == FORM_JUEJU ? 0 : 1, &npos);
+    rc = cli_parse(cmd, argc, argv, opts, n_opts, pos, q->kind == FORM_JUEJU ? 0 : 1, &npos);
     if (rc)
         return rc;
     q->typed = npos ? pos[0] : NULL;
@@ -678,14 +571,10 @@ static void gen_run_free(GenRun *r)
     model_free(&r->m);
 }
 
-static int run(const char *cmd, const char *help, int argc, char **argv, FormKind kind)
+static int run(const char *cmd, int argc, char **argv, FormKind kind)
 {
     GenRequest q = {.kind = kind};
-    /* the command's own options, then the sampler's: two strings, each within
-     * the length C compilers must support for one */
-    static char full_help[8192];
-    snprintf(full_help, sizeof full_help, "%s%s", help, SAMPLER_HELP);
-    int rc = gen_parse(&q, cmd, full_help, argc, argv);
+    int rc = gen_parse(&q, cmd, argc, argv);
     if (rc)
         return rc == 1 ? 0 : rc;
     GenRun r = {0};
@@ -715,6 +604,6 @@ static int run(const char *cmd, const char *help, int argc, char **argv, FormKin
     return rc;
 }
 
-int cmd_generate(int argc, char **argv) { return run("generate", GENERATE_HELP, argc, argv, FORM_FREE); }
-int cmd_acrostic(int argc, char **argv) { return run("acrostic", ACROSTIC_HELP, argc, argv, FORM_ACROSTIC); }
-int cmd_jueju(int argc, char **argv) { return run("jueju", JUEJU_HELP, argc, argv, FORM_JUEJU); }
+int cmd_generate(int argc, char **argv) { return run("generate", argc, argv, FORM_FREE); }
+int cmd_acrostic(int argc, char **argv) { return run("acrostic", argc, argv, FORM_ACROSTIC); }
+int cmd_jueju(int argc, char **argv) { return run("jueju", argc, argv, FORM_JUEJU); }

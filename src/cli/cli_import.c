@@ -18,35 +18,6 @@
 #include "engine/fileio.h"
 #include "engine/nanogpt.h"
 
-static const char IMPORT_HELP[] =
-    "usage: tangscope import CKPT --meta META.pkl --out FILE.bin [--n-head N]\n"
-    "                        [--gelu erf|tanh] [--ln-eps X] [--quiet]\n"
-    "\n"
-    "Turn a nanoGPT-style checkpoint (what nanoGPT's train.py saves, or a bare\n"
-    "state_dict; with or without torch.compile's _orig_mod. prefix; bias true or\n"
-    "false) and its meta.pkl (stoi, itos: one character per token) into a\n"
-    "tangscope model file, which then works wherever --model FILE does.\n"
-    "\n"
-    "tangscope reads the checkpoint's zip archive and its pickles itself: nothing\n"
-    "else needs to be installed, and nothing in either file is ever run. Only\n"
-    "what a checkpoint holds is accepted (tensors, dicts, lists, numbers,\n"
-    "strings); anything else, and what cannot be mapped (another architecture,\n"
-    "rotary positions, a vocabulary of words or bytes, shapes that disagree), is\n"
-    "refused in one line with exit status 2. The output is written as every\n"
-    "model file is (a device or a FIFO stays one, a link is followed).\n"
-    "docs/course-model.md tells the whole way.\n"
-    "\n"
-    "  --meta META.pkl  the vocabulary nanoGPT's prepare.py wrote\n"
-    "  --out FILE.bin   the tangscope model to write\n"
-    "  --n-head N       the heads, for a bare state_dict (no model_args)\n"
-    "  --gelu erf|tanh  the MLP's GELU: erf is nanoGPT's nn.GELU() (the default),\n"
-    "                   tanh for nn.GELU(approximate='tanh')\n"
-    "  --ln-eps X       the LayerNorm epsilon (default 1e-5, nanoGPT's)\n"
-    "  --quiet          no progress line (drawn on stderr only when it is a\n"
-    "                   terminal: reading, converting, writing)\n"
-    "\n"
-    "The reverse: tools/export-nanogpt.py FILE.bin --out ckpt.pt --meta meta.pkl.\n";
-
 /* A path for the line on stdout: as it is when it shows as it is, else
  * quoted and escaped. */
 static const char *shown(TsQuoted *q, const char *path)
@@ -77,7 +48,7 @@ static int parse(int argc, char **argv, ImportArgs *a)
     };
     const char *pos[1] = {NULL};
     int n_pos = 0;
-    int rc = cli_parse("import", IMPORT_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    int rc = cli_parse("import", argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        pos, 1, &n_pos);
     if (rc)
         return rc == 1 ? 1 : rc;

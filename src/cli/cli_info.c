@@ -6,19 +6,6 @@
 #include "engine/infer.h"
 #include "engine/model.h"
 
-static const char INFO_HELP[] =
-    "usage: tangscope info [--model FILE] [--json]\n"
-    "\n"
-    "Show a model: its configuration, every weight tensor with its shape and size\n"
-    "(in file order, see docs/model-format.md), the parameter count, the file size,\n"
-    "which GELU and LayerNorm epsilon the model uses (tanh and 1e-5 for tangscope's\n"
-    "own; the exact erf GELU for one imported from nanoGPT by tangscope import),\n"
-    "and the KV cache's size per character and at the full context.\n"
-    "\n"
-    "  --model FILE   model file (default assets/tang.bin)\n"
-    "  --json         print {\"layers\": ..., \"gelu\": \"tanh\"|\"erf\", \"ln_eps\": ...,\n"
-    "                 \"tensors\": [{\"name\": ..., \"shape\": [...]}], ...}\n";
-
 /* "4 x 384 x 128" ("7.311 x 128" as the language groups), or "[7311, 128]" for JSON */
 static void format_shape(const ParamInfo *t, int json, char *out, size_t size)
 {
@@ -88,7 +75,7 @@ int cmd_info(int argc, char **argv)
         {"--model", OPT_STR, &model_path, 0, 0},
         {"--json", OPT_FLAG, &json, 0, 0},
     };
-    int rc = cli_parse("info", INFO_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    int rc = cli_parse("info", argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;

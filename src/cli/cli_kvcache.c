@@ -9,31 +9,6 @@
 #include "engine/kvcost.h"
 #include "engine/model.h"
 
-static const char KVCACHE_HELP[] =
-    "usage: tangscope kvcache [--tokens N] [--model FILE] [shape flags] [--json]\n"
-    "\n"
-    "The memory a KV cache needs: bytes per token and at N tokens, for this model\n"
-    "and for three large ones of published shapes:\n"
-    "  7B, multi-head attention      32 layers x 32 heads x 128 (4096 dims), 16-bit:\n"
-    "                                2 x 32 x 4096 x 2 bytes per token\n"
-    "  8B, grouped-query attention   32 layers x 8 key/value heads x 128, 16-bit:\n"
-    "                                2 x 32 x 8 x 128 x 2 bytes per token\n"
-    "  DeepSeek-V3, latent attention 61 layers x (latent 512 + positional key 64),\n"
-    "                                16-bit: 61 x 576 x 2 bytes per token\n"
-    "\n"
-    "  --tokens N       tokens held in the cache, 1..1000000000 (default 4096)\n"
-    "  --model FILE     the tangscope model (default assets/tang.bin)\n"
-    "  --json           print {\"tokens\": N, \"models\": [{\"name\", \"bytes_per_token\",\n"
-    "                   \"total_bytes\", ...}]}\n"
-    "Another shape, added as \"custom\" (key and value per head, or --latent):\n"
-    "  --layers N       layers, 1..1000\n"
-    "  --kv-heads N     key/value heads, 1..1024 (with --head-dim)\n"
-    "  --head-dim N     numbers per head, 1..4096\n"
-    "  --latent N       latent attention: numbers of the latent vector, 1..65536\n"
-    "  --rope-dim N     latent attention: numbers of the positional key, 0..65536\n"
-    "                   (default 0)\n"
-    "  --bits B         16 or 32 bits per number (default 16)\n";
-
 /* One row: its name, the bytes per token (and in a binary unit), the bytes
  * at N tokens, as the interface language writes them. */
 static void print_row(const KvShape *s, const char *name, long tokens, int json, int first)
@@ -150,7 +125,7 @@ int cmd_kvcache(int argc, char **argv)
         {"--rope-dim", OPT_INT, &rope, 0, 65536},
         {"--bits", OPT_STR, &bits_arg, 0, 0},
     };
-    int rc = cli_parse("kvcache", KVCACHE_HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    int rc = cli_parse("kvcache", argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;

@@ -18,107 +18,7 @@
 #include "tui/screencheck.h"
 #include "tui/tui.h"
 
-static const char LESSON_HELP[] =
-    "usage: tangscope lesson [FILE] [--lang CODE] [--projector] [--theme dark|light]\n"
-    "                        [--ascii] [options]\n"
-    "       tangscope lesson --watch FILE [options]\n"
-    "       tangscope lesson --check [FILE...] [options]\n"
-    "       tangscope lesson --print FILE [--worksheet] [--html] [options]\n"
-    "\n"
-    "Guided lessons: Markdown files (lessons/zh, en, de, fr) whose `## ` headings\n"
-    "are steps, whose paragraphs are the narration, and whose ```tangscope blocks\n"
-    "hold commands carried out when a step is entered (lessons/README.md has the\n"
-    "format and every command). Every lesson starts from the same state and the\n"
-    "seed makes it deterministic, so step k always shows the same.\n"
-    "\n"
-    "  tangscope lesson          a picker of the lessons in the interface language\n"
-    "  tangscope lesson FILE     the lesson in the explorer: its narration beside\n"
-    "                            the bars; n / PgDn the next step, N / PgUp the one\n"
-    "                            before; : types a command\n"
-    "  --watch FILE              the lesson in the explorer while you write it: each\n"
-    "                            time the file is saved it is read again and shown\n"
-    "                            at the same step, and under the narration stand\n"
-    "                            the messages of --check's run of its commands\n"
-    "                            (FILE:LINE: message, or \"FILE: N steps, ok\"); a\n"
-    "                            file whose shape is wrong (a code block never\n"
-    "                            closed, no steps) leaves the last good version on\n"
-    "                            the screen and names the line. The screens' checks\n"
-    "                            (80x24, 110x34, quoted figures) are --check's own\n"
-    "  --check [FILE...]         run each lesson (without FILE: those of the picker)\n"
-    "                            to its end without a terminal and\n"
-    "                            print one line FILE:LINE: message per problem\n"
-    "                            (unknown commands, values out of range, characters\n"
-    "                            not in the model, expect lines that do not hold, a\n"
-    "                            second quiz in a step, an empty answer, a value\n"
-    "                            finer than its slider's steps, a file without a\n"
-    "                            title or steps); exit status 2 if\n"
-    "                            there is any, else one line \"FILE: N steps, ok\"\n"
-    "                            each. It also lays out and draws every step\n"
-    "                            without a terminal at 80x24, 110x34 and in\n"
-    "                            projector mode (80x24), with the explorer's own\n"
-    "                            panels, and tells FILE:LINE when what a step\n"
-    "                            names (lookup, the coin of step, compare's verdict\n"
-    "                            and a plot of 5 rows, show, point, quiz, the\n"
-    "                            figure of an expect) is not on the screen whole,\n"
-    "                            or a line is cut, or the narration is over twice\n"
-    "                            as tall as its pane at 80x24 (at the step's\n"
-    "                            heading); every\n"
-    "                            figure the narration quotes (a percentage, rank\n"
-    "                            or count) must stand on the step's screen\n"
-    "                            (110x34) as quoted: \"step 2: the narration quotes\n"
-    "                            8.37% but the screen shows 8.4%\" (a figure from\n"
-    "                            elsewhere stands in `code` or in \"(source: ...)\":\n"
-    "                            lessons/README.md)\n"
-    "  --quiet                   with --check: no progress line (drawn on stderr\n"
-    "                            only when it is a terminal: lessons done of all,\n"
-    "                            the rate, the time left, the lesson in hand)\n"
-    ;
 /* (in parts: one literal would pass the length C compilers must take) */
-static const char LESSON_HELP_PRINT[] =
-    "  --print FILE              run the lesson and print a Markdown handout: each\n"
-    "                            step's narration, then what its screen shows: the\n"
-    "                            text, the settings, the top 8 (model, after the\n"
-    "                            sampler, training-text count), what the model wrote\n"
-    "                            (a comparison's text once) and the view the step\n"
-    "                            opens: the mask triangle, the memory table, the\n"
-    "                            weights, the timings (the only part that differs\n"
-    "                            between runs); poems stand as verse, a line to a line\n"
-    "  --worksheet               with --print: each question without its answer and\n"
-    "                            a line to write on; what the reveal shows and the\n"
-    "                            step that explains it follow at the end of the\n"
-    "                            lesson, under Answers (the teacher's part)\n"
-    "  --html                    with --print: the handout as one web page to print\n"
-    "                            or share, fetching nothing (A4 print style; bars,\n"
-    "                            mask and timings drawn; pinyin under the verse)\n"
-    "\n"
-    "  --model FILE              model file (default assets/tang.bin)\n"
-    "  --lang @LANGS@        the interface language and the picker's lessons\n"
-    "                            (default: from LC_ALL / LC_MESSAGES / LANG); a\n"
-    "                            handout's words follow the lesson's folder\n"
-    "  --corpus FILE             training text for the counts (default\n"
-    "                            assets/tang-train.txt)\n"
-    "  --no-corpus               no training-text counts (expect corpus then fails)\n"
-    "  --threads N               threads for the model's passes, 0 = all cores\n"
-    "                            (default 0); the numbers are the same on any count\n"
-    "  --projector               in the explorer: start in projector mode (z\n"
-    "                            switches): the text, the bars across the width and\n"
-    "                            the sliders, high contrast, no grey hints\n"
-    "  --theme dark|light        in the explorer: colours for a dark (default) or a\n"
-    "                            light background; NO_COLOR means no colour at all\n"
-    "  --ascii                   in the explorer: ASCII symbols only, for a terminal\n"
-    "                            that draws ambiguous-width symbols double wide\n";
-/* the help goes on here (one literal would pass the length C compilers must take) */
-static const char LESSON_HELP_STAGE[] =
-    "  --stage PROGRAM           in the explorer: a student's program does top-p\n"
-    "                            (\"jueju PROGRAM\": the jueju) beside the built-in,\n"
-    "                            as explore --stage. A lesson's own `stage` step\n"
-    "                            names a program of lessons/exercises only, and the\n"
-    "                            explorer asks before it starts it; --check starts\n"
-    "                            it too, names the step and checks its screen;\n"
-    "                            --print never starts one\n"
-    "\n"
-    "The commands (the same on the explorer's command line, `:`):\n";
-
 /* ---- the environment ---- */
 
 int cli_lesson_env_open(LessonEnv *e, const char *cmd, const char *model_path,
@@ -754,8 +654,8 @@ static void print_verbs(void)
         script_verb_usage(&v[i], usage, sizeof usage);
         char own[512]; /* a setting's, made from the settings table */
         script_setting_help(cli_lang(), &v[i], own, sizeof own);
-        const char *help = v[i].setting ? own : cli_verb_help(v[i].name, v[i].help);
-        const char *tag = v[i].lesson ? cli_verb_help("(lessons)", "(lessons) ") : "";
+        const char *help = v[i].setting ? own : cli_verb_help(v[i].name);
+        const char *tag = v[i].lesson ? cli_verb_help("(lessons)") : "";
         if (strlen(usage) > 34) /* its own line, the description under it */
             len += (size_t)snprintf(text + len, cap - len, "  %s\n%37s", usage, "");
         else
@@ -809,9 +709,7 @@ int cmd_lesson(int argc, char **argv)
     enum { MAX_FILES = 256 };
     const char *files[MAX_FILES];
     int n_files = 0;
-    static char help[sizeof LESSON_HELP + sizeof LESSON_HELP_PRINT + sizeof LESSON_HELP_STAGE];
-    snprintf(help, sizeof help, "%s%s%s", LESSON_HELP, LESSON_HELP_PRINT, LESSON_HELP_STAGE);
-    int rc = cli_parse("lesson", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    int rc = cli_parse("lesson", argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        files, MAX_FILES, &n_files);
     if (rc == 1 && !cli_flag_given(argc, argv, "--list-options"))
         print_verbs();

@@ -20,94 +20,6 @@
 #include "engine/pinyin.h"
 #include "engine/sampler.h"
 
-static const char PROBS_HELP[] =
-    "usage: tangscope probs PROMPT|--pinyin SYLLABLES [options]\n"
-    "\n"
-    "Read PROMPT and print the most probable next characters: the softmax of the\n"
-    "model's scores at temperature 1, and, when any sampler flag is given, the\n"
-    "probability after the sampler (repetition penalty, temperature, top-k,\n"
-    "top-p, min-p) too. The repetition penalty counts the characters of PROMPT,\n"
-    "as the explorer's does once PROMPT is typed.\n"
-    "\n"
-    "PROMPT starts a poem: the model reads a newline before it, as before every\n"
-    "poem of the training text; `generate` and the explorer read a prompt the\n"
-    "same way. With --mid-text PROMPT is a fragment from inside a text, read with\n"
-    "nothing before it (so it is on a model whose vocabulary has no newline, said\n"
-    "on stderr). The training text's counts to compare with:\n"
-    "`tangscope corpus --poem-start PROMPT` (PROMPT at the start of a poem) and\n"
-    "`tangscope corpus PROMPT` (anywhere: the --mid-text reading). An empty\n"
-    "prompt starts a poem either way. A text longer than the model's context\n"
-    "(128 characters for the bundled model) is read as nanoGPT's generate and\n"
-    "sample.py read it: its last context characters (--context-policy below).\n"
-    "\n"
-    "PROMPT may be typed in traditional characters (風 is read as 风, with\n"
-    "OpenCC's t2s, the conversion the training text went through) and with\n"
-    "ASCII or full-width punctuation: , as ， and . ? ! as 。 (the model knows\n"
-    "no other marks). What was converted is said in one line on stderr,\n"
-    "\"tangscope probs: read 風 as 风\". A character the model knows is kept.\n"
-    "TANGSCOPE_OPENCC_CONFIG names another OpenCC configuration (tw2s.json).\n"
-    "\n"
-    "  --mid-text               read PROMPT as a fragment from inside a text\n"    "  --context-policy P       past the model's context: slide (default) reads the\n"
-    "                           last context characters, nanoGPT's crop\n"
-    "                           idx[:, -block_size:]; shift reads the window that\n"
-    "                           `generate` and the explorer keep by default (the\n"
-    "                           newest half after each shift): what they read there\n"
-    "  --top N                  how many candidates, 1..1000000 (default 8)\n"
-    "  --pinyin                 beside each candidate its Mandarin readings and a\n"
-    "                           short English gloss (Unihan, assets/pinyin.tsv)\n"
-    "  --pinyin \"chun feng\"     PROMPT in pinyin, as in generate --help (then --pinyin)\n"    "  --pinyin-input SYLLABLE  the model as an input method: every character that\n"
-    "                           reads SYLLABLE (chun, chun1 or chūn: tone as a mark,\n"
-    "                           a digit 1-5, or left out for any; ü as v or u:),\n"
-    "                           most probable next first, with its probability and\n"
-    "                           its rank among all the model's candidates; --top N\n"
-    "                           of them\n"
-    "@SAMPLER_PROBS@"
-    "  --model FILE             model file (default assets/tang.bin)\n"
-    CLI_WEIGHTS_HELP;
-
-/* The rest of the help (one string literal may hold only 4095 bytes). */
-static const char PROBS_HELP_MORE[] =
-    "  --json                   {\"prompt\": ..., \"poem_start\": true|false,\n"
-    "                           \"converted\": [{\"from\": \"風\", \"to\": \"风\"}],\n"
-    "                           \"candidates\": [{\"char\": ..., \"prob\": ..., \"id\": ...,\n"
-    "                           \"stages\": {@STAGE_KEYS@}}],\n"
-    "                           \"stages\": [{\"stage\": \"model\", \"kept\": ...,\n"
-    "                           \"removed\": ...}, ...], \"removed\": ..., ...}: a\n"
-    "                           candidate's probability after each stage in the\n"
-    "                           sampler's order, renormalised over what the stage\n"
-    "                           keeps; a stage's kept characters and the model\n"
-    "                           probability it removed; \"removed\" the model\n"
-    "                           probability of every character the final\n"
-    "                           distribution gives 0 (the temperature counts);\n"
-    "                           \"entropy\" the model's, \"entropy_final\" the\n"
-    "                           sampler's, in nats; \"context_used\" the characters\n"
-    "                           the model read: at most its context, the newline\n"
-    "                           before a poem counted, and \"context_policy\" the\n"
-    "                           window's (--context-policy). No earlier text, no form: the\n"
-    "                           penalty and the form mask change nothing here.\n"
-    "                           With --pinyin: \"pinyin\" (readings) and \"gloss\"; with\n"
-    "                           --pinyin-input also \"rank\", and the object\n"
-    "                           \"pinyin_input\", \"matches\" (how many read it) and\n"
-    "                           \"matches_prob\" (their probability together)\n"
-    "  --stage PROGRAM          top-p done by a program too, a student's (exercise 1,\n"
-    "                           docs/exercises.md), e.g. --stage \"python3 top_p.py\":\n"
-    "                           its column beside the built-in top-p, every character\n"
-    "                           they disagree on marked and listed (in --json:\n"
-    "                           \"stage\" and each candidate's \"stage_top_p\")\n"
-    "  --compare-model FILE     a second model (B) reads PROMPT too, through its\n"
-    "                           own vocabulary and context: both top N side by\n"
-    "                           side, each with its rank in the other model\n"
-    "                           (absent: the other lacks it), and KL(A||B) in bits\n"
-    "                           (A: --model), over the characters both know, each\n"
-    "                           renormalised, with the probability each puts on\n"
-    "                           the characters the other lacks; a character of\n"
-    "                           PROMPT that B lacks is an error. Not with --stage\n"
-    "                           or --pinyin-input. In --json: \"kl\" (nats),\n"
-    "                           \"rank_other\", \"prob_other\", \"compare_candidates\",\n"
-    "                           \"shared\", \"model_only_prob\", \"compare_only_prob\"\n"
-    "\n"
-    "Example: tangscope probs 春风 --pinyin-input du  (度 or 渡 or 都?)\n";
-
 /* The prompt as the model read it, for the first line: only the characters
  * inside the window it reads (a longer prompt loses its start, shown as
  * "…"; the window is the context policy's), and a newline as ⏎ so the line
@@ -536,9 +448,7 @@ static int probs_parse(ProbsArgs *a, int argc, char **argv)
     memcpy(all, opts, sizeof opts);
     /* every sampler option generate takes: the penalty reads PROMPT */
     int n_all = N_OWN + cli_sampler_opts(all + N_OWN, &a->set, 1);
-    static char help[sizeof PROBS_HELP + sizeof PROBS_HELP_MORE];
-    snprintf(help, sizeof help, "%s%s", PROBS_HELP, PROBS_HELP_MORE);
-    rc = cli_parse("probs", help, argc, argv, all, n_all, pos, 1, &npos);
+    rc = cli_parse("probs", argc, argv, all, n_all, pos, 1, &npos);
     if (rc)
         return rc;
     SamplerSettings plain = sampler_defaults();

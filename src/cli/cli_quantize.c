@@ -4,22 +4,6 @@
 #include "cli/cli.h"
 #include "engine/model.h"
 
-static const char QUANTIZE_HELP[] =
-    "usage: tangscope quantize --to bf16|int8|fp32 --out FILE [--model FILE]\n"
-    "\n"
-    "Write the model again with its weight matrices (wte, qkv_w, attproj_w, fc_w,\n"
-    "fcproj_w: 99% of the weights) in bfloat16 (2 bytes a weight) or in 8-bit\n"
-    "integers with a float32 scale per row (1 byte a weight), rounded from the\n"
-    "float32 weights; the position embedding, the biases and the LayerNorms stay\n"
-    "float32. Such a file is version 3 of the model format (docs/model-format.md)\n"
-    "and loads wherever a model file does; every command then computes with the\n"
-    "rounded weights. --to fp32 writes the weights a file holds as float32 (what\n"
-    "rounding took away does not come back). Training stays float32.\n"
-    "\n"
-    "  --to P         bf16, int8 or fp32\n"
-    "  --out FILE     the new model file (written to a temporary name, then renamed)\n"
-    "  --model FILE   model file to read (default assets/tang.bin)\n";
-
 int cmd_quantize(int argc, char **argv)
 {
     const char *model_path = NULL, *to = NULL, *out = NULL;
@@ -28,7 +12,7 @@ int cmd_quantize(int argc, char **argv)
         {"--to", OPT_STR, &to, 0, 0},
         {"--out", OPT_STR, &out, 0, 0},
     };
-    int rc = cli_parse("quantize", QUANTIZE_HELP, argc, argv, opts,
+    int rc = cli_parse("quantize", argc, argv, opts,
                        (int)(sizeof opts / sizeof opts[0]), NULL, 0, NULL);
     if (rc)
         return rc == 1 ? 0 : rc;

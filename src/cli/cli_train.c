@@ -18,77 +18,6 @@
 #include "engine/train.h"
 #include "cli/train_loop.h"
 
-/* The help in two parts (joined in train_parse): one string would pass the
- * 4095 characters C compilers must take. */
-static const char TRAIN_HELP_ABOUT[] =
-    "usage: tangscope train [options]\n"
-    "\n"
-    "Train the character-level GPT on a text file (one poem per line) and write the\n"
-    "model with the best validation loss. Progress: a line (step, losses in bits per\n"
-    "character, time, tokens/s) or, on a terminal, the training view (--view): the\n"
-    "losses as a curve and a poem by the current weights. Ctrl-C saves a checkpoint\n"
-    "and stops.\n"
-    "The text holds printable characters and newlines only: one with a control\n"
-    "character (a tab, a carriage return, ESC ...) or a bidirectional control is\n"
-    "refused, its line named, before any model is written.\n"
-    "\n";
-static const char TRAIN_HELP_FLAGS[] =
-    "Files:\n"
-    "  --data FILE            training text (default assets/tang-train.txt)\n"
-    "  --val FILE             validation text (default assets/tang-val.txt when --data\n"
-    "                         is not given; none otherwise)\n"
-    "  --out FILE             model to write: best by validation, else the last weights\n"
-    "  --checkpoint FILE      checkpoint for resuming (default OUT.ckpt)\n"
-    "  --save-last            write the final weights to OUT, not the best by validation\n"
-    "  --resume               continue from the checkpoint: its texts (--data/--val only\n"
-    "                         the same files) and settings; --steps may change\n"
-    "  --force                start over even though the checkpoint exists\n"
-    "  --log FILE             append CSV lines step,loss,val_loss,lr,tokens_per_s\n"
-    "                         (losses in nats, C numbers)\n"
-    "Model (new runs only):\n"
-    "  --layers N             transformer blocks, 1..64 (default 4)\n"
-    "  --dims N               embedding dimensions, 1..4096 (default 128)\n"
-    "  --heads N              attention heads, 1..64, dividing --dims (default 4)\n"
-    "  --context N            longest sequence the model reads, 1..8192 (default 128)\n"
-    "Training (new runs only; counts of steps are 1..100000000, or 0..100000000\n"
-    "where 0 is allowed):\n"
-    "  --steps N              optimizer steps (default 8000)\n"
-    "  --batch N              sequences per step, 1..4096 (default 32)\n"
-    "  --seq N                characters per sequence, 1..8192, at most --context\n"
-    "  --lr X                 peak learning rate, (0, 1] (default 0.002)\n"
-    "  --lr-min X             final learning rate, 0..1, at most --lr (default 0.0001)\n"
-    "  --warmup N             linear warm-up steps, at most --steps (default 200, at\n"
-    "                         most steps/10)\n"
-    "  --weight-decay X       AdamW weight decay on matrices, 0..1 (default 0.1)*\n"
-    "  --clip X               largest gradient norm, 0..1000000, 0 = off (default 1)\n"
-    "  --seed N               seed for weights and batches, 0 or more (default 1337)\n"
-    "  --eval-every N         validation loss every N steps (default 250)\n"
-    "  --checkpoint-every N   checkpoint every N steps (default 250)\n"
-    "  --short-every N        every Nth step trains on short windows instead, so the\n"
-    "                         model also learns to predict from one or two characters\n"
-    "                         (0 = never, the default)*\n"
-    "  --short-seq N          length of those windows, 1..8192, dividing --seq\n"
-    "                         (default 16)\n"
-    "  --precision P          bf16: products of inputs rounded to bfloat16, float32\n"
-    "                         sums; the same bits on any CPU with AVX2 and FMA, and\n"
-    "                         the default (1.5x faster) with AVX512_BF16. fp32: all\n"
-    "                         in float32. Weights, gradients, AdamW stay float32*\n"
-    "  * may also be given with --resume\n"
-    "Running:\n"
-    "  --threads N            threads, 0..1024, 0 = all cores (default 0); the same\n"
-    "                         seed and thread count give the same losses (in bf16, the\n"
-    "                         same seed gives them with any thread count)\n"
-    "  --max-steps-now N      stop (with a checkpoint) after N steps in this run\n"
-    "  --stop-at N            stop (with a checkpoint) at step N, resumed or not\n"
-    "  --quiet                no progress line, only the final summary\n"
-    "  --view, --no-view      the training view on (even where stderr is not a\n"
-    "                         terminal) or off; by default on when stderr is a\n"
-    "                         terminal, TERM is set and not dumb, and no --quiet\n"
-    "  --sample-every N       with the view: a poem from the current weights at the\n"
-    "                         start, every N steps and at each validation (default\n"
-    "                         200; seed 1, temperature 0.8, up to 32 characters)\n"
-    "  --ascii                the view in ASCII glyphs, as explore --ascii\n";
-
 /* Load a UTF-8 text and encode it with vocab; *seen gets the file's path and
  * checksum, as a checkpoint remembers them. */
 static int load_tokens(const char *path, const Vocab *v, int **ids, size_t *n, TrainText *seen,
@@ -362,9 +291,7 @@ static int parse_args(TrainArgs *a, int argc, char **argv)
         {"--max-steps-now", OPT_INT, &a->max_steps_now, 1, 100000000},
         {"--stop-at", OPT_INT, &a->stop_at, 1, 100000000},
     };
-    static char help[sizeof TRAIN_HELP_ABOUT + sizeof TRAIN_HELP_FLAGS];
-    snprintf(help, sizeof help, "%s%s", TRAIN_HELP_ABOUT, TRAIN_HELP_FLAGS);
-    int rc = cli_parse("train", help, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
+    int rc = cli_parse("train", argc, argv, opts, (int)(sizeof opts / sizeof opts[0]),
                        NULL, 0, NULL);
     a->tc.seed = seed;
     a->data_given = a->data != NULL;

@@ -36,19 +36,7 @@ static int narration_parts(const AppState *s, Part parts[4], char *quiz, size_t 
 }
 
 /* The narration breaks by the rules of the lesson's language (textw.h). */
-static TextwLang wrap_lang(const AppState *s)
-{
-    switch (s->lang) {
-    case LANG_ZH:
-        return TEXTW_ZH;
-    case LANG_DE:
-        return TEXTW_DE;
-    case LANG_FR:
-        return TEXTW_FR;
-    default:
-        return TEXTW_EN;
-    }
-}
+static TextwLang wrap_lang(const AppState *s) { return lang_row(s->lang)->wrap; }
 
 /* bytes [start, start + len) of text as one line to draw: a no-break space
  * (French typography, a `code` span's spaces) is drawn as a plain space, so

@@ -12,6 +12,8 @@
 # usage: TANGSCOPE=./tangscope sh tests/e2e/help_lang.sh   (from the repository root)
 set -u
 T=${TANGSCOPE:-./tangscope}
+# the interface languages, as the program lists them (lang.c)
+langs=$($T --list-languages | tr '\n' ' ')
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
@@ -35,7 +37,7 @@ cmds=$($T --help --lang en | awk '/^Commands:/ { on = 1; next } on && /^  [a-z]/
 #    words in it (an untranslated block), and not the English help itself
 #    (names are no sentence: "json keys", `commands`, paths, a|b|c)
 check_command() {
-    awk -v c="$1" '
+    awk -v c="$1" -v all="$langs" '
     kind == "parser" { if ($0 != "--help" && $0 != "--lang") { parser[++np] = $0; inparser[$0] = 1 }; next }
     { text[kind] = text[kind] $0 "\n" }
     kind == "en" { en[$0] = 1 }
@@ -60,8 +62,8 @@ check_command() {
     }
     END {
         if (usage) print "PASS usage-" c; else print "FAIL usage-" c ": the English help does not start with its usage"
-        split("en zh de fr", langs, " ")
-        for (k = 1; k <= 4; k++) {
+        nl = split(all, langs, " ")
+        for (k = 1; k <= nl; k++) {
             l = langs[k]
             why = ""
             for (p = 1; p <= np; p++)
@@ -88,7 +90,7 @@ too_wide() {
 
 for c in $cmds; do
     $T "$c" --list-options >"$work/$c.parser"
-    for l in en zh de fr; do
+    for l in $langs; do
         $T "$c" --help --lang "$l" >"$work/$c.$l" 2>&1 ||
             echo "FAIL help-status-$c-$l: --help exited with status $?" >>"$work/results"
     done
@@ -97,7 +99,7 @@ done
 # the widest line of every help, one wc for them all (the lines themselves
 # only for one too wide)
 for c in $cmds; do
-    for l in en zh de fr; do echo "$work/$c.$l"; done
+    for l in $langs; do echo "$work/$c.$l"; done
 done >"$work/helps"
 # shellcheck disable=SC2046
 wc -L $(cat "$work/helps") | while read -r w f; do

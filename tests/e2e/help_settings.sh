@@ -10,6 +10,8 @@
 # usage: TANGSCOPE=./tangscope sh tests/e2e/help_settings.sh   (from the repository root)
 set -u
 T=${TANGSCOPE:-./tangscope}
+# the interface languages, as the program lists them (lang.c)
+langs=$($T --list-languages | tr '\n' ' ')
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
@@ -37,7 +39,7 @@ for c in generate probs; do
     for s in --temperature --top-k --top-p --min-p; do
         grep -qx -- "$s" "$work/$c.settings" || fail "settings-$c" "$s is not among the options"
     done
-    for l in en zh de fr; do
+    for l in $langs; do
         $T "$c" --help --lang "$l" >"$work/help" 2>&1
         while read -r flag; do
             block=$(option_block "$work/help" "$flag")

@@ -17,7 +17,6 @@
 
 enum { MAX_ARGS = 32 };
 
-static const char HELP[] = "usage: tangscope fuzz [options] [WORD [WORD]]\n";
 
 static void parse(int argc, char **argv)
 {
@@ -38,7 +37,7 @@ static void parse(int argc, char **argv)
     };
     const char *pos[2];
     int n_pos = 0;
-    if (cli_parse("fuzz", HELP, argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), pos, 2,
+    if (cli_parse("fuzz", argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), pos, 2,
                   &n_pos) != 0)
         return;
     if (n_pos < 0 || n_pos > 2)

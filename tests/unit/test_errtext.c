@@ -1,4 +1,4 @@
-/* test_errtext.c - the engine's messages in every language (app/errtext.c):
+/* test_errtext.c - the engine's messages in every language (po/, app/errtext.c):
  * every row is whole and takes the English conversions in the same order,
  * every English cell is a text the engine, the command line (or the C
  * library) really writes,
@@ -136,6 +136,7 @@ static void test_english_is_the_programs(void)
     folder_literals("src/engine", all, &n, 128);
     folder_literals("src/cli", all, &n, 128);
     folder_literals("src/app", all, &n, 128); /* session.c's, through ts_fail */
+    folder_literals("src/tui", all, &n, 128); /* the terminal's, tui.c */
     CHECK(n > 30, "read %d engine, command-line and app files", n);
     for (int i = 0; i < n_rows(); i++) {
         if (errtext_row_is_libc(i))
@@ -144,7 +145,7 @@ static void test_english_is_the_programs(void)
         int found = 0;
         for (int k = 0; k < n && !found; k++)
             found = has_literal(all[k], en);
-        CHECK(found, "no message \"%s\" in src/engine, src/cli or src/app (changed? change its row too)", en);
+        CHECK(found, "no message \"%s\" in src/ (changed? change it in po/ too)", en);
     }
     for (int k = 0; k < n; k++)
         free(all[k]);

@@ -34,7 +34,7 @@ static void test_top_p_cases_agree_with_the_sampler(void)
         for (int i = 0; i < c->n; i++)
             got[i] = out[c->ids[i]] > 0.0f;
         for (int i = 0; i < c->n; i++)
-            CHECK(got[i] == want[i], "case %d (%s): %s is %s by the sampler", k + 1, c->title[LANG_EN],
+            CHECK(got[i] == want[i], "case %d (%s): %s is %s by the sampler", k + 1, c->title,
                   c->chars[i], got[i] ? "kept" : "left out");
         for (int i = 1; i < c->n; i++)
             CHECK(c->ids[i] > c->ids[i - 1], "case %d: ids not ascending", k + 1);
@@ -91,7 +91,7 @@ static void test_jueju_cases_agree_with_the_form(void)
         int note;
         CHECK(exercise_judge(EXERCISE_JUEJU, c, got, &note) &&
                   (note == EXERCISE_NOTE_NONE || (c->also && note == EXERCISE_NOTE_CLASSIC)),
-              "case %d (%s): the built-in form's mask does not pass", k + 1, c->title[LANG_EN]);
+              "case %d (%s): the built-in form's mask does not pass", k + 1, c->title);
         free(ids);
     }
     free(allowed);
@@ -105,7 +105,7 @@ static void test_judge(void)
     const ExerciseCase *cases = exercise_cases(EXERCISE_TOP_P, &n);
     const ExerciseCase *tie = NULL;
     for (int k = 0; k < n; k++)
-        if (strstr(cases[k].title[LANG_EN], "tie at the boundary"))
+        if (strstr(cases[k].title, "tie at the boundary"))
             tie = &cases[k];
     CHECK(tie != NULL, "no tie case");
     if (!tie)

@@ -101,7 +101,13 @@ static void test_verb_table(void)
     TsErr err;
     CHECK(read_file("lessons/README.md", FILE_TEXT, &doc, &len, &err) == 0, "%s", err.msg);
     for (int i = 0; i < n; i++) {
-        CHECK(v[i].name && v[i].run && v[i].help && v[i].usage, "verb %d incomplete", i);
+        CHECK(v[i].name && v[i].run && v[i].usage, "verb %d incomplete", i);
+        /* a line for lesson --help in every language (po/: "verb NAME") */
+        for (int lang = 0; lang < LANG_COUNT; lang++) {
+            char line[512];
+            script_setting_help((AppLang)lang, &v[i], line, sizeof line);
+            CHECK(line[0], "verb '%s' has no line in %s", v[i].name, app_lang_code((AppLang)lang));
+        }
         for (int j = 0; j < i; j++)
             CHECK(strcmp(v[i].name, v[j].name) != 0, "verb '%s' twice", v[i].name);
         if (v[i].arg == ARG_WORD || v[i].arg == ARG_FORM || v[i].arg == ARG_CLAIM)

@@ -13,7 +13,7 @@
 #include "app/labels.h"
 #include "app/lang.h"
 #include "check.h"
-#include "cli/cli_help.h"
+#include "app/po.h"
 #include "engine/fileio.h"
 #include "testutil.h"
 
@@ -337,25 +337,20 @@ static void test_errors_follow(void)
 /* The help pages have no English beside each line: only the variants. */
 static void test_help_follows(void)
 {
-    const struct {
-        AppLang lang;
-        const CliHelp *pages;
-        const CliVerbHelp *verbs;
-    } HELP[] = {{LANG_DE, CLI_HELP_DE, CLI_VERBS_DE}, {LANG_FR, CLI_HELP_FR, CLI_VERBS_FR},
-                {LANG_ZH, CLI_HELP_ZH, CLI_VERBS_ZH}};
-    for (size_t h = 0; h < sizeof HELP / sizeof HELP[0]; h++) {
-        int pages = 0;
+    const PoCatalog *en = &PO_CATALOGS[0];
+    for (int l = 0; l < LANG_COUNT; l++) {
+        if (l == LANG_EN)
+            continue;
         char where[64];
-        for (const CliHelp *p = HELP[h].pages; p->cmd; p++, pages++)
-            for (const char *const *part = p->parts; *part; part++) {
-                snprintf(where, sizeof where, "help %s (%s)", p->cmd, app_lang_code(HELP[h].lang));
-                check_variants(HELP[h].lang, NULL, *part, where);
-            }
-        for (const CliVerbHelp *v = HELP[h].verbs; v->verb; v++) {
-            snprintf(where, sizeof where, "verb %s (%s)", v->verb, app_lang_code(HELP[h].lang));
-            check_variants(HELP[h].lang, NULL, v->help, where);
+        for (int i = 0; i < en->n_help; i++) {
+            snprintf(where, sizeof where, "help %s (%s)", en->help[i].key, app_lang_code((AppLang)l));
+            check_variants((AppLang)l, NULL, po_help((AppLang)l, en->help[i].key), where);
         }
-        CHECK(pages >= 10, "%s: %d help pages", app_lang_code(HELP[h].lang), pages);
+        for (int i = 0; i < en->n_verbs; i++) {
+            snprintf(where, sizeof where, "verb %s (%s)", en->verbs[i].key, app_lang_code((AppLang)l));
+            check_variants((AppLang)l, NULL, po_verb((AppLang)l, en->verbs[i].key), where);
+        }
+        CHECK(en->n_help >= 10, "%d help pages", en->n_help);
     }
 }
 
