@@ -221,8 +221,8 @@ static double sum_lanes(const float *x, int n)
 void sampler_repetition_penalty(float *out, const float *in, int V, const int *recent, size_t n,
                                 float penalty, const uint8_t *exempt)
 {
-    for (int i = 0; i < V; i++)
-        out[i] = in[i];
+    if (out != in)
+        memcpy(out, in, (size_t)V * sizeof *out);
     if (penalty == 1.0f)
         return;
     /* Computed from `in`, not `out`, so a character that occurs many times is
@@ -615,6 +615,19 @@ int sampler_pick(const float *probs, int V, float coin)
     return last;
 }
 
+/* Does filter stage k keep everything under set, so that its output is its
+ * input? (top-k 0 or at least V, top-p 1, min-p 0: a distribution has no
+ * probability below 0 x its maximum; a top-p hook is always asked.) */
+static int filter_off(const SamplerState *s, const SamplerSettings *set, SamplerStage k)
+{
+    switch (k) {
+    case STAGE_TOP_K: return set->top_k <= 0 || set->top_k >= s->V;
+    case STAGE_TOP_P: return !s->top_p_hook && set->top_p >= 1.0f;
+    case STAGE_MIN_P: return set->min_p == 0.0f;
+    default: return 0;
+    }
+}
+
 /* Filter stage k: from the stage before it into its own buffer. A new
  * filter is a case here. Returns 0, or -1 with err (a top-p hook failed). */
 static int run_filter(SamplerState *s, const SamplerSettings *set, SamplerStage k, TsErr *err)
@@ -622,6 +635,11 @@ static int run_filter(SamplerState *s, const SamplerSettings *set, SamplerStage 
     int V = s->V;
     const float *in = sampler_stage_buffer(s, (SamplerStage)(k - 1));
     float *out = stage_out(s, k);
+    if (filter_off(s, set, k)) {
+        /* what the filter would write: its input as it is */
+        memcpy(out, in, (size_t)V * sizeof *out);
+        return 0;
+    }
     switch (k) {
     case STAGE_TOP_K: sampler_top_k(out, in, V, set->top_k, s->scratch); break;
     case STAGE_TOP_P:
@@ -648,7 +666,11 @@ static int run_stages(SamplerState *s, const SamplerSettings *set, const float *
     for (int k = STAGE_TEMPERATURE + 1; k < STAGE_FORM_MASK; k++)
         if (run_filter(s, set, (SamplerStage)k, err) != 0)
             return -1;
-    sampler_mask(s->masked, sampler_stage_buffer(s, STAGE_FORM_MASK - 1), V, allowed);
+    const float *kept = sampler_stage_buffer(s, STAGE_FORM_MASK - 1);
+    if (allowed)
+        sampler_mask(s->masked, kept, V, allowed);
+    else
+        memcpy(s->masked, kept, (size_t)V * sizeof *s->masked);
     *sum = sampler_renormalise(s->final, s->masked, V);
     return 0;
 }
@@ -669,15 +691,22 @@ static void measure_removed(const SamplerState *s, double *filtered, double *blo
      * filter (the stage before the mask) kept is what the filters kept */
     const float *kept = sampler_stage_buffer(s, STAGE_FORM_MASK - 1);
     float f[LANES] = {0}, b[LANES] = {0};
-    int V = s->V;
-    for (int i = 0; i < V; i += LANES)
-        for (int j = 0; j < LANES && i + j < V; j++) {
-            float p = s->probs[i + j];
-            float gone = kept[i + j] == 0.0f ? 1.0f : 0.0f;
-            float masked = s->masked[i + j] == 0.0f ? 1.0f : 0.0f;
-            f[j] += p * gone;
-            b[j] += p * (1.0f - gone) * masked;
-        }
+    int V = s->V, i = 0;
+#define MEASURE_LANE(j)                                                                            \
+    do {                                                                                           \
+        float p = s->probs[i + (j)];                                                               \
+        float gone = kept[i + (j)] == 0.0f ? 1.0f : 0.0f;                                          \
+        float masked = s->masked[i + (j)] == 0.0f ? 1.0f : 0.0f;                                   \
+        f[j] += p * gone;                                                                          \
+        b[j] += p * (1.0f - gone) * masked;                                                        \
+    } while (0)
+    /* whole rows of lanes without a bound test, so that they vectorise */
+    for (; i + LANES <= V; i += LANES)
+        for (int j = 0; j < LANES; j++)
+            MEASURE_LANE(j);
+    for (int j = 0; i + j < V; j++)
+        MEASURE_LANE(j);
+#undef MEASURE_LANE
     *filtered = lanes_total_f(f);
     *blocked = lanes_total_f(b);
 }
@@ -695,8 +724,14 @@ int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits
     float sum;
     if (run_stages(s, set, s->penalized, allowed, &sum, err) != 0)
         return -1;
-    double filtered, blocked;
-    measure_removed(s, &filtered, &blocked);
+    /* With every filter off and no mask, nothing was removed: each buffer
+     * up to masked is probs again, and the measure would add only zeros. */
+    double filtered = 0.0, blocked = 0.0;
+    int removes = allowed != NULL;
+    for (int k = STAGE_TEMPERATURE + 1; k < STAGE_FORM_MASK; k++)
+        removes |= !filter_off(s, set, (SamplerStage)k);
+    if (removes)
+        measure_removed(s, &filtered, &blocked);
 
     if (sum == 0.0f && allowed) {
         /* The filters kept only characters the mask blocks. Run the chain
