@@ -636,8 +636,8 @@ static int run_filter(SamplerState *s, const SamplerSettings *set, SamplerStage 
     const float *in = sampler_stage_buffer(s, (SamplerStage)(k - 1));
     float *out = stage_out(s, k);
     if (filter_off(s, set, k)) {
-        /* what the filter would write: its input as it is */
-        memcpy(out, in, (size_t)V * sizeof *out);
+        /* its output is its input: left where it is (sampler_stage_buffer) */
+        s->skipped |= 1u << k;
         return 0;
     }
     switch (k) {
@@ -660,6 +660,7 @@ static int run_stages(SamplerState *s, const SamplerSettings *set, const float *
                       const uint8_t *allowed, float *sum, TsErr *err)
 {
     int V = s->V;
+    s->skipped = 0;
     sampler_temperature(s->scaled, logits, V, set->temperature);
     sampler_softmax(s->probs, s->scaled, V);
     /* the filters, each from the stage before it */
@@ -670,8 +671,8 @@ static int run_stages(SamplerState *s, const SamplerSettings *set, const float *
     if (allowed)
         sampler_mask(s->masked, kept, V, allowed);
     else
-        memcpy(s->masked, kept, (size_t)V * sizeof *s->masked);
-    *sum = sampler_renormalise(s->final, s->masked, V);
+        s->skipped |= 1u << STAGE_FORM_MASK;
+    *sum = sampler_renormalise(s->final, sampler_stage_buffer(s, STAGE_FORM_MASK), V);
     return 0;
 }
 
@@ -690,13 +691,14 @@ static void measure_removed(const SamplerState *s, double *filtered, double *blo
     /* only for display, so float lanes are precise enough; what the last
      * filter (the stage before the mask) kept is what the filters kept */
     const float *kept = sampler_stage_buffer(s, STAGE_FORM_MASK - 1);
+    const float *masked_buf = sampler_stage_buffer(s, STAGE_FORM_MASK);
     float f[LANES] = {0}, b[LANES] = {0};
     int V = s->V, i = 0;
 #define MEASURE_LANE(j)                                                                            \
     do {                                                                                           \
         float p = s->probs[i + (j)];                                                               \
         float gone = kept[i + (j)] == 0.0f ? 1.0f : 0.0f;                                          \
-        float masked = s->masked[i + (j)] == 0.0f ? 1.0f : 0.0f;                                   \
+        float masked = masked_buf[i + (j)] == 0.0f ? 1.0f : 0.0f;                                  \
         f[j] += p * gone;                                                                          \
         b[j] += p * (1.0f - gone) * masked;                                                        \
     } while (0)
@@ -719,18 +721,26 @@ int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits
     s->filtered = 0.0f;
     s->blocked = 0.0f;
     s->mask_first = 0;
-    sampler_repetition_penalty(s->penalized, logits, V, recent, n_recent, set->repetition_penalty,
-                               set->penalize_punctuation ? NULL : s->exempt);
+    /* Without a penalty the penalised logits are the logits: not copied
+     * (sampler_stages writes them when the explorer asks). */
+    const float *penalized = logits;
+    s->penalized_is_logits = set->repetition_penalty == 1.0f;
+    if (!s->penalized_is_logits) {
+        sampler_repetition_penalty(s->penalized, logits, V, recent, n_recent,
+                                   set->repetition_penalty,
+                                   set->penalize_punctuation ? NULL : s->exempt);
+        penalized = s->penalized;
+    }
     float sum;
-    if (run_stages(s, set, s->penalized, allowed, &sum, err) != 0)
+    if (run_stages(s, set, penalized, allowed, &sum, err) != 0)
         return -1;
-    /* With every filter off and no mask, nothing was removed: each buffer
-     * up to masked is probs again, and the measure would add only zeros. */
+    /* With every filter off and no mask, nothing was removed (every stage
+     * from probs to masked skipped), and the measure would add only zeros. */
     double filtered = 0.0, blocked = 0.0;
-    int removes = allowed != NULL;
-    for (int k = STAGE_TEMPERATURE + 1; k < STAGE_FORM_MASK; k++)
-        removes |= !filter_off(s, set, (SamplerStage)k);
-    if (removes)
+    unsigned all = 0;
+    for (int k = STAGE_TEMPERATURE + 1; k <= STAGE_FORM_MASK; k++)
+        all |= 1u << k;
+    if ((s->skipped & all) != all)
         measure_removed(s, &filtered, &blocked);
 
     if (sum == 0.0f && allowed) {
@@ -751,7 +761,7 @@ int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits
             return ts_fail(err, "the constraint allows no character at this point");
         s->mask_first = 1;
         for (int i = 0; i < V; i++)
-            s->masked[i] = allowed[i] ? s->penalized[i] : -INFINITY;
+            s->masked[i] = allowed[i] ? penalized[i] : -INFINITY;
         if (run_stages(s, set, s->masked, allowed, &sum, err) != 0)
             return -1;
         double filtered_allowed, unused;
@@ -811,6 +821,8 @@ const float *sampler_stage_buffer(const SamplerState *s, SamplerStage stage)
 {
     if ((unsigned)stage >= STAGE_COUNT)
         stage = STAGE_FINAL;
+    while (stage > STAGE_MODEL && (s->skipped >> stage & 1u))
+        stage = (SamplerStage)(stage - 1);
     return *(float *const *)(const void *)((const char *)s + SAMPLER_STAGES[stage].buffer);
 }
 
@@ -831,6 +843,10 @@ void sampler_stages(SamplerState *s, const float *logits, SamplerStages *st)
 {
     int V = s->V;
     *st = (SamplerStages){0};
+    if (s->penalized_is_logits) {
+        memcpy(s->penalized, logits, (size_t)V * sizeof *s->penalized);
+        s->penalized_is_logits = 0;
+    }
     sampler_softmax(s->model, logits, V);
     sampler_softmax(s->penalized_probs, s->penalized, V);
     for (int k = 0; k < STAGE_COUNT; k++) {

@@ -162,6 +162,13 @@ typedef struct {
     float blocked;    /* probability mass (of probs) removed by the constraint mask from
                          what the filters kept; without mask_first,
                          filtered + blocked + sum(masked) = 1 (up to rounding) */
+    unsigned skipped; /* bit k set: sampler_run left stage k's buffer unwritten, because
+                       * the stage kept everything (a filter that is off, no mask): its
+                       * output is the stage before it, and sampler_stage_buffer gives
+                       * that; read a stage through it, not through its field */
+    int penalized_is_logits; /* 1: the penalty was off and `penalized` was not written:
+                              * it is the logits sampler_run read (sampler_stages,
+                              * given them, writes it) */
     int mask_first;   /* 1 when the filters kept nothing the mask allows and the chain
                          was run with the mask first (sampler_run); the buffers from
                          scaled on then hold that second run */
@@ -316,7 +323,9 @@ typedef struct {
  * and st. With mask_first the blocked characters leave at the temperature
  * stage (the chain ran with the mask first) and the mask removes nothing more. */
 void sampler_stages(SamplerState *s, const float *logits, SamplerStages *st);
-/* The stage's buffer ([V]); the filters' buffers are not renormalised. */
+/* The stage's buffer ([V]); the filters' buffers are not renormalised. A
+ * stage that kept everything in the last sampler_run gives the buffer of the
+ * stage before it (SamplerState.skipped): the same numbers, not copied. */
 const float *sampler_stage_buffer(const SamplerState *s, SamplerStage stage);
 /* id's probability after the stage, renormalised over what the stage keeps
  * (the distribution the sampler would draw from if it stopped there); 0 if

@@ -702,7 +702,9 @@ static void test_run_sums_to_one(void)
                  (!mask || mask[tok]) && kept == s.kept && negative == 0 && s.filtered >= -1e-6f &&
                  s.blocked >= -1e-6f && s.filtered + s.blocked <= 1.0f + 1e-5f;
         if (ok && !s.mask_first) {
-            double rest = 1.0 - s.filtered - s.blocked - sum_floats(s.masked, V);
+            /* a stage that kept everything is read through its accessor */
+            const float *masked = sampler_stage_buffer(&s, STAGE_FORM_MASK);
+            double rest = 1.0 - s.filtered - s.blocked - sum_floats(masked, V);
             ok = fabs(rest) <= 1e-5;
         }
         fallbacks += s.mask_first;
@@ -1052,7 +1054,8 @@ static void test_run_matches_full_sort(void)
             if (final[i] > 0.0f && run > coin)
                 want_tok = i;
         }
-        int ok = same_bits(s.min_p, m_out, V) && kept == s.kept && tok == want_tok;
+        int ok = same_bits(sampler_stage_buffer(&s, STAGE_MIN_P), m_out, V) && kept == s.kept &&
+                 tok == want_tok;
         if (!ok) {
             failures++;
             CHECK(0, "trial %d (T %g, k %d, p %g, min-p %g, coin %g): picked %d, want %d; kept "
