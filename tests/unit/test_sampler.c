@@ -484,6 +484,60 @@ static void test_stages_by_hand(void)
     sampler_free(&s);
 }
 
+/* A stage that keeps everything is not copied at the default settings
+ * (sampler.h, SamplerState.skipped), yet the explorer sees each stage as it
+ * did: on a state that just ran with every filter and a mask on, a run at
+ * the defaults shows the model's distribution at every stage (the hand
+ * numbers of test_stages_by_hand, temperature 1); a run with top-k 2 then
+ * keeps 2 at top-k and after; the defaults again keep all 5 there, not what
+ * the top-k run left in its buffer. */
+static void test_stages_skipped_at_defaults(void)
+{
+    SamplerState s;
+    TsErr err;
+    CHECK(sampler_init(&s, 5, &err) == 0, "%s", err.msg);
+    const double model[5] = {0.4, 0.25, 0.2, 0.1, 0.05};
+    float logits[5];
+    for (int i = 0; i < 5; i++)
+        logits[i] = (float)log(model[i]);
+    SamplerSettings all = sampler_defaults();
+    all.repetition_penalty = 2.0f;
+    all.top_k = 4;
+    all.top_p = 0.95f;
+    all.min_p = 0.1f;
+    const int recent[1] = {1};
+    const uint8_t allow[5] = {1, 1, 0, 1, 1};
+    CHECK(sampler_run(&s, &all, logits, recent, 1, allow, 0.5f, &err) >= 0, "%s", err.msg);
+    SamplerSettings def = sampler_defaults(), k2 = sampler_defaults();
+    k2.top_k = 2;
+    const SamplerSettings *runs[3] = {&def, &k2, &def};
+    const int kept_from_top_k[3] = {5, 2, 5};
+    for (int r = 0; r < 3; r++) {
+        int tok = sampler_run(&s, runs[r], logits, recent, 1, NULL, 0.3f, &err);
+        CHECK(tok == 0, "run %d: coin 0.3 lands on id 0 (p 0.4 or more), not %d", r, tok);
+        SamplerStages st;
+        sampler_stages(&s, logits, &st);
+        for (int k = 0; k < STAGE_COUNT; k++) {
+            int want = k >= STAGE_TOP_K ? kept_from_top_k[r] : 5;
+            CHECK(st.kept[k] == want, "run %d: %s keeps %d, want %d", r, sampler_stage_name(k),
+                  st.kept[k], want);
+            /* what is kept has the model's probabilities, renormalised */
+            double z = 0.0;
+            for (int i = 0; i < want; i++)
+                z += model[i];
+            for (int i = 0; i < 5; i++) {
+                double p = (double)sampler_stage_prob(&s, &st, (SamplerStage)k, i);
+                double p_want = i < want ? model[i] / z : 0.0;
+                CHECK(fabs(p - p_want) < 1e-6, "run %d: %s p(%d) %g, want %g", r,
+                      sampler_stage_name(k), i, p, p_want);
+            }
+        }
+        CHECK(fabs(s.final[0] - model[0] / (r == 1 ? 0.65 : 1.0)) < 1e-6, "run %d: final p(0) %g",
+              r, (double)s.final[0]);
+    }
+    sampler_free(&s);
+}
+
 /* ---- the coin ---- */
 
 /* Ids by p descending, ties by lower id: the ranked bar, sorted here by
@@ -1160,6 +1214,7 @@ int main(void)
     RUN(test_single_candidate);
     RUN(test_run_accounting);
     RUN(test_stages_by_hand);
+    RUN(test_stages_skipped_at_defaults);
     RUN(test_coin_lands_on_the_pick);
     RUN(test_run_sums_to_one);
     RUN(test_settings_check);
