@@ -7,6 +7,10 @@
 
 #include "engine/ops.h"
 
+#ifdef __AVX512F__
+#include <immintrin.h>
+#endif
+
 /* ---- the settings table ---- */
 
 #define FIELD(f) offsetof(SamplerSettings, f)
@@ -251,9 +255,9 @@ void sampler_temperature(float *out, const float *in, int V, float temperature)
         out[i] = i == best ? in[i] : -INFINITY;
 }
 
-void sampler_softmax(float *out, const float *in, int V)
+/* The softmax of in, whose maximum (ts_maxf(in, V, -INFINITY)) is maxv. */
+static void softmax_max(float *out, const float *in, int V, float maxv)
 {
-    float maxv = ts_maxf(in, V, -INFINITY);
     if (maxv == -INFINITY) {
         /* Nothing has a finite score: no distribution; renormalise reports it. */
         for (int i = 0; i < V; i++)
@@ -277,6 +281,50 @@ void sampler_softmax(float *out, const float *in, int V)
     float inv = (float)(1.0 / sum_lanes(out, V)); /* the sum >= 1: the maximum gives e^0 */
     for (int i = 0; i < V; i++)
         out[i] *= inv;
+}
+
+void sampler_softmax(float *out, const float *in, int V)
+{
+    softmax_max(out, in, V, ts_maxf(in, V, -INFINITY));
+}
+
+/* sampler_temperature at a temperature that divides, and the maximum of its
+ * output, in one pass: the lanes take the maximum exactly as ts_maxf does
+ * (the same comparisons in the same order, so even a tie of 0 and -0 ends
+ * the same), and the softmax after it need not read the scores again. */
+static float temperature_max(float *restrict out, const float *restrict in, int V,
+                             float temperature)
+{
+    float inv = 1.0f / temperature, lane[LANES];
+    int i = 0;
+#ifdef __AVX512F__
+    /* compilers leave the lanes' comparisons scalar; this is the same
+     * comparison (x > lane, false for NaN) on all 16 at once */
+    __m512 vinv = _mm512_set1_ps(inv), vmax = _mm512_set1_ps(-INFINITY);
+    for (; i + LANES <= V; i += LANES) {
+        __m512 x = _mm512_mul_ps(_mm512_loadu_ps(in + i), vinv);
+        _mm512_storeu_ps(out + i, x);
+        vmax = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, vmax, _CMP_GT_OQ), vmax, x);
+    }
+    _mm512_storeu_ps(lane, vmax);
+#else
+    for (int j = 0; j < LANES; j++)
+        lane[j] = -INFINITY;
+    for (; i + LANES <= V; i += LANES)
+        for (int j = 0; j < LANES; j++) {
+            float x = in[i + j] * inv;
+            out[i + j] = x;
+            lane[j] = x > lane[j] ? x : lane[j];
+        }
+#endif
+    float m = -INFINITY;
+    for (; i < V; i++) {
+        out[i] = in[i] * inv;
+        m = out[i] > m ? out[i] : m;
+    }
+    for (int j = 0; j < LANES; j++)
+        m = lane[j] > m ? lane[j] : m;
+    return m;
 }
 
 int sampler_before(const float *probs, int a, int b)
@@ -564,18 +612,31 @@ void sampler_mask(float *out, const float *in, int V, const uint8_t *allowed)
         out[i] = !allowed || allowed[i] ? in[i] : 0.0f;
 }
 
-float sampler_renormalise(float *out, const float *in, int V)
+/* sampler_renormalise, counting the entries above 0 of out into *kept as it
+ * writes them (the chain's `kept`, without another pass). */
+static float renormalise_count(float *out, const float *in, int V, int *kept)
 {
     double sum = sum_lanes(in, V);
+    *kept = 0;
     if (!(sum > 0.0)) {
         for (int i = 0; i < V; i++)
             out[i] = 0.0f;
         return 0.0f;
     }
     double inv = 1.0 / sum; /* one division: a multiply per token is much cheaper */
-    for (int i = 0; i < V; i++)
+    int n = 0;
+    for (int i = 0; i < V; i++) {
         out[i] = (float)(in[i] * inv);
+        n += out[i] > 0.0f;
+    }
+    *kept = n;
     return (float)sum;
+}
+
+float sampler_renormalise(float *out, const float *in, int V)
+{
+    int kept;
+    return renormalise_count(out, in, V, &kept);
 }
 
 int sampler_pick(const float *probs, int V, float coin)
@@ -661,8 +722,13 @@ static int run_stages(SamplerState *s, const SamplerSettings *set, const float *
 {
     int V = s->V;
     s->skipped = 0;
-    sampler_temperature(s->scaled, logits, V, set->temperature);
-    sampler_softmax(s->probs, s->scaled, V);
+    if (set->temperature >= SAMPLER_MIN_TEMPERATURE) {
+        float maxv = temperature_max(s->scaled, logits, V, set->temperature);
+        softmax_max(s->probs, s->scaled, V, maxv);
+    } else {
+        sampler_temperature(s->scaled, logits, V, set->temperature);
+        sampler_softmax(s->probs, s->scaled, V);
+    }
     /* the filters, each from the stage before it */
     for (int k = STAGE_TEMPERATURE + 1; k < STAGE_FORM_MASK; k++)
         if (run_filter(s, set, (SamplerStage)k, err) != 0)
@@ -672,7 +738,7 @@ static int run_stages(SamplerState *s, const SamplerSettings *set, const float *
         sampler_mask(s->masked, kept, V, allowed);
     else
         s->skipped |= 1u << STAGE_FORM_MASK;
-    *sum = sampler_renormalise(s->final, sampler_stage_buffer(s, STAGE_FORM_MASK), V);
+    *sum = renormalise_count(s->final, sampler_stage_buffer(s, STAGE_FORM_MASK), V, &s->kept);
     return 0;
 }
 
@@ -780,9 +846,7 @@ int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits
 
     s->filtered = (float)filtered;
     s->blocked = (float)blocked;
-    for (int i = 0; i < V; i++)
-        s->kept += s->final[i] > 0.0f;
-    return sampler_pick(s->final, V, coin);
+    return sampler_pick(s->final, V, coin); /* s->kept: counted as final was written */
 }
 
 /* ---- the coin ---- */
