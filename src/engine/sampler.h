@@ -4,7 +4,8 @@
  * -> top-p -> min-p -> constraint mask -> renormalise -> pick. Every stage
  * writes its own buffer in SamplerState and leaves its input alone, so the
  * explorer can show each step (the bars before and after the sampler, what a
- * mask blocked). The random number is passed in (`coin`), which makes every
+ * mask blocked); read a stage with sampler_stage_buffer, since a stage that
+ * keeps everything is not copied (sampler_run). The random number is passed in (`coin`), which makes every
  * stage a pure function and the whole chain testable.
  *
  * The filters come before the mask, so the explorer shows how much of the
@@ -251,7 +252,10 @@ float sampler_renormalise(float *out, const float *in, int V);
 int sampler_pick(const float *probs, int V, float coin);
 
 /* The whole chain. recent: the text so far (for the penalty); allowed: the
- * constraint mask or NULL. Fills every buffer, kept, filtered and blocked.
+ * constraint mask or NULL. Fills final, kept, filtered and blocked, and the
+ * buffer of every stage that changed something; a stage that kept everything
+ * (a filter that is off, no mask) is left unwritten and read as the stage
+ * before it (sampler_stage_buffer), so the default settings copy nothing.
  *
  * The mask wins over the filters: if the filters keep no character the mask
  * allows, the chain runs again from the penalised logits with the blocked
