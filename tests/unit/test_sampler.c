@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "engine/ops.h"
 #include "engine/rng.h"
 #include "engine/sampler.h"
 #include "engine/vocab.h"
@@ -482,6 +483,65 @@ static void test_stages_by_hand(void)
           "no filter: removed %g, kept %d, entropy %g", st.removed_total, st.kept[STAGE_FINAL],
           st.entropy_final);
     sampler_free(&s);
+}
+
+/* The softmax by its definition, one number at a time: ts_expf of each score
+ * minus the maximum (0 below e^-87), summed in 16 lanes of doubles, times the
+ * float inverse of the sum. */
+static void softmax_by_definition(float *out, const float *in, int V)
+{
+    float maxv = -INFINITY;
+    for (int i = 0; i < V; i++)
+        maxv = in[i] > maxv ? in[i] : maxv;
+    for (int i = 0; i < V; i++) {
+        float d = in[i] - maxv;
+        out[i] = d < -87.0f ? 0.0f : ts_expf(d);
+    }
+    double lane[16] = {0}, sum = 0.0;
+    for (int i = 0; i < V; i++)
+        lane[i % 16] += out[i];
+    for (int j = 0; j < 16; j++)
+        sum += lane[j];
+    float inv = (float)(1.0 / sum);
+    for (int i = 0; i < V; i++)
+        out[i] *= inv;
+}
+
+/* The softmax's exponentials run 16 at a time where the CPU can: every
+ * probability must be the one the definition gives, to the bit, for scores
+ * from 1e-3 to 1e3 in size, with -inf, NaN, -0 and huge ones among them, in
+ * vocabularies of every length up to past a row of 16 and of 7,311. */
+static void test_softmax_bits(void)
+{
+    enum { MAXV = 7311 };
+    float *in = malloc(MAXV * sizeof *in), *got = malloc(MAXV * sizeof *got),
+          *want = malloc(MAXV * sizeof *want);
+    Rng r;
+    rng_seed(&r, 11);
+    int differ = 0;
+    for (int trial = 0; trial < 3000 && in && got && want; trial++) {
+        int V = trial % 100 == 0 ? MAXV : 1 + (int)rng_below(&r, 300);
+        float scale = (float)pow(10.0, 6.0 * rng_float(&r) - 3.0);
+        for (int i = 0; i < V; i++) {
+            uint64_t k = rng_below(&r, 500);
+            in[i] = k == 0 ? -INFINITY : k == 1 ? NAN : k == 2 ? -0.0f
+                    : k == 3 ? 3e38f * (rng_float(&r) - 0.5f) : (float)rng_normal(&r) * scale;
+        }
+        float maxv = -INFINITY;
+        for (int i = 0; i < V; i++)
+            maxv = in[i] > maxv ? in[i] : maxv;
+        if (maxv == -INFINITY || maxv == INFINITY)
+            continue; /* the cases without exponentials: test_softmax_temperature */
+        sampler_softmax(got, in, V);
+        softmax_by_definition(want, in, V);
+        if (memcmp(got, want, (size_t)V * sizeof *got) != 0 && differ++ < 3)
+            CHECK(0, "trial %d (V %d, scale %g): not the definition's bits", trial, V,
+                  (double)scale);
+    }
+    CHECK(differ == 0, "%d of 3000 softmaxes differ from the definition", differ);
+    free(in);
+    free(got);
+    free(want);
 }
 
 /* A stage that keeps everything is not copied at the default settings
@@ -1199,6 +1259,7 @@ int main(void)
 {
     RUN(test_sort_prefix);
     RUN(test_softmax_temperature);
+    RUN(test_softmax_bits);
     RUN(test_sort);
     RUN(test_top_k);
     RUN(test_top_p);
