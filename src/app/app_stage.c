@@ -149,7 +149,7 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
 static void view_top_p(AppState *s, AppStageView *v)
 {
     const StageTopP *t = &s->stage->topp;
-    const float *yours = s->pred.ss.top_p;
+    const float *yours = sampler_stage_buffer(&s->pred.ss, STAGE_TOP_P);
     int V = t->V;
     double builtin_sum = 0.0;
     v->kept = v->builtin_kept = v->n_differ = 0;

@@ -542,7 +542,8 @@ static int probs_stage(ProbsRun *r)
         return cli_error("probs", EXIT_USAGE, "%s", err.msg);
     if (sampler_run(&r->stage_ss, &r->args.set, logits, NULL, 0, NULL, 0.0f, &err) < 0)
         return cli_error("probs", EXIT_USAGE, "--stage: %s", err.msg);
-    const float *mine = r->stage_ss.top_p, *builtin = r->g.ss.top_p;
+    const float *mine = sampler_stage_buffer(&r->stage_ss, STAGE_TOP_P);
+    const float *builtin = sampler_stage_buffer(&r->g.ss, STAGE_TOP_P);
     double sum = 0.0;
     for (int i = 0; i < V; i++)
         sum += (double)mine[i];

@@ -7,6 +7,10 @@
 
 #include "engine/ops.h"
 
+#ifdef __AVX512F__
+#include <immintrin.h>
+#endif
+
 /* ---- the settings table ---- */
 
 #define FIELD(f) offsetof(SamplerSettings, f)
@@ -223,8 +227,8 @@ static double sum_lanes(const float *x, int n)
 void sampler_repetition_penalty(float *out, const float *in, int V, const int *recent, size_t n,
                                 float penalty, const uint8_t *exempt)
 {
-    for (int i = 0; i < V; i++)
-        out[i] = in[i];
+    if (out != in)
+        memcpy(out, in, (size_t)V * sizeof *out);
     if (penalty == 1.0f)
         return;
     /* Computed from `in`, not `out`, so a character that occurs many times is
@@ -253,9 +257,55 @@ void sampler_temperature(float *out, const float *in, int V, float temperature)
         out[i] = i == best ? in[i] : -INFINITY;
 }
 
-void sampler_softmax(float *out, const float *in, int V)
+/* out[i] = (d < -87 ? 0 : ts_expf(d)) with d = in[i] - maxv, for whole rows of
+ * 16 from the start; returns how many it did (the rest: the caller). With
+ * AVX-512 each of ts_expf's operations is done on 16 at once, one by one as
+ * written there (a multiply and an add stay two roundings, as the build's
+ * -std=c11 keeps them), so every number is the one ts_expf gives; compilers
+ * left this loop masked and three times slower. */
+static int exp_rows(float *restrict out, const float *restrict in, int V, float maxv)
 {
-    float maxv = ts_maxf(in, V, -INFINITY);
+    int i = 0;
+#ifdef __AVX512F__
+    const __m512 vmax = _mm512_set1_ps(maxv), lo = _mm512_set1_ps(-87.0f),
+                 hi = _mm512_set1_ps(88.0f), log2e = _mm512_set1_ps(1.44269504088896341f),
+                 shifter = _mm512_set1_ps(12582912.0f), ln2_hi = _mm512_set1_ps(0.693145751953125f),
+                 ln2_lo = _mm512_set1_ps(1.428606765330187e-06f), zero = _mm512_setzero_ps();
+    const __m512 c[7] = {_mm512_set1_ps(1.0f / 720.0f), _mm512_set1_ps(1.0f / 120.0f),
+                         _mm512_set1_ps(1.0f / 24.0f),  _mm512_set1_ps(1.0f / 6.0f),
+                         _mm512_set1_ps(0.5f),          _mm512_set1_ps(1.0f),
+                         _mm512_set1_ps(1.0f)};
+    for (; i + LANES <= V; i += LANES) {
+        __m512 d = _mm512_sub_ps(_mm512_loadu_ps(in + i), vmax);
+        /* x = max(d, -87) then min(x, 88), NaN becoming -87 as in ts_expf */
+        __m512 x = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(d, lo, _CMP_GT_OQ), lo, d);
+        x = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, hi, _CMP_LT_OQ), hi, x);
+        __m512 n = _mm512_sub_ps(_mm512_add_ps(_mm512_mul_ps(x, log2e), shifter), shifter);
+        __m512 r = _mm512_sub_ps(x, _mm512_mul_ps(n, ln2_hi));
+        r = _mm512_sub_ps(r, _mm512_mul_ps(n, ln2_lo));
+        __m512 p = _mm512_set1_ps(1.0f / 5040.0f);
+        for (int k = 0; k < 7; k++)
+            p = _mm512_add_ps(_mm512_mul_ps(p, r), c[k]);
+        __m512i bits = _mm512_slli_epi32(
+            _mm512_add_epi32(_mm512_cvttps_epi32(n), _mm512_set1_epi32(127)), 23);
+        __m512 e = _mm512_mul_ps(p, _mm512_castsi512_ps(bits));
+        /* NaN stays NaN; below -87 exactly 0 */
+        e = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(d, d, _CMP_ORD_Q), d, e);
+        e = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(d, lo, _CMP_LT_OQ), e, zero);
+        _mm512_storeu_ps(out + i, e);
+    }
+#else
+    (void)out;
+    (void)in;
+    (void)V;
+    (void)maxv;
+#endif
+    return i;
+}
+
+/* The softmax of in, whose maximum (ts_maxf(in, V, -INFINITY)) is maxv. */
+static void softmax_max(float *out, const float *in, int V, float maxv)
+{
     if (maxv == -INFINITY) {
         /* Nothing has a finite score: no distribution; renormalise reports it. */
         for (int i = 0; i < V; i++)
@@ -271,7 +321,8 @@ void sampler_softmax(float *out, const float *in, int V)
         /* Below e^-87 ts_expf clamps instead of reaching 0; take it as
          * exactly 0, so a -inf score (greedy, a blocked logit) has
          * probability 0 and is never counted as kept. */
-        for (int i = 0; i < V; i++) {
+        int i = exp_rows(out, in, V, maxv);
+        for (; i < V; i++) {
             float d = in[i] - maxv;
             out[i] = d < -87.0f ? 0.0f : ts_expf(d);
         }
@@ -279,6 +330,50 @@ void sampler_softmax(float *out, const float *in, int V)
     float inv = (float)(1.0 / sum_lanes(out, V)); /* the sum >= 1: the maximum gives e^0 */
     for (int i = 0; i < V; i++)
         out[i] *= inv;
+}
+
+void sampler_softmax(float *out, const float *in, int V)
+{
+    softmax_max(out, in, V, ts_maxf(in, V, -INFINITY));
+}
+
+/* sampler_temperature at a temperature that divides, and the maximum of its
+ * output, in one pass: the lanes take the maximum exactly as ts_maxf does
+ * (the same comparisons in the same order, so even a tie of 0 and -0 ends
+ * the same), and the softmax after it need not read the scores again. */
+static float temperature_max(float *restrict out, const float *restrict in, int V,
+                             float temperature)
+{
+    float inv = 1.0f / temperature, lane[LANES];
+    int i = 0;
+#ifdef __AVX512F__
+    /* compilers leave the lanes' comparisons scalar; this is the same
+     * comparison (x > lane, false for NaN) on all 16 at once */
+    __m512 vinv = _mm512_set1_ps(inv), vmax = _mm512_set1_ps(-INFINITY);
+    for (; i + LANES <= V; i += LANES) {
+        __m512 x = _mm512_mul_ps(_mm512_loadu_ps(in + i), vinv);
+        _mm512_storeu_ps(out + i, x);
+        vmax = _mm512_mask_blend_ps(_mm512_cmp_ps_mask(x, vmax, _CMP_GT_OQ), vmax, x);
+    }
+    _mm512_storeu_ps(lane, vmax);
+#else
+    for (int j = 0; j < LANES; j++)
+        lane[j] = -INFINITY;
+    for (; i + LANES <= V; i += LANES)
+        for (int j = 0; j < LANES; j++) {
+            float x = in[i + j] * inv;
+            out[i + j] = x;
+            lane[j] = x > lane[j] ? x : lane[j];
+        }
+#endif
+    float m = -INFINITY;
+    for (; i < V; i++) {
+        out[i] = in[i] * inv;
+        m = out[i] > m ? out[i] : m;
+    }
+    for (int j = 0; j < LANES; j++)
+        m = lane[j] > m ? lane[j] : m;
+    return m;
 }
 
 int sampler_before(const float *probs, int a, int b)
@@ -566,18 +661,31 @@ void sampler_mask(float *out, const float *in, int V, const uint8_t *allowed)
         out[i] = !allowed || allowed[i] ? in[i] : 0.0f;
 }
 
-float sampler_renormalise(float *out, const float *in, int V)
+/* sampler_renormalise, counting the entries above 0 of out into *kept as it
+ * writes them (the chain's `kept`, without another pass). */
+static float renormalise_count(float *out, const float *in, int V, int *kept)
 {
     double sum = sum_lanes(in, V);
+    *kept = 0;
     if (!(sum > 0.0)) {
         for (int i = 0; i < V; i++)
             out[i] = 0.0f;
         return 0.0f;
     }
     double inv = 1.0 / sum; /* one division: a multiply per token is much cheaper */
-    for (int i = 0; i < V; i++)
+    int n = 0;
+    for (int i = 0; i < V; i++) {
         out[i] = (float)(in[i] * inv);
+        n += out[i] > 0.0f;
+    }
+    *kept = n;
     return (float)sum;
+}
+
+float sampler_renormalise(float *out, const float *in, int V)
+{
+    int kept;
+    return renormalise_count(out, in, V, &kept);
 }
 
 int sampler_pick(const float *probs, int V, float coin)
@@ -617,6 +725,19 @@ int sampler_pick(const float *probs, int V, float coin)
     return last;
 }
 
+/* Does filter stage k keep everything under set, so that its output is its
+ * input? (top-k 0 or at least V, top-p 1, min-p 0: a distribution has no
+ * probability below 0 x its maximum; a top-p hook is always asked.) */
+static int filter_off(const SamplerState *s, const SamplerSettings *set, SamplerStage k)
+{
+    switch (k) {
+    case STAGE_TOP_K: return set->top_k <= 0 || set->top_k >= s->V;
+    case STAGE_TOP_P: return !s->top_p_hook && set->top_p >= 1.0f;
+    case STAGE_MIN_P: return set->min_p == 0.0f;
+    default: return 0;
+    }
+}
+
 /* Filter stage k: from the stage before it into its own buffer. A new
  * filter is a case here. Returns 0, or -1 with err (a top-p hook failed). */
 static int run_filter(SamplerState *s, const SamplerSettings *set, SamplerStage k, TsErr *err)
@@ -624,6 +745,11 @@ static int run_filter(SamplerState *s, const SamplerSettings *set, SamplerStage 
     int V = s->V;
     const float *in = sampler_stage_buffer(s, (SamplerStage)(k - 1));
     float *out = stage_out(s, k);
+    if (filter_off(s, set, k)) {
+        /* its output is its input: left where it is (sampler_stage_buffer) */
+        s->skipped |= 1u << k;
+        return 0;
+    }
     switch (k) {
     case STAGE_TOP_K: sampler_top_k(out, in, V, set->top_k, s->scratch); break;
     case STAGE_TOP_P:
@@ -644,14 +770,24 @@ static int run_stages(SamplerState *s, const SamplerSettings *set, const float *
                       const uint8_t *allowed, float *sum, TsErr *err)
 {
     int V = s->V;
-    sampler_temperature(s->scaled, logits, V, set->temperature);
-    sampler_softmax(s->probs, s->scaled, V);
+    s->skipped = 0;
+    if (set->temperature >= SAMPLER_MIN_TEMPERATURE) {
+        float maxv = temperature_max(s->scaled, logits, V, set->temperature);
+        softmax_max(s->probs, s->scaled, V, maxv);
+    } else {
+        sampler_temperature(s->scaled, logits, V, set->temperature);
+        sampler_softmax(s->probs, s->scaled, V);
+    }
     /* the filters, each from the stage before it */
     for (int k = STAGE_TEMPERATURE + 1; k < STAGE_FORM_MASK; k++)
         if (run_filter(s, set, (SamplerStage)k, err) != 0)
             return -1;
-    sampler_mask(s->masked, sampler_stage_buffer(s, STAGE_FORM_MASK - 1), V, allowed);
-    *sum = sampler_renormalise(s->final, s->masked, V);
+    const float *kept = sampler_stage_buffer(s, STAGE_FORM_MASK - 1);
+    if (allowed)
+        sampler_mask(s->masked, kept, V, allowed);
+    else
+        s->skipped |= 1u << STAGE_FORM_MASK;
+    *sum = renormalise_count(s->final, sampler_stage_buffer(s, STAGE_FORM_MASK), V, &s->kept);
     return 0;
 }
 
@@ -670,16 +806,24 @@ static void measure_removed(const SamplerState *s, double *filtered, double *blo
     /* only for display, so float lanes are precise enough; what the last
      * filter (the stage before the mask) kept is what the filters kept */
     const float *kept = sampler_stage_buffer(s, STAGE_FORM_MASK - 1);
+    const float *masked_buf = sampler_stage_buffer(s, STAGE_FORM_MASK);
     float f[LANES] = {0}, b[LANES] = {0};
-    int V = s->V;
-    for (int i = 0; i < V; i += LANES)
-        for (int j = 0; j < LANES && i + j < V; j++) {
-            float p = s->probs[i + j];
-            float gone = kept[i + j] == 0.0f ? 1.0f : 0.0f;
-            float masked = s->masked[i + j] == 0.0f ? 1.0f : 0.0f;
-            f[j] += p * gone;
-            b[j] += p * (1.0f - gone) * masked;
-        }
+    int V = s->V, i = 0;
+#define MEASURE_LANE(j)                                                                            \
+    do {                                                                                           \
+        float p = s->probs[i + (j)];                                                               \
+        float gone = kept[i + (j)] == 0.0f ? 1.0f : 0.0f;                                          \
+        float masked = masked_buf[i + (j)] == 0.0f ? 1.0f : 0.0f;                                  \
+        f[j] += p * gone;                                                                          \
+        b[j] += p * (1.0f - gone) * masked;                                                        \
+    } while (0)
+    /* whole rows of lanes without a bound test, so that they vectorise */
+    for (; i + LANES <= V; i += LANES)
+        for (int j = 0; j < LANES; j++)
+            MEASURE_LANE(j);
+    for (int j = 0; i + j < V; j++)
+        MEASURE_LANE(j);
+#undef MEASURE_LANE
     *filtered = lanes_total_f(f);
     *blocked = lanes_total_f(b);
 }
@@ -692,13 +836,27 @@ int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits
     s->filtered = 0.0f;
     s->blocked = 0.0f;
     s->mask_first = 0;
-    sampler_repetition_penalty(s->penalized, logits, V, recent, n_recent, set->repetition_penalty,
-                               set->penalize_punctuation ? NULL : s->exempt);
+    /* Without a penalty the penalised logits are the logits: not copied
+     * (sampler_stages writes them when the explorer asks). */
+    const float *penalized = logits;
+    s->penalized_is_logits = set->repetition_penalty == 1.0f;
+    if (!s->penalized_is_logits) {
+        sampler_repetition_penalty(s->penalized, logits, V, recent, n_recent,
+                                   set->repetition_penalty,
+                                   set->penalize_punctuation ? NULL : s->exempt);
+        penalized = s->penalized;
+    }
     float sum;
-    if (run_stages(s, set, s->penalized, allowed, &sum, err) != 0)
+    if (run_stages(s, set, penalized, allowed, &sum, err) != 0)
         return -1;
-    double filtered, blocked;
-    measure_removed(s, &filtered, &blocked);
+    /* With every filter off and no mask, nothing was removed (every stage
+     * from probs to masked skipped), and the measure would add only zeros. */
+    double filtered = 0.0, blocked = 0.0;
+    unsigned all = 0;
+    for (int k = STAGE_TEMPERATURE + 1; k <= STAGE_FORM_MASK; k++)
+        all |= 1u << k;
+    if ((s->skipped & all) != all)
+        measure_removed(s, &filtered, &blocked);
 
     if (sum == 0.0f && allowed) {
         /* The filters kept only characters the mask blocks. Run the chain
@@ -718,7 +876,7 @@ int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits
             return ts_fail(err, "the constraint allows no character at this point");
         s->mask_first = 1;
         for (int i = 0; i < V; i++)
-            s->masked[i] = allowed[i] ? s->penalized[i] : -INFINITY;
+            s->masked[i] = allowed[i] ? penalized[i] : -INFINITY;
         if (run_stages(s, set, s->masked, allowed, &sum, err) != 0)
             return -1;
         double filtered_allowed, unused;
@@ -737,9 +895,7 @@ int sampler_run(SamplerState *s, const SamplerSettings *set, const float *logits
 
     s->filtered = (float)filtered;
     s->blocked = (float)blocked;
-    for (int i = 0; i < V; i++)
-        s->kept += s->final[i] > 0.0f;
-    return sampler_pick(s->final, V, coin);
+    return sampler_pick(s->final, V, coin); /* s->kept: counted as final was written */
 }
 
 /* ---- the coin ---- */
@@ -778,6 +934,8 @@ const float *sampler_stage_buffer(const SamplerState *s, SamplerStage stage)
 {
     if ((unsigned)stage >= STAGE_COUNT)
         stage = STAGE_FINAL;
+    while (stage > STAGE_MODEL && (s->skipped >> stage & 1u))
+        stage = (SamplerStage)(stage - 1);
     return *(float *const *)(const void *)((const char *)s + SAMPLER_STAGES[stage].buffer);
 }
 
@@ -798,6 +956,10 @@ void sampler_stages(SamplerState *s, const float *logits, SamplerStages *st)
 {
     int V = s->V;
     *st = (SamplerStages){0};
+    if (s->penalized_is_logits) {
+        memcpy(s->penalized, logits, (size_t)V * sizeof *s->penalized);
+        s->penalized_is_logits = 0;
+    }
     sampler_softmax(s->model, logits, V);
     sampler_softmax(s->penalized_probs, s->penalized, V);
     for (int k = 0; k < STAGE_COUNT; k++) {

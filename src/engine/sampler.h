@@ -4,7 +4,8 @@
  * -> top-p -> min-p -> constraint mask -> renormalise -> pick. Every stage
  * writes its own buffer in SamplerState and leaves its input alone, so the
  * explorer can show each step (the bars before and after the sampler, what a
- * mask blocked). The random number is passed in (`coin`), which makes every
+ * mask blocked); read a stage with sampler_stage_buffer, since a stage that
+ * keeps everything is not copied (sampler_run). The random number is passed in (`coin`), which makes every
  * stage a pure function and the whole chain testable.
  *
  * The filters come before the mask, so the explorer shows how much of the
@@ -164,6 +165,13 @@ typedef struct {
     float blocked;    /* probability mass (of probs) removed by the constraint mask from
                          what the filters kept; without mask_first,
                          filtered + blocked + sum(masked) = 1 (up to rounding) */
+    unsigned skipped; /* bit k set: sampler_run left stage k's buffer unwritten, because
+                       * the stage kept everything (a filter that is off, no mask): its
+                       * output is the stage before it, and sampler_stage_buffer gives
+                       * that; read a stage through it, not through its field */
+    int penalized_is_logits; /* 1: the penalty was off and `penalized` was not written:
+                              * it is the logits sampler_run read (sampler_stages,
+                              * given them, writes it) */
     int mask_first;   /* 1 when the filters kept nothing the mask allows and the chain
                          was run with the mask first (sampler_run); the buffers from
                          scaled on then hold that second run */
@@ -246,7 +254,10 @@ float sampler_renormalise(float *out, const float *in, int V);
 int sampler_pick(const float *probs, int V, float coin);
 
 /* The whole chain. recent: the text so far (for the penalty); allowed: the
- * constraint mask or NULL. Fills every buffer, kept, filtered and blocked.
+ * constraint mask or NULL. Fills final, kept, filtered and blocked, and the
+ * buffer of every stage that changed something; a stage that kept everything
+ * (a filter that is off, no mask) is left unwritten and read as the stage
+ * before it (sampler_stage_buffer), so the default settings copy nothing.
  *
  * The mask wins over the filters: if the filters keep no character the mask
  * allows, the chain runs again from the penalised logits with the blocked
@@ -318,7 +329,9 @@ typedef struct {
  * and st. With mask_first the blocked characters leave at the temperature
  * stage (the chain ran with the mask first) and the mask removes nothing more. */
 void sampler_stages(SamplerState *s, const float *logits, SamplerStages *st);
-/* The stage's buffer ([V]); the filters' buffers are not renormalised. */
+/* The stage's buffer ([V]); the filters' buffers are not renormalised. A
+ * stage that kept everything in the last sampler_run gives the buffer of the
+ * stage before it (SamplerState.skipped): the same numbers, not copied. */
 const float *sampler_stage_buffer(const SamplerState *s, SamplerStage stage);
 /* id's probability after the stage, renormalised over what the stage keeps
  * (the distribution the sampler would draw from if it stopped there); 0 if

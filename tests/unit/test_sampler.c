@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "engine/ops.h"
 #include "engine/rng.h"
 #include "engine/sampler.h"
 #include "engine/vocab.h"
@@ -484,6 +485,119 @@ static void test_stages_by_hand(void)
     sampler_free(&s);
 }
 
+/* The softmax by its definition, one number at a time: ts_expf of each score
+ * minus the maximum (0 below e^-87), summed in 16 lanes of doubles, times the
+ * float inverse of the sum. */
+static void softmax_by_definition(float *out, const float *in, int V)
+{
+    float maxv = -INFINITY;
+    for (int i = 0; i < V; i++)
+        maxv = in[i] > maxv ? in[i] : maxv;
+    for (int i = 0; i < V; i++) {
+        float d = in[i] - maxv;
+        out[i] = d < -87.0f ? 0.0f : ts_expf(d);
+    }
+    double lane[16] = {0}, sum = 0.0;
+    for (int i = 0; i < V; i++)
+        lane[i % 16] += out[i];
+    for (int j = 0; j < 16; j++)
+        sum += lane[j];
+    float inv = (float)(1.0 / sum);
+    for (int i = 0; i < V; i++)
+        out[i] *= inv;
+}
+
+/* The softmax's exponentials run 16 at a time where the CPU can: every
+ * probability must be the one the definition gives, to the bit, for scores
+ * from 1e-3 to 1e3 in size, with -inf, NaN, -0 and huge ones among them, in
+ * vocabularies of every length up to past a row of 16 and of 7,311. */
+static void test_softmax_bits(void)
+{
+    enum { MAXV = 7311 };
+    float *in = malloc(MAXV * sizeof *in), *got = malloc(MAXV * sizeof *got),
+          *want = malloc(MAXV * sizeof *want);
+    Rng r;
+    rng_seed(&r, 11);
+    int differ = 0;
+    for (int trial = 0; trial < 3000 && in && got && want; trial++) {
+        int V = trial % 100 == 0 ? MAXV : 1 + (int)rng_below(&r, 300);
+        float scale = (float)pow(10.0, 6.0 * rng_float(&r) - 3.0);
+        for (int i = 0; i < V; i++) {
+            uint64_t k = rng_below(&r, 500);
+            in[i] = k == 0 ? -INFINITY : k == 1 ? NAN : k == 2 ? -0.0f
+                    : k == 3 ? 3e38f * (rng_float(&r) - 0.5f) : (float)rng_normal(&r) * scale;
+        }
+        float maxv = -INFINITY;
+        for (int i = 0; i < V; i++)
+            maxv = in[i] > maxv ? in[i] : maxv;
+        if (maxv == -INFINITY || maxv == INFINITY)
+            continue; /* the cases without exponentials: test_softmax_temperature */
+        sampler_softmax(got, in, V);
+        softmax_by_definition(want, in, V);
+        if (memcmp(got, want, (size_t)V * sizeof *got) != 0 && differ++ < 3)
+            CHECK(0, "trial %d (V %d, scale %g): not the definition's bits", trial, V,
+                  (double)scale);
+    }
+    CHECK(differ == 0, "%d of 3000 softmaxes differ from the definition", differ);
+    free(in);
+    free(got);
+    free(want);
+}
+
+/* A stage that keeps everything is not copied at the default settings
+ * (sampler.h, SamplerState.skipped), yet the explorer sees each stage as it
+ * did: on a state that just ran with every filter and a mask on, a run at
+ * the defaults shows the model's distribution at every stage (the hand
+ * numbers of test_stages_by_hand, temperature 1); a run with top-k 2 then
+ * keeps 2 at top-k and after; the defaults again keep all 5 there, not what
+ * the top-k run left in its buffer. */
+static void test_stages_skipped_at_defaults(void)
+{
+    SamplerState s;
+    TsErr err;
+    CHECK(sampler_init(&s, 5, &err) == 0, "%s", err.msg);
+    const double model[5] = {0.4, 0.25, 0.2, 0.1, 0.05};
+    float logits[5];
+    for (int i = 0; i < 5; i++)
+        logits[i] = (float)log(model[i]);
+    SamplerSettings all = sampler_defaults();
+    all.repetition_penalty = 2.0f;
+    all.top_k = 4;
+    all.top_p = 0.95f;
+    all.min_p = 0.1f;
+    const int recent[1] = {1};
+    const uint8_t allow[5] = {1, 1, 0, 1, 1};
+    CHECK(sampler_run(&s, &all, logits, recent, 1, allow, 0.5f, &err) >= 0, "%s", err.msg);
+    SamplerSettings def = sampler_defaults(), k2 = sampler_defaults();
+    k2.top_k = 2;
+    const SamplerSettings *runs[3] = {&def, &k2, &def};
+    const int kept_from_top_k[3] = {5, 2, 5};
+    for (int r = 0; r < 3; r++) {
+        int tok = sampler_run(&s, runs[r], logits, recent, 1, NULL, 0.3f, &err);
+        CHECK(tok == 0, "run %d: coin 0.3 lands on id 0 (p 0.4 or more), not %d", r, tok);
+        SamplerStages st;
+        sampler_stages(&s, logits, &st);
+        for (int k = 0; k < STAGE_COUNT; k++) {
+            int want = k >= STAGE_TOP_K ? kept_from_top_k[r] : 5;
+            CHECK(st.kept[k] == want, "run %d: %s keeps %d, want %d", r, sampler_stage_name(k),
+                  st.kept[k], want);
+            /* what is kept has the model's probabilities, renormalised */
+            double z = 0.0;
+            for (int i = 0; i < want; i++)
+                z += model[i];
+            for (int i = 0; i < 5; i++) {
+                double p = (double)sampler_stage_prob(&s, &st, (SamplerStage)k, i);
+                double p_want = i < want ? model[i] / z : 0.0;
+                CHECK(fabs(p - p_want) < 1e-6, "run %d: %s p(%d) %g, want %g", r,
+                      sampler_stage_name(k), i, p, p_want);
+            }
+        }
+        CHECK(fabs(s.final[0] - model[0] / (r == 1 ? 0.65 : 1.0)) < 1e-6, "run %d: final p(0) %g",
+              r, (double)s.final[0]);
+    }
+    sampler_free(&s);
+}
+
 /* ---- the coin ---- */
 
 /* Ids by p descending, ties by lower id: the ranked bar, sorted here by
@@ -702,7 +816,9 @@ static void test_run_sums_to_one(void)
                  (!mask || mask[tok]) && kept == s.kept && negative == 0 && s.filtered >= -1e-6f &&
                  s.blocked >= -1e-6f && s.filtered + s.blocked <= 1.0f + 1e-5f;
         if (ok && !s.mask_first) {
-            double rest = 1.0 - s.filtered - s.blocked - sum_floats(s.masked, V);
+            /* a stage that kept everything is read through its accessor */
+            const float *masked = sampler_stage_buffer(&s, STAGE_FORM_MASK);
+            double rest = 1.0 - s.filtered - s.blocked - sum_floats(masked, V);
             ok = fabs(rest) <= 1e-5;
         }
         fallbacks += s.mask_first;
@@ -1052,7 +1168,8 @@ static void test_run_matches_full_sort(void)
             if (final[i] > 0.0f && run > coin)
                 want_tok = i;
         }
-        int ok = same_bits(s.min_p, m_out, V) && kept == s.kept && tok == want_tok;
+        int ok = same_bits(sampler_stage_buffer(&s, STAGE_MIN_P), m_out, V) && kept == s.kept &&
+                 tok == want_tok;
         if (!ok) {
             failures++;
             CHECK(0, "trial %d (T %g, k %d, p %g, min-p %g, coin %g): picked %d, want %d; kept "
@@ -1142,6 +1259,7 @@ int main(void)
 {
     RUN(test_sort_prefix);
     RUN(test_softmax_temperature);
+    RUN(test_softmax_bits);
     RUN(test_sort);
     RUN(test_top_k);
     RUN(test_top_p);
@@ -1157,6 +1275,7 @@ int main(void)
     RUN(test_single_candidate);
     RUN(test_run_accounting);
     RUN(test_stages_by_hand);
+    RUN(test_stages_skipped_at_defaults);
     RUN(test_coin_lands_on_the_pick);
     RUN(test_run_sums_to_one);
     RUN(test_settings_check);
