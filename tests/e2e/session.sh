@@ -68,6 +68,26 @@ else
     fail session_short_codes "codes of$lengths characters for 床前明月光，疑是地上, or other poems"
 fi
 
+# the codes of the first settings format (tests/data/sesscodes-v2.tsv, written by
+# that program with tools/sesscode-fixture.sh) write the poems they wrote then,
+# with the same seed, settings and context policy
+ok=1
+bad=""
+tab=$(printf '\t')
+while IFS=$tab read -r cmd c holds report; do
+    got=$(gen --code "$c" --json |
+        jq -c 'del(.seconds, .model_seconds, .sampler_seconds, .code, .characters, .cache)')
+    if [ "$got" != "$report" ]; then
+        ok=0
+        bad="$bad $c ($cmd)"
+    fi
+done <"$ROOT/tests/data/sesscodes-v2.tsv"
+if [ $ok -eq 1 ]; then
+    pass session_v2_codes
+else
+    fail session_v2_codes "these codes no longer write what they wrote:$bad"
+fi
+
 # ---- refused codes: one line on stderr, exit status 2 ----
 
 # one character changed: the first one that differs from it

@@ -3,6 +3,7 @@
  * sessions (every escape included), the promises of sesscode.h tried at their
  * worst, and damaged codes. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "testutil.h"
@@ -533,6 +534,131 @@ static void test_old_codes(void)
     CHECK(same, "64US9HSJRQCBJKMW is no longer the acrostic 法国巴黎 of 7");
 }
 
+/* ---- the codes of the first settings format (tests/data/sesscodes-v2.tsv) ----
+ *
+ * Twenty-one codes written by the program of that format
+ * (tools/sesscode-fixture.sh), each with the session its command's arguments
+ * describe: every one opens to exactly that session. */
+
+static int utf8_cps(const char *s, uint32_t *out, int cap)
+{
+    size_t pos = 0, n = strlen(s);
+    int k = 0;
+    uint32_t cp;
+    while (pos < n && k < cap && utf8_decode(s, n, &pos, &cp) == 0)
+        out[k++] = cp;
+    return pos == n ? k : -1;
+}
+
+/* c = the session that `holds` (key=value words) describes, with the
+ * commands' defaults under it. Returns 0, or -1 for a key it does not know. */
+static int fixture_session(char *holds, SessionCode *c)
+{
+    session_code_init(c, 0);
+    c->set.temperature = 0.8f; /* generate's, acrostic's and jueju's default */
+    for (char *w = strtok(holds, " "); w; w = strtok(NULL, " ")) {
+        char *v = strchr(w, '=');
+        if (!v)
+            return -1;
+        *v++ = 0;
+        if (strcmp(w, "prompt") == 0)
+            c->n_prompt = utf8_cps(v, c->prompt, SESSION_MAX_CHARS);
+        else if (strcmp(w, "heads") == 0)
+            c->n_heads = utf8_cps(v, c->heads, FORM_MAX_HEADS);
+        else if (strcmp(w, "form") == 0)
+            c->form = strcmp(v, "jueju") == 0 ? FORM_JUEJU : FORM_ACROSTIC;
+        else if (strcmp(w, "chars") == 0)
+            c->line_len = atoi(v);
+        else if (strcmp(w, "mid") == 0)
+            c->mid_text = atoi(v);
+        else if (strcmp(w, "temperature") == 0)
+            c->set.temperature = (float)strtod(v, NULL);
+        else if (strcmp(w, "top_k") == 0)
+            c->set.top_k = atoi(v);
+        else if (strcmp(w, "top_p") == 0)
+            c->set.top_p = (float)strtod(v, NULL);
+        else if (strcmp(w, "min_p") == 0)
+            c->set.min_p = (float)strtod(v, NULL);
+        else if (strcmp(w, "penalty") == 0)
+            c->set.repetition_penalty = (float)strtod(v, NULL);
+        else if (strcmp(w, "punct") == 0)
+            c->set.penalize_punctuation = atoi(v);
+        else if (strcmp(w, "seed") == 0)
+            c->seed = strtoull(v, NULL, 10);
+        else if (strcmp(w, "policy") == 0)
+            c->policy = strcmp(v, "slide") == 0 ? CONTEXT_SLIDE : CONTEXT_SHIFT;
+        else if (strcmp(w, "poems") == 0)
+            c->poems = atoi(v);
+        else if (strcmp(w, "max_chars") == 0)
+            c->max_chars = atoi(v);
+        else
+            return -1;
+    }
+    return 0;
+}
+
+/* Does d hold what want holds (the fingerprint aside)? Names the first difference. */
+static const char *session_differs(const SessionCode *d, const SessionCode *want)
+{
+    if (d->n_prompt != want->n_prompt ||
+        memcmp(d->prompt, want->prompt, (size_t)want->n_prompt * sizeof *want->prompt) != 0)
+        return "prompt";
+    if (d->form != want->form || (want->form != FORM_FREE && d->line_len != want->line_len))
+        return "form";
+    if (d->n_heads != want->n_heads ||
+        memcmp(d->heads, want->heads, (size_t)want->n_heads * sizeof *want->heads) != 0)
+        return "heads";
+    if (d->mid_text != want->mid_text)
+        return "mid-text";
+    if (!sampler_settings_same(&d->set, &want->set) ||
+        d->set.penalize_punctuation != want->set.penalize_punctuation)
+        return "sampler settings";
+    if (d->seed != want->seed)
+        return "seed";
+    if (d->policy != want->policy)
+        return "context policy";
+    if (d->poems != want->poems || d->max_chars != want->max_chars)
+        return "poems or max-chars";
+    if (d->n_steps != 0)
+        return "key steps";
+    return NULL;
+}
+
+static void test_first_settings_format(void)
+{
+    const char *path = "tests/data/sesscodes-v2.tsv";
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "cannot open %s", path);
+    if (!f)
+        return;
+    char line[4096];
+    int n = 0, fp = -1; /* every code names the bundled model */
+    while (fgets(line, sizeof line, f)) {
+        char *cmd = strtok(line, "\t"), *code = strtok(NULL, "\t"), *holds = strtok(NULL, "\t");
+        if (!cmd || !code || !holds)
+            continue;
+        n++;
+        SessionCode want, d;
+        TsErr err;
+        if (fixture_session(holds, &want) != 0) {
+            CHECK(0, "%s: a word of the fixture is unknown", cmd);
+            continue;
+        }
+        if (session_code_decode(code, strlen(code), &d, &err) != 0) {
+            CHECK(0, "%s: %s refused: %s", cmd, code, err.msg);
+            continue;
+        }
+        const char *what = session_differs(&d, &want);
+        CHECK(what == NULL, "%s: %s opens with another %s", cmd, code, what ? what : "");
+        if (fp < 0)
+            fp = (int)d.fingerprint;
+        CHECK((int)d.fingerprint == fp, "%s: %s names another model (%u, not %d)", cmd, code,
+              d.fingerprint, fp);
+    }
+    fclose(f);
+    CHECK(n == 21, "%s: %d codes, not 21", path, n);
+}
+
 int main(void)
 {
     RUN(test_by_hand);
@@ -545,5 +671,6 @@ int main(void)
     RUN(test_refused);
     RUN(test_model);
     RUN(test_old_codes);
+    RUN(test_first_settings_format);
     return test_summary();
 }
