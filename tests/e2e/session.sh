@@ -74,7 +74,8 @@ fi
 ok=1
 bad=""
 tab=$(printf '\t')
-while IFS=$tab read -r cmd c holds report; do
+[ "$MODEL" = "$ROOT/assets/tang.bin" ] || ok=skip # the codes name the bundled model
+[ $ok = skip ] || while IFS=$tab read -r cmd c holds report; do
     got=$(gen --code "$c" --json |
         jq -c 'del(.seconds, .model_seconds, .sampler_seconds, .code, .characters, .cache)')
     if [ "$got" != "$report" ]; then
@@ -82,7 +83,9 @@ while IFS=$tab read -r cmd c holds report; do
         bad="$bad $c ($cmd)"
     fi
 done <"$ROOT/tests/data/sesscodes-v2.tsv"
-if [ $ok -eq 1 ]; then
+if [ $ok = skip ]; then
+    skip session_v2_codes "the codes are the bundled model's, not $MODEL's"
+elif [ $ok -eq 1 ]; then
     pass session_v2_codes
 else
     fail session_v2_codes "these codes no longer write what they wrote:$bad"
