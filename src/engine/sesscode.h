@@ -107,6 +107,8 @@
 #define SESSION_MAX_STEPS 512     /* key steps a code holds after its prompt */
 #define SESSION_PICK_MAX 16       /* a pick step takes candidate 1 .. 16 */
 #define SESSION_ENTER_MAX 65535   /* an Enter stopped after at most this many characters */
+#define SESSION_CODE_BASE 5       /* the sampler settings format 2 holds: the table's first five */
+#define SESSION_CODE_SETTINGS 32  /* the sampler settings a code of format 3 may hold */
 
 /* The explorer's keys a code may hold after its prompt, replayed in order
  * when it is opened (app_session_open): a text of any length made from a
@@ -142,6 +144,11 @@ typedef struct {
     uint32_t draws;               /* the generator's draws since the seed before step 1 */
     SessionStep steps[SESSION_MAX_STEPS];
     int n_steps;
+    /* what decoding left out: settings the code sets that this program has
+     * not (a code of a newer tangscope); they stay at their defaults */
+    int unknown_setting;          /* the first one's place in the writer's table
+                                   * (SET_COUNT or more), or -1: none */
+    int n_unknown;                /* how many */
 } SessionCode;
 
 /* A code for the defaults: empty prompt, free form, the sampler's defaults,
@@ -167,6 +174,11 @@ int session_code_encode(const SessionCode *c, char *out, size_t size, TsErr *err
  * writes past *out, for any input. Says nothing about the model: see
  * session_code_check. */
 int session_code_decode(const char *text, size_t len, SessionCode *out, TsErr *err);
+
+/* After session_code_decode: 0 when c holds every setting its code set;
+ * else -1 with note saying in one line which setting was left at its default
+ * (the code was made by a tangscope with more sampler settings). */
+int session_code_note(const SessionCode *c, TsErr *note);
 
 /* Does the code fit model m: the same fingerprint, every character in the
  * vocabulary, the heads Han characters? Returns 0, or -1 with err. */
