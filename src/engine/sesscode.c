@@ -286,14 +286,14 @@ static int at_default(const SamplerSettings *s, int id)
     return sampler_setting_get(s, (SamplerSettingId)id) == (double)(float)SAMPLER_SETTINGS[id].def;
 }
 
-/* Which settings after the temperature differ from their default: bit i - 1
- * for setting i. */
-static uint32_t settings_mask(const SamplerSettings *s)
+/* Which of the settings of places from..to-1 differ from their default: bit
+ * i - from for setting i. */
+static uint32_t settings_mask(const SamplerSettings *s, int from, int to)
 {
     uint32_t mask = 0;
-    for (int i = 1; i < SET_COUNT; i++)
+    for (int i = from; i < to; i++)
         if (!at_default(s, i))
-            mask |= 1u << (i - 1);
+            mask |= 1u << (i - from);
     return mask;
 }
 
@@ -326,38 +326,48 @@ static void put_setting(Fields *f, const SamplerSettings *set, int id)
         put_top_k(f, (int)v);
 }
 
-/* Format 3's list of settings after the temperature: a bit for "all at their
- * defaults"; else how many the list holds (n: the place after the last one
- * that is not at its default, at least CODE_BASE) and which of them are not,
- * then each of those in the table's order. With n = CODE_BASE this costs
- * what format 2's mask cost, plus 0.09 bits; a setting at its default costs
- * nothing, so a later setting left alone gives the code a program without it
- * writes. */
-static void put_settings(Fields *f, const SamplerSettings *set)
+/* The four settings after the temperature (places 1 .. 4), as format 2 has
+ * them: a bit for "all at their defaults"; else which are not (a mask of
+ * radix 15), then each of those in the table's order. */
+static void put_first(Fields *f, const SamplerSettings *set)
 {
-    uint32_t mask = settings_mask(set);
+    uint32_t mask = settings_mask(set, 1, SESSION_CODE_BASE);
     put(f, mask != 0, 2);
     if (!mask)
         return;
-    int n = SESSION_CODE_BASE;
-    while (mask >> (n - 1))
-        n++;
-    if (n == SESSION_CODE_BASE) {
-        put(f, mask - 1, FILTER_MASKS + 1);
-    } else {
-        /* the mask's top bit, setting n - 1's, is set: the rest tell */
-        put(f, FILTER_MASKS, FILTER_MASKS + 1);
-        put(f, (uint64_t)(n - SESSION_CODE_BASE - 1), SESSION_CODE_SETTINGS - SESSION_CODE_BASE);
-        put(f, mask & ((1u << (n - 2)) - 1), 1ull << (n - 2));
-    }
-    for (int i = 1; i < n; i++)
+    put(f, mask - 1, FILTER_MASKS);
+    for (int i = 1; i < SESSION_CODE_BASE; i++)
         if (mask >> (i - 1) & 1)
+            put_setting(f, set, i);
+}
+
+/* Format 3's list of the later settings (place CODE_BASE on), among the rare
+ * settings: a bit for "all at their defaults"; else how long the list is (n:
+ * the place after the last one that is not at its default), which of the
+ * places CODE_BASE .. n - 2 are not at their default (place n - 1 is), then
+ * each of those in the table's order, by put_generic. A setting at its
+ * default costs nothing: a code that leaves the later ones alone is the code
+ * a program without them writes. */
+static void put_later(Fields *f, const SamplerSettings *set)
+{
+    uint32_t mask = settings_mask(set, SESSION_CODE_BASE, SET_COUNT);
+    put(f, mask != 0, 2);
+    if (!mask)
+        return;
+    int n = SESSION_CODE_BASE + 1;
+    while (mask >> (n - SESSION_CODE_BASE))
+        n++;
+    put(f, (uint64_t)(n - SESSION_CODE_BASE - 1), SESSION_CODE_SETTINGS - SESSION_CODE_BASE);
+    int low = n - SESSION_CODE_BASE - 1; /* the bits below place n - 1's */
+    put(f, mask & ((1u << low) - 1), 1ull << low);
+    for (int i = SESSION_CODE_BASE; i < n; i++)
+        if (mask >> (i - SESSION_CODE_BASE) & 1)
             put_setting(f, set, i);
 }
 
 static int rare_settings(const SessionCode *c)
 {
-    return c->n_steps > 0 || c->set.penalize_punctuation || c->policy != CONTEXT_SHIFT || c->poems != 1 ||
+    return settings_mask(&c->set, SESSION_CODE_BASE, SET_COUNT) != 0 || c->n_steps > 0 || c->set.penalize_punctuation || c->policy != CONTEXT_SHIFT || c->poems != 1 ||
            c->max_chars != SESSION_DEFAULT_MAX_CHARS;
 }
 
@@ -445,7 +455,7 @@ static void put_fields(const SessionCode *c, Fields *f)
             FIXED_FORMS);
     }
     put_setting(f, &c->set, SET_TEMPERATURE);
-    put_settings(f, &c->set);
+    put_first(f, &c->set);
     int rare = rare_settings(c);
     put(f, (uint64_t)rare, 2);
     if (rare) {
@@ -465,10 +475,11 @@ static void put_fields(const SessionCode *c, Fields *f)
             put(f, (uint64_t)(c->max_chars - 1), MAX_CHARS_RADIX);
         /* key steps follow (codes made before they existed hold 0 here) */
         put(f, c->n_steps > 0, 2);
-        if (c->n_steps > 0) {
+        if (c->n_steps > 0)
             put_steps(f, c);
-            put(f, 0, 2); /* reserved for a later version of the code: 0 */
-        }
+        /* format 2 had a bit here after the steps, for a later version: the
+         * leading 2 says the version now */
+        put_later(f, &c->set);
     }
     put_seed(f, c->seed);
     if (acrostic_prompt) {
@@ -637,7 +648,7 @@ static int take_char(Big *b, uint32_t *cp, TsErr *err)
     return 0;
 }
 
-static int take_steps(Big *b, SessionCode *c, TsErr *err)
+static int take_steps(Big *b, int format, SessionCode *c, TsErr *err)
 {
     c->draws = (uint32_t)(take(b, 2) ? take(b, RAW_RADIX) : take(b, SEED_SMALL));
     c->n_steps = 1 + (int)take(b, SESSION_MAX_STEPS);
@@ -650,13 +661,13 @@ static int take_steps(Big *b, SessionCode *c, TsErr *err)
         if (st->kind == SESSION_STEP_ENTER && take(b, 2))
             st->n = (uint16_t)(1 + take(b, SESSION_ENTER_MAX));
     }
-    if (take(b, 2))
+    if (format == 2 && take(b, 2))
         return ts_fail(err, "this code was made by a newer tangscope");
     return 0;
 }
 
-/* Format 2's settings after the temperature: the four that format had. */
-static void take_settings2(Big *b, SessionCode *c)
+/* put_first's four settings. */
+static void take_first(Big *b, SessionCode *c)
 {
     if (!take(b, 2))
         return;
@@ -666,22 +677,18 @@ static void take_settings2(Big *b, SessionCode *c)
             take_setting(b, &c->set, i);
 }
 
-/* Format 3's list (put_settings). A setting this program has not (place
- * SET_COUNT on) is read and left: the code opens with it at its default, as
- * the program has it, and c->unknown_setting says which. */
-static void take_settings3(Big *b, SessionCode *c)
+/* put_later's list. A setting this program has not (place SET_COUNT on) is
+ * read and left: the code opens with it at its default, as the program has
+ * it, and c->unknown_setting says which. */
+static void take_later(Big *b, SessionCode *c)
 {
     if (!take(b, 2))
         return;
-    uint64_t head = take(b, FILTER_MASKS + 1);
-    int n = SESSION_CODE_BASE;
-    uint32_t mask = (uint32_t)head + 1;
-    if (head == FILTER_MASKS) {
-        n = SESSION_CODE_BASE + 1 + (int)take(b, SESSION_CODE_SETTINGS - SESSION_CODE_BASE);
-        mask = 1u << (n - 2) | (uint32_t)take(b, 1ull << (n - 2));
-    }
-    for (int i = 1; i < n; i++) {
-        if (!(mask >> (i - 1) & 1))
+    int n = SESSION_CODE_BASE + 1 + (int)take(b, SESSION_CODE_SETTINGS - SESSION_CODE_BASE);
+    int low = n - SESSION_CODE_BASE - 1;
+    uint32_t mask = 1u << low | (uint32_t)take(b, 1ull << low);
+    for (int i = SESSION_CODE_BASE; i < n; i++) {
+        if (!(mask >> (i - SESSION_CODE_BASE) & 1))
             continue;
         if (i < SET_COUNT) {
             take_setting(b, &c->set, i);
@@ -718,10 +725,7 @@ static int take_fields(Big *b, int format, SessionCode *c, int *acrostic_prompt,
         }
     }
     take_setting(b, &c->set, SET_TEMPERATURE);
-    if (format == 3)
-        take_settings3(b, c);
-    else
-        take_settings2(b, c);
+    take_first(b, c);
     if (take(b, 2)) {
         c->set.penalize_punctuation = (int)take(b, 2);
         c->policy = take(b, 2) ? CONTEXT_SLIDE : CONTEXT_SHIFT;
@@ -731,8 +735,10 @@ static int take_fields(Big *b, int format, SessionCode *c, int *acrostic_prompt,
         default: c->poems = 1 + (int)take(b, POEMS_RADIX); break;
         }
         c->max_chars = take(b, 2) ? 1 + (int)take(b, MAX_CHARS_RADIX) : SESSION_DEFAULT_MAX_CHARS;
-        if (take(b, 2) && take_steps(b, c, err) != 0)
+        if (take(b, 2) && take_steps(b, format, c, err) != 0)
             return -1;
+        if (format == 3)
+            take_later(b, c);
     }
     c->seed = take_seed(b);
     if (*acrostic_prompt) {
