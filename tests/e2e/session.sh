@@ -103,6 +103,40 @@ expect_error session_other_model 2 "another model" "$BIN" generate --model "$TIN
 expect_error session_code_and_seed 2 "holds --seed" gen --code "$code" --seed 4
 expect_error session_code_and_prompt 2 "give no PROMPT" gen 春风 --code "$code"
 expect_error session_explore_typo 2 "check character" "$BIN" --model "$MODEL" --code "$typo"
+# the format's mark: one leading 2 is this format; two, a later one; a code
+# whose 2 was left out names another model
+expect_error session_newer_format 2 "newer tangscope (format 4)" gen --code "2$code"
+expect_error session_mark_dropped 2 "another model" gen --code "${code#2}"
+# a code cut short after any character: refused, one line, exit status 2
+ok=1
+cut=1
+while [ $cut -lt "${#code}" ]; do
+    short=$(printf '%s' "$code" | cut -c1-$cut)
+    gen --code "$short" >"$TMP/cut.out" 2>"$TMP/cut.err"
+    st=$?
+    if [ $st -ne 2 ] || [ "$(wc -l <"$TMP/cut.err")" -ne 1 ]; then
+        ok=0
+        break
+    fi
+    cut=$((cut + 1))
+done
+if [ $ok -eq 1 ]; then pass session_code_cut_short; else
+    fail session_code_cut_short "'$short' (of $code): exit $st, $(wc -l <"$TMP/cut.err") lines: $(head -c 300 "$TMP/cut.err")"; fi
+
+# a code of a tangscope with one more setting (typical-p, on a scratch build:
+# tests/data/sesscodes-newer.tsv) writes what the same run without it writes,
+# and says in one line which setting it left at its default
+newer=$(head -n 1 "$ROOT/tests/data/sesscodes-newer.tsv" | cut -f2)
+if [ "$MODEL" != "$ROOT/assets/tang.bin" ]; then
+    skip session_newer_setting "the code is the bundled model's, not $MODEL's"
+elif gen --code "$newer" --json >"$TMP/n.json" 2>"$TMP/n.err" &&
+    gen 春风 --top-k 20 --seed 3 --max-chars 20 --json >"$TMP/m.json" &&
+    [ "$(jq -c .poems "$TMP/n.json")" = "$(jq -c .poems "$TMP/m.json")" ] &&
+    [ "$(wc -l <"$TMP/n.err")" -eq 1 ] && grep -q "sampler setting 6, " "$TMP/n.err"; then
+    pass session_newer_setting
+else
+    fail session_newer_setting "code $newer: $(head -c 300 "$TMP/n.err")"
+fi
 expect_error session_trace_nowhere 2 "cannot create a file there" gen 春风 --trace /nonexistent/t.jsonl
 
 # ---- generate --trace: one record per written character ----

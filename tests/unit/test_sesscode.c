@@ -674,6 +674,92 @@ static void test_first_settings_format(void)
     CHECK(n == 21, "%s: %d codes, not 21", path, n);
 }
 
+/* Codes of a tangscope with one more sampler setting, typical-p, at place 5
+ * of its table (tests/data/sesscodes-newer.tsv: made on a scratch build with
+ * that setting, by the commands in the file's first column). This program
+ * opens each with everything else the command set, leaves typical-p at its
+ * default, and its note names setting 6. */
+static void test_newer_setting(void)
+{
+    const char *path = "tests/data/sesscodes-newer.tsv";
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "cannot open %s", path);
+    if (!f)
+        return;
+    char line[1024];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        char *cmd = strtok(line, "\t"), *code = strtok(NULL, "\t"), *holds = strtok(NULL, "\t");
+        if (!cmd || !code || !holds)
+            continue;
+        n++;
+        SessionCode want, d;
+        TsErr err, note;
+        if (fixture_session(holds, &want) != 0 ||
+            session_code_decode(code, strlen(code), &d, &err) != 0) {
+            CHECK(0, "%s: %s refused (or the fixture's words): %s", cmd, code, err.msg);
+            continue;
+        }
+        const char *what = session_differs(&d, &want);
+        CHECK(what == NULL, "%s: %s opens with another %s", cmd, code, what ? what : "");
+        CHECK(d.n_unknown == 1 && d.unknown_setting == 5, "%s: %d settings left, the first %d",
+              cmd, d.n_unknown, d.unknown_setting);
+        CHECK_REFUSED(session_code_note(&d, &note) != 0, note.msg, "sampler setting 6,");
+        /* written again, the code holds what this program has */
+        char again[SESSION_CODE_MAX + 1];
+        SessionCode e;
+        CHECK(session_code_encode(&d, again, sizeof again, &err) > 0 &&
+                  session_code_decode(again, strlen(again), &e, &err) == 0 && e.n_unknown == 0 &&
+                  session_differs(&e, &want) == NULL,
+              "%s: the code written again does not hold the same session", cmd);
+    }
+    fclose(f);
+    CHECK(n == 3, "%s: %d codes, not 3", path, n);
+    /* a later setting at its default costs nothing: the scratch build wrote
+     * 2H3CT5VVJ7X78SWE9 for `generate 春风 --top-k 20 --seed 3 --max-chars
+     * 20`, typical-p left at 1, and this program writes the same */
+    SessionCode c, d;
+    TsErr err;
+    CHECK(session_code_decode("2H3CT5VVJ7X78SWE9", 17, &d, &err) == 0, "%s", err.msg);
+    session_code_init(&c, d.fingerprint);
+    c.prompt[0] = 0x6625; /* 春 */
+    c.prompt[1] = 0x98CE; /* 风 */
+    c.n_prompt = 2;
+    c.set.temperature = 0.8f;
+    c.set.top_k = 20;
+    c.seed = 3;
+    c.max_chars = 20;
+    char code[SESSION_CODE_MAX + 1];
+    CHECK(session_code_encode(&c, code, sizeof code, &err) > 0 &&
+              strcmp(code, "2H3CT5VVJ7X78SWE9") == 0,
+          "this program writes %s", code);
+}
+
+/* Format 3 against format 2: the same session, one character more (the
+ * leading 2); the mark dropped or added names another model; two marks are
+ * a later format. */
+static void test_format_mark(void)
+{
+    SessionCode c, d;
+    TsErr err;
+    session_code_init(&c, 77);
+    c.set.top_k = 20;
+    c.seed = 123;
+    char code[SESSION_CODE_MAX + 1];
+    int n = session_code_encode(&c, code, sizeof code, &err);
+    CHECK(n > 1 && code[0] == '2' && code[1] != '2', "format 3 starts with one 2: %s", code);
+    CHECK(session_code_decode(code + 1, strlen(code + 1), &d, &err) == 0 && d.fingerprint != 77,
+          "%s without its 2 still names model 77", code);
+    char more[SESSION_CODE_MAX + 2] = "2";
+    strcat(more, code);
+    CHECK_REFUSED(session_code_decode(more, strlen(more), &d, &err) != 0, err.msg,
+                  "newer tangscope (format 4)");
+    CHECK(session_code_decode(code, (size_t)n, &d, &err) == 0 && d.n_unknown == 0 &&
+              d.unknown_setting == -1,
+          "%s: %s", code, err.msg);
+}
+
 int main(void)
 {
     RUN(test_by_hand);
@@ -687,5 +773,7 @@ int main(void)
     RUN(test_model);
     RUN(test_old_codes);
     RUN(test_first_settings_format);
+    RUN(test_newer_setting);
+    RUN(test_format_mark);
     return test_summary();
 }
