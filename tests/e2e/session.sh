@@ -75,9 +75,12 @@ ok=1
 bad=""
 tab=$(printf '\t')
 [ "$MODEL" = "$ROOT/assets/tang.bin" ] || ok=skip # the codes name the bundled model
+: >"$TMP/codes3.tsv"
 [ $ok = skip ] || while IFS=$tab read -r cmd c holds report; do
-    got=$(gen --code "$c" --json |
-        jq -c 'del(.seconds, .model_seconds, .sampler_seconds, .code, .characters, .cache)')
+    gen --code "$c" --json >"$TMP/v2.json"
+    # the same session's code in this format, for session_code_doc
+    printf '%s\t%s\t%s\n' "$cmd" "$(jq -r .code "$TMP/v2.json")" "$holds" >>"$TMP/codes3.tsv"
+    got=$(jq -c 'del(.seconds, .model_seconds, .sampler_seconds, .code, .characters, .cache)' "$TMP/v2.json")
     if [ "$got" != "$report" ]; then
         ok=0
         bad="$bad $c ($cmd)"
@@ -89,6 +92,35 @@ elif [ $ok -eq 1 ]; then
     pass session_v2_codes
 else
     fail session_v2_codes "these codes no longer write what they wrote:$bad"
+fi
+
+# docs/session-code.md is enough to read a code: tools/sesscode.py, written from
+# it, reads each code of the first settings format and the code this program
+# writes for the same session to what the command set; and the later setting
+# of the scratch build's codes (place 5)
+if [ $ok = skip ]; then
+    skip session_code_doc "the codes are the bundled model's, not $MODEL's"
+elif ! command -v python3 >/dev/null 2>&1; then
+    skip session_code_doc "python3 is not installed"
+else
+    ok=1
+    bad=""
+    for f in "$ROOT/tests/data/sesscodes-v2.tsv" "$TMP/codes3.tsv"; do
+        while IFS=$tab read -r cmd c holds rest; do
+            # shellcheck disable=SC2086
+            want=$(python3 "$ROOT/tools/sesscode.py" --holds $holds)
+            got=$(cd "$ROOT" && python3 tools/sesscode.py "$c" | sed 's/ fingerprint=[0-9]*$//')
+            [ "$got" = "$want" ] || { ok=0; bad="$bad $c ($cmd: $got)"; }
+        done <"$f"
+    done
+    while IFS=$tab read -r cmd c holds; do
+        (cd "$ROOT" && python3 tools/sesscode.py "$c") | grep -q " later=5:" || { ok=0; bad="$bad $c"; }
+    done <"$ROOT/tests/data/sesscodes-newer.tsv"
+    if [ $ok -eq 1 ] && [ "$(wc -l <"$TMP/codes3.tsv")" -eq 21 ]; then
+        pass session_code_doc
+    else
+        fail session_code_doc "tools/sesscode.py reads otherwise:$bad"
+    fi
 fi
 
 # ---- refused codes: one line on stderr, exit status 2 ----
