@@ -295,6 +295,17 @@ for keys in "Space Space Space" "2 Space 1"; do
     e2e_keys q
 done
 
+# the explorer opens a newer tangscope's code too, and its status line says
+# which setting it left at its default
+if [ "$MODEL" != "$ROOT/assets/tang.bin" ]; then
+    skip session_explorer_newer_setting "the code is the bundled model's, not $MODEL's"
+elif open --code "$newer" && until_ok shows "sampler setting 6"; then
+    pass session_explorer_newer_setting
+else
+    fail session_explorer_newer_setting "no note for code $newer: $(screen | tail -n 2)"
+fi
+e2e_keys q
+
 # x also writes a document to hand in (the .md beside the JSON), and
 # --session opens the saved session again: the same text on screen
 # (with the pinyin table from this tree, wherever the program under test lives)
