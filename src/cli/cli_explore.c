@@ -102,7 +102,11 @@ static int open_code_and_stage(AppState *s, const Model *m, const ExploreRun *ru
         /* readings and glosses as the saved session had them (y) */
         if (run->show_pinyin)
             app_apply(s, CMD_PINYIN_SHOW, cmd_arg(1));
-        app_status(s, 0, app_label(s, LBL_ST_CODE_OPENED), run->code);
+        /* a newer tangscope's setting left at its default: the status says so */
+        if (session_code_note(&code, &err) != 0)
+            app_status(s, 1, "%s", err.msg);
+        else
+            app_status(s, 0, app_label(s, LBL_ST_CODE_OPENED), run->code);
         /* the poem Enter wrote in the saved session (or "+ Enter" after the
          * code, as the title shows it), written again */
         if (run->code_enter || enter) {

@@ -350,6 +350,9 @@ static int gen_setup(GenRun *r, GenRequest *q, const char *cmd)
     if (a->code) {
         if (session_code_check(&q->code, &r->m, &err) != 0)
             return cli_error(cmd, EXIT_USAGE, "code %s: %s", ts_quote(&tq, a->code), err.msg);
+        /* a newer tangscope's setting: the run goes on without it, and says so */
+        if (session_code_note(&q->code, &err) != 0)
+            cli_error(cmd, 0, "code %s: %s", ts_quote(&tq, a->code), err.msg);
         args_from_code(a, &q->code, &q->policy);
         q->kind = q->code.form;
         heads_text(&q->code, r->heads);

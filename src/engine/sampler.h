@@ -67,9 +67,11 @@ typedef enum {
  *
  * Every front end reads this table: the options and --list-options of
  * `generate` and `probs`, `set NAME` in scripts and lessons, the sliders,
- * the session JSON, the stages line. Adding a setting: its field in
- * SamplerSettings, its id here, its row in SAMPLER_SETTINGS (sampler.c),
- * its stage (below), its labels (app/labels.c) and its tests. */
+ * the session JSON, the session code, the stages line. Adding a setting: its
+ * field in SamplerSettings, its id here, its row in SAMPLER_SETTINGS
+ * (sampler.c), its stage (below), its labels (app/labels.c) and its tests.
+ * A new id goes last: the session code (sesscode.h) names a setting by its
+ * place in this table, so every row keeps its place. */
 typedef enum {
     SET_TEMPERATURE,
     SET_TOP_K,

@@ -14,8 +14,10 @@ enum { BASE = 31, CHECK_WEIGHT = 3, CHECK_FORMAT = 1 };
 enum {
     FP_RADIX = SESSION_FINGERPRINTS,
     FIXED_FORMS = 12,          /* jueju 5/7 x mid-text, acrostic 5/7 x mid-text x prompt */
-    FILTER_BITS = 4,           /* top-k, top-p, min-p, penalty: CODE_SETTINGS' bits */
-    FILTER_MASKS = 15,         /* which of them are on: 1 .. 15 */
+    FILTER_MASKS = 15,         /* which of the first four after the temperature are on: 1 .. 15 */
+    FP_FORMAT3 = 341,          /* format 3 holds the fingerprint XOR this (sesscode.h) */
+    GENERIC_KINDS = 3,         /* a later setting's value: hundredths, whole, float bits */
+    HUNDREDTHS = 1001,         /* 0.00 .. 10.00 */
     TOP_K_FINE = 1024,         /* 1 .. 1024 */
     TOP_K_ANY = 1000000,       /* 1 .. 1000000 */
     POEMS_FEW = 16,            /* 2 .. 17 */
@@ -175,27 +177,26 @@ static const FloatSpec TOP_P_SPEC = {top_p_grid, 19, 100.0, 1, 99};        /* 0.
 static const FloatSpec MIN_P_SPEC = {min_p_grid, 28, 1000.0, 1, 1000};     /* .001 .. 1.000 */
 static const FloatSpec PENALTY_SPEC = {penalty_grid, 20, 100.0, 101, 900}; /* 1.01 .. 10.00 */
 
-/* How the code holds each setting of the sampler's table (sampler.h): the
- * temperature always, as a float; the others only when they differ from
- * their default, each one bit of the filter mask (FILTER_MASKS), top-k as an
- * integer and the rest as floats. The mask has room for these four: a new
- * setting needs a new field in the code's format (after the rare settings'
- * "newer tangscope" bit), and this table a row, or the build fails. */
+/* How the code holds the five settings that format 2 has (the first five
+ * rows of the sampler's table, sampler.h): the temperature always, as a
+ * float; the others only when they differ from their default, setting i by
+ * bit i - 1 of the mask, top-k as an integer and the rest as floats. A later
+ * row of the table (place CODE_BASE on) needs nothing here: format 3 holds
+ * it by the generic encoding (put_generic), which every reader can skip. */
 typedef struct {
-    int bit;               /* its bit in the filter mask; -1: always held */
     const FloatSpec *spec; /* NULL: an integer (top-k) */
 } CodeSetting;
 
-static const CodeSetting CODE_SETTINGS[] = {
-    [SET_TEMPERATURE] = {.bit = -1, .spec = &TEMP_SPEC},
-    [SET_TOP_K] = {.bit = 0, .spec = NULL},
-    [SET_TOP_P] = {.bit = 1, .spec = &TOP_P_SPEC},
-    [SET_MIN_P] = {.bit = 2, .spec = &MIN_P_SPEC},
-    [SET_REPETITION_PENALTY] = {.bit = 3, .spec = &PENALTY_SPEC},
+static const CodeSetting CODE_SETTINGS[SESSION_CODE_BASE] = {
+    [SET_TEMPERATURE] = {.spec = &TEMP_SPEC},
+    [SET_TOP_K] = {.spec = NULL},
+    [SET_TOP_P] = {.spec = &TOP_P_SPEC},
+    [SET_MIN_P] = {.spec = &MIN_P_SPEC},
+    [SET_REPETITION_PENALTY] = {.spec = &PENALTY_SPEC},
 };
-_Static_assert(FILTER_MASKS == (1 << FILTER_BITS) - 1, "a mask of the filter bits");
-_Static_assert(sizeof CODE_SETTINGS / sizeof CODE_SETTINGS[0] == SET_COUNT,
-               "every sampler setting has its place in the session code");
+_Static_assert(FILTER_MASKS == (1 << (SESSION_CODE_BASE - 1)) - 1, "a mask of the first four");
+_Static_assert(SET_COUNT >= SESSION_CODE_BASE && SET_COUNT <= SESSION_CODE_SETTINGS,
+               "the sampler's table keeps its first five rows, and a code holds 32 settings");
 
 static float grid_value(const FloatSpec *s, int i) { return (float)(s->grid(i) / 100.0); }
 
@@ -280,28 +281,93 @@ static int is_scalar(uint32_t cp) { return cp < CODE_POINTS && !(cp >= 0xD800 &&
 
 /* ---- the whole session ---- */
 
-static int filter_mask(const SamplerSettings *s)
+static int at_default(const SamplerSettings *s, int id)
 {
-    int mask = 0;
-    for (int i = 0; i < SET_COUNT; i++)
-        if (CODE_SETTINGS[i].bit >= 0 &&
-            sampler_setting_get(s, (SamplerSettingId)i) != (double)(float)SAMPLER_SETTINGS[i].def)
-            mask |= 1 << CODE_SETTINGS[i].bit;
+    return sampler_setting_get(s, (SamplerSettingId)id) == (double)(float)SAMPLER_SETTINGS[id].def;
+}
+
+/* Which of the settings of places from..to-1 differ from their default: bit
+ * i - from for setting i. */
+static uint32_t settings_mask(const SamplerSettings *s, int from, int to)
+{
+    uint32_t mask = 0;
+    for (int i = from; i < to; i++)
+        if (!at_default(s, i))
+            mask |= 1u << (i - from);
     return mask;
+}
+
+/* A setting of place CODE_BASE or later: its value in hundredths up to 10,
+ * else as a whole number below 2^32, else as a float's bits. A reader that
+ * has no such setting reads the value all the same, and leaves it. */
+static void put_generic(Fields *f, double v)
+{
+    long q = on_grid((float)v, 100.0, HUNDREDTHS);
+    if (q >= 0 && (double)(float)((double)q / 100.0) == v) {
+        put(f, 0, GENERIC_KINDS);
+        put(f, (uint64_t)q, HUNDREDTHS);
+    } else if (v >= 0 && v < (double)RAW_RADIX && v == (double)(uint64_t)v) {
+        put(f, 1, GENERIC_KINDS);
+        put(f, (uint64_t)v, RAW_RADIX);
+    } else {
+        put(f, 2, GENERIC_KINDS);
+        put(f, float_bits((float)v), RAW_RADIX);
+    }
 }
 
 static void put_setting(Fields *f, const SamplerSettings *set, int id)
 {
     double v = sampler_setting_get(set, (SamplerSettingId)id);
-    if (CODE_SETTINGS[id].spec)
+    if (id >= SESSION_CODE_BASE)
+        put_generic(f, v);
+    else if (CODE_SETTINGS[id].spec)
         put_float(f, (float)v, CODE_SETTINGS[id].spec);
     else
         put_top_k(f, (int)v);
 }
 
+/* The four settings after the temperature (places 1 .. 4), as format 2 has
+ * them: a bit for "all at their defaults"; else which are not (a mask of
+ * radix 15), then each of those in the table's order. */
+static void put_first(Fields *f, const SamplerSettings *set)
+{
+    uint32_t mask = settings_mask(set, 1, SESSION_CODE_BASE);
+    put(f, mask != 0, 2);
+    if (!mask)
+        return;
+    put(f, mask - 1, FILTER_MASKS);
+    for (int i = 1; i < SESSION_CODE_BASE; i++)
+        if (mask >> (i - 1) & 1)
+            put_setting(f, set, i);
+}
+
+/* Format 3's list of the later settings (place CODE_BASE on), among the rare
+ * settings: a bit for "all at their defaults"; else how long the list is (n:
+ * the place after the last one that is not at its default), which of the
+ * places CODE_BASE .. n - 2 are not at their default (place n - 1 is), then
+ * each of those in the table's order, by put_generic. A setting at its
+ * default costs nothing: a code that leaves the later ones alone is the code
+ * a program without them writes. */
+static void put_later(Fields *f, const SamplerSettings *set)
+{
+    uint32_t mask = settings_mask(set, SESSION_CODE_BASE, SET_COUNT);
+    put(f, mask != 0, 2);
+    if (!mask)
+        return;
+    int n = SESSION_CODE_BASE + 1;
+    while (mask >> (n - SESSION_CODE_BASE))
+        n++;
+    put(f, (uint64_t)(n - SESSION_CODE_BASE - 1), SESSION_CODE_SETTINGS - SESSION_CODE_BASE);
+    int low = n - SESSION_CODE_BASE - 1; /* the bits below place n - 1's */
+    put(f, mask & ((1u << low) - 1), 1ull << low);
+    for (int i = SESSION_CODE_BASE; i < n; i++)
+        if (mask >> (i - SESSION_CODE_BASE) & 1)
+            put_setting(f, set, i);
+}
+
 static int rare_settings(const SessionCode *c)
 {
-    return c->n_steps > 0 || c->set.penalize_punctuation || c->policy != CONTEXT_SHIFT || c->poems != 1 ||
+    return settings_mask(&c->set, SESSION_CODE_BASE, SET_COUNT) != 0 || c->n_steps > 0 || c->set.penalize_punctuation || c->policy != CONTEXT_SHIFT || c->poems != 1 ||
            c->max_chars != SESSION_DEFAULT_MAX_CHARS;
 }
 
@@ -372,11 +438,12 @@ static int check_fields(const SessionCode *c, TsErr *err)
     return check_steps(c, err);
 }
 
+/* The fields of format 3 (sesscode.h), in reading order. */
 static void put_fields(const SessionCode *c, Fields *f)
 {
     int mid = c->mid_text ? 1 : 0;
     int acrostic_prompt = c->form == FORM_ACROSTIC && c->n_prompt > 0;
-    put(f, c->fingerprint, FP_RADIX);
+    put(f, c->fingerprint ^ FP_FORMAT3, FP_RADIX);
     if (c->form == FORM_FREE) {
         put(f, 0, 2);
         put(f, (uint64_t)mid, 2);
@@ -388,15 +455,7 @@ static void put_fields(const SessionCode *c, Fields *f)
             FIXED_FORMS);
     }
     put_setting(f, &c->set, SET_TEMPERATURE);
-    int mask = filter_mask(&c->set);
-    put(f, mask != 0, 2);
-    if (mask) {
-        put(f, (uint64_t)(mask - 1), FILTER_MASKS);
-        for (int bit = 0; bit < FILTER_BITS; bit++) /* in the order of their bits */
-            for (int i = 0; i < SET_COUNT; i++)
-                if (CODE_SETTINGS[i].bit == bit && (mask >> bit & 1))
-                    put_setting(f, &c->set, i);
-    }
+    put_first(f, &c->set);
     int rare = rare_settings(c);
     put(f, (uint64_t)rare, 2);
     if (rare) {
@@ -416,10 +475,11 @@ static void put_fields(const SessionCode *c, Fields *f)
             put(f, (uint64_t)(c->max_chars - 1), MAX_CHARS_RADIX);
         /* key steps follow (codes made before they existed hold 0 here) */
         put(f, c->n_steps > 0, 2);
-        if (c->n_steps > 0) {
+        if (c->n_steps > 0)
             put_steps(f, c);
-            put(f, 0, 2); /* reserved for a later version of the code: 0 */
-        }
+        /* format 2 had a bit here after the steps, for a later version: the
+         * leading 2 says the version now */
+        put_later(f, &c->set);
     }
     put_seed(f, c->seed);
     if (acrostic_prompt) {
@@ -439,6 +499,7 @@ void session_code_init(SessionCode *c, unsigned fingerprint)
     c->policy = CONTEXT_SHIFT;
     c->poems = 1;
     c->max_chars = SESSION_DEFAULT_MAX_CHARS;
+    c->unknown_setting = -1;
 }
 
 unsigned session_code_fingerprint(const Model *m)
@@ -490,10 +551,11 @@ int session_code_encode(const SessionCode *c, char *out, size_t size, TsErr *err
     int d[SESSION_CODE_MAX];
     int nd = 0;
     do {
-        if (nd == SESSION_CODE_MAX - 1)
+        if (nd == SESSION_CODE_MAX - 2)
             return ts_fail(err, "the session does not fit in a code");
         d[nd++] = (int)big_divmod(&b, BASE);
     } while (!big_is_zero(&b));
+    d[nd++] = 0; /* the format's mark: one leading 2 is format 3 */
     for (int i = 0; i < nd / 2; i++) { /* most significant first */
         int t = d[i];
         d[i] = d[nd - 1 - i];
@@ -535,9 +597,20 @@ static int take_top_k(Big *b)
     return 1 + (int)take(b, take(b, 2) ? TOP_K_ANY : TOP_K_FINE);
 }
 
+static double take_generic(Big *b)
+{
+    switch (take(b, GENERIC_KINDS)) {
+    case 0: return (double)(float)((double)take(b, HUNDREDTHS) / 100.0);
+    case 1: return (double)take(b, RAW_RADIX);
+    default: return bits_float((uint32_t)take(b, RAW_RADIX));
+    }
+}
+
 static void take_setting(Big *b, SamplerSettings *set, int id)
 {
-    if (CODE_SETTINGS[id].spec)
+    if (id >= SESSION_CODE_BASE)
+        sampler_setting_set(set, (SamplerSettingId)id, take_generic(b));
+    else if (CODE_SETTINGS[id].spec)
         sampler_setting_set(set, (SamplerSettingId)id, take_float(b, CODE_SETTINGS[id].spec));
     else
         sampler_setting_set(set, (SamplerSettingId)id, take_top_k(b));
@@ -575,7 +648,7 @@ static int take_char(Big *b, uint32_t *cp, TsErr *err)
     return 0;
 }
 
-static int take_steps(Big *b, SessionCode *c, TsErr *err)
+static int take_steps(Big *b, int format, SessionCode *c, TsErr *err)
 {
     c->draws = (uint32_t)(take(b, 2) ? take(b, RAW_RADIX) : take(b, SEED_SMALL));
     c->n_steps = 1 + (int)take(b, SESSION_MAX_STEPS);
@@ -588,15 +661,51 @@ static int take_steps(Big *b, SessionCode *c, TsErr *err)
         if (st->kind == SESSION_STEP_ENTER && take(b, 2))
             st->n = (uint16_t)(1 + take(b, SESSION_ENTER_MAX));
     }
-    if (take(b, 2))
+    if (format == 2 && take(b, 2))
         return ts_fail(err, "this code was made by a newer tangscope");
     return 0;
 }
 
-/* The fields, in reading order, from b; the characters of the tail are left in b. */
-static int take_fields(Big *b, SessionCode *c, int *acrostic_prompt, TsErr *err)
+/* put_first's four settings. */
+static void take_first(Big *b, SessionCode *c)
 {
-    c->fingerprint = (unsigned)take(b, FP_RADIX);
+    if (!take(b, 2))
+        return;
+    int mask = 1 + (int)take(b, FILTER_MASKS);
+    for (int i = 1; i < SESSION_CODE_BASE; i++)
+        if (mask >> (i - 1) & 1)
+            take_setting(b, &c->set, i);
+}
+
+/* put_later's list. A setting this program has not (place SET_COUNT on) is
+ * read and left: the code opens with it at its default, as the program has
+ * it, and c->unknown_setting says which. */
+static void take_later(Big *b, SessionCode *c)
+{
+    if (!take(b, 2))
+        return;
+    int n = SESSION_CODE_BASE + 1 + (int)take(b, SESSION_CODE_SETTINGS - SESSION_CODE_BASE);
+    int low = n - SESSION_CODE_BASE - 1;
+    uint32_t mask = 1u << low | (uint32_t)take(b, 1ull << low);
+    for (int i = SESSION_CODE_BASE; i < n; i++) {
+        if (!(mask >> (i - SESSION_CODE_BASE) & 1))
+            continue;
+        if (i < SET_COUNT) {
+            take_setting(b, &c->set, i);
+            continue;
+        }
+        take_generic(b);
+        if (c->unknown_setting < 0)
+            c->unknown_setting = i;
+        c->n_unknown++;
+    }
+}
+
+/* The fields of format 2 or 3, in reading order, from b; the characters of
+ * the tail are left in b. */
+static int take_fields(Big *b, int format, SessionCode *c, int *acrostic_prompt, TsErr *err)
+{
+    c->fingerprint = (unsigned)take(b, FP_RADIX) ^ (format == 3 ? FP_FORMAT3 : 0);
     *acrostic_prompt = 0;
     if (take(b, 2) == 0) {
         c->form = FORM_FREE;
@@ -616,13 +725,7 @@ static int take_fields(Big *b, SessionCode *c, int *acrostic_prompt, TsErr *err)
         }
     }
     take_setting(b, &c->set, SET_TEMPERATURE);
-    if (take(b, 2)) {
-        int mask = 1 + (int)take(b, FILTER_MASKS);
-        for (int bit = 0; bit < FILTER_BITS; bit++)
-            for (int i = 0; i < SET_COUNT; i++)
-                if (CODE_SETTINGS[i].bit == bit && (mask >> bit & 1))
-                    take_setting(b, &c->set, i);
-    }
+    take_first(b, c);
     if (take(b, 2)) {
         c->set.penalize_punctuation = (int)take(b, 2);
         c->policy = take(b, 2) ? CONTEXT_SLIDE : CONTEXT_SHIFT;
@@ -632,8 +735,10 @@ static int take_fields(Big *b, SessionCode *c, int *acrostic_prompt, TsErr *err)
         default: c->poems = 1 + (int)take(b, POEMS_RADIX); break;
         }
         c->max_chars = take(b, 2) ? 1 + (int)take(b, MAX_CHARS_RADIX) : SESSION_DEFAULT_MAX_CHARS;
-        if (take(b, 2) && take_steps(b, c, err) != 0)
+        if (take(b, 2) && take_steps(b, format, c, err) != 0)
             return -1;
+        if (format == 3)
+            take_later(b, c);
     }
     c->seed = take_seed(b);
     if (*acrostic_prompt) {
@@ -674,12 +779,21 @@ int session_code_decode(const char *text, size_t len, SessionCode *out, TsErr *e
         return ts_fail(err, "the code's check character does not match: a character was "
                             "mistyped, left out or swapped (or the code is older than this "
                             "tangscope)");
+    /* the format: no leading 2 is format 2, one is format 3 (a number of
+     * nothing but 2s is one 2 and the marks before it) */
+    int zeros = 0;
+    while (zeros < nd - 1 && d[zeros] == 0)
+        zeros++;
+    if (zeros == nd - 1)
+        zeros--;
+    if (zeros > 1)
+        return ts_fail(err, "this code was made by a newer tangscope (format %d)", 2 + zeros);
     Big b = {.n = 0};
-    for (int i = 0; i < nd - 1; i++)
+    for (int i = zeros; i < nd - 1; i++)
         if (big_mul_add(&b, BASE, (uint64_t)d[i]) != 0)
             return ts_fail(err, "the code is too long");
     int acrostic_prompt;
-    if (take_fields(&b, out, &acrostic_prompt, err) != 0)
+    if (take_fields(&b, 2 + zeros, out, &acrostic_prompt, err) != 0)
         return -1;
     /* the bijective tail: each character is one more than its fields, so its
      * length is in the number */
@@ -705,6 +819,20 @@ int session_code_decode(const char *text, size_t len, SessionCode *out, TsErr *e
     if (sampler_settings_check(&out->set, &why) != 0)
         return ts_fail(err, "the code is damaged: it says %s", why.msg);
     return 0;
+}
+
+int session_code_note(const SessionCode *c, TsErr *note)
+{
+    if (c->n_unknown == 0)
+        return 0;
+    if (c->n_unknown == 1)
+        return ts_fail(note, "the code sets sampler setting %d, which this tangscope does not "
+                             "have (it has %d): opened with that one at its default",
+                       c->unknown_setting + 1, SET_COUNT);
+    return ts_fail(note, "the code sets %d sampler settings from setting %d on, which this "
+                         "tangscope does not have (it has %d): opened with those at their "
+                         "defaults",
+                   c->n_unknown, c->unknown_setting + 1, SET_COUNT);
 }
 
 int session_code_check(const SessionCode *c, const Model *m, TsErr *err)

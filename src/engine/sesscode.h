@@ -15,11 +15,20 @@
  * (The + 1 is this format's: codes of the first one, which stored token ids,
  * had none, so 30 in 31 of them are refused rather than misread.)
  *
+ * The format: this is format 3, whose codes start with one 2, the digit 0
+ * (a number never starts with 0, so format 2's codes, which had no mark,
+ * never do; two 2s would be a format 4, refused as "made by a newer
+ * tangscope"). Format 2's codes still open: decoding reads them by that
+ * format's fields, which are format 3's but for the two marked (3) below.
+ * docs/session-code.md describes both digit by digit.
+ *
  * The number packs its fields in mixed radix, the first field in the lowest
  * place; a field's radix may depend on the fields before it, so a common
  * value costs few bits and a rare one more (a field of radix r costs log2 r
  * bits). In reading order, with what each costs:
- *   the model's fingerprint                                   9 bits
+ *   the model's fingerprint (3: XOR 341, so a code whose mark was
+ *             dropped, or a format 2 code with one added, names
+ *             another model)                                  9 bits
  *   the form: free (at a poem's start or mid-text)            2
  *             jueju 5/7, acrostic 5/7 (either start)          4.58
  *   the temperature: 0.0 .. 2.0 in tenths                     5.39
@@ -33,8 +42,9 @@
  *     min-p   the slider's steps .01 .. .10 by .01, .15 .. 1 by .05: 5.81;
  *             thousandths: 11.97; any: 34
  *     penalty 1.05 .. 2.00 by 0.05: 5.32; hundredths up to 10: 11.81; any: 34
- *   punctuation penalized, context policy slide, -n, --max-chars:
- *             all at their defaults                           1; else 6.6 or more
+ *   punctuation penalized, context policy slide, -n, --max-chars,
+ *   key steps (below), the later settings (3):
+ *             all at their defaults                           1; else 7.6 or more
  *   the seed: below 16                                        5
  *             below 1000                                      12.52
  *             below 1000000                                   22.52
@@ -50,10 +60,10 @@
  *             any other character (its code point): 24.09
  *   as a bijective number (each character one more than its fields), so its
  *   length needs no field.
- * 31 digits hold 31 x log2 31 = 153.58 bits, so the code has at most 32
- * characters when the parts add up to at most that (a character of c bits
+ * 31 digits hold 31 x log2 31 = 153.58 bits, so the code has at most 33
+ * characters, the mark included, when the parts add up to at most that (a character of c bits
  * adds up to log2(1 + 2^-c) to its c: 0.09 for ， and 。, next to nothing
- * for the others). So a code has at most 32 characters for a prompt of up to
+ * for the others). So a code has at most 33 characters for a prompt of up to
  * 10 characters
  *   (a) from the 2,018 most frequent, in free form, with the temperature in
  *       tenths up to 2, the other settings off and a seed below 16 (with a
@@ -77,9 +87,25 @@
  * reads as it did. They cost the draws before step 1 (5 bits below 16, else
  * 33), their count (9) and 2 bits a step, plus 4 for a pick's candidate and
  * 1 for an Enter (17 for one stopped by Esc): a prompt of 3 characters and
- * Enter has a code of about 20 characters however much Enter wrote. After
- * the steps comes a bit that this format writes as 0: a later format's field
- * goes behind it (a code with it set is "made by a newer tangscope").
+ * Enter has a code of about 20 characters however much Enter wrote. In
+ * format 2 a bit followed them that it wrote as 0, for a later format (a
+ * format 2 code with it set is "made by a newer tangscope").
+ *
+ * The later settings (3): the sampler's table (sampler.h SAMPLER_SETTINGS)
+ * keeps its rows in their places, and the code names a setting by its
+ * place. The first five (SESSION_CODE_BASE: temperature, top-k, top-p, min-p,
+ * repetition penalty) are held as above; the rows after them, among the
+ * rare settings after the key steps: a bit (all at their defaults), else
+ * the list's length n - 6 (radix 27: the place after the last one not at
+ * its default), which of the places 5 .. n - 2 are not at their default
+ * (n - 6 bits; place n - 1 is), and each of those in place order, by one
+ * encoding for all: hundredths up to 10 (1.58 + 9.97 bits), a whole number
+ * below 2^32 (1.58 + 32) or a float's bits (1.58 + 32). A setting at its
+ * default costs nothing, so a program with more settings writes the code a
+ * program without them writes for a session that leaves them alone; a
+ * program reading a code that sets one it has not reads the value, leaves
+ * that setting out (its default, as it has none) and says so
+ * (session_code_note). A new setting needs nothing here.
  *
  * Every value is stored exactly: the decoded settings are the same floats.
  * The prompt is held as characters (code points), not token ids, so reading
@@ -107,6 +133,8 @@
 #define SESSION_MAX_STEPS 512     /* key steps a code holds after its prompt */
 #define SESSION_PICK_MAX 16       /* a pick step takes candidate 1 .. 16 */
 #define SESSION_ENTER_MAX 65535   /* an Enter stopped after at most this many characters */
+#define SESSION_CODE_BASE 5       /* the sampler settings format 2 holds: the table's first five */
+#define SESSION_CODE_SETTINGS 32  /* the sampler settings a code of format 3 may hold */
 
 /* The explorer's keys a code may hold after its prompt, replayed in order
  * when it is opened (app_session_open): a text of any length made from a
@@ -142,6 +170,11 @@ typedef struct {
     uint32_t draws;               /* the generator's draws since the seed before step 1 */
     SessionStep steps[SESSION_MAX_STEPS];
     int n_steps;
+    /* what decoding left out: settings the code sets that this program has
+     * not (a code of a newer tangscope); they stay at their defaults */
+    int unknown_setting;          /* the first one's place in the writer's table
+                                   * (SET_COUNT or more), or -1: none */
+    int n_unknown;                /* how many */
 } SessionCode;
 
 /* A code for the defaults: empty prompt, free form, the sampler's defaults,
@@ -167,6 +200,11 @@ int session_code_encode(const SessionCode *c, char *out, size_t size, TsErr *err
  * writes past *out, for any input. Says nothing about the model: see
  * session_code_check. */
 int session_code_decode(const char *text, size_t len, SessionCode *out, TsErr *err);
+
+/* After session_code_decode: 0 when c holds every setting its code set;
+ * else -1 with note saying in one line which setting was left at its default
+ * (the code was made by a tangscope with more sampler settings). */
+int session_code_note(const SessionCode *c, TsErr *note);
 
 /* Does the code fit model m: the same fingerprint, every character in the
  * vocabulary, the heads Han characters? Returns 0, or -1 with err. */

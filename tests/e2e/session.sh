@@ -68,6 +68,64 @@ else
     fail session_short_codes "codes of$lengths characters for 床前明月光，疑是地上, or other poems"
 fi
 
+# the codes of the first settings format (tests/data/sesscodes-v2.tsv, written by
+# that program with tools/sesscode-fixture.sh) write the poems they wrote then,
+# with the same seed, settings and context policy
+ok=1
+bad=""
+tab=$(printf '\t')
+[ "$MODEL" = "$ROOT/assets/tang.bin" ] || ok=skip # the codes name the bundled model
+: >"$TMP/codes3.tsv"
+[ $ok = skip ] || while IFS=$tab read -r cmd c holds report; do
+    gen --code "$c" --json >"$TMP/v2.json"
+    # the same session's code in this format, for session_code_doc
+    printf '%s\t%s\t%s\n' "$cmd" "$(jq -r .code "$TMP/v2.json")" "$holds" >>"$TMP/codes3.tsv"
+    # the keys that program reported (a later tangscope reports its extra
+    # settings too, at their defaults: not what the code held)
+    got=$(jq -c --argjson want "$report" \
+        'with_entries(select(.key as $k | $want | has($k)))' "$TMP/v2.json")
+    if [ "$got" != "$report" ]; then
+        ok=0
+        bad="$bad $c ($cmd)"
+    fi
+done <"$ROOT/tests/data/sesscodes-v2.tsv"
+if [ $ok = skip ]; then
+    skip session_v2_codes "the codes are the bundled model's, not $MODEL's"
+elif [ $ok -eq 1 ]; then
+    pass session_v2_codes
+else
+    fail session_v2_codes "these codes no longer write what they wrote:$bad"
+fi
+
+# docs/session-code.md is enough to read a code: tools/sesscode.py, written from
+# it, reads each code of the first settings format and the code this program
+# writes for the same session to what the command set; and the later setting
+# of the scratch build's codes (place 5)
+if [ $ok = skip ]; then
+    skip session_code_doc "the codes are the bundled model's, not $MODEL's"
+elif ! command -v python3 >/dev/null 2>&1; then
+    skip session_code_doc "python3 is not installed"
+else
+    ok=1
+    bad=""
+    for f in "$ROOT/tests/data/sesscodes-v2.tsv" "$TMP/codes3.tsv"; do
+        while IFS=$tab read -r cmd c holds rest; do
+            # shellcheck disable=SC2086
+            want=$(python3 "$ROOT/tools/sesscode.py" --holds $holds)
+            got=$(cd "$ROOT" && python3 tools/sesscode.py "$c" | sed 's/ fingerprint=[0-9]*$//')
+            [ "$got" = "$want" ] || { ok=0; bad="$bad $c ($cmd: $got)"; }
+        done <"$f"
+    done
+    while IFS=$tab read -r cmd c holds; do
+        (cd "$ROOT" && python3 tools/sesscode.py "$c") | grep -q " later=5:" || { ok=0; bad="$bad $c"; }
+    done <"$ROOT/tests/data/sesscodes-newer.tsv"
+    if [ $ok -eq 1 ] && [ "$(wc -l <"$TMP/codes3.tsv")" -eq 21 ]; then
+        pass session_code_doc
+    else
+        fail session_code_doc "tools/sesscode.py reads otherwise:$bad"
+    fi
+fi
+
 # ---- refused codes: one line on stderr, exit status 2 ----
 
 # one character changed: the first one that differs from it
@@ -80,6 +138,40 @@ expect_error session_other_model 2 "another model" "$BIN" generate --model "$TIN
 expect_error session_code_and_seed 2 "holds --seed" gen --code "$code" --seed 4
 expect_error session_code_and_prompt 2 "give no PROMPT" gen 春风 --code "$code"
 expect_error session_explore_typo 2 "check character" "$BIN" --model "$MODEL" --code "$typo"
+# the format's mark: one leading 2 is this format; two, a later one; a code
+# whose 2 was left out names another model
+expect_error session_newer_format 2 "newer tangscope (format 4)" gen --code "2$code"
+expect_error session_mark_dropped 2 "another model" gen --code "${code#2}"
+# a code cut short after any character: refused, one line, exit status 2
+ok=1
+cut=1
+while [ $cut -lt "${#code}" ]; do
+    short=$(printf '%s' "$code" | cut -c1-$cut)
+    gen --code "$short" >"$TMP/cut.out" 2>"$TMP/cut.err"
+    st=$?
+    if [ $st -ne 2 ] || [ "$(wc -l <"$TMP/cut.err")" -ne 1 ]; then
+        ok=0
+        break
+    fi
+    cut=$((cut + 1))
+done
+if [ $ok -eq 1 ]; then pass session_code_cut_short; else
+    fail session_code_cut_short "'$short' (of $code): exit $st, $(wc -l <"$TMP/cut.err") lines: $(head -c 300 "$TMP/cut.err")"; fi
+
+# a code of a tangscope with one more setting (typical-p, on a scratch build:
+# tests/data/sesscodes-newer.tsv) writes what the same run without it writes,
+# and says in one line which setting it left at its default
+newer=$(head -n 1 "$ROOT/tests/data/sesscodes-newer.tsv" | cut -f2)
+if [ "$MODEL" != "$ROOT/assets/tang.bin" ]; then
+    skip session_newer_setting "the code is the bundled model's, not $MODEL's"
+elif gen --code "$newer" --json >"$TMP/n.json" 2>"$TMP/n.err" &&
+    gen 春风 --top-k 20 --seed 3 --max-chars 20 --json >"$TMP/m.json" &&
+    [ "$(jq -c .poems "$TMP/n.json")" = "$(jq -c .poems "$TMP/m.json")" ] &&
+    [ "$(wc -l <"$TMP/n.err")" -eq 1 ] && grep -q "sampler setting 6, " "$TMP/n.err"; then
+    pass session_newer_setting
+else
+    fail session_newer_setting "code $newer: $(head -c 300 "$TMP/n.err")"
+fi
 expect_error session_trace_nowhere 2 "cannot create a file there" gen 春风 --trace /nonexistent/t.jsonl
 
 # ---- generate --trace: one record per written character ----
@@ -202,6 +294,17 @@ for keys in "Space Space Space" "2 Space 1"; do
     fi
     e2e_keys q
 done
+
+# the explorer opens a newer tangscope's code too, and its status line says
+# which setting it left at its default
+if [ "$MODEL" != "$ROOT/assets/tang.bin" ]; then
+    skip session_explorer_newer_setting "the code is the bundled model's, not $MODEL's"
+elif open --code "$newer" && until_ok shows "sampler setting 6"; then
+    pass session_explorer_newer_setting
+else
+    fail session_explorer_newer_setting "no note for code $newer: $(screen | tail -n 2)"
+fi
+e2e_keys q
 
 # x also writes a document to hand in (the .md beside the JSON), and
 # --session opens the saved session again: the same text on screen

@@ -3,6 +3,7 @@
  * sessions (every escape included), the promises of sesscode.h tried at their
  * worst, and damaged codes. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 #include "testutil.h"
@@ -28,7 +29,15 @@ static uint32_t rnd(Rng *r, uint32_t n) { return (uint32_t)(rng_next(r) % n); }
  * product of the radices above, 512 x 2 x 2 x 2 x 21 x 2 x 2 x 2 x 16 =
  * 11,010,048: 11,739,136 = 12 x 31^4 + 22 x 31^3 + 1 x 31^2 + 16 x 31 + 25
  * -> E R 3 J U; check 1 + 12 x 243 + 22 x 81 + 1 x 27 + 16 x 9 + 25 x 3 =
- * 4945 = 159 x 31 + 16 -> 31 - 16 = 15 -> H. */
+ * 4945 = 159 x 31 + 16 -> 31 - 16 = 15 -> H.
+ * Those are format 2's codes, which still open. Format 3 writes the same
+ * fields with the fingerprint XOR 341 (0 -> 341) and a 2 in front:
+ *   729,088 + 341 = 729,429 = 24 x 31^3 + 15 x 31^2 + 0 x 31 + 30 -> T H 2 Z;
+ *   2 T H 2 Z: check 1 + 0 x 243 + 24 x 81 + 15 x 27 + 0 x 9 + 30 x 3 = 2440
+ *   = 78 x 31 + 22 -> 31 - 22 = 9 -> B: 2TH2ZB.
+ *   11,739,136 + 341 = 11,739,477 = 12 x 31^4 + 22 x 31^3 + 1 x 31^2 + 27 x 31
+ *   + 25 -> 2 E R 3 W U; check 1 + 12 x 243 + 22 x 81 + 1 x 27 + 27 x 9 + 25 x 3
+ *   = 5044 = 162 x 31 + 22 -> B: 2ER3WUB. */
 static void test_by_hand(void)
 {
     SessionCode c;
@@ -37,14 +46,18 @@ static void test_by_hand(void)
     char out[SESSION_CODE_MAX + 1];
     TsErr err;
     int n = session_code_encode(&c, out, sizeof out, &err);
-    CHECK(n == 5 && strcmp(out, "TGPZD") == 0, "got %d '%s', want TGPZD", n, out);
+    CHECK(n == 6 && strcmp(out, "2TH2ZB") == 0, "got %d '%s', want 2TH2ZB", n, out);
     c.prompt[0] = 0xFF0C; /* ， */
     c.n_prompt = 1;
     n = session_code_encode(&c, out, sizeof out, &err);
-    CHECK(n == 6 && strcmp(out, "ER3JUH") == 0, "got %d '%s', want ER3JUH", n, out);
+    CHECK(n == 7 && strcmp(out, "2ER3WUB") == 0, "got %d '%s', want 2ER3WUB", n, out);
     SessionCode d;
+    CHECK(session_code_decode("2th-2zb", 7, &d, &err) == 0 && d.fingerprint == 0 &&
+              d.set.temperature == 1.0f && d.n_prompt == 0,
+          "format 3's defaults: %s", err.msg);
     CHECK(session_code_decode("tgp-zd", 6, &d, &err) == 0, "lower case and a dash: %s", err.msg);
-    CHECK(d.set.temperature == 1.0f && d.seed == 1 && d.n_prompt == 0 && d.form == FORM_FREE,
+    CHECK(d.set.temperature == 1.0f && d.seed == 1 && d.n_prompt == 0 && d.form == FORM_FREE &&
+              d.fingerprint == 0,
           "decoded the defaults");
     CHECK(session_code_decode("ER3 JUH", 7, &d, &err) == 0 && d.n_prompt == 1 &&
               d.prompt[0] == 0xFF0C,
@@ -335,9 +348,12 @@ static int code_length(const SessionCode *c)
 
 /* Each promise: its worst sessions (each form, each length, the costliest
  * character, every setting at its last step, the largest seed; and each
- * single filter for (b)) and many random ones; none is longer than 32. Ten
+ * single filter for (b)) and many random ones; none is longer than 33. Ten
  * times a character of the next class of ranks (top .. 2 top + 29, sesscode.h)
  * can be longer: the figures in sesscode.h are the real edges. */
+/* The length sesscode.h promises: 32 characters of format 2, and the 2 in front. */
+enum { PROMISED = 33 };
+
 static void test_promise(void)
 {
     make_steps();
@@ -345,7 +361,7 @@ static void test_promise(void)
     rng_seed(&r, 32);
     for (size_t i = 0; i < sizeof PROMISES / sizeof PROMISES[0]; i++) {
         const Promise *p = &PROMISES[i];
-        int longest = 0, worst_over = 32;
+        int longest = 0, worst_over = PROMISED;
         for (int form = p->forms[0]; form < p->forms[1]; form++)
             for (int len = 0; len <= 10; len++) {
                 SessionCode c;
@@ -381,8 +397,8 @@ static void test_promise(void)
             int n = code_length(&c);
             longest = n > longest ? n : longest;
         }
-        CHECK(longest <= 32, "promise %s: a code of %d characters", p->name, longest);
-        CHECK(worst_over > 32, "promise %s: rank %d still fits (%d): the promise is too small",
+        CHECK(longest <= PROMISED, "promise %s: a code of %d characters", p->name, longest);
+        CHECK(worst_over > PROMISED, "promise %s: rank %d still fits (%d): the promise is too small",
               p->name, p->top, worst_over);
         printf("  promise %-20s longest %d; ranks %d .. %d: up to %d\n", p->name, longest, p->top,
                2 * p->top + 29, worst_over);
@@ -410,7 +426,7 @@ static void test_examples(void)
     c.set.min_p = typed(0.05);
     c.set.repetition_penalty = typed(1.2);
     int five = code_length(&c);
-    CHECK(plain <= 32 && top_k <= 32 && five <= 32, "床前明月光，疑是地上: %d, %d, %d", plain,
+    CHECK(plain <= PROMISED && top_k <= PROMISED && five <= PROMISED, "床前明月光，疑是地上: %d, %d, %d", plain,
           top_k, five);
     printf("  床前明月光，疑是地上: %d characters; --top-k 20 --seed 123: %d; five settings: %d\n",
            plain, top_k, five);
@@ -533,6 +549,217 @@ static void test_old_codes(void)
     CHECK(same, "64US9HSJRQCBJKMW is no longer the acrostic 法国巴黎 of 7");
 }
 
+/* ---- the codes of the first settings format (tests/data/sesscodes-v2.tsv) ----
+ *
+ * Twenty-one codes written by the program of that format
+ * (tools/sesscode-fixture.sh), each with the session its command's arguments
+ * describe: every one opens to exactly that session. */
+
+static int utf8_cps(const char *s, uint32_t *out, int cap)
+{
+    size_t pos = 0, n = strlen(s);
+    int k = 0;
+    uint32_t cp;
+    while (pos < n && k < cap && utf8_decode(s, n, &pos, &cp) == 0)
+        out[k++] = cp;
+    return pos == n ? k : -1;
+}
+
+/* c = the session that `holds` (key=value words) describes, with the
+ * commands' defaults under it. Returns 0, or -1 for a key it does not know. */
+static int fixture_session(char *holds, SessionCode *c)
+{
+    session_code_init(c, 0);
+    c->set.temperature = 0.8f; /* generate's, acrostic's and jueju's default */
+    for (char *w = strtok(holds, " "); w; w = strtok(NULL, " ")) {
+        char *v = strchr(w, '=');
+        if (!v)
+            return -1;
+        *v++ = 0;
+        if (strcmp(w, "prompt") == 0)
+            c->n_prompt = utf8_cps(v, c->prompt, SESSION_MAX_CHARS);
+        else if (strcmp(w, "heads") == 0)
+            c->n_heads = utf8_cps(v, c->heads, FORM_MAX_HEADS);
+        else if (strcmp(w, "form") == 0)
+            c->form = strcmp(v, "jueju") == 0 ? FORM_JUEJU : FORM_ACROSTIC;
+        else if (strcmp(w, "chars") == 0)
+            c->line_len = atoi(v);
+        else if (strcmp(w, "mid") == 0)
+            c->mid_text = atoi(v);
+        else if (strcmp(w, "temperature") == 0)
+            c->set.temperature = (float)strtod(v, NULL);
+        else if (strcmp(w, "top_k") == 0)
+            c->set.top_k = atoi(v);
+        else if (strcmp(w, "top_p") == 0)
+            c->set.top_p = (float)strtod(v, NULL);
+        else if (strcmp(w, "min_p") == 0)
+            c->set.min_p = (float)strtod(v, NULL);
+        else if (strcmp(w, "penalty") == 0)
+            c->set.repetition_penalty = (float)strtod(v, NULL);
+        else if (strcmp(w, "punct") == 0)
+            c->set.penalize_punctuation = atoi(v);
+        else if (strcmp(w, "seed") == 0)
+            c->seed = strtoull(v, NULL, 10);
+        else if (strcmp(w, "policy") == 0)
+            c->policy = strcmp(v, "slide") == 0 ? CONTEXT_SLIDE : CONTEXT_SHIFT;
+        else if (strcmp(w, "poems") == 0)
+            c->poems = atoi(v);
+        else if (strcmp(w, "max_chars") == 0)
+            c->max_chars = atoi(v);
+        else
+            return -1;
+    }
+    return 0;
+}
+
+/* Does d hold what want holds (the fingerprint aside)? Names the first difference. */
+static const char *session_differs(const SessionCode *d, const SessionCode *want)
+{
+    if (d->n_prompt != want->n_prompt ||
+        memcmp(d->prompt, want->prompt, (size_t)want->n_prompt * sizeof *want->prompt) != 0)
+        return "prompt";
+    if (d->form != want->form || (want->form != FORM_FREE && d->line_len != want->line_len))
+        return "form";
+    if (d->n_heads != want->n_heads ||
+        memcmp(d->heads, want->heads, (size_t)want->n_heads * sizeof *want->heads) != 0)
+        return "heads";
+    if (d->mid_text != want->mid_text)
+        return "mid-text";
+    if (!sampler_settings_same(&d->set, &want->set) ||
+        d->set.penalize_punctuation != want->set.penalize_punctuation)
+        return "sampler settings";
+    if (d->seed != want->seed)
+        return "seed";
+    if (d->policy != want->policy)
+        return "context policy";
+    if (d->poems != want->poems || d->max_chars != want->max_chars)
+        return "poems or max-chars";
+    if (d->n_steps != 0)
+        return "key steps";
+    return NULL;
+}
+
+static void test_first_settings_format(void)
+{
+    const char *path = "tests/data/sesscodes-v2.tsv";
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "cannot open %s", path);
+    if (!f)
+        return;
+    char line[4096];
+    int n = 0, fp = -1; /* every code names the bundled model */
+    while (fgets(line, sizeof line, f)) {
+        char *cmd = strtok(line, "\t"), *code = strtok(NULL, "\t"), *holds = strtok(NULL, "\t");
+        if (!cmd || !code || !holds)
+            continue;
+        n++;
+        SessionCode want, d;
+        TsErr err;
+        if (fixture_session(holds, &want) != 0) {
+            CHECK(0, "%s: a word of the fixture is unknown", cmd);
+            continue;
+        }
+        if (session_code_decode(code, strlen(code), &d, &err) != 0) {
+            CHECK(0, "%s: %s refused: %s", cmd, code, err.msg);
+            continue;
+        }
+        const char *what = session_differs(&d, &want);
+        CHECK(what == NULL, "%s: %s opens with another %s", cmd, code, what ? what : "");
+        if (fp < 0)
+            fp = (int)d.fingerprint;
+        CHECK((int)d.fingerprint == fp, "%s: %s names another model (%u, not %d)", cmd, code,
+              d.fingerprint, fp);
+    }
+    fclose(f);
+    CHECK(n == 21, "%s: %d codes, not 21", path, n);
+}
+
+/* Codes of a tangscope with one more sampler setting, typical-p, at place 5
+ * of its table (tests/data/sesscodes-newer.tsv: made on a scratch build with
+ * that setting, by the commands in the file's first column). This program
+ * opens each with everything else the command set, leaves typical-p at its
+ * default, and its note names setting 6. */
+static void test_newer_setting(void)
+{
+    const char *path = "tests/data/sesscodes-newer.tsv";
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "cannot open %s", path);
+    if (!f)
+        return;
+    char line[1024];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        char *cmd = strtok(line, "\t"), *code = strtok(NULL, "\t"), *holds = strtok(NULL, "\t");
+        if (!cmd || !code || !holds)
+            continue;
+        n++;
+        SessionCode want, d;
+        TsErr err, note;
+        if (fixture_session(holds, &want) != 0 ||
+            session_code_decode(code, strlen(code), &d, &err) != 0) {
+            CHECK(0, "%s: %s refused (or the fixture's words): %s", cmd, code, err.msg);
+            continue;
+        }
+        const char *what = session_differs(&d, &want);
+        CHECK(what == NULL, "%s: %s opens with another %s", cmd, code, what ? what : "");
+        CHECK(d.n_unknown == 1 && d.unknown_setting == 5, "%s: %d settings left, the first %d",
+              cmd, d.n_unknown, d.unknown_setting);
+        CHECK_REFUSED(session_code_note(&d, &note) != 0, note.msg, "sampler setting 6,");
+        /* written again, the code holds what this program has */
+        char again[SESSION_CODE_MAX + 1];
+        SessionCode e;
+        CHECK(session_code_encode(&d, again, sizeof again, &err) > 0 &&
+                  session_code_decode(again, strlen(again), &e, &err) == 0 && e.n_unknown == 0 &&
+                  session_differs(&e, &want) == NULL,
+              "%s: the code written again does not hold the same session", cmd);
+    }
+    fclose(f);
+    CHECK(n == 3, "%s: %d codes, not 3", path, n);
+    /* a later setting at its default costs nothing: the scratch build wrote
+     * 2H3CT5VVJ7X78SWE9 for `generate 春风 --top-k 20 --seed 3 --max-chars
+     * 20`, typical-p left at 1, and this program writes the same */
+    SessionCode c, d;
+    TsErr err;
+    CHECK(session_code_decode("2H3CT5VVJ7X78SWE9", 17, &d, &err) == 0, "%s", err.msg);
+    session_code_init(&c, d.fingerprint);
+    c.prompt[0] = 0x6625; /* 春 */
+    c.prompt[1] = 0x98CE; /* 风 */
+    c.n_prompt = 2;
+    c.set.temperature = 0.8f;
+    c.set.top_k = 20;
+    c.seed = 3;
+    c.max_chars = 20;
+    char code[SESSION_CODE_MAX + 1];
+    CHECK(session_code_encode(&c, code, sizeof code, &err) > 0 &&
+              strcmp(code, "2H3CT5VVJ7X78SWE9") == 0,
+          "this program writes %s", code);
+}
+
+/* Format 3 against format 2: the same session, one character more (the
+ * leading 2); the mark dropped or added names another model; two marks are
+ * a later format. */
+static void test_format_mark(void)
+{
+    SessionCode c, d;
+    TsErr err;
+    session_code_init(&c, 77);
+    c.set.top_k = 20;
+    c.seed = 123;
+    char code[SESSION_CODE_MAX + 1];
+    int n = session_code_encode(&c, code, sizeof code, &err);
+    CHECK(n > 1 && code[0] == '2' && code[1] != '2', "format 3 starts with one 2: %s", code);
+    CHECK(session_code_decode(code + 1, strlen(code + 1), &d, &err) == 0 && d.fingerprint != 77,
+          "%s without its 2 still names model 77", code);
+    char more[SESSION_CODE_MAX + 2] = "2";
+    strcat(more, code);
+    CHECK_REFUSED(session_code_decode(more, strlen(more), &d, &err) != 0, err.msg,
+                  "newer tangscope (format 4)");
+    CHECK(session_code_decode(code, (size_t)n, &d, &err) == 0 && d.n_unknown == 0 &&
+              d.unknown_setting == -1,
+          "%s: %s", code, err.msg);
+}
+
 int main(void)
 {
     RUN(test_by_hand);
@@ -545,5 +772,8 @@ int main(void)
     RUN(test_refused);
     RUN(test_model);
     RUN(test_old_codes);
+    RUN(test_first_settings_format);
+    RUN(test_newer_setting);
+    RUN(test_format_mark);
     return test_summary();
 }
