@@ -288,6 +288,8 @@ static char *expand_marks(const char *help)
             cap += strlen(what[m]);
     char *text = malloc(cap);
     size_t len = 0;
+    if (text)
+        text[0] = 0; /* an empty help stays a string */
     for (const char *p = help; text && *p;) {
         const char *at = NULL;
         int mark = 0;
