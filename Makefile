@@ -63,7 +63,11 @@ OPTION_DEFS  := $(if $(filter 0,$(BLAS)),-DTS_NO_BLAS) $(if $(filter 0,$(OPENCC)
 # no GNU or Linux extension; the code takes its portable paths (TS_POSIX_ONLY)
 POSIX_ONLY   ?= 0
 OPTION_DEFS  += $(if $(filter 1,$(POSIX_ONLY)),-D_POSIX_C_SOURCE=200809L -DTS_POSIX_ONLY)
-CFLAGS  := -std=c11 $(OPT) $(DEBUG_FLAGS) $(OMP_FLAGS) $(OPTION_DEFS) $(WARN) $(EXTRA_CFLAGS)
+# -ffp-contract=off: a * b + c is a product then a sum, never one fused
+# instruction the compiler picks, so gcc (whose ISO C mode does this already)
+# and clang (which fuses within an expression) compute the same bits, and the
+# vector kernels' explicit order is the order of their scalar definitions
+CFLAGS  := -std=c11 $(OPT) $(DEBUG_FLAGS) $(OMP_FLAGS) $(OPTION_DEFS) -ffp-contract=off $(WARN) $(EXTRA_CFLAGS)
 # OpenCC (traditional to simplified, src/engine/convert.c): asked of
 # pkg-config when a rule runs, after tools/ensure-deps.sh has installed it.
 OPENCC_CFLAGS = $(if $(filter 0,$(OPENCC)),,$(shell pkg-config --cflags opencc 2>/dev/null || echo -I/usr/include/opencc))
