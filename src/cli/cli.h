@@ -239,6 +239,11 @@ int cli_convert(const char *cmd, const Vocab *v, const char *text, Converted *ou
  * 风, ',' as ，"; if a character needed OpenCC and its data is missing, a
  * line that says so. Print it once the text is accepted, so an error stays
  * one line. */
+/* "風 as 风, ',' as ，" into buf: n changes in lang, an ASCII character
+ * quoted (with the language's marks: « , », 「,」) so a comma reads as one;
+ * more adds ", ..." for changes not listed. */
+void cli_describe_changes(AppLang lang, const ConvertPair *pairs, int n, int more, char *buf,
+                          size_t size);
 void cli_convert_notice(const char *cmd, const Converted *c);
 /* The error line for a text that could not be used: msg, and what was
  * converted before (or that OpenCC's data was missing). Returns status. */

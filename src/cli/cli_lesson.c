@@ -242,6 +242,27 @@ static void tell_skipped(void *ctx, int line, const char *why)
     putchar('\n');
 }
 
+/* Each command whose characters are read as others before the model sees
+ * them (風 as 风, ',' as ，: as `probs` reads a prompt), one line on stdout
+ * in the lesson's language: told, not counted, so the author sees what the
+ * lesson really types and claims. */
+static void tell_conversions(const AppState *s, const Lesson *l, const char *path, Progress *prog)
+{
+    static ScriptCmd c; /* a whole text's room: not on the stack */
+    for (int k = 0; k < l->n_steps; k++)
+        for (int i = 0; i < l->steps[k].n_cmds; i++) {
+            char msg[SCRIPT_MSG_MAX], changes[256];
+            const LessonLine *cmd = &l->steps[k].cmds[i];
+            if (script_is_blank(cmd->text) || script_parse(s, cmd->text, &c, msg, sizeof msg) != SCRIPT_OK ||
+                c.n_conv == 0)
+                continue;
+            cli_describe_changes(s->lang, c.conv, c.n_conv, 0, changes, sizeof changes);
+            progress_hide(prog);
+            printf(app_label_in(s->lang, LBL_CLI_LESSON_READ_AS), path, cmd->line, changes);
+            putchar('\n');
+        }
+}
+
 /* Load a lesson, collecting its problems; their count, or -1 if the file
  * cannot be read (said on stderr). */
 static int load(Lesson *l, const char *path, Problems *ps)
@@ -342,8 +363,9 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang, in
         progress_update(&prog, i);
         int problems = load(&l, files[i], &ps);
         if (problems >= 0) {
-            e->s.lang = lesson_lang_of(files[i], lang);
+            e->s.lang = lesson_lang(&l, lang);
             app_reset(&e->s);
+            tell_conversions(&e->s, &l, files[i], &prog);
             problems += check_steps(e, &l, files[i], &ps, &prog);
             if (problems == 0)
             {
@@ -389,7 +411,7 @@ static int print_file(LessonEnv *e, const char *file, AppLang lang, int html)
     if (!out)
         return cli_error("lesson", 1, "no memory for the handout");
     int problems = load(&l, file, &ps);
-    AppLang in = lesson_lang_of(file, lang);
+    AppLang in = problems >= 0 ? lesson_lang(&l, lang) : lang;
     if (problems >= 0) {
         problems += cli_lesson_handout(out, &e->s, &l, in, e->worksheet, collect_problem, &ps);
         lesson_free(&l);
@@ -412,7 +434,7 @@ static int print_file(LessonEnv *e, const char *file, AppLang lang, int html)
 /* The file on the screen, as last read, and the state its check runs on. */
 typedef struct {
     const char *path;
-    AppLang lang;             /* --lang, for lesson_lang_of */
+    AppLang lang;             /* --lang, for lesson_lang */
     Lesson *shown;            /* the version on the screen (owned) */
     long long mtime_s, mtime_ns, size; /* the file when last read (stat) */
     int missing;              /* 1: stat failed the last time (said once) */
@@ -460,7 +482,7 @@ static void watch_check(LessonWatch *w, AppState *s)
     w->chk.fingerprint = s->fingerprint;
     if (s->corpus_status == CORPUS_READY && w->chk.corpus != s->corpus)
         app_set_corpus(&w->chk, s->corpus, CORPUS_READY);
-    w->chk.lang = lesson_lang_of(w->path, w->lang);
+    w->chk.lang = lesson_lang(w->shown, w->lang);
     app_reset(&w->chk);
     Problems ps = {.path = w->path};
     int problems = 0;
@@ -525,7 +547,7 @@ static void watch_reload(LessonWatch *w, AppState *s)
         return;
     }
     int step = s->lesson_step;
-    app_lesson_open(s, fresh, lesson_lang_of(w->path, w->lang)); /* stops what read the old */
+    app_lesson_open(s, fresh, lesson_lang(fresh, w->lang)); /* stops what read the old */
     if (step > 0)
         app_lesson_go(s, step);
     lesson_free(w->shown);
@@ -599,7 +621,7 @@ static int explore(ExploreRun *run, const char *file, int threads, int watch)
                                 : cli_error("lesson", EXIT_USAGE, "%s has no steps to show", file);
         }
         run->lesson = w.shown;
-        run->lesson_lang = lesson_lang_of(file, run->lang);
+        run->lesson_lang = lesson_lang(w.shown, run->lang);
         if (watch) {
             watch_changed(&w); /* the file as read now: the first change is the next save */
             run->poll = watch_poll;
