@@ -660,6 +660,22 @@ static int explore(ExploreRun *run, const char *file, int threads, int watch)
     return rc;
 }
 
+/* `expect top1 C|top8 C|...`: every claim whole, on a line of its own (a
+ * wrapped list would cut `corpus CONTEXT C N` in two). Returns the bytes
+ * written. */
+static size_t claim_lines(const char *verb, char *usage, char *out, size_t size)
+{
+    size_t len = 0;
+    char *claim = usage + strlen(verb) + 1;
+    for (char *bar = claim; bar && len < size; claim = bar + 1) {
+        bar = strchr(claim, '|');
+        if (bar)
+            *bar = 0;
+        len += (size_t)snprintf(out + len, size - len, "  %s %s\n", verb, claim);
+    }
+    return len < size ? len : size;
+}
+
 /* The verbs of the lessons and the explorer's command line, from their
  * table (script.c), each described in the run's language (cli_verb_help). */
 static void print_verbs(void)
@@ -678,8 +694,14 @@ static void print_verbs(void)
         script_setting_help(cli_lang(), &v[i], own, sizeof own);
         const char *help = v[i].setting ? own : cli_verb_help(v[i].name);
         const char *tag = v[i].lesson ? cli_verb_help("(lessons)") : "";
-        if (strlen(usage) > 34) /* its own line, the description under it */
-            len += (size_t)snprintf(text + len, cap - len, "  %s\n%37s", usage, "");
+        if (v[i].arg == ARG_CLAIM) /* each claim whole on its line, the description under them */
+            len += claim_lines(v[i].name, usage, text + len, cap - len);
+        else if (strlen(usage) > 34) /* its own line, the description under it */
+            len += (size_t)snprintf(text + len, cap - len, "  %s\n", usage);
+        if (len >= cap)
+            break;
+        if (v[i].arg == ARG_CLAIM || strlen(usage) > 34)
+            len += (size_t)snprintf(text + len, cap - len, "%37s", "");
         else
             len += (size_t)snprintf(text + len, cap - len, "  %-34s ", usage);
         if (len < cap)
