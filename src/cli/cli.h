@@ -332,6 +332,14 @@ void cli_lesson_files_free(char **paths, int n);
 int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
                        LessonProblem problem, void *ctx);
 
+/* Every figure each step of lesson l shows, run on s as the handout is: per
+ * step its settings, text, top 8 (the model's and the sampler's
+ * probability), what the sampler keeps and removes and the look-up line, as
+ * the screen writes them in lang; json: the same as one JSON object (each
+ * probability also as a number). Returns the problems, as the handout. */
+int cli_lesson_figures(FILE *out, AppState *s, const Lesson *l, AppLang lang, int json,
+                       LessonProblem problem, void *ctx);
+
 /* The Markdown handout md[0..len) (cli_lesson_handout's) as one web page
  * that needs nothing beside it (cli_handout_html.c): inline style with an A4
  * print style, bars and the mask and timings as SVG, pinyin from py (or

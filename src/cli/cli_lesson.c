@@ -401,8 +401,12 @@ static int print_html(const char *md, size_t len, AppLang lang)
     return rc;
 }
 
-static int print_file(LessonEnv *e, const char *file, AppLang lang, int html)
+/* What --print writes: a handout, a web page, or the figures alone. */
+typedef enum { PRINT_HANDOUT, PRINT_HTML, PRINT_FIGURES, PRINT_FIGURES_JSON } PrintKind;
+
+static int print_file(LessonEnv *e, const char *file, AppLang lang, PrintKind kind)
 {
+    int html = kind == PRINT_HTML;
     Lesson l;
     Problems ps = {.path = file};
     char *md = NULL;
@@ -413,7 +417,11 @@ static int print_file(LessonEnv *e, const char *file, AppLang lang, int html)
     int problems = load(&l, file, &ps);
     AppLang in = problems >= 0 ? lesson_lang(&l, lang) : lang;
     if (problems >= 0) {
-        problems += cli_lesson_handout(out, &e->s, &l, in, e->worksheet, collect_problem, &ps);
+        if (kind == PRINT_FIGURES || kind == PRINT_FIGURES_JSON)
+            problems += cli_lesson_figures(out, &e->s, &l, in, kind == PRINT_FIGURES_JSON,
+                                           collect_problem, &ps);
+        else
+            problems += cli_lesson_handout(out, &e->s, &l, in, e->worksheet, collect_problem, &ps);
         lesson_free(&l);
     }
     int failed = 0;
@@ -731,12 +739,34 @@ static int add_shelf(AppLang lang, char ***shelf, const char **files, int *n_fil
     return n;
 }
 
+/* The ways of running a lesson that do not go together: a usage error, or 0. */
+static int modes_refused(int check, int print, int figures, int worksheet, int html, int json,
+                         int watch, int n_files)
+{
+    if (check && print)
+        return cli_error("lesson", EXIT_USAGE, "--check and --print do not go together");
+    if (figures && (check || print || watch))
+        return cli_error("lesson", EXIT_USAGE, "--figures goes alone, with one lesson file");
+    if ((print || figures) && n_files != 1)
+        return cli_error("lesson", EXIT_USAGE,
+                         print ? "--print takes one lesson file" : "--figures takes one lesson file");
+    if (worksheet && !print)
+        return cli_error("lesson", EXIT_USAGE, "--worksheet goes with --print");
+    if (html && !print)
+        return cli_error("lesson", EXIT_USAGE, "--html goes with --print");
+    if (json && !figures)
+        return cli_error("lesson", EXIT_USAGE, "--json goes with --figures");
+    if (watch && (check || print || n_files != 1))
+        return cli_error("lesson", EXIT_USAGE, "--watch takes one lesson file, shown in the explorer");
+    return 0;
+}
+
 int cmd_lesson(int argc, char **argv)
 {
     const char *model_path = NULL, *corpus_path = NULL, *theme_arg = NULL;
     const char *stage = NULL;
     int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0, ascii = 0;
-    int worksheet = 0, html = 0, quiet = 0, watch = 0;
+    int worksheet = 0, html = 0, quiet = 0, watch = 0, figures = 0, json = 0;
     Opt opts[] = {
         {"--watch", OPT_FLAG, &watch, 0, 0},
         {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
@@ -747,6 +777,7 @@ int cmd_lesson(int argc, char **argv)
         {"--ascii", OPT_FLAG, &ascii, 0, 0},
         {"--worksheet", OPT_FLAG, &worksheet, 0, 0},
         {"--html", OPT_FLAG, &html, 0, 0},
+        {"--figures", OPT_FLAG, &figures, 0, 0}, {"--json", OPT_FLAG, &json, 0, 0},
         {"--stage", OPT_STR, &stage, 0, 0},
         {"--quiet", OPT_FLAG, &quiet, 0, 0},
     };
@@ -763,21 +794,14 @@ int cmd_lesson(int argc, char **argv)
     AppTheme theme = THEME_DARK;
     if ((rc = cli_theme_parse("lesson", theme_arg, &theme)) != 0)
         return rc;
-    if (check && print)
-        return cli_error("lesson", EXIT_USAGE, "--check and --print do not go together");
+    if ((rc = modes_refused(check, print, figures, worksheet, html, json, watch, n_files)) != 0)
+        return rc;
     char **shelf = NULL;
     int n_shelf = 0;
     if (check && n_files == 0 &&
         (n_shelf = add_shelf(lang, &shelf, files, &n_files, MAX_FILES)) < 0)
         return EXIT_USAGE;
-    if (print && n_files != 1)
-        return cli_error("lesson", EXIT_USAGE, "--print takes one lesson file");
-    if (worksheet && !print)
-        return cli_error("lesson", EXIT_USAGE, "--worksheet goes with --print");
-    if (html && !print)
-        return cli_error("lesson", EXIT_USAGE, "--html goes with --print");
-    if (watch && (check || print || n_files != 1))
-        return cli_error("lesson", EXIT_USAGE, "--watch takes one lesson file, shown in the explorer");
+    print |= figures;
     if (!check && !print) {
         if (n_files > 1)
             return cli_error("lesson", EXIT_USAGE, "one lesson at a time (--check takes several)");
@@ -793,7 +817,9 @@ int cmd_lesson(int argc, char **argv)
         return rc;
     }
     e.worksheet = worksheet;
-    rc = check ? check_files(&e, files, n_files, lang, quiet) : print_file(&e, files[0], lang, html);
+    PrintKind kind = figures ? (json ? PRINT_FIGURES_JSON : PRINT_FIGURES)
+                             : html ? PRINT_HTML : PRINT_HANDOUT;
+    rc = check ? check_files(&e, files, n_files, lang, quiet) : print_file(&e, files[0], lang, kind);
     cli_lesson_env_close(&e);
     cli_lesson_files_free(shelf, n_shelf);
     return rc;
