@@ -294,6 +294,15 @@ static void type_text(AppState *s, const char *utf8, size_t len, int clear_statu
     converted_free(&c);
 }
 
+void app_status_converted(AppState *s, const ConvertPair *pairs, int n)
+{
+    Converted c = {.n_pairs = n < CONVERT_MAX_PAIRS ? n : CONVERT_MAX_PAIRS, .changed = n};
+    memcpy(c.pairs, pairs, (size_t)c.n_pairs * sizeof *pairs);
+    char changes[128];
+    describe_changes(&s->sym, &c, changes, sizeof changes);
+    app_status(s, 0, app_label(s, LBL_ST_CONVERTED), changes);
+}
+
 void app_type_text(AppState *s, const char *utf8)
 {
     type_text(s, utf8, strlen(utf8), 0);

@@ -557,6 +557,9 @@ void app_type_char(AppState *s, uint32_t cp);
 /* What the model reads for one typed character: cp, its simplified form, ，
  * or 。 (the status is left alone). */
 uint32_t app_convert_char(AppState *s, uint32_t cp);
+/* The status says what a text was read as ("風 → 风"), for a text converted
+ * before it was typed (a command's, script.h). */
+void app_status_converted(AppState *s, const ConvertPair *pairs, int n);
 
 /* Hand over the training text (NULL: none); the counts are recomputed. */
 void app_set_corpus(AppState *s, const Corpus *c, CorpusStatus status);

@@ -436,6 +436,36 @@ AppLang lesson_lang_of(const char *path, AppLang fallback)
     return lang < 0 ? fallback : (AppLang)lang;
 }
 
+/* `lang CODE` among the introduction's commands: the language the lesson
+ * names for itself, or -1. Its first word is the verb, its second the code. */
+static int header_lang(const Lesson *l)
+{
+    if (l->n_steps < 1)
+        return -1;
+    const LessonStep *intro = &l->steps[0];
+    for (int i = 0; i < intro->n_cmds; i++) {
+        const char *t = intro->cmds[i].text;
+        t += strspn(t, " \t");
+        if (strncmp(t, "lang", 4) != 0 || (t[4] != ' ' && t[4] != '\t'))
+            continue;
+        t += 4 + strspn(t + 4, " \t");
+        char code[8];
+        size_t n = strcspn(t, " \t");
+        if (n == 0 || n >= sizeof code || t[n + strspn(t + n, " \t")] != 0)
+            continue;
+        memcpy(code, t, n);
+        code[n] = 0;
+        return app_lang_parse(code);
+    }
+    return -1;
+}
+
+AppLang lesson_lang(const Lesson *l, AppLang fallback)
+{
+    int own = header_lang(l);
+    return own >= 0 ? (AppLang)own : lesson_lang_of(l->path, fallback);
+}
+
 /* ---- the narration as plain text ---- */
 
 /* Is the code point wide (CJK and its punctuation)? Lines of such text join

@@ -97,5 +97,10 @@ char *lesson_plain_text(const char *markdown);
 /* The language a lesson is written in, from its folder (lessons/de/... ->
  * LANG_DE); fallback when the folder is not a language's. */
 AppLang lesson_lang_of(const char *path, AppLang fallback);
+/* The language a lesson is written in, wherever its file lies: the one its
+ * introduction names with `lang CODE` (the header a lesson copied to /tmp
+ * keeps), else its folder's (lesson_lang_of), else fallback (--lang, the
+ * interface language). */
+AppLang lesson_lang(const Lesson *l, AppLang fallback);
 
 #endif

@@ -130,21 +130,31 @@ static int unknown_chars(const AppState *s, const char *verb, const char *text, 
     return shown ? SCRIPT_FAILED : SCRIPT_OK;
 }
 
-/* A text to type or a character to look up is read forgivingly when it runs
- * (convert.h: 風 as 风, ? as 。), so it is checked as it will be read. A
- * claim's character is not: an `expect` names what the model must know. */
-static int unknown_after_convert(const AppState *s, const char *verb, const char *text,
-                                 char *msg, size_t size)
+/* What the model reads of a command's characters, read once, as `probs`
+ * reads a prompt (convert.h: 風 as 风, ? as 。, the whole text in one piece):
+ * text becomes what the command will use, and c->conv lists each change
+ * once (`lesson --check` notes them). A text whose conversion would not fit
+ * stays as it is (the check of its characters then names what is unknown). */
+static int read_converted(const AppState *s, const char *verb, char *text, size_t size,
+                          ScriptCmd *c, char *msg, size_t msize)
 {
     Converter cv;
     convert_init(&cv, s->conv.config);
     Converted conv;
     TsErr err;
-    int rc;
+    int rc = SCRIPT_OK;
     if (convert_text(&cv, &s->m->vocab, text, strlen(text), &conv, &err) != 0) {
-        rc = script_fail(msg, size, "%s: %s", verb, err.msg);
+        rc = script_fail(msg, msize, "%s: %s", verb, err.msg);
     } else {
-        rc = unknown_chars(s, verb, conv.text, msg, size);
+        if (conv.changed && conv.len < size)
+            memcpy(text, conv.text, conv.len + 1);
+        for (int i = 0; conv.changed && conv.len < size && i < conv.n_pairs; i++) {
+            int seen = 0;
+            for (int j = 0; j < c->n_conv && !seen; j++)
+                seen = c->conv[j].from == conv.pairs[i].from;
+            if (!seen && c->n_conv < SCRIPT_CONV_MAX)
+                c->conv[c->n_conv++] = conv.pairs[i];
+        }
         converted_free(&conv);
     }
     convert_close(&cv);
@@ -579,11 +589,13 @@ static int written_decimals(const char *num)
     return dot ? (int)strspn(dot + 1, "0123456789") : 0;
 }
 
-/* A character of a claim, which the model must know. */
-static int claim_char(const AppState *s, const char *what, const char *word, uint32_t *cp,
-                      char *msg, size_t size)
+/* A character of a claim, which the model must know (read as a prompt is:
+ * 風 as 风). */
+static int claim_char(const AppState *s, ScriptCmd *c, const char *what, char *word, size_t wsize,
+                      uint32_t *cp, char *msg, size_t size)
 {
-    if (one_char(s, what, word, cp, msg, size) != SCRIPT_OK)
+    if (read_converted(s, what, word, wsize, c, msg, size) != SCRIPT_OK ||
+        one_char(s, what, word, cp, msg, size) != SCRIPT_OK)
         return SCRIPT_FAILED;
     if (*cp == 0x23CE) { /* ⏎: the newline, as the screen shows it */
         *cp = '\n';
@@ -643,7 +655,7 @@ static int claim_args(const AppState *s, ScriptCmd *c, const char *what, char w[
     case CLAIM_TOP8:
     case CLAIM_GROWS:
     case CLAIM_SHRINKS:
-        return claim_char(s, what, w[1], &c->cp, msg, size);
+        return claim_char(s, c, what, w[1], sizeof w[1], &c->cp, msg, size);
     case CLAIM_LINES:
     case CLAIM_KL:
     case CLAIM_SIZE:
@@ -654,7 +666,7 @@ static int claim_args(const AppState *s, ScriptCmd *c, const char *what, char w[
     case CLAIM_PROB:
     case CLAIM_SAMPLER:
     case CLAIM_COUNT:
-        if (claim_char(s, what, w[1], &c->cp, msg, size) != SCRIPT_OK)
+        if (claim_char(s, c, what, w[1], sizeof w[1], &c->cp, msg, size) != SCRIPT_OK)
             return SCRIPT_FAILED;
         /* every word of OPS fits c->op; the length test says so to the
          * compiler too, at every optimisation level */
@@ -698,7 +710,9 @@ static int claim_args(const AppState *s, ScriptCmd *c, const char *what, char w[
     case CLAIM_CORPUS:
         if (strlen(w[1]) >= sizeof w[1] - 1)
             return script_fail(msg, size, "%s: the context is too long", what);
-        if (script_decode(w[1], NULL, 0) < 0 || one_char(s, what, w[2], &c->cp, msg, size) != SCRIPT_OK)
+        if (read_converted(s, what, w[1], sizeof w[1], c, msg, size) != SCRIPT_OK ||
+            read_converted(s, what, w[2], sizeof w[2], c, msg, size) != SCRIPT_OK ||
+            script_decode(w[1], NULL, 0) < 0 || one_char(s, what, w[2], &c->cp, msg, size) != SCRIPT_OK)
             return SCRIPT_FAILED;
         snprintf(c->text, sizeof c->text, "%s", w[1]);
         if (parse_number(w[3], &c->x) != 0 || c->x < 0 || c->x != floor(c->x) || c->x > 1e15)
@@ -751,6 +765,8 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
             return script_fail(msg, size, "%s: needs %s", what, FORMATS[k]);
         if (strlen(skip_space(t)) >= sizeof c->text)
             return script_fail(msg, size, "%s: the text is too long", what);
+        if (read_converted(s, what, c->text, sizeof c->text, c, msg, size) != SCRIPT_OK)
+            return SCRIPT_FAILED;
         return text_claim_chars(s, what, c->text, msg, size);
     }
     if (n != WORDS[k] || extra)
@@ -802,16 +818,19 @@ int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, s
         if (v->arg == ARG_FREE)
             return strlen(c->text) < APP_QUIZ_MAX ? SCRIPT_OK
                    : script_fail(msg, size, "%s: longer than %d bytes", v->name, APP_QUIZ_MAX - 1);
-        return unknown_after_convert(s, v->name, c->text, msg, size);
+        if (read_converted(s, v->name, c->text, sizeof c->text, c, msg, size) != SCRIPT_OK)
+            return SCRIPT_FAILED;
+        return unknown_chars(s, v->name, c->text, msg, size);
     case ARG_CHAR:
         trim_into(arg, word, sizeof word);
         if (v->run == run_lookup && strcmp(word, "off") == 0)
             return SCRIPT_OK; /* `lookup off`: cp 0, no look-up line */
         if (single_word(s, v, rest, word, sizeof word, app_label(s, LBL_SC_A_CHAR), msg, size) !=
                 SCRIPT_OK ||
+            read_converted(s, v->name, word, sizeof word, c, msg, size) != SCRIPT_OK ||
             one_char(s, v->name, word, &c->cp, msg, size) != SCRIPT_OK)
             return SCRIPT_FAILED;
-        return unknown_after_convert(s, v->name, word, msg, size);
+        return unknown_chars(s, v->name, word, msg, size);
     case ARG_WORD:
         return parse_word_arg(s, v, rest, c, msg, size);
     case ARG_FORM:
@@ -854,6 +873,8 @@ static int type_text(AppState *s, const ScriptCmd *c, ScriptOut *o)
     while (pos < len && utf8_decode(c->text, len, &pos, &cp) == 0)
         if (apply(s, c, o, CMD_TYPE, cmd_arg((long)cp)) != SCRIPT_OK)
             return SCRIPT_FAILED;
+    if (c->n_conv) /* read as it was parsed: the status still says how */
+        app_status_converted(s, c->conv, c->n_conv);
     return SCRIPT_OK;
 }
 

@@ -23,6 +23,7 @@
 
 #define SCRIPT_MSG_MAX 320
 #define SCRIPT_TEXT_MAX (4 * APP_MAX_CHARS + 1) /* the longest text argument, in bytes */
+#define SCRIPT_CONV_MAX 8 /* the changes of one line a ScriptCmd lists */
 
 /* What a verb takes after its name. */
 typedef enum {
@@ -72,6 +73,10 @@ typedef struct {
     char text[SCRIPT_TEXT_MAX];  /* ARG_TEXT, ARG_FREE; CLAIM_CORPUS: the context */
     ClaimKind claim;
     char op[3];                  /* CLAIM_RANK, CLAIM_PROB, ...: > >= < <= = */
+    ConvertPair conv[SCRIPT_CONV_MAX]; /* what the characters were read as (convert.h:
+                                  * 風 as 风, ? as 。), each change once; the text,
+                                  * cp and context above hold what they became */
+    int n_conv;
 } ScriptCmd;
 
 /* How a verb is carried out, and what came of it. */

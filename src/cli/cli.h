@@ -239,6 +239,11 @@ int cli_convert(const char *cmd, const Vocab *v, const char *text, Converted *ou
  * 风, ',' as ，"; if a character needed OpenCC and its data is missing, a
  * line that says so. Print it once the text is accepted, so an error stays
  * one line. */
+/* "風 as 风, ',' as ，" into buf: n changes in lang, an ASCII character
+ * quoted (with the language's marks: « , », 「,」) so a comma reads as one;
+ * more adds ", ..." for changes not listed. */
+void cli_describe_changes(AppLang lang, const ConvertPair *pairs, int n, int more, char *buf,
+                          size_t size);
 void cli_convert_notice(const char *cmd, const Converted *c);
 /* The error line for a text that could not be used: msg, and what was
  * converted before (or that OpenCC's data was missing). Returns status. */
@@ -325,6 +330,14 @@ void cli_lesson_files_free(char **paths, int n);
  * number. worksheet: the questions without their answers, which follow at
  * the end of the lesson (cli_handout.c says what moves there). */
 int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, int worksheet,
+                       LessonProblem problem, void *ctx);
+
+/* Every figure each step of lesson l shows, run on s as the handout is: per
+ * step its settings, text, top 8 (the model's and the sampler's
+ * probability), what the sampler keeps and removes and the look-up line, as
+ * the screen writes them in lang; json: the same as one JSON object (each
+ * probability also as a number). Returns the problems, as the handout. */
+int cli_lesson_figures(FILE *out, AppState *s, const Lesson *l, AppLang lang, int json,
                        LessonProblem problem, void *ctx);
 
 /* The Markdown handout md[0..len) (cli_lesson_handout's) as one web page

@@ -18,6 +18,12 @@
  * as the questions are, and that step's heading, which often says the
  * answer, is a neutral "Answer to question N". The teacher keeps that last
  * section.
+ *
+ * With --figures (cli_lesson_figures) it prints no narration: only each
+ * step's figures, as the screen formats them in the lesson's language (the
+ * settings, the text, the top 8 before and after the sampler, what the
+ * sampler keeps and removes, the look-up line), or as JSON, so that an
+ * author copies a figure instead of guessing it.
  */
 #define _XOPEN_SOURCE 700 /* open_memstream */
 #include <locale.h>
@@ -27,6 +33,7 @@
 #include <string.h>
 
 #include "app/app.h"
+#include "app/json.h"
 #include "cli/cli.h"
 #include "engine/kvcost.h"
 #include "engine/probfmt.h"
@@ -935,5 +942,96 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
     }
     free(shown);
     free(held.buf);
+    return problems;
+}
+
+/* ---- --figures: every figure a step shows, for an author to copy ---- */
+
+/* The step's figures as JSON: the text, the top 8 (each probability as the
+ * bars write it and as a number), what the sampler keeps and removes, and
+ * the look-up line. */
+static void put_figures_json(FILE *out, const AppState *s, const Lesson *l, int k)
+{
+    const Prediction *p = &s->pred;
+    const NumStyle *style = app_num_style(s->lang);
+    fprintf(out, "%s{\"step\": %d, \"line\": %d, \"heading\": ", k > 1 ? ",\n  " : "", k,
+            l->steps[k].line);
+    json_write_string(out, l->steps[k].heading);
+    uint32_t cps[APP_MAX_CHARS];
+    size_t n = 0;
+    for (size_t i = 0; i < s->n_chars && n < APP_MAX_CHARS; i++)
+        cps[n++] = s->chars[i].cp;
+    fputs(", \"text\": ", out);
+    json_write_cps(out, cps, n);
+    fputs(", \"top\": [", out);
+    for (int i = 0; i < p->n_top; i++) {
+        const Candidate *c = &p->top[i];
+        char ch[8] = {0}, model[32], sampler[32];
+        utf8_encode(vocab_cp(&s->m->vocab, c->id), ch);
+        fprintf(out, "%s{\"rank\": %d, \"char\": ", i ? ", " : "", i + 1);
+        json_write_string(out, ch);
+        probfmt_percent_in((double)c->p, 1, style, model, sizeof model);
+        probfmt_percent_in((double)c->p_sampler, 1, style, sampler, sizeof sampler);
+        fprintf(out, ", \"model\": ");
+        json_write_string(out, model);
+        fprintf(out, ", \"sampler\": ");
+        json_write_string(out, c->blocked ? app_label(s, LBL_BLOCKED) : sampler);
+        fprintf(out, ", \"p\": %.9g, \"p_sampler\": %.9g, \"blocked\": %s}", (double)c->p,
+                (double)c->p_sampler, c->blocked ? "true" : "false");
+    }
+    AppSummary sum;
+    app_summary(s, &sum);
+    fprintf(out, "], \"kept\": %d, \"removed\": %.9g, \"summary\": ", p->sampler_ok ? p->ss.kept : 0,
+            (double)p->stages.removed_total);
+    json_write_string(out, sum.kept);
+    fputs(", \"lookup\": ", out);
+    if (p->query_cp && p->query_id >= 0) {
+        char ch[8] = {0}, model[48], sampler[48];
+        utf8_encode(p->query_cp, ch);
+        fputs("{\"char\": ", out);
+        json_write_string(out, ch);
+        fprintf(out, ", \"rank\": %d, \"model\": ", p->query_rank);
+        json_write_string(out, app_prob_text(s, (double)p->query_p, 2, model, sizeof model));
+        fputs(", \"sampler\": ", out);
+        json_write_string(out, app_prob_text(s, (double)p->query_p_sampler, 2, sampler, sizeof sampler));
+        fprintf(out, ", \"p\": %.9g, \"p_sampler\": %.9g}", (double)p->query_p,
+                (double)p->query_p_sampler);
+    } else {
+        fputs("null", out);
+    }
+    fputc('}', out);
+}
+
+int cli_lesson_figures(FILE *out, AppState *s, const Lesson *l, AppLang lang, int json,
+                       LessonProblem problem, void *ctx)
+{
+    int problems = 0;
+    s->lang = lang;
+    app_reset(s);
+    if (!setlocale(LC_CTYPE, "C.UTF-8")) /* verse is laid out by display columns */
+        setlocale(LC_CTYPE, "C.utf8");
+    if (json) {
+        fputs("{\"lesson\": ", out);
+        json_write_string(out, l->path);
+        fprintf(out, ", \"lang\": \"%s\", \"steps\": [\n  ", app_lang_code(lang));
+    } else {
+        fprintf(out, "# %s\n", l->title);
+    }
+    for (int k = 0; k < l->n_steps; k++) {
+        problems += lesson_enter(s, l, k, 1, problem, ctx);
+        if (k == 0) /* the introduction shows no bars of its own */
+            continue;
+        if (json) {
+            put_figures_json(out, s, l, k);
+            continue;
+        }
+        fprintf(out, "\n## %d. %s (%s:%d)\n\n", k, l->steps[k].heading, l->path, l->steps[k].line);
+        put_settings(out, s);
+        put_text_lines(out, s);
+        put_top(out, s);
+        put_query(out, s);
+    }
+    if (json)
+        fputs("\n]}\n", out);
     return problems;
 }

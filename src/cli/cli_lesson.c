@@ -242,6 +242,27 @@ static void tell_skipped(void *ctx, int line, const char *why)
     putchar('\n');
 }
 
+/* Each command whose characters are read as others before the model sees
+ * them (風 as 风, ',' as ，: as `probs` reads a prompt), one line on stdout
+ * in the lesson's language: told, not counted, so the author sees what the
+ * lesson really types and claims. */
+static void tell_conversions(const AppState *s, const Lesson *l, const char *path, Progress *prog)
+{
+    static ScriptCmd c; /* a whole text's room: not on the stack */
+    for (int k = 0; k < l->n_steps; k++)
+        for (int i = 0; i < l->steps[k].n_cmds; i++) {
+            char msg[SCRIPT_MSG_MAX], changes[256];
+            const LessonLine *cmd = &l->steps[k].cmds[i];
+            if (script_is_blank(cmd->text) || script_parse(s, cmd->text, &c, msg, sizeof msg) != SCRIPT_OK ||
+                c.n_conv == 0)
+                continue;
+            cli_describe_changes(s->lang, c.conv, c.n_conv, 0, changes, sizeof changes);
+            progress_hide(prog);
+            printf(app_label_in(s->lang, LBL_CLI_LESSON_READ_AS), path, cmd->line, changes);
+            putchar('\n');
+        }
+}
+
 /* Load a lesson, collecting its problems; their count, or -1 if the file
  * cannot be read (said on stderr). */
 static int load(Lesson *l, const char *path, Problems *ps)
@@ -342,8 +363,9 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang, in
         progress_update(&prog, i);
         int problems = load(&l, files[i], &ps);
         if (problems >= 0) {
-            e->s.lang = lesson_lang_of(files[i], lang);
+            e->s.lang = lesson_lang(&l, lang);
             app_reset(&e->s);
+            tell_conversions(&e->s, &l, files[i], &prog);
             problems += check_steps(e, &l, files[i], &ps, &prog);
             if (problems == 0)
             {
@@ -379,8 +401,12 @@ static int print_html(const char *md, size_t len, AppLang lang)
     return rc;
 }
 
-static int print_file(LessonEnv *e, const char *file, AppLang lang, int html)
+/* What --print writes: a handout, a web page, or the figures alone. */
+typedef enum { PRINT_HANDOUT, PRINT_HTML, PRINT_FIGURES, PRINT_FIGURES_JSON } PrintKind;
+
+static int print_file(LessonEnv *e, const char *file, AppLang lang, PrintKind kind)
 {
+    int html = kind == PRINT_HTML;
     Lesson l;
     Problems ps = {.path = file};
     char *md = NULL;
@@ -389,9 +415,13 @@ static int print_file(LessonEnv *e, const char *file, AppLang lang, int html)
     if (!out)
         return cli_error("lesson", 1, "no memory for the handout");
     int problems = load(&l, file, &ps);
-    AppLang in = lesson_lang_of(file, lang);
+    AppLang in = problems >= 0 ? lesson_lang(&l, lang) : lang;
     if (problems >= 0) {
-        problems += cli_lesson_handout(out, &e->s, &l, in, e->worksheet, collect_problem, &ps);
+        if (kind == PRINT_FIGURES || kind == PRINT_FIGURES_JSON)
+            problems += cli_lesson_figures(out, &e->s, &l, in, kind == PRINT_FIGURES_JSON,
+                                           collect_problem, &ps);
+        else
+            problems += cli_lesson_handout(out, &e->s, &l, in, e->worksheet, collect_problem, &ps);
         lesson_free(&l);
     }
     int failed = 0;
@@ -412,7 +442,7 @@ static int print_file(LessonEnv *e, const char *file, AppLang lang, int html)
 /* The file on the screen, as last read, and the state its check runs on. */
 typedef struct {
     const char *path;
-    AppLang lang;             /* --lang, for lesson_lang_of */
+    AppLang lang;             /* --lang, for lesson_lang */
     Lesson *shown;            /* the version on the screen (owned) */
     long long mtime_s, mtime_ns, size; /* the file when last read (stat) */
     int missing;              /* 1: stat failed the last time (said once) */
@@ -460,7 +490,7 @@ static void watch_check(LessonWatch *w, AppState *s)
     w->chk.fingerprint = s->fingerprint;
     if (s->corpus_status == CORPUS_READY && w->chk.corpus != s->corpus)
         app_set_corpus(&w->chk, s->corpus, CORPUS_READY);
-    w->chk.lang = lesson_lang_of(w->path, w->lang);
+    w->chk.lang = lesson_lang(w->shown, w->lang);
     app_reset(&w->chk);
     Problems ps = {.path = w->path};
     int problems = 0;
@@ -525,7 +555,7 @@ static void watch_reload(LessonWatch *w, AppState *s)
         return;
     }
     int step = s->lesson_step;
-    app_lesson_open(s, fresh, lesson_lang_of(w->path, w->lang)); /* stops what read the old */
+    app_lesson_open(s, fresh, lesson_lang(fresh, w->lang)); /* stops what read the old */
     if (step > 0)
         app_lesson_go(s, step);
     lesson_free(w->shown);
@@ -599,7 +629,7 @@ static int explore(ExploreRun *run, const char *file, int threads, int watch)
                                 : cli_error("lesson", EXIT_USAGE, "%s has no steps to show", file);
         }
         run->lesson = w.shown;
-        run->lesson_lang = lesson_lang_of(file, run->lang);
+        run->lesson_lang = lesson_lang(w.shown, run->lang);
         if (watch) {
             watch_changed(&w); /* the file as read now: the first change is the next save */
             run->poll = watch_poll;
@@ -638,6 +668,22 @@ static int explore(ExploreRun *run, const char *file, int threads, int watch)
     return rc;
 }
 
+/* `expect top1 C|top8 C|...`: every claim whole, on a line of its own (a
+ * wrapped list would cut `corpus CONTEXT C N` in two). Returns the bytes
+ * written. */
+static size_t claim_lines(const char *verb, char *usage, char *out, size_t size)
+{
+    size_t len = 0;
+    char *claim = usage + strlen(verb) + 1;
+    for (char *bar = claim; bar && len < size; claim = bar + 1) {
+        bar = strchr(claim, '|');
+        if (bar)
+            *bar = 0;
+        len += (size_t)snprintf(out + len, size - len, "  %s %s\n", verb, claim);
+    }
+    return len < size ? len : size;
+}
+
 /* The verbs of the lessons and the explorer's command line, from their
  * table (script.c), each described in the run's language (cli_verb_help). */
 static void print_verbs(void)
@@ -656,8 +702,14 @@ static void print_verbs(void)
         script_setting_help(cli_lang(), &v[i], own, sizeof own);
         const char *help = v[i].setting ? own : cli_verb_help(v[i].name);
         const char *tag = v[i].lesson ? cli_verb_help("(lessons)") : "";
-        if (strlen(usage) > 34) /* its own line, the description under it */
-            len += (size_t)snprintf(text + len, cap - len, "  %s\n%37s", usage, "");
+        if (v[i].arg == ARG_CLAIM) /* each claim whole on its line, the description under them */
+            len += claim_lines(v[i].name, usage, text + len, cap - len);
+        else if (strlen(usage) > 34) /* its own line, the description under it */
+            len += (size_t)snprintf(text + len, cap - len, "  %s\n", usage);
+        if (len >= cap)
+            break;
+        if (v[i].arg == ARG_CLAIM || strlen(usage) > 34)
+            len += (size_t)snprintf(text + len, cap - len, "%37s", "");
         else
             len += (size_t)snprintf(text + len, cap - len, "  %-34s ", usage);
         if (len < cap)
@@ -687,12 +739,34 @@ static int add_shelf(AppLang lang, char ***shelf, const char **files, int *n_fil
     return n;
 }
 
+/* The ways of running a lesson that do not go together: a usage error, or 0. */
+static int modes_refused(int check, int print, int figures, int worksheet, int html, int json,
+                         int watch, int n_files)
+{
+    if (check && print)
+        return cli_error("lesson", EXIT_USAGE, "--check and --print do not go together");
+    if (figures && (check || print || watch))
+        return cli_error("lesson", EXIT_USAGE, "--figures goes alone, with one lesson file");
+    if ((print || figures) && n_files != 1)
+        return cli_error("lesson", EXIT_USAGE,
+                         print ? "--print takes one lesson file" : "--figures takes one lesson file");
+    if (worksheet && !print)
+        return cli_error("lesson", EXIT_USAGE, "--worksheet goes with --print");
+    if (html && !print)
+        return cli_error("lesson", EXIT_USAGE, "--html goes with --print");
+    if (json && !figures)
+        return cli_error("lesson", EXIT_USAGE, "--json goes with --figures");
+    if (watch && (check || print || n_files != 1))
+        return cli_error("lesson", EXIT_USAGE, "--watch takes one lesson file, shown in the explorer");
+    return 0;
+}
+
 int cmd_lesson(int argc, char **argv)
 {
     const char *model_path = NULL, *corpus_path = NULL, *theme_arg = NULL;
     const char *stage = NULL;
     int check = 0, print = 0, no_corpus = 0, threads = 0, projector = 0, ascii = 0;
-    int worksheet = 0, html = 0, quiet = 0, watch = 0;
+    int worksheet = 0, html = 0, quiet = 0, watch = 0, figures = 0, json = 0;
     Opt opts[] = {
         {"--watch", OPT_FLAG, &watch, 0, 0},
         {"--check", OPT_FLAG, &check, 0, 0},       {"--print", OPT_FLAG, &print, 0, 0},
@@ -703,6 +777,7 @@ int cmd_lesson(int argc, char **argv)
         {"--ascii", OPT_FLAG, &ascii, 0, 0},
         {"--worksheet", OPT_FLAG, &worksheet, 0, 0},
         {"--html", OPT_FLAG, &html, 0, 0},
+        {"--figures", OPT_FLAG, &figures, 0, 0}, {"--json", OPT_FLAG, &json, 0, 0},
         {"--stage", OPT_STR, &stage, 0, 0},
         {"--quiet", OPT_FLAG, &quiet, 0, 0},
     };
@@ -719,21 +794,14 @@ int cmd_lesson(int argc, char **argv)
     AppTheme theme = THEME_DARK;
     if ((rc = cli_theme_parse("lesson", theme_arg, &theme)) != 0)
         return rc;
-    if (check && print)
-        return cli_error("lesson", EXIT_USAGE, "--check and --print do not go together");
+    if ((rc = modes_refused(check, print, figures, worksheet, html, json, watch, n_files)) != 0)
+        return rc;
     char **shelf = NULL;
     int n_shelf = 0;
     if (check && n_files == 0 &&
         (n_shelf = add_shelf(lang, &shelf, files, &n_files, MAX_FILES)) < 0)
         return EXIT_USAGE;
-    if (print && n_files != 1)
-        return cli_error("lesson", EXIT_USAGE, "--print takes one lesson file");
-    if (worksheet && !print)
-        return cli_error("lesson", EXIT_USAGE, "--worksheet goes with --print");
-    if (html && !print)
-        return cli_error("lesson", EXIT_USAGE, "--html goes with --print");
-    if (watch && (check || print || n_files != 1))
-        return cli_error("lesson", EXIT_USAGE, "--watch takes one lesson file, shown in the explorer");
+    print |= figures;
     if (!check && !print) {
         if (n_files > 1)
             return cli_error("lesson", EXIT_USAGE, "one lesson at a time (--check takes several)");
@@ -749,7 +817,9 @@ int cmd_lesson(int argc, char **argv)
         return rc;
     }
     e.worksheet = worksheet;
-    rc = check ? check_files(&e, files, n_files, lang, quiet) : print_file(&e, files[0], lang, html);
+    PrintKind kind = figures ? (json ? PRINT_FIGURES_JSON : PRINT_FIGURES)
+                             : html ? PRINT_HTML : PRINT_HANDOUT;
+    rc = check ? check_files(&e, files, n_files, lang, quiet) : print_file(&e, files[0], lang, kind);
     cli_lesson_env_close(&e);
     cli_lesson_files_free(shelf, n_shelf);
     return rc;

@@ -7,29 +7,35 @@
 #include "cli/cli.h"
 #include "app/json.h"
 
-/* "風 as 风, ',' as ，" into buf: the changes, an ASCII character quoted (with
- * the language's marks: « , », 「,」) so a comma reads as one. */
-static void describe_changes(const Converted *c, char *buf, size_t size)
+void cli_describe_changes(AppLang lang, const ConvertPair *pairs, int n, int more, char *buf,
+                          size_t size)
 {
-    size_t n = 0;
+    size_t len = 0;
     buf[0] = 0;
-    for (int i = 0; i < c->n_pairs && n + 1 < size; i++) {
+    for (int i = 0; i < n && len + 1 < size; i++) {
         char from[8] = {0}, to[8] = {0};
-        utf8_encode(c->pairs[i].from, from);
-        utf8_encode(c->pairs[i].to, to);
-        int ascii = c->pairs[i].from < 0x80; /* between the language's marks */
+        utf8_encode(pairs[i].from, from);
+        utf8_encode(pairs[i].to, to);
+        int ascii = pairs[i].from < 0x80; /* between the language's marks */
         char quoted[24];
         snprintf(quoted, sizeof quoted, "%s%s%s", ascii ? ts_quote_mark(0) : "", from,
                  ascii ? ts_quote_mark(1) : "");
-        int w = snprintf(buf + n, size - n, "%s", i ? cli_label(LBL_CLI_COMMA) : "");
-        if (w >= 0 && (size_t)w < size - n)
-            w += snprintf(buf + n + w, size - n - (size_t)w, cli_label(LBL_CLI_X_AS_Y), quoted, to);
-        if (w < 0 || (size_t)w >= size - n)
+        int w = snprintf(buf + len, size - len, "%s", i ? app_label_in(lang, LBL_CLI_COMMA) : "");
+        if (w >= 0 && (size_t)w < size - len)
+            w += snprintf(buf + len + w, size - len - (size_t)w, app_label_in(lang, LBL_CLI_X_AS_Y),
+                          quoted, to);
+        if (w < 0 || (size_t)w >= size - len)
             break;
-        n += (size_t)w;
+        len += (size_t)w;
     }
-    if (c->more_pairs && n + 1 < size)
-        snprintf(buf + n, size - n, ", ...");
+    if (more && len + 1 < size)
+        snprintf(buf + len, size - len, ", ...");
+}
+
+/* "風 as 风, ',' as ，" into buf: the changes, in the interface language. */
+static void describe_changes(const Converted *c, char *buf, size_t size)
+{
+    cli_describe_changes(cli_lang(), c->pairs, c->n_pairs, c->more_pairs, buf, size);
 }
 
 const char *cli_opencc_config(void)
