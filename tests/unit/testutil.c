@@ -103,6 +103,48 @@ void testutil_model(Model *m)
     }
 }
 
+void testutil_fixtures(TestFixtures *fx)
+{
+    testutil_model(&fx->model);
+    fx->text = testutil_corpus(&fx->corpus);
+}
+
+void testutil_fixtures_free(TestFixtures *fx)
+{
+    corpus_free(&fx->corpus);
+    free(fx->text);
+    model_free(&fx->model);
+}
+
+void testutil_bundled_model(Model *m)
+{
+    TsErr err;
+    if (model_load(m, "assets/tang.bin", &err) != 0) {
+        fprintf(stderr, "cannot load the bundled model: %s\n", err.msg);
+        exit(2);
+    }
+}
+
+void testutil_pinyin(Pinyin *t)
+{
+    TsErr err;
+    if (pinyin_load(t, "assets/pinyin.tsv", &err) != 0) {
+        fprintf(stderr, "cannot load the bundled pinyin table: %s\n", err.msg);
+        exit(2);
+    }
+}
+
+int testutil_setting_case(const void *cases, size_t n, size_t size, const char *name)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *case_name;
+        memcpy(&case_name, (const char *)cases + i * size, sizeof case_name);
+        if (case_name && strcmp(case_name, name) == 0)
+            return (int)i;
+    }
+    return -1;
+}
+
 size_t testutil_count(const char *text, const char *needle)
 {
     size_t n = 0;
