@@ -89,10 +89,19 @@ static void test_verb_table(void)
             CHECK(strcmp(v[i].name, v[j].name) != 0, "verb '%s' twice", v[i].name);
         if (v[i].arg == ARG_WORD || v[i].arg == ARG_FORM || v[i].arg == ARG_CLAIM)
             CHECK(v[i].words && v[i].words[0], "'%s' lists no words", v[i].name);
-        /* the docs name every verb: `name` at the start of a table cell */
+        /* the docs name every verb: `name` at the start of a table cell; the
+         * settings' verbs by their row `set NAME V` (lesson --help lists each) */
         char cell[64];
-        snprintf(cell, sizeof cell, "| `%s", v[i].name);
+        snprintf(cell, sizeof cell, "| `%s", v[i].setting ? "set NAME V` " : v[i].name);
         CHECK(doc && strstr((char *)doc, cell), "lessons/README.md does not document '%s'", v[i].name);
+    }
+    /* and each `set NAME` row it has names a setting that is there */
+    for (const char *row = doc ? strstr((char *)doc, "| `set ") : NULL; row; row = strstr(row + 1, "| `set ")) {
+        char word[64] = "";
+        sscanf(row + 7, "%63[^ `]", word);
+        CHECK(strcmp(word, "NAME") == 0 || strcmp(word, "seed") == 0 || strcmp(word, "weights") == 0 ||
+                  sampler_setting_find(word) >= 0,
+              "lessons/README.md documents `set %s`, which is no setting", word);
     }
     free(doc);
     char usage[128];
@@ -107,15 +116,16 @@ static void test_verb_table(void)
 static void test_setting_verbs(void)
 {
     static const struct {
-        const char *usage, *range_en;
+        const char *name, *usage, *range_en;
     } WANT[] = {
-        {"set temperature T", "0 to 2 (1"},
-        {"set top-k K", "0 to the vocabulary size (0"},
-        {"set top-p P", "0.05 to 1 (1"},
-        {"set min-p M", "0 to 1 (0"},
-        {"set repetition-penalty R", "1 to 100 (1"},
+        {"temperature", "set temperature T", "0 to 2 (1"},
+        {"top-k", "set top-k K", "0 to the vocabulary size (0"},
+        {"top-p", "set top-p P", "0.05 to 1 (1"},
+        {"min-p", "set min-p M", "0 to 1 (0"},
+        {"repetition-penalty", "set repetition-penalty R", "1 to 100 (1"},
     };
-    CHECK(SET_COUNT >= (int)(sizeof WANT / sizeof WANT[0]), "the table lost a setting");
+    for (size_t c = 0; c < sizeof WANT / sizeof WANT[0]; c++)
+        CHECK(sampler_setting_find(WANT[c].name) >= 0, "the table lost the setting %s", WANT[c].name);
     int n;
     const ScriptVerb *v = script_verbs(&n);
     for (int i = 0; i < SET_COUNT; i++) {
@@ -130,11 +140,14 @@ static void test_setting_verbs(void)
             continue;
         char usage[128], help[512];
         script_verb_usage(found, usage, sizeof usage);
-        if (i < (int)(sizeof WANT / sizeof WANT[0])) {
-            CHECK(strcmp(usage, WANT[i].usage) == 0, "usage '%s', want '%s'", usage, WANT[i].usage);
+        int c = SETTING_CASE(WANT, SAMPLER_SETTINGS[i].name);
+        CHECK(c >= 0, "the setting %s has no case in test_setting_verbs (its usage and range)",
+              SAMPLER_SETTINGS[i].name);
+        if (c >= 0) {
+            CHECK(strcmp(usage, WANT[c].usage) == 0, "usage '%s', want '%s'", usage, WANT[c].usage);
             script_setting_help(LANG_EN, found, help, sizeof help);
-            CHECK(strstr(help, WANT[i].range_en), "'%s' says '%s', not '%s'", want, help,
-                  WANT[i].range_en);
+            CHECK(strstr(help, WANT[c].range_en), "'%s' says '%s', not '%s'", want, help,
+                  WANT[c].range_en);
         }
         for (int lang = 0; lang < LANG_COUNT; lang++) {
             script_setting_help((AppLang)lang, found, help, sizeof help);
@@ -447,7 +460,7 @@ static void test_errors(void)
     } CASES[] = {
         {"sett temperature 1", "unknown verb 'sett' (did you mean set?)"},
         {"frobnicate", "unknown verb 'frobnicate'"},
-        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, repetition-penalty, seed, weights)"},
+        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, "}, /* all: below */
         {"set", "set: which setting?"},
         {"set temperature 3", "set temperature: 3 is out of range 0..2"},
         {"set temperature -0.1", "set temperature: -0.1 is out of range 0..2"},
@@ -518,6 +531,14 @@ static void test_errors(void)
               CASES[i].line, msg, rc, CASES[i].want);
         CHECK(apptest_text_is(&s, before) && s.set.temperature == 0.8f && s.set.top_k == 0,
               "'%s' changed the state", CASES[i].line);
+    }
+    /* an unknown setting's message names every setting `set` takes */
+    CHECK(run(&s, "set warmth 1", msg) == SCRIPT_FAILED && strstr(msg, "seed, weights)"), "%s", msg);
+    for (int i = 0; i < SET_COUNT; i++) {
+        char name[64];
+        snprintf(name, sizeof name, " %s,", SAMPLER_SETTINGS[i].name);
+        CHECK(strstr(msg, name) || (strstr(msg, name + 1) && strstr(msg, name + 1)[-1] == '('),
+              "an unknown setting's message does not name %s: %s", SAMPLER_SETTINGS[i].name, msg);
     }
     /* what only the state can decide */
     ok(&s, "clear");
