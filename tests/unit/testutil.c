@@ -94,14 +94,17 @@ char *testutil_corpus(Corpus *c)
     return (char *)text; /* read_file ends it with a NUL */
 }
 
-void testutil_model(Model *m)
+/* m loaded from path, or the test binary exits with status 2 saying why. */
+static void load_model_or_exit(Model *m, const char *path, const char *what)
 {
     TsErr err;
-    if (model_load(m, "tests/data/tiny.bin", &err) != 0) {
-        fprintf(stderr, "cannot load the test model: %s\n", err.msg);
+    if (model_load(m, path, &err) != 0) {
+        fprintf(stderr, "cannot load the %s: %s\n", what, err.msg);
         exit(2);
     }
 }
+
+void testutil_model(Model *m) { load_model_or_exit(m, "tests/data/tiny.bin", "test model"); }
 
 void testutil_fixtures(TestFixtures *fx)
 {
@@ -116,14 +119,7 @@ void testutil_fixtures_free(TestFixtures *fx)
     model_free(&fx->model);
 }
 
-void testutil_bundled_model(Model *m)
-{
-    TsErr err;
-    if (model_load(m, "assets/tang.bin", &err) != 0) {
-        fprintf(stderr, "cannot load the bundled model: %s\n", err.msg);
-        exit(2);
-    }
-}
+void testutil_bundled_model(Model *m) { load_model_or_exit(m, "assets/tang.bin", "bundled model"); }
 
 void testutil_pinyin(Pinyin *t)
 {
