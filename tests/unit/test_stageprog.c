@@ -121,10 +121,12 @@ static void test_request_text(void)
     };
     SamplerSettings set = sampler_defaults();
     char want2[1024] = "{\"exercise\": \"top-p\", \"step\": 5, \"settings\": {";
+    int missing = 0;
     for (int i = 0, shown = 0; i < SET_COUNT; i++) {
         int c = SETTING_CASE(SETTINGS, SAMPLER_SETTINGS[i].name);
         CHECK(c >= 0, "the setting %s has no case in test_request_text (is it in the top-p "
                       "request, and how does docs/exercises.md write it?)", SAMPLER_SETTINGS[i].name);
+        missing += c < 0;
         if (c < 0)
             continue;
         sampler_setting_set(&set, (SamplerSettingId)i, SETTINGS[c].value);
@@ -138,7 +140,8 @@ static void test_request_text(void)
                   "{\"id\": 9, \"char\": \"月\", \"p\": 0.75}]}\n");
     const double p[] = {0.25, 0.75};
     rc = stagereq_top_p(&req, 5, &set, ids, chars, NULL, p, 2);
-    CHECK(rc == 0 && req.p && strcmp(req.p, want2) == 0, "request:\n%s\nwant:\n%s", req.p, want2);
+    CHECK(rc == 0 && req.p && (missing || strcmp(req.p, want2) == 0), "request:\n%s\nwant:\n%s",
+          req.p, want2);
     bytebuf_free(&req);
 }
 
