@@ -1,7 +1,7 @@
 #!/bin/sh
 # glyphs.sh - the screen's symbols and the help screen, in a real terminal
-# (tmux): the help lists every key of the key table at 80x24 in all four
-# languages with nothing cut; on a vt100 the main screen, the help and the
+# (tmux): the help lists every key of the key table at 80x24 in every
+# language the program lists, with nothing cut; on a vt100 the main screen, the help and the
 # panels show no Unicode symbol, only ASCII beside Chinese text and the
 # letters of language (pinyin's ū).
 #
@@ -106,12 +106,15 @@ missing_keys() {
             }
         }'
 }
-for lang in en zh de fr; do
+# every interface language the program has; a language added there without
+# its words here fails
+for lang in $("$BIN" --list-languages); do
     case $lang in
     en) close="any key closes this help" ;;
     zh) close="按任意键关闭帮助" ;;
     de) close="beliebige Taste schließt die Hilfe" ;;
     fr) close="n’importe quelle touche ferme l’aide" ;;
+    *) fail "help_${lang}_opens" "glyphs.sh has no words for the language $lang"; continue ;;
     esac
     launch "$lang" || { fail "help_${lang}_opens" "no first screen within ${TIMEOUT}s"; continue; }
     e2e_keys '?'

@@ -72,15 +72,19 @@ if [ "${TANGSCOPE_SANITIZED:-}" = 1 ]; then
     exit $failed
 fi
 # the handouts, Markdown and page, two languages at a time
-for lang in de en fr zh; do
+langs=$($T --list-languages)
+n=0
+for lang in $langs; do
     {
         $T lesson --print lessons/$lang/07-kv-cache.md >"$work/$lang.md" 2>/dev/null
         $T lesson --print --html lessons/$lang/07-kv-cache.md >"$work/$lang.html" 2>"$work/$lang.err"
         echo $? >"$work/$lang.status"
     } &
-    case $lang in en | zh) wait ;; esac
+    n=$((n + 1))
+    [ $((n % 2)) = 0 ] && wait
 done
-for lang in de en fr zh; do
+wait
+for lang in $langs; do
     if [ "$(cat "$work/$lang.status")" -ne 0 ]; then
         fail "html-pdf-$lang" "lesson --print --html: $(head -3 "$work/$lang.err")"
         continue

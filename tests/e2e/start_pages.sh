@@ -82,7 +82,9 @@ check_span() {
     echo "$span" >>"$work/checked.$page"
 }
 
-for l in en de fr zh; do
+# one page for every interface language the program has
+langs=$($T --list-languages)
+for l in $langs; do
     f=docs/start-$l.md
     page=start-$l
     [ -s "$f" ] || { fail "$page" "$f is missing"; continue; }
@@ -102,8 +104,8 @@ for l in en de fr zh; do
     [ "$before" = 1 ] && failed=1
 done
 
-# the README's first screen (its first 24 lines) links the four pages
-for l in en de fr zh; do
+# the README's first screen (its first 24 lines) links every page
+for l in $langs; do
     head -n 24 README.md | grep -q "docs/start-$l.md" || fail readme_link "README.md's first screen has no link to docs/start-$l.md"
 done
 [ "$failed" = 0 ] && pass readme_links

@@ -20,6 +20,21 @@ void apptest_start(AppState *s, const Model *m)
     errtext_use(s->lang);
 }
 
+void apptest_text(const AppState *s, char *out, size_t size)
+{
+    size_t len = 0;
+    for (size_t i = 0; i < s->n_chars && len + 5 < size; i++)
+        len += (size_t)utf8_encode(s->chars[i].cp, out + len);
+    out[len] = 0;
+}
+
+int apptest_text_is(const AppState *s, const char *want)
+{
+    char got[4096];
+    apptest_text(s, got, sizeof got);
+    return strcmp(got, want) == 0;
+}
+
 void apptest_type(AppState *s, const char *utf8)
 {
     size_t len = strlen(utf8), pos = 0;

@@ -12,6 +12,13 @@
  * exits with status 2 saying why. Free it with app_free. */
 void apptest_start(AppState *s, const Model *m);
 
+/* The explorer's text, what the user sees, as UTF-8: at most size - 1 bytes
+ * and a NUL into out (whole characters only). */
+void apptest_text(const AppState *s, char *out, size_t size);
+
+/* Is the explorer's text the UTF-8 text want? */
+int apptest_text_is(const AppState *s, const char *want);
+
 /* Each code point of the UTF-8 text as a typed key (CMD_TYPE). */
 void apptest_type(AppState *s, const char *utf8);
 

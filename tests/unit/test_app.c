@@ -22,33 +22,16 @@
 #include "engine/fileio.h"
 #include "app/labels.h"
 
-static Model model;
-static Corpus corpus;
-static char *corpus_text;
-
-static void load_fixtures(void)
-{
-    testutil_model(&model);
-    corpus_text = testutil_corpus(&corpus);
-}
+static TestFixtures fx;
 
 /* Occurrences of needle in the corpus text, counted without the suffix array. */
-static size_t naive_count(const char *needle) { return testutil_count(corpus_text, needle); }
+static size_t naive_count(const char *needle) { return testutil_count(fx.text, needle); }
 
-static void start(AppState *s) { apptest_start(s, &model); }
+static void start(AppState *s) { apptest_start(s, &fx.model); }
 
 static unsigned key(AppState *s, Command c) { return app_apply(s, c, cmd_arg(0)); }
 
-static int id_of(const char *ch) { return vocab_id(&model.vocab, testutil_cp(ch)); }
-
-/* The text as UTF-8, from chars (what the user sees). */
-static void text_of(const AppState *s, char *out, size_t size)
-{
-    size_t len = 0;
-    for (size_t i = 0; i < s->n_chars && len + 5 < size; i++)
-        len += (size_t)utf8_encode(s->chars[i].cp, out + len);
-    out[len] = 0;
-}
+static int id_of(const char *ch) { return vocab_id(&fx.model.vocab, testutil_cp(ch)); }
 
 
 /* ---- the text ---- */
@@ -141,7 +124,7 @@ static void test_unknown_character(void)
     apptest_type(&b, "春风");
     CHECK(a.n_chars == 3 && a.chars[1].id == -1, "the unknown x stays in the text, marked");
     CHECK(a.g.n == 3, "the model reads only a newline and 春风: %zu", a.g.n);
-    CHECK(memcmp(a.pred.probs, b.pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+    CHECK(memcmp(a.pred.probs, b.pred.probs, sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "the same prediction as without the x");
     CHECK(app_char_text_index(&a, 1) == -1 && app_char_text_index(&a, 2) == 2, "text indices");
     /* the explanation is in the status until the next known character */
@@ -172,7 +155,7 @@ static void test_forgiving_input(void)
     CHECK(a.n_chars == 2 && a.chars[1].cp == testutil_cp("风") && a.chars[1].id == id_of("风"),
           "風 typed is 风 in the text");
     CHECK(a.g.n == b.g.n && memcmp(a.pred.probs, b.pred.probs,
-                                   sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+                                   sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "春風 gives the prediction of 春风");
     CHECK(!a.status_error && strstr(a.status, "風 → 风") != NULL, "status: %s", a.status);
     apptest_type(&a, "月");
@@ -190,7 +173,7 @@ static void test_forgiving_input(void)
     start(&a);
     app_type_text(&a, "春風,明月?");
     char text[64];
-    text_of(&a, text, sizeof text);
+    apptest_text(&a, text, sizeof text);
     CHECK(strcmp(text, "春风，明月。") == 0, "text %s", text);
     CHECK(strstr(a.status, "風 → 风, , → ，, ? → 。") != NULL, "status: %s", a.status);
     app_free(&a);
@@ -286,11 +269,11 @@ static void test_take_back_rolls_back(void)
 
     Generator fresh;
     TsErr err;
-    gen_init(&fresh, &model, 0, &err);
+    gen_init(&fresh, &fx.model, 0, &err);
     int ids[4] = {id_of("\n"), id_of("春"), id_of("风"), id_of("花")};
     gen_start(&fresh, ids, 4, PROMPT_MID_TEXT, &err);
     const float *want = gen_logits(&fresh, NULL);
-    CHECK(memcmp(want, s.g.inf.logits, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+    CHECK(memcmp(want, s.g.inf.logits, sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "take-back logits equal a fresh full pass");
     gen_free(&fresh);
 
@@ -329,9 +312,9 @@ static void test_window_slides(void)
     CHECK(!app_char_in_window(&s, 7) && app_char_in_window(&s, 8), "window edge");
     Generator fresh;
     TsErr err;
-    gen_init(&fresh, &model, 0, &err);
+    gen_init(&fresh, &fx.model, 0, &err);
     gen_start(&fresh, s.g.text + 9, 12, PROMPT_MID_TEXT, &err);
-    CHECK(memcmp(gen_logits(&fresh, NULL), s.g.inf.logits, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+    CHECK(memcmp(gen_logits(&fresh, NULL), s.g.inf.logits, sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "the prediction reads the last 12 characters");
     gen_free(&fresh);
     app_free(&s);
@@ -495,12 +478,12 @@ static void test_write_same_seed(void)
     CHECK(s.n_chars > 2, "wrote something");
     AppChar last = s.chars[s.n_chars - 1];
     CHECK(last.cp == '\n' || s.n_chars - 2 == APP_POEM_MAX, "ends at the newline or the limit");
-    text_of(&s, first, sizeof first);
+    apptest_text(&s, first, sizeof first);
     key(&s, CMD_CLEAR);
     apptest_type(&s, "春风");
     key(&s, CMD_WRITE);
     apptest_run_job(&s);
-    text_of(&s, second, sizeof second);
+    apptest_text(&s, second, sizeof second);
     CHECK(strcmp(first, second) == 0, "same seed, same poem:\n  %s\n  %s", first, second);
     /* Esc stops */
     key(&s, CMD_CLEAR);
@@ -522,15 +505,15 @@ static void test_jueju_mask_visible(void)
     CHECK(s.g.prefix == 1, "a poem starts after a newline");
     for (int k = 0; k < s.pred.n_top; k++) {
         const Candidate *c = &s.pred.top[k];
-        uint32_t cp = vocab_cp(&model.vocab, c->id);
+        uint32_t cp = vocab_cp(&fx.model.vocab, c->id);
         int han = is_han(cp);
         CHECK(c->blocked == !han, "candidate %d (U+%04X): blocked %d", k, (unsigned)cp, c->blocked);
         if (c->blocked)
             CHECK(c->p > 0.0f && c->p_sampler == 0.0f, "blocked: held %g, now 0", (double)c->p);
     }
     int han = 0;
-    for (int i = 0; i < model.vocab.size; i++)
-        han += is_han(model.vocab.cps[i]) != 0;
+    for (int i = 0; i < fx.model.vocab.size; i++)
+        han += is_han(fx.model.vocab.cps[i]) != 0;
     CHECK(han == 20 && s.pred.n_allowed == han, "the 20 Han characters allowed: %d", s.pred.n_allowed);
     CHECK(s.pred.ss.blocked > 0.0f, "the mask removes probability: %g", (double)s.pred.ss.blocked);
     apptest_type(&s, "，");
@@ -615,7 +598,7 @@ static void test_histogram_draws_as_space(void)
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 1.5});
     apptest_type(&s, "明月");
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_HISTOGRAM));
-    int V = model.cfg.vocab_size, want_other = 0, want[APP_TOP] = {0};
+    int V = fx.model.cfg.vocab_size, want_other = 0, want[APP_TOP] = {0};
     Rng r;
     rng_seed(&r, s.seed);
     for (int d = 0; d < APP_HIST_DRAWS; d++) {
@@ -653,7 +636,7 @@ static void test_bars_are_the_view(void)
 {
     AppState s;
     start(&s);
-    app_set_corpus(&s, &corpus, CORPUS_READY);
+    app_set_corpus(&s, &fx.corpus, CORPUS_READY);
     apptest_type(&s, "春风花");
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 0.7});
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_P, .x = 0.9});
@@ -666,9 +649,9 @@ static void test_bars_are_the_view(void)
     int ids[3];
     for (int i = 0; i < 3; i++)
         ids[i] = s.chars[i].id;
-    CHECK(gen_init(&g, &model, 1, &err) == 0 && nextview_init(&v, &model, &g.ss, &err) == 0 &&
+    CHECK(gen_init(&g, &fx.model, 1, &err) == 0 && nextview_init(&v, &fx.model, &g.ss, &err) == 0 &&
               gen_start(&g, ids, 3, PROMPT_POEM_START, &err) == 0 &&
-              nextview_compute(&v, &g, &s.set, &s.mode.now, &corpus, &err) == 0,
+              nextview_compute(&v, &g, &s.set, &s.mode.now, &fx.corpus, &err) == 0,
           "%s", err.msg);
     const Prediction *p = &s.pred;
     CHECK(p->n_top == v.n_top && p->entropy == v.entropy && p->sampler_ok == v.sampler_ok &&
@@ -688,7 +671,7 @@ static void test_bars_are_the_view(void)
               (double)a->p, (double)b->p, (double)a->p_sampler, (double)b->p_sampler,
               a->corpus_count, b->corpus_count);
     }
-    CHECK(v.sampler_ok && v.stages.kept[STAGE_TOP_P] < model.cfg.vocab_size,
+    CHECK(v.sampler_ok && v.stages.kept[STAGE_TOP_P] < fx.model.cfg.vocab_size,
           "the settings should filter: kept %d", v.stages.kept[STAGE_TOP_P]);
     nextview_free(&v);
     gen_free(&g);
@@ -701,7 +684,7 @@ static void check_corpus_counts(const AppState *s, const char *context)
     for (int k = 0; k < s->pred.n_top; k++) {
         char needle[32];
         size_t len = (size_t)snprintf(needle, sizeof needle, "%s", context);
-        needle[len + (size_t)utf8_encode(vocab_cp(&model.vocab, s->pred.top[k].id), needle + len)] = 0;
+        needle[len + (size_t)utf8_encode(vocab_cp(&fx.model.vocab, s->pred.top[k].id), needle + len)] = 0;
         CHECK(s->pred.top[k].corpus_count == naive_count(needle), "%s: %zu, want %zu", needle,
               s->pred.top[k].corpus_count, naive_count(needle));
     }
@@ -715,7 +698,7 @@ static void test_corpus_column(void)
     start(&s);
     apptest_type(&s, "春风");
     CHECK(s.pred.suffix_total == 0, "no corpus yet");
-    app_set_corpus(&s, &corpus, CORPUS_READY);
+    app_set_corpus(&s, &fx.corpus, CORPUS_READY);
     CHECK(naive_count("\n春风") > 0 && naive_count("\n春风") < naive_count("春风"),
           "the fixture text should hold 春风 both at a poem's start and inside");
     CHECK(s.pred.suffix_len == 3 && s.pred.suffix_total == naive_count("\n春风"),
@@ -744,7 +727,7 @@ static void test_query(void)
     apptest_type(&s, "月");
     CHECK(!s.query_input && s.n_chars == 2, "the character was looked up, not typed");
     /* the reference rank: the whole vocabulary sorted by qsort */
-    int V = model.cfg.vocab_size, rank = 0;
+    int V = fx.model.cfg.vocab_size, rank = 0;
     Ranked *items = malloc((size_t)V * sizeof *items);
     CHECK(items != NULL, "out of memory");
     for (int i = 0; items && i < V; i++)
@@ -781,9 +764,9 @@ static void direct_top8(const int *tokens, int n, int ids[8], double p[8])
 {
     TsErr err;
     Infer inf;
-    int V = model.cfg.vocab_size;
+    int V = fx.model.cfg.vocab_size;
     Ranked *items = malloc((size_t)V * sizeof *items);
-    CHECK(items != NULL && infer_init(&inf, &model, &err) == 0, "cannot set up a pass");
+    CHECK(items != NULL && infer_init(&inf, &fx.model, &err) == 0, "cannot set up a pass");
     if (!items)
         return;
     const float *logits = infer_forward(&inf, tokens, n);
@@ -880,7 +863,7 @@ static void expect_consistent(const AppState *s, const char *when)
     CHECK(f.g.n == s->g.n && f.g.prefix == s->g.prefix &&
               memcmp(f.g.text, s->g.text, s->g.n * sizeof(int)) == 0,
           "%s: the model reads what a state built directly reads", when);
-    CHECK(memcmp(f.pred.probs, s->pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+    CHECK(memcmp(f.pred.probs, s->pred.probs, sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "%s: the bars differ from a state built directly", when);
     CHECK(f.mode.kind == s->mode.kind && f.mode.now.line == s->mode.now.line &&
               f.mode.now.col == s->mode.now.col && f.mode.now.done == s->mode.now.done,
@@ -921,7 +904,7 @@ static void test_mid_text_toggle(void)
     expect_consistent(&s, "mid-text, empty");
     AppState empty;
     start(&empty);
-    CHECK(memcmp(empty.pred.probs, s.pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+    CHECK(memcmp(empty.pred.probs, s.pred.probs, sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "an empty fragment shows the bars of an empty poem");
     app_free(&empty);
     /* the first character of an empty fragment takes the newline's place */
@@ -1063,11 +1046,11 @@ static void test_cache_toggle(void)
     start(&s);
     apptest_type(&s, "春风花月明");
     float with[64];
-    memcpy(with, s.pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size);
+    memcpy(with, s.pred.probs, sizeof(float) * (size_t)fx.model.cfg.vocab_size);
     key(&s, CMD_CACHE);
     CHECK(!s.g.use_cache && s.pred.predict_rows == 6, "c: off, the prediction read all 6: %ld",
           s.pred.predict_rows);
-    CHECK(memcmp(with, s.pred.probs, sizeof(float) * (size_t)model.cfg.vocab_size) == 0,
+    CHECK(memcmp(with, s.pred.probs, sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "the same probabilities without the cache");
     CHECK(app_cache_bytes_now(&s) == 0, "no cache memory when off");
     apptest_type(&s, "人");
@@ -1076,7 +1059,7 @@ static void test_cache_toggle(void)
     apptest_type(&s, "山");
     CHECK(s.g.use_cache && s.pred.predict_rows == 1, "on again: one step per character (%ld)",
           s.pred.predict_rows);
-    CHECK(app_cache_bytes_now(&s) == 8 * infer_cache_bytes_per_char(&model.cfg), "cache memory");
+    CHECK(app_cache_bytes_now(&s) == 8 * infer_cache_bytes_per_char(&fx.model.cfg), "cache memory");
     app_free(&s);
 }
 
@@ -1111,8 +1094,8 @@ static void test_attention(void)
     AppState s;
     start(&s);
     apptest_type(&s, "春风花月");
-    for (int l = 0; l < model.cfg.n_layer; l++) {
-        for (int h = 0; h < model.cfg.n_head; h++) {
+    for (int l = 0; l < fx.model.cfg.n_layer; l++) {
+        for (int h = 0; h < fx.model.cfg.n_head; h++) {
             double sum = 0.0;
             for (long t = 0; t < (long)s.g.n; t++) {
                 float a;
@@ -1165,7 +1148,7 @@ static void test_paste_one_edit(void)
     char text[2048];
     size_t len = 0, pos = 0, count = 0;
     uint32_t cp;
-    while (count < 300 && utf8_decode(corpus_text, strlen(corpus_text), &pos, &cp) == 0) {
+    while (count < 300 && utf8_decode(fx.text, strlen(fx.text), &pos, &cp) == 0) {
         len += (size_t)utf8_encode(cp, text + len);
         count++;
     }
@@ -1185,11 +1168,11 @@ static void test_paste_one_edit(void)
           "%zu characters typed one by one ran the model %ld times", count,
           typed.pred.model_runs - runs0);
     char a[4096], b[4096];
-    text_of(&pasted, a, sizeof a);
-    text_of(&typed, b, sizeof b);
+    apptest_text(&pasted, a, sizeof a);
+    apptest_text(&typed, b, sizeof b);
     CHECK(pasted.n_chars == count && strcmp(a, text) == 0 && strcmp(a, b) == 0,
           "pasted %zu characters, typed %zu, of %zu", pasted.n_chars, typed.n_chars, count);
-    int V = model.cfg.vocab_size;
+    int V = fx.model.cfg.vocab_size;
     CHECK(pasted.pred.model_ok &&
               memcmp(pasted.pred.probs, typed.pred.probs, (size_t)V * sizeof(float)) == 0,
           "the paste's probabilities differ from typing the same characters");
@@ -1324,7 +1307,7 @@ static void test_coin_and_entropy(void)
         double t, p;
         int k;
     } sets[] = {{0.8, 1.0, 0}, {1.0, 1.0, 0}, {1.5, 0.9, 0}, {0.6, 1.0, 5}, {0.0, 1.0, 0}};
-    int V = model.cfg.vocab_size, steps = 0, off_top = 0;
+    int V = fx.model.cfg.vocab_size, steps = 0, off_top = 0;
     for (uint64_t seed = 1; seed <= 6; seed++) {
         for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
             AppState s;
@@ -1417,7 +1400,7 @@ static void test_stage_columns_by_hand(void)
     s.set.top_p = 0.9f;
     s.set.min_p = 0.1f;
     app_predict(&s);
-    int V = model.cfg.vocab_size;
+    int V = fx.model.cfg.vocab_size;
     const float *logits = s.g.inf.logits;
     double st[STAGE_COUNT][64] = {{0}};
     CHECK(V <= 64, "the tiny model");
@@ -1525,31 +1508,31 @@ static void test_default_set_same_poem(void)
         key(&s, CMD_WRITE);
         apptest_run_job(&s);
         char screen[4096], cli[4096];
-        text_of(&s, screen, sizeof screen);
+        apptest_text(&s, screen, sizeof screen);
         size_t n = strlen(screen);
         if (n && screen[n - 1] == '\n')
             screen[n - 1] = 0; /* the poem's closing newline: the commands leave it out */
         /* the commands' way */
         TsErr err;
         Generator g;
-        gen_init(&g, &model, 1, &err);
+        gen_init(&g, &fx.model, 1, &err);
         Form f;
         form_init_free(&f);
         if (cases[k].kind == FORM_ACROSTIC)
-            form_init_acrostic(&f, &model.vocab, cases[k].prompt, cases[k].len, &err);
+            form_init_acrostic(&f, &fx.model.vocab, cases[k].prompt, cases[k].len, &err);
         if (cases[k].kind == FORM_JUEJU)
-            form_init_jueju(&f, &model.vocab, cases[k].len, &err);
+            form_init_jueju(&f, &fx.model.vocab, cases[k].len, &err);
         int *ids = NULL;
         size_t n_ids = 0;
         const char *prompt = cases[k].kind == FORM_FREE ? cases[k].prompt : "";
-        vocab_encode(&model.vocab, prompt, strlen(prompt), "prompt", &ids, &n_ids, &err);
+        vocab_encode(&fx.model.vocab, prompt, strlen(prompt), "prompt", &ids, &n_ids, &err);
         SamplerSettings set = gen_default_settings();
         Rng rng;
         rng_seed(&rng, GEN_DEFAULT_SEED);
         gen_start(&g, ids, n_ids, PROMPT_POEM_START, &err);
         int max = cases[k].kind == FORM_FREE ? 200 : f.n_lines * (cases[k].len + 1) + 1;
         gen_poem(&g, &set, cases[k].kind == FORM_FREE ? NULL : &f, &rng, max, &err);
-        if (g.n > g.prefix && vocab_cp(&model.vocab, g.text[g.n - 1]) == '\n')
+        if (g.n > g.prefix && vocab_cp(&fx.model.vocab, g.text[g.n - 1]) == '\n')
             g.n--;
         char *poem = gen_text_utf8(&g, g.prefix);
         snprintf(cli, sizeof cli, "%s", poem);
@@ -1637,15 +1620,15 @@ static void test_compare_model_and_logits(void)
           "the model's totals add up");
     Generator a, b;
     TsErr err;
-    gen_init(&a, &model, 1, &err);
-    gen_init(&b, &model, 0, &err);
+    gen_init(&a, &fx.model, 1, &err);
+    gen_init(&b, &fx.model, 0, &err);
     int prompt[2] = {id_of("春"), id_of("风")};
     gen_start(&a, prompt, 2, PROMPT_POEM_START, &err);
     gen_start(&b, prompt, 2, PROMPT_POEM_START, &err);
     Rng ra, rb;
     rng_seed(&ra, s.seed);
     rng_seed(&rb, s.seed);
-    int V = model.cfg.vocab_size;
+    int V = fx.model.cfg.vocab_size;
     for (int i = 0; i < c->n; i++) {
         const float *la = gen_logits(&a, &err), *lb = gen_logits(&b, &err);
         double worst = 0.0;
@@ -1702,7 +1685,7 @@ static void test_mask_view(void)
     AppMask m = app_mask(&s);
     CHECK(m.rows == 1 && m.total == 4 && m.start == 3, "cached step: T %d of %d, start %d", m.rows,
           m.total, m.start);
-    CHECK(app_mask_token(&s, 0) == vocab_id(&model.vocab, '\n') && app_mask_token(&s, 3) == id_of("花") &&
+    CHECK(app_mask_token(&s, 0) == vocab_id(&fx.model.vocab, '\n') && app_mask_token(&s, 3) == id_of("花") &&
               app_mask_token(&s, 4) == -1,
           "the keys are the window's characters");
     key(&s, CMD_CACHE);
@@ -1730,7 +1713,7 @@ static void test_mask_view(void)
 
 int main(void)
 {
-    load_fixtures();
+    testutil_fixtures(&fx);
     RUN(test_empty_start);
     RUN(test_type_matches_fixture);
     RUN(test_unknown_character);
@@ -1772,8 +1755,6 @@ int main(void)
     RUN(test_mask_view);
     RUN(test_histogram_draws_as_space);
     RUN(test_bars_are_the_view);
-    corpus_free(&corpus);
-    free(corpus_text);
-    model_free(&model);
+    testutil_fixtures_free(&fx);
     return test_summary();
 }

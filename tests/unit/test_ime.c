@@ -28,16 +28,6 @@
 static Model model;
 static Pinyin table;
 
-static void load_fixtures(void)
-{
-    TsErr err;
-    if (model_load(&model, "assets/tang.bin", &err) != 0 ||
-        pinyin_load(&table, "assets/pinyin.tsv", &err) != 0) {
-        fprintf(stderr, "cannot load the bundled model or pinyin table: %s\n", err.msg);
-        exit(2);
-    }
-}
-
 static void start(AppState *s)
 {
     apptest_start(s, &model);
@@ -376,7 +366,8 @@ static void test_unknown_named(void)
 
 int main(void)
 {
-    load_fixtures();
+    testutil_bundled_model(&model);
+    testutil_pinyin(&table);
     RUN(test_chun_then_1);
     RUN(test_burst_is_keys);
     RUN(test_ranking_follows_model);

@@ -28,15 +28,6 @@
 
 static Model model;
 
-static void load_model(void)
-{
-    TsErr err;
-    if (model_load(&model, "assets/tang.bin", &err) != 0) {
-        fprintf(stderr, "cannot load the bundled model: %s\n", err.msg);
-        exit(2);
-    }
-}
-
 /* Until every step of the lesson shown is kept (at most a minute). */
 static void wait_prepared(AppState *s, int n)
 {
@@ -161,7 +152,7 @@ static void test_lesson9_in_time(void)
 
 int main(void)
 {
-    load_model();
+    testutil_bundled_model(&model);
     ts_set_threads(1); /* as the thread that prepares the steps: a busy machine shares no cores */
     RUN(test_lesson9_in_time);
     RUN(test_presses_while_prepared);

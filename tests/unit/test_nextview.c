@@ -22,27 +22,24 @@
 #include "engine/infer.h"
 #include "engine/nextview.h"
 
-static Model model;
-static Corpus corpus;
-static char *corpus_text;
+static TestFixtures fx;
 static int V;
 
 static void load_fixtures(void)
 {
-    testutil_model(&model);
-    corpus_text = testutil_corpus(&corpus);
-    V = model.cfg.vocab_size;
+    testutil_fixtures(&fx);
+    V = fx.model.cfg.vocab_size;
 }
 
 /* Occurrences of needle in the corpus text, counted without the suffix array. */
-static size_t naive_count(const char *needle) { return testutil_count(corpus_text, needle); }
+static size_t naive_count(const char *needle) { return testutil_count(fx.text, needle); }
 
 static int id_of(const char *ch)
 {
     size_t pos = 0;
     uint32_t cp = 0;
     utf8_decode(ch, strlen(ch), &pos, &cp);
-    return vocab_id(&model.vocab, cp);
+    return vocab_id(&fx.model.vocab, cp);
 }
 
 /* The ids of a UTF-8 text; returns how many. */
@@ -51,7 +48,7 @@ static size_t ids_of(const char *utf8, int *ids, size_t max)
     size_t pos = 0, n = 0, len = strlen(utf8);
     uint32_t cp;
     while (n < max && pos < len && utf8_decode(utf8, len, &pos, &cp) == 0)
-        ids[n++] = vocab_id(&model.vocab, cp);
+        ids[n++] = vocab_id(&fx.model.vocab, cp);
     return n;
 }
 
@@ -67,8 +64,8 @@ static void open_text(Fixture *f, const char *text, PromptStart where, ContextPo
     TsErr err;
     int ids[256];
     size_t n = ids_of(text, ids, 256);
-    if (gen_init(&f->g, &model, 1, &err) != 0 ||
-        nextview_init(&f->v, &model, &f->g.ss, &err) != 0) {
+    if (gen_init(&f->g, &fx.model, 1, &err) != 0 ||
+        nextview_init(&f->v, &fx.model, &f->g.ss, &err) != 0) {
         fprintf(stderr, "%s\n", err.msg);
         exit(2);
     }
@@ -99,7 +96,7 @@ static void logits_of(const int *tokens, int n, double *out)
 {
     Infer inf;
     TsErr err;
-    if (infer_init(&inf, &model, &err) != 0) {
+    if (infer_init(&inf, &fx.model, &err) != 0) {
         fprintf(stderr, "%s\n", err.msg);
         exit(2);
     }
@@ -318,11 +315,11 @@ static void test_form_mask(void)
     TsErr err;
     SamplerSettings set = sampler_defaults();
     Form form;
-    CHECK(form_init_jueju(&form, &model.vocab, 5, &err) == 0, "%s", err.msg);
+    CHECK(form_init_jueju(&form, &fx.model.vocab, 5, &err) == 0, "%s", err.msg);
     int ids[5];
     ids_of("春风花月明", ids, 5);
     for (int i = 0; i < 5; i++)
-        form_advance(&form, &model.vocab, ids[i]);
+        form_advance(&form, &fx.model.vocab, ids[i]);
     view_text(&f, "春风花月明", PROMPT_POEM_START, CONTEXT_SHIFT, &set, &form, NULL);
     int comma = id_of("，");
     CHECK(f.v.n_allowed == 1 && f.v.allowed[comma], "allowed %d", f.v.n_allowed);
@@ -349,7 +346,7 @@ static void check_counts(const char *text, PromptStart where, ContextPolicy poli
 {
     Fixture f;
     SamplerSettings set = sampler_defaults();
-    view_text(&f, text, where, policy, &set, NULL, &corpus);
+    view_text(&f, text, where, policy, &set, NULL, &fx.corpus);
     /* the longest suffix of window (UTF-8) the training text holds */
     size_t wlen = strlen(window), at = wlen;
     for (size_t i = 0; i < wlen; i++) {
@@ -371,7 +368,7 @@ static void check_counts(const char *text, PromptStart where, ContextPolicy poli
     for (int k = 0; k < f.v.n_top; k++) {
         char needle[128];
         size_t n = (size_t)snprintf(needle, sizeof needle, "%s", window + at);
-        needle[n + utf8_encode(vocab_cp(&model.vocab, f.v.top[k].id), needle + n)] = 0;
+        needle[n + utf8_encode(vocab_cp(&fx.model.vocab, f.v.top[k].id), needle + n)] = 0;
         CHECK(f.v.top[k].corpus_count == naive_count(needle), "%s: %zu, want %zu", needle,
               f.v.top[k].corpus_count, naive_count(needle));
     }
@@ -411,7 +408,7 @@ static void test_nonfinite_scores(void)
           "%s", err.msg);
     SamplerSettings set = sampler_defaults();
     err.msg[0] = 0;
-    CHECK(nextview_compute(&v, &g, &set, NULL, &corpus, &err) == -1 &&
+    CHECK(nextview_compute(&v, &g, &set, NULL, &fx.corpus, &err) == -1 &&
               strstr(err.msg, "non-finite") != NULL,
           "no failure: '%s'", err.msg);
     double sum = 0.0;
@@ -454,8 +451,6 @@ int main(void)
     RUN(test_corpus_counts);
     RUN(test_nonfinite_scores);
     RUN(test_model_cost);
-    corpus_free(&corpus);
-    free(corpus_text);
-    model_free(&model);
+    testutil_fixtures_free(&fx);
     return test_summary();
 }

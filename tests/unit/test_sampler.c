@@ -860,6 +860,13 @@ static void test_settings_check(void)
         {SET_REPETITION_PENALTY, 0.5, "repetition-penalty", "0.5"},
         {SET_TEMPERATURE, NAN, "temperature", "nan"},
     };
+    for (int i = 0; i < SET_COUNT; i++) {
+        int cases = 0;
+        for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+            cases += strcmp(bad[k].name, SAMPLER_SETTINGS[i].name) == 0;
+        CHECK(cases > 0, "the setting %s has no case out of its range in test_settings_check",
+              SAMPLER_SETTINGS[i].name);
+    }
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err.msg[0] = 0;
         SamplerSettings one = sampler_defaults();
@@ -1190,14 +1197,17 @@ static void test_settings_table(void)
 {
     static const struct {
         const char *name, *flag, *json, *stage;
-    } WANT[SET_COUNT] = {
-        [SET_TEMPERATURE] = {"temperature", "--temperature", "temperature", "temperature"},
-        [SET_TOP_K] = {"top-k", "--top-k", "top_k", "top_k"},
-        [SET_TOP_P] = {"top-p", "--top-p", "top_p", "top_p"},
-        [SET_MIN_P] = {"min-p", "--min-p", "min_p", "min_p"},
-        [SET_REPETITION_PENALTY] = {"repetition-penalty", "--repetition-penalty",
-                                    "repetition_penalty", "repetition_penalty"},
+    } WANT[] = {
+        {"temperature", "--temperature", "temperature", "temperature"},
+        {"top-k", "--top-k", "top_k", "top_k"},
+        {"top-p", "--top-p", "top_p", "top_p"},
+        {"min-p", "--min-p", "min_p", "min_p"},
+        {"repetition-penalty", "--repetition-penalty", "repetition_penalty", "repetition_penalty"},
     };
+    /* every case names a row of the table (a renamed setting breaks old files) */
+    for (size_t c = 0; c < sizeof WANT / sizeof WANT[0]; c++)
+        CHECK(sampler_setting_find(WANT[c].name) >= 0, "the setting %s is gone from the table",
+              WANT[c].name);
     SamplerSettings d = sampler_defaults();
     CHECK(d.temperature == 1.0f && d.top_k == 0 && d.top_p == 1.0f && d.min_p == 0.0f &&
               d.repetition_penalty == 1.0f && d.penalize_punctuation == 0,
@@ -1206,12 +1216,16 @@ static void test_settings_table(void)
     for (int i = 0; i < SET_COUNT; i++) {
         const SamplerSetting *t = &SAMPLER_SETTINGS[i];
         SamplerSettingId id = (SamplerSettingId)i;
-        CHECK(strcmp(t->name, WANT[i].name) == 0 && strcmp(t->flag, WANT[i].flag) == 0 &&
-                  strcmp(t->json, WANT[i].json) == 0,
-              "row %d: %s %s %s", i, t->name, t->flag, t->json);
-        CHECK(strcmp(sampler_stage_name(t->stage), WANT[i].stage) == 0 &&
-                  SAMPLER_STAGES[t->stage].setting == i,
-              "%s drives stage %s", t->name, sampler_stage_name(t->stage));
+        int c = SETTING_CASE(WANT, t->name);
+        CHECK(c >= 0, "the setting %s has no case in test_settings_table (its flag, JSON key and "
+                      "stage written out)", t->name);
+        if (c >= 0) {
+            CHECK(strcmp(t->flag, WANT[c].flag) == 0 && strcmp(t->json, WANT[c].json) == 0,
+                  "row %d: %s %s %s", i, t->name, t->flag, t->json);
+            CHECK(strcmp(sampler_stage_name(t->stage), WANT[c].stage) == 0 &&
+                      SAMPLER_STAGES[t->stage].setting == i,
+                  "%s drives stage %s", t->name, sampler_stage_name(t->stage));
+        }
         CHECK(sampler_setting_find(t->name) == i && sampler_setting_find(t->flag) == i,
               "%s found as %d", t->name, sampler_setting_find(t->name));
         CHECK(sampler_setting_off(&d, id), "%s is off by default", t->name);

@@ -27,23 +27,15 @@
 #include "app/lesson.h"
 #include "app/script.h"
 
-static Model model;
-static Corpus corpus;
-static char *corpus_text;
-
-static void load_fixtures(void)
-{
-    testutil_model(&model);
-    corpus_text = testutil_corpus(&corpus);
-}
+static TestFixtures fx;
 
 /* Occurrences of needle in the corpus text, counted without the suffix array. */
-static size_t naive_count(const char *needle) { return testutil_count(corpus_text, needle); }
+static size_t naive_count(const char *needle) { return testutil_count(fx.text, needle); }
 
 static void start(AppState *s)
 {
-    apptest_start(s, &model);
-    app_set_corpus(s, &corpus, CORPUS_READY);
+    apptest_start(s, &fx.model);
+    app_set_corpus(s, &fx.corpus, CORPUS_READY);
 }
 
 /* Run one line; returns its result, the message in msg (if not NULL). */
@@ -64,27 +56,12 @@ static void ok(AppState *s, const char *line)
     CHECK(rc == SCRIPT_OK, "'%s' failed: %s", line, msg);
 }
 
-static void text_of(const AppState *s, char *out, size_t size)
-{
-    size_t len = 0;
-    for (size_t i = 0; i < s->n_chars && len + 5 < size; i++)
-        len += (size_t)utf8_encode(s->chars[i].cp, out + len);
-    out[len] = 0;
-}
-
-static int text_is(const AppState *s, const char *want)
-{
-    char got[4096];
-    text_of(s, got, sizeof got);
-    return strcmp(got, want) == 0;
-}
-
 /* The rank of id recounted: 1 + the ids with a larger probability, or an
  * equal one and a smaller id. */
 static int naive_rank(const AppState *s, int id)
 {
     int r = 1;
-    for (int i = 0; i < model.cfg.vocab_size; i++)
+    for (int i = 0; i < fx.model.cfg.vocab_size; i++)
         r += s->pred.probs[i] > s->pred.probs[id] || (s->pred.probs[i] == s->pred.probs[id] && i < id);
     return r;
 }
@@ -112,10 +89,19 @@ static void test_verb_table(void)
             CHECK(strcmp(v[i].name, v[j].name) != 0, "verb '%s' twice", v[i].name);
         if (v[i].arg == ARG_WORD || v[i].arg == ARG_FORM || v[i].arg == ARG_CLAIM)
             CHECK(v[i].words && v[i].words[0], "'%s' lists no words", v[i].name);
-        /* the docs name every verb: `name` at the start of a table cell */
+        /* the docs name every verb: `name` at the start of a table cell; the
+         * settings' verbs by their row `set NAME V` (lesson --help lists each) */
         char cell[64];
-        snprintf(cell, sizeof cell, "| `%s", v[i].name);
+        snprintf(cell, sizeof cell, "| `%s", v[i].setting ? "set NAME V` " : v[i].name);
         CHECK(doc && strstr((char *)doc, cell), "lessons/README.md does not document '%s'", v[i].name);
+    }
+    /* and each `set NAME` row it has names a setting that is there */
+    for (const char *row = doc ? strstr((char *)doc, "| `set ") : NULL; row; row = strstr(row + 1, "| `set ")) {
+        char word[64] = "";
+        sscanf(row + 7, "%63[^ `]", word);
+        CHECK(strcmp(word, "NAME") == 0 || strcmp(word, "seed") == 0 || strcmp(word, "weights") == 0 ||
+                  sampler_setting_find(word) >= 0,
+              "lessons/README.md documents `set %s`, which is no setting", word);
     }
     free(doc);
     char usage[128];
@@ -130,15 +116,16 @@ static void test_verb_table(void)
 static void test_setting_verbs(void)
 {
     static const struct {
-        const char *usage, *range_en;
+        const char *name, *usage, *range_en;
     } WANT[] = {
-        {"set temperature T", "0 to 2 (1"},
-        {"set top-k K", "0 to the vocabulary size (0"},
-        {"set top-p P", "0.05 to 1 (1"},
-        {"set min-p M", "0 to 1 (0"},
-        {"set repetition-penalty R", "1 to 100 (1"},
+        {"temperature", "set temperature T", "0 to 2 (1"},
+        {"top-k", "set top-k K", "0 to the vocabulary size (0"},
+        {"top-p", "set top-p P", "0.05 to 1 (1"},
+        {"min-p", "set min-p M", "0 to 1 (0"},
+        {"repetition-penalty", "set repetition-penalty R", "1 to 100 (1"},
     };
-    CHECK(SET_COUNT >= (int)(sizeof WANT / sizeof WANT[0]), "the table lost a setting");
+    for (size_t c = 0; c < sizeof WANT / sizeof WANT[0]; c++)
+        CHECK(sampler_setting_find(WANT[c].name) >= 0, "the table lost the setting %s", WANT[c].name);
     int n;
     const ScriptVerb *v = script_verbs(&n);
     for (int i = 0; i < SET_COUNT; i++) {
@@ -153,11 +140,14 @@ static void test_setting_verbs(void)
             continue;
         char usage[128], help[512];
         script_verb_usage(found, usage, sizeof usage);
-        if (i < (int)(sizeof WANT / sizeof WANT[0])) {
-            CHECK(strcmp(usage, WANT[i].usage) == 0, "usage '%s', want '%s'", usage, WANT[i].usage);
+        int c = SETTING_CASE(WANT, SAMPLER_SETTINGS[i].name);
+        CHECK(c >= 0, "the setting %s has no case in test_setting_verbs (its usage and range)",
+              SAMPLER_SETTINGS[i].name);
+        if (c >= 0) {
+            CHECK(strcmp(usage, WANT[c].usage) == 0, "usage '%s', want '%s'", usage, WANT[c].usage);
             script_setting_help(LANG_EN, found, help, sizeof help);
-            CHECK(strstr(help, WANT[i].range_en), "'%s' says '%s', not '%s'", want, help,
-                  WANT[i].range_en);
+            CHECK(strstr(help, WANT[c].range_en), "'%s' says '%s', not '%s'", want, help,
+                  WANT[c].range_en);
         }
         for (int lang = 0; lang < LANG_COUNT; lang++) {
             script_setting_help((AppLang)lang, found, help, sizeof help);
@@ -175,7 +165,7 @@ static void test_prompt_type_backspace_clear(void)
     start(&s);
     ok(&s, "mid-text on"); /* the fixture reads 春风 as it is, a fragment from inside a text */
     ok(&s, "prompt 春风");
-    CHECK(text_is(&s, "春风") && s.chars[0].origin == ORIGIN_TYPED, "prompt sets the text");
+    CHECK(apptest_text_is(&s, "春风") && s.chars[0].origin == ORIGIN_TYPED, "prompt sets the text");
     /* the fixture's top 8 after 春风 (float64 reference) */
     FILE *f = fopen(TEST_DATA("tiny-probs.txt"), "r");
     CHECK(f != NULL, "tiny-probs.txt");
@@ -197,13 +187,13 @@ static void test_prompt_type_backspace_clear(void)
         fclose(f);
     CHECK(k == 8, "8 fixture rows, got %d", k);
     ok(&s, "prompt 白日");
-    CHECK(text_is(&s, "白日"), "a second prompt replaces the first");
+    CHECK(apptest_text_is(&s, "白日"), "a second prompt replaces the first");
     ok(&s, "type   山水  ");
-    CHECK(text_is(&s, "白日山水"), "type appends (the ends' spaces are not text)");
+    CHECK(apptest_text_is(&s, "白日山水"), "type appends (the ends' spaces are not text)");
     ok(&s, "backspace");
-    CHECK(text_is(&s, "白日山"), "backspace takes one back");
+    CHECK(apptest_text_is(&s, "白日山"), "backspace takes one back");
     ok(&s, "backspace 2");
-    CHECK(text_is(&s, "白"), "backspace 2 takes two");
+    CHECK(apptest_text_is(&s, "白"), "backspace 2 takes two");
     ok(&s, "clear");
     CHECK(s.n_chars == 0 && s.g.n == 1, "clear empties the text");
     app_free(&s);
@@ -276,8 +266,8 @@ static void test_step_pick_write(void)
     for (int i = 0; i < 3; i++)
         app_apply(&b, CMD_SAMPLE, cmd_arg(0));
     char ta[256], tb[256];
-    text_of(&a, ta, sizeof ta);
-    text_of(&b, tb, sizeof tb);
+    apptest_text(&a, ta, sizeof ta);
+    apptest_text(&b, tb, sizeof tb);
     CHECK(a.n_chars == 5 && strcmp(ta, tb) == 0, "step 3 = Space x3: '%s' vs '%s'", ta, tb);
     CHECK(a.chars[4].origin == ORIGIN_MODEL, "sampled characters are the model's");
     int second = a.pred.top[1].id;
@@ -290,8 +280,8 @@ static void test_step_pick_write(void)
     app_apply(&b, CMD_WRITE, cmd_arg(0));
     while (b.job.kind != JOB_NONE)
         app_apply(&b, CMD_TICK, cmd_arg(0));
-    text_of(&a, ta, sizeof ta);
-    text_of(&b, tb, sizeof tb);
+    apptest_text(&a, ta, sizeof ta);
+    apptest_text(&b, tb, sizeof tb);
     CHECK(strcmp(ta, tb) == 0 && a.n_chars > 6, "write = Enter to the end: '%s' vs '%s'", ta, tb);
     /* not synchronous: the job is left running, as Enter leaves it */
     ScriptOut out = {.sync_jobs = 0};
@@ -351,7 +341,7 @@ static void test_lookup_quiz_point(void)
     start(&s);
     ok(&s, "prompt 春风");
     ok(&s, "lookup 花");
-    int id = vocab_id(&model.vocab, testutil_cp("花"));
+    int id = vocab_id(&fx.model.vocab, testutil_cp("花"));
     CHECK(s.pred.query_cp == testutil_cp("花") && s.pred.query_rank == naive_rank(&s, id),
           "lookup 花: rank %d, recounted %d", s.pred.query_rank, naive_rank(&s, id));
     ok(&s, "quiz Which character comes next?");
@@ -387,7 +377,7 @@ static void test_expect(void)
     CHECK(run(&s, "expect top1 日", msg) == SCRIPT_FAILED && strstr(msg, "first is 风") &&
               strstr(msg, "日 has rank 2"),
           "%s", msg);
-    int id = vocab_id(&model.vocab, testutil_cp("月"));
+    int id = vocab_id(&fx.model.vocab, testutil_cp("月"));
     char want[64];
     snprintf(want, sizeof want, "月 has rank %d", naive_rank(&s, id));
     CHECK(run(&s, "expect top8 月", msg) == SCRIPT_FAILED && strstr(msg, want), "%s (want %s)", msg, want);
@@ -470,7 +460,7 @@ static void test_errors(void)
     } CASES[] = {
         {"sett temperature 1", "unknown verb 'sett' (did you mean set?)"},
         {"frobnicate", "unknown verb 'frobnicate'"},
-        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, top-p, min-p, repetition-penalty, seed, weights)"},
+        {"set warmth 1", "set: unknown setting 'warmth' (temperature, top-k, "}, /* all: below */
         {"set", "set: which setting?"},
         {"set temperature 3", "set temperature: 3 is out of range 0..2"},
         {"set temperature -0.1", "set temperature: -0.1 is out of range 0..2"},
@@ -535,12 +525,20 @@ static void test_errors(void)
     char msg[SCRIPT_MSG_MAX];
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         char before[256];
-        text_of(&s, before, sizeof before);
+        apptest_text(&s, before, sizeof before);
         int rc = run(&s, CASES[i].line, msg);
         CHECK(rc == SCRIPT_FAILED && strstr(msg, CASES[i].want), "'%s': got '%s' (%d), want '%s'",
               CASES[i].line, msg, rc, CASES[i].want);
-        CHECK(text_is(&s, before) && s.set.temperature == 0.8f && s.set.top_k == 0,
+        CHECK(apptest_text_is(&s, before) && s.set.temperature == 0.8f && s.set.top_k == 0,
               "'%s' changed the state", CASES[i].line);
+    }
+    /* an unknown setting's message names every setting `set` takes */
+    CHECK(run(&s, "set warmth 1", msg) == SCRIPT_FAILED && strstr(msg, "seed, weights)"), "%s", msg);
+    for (int i = 0; i < SET_COUNT; i++) {
+        char name[64];
+        snprintf(name, sizeof name, " %s,", SAMPLER_SETTINGS[i].name);
+        CHECK(strstr(msg, name) || (strstr(msg, name + 1) && strstr(msg, name + 1)[-1] == '('),
+              "an unknown setting's message does not name %s: %s", SAMPLER_SETTINGS[i].name, msg);
     }
     /* what only the state can decide */
     ok(&s, "clear");
@@ -837,7 +835,7 @@ static void test_command_line(void)
     app_apply(&s, CMD_CMDLINE, cmd_arg(0));
     keys(&s, "prompt 春风");
     app_apply(&s, CMD_WRITE, cmd_arg(0));
-    CHECK(text_is(&s, "春风"), "a text argument with Chinese");
+    CHECK(apptest_text_is(&s, "春风"), "a text argument with Chinese");
     app_apply(&s, CMD_CMDLINE, cmd_arg(0));
     keys(&s, "set temperature 3");
     app_apply(&s, CMD_WRITE, cmd_arg(0));
@@ -1008,7 +1006,7 @@ static void test_forgiving_text(void)
           "prompt 春風? is prompt 春风。");
     CHECK(strstr(s.status, "? → 。") != NULL, "the status says what was converted: %s", s.status);
     ok(&s, "lookup 風");
-    CHECK(s.pred.query_id == vocab_id(&model.vocab, t.chars[1].cp), "lookup 風 looks up 风");
+    CHECK(s.pred.query_id == vocab_id(&fx.model.vocab, t.chars[1].cp), "lookup 風 looks up 风");
     char msg[SCRIPT_MSG_MAX];
     CHECK(run(&s, "type 貓", msg) == SCRIPT_FAILED && strstr(msg, "貓"),
           "a character still unknown is named: %s", msg);
@@ -1228,20 +1226,20 @@ static void test_weights_verb(void)
     AppState s;
     start(&s);
     ok(&s, "prompt 春风");
-    int V = model.cfg.vocab_size;
+    int V = fx.model.cfg.vocab_size;
     float *fp32 = malloc((size_t)V * sizeof *fp32);
     memcpy(fp32, s.pred.probs, (size_t)V * sizeof *fp32);
     char msg[SCRIPT_MSG_MAX];
     CHECK(run(&s, "set weights int4", msg) != SCRIPT_OK && strstr(msg, "int8"),
           "int4 accepted: %s", msg);
     ok(&s, "set weights int8");
-    CHECK(s.weights == WPREC_INT8 && app_view_is_open(&s, VIEW_WEIGHTS) && s.g.m != &model &&
+    CHECK(s.weights == WPREC_INT8 && app_view_is_open(&s, VIEW_WEIGHTS) && s.g.m != &fx.model &&
               s.g.m->prec == WPREC_INT8,
           "int8: the bars' model is in %s", wprec_name(s.g.m->prec));
     CHECK(memcmp(fp32, s.pred.probs, (size_t)V * sizeof *fp32) != 0, "int8 bars equal fp32's");
     /* the file's size in int8, from the format (docs/model-format.md): the
      * matrices a byte a weight and 4 bytes a row, the rest float32 */
-    const ModelConfig *c = &model.cfg;
+    const ModelConfig *c = &fx.model.cfg;
     size_t L = (size_t)c->n_layer, C = (size_t)c->n_embd, T = (size_t)c->context,
            Vs = (size_t)c->vocab_size;
     size_t bytes = 64 + 4 * Vs + 4 * (T * C + L * 13 * C + 2 * C) + (Vs * C + L * 12 * C * C) +
@@ -1267,12 +1265,12 @@ static void test_weights_verb(void)
               "speedup > 1000: %d, %s", rc, msg);
     CHECK(run(&s, "expect kl > 1", msg) == SCRIPT_FAILED && strstr(msg, "bits"), "kl > 1: %s", msg);
     ok(&s, "set weights fp32");
-    CHECK(s.g.m == &model && memcmp(fp32, s.pred.probs, (size_t)V * sizeof *fp32) == 0,
+    CHECK(s.g.m == &fx.model && memcmp(fp32, s.pred.probs, (size_t)V * sizeof *fp32) == 0,
           "back in fp32: other bars");
     ok(&s, "expect kl = 0");
     ok(&s, "set weights bf16");
     app_reset(&s);
-    CHECK(s.weights == WPREC_FP32 && s.g.m == &model && !app_view_is_open(&s, VIEW_WEIGHTS),
+    CHECK(s.weights == WPREC_FP32 && s.g.m == &fx.model && !app_view_is_open(&s, VIEW_WEIGHTS),
           "a reset keeps %s", wprec_name(s.weights));
     free(fp32);
     app_free(&s);
@@ -1317,7 +1315,7 @@ static void test_compare_model_verb(void)
     ok(&s, "prompt 春风");
     ok(&s, "set weights int8");
     ok(&s, "compare-model fp32");
-    CHECK(s.cm && s.cm->ok && s.cm->m == &model && s.cm->cmp.n_a == APP_TOP,
+    CHECK(s.cm && s.cm->ok && s.cm->m == &fx.model && s.cm->cmp.n_a == APP_TOP,
           "fp32 beside int8: %s", s.cm ? s.cm->error : "none loaded");
     if (s.cm && s.cm->ok) {
         double bits = s.cm->cmp.kl / log(2.0);
@@ -1376,7 +1374,7 @@ static void test_messages_in_the_language(void)
 
 int main(void)
 {
-    load_fixtures();
+    testutil_fixtures(&fx);
     RUN(test_verb_table);
     RUN(test_setting_verbs);
     RUN(test_set_every_setting);
@@ -1403,8 +1401,6 @@ int main(void)
     RUN(test_code_span_split);
     RUN(test_weights_verb);
     RUN(test_compare_model_verb);
-    corpus_free(&corpus);
-    free(corpus_text);
-    model_free(&model);
+    testutil_fixtures_free(&fx);
     return test_summary();
 }

@@ -246,11 +246,7 @@ static void test_show_as_the_keys(void)
 int main(void)
 {
     testutil_model(&model);
-    TsErr err;
-    if (pinyin_load(&table, "assets/pinyin.tsv", &err) != 0) {
-        fprintf(stderr, "cannot load assets/pinyin.tsv: %s\n", err.msg);
-        return 2;
-    }
+    testutil_pinyin(&table);
     RUN(test_attention_and_mask_take_turns);
     RUN(test_cost_and_weights_take_turns);
     RUN(test_across_places);

@@ -94,13 +94,51 @@ char *testutil_corpus(Corpus *c)
     return (char *)text; /* read_file ends it with a NUL */
 }
 
-void testutil_model(Model *m)
+/* m loaded from path, or the test binary exits with status 2 saying why. */
+static void load_model_or_exit(Model *m, const char *path, const char *what)
 {
     TsErr err;
-    if (model_load(m, "tests/data/tiny.bin", &err) != 0) {
-        fprintf(stderr, "cannot load the test model: %s\n", err.msg);
+    if (model_load(m, path, &err) != 0) {
+        fprintf(stderr, "cannot load the %s: %s\n", what, err.msg);
         exit(2);
     }
+}
+
+void testutil_model(Model *m) { load_model_or_exit(m, "tests/data/tiny.bin", "test model"); }
+
+void testutil_fixtures(TestFixtures *fx)
+{
+    testutil_model(&fx->model);
+    fx->text = testutil_corpus(&fx->corpus);
+}
+
+void testutil_fixtures_free(TestFixtures *fx)
+{
+    corpus_free(&fx->corpus);
+    free(fx->text);
+    model_free(&fx->model);
+}
+
+void testutil_bundled_model(Model *m) { load_model_or_exit(m, "assets/tang.bin", "bundled model"); }
+
+void testutil_pinyin(Pinyin *t)
+{
+    TsErr err;
+    if (pinyin_load(t, "assets/pinyin.tsv", &err) != 0) {
+        fprintf(stderr, "cannot load the bundled pinyin table: %s\n", err.msg);
+        exit(2);
+    }
+}
+
+int testutil_setting_case(const void *cases, size_t n, size_t size, const char *name)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *case_name;
+        memcpy(&case_name, (const char *)cases + i * size, sizeof case_name);
+        if (case_name && strcmp(case_name, name) == 0)
+            return (int)i;
+    }
+    return -1;
 }
 
 size_t testutil_count(const char *text, const char *needle)

@@ -17,6 +17,7 @@
 
 #include "engine/corpus.h"
 #include "engine/model.h"
+#include "engine/pinyin.h"
 #include "engine/vocab.h"
 
 /* The code points of the UTF-8 text s, at most cap of them, into out;
@@ -55,6 +56,34 @@ char *testutil_corpus(Corpus *c);
 /* The test model, tests/data/tiny.bin, loaded into m (free it with
  * model_free). */
 void testutil_model(Model *m);
+
+/* The fixtures most tests of the explorer share: the test model, the test
+ * corpus and its text, loaded once in main. */
+typedef struct {
+    Model model;    /* tests/data/tiny.bin: 24 characters, context 16 */
+    Corpus corpus;  /* tests/data/tiny-corpus.txt, with its suffix array */
+    char *text;     /* that file's text, for the tests' own recounts */
+} TestFixtures;
+
+/* Loads fx's model and corpus (or exits with status 2 saying why). */
+void testutil_fixtures(TestFixtures *fx);
+/* Frees what testutil_fixtures loaded. */
+void testutil_fixtures_free(TestFixtures *fx);
+
+/* The bundled model, assets/tang.bin, loaded into m (model_free). */
+void testutil_bundled_model(Model *m);
+/* The bundled pinyin table, assets/pinyin.tsv, loaded into t (pinyin_free). */
+void testutil_pinyin(Pinyin *t);
+
+/* A test's cases for the sampler's settings: an array of structs whose first
+ * member is the setting's name (`const char *`, "top-p"), one per row of
+ * SAMPLER_SETTINGS. testutil_setting_case gives the place of name's case, or
+ * -1: a test walks the table and looks each row's case up by name, so that a
+ * setting added without its case is a failed check naming it, not a read
+ * past the end of an array. SETTING_CASE takes the array itself. */
+int testutil_setting_case(const void *cases, size_t n, size_t size, const char *name);
+#define SETTING_CASE(cases, name)                                                                  \
+    testutil_setting_case((cases), sizeof(cases) / sizeof((cases)[0]), sizeof((cases)[0]), (name))
 
 /* Occurrences of needle in text, overlapping ones included: a count that
  * does not go through the suffix array. 0 for an empty needle. */
