@@ -461,7 +461,7 @@ static void md_verse(FILE *f, const AppState *s)
     fputs("```\n", f);
 }
 
-/* Each character once, in order: its reading and gloss. */
+/* Each character once, in order: its reading and meaning where it first stands. */
 static void md_glosses(FILE *f, const AppState *s)
 {
     for (size_t i = 0; i < s->n_chars && s->pinyin; i++) {
@@ -476,8 +476,9 @@ static void md_glosses(FILE *f, const AppState *s)
         vocab_show(cp, ch);
         app_pinyin_reading_at(s, i, r, sizeof r);
         fprintf(f, "- %s %s", ch, r);
-        if (e->gloss[0])
-            fprintf(f, ": %s", e->gloss);
+        const char *gloss = app_pinyin_gloss_at(s, i, NULL); /* as the text reads it here */
+        if (gloss[0])
+            fprintf(f, ": %s", gloss);
         fputc('\n', f);
     }
 }
