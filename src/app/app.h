@@ -240,6 +240,16 @@ typedef struct {
     uint8_t differ[APP_TOP];  /* top[k]: the two disagree on it */
 } AppStageView;
 
+/* What the hand-in says of a student's stage program (app_stage.c, session.c):
+ * the last one started for a stage, and how it did beside the built-in one. */
+typedef struct {
+    char cmd[160];  /* the program as started; "" when none was */
+    int runs;       /* predictions it took part in, compared with the built-in */
+    int differed;   /* of them, those where it kept other characters than the built-in */
+    int failed;     /* it failed a step, and the built-in took over */
+    char why[256];  /* the failure as the status line said it, on one line */
+} AppStageRecord;
+
 /* What a lesson's `stage` asks for (the explorer starts it only after asking). */
 typedef struct {
     int on;
@@ -493,6 +503,7 @@ typedef struct {
     struct AppStage *stage;
     int may_start;
     int stage_ask;               /* 1: the status line asks whether to start it (y/n) */
+    AppStageRecord stage_rec[EXERCISE_COUNT]; /* for the hand-in: each stage's last program */
     double stage_timeout;        /* seconds a step of a student's program may take, the
                                   * first ten times that (--stage-timeout, `:stage
                                   * --timeout`); 0: STAGEPROG_TIMEOUT */
