@@ -169,6 +169,8 @@ static void test_damaged_list(void)
         {"长安\tcháng ān\n地上\tdì shàng\n", "line 2: not in increasing byte order"},
         {"地上 dì shàng\n", "line 1: not two tab-separated fields"},
         {"a上\ta shàng\n", "line 1: a character the pinyin table lacks"},
+        {"地上\tdì shàng\ton the ground\tagain\n", "line 1: more than three fields for a word"},
+        {"长\tcháng\tchief\tlong\tthird\n", "line 1: more senses than the character has readings"},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         TsErr err;
