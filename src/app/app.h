@@ -240,6 +240,16 @@ typedef struct {
     uint8_t differ[APP_TOP];  /* top[k]: the two disagree on it */
 } AppStageView;
 
+/* What the hand-in says of a student's stage program (app_stage.c, session.c):
+ * the last one started for a stage, and how it did beside the built-in one. */
+typedef struct {
+    char cmd[160];  /* the program as started; "" when none was */
+    int runs;       /* predictions it took part in, compared with the built-in */
+    int differed;   /* of them, those where it kept other characters than the built-in */
+    int failed;     /* it failed a step, and the built-in took over */
+    char why[256];  /* the failure as the status line said it, on one line */
+} AppStageRecord;
+
 /* What a lesson's `stage` asks for (the explorer starts it only after asking). */
 typedef struct {
     int on;
@@ -493,6 +503,7 @@ typedef struct {
     struct AppStage *stage;
     int may_start;
     int stage_ask;               /* 1: the status line asks whether to start it (y/n) */
+    AppStageRecord stage_rec[EXERCISE_COUNT]; /* for the hand-in: each stage's last program */
     double stage_timeout;        /* seconds a step of a student's program may take, the
                                   * first ten times that (--stage-timeout, `:stage
                                   * --timeout`); 0: STAGEPROG_TIMEOUT */
@@ -771,16 +782,23 @@ int app_reread_text(AppState *s);
 /* Rank the characters that read ime.typed under the current prediction again
  * (app_predict does this after every change of the text). */
 void app_ime_rank(AppState *s);
-/* The reading of cp to show beside it: the one matching q if q is not NULL
- * and cp has such a reading, else its reading alone in verse. Empty when the table
+/* The reading of candidate cp to show beside it, and (returned) its meaning:
+ * the reading matching q if q is not NULL and cp has such a reading, else the
+ * one cp takes after the text (行 after 银: háng, "bank"; alone: its verse
+ * reading); the meaning is that of the word it ends (pinyin_read_glosses) when
+ * that is the reading shown, else the reading's own. Empty ("") when the table
  * lacks cp (punctuation, the newline) or there is no table. */
-void app_pinyin_reading(const AppState *s, uint32_t cp, const PinyinSyllable *q, char *out,
-                        size_t size);
+const char *app_pinyin_reading(const AppState *s, uint32_t cp, const PinyinSyllable *q, char *out,
+                               size_t size);
 /* The reading of chars[i] as the text reads it: by the longest word of the
  * word list around it (地上 dì shàng), else the character's reading alone in
  * verse (pinyin_read_text). Empty as app_pinyin_reading. */
 void app_pinyin_reading_at(const AppState *s, size_t i, char *out, size_t size);
-/* The gloss of cp, or "" when there is none. */
+/* The meaning of chars[i] as the text reads it (pinyin_read_glosses): its
+ * word's senses, else its reading's; "" for none. *start (if not NULL) is set
+ * to the index of the first character of its word (i when alone). */
+const char *app_pinyin_gloss_at(const AppState *s, size_t i, size_t *start);
+/* The table's gloss of cp (the customary reading's), or "" when there is none. */
 const char *app_pinyin_gloss(const AppState *s, uint32_t cp);
 
 /* ---- read-only queries for the screen ---- */

@@ -18,40 +18,82 @@
 
 /* ---- readings and glosses ---- */
 
-void app_pinyin_reading(const AppState *s, uint32_t cp, const PinyinSyllable *q, char *out,
-                        size_t size)
-{
-    out[0] = 0;
-    const PinyinEntry *e = s->pinyin ? pinyin_find(s->pinyin, cp) : NULL;
-    if (!e)
-        return;
-    int i = q ? pinyin_match_index(s->pinyin, e, q) : e->verse;
-    pinyin_reading(e, i < 0 ? e->verse : i, out, size);
-}
-
 /* A word never crosses punctuation or the newline, so the clause around i
  * (at most this many characters each side) decides its reading. */
 #define CLAUSE_REACH 32
 
-void app_pinyin_reading_at(const AppState *s, size_t i, char *out, size_t size)
+typedef struct {
+    uint32_t cps[2 * CLAUSE_REACH + 2];
+    int reading[2 * CLAUSE_REACH + 2];
+    const char *gloss[2 * CLAUSE_REACH + 2];
+    int start[2 * CLAUSE_REACH + 2];
+    size_t a; /* chars[a] is cps[0] */
+    int n;
+} Clause;
+
+/* Read the clause of chars[i] (i < n_chars), or with i == n_chars the end of
+ * the text followed by `next`. Returns i's place in c, or -1 without a table. */
+static int read_clause(const AppState *s, size_t i, uint32_t next, Clause *c)
 {
-    out[0] = 0;
-    if (!s->pinyin || i >= s->n_chars)
-        return;
-    const PinyinEntry *e = pinyin_find(s->pinyin, s->chars[i].cp);
-    if (!e)
-        return;
-    size_t a = i, b = i + 1;
+    if (!s->pinyin)
+        return -1;
+    size_t a = i, b = i < s->n_chars ? i + 1 : i;
     while (a > 0 && i - a < CLAUSE_REACH && pinyin_find(s->pinyin, s->chars[a - 1].cp))
         a--;
     while (b < s->n_chars && b - i <= CLAUSE_REACH && pinyin_find(s->pinyin, s->chars[b].cp))
         b++;
-    uint32_t cps[2 * CLAUSE_REACH + 2];
-    int reading[2 * CLAUSE_REACH + 2];
+    c->n = 0;
+    c->a = a;
     for (size_t k = a; k < b; k++)
-        cps[k - a] = s->chars[k].cp;
-    pinyin_read_text(s->pinyin, cps, (int)(b - a), reading);
-    pinyin_reading(e, reading[i - a] < 0 ? 0 : reading[i - a], out, size);
+        c->cps[c->n++] = s->chars[k].cp;
+    if (i == s->n_chars)
+        c->cps[c->n++] = next;
+    pinyin_read_glosses(s->pinyin, c->cps, c->n, c->reading, c->gloss, c->start);
+    return (int)(i - a);
+}
+
+const char *app_pinyin_reading(const AppState *s, uint32_t cp, const PinyinSyllable *q, char *out,
+                               size_t size)
+{
+    out[0] = 0;
+    const PinyinEntry *e = s->pinyin ? pinyin_find(s->pinyin, cp) : NULL;
+    if (!e)
+        return "";
+    Clause c;
+    int k = read_clause(s, s->n_chars, cp, &c);
+    int i = c.reading[k] < 0 ? e->verse : c.reading[k];
+    const char *gloss = c.gloss[k];
+    int want = q ? pinyin_match_index(s->pinyin, e, q) : -1;
+    if (want >= 0 && want != i) { /* the syllable typed asks for another reading */
+        i = want;
+        gloss = pinyin_gloss(s->pinyin, e, i);
+    }
+    pinyin_reading(e, i, out, size);
+    return gloss;
+}
+
+void app_pinyin_reading_at(const AppState *s, size_t i, char *out, size_t size)
+{
+    out[0] = 0;
+    const PinyinEntry *e = s->pinyin && i < s->n_chars ? pinyin_find(s->pinyin, s->chars[i].cp) : NULL;
+    if (!e)
+        return;
+    Clause c;
+    int k = read_clause(s, i, 0, &c);
+    pinyin_reading(e, c.reading[k] < 0 ? 0 : c.reading[k], out, size);
+}
+
+const char *app_pinyin_gloss_at(const AppState *s, size_t i, size_t *start)
+{
+    if (start)
+        *start = i;
+    if (!s->pinyin || i >= s->n_chars || !pinyin_find(s->pinyin, s->chars[i].cp))
+        return "";
+    Clause c;
+    int k = read_clause(s, i, 0, &c);
+    if (start)
+        *start = c.a + (size_t)c.start[k];
+    return c.gloss[k];
 }
 
 const char *app_pinyin_gloss(const AppState *s, uint32_t cp)

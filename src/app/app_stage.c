@@ -136,6 +136,9 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
         s->g.mask_hook = stagejueju_hook;
         s->g.mask_ctx = &st->jueju;
     }
+    AppStageRecord *rec = &s->stage_rec[kind]; /* a new program: a new record */
+    *rec = (AppStageRecord){0};
+    snprintf(rec->cmd, sizeof rec->cmd, "%s", cmdline);
     app_predict(s);
     TsQuoted q;
     if (app_stage_running(s, kind)) /* else the first step failed, and the status says so */
@@ -192,6 +195,20 @@ static void view_jueju(AppState *s, AppStageView *v)
     snprintf(v->cmd, sizeof v->cmd, "%s", t->prog.cmd);
 }
 
+/* Drop a character that cropping left half-written at the end of text. */
+static void crop_utf8(char *text)
+{
+    size_t n = strlen(text), k = n;
+    while (k > 0 && ((unsigned char)text[k - 1] & 0xC0) == 0x80)
+        k--;
+    if (k == 0 || (unsigned char)text[k - 1] < 0xC0)
+        return; /* ASCII last: whole */
+    unsigned char lead = (unsigned char)text[k - 1];
+    size_t len = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2;
+    if (k - 1 + len > n)
+        text[k - 1] = 0;
+}
+
 int app_stage_after_predict(AppState *s)
 {
     struct AppStage *st = s->stage;
@@ -212,6 +229,12 @@ int app_stage_after_predict(AppState *s)
                          st->lesson_cmd[k]);
             unhook(s, (ExerciseKind)k);
             st->stopped = 1;
+            AppStageRecord *rec = &s->stage_rec[k];
+            rec->failed = 1;
+            snprintf(rec->why, sizeof rec->why, "%.*s", (int)sizeof rec->why - 1, msg);
+            for (char *c = rec->why; *c; c++) /* a line of the hand-in */
+                *c = *c == '\n' || *c == '\t' ? ' ' : *c;
+            crop_utf8(rec->why);
             app_status(s, 1, app_label(s, LBL_ST_STAGE_FAILED), exercise_name((ExerciseKind)k), msg);
             return 1;
         }
@@ -223,6 +246,11 @@ int app_stage_after_predict(AppState *s)
         view_top_p(s, top_p);
     if (jueju->on && s->pred.sampler_ok)
         view_jueju(s, jueju);
+    for (int k = 0; k < EXERCISE_COUNT; k++)
+        if (s->pred.stagev[k].on && s->pred.sampler_ok) { /* the hand-in's verdict */
+            s->stage_rec[k].runs++;
+            s->stage_rec[k].differed += s->pred.stagev[k].n_differ > 0;
+        }
     return 0;
 }
 

@@ -232,6 +232,10 @@ typedef enum {
     LBL_MD_GLOSSES,
     LBL_MD_SETTINGS,
     LBL_MD_OPEN,
+    LBL_MD_STAGE_AGREED, /* a student's stage program beside the built-in (session.c) */
+    LBL_MD_STAGE_DIFFERED,
+    LBL_MD_STAGE_FAILED,
+    LBL_MD_STAGE_UNUSED,
     LBL_MD_STEPS,
     LBL_MD_STEPS_HEAD,
     LBL_MD_DRAWN,

@@ -376,6 +376,29 @@ static void json_chars(FILE *f, const AppState *s, size_t from, size_t to)
     free(buf);
 }
 
+/* "stage_programs": each student's stage program the session ran, and how it
+ * did beside the built-in stage (docs/session-json.md). */
+static void json_stage_programs(FILE *f, const AppState *s)
+{
+    fputs("\"stage_programs\": [", f);
+    int n = 0;
+    for (int k = 0; k < EXERCISE_COUNT; k++) {
+        const AppStageRecord *r = &s->stage_rec[k];
+        if (!r->cmd[0])
+            continue;
+        fprintf(f, "%s{\"stage\": \"%s\", \"program\": ", n++ ? ", " : "", exercise_name((ExerciseKind)k));
+        json_write_string(f, r->cmd);
+        fprintf(f, ", \"runs\": %d, \"differed\": %d, \"failed\": %s, \"failure\": ", r->runs,
+                r->differed, r->failed ? "true" : "false");
+        if (r->failed)
+            json_write_string(f, r->why);
+        else
+            fputs("null", f);
+        fputc('}', f);
+    }
+    fputs("], ", f);
+}
+
 static void write_session(FILE *f, const AppState *s)
 {
     char code[SESSION_CODE_MAX + 1];
@@ -409,6 +432,7 @@ static void write_session(FILE *f, const AppState *s)
         json_write_string(f, s->mode.heads);
     }
     fputs("}, ", f);
+    json_stage_programs(f, s);
     session_json_settings(f, &s->set, s->g.policy);
     fprintf(f, ", \"seed\": %llu, \"steps\": [", (unsigned long long)s->seed);
     int first = 1;
@@ -461,7 +485,7 @@ static void md_verse(FILE *f, const AppState *s)
     fputs("```\n", f);
 }
 
-/* Each character once, in order: its reading and gloss. */
+/* Each character once, in order: its reading and meaning where it first stands. */
 static void md_glosses(FILE *f, const AppState *s)
 {
     for (size_t i = 0; i < s->n_chars && s->pinyin; i++) {
@@ -476,8 +500,9 @@ static void md_glosses(FILE *f, const AppState *s)
         vocab_show(cp, ch);
         app_pinyin_reading_at(s, i, r, sizeof r);
         fprintf(f, "- %s %s", ch, r);
-        if (e->gloss[0])
-            fprintf(f, ": %s", e->gloss);
+        const char *gloss = app_pinyin_gloss_at(s, i, NULL); /* as the text reads it here */
+        if (gloss[0])
+            fprintf(f, ": %s", gloss);
         fputc('\n', f);
     }
 }
@@ -493,6 +518,32 @@ static void md_form(const AppState *s, char *out, size_t size)
                  s->mode.heads);
     else
         snprintf(out, size, "%s", app_label(s, LBL_MODE_FREE));
+}
+
+/* Each student's stage program the session ran, and its verdict beside the
+ * built-in: agreed each time, differed so often, or failed and why. */
+static void md_stage_programs(FILE *f, const AppState *s)
+{
+    for (int k = 0; k < EXERCISE_COUNT; k++) {
+        const AppStageRecord *r = &s->stage_rec[k];
+        if (!r->cmd[0])
+            continue;
+        char cmd[sizeof r->cmd];
+        snprintf(cmd, sizeof cmd, "%s", r->cmd);
+        for (char *c = cmd; *c; c++) /* it stands between backquotes */
+            *c = *c == '`' ? '\'' : *c;
+        const char *name = exercise_name((ExerciseKind)k);
+        fputs("- ", f);
+        if (r->failed)
+            fprintf(f, app_label(s, LBL_MD_STAGE_FAILED), name, cmd, r->why);
+        else if (r->runs == 0)
+            fprintf(f, app_label(s, LBL_MD_STAGE_UNUSED), name, cmd);
+        else if (r->differed == 0)
+            fprintf(f, app_label(s, LBL_MD_STAGE_AGREED), name, cmd, r->runs);
+        else
+            fprintf(f, app_label(s, LBL_MD_STAGE_DIFFERED), name, cmd, r->differed, r->runs);
+        fputc('\n', f);
+    }
 }
 
 /* The settings, each named in the interface language as the screen names it
@@ -526,6 +577,7 @@ static void md_settings(FILE *f, const AppState *s, const char *json_name)
     fprintf(f, "%s--seed %llu --context-policy %s`\n",
             set->penalize_punctuation ? "--penalize-punctuation " : "", (unsigned long long)s->seed,
             gen_policy_name(s->g.policy));
+    md_stage_programs(f, s);
     fputs("- ", f);
     fprintf(f, app_label(s, LBL_MD_OPEN), json_name);
     fputc('\n', f);

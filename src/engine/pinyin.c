@@ -353,6 +353,7 @@ void pinyin_free(Pinyin *p)
     free(p->syl);
     free(p->words);
     free(p->word_readings);
+    free(p->syl_gloss);
     free(p->word_text);
     memset(p, 0, sizeof *p);
 }
@@ -379,21 +380,37 @@ static int reading_index(const PinyinEntry *e, const char *r, size_t len)
     return -1;
 }
 
-/* One line "地上\tdì shàng", cut in place: a word (appended to p->words) or a
- * character's verse reading (set in its entry). */
-static int words_line(Pinyin *p, char *line, int lineno, const char *what, const char **prev,
-                      TsErr *err)
+/* Cut the next tab-separated field off *rest: the field, or NULL when none is left. */
+static char *next_field(char **rest)
 {
-    char *tab = strchr(line, '\t');
-    if (!tab || strchr(tab + 1, '\t'))
-        return words_fail(err, what, lineno, "not two tab-separated fields (word, readings)");
-    *tab = 0;
-    const char *word = line, *r = tab + 1;
-    if (*prev && strcmp(*prev, word) >= 0)
-        return words_fail(err, what, lineno, "not in increasing byte order");
-    *prev = word;
-    unsigned char idx[PINYIN_WORD_MAX];
-    const PinyinEntry *ents[PINYIN_WORD_MAX];
+    if (!*rest)
+        return NULL;
+    char *f = *rest, *tab = strchr(f, '\t');
+    if (tab)
+        *tab = 0;
+    *rest = tab ? tab + 1 : NULL;
+    return f;
+}
+
+/* The senses after a character's verse reading: one field per reading of e
+ * (its syllables in p->syl_gloss), "-" for none. */
+static int words_senses(Pinyin *p, const PinyinEntry *e, char *rest, int lineno, const char *what,
+                        TsErr *err)
+{
+    for (int i = 0; rest; i++) {
+        char *g = next_field(&rest);
+        if (i == e->count)
+            return words_fail(err, what, lineno, "more senses than the character has readings");
+        p->syl_gloss[e->first + i] = strcmp(g, "-") == 0 || !g[0] ? NULL : g;
+    }
+    return 0;
+}
+
+/* The readings r ("dì shàng") of word: their indices into idx and the
+ * entries into ents; the number of characters, or -1 after words_fail. */
+static int words_readings(const Pinyin *p, const char *word, const char *r, unsigned char *idx,
+                          const PinyinEntry **ents, int lineno, const char *what, TsErr *err)
+{
     size_t len = strlen(word), pos = 0;
     int n = 0;
     while (pos < len) {
@@ -417,13 +434,36 @@ static int words_line(Pinyin *p, char *line, int lineno, const char *what, const
     }
     if (*r || n == 0)
         return words_fail(err, what, lineno, "not one reading per character");
+    return n;
+}
+
+/* One line "地上\tdì shàng\ton the ground", cut in place: a word (appended
+ * to p->words) or a character's verse reading and senses (set in its entry). */
+static int words_line(Pinyin *p, char *line, int lineno, const char *what, const char **prev,
+                      TsErr *err)
+{
+    char *rest = line;
+    const char *word = next_field(&rest), *r = next_field(&rest);
+    if (!r)
+        return words_fail(err, what, lineno, "not two tab-separated fields (word, readings)");
+    if (*prev && strcmp(*prev, word) >= 0)
+        return words_fail(err, what, lineno, "not in increasing byte order");
+    *prev = word;
+    unsigned char idx[PINYIN_WORD_MAX];
+    const PinyinEntry *ents[PINYIN_WORD_MAX];
+    int n = words_readings(p, word, r, idx, ents, lineno, what, err);
+    if (n < 0)
+        return -1;
     if (n == 1) {
         ((PinyinEntry *)ents[0])->verse = idx[0]; /* p's own entry: pinyin_find returns into it */
-        return 0;
+        return words_senses(p, ents[0], rest, lineno, what, err);
     }
+    const char *gloss = next_field(&rest);
+    if (rest)
+        return words_fail(err, what, lineno, "more than three fields for a word");
     unsigned char *dst = p->word_readings + (size_t)p->n_words * PINYIN_WORD_MAX;
     memcpy(dst, idx, (size_t)n);
-    p->words[p->n_words++] = (PinyinWord){word, n, dst};
+    p->words[p->n_words++] = (PinyinWord){word, n, dst, gloss && strcmp(gloss, "-") ? gloss : ""};
     return 0;
 }
 
@@ -443,9 +483,10 @@ int pinyin_words_parse(Pinyin *p, const char *text, size_t len, const char *what
     w.word_text = ts_calloc(len + 1, 1, err);
     w.words = ts_calloc(lines, sizeof *w.words, err);
     w.word_readings = ts_calloc(lines, PINYIN_WORD_MAX, err);
+    w.syl_gloss = ts_calloc((size_t)p->n_syl + 1, sizeof *w.syl_gloss, err);
     int *verse = ts_calloc((size_t)p->n, sizeof *verse, err);
     int rc = -1;
-    if (!w.word_text || !w.words || !w.word_readings || !verse)
+    if (!w.word_text || !w.words || !w.word_readings || !w.syl_gloss || !verse)
         goto out;
     memcpy(w.word_text, text, len);
     for (int i = 0; i < p->n; i++) { /* the verse readings before, to undo on a failure */
@@ -463,15 +504,18 @@ int pinyin_words_parse(Pinyin *p, const char *text, size_t len, const char *what
         }
     free(p->words);
     free(p->word_readings);
+    free(p->syl_gloss);
     free(p->word_text);
     *p = w;
     w.words = NULL;
     w.word_readings = NULL;
+    w.syl_gloss = NULL;
     w.word_text = NULL;
     rc = 0;
 out:
     free(w.words);
     free(w.word_readings);
+    free(w.syl_gloss);
     free(w.word_text);
     free(verse);
     return rc;
@@ -510,11 +554,23 @@ static const PinyinWord *find_word(const Pinyin *p, const uint32_t *cps, int n)
     return NULL;
 }
 
-void pinyin_read_text(const Pinyin *p, const uint32_t *cps, int n, int *reading)
+const char *pinyin_gloss(const Pinyin *p, const PinyinEntry *e, int i)
+{
+    if (p->syl_gloss && i >= 0 && i < e->count && p->syl_gloss[e->first + i])
+        return p->syl_gloss[e->first + i];
+    return e->gloss;
+}
+
+void pinyin_read_glosses(const Pinyin *p, const uint32_t *cps, int n, int *reading,
+                         const char **gloss, int *word_start)
 {
     for (int i = 0; i < n;) {
         const PinyinEntry *e = pinyin_find(p, cps[i]);
+        if (word_start)
+            word_start[i] = i;
         if (!e || e->count == 0) {
+            if (gloss)
+                gloss[i] = "";
             reading[i++] = -1;
             continue;
         }
@@ -525,13 +581,27 @@ void pinyin_read_text(const Pinyin *p, const uint32_t *cps, int n, int *reading)
         for (int len = run; len >= 2 && !w; len--)
             w = find_word(p, cps + i, len);
         if (!w) {
-            reading[i++] = e->verse;
+            reading[i] = e->verse;
+            if (gloss)
+                gloss[i] = pinyin_gloss(p, e, e->verse);
+            i++;
             continue;
         }
-        for (int k = 0; k < w->n; k++)
+        for (int k = 0; k < w->n; k++) {
             reading[i + k] = w->readings[k];
+            if (word_start)
+                word_start[i + k] = i;
+            if (gloss) /* a word without senses: each character's for its reading */
+                gloss[i + k] = w->gloss[0] ? w->gloss
+                                           : pinyin_gloss(p, pinyin_find(p, cps[i + k]), w->readings[k]);
+        }
         i += w->n;
     }
+}
+
+void pinyin_read_text(const Pinyin *p, const uint32_t *cps, int n, int *reading)
+{
+    pinyin_read_glosses(p, cps, n, reading, NULL, NULL);
 }
 
 int pinyin_count(const Pinyin *p, const Vocab *v, const PinyinSyllable *q)

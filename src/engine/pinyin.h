@@ -42,6 +42,7 @@ typedef struct {
     const char *word;              /* "地上": UTF-8, 2 to PINYIN_WORD_MAX characters */
     int n;                         /* its characters */
     const unsigned char *readings; /* [n]: the reading (PinyinEntry index) of each */
+    const char *gloss;             /* "on the ground": the word's senses; "" for none */
 } PinyinWord;
 
 typedef struct {
@@ -62,6 +63,8 @@ typedef struct {
     PinyinWord *words;    /* [n_words]; owned */
     int n_words;
     unsigned char *word_readings; /* each word's reading indices, one per character; owned */
+    const char **syl_gloss; /* [n_syl] the word list's senses of each reading (還 huán
+                             * "to pay back; to return"), NULL for none; owned, or NULL */
     char *word_text;      /* the word list's bytes, cut in place; owned */
 } Pinyin;
 
@@ -75,12 +78,17 @@ int pinyin_parse(Pinyin *p, const char *text, size_t len, const char *what, TsEr
 void pinyin_free(Pinyin *p);
 
 /* Add a word list (assets/words.tsv, tools/build-words.sh) to a loaded table:
- * after comment lines starting with '#', lines of two tab-separated fields
+ * after comment lines starting with '#', lines of tab-separated fields
  *
- *   地上 <TAB> dì shàng     a word and the reading of each of its characters
- *   长 <TAB> cháng          a character's reading alone in classical verse
+ *   地上 <TAB> dì shàng <TAB> on the ground    a word, the reading of each of
+ *                                               its characters, its senses
+ *   长 <TAB> cháng <TAB> chief <TAB> long       a character's reading alone in
+ *                                               classical verse, then the senses
+ *                                               of each of its readings in the
+ *                                               table's order ("-" for none)
  *
- * in increasing byte order, each reading one the table gives the character.
+ * in increasing byte order, each reading one the table gives the character;
+ * the senses are optional (fewer fields: none).
  * Fails, leaving p as it was, with a message naming the file and the line. */
 int pinyin_words_load(Pinyin *p, const char *path, TsErr *err);
 int pinyin_words_parse(Pinyin *p, const char *text, size_t len, const char *what, TsErr *err);
@@ -90,6 +98,19 @@ int pinyin_words_parse(Pinyin *p, const char *text, size_t len, const char *what
  * verse reading. reading[i] is an index for pinyin_reading of cps[i]'s entry,
  * or -1 when the table lacks it (punctuation, which also ends a word). */
 void pinyin_read_text(const Pinyin *p, const uint32_t *cps, int n, int *reading);
+
+/* The same as pinyin_read_text, and gloss[i] the meaning of character i as
+ * read there: the senses of the word it belongs to when the list gives them
+ * (the same pointer for each of the word's characters; word_start[i] is the
+ * index of its first character, i for a character alone), else those of its
+ * reading (pinyin_gloss); "" for none. gloss and word_start may be NULL. */
+void pinyin_read_glosses(const Pinyin *p, const uint32_t *cps, int n, int *reading,
+                         const char **gloss, int *word_start);
+
+/* The meaning of reading i of e: the word list's senses of that reading (还
+ * huán "to pay back; to return"), else the table's gloss (Unihan's, which
+ * belongs to the customary reading); "" for none. */
+const char *pinyin_gloss(const Pinyin *p, const PinyinEntry *e, int i);
 
 /* The entry of cp, or NULL if the table lacks it (punctuation, the newline). */
 const PinyinEntry *pinyin_find(const Pinyin *p, uint32_t cp);

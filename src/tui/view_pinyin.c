@@ -28,12 +28,11 @@ int view_pinyin_reading_cols(const AppState *s, size_t i)
     return textw_width(r);
 }
 
-/* A character's gloss as the screen shows it: a gloss the table cut short
- * ends in "…" (tools/build-pinyin.sh), which becomes the screen's ellipsis. */
-static const char *gloss_text(const AppState *s, uint32_t cp, char *out, size_t size)
+/* A gloss as the screen shows it: a gloss the table cut short ends in "…"
+ * (tools/build-pinyin.sh, build-words.sh), which becomes the screen's ellipsis. */
+static const char *gloss_text(const char *g, char *out, size_t size)
 {
     static const char CUT[] = "\xe2\x80\xa6"; /* U+2026 */
-    const char *g = app_pinyin_gloss(s, cp);
     size_t len = strlen(g), cut = sizeof CUT - 1;
     if (len < cut || strcmp(g + len - cut, CUT) != 0)
         return g;
@@ -45,14 +44,14 @@ void view_pinyin_cell(const AppState *s, int y, int x, int py_w, int gloss_w, Ro
                       const PinyinSyllable *q)
 {
     char r[32];
-    app_pinyin_reading(s, cp, q, r, sizeof r);
+    const char *meaning = app_pinyin_reading(s, cp, q, r, sizeof r); /* both as the text reads cp */
     draw_text(y, x, py_w, role, r); /* py_w holds the longest reading, zhuāng */
     if (gloss_w <= 0)
         return;
     /* a gloss too long for its place keeps the senses that fit ("rise, stand
      * up" of "rise, stand up, go up; begin"), else is cut by columns */
     char buf[256];
-    const char *g = gloss_text(s, cp, buf, sizeof buf);
+    const char *g = gloss_text(meaning, buf, sizeof buf);
     size_t keep = strlen(g);
     if (textw_width(g) > gloss_w) {
         size_t fit = textw_fit(g, gloss_w, NULL);
@@ -80,18 +79,24 @@ void view_pinyin_readings(const AppState *s, int y, int x0, const PromptCell *ce
 
 void view_pinyin_glosses(const AppState *s, char *out, size_t size, int cols)
 {
-    /* "春 spring · 风 wind · 吹 blow": the newest characters that fit */
+    /* "重阳 Double Ninth Festival · 还 to pay back; to return": the newest
+     * words that fit, each with the meaning the text gives it */
     out[0] = 0;
     const char *sep = tui_glyphs()->sep;
     size_t len = 0;
     char tmp[512], buf[256];
     for (size_t i = s->n_chars; i-- > 0;) {
-        const char *gloss = gloss_text(s, s->chars[i].cp, buf, sizeof buf);
+        size_t start;
+        const char *gloss = gloss_text(app_pinyin_gloss_at(s, i, &start), buf, sizeof buf);
         if (!gloss[0])
             continue;
-        char ch[8] = {0};
-        utf8_encode(s->chars[i].cp, ch);
-        int w = snprintf(tmp, sizeof tmp, "%s %s%s%s", ch, gloss, len ? sep : "", out);
+        char word[PINYIN_WORD_MAX * 4 + 1];
+        size_t wl = 0;
+        for (size_t k = start; k <= i && wl + 4 < sizeof word; k++)
+            wl += (size_t)utf8_encode(s->chars[k].cp, word + wl);
+        word[wl] = 0;
+        i = start; /* the word's other characters share its meaning */
+        int w = snprintf(tmp, sizeof tmp, "%s %s%s%s", word, gloss, len ? sep : "", out);
         if (w < 0 || (size_t)w >= sizeof tmp || (size_t)w >= size || textw_width(tmp) > cols)
             break;
         memcpy(out, tmp, (size_t)w + 1);

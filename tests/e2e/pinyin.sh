@@ -5,7 +5,7 @@
 # and 風 typed becoming 风 with a notice.
 #
 # References from outside the explorer: `tangscope probs --pinyin` for each
-# candidate's reading and gloss, `tangscope probs --pinyin-input` for the
+# candidate's reading (its meaning: that reading's senses in assets/words.tsv), `tangscope probs --pinyin-input` for the
 # character the input method must rank first, both on the command line.
 #
 # usage: TANGSCOPE=./tangscope sh tests/e2e/pinyin.sh   (from the repository root)
@@ -28,6 +28,13 @@ start() {
 first=$(awk '$1 == "1" { print $2; exit }' "$work/py.txt")
 reading=$(awk '$1 == "1" { print $4; exit }' "$work/py.txt")
 gloss=$(awk '$1 == "1" { $1 = $2 = $3 = $4 = ""; sub(/^ +/, ""); print; exit }' "$work/py.txt")
+# the screen gives the meaning of the reading shown: the word list's senses of
+# that reading (the field after the verse reading, in pinyin.tsv's order), if any
+senses=$(awk -F '\t' -v c="$first" -v r="$reading" '
+    FILENAME == ARGV[1] && $2 == c { n = split($3, rs, " "); for (i = 1; i <= n; i++) if (rs[i] == r) k = i }
+    FILENAME == ARGV[2] && $1 == c && k && $(k + 2) != "" && $(k + 2) != "-" { print $(k + 2) }
+' assets/pinyin.tsv assets/words.tsv)
+[ -n "$senses" ] && gloss=$senses
 "$BIN" probs 春风 --pinyin-input chun --model "$MODEL" >"$work/chun.txt"
 ime_first=$(awk '$1 == "1" { print $2; exit }' "$work/chun.txt")
 if [ -z "$first" ] || [ -z "$reading" ] || [ -z "$ime_first" ]; then
@@ -40,7 +47,7 @@ if start; then
     e2e_keys -l "春风"
     e2e_keys y
     # the first bar's row: key, character, reading, then the start of its gloss
-    short=$(printf '%s' "$gloss" | cut -c1-8)
+    short=$(printf '%s' "$gloss" | cut -d ';' -f 1 | cut -c1-8)
     if until_ok shows_regex "^1 $first $reading +$short"; then
         pass pinyin-beside-bars
     else

@@ -4,8 +4,9 @@
 # that crashes in the middle of a session (the explorer goes on with the
 # built-in, no process left behind), --stage with a program that fails its
 # first step (the explorer opens with the built-in, the status line says
-# why), the explorer killed with SIGKILL (nothing the program started runs a
-# second later, its TMPDIR gone), and a lesson's `stage`: only a program
+# why), the hand-in (x) naming the program and its verdict, the explorer
+# killed with SIGKILL (nothing the program started runs a second later, its
+# TMPDIR gone), and a lesson's `stage`: only a program
 # of the lesson's exercises folder, named without a shell, started only after
 # the explorer asked, never by --check or --print.
 #
@@ -52,6 +53,9 @@ set_top_p() {
 # ---- the column beside the built-in top-p, a difference marked ----
 # top-p-unsorted keeps candidates in id order until p: most of the top eight
 # are not what the built-in keeps
+mkdir -p "$TMP/handin"
+E2E_DIR_WAS=$E2E_DIR
+E2E_DIR=$TMP/handin # where x writes the hand-in
 if launch 140x40 top-p-unsorted; then
     set_top_p 0.8
     # the heading: yours right after top-p; a row marked; the legend counts
@@ -75,6 +79,20 @@ if launch 140x40 top-p-unsorted; then
     else
         fail stage_sampler_uses_it "the sampler keeps '$sampler', the program '$yours'"
     fi
+    # x: the hand-in names the program and says it disagreed with the built-in
+    e2e_keys x
+    # (the files exist, empty, before they are written: wait for the words)
+    handin() {
+        grep -qF "Your top-p program \`$BOT top-p-unsorted\` disagreed with the built-in" \
+            "$TMP"/handin/tangscope-*.md 2>/dev/null &&
+            grep -qF "\"stage\": \"top-p\", \"program\": \"$BOT top-p-unsorted\"" \
+                "$TMP"/handin/tangscope-*.json 2>/dev/null
+    }
+    if until_ok handin; then
+        pass stage_in_handin
+    else
+        fail stage_in_handin "the hand-in does not name the program: $(grep -h program "$TMP"/handin/*.md 2>/dev/null | head -2)"
+    fi
     # `:stage off`: the built-in alone again, the program stopped
     e2e_keys :
     e2e_keys -l "stage off"
@@ -88,6 +106,7 @@ if launch 140x40 top-p-unsorted; then
     no_bot_left stage_off_no_child
     e2e_quit || fail stage_quit "did not exit 0"
 fi
+E2E_DIR=$E2E_DIR_WAS
 
 # ---- a student's jueju constraint, live ----
 # jueju-5 knows only lines of 7: after 白日依山尽 in a jueju of 5 it allows Han

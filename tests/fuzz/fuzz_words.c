@@ -3,8 +3,9 @@
  * The input is the word list, read over a small pinyin table of its own
  * (春 风 地 上 长 河 and 。): pinyin_words_parse reads it or names its first
  * damaged line and leaves the table as it was. Then the input's characters are
- * read as a text (pinyin_read_text): every reading given must be one its
- * character has, and a character the table lacks has none.
+ * read as a text (pinyin_read_glosses): every reading given must be one its
+ * character has, a character the table lacks has none, each has a meaning
+ * (a string, maybe empty), and its word starts at most 7 characters back.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +46,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* the input's characters as a text */
     enum { MAX = 256 };
     uint32_t cps[MAX];
-    int reading[MAX], n = 0;
+    int reading[MAX], start[MAX], n = 0;
+    const char *gloss[MAX];
     size_t pos = 0;
     while (pos < size && n < MAX) {
         uint32_t cp;
@@ -54,11 +56,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         else
             cps[n++] = cp;
     }
-    pinyin_read_text(&p, cps, n, reading);
+    pinyin_read_glosses(&p, cps, n, reading, gloss, start);
     for (int i = 0; i < n; i++) {
         const PinyinEntry *e = pinyin_find(&p, cps[i]);
         if (!e ? reading[i] != -1 : reading[i] < 0 || reading[i] >= e->count)
             abort();
+        if (!gloss[i] || start[i] > i || start[i] <= i - PINYIN_WORD_MAX)
+            abort(); /* a meaning for each, a word that starts at most 7 back */
     }
     return 0;
 }

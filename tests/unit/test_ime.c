@@ -330,6 +330,52 @@ static void test_show_and_no_table(void)
     app_free(&s);
 }
 
+/* With the word list, what the screen shows beside a candidate and under the
+ * text is the reading and meaning the context gives (CC-CEDICT: 银行 yín háng
+ * "bank", 还 huán "to return", 重阳 chóng yáng "Double Ninth"). */
+static void test_meanings_in_context(void)
+{
+    static Pinyin worded;
+    TsErr err;
+    if (pinyin_load(&worded, "assets/pinyin.tsv", &err) != 0 ||
+        pinyin_words_load(&worded, "assets/words.tsv", &err) != 0) {
+        CHECK(0, "cannot load the word list: %s", err.msg);
+        return;
+    }
+    AppState s;
+    start(&s);
+    s.pinyin = &worded;
+    char r[32];
+    apptest_type(&s, "银");
+    const char *g = app_pinyin_reading(&s, testutil_cp("行"), NULL, r, sizeof r);
+    CHECK(strcmp(r, "háng") == 0 && strstr(g, "bank"), "行 after 银: %s %s", r, g);
+    PinyinSyllable q;
+    pinyin_syllable_parse("xing", &q, &err); /* the syllable typed asks for xíng */
+    g = app_pinyin_reading(&s, testutil_cp("行"), &q, r, sizeof r);
+    CHECK(strcmp(r, "xíng") == 0 && strstr(g, "to walk"), "行 typed xing: %s %s", r, g);
+    app_free(&s);
+    start(&s);
+    s.pinyin = &worded;
+    apptest_type(&s, "重阳还家，一行白鹭，将进酒");
+    static const struct {
+        int at, start;
+        const char *reading, *meaning;
+    } WANT[] = {
+        {0, 0, "chóng", "Double Ninth"}, {1, 0, "yáng", "Double Ninth"}, {2, 2, "huán", "return"},
+        {6, 5, "háng", "egrets"},        {10, 10, "qiāng", "drink"},
+    };
+    for (size_t k = 0; k < sizeof WANT / sizeof WANT[0]; k++) {
+        size_t start;
+        app_pinyin_reading_at(&s, (size_t)WANT[k].at, r, sizeof r);
+        g = app_pinyin_gloss_at(&s, (size_t)WANT[k].at, &start);
+        CHECK(strcmp(r, WANT[k].reading) == 0 && strstr(g, WANT[k].meaning) && (int)start == WANT[k].start,
+              "character %d: %s \"%s\" (word from %zu), want %s \"%s\" from %d", WANT[k].at, r, g, start,
+              WANT[k].reading, WANT[k].meaning, WANT[k].start);
+    }
+    app_free(&s);
+    pinyin_free(&worded);
+}
+
 /* A lesson's replay (app_reset) keeps the mode but not a half-typed syllable. */
 static void test_reset_keeps_mode(void)
 {
@@ -374,6 +420,7 @@ int main(void)
     RUN(test_tone_filters);
     RUN(test_editing);
     RUN(test_show_and_no_table);
+    RUN(test_meanings_in_context);
     RUN(test_reset_keeps_mode);
     RUN(test_unknown_named);
     pinyin_free(&table);

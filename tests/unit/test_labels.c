@@ -554,6 +554,11 @@ static const Budget BUDGETS[] = {
     {LBL_CLI_NANO_EXPORTED, 200, {"'out-class/ckpt.pt'", "'out-class/meta.pkl'", "4", "4", "128", "128", "7311"}},
     {LBL_CLI_EXPORTED_TANH, 160, {0}},
     {LBL_CLI_EXPORTED_SAMPLE, 160, {"'out-class'"}},
+    /* the hand-in's line on a student's stage program (a Markdown list item) */
+    {LBL_MD_STAGE_AGREED, 160, {"top-p", "python3 top_p.py", "12"}},
+    {LBL_MD_STAGE_DIFFERED, 160, {"top-p", "python3 top_p.py", "3", "12"}},
+    {LBL_MD_STAGE_FAILED, 400, {"top-p", "python3 top_p.py", "no answer within 10 s"}},
+    {LBL_MD_STAGE_UNUSED, 160, {"jueju", "python3 jueju.py"}},
     /* lesson --watch: under the narration, wrapped */
     {LBL_CLI_WATCH_GONE, 200, {"'my-lesson.md'"}},
 };

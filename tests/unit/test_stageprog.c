@@ -22,6 +22,9 @@
 #include "check.h"
 #include "engine/sampler.h"
 #include "testutil.h"
+#include "apptest.h"
+#include "app/session.h"
+#include "engine/fileio.h"
 
 static char bot[PATH_MAX]; /* the stagebot beside this test */
 static char cache_home[PATH_MAX]; /* XDG_CACHE_HOME/tangscope: a private folder */
@@ -705,6 +708,88 @@ static void test_lesson_program(void)
     CHECK(system(cmd) == 0, "%s", cmd);
 }
 
+/* The export (x) of a session in which a student's top-p ran, as text:
+ * the JSON's into json, the Markdown hand-in's into md (each malloc'd). */
+static int export_with(const char *mode, float top_p, char **json, char **md)
+{
+    Model m;
+    TsErr err;
+    *json = *md = NULL;
+    if (model_load(&m, "tests/data/tiny.bin", &err) != 0) {
+        CHECK(0, "%s", err.msg);
+        return -1;
+    }
+    AppState s;
+    apptest_start(&s, &m);
+    s.lang = LANG_EN;
+    s.set.top_p = top_p;
+    char cmdline[PATH_MAX + 32], dir[] = "/tmp/ts_handin_XXXXXX", name[128], path[PATH_MAX];
+    snprintf(cmdline, sizeof cmdline, "%s %s", bot, mode);
+    CHECK(mkdtemp(dir) != NULL, "mkdtemp");
+    CHECK(app_stage_start(&s, EXERCISE_TOP_P, cmdline) == 0, "%s", s.status);
+    apptest_type(&s, "春风花");
+    int rc = app_export(&s, dir, name, sizeof name, &err);
+    CHECK(rc == 0, "%s", err.msg);
+    unsigned char *buf;
+    size_t len;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (rc == 0 && read_file(path, FILE_TEXT, &buf, &len, &err) == 0)
+        *json = (char *)buf;
+    unlink(path);
+    snprintf(path, sizeof path, "%s/%.*s.md", dir, (int)(strlen(name) - 5), name);
+    if (rc == 0 && read_file(path, FILE_TEXT, &buf, &len, &err) == 0)
+        *md = (char *)buf;
+    unlink(path);
+    rmdir(dir);
+    app_free(&s);
+    model_free(&m);
+    return *json && *md ? 0 : -1;
+}
+
+/* The hand-in says which program did the student's top-p and how it did
+ * beside the built-in: a right one agreed each time, one that forgets to
+ * sort kept other characters, one that crashed failed and why. */
+static void test_handin_records_program(void)
+{
+    char *json, *md;
+    char want[PATH_MAX + 256];
+    if (export_with("top-p", 0.5f, &json, &md) == 0) {
+        snprintf(want, sizeof want, "{\"stage\": \"top-p\", \"program\": \"%s top-p\", \"runs\": 4, "
+                 "\"differed\": 0, \"failed\": false, \"failure\": null}", bot);
+        CHECK(strstr(json, want) != NULL, "the JSON lacks\n    %s", want);
+        snprintf(want, sizeof want, "- Your top-p program `%s top-p` agreed with the built-in all 4 times it ran", bot);
+        CHECK(strstr(md, want) != NULL, "the hand-in lacks\n    %s\n%s", want, md);
+    }
+    free(json);
+    free(md);
+    if (export_with("top-p-unsorted", 0.5f, &json, &md) == 0) {
+        CHECK(strstr(json, "\"differed\": 0,") == NULL && strstr(json, "\"failed\": false"),
+              "an unsorted top-p agreed: %s", strstr(json, "stage_programs"));
+        CHECK(strstr(md, "disagreed with the built-in") && strstr(md, "of the 4 times it ran"),
+              "the hand-in does not say it disagreed:\n%s", md);
+    }
+    free(json);
+    free(md);
+    if (export_with("top-p-crash-2", 0.5f, &json, &md) == 0) {
+        CHECK(strstr(json, "\"runs\": 2, \"differed\": 0, \"failed\": true, \"failure\": \"") != NULL,
+              "a crash after 2 requests: %s", strstr(json, "stage_programs"));
+        CHECK(strstr(md, "failed, and the built-in took over: ") != NULL, "the hand-in:\n%s", md);
+    }
+    free(json);
+    free(md);
+    /* no program: an empty list, no line */
+    Model m;
+    TsErr err;
+    if (model_load(&m, "tests/data/tiny.bin", &err) == 0) {
+        AppState s;
+        apptest_start(&s, &m);
+        CHECK(s.stage_rec[EXERCISE_TOP_P].cmd[0] == 0 && s.stage_rec[EXERCISE_JUEJU].cmd[0] == 0,
+              "a record without a program");
+        app_free(&s);
+        model_free(&m);
+    }
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -744,6 +829,7 @@ int main(int argc, char **argv)
     RUN(test_traceback_kept);
     RUN(test_start_hints);
     RUN(test_stage_timeout);
+    RUN(test_handin_records_program);
     remove_cache(cache);
     return test_summary();
 }

@@ -3,8 +3,11 @@
  * needs.
  *
  * The expected readings are written out by hand as any annotated edition of
- * these poems gives them (静夜思, 登鹳雀楼, 使至塞上, 回乡偶书, 泊船瓜洲),
- * one syllable per character, tone marks as in pinyin; none is computed. */
+ * these poems gives them (静夜思, 登鹳雀楼, 使至塞上, 回乡偶书, 泊船瓜洲;
+ * 76 famous lines in tests/data/tang-readings.tsv), one syllable per
+ * character, tone marks as in pinyin; none is computed. The meanings are
+ * checked by a word of CC-CEDICT's English for that reading (还 huán
+ * "return", not hái's "still"). */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, fdopen */
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +95,67 @@ static void test_alone(void)
     check_text("春", "chūn");
 }
 
+/* Every line of tests/data/tang-readings.tsv reads as written there. */
+static void test_famous_lines(void)
+{
+    if (!load())
+        return;
+    FILE *f = fopen("tests/data/tang-readings.tsv", "r");
+    CHECK(f != NULL, "cannot open tests/data/tang-readings.tsv");
+    if (!f)
+        return;
+    char line[512];
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        char *tab = strchr(line, '\t');
+        if (line[0] == '#' || !tab)
+            continue;
+        *tab = 0;
+        check_text(line, tab + 1);
+        n++;
+    }
+    fclose(f);
+    CHECK(n >= 50, "only %d lines read", n);
+}
+
+/* Character `at` (0-based) of text means something containing `want`. */
+static void check_gloss(const char *text, int at, const char *want)
+{
+    uint32_t cps[64];
+    int reading[64], start[64];
+    const char *gloss[64];
+    int n = (int)testutil_cps(text, cps, 64);
+    pinyin_read_glosses(&table, cps, n, reading, gloss, start);
+    CHECK(at < n && strstr(gloss[at], want), "%s: character %d means \"%s\", want \"%s\"", text, at,
+          at < n ? gloss[at] : "", want);
+}
+
+static void test_meanings(void)
+{
+    if (!load())
+        return;
+    check_gloss("重阳还家", 2, "return");    /* huán, not hái "still" */
+    check_gloss("重阳还家", 0, "Double Ninth");
+    check_gloss("万重山", 1, "repeat");       /* chóng, not zhòng "heavy" */
+    check_gloss("后来", 0, "afterwards");
+    check_gloss("白发", 1, "hair");
+    check_gloss("一行白鹭上青天", 1, "line");  /* háng, a line of egrets */
+    check_gloss("银行", 1, "bank");
+    check_gloss("离", 0, "leave");           /* not Unihan's "rare beast" */
+    check_gloss("将进酒", 0, "drink");
+    /* a character the word list gives no senses for keeps the table's gloss */
+    const PinyinEntry *e = pinyin_find(&table, 0x6625); /* 春 */
+    CHECK(e && strstr(pinyin_gloss(&table, e, 0), "spring"), "春 means %s", e ? pinyin_gloss(&table, e, 0) : "?");
+    /* senses for more readings than the character has are refused */
+    TsErr err;
+    const char *bad = "春\tchūn\tspring\tsummer\n";
+    CHECK(pinyin_words_parse(&table, bad, strlen(bad), "w.tsv", &err) != 0 &&
+              strstr(err.msg, "more senses than the character has readings"),
+          "%s", err.msg);
+    check_gloss("离", 0, "leave"); /* and leave the loaded list as it was */
+}
+
 static void test_damaged_list(void)
 {
     if (!load())
@@ -105,6 +169,8 @@ static void test_damaged_list(void)
         {"长安\tcháng ān\n地上\tdì shàng\n", "line 2: not in increasing byte order"},
         {"地上 dì shàng\n", "line 1: not two tab-separated fields"},
         {"a上\ta shàng\n", "line 1: a character the pinyin table lacks"},
+        {"地上\tdì shàng\ton the ground\tagain\n", "line 1: more than three fields for a word"},
+        {"长\tcháng\tchief\tlong\tthird\n", "line 1: more senses than the character has readings"},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         TsErr err;
@@ -122,6 +188,8 @@ int main(void)
     RUN(test_words);
     RUN(test_poems);
     RUN(test_alone);
+    RUN(test_famous_lines);
+    RUN(test_meanings);
     RUN(test_damaged_list);
     if (loaded)
         pinyin_free(&table);
