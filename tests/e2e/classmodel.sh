@@ -18,7 +18,8 @@
 # A friendlier import: a vocabulary without a newline is said at import,
 # and probs then reads prompts mid-text by itself (the same probabilities as
 # the model with its newline, read --mid-text); the "Let's build GPT" layout
-# is refused as what it is, in the class's language.
+# is refused as what it is, and a padded vocabulary or a model saved whole
+# with a hint of what to save instead, in the class's language.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/classmodel.sh   (from the repository root)
 set -u
 export LC_ALL=C.UTF-8
@@ -188,6 +189,44 @@ if grep -q "^tangscope lesson: im Zeichenvorrat des Modells fehlt der Zeilenumbr
     pass lessons-no-newline-said-de
 else
     fail lessons-no-newline-said-de "$(head -c 300 "$work/err")"
+fi
+
+# --- import: a padded vocabulary and a model saved whole, each with its hint ---
+# (tests/data/nanogpt/padded.pt and whole.pt, by tools/make-nanogpt-extra.py:
+# bias.pt's weights with 7 rows of padding, and its GPT module torch.save'd)
+# refused with exit 2, no file written, one line that says what to do instead,
+# in the class's language (no English left under --lang de, fr, zh)
+for v in "en:padded.pt:a padded vocabulary (train.py pads to 50304 when it finds no meta.pkl):train with vocab_size the number of characters" \
+    "de:padded.pt:ein aufgefüllter Zeichenvorrat:mit vocab_size gleich der Zahl der Zeichen trainieren" \
+    "fr:padded.pt:un vocabulaire complété:entraînez avec vocab_size égal au nombre de caractères" \
+    "zh:padded.pt:字表被补齐了:请用等于字数的 vocab_size 训练" \
+    "en:whole.pt:holds an object of class 'nanogpt_torch.GPT', not weights:save torch.save(model.state_dict(), PATH)" \
+    "de:whole.pt:enthält ein Objekt der Klasse „nanogpt_torch.GPT“, keine Gewichte:stattdessen torch.save(model.state_dict(), PFAD)" \
+    "fr:whole.pt:contient un objet de la classe:enregistrez plutôt torch.save(model.state_dict(), CHEMIN)" \
+    "zh:whole.pt:整个保存的模型（torch.save(model)）不读:请改存 torch.save(model.state_dict(), 路径)"; do
+    lang=${v%%:*} rest=${v#*:}
+    file=${rest%%:*} rest=${rest#*:}
+    what=${rest%%:*} hint=${rest#*:}
+    rm -f "$work/hint.bin"
+    $T import $D/$file --meta $D/meta.pkl --out "$work/hint.bin" --lang $lang >"$work/out" 2>"$work/err"
+    rc=$?
+    english=0
+    [ $lang = en ] || ! grep -q -e "padded" -e "holds an object" -e "instead" -e "train with" "$work/err" || english=1
+    if [ $rc -eq 2 ] && [ ! -s "$work/out" ] && [ ! -e "$work/hint.bin" ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+        grep -q "^tangscope import" "$work/err" && grep -qF "$what" "$work/err" && grep -qF "$hint" "$work/err" &&
+        [ $english -eq 0 ]; then
+        pass "import-hint-${file%.pt}-$lang"
+    else
+        fail "import-hint-${file%.pt}-$lang" "exit $rc: $(head -c 400 "$work/err")"
+    fi
+done
+# the refusal of code that is not a class stays as it was: no hint of a model
+$T import $D/evil.pt --meta $D/meta.pkl --out "$work/hint.bin" >/dev/null 2>"$work/err"
+if [ $? -eq 2 ] && grep -q "refers to 'os.system', which no checkpoint needs: refused" "$work/err" &&
+    ! grep -q "saved whole" "$work/err"; then
+    pass import-evil-no-model-hint
+else
+    fail import-evil-no-model-hint "$(head -c 300 "$work/err")"
 fi
 
 # --- import: the lecture's "Let's build GPT" layout ---
