@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Write two more import fixtures under tests/data/nanogpt/ (beside those of
+"""Write more import fixtures under tests/data/nanogpt/ (beside those of
 tools/make-nanogpt-fixture.py, which it leaves as they are):
 
     /usr/bin/python3 tools/make-nanogpt-extra.py [--out tests/data/nanogpt]
@@ -13,6 +13,14 @@ tools/make-nanogpt-fixture.py, which it leaves as they are):
     meta-nonewline.pkl  meta.pkl with its newline replaced by '~': a
                         vocabulary of the fixture's 121 characters with no
                         newline in it, for bias.pt
+    padded.pt           bias.pt with its vocabulary padded from 121 to 128
+                        rows (zero rows at the end of the tied wte/lm_head,
+                        model_args vocab_size 128), as a class's train.py
+                        run with vocab_size rounded up writes it; meta.pkl
+                        still has 121 characters
+    whole.pt            bias.pt's model saved whole, torch.save(model): the
+                        pickled GPT module (class nanogpt_torch.GPT), not
+                        its state_dict
 
 Needs PyTorch (Debian: python3-torch).
 """
@@ -21,8 +29,13 @@ import argparse
 import os
 import pickle
 
+import sys
+
 import torch
 import torch.nn as nn
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import nanogpt_torch  # noqa: E402  (tools/, beside this script)
 
 N_EMBD, N_HEAD, N_LAYER, BLOCK, VOCAB = 8, 2, 1, 8, 5
 
@@ -69,6 +82,25 @@ class Lecture(nn.Module):
         self.lm_head = nn.Linear(N_EMBD, VOCAB)
 
 
+def padded_and_whole(out):
+    ck = torch.load(os.path.join(out, "bias.pt"), map_location="cpu")
+    args = dict(ck["model_args"])
+    cfg = nanogpt_torch.GPTConfig(**args)
+    model = nanogpt_torch.GPT(cfg)
+    model.load_state_dict(ck["model"])
+    torch.save(model, os.path.join(out, "whole.pt"))
+    pad = 128 - args["vocab_size"]
+    args["vocab_size"] = 128
+    big = nanogpt_torch.GPT(nanogpt_torch.GPTConfig(**args))
+    state = dict(ck["model"])
+    for key in ("transformer.wte.weight", "lm_head.weight"):
+        state[key] = torch.cat([state[key], torch.zeros(pad, state[key].shape[1])])
+    big.load_state_dict(state)
+    torch.save({"model": big.state_dict(), "model_args": args, "iter_num": ck["iter_num"],
+                "best_val_loss": ck["best_val_loss"], "config": ck["config"]},
+               os.path.join(out, "padded.pt"))
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -83,6 +115,7 @@ def main():
     with open(os.path.join(a.out, "meta-nonewline.pkl"), "wb") as f:
         pickle.dump({"vocab_size": len(itos), "itos": itos,
                      "stoi": {c: i for i, c in itos.items()}}, f)
+    padded_and_whole(a.out)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,8 @@ int app_init(AppState *s, const Model *m, TsErr *err)
     s->ime.cand = ts_calloc((size_t)V, sizeof *s->ime.cand, err);
     if (!s->chars || !s->steps || !s->ime.cand || sampler_init(&p->ss, V, err) != 0 ||
         nextview_init(&p->next, m, &p->ss, err) != 0 ||
-        gen_start(&s->g, NULL, 0, PROMPT_POEM_START, err) != 0) {
+        gen_start(&s->g, NULL, 0, app_can_start_poem(s) ? PROMPT_POEM_START : PROMPT_MID_TEXT,
+                  err) != 0) {
         app_free(s);
         return -1;
     }
@@ -48,11 +49,12 @@ void app_reset(AppState *s)
 {
     app_job_stop(s);
     s->n_chars = 0;
-    s->mid_text = 0;
+    s->mid_text = !app_can_start_poem(s); /* a vocabulary without a newline: mid-text */
     if (s->weights != WPREC_FP32) /* every lesson starts from the weights as trained */
         app_set_weights(s, WPREC_FP32);
     gen_set_cache(&s->g, 1);
-    gen_start(&s->g, NULL, 0, PROMPT_POEM_START, NULL); /* an empty text cannot fail */
+    /* an empty text cannot fail: a poem's start is asked only with a newline */
+    gen_start(&s->g, NULL, 0, s->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START, NULL);
     s->set = gen_default_settings(); /* the commands' defaults too */
     s->seed = GEN_DEFAULT_SEED;
     rng_seed(&s->rng, s->seed);
@@ -221,8 +223,29 @@ int app_reread_text(AppState *s)
     return 0;
 }
 
+int app_can_start_poem(const AppState *s)
+{
+    return vocab_id(&s->m->vocab, '\n') >= 0;
+}
+
+uint32_t app_start_cp(const AppState *s)
+{
+    return vocab_cp(&s->m->vocab, gen_start_token(s->m));
+}
+
+void app_say_no_newline(AppState *s)
+{
+    char start[48];
+    describe(s, app_start_cp(s), start, sizeof start);
+    app_status(s, 0, app_label(s, LBL_ST_NO_NEWLINE), start);
+}
+
 void app_set_mid_text(AppState *s, int on)
 {
+    if (!on && !app_can_start_poem(s)) { /* stays mid-text, and says why */
+        app_say_no_newline(s);
+        return;
+    }
     s->mid_text = on != 0;
     if (app_reread_text(s) == 0)
         app_status(s, 0, "%s", app_label(s, s->mid_text ? LBL_ST_MID_TEXT : LBL_ST_POEM_START));

@@ -773,6 +773,16 @@ void app_clear_text(AppState *s);
  * read again under the new rule: its characters, typed, picked or written,
  * and the verse form stay; the cache starts over. */
 void app_set_mid_text(AppState *s, int on);
+/* Whether the model's vocabulary has a newline, so a poem can start: without
+ * one the text is always read mid-text (app_reset), and asking for a poem's
+ * start says why not (app_say_no_newline). */
+int app_can_start_poem(const AppState *s);
+/* The character the empty text is, drawn before the typed ones while there
+ * are none (or always, at a poem's start): the newline, or without one the
+ * vocabulary's first character (gen_start_token). */
+uint32_t app_start_cp(const AppState *s);
+/* The status: no newline, so mid-text only, and what an empty text reads. */
+void app_say_no_newline(AppState *s);
 /* Give the model the known characters again from the start, under the
  * current rule, and replay the form. Returns 0, or -1 with the status saying
  * why not. */

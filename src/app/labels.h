@@ -57,6 +57,7 @@ typedef enum {
     /* prompt */
     LBL_PROMPT,
     LBL_NOTE_EMPTY,
+    LBL_NOTE_EMPTY_NO_NEWLINE,
     LBL_NOTE_UNKNOWN,
     LBL_NOTE_WINDOW,
     LBL_NOTE_FORM_ONLY,
@@ -186,6 +187,7 @@ typedef enum {
     LBL_ST_LANGUAGE,
     LBL_ST_POEM_START,
     LBL_ST_MID_TEXT,
+    LBL_ST_NO_NEWLINE,
     LBL_ST_CORPUS_FAILED,
     LBL_ST_NONFINITE,
     /* lessons and the command line */

@@ -144,8 +144,12 @@ static void apply_run(AppState *s, const ExploreRun *run)
         s->conv.config = cli_opencc_config();
     if (run->mid_text)
         app_apply(s, CMD_MID_TEXT, cmd_arg(1));
-    if (s->pred.model_ok) /* else the status says where the model failed */
+    if (!s->pred.model_ok) /* the status says where the model failed */
+        return;
+    if (app_can_start_poem(s))
         app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));
+    else /* mid-text by itself (app_reset): said once, in place of the welcome */
+        app_say_no_newline(s);
 }
 
 int cli_explore_run(const char *cmd, const ExploreRun *run)
@@ -157,16 +161,6 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         return cli_error(cmd, EXIT_USAGE, "%s%s", err.msg,
                          run->model_path ? "" : ts_text(" (make model trains the bundled model; or "
                                                         "give --model FILE)"));
-    /* the explorer's empty text is a newline alone (generate.h), its first
-     * bars those of a poem's start: a model without a newline has neither */
-    if (vocab_id(&m.vocab, '\n') < 0) {
-        TsQuoted q;
-        model_free(&m);
-        return cli_error(cmd, EXIT_USAGE, "%s: the model's vocabulary has no newline, so the "
-                         "explorer, which starts from an empty text, cannot open it; probs and "
-                         "generate read its prompts as fragments from inside a text",
-                         ts_quote(&q, model_path));
-    }
     AppState s;
     if (app_init(&s, &m, &err) != 0) {
         model_free(&m);

@@ -145,12 +145,11 @@ int cmd_import(int argc, char **argv)
            "LayerNorm epsilon %g\n",
            shown(&q, a.out), m.cfg.n_layer, m.cfg.n_embd, m.cfg.n_head, m.cfg.context,
            m.cfg.vocab_size, m.num.gelu == GELU_ERF ? "erf" : "tanh", (double)m.num.ln_eps);
-    /* no poem can start on it: every command then reads prompts as --mid-text does */
+    /* no poem can start on it: every command then reads its text as --mid-text does */
     if (vocab_id(&m.vocab, '\n') < 0)
-        cli_error("import", 0, "%s: its vocabulary has no newline: probs and generate read its "
-                               "prompts as fragments from inside a text (--mid-text) by "
-                               "themselves; the explorer, which starts from an empty text, "
-                               "cannot open it", shown(&q, a.out));
+        cli_error("import", 0, "%s: its vocabulary has no newline, so no poem can start: the "
+                               "explorer, lessons, probs and generate read its text as fragments "
+                               "from inside a text (--mid-text) by themselves", shown(&q, a.out));
     model_free(&m);
     return 0;
 }

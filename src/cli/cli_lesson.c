@@ -41,6 +41,10 @@ int cli_lesson_env_open(LessonEnv *e, const char *cmd, const char *model_path,
         return cli_error(cmd, 1, "%s", err.msg);
     }
     e->have_state = 1;
+    if (!app_can_start_poem(&e->s)) /* app_reset keeps every lesson mid-text: said once */
+        (void)cli_error(cmd, 0, "the model's vocabulary has no newline, so no poem can start: "
+                                "the lessons read its text as fragments from inside a text, as "
+                                "with --mid-text");
     e->s.model_name = model_path;
     e->s.model_other = cli_model_other(model_path);
     if (e->have_corpus) {

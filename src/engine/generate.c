@@ -65,16 +65,21 @@ static void restart_cache(Generator *g)
     g->have_logits = 0;
 }
 
+int gen_start_token(const Model *m)
+{
+    int newline = vocab_id(&m->vocab, '\n');
+    return newline >= 0 ? newline : 0;
+}
+
 int gen_start(Generator *g, const int *prompt, size_t n, PromptStart where, TsErr *err)
 {
-    int newline = vocab_id(&g->m->vocab, '\n');
     size_t prefix = prompt_prefix(where, n);
-    if (prefix && newline < 0)
+    if (where == PROMPT_POEM_START && vocab_id(&g->m->vocab, '\n') < 0)
         return ts_fail(err, "the model's vocabulary has no newline, so it cannot start a poem");
     if (reserve(g, n + prefix, err) != 0)
         return -1;
     if (prefix)
-        g->text[0] = newline;
+        g->text[0] = gen_start_token(g->m);
     if (n)
         memcpy(g->text + prefix, prompt, n * sizeof(int));
     g->n = n + prefix;
@@ -227,11 +232,8 @@ int gen_pop(Generator *g)
         return -1; /* the empty text */
     int token = g->text[g->n - 1];
     if (g->n == 1) {
-        /* a fragment's last character: back to the empty text, a newline */
-        int newline = vocab_id(&g->m->vocab, '\n');
-        if (newline < 0)
-            return -1;
-        g->text[0] = newline;
+        /* a fragment's last character: back to the empty text, its start character */
+        g->text[0] = gen_start_token(g->m);
         g->prefix = 1;
         restart_cache(g);
         return token;

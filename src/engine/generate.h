@@ -60,8 +60,15 @@
  * first character appended and comes back when the last one is taken back, so
  * the text the model reads is always the rule applied to the characters:
  *   POEM_START: newline, characters     MID_TEXT: characters (newline if none)
+ * A vocabulary without a newline cannot start a poem (gen_start refuses
+ * PROMPT_POEM_START); its empty mid-text is its first character alone
+ * (gen_start_token), since a model always reads at least one.
  */
 typedef enum { PROMPT_MID_TEXT = 0, PROMPT_POEM_START = 1 } PromptStart;
+
+/* The character an empty text is (see above): the newline, or in a
+ * vocabulary without one its first character, id 0. */
+int gen_start_token(const Model *m);
 
 /* What the model reads once the text is longer than its context (see above). */
 typedef enum { CONTEXT_SHIFT = 0, CONTEXT_SLIDE = 1 } ContextPolicy;
@@ -170,9 +177,8 @@ double gen_repeat_pass(Generator *g);
  * text takes the place of its newline (the cache starts again). */
 int gen_append(Generator *g, int token, TsErr *err);
 /* Take the last character back and return it; the cache forgets its position.
- * The last character of all leaves the empty text, a newline alone. Returns -1
- * when the text is already empty (or, without a newline in the vocabulary,
- * when its last character would leave nothing). */
+ * The last character of all leaves the empty text, its start character
+ * alone (gen_start_token). Returns -1 when the text is already empty. */
 int gen_pop(Generator *g);
 
 /* The text the repetition penalty looks at for the next character: the

@@ -787,7 +787,12 @@ static int vocabulary(Import *im, int V, uint32_t *cps, int *perm)
     }
     if (rc == 0)
         rc = check_stoi(im, meta, p, n);
-    if (rc == 0 && n != (size_t)V)
+    if (rc == 0 && n < (size_t)V) /* rows no character names: a padded vocabulary */
+        rc = ts_fail(im->err, "meta.pkl has %zu characters but transformer.wte.weight has %d "
+                     "rows: a padded vocabulary (train.py pads to 50304 when it finds no "
+                     "meta.pkl), whose extra rows take a share of every prediction; train with "
+                     "vocab_size the number of characters, meta.pkl beside the data", n, V);
+    else if (rc == 0 && n != (size_t)V)
         rc = ts_fail(im->err, "meta.pkl has %zu characters but transformer.wte.weight has %d "
                      "rows", n, V);
     for (size_t i = 0; rc == 0 && i < n; i++) {

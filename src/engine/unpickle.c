@@ -478,6 +478,12 @@ static int refuse_global(Unpickler *u, const char *module, size_t mlen, const ch
     if (u->allow == PK_ALLOW_NOTHING)
         return ts_fail(u->err, "%s refers to %s; a vocabulary needs no code: refused", u->what,
                        ts_quote(&q, full));
+    /* a class as the first value: torch.save(model), the module pickled whole */
+    if (u->sp == 0 && u->nmarks == 0 && nlen > 0 && name[0] >= 'A' && name[0] <= 'Z')
+        return ts_fail(u->err, "%s holds an object of class %s, not weights: a model saved whole "
+                       "(torch.save(model)) is refused, since loading it runs its code; save "
+                       "torch.save(model.state_dict(), PATH) or train.py's checkpoint instead",
+                       u->what, ts_quote(&q, full));
     return ts_fail(u->err, "%s refers to %s, which no checkpoint needs: refused (the file may "
                    "be unsafe)", u->what, ts_quote(&q, full));
 }

@@ -68,7 +68,7 @@ static void draw_foot(const AppState *s, Rect r, int y, const PromptCell *cells,
             draw_text(y, x0 + cells[k].x, cells[k].w, ROLE_DIM, tui_glyphs()->shift);
             continue;
         }
-        uint32_t cp = cells[k].char_index < 0 ? '\n' : s->chars[cells[k].char_index].cp;
+        uint32_t cp = cells[k].char_index < 0 ? app_start_cp(s) : s->chars[cells[k].char_index].cp;
         float a;
         int read = app_attention(s, 0, 0, cells[k].text_index, &a);
         draw_cp(y, x0 + cells[k].x, cells[k].w, read ? ROLE_NORMAL : ROLE_DIM, cp);

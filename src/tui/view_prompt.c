@@ -100,8 +100,8 @@ int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max)
             used += mark_w;
         }
     }
-    if (i < 0 && s->g.prefix && n < max && used + draw_cp_width('\n') <= width)
-        cells[n++] = (PromptCell){0, draw_cp_width('\n'), 0, -1, 0, 0};
+    if (i < 0 && s->g.prefix && n < max && used + draw_cp_width(app_start_cp(s)) <= width)
+        cells[n++] = (PromptCell){0, draw_cp_width(app_start_cp(s)), 0, -1, 0, 0};
     /* collected from the end: reverse, then give each its column */
     for (int a = 0, b = n - 1; a < b; a++, b--) {
         PromptCell t = cells[a];
@@ -199,8 +199,13 @@ static Role note_text(const AppState *s, char *out, size_t size, int cols, int e
         else
             snprintf(out, size, app_label_n(s, LBL_NOTE_WINDOW, read), edge, read);
     }
-    else if (s->n_chars == 0)
+    else if (s->n_chars == 0 && app_can_start_poem(s))
         snprintf(out, size, "%s", app_label(s, LBL_NOTE_EMPTY));
+    else if (s->n_chars == 0) { /* mid-text by itself: what the empty text reads */
+        char first[8] = {0};
+        vocab_show(app_start_cp(s), first);
+        snprintf(out, size, app_label(s, LBL_NOTE_EMPTY_NO_NEWLINE), first);
+    }
     else if (s->show_pinyin) /* what the newest characters mean */
         view_pinyin_glosses(s, out, size, cols);
     if (!out[0])
@@ -257,7 +262,7 @@ static void text_items(const AppState *s, TextItems *t)
     long known = 0;
     t->n = 0;
     if (s->g.prefix)
-        add_item(t, '\n', draw_cp_width('\n'), (PromptCell){0, 0, 0, -1, 0, 0});
+        add_item(t, app_start_cp(s), draw_cp_width(app_start_cp(s)), (PromptCell){0, 0, 0, -1, 0, 0});
     for (size_t i = 0; i < s->n_chars; i++) {
         long ti = s->chars[i].id >= 0 ? (long)s->g.prefix + known++ : -1;
         if (ti >= 0 && edge_due && (size_t)ti >= start) {
@@ -348,7 +353,7 @@ static void draw_one_row(const AppState *s, Rect r)
             draw_text(r.y, x0 + cells[k].x, cells[k].w, ROLE_KEY, shift_glyph());
             continue;
         }
-        uint32_t cp = cells[k].char_index < 0 ? '\n' : s->chars[cells[k].char_index].cp;
+        uint32_t cp = cells[k].char_index < 0 ? app_start_cp(s) : s->chars[cells[k].char_index].cp;
         draw_cp(r.y, x0 + cells[k].x, cells[k].w, char_role(s, &cells[k]), cp);
     }
 }

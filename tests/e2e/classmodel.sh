@@ -18,7 +18,8 @@
 # A friendlier import: a vocabulary without a newline is said at import,
 # and probs then reads prompts mid-text by itself (the same probabilities as
 # the model with its newline, read --mid-text); the "Let's build GPT" layout
-# is refused as what it is, in the class's language.
+# is refused as what it is, and a padded vocabulary or a model saved whole
+# with a hint of what to save instead, in the class's language.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/classmodel.sh   (from the repository root)
 set -u
 export LC_ALL=C.UTF-8
@@ -128,7 +129,7 @@ fi
 $T import $D/bias.pt --meta $D/meta-nonewline.pkl --out "$work/nonl.bin" >"$work/out" 2>"$work/err"
 rc=$?
 if [ $rc -eq 0 ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
-    grep -q "nonl.bin: its vocabulary has no newline: probs and generate read its prompts as fragments from inside a text (--mid-text) by themselves" "$work/err"; then
+    grep -q "nonl.bin: its vocabulary has no newline, so no poem can start: the explorer, lessons, probs and generate read its text as fragments from inside a text (--mid-text) by themselves" "$work/err"; then
     pass import-no-newline-said
 else
     fail import-no-newline-said "exit $rc: $(head -c 300 "$work/err")"
@@ -144,11 +145,88 @@ else
     fail probs-no-newline-mid-text "$(head -3 "$work/got" | tr '\n' ';') vs $(head -3 "$work/want" | tr '\n' ';') $(head -c 200 "$work/err")"
 fi
 $T import $D/bias.pt --meta $D/meta-nonewline.pkl --out "$work/nonl.bin" --lang de >/dev/null 2>"$work/err"
-if grep -q "in seinem Zeichenvorrat fehlt der Zeilenumbruch: probs und generate lesen" "$work/err" &&
+if grep -q "in seinem Zeichenvorrat fehlt der Zeilenumbruch, also kann kein Gedicht beginnen: Explorer, Lektionen, probs und generate lesen" "$work/err" &&
     ! grep -q "vocabulary" "$work/err"; then
     pass import-no-newline-said-de
 else
     fail import-no-newline-said-de "$(head -c 300 "$work/err")"
+fi
+
+# --- all 36 bundled lessons under --lang de: every line German, none failing ---
+# (a class model with its own vocabulary, bias.bin; one trained on the shipped
+# training text, so with the bundled vocabulary and other weights; and the
+# model without a newline, which every lesson reads mid-text, saying so once)
+all_lessons() { ls lessons/de/*.md lessons/en/*.md lessons/fr/*.md lessons/zh/*.md; }
+# LABEL MODEL ERRLINES: 36 lessons "in Ordnung", every other line a German
+# "not checked" or the exercise program's start; ERRLINES lines on stderr
+lessons_de() {
+    # shellcheck disable=SC2046 # the 36 file names, none with a space
+    $T lesson --check $(all_lessons) --model "$2" --lang de >"$work/out" 2>"$work/err"
+    rc=$?
+    n_ok=$(grep -c "Schritte, in Ordnung\$" "$work/out")
+    n_other=$(grep -v -e "an diesem nicht geprüft" -e "Schritte, in Ordnung\$" -e "als top-p gestartet" "$work/out" | wc -l)
+    english=$(grep -c -e "not checked" -e "narration quotes" -e " steps, ok" -e "line is cut" -e " the model" -e "vocabulary" "$work/out" "$work/err" | awk -F: '{n+=$NF} END{print n}')
+    if [ $rc -eq 0 ] && [ "$(all_lessons | wc -l)" -eq 36 ] && [ "$n_ok" -eq 36 ] && [ "$n_other" -eq 0 ] &&
+        [ "$english" -eq 0 ] && [ "$(wc -l <"$work/err")" -eq "$3" ]; then
+        pass "$1"
+    else
+        fail "$1" "exit $rc, $n_ok of 36 ok, $n_other other lines, $english English: $(grep -v -e "an diesem nicht geprüft" -e "in Ordnung\$" "$work/out" | head -3) $(head -c 300 "$work/err")"
+    fi
+}
+lessons_de lessons-all-de-own-vocabulary $D/bias.bin 0
+# the quickest class model with the bundled vocabulary: one layer of 16, 20
+# steps on the shipped training text (no validation text: a second or so)
+if $T train --data assets/tang-train.txt --layers 1 --dims 16 --heads 2 --context 16 --steps 20 \
+    --batch 8 --lr 0.05 --warmup 0 --quiet --out "$work/class.bin" --checkpoint "$work/class.ckpt" \
+    >/dev/null 2>&1 && $T info --model "$work/class.bin" | grep -q "vocabulary 7,311\$" &&
+    ! cmp -s "$work/class.bin" assets/tang.bin; then
+    lessons_de lessons-all-de-bundled-vocabulary "$work/class.bin" 0
+else
+    fail lessons-all-de-bundled-vocabulary "the class model was not trained with the bundled vocabulary"
+fi
+lessons_de lessons-all-de-no-newline "$work/nonl.bin" 1
+if grep -q "^tangscope lesson: im Zeichenvorrat des Modells fehlt der Zeilenumbruch, also kann kein Gedicht beginnen: die Lektionen lesen seinen Text als Ausschnitt aus der Textmitte" "$work/err"; then
+    pass lessons-no-newline-said-de
+else
+    fail lessons-no-newline-said-de "$(head -c 300 "$work/err")"
+fi
+
+# --- import: a padded vocabulary and a model saved whole, each with its hint ---
+# (tests/data/nanogpt/padded.pt and whole.pt, by tools/make-nanogpt-extra.py:
+# bias.pt's weights with 7 rows of padding, and its GPT module torch.save'd)
+# refused with exit 2, no file written, one line that says what to do instead,
+# in the class's language (no English left under --lang de, fr, zh)
+for v in "en:padded.pt:a padded vocabulary (train.py pads to 50304 when it finds no meta.pkl):train with vocab_size the number of characters" \
+    "de:padded.pt:ein aufgefüllter Zeichenvorrat:mit vocab_size gleich der Zahl der Zeichen trainieren" \
+    "fr:padded.pt:un vocabulaire complété:entraînez avec vocab_size égal au nombre de caractères" \
+    "zh:padded.pt:字表被补齐了:请用等于字数的 vocab_size 训练" \
+    "en:whole.pt:holds an object of class 'nanogpt_torch.GPT', not weights:save torch.save(model.state_dict(), PATH)" \
+    "de:whole.pt:enthält ein Objekt der Klasse „nanogpt_torch.GPT“, keine Gewichte:stattdessen torch.save(model.state_dict(), PFAD)" \
+    "fr:whole.pt:contient un objet de la classe:enregistrez plutôt torch.save(model.state_dict(), CHEMIN)" \
+    "zh:whole.pt:整个保存的模型（torch.save(model)）不读:请改存 torch.save(model.state_dict(), 路径)"; do
+    lang=${v%%:*} rest=${v#*:}
+    file=${rest%%:*} rest=${rest#*:}
+    what=${rest%%:*} hint=${rest#*:}
+    rm -f "$work/hint.bin"
+    $T import $D/$file --meta $D/meta.pkl --out "$work/hint.bin" --lang $lang >"$work/out" 2>"$work/err"
+    rc=$?
+    english=0
+    [ $lang = en ] || ! grep -q -e "padded" -e "holds an object" -e "instead" -e "train with" "$work/err" || english=1
+    if [ $rc -eq 2 ] && [ ! -s "$work/out" ] && [ ! -e "$work/hint.bin" ] && [ "$(wc -l <"$work/err")" -eq 1 ] &&
+        grep -q "^tangscope import" "$work/err" && grep -qF "$what" "$work/err" && grep -qF "$hint" "$work/err" &&
+        [ $english -eq 0 ]; then
+        pass "import-hint-${file%.pt}-$lang"
+    else
+        fail "import-hint-${file%.pt}-$lang" "exit $rc: $(head -c 400 "$work/err")"
+    fi
+done
+# the refusal of code that is not a class stays as it was: no hint of a model
+$T import $D/evil.pt --meta $D/meta.pkl --out "$work/hint.bin" >/dev/null 2>"$work/err"
+if [ $? -eq 2 ] && grep -q "refers to 'os.system', which no checkpoint needs: refused" "$work/err" &&
+    ! grep -q "saved whole" "$work/err"; then
+    pass import-evil-no-model-hint
+else
+    fail import-evil-no-model-hint "$(head -c 300 "$work/err")"
 fi
 
 # --- import: the lecture's "Let's build GPT" layout ---

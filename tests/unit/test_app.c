@@ -921,6 +921,47 @@ static void test_mid_text_toggle(void)
     app_free(&s);
 }
 
+/* A vocabulary without a newline (tests/data/tiny-nonewline.bin: tiny.bin's
+ * weights with its newline, id 0, named '!'): no poem can start, so the
+ * state is mid-text from the start and after a reset, asking for a poem's
+ * start leaves it there, and the empty text is id 0 alone, so its bars are
+ * tiny.bin's at a poem's start, before and after a character taken back. */
+static void test_no_newline_mid_text(void)
+{
+    Model nonl;
+    TsErr err;
+    if (model_load(&nonl, "tests/data/tiny-nonewline.bin", &err) != 0) {
+        CHECK(0, "tests/data/tiny-nonewline.bin: %s", err.msg);
+        return;
+    }
+    AppState s, ref;
+    apptest_start(&s, &nonl);
+    start(&ref);
+    int V = model.cfg.vocab_size;
+    CHECK(vocab_id(&nonl.vocab, '\n') < 0 && vocab_cp(&nonl.vocab, 0) == '!' && !app_can_start_poem(&s),
+          "the fixture has no newline and '!' first");
+    CHECK(s.mid_text && s.g.n == 1 && s.g.prefix == 1 && s.g.text[0] == 0 && app_start_cp(&s) == '!',
+          "opens mid-text, the empty text '!' alone (mid %d, n %zu)", s.mid_text, s.g.n);
+    CHECK(s.pred.model_ok && memcmp(s.pred.probs, ref.pred.probs, (size_t)V * sizeof(float)) == 0,
+          "the empty text's bars are tiny.bin's at a poem's start");
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(0));
+    CHECK(s.mid_text && !s.status_error && strstr(s.status, "no newline"),
+          "a poem's start is not taken, and the status says why: %s", s.status);
+    apptest_type(&s, "春");
+    CHECK(s.g.n == 1 && s.g.prefix == 0 && s.g.text[0] == vocab_id(&nonl.vocab, testutil_cp("春")),
+          "the first character takes the empty text's place");
+    key(&s, CMD_BACKSPACE);
+    app_predict(&s);
+    CHECK(s.g.n == 1 && s.g.prefix == 1 && s.g.text[0] == 0 &&
+          memcmp(s.pred.probs, ref.pred.probs, (size_t)V * sizeof(float)) == 0,
+          "taken back: the empty text again, the same bars");
+    app_reset(&s);
+    CHECK(s.mid_text && s.g.prefix == 1 && s.g.text[0] == 0, "a reset stays mid-text");
+    app_free(&ref);
+    app_free(&s);
+    model_free(&nonl);
+}
+
 /* n in a verse form keeps the form where it stands. */
 static void test_mid_text_keeps_form(void)
 {
@@ -1736,6 +1777,7 @@ int main(void)
     RUN(test_prompt_start_top8);
     RUN(test_mid_text_toggle);
     RUN(test_mid_text_keeps_form);
+    RUN(test_no_newline_mid_text);
     RUN(test_cache_toggle);
     RUN(test_letters_outside_pinyin);
     RUN(test_export_empty_asks);
