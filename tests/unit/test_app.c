@@ -937,7 +937,7 @@ static void test_no_newline_mid_text(void)
     AppState s, ref;
     apptest_start(&s, &nonl);
     start(&ref);
-    int V = model.cfg.vocab_size;
+    int V = fx.model.cfg.vocab_size;
     CHECK(vocab_id(&nonl.vocab, '\n') < 0 && vocab_cp(&nonl.vocab, 0) == '!' && !app_can_start_poem(&s),
           "the fixture has no newline and '!' first");
     CHECK(s.mid_text && s.g.n == 1 && s.g.prefix == 1 && s.g.text[0] == 0 && app_start_cp(&s) == '!',
