@@ -597,6 +597,13 @@ const Model *app_weights_model(AppState *s, WeightPrec p, TsErr *err);
 int app_compare_model_set(AppState *s, const char *path, TsErr *err);
 void app_compare_model_update(AppState *s);
 void app_compare_model_free(AppState *s);
+/* A compare model for path opened beside s's (its model: a file's, or s's
+ * in a precision), not yet reading any text; NULL with err. A lesson's
+ * thread opens them ahead for the screen (app_lesson.c), which adopts one
+ * as s->cm (freeing what was loaded) or closes it. */
+AppCompareModel *app_compare_model_open(AppState *s, const char *path, TsErr *err);
+void app_compare_model_adopt(AppState *s, AppCompareModel *c);
+void app_compare_model_close(AppCompareModel *c);
 /* Model A as the compare panel names it: the file's last part, and the
  * bars' precision when they are rounded ("tang.bin int8"). Returns out. */
 const char *app_compare_name_a(const AppState *s, char *out, size_t size);
