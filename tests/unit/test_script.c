@@ -209,6 +209,28 @@ static void test_prompt_type_backspace_clear(void)
     app_free(&s);
 }
 
+/* The KV cache line tells what a whole command read: a new prompt every
+ * position of its text (the poem's opening newline and each character), a
+ * retyped last character one position only. */
+static void test_cache_line_counts_the_command(void)
+{
+    AppState s;
+    start(&s);
+    ok(&s, "cache on");
+    ok(&s, "prompt 白日山水");
+    long want = 1 + 4; /* ⏎ and 白日山水 */
+    CHECK(s.pred.predict_rows == want, "a new prompt read %ld positions, want %ld",
+          s.pred.predict_rows, want);
+    ok(&s, "backspace");
+    ok(&s, "type 水");
+    CHECK(s.pred.predict_rows == 1, "a retyped character read %ld positions, want 1",
+          s.pred.predict_rows);
+    ok(&s, "type 春风");
+    CHECK(s.pred.predict_rows == 2, "two characters typed read %ld positions, want 2",
+          s.pred.predict_rows);
+    app_free(&s);
+}
+
 /* What a line of the settings' table below reads back. */
 static double temperature_of(const AppState *s) { return s->set.temperature; }
 static double top_k_of(const AppState *s) { return s->set.top_k; }
@@ -1301,6 +1323,7 @@ int main(void)
     RUN(test_setting_verbs);
     RUN(test_set_every_setting);
     RUN(test_prompt_type_backspace_clear);
+    RUN(test_cache_line_counts_the_command);
     RUN(test_forgiving_text);
     RUN(test_settings);
     RUN(test_step_pick_write);
