@@ -221,11 +221,13 @@ int app_reread_text(AppState *s)
     return 0;
 }
 
-void app_set_mid_text(AppState *s, int on)
+void app_set_mid_text(AppState *s, int on, int by_key)
 {
     s->mid_text = on != 0;
+    LabelId said = by_key ? (s->mid_text ? LBL_ST_MID_TEXT : LBL_ST_POEM_START)
+                          : (s->mid_text ? LBL_ST_MID_TEXT_CMD : LBL_ST_POEM_START_CMD);
     if (app_reread_text(s) == 0)
-        app_status(s, 0, "%s", app_label(s, s->mid_text ? LBL_ST_MID_TEXT : LBL_ST_POEM_START));
+        app_status(s, 0, "%s", app_label(s, said));
     app_predict(s);
 }
 

@@ -764,8 +764,10 @@ void app_clear_text(AppState *s);
 /* Read the prompt as a fragment from inside a text (1) or as the start of a
  * poem (0, the default: the model reads a newline before it). The text is
  * read again under the new rule: its characters, typed, picked or written,
- * and the verse form stay; the cache starts over. */
-void app_set_mid_text(AppState *s, int on);
+ * and the verse form stay; the cache starts over. The status says how to
+ * switch back: by the key n (by_key), else by the command `:mid-text`, the
+ * only way in a lesson, where n is the next step. */
+void app_set_mid_text(AppState *s, int on, int by_key);
 /* Give the model the known characters again from the start, under the
  * current rule, and replay the form. Returns 0, or -1 with the status saying
  * why not. */
