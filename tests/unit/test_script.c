@@ -816,7 +816,7 @@ static void test_lesson_commands(void)
     app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0)), app_lesson_wait(&s);
     app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0)), app_lesson_wait(&s);
     CHECK(s.lesson_step == 4 && strcmp(s.status, app_label(&s, LBL_LESSON_END)) == 0,
-          "n after the last step says so: %s", s.status);
+          "n after the last step says so: %s (step %d)", s.status, s.lesson_step);
     /* the narration scrolls as far as the screen said it reaches */
     app_lesson_fit(&s, 10, 4);
     app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(3));
