@@ -240,15 +240,17 @@ void app_say_no_newline(AppState *s)
     app_status(s, 0, app_label(s, LBL_ST_NO_NEWLINE), start);
 }
 
-void app_set_mid_text(AppState *s, int on)
+void app_set_mid_text(AppState *s, int on, int by_key)
 {
     if (!on && !app_can_start_poem(s)) { /* stays mid-text, and says why */
         app_say_no_newline(s);
         return;
     }
     s->mid_text = on != 0;
+    LabelId said = by_key ? (s->mid_text ? LBL_ST_MID_TEXT : LBL_ST_POEM_START)
+                          : (s->mid_text ? LBL_ST_MID_TEXT_CMD : LBL_ST_POEM_START_CMD);
     if (app_reread_text(s) == 0)
-        app_status(s, 0, "%s", app_label(s, s->mid_text ? LBL_ST_MID_TEXT : LBL_ST_POEM_START));
+        app_status(s, 0, "%s", app_label(s, said));
     app_predict(s);
 }
 

@@ -611,6 +611,13 @@ const Model *app_weights_model(AppState *s, WeightPrec p, TsErr *err);
 int app_compare_model_set(AppState *s, const char *path, TsErr *err);
 void app_compare_model_update(AppState *s);
 void app_compare_model_free(AppState *s);
+/* A compare model for path opened beside s's (its model: a file's, or s's
+ * in a precision), not yet reading any text; NULL with err. A lesson's
+ * thread opens them ahead for the screen (app_lesson.c), which adopts one
+ * as s->cm (freeing what was loaded) or closes it. */
+AppCompareModel *app_compare_model_open(AppState *s, const char *path, TsErr *err);
+void app_compare_model_adopt(AppState *s, AppCompareModel *c);
+void app_compare_model_close(AppCompareModel *c);
 /* Model A as the compare panel names it: the file's last part, and the
  * bars' precision when they are rounded ("tang.bin int8"). Returns out. */
 const char *app_compare_name_a(const AppState *s, char *out, size_t size);
@@ -771,8 +778,10 @@ void app_clear_text(AppState *s);
 /* Read the prompt as a fragment from inside a text (1) or as the start of a
  * poem (0, the default: the model reads a newline before it). The text is
  * read again under the new rule: its characters, typed, picked or written,
- * and the verse form stay; the cache starts over. */
-void app_set_mid_text(AppState *s, int on);
+ * and the verse form stay; the cache starts over. The status says how to
+ * switch back: by the key n (by_key), else by the command `:mid-text`, the
+ * only way in a lesson, where n is the next step. */
+void app_set_mid_text(AppState *s, int on, int by_key);
 /* Whether the model's vocabulary has a newline, so a poem can start: without
  * one the text is always read mid-text (app_reset), and asking for a poem's
  * start says why not (app_say_no_newline). */

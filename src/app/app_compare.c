@@ -47,13 +47,11 @@ static const Model *open_model(AppState *s, AppCompareModel *c, const char *path
     return &c->own;
 }
 
-/* Load path as the compare model in place of what is loaded; what is loaded
- * stays when path cannot be. */
-static int load(AppState *s, const char *path, TsErr *err)
+AppCompareModel *app_compare_model_open(AppState *s, const char *path, TsErr *err)
 {
     AppCompareModel *c = ts_calloc(1, sizeof *c, err);
     if (!c)
-        return -1;
+        return NULL;
     snprintf(c->path, sizeof c->path, "%s", path);
     const char *slash = strrchr(path, '/');
     snprintf(c->name, sizeof c->name, "%s", slash && slash[1] ? slash + 1 : path);
@@ -61,10 +59,30 @@ static int load(AppState *s, const char *path, TsErr *err)
         !(c->ids = ts_calloc(APP_MAX_CHARS + 1, sizeof *c->ids, err)) ||
         gen_init(&c->g, c->m, 1, err) != 0 || nextview_init(&c->view, c->m, &c->g.ss, err) != 0) {
         cm_free(c);
-        return -1;
+        return NULL;
     }
+    return c;
+}
+
+void app_compare_model_close(AppCompareModel *c)
+{
+    cm_free(c);
+}
+
+void app_compare_model_adopt(AppState *s, AppCompareModel *c)
+{
     app_compare_model_free(s);
     s->cm = c;
+}
+
+/* Load path as the compare model in place of what is loaded; what is loaded
+ * stays when path cannot be. */
+static int load(AppState *s, const char *path, TsErr *err)
+{
+    AppCompareModel *c = app_compare_model_open(s, path, err);
+    if (!c)
+        return -1;
+    app_compare_model_adopt(s, c);
     return 0;
 }
 

@@ -63,11 +63,16 @@ typedef struct {
     double step_s[WPREC_COUNT];   /* the weights panel's timing the step saw (AppWeights), */
     double round_s[WPREC_COUNT][APP_TIMING_ROUNDS]; /* all 0 when nothing was timed yet */
     double tick_s;
+    Model *rounded[WPREC_COUNT];  /* the rounded models the thread's state had made by then
+                                   * (its own, lent: app_lesson_forget hands them over) */
+    AppCompareModel *spare;       /* the compare model this step first wished, opened for the
+                                   * screen's state by the thread; owned until adopted */
     FirstProblem problem;         /* the first problem of the steps up to this one */
 } StepSnap;
 
 static void snap_free(StepSnap *p)
 {
+    app_compare_model_close(p->spare);
     gen_snapshot_free(&p->g);
     free(p->chars);
     free(p->steps);
@@ -97,6 +102,7 @@ static void snap_take(const AppState *s, StepSnap *p, const FirstProblem *proble
     memcpy(p->step_s, s->wt.step_s, sizeof p->step_s);
     memcpy(p->round_s, s->wt.round_s, sizeof p->round_s);
     p->tick_s = s->wt.tick_s;
+    memcpy(p->rounded, s->wt.rounded, sizeof p->rounded);
     p->problem = *problem;
     p->valid = 1;
 }
@@ -161,12 +167,14 @@ static int snap_restore(AppState *s, const StepSnap *p)
 struct AppStepSnaps {
     const Lesson *lesson;         /* the lesson they belong to */
     AppLang lang;                 /* ... started in this language */
+    AppState seed;                /* what the thread's own state starts with (start_state) */
     int n;                        /* l->n_steps */
     StepSnap *step;               /* [n] */
     pthread_mutex_t mu;
     pthread_t thread;
     int have_thread;
     int ready;                    /* step[0 .. ready) are kept (under mu) */
+    int done;                     /* the thread keeps no more (under mu) */
     atomic_int stop;              /* the screen no longer wants them */
     AppState ws;                  /* the thread's own state */
     int have_ws;
@@ -186,15 +194,59 @@ static int snaps_ready(struct AppStepSnaps *all)
     return ready;
 }
 
+/* The thread's own state, as the screen's starts a lesson: the same model,
+ * readings, symbols and training text (only read by both), made by the
+ * thread (tens of milliseconds the screen does not wait for). */
+static int start_state(struct AppStepSnaps *all)
+{
+    const AppState *s = &all->seed;
+    TsErr err;
+    if (app_init(&all->ws, s->m, &err) != 0)
+        return -1;
+    all->have_ws = 1;
+    all->ws.model_name = s->model_name;
+    all->ws.pinyin = s->pinyin;
+    all->ws.sym = s->sym;
+    all->ws.fingerprint = s->fingerprint;
+    if (s->corpus_status == CORPUS_READY)
+        app_set_corpus(&all->ws, s->corpus, CORPUS_READY);
+    all->ws.lang = all->lang;
+    app_reset(&all->ws);
+    return 0;
+}
+
+/* A step that wishes a compare model the steps before it did not: open one
+ * more for the screen's state, which then need not open it when the class
+ * gets there (a model's buffers and, for a file, reading it). Its model is
+ * the same as the thread's: a file of its own, s->m, or the rounded model
+ * the thread lends (borrow_rounded). */
+static void open_spare(struct AppStepSnaps *all, StepSnap *kept, char *opened, size_t size)
+{
+    const char *wish = all->ws.compare_model;
+    if (!kept->valid || !wish[0] || strcmp(wish, opened) == 0)
+        return;
+    TsErr err;
+    kept->spare = app_compare_model_open(&all->ws, wish, &err); /* NULL: opened when shown */
+    snprintf(opened, size, "%s", wish);
+}
+
 static void *prepare_steps(void *arg)
 {
     struct AppStepSnaps *all = arg;
     ts_set_threads(1); /* this thread's passes; the screen's keep every core */
     FirstProblem first = {0};
+    char opened[APP_CMP_PATH_MAX] = ""; /* the compare model of the last spare */
+    if (start_state(all) != 0) {
+        pthread_mutex_lock(&all->mu);
+        all->done = 1; /* no state of its own: the screen enters the steps itself */
+        pthread_mutex_unlock(&all->mu);
+        return NULL;
+    }
     for (int k = 0; k < all->n && !atomic_load(&all->stop); k++) {
         lesson_enter(&all->ws, all->lesson, k, 0, note_problem, &first);
         StepSnap kept = {0};
         snap_take(&all->ws, &kept, &first);
+        open_spare(all, &kept, opened, sizeof opened);
         pthread_mutex_lock(&all->mu);
         all->step[k] = kept;
         all->ready = kept.valid ? k + 1 : all->ready;
@@ -202,6 +254,9 @@ static void *prepare_steps(void *arg)
         if (!kept.valid)
             break; /* out of memory: the screen enters the rest itself */
     }
+    pthread_mutex_lock(&all->mu);
+    all->done = 1;
+    pthread_mutex_unlock(&all->mu);
     return NULL;
 }
 
@@ -217,10 +272,14 @@ void app_lesson_forget(AppState *s)
         pthread_join(all->thread, NULL); /* after the step it is entering */
         pthread_mutex_destroy(&all->mu);
     }
+    /* the rounded models lent to s are s's from now on */
+    for (int p = 0; all->have_ws && p < WPREC_COUNT; p++)
+        if (s->wt.rounded[p] && s->wt.rounded[p] == all->ws.wt.rounded[p])
+            all->ws.wt.rounded[p] = NULL;
+    for (int i = 0; i < all->n; i++) /* first: a spare may read a model of the thread's */
+        snap_free(&all->step[i]);
     if (all->have_ws)
         app_free(&all->ws);
-    for (int i = 0; i < all->n; i++)
-        snap_free(&all->step[i]);
     free(all->step);
     free(all);
     s->snaps = NULL;
@@ -229,18 +288,13 @@ void app_lesson_forget(AppState *s)
 /* Start the thread that enters the steps of l ahead of the class. */
 static void start_thread(AppState *s, struct AppStepSnaps *all)
 {
-    TsErr err;
-    if (app_init(&all->ws, s->m, &err) != 0)
-        return;
-    all->have_ws = 1;
-    all->ws.model_name = s->model_name;
-    all->ws.pinyin = s->pinyin;
-    all->ws.sym = s->sym;
-    all->ws.fingerprint = s->fingerprint;
-    if (s->corpus_status == CORPUS_READY)
-        app_set_corpus(&all->ws, s->corpus, CORPUS_READY);
-    all->ws.lang = all->lang;
-    app_reset(&all->ws);
+    all->seed.m = s->m;
+    all->seed.model_name = s->model_name;
+    all->seed.pinyin = s->pinyin;
+    all->seed.sym = s->sym;
+    all->seed.fingerprint = s->fingerprint;
+    all->seed.corpus = s->corpus;
+    all->seed.corpus_status = s->corpus_status;
     if (pthread_mutex_init(&all->mu, NULL) != 0)
         return;
     if (pthread_create(&all->thread, NULL, prepare_steps, all) != 0) {
@@ -308,11 +362,59 @@ static void arrive(AppState *s, int k, const FirstProblem *first)
         app_status(s, 1, app_label(s, LBL_ST_LINE_PROBLEM), first->line, first->msg);
 }
 
+/* Is step k still to come from the thread? */
+static int thread_owes(struct AppStepSnaps *all, int k)
+{
+    if (!all || !all->have_thread)
+        return 0;
+    pthread_mutex_lock(&all->mu);
+    int owes = all->ready <= k && !all->done;
+    pthread_mutex_unlock(&all->mu);
+    return owes && !atomic_load(&all->stop);
+}
+
+/* Lend s the rounded models the thread has made, so that a step in bf16 or
+ * int8 finds its weights ready instead of rounding them on the screen's
+ * thread (a tenth of a second or more, with the class waiting). */
+static void borrow_rounded(AppState *s, struct AppStepSnaps *all)
+{
+    int ready = snaps_ready(all);
+    for (int i = 0; i < ready; i++)
+        for (int p = 0; p < WPREC_COUNT; p++)
+            if (!s->wt.rounded[p] && all->step[i].rounded[p])
+                s->wt.rounded[p] = all->step[i].rounded[p];
+}
+
+/* The compare model step k wishes, when the thread opened it ahead and its
+ * model is one s has too (a file's own, s->m, or a rounded one s borrowed). */
+static void adopt_spare(AppState *s, struct AppStepSnaps *all, int k)
+{
+    const char *wish = all->step[k].view.compare_model;
+    if (!wish[0] || (s->cm && strcmp(s->cm->path, wish) == 0))
+        return;
+    for (int i = 0; i <= k; i++) {
+        AppCompareModel *c = all->step[i].spare;
+        if (!c || strcmp(c->path, wish) != 0)
+            continue;
+        int shared = c->have_own || c->m == s->m;
+        for (int p = 0; p < WPREC_COUNT; p++)
+            shared |= c->m == s->wt.rounded[p];
+        if (shared) {
+            all->step[i].spare = NULL;
+            app_compare_model_adopt(s, c);
+        }
+        return;
+    }
+}
+
 /* Put back the kept state of step k. Returns 0, or -1 when it is not kept. */
 static int restore_step(AppState *s, struct AppStepSnaps *all, int k)
 {
-    if (!all || k >= snaps_ready(all) || !all->step[k].valid ||
-        snap_restore(s, &all->step[k]) != 0)
+    if (!all || k >= snaps_ready(all) || !all->step[k].valid)
+        return -1;
+    borrow_rounded(s, all);
+    adopt_spare(s, all, k);
+    if (snap_restore(s, &all->step[k]) != 0)
         return -1;
     arrive(s, k, &all->step[k].problem);
     return 0;
@@ -378,17 +480,20 @@ void app_lesson_go(AppState *s, int k)
     }
     if (restore_step(s, all, k) == 0)
         return;
-    if (all && all->have_thread) {
+    /* a lesson just opened shows its first step at once, entered here: the
+     * thread is still making its own state (the introduction takes no time) */
+    int opening = k == 0 && s->lesson_step < 0;
+    if (thread_owes(all, k) && !opening) {
         /* the thread gets there first: wait a moment, then say so and let
          * the clock (app_lesson_tick) show the step once it stands */
         double t0 = ts_now();
-        while (snaps_ready(all) <= k && 1000.0 * (ts_now() - t0) < WAIT_MS) {
+        while (thread_owes(all, k) && 1000.0 * (ts_now() - t0) < WAIT_MS) {
             struct timespec nap = {0, 2 * 1000 * 1000};
             nanosleep(&nap, NULL);
         }
         if (restore_step(s, all, k) == 0)
             return;
-        if (snaps_ready(all) <= k && !atomic_load(&all->stop)) {
+        if (thread_owes(all, k)) {
             all->pending = k;
             all->pending_since = t0;
             s->job.kind = JOB_LESSON;
@@ -400,10 +505,10 @@ void app_lesson_go(AppState *s, int k)
     int from = k - 1;
     while (from >= 0 && restore_step(s, all, from) != 0)
         from--;
-    if (from < 0) {
+    if (from < 0 && !opening) { /* app_lesson_open has just reset it */
         s->lang = s->lesson_lang; /* first: the welcome comes in it */
         app_reset(s);
-    } else {
+    } else if (from >= 0) {
         first = all->step[from].problem;
     }
     adopt_timing(s, all);
@@ -426,7 +531,7 @@ unsigned app_lesson_tick(AppState *s)
         enter_steps(s, NULL, s->lesson_step, k, &first);
         return REDRAW_ALL;
     }
-    if (snaps_ready(all) <= k)
+    if (thread_owes(all, k))
         return REDRAW_NONE;
     s->job.kind = JOB_NONE;
     all->pending = -1;

@@ -332,7 +332,7 @@ static unsigned do_language(AppState *s, CmdArg a)
 
 static unsigned do_mid_text(AppState *s, CmdArg a)
 {
-    app_set_mid_text(s, a.n < 0 ? !s->mid_text : a.n != 0);
+    app_set_mid_text(s, a.n < 0 ? !s->mid_text : a.n != 0, a.n < 0); /* < 0: the key n */
     return REDRAW_TEXT;
 }
 

@@ -188,6 +188,8 @@ typedef enum {
     LBL_ST_POEM_START,
     LBL_ST_MID_TEXT,
     LBL_ST_NO_NEWLINE,
+    LBL_ST_POEM_START_CMD, /* ... set by a command: switched back by `:mid-text` */
+    LBL_ST_MID_TEXT_CMD,
     LBL_ST_CORPUS_FAILED,
     LBL_ST_NONFINITE,
     /* lessons and the command line */

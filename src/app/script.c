@@ -866,13 +866,23 @@ static int finish_job(AppState *s, const ScriptCmd *c, ScriptOut *o)
     return SCRIPT_OK;
 }
 
-static int type_text(AppState *s, const ScriptCmd *c, ScriptOut *o)
+/* Type the command's text a character at a time. The KV cache line then
+ * tells what the whole command cost (the positions read and the time, over
+ * its characters), not the last character's: a new prompt reads every
+ * position, a retyped last character one. rows and ms: what came before in
+ * the same command (the clear of `prompt`). */
+static int type_text(AppState *s, const ScriptCmd *c, ScriptOut *o, long rows, double ms)
 {
     size_t len = strlen(c->text), pos = 0;
     uint32_t cp;
-    while (pos < len && utf8_decode(c->text, len, &pos, &cp) == 0)
+    while (pos < len && utf8_decode(c->text, len, &pos, &cp) == 0) {
         if (apply(s, c, o, CMD_TYPE, cmd_arg((long)cp)) != SCRIPT_OK)
             return SCRIPT_FAILED;
+        rows += s->pred.predict_rows;
+        ms += s->pred.predict_ms;
+    }
+    s->pred.predict_rows = rows;
+    s->pred.predict_ms = ms;
     if (c->n_conv) /* read as it was parsed: the status still says how */
         app_status_converted(s, c->conv, c->n_conv);
     return SCRIPT_OK;
@@ -882,10 +892,10 @@ static int run_prompt(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     if (apply(s, c, o, CMD_CLEAR, cmd_arg(0)) != SCRIPT_OK)
         return SCRIPT_FAILED;
-    return type_text(s, c, o);
+    return type_text(s, c, o, s->pred.predict_rows, s->pred.predict_ms);
 }
 
-static int run_type(AppState *s, const ScriptCmd *c, ScriptOut *o) { return type_text(s, c, o); }
+static int run_type(AppState *s, const ScriptCmd *c, ScriptOut *o) { return type_text(s, c, o, 0, 0.0); }
 
 static int run_backspace(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {

@@ -265,7 +265,7 @@ int app_session_open(AppState *s, const SessionCode *c, TsErr *err)
 {
     app_reset(s);
     if (c->mid_text)
-        app_set_mid_text(s, 1);
+        app_set_mid_text(s, 1, 0);
     if (c->form == FORM_ACROSTIC) {
         /* the explorer takes an acrostic's heads from the prompt (`a`) */
         for (int i = 0; i < c->n_heads; i++)

@@ -284,7 +284,9 @@ static void put_settings(FILE *out, const AppState *s)
                 s->mode.heads);
     else
         fputs(app_label(s, LBL_MODE_FREE), out);
-    fputc('\n', out);
+    /* how the text is read, as the screen's text row says: the same prompt
+     * gives other bars as a fragment than as a poem's start */
+    fprintf(out, " · %s\n", app_label(s, s->mid_text ? LBL_READ_MID_TEXT : LBL_READ_POEM_START));
 }
 
 static void put_top(FILE *out, const AppState *s)

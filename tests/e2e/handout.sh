@@ -100,7 +100,7 @@ cp $LESSON "$work/lessons/fr/01-feuille.md"
 cp $LESSON "$work/lessons/zh/01-讲义.md"
 $T lesson --print --worksheet "$work/lessons/fr/01-feuille.md" $TINY >"$work/fr" 2>&1
 has fr-text "$work/fr" "- texte$NBSP: 春风"
-has fr-settings "$work/fr" "- Réglages$NBSP: température 0,50 · top-k inactif · top-p 1,00 · min-p 0,00 · graine 1 · cache KV actif · libre"
+has fr-settings "$work/fr" "- Réglages$NBSP: température 0,50 · top-k inactif · top-p 1,00 · min-p 0,00 · graine 1 · cache KV actif · libre · extrait"
 has fr-small-share "$work/fr" "| 4 | 云 | 3,8$NBSP% | 0,74$NBSP% | 0/7 0$NBSP% |"
 has fr-question "$work/fr" "> **Question 1$NBSP:** Is 风 the first after 春风?"
 has fr-answer-line "$work/fr" "Votre réponse$NBSP: ________________________________________"

@@ -137,7 +137,8 @@ has print-header "$work/p1" "| | next | model | sampler | training text |"
 # the top candidate after 春风: the fixture's 0.411478 (tools/make-fixtures.py), and the training
 # text's own count of 春风风 (none) out of its 春风 (7)
 has print-top "$work/p1" "| 1 | 风 | 41.1% | 41.1% | 0/7 0% |"
-has print-settings "$work/p1" "- settings: temperature 0.50 · top-k 5 · top-p 1.00 · min-p 0.00 · seed 7 · KV cache on · free"
+# ... and how the text is read (the lesson reads 春风 as a fragment: `mid-text on`)
+has print-settings "$work/p1" "- settings: temperature 0.50 · top-k 5 · top-p 1.00 · min-p 0.00 · seed 7 · KV cache on · free · mid-text"
 if grep -q "^- KV cache: .*identical text$" "$work/p1"; then pass print-timing; else fail print-timing "no timing line"; fi
 if grep -q "tangscope" "$work/p1" || grep -q "^prompt " "$work/p1"; then fail print-no-commands "commands in the handout"; else pass print-no-commands; fi
 # the same again, apart from the timings

@@ -821,6 +821,13 @@ static void test_prompt_start_top8(void)
     CHECK(!s.mid_text && strcmp(s.status, app_label(&s, LBL_ST_POEM_START)) == 0,
           "n again: poem start (%s)", s.status);
     check_same_top8(&s, poem_ids, poem_p, "poem start again");
+    /* a lesson's `mid-text on` (a command, not the key): in a lesson n is the
+     * next step, so the status names the command that switches back */
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
+    CHECK(s.mid_text && strstr(s.status, ":mid-text off") && !strstr(s.status, "(n:"),
+          "the command's status names :mid-text off, not n: %s", s.status);
+    app_apply(&s, CMD_MID_TEXT, cmd_arg(0));
+    CHECK(!s.mid_text && strstr(s.status, ":mid-text on"), "and back: %s", s.status);
     app_free(&s);
 }
 

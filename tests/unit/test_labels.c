@@ -351,6 +351,8 @@ static const Budget BUDGETS[] = {
     {LBL_ST_LANGUAGE, 79, {0}},
     {LBL_ST_POEM_START, 79, {0}},
     {LBL_ST_MID_TEXT, 79, {0}},
+    {LBL_ST_POEM_START_CMD, 79, {0}},
+    {LBL_ST_MID_TEXT_CMD, 79, {0}},
     {LBL_ST_CORPUS_FAILED, 79, {"assets/tang-train.txt: No such file or directory"}},
     {LBL_ST_NONFINITE, 79, {"127"}},
     {LBL_ST_CONVERTED, 79, {"風 -> 风, 國 -> 国, 龍 -> 龙, ..."}},

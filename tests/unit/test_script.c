@@ -199,6 +199,28 @@ static void test_prompt_type_backspace_clear(void)
     app_free(&s);
 }
 
+/* The KV cache line tells what a whole command read: a new prompt every
+ * position of its text (the poem's opening newline and each character), a
+ * retyped last character one position only. */
+static void test_cache_line_counts_the_command(void)
+{
+    AppState s;
+    start(&s);
+    ok(&s, "cache on");
+    ok(&s, "prompt 白日山水");
+    long want = 1 + 4; /* ⏎ and 白日山水 */
+    CHECK(s.pred.predict_rows == want, "a new prompt read %ld positions, want %ld",
+          s.pred.predict_rows, want);
+    ok(&s, "backspace");
+    ok(&s, "type 水");
+    CHECK(s.pred.predict_rows == 1, "a retyped character read %ld positions, want 1",
+          s.pred.predict_rows);
+    ok(&s, "type 春风");
+    CHECK(s.pred.predict_rows == 2, "two characters typed read %ld positions, want 2",
+          s.pred.predict_rows);
+    app_free(&s);
+}
+
 /* What a line of the settings' table below reads back. */
 static double temperature_of(const AppState *s) { return s->set.temperature; }
 static double top_k_of(const AppState *s) { return s->set.top_k; }
@@ -792,7 +814,7 @@ static void test_lesson_commands(void)
     app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0)), app_lesson_wait(&s);
     app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0)), app_lesson_wait(&s);
     CHECK(s.lesson_step == 4 && strcmp(s.status, app_label(&s, LBL_LESSON_END)) == 0,
-          "n after the last step says so: %s", s.status);
+          "n after the last step says so: %s (step %d)", s.status, s.lesson_step);
     /* the narration scrolls as far as the screen said it reaches */
     app_lesson_fit(&s, 10, 4);
     app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(3));
@@ -1379,6 +1401,7 @@ int main(void)
     RUN(test_setting_verbs);
     RUN(test_set_every_setting);
     RUN(test_prompt_type_backspace_clear);
+    RUN(test_cache_line_counts_the_command);
     RUN(test_forgiving_text);
     RUN(test_claims_converted);
     RUN(test_lesson_lang);
