@@ -116,10 +116,25 @@ for row in part.splitlines():
     cell = re.split(r"(?<!\\)\|", row)[1]  # the first column; \| is a bar inside it
     for use in re.findall(r"`([^`]*)`", cell):
         w = use.split()
+        if w[0] == "set" and len(w) > 1 and w[1].isupper():
+            continue  # `set NAME V`: the settings' verbs, read from the program below
         seen.add(" ".join(w[:2]) if w[0] in ("set", "expect") else w[0])
 print("\n".join(sorted(seen)))
 EOF
 )
+# ... and a `set NAME` for every sampler setting: an option of generate whose
+# name (with _ for -) is a key of the settings its --json reports
+json=$($T generate 春风 --json -n 1 2>/dev/null)
+settings=$($T generate --list-options | sed -n 's/^--//p' | while read -r o; do
+    key=$(echo "$o" | tr - _)
+    # not settings of the sampler table: the seed and the cache have verbs of their
+    # own, the code, the context policy and the penalty's punctuation flag none
+    case $key in seed | cache | code | context_policy | penalize_punctuation) continue ;; esac
+    echo "$json" | jq -e "has(\"$key\")" >/dev/null 2>&1 && echo "set $o"
+done)
+[ "$(printf '%s\n' "$settings" | grep -c .)" -ge 5 ] ||
+    fail author_help_verbs "only $(printf '%s\n' "$settings" | grep -c .) settings found: $settings"
+verbs=$(printf '%s\n%s\n' "$verbs" "$settings")
 ok=1
 for lang in en de fr zh; do
     $T lesson --help --lang "$lang" >"$work/help.$lang"
