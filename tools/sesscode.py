@@ -4,6 +4,7 @@ docs/session-code.md alone, to check that page and the program against each othe
 
 usage: tools/sesscode.py CODE...           the session each code holds, one line each
        tools/sesscode.py --holds WORDS...  the same line for a fixture's key=value words
+       tools/sesscode.py --holds-lines     the same for each line of stdin (one fixture's words a line)
                                            (tests/data/sesscodes-v2.tsv's third column)
 
 The line: prompt, form, chars, heads, mid, temperature, top_k, top_p, min_p,
@@ -206,6 +207,10 @@ def holds(words):
 def main(argv):
     if argv[:1] == ["--holds"]:
         print(line(holds(argv[1:])))
+        return 0
+    if argv[:1] == ["--holds-lines"]:  # one fixture's words a line, on stdin
+        for words in sys.stdin:
+            print(line(holds(words.split())))
         return 0
     table = ranks()
     status = 0
