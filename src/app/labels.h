@@ -655,6 +655,7 @@ typedef enum {
     LBL_CLI_TRAIN_FINAL, /* after DONE, without a validation text */
     LBL_CLI_WATCH_GONE,
     LBL_CLI_LESSON_OK,
+    LBL_CLI_LESSON_README, /* --check: a folder's README.md among the files, left out */
     LBL_CLI_LESSON_BUNDLED, /* an expect line about the bundled model, on another model */
     LBL_CLI_LESSON_READ_AS, /* a lesson's command read as the model reads it: 風 as 风 */
     LBL_CLI_LESSON_SKIPPED, /* an expect line the machine cannot decide (a speed): why */

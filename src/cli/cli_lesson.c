@@ -67,6 +67,15 @@ void cli_lesson_env_close(LessonEnv *e)
 
 /* ---- the lessons of a folder ---- */
 
+/* A folder's README.md describes the folder (lessons/exercises/README.md
+ * the exercises); it is never a lesson, so --check over every Markdown file
+ * of the lesson folders leaves it out. */
+static int is_readme(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    return strcmp(base ? base + 1 : path, "README.md") == 0;
+}
+
 static int is_lesson_name(const char *name)
 {
     size_t n = strlen(name);
@@ -365,6 +374,12 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang, in
         Problems ps = {.path = files[i], .prog = &prog};
         progress_what(&prog, cli_shown_path(&shown, files[i]));
         progress_update(&prog, i);
+        if (is_readme(files[i])) {
+            progress_hide(&prog);
+            printf(cli_label(LBL_CLI_LESSON_README), files[i]);
+            putchar('\n');
+            continue;
+        }
         int problems = load(&l, files[i], &ps);
         if (problems >= 0) {
             e->s.lang = lesson_lang(&l, lang);

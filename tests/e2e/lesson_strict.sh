@@ -76,4 +76,17 @@ if [ "$rc" -eq 2 ] && [ "$(wc -l <"$work/cmds.err")" -eq 3 ] &&
 else
     fail strict_commands "exit $rc: $(cat "$work/cmds.err")"
 fi
+# a folder's README.md among the files (lessons/*/*.md takes in the exercises'
+# README): named as left out, not checked as a lesson, no failure; a lesson
+# beside it is still checked
+cp lessons/exercises/README.md "$work/README.md"
+printf '# Short\n\n## One\n\n```tangscope\nprompt 春风\n```\n' >"$work/01-short.md"
+$T lesson --check "$work/README.md" "$work/01-short.md" >"$work/readme.out" 2>"$work/readme.err"
+rc=$?
+if [ $rc -eq 0 ] && grep -qx "$work/README.md: a folder's README, not a lesson: left out" "$work/readme.out" &&
+    grep -q "01-short.md: 1 steps\?, ok" "$work/readme.out" && ! grep -q "README.md:[0-9]" "$work/readme.out" "$work/readme.err"; then
+    pass strict_readme_left_out
+else
+    fail strict_readme_left_out "exit $rc: $(cat "$work/readme.out" "$work/readme.err" | head -4)"
+fi
 exit $failed
