@@ -155,8 +155,6 @@ void app_weights_retime(AppState *s);
  * a sanitizer, with a clock too coarse for the steps, or when the rounds
  * disagree. TIMING_NONE before the first switch of precision. */
 TimingJudgement app_weights_speedup(const AppState *s, TimingClaim claim, const void *ctx);
-/* The rounded models and the comparison's buffers (app_free). */
-void app_weights_free(AppState *s);
 /* The explorer's model in precision p: s->m for fp32, else its rounded copy
  * (made now if need be, owned by s), or NULL with err. */
 const Model *app_weights_model(AppState *s, WeightPrec p, TsErr *err);
@@ -241,19 +239,10 @@ void app_mode_follow(AppState *s);
 void app_mode_replay(AppState *s);
 
 /* ---- the views (app_view.c) ---- */
-/* Is view v open? (VIEW_NONE: is every view closed?) */
-int app_view_is_open(const AppState *s, AppView v);
-/* Open v and close what it takes the place of (VIEW_NONE: close every view). */
-void app_view_open(AppState *s, AppView v);
-/* Close v if it is open (VIEW_NONE: nothing to close). */
-void app_view_close(AppState *s, AppView v);
-/* Open v if it is closed, else close it; returns 1 if it is open now. */
-int app_view_toggle(AppState *s, AppView v);
+/* (Opening and closing them: app_step.h.) */
 /* Say in the status line that v is open or closed now, as its key does
  * (VIEW_NONE: that every view is closed; the help says nothing). */
 void app_view_say(AppState *s, AppView v);
-/* 1 if a and b have the same views open. */
-int app_views_same(const AppViews *a, const AppViews *b);
 
 /* ---- lessons and the command line (app_lesson.c) ---- */
 /* Show lesson l (not owned, must outlive the state) from its introduction,
@@ -272,9 +261,6 @@ void app_lesson_wait(AppState *s);
 int app_lesson_prepared(AppState *s);
 /* Forget the states kept after each step (app_free does; so does opening a lesson). */
 void app_lesson_forget(AppState *s);
-/* The screen tells how many lines the narration takes at its width and how
- * many rows show them, so that scrolling stops at its end. */
-void app_lesson_fit(AppState *s, int lines, int rows);
 /* Offer these lessons (not owned) in the picker. */
 void app_picker_set(AppState *s, const struct Lesson *shelf, int n);
 

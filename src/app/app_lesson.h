@@ -32,4 +32,8 @@ typedef struct {
                                   * the lesson (app_lesson.c); owned */
 } AppCourse;
 
+/* The screen tells how many lines the narration takes at its width and how
+ * many rows show them, so that scrolling stops at its end. */
+void app_lesson_fit(AppCourse *c, int lines, int rows);
+
 #endif

@@ -77,6 +77,17 @@ typedef struct {
     int hist, entropy, written, help; /* the switches: 1 open */
 } AppViews;
 
+/* Is view v open? (VIEW_NONE: is every view closed?) */
+int app_view_is_open(const AppViews *o, AppView v);
+/* Open v and close what it takes the place of (VIEW_NONE: close every view). */
+void app_view_open(AppViews *o, AppView v);
+/* Close v if it is open (VIEW_NONE: nothing to close). */
+void app_view_close(AppViews *o, AppView v);
+/* Open v if it is closed, else close it; returns 1 if it is open now. */
+int app_view_toggle(AppViews *o, AppView v);
+/* 1 if a and b have the same views open. */
+int app_views_same(const AppViews *a, const AppViews *b);
+
 /* The coin of the last sampled step: the final distribution the sampler drew
  * from as one bar, most probable first, and where its uniform number landed.
  * Kept until the text changes in any other way (typed, picked, taken back). */

@@ -73,6 +73,9 @@ typedef struct {
     int n_top;
 } AppWeights;
 
+/* The rounded models and the comparison's buffers (app_free). */
+void app_weights_free(AppWeights *wt);
+
 /* The compare model (--compare-model, `compare-model`; app_compare.c): model
  * B reads the explorer's text with its own vocabulary and context, and its
  * top 8 stand beside the explorer's (modelcmp.h). */
