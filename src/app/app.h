@@ -141,7 +141,7 @@ void app_predict(AppState *s);
 /* The bars from the weights in precision p (W, `set weights`): the model
  * rounded so (made at the first switch), the text read again; each
  * precision's cached step timed, and float32's distribution compared
- * (s->wt). Returns 0, or -1 with the status saying why (out of memory). */
+ * (s->text.wt). Returns 0, or -1 with the status saying why (out of memory). */
 int app_set_weights(AppState *s, WeightPrec p);
 /* After a prediction: the divergence from float32 and the top 8's places
  * under float32 for the text now (nothing to do in float32). */
@@ -155,7 +155,7 @@ void app_weights_retime(AppState *s);
  * a sanitizer, with a clock too coarse for the steps, or when the rounds
  * disagree. TIMING_NONE before the first switch of precision. */
 TimingJudgement app_weights_speedup(const AppState *s, TimingClaim claim, const void *ctx);
-/* The explorer's model in precision p: s->m for fp32, else its rounded copy
+/* The explorer's model in precision p: s->text.m for fp32, else its rounded copy
  * (made now if need be, owned by s), or NULL with err. */
 const Model *app_weights_model(AppState *s, WeightPrec p, TsErr *err);
 
@@ -171,7 +171,7 @@ void app_compare_model_free(AppState *s);
 /* A compare model for path opened beside s's (its model: a file's, or s's
  * in a precision), not yet reading any text; NULL with err. A lesson's
  * thread opens them ahead for the screen (app_lesson.c), which adopts one
- * as s->cm (freeing what was loaded) or closes it. */
+ * as s->text.cm (freeing what was loaded) or closes it. */
 AppCompareModel *app_compare_model_open(AppState *s, const char *path, TsErr *err);
 void app_compare_model_adopt(AppState *s, AppCompareModel *c);
 void app_compare_model_close(AppCompareModel *c);
@@ -309,7 +309,7 @@ int app_job_interval_ms(const AppState *s);
 
 /* ---- text (app.c) ---- */
 /* Sample one character with the current settings and form, append it, keep
- * its coin (s->coin) and the entropy of what it was drawn from (its bits).
+ * its coin (s->view.coin) and the entropy of what it was drawn from (its bits).
  * Returns the token or -1 (status says why). */
 int app_sample_one(AppState *s);
 /* Append one character of the text. A typed character the model does not know

@@ -36,7 +36,7 @@ typedef struct {
  * (app_letters.c). */
 #define APP_LETTERS_GAP 0.8 /* seconds between two letters of one run */
 typedef struct {
-    double last;           /* when the run's last letter came (AppState.key_time) */
+    double last;           /* when the run's last letter came (AppState.input.key_time) */
     int run;               /* letters in the run so far; 0: none under way */
     int saved;             /* 1: the fields below hold the state before the run */
     char keys[16];         /* the run's letters, for the status line */

@@ -89,8 +89,8 @@ int app_view_is_open(const AppState *s, AppView v)
     if (!valid(v))
         return 0;
     if (v == VIEW_NONE)
-        return app_views_same(&s->views, &(AppViews){0});
-    return place_get(&s->views, RULES[v].place) == RULES[v].value;
+        return app_views_same(&s->view.views, &(AppViews){0});
+    return place_get(&s->view.views, RULES[v].place) == RULES[v].value;
 }
 
 void app_view_open(AppState *s, AppView v)
@@ -98,26 +98,26 @@ void app_view_open(AppState *s, AppView v)
     if (!valid(v))
         return;
     if (v == VIEW_NONE) {
-        s->views = (AppViews){0}; /* BODY_PANELS, LOWER_PANELS, every switch off */
+        s->view.views = (AppViews){0}; /* BODY_PANELS, LOWER_PANELS, every switch off */
         return;
     }
-    place_set(&s->views, RULES[v].place, RULES[v].value);
-    app_view_close(s, RULES[v].closes);
+    place_set(&s->view.views, RULES[v].place, RULES[v].value);
+    app_view_close(&s->view.views, RULES[v].closes);
 }
 
 void app_view_close(AppState *s, AppView v)
 {
-    if (valid(v) && v != VIEW_NONE && app_view_is_open(s, v))
-        place_set(&s->views, RULES[v].place, 0); /* the panels, or the switch off */
+    if (valid(v) && v != VIEW_NONE && app_view_is_open(&s->view.views, v))
+        place_set(&s->view.views, RULES[v].place, 0); /* the panels, or the switch off */
 }
 
 int app_view_toggle(AppState *s, AppView v)
 {
-    if (app_view_is_open(s, v) && v != VIEW_NONE)
-        app_view_close(s, v);
+    if (app_view_is_open(&s->view.views, v) && v != VIEW_NONE)
+        app_view_close(&s->view.views, v);
     else
-        app_view_open(s, v);
-    return app_view_is_open(s, v);
+        app_view_open(&s->view.views, v);
+    return app_view_is_open(&s->view.views, v);
 }
 
 void app_view_say(AppState *s, AppView v)
@@ -125,11 +125,11 @@ void app_view_say(AppState *s, AppView v)
     if (!valid(v))
         return;
     const ViewRule *r = &RULES[v];
-    int open = v == VIEW_NONE || app_view_is_open(s, v);
+    int open = v == VIEW_NONE || app_view_is_open(&s->view.views, v);
     if (!(r->says & (open ? SAY_ON : SAY_OFF)))
         return;
     if (r->precision)
-        app_status(s, 0, app_label(s, r->on), wprec_name(s->weights));
+        app_status(s, 0, app_label(s, r->on), wprec_name(s->text.weights));
     else
         app_status(s, 0, "%s", app_label(s, open ? r->on : r->off));
 }

@@ -84,7 +84,7 @@ int lesson_step_runs(const Lesson *l, int k, const char *verb);
  * state the bundled model's figures? */
 int lesson_about_bundled(const Lesson *l);
 /* 1 if the command line is an `expect` of such a lesson and the model is
- * another (s->model_other): lesson_enter passes over it, neither run nor a
+ * another (s->text.model_other): lesson_enter passes over it, neither run nor a
  * problem, and `lesson --check` reports it as about the bundled model. */
 int lesson_skips(const AppState *s, const Lesson *l, const char *line);
 

@@ -66,9 +66,9 @@ enum { COMPARE_ROWS = 3 + APP_TOP };
  * place while it has something to show, unless the lesson points at them. */
 static int lesson_wants_timing(const AppState *s)
 {
-    if (s->point == PANEL_TIMING)
+    if (s->view.point == PANEL_TIMING)
         return 1;
-    return s->point != PANEL_SLIDERS && (s->cmp.running || s->cmp.done);
+    return s->view.point != PANEL_SLIDERS && (s->view.cmp.running || s->view.cmp.done);
 }
 
 /* A lesson's narration beside the panels: 36 columns at 80 (the panels keep
@@ -84,17 +84,17 @@ static int narration_cols(int cols)
 /* The columns left for the panels. */
 static int panels_cols(const AppState *s, int cols)
 {
-    return s->lesson ? cols - narration_cols(cols) - 1 : cols;
+    return s->course.lesson ? cols - narration_cols(cols) - 1 : cols;
 }
 
 /* Place the narration; returns the columns left for the panels. */
 static int place_narration(Layout *l, const AppState *s, int y, int lines, int cols)
 {
-    if (!s->lesson)
+    if (!s->course.lesson)
         return cols;
     int w = narration_cols(cols), left = cols - w - 1;
-    l->narration = (Rect){y, left + 1, lines - 1 - y, w};
-    l->show_narration = 1;
+    l->at[PANE_NARRATION].r = (Rect){y, left + 1, lines - 1 - y, w};
+    l->at[PANE_NARRATION].shown = 1;
     return left;
 }
 
@@ -106,27 +106,28 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     /* heading, rows, the lines under them (the summary, the training text's
      * context, the look-up, the coin: what lessons 1 and 8 point at) */
     int timing = lesson_wants_timing(s);
-    int mask = app_view_is_open(s, VIEW_MASK);
+    int mask = app_view_is_open(&s->view.views, VIEW_MASK);
     /* what a lesson step shows: the text, then the view */
-    if (mask || app_view_is_open(s, VIEW_MEMORY)) {
+    if (mask || app_view_is_open(&s->view.views, VIEW_MEMORY)) {
         int text = view_prompt_rows_wanted(s, cols, lines - 2 - 1 - 8);
-        l->prompt = (Rect){1, 0, text + 1, cols};
+        l->at[PANE_PROMPT].r = (Rect){1, 0, text + 1, cols};
         int y = 2 + text, left = place_narration(l, s, y, lines, cols);
-        l->show_mask = mask;
-        l->show_kvcache = !mask;
-        if (l->show_mask)
-            l->mask = (Rect){y, 0, lines - 1 - y, left};
+        l->at[PANE_MASK].shown = mask;
+        l->at[PANE_KVCACHE].shown = !mask;
+        if (l->at[PANE_MASK].shown)
+            l->at[PANE_MASK].r = (Rect){y, 0, lines - 1 - y, left};
         else
-            l->kvcache = (Rect){y, 0, lines - 1 - y, left};
+            l->at[PANE_KVCACHE].r = (Rect){y, 0, lines - 1 - y, left};
         return;
     }
-    int under = timing ? (s->pred.query_cp != 0) : view_probs_under_rows(s);
+    int under = timing ? (s->pred.query.cp != 0) : view_probs_under_rows(s);
     int lower = 1, least = timing ? under : 1; /* the summary at least */
     for (int i = 0; i < SL_COUNT; i++) /* the heading and the sliders (the penalty's while on) */
-        lower += !app_slider_quiet(s, (SliderId)i) || s->slider == i;
+        lower += !app_slider_quiet(s, (SliderId)i) || s->view.slider == i;
     int room = lines - 2 - 1 - (1 + APP_TOP + least) - lower; /* rows for the text (and its note) */
     /* readings under each line (pinyin): the sliders give up rows for them */
-    int text = view_prompt_rows_wanted(s, cols, room + (s->show_pinyin ? PINYIN_FROM_LOWER : 0));
+    int text =
+        view_prompt_rows_wanted(s, cols, room + (s->prefs.show_pinyin ? PINYIN_FROM_LOWER : 0));
     /* the text as verse first; the lines under the bars take what it leaves
      * (view_probs chooses which: the look-up and the coin go first) */
     int spare = room - text > 0 ? room - text : 0;
@@ -134,21 +135,22 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     int bars = 1 + APP_TOP + under;
     if (!timing && spare - (under - least) >= APP_TOP)
         bars += APP_TOP; /* the larger bars */
-    l->prompt = (Rect){1, 0, text + 1, cols};
+    l->at[PANE_PROMPT].r = (Rect){1, 0, text + 1, cols};
     int y = 2 + text;
     int left = place_narration(l, s, y, lines, cols);
     l->show_panels = 1;
-    l->probs = (Rect){y, 0, bars, left};
+    l->at[PANE_PROBS].r = (Rect){y, 0, bars, left};
     y += bars;
     if (timing) {
-        l->timing = (Rect){y, 0, lines - 1 - y, left};
-        l->show_timing = 1;
-    } else if (app_view_is_open(s, VIEW_WEIGHTS)) { /* the weights' table in the sliders' place */
-        l->weights = (Rect){y, 0, lines - 1 - y, left};
-        l->show_weights = 1;
+        l->at[PANE_TIMING].r = (Rect){y, 0, lines - 1 - y, left};
+        l->at[PANE_TIMING].shown = 1;
+    } else if (app_view_is_open(&s->view.views,
+                                VIEW_WEIGHTS)) { /* the weights' table in the sliders' place */
+        l->at[PANE_WEIGHTS].r = (Rect){y, 0, lines - 1 - y, left};
+        l->at[PANE_WEIGHTS].shown = 1;
     } else {
-        l->sliders = (Rect){y, 0, lines - 1 - y, left};
-        l->show_sliders = 1;
+        l->at[PANE_SLIDERS].r = (Rect){y, 0, lines - 1 - y, left};
+        l->at[PANE_SLIDERS].shown = 1;
     }
 }
 
@@ -157,26 +159,28 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
 static void place_lower(Layout *l, const AppState *s, int y, int lower, int left)
 {
     /* the cost table takes the sliders' and the timing's place */
-    if (app_view_is_open(s, VIEW_MEMORY)) {
-        l->kvcache = (Rect){y, 0, lower, left};
-        l->show_kvcache = 1;
-    } else if (app_view_is_open(s, VIEW_WEIGHTS)) { /* and so does the weights' table */
-        l->weights = (Rect){y, 0, lower, left};
-        l->show_weights = 1;
-    } else if (app_view_is_open(s, VIEW_ENTROPY)) { /* uncertainty under the text: there too */
-        l->entropy = (Rect){y, 0, lower, left};
-        l->show_entropy = 1;
+    if (app_view_is_open(&s->view.views, VIEW_MEMORY)) {
+        l->at[PANE_KVCACHE].r = (Rect){y, 0, lower, left};
+        l->at[PANE_KVCACHE].shown = 1;
+    } else if (app_view_is_open(&s->view.views,
+                                VIEW_WEIGHTS)) { /* and so does the weights' table */
+        l->at[PANE_WEIGHTS].r = (Rect){y, 0, lower, left};
+        l->at[PANE_WEIGHTS].shown = 1;
+    } else if (app_view_is_open(&s->view.views,
+                                VIEW_ENTROPY)) { /* uncertainty under the text: there too */
+        l->at[PANE_ENTROPY].r = (Rect){y, 0, lower, left};
+        l->at[PANE_ENTROPY].shown = 1;
     } else if (left >= 80) { /* sliders and timing side by side */
         int w = left >= 100 ? 44 : 38;
-        l->sliders = (Rect){y, 0, lower, w};
-        l->timing = (Rect){y, w + 2, lower, left - w - 2};
-        l->show_sliders = l->show_timing = 1;
+        l->at[PANE_SLIDERS].r = (Rect){y, 0, lower, w};
+        l->at[PANE_TIMING].r = (Rect){y, w + 2, lower, left - w - 2};
+        l->at[PANE_SLIDERS].shown = l->at[PANE_TIMING].shown = 1;
     } else if (lesson_wants_timing(s)) {
-        l->timing = (Rect){y, 0, lower, left};
-        l->show_timing = 1;
+        l->at[PANE_TIMING].r = (Rect){y, 0, lower, left};
+        l->at[PANE_TIMING].shown = 1;
     } else {
-        l->sliders = (Rect){y, 0, lower, left};
-        l->show_sliders = 1;
+        l->at[PANE_SLIDERS].r = (Rect){y, 0, lower, left};
+        l->at[PANE_SLIDERS].shown = 1;
     }
 }
 
@@ -184,10 +188,11 @@ static void place_lower(Layout *l, const AppState *s, int y, int lower, int left
  * takes the bars' place otherwise), else the panels of place_lower. */
 static void place_below_bars(Layout *l, const AppState *s, int y, int lower, int left)
 {
-    if (s->cm) {
-        l->show_compare = 1;
+    if (s->text.cm) {
+        l->at[PANE_COMPARE].shown = 1;
         l->compare_on_bars = lower < COMPARE_ROWS;
-        l->compare = l->compare_on_bars ? l->probs : (Rect){y, 0, lower, left};
+        l->at[PANE_COMPARE].r =
+            l->compare_on_bars ? l->at[PANE_PROBS].r : (Rect){y, 0, lower, left};
         if (!l->compare_on_bars)
             return;
     }
@@ -200,12 +205,12 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     l->too_small = lines < SCREEN_MIN_LINES || cols < SCREEN_MIN_COLS;
     if (l->too_small)
         return;
-    l->title = (Rect){0, 0, 1, cols};
-    l->status = (Rect){lines - 1, 0, 1, cols};
+    l->at[PANE_TITLE].r = (Rect){0, 0, 1, cols};
+    l->at[PANE_STATUS].r = (Rect){lines - 1, 0, 1, cols};
     /* the help takes the status line's row too: while it is open no key but
      * the one that closes it does anything, so the status has nothing to say */
-    l->help = (Rect){1, 0, lines - 1, cols};
-    if (s->projector) {
+    l->at[PANE_HELP].r = (Rect){1, 0, lines - 1, cols};
+    if (s->prefs.projector) {
         layout_projector(l, s, lines, cols);
         return;
     }
@@ -219,31 +224,31 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     int spare = lines - SCREEN_MIN_LINES;
     /* a compare run below the bars wants the rows for its plot: in a lesson
      * where it stands alone there, in the explorer whenever one is shown */
-    int timing_alone = lesson_wants_timing(s) && (!s->lesson || panels_cols(s, cols) < 80);
+    int timing_alone = lesson_wants_timing(s) && (!s->course.lesson || panels_cols(s, cols) < 80);
     int room = timing_alone && spare < TIMING_ROOM_ROWS - LOWER_MIN_ROWS
                    ? 1 + spare
-                   : 1 + spare + PROBS_UNDER + (s->show_pinyin ? PINYIN_FROM_LOWER : 0);
-    int attention = app_view_is_open(s, VIEW_ATTENTION);
+                   : 1 + spare + PROBS_UNDER + (s->prefs.show_pinyin ? PINYIN_FROM_LOWER : 0);
+    int attention = app_view_is_open(&s->view.views, VIEW_ATTENTION);
     int text = attention ? 1 : view_prompt_rows_wanted(s, cols, room);
     int from_probs = text - 1 - spare > 0 ? text - 1 - spare : 0;
     from_probs = from_probs > PROBS_UNDER ? PROBS_UNDER : from_probs;
-    l->prompt = (Rect){1, 0, text + 1, cols};
+    l->at[PANE_PROMPT].r = (Rect){1, 0, text + 1, cols};
     int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
-    if (app_view_is_open(s, VIEW_MASK)) { /* all between the text and the status line
+    if (app_view_is_open(&s->view.views, VIEW_MASK)) { /* all between the text and the status line
                                             * (beside a lesson's narration) */
-        l->mask = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
-        l->show_mask = 1;
+        l->at[PANE_MASK].r = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
+        l->at[PANE_MASK].shown = 1;
         return;
     }
     if (attention) {
         int want = view_attention_rows(s);
-        l->show_attention = 1;
+        l->at[PANE_ATTENTION].shown = 1;
         if (body - want >= PROBS_ROWS + LOWER_MIN_ROWS) {
-            l->attention = (Rect){y, 0, want, cols};
+            l->at[PANE_ATTENTION].r = (Rect){y, 0, want, cols};
             y += want;
             body -= want;
         } else {
-            l->attention = (Rect){y, 0, body, cols};
+            l->at[PANE_ATTENTION].r = (Rect){y, 0, body, cols};
             return; /* the panels (and a lesson's narration) make room for it */
         }
     }
@@ -255,22 +260,25 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     probs_rows += from_probs == 0 && lines - 1 - y - PROBS_ROWS > LOWER_MIN_ROWS;
     /* a compare run below the bars: the lines under them give the plot the
      * rows for a ramp, and the cache's size its line */
-    if (timing_alone && !s->pred.query_cp &&
+    if (timing_alone && !s->pred.query.cp &&
         lines - 1 - y - probs_rows < TIMING_ROOM_ROWS && probs_rows > 1 + APP_TOP)
         probs_rows = 1 + APP_TOP;
-    l->probs = (Rect){y, 0, probs_rows, left};
+    l->at[PANE_PROBS].r = (Rect){y, 0, probs_rows, left};
     /* no row for the coin under the bars: it takes the note's, if a hint */
-    l->coin = (Rect){l->prompt.y + l->prompt.h - 1, l->prompt.x, 1, l->prompt.w};
-    l->show_coin = s->coin.valid && !s->quiz_hidden && l->prompt.h >= 2 &&
-                   !view_probs_coin_fits(s, l->probs) &&
-                   view_prompt_note_is_hint(s, l->prompt.w);
+    l->at[PANE_COIN].r = (Rect){l->at[PANE_PROMPT].r.y + l->at[PANE_PROMPT].r.h - 1,
+                                l->at[PANE_PROMPT].r.x, 1, l->at[PANE_PROMPT].r.w};
+    l->at[PANE_COIN].shown = s->view.coin.valid && !s->view.quiz_hidden &&
+                             l->at[PANE_PROMPT].r.h >= 2 &&
+                             !view_probs_coin_fits(s, l->at[PANE_PROBS].r) &&
+                             view_prompt_note_is_hint(s, l->at[PANE_PROMPT].r.w);
     /* nor the note (a form's progress): in a lesson, whose step names the
      * coin, the status line's, unless it tells of something gone wrong or a
      * command is being typed there (the explorer alone keeps its status) */
-    if (s->lesson && s->coin.valid && !l->show_coin && !view_probs_coin_fits(s, l->probs) &&
-        !s->status_error && !s->cmdline_open && !s->quiz_hidden) {
-        l->coin = l->status;
-        l->show_coin = l->coin_on_status = 1;
+    if (s->course.lesson && s->view.coin.valid && !l->at[PANE_COIN].shown &&
+        !view_probs_coin_fits(s, l->at[PANE_PROBS].r) && !s->view.status_error &&
+        !s->input.cmdline_open && !s->view.quiz_hidden) {
+        l->at[PANE_COIN].r = l->at[PANE_STATUS].r;
+        l->at[PANE_COIN].shown = l->coin_on_status = 1;
     }
     place_below_bars(l, s, y + probs_rows, lines - 1 - (y + probs_rows), left);
 }
@@ -279,8 +287,9 @@ void screen_fit(AppState *s, int lines, int cols)
 {
     Layout l;
     screen_layout(&l, s, lines, cols);
-    int rows = 0, n = l.show_narration ? view_lesson_lines(s, l.narration, &rows) : 0;
-    app_lesson_fit(s, n, rows);
+    int rows = 0,
+        n = l.at[PANE_NARRATION].shown ? view_lesson_lines(s, l.at[PANE_NARRATION].r, &rows) : 0;
+    app_lesson_fit(&s->course, n, rows);
 }
 
 /* Clear a panel and draw it again. */
@@ -296,26 +305,38 @@ static void coin_draw(const AppState *s, Rect r) { view_probs_coin_line(s, r, r.
 /* The panel a lesson points at: its heading row in the pointed look. */
 static void mark_pointed(const AppState *s, const Layout *l)
 {
-    switch (s->point) {
-    case PANEL_BARS: draw_mark((Rect){l->probs.y, l->probs.x, 1, l->probs.w}, ROLE_POINTED); break;
+    switch (s->view.point) {
+    case PANEL_BARS:
+        draw_mark((Rect){l->at[PANE_PROBS].r.y, l->at[PANE_PROBS].r.x, 1, l->at[PANE_PROBS].r.w},
+                  ROLE_POINTED);
+        break;
     case PANEL_SLIDERS:
-        if (l->show_sliders)
-            draw_mark((Rect){l->sliders.y, l->sliders.x, 1, l->sliders.w}, ROLE_POINTED);
+        if (l->at[PANE_SLIDERS].shown)
+            draw_mark((Rect){l->at[PANE_SLIDERS].r.y, l->at[PANE_SLIDERS].r.x, 1,
+                             l->at[PANE_SLIDERS].r.w},
+                      ROLE_POINTED);
         break;
     case PANEL_TIMING:
-        if (l->show_timing)
-            draw_mark((Rect){l->timing.y, l->timing.x, 1, l->timing.w}, ROLE_POINTED);
+        if (l->at[PANE_TIMING].shown)
+            draw_mark(
+                (Rect){l->at[PANE_TIMING].r.y, l->at[PANE_TIMING].r.x, 1, l->at[PANE_TIMING].r.w},
+                ROLE_POINTED);
         break;
     case PANEL_TEXT:
-        draw_mark((Rect){l->prompt.y, l->prompt.x, 1, PROMPT_LABEL_COLS - 1}, ROLE_POINTED);
-        draw_mark((Rect){l->prompt.y + l->prompt.h - 1, l->prompt.x, 1, l->prompt.w}, ROLE_POINTED);
+        draw_mark((Rect){l->at[PANE_PROMPT].r.y, l->at[PANE_PROMPT].r.x, 1, PROMPT_LABEL_COLS - 1},
+                  ROLE_POINTED);
+        draw_mark((Rect){l->at[PANE_PROMPT].r.y + l->at[PANE_PROMPT].r.h - 1,
+                         l->at[PANE_PROMPT].r.x, 1, l->at[PANE_PROMPT].r.w},
+                  ROLE_POINTED);
         break;
     case PANEL_CORPUS: {
         /* the column's heading and the line under the bars that names the context */
-        Rect c = view_probs_corpus_rect(s, l->probs);
+        Rect c = view_probs_corpus_rect(s, l->at[PANE_PROBS].r);
         draw_mark((Rect){c.y, c.x, 1, c.w}, ROLE_POINTED);
-        if (!s->quiz_hidden && l->probs.h > APP_TOP + 2)
-            draw_mark((Rect){l->probs.y + APP_TOP + 2, l->probs.x, 1, l->probs.w}, ROLE_POINTED);
+        if (!s->view.quiz_hidden && l->at[PANE_PROBS].r.h > APP_TOP + 2)
+            draw_mark((Rect){l->at[PANE_PROBS].r.y + APP_TOP + 2, l->at[PANE_PROBS].r.x, 1,
+                             l->at[PANE_PROBS].r.w},
+                      ROLE_POINTED);
         break;
     }
     case PANEL_NONE:
@@ -326,15 +347,15 @@ static void mark_pointed(const AppState *s, const Layout *l)
 static void place_cursor(const AppState *s, const Layout *l)
 {
     int y, x;
-    if (s->cmdline_open) { /* at the end of the command being typed */
+    if (s->input.cmdline_open) { /* at the end of the command being typed */
         const char *hint = app_label(s, LBL_CMDLINE_HINT);
-        int room = l->status.w - 2 - textw_width(hint) - 2;
-        int w = textw_width(s->cmdline + textw_fit_tail(s->cmdline, room - 1));
-        move(l->status.y, 1 + w);
+        int room = l->at[PANE_STATUS].r.w - 2 - textw_width(hint) - 2;
+        int w = textw_width(s->input.cmdline + textw_fit_tail(s->input.cmdline, room - 1));
+        move(l->at[PANE_STATUS].r.y, 1 + w);
         curs_set(1);
         return;
     }
-    view_prompt_cursor(s, l->prompt, &y, &x);
+    view_prompt_cursor(s, l->at[PANE_PROMPT].r, &y, &x);
     move(y, x < COLS ? x : COLS - 1);
     curs_set(1); /* the cursor marks where typing goes (an input method draws there) */
 }
@@ -350,47 +371,50 @@ void screen_draw(const AppState *s, unsigned redraw)
     if (l.too_small) {
         curs_set(0);
         view_too_small_draw(s, LINES, COLS);
-    } else if (s->picking) {
+    } else if (s->course.picking) {
         curs_set(0);
-        view_title_draw(s, l.title);
+        view_title_draw(s, l.at[PANE_TITLE].r);
         if (redraw == REDRAW_ALL)
-            view_picker_draw(s, (Rect){l.help.y, l.help.x, l.help.h - 1, l.help.w}); /* status below */
-        redo(s, l.status, view_status_draw);
-    } else if (app_view_is_open(s, VIEW_HELP)) {
+            view_picker_draw(s, (Rect){l.at[PANE_HELP].r.y, l.at[PANE_HELP].r.x,
+                                       l.at[PANE_HELP].r.h - 1,
+                                       l.at[PANE_HELP].r.w}); /* status below */
+        redo(s, l.at[PANE_STATUS].r, view_status_draw);
+    } else if (app_view_is_open(&s->view.views, VIEW_HELP)) {
         curs_set(0);
-        view_title_draw(s, l.title);
-        view_help_draw(s, l.help);
+        view_title_draw(s, l.at[PANE_TITLE].r);
+        view_help_draw(s, l.at[PANE_HELP].r);
     } else {
         if (redraw == REDRAW_ALL || (redraw & (REDRAW_PROMPT | REDRAW_SLIDERS)))
-            view_title_draw(s, l.title); /* the session's code follows the text and settings */
+            view_title_draw(
+                s, l.at[PANE_TITLE].r); /* the session's code follows the text and settings */
         if (redraw & (REDRAW_PROMPT | REDRAW_PROBS))
-            redo(s, l.prompt, view_prompt_draw);
-        if (l.show_coin && !l.coin_on_status && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.coin, coin_draw); /* over the note, so after the text */
-        if (l.show_attention && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.attention, view_attention_draw);
-        if (l.show_mask && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.mask, view_mask_draw);
+            redo(s, l.at[PANE_PROMPT].r, view_prompt_draw);
+        if (l.at[PANE_COIN].shown && !l.coin_on_status && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
+            redo(s, l.at[PANE_COIN].r, coin_draw); /* over the note, so after the text */
+        if (l.at[PANE_ATTENTION].shown && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
+            redo(s, l.at[PANE_ATTENTION].r, view_attention_draw);
+        if (l.at[PANE_MASK].shown && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
+            redo(s, l.at[PANE_MASK].r, view_mask_draw);
         if (l.show_panels && !l.compare_on_bars && (redraw & REDRAW_PROBS))
-            redo(s, l.probs, view_probs_draw);
-        if (l.show_compare && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.compare, view_compare_draw);
-        if (l.show_sliders && (redraw & REDRAW_SLIDERS))
-            redo(s, l.sliders, view_sliders_draw);
-        if (l.show_timing && (redraw & REDRAW_TIMING))
-            redo(s, l.timing, view_timing_draw);
-        if (l.show_kvcache && (redraw & (REDRAW_PROMPT | REDRAW_TIMING)))
-            redo(s, l.kvcache, view_kvcache_draw);
-        if (l.show_weights && (redraw & (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING)))
-            redo(s, l.weights, view_weights_draw);
-        if (l.show_entropy && (redraw & REDRAW_PROMPT))
-            redo(s, l.entropy, view_entropy_draw);
-        if (l.show_narration && redraw == REDRAW_ALL)
-            view_lesson_draw(s, l.narration);
+            redo(s, l.at[PANE_PROBS].r, view_probs_draw);
+        if (l.at[PANE_COMPARE].shown && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
+            redo(s, l.at[PANE_COMPARE].r, view_compare_draw);
+        if (l.at[PANE_SLIDERS].shown && (redraw & REDRAW_SLIDERS))
+            redo(s, l.at[PANE_SLIDERS].r, view_sliders_draw);
+        if (l.at[PANE_TIMING].shown && (redraw & REDRAW_TIMING))
+            redo(s, l.at[PANE_TIMING].r, view_timing_draw);
+        if (l.at[PANE_KVCACHE].shown && (redraw & (REDRAW_PROMPT | REDRAW_TIMING)))
+            redo(s, l.at[PANE_KVCACHE].r, view_kvcache_draw);
+        if (l.at[PANE_WEIGHTS].shown && (redraw & (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING)))
+            redo(s, l.at[PANE_WEIGHTS].r, view_weights_draw);
+        if (l.at[PANE_ENTROPY].shown && (redraw & REDRAW_PROMPT))
+            redo(s, l.at[PANE_ENTROPY].r, view_entropy_draw);
+        if (l.at[PANE_NARRATION].shown && redraw == REDRAW_ALL)
+            view_lesson_draw(s, l.at[PANE_NARRATION].r);
         if (redraw & REDRAW_STATUS)
-            redo(s, l.status, view_status_draw);
+            redo(s, l.at[PANE_STATUS].r, view_status_draw);
         if (l.coin_on_status && (redraw & (REDRAW_STATUS | REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.coin, coin_draw);
+            redo(s, l.at[PANE_COIN].r, coin_draw);
         mark_pointed(s, &l);
         place_cursor(s, &l);
     }

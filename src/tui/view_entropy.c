@@ -50,8 +50,8 @@ void view_entropy_draw(const AppState *s, Rect r)
     if (r.h > 1)
         draw_legend(s, r, r.y + 1);
     int written = 0;
-    for (size_t i = 0; i < s->n_chars; i++)
-        written += s->chars[i].origin == ORIGIN_MODEL;
+    for (size_t i = 0; i < s->text.n_chars; i++)
+        written += s->text.chars[i].origin == ORIGIN_MODEL;
     if (!written) {
         if (r.h > 2)
             draw_text(r.y + 2, r.x, r.w, ROLE_DIM, app_label(s, LBL_ENTROPY_NONE));
@@ -62,16 +62,17 @@ void view_entropy_draw(const AppState *s, Rect r)
     if (per_row < 1 || rows < 1)
         return;
     size_t room = (size_t)per_row * (size_t)rows;
-    size_t first = s->n_chars > room ? s->n_chars - room : 0;
-    for (size_t i = first; i < s->n_chars; i++) {
-        const AppChar *c = &s->chars[i];
+    size_t first = s->text.n_chars > room ? s->text.n_chars - room : 0;
+    for (size_t i = first; i < s->text.n_chars; i++) {
+        const AppChar *c = &s->text.chars[i];
         int k = (int)(i - first), y = r.y + 2 + 2 * (k / per_row), x = r.x + CELL_COLS * (k % per_row);
         int model = c->origin == ORIGIN_MODEL;
         Role role = c->id < 0 ? ROLE_UNKNOWN : model ? view_entropy_role(c->bits) : ROLE_DIM;
         draw_cp(y, x, CELL_COLS - 1, role, c->cp);
         if (model) {
             char bits[16];
-            draw_text(y + 1, x, CELL_COLS - 1, role, app_num(s->lang, (double)c->bits, 1, bits, sizeof bits));
+            draw_text(y + 1, x, CELL_COLS - 1, role,
+                      app_num(s->view.lang, (double)c->bits, 1, bits, sizeof bits));
         } else {
             draw_text(y + 1, x, CELL_COLS - 1, ROLE_DIM, "-"); /* typed or picked: no draw */
         }

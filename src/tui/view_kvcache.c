@@ -27,31 +27,33 @@ static void draw_row(AppLang lang, Rect r, int y, Role role, const char *name, s
 void view_kvcache_draw(const AppState *s, Rect r)
 {
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_KV_HEADER));
-    KvShape own = kvcost_of_model(&s->m->cfg);
+    KvShape own = kvcost_of_model(&s->text.m->cfg);
     size_t own_bytes = kvcost_bytes_per_token(&own);
     /* the tokens the cache holds for the text now: the window the model reads */
-    int now = (int)(s->g.n - app_window_start(s));
+    int now = (int)(s->text.g.n - app_window_start(s));
     char head[64], count[32];
     int x = r.x + 2 + NAME_COLS;
     for (int c = 0; c < 3 && x + NUM_COLS <= r.x + r.w && r.h > 1; c++, x += NUM_COLS) {
         if (c == 0)
             snprintf(head, sizeof head, "%s", app_label(s, LBL_KV_PER_TOKEN));
         else
-            snprintf(head, sizeof head, app_label(s, c == 1 ? LBL_KV_NOW : LBL_KV_AT),
-                     app_format_count(s->lang, c == 1 ? now : LONG_TOKENS, count, sizeof count));
+            snprintf(
+                head, sizeof head, app_label(s, c == 1 ? LBL_KV_NOW : LBL_KV_AT),
+                app_format_count(s->view.lang, c == 1 ? now : LONG_TOKENS, count, sizeof count));
         draw_text_right(r.y + 1, x + NUM_COLS - 1, NUM_COLS - 1, ROLE_DIM, head);
     }
     char name[128];
     const char *times = tui_glyphs()->times;
     snprintf(name, sizeof name, app_label(s, LBL_KV_THIS), own.layers, times, own.kv_heads * own.head_dim);
     if (r.h > 2)
-        draw_row(s->lang, r, r.y + 2, ROLE_CACHED, name, own_bytes, now);
+        draw_row(s->view.lang, r, r.y + 2, ROLE_CACHED, name, own_bytes, now);
     const KvShape *p;
     int n = kvcost_presets(&p);
     for (int i = 0; i < n && i < 3 && 3 + i < r.h; i++) {
         /* a preset's shape has one product or two: a second sign is left over */
         snprintf(name, sizeof name, app_label(s, (LabelId)(LBL_KV_PRESET_MHA + i)), times, times);
-        draw_row(s->lang, r, r.y + 3 + i, ROLE_NORMAL, name, kvcost_bytes_per_token(&p[i]), now);
+        draw_row(s->view.lang, r, r.y + 3 + i, ROLE_NORMAL, name, kvcost_bytes_per_token(&p[i]),
+                 now);
     }
     /* the notes: broken into rows where the panel is narrow (beside a lesson) */
     char note[256];
