@@ -567,13 +567,13 @@ void app_lesson_open(AppState *s, const Lesson *l, AppLang lang)
     app_lesson_go(s, 0);
 }
 
-void app_lesson_fit(AppState *s, int lines, int rows)
+void app_lesson_fit(AppCourse *c, int lines, int rows)
 {
-    s->course.narration_lines = lines;
-    s->course.narration_rows = rows;
+    c->narration_lines = lines;
+    c->narration_rows = rows;
     int most = lines - rows > 0 ? lines - rows : 0;
-    if (s->course.narration_top > most)
-        s->course.narration_top = most;
+    if (c->narration_top > most)
+        c->narration_top = most;
 }
 
 void app_picker_set(AppState *s, const Lesson *shelf, int n)

@@ -84,40 +84,40 @@ static void place_set(AppViews *o, ViewPlace p, int value)
 
 static int valid(AppView v) { return v >= VIEW_NONE && v < VIEW_COUNT; }
 
-int app_view_is_open(const AppState *s, AppView v)
+int app_view_is_open(const AppViews *o, AppView v)
 {
     if (!valid(v))
         return 0;
     if (v == VIEW_NONE)
-        return app_views_same(&s->view.views, &(AppViews){0});
-    return place_get(&s->view.views, RULES[v].place) == RULES[v].value;
+        return app_views_same(o, &(AppViews){0});
+    return place_get(o, RULES[v].place) == RULES[v].value;
 }
 
-void app_view_open(AppState *s, AppView v)
+void app_view_open(AppViews *o, AppView v)
 {
     if (!valid(v))
         return;
     if (v == VIEW_NONE) {
-        s->view.views = (AppViews){0}; /* BODY_PANELS, LOWER_PANELS, every switch off */
+        *o = (AppViews){0}; /* BODY_PANELS, LOWER_PANELS, every switch off */
         return;
     }
-    place_set(&s->view.views, RULES[v].place, RULES[v].value);
-    app_view_close(&s->view.views, RULES[v].closes);
+    place_set(o, RULES[v].place, RULES[v].value);
+    app_view_close(o, RULES[v].closes);
 }
 
-void app_view_close(AppState *s, AppView v)
+void app_view_close(AppViews *o, AppView v)
 {
-    if (valid(v) && v != VIEW_NONE && app_view_is_open(&s->view.views, v))
-        place_set(&s->view.views, RULES[v].place, 0); /* the panels, or the switch off */
+    if (valid(v) && v != VIEW_NONE && app_view_is_open(o, v))
+        place_set(o, RULES[v].place, 0); /* the panels, or the switch off */
 }
 
-int app_view_toggle(AppState *s, AppView v)
+int app_view_toggle(AppViews *o, AppView v)
 {
-    if (app_view_is_open(&s->view.views, v) && v != VIEW_NONE)
-        app_view_close(&s->view.views, v);
+    if (app_view_is_open(o, v) && v != VIEW_NONE)
+        app_view_close(o, v);
     else
-        app_view_open(&s->view.views, v);
-    return app_view_is_open(&s->view.views, v);
+        app_view_open(o, v);
+    return app_view_is_open(o, v);
 }
 
 void app_view_say(AppState *s, AppView v)

@@ -160,15 +160,15 @@ void app_weights_compare(AppState *s)
     }
 }
 
-void app_weights_free(AppState *s)
+void app_weights_free(AppWeights *wt)
 {
     for (int p = 0; p < WPREC_COUNT; p++)
-        if (s->text.wt.rounded[p]) {
-            model_free(s->text.wt.rounded[p]);
-            free(s->text.wt.rounded[p]);
+        if (wt->rounded[p]) {
+            model_free(wt->rounded[p]);
+            free(wt->rounded[p]);
         }
-    if (s->text.wt.have_ref)
-        infer_free(&s->text.wt.ref);
-    free(s->text.wt.ref_probs);
-    memset(&s->text.wt, 0, sizeof s->text.wt);
+    if (wt->have_ref)
+        infer_free(&wt->ref);
+    free(wt->ref_probs);
+    memset(wt, 0, sizeof *wt);
 }
