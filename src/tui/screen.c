@@ -87,14 +87,20 @@ static int panels_cols(const AppState *s, int cols)
     return s->course.lesson ? cols - narration_cols(cols) - 1 : cols;
 }
 
+/* Panel p has rows: r. */
+static void put(Layout *l, Pane p, Rect r)
+{
+    l->at[p].r = r;
+    l->at[p].shown = 1;
+}
+
 /* Place the narration; returns the columns left for the panels. */
 static int place_narration(Layout *l, const AppState *s, int y, int lines, int cols)
 {
     if (!s->course.lesson)
         return cols;
     int w = narration_cols(cols), left = cols - w - 1;
-    l->at[PANE_NARRATION].r = (Rect){y, left + 1, lines - 1 - y, w};
-    l->at[PANE_NARRATION].shown = 1;
+    put(l, PANE_NARRATION, (Rect){y, left + 1, lines - 1 - y, w});
     return left;
 }
 
@@ -110,14 +116,9 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     /* what a lesson step shows: the text, then the view */
     if (mask || app_view_is_open(&s->view.views, VIEW_MEMORY)) {
         int text = view_prompt_rows_wanted(s, cols, lines - 2 - 1 - 8);
-        l->at[PANE_PROMPT].r = (Rect){1, 0, text + 1, cols};
+        put(l, PANE_PROMPT, (Rect){1, 0, text + 1, cols});
         int y = 2 + text, left = place_narration(l, s, y, lines, cols);
-        l->at[PANE_MASK].shown = mask;
-        l->at[PANE_KVCACHE].shown = !mask;
-        if (l->at[PANE_MASK].shown)
-            l->at[PANE_MASK].r = (Rect){y, 0, lines - 1 - y, left};
-        else
-            l->at[PANE_KVCACHE].r = (Rect){y, 0, lines - 1 - y, left};
+        put(l, mask ? PANE_MASK : PANE_KVCACHE, (Rect){y, 0, lines - 1 - y, left});
         return;
     }
     int under = timing ? (s->pred.query.cp != 0) : view_probs_under_rows(s);
@@ -135,52 +136,48 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     int bars = 1 + APP_TOP + under;
     if (!timing && spare - (under - least) >= APP_TOP)
         bars += APP_TOP; /* the larger bars */
-    l->at[PANE_PROMPT].r = (Rect){1, 0, text + 1, cols};
+    put(l, PANE_PROMPT, (Rect){1, 0, text + 1, cols});
     int y = 2 + text;
     int left = place_narration(l, s, y, lines, cols);
     l->show_panels = 1;
-    l->at[PANE_PROBS].r = (Rect){y, 0, bars, left};
+    put(l, PANE_PROBS, (Rect){y, 0, bars, left});
     y += bars;
-    if (timing) {
-        l->at[PANE_TIMING].r = (Rect){y, 0, lines - 1 - y, left};
-        l->at[PANE_TIMING].shown = 1;
-    } else if (app_view_is_open(&s->view.views,
-                                VIEW_WEIGHTS)) { /* the weights' table in the sliders' place */
-        l->at[PANE_WEIGHTS].r = (Rect){y, 0, lines - 1 - y, left};
-        l->at[PANE_WEIGHTS].shown = 1;
-    } else {
-        l->at[PANE_SLIDERS].r = (Rect){y, 0, lines - 1 - y, left};
-        l->at[PANE_SLIDERS].shown = 1;
-    }
+    /* below the bars: the timing, or the weights' table in the sliders' place */
+    Pane below = PANE_SLIDERS;
+    if (timing)
+        below = PANE_TIMING;
+    else if (app_view_is_open(&s->view.views, VIEW_WEIGHTS))
+        below = PANE_WEIGHTS;
+    put(l, below, (Rect){y, 0, lines - 1 - y, left});
 }
+
+/* The tables that take the sliders' and the timing's place when open, the
+ * first open one: the KV cache's cost, the weights' precision, the entropy
+ * of each draw (under the text, there too). */
+static const struct {
+    AppView view;
+    Pane pane;
+} LOWER_TABLES[] = {
+    {VIEW_MEMORY, PANE_KVCACHE},
+    {VIEW_WEIGHTS, PANE_WEIGHTS},
+    {VIEW_ENTROPY, PANE_ENTROPY},
+};
 
 /* The panels below the bars: `lower` rows from row y, `left` columns: the
  * sliders and the timing, or a table in their place. */
 static void place_lower(Layout *l, const AppState *s, int y, int lower, int left)
 {
-    /* the cost table takes the sliders' and the timing's place */
-    if (app_view_is_open(&s->view.views, VIEW_MEMORY)) {
-        l->at[PANE_KVCACHE].r = (Rect){y, 0, lower, left};
-        l->at[PANE_KVCACHE].shown = 1;
-    } else if (app_view_is_open(&s->view.views,
-                                VIEW_WEIGHTS)) { /* and so does the weights' table */
-        l->at[PANE_WEIGHTS].r = (Rect){y, 0, lower, left};
-        l->at[PANE_WEIGHTS].shown = 1;
-    } else if (app_view_is_open(&s->view.views,
-                                VIEW_ENTROPY)) { /* uncertainty under the text: there too */
-        l->at[PANE_ENTROPY].r = (Rect){y, 0, lower, left};
-        l->at[PANE_ENTROPY].shown = 1;
-    } else if (left >= 80) { /* sliders and timing side by side */
+    for (size_t i = 0; i < sizeof LOWER_TABLES / sizeof *LOWER_TABLES; i++)
+        if (app_view_is_open(&s->view.views, LOWER_TABLES[i].view)) {
+            put(l, LOWER_TABLES[i].pane, (Rect){y, 0, lower, left});
+            return;
+        }
+    if (left >= 80) { /* sliders and timing side by side */
         int w = left >= 100 ? 44 : 38;
-        l->at[PANE_SLIDERS].r = (Rect){y, 0, lower, w};
-        l->at[PANE_TIMING].r = (Rect){y, w + 2, lower, left - w - 2};
-        l->at[PANE_SLIDERS].shown = l->at[PANE_TIMING].shown = 1;
-    } else if (lesson_wants_timing(s)) {
-        l->at[PANE_TIMING].r = (Rect){y, 0, lower, left};
-        l->at[PANE_TIMING].shown = 1;
+        put(l, PANE_SLIDERS, (Rect){y, 0, lower, w});
+        put(l, PANE_TIMING, (Rect){y, w + 2, lower, left - w - 2});
     } else {
-        l->at[PANE_SLIDERS].r = (Rect){y, 0, lower, left};
-        l->at[PANE_SLIDERS].shown = 1;
+        put(l, lesson_wants_timing(s) ? PANE_TIMING : PANE_SLIDERS, (Rect){y, 0, lower, left});
     }
 }
 
@@ -189,14 +186,37 @@ static void place_lower(Layout *l, const AppState *s, int y, int lower, int left
 static void place_below_bars(Layout *l, const AppState *s, int y, int lower, int left)
 {
     if (s->text.cm) {
-        l->at[PANE_COMPARE].shown = 1;
         l->compare_on_bars = lower < COMPARE_ROWS;
-        l->at[PANE_COMPARE].r =
-            l->compare_on_bars ? l->at[PANE_PROBS].r : (Rect){y, 0, lower, left};
+        put(l, PANE_COMPARE, l->compare_on_bars ? l->at[PANE_PROBS].r : (Rect){y, 0, lower, left});
+        l->at[PANE_PROBS].shown = !l->compare_on_bars;
         if (!l->compare_on_bars)
             return;
     }
     place_lower(l, s, y, lower, left);
+}
+
+/* The coin when the bars have no row for it: on the note's row under the
+ * text, if a hint, else (in a lesson) on the status line's. */
+static void place_coin(Layout *l, const AppState *s)
+{
+    /* no row for the coin under the bars: it takes the note's, if a hint */
+    Rect note = l->at[PANE_PROMPT].r;
+    note.y += note.h - 1;
+    note.h = 1;
+    l->at[PANE_COIN].r = note;
+    l->at[PANE_COIN].shown = s->view.coin.valid && !s->view.quiz_hidden &&
+                             l->at[PANE_PROMPT].r.h >= 2 &&
+                             !view_probs_coin_fits(s, l->at[PANE_PROBS].r) &&
+                             view_prompt_note_is_hint(s, note.w);
+    /* nor the note (a form's progress): in a lesson, whose step names the
+     * coin, the status line's, unless it tells of something gone wrong or a
+     * command is being typed there (the explorer alone keeps its status) */
+    if (s->course.lesson && s->view.coin.valid && !l->at[PANE_COIN].shown &&
+        !view_probs_coin_fits(s, l->at[PANE_PROBS].r) && !s->view.status_error &&
+        !s->input.cmdline_open && !s->view.quiz_hidden) {
+        l->at[PANE_COIN].r = l->at[PANE_STATUS].r;
+        l->at[PANE_COIN].shown = l->coin_on_status = 1;
+    }
 }
 
 void screen_layout(Layout *l, const AppState *s, int lines, int cols)
@@ -205,11 +225,11 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     l->too_small = lines < SCREEN_MIN_LINES || cols < SCREEN_MIN_COLS;
     if (l->too_small)
         return;
-    l->at[PANE_TITLE].r = (Rect){0, 0, 1, cols};
-    l->at[PANE_STATUS].r = (Rect){lines - 1, 0, 1, cols};
+    put(l, PANE_TITLE, (Rect){0, 0, 1, cols});
+    put(l, PANE_STATUS, (Rect){lines - 1, 0, 1, cols});
     /* the help takes the status line's row too: while it is open no key but
      * the one that closes it does anything, so the status has nothing to say */
-    l->at[PANE_HELP].r = (Rect){1, 0, lines - 1, cols};
+    put(l, PANE_HELP, (Rect){1, 0, lines - 1, cols});
     if (s->prefs.projector) {
         layout_projector(l, s, lines, cols);
         return;
@@ -232,25 +252,21 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     int text = attention ? 1 : view_prompt_rows_wanted(s, cols, room);
     int from_probs = text - 1 - spare > 0 ? text - 1 - spare : 0;
     from_probs = from_probs > PROBS_UNDER ? PROBS_UNDER : from_probs;
-    l->at[PANE_PROMPT].r = (Rect){1, 0, text + 1, cols};
+    put(l, PANE_PROMPT, (Rect){1, 0, text + 1, cols});
     int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
-    if (app_view_is_open(&s->view.views, VIEW_MASK)) { /* all between the text and the status line
-                                            * (beside a lesson's narration) */
-        l->at[PANE_MASK].r = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
-        l->at[PANE_MASK].shown = 1;
+    if (app_view_is_open(&s->view.views, VIEW_MASK)) { /* all of them, beside a lesson */
+        put(l, PANE_MASK, (Rect){y, 0, body, place_narration(l, s, y, lines, cols)});
         return;
     }
     if (attention) {
         int want = view_attention_rows(s);
-        l->at[PANE_ATTENTION].shown = 1;
-        if (body - want >= PROBS_ROWS + LOWER_MIN_ROWS) {
-            l->at[PANE_ATTENTION].r = (Rect){y, 0, want, cols};
-            y += want;
-            body -= want;
-        } else {
-            l->at[PANE_ATTENTION].r = (Rect){y, 0, body, cols};
+        if (body - want < PROBS_ROWS + LOWER_MIN_ROWS) {
+            put(l, PANE_ATTENTION, (Rect){y, 0, body, cols});
             return; /* the panels (and a lesson's narration) make room for it */
         }
+        put(l, PANE_ATTENTION, (Rect){y, 0, want, cols});
+        y += want;
+        body -= want;
     }
     int left = place_narration(l, s, y, lines, cols);
     l->show_panels = 1;
@@ -263,23 +279,8 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     if (timing_alone && !s->pred.query.cp &&
         lines - 1 - y - probs_rows < TIMING_ROOM_ROWS && probs_rows > 1 + APP_TOP)
         probs_rows = 1 + APP_TOP;
-    l->at[PANE_PROBS].r = (Rect){y, 0, probs_rows, left};
-    /* no row for the coin under the bars: it takes the note's, if a hint */
-    l->at[PANE_COIN].r = (Rect){l->at[PANE_PROMPT].r.y + l->at[PANE_PROMPT].r.h - 1,
-                                l->at[PANE_PROMPT].r.x, 1, l->at[PANE_PROMPT].r.w};
-    l->at[PANE_COIN].shown = s->view.coin.valid && !s->view.quiz_hidden &&
-                             l->at[PANE_PROMPT].r.h >= 2 &&
-                             !view_probs_coin_fits(s, l->at[PANE_PROBS].r) &&
-                             view_prompt_note_is_hint(s, l->at[PANE_PROMPT].r.w);
-    /* nor the note (a form's progress): in a lesson, whose step names the
-     * coin, the status line's, unless it tells of something gone wrong or a
-     * command is being typed there (the explorer alone keeps its status) */
-    if (s->course.lesson && s->view.coin.valid && !l->at[PANE_COIN].shown &&
-        !view_probs_coin_fits(s, l->at[PANE_PROBS].r) && !s->view.status_error &&
-        !s->input.cmdline_open && !s->view.quiz_hidden) {
-        l->at[PANE_COIN].r = l->at[PANE_STATUS].r;
-        l->at[PANE_COIN].shown = l->coin_on_status = 1;
-    }
+    put(l, PANE_PROBS, (Rect){y, 0, probs_rows, left});
+    place_coin(l, s);
     place_below_bars(l, s, y + probs_rows, lines - 1 - (y + probs_rows), left);
 }
 
@@ -287,8 +288,8 @@ void screen_fit(AppState *s, int lines, int cols)
 {
     Layout l;
     screen_layout(&l, s, lines, cols);
-    int rows = 0,
-        n = l.at[PANE_NARRATION].shown ? view_lesson_lines(s, l.at[PANE_NARRATION].r, &rows) : 0;
+    const PanePlace *p = &l.at[PANE_NARRATION];
+    int rows = 0, n = p->shown ? view_lesson_lines(s, p->r, &rows) : 0;
     app_lesson_fit(&s->course, n, rows);
 }
 
@@ -302,43 +303,39 @@ static void redo(const AppState *s, Rect r, void (*draw)(const AppState *, Rect)
 /* The coin on its row of the layout (Layout.coin). */
 static void coin_draw(const AppState *s, Rect r) { view_probs_coin_line(s, r, r.y); }
 
+/* Row `row` of r (from its top; -1: its last), in the pointed look. */
+static void mark_row(Rect r, int row)
+{
+    draw_mark((Rect){row < 0 ? r.y + r.h + row : r.y + row, r.x, 1, r.w}, ROLE_POINTED);
+}
+
 /* The panel a lesson points at: its heading row in the pointed look. */
 static void mark_pointed(const AppState *s, const Layout *l)
 {
+    const PanePlace *at = l->at;
     switch (s->view.point) {
-    case PANEL_BARS:
-        draw_mark((Rect){l->at[PANE_PROBS].r.y, l->at[PANE_PROBS].r.x, 1, l->at[PANE_PROBS].r.w},
-                  ROLE_POINTED);
-        break;
+    case PANEL_BARS: mark_row(at[PANE_PROBS].r, 0); break;
     case PANEL_SLIDERS:
-        if (l->at[PANE_SLIDERS].shown)
-            draw_mark((Rect){l->at[PANE_SLIDERS].r.y, l->at[PANE_SLIDERS].r.x, 1,
-                             l->at[PANE_SLIDERS].r.w},
-                      ROLE_POINTED);
+        if (at[PANE_SLIDERS].shown)
+            mark_row(at[PANE_SLIDERS].r, 0);
         break;
     case PANEL_TIMING:
-        if (l->at[PANE_TIMING].shown)
-            draw_mark(
-                (Rect){l->at[PANE_TIMING].r.y, l->at[PANE_TIMING].r.x, 1, l->at[PANE_TIMING].r.w},
-                ROLE_POINTED);
+        if (at[PANE_TIMING].shown)
+            mark_row(at[PANE_TIMING].r, 0);
         break;
-    case PANEL_TEXT:
-        draw_mark((Rect){l->at[PANE_PROMPT].r.y, l->at[PANE_PROMPT].r.x, 1, PROMPT_LABEL_COLS - 1},
-                  ROLE_POINTED);
-        draw_mark((Rect){l->at[PANE_PROMPT].r.y + l->at[PANE_PROMPT].r.h - 1,
-                         l->at[PANE_PROMPT].r.x, 1, l->at[PANE_PROMPT].r.w},
-                  ROLE_POINTED);
-        break;
-    case PANEL_CORPUS: {
-        /* the column's heading and the line under the bars that names the context */
-        Rect c = view_probs_corpus_rect(s, l->at[PANE_PROBS].r);
-        draw_mark((Rect){c.y, c.x, 1, c.w}, ROLE_POINTED);
-        if (!s->view.quiz_hidden && l->at[PANE_PROBS].r.h > APP_TOP + 2)
-            draw_mark((Rect){l->at[PANE_PROBS].r.y + APP_TOP + 2, l->at[PANE_PROBS].r.x, 1,
-                             l->at[PANE_PROBS].r.w},
-                      ROLE_POINTED);
+    case PANEL_TEXT: {
+        Rect label = at[PANE_PROMPT].r;
+        label.w = PROMPT_LABEL_COLS - 1;
+        mark_row(label, 0);
+        mark_row(at[PANE_PROMPT].r, -1);
         break;
     }
+    case PANEL_CORPUS:
+        /* the column's heading and the line under the bars that names the context */
+        mark_row(view_probs_corpus_rect(s, at[PANE_PROBS].r), 0);
+        if (!s->view.quiz_hidden && at[PANE_PROBS].r.h > APP_TOP + 2)
+            mark_row(at[PANE_PROBS].r, APP_TOP + 2);
+        break;
     case PANEL_NONE:
     case PANEL_COUNT: break;
     }
@@ -360,6 +357,27 @@ static void place_cursor(const AppState *s, const Layout *l)
     curs_set(1); /* the cursor marks where typing goes (an input method draws there) */
 }
 
+/* The panels drawn alike, in this order: each while it has rows, again when
+ * the redraw names one of its parts (commands.h). The coin goes over the
+ * note, so after the text; on the status line's row it comes last. */
+static const struct {
+    Pane pane;
+    unsigned redraw;
+    void (*draw)(const AppState *, Rect);
+} PANE_DRAWS[] = {
+    {PANE_PROMPT, REDRAW_PROMPT | REDRAW_PROBS, view_prompt_draw},
+    {PANE_COIN, REDRAW_PROMPT | REDRAW_PROBS, coin_draw},
+    {PANE_ATTENTION, REDRAW_PROMPT | REDRAW_PROBS, view_attention_draw},
+    {PANE_MASK, REDRAW_PROMPT | REDRAW_PROBS, view_mask_draw},
+    {PANE_PROBS, REDRAW_PROBS, view_probs_draw},
+    {PANE_COMPARE, REDRAW_PROMPT | REDRAW_PROBS, view_compare_draw},
+    {PANE_SLIDERS, REDRAW_SLIDERS, view_sliders_draw},
+    {PANE_TIMING, REDRAW_TIMING, view_timing_draw},
+    {PANE_KVCACHE, REDRAW_PROMPT | REDRAW_TIMING, view_kvcache_draw},
+    {PANE_WEIGHTS, REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING, view_weights_draw},
+    {PANE_ENTROPY, REDRAW_PROMPT, view_entropy_draw},
+};
+
 void screen_draw(const AppState *s, unsigned redraw)
 {
     if (tui_theme_follow(s))
@@ -374,41 +392,25 @@ void screen_draw(const AppState *s, unsigned redraw)
     } else if (s->course.picking) {
         curs_set(0);
         view_title_draw(s, l.at[PANE_TITLE].r);
+        Rect picker = l.at[PANE_HELP].r;
+        picker.h--; /* the status line below it */
         if (redraw == REDRAW_ALL)
-            view_picker_draw(s, (Rect){l.at[PANE_HELP].r.y, l.at[PANE_HELP].r.x,
-                                       l.at[PANE_HELP].r.h - 1,
-                                       l.at[PANE_HELP].r.w}); /* status below */
+            view_picker_draw(s, picker);
         redo(s, l.at[PANE_STATUS].r, view_status_draw);
     } else if (app_view_is_open(&s->view.views, VIEW_HELP)) {
         curs_set(0);
         view_title_draw(s, l.at[PANE_TITLE].r);
         view_help_draw(s, l.at[PANE_HELP].r);
     } else {
+        /* the session's code in the title follows the text and settings */
         if (redraw == REDRAW_ALL || (redraw & (REDRAW_PROMPT | REDRAW_SLIDERS)))
-            view_title_draw(
-                s, l.at[PANE_TITLE].r); /* the session's code follows the text and settings */
-        if (redraw & (REDRAW_PROMPT | REDRAW_PROBS))
-            redo(s, l.at[PANE_PROMPT].r, view_prompt_draw);
-        if (l.at[PANE_COIN].shown && !l.coin_on_status && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.at[PANE_COIN].r, coin_draw); /* over the note, so after the text */
-        if (l.at[PANE_ATTENTION].shown && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.at[PANE_ATTENTION].r, view_attention_draw);
-        if (l.at[PANE_MASK].shown && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.at[PANE_MASK].r, view_mask_draw);
-        if (l.show_panels && !l.compare_on_bars && (redraw & REDRAW_PROBS))
-            redo(s, l.at[PANE_PROBS].r, view_probs_draw);
-        if (l.at[PANE_COMPARE].shown && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.at[PANE_COMPARE].r, view_compare_draw);
-        if (l.at[PANE_SLIDERS].shown && (redraw & REDRAW_SLIDERS))
-            redo(s, l.at[PANE_SLIDERS].r, view_sliders_draw);
-        if (l.at[PANE_TIMING].shown && (redraw & REDRAW_TIMING))
-            redo(s, l.at[PANE_TIMING].r, view_timing_draw);
-        if (l.at[PANE_KVCACHE].shown && (redraw & (REDRAW_PROMPT | REDRAW_TIMING)))
-            redo(s, l.at[PANE_KVCACHE].r, view_kvcache_draw);
-        if (l.at[PANE_WEIGHTS].shown && (redraw & (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING)))
-            redo(s, l.at[PANE_WEIGHTS].r, view_weights_draw);
-        if (l.at[PANE_ENTROPY].shown && (redraw & REDRAW_PROMPT))
-            redo(s, l.at[PANE_ENTROPY].r, view_entropy_draw);
+            view_title_draw(s, l.at[PANE_TITLE].r);
+        for (size_t i = 0; i < sizeof PANE_DRAWS / sizeof *PANE_DRAWS; i++) {
+            const PanePlace *p = &l.at[PANE_DRAWS[i].pane];
+            if (p->shown && (redraw & PANE_DRAWS[i].redraw) &&
+                !(PANE_DRAWS[i].pane == PANE_COIN && l.coin_on_status))
+                redo(s, p->r, PANE_DRAWS[i].draw);
+        }
         if (l.at[PANE_NARRATION].shown && redraw == REDRAW_ALL)
             view_lesson_draw(s, l.at[PANE_NARRATION].r);
         if (redraw & REDRAW_STATUS)

@@ -339,9 +339,9 @@ static unsigned on_mouse(AppState *s, int *drag)
         return REDRAW_NONE;
     Layout l;
     screen_layout(&l, s, LINES, COLS);
-    if (l.at[PANE_NARRATION].shown && (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) &&
-        ev.x >= l.at[PANE_NARRATION].r.x && ev.y >= l.at[PANE_NARRATION].r.y &&
-        ev.y < l.at[PANE_NARRATION].r.y + l.at[PANE_NARRATION].r.h)
+    const PanePlace *nar = &l.at[PANE_NARRATION];
+    if (nar->shown && (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) && ev.x >= nar->r.x &&
+        ev.y >= nar->r.y && ev.y < nar->r.y + nar->r.h)
         return app_apply(s, CMD_NARRATION_SCROLL, cmd_arg(ev.bstate & BUTTON4_PRESSED ? -3 : 3));
     if (l.too_small || !l.at[PANE_SLIDERS].shown || app_view_is_open(&s->view.views, VIEW_HELP) ||
         s->course.picking)
