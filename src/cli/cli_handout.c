@@ -760,11 +760,12 @@ static void put_narration(FILE *out, const AppState *s, const Lesson *l, int k)
     free(md);
 }
 
-/* Under the title of a lesson about the bundled model run on another: what
- * the narration's marks mean, when it has any. */
-static void put_marks_note(FILE *out, const AppState *s, const Lesson *l)
+/* The title, and under it, for a lesson about the bundled model run on
+ * another, what the narration's marks mean, when it has any. */
+static void put_title(FILE *out, const AppState *s, const Lesson *l)
 {
     int any = 0;
+    fprintf(out, "# %s\n\n", l->title);
     for (int k = 0; k < l->n_steps && !any && lesson_marks_figures(s, l); k++) {
         char *md = lesson_narration_marked(s, l, k, &any);
         free(md);
@@ -910,8 +911,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
         return 1;
     }
     Paper pp = {.ans = ans};
-    fprintf(out, "# %s\n\n", l->title);
-    put_marks_note(out, s, l);
+    put_title(out, s, l);
     for (int k = 0; k < l->n_steps; k++) {
         const LessonStep *st = &l->steps[k];
         int compared = lesson_step_runs(l, k, "compare");
