@@ -94,7 +94,7 @@ int lesson_skips(const AppState *s, const Lesson *l, const char *line);
  * note that says whose they are. 1 if so. */
 int lesson_marks_figures(const AppState *s, const Lesson *l);
 #define LESSON_MARK "*"
-/* Step k's narration (Markdown), each figure marked (as "\\*") when
+/* Step k's narration (Markdown), each figure marked (as \*, a Markdown escape) when
  * lesson_marks_figures; *marks: how many. A new string, or NULL. */
 char *lesson_narration_marked(const AppState *s, const Lesson *l, int k, int *marks);
 /* The same as plain text for the screen (lesson_plain_text): the mark as
