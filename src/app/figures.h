@@ -37,6 +37,15 @@ typedef struct {
  * returns how many. Figures from elsewhere (above) are left out. */
 int figures_find(const char *markdown, AppLang lang, Figure *out, int max);
 
+/* The Markdown narration with mark written after each percentage and rank
+ * it quotes, those from elsewhere too ("(fp32: 8.37%)": the same model's
+ * figures) but none inside a `code` span or a fenced block (a command as
+ * typed stays whole) and no count (a count is the training text's, not the
+ * model's). For a lesson about the bundled model run on another: what the
+ * narration says of the bundled model, marked. A new string (free it), or
+ * NULL when memory runs out; *count: the marks written. */
+char *figures_marked(const char *markdown, AppLang lang, const char *mark, int *count);
+
 /* Does the screen's text show f as quoted? 1 if so. Else 0, and shown holds
  * the screen's figure of the same kind that f rounds to, as the screen
  * writes it ("8,4 %"), or "" when the screen has none. */

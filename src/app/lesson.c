@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/figures.h"
 #include "engine/bytebuf.h"
 #include "engine/fileio.h"
 #include "app/script.h"
@@ -415,6 +416,30 @@ int lesson_about_bundled(const Lesson *l)
 int lesson_skips(const AppState *s, const Lesson *l, const char *line)
 {
     return s->model_other && script_claim_about_model(line) && lesson_about_bundled(l);
+}
+
+int lesson_marks_figures(const AppState *s, const Lesson *l)
+{
+    return s->model_other && lesson_about_bundled(l);
+}
+
+char *lesson_narration_marked(const AppState *s, const Lesson *l, int k, int *marks)
+{
+    const char *md = l->steps[k].narration;
+    *marks = 0;
+    if (!lesson_marks_figures(s, l)) {
+        char *copy = malloc(strlen(md) + 1);
+        return copy ? strcpy(copy, md) : NULL;
+    }
+    return figures_marked(md, s->lang, "\\" LESSON_MARK, marks); /* escaped: a mark, not emphasis */
+}
+
+char *lesson_plain_marked(const AppState *s, const Lesson *l, int k, int *marks)
+{
+    char *md = lesson_narration_marked(s, l, k, marks);
+    char *plain = md ? lesson_plain_text(md) : NULL;
+    free(md);
+    return plain;
 }
 
 AppLang lesson_lang_of(const char *path, AppLang fallback)

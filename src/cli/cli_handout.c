@@ -748,13 +748,39 @@ static int printed_before(const Bars *shown, int n, const Bars *now)
     return 0;
 }
 
-static void put_step(FILE *out, const Lesson *l, int k)
+/* Step k's narration, the bundled model's figures marked on another model
+ * (lesson_narration_marked). */
+static void put_narration(FILE *out, const AppState *s, const Lesson *l, int k)
 {
-    const LessonStep *st = &l->steps[k];
+    int marks;
+    char *md = lesson_narration_marked(s, l, k, &marks);
+    const char *text = md ? md : l->steps[k].narration;
+    if (text[0])
+        fprintf(out, "%s\n\n", text);
+    free(md);
+}
+
+/* The title, and under it, for a lesson about the bundled model run on
+ * another, what the narration's marks mean, when it has any. */
+static void put_title(FILE *out, const AppState *s, const Lesson *l)
+{
+    int any = 0;
+    fprintf(out, "# %s\n\n", l->title);
+    for (int k = 0; k < l->n_steps && !any && lesson_marks_figures(s, l); k++) {
+        char *md = lesson_narration_marked(s, l, k, &any);
+        free(md);
+    }
+    if (!any)
+        return;
+    fprintf(out, app_label(s, LBL_HANDOUT_BUNDLED_FIGURES), "\\" LESSON_MARK);
+    fputs("\n\n", out);
+}
+
+static void put_step(FILE *out, const AppState *s, const Lesson *l, int k)
+{
     if (k > 0)
-        fprintf(out, "## %d. %s\n\n", k, st->heading);
-    if (st->narration[0])
-        fprintf(out, "%s\n\n", st->narration);
+        fprintf(out, "## %d. %s\n\n", k, l->steps[k].heading);
+    put_narration(out, s, l, k);
 }
 
 /* Copy the answers gathered in tmp to out, under their heading. */
@@ -812,8 +838,7 @@ static void put_explained(FILE *out, const AppState *s, const Lesson *l, Paper *
     fputs("\n\n", out);
     fprintf(out, app_label(s, LBL_HANDOUT_SEE_ANSWER), explains);
     fputs("\n\n", out);
-    if (st->narration[0])
-        fprintf(pp->ans, "%s\n\n", st->narration);
+    put_narration(pp->ans, s, l, k);
     if (st->n_cmds > 0 && printed_sig(s, put_visible) != asked[0])
         put_visible(pp->ans, s);
     put_revealed(pp->ans, s, pp, lesson_step_runs(l, k, "lookup"), news, timing);
@@ -886,7 +911,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
         return 1;
     }
     Paper pp = {.ans = ans};
-    fprintf(out, "# %s\n\n", l->title);
+    put_title(out, s, l);
     for (int k = 0; k < l->n_steps; k++) {
         const LessonStep *st = &l->steps[k];
         int compared = lesson_step_runs(l, k, "compare");
@@ -896,7 +921,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
         Bars now = bars_now(s);
         int news = ans && !printed_before(shown, n_shown, &now);
         if (!ans) { /* a handout: every step as the screen shows it */
-            put_step(out, l, k);
+            put_step(out, s, l, k);
             if (st->n_cmds > 0) {
                 if (s->quiz[0]) {
                     put_question(out, s, 0);
@@ -906,7 +931,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
             }
         } else if (s->quiz[0]) { /* a question: its answer goes to the end */
             questions++;
-            put_step(out, l, k);
+            put_step(out, s, l, k);
             put_visible(out, s);
             put_lower(out, s);
             fputc('\n', out);
@@ -930,7 +955,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
             explains = 0;
         } else {
             explains = 0;
-            put_step(out, l, k);
+            put_step(out, s, l, k);
             if (st->n_cmds > 0) {
                 put_screen(out, s, &pp, compared);
                 shown[n_shown++] = now;
