@@ -950,8 +950,8 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
 /* ---- --figures: every figure a step shows, for an author to copy ---- */
 
 /* The step's figures as JSON: the text, the top 8 (each probability as the
- * bars write it and as a number), what the sampler keeps and removes, and
- * the look-up line. */
+ * bars write it and as a number), what the sampler keeps and removes, the
+ * entropies in bits, and the look-up line. */
 static void put_figures_json(FILE *out, const AppState *s, const Lesson *l, int k)
 {
     const Prediction *p = &s->pred;
@@ -983,9 +983,13 @@ static void put_figures_json(FILE *out, const AppState *s, const Lesson *l, int 
     }
     AppSummary sum;
     app_summary(s, &sum);
-    fprintf(out, "], \"kept\": %d, \"removed\": %.9g, \"summary\": ", p->sampler_ok ? p->ss.kept : 0,
-            (double)p->stages.removed_total);
+    fprintf(out, "], \"kept\": %d, \"removed\": %.9g, \"entropy_model\": %.9g, "
+            "\"entropy_sampler\": %.9g, \"summary\": ", p->sampler_ok ? p->ss.kept : 0,
+            (double)p->stages.removed_total, p->entropy / log(2.0),
+            p->sampler_ok ? p->stages.entropy_final / log(2.0) : 0.0);
     json_write_string(out, sum.kept);
+    fputs(", \"entropy\": ", out);
+    json_write_string(out, sum.entropy);
     fputs(", \"lookup\": ", out);
     if (p->query_cp && p->query_id >= 0) {
         char ch[8] = {0}, model[48], sampler[48];

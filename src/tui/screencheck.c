@@ -154,6 +154,14 @@ static void expect_figure(Drawn *d, const AppState *s, const ScriptCmd *c, int l
     if (c->claim == CLAIM_LINES || c->claim == CLAIM_TEXT || c->claim == CLAIM_CONTAINS ||
         c->claim == CLAIM_COUNT || c->claim == CLAIM_KEPT)
         return; /* the text, which is always on the screen; the line under the bars */
+    if (c->claim == CLAIM_REMOVED) {
+        need(d, line, ITEM_SUMMARY, -1, "the line under the bars", cmd);
+        return;
+    }
+    if (c->claim == CLAIM_ENTROPY) {
+        need(d, line, ITEM_ENTROPY, -1, "the entropy view's figure (show entropy)", cmd);
+        return;
+    }
     if (c->claim == CLAIM_MASK) { /* the mask view, or the sliders' KV cache row ("read 1") */
         if (!d->layout.show_mask && !d->layout.show_sliders)
             tell(d, line, "%s: neither the mask view nor the sliders' KV cache row is on the screen",
