@@ -57,6 +57,14 @@ if [ "$removed" = 40.2 ] && grep -qx "expect removed = $removed" "$L" &&
 else
     fail claims_removed_entropy_match_probs "probs --json gives removed $removed%, $bits bits after '$before'"
 fi
+# lesson --figures prints both, as the screen rounds them, to copy
+$T lesson --figures $TINY "$L" >"$work/fig.md" 2>&1
+if grep -q "removes $removed%" "$work/fig.md" &&
+    grep -qx -- "- entropy of the draw that wrote 风: $bits bits" "$work/fig.md"; then
+    pass claims_figures_removed_entropy
+else
+    fail claims_figures_removed_entropy "$(grep -e removes -e draw "$work/fig.md")"
+fi
 written=$($T generate 春风 --mid-text --temperature 1 --min-p 0.1 --seed 7 --max-chars 6 \
     --model tests/data/tiny.bin)
 if grep -qxF "expect text $written" "$L" &&
