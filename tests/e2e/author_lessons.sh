@@ -12,6 +12,7 @@
 #     penalty changed, it names the sampler's figures of the penalty step and
 #     the narration's figures there; the rank walk samples nothing, so a
 #     seed changes none of its claims;
+#   - without --lang, every line --check writes about them is German;
 #   - the figures are rechecked another way: `probs --json` and
 #     `generate --json` with the same settings, compared with jq and awk
 #     against the values the lessons claim (taken from the lesson files), and
@@ -134,6 +135,21 @@ if [ "$ok" -eq 1 ] && [ -s "$work/pen.want" ] &&
     pass author_lessons_penalty_fails
 else
     fail author_lessons_penalty_fails "step $pstep at line $head: $(cat "$work/pen.out")"
+fi
+
+# ---- without --lang, --check speaks the lessons' German throughout ----
+# (an English locale: the claims, the narration's figures, the screens'
+# lines, the notes on another model, the verdict; none of it English)
+LC_ALL=C.UTF-8 LANG=C.UTF-8 $T lesson --check "$work/pen.md" "$B" >"$work/de.out" 2>&1
+LC_ALL=C.UTF-8 LANG=C.UTF-8 $T lesson --check --model tests/data/tiny.bin "$B" >>"$work/de.out" 2>&1
+if grep -q "pen.md:$head: Schritt $pstep: der Text nennt $(claim "$A" "$pstep" 'expect sampler 明 =' | tr . ,) %" "$work/de.out" &&
+    grep -q "pen.md:[0-9]*: expect sampler 明 = 0.17: das Modell gibt 明" "$work/de.out" &&
+    grep -qx "$B: 6 Schritte, in Ordnung" "$work/de.out" &&
+    grep -q "$B:[0-9]*: gilt für das mitgelieferte Modell, an diesem nicht geprüft: expect" "$work/de.out" &&
+    ! grep -q -e "narration" -e " the " -e "steps, ok" -e "not checked" -e "^at " -e ": at " "$work/de.out"; then
+    pass author_lessons_check_german
+else
+    fail author_lessons_check_german "$(head -c 900 "$work/de.out")"
 fi
 
 # ---- the rank walk samples nothing: a seed leaves every claim true ----
