@@ -438,7 +438,7 @@ AppLang lesson_lang_of(const char *path, AppLang fallback)
 
 /* `lang CODE` among the introduction's commands: the language the lesson
  * names for itself, or -1. Its first word is the verb, its second the code. */
-static int header_lang(const Lesson *l)
+int lesson_own_lang(const Lesson *l)
 {
     if (l->n_steps < 1)
         return -1;
@@ -462,7 +462,7 @@ static int header_lang(const Lesson *l)
 
 AppLang lesson_lang(const Lesson *l, AppLang fallback)
 {
-    int own = header_lang(l);
+    int own = lesson_own_lang(l);
     return own >= 0 ? (AppLang)own : lesson_lang_of(l->path, fallback);
 }
 

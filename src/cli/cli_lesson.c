@@ -333,12 +333,16 @@ static int run_stage(AppState *s, const Lesson *l, int k, const char *file, Prob
 /* Each lesson's steps run, then drawn at each of the screens a class sees
  * (screencheck). Returns the problems found, which are in ps (or, for a
  * bundled lesson's steps on another model, told on stdout). */
-/* The language --check speaks about a lesson written in lesson_lang: that
- * one, so that an author reads one language throughout (the lesson's own
- * messages are its), unless --lang asked for another. */
-static AppLang check_lang(AppLang lesson_lang)
+/* The language --check speaks about lesson l, so that its author reads one
+ * language throughout: the one the lesson names for itself (`lang de`),
+ * else --lang when given (a class's teacher checking the shelf), else the
+ * lesson's (its folder's, else the interface language). */
+static AppLang check_lang(const Lesson *l)
 {
-    return cli_lang_given() ? cli_lang() : lesson_lang;
+    int own = lesson_own_lang(l);
+    if (own >= 0)
+        return (AppLang)own;
+    return cli_lang_given() ? cli_lang() : lesson_lang(l, cli_lang());
 }
 
 static int check_steps(LessonEnv *e, const Lesson *l, const char *file, Problems *ps,
@@ -395,7 +399,7 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang, in
         int problems = load(&l, files[i], &ps);
         if (problems >= 0) {
             e->s.lang = lesson_lang(&l, lang);
-            ps.lang = check_lang(e->s.lang);
+            ps.lang = check_lang(&l);
             errtext_use(ps.lang); /* the messages of its commands and screens */
             app_reset(&e->s);
             tell_conversions(&e->s, &l, &ps);

@@ -46,11 +46,11 @@ pct() { jq -r --arg c "$2" ".candidates[] | select(.char == \$c) | .$3 * 100" "$
 # C's rank among the candidates of a probs --json
 rank() { jq -r --arg c "$2" '[.candidates[].char] | index($c) + 1' "$1"; }
 
-# ---- both lessons pass ----
+# ---- both lessons pass (said in their own language, `lang de`, whatever --lang) ----
 $T lesson --check --lang en "$A" "$B" >"$work/ok.out" 2>&1
 rc=$?
-if [ "$rc" -eq 0 ] && grep -qx "$A: 9 steps, ok" "$work/ok.out" &&
-    grep -qx "$B: 6 steps, ok" "$work/ok.out"; then
+if [ "$rc" -eq 0 ] && grep -qx "$A: 9 Schritte, in Ordnung" "$work/ok.out" &&
+    grep -qx "$B: 6 Schritte, in Ordnung" "$work/ok.out"; then
     pass author_lessons_check_ok
 else
     fail author_lessons_check_ok "exit $rc: $(cat "$work/ok.out")"
@@ -130,7 +130,7 @@ while read -r ln; do
     grep -q "pen.md:$ln: expect sampler " "$work/pen.out" || ok=0
 done <"$work/pen.want"
 if [ "$ok" -eq 1 ] && [ -s "$work/pen.want" ] &&
-    grep -q "pen.md:$head: step $pstep: the narration quotes $(claim "$A" "$pstep" 'expect sampler 明 =' | tr . ,) %" \
+    grep -q "pen.md:$head: Schritt $pstep: die Erzählung nennt $(claim "$A" "$pstep" 'expect sampler 明 =' | tr . ,) %" \
         "$work/pen.out"; then
     pass author_lessons_penalty_fails
 else
@@ -142,7 +142,7 @@ fi
 # lines, the notes on another model, the verdict; none of it English)
 LC_ALL=C.UTF-8 LANG=C.UTF-8 $T lesson --check "$work/pen.md" "$B" >"$work/de.out" 2>&1
 LC_ALL=C.UTF-8 LANG=C.UTF-8 $T lesson --check --model tests/data/tiny.bin "$B" >>"$work/de.out" 2>&1
-if grep -q "pen.md:$head: Schritt $pstep: der Text nennt $(claim "$A" "$pstep" 'expect sampler 明 =' | tr . ,) %" "$work/de.out" &&
+if grep -q "pen.md:$head: Schritt $pstep: die Erzählung nennt $(claim "$A" "$pstep" 'expect sampler 明 =' | tr . ,) %" "$work/de.out" &&
     grep -q "pen.md:[0-9]*: expect sampler 明 = 0.17: das Modell gibt 明" "$work/de.out" &&
     grep -qx "$B: 6 Schritte, in Ordnung" "$work/de.out" &&
     grep -q "$B:[0-9]*: gilt für das mitgelieferte Modell, an diesem nicht geprüft: expect" "$work/de.out" &&
@@ -153,7 +153,7 @@ else
 fi
 
 # ---- the rank walk samples nothing: a seed leaves every claim true ----
-grep -qx "$work/walk.md: 6 steps, ok" "$work/walk.out" && pass author_lessons_walk_seedless ||
+grep -qx "$work/walk.md: 6 Schritte, in Ordnung" "$work/walk.out" && pass author_lessons_walk_seedless ||
     fail author_lessons_walk_seedless "$(cat "$work/walk.out")"
 
 # ---- the repetition lesson's figures, recomputed by probs and generate ----
