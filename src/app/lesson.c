@@ -48,7 +48,7 @@ static void problem_at(Reader *r, int line, const char *fmt, ...)
     char msg[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, ts_text(fmt), ap); /* in the messages' language (errtext.h) */
     va_end(ap);
     r->problems++;
     if (r->problem)
@@ -287,8 +287,10 @@ int lesson_parse(Lesson *l, const char *path, const char *text, size_t len, Less
         p = nl ? nl + 1 : end;
     }
     if (!have_title) {
-        problem_at(&r, 1, len == 0 ? "the file is empty: a lesson starts with its title, '# Title'"
-                                   : "the lesson has no title: it starts with '# Title'");
+        if (len == 0)
+            problem_at(&r, 1, "the file is empty: a lesson starts with its title, '# Title'");
+        else
+            problem_at(&r, 1, "the lesson has no title: it starts with '# Title'");
         start_step(&r, "", 0, 1);
     }
     if (r.in_fence) {

@@ -396,6 +396,11 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang, in
             putchar('\n');
             continue;
         }
+        Lesson probe; /* read once for its language: its shape's messages come in it too */
+        if (lesson_load(&probe, files[i], NULL, NULL, &err) >= 0) {
+            errtext_use(check_lang(&probe));
+            lesson_free(&probe);
+        }
         int problems = load(&l, files[i], &ps);
         if (problems >= 0) {
             e->s.lang = lesson_lang(&l, lang);
@@ -412,8 +417,8 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang, in
                 putchar('\n');
             }
             lesson_free(&l);
-            errtext_use(cli_lang());
         }
+        errtext_use(cli_lang());
         fflush(stdout);
         tell_problems(&ps);
         bad += problems != 0;

@@ -100,7 +100,7 @@ grep -q "^  $STAGE:24: .*top_p_ref.sh als top-p gestartet" "$work/out" &&
     pass stage-started || fail stage-started "$(cat "$work/out")"
 for size in "80x24:80x24" "110x34:110x34" "projector-80x24:Beamer 80x24"; do
     has "stage-column-${size%%:*}" "$work/err" \
-        "$STAGE:24: bei ${size#*:}: stage top-p top_p_ref.sh: die Spalte des Programms (der Text nennt sie) ist nicht auf dem Bildschirm"
+        "$STAGE:24: bei ${size#*:}: stage top-p top_p_ref.sh: die Spalte des Programms (die Erzählung nennt sie) ist nicht auf dem Bildschirm"
 done
 [ "$(wc -l <"$work/err")" -eq 3 ] && pass stage-line-whole ||
     fail stage-line-whole "the line that counts the differences: $(head -c 600 "$work/err")"
@@ -247,6 +247,6 @@ else
     fail demo-missing-lang "status $status: $(cat "$work/err")"
 fi
 TANGSCOPE_HOME="$work/home" $T demo --lang fr --model tests/data/tiny.bin --no-corpus >/dev/null 2>"$work/err"
-[ $? -eq 2 ] && grep -q "01-vide.md:1: no steps" "$work/err" && pass demo-broken-lesson || fail demo-broken-lesson "$(cat "$work/err")"
+[ $? -eq 2 ] && grep -q "01-vide.md:1: aucune étape" "$work/err" && pass demo-broken-lesson || fail demo-broken-lesson "$(cat "$work/err")"
 
 exit $failed
