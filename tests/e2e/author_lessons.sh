@@ -4,7 +4,8 @@
 # 春眠不觉晓), rebuilt in tests/data/lesson-author-*.md with every figure
 # their narration quotes stated as an `expect` claim:
 #   - `lesson --check` passes both;
-#   - each percentage, rank and count of kept characters ("71 Zeichen") the
+#   - each percentage (a probability, the share min-p removes), rank and
+#     count of kept characters ("71 Zeichen") the
 #     narration of a step quotes has a claim of the same value in that step
 #     (read here from the Markdown, not from the program);
 #   - with the seed changed, the repetition lesson fails and names exactly
@@ -66,7 +67,7 @@ for L in "$A" "$B"; do
         awk '/^```/{ f = !f; next } !f' "$work/step" >"$work/narr"
         grep -o '[0-9][0-9]*\(,[0-9]*\)\? %' "$work/narr" | tr -d ' %' | tr , . |
         while read -r v; do
-            grep -Eq "^expect (prob|sampler) [^ ]+ = $v\$" "$work/step" ||
+            grep -Eq "^expect ((prob|sampler) [^ ]+|removed) = $v\$" "$work/step" ||
                 echo "step $i: $v %"
         done >>"$work/unclaimed"
         grep -o '[0-9][0-9]* Zeichen' "$work/narr" | awk '{ print $1 }' |
@@ -159,7 +160,7 @@ grep -qx "$work/walk.md: 6 Schritte, in Ordnung" "$work/walk.out" && pass author
 # ---- the repetition lesson's figures, recomputed by probs and generate ----
 $T probs 一夜月明 --temperature 0.2 --json >"$work/p3.json"
 $T probs 一夜月明 --temperature 0.2 --repetition-penalty 1.5 --json >"$work/p4.json"
-$T probs 春风 --temperature 1.5 --min-p 0.1 --json >"$work/p7.json"
+$T probs 春风 --temperature 1.5 --min-p 0.1 --json --top 7311 >"$work/p7.json"
 bad=
 for c in "prob 明:p3:prob:3" "prob 月:p3:prob:3" "sampler 明:p3:sampled_prob:3" \
     "sampler 明:p4:sampled_prob:4" "sampler 月:p4:sampled_prob:4" "sampler 中:p4:sampled_prob:4"; do
@@ -175,6 +176,10 @@ done
 [ "$(rank "$work/p3.json" 明)" = 1 ] && grep -qx 'expect top1 明' "$A" || bad="$bad; top1 明"
 [ "$(jq .kept "$work/p7.json")" = "$(claim "$A" 8 'expect kept =')" ] ||
     bad="$bad; kept: $(jq .kept "$work/p7.json")"
+# what min-p removes: the model's probability of every character it gives 0
+removed=$(jq '[.candidates[] | select(.sampled_prob == 0) | .prob] | add * 100' "$work/p7.json")
+rounds_to "$removed" "$(claim "$A" 8 'expect removed =')" ||
+    bad="$bad; min-p removes $removed%, the lesson claims $(claim "$A" 8 'expect removed =')"
 [ -z "$bad" ] && pass author_lessons_probs_agree || fail author_lessons_probs_agree "${bad#; }"
 
 bad=

@@ -113,6 +113,13 @@ want claims_sampler_form "parse.md:7: expect sampler: needs C OP X, X in percent
 want claims_text_form "parse.md:8: expect text: needs TEXT"
 want claims_text_escaped "parse.md:9: expect text: characters not in the model: U+001B [ 2 J"
 
+# the entropy view's figure must be on the screen: without `show entropy` it is not
+printf '# T\n\n## S\n\n```tangscope\nmid-text on\nprompt 春风\nstep\nexpect entropy < 20\nexpect removed = 120\n```\n' \
+    >"$work/ent.md"
+$T lesson --check $TINY "$work/ent.md" >"$work/out" 2>&1
+want claims_entropy_on_screen "ent.md:9: at 80x24: expect entropy < 20: the entropy view's figure (show entropy) is not on the screen"
+want claims_removed_range "ent.md:10: expect removed: '120' is out of range 0..100 (percent)"
+
 # `lookup off` takes the look-up line away: the handout's step 2 has none
 $T lesson --print $TINY "$L" >"$work/with-off.md" 2>&1
 sed '/^lookup off$/d' "$L" >"$work/on.md"
