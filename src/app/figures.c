@@ -52,12 +52,16 @@ static size_t marked_paren(const char *p)
     return i + (p[i] == ')' ? 1 : p[i] && p[i] != '\n' ? 3 : 0);
 }
 
-/* A line (or list item) at p that opens with its source and a colon,
- * "讲义：…", "- Handout: …": its bytes up to the line's end, else 0. A
- * source is short and says no figure nor sentence of its own. */
+/* A list item at p that opens with its source and a colon, "- 讲义：…",
+ * "* Handout: …": its bytes up to the line's end, else 0. A source is short
+ * and says no figure nor sentence of its own. Only a list item: a paragraph
+ * that opens with a word and a colon is narration ("Nein: 吹 bekommt nur
+ * 8,4 %", "No: ...", "挤不进：..."), its figures the screen's. */
 static size_t marked_line(const char *p)
 {
-    size_t i = (p[0] == '-' || p[0] == '*') && p[1] == ' ' ? 2 : 0, from = i;
+    if (!((p[0] == '-' || p[0] == '*') && p[1] == ' '))
+        return 0;
+    size_t i = 2, from = i;
     while (i < from + PREFIX_MAX && p[i] && !is_digit(p[i]) && !strchr(".,;?!:()\n`", p[i]) &&
            strncmp(p + i, "\xef\xbc\x9a", 3) != 0 && strncmp(p + i, "\xef\xbc\x8c", 3) != 0 &&
            strncmp(p + i, "\xe3\x80\x82", 3) != 0) /* ：，。 */

@@ -7,7 +7,9 @@
  * from elsewhere is not compared with the screen: one inside a `code` span or
  * a fenced block (a command and what it prints, as typed), and one inside a
  * parenthesis that opens with its source and a colon, "(probs: 8.37%)",
- * "(Kursskript: 14,2 %)", "（讲义：14.2%）" (lessons/README.md).
+ * "(Kursskript: 14,2 %)", "（讲义：14.2%）", or in a list item that does,
+ * "- 讲义：「春风」797 次" (lessons/README.md). A paragraph that opens with a
+ * word and a colon ("Nein: ...") is narration like any other.
  *
  * The screen is matched as text: a percentage must stand there in the same
  * form (the same digits, the same decimal sign; the spaces before % aside),

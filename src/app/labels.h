@@ -323,6 +323,7 @@ typedef enum {
     LBL_ENTROPY_MID,
     LBL_ENTROPY_HIGH,
     LBL_ENTROPY_NONE,
+    LBL_ENTROPY_LAST, /* lesson --figures: the entropy view's figure of the model's last character */
     LBL_ST_ENTROPY_ON,
     LBL_ST_ENTROPY_OFF,
     LBL_HELP_ENTROPY,

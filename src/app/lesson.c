@@ -49,7 +49,7 @@ static void problem_at(Reader *r, int line, const char *fmt, ...)
     char msg[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, ts_text(fmt), ap); /* in the messages' language (errtext.h) */
     va_end(ap);
     r->problems++;
     if (r->problem)
@@ -288,8 +288,10 @@ int lesson_parse(Lesson *l, const char *path, const char *text, size_t len, Less
         p = nl ? nl + 1 : end;
     }
     if (!have_title) {
-        problem_at(&r, 1, len == 0 ? "the file is empty: a lesson starts with its title, '# Title'"
-                                   : "the lesson has no title: it starts with '# Title'");
+        if (len == 0)
+            problem_at(&r, 1, "the file is empty: a lesson starts with its title, '# Title'");
+        else
+            problem_at(&r, 1, "the lesson has no title: it starts with '# Title'");
         start_step(&r, "", 0, 1);
     }
     if (r.in_fence) {
@@ -463,7 +465,7 @@ AppLang lesson_lang_of(const char *path, AppLang fallback)
 
 /* `lang CODE` among the introduction's commands: the language the lesson
  * names for itself, or -1. Its first word is the verb, its second the code. */
-static int header_lang(const Lesson *l)
+int lesson_own_lang(const Lesson *l)
 {
     if (l->n_steps < 1)
         return -1;
@@ -487,7 +489,7 @@ static int header_lang(const Lesson *l)
 
 AppLang lesson_lang(const Lesson *l, AppLang fallback)
 {
-    int own = header_lang(l);
+    int own = lesson_own_lang(l);
     return own >= 0 ? (AppLang)own : lesson_lang_of(l->path, fallback);
 }
 

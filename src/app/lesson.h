@@ -115,5 +115,8 @@ AppLang lesson_lang_of(const char *path, AppLang fallback);
  * keeps), else its folder's (lesson_lang_of), else fallback (--lang, the
  * interface language). */
 AppLang lesson_lang(const Lesson *l, AppLang fallback);
+/* The language the lesson names for itself with `lang CODE` in its
+ * introduction's block, or -1 when it names none. */
+int lesson_own_lang(const Lesson *l);
 
 #endif

@@ -974,9 +974,32 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
 
 /* ---- --figures: every figure a step shows, for an author to copy ---- */
 
+/* The last character the model wrote (the entropy view's figure under it,
+ * which `expect entropy` claims), or NULL when it has written none. */
+static const AppChar *last_written(const AppState *s)
+{
+    for (size_t i = s->n_chars; i > 0; i--)
+        if (s->chars[i - 1].origin == ORIGIN_MODEL)
+            return &s->chars[i - 1];
+    return NULL;
+}
+
+/* "- entropy of the draw that wrote 风: 1.8 bits", as the entropy view rounds it. */
+static void put_entropy_last(FILE *out, const AppState *s)
+{
+    const AppChar *c = last_written(s);
+    if (!c)
+        return;
+    char ch[8], bits[32];
+    vocab_show(c->cp, ch);
+    fputs("- ", out);
+    fprintf(out, app_label(s, LBL_ENTROPY_LAST), ch, app_num(s->lang, (double)c->bits, 1, bits, sizeof bits));
+    fputc('\n', out);
+}
+
 /* The step's figures as JSON: the text, the top 8 (each probability as the
- * bars write it and as a number), what the sampler keeps and removes, and
- * the look-up line. */
+ * bars write it and as a number), what the sampler keeps and removes, the
+ * entropies in bits, the look-up line, and the entropy view's figure. */
 static void put_figures_json(FILE *out, const AppState *s, const Lesson *l, int k)
 {
     const Prediction *p = &s->pred;
@@ -1008,9 +1031,24 @@ static void put_figures_json(FILE *out, const AppState *s, const Lesson *l, int 
     }
     AppSummary sum;
     app_summary(s, &sum);
-    fprintf(out, "], \"kept\": %d, \"removed\": %.9g, \"summary\": ", p->sampler_ok ? p->ss.kept : 0,
-            (double)p->stages.removed_total);
+    fprintf(out, "], \"kept\": %d, \"removed\": %.9g, \"entropy_model\": %.9g, "
+            "\"entropy_sampler\": %.9g, \"summary\": ", p->sampler_ok ? p->ss.kept : 0,
+            (double)p->stages.removed_total, p->entropy / log(2.0),
+            p->sampler_ok ? p->stages.entropy_final / log(2.0) : 0.0);
     json_write_string(out, sum.kept);
+    fputs(", \"entropy\": ", out);
+    json_write_string(out, sum.entropy);
+    const AppChar *last = last_written(s);
+    fputs(", \"entropy_last\": ", out);
+    if (last) {
+        char ch[8] = {0};
+        utf8_encode(last->cp, ch);
+        fputs("{\"char\": ", out);
+        json_write_string(out, ch);
+        fprintf(out, ", \"bits\": %.9g}", (double)last->bits);
+    } else {
+        fputs("null", out);
+    }
     fputs(", \"lookup\": ", out);
     if (p->query_cp && p->query_id >= 0) {
         char ch[8] = {0}, model[48], sampler[48];
@@ -1057,6 +1095,7 @@ int cli_lesson_figures(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
         put_text_lines(out, s);
         put_top(out, s);
         put_query(out, s);
+        put_entropy_last(out, s);
     }
     if (json)
         fputs("\n]}\n", out);

@@ -71,6 +71,26 @@ static void test_from_elsewhere(void)
     int n = figures_find(md, LANG_EN, f, MAX);
     CHECK(n == 1 && strcmp(f[0].quoted, "8.4%") == 0, "%d figures, first %s", n,
           n ? f[0].quoted : "");
+    /* a list item that opens with its source and a colon quotes it; a
+     * paragraph that opens with a word and a colon is narration (an answer's
+     * "No:", "Nein:", "Non :", a Chinese sentence's first clause) */
+    n = figures_find("- 讲义：「春风」797 次\n- Handout: 14.2%\n* Kursskript: 14,2 %\n", LANG_EN, f, MAX);
+    CHECK(n == 0, "%d figures in the source lines, first %s", n, n ? f[0].quoted : "");
+    static const struct {
+        AppLang lang;
+        const char *md, *quoted;
+    } said[] = {
+        {LANG_DE, "Nein: 吹 bekommt nur 3,1 %.", "3,1 %"},
+        {LANG_DE, "Vorher.\n\nNein: 吹 bekommt nur 3,1 %.", "3,1 %"},
+        {LANG_EN, "No: 疑 comes 18th.", "18th"},
+        {LANG_FR, "Non : 霜 n’arrive qu’au 18e rang.", "18e"},
+        {LANG_ZH, "挤不进：「流」排第 24 名。", "第 24"},
+    };
+    for (size_t i = 0; i < sizeof said / sizeof said[0]; i++) {
+        n = figures_find(said[i].md, said[i].lang, f, MAX);
+        CHECK(n == 1 && strcmp(f[0].quoted, said[i].quoted) == 0, "%s: %d figures, first %s",
+              said[i].md, n, n ? f[0].quoted : "");
+    }
     /* a parenthesis that opens with a figure is no source */
     n = figures_find("(8.4%: the first bar)", LANG_EN, f, MAX);
     CHECK(n == 1, "%d figures", n);
