@@ -210,9 +210,11 @@ static int run_compare_model(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
 static const char *const VIEWS[] = {"histogram", "attention", "help",    "none",
-                                    "mask",      "memory",    "weights", "written", NULL};
+                                    "mask",      "memory",    "weights", "written",
+                                    "reading",   "messages",  NULL};
 static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,    VIEW_NONE,
-                                  VIEW_MASK,      VIEW_MEMORY,    VIEW_WEIGHTS, VIEW_WRITTEN};
+                                  VIEW_MASK,      VIEW_MEMORY,    VIEW_WEIGHTS, VIEW_WRITTEN,
+                                  VIEW_READING,   VIEW_MESSAGES};
 _Static_assert(sizeof VIEW_OF / sizeof VIEW_OF[0] == sizeof VIEWS / sizeof VIEWS[0] - 1,
                "a view for every word of `show`");
 static const char *const PANELS[] = {"bars", "sliders", "timing", "text", "corpus", "none", NULL};
