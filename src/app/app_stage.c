@@ -109,8 +109,16 @@ static void waiting(void *ctx, const char *cmd, double limit)
 {
     AppState *s = ctx;
     s->stage_waited = 1;
-    if (s->stage_wait)
-        s->stage_wait(s, cmd, limit); /* quoted: as the failure names it */
+    if (!s->stage_wait)
+        return;
+    /* the program without its folders, quoted: the line holds 80 columns */
+    char name[APP_STAGE_CMD_MAX];
+    snprintf(name, sizeof name, "%s", program_name(cmd[0] == '\'' ? cmd + 1 : cmd));
+    size_t n = strlen(name);
+    if (cmd[0] == '\'' && n > 0 && name[n - 1] == '\'')
+        name[n - 1] = 0;
+    TsQuoted q;
+    s->stage_wait(s, ts_quote(&q, name), limit);
 }
 
 int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
