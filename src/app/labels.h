@@ -140,6 +140,7 @@ typedef enum {
     LBL_HELP_MID_TEXT,
     LBL_HELP_LANGUAGE,
     LBL_HELP_HELP,
+    LBL_HELP_MESSAGES, /* ? and ! on one line */
     LBL_HELP_QUIT,
     LBL_HELP_LEGEND_MODEL,
     LBL_HELP_LEGEND_SAMPLER,
@@ -307,7 +308,7 @@ typedef enum {
     LBL_IME_KEYS,
     LBL_IME_EXPLAIN,
     LBL_HELP_PINYIN,
-    LBL_HELP_READING,
+    LBL_HELP_READING, /* y and Y on one line */
     LBL_HELP_IME,
     LBL_HELP_UNDO_LETTERS,
     LBL_ST_LETTERS_HINT,
@@ -601,7 +602,6 @@ typedef enum {
     LBL_ST_STAGE_FAILED,
     LBL_ST_STAGE_WAITING,
     /* the messages (!, view_reading.c) */
-    LBL_HELP_MESSAGES,
     LBL_ST_MESSAGES_ON,
     LBL_ST_MESSAGES_OFF,
     LBL_MESSAGES_TITLE,

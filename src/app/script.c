@@ -259,7 +259,7 @@ static const ScriptVerb VERBS_TAIL[] = {
     {.name = "compare", .usage = "", .arg = ARG_NONE, .slider = NO_SLIDER, .run = run_compare},
     {.name = "form", .usage = "free|acrostic 5|7|jueju 5|7", .arg = ARG_FORM, .slider = NO_SLIDER,
      .words = FORMS, .run = run_form},
-    {.name = "show", .usage = "histogram|attention|help|none|mask|memory|weights|written",
+    {.name = "show", .usage = "histogram|attention|help|none|mask|memory|weights|written|reading|messages",
      .arg = ARG_WORD, .slider = NO_SLIDER, .words = VIEWS, .run = run_show},
     {.name = "lookup", .usage = "C|off", .arg = ARG_CHAR, .slider = NO_SLIDER, .run = run_lookup},
     {.name = "lang", .usage = "CODE", .arg = ARG_WORD, .slider = NO_SLIDER, .words = APP_LANG_CODES,

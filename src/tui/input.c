@@ -82,7 +82,7 @@ static const Binding BINDINGS[] = {
     {0, 'h', CMD_VIEW, VIEW_HISTOGRAM, LBL_HELP_HIST},
     {0, 'v', CMD_VIEW, VIEW_ATTENTION, LBL_HELP_ATTENTION},
     {0, 'l', CMD_LANGUAGE, -1, LBL_HELP_LANGUAGE},
-    {0, '?', CMD_VIEW, VIEW_HELP, LBL_HELP_HELP},
+    {0, '?', CMD_VIEW, VIEW_HELP, LBL_HELP_MESSAGES}, /* with ! on one line: "help; !: messages" */
     {0, '/', CMD_QUERY, 0, LBL_HELP_QUERY},
     {0, 'n', CMD_MID_TEXT, -1, LBL_HELP_MID_TEXT},     /* n: the newline before the prompt, or none */
     {0, ':', CMD_CMDLINE, 0, LBL_HELP_COMMAND},
@@ -90,7 +90,7 @@ static const Binding BINDINGS[] = {
     {0, 'x', CMD_EXPORT, 0, LBL_HELP_EXPORT},
     {0, 'r', CMD_VIEW, VIEW_MEMORY, LBL_HELP_KVCACHE},
     /* pinyin */
-    {0, 'y', CMD_PINYIN_SHOW, -1, LBL_HELP_PINYIN},
+    {0, 'y', CMD_PINYIN_SHOW, -1, LBL_HELP_READING}, /* with Y: "pinyin; Y: the text read" */
     {0, 'Y', CMD_VIEW, VIEW_READING, LBL_HELP_READING},  /* the whole text read, word by word */
     {0, 'i', CMD_PINYIN_INPUT, 1, LBL_HELP_IME},
     {0, CTRL('z'), CMD_UNDO_LETTERS, 0, LBL_HELP_UNDO_LETTERS}, /* raw mode: not suspend */
