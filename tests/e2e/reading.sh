@@ -1,8 +1,10 @@
 #!/bin/sh
-# reading.sh - the text read (Y): the whole text line by line, under each
+# reading.sh - meanings on screen. The text read (Y): the whole text line by line, under each
 # line its words with their readings and meanings, at 80x24 (where it
 # scrolls with the arrows) and 110x34, in the explorer and in a lesson
-# (`show reading`); an acrostic's heads come first.
+# (`show reading`); an acrostic's heads come first. And with y on, a gloss
+# beside each of the 8 bars at 150x40, beside the stage columns and in a
+# lesson's step.
 #
 # The references are outside the program: the readings of Li Bai's 静夜思, of
 # 一行白鹭上青天 and of 将进酒 come from tests/data/tang-readings.tsv (written out
@@ -175,4 +177,44 @@ else
     fail reading_in_lesson "the step does not show the text read"
 fi
 e2e_quit
+
+# ---- y: a gloss beside each of the 8 bars, beside the stage columns and in a lesson ----
+# After 春风 the bundled model's top 8 are Han characters, each with a
+# reading and a meaning in the table: every bar's row reads "N 字 reading
+# meaning" (a word of letters after the reading).
+glossed() { [ "$(screen | grep -cE '^[1-8] [^ ]+ +[a-zāáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜü]+ +[A-Za-z(]')" -eq 8 ]; }
+e2e_launch 150x40 -- --lang en --model "$MODEL" --no-corpus --prompt 春风
+e2e_wait "sampler"
+e2e_keys y
+stages_glossed() { shows "top-k  top-p" && glossed; }
+if until_ok one_capture stages_glossed; then
+    pass reading_gloss_beside_stages_150x40
+else
+    fail reading_gloss_beside_stages_150x40 "not every bar has its meaning beside the stage columns"
+fi
+e2e_quit
+cat >"$TMP/bars.md" <<'EOF'
+# Bars
+
+## Spring wind
+
+The bars after 春风.
+
+```tangscope
+prompt 春风
+```
+EOF
+for size in 150x40; do # (at 80x24 the narration leaves the bars no room for one)
+    e2e_launch "$size" -- lesson "$TMP/bars.md" --lang en --model "$MODEL" --no-corpus
+    e2e_wait "introduction" || fail "reading_gloss_lesson_start_$size" "the lesson did not start"
+    e2e_keys n
+    until_ok shows "The bars after 春风" || fail "reading_gloss_lesson_step_$size" "no step 1"
+    e2e_keys y
+    if until_ok one_capture glossed; then
+        pass "reading_gloss_in_lesson_$size"
+    else
+        fail "reading_gloss_in_lesson_$size" "not every bar of the lesson's step has its meaning"
+    fi
+    e2e_quit
+done
 exit $failed
