@@ -207,6 +207,23 @@ static void place_below_bars(Layout *l, const AppState *s, int y, int lower, int
     place_lower(l, s, y, lower, left);
 }
 
+/* The mask (w) or the text read (Y): all between the text and the status
+ * line (beside a lesson's narration). Returns 1 when one of them is open. */
+static int place_body_view(Layout *l, const AppState *s, int y, int body, int lines, int cols)
+{
+    if (app_view_is_open(s, VIEW_MASK)) {
+        l->mask = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
+        l->show_mask = 1;
+        return 1;
+    }
+    if (app_view_is_open(s, VIEW_READING)) {
+        l->reading = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
+        l->show_reading = 1;
+        return 1;
+    }
+    return 0;
+}
+
 void screen_layout(Layout *l, const AppState *s, int lines, int cols)
 {
     *l = (Layout){0};
@@ -242,17 +259,8 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     from_probs = from_probs > PROBS_UNDER ? PROBS_UNDER : from_probs;
     l->prompt = (Rect){1, 0, text + 1, cols};
     int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
-    if (app_view_is_open(s, VIEW_MASK)) { /* all between the text and the status line
-                                            * (beside a lesson's narration) */
-        l->mask = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
-        l->show_mask = 1;
+    if (place_body_view(l, s, y, body, lines, cols))
         return;
-    }
-    if (app_view_is_open(s, VIEW_READING)) { /* the text read: there too */
-        l->reading = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
-        l->show_reading = 1;
-        return;
-    }
     if (attention) {
         int want = view_attention_rows(s);
         l->show_attention = 1;
