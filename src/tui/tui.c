@@ -586,6 +586,9 @@ static void say_stage_wait(const AppState *s, const char *cmd, double limit)
 static void event_loop(AppState *s, const TuiHooks *hooks)
 {
     LoopState ls = {.last_job = JOB_NONE, .drag = -1};
+    if (s->stage_waited) /* --stage: its first request kept the start waiting */
+        flushinp();
+    s->stage_waited = 0;
     draw_changed(s, &ls, REDRAW_ALL);
     report_first_frame();
     if (hooks && hooks->background) /* the slow start comes after the first frame */
