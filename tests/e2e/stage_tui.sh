@@ -254,7 +254,7 @@ fi
 e2e_keys '!'
 closed() { hides "messages, newest first" && shows "messages closed (! opens them again)"; }
 if until_ok one_capture closed && e2e_keys '!' && until_ok shows "messages, newest first" &&
-    e2e_keys '?' && until_ok shows_regex "!  +what went wrong, whole"; then
+    e2e_keys '?' && until_ok shows_regex "\\?!  +help; !: what went wrong"; then
     pass stage_messages_key
 else
     fail stage_messages_key "! did not close and reopen the messages, or the help does not name it"
