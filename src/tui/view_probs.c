@@ -108,13 +108,17 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
     StageCol cols[MAX_STAGE_COLS];
     int stages_w = stage_col_end(cols, stage_columns(s, cols) - 1);
     /* with pinyin (y) the stages need room for a gloss too: without it the
-     * two percentages stand there, and the gloss beside them */
-    int gloss_room = s->show_pinyin ? GLOSS_MIN_COLS : 0;
+     * two percentages stand there, and the gloss beside them (unless a
+     * student's program has its column among the stages) */
+    int yours = 0; /* a student's column: the stages stay, a gloss only where it fits */
+    for (int e = 0; e < EXERCISE_COUNT; e++)
+        yours |= s->pred.stagev[e].on;
+    int gloss_room = s->show_pinyin && !yours ? GLOSS_MIN_COLS : 0;
     c->stages = !s->projector && r.w >= STAGES_MIN_W &&
                 r.w - c->bar - stages_w - 2 - c->corpus_w - c->hist_w >= STAGES_MIN_BAR + gloss_room;
     if (c->stages) {
         c->bar_w = r.w - c->bar - stages_w - 2 - c->corpus_w - c->hist_w;
-        if (s->show_pinyin) {
+        if (s->show_pinyin && c->bar_w - STAGES_MIN_BAR >= GLOSS_MIN_COLS) {
             int spare = c->bar_w - STAGES_MIN_BAR;
             c->gloss_w = spare > GLOSS_COLS ? GLOSS_COLS : spare;
             c->bar += c->gloss_w;
