@@ -91,6 +91,19 @@ static const AppStageView *stage_beside(const AppState *s, SamplerStage k)
     return NULL;
 }
 
+/* y in a panel too narrow for a gloss beside the bars (a lesson's, beside
+ * its narration, at 80x24): the gloss takes the training text's column,
+ * unless the lesson points at that column or the histogram stands there. */
+static void gloss_for_corpus(const AppState *s, ProbCols *c)
+{
+    if (!s->show_pinyin || c->gloss_w > 0 || c->corpus_w == 0 || c->hist_w ||
+        s->point == PANEL_CORPUS)
+        return;
+    c->gloss_w = c->corpus_w;
+    c->corpus_w = 0;
+    c->bar += c->gloss_w;
+}
+
 static void prob_columns(const AppState *s, Rect r, ProbCols *c)
 {
     /* a projector: the bars take the whole width */
@@ -145,6 +158,7 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
             c->corpus_w--;
         c->bar_w++;
     }
+    gloss_for_corpus(s, c);
     c->model_end = c->bar + c->bar_w + PCT_COLS;
     c->sampler_end = c->model_end + SAMPLER_COLS;
     c->corpus = c->sampler_end + 2;

@@ -3,8 +3,9 @@
 # line its words with their readings and meanings, at 80x24 (where it
 # scrolls with the arrows) and 110x34, in the explorer and in a lesson
 # (`show reading`); an acrostic's heads come first. And with y on, a gloss
-# beside each of the 8 bars at 150x40, beside the stage columns and in a
-# lesson's step.
+# beside each of the 8 bars at 150x40 beside the stage columns, and in a
+# lesson's step at 150x40, 110x34 and 80x24 (where the narrow panel gives the
+# training text's column to it).
 #
 # The references are outside the program: the readings of Li Bai's 静夜思, of
 # 一行白鹭上青天 and of 将进酒 come from tests/data/tang-readings.tsv (written out
@@ -204,7 +205,7 @@ The bars after 春风.
 prompt 春风
 ```
 EOF
-for size in 150x40; do # (at 80x24 the narration leaves the bars no room for one)
+for size in 150x40 110x34 80x24; do
     e2e_launch "$size" -- lesson "$TMP/bars.md" --lang en --model "$MODEL" --no-corpus
     e2e_wait "introduction" || fail "reading_gloss_lesson_start_$size" "the lesson did not start"
     e2e_keys n
