@@ -52,6 +52,8 @@
                                 * counts: a loaded machine's pauses fall on the others */
 #define APP_POEM_MAX 200       /* Enter writes at most this many characters */
 #define APP_STATUS_MAX 256
+#define APP_MSG_MAX 768   /* a message kept whole: a program's failure with its error output's end */
+#define APP_MSGS_KEPT 12
 #define APP_WATCH_MAX 2048     /* bytes of `lesson --watch`'s messages */
 #define APP_QUIZ_MAX 512       /* bytes of a lesson's question */
 #define APP_CMDLINE_MAX 512    /* bytes of a command typed after `:` */
@@ -89,6 +91,11 @@ typedef enum { THEME_DARK, THEME_LIGHT } AppTheme;
  *     attention view (v) above them, or the causal mask (w) instead of them;
  *   the sliders' and the timing's place (AppLower): they, the KV cache's cost
  *     by model (r) or the weights' precision (W);
+ *   the text read (Y, `show reading`): in the body, the whole text line by
+ *     line, each word with its reading and meaning (the acrostic's heads too);
+ *   the messages (!, `show messages`): in the sliders' place, every message
+ *     that said something went wrong, newest first, whole and wrapped; a
+ *     student's program that fails opens it;
  *
  * so opening a view closes the one in its place. One rule crosses the
  * places: the mask and the cache's cost close each other (projector mode
@@ -104,13 +111,15 @@ typedef enum {
     VIEW_ATTENTION, VIEW_MASK,     /* the body */
     VIEW_MEMORY, VIEW_WEIGHTS,     /* the sliders' place */
     VIEW_HISTOGRAM, VIEW_ENTROPY, VIEW_WRITTEN, VIEW_HELP, /* switches */
+    VIEW_READING,   /* the body: the whole text line by line, each word's reading and meaning */
+    VIEW_MESSAGES,  /* the sliders' place: the messages that said something went wrong */
     VIEW_COUNT
 } AppView;
 
 /* What the body shows. */
-typedef enum { BODY_PANELS, BODY_ATTENTION, BODY_MASK } AppBody;
+typedef enum { BODY_PANELS, BODY_ATTENTION, BODY_MASK, BODY_READING } AppBody;
 /* What stands in the sliders' and the timing's place. */
-typedef enum { LOWER_PANELS, LOWER_MEMORY, LOWER_WEIGHTS } AppLower;
+typedef enum { LOWER_PANELS, LOWER_MEMORY, LOWER_WEIGHTS, LOWER_MESSAGES } AppLower;
 
 /* The open views: part of what a lesson step leaves (AppStepView). Read it
  * with app_view_is_open and change it with app_view_open, app_view_close or
@@ -439,7 +448,7 @@ typedef struct {
     size_t n_chars;
 } AppLetters;
 
-typedef struct {
+typedef struct AppState {
     const Model *m;          /* not owned */
     const char *model_name;  /* shown in the title; not owned, may be NULL */
     const Corpus *corpus;    /* not owned; NULL while loading or without one */
@@ -531,7 +540,19 @@ typedef struct {
      * key_char the character (0 for a function key) */
     double key_time;
     long key_char;
+    /* a student's program slow to answer (STAGEPROG_WAIT_SAY): stage_waited is
+     * set, and the screen's stage_wait (set by the terminal, may be NULL) says
+     * so at once; the terminal then drops the keys typed meanwhile */
+    void (*stage_wait)(const struct AppState *s, const char *cmd, double limit);
+    int stage_waited;
     AppLetters letters;
+    /* the messages that said something went wrong (app_status with is_error),
+     * whole, newest last: the messages view (!) lists them */
+    char msgs[APP_MSGS_KEPT][APP_MSG_MAX];
+    int n_msgs;              /* kept so far (the oldest go first past APP_MSGS_KEPT) */
+    /* the text read (Y) and the messages (!): how far the open one is
+     * scrolled, and how far it can be (screen_fit sets it for the screen) */
+    int view_top, view_top_max;
     /* reading it from the back row: how the screen looks (kept by app_reset) */
     int projector;           /* 1: fewer panels, large bars, high contrast (z) */
     AppTheme theme;          /* the colours: for a dark or a light background */
@@ -641,12 +662,15 @@ int app_text_has(const AppState *s, TextMark m);
  * text is gone. all: drop both whatever the text (Ctrl-U). */
 void app_forget_stale(AppState *s, int all);
 
-/* Printf into the status line. */
+/* Printf into the status line (what fits). A message that says something
+ * went wrong (is_error) is also kept whole for the messages view (!). */
 void app_status(AppState *s, int is_error, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* The k-th message kept (0: the newest), or NULL past the last one kept. */
+const char *app_message(const AppState *s, int k);
 
 /* ---- sliders (app_sliders.c) ---- */
 SliderSpec app_slider_spec(SliderId id);

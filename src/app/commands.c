@@ -449,6 +449,22 @@ static unsigned do_narration_scroll(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
+/* The text read (Y) or the messages (!), whichever is open (the text read
+ * stands over the messages' place), arg.n rows on, within what the screen
+ * said it holds (view_top_max, screen_fit). */
+static unsigned do_view_scroll(AppState *s, CmdArg a)
+{
+    if (!app_view_is_open(s, VIEW_READING) && !app_view_is_open(s, VIEW_MESSAGES))
+        return REDRAW_NONE;
+    long top = s->view_top + a.n;
+    top = top > s->view_top_max ? s->view_top_max : top;
+    top = top < 0 ? 0 : top;
+    if (top == s->view_top)
+        return REDRAW_NONE;
+    s->view_top = (int)top;
+    return REDRAW_ALL;
+}
+
 static unsigned do_picker_move(AppState *s, CmdArg a)
 {
     if (!s->picking)
@@ -668,6 +684,7 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_LESSON_NEXT] = do_lesson_next,
     [CMD_LESSON_PREV] = do_lesson_prev,
     [CMD_NARRATION_SCROLL] = do_narration_scroll,
+    [CMD_VIEW_SCROLL] = do_view_scroll,
     [CMD_PICKER_MOVE] = do_picker_move,
     [CMD_PICKER_OPEN] = do_picker_open,
     [CMD_CMDLINE] = do_cmdline,

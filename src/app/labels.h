@@ -140,6 +140,7 @@ typedef enum {
     LBL_HELP_MID_TEXT,
     LBL_HELP_LANGUAGE,
     LBL_HELP_HELP,
+    LBL_HELP_MESSAGES, /* ? and ! on one line */
     LBL_HELP_QUIT,
     LBL_HELP_LEGEND_MODEL,
     LBL_HELP_LEGEND_SAMPLER,
@@ -289,6 +290,14 @@ typedef enum {
     LBL_ST_PINYIN_ON,
     LBL_ST_PINYIN_OFF,
     LBL_ST_PINYIN_NONE,
+    /* the text read (Y, view_reading.c) */
+    LBL_ST_READING_ON,
+    LBL_ST_READING_OFF,
+    LBL_READING_TITLE,
+    LBL_READING_HEADS,
+    LBL_READING_EMPTY,
+    LBL_VIEW_SCROLL,
+    LBL_VIEW_CLOSE,
     LBL_ST_IME_ON,
     LBL_ST_IME_OFF,
     LBL_ST_IME_CHOSE,
@@ -301,6 +310,7 @@ typedef enum {
     LBL_IME_KEYS,
     LBL_IME_EXPLAIN,
     LBL_HELP_PINYIN,
+    LBL_HELP_READING, /* y and Y on one line */
     LBL_HELP_IME,
     LBL_HELP_UNDO_LETTERS,
     LBL_ST_LETTERS_HINT,
@@ -593,6 +603,12 @@ typedef enum {
     LBL_ST_STAGE_ON,
     LBL_ST_STAGE_OFF,
     LBL_ST_STAGE_FAILED,
+    LBL_ST_STAGE_WAITING,
+    /* the messages (!, view_reading.c) */
+    LBL_ST_MESSAGES_ON,
+    LBL_ST_MESSAGES_OFF,
+    LBL_MESSAGES_TITLE,
+    LBL_MESSAGES_NONE,
     LBL_ST_STAGE_ASK,
     LBL_ST_STAGE_DECLINED,
     LBL_ST_STAGE_NO_SCREEN,

@@ -209,10 +209,12 @@ static int run_code(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_compare_model(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
-static const char *const VIEWS[] = {"histogram", "attention", "help",    "none",   "mask",
-                                    "memory",    "weights",   "written", "entropy", NULL};
-static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,    VIEW_NONE,   VIEW_MASK,
-                                  VIEW_MEMORY,    VIEW_WEIGHTS,   VIEW_WRITTEN, VIEW_ENTROPY};
+static const char *const VIEWS[] = {"histogram", "attention", "help",     "none",
+                                    "mask",      "memory",    "weights",  "written",
+                                    "entropy",   "reading",   "messages", NULL};
+static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,     VIEW_NONE,
+                                  VIEW_MASK,      VIEW_MEMORY,    VIEW_WEIGHTS,  VIEW_WRITTEN,
+                                  VIEW_ENTROPY,   VIEW_READING,   VIEW_MESSAGES};
 _Static_assert(sizeof VIEW_OF / sizeof VIEW_OF[0] == sizeof VIEWS / sizeof VIEWS[0] - 1,
                "a view for every word of `show`");
 static const char *const PANELS[] = {"bars", "sliders", "timing", "text", "corpus", "none", NULL};
@@ -257,7 +259,8 @@ static const ScriptVerb VERBS_TAIL[] = {
     {.name = "compare", .usage = "", .arg = ARG_NONE, .slider = NO_SLIDER, .run = run_compare},
     {.name = "form", .usage = "free|acrostic 5|7|jueju 5|7", .arg = ARG_FORM, .slider = NO_SLIDER,
      .words = FORMS, .run = run_form},
-    {.name = "show", .usage = "histogram|attention|help|none|mask|memory|weights|written|entropy",
+    {.name = "show",
+     .usage = "histogram|attention|help|none|mask|memory|weights|written|entropy|reading|messages",
      .arg = ARG_WORD, .slider = NO_SLIDER, .words = VIEWS, .run = run_show},
     {.name = "lookup", .usage = "C|off", .arg = ARG_CHAR, .slider = NO_SLIDER, .run = run_lookup},
     {.name = "lang", .usage = "CODE", .arg = ARG_WORD, .slider = NO_SLIDER, .words = APP_LANG_CODES,

@@ -729,6 +729,29 @@ static size_t claim_lines(const char *verb, char *usage, char *out, size_t size)
     return len < size ? len : size;
 }
 
+/* A usage too long for a line, `show histogram|attention|...`, cut after a
+ * `|` and its rest under the first word after the verb, so that no line is
+ * wider than the help's 80 columns. Returns the bytes written. */
+static size_t usage_lines(const char *verb, const char *usage, char *out, size_t size)
+{
+    enum { WIDTH = 78 };
+    size_t len = 0, indent = 2 + strlen(verb) + 1, at = 0, n = strlen(usage);
+    while (at < n && len < size) {
+        size_t room = WIDTH - (at ? indent : 2), cut = n - at;
+        if (cut > room) { /* the last `|` that fits */
+            cut = room;
+            while (cut > 1 && usage[at + cut - 1] != '|')
+                cut--;
+            if (cut <= 1)
+                cut = room; /* no `|` to cut at: cut anyway */
+        }
+        len += (size_t)snprintf(out + len, size - len, "%*s%.*s\n", (int)(at ? indent : 2), "",
+                                (int)cut, usage + at);
+        at += cut;
+    }
+    return len < size ? len : size;
+}
+
 /* The verbs of the lessons and the explorer's command line, from their
  * table (script.c), each described in the run's language (cli_verb_help). */
 static void print_verbs(void)
@@ -749,8 +772,8 @@ static void print_verbs(void)
         const char *tag = v[i].lesson ? cli_verb_help("(lessons)") : "";
         if (v[i].arg == ARG_CLAIM) /* each claim whole on its line, the description under them */
             len += claim_lines(v[i].name, usage, text + len, cap - len);
-        else if (strlen(usage) > 34) /* its own line, the description under it */
-            len += (size_t)snprintf(text + len, cap - len, "  %s\n", usage);
+        else if (strlen(usage) > 34) /* its own lines, the description under them */
+            len += usage_lines(v[i].name, usage, text + len, cap - len);
         if (len >= cap)
             break;
         if (v[i].arg == ARG_CLAIM || strlen(usage) > 34)

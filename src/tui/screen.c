@@ -107,18 +107,22 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     /* heading, rows, the lines under them (the summary, the training text's
      * context, the look-up, the coin: what lessons 1 and 8 point at) */
     int timing = lesson_wants_timing(s);
-    int mask = app_view_is_open(s, VIEW_MASK);
+    int mask = app_view_is_open(s, VIEW_MASK), reading = app_view_is_open(s, VIEW_READING);
     /* what a lesson step shows: the text, then the view */
-    if (mask || app_view_is_open(s, VIEW_MEMORY)) {
+    if (mask || reading || app_view_is_open(s, VIEW_MEMORY)) {
         int text = view_prompt_rows_wanted(s, cols, lines - 2 - 1 - 8);
         l->prompt = (Rect){1, 0, text + 1, cols};
         int y = 2 + text, left = place_narration(l, s, y, lines, cols);
-        l->show_mask = mask;
-        l->show_kvcache = !mask;
-        if (l->show_mask)
-            l->mask = (Rect){y, 0, lines - 1 - y, left};
+        Rect r = {y, 0, lines - 1 - y, left};
+        l->show_reading = reading;
+        l->show_mask = mask && !reading;
+        l->show_kvcache = !mask && !reading;
+        if (l->show_reading)
+            l->reading = r;
+        else if (l->show_mask)
+            l->mask = r;
         else
-            l->kvcache = (Rect){y, 0, lines - 1 - y, left};
+            l->kvcache = r;
         return;
     }
     int under = timing ? (s->pred.query_cp != 0) : view_probs_under_rows(s);
@@ -144,7 +148,10 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     if (timing) {
         l->timing = (Rect){y, 0, lines - 1 - y, left};
         l->show_timing = 1;
-    } else if (app_view_is_open(s, VIEW_WEIGHTS)) { /* the weights' table in the sliders' place */
+    } else if (app_view_is_open(s, VIEW_MESSAGES)) { /* what went wrong, whole */
+        l->messages = (Rect){y, 0, lines - 1 - y, left};
+        l->show_messages = 1;
+  } else if (app_view_is_open(s, VIEW_WEIGHTS)) { /* the weights' table in the sliders' place */
         l->weights = (Rect){y, 0, lines - 1 - y, left};
         l->show_weights = 1;
     } else if (app_view_is_open(s, VIEW_ENTROPY)) { /* and the entropy of each draw */
@@ -160,6 +167,12 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
  * sliders and the timing, or a table in their place. */
 static void place_lower(Layout *l, const AppState *s, int y, int lower, int left)
 {
+    /* what went wrong, whole (a student's program that failed), in their place */
+    if (app_view_is_open(s, VIEW_MESSAGES)) {
+        l->messages = (Rect){y, 0, lower, left};
+        l->show_messages = 1;
+        return;
+    }
     /* the cost table takes the sliders' and the timing's place */
     if (app_view_is_open(s, VIEW_MEMORY)) {
         l->kvcache = (Rect){y, 0, lower, left};
@@ -198,6 +211,23 @@ static void place_below_bars(Layout *l, const AppState *s, int y, int lower, int
     place_lower(l, s, y, lower, left);
 }
 
+/* The mask (w) or the text read (Y): all between the text and the status
+ * line (beside a lesson's narration). Returns 1 when one of them is open. */
+static int place_body_view(Layout *l, const AppState *s, int y, int body, int lines, int cols)
+{
+    if (app_view_is_open(s, VIEW_MASK)) {
+        l->mask = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
+        l->show_mask = 1;
+        return 1;
+    }
+    if (app_view_is_open(s, VIEW_READING)) {
+        l->reading = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
+        l->show_reading = 1;
+        return 1;
+    }
+    return 0;
+}
+
 void screen_layout(Layout *l, const AppState *s, int lines, int cols)
 {
     *l = (Layout){0};
@@ -233,12 +263,8 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     from_probs = from_probs > PROBS_UNDER ? PROBS_UNDER : from_probs;
     l->prompt = (Rect){1, 0, text + 1, cols};
     int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
-    if (app_view_is_open(s, VIEW_MASK)) { /* all between the text and the status line
-                                            * (beside a lesson's narration) */
-        l->mask = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
-        l->show_mask = 1;
+    if (place_body_view(l, s, y, body, lines, cols))
         return;
-    }
     if (attention) {
         int want = view_attention_rows(s);
         l->show_attention = 1;
@@ -285,6 +311,14 @@ void screen_fit(AppState *s, int lines, int cols)
     screen_layout(&l, s, lines, cols);
     int rows = 0, n = l.show_narration ? view_lesson_lines(s, l.narration, &rows) : 0;
     app_lesson_fit(s, n, rows);
+    /* how far the text read or the messages scroll: their last row at the bottom */
+    Rect r = l.show_reading ? l.reading : l.messages;
+    int want = l.show_reading    ? view_reading_rows(s, (Rect){r.y + 1, r.x, r.h - 1, r.w})
+               : l.show_messages ? view_messages_rows(s, (Rect){r.y + 1, r.x, r.h - 1, r.w})
+                                 : 0;
+    s->view_top_max = want > r.h - 1 ? want - (r.h - 1) : 0;
+    if (s->view_top > s->view_top_max)
+        s->view_top = s->view_top_max;
 }
 
 /* Clear a panel and draw it again. */
@@ -375,6 +409,10 @@ void screen_draw(const AppState *s, unsigned redraw)
             redo(s, l.attention, view_attention_draw);
         if (l.show_mask && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
             redo(s, l.mask, view_mask_draw);
+        if (l.show_reading && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
+            redo(s, l.reading, view_reading_draw);
+        if (l.show_messages && (redraw & (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS)))
+            redo(s, l.messages, view_messages_draw);
         if (l.show_panels && !l.compare_on_bars && (redraw & REDRAW_PROBS))
             redo(s, l.probs, view_probs_draw);
         if (l.show_compare && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
