@@ -253,6 +253,22 @@ bad=$(grep -c . "$work/bad")
 cat "$work/bad"
 if [ "$bad" -eq 0 ]; then pass verse-forms; else fail verse-forms "$bad poems out of shape"; fi
 
+# --- seed 0: the command line takes it, and so do the explorer and a lesson,
+# which write with it what generate writes ---
+printf '# Seed\n\n## Zero\n\n```tangscope\nseed 0\nwrite\n```\n' >"$work/seed0.md"
+$T generate --seed 0 --model $TINY >"$work/seed0.cli" 2>"$work/seed0.err"
+$T lesson --figures "$work/seed0.md" --model $TINY --lang en >"$work/seed0.fig" 2>>"$work/seed0.err"
+status=$?
+# the lesson's verse (indented lines after "the model wrote:"), joined
+awk '/^- the model wrote:/ { on = 1; next } on && /^      / { sub(/^ +/, ""); printf "%s", $0; next }
+     on && /^\|/ { exit }' "$work/seed0.fig" >"$work/seed0.lesson"
+if [ "$status" -eq 0 ] && [ -s "$work/seed0.lesson" ] &&
+    [ "$(cat "$work/seed0.lesson")" = "$(tr -d '\n' <"$work/seed0.cli")" ]; then
+    pass seed-0-lesson-as-generate
+else
+    fail seed-0-lesson-as-generate "status $status; lesson '$(cat "$work/seed0.lesson")', generate '$(cat "$work/seed0.cli")': $(head -2 "$work/seed0.err")"
+fi
+
 # --- eval: perplexity is e^loss ---
 if $T eval --model $TINY --data tests/data/tiny-text.txt --json >"$work/eval" 2>"$work/err" &&
     awk -F'[:,]' '{for (i = 1; i < NF; i++) {if ($i ~ /"loss"/) l = $(i+1); if ($i ~ /"perplexity"/) p = $(i+1)}}
