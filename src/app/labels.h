@@ -208,12 +208,14 @@ typedef enum {
     LBL_LESSON_INTRO,
     LBL_LESSON_KEYS,
     LBL_LESSON_END,
+    LBL_LESSON_BUNDLED_FIGURES, /* under the heading: the mark of the bundled model's figures */
     /* a handout as a worksheet (cli_handout.c) */
     LBL_HANDOUT_QUESTION,
     LBL_HANDOUT_ANSWER,
     LBL_HANDOUT_ANSWERS,
     LBL_HANDOUT_SEE_ANSWER,
     LBL_HANDOUT_RESOLUTION, /* a worksheet's heading for the step that answers a question */
+    LBL_HANDOUT_BUNDLED_FIGURES, /* under the title: whose figures the marked ones are */
     LBL_HANDOUT_SAME_STEP,   /* a thing printed once: in which step it stands */
     LBL_HANDOUT_SAME_ANSWER, /* ... in which answer */
     LBL_HANDOUT_MASK_NEW,    /* the mark of a mask's rows computed in this pass */
@@ -321,6 +323,7 @@ typedef enum {
     LBL_ENTROPY_MID,
     LBL_ENTROPY_HIGH,
     LBL_ENTROPY_NONE,
+    LBL_ENTROPY_LAST, /* lesson --figures: the entropy view's figure of the model's last character */
     LBL_ST_ENTROPY_ON,
     LBL_ST_ENTROPY_OFF,
     LBL_HELP_ENTROPY,

@@ -38,20 +38,26 @@ static const char STYLE[] =
     "ruby{ruby-position:under}rt{font-size:.5em;color:#444}"
     "@media print{body{max-width:none;margin:0;padding:0}a{color:inherit}}";
 
-/* Text with & < > escaped, `code`, **strong** and *em* as Markdown means them. */
+/* Text with & < > escaped, `code`, **strong** and *em* as Markdown means
+ * them, and a mark escaped with a backslash as the mark itself ("\*"). */
 static void put_inline(FILE *out, const char *t, size_t n)
 {
     int code = 0, strong = 0, em = 0;
     for (size_t i = 0; i < n; i++) {
         char c = t[i];
-        if (c == '`') {
+        int escaped = !code && c == '\\' && i + 1 < n && strchr("\\`*_[]#>-", t[i + 1]);
+        if (escaped)
+            c = t[++i];
+        if (escaped && c != '&' && c != '<' && c != '>') {
+            fputc(c, out);
+        } else if (!escaped && c == '`') {
             fputs(code ? "</code>" : "<code>", out);
             code = !code;
-        } else if (!code && c == '*' && i + 1 < n && t[i + 1] == '*') {
+        } else if (!escaped && !code && c == '*' && i + 1 < n && t[i + 1] == '*') {
             fputs(strong ? "</strong>" : "<strong>", out);
             strong = !strong;
             i++;
-        } else if (!code && c == '*') {
+        } else if (!escaped && !code && c == '*') {
             fputs(em ? "</em>" : "<em>", out);
             em = !em;
         } else if (c == '&') {

@@ -29,7 +29,8 @@
  * over the bars otherwise (80 x 24): its lists hold the bars' top 8.
  *
  * Projector mode (z) keeps the text, the bars across the whole width and
- * the sliders (the timing while a comparison is on), larger where the rows
+ * the sliders (the timing while a comparison is on; the entropy of each draw
+ * while it is open), larger where the rows
  * allow (layout_projector); the mask view (w) or the KV cache's cost (r),
  * when open, stand under the text instead, as a lesson step shows them.
  *
@@ -146,6 +147,9 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     } else if (app_view_is_open(s, VIEW_WEIGHTS)) { /* the weights' table in the sliders' place */
         l->weights = (Rect){y, 0, lines - 1 - y, left};
         l->show_weights = 1;
+    } else if (app_view_is_open(s, VIEW_ENTROPY)) { /* and the entropy of each draw */
+        l->entropy = (Rect){y, 0, lines - 1 - y, left};
+        l->show_entropy = 1;
     } else {
         l->sliders = (Rect){y, 0, lines - 1 - y, left};
         l->show_sliders = 1;

@@ -373,7 +373,9 @@ static void draw_summary(const AppState *s, Rect r, int y)
     snprintf(line + kept, sizeof line - kept, "%s%s", sep, sum.entropy);
     if (textw_width(line) > r.w)
         line[kept] = 0;
+    draw_item(ITEM_SUMMARY, 0);
     draw_text(y, r.x, r.w, ROLE_NORMAL, line);
+    draw_item(ITEM_NONE, 0);
 }
 
 /* The suffix of the text the training text was searched for, at most

@@ -563,6 +563,10 @@ static const Budget BUDGETS[] = {
     {LBL_MD_STAGE_UNUSED, 160, {"jueju", "python3 jueju.py"}},
     /* lesson --watch: under the narration, wrapped */
     {LBL_CLI_WATCH_GONE, 200, {"'my-lesson.md'"}},
+    /* the note on the bundled model's figures: one row of the narration at
+     * 80x24 (36 columns, screen.c), and a paragraph under a handout's title */
+    {LBL_LESSON_BUNDLED_FIGURES, 36, {"*"}},
+    {LBL_HANDOUT_BUNDLED_FIGURES, 240, {"\\*"}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };
