@@ -212,7 +212,8 @@ static uint32_t next_cp(const char **p)
 
 /* A mask's grid (the lines of a plain fenced block: the keys, then the
  * rows) as SVG: a square per key a query may see, dark for the rows of this
- * pass, grey for the cached ones; the characters and positions as text. */
+ * pass, grey for the cached ones, a white one with the legend's dot for a
+ * masked key; the characters and positions as text. */
 static void put_mask_svg(FILE *out, char lines[][256], int n)
 {
     enum { CELL = 18, LEFT = 60, TOP = 22 };
@@ -256,6 +257,9 @@ static void put_mask_svg(FILE *out, char lines[][256], int n)
             fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
                          "stroke=\"#999\"/>",
                     LEFT + k * CELL + 1, y + 1, CELL - 2, CELL - 2, fill);
+            if (cp == 0xB7) /* masked: the legend's dot, as the screen draws it */
+                fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"1.5\" fill=\"#666\"/>",
+                        LEFT + k * CELL + CELL / 2, y + CELL / 2);
             k++;
         }
     }

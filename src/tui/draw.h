@@ -87,6 +87,7 @@ typedef enum {
     ITEM_QUIZ,      /* a quiz's question */
     ITEM_ANSWER,    /* its answer, once revealed */
     ITEM_MEMORY,    /* the timing panel's cache-size line */
+    ITEM_KV_COLUMN, /* the memory table's column heading; index: 0 per token, 1 now, 2 long */
     ITEM_PLOT,      /* the compare plot (index: its rows) */
     ITEM_WRITTEN,   /* what both compare runs wrote: the line that says if it is the same */
     ITEM_STAGE,     /* a student's stage: the line under the bars that counts where it differs */

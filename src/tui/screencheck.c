@@ -249,6 +249,9 @@ static void named(Drawn *d, AppState *s, const LessonLine *cl, const char *narra
             tell(d, cl->line, "%s: the mask view is not on the screen", cmd);
         else if (strcmp(w, "memory") == 0 && !d->layout.show_kvcache)
             tell(d, cl->line, "%s: the KV cache's cost is not on the screen", cmd);
+        else if (strcmp(w, "memory") == 0 &&
+                 need(d, cl->line, ITEM_KV_COLUMN, 0, "the memory table's column per token", cmd))
+            need(d, cl->line, ITEM_KV_COLUMN, 1, "the memory table's column for the text now", cmd);
         else if (strcmp(w, "weights") == 0 && !d->layout.show_weights)
             tell(d, cl->line, "%s: the weights panel is not on the screen", cmd);
         else if (strcmp(w, "written") == 0 && s->cmp.n > 0)
