@@ -83,7 +83,7 @@ typedef struct {
 } Job;
 
 /* What the explorer knows. */
-typedef struct {
+typedef struct AppState {
     AppText text;            /* the text and its model */
     AppStepView view;        /* what a lesson step leaves: the settings, the verse form,
                               * the comparison, the views, the lesson's question and
@@ -198,12 +198,15 @@ int app_text_has(const AppState *s, TextMark m);
  * text is gone. all: drop both whatever the text (Ctrl-U). */
 void app_forget_stale(AppState *s, int all);
 
-/* Printf into the status line. */
+/* Printf into the status line (what fits). A message that says something
+ * went wrong (is_error) is also kept whole for the messages view (!). */
 void app_status(AppState *s, int is_error, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* The k-th message kept (0: the newest), or NULL past the last one kept. */
+const char *app_message(const AppState *s, int k);
 
 /* ---- sliders (app_sliders.c) ---- */
 SliderSpec app_slider_spec(SliderId id);

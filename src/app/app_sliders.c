@@ -23,7 +23,8 @@ static const struct {
 };
 _Static_assert(sizeof SLIDERS / sizeof SLIDERS[0] == SL_COUNT, "a setting (or -1) for every slider");
 
-static const SliderSpec SEED_SPEC = {.min = 1.0, .max = SEED_MAX, .has_bar = 0};
+/* from 0, as generate's --seed: a seed the command line takes, the explorer takes */
+static const SliderSpec SEED_SPEC = {.min = 0.0, .max = SEED_MAX, .has_bar = 0};
 
 int app_slider_setting(SliderId id)
 {

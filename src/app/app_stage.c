@@ -104,6 +104,23 @@ static const char *program_name(const char *cmdline)
     return name;
 }
 
+/* StageProg.on_wait: the program keeps the explorer waiting. */
+static void waiting(void *ctx, const char *cmd, double limit)
+{
+    AppState *s = ctx;
+    s->progs.waited = 1;
+    if (!s->progs.wait)
+        return;
+    /* the program without its folders, quoted: the line holds 80 columns */
+    char name[APP_STAGE_CMD_MAX];
+    snprintf(name, sizeof name, "%s", program_name(cmd[0] == '\'' ? cmd + 1 : cmd));
+    size_t n = strlen(name);
+    if (cmd[0] == '\'' && n > 0 && name[n - 1] == '\'')
+        name[n - 1] = 0;
+    TsQuoted q;
+    s->progs.wait(s, ts_quote(&q, name), limit);
+}
+
 int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
 {
     struct AppStage *st = stage_of(s);
@@ -123,6 +140,8 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
         st->topp_on = 1;
         if (s->progs.timeout > 0)
             st->topp.prog.timeout = s->progs.timeout;
+        st->topp.prog.on_wait = waiting;
+        st->topp.prog.wait_ctx = s;
         s->pred.ss.top_p_hook = s->text.g.ss.top_p_hook = stagetopp_hook;
         s->pred.ss.top_p_ctx = s->text.g.ss.top_p_ctx = &st->topp;
     } else {
@@ -134,6 +153,8 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
         st->jueju_on = 1;
         if (s->progs.timeout > 0)
             st->jueju.prog.timeout = s->progs.timeout;
+        st->jueju.prog.on_wait = waiting;
+        st->jueju.prog.wait_ctx = s;
         s->text.g.mask_hook = stagejueju_hook;
         s->text.g.mask_ctx = &st->jueju;
     }
@@ -237,6 +258,9 @@ int app_stage_after_predict(AppState *s)
                 *c = *c == '\n' || *c == '\t' ? ' ' : *c;
             crop_utf8(rec->why);
             app_status(s, 1, app_label(s, LBL_ST_STAGE_FAILED), exercise_name((ExerciseKind)k), msg);
+            /* the whole reason (a traceback's end and its file) is longer than the status
+             * line: the messages view shows it wrapped, beside the bars */
+            app_view_open(&s->view.views, VIEW_MESSAGES);
             return 1;
         }
     AppStageView *top_p = &s->pred.stagev[EXERCISE_TOP_P];

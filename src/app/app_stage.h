@@ -7,6 +7,7 @@
 #include "app/exercise.h"
 
 struct AppStage; /* app_stage.c: the programs that run */
+struct AppState; /* app.h */
 
 /* What the hand-in says of a student's stage program (app_stage.c, session.c):
  * the last one started for a stage, and how it did beside the built-in one. */
@@ -30,6 +31,11 @@ typedef struct {
     double timeout;            /* seconds a step of a student's program may take, the
                                 * first ten times that (--stage-timeout, `:stage
                                 * --timeout`); 0: STAGEPROG_TIMEOUT */
+    /* a student's program slow to answer (STAGEPROG_WAIT_SAY): waited is set,
+     * and the screen's wait (set by the terminal, may be NULL) says so at
+     * once; the terminal then drops the keys typed meanwhile */
+    void (*wait)(const struct AppState *s, const char *cmd, double limit);
+    int waited;
 } AppPrograms;
 
 #endif

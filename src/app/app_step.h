@@ -45,6 +45,11 @@ typedef enum {
  *     attention view (v) above them, or the causal mask (w) instead of them;
  *   the sliders' and the timing's place (AppLower): they, the KV cache's cost
  *     by model (r) or the weights' precision (W);
+ *   the text read (Y, `show reading`): in the body, the whole text line by
+ *     line, each word with its reading and meaning (the acrostic's heads too);
+ *   the messages (!, `show messages`): in the sliders' place, every message
+ *     that said something went wrong, newest first, whole and wrapped; a
+ *     student's program that fails opens it;
  *
  * so opening a view closes the one in its place. One rule crosses the
  * places: the mask and the cache's cost close each other (projector mode
@@ -60,13 +65,15 @@ typedef enum {
     VIEW_ATTENTION, VIEW_MASK,     /* the body */
     VIEW_MEMORY, VIEW_WEIGHTS,     /* the sliders' place */
     VIEW_HISTOGRAM, VIEW_ENTROPY, VIEW_WRITTEN, VIEW_HELP, /* switches */
+    VIEW_READING,   /* the body: the whole text line by line, each word's reading and meaning */
+    VIEW_MESSAGES,  /* the sliders' place: the messages that said something went wrong */
     VIEW_COUNT
 } AppView;
 
 /* What the body shows. */
-typedef enum { BODY_PANELS, BODY_ATTENTION, BODY_MASK } AppBody;
+typedef enum { BODY_PANELS, BODY_ATTENTION, BODY_MASK, BODY_READING } AppBody;
 /* What stands in the sliders' and the timing's place. */
-typedef enum { LOWER_PANELS, LOWER_MEMORY, LOWER_WEIGHTS } AppLower;
+typedef enum { LOWER_PANELS, LOWER_MEMORY, LOWER_WEIGHTS, LOWER_MESSAGES } AppLower;
 
 /* The open views: part of what a lesson step leaves (AppStepView). Read it
  * with app_view_is_open and change it with app_view_open, app_view_close or
@@ -75,6 +82,10 @@ typedef struct {
     AppBody body;
     AppLower lower;
     int hist, entropy, written, help; /* the switches: 1 open */
+    /* the text read (Y) and the messages (!): how far the open one is
+     * scrolled (app_view_open starts it at the top), and how far it can be
+     * (screen_fit sets it for the screen) */
+    int top, top_max;
 } AppViews;
 
 /* Is view v open? (VIEW_NONE: is every view closed?) */

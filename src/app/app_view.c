@@ -50,6 +50,10 @@ static const ViewRule RULES[] = {
                       .on = LBL_ST_ENTROPY_ON, .off = LBL_ST_ENTROPY_OFF},
     [VIEW_WRITTEN] = {.place = PLACE_WRITTEN, .value = 1, .says = SAY_ON, .on = LBL_ST_WRITTEN_ON},
     [VIEW_HELP] = {.place = PLACE_HELP, .value = 1}, /* it covers the status line */
+    [VIEW_READING] = {.place = PLACE_BODY, .value = BODY_READING, .says = SAY_ON | SAY_OFF,
+                      .on = LBL_ST_READING_ON, .off = LBL_ST_READING_OFF},
+    [VIEW_MESSAGES] = {.place = PLACE_LOWER, .value = LOWER_MESSAGES, .says = SAY_ON | SAY_OFF,
+                       .on = LBL_ST_MESSAGES_ON, .off = LBL_ST_MESSAGES_OFF},
 };
 _Static_assert(sizeof RULES / sizeof RULES[0] == VIEW_COUNT, "a rule for every view");
 
@@ -101,6 +105,8 @@ void app_view_open(AppViews *o, AppView v)
         *o = (AppViews){0}; /* BODY_PANELS, LOWER_PANELS, every switch off */
         return;
     }
+    if (!app_view_is_open(o, v)) /* the text read and the messages open at their start */
+        o->top = 0;
     place_set(o, RULES[v].place, RULES[v].value);
     app_view_close(o, RULES[v].closes);
 }

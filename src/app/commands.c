@@ -454,6 +454,23 @@ static unsigned do_narration_scroll(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
+/* The text read (Y) or the messages (!), whichever is open (the text read
+ * stands over the messages' place), arg.n rows on, within what the screen
+ * said it holds (views.top_max, screen_fit). */
+static unsigned do_view_scroll(AppState *s, CmdArg a)
+{
+    if (!app_view_is_open(&s->view.views, VIEW_READING) &&
+        !app_view_is_open(&s->view.views, VIEW_MESSAGES))
+        return REDRAW_NONE;
+    long top = s->view.views.top + a.n;
+    top = top > s->view.views.top_max ? s->view.views.top_max : top;
+    top = top < 0 ? 0 : top;
+    if (top == s->view.views.top)
+        return REDRAW_NONE;
+    s->view.views.top = (int)top;
+    return REDRAW_ALL;
+}
+
 static unsigned do_picker_move(AppState *s, CmdArg a)
 {
     if (!s->course.picking)
@@ -676,6 +693,7 @@ static const Handler HANDLERS[CMD_COUNT] = {
     [CMD_LESSON_NEXT] = do_lesson_next,
     [CMD_LESSON_PREV] = do_lesson_prev,
     [CMD_NARRATION_SCROLL] = do_narration_scroll,
+    [CMD_VIEW_SCROLL] = do_view_scroll,
     [CMD_PICKER_MOVE] = do_picker_move,
     [CMD_PICKER_OPEN] = do_picker_open,
     [CMD_CMDLINE] = do_cmdline,

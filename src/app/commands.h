@@ -45,7 +45,8 @@ typedef enum {
     CMD_LOOKUP,         /* look up code point arg.n at once (`lookup C`; 0: `lookup off`) */
     CMD_SHOW,           /* arg.n an AppView: open it (VIEW_NONE closes every view) */
     CMD_VIEW,           /* arg.n an AppView: open it, or close it when it is open (the keys
-                         * h histogram, v attention, w mask, r memory, e entropy, ? help) */
+                         * h histogram, v attention, w mask, r memory, e entropy, ? help,
+                         * Y the text read, ! the messages) */
     CMD_QUIZ,           /* arg.text: ask it and hide the bars ("" or NULL: no quiz) */
     CMD_REVEAL,         /* show the bars a quiz hid, or its answer */
     CMD_ANSWER,         /* arg.text: what the quiz's reveal shows (after CMD_QUIZ) */
@@ -53,6 +54,8 @@ typedef enum {
     CMD_LESSON_NEXT,    /* n, PgDn: the lesson's next step */
     CMD_LESSON_PREV,    /* N, PgUp: the step before (as kept: app_lesson.c) */
     CMD_NARRATION_SCROLL, /* Shift-Down / Shift-Up: the narration arg.n lines on */
+    CMD_VIEW_SCROLL,    /* Down / Up while the text read (Y) or the messages (!) are open:
+                         * that view arg.n rows on */
     CMD_PICKER_MOVE,    /* the picker: arg.n lessons down (negative: up) */
     CMD_PICKER_OPEN,    /* the picker: open the chosen lesson */
     CMD_CMDLINE,        /* `:`: open the command line; until Enter or Esc, what is typed

@@ -52,12 +52,16 @@ static size_t marked_paren(const char *p)
     return i + (p[i] == ')' ? 1 : p[i] && p[i] != '\n' ? 3 : 0);
 }
 
-/* A line (or list item) at p that opens with its source and a colon,
- * "讲义：…", "- Handout: …": its bytes up to the line's end, else 0. A
- * source is short and says no figure nor sentence of its own. */
+/* A list item at p that opens with its source and a colon, "- 讲义：…",
+ * "* Handout: …": its bytes up to the line's end, else 0. A source is short
+ * and says no figure nor sentence of its own. Only a list item: a paragraph
+ * that opens with a word and a colon is narration ("Nein: 吹 bekommt nur
+ * 8,4 %", "No: ...", "挤不进：..."), its figures the screen's. */
 static size_t marked_line(const char *p)
 {
-    size_t i = (p[0] == '-' || p[0] == '*') && p[1] == ' ' ? 2 : 0, from = i;
+    if (!((p[0] == '-' || p[0] == '*') && p[1] == ' '))
+        return 0;
+    size_t i = 2, from = i;
     while (i < from + PREFIX_MAX && p[i] && !is_digit(p[i]) && !strchr(".,;?!:()\n`", p[i]) &&
            strncmp(p + i, "\xef\xbc\x9a", 3) != 0 && strncmp(p + i, "\xef\xbc\x8c", 3) != 0 &&
            strncmp(p + i, "\xe3\x80\x82", 3) != 0) /* ：，。 */
@@ -70,8 +74,9 @@ static size_t marked_line(const char *p)
 }
 
 /* The narration with what quotes elsewhere blanked: fenced blocks, `code`
- * spans, marked parentheses. A new string, or NULL. */
-static char *own_words(const char *md)
+ * spans and, unless keep_sourced, marked parentheses and lines. A new
+ * string of the same length, or NULL. */
+static char *blank_quoted(const char *md, int keep_sourced)
 {
     size_t n = strlen(md);
     char *t = malloc(n + 1);
@@ -92,7 +97,7 @@ static char *own_words(const char *md)
             if (t[i] != '\n')
                 t[i] = ' ';
             i++;
-        } else if (line_start && marked_line(t + i)) {
+        } else if (!keep_sourced && line_start && marked_line(t + i)) {
             size_t m = marked_line(t + i);
             blank(t + i, m);
             i += m;
@@ -104,7 +109,7 @@ static char *own_words(const char *md)
             blank(t + i, e - i);
             i = e;
         } else {
-            size_t m = marked_paren(t + i);
+            size_t m = keep_sourced ? 0 : marked_paren(t + i);
             if (m)
                 blank(t + i, m);
             i += m ? m : 1;
@@ -317,7 +322,7 @@ static size_t figure_at(const char *start, const char *p, AppLang lang, Figure *
 
 int figures_find(const char *markdown, AppLang lang, Figure *out, int max)
 {
-    char *t = own_words(markdown);
+    char *t = blank_quoted(markdown, 0);
     if (!t)
         return 0;
     int n = 0;
@@ -335,6 +340,44 @@ int figures_find(const char *markdown, AppLang lang, Figure *out, int max)
     }
     free(t);
     return n;
+}
+
+char *figures_marked(const char *markdown, AppLang lang, const char *mark, int *count)
+{
+    *count = 0;
+    char *t = blank_quoted(markdown, 1);
+    size_t n = strlen(markdown), m = strlen(mark), o = 0;
+    char *out = t ? malloc(n + 1 + m * (n / 2 + 1)) : NULL; /* a figure takes two bytes or more */
+    if (!out) {
+        free(t);
+        return NULL;
+    }
+    for (size_t i = 0; i < n;) {
+        Figure f;
+        size_t len = number_starts(t, t + i) ? figure_at(t, t + i, lang, &f) : 0;
+        if (len && f.kind != FIGURE_COUNT) {
+            memcpy(out + o, markdown + i, len);
+            memcpy(out + o + len, mark, m);
+            o += len + m;
+            i += len;
+            ++*count;
+            continue;
+        }
+        /* past a number that is no figure, whole ("2,5" is not "2" and "5") */
+        size_t step = 1;
+        if (len)
+            step = len;
+        else if (is_digit(t[i]))
+            while (i + step < n && (is_digit(t[i + step]) ||
+                                    ((t[i + step] == '.' || t[i + step] == ',') && is_digit(t[i + step + 1]))))
+                step++;
+        memcpy(out + o, markdown + i, step);
+        o += step;
+        i += step;
+    }
+    out[o] = 0;
+    free(t);
+    return out;
 }
 
 /* The next number on the screen from *p: 1 with it in num (and whether a

@@ -7,7 +7,9 @@
  * from elsewhere is not compared with the screen: one inside a `code` span or
  * a fenced block (a command and what it prints, as typed), and one inside a
  * parenthesis that opens with its source and a colon, "(probs: 8.37%)",
- * "(Kursskript: 14,2 %)", "（讲义：14.2%）" (lessons/README.md).
+ * "(Kursskript: 14,2 %)", "（讲义：14.2%）", or in a list item that does,
+ * "- 讲义：「春风」797 次" (lessons/README.md). A paragraph that opens with a
+ * word and a colon ("Nein: ...") is narration like any other.
  *
  * The screen is matched as text: a percentage must stand there in the same
  * form (the same digits, the same decimal sign; the spaces before % aside),
@@ -36,6 +38,15 @@ typedef struct {
 /* The figures the Markdown narration quotes, in order, at most max of them;
  * returns how many. Figures from elsewhere (above) are left out. */
 int figures_find(const char *markdown, AppLang lang, Figure *out, int max);
+
+/* The Markdown narration with mark written after each percentage and rank
+ * it quotes, those from elsewhere too ("(fp32: 8.37%)": the same model's
+ * figures) but none inside a `code` span or a fenced block (a command as
+ * typed stays whole) and no count (a count is the training text's, not the
+ * model's). For a lesson about the bundled model run on another: what the
+ * narration says of the bundled model, marked. A new string (free it), or
+ * NULL when memory runs out; *count: the marks written. */
+char *figures_marked(const char *markdown, AppLang lang, const char *mark, int *count);
 
 /* Does the screen's text show f as quoted? 1 if so. Else 0, and shown holds
  * the screen's figure of the same kind that f rounds to, as the screen

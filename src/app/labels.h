@@ -140,6 +140,7 @@ typedef enum {
     LBL_HELP_MID_TEXT,
     LBL_HELP_LANGUAGE,
     LBL_HELP_HELP,
+    LBL_HELP_MESSAGES, /* ? and ! on one line */
     LBL_HELP_QUIT,
     LBL_HELP_LEGEND_MODEL,
     LBL_HELP_LEGEND_SAMPLER,
@@ -208,12 +209,14 @@ typedef enum {
     LBL_LESSON_INTRO,
     LBL_LESSON_KEYS,
     LBL_LESSON_END,
+    LBL_LESSON_BUNDLED_FIGURES, /* under the heading: the mark of the bundled model's figures */
     /* a handout as a worksheet (cli_handout.c) */
     LBL_HANDOUT_QUESTION,
     LBL_HANDOUT_ANSWER,
     LBL_HANDOUT_ANSWERS,
     LBL_HANDOUT_SEE_ANSWER,
     LBL_HANDOUT_RESOLUTION, /* a worksheet's heading for the step that answers a question */
+    LBL_HANDOUT_BUNDLED_FIGURES, /* under the title: whose figures the marked ones are */
     LBL_HANDOUT_SAME_STEP,   /* a thing printed once: in which step it stands */
     LBL_HANDOUT_SAME_ANSWER, /* ... in which answer */
     LBL_HANDOUT_MASK_NEW,    /* the mark of a mask's rows computed in this pass */
@@ -287,6 +290,14 @@ typedef enum {
     LBL_ST_PINYIN_ON,
     LBL_ST_PINYIN_OFF,
     LBL_ST_PINYIN_NONE,
+    /* the text read (Y, view_reading.c) */
+    LBL_ST_READING_ON,
+    LBL_ST_READING_OFF,
+    LBL_READING_TITLE,
+    LBL_READING_HEADS,
+    LBL_READING_EMPTY,
+    LBL_VIEW_SCROLL,
+    LBL_VIEW_CLOSE,
     LBL_ST_IME_ON,
     LBL_ST_IME_OFF,
     LBL_ST_IME_CHOSE,
@@ -299,6 +310,7 @@ typedef enum {
     LBL_IME_KEYS,
     LBL_IME_EXPLAIN,
     LBL_HELP_PINYIN,
+    LBL_HELP_READING, /* y and Y on one line */
     LBL_HELP_IME,
     LBL_HELP_UNDO_LETTERS,
     LBL_ST_LETTERS_HINT,
@@ -321,6 +333,7 @@ typedef enum {
     LBL_ENTROPY_MID,
     LBL_ENTROPY_HIGH,
     LBL_ENTROPY_NONE,
+    LBL_ENTROPY_LAST, /* lesson --figures: the entropy view's figure of the model's last character */
     LBL_ST_ENTROPY_ON,
     LBL_ST_ENTROPY_OFF,
     LBL_HELP_ENTROPY,
@@ -590,6 +603,12 @@ typedef enum {
     LBL_ST_STAGE_ON,
     LBL_ST_STAGE_OFF,
     LBL_ST_STAGE_FAILED,
+    LBL_ST_STAGE_WAITING,
+    /* the messages (!, view_reading.c) */
+    LBL_ST_MESSAGES_ON,
+    LBL_ST_MESSAGES_OFF,
+    LBL_MESSAGES_TITLE,
+    LBL_MESSAGES_NONE,
     LBL_ST_STAGE_ASK,
     LBL_ST_STAGE_DECLINED,
     LBL_ST_STAGE_NO_SCREEN,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/figures.h"
 #include "engine/bytebuf.h"
 #include "engine/fileio.h"
 #include "app/script.h"
@@ -48,7 +49,7 @@ static void problem_at(Reader *r, int line, const char *fmt, ...)
     char msg[256];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, ts_text(fmt), ap); /* in the messages' language (errtext.h) */
     va_end(ap);
     r->problems++;
     if (r->problem)
@@ -287,8 +288,10 @@ int lesson_parse(Lesson *l, const char *path, const char *text, size_t len, Less
         p = nl ? nl + 1 : end;
     }
     if (!have_title) {
-        problem_at(&r, 1, len == 0 ? "the file is empty: a lesson starts with its title, '# Title'"
-                                   : "the lesson has no title: it starts with '# Title'");
+        if (len == 0)
+            problem_at(&r, 1, "the file is empty: a lesson starts with its title, '# Title'");
+        else
+            problem_at(&r, 1, "the lesson has no title: it starts with '# Title'");
         start_step(&r, "", 0, 1);
     }
     if (r.in_fence) {
@@ -417,6 +420,31 @@ int lesson_skips(const AppState *s, const Lesson *l, const char *line)
     return s->text.model_other && script_claim_about_model(line) && lesson_about_bundled(l);
 }
 
+int lesson_marks_figures(const AppState *s, const Lesson *l)
+{
+    return s->text.model_other && lesson_about_bundled(l);
+}
+
+char *lesson_narration_marked(const AppState *s, const Lesson *l, int k, int *marks)
+{
+    const char *md = l->steps[k].narration;
+    *marks = 0;
+    if (!lesson_marks_figures(s, l)) {
+        char *copy = malloc(strlen(md) + 1);
+        return copy ? strcpy(copy, md) : NULL;
+    }
+    return figures_marked(md, s->view.lang, "\\" LESSON_MARK,
+                          marks); /* escaped: a mark, not emphasis */
+}
+
+char *lesson_plain_marked(const AppState *s, const Lesson *l, int k, int *marks)
+{
+    char *md = lesson_narration_marked(s, l, k, marks);
+    char *plain = md ? lesson_plain_text(md) : NULL;
+    free(md);
+    return plain;
+}
+
 AppLang lesson_lang_of(const char *path, AppLang fallback)
 {
     /* the folder the file is in: .../de/02-temperature.md */
@@ -438,7 +466,7 @@ AppLang lesson_lang_of(const char *path, AppLang fallback)
 
 /* `lang CODE` among the introduction's commands: the language the lesson
  * names for itself, or -1. Its first word is the verb, its second the code. */
-static int header_lang(const Lesson *l)
+int lesson_own_lang(const Lesson *l)
 {
     if (l->n_steps < 1)
         return -1;
@@ -462,7 +490,7 @@ static int header_lang(const Lesson *l)
 
 AppLang lesson_lang(const Lesson *l, AppLang fallback)
 {
-    int own = header_lang(l);
+    int own = lesson_own_lang(l);
     return own >= 0 ? (AppLang)own : lesson_lang_of(l->path, fallback);
 }
 

@@ -88,6 +88,19 @@ int lesson_about_bundled(const Lesson *l);
  * problem, and `lesson --check` reports it as about the bundled model. */
 int lesson_skips(const AppState *s, const Lesson *l, const char *line);
 
+/* A lesson about the bundled model run on another (s->text.model_other): its
+ * narration's percentages and ranks are the bundled model's, and the screen
+ * and the handout mark each one with LESSON_MARK (figures_marked) under a
+ * note that says whose they are. 1 if so. */
+int lesson_marks_figures(const AppState *s, const Lesson *l);
+#define LESSON_MARK "*"
+/* Step k's narration (Markdown), each figure marked (as \*, a Markdown escape) when
+ * lesson_marks_figures; *marks: how many. A new string, or NULL. */
+char *lesson_narration_marked(const AppState *s, const Lesson *l, int k, int *marks);
+/* The same as plain text for the screen (lesson_plain_text): the mark as
+ * LESSON_MARK. A new string, or NULL. */
+char *lesson_plain_marked(const AppState *s, const Lesson *l, int k, int *marks);
+
 /* The narration as plain text for the screen: paragraphs joined into one line
  * each (a blank line between them), list items on their own lines, headings
  * and code blocks kept, the marks of *emphasis* and `code` dropped. Returns a
@@ -102,5 +115,8 @@ AppLang lesson_lang_of(const char *path, AppLang fallback);
  * keeps), else its folder's (lesson_lang_of), else fallback (--lang, the
  * interface language). */
 AppLang lesson_lang(const Lesson *l, AppLang fallback);
+/* The language the lesson names for itself with `lang CODE` in its
+ * introduction's block, or -1 when it names none. */
+int lesson_own_lang(const Lesson *l);
 
 #endif

@@ -209,10 +209,12 @@ static int run_code(AppState *s, const ScriptCmd *c, ScriptOut *o);
 static int run_compare_model(AppState *s, const ScriptCmd *c, ScriptOut *o);
 
 static const char *const ON_OFF[] = {"on", "off", NULL};
-static const char *const VIEWS[] = {"histogram", "attention", "help",    "none",
-                                    "mask",      "memory",    "weights", "written", NULL};
-static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,    VIEW_NONE,
-                                  VIEW_MASK,      VIEW_MEMORY,    VIEW_WEIGHTS, VIEW_WRITTEN};
+static const char *const VIEWS[] = {"histogram", "attention", "help",     "none",
+                                    "mask",      "memory",    "weights",  "written",
+                                    "entropy",   "reading",   "messages", NULL};
+static const AppView VIEW_OF[] = {VIEW_HISTOGRAM, VIEW_ATTENTION, VIEW_HELP,     VIEW_NONE,
+                                  VIEW_MASK,      VIEW_MEMORY,    VIEW_WEIGHTS,  VIEW_WRITTEN,
+                                  VIEW_ENTROPY,   VIEW_READING,   VIEW_MESSAGES};
 _Static_assert(sizeof VIEW_OF / sizeof VIEW_OF[0] == sizeof VIEWS / sizeof VIEWS[0] - 1,
                "a view for every word of `show`");
 static const char *const PANELS[] = {"bars", "sliders", "timing", "text", "corpus", "none", NULL};
@@ -223,8 +225,8 @@ static const char *const MODELS[] = {"bundled", NULL};
 static const FormKind FORM_OF[] = {FORM_FREE, FORM_ACROSTIC, FORM_JUEJU};
 static const char *const CLAIMS[] = {"top1",  "top8",  "rank",    "prob", "identical", "corpus",
                                      "lines", "grows", "shrinks", "kl",   "size",      "speedup",
-                                     "mask",  "sampler", "kept", "text", "contains", "count",
-                                     NULL};
+                                     "mask",  "sampler", "kept", "removed", "entropy", "text",
+                                     "contains", "count", NULL};
 _Static_assert(sizeof CLAIMS / sizeof CLAIMS[0] == CLAIM_COUNT + 2, "a word for every claim");
 static const char *const WEIGHTS[] = {"fp32", "bf16", "int8", NULL};
 _Static_assert(sizeof WEIGHTS / sizeof WEIGHTS[0] == WPREC_COUNT + 1, "a word for every precision");
@@ -257,7 +259,8 @@ static const ScriptVerb VERBS_TAIL[] = {
     {.name = "compare", .usage = "", .arg = ARG_NONE, .slider = NO_SLIDER, .run = run_compare},
     {.name = "form", .usage = "free|acrostic 5|7|jueju 5|7", .arg = ARG_FORM, .slider = NO_SLIDER,
      .words = FORMS, .run = run_form},
-    {.name = "show", .usage = "histogram|attention|help|none|mask|memory|weights|written",
+    {.name = "show",
+     .usage = "histogram|attention|help|none|mask|memory|weights|written|entropy|reading|messages",
      .arg = ARG_WORD, .slider = NO_SLIDER, .words = VIEWS, .run = run_show},
     {.name = "lookup", .usage = "C|off", .arg = ARG_CHAR, .slider = NO_SLIDER, .run = run_lookup},
     {.name = "lang", .usage = "CODE", .arg = ARG_WORD, .slider = NO_SLIDER, .words = APP_LANG_CODES,
@@ -271,7 +274,7 @@ static const ScriptVerb VERBS_TAIL[] = {
     {.name = "expect",
      .usage = "top1 C|top8 C|rank C OP N|prob C OP X|identical|corpus CONTEXT C N|lines OP N|"
               "grows C|shrinks C|kl OP X|size OP N|speedup OP X|mask T TOTAL|sampler C OP X|"
-              "kept OP N|text TEXT|contains TEXT|count C OP N",
+              "kept OP N|removed OP X|entropy OP X|text TEXT|contains TEXT|count C OP N",
      .arg = ARG_CLAIM, .slider = NO_SLIDER, .words = CLAIMS, .lesson = 1, .run = script_expect},
     {.name = "model", .usage = "bundled", .arg = ARG_WORD, .slider = NO_SLIDER, .words = MODELS,
      .lesson = 1, .run = run_model},
@@ -625,8 +628,9 @@ static int text_claim_chars(const AppState *s, const char *what, const char *tex
     return unknown_chars(s, what, plain, msg, size);
 }
 
-/* The OP X of a claim about a count or a figure (lines, kl, size, speedup). */
-static int claim_op_number(ScriptCmd *c, const char *what, const char *op, const char *num,
+/* The OP X of a claim about a count or a figure (lines, kl, size, speedup,
+ * kept, removed, entropy); a share keeps the decimals X is written with. */
+static int claim_op_number(ScriptCmd *c, const char *what, const char *op, char *num,
                            char *msg, size_t size)
 {
     TsQuoted q;
@@ -637,10 +641,16 @@ static int claim_op_number(ScriptCmd *c, const char *what, const char *op, const
         return script_fail(msg, size, "%s: %s is not one of %s", what, ts_quote(&q, op), list);
     }
     memcpy(c->op, op, op_len + 1);
+    size_t num_len = strlen(num); /* a share may keep its sign: 47.8% */
+    if (c->claim == CLAIM_REMOVED && num_len > 1 && num[num_len - 1] == '%')
+        num[num_len - 1] = 0;
     int whole = c->claim == CLAIM_LINES || c->claim == CLAIM_SIZE || c->claim == CLAIM_KEPT;
     if (parse_number(num, &c->x) != 0 || c->x < 0 || c->x > 1e15 || (whole && c->x != floor(c->x)))
         return whole ? script_fail(msg, size, "%s: %s is not a count (a whole number)", what, ts_quote(&q, num))
                      : script_fail(msg, size, "%s: %s is not a number, 0 or more", what, ts_quote(&q, num));
+    if (c->claim == CLAIM_REMOVED && c->x > 100)
+        return script_fail(msg, size, "%s: %s is out of range 0..100 (percent)", what, ts_quote(&q, num));
+    c->y = written_decimals(num);
     return SCRIPT_OK;
 }
 
@@ -661,6 +671,8 @@ static int claim_args(const AppState *s, ScriptCmd *c, const char *what, char w[
     case CLAIM_SIZE:
     case CLAIM_SPEEDUP:
     case CLAIM_KEPT:
+    case CLAIM_REMOVED:
+    case CLAIM_ENTROPY:
         return claim_op_number(c, what, w[1], w[2], msg, size);
     case CLAIM_RANK:
     case CLAIM_PROB:
@@ -749,10 +761,12 @@ static int parse_claim(const AppState *s, const char *rest, ScriptCmd *c, char *
                                           "T TOTAL (e.g. expect mask 1 7)",
                                           "C OP X, X in percent (e.g. expect sampler 明 < 0.2)",
                                           "OP N (e.g. expect kept = 71)",
+                                          "OP X, X in percent (e.g. expect removed = 47.8)",
+                                          "OP X, X in bits (e.g. expect entropy < 2)",
                                           "TEXT (e.g. expect text 春风吹。)",
                                           "TEXT (e.g. expect contains 月明)",
                                           "C OP N (e.g. expect count 月 = 3)"};
-    static const int WORDS[] = {2, 2, 4, 4, 1, 4, 3, 2, 2, 3, 3, 3, 3, 4, 3, 2, 2, 4};
+    static const int WORDS[] = {2, 2, 4, 4, 1, 4, 3, 2, 2, 3, 3, 3, 3, 4, 3, 3, 3, 2, 2, 4};
     _Static_assert(sizeof WORDS / sizeof WORDS[0] == sizeof CLAIMS / sizeof CLAIMS[0] - 1,
                    "the words of every claim");
     _Static_assert(sizeof FORMATS / sizeof FORMATS[0] == sizeof WORDS / sizeof WORDS[0],

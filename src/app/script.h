@@ -54,6 +54,9 @@ typedef enum {
     /* the sampler's side and what was written */
     CLAIM_SAMPLER, /* the sampler's probability of C, in percent: C OP X */
     CLAIM_KEPT,    /* how many characters the sampler keeps: OP N */
+    CLAIM_REMOVED, /* the model's probability the sampler removes, in percent: OP X */
+    CLAIM_ENTROPY, /* the entropy view's figure: the bits of the draw behind the last
+                    * character the model wrote (AppChar.bits): OP X */
     CLAIM_TEXT,    /* the whole text is TEXT (⏎ for a newline) */
     CLAIM_CONTAINS,/* the text holds TEXT somewhere */
     CLAIM_COUNT    /* C stands N times in the text: C OP N */
@@ -65,7 +68,8 @@ typedef struct ScriptVerb ScriptVerb;
 typedef struct {
     const ScriptVerb *verb;
     double x;                    /* ARG_NUMBER, ARG_INTEGER, ARG_COUNT; a claim's N or X; mask: T */
-    double y;                    /* CLAIM_MASK: TOTAL; CLAIM_PROB, CLAIM_SAMPLER: the decimals
+    double y;                    /* CLAIM_MASK: TOTAL; CLAIM_PROB, CLAIM_SAMPLER, CLAIM_REMOVED,
+                                  * CLAIM_ENTROPY: the decimals
                                   * X is written with (-1: with an exponent) */
     int choice;                  /* ARG_WORD: index into the verb's words; ARG_FORM: a FormKind */
     int line_len;                /* ARG_FORM: 5 or 7 */

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "app/labels.h"
 #include "engine/corpus.h"
 #include "engine/probfmt.h"
 
@@ -59,6 +60,12 @@ static void claim_text(const ScriptCmd *c, char *out, size_t size)
         snprintf(out, size, "expect sampler %s %s %.*f", ch, c->op, figure_decimals(c), c->x);
         break;
     case CLAIM_KEPT: snprintf(out, size, "expect kept %s %g", c->op, c->x); break;
+    case CLAIM_REMOVED:
+        snprintf(out, size, "expect removed %s %.*f", c->op, figure_decimals(c), c->x);
+        break;
+    case CLAIM_ENTROPY:
+        snprintf(out, size, "expect entropy %s %.*f", c->op, figure_decimals(c), c->x);
+        break;
     case CLAIM_TEXT: snprintf(out, size, "expect text %.96s", c->text); break;
     case CLAIM_CONTAINS: snprintf(out, size, "expect contains %.96s", c->text); break;
     case CLAIM_COUNT: snprintf(out, size, "expect count %s %s %g", ch, c->op, c->x); break;
@@ -265,6 +272,39 @@ static int check_char(const AppState *s, const ScriptCmd *c, ScriptOut *o, const
     return script_fail(o->msg, sizeof o->msg, "%s: %s has rank %d (%s)", claim, ch, rank, model);
 }
 
+/* `expect removed`: the share of the line under the bars ("removes 47.8%");
+ * `expect entropy`: the entropy view's figure for the last character the
+ * model wrote. Compared as `expect prob` compares a percentage (= at the
+ * decimals X is written with). */
+static int check_figure(const AppState *s, const ScriptCmd *c, ScriptOut *o, const char *claim)
+{
+    const Prediction *p = &s->pred;
+    if (c->claim == CLAIM_REMOVED) {
+        double pct = p->sampler_ok ? 100.0 * p->stages.removed_total : 100.0;
+        if (prob_holds(pct, c->op, c->x, (int)c->y))
+            return SCRIPT_OK;
+        char shown[32]; /* as the line writes it, or with the decimals the claim wrote */
+        if (c->y > 1 && c->y <= 6)
+            snprintf(shown, sizeof shown, "%.*f%%", (int)c->y, pct);
+        else
+            probfmt_whole_share(pct / 100.0, app_num_style(LANG_EN), shown, sizeof shown);
+        return script_fail(o->msg, sizeof o->msg, "%s: the sampler removes %s", claim, shown);
+    }
+    size_t last = s->text.n_chars;
+    while (last > 0 && s->text.chars[last - 1].origin != ORIGIN_MODEL)
+        last--;
+    if (last == 0)
+        return script_fail(o->msg, sizeof o->msg, "%s: the model has written no character yet", claim);
+    const AppChar *ch = &s->text.chars[last - 1];
+    if (prob_holds((double)ch->bits, c->op, c->x, (int)c->y))
+        return SCRIPT_OK;
+    char name[16];
+    script_char_name(ch->cp, name);
+    int d = c->y > 1 && c->y <= 6 ? (int)c->y : 1; /* the view's one decimal, or the claim's */
+    return script_fail(o->msg, sizeof o->msg, "%s: the model wrote %s from a draw of %.*f bits",
+                       claim, name, d, (double)ch->bits);
+}
+
 int script_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     char claim[SCRIPT_MSG_MAX / 2];
@@ -309,6 +349,8 @@ int script_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
             return SCRIPT_OK;
         return script_fail(o->msg, sizeof o->msg, "%s: the sampler keeps %d", claim, kept);
     }
+    if (c->claim == CLAIM_REMOVED || c->claim == CLAIM_ENTROPY)
+        return check_figure(s, c, o, claim);
     return check_char(s, c, o, claim);
 }
 

@@ -446,7 +446,8 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
                          excerpt(&q, p->buf, p->len));
     }
     double limit = p->answered ? p->timeout : p->timeout * STAGEPROG_FIRST_STEP;
-    double deadline = ts_now() + limit;
+    double deadline = ts_now() + limit, say_at = ts_now() + STAGEPROG_WAIT_SAY;
+    int said = !p->on_wait;
     size_t sent = 0;
     for (;;) {
         char *nl = p->len ? memchr(p->buf, '\n', p->len) : NULL;
@@ -476,8 +477,13 @@ StageProgStatus stageprog_exchange(StageProg *p, const char *req, size_t n, cons
         double left = deadline - ts_now();
         if (left <= 0)
             return late(p, limit, err);
+        if (!said && ts_now() >= say_at) {
+            said = 1;
+            p->on_wait(p->wait_ctx, p->cmd, limit);
+        }
         struct pollfd pfd = {.fd = p->fd, .events = POLLIN | (sent < n ? POLLOUT : 0)};
-        int ms = (int)ceil(left * 1000.0);
+        int ms = (int)ceil((said || say_at > deadline ? left : say_at - ts_now()) * 1000.0);
+        ms = ms < 0 ? 0 : ms;
         int r = poll(&pfd, 1, ms);
         if (r < 0) {
             if (errno == EINTR)

@@ -45,6 +45,7 @@
                                             * this many times the limit: it includes the
                                             * program's start (python3 alone can take
                                             * seconds on a busy machine) */
+#define STAGEPROG_WAIT_SAY 0.2           /* seconds of waiting before on_wait is called */
 #define STAGEPROG_MAX_LINE (1024 * 1024)   /* bytes an answer may have */
 #define STAGEPROG_MAX_WORDS 64             /* words of a command line */
 
@@ -83,6 +84,11 @@ typedef struct {
                                  * ("--stage-timeout" unless the caller sets another) */
     char errlog[640];     /* quiet_stderr: the file its standard error goes to, in the
                            * user's cache folder; "" when none (it goes to /dev/null) */
+    /* set by the caller: called once in a step that has waited STAGEPROG_WAIT_SAY
+     * seconds for its answer, with the step's limit in seconds (the explorer
+     * says that it waits); NULL for none */
+    void (*on_wait)(void *ctx, const char *cmd, double limit);
+    void *wait_ctx;
 } StageProg;
 
 /* Split cmdline into argv (at most STAGEPROG_MAX_WORDS words; *argv and its

@@ -25,6 +25,7 @@
 /* The interface language of this run (cli.h cli_lang). */
 static AppLang g_lang;
 static int g_lang_known;
+static int g_lang_given; /* by --lang, not the locale */
 
 AppLang cli_lang(void)
 {
@@ -34,6 +35,8 @@ AppLang cli_lang(void)
     }
     return g_lang;
 }
+
+int cli_lang_given(void) { return g_lang_given; }
 
 const char *cli_label(LabelId id) { return app_label_in(cli_lang(), id); }
 
@@ -52,8 +55,10 @@ void cli_lang_init(int argc, char **argv)
         const char *v = strncmp(argv[i], "--lang=", 7) == 0 ? argv[i] + 7
                         : strcmp(argv[i], "--lang") == 0 && i + 1 < argc ? argv[i + 1] : NULL;
         int lang = app_lang_parse(v);
-        if (lang >= 0)
+        if (lang >= 0) {
             g_lang = (AppLang)lang;
+            g_lang_given = 1;
+        }
     }
     errtext_use(g_lang); /* the engine's messages speak it too */
 }
@@ -69,6 +74,7 @@ static int set_lang(const char *cmd, const char *val)
     }
     g_lang = (AppLang)lang;
     g_lang_known = 1;
+    g_lang_given = 1;
     errtext_use(g_lang);
     return 0;
 }

@@ -41,6 +41,9 @@ typedef struct {
  * which every command takes (cli_parse reads it), or else the first of
  * LC_ALL, LC_MESSAGES and LANG that is set (lang.h), chooses it. */
 AppLang cli_lang(void);
+/* 1 when --lang chose it (the person asked for that language), 0 when the
+ * locale did. */
+int cli_lang_given(void);
 /* main: take a valid --lang from argv before the command runs, so that even
  * the usage and the first error line speak it. */
 void cli_lang_init(int argc, char **argv);

@@ -97,17 +97,6 @@ static void say_written(const Model *m, const char *ckpt, const char *meta, cons
     }
 }
 
-/* The progress line's next part: what (a label with %s for path, or
- * without), `done` parts finished. */
-static void part(Progress *p, LabelId what, const char *path, long done)
-{
-    char text[sizeof(TsQuoted) + 64];
-    TsQuoted shown;
-    snprintf(text, sizeof text, cli_label(what), path ? cli_shown_path(&shown, path) : "");
-    progress_what(p, text);
-    progress_update(p, done);
-}
-
 /* Both files' bytes, then both files (parts 1 and 2 of the progress line).
  * Returns the exit status. */
 static int export_model(const Model *m, const char *dir, const char *dataset, int own_dataset,
@@ -127,13 +116,13 @@ static int export_model(const Model *m, const char *dir, const char *dataset, in
             rc = cli_error("export", EXIT_USAGE, "%s", err.msg);
         free(target);
     }
-    part(p, LBL_PROGRESS_CONVERTING, NULL, 1);
+    progress_part(p, LBL_PROGRESS_CONVERTING, NULL, 1);
     if (rc == 0 && (nano_export_checkpoint(m, dataset, &bc, &err) != 0 ||
                     nano_export_meta(m, &bm, &err) != 0))
         rc = cli_error("export", 1, "%s", err.msg);
     char *const paths[2] = {ckpt, meta};
     const ByteBuf *const bytes[2] = {&bc, &bm};
-    part(p, LBL_PROGRESS_WRITING, dir, 2);
+    progress_part(p, LBL_PROGRESS_WRITING, dir, 2);
     if (rc == 0)
         rc = write_outputs(paths, bytes);
     progress_update(p, 3);
@@ -167,7 +156,7 @@ int cmd_export(int argc, char **argv)
     Model m;
     Progress p;
     progress_start(&p, quiet, NULL, 3, LBL_PROGRESS_STEPS);
-    part(&p, LBL_PROGRESS_READING, pos[0], 0);
+    progress_part(&p, LBL_PROGRESS_READING, pos[0], 0);
     if (model_load(&m, pos[0], &err) != 0) {
         progress_end(&p);
         return cli_error("export", EXIT_USAGE, "%s", err.msg);

@@ -275,7 +275,7 @@ static int gen_parse(GenRequest *q, const char *cmd, int argc, char **argv)
     int n_opts = gen_opts(q, opts, &chars_arg);
     const char *pos[1] = {NULL};
     int npos = 0;
-    rc = cli_parse(cmd, argc, argv, opts, n_opts, pos, q->kind == FORM_JUEJU ? 0 : 1, &npos);
+    rc = cli_parse(cmd, argc, argv, opts, n_opts, pos, 1, &npos);
     if (rc)
         return rc;
     q->typed = npos ? pos[0] : NULL;

@@ -761,13 +761,39 @@ static int printed_before(const Bars *shown, int n, const Bars *now)
     return 0;
 }
 
-static void put_step(FILE *out, const Lesson *l, int k)
+/* Step k's narration, the bundled model's figures marked on another model
+ * (lesson_narration_marked). */
+static void put_narration(FILE *out, const AppState *s, const Lesson *l, int k)
 {
-    const LessonStep *st = &l->steps[k];
+    int marks;
+    char *md = lesson_narration_marked(s, l, k, &marks);
+    const char *text = md ? md : l->steps[k].narration;
+    if (text[0])
+        fprintf(out, "%s\n\n", text);
+    free(md);
+}
+
+/* The title, and under it, for a lesson about the bundled model run on
+ * another, what the narration's marks mean, when it has any. */
+static void put_title(FILE *out, const AppState *s, const Lesson *l)
+{
+    int any = 0;
+    fprintf(out, "# %s\n\n", l->title);
+    for (int k = 0; k < l->n_steps && !any && lesson_marks_figures(s, l); k++) {
+        char *md = lesson_narration_marked(s, l, k, &any);
+        free(md);
+    }
+    if (!any)
+        return;
+    fprintf(out, app_label(s, LBL_HANDOUT_BUNDLED_FIGURES), "\\" LESSON_MARK);
+    fputs("\n\n", out);
+}
+
+static void put_step(FILE *out, const AppState *s, const Lesson *l, int k)
+{
     if (k > 0)
-        fprintf(out, "## %d. %s\n\n", k, st->heading);
-    if (st->narration[0])
-        fprintf(out, "%s\n\n", st->narration);
+        fprintf(out, "## %d. %s\n\n", k, l->steps[k].heading);
+    put_narration(out, s, l, k);
 }
 
 /* Copy the answers gathered in tmp to out, under their heading. */
@@ -825,8 +851,7 @@ static void put_explained(FILE *out, const AppState *s, const Lesson *l, Paper *
     fputs("\n\n", out);
     fprintf(out, app_label(s, LBL_HANDOUT_SEE_ANSWER), explains);
     fputs("\n\n", out);
-    if (st->narration[0])
-        fprintf(pp->ans, "%s\n\n", st->narration);
+    put_narration(pp->ans, s, l, k);
     if (st->n_cmds > 0 && printed_sig(s, put_visible) != asked[0])
         put_visible(pp->ans, s);
     put_revealed(pp->ans, s, pp, lesson_step_runs(l, k, "lookup"), news, timing);
@@ -899,7 +924,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
         return 1;
     }
     Paper pp = {.ans = ans};
-    fprintf(out, "# %s\n\n", l->title);
+    put_title(out, s, l);
     for (int k = 0; k < l->n_steps; k++) {
         const LessonStep *st = &l->steps[k];
         int compared = lesson_step_runs(l, k, "compare");
@@ -909,7 +934,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
         Bars now = bars_now(s);
         int news = ans && !printed_before(shown, n_shown, &now);
         if (!ans) { /* a handout: every step as the screen shows it */
-            put_step(out, l, k);
+            put_step(out, s, l, k);
             if (st->n_cmds > 0) {
                 if (s->view.quiz[0]) {
                     put_question(out, s, 0);
@@ -919,7 +944,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
             }
         } else if (s->view.quiz[0]) { /* a question: its answer goes to the end */
             questions++;
-            put_step(out, l, k);
+            put_step(out, s, l, k);
             put_visible(out, s);
             put_lower(out, s);
             fputc('\n', out);
@@ -943,7 +968,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
             explains = 0;
         } else {
             explains = 0;
-            put_step(out, l, k);
+            put_step(out, s, l, k);
             if (st->n_cmds > 0) {
                 put_screen(out, s, &pp, compared);
                 shown[n_shown++] = now;
@@ -962,9 +987,33 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
 
 /* ---- --figures: every figure a step shows, for an author to copy ---- */
 
+/* The last character the model wrote (the entropy view's figure under it,
+ * which `expect entropy` claims), or NULL when it has written none. */
+static const AppChar *last_written(const AppState *s)
+{
+    for (size_t i = s->text.n_chars; i > 0; i--)
+        if (s->text.chars[i - 1].origin == ORIGIN_MODEL)
+            return &s->text.chars[i - 1];
+    return NULL;
+}
+
+/* "- entropy of the draw that wrote 风: 1.8 bits", as the entropy view rounds it. */
+static void put_entropy_last(FILE *out, const AppState *s)
+{
+    const AppChar *c = last_written(s);
+    if (!c)
+        return;
+    char ch[8], bits[32];
+    vocab_show(c->cp, ch);
+    fputs("- ", out);
+    fprintf(out, app_label(s, LBL_ENTROPY_LAST), ch,
+            app_num(s->view.lang, (double)c->bits, 1, bits, sizeof bits));
+    fputc('\n', out);
+}
+
 /* The step's figures as JSON: the text, the top 8 (each probability as the
- * bars write it and as a number), what the sampler keeps and removes, and
- * the look-up line. */
+ * bars write it and as a number), what the sampler keeps and removes, the
+ * entropies in bits, the look-up line, and the entropy view's figure. */
 static void put_figures_json(FILE *out, const AppState *s, const Lesson *l, int k)
 {
     const Prediction *p = &s->pred;
@@ -996,9 +1045,24 @@ static void put_figures_json(FILE *out, const AppState *s, const Lesson *l, int 
     }
     AppSummary sum;
     app_summary(s, &sum);
-    fprintf(out, "], \"kept\": %d, \"removed\": %.9g, \"summary\": ", p->sampler_ok ? p->ss.kept : 0,
-            (double)p->stages.removed_total);
+    fprintf(out, "], \"kept\": %d, \"removed\": %.9g, \"entropy_model\": %.9g, "
+            "\"entropy_sampler\": %.9g, \"summary\": ", p->sampler_ok ? p->ss.kept : 0,
+            (double)p->stages.removed_total, p->entropy / log(2.0),
+            p->sampler_ok ? p->stages.entropy_final / log(2.0) : 0.0);
     json_write_string(out, sum.kept);
+    fputs(", \"entropy\": ", out);
+    json_write_string(out, sum.entropy);
+    const AppChar *last = last_written(s);
+    fputs(", \"entropy_last\": ", out);
+    if (last) {
+        char ch[8] = {0};
+        utf8_encode(last->cp, ch);
+        fputs("{\"char\": ", out);
+        json_write_string(out, ch);
+        fprintf(out, ", \"bits\": %.9g}", (double)last->bits);
+    } else {
+        fputs("null", out);
+    }
     fputs(", \"lookup\": ", out);
     if (p->query.cp && p->query.id >= 0) {
         char ch[8] = {0}, model[48], sampler[48];
@@ -1046,6 +1110,7 @@ int cli_lesson_figures(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
         put_text_lines(out, s);
         put_top(out, s);
         put_query(out, s);
+        put_entropy_last(out, s);
     }
     if (json)
         fputs("\n]}\n", out);

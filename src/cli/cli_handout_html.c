@@ -38,20 +38,26 @@ static const char STYLE[] =
     "ruby{ruby-position:under}rt{font-size:.5em;color:#444}"
     "@media print{body{max-width:none;margin:0;padding:0}a{color:inherit}}";
 
-/* Text with & < > escaped, `code`, **strong** and *em* as Markdown means them. */
+/* Text with & < > escaped, `code`, **strong** and *em* as Markdown means
+ * them, and a mark escaped with a backslash as the mark itself ("\*"). */
 static void put_inline(FILE *out, const char *t, size_t n)
 {
     int code = 0, strong = 0, em = 0;
     for (size_t i = 0; i < n; i++) {
         char c = t[i];
-        if (c == '`') {
+        int escaped = !code && c == '\\' && i + 1 < n && strchr("\\`*_[]#>-", t[i + 1]);
+        if (escaped)
+            c = t[++i];
+        if (escaped && c != '&' && c != '<' && c != '>') {
+            fputc(c, out);
+        } else if (!escaped && c == '`') {
             fputs(code ? "</code>" : "<code>", out);
             code = !code;
-        } else if (!code && c == '*' && i + 1 < n && t[i + 1] == '*') {
+        } else if (!escaped && !code && c == '*' && i + 1 < n && t[i + 1] == '*') {
             fputs(strong ? "</strong>" : "<strong>", out);
             strong = !strong;
             i++;
-        } else if (!code && c == '*') {
+        } else if (!escaped && !code && c == '*') {
             fputs(em ? "</em>" : "<em>", out);
             em = !em;
         } else if (c == '&') {
@@ -206,7 +212,8 @@ static uint32_t next_cp(const char **p)
 
 /* A mask's grid (the lines of a plain fenced block: the keys, then the
  * rows) as SVG: a square per key a query may see, dark for the rows of this
- * pass, grey for the cached ones; the characters and positions as text. */
+ * pass, grey for the cached ones, a white one with the legend's dot for a
+ * masked key; the characters and positions as text. */
 static void put_mask_svg(FILE *out, char lines[][256], int n)
 {
     enum { CELL = 18, LEFT = 60, TOP = 22 };
@@ -250,6 +257,9 @@ static void put_mask_svg(FILE *out, char lines[][256], int n)
             fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" "
                          "stroke=\"#999\"/>",
                     LEFT + k * CELL + 1, y + 1, CELL - 2, CELL - 2, fill);
+            if (cp == 0xB7) /* masked: the legend's dot, as the screen draws it */
+                fprintf(out, "<circle cx=\"%d\" cy=\"%d\" r=\"1.5\" fill=\"#666\"/>",
+                        LEFT + k * CELL + CELL / 2, y + CELL / 2);
             k++;
         }
     }

@@ -76,17 +76,6 @@ static int output_usable(const char *out)
     return 0;
 }
 
-/* The progress line's next part: what it does (a label with %s for path, or
- * without), `done` parts finished. */
-static void part(Progress *p, LabelId what, const char *path, long done)
-{
-    char text[sizeof(TsQuoted) + 64];
-    TsQuoted shown;
-    snprintf(text, sizeof text, cli_label(what), path ? cli_shown_path(&shown, path) : "");
-    progress_what(p, text);
-    progress_update(p, done);
-}
-
 /* The checkpoint and meta.pkl read, mapped and written as a model, each a
  * part of the progress line (4 in all). */
 static int run(const ImportArgs *a, Model *m, Progress *p)
@@ -95,11 +84,11 @@ static int run(const ImportArgs *a, Model *m, Progress *p)
     TsQuoted q;
     unsigned char *ckpt = NULL, *meta = NULL;
     size_t ckpt_len, meta_len;
-    part(p, LBL_PROGRESS_READING, a->ckpt, 0);
+    progress_part(p, LBL_PROGRESS_READING, a->ckpt, 0);
     if (read_file(a->ckpt, FILE_CHECKPOINT, &ckpt, &ckpt_len, &err) != 0) {
         return cli_error("import", EXIT_USAGE, "%s", err.msg);
     }
-    part(p, LBL_PROGRESS_READING, a->meta, 1);
+    progress_part(p, LBL_PROGRESS_READING, a->meta, 1);
     if (read_file(a->meta, FILE_META, &meta, &meta_len, &err) != 0) {
         free(ckpt);
         return cli_error("import", EXIT_USAGE, "%s", err.msg);
@@ -108,7 +97,7 @@ static int run(const ImportArgs *a, Model *m, Progress *p)
                        .gelu = a->gelu && strcmp(a->gelu, "tanh") == 0 ? GELU_TANH : GELU_ERF,
                        .ln_eps_given = a->ln_eps > 0, .ln_eps = a->ln_eps};
     NanoBlame blame;
-    part(p, LBL_PROGRESS_CONVERTING, NULL, 2);
+    progress_part(p, LBL_PROGRESS_CONVERTING, NULL, 2);
     int rc = nanogpt_import(m, ckpt, ckpt_len, meta, meta_len, &opt, &blame, &err);
     free(ckpt);
     free(meta);
@@ -116,7 +105,7 @@ static int run(const ImportArgs *a, Model *m, Progress *p)
         return cli_error("import", err.code == ENOMEM ? 1 : EXIT_USAGE, "%s: %s",
                          ts_quote(&q, blame == NANO_BLAME_META ? a->meta : a->ckpt), err.msg);
     }
-    part(p, LBL_PROGRESS_WRITING, a->out, 3);
+    progress_part(p, LBL_PROGRESS_WRITING, a->out, 3);
     if (model_save(m, a->out, &err) != 0) {
         model_free(m);
         return cli_error("import", cli_write_status(&err), "%s", err.msg);

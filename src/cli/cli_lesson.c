@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/cli_help.h"
 #include "app/commands.h"
+#include "app/errtext.h"
 #include "app/script.h"
 #include "cli/progress.h"
 #include "tui/screencheck.h"
@@ -139,6 +140,7 @@ typedef struct {
     Problem *list;
     int n, cap;
     Progress *prog; /* the progress line, taken off before a line is printed */
+    AppLang lang;   /* the language of what is said about the file (check_lang) */
 } Problems;
 
 static void collect_problem(void *ctx, int line, const char *msg)
@@ -188,12 +190,12 @@ static void tell_problems(Problems *ps)
 
 /* The expect lines lesson_enter passed over as about the bundled model (on
  * another model), one line each on stdout: told, not counted as problems. */
-static void tell_about_bundled(const AppState *s, const Lesson *l, const char *path)
+static void tell_about_bundled(const AppState *s, const Lesson *l, const char *path, AppLang lang)
 {
     for (int k = 0; k < l->n_steps; k++)
         for (int i = 0; i < l->steps[k].n_cmds; i++)
             if (lesson_skips(s, l, l->steps[k].cmds[i].text)) {
-                printf(cli_label(LBL_CLI_LESSON_BUNDLED), path, l->steps[k].cmds[i].line,
+                printf(app_label_in(lang, LBL_CLI_LESSON_BUNDLED), path, l->steps[k].cmds[i].line,
                        l->steps[k].cmds[i].text);
                 putchar('\n');
             }
@@ -234,7 +236,7 @@ static int tell_bundled_steps(const Lesson *l, Problems *about, Problems *ps)
             collect_problem(ps, about->list[i].line, about->list[i].msg);
             moved++;
         } else if (at != told) {
-            printf(cli_label(LBL_CLI_LESSON_BUNDLED), about->path, at, text);
+            printf(app_label_in(ps->lang, LBL_CLI_LESSON_BUNDLED), about->path, at, text);
             putchar('\n');
             told = at;
         }
@@ -251,7 +253,7 @@ static void tell_skipped(void *ctx, int line, const char *why)
 {
     const Problems *ps = ctx;
     progress_hide(ps->prog);
-    printf(cli_label(LBL_CLI_LESSON_SKIPPED), ps->path, line, why);
+    printf(app_label_in(ps->lang, LBL_CLI_LESSON_SKIPPED), ps->path, line, why);
     putchar('\n');
 }
 
@@ -259,7 +261,7 @@ static void tell_skipped(void *ctx, int line, const char *why)
  * them (風 as 风, ',' as ，: as `probs` reads a prompt), one line on stdout
  * in the lesson's language: told, not counted, so the author sees what the
  * lesson really types and claims. */
-static void tell_conversions(const AppState *s, const Lesson *l, const char *path, Progress *prog)
+static void tell_conversions(const AppState *s, const Lesson *l, const Problems *ps)
 {
     static ScriptCmd c; /* a whole text's room: not on the stack */
     for (int k = 0; k < l->n_steps; k++)
@@ -269,9 +271,9 @@ static void tell_conversions(const AppState *s, const Lesson *l, const char *pat
             if (script_is_blank(cmd->text) || script_parse(s, cmd->text, &c, msg, sizeof msg) != SCRIPT_OK ||
                 c.n_conv == 0)
                 continue;
-            cli_describe_changes(s->view.lang, c.conv, c.n_conv, 0, changes, sizeof changes);
-            progress_hide(prog);
-            printf(app_label_in(s->view.lang, LBL_CLI_LESSON_READ_AS), path, cmd->line, changes);
+            cli_describe_changes(ps->lang, c.conv, c.n_conv, 0, changes, sizeof changes);
+            progress_hide(ps->prog);
+            printf(app_label_in(ps->lang, LBL_CLI_LESSON_READ_AS), ps->path, cmd->line, changes);
             putchar('\n');
         }
 }
@@ -313,15 +315,17 @@ static int run_stage(AppState *s, const Lesson *l, int k, const char *file, Prob
             continue;
         if (!app_stage_running(s, s->view.lesson_stage.kind)) {
             char msg[APP_STATUS_MAX + 64];
-            snprintf(msg, sizeof msg, "stage: the program did not run: %s", s->view.status);
+            snprintf(msg, sizeof msg, ts_text("stage: the program did not run: %s"),
+                     s->view.status);
+            errtext_typeset(msg, sizeof msg);
             collect_problem(ps, st->cmds[i].line, msg);
             problems++;
             continue;
         }
         progress_hide(ps->prog);
         fputs("  ", stdout); /* under the lesson's line, not a line of its own */
-        printf(cli_label(LBL_CLI_LESSON_STAGE), file, st->cmds[i].line, s->view.lesson_stage.cmd,
-               exercise_name(s->view.lesson_stage.kind));
+        printf(app_label_in(ps->lang, LBL_CLI_LESSON_STAGE), file, st->cmds[i].line,
+               s->view.lesson_stage.cmd, exercise_name(s->view.lesson_stage.kind));
         putchar('\n');
     }
     return problems;
@@ -330,16 +334,29 @@ static int run_stage(AppState *s, const Lesson *l, int k, const char *file, Prob
 /* Each lesson's steps run, then drawn at each of the screens a class sees
  * (screencheck). Returns the problems found, which are in ps (or, for a
  * bundled lesson's steps on another model, told on stdout). */
+/* The language --check speaks about lesson l, so that its author reads one
+ * language throughout: the one the lesson names for itself (`lang de`),
+ * else --lang when given (a class's teacher checking the shelf), else the
+ * lesson's (its folder's, else the interface language). */
+static AppLang check_lang(const Lesson *l)
+{
+    int own = lesson_own_lang(l);
+    if (own >= 0)
+        return (AppLang)own;
+    return cli_lang_given() ? cli_lang() : lesson_lang(l, cli_lang());
+}
+
 static int check_steps(LessonEnv *e, const Lesson *l, const char *file, Problems *ps,
                        Progress *prog)
 {
     /* on another model, what a bundled lesson's steps find is told apart */
-    Problems about = {.path = file, .prog = prog};
+    Problems about = {.path = file, .prog = prog, .lang = ps->lang};
     Problems *to = e->s.text.model_other && lesson_about_bundled(l) ? &about : ps;
     int step_problems = 0;
     for (int k = 0; k < l->n_steps; k++) {
         progress_update(prog, prog->done); /* the bar back after a line */
         step_problems += lesson_check_step(&e->s, l, k, collect_problem, tell_skipped, to);
+        errtext_use(ps->lang); /* again after a `lang` line, which speaks the lesson's */
         int stage = lesson_step_runs(l, k, "stage");
         if (stage)
             step_problems += run_stage(&e->s, l, k, file, to);
@@ -351,7 +368,7 @@ static int check_steps(LessonEnv *e, const Lesson *l, const char *file, Problems
             app_stage_stop(&e->s, -1);
     }
     progress_hide(prog);
-    tell_about_bundled(&e->s, l, file);
+    tell_about_bundled(&e->s, l, file, ps->lang);
     return to == ps ? step_problems : tell_bundled_steps(l, &about, ps);
 }
 
@@ -380,21 +397,29 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang, in
             putchar('\n');
             continue;
         }
+        Lesson probe; /* read once for its language: its shape's messages come in it too */
+        if (lesson_load(&probe, files[i], NULL, NULL, &err) >= 0) {
+            errtext_use(check_lang(&probe));
+            lesson_free(&probe);
+        }
         int problems = load(&l, files[i], &ps);
         if (problems >= 0) {
             e->s.view.lang = lesson_lang(&l, lang);
+            ps.lang = check_lang(&l);
+            errtext_use(ps.lang); /* the messages of its commands and screens */
             app_reset(&e->s);
-            tell_conversions(&e->s, &l, files[i], &prog);
+            tell_conversions(&e->s, &l, &ps);
             problems += check_steps(e, &l, files[i], &ps, &prog);
             if (problems == 0)
             {
                 char steps[32];
-                app_format_count(cli_lang(), lesson_last_step(&l), steps, sizeof steps);
-                printf(cli_label_n(LBL_CLI_LESSON_OK, lesson_last_step(&l)), files[i], steps);
+                app_format_count(ps.lang, lesson_last_step(&l), steps, sizeof steps);
+                printf(app_label_n_in(ps.lang, LBL_CLI_LESSON_OK, lesson_last_step(&l)), files[i], steps);
                 putchar('\n');
             }
             lesson_free(&l);
         }
+        errtext_use(cli_lang());
         fflush(stdout);
         tell_problems(&ps);
         bad += problems != 0;
@@ -512,19 +537,22 @@ static void watch_check(LessonWatch *w, AppState *s)
         app_set_corpus(&w->chk, s->text.corpus, CORPUS_READY);
     w->chk.view.lang = lesson_lang(w->shown, w->lang);
     app_reset(&w->chk);
-    Problems ps = {.path = w->path};
+    Problems ps = {.path = w->path,
+                   .lang = w->chk.view.lang}; /* under the narration: its language */
     int problems = 0;
+    errtext_use(ps.lang);
     for (int k = 0; k < w->shown->n_steps; k++)
         problems += lesson_check_step(&w->chk, w->shown, k, collect_problem, NULL, &ps);
+    errtext_use(s->view.lang); /* the explorer's again */
     if (problems > 0) {
         watch_say(s, &ps);
         return;
     }
     char steps[32];
     int last = lesson_last_step(w->shown);
-    app_format_count(cli_lang(), last, steps, sizeof steps);
-    snprintf(s->course.watch, sizeof s->course.watch, cli_label_n(LBL_CLI_LESSON_OK, last), w->path,
-             steps);
+    app_format_count(ps.lang, last, steps, sizeof steps);
+    snprintf(s->course.watch, sizeof s->course.watch,
+             app_label_n_in(ps.lang, LBL_CLI_LESSON_OK, last), w->path, steps);
     s->course.watch_bad = 0;
 }
 
@@ -706,6 +734,29 @@ static size_t claim_lines(const char *verb, char *usage, char *out, size_t size)
     return len < size ? len : size;
 }
 
+/* A usage too long for a line, `show histogram|attention|...`, cut after a
+ * `|` and its rest under the first word after the verb, so that no line is
+ * wider than the help's 80 columns. Returns the bytes written. */
+static size_t usage_lines(const char *verb, const char *usage, char *out, size_t size)
+{
+    enum { WIDTH = 78 };
+    size_t len = 0, indent = 2 + strlen(verb) + 1, at = 0, n = strlen(usage);
+    while (at < n && len < size) {
+        size_t room = WIDTH - (at ? indent : 2), cut = n - at;
+        if (cut > room) { /* the last `|` that fits */
+            cut = room;
+            while (cut > 1 && usage[at + cut - 1] != '|')
+                cut--;
+            if (cut <= 1)
+                cut = room; /* no `|` to cut at: cut anyway */
+        }
+        len += (size_t)snprintf(out + len, size - len, "%*s%.*s\n", (int)(at ? indent : 2), "",
+                                (int)cut, usage + at);
+        at += cut;
+    }
+    return len < size ? len : size;
+}
+
 /* The verbs of the lessons and the explorer's command line, from their
  * table (script.c), each described in the run's language (cli_verb_help). */
 static void print_verbs(void)
@@ -726,8 +777,8 @@ static void print_verbs(void)
         const char *tag = v[i].lesson ? cli_verb_help("(lessons)") : "";
         if (v[i].arg == ARG_CLAIM) /* each claim whole on its line, the description under them */
             len += claim_lines(v[i].name, usage, text + len, cap - len);
-        else if (strlen(usage) > 34) /* its own line, the description under it */
-            len += (size_t)snprintf(text + len, cap - len, "  %s\n", usage);
+        else if (strlen(usage) > 34) /* its own lines, the description under them */
+            len += usage_lines(v[i].name, usage, text + len, cap - len);
         if (len >= cap)
             break;
         if (v[i].arg == ARG_CLAIM || strlen(usage) > 34)

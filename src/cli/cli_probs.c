@@ -160,6 +160,43 @@ static void measure_columns(ProbsRun *r, const int *ids, int n)
     }
 }
 
+/* The readings of candidate id, the one it takes after the text first (as
+ * the explorer shows it: 行 after 银 háng, then xíng; pinyin_read_text over
+ * the text's last characters and it), the others in the table's order,
+ * separated by sep; "" without one. Returns the meaning of the first: the
+ * table's gloss for the customary reading, else the word list's. */
+static const char *context_readings(const ProbsRun *r, const PinyinEntry *e, int id, const char *sep,
+                                    int json, char *out, size_t size)
+{
+    out[0] = 0;
+    if (!e || !e->readings[0])
+        return "";
+    uint32_t cps[PINYIN_WORD_MAX];
+    int n = 0;
+    size_t from = r->g.n >= PINYIN_WORD_MAX - 1 ? r->g.n - (PINYIN_WORD_MAX - 1) : 0;
+    for (size_t i = from; i < r->g.n; i++)
+        cps[n++] = vocab_cp(&r->m.vocab, r->g.text[i]);
+    cps[n++] = vocab_cp(&r->m.vocab, id);
+    int reading[PINYIN_WORD_MAX];
+    const char *gloss[PINYIN_WORD_MAX];
+    pinyin_read_glosses(r->pinyin, cps, n, reading, gloss, NULL);
+    int first = reading[n - 1] < 0 ? 0 : reading[n - 1];
+    char one[32];
+    size_t len = 0;
+    for (int k = -1; k < e->count; k++) {
+        int i = k < 0 ? first : k;
+        if ((k >= 0 && k == first) || pinyin_reading(e, i, one, sizeof one) < 0)
+            continue;
+        int w = json ? snprintf(out + len, size - len, "%s\"%s\"", len ? sep : "", one)
+                     : snprintf(out + len, size - len, "%s%s", len ? sep : "", one);
+        if (w < 0 || (size_t)w >= size - len)
+            break;
+        len += (size_t)w;
+    }
+    /* the meaning of the reading first shown: Unihan's belongs to the customary one */
+    return first == 0 ? e->gloss : gloss[n - 1];
+}
+
 /* One candidate: its character, probabilities and, with a table, readings. */
 static void print_candidate(const ProbsRun *r, int k, int id, int rank)
 {
@@ -178,13 +215,9 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
         if (sampled)
             printf(", \"sampled_prob\": %.6g", (double)c.p_sampler);
         if (r->pinyin) {
-            fputs(", \"pinyin\": [", stdout);
-            char reading[32];
-            for (int i = 0; e && pinyin_reading(e, i, reading, sizeof reading) >= 0; i++) {
-                fputs(i ? ", " : "", stdout);
-                json_write_string(stdout, reading);
-            }
-            fputs("], \"gloss\": ", stdout);
+            char readings[256]; /* readings hold letters with tone marks: no escapes */
+            context_readings(r, e, id, ", ", 1, readings, sizeof readings);
+            printf(", \"pinyin\": [%s], \"gloss\": ", readings);
             json_write_string(stdout, e ? e->gloss : "");
         }
         if (r->have_stage)
@@ -211,8 +244,10 @@ static void print_candidate(const ProbsRun *r, int k, int id, int rank)
     }
     if (r->pinyin) {
         fputs("  ", stdout);
-        print_padded(e && e->readings[0] ? e->readings : "", r->py_w);
-        fputs(e ? e->gloss : "", stdout);
+        char readings[256];
+        const char *meaning = context_readings(r, e, id, " ", 0, readings, sizeof readings);
+        print_padded(readings, r->py_w);
+        fputs(meaning, stdout);
     }
     putchar('\n');
 }

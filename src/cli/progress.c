@@ -176,6 +176,15 @@ void progress_what(Progress *p, const char *what)
     p->shown = -1.0; /* the next update shows it */
 }
 
+void progress_part(Progress *p, LabelId what, const char *path, long done)
+{
+    char text[sizeof p->what]; /* a long path is cut as the line would cut it */
+    TsQuoted shown;
+    snprintf(text, sizeof text, cli_label(what), path ? cli_shown_path(&shown, path) : "");
+    progress_what(p, text);
+    progress_update(p, done);
+}
+
 void progress_print(Progress *p, const char *text)
 {
     erase(p);

@@ -74,6 +74,11 @@ void progress_hide_any(void);
  * shown from the next drawing on. */
 void progress_what(Progress *p, const char *what);
 
+/* The next part of a command of several (import's four, export's three):
+ * what, a label with one %s for path (shown through cli_shown_path) or none
+ * when path is NULL, with `done` parts finished. */
+void progress_part(Progress *p, LabelId what, const char *path, long done);
+
 /* A line of its own on stderr (text without its newline) while the bar is
  * up: the bar is taken off and the line printed, cut to the terminal's
  * width; the next update draws the bar again below it. Without a bar (not

@@ -50,9 +50,9 @@ double cpupeak_bandwidth(size_t bytes)
     return (double)n * sizeof(float) / best;
 }
 
-double cpupeak_fma(void)
+/* One run of iters steps over the chains: multiply-adds per second. */
+static double fma_run(long iters)
 {
-    long iters = 20000000;
     volatile float sink = 0.0f;
     double t0 = ts_now();
 #ifdef __AVX512F__
@@ -83,6 +83,20 @@ double cpupeak_fma(void)
     double dt = ts_now() - t0;
     (void)sink;
     return (double)iters * CHAINS * LANES / dt;
+}
+
+/* Best of several short runs, as the full pass it is compared with is timed:
+ * a single long run on a busy machine also counts the time other programs
+ * had the core, which put the peak below what the full pass reached. */
+double cpupeak_fma(void)
+{
+    enum { RUNS = 20 }; /* each about as long as the full pass: a few milliseconds */
+    double best = 0.0;
+    for (int r = 0; r < RUNS; r++) {
+        double rate = fma_run(500000);
+        best = rate > best ? rate : best;
+    }
+    return best;
 }
 
 double cpupeak_bf16(void)

@@ -15,7 +15,8 @@
 double cpupeak_bandwidth(size_t bytes);
 
 /* Peak float32 fused multiply-adds per second of one core, over many
- * independent chains (16 lanes with AVX-512, else 8). */
+ * independent chains (16 lanes with AVX-512, else 8): the best of 20 runs of
+ * a few milliseconds each. */
 double cpupeak_fma(void);
 
 /* The same for the bfloat16 dot product (vdpbf16ps: 32 multiply-adds into 16

@@ -680,7 +680,12 @@ const float *infer_forward(Infer *s, const int *tokens, int n)
     const ParamPtrs *w = &s->m->w;
     const ModelConfig *cfg = &s->m->cfg;
     int C = cfg->n_embd, V = cfg->vocab_size;
-    if (n >= 8 && ts_threads() > 1) {
+    /* the matrix products' multiply-adds, about: below some 2 million (a
+     * tenth of a millisecond on one core, a class's tiny model's whole pass)
+     * the threads would spend more time waiting for each other than working,
+     * and far more on a busy machine */
+    double macs = 12.0 * C * C * cfg->n_layer * n;
+    if (n >= 8 && ts_threads() > 1 && macs >= 2e6) {
         /* many rows: each thread takes an even share of them */
         PassBarrier bar;
         atomic_init(&bar.arrived, 0);

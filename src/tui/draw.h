@@ -87,11 +87,14 @@ typedef enum {
     ITEM_QUIZ,      /* a quiz's question */
     ITEM_ANSWER,    /* its answer, once revealed */
     ITEM_MEMORY,    /* the timing panel's cache-size line */
+    ITEM_KV_COLUMN, /* the memory table's column heading; index: 0 per token, 1 now, 2 long */
     ITEM_PLOT,      /* the compare plot (index: its rows) */
     ITEM_WRITTEN,   /* what both compare runs wrote: the line that says if it is the same */
     ITEM_STAGE,     /* a student's stage: the line under the bars that counts where it differs */
     ITEM_STAGE_COL, /* a student's stage: its column's heading ("yours") */
     ITEM_SEED,      /* the seed's value: a name typed back, its digits never grouped */
+    ITEM_SUMMARY,   /* the line under the bars: what the sampler keeps and removes */
+    ITEM_ENTROPY,   /* the entropy view's figure under the last character the model wrote */
     ITEM_ELIDED     /* a text cut on purpose, and saying so (its start, then …): the title's
                      * session code too long for the screen; not told as a cut line */
 } DrawItem;

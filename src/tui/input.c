@@ -82,7 +82,7 @@ static const Binding BINDINGS[] = {
     {0, 'h', CMD_VIEW, VIEW_HISTOGRAM, LBL_HELP_HIST},
     {0, 'v', CMD_VIEW, VIEW_ATTENTION, LBL_HELP_ATTENTION},
     {0, 'l', CMD_LANGUAGE, -1, LBL_HELP_LANGUAGE},
-    {0, '?', CMD_VIEW, VIEW_HELP, LBL_HELP_HELP},
+    {0, '?', CMD_VIEW, VIEW_HELP, LBL_HELP_MESSAGES}, /* with ! on one line: "help; !: messages" */
     {0, '/', CMD_QUERY, 0, LBL_HELP_QUERY},
     {0, 'n', CMD_MID_TEXT, -1, LBL_HELP_MID_TEXT},     /* n: the newline before the prompt, or none */
     {0, ':', CMD_CMDLINE, 0, LBL_HELP_COMMAND},
@@ -90,7 +90,8 @@ static const Binding BINDINGS[] = {
     {0, 'x', CMD_EXPORT, 0, LBL_HELP_EXPORT},
     {0, 'r', CMD_VIEW, VIEW_MEMORY, LBL_HELP_KVCACHE},
     /* pinyin */
-    {0, 'y', CMD_PINYIN_SHOW, -1, LBL_HELP_PINYIN},
+    {0, 'y', CMD_PINYIN_SHOW, -1, LBL_HELP_READING}, /* with Y: "pinyin; Y: the text read" */
+    {0, 'Y', CMD_VIEW, VIEW_READING, LBL_HELP_READING},  /* the whole text read, word by word */
     {0, 'i', CMD_PINYIN_INPUT, 1, LBL_HELP_IME},
     {0, CTRL('z'), CMD_UNDO_LETTERS, 0, LBL_HELP_UNDO_LETTERS}, /* raw mode: not suspend */
     /* reading it from the back row */
@@ -101,6 +102,15 @@ static const Binding BINDINGS[] = {
     {0, 'w', CMD_VIEW, VIEW_MASK, LBL_HELP_MASK},
     /* the weights' precision: fp32, bf16, int8 in turn */
     {0, 'W', CMD_WEIGHTS, -1, LBL_HELP_WEIGHTS},
+    /* what went wrong, whole (a student's program that failed) */
+    {0, '!', CMD_VIEW, VIEW_MESSAGES, LBL_HELP_MESSAGES},
+};
+
+/* While the text read (Y) or the messages (!) are open, before the table
+ * above: the arrows scroll them (the sliders they stand over wait). */
+static const Binding SCROLL_BINDINGS[] = {
+    {1, KEY_DOWN, CMD_VIEW_SCROLL, 1, NO_HELP},
+    {1, KEY_UP, CMD_VIEW_SCROLL, -1, NO_HELP},
 };
 
 /* In a lesson, before the table above: n and N step through it there (the
@@ -167,6 +177,9 @@ unsigned input_mode(const AppState *s, int pasting)
         mode |= INPUT_PINYIN;
     if (s->input.ime.on && s->input.ime.typed[0])
         mode |= INPUT_SYLLABLE;
+    if (app_view_is_open(&s->view.views, VIEW_READING) ||
+        app_view_is_open(&s->view.views, VIEW_MESSAGES))
+        mode |= INPUT_SCROLL;
     return mode;
 }
 
@@ -214,6 +227,9 @@ Command input_map(unsigned mode, int is_key, wint_t key, CmdArg *arg)
     if (!found)
         found = (mode & INPUT_LESSON) && !(mode & INPUT_TEXT) &&
                 lookup(LESSON_BINDINGS, COUNT(LESSON_BINDINGS), is_key, key, &c, arg);
+    if (!found)
+        found = (mode & INPUT_SCROLL) && !(mode & INPUT_TEXT) &&
+                lookup(SCROLL_BINDINGS, COUNT(SCROLL_BINDINGS), is_key, key, &c, arg);
     if (!found)
         found = lookup(BINDINGS, COUNT(BINDINGS), is_key, key, &c, arg);
     if (!found) {

@@ -21,7 +21,8 @@ enum {
     INPUT_PICKER = 1 << 4,  /* the picker of lessons: arrows, Enter, q */
     /* pinyin input */
     INPUT_PINYIN = 1 << 5,  /* the input method: Latin letters spell a syllable */
-    INPUT_SYLLABLE = 1 << 6 /* ... and a syllable is being typed: arrows page, Tab the tone */
+    INPUT_SYLLABLE = 1 << 6, /* ... and a syllable is being typed: arrows page, Tab the tone */
+    INPUT_SCROLL = 1 << 7   /* the text read (Y) or the messages (!): the arrows scroll them */
 };
 
 /* The mode for this state (pasting: inside a bracketed paste). */

@@ -29,7 +29,8 @@
  * over the bars otherwise (80 x 24): its lists hold the bars' top 8.
  *
  * Projector mode (z) keeps the text, the bars across the whole width and
- * the sliders (the timing while a comparison is on), larger where the rows
+ * the sliders (the timing while a comparison is on; the entropy of each draw
+ * while it is open), larger where the rows
  * allow (layout_projector); the mask view (w) or the KV cache's cost (r),
  * when open, stand under the text instead, as a lesson step shows them.
  *
@@ -112,13 +113,15 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     /* heading, rows, the lines under them (the summary, the training text's
      * context, the look-up, the coin: what lessons 1 and 8 point at) */
     int timing = lesson_wants_timing(s);
-    int mask = app_view_is_open(&s->view.views, VIEW_MASK);
+    int mask = app_view_is_open(&s->view.views, VIEW_MASK),
+        reading = app_view_is_open(&s->view.views, VIEW_READING);
     /* what a lesson step shows: the text, then the view */
-    if (mask || app_view_is_open(&s->view.views, VIEW_MEMORY)) {
+    if (mask || reading || app_view_is_open(&s->view.views, VIEW_MEMORY)) {
         int text = view_prompt_rows_wanted(s, cols, lines - 2 - 1 - 8);
         put(l, PANE_PROMPT, (Rect){1, 0, text + 1, cols});
         int y = 2 + text, left = place_narration(l, s, y, lines, cols);
-        put(l, mask ? PANE_MASK : PANE_KVCACHE, (Rect){y, 0, lines - 1 - y, left});
+        Pane view = reading ? PANE_READING : mask ? PANE_MASK : PANE_KVCACHE;
+        put(l, view, (Rect){y, 0, lines - 1 - y, left});
         return;
     }
     int under = timing ? (s->pred.query.cp != 0) : view_probs_under_rows(s);
@@ -142,22 +145,28 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     l->show_panels = 1;
     put(l, PANE_PROBS, (Rect){y, 0, bars, left});
     y += bars;
-    /* below the bars: the timing, or the weights' table in the sliders' place */
+    /* below the bars: the timing, or a table in the sliders' place (what went
+     * wrong, whole; the weights' table; the entropy of each draw) */
     Pane below = PANE_SLIDERS;
     if (timing)
         below = PANE_TIMING;
+    else if (app_view_is_open(&s->view.views, VIEW_MESSAGES))
+        below = PANE_MESSAGES;
     else if (app_view_is_open(&s->view.views, VIEW_WEIGHTS))
         below = PANE_WEIGHTS;
+    else if (app_view_is_open(&s->view.views, VIEW_ENTROPY))
+        below = PANE_ENTROPY;
     put(l, below, (Rect){y, 0, lines - 1 - y, left});
 }
 
 /* The tables that take the sliders' and the timing's place when open, the
- * first open one: the KV cache's cost, the weights' precision, the entropy
+ * first open one: the messages, the KV cache's cost, the weights' precision, the entropy
  * of each draw (under the text, there too). */
 static const struct {
     AppView view;
     Pane pane;
 } LOWER_TABLES[] = {
+    {VIEW_MESSAGES, PANE_MESSAGES}, /* what went wrong, whole (a student's program that failed) */
     {VIEW_MEMORY, PANE_KVCACHE},
     {VIEW_WEIGHTS, PANE_WEIGHTS},
     {VIEW_ENTROPY, PANE_ENTROPY},
@@ -193,6 +202,19 @@ static void place_below_bars(Layout *l, const AppState *s, int y, int lower, int
             return;
     }
     place_lower(l, s, y, lower, left);
+}
+
+/* The mask (w) or the text read (Y): all between the text and the status
+ * line (beside a lesson's narration). Returns 1 when one of them is open. */
+static int place_body_view(Layout *l, const AppState *s, int y, int body, int lines, int cols)
+{
+    Pane view = app_view_is_open(&s->view.views, VIEW_MASK)      ? PANE_MASK
+                : app_view_is_open(&s->view.views, VIEW_READING) ? PANE_READING
+                                                                  : PANE_COUNT;
+    if (view == PANE_COUNT)
+        return 0;
+    put(l, view, (Rect){y, 0, body, place_narration(l, s, y, lines, cols)});
+    return 1;
 }
 
 /* The coin when the bars have no row for it: on the note's row under the
@@ -254,10 +276,8 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     from_probs = from_probs > PROBS_UNDER ? PROBS_UNDER : from_probs;
     put(l, PANE_PROMPT, (Rect){1, 0, text + 1, cols});
     int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
-    if (app_view_is_open(&s->view.views, VIEW_MASK)) { /* all of them, beside a lesson */
-        put(l, PANE_MASK, (Rect){y, 0, body, place_narration(l, s, y, lines, cols)});
+    if (place_body_view(l, s, y, body, lines, cols))
         return;
-    }
     if (attention) {
         int want = view_attention_rows(s);
         if (body - want < PROBS_ROWS + LOWER_MIN_ROWS) {
@@ -291,6 +311,15 @@ void screen_fit(AppState *s, int lines, int cols)
     const PanePlace *p = &l.at[PANE_NARRATION];
     int rows = 0, n = p->shown ? view_lesson_lines(s, p->r, &rows) : 0;
     app_lesson_fit(&s->course, n, rows);
+    /* how far the text read or the messages scroll: their last row at the bottom */
+    Rect r = l.at[PANE_READING].shown ? l.at[PANE_READING].r : l.at[PANE_MESSAGES].r;
+    int want = l.at[PANE_READING].shown ? view_reading_rows(s, (Rect){r.y + 1, r.x, r.h - 1, r.w})
+               : l.at[PANE_MESSAGES].shown
+                   ? view_messages_rows(s, (Rect){r.y + 1, r.x, r.h - 1, r.w})
+                   : 0;
+    s->view.views.top_max = want > r.h - 1 ? want - (r.h - 1) : 0;
+    if (s->view.views.top > s->view.views.top_max)
+        s->view.views.top = s->view.views.top_max;
 }
 
 /* Clear a panel and draw it again. */
@@ -369,6 +398,8 @@ static const struct {
     {PANE_COIN, REDRAW_PROMPT | REDRAW_PROBS, coin_draw},
     {PANE_ATTENTION, REDRAW_PROMPT | REDRAW_PROBS, view_attention_draw},
     {PANE_MASK, REDRAW_PROMPT | REDRAW_PROBS, view_mask_draw},
+    {PANE_READING, REDRAW_PROMPT | REDRAW_PROBS, view_reading_draw},
+    {PANE_MESSAGES, REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS, view_messages_draw},
     {PANE_PROBS, REDRAW_PROBS, view_probs_draw},
     {PANE_COMPARE, REDRAW_PROMPT | REDRAW_PROBS, view_compare_draw},
     {PANE_SLIDERS, REDRAW_SLIDERS, view_sliders_draw},

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "app/commands.h"
+#include "app/errtext.h"
 #include "app/figures.h"
 #include "app/labels.h"
 #include "app/script.h"
@@ -48,14 +49,17 @@ static void tell(Drawn *d, int line, const char *fmt, ...)
 #endif
     ;
 
+/* A problem of the screen d draws, told in the messages' language (the
+ * lesson's: lesson --check installs it, errtext.h). */
 static void tell(Drawn *d, int line, const char *fmt, ...)
 {
     char msg[400], full[480];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
+    vsnprintf(msg, sizeof msg, ts_text(fmt), ap);
     va_end(ap);
-    snprintf(full, sizeof full, "at %s: %s", d->screen->name, msg);
+    snprintf(full, sizeof full, ts_text("at %s: %s"), ts_text(d->screen->name), msg);
+    errtext_typeset(full, sizeof full);
     d->problems++;
     if (d->problem)
         d->problem(d->ctx, line, full);
@@ -99,10 +103,11 @@ static int need(Drawn *d, int line, DrawItem item, int index, const char *what, 
     int st = item_state(d, item, index, &cut);
     if (st == 1)
         return 1;
+    TsQuoted q; /* a quiz's question is the lesson's text */
     if (st == 0)
-        tell(d, line, "%s: %s is not on the screen", cmd, what);
+        tell(d, line, "%s: %s is not on the screen", cmd, ts_text(what));
     else
-        tell(d, line, "%s: %s is cut: \"%s\"", cmd, what, cut);
+        tell(d, line, "%s: %s is cut: %s", cmd, ts_text(what), ts_quote(&q, cut));
     return 0;
 }
 
@@ -118,7 +123,8 @@ static void cut_lines(Drawn *d, int line)
         for (int j = 0; j < i && !again; j++)
             again = d->log[j].cut && strcmp(d->log[j].text, t->text) == 0;
         if (!again) {
-            tell(d, line, "a line is cut (%d columns for it): \"%s\"", t->w, t->text);
+            TsQuoted q;
+            tell(d, line, "a line is cut (%d columns for it): %s", t->w, ts_quote(&q, t->text));
             told++;
         }
     }
@@ -154,6 +160,14 @@ static void expect_figure(Drawn *d, const AppState *s, const ScriptCmd *c, int l
     if (c->claim == CLAIM_LINES || c->claim == CLAIM_TEXT || c->claim == CLAIM_CONTAINS ||
         c->claim == CLAIM_COUNT || c->claim == CLAIM_KEPT)
         return; /* the text, which is always on the screen; the line under the bars */
+    if (c->claim == CLAIM_REMOVED) {
+        need(d, line, ITEM_SUMMARY, -1, "the line under the bars", cmd);
+        return;
+    }
+    if (c->claim == CLAIM_ENTROPY) {
+        need(d, line, ITEM_ENTROPY, -1, "the entropy view's figure (show entropy)", cmd);
+        return;
+    }
     if (c->claim == CLAIM_MASK) { /* the mask view, or the sliders' KV cache row ("read 1") */
         if (!d->layout.at[PANE_MASK].shown && !d->layout.at[PANE_SLIDERS].shown)
             tell(d, line, "%s: neither the mask view nor the sliders' KV cache row is on the screen",
@@ -166,7 +180,7 @@ static void expect_figure(Drawn *d, const AppState *s, const ScriptCmd *c, int l
     int rank = app_rank(s, id);
     if (rank <= s->pred.n_top) {
         char what[64];
-        snprintf(what, sizeof what, "the row of its character (rank %d)", rank);
+        snprintf(what, sizeof what, ts_text("the row of its character (rank %d)"), rank);
         need(d, line, ITEM_BARS, rank - 1, what, cmd);
     } else if (s->pred.query.cp == c->cp) {
         need(d, line, ITEM_QUERY, -1, "the look-up line", cmd);
@@ -235,6 +249,9 @@ static void named(Drawn *d, AppState *s, const LessonLine *cl, const char *narra
             tell(d, cl->line, "%s: the mask view is not on the screen", cmd);
         else if (strcmp(w, "memory") == 0 && !d->layout.at[PANE_KVCACHE].shown)
             tell(d, cl->line, "%s: the KV cache's cost is not on the screen", cmd);
+        else if (strcmp(w, "memory") == 0 &&
+                 need(d, cl->line, ITEM_KV_COLUMN, 0, "the memory table's column per token", cmd))
+            need(d, cl->line, ITEM_KV_COLUMN, 1, "the memory table's column for the text now", cmd);
         else if (strcmp(w, "weights") == 0 && !d->layout.at[PANE_WEIGHTS].shown)
             tell(d, cl->line, "%s: the weights panel is not on the screen", cmd);
         else if (strcmp(w, "written") == 0 && s->view.cmp.n > 0)
@@ -295,12 +312,16 @@ static void quoted_figures(Drawn *d, const AppState *s, const LessonStep *st, in
         if (figures_shown(&fig[i], text, s->view.lang, shown, sizeof shown))
             continue;
         if (shown[0])
-            snprintf(msg, sizeof msg, "step %d: the narration quotes %s but the screen shows %s", k,
-                     fig[i].quoted, shown);
-        else
-            snprintf(msg, sizeof msg, "step %d: the narration quotes %s, which the screen does not "
-                     "show (mark a figure from elsewhere: \"(SOURCE: %s)\")", k, fig[i].quoted,
-                     fig[i].quoted);
+            snprintf(msg, sizeof msg, ts_text("step %d: the narration quotes %s but the screen shows %s"),
+                     k, fig[i].quoted, shown);
+        else {
+            char mark[96];
+            TsQuoted q;
+            snprintf(mark, sizeof mark, ts_text("(SOURCE: %s)"), fig[i].quoted);
+            snprintf(msg, sizeof msg, ts_text("step %d: the narration quotes %s, which the screen does not "
+                     "show (mark a figure from elsewhere: %s)"), k, fig[i].quoted, ts_quote(&q, mark));
+        }
+        errtext_typeset(msg, sizeof msg);
         d->problems++;
         if (d->problem)
             d->problem(d->ctx, st->line, msg);
@@ -322,9 +343,10 @@ static void misnumbered(Drawn *d, const AppState *s, int line)
         int again = 0;
         for (int j = 0; j < i && !again; j++)
             again = strcmp(d->log[j].text, t->text) == 0;
+        TsQuoted q;
         if (!again)
-            tell(d, line, "%s is not a number as %s writes it: \"%s\"", bad,
-                 app_lang_code(s->view.lang), t->text);
+            tell(d, line, "%s is not a number as %s writes it: %s", bad,
+                 app_lang_code(s->view.lang), ts_quote(&q, t->text));
     }
 }
 

@@ -4,7 +4,8 @@
  *
  * A step's screen must show, whole, what the step names: the look-up line of
  * a `lookup`, the coin of a `step`, the verdict and a plot with room for a
- * ramp after a `compare`, the view a `show` opens, the panel a `point`
+ * ramp after a `compare`, the view a `show` opens (the memory table with its
+ * columns per token and for the text now), the panel a `point`
  * points at, the question of a `quiz`, and the figure each `expect` line
  * checks (a candidate's row of bars, the look-up line, the training text's
  * column). And no line of it may be cut. Each problem is told as

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "app/commands.h"
+#include "app/labels.h"
 #include "engine/common.h"
 #include "tui/input.h"
 #include "app/textw.h"
@@ -567,9 +568,29 @@ static unsigned on_clock(AppState *s, LoopState *ls, const TuiHooks *hooks)
     return redraw;
 }
 
+/* AppState.progs.wait: a student's program is slow to answer. The screen
+ * says so now, in the status line (the key being applied is not done, so
+ * nothing else is drawn); the loop drops the keys typed meanwhile. */
+static void say_stage_wait(const AppState *s, const char *cmd, double limit)
+{
+    if (LINES < SCREEN_MIN_LINES || COLS < SCREEN_MIN_COLS)
+        return;
+    char secs[32], line[APP_STATUS_MAX];
+    snprintf(line, sizeof line, app_label(s, LBL_ST_STAGE_WAITING), cmd,
+             app_num_short(s->view.lang, limit, secs, sizeof secs));
+    Rect r = {LINES - 1, 0, 1, COLS};
+    draw_clear(r);
+    draw_text_cut(r.y, r.x, r.w - 1, ROLE_KEY, line);
+    wnoutrefresh(stdscr);
+    doupdate();
+}
+
 static void event_loop(AppState *s, const TuiHooks *hooks)
 {
     LoopState ls = {.last_job = JOB_NONE, .drag = -1};
+    if (s->progs.waited) /* --stage: its first request kept the start waiting */
+        flushinp();
+    s->progs.waited = 0;
     draw_changed(s, &ls, REDRAW_ALL);
     report_first_frame();
     if (hooks && hooks->background) /* the slow start comes after the first frame */
@@ -592,10 +613,16 @@ static void event_loop(AppState *s, const TuiHooks *hooks)
         redraw |= on_clock(s, &ls, hooks);
         if (redraw && !s->input.quit)
             draw_changed(s, &ls, redraw);
-        if (s->course.lesson && s->course.step != step && 1000.0 * (ts_now() - t0) > TYPEAHEAD_MS) {
+        if ((s->course.lesson && s->course.step != step &&
+             1000.0 * (ts_now() - t0) > TYPEAHEAD_MS) ||
+            s->progs.waited) { /* keys typed while a step or a program kept us waiting */
             flushinp();
             ls.pending = 0;
         }
+        if (s->progs.waited &&
+            !s->input.quit) /* the status line said "waiting": what it says now */
+            draw_changed(s, &ls, REDRAW_STATUS);
+        s->progs.waited = 0;
     }
 }
 
@@ -608,8 +635,10 @@ int tui_run(AppState *s, const TuiHooks *hooks)
     }
     quit_signal = 0;
     s->prefs.sym = glyphs.app; /* the status line's symbols: this terminal's */
+    s->progs.wait = say_stage_wait;
     tui_theme_follow(s);
     event_loop(s, hooks);
+    s->progs.wait = NULL;
     restore_terminal();
     return quit_signal ? 128 + quit_signal : 0;
 }

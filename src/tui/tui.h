@@ -27,7 +27,9 @@ typedef struct {
     void *poll_ctx;
 } TuiHooks;
 
-#define TUI_POLL_MS 200
+/* a tenth of a second: a saved lesson is on the screen well within a second
+ * even on a busy machine, and a stat() that often costs nothing */
+#define TUI_POLL_MS 100
 
 /* Make sure the locale is UTF-8: the user's own, else C.UTF-8. Fails (with
  * a message saying what to do) when neither is available; call it before

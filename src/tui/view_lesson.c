@@ -6,6 +6,7 @@
  * question, wrapped by display columns and scrolled from narration_top.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "app/labels.h"
@@ -15,27 +16,52 @@
 
 enum { MAX_LINES = 1024 };
 
-/* The parts of the narration, one after the other. */
+/* The parts of the narration, one after the other; gap: a blank line after
+ * it (not after the last). */
 typedef struct {
     const char *text;
     Role role;
+    int gap;
 } Part;
 
-static int narration_parts(const AppState *s, Part parts[4], char *quiz, size_t size)
+/* The narration of the step on the screen: its parts, and the buffers they
+ * point into (narration_close frees them). */
+typedef struct {
+    Part parts[5];
+    int n;
+    char quiz[APP_QUIZ_MAX + 64];
+    char note[256];
+    char *marked; /* the narration with the bundled model's figures marked */
+} Narration;
+
+/* The heading, a note on whose figures the marked ones are (a lesson about
+ * the bundled model on another: lesson_marks_figures) right under it, the
+ * narration, and the quiz until the quiz panel shows it. */
+static void narration_open(Narration *na, const AppState *s)
 {
     const LessonStep *st = &s->course.lesson->steps[s->course.step];
-    int n = 0;
-    parts[n++] = (Part){st->heading, ROLE_HEADER};
-    if (st->plain[0])
-        parts[n++] = (Part){st->plain, ROLE_NORMAL};
+    int marks = 0;
+    na->n = 0;
+    na->marked = lesson_marks_figures(s, s->course.lesson)
+                     ? lesson_plain_marked(s, s->course.lesson, s->course.step, &marks) : NULL;
+    na->parts[na->n++] = (Part){st->heading, ROLE_HEADER, 1};
+    if (marks > 0) {
+        snprintf(na->note, sizeof na->note, app_label(s, LBL_LESSON_BUNDLED_FIGURES), LESSON_MARK);
+        na->parts[na->n - 1].gap = 0;
+        na->parts[na->n++] = (Part){na->note, ROLE_DIM, 1};
+    }
+    const char *plain = na->marked ? na->marked : st->plain;
+    if (plain[0])
+        na->parts[na->n++] = (Part){plain, ROLE_NORMAL, 1};
     if (s->view.quiz[0] && !s->view.quiz_hidden &&
         !s->view.quiz_answer[0]) { /* once: the quiz panel has it */
-        snprintf(quiz, size, "%s%s%s", app_label(s, LBL_LESSON_QUIZ), app_colon(s->view.lang),
-                 s->view.quiz);
-        parts[n++] = (Part){quiz, ROLE_KEY};
+        snprintf(na->quiz, sizeof na->quiz, "%s%s%s", app_label(s, LBL_LESSON_QUIZ),
+                 app_colon(s->view.lang), s->view.quiz);
+        na->parts[na->n++] = (Part){na->quiz, ROLE_KEY, 1};
     }
-    return n;
 }
+
+static void narration_close(Narration *na) { free(na->marked); }
 
 /* The narration breaks by the rules of the lesson's language (textw.h). */
 static TextwLang wrap_lang(const AppState *s) { return lang_row(s->view.lang)->wrap; }
@@ -104,12 +130,13 @@ int view_lesson_lines(const AppState *s, Rect r, int *rows)
     *rows = body_rows(s, r);
     if (!s->course.lesson || r.w < 1)
         return 0;
-    Part parts[4];
-    char quiz[APP_QUIZ_MAX + 64];
-    int n = narration_parts(s, parts, quiz, sizeof quiz), lines = 0;
-    for (int i = 0; i < n; i++)
-        lines += textw_lines_in(parts[i].text, r.w, wrap_lang(s), NULL, 0) +
-                 (i + 1 < n); /* a blank line between */
+    Narration na;
+    narration_open(&na, s);
+    int lines = 0;
+    for (int i = 0; i < na.n; i++)
+        lines += textw_lines_in(na.parts[i].text, r.w, wrap_lang(s), NULL, 0) +
+                 (i + 1 < na.n && na.parts[i].gap); /* a blank line between */
+    narration_close(&na);
     return lines;
 }
 
@@ -130,18 +157,18 @@ void view_lesson_draw(const AppState *s, Rect r)
                app_label(s, s->course.step == last ? LBL_LESSON_END : LBL_LESSON_KEYS), g->down,
                g->up);
 
-    Part parts[4];
-    char quiz[APP_QUIZ_MAX + 64];
-    int n = narration_parts(s, parts, quiz, sizeof quiz);
+    Narration na;
+    narration_open(&na, s);
+    const Part *parts = na.parts;
     draw_watch(s, r);
     int rows = body_rows(s, r), line = 0, top = s->course.narration_top, more = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < na.n; i++) {
         TextSpan spans[MAX_LINES];
         int count = textw_lines_in(parts[i].text, r.w, wrap_lang(s), spans, MAX_LINES);
         count = count < MAX_LINES ? count : MAX_LINES;
         for (int k = 0; k <= count; k++, line++) {
-            if (k == count && i + 1 == n)
-                break; /* no blank line after the last part */
+            if (k == count && (i + 1 == na.n || !parts[i].gap))
+                break; /* no blank line after the last part, nor where it keeps close */
             int y = r.y + 1 + line - top;
             if (line < top)
                 continue;
@@ -156,6 +183,7 @@ void view_lesson_draw(const AppState *s, Rect r)
             }
         }
     }
+    narration_close(&na);
     /* there is more above or below: say so at the row's end */
     if (top > 0 && rows > 0)
         draw_text_right(r.y + 1, r.x + r.w, 3, ROLE_DIM, g->ellipsis);

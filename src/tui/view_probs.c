@@ -41,7 +41,7 @@ typedef struct {
 
 enum { NUM_COLS = 5, PCT_COLS = 9, SAMPLER_COLS = 10, CORPUS_COLS = 18, HIST_COLS = 14 }; /* "0,00014 %" */
 /* pinyin: the gloss takes what the bars can spare above BAR_KEEP, at most GLOSS_COLS */
-enum { GLOSS_COLS = 24, BAR_KEEP = 16 };
+enum { GLOSS_COLS = 24, BAR_KEEP = 16, GLOSS_MIN_COLS = 12 };
 /* the sampler's stage columns: each this wide, from this panel width on; the
  * last one, the result, wider: its heading is a word, not an abbreviation
  * ("Ergebnis") */
@@ -91,6 +91,19 @@ static const AppStageView *stage_beside(const AppState *s, SamplerStage k)
     return NULL;
 }
 
+/* y in a panel too narrow for a gloss beside the bars (a lesson's, beside
+ * its narration, at 80x24): the gloss takes the training text's column,
+ * unless the lesson points at that column or the histogram stands there. */
+static void gloss_for_corpus(const AppState *s, ProbCols *c)
+{
+    if (!s->prefs.show_pinyin || c->gloss_w > 0 || c->corpus_w == 0 || c->hist_w ||
+        s->view.point == PANEL_CORPUS)
+        return;
+    c->gloss_w = c->corpus_w;
+    c->corpus_w = 0;
+    c->bar += c->gloss_w;
+}
+
 static void prob_columns(const AppState *s, Rect r, ProbCols *c)
 {
     /* a projector: the bars take the whole width */
@@ -108,10 +121,23 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
     c->gloss_w = 0;
     StageCol cols[MAX_STAGE_COLS];
     int stages_w = stage_col_end(cols, stage_columns(s, cols) - 1);
+    /* with pinyin (y) the stages need room for a gloss too: without it the
+     * two percentages stand there, and the gloss beside them (unless a
+     * student's program has its column among the stages) */
+    int yours = 0; /* a student's column: the stages stay, a gloss only where it fits */
+    for (int e = 0; e < EXERCISE_COUNT; e++)
+        yours |= s->pred.stagev[e].on;
+    int gloss_room = s->prefs.show_pinyin && !yours ? GLOSS_MIN_COLS : 0;
     c->stages = !s->prefs.projector && r.w >= STAGES_MIN_W &&
-                r.w - c->bar - stages_w - 2 - c->corpus_w - c->hist_w >= STAGES_MIN_BAR;
+                r.w - c->bar - stages_w - 2 - c->corpus_w - c->hist_w >= STAGES_MIN_BAR + gloss_room;
     if (c->stages) {
         c->bar_w = r.w - c->bar - stages_w - 2 - c->corpus_w - c->hist_w;
+        if (s->prefs.show_pinyin && c->bar_w - STAGES_MIN_BAR >= GLOSS_MIN_COLS) {
+            int spare = c->bar_w - STAGES_MIN_BAR;
+            c->gloss_w = spare > GLOSS_COLS ? GLOSS_COLS : spare;
+            c->bar += c->gloss_w;
+            c->bar_w -= c->gloss_w;
+        }
         c->model_end = c->bar + c->bar_w + stage_col_end(cols, 0);
         c->sampler_end = c->bar + c->bar_w + stages_w;
         c->corpus = c->sampler_end + 2;
@@ -133,6 +159,7 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
             c->corpus_w--;
         c->bar_w++;
     }
+    gloss_for_corpus(s, c);
     c->model_end = c->bar + c->bar_w + PCT_COLS;
     c->sampler_end = c->model_end + SAMPLER_COLS;
     c->corpus = c->sampler_end + 2;
@@ -374,7 +401,9 @@ static void draw_summary(const AppState *s, Rect r, int y)
     snprintf(line + kept, sizeof line - kept, "%s%s", sep, sum.entropy);
     if (textw_width(line) > r.w)
         line[kept] = 0;
+    draw_item(ITEM_SUMMARY, 0);
     draw_text(y, r.x, r.w, ROLE_NORMAL, line);
+    draw_item(ITEM_NONE, 0);
 }
 
 /* The suffix of the text the training text was searched for, at most

@@ -299,9 +299,24 @@ void view_timing_draw(const AppState *s, Rect r)
 
 /* ---- show written: what the two runs wrote ---- */
 
+/* The first row of `total` to show in max_rows: from the top, where the
+ * prompt the class typed stands, when the runs wrote the same (the view says
+ * so above it); else from the row before the one where they part. */
+static int written_first_row(const VerseRow *rows, int total, int max_rows, int part_at)
+{
+    if (total <= max_rows || part_at < 0)
+        return 0;
+    int k = 0;
+    while (k + 1 < total && rows[k + 1].start <= part_at)
+        k++;
+    int top = k > 0 ? k - 1 : 0;
+    return top > total - max_rows ? total - max_rows : top;
+}
+
 /* One run's text as verse in r: the prompt both started from (dim), then
  * what the run wrote, from character `part` on (where the runs part) in the
- * error's look. The newest rows when not all fit. */
+ * error's look. When not all fits, the rows written_first_row picks, and an
+ * ellipsis after the last row shown. */
 static void draw_run(const AppState *s, Rect r, const int *tok, int part)
 {
     const CompareRun *c = &s->view.cmp;
@@ -316,13 +331,15 @@ static void draw_run(const AppState *s, Rect r, const int *tok, int part)
         cps[n++] = vocab_cp(&s->text.m->vocab, tok[i]);
     static VerseRow rows[MAX_CPS + 1];
     int total = verse_layout(cps, n, draw_cp_width('\n'), r.w, r.h, rows, MAX_CPS + 1, NULL);
-    int top = verse_first_shown(total, r.h);
+    int top = written_first_row(rows, total, r.h, part >= 0 ? first + part : -1);
     for (int k = top; k < total && k - top < r.h; k++) {
         int x = r.x;
         for (int i = rows[k].start; i < rows[k].start + rows[k].len; i++) {
             Role role = i < first ? ROLE_DIM : part >= 0 && i - first >= part ? ROLE_ERROR : ROLE_NORMAL;
             x += draw_cp(r.y + k - top, x, r.x + r.w - x, role, cps[i]);
         }
+        if (k - top == r.h - 1 && k + 1 < total && x < r.x + r.w) /* more below, out of view */
+            draw_text(r.y + k - top, x, r.x + r.w - x, ROLE_DIM, tui_glyphs()->ellipsis);
     }
 }
 

@@ -23,6 +23,8 @@ typedef enum {
     PANE_COMPARE,   /* the compare model (--compare-model): below the bars where the rows
                      * allow, else in their place (compare_on_bars) */
     PANE_MASK,      /* the mask view (w): in the panels' place */
+    PANE_READING,   /* the text read (Y): in the panels' place too */
+    PANE_MESSAGES,  /* the messages (!): in the sliders' and the timing's place */
     PANE_COIN,      /* the coin's row when the bars have none for it (a long text took
                      * the lines under them): the note's, under the text, while it is a
                      * hint, or the status line's (coin_on_status) */
@@ -97,6 +99,13 @@ void view_help_draw(const AppState *s, Rect r);
 void view_entropy_draw(const AppState *s, Rect r);
 /* The look of a written character by how uncertain its draw was. */
 Role view_entropy_role(float bits);
+/* the text read (Y) and the messages (!) (view_reading.c): each a heading
+ * and rows from views.top on; *_rows counts the rows below the heading that
+ * the whole view takes in a panel r (for screen_fit) */
+void view_reading_draw(const AppState *s, Rect r);
+int view_reading_rows(const AppState *s, Rect r);
+void view_messages_draw(const AppState *s, Rect r);
+int view_messages_rows(const AppState *s, Rect r);
 /* the causal mask of the last pass (view_mask.c), below the text */
 void view_mask_draw(const AppState *s, Rect r);
 

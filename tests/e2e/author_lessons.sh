@@ -4,7 +4,8 @@
 # 春眠不觉晓), rebuilt in tests/data/lesson-author-*.md with every figure
 # their narration quotes stated as an `expect` claim:
 #   - `lesson --check` passes both;
-#   - each percentage, rank and count of kept characters ("71 Zeichen") the
+#   - each percentage (a probability, the share min-p removes), rank and
+#     count of kept characters ("71 Zeichen") the
 #     narration of a step quotes has a claim of the same value in that step
 #     (read here from the Markdown, not from the program);
 #   - with the seed changed, the repetition lesson fails and names exactly
@@ -12,6 +13,7 @@
 #     penalty changed, it names the sampler's figures of the penalty step and
 #     the narration's figures there; the rank walk samples nothing, so a
 #     seed changes none of its claims;
+#   - without --lang, every line --check writes about them is German;
 #   - the figures are rechecked another way: `probs --json` and
 #     `generate --json` with the same settings, compared with jq and awk
 #     against the values the lessons claim (taken from the lesson files), and
@@ -45,11 +47,11 @@ pct() { jq -r --arg c "$2" ".candidates[] | select(.char == \$c) | .$3 * 100" "$
 # C's rank among the candidates of a probs --json
 rank() { jq -r --arg c "$2" '[.candidates[].char] | index($c) + 1' "$1"; }
 
-# ---- both lessons pass ----
+# ---- both lessons pass (said in their own language, `lang de`, whatever --lang) ----
 $T lesson --check --lang en "$A" "$B" >"$work/ok.out" 2>&1
 rc=$?
-if [ "$rc" -eq 0 ] && grep -qx "$A: 9 steps, ok" "$work/ok.out" &&
-    grep -qx "$B: 6 steps, ok" "$work/ok.out"; then
+if [ "$rc" -eq 0 ] && grep -qx "$A: 9 Schritte, in Ordnung" "$work/ok.out" &&
+    grep -qx "$B: 6 Schritte, in Ordnung" "$work/ok.out"; then
     pass author_lessons_check_ok
 else
     fail author_lessons_check_ok "exit $rc: $(cat "$work/ok.out")"
@@ -65,7 +67,7 @@ for L in "$A" "$B"; do
         awk '/^```/{ f = !f; next } !f' "$work/step" >"$work/narr"
         grep -o '[0-9][0-9]*\(,[0-9]*\)\? %' "$work/narr" | tr -d ' %' | tr , . |
         while read -r v; do
-            grep -Eq "^expect (prob|sampler) [^ ]+ = $v\$" "$work/step" ||
+            grep -Eq "^expect ((prob|sampler) [^ ]+|removed) = $v\$" "$work/step" ||
                 echo "step $i: $v %"
         done >>"$work/unclaimed"
         grep -o '[0-9][0-9]* Zeichen' "$work/narr" | awk '{ print $1 }' |
@@ -129,21 +131,36 @@ while read -r ln; do
     grep -q "pen.md:$ln: expect sampler " "$work/pen.out" || ok=0
 done <"$work/pen.want"
 if [ "$ok" -eq 1 ] && [ -s "$work/pen.want" ] &&
-    grep -q "pen.md:$head: step $pstep: the narration quotes $(claim "$A" "$pstep" 'expect sampler 明 =' | tr . ,) %" \
+    grep -q "pen.md:$head: Schritt $pstep: die Erzählung nennt $(claim "$A" "$pstep" 'expect sampler 明 =' | tr . ,) %" \
         "$work/pen.out"; then
     pass author_lessons_penalty_fails
 else
     fail author_lessons_penalty_fails "step $pstep at line $head: $(cat "$work/pen.out")"
 fi
 
+# ---- without --lang, --check speaks the lessons' German throughout ----
+# (an English locale: the claims, the narration's figures, the screens'
+# lines, the notes on another model, the verdict; none of it English)
+LC_ALL=C.UTF-8 LANG=C.UTF-8 $T lesson --check "$work/pen.md" "$B" >"$work/de.out" 2>&1
+LC_ALL=C.UTF-8 LANG=C.UTF-8 $T lesson --check --model tests/data/tiny.bin "$B" >>"$work/de.out" 2>&1
+if grep -q "pen.md:$head: Schritt $pstep: die Erzählung nennt $(claim "$A" "$pstep" 'expect sampler 明 =' | tr . ,) %" "$work/de.out" &&
+    grep -q "pen.md:[0-9]*: expect sampler 明 = 0.17: das Modell gibt 明" "$work/de.out" &&
+    grep -qx "$B: 6 Schritte, in Ordnung" "$work/de.out" &&
+    grep -q "$B:[0-9]*: gilt für das mitgelieferte Modell, an diesem nicht geprüft: expect" "$work/de.out" &&
+    ! grep -q -e "narration" -e " the " -e "steps, ok" -e "not checked" -e "^at " -e ": at " "$work/de.out"; then
+    pass author_lessons_check_german
+else
+    fail author_lessons_check_german "$(head -c 900 "$work/de.out")"
+fi
+
 # ---- the rank walk samples nothing: a seed leaves every claim true ----
-grep -qx "$work/walk.md: 6 steps, ok" "$work/walk.out" && pass author_lessons_walk_seedless ||
+grep -qx "$work/walk.md: 6 Schritte, in Ordnung" "$work/walk.out" && pass author_lessons_walk_seedless ||
     fail author_lessons_walk_seedless "$(cat "$work/walk.out")"
 
 # ---- the repetition lesson's figures, recomputed by probs and generate ----
 $T probs 一夜月明 --temperature 0.2 --json >"$work/p3.json"
 $T probs 一夜月明 --temperature 0.2 --repetition-penalty 1.5 --json >"$work/p4.json"
-$T probs 春风 --temperature 1.5 --min-p 0.1 --json >"$work/p7.json"
+$T probs 春风 --temperature 1.5 --min-p 0.1 --json --top 7311 >"$work/p7.json"
 bad=
 for c in "prob 明:p3:prob:3" "prob 月:p3:prob:3" "sampler 明:p3:sampled_prob:3" \
     "sampler 明:p4:sampled_prob:4" "sampler 月:p4:sampled_prob:4" "sampler 中:p4:sampled_prob:4"; do
@@ -159,6 +176,10 @@ done
 [ "$(rank "$work/p3.json" 明)" = 1 ] && grep -qx 'expect top1 明' "$A" || bad="$bad; top1 明"
 [ "$(jq .kept "$work/p7.json")" = "$(claim "$A" 8 'expect kept =')" ] ||
     bad="$bad; kept: $(jq .kept "$work/p7.json")"
+# what min-p removes: the model's probability of every character it gives 0
+removed=$(jq '[.candidates[] | select(.sampled_prob == 0) | .prob] | add * 100' "$work/p7.json")
+rounds_to "$removed" "$(claim "$A" 8 'expect removed =')" ||
+    bad="$bad; min-p removes $removed%, the lesson claims $(claim "$A" 8 'expect removed =')"
 [ -z "$bad" ] && pass author_lessons_probs_agree || fail author_lessons_probs_agree "${bad#; }"
 
 bad=

@@ -7,6 +7,12 @@
 # line: the same weights as bias.bin's newline, so the bars are bias.bin's at
 # a poem's start (probs "" on bias.bin). Asking for a poem's start (n) keeps
 # it mid-text and says why; a character typed and taken back leaves it empty.
+#
+# A lesson about the bundled model (`model bundled`) on the class's model, at
+# 80x24 in German: the narration's figures are the bundled model's, so each
+# is marked (lessons/de/01-scores.md's step 4 says "Platz 59", the bundled
+# model's rank of 霜: "Platz 59*") under a note in the class's language right
+# below the step's heading; on the bundled model neither.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/classmodel_tui.sh   (from the repository root)
 . tests/e2e/lib/tmux.sh
 e2e_setup classmodel_tui
@@ -45,4 +51,34 @@ said_de() { shows "Kein Zeilenumbruch im Zeichenvorrat: nur Auszüge (Textmitte)
 e2e_launch 110x34 -- explore --model "$NONL" --lang de --no-corpus
 if until_ok one_capture said_de; then pass tui-no-newline-said-de; else fail tui-no-newline-said-de "$(screen | tail -1)"; fi
 e2e_keys q
+# --- the bundled model's figures marked on the class's model ---
+LESSON=$(pwd)/lessons/de/01-scores.md
+NOTE="* gilt für das mitgelieferte Modell"
+HEADING="│疑是地上 … 霜?"
+# the row under the heading (the narration pane's), and the marked figure
+note_row() { screen | grep -A1 -F "$HEADING" | sed -n 2p | sed 's/.*│//'; }
+# step 4, a key at a time (the next is taken once the step before is shown)
+to_step4() {
+    for k in 1 2 3 4; do
+        e2e_keys n
+        e2e_wait "Schritt $k von 7" || return 1
+    done
+}
+marked() { shows "Schritt 4 von 7" && [ "$(note_row)" = "$NOTE" ] && shows "Platz 59* –"; }
+e2e_launch 80x24 -- lesson "$LESSON" --model "$D/bias.bin" --lang de --no-corpus --threads 1
+e2e_wait "Einführung" || fail tui-bundled-figures-marked-de "the lesson did not open"
+to_step4
+if until_ok one_capture marked; then pass tui-bundled-figures-marked-de
+else fail tui-bundled-figures-marked-de "under the heading: '$(note_row)'"; fi
+e2e_quit
+# the bundled model: the figure stands as the narration writes it, no note
+plain() {
+    shows "Schritt 4 von 7" && shows "Platz 59 –" && hides "Platz 59*" && hides "mitgelieferte Modell"
+}
+e2e_launch 80x24 -- lesson "$LESSON" --model "$MODEL" --lang de --no-corpus --threads 1
+e2e_wait "Einführung" || fail tui-bundled-figures-plain "the lesson did not open"
+to_step4
+if until_ok one_capture plain; then pass tui-bundled-figures-plain
+else fail tui-bundled-figures-plain "under the heading: '$(note_row)'"; fi
+e2e_quit
 exit $failed

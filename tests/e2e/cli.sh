@@ -39,6 +39,9 @@ expect_error top-p-range 2 "top-p must be a number in" $T generate --top-p 1.5 -
 expect_error temperature-range 2 "temperature must be a number in 0..100" $T generate --temperature -1 --model $TINY
 expect_error top-k-number 2 "top-k must be an integer" $T probs 春 --top-k abc --model $TINY
 expect_error chars-5-or-7 2 "chars must be" $T jueju --chars 6 --model $TINY
+expect_error jueju-prompt-and-pinyin 2 "give a PROMPT or --pinyin, not both" $T jueju 春风 --pinyin chun --model $TINY
+expect_error jueju-prompt-breaks-form 2 "does not allow '秋' (U+79CB) as character 6 of the prompt" \
+    $T jueju 春风花月夜秋 --model $TINY
 expect_error acrostic-head 2 "not in the model's vocabulary" $T acrostic 春猫 --chars 5 --model $TINY
 expect_error missing-model 2 "'/nonexistent.bin': cannot open" $T probs 春 --model /nonexistent.bin
 head -c 1000 $TINY >"$work/cut.bin"
@@ -237,15 +240,34 @@ $T jueju --chars 7 --model $TINY -n 12 --seed 1 --temperature 1.5 >"$work/v2"
 # read as a fragment (no newline before the poem), the forms hold just the same
 $T acrostic 春风花月 --chars 5 --model $TINY -n 12 --seed 1 --temperature 1.5 --mid-text >"$work/v3"
 $T jueju --chars 5 --model $TINY -n 12 --seed 1 --temperature 1.5 --mid-text >"$work/v4"
+# a jueju from a prompt: every poem opens with it, the form after it
+$T jueju 春风 --chars 5 --model $TINY -n 12 --seed 1 --temperature 1.5 --quiet >"$work/v5"
 {
     shape "$work/v1" "$acro"
     shape "$work/v2" "[^，。]\{7\}，[^，。]\{7\}。[^，。]\{7\}，[^，。]\{7\}。"
     shape "$work/v3" "$acro"
     shape "$work/v4" "[^，。]\{5\}，[^，。]\{5\}。[^，。]\{5\}，[^，。]\{5\}。"
+    shape "$work/v5" "春风[^，。]\{3\}，[^，。]\{5\}。[^，。]\{5\}，[^，。]\{5\}。"
 } >"$work/bad"
 bad=$(grep -c . "$work/bad")
 cat "$work/bad"
 if [ "$bad" -eq 0 ]; then pass verse-forms; else fail verse-forms "$bad poems out of shape"; fi
+
+# --- seed 0: the command line takes it, and so do the explorer and a lesson,
+# which write with it what generate writes ---
+printf '# Seed\n\n## Zero\n\n```tangscope\nseed 0\nwrite\n```\n' >"$work/seed0.md"
+$T generate --seed 0 --model $TINY >"$work/seed0.cli" 2>"$work/seed0.err"
+$T lesson --figures "$work/seed0.md" --model $TINY --lang en >"$work/seed0.fig" 2>>"$work/seed0.err"
+status=$?
+# the lesson's verse (indented lines after "the model wrote:"), joined
+awk '/^- the model wrote:/ { on = 1; next } on && /^      / { sub(/^ +/, ""); printf "%s", $0; next }
+     on && /^\|/ { exit }' "$work/seed0.fig" >"$work/seed0.lesson"
+if [ "$status" -eq 0 ] && [ -s "$work/seed0.lesson" ] &&
+    [ "$(cat "$work/seed0.lesson")" = "$(tr -d '\n' <"$work/seed0.cli")" ]; then
+    pass seed-0-lesson-as-generate
+else
+    fail seed-0-lesson-as-generate "status $status; lesson '$(cat "$work/seed0.lesson")', generate '$(cat "$work/seed0.cli")': $(head -2 "$work/seed0.err")"
+fi
 
 # --- eval: perplexity is e^loss ---
 if $T eval --model $TINY --data tests/data/tiny-text.txt --json >"$work/eval" 2>"$work/err" &&

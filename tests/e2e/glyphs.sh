@@ -27,7 +27,8 @@ launch() {
 # hand as the help names them: a word or a letter, each as its own word; the
 # keys with names are named as each language's keyboards name them (the key
 # table of src/app/lang.c), one name to a line (French names hold a space).
-KEYS='1-8 &é"'"'"'(-è_ tkpmd/TKPMD Tab ↓ ↑ ← → s c b f a j h v l ? / n : x r y i z e w q F10 nN'
+# ? and ! share a line ("?!": help; !: what went wrong), as y and Y do ("yY").
+KEYS='1-8 &é"'"'"'(-è_ tkpmd/TKPMD Tab ↓ ↑ ← → s c b f a j h v l ?! / n : x r yY i z e w q F10 nN'
 NAMES_en='Space
 Backspace
 Ctrl-U

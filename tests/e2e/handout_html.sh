@@ -11,7 +11,8 @@
 # a page, the page rendered to PDF by headless Chromium: every figure of the
 # Markdown handout must be in the PDF's text (pdftotext), the timings aside
 # (two runs measure two times), the mask's code and the memory table among
-# them, on a sane number of pages. Without Chromium or pdftotext, or
+# them, on a sane number of pages; the headings and the verse read in the
+# PDF's text (the Chinese needs a font: fonts-noto-cjk). Without Chromium or pdftotext, or
 # without the bundled model, that part says SKIP and why.
 # Prints PASS/FAIL/SKIP per check; exits non-zero if any failed.
 # usage: TANGSCOPE=./tangscope sh tests/e2e/handout_html.sh   (from the repository root)
@@ -71,6 +72,11 @@ if [ "${TANGSCOPE_SANITIZED:-}" = 1 ]; then
     echo "SKIP html-pdf: under the sanitizers (make asan) the bundled lessons are not run; the page's code ran on the fixture above"
     exit $failed
 fi
+# a font with Chinese characters: without one, Chromium prints them as empty
+# boxes (and pdftotext loses some), so the Chinese of the pages is checked
+# only where one is installed (Debian: fonts-noto-cjk, which CI installs)
+cjk_font=$(fc-list :lang=zh family 2>/dev/null | head -n 1)
+[ -n "$cjk_font" ] || echo "SKIP html-pdf-chinese: no font with Chinese characters (fc-list :lang=zh; apt-get install fonts-noto-cjk)"
 # the handouts, Markdown and page, two languages at a time
 langs=$($T --list-languages)
 n=0
@@ -111,6 +117,17 @@ for lang in $langs; do
         pass "html-pdf-$lang ($figures figures, $pages pages)"
     else
         fail "html-pdf-$lang" "missing figures: ${missing:-none}; mask '${mask}'; $pages pages for $steps steps"
+    fi
+    [ -n "$cjk_font" ] || continue
+    # the Chinese reads: every heading (all Chinese in the Chinese lesson) and
+    # every line of verse the handout prints stand in the PDF's text
+    lost=$(sed -n 's/^## //p; s/^      \(.*[^ ]\)$/\1/p' "$work/$lang.md" | tr -d ' \302\240' | sed 's/\xe2\x80\xaf//g' |
+        sort -u | while read -r line; do grep -qF -- "$line" "$work/$lang.flat" || printf '%s | ' "$line"; done)
+    verse=$(grep -c '^      .*[^ ]$' "$work/$lang.md")
+    if [ -z "$lost" ] && [ "$verse" -gt 0 ]; then
+        pass "html-pdf-chinese-$lang ($verse lines of verse, headings)"
+    else
+        fail "html-pdf-chinese-$lang" "$verse lines of verse; not in the PDF: ${lost:-none}"
     fi
 done
 

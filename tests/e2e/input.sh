@@ -106,6 +106,18 @@ if grep -qE '^ *[0-9]+  吹 .*chuī  *blow$' "$work/py.txt"; then
 else
     fail probs-pinyin-text "no line with 吹 chuī blow: $(sed -n 2p "$work/py.txt")"
 fi
+# every reading is listed, the one the text gives first, with its meaning:
+# 行 after 银 is háng (银行 yínháng, "bank"), after 春 xíng, the customary one
+$T probs 银 --pinyin --top 100000 --model $MODEL >"$work/yin.txt"
+$T probs 春 --pinyin --top 100000 --model $MODEL >"$work/chun1.txt"
+if grep -qE '^ *[0-9]+  行 .*  háng xíng héng hàng xìng +.*bank' "$work/yin.txt" &&
+    grep -qE '^ *[0-9]+  行 .*  xíng háng héng hàng xìng +go' "$work/chun1.txt" &&
+    $T probs 银 --pinyin --json --top 100000 --model $MODEL |
+    grep -q '"char": "行", [^}]*"pinyin": \["háng", "xíng", "héng", "hàng", "xìng"\]'; then
+    pass probs-pinyin-context-first
+else
+    fail probs-pinyin-context-first "$(grep '  行 ' "$work/yin.txt" "$work/chun1.txt")"
+fi
 # --json: the same candidate, probability and id as without --pinyin, with
 # its reading and gloss added, on each of the 50 candidates
 $T probs 春风 --pinyin --json --top 50 --model $MODEL >"$work/py.json"

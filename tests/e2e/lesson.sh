@@ -56,7 +56,7 @@ status=$?
 [ "$status" -eq 2 ] && pass screen-status || fail screen-status "exit status $status, want 2"
 has screen-lookup "$work/err" "$SCREEN:14: at 80x24: lookup 秋: the look-up line is not on the screen"
 has screen-view "$work/err" "$SCREEN:13: at projector 80x24: show attention: the attention view is not on the screen"
-has screen-cut "$work/err" "$SCREEN:50: at 80x24: a line is cut (74 columns for it): \"acrostic 5: 春风花月明山水白日云江天千里秋夜, line 1: only 春 may come ne…\""
+has screen-cut "$work/err" "$SCREEN:50: at 80x24: a line is cut (74 columns for it): 'acrostic 5: 春风花月明山水白日云江天千里秋夜, line 1: only 春 may come ne…'"
 has screen-figure "$work/err" "$SCREEN:30: at 110x34: expect rank 天 >= 20: rank 23, not among the bars and not looked up: nothing on the screen shows it (add \`lookup\`)"
 has screen-plot "$work/err" "$SCREEN:40: at 80x24: compare: the plot has 3 rows, too few to show a ramp (5)"
 grep -q "^$SCREEN:47: at projector 80x24: quiz: the question is cut: " "$work/err" &&
@@ -95,11 +95,12 @@ STAGE=$work/stage/de/03-stage.md
 $T lesson --check "$STAGE" $TINY >"$work/out" 2>"$work/err"
 status=$?
 [ "$status" -eq 2 ] && pass stage-status || fail stage-status "exit status $status, want 2"
-grep -q "^  $STAGE:24: started .*top_p_ref.sh for top-p" "$work/out" &&
+# (a German lesson: what --check says of it is German)
+grep -q "^  $STAGE:24: .*top_p_ref.sh als top-p gestartet" "$work/out" &&
     pass stage-started || fail stage-started "$(cat "$work/out")"
-for size in 80x24 110x34 "projector 80x24"; do
-    has "stage-column-$(echo "$size" | tr ' ' -)" "$work/err" \
-        "$STAGE:24: at $size: stage top-p top_p_ref.sh: the program's column (the narration names it) is not on the screen"
+for size in "80x24:80x24" "110x34:110x34" "projector-80x24:Beamer 80x24"; do
+    has "stage-column-${size%%:*}" "$work/err" \
+        "$STAGE:24: bei ${size#*:}: stage top-p top_p_ref.sh: die Spalte des Programms (die Erzählung nennt sie) ist nicht auf dem Bildschirm"
 done
 [ "$(wc -l <"$work/err")" -eq 3 ] && pass stage-line-whole ||
     fail stage-line-whole "the line that counts the differences: $(head -c 600 "$work/err")"
@@ -107,7 +108,7 @@ if ${CC:-cc} -std=c11 -O1 -o "$work/crash/exercises/stagebot" tests/unit/stagebo
     sed 's/^stage top-p top_p_ref.sh$/stage top-p stagebot crash/' tests/data/lesson-stage.md \
         >"$work/crash/de/03-crash.md"
     $T lesson --check "$work/crash/de/03-crash.md" $TINY >"$work/out" 2>"$work/err"
-    grep -q "^$work/crash/de/03-crash.md:24: stage: the program did not run: .*stagebot crash" "$work/err" &&
+    grep -q "^$work/crash/de/03-crash.md:24: stage: das Programm lief nicht: .*stagebot crash" "$work/err" &&
         pass stage-crash || fail stage-crash "$(head -c 600 "$work/err")"
 else
     fail stage-crash "cannot compile tests/unit/stagebot.c: $(head -1 "$work/cc")"
@@ -246,6 +247,6 @@ else
     fail demo-missing-lang "status $status: $(cat "$work/err")"
 fi
 TANGSCOPE_HOME="$work/home" $T demo --lang fr --model tests/data/tiny.bin --no-corpus >/dev/null 2>"$work/err"
-[ $? -eq 2 ] && grep -q "01-vide.md:1: no steps" "$work/err" && pass demo-broken-lesson || fail demo-broken-lesson "$(cat "$work/err")"
+[ $? -eq 2 ] && grep -q "01-vide.md:1: aucune étape" "$work/err" && pass demo-broken-lesson || fail demo-broken-lesson "$(cat "$work/err")"
 
 exit $failed

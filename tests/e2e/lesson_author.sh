@@ -67,7 +67,7 @@ fi
 ok=$opencc
 [ "$opencc" -eq 0 ] && skip author_traditional_noted "a build without OpenCC (make OPENCC=0)"
 for pat in '^prompt 春風$:風 als 风' '^expect corpus 春風:風 als 风' '^expect rank 曉:曉 als 晓' \
-    '^lookup 風$:風 als 风' '^expect text 春風$:風 als 风' '^type \.$:'"'.'"' als 。'; do
+    '^lookup 風$:風 als 风' '^expect text 春風$:風 als 风' '^type \.$:„.“ als 。'; do
     cmd=${pat%%:*}
     note=${pat#*:}
     line=$(grep -n "$cmd" "$work/trad.md" | cut -d: -f1)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # lesson_claims.sh - the claims a lesson can make about the sampler's side
-# and about what was written (`expect sampler`, `kept`, `text`, `contains`,
-# `count`) and `lookup off`, on the fixture model tests/data/tiny.bin.
+# and about what was written (`expect sampler`, `kept`, `removed`, `entropy`,
+# `text`, `contains`, `count`) and `lookup off`, on the fixture model
+# tests/data/tiny.bin.
 #
 # tests/data/lesson-claims.md states figures; they are first compared with
 # another path through the program (`probs --json`, `generate`), then
@@ -35,6 +36,35 @@ if [ "$figures" = "17.8 1 1 10.6 3" ]; then
 else
     fail claims_fixture_matches_probs "probs --json gives '$figures' (日 sampler, 风>68, 云=0, 日 model, kept)"
 fi
+# the share min-p removes: the model's probability of every character the
+# final distribution gives 0; the entropy view's figure after six steps: the
+# bits of the final distribution the last character was drawn from (its
+# context, the text before it, read from generate)
+removed=$(python3 -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["candidates"]
+print("%.1f" % (100 * sum(x["prob"] for x in c if x["stages"]["final"] == 0)))' "$work/probs.json")
+before=$($T generate 春风 --mid-text --temperature 1 --min-p 0.1 --seed 7 --max-chars 5 \
+    --model tests/data/tiny.bin)
+bits=$($T probs "$before" --mid-text --temperature 1 --min-p 0.1 --top 100 --json \
+    --model tests/data/tiny.bin | python3 -c '
+import json, math, sys
+c = json.load(sys.stdin)["candidates"]
+print("%.1f" % -sum(q * math.log2(q) for q in (x["stages"]["final"] for x in c) if q > 0))')
+if [ "$removed" = 40.2 ] && grep -qx "expect removed = $removed" "$L" &&
+    [ "$bits" = 1.8 ] && grep -qx "expect entropy = $bits" "$L"; then
+    pass claims_removed_entropy_match_probs
+else
+    fail claims_removed_entropy_match_probs "probs --json gives removed $removed%, $bits bits after '$before'"
+fi
+# lesson --figures prints both, as the screen rounds them, to copy
+$T lesson --figures $TINY "$L" >"$work/fig.md" 2>&1
+if grep -q "removes $removed%" "$work/fig.md" &&
+    grep -qx -- "- entropy of the draw that wrote 风: $bits bits" "$work/fig.md"; then
+    pass claims_figures_removed_entropy
+else
+    fail claims_figures_removed_entropy "$(grep -e removes -e draw "$work/fig.md")"
+fi
 written=$($T generate 春风 --mid-text --temperature 1 --min-p 0.1 --seed 7 --max-chars 6 \
     --model tests/data/tiny.bin)
 if grep -qxF "expect text $written" "$L" &&
@@ -53,7 +83,8 @@ fi
 # every claim made false: each fails, naming what the screen shows
 sed -e 's/日 = 17.8/日 = 17.7/; s/风 > 68/风 < 68/; s/云 = 0/云 > 0/; s/kept = 3/kept = 4/' \
     -e 's/10.6%/10.5/; s/text 春风风日/text 春风日日/; s/contains 日风风风/contains 日日/' \
-    -e 's/风 = 6/风 = 3/' "$L" >"$work/bad.md"
+    -e 's/风 = 6/风 = 3/; s/removed = 40.2/removed > 40.3/; s/entropy = 1.8/entropy < 1.75/' \
+    "$L" >"$work/bad.md"
 $T lesson --check $TINY "$work/bad.md" >"$work/out" 2>&1
 rc=$?
 want() {
@@ -65,10 +96,12 @@ want claims_sampler_above "bad.md:16: expect sampler 风 < 68: the model gives �
 want claims_sampler_zero "bad.md:17: expect sampler 云 > 0: the model gives 云 3.8%, the sampler 0%"
 want claims_kept_message "bad.md:18: expect kept = 4: the sampler keeps 3"
 want claims_prob_bars_precision "bad.md:19: expect prob 日 = 10.5: the model gives 日 10.6%"
-want claims_text_message "bad.md:27: expect text 春风日日风风风风: the text is $written"
-want claims_contains_message "bad.md:28: expect contains 日日: the text is $written"
-want claims_count_message "bad.md:29: expect count 风 = 3: the text has 风 6 times"
-[ "$(grep -c 'bad.md' "$work/out")" -eq 8 ] && pass claims_only_false_fail ||
+want claims_removed_message "bad.md:20: expect removed > 40.3: the sampler removes 40.2%"
+want claims_entropy_message "bad.md:29: expect entropy < 1.75: the model wrote 风 from a draw of 1.82 bits"
+want claims_text_message "bad.md:30: expect text 春风日日风风风风: the text is $written"
+want claims_contains_message "bad.md:31: expect contains 日日: the text is $written"
+want claims_count_message "bad.md:32: expect count 风 = 3: the text has 风 6 times"
+[ "$(grep -c 'bad.md' "$work/out")" -eq 10 ] && pass claims_only_false_fail ||
     fail claims_only_false_fail "$(cat "$work/out")"
 
 # a malformed claim is named at parse time
@@ -79,6 +112,13 @@ want claims_kept_whole "parse.md:6: expect kept: '2.5' is not a count (a whole n
 want claims_sampler_form "parse.md:7: expect sampler: needs C OP X, X in percent"
 want claims_text_form "parse.md:8: expect text: needs TEXT"
 want claims_text_escaped "parse.md:9: expect text: characters not in the model: U+001B [ 2 J"
+
+# the entropy view's figure must be on the screen: without `show entropy` it is not
+printf '# T\n\n## S\n\n```tangscope\nmid-text on\nprompt 春风\nstep\nexpect entropy < 20\nexpect removed = 120\n```\n' \
+    >"$work/ent.md"
+$T lesson --check $TINY "$work/ent.md" >"$work/out" 2>&1
+want claims_entropy_on_screen "ent.md:9: at 80x24: expect entropy < 20: the entropy view's figure (show entropy) is not on the screen"
+want claims_removed_range "ent.md:10: expect removed: '120' is out of range 0..100 (percent)"
 
 # `lookup off` takes the look-up line away: the handout's step 2 has none
 $T lesson --print $TINY "$L" >"$work/with-off.md" 2>&1

@@ -1,8 +1,8 @@
 #!/bin/sh
 # lesson_watch.sh - `lesson --watch FILE`: the explorer follows the file as
 # its author saves it. At 80x24, on step 2 of a small lesson:
-#   - a save that changes the narration shows on the screen within the
-#     limit below, and the screen stays on step 2;
+#   - a save that changes the narration shows on the screen within a
+#     second (the program's own time, tmux's aside), on step 2 still;
 #   - a save that breaks the file (a code block never closed) names the
 #     problem by FILE:LINE beside the narration, and the last good version
 #     stays on the screen; the line is the fence's, found here with grep;
@@ -16,7 +16,7 @@ set -u
 
 . tests/e2e/lib/tmux.sh
 e2e_setup lesson_watch
-LIMIT_MS=${LESSON_WATCH_LIMIT_MS:-1500} # a second, and room for a busy machine
+LIMIT_MS=${LESSON_WATCH_LIMIT_MS:-1000} # the second
 
 # lesson NARRATION [EXTRA]: the lesson file, step 2 saying NARRATION, with
 # EXTRA lines after its block
@@ -56,11 +56,22 @@ fi
 e2e_keys n n
 until_ok shows_all "step 2 of 2" "Beta narration." || fail watch_step_2 "n n did not reach step 2"
 
-# an edit: the new narration, the same step, in time
+# an edit: the new narration, the same step, in time. The time is the
+# program's: from the save to the start of the first capture that shows it,
+# captures every 50 ms, so what tmux takes to capture (a busy machine's
+# slowest part) is not counted
 start=$(now_ms)
 lesson "Gamma narration."
-if until_ok shows_all "step 2 of 2" "Gamma narration."; then
-    took=$(($(now_ms) - start))
+took=
+while [ $(($(now_ms) - start)) -lt $((TIMEOUT * 1000)) ]; do
+    at=$(now_ms)
+    if shows_all "step 2 of 2" "Gamma narration."; then
+        took=$((at - start))
+        break
+    fi
+    sleep 0.05
+done
+if [ -n "$took" ]; then
     echo "the screen followed the save in $took ms"
     if [ "$took" -le "$LIMIT_MS" ]; then
         pass watch_follows_save

@@ -193,7 +193,7 @@ expect_error quote-option 2 "unknown option '--x\\ty'" "$T" probs "$(printf -- '
 expect_error quote-value 2 "--top must be an integer in 1..1000000, not '3\\n4'" \
     "$T" probs 春 --top "$(printf '3\n4')" --model "$TINY"
 expect_error quote-lang 2 "--lang must be one of en, zh, de, fr, not '\\e]0;x'" "$T" explore --lang "$(printf '%s]0;x' "$esc")"
-expect_error quote-argument 2 "unexpected argument '\\xff'" "$T" jueju "$(printf '\377')" --model "$TINY"
+expect_error quote-argument 2 "unexpected argument '\\xff'" "$T" info "$(printf '\377')" --model "$TINY"
 expect_error quote-data-path 2 "'no\\nsuch.txt': cannot open" "$T" eval --model "$TINY" --data "$(printf 'no\nsuch.txt')"
 
 # ---- rough edges ----

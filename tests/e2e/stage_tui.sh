@@ -217,6 +217,81 @@ fi
 e2e_quit || fail stage_timeout_quit "did not exit 0"
 no_bot_left stage_timeout_no_child
 
+# ---- at 80x24: the whole reason, kept in the messages view (!) ----
+# The messages view's rows, from under its heading to the status line, joined
+# into one line with single spaces (the view wraps at the screen's width).
+messages() {
+    screen | awk '/^messages, newest first/ { on = 1; next } on' | sed '$d' |
+        tr '\n' ' ' | tr -s ' '
+}
+e2e_launch 80x24 -- explore --model "$MODEL" --no-corpus --lang en --prompt 春风 \
+    --stage "$BOT traceback"
+whole_reason() {
+    shows "next  " && hides "yours" &&
+        messages | grep -qE "^your top-p stopped, the built-in goes on: step 1: the program '[^']*stagebot traceback' ended before answering \(exit status 1\); its error output is in '[^']*/tangscope/stage-[0-9]+-[0-9]+\.stderr', ending: ' ?share = p / total \| ZeroDivisionError: division by zero'"
+}
+if until_ok one_capture whole_reason; then
+    file=$(messages | sed -n "s/.*its error output is in '\([^']*\)'.*/\1/p")
+    if [ -f "$file" ] && grep -q "^ZeroDivisionError: division by zero" "$file"; then
+        pass stage_whole_reason_80x24
+    else
+        fail stage_whole_reason_80x24 "the file named, '$file', does not hold the traceback"
+    fi
+else
+    fail stage_whole_reason_80x24 "the bars with the built-in and the whole reason: $(messages)"
+fi
+# a second failure: listed first, the first one still under it
+e2e_keys : && e2e_keys -l "stage top-p $BOT garbage" && e2e_keys Enter
+both() {
+    messages | grep -qE "step 1: the answer is not JSON.* your top-p stopped, the built-in goes on: step 1: the program '[^']*stagebot traceback' ended"
+}
+if until_ok one_capture both; then
+    pass stage_messages_kept
+else
+    fail stage_messages_kept "the newest first, the earlier one under it: $(messages)"
+fi
+# ! closes the view and opens it again; the help names it
+e2e_keys '!'
+closed() { hides "messages, newest first" && shows "messages closed (! opens them again)"; }
+if until_ok one_capture closed && e2e_keys '!' && until_ok shows "messages, newest first" &&
+    e2e_keys '?' && until_ok shows_regex "\\?!  +help; !: what went wrong"; then
+    pass stage_messages_key
+else
+    fail stage_messages_key "! did not close and reopen the messages, or the help does not name it"
+fi
+e2e_keys Escape # closes the help
+e2e_quit || fail stage_messages_quit "did not exit 0"
+no_bot_left stage_messages_no_child
+
+# ---- a program that hangs: the screen says it waits, the keys typed meanwhile are dropped ----
+e2e_launch 80x24 -- explore --model "$MODEL" --no-corpus --lang en --prompt 春风 --stage-timeout 0.3
+e2e_wait "sampler" || fail stage_hang_start "the explorer did not start"
+e2e_keys : && e2e_keys -l "stage top-p $BOT hang" && e2e_keys Enter
+if until_ok shows "waiting for 'stagebot hang' (at most 3 s); keys typed now are dropped"; then
+    pass stage_hang_said
+else
+    fail stage_hang_said "no line saying the explorer waits for the program"
+fi
+# Enter would write a poem, 1 pick a character, Space draw one, Esc stop
+e2e_keys Enter 1 Space Escape
+late() { shows "no answer within 3 s"; }
+until_ok late || fail stage_hang_late "the program was not stopped after 3 s"
+untouched() { shows_regex "^text  ⏎春风 +poem start +2/128" && hides "sampled" && hides "wrote"; }
+sleep 1 # what a replayed key would do takes a moment: give it one
+if until_ok one_capture untouched; then
+    pass stage_hang_keys_dropped
+else
+    fail stage_hang_keys_dropped "a key typed while the program hung was carried out"
+fi
+e2e_keys Space # the keys after it count again
+if until_ok shows "sampled"; then
+    pass stage_hang_keys_after
+else
+    fail stage_hang_keys_after "Space after the failure did nothing"
+fi
+e2e_quit || fail stage_hang_quit "did not exit 0"
+no_bot_left stage_hang_no_child
+
 # a program that cannot be started is a mistake on the command line: exit 2,
 # before any screen
 e2e_launch 140x30 -- explore --model "$MODEL" --no-corpus --lang en --stage no-such-program-xyz

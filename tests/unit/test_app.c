@@ -143,6 +143,59 @@ static void test_unknown_character(void)
     app_free(&b);
 }
 
+/* The messages view's list: every message that said something went wrong,
+ * whole (longer than the status line holds), newest first; the same one
+ * said twice kept once, or replaced by itself with where it came from in
+ * front; the oldest leave past APP_MSGS_KEPT; news that is no error is not
+ * kept. The arrows scroll the open view within what the screen said. */
+static void test_messages_kept(void)
+{
+    AppState s;
+    start(&s);
+    CHECK(app_message(&s, 0) == NULL, "no message at the start");
+    app_status(&s, 0, "wrote 7 characters");
+    CHECK(app_message(&s, 0) == NULL, "news is not kept: %s", app_message(&s, 0));
+    char longer[APP_STATUS_MAX * 2];
+    memset(longer, 'a', sizeof longer - 2);
+    longer[sizeof longer - 2] = 'z';
+    longer[sizeof longer - 1] = 0;
+    app_status(&s, 1, "%s", longer);
+    CHECK(app_message(&s, 0) && strcmp(app_message(&s, 0), longer) == 0 &&
+              strlen(s.view.status) < APP_STATUS_MAX,
+          "kept whole, the status line holds its start");
+    app_status(&s, 1, "step 1: no answer");
+    app_status(&s, 1, "step 1: no answer");
+    CHECK(strcmp(app_message(&s, 0), "step 1: no answer") == 0 && app_message(&s, 1)[0] == 'a' &&
+              app_message(&s, 2) == NULL,
+          "twice kept once, newest first");
+    app_status(&s, 1, "stage: step 1: no answer");
+    CHECK(strcmp(app_message(&s, 0), "stage: step 1: no answer") == 0 && app_message(&s, 2) == NULL,
+          "the same with its source in front takes its place: %s", app_message(&s, 0));
+    for (int i = 0; i < APP_MSGS_KEPT; i++)
+        app_status(&s, 1, "error %d", i);
+    char want[32];
+    snprintf(want, sizeof want, "error %d", APP_MSGS_KEPT - 1);
+    CHECK(strcmp(app_message(&s, 0), want) == 0 && strcmp(app_message(&s, APP_MSGS_KEPT - 1), "error 0") == 0 &&
+              app_message(&s, APP_MSGS_KEPT) == NULL,
+          "the last %d kept, the oldest gone", APP_MSGS_KEPT);
+    /* the arrows: nothing while neither view is open, then within views.top_max */
+    CHECK(app_apply(&s, CMD_VIEW_SCROLL, cmd_arg(1)) == REDRAW_NONE && s.view.views.top == 0,
+          "closed: no scroll");
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_MESSAGES));
+    s.view.views.top_max = 2;
+    app_apply(&s, CMD_VIEW_SCROLL, cmd_arg(1));
+    app_apply(&s, CMD_VIEW_SCROLL, cmd_arg(5));
+    CHECK(s.view.views.top == 2, "scrolled to the last row the screen holds: %d", s.view.views.top);
+    app_apply(&s, CMD_VIEW_SCROLL, cmd_arg(-9));
+    CHECK(s.view.views.top == 0, "and back to the first: %d", s.view.views.top);
+    app_apply(&s, CMD_VIEW_SCROLL, cmd_arg(1));
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_MESSAGES));
+    app_apply(&s, CMD_VIEW, cmd_arg(VIEW_READING));
+    CHECK(s.view.views.top == 0 && app_view_is_open(&s.view.views, VIEW_READING),
+          "a view opens at its start");
+    app_free(&s);
+}
+
 /* Forgiving input: traditional characters and ASCII punctuation typed or
  * pasted become what the model knows (風 风, , ，, ? 。), the status says
  * so, and a character still unknown is kept and named. The pairs are the
@@ -1826,6 +1879,7 @@ int main(void)
     RUN(test_empty_start);
     RUN(test_type_matches_fixture);
     RUN(test_unknown_character);
+    RUN(test_messages_kept);
     RUN(test_forgiving_input);
     RUN(test_without_opencc);
     RUN(test_pinyin_rank);

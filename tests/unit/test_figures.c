@@ -4,6 +4,7 @@
  * (lessons/README.md: 14,7 % in German and French, 14.7% in English and
  * Chinese; 7.311 and 7 311 grouped). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -70,9 +71,60 @@ static void test_from_elsewhere(void)
     int n = figures_find(md, LANG_EN, f, MAX);
     CHECK(n == 1 && strcmp(f[0].quoted, "8.4%") == 0, "%d figures, first %s", n,
           n ? f[0].quoted : "");
+    /* a list item that opens with its source and a colon quotes it; a
+     * paragraph that opens with a word and a colon is narration (an answer's
+     * "No:", "Nein:", "Non :", a Chinese sentence's first clause) */
+    n = figures_find("- 讲义：「春风」797 次\n- Handout: 14.2%\n* Kursskript: 14,2 %\n", LANG_EN, f, MAX);
+    CHECK(n == 0, "%d figures in the source lines, first %s", n, n ? f[0].quoted : "");
+    static const struct {
+        AppLang lang;
+        const char *md, *quoted;
+    } said[] = {
+        {LANG_DE, "Nein: 吹 bekommt nur 3,1 %.", "3,1 %"},
+        {LANG_DE, "Vorher.\n\nNein: 吹 bekommt nur 3,1 %.", "3,1 %"},
+        {LANG_EN, "No: 疑 comes 18th.", "18th"},
+        {LANG_FR, "Non : 霜 n’arrive qu’au 18e rang.", "18e"},
+        {LANG_ZH, "挤不进：「流」排第 24 名。", "第 24"},
+    };
+    for (size_t i = 0; i < sizeof said / sizeof said[0]; i++) {
+        n = figures_find(said[i].md, said[i].lang, f, MAX);
+        CHECK(n == 1 && strcmp(f[0].quoted, said[i].quoted) == 0, "%s: %d figures, first %s",
+              said[i].md, n, n ? f[0].quoted : "");
+    }
     /* a parenthesis that opens with a figure is no source */
     n = figures_find("(8.4%: the first bar)", LANG_EN, f, MAX);
     CHECK(n == 1, "%d figures", n);
+}
+
+/* On another model a lesson about the bundled model marks each percentage
+ * and rank it quotes, those from a named source too, never inside a `code`
+ * span or a fenced block, nor a count (the training text's). */
+static void test_marked(void)
+{
+    static const struct {
+        AppLang lang;
+        const char *md, *want;
+        int marks;
+    } cases[] = {
+        {LANG_EN, "吹 goes from 8.37% to >99.9%; it comes 23rd, rank 4, and 149 times.",
+         "吹 goes from 8.37%* to >99.9%*; it comes 23rd*, rank 4*, and 149 times.", 4},
+        {LANG_EN, "Type `probs 春 → 14.1%`; the bars 8.4% (fp32: 8.37%).\n\n```\n12.5%\n```\n",
+         "Type `probs 春 → 14.1%`; the bars 8.4%* (fp32: 8.37%*).\n\n```\n12.5%\n```\n", 2},
+        {LANG_DE, "Platz 23 – von 7.311; 149-mal, 14,7 %, bei 2,5 Bit.",
+         "Platz 23* – von 7.311; 149-mal, 14,7 %*, bei 2,5 Bit.", 2},
+        {LANG_FR, "Il arrive à la 23e place, le 16e caractère : 14,7\xc2\xa0%.",
+         "Il arrive à la 23e* place, le 16e caractère : 14,7\xc2\xa0%*.", 2},
+        {LANG_ZH, "它排在第 23 名，第 16 个字符，概率 99.0%。", "它排在第 23* 名，第 16 个字符，概率 99.0%*。", 2},
+        {LANG_EN, "No figure: the 7,311 characters, 80x24.", "No figure: the 7,311 characters, 80x24.", 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int marks = -1;
+        char *got = figures_marked(cases[i].md, cases[i].lang, "*", &marks);
+        CHECK(got && strcmp(got, cases[i].want) == 0 && marks == cases[i].marks,
+              "case %zu: '%s' (%d marks), want '%s' (%d)", i, got ? got : "(null)", marks,
+              cases[i].want, cases[i].marks);
+        free(got);
+    }
 }
 
 static void test_screen_match(void)
@@ -146,6 +198,7 @@ int main(void)
     RUN(test_finds_each_kind);
     RUN(test_languages);
     RUN(test_from_elsewhere);
+    RUN(test_marked);
     RUN(test_screen_match);
     RUN(test_misnumbered);
     return test_summary();

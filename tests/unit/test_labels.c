@@ -295,6 +295,7 @@ static const Budget BUDGETS[] = {
     {LBL_HELP_MID_TEXT, 25, {0}},
     {LBL_HELP_LANGUAGE, 25, {"EN 中文 DE FR"}},
     {LBL_HELP_HELP, 25, {0}},
+    {LBL_HELP_MESSAGES, 25, {0}},
     {LBL_HELP_QUIT, 25, {0}},
     {LBL_HELP_COMMAND, 25, {0}},
     {LBL_HELP_LESSON, 25, {0}},
@@ -419,6 +420,7 @@ static const Budget BUDGETS[] = {
     {LBL_IME_KEYS, 80, {"99", "99", SEP, "<", ">", SEP, SEP, SEP}},
     {LBL_IME_EXPLAIN, 80, {SEP}},
     {LBL_HELP_PINYIN, 25, {0}},
+    {LBL_HELP_READING, 25, {0}},
     {LBL_HELP_IME, 25, {0}},
     {LBL_ST_UNKNOWN_MORE, 79, {UNKNOWN_CHAR, "1023"}},
     {LBL_ONE_ST_UNKNOWN_MORE, 79, {UNKNOWN_CHAR, "1"}},
@@ -563,6 +565,10 @@ static const Budget BUDGETS[] = {
     {LBL_MD_STAGE_UNUSED, 160, {"jueju", "python3 jueju.py"}},
     /* lesson --watch: under the narration, wrapped */
     {LBL_CLI_WATCH_GONE, 200, {"'my-lesson.md'"}},
+    /* the note on the bundled model's figures: one row of the narration at
+     * 80x24 (36 columns, screen.c), and a paragraph under a handout's title */
+    {LBL_LESSON_BUNDLED_FIGURES, 36, {"*"}},
+    {LBL_HANDOUT_BUNDLED_FIGURES, 240, {"\\*"}},
 };
 
 enum { N_BUDGETS = sizeof BUDGETS / sizeof BUDGETS[0] };

@@ -486,6 +486,57 @@ static void test_expect(void)
     app_free(&s);
 }
 
+/* `expect removed` and `expect entropy`, against figures recomputed here
+ * from the model's probabilities: min-p 0.1 at temperature 1 keeps each
+ * character with at least a tenth of the leader's probability, removes the
+ * rest, and the draw's entropy is that of the kept ones renormalised. */
+static void test_claims_removed_entropy(void)
+{
+    AppState s;
+    start(&s);
+    char msg[SCRIPT_MSG_MAX], line[96];
+    ok(&s, "mid-text on");
+    ok(&s, "set temperature 1");
+    ok(&s, "set min-p 0.1");
+    ok(&s, "prompt 春风");
+    int V = s.text.m->vocab.size;
+    double top = 0.0, removed = 0.0, kept = 0.0, bits = 0.0;
+    for (int i = 0; i < V; i++)
+        top = s.pred.probs[i] > top ? s.pred.probs[i] : top;
+    for (int i = 0; i < V; i++)
+        *(s.pred.probs[i] >= 0.1 * top ? &kept : &removed) += s.pred.probs[i];
+    for (int i = 0; i < V; i++)
+        if (s.pred.probs[i] >= 0.1 * top && s.pred.probs[i] > 0) {
+            double q = s.pred.probs[i] / kept;
+            bits -= q * log2(q);
+        }
+    CHECK(removed > 0.05 && removed < 0.95, "min-p removes %g of the fixture's probability", removed);
+    snprintf(line, sizeof line, "expect removed = %.1f", 100 * removed);
+    ok(&s, line);
+    snprintf(line, sizeof line, "expect removed > %.1f", 100 * removed + 0.5);
+    CHECK(run(&s, line, msg) == SCRIPT_FAILED && strstr(msg, "the sampler removes"), "%s", msg);
+    /* nothing written by the model yet: the prompt was typed */
+    CHECK(run(&s, "expect entropy < 20", msg) == SCRIPT_FAILED && strstr(msg, "written no character"),
+          "%s", msg);
+    ok(&s, "step");
+    snprintf(line, sizeof line, "expect entropy = %.2f", bits);
+    ok(&s, line);
+    snprintf(line, sizeof line, "expect entropy < %.2f", bits - 0.05);
+    CHECK(run(&s, line, msg) == SCRIPT_FAILED && strstr(msg, "from a draw of"), "%s", msg);
+    /* typing after the draw leaves the model's last character the figure */
+    ok(&s, "type 花");
+    snprintf(line, sizeof line, "expect entropy = %.1f", bits);
+    ok(&s, line);
+    /* refused when read */
+    CHECK(run(&s, "expect removed = 120", msg) == SCRIPT_FAILED && strstr(msg, "out of range 0..100"),
+          "%s", msg);
+    CHECK(run(&s, "expect entropy ~ 1", msg) == SCRIPT_FAILED && strstr(msg, "is not one of"), "%s", msg);
+    CHECK(run(&s, "expect entropy model < 1", msg) == SCRIPT_FAILED && strstr(msg, "needs OP X"), "%s",
+          msg);
+    ok(&s, "expect removed < 100%");
+    app_free(&s);
+}
+
 /* ---- every error names the verb and the argument ---- */
 
 static void test_errors(void)
@@ -513,11 +564,11 @@ static void test_errors(void)
         {"set top-p 0", "set top-p: 0 is out of range 0.05..1"},
         {"set top-p 1.5", "set top-p: 1.5 is out of range 0.05..1"},
         {"set min-p 2", "set min-p: 2 is out of range 0..1"},
-        {"seed 0", "seed: 0 is out of range 1..99999"},
-        {"set seed 100000", "set seed: 100000 is out of range 1..99999"},
+        {"seed 100000", "seed: 100000 is out of range 0..99999"},
+        {"set seed 100000", "set seed: 100000 is out of range 0..99999"},
         /* past every integer type: once cast to one before its range was checked */
         {"set seed 18446744073709551616",
-         "set seed: 18446744073709551616 is out of range 1..99999"},
+         "set seed: 18446744073709551616 is out of range 0..99999"},
         {"pick 9", "pick: 9 is not a candidate (1..8)"},
         {"pick 0", "pick: 0 is not a candidate (1..8)"},
         {"pick", "pick: needs a whole number"},
@@ -1446,6 +1497,7 @@ int main(void)
     RUN(test_compare_form_show);
     RUN(test_lookup_quiz_point);
     RUN(test_expect);
+    RUN(test_claims_removed_entropy);
     RUN(test_messages_in_the_language);
     RUN(test_errors);
     RUN(test_reset_is_fresh);
