@@ -16,21 +16,21 @@ const AppSymbols APP_SYMBOLS_UNICODE = {.arrow = "→", .ellipsis = "…", .newl
 int app_init(AppState *s, const Model *m, TsErr *err)
 {
     memset(s, 0, sizeof *s);
-    s->m = m;
-    s->sym = APP_SYMBOLS_UNICODE;
+    s->text.m = m;
+    s->prefs.sym = APP_SYMBOLS_UNICODE;
     s->compare_repeats = APP_COMPARE_REPEATS;
     int V = m->cfg.vocab_size;
     Prediction *p = &s->pred;
-    if (gen_init(&s->g, m, 1, err) != 0)
+    if (gen_init(&s->text.g, m, 1, err) != 0)
         return -1;
-    s->cap_chars = APP_MAX_CHARS;
-    s->chars = ts_calloc(s->cap_chars, sizeof *s->chars, err);
-    s->steps = ts_calloc(s->cap_chars, sizeof *s->steps, err);
-    s->fingerprint = session_code_fingerprint(m);
-    s->ime.cand = ts_calloc((size_t)V, sizeof *s->ime.cand, err);
-    if (!s->chars || !s->steps || !s->ime.cand || sampler_init(&p->ss, V, err) != 0 ||
-        nextview_init(&p->next, m, &p->ss, err) != 0 ||
-        gen_start(&s->g, NULL, 0, app_can_start_poem(s) ? PROMPT_POEM_START : PROMPT_MID_TEXT,
+    s->text.cap_chars = APP_MAX_CHARS;
+    s->text.chars = ts_calloc(s->text.cap_chars, sizeof *s->text.chars, err);
+    s->record.steps = ts_calloc(s->text.cap_chars, sizeof *s->record.steps, err);
+    s->record.fingerprint = session_code_fingerprint(m);
+    s->input.ime.cand = ts_calloc((size_t)V, sizeof *s->input.ime.cand, err);
+    if (!s->text.chars || !s->record.steps || !s->input.ime.cand ||
+        sampler_init(&p->ss, V, err) != 0 || nextview_init(&p->next, m, &p->ss, err) != 0 ||
+        gen_start(&s->text.g, NULL, 0, app_can_start_poem(s) ? PROMPT_POEM_START : PROMPT_MID_TEXT,
                   err) != 0) {
         app_free(s);
         return -1;
@@ -40,7 +40,7 @@ int app_init(AppState *s, const Model *m, TsErr *err)
     p->probs = p->next.probs;
     p->order = p->next.order;
     p->allowed = p->next.allowed;
-    convert_init(&s->conv, NULL); /* once: app_reset keeps it, and OpenCC once opened */
+    convert_init(&s->text.conv, NULL); /* once: app_reset keeps it, and OpenCC once opened */
     app_reset(s);
     return 0;
 }
@@ -48,45 +48,45 @@ int app_init(AppState *s, const Model *m, TsErr *err)
 void app_reset(AppState *s)
 {
     app_job_stop(s);
-    s->n_chars = 0;
-    s->mid_text = !app_can_start_poem(s); /* a vocabulary without a newline: mid-text */
-    if (s->weights != WPREC_FP32) /* every lesson starts from the weights as trained */
+    s->text.n_chars = 0;
+    s->view.mid_text = !app_can_start_poem(s); /* a vocabulary without a newline: mid-text */
+    if (s->text.weights != WPREC_FP32) /* every lesson starts from the weights as trained */
         app_set_weights(s, WPREC_FP32);
-    gen_set_cache(&s->g, 1);
+    gen_set_cache(&s->text.g, 1);
     /* an empty text cannot fail: a poem's start is asked only with a newline */
-    gen_start(&s->g, NULL, 0, s->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START, NULL);
-    s->set = gen_default_settings(); /* the commands' defaults too */
-    s->seed = GEN_DEFAULT_SEED;
-    rng_seed(&s->rng, s->seed);
-    s->rng_draws = 0;
-    s->slider = SL_TEMPERATURE;
-    memset(&s->mode, 0, sizeof s->mode);
-    s->mode.line_len = 7;
-    form_init_free(&s->mode.start);
-    form_init_free(&s->mode.now);
-    s->mode.kind = FORM_FREE;
-    s->pred.query_cp = 0;
-    s->pred.query_id = s->pred.query_rank = 0;
-    s->pred.query_p = s->pred.query_p_sampler = 0.0f;
-    memset(&s->cmp, 0, sizeof s->cmp);
-    s->coin.valid = 0;
-    s->cmp_text = s->query_text = (TextMark){0};
+    gen_start(&s->text.g, NULL, 0, s->view.mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START, NULL);
+    s->view.set = gen_default_settings(); /* the commands' defaults too */
+    s->view.seed = GEN_DEFAULT_SEED;
+    rng_seed(&s->view.rng, s->view.seed);
+    s->record.rng_draws = 0;
+    s->view.slider = SL_TEMPERATURE;
+    memset(&s->view.mode, 0, sizeof s->view.mode);
+    s->view.mode.line_len = 7;
+    form_init_free(&s->view.mode.start);
+    form_init_free(&s->view.mode.now);
+    s->view.mode.kind = FORM_FREE;
+    s->pred.query.cp = 0;
+    s->pred.query.id = s->pred.query.rank = 0;
+    s->pred.query.p = s->pred.query.p_sampler = 0.0f;
+    memset(&s->view.cmp, 0, sizeof s->view.cmp);
+    s->view.coin.valid = 0;
+    s->view.cmp_text = s->view.query_text = (TextMark){0};
     s->job.written = 0; /* the compare run's generators stay allocated for the next one */
-    app_view_open(s, VIEW_NONE); /* every view closed */
-    s->query_input = 0;
-    s->quiz[0] = 0;
-    s->quiz_answer[0] = 0;
-    s->quiz_hidden = 0;
-    s->point = PANEL_NONE;
-    s->cmdline_open = 0; /* the lesson and the picker stay: a lesson's replay starts here */
-    s->ime.typed[0] = 0; /* the pinyin display and input mode stay, as the language does */
-    s->ime.page = 0;
-    s->quit = 0;
-    s->quit_ask = 0;
-    s->export_ask = 0;
-    s->compare_model[0] = 0; /* the compare model closes with the next prediction */
-    s->lesson_stage = (AppStageWish){0}; /* a student's program started by hand goes on */
-    s->stage_ask = 0;
+    app_view_open(&s->view.views, VIEW_NONE); /* every view closed */
+    s->input.query_input = 0;
+    s->view.quiz[0] = 0;
+    s->view.quiz_answer[0] = 0;
+    s->view.quiz_hidden = 0;
+    s->view.point = PANEL_NONE;
+    s->input.cmdline_open = 0; /* the lesson and the picker stay: a lesson's replay starts here */
+    s->input.ime.typed[0] = 0; /* the pinyin display and input mode stay, as the language does */
+    s->input.ime.page = 0;
+    s->input.quit = 0;
+    s->input.quit_ask = 0;
+    s->input.export_ask = 0;
+    s->view.compare_model[0] = 0; /* the compare model closes with the next prediction */
+    s->view.lesson_stage = (AppStageWish){0}; /* a student's program started by hand goes on */
+    s->progs.ask = 0;
     app_status(s, 0, "%s", app_label(s, LBL_ST_WELCOME));
     app_predict(s); /* after the welcome: a model that fails says so at once */
 }
@@ -99,15 +99,15 @@ void app_free(AppState *s)
     if (s->job.have_gens) {
         cachecmp_free(&s->job.compare);
     }
-    gen_free(&s->g);
+    gen_free(&s->text.g);
     app_compare_model_free(s);
-    app_weights_free(s);
+    app_weights_free(&s->text.wt);
     nextview_free(&s->pred.next);
     sampler_free(&s->pred.ss);
-    free(s->chars);
-    free(s->steps);
-    free(s->ime.cand);
-    convert_close(&s->conv);
+    free(s->text.chars);
+    free(s->record.steps);
+    free(s->input.ime.cand);
+    convert_close(&s->text.conv);
     memset(s, 0, sizeof *s);
 }
 
@@ -115,26 +115,26 @@ void app_free(AppState *s)
  * said again (a key pressed twice) once. */
 static void keep_message(AppState *s, const char *msg)
 {
-    if (s->n_msgs > 0) {
+    if (s->record.n_msgs > 0) {
         /* the same one again, or again with where it came from ("stage: ...")
          * in front: it takes the place of the first */
-        char *last = s->msgs[(s->n_msgs - 1) % APP_MSGS_KEPT];
+        char *last = s->record.msgs[(s->record.n_msgs - 1) % APP_MSGS_KEPT];
         size_t n = strlen(msg), k = strlen(last);
         if (n >= k && strcmp(msg + n - k, last) == 0) {
             snprintf(last, APP_MSG_MAX, "%s", msg);
             return;
         }
     }
-    snprintf(s->msgs[s->n_msgs % APP_MSGS_KEPT], APP_MSG_MAX, "%s", msg);
-    s->n_msgs++;
+    snprintf(s->record.msgs[s->record.n_msgs % APP_MSGS_KEPT], APP_MSG_MAX, "%s", msg);
+    s->record.n_msgs++;
 }
 
 const char *app_message(const AppState *s, int k)
 {
-    int kept = s->n_msgs < APP_MSGS_KEPT ? s->n_msgs : APP_MSGS_KEPT;
+    int kept = s->record.n_msgs < APP_MSGS_KEPT ? s->record.n_msgs : APP_MSGS_KEPT;
     if (k < 0 || k >= kept)
         return NULL;
-    return s->msgs[(s->n_msgs - 1 - k) % APP_MSGS_KEPT];
+    return s->record.msgs[(s->record.n_msgs - 1 - k) % APP_MSGS_KEPT];
 }
 
 void app_status(AppState *s, int is_error, const char *fmt, ...)
@@ -146,14 +146,14 @@ void app_status(AppState *s, int is_error, const char *fmt, ...)
     va_end(ap);
     /* the line shows what fits, never half a character */
     size_t n = strlen(whole);
-    if (n >= sizeof s->status) {
-        n = sizeof s->status - 1;
+    if (n >= sizeof s->view.status) {
+        n = sizeof s->view.status - 1;
         while (n > 0 && ((unsigned char)whole[n] & 0xC0) == 0x80)
             n--;
     }
-    memcpy(s->status, whole, n);
-    s->status[n] = 0;
-    s->status_error = is_error;
+    memcpy(s->view.status, whole, n);
+    s->view.status[n] = 0;
+    s->view.status_error = is_error;
     if (is_error)
         keep_message(s, whole);
 }
@@ -166,7 +166,7 @@ static void describe(const AppState *s, uint32_t cp, char *out, size_t size)
 {
     if (cp == '\n')
         snprintf(out, size, "%s", app_label(s, LBL_NEWLINE));
-    else if (vocab_id(&s->m->vocab, cp) >= 0)
+    else if (vocab_id(&s->text.m->vocab, cp) >= 0)
         vocab_show(cp, out); /* out holds at least 8 bytes */
     else
         vocab_describe(cp, out, size);
@@ -177,21 +177,21 @@ static void status_full(AppState *s)
 {
     char max[32];
     app_status(s, 1, app_label_n(s, LBL_ST_FULL, APP_MAX_CHARS),
-               app_format_count(s->lang, APP_MAX_CHARS, max, sizeof max));
+               app_format_count(s->view.lang, APP_MAX_CHARS, max, sizeof max));
 }
 
 int app_push_char(AppState *s, uint32_t cp, Origin origin)
 {
     char name[48];
     describe(s, cp, name, sizeof name);
-    if (s->n_chars >= s->cap_chars) {
+    if (s->text.n_chars >= s->text.cap_chars) {
         status_full(s);
         return -1;
     }
-    int id = vocab_id(&s->m->vocab, cp);
-    if (id >= 0 && s->mode.kind != FORM_FREE) {
+    int id = vocab_id(&s->text.m->vocab, cp);
+    if (id >= 0 && s->view.mode.kind != FORM_FREE) {
         /* pred.allowed as scratch: the next app_predict fills it again anyway */
-        form_allowed(&s->mode.now, &s->m->vocab, s->pred.allowed);
+        form_allowed(&s->view.mode.now, &s->text.m->vocab, s->pred.allowed);
         if (!s->pred.allowed[id]) {
             app_status(s, 1, app_label(s, LBL_ST_FORM_REFUSES), name);
             return -1;
@@ -200,7 +200,7 @@ int app_push_char(AppState *s, uint32_t cp, Origin origin)
     TsErr err;
     /* gen_append follows the rule: under mid-text the first character takes
      * the empty text's newline's place */
-    if (id >= 0 && gen_append(&s->g, id, &err) != 0) {
+    if (id >= 0 && gen_append(&s->text.g, id, &err) != 0) {
         app_status(s, 1, "%s", err.msg);
         return -1;
     }
@@ -208,31 +208,32 @@ int app_push_char(AppState *s, uint32_t cp, Origin origin)
     if (id >= 0)
         app_mode_follow(s);
     else
-        app_status(s, 1, app_label_n(s, LBL_ST_UNKNOWN, s->m->vocab.size), name,
-                   app_format_count(s->lang, s->m->vocab.size, size, sizeof size));
-    s->chars[s->n_chars++] = (AppChar){cp, id, origin, 0.0f};
-    s->coin.valid = 0; /* a step that drew no coin */
+        app_status(s, 1, app_label_n(s, LBL_ST_UNKNOWN, s->text.m->vocab.size), name,
+                   app_format_count(s->view.lang, s->text.m->vocab.size, size, sizeof size));
+    s->text.chars[s->text.n_chars++] = (AppChar){cp, id, origin, 0.0f};
+    s->view.coin.valid = 0; /* a step that drew no coin */
     return 0;
 }
 
 int app_pop_char(AppState *s)
 {
-    if (s->n_chars == 0) {
+    if (s->text.n_chars == 0) {
         app_status(s, 0, "%s", app_label(s, LBL_ST_NOTHING_BACK));
         return -1;
     }
-    AppChar c = s->chars[--s->n_chars];
-    s->coin.valid = 0;
+    AppChar c = s->text.chars[--s->text.n_chars];
+    s->view.coin.valid = 0;
     char name[48];
     describe(s, c.cp, name, sizeof name);
     if (c.id < 0) {
         app_status(s, 0, app_label(s, LBL_ST_TOOK_BACK_UNKNOWN), name);
         return 0;
     }
-    gen_pop(&s->g); /* infer_truncate: the cache forgets the position, keeps the rest */
+    gen_pop(&s->text.g); /* infer_truncate: the cache forgets the position, keeps the rest */
     app_mode_replay(s);
-    if (s->g.use_cache)
-        app_status(s, 0, app_label_n(s, LBL_ST_TOOK_BACK, s->g.inf.len), name, s->g.inf.len);
+    if (s->text.g.use_cache)
+        app_status(s, 0, app_label_n(s, LBL_ST_TOOK_BACK, s->text.g.inf.len), name,
+                   s->text.g.inf.len);
     else
         app_status(s, 0, app_label(s, LBL_ST_TOOK_BACK_NOCACHE), name);
     return 0;
@@ -240,7 +241,7 @@ int app_pop_char(AppState *s)
 
 void app_clear_text(AppState *s)
 {
-    s->n_chars = 0;
+    s->text.n_chars = 0;
     app_reread_text(s);
 }
 
@@ -248,12 +249,13 @@ int app_reread_text(AppState *s)
 {
     int ids[APP_MAX_CHARS];
     size_t n = 0;
-    for (size_t i = 0; i < s->n_chars; i++)
-        if (s->chars[i].id >= 0)
-            ids[n++] = s->chars[i].id;
+    for (size_t i = 0; i < s->text.n_chars; i++)
+        if (s->text.chars[i].id >= 0)
+            ids[n++] = s->text.chars[i].id;
     TsErr err;
-    s->coin.valid = 0;
-    if (gen_start(&s->g, ids, n, s->mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START, &err) != 0) {
+    s->view.coin.valid = 0;
+    if (gen_start(&s->text.g, ids, n, s->view.mid_text ? PROMPT_MID_TEXT : PROMPT_POEM_START,
+                  &err) != 0) {
         app_status(s, 1, "%s", err.msg);
         return -1;
     }
@@ -263,12 +265,12 @@ int app_reread_text(AppState *s)
 
 int app_can_start_poem(const AppState *s)
 {
-    return vocab_id(&s->m->vocab, '\n') >= 0;
+    return vocab_id(&s->text.m->vocab, '\n') >= 0;
 }
 
 uint32_t app_start_cp(const AppState *s)
 {
-    return vocab_cp(&s->m->vocab, gen_start_token(s->m));
+    return vocab_cp(&s->text.m->vocab, gen_start_token(s->text.m));
 }
 
 void app_say_no_newline(AppState *s)
@@ -284,9 +286,9 @@ void app_set_mid_text(AppState *s, int on, int by_key)
         app_say_no_newline(s);
         return;
     }
-    s->mid_text = on != 0;
-    LabelId said = by_key ? (s->mid_text ? LBL_ST_MID_TEXT : LBL_ST_POEM_START)
-                          : (s->mid_text ? LBL_ST_MID_TEXT_CMD : LBL_ST_POEM_START_CMD);
+    s->view.mid_text = on != 0;
+    LabelId said = by_key ? (s->view.mid_text ? LBL_ST_MID_TEXT : LBL_ST_POEM_START)
+                          : (s->view.mid_text ? LBL_ST_MID_TEXT_CMD : LBL_ST_POEM_START_CMD);
     if (app_reread_text(s) == 0)
         app_status(s, 0, "%s", app_label(s, said));
     app_predict(s);
@@ -320,7 +322,7 @@ static void type_text(AppState *s, const char *utf8, size_t len, int clear_statu
 {
     Converted c;
     TsErr err;
-    if (convert_text(&s->conv, &s->m->vocab, utf8, len, &c, &err) != 0) {
+    if (convert_text(&s->text.conv, &s->text.m->vocab, utf8, len, &c, &err) != 0) {
         app_status(s, 1, "%s", err.msg);
         return;
     }
@@ -330,9 +332,9 @@ static void type_text(AppState *s, const char *utf8, size_t len, int clear_statu
     while (pos < c.len && utf8_decode(c.text, c.len, &pos, &cp) == 0) {
         if (app_push_char(s, cp, ORIGIN_TYPED) != 0) {
             refused = 1; /* the status says why */
-            if (s->n_chars >= s->cap_chars)
+            if (s->text.n_chars >= s->text.cap_chars)
                 break;
-        } else if (s->chars[s->n_chars - 1].id < 0) {
+        } else if (s->text.chars[s->text.n_chars - 1].id < 0) {
             unknown = cp; /* its status names it */
             first_unknown = n_unknown++ ? first_unknown : cp;
         }
@@ -349,10 +351,10 @@ static void type_text(AppState *s, const char *utf8, size_t len, int clear_statu
         app_status(s, 1, app_label(s, why), name);
     } else if (!unknown && !refused && c.changed) {
         char changes[128];
-        describe_changes(&s->sym, &c, changes, sizeof changes);
+        describe_changes(&s->prefs.sym, &c, changes, sizeof changes);
         app_status(s, 0, app_label(s, LBL_ST_CONVERTED), changes);
     } else if (!unknown && !refused && clear_status) {
-        s->status[0] = 0;
+        s->view.status[0] = 0;
     }
     converted_free(&c);
 }
@@ -362,7 +364,7 @@ void app_status_converted(AppState *s, const ConvertPair *pairs, int n)
     Converted c = {.n_pairs = n < CONVERT_MAX_PAIRS ? n : CONVERT_MAX_PAIRS, .changed = n};
     memcpy(c.pairs, pairs, (size_t)c.n_pairs * sizeof *pairs);
     char changes[128];
-    describe_changes(&s->sym, &c, changes, sizeof changes);
+    describe_changes(&s->prefs.sym, &c, changes, sizeof changes);
     app_status(s, 0, app_label(s, LBL_ST_CONVERTED), changes);
 }
 
@@ -386,12 +388,12 @@ void app_type_char(AppState *s, uint32_t cp)
 int app_pinyin_rank(const AppState *s, const char *typed, PinyinCandidate *out, int max,
                     TsErr *err)
 {
-    if (!s->pinyin)
+    if (!s->text.pinyin)
         return ts_fail(err, "no pinyin table (assets/pinyin.tsv) was loaded");
     PinyinSyllable q;
     if (pinyin_syllable_parse(typed, &q, err) != 0)
         return -1;
-    return pinyin_rank(s->pinyin, &s->m->vocab, &q, s->pred.probs, out, max);
+    return pinyin_rank(s->text.pinyin, &s->text.m->vocab, &q, s->pred.probs, out, max);
 }
 
 uint32_t app_convert_char(AppState *s, uint32_t cp)
@@ -400,7 +402,7 @@ uint32_t app_convert_char(AppState *s, uint32_t cp)
     int n = utf8_encode(cp, one);
     Converted c;
     TsErr err;
-    if (n == 0 || convert_text(&s->conv, &s->m->vocab, one, (size_t)n, &c, &err) != 0)
+    if (n == 0 || convert_text(&s->text.conv, &s->text.m->vocab, one, (size_t)n, &c, &err) != 0)
         return cp;
     size_t pos = 0;
     uint32_t out = cp;
@@ -413,11 +415,11 @@ uint32_t app_convert_char(AppState *s, uint32_t cp)
  * final distribution, and that distribution's top as the bar's segments. */
 static void keep_coin(AppState *s)
 {
-    AppCoin *c = &s->coin;
-    const float *final = s->g.ss.final;
-    int V = s->m->cfg.vocab_size;
+    AppCoin *c = &s->view.coin;
+    const float *final = s->text.g.ss.final;
+    int V = s->text.m->cfg.vocab_size;
     c->valid = 0;
-    c->draw = s->g.coin;
+    c->draw = s->text.g.coin;
     if (sampler_coin(final, V, c->draw, &c->land) != 0)
         return;
     /* pred.order (the view's) is free until the next app_predict: nextview_compute sorts afresh */
@@ -440,34 +442,36 @@ static void keep_coin(AppState *s)
 
 int app_sample_one(AppState *s)
 {
-    if (s->mode.kind != FORM_FREE && s->mode.now.done) {
+    if (s->view.mode.kind != FORM_FREE && s->view.mode.now.done) {
         app_status(s, 0, "%s", app_label(s, LBL_ST_POEM_DONE));
         return -1;
     }
-    if (s->n_chars >= s->cap_chars) {
+    if (s->text.n_chars >= s->text.cap_chars) {
         status_full(s);
         return -1;
     }
     TsErr err;
-    if (!gen_logits(&s->g, &err)) {
-        app_status(s, 1, app_label(s, LBL_ST_NONFINITE), s->g.inf.len - 1);
+    if (!gen_logits(&s->text.g, &err)) {
+        app_status(s, 1, app_label(s, LBL_ST_NONFINITE), s->text.g.inf.len - 1);
         return -1;
     }
-    Form *form = s->mode.kind == FORM_FREE ? NULL : &s->mode.now; /* gen_sample advances it */
-    Rng before = s->rng;
-    int tok = gen_sample(&s->g, &s->set, form, &s->rng, &err);
-    if (memcmp(&before, &s->rng, sizeof before) != 0)
-        s->rng_draws++; /* one coin a draw (gen_sample) */
+    Form *form =
+        s->view.mode.kind == FORM_FREE ? NULL : &s->view.mode.now; /* gen_sample advances it */
+    Rng before = s->view.rng;
+    int tok = gen_sample(&s->text.g, &s->view.set, form, &s->view.rng, &err);
+    if (memcmp(&before, &s->view.rng, sizeof before) != 0)
+        s->record.rng_draws++; /* one coin a draw (gen_sample) */
     if (tok < 0) {
         app_status(s, 1, "%s", err.msg);
         return -1;
     }
     /* the bars' model probabilities are this step's; the sampler's are what it drew from */
-    app_session_record(s, tok, s->pred.probs, s->g.ss.final);
+    app_session_record(s, tok, s->pred.probs, s->text.g.ss.final);
     /* g.ss.final is the distribution gen_sample drew from, g.coin its draw */
-    int V = s->m->cfg.vocab_size;
-    float bits = (float)(sampler_entropy(s->g.ss.final, V, 1.0) / log(2.0));
-    s->chars[s->n_chars++] = (AppChar){vocab_cp(&s->m->vocab, tok), tok, ORIGIN_MODEL, bits};
+    int V = s->text.m->cfg.vocab_size;
+    float bits = (float)(sampler_entropy(s->text.g.ss.final, V, 1.0) / log(2.0));
+    s->text.chars[s->text.n_chars++] =
+        (AppChar){vocab_cp(&s->text.m->vocab, tok), tok, ORIGIN_MODEL, bits};
     keep_coin(s);
     return tok;
 }
@@ -489,12 +493,12 @@ static void predict_histogram(AppState *s)
     p->hist_other = 0;
     for (int k = 0; k < p->n_top; k++)
         p->top[k].hist = 0;
-    if (!app_view_is_open(s, VIEW_HISTOGRAM) || !p->sampler_ok)
+    if (!app_view_is_open(&s->view.views, VIEW_HISTOGRAM) || !p->sampler_ok)
         return;
     Rng r;
-    rng_seed(&r, s->seed);
+    rng_seed(&r, s->view.seed);
     for (int d = 0; d < APP_HIST_DRAWS; d++) {
-        int id = sampler_pick(p->ss.final, s->m->cfg.vocab_size, rng_float(&r));
+        int id = sampler_pick(p->ss.final, s->text.m->cfg.vocab_size, rng_float(&r));
         int k = 0;
         while (k < p->n_top && p->top[k].id != id)
             k++;
@@ -508,22 +512,22 @@ static void predict_histogram(AppState *s)
 static void predict_query(AppState *s)
 {
     Prediction *p = &s->pred;
-    if (!p->query_cp)
+    if (!p->query.cp)
         return;
-    p->query_id = vocab_id(&s->m->vocab, p->query_cp);
-    p->query_rank = 0;
-    if (p->query_id < 0)
+    p->query.id = vocab_id(&s->text.m->vocab, p->query.cp);
+    p->query.rank = 0;
+    if (p->query.id < 0)
         return;
-    p->query_rank = app_rank(s, p->query_id);
-    p->query_p = p->probs[p->query_id];
-    p->query_p_sampler = p->sampler_ok ? p->ss.final[p->query_id] : 0.0f;
+    p->query.rank = app_rank(s, p->query.id);
+    p->query.p = p->probs[p->query.id];
+    p->query.p_sampler = p->sampler_ok ? p->ss.final[p->query.id] : 0.0f;
 }
 
 int app_rank(const AppState *s, int id)
 {
     /* one more than the characters ordered before it */
     int before = 0;
-    for (int i = 0; i < s->m->cfg.vocab_size; i++)
+    for (int i = 0; i < s->text.m->cfg.vocab_size; i++)
         before += sampler_before(s->pred.probs, i, id);
     return before + 1;
 }
@@ -576,48 +580,49 @@ void app_summary(const AppState *s, AppSummary *out)
 {
     const Prediction *p = &s->pred;
     char kept[32], removed[32], share[32], h[32], hf[32];
-    app_format_count(s->lang, (long)p->ss.kept, kept, sizeof kept);
+    app_format_count(s->view.lang, (long)p->ss.kept, kept, sizeof kept);
     if (p->sampler_ok)
         snprintf(out->kept, sizeof out->kept, app_label(s, LBL_SUMMARY), kept,
                  /* as the blocked share beside it: 99.98%, never 100.0% while some passes */
-                 app_blocked_share(s->lang, p->stages.removed_total, removed, sizeof removed));
+                 app_blocked_share(s->view.lang, p->stages.removed_total, removed, sizeof removed));
     else
         snprintf(out->kept, sizeof out->kept, "%s", app_label(s, LBL_NOTHING_LEFT));
     out->blocked[0] = 0;
-    if (s->mode.kind != FORM_FREE)
+    if (s->view.mode.kind != FORM_FREE)
         snprintf(out->blocked, sizeof out->blocked, app_label(s, LBL_SUMMARY_BLOCKED),
-                 app_blocked_share(s->lang, p->blocked, share, sizeof share));
+                 app_blocked_share(s->view.lang, p->blocked, share, sizeof share));
     /* in bits, as the e view and the lessons (the engine computes nats) */
     snprintf(out->entropy, sizeof out->entropy, app_label(s, LBL_ENTROPY),
-             app_num(s->lang, p->entropy / log(2.0), 2, h, sizeof h),
-             app_num(s->lang, p->sampler_ok ? p->stages.entropy_final / log(2.0) : 0.0, 2, hf,
+             app_num(s->view.lang, p->entropy / log(2.0), 2, h, sizeof h),
+             app_num(s->view.lang, p->sampler_ok ? p->stages.entropy_final / log(2.0) : 0.0, 2, hf,
                      sizeof hf));
 }
 
 TextMark app_text_mark(const AppState *s)
 {
-    TextMark m = {s->g.n, text_hash(&s->g, s->g.n)};
+    TextMark m = {s->text.g.n, text_hash(&s->text.g, s->text.g.n)};
     return m;
 }
 
 int app_text_has(const AppState *s, TextMark m)
 {
-    return m.n > 0 && s->g.n >= m.n && text_hash(&s->g, m.n) == m.hash;
+    return m.n > 0 && s->text.g.n >= m.n && text_hash(&s->text.g, m.n) == m.hash;
 }
 
 void app_forget_stale(AppState *s, int all)
 {
-    if ((s->cmp.length > 0 || s->job.kind == JOB_COMPARE) && (all || !app_text_has(s, s->cmp_text))) {
+    if ((s->view.cmp.length > 0 || s->job.kind == JOB_COMPARE) &&
+        (all || !app_text_has(s, s->view.cmp_text))) {
         if (s->job.kind == JOB_COMPARE)
             app_job_stop(s);
-        memset(&s->cmp, 0, sizeof s->cmp);
-        s->cmp_text = (TextMark){0};
+        memset(&s->view.cmp, 0, sizeof s->view.cmp);
+        s->view.cmp_text = (TextMark){0};
     }
-    if (s->pred.query_cp && (all || !app_text_has(s, s->query_text))) {
-        s->pred.query_cp = 0;
-        s->pred.query_id = s->pred.query_rank = 0; /* no rank of a look-up that is gone */
-        s->pred.query_p = s->pred.query_p_sampler = 0.0f;
-        s->query_text = (TextMark){0};
+    if (s->pred.query.cp && (all || !app_text_has(s, s->view.query_text))) {
+        s->pred.query.cp = 0;
+        s->pred.query.id = s->pred.query.rank = 0; /* no rank of a look-up that is gone */
+        s->pred.query.p = s->pred.query.p_sampler = 0.0f;
+        s->view.query_text = (TextMark){0};
     }
 }
 
@@ -626,7 +631,8 @@ void app_predict(AppState *s)
     Prediction *p = &s->pred;
     app_forget_stale(s, 0);
     TsErr err;
-    int rc = nextview_compute(&p->next, &s->g, &s->set, &s->mode.now, s->corpus, &err);
+    int rc = nextview_compute(&p->next, &s->text.g, &s->view.set, &s->view.mode.now, s->text.corpus,
+                              &err);
     if (p->next.model_rows > 0) { /* the model ran (the logits were not current) */
         p->predict_ms = p->next.model_ms;
         p->predict_rows = p->next.model_rows;
@@ -638,11 +644,11 @@ void app_predict(AppState *s)
         return;
     }
     if (rc != 0) {
-        p->query_rank = 0;
-        p->query_p = p->query_p_sampler = 0.0f;
+        p->query.rank = 0;
+        p->query.p = p->query.p_sampler = 0.0f;
         p->hist_other = 0;
         /* the position the engine reports: the last one the model read */
-        app_status(s, 1, app_label(s, LBL_ST_NONFINITE), s->g.inf.len - 1);
+        app_status(s, 1, app_label(s, LBL_ST_NONFINITE), s->text.g.inf.len - 1);
     } else {
         predict_query(s);
         predict_histogram(s);
@@ -654,24 +660,24 @@ void app_predict(AppState *s)
 
 void app_set_corpus(AppState *s, const Corpus *c, CorpusStatus status)
 {
-    s->corpus = c;
-    s->corpus_status = status;
-    nextview_count(&s->pred.next, &s->g, c);
+    s->text.corpus = c;
+    s->text.corpus_status = status;
+    nextview_count(&s->pred.next, &s->text.g, c);
     show_counts(&s->pred);
 }
 
 /* ---- queries for the screen ---- */
 
-size_t app_window_start(const AppState *s) { return gen_window_start(&s->g); }
+size_t app_window_start(const AppState *s) { return gen_window_start(&s->text.g); }
 
 long app_char_text_index(const AppState *s, size_t i)
 {
-    if (i >= s->n_chars || s->chars[i].id < 0)
+    if (i >= s->text.n_chars || s->text.chars[i].id < 0)
         return -1;
     long known = 0;
     for (size_t j = 0; j < i; j++)
-        known += s->chars[j].id >= 0;
-    return (long)s->g.prefix + known;
+        known += s->text.chars[j].id >= 0;
+    return (long)s->text.g.prefix + known;
 }
 
 int app_char_in_window(const AppState *s, size_t i)
@@ -682,12 +688,12 @@ int app_char_in_window(const AppState *s, size_t i)
 
 int app_attention(const AppState *s, int layer, int head, long text_index, float *weight)
 {
-    const Infer *inf = &s->g.inf;
-    long pos = text_index - (long)s->g.cache_start; /* the cache position it was read at */
+    const Infer *inf = &s->text.g.inf;
+    long pos = text_index - (long)s->text.g.cache_start; /* the cache position it was read at */
     *weight = 0.0f;
-    if (!s->g.have_logits || text_index < 0 || pos < 0 || pos >= inf->len)
+    if (!s->text.g.have_logits || text_index < 0 || pos < 0 || pos >= inf->len)
         return 0;
-    int H = s->m->cfg.n_head;
+    int H = s->text.m->cfg.n_head;
     *weight = inf->att_last[((size_t)layer * H + head) * inf->ctx + (size_t)pos];
     return 1;
 }
@@ -695,28 +701,28 @@ int app_attention(const AppState *s, int layer, int head, long text_index, float
 AppMask app_mask(const AppState *s)
 {
     AppMask m = {0, 0, 0};
-    if (!s->g.have_logits || s->g.last_rows <= 0)
+    if (!s->text.g.have_logits || s->text.g.last_rows <= 0)
         return m;
-    m.total = s->g.inf.len;
-    m.rows = s->g.last_rows < m.total ? s->g.last_rows : m.total;
+    m.total = s->text.g.inf.len;
+    m.rows = s->text.g.last_rows < m.total ? s->text.g.last_rows : m.total;
     m.start = m.total - m.rows;
     return m;
 }
 
 int app_mask_token(const AppState *s, int k)
 {
-    size_t t = s->g.cache_start + (size_t)k;
-    return k >= 0 && k < s->g.inf.len && t < s->g.n ? s->g.text[t] : -1;
+    size_t t = s->text.g.cache_start + (size_t)k;
+    return k >= 0 && k < s->text.g.inf.len && t < s->text.g.n ? s->text.g.text[t] : -1;
 }
 
 size_t app_cache_bytes_now(const AppState *s)
 {
-    if (!s->g.use_cache)
+    if (!s->text.g.use_cache)
         return 0;
-    return infer_cache_bytes_per_char(&s->m->cfg) * (size_t)s->g.inf.len;
+    return infer_cache_bytes_per_char(&s->text.m->cfg) * (size_t)s->text.g.inf.len;
 }
 
 size_t app_cache_bytes_full(const AppState *s)
 {
-    return infer_cache_bytes_per_char(&s->m->cfg) * (size_t)s->m->cfg.context;
+    return infer_cache_bytes_per_char(&s->text.m->cfg) * (size_t)s->text.m->cfg.context;
 }

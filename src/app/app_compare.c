@@ -31,8 +31,8 @@ static void cm_free(AppCompareModel *c)
 
 void app_compare_model_free(AppState *s)
 {
-    cm_free(s->cm);
-    s->cm = NULL;
+    cm_free(s->text.cm);
+    s->text.cm = NULL;
 }
 
 /* The model path names: a file of its own, or the explorer's in a precision. */
@@ -72,7 +72,7 @@ void app_compare_model_close(AppCompareModel *c)
 void app_compare_model_adopt(AppState *s, AppCompareModel *c)
 {
     app_compare_model_free(s);
-    s->cm = c;
+    s->text.cm = c;
 }
 
 /* Load path as the compare model in place of what is loaded; what is loaded
@@ -89,15 +89,15 @@ static int load(AppState *s, const char *path, TsErr *err)
 int app_compare_model_set(AppState *s, const char *path, TsErr *err)
 {
     if (!path || !*path) {
-        s->compare_model[0] = 0;
+        s->view.compare_model[0] = 0;
         app_compare_model_free(s);
         return 0;
     }
-    if (strlen(path) >= sizeof s->compare_model)
+    if (strlen(path) >= sizeof s->view.compare_model)
         return ts_fail(err, "%s: the file's name is too long", "--compare-model");
     if (load(s, path, err) != 0)
         return -1;
-    snprintf(s->compare_model, sizeof s->compare_model, "%s", path);
+    snprintf(s->view.compare_model, sizeof s->view.compare_model, "%s", path);
     return 0;
 }
 
@@ -106,14 +106,14 @@ int app_compare_model_set(AppState *s, const char *path, TsErr *err)
 static void read_text(AppState *s, AppCompareModel *c)
 {
     TsErr err;
-    const Generator *a = &s->g;
+    const Generator *a = &s->text.g;
     size_t n = a->n - a->prefix;
     c->ok = 0;
     if (!s->pred.model_ok) {
         c->error[0] = 0;
         return;
     }
-    if (modelcmp_map_text(&s->m->vocab, a->text + a->prefix, n, &c->m->vocab, c->ids, c->name,
+    if (modelcmp_map_text(&s->text.m->vocab, a->text + a->prefix, n, &c->m->vocab, c->ids, c->name,
                           &err) != 0) {
         snprintf(c->error, sizeof c->error, "%s", err.msg);
         return;
@@ -129,7 +129,7 @@ static void read_text(AppState *s, AppCompareModel *c)
         return;
     }
     nextview_sort(&c->view, MODELCMP_TOP);
-    if (modelcmp_compute(&c->cmp, &s->m->vocab, s->pred.probs, s->pred.order, &c->m->vocab,
+    if (modelcmp_compute(&c->cmp, &s->text.m->vocab, s->pred.probs, s->pred.order, &c->m->vocab,
                          c->view.probs, c->view.order, MODELCMP_TOP, &err) != 0) {
         snprintf(c->error, sizeof c->error, "%s", err.msg);
         return;
@@ -140,27 +140,27 @@ static void read_text(AppState *s, AppCompareModel *c)
 
 void app_compare_model_update(AppState *s)
 {
-    const char *loaded = s->cm ? s->cm->path : "";
-    if (strcmp(loaded, s->compare_model) != 0) {
+    const char *loaded = s->text.cm ? s->text.cm->path : "";
+    if (strcmp(loaded, s->view.compare_model) != 0) {
         TsErr err;
-        if (!s->compare_model[0])
+        if (!s->view.compare_model[0])
             app_compare_model_free(s);
-        else if (load(s, s->compare_model, &err) != 0) {
-            s->compare_model[0] = 0;
+        else if (load(s, s->view.compare_model, &err) != 0) {
+            s->view.compare_model[0] = 0;
             app_status(s, 1, "%s", err.msg);
         }
     }
-    if (s->cm)
-        read_text(s, s->cm);
+    if (s->text.cm)
+        read_text(s, s->text.cm);
 }
 
 const char *app_compare_name_a(const AppState *s, char *out, size_t size)
 {
-    const char *a = s->model_name ? s->model_name : ""; /* a handout's state has none */
+    const char *a = s->text.model_name ? s->text.model_name : ""; /* a handout's state has none */
     for (const char *p = a; *p; p++)
         if (*p == '/' && p[1])
             a = p + 1;
-    const char *prec = s->weights == WPREC_FP32 ? "" : wprec_name(s->weights);
+    const char *prec = s->text.weights == WPREC_FP32 ? "" : wprec_name(s->text.weights);
     snprintf(out, size, "%s%s%s", a, *a && *prec ? " " : "", *a || *prec ? prec : "-");
     return out;
 }

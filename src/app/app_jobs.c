@@ -21,7 +21,7 @@ void app_job_stop(AppState *s)
     if (s->job.kind == JOB_WRITE) /* stopped before its end (Esc, another job, ...) */
         app_recipe_enter_ended(s, 0, s->job.written);
     if (s->job.kind == JOB_COMPARE)
-        s->cmp.running = 0;
+        s->view.cmp.running = 0;
     s->job.kind = JOB_NONE; /* JOB_LESSON: the step is no longer waited for */
 }
 
@@ -41,17 +41,17 @@ int app_job_interval_ms(const AppState *s)
 void app_job_start_write(AppState *s)
 {
     app_job_stop(s);
-    if (s->mode.kind != FORM_FREE && s->mode.now.done) {
+    if (s->view.mode.kind != FORM_FREE && s->view.mode.now.done) {
         app_status(s, 0, "%s", app_label(s, LBL_ST_POEM_DONE));
         return;
     }
-    rng_seed(&s->rng, s->seed); /* the same seed and settings write the same poem */
-    s->rng_draws = 0;
-    s->write_from = s->n_chars;
-    s->write_end = (TextMark){0};
+    rng_seed(&s->view.rng, s->view.seed); /* the same seed and settings write the same poem */
+    s->record.rng_draws = 0;
+    s->record.write_from = s->text.n_chars;
+    s->record.write_end = (TextMark){0};
     s->job.kind = JOB_WRITE;
     s->job.written = 0;
-    app_status(s, 0, app_label(s, LBL_ST_WRITING), s->sym.ellipsis);
+    app_status(s, 0, app_label(s, LBL_ST_WRITING), s->prefs.sym.ellipsis);
 }
 
 static unsigned write_tick(AppState *s)
@@ -60,21 +60,21 @@ static unsigned write_tick(AppState *s)
     if (tok < 0) {
         app_recipe_enter_ended(s, 1, s->job.written);
         app_job_stop(s);
-        if (s->mode.kind != FORM_FREE && s->mode.now.done)
-            s->write_end = app_text_mark(s); /* the verse form ended it, as generate's */
+        if (s->view.mode.kind != FORM_FREE && s->view.mode.now.done)
+            s->record.write_end = app_text_mark(s); /* the verse form ended it, as generate's */
         return REDRAW_ALL;
     }
     s->job.written++;
-    int newline = vocab_id(&s->m->vocab, '\n');
-    if (tok == newline || s->job.written >= APP_POEM_MAX || s->n_chars >= s->cap_chars) {
+    int newline = vocab_id(&s->text.m->vocab, '\n');
+    if (tok == newline || s->job.written >= APP_POEM_MAX || s->text.n_chars >= s->text.cap_chars) {
         app_recipe_enter_ended(s, 1, s->job.written);
         app_job_stop(s);
         app_status(s, 0, app_label_n(s, LBL_ST_WROTE, s->job.written), s->job.written,
-                   (unsigned long long)s->seed);
+                   (unsigned long long)s->view.seed);
     }
     app_predict(s);
     if (s->job.kind == JOB_NONE && tok == newline)
-        s->write_end = app_text_mark(s); /* ended as generate ends: the code can say Enter */
+        s->record.write_end = app_text_mark(s); /* ended as generate ends: the code can say Enter */
     /* the sliders' panel too: its KV-cache row shows what this prediction cost */
     return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_SLIDERS | REDRAW_TIMING | REDRAW_STATUS;
 }
@@ -86,7 +86,7 @@ static int compare_gens(AppState *s, TsErr *err)
     Job *j = &s->job;
     if (j->have_gens)
         return 0;
-    if (cachecmp_init(&j->compare, s->m, err) != 0)
+    if (cachecmp_init(&j->compare, s->text.m, err) != 0)
         return -1;
     j->compare.repeats = s->compare_repeats;
     j->have_gens = 1;
@@ -101,20 +101,21 @@ void app_job_start_compare(AppState *s)
     /* both start from the text the model reads now, with the same seed, form,
      * settings and context policy */
     if (compare_gens(s, &err) != 0 ||
-        cachecmp_start(&j->compare, s->g.text + s->g.prefix, s->g.n - s->g.prefix, s->g.where,
-                       &s->mode.now, &s->set, s->seed, s->g.policy, &err) != 0) {
+        cachecmp_start(&j->compare, s->text.g.text + s->text.g.prefix,
+                       s->text.g.n - s->text.g.prefix, s->text.g.where, &s->view.mode.now,
+                       &s->view.set, s->view.seed, s->text.g.policy, &err) != 0) {
         app_status(s, 1, "%s", err.msg);
         return;
     }
     /* enough characters to fill the model's context: the uncached cost climbs with it */
-    int length = s->m->cfg.context - (int)s->g.n;
+    int length = s->text.m->cfg.context - (int)s->text.g.n;
     length = length < COMPARE_MIN ? COMPARE_MIN : length > APP_COMPARE_MAX ? APP_COMPARE_MAX : length;
-    memset(&s->cmp, 0, sizeof s->cmp);
-    s->cmp.length = length;
-    s->cmp.first_pos = (int)s->g.n;
-    s->cmp.identical = 1;
-    s->cmp.running = 1;
-    s->cmp_text = app_text_mark(s);
+    memset(&s->view.cmp, 0, sizeof s->view.cmp);
+    s->view.cmp.length = length;
+    s->view.cmp.first_pos = (int)s->text.g.n;
+    s->view.cmp.identical = 1;
+    s->view.cmp.running = 1;
+    s->view.cmp_text = app_text_mark(s);
     j->kind = JOB_COMPARE;
     app_status(s, 0, app_label_n(s, LBL_ST_COMPARING, length), length);
 }
@@ -125,7 +126,7 @@ void app_job_start_compare(AppState *s)
 static int compare_step(AppState *s)
 {
     TsErr err;
-    CompareRun *c = &s->cmp;
+    CompareRun *c = &s->view.cmp;
     CompareStep st;
     if (cachecmp_step(&s->job.compare, &st, &err) != 0) {
         app_status(s, 1, "%s", err.msg); /* a run could not go on: non-finite scores, say */
@@ -155,7 +156,7 @@ static int compare_step(AppState *s)
 static int compare_shifts(const AppState *s)
 {
     const Generator *g = &s->job.compare.cached;
-    size_t first = (size_t)s->cmp.first_pos, last = first + (size_t)s->cmp.length - 1;
+    size_t first = (size_t)s->view.cmp.first_pos, last = first + (size_t)s->view.cmp.length - 1;
     int n = 0;
     for (size_t i = 0; i < gen_shift_count(g); i++) {
         size_t at = gen_shift(g, i).at;
@@ -170,13 +171,13 @@ static int compare_shifts(const AppState *s)
  * reads the whole window, cached or not. */
 static void compare_done(AppState *s)
 {
-    CompareRun *c = &s->cmp;
+    CompareRun *c = &s->view.cmp;
     double speedup = c->total_cached_model_ms > 0 ? c->total_uncached_model_ms / c->total_cached_model_ms : 0;
     c->shifts = compare_shifts(s);
     char fast[32];
-    app_num(s->lang, speedup, 1, fast, sizeof fast);
-    int past = c->first_pos + c->length - 1 > s->m->cfg.context;
-    if (s->g.policy == CONTEXT_SLIDE && past)
+    app_num(s->view.lang, speedup, 1, fast, sizeof fast);
+    int past = c->first_pos + c->length - 1 > s->text.m->cfg.context;
+    if (s->text.g.policy == CONTEXT_SLIDE && past)
         app_status(s, 0, app_label(s, LBL_ST_COMPARED_SLIDE), c->length, fast);
     else if (c->shifts > 0 && c->identical)
         app_status(s, 0, app_label(s, LBL_ST_COMPARED_SHIFT), c->length, fast, c->shifts);
@@ -187,7 +188,7 @@ static void compare_done(AppState *s)
 
 static unsigned compare_tick(AppState *s)
 {
-    CompareRun *c = &s->cmp;
+    CompareRun *c = &s->view.cmp;
     double until = ts_now() + COMPARE_SLICE_S;
     /* both runs on one thread, so the times compare the arithmetic alone */
     int threads = ts_threads();
@@ -206,7 +207,8 @@ static unsigned compare_tick(AppState *s)
         compare_done(s);
     }
     /* the texts the runs write, when shown in the bars' place, grow with them */
-    return REDRAW_TIMING | REDRAW_STATUS | (app_view_is_open(s, VIEW_WRITTEN) ? REDRAW_PROBS : 0);
+    return REDRAW_TIMING | REDRAW_STATUS |
+           (app_view_is_open(&s->view.views, VIEW_WRITTEN) ? REDRAW_PROBS : 0);
 }
 
 unsigned app_job_tick(AppState *s)

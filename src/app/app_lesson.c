@@ -83,26 +83,26 @@ static void snap_take(const AppState *s, StepSnap *p, const FirstProblem *proble
 {
     TsErr err;
     snap_free(p);
-    size_t n = s->n_chars ? s->n_chars : 1;
+    size_t n = s->text.n_chars ? s->text.n_chars : 1;
     p->chars = malloc(n * sizeof *p->chars);
     p->steps = malloc(n * sizeof *p->steps);
-    if (!p->chars || !p->steps || gen_snapshot_take(&s->g, &p->g, &err) != 0) {
+    if (!p->chars || !p->steps || gen_snapshot_take(&s->text.g, &p->g, &err) != 0) {
         snap_free(p); /* not kept: the step is entered again next time */
         return;
     }
-    memcpy(p->chars, s->chars, s->n_chars * sizeof *p->chars);
-    memcpy(p->steps, s->steps, s->n_chars * sizeof *p->steps);
-    p->n_chars = s->n_chars;
+    memcpy(p->chars, s->text.chars, s->text.n_chars * sizeof *p->chars);
+    memcpy(p->steps, s->record.steps, s->text.n_chars * sizeof *p->steps);
+    p->n_chars = s->text.n_chars;
     p->view = s->view;
-    p->query_cp = s->pred.query_cp;
+    p->query_cp = s->pred.query.cp;
     p->predict_ms = s->pred.predict_ms;
     p->predict_rows = s->pred.predict_rows;
     p->model_runs = s->pred.model_runs;
-    p->weights = s->weights;
-    memcpy(p->step_s, s->wt.step_s, sizeof p->step_s);
-    memcpy(p->round_s, s->wt.round_s, sizeof p->round_s);
-    p->tick_s = s->wt.tick_s;
-    memcpy(p->rounded, s->wt.rounded, sizeof p->rounded);
+    p->weights = s->text.weights;
+    memcpy(p->step_s, s->text.wt.step_s, sizeof p->step_s);
+    memcpy(p->round_s, s->text.wt.round_s, sizeof p->round_s);
+    p->tick_s = s->text.wt.tick_s;
+    memcpy(p->rounded, s->text.wt.rounded, sizeof p->rounded);
     p->problem = *problem;
     p->valid = 1;
 }
@@ -115,9 +115,9 @@ static void snap_timing(AppState *s, const StepSnap *p)
 {
     if (p->step_s[WPREC_FP32] <= 0.0)
         return; /* nothing timed there: s keeps its own */
-    memcpy(s->wt.step_s, p->step_s, sizeof p->step_s);
-    memcpy(s->wt.round_s, p->round_s, sizeof p->round_s);
-    s->wt.tick_s = p->tick_s;
+    memcpy(s->text.wt.step_s, p->step_s, sizeof p->step_s);
+    memcpy(s->text.wt.round_s, p->round_s, sizeof p->round_s);
+    s->text.wt.tick_s = p->tick_s;
 }
 
 /* Put a kept state back. Returns 0, or -1 when it cannot be. */
@@ -129,31 +129,31 @@ static int snap_restore(AppState *s, const StepSnap *p)
     /* the kept cache and logits came from the step's weights (and its weights'
      * panel times every precision) */
     int panel = p->view.views.lower == LOWER_WEIGHTS;
-    if ((p->weights != s->weights || (panel && s->wt.step_s[WPREC_FP32] == 0.0)) &&
+    if ((p->weights != s->text.weights || (panel && s->text.wt.step_s[WPREC_FP32] == 0.0)) &&
         app_set_weights(s, p->weights) != 0)
         return -1;
-    if (gen_snapshot_restore(&s->g, &p->g, &err) != 0)
+    if (gen_snapshot_restore(&s->text.g, &p->g, &err) != 0)
         return -1;
-    memcpy(s->chars, p->chars, p->n_chars * sizeof *s->chars);
-    memcpy(s->steps, p->steps, p->n_chars * sizeof *s->steps);
-    s->n_chars = p->n_chars;
+    memcpy(s->text.chars, p->chars, p->n_chars * sizeof *s->text.chars);
+    memcpy(s->record.steps, p->steps, p->n_chars * sizeof *s->record.steps);
+    s->text.n_chars = p->n_chars;
     s->view = p->view;
-    s->pred.query_cp = p->query_cp; /* app_predict finds its rank again */
-    s->pred.query_id = s->pred.query_rank = 0;
-    s->pred.query_p = s->pred.query_p_sampler = 0.0f;
-    s->query_input = 0;
-    s->cmdline_open = 0;
-    s->ime.typed[0] = 0;
-    s->ime.page = 0;
+    s->pred.query.cp = p->query_cp; /* app_predict finds its rank again */
+    s->pred.query.id = s->pred.query.rank = 0;
+    s->pred.query.p = s->pred.query.p_sampler = 0.0f;
+    s->input.query_input = 0;
+    s->input.cmdline_open = 0;
+    s->input.ime.typed[0] = 0;
+    s->input.ime.page = 0;
     /* the logits are the kept ones: this recomputes the sampler, the counts
      * and the look-up from them without running the model */
     app_predict(s);
-    s->coin = p->view.coin; /* as the step left them, whatever app_predict said */
+    s->view.coin = p->view.coin; /* as the step left them, whatever app_predict said */
     s->pred.predict_ms = p->predict_ms;
     s->pred.predict_rows = p->predict_rows;
     s->pred.model_runs = p->model_runs;
-    memcpy(s->status, p->view.status, sizeof s->status);
-    s->status_error = p->view.status_error;
+    memcpy(s->view.status, p->view.status, sizeof s->view.status);
+    s->view.status_error = p->view.status_error;
     return 0;
 }
 
@@ -201,16 +201,16 @@ static int start_state(struct AppStepSnaps *all)
 {
     const AppState *s = &all->seed;
     TsErr err;
-    if (app_init(&all->ws, s->m, &err) != 0)
+    if (app_init(&all->ws, s->text.m, &err) != 0)
         return -1;
     all->have_ws = 1;
-    all->ws.model_name = s->model_name;
-    all->ws.pinyin = s->pinyin;
-    all->ws.sym = s->sym;
-    all->ws.fingerprint = s->fingerprint;
-    if (s->corpus_status == CORPUS_READY)
-        app_set_corpus(&all->ws, s->corpus, CORPUS_READY);
-    all->ws.lang = all->lang;
+    all->ws.text.model_name = s->text.model_name;
+    all->ws.text.pinyin = s->text.pinyin;
+    all->ws.prefs.sym = s->prefs.sym;
+    all->ws.record.fingerprint = s->record.fingerprint;
+    if (s->text.corpus_status == CORPUS_READY)
+        app_set_corpus(&all->ws, s->text.corpus, CORPUS_READY);
+    all->ws.view.lang = all->lang;
     app_reset(&all->ws);
     return 0;
 }
@@ -222,7 +222,7 @@ static int start_state(struct AppStepSnaps *all)
  * the thread lends (borrow_rounded). */
 static void open_spare(struct AppStepSnaps *all, StepSnap *kept, char *opened, size_t size)
 {
-    const char *wish = all->ws.compare_model;
+    const char *wish = all->ws.view.compare_model;
     if (!kept->valid || !wish[0] || strcmp(wish, opened) == 0)
         return;
     TsErr err;
@@ -262,7 +262,7 @@ static void *prepare_steps(void *arg)
 
 void app_lesson_forget(AppState *s)
 {
-    struct AppStepSnaps *all = s->snaps;
+    struct AppStepSnaps *all = s->course.snaps;
     if (!all)
         return;
     if (s->job.kind == JOB_LESSON)
@@ -274,27 +274,27 @@ void app_lesson_forget(AppState *s)
     }
     /* the rounded models lent to s are s's from now on */
     for (int p = 0; all->have_ws && p < WPREC_COUNT; p++)
-        if (s->wt.rounded[p] && s->wt.rounded[p] == all->ws.wt.rounded[p])
-            all->ws.wt.rounded[p] = NULL;
+        if (s->text.wt.rounded[p] && s->text.wt.rounded[p] == all->ws.text.wt.rounded[p])
+            all->ws.text.wt.rounded[p] = NULL;
     for (int i = 0; i < all->n; i++) /* first: a spare may read a model of the thread's */
         snap_free(&all->step[i]);
     if (all->have_ws)
         app_free(&all->ws);
     free(all->step);
     free(all);
-    s->snaps = NULL;
+    s->course.snaps = NULL;
 }
 
 /* Start the thread that enters the steps of l ahead of the class. */
 static void start_thread(AppState *s, struct AppStepSnaps *all)
 {
-    all->seed.m = s->m;
-    all->seed.model_name = s->model_name;
-    all->seed.pinyin = s->pinyin;
-    all->seed.sym = s->sym;
-    all->seed.fingerprint = s->fingerprint;
-    all->seed.corpus = s->corpus;
-    all->seed.corpus_status = s->corpus_status;
+    all->seed.text.m = s->text.m;
+    all->seed.text.model_name = s->text.model_name;
+    all->seed.text.pinyin = s->text.pinyin;
+    all->seed.prefs.sym = s->prefs.sym;
+    all->seed.record.fingerprint = s->record.fingerprint;
+    all->seed.text.corpus = s->text.corpus;
+    all->seed.text.corpus_status = s->text.corpus_status;
     if (pthread_mutex_init(&all->mu, NULL) != 0)
         return;
     if (pthread_create(&all->thread, NULL, prepare_steps, all) != 0) {
@@ -308,10 +308,10 @@ static void start_thread(AppState *s, struct AppStepSnaps *all)
  * language changed; NULL without memory (then every step is replayed). */
 static struct AppStepSnaps *snaps_for(AppState *s, const Lesson *l)
 {
-    struct AppStepSnaps *all = s->snaps;
-    if (all && (all->lesson != l || all->lang != s->lesson_lang || all->n != l->n_steps))
+    struct AppStepSnaps *all = s->course.snaps;
+    if (all && (all->lesson != l || all->lang != s->course.lang || all->n != l->n_steps))
         app_lesson_forget(s);
-    if (!s->snaps) {
+    if (!s->course.snaps) {
         all = calloc(1, sizeof *all);
         StepSnap *step = calloc((size_t)l->n_steps, sizeof *step);
         if (!all || !step) {
@@ -320,14 +320,14 @@ static struct AppStepSnaps *snaps_for(AppState *s, const Lesson *l)
             return NULL;
         }
         all->lesson = l;
-        all->lang = s->lesson_lang;
+        all->lang = s->course.lang;
         all->n = l->n_steps;
         all->step = step;
         all->pending = -1;
-        s->snaps = all;
+        s->course.snaps = all;
         start_thread(s, all);
     }
-    return s->snaps;
+    return s->course.snaps;
 }
 
 /* Does the state still stand where step p left it (the class has not typed,
@@ -335,20 +335,20 @@ static struct AppStepSnaps *snaps_for(AppState *s, const Lesson *l)
  * state what entering it would give. */
 static int snap_matches(const AppState *s, const StepSnap *p)
 {
-    if (!p->valid || s->n_chars != p->n_chars || s->g.n != p->g.n ||
-        s->mid_text != p->view.mid_text || s->g.use_cache != p->g.use_cache ||
-        s->seed != p->view.seed || s->lang != p->view.lang ||
-        s->mode.kind != p->view.mode.kind || s->mode.line_len != p->view.mode.line_len ||
-        s->pred.query_cp != p->query_cp || !app_views_same(&s->views, &p->view.views) ||
-        s->weights != p->weights || s->cmp.n != p->view.cmp.n || s->job.kind != JOB_NONE)
+    if (!p->valid || s->text.n_chars != p->n_chars || s->text.g.n != p->g.n ||
+        s->view.mid_text != p->view.mid_text || s->text.g.use_cache != p->g.use_cache ||
+        s->view.seed != p->view.seed || s->view.lang != p->view.lang ||
+        s->view.mode.kind != p->view.mode.kind || s->view.mode.line_len != p->view.mode.line_len ||
+        s->pred.query.cp != p->query_cp || !app_views_same(&s->view.views, &p->view.views) ||
+        s->text.weights != p->weights || s->view.cmp.n != p->view.cmp.n || s->job.kind != JOB_NONE)
         return 0;
-    if (!sampler_settings_same(&s->set, &p->view.set))
+    if (!sampler_settings_same(&s->view.set, &p->view.set))
         return 0;
-    if (memcmp(&s->rng, &p->view.rng, sizeof s->rng) != 0 ||
-        memcmp(s->g.text, p->g.text, p->g.n * sizeof *p->g.text) != 0)
+    if (memcmp(&s->view.rng, &p->view.rng, sizeof s->view.rng) != 0 ||
+        memcmp(s->text.g.text, p->g.text, p->g.n * sizeof *p->g.text) != 0)
         return 0;
     for (size_t i = 0; i < p->n_chars; i++)
-        if (s->chars[i].cp != p->chars[i].cp)
+        if (s->text.chars[i].cp != p->chars[i].cp)
             return 0;
     return 1;
 }
@@ -356,8 +356,8 @@ static int snap_matches(const AppState *s, const StepSnap *p)
 /* Show step k once it stands. */
 static void arrive(AppState *s, int k, const FirstProblem *first)
 {
-    s->lesson_step = k;
-    s->narration_top = 0;
+    s->course.step = k;
+    s->course.narration_top = 0;
     if (first->count)
         app_status(s, 1, app_label(s, LBL_ST_LINE_PROBLEM), first->line, first->msg);
 }
@@ -381,24 +381,24 @@ static void borrow_rounded(AppState *s, struct AppStepSnaps *all)
     int ready = snaps_ready(all);
     for (int i = 0; i < ready; i++)
         for (int p = 0; p < WPREC_COUNT; p++)
-            if (!s->wt.rounded[p] && all->step[i].rounded[p])
-                s->wt.rounded[p] = all->step[i].rounded[p];
+            if (!s->text.wt.rounded[p] && all->step[i].rounded[p])
+                s->text.wt.rounded[p] = all->step[i].rounded[p];
 }
 
 /* The compare model step k wishes, when the thread opened it ahead and its
- * model is one s has too (a file's own, s->m, or a rounded one s borrowed). */
+ * model is one s has too (a file's own, s->text.m, or a rounded one s borrowed). */
 static void adopt_spare(AppState *s, struct AppStepSnaps *all, int k)
 {
     const char *wish = all->step[k].view.compare_model;
-    if (!wish[0] || (s->cm && strcmp(s->cm->path, wish) == 0))
+    if (!wish[0] || (s->text.cm && strcmp(s->text.cm->path, wish) == 0))
         return;
     for (int i = 0; i <= k; i++) {
         AppCompareModel *c = all->step[i].spare;
         if (!c || strcmp(c->path, wish) != 0)
             continue;
-        int shared = c->have_own || c->m == s->m;
+        int shared = c->have_own || c->m == s->text.m;
         for (int p = 0; p < WPREC_COUNT; p++)
-            shared |= c->m == s->wt.rounded[p];
+            shared |= c->m == s->text.wt.rounded[p];
         if (shared) {
             all->step[i].spare = NULL;
             app_compare_model_adopt(s, c);
@@ -424,7 +424,7 @@ static int restore_step(AppState *s, struct AppStepSnaps *all, int k)
  * a step that shows the weights panel then does not time them again here. */
 static void adopt_timing(AppState *s, struct AppStepSnaps *all)
 {
-    if (!all || s->wt.step_s[WPREC_FP32] > 0.0)
+    if (!all || s->text.wt.step_s[WPREC_FP32] > 0.0)
         return;
     int ready = snaps_ready(all);
     for (int i = 0; i < ready; i++)
@@ -439,7 +439,7 @@ static void adopt_timing(AppState *s, struct AppStepSnaps *all)
 static void enter_steps(AppState *s, struct AppStepSnaps *all, int from, int k, FirstProblem *first)
 {
     for (int i = from + 1; i <= k; i++) {
-        lesson_enter(s, s->lesson, i, 0, note_problem, first);
+        lesson_enter(s, s->course.lesson, i, 0, note_problem, first);
         if (all && !all->have_thread)
             snap_take(s, &all->step[i], first);
     }
@@ -450,7 +450,7 @@ enum { WAIT_MS = 80 }; /* waited for the thread before "working…" shows */
 
 void app_lesson_go(AppState *s, int k)
 {
-    const Lesson *l = s->lesson;
+    const Lesson *l = s->course.lesson;
     if (!l)
         return;
     k = k < 0 ? 0 : k > lesson_last_step(l) ? lesson_last_step(l) : k;
@@ -460,29 +460,29 @@ void app_lesson_go(AppState *s, int k)
     if (all)
         all->pending_here = 0;
     FirstProblem first = {0};
-    int clean = s->lesson_step < 0 ||
-                (all && s->lesson_step < all->n && s->lesson_step < snaps_ready(all) &&
-                 snap_matches(s, &all->step[s->lesson_step]));
-    if (k == s->lesson_step + 1 && !clean) {
+    int clean = s->course.step < 0 ||
+                (all && s->course.step < all->n && s->course.step < snaps_ready(all) &&
+                 snap_matches(s, &all->step[s->course.step]));
+    if (k == s->course.step + 1 && !clean) {
         /* the class changed something: the next step enters on what it made,
          * at the next tick, after the screen said "working…" (its commands
          * may take seconds: a `compare`, a `write`) */
         if (!all) {
-            enter_steps(s, NULL, s->lesson_step, k, &first);
+            enter_steps(s, NULL, s->course.step, k, &first);
             return;
         }
         all->pending = k;
         all->pending_here = 1;
         all->pending_since = ts_now();
         s->job.kind = JOB_LESSON;
-        app_status(s, 0, app_label(s, LBL_ST_PREPARING), s->sym.ellipsis);
+        app_status(s, 0, app_label(s, LBL_ST_PREPARING), s->prefs.sym.ellipsis);
         return;
     }
     if (restore_step(s, all, k) == 0)
         return;
     /* a lesson just opened shows its first step at once, entered here: the
      * thread is still making its own state (the introduction takes no time) */
-    int opening = k == 0 && s->lesson_step < 0;
+    int opening = k == 0 && s->course.step < 0;
     if (thread_owes(all, k) && !opening) {
         /* the thread gets there first: wait a moment, then say so and let
          * the clock (app_lesson_tick) show the step once it stands */
@@ -497,7 +497,7 @@ void app_lesson_go(AppState *s, int k)
             all->pending = k;
             all->pending_since = t0;
             s->job.kind = JOB_LESSON;
-            app_status(s, 0, app_label(s, LBL_ST_PREPARING), s->sym.ellipsis);
+            app_status(s, 0, app_label(s, LBL_ST_PREPARING), s->prefs.sym.ellipsis);
             return;
         }
     }
@@ -506,7 +506,7 @@ void app_lesson_go(AppState *s, int k)
     while (from >= 0 && restore_step(s, all, from) != 0)
         from--;
     if (from < 0 && !opening) { /* app_lesson_open has just reset it */
-        s->lang = s->lesson_lang; /* first: the welcome comes in it */
+        s->view.lang = s->course.lang; /* first: the welcome comes in it */
         app_reset(s);
     } else if (from >= 0) {
         first = all->step[from].problem;
@@ -517,7 +517,7 @@ void app_lesson_go(AppState *s, int k)
 
 unsigned app_lesson_tick(AppState *s)
 {
-    struct AppStepSnaps *all = s->snaps;
+    struct AppStepSnaps *all = s->course.snaps;
     if (s->job.kind != JOB_LESSON || !all)
         return REDRAW_NONE;
     int k = all->pending;
@@ -528,7 +528,7 @@ unsigned app_lesson_tick(AppState *s)
         all->pending_here = 0;
         app_status(s, 0, "%s", "");
         adopt_timing(s, all);
-        enter_steps(s, NULL, s->lesson_step, k, &first);
+        enter_steps(s, NULL, s->course.step, k, &first);
         return REDRAW_ALL;
     }
     if (thread_owes(all, k))
@@ -542,7 +542,7 @@ unsigned app_lesson_tick(AppState *s)
 
 int app_lesson_prepared(AppState *s)
 {
-    return s->snaps ? snaps_ready(s->snaps) : 0;
+    return s->course.snaps ? snaps_ready(s->course.snaps) : 0;
 }
 
 void app_lesson_wait(AppState *s)
@@ -556,31 +556,31 @@ void app_lesson_wait(AppState *s)
 
 void app_lesson_open(AppState *s, const Lesson *l, AppLang lang)
 {
-    if (s->lesson != l || s->lesson_lang != lang)
+    if (s->course.lesson != l || s->course.lang != lang)
         app_lesson_forget(s);
-    s->lesson = l;
-    s->lesson_lang = lang;
-    s->picking = 0;
-    s->lesson_step = -1; /* so that step 0 is "the next one": entered after a reset */
-    s->lang = lang; /* first: the welcome comes in it */
+    s->course.lesson = l;
+    s->course.lang = lang;
+    s->course.picking = 0;
+    s->course.step = -1; /* so that step 0 is "the next one": entered after a reset */
+    s->view.lang = lang; /* first: the welcome comes in it */
     app_reset(s);
     app_lesson_go(s, 0);
 }
 
-void app_lesson_fit(AppState *s, int lines, int rows)
+void app_lesson_fit(AppCourse *c, int lines, int rows)
 {
-    s->narration_lines = lines;
-    s->narration_rows = rows;
+    c->narration_lines = lines;
+    c->narration_rows = rows;
     int most = lines - rows > 0 ? lines - rows : 0;
-    if (s->narration_top > most)
-        s->narration_top = most;
+    if (c->narration_top > most)
+        c->narration_top = most;
 }
 
 void app_picker_set(AppState *s, const Lesson *shelf, int n)
 {
-    s->shelf = shelf;
-    s->n_shelf = n;
-    s->shelf_sel = 0;
-    s->picking = n > 0;
+    s->course.shelf = shelf;
+    s->course.n_shelf = n;
+    s->course.shelf_sel = 0;
+    s->course.picking = n > 0;
     app_status(s, 0, "%s", ""); /* the picker says its keys itself */
 }

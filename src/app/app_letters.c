@@ -15,88 +15,89 @@
  * questions, the command line, the picker and lessons (whose n steps on). */
 static int is_letter_key(const AppState *s, Command c)
 {
-    long k = s->key_char;
-    if (s->key_time <= 0 || !((k >= 'a' && k <= 'z') || (k >= 'A' && k <= 'Z')))
+    long k = s->input.key_char;
+    if (s->input.key_time <= 0 || !((k >= 'a' && k <= 'z') || (k >= 'A' && k <= 'Z')))
         return 0;
-    if (s->ime.on || s->cmdline_open || s->stage_ask || s->quit_ask || s->export_ask || s->picking || s->lesson)
+    if (s->input.ime.on || s->input.cmdline_open || s->progs.ask || s->input.quit_ask ||
+        s->input.export_ask || s->course.picking || s->course.lesson)
         return 0;
     return c != CMD_QUIT && c != CMD_PINYIN_INPUT && c != CMD_EXPORT;
 }
 
 static void letters_save(AppState *s)
 {
-    AppLetters *l = &s->letters;
+    AppLetters *l = &s->input.letters;
     for (int i = 0; i < SL_COUNT; i++)
         l->slider[i] = app_slider_value(s, (SliderId)i);
-    l->use_cache = s->g.use_cache != 0;
-    l->mid_text = s->mid_text;
-    l->show_pinyin = s->show_pinyin;
-    l->projector = s->projector;
-    l->lang = s->lang;
-    l->views = s->views;
-    l->n_chars = s->n_chars;
+    l->use_cache = s->text.g.use_cache != 0;
+    l->mid_text = s->view.mid_text;
+    l->show_pinyin = s->prefs.show_pinyin;
+    l->projector = s->prefs.projector;
+    l->lang = s->view.lang;
+    l->views = s->view.views;
+    l->n_chars = s->text.n_chars;
     l->keys[0] = 0;
     l->saved = 1;
 }
 
 void app_letters_before(AppState *s, Command c)
 {
-    AppLetters *l = &s->letters;
-    if (c == CMD_TICK || c == CMD_UNDO_LETTERS || s->key_time <= 0)
+    AppLetters *l = &s->input.letters;
+    if (c == CMD_TICK || c == CMD_UNDO_LETTERS || s->input.key_time <= 0)
         return;
     if (!is_letter_key(s, c)) {
         l->run = 0;
         l->saved = 0; /* another key: the run is over, and so is its undo */
         return;
     }
-    if (l->run == 0 || s->key_time - l->last > APP_LETTERS_GAP) {
+    if (l->run == 0 || s->input.key_time - l->last > APP_LETTERS_GAP) {
         l->run = 0;
         letters_save(s);
     }
     size_t n = strlen(l->keys);
     if (n + 2 < sizeof l->keys) {
-        l->keys[n] = (char)s->key_char;
+        l->keys[n] = (char)s->input.key_char;
         l->keys[n + 1] = 0;
     }
     l->run++;
-    l->last = s->key_time;
+    l->last = s->input.key_time;
 }
 
 unsigned app_letters_after(AppState *s, Command c)
 {
-    if (!is_letter_key(s, c) || s->letters.run < 2)
+    if (!is_letter_key(s, c) || s->input.letters.run < 2)
         return REDRAW_NONE;
-    app_status(s, 0, app_label(s, LBL_ST_LETTERS_HINT), s->letters.keys);
+    app_status(s, 0, app_label(s, LBL_ST_LETTERS_HINT), s->input.letters.keys);
     return REDRAW_STATUS;
 }
 
 unsigned app_letters_undo(AppState *s)
 {
-    AppLetters *l = &s->letters;
+    AppLetters *l = &s->input.letters;
     if (!l->saved) {
         app_status(s, 0, "%s", app_label(s, LBL_ST_LETTERS_NONE));
         return REDRAW_STATUS;
     }
-    double t = s->key_time;
-    s->key_time = 0; /* the commands below are no keys of a run */
+    double t = s->input.key_time;
+    s->input.key_time = 0; /* the commands below are no keys of a run */
     unsigned redraw = REDRAW_ALL;
-    while (s->n_chars > l->n_chars)
+    while (s->text.n_chars > l->n_chars)
         app_apply(s, CMD_BACKSPACE, cmd_arg(0));
-    if (l->use_cache != (s->g.use_cache != 0))
+    if (l->use_cache != (s->text.g.use_cache != 0))
         app_apply(s, CMD_CACHE_SET, cmd_arg(l->use_cache));
-    if (l->mid_text != s->mid_text)
+    if (l->mid_text != s->view.mid_text)
         app_apply(s, CMD_MID_TEXT, cmd_arg(l->mid_text));
-    if (l->lang != s->lang)
+    if (l->lang != s->view.lang)
         app_apply(s, CMD_LANGUAGE, cmd_arg((long)l->lang));
-    if (l->show_pinyin != s->show_pinyin)
+    if (l->show_pinyin != s->prefs.show_pinyin)
         app_apply(s, CMD_PINYIN_SHOW, cmd_arg(l->show_pinyin));
-    if (l->projector != s->projector)
+    if (l->projector != s->prefs.projector)
         app_apply(s, CMD_PROJECTOR, cmd_arg(l->projector));
     for (int i = 0; i < SL_COUNT; i++)
         app_slider_set(s, (SliderId)i, l->slider[i]);
-    s->views = l->views;
+    s->view.views = l->views;
     app_predict(s);
-    s->key_time = t;
+    s->input.key_time = t;
     app_status(s, 0, app_label(s, LBL_ST_LETTERS_UNDONE), l->keys);
     l->saved = 0;
     l->run = 0;

@@ -13,17 +13,17 @@
 
 void app_mode_follow(AppState *s)
 {
-    if (s->mode.kind != FORM_FREE)
-        form_advance(&s->mode.now, &s->m->vocab, s->g.text[s->g.n - 1]);
+    if (s->view.mode.kind != FORM_FREE)
+        form_advance(&s->view.mode.now, &s->text.m->vocab, s->text.g.text[s->text.g.n - 1]);
 }
 
 void app_mode_replay(AppState *s)
 {
-    s->mode.now = s->mode.start;
-    if (s->mode.kind == FORM_FREE)
+    s->view.mode.now = s->view.mode.start;
+    if (s->view.mode.kind == FORM_FREE)
         return;
-    for (size_t i = s->g.prefix; i < s->g.n; i++)
-        form_advance(&s->mode.now, &s->m->vocab, s->g.text[i]);
+    for (size_t i = s->text.g.prefix; i < s->text.g.n; i++)
+        form_advance(&s->view.mode.now, &s->text.m->vocab, s->text.g.text[i]);
 }
 
 /* Does the known part of the prompt fit the form from its start? (pred.allowed
@@ -31,14 +31,14 @@ void app_mode_replay(AppState *s)
 static int prompt_fits(AppState *s, const Form *f)
 {
     Form at = *f;
-    for (size_t i = 0; i < s->n_chars; i++) {
-        int id = s->chars[i].id;
+    for (size_t i = 0; i < s->text.n_chars; i++) {
+        int id = s->text.chars[i].id;
         if (id < 0)
             continue;
-        form_allowed(&at, &s->m->vocab, s->pred.allowed);
+        form_allowed(&at, &s->text.m->vocab, s->pred.allowed);
         if (!s->pred.allowed[id])
             return 0;
-        form_advance(&at, &s->m->vocab, id);
+        form_advance(&at, &s->text.m->vocab, id);
     }
     return 1;
 }
@@ -50,9 +50,9 @@ static int start_poem(AppState *s, FormKind kind, const Form *f, int keep_prompt
 {
     int keep = keep_prompt && prompt_fits(s, f);
     if (!keep)
-        s->n_chars = 0;
-    s->mode.kind = kind;
-    s->mode.start = *f;
+        s->text.n_chars = 0;
+    s->view.mode.kind = kind;
+    s->view.mode.start = *f;
     app_reread_text(s); /* also replays the form */
     return keep;
 }
@@ -62,9 +62,9 @@ static int heads_from_prompt(const AppState *s, char *out, size_t size)
 {
     size_t len = 0;
     int n = 0;
-    for (size_t i = 0; i < s->n_chars && n < FORM_MAX_HEADS && len + 5 < size; i++) {
-        if (s->chars[i].id >= 0 && is_han(s->chars[i].cp)) {
-            len += (size_t)utf8_encode(s->chars[i].cp, out + len);
+    for (size_t i = 0; i < s->text.n_chars && n < FORM_MAX_HEADS && len + 5 < size; i++) {
+        if (s->text.chars[i].id >= 0 && is_han(s->text.chars[i].cp)) {
+            len += (size_t)utf8_encode(s->text.chars[i].cp, out + len);
             n++;
         }
     }
@@ -74,21 +74,21 @@ static int heads_from_prompt(const AppState *s, char *out, size_t size)
 
 static int set_acrostic(AppState *s, int len)
 {
-    char heads[sizeof s->mode.heads];
-    if (s->mode.kind == FORM_ACROSTIC) {
-        memcpy(heads, s->mode.heads, sizeof heads); /* the text is the poem: same heads */
+    char heads[sizeof s->view.mode.heads];
+    if (s->view.mode.kind == FORM_ACROSTIC) {
+        memcpy(heads, s->view.mode.heads, sizeof heads); /* the text is the poem: same heads */
     } else if (heads_from_prompt(s, heads, sizeof heads) == 0) {
         app_status(s, 1, "%s", app_label(s, LBL_ST_NEED_HEADS));
         return -1;
     }
     Form f;
     TsErr err;
-    if (form_init_acrostic(&f, &s->m->vocab, heads, len, &err) != 0) {
+    if (form_init_acrostic(&f, &s->text.m->vocab, heads, len, &err) != 0) {
         app_status(s, 1, "%s", err.msg);
         return -1;
     }
-    memcpy(s->mode.heads, heads, sizeof heads);
-    s->mode.line_len = len;
+    memcpy(s->view.mode.heads, heads, sizeof heads);
+    s->view.mode.line_len = len;
     start_poem(s, FORM_ACROSTIC, &f, 0);
     app_status(s, 0, app_label_n(s, LBL_ST_MODE_ACROSTIC, len), heads, len);
     return 0;
@@ -98,16 +98,17 @@ static int set_jueju(AppState *s, int len)
 {
     Form f;
     TsErr err;
-    if (form_init_jueju(&f, &s->m->vocab, len, &err) != 0) {
+    if (form_init_jueju(&f, &s->text.m->vocab, len, &err) != 0) {
         app_status(s, 1, "%s", err.msg);
         return -1;
     }
-    s->mode.line_len = len;
+    s->view.mode.line_len = len;
     int kept = start_poem(s, FORM_JUEJU, &f, 1);
     if (kept)
         app_status(s, 0, app_label_n(s, LBL_ST_MODE_JUEJU, len), len);
     else
-        app_status(s, 0, app_label_n(s, LBL_ST_MODE_JUEJU_EMPTY, len), app_line_len(s->lang, len));
+        app_status(s, 0, app_label_n(s, LBL_ST_MODE_JUEJU_EMPTY, len),
+                   app_line_len(s->view.lang, len));
     return 0;
 }
 
@@ -118,17 +119,17 @@ int app_mode_set_length(AppState *s, FormKind kind, int line_len)
     if (kind == FORM_JUEJU)
         return set_jueju(s, line_len);
     /* free: the text stays as it is, only the constraint goes */
-    s->mode.kind = FORM_FREE;
-    form_init_free(&s->mode.start);
-    s->mode.now = s->mode.start;
+    s->view.mode.kind = FORM_FREE;
+    form_init_free(&s->view.mode.start);
+    s->view.mode.now = s->view.mode.start;
     app_status(s, 0, "%s", app_label(s, LBL_ST_MODE_FREE));
     return 0;
 }
 
 int app_mode_set(AppState *s, FormKind kind)
 {
-    int len = s->mode.line_len;
-    if (kind != FORM_FREE && s->mode.kind == kind)
+    int len = s->view.mode.line_len;
+    if (kind != FORM_FREE && s->view.mode.kind == kind)
         len = len == 7 ? 5 : 7; /* the same key again: the other line length */
     return app_mode_set_length(s, kind, len);
 }

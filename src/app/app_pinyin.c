@@ -35,20 +35,21 @@ typedef struct {
  * the text followed by `next`. Returns i's place in c, or -1 without a table. */
 static int read_clause(const AppState *s, size_t i, uint32_t next, Clause *c)
 {
-    if (!s->pinyin)
+    if (!s->text.pinyin)
         return -1;
-    size_t a = i, b = i < s->n_chars ? i + 1 : i;
-    while (a > 0 && i - a < CLAUSE_REACH && pinyin_find(s->pinyin, s->chars[a - 1].cp))
+    size_t a = i, b = i < s->text.n_chars ? i + 1 : i;
+    while (a > 0 && i - a < CLAUSE_REACH && pinyin_find(s->text.pinyin, s->text.chars[a - 1].cp))
         a--;
-    while (b < s->n_chars && b - i <= CLAUSE_REACH && pinyin_find(s->pinyin, s->chars[b].cp))
+    while (b < s->text.n_chars && b - i <= CLAUSE_REACH &&
+           pinyin_find(s->text.pinyin, s->text.chars[b].cp))
         b++;
     c->n = 0;
     c->a = a;
     for (size_t k = a; k < b; k++)
-        c->cps[c->n++] = s->chars[k].cp;
-    if (i == s->n_chars)
+        c->cps[c->n++] = s->text.chars[k].cp;
+    if (i == s->text.n_chars)
         c->cps[c->n++] = next;
-    pinyin_read_glosses(s->pinyin, c->cps, c->n, c->reading, c->gloss, c->start);
+    pinyin_read_glosses(s->text.pinyin, c->cps, c->n, c->reading, c->gloss, c->start);
     return (int)(i - a);
 }
 
@@ -56,17 +57,17 @@ const char *app_pinyin_reading(const AppState *s, uint32_t cp, const PinyinSylla
                                size_t size)
 {
     out[0] = 0;
-    const PinyinEntry *e = s->pinyin ? pinyin_find(s->pinyin, cp) : NULL;
+    const PinyinEntry *e = s->text.pinyin ? pinyin_find(s->text.pinyin, cp) : NULL;
     if (!e)
         return "";
     Clause c;
-    int k = read_clause(s, s->n_chars, cp, &c);
+    int k = read_clause(s, s->text.n_chars, cp, &c);
     int i = c.reading[k] < 0 ? e->verse : c.reading[k];
     const char *gloss = c.gloss[k];
-    int want = q ? pinyin_match_index(s->pinyin, e, q) : -1;
+    int want = q ? pinyin_match_index(s->text.pinyin, e, q) : -1;
     if (want >= 0 && want != i) { /* the syllable typed asks for another reading */
         i = want;
-        gloss = pinyin_gloss(s->pinyin, e, i);
+        gloss = pinyin_gloss(s->text.pinyin, e, i);
     }
     pinyin_reading(e, i, out, size);
     return gloss;
@@ -75,7 +76,9 @@ const char *app_pinyin_reading(const AppState *s, uint32_t cp, const PinyinSylla
 void app_pinyin_reading_at(const AppState *s, size_t i, char *out, size_t size)
 {
     out[0] = 0;
-    const PinyinEntry *e = s->pinyin && i < s->n_chars ? pinyin_find(s->pinyin, s->chars[i].cp) : NULL;
+    const PinyinEntry *e = s->text.pinyin && i < s->text.n_chars
+                               ? pinyin_find(s->text.pinyin, s->text.chars[i].cp)
+                               : NULL;
     if (!e)
         return;
     Clause c;
@@ -87,7 +90,8 @@ const char *app_pinyin_gloss_at(const AppState *s, size_t i, size_t *start)
 {
     if (start)
         *start = i;
-    if (!s->pinyin || i >= s->n_chars || !pinyin_find(s->pinyin, s->chars[i].cp))
+    if (!s->text.pinyin || i >= s->text.n_chars ||
+        !pinyin_find(s->text.pinyin, s->text.chars[i].cp))
         return "";
     Clause c;
     int k = read_clause(s, i, 0, &c);
@@ -98,7 +102,7 @@ const char *app_pinyin_gloss_at(const AppState *s, size_t i, size_t *start)
 
 const char *app_pinyin_gloss(const AppState *s, uint32_t cp)
 {
-    const PinyinEntry *e = s->pinyin ? pinyin_find(s->pinyin, cp) : NULL;
+    const PinyinEntry *e = s->text.pinyin ? pinyin_find(s->text.pinyin, cp) : NULL;
     return e ? e->gloss : "";
 }
 
@@ -106,17 +110,17 @@ const char *app_pinyin_gloss(const AppState *s, uint32_t cp)
 
 void app_ime_rank(AppState *s)
 {
-    AppIme *ime = &s->ime;
+    AppIme *ime = &s->input.ime;
     ime->n = 0;
     ime->valid = 0;
     ime->together = 0.0;
-    if (!ime->typed[0] || !s->pinyin || !ime->cand)
+    if (!ime->typed[0] || !s->text.pinyin || !ime->cand)
         return;
     TsErr err;
     if (pinyin_syllable_parse(ime->typed, &ime->q, &err) != 0)
         return; /* the panel says it is not a syllable */
     ime->valid = 1;
-    ime->n = app_pinyin_rank(s, ime->typed, ime->cand, s->m->vocab.size, &err);
+    ime->n = app_pinyin_rank(s, ime->typed, ime->cand, s->text.m->vocab.size, &err);
     if (ime->n < 0)
         ime->n = 0;
     for (int i = 0; i < ime->n; i++)
@@ -142,8 +146,8 @@ static int syllable_char(uint32_t cp, size_t len)
 
 static void set_typed(AppState *s, const char *typed)
 {
-    snprintf(s->ime.typed, sizeof s->ime.typed, "%s", typed);
-    s->ime.page = 0;
+    snprintf(s->input.ime.typed, sizeof s->input.ime.typed, "%s", typed);
+    s->input.ime.page = 0;
     app_ime_rank(s);
 }
 
@@ -151,19 +155,19 @@ static void set_typed(AppState *s, const char *typed)
  * look it up when `/` asked for a character. */
 static unsigned choose(AppState *s, long k)
 {
-    AppIme *ime = &s->ime;
+    AppIme *ime = &s->input.ime;
     long i = (long)ime->page * APP_IME_PAGE + k - 1;
     if (k < 1 || k > APP_IME_PAGE || i >= ime->n) {
         app_status(s, 1, app_label(s, LBL_ST_NO_CANDIDATE), (int)k);
         return REDRAW_STATUS;
     }
     int id = ime->cand[i].id, rank = app_rank(s, id);
-    uint32_t cp = vocab_cp(&s->m->vocab, id);
+    uint32_t cp = vocab_cp(&s->text.m->vocab, id);
     char ch[8] = {0}, reading[32], pct[32];
     utf8_encode(cp, ch);
     app_pinyin_reading(s, cp, &ime->q, reading, sizeof reading);
     app_prob_text(s, (double)ime->cand[i].p, 1, pct, sizeof pct); /* as the bars say it */
-    if (s->query_input) {
+    if (s->input.query_input) {
         set_typed(s, "");
         return app_apply(s, CMD_LOOKUP, cmd_arg((long)cp)) | REDRAW_PROBS;
     }
@@ -176,8 +180,8 @@ static unsigned choose(AppState *s, long k)
     app_predict(s);
     char rank_text[32], size[32];
     app_status(s, 0, app_label(s, LBL_ST_IME_CHOSE), ch, reading, pct,
-               app_format_count(s->lang, rank, rank_text, sizeof rank_text),
-               app_format_count(s->lang, s->m->vocab.size, size, sizeof size));
+               app_format_count(s->view.lang, rank, rank_text, sizeof rank_text),
+               app_format_count(s->view.lang, s->text.m->vocab.size, size, sizeof size));
     return REDRAW_TEXT;
 }
 
@@ -186,7 +190,7 @@ static unsigned step_tone(AppState *s, long dir)
 {
     PinyinSyllable q;
     TsErr err;
-    if (pinyin_syllable_parse(s->ime.typed, &q, &err) != 0)
+    if (pinyin_syllable_parse(s->input.ime.typed, &q, &err) != 0)
         return REDRAW_NONE; /* the panel already says it is no syllable */
     int tone = (int)(((q.tone + (dir < 0 ? -1 : 1)) % 6 + 6) % 6);
     char typed[APP_IME_MAX];
@@ -200,17 +204,17 @@ static unsigned step_tone(AppState *s, long dir)
 
 static unsigned page(AppState *s, long dir)
 {
-    int pages = (s->ime.n + APP_IME_PAGE - 1) / APP_IME_PAGE;
-    int p = s->ime.page + (dir < 0 ? -1 : 1);
+    int pages = (s->input.ime.n + APP_IME_PAGE - 1) / APP_IME_PAGE;
+    int p = s->input.ime.page + (dir < 0 ? -1 : 1);
     if (p < 0 || p >= pages)
         return REDRAW_NONE;
-    s->ime.page = p;
+    s->input.ime.page = p;
     return REDRAW_PROBS;
 }
 
 int app_pinyin_key(AppState *s, Command c, CmdArg a, unsigned *redraw)
 {
-    AppIme *ime = &s->ime;
+    AppIme *ime = &s->input.ime;
     size_t len = strlen(ime->typed);
     *redraw = REDRAW_PROMPT | REDRAW_PROBS;
     switch (c) {
@@ -237,7 +241,7 @@ int app_pinyin_key(AppState *s, Command c, CmdArg a, unsigned *redraw)
             set_typed(s, "");
             return 1;
         }
-        if (c == CMD_CLEAR || s->query_input || s->job.kind != JOB_NONE)
+        if (c == CMD_CLEAR || s->input.query_input || s->job.kind != JOB_NONE)
             return 0; /* clear the text, leave the look-up, stop writing */
         *redraw = app_apply(s, CMD_PINYIN_INPUT, cmd_arg(0));
         return 1;
@@ -271,27 +275,27 @@ int app_pinyin_key(AppState *s, Command c, CmdArg a, unsigned *redraw)
 /* Without the table there is nothing to show or type: say so. */
 static int have_table(AppState *s)
 {
-    if (!s->pinyin)
+    if (!s->text.pinyin)
         app_status(s, 1, "%s", app_label(s, LBL_ST_PINYIN_NONE));
-    return s->pinyin != NULL;
+    return s->text.pinyin != NULL;
 }
 
 unsigned app_pinyin_show_cmd(AppState *s, CmdArg a)
 {
-    int on = a.n < 0 ? !s->show_pinyin : a.n != 0;
+    int on = a.n < 0 ? !s->prefs.show_pinyin : a.n != 0;
     if (on && !have_table(s))
         return REDRAW_STATUS;
-    s->show_pinyin = on;
+    s->prefs.show_pinyin = on;
     app_status(s, 0, "%s", app_label(s, on ? LBL_ST_PINYIN_ON : LBL_ST_PINYIN_OFF));
     return REDRAW_ALL; /* the text takes one more row, or gives it back */
 }
 
 unsigned app_pinyin_input_cmd(AppState *s, CmdArg a)
 {
-    int on = a.n < 0 ? !s->ime.on : a.n != 0;
+    int on = a.n < 0 ? !s->input.ime.on : a.n != 0;
     if (on && !have_table(s))
         return REDRAW_STATUS;
-    s->ime.on = on;
+    s->input.ime.on = on;
     set_typed(s, "");
     app_status(s, 0, "%s", app_label(s, on ? LBL_ST_IME_ON : LBL_ST_IME_OFF));
     return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;

@@ -35,7 +35,7 @@ int app_slider_quiet(const AppState *s, SliderId id)
 {
     if ((unsigned)id >= SL_COUNT || !SLIDERS[id].quiet)
         return 0;
-    return sampler_setting_off(&s->set, (SamplerSettingId)SLIDERS[id].setting);
+    return sampler_setting_off(&s->view.set, (SamplerSettingId)SLIDERS[id].setting);
 }
 
 LabelId app_slider_label(SliderId id)
@@ -58,8 +58,8 @@ double app_slider_value(const AppState *s, SliderId id)
 {
     int set = app_slider_setting(id);
     if (set >= 0)
-        return sampler_setting_get(&s->set, (SamplerSettingId)set);
-    return id == SL_SEED ? (double)s->seed : 0.0;
+        return sampler_setting_get(&s->view.set, (SamplerSettingId)set);
+    return id == SL_SEED ? (double)s->view.seed : 0.0;
 }
 
 /* Round to the slider's resolution, so that stepping up and down returns to
@@ -74,8 +74,8 @@ void app_slider_range(const AppState *s, SliderId id, double *lo, double *hi)
     /* top-k's bar ends at 200, the sampler takes any k up to the vocabulary;
      * the penalty's at 3, the sampler takes up to 100 */
     int set = app_slider_setting(id);
-    if (set >= 0 && SAMPLER_SETTINGS[set].to_vocab && s->m->cfg.vocab_size > *hi)
-        *hi = (double)s->m->cfg.vocab_size;
+    if (set >= 0 && SAMPLER_SETTINGS[set].to_vocab && s->text.m->cfg.vocab_size > *hi)
+        *hi = (double)s->text.m->cfg.vocab_size;
     if (set >= 0 && SAMPLER_SETTINGS[set].past_bar)
         *hi = SAMPLER_SETTINGS[set].hi;
 }
@@ -90,11 +90,12 @@ void app_slider_set(AppState *s, SliderId id, double v)
     int set = app_slider_setting(id);
     if (set >= 0) {
         const SamplerSetting *t = &SAMPLER_SETTINGS[set];
-        sampler_setting_set(&s->set, (SamplerSettingId)set, t->integer ? v : snap(v, t->resolution));
+        sampler_setting_set(&s->view.set, (SamplerSettingId)set,
+                            t->integer ? v : snap(v, t->resolution));
     } else if (id == SL_SEED) {
-        s->seed = (uint64_t)llround(v);
-        rng_seed(&s->rng, s->seed);
-        s->rng_draws = 0;
+        s->view.seed = (uint64_t)llround(v);
+        rng_seed(&s->view.rng, s->view.seed);
+        s->record.rng_draws = 0;
     }
 }
 
@@ -119,9 +120,9 @@ void app_slider_format(const AppState *s, SliderId id, char *out, size_t size)
     if ((id == SL_TOP_K && v < 1) || app_slider_quiet(s, id))
         snprintf(out, size, "%s", app_label(s, LBL_FILTER_OFF));
     else if (id == SL_TOP_K)
-        app_format_count(s->lang, (long)v, out, size);
+        app_format_count(s->view.lang, (long)v, out, size);
     else if (id == SL_SEED) /* a name for a sequence of draws: its digits as typed */
         snprintf(out, size, "%.0f", v);
     else
-        app_num(s->lang, v, 2, out, size);
+        app_num(s->view.lang, v, 2, out, size);
 }

@@ -40,37 +40,37 @@ struct AppStage {
 
 static struct AppStage *stage_of(AppState *s)
 {
-    if (!s->stage)
-        s->stage = calloc(1, sizeof *s->stage);
-    return s->stage;
+    if (!s->progs.stage)
+        s->progs.stage = calloc(1, sizeof *s->progs.stage);
+    return s->progs.stage;
 }
 
 int app_stage_stopped(const AppState *s)
 {
-    return s->stage && s->stage->stopped;
+    return s->progs.stage && s->progs.stage->stopped;
 }
 
 int app_stage_running(const AppState *s, ExerciseKind kind)
 {
-    if (!s->stage)
+    if (!s->progs.stage)
         return 0;
-    return kind == EXERCISE_TOP_P ? s->stage->topp_on : s->stage->jueju_on;
+    return kind == EXERCISE_TOP_P ? s->progs.stage->topp_on : s->progs.stage->jueju_on;
 }
 
 static void unhook(AppState *s, ExerciseKind kind)
 {
-    struct AppStage *st = s->stage;
+    struct AppStage *st = s->progs.stage;
     if (!st || (unsigned)kind >= EXERCISE_COUNT)
         return;
     if (kind == EXERCISE_TOP_P && st->topp_on) {
-        s->pred.ss.top_p_hook = s->g.ss.top_p_hook = NULL;
-        s->pred.ss.top_p_ctx = s->g.ss.top_p_ctx = NULL;
+        s->pred.ss.top_p_hook = s->text.g.ss.top_p_hook = NULL;
+        s->pred.ss.top_p_ctx = s->text.g.ss.top_p_ctx = NULL;
         stagetopp_free(&st->topp);
         st->topp_on = 0;
     }
     if (kind == EXERCISE_JUEJU && st->jueju_on) {
-        s->g.mask_hook = NULL;
-        s->g.mask_ctx = NULL;
+        s->text.g.mask_hook = NULL;
+        s->text.g.mask_ctx = NULL;
         stagejueju_free(&st->jueju);
         st->jueju_on = 0;
     }
@@ -80,14 +80,14 @@ static void unhook(AppState *s, ExerciseKind kind)
 
 void app_stage_stop(AppState *s, int kind)
 {
-    if (!s->stage)
+    if (!s->progs.stage)
         return;
     for (int k = 0; k < EXERCISE_COUNT; k++)
         if (kind < 0 || kind == k)
             unhook(s, (ExerciseKind)k);
     if (kind < 0) {
-        free(s->stage);
-        s->stage = NULL;
+        free(s->progs.stage);
+        s->progs.stage = NULL;
     }
 }
 
@@ -108,8 +108,8 @@ static const char *program_name(const char *cmdline)
 static void waiting(void *ctx, const char *cmd, double limit)
 {
     AppState *s = ctx;
-    s->stage_waited = 1;
-    if (!s->stage_wait)
+    s->progs.waited = 1;
+    if (!s->progs.wait)
         return;
     /* the program without its folders, quoted: the line holds 80 columns */
     char name[APP_STAGE_CMD_MAX];
@@ -118,7 +118,7 @@ static void waiting(void *ctx, const char *cmd, double limit)
     if (cmd[0] == '\'' && n > 0 && name[n - 1] == '\'')
         name[n - 1] = 0;
     TsQuoted q;
-    s->stage_wait(s, ts_quote(&q, name), limit);
+    s->progs.wait(s, ts_quote(&q, name), limit);
 }
 
 int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
@@ -133,31 +133,32 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
     st->stopped = 0;
     if (kind == EXERCISE_TOP_P) {
         /* its standard error would write over the screen */
-        if (stagetopp_init(&st->topp, cmdline, 1, 1, s->lang, &s->m->vocab, &err) != 0) {
+        if (stagetopp_init(&st->topp, cmdline, 1, 1, s->view.lang, &s->text.m->vocab, &err) != 0) {
             app_status(s, 1, "%s", err.msg);
             return -1;
         }
         st->topp_on = 1;
-        if (s->stage_timeout > 0)
-            st->topp.prog.timeout = s->stage_timeout;
+        if (s->progs.timeout > 0)
+            st->topp.prog.timeout = s->progs.timeout;
         st->topp.prog.on_wait = waiting;
         st->topp.prog.wait_ctx = s;
-        s->pred.ss.top_p_hook = s->g.ss.top_p_hook = stagetopp_hook;
-        s->pred.ss.top_p_ctx = s->g.ss.top_p_ctx = &st->topp;
+        s->pred.ss.top_p_hook = s->text.g.ss.top_p_hook = stagetopp_hook;
+        s->pred.ss.top_p_ctx = s->text.g.ss.top_p_ctx = &st->topp;
     } else {
-        if (stagejueju_init(&st->jueju, cmdline, 1, 1, s->lang, &s->m->vocab, &err) != 0) {
+        if (stagejueju_init(&st->jueju, cmdline, 1, 1, s->view.lang, &s->text.m->vocab, &err) !=
+            0) {
             app_status(s, 1, "%s", err.msg);
             return -1;
         }
         st->jueju_on = 1;
-        if (s->stage_timeout > 0)
-            st->jueju.prog.timeout = s->stage_timeout;
+        if (s->progs.timeout > 0)
+            st->jueju.prog.timeout = s->progs.timeout;
         st->jueju.prog.on_wait = waiting;
         st->jueju.prog.wait_ctx = s;
-        s->g.mask_hook = stagejueju_hook;
-        s->g.mask_ctx = &st->jueju;
+        s->text.g.mask_hook = stagejueju_hook;
+        s->text.g.mask_ctx = &st->jueju;
     }
-    AppStageRecord *rec = &s->stage_rec[kind]; /* a new program: a new record */
+    AppStageRecord *rec = &s->progs.rec[kind]; /* a new program: a new record */
     *rec = (AppStageRecord){0};
     snprintf(rec->cmd, sizeof rec->cmd, "%s", cmdline);
     app_predict(s);
@@ -172,7 +173,7 @@ int app_stage_start(AppState *s, ExerciseKind kind, const char *cmdline)
  * which are the program's) against the built-in's on the same input. */
 static void view_top_p(AppState *s, AppStageView *v)
 {
-    const StageTopP *t = &s->stage->topp;
+    const StageTopP *t = &s->progs.stage->topp;
     const float *yours = sampler_stage_buffer(&s->pred.ss, STAGE_TOP_P);
     int V = t->V;
     double builtin_sum = 0.0;
@@ -196,7 +197,7 @@ static void view_top_p(AppState *s, AppStageView *v)
  * mask. */
 static void view_jueju(AppState *s, AppStageView *v)
 {
-    const StageJueju *t = &s->stage->jueju;
+    const StageJueju *t = &s->progs.stage->jueju;
     const uint8_t *yours = s->pred.allowed;
     const float *in = sampler_stage_buffer(&s->pred.ss, (SamplerStage)(STAGE_FORM_MASK - 1));
     int V = t->V;
@@ -232,11 +233,11 @@ static void crop_utf8(char *text)
 
 int app_stage_after_predict(AppState *s)
 {
-    struct AppStage *st = s->stage;
+    struct AppStage *st = s->progs.stage;
     if (!st)
         return 0;
     /* the next message in the language the screen speaks now (l switches it) */
-    st->topp.prog.lang = st->jueju.prog.lang = s->lang;
+    st->topp.prog.lang = st->jueju.prog.lang = s->view.lang;
     const TsErr *why[EXERCISE_COUNT] = {
         st->topp_on && st->topp.failed ? &st->topp.failure : NULL,
         st->jueju_on && st->jueju.failed ? &st->jueju.failure : NULL,
@@ -250,7 +251,7 @@ int app_stage_after_predict(AppState *s)
                          st->lesson_cmd[k]);
             unhook(s, (ExerciseKind)k);
             st->stopped = 1;
-            AppStageRecord *rec = &s->stage_rec[k];
+            AppStageRecord *rec = &s->progs.rec[k];
             rec->failed = 1;
             snprintf(rec->why, sizeof rec->why, "%.*s", (int)sizeof rec->why - 1, msg);
             for (char *c = rec->why; *c; c++) /* a line of the hand-in */
@@ -259,21 +260,21 @@ int app_stage_after_predict(AppState *s)
             app_status(s, 1, app_label(s, LBL_ST_STAGE_FAILED), exercise_name((ExerciseKind)k), msg);
             /* the whole reason (a traceback's end and its file) is longer than the status
              * line: the messages view shows it wrapped, beside the bars */
-            app_view_open(s, VIEW_MESSAGES);
+            app_view_open(&s->view.views, VIEW_MESSAGES);
             return 1;
         }
     AppStageView *top_p = &s->pred.stagev[EXERCISE_TOP_P];
     AppStageView *jueju = &s->pred.stagev[EXERCISE_JUEJU];
     *top_p = (AppStageView){.on = st->topp_on, .stage = STAGE_TOP_P};
-    *jueju = (AppStageView){.on = st->jueju_on && s->mode.kind == FORM_JUEJU, .stage = STAGE_FORM_MASK};
+    *jueju = (AppStageView){.on = st->jueju_on && s->view.mode.kind == FORM_JUEJU, .stage = STAGE_FORM_MASK};
     if (top_p->on && s->pred.sampler_ok)
         view_top_p(s, top_p);
     if (jueju->on && s->pred.sampler_ok)
         view_jueju(s, jueju);
     for (int k = 0; k < EXERCISE_COUNT; k++)
         if (s->pred.stagev[k].on && s->pred.sampler_ok) { /* the hand-in's verdict */
-            s->stage_rec[k].runs++;
-            s->stage_rec[k].differed += s->pred.stagev[k].n_differ > 0;
+            s->progs.rec[k].runs++;
+            s->progs.rec[k].differed += s->pred.stagev[k].n_differ > 0;
         }
     return 0;
 }
@@ -297,20 +298,20 @@ static void wish_key(const AppStageWish *w, char *out, size_t size)
 
 unsigned app_stage_follow_lesson(AppState *s)
 {
-    if (!s->may_start || s->stage_ask)
+    if (!s->progs.may_start || s->progs.ask)
         return REDRAW_NONE;
-    const AppStageWish *w = &s->lesson_stage;
-    struct AppStage *st = s->stage;
+    const AppStageWish *w = &s->view.lesson_stage;
+    struct AppStage *st = s->progs.stage;
     unsigned redraw = REDRAW_NONE;
     /* a program the lesson started that its step no longer wants */
     for (int k = 0; st && k < EXERCISE_COUNT; k++)
-        if (st->from_lesson[k] && (!s->lesson || !w->on || w->kind != (ExerciseKind)k ||
+        if (st->from_lesson[k] && (!s->course.lesson || !w->on || w->kind != (ExerciseKind)k ||
                                    strcmp(st->lesson_cmd[k], w->cmd) != 0)) {
             unhook(s, (ExerciseKind)k);
             app_predict(s);
             redraw = REDRAW_ALL;
         }
-    if (!s->lesson || !w->on)
+    if (!s->course.lesson || !w->on)
         return redraw;
     if (st && st->from_lesson[w->kind])
         return redraw; /* it runs */
@@ -320,15 +321,15 @@ unsigned app_stage_follow_lesson(AppState *s)
         return redraw; /* asked once: no */
     if (st && strcmp(st->said_yes, key) == 0)
         return redraw | app_stage_answer(s, 1);
-    s->stage_ask = 1;
+    s->progs.ask = 1;
     app_status(s, 0, app_label(s, LBL_ST_STAGE_ASK), wish_name(w), exercise_name(w->kind));
     return redraw | REDRAW_STATUS;
 }
 
 unsigned app_stage_answer(AppState *s, int yes)
 {
-    const AppStageWish *w = &s->lesson_stage;
-    s->stage_ask = 0;
+    const AppStageWish *w = &s->view.lesson_stage;
+    s->progs.ask = 0;
     struct AppStage *st = stage_of(s);
     if (!st || !w->on)
         return REDRAW_ALL;

@@ -88,42 +88,42 @@ static void place_set(AppViews *o, ViewPlace p, int value)
 
 static int valid(AppView v) { return v >= VIEW_NONE && v < VIEW_COUNT; }
 
-int app_view_is_open(const AppState *s, AppView v)
+int app_view_is_open(const AppViews *o, AppView v)
 {
     if (!valid(v))
         return 0;
     if (v == VIEW_NONE)
-        return app_views_same(&s->views, &(AppViews){0});
-    return place_get(&s->views, RULES[v].place) == RULES[v].value;
+        return app_views_same(o, &(AppViews){0});
+    return place_get(o, RULES[v].place) == RULES[v].value;
 }
 
-void app_view_open(AppState *s, AppView v)
+void app_view_open(AppViews *o, AppView v)
 {
     if (!valid(v))
         return;
     if (v == VIEW_NONE) {
-        s->views = (AppViews){0}; /* BODY_PANELS, LOWER_PANELS, every switch off */
+        *o = (AppViews){0}; /* BODY_PANELS, LOWER_PANELS, every switch off */
         return;
     }
-    if (!app_view_is_open(s, v)) /* the text read and the messages open at their start */
-        s->view_top = 0;
-    place_set(&s->views, RULES[v].place, RULES[v].value);
-    app_view_close(s, RULES[v].closes);
+    if (!app_view_is_open(o, v)) /* the text read and the messages open at their start */
+        o->top = 0;
+    place_set(o, RULES[v].place, RULES[v].value);
+    app_view_close(o, RULES[v].closes);
 }
 
-void app_view_close(AppState *s, AppView v)
+void app_view_close(AppViews *o, AppView v)
 {
-    if (valid(v) && v != VIEW_NONE && app_view_is_open(s, v))
-        place_set(&s->views, RULES[v].place, 0); /* the panels, or the switch off */
+    if (valid(v) && v != VIEW_NONE && app_view_is_open(o, v))
+        place_set(o, RULES[v].place, 0); /* the panels, or the switch off */
 }
 
-int app_view_toggle(AppState *s, AppView v)
+int app_view_toggle(AppViews *o, AppView v)
 {
-    if (app_view_is_open(s, v) && v != VIEW_NONE)
-        app_view_close(s, v);
+    if (app_view_is_open(o, v) && v != VIEW_NONE)
+        app_view_close(o, v);
     else
-        app_view_open(s, v);
-    return app_view_is_open(s, v);
+        app_view_open(o, v);
+    return app_view_is_open(o, v);
 }
 
 void app_view_say(AppState *s, AppView v)
@@ -131,11 +131,11 @@ void app_view_say(AppState *s, AppView v)
     if (!valid(v))
         return;
     const ViewRule *r = &RULES[v];
-    int open = v == VIEW_NONE || app_view_is_open(s, v);
+    int open = v == VIEW_NONE || app_view_is_open(&s->view.views, v);
     if (!(r->says & (open ? SAY_ON : SAY_OFF)))
         return;
     if (r->precision)
-        app_status(s, 0, app_label(s, r->on), wprec_name(s->weights));
+        app_status(s, 0, app_label(s, r->on), wprec_name(s->text.weights));
     else
         app_status(s, 0, "%s", app_label(s, open ? r->on : r->off));
 }

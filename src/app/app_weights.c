@@ -14,18 +14,18 @@
 const Model *app_weights_model(AppState *s, WeightPrec p, TsErr *err)
 {
     if (p == WPREC_FP32)
-        return s->m;
-    if (s->wt.rounded[p])
-        return s->wt.rounded[p];
+        return s->text.m;
+    if (s->text.wt.rounded[p])
+        return s->text.wt.rounded[p];
     Model *r = ts_calloc(1, sizeof *r, err);
     if (!r)
         return NULL;
     /* a copy of m's float32 weights, rounded: model_init gives the shape */
-    if (model_init(r, &s->m->cfg, &s->m->vocab, 1, err) != 0) {
+    if (model_init(r, &s->text.m->cfg, &s->text.m->vocab, 1, err) != 0) {
         free(r);
         return NULL;
     }
-    memcpy(r->params, s->m->params, s->m->n_params * sizeof(float));
+    memcpy(r->params, s->text.m->params, s->text.m->n_params * sizeof(float));
     if (model_set_precision(r, p, err) != 0) {
         model_free(r);
         free(r);
@@ -34,22 +34,22 @@ const Model *app_weights_model(AppState *s, WeightPrec p, TsErr *err)
     /* m keeps the float32 weights: this copy never goes back to them */
     free(r->orig);
     r->orig = NULL;
-    s->wt.rounded[p] = r;
+    s->text.wt.rounded[p] = r;
     return r;
 }
 
 /* The float32 pass for the comparison, made once. */
 static int ensure_ref(AppState *s, TsErr *err)
 {
-    if (s->wt.have_ref)
+    if (s->text.wt.have_ref)
         return 0;
-    s->wt.ref_probs = ts_alloc_floats((size_t)s->m->cfg.vocab_size, err);
-    if (!s->wt.ref_probs || infer_init(&s->wt.ref, s->m, err) != 0) {
-        free(s->wt.ref_probs);
-        s->wt.ref_probs = NULL;
+    s->text.wt.ref_probs = ts_alloc_floats((size_t)s->text.m->cfg.vocab_size, err);
+    if (!s->text.wt.ref_probs || infer_init(&s->text.wt.ref, s->text.m, err) != 0) {
+        free(s->text.wt.ref_probs);
+        s->text.wt.ref_probs = NULL;
         return -1;
     }
-    s->wt.have_ref = 1;
+    s->text.wt.have_ref = 1;
     return 0;
 }
 
@@ -61,14 +61,14 @@ static int ensure_ref(AppState *s, TsErr *err)
 static void time_steps(AppState *s, int again)
 {
     enum { WINDOW = 64, STEPS = 16 };
-    Infer *inf = &s->wt.ref;
-    int T = s->m->cfg.context, V = s->m->cfg.vocab_size, tokens[WINDOW + STEPS];
+    Infer *inf = &s->text.wt.ref;
+    int T = s->text.m->cfg.context, V = s->text.m->cfg.vocab_size, tokens[WINDOW + STEPS];
     int n = WINDOW + STEPS <= T ? WINDOW + STEPS : T, w = n / 2;
     for (int i = 0; i < n; i++)
         tokens[i] = (i * 37 + 1) % V;
-    if (s->wt.tick_s <= 0.0)
-        s->wt.tick_s = timing_tick();
-    memset(s->wt.round_s, 0, sizeof s->wt.round_s);
+    if (s->text.wt.tick_s <= 0.0)
+        s->text.wt.tick_s = timing_tick();
+    memset(s->text.wt.round_s, 0, sizeof s->text.wt.round_s);
     for (int r = 0; r < APP_TIMING_ROUNDS; r++)
         for (int p = 0; p < WPREC_COUNT; p++) {
             TsErr err;
@@ -85,18 +85,18 @@ static void time_steps(AppState *s, int again)
                 double dt = ts_now() - t0;
                 best = dt < best ? dt : best;
             }
-            s->wt.round_s[p][r] = best < 1e30 ? best : 0.0;
+            s->text.wt.round_s[p][r] = best < 1e30 ? best : 0.0;
         }
     for (int p = 0; p < WPREC_COUNT; p++) {
         if (!again)
-            s->wt.step_s[p] = 0.0;
+            s->text.wt.step_s[p] = 0.0;
         for (int r = 0; r < APP_TIMING_ROUNDS; r++) {
-            double t = s->wt.round_s[p][r];
-            if (t > 0.0 && (s->wt.step_s[p] <= 0.0 || t < s->wt.step_s[p]))
-                s->wt.step_s[p] = t;
+            double t = s->text.wt.round_s[p][r];
+            if (t > 0.0 && (s->text.wt.step_s[p] <= 0.0 || t < s->text.wt.step_s[p]))
+                s->text.wt.step_s[p] = t;
         }
     }
-    inf->m = s->m; /* the comparison's pass is float32's */
+    inf->m = s->text.m; /* the comparison's pass is float32's */
     infer_reload(inf);
 }
 
@@ -109,10 +109,10 @@ int app_set_weights(AppState *s, WeightPrec p)
         app_status(s, 1, "%s", err.msg);
         return -1;
     }
-    if (s->wt.step_s[WPREC_FP32] == 0.0)
+    if (s->text.wt.step_s[WPREC_FP32] == 0.0)
         time_steps(s, 0); /* once: the machine does not change, the text does not matter */
-    s->weights = p;
-    gen_set_model(&s->g, m);
+    s->text.weights = p;
+    gen_set_model(&s->text.g, m);
     if (s->job.have_gens) { /* the comparison (b) writes with the same weights */
         gen_set_model(&s->job.compare.cached, m);
         gen_set_model(&s->job.compare.full, m);
@@ -122,30 +122,30 @@ int app_set_weights(AppState *s, WeightPrec p)
 
 void app_weights_retime(AppState *s)
 {
-    if (s->wt.step_s[WPREC_FP32] > 0.0)
+    if (s->text.wt.step_s[WPREC_FP32] > 0.0)
         time_steps(s, 1);
 }
 
 TimingJudgement app_weights_speedup(const AppState *s, TimingClaim claim, const void *ctx)
 {
-    return timing_judge(s->wt.round_s[WPREC_FP32], s->wt.round_s[s->weights], APP_TIMING_ROUNDS,
-                        s->wt.tick_s, timing_sanitized(), claim, ctx);
+    return timing_judge(s->text.wt.round_s[WPREC_FP32], s->text.wt.round_s[s->text.weights],
+                        APP_TIMING_ROUNDS, s->text.wt.tick_s, timing_sanitized(), claim, ctx);
 }
 
 void app_weights_compare(AppState *s)
 {
-    AppWeights *w = &s->wt;
+    AppWeights *w = &s->text.wt;
     w->kl_bits = 0.0;
     w->n_top = 0;
-    if (s->weights == WPREC_FP32 || !w->have_ref || !s->pred.model_ok)
+    if (s->text.weights == WPREC_FP32 || !w->have_ref || !s->pred.model_ok)
         return;
     /* float32 reads the window the bars' model reads, in one pass */
-    size_t start = gen_window_start(&s->g);
-    int n = (int)(s->g.n - start), V = s->m->cfg.vocab_size;
+    size_t start = gen_window_start(&s->text.g);
+    int n = (int)(s->text.g.n - start), V = s->text.m->cfg.vocab_size;
     if (n < 1)
         return;
     infer_reset(&w->ref);
-    const float *logits = infer_forward(&w->ref, s->g.text + start, n);
+    const float *logits = infer_forward(&w->ref, s->text.g.text + start, n);
     if (infer_check_logits(&w->ref, NULL) != 0)
         return;
     softmax_row(w->ref_probs, logits, V);
@@ -160,15 +160,15 @@ void app_weights_compare(AppState *s)
     }
 }
 
-void app_weights_free(AppState *s)
+void app_weights_free(AppWeights *wt)
 {
     for (int p = 0; p < WPREC_COUNT; p++)
-        if (s->wt.rounded[p]) {
-            model_free(s->wt.rounded[p]);
-            free(s->wt.rounded[p]);
+        if (wt->rounded[p]) {
+            model_free(wt->rounded[p]);
+            free(wt->rounded[p]);
         }
-    if (s->wt.have_ref)
-        infer_free(&s->wt.ref);
-    free(s->wt.ref_probs);
-    memset(&s->wt, 0, sizeof s->wt);
+    if (wt->have_ref)
+        infer_free(&wt->ref);
+    free(wt->ref_probs);
+    memset(wt, 0, sizeof *wt);
 }

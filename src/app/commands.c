@@ -33,27 +33,27 @@ static void status_char(const AppState *s, uint32_t cp, char *out, size_t size)
  * accident would start again at step 1. Ctrl-C and F10 quit at once. */
 static unsigned do_quit(AppState *s, CmdArg a)
 {
-    if (a.n == 1 && s->lesson && !s->picking) {
-        s->quit_ask = 1;
+    if (a.n == 1 && s->course.lesson && !s->course.picking) {
+        s->input.quit_ask = 1;
         app_status(s, 0, "%s", app_label(s, LBL_ST_QUIT_ASK));
         return REDRAW_STATUS;
     }
     app_job_stop(s);
-    s->quit = 1;
+    s->input.quit = 1;
     return REDRAW_NONE;
 }
 
 /* Where does cp stand? (the query line under the bars) */
 static unsigned look_up(AppState *s, uint32_t cp)
 {
-    s->query_input = 0;
+    s->input.query_input = 0;
     cp = app_convert_char(s, cp); /* 風 looks up 风 */
-    s->pred.query_cp = cp;
-    s->query_text = app_text_mark(s); /* it follows the text until that is gone */
+    s->pred.query.cp = cp;
+    s->view.query_text = app_text_mark(s); /* it follows the text until that is gone */
     app_predict(s);
     char ch[8];
     char_text(cp, ch);
-    if (s->pred.query_id < 0)
+    if (s->pred.query.id < 0)
         app_status(s, 1, app_label(s, LBL_ST_QUERY_UNKNOWN), ch);
     else
         app_status(s, 0, app_label(s, LBL_ST_QUERY_SET), ch);
@@ -62,7 +62,7 @@ static unsigned look_up(AppState *s, uint32_t cp)
 
 static unsigned do_type(AppState *s, CmdArg a)
 {
-    if (s->query_input) /* `/` asked for a character to look up */
+    if (s->input.query_input) /* `/` asked for a character to look up */
         return look_up(s, (uint32_t)a.n);
     app_type_char(s, (uint32_t)a.n); /* 風 becomes 风, ? becomes 。, and the status says so */
     app_predict(s);
@@ -83,12 +83,12 @@ static unsigned do_paste(AppState *s, CmdArg a)
     if (count == 0)
         return REDRAW_NONE;
     pos = 0;
-    if (s->query_input) { /* `/` asked for one character: the first; the rest is typed */
+    if (s->input.query_input) { /* `/` asked for one character: the first; the rest is typed */
         utf8_decode(text, len, &pos, &cp);
         look_up(s, cp);
         count--;
     }
-    size_t room = s->cap_chars - s->n_chars, pasted = count + (size_t)(a.n > 0 ? a.n : 0);
+    size_t room = s->text.cap_chars - s->text.n_chars, pasted = count + (size_t)(a.n > 0 ? a.n : 0);
     size_t skip = count > room ? count - room : 0;
     for (size_t i = 0; i < skip; i++)
         utf8_decode(text, len, &pos, &cp);
@@ -96,9 +96,10 @@ static unsigned do_paste(AppState *s, CmdArg a)
     if (pasted > count - skip && count - skip > 0)
     {
         char all[32], max[32], kept[32];
-        app_status(s, 1, app_label(s, LBL_ST_PASTE_KEPT), app_format_count(s->lang, (long)pasted, all, sizeof all),
-                   app_format_count(s->lang, APP_MAX_CHARS, max, sizeof max),
-                   app_format_count(s->lang, (long)(count - skip), kept, sizeof kept));
+        app_status(s, 1, app_label(s, LBL_ST_PASTE_KEPT),
+                   app_format_count(s->view.lang, (long)pasted, all, sizeof all),
+                   app_format_count(s->view.lang, APP_MAX_CHARS, max, sizeof max),
+                   app_format_count(s->view.lang, (long)(count - skip), kept, sizeof kept));
     }
     return REDRAW_TEXT;
 }
@@ -106,9 +107,9 @@ static unsigned do_paste(AppState *s, CmdArg a)
 static unsigned do_backspace(AppState *s, CmdArg a)
 {
     (void)a;
-    if (s->query_input) { /* Backspace at the query forgets it */
-        s->query_input = 0;
-        s->pred.query_cp = 0;
+    if (s->input.query_input) { /* Backspace at the query forgets it */
+        s->input.query_input = 0;
+        s->pred.query.cp = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_QUERY_CLEARED));
         return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
     }
@@ -137,9 +138,9 @@ static unsigned do_sample(AppState *s, CmdArg a)
     int tok = app_sample_one(s);
     if (tok >= 0) {
         char ch[64], p[48];
-        status_char(s, vocab_cp(&s->m->vocab, tok), ch, sizeof ch);
+        status_char(s, vocab_cp(&s->text.m->vocab, tok), ch, sizeof ch);
         app_prob_text(s, (double)s->pred.ss.final[tok], 1, p, sizeof p); /* never "0.0%" */
-        app_status(s, 0, app_label(s, LBL_ST_SAMPLED), ch, p, (unsigned long long)s->seed);
+        app_status(s, 0, app_label(s, LBL_ST_SAMPLED), ch, p, (unsigned long long)s->view.seed);
     }
     app_predict(s);
     app_recipe_stepped(s);
@@ -157,8 +158,8 @@ static unsigned do_pick(AppState *s, CmdArg a)
     app_session_record(s, c->id, s->pred.probs, s->pred.ss.final); /* kept if it is appended */
     char ch[64], p[48];
     app_prob_text(s, (double)c->p, 1, p, sizeof p);
-    status_char(s, vocab_cp(&s->m->vocab, c->id), ch, sizeof ch);
-    if (app_push_char(s, vocab_cp(&s->m->vocab, c->id), ORIGIN_PICKED) == 0)
+    status_char(s, vocab_cp(&s->text.m->vocab, c->id), ch, sizeof ch);
+    if (app_push_char(s, vocab_cp(&s->text.m->vocab, c->id), ORIGIN_PICKED) == 0)
         app_status(s, 0, app_label(s, LBL_ST_PICKED), ch, p);
     app_predict(s);
     app_recipe_stepped(s);
@@ -178,8 +179,8 @@ static unsigned do_write(AppState *s, CmdArg a)
 static unsigned do_stop(AppState *s, CmdArg a)
 {
     (void)a;
-    if (s->query_input) {
-        s->query_input = 0;
+    if (s->input.query_input) {
+        s->input.query_input = 0;
         app_status(s, 0, "%s", app_label(s, LBL_ST_QUERY_CANCELLED));
     } else if (s->job.kind == JOB_LESSON) {
         app_job_stop(s); /* the class stays on the step it is on */
@@ -188,7 +189,7 @@ static unsigned do_stop(AppState *s, CmdArg a)
         int written = s->job.written, compare = s->job.kind == JOB_COMPARE;
         app_job_stop(s);
         if (compare)
-            app_status(s, 0, app_label_n(s, LBL_ST_COMPARE_STOPPED, s->cmp.n), s->cmp.n);
+            app_status(s, 0, app_label_n(s, LBL_ST_COMPARE_STOPPED, s->view.cmp.n), s->view.cmp.n);
         else
             app_status(s, 0, app_label_n(s, LBL_ST_STOPPED, written), written);
     }
@@ -205,9 +206,9 @@ static unsigned do_compare(AppState *s, CmdArg a)
 static unsigned do_cache(AppState *s, CmdArg a)
 {
     (void)a;
-    gen_set_cache(&s->g, !s->g.use_cache); /* the next prediction uses the other path */
+    gen_set_cache(&s->text.g, !s->text.g.use_cache); /* the next prediction uses the other path */
     app_predict(s);
-    if (s->g.use_cache)
+    if (s->text.g.use_cache)
         app_status(s, 0, app_label_n(s, LBL_ST_CACHE_ON, s->pred.predict_rows), s->pred.predict_rows);
     else
         app_status(s, 0, app_label_n(s, LBL_ST_CACHE_OFF, s->pred.predict_rows), s->pred.predict_rows);
@@ -222,8 +223,10 @@ static unsigned do_undo_letters(AppState *s, CmdArg a)
 
 static unsigned do_cache_set(AppState *s, CmdArg a)
 {
-    if ((a.n != 0) == (s->g.use_cache != 0)) { /* already so: nothing to recompute */
-        app_status(s, 0, app_label_n(s, s->g.use_cache ? LBL_ST_CACHE_ON : LBL_ST_CACHE_OFF, s->pred.predict_rows),
+    if ((a.n != 0) == (s->text.g.use_cache != 0)) { /* already so: nothing to recompute */
+        app_status(s, 0,
+                   app_label_n(s, s->text.g.use_cache ? LBL_ST_CACHE_ON : LBL_ST_CACHE_OFF,
+                               s->pred.predict_rows),
                    s->pred.predict_rows);
         return REDRAW_STATUS;
     }
@@ -237,7 +240,7 @@ static unsigned slider_moved(AppState *s, SliderId id)
     app_slider_format(s, id, v, sizeof v);
     app_predict(s);
     if (id == SL_PENALTY && !app_slider_quiet(s, id)) /* it says what it spares */
-        app_status(s, 0, app_label(s, LBL_ST_PENALTY), v, s->sym.newline);
+        app_status(s, 0, app_label(s, LBL_ST_PENALTY), v, s->prefs.sym.newline);
     else
         app_status(s, 0, "%s %s", app_label(s, app_slider_label(id)), v);
     return REDRAW_SETTINGS;
@@ -245,14 +248,14 @@ static unsigned slider_moved(AppState *s, SliderId id)
 
 static unsigned do_slider_down(AppState *s, CmdArg a)
 {
-    s->slider = (int)a.n;
+    s->view.slider = (int)a.n;
     app_slider_step(s, (SliderId)a.n, -1);
     return slider_moved(s, (SliderId)a.n);
 }
 
 static unsigned do_slider_up(AppState *s, CmdArg a)
 {
-    s->slider = (int)a.n;
+    s->view.slider = (int)a.n;
     app_slider_step(s, (SliderId)a.n, +1);
     return slider_moved(s, (SliderId)a.n);
 }
@@ -260,32 +263,32 @@ static unsigned do_slider_up(AppState *s, CmdArg a)
 static unsigned do_slider_next(AppState *s, CmdArg a)
 {
     (void)a;
-    s->slider = (s->slider + 1) % SL_COUNT;
+    s->view.slider = (s->view.slider + 1) % SL_COUNT;
     return REDRAW_SLIDERS;
 }
 
 static unsigned do_slider_prev(AppState *s, CmdArg a)
 {
     (void)a;
-    s->slider = (s->slider + SL_COUNT - 1) % SL_COUNT;
+    s->view.slider = (s->view.slider + SL_COUNT - 1) % SL_COUNT;
     return REDRAW_SLIDERS;
 }
 
 static unsigned do_selected_down(AppState *s, CmdArg a)
 {
-    return do_slider_down(s, (CmdArg){.n = s->slider, .x = a.x});
+    return do_slider_down(s, (CmdArg){.n = s->view.slider, .x = a.x});
 }
 
 static unsigned do_selected_up(AppState *s, CmdArg a)
 {
-    return do_slider_up(s, (CmdArg){.n = s->slider, .x = a.x});
+    return do_slider_up(s, (CmdArg){.n = s->view.slider, .x = a.x});
 }
 
 static unsigned do_slider_set(AppState *s, CmdArg a)
 {
     if (a.n < 0 || a.n >= SL_COUNT)
         return REDRAW_NONE;
-    s->slider = (int)a.n;
+    s->view.slider = (int)a.n;
     app_slider_set(s, (SliderId)a.n, a.x);
     return slider_moved(s, (SliderId)a.n);
 }
@@ -293,7 +296,7 @@ static unsigned do_slider_set(AppState *s, CmdArg a)
 static unsigned do_slider_select(AppState *s, CmdArg a)
 {
     if (a.n >= 0 && a.n < SL_COUNT)
-        s->slider = (int)a.n;
+        s->view.slider = (int)a.n;
     return REDRAW_SLIDERS;
 }
 
@@ -324,22 +327,23 @@ static unsigned do_mode_jueju(AppState *s, CmdArg a) { return mode_changed(s, FO
 
 static unsigned do_language(AppState *s, CmdArg a)
 {
-    s->lang = a.n >= 0 && a.n < LANG_COUNT ? (AppLang)a.n : (AppLang)((s->lang + 1) % LANG_COUNT);
-    errtext_use(s->lang); /* the engine's messages (a file that fails to load) too */
+    s->view.lang =
+        a.n >= 0 && a.n < LANG_COUNT ? (AppLang)a.n : (AppLang)((s->view.lang + 1) % LANG_COUNT);
+    errtext_use(s->view.lang); /* the engine's messages (a file that fails to load) too */
     app_status(s, 0, "%s", app_label(s, LBL_ST_LANGUAGE));
     return REDRAW_ALL;
 }
 
 static unsigned do_mid_text(AppState *s, CmdArg a)
 {
-    app_set_mid_text(s, a.n < 0 ? !s->mid_text : a.n != 0, a.n < 0); /* < 0: the key n */
+    app_set_mid_text(s, a.n < 0 ? !s->view.mid_text : a.n != 0, a.n < 0); /* < 0: the key n */
     return REDRAW_TEXT;
 }
 
 static unsigned do_query(AppState *s, CmdArg a)
 {
     (void)a;
-    s->query_input = 1;
+    s->input.query_input = 1;
     app_status(s, 0, "%s", app_label(s, LBL_ST_QUERY_ASK));
     return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
 }
@@ -349,8 +353,8 @@ static unsigned do_lookup(AppState *s, CmdArg a)
 {
     if (a.n != 0)
         return look_up(s, (uint32_t)a.n);
-    s->query_input = 0;
-    s->pred.query_cp = 0;
+    s->input.query_input = 0;
+    s->pred.query.cp = 0;
     app_status(s, 0, "%s", app_label(s, LBL_ST_QUERY_CLEARED));
     return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
 }
@@ -364,12 +368,12 @@ static unsigned view_changed(AppState *s, CmdArg a, int toggle)
         return REDRAW_NONE;
     AppView v = (AppView)a.n;
     /* the weights' panel: the other precisions made and timed first */
-    if (v == VIEW_WEIGHTS && app_set_weights(s, s->weights) != 0)
+    if (v == VIEW_WEIGHTS && app_set_weights(s, s->text.weights) != 0)
         return REDRAW_STATUS;
     if (toggle)
-        app_view_toggle(s, v);
+        app_view_toggle(&s->view.views, v);
     else
-        app_view_open(s, v);
+        app_view_open(&s->view.views, v);
     app_view_say(s, v);
     app_predict(s); /* the histogram is drawn from the prediction */
     return REDRAW_ALL;
@@ -380,146 +384,150 @@ static unsigned do_view(AppState *s, CmdArg a) { return view_changed(s, a, 1); }
 
 static unsigned do_quiz(AppState *s, CmdArg a)
 {
-    snprintf(s->quiz, sizeof s->quiz, "%s", a.text ? a.text : "");
-    s->quiz_answer[0] = 0; /* a new question: its answer follows it, if it has one */
-    s->quiz_hidden = s->quiz[0] != 0;
-    app_status(s, 0, "%s", s->quiz_hidden ? app_label(s, LBL_ST_QUIZ) : "");
+    snprintf(s->view.quiz, sizeof s->view.quiz, "%s", a.text ? a.text : "");
+    s->view.quiz_answer[0] = 0; /* a new question: its answer follows it, if it has one */
+    s->view.quiz_hidden = s->view.quiz[0] != 0;
+    app_status(s, 0, "%s", s->view.quiz_hidden ? app_label(s, LBL_ST_QUIZ) : "");
     return REDRAW_ALL;
 }
 
 static unsigned do_answer(AppState *s, CmdArg a)
 {
-    if (!s->quiz[0]) {
+    if (!s->view.quiz[0]) {
         app_status(s, 1, "%s", app_label(s, LBL_ST_ANSWER_NO_QUIZ));
         return REDRAW_STATUS;
     }
-    snprintf(s->quiz_answer, sizeof s->quiz_answer, "%s", a.text ? a.text : "");
-    if (s->quiz_hidden)
-        app_status(s, 0, "%s", app_label(s, s->quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ));
+    snprintf(s->view.quiz_answer, sizeof s->view.quiz_answer, "%s", a.text ? a.text : "");
+    if (s->view.quiz_hidden)
+        app_status(s, 0, "%s",
+                   app_label(s, s->view.quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ));
     return REDRAW_ALL;
 }
 
 static unsigned do_reveal(AppState *s, CmdArg a)
 {
     (void)a;
-    if (!s->quiz_hidden)
+    if (!s->view.quiz_hidden)
         return REDRAW_NONE;
-    s->quiz_hidden = 0; /* the question stays on screen beside the answer */
+    s->view.quiz_hidden = 0; /* the question stays on screen beside the answer */
     app_status(s, 0, "%s", app_label(s, LBL_ST_REVEALED));
     return REDRAW_ALL;
 }
 
 static unsigned do_point(AppState *s, CmdArg a)
 {
-    s->point = a.n > PANEL_NONE && a.n < PANEL_COUNT ? (AppPanel)a.n : PANEL_NONE;
+    s->view.point = a.n > PANEL_NONE && a.n < PANEL_COUNT ? (AppPanel)a.n : PANEL_NONE;
     return REDRAW_ALL;
 }
 
 static unsigned do_lesson_next(AppState *s, CmdArg a)
 {
     (void)a;
-    if (!s->lesson)
+    if (!s->course.lesson)
         return REDRAW_NONE;
-    if (s->lesson_step >= lesson_last_step(s->lesson)) {
+    if (s->course.step >= lesson_last_step(s->course.lesson)) {
         app_status(s, 0, "%s", app_label(s, LBL_LESSON_END));
         return REDRAW_STATUS;
     }
-    app_lesson_go(s, s->lesson_step + 1);
+    app_lesson_go(s, s->course.step + 1);
     return REDRAW_ALL;
 }
 
 static unsigned do_lesson_prev(AppState *s, CmdArg a)
 {
     (void)a;
-    if (!s->lesson || s->lesson_step == 0)
+    if (!s->course.lesson || s->course.step == 0)
         return REDRAW_NONE;
-    app_lesson_go(s, s->lesson_step - 1);
+    app_lesson_go(s, s->course.step - 1);
     return REDRAW_ALL;
 }
 
 static unsigned do_narration_scroll(AppState *s, CmdArg a)
 {
-    int most = s->narration_lines - s->narration_rows;
-    int top = s->narration_top + (int)a.n;
+    int most = s->course.narration_lines - s->course.narration_rows;
+    int top = s->course.narration_top + (int)a.n;
     top = top > most ? most : top;
     top = top < 0 ? 0 : top;
-    if (!s->lesson || top == s->narration_top)
+    if (!s->course.lesson || top == s->course.narration_top)
         return REDRAW_NONE;
-    s->narration_top = top;
+    s->course.narration_top = top;
     return REDRAW_ALL;
 }
 
 /* The text read (Y) or the messages (!), whichever is open (the text read
  * stands over the messages' place), arg.n rows on, within what the screen
- * said it holds (view_top_max, screen_fit). */
+ * said it holds (views.top_max, screen_fit). */
 static unsigned do_view_scroll(AppState *s, CmdArg a)
 {
-    if (!app_view_is_open(s, VIEW_READING) && !app_view_is_open(s, VIEW_MESSAGES))
+    if (!app_view_is_open(&s->view.views, VIEW_READING) &&
+        !app_view_is_open(&s->view.views, VIEW_MESSAGES))
         return REDRAW_NONE;
-    long top = s->view_top + a.n;
-    top = top > s->view_top_max ? s->view_top_max : top;
+    long top = s->view.views.top + a.n;
+    top = top > s->view.views.top_max ? s->view.views.top_max : top;
     top = top < 0 ? 0 : top;
-    if (top == s->view_top)
+    if (top == s->view.views.top)
         return REDRAW_NONE;
-    s->view_top = (int)top;
+    s->view.views.top = (int)top;
     return REDRAW_ALL;
 }
 
 static unsigned do_picker_move(AppState *s, CmdArg a)
 {
-    if (!s->picking)
+    if (!s->course.picking)
         return REDRAW_NONE;
-    s->shelf_sel = (int)((s->shelf_sel + a.n % s->n_shelf + s->n_shelf) % s->n_shelf);
+    s->course.shelf_sel =
+        (int)((s->course.shelf_sel + a.n % s->course.n_shelf + s->course.n_shelf) %
+              s->course.n_shelf);
     return REDRAW_ALL;
 }
 
 static unsigned do_picker_open(AppState *s, CmdArg a)
 {
     (void)a;
-    if (!s->picking)
+    if (!s->course.picking)
         return REDRAW_NONE;
-    app_lesson_open(s, &s->shelf[s->shelf_sel], s->lang);
+    app_lesson_open(s, &s->course.shelf[s->course.shelf_sel], s->view.lang);
     return REDRAW_ALL;
 }
 
 static unsigned do_cmdline(AppState *s, CmdArg a)
 {
     (void)a;
-    s->cmdline_open = 1;
-    s->cmdline[0] = 0;
+    s->input.cmdline_open = 1;
+    s->input.cmdline[0] = 0;
     return REDRAW_STATUS;
 }
 
 /* While the command line is open, keys edit it; Enter runs it. */
 static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
 {
-    size_t len = strlen(s->cmdline);
+    size_t len = strlen(s->input.cmdline);
     switch (c) {
     case CMD_TYPE:
-        if (a.n >= 0x20 && len + 4 < sizeof s->cmdline) { /* a pasted newline is no text */
-            len += (size_t)utf8_encode((uint32_t)a.n, s->cmdline + len);
-            s->cmdline[len] = 0;
+        if (a.n >= 0x20 && len + 4 < sizeof s->input.cmdline) { /* a pasted newline is no text */
+            len += (size_t)utf8_encode((uint32_t)a.n, s->input.cmdline + len);
+            s->input.cmdline[len] = 0;
         }
         return REDRAW_STATUS;
     case CMD_PASTE: /* the same, character by character */
         return app_apply_keys(s, a.text) | REDRAW_STATUS;
     case CMD_BACKSPACE:
         if (len == 0) { /* nothing left to take back: the line closes, as in a shell's vi mode */
-            s->cmdline_open = 0;
+            s->input.cmdline_open = 0;
             return REDRAW_STATUS;
         }
-        s->cmdline[utf8_back(s->cmdline, len)] = 0;
+        s->input.cmdline[utf8_back(s->input.cmdline, len)] = 0;
         return REDRAW_STATUS;
     case CMD_CLEAR:
-        s->cmdline[0] = 0;
+        s->input.cmdline[0] = 0;
         return REDRAW_STATUS;
     case CMD_STOP:
-        s->cmdline_open = 0;
+        s->input.cmdline_open = 0;
         return REDRAW_STATUS;
     case CMD_WRITE: {
-        s->cmdline_open = 0;
+        s->input.cmdline_open = 0;
         char line[APP_CMDLINE_MAX];
-        snprintf(line, sizeof line, "%s", s->cmdline);
+        snprintf(line, sizeof line, "%s", s->input.cmdline);
         ScriptOut out = {.sync_jobs = 0}; /* write and compare run on screen, as Enter and b do */
         int rc = script_run(s, line, &out);
         if (rc != SCRIPT_OK) /* a claim the machine cannot decide is no error */
@@ -542,7 +550,7 @@ static unsigned do_stage(AppState *s, CmdArg a)
         app_stage_stop(s, -1);
         app_predict(s);
         app_status(s, 0, "%s", app_label(s, LBL_ST_STAGE_OFF));
-    } else if (!s->may_start) { /* a test's or a fuzzer's state runs nothing */
+    } else if (!s->progs.may_start) { /* a test's or a fuzzer's state runs nothing */
         app_status(s, 1, "%s", app_label(s, LBL_ST_STAGE_NO_SCREEN));
     } else if (a.text) {
         app_stage_start(s, (ExerciseKind)a.n, a.text);
@@ -577,8 +585,8 @@ static unsigned export_now(AppState *s)
 static unsigned do_export(AppState *s, CmdArg a)
 {
     (void)a;
-    if (s->n_chars == 0) {
-        s->export_ask = 1;
+    if (s->text.n_chars == 0) {
+        s->input.export_ask = 1;
         app_status(s, 0, "%s", app_label(s, LBL_ST_EXPORT_EMPTY_ASK));
         return REDRAW_STATUS;
     }
@@ -589,12 +597,12 @@ static unsigned do_export(AppState *s, CmdArg a)
  * compares them with float32's. */
 static unsigned do_weights(AppState *s, CmdArg a)
 {
-    long p = a.n < 0 ? ((long)s->weights + 1) % WPREC_COUNT : a.n;
+    long p = a.n < 0 ? ((long)s->text.weights + 1) % WPREC_COUNT : a.n;
     if (p < 0 || p >= WPREC_COUNT)
         return REDRAW_NONE;
     if (app_set_weights(s, (WeightPrec)p) != 0)
         return REDRAW_STATUS;
-    app_view_open(s, VIEW_WEIGHTS);
+    app_view_open(&s->view.views, VIEW_WEIGHTS);
     app_predict(s);
     app_view_say(s, VIEW_WEIGHTS);
     return REDRAW_ALL;
@@ -610,9 +618,9 @@ static unsigned do_compare_model(AppState *s, CmdArg a)
         return REDRAW_STATUS;
     }
     app_predict(s);
-    if (s->cm) {
+    if (s->text.cm) {
         TsQuoted q;
-        app_status(s, 0, app_label(s, LBL_ST_CMP_ON), ts_quote(&q, s->cm->name));
+        app_status(s, 0, app_label(s, LBL_ST_CMP_ON), ts_quote(&q, s->text.cm->name));
     } else {
         app_status(s, 0, "%s", app_label(s, LBL_ST_CMP_OFF));
     }
@@ -622,8 +630,9 @@ static unsigned do_compare_model(AppState *s, CmdArg a)
 /* Projector mode: the screen draws fewer, larger panels in high contrast. */
 static unsigned do_projector(AppState *s, CmdArg a)
 {
-    s->projector = a.n < 0 ? !s->projector : a.n != 0;
-    app_status(s, 0, "%s", app_label(s, s->projector ? LBL_ST_PROJECTOR_ON : LBL_ST_PROJECTOR_OFF));
+    s->prefs.projector = a.n < 0 ? !s->prefs.projector : a.n != 0;
+    app_status(s, 0, "%s",
+               app_label(s, s->prefs.projector ? LBL_ST_PROJECTOR_ON : LBL_ST_PROJECTOR_OFF));
     return REDRAW_ALL;
 }
 
@@ -635,12 +644,12 @@ static unsigned do_setting_set(AppState *s, CmdArg a)
     SamplerSettingId id = (SamplerSettingId)a.n;
     const SamplerSetting *t = &SAMPLER_SETTINGS[id];
     double x = (t->lo_open ? a.x > t->lo : a.x >= t->lo) ? a.x : t->off;
-    sampler_setting_set(&s->set, id, x <= t->hi ? x : t->hi);
+    sampler_setting_set(&s->view.set, id, x <= t->hi ? x : t->hi);
     app_predict(s);
     char v[32];
-    app_num(s->lang, sampler_setting_get(&s->set, id), 2, v, sizeof v);
+    app_num(s->view.lang, sampler_setting_get(&s->view.set, id), 2, v, sizeof v);
     if (id == SET_REPETITION_PENALTY) /* it says what it spares */
-        app_status(s, 0, app_label(s, LBL_ST_PENALTY), v, s->sym.newline);
+        app_status(s, 0, app_label(s, LBL_ST_PENALTY), v, s->prefs.sym.newline);
     else
         app_status(s, 0, app_label(s, LBL_ST_SETTING), app_label(s, app_setting_label(id)), v);
     return REDRAW_PROBS | REDRAW_STATUS;
@@ -725,7 +734,7 @@ static int is_yes(Command c, CmdArg arg)
  * clock. */
 static int stage_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
 {
-    if (!s->stage_ask || c == CMD_QUIT || c == CMD_TICK)
+    if (!s->progs.ask || c == CMD_QUIT || c == CMD_TICK)
         return 0;
     if (is_yes(c, arg))
         *redraw = app_stage_answer(s, 1);
@@ -740,9 +749,9 @@ static int stage_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
  * other key goes back to it (and does nothing else); Ctrl-C and F10 quit. */
 static int quit_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
 {
-    if (!s->quit_ask || c == CMD_TICK || (c == CMD_QUIT && arg.n == 0))
+    if (!s->input.quit_ask || c == CMD_TICK || (c == CMD_QUIT && arg.n == 0))
         return 0;
-    s->quit_ask = 0;
+    s->input.quit_ask = 0;
     if (is_yes(c, arg)) {
         *redraw = do_quit(s, cmd_arg(0));
         return 1;
@@ -756,9 +765,9 @@ static int quit_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
  * other key does not (and does nothing else); Ctrl-C and F10 quit. */
 static int export_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
 {
-    if (!s->export_ask || c == CMD_TICK || (c == CMD_QUIT && arg.n == 0))
+    if (!s->input.export_ask || c == CMD_TICK || (c == CMD_QUIT && arg.n == 0))
         return 0;
-    s->export_ask = 0;
+    s->input.export_ask = 0;
     if (is_yes(c, arg))
         *redraw = export_now(s);
     else {
@@ -787,7 +796,7 @@ static unsigned apply_one(AppState *s, Command c, CmdArg arg)
 {
     if (c <= CMD_NONE || c >= CMD_COUNT || !HANDLERS[c])
         return REDRAW_NONE;
-    if (s->cmdline_open)
+    if (s->input.cmdline_open)
         return cmdline_key(s, c, arg);
     /* a step being prepared: what the class typed meanwhile would land on the
      * step before it and be lost, or become a step of its own; stepping
@@ -798,19 +807,19 @@ static unsigned apply_one(AppState *s, Command c, CmdArg arg)
     /* the help screen covers everything: any key just closes it, q too (it
      * says so); Ctrl-C and F10 quit (`show` says exactly which views are
      * open, help among them) */
-    if (app_view_is_open(s, VIEW_HELP) && (c != CMD_QUIT || arg.n == 1) && c != CMD_TICK &&
-        c != CMD_SHOW) {
-        app_view_close(s, VIEW_HELP);
+    if (app_view_is_open(&s->view.views, VIEW_HELP) && (c != CMD_QUIT || arg.n == 1) &&
+        c != CMD_TICK && c != CMD_SHOW) {
+        app_view_close(&s->view.views, VIEW_HELP);
         return REDRAW_ALL;
     }
     /* pinyin input: letters spell a syllable, 1..9 and Space choose */
     unsigned ime_redraw;
-    if (s->ime.on && app_pinyin_key(s, c, arg, &ime_redraw))
+    if (s->input.ime.on && app_pinyin_key(s, c, arg, &ime_redraw))
         return ime_redraw;
     /* a command other than typing, Esc or Backspace leaves the query prompt */
-    if (s->query_input && c != CMD_TYPE && c != CMD_PASTE && c != CMD_STOP &&
+    if (s->input.query_input && c != CMD_TYPE && c != CMD_PASTE && c != CMD_STOP &&
         c != CMD_BACKSPACE && c != CMD_TICK)
-        s->query_input = 0;
+        s->input.query_input = 0;
     return HANDLERS[c](s, arg);
 }
 

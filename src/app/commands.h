@@ -118,7 +118,7 @@ enum {
 unsigned app_apply(AppState *s, Command c, CmdArg arg);
 
 /* Letters typed outside pinyin mode (app_letters.c), around each command
- * app_apply runs: _before notes a letter key (s->key_time, s->key_char) and
+ * app_apply runs: _before notes a letter key (s->input.key_time, s->input.key_char) and
  * keeps the state before a run's first; _after puts the hint in the status
  * line from a run's second letter; _undo (Ctrl-Z) puts that state back. */
 void app_letters_before(AppState *s, Command c);

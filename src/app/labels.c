@@ -109,15 +109,16 @@ const char *app_label_in(AppLang lang, LabelId id)
 
 LabelId app_corpus_col_label(const AppState *s)
 {
-    return s->corpus_other ? LBL_CORPUS_COL_OTHER : LBL_CORPUS_COL;
+    return s->text.corpus_other ? LBL_CORPUS_COL_OTHER : LBL_CORPUS_COL;
 }
 
-const char *app_label(const AppState *s, LabelId id) { return app_label_in(s->lang, id); }
+const char *app_label(const AppState *s, LabelId id) { return app_label_in(s->view.lang, id); }
 
 /* reading it from the back row */
 char *app_prob_text(const AppState *s, double p, int decimals, char *out, size_t size)
 {
-    return probfmt_odds(p, decimals, app_label(s, LBL_ONE_IN), app_num_style(s->lang), out, size);
+    return probfmt_odds(p, decimals, app_label(s, LBL_ONE_IN), app_num_style(s->view.lang), out,
+                        size);
 }
 
 LabelId app_label_singular(LabelId id)
@@ -147,7 +148,7 @@ const char *app_label_n_in(AppLang lang, LabelId id, long n)
 
 const char *app_label_n(const AppState *s, LabelId id, long n)
 {
-    return app_label_n_in(s->lang, id, n);
+    return app_label_n_in(s->view.lang, id, n);
 }
 
 const NumStyle *app_num_style(AppLang lang) { return &lang_row(lang)->num; }

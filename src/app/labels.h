@@ -10,7 +10,7 @@
  * No label holds a symbol of the screen (an arrow, a block, a bar, a
  * bullet, an ellipsis, a multiplication sign): it takes the symbol as a %s
  * argument from the screen's glyph set (draw.h Glyphs), or for the app's own
- * messages from AppState.sym, so a terminal without Unicode shows ASCII.
+ * messages from AppState.prefs.sym, so a terminal without Unicode shows ASCII.
  * Letters with accents and Chinese (its punctuation too) are language and
  * stay; test_labels holds every cell to this.
  */

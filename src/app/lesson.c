@@ -349,11 +349,11 @@ static int enter(AppState *s, const Lesson *l, int k, int strict, LessonProblem 
     if (k < 0 || k >= l->n_steps)
         return 0;
     /* the quiz and the pointer belong to the step that set them */
-    if (app_view_is_open(s, VIEW_HELP))
+    if (app_view_is_open(&s->view.views, VIEW_HELP))
         app_apply(s, CMD_VIEW, cmd_arg(VIEW_HELP)); /* closes it */
-    if (s->quiz[0] || s->quiz_hidden)
+    if (s->view.quiz[0] || s->view.quiz_hidden)
         app_apply(s, CMD_QUIZ, (CmdArg){.text = NULL});
-    if (s->point != PANEL_NONE)
+    if (s->view.point != PANEL_NONE)
         app_apply(s, CMD_POINT, cmd_arg(PANEL_NONE));
     const LessonStep *st = &l->steps[k];
     int problems = 0;
@@ -387,7 +387,7 @@ int lesson_check_step(AppState *s, const Lesson *l, int k, LessonProblem problem
 int lesson_goto(AppState *s, const Lesson *l, int k, AppLang lang, int strict,
                 LessonProblem problem, void *ctx)
 {
-    s->lang = lang; /* first: the welcome comes in it */
+    s->view.lang = lang; /* first: the welcome comes in it */
     app_reset(s);
     int problems = 0;
     for (int i = 0; i <= k && i < l->n_steps; i++)
@@ -417,12 +417,12 @@ int lesson_about_bundled(const Lesson *l)
 
 int lesson_skips(const AppState *s, const Lesson *l, const char *line)
 {
-    return s->model_other && script_claim_about_model(line) && lesson_about_bundled(l);
+    return s->text.model_other && script_claim_about_model(line) && lesson_about_bundled(l);
 }
 
 int lesson_marks_figures(const AppState *s, const Lesson *l)
 {
-    return s->model_other && lesson_about_bundled(l);
+    return s->text.model_other && lesson_about_bundled(l);
 }
 
 char *lesson_narration_marked(const AppState *s, const Lesson *l, int k, int *marks)
@@ -433,7 +433,8 @@ char *lesson_narration_marked(const AppState *s, const Lesson *l, int k, int *ma
         char *copy = malloc(strlen(md) + 1);
         return copy ? strcpy(copy, md) : NULL;
     }
-    return figures_marked(md, s->lang, "\\" LESSON_MARK, marks); /* escaped: a mark, not emphasis */
+    return figures_marked(md, s->view.lang, "\\" LESSON_MARK,
+                          marks); /* escaped: a mark, not emphasis */
 }
 
 char *lesson_plain_marked(const AppState *s, const Lesson *l, int k, int *marks)

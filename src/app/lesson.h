@@ -84,11 +84,11 @@ int lesson_step_runs(const Lesson *l, int k, const char *verb);
  * state the bundled model's figures? */
 int lesson_about_bundled(const Lesson *l);
 /* 1 if the command line is an `expect` of such a lesson and the model is
- * another (s->model_other): lesson_enter passes over it, neither run nor a
+ * another (s->text.model_other): lesson_enter passes over it, neither run nor a
  * problem, and `lesson --check` reports it as about the bundled model. */
 int lesson_skips(const AppState *s, const Lesson *l, const char *line);
 
-/* A lesson about the bundled model run on another (s->model_other): its
+/* A lesson about the bundled model run on another (s->text.model_other): its
  * narration's percentages and ranks are the bundled model's, and the screen
  * and the handout mark each one with LESSON_MARK (figures_marked) under a
  * note that says whose they are. 1 if so. */

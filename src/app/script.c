@@ -98,7 +98,7 @@ long script_decode(const char *text, uint32_t *cps, size_t max)
 /* The most characters a text holds, as the language writes the number. */
 static const char *max_chars(const AppState *s, char text[32])
 {
-    app_format_count(s->lang, APP_MAX_CHARS, text, 32);
+    app_format_count(s->view.lang, APP_MAX_CHARS, text, 32);
     return text;
 }
 
@@ -114,7 +114,7 @@ static int unknown_chars(const AppState *s, const char *verb, const char *text, 
         return script_fail(msg, size, app_label(s, LBL_SC_LONGER), verb, max_chars(s, cap));
     int shown = 0, len = snprintf(msg, size, app_label(s, LBL_SC_NOT_IN_MODEL), verb);
     for (long i = 0; i < n; i++) {
-        if (vocab_id(&s->m->vocab, cps[i]) >= 0)
+        if (vocab_id(&s->text.m->vocab, cps[i]) >= 0)
             continue;
         int seen = 0; /* each unknown character once */
         for (long j = 0; j < i && !seen; j++)
@@ -139,11 +139,11 @@ static int read_converted(const AppState *s, const char *verb, char *text, size_
                           ScriptCmd *c, char *msg, size_t msize)
 {
     Converter cv;
-    convert_init(&cv, s->conv.config);
+    convert_init(&cv, s->text.conv.config);
     Converted conv;
     TsErr err;
     int rc = SCRIPT_OK;
-    if (convert_text(&cv, &s->m->vocab, text, strlen(text), &conv, &err) != 0) {
+    if (convert_text(&cv, &s->text.m->vocab, text, strlen(text), &conv, &err) != 0) {
         rc = script_fail(msg, msize, "%s: %s", verb, err.msg);
     } else {
         if (conv.changed && conv.len < size)
@@ -494,7 +494,7 @@ static int parse_range(const AppState *s, const ScriptVerb *v, const char *word,
     double lo = v->min, hi = v->max;
     if (v->slider != NO_SLIDER)
         app_slider_range(s, (SliderId)v->slider, &lo, &hi);
-    if (probfmt_read(word, app_num_style(s->lang), x) != 0)
+    if (probfmt_read(word, app_num_style(s->view.lang), x) != 0)
         return script_fail(msg, size, app_label(s, LBL_SC_NOT_NUMBER), v->name, ts_quote(&q, word));
     /* floor, not a cast: a number past any integer type (1e30) is whole, and
      * the range below refuses it */
@@ -502,8 +502,8 @@ static int parse_range(const AppState *s, const ScriptVerb *v, const char *word,
         return script_fail(msg, size, app_label(s, LBL_SC_NOT_WHOLE), v->name, word);
     if (*x < lo || *x > hi) {
         char a[32], b[32]; /* the ends as they are typed */
-        app_num_g(s->lang, lo, 6, a, sizeof a);
-        app_num_g(s->lang, hi, 6, b, sizeof b);
+        app_num_g(s->view.lang, lo, 6, a, sizeof a);
+        app_num_g(s->view.lang, hi, 6, b, sizeof b);
         return script_fail(msg, size, app_label(s, v->range_fmt ? LBL_SC_NOT_CANDIDATE : LBL_SC_OUT_OF_RANGE),
                     v->name, word, a, b);
     }
@@ -568,7 +568,7 @@ static int parse_form(const ScriptVerb *v, const AppState *s, const char *rest, 
     if (k < 0)
         return script_fail(msg, size, app_label(s, LBL_SC_NOT_ONE_OF), "form", ts_quote(&q, kind), list);
     c->choice = (int)FORM_OF[k];
-    c->line_len = s->mode.line_len; /* left out: the length it has */
+    c->line_len = s->view.mode.line_len; /* left out: the length it has */
     if (next_word(&p, len, sizeof len)) {
         if (c->choice == FORM_FREE)
             return script_fail(msg, size, app_label(s, LBL_SC_FORM_FREE_LEN), ts_quote(&q, len));
@@ -602,7 +602,7 @@ static int claim_char(const AppState *s, ScriptCmd *c, const char *what, char *w
         return SCRIPT_FAILED;
     if (*cp == 0x23CE) { /* ⏎: the newline, as the screen shows it */
         *cp = '\n';
-        return vocab_id(&s->m->vocab, '\n') >= 0 ? SCRIPT_OK
+        return vocab_id(&s->text.m->vocab, '\n') >= 0 ? SCRIPT_OK
                : script_fail(msg, size, "%s: the model has no newline", what);
     }
     return unknown_chars(s, what, word, msg, size);
@@ -861,10 +861,10 @@ int script_parse(const AppState *s, const char *line, ScriptCmd *c, char *msg, s
  * line (status_error), as it does on the screen: that becomes the message. */
 static int apply(AppState *s, const ScriptCmd *c, ScriptOut *o, Command cmd, CmdArg a)
 {
-    s->status_error = 0;
+    s->view.status_error = 0;
     o->redraw |= app_apply(s, cmd, a);
-    if (s->status_error)
-        return script_fail(o->msg, sizeof o->msg, "%s: %s", c->verb->name, s->status);
+    if (s->view.status_error)
+        return script_fail(o->msg, sizeof o->msg, "%s: %s", c->verb->name, s->view.status);
     return SCRIPT_OK;
 }
 
@@ -914,9 +914,9 @@ static int run_type(AppState *s, const ScriptCmd *c, ScriptOut *o) { return type
 static int run_backspace(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     long n = (long)c->x;
-    if ((size_t)n > s->n_chars)
+    if ((size_t)n > s->text.n_chars)
         return script_fail(o->msg, sizeof o->msg, "backspace: %ld is more than the %zu characters of the text",
-                    n, s->n_chars);
+                    n, s->text.n_chars);
     for (long i = 0; i < n; i++)
         if (apply(s, c, o, CMD_BACKSPACE, cmd_arg(0)) != SCRIPT_OK)
             return SCRIPT_FAILED;
@@ -957,12 +957,12 @@ static int run_step(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     long n = (long)c->x;
     for (long i = 0; i < n; i++) {
-        size_t before = s->n_chars;
+        size_t before = s->text.n_chars;
         if (apply(s, c, o, CMD_SAMPLE, cmd_arg(0)) != SCRIPT_OK)
             return SCRIPT_FAILED;
-        if (s->n_chars == before) /* the poem is complete, or the text full */
+        if (s->text.n_chars == before) /* the poem is complete, or the text full */
             return script_fail(o->msg, sizeof o->msg, "step: stopped after %ld of %ld: %s", i, n,
-                        s->status);
+                        s->view.status);
     }
     return SCRIPT_OK;
 }
@@ -980,7 +980,7 @@ static int run_write(AppState *s, const ScriptCmd *c, ScriptOut *o)
     if (apply(s, c, o, CMD_WRITE, cmd_arg(0)) != SCRIPT_OK)
         return SCRIPT_FAILED;
     if (s->job.kind != JOB_WRITE) /* nothing to write: the poem is complete */
-        return script_fail(o->msg, sizeof o->msg, "write: %s", s->status);
+        return script_fail(o->msg, sizeof o->msg, "write: %s", s->view.status);
     return finish_job(s, c, o);
 }
 
@@ -990,7 +990,7 @@ static int run_code(AppState *s, const ScriptCmd *c, ScriptOut *o)
     int enter;
     TsErr err;
     if (app_session_code_read(c->text, &code, &enter, &err) != 0 ||
-        session_code_check(&code, s->m, &err) != 0 || app_session_open(s, &code, &err) != 0)
+        session_code_check(&code, s->text.m, &err) != 0 || app_session_open(s, &code, &err) != 0)
         return script_fail(o->msg, sizeof o->msg, "code: %s", err.msg);
     TsQuoted q;
     app_status(s, 0, app_label(s, LBL_ST_CODE_OPENED), ts_quote(&q, c->text));
@@ -1008,8 +1008,8 @@ static int run_compare(AppState *s, const ScriptCmd *c, ScriptOut *o)
 static int han_heads(const AppState *s)
 {
     int n = 0;
-    for (size_t i = 0; i < s->n_chars; i++)
-        n += s->chars[i].id >= 0 && is_han(s->chars[i].cp);
+    for (size_t i = 0; i < s->text.n_chars; i++)
+        n += s->text.chars[i].id >= 0 && is_han(s->text.chars[i].cp);
     return n;
 }
 
@@ -1018,7 +1018,7 @@ static int run_form(AppState *s, const ScriptCmd *c, ScriptOut *o)
     switch ((FormKind)c->choice) {
     case FORM_FREE: return apply(s, c, o, CMD_MODE_FREE, cmd_arg(0));
     case FORM_ACROSTIC:
-        if (s->mode.kind != FORM_ACROSTIC && han_heads(s) == 0)
+        if (s->view.mode.kind != FORM_ACROSTIC && han_heads(s) == 0)
             return script_fail(o->msg, sizeof o->msg,
                         "form acrostic: the text has no line openers (type them first, "
                         "e.g. prompt 春眠不觉)");
@@ -1049,7 +1049,7 @@ static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o)
     size_t w = strcspn(t, " \t");
     if (w == 3 && strncmp(t, "off", 3) == 0 && !t[3 + strspn(t + 3, " \t")]) {
         if (o->lesson_path) {
-            s->lesson_stage.on = 0;
+            s->view.lesson_stage.on = 0;
             return SCRIPT_OK;
         }
         return apply(s, c, o, CMD_STAGE, cmd_arg(-1));
@@ -1063,7 +1063,7 @@ static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o)
         double secs = strtod(t + 9, &end);
         if (end == t + 9 || !(secs >= 0.05 && secs <= 600) || (*end && *end != ' ' && *end != '\t'))
             return script_fail(o->msg, sizeof o->msg, "%s", app_label(s, LBL_SC_STAGE_TIMEOUT));
-        s->stage_timeout = secs;
+        s->progs.timeout = secs;
         const char *before = t;
         t = end + strspn(end, " \t");
         if (before == word) /* no kind before the option: perhaps after it */
@@ -1076,7 +1076,7 @@ static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o)
         if (app_stage_lesson_program(s, o->lesson_path, t, wish.cmd, sizeof wish.cmd, o->msg,
                                      sizeof o->msg) != 0)
             return SCRIPT_FAILED;
-        s->lesson_stage = wish;
+        s->view.lesson_stage = wish;
         return SCRIPT_OK;
     }
     CmdArg a = {.n = kind, .text = t};
@@ -1086,7 +1086,7 @@ static int run_stage(AppState *s, const ScriptCmd *c, ScriptOut *o)
 static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
     /* in a lesson the step's second question would hide the first for good */
-    if (o->lesson_path && s->quiz[0])
+    if (o->lesson_path && s->view.quiz[0])
         return script_fail(o->msg, sizeof o->msg, "%s", app_label(s, LBL_SC_SECOND_QUIZ));
     CmdArg a = {.text = c->text};
     return apply(s, c, o, CMD_QUIZ, a);
@@ -1094,7 +1094,7 @@ static int run_quiz(AppState *s, const ScriptCmd *c, ScriptOut *o)
 
 static int run_answer(AppState *s, const ScriptCmd *c, ScriptOut *o)
 {
-    if (!s->quiz[0])
+    if (!s->view.quiz[0])
         return script_fail(o->msg, sizeof o->msg, "answer: needs a quiz before it in the step");
     CmdArg a = {.text = c->text};
     return apply(s, c, o, CMD_ANSWER, a);
@@ -1162,9 +1162,9 @@ int script_exec(AppState *s, const ScriptCmd *c, ScriptOut *o)
     o->msg[0] = 0;
     /* a command acts on the explorer as it stands: an open help screen or a
      * half-typed look-up would otherwise swallow it (as they swallow a key) */
-    if (app_view_is_open(s, VIEW_HELP) && c->verb->run != run_show)
+    if (app_view_is_open(&s->view.views, VIEW_HELP) && c->verb->run != run_show)
         o->redraw |= app_apply(s, CMD_VIEW, cmd_arg(VIEW_HELP));
-    if (s->query_input)
+    if (s->input.query_input)
         o->redraw |= app_apply(s, CMD_STOP, cmd_arg(0));
     return c->verb->run(s, c, o);
 }

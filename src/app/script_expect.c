@@ -74,7 +74,7 @@ static void claim_text(const ScriptCmd *c, char *out, size_t size)
 
 static int check_corpus(AppState *s, const ScriptCmd *c, ScriptOut *o, const char *claim)
 {
-    if (!s->corpus) {
+    if (!s->text.corpus) {
         script_fail(o->msg, sizeof o->msg, "%s: the training text is not loaded", claim);
         return SCRIPT_UNCHECKED;
     }
@@ -83,7 +83,7 @@ static int check_corpus(AppState *s, const ScriptCmd *c, ScriptOut *o, const cha
     if (n < 0 || n > APP_MAX_CHARS)
         return script_fail(o->msg, sizeof o->msg, "%s: the context is too long", claim);
     ctx[n] = c->cp;
-    size_t count = corpus_count(s->corpus, ctx, (size_t)n + 1);
+    size_t count = corpus_count(s->text.corpus, ctx, (size_t)n + 1);
     if ((double)count == c->x)
         return SCRIPT_OK;
     char ch[16];
@@ -108,7 +108,7 @@ static int speedup_holds(const void *ctx, double ratio)
 static int check_speedup(AppState *s, const ScriptCmd *c, ScriptOut *o, const char *claim)
 {
     enum { RETRIES = 4 };
-    if (s->wt.tick_s <= 0.0) /* set by the first timing */
+    if (s->text.wt.tick_s <= 0.0) /* set by the first timing */
         return script_fail(o->msg, sizeof o->msg,
                            "%s: no precision set yet (set weights times them)", claim);
     TimingJudgement j = app_weights_speedup(s, speedup_holds, c);
@@ -117,7 +117,7 @@ static int check_speedup(AppState *s, const ScriptCmd *c, ScriptOut *o, const ch
         app_weights_retime(s);
         j = app_weights_speedup(s, speedup_holds, c);
     }
-    const char *prec = wprec_name(s->weights);
+    const char *prec = wprec_name(s->text.weights);
     switch (j.verdict) {
     case TIMING_HOLDS: return SCRIPT_OK;
     case TIMING_SANITIZER:
@@ -135,10 +135,11 @@ static int check_speedup(AppState *s, const ScriptCmd *c, ScriptOut *o, const ch
     case TIMING_NONE:
     case TIMING_FAILS: break;
     }
-    return script_fail(o->msg, sizeof o->msg, "%s: a cached step in %s took %.3f ms, in fp32 %.3f "
-                       "ms (fp32 / %s from %.2f to %.2f in the rounds)", claim, prec,
-                       1000 * s->wt.step_s[s->weights], 1000 * s->wt.step_s[WPREC_FP32], prec,
-                       j.lo, j.hi);
+    return script_fail(o->msg, sizeof o->msg,
+                       "%s: a cached step in %s took %.3f ms, in fp32 %.3f "
+                       "ms (fp32 / %s from %.2f to %.2f in the rounds)",
+                       claim, prec, 1000 * s->text.wt.step_s[s->text.weights],
+                       1000 * s->text.wt.step_s[WPREC_FP32], prec, j.lo, j.hi);
 }
 
 /* The weights' other claims: the figures of the weights panel. */
@@ -146,14 +147,14 @@ static int check_weights(AppState *s, const ScriptCmd *c, ScriptOut *o, const ch
 {
     if (c->claim == CLAIM_SPEEDUP)
         return check_speedup(s, c, o, claim);
-    double x = c->claim == CLAIM_KL ? s->wt.kl_bits : (double)model_file_size(s->g.m);
+    double x = c->claim == CLAIM_KL ? s->text.wt.kl_bits : (double)model_file_size(s->text.g.m);
     if (holds(x, c->op, c->x))
         return SCRIPT_OK;
     if (c->claim == CLAIM_KL)
         return script_fail(o->msg, sizeof o->msg, "%s: the bars in %s are %.6f bits from fp32's", claim,
-                    wprec_name(s->weights), x);
+                    wprec_name(s->text.weights), x);
     return script_fail(o->msg, sizeof o->msg, "%s: the model in %s is %.0f bytes", claim,
-                wprec_name(s->weights), x);
+                wprec_name(s->text.weights), x);
 }
 
 /* p (0..1) as the bars write it (probfmt.h): "5.6%", "0.17%". */
@@ -176,9 +177,9 @@ static void text_now(const AppState *s, char *out, size_t size)
 {
     size_t len = 0;
     out[0] = 0;
-    for (size_t i = 0; i < s->n_chars; i++) {
+    for (size_t i = 0; i < s->text.n_chars; i++) {
         char ch[16];
-        script_char_name(s->chars[i].cp, ch);
+        script_char_name(s->text.chars[i].cp, ch);
         size_t n = strlen(ch);
         if (len + n + 4 >= size) {
             snprintf(out + len, size - len, "…");
@@ -200,15 +201,15 @@ static int check_text(const AppState *s, const ScriptCmd *c, ScriptOut *o, const
         if (want[i] == 0x23CE) /* ⏎: the newline, as the screen shows it */
             want[i] = '\n';
     size_t found = 0, len = (size_t)n;
-    for (size_t at = 0; at < s->n_chars; at++) {
+    for (size_t at = 0; at < s->text.n_chars; at++) {
         if (c->claim == CLAIM_COUNT) {
-            found += s->chars[at].cp == c->cp;
+            found += s->text.chars[at].cp == c->cp;
             continue;
         }
         size_t k = 0;
-        while (k < len && at + k < s->n_chars && s->chars[at + k].cp == want[k])
+        while (k < len && at + k < s->text.n_chars && s->text.chars[at + k].cp == want[k])
             k++;
-        found += k == len && (c->claim == CLAIM_CONTAINS || (at == 0 && s->n_chars == len));
+        found += k == len && (c->claim == CLAIM_CONTAINS || (at == 0 && s->text.n_chars == len));
     }
     if (c->claim == CLAIM_COUNT ? holds((double)found, c->op, c->x) : found > 0 || len == 0)
         return SCRIPT_OK;
@@ -220,7 +221,7 @@ static int check_text(const AppState *s, const ScriptCmd *c, ScriptOut *o, const
                                         ch, found, now)
                           : script_fail(o->msg, sizeof o->msg, "%s: the text has %s %zu times: %s", claim,
                                         ch, found, now);
-    if (s->n_chars == 0)
+    if (s->text.n_chars == 0)
         return script_fail(o->msg, sizeof o->msg, "%s: the text is empty", claim);
     return script_fail(o->msg, sizeof o->msg, "%s: the text is %s", claim, now);
 }
@@ -241,7 +242,7 @@ static int check_char(const AppState *s, const ScriptCmd *c, ScriptOut *o, const
 {
     char ch[16], model[24], sampler[24];
     script_char_name(c->cp, ch);
-    int id = vocab_id(&s->m->vocab, c->cp);
+    int id = vocab_id(&s->text.m->vocab, c->cp);
     int rank = app_rank(s, id);
     double pct = 100.0 * (double)s->pred.probs[id];
     double after = s->pred.sampler_ok ? 100.0 * (double)s->pred.ss.final[id] : 0.0;
@@ -263,7 +264,7 @@ static int check_char(const AppState *s, const ScriptCmd *c, ScriptOut *o, const
         return script_fail(o->msg, sizeof o->msg, "%s: the model gives %s %s", claim, ch, model);
     if (c->claim == CLAIM_TOP1) {
         char first[16], p1[24];
-        script_char_name(vocab_cp(&s->m->vocab, s->pred.order[0]), first);
+        script_char_name(vocab_cp(&s->text.m->vocab, s->pred.order[0]), first);
         pct_text((double)s->pred.probs[s->pred.order[0]], p1);
         return script_fail(o->msg, sizeof o->msg, "%s: the model's first is %s (%s); %s has rank %d (%s)",
                     claim, first, p1, ch, rank, model);
@@ -289,12 +290,12 @@ static int check_figure(const AppState *s, const ScriptCmd *c, ScriptOut *o, con
             probfmt_whole_share(pct / 100.0, app_num_style(LANG_EN), shown, sizeof shown);
         return script_fail(o->msg, sizeof o->msg, "%s: the sampler removes %s", claim, shown);
     }
-    size_t last = s->n_chars;
-    while (last > 0 && s->chars[last - 1].origin != ORIGIN_MODEL)
+    size_t last = s->text.n_chars;
+    while (last > 0 && s->text.chars[last - 1].origin != ORIGIN_MODEL)
         last--;
     if (last == 0)
         return script_fail(o->msg, sizeof o->msg, "%s: the model has written no character yet", claim);
-    const AppChar *ch = &s->chars[last - 1];
+    const AppChar *ch = &s->text.chars[last - 1];
     if (prob_holds((double)ch->bits, c->op, c->x, (int)c->y))
         return SCRIPT_OK;
     char name[16];
@@ -331,17 +332,17 @@ int script_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
                                          "%d keys (start = %d)", claim, m.rows, m.total, m.start);
     }
     if (c->claim == CLAIM_IDENTICAL) {
-        if (!s->cmp.done)
+        if (!s->view.cmp.done)
             return script_fail(o->msg, sizeof o->msg, "%s: no compare has run to its end", claim);
-        if (!s->cmp.identical)
+        if (!s->view.cmp.identical)
             return script_fail(o->msg, sizeof o->msg,
                         "%s: the runs with and without the cache wrote different text "
                         "(largest logit difference %.3g)",
-                        claim, s->cmp.max_logit_diff);
+                        claim, s->view.cmp.max_logit_diff);
         return SCRIPT_OK;
     }
     if (!s->pred.model_ok)
-        return script_fail(o->msg, sizeof o->msg, "%s: %s", claim, s->status);
+        return script_fail(o->msg, sizeof o->msg, "%s: %s", claim, s->view.status);
     if (c->claim == CLAIM_KEPT) {
         int kept = s->pred.sampler_ok ? s->pred.ss.kept : 0;
         if (holds(kept, c->op, c->x))
@@ -356,8 +357,8 @@ int script_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)
 int script_text_lines(const AppState *s)
 {
     int lines = 0, open = 0;
-    for (size_t i = 0; i < s->n_chars; i++) {
-        uint32_t cp = s->chars[i].cp;
+    for (size_t i = 0; i < s->text.n_chars; i++) {
+        uint32_t cp = s->text.chars[i].cp;
         int ends = cp == 0xFF0C || cp == 0x3002 || cp == 0xFF01 || cp == 0xFF1F || cp == 0xFF1B ||
                    cp == '\n';
         if (ends) {

@@ -22,33 +22,38 @@ static uint64_t recipe_context(const AppState *s)
 {
     uint64_t h = TS_FNV_START;
     for (int i = 0; i < SET_COUNT; i++) {
-        double v = sampler_setting_get(&s->set, (SamplerSettingId)i);
+        double v = sampler_setting_get(&s->view.set, (SamplerSettingId)i);
         h = ts_fnv1a(h, &v, sizeof v);
     }
-    int other[] = {s->set.penalize_punctuation, (int)s->mode.kind, s->mode.line_len, s->mid_text,
-                   (int)s->g.policy, (int)s->weights, app_stage_running(s, EXERCISE_TOP_P),
+    int other[] = {s->view.set.penalize_punctuation,
+                   (int)s->view.mode.kind,
+                   s->view.mode.line_len,
+                   s->view.mid_text,
+                   (int)s->text.g.policy,
+                   (int)s->text.weights,
+                   app_stage_running(s, EXERCISE_TOP_P),
                    app_stage_running(s, EXERCISE_JUEJU)};
     h = ts_fnv1a(h, other, sizeof other);
-    h = ts_fnv1a(h, &s->seed, sizeof s->seed);
-    return ts_fnv1a(h, s->mode.heads, strlen(s->mode.heads));
+    h = ts_fnv1a(h, &s->view.seed, sizeof s->view.seed);
+    return ts_fnv1a(h, s->view.mode.heads, strlen(s->view.mode.heads));
 }
 
 /* Is the text still the one the recipe's steps made, in the same state? */
 static int recipe_current(const AppState *s)
 {
-    const AppRecipe *r = &s->recipe;
+    const AppRecipe *r = &s->record.recipe;
     TextMark now = app_text_mark(s);
     return r->ok && r->n_steps > 0 && s->job.kind != JOB_WRITE && now.n == r->mark_n &&
            now.hash == r->mark_hash && recipe_context(s) == r->context &&
-           memcmp(&r->rng, &s->rng, sizeof r->rng) == 0;
+           memcmp(&r->rng, &s->view.rng, sizeof r->rng) == 0;
 }
 
 static void recipe_mark(AppState *s)
 {
     TextMark now = app_text_mark(s);
-    s->recipe.mark_n = now.n;
-    s->recipe.mark_hash = now.hash;
-    s->recipe.rng = s->rng;
+    s->record.recipe.mark_n = now.n;
+    s->record.recipe.mark_hash = now.hash;
+    s->record.recipe.rng = s->view.rng;
 }
 
 /* The recipe starts again from the text as it is: its known characters
@@ -56,31 +61,31 @@ static void recipe_mark(AppState *s)
  * generator's draws since its seed must give its state again. */
 static void recipe_rebase(AppState *s)
 {
-    AppRecipe *r = &s->recipe;
+    AppRecipe *r = &s->record.recipe;
     r->ok = 0;
     r->n_steps = 0;
-    if (s->n_chars > SESSION_MAX_CHARS || s->rng_draws > APP_RECIPE_MAX_DRAWS)
+    if (s->text.n_chars > SESSION_MAX_CHARS || s->record.rng_draws > APP_RECIPE_MAX_DRAWS)
         return;
-    for (size_t i = 0; i < s->n_chars; i++) {
-        if (s->chars[i].id < 0)
+    for (size_t i = 0; i < s->text.n_chars; i++) {
+        if (s->text.chars[i].id < 0)
             return; /* Backspace would take it back, and a code holds no unknown character */
-        r->prompt[i] = s->chars[i].cp;
+        r->prompt[i] = s->text.chars[i].cp;
     }
     Rng again;
-    rng_seed(&again, s->seed);
-    for (uint32_t i = 0; i < s->rng_draws; i++)
+    rng_seed(&again, s->view.seed);
+    for (uint32_t i = 0; i < s->record.rng_draws; i++)
         rng_float(&again);
-    if (memcmp(&again, &s->rng, sizeof again) != 0)
+    if (memcmp(&again, &s->view.rng, sizeof again) != 0)
         return;
-    r->n_prompt = (int)s->n_chars;
-    r->draws = s->rng_draws;
+    r->n_prompt = (int)s->text.n_chars;
+    r->draws = s->record.rng_draws;
     r->context = recipe_context(s);
     r->ok = 1;
 }
 
 void app_recipe_step(AppState *s, SessionStepKind kind, int n)
 {
-    AppRecipe *r = &s->recipe;
+    AppRecipe *r = &s->record.recipe;
     if (s->job.kind == JOB_WRITE) { /* a key while Enter writes: no replay can follow it */
         r->ok = 0;
         return;
@@ -99,13 +104,13 @@ void app_recipe_step(AppState *s, SessionStepKind kind, int n)
 
 void app_recipe_stepped(AppState *s)
 {
-    if (s->recipe.ok && !s->recipe.enter_open)
+    if (s->record.recipe.ok && !s->record.recipe.enter_open)
         recipe_mark(s);
 }
 
 void app_recipe_enter_ended(AppState *s, int by_itself, int written)
 {
-    AppRecipe *r = &s->recipe;
+    AppRecipe *r = &s->record.recipe;
     if (!r->ok || !r->enter_open || r->n_steps == 0)
         return;
     r->enter_open = 0;
@@ -124,12 +129,12 @@ static int known_chars(const AppState *s, size_t end, uint32_t *cps, int max)
 {
     int n = 0;
     for (size_t i = 0; i < end; i++) {
-        if (s->chars[i].id < 0)
+        if (s->text.chars[i].id < 0)
             continue;
         if (n == max)
             return -1;
         if (cps)
-            cps[n] = s->chars[i].cp;
+            cps[n] = s->text.chars[i].cp;
         n++;
     }
     return n;
@@ -138,8 +143,9 @@ static int known_chars(const AppState *s, size_t end, uint32_t *cps, int max)
 int app_session_code_enter(const AppState *s)
 {
     TextMark now = app_text_mark(s);
-    return s->write_end.n > 0 && now.n == s->write_end.n && now.hash == s->write_end.hash &&
-           s->write_from <= s->n_chars && known_chars(s, s->write_from, NULL, SESSION_MAX_CHARS) >= 0;
+    return s->record.write_end.n > 0 && now.n == s->record.write_end.n &&
+           now.hash == s->record.write_end.hash && s->record.write_from <= s->text.n_chars &&
+           known_chars(s, s->record.write_from, NULL, SESSION_MAX_CHARS) >= 0;
 }
 
 /* The prompt: the known characters of the text, or of the text before
@@ -147,7 +153,7 @@ int app_session_code_enter(const AppState *s)
  * these are too many, the recipe's prompt and key steps. */
 static int prompt_chars(const AppState *s, SessionCode *c, TsErr *err)
 {
-    size_t end = app_session_code_enter(s) ? s->write_from : s->n_chars;
+    size_t end = app_session_code_enter(s) ? s->record.write_from : s->text.n_chars;
     int n = known_chars(s, end, c->prompt, SESSION_MAX_CHARS);
     if (n >= 0) {
         c->n_prompt = n;
@@ -155,7 +161,7 @@ static int prompt_chars(const AppState *s, SessionCode *c, TsErr *err)
     }
     if (!recipe_current(s))
         return ts_fail(err, "a code holds a prompt of at most %d characters", SESSION_MAX_CHARS);
-    const AppRecipe *r = &s->recipe;
+    const AppRecipe *r = &s->record.recipe;
     memcpy(c->prompt, r->prompt, (size_t)r->n_prompt * sizeof *r->prompt);
     c->n_prompt = r->n_prompt;
     memcpy(c->steps, r->steps, (size_t)r->n_steps * sizeof *r->steps);
@@ -166,20 +172,20 @@ static int prompt_chars(const AppState *s, SessionCode *c, TsErr *err)
 
 int app_session_code(const AppState *s, SessionCode *c, TsErr *err)
 {
-    session_code_init(c, s->fingerprint);
+    session_code_init(c, s->record.fingerprint);
     if (prompt_chars(s, c, err) != 0)
         return -1;
-    c->form = s->mode.kind;
-    c->line_len = s->mode.kind == FORM_FREE ? 7 : s->mode.line_len;
-    if (s->mode.kind == FORM_ACROSTIC) {
-        c->n_heads = s->mode.start.n_lines;
+    c->form = s->view.mode.kind;
+    c->line_len = s->view.mode.kind == FORM_FREE ? 7 : s->view.mode.line_len;
+    if (s->view.mode.kind == FORM_ACROSTIC) {
+        c->n_heads = s->view.mode.start.n_lines;
         for (int i = 0; i < c->n_heads; i++)
-            c->heads[i] = vocab_cp(&s->m->vocab, s->mode.start.heads[i]);
+            c->heads[i] = vocab_cp(&s->text.m->vocab, s->view.mode.start.heads[i]);
     }
-    c->mid_text = s->mid_text;
-    c->set = s->set;
-    c->seed = s->seed;
-    c->policy = s->g.policy;
+    c->mid_text = s->view.mid_text;
+    c->set = s->view.set;
+    c->seed = s->view.seed;
+    c->policy = s->text.g.policy;
     return 0;
 }
 
@@ -240,8 +246,8 @@ int app_session_code_read(const char *text, SessionCode *c, int *enter, TsErr *e
  * would take Space and the digits, is off meanwhile). */
 static void replay_steps(AppState *s, const SessionCode *c)
 {
-    int ime = s->ime.on;
-    s->ime.on = 0;
+    int ime = s->input.ime.on;
+    s->input.ime.on = 0;
     for (int i = 0; i < c->n_steps; i++) {
         const SessionStep *st = &c->steps[i];
         switch ((SessionStepKind)st->kind) {
@@ -258,7 +264,7 @@ static void replay_steps(AppState *s, const SessionCode *c)
         case SESSION_STEP_KINDS: break;
         }
     }
-    s->ime.on = ime;
+    s->input.ime.on = ime;
 }
 
 int app_session_open(AppState *s, const SessionCode *c, TsErr *err)
@@ -272,17 +278,18 @@ int app_session_open(AppState *s, const SessionCode *c, TsErr *err)
             app_push_char(s, c->heads[i], ORIGIN_TYPED);
     }
     if (c->form != FORM_FREE && app_mode_set_length(s, c->form, c->line_len) != 0)
-        return ts_fail(err, "the code's verse form does not open here: %s", s->status);
+        return ts_fail(err, "the code's verse form does not open here: %s", s->view.status);
     for (int i = 0; i < c->n_prompt; i++)
         if (app_push_char(s, c->prompt[i], ORIGIN_TYPED) != 0)
-            return ts_fail(err, "the code's prompt does not fit its verse form: %s", s->status);
-    s->set = c->set;
-    s->seed = c->seed;
-    rng_seed(&s->rng, s->seed);
+            return ts_fail(err, "the code's prompt does not fit its verse form: %s",
+                           s->view.status);
+    s->view.set = c->set;
+    s->view.seed = c->seed;
+    rng_seed(&s->view.rng, s->view.seed);
     for (uint32_t i = 0; i < c->draws && c->n_steps > 0; i++)
-        rng_float(&s->rng);
-    s->rng_draws = c->n_steps > 0 ? c->draws : 0;
-    gen_set_policy(&s->g, c->policy);
+        rng_float(&s->view.rng);
+    s->record.rng_draws = c->n_steps > 0 ? c->draws : 0;
+    gen_set_policy(&s->text.g, c->policy);
     app_predict(s);
     replay_steps(s, c);
     return 0;
@@ -290,12 +297,12 @@ int app_session_open(AppState *s, const SessionCode *c, TsErr *err)
 
 void app_session_record(AppState *s, int token, const float *model, const float *sampler)
 {
-    if (s->n_chars >= s->cap_chars)
+    if (s->text.n_chars >= s->text.cap_chars)
         return;
-    TraceStep *st = &s->steps[s->n_chars];
+    TraceStep *st = &s->record.steps[s->text.n_chars];
     /* the sampler's scratch is free between draws */
-    trace_step_fill(st, model, sampler, s->m->cfg.vocab_size, token, s->g.ss.scratch);
-    st->index = (long)s->n_chars;
+    trace_step_fill(st, model, sampler, s->text.m->cfg.vocab_size, token, s->text.g.ss.scratch);
+    st->index = (long)s->text.n_chars;
 }
 
 /* ---- the JSON ---- */
@@ -371,7 +378,7 @@ static void json_chars(FILE *f, const AppState *s, size_t from, size_t to)
         return;
     }
     for (size_t i = from; i < to; i++)
-        n += (size_t)utf8_encode(s->chars[i].cp, buf + n);
+        n += (size_t)utf8_encode(s->text.chars[i].cp, buf + n);
     json_write_utf8(f, buf, n);
     free(buf);
 }
@@ -383,7 +390,7 @@ static void json_stage_programs(FILE *f, const AppState *s)
     fputs("\"stage_programs\": [", f);
     int n = 0;
     for (int k = 0; k < EXERCISE_COUNT; k++) {
-        const AppStageRecord *r = &s->stage_rec[k];
+        const AppStageRecord *r = &s->progs.rec[k];
         if (!r->cmd[0])
             continue;
         fprintf(f, "%s{\"stage\": \"%s\", \"program\": ", n++ ? ", " : "", exercise_name((ExerciseKind)k));
@@ -403,7 +410,7 @@ static void write_session(FILE *f, const AppState *s)
 {
     char code[SESSION_CODE_MAX + 1];
     fputs("{\"tangscope\": \"session\", \"version\": 1, \"model\": ", f);
-    const char *model = s->model_name ? s->model_name : "";
+    const char *model = s->text.model_name ? s->text.model_name : "";
     json_write_string(f, model);
     fputs(", \"code\": ", f);
     if (app_session_code_text(s, code, sizeof code) > 0)
@@ -411,38 +418,39 @@ static void write_session(FILE *f, const AppState *s)
     else
         fputs("null", f);
     fprintf(f, ", \"code_enter\": %s", app_session_code_enter(s) ? "true" : "false");
-    fprintf(f, ", \"show_pinyin\": %s", s->show_pinyin ? "true" : "false");
-    size_t prompt = app_session_code_enter(s) ? s->write_from : s->n_chars; /* what the code holds */
+    fprintf(f, ", \"show_pinyin\": %s", s->prefs.show_pinyin ? "true" : "false");
+    size_t prompt = app_session_code_enter(s) ? s->record.write_from
+                                              : s->text.n_chars; /* what the code holds */
     SessionCode c;
     int steps = app_session_code(s, &c, NULL) == 0 ? c.n_steps : 0;
     fprintf(f, ", \"code_steps\": %d", steps);
     fputs(", \"text\": ", f);
-    json_chars(f, s, 0, s->n_chars);
+    json_chars(f, s, 0, s->text.n_chars);
     fputs(", \"prompt\": ", f);
     if (steps > 0) /* the prompt the keys start from */
         json_write_cps(f, c.prompt, (size_t)c.n_prompt);
     else
         json_chars(f, s, 0, prompt);
-    fprintf(f, ", \"poem_start\": %s, \"form\": {\"kind\": \"%s\"", s->mid_text ? "false" : "true",
-            form_name(s->mode.kind));
-    if (s->mode.kind != FORM_FREE)
-        fprintf(f, ", \"chars\": %d", s->mode.line_len);
-    if (s->mode.kind == FORM_ACROSTIC) {
+    fprintf(f, ", \"poem_start\": %s, \"form\": {\"kind\": \"%s\"",
+            s->view.mid_text ? "false" : "true", form_name(s->view.mode.kind));
+    if (s->view.mode.kind != FORM_FREE)
+        fprintf(f, ", \"chars\": %d", s->view.mode.line_len);
+    if (s->view.mode.kind == FORM_ACROSTIC) {
         fputs(", \"heads\": ", f);
-        json_write_string(f, s->mode.heads);
+        json_write_string(f, s->view.mode.heads);
     }
     fputs("}, ", f);
     json_stage_programs(f, s);
-    session_json_settings(f, &s->set, s->g.policy);
-    fprintf(f, ", \"seed\": %llu, \"steps\": [", (unsigned long long)s->seed);
+    session_json_settings(f, &s->view.set, s->text.g.policy);
+    fprintf(f, ", \"seed\": %llu, \"steps\": [", (unsigned long long)s->view.seed);
     int first = 1;
-    for (size_t i = 0; i < s->n_chars; i++) {
-        if (s->chars[i].origin == ORIGIN_TYPED)
+    for (size_t i = 0; i < s->text.n_chars; i++) {
+        if (s->text.chars[i].origin == ORIGIN_TYPED)
             continue;
         fputs(first ? "\n  " : ",\n  ", f);
         first = 0;
-        session_json_step(f, &s->m->vocab, &s->steps[i],
-                          s->chars[i].origin == ORIGIN_MODEL ? "model" : "picked", 0);
+        session_json_step(f, &s->text.m->vocab, &s->record.steps[i],
+                          s->text.chars[i].origin == ORIGIN_MODEL ? "model" : "picked", 0);
     }
     fputs(first ? "]}\n" : "\n]}\n", f);
 }
@@ -458,20 +466,20 @@ static void md_verse(FILE *f, const AppState *s)
 {
     fputs("```text\n", f);
     size_t start = 0;
-    while (start < s->n_chars) {
+    while (start < s->text.n_chars) {
         size_t end = start;
-        while (end < s->n_chars && !ends_line(s->chars[end].cp))
+        while (end < s->text.n_chars && !ends_line(s->text.chars[end].cp))
             end++;
-        size_t stop = end < s->n_chars && s->chars[end].cp != '\n' ? end + 1 : end;
+        size_t stop = end < s->text.n_chars && s->text.chars[end].cp != '\n' ? end + 1 : end;
         if (stop > start) {
             for (size_t i = start; i < stop; i++) {
                 char ch[8];
-                vocab_show(s->chars[i].cp, ch); /* (no newline within a line) */
+                vocab_show(s->text.chars[i].cp, ch); /* (no newline within a line) */
                 fputs(ch, f);
             }
             fputc('\n', f);
             int any = 0;
-            for (size_t i = start; i < stop && s->pinyin; i++) {
+            for (size_t i = start; i < stop && s->text.pinyin; i++) {
                 char r[32];
                 app_pinyin_reading_at(s, i, r, sizeof r);
                 if (r[0])
@@ -480,7 +488,7 @@ static void md_verse(FILE *f, const AppState *s)
             if (any)
                 fputc('\n', f);
         }
-        start = end < s->n_chars ? end + 1 : end;
+        start = end < s->text.n_chars ? end + 1 : end;
     }
     fputs("```\n", f);
 }
@@ -488,11 +496,11 @@ static void md_verse(FILE *f, const AppState *s)
 /* Each character once, in order: its reading and meaning where it first stands. */
 static void md_glosses(FILE *f, const AppState *s)
 {
-    for (size_t i = 0; i < s->n_chars && s->pinyin; i++) {
-        uint32_t cp = s->chars[i].cp;
-        const PinyinEntry *e = pinyin_find(s->pinyin, cp);
+    for (size_t i = 0; i < s->text.n_chars && s->text.pinyin; i++) {
+        uint32_t cp = s->text.chars[i].cp;
+        const PinyinEntry *e = pinyin_find(s->text.pinyin, cp);
         size_t k = 0;
-        while (k < i && s->chars[k].cp != cp)
+        while (k < i && s->text.chars[k].cp != cp)
             k++;
         if (!e || k < i)
             continue;
@@ -510,12 +518,12 @@ static void md_glosses(FILE *f, const AppState *s)
 /* The verse form as the screen names it, in the interface language. */
 static void md_form(const AppState *s, char *out, size_t size)
 {
-    if (s->mode.kind == FORM_JUEJU)
-        snprintf(out, size, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
-                 app_line_len(s->lang, s->mode.line_len));
-    else if (s->mode.kind == FORM_ACROSTIC)
-        snprintf(out, size, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
-                 s->mode.heads);
+    if (s->view.mode.kind == FORM_JUEJU)
+        snprintf(out, size, app_label_n(s, LBL_MODE_JUEJU, s->view.mode.line_len),
+                 app_line_len(s->view.lang, s->view.mode.line_len));
+    else if (s->view.mode.kind == FORM_ACROSTIC)
+        snprintf(out, size, app_label(s, LBL_MODE_ACROSTIC),
+                 app_line_len(s->view.lang, s->view.mode.line_len), s->view.mode.heads);
     else
         snprintf(out, size, "%s", app_label(s, LBL_MODE_FREE));
 }
@@ -525,7 +533,7 @@ static void md_form(const AppState *s, char *out, size_t size)
 static void md_stage_programs(FILE *f, const AppState *s)
 {
     for (int k = 0; k < EXERCISE_COUNT; k++) {
-        const AppStageRecord *r = &s->stage_rec[k];
+        const AppStageRecord *r = &s->progs.rec[k];
         if (!r->cmd[0])
             continue;
         char cmd[sizeof r->cmd];
@@ -551,8 +559,8 @@ static void md_stage_programs(FILE *f, const AppState *s)
 static void md_settings(FILE *f, const AppState *s, const char *json_name)
 {
     char code[SESSION_CODE_MAX + 1], form[160];
-    const char *sep = lang_row(s->lang)->colon, *semi = lang_row(s->lang)->semicolon;
-    const char *model = s->model_name ? s->model_name : "";
+    const char *sep = lang_row(s->view.lang)->colon, *semi = lang_row(s->view.lang)->semicolon;
+    const char *model = s->text.model_name ? s->text.model_name : "";
     const char *base = strrchr(model, '/');
     fprintf(f, "- %s%s`%s`\n", app_label(s, LBL_MODEL), sep, base ? base + 1 : model);
     if (app_session_code_text(s, code, sizeof code) > 0)
@@ -566,17 +574,17 @@ static void md_settings(FILE *f, const AppState *s, const char *json_name)
     }
     md_form(s, form, sizeof form);
     fprintf(f, "- %s%s%s%s%s%s\n", app_label(s, LBL_MODE), sep, form, semi,
-            app_label(s, s->mid_text ? LBL_READ_MID_TEXT : LBL_READ_POEM_START),
-            s->mid_text ? " (`--mid-text`)" : "");
-    const SamplerSettings *set = &s->set;
+            app_label(s, s->view.mid_text ? LBL_READ_MID_TEXT : LBL_READ_POEM_START),
+            s->view.mid_text ? " (`--mid-text`)" : "");
+    const SamplerSettings *set = &s->view.set;
     fputs("- `", f);
     for (int i = 0; i < SET_COUNT; i++) {
         put_setting(f, SAMPLER_SETTINGS[i].flag, " ", set, i);
         fputc(' ', f);
     }
     fprintf(f, "%s--seed %llu --context-policy %s`\n",
-            set->penalize_punctuation ? "--penalize-punctuation " : "", (unsigned long long)s->seed,
-            gen_policy_name(s->g.policy));
+            set->penalize_punctuation ? "--penalize-punctuation " : "",
+            (unsigned long long)s->view.seed, gen_policy_name(s->text.g.policy));
     md_stage_programs(f, s);
     fputs("- ", f);
     fprintf(f, app_label(s, LBL_MD_OPEN), json_name);
@@ -587,19 +595,21 @@ static void md_settings(FILE *f, const AppState *s, const char *json_name)
 static void md_steps(FILE *f, const AppState *s)
 {
     fprintf(f, "%s\n|---|---|---|---|---|---|\n", app_label(s, LBL_MD_STEPS_HEAD));
-    for (size_t i = 0; i < s->n_chars; i++) {
-        if (s->chars[i].origin == ORIGIN_TYPED)
+    for (size_t i = 0; i < s->text.n_chars; i++) {
+        if (s->text.chars[i].origin == ORIGIN_TYPED)
             continue;
-        const TraceStep *st = &s->steps[i];
+        const TraceStep *st = &s->record.steps[i];
         char ch[8] = {0}, r[32], p[48];
-        utf8_encode(vocab_shown_cp(s->chars[i].cp), ch);
+        utf8_encode(vocab_shown_cp(s->text.chars[i].cp), ch);
         app_pinyin_reading_at(s, i, r, sizeof r);
         app_prob_text(s, (double)st->chosen.p_model, 1, p, sizeof p);
-        fprintf(f, "| %zu | %s | %s | %s | %s | ", i + 1, ch, r,
-                app_label(s, s->chars[i].origin == ORIGIN_MODEL ? LBL_MD_DRAWN : LBL_MD_PICKED), p);
+        fprintf(
+            f, "| %zu | %s | %s | %s | %s | ", i + 1, ch, r,
+            app_label(s, s->text.chars[i].origin == ORIGIN_MODEL ? LBL_MD_DRAWN : LBL_MD_PICKED),
+            p);
         for (int k = 0; k < st->n_top; k++) {
             char c[8] = {0};
-            uint32_t cp = vocab_cp(&s->m->vocab, st->top[k].id);
+            uint32_t cp = vocab_cp(&s->text.m->vocab, st->top[k].id);
             utf8_encode(vocab_shown_cp(cp), c);
             app_prob_text(s, (double)st->top[k].p_model, 1, p, sizeof p);
             fprintf(f, "%s%s %s", k ? ", " : "", c, p);
@@ -612,7 +622,7 @@ static void write_markdown(FILE *f, const AppState *s, const char *json_name)
 {
     fprintf(f, "# %s\n\n## %s\n\n", app_label(s, LBL_MD_TITLE), app_label(s, LBL_MD_POEM));
     md_verse(f, s);
-    if (s->pinyin) {
+    if (s->text.pinyin) {
         fprintf(f, "\n## %s\n\n", app_label(s, LBL_MD_GLOSSES));
         md_glosses(f, s);
     }

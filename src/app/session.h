@@ -60,7 +60,7 @@ int app_session_code_read(const char *text, SessionCode *c, int *enter, TsErr *e
  * the form the code names. */
 int app_session_open(AppState *s, const SessionCode *c, TsErr *err);
 
-/* Remember what the model and the sampler gave chars[s->n_chars], about to be
+/* Remember what the model and the sampler gave chars[s->text.n_chars], about to be
  * appended as `token`: model[V] and sampler[V] are the two distributions. */
 void app_session_record(AppState *s, int token, const float *model, const float *sampler);
 

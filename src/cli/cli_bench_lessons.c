@@ -117,7 +117,7 @@ int bench_lessons(const char *model_path)
             fflush(stdout);
             overall = t.worst_ms > overall ? t.worst_ms : overall;
             n_lessons++;
-            e.s.lesson = NULL;
+            e.s.course.lesson = NULL;
             lesson_free(&l);
         }
         cli_lesson_files_free(files, n < 0 ? 0 : n);

@@ -158,7 +158,7 @@ static void fill_context(AppState *s)
 {
     const char *poem = "白日依山尽，黄河入海流。欲穷千里目，更上一层楼。";
     size_t len = strlen(poem), pos = 0;
-    while (s->g.n - s->g.prefix < (size_t)s->m->cfg.context) {
+    while (s->text.g.n - s->text.g.prefix < (size_t)s->text.m->cfg.context) {
         uint32_t cp;
         if (pos >= len)
             pos = 0;

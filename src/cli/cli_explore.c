@@ -56,7 +56,7 @@ static unsigned corpus_background(AppState *s, void *ctx, int *again)
             load_corpus(l); /* no thread: load now, the frame is up already */
         else
             l->joined = 0;
-        s->corpus_status = CORPUS_LOADING;
+        s->text.corpus_status = CORPUS_LOADING;
     }
     if (!atomic_load(&l->done)) {
         *again = 1;
@@ -67,7 +67,7 @@ static unsigned corpus_background(AppState *s, void *ctx, int *again)
         pthread_join(l->thread, NULL);
     l->joined = 1;
     if (l->ok) {
-        s->corpus_other = l->other;
+        s->text.corpus_other = l->other;
         app_set_corpus(s, &l->corpus, CORPUS_READY);
     } else {
         app_set_corpus(s, NULL, CORPUS_NONE);
@@ -136,12 +136,12 @@ static void apply_run(AppState *s, const ExploreRun *run)
 {
     if (run->ascii)
         textw_use_ascii();
-    s->lang = run->lang;
-    s->projector = run->projector;
-    s->theme = run->theme;
-    gen_set_policy(&s->g, run->policy);
+    s->view.lang = run->lang;
+    s->prefs.projector = run->projector;
+    s->prefs.theme = run->theme;
+    gen_set_policy(&s->text.g, run->policy);
     if (cli_opencc_config())
-        s->conv.config = cli_opencc_config();
+        s->text.conv.config = cli_opencc_config();
     if (run->mid_text)
         app_apply(s, CMD_MID_TEXT, cmd_arg(1));
     if (!s->pred.model_ok) /* the status says where the model failed */
@@ -166,19 +166,19 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
         model_free(&m);
         return cli_error(cmd, 1, "%s", err.msg);
     }
-    s.model_name = model_path;
-    s.model_other = cli_model_other(model_path);
+    s.text.model_name = model_path;
+    s.text.model_other = cli_model_other(model_path);
     apply_run(&s, run);
     /* pinyin and glosses: the explorer works without them, and says so */
     Pinyin py;
     if (cli_pinyin_load(&py, &err) == 0)
-        s.pinyin = &py;
+        s.text.pinyin = &py;
     else if (s.pred.model_ok) /* a model that fails says so first */
         app_status(&s, 1, app_label(&s, LBL_ST_PINYIN_FAILED), err.msg);
     if (run->prompt)
         app_type_text(&s, run->prompt);
-    s.may_start = 1; /* the screen's state: it alone starts students' programs */
-    s.stage_timeout = run->stage_timeout;
+    s.progs.may_start = 1; /* the screen's state: it alone starts students' programs */
+    s.progs.timeout = run->stage_timeout;
     char why[TS_ERR_MAX + 64];
     int failed = open_code_and_stage(&s, &m, run, why, sizeof why) != 0;
     if (!failed && run->compare_model) { /* its panel beside the bars from the first frame */
@@ -189,7 +189,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
             app_predict(&s);
     }
     if (failed) {
-        if (s.pinyin)
+        if (s.text.pinyin)
             pinyin_free(&py);
         app_free(&s);
         model_free(&m);
@@ -206,7 +206,7 @@ int cli_explore_run(const char *cmd, const ExploreRun *run)
     int rc = tui_run(&s, &hooks);
     app_lesson_forget(&s); /* its thread reads the training text: stop it first */
     corpus_loader_finish(&loader);
-    if (s.pinyin)
+    if (s.text.pinyin)
         pinyin_free(&py);
     app_free(&s);
     model_free(&m);

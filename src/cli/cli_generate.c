@@ -533,9 +533,9 @@ static int gen_export(GenRun *r, const GenRequest *q, const char *cmd)
             pinyin_free(&py);
         return cli_error(cmd, 1, "--export: %s", err.msg);
     }
-    s.model_name = q->a.model;
-    s.lang = cli_lang();
-    s.pinyin = have_py ? &py : NULL;
+    s.text.model_name = q->a.model;
+    s.view.lang = cli_lang();
+    s.text.pinyin = have_py ? &py : NULL;
     int rc = 0;
     char name[128];
     if (app_session_open(&s, &c, &err) != 0) {

@@ -58,7 +58,7 @@ enum { VERSE_COLS = 60 };
  * with its space after it only if space_after (not at the end of a line). */
 static void put_colon(FILE *out, const AppState *s, int space_after)
 {
-    const char *c = app_colon(s->lang);
+    const char *c = app_colon(s->view.lang);
     size_t n = strlen(c);
     if (!space_after && n > 0 && c[n - 1] == ' ')
         n--;
@@ -68,7 +68,7 @@ static void put_colon(FILE *out, const AppState *s, int space_after)
 /* The space after a colon before the text on its line (Chinese: none). */
 static const char *after_colon(const AppState *s)
 {
-    const char *c = app_colon(s->lang);
+    const char *c = app_colon(s->view.lang);
     return c[0] && c[strlen(c) - 1] == ' ' ? " " : "";
 }
 
@@ -141,7 +141,7 @@ static void put_verse(FILE *out, const AppState *s, LabelId label, size_t from, 
 {
     uint32_t *cps = malloc(sizeof *cps * (to + 1));
     for (size_t i = 0; cps && i < to; i++)
-        cps[i] = s->chars[i].cp;
+        cps[i] = s->text.chars[i].cp;
     if (cps)
         put_verse_of(out, s, app_label(s, label), cps, from, to);
     else
@@ -204,8 +204,8 @@ static void put_as_before(FILE *out, const AppState *s, const char *label, const
  * when they part), after the prompt both started from. */
 static void put_written(FILE *out, const AppState *s, Paper *pp)
 {
-    const CompareRun *c = &s->cmp;
-    if (!app_view_is_open(s, VIEW_WRITTEN) || c->n == 0)
+    const CompareRun *c = &s->view.cmp;
+    if (!app_view_is_open(&s->view.views, VIEW_WRITTEN) || c->n == 0)
         return;
     int part = -1;
     for (int i = 0; i < c->n && part < 0; i++)
@@ -224,13 +224,14 @@ static void put_written(FILE *out, const AppState *s, Paper *pp)
     }
     uint32_t cps[2 * APP_COMPARE_MAX];
     size_t n = 0;
-    for (size_t i = s->g.prefix; i < (size_t)c->first_pos && i < s->g.n && n < APP_COMPARE_MAX; i++)
-        cps[n++] = vocab_cp(&s->m->vocab, s->g.text[i]);
+    for (size_t i = s->text.g.prefix;
+         i < (size_t)c->first_pos && i < s->text.g.n && n < APP_COMPARE_MAX; i++)
+        cps[n++] = vocab_cp(&s->text.m->vocab, s->text.g.text[i]);
     size_t from = n;
     for (int run = 0; run < (part < 0 ? 1 : 2); run++) {
         const int *tok = run == 0 ? c->tok_cached : c->tok_full;
         for (int i = 0; i < c->n; i++)
-            cps[from + (size_t)i] = vocab_cp(&s->m->vocab, tok[i]);
+            cps[from + (size_t)i] = vocab_cp(&s->text.m->vocab, tok[i]);
         /* the prompt both started from stands at the head of the verse */
         put_verse_of(out, s, app_label(s, part < 0 ? LBL_LESSON_WROTE : run == 0 ? LBL_WITH_CACHE
                                                                                : LBL_WITHOUT_CACHE),
@@ -241,13 +242,13 @@ static void put_written(FILE *out, const AppState *s, Paper *pp)
 static void put_text_lines(FILE *out, const AppState *s)
 {
     /* what the model wrote at the end, after the last character typed or picked */
-    size_t wrote = s->n_chars;
-    while (wrote > 0 && s->chars[wrote - 1].origin == ORIGIN_MODEL)
+    size_t wrote = s->text.n_chars;
+    while (wrote > 0 && s->text.chars[wrote - 1].origin == ORIGIN_MODEL)
         wrote--;
     put_verse(out, s, LBL_PROMPT, 0, wrote);
-    if (wrote < s->n_chars) {
-        size_t end = s->n_chars;
-        if (s->chars[end - 1].cp == '\n') /* the newline that ends the poem */
+    if (wrote < s->text.n_chars) {
+        size_t end = s->text.n_chars;
+        if (s->text.chars[end - 1].cp == '\n') /* the newline that ends the poem */
             end--;
         put_verse(out, s, LBL_LESSON_WROTE, wrote, end);
     }
@@ -268,25 +269,27 @@ static void put_settings(FILE *out, const AppState *s)
         int slider = 0;
         for (int id = 0; id < SL_COUNT; id++)
             slider |= app_slider_setting((SliderId)id) == set;
-        if (slider || sampler_setting_off(&s->set, (SamplerSettingId)set))
+        if (slider || sampler_setting_off(&s->view.set, (SamplerSettingId)set))
             continue;
         char v[32];
-        probfmt_number(sampler_setting_get(&s->set, (SamplerSettingId)set), 2,
-                       app_num_style(s->lang), v, sizeof v);
+        probfmt_number(sampler_setting_get(&s->view.set, (SamplerSettingId)set), 2,
+                       app_num_style(s->view.lang), v, sizeof v);
         fprintf(out, "%s %s · ", app_label(s, app_setting_label((SamplerSettingId)set)), v);
     }
-    fprintf(out, "%s %s · ", app_label(s, LBL_CACHE), app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
-    if (s->mode.kind == FORM_JUEJU)
-        fprintf(out, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
-                app_line_len(s->lang, s->mode.line_len));
-    else if (s->mode.kind == FORM_ACROSTIC)
-        fprintf(out, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
-                s->mode.heads);
+    fprintf(out, "%s %s · ", app_label(s, LBL_CACHE),
+            app_label(s, s->text.g.use_cache ? LBL_ON : LBL_OFF));
+    if (s->view.mode.kind == FORM_JUEJU)
+        fprintf(out, app_label_n(s, LBL_MODE_JUEJU, s->view.mode.line_len),
+                app_line_len(s->view.lang, s->view.mode.line_len));
+    else if (s->view.mode.kind == FORM_ACROSTIC)
+        fprintf(out, app_label(s, LBL_MODE_ACROSTIC),
+                app_line_len(s->view.lang, s->view.mode.line_len), s->view.mode.heads);
     else
         fputs(app_label(s, LBL_MODE_FREE), out);
     /* how the text is read, as the screen's text row says: the same prompt
      * gives other bars as a fragment than as a poem's start */
-    fprintf(out, " · %s\n", app_label(s, s->mid_text ? LBL_READ_MID_TEXT : LBL_READ_POEM_START));
+    fprintf(out, " · %s\n",
+            app_label(s, s->view.mid_text ? LBL_READ_MID_TEXT : LBL_READ_POEM_START));
 }
 
 static void put_top(FILE *out, const AppState *s)
@@ -298,39 +301,40 @@ static void put_top(FILE *out, const AppState *s)
     for (int k = 0; k < p->n_top; k++) {
         const Candidate *c = &p->top[k];
         fprintf(out, "| %d | ", k + 1);
-        put_char(out, vocab_cp(&s->m->vocab, c->id));
+        put_char(out, vocab_cp(&s->text.m->vocab, c->id));
         /* the percentages as the bars write them (0.85%, not 0.9%): the screen's formatter */
         char a[32], b[32], pct[32];
-        const NumStyle *style = app_num_style(s->lang);
+        const NumStyle *style = app_num_style(s->view.lang);
         fprintf(out, " | %s | ", probfmt_percent_in((double)c->p, 1, style, pct, sizeof pct));
         if (c->blocked)
             fputs(app_label(s, LBL_BLOCKED), out);
         else
             fputs(probfmt_percent_in((double)c->p_sampler, 1, style, pct, sizeof pct), out);
-        if (s->corpus && p->suffix_total > 0) {
-            app_format_count(s->lang, (long)c->corpus_count, a, sizeof a);
-            app_format_count(s->lang, (long)p->suffix_total, b, sizeof b);
+        if (s->text.corpus && p->suffix_total > 0) {
+            app_format_count(s->view.lang, (long)c->corpus_count, a, sizeof a);
+            app_format_count(s->view.lang, (long)p->suffix_total, b, sizeof b);
             fprintf(out, " | %s/%s %s |\n", a, b,
-                    app_share(s->lang, 100.0 * (double)c->corpus_count / (double)p->suffix_total, 1,
-                              pct, sizeof pct));
+                    app_share(s->view.lang,
+                              100.0 * (double)c->corpus_count / (double)p->suffix_total, 1, pct,
+                              sizeof pct));
         }
         else
             fputs(" | — |\n", out);
     }
     fputc('\n', out);
-    if (s->corpus && s->corpus_other) { /* the counts are not the model's text's */
+    if (s->text.corpus && s->text.corpus_other) { /* the counts are not the model's text's */
         fprintf(out, "%s\n\n", app_label(s, LBL_CORPUS_OTHER));
-    } else if (s->corpus && p->suffix_len > 0) {
+    } else if (s->text.corpus && p->suffix_len > 0) {
         char ctx[4 * APP_MAX_CHARS + 8];
         size_t n = 0;
         for (size_t i = 0; i < p->suffix_len && n + 8 < sizeof ctx; i++) {
-            uint32_t cp = vocab_cp(&s->m->vocab, s->g.text[p->suffix_start + i]);
+            uint32_t cp = vocab_cp(&s->text.m->vocab, s->text.g.text[p->suffix_start + i]);
             n += (size_t)vocab_show(cp, ctx + n);
         }
         ctx[n] = 0;
         char quoted[300], count[32];
-        app_quoted(s->lang, ctx, quoted, sizeof quoted);
-        app_format_count(s->lang, (long)p->suffix_total, count, sizeof count);
+        app_quoted(s->view.lang, ctx, quoted, sizeof quoted);
+        app_format_count(s->view.lang, (long)p->suffix_total, count, sizeof count);
         fprintf(out, app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total), quoted, count);
         fputs("\n\n", out);
     }
@@ -345,16 +349,17 @@ static void put_top(FILE *out, const AppState *s)
 static void put_query(FILE *out, const AppState *s)
 {
     const Prediction *p = &s->pred;
-    if (!p->query_cp || p->query_id < 0)
+    if (!p->query.cp || p->query.id < 0)
         return;
     char ch[8], model[48], sampler[48];
-    vocab_show(p->query_cp, ch);
+    vocab_show(p->query.cp, ch);
     fputs("- ", out);
     char rank[32], of[32];
-    fprintf(out, app_label(s, LBL_QUERY_LINE), ch, app_format_count(s->lang, p->query_rank, rank, sizeof rank),
-            app_format_count(s->lang, s->m->vocab.size, of, sizeof of),
-            app_prob_text(s, (double)p->query_p, 2, model, sizeof model),
-            app_prob_text(s, (double)p->query_p_sampler, 2, sampler, sizeof sampler));
+    fprintf(out, app_label(s, LBL_QUERY_LINE), ch,
+            app_format_count(s->view.lang, p->query.rank, rank, sizeof rank),
+            app_format_count(s->view.lang, s->text.m->vocab.size, of, sizeof of),
+            app_prob_text(s, (double)p->query.p, 2, model, sizeof model),
+            app_prob_text(s, (double)p->query.p_sampler, 2, sampler, sizeof sampler));
     fputc('\n', out);
 }
 
@@ -362,7 +367,7 @@ static void put_query(FILE *out, const AppState *s)
  * the model's passes, as the explorer's timing panel plots them. */
 static void put_timing(FILE *out, const AppState *s, Paper *pp)
 {
-    const CompareRun *c = &s->cmp;
+    const CompareRun *c = &s->view.cmp;
     if (!c->done || c->n == 0)
         return;
     double un = c->total_uncached_model_ms, ca = c->total_cached_model_ms;
@@ -370,15 +375,17 @@ static void put_timing(FILE *out, const AppState *s, Paper *pp)
     fprintf(out, "- %s", app_label(s, LBL_CACHE));
     put_colon(out, s, 1);
     char a[32], b[32], f[32];
-    fprintf(out, app_label(s, LBL_TIMING_TOTALS), app_num(s->lang, un, 0, a, sizeof a),
-            app_num(s->lang, ca, 0, b, sizeof b), app_num(s->lang, speedup, 1, f, sizeof f));
-    fprintf(out, "%s%s\n", app_semicolon(s->lang),
+    fprintf(out, app_label(s, LBL_TIMING_TOTALS), app_num(s->view.lang, un, 0, a, sizeof a),
+            app_num(s->view.lang, ca, 0, b, sizeof b),
+            app_num(s->view.lang, speedup, 1, f, sizeof f));
+    fprintf(out, "%s%s\n", app_semicolon(s->view.lang),
             app_label(s, c->identical ? LBL_IDENTICAL : LBL_DIFFERENT));
     fputs("- ", out); /* what the cache holds, as the panel's last line */
-    app_bytes(s->lang, (double)app_cache_bytes_now(s), a, sizeof a);
-    app_bytes(s->lang, (double)app_cache_bytes_full(s), b, sizeof b);
+    app_bytes(s->view.lang, (double)app_cache_bytes_now(s), a, sizeof a);
+    app_bytes(s->view.lang, (double)app_cache_bytes_full(s), b, sizeof b);
     char ctx[32];
-    fprintf(out, app_label(s, LBL_CACHE_MEMORY), a, b, app_format_count(s->lang, s->m->cfg.context, ctx, sizeof ctx));
+    fprintf(out, app_label(s, LBL_CACHE_MEMORY), a, b,
+            app_format_count(s->view.lang, s->text.m->cfg.context, ctx, sizeof ctx));
     fputs("\n\n", out);
     /* as the panel's header: each position's fastest of several passes */
     char header[128];
@@ -397,8 +404,8 @@ static void put_timing(FILE *out, const AppState *s, Paper *pp)
             continue;
         last = i;
         fprintf(out, "| %d | %s ms | %s ms |\n", c->first_pos + i + 1,
-                app_num(s->lang, c->uncached_model_ms[i], 3, a, sizeof a),
-                app_num(s->lang, c->cached_model_ms[i], 3, b, sizeof b));
+                app_num(s->view.lang, c->uncached_model_ms[i], 3, a, sizeof a),
+                app_num(s->view.lang, c->cached_model_ms[i], 3, b, sizeof b));
     }
     fputc('\n', out);
 }
@@ -421,7 +428,7 @@ static void put_key(FILE *out, uint32_t cp)
 static uint32_t mask_cp(const AppState *s, int k)
 {
     int token = app_mask_token(s, k);
-    return token < 0 ? '?' : vocab_cp(&s->m->vocab, token);
+    return token < 0 ? '?' : vocab_cp(&s->text.m->vocab, token);
 }
 
 /* `show mask` (w): the causal mask of the last pass as the view draws it,
@@ -481,7 +488,8 @@ static void put_memory_row(FILE *out, const AppState *s, const char *name, size_
     fprintf(out, "| %s |", name);
     for (int c = 0; c < 3; c++) {
         char num[32];
-        fprintf(out, " %s |", app_bytes(s->lang, (double)per_token * counts[c], num, sizeof num));
+        fprintf(out, " %s |",
+                app_bytes(s->view.lang, (double)per_token * counts[c], num, sizeof num));
     }
     fputc('\n', out);
 }
@@ -490,14 +498,14 @@ static void put_memory_row(FILE *out, const AppState *s, const char *name, size_
  * `tangscope kvcache` prints): this model and the three large ones. */
 static void put_memory(FILE *out, const AppState *s)
 {
-    KvShape own = kvcost_of_model(&s->m->cfg);
-    int now = (int)(s->g.n - app_window_start(s));
+    KvShape own = kvcost_of_model(&s->text.m->cfg);
+    int now = (int)(s->text.g.n - app_window_start(s));
     char now_head[64], at_head[64], name[128];
     char count[32];
     snprintf(now_head, sizeof now_head, app_label(s, LBL_KV_NOW),
-             app_format_count(s->lang, now, count, sizeof count));
+             app_format_count(s->view.lang, now, count, sizeof count));
     snprintf(at_head, sizeof at_head, app_label(s, LBL_KV_AT),
-             app_format_count(s->lang, KV_LONG, count, sizeof count));
+             app_format_count(s->view.lang, KV_LONG, count, sizeof count));
     fprintf(out, "- %s\n\n| | %s | %s | %s |\n| --- | ---: | ---: | ---: |\n",
             app_label(s, LBL_KV_HEADER), app_label(s, LBL_KV_PER_TOKEN), now_head, at_head);
     snprintf(name, sizeof name, app_label(s, LBL_KV_THIS), own.layers, TIMES,
@@ -523,7 +531,7 @@ static void put_weights(FILE *out, const AppState *s)
 {
     static const char *const per_weight[WPREC_COUNT] = {"4", "2", "1"};
     fputs("- ", out);
-    fprintf(out, app_label(s, LBL_WT_HEADER), wprec_name(s->weights));
+    fprintf(out, app_label(s, LBL_WT_HEADER), wprec_name(s->text.weights));
     fputs("\n\n|", out);
     const char *cols = app_label(s, LBL_WT_COLS);
     fputs(" |", out);
@@ -534,27 +542,29 @@ static void put_weights(FILE *out, const AppState *s)
     }
     fputs("\n| --- | ---: | ---: | ---: |\n", out);
     for (int p = 0; p < WPREC_COUNT; p++) {
-        const Model *m = p == WPREC_FP32 ? s->m : s->wt.rounded[p];
+        const Model *m = p == WPREC_FP32 ? s->text.m : s->text.wt.rounded[p];
         char size[32] = "-", ms[32], t[48] = "-";
         if (m)
-            app_bytes(s->lang, (double)model_file_size(m), size, sizeof size);
-        if (s->wt.step_s[p] > 0)
-            snprintf(t, sizeof t, "%s ms", app_num(s->lang, 1000 * s->wt.step_s[p], 3, ms, sizeof ms));
-        fprintf(out, "| %s%s | %s | %s | %s |\n", p == (int)s->weights ? "> " : "",
+            app_bytes(s->view.lang, (double)model_file_size(m), size, sizeof size);
+        if (s->text.wt.step_s[p] > 0)
+            snprintf(t, sizeof t, "%s ms",
+                     app_num(s->view.lang, 1000 * s->text.wt.step_s[p], 3, ms, sizeof ms));
+        fprintf(out, "| %s%s | %s | %s | %s |\n", p == (int)s->text.weights ? "> " : "",
                 wprec_name((WeightPrec)p), per_weight[p], size, t);
     }
     fputs("\n- ", out);
-    if (s->weights == WPREC_FP32) {
+    if (s->text.weights == WPREC_FP32) {
         fputs(app_label(s, LBL_WT_SAME), out);
     } else {
         char kl[32];
-        fprintf(out, app_label(s, LBL_WT_KL), app_num(s->lang, s->wt.kl_bits, 5, kl, sizeof kl));
+        fprintf(out, app_label(s, LBL_WT_KL),
+                app_num(s->view.lang, s->text.wt.kl_bits, 5, kl, sizeof kl));
         fprintf(out, "\n- %s", app_label(s, LBL_WT_TOP));
-        for (int i = 0; i < s->wt.n_top; i++) {
+        for (int i = 0; i < s->text.wt.n_top; i++) {
             fputc(' ', out);
-            put_char(out, vocab_cp(&s->m->vocab, s->wt.top[i]));
-            if (s->wt.ref_rank[i] != i + 1)
-                fprintf(out, "%d", s->wt.ref_rank[i]);
+            put_char(out, vocab_cp(&s->text.m->vocab, s->text.wt.top[i]));
+            if (s->text.wt.ref_rank[i] != i + 1)
+                fprintf(out, "%d", s->text.wt.ref_rank[i]);
         }
     }
     fputs("\n\n", out);
@@ -566,7 +576,8 @@ static void put_compare_cell(FILE *out, const AppState *s, const ModelCmpCand *c
 {
     char pct[32];
     put_char(out, c->cp);
-    fprintf(out, " %s | ", probfmt_percent_in((double)c->p, 1, app_num_style(s->lang), pct, sizeof pct));
+    fprintf(out, " %s | ",
+            probfmt_percent_in((double)c->p, 1, app_num_style(s->view.lang), pct, sizeof pct));
     if (c->other_id < 0)
         fputs(app_label(s, LBL_CMP_LACKS), out);
     else
@@ -577,14 +588,15 @@ static void put_compare_cell(FILE *out, const AppState *s, const ModelCmpCand *c
  * (view_compare.c) shows them. */
 static void put_compare(FILE *out, const AppState *s)
 {
-    const AppCompareModel *c = s->cm;
+    const AppCompareModel *c = s->text.cm;
     char kl[32], head[4][64], named[96];
     if (!c->ok) {
         fprintf(out, "- %s\n\n", c->error);
         return;
     }
     fputs("- ", out);
-    fprintf(out, app_label(s, LBL_CMP_HEADER), app_num(s->lang, c->cmp.kl / log(2.0), 5, kl, sizeof kl));
+    fprintf(out, app_label(s, LBL_CMP_HEADER),
+            app_num(s->view.lang, c->cmp.kl / log(2.0), 5, kl, sizeof kl));
     fputs("\n- ", out);
     fprintf(out, app_label(s, LBL_CMP_NAMES), app_compare_name_a(s, named, sizeof named), c->name);
     snprintf(head[0], sizeof head[0], app_label(s, LBL_CMP_TOP), "A");
@@ -616,9 +628,9 @@ static void put_cache_line(FILE *out, const AppState *s)
     char ms[32];
     fprintf(out, "- %s", app_label(s, LBL_CACHE));
     put_colon(out, s, 1);
-    fprintf(out, "%s · ", app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
-    fprintf(out, app_label(s, LBL_CACHE_COST), app_num(s->lang, s->pred.predict_ms, 2, ms, sizeof ms),
-            s->pred.predict_rows);
+    fprintf(out, "%s · ", app_label(s, s->text.g.use_cache ? LBL_ON : LBL_OFF));
+    fprintf(out, app_label(s, LBL_CACHE_COST),
+            app_num(s->view.lang, s->pred.predict_ms, 2, ms, sizeof ms), s->pred.predict_rows);
     fputs("\n\n", out);
 }
 
@@ -632,17 +644,17 @@ static void put_question(FILE *out, const AppState *s, int number)
         snprintf(label, sizeof label, "%s", app_label(s, LBL_LESSON_QUIZ));
     fprintf(out, "> **%s", label);
     put_colon(out, s, 0);
-    fprintf(out, "**%s%s\n\n", after_colon(s), s->quiz);
+    fprintf(out, "**%s%s\n\n", after_colon(s), s->view.quiz);
 }
 
 /* The answer a quiz's reveal shows, highlighted (`answer`), if it has one. */
 static void put_answer(FILE *out, const AppState *s)
 {
-    if (!s->quiz_answer[0])
+    if (!s->view.quiz_answer[0])
         return;
     fprintf(out, "> **%s", app_label(s, LBL_LESSON_ANSWER));
     put_colon(out, s, 0);
-    fprintf(out, "**%s%s\n\n", after_colon(s), s->quiz_answer);
+    fprintf(out, "**%s%s\n\n", after_colon(s), s->view.quiz_answer);
 }
 
 /* What the screen shows while a quiz hides its answer: the text, the settings. */
@@ -658,7 +670,7 @@ static void put_visible(FILE *out, const AppState *s)
  * under `show mask` the mask takes the bars' place and the panels' below. */
 static void put_revealed(FILE *out, const AppState *s, Paper *pp, int query, int bars, int timing)
 {
-    if (app_view_is_open(s, VIEW_MASK)) {
+    if (app_view_is_open(&s->view.views, VIEW_MASK)) {
         if (bars)
             put_mask(out, s);
         return;
@@ -669,11 +681,12 @@ static void put_revealed(FILE *out, const AppState *s, Paper *pp, int query, int
             fputc('\n', out);
     }
     /* the texts stand in the bars' place */
-    int written = app_view_is_open(s, VIEW_WRITTEN) && s->cmp.n > 0;
+    int written = app_view_is_open(&s->view.views, VIEW_WRITTEN) && s->view.cmp.n > 0;
     if (bars && !written)
         put_top(out, s);
     /* the timing panel is below the bars, where a table may stand instead */
-    if (timing && !app_view_is_open(s, VIEW_MEMORY) && !app_view_is_open(s, VIEW_WEIGHTS))
+    if (timing && !app_view_is_open(&s->view.views, VIEW_MEMORY) &&
+        !app_view_is_open(&s->view.views, VIEW_WEIGHTS))
         put_timing(out, s, pp);
     if (written && (bars || timing))
         put_written(out, s, pp);
@@ -684,15 +697,15 @@ static void put_revealed(FILE *out, const AppState *s, Paper *pp, int query, int
  * when the step points at the sliders. */
 static void put_lower(FILE *out, const AppState *s)
 {
-    if (app_view_is_open(s, VIEW_MASK))
+    if (app_view_is_open(&s->view.views, VIEW_MASK))
         return; /* the mask takes all below the text */
-    if (s->cm) /* below the bars on a screen of 110x34 */
+    if (s->text.cm) /* below the bars on a screen of 110x34 */
         put_compare(out, s);
-    else if (app_view_is_open(s, VIEW_MEMORY))
+    else if (app_view_is_open(&s->view.views, VIEW_MEMORY))
         put_memory(out, s);
-    else if (app_view_is_open(s, VIEW_WEIGHTS))
+    else if (app_view_is_open(&s->view.views, VIEW_WEIGHTS))
         put_weights(out, s);
-    else if (s->point == PANEL_SLIDERS)
+    else if (s->view.point == PANEL_SLIDERS)
         put_cache_line(out, s);
 }
 
@@ -734,7 +747,7 @@ static Bars bars_now(const AppState *s)
         b.p[k] = p->top[k].p;
         b.p_sampler[k] = p->top[k].blocked ? -1.0f : p->top[k].p_sampler;
     }
-    b.n_chars = s->n_chars;
+    b.n_chars = s->text.n_chars;
     b.suffix_total = p->suffix_total;
     return b;
 }
@@ -817,7 +830,7 @@ static int worksheet_open(const Lesson *l, FILE **ans, Bars **shown)
 static void put_screen(FILE *out, const AppState *s, Paper *pp, int timing)
 {
     put_visible(out, s);
-    put_revealed(out, s, pp, 1, 1, timing || s->point == PANEL_TIMING);
+    put_revealed(out, s, pp, 1, 1, timing || s->view.point == PANEL_TIMING);
     put_lower(out, s);
 }
 
@@ -831,7 +844,7 @@ static void put_explained(FILE *out, const AppState *s, const Lesson *l, Paper *
     int k = pp->step;
     const LessonStep *st = &l->steps[k];
     int timing = lesson_step_runs(l, k, "compare") || lesson_step_runs(l, k - 1, "compare") ||
-                 s->point == PANEL_TIMING;
+                 s->view.point == PANEL_TIMING;
     /* its own heading often says the answer ("100 percent"): a neutral one */
     fprintf(out, "## %d. ", k);
     fprintf(out, app_label(s, LBL_HANDOUT_RESOLUTION), explains);
@@ -900,7 +913,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
     FILE *ans = NULL;
     Bars *shown = NULL; /* the bars the worksheet's questions part has printed */
     Held held = {.buf = NULL};
-    s->lang = lang;
+    s->view.lang = lang;
     app_reset(s);
     /* verse is laid out by display columns (a Chinese character takes two),
      * which wcwidth measures only under a UTF-8 character type */
@@ -923,13 +936,13 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
         if (!ans) { /* a handout: every step as the screen shows it */
             put_step(out, s, l, k);
             if (st->n_cmds > 0) {
-                if (s->quiz[0]) {
+                if (s->view.quiz[0]) {
                     put_question(out, s, 0);
                     put_answer(out, s);
                 }
                 put_screen(out, s, &pp, compared);
             }
-        } else if (s->quiz[0]) { /* a question: its answer goes to the end */
+        } else if (s->view.quiz[0]) { /* a question: its answer goes to the end */
             questions++;
             put_step(out, s, l, k);
             put_visible(out, s);
@@ -938,7 +951,7 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
             put_question(out, s, questions);
             fprintf(out, "%s%s________________________________________\n\n",
                     app_label(s, LBL_HANDOUT_ANSWER), after_colon(s));
-            fprintf(ans, "### %d. %s\n\n", questions, s->quiz);
+            fprintf(ans, "### %d. %s\n\n", questions, s->view.quiz);
             pp.answer = questions;
             put_answer(ans, s); /* the teacher's copy: what the reveal shows */
             asked[0] = printed_sig(s, put_visible);
@@ -978,9 +991,9 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
  * which `expect entropy` claims), or NULL when it has written none. */
 static const AppChar *last_written(const AppState *s)
 {
-    for (size_t i = s->n_chars; i > 0; i--)
-        if (s->chars[i - 1].origin == ORIGIN_MODEL)
-            return &s->chars[i - 1];
+    for (size_t i = s->text.n_chars; i > 0; i--)
+        if (s->text.chars[i - 1].origin == ORIGIN_MODEL)
+            return &s->text.chars[i - 1];
     return NULL;
 }
 
@@ -993,7 +1006,8 @@ static void put_entropy_last(FILE *out, const AppState *s)
     char ch[8], bits[32];
     vocab_show(c->cp, ch);
     fputs("- ", out);
-    fprintf(out, app_label(s, LBL_ENTROPY_LAST), ch, app_num(s->lang, (double)c->bits, 1, bits, sizeof bits));
+    fprintf(out, app_label(s, LBL_ENTROPY_LAST), ch,
+            app_num(s->view.lang, (double)c->bits, 1, bits, sizeof bits));
     fputc('\n', out);
 }
 
@@ -1003,21 +1017,21 @@ static void put_entropy_last(FILE *out, const AppState *s)
 static void put_figures_json(FILE *out, const AppState *s, const Lesson *l, int k)
 {
     const Prediction *p = &s->pred;
-    const NumStyle *style = app_num_style(s->lang);
+    const NumStyle *style = app_num_style(s->view.lang);
     fprintf(out, "%s{\"step\": %d, \"line\": %d, \"heading\": ", k > 1 ? ",\n  " : "", k,
             l->steps[k].line);
     json_write_string(out, l->steps[k].heading);
     uint32_t cps[APP_MAX_CHARS];
     size_t n = 0;
-    for (size_t i = 0; i < s->n_chars && n < APP_MAX_CHARS; i++)
-        cps[n++] = s->chars[i].cp;
+    for (size_t i = 0; i < s->text.n_chars && n < APP_MAX_CHARS; i++)
+        cps[n++] = s->text.chars[i].cp;
     fputs(", \"text\": ", out);
     json_write_cps(out, cps, n);
     fputs(", \"top\": [", out);
     for (int i = 0; i < p->n_top; i++) {
         const Candidate *c = &p->top[i];
         char ch[8] = {0}, model[32], sampler[32];
-        utf8_encode(vocab_cp(&s->m->vocab, c->id), ch);
+        utf8_encode(vocab_cp(&s->text.m->vocab, c->id), ch);
         fprintf(out, "%s{\"rank\": %d, \"char\": ", i ? ", " : "", i + 1);
         json_write_string(out, ch);
         probfmt_percent_in((double)c->p, 1, style, model, sizeof model);
@@ -1050,17 +1064,18 @@ static void put_figures_json(FILE *out, const AppState *s, const Lesson *l, int 
         fputs("null", out);
     }
     fputs(", \"lookup\": ", out);
-    if (p->query_cp && p->query_id >= 0) {
+    if (p->query.cp && p->query.id >= 0) {
         char ch[8] = {0}, model[48], sampler[48];
-        utf8_encode(p->query_cp, ch);
+        utf8_encode(p->query.cp, ch);
         fputs("{\"char\": ", out);
         json_write_string(out, ch);
-        fprintf(out, ", \"rank\": %d, \"model\": ", p->query_rank);
-        json_write_string(out, app_prob_text(s, (double)p->query_p, 2, model, sizeof model));
+        fprintf(out, ", \"rank\": %d, \"model\": ", p->query.rank);
+        json_write_string(out, app_prob_text(s, (double)p->query.p, 2, model, sizeof model));
         fputs(", \"sampler\": ", out);
-        json_write_string(out, app_prob_text(s, (double)p->query_p_sampler, 2, sampler, sizeof sampler));
-        fprintf(out, ", \"p\": %.9g, \"p_sampler\": %.9g}", (double)p->query_p,
-                (double)p->query_p_sampler);
+        json_write_string(out,
+                          app_prob_text(s, (double)p->query.p_sampler, 2, sampler, sizeof sampler));
+        fprintf(out, ", \"p\": %.9g, \"p_sampler\": %.9g}", (double)p->query.p,
+                (double)p->query.p_sampler);
     } else {
         fputs("null", out);
     }
@@ -1071,7 +1086,7 @@ int cli_lesson_figures(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
                        LessonProblem problem, void *ctx)
 {
     int problems = 0;
-    s->lang = lang;
+    s->view.lang = lang;
     app_reset(s);
     if (!setlocale(LC_CTYPE, "C.UTF-8")) /* verse is laid out by display columns */
         setlocale(LC_CTYPE, "C.utf8");

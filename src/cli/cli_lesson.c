@@ -46,10 +46,10 @@ int cli_lesson_env_open(LessonEnv *e, const char *cmd, const char *model_path,
         (void)cli_error(cmd, 0, "the model's vocabulary has no newline, so no poem can start: "
                                 "the lessons read its text as fragments from inside a text, as "
                                 "with --mid-text");
-    e->s.model_name = model_path;
-    e->s.model_other = cli_model_other(model_path);
+    e->s.text.model_name = model_path;
+    e->s.text.model_other = cli_model_other(model_path);
     if (e->have_corpus) {
-        e->s.corpus_other = cli_corpus_other(&e->corpus, &e->m, corpus_path);
+        e->s.text.corpus_other = cli_corpus_other(&e->corpus, &e->m, corpus_path);
         app_set_corpus(&e->s, &e->corpus, CORPUS_READY);
     }
     return 0;
@@ -300,22 +300,23 @@ static int load(Lesson *l, const char *path, Problems *ps)
 static int run_stage(AppState *s, const Lesson *l, int k, const char *file, Problems *ps)
 {
     const LessonStep *st = &l->steps[k];
-    const Lesson *was = s->lesson;
-    s->lesson = l;
-    s->may_start = 1; /* the explorer's screen, the class saying yes */
+    const Lesson *was = s->course.lesson;
+    s->course.lesson = l;
+    s->progs.may_start = 1; /* the explorer's screen, the class saying yes */
     app_stage_follow_lesson(s);
-    if (s->stage_ask)
+    if (s->progs.ask)
         app_stage_answer(s, 1);
-    s->may_start = 0;
-    s->lesson = was;
+    s->progs.may_start = 0;
+    s->course.lesson = was;
     int problems = 0;
     for (int i = 0; i < st->n_cmds; i++) {
         const ScriptVerb *v = script_verb_of(st->cmds[i].text);
-        if (!v || strcmp(v->name, "stage") != 0 || !s->lesson_stage.on)
+        if (!v || strcmp(v->name, "stage") != 0 || !s->view.lesson_stage.on)
             continue;
-        if (!app_stage_running(s, s->lesson_stage.kind)) {
+        if (!app_stage_running(s, s->view.lesson_stage.kind)) {
             char msg[APP_STATUS_MAX + 64];
-            snprintf(msg, sizeof msg, ts_text("stage: the program did not run: %s"), s->status);
+            snprintf(msg, sizeof msg, ts_text("stage: the program did not run: %s"),
+                     s->view.status);
             errtext_typeset(msg, sizeof msg);
             collect_problem(ps, st->cmds[i].line, msg);
             problems++;
@@ -323,8 +324,8 @@ static int run_stage(AppState *s, const Lesson *l, int k, const char *file, Prob
         }
         progress_hide(ps->prog);
         fputs("  ", stdout); /* under the lesson's line, not a line of its own */
-        printf(app_label_in(ps->lang, LBL_CLI_LESSON_STAGE), file, st->cmds[i].line, s->lesson_stage.cmd,
-               exercise_name(s->lesson_stage.kind));
+        printf(app_label_in(ps->lang, LBL_CLI_LESSON_STAGE), file, st->cmds[i].line,
+               s->view.lesson_stage.cmd, exercise_name(s->view.lesson_stage.kind));
         putchar('\n');
     }
     return problems;
@@ -350,7 +351,7 @@ static int check_steps(LessonEnv *e, const Lesson *l, const char *file, Problems
 {
     /* on another model, what a bundled lesson's steps find is told apart */
     Problems about = {.path = file, .prog = prog, .lang = ps->lang};
-    Problems *to = e->s.model_other && lesson_about_bundled(l) ? &about : ps;
+    Problems *to = e->s.text.model_other && lesson_about_bundled(l) ? &about : ps;
     int step_problems = 0;
     for (int k = 0; k < l->n_steps; k++) {
         progress_update(prog, prog->done); /* the bar back after a line */
@@ -403,7 +404,7 @@ static int check_files(LessonEnv *e, const char **files, int n, AppLang lang, in
         }
         int problems = load(&l, files[i], &ps);
         if (problems >= 0) {
-            e->s.lang = lesson_lang(&l, lang);
+            e->s.view.lang = lesson_lang(&l, lang);
             ps.lang = check_lang(&l);
             errtext_use(ps.lang); /* the messages of its commands and screens */
             app_reset(&e->s);
@@ -501,17 +502,18 @@ static void watch_say(AppState *s, Problems *ps)
     if (ps->n > 1)
         qsort(ps->list, (size_t)ps->n, sizeof *ps->list, by_line);
     size_t len = 0;
-    s->watch[0] = 0;
+    s->course.watch[0] = 0;
     for (int i = 0; i < ps->n; i++) {
-        if (len < sizeof s->watch)
-            len += (size_t)snprintf(s->watch + len, sizeof s->watch - len, "%s%s:%d: %s",
-                                    i ? "\n" : "", ps->path, ps->list[i].line, ps->list[i].msg);
+        if (len < sizeof s->course.watch)
+            len +=
+                (size_t)snprintf(s->course.watch + len, sizeof s->course.watch - len, "%s%s:%d: %s",
+                                 i ? "\n" : "", ps->path, ps->list[i].line, ps->list[i].msg);
         free(ps->list[i].msg);
     }
     free(ps->list);
     ps->list = NULL;
     ps->n = ps->cap = 0;
-    s->watch_bad = 1;
+    s->course.watch_bad = 1;
 }
 
 /* --check's run of every step's commands, on a state of its own (the
@@ -520,27 +522,28 @@ static void watch_check(LessonWatch *w, AppState *s)
 {
     TsErr err;
     if (!w->have_chk) {
-        if (app_init(&w->chk, s->m, &err) != 0) {
-            snprintf(s->watch, sizeof s->watch, "%s", err.msg);
-            s->watch_bad = 1;
+        if (app_init(&w->chk, s->text.m, &err) != 0) {
+            snprintf(s->course.watch, sizeof s->course.watch, "%s", err.msg);
+            s->course.watch_bad = 1;
             return;
         }
         w->have_chk = 1;
         w->chk.compare_repeats = 1; /* no time is shown or judged (check_files) */
     }
-    w->chk.model_name = s->model_name;
-    w->chk.model_other = s->model_other;
-    w->chk.fingerprint = s->fingerprint;
-    if (s->corpus_status == CORPUS_READY && w->chk.corpus != s->corpus)
-        app_set_corpus(&w->chk, s->corpus, CORPUS_READY);
-    w->chk.lang = lesson_lang(w->shown, w->lang);
+    w->chk.text.model_name = s->text.model_name;
+    w->chk.text.model_other = s->text.model_other;
+    w->chk.record.fingerprint = s->record.fingerprint;
+    if (s->text.corpus_status == CORPUS_READY && w->chk.text.corpus != s->text.corpus)
+        app_set_corpus(&w->chk, s->text.corpus, CORPUS_READY);
+    w->chk.view.lang = lesson_lang(w->shown, w->lang);
     app_reset(&w->chk);
-    Problems ps = {.path = w->path, .lang = w->chk.lang}; /* under the narration: its language */
+    Problems ps = {.path = w->path,
+                   .lang = w->chk.view.lang}; /* under the narration: its language */
     int problems = 0;
     errtext_use(ps.lang);
     for (int k = 0; k < w->shown->n_steps; k++)
         problems += lesson_check_step(&w->chk, w->shown, k, collect_problem, NULL, &ps);
-    errtext_use(s->lang); /* the explorer's again */
+    errtext_use(s->view.lang); /* the explorer's again */
     if (problems > 0) {
         watch_say(s, &ps);
         return;
@@ -548,8 +551,9 @@ static void watch_check(LessonWatch *w, AppState *s)
     char steps[32];
     int last = lesson_last_step(w->shown);
     app_format_count(ps.lang, last, steps, sizeof steps);
-    snprintf(s->watch, sizeof s->watch, app_label_n_in(ps.lang, LBL_CLI_LESSON_OK, last), w->path, steps);
-    s->watch_bad = 0;
+    snprintf(s->course.watch, sizeof s->course.watch,
+             app_label_n_in(ps.lang, LBL_CLI_LESSON_OK, last), w->path, steps);
+    s->course.watch_bad = 0;
 }
 
 /* Has the file changed since it was last read (its time or its size)?
@@ -586,8 +590,8 @@ static void watch_reload(LessonWatch *w, AppState *s)
     TsErr err;
     int rc = lesson_load(fresh, w->path, collect_problem, &ps, &err);
     if (rc < 0) {
-        snprintf(s->watch, sizeof s->watch, "%s", err.msg); /* it names the file */
-        s->watch_bad = 1;
+        snprintf(s->course.watch, sizeof s->course.watch, "%s", err.msg); /* it names the file */
+        s->course.watch_bad = 1;
         free(fresh);
         return;
     }
@@ -599,7 +603,7 @@ static void watch_reload(LessonWatch *w, AppState *s)
         free(fresh);
         return;
     }
-    int step = s->lesson_step;
+    int step = s->course.step;
     app_lesson_open(s, fresh, lesson_lang(fresh, w->lang)); /* stops what read the old */
     if (step > 0)
         app_lesson_go(s, step);
@@ -624,8 +628,9 @@ static unsigned watch_poll(AppState *s, void *ctx)
         watch_reload(w, s);
     } else {
         TsQuoted q;
-        snprintf(s->watch, sizeof s->watch, cli_label(LBL_CLI_WATCH_GONE), ts_quote(&q, w->path));
-        s->watch_bad = 1;
+        snprintf(s->course.watch, sizeof s->course.watch, cli_label(LBL_CLI_WATCH_GONE),
+                 ts_quote(&q, w->path));
+        s->course.watch_bad = 1;
     }
     return REDRAW_ALL;
 }

@@ -67,7 +67,7 @@ typedef struct {
     const char *edge;        /* the window's edge in the text, before the first character read */
     const char *seen, *masked, *cut; /* the mask view: may attend, masked, more to the left */
     const char *rule;        /* a vertical line between panels */
-    AppSymbols app;          /* the app's own messages' (AppState.sym) */
+    AppSymbols app;          /* the app's own messages' (AppState.prefs.sym) */
 } Glyphs;
 
 /* ---- the screen as a test (`tangscope lesson --check`) ----

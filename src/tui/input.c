@@ -164,19 +164,21 @@ static const Binding SYLLABLE_BINDINGS[] = {
 unsigned input_mode(const AppState *s, int pasting)
 {
     unsigned mode = pasting ? INPUT_PASTING : 0;
-    if (s->cmdline_open || s->stage_ask || s->quit_ask || s->export_ask) /* a question takes y, j, o as letters */
+    if (s->input.cmdline_open || s->progs.ask || s->input.quit_ask ||
+        s->input.export_ask) /* a question takes y, j, o as letters */
         mode |= INPUT_TEXT;
-    if (s->picking)
+    if (s->course.picking)
         mode |= INPUT_PICKER;
-    if (s->lesson)
+    if (s->course.lesson)
         mode |= INPUT_LESSON;
-    if (s->quiz_hidden)
+    if (s->view.quiz_hidden)
         mode |= INPUT_QUIZ;
-    if (s->ime.on)
+    if (s->input.ime.on)
         mode |= INPUT_PINYIN;
-    if (s->ime.on && s->ime.typed[0])
+    if (s->input.ime.on && s->input.ime.typed[0])
         mode |= INPUT_SYLLABLE;
-    if (app_view_is_open(s, VIEW_READING) || app_view_is_open(s, VIEW_MESSAGES))
+    if (app_view_is_open(&s->view.views, VIEW_READING) ||
+        app_view_is_open(&s->view.views, VIEW_MESSAGES))
         mode |= INPUT_SCROLL;
     return mode;
 }

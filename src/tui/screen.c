@@ -67,9 +67,9 @@ enum { COMPARE_ROWS = 3 + APP_TOP };
  * place while it has something to show, unless the lesson points at them. */
 static int lesson_wants_timing(const AppState *s)
 {
-    if (s->point == PANEL_TIMING)
+    if (s->view.point == PANEL_TIMING)
         return 1;
-    return s->point != PANEL_SLIDERS && (s->cmp.running || s->cmp.done);
+    return s->view.point != PANEL_SLIDERS && (s->view.cmp.running || s->view.cmp.done);
 }
 
 /* A lesson's narration beside the panels: 36 columns at 80 (the panels keep
@@ -85,17 +85,23 @@ static int narration_cols(int cols)
 /* The columns left for the panels. */
 static int panels_cols(const AppState *s, int cols)
 {
-    return s->lesson ? cols - narration_cols(cols) - 1 : cols;
+    return s->course.lesson ? cols - narration_cols(cols) - 1 : cols;
+}
+
+/* Panel p has rows: r. */
+static void put(Layout *l, Pane p, Rect r)
+{
+    l->at[p].r = r;
+    l->at[p].shown = 1;
 }
 
 /* Place the narration; returns the columns left for the panels. */
 static int place_narration(Layout *l, const AppState *s, int y, int lines, int cols)
 {
-    if (!s->lesson)
+    if (!s->course.lesson)
         return cols;
     int w = narration_cols(cols), left = cols - w - 1;
-    l->narration = (Rect){y, left + 1, lines - 1 - y, w};
-    l->show_narration = 1;
+    put(l, PANE_NARRATION, (Rect){y, left + 1, lines - 1 - y, w});
     return left;
 }
 
@@ -107,31 +113,25 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     /* heading, rows, the lines under them (the summary, the training text's
      * context, the look-up, the coin: what lessons 1 and 8 point at) */
     int timing = lesson_wants_timing(s);
-    int mask = app_view_is_open(s, VIEW_MASK), reading = app_view_is_open(s, VIEW_READING);
+    int mask = app_view_is_open(&s->view.views, VIEW_MASK),
+        reading = app_view_is_open(&s->view.views, VIEW_READING);
     /* what a lesson step shows: the text, then the view */
-    if (mask || reading || app_view_is_open(s, VIEW_MEMORY)) {
+    if (mask || reading || app_view_is_open(&s->view.views, VIEW_MEMORY)) {
         int text = view_prompt_rows_wanted(s, cols, lines - 2 - 1 - 8);
-        l->prompt = (Rect){1, 0, text + 1, cols};
+        put(l, PANE_PROMPT, (Rect){1, 0, text + 1, cols});
         int y = 2 + text, left = place_narration(l, s, y, lines, cols);
-        Rect r = {y, 0, lines - 1 - y, left};
-        l->show_reading = reading;
-        l->show_mask = mask && !reading;
-        l->show_kvcache = !mask && !reading;
-        if (l->show_reading)
-            l->reading = r;
-        else if (l->show_mask)
-            l->mask = r;
-        else
-            l->kvcache = r;
+        Pane view = reading ? PANE_READING : mask ? PANE_MASK : PANE_KVCACHE;
+        put(l, view, (Rect){y, 0, lines - 1 - y, left});
         return;
     }
-    int under = timing ? (s->pred.query_cp != 0) : view_probs_under_rows(s);
+    int under = timing ? (s->pred.query.cp != 0) : view_probs_under_rows(s);
     int lower = 1, least = timing ? under : 1; /* the summary at least */
     for (int i = 0; i < SL_COUNT; i++) /* the heading and the sliders (the penalty's while on) */
-        lower += !app_slider_quiet(s, (SliderId)i) || s->slider == i;
+        lower += !app_slider_quiet(s, (SliderId)i) || s->view.slider == i;
     int room = lines - 2 - 1 - (1 + APP_TOP + least) - lower; /* rows for the text (and its note) */
     /* readings under each line (pinyin): the sliders give up rows for them */
-    int text = view_prompt_rows_wanted(s, cols, room + (s->show_pinyin ? PINYIN_FROM_LOWER : 0));
+    int text =
+        view_prompt_rows_wanted(s, cols, room + (s->prefs.show_pinyin ? PINYIN_FROM_LOWER : 0));
     /* the text as verse first; the lines under the bars take what it leaves
      * (view_probs chooses which: the look-up and the coin go first) */
     int spare = room - text > 0 ? room - text : 0;
@@ -139,61 +139,54 @@ static void layout_projector(Layout *l, const AppState *s, int lines, int cols)
     int bars = 1 + APP_TOP + under;
     if (!timing && spare - (under - least) >= APP_TOP)
         bars += APP_TOP; /* the larger bars */
-    l->prompt = (Rect){1, 0, text + 1, cols};
+    put(l, PANE_PROMPT, (Rect){1, 0, text + 1, cols});
     int y = 2 + text;
     int left = place_narration(l, s, y, lines, cols);
     l->show_panels = 1;
-    l->probs = (Rect){y, 0, bars, left};
+    put(l, PANE_PROBS, (Rect){y, 0, bars, left});
     y += bars;
-    if (timing) {
-        l->timing = (Rect){y, 0, lines - 1 - y, left};
-        l->show_timing = 1;
-    } else if (app_view_is_open(s, VIEW_MESSAGES)) { /* what went wrong, whole */
-        l->messages = (Rect){y, 0, lines - 1 - y, left};
-        l->show_messages = 1;
-  } else if (app_view_is_open(s, VIEW_WEIGHTS)) { /* the weights' table in the sliders' place */
-        l->weights = (Rect){y, 0, lines - 1 - y, left};
-        l->show_weights = 1;
-    } else if (app_view_is_open(s, VIEW_ENTROPY)) { /* and the entropy of each draw */
-        l->entropy = (Rect){y, 0, lines - 1 - y, left};
-        l->show_entropy = 1;
-    } else {
-        l->sliders = (Rect){y, 0, lines - 1 - y, left};
-        l->show_sliders = 1;
-    }
+    /* below the bars: the timing, or a table in the sliders' place (what went
+     * wrong, whole; the weights' table; the entropy of each draw) */
+    Pane below = PANE_SLIDERS;
+    if (timing)
+        below = PANE_TIMING;
+    else if (app_view_is_open(&s->view.views, VIEW_MESSAGES))
+        below = PANE_MESSAGES;
+    else if (app_view_is_open(&s->view.views, VIEW_WEIGHTS))
+        below = PANE_WEIGHTS;
+    else if (app_view_is_open(&s->view.views, VIEW_ENTROPY))
+        below = PANE_ENTROPY;
+    put(l, below, (Rect){y, 0, lines - 1 - y, left});
 }
+
+/* The tables that take the sliders' and the timing's place when open, the
+ * first open one: the messages, the KV cache's cost, the weights' precision, the entropy
+ * of each draw (under the text, there too). */
+static const struct {
+    AppView view;
+    Pane pane;
+} LOWER_TABLES[] = {
+    {VIEW_MESSAGES, PANE_MESSAGES}, /* what went wrong, whole (a student's program that failed) */
+    {VIEW_MEMORY, PANE_KVCACHE},
+    {VIEW_WEIGHTS, PANE_WEIGHTS},
+    {VIEW_ENTROPY, PANE_ENTROPY},
+};
 
 /* The panels below the bars: `lower` rows from row y, `left` columns: the
  * sliders and the timing, or a table in their place. */
 static void place_lower(Layout *l, const AppState *s, int y, int lower, int left)
 {
-    /* what went wrong, whole (a student's program that failed), in their place */
-    if (app_view_is_open(s, VIEW_MESSAGES)) {
-        l->messages = (Rect){y, 0, lower, left};
-        l->show_messages = 1;
-        return;
-    }
-    /* the cost table takes the sliders' and the timing's place */
-    if (app_view_is_open(s, VIEW_MEMORY)) {
-        l->kvcache = (Rect){y, 0, lower, left};
-        l->show_kvcache = 1;
-    } else if (app_view_is_open(s, VIEW_WEIGHTS)) { /* and so does the weights' table */
-        l->weights = (Rect){y, 0, lower, left};
-        l->show_weights = 1;
-    } else if (app_view_is_open(s, VIEW_ENTROPY)) { /* uncertainty under the text: there too */
-        l->entropy = (Rect){y, 0, lower, left};
-        l->show_entropy = 1;
-    } else if (left >= 80) { /* sliders and timing side by side */
+    for (size_t i = 0; i < sizeof LOWER_TABLES / sizeof *LOWER_TABLES; i++)
+        if (app_view_is_open(&s->view.views, LOWER_TABLES[i].view)) {
+            put(l, LOWER_TABLES[i].pane, (Rect){y, 0, lower, left});
+            return;
+        }
+    if (left >= 80) { /* sliders and timing side by side */
         int w = left >= 100 ? 44 : 38;
-        l->sliders = (Rect){y, 0, lower, w};
-        l->timing = (Rect){y, w + 2, lower, left - w - 2};
-        l->show_sliders = l->show_timing = 1;
-    } else if (lesson_wants_timing(s)) {
-        l->timing = (Rect){y, 0, lower, left};
-        l->show_timing = 1;
+        put(l, PANE_SLIDERS, (Rect){y, 0, lower, w});
+        put(l, PANE_TIMING, (Rect){y, w + 2, lower, left - w - 2});
     } else {
-        l->sliders = (Rect){y, 0, lower, left};
-        l->show_sliders = 1;
+        put(l, lesson_wants_timing(s) ? PANE_TIMING : PANE_SLIDERS, (Rect){y, 0, lower, left});
     }
 }
 
@@ -201,10 +194,10 @@ static void place_lower(Layout *l, const AppState *s, int y, int lower, int left
  * takes the bars' place otherwise), else the panels of place_lower. */
 static void place_below_bars(Layout *l, const AppState *s, int y, int lower, int left)
 {
-    if (s->cm) {
-        l->show_compare = 1;
+    if (s->text.cm) {
         l->compare_on_bars = lower < COMPARE_ROWS;
-        l->compare = l->compare_on_bars ? l->probs : (Rect){y, 0, lower, left};
+        put(l, PANE_COMPARE, l->compare_on_bars ? l->at[PANE_PROBS].r : (Rect){y, 0, lower, left});
+        l->at[PANE_PROBS].shown = !l->compare_on_bars;
         if (!l->compare_on_bars)
             return;
     }
@@ -215,17 +208,37 @@ static void place_below_bars(Layout *l, const AppState *s, int y, int lower, int
  * line (beside a lesson's narration). Returns 1 when one of them is open. */
 static int place_body_view(Layout *l, const AppState *s, int y, int body, int lines, int cols)
 {
-    if (app_view_is_open(s, VIEW_MASK)) {
-        l->mask = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
-        l->show_mask = 1;
-        return 1;
+    Pane view = app_view_is_open(&s->view.views, VIEW_MASK)      ? PANE_MASK
+                : app_view_is_open(&s->view.views, VIEW_READING) ? PANE_READING
+                                                                  : PANE_COUNT;
+    if (view == PANE_COUNT)
+        return 0;
+    put(l, view, (Rect){y, 0, body, place_narration(l, s, y, lines, cols)});
+    return 1;
+}
+
+/* The coin when the bars have no row for it: on the note's row under the
+ * text, if a hint, else (in a lesson) on the status line's. */
+static void place_coin(Layout *l, const AppState *s)
+{
+    /* no row for the coin under the bars: it takes the note's, if a hint */
+    Rect note = l->at[PANE_PROMPT].r;
+    note.y += note.h - 1;
+    note.h = 1;
+    l->at[PANE_COIN].r = note;
+    l->at[PANE_COIN].shown = s->view.coin.valid && !s->view.quiz_hidden &&
+                             l->at[PANE_PROMPT].r.h >= 2 &&
+                             !view_probs_coin_fits(s, l->at[PANE_PROBS].r) &&
+                             view_prompt_note_is_hint(s, note.w);
+    /* nor the note (a form's progress): in a lesson, whose step names the
+     * coin, the status line's, unless it tells of something gone wrong or a
+     * command is being typed there (the explorer alone keeps its status) */
+    if (s->course.lesson && s->view.coin.valid && !l->at[PANE_COIN].shown &&
+        !view_probs_coin_fits(s, l->at[PANE_PROBS].r) && !s->view.status_error &&
+        !s->input.cmdline_open && !s->view.quiz_hidden) {
+        l->at[PANE_COIN].r = l->at[PANE_STATUS].r;
+        l->at[PANE_COIN].shown = l->coin_on_status = 1;
     }
-    if (app_view_is_open(s, VIEW_READING)) {
-        l->reading = (Rect){y, 0, body, place_narration(l, s, y, lines, cols)};
-        l->show_reading = 1;
-        return 1;
-    }
-    return 0;
 }
 
 void screen_layout(Layout *l, const AppState *s, int lines, int cols)
@@ -234,12 +247,12 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     l->too_small = lines < SCREEN_MIN_LINES || cols < SCREEN_MIN_COLS;
     if (l->too_small)
         return;
-    l->title = (Rect){0, 0, 1, cols};
-    l->status = (Rect){lines - 1, 0, 1, cols};
+    put(l, PANE_TITLE, (Rect){0, 0, 1, cols});
+    put(l, PANE_STATUS, (Rect){lines - 1, 0, 1, cols});
     /* the help takes the status line's row too: while it is open no key but
      * the one that closes it does anything, so the status has nothing to say */
-    l->help = (Rect){1, 0, lines - 1, cols};
-    if (s->projector) {
+    put(l, PANE_HELP, (Rect){1, 0, lines - 1, cols});
+    if (s->prefs.projector) {
         layout_projector(l, s, lines, cols);
         return;
     }
@@ -253,29 +266,27 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     int spare = lines - SCREEN_MIN_LINES;
     /* a compare run below the bars wants the rows for its plot: in a lesson
      * where it stands alone there, in the explorer whenever one is shown */
-    int timing_alone = lesson_wants_timing(s) && (!s->lesson || panels_cols(s, cols) < 80);
+    int timing_alone = lesson_wants_timing(s) && (!s->course.lesson || panels_cols(s, cols) < 80);
     int room = timing_alone && spare < TIMING_ROOM_ROWS - LOWER_MIN_ROWS
                    ? 1 + spare
-                   : 1 + spare + PROBS_UNDER + (s->show_pinyin ? PINYIN_FROM_LOWER : 0);
-    int attention = app_view_is_open(s, VIEW_ATTENTION);
+                   : 1 + spare + PROBS_UNDER + (s->prefs.show_pinyin ? PINYIN_FROM_LOWER : 0);
+    int attention = app_view_is_open(&s->view.views, VIEW_ATTENTION);
     int text = attention ? 1 : view_prompt_rows_wanted(s, cols, room);
     int from_probs = text - 1 - spare > 0 ? text - 1 - spare : 0;
     from_probs = from_probs > PROBS_UNDER ? PROBS_UNDER : from_probs;
-    l->prompt = (Rect){1, 0, text + 1, cols};
+    put(l, PANE_PROMPT, (Rect){1, 0, text + 1, cols});
     int y = 2 + text, body = lines - 1 - y; /* rows between the note and the status line */
     if (place_body_view(l, s, y, body, lines, cols))
         return;
     if (attention) {
         int want = view_attention_rows(s);
-        l->show_attention = 1;
-        if (body - want >= PROBS_ROWS + LOWER_MIN_ROWS) {
-            l->attention = (Rect){y, 0, want, cols};
-            y += want;
-            body -= want;
-        } else {
-            l->attention = (Rect){y, 0, body, cols};
+        if (body - want < PROBS_ROWS + LOWER_MIN_ROWS) {
+            put(l, PANE_ATTENTION, (Rect){y, 0, body, cols});
             return; /* the panels (and a lesson's narration) make room for it */
         }
+        put(l, PANE_ATTENTION, (Rect){y, 0, want, cols});
+        y += want;
+        body -= want;
     }
     int left = place_narration(l, s, y, lines, cols);
     l->show_panels = 1;
@@ -285,23 +296,11 @@ void screen_layout(Layout *l, const AppState *s, int lines, int cols)
     probs_rows += from_probs == 0 && lines - 1 - y - PROBS_ROWS > LOWER_MIN_ROWS;
     /* a compare run below the bars: the lines under them give the plot the
      * rows for a ramp, and the cache's size its line */
-    if (timing_alone && !s->pred.query_cp &&
+    if (timing_alone && !s->pred.query.cp &&
         lines - 1 - y - probs_rows < TIMING_ROOM_ROWS && probs_rows > 1 + APP_TOP)
         probs_rows = 1 + APP_TOP;
-    l->probs = (Rect){y, 0, probs_rows, left};
-    /* no row for the coin under the bars: it takes the note's, if a hint */
-    l->coin = (Rect){l->prompt.y + l->prompt.h - 1, l->prompt.x, 1, l->prompt.w};
-    l->show_coin = s->coin.valid && !s->quiz_hidden && l->prompt.h >= 2 &&
-                   !view_probs_coin_fits(s, l->probs) &&
-                   view_prompt_note_is_hint(s, l->prompt.w);
-    /* nor the note (a form's progress): in a lesson, whose step names the
-     * coin, the status line's, unless it tells of something gone wrong or a
-     * command is being typed there (the explorer alone keeps its status) */
-    if (s->lesson && s->coin.valid && !l->show_coin && !view_probs_coin_fits(s, l->probs) &&
-        !s->status_error && !s->cmdline_open && !s->quiz_hidden) {
-        l->coin = l->status;
-        l->show_coin = l->coin_on_status = 1;
-    }
+    put(l, PANE_PROBS, (Rect){y, 0, probs_rows, left});
+    place_coin(l, s);
     place_below_bars(l, s, y + probs_rows, lines - 1 - (y + probs_rows), left);
 }
 
@@ -309,16 +308,18 @@ void screen_fit(AppState *s, int lines, int cols)
 {
     Layout l;
     screen_layout(&l, s, lines, cols);
-    int rows = 0, n = l.show_narration ? view_lesson_lines(s, l.narration, &rows) : 0;
-    app_lesson_fit(s, n, rows);
+    const PanePlace *p = &l.at[PANE_NARRATION];
+    int rows = 0, n = p->shown ? view_lesson_lines(s, p->r, &rows) : 0;
+    app_lesson_fit(&s->course, n, rows);
     /* how far the text read or the messages scroll: their last row at the bottom */
-    Rect r = l.show_reading ? l.reading : l.messages;
-    int want = l.show_reading    ? view_reading_rows(s, (Rect){r.y + 1, r.x, r.h - 1, r.w})
-               : l.show_messages ? view_messages_rows(s, (Rect){r.y + 1, r.x, r.h - 1, r.w})
-                                 : 0;
-    s->view_top_max = want > r.h - 1 ? want - (r.h - 1) : 0;
-    if (s->view_top > s->view_top_max)
-        s->view_top = s->view_top_max;
+    Rect r = l.at[PANE_READING].shown ? l.at[PANE_READING].r : l.at[PANE_MESSAGES].r;
+    int want = l.at[PANE_READING].shown ? view_reading_rows(s, (Rect){r.y + 1, r.x, r.h - 1, r.w})
+               : l.at[PANE_MESSAGES].shown
+                   ? view_messages_rows(s, (Rect){r.y + 1, r.x, r.h - 1, r.w})
+                   : 0;
+    s->view.views.top_max = want > r.h - 1 ? want - (r.h - 1) : 0;
+    if (s->view.views.top > s->view.views.top_max)
+        s->view.views.top = s->view.views.top_max;
 }
 
 /* Clear a panel and draw it again. */
@@ -331,31 +332,39 @@ static void redo(const AppState *s, Rect r, void (*draw)(const AppState *, Rect)
 /* The coin on its row of the layout (Layout.coin). */
 static void coin_draw(const AppState *s, Rect r) { view_probs_coin_line(s, r, r.y); }
 
+/* Row `row` of r (from its top; -1: its last), in the pointed look. */
+static void mark_row(Rect r, int row)
+{
+    draw_mark((Rect){row < 0 ? r.y + r.h + row : r.y + row, r.x, 1, r.w}, ROLE_POINTED);
+}
+
 /* The panel a lesson points at: its heading row in the pointed look. */
 static void mark_pointed(const AppState *s, const Layout *l)
 {
-    switch (s->point) {
-    case PANEL_BARS: draw_mark((Rect){l->probs.y, l->probs.x, 1, l->probs.w}, ROLE_POINTED); break;
+    const PanePlace *at = l->at;
+    switch (s->view.point) {
+    case PANEL_BARS: mark_row(at[PANE_PROBS].r, 0); break;
     case PANEL_SLIDERS:
-        if (l->show_sliders)
-            draw_mark((Rect){l->sliders.y, l->sliders.x, 1, l->sliders.w}, ROLE_POINTED);
+        if (at[PANE_SLIDERS].shown)
+            mark_row(at[PANE_SLIDERS].r, 0);
         break;
     case PANEL_TIMING:
-        if (l->show_timing)
-            draw_mark((Rect){l->timing.y, l->timing.x, 1, l->timing.w}, ROLE_POINTED);
+        if (at[PANE_TIMING].shown)
+            mark_row(at[PANE_TIMING].r, 0);
         break;
-    case PANEL_TEXT:
-        draw_mark((Rect){l->prompt.y, l->prompt.x, 1, PROMPT_LABEL_COLS - 1}, ROLE_POINTED);
-        draw_mark((Rect){l->prompt.y + l->prompt.h - 1, l->prompt.x, 1, l->prompt.w}, ROLE_POINTED);
-        break;
-    case PANEL_CORPUS: {
-        /* the column's heading and the line under the bars that names the context */
-        Rect c = view_probs_corpus_rect(s, l->probs);
-        draw_mark((Rect){c.y, c.x, 1, c.w}, ROLE_POINTED);
-        if (!s->quiz_hidden && l->probs.h > APP_TOP + 2)
-            draw_mark((Rect){l->probs.y + APP_TOP + 2, l->probs.x, 1, l->probs.w}, ROLE_POINTED);
+    case PANEL_TEXT: {
+        Rect label = at[PANE_PROMPT].r;
+        label.w = PROMPT_LABEL_COLS - 1;
+        mark_row(label, 0);
+        mark_row(at[PANE_PROMPT].r, -1);
         break;
     }
+    case PANEL_CORPUS:
+        /* the column's heading and the line under the bars that names the context */
+        mark_row(view_probs_corpus_rect(s, at[PANE_PROBS].r), 0);
+        if (!s->view.quiz_hidden && at[PANE_PROBS].r.h > APP_TOP + 2)
+            mark_row(at[PANE_PROBS].r, APP_TOP + 2);
+        break;
     case PANEL_NONE:
     case PANEL_COUNT: break;
     }
@@ -364,18 +373,41 @@ static void mark_pointed(const AppState *s, const Layout *l)
 static void place_cursor(const AppState *s, const Layout *l)
 {
     int y, x;
-    if (s->cmdline_open) { /* at the end of the command being typed */
+    if (s->input.cmdline_open) { /* at the end of the command being typed */
         const char *hint = app_label(s, LBL_CMDLINE_HINT);
-        int room = l->status.w - 2 - textw_width(hint) - 2;
-        int w = textw_width(s->cmdline + textw_fit_tail(s->cmdline, room - 1));
-        move(l->status.y, 1 + w);
+        int room = l->at[PANE_STATUS].r.w - 2 - textw_width(hint) - 2;
+        int w = textw_width(s->input.cmdline + textw_fit_tail(s->input.cmdline, room - 1));
+        move(l->at[PANE_STATUS].r.y, 1 + w);
         curs_set(1);
         return;
     }
-    view_prompt_cursor(s, l->prompt, &y, &x);
+    view_prompt_cursor(s, l->at[PANE_PROMPT].r, &y, &x);
     move(y, x < COLS ? x : COLS - 1);
     curs_set(1); /* the cursor marks where typing goes (an input method draws there) */
 }
+
+/* The panels drawn alike, in this order: each while it has rows, again when
+ * the redraw names one of its parts (commands.h). The coin goes over the
+ * note, so after the text; on the status line's row it comes last. */
+static const struct {
+    Pane pane;
+    unsigned redraw;
+    void (*draw)(const AppState *, Rect);
+} PANE_DRAWS[] = {
+    {PANE_PROMPT, REDRAW_PROMPT | REDRAW_PROBS, view_prompt_draw},
+    {PANE_COIN, REDRAW_PROMPT | REDRAW_PROBS, coin_draw},
+    {PANE_ATTENTION, REDRAW_PROMPT | REDRAW_PROBS, view_attention_draw},
+    {PANE_MASK, REDRAW_PROMPT | REDRAW_PROBS, view_mask_draw},
+    {PANE_READING, REDRAW_PROMPT | REDRAW_PROBS, view_reading_draw},
+    {PANE_MESSAGES, REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS, view_messages_draw},
+    {PANE_PROBS, REDRAW_PROBS, view_probs_draw},
+    {PANE_COMPARE, REDRAW_PROMPT | REDRAW_PROBS, view_compare_draw},
+    {PANE_SLIDERS, REDRAW_SLIDERS, view_sliders_draw},
+    {PANE_TIMING, REDRAW_TIMING, view_timing_draw},
+    {PANE_KVCACHE, REDRAW_PROMPT | REDRAW_TIMING, view_kvcache_draw},
+    {PANE_WEIGHTS, REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING, view_weights_draw},
+    {PANE_ENTROPY, REDRAW_PROMPT, view_entropy_draw},
+};
 
 void screen_draw(const AppState *s, unsigned redraw)
 {
@@ -388,51 +420,34 @@ void screen_draw(const AppState *s, unsigned redraw)
     if (l.too_small) {
         curs_set(0);
         view_too_small_draw(s, LINES, COLS);
-    } else if (s->picking) {
+    } else if (s->course.picking) {
         curs_set(0);
-        view_title_draw(s, l.title);
+        view_title_draw(s, l.at[PANE_TITLE].r);
+        Rect picker = l.at[PANE_HELP].r;
+        picker.h--; /* the status line below it */
         if (redraw == REDRAW_ALL)
-            view_picker_draw(s, (Rect){l.help.y, l.help.x, l.help.h - 1, l.help.w}); /* status below */
-        redo(s, l.status, view_status_draw);
-    } else if (app_view_is_open(s, VIEW_HELP)) {
+            view_picker_draw(s, picker);
+        redo(s, l.at[PANE_STATUS].r, view_status_draw);
+    } else if (app_view_is_open(&s->view.views, VIEW_HELP)) {
         curs_set(0);
-        view_title_draw(s, l.title);
-        view_help_draw(s, l.help);
+        view_title_draw(s, l.at[PANE_TITLE].r);
+        view_help_draw(s, l.at[PANE_HELP].r);
     } else {
+        /* the session's code in the title follows the text and settings */
         if (redraw == REDRAW_ALL || (redraw & (REDRAW_PROMPT | REDRAW_SLIDERS)))
-            view_title_draw(s, l.title); /* the session's code follows the text and settings */
-        if (redraw & (REDRAW_PROMPT | REDRAW_PROBS))
-            redo(s, l.prompt, view_prompt_draw);
-        if (l.show_coin && !l.coin_on_status && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.coin, coin_draw); /* over the note, so after the text */
-        if (l.show_attention && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.attention, view_attention_draw);
-        if (l.show_mask && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.mask, view_mask_draw);
-        if (l.show_reading && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.reading, view_reading_draw);
-        if (l.show_messages && (redraw & (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS)))
-            redo(s, l.messages, view_messages_draw);
-        if (l.show_panels && !l.compare_on_bars && (redraw & REDRAW_PROBS))
-            redo(s, l.probs, view_probs_draw);
-        if (l.show_compare && (redraw & (REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.compare, view_compare_draw);
-        if (l.show_sliders && (redraw & REDRAW_SLIDERS))
-            redo(s, l.sliders, view_sliders_draw);
-        if (l.show_timing && (redraw & REDRAW_TIMING))
-            redo(s, l.timing, view_timing_draw);
-        if (l.show_kvcache && (redraw & (REDRAW_PROMPT | REDRAW_TIMING)))
-            redo(s, l.kvcache, view_kvcache_draw);
-        if (l.show_weights && (redraw & (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_TIMING)))
-            redo(s, l.weights, view_weights_draw);
-        if (l.show_entropy && (redraw & REDRAW_PROMPT))
-            redo(s, l.entropy, view_entropy_draw);
-        if (l.show_narration && redraw == REDRAW_ALL)
-            view_lesson_draw(s, l.narration);
+            view_title_draw(s, l.at[PANE_TITLE].r);
+        for (size_t i = 0; i < sizeof PANE_DRAWS / sizeof *PANE_DRAWS; i++) {
+            const PanePlace *p = &l.at[PANE_DRAWS[i].pane];
+            if (p->shown && (redraw & PANE_DRAWS[i].redraw) &&
+                !(PANE_DRAWS[i].pane == PANE_COIN && l.coin_on_status))
+                redo(s, p->r, PANE_DRAWS[i].draw);
+        }
+        if (l.at[PANE_NARRATION].shown && redraw == REDRAW_ALL)
+            view_lesson_draw(s, l.at[PANE_NARRATION].r);
         if (redraw & REDRAW_STATUS)
-            redo(s, l.status, view_status_draw);
+            redo(s, l.at[PANE_STATUS].r, view_status_draw);
         if (l.coin_on_status && (redraw & (REDRAW_STATUS | REDRAW_PROMPT | REDRAW_PROBS)))
-            redo(s, l.coin, coin_draw);
+            redo(s, l.at[PANE_COIN].r, coin_draw);
         mark_pointed(s, &l);
         place_cursor(s, &l);
     }

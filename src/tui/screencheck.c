@@ -68,7 +68,7 @@ static void tell(Drawn *d, int line, const char *fmt, ...)
 static void draw_on(AppState *s, const CheckScreen *sc, Drawn *d)
 {
     resize_term(sc->lines, sc->cols);
-    s->projector = sc->projector;
+    s->prefs.projector = sc->projector;
     screen_fit(s, sc->lines, sc->cols);
     screen_layout(&d->layout, s, sc->lines, sc->cols);
     draw_audit_start(d->log, LOG_MAX);
@@ -169,12 +169,12 @@ static void expect_figure(Drawn *d, const AppState *s, const ScriptCmd *c, int l
         return;
     }
     if (c->claim == CLAIM_MASK) { /* the mask view, or the sliders' KV cache row ("read 1") */
-        if (!d->layout.show_mask && !d->layout.show_sliders)
+        if (!d->layout.at[PANE_MASK].shown && !d->layout.at[PANE_SLIDERS].shown)
             tell(d, line, "%s: neither the mask view nor the sliders' KV cache row is on the screen",
                  cmd);
         return;
     }
-    int id = vocab_id(&s->m->vocab, c->cp);
+    int id = vocab_id(&s->text.m->vocab, c->cp);
     if (id < 0 || !s->pred.model_ok)
         return; /* the claim itself fails, and says so */
     int rank = app_rank(s, id);
@@ -182,7 +182,7 @@ static void expect_figure(Drawn *d, const AppState *s, const ScriptCmd *c, int l
         char what[64];
         snprintf(what, sizeof what, ts_text("the row of its character (rank %d)"), rank);
         need(d, line, ITEM_BARS, rank - 1, what, cmd);
-    } else if (s->pred.query_cp == c->cp) {
+    } else if (s->pred.query.cp == c->cp) {
         need(d, line, ITEM_QUERY, -1, "the look-up line", cmd);
     } else if (below_the_bars(s, c)) {
         /* "not in the top 8", "below 20%": shown by the eight bars above it */
@@ -227,11 +227,11 @@ static void named(Drawn *d, AppState *s, const LessonLine *cl, const char *narra
     const char *v = c.verb->name;
     char cmd[80];
     snprintf(cmd, sizeof cmd, "%.79s", cl->text);
-    if (strcmp(v, "lookup") == 0 && s->pred.query_cp)
+    if (strcmp(v, "lookup") == 0 && s->pred.query.cp)
         need(d, cl->line, ITEM_QUERY, -1, "the look-up line", cmd);
-    else if (strcmp(v, "step") == 0 && s->coin.valid)
+    else if (strcmp(v, "step") == 0 && s->view.coin.valid)
         need(d, cl->line, ITEM_COIN, -1, "the coin's line", cmd);
-    else if (strcmp(v, "compare") == 0 && s->cmp.done) {
+    else if (strcmp(v, "compare") == 0 && s->view.cmp.done) {
         need(d, cl->line, ITEM_MEMORY, -1, "the cache's size", cmd);
         if (need(d, cl->line, ITEM_VERDICT, -1, "the compare run's verdict", cmd)) {
             for (int i = 0; i < d->n; i++)
@@ -243,29 +243,29 @@ static void named(Drawn *d, AppState *s, const LessonLine *cl, const char *narra
         const char *w = c.verb->words[c.choice];
         if (strcmp(w, "histogram") == 0)
             need(d, cl->line, ITEM_HIST, -1, "the histogram's column", cmd);
-        else if (strcmp(w, "attention") == 0 && !d->layout.show_attention)
+        else if (strcmp(w, "attention") == 0 && !d->layout.at[PANE_ATTENTION].shown)
             tell(d, cl->line, "%s: the attention view is not on the screen", cmd);
-        else if (strcmp(w, "mask") == 0 && !d->layout.show_mask)
+        else if (strcmp(w, "mask") == 0 && !d->layout.at[PANE_MASK].shown)
             tell(d, cl->line, "%s: the mask view is not on the screen", cmd);
-        else if (strcmp(w, "memory") == 0 && !d->layout.show_kvcache)
+        else if (strcmp(w, "memory") == 0 && !d->layout.at[PANE_KVCACHE].shown)
             tell(d, cl->line, "%s: the KV cache's cost is not on the screen", cmd);
         else if (strcmp(w, "memory") == 0 &&
                  need(d, cl->line, ITEM_KV_COLUMN, 0, "the memory table's column per token", cmd))
             need(d, cl->line, ITEM_KV_COLUMN, 1, "the memory table's column for the text now", cmd);
-        else if (strcmp(w, "weights") == 0 && !d->layout.show_weights)
+        else if (strcmp(w, "weights") == 0 && !d->layout.at[PANE_WEIGHTS].shown)
             tell(d, cl->line, "%s: the weights panel is not on the screen", cmd);
-        else if (strcmp(w, "written") == 0 && s->cmp.n > 0)
+        else if (strcmp(w, "written") == 0 && s->view.cmp.n > 0)
             need(d, cl->line, ITEM_WRITTEN, -1, "what both compare runs wrote", cmd);
     } else if (strcmp(v, "point") == 0) {
         const char *w = c.verb->words[c.choice];
-        if (strcmp(w, "sliders") == 0 && !d->layout.show_sliders)
+        if (strcmp(w, "sliders") == 0 && !d->layout.at[PANE_SLIDERS].shown)
             tell(d, cl->line, "%s: the sliders are not on the screen", cmd);
-        else if (strcmp(w, "timing") == 0 && !d->layout.show_timing)
+        else if (strcmp(w, "timing") == 0 && !d->layout.at[PANE_TIMING].shown)
             tell(d, cl->line, "%s: the timing panel is not on the screen", cmd);
         else if (strcmp(w, "corpus") == 0)
             need(d, cl->line, ITEM_CORPUS, 0, "the training text's column", cmd);
-    } else if (strcmp(v, "stage") == 0 && s->lesson_stage.on &&
-               app_stage_running(s, s->lesson_stage.kind)) {
+    } else if (strcmp(v, "stage") == 0 && s->view.lesson_stage.on &&
+               app_stage_running(s, s->view.lesson_stage.kind)) {
         need(d, cl->line, ITEM_STAGE, -1, "the line that counts where the program differs", cmd);
         if (names_stage_column(s, narration))
             need(d, cl->line, ITEM_STAGE_COL, -1, "the program's column (the narration names it)",
@@ -295,7 +295,8 @@ static void quoted_figures(Drawn *d, const AppState *s, const LessonStep *st, in
     size_t len = 0;
     for (int i = 0; i < d->n; i++) {
         const DrawnText *t = &d->log[i];
-        if (d->layout.show_narration && inside(d->layout.narration, t->y, t->x))
+        if (d->layout.at[PANE_NARRATION].shown &&
+            inside(d->layout.at[PANE_NARRATION].r, t->y, t->x))
             continue;
         size_t n = strlen(t->text);
         if (len + n + 2 > sizeof text)
@@ -305,10 +306,10 @@ static void quoted_figures(Drawn *d, const AppState *s, const LessonStep *st, in
         text[len++] = '\n'; /* no number runs on from one text into the next */
     }
     text[len] = 0;
-    int n = figures_find(st->narration, s->lang, fig, FIGURES_MAX);
+    int n = figures_find(st->narration, s->view.lang, fig, FIGURES_MAX);
     for (int i = 0; i < n; i++) {
         char shown[64], msg[300];
-        if (figures_shown(&fig[i], text, s->lang, shown, sizeof shown))
+        if (figures_shown(&fig[i], text, s->view.lang, shown, sizeof shown))
             continue;
         if (shown[0])
             snprintf(msg, sizeof msg, ts_text("step %d: the narration quotes %s but the screen shows %s"),
@@ -335,16 +336,17 @@ static void misnumbered(Drawn *d, const AppState *s, int line)
     for (int i = 0; i < d->n; i++) {
         const DrawnText *t = &d->log[i];
         char bad[32];
-        if ((d->layout.show_narration && inside(d->layout.narration, t->y, t->x)) || t->item == ITEM_SEED ||
-            !figures_misnumbered(t->text, s->lang, bad, sizeof bad))
+        if ((d->layout.at[PANE_NARRATION].shown &&
+             inside(d->layout.at[PANE_NARRATION].r, t->y, t->x)) ||
+            t->item == ITEM_SEED || !figures_misnumbered(t->text, s->view.lang, bad, sizeof bad))
             continue;
         int again = 0;
         for (int j = 0; j < i && !again; j++)
             again = strcmp(d->log[j].text, t->text) == 0;
         TsQuoted q;
         if (!again)
-            tell(d, line, "%s is not a number as %s writes it: %s", bad, app_lang_code(s->lang),
-                 ts_quote(&q, t->text));
+            tell(d, line, "%s is not a number as %s writes it: %s", bad,
+                 app_lang_code(s->view.lang), ts_quote(&q, t->text));
     }
 }
 
@@ -352,37 +354,37 @@ int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
 {
     static Drawn d; /* large: a log of every text drawn */
     const LessonStep *st = &l->steps[k];
-    int hidden = s->quiz_hidden, projector = s->projector, problems = 0;
-    const Lesson *was = s->lesson;
-    int was_step = s->lesson_step;
-    s->lesson = l; /* the lesson's screen: its narration beside the panels */
-    s->lesson_step = k;
-    s->narration_top = 0;
+    int hidden = s->view.quiz_hidden, projector = s->prefs.projector, problems = 0;
+    const Lesson *was = s->course.lesson;
+    int was_step = s->course.step;
+    s->course.lesson = l; /* the lesson's screen: its narration beside the panels */
+    s->course.step = k;
+    s->course.narration_top = 0;
     char status[APP_STATUS_MAX];
-    memcpy(status, s->status, sizeof status);
+    memcpy(status, s->view.status, sizeof status);
     for (int i = 0; i < CHECK_SCREEN_COUNT; i++) {
         d.screen = &CHECK_SCREENS[i];
         d.problem = problem;
         d.ctx = ctx;
         d.problems = 0;
         if (hidden) { /* before the class has guessed: the question, whole */
-            s->quiz_hidden = 1;
+            s->view.quiz_hidden = 1;
             draw_on(s, d.screen, &d);
             for (int j = 0; j < st->n_cmds; j++) {
                 if (strncmp(st->cmds[j].text, "quiz", 4) == 0)
                     need(&d, st->cmds[j].line, ITEM_QUIZ, -1, "the question", "quiz");
-                if (strncmp(st->cmds[j].text, "answer", 6) == 0 && s->quiz_answer[0])
+                if (strncmp(st->cmds[j].text, "answer", 6) == 0 && s->view.quiz_answer[0])
                     for (int t = 0; t < d.n; t++)
-                        if (strstr(d.log[t].text, s->quiz_answer)) {
+                        if (strstr(d.log[t].text, s->view.quiz_answer)) {
                             tell(&d, st->cmds[j].line, "answer: on the screen before the reveal");
                             break;
                         }
             }
             cut_lines(&d, st->line);
-            s->quiz_hidden = 0; /* then what the reveal shows */
+            s->view.quiz_hidden = 0; /* then what the reveal shows */
         }
         draw_on(s, d.screen, &d);
-        if (hidden && s->quiz_answer[0])
+        if (hidden && s->view.quiz_answer[0])
             for (int j = 0; j < st->n_cmds; j++)
                 if (strncmp(st->cmds[j].text, "answer", 6) == 0)
                     need(&d, st->cmds[j].line, ITEM_ANSWER, -1, "the answer", "answer");
@@ -391,10 +393,10 @@ int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
         misnumbered(&d, s, st->line);
         /* a narration more than twice as tall as its pane at 80x24: the
          * class would scroll more than it reads */
-        if (d.screen->cols == 80 && !d.screen->projector && s->narration_rows > 0 &&
-            s->narration_lines > 2 * s->narration_rows)
-            tell(&d, st->line, app_label(s, LBL_SC_NARRATION_TALL), s->narration_lines,
-                 s->narration_rows);
+        if (d.screen->cols == 80 && !d.screen->projector && s->course.narration_rows > 0 &&
+            s->course.narration_lines > 2 * s->course.narration_rows)
+            tell(&d, st->line, app_label(s, LBL_SC_NARRATION_TALL), s->course.narration_lines,
+                 s->course.narration_rows);
         if (d.screen == &CHECK_SCREENS[CHECK_SCREEN_DEFAULT])
             quoted_figures(&d, s, st, k);
         for (int j = 0; j < st->n_cmds; j++)
@@ -402,10 +404,10 @@ int screencheck_step(AppState *s, const Lesson *l, int k, LessonProblem problem,
                 named(&d, s, &st->cmds[j], st->narration);
         problems += d.problems;
     }
-    s->quiz_hidden = hidden;
-    s->projector = projector;
-    s->lesson = was;
-    s->lesson_step = was_step;
-    memcpy(s->status, status, sizeof status);
+    s->view.quiz_hidden = hidden;
+    s->prefs.projector = projector;
+    s->course.lesson = was;
+    s->course.step = was_step;
+    memcpy(s->view.status, status, sizeof status);
     return problems;
 }

@@ -285,9 +285,9 @@ static void theme_apply(int theme, int projector)
 
 int tui_theme_follow(const AppState *s)
 {
-    if ((int)s->theme == applied_theme && s->projector == applied_projector)
+    if ((int)s->prefs.theme == applied_theme && s->prefs.projector == applied_projector)
         return 0;
-    theme_apply(s->theme, s->projector);
+    theme_apply(s->prefs.theme, s->prefs.projector);
     return 1;
 }
 
@@ -340,18 +340,20 @@ static unsigned on_mouse(AppState *s, int *drag)
         return REDRAW_NONE;
     Layout l;
     screen_layout(&l, s, LINES, COLS);
-    if (l.show_narration && (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) &&
-        ev.x >= l.narration.x && ev.y >= l.narration.y && ev.y < l.narration.y + l.narration.h)
+    const PanePlace *nar = &l.at[PANE_NARRATION];
+    if (nar->shown && (ev.bstate & (BUTTON4_PRESSED | BUTTON5_PRESSED)) && ev.x >= nar->r.x &&
+        ev.y >= nar->r.y && ev.y < nar->r.y + nar->r.h)
         return app_apply(s, CMD_NARRATION_SCROLL, cmd_arg(ev.bstate & BUTTON4_PRESSED ? -3 : 3));
-    if (l.too_small || !l.show_sliders || app_view_is_open(s, VIEW_HELP) || s->picking)
+    if (l.too_small || !l.at[PANE_SLIDERS].shown || app_view_is_open(&s->view.views, VIEW_HELP) ||
+        s->course.picking)
         return REDRAW_NONE;
-    int dragging = *drag >= 0, y = dragging ? l.sliders.y + 1 + *drag : ev.y;
+    int dragging = *drag >= 0, y = dragging ? l.at[PANE_SLIDERS].r.y + 1 + *drag : ev.y;
     if (ev.bstate & BUTTON1_RELEASED)
         *drag = -1;
     SliderId id;
     double value;
     int on_bar;
-    if (!view_sliders_hit(s, l.sliders, y, ev.x, &id, &value, &on_bar))
+    if (!view_sliders_hit(s, l.at[PANE_SLIDERS].r, y, ev.x, &id, &value, &on_bar))
         return REDRAW_NONE;
     if (!dragging && !(ev.bstate & BUTTON1_PRESSED))
         return REDRAW_NONE; /* motion without a press */
@@ -528,10 +530,10 @@ static unsigned on_input(AppState *s, LoopState *ls, int rc, wint_t key)
             paste_add(&ls->paste, (uint32_t)arg.n);
         return REDRAW_NONE;
     }
-    s->key_time = ts_now();
-    s->key_char = rc == KEY_CODE_YES ? 0 : (long)key;
+    s->input.key_time = ts_now();
+    s->input.key_char = rc == KEY_CODE_YES ? 0 : (long)key;
     unsigned redraw = c == CMD_TYPE ? on_burst(s, ls, (uint32_t)arg.n) : app_apply(s, c, arg);
-    s->key_time = 0; /* what the clock and a paste apply later is no key */
+    s->input.key_time = 0; /* what the clock and a paste apply later is no key */
     return redraw;
 }
 
@@ -566,7 +568,7 @@ static unsigned on_clock(AppState *s, LoopState *ls, const TuiHooks *hooks)
     return redraw;
 }
 
-/* AppState.stage_wait: a student's program is slow to answer. The screen
+/* AppState.progs.wait: a student's program is slow to answer. The screen
  * says so now, in the status line (the key being applied is not done, so
  * nothing else is drawn); the loop drops the keys typed meanwhile. */
 static void say_stage_wait(const AppState *s, const char *cmd, double limit)
@@ -575,7 +577,7 @@ static void say_stage_wait(const AppState *s, const char *cmd, double limit)
         return;
     char secs[32], line[APP_STATUS_MAX];
     snprintf(line, sizeof line, app_label(s, LBL_ST_STAGE_WAITING), cmd,
-             app_num_short(s->lang, limit, secs, sizeof secs));
+             app_num_short(s->view.lang, limit, secs, sizeof secs));
     Rect r = {LINES - 1, 0, 1, COLS};
     draw_clear(r);
     draw_text_cut(r.y, r.x, r.w - 1, ROLE_KEY, line);
@@ -586,14 +588,14 @@ static void say_stage_wait(const AppState *s, const char *cmd, double limit)
 static void event_loop(AppState *s, const TuiHooks *hooks)
 {
     LoopState ls = {.last_job = JOB_NONE, .drag = -1};
-    if (s->stage_waited) /* --stage: its first request kept the start waiting */
+    if (s->progs.waited) /* --stage: its first request kept the start waiting */
         flushinp();
-    s->stage_waited = 0;
+    s->progs.waited = 0;
     draw_changed(s, &ls, REDRAW_ALL);
     report_first_frame();
     if (hooks && hooks->background) /* the slow start comes after the first frame */
         draw_changed(s, &ls, hooks->background(s, hooks->ctx, &ls.background));
-    while (!s->quit && !quit_signal) {
+    while (!s->input.quit && !quit_signal) {
         wint_t key;
         int rc;
         if (ls.pending) { /* the key that ended a burst */
@@ -604,21 +606,23 @@ static void event_loop(AppState *s, const TuiHooks *hooks)
             wtimeout(stdscr, wait_ms(s, &ls, hooks));
             rc = wget_wch(stdscr, &key);
         }
-        int step = s->lesson_step;
+        int step = s->course.step;
         double t0 = ts_now();
         unsigned redraw = rc == ERR ? REDRAW_NONE : on_input(s, &ls, rc, key);
         redraw |= on_paste_end(s, &ls, rc, key);
         redraw |= on_clock(s, &ls, hooks);
-        if (redraw && !s->quit)
+        if (redraw && !s->input.quit)
             draw_changed(s, &ls, redraw);
-        if ((s->lesson && s->lesson_step != step && 1000.0 * (ts_now() - t0) > TYPEAHEAD_MS) ||
-            s->stage_waited) { /* keys typed while a step or a program kept us waiting */
+        if ((s->course.lesson && s->course.step != step &&
+             1000.0 * (ts_now() - t0) > TYPEAHEAD_MS) ||
+            s->progs.waited) { /* keys typed while a step or a program kept us waiting */
             flushinp();
             ls.pending = 0;
         }
-        if (s->stage_waited && !s->quit) /* the status line said "waiting": what it says now */
+        if (s->progs.waited &&
+            !s->input.quit) /* the status line said "waiting": what it says now */
             draw_changed(s, &ls, REDRAW_STATUS);
-        s->stage_waited = 0;
+        s->progs.waited = 0;
     }
 }
 
@@ -630,11 +634,11 @@ int tui_run(AppState *s, const TuiHooks *hooks)
         return 1;
     }
     quit_signal = 0;
-    s->sym = glyphs.app; /* the status line's symbols: this terminal's */
-    s->stage_wait = say_stage_wait;
+    s->prefs.sym = glyphs.app; /* the status line's symbols: this terminal's */
+    s->progs.wait = say_stage_wait;
     tui_theme_follow(s);
     event_loop(s, hooks);
-    s->stage_wait = NULL;
+    s->progs.wait = NULL;
     restore_terminal();
     return quit_signal ? 128 + quit_signal : 0;
 }

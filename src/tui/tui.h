@@ -49,7 +49,7 @@ int tui_run(AppState *s, const TuiHooks *hooks);
  * drawing without a terminal (`tangscope bench --ui`). */
 int tui_headless_open(int rows, int cols, TsErr *err);
 void tui_headless_close(void);
-/* Give the screen the look s asks for (s->theme, s->projector) if it has
+/* Give the screen the look s asks for (s->prefs.theme, s->prefs.projector) if it has
  * another; returns 1 if it changed (then everything must be drawn again). */
 int tui_theme_follow(const AppState *s);
 /* Draw what `redraw` (REDRAW_ flags) names and send it to the screen

@@ -17,7 +17,7 @@ enum { FOOT_ROWS = 2 }; /* the characters and "max" under the rows; what max mea
 
 int view_attention_rows(const AppState *s)
 {
-    return 1 + s->m->cfg.n_layer * s->m->cfg.n_head + FOOT_ROWS;
+    return 1 + s->text.m->cfg.n_layer * s->text.m->cfg.n_head + FOOT_ROWS;
 }
 
 /* Where the row's strongest weight is printed. */
@@ -30,7 +30,7 @@ static int max_x(const AppState *s, Rect r)
 static float head_max(const AppState *s, int layer, int head)
 {
     float m = 0.0f;
-    for (long t = (long)app_window_start(s); t < (long)s->g.n; t++) {
+    for (long t = (long)app_window_start(s); t < (long)s->text.g.n; t++) {
         float a;
         if (app_attention(s, layer, head, t, &a))
             m = a > m ? a : m;
@@ -54,7 +54,7 @@ static void draw_head(const AppState *s, Rect r, int y, int layer, int head, con
             draw_text(y, x0 + cells[k].x + i, 1, ROLE_HEAT, g->shades[level]);
     }
     char max[32];
-    draw_text(y, max_x(s, r), 8, ROLE_DIM, app_num(s->lang, (double)m, 2, max, sizeof max));
+    draw_text(y, max_x(s, r), 8, ROLE_DIM, app_num(s->view.lang, (double)m, 2, max, sizeof max));
 }
 
 /* Under the rows: the characters whose columns they shade, "↑ max" under
@@ -68,7 +68,8 @@ static void draw_foot(const AppState *s, Rect r, int y, const PromptCell *cells,
             draw_text(y, x0 + cells[k].x, cells[k].w, ROLE_DIM, tui_glyphs()->shift);
             continue;
         }
-        uint32_t cp = cells[k].char_index < 0 ? app_start_cp(s) : s->chars[cells[k].char_index].cp;
+        uint32_t cp =
+            cells[k].char_index < 0 ? app_start_cp(s) : s->text.chars[cells[k].char_index].cp;
         float a;
         int read = app_attention(s, 0, 0, cells[k].text_index, &a);
         draw_cp(y, x0 + cells[k].x, cells[k].w, read ? ROLE_NORMAL : ROLE_DIM, cp);
@@ -85,7 +86,7 @@ void view_attention_draw(const AppState *s, Rect r)
     PromptCell cells[512];
     int n = view_prompt_cells(s, view_prompt_text_width(s, r), cells, 512);
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_ATT_HEADER));
-    int L = s->m->cfg.n_layer, H = s->m->cfg.n_head, rows = L * H;
+    int L = s->text.m->cfg.n_layer, H = s->text.m->cfg.n_head, rows = L * H;
     /* the foot stays on screen: the heads that do not fit above it are counted */
     int room = r.h - 1 - FOOT_ROWS, shown = rows <= room ? rows : room - 1;
     shown = shown < 0 ? 0 : shown;

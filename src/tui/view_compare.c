@@ -31,14 +31,14 @@ static void draw_cell(const AppState *s, const ModelCmpCand *c, int k, int y, in
     draw_item(is_a ? ITEM_BARS : ITEM_NONE, k);
     draw_cp(y, x + 3, 2, ROLE_NORMAL, vocab_shown_cp(c->cp));
     int pct_end = x + hw - RANK_COLS - 2;
-    probfmt_percent_in((double)c->p, 1, app_num_style(s->lang), num, sizeof num);
+    probfmt_percent_in((double)c->p, 1, app_num_style(s->view.lang), num, sizeof num);
     draw_text_right(y, pct_end, pct_end - (x + 5), ROLE_NORMAL, num);
     draw_item(ITEM_NONE, 0);
     if (c->other_id < 0) {
         draw_text_right(y, x + hw - 1, RANK_COLS, ROLE_DIM, app_label(s, LBL_CMP_LACKS));
         return;
     }
-    app_format_count(s->lang, c->rank_other, num, sizeof num);
+    app_format_count(s->view.lang, c->rank_other, num, sizeof num);
     draw_text_right(y, x + hw - 1, RANK_COLS, c->rank_other == k + 1 ? ROLE_DIM : ROLE_CACHED, num);
 }
 
@@ -57,29 +57,29 @@ static void draw_heads(const AppState *s, int y, int x, int hw, const char *own,
  * (only when the vocabularies differ). */
 static void draw_notes(const AppState *s, Rect r, int y)
 {
-    const AppCompareModel *c = s->cm;
+    const AppCompareModel *c = s->text.cm;
     const ModelCmp *m = &c->cmp;
-    if (m->shared == s->m->cfg.vocab_size && m->shared == c->m->cfg.vocab_size)
+    if (m->shared == s->text.m->cfg.vocab_size && m->shared == c->m->cfg.vocab_size)
         return;
     char num[32];
     LabelId line[3] = {LBL_CMP_SHARED, LBL_CMP_A_ONLY, LBL_CMP_B_ONLY};
     for (int i = 0; i < 3 && y < r.y + r.h; i++, y++) {
         if (i == 0)
-            app_format_count(s->lang, m->shared, num, sizeof num);
+            app_format_count(s->view.lang, m->shared, num, sizeof num);
         else
-            app_share(s->lang, 100.0 * (i == 1 ? m->a_only : m->b_only), 2, num, sizeof num);
+            app_share(s->view.lang, 100.0 * (i == 1 ? m->a_only : m->b_only), 2, num, sizeof num);
         draw_textf(y, r.x, r.w, ROLE_DIM, app_label(s, line[i]), num);
     }
 }
 
 void view_compare_draw(const AppState *s, Rect r)
 {
-    const AppCompareModel *c = s->cm;
+    const AppCompareModel *c = s->text.cm;
     if (!c || r.h < 1)
         return;
     char kl[32] = "inf";
     if (isfinite(c->cmp.kl))
-        app_num(s->lang, c->cmp.kl / log(2.0), 5, kl, sizeof kl);
+        app_num(s->view.lang, c->cmp.kl / log(2.0), 5, kl, sizeof kl);
     int y = r.y;
     if (c->ok) /* no divergence while B cannot read the text: the names head the panel */
         draw_textf(y++, r.x, r.w, ROLE_HEADER, app_label(s, LBL_CMP_HEADER), kl);

@@ -30,7 +30,7 @@ static int wrapped_lines(const AppState *s, Rect r, int y, int rows, Role role, 
 {
     enum { MAX = 4 };
     TextSpan spans[MAX];
-    int n = textw_lines_in(text, r.w, lang_row(s->lang)->wrap, spans, MAX);
+    int n = textw_lines_in(text, r.w, lang_row(s->view.lang)->wrap, spans, MAX);
     if (n > MAX || n > rows)
         return 0;
     for (int k = 0; k < n; k++) {
@@ -76,8 +76,8 @@ void view_entropy_draw(const AppState *s, Rect r)
     if (r.h < 1 || r.w < CELL_COLS)
         return;
     int written = 0;
-    for (size_t i = 0; i < s->n_chars; i++)
-        written += s->chars[i].origin == ORIGIN_MODEL;
+    for (size_t i = 0; i < s->text.n_chars; i++)
+        written += s->text.chars[i].origin == ORIGIN_MODEL;
     /* the figures first: two rows for a row of them, then the heading and
      * the legend above them where rows are left (beside a lesson's narration
      * they may not be) */
@@ -92,11 +92,11 @@ void view_entropy_draw(const AppState *s, Rect r)
     if (per_row < 1 || rows < 1)
         return;
     size_t room = (size_t)per_row * (size_t)rows;
-    size_t first = s->n_chars > room ? s->n_chars - room : 0, last = s->n_chars;
-    while (last > first && s->chars[last - 1].origin != ORIGIN_MODEL)
+    size_t first = s->text.n_chars > room ? s->text.n_chars - room : 0, last = s->text.n_chars;
+    while (last > first && s->text.chars[last - 1].origin != ORIGIN_MODEL)
         last--; /* the model's last: the figure `expect entropy` names */
-    for (size_t i = first; i < s->n_chars; i++) {
-        const AppChar *c = &s->chars[i];
+    for (size_t i = first; i < s->text.n_chars; i++) {
+        const AppChar *c = &s->text.chars[i];
         int k = (int)(i - first), row = y + 2 * (k / per_row), x = r.x + CELL_COLS * (k % per_row);
         int model = c->origin == ORIGIN_MODEL;
         Role role = c->id < 0 ? ROLE_UNKNOWN : model ? view_entropy_role(c->bits) : ROLE_DIM;
@@ -104,7 +104,8 @@ void view_entropy_draw(const AppState *s, Rect r)
         if (model) {
             char bits[16];
             draw_item(i + 1 == last ? ITEM_ENTROPY : ITEM_NONE, 0);
-            draw_text(row + 1, x, CELL_COLS - 1, role, app_num(s->lang, (double)c->bits, 1, bits, sizeof bits));
+            draw_text(row + 1, x, CELL_COLS - 1, role,
+                      app_num(s->view.lang, (double)c->bits, 1, bits, sizeof bits));
             draw_item(ITEM_NONE, 0);
         } else {
             draw_text(row + 1, x, CELL_COLS - 1, ROLE_DIM, "-"); /* typed or picked: no draw */

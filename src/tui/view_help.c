@@ -92,7 +92,7 @@ void view_help_draw(const AppState *s, Rect r)
 {
     const Glyphs *g = tui_glyphs();
     KeyHelp lines[MAX_LINES];
-    int n = help_lines(s->lang, lines);
+    int n = help_lines(s->view.lang, lines);
     int columns = r.h - 1 - LEGEND_ROWS >= n ? 1 : 2;
     int per_column = (n + columns - 1) / columns, col_w = (r.w - 2) / columns;
     int spare = r.h - 1 - per_column - LEGEND_ROWS;

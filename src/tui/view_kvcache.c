@@ -36,7 +36,7 @@ static size_t short_len(const char *name)
 static void table_fill(const AppState *s, int now, KvTable *t)
 {
     const char *times = tui_glyphs()->times;
-    KvShape own = kvcost_of_model(&s->m->cfg);
+    KvShape own = kvcost_of_model(&s->text.m->cfg);
     snprintf(t->name[0], sizeof t->name[0], app_label(s, LBL_KV_THIS), own.layers, times,
              own.kv_heads * own.head_dim);
     t->per_token[0] = kvcost_bytes_per_token(&own);
@@ -51,9 +51,9 @@ static void table_fill(const AppState *s, int now, KvTable *t)
     char count[32];
     snprintf(t->head[0], sizeof t->head[0], "%s", app_label(s, LBL_KV_PER_TOKEN));
     snprintf(t->head[1], sizeof t->head[1], app_label(s, LBL_KV_NOW),
-             app_format_count(s->lang, now, count, sizeof count));
+             app_format_count(s->view.lang, now, count, sizeof count));
     snprintf(t->head[2], sizeof t->head[2], app_label(s, LBL_KV_AT),
-             app_format_count(s->lang, LONG_TOKENS, count, sizeof count));
+             app_format_count(s->view.lang, LONG_TOKENS, count, sizeof count));
     double counts[COLS] = {1, now, LONG_TOKENS};
     t->name_w = t->short_w = 0;
     for (int c = 0; c < COLS; c++)
@@ -66,7 +66,8 @@ static void table_fill(const AppState *s, int now, KvTable *t)
         w = textw_width(head);
         t->short_w = w > t->short_w ? w : t->short_w;
         for (int c = 0; c < COLS; c++) {
-            app_bytes(s->lang, (double)t->per_token[i] * counts[c], t->num[i][c], sizeof t->num[i][c]);
+            app_bytes(s->view.lang, (double)t->per_token[i] * counts[c], t->num[i][c],
+                      sizeof t->num[i][c]);
             w = textw_width(t->num[i][c]);
             t->col_w[c] = w > t->col_w[c] ? w : t->col_w[c];
         }
@@ -101,7 +102,7 @@ void view_kvcache_draw(const AppState *s, Rect r)
 {
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_KV_HEADER));
     /* the tokens the cache holds for the text now: the window the model reads */
-    int now = (int)(s->g.n - app_window_start(s));
+    int now = (int)(s->text.g.n - app_window_start(s));
     static KvTable t;
     table_fill(s, now, &t);
     KvFit fit = table_fit(&t, r.w);

@@ -39,11 +39,11 @@ typedef struct {
  * narration, and the quiz until the quiz panel shows it. */
 static void narration_open(Narration *na, const AppState *s)
 {
-    const LessonStep *st = &s->lesson->steps[s->lesson_step];
+    const LessonStep *st = &s->course.lesson->steps[s->course.step];
     int marks = 0;
     na->n = 0;
-    na->marked = lesson_marks_figures(s, s->lesson)
-                     ? lesson_plain_marked(s, s->lesson, s->lesson_step, &marks) : NULL;
+    na->marked = lesson_marks_figures(s, s->course.lesson)
+                     ? lesson_plain_marked(s, s->course.lesson, s->course.step, &marks) : NULL;
     na->parts[na->n++] = (Part){st->heading, ROLE_HEADER, 1};
     if (marks > 0) {
         snprintf(na->note, sizeof na->note, app_label(s, LBL_LESSON_BUNDLED_FIGURES), LESSON_MARK);
@@ -53,9 +53,10 @@ static void narration_open(Narration *na, const AppState *s)
     const char *plain = na->marked ? na->marked : st->plain;
     if (plain[0])
         na->parts[na->n++] = (Part){plain, ROLE_NORMAL, 1};
-    if (s->quiz[0] && !s->quiz_hidden && !s->quiz_answer[0]) { /* once: the quiz panel has it */
+    if (s->view.quiz[0] && !s->view.quiz_hidden &&
+        !s->view.quiz_answer[0]) { /* once: the quiz panel has it */
         snprintf(na->quiz, sizeof na->quiz, "%s%s%s", app_label(s, LBL_LESSON_QUIZ),
-                 app_colon(s->lang), s->quiz);
+                 app_colon(s->view.lang), s->view.quiz);
         na->parts[na->n++] = (Part){na->quiz, ROLE_KEY, 1};
     }
 }
@@ -63,7 +64,7 @@ static void narration_open(Narration *na, const AppState *s)
 static void narration_close(Narration *na) { free(na->marked); }
 
 /* The narration breaks by the rules of the lesson's language (textw.h). */
-static TextwLang wrap_lang(const AppState *s) { return lang_row(s->lang)->wrap; }
+static TextwLang wrap_lang(const AppState *s) { return lang_row(s->view.lang)->wrap; }
 
 /* bytes [start, start + len) of text as one line to draw: a no-break space
  * (French typography, a `code` span's spaces) is drawn as a plain space, so
@@ -88,10 +89,10 @@ static void line_text(char *out, size_t size, const char *text, TextSpan span)
 static int watch_rows(const AppState *s, Rect r, TextSpan *spans, int max, int *count)
 {
     *count = 0;
-    if (!s->watch[0] || r.w < 1)
+    if (!s->course.watch[0] || r.w < 1)
         return 0;
     int room = (r.h - 2) / 2;
-    *count = textw_lines(s->watch, r.w, spans, max);
+    *count = textw_lines(s->course.watch, r.w, spans, max);
     *count = *count < max ? *count : max;
     return *count < room ? *count : room;
 }
@@ -111,12 +112,13 @@ static void draw_watch(const AppState *s, Rect r)
 {
     TextSpan spans[16];
     int count, rows = watch_rows(s, r, spans, 16, &count);
-    Role role = s->watch_bad ? ROLE_ERROR : ROLE_DIM;
+    Role role = s->course.watch_bad ? ROLE_ERROR : ROLE_DIM;
     for (int k = 0; k < rows; k++) {
         char line[APP_WATCH_MAX];
         int last = k == rows - 1 && count > rows;
-        snprintf(line, sizeof line, "%.*s", last ? (int)strlen(s->watch + spans[k].start)
-                                                 : (int)spans[k].len, s->watch + spans[k].start);
+        snprintf(line, sizeof line, "%.*s",
+                 last ? (int)strlen(s->course.watch + spans[k].start) : (int)spans[k].len,
+                 s->course.watch + spans[k].start);
         for (char *nl = strchr(line, '\n'); nl; nl = strchr(nl, '\n'))
             *nl = ' '; /* the rest of the messages on one row, cut */
         draw_text_cut(r.y + r.h - 1 - rows + k, r.x, r.w, role, line);
@@ -126,7 +128,7 @@ static void draw_watch(const AppState *s, Rect r)
 int view_lesson_lines(const AppState *s, Rect r, int *rows)
 {
     *rows = body_rows(s, r);
-    if (!s->lesson || r.w < 1)
+    if (!s->course.lesson || r.w < 1)
         return 0;
     Narration na;
     narration_open(&na, s);
@@ -141,24 +143,25 @@ int view_lesson_lines(const AppState *s, Rect r, int *rows)
 void view_lesson_draw(const AppState *s, Rect r)
 {
     const Glyphs *g = tui_glyphs();
-    if (!s->lesson || r.h < 3)
+    if (!s->course.lesson || r.h < 3)
         return;
     for (int y = r.y; y < r.y + r.h; y++) /* the line between the panels and the narration */
         draw_text(y, r.x - 1, 1, ROLE_DIM, g->rule);
-    int last = lesson_last_step(s->lesson);
-    if (s->lesson_step == 0)
+    int last = lesson_last_step(s->course.lesson);
+    if (s->course.step == 0)
         draw_text(r.y, r.x, r.w, ROLE_DIM, app_label(s, LBL_LESSON_INTRO));
     else
-        draw_textf(r.y, r.x, r.w, ROLE_DIM, app_label(s, LBL_LESSON_STEP), s->lesson_step, last);
+        draw_textf(r.y, r.x, r.w, ROLE_DIM, app_label(s, LBL_LESSON_STEP), s->course.step, last);
     int keys = r.y + r.h - 1;
     draw_textf(keys, r.x, r.w, ROLE_KEY,
-               app_label(s, s->lesson_step == last ? LBL_LESSON_END : LBL_LESSON_KEYS), g->down, g->up);
+               app_label(s, s->course.step == last ? LBL_LESSON_END : LBL_LESSON_KEYS), g->down,
+               g->up);
 
     Narration na;
     narration_open(&na, s);
     const Part *parts = na.parts;
     draw_watch(s, r);
-    int rows = body_rows(s, r), line = 0, top = s->narration_top, more = 0;
+    int rows = body_rows(s, r), line = 0, top = s->course.narration_top, more = 0;
     for (int i = 0; i < na.n; i++) {
         TextSpan spans[MAX_LINES];
         int count = textw_lines_in(parts[i].text, r.w, wrap_lang(s), spans, MAX_LINES);
@@ -212,35 +215,35 @@ void view_quiz_draw(const AppState *s, Rect r)
     draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_LESSON_QUIZ));
     int end = r.y + r.h;
     draw_item(ITEM_QUIZ, 0);
-    int y = draw_paragraph(r.y + 1, end - 2, r.x + 2, r.w - 2, ROLE_KEY, s->quiz);
+    int y = draw_paragraph(r.y + 1, end - 2, r.x + 2, r.w - 2, ROLE_KEY, s->view.quiz);
     draw_item(ITEM_NONE, 0);
-    if (!s->quiz_hidden && s->quiz_answer[0]) { /* revealed: the answer, highlighted */
+    if (!s->view.quiz_hidden && s->view.quiz_answer[0]) { /* revealed: the answer, highlighted */
         if (y + 1 < end)
             draw_text(y + 1, r.x, r.w, ROLE_HEADER, app_label(s, LBL_LESSON_ANSWER));
         draw_item(ITEM_ANSWER, 0);
-        draw_paragraph(y + 2, end, r.x + 2, r.w - 2, ROLE_POINTED, s->quiz_answer);
+        draw_paragraph(y + 2, end, r.x + 2, r.w - 2, ROLE_POINTED, s->view.quiz_answer);
         draw_item(ITEM_NONE, 0);
         return;
     }
     draw_paragraph(y + 1, end, r.x + 2, r.w - 2, ROLE_DIM,
-                   app_label(s, s->quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ));
+                   app_label(s, s->view.quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ));
 }
 
 void view_picker_draw(const AppState *s, Rect r)
 {
     const Glyphs *g = tui_glyphs();
     draw_textf(r.y, r.x + 2, r.w - 2, ROLE_HEADER, "%s (%s)", app_label(s, LBL_PICKER_TITLE),
-               app_lang_code(s->lang));
+               app_lang_code(s->view.lang));
     int rows = r.h - 4, first = 0;
-    if (s->shelf_sel >= rows && rows > 0) /* keep the chosen one on the screen */
-        first = s->shelf_sel - rows + 1;
-    for (int i = first; i < s->n_shelf && i - first < rows; i++) {
-        int y = r.y + 2 + i - first, chosen = i == s->shelf_sel;
+    if (s->course.shelf_sel >= rows && rows > 0) /* keep the chosen one on the screen */
+        first = s->course.shelf_sel - rows + 1;
+    for (int i = first; i < s->course.n_shelf && i - first < rows; i++) {
+        int y = r.y + 2 + i - first, chosen = i == s->course.shelf_sel;
         Role role = chosen ? ROLE_SELECTED : ROLE_NORMAL;
         if (chosen)
             draw_text(y, r.x + 1, 1, ROLE_SELECTED, g->marker);
         draw_textf(y, r.x + 3, 4, role, "%2d", i + 1);
-        draw_text(y, r.x + 7, r.w - 8, role, s->shelf[i].title);
+        draw_text(y, r.x + 7, r.w - 8, role, s->course.shelf[i].title);
     }
     draw_textf(r.y + r.h - 1, r.x + 2, r.w - 2, ROLE_KEY, app_label(s, LBL_PICKER_KEYS), g->up, g->down);
 }

@@ -24,7 +24,7 @@ enum { LABEL_COLS = 9, KEY_COLS = 2 }; /* " 127 春 " before the grid; a key's c
 
 static uint32_t token_cp(const AppState *s, int token)
 {
-    return token < 0 ? '?' : vocab_cp(&s->m->vocab, token);
+    return token < 0 ? '?' : vocab_cp(&s->text.m->vocab, token);
 }
 
 /* The heading and the line that says which kind of pass it was; returns the

@@ -85,7 +85,7 @@ void view_pinyin_glosses(const AppState *s, char *out, size_t size, int cols)
     const char *sep = tui_glyphs()->sep;
     size_t len = 0;
     char tmp[512], buf[256];
-    for (size_t i = s->n_chars; i-- > 0;) {
+    for (size_t i = s->text.n_chars; i-- > 0;) {
         size_t start;
         const char *gloss = gloss_text(app_pinyin_gloss_at(s, i, &start), buf, sizeof buf);
         if (!gloss[0])
@@ -93,7 +93,7 @@ void view_pinyin_glosses(const AppState *s, char *out, size_t size, int cols)
         char word[PINYIN_WORD_MAX * 4 + 1];
         size_t wl = 0;
         for (size_t k = start; k <= i && wl + 4 < sizeof word; k++)
-            wl += (size_t)utf8_encode(s->chars[k].cp, word + wl);
+            wl += (size_t)utf8_encode(s->text.chars[k].cp, word + wl);
         word[wl] = 0;
         i = start; /* the word's other characters share its meaning */
         int w = snprintf(tmp, sizeof tmp, "%s %s%s%s", word, gloss, len ? sep : "", out);
@@ -109,9 +109,9 @@ void view_pinyin_glosses(const AppState *s, char *out, size_t size, int cols)
 static void draw_candidate(const AppState *s, Rect r, int y, int k, int i, int gloss_w, int bar_w,
                            int pct_cols)
 {
-    const AppIme *ime = &s->ime;
+    const AppIme *ime = &s->input.ime;
     const PinyinCandidate *c = &ime->cand[i];
-    uint32_t cp = vocab_cp(&s->m->vocab, c->id);
+    uint32_t cp = vocab_cp(&s->text.m->vocab, c->id);
     Role role = s->pred.allowed[c->id] ? ROLE_NORMAL : ROLE_BLOCKED; /* the verse form's mask */
     int x = r.x;
     draw_textf(y, x, KEY_COLS, ROLE_KEY, "%d", k + 1);
@@ -131,7 +131,7 @@ static void draw_candidate(const AppState *s, Rect r, int y, int k, int i, int g
 void view_ime_draw(const AppState *s, Rect r)
 {
     const Glyphs *g = tui_glyphs();
-    const AppIme *ime = &s->ime;
+    const AppIme *ime = &s->input.ime;
     char line[512], pct[32];
     int rows = r.h - 1 < APP_IME_PAGE ? r.h - 1 : APP_IME_PAGE;
     /* the probability column as wide as this page's widest ("1 in 6,400,000,000") */
@@ -151,8 +151,9 @@ void view_ime_draw(const AppState *s, Rect r)
     }
     if (ime->n == 0) {
         char size[32];
-        draw_textf(r.y, r.x, r.w, ROLE_ERROR, app_label_n(s, LBL_IME_NONE, s->m->vocab.size),
-                   app_format_count(s->lang, s->m->vocab.size, size, sizeof size), ime->typed);
+        draw_textf(r.y, r.x, r.w, ROLE_ERROR, app_label_n(s, LBL_IME_NONE, s->text.m->vocab.size),
+                   app_format_count(s->view.lang, s->text.m->vocab.size, size, sizeof size),
+                   ime->typed);
         return;
     }
     snprintf(line, sizeof line, app_label_n(s, LBL_IME_HEAD, ime->n), ime->typed, ime->n, pct);

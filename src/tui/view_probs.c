@@ -96,8 +96,8 @@ static const AppStageView *stage_beside(const AppState *s, SamplerStage k)
  * unless the lesson points at that column or the histogram stands there. */
 static void gloss_for_corpus(const AppState *s, ProbCols *c)
 {
-    if (!s->show_pinyin || c->gloss_w > 0 || c->corpus_w == 0 || c->hist_w ||
-        s->point == PANEL_CORPUS)
+    if (!s->prefs.show_pinyin || c->gloss_w > 0 || c->corpus_w == 0 || c->hist_w ||
+        s->view.point == PANEL_CORPUS)
         return;
     c->gloss_w = c->corpus_w;
     c->corpus_w = 0;
@@ -108,14 +108,15 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
 {
     /* a projector: the bars take the whole width */
     /* on a projector too: lessons 1 and 8 teach with the training text's counts */
-    c->hist_w = app_view_is_open(s, VIEW_HISTOGRAM) ? HIST_COLS : 0;
+    c->hist_w = app_view_is_open(&s->view.views, VIEW_HISTOGRAM) ? HIST_COLS : 0;
     c->corpus_w = CORPUS_COLS;
     /* beside a lesson's narration both columns leave the bars too little: the
      * histogram, which a step asked for, keeps its room */
     if (c->hist_w && r.w - NUM_COLS - PCT_COLS - SAMPLER_COLS - 2 - c->corpus_w - c->hist_w < 6)
         c->corpus_w = 0;
     c->py = NUM_COLS;
-    c->py_w = s->show_pinyin ? VIEW_PINYIN_COLS : 0; /* never cut: a reading is whole or wrong */
+    c->py_w =
+        s->prefs.show_pinyin ? VIEW_PINYIN_COLS : 0; /* never cut: a reading is whole or wrong */
     c->bar = NUM_COLS + c->py_w;
     c->gloss_w = 0;
     StageCol cols[MAX_STAGE_COLS];
@@ -126,12 +127,12 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
     int yours = 0; /* a student's column: the stages stay, a gloss only where it fits */
     for (int e = 0; e < EXERCISE_COUNT; e++)
         yours |= s->pred.stagev[e].on;
-    int gloss_room = s->show_pinyin && !yours ? GLOSS_MIN_COLS : 0;
-    c->stages = !s->projector && r.w >= STAGES_MIN_W &&
+    int gloss_room = s->prefs.show_pinyin && !yours ? GLOSS_MIN_COLS : 0;
+    c->stages = !s->prefs.projector && r.w >= STAGES_MIN_W &&
                 r.w - c->bar - stages_w - 2 - c->corpus_w - c->hist_w >= STAGES_MIN_BAR + gloss_room;
     if (c->stages) {
         c->bar_w = r.w - c->bar - stages_w - 2 - c->corpus_w - c->hist_w;
-        if (s->show_pinyin && c->bar_w - STAGES_MIN_BAR >= GLOSS_MIN_COLS) {
+        if (s->prefs.show_pinyin && c->bar_w - STAGES_MIN_BAR >= GLOSS_MIN_COLS) {
             int spare = c->bar_w - STAGES_MIN_BAR;
             c->gloss_w = spare > GLOSS_COLS ? GLOSS_COLS : spare;
             c->bar += c->gloss_w;
@@ -144,7 +145,7 @@ static void prob_columns(const AppState *s, Rect r, ProbCols *c)
         return;
     }
     c->bar_w = r.w - c->bar - PCT_COLS - SAMPLER_COLS - 2 - c->corpus_w - c->hist_w;
-    if (s->show_pinyin && c->bar_w > BAR_KEEP) {
+    if (s->prefs.show_pinyin && c->bar_w > BAR_KEEP) {
         c->gloss_w = c->bar_w - BAR_KEEP > GLOSS_COLS ? GLOSS_COLS : c->bar_w - BAR_KEEP;
         c->bar += c->gloss_w;
         c->bar_w -= c->gloss_w;
@@ -272,7 +273,7 @@ static void draw_stage_cell(const AppState *s, int y, int x_end, Role role, doub
         if (!s->pred.sampler_ok || p > 0.0) {
             char pct[32];
             draw_text_right(y, x_end - 1, STAGE_COLS - 1, role,
-                            app_share(s->lang, 100.0 * p, 1, pct, sizeof pct));
+                            app_share(s->view.lang, 100.0 * p, 1, pct, sizeof pct));
         } else {
             draw_text_right(y, x_end, STAGE_COLS, ROLE_DIM, "-");
         }
@@ -280,9 +281,9 @@ static void draw_stage_cell(const AppState *s, int y, int x_end, Role role, doub
     }
     /* the mark in the cell's last column, the value before it (100% without decimals) */
     char pct[32];
-    draw_text_right(y, x_end - 1, STAGE_COLS - 2, ROLE_ERROR,
-                    p > 0.0 ? app_share(s->lang, 100.0 * p, p >= 0.9995 ? 0 : 1, pct, sizeof pct)
-                            : "-");
+    draw_text_right(
+        y, x_end - 1, STAGE_COLS - 2, ROLE_ERROR,
+        p > 0.0 ? app_share(s->view.lang, 100.0 * p, p >= 0.9995 ? 0 : 1, pct, sizeof pct) : "-");
     draw_text(y, x_end - 1, 1, ROLE_ERROR, tui_glyphs()->differs);
 }
 
@@ -325,11 +326,11 @@ static int row_differs(const AppState *s, int row)
 static void draw_corpus_cell(const AppState *s, const Candidate *cand, int y, int x, int w, Role role)
 {
     char pct[32], cell[96];
-    app_share(s->lang, 100.0 * (double)cand->corpus_count / (double)s->pred.suffix_total, 1, pct,
-              sizeof pct);
+    app_share(s->view.lang, 100.0 * (double)cand->corpus_count / (double)s->pred.suffix_total, 1,
+              pct, sizeof pct);
     char count[32], total[32];
-    app_format_count(s->lang, (long)cand->corpus_count, count, sizeof count);
-    app_format_count(s->lang, (long)s->pred.suffix_total, total, sizeof total);
+    app_format_count(s->view.lang, (long)cand->corpus_count, count, sizeof count);
+    app_format_count(s->view.lang, (long)s->pred.suffix_total, total, sizeof total);
     snprintf(cell, sizeof cell, "%s/%s %s", count, total, pct);
     if (textw_width(cell) > w)
         snprintf(cell, sizeof cell, "%s %s", count, pct);
@@ -345,10 +346,10 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     Role text = cand->blocked ? ROLE_BLOCKED : ROLE_NORMAL;
     draw_item(ITEM_BARS, k);
     draw_textf(y, r.x, 2, ROLE_KEY, "%d", k + 1);
-    draw_cp(y, r.x + 2, 2, large ? ROLE_HEADER : text, vocab_cp(&s->m->vocab, cand->id));
+    draw_cp(y, r.x + 2, 2, large ? ROLE_HEADER : text, vocab_cp(&s->text.m->vocab, cand->id));
     if (c->py_w) /* the gloss leaves a space before the bar */
-        view_pinyin_cell(s, y, r.x + c->py, c->py_w, c->gloss_w - 1, text, vocab_cp(&s->m->vocab, cand->id),
-                         NULL);
+        view_pinyin_cell(s, y, r.x + c->py, c->py_w, c->gloss_w - 1, text,
+                         vocab_cp(&s->text.m->vocab, cand->id), NULL);
     if (large) { /* the model's bar on this row, the sampler's on the next */
         Role model = cand->blocked ? ROLE_BLOCKED : ROLE_BAR_MODEL;
         draw_full_bar(y, r.x + c->bar, c->bar_w, cand->p / scale, model);
@@ -361,13 +362,13 @@ static void draw_row(const AppState *s, Rect r, const ProbCols *c, int k, double
     if (c->stages) {
         draw_stage_cells(s, r, c, k, y);
     } else {
-        draw_percent(s->lang, y, r.x + c->model_end, PCT_COLS, text, (double)cand->p);
+        draw_percent(s->view.lang, y, r.x + c->model_end, PCT_COLS, text, (double)cand->p);
         if (cand->blocked)
             draw_text_right(y, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BLOCKED,
                             app_label(s, LBL_BLOCKED));
         else
-            draw_percent(s->lang, y + large, r.x + c->sampler_end, SAMPLER_COLS, ROLE_BAR_SAMPLER,
-                         (double)cand->p_sampler);
+            draw_percent(s->view.lang, y + large, r.x + c->sampler_end, SAMPLER_COLS,
+                         ROLE_BAR_SAMPLER, (double)cand->p_sampler);
     }
     if (c->corpus_w && s->pred.suffix_total > 0)
         draw_corpus_cell(s, cand, y, r.x + c->corpus, c->corpus_w, text);
@@ -413,7 +414,7 @@ static void suffix_text(const AppState *s, char *out, size_t size, int cols)
     size_t len = 0;
     const Prediction *p = &s->pred;
     for (size_t i = 0; i < p->suffix_len && len + 8 < sizeof all; i++) {
-        uint32_t cp = vocab_cp(&s->m->vocab, s->g.text[p->suffix_start + i]);
+        uint32_t cp = vocab_cp(&s->text.m->vocab, s->text.g.text[p->suffix_start + i]);
         if (cp == '\n')
             len += (size_t)snprintf(all + len, sizeof all - len, "%s", tui_glyphs()->newline);
         else
@@ -428,34 +429,36 @@ static void draw_corpus_line(const AppState *s, Rect r, int y)
 {
     const Prediction *p = &s->pred;
     char line[512], ctx[256], other[128] = "";
-    if (app_view_is_open(s, VIEW_HISTOGRAM)) { /* the draws outside the bars, after the context */
+    if (app_view_is_open(&s->view.views,
+                         VIEW_HISTOGRAM)) { /* the draws outside the bars, after the context */
         snprintf(other, sizeof other, "%s", tui_glyphs()->sep);
         size_t n = strlen(other);
         char count[32];
         snprintf(other + n, sizeof other - n, app_label(s, LBL_HIST_OTHER),
-                 app_format_count(s->lang, p->hist_other, count, sizeof count));
+                 app_format_count(s->view.lang, p->hist_other, count, sizeof count));
     }
     int other_w = textw_width(other);
-    if (!s->corpus)
+    if (!s->text.corpus)
         snprintf(line, sizeof line,
-                 app_label(s, s->corpus_status == CORPUS_LOADING ? LBL_CORPUS_LOADING : LBL_CORPUS_NONE),
+                 app_label(s, s->text.corpus_status == CORPUS_LOADING ? LBL_CORPUS_LOADING
+                                                                      : LBL_CORPUS_NONE),
                  tui_glyphs()->ellipsis);
-    else if (s->corpus_other) /* said before any count: they are not the model's text's */
+    else if (s->text.corpus_other) /* said before any count: they are not the model's text's */
         snprintf(line, sizeof line, "%s", app_label(s, LBL_CORPUS_OTHER));
     else if (p->suffix_len == 0) {
         char total[32];
         snprintf(line, sizeof line, app_label(s, LBL_CORPUS_NOWHERE),
-                 app_format_count(s->lang, (long)p->suffix_total, total, sizeof total));
+                 app_format_count(s->view.lang, (long)p->suffix_total, total, sizeof total));
     } else {
         /* the context's end, in what the line leaves of the panel (at most 24) */
         const char *fmt = app_label_n(s, LBL_CORPUS_AFTER, (long)p->suffix_total);
         char quoted[300], count[32];
-        app_format_count(s->lang, (long)p->suffix_total, count, sizeof count);
-        app_quoted(s->lang, "", quoted, sizeof quoted);
+        app_format_count(s->view.lang, (long)p->suffix_total, count, sizeof count);
+        app_quoted(s->view.lang, "", quoted, sizeof quoted);
         snprintf(line, sizeof line, fmt, quoted, count);
         int room = r.w - textw_width(line) - 1 - other_w; /* 1: the ellipsis */
         suffix_text(s, ctx, sizeof ctx, room < 24 ? (room < 4 ? 4 : room) : 24);
-        app_quoted(s->lang, ctx, quoted, sizeof quoted);
+        app_quoted(s->view.lang, ctx, quoted, sizeof quoted);
         snprintf(line, sizeof line, fmt, quoted, count);
     }
     draw_item(ITEM_CORPUS, 1);
@@ -473,8 +476,9 @@ static int stage_cell_on(const AppState *s, SamplerStage k)
 {
     int set = SAMPLER_STAGES[k].setting;
     if (k == STAGE_FORM_MASK)
-        return s->mode.kind != FORM_FREE;
-    return k == STAGE_TEMPERATURE || (set >= 0 && !sampler_setting_off(&s->set, (SamplerSettingId)set));
+        return s->view.mode.kind != FORM_FREE;
+    return k == STAGE_TEMPERATURE ||
+           (set >= 0 && !sampler_setting_off(&s->view.set, (SamplerSettingId)set));
 }
 
 /* "stages t 7,311 0%  k 2 -90.4%  p 2 0%  m 2 0%  f 2 0%": for each
@@ -500,9 +504,10 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
     for (int pass = 0; pass < 3; pass++) {
         int dense = pass > 0, all = pass < 2, cells = 0;
         size_t n = (size_t)snprintf(line, sizeof line, "%s", app_label(s, LBL_STAGES));
-        if (!sampler_setting_off(&s->set, SET_REPETITION_PENALTY)) { /* "r 1.50": it removes none */
+        if (!sampler_setting_off(&s->view.set,
+                                 SET_REPETITION_PENALTY)) { /* "r 1.50": it removes none */
             char v[32];
-            app_num(s->lang, s->set.repetition_penalty, 2, v, sizeof v);
+            app_num(s->view.lang, s->view.set.repetition_penalty, 2, v, sizeof v);
             n += (size_t)snprintf(line + n, sizeof line - n, " r %s", v);
             cells++;
         }
@@ -511,11 +516,12 @@ static void draw_stages_line(const AppState *s, Rect r, int y)
                 continue;
             char kept[32], removed[32];
             double share = 100.0 * st->removed[k];
-            app_format_count(s->lang, st->kept[k], kept, sizeof kept);
+            app_format_count(s->view.lang, st->kept[k], kept, sizeof kept);
             if (k == STAGE_FORM_MASK)
-                app_blocked_share(s->lang, s->pred.blocked, removed, sizeof removed);
+                app_blocked_share(s->view.lang, s->pred.blocked, removed, sizeof removed);
             else
-                app_share(s->lang, share, !dense || share < 9.95 ? 1 : 0, removed, sizeof removed);
+                app_share(s->view.lang, share, !dense || share < 9.95 ? 1 : 0, removed,
+                          sizeof removed);
             double gone = k == STAGE_FORM_MASK ? s->pred.blocked : share;
             int minus = gone > 0.0 && removed[0] >= '0' && removed[0] <= '9'; /* "0%", "<0.1%": no sign */
             n += (size_t)snprintf(line + n, sizeof line - n, "%s%c %s %s%s", cells++ ? "  " : " ",
@@ -538,9 +544,9 @@ static int draw_stage_line(const AppState *s, Rect r, int y)
         return 0;
     char line[256], kept[32], builtin[32], differ[32];
     int topp = v->stage == STAGE_TOP_P;
-    app_format_count(s->lang, v->kept, kept, sizeof kept);
-    app_format_count(s->lang, v->builtin_kept, builtin, sizeof builtin);
-    app_format_count(s->lang, v->n_differ, differ, sizeof differ);
+    app_format_count(s->view.lang, v->kept, kept, sizeof kept);
+    app_format_count(s->view.lang, v->builtin_kept, builtin, sizeof builtin);
+    app_format_count(s->view.lang, v->n_differ, differ, sizeof differ);
     snprintf(line, sizeof line, app_label(s, topp ? LBL_STAGE_TOPP_LINE : LBL_STAGE_JUEJU_LINE),
              tui_glyphs()->differs, tui_glyphs()->sep, kept, builtin, differ);
     if (textw_width(line) > r.w) /* beside a lesson's narration: the counts alone, whole */
@@ -556,22 +562,22 @@ static void draw_query_line(const AppState *s, Rect r, int y)
 {
     const Prediction *p = &s->pred;
     char ch[8] = "";
-    if (!p->query_cp) {
+    if (!p->query.cp) {
         if (!draw_stage_line(s, r, y))
             draw_stages_line(s, r, y);
         return;
     }
-    ch[utf8_encode(p->query_cp, ch)] = 0;
+    ch[utf8_encode(p->query.cp, ch)] = 0;
     draw_item(ITEM_QUERY, 0);
-    if (p->query_id < 0)
+    if (p->query.id < 0)
         draw_textf(y, r.x, r.w, ROLE_UNKNOWN, app_label(s, LBL_QUERY_NOT_KNOWN), ch);
     else {
         char model[48], sampler[48], line[256];
-        app_prob_text(s, (double)p->query_p, 2, model, sizeof model);
-        app_prob_text(s, (double)p->query_p_sampler, 2, sampler, sizeof sampler);
+        app_prob_text(s, (double)p->query.p, 2, model, sizeof model);
+        app_prob_text(s, (double)p->query.p_sampler, 2, sampler, sizeof sampler);
         char rank[32], of[32];
-        app_format_count(s->lang, p->query_rank, rank, sizeof rank);
-        app_format_count(s->lang, s->m->vocab.size, of, sizeof of);
+        app_format_count(s->view.lang, p->query.rank, rank, sizeof rank);
+        app_format_count(s->view.lang, s->text.m->vocab.size, of, sizeof of);
         snprintf(line, sizeof line, app_label(s, LBL_QUERY_LINE), ch, rank, of, model, sampler);
         if (textw_width(line) > r.w) /* beside a lesson's narration: the model's share alone */
             snprintf(line, sizeof line, app_label(s, LBL_QUERY_LINE_MODEL), ch, rank, of, model);
@@ -588,9 +594,9 @@ static void draw_query_line(const AppState *s, Rect r, int y)
  * segment, and the coin's mark where it landed (SamplerCoin.at). */
 void view_probs_coin_line(const AppState *s, Rect r, int y)
 {
-    const AppCoin *c = &s->coin;
+    const AppCoin *c = &s->view.coin;
     const Glyphs *g = tui_glyphs();
-    uint32_t cp = vocab_cp(&s->m->vocab, c->land.id);
+    uint32_t cp = vocab_cp(&s->text.m->vocab, c->land.id);
     char ch[16];
     if (cp == '\n')
         snprintf(ch, sizeof ch, "%s", g->newline);
@@ -598,10 +604,10 @@ void view_probs_coin_line(const AppState *s, Rect r, int y)
         ch[utf8_encode(cp, ch)] = 0;
     char label[128];
     char at[32];
-    app_num(s->lang, c->land.at, 3, at, sizeof at);
+    app_num(s->view.lang, c->land.at, 3, at, sizeof at);
     char rank[32];
     snprintf(label, sizeof label, app_label(s, LBL_COIN), at, g->right, ch,
-             app_format_count(s->lang, c->land.rank, rank, sizeof rank));
+             app_format_count(s->view.lang, c->land.rank, rank, sizeof rank));
     draw_item(ITEM_COIN, 0);
     int used = draw_text(y, r.x, r.w, ROLE_KEY, label) + 1;
     draw_item(ITEM_NONE, 0);
@@ -621,7 +627,7 @@ void view_probs_coin_line(const AppState *s, Rect r, int y)
         const char *fill = rest ? g->shades[1] : g->shades[k % 2 ? 2 : 3];
         int x = from;
         if (!rest) {
-            uint32_t seg_cp = vocab_cp(&s->m->vocab, c->seg_id[k]);
+            uint32_t seg_cp = vocab_cp(&s->text.m->vocab, c->seg_id[k]);
             int cw = draw_cp_width(seg_cp);
             /* its character, unless the segment is too short or the mark falls on it */
             if (to - from >= cw + 1 && !(mark >= from && mark < from + cw))
@@ -657,22 +663,23 @@ static void under_bars(const AppState *s, int rows, UnderBars *u)
     *u = (UnderBars){0};
     /* a look-up, or a student's program (whose line counts where it differs:
      * the exercise's point, on a projector too) */
-    int query = s->pred.query_cp != 0 || stage_shown(s);
+    int query = s->pred.query.cp != 0 || stage_shown(s);
     if (query && rows > 0)
         u->third = 1, rows--;
-    if (s->coin.valid && rows > 0)
+    if (s->view.coin.valid && rows > 0)
         u->coin = 1, rows--;
     if (rows > 0)
         u->summary = 1, rows--;
     if (rows > 0)
         u->corpus = 1, rows--;
-    if (!query && rows > 0 && !s->projector) /* the stages: no grey line on a projector */
+    if (!query && rows > 0 && !s->prefs.projector) /* the stages: no grey line on a projector */
         u->third = 1;
 }
 
 int view_probs_under_rows(const AppState *s)
 {
-    return 2 + (s->pred.query_cp != 0 || stage_shown(s) || !s->projector) + s->coin.valid;
+    return 2 + (s->pred.query.cp != 0 || stage_shown(s) || !s->prefs.projector) +
+           s->view.coin.valid;
 }
 
 Rect view_probs_corpus_rect(const AppState *s, Rect r)
@@ -685,29 +692,31 @@ Rect view_probs_corpus_rect(const AppState *s, Rect r)
 int view_probs_coin_fits(const AppState *s, Rect r)
 {
     /* under the bars, after the look-up line (under_bars) */
-    return r.h >= APP_TOP + 2 + (s->pred.query_cp != 0) || (s->projector && r.h > APP_TOP + 1);
+    return r.h >= APP_TOP + 2 + (s->pred.query.cp != 0) ||
+           (s->prefs.projector && r.h > APP_TOP + 1);
 }
 
 void view_probs_draw(const AppState *s, Rect r)
 {
-    if (s->quiz_hidden || (s->quiz[0] && s->quiz_answer[0])) { /* the class guesses first; a
+    if (s->view.quiz_hidden ||
+        (s->view.quiz[0] && s->view.quiz_answer[0])) { /* the class guesses first; a
                                                                * discussion's answer, not bars */
         view_quiz_draw(s, r);
         return;
     }
     /* the texts of a comparison, not bars */
-    if (app_view_is_open(s, VIEW_WRITTEN) && s->cmp.n > 0) {
+    if (app_view_is_open(&s->view.views, VIEW_WRITTEN) && s->view.cmp.n > 0) {
         view_written_draw(s, r);
         return;
     }
-    if (s->ime.on && s->ime.typed[0]) { /* pinyin input: the characters that read it */
+    if (s->input.ime.on && s->input.ime.typed[0]) { /* pinyin input: the characters that read it */
         view_ime_draw(s, r);
         return;
     }
     ProbCols c;
     prob_columns(s, r, &c);
     /* a projector with the rows for it: two rows to a candidate */
-    int large = s->projector && r.h >= 1 + 2 * APP_TOP + 1;
+    int large = s->prefs.projector && r.h >= 1 + 2 * APP_TOP + 1;
     draw_header(s, r, &c, large);
     double scale = bar_scale(&s->pred);
     int hist_max = 1;

@@ -29,21 +29,21 @@
  * "mid-text" (n switches). */
 static const char *reading_tag(const AppState *s)
 {
-    return app_label(s, s->mid_text ? LBL_READ_MID_TEXT : LBL_READ_POEM_START);
+    return app_label(s, s->view.mid_text ? LBL_READ_MID_TEXT : LBL_READ_POEM_START);
 }
 
 /* The count at the right end: characters of the context ("27/128"), or past
  * it the window the model reads of the whole text ("window 100 of 1,024"). */
 static void count_text(const AppState *s, char *out, size_t size)
 {
-    size_t start = app_window_start(s), chars = s->g.n - s->g.prefix;
+    size_t start = app_window_start(s), chars = s->text.g.n - s->text.g.prefix;
     if (start == 0) {
-        snprintf(out, size, "%zu/%d", chars, s->m->cfg.context);
+        snprintf(out, size, "%zu/%d", chars, s->text.m->cfg.context);
         return;
     }
     char total[32];
-    app_format_count(s->lang, (long)chars, total, sizeof total);
-    snprintf(out, size, app_label(s, LBL_WINDOW_COUNT), (int)(s->g.n - start), total);
+    app_format_count(s->view.lang, (long)chars, total, sizeof total);
+    snprintf(out, size, app_label(s, LBL_WINDOW_COUNT), (int)(s->text.g.n - start), total);
 }
 
 /* Columns the count takes, with a space before it. */
@@ -64,9 +64,9 @@ int view_prompt_text_width(const AppState *s, Rect r)
  * it, with t characters of text)? */
 static int shift_before(const AppState *s, long t)
 {
-    size_t n = gen_shift_count(&s->g);
+    size_t n = gen_shift_count(&s->text.g);
     for (size_t i = 0; i < n; i++)
-        if ((long)gen_shift(&s->g, i).at == t)
+        if ((long)gen_shift(&s->text.g, i).at == t)
             return 1;
     return 0;
 }
@@ -78,15 +78,15 @@ static const char *shift_glyph(void) { return tui_glyphs()->shift; }
 int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max)
 {
     int used = 0, n = 0, mark_w = textw_width(shift_glyph());
-    long i = (long)s->n_chars - 1;
+    long i = (long)s->text.n_chars - 1;
     /* a shift for the prediction still to come: its mark ends the text */
-    if (shift_before(s, (long)s->g.n) && mark_w <= width && n < max) {
+    if (shift_before(s, (long)s->text.g.n) && mark_w <= width && n < max) {
         cells[n++] = (PromptCell){0, mark_w, -1, -1, 1, 0};
         used += mark_w;
     }
     for (; i >= 0 && n < max; i--) {
-        int w = draw_cp_width(s->chars[i].cp);
-        if (s->show_pinyin) { /* room for its reading under it, and a space */
+        int w = draw_cp_width(s->text.chars[i].cp);
+        if (s->prefs.show_pinyin) { /* room for its reading under it, and a space */
             int rw = view_pinyin_reading_cols(s, (size_t)i);
             w = rw && rw + 1 > w ? rw + 1 : w;
         }
@@ -100,7 +100,7 @@ int view_prompt_cells(const AppState *s, int width, PromptCell *cells, int max)
             used += mark_w;
         }
     }
-    if (i < 0 && s->g.prefix && n < max && used + draw_cp_width(app_start_cp(s)) <= width)
+    if (i < 0 && s->text.g.prefix && n < max && used + draw_cp_width(app_start_cp(s)) <= width)
         cells[n++] = (PromptCell){0, draw_cp_width(app_start_cp(s)), 0, -1, 0, 0};
     /* collected from the end: reverse, then give each its column */
     for (int a = 0, b = n - 1; a < b; a++, b--) {
@@ -117,7 +117,7 @@ static Role char_role(const AppState *s, const PromptCell *c)
 {
     if (c->char_index < 0)
         return ROLE_DIM;
-    const AppChar *ch = &s->chars[c->char_index];
+    const AppChar *ch = &s->text.chars[c->char_index];
     if (ch->id < 0)
         return ROLE_UNKNOWN;
     if ((size_t)c->text_index < app_window_start(s))
@@ -130,22 +130,23 @@ static Role char_role(const AppState *s, const PromptCell *c)
  * blocks, e.g. "jueju of 7, line 1: only ， may come next; form blocks 53.2%". */
 static void form_note(const AppState *s, char *out, size_t size)
 {
-    const Form *f = &s->mode.now;
+    const Form *f = &s->view.mode.now;
     char mode[128], only[16] = "", blocked[32];
-    app_blocked_share(s->lang, s->pred.blocked, blocked, sizeof blocked); /* of the model's probability */
-    if (s->mode.kind == FORM_JUEJU)
-        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
-                 app_line_len(s->lang, s->mode.line_len));
+    app_blocked_share(s->view.lang, s->pred.blocked, blocked,
+                      sizeof blocked); /* of the model's probability */
+    if (s->view.mode.kind == FORM_JUEJU)
+        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->view.mode.line_len),
+                 app_line_len(s->view.lang, s->view.mode.line_len));
     else
-        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
-                 s->mode.heads);
+        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC),
+                 app_line_len(s->view.lang, s->view.mode.line_len), s->view.mode.heads);
     if (f->done) {
         snprintf(out, size, app_label(s, LBL_NOTE_FORM_DONE), mode);
         return;
     }
     if (s->pred.n_allowed == 1) {
-        for (int i = 0; i < s->m->vocab.size; i++) {
-            uint32_t cp = vocab_cp(&s->m->vocab, i);
+        for (int i = 0; i < s->text.m->vocab.size; i++) {
+            uint32_t cp = vocab_cp(&s->text.m->vocab, i);
             if (s->pred.allowed[i] && cp == '\n')
                 snprintf(only, sizeof only, "%s", tui_glyphs()->newline);
             else if (s->pred.allowed[i])
@@ -167,46 +168,46 @@ static Role note_text(const AppState *s, char *out, size_t size, int cols, int e
 {
     const Glyphs *g = tui_glyphs();
     out[0] = 0;
-    if (s->query_input && !s->ime.typed[0]) {
+    if (s->input.query_input && !s->input.ime.typed[0]) {
         snprintf(out, size, "%s", app_label(s, LBL_NOTE_QUERY));
         return ROLE_KEY;
     }
-    if (s->ime.on) { /* the syllable being typed, or how to type one */
-        if (s->ime.typed[0])
-            snprintf(out, size, app_label(s, LBL_NOTE_IME), s->ime.typed, g->sep, g->sep, g->sep,
-                     g->sep);
+    if (s->input.ime.on) { /* the syllable being typed, or how to type one */
+        if (s->input.ime.typed[0])
+            snprintf(out, size, app_label(s, LBL_NOTE_IME), s->input.ime.typed, g->sep, g->sep,
+                     g->sep, g->sep);
         else
             snprintf(out, size, app_label(s, LBL_NOTE_IME_EMPTY), g->sep, g->sep);
         return ROLE_KEY;
     }
-    if (s->n_chars && s->chars[s->n_chars - 1].id < 0) {
+    if (s->text.n_chars && s->text.chars[s->text.n_chars - 1].id < 0) {
         char name[48];
-        vocab_describe(s->chars[s->n_chars - 1].cp, name, sizeof name);
+        vocab_describe(s->text.chars[s->text.n_chars - 1].cp, name, sizeof name);
         snprintf(out, size, app_label(s, LBL_NOTE_UNKNOWN), name);
         return ROLE_UNKNOWN;
     }
-    if (s->mode.kind != FORM_FREE) {
+    if (s->view.mode.kind != FORM_FREE) {
         form_note(s, out, size);
         return ROLE_NORMAL;
     }
     size_t start = app_window_start(s);
     if (start > 0) {
         /* what the model reads: under the shift policy between half a window and a whole one */
-        int read = (int)(s->g.n - start);
+        int read = (int)(s->text.g.n - start);
         const char *edge = edge_above ? g->up : g->edge;
-        if (gen_shift_count(&s->g) > 0) /* the marks as the text draws them */
+        if (gen_shift_count(&s->text.g) > 0) /* the marks as the text draws them */
             snprintf(out, size, app_label_n(s, LBL_NOTE_SHIFT, read), edge, read, g->shift);
         else
             snprintf(out, size, app_label_n(s, LBL_NOTE_WINDOW, read), edge, read);
     }
-    else if (s->n_chars == 0 && app_can_start_poem(s))
+    else if (s->text.n_chars == 0 && app_can_start_poem(s))
         snprintf(out, size, "%s", app_label(s, LBL_NOTE_EMPTY));
-    else if (s->n_chars == 0) { /* mid-text by itself: what the empty text reads */
+    else if (s->text.n_chars == 0) { /* mid-text by itself: what the empty text reads */
         char first[8] = {0};
         vocab_show(app_start_cp(s), first);
         snprintf(out, size, app_label(s, LBL_NOTE_EMPTY_NO_NEWLINE), first);
     }
-    else if (s->show_pinyin) /* what the newest characters mean */
+    else if (s->prefs.show_pinyin) /* what the newest characters mean */
         view_pinyin_glosses(s, out, size, cols);
     if (!out[0])
         snprintf(out, size, app_label(s, LBL_NOTE_KEYS), g->sep, g->sep, g->sep); /* what to try next */
@@ -246,8 +247,8 @@ static void add_item(TextItems *t, uint32_t cp, int cols, PromptCell c)
  * under it and a space. */
 static int char_cols(const AppState *s, size_t i)
 {
-    int w = draw_cp_width(s->chars[i].cp);
-    if (s->show_pinyin) {
+    int w = draw_cp_width(s->text.chars[i].cp);
+    if (s->prefs.show_pinyin) {
         int rw = view_pinyin_reading_cols(s, i);
         w = rw && rw + 1 > w ? rw + 1 : w;
     }
@@ -261,19 +262,19 @@ static void text_items(const AppState *s, TextItems *t)
     int edge_due = start > 0; /* the window's edge is still to be marked */
     long known = 0;
     t->n = 0;
-    if (s->g.prefix)
+    if (s->text.g.prefix)
         add_item(t, app_start_cp(s), draw_cp_width(app_start_cp(s)), (PromptCell){0, 0, 0, -1, 0, 0});
-    for (size_t i = 0; i < s->n_chars; i++) {
-        long ti = s->chars[i].id >= 0 ? (long)s->g.prefix + known++ : -1;
+    for (size_t i = 0; i < s->text.n_chars; i++) {
+        long ti = s->text.chars[i].id >= 0 ? (long)s->text.g.prefix + known++ : -1;
         if (ti >= 0 && edge_due && (size_t)ti >= start) {
             add_item(t, 0, edge_w, (PromptCell){0, 0, -1, -1, 0, 1});
             edge_due = 0;
         }
         if (ti >= 0 && shift_before(s, ti))
             add_item(t, 0, mark_w, (PromptCell){0, 0, -1, -1, 1, 0});
-        add_item(t, s->chars[i].cp, char_cols(s, i), (PromptCell){0, 0, ti, (long)i, 0, 0});
+        add_item(t, s->text.chars[i].cp, char_cols(s, i), (PromptCell){0, 0, ti, (long)i, 0, 0});
     }
-    if (shift_before(s, (long)s->g.n)) /* a shift for the prediction still to come */
+    if (shift_before(s, (long)s->text.g.n)) /* a shift for the prediction still to come */
         add_item(t, 0, mark_w, (PromptCell){0, 0, -1, -1, 1, 0});
 }
 
@@ -281,7 +282,7 @@ static void text_items(const AppState *s, TextItems *t)
  * when the panel has them. */
 static int rows_per_line(const AppState *s, int text_rows)
 {
-    return s->show_pinyin && text_rows >= 2 ? 2 : 1;
+    return s->prefs.show_pinyin && text_rows >= 2 ? 2 : 1;
 }
 
 /* Lay the text out in rows of the panel's text width, at most `lines` rows
@@ -295,7 +296,7 @@ static int verse_rows(const AppState *s, Rect r, int lines, TextItems *t)
 
 int view_prompt_rows_wanted(const AppState *s, int cols, int max_rows)
 {
-    if (app_view_is_open(s, VIEW_ATTENTION))
+    if (app_view_is_open(&s->view.views, VIEW_ATTENTION))
         return 1; /* the attention view shades cells under a single row */
     TextItems t;
     int per = rows_per_line(s, max_rows), lines = max_rows / per;
@@ -353,7 +354,8 @@ static void draw_one_row(const AppState *s, Rect r)
             draw_text(r.y, x0 + cells[k].x, cells[k].w, ROLE_KEY, shift_glyph());
             continue;
         }
-        uint32_t cp = cells[k].char_index < 0 ? app_start_cp(s) : s->chars[cells[k].char_index].cp;
+        uint32_t cp =
+            cells[k].char_index < 0 ? app_start_cp(s) : s->text.chars[cells[k].char_index].cp;
         draw_cp(r.y, x0 + cells[k].x, cells[k].w, char_role(s, &cells[k]), cp);
     }
 }
@@ -362,7 +364,7 @@ void view_prompt_draw(const AppState *s, Rect r)
 {
     int x0 = r.x + PROMPT_LABEL_COLS, edge_above = 0;
     draw_text(r.y, r.x, PROMPT_LABEL_COLS - 1, ROLE_HEADER, app_label(s, LBL_PROMPT));
-    if (app_view_is_open(s, VIEW_ATTENTION)) {
+    if (app_view_is_open(&s->view.views, VIEW_ATTENTION)) {
         draw_one_row(s, r);
     } else {
         int cy, cx;
@@ -374,12 +376,13 @@ void view_prompt_draw(const AppState *s, Rect r)
     draw_text_right(r.y, r.x + r.w, count_w, app_window_start(s) > 0 ? ROLE_KEY : ROLE_DIM, count);
     /* the reading in force, marked when it is not the default */
     const char *tag = reading_tag(s);
-    draw_text_right(r.y, r.x + r.w - count_w, textw_width(tag), s->mid_text ? ROLE_KEY : ROLE_DIM,
-                    tag);
-    if (r.h > 1 && !s->quiz_hidden) { /* the note (a form's "only 眠 may come next") may answer it */
+    draw_text_right(r.y, r.x + r.w - count_w, textw_width(tag),
+                    s->view.mid_text ? ROLE_KEY : ROLE_DIM, tag);
+    if (r.h > 1 &&
+        !s->view.quiz_hidden) { /* the note (a form's "only 眠 may come next") may answer it */
         char note[512];
         Role role = note_text(s, note, sizeof note, r.w - PROMPT_LABEL_COLS, edge_above);
-        if (s->projector && role == ROLE_DIM) /* no grey hints on a projector */
+        if (s->prefs.projector && role == ROLE_DIM) /* no grey hints on a projector */
             return;
         /* many acrostic heads are cut */
         draw_text_cut(r.y + r.h - 1, x0, r.w - PROMPT_LABEL_COLS, role, note);
@@ -388,7 +391,7 @@ void view_prompt_draw(const AppState *s, Rect r)
 
 void view_prompt_cursor(const AppState *s, Rect r, int *y, int *x)
 {
-    if (!app_view_is_open(s, VIEW_ATTENTION)) {
+    if (!app_view_is_open(&s->view.views, VIEW_ATTENTION)) {
         draw_verse(s, r, 0, y, x);
         return;
     }

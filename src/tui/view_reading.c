@@ -96,7 +96,7 @@ static size_t text_word(const AppState *s, size_t i, size_t end, Word *w)
     for (;;) {
         char r[32];
         if (wl + 5 < sizeof w->word)
-            wl += (size_t)utf8_encode(s->chars[j].cp, w->word + wl);
+            wl += (size_t)utf8_encode(s->text.chars[j].cp, w->word + wl);
         app_pinyin_reading_at(s, j, r, sizeof r);
         if (r[0] && rl + strlen(r) + 2 < sizeof w->readings)
             rl += (size_t)snprintf(w->readings + rl, sizeof w->readings - rl, "%s%s", rl ? " " : "", r);
@@ -116,13 +116,13 @@ static int heads_words(const AppState *s, Word *out, int max)
 {
     uint32_t cps[FORM_MAX_HEADS];
     int n = 0;
-    size_t len = strlen(s->mode.heads), pos = 0;
+    size_t len = strlen(s->view.mode.heads), pos = 0;
     uint32_t cp;
-    while (n < FORM_MAX_HEADS && pos < len && utf8_decode(s->mode.heads, len, &pos, &cp) == 0)
+    while (n < FORM_MAX_HEADS && pos < len && utf8_decode(s->view.mode.heads, len, &pos, &cp) == 0)
         cps[n++] = cp;
     int reading[FORM_MAX_HEADS], start[FORM_MAX_HEADS];
     const char *gloss[FORM_MAX_HEADS];
-    pinyin_read_glosses(s->pinyin, cps, n, reading, gloss, start);
+    pinyin_read_glosses(s->text.pinyin, cps, n, reading, gloss, start);
     int count = 0;
     for (int i = 0; i < n && count < max; i++) {
         Word *w = &out[count];
@@ -135,7 +135,7 @@ static int heads_words(const AppState *s, Word *out, int max)
         size_t wl = strlen(w->word), rl = strlen(w->readings);
         wl += (size_t)utf8_encode(cps[i], w->word + wl);
         w->word[wl] = 0;
-        const PinyinEntry *e = pinyin_find(s->pinyin, cps[i]);
+        const PinyinEntry *e = pinyin_find(s->text.pinyin, cps[i]);
         char r[32] = "";
         if (e && reading[i] >= 0)
             pinyin_reading(e, reading[i], r, sizeof r);
@@ -179,45 +179,49 @@ static void pen_word(Pen *p, const Word *w, const WordCols *c)
 /* The text's lines as verse (a row after each ，。！？；), one a row. */
 static int text_lines(const AppState *s, VerseRow *rows, int cap, uint32_t *cps)
 {
-    for (size_t i = 0; i < s->n_chars; i++)
-        cps[i] = s->chars[i].cp;
-    return verse_layout(cps, (int)s->n_chars, 2, 1 << 20, 1 << 20, rows, cap, NULL);
+    for (size_t i = 0; i < s->text.n_chars; i++)
+        cps[i] = s->text.chars[i].cp;
+    return verse_layout(cps, (int)s->text.n_chars, 2, 1 << 20, 1 << 20, rows, cap, NULL);
 }
 
 /* Every row of the text read, from its first; returns how many there are. */
 static int reading_rows(const AppState *s, Pen *p)
 {
     Word heads[FORM_MAX_HEADS];
-    int n_heads = s->mode.kind == FORM_ACROSTIC && s->pinyin ? heads_words(s, heads, FORM_MAX_HEADS) : 0;
+    int n_heads = s->view.mode.kind == FORM_ACROSTIC && s->text.pinyin
+                      ? heads_words(s, heads, FORM_MAX_HEADS)
+                      : 0;
     WordCols c = {WORD_MIN_COLS, 0};
     for (int i = 0; i < n_heads; i++)
         word_cols(&heads[i], &c);
-    for (size_t i = 0; i < s->n_chars;) {
+    for (size_t i = 0; i < s->text.n_chars;) {
         Word w;
-        i = text_word(s, i, s->n_chars, &w);
+        i = text_word(s, i, s->text.n_chars, &w);
         word_cols(&w, &c);
     }
     if (n_heads > 0) {
         char line[160];
-        snprintf(line, sizeof line, app_label(s, LBL_READING_HEADS), s->mode.heads);
+        snprintf(line, sizeof line, app_label(s, LBL_READING_HEADS), s->view.mode.heads);
         pen_text(p, 0, ROLE_HEADER, line);
         p->k++;
         for (int i = 0; i < n_heads; i++)
             pen_word(p, &heads[i], &c);
     }
-    uint32_t *cps = malloc((s->n_chars + 1) * sizeof *cps);
-    VerseRow *rows = malloc((s->n_chars + 1) * sizeof *rows);
-    int n = cps && rows ? text_lines(s, rows, (int)s->n_chars + 1, cps) : 0;
+    uint32_t *cps = malloc((s->text.n_chars + 1) * sizeof *cps);
+    VerseRow *rows = malloc((s->text.n_chars + 1) * sizeof *rows);
+    int n = cps && rows ? text_lines(s, rows, (int)s->text.n_chars + 1, cps) : 0;
     for (int r = 0; r < n; r++) {
         size_t from = (size_t)rows[r].start, to = from + (size_t)rows[r].len;
-        while (from < to && s->chars[from].cp == '\n')
+        while (from < to && s->text.chars[from].cp == '\n')
             from++; /* the newline a poem starts on: the row is the line */
         if (from >= to)
             continue;
         char line[1024];
         size_t len = 0;
         for (size_t i = from; i < to && len + 5 < sizeof line; i++)
-            len += s->chars[i].cp == '\n' ? 0 : (size_t)utf8_encode(s->chars[i].cp, line + len);
+            len += s->text.chars[i].cp == '\n'
+                       ? 0
+                       : (size_t)utf8_encode(s->text.chars[i].cp, line + len);
         line[len] = 0;
         pen_text(p, 0, ROLE_WRITTEN, line);
         p->k++;
@@ -250,7 +254,7 @@ static void heading(const AppState *s, Rect r, LabelId title, const char *key, i
 int view_reading_rows(const AppState *s, Rect r)
 {
     Pen p = {.r = r, .draw = 0};
-    if (!s->pinyin || s->n_chars == 0)
+    if (!s->text.pinyin || s->text.n_chars == 0)
         return 1;
     return reading_rows(s, &p);
 }
@@ -260,10 +264,10 @@ void view_reading_draw(const AppState *s, Rect r)
     Rect body = {r.y + 1, r.x, r.h - 1, r.w};
     int total = view_reading_rows(s, body);
     heading(s, r, LBL_READING_TITLE, "Y", total > body.h);
-    Pen p = {.r = body, .top = s->view_top, .draw = 1};
-    if (!s->pinyin)
+    Pen p = {.r = body, .top = s->view.views.top, .draw = 1};
+    if (!s->text.pinyin)
         pen_wrapped(&p, 0, ROLE_DIM, app_label(s, LBL_ST_PINYIN_NONE));
-    else if (s->n_chars == 0 && !(s->mode.kind == FORM_ACROSTIC && s->mode.heads[0]))
+    else if (s->text.n_chars == 0 && !(s->view.mode.kind == FORM_ACROSTIC && s->view.mode.heads[0]))
         pen_wrapped(&p, 0, ROLE_DIM, app_label(s, LBL_READING_EMPTY));
     else
         reading_rows(s, &p);
@@ -288,7 +292,7 @@ void view_messages_draw(const AppState *s, Rect r)
 {
     Rect body = {r.y + 1, r.x, r.h - 1, r.w};
     heading(s, r, LBL_MESSAGES_TITLE, "!", view_messages_rows(s, body) > body.h);
-    Pen p = {.r = body, .top = s->view_top, .draw = 1};
+    Pen p = {.r = body, .top = s->view.views.top, .draw = 1};
     if (!app_message(s, 0))
         pen_wrapped(&p, 0, ROLE_DIM, app_label(s, LBL_MESSAGES_NONE));
     else

@@ -29,14 +29,14 @@ static int panel_rows(const AppState *s, int body, int rows[ROW_COUNT])
 {
     int quiet = 0;
     for (int i = 0; i < SL_COUNT; i++)
-        quiet += s->slider != i && app_slider_quiet(s, (SliderId)i);
+        quiet += s->view.slider != i && app_slider_quiet(s, (SliderId)i);
     int drop_quiet = body < ROW_COUNT;
-    int drop_form = body < ROW_COUNT - quiet && s->mode.kind == FORM_FREE;
+    int drop_form = body < ROW_COUNT - quiet && s->view.mode.kind == FORM_FREE;
     int n = 0;
     for (int i = 0; i < ROW_COUNT; i++) {
         if (i == ROW_FORM && drop_form)
             continue;
-        if (i < SL_COUNT && drop_quiet && s->slider != i && app_slider_quiet(s, (SliderId)i))
+        if (i < SL_COUNT && drop_quiet && s->view.slider != i && app_slider_quiet(s, (SliderId)i))
             continue;
         rows[n++] = i;
     }
@@ -46,7 +46,7 @@ static int panel_rows(const AppState *s, int body, int rows[ROW_COUNT])
 static void draw_slider(const AppState *s, Rect r, int y, SliderId id)
 {
     const Glyphs *g = tui_glyphs();
-    int selected = s->slider == (int)id;
+    int selected = s->view.slider == (int)id;
     Role name = selected ? ROLE_SELECTED : ROLE_NORMAL;
     if (selected)
         draw_text(y, r.x, 1, ROLE_SELECTED, g->marker);
@@ -92,16 +92,16 @@ static void draw_mode_line(const AppState *s, Rect r, int y)
 {
     static const char KEYS_FORM[] = "f a j";
     char mode[160];
-    if (s->mode.kind == FORM_JUEJU)
-        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->mode.line_len),
-                 app_line_len(s->lang, s->mode.line_len));
-    else if (s->mode.kind == FORM_ACROSTIC) {
-        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC), app_line_len(s->lang, s->mode.line_len),
-                 s->mode.heads);
+    if (s->view.mode.kind == FORM_JUEJU)
+        snprintf(mode, sizeof mode, app_label_n(s, LBL_MODE_JUEJU, s->view.mode.line_len),
+                 app_line_len(s->view.lang, s->view.mode.line_len));
+    else if (s->view.mode.kind == FORM_ACROSTIC) {
+        snprintf(mode, sizeof mode, app_label(s, LBL_MODE_ACROSTIC),
+                 app_line_len(s->view.lang, s->view.mode.line_len), s->view.mode.heads);
         /* narrow: the heads whole, the name goes (the most room: keys after the name) */
         int most = r.w - NAME_X - textw_width(app_label(s, LBL_MODE)) - 1 - textw_width(KEYS_FORM) - 1;
         if (textw_width(mode) > most)
-            snprintf(mode, sizeof mode, "%.100s (%d)", s->mode.heads, s->mode.line_len);
+            snprintf(mode, sizeof mode, "%.100s (%d)", s->view.mode.heads, s->view.mode.line_len);
     }
     else
         snprintf(mode, sizeof mode, "%s", app_label(s, LBL_MODE_FREE));
@@ -115,9 +115,9 @@ static void draw_mode_line(const AppState *s, Rect r, int y)
  * room. */
 static void draw_cache_line(const AppState *s, Rect r, int y)
 {
-    int on = s->g.use_cache;
+    int on = s->text.g.use_cache;
     char ms[32], cost[96];
-    app_num(s->lang, s->pred.predict_ms, 2, ms, sizeof ms);
+    app_num(s->view.lang, s->pred.predict_ms, 2, ms, sizeof ms);
     snprintf(cost, sizeof cost, app_label(s, LBL_CACHE_COST), ms, s->pred.predict_rows);
     const char *state = app_label(s, on ? LBL_ON : LBL_OFF);
     int x = switch_row(s, r, y, LBL_CACHE, "c", textw_width(state) + 1 + textw_width(cost));

@@ -17,22 +17,23 @@ void view_title_draw(const AppState *s, Rect r)
 {
     const Glyphs *g = tui_glyphs();
     char line[512], part[160], code[SESSION_CODE_MAX + 1], right[SESSION_CODE_MAX + 200];
-    const char *name = s->model_name ? strrchr(s->model_name, '/') : NULL;
-    name = name ? name + 1 : s->model_name ? s->model_name : "";
+    const char *name = s->text.model_name ? strrchr(s->text.model_name, '/') : NULL;
+    name = name ? name + 1 : s->text.model_name ? s->text.model_name : "";
     /* where the line may end: after the name, the vocabulary, the context */
     size_t ends[3];
     size_t n = ends[0] = (size_t)snprintf(line, sizeof line, " tangscope  %s", name);
     n += (size_t)snprintf(line + n, sizeof line - n, "%s", g->sep);
     char size[32];
-    app_format_count(s->lang, s->m->vocab.size, size, sizeof size);
-    n += (size_t)snprintf(line + n, sizeof line - n, app_label_n(s, LBL_VOCAB_SIZE, s->m->vocab.size), size);
+    app_format_count(s->view.lang, s->text.m->vocab.size, size, sizeof size);
+    n += (size_t)snprintf(line + n, sizeof line - n,
+                          app_label_n(s, LBL_VOCAB_SIZE, s->text.m->vocab.size), size);
     ends[1] = n;
     n += (size_t)snprintf(line + n, sizeof line - n, "%s", g->sep);
     char ctx[32];
     snprintf(line + n, sizeof line - n, app_label(s, LBL_CONTEXT),
-             app_format_count(s->lang, s->m->cfg.context, ctx, sizeof ctx));
+             app_format_count(s->view.lang, s->text.m->cfg.context, ctx, sizeof ctx));
     snprintf(part, sizeof part, "%s %s ", app_label(s, LBL_CACHE),
-             app_label(s, s->g.use_cache ? LBL_ON : LBL_OFF));
+             app_label(s, s->text.g.use_cache ? LBL_ON : LBL_OFF));
     char none[128];
     int code_len = app_session_code_text(s, code, sizeof code);
     if (code_len > 0) {
@@ -54,7 +55,7 @@ void view_title_draw(const AppState *s, Rect r)
         snprintf(right, sizeof right, "%s  %s", none, part);
     }
     int right_w = textw_width(right);
-    if (s->quiz_hidden) /* "how many characters does the model know?" may be the question */
+    if (s->view.quiz_hidden) /* "how many characters does the model know?" may be the question */
         line[ends[0]] = 0;
     for (int e = 1; e >= 0 && textw_width(line) + 2 + right_w > r.w; e--)
         line[ends[e]] = 0; /* the context goes first, then the vocabulary */
@@ -77,26 +78,28 @@ void view_title_draw(const AppState *s, Rect r)
  * last cell can make it scroll). */
 void view_status_draw(const AppState *s, Rect r)
 {
-    if (s->cmdline_open) { /* ":set top-k 20", the end of it if it is long */
+    if (s->input.cmdline_open) { /* ":set top-k 20", the end of it if it is long */
         const char *hint = app_label(s, LBL_CMDLINE_HINT);
         int hint_w = textw_width(hint), room = r.w - 2 - hint_w - 2;
         draw_text(r.y, r.x, 1, ROLE_KEY, ":");
-        draw_text(r.y, r.x + 1, room, ROLE_NORMAL, s->cmdline + textw_fit_tail(s->cmdline, room - 1));
+        draw_text(r.y, r.x + 1, room, ROLE_NORMAL,
+                  s->input.cmdline + textw_fit_tail(s->input.cmdline, room - 1));
         draw_text(r.y, r.x + r.w - 1 - hint_w, hint_w, ROLE_DIM, hint);
         return;
     }
     const char *hint = app_label(s, LBL_HINT);
     /* while a quiz hides the bars, what a command said ("only 眠 possible")
      * may be its answer: the status says what to do instead */
-    const char *status = s->quiz_hidden && !s->status_error && !s->quit_ask && !s->stage_ask
-                             ? app_label(s, s->quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ)
-                             : s->status;
+    const char *status =
+        s->view.quiz_hidden && !s->view.status_error && !s->input.quit_ask && !s->progs.ask
+            ? app_label(s, s->view.quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ)
+            : s->view.status;
     int hint_w = textw_width(hint), room = r.w - 1;
     if (textw_width(status) + 2 + hint_w <= room) {
         draw_text(r.y, r.x + room - hint_w, hint_w, ROLE_KEY, hint);
         room -= hint_w + 2;
     }
-    draw_text_cut(r.y, r.x, room, s->status_error ? ROLE_ERROR : ROLE_NORMAL, status);
+    draw_text_cut(r.y, r.x, room, s->view.status_error ? ROLE_ERROR : ROLE_NORMAL, status);
 }
 
 /* One way to say it: paragraphs, each drawn in its role. */

@@ -131,9 +131,9 @@ static void draw_blocks(Rect p, const Bins *un, const Bins *ca, double ymax)
 
 static void draw_plot(const AppState *s, Rect p)
 {
-    const CompareRun *c = &s->cmp;
+    const CompareRun *c = &s->view.cmp;
     /* braille: two columns of dots to a cell; blocks and ASCII: one */
-    int unicode = tui_glyphs()->unicode, cols = unicode && !s->projector ? 2 * p.w : p.w;
+    int unicode = tui_glyphs()->unicode, cols = unicode && !s->prefs.projector ? 2 * p.w : p.w;
     Bins un, ca;
     double ymax = 1e-6;
     bin_series(c->uncached_model_ms, c->n, c->length, &un, cols);
@@ -142,11 +142,11 @@ static void draw_plot(const AppState *s, Rect p)
         ymax = fmax(ymax, fmax(un.ms[i], ca.ms[i])); /* a column without values holds 0 */
     draw_item(ITEM_PLOT, p.h); /* its rows: the check wants enough to show a ramp */
     char top[32];
-    app_num(s->lang, ymax, ymax < 10 ? 2 : 0, top, sizeof top);
+    app_num(s->view.lang, ymax, ymax < 10 ? 2 : 0, top, sizeof top);
     draw_text_right(p.y, p.x - 1, YLAB_COLS - 1, ROLE_DIM, top);
     draw_item(ITEM_NONE, 0);
     draw_text(p.y + p.h - 1, p.x - 2, 1, ROLE_DIM, "0");
-    if (unicode && s->projector) {
+    if (unicode && s->prefs.projector) {
         draw_blocks(p, &un, &ca, ymax);
     } else if (unicode) {
         DotGrid gu = {.w = p.w, .h = p.h}, gc = {.w = p.w, .h = p.h};
@@ -163,7 +163,7 @@ static void draw_plot(const AppState *s, Rect p)
  * two runs' logits are equal, `!` where one is not a number. */
 static void draw_strip(const AppState *s, Rect p, int y)
 {
-    const CompareRun *c = &s->cmp;
+    const CompareRun *c = &s->view.cmp;
     const Glyphs *g = tui_glyphs();
     static const char *const LEVELS[8] = {"▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"};
     draw_textf(y, p.x - YLAB_COLS, YLAB_COLS - 1, ROLE_DIM, app_label(s, LBL_TIMING_STRIP), g->delta);
@@ -202,11 +202,11 @@ static void draw_strip(const AppState *s, Rect p, int y)
  * fit). */
 static void draw_axis(const AppState *s, Rect p, int y)
 {
-    const CompareRun *c = &s->cmp;
+    const CompareRun *c = &s->view.cmp;
     int unicode = tui_glyphs()->unicode;
     char without[64], with[64], first[16], end[16];
-    const char *mark_without = !unicode ? "*" : s->projector ? "█" : "⠿";
-    const char *mark_with = !unicode ? "o" : s->projector ? "▬" : "⣀";
+    const char *mark_without = !unicode ? "*" : s->prefs.projector ? "█" : "⠿";
+    const char *mark_with = !unicode ? "o" : s->prefs.projector ? "▬" : "⣀";
     snprintf(without, sizeof without, "%s %s  ", mark_without, app_label(s, LBL_WITHOUT_CACHE));
     snprintf(with, sizeof with, "%s %s", mark_with, app_label(s, LBL_WITH_CACHE));
     snprintf(first, sizeof first, "%d", c->first_pos + 1);
@@ -227,12 +227,12 @@ static void draw_axis(const AppState *s, Rect p, int y)
 static void draw_memory(const AppState *s, Rect r, int y)
 {
     char now[32], full[32];
-    app_bytes(s->lang, (double)app_cache_bytes_now(s), now, sizeof now);
-    app_bytes(s->lang, (double)app_cache_bytes_full(s), full, sizeof full);
+    app_bytes(s->view.lang, (double)app_cache_bytes_now(s), now, sizeof now);
+    app_bytes(s->view.lang, (double)app_cache_bytes_full(s), full, sizeof full);
     draw_item(ITEM_MEMORY, 0);
     char ctx[32];
     draw_textf(y, r.x, r.w, ROLE_DIM, app_label(s, LBL_CACHE_MEMORY), now, full,
-               app_format_count(s->lang, s->m->cfg.context, ctx, sizeof ctx));
+               app_format_count(s->view.lang, s->text.m->cfg.context, ctx, sizeof ctx));
     draw_item(ITEM_NONE, 0);
 }
 
@@ -240,16 +240,16 @@ static void draw_memory(const AppState *s, Rect r, int y)
  * the same work) if `sampler`, the verdict. */
 static void draw_results(const AppState *s, Rect r, int y, int sampler_line)
 {
-    const CompareRun *c = &s->cmp;
+    const CompareRun *c = &s->view.cmp;
     if (c->n == 0)
         return;
     double model_un = c->total_uncached_model_ms, model_ca = c->total_cached_model_ms;
     double speedup = model_ca > 0 ? model_un / model_ca : 0;
     char un[32], ca[32], fast[32], sampler[32];
-    app_num(s->lang, model_un, 0, un, sizeof un);
-    app_num(s->lang, model_ca, 0, ca, sizeof ca);
-    app_num(s->lang, speedup, 1, fast, sizeof fast);
-    app_num(s->lang, c->total_cached_ms - model_ca, 1, sampler, sizeof sampler);
+    app_num(s->view.lang, model_un, 0, un, sizeof un);
+    app_num(s->view.lang, model_ca, 0, ca, sizeof ca);
+    app_num(s->view.lang, speedup, 1, fast, sizeof fast);
+    app_num(s->view.lang, c->total_cached_ms - model_ca, 1, sampler, sizeof sampler);
     draw_textf(y, r.x, r.w, ROLE_NORMAL, app_label(s, LBL_TIMING_TOTALS), un, ca, fast);
     if (sampler_line)
         draw_textf(++y, r.x, r.w, ROLE_DIM, app_label(s, LBL_TIMING_SAMPLER), sampler);
@@ -260,7 +260,8 @@ static void draw_results(const AppState *s, Rect r, int y, int sampler_line)
     char diff[64], worst[32];
     snprintf(diff, sizeof diff, "%s", tui_glyphs()->sep);
     snprintf(diff + strlen(diff), sizeof diff - strlen(diff), app_label(s, LBL_MAX_DIFF),
-             tui_glyphs()->delta, app_num_g(s->lang, c->max_logit_diff, 3, worst, sizeof worst));
+             tui_glyphs()->delta,
+             app_num_g(s->view.lang, c->max_logit_diff, 3, worst, sizeof worst));
     draw_text(y + 1, r.x + used, r.w - used, ROLE_NORMAL, diff);
 }
 
@@ -269,9 +270,9 @@ void view_timing_draw(const AppState *s, Rect r)
     /* each position is timed s->compare_repeats times, the fastest plotted:
      * the header says so, since it is why the ramp shows on a busy machine */
     draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_TIMING_HEADER), s->compare_repeats);
-    if (s->quiz_hidden) /* the times and the verdict may be what the class is asked */
+    if (s->view.quiz_hidden) /* the times and the verdict may be what the class is asked */
         return;
-    if (s->cmp.length == 0) {
+    if (s->view.cmp.length == 0) {
         /* nothing timed (or what was timed is gone): the invitation, and
          * what the cache holds now */
         if (r.h > 2)
@@ -318,15 +319,16 @@ static int written_first_row(const VerseRow *rows, int total, int max_rows, int 
  * ellipsis after the last row shown. */
 static void draw_run(const AppState *s, Rect r, const int *tok, int part)
 {
-    const CompareRun *c = &s->cmp;
+    const CompareRun *c = &s->view.cmp;
     enum { MAX_CPS = 2 * APP_COMPARE_MAX };
     uint32_t cps[MAX_CPS];
     int n = 0, first = 0;
-    for (size_t i = s->g.prefix; i < (size_t)c->first_pos && i < s->g.n && n < APP_COMPARE_MAX; i++)
-        cps[n++] = vocab_cp(&s->m->vocab, s->g.text[i]);
+    for (size_t i = s->text.g.prefix;
+         i < (size_t)c->first_pos && i < s->text.g.n && n < APP_COMPARE_MAX; i++)
+        cps[n++] = vocab_cp(&s->text.m->vocab, s->text.g.text[i]);
     first = n; /* the run's own characters start here */
     for (int i = 0; i < c->n; i++)
-        cps[n++] = vocab_cp(&s->m->vocab, tok[i]);
+        cps[n++] = vocab_cp(&s->text.m->vocab, tok[i]);
     static VerseRow rows[MAX_CPS + 1];
     int total = verse_layout(cps, n, draw_cp_width('\n'), r.w, r.h, rows, MAX_CPS + 1, NULL);
     int top = written_first_row(rows, total, r.h, part >= 0 ? first + part : -1);
@@ -343,7 +345,7 @@ static void draw_run(const AppState *s, Rect r, const int *tok, int part)
 
 void view_written_draw(const AppState *s, Rect r)
 {
-    const CompareRun *c = &s->cmp;
+    const CompareRun *c = &s->view.cmp;
     int part = -1;
     for (int i = 0; i < c->n && part < 0; i++)
         if (c->tok_cached[i] != c->tok_full[i])
@@ -359,8 +361,8 @@ void view_written_draw(const AppState *s, Rect r)
     /* two columns, the run with the cache at the left, as the plot's legend names them */
     int w = (r.w - 2) / 2;
     const Glyphs *g = tui_glyphs();
-    const char *mark_with = !g->unicode ? "o" : s->projector ? "▬" : "⣀";
-    const char *mark_without = !g->unicode ? "*" : s->projector ? "█" : "⠿";
+    const char *mark_with = !g->unicode ? "o" : s->prefs.projector ? "▬" : "⣀";
+    const char *mark_without = !g->unicode ? "*" : s->prefs.projector ? "█" : "⠿";
     draw_textf(r.y + 1, r.x, w, ROLE_CACHED, "%s %s", mark_with, app_label(s, LBL_WITH_CACHE));
     draw_textf(r.y + 1, r.x + w + 2, w, ROLE_UNCACHED, "%s %s", mark_without,
                app_label(s, LBL_WITHOUT_CACHE));

@@ -15,18 +15,19 @@ static const char *const PER_WEIGHT[WPREC_COUNT] = {"4", "2", "1"};
 
 static void draw_row(const AppState *s, Rect r, int y, WeightPrec p)
 {
-    const Model *m = p == WPREC_FP32 ? s->m : s->wt.rounded[p];
-    Role role = p == s->weights ? ROLE_CACHED : ROLE_NORMAL;
+    const Model *m = p == WPREC_FP32 ? s->text.m : s->text.wt.rounded[p];
+    Role role = p == s->text.weights ? ROLE_CACHED : ROLE_NORMAL;
     char num[3][32], ms[24];
-    draw_textf(y, r.x + 2, NAME_COLS, role, "%s%s", p == s->weights ? "> " : "  ", wprec_name(p));
+    draw_textf(y, r.x + 2, NAME_COLS, role, "%s%s", p == s->text.weights ? "> " : "  ",
+               wprec_name(p));
     snprintf(num[0], sizeof num[0], "%s", PER_WEIGHT[p]);
     if (m)
-        app_bytes(s->lang, (double)model_file_size(m), num[1], sizeof num[1]);
+        app_bytes(s->view.lang, (double)model_file_size(m), num[1], sizeof num[1]);
     else
         snprintf(num[1], sizeof num[1], "-");
-    double t = s->wt.step_s[p];
+    double t = s->text.wt.step_s[p];
     if (t > 0)
-        snprintf(num[2], sizeof num[2], "%s ms", app_num(s->lang, 1000 * t, 3, ms, sizeof ms));
+        snprintf(num[2], sizeof num[2], "%s ms", app_num(s->view.lang, 1000 * t, 3, ms, sizeof ms));
     else
         snprintf(num[2], sizeof num[2], "-");
     int x = r.x + 2 + NAME_COLS;
@@ -41,12 +42,12 @@ static void draw_places(const AppState *s, Rect r, int y)
     draw_text(y, r.x + 2, r.w - 2, ROLE_DIM, app_label(s, LBL_WT_TOP));
     y++;
     int x = r.x + 1;
-    for (int i = 0; i < s->wt.n_top && x < r.x + r.w; i++) {
+    for (int i = 0; i < s->text.wt.n_top && x < r.x + r.w; i++) {
         char ch[8] = {0}, place[16];
-        utf8_encode(vocab_cp(&s->m->vocab, s->wt.top[i]), ch);
-        int moved = s->wt.ref_rank[i] != i + 1;
+        utf8_encode(vocab_cp(&s->text.m->vocab, s->text.wt.top[i]), ch);
+        int moved = s->text.wt.ref_rank[i] != i + 1;
         if (moved)
-            snprintf(place, sizeof place, "%d", s->wt.ref_rank[i]);
+            snprintf(place, sizeof place, "%d", s->text.wt.ref_rank[i]);
         else
             place[0] = 0;
         x += 1 + draw_text(y, x + 1, r.x + r.w - x - 1, moved ? ROLE_CACHED : ROLE_NORMAL, ch);
@@ -56,7 +57,8 @@ static void draw_places(const AppState *s, Rect r, int y)
 
 void view_weights_draw(const AppState *s, Rect r)
 {
-    draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_WT_HEADER), wprec_name(s->weights));
+    draw_textf(r.y, r.x, r.w, ROLE_HEADER, app_label(s, LBL_WT_HEADER),
+               wprec_name(s->text.weights));
     if (r.h > 1) {
         const char *cols = app_label(s, LBL_WT_COLS);
         int x = r.x + 2 + NAME_COLS;
@@ -74,12 +76,12 @@ void view_weights_draw(const AppState *s, Rect r)
         draw_row(s, r, r.y + 2 + p, (WeightPrec)p);
     if (r.h > 5) {
         char kl[32];
-        if (s->weights == WPREC_FP32)
+        if (s->text.weights == WPREC_FP32)
             draw_text(r.y + 5, r.x + 2, r.w - 2, ROLE_DIM, app_label(s, LBL_WT_SAME));
         else
             draw_textf(r.y + 5, r.x + 2, r.w - 2, ROLE_NORMAL, app_label(s, LBL_WT_KL),
-                       app_num(s->lang, s->wt.kl_bits, 5, kl, sizeof kl));
+                       app_num(s->view.lang, s->text.wt.kl_bits, 5, kl, sizeof kl));
     }
-    if (r.h > 7 && s->weights != WPREC_FP32)
+    if (r.h > 7 && s->text.weights != WPREC_FP32)
         draw_places(s, r, r.y + 6);
 }

@@ -6,35 +6,43 @@
 #include "app/app.h"
 #include "tui/draw.h"
 
-/* Where the screen is cut into panels (screen.c). */
+/* The places the screen is cut into (screen.c), one for each panel. */
+typedef enum {
+    PANE_TITLE,
+    PANE_PROMPT,
+    PANE_ATTENTION, /* the attention view (v): above the panels, or instead of them */
+    PANE_PROBS,     /* the bars */
+    PANE_SLIDERS,
+    PANE_TIMING,
+    PANE_STATUS,
+    PANE_HELP,      /* over everything but the title */
+    PANE_NARRATION, /* a lesson: its narration beside the panels */
+    PANE_KVCACHE,   /* the KV cache's cost (r), in place of the sliders and the timing */
+    PANE_WEIGHTS,   /* the weights' precision (W): in the same place */
+    PANE_ENTROPY,   /* uncertainty under the text (e): in the sliders' and timing's place */
+    PANE_COMPARE,   /* the compare model (--compare-model): below the bars where the rows
+                     * allow, else in their place (compare_on_bars) */
+    PANE_MASK,      /* the mask view (w): in the panels' place */
+    PANE_READING,   /* the text read (Y): in the panels' place too */
+    PANE_MESSAGES,  /* the messages (!): in the sliders' and the timing's place */
+    PANE_COIN,      /* the coin's row when the bars have none for it (a long text took
+                     * the lines under them): the note's, under the text, while it is a
+                     * hint, or the status line's (coin_on_status) */
+    PANE_COUNT
+} Pane;
+
+typedef struct {
+    Rect r;
+    int shown; /* the panel has rows (the title, the text, the status and the help: always
+                * while the screen is large enough) */
+} PanePlace;
+
 typedef struct {
     int too_small;
-    Rect title, prompt, attention, probs, sliders, timing, status, help, narration;
-    int show_attention; /* attention has rows */
+    PanePlace at[PANE_COUNT];
     int show_panels;    /* probs, and sliders or timing (or both), have rows */
-    int show_sliders, show_timing;
-    int show_narration; /* a lesson: its narration beside the panels */
-    /* the KV cache's cost (r), in place of the sliders and the timing */
-    Rect kvcache;
-    int show_kvcache;
-    Rect weights;       /* the weights' precision (W): in the same place */
-    int show_weights;
-    Rect entropy;       /* uncertainty under the text (e): in the sliders' and timing's place */
-    int show_entropy;
-    Rect compare;       /* the compare model (--compare-model): below the bars where the
-                         * rows allow, else in their place (compare_on_bars) */
-    int show_compare, compare_on_bars;
-    Rect mask;          /* the mask view (w): in the panels' place */
-    int show_mask;
-    Rect reading;       /* the text read (Y): in the panels' place too */
-    int show_reading;
-    Rect messages;      /* the messages (!): in the sliders' and the timing's place */
-    int show_messages;
-    /* the coin's row when the bars have none for it (a long text took the
-     * lines under them): the note's, under the text, while it is a hint */
-    Rect coin;
-    int show_coin;
-    int coin_on_status; /* ... or, when the note tells the form's progress, the status line's */
+    int compare_on_bars;
+    int coin_on_status; /* the coin is on the status line's row */
 } Layout;
 
 enum { SCREEN_MIN_COLS = 80, SCREEN_MIN_LINES = 24, PROMPT_LABEL_COLS = 6 };
@@ -92,7 +100,7 @@ void view_entropy_draw(const AppState *s, Rect r);
 /* The look of a written character by how uncertain its draw was. */
 Role view_entropy_role(float bits);
 /* the text read (Y) and the messages (!) (view_reading.c): each a heading
- * and rows from view_top on; *_rows counts the rows below the heading that
+ * and rows from views.top on; *_rows counts the rows below the heading that
  * the whole view takes in a panel r (for screen_fit) */
 void view_reading_draw(const AppState *s, Rect r);
 int view_reading_rows(const AppState *s, Rect r);

@@ -123,15 +123,15 @@ static inline int fuzz_app(AppState *s)
     TsErr err;
     if (app_init(s, m, &err) != 0)
         return -1;
-    convert_close(&s->conv); /* nothing opened yet: the shared one takes its place */
-    s->conv = *conv;
+    convert_close(&s->text.conv); /* nothing opened yet: the shared one takes its place */
+    s->text.conv = *conv;
     app_set_corpus(s, c, CORPUS_READY);
     return 0;
 }
 
 static inline void fuzz_app_free(AppState *s)
 {
-    convert_init(&s->conv, NULL); /* the shared converter stays open */
+    convert_init(&s->text.conv, NULL); /* the shared converter stays open */
     app_free(s);
 }
 

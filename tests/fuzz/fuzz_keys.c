@@ -151,7 +151,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fuzz_app_free(&s);
         return 0;
     }
-    while (b.p < b.end && !s.quit) {
+    while (b.p < b.end && !s.input.quit) {
         Command c = (Command)(take(&b) % CMD_COUNT);
         CmdArg a = arg_for(c, &b, text, sizeof text);
         app_apply(&s, c, a);

@@ -17,14 +17,14 @@ void apptest_start(AppState *s, const Model *m)
     }
     /* the messages speak the new state's language, as a run's do from its
      * start (an earlier state's `lang zh` left the translator Chinese) */
-    errtext_use(s->lang);
+    errtext_use(s->view.lang);
 }
 
 void apptest_text(const AppState *s, char *out, size_t size)
 {
     size_t len = 0;
-    for (size_t i = 0; i < s->n_chars && len + 5 < size; i++)
-        len += (size_t)utf8_encode(s->chars[i].cp, out + len);
+    for (size_t i = 0; i < s->text.n_chars && len + 5 < size; i++)
+        len += (size_t)utf8_encode(s->text.chars[i].cp, out + len);
     out[len] = 0;
 }
 

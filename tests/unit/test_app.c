@@ -40,19 +40,20 @@ static void test_empty_start(void)
 {
     AppState s;
     start(&s);
-    CHECK(s.g.n == 1 && s.g.prefix == 1, "an empty text is a newline: n %zu prefix %zu", s.g.n,
-          s.g.prefix);
+    CHECK(s.text.g.n == 1 && s.text.g.prefix == 1, "an empty text is a newline: n %zu prefix %zu",
+          s.text.g.n, s.text.g.prefix);
     CHECK(s.pred.n_top == APP_TOP, "%d candidates", s.pred.n_top);
     for (int k = 1; k < s.pred.n_top; k++)
         CHECK(s.pred.top[k].p <= s.pred.top[k - 1].p, "bars out of order at %d", k);
-    CHECK(s.status[0] != 0, "a welcome in the status line");
+    CHECK(s.view.status[0] != 0, "a welcome in the status line");
     /* the default set of README and --help, the commands' too */
-    CHECK(s.g.use_cache == 1 && s.set.temperature == 0.8f && s.set.top_k == 0 &&
-              s.set.top_p == 1.0f && s.set.min_p == 0.0f && s.set.repetition_penalty == 1.0f &&
-              s.seed == 1,
+    CHECK(s.text.g.use_cache == 1 && s.view.set.temperature == 0.8f && s.view.set.top_k == 0 &&
+              s.view.set.top_p == 1.0f && s.view.set.min_p == 0.0f &&
+              s.view.set.repetition_penalty == 1.0f && s.view.seed == 1,
           "defaults: temperature %g, top-k %d, top-p %g, min-p %g, penalty %g, seed %llu",
-          (double)s.set.temperature, s.set.top_k, (double)s.set.top_p, (double)s.set.min_p,
-          (double)s.set.repetition_penalty, (unsigned long long)s.seed);
+          (double)s.view.set.temperature, s.view.set.top_k, (double)s.view.set.top_p,
+          (double)s.view.set.min_p, (double)s.view.set.repetition_penalty,
+          (unsigned long long)s.view.seed);
     app_free(&s);
 }
 
@@ -104,13 +105,15 @@ static void test_type_matches_fixture(void)
     AppState s;
     start(&s);
     apptest_type(&s, "白日");
-    CHECK(s.g.n == 3 && s.g.prefix == 1, "a typed prompt starts a poem: n %zu", s.g.n);
+    CHECK(s.text.g.n == 3 && s.text.g.prefix == 1, "a typed prompt starts a poem: n %zu",
+          s.text.g.n);
     check_top8(&s, "0ae799bde697a5", "\\n白日"); /* newline 白日 */
     app_free(&s);
     start(&s);
     app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
     apptest_type(&s, "春风");
-    CHECK(s.g.n == 2 && s.g.prefix == 0, "mid-text: the prompt is read as it is: n %zu", s.g.n);
+    CHECK(s.text.g.n == 2 && s.text.g.prefix == 0, "mid-text: the prompt is read as it is: n %zu",
+          s.text.g.n);
     check_top8(&s, "e698a5e9a38e", "春风"); /* 春风 */
     app_free(&s);
 }
@@ -122,17 +125,20 @@ static void test_unknown_character(void)
     start(&b);
     apptest_type(&a, "春x风");
     apptest_type(&b, "春风");
-    CHECK(a.n_chars == 3 && a.chars[1].id == -1, "the unknown x stays in the text, marked");
-    CHECK(a.g.n == 3, "the model reads only a newline and 春风: %zu", a.g.n);
+    CHECK(a.text.n_chars == 3 && a.text.chars[1].id == -1,
+          "the unknown x stays in the text, marked");
+    CHECK(a.text.g.n == 3, "the model reads only a newline and 春风: %zu", a.text.g.n);
     CHECK(memcmp(a.pred.probs, b.pred.probs, sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "the same prediction as without the x");
     CHECK(app_char_text_index(&a, 1) == -1 && app_char_text_index(&a, 2) == 2, "text indices");
     /* the explanation is in the status until the next known character */
     apptest_type(&a, "x");
-    CHECK(a.status_error && strstr(a.status, "U+0078") != NULL, "status: %s", a.status);
+    CHECK(a.view.status_error && strstr(a.view.status, "U+0078") != NULL, "status: %s",
+          a.view.status);
     key(&a, CMD_BACKSPACE);
     key(&a, CMD_BACKSPACE);
-    CHECK(a.n_chars == 2 && a.g.n == 2, "x took back without touching the model: %zu", a.g.n);
+    CHECK(a.text.n_chars == 2 && a.text.g.n == 2, "x took back without touching the model: %zu",
+          a.text.g.n);
     app_free(&a);
     app_free(&b);
 }
@@ -155,7 +161,7 @@ static void test_messages_kept(void)
     longer[sizeof longer - 1] = 0;
     app_status(&s, 1, "%s", longer);
     CHECK(app_message(&s, 0) && strcmp(app_message(&s, 0), longer) == 0 &&
-              strlen(s.status) < APP_STATUS_MAX,
+              strlen(s.view.status) < APP_STATUS_MAX,
           "kept whole, the status line holds its start");
     app_status(&s, 1, "step 1: no answer");
     app_status(&s, 1, "step 1: no answer");
@@ -172,19 +178,21 @@ static void test_messages_kept(void)
     CHECK(strcmp(app_message(&s, 0), want) == 0 && strcmp(app_message(&s, APP_MSGS_KEPT - 1), "error 0") == 0 &&
               app_message(&s, APP_MSGS_KEPT) == NULL,
           "the last %d kept, the oldest gone", APP_MSGS_KEPT);
-    /* the arrows: nothing while neither view is open, then within view_top_max */
-    CHECK(app_apply(&s, CMD_VIEW_SCROLL, cmd_arg(1)) == REDRAW_NONE && s.view_top == 0, "closed: no scroll");
+    /* the arrows: nothing while neither view is open, then within views.top_max */
+    CHECK(app_apply(&s, CMD_VIEW_SCROLL, cmd_arg(1)) == REDRAW_NONE && s.view.views.top == 0,
+          "closed: no scroll");
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_MESSAGES));
-    s.view_top_max = 2;
+    s.view.views.top_max = 2;
     app_apply(&s, CMD_VIEW_SCROLL, cmd_arg(1));
     app_apply(&s, CMD_VIEW_SCROLL, cmd_arg(5));
-    CHECK(s.view_top == 2, "scrolled to the last row the screen holds: %d", s.view_top);
+    CHECK(s.view.views.top == 2, "scrolled to the last row the screen holds: %d", s.view.views.top);
     app_apply(&s, CMD_VIEW_SCROLL, cmd_arg(-9));
-    CHECK(s.view_top == 0, "and back to the first: %d", s.view_top);
+    CHECK(s.view.views.top == 0, "and back to the first: %d", s.view.views.top);
     app_apply(&s, CMD_VIEW_SCROLL, cmd_arg(1));
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_MESSAGES));
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_READING));
-    CHECK(s.view_top == 0 && app_view_is_open(&s, VIEW_READING), "a view opens at its start");
+    CHECK(s.view.views.top == 0 && app_view_is_open(&s.view.views, VIEW_READING),
+          "a view opens at its start");
     app_free(&s);
 }
 
@@ -203,20 +211,22 @@ static void test_forgiving_input(void)
     start(&b);
     apptest_type(&a, "春風");
     apptest_type(&b, "春风");
-    CHECK(a.n_chars == 2 && a.chars[1].cp == testutil_cp("风") && a.chars[1].id == id_of("风"),
+    CHECK(a.text.n_chars == 2 && a.text.chars[1].cp == testutil_cp("风") &&
+              a.text.chars[1].id == id_of("风"),
           "風 typed is 风 in the text");
-    CHECK(a.g.n == b.g.n && memcmp(a.pred.probs, b.pred.probs,
+    CHECK(a.text.g.n == b.text.g.n && memcmp(a.pred.probs, b.pred.probs,
                                    sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "春風 gives the prediction of 春风");
-    CHECK(!a.status_error && strstr(a.status, "風 → 风") != NULL, "status: %s", a.status);
+    CHECK(!a.view.status_error && strstr(a.view.status, "風 → 风") != NULL, "status: %s",
+          a.view.status);
     apptest_type(&a, "月");
-    CHECK(a.status[0] == 0, "a known character clears the notice: %s", a.status);
+    CHECK(a.view.status[0] == 0, "a known character clears the notice: %s", a.view.status);
     apptest_type(&a, ",");
-    CHECK(a.chars[a.n_chars - 1].cp == 0xFF0C && strstr(a.status, ", → ，"), ", is ，: %s",
-          a.status);
+    CHECK(a.text.chars[a.text.n_chars - 1].cp == 0xFF0C && strstr(a.view.status, ", → ，"),
+          ", is ，: %s", a.view.status);
     apptest_type(&a, "?");
-    CHECK(a.chars[a.n_chars - 1].cp == 0x3002 && strstr(a.status, "? → 。"), "? is 。: %s",
-          a.status);
+    CHECK(a.text.chars[a.text.n_chars - 1].cp == 0x3002 && strstr(a.view.status, "? → 。"),
+          "? is 。: %s", a.view.status);
     app_free(&a);
     app_free(&b);
 
@@ -226,15 +236,16 @@ static void test_forgiving_input(void)
     char text[64];
     apptest_text(&a, text, sizeof text);
     CHECK(strcmp(text, "春风，明月。") == 0, "text %s", text);
-    CHECK(strstr(a.status, "風 → 风, , → ，, ? → 。") != NULL, "status: %s", a.status);
+    CHECK(strstr(a.view.status, "風 → 风, , → ，, ? → 。") != NULL, "status: %s", a.view.status);
     app_free(&a);
 
     /* 貓 becomes 猫, which this model does not know either: 貓 stays, named */
     start(&a);
     app_type_text(&a, "春貓");
-    CHECK(a.n_chars == 2 && a.chars[1].cp == testutil_cp("貓") && a.chars[1].id == -1,
+    CHECK(a.text.n_chars == 2 && a.text.chars[1].cp == testutil_cp("貓") && a.text.chars[1].id == -1,
           "an unknown character is kept as typed, marked");
-    CHECK(a.status_error && strstr(a.status, "U+8C93") != NULL, "status names it: %s", a.status);
+    CHECK(a.view.status_error && strstr(a.view.status, "U+8C93") != NULL, "status names it: %s",
+          a.view.status);
     app_free(&a);
 
     /* the look-up `/` reads 風 as 风 too */
@@ -242,9 +253,9 @@ static void test_forgiving_input(void)
     apptest_type(&a, "春");
     key(&a, CMD_QUERY);
     apptest_type(&a, "風");
-    CHECK(a.pred.query_cp == testutil_cp("风") && a.pred.query_id == id_of("风"), "query %x",
-          (unsigned)a.pred.query_cp);
-    CHECK(a.n_chars == 1, "the query is not text");
+    CHECK(a.pred.query.cp == testutil_cp("风") && a.pred.query.id == id_of("风"), "query %x",
+          (unsigned)a.pred.query.cp);
+    CHECK(a.text.n_chars == 1, "the query is not text");
     app_free(&a);
 }
 
@@ -255,19 +266,19 @@ static void test_without_opencc(void)
 {
     AppState a;
     start(&a);
-    a.conv.config = "/nonexistent/t2s.json";
+    a.text.conv.config = "/nonexistent/t2s.json";
     apptest_type(&a, "春風,");
-    CHECK(a.n_chars == 3 && a.chars[1].cp == testutil_cp("風") && a.chars[1].id == -1,
+    CHECK(a.text.n_chars == 3 && a.text.chars[1].cp == testutil_cp("風") && a.text.chars[1].id == -1,
           "風 kept unconverted");
-    CHECK(a.chars[2].cp == 0xFF0C, "punctuation still converted");
+    CHECK(a.text.chars[2].cp == 0xFF0C, "punctuation still converted");
     app_free(&a);
     start(&a);
-    a.conv.config = "/nonexistent/t2s.json";
+    a.text.conv.config = "/nonexistent/t2s.json";
     apptest_type(&a, "風");
-    CHECK(a.status_error && strstr(a.status, "OpenCC") && strstr(a.status, "U+98A8"),
-          "status: %s", a.status);
-    CHECK(convert_has_opencc() || strstr(a.status, "install OpenCC"),
-          "a build without OpenCC says what to install: %s", a.status);
+    CHECK(a.view.status_error && strstr(a.view.status, "OpenCC") && strstr(a.view.status, "U+98A8"),
+          "status: %s", a.view.status);
+    CHECK(convert_has_opencc() || strstr(a.view.status, "install OpenCC"),
+          "a build without OpenCC says what to install: %s", a.view.status);
     app_free(&a);
 }
 
@@ -287,7 +298,7 @@ static void test_pinyin_rank(void)
         app_free(&s);
         return;
     }
-    s.pinyin = &py;
+    s.text.pinyin = &py;
     apptest_type(&s, "春");
     int n = app_pinyin_rank(&s, "yue4", c, 8, &err);
     CHECK(n == 1 && c[0].id == id_of("月") && c[0].p == s.pred.probs[id_of("月")],
@@ -310,13 +321,14 @@ static void test_take_back_rolls_back(void)
     AppState s;
     start(&s);
     apptest_type(&s, "春风花月");
-    CHECK(s.g.inf.len == 5, "a newline and 4 characters cached: %d", s.g.inf.len);
-    long rows = s.g.forward_rows;
+    CHECK(s.text.g.inf.len == 5, "a newline and 4 characters cached: %d", s.text.g.inf.len);
+    long rows = s.text.g.forward_rows;
     key(&s, CMD_BACKSPACE);
-    CHECK(s.n_chars == 3 && s.g.n == 4, "3 characters left");
-    CHECK(s.pred.predict_rows == 1 && s.g.forward_rows == rows + 1,
-          "one position recomputed, not %ld", s.g.forward_rows - rows);
-    CHECK(strstr(s.status, "4") != NULL, "status says what the cache keeps: %s", s.status);
+    CHECK(s.text.n_chars == 3 && s.text.g.n == 4, "3 characters left");
+    CHECK(s.pred.predict_rows == 1 && s.text.g.forward_rows == rows + 1,
+          "one position recomputed, not %ld", s.text.g.forward_rows - rows);
+    CHECK(strstr(s.view.status, "4") != NULL, "status says what the cache keeps: %s",
+          s.view.status);
 
     Generator fresh;
     TsErr err;
@@ -324,16 +336,17 @@ static void test_take_back_rolls_back(void)
     int ids[4] = {id_of("\n"), id_of("春"), id_of("风"), id_of("花")};
     gen_start(&fresh, ids, 4, PROMPT_MID_TEXT, &err);
     const float *want = gen_logits(&fresh, NULL);
-    CHECK(memcmp(want, s.g.inf.logits, sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
+    CHECK(memcmp(want, s.text.g.inf.logits, sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "take-back logits equal a fresh full pass");
     gen_free(&fresh);
 
     key(&s, CMD_BACKSPACE);
     key(&s, CMD_BACKSPACE);
     key(&s, CMD_BACKSPACE);
-    CHECK(s.n_chars == 0 && s.g.n == 1 && s.g.prefix == 1, "all back: the empty text again");
+    CHECK(s.text.n_chars == 0 && s.text.g.n == 1 && s.text.g.prefix == 1,
+          "all back: the empty text again");
     key(&s, CMD_BACKSPACE);
-    CHECK(s.n_chars == 0, "nothing more to take back");
+    CHECK(s.text.n_chars == 0, "nothing more to take back");
     app_free(&s);
 }
 
@@ -343,7 +356,8 @@ static void test_clear(void)
     start(&s);
     apptest_type(&s, "春风花");
     key(&s, CMD_CLEAR);
-    CHECK(s.n_chars == 0 && s.g.n == 1 && s.g.prefix == 1, "Ctrl-U empties the text");
+    CHECK(s.text.n_chars == 0 && s.text.g.n == 1 && s.text.g.prefix == 1,
+          "Ctrl-U empties the text");
     app_free(&s);
 }
 
@@ -358,14 +372,15 @@ static void test_window_slides(void)
     start(&s);
     const char *text = "春风花月明人山水白日云天江夜不无一千里秋";
     apptest_type(&s, text);
-    CHECK(s.g.n == 21 && app_window_start(&s) == 9, "a newline and 20: window starts at 9: %zu",
-          app_window_start(&s));
+    CHECK(s.text.g.n == 21 && app_window_start(&s) == 9,
+          "a newline and 20: window starts at 9: %zu", app_window_start(&s));
     CHECK(!app_char_in_window(&s, 7) && app_char_in_window(&s, 8), "window edge");
     Generator fresh;
     TsErr err;
     gen_init(&fresh, &fx.model, 0, &err);
-    gen_start(&fresh, s.g.text + 9, 12, PROMPT_MID_TEXT, &err);
-    CHECK(memcmp(gen_logits(&fresh, NULL), s.g.inf.logits, sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
+    gen_start(&fresh, s.text.g.text + 9, 12, PROMPT_MID_TEXT, &err);
+    CHECK(memcmp(gen_logits(&fresh, NULL), s.text.g.inf.logits,
+                 sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "the prediction reads the last 12 characters");
     gen_free(&fresh);
     app_free(&s);
@@ -384,37 +399,39 @@ static void test_slider_bounds(void)
     AppState s;
     start(&s);
     press(&s, CMD_SLIDER_UP, SL_TEMPERATURE, 50);
-    CHECK(fabsf(s.set.temperature - 2.0f) < 1e-6f, "T stops at 2: %g", (double)s.set.temperature);
+    CHECK(fabsf(s.view.set.temperature - 2.0f) < 1e-6f, "T stops at 2: %g",
+          (double)s.view.set.temperature);
     press(&s, CMD_SLIDER_DOWN, SL_TEMPERATURE, 50);
-    CHECK(s.set.temperature == 0.0f, "t stops at 0: %g", (double)s.set.temperature);
+    CHECK(s.view.set.temperature == 0.0f, "t stops at 0: %g", (double)s.view.set.temperature);
     press(&s, CMD_SLIDER_UP, SL_TOP_K, 100);
-    CHECK(s.set.top_k == 200, "K stops at 200: %d", s.set.top_k);
+    CHECK(s.view.set.top_k == 200, "K stops at 200: %d", s.view.set.top_k);
     press(&s, CMD_SLIDER_DOWN, SL_TOP_K, 100);
-    CHECK(s.set.top_k == 0, "k stops at off: %d", s.set.top_k);
+    CHECK(s.view.set.top_k == 0, "k stops at off: %d", s.view.set.top_k);
     press(&s, CMD_SLIDER_DOWN, SL_TOP_P, 50);
-    CHECK(fabsf(s.set.top_p - 0.05f) < 1e-6f, "p stops at 0.05: %g", (double)s.set.top_p);
+    CHECK(fabsf(s.view.set.top_p - 0.05f) < 1e-6f, "p stops at 0.05: %g", (double)s.view.set.top_p);
     press(&s, CMD_SLIDER_UP, SL_TOP_P, 50);
-    CHECK(s.set.top_p == 1.0f, "P stops at 1: %g", (double)s.set.top_p);
+    CHECK(s.view.set.top_p == 1.0f, "P stops at 1: %g", (double)s.view.set.top_p);
     press(&s, CMD_SLIDER_UP, SL_MIN_P, 100);
-    CHECK(s.set.min_p == 1.0f, "M stops at 1: %g", (double)s.set.min_p);
+    CHECK(s.view.set.min_p == 1.0f, "M stops at 1: %g", (double)s.view.set.min_p);
     press(&s, CMD_SLIDER_DOWN, SL_MIN_P, 100);
-    CHECK(s.set.min_p == 0.0f, "m stops at 0: %g", (double)s.set.min_p);
+    CHECK(s.view.set.min_p == 0.0f, "m stops at 0: %g", (double)s.view.set.min_p);
     /* up then down returns exactly */
     press(&s, CMD_SLIDER_UP, SL_MIN_P, 13);
     press(&s, CMD_SLIDER_DOWN, SL_MIN_P, 13);
-    CHECK(s.set.min_p == 0.0f, "min-p back to 0: %g", (double)s.set.min_p);
+    CHECK(s.view.set.min_p == 0.0f, "min-p back to 0: %g", (double)s.view.set.min_p);
     char v[16];
     app_slider_format(&s, SL_TOP_K, v, sizeof v);
     CHECK(strcmp(v, "off") == 0, "top-k 0 reads off: %s", v);
     /* the mouse sets any value in range, clamped */
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 1.234});
-    CHECK(fabsf(s.set.temperature - 1.23f) < 1e-6f, "set 1.23: %g", (double)s.set.temperature);
+    CHECK(fabsf(s.view.set.temperature - 1.23f) < 1e-6f, "set 1.23: %g",
+          (double)s.view.set.temperature);
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_P, .x = -3.0});
-    CHECK(fabsf(s.set.top_p - 0.05f) < 1e-6f, "clamped to 0.05");
+    CHECK(fabsf(s.view.set.top_p - 0.05f) < 1e-6f, "clamped to 0.05");
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_K, .x = 57.6});
-    CHECK(s.set.top_k == 58, "top-k rounds: %d", s.set.top_k);
+    CHECK(s.view.set.top_k == 58, "top-k rounds: %d", s.view.set.top_k);
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_COUNT, .x = 1.0});
-    CHECK(s.set.top_k == 58, "a bad slider id changes nothing");
+    CHECK(s.view.set.top_k == 58, "a bad slider id changes nothing");
     app_free(&s);
 }
 
@@ -422,34 +439,35 @@ static void test_slider_selection(void)
 {
     AppState s;
     start(&s);
-    CHECK(s.slider == SL_TEMPERATURE, "temperature selected first");
+    CHECK(s.view.slider == SL_TEMPERATURE, "temperature selected first");
     key(&s, CMD_SLIDER_NEXT);
-    CHECK(s.slider == SL_TOP_K, "Tab: top-k");
+    CHECK(s.view.slider == SL_TOP_K, "Tab: top-k");
     key(&s, CMD_SELECTED_UP);
-    CHECK(s.set.top_k == 1, "Right raises top-k to 1: %d", s.set.top_k);
+    CHECK(s.view.set.top_k == 1, "Right raises top-k to 1: %d", s.view.set.top_k);
     key(&s, CMD_SLIDER_PREV);
     key(&s, CMD_SLIDER_PREV);
-    CHECK(s.slider == SL_PENALTY, "Shift-Tab wraps to the penalty: %d", s.slider);
+    CHECK(s.view.slider == SL_PENALTY, "Shift-Tab wraps to the penalty: %d", s.view.slider);
     key(&s, CMD_SELECTED_UP);
-    CHECK(fabsf(s.set.repetition_penalty - 1.1f) < 1e-6f, "Right raises the penalty by 0.1: %g",
-          (double)s.set.repetition_penalty);
+    CHECK(fabsf(s.view.set.repetition_penalty - 1.1f) < 1e-6f,
+          "Right raises the penalty by 0.1: %g", (double)s.view.set.repetition_penalty);
     key(&s, CMD_SELECTED_DOWN);
-    CHECK(s.set.repetition_penalty == 1.0f, "Left: back to off");
+    CHECK(s.view.set.repetition_penalty == 1.0f, "Left: back to off");
     key(&s, CMD_SELECTED_DOWN);
-    CHECK(s.set.repetition_penalty == 1.0f, "the penalty stops at off (1)");
+    CHECK(s.view.set.repetition_penalty == 1.0f, "the penalty stops at off (1)");
     key(&s, CMD_SLIDER_PREV);
-    CHECK(s.slider == SL_SEED, "then the seed: %d", s.slider);
-    uint64_t seed = s.seed;
+    CHECK(s.view.slider == SL_SEED, "then the seed: %d", s.view.slider);
+    uint64_t seed = s.view.seed;
     key(&s, CMD_SELECTED_UP);
-    CHECK(s.seed == seed + 1, "Right on the seed: %llu", (unsigned long long)s.seed);
+    CHECK(s.view.seed == seed + 1, "Right on the seed: %llu", (unsigned long long)s.view.seed);
     key(&s, CMD_NEW_SEED);
-    CHECK(s.seed == seed + 2, "s: a new seed");
+    CHECK(s.view.seed == seed + 2, "s: a new seed");
     app_apply(&s, CMD_SLIDER_DOWN, cmd_arg(SL_MIN_P));
-    CHECK(s.slider == SL_MIN_P, "a slider key selects its slider");
+    CHECK(s.view.slider == SL_MIN_P, "a slider key selects its slider");
     unsigned r = app_apply(&s, CMD_SLIDER_SELECT, cmd_arg(SL_TOP_P));
-    CHECK(s.slider == SL_TOP_P && r == REDRAW_SLIDERS, "a click on a name selects (%u)", r);
+    CHECK(s.view.slider == SL_TOP_P && r == REDRAW_SLIDERS, "a click on a name selects (%u)", r);
     r = key(&s, CMD_SELECTED_DOWN);
-    CHECK(fabsf(s.set.top_p - 0.95f) < 1e-6f, "Left lowers top-p: %g", (double)s.set.top_p);
+    CHECK(fabsf(s.view.set.top_p - 0.95f) < 1e-6f, "Left lowers top-p: %g",
+          (double)s.view.set.top_p);
     CHECK((r & REDRAW_PROBS) && (r & REDRAW_SLIDERS), "a slider move redraws the bars (%u)", r);
     app_free(&s);
 }
@@ -500,19 +518,21 @@ static void test_space_and_pick(void)
     apptest_type(&s, "春");
     int want = s.pred.top[1].id;
     app_apply(&s, CMD_PICK, cmd_arg(2));
-    CHECK(s.n_chars == 2 && s.chars[1].id == want && s.chars[1].origin == ORIGIN_PICKED,
+    CHECK(s.text.n_chars == 2 && s.text.chars[1].id == want &&
+              s.text.chars[1].origin == ORIGIN_PICKED,
           "2 appends the second candidate");
     key(&s, CMD_SAMPLE);
-    CHECK(s.n_chars == 3 && s.chars[2].origin == ORIGIN_MODEL && s.g.n == 4, "Space appends one");
+    CHECK(s.text.n_chars == 3 && s.text.chars[2].origin == ORIGIN_MODEL && s.text.g.n == 4,
+          "Space appends one");
     app_apply(&s, CMD_PICK, cmd_arg(9));
-    CHECK(s.n_chars == 3 && s.status_error, "there is no candidate 9");
+    CHECK(s.text.n_chars == 3 && s.view.status_error, "there is no candidate 9");
     /* three steps and one back: the e2e test's sequence */
     key(&s, CMD_SAMPLE);
     key(&s, CMD_SAMPLE);
     key(&s, CMD_SAMPLE);
     key(&s, CMD_BACKSPACE);
-    CHECK(s.n_chars == 5 && s.g.n == 6 && s.g.inf.len == 6, "after 3 steps and 1 back: %zu, %d",
-          s.n_chars, s.g.inf.len);
+    CHECK(s.text.n_chars == 5 && s.text.g.n == 6 && s.text.g.inf.len == 6,
+          "after 3 steps and 1 back: %zu, %d", s.text.n_chars, s.text.g.inf.len);
     app_free(&s);
 }
 
@@ -526,9 +546,10 @@ static void test_write_same_seed(void)
     key(&s, CMD_WRITE);
     CHECK(s.job.kind == JOB_WRITE && app_job_interval_ms(&s) > 0, "Enter starts writing");
     apptest_run_job(&s);
-    CHECK(s.n_chars > 2, "wrote something");
-    AppChar last = s.chars[s.n_chars - 1];
-    CHECK(last.cp == '\n' || s.n_chars - 2 == APP_POEM_MAX, "ends at the newline or the limit");
+    CHECK(s.text.n_chars > 2, "wrote something");
+    AppChar last = s.text.chars[s.text.n_chars - 1];
+    CHECK(last.cp == '\n' || s.text.n_chars - 2 == APP_POEM_MAX,
+          "ends at the newline or the limit");
     apptest_text(&s, first, sizeof first);
     key(&s, CMD_CLEAR);
     apptest_type(&s, "春风");
@@ -541,7 +562,8 @@ static void test_write_same_seed(void)
     key(&s, CMD_WRITE);
     key(&s, CMD_TICK);
     key(&s, CMD_STOP);
-    CHECK(s.job.kind == JOB_NONE && s.n_chars == 1, "Esc stopped after one: %zu", s.n_chars);
+    CHECK(s.job.kind == JOB_NONE && s.text.n_chars == 1, "Esc stopped after one: %zu",
+          s.text.n_chars);
     app_free(&s);
 }
 
@@ -552,8 +574,8 @@ static void test_jueju_mask_visible(void)
     AppState s;
     start(&s);
     key(&s, CMD_MODE_JUEJU);
-    CHECK(s.mode.kind == FORM_JUEJU && s.mode.line_len == 7, "j: jueju of 7");
-    CHECK(s.g.prefix == 1, "a poem starts after a newline");
+    CHECK(s.view.mode.kind == FORM_JUEJU && s.view.mode.line_len == 7, "j: jueju of 7");
+    CHECK(s.text.g.prefix == 1, "a poem starts after a newline");
     for (int k = 0; k < s.pred.n_top; k++) {
         const Candidate *c = &s.pred.top[k];
         uint32_t cp = vocab_cp(&fx.model.vocab, c->id);
@@ -568,25 +590,26 @@ static void test_jueju_mask_visible(void)
     CHECK(han == 20 && s.pred.n_allowed == han, "the 20 Han characters allowed: %d", s.pred.n_allowed);
     CHECK(s.pred.ss.blocked > 0.0f, "the mask removes probability: %g", (double)s.pred.ss.blocked);
     apptest_type(&s, "，");
-    CHECK(s.n_chars == 0 && s.status_error, "a comma cannot open a line: %s", s.status);
+    CHECK(s.text.n_chars == 0 && s.view.status_error, "a comma cannot open a line: %s",
+          s.view.status);
     for (int i = 0; i < 7; i++)
         key(&s, CMD_SAMPLE);
     CHECK(s.pred.n_allowed == 1 && s.pred.allowed[id_of("，")], "after 7: only the comma");
     key(&s, CMD_BACKSPACE);
-    CHECK(s.pred.n_allowed == han && s.mode.now.col == 6, "take-back replays the form: col %d",
-          s.mode.now.col);
+    CHECK(s.pred.n_allowed == han && s.view.mode.now.col == 6, "take-back replays the form: col %d",
+          s.view.mode.now.col);
     key(&s, CMD_MODE_JUEJU);
-    CHECK(s.mode.line_len == 5 && s.n_chars == 0, "j again: 5 a line, a new poem");
+    CHECK(s.view.mode.line_len == 5 && s.text.n_chars == 0, "j again: 5 a line, a new poem");
     key(&s, CMD_WRITE);
     apptest_run_job(&s);
     uint32_t cps[64];
     size_t n = 0;
-    for (size_t i = 0; i < s.n_chars && s.chars[i].cp != '\n' && n < 64; i++)
-        cps[n++] = s.chars[i].cp;
+    for (size_t i = 0; i < s.text.n_chars && s.text.chars[i].cp != '\n' && n < 64; i++)
+        cps[n++] = s.text.chars[i].cp;
     CHECK(n == 24 && poem_well_formed(cps, n), "a jueju of 5: %zu characters", n);
-    CHECK(s.mode.now.done, "the form is done");
+    CHECK(s.view.mode.now.done, "the form is done");
     key(&s, CMD_SAMPLE);
-    CHECK(s.n_chars == 25, "nothing after the end");
+    CHECK(s.text.n_chars == 25, "nothing after the end");
     app_free(&s);
 }
 
@@ -595,24 +618,27 @@ static void test_acrostic(void)
     AppState s;
     start(&s);
     key(&s, CMD_MODE_ACROSTIC);
-    CHECK(s.mode.kind == FORM_FREE && s.status_error, "a needs heads typed first");
+    CHECK(s.view.mode.kind == FORM_FREE && s.view.status_error, "a needs heads typed first");
     apptest_type(&s, "春x风");
     key(&s, CMD_MODE_ACROSTIC);
-    CHECK(s.mode.kind == FORM_ACROSTIC && strcmp(s.mode.heads, "春风") == 0,
-          "the prompt's known Han characters are the heads: %s", s.mode.heads);
-    CHECK(s.n_chars == 0 && s.pred.n_allowed == 1 && s.pred.allowed[id_of("春")],
+    CHECK(s.view.mode.kind == FORM_ACROSTIC && strcmp(s.view.mode.heads, "春风") == 0,
+          "the prompt's known Han characters are the heads: %s", s.view.mode.heads);
+    CHECK(s.text.n_chars == 0 && s.pred.n_allowed == 1 && s.pred.allowed[id_of("春")],
           "the first line must open with 春");
     for (int k = 0; k < s.pred.n_top; k++)
         CHECK(s.pred.top[k].blocked == (s.pred.top[k].id != id_of("春")), "only 春 unblocked");
     key(&s, CMD_MODE_ACROSTIC);
-    CHECK(s.mode.line_len == 5, "a again: 5 a line");
+    CHECK(s.view.mode.line_len == 5, "a again: 5 a line");
     key(&s, CMD_WRITE);
     apptest_run_job(&s);
-    CHECK(s.n_chars == 13 && s.chars[0].cp == testutil_cp("春") && s.chars[6].cp == testutil_cp("风"),
-          "两句 of 5 on 春风: %zu characters", s.n_chars);
-    CHECK(s.chars[5].cp == testutil_cp("，") && s.chars[11].cp == testutil_cp("。"), "marks ，。");
+    CHECK(s.text.n_chars == 13 && s.text.chars[0].cp == testutil_cp("春") &&
+              s.text.chars[6].cp == testutil_cp("风"),
+          "两句 of 5 on 春风: %zu characters", s.text.n_chars);
+    CHECK(s.text.chars[5].cp == testutil_cp("，") && s.text.chars[11].cp == testutil_cp("。"),
+          "marks ，。");
     key(&s, CMD_MODE_FREE);
-    CHECK(s.mode.kind == FORM_FREE && s.n_chars == 13, "f: the text stays, the constraint goes");
+    CHECK(s.view.mode.kind == FORM_FREE && s.text.n_chars == 13,
+          "f: the text stays, the constraint goes");
     app_free(&s);
 }
 
@@ -635,7 +661,8 @@ static void test_histogram(void)
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 0.0});
     CHECK(s.pred.top[0].hist == APP_HIST_DRAWS, "greedy: all on the top: %d", s.pred.top[0].hist);
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_HISTOGRAM));
-    CHECK(!app_view_is_open(&s, VIEW_HISTOGRAM) && s.pred.top[0].hist == 0, "h again: off");
+    CHECK(!app_view_is_open(&s.view.views, VIEW_HISTOGRAM) && s.pred.top[0].hist == 0,
+          "h again: off");
     app_free(&s);
 }
 
@@ -651,7 +678,7 @@ static void test_histogram_draws_as_space(void)
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_HISTOGRAM));
     int V = fx.model.cfg.vocab_size, want_other = 0, want[APP_TOP] = {0};
     Rng r;
-    rng_seed(&r, s.seed);
+    rng_seed(&r, s.view.seed);
     for (int d = 0; d < APP_HIST_DRAWS; d++) {
         double coin = rng_float(&r), run = 0.0;
         int id = -1, last = -1;
@@ -691,7 +718,7 @@ static void test_bars_are_the_view(void)
     apptest_type(&s, "春风花");
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TEMPERATURE, .x = 0.7});
     app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_P, .x = 0.9});
-    s.set.repetition_penalty = 1.3f;
+    s.view.set.repetition_penalty = 1.3f;
     app_mode_set_length(&s, FORM_JUEJU, 5);
     app_predict(&s);
     TsErr err;
@@ -699,10 +726,10 @@ static void test_bars_are_the_view(void)
     NextView v;
     int ids[3];
     for (int i = 0; i < 3; i++)
-        ids[i] = s.chars[i].id;
+        ids[i] = s.text.chars[i].id;
     CHECK(gen_init(&g, &fx.model, 1, &err) == 0 && nextview_init(&v, &fx.model, &g.ss, &err) == 0 &&
               gen_start(&g, ids, 3, PROMPT_POEM_START, &err) == 0 &&
-              nextview_compute(&v, &g, &s.set, &s.mode.now, &fx.corpus, &err) == 0,
+              nextview_compute(&v, &g, &s.view.set, &s.view.mode.now, &fx.corpus, &err) == 0,
           "%s", err.msg);
     const Prediction *p = &s.pred;
     CHECK(p->n_top == v.n_top && p->entropy == v.entropy && p->sampler_ok == v.sampler_ok &&
@@ -774,9 +801,9 @@ static void test_query(void)
     start(&s);
     apptest_type(&s, "春风");
     key(&s, CMD_QUERY);
-    CHECK(s.query_input, "/ waits for a character");
+    CHECK(s.input.query_input, "/ waits for a character");
     apptest_type(&s, "月");
-    CHECK(!s.query_input && s.n_chars == 2, "the character was looked up, not typed");
+    CHECK(!s.input.query_input && s.text.n_chars == 2, "the character was looked up, not typed");
     /* the reference rank: the whole vocabulary sorted by qsort */
     int V = fx.model.cfg.vocab_size, rank = 0;
     Ranked *items = malloc((size_t)V * sizeof *items);
@@ -790,20 +817,22 @@ static void test_query(void)
             rank = r + 1;
     free(items);
     CHECK(rank > APP_TOP, "月 should rank below the bars, to test more than they show (%d)", rank);
-    CHECK(s.pred.query_rank == rank && s.pred.query_p == s.pred.probs[id_of("月")],
-          "rank %d, want %d", s.pred.query_rank, rank);
+    CHECK(s.pred.query.rank == rank && s.pred.query.p == s.pred.probs[id_of("月")],
+          "rank %d, want %d", s.pred.query.rank, rank);
     apptest_type(&s, "花");
-    CHECK(s.pred.query_cp == testutil_cp("月") && s.pred.query_rank > 0, "the query follows the text");
+    CHECK(s.pred.query.cp == testutil_cp("月") && s.pred.query.rank > 0,
+          "the query follows the text");
     key(&s, CMD_QUERY);
     apptest_type(&s, "流");
-    CHECK(s.pred.query_id == -1 && s.status_error, "流 is not in the tiny vocabulary");
+    CHECK(s.pred.query.id == -1 && s.view.status_error, "流 is not in the tiny vocabulary");
     key(&s, CMD_QUERY);
     key(&s, CMD_BACKSPACE);
-    CHECK(s.pred.query_cp == 0 && s.n_chars == 3, "Backspace at / forgets the query");
+    CHECK(s.pred.query.cp == 0 && s.text.n_chars == 3, "Backspace at / forgets the query");
     key(&s, CMD_QUERY);
     key(&s, CMD_STOP);
     apptest_type(&s, "月");
-    CHECK(!s.query_input && s.pred.query_cp == 0 && s.n_chars == 4, "Esc cancels: 月 is typed");
+    CHECK(!s.input.query_input && s.pred.query.cp == 0 && s.text.n_chars == 4,
+          "Esc cancels: 月 is typed");
     app_free(&s);
 }
 
@@ -860,25 +889,27 @@ static void test_prompt_start_top8(void)
           "the two readings should give different bars, or this test tells them apart by nothing");
     AppState s;
     start(&s);
-    CHECK(!s.mid_text, "a prompt starts a poem by default");
+    CHECK(!s.view.mid_text, "a prompt starts a poem by default");
     apptest_type(&s, "春风");
     check_same_top8(&s, poem_ids, poem_p, "poem start");
     unsigned r = app_apply(&s, CMD_MID_TEXT, cmd_arg(-1));
-    CHECK(s.mid_text && (r & REDRAW_PROMPT) && (r & REDRAW_PROBS) && (r & REDRAW_STATUS),
+    CHECK(s.view.mid_text && (r & REDRAW_PROMPT) && (r & REDRAW_PROBS) && (r & REDRAW_STATUS),
           "n: mid-text, text and bars redrawn (%u)", r);
-    CHECK(strcmp(s.status, app_label(&s, LBL_ST_MID_TEXT)) == 0, "the status says so: %s", s.status);
+    CHECK(strcmp(s.view.status, app_label(&s, LBL_ST_MID_TEXT)) == 0, "the status says so: %s",
+          s.view.status);
     check_same_top8(&s, mid_ids, mid_p, "mid-text");
     app_apply(&s, CMD_MID_TEXT, cmd_arg(-1));
-    CHECK(!s.mid_text && strcmp(s.status, app_label(&s, LBL_ST_POEM_START)) == 0,
-          "n again: poem start (%s)", s.status);
+    CHECK(!s.view.mid_text && strcmp(s.view.status, app_label(&s, LBL_ST_POEM_START)) == 0,
+          "n again: poem start (%s)", s.view.status);
     check_same_top8(&s, poem_ids, poem_p, "poem start again");
     /* a lesson's `mid-text on` (a command, not the key): in a lesson n is the
      * next step, so the status names the command that switches back */
     app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
-    CHECK(s.mid_text && strstr(s.status, ":mid-text off") && !strstr(s.status, "(n:"),
-          "the command's status names :mid-text off, not n: %s", s.status);
+    CHECK(s.view.mid_text && strstr(s.view.status, ":mid-text off") &&
+              !strstr(s.view.status, "(n:"),
+          "the command's status names :mid-text off, not n: %s", s.view.status);
     app_apply(&s, CMD_MID_TEXT, cmd_arg(0));
-    CHECK(!s.mid_text && strstr(s.status, ":mid-text on"), "and back: %s", s.status);
+    CHECK(!s.view.mid_text && strstr(s.view.status, ":mid-text on"), "and back: %s", s.view.status);
     app_free(&s);
 }
 
@@ -891,40 +922,44 @@ static void expect_consistent(const AppState *s, const char *when)
 {
     int want[APP_MAX_CHARS + 1];
     size_t known = 0;
-    for (size_t i = 0; i < s->n_chars; i++)
-        if (s->chars[i].id >= 0)
-            want[1 + known++] = s->chars[i].id;
-    size_t prefix = !s->mid_text || known == 0, n = prefix + known;
+    for (size_t i = 0; i < s->text.n_chars; i++)
+        if (s->text.chars[i].id >= 0)
+            want[1 + known++] = s->text.chars[i].id;
+    size_t prefix = !s->view.mid_text || known == 0, n = prefix + known;
     want[0] = id_of("\n");
     const int *read = prefix ? want : want + 1;
-    CHECK(s->g.n == n && memcmp(s->g.text, read, n * sizeof(int)) == 0,
-          "%s: the model reads %zu tokens, the rule gives %zu", when, s->g.n, n);
-    CHECK(s->g.prefix == prefix, "%s: prefix %zu, want %zu", when, s->g.prefix, prefix);
+    CHECK(s->text.g.n == n && memcmp(s->text.g.text, read, n * sizeof(int)) == 0,
+          "%s: the model reads %zu tokens, the rule gives %zu", when, s->text.g.n, n);
+    CHECK(s->text.g.prefix == prefix, "%s: prefix %zu, want %zu", when, s->text.g.prefix, prefix);
     size_t window = app_window_start(s);
-    CHECK(s->g.cache_start == window && (size_t)s->g.inf.len == s->g.n - window && s->g.have_logits,
-          "%s: the cache holds %d of the window's %zu positions", when, s->g.inf.len,
-          s->g.n - window);
+    CHECK(s->text.g.cache_start == window && (size_t)s->text.g.inf.len == s->text.g.n - window &&
+              s->text.g.have_logits,
+          "%s: the cache holds %d of the window's %zu positions", when, s->text.g.inf.len,
+          s->text.g.n - window);
     AppState f;
     start(&f);
-    if (s->mid_text)
+    if (s->view.mid_text)
         app_apply(&f, CMD_MID_TEXT, cmd_arg(1));
-    if (s->mode.kind == FORM_JUEJU)
+    if (s->view.mode.kind == FORM_JUEJU)
         key(&f, CMD_MODE_JUEJU);
-    for (size_t i = 0; i < s->n_chars; i++)
-        app_push_char(&f, s->chars[i].cp, s->chars[i].origin);
+    for (size_t i = 0; i < s->text.n_chars; i++)
+        app_push_char(&f, s->text.chars[i].cp, s->text.chars[i].origin);
     app_predict(&f);
-    int same = f.n_chars == s->n_chars;
-    for (size_t i = 0; same && i < s->n_chars; i++) /* the text, not how uncertain its draws were */
-        same = f.chars[i].cp == s->chars[i].cp && f.chars[i].id == s->chars[i].id &&
-               f.chars[i].origin == s->chars[i].origin;
+    int same = f.text.n_chars == s->text.n_chars;
+    for (size_t i = 0; same && i < s->text.n_chars;
+         i++) /* the text, not how uncertain its draws were */
+        same = f.text.chars[i].cp == s->text.chars[i].cp &&
+               f.text.chars[i].id == s->text.chars[i].id &&
+               f.text.chars[i].origin == s->text.chars[i].origin;
     CHECK(same, "%s: the text differs from a state built directly", when);
-    CHECK(f.g.n == s->g.n && f.g.prefix == s->g.prefix &&
-              memcmp(f.g.text, s->g.text, s->g.n * sizeof(int)) == 0,
+    CHECK(f.text.g.n == s->text.g.n && f.text.g.prefix == s->text.g.prefix &&
+              memcmp(f.text.g.text, s->text.g.text, s->text.g.n * sizeof(int)) == 0,
           "%s: the model reads what a state built directly reads", when);
     CHECK(memcmp(f.pred.probs, s->pred.probs, sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "%s: the bars differ from a state built directly", when);
-    CHECK(f.mode.kind == s->mode.kind && f.mode.now.line == s->mode.now.line &&
-              f.mode.now.col == s->mode.now.col && f.mode.now.done == s->mode.now.done,
+    CHECK(f.view.mode.kind == s->view.mode.kind && f.view.mode.now.line == s->view.mode.now.line &&
+              f.view.mode.now.col == s->view.mode.now.col &&
+              f.view.mode.now.done == s->view.mode.now.done,
           "%s: the form stands elsewhere than in a state built directly", when);
     app_free(&f);
 }
@@ -939,26 +974,27 @@ static void test_mid_text_toggle(void)
     key(&s, CMD_SAMPLE);
     expect_consistent(&s, "typed, picked, sampled");
     AppChar before[4];
-    memcpy(before, s.chars, sizeof before);
+    memcpy(before, s.text.chars, sizeof before);
     app_apply(&s, CMD_MID_TEXT, cmd_arg(-1));
-    CHECK(s.n_chars == 4 && memcmp(before, s.chars, sizeof before) == 0,
+    CHECK(s.text.n_chars == 4 && memcmp(before, s.text.chars, sizeof before) == 0,
           "n keeps the characters and where they came from");
     expect_consistent(&s, "mid-text");
     key(&s, CMD_BACKSPACE);
     expect_consistent(&s, "mid-text, one back");
     app_apply(&s, CMD_MID_TEXT, cmd_arg(-1));
-    CHECK(!s.mid_text, "n again: poem start");
+    CHECK(!s.view.mid_text, "n again: poem start");
     expect_consistent(&s, "poem start again");
     key(&s, CMD_BACKSPACE);
     expect_consistent(&s, "poem start, one back");
     app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
     app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
-    CHECK(s.mid_text, "arg 1 sets mid-text, twice stays");
+    CHECK(s.view.mid_text, "arg 1 sets mid-text, twice stays");
     app_apply(&s, CMD_PICK, cmd_arg(2));
     expect_consistent(&s, "mid-text, a pick");
-    for (int i = 0; i < 10 && s.n_chars > 0; i++)
+    for (int i = 0; i < 10 && s.text.n_chars > 0; i++)
         key(&s, CMD_BACKSPACE);
-    CHECK(s.n_chars == 0 && s.g.n == 1 && s.g.prefix == 1, "all back: a newline, even in mid-text");
+    CHECK(s.text.n_chars == 0 && s.text.g.n == 1 && s.text.g.prefix == 1,
+          "all back: a newline, even in mid-text");
     expect_consistent(&s, "mid-text, empty");
     AppState empty;
     start(&empty);
@@ -967,14 +1003,15 @@ static void test_mid_text_toggle(void)
     app_free(&empty);
     /* the first character of an empty fragment takes the newline's place */
     app_apply(&s, CMD_PICK, cmd_arg(1));
-    CHECK(s.g.n == 1 && s.g.prefix == 0, "mid-text: the pick alone (%zu, %zu)", s.g.n, s.g.prefix);
+    CHECK(s.text.g.n == 1 && s.text.g.prefix == 0, "mid-text: the pick alone (%zu, %zu)",
+          s.text.g.n, s.text.g.prefix);
     expect_consistent(&s, "mid-text, a pick into the empty text");
     key(&s, CMD_BACKSPACE);
     expect_consistent(&s, "mid-text, empty again");
     /* Enter from an empty fragment: the same poem as a state built directly */
     key(&s, CMD_WRITE);
     apptest_run_job(&s);
-    CHECK(s.n_chars > 1, "wrote something");
+    CHECK(s.text.n_chars > 1, "wrote something");
     expect_consistent(&s, "mid-text, a written poem");
     app_free(&s);
 }
@@ -998,23 +1035,26 @@ static void test_no_newline_mid_text(void)
     int V = fx.model.cfg.vocab_size;
     CHECK(vocab_id(&nonl.vocab, '\n') < 0 && vocab_cp(&nonl.vocab, 0) == '!' && !app_can_start_poem(&s),
           "the fixture has no newline and '!' first");
-    CHECK(s.mid_text && s.g.n == 1 && s.g.prefix == 1 && s.g.text[0] == 0 && app_start_cp(&s) == '!',
-          "opens mid-text, the empty text '!' alone (mid %d, n %zu)", s.mid_text, s.g.n);
+    CHECK(s.view.mid_text && s.text.g.n == 1 && s.text.g.prefix == 1 && s.text.g.text[0] == 0 &&
+              app_start_cp(&s) == '!',
+          "opens mid-text, the empty text '!' alone (mid %d, n %zu)", s.view.mid_text, s.text.g.n);
     CHECK(s.pred.model_ok && memcmp(s.pred.probs, ref.pred.probs, (size_t)V * sizeof(float)) == 0,
           "the empty text's bars are tiny.bin's at a poem's start");
     app_apply(&s, CMD_MID_TEXT, cmd_arg(0));
-    CHECK(s.mid_text && !s.status_error && strstr(s.status, "no newline"),
-          "a poem's start is not taken, and the status says why: %s", s.status);
+    CHECK(s.view.mid_text && !s.view.status_error && strstr(s.view.status, "no newline"),
+          "a poem's start is not taken, and the status says why: %s", s.view.status);
     apptest_type(&s, "春");
-    CHECK(s.g.n == 1 && s.g.prefix == 0 && s.g.text[0] == vocab_id(&nonl.vocab, testutil_cp("春")),
+    CHECK(s.text.g.n == 1 && s.text.g.prefix == 0 &&
+              s.text.g.text[0] == vocab_id(&nonl.vocab, testutil_cp("春")),
           "the first character takes the empty text's place");
     key(&s, CMD_BACKSPACE);
     app_predict(&s);
-    CHECK(s.g.n == 1 && s.g.prefix == 1 && s.g.text[0] == 0 &&
+    CHECK(s.text.g.n == 1 && s.text.g.prefix == 1 && s.text.g.text[0] == 0 &&
           memcmp(s.pred.probs, ref.pred.probs, (size_t)V * sizeof(float)) == 0,
           "taken back: the empty text again, the same bars");
     app_reset(&s);
-    CHECK(s.mid_text && s.g.prefix == 1 && s.g.text[0] == 0, "a reset stays mid-text");
+    CHECK(s.view.mid_text && s.text.g.prefix == 1 && s.text.g.text[0] == 0,
+          "a reset stays mid-text");
     app_free(&ref);
     app_free(&s);
     model_free(&nonl);
@@ -1028,15 +1068,15 @@ static void test_mid_text_keeps_form(void)
     key(&s, CMD_MODE_JUEJU);
     apptest_type(&s, "春风");
     key(&s, CMD_SAMPLE);
-    int col = s.mode.now.col;
+    int col = s.view.mode.now.col;
     CHECK(col == 3, "three characters into the first line: %d", col);
     app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
-    CHECK(s.mode.kind == FORM_JUEJU && s.mode.now.col == col && s.n_chars == 3,
-          "mid-text: still a jueju at column %d (%d)", col, s.mode.now.col);
-    CHECK(s.g.n == 3 && s.g.prefix == 0, "no newline before the poem");
+    CHECK(s.view.mode.kind == FORM_JUEJU && s.view.mode.now.col == col && s.text.n_chars == 3,
+          "mid-text: still a jueju at column %d (%d)", col, s.view.mode.now.col);
+    CHECK(s.text.g.n == 3 && s.text.g.prefix == 0, "no newline before the poem");
     expect_consistent(&s, "jueju, mid-text");
     key(&s, CMD_BACKSPACE);
-    CHECK(s.mode.now.col == col - 1, "Backspace replays the form: %d", s.mode.now.col);
+    CHECK(s.view.mode.now.col == col - 1, "Backspace replays the form: %d", s.view.mode.now.col);
     expect_consistent(&s, "jueju, mid-text, one back");
     app_apply(&s, CMD_MID_TEXT, cmd_arg(0));
     expect_consistent(&s, "jueju, poem start");
@@ -1048,10 +1088,10 @@ static void test_mid_text_keeps_form(void)
 /* A key as the terminal gives it: its character and when it came. */
 static unsigned key_at(AppState *s, double t, long ch, Command c, long n)
 {
-    s->key_time = t;
-    s->key_char = ch;
+    s->input.key_time = t;
+    s->input.key_char = ch;
     unsigned r = app_apply(s, c, cmd_arg(n));
-    s->key_time = 0;
+    s->input.key_time = 0;
     return r;
 }
 
@@ -1063,29 +1103,33 @@ static void test_letters_outside_pinyin(void)
     AppState s;
     start(&s);
     apptest_type(&s, "春风");
-    size_t n0 = s.n_chars;
+    size_t n0 = s.text.n_chars;
     const char *hint = "typing pinyin? press i first";
     key_at(&s, 10.0, 'c', CMD_CACHE, 0);
-    CHECK(!s.g.use_cache, "c turned the cache off");
-    CHECK(strstr(s.status, hint) == NULL, "one letter is no run: no hint (%s)", s.status);
+    CHECK(!s.text.g.use_cache, "c turned the cache off");
+    CHECK(strstr(s.view.status, hint) == NULL, "one letter is no run: no hint (%s)", s.view.status);
     key_at(&s, 10.2, 'h', CMD_VIEW, VIEW_HISTOGRAM);
-    CHECK(strstr(s.status, hint) != NULL, "c h in quick succession: the hint (%s)", s.status);
-    CHECK(strstr(s.status, "ch") != NULL, "the hint names the letters: %s", s.status);
+    CHECK(strstr(s.view.status, hint) != NULL, "c h in quick succession: the hint (%s)",
+          s.view.status);
+    CHECK(strstr(s.view.status, "ch") != NULL, "the hint names the letters: %s", s.view.status);
     key_at(&s, 10.4, 'u', CMD_TYPE, 'u');
     key_at(&s, 10.6, 'n', CMD_MID_TEXT, -1);
-    CHECK(app_view_is_open(&s, VIEW_HISTOGRAM) && s.mid_text && s.n_chars == n0 + 1,
+    CHECK(app_view_is_open(&s.view.views, VIEW_HISTOGRAM) && s.view.mid_text &&
+              s.text.n_chars == n0 + 1,
           "h, u, n did what they do: histogram %d, mid-text %d, %zu characters",
-          app_view_is_open(&s, VIEW_HISTOGRAM), s.mid_text, s.n_chars);
-    CHECK(strstr(s.status, "chun") != NULL, "after n the hint names chun: %s", s.status);
+          app_view_is_open(&s.view.views, VIEW_HISTOGRAM), s.view.mid_text, s.text.n_chars);
+    CHECK(strstr(s.view.status, "chun") != NULL, "after n the hint names chun: %s", s.view.status);
     key_at(&s, 11.0, 0x1a, CMD_UNDO_LETTERS, 0);
-    CHECK(s.g.use_cache, "Ctrl-Z: the cache is on again");
-    CHECK(!app_view_is_open(&s, VIEW_HISTOGRAM), "Ctrl-Z: the histogram is closed");
-    CHECK(!s.mid_text, "Ctrl-Z: a poem's start again");
-    CHECK(s.n_chars == n0, "Ctrl-Z: the u is gone (%zu characters, want %zu)", s.n_chars, n0);
-    CHECK(strstr(s.status, "chun") != NULL, "the status says what was undone: %s", s.status);
+    CHECK(s.text.g.use_cache, "Ctrl-Z: the cache is on again");
+    CHECK(!app_view_is_open(&s.view.views, VIEW_HISTOGRAM), "Ctrl-Z: the histogram is closed");
+    CHECK(!s.view.mid_text, "Ctrl-Z: a poem's start again");
+    CHECK(s.text.n_chars == n0, "Ctrl-Z: the u is gone (%zu characters, want %zu)", s.text.n_chars,
+          n0);
+    CHECK(strstr(s.view.status, "chun") != NULL, "the status says what was undone: %s",
+          s.view.status);
     /* again: nothing left to undo, and nothing changes */
     key_at(&s, 11.2, 0x1a, CMD_UNDO_LETTERS, 0);
-    CHECK(s.g.use_cache && s.n_chars == n0, "a second Ctrl-Z changes nothing");
+    CHECK(s.text.g.use_cache && s.text.n_chars == n0, "a second Ctrl-Z changes nothing");
     app_free(&s);
 }
 
@@ -1098,7 +1142,8 @@ static void test_letters_slow_and_sliders(void)
     double t0 = app_slider_value(&s, SL_TEMPERATURE);
     key_at(&s, 20.0, 't', CMD_SLIDER_DOWN, SL_TEMPERATURE);
     key_at(&s, 21.5, 't', CMD_SLIDER_DOWN, SL_TEMPERATURE);
-    CHECK(strstr(s.status, "press i first") == NULL, "1.5 s apart: no hint (%s)", s.status);
+    CHECK(strstr(s.view.status, "press i first") == NULL, "1.5 s apart: no hint (%s)",
+          s.view.status);
     double t2 = app_slider_value(&s, SL_TEMPERATURE);
     key_at(&s, 30.0, 't', CMD_SLIDER_DOWN, SL_TEMPERATURE);
     key_at(&s, 30.1, 'K', CMD_SLIDER_UP, SL_TOP_K);
@@ -1113,13 +1158,13 @@ static void test_letters_slow_and_sliders(void)
     key_at(&s, 40.0, 'c', CMD_CACHE, 0);
     key_at(&s, 40.1, 'c', CMD_CACHE, 0);
     key_at(&s, 40.2, ' ', CMD_SAMPLE, 0);
-    size_t n = s.n_chars;
+    size_t n = s.text.n_chars;
     key_at(&s, 40.3, 0x1a, CMD_UNDO_LETTERS, 0);
-    CHECK(s.n_chars == n, "after Space the run is over: Ctrl-Z takes nothing back");
+    CHECK(s.text.n_chars == n, "after Space the run is over: Ctrl-Z takes nothing back");
     /* outside the keyboard (a lesson, a script): no run at all */
     app_apply(&s, CMD_CACHE, cmd_arg(0));
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_HISTOGRAM));
-    CHECK(strstr(s.status, "press i first") == NULL, "commands not from keys: no hint");
+    CHECK(strstr(s.view.status, "press i first") == NULL, "commands not from keys: no hint");
     app_free(&s);
 }
 
@@ -1130,12 +1175,13 @@ static void test_export_empty_asks(void)
     AppState s;
     start(&s);
     key(&s, CMD_EXPORT);
-    CHECK(s.export_ask && strstr(s.status, "nothing written yet") != NULL,
-          "x on an empty text asks: %s", s.status);
+    CHECK(s.input.export_ask && strstr(s.view.status, "nothing written yet") != NULL,
+          "x on an empty text asks: %s", s.view.status);
     key(&s, CMD_STOP);
-    CHECK(!s.export_ask && strstr(s.status, "not saved") != NULL, "Esc: not saved (%s)", s.status);
+    CHECK(!s.input.export_ask && strstr(s.view.status, "not saved") != NULL, "Esc: not saved (%s)",
+          s.view.status);
     key(&s, CMD_CACHE);
-    CHECK(!s.g.use_cache, "after the answer keys work again");
+    CHECK(!s.text.g.use_cache, "after the answer keys work again");
     app_free(&s);
 }
 
@@ -1147,7 +1193,7 @@ static void test_cache_toggle(void)
     float with[64];
     memcpy(with, s.pred.probs, sizeof(float) * (size_t)fx.model.cfg.vocab_size);
     key(&s, CMD_CACHE);
-    CHECK(!s.g.use_cache && s.pred.predict_rows == 6, "c: off, the prediction read all 6: %ld",
+    CHECK(!s.text.g.use_cache && s.pred.predict_rows == 6, "c: off, the prediction read all 6: %ld",
           s.pred.predict_rows);
     CHECK(memcmp(with, s.pred.probs, sizeof(float) * (size_t)fx.model.cfg.vocab_size) == 0,
           "the same probabilities without the cache");
@@ -1156,7 +1202,7 @@ static void test_cache_toggle(void)
     CHECK(s.pred.predict_rows == 7, "every prediction reads everything: %ld", s.pred.predict_rows);
     key(&s, CMD_CACHE);
     apptest_type(&s, "山");
-    CHECK(s.g.use_cache && s.pred.predict_rows == 1, "on again: one step per character (%ld)",
+    CHECK(s.text.g.use_cache && s.pred.predict_rows == 1, "on again: one step per character (%ld)",
           s.pred.predict_rows);
     CHECK(app_cache_bytes_now(&s) == 8 * infer_cache_bytes_per_char(&fx.model.cfg), "cache memory");
     app_free(&s);
@@ -1169,21 +1215,22 @@ static void test_compare_run(void)
     apptest_type(&s, "春风");
     key(&s, CMD_COMPARE);
     key(&s, CMD_STOP);
-    CHECK(s.job.kind == JOB_NONE && !s.cmp.running && !s.cmp.done, "Esc stops a compare run");
+    CHECK(s.job.kind == JOB_NONE && !s.view.cmp.running && !s.view.cmp.done,
+          "Esc stops a compare run");
     ts_set_threads(2);
     int threads = ts_threads(); /* 2, or 1 in a build without OpenMP */
     key(&s, CMD_COMPARE);
-    CHECK(s.job.kind == JOB_COMPARE && s.cmp.running, "b starts a compare run");
+    CHECK(s.job.kind == JOB_COMPARE && s.view.cmp.running, "b starts a compare run");
     apptest_run_job(&s);
     CHECK(ts_threads() == threads, "the compare run (timed on one thread) gives the explorer's "
                                    "threads back: %d", ts_threads());
-    const CompareRun *c = &s.cmp;
+    const CompareRun *c = &s.view.cmp;
     CHECK(c->done && c->n == c->length && c->length == 13, "measured %d of %d", c->n, c->length);
     CHECK(c->identical && c->max_logit_diff == 0.0, "identical text, logits equal (%g)",
           c->max_logit_diff);
     for (int i = 0; i < c->n; i++)
         CHECK(c->cached_ms[i] > 0.0 && c->uncached_ms[i] > 0.0, "time at %d", i);
-    CHECK(s.n_chars == 2, "the compare run does not touch the text");
+    CHECK(s.text.n_chars == 2, "the compare run does not touch the text");
     app_free(&s);
 }
 
@@ -1196,7 +1243,7 @@ static void test_attention(void)
     for (int l = 0; l < fx.model.cfg.n_layer; l++) {
         for (int h = 0; h < fx.model.cfg.n_head; h++) {
             double sum = 0.0;
-            for (long t = 0; t < (long)s.g.n; t++) {
+            for (long t = 0; t < (long)s.text.g.n; t++) {
                 float a;
                 CHECK(app_attention(&s, l, h, t, &a) && a >= 0.0f && a <= 1.0f, "layer %d head %d position %ld: %g", l, h, t, (double)a);
                 sum += a;
@@ -1207,7 +1254,7 @@ static void test_attention(void)
     float past;
     CHECK(!app_attention(&s, 0, 0, 5, &past), "nothing past the text");
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_ATTENTION));
-    CHECK(app_view_is_open(&s, VIEW_ATTENTION), "v: the attention view");
+    CHECK(app_view_is_open(&s.view.views, VIEW_ATTENTION), "v: the attention view");
     app_free(&s);
 }
 
@@ -1215,24 +1262,24 @@ static void test_view_keys(void)
 {
     AppState s;
     start(&s);
-    s.lang = LANG_EN;
+    s.view.lang = LANG_EN;
     app_apply(&s, CMD_LANGUAGE, cmd_arg(-1));
-    CHECK(s.lang == LANG_ZH, "l: Chinese after English");
+    CHECK(s.view.lang == LANG_ZH, "l: Chinese after English");
     app_apply(&s, CMD_LANGUAGE, cmd_arg(-1));
-    CHECK(s.lang == LANG_DE, "l: German after Chinese");
+    CHECK(s.view.lang == LANG_DE, "l: German after Chinese");
     app_apply(&s, CMD_LANGUAGE, cmd_arg(-1));
-    CHECK(s.lang == LANG_FR, "l: French after German");
+    CHECK(s.view.lang == LANG_FR, "l: French after German");
     app_apply(&s, CMD_LANGUAGE, cmd_arg(-1));
-    CHECK(s.lang == LANG_EN, "l: back to English after French");
+    CHECK(s.view.lang == LANG_EN, "l: back to English after French");
     app_apply(&s, CMD_LANGUAGE, cmd_arg(LANG_ZH));
-    CHECK(s.lang == LANG_ZH, "lang zh sets Chinese");
+    CHECK(s.view.lang == LANG_ZH, "lang zh sets Chinese");
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_HELP));
-    CHECK(app_view_is_open(&s, VIEW_HELP), "?: help");
+    CHECK(app_view_is_open(&s.view.views, VIEW_HELP), "?: help");
     unsigned r = key(&s, CMD_SAMPLE);
-    CHECK(!app_view_is_open(&s, VIEW_HELP) && s.n_chars == 0 && r == REDRAW_ALL,
+    CHECK(!app_view_is_open(&s.view.views, VIEW_HELP) && s.text.n_chars == 0 && r == REDRAW_ALL,
           "a key closes help and does nothing else");
     key(&s, CMD_QUIT);
-    CHECK(s.quit, "q quits");
+    CHECK(s.input.quit, "q quits");
     CHECK(app_apply(&s, CMD_COUNT, cmd_arg(0)) == REDRAW_NONE, "an unknown command is ignored");
     app_free(&s);
 }
@@ -1269,8 +1316,9 @@ static void test_paste_one_edit(void)
     char a[4096], b[4096];
     apptest_text(&pasted, a, sizeof a);
     apptest_text(&typed, b, sizeof b);
-    CHECK(pasted.n_chars == count && strcmp(a, text) == 0 && strcmp(a, b) == 0,
-          "pasted %zu characters, typed %zu, of %zu", pasted.n_chars, typed.n_chars, count);
+    CHECK(pasted.text.n_chars == count && strcmp(a, text) == 0 && strcmp(a, b) == 0,
+          "pasted %zu characters, typed %zu, of %zu", pasted.text.n_chars, typed.text.n_chars,
+          count);
     int V = fx.model.cfg.vocab_size;
     CHECK(pasted.pred.model_ok &&
               memcmp(pasted.pred.probs, typed.pred.probs, (size_t)V * sizeof(float)) == 0,
@@ -1288,22 +1336,24 @@ static void test_paste_one_edit(void)
     big[blen] = 0;
     runs0 = full.pred.model_runs;
     app_apply(&full, CMD_PASTE, (CmdArg){0, 0.0, big});
-    CHECK(full.n_chars == APP_MAX_CHARS && full.chars[APP_MAX_CHARS - 1].cp == testutil_cp("月") &&
-              full.chars[0].cp == testutil_cp(((1100 - APP_MAX_CHARS) % 2) ? "春" : "风"),
-          "a paste of 1100 characters kept %zu, not the last %d", full.n_chars, APP_MAX_CHARS);
+    CHECK(full.text.n_chars == APP_MAX_CHARS &&
+              full.text.chars[APP_MAX_CHARS - 1].cp == testutil_cp("月") &&
+              full.text.chars[0].cp == testutil_cp(((1100 - APP_MAX_CHARS) % 2) ? "春" : "风"),
+          "a paste of 1100 characters kept %zu, not the last %d", full.text.n_chars, APP_MAX_CHARS);
     CHECK(full.pred.model_runs - runs0 == 1, "ran the model %ld times",
           full.pred.model_runs - runs0);
-    CHECK(strstr(full.status, "1,100") && strstr(full.status, "1,024") && full.status_error,
-          "the status does not say what was left out: '%s'", full.status);
+    CHECK(strstr(full.view.status, "1,100") && strstr(full.view.status, "1,024") &&
+              full.view.status_error,
+          "the status does not say what was left out: '%s'", full.view.status);
     app_free(&full);
 
     /* the command line takes a paste as its text, with no prediction */
     runs0 = pasted.pred.model_runs;
     key(&pasted, CMD_CMDLINE);
     app_apply(&pasted, CMD_PASTE, (CmdArg){0, 0.0, "top1 春"});
-    CHECK(pasted.cmdline_open && strcmp(pasted.cmdline, "top1 春") == 0 &&
+    CHECK(pasted.input.cmdline_open && strcmp(pasted.input.cmdline, "top1 春") == 0 &&
               pasted.pred.model_runs == runs0,
-          "the command line holds '%s'", pasted.cmdline);
+          "the command line holds '%s'", pasted.input.cmdline);
     app_free(&pasted);
 }
 
@@ -1314,24 +1364,28 @@ static void test_projector_key(void)
 {
     AppState s;
     start(&s);
-    s.lang = LANG_EN;
-    CHECK(!s.projector && s.theme == THEME_DARK, "starts without projector mode, dark");
+    s.view.lang = LANG_EN;
+    CHECK(!s.prefs.projector && s.prefs.theme == THEME_DARK, "starts without projector mode, dark");
     unsigned r = app_apply(&s, CMD_PROJECTOR, cmd_arg(-1));
-    CHECK(s.projector && r == REDRAW_ALL, "z: projector mode, everything redrawn (%u)", r);
-    CHECK(strstr(s.status, "projector mode") != NULL, "the status says so: '%s'", s.status);
-    s.theme = THEME_LIGHT;
+    CHECK(s.prefs.projector && r == REDRAW_ALL, "z: projector mode, everything redrawn (%u)", r);
+    CHECK(strstr(s.view.status, "projector mode") != NULL, "the status says so: '%s'",
+          s.view.status);
+    s.prefs.theme = THEME_LIGHT;
     app_reset(&s);
-    CHECK(s.projector && s.theme == THEME_LIGHT, "app_reset keeps projector mode and the theme");
+    CHECK(s.prefs.projector && s.prefs.theme == THEME_LIGHT,
+          "app_reset keeps projector mode and the theme");
     app_apply(&s, CMD_PROJECTOR, cmd_arg(-1));
-    CHECK(!s.projector && strstr(s.status, "off") != NULL, "z again: off ('%s')", s.status);
+    CHECK(!s.prefs.projector && strstr(s.view.status, "off") != NULL, "z again: off ('%s')",
+          s.view.status);
     app_apply(&s, CMD_PROJECTOR, cmd_arg(1));
     app_apply(&s, CMD_PROJECTOR, cmd_arg(1));
-    CHECK(s.projector, "arg 1 sets it, twice is still on");
+    CHECK(s.prefs.projector, "arg 1 sets it, twice is still on");
     /* picking the eighth candidate names its probability, never as 0.0% */
     apptest_type(&s, "白日");
     if (s.pred.n_top == APP_TOP) {
         app_apply(&s, CMD_PICK, cmd_arg(8));
-        CHECK(strstr(s.status, "picked") && !strstr(s.status, "0.0%"), "status '%s'", s.status);
+        CHECK(strstr(s.view.status, "picked") && !strstr(s.view.status, "0.0%"), "status '%s'",
+              s.view.status);
     }
     app_free(&s);
 }
@@ -1364,7 +1418,7 @@ static void test_kv_row_every_step(void)
             unsigned redraw = app_apply(&s, steps[i].c, cmd_arg(arg));
             /* with the cache a step reads one position (Ctrl-U: the newline
              * alone, read afresh); without it the whole text */
-            long want = cache ? 1 : (long)s.g.n;
+            long want = cache ? 1 : (long)s.text.g.n;
             CHECK(s.pred.predict_ms >= 0.0 && s.pred.predict_rows == want,
                   "cache %d, step %zu: %.3f ms, read %ld, want %ld", cache, i, s.pred.predict_ms,
                   s.pred.predict_rows, want);
@@ -1376,8 +1430,8 @@ static void test_kv_row_every_step(void)
     for (int i = 0; i < 3 && s.job.kind == JOB_WRITE; i++) {
         s.pred.predict_rows = -1;
         unsigned redraw = key(&s, CMD_TICK);
-        CHECK((redraw & REDRAW_SLIDERS) && s.pred.predict_rows == (long)s.g.n,
-              "written character %d: read %ld of %zu", i, s.pred.predict_rows, s.g.n);
+        CHECK((redraw & REDRAW_SLIDERS) && s.pred.predict_rows == (long)s.text.g.n,
+              "written character %d: read %ld of %zu", i, s.pred.predict_rows, s.text.g.n);
     }
     app_free(&s);
 }
@@ -1416,7 +1470,7 @@ static void test_coin_and_entropy(void)
             app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_P, .x = sets[k].p});
             app_apply(&s, CMD_SLIDER_SET, (CmdArg){.n = SL_TOP_K, .x = sets[k].k});
             apptest_type(&s, "春");
-            CHECK(!s.coin.valid, "no coin before a draw");
+            CHECK(!s.view.coin.valid, "no coin before a draw");
             Rng r;
             rng_seed(&r, seed);
             for (int step = 0; step < 12; step++) {
@@ -1425,20 +1479,20 @@ static void test_coin_and_entropy(void)
                     key(&s, CMD_WRITE);
                     rng_seed(&r, seed); /* Enter starts the seed's stream again */
                 }
-                size_t before = s.n_chars;
+                size_t before = s.text.n_chars;
                 if (write)
                     key(&s, CMD_TICK);
                 else
                     key(&s, CMD_SAMPLE);
-                if (s.n_chars != before + 1)
+                if (s.text.n_chars != before + 1)
                     break; /* the poem ended */
-                const AppChar *c = &s.chars[s.n_chars - 1];
+                const AppChar *c = &s.text.chars[s.text.n_chars - 1];
                 float want = rng_float(&r);
-                CHECK(s.coin.valid && s.coin.draw == want && s.coin.land.id == c->id,
+                CHECK(s.view.coin.valid && s.view.coin.draw == want && s.view.coin.land.id == c->id,
                       "seed %llu set %zu step %d: coin %g (stream %g) lands on %d, appended %d",
-                      (unsigned long long)seed, k, step, (double)s.coin.draw, (double)want,
-                      s.coin.land.id, c->id);
-                const float *final = s.g.ss.final; /* what the step drew from */
+                      (unsigned long long)seed, k, step, (double)s.view.coin.draw, (double)want,
+                      s.view.coin.land.id, c->id);
+                const float *final = s.text.g.ss.final; /* what the step drew from */
                 int rank = 0;
                 double cum = 0.0;
                 for (int pass = 0; pass < V && !rank; pass++) {
@@ -1451,31 +1505,32 @@ static void test_coin_and_entropy(void)
                         if (ahead == pass)
                             id = i;
                     }
-                    if (s.coin.land.at >= cum && s.coin.land.at < cum + final[id])
+                    if (s.view.coin.land.at >= cum && s.view.coin.land.at < cum + final[id])
                         rank = id == c->id ? pass + 1 : -1;
                     cum += final[id];
                 }
-                CHECK(rank == s.coin.land.rank, "seed %llu set %zu step %d: rank %d, the bar says %d",
-                      (unsigned long long)seed, k, step, s.coin.land.rank, rank);
+                CHECK(rank == s.view.coin.land.rank,
+                      "seed %llu set %zu step %d: rank %d, the bar says %d",
+                      (unsigned long long)seed, k, step, s.view.coin.land.rank, rank);
                 CHECK(c->origin == ORIGIN_MODEL && fabs(c->bits - bits_of(final, V)) < 1e-4,
                       "entropy %g bits, want %g", (double)c->bits, bits_of(final, V));
-                double shown = s.coin.rest;
-                for (int j = 0; j < s.coin.n_seg; j++)
-                    shown += s.coin.seg_p[j];
-                CHECK(fabs(shown - 1.0) < 1e-4 && s.coin.n_seg >= 1 &&
-                          s.coin.seg_id[0] == (rank == 1 ? c->id : s.coin.seg_id[0]),
+                double shown = s.view.coin.rest;
+                for (int j = 0; j < s.view.coin.n_seg; j++)
+                    shown += s.view.coin.seg_p[j];
+                CHECK(fabs(shown - 1.0) < 1e-4 && s.view.coin.n_seg >= 1 &&
+                          s.view.coin.seg_id[0] == (rank == 1 ? c->id : s.view.coin.seg_id[0]),
                       "the bar's segments add up to %g", shown);
                 steps++;
-                off_top += s.coin.land.rank > 1;
+                off_top += s.view.coin.land.rank > 1;
             }
             apptest_run_job(&s);
-            CHECK(s.chars[0].bits == 0.0f, "a typed character has no draw");
+            CHECK(s.text.chars[0].bits == 0.0f, "a typed character has no draw");
             key(&s, CMD_BACKSPACE);
-            CHECK(!s.coin.valid, "taken back: the coin goes");
+            CHECK(!s.view.coin.valid, "taken back: the coin goes");
             key(&s, CMD_SAMPLE);
-            CHECK(s.coin.valid, "a draw again");
+            CHECK(s.view.coin.valid, "a draw again");
             apptest_type(&s, "春");
-            CHECK(!s.coin.valid, "typed: the coin goes");
+            CHECK(!s.view.coin.valid, "typed: the coin goes");
             app_free(&s);
         }
     }
@@ -1493,20 +1548,20 @@ static void test_stage_columns_by_hand(void)
     start(&s);
     const char *text = "春风花月明人山水白日云天江夜不无一千里秋";
     apptest_type(&s, text);
-    s.set.repetition_penalty = 2.0f;
-    s.set.temperature = 0.7f;
-    s.set.top_k = 6;
-    s.set.top_p = 0.9f;
-    s.set.min_p = 0.1f;
+    s.view.set.repetition_penalty = 2.0f;
+    s.view.set.temperature = 0.7f;
+    s.view.set.top_k = 6;
+    s.view.set.top_p = 0.9f;
+    s.view.set.min_p = 0.1f;
     app_predict(&s);
     int V = fx.model.cfg.vocab_size;
-    const float *logits = s.g.inf.logits;
+    const float *logits = s.text.g.inf.logits;
     double st[STAGE_COUNT][64] = {{0}};
     CHECK(V <= 64, "the tiny model");
     /* the window: g.text[9..21), characters 8.. of the text (test_window_slides) */
     int in_window[64] = {0};
-    for (size_t i = 8; i < s.n_chars; i++)
-        in_window[s.chars[i].id] = 1;
+    for (size_t i = 8; i < s.text.n_chars; i++)
+        in_window[s.text.chars[i].id] = 1;
     double z[64], max = -1e30, sum = 0.0;
     for (int i = 0; i < V; i++)
         max = fmax(max, (double)logits[i]);
@@ -1578,7 +1633,7 @@ static void test_stage_columns_by_hand(void)
                   (double)c->stage[g], st[g][c->id]);
         penalised += in_window[c->id];
         for (size_t i = 0; i < 8; i++)
-            before_only += !in_window[c->id] && s.chars[i].id == c->id;
+            before_only += !in_window[c->id] && s.text.chars[i].id == c->id;
     }
     CHECK(penalised > 0 && before_only > 0,
           "the bars hold %d penalised candidates and %d seen only before the window", penalised,
@@ -1652,45 +1707,47 @@ static void test_forgotten_with_the_text(void)
     apptest_type(&s, "春风");
     key(&s, CMD_COMPARE);
     apptest_run_job(&s);
-    CHECK(s.cmp.done && s.cmp.length > 0, "a compare run");
+    CHECK(s.view.cmp.done && s.view.cmp.length > 0, "a compare run");
     apptest_type(&s, "花");
-    CHECK(s.cmp.done && s.cmp.length > 0, "typing on keeps it: its text is still there");
+    CHECK(s.view.cmp.done && s.view.cmp.length > 0, "typing on keeps it: its text is still there");
     key(&s, CMD_BACKSPACE);
-    CHECK(s.cmp.done, "back to the text it timed: kept");
+    CHECK(s.view.cmp.done, "back to the text it timed: kept");
     unsigned r = key(&s, CMD_BACKSPACE);
-    CHECK(s.cmp.length == 0 && !s.cmp.done && s.cmp.n == 0 && (r & REDRAW_TIMING),
+    CHECK(s.view.cmp.length == 0 && !s.view.cmp.done && s.view.cmp.n == 0 && (r & REDRAW_TIMING),
           "backspacing past it: the timing panel is empty");
     key(&s, CMD_COMPARE);
     apptest_run_job(&s);
     key(&s, CMD_CLEAR);
-    CHECK(s.cmp.length == 0, "Ctrl-U: gone");
+    CHECK(s.view.cmp.length == 0, "Ctrl-U: gone");
     /* Ctrl-U on an empty text still clears: the run was on the newline alone */
     key(&s, CMD_COMPARE);
     apptest_run_job(&s);
-    CHECK(s.cmp.done, "a run from the empty text");
+    CHECK(s.view.cmp.done, "a run from the empty text");
     key(&s, CMD_CLEAR);
-    CHECK(s.cmp.length == 0, "Ctrl-U clears it too");
+    CHECK(s.view.cmp.length == 0, "Ctrl-U clears it too");
     /* a run still going stops when its text goes */
     apptest_type(&s, "春");
     key(&s, CMD_COMPARE);
     key(&s, CMD_BACKSPACE);
-    CHECK(s.job.kind == JOB_NONE && s.cmp.length == 0, "Backspace during a run stops and clears it");
+    CHECK(s.job.kind == JOB_NONE && s.view.cmp.length == 0,
+          "Backspace during a run stops and clears it");
     /* the look-up */
     apptest_type(&s, "春风");
     app_apply(&s, CMD_LOOKUP, cmd_arg((long)testutil_cp("月")));
     apptest_type(&s, "花");
-    CHECK(s.pred.query_cp == testutil_cp("月"), "the look-up follows the text");
+    CHECK(s.pred.query.cp == testutil_cp("月"), "the look-up follows the text");
     key(&s, CMD_BACKSPACE);
-    CHECK(s.pred.query_cp == testutil_cp("月"), "back to its text: kept");
+    CHECK(s.pred.query.cp == testutil_cp("月"), "back to its text: kept");
     key(&s, CMD_BACKSPACE);
-    CHECK(s.pred.query_cp == 0, "backspacing past its text forgets it");
+    CHECK(s.pred.query.cp == 0, "backspacing past its text forgets it");
     app_apply(&s, CMD_LOOKUP, cmd_arg((long)testutil_cp("月")));
     key(&s, CMD_CLEAR);
-    CHECK(s.pred.query_cp == 0, "Ctrl-U forgets it");
+    CHECK(s.pred.query.cp == 0, "Ctrl-U forgets it");
     apptest_type(&s, "春风");
     app_apply(&s, CMD_LOOKUP, cmd_arg((long)testutil_cp("月")));
     app_apply(&s, CMD_MID_TEXT, cmd_arg(1));
-    CHECK(s.pred.query_cp == 0 && s.n_chars == 2, "read by the other rule, it is another text");
+    CHECK(s.pred.query.cp == 0 && s.text.n_chars == 2,
+          "read by the other rule, it is another text");
     app_free(&s);
 }
 
@@ -1704,7 +1761,7 @@ static void test_compare_model_and_logits(void)
     apptest_type(&s, "春风");
     key(&s, CMD_COMPARE);
     apptest_run_job(&s);
-    const CompareRun *c = &s.cmp;
+    const CompareRun *c = &s.view.cmp;
     CHECK(c->done && c->n == 13, "measured %d", c->n);
     double model_ca = 0, model_un = 0;
     for (int i = 0; i < c->n; i++) {
@@ -1725,8 +1782,8 @@ static void test_compare_model_and_logits(void)
     gen_start(&a, prompt, 2, PROMPT_POEM_START, &err);
     gen_start(&b, prompt, 2, PROMPT_POEM_START, &err);
     Rng ra, rb;
-    rng_seed(&ra, s.seed);
-    rng_seed(&rb, s.seed);
+    rng_seed(&ra, s.view.seed);
+    rng_seed(&rb, s.view.seed);
     int V = fx.model.cfg.vocab_size;
     for (int i = 0; i < c->n; i++) {
         const float *la = gen_logits(&a, &err), *lb = gen_logits(&b, &err);
@@ -1734,8 +1791,8 @@ static void test_compare_model_and_logits(void)
         for (int v = 0; v < V; v++)
             worst = fmax(worst, fabs((double)la[v] - (double)lb[v]));
         CHECK(c->logit_diff[i] == worst, "position %d: |Δ| %g, recounted %g", i, c->logit_diff[i], worst);
-        gen_sample(&a, &s.set, NULL, &ra, &err);
-        gen_sample(&b, &s.set, NULL, &rb, &err);
+        gen_sample(&a, &s.view.set, NULL, &ra, &err);
+        gen_sample(&b, &s.view.set, NULL, &rb, &err);
     }
     gen_free(&a);
     gen_free(&b);
@@ -1750,27 +1807,30 @@ static void test_compare_past_the_context(void)
     AppState s;
     start(&s);
     apptest_type(&s, "春风花月明人山水白日云天江夜不无一千里秋");
-    CHECK(s.g.n == 21, "21 tokens: %zu", s.g.n);
+    CHECK(s.text.g.n == 21, "21 tokens: %zu", s.text.g.n);
     key(&s, CMD_COMPARE);
     apptest_run_job(&s);
-    CHECK(s.cmp.done && s.cmp.length == 8 && s.cmp.shifts == 1, "length %d, shifts %d", s.cmp.length,
-          s.cmp.shifts);
+    CHECK(s.view.cmp.done && s.view.cmp.length == 8 && s.view.cmp.shifts == 1,
+          "length %d, shifts %d", s.view.cmp.length, s.view.cmp.shifts);
     char want[APP_STATUS_MAX], fast[32];
     /* an English screen writes the speed-up with one decimal, as %.1f does */
-    snprintf(fast, sizeof fast, "%.1f", s.cmp.total_uncached_model_ms / s.cmp.total_cached_model_ms);
+    snprintf(fast, sizeof fast, "%.1f",
+             s.view.cmp.total_uncached_model_ms / s.view.cmp.total_cached_model_ms);
     snprintf(want, sizeof want, app_label(&s, LBL_ST_COMPARED_SHIFT), 8, fast, 1);
-    CHECK(strcmp(s.status, want) == 0, "the status explains the shift: %s", s.status);
+    CHECK(strcmp(s.view.status, want) == 0, "the status explains the shift: %s", s.view.status);
     /* the slide policy (explore --context-policy slide): past the context the
      * cache cannot help, and the status says why */
     key(&s, CMD_CLEAR);
-    gen_set_policy(&s.g, CONTEXT_SLIDE);
+    gen_set_policy(&s.text.g, CONTEXT_SLIDE);
     apptest_type(&s, "春风花月明人山水白日云天江夜不无一千里秋");
     key(&s, CMD_COMPARE);
     apptest_run_job(&s);
-    CHECK(s.cmp.done && s.cmp.identical && s.cmp.shifts == 0, "slide: no shifts, the same text");
-    snprintf(fast, sizeof fast, "%.1f", s.cmp.total_uncached_model_ms / s.cmp.total_cached_model_ms);
+    CHECK(s.view.cmp.done && s.view.cmp.identical && s.view.cmp.shifts == 0,
+          "slide: no shifts, the same text");
+    snprintf(fast, sizeof fast, "%.1f",
+             s.view.cmp.total_uncached_model_ms / s.view.cmp.total_cached_model_ms);
     snprintf(want, sizeof want, app_label(&s, LBL_ST_COMPARED_SLIDE), 8, fast);
-    CHECK(strcmp(s.status, want) == 0, "the status explains the slide: %s", s.status);
+    CHECK(strcmp(s.view.status, want) == 0, "the status explains the slide: %s", s.view.status);
     app_free(&s);
 }
 
@@ -1797,16 +1857,19 @@ static void test_mask_view(void)
     CHECK(m.rows == 1 && m.total == 4 && m.start == 3, "a take-back steps the last one again");
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_ATTENTION));
     unsigned r = app_apply(&s, CMD_VIEW, cmd_arg(VIEW_MASK));
-    CHECK(app_view_is_open(&s, VIEW_MASK) && !app_view_is_open(&s, VIEW_ATTENTION) &&
-              r == REDRAW_ALL,
+    CHECK(app_view_is_open(&s.view.views, VIEW_MASK) &&
+              !app_view_is_open(&s.view.views, VIEW_ATTENTION) && r == REDRAW_ALL,
           "w opens the mask, closes attention");
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_ATTENTION));
-    CHECK(app_view_is_open(&s, VIEW_ATTENTION) && !app_view_is_open(&s, VIEW_MASK),
+    CHECK(app_view_is_open(&s.view.views, VIEW_ATTENTION) &&
+              !app_view_is_open(&s.view.views, VIEW_MASK),
           "v closes the mask");
     app_apply(&s, CMD_SHOW, cmd_arg(VIEW_MASK));
-    CHECK(app_view_is_open(&s, VIEW_MASK) && !app_view_is_open(&s, VIEW_ATTENTION), "show mask");
+    CHECK(app_view_is_open(&s.view.views, VIEW_MASK) &&
+              !app_view_is_open(&s.view.views, VIEW_ATTENTION),
+          "show mask");
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_MASK));
-    CHECK(!app_view_is_open(&s, VIEW_MASK), "w again closes it");
+    CHECK(!app_view_is_open(&s.view.views, VIEW_MASK), "w again closes it");
     app_free(&s);
 }
 

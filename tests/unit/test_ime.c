@@ -31,8 +31,8 @@ static Pinyin table;
 static void start(AppState *s)
 {
     apptest_start(s, &model);
-    s->lang = LANG_EN;
-    s->pinyin = &table;
+    s->view.lang = LANG_EN;
+    s->text.pinyin = &table;
 }
 
 static unsigned cmd(AppState *s, Command c, long n) { return app_apply(s, c, cmd_arg(n)); }
@@ -115,12 +115,14 @@ static int readers(const char *spellings, const double *probs, Ranked *out, int 
  * the model's probabilities. */
 static void check_list(const AppState *s, const Ranked *want, int n, const char *what)
 {
-    CHECK(s->ime.valid && s->ime.n == n, "%s: %d characters listed, want %d", what, s->ime.n, n);
-    for (int k = 0; k < n && k < s->ime.n; k++) {
-        CHECK(s->ime.cand[k].id == want[k].id, "%s, place %d: id %d, want %d", what, k + 1,
-              s->ime.cand[k].id, want[k].id);
-        CHECK(fabs((double)s->ime.cand[k].p - want[k].p) < 1e-6, "%s, place %d: p %.8f, want %.8f",
-              what, k + 1, (double)s->ime.cand[k].p, want[k].p);
+    CHECK(s->input.ime.valid && s->input.ime.n == n, "%s: %d characters listed, want %d", what,
+          s->input.ime.n, n);
+    for (int k = 0; k < n && k < s->input.ime.n; k++) {
+        CHECK(s->input.ime.cand[k].id == want[k].id, "%s, place %d: id %d, want %d", what, k + 1,
+              s->input.ime.cand[k].id, want[k].id);
+        CHECK(fabs((double)s->input.ime.cand[k].p - want[k].p) < 1e-6,
+              "%s, place %d: p %.8f, want %.8f", what, k + 1, (double)s->input.ime.cand[k].p,
+              want[k].p);
     }
 }
 
@@ -140,17 +142,20 @@ static void test_chun_then_1(void)
     AppState s;
     start(&s);
     cmd(&s, CMD_PINYIN_INPUT, 1);
-    CHECK(s.ime.on, "i: the input method is on");
+    CHECK(s.input.ime.on, "i: the input method is on");
     apptest_type(&s, "chun");
-    CHECK(strcmp(s.ime.typed, "chun") == 0 && s.n_chars == 0, "letters spell, they are no text");
+    CHECK(strcmp(s.input.ime.typed, "chun") == 0 && s.text.n_chars == 0,
+          "letters spell, they are no text");
     unsigned r = cmd(&s, CMD_PICK, 1);
-    CHECK(s.n_chars == 1 && s.chars[0].id == want[0].id, "1 chose id %d, want %d",
-          s.n_chars ? s.chars[0].id : -1, want[0].id);
-    CHECK(s.ime.typed[0] == 0 && s.ime.on, "the syllable is done, the input method stays on");
+    CHECK(s.text.n_chars == 1 && s.text.chars[0].id == want[0].id, "1 chose id %d, want %d",
+          s.text.n_chars ? s.text.chars[0].id : -1, want[0].id);
+    CHECK(s.input.ime.typed[0] == 0 && s.input.ime.on,
+          "the syllable is done, the input method stays on");
     CHECK((r & REDRAW_PROMPT) && (r & REDRAW_PROBS), "text and panel redrawn: %u", r);
     char ch[8] = {0};
     utf8_encode(vocab_cp(&model.vocab, want[0].id), ch);
-    CHECK(strstr(s.status, ch) && strstr(s.status, "rank"), "the status names it: %s", s.status);
+    CHECK(strstr(s.view.status, ch) && strstr(s.view.status, "rank"), "the status names it: %s",
+          s.view.status);
     /* the prediction moved on: it is the model's after that character */
     static double after[8192];
     direct_probs(ch, after);
@@ -170,11 +175,12 @@ static void test_burst_is_keys(void)
     start(&s);
     cmd(&s, CMD_PINYIN_INPUT, 1);
     app_apply(&s, CMD_PASTE, (CmdArg){0, 0.0, "chun"});
-    CHECK(strcmp(s.ime.typed, "chun") == 0 && s.n_chars == 0,
-          "a burst spells the syllable '%s' and types no text (%zu characters)", s.ime.typed,
-          s.n_chars);
+    CHECK(strcmp(s.input.ime.typed, "chun") == 0 && s.text.n_chars == 0,
+          "a burst spells the syllable '%s' and types no text (%zu characters)", s.input.ime.typed,
+          s.text.n_chars);
     app_apply(&s, CMD_PASTE, (CmdArg){0, 0.0, "春风"});
-    CHECK(s.n_chars == 2, "Chinese in a burst is typed as text: %zu characters", s.n_chars);
+    CHECK(s.text.n_chars == 2, "Chinese in a burst is typed as text: %zu characters",
+          s.text.n_chars);
     app_free(&s);
 }
 
@@ -193,13 +199,15 @@ static void test_ranking_follows_model(void)
     /* app_pinyin_rank and the list agree */
     PinyinCandidate c[4];
     TsErr err;
-    CHECK(app_pinyin_rank(&s, "chun", c, 4, &err) == n && c[0].id == s.ime.cand[0].id,
+    CHECK(app_pinyin_rank(&s, "chun", c, 4, &err) == n && c[0].id == s.input.ime.cand[0].id,
           "app_pinyin_rank gives the same");
-    CHECK(cmd(&s, CMD_PINYIN_PAGE, -1) == REDRAW_NONE && s.ime.page == 0, "no page before the first");
+    CHECK(cmd(&s, CMD_PINYIN_PAGE, -1) == REDRAW_NONE && s.input.ime.page == 0,
+          "no page before the first");
     cmd(&s, CMD_PINYIN_PAGE, 1);
-    CHECK(s.ime.page == 1, "the second page");
+    CHECK(s.input.ime.page == 1, "the second page");
     cmd(&s, CMD_PICK, 1);
-    CHECK(s.n_chars == 3 && s.chars[2].id == want[APP_IME_PAGE].id, "1 on page 2 chose the tenth");
+    CHECK(s.text.n_chars == 3 && s.text.chars[2].id == want[APP_IME_PAGE].id,
+          "1 on page 2 chose the tenth");
     /* Space chooses the first */
     apptest_type(&s, "yue");
     static double after[8192];
@@ -210,7 +218,7 @@ static void test_ranking_follows_model(void)
     int m = readers("yuē yué yuě yuè yue", after, yue, MAX_ITEMS);
     check_list(&s, yue, m, "yue after three characters");
     cmd(&s, CMD_SAMPLE, 0);
-    CHECK(s.n_chars == 4 && s.chars[3].id == yue[0].id, "Space chose the first");
+    CHECK(s.text.n_chars == 4 && s.text.chars[3].id == yue[0].id, "Space chose the first");
     app_free(&s);
 }
 
@@ -230,15 +238,16 @@ static void test_tone_filters(void)
     cmd(&s, CMD_PINYIN_INPUT, 1);
     apptest_type(&s, "chun2"); /* a pasted or typed-in tone digit */
     check_list(&s, second, n2, "chun2");
-    for (int k = 0; k < s.ime.n; k++)
-        CHECK(s.ime.cand[k].id != id_of("春"), "春 is chūn, not chún");
+    for (int k = 0; k < s.input.ime.n; k++)
+        CHECK(s.input.ime.cand[k].id != id_of("春"), "春 is chūn, not chún");
     cmd(&s, CMD_BACKSPACE, 0);
     check_list(&s, any, n_any, "Backspace took the tone back");
     cmd(&s, CMD_PINYIN_TONE, 1);
-    CHECK(strcmp(s.ime.typed, "chun1") == 0, "Tab: tone 1 (%s)", s.ime.typed);
+    CHECK(strcmp(s.input.ime.typed, "chun1") == 0, "Tab: tone 1 (%s)", s.input.ime.typed);
     check_list(&s, first, n1, "chun, Tab");
     cmd(&s, CMD_PINYIN_TONE, -1);
-    CHECK(strcmp(s.ime.typed, "chun") == 0, "Shift-Tab: any tone again (%s)", s.ime.typed);
+    CHECK(strcmp(s.input.ime.typed, "chun") == 0, "Shift-Tab: any tone again (%s)",
+          s.input.ime.typed);
     cmd(&s, CMD_STOP, 0);
     apptest_type(&s, "chūn");
     check_list(&s, first, n1, "chūn with its mark");
@@ -253,21 +262,23 @@ static void test_editing(void)
     apptest_type(&s, "春");
     cmd(&s, CMD_PINYIN_INPUT, 1);
     apptest_type(&s, "fx");
-    CHECK(s.ime.valid && s.ime.n == 0, "fx: a syllable nothing reads");
+    CHECK(s.input.ime.valid && s.input.ime.n == 0, "fx: a syllable nothing reads");
     cmd(&s, CMD_BACKSPACE, 0);
-    CHECK(strcmp(s.ime.typed, "f") == 0, "Backspace edits the syllable (%s)", s.ime.typed);
+    CHECK(strcmp(s.input.ime.typed, "f") == 0, "Backspace edits the syllable (%s)",
+          s.input.ime.typed);
     cmd(&s, CMD_BACKSPACE, 0);
-    CHECK(s.ime.typed[0] == 0 && s.n_chars == 1, "... down to nothing, the text untouched");
+    CHECK(s.input.ime.typed[0] == 0 && s.text.n_chars == 1,
+          "... down to nothing, the text untouched");
     cmd(&s, CMD_BACKSPACE, 0);
-    CHECK(s.n_chars == 0, "with no syllable Backspace takes back a character");
+    CHECK(s.text.n_chars == 0, "with no syllable Backspace takes back a character");
     apptest_type(&s, "feng9");
-    CHECK(!s.ime.valid && s.ime.n == 0, "feng9 is no syllable");
+    CHECK(!s.input.ime.valid && s.input.ime.n == 0, "feng9 is no syllable");
     cmd(&s, CMD_PICK, 1);
-    CHECK(s.n_chars == 0 && s.status_error, "nothing to choose: %s", s.status);
+    CHECK(s.text.n_chars == 0 && s.view.status_error, "nothing to choose: %s", s.view.status);
     cmd(&s, CMD_STOP, 0);
-    CHECK(s.ime.on && s.ime.typed[0] == 0, "Esc clears the syllable first");
+    CHECK(s.input.ime.on && s.input.ime.typed[0] == 0, "Esc clears the syllable first");
     cmd(&s, CMD_STOP, 0);
-    CHECK(!s.ime.on, "Esc again leaves the input method");
+    CHECK(!s.input.ime.on, "Esc again leaves the input method");
     /* outside it, a page or a tone does nothing */
     CHECK(cmd(&s, CMD_PINYIN_PAGE, 1) == REDRAW_NONE && cmd(&s, CMD_PINYIN_TONE, 1) == REDRAW_NONE,
           "no input method, nothing to page");
@@ -275,16 +286,17 @@ static void test_editing(void)
     cmd(&s, CMD_PINYIN_INPUT, 1);
     int top = s.pred.top[0].id;
     cmd(&s, CMD_PICK, 1);
-    CHECK(s.n_chars == 1 && s.chars[0].id == top, "1 with no syllable picks the first bar");
+    CHECK(s.text.n_chars == 1 && s.text.chars[0].id == top,
+          "1 with no syllable picks the first bar");
     /* , typed is ， as everywhere */
     apptest_type(&s, ",");
-    CHECK(s.n_chars == 2 && s.chars[1].cp == 0xFF0C, "',' is ，");
+    CHECK(s.text.n_chars == 2 && s.text.chars[1].cp == 0xFF0C, "',' is ，");
     /* `/` then a chosen character looks it up instead of typing it */
     cmd(&s, CMD_QUERY, 0);
     apptest_type(&s, "yue");
-    int first = s.ime.n > 0 ? s.ime.cand[0].id : -1;
+    int first = s.input.ime.n > 0 ? s.input.ime.cand[0].id : -1;
     cmd(&s, CMD_PICK, 1);
-    CHECK(s.n_chars == 2 && first >= 0 && s.pred.query_id == first && !s.query_input,
+    CHECK(s.text.n_chars == 2 && first >= 0 && s.pred.query.id == first && !s.input.query_input,
           "the choice was looked up, not typed");
     app_free(&s);
 }
@@ -295,9 +307,9 @@ static void test_show_and_no_table(void)
     AppState s;
     start(&s);
     cmd(&s, CMD_PINYIN_SHOW, -1);
-    CHECK(s.show_pinyin && !s.status_error, "y: on (%s)", s.status);
+    CHECK(s.prefs.show_pinyin && !s.view.status_error, "y: on (%s)", s.view.status);
     cmd(&s, CMD_PINYIN_SHOW, -1);
-    CHECK(!s.show_pinyin, "y again: off");
+    CHECK(!s.prefs.show_pinyin, "y again: off");
     char r[32];
     app_pinyin_reading(&s, testutil_cp("行"), NULL, r, sizeof r);
     CHECK(strcmp(r, "xíng") == 0, "行's customary reading: %s", r);
@@ -316,17 +328,17 @@ static void test_show_and_no_table(void)
     CHECK(strcmp(pct, "0.030%") == 0, "峰's 0.03%% keeps two digits: %s", pct);
     app_prob_text(&s, 0.0068, 1, pct, sizeof pct);
     CHECK(strcmp(pct, "0.68%") == 0, "0.68%%: %s", pct);
-    s.lang = LANG_DE; /* as German writes it */
+    s.view.lang = LANG_DE; /* as German writes it */
     app_prob_text(&s, 0.0068, 1, pct, sizeof pct);
     CHECK(strcmp(pct, "0,68\xc2\xa0%") == 0, "de 0,68 %%: %s", pct);
-    s.lang = LANG_EN;
-    s.pinyin = NULL;
+    s.view.lang = LANG_EN;
+    s.text.pinyin = NULL;
     cmd(&s, CMD_PINYIN_SHOW, 1);
-    CHECK(!s.show_pinyin && s.status_error, "no table, no readings: %s", s.status);
+    CHECK(!s.prefs.show_pinyin && s.view.status_error, "no table, no readings: %s", s.view.status);
     cmd(&s, CMD_PINYIN_INPUT, 1);
-    CHECK(!s.ime.on && s.status_error, "no table, no input method: %s", s.status);
+    CHECK(!s.input.ime.on && s.view.status_error, "no table, no input method: %s", s.view.status);
     apptest_type(&s, "a");
-    CHECK(s.n_chars == 1, "letters are text outside the input method");
+    CHECK(s.text.n_chars == 1, "letters are text outside the input method");
     app_free(&s);
 }
 
@@ -344,7 +356,7 @@ static void test_meanings_in_context(void)
     }
     AppState s;
     start(&s);
-    s.pinyin = &worded;
+    s.text.pinyin = &worded;
     char r[32];
     apptest_type(&s, "银");
     const char *g = app_pinyin_reading(&s, testutil_cp("行"), NULL, r, sizeof r);
@@ -355,7 +367,7 @@ static void test_meanings_in_context(void)
     CHECK(strcmp(r, "xíng") == 0 && strstr(g, "to walk"), "行 typed xing: %s %s", r, g);
     app_free(&s);
     start(&s);
-    s.pinyin = &worded;
+    s.text.pinyin = &worded;
     apptest_type(&s, "重阳还家，一行白鹭，将进酒");
     static const struct {
         int at, start;
@@ -385,7 +397,8 @@ static void test_reset_keeps_mode(void)
     cmd(&s, CMD_PINYIN_INPUT, 1);
     apptest_type(&s, "chu");
     app_reset(&s);
-    CHECK(s.show_pinyin && s.ime.on && s.ime.typed[0] == 0 && s.ime.n == 0, "after a reset");
+    CHECK(s.prefs.show_pinyin && s.input.ime.on && s.input.ime.typed[0] == 0 && s.input.ime.n == 0,
+          "after a reset");
     app_free(&s);
 }
 
@@ -397,16 +410,20 @@ static void test_unknown_named(void)
     AppState s;
     start(&s);
     app_type_text(&s, "x春z");
-    CHECK(s.n_chars == 3 && s.chars[0].id < 0 && s.chars[2].id < 0, "both kept, marked");
-    CHECK(s.status_error && strstr(s.status, "'x' (U+0078)") && strstr(s.status, "1 more"),
-          "the first named, the other counted: %s", s.status);
+    CHECK(s.text.n_chars == 3 && s.text.chars[0].id < 0 && s.text.chars[2].id < 0,
+          "both kept, marked");
+    CHECK(s.view.status_error && strstr(s.view.status, "'x' (U+0078)") &&
+              strstr(s.view.status, "1 more"),
+          "the first named, the other counted: %s", s.view.status);
     app_clear_text(&s);
     apptest_type(&s, "春風");
     CHECK(!convert_has_opencc() ||
-              (s.n_chars == 2 && s.chars[1].cp == testutil_cp("风") && strstr(s.status, "風 → 风")),
-          "風 typed is 风, and the status says so: %s", s.status);
+              (s.text.n_chars == 2 && s.text.chars[1].cp == testutil_cp("风") &&
+               strstr(s.view.status, "風 → 风")),
+          "風 typed is 风, and the status says so: %s", s.view.status);
     apptest_type(&s, "x");
-    CHECK(s.status_error && strstr(s.status, "'x' (U+0078)"), "one unknown is named: %s", s.status);
+    CHECK(s.view.status_error && strstr(s.view.status, "'x' (U+0078)"), "one unknown is named: %s",
+          s.view.status);
     app_free(&s);
 }
 

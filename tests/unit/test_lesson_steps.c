@@ -58,7 +58,7 @@ static void every_step_in_time(const char *path)
         app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
         app_lesson_wait(&s);
         double dt = ts_now() - t0;
-        CHECK(s.lesson_step == k, "%s: n shows step %d, not %d", path, k, s.lesson_step);
+        CHECK(s.course.step == k, "%s: n shows step %d, not %d", path, k, s.course.step);
         CHECK(dt < limit, "%s: step %d took %.2f s (limit %.0f s)", path, k, dt, limit);
     }
     app_free(&s);
@@ -82,29 +82,30 @@ static void test_presses_while_prepared(void)
     }
     AppState s;
     apptest_start(&s, &model);
-    s.lang = LANG_DE;
+    s.view.lang = LANG_DE;
     app_lesson_open(&s, &l, LANG_DE);
     app_lesson_wait(&s);
     press_n_thrice(&s);
     CHECK(s.job.kind == JOB_LESSON, "the slow step is still being prepared");
-    CHECK(strstr(s.status, "vorbereitet") != NULL, "the status line says so: %s", s.status);
+    CHECK(strstr(s.view.status, "vorbereitet") != NULL, "the status line says so: %s",
+          s.view.status);
     app_lesson_wait(&s);
-    CHECK(s.lesson_step == 1, "n n n while step 1 was prepared: step %d", s.lesson_step);
+    CHECK(s.course.step == 1, "n n n while step 1 was prepared: step %d", s.course.step);
     /* the class types, then n n n: step 1 entered on its text, once */
     app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
     app_lesson_wait(&s);
-    CHECK(s.lesson_step == 0, "N: the introduction");
+    CHECK(s.course.step == 0, "N: the introduction");
     apptest_type(&s, "月");
     press_n_thrice(&s);
-    CHECK(s.job.kind == JOB_LESSON && s.lesson_step == 0,
+    CHECK(s.job.kind == JOB_LESSON && s.course.step == 0,
           "after the class typed: the step waits for the screen to say so");
-    CHECK(strstr(s.status, "vorbereitet") != NULL, "... and it says so: %s", s.status);
+    CHECK(strstr(s.view.status, "vorbereitet") != NULL, "... and it says so: %s", s.view.status);
     app_apply(&s, CMD_SAMPLE, cmd_arg(0));
-    CHECK(s.n_chars == 1, "a key other than stepping does nothing meanwhile: %zu characters",
-          s.n_chars);
+    CHECK(s.text.n_chars == 1, "a key other than stepping does nothing meanwhile: %zu characters",
+          s.text.n_chars);
     app_lesson_wait(&s);
-    CHECK(s.lesson_step == 1, "n n n after typing: step %d", s.lesson_step);
-    CHECK(strstr(s.status, "vorbereitet") == NULL, "the step stands: %s", s.status);
+    CHECK(s.course.step == 1, "n n n after typing: step %d", s.course.step);
+    CHECK(strstr(s.view.status, "vorbereitet") == NULL, "the step stands: %s", s.view.status);
     app_free(&s);
     lesson_free(&l);
 }
@@ -125,21 +126,23 @@ static void test_q_asks(void)
     app_lesson_wait(&s);
     app_apply(&s, CMD_VIEW, cmd_arg(VIEW_HELP));
     app_apply(&s, CMD_QUIT, cmd_arg(1));
-    CHECK(!s.quit && !app_view_is_open(&s, VIEW_HELP), "q on the help screen closes it");
+    CHECK(!s.input.quit && !app_view_is_open(&s.view.views, VIEW_HELP),
+          "q on the help screen closes it");
     app_apply(&s, CMD_QUIT, cmd_arg(1));
-    CHECK(!s.quit && s.quit_ask && strstr(s.status, "Quitter la leçon") != NULL,
-          "q in a lesson asks: %s", s.status);
+    CHECK(!s.input.quit && s.input.quit_ask && strstr(s.view.status, "Quitter la leçon") != NULL,
+          "q in a lesson asks: %s", s.view.status);
     app_apply(&s, CMD_SAMPLE, cmd_arg(0));
-    CHECK(!s.quit && !s.quit_ask && s.n_chars == 0, "another key goes back, and only that");
+    CHECK(!s.input.quit && !s.input.quit_ask && s.text.n_chars == 0,
+          "another key goes back, and only that");
     app_apply(&s, CMD_QUIT, cmd_arg(1));
     app_apply(&s, CMD_WRITE, cmd_arg(0));
-    CHECK(s.quit, "q then Enter leaves");
+    CHECK(s.input.quit, "q then Enter leaves");
     app_free(&s);
     apptest_start(&s, &model);
     app_lesson_open(&s, &l, LANG_EN);
     app_lesson_wait(&s);
     app_apply(&s, CMD_QUIT, cmd_arg(0));
-    CHECK(s.quit, "Ctrl-C (and F10) quit at once");
+    CHECK(s.input.quit, "Ctrl-C (and F10) quit at once");
     app_free(&s);
     lesson_free(&l);
 }

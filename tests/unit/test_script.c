@@ -165,7 +165,8 @@ static void test_prompt_type_backspace_clear(void)
     start(&s);
     ok(&s, "mid-text on"); /* the fixture reads 春风 as it is, a fragment from inside a text */
     ok(&s, "prompt 春风");
-    CHECK(apptest_text_is(&s, "春风") && s.chars[0].origin == ORIGIN_TYPED, "prompt sets the text");
+    CHECK(apptest_text_is(&s, "春风") && s.text.chars[0].origin == ORIGIN_TYPED,
+          "prompt sets the text");
     /* the fixture's top 8 after 春风 (float64 reference) */
     FILE *f = fopen(TEST_DATA("tiny-probs.txt"), "r");
     CHECK(f != NULL, "tiny-probs.txt");
@@ -195,7 +196,7 @@ static void test_prompt_type_backspace_clear(void)
     ok(&s, "backspace 2");
     CHECK(apptest_text_is(&s, "白"), "backspace 2 takes two");
     ok(&s, "clear");
-    CHECK(s.n_chars == 0 && s.g.n == 1, "clear empties the text");
+    CHECK(s.text.n_chars == 0 && s.text.g.n == 1, "clear empties the text");
     app_free(&s);
 }
 
@@ -222,14 +223,14 @@ static void test_cache_line_counts_the_command(void)
 }
 
 /* What a line of the settings' table below reads back. */
-static double temperature_of(const AppState *s) { return s->set.temperature; }
-static double top_k_of(const AppState *s) { return s->set.top_k; }
-static double top_p_of(const AppState *s) { return s->set.top_p; }
-static double min_p_of(const AppState *s) { return s->set.min_p; }
-static double seed_of(const AppState *s) { return (double)s->seed; }
-static double mid_text_of(const AppState *s) { return s->mid_text; }
-static double cache_of(const AppState *s) { return s->g.use_cache; }
-static double lang_of(const AppState *s) { return s->lang; }
+static double temperature_of(const AppState *s) { return s->view.set.temperature; }
+static double top_k_of(const AppState *s) { return s->view.set.top_k; }
+static double top_p_of(const AppState *s) { return s->view.set.top_p; }
+static double min_p_of(const AppState *s) { return s->view.set.min_p; }
+static double seed_of(const AppState *s) { return (double)s->view.seed; }
+static double mid_text_of(const AppState *s) { return s->view.mid_text; }
+static double cache_of(const AppState *s) { return s->text.g.use_cache; }
+static double lang_of(const AppState *s) { return s->view.lang; }
 
 /* Each line, then what it set (as float where the state keeps a float). */
 static void test_settings(void)
@@ -290,11 +291,12 @@ static void test_step_pick_write(void)
     char ta[256], tb[256];
     apptest_text(&a, ta, sizeof ta);
     apptest_text(&b, tb, sizeof tb);
-    CHECK(a.n_chars == 5 && strcmp(ta, tb) == 0, "step 3 = Space x3: '%s' vs '%s'", ta, tb);
-    CHECK(a.chars[4].origin == ORIGIN_MODEL, "sampled characters are the model's");
+    CHECK(a.text.n_chars == 5 && strcmp(ta, tb) == 0, "step 3 = Space x3: '%s' vs '%s'", ta, tb);
+    CHECK(a.text.chars[4].origin == ORIGIN_MODEL, "sampled characters are the model's");
     int second = a.pred.top[1].id;
     ok(&a, "pick 2");
-    CHECK(a.n_chars == 6 && a.chars[5].id == second && a.chars[5].origin == ORIGIN_PICKED,
+    CHECK(a.text.n_chars == 6 && a.text.chars[5].id == second &&
+              a.text.chars[5].origin == ORIGIN_PICKED,
           "pick 2 appends the second candidate");
     ok(&a, "write");
     CHECK(a.job.kind == JOB_NONE, "write runs to its end in a script");
@@ -304,7 +306,8 @@ static void test_step_pick_write(void)
         app_apply(&b, CMD_TICK, cmd_arg(0));
     apptest_text(&a, ta, sizeof ta);
     apptest_text(&b, tb, sizeof tb);
-    CHECK(strcmp(ta, tb) == 0 && a.n_chars > 6, "write = Enter to the end: '%s' vs '%s'", ta, tb);
+    CHECK(strcmp(ta, tb) == 0 && a.text.n_chars > 6, "write = Enter to the end: '%s' vs '%s'", ta,
+          tb);
     /* not synchronous: the job is left running, as Enter leaves it */
     ScriptOut out = {.sync_jobs = 0};
     CHECK(script_run(&a, "write", &out) == SCRIPT_OK && a.job.kind == JOB_WRITE, "write left running");
@@ -319,40 +322,48 @@ static void test_compare_form_show(void)
     start(&s);
     ok(&s, "prompt 春");
     ok(&s, "compare");
-    CHECK(s.cmp.done && s.cmp.identical && s.cmp.n == s.cmp.length && s.job.kind == JOB_NONE,
-          "compare runs to its end: %d of %d", s.cmp.n, s.cmp.length);
+    CHECK(s.view.cmp.done && s.view.cmp.identical && s.view.cmp.n == s.view.cmp.length &&
+              s.job.kind == JOB_NONE,
+          "compare runs to its end: %d of %d", s.view.cmp.n, s.view.cmp.length);
     ok(&s, "expect identical");
     ok(&s, "form jueju 5");
-    CHECK(s.mode.kind == FORM_JUEJU && s.mode.line_len == 5, "form jueju 5");
+    CHECK(s.view.mode.kind == FORM_JUEJU && s.view.mode.line_len == 5, "form jueju 5");
     ok(&s, "form jueju 7");
-    CHECK(s.mode.kind == FORM_JUEJU && s.mode.line_len == 7, "form jueju 7 (not a switch)");
+    CHECK(s.view.mode.kind == FORM_JUEJU && s.view.mode.line_len == 7,
+          "form jueju 7 (not a switch)");
     ok(&s, "form free");
-    CHECK(s.mode.kind == FORM_FREE, "form free");
+    CHECK(s.view.mode.kind == FORM_FREE, "form free");
     ok(&s, "prompt 春山");
     ok(&s, "form acrostic 5");
-    CHECK(s.mode.kind == FORM_ACROSTIC && s.mode.line_len == 5 && strcmp(s.mode.heads, "春山") == 0,
-          "acrostic on the text's heads: '%s' %d", s.mode.heads, s.mode.line_len);
+    CHECK(s.view.mode.kind == FORM_ACROSTIC && s.view.mode.line_len == 5 &&
+              strcmp(s.view.mode.heads, "春山") == 0,
+          "acrostic on the text's heads: '%s' %d", s.view.mode.heads, s.view.mode.line_len);
     ok(&s, "form acrostic");
-    CHECK(s.mode.line_len == 5 && strcmp(s.mode.heads, "春山") == 0, "no length: the same length");
+    CHECK(s.view.mode.line_len == 5 && strcmp(s.view.mode.heads, "春山") == 0,
+          "no length: the same length");
     ok(&s, "step 2");
-    CHECK(s.n_chars == 2 && s.chars[0].cp == testutil_cp("春"), "an acrostic line opens with its head");
+    CHECK(s.text.n_chars == 2 && s.text.chars[0].cp == testutil_cp("春"),
+          "an acrostic line opens with its head");
     ok(&s, "form free");
     ok(&s, "show histogram");
-    CHECK(app_view_is_open(&s, VIEW_HISTOGRAM), "show histogram");
+    CHECK(app_view_is_open(&s.view.views, VIEW_HISTOGRAM), "show histogram");
     ok(&s, "show attention");
-    CHECK(app_view_is_open(&s, VIEW_HISTOGRAM) && app_view_is_open(&s, VIEW_ATTENTION),
+    CHECK(app_view_is_open(&s.view.views, VIEW_HISTOGRAM) &&
+              app_view_is_open(&s.view.views, VIEW_ATTENTION),
           "show attention keeps the histogram");
     ok(&s, "show help");
-    CHECK(app_view_is_open(&s, VIEW_HELP), "show help");
+    CHECK(app_view_is_open(&s.view.views, VIEW_HELP), "show help");
     ok(&s, "show help");
-    CHECK(app_view_is_open(&s, VIEW_HELP), "show help twice stays open");
+    CHECK(app_view_is_open(&s.view.views, VIEW_HELP), "show help twice stays open");
     ok(&s, "show none");
-    CHECK(!app_view_is_open(&s, VIEW_HISTOGRAM) && !app_view_is_open(&s, VIEW_ATTENTION) &&
-              !app_view_is_open(&s, VIEW_HELP) && app_view_is_open(&s, VIEW_NONE),
+    CHECK(!app_view_is_open(&s.view.views, VIEW_HISTOGRAM) &&
+              !app_view_is_open(&s.view.views, VIEW_ATTENTION) &&
+              !app_view_is_open(&s.view.views, VIEW_HELP) &&
+              app_view_is_open(&s.view.views, VIEW_NONE),
           "show none closes all");
     ok(&s, "show help");
     ok(&s, "type 风");
-    CHECK(!app_view_is_open(&s, VIEW_HELP) && s.n_chars == 3,
+    CHECK(!app_view_is_open(&s.view.views, VIEW_HELP) && s.text.n_chars == 3,
           "a command closes help and still acts");
     app_free(&s);
 }
@@ -364,20 +375,22 @@ static void test_lookup_quiz_point(void)
     ok(&s, "prompt 春风");
     ok(&s, "lookup 花");
     int id = vocab_id(&fx.model.vocab, testutil_cp("花"));
-    CHECK(s.pred.query_cp == testutil_cp("花") && s.pred.query_rank == naive_rank(&s, id),
-          "lookup 花: rank %d, recounted %d", s.pred.query_rank, naive_rank(&s, id));
+    CHECK(s.pred.query.cp == testutil_cp("花") && s.pred.query.rank == naive_rank(&s, id),
+          "lookup 花: rank %d, recounted %d", s.pred.query.rank, naive_rank(&s, id));
     ok(&s, "quiz Which character comes next?");
-    CHECK(strcmp(s.quiz, "Which character comes next?") == 0 && s.quiz_hidden, "quiz hides the bars");
+    CHECK(strcmp(s.view.quiz, "Which character comes next?") == 0 && s.view.quiz_hidden,
+          "quiz hides the bars");
     ok(&s, "type 花");
-    CHECK(s.quiz_hidden, "a later command in the step does not reveal");
+    CHECK(s.view.quiz_hidden, "a later command in the step does not reveal");
     app_apply(&s, CMD_REVEAL, cmd_arg(0));
-    CHECK(!s.quiz_hidden && s.quiz[0], "a key reveals; the question stays beside the answer");
+    CHECK(!s.view.quiz_hidden && s.view.quiz[0],
+          "a key reveals; the question stays beside the answer");
     ok(&s, "point sliders");
-    CHECK(s.point == PANEL_SLIDERS, "point sliders");
+    CHECK(s.view.point == PANEL_SLIDERS, "point sliders");
     ok(&s, "point corpus");
-    CHECK(s.point == PANEL_CORPUS, "point corpus");
+    CHECK(s.view.point == PANEL_CORPUS, "point corpus");
     ok(&s, "point none");
-    CHECK(s.point == PANEL_NONE, "point none");
+    CHECK(s.view.point == PANEL_NONE, "point none");
     app_free(&s);
 }
 
@@ -486,7 +499,7 @@ static void test_claims_removed_entropy(void)
     ok(&s, "set temperature 1");
     ok(&s, "set min-p 0.1");
     ok(&s, "prompt 春风");
-    int V = s.m->vocab.size;
+    int V = s.text.m->vocab.size;
     double top = 0.0, removed = 0.0, kept = 0.0, bits = 0.0;
     for (int i = 0; i < V; i++)
         top = s.pred.probs[i] > top ? s.pred.probs[i] : top;
@@ -602,7 +615,8 @@ static void test_errors(void)
         int rc = run(&s, CASES[i].line, msg);
         CHECK(rc == SCRIPT_FAILED && strstr(msg, CASES[i].want), "'%s': got '%s' (%d), want '%s'",
               CASES[i].line, msg, rc, CASES[i].want);
-        CHECK(apptest_text_is(&s, before) && s.set.temperature == 0.8f && s.set.top_k == 0,
+        CHECK(apptest_text_is(&s, before) && s.view.set.temperature == 0.8f &&
+                  s.view.set.top_k == 0,
               "'%s' changed the state", CASES[i].line);
     }
     /* an unknown setting's message names every setting `set` takes */
@@ -618,7 +632,8 @@ static void test_errors(void)
     ok(&s, "form jueju 5");
     ok(&s, "type 春风花月明，山水白日云。江天千里秋，夜月不无人。");
     ok(&s, "step 1"); /* the closing newline, the only character the form allows now */
-    CHECK(s.mode.now.done && s.chars[s.n_chars - 1].cp == '\n', "the jueju is complete");
+    CHECK(s.view.mode.now.done && s.text.chars[s.text.n_chars - 1].cp == '\n',
+          "the jueju is complete");
     CHECK(run(&s, "step 1", msg) == SCRIPT_FAILED && strstr(msg, "step: stopped after 0 of 1"), "%s", msg);
     CHECK(run(&s, "write", msg) == SCRIPT_FAILED && strncmp(msg, "write: ", 7) == 0, "%s", msg);
     ok(&s, "prompt 春");
@@ -648,17 +663,21 @@ static int same_view(const AppState *a, const AppState *b, const char *what)
             bad++;                                                                                 \
         }                                                                                          \
     } while (0)
-    SAME(a->n_chars == b->n_chars, "%zu vs %zu characters", a->n_chars, b->n_chars);
-    for (size_t i = 0; i < a->n_chars && i < b->n_chars; i++)
-        SAME(a->chars[i].cp == b->chars[i].cp && a->chars[i].origin == b->chars[i].origin,
+    SAME(a->text.n_chars == b->text.n_chars, "%zu vs %zu characters", a->text.n_chars,
+         b->text.n_chars);
+    for (size_t i = 0; i < a->text.n_chars && i < b->text.n_chars; i++)
+        SAME(a->text.chars[i].cp == b->text.chars[i].cp &&
+                 a->text.chars[i].origin == b->text.chars[i].origin,
              "character %zu", i);
-    SAME(a->g.n == b->g.n && a->g.prefix == b->g.prefix, "the model's text");
-    SAME(memcmp(&a->set, &b->set, sizeof a->set) == 0, "the sampler's settings");
-    SAME(a->seed == b->seed && memcmp(&a->rng, &b->rng, sizeof a->rng) == 0, "seed and generator");
-    SAME(a->g.use_cache == b->g.use_cache, "the cache switch");
-    SAME(a->mode.kind == b->mode.kind && a->mode.line_len == b->mode.line_len &&
-             strcmp(a->mode.heads, b->mode.heads) == 0 &&
-             memcmp(&a->mode.now, &b->mode.now, sizeof a->mode.now) == 0,
+    SAME(a->text.g.n == b->text.g.n && a->text.g.prefix == b->text.g.prefix, "the model's text");
+    SAME(memcmp(&a->view.set, &b->view.set, sizeof a->view.set) == 0, "the sampler's settings");
+    SAME(a->view.seed == b->view.seed &&
+             memcmp(&a->view.rng, &b->view.rng, sizeof a->view.rng) == 0,
+         "seed and generator");
+    SAME(a->text.g.use_cache == b->text.g.use_cache, "the cache switch");
+    SAME(a->view.mode.kind == b->view.mode.kind && a->view.mode.line_len == b->view.mode.line_len &&
+             strcmp(a->view.mode.heads, b->view.mode.heads) == 0 &&
+             memcmp(&a->view.mode.now, &b->view.mode.now, sizeof a->view.mode.now) == 0,
          "the verse form");
     SAME(a->pred.n_top == b->pred.n_top, "candidates");
     for (int k = 0; k < a->pred.n_top; k++)
@@ -667,16 +686,19 @@ static int same_view(const AppState *a, const AppState *b, const char *what)
                  a->pred.top[k].corpus_count == b->pred.top[k].corpus_count &&
                  a->pred.top[k].blocked == b->pred.top[k].blocked,
              "candidate %d", k + 1);
-    SAME(a->pred.query_cp == b->pred.query_cp && a->pred.query_rank == b->pred.query_rank, "the look-up");
-    SAME(app_views_same(&a->views, &b->views), "the views");
-    SAME(strcmp(a->quiz, b->quiz) == 0 && a->quiz_hidden == b->quiz_hidden, "the quiz");
-    SAME(a->point == b->point && a->mid_text == b->mid_text && a->lang == b->lang &&
-             a->slider == b->slider,
+    SAME(a->pred.query.cp == b->pred.query.cp && a->pred.query.rank == b->pred.query.rank,
+         "the look-up");
+    SAME(app_views_same(&a->view.views, &b->view.views), "the views");
+    SAME(strcmp(a->view.quiz, b->view.quiz) == 0 && a->view.quiz_hidden == b->view.quiz_hidden,
+         "the quiz");
+    SAME(a->view.point == b->view.point && a->view.mid_text == b->view.mid_text &&
+             a->view.lang == b->view.lang && a->view.slider == b->view.slider,
          "pointer, mid-text, language, slider");
-    SAME(a->cmp.done == b->cmp.done && a->cmp.identical == b->cmp.identical &&
-             a->cmp.length == b->cmp.length && a->cmp.n == b->cmp.n,
+    SAME(a->view.cmp.done == b->view.cmp.done && a->view.cmp.identical == b->view.cmp.identical &&
+             a->view.cmp.length == b->view.cmp.length && a->view.cmp.n == b->view.cmp.n,
          "the compare run (apart from its times)");
-    SAME(a->job.kind == b->job.kind && a->query_input == b->query_input, "jobs and input");
+    SAME(a->job.kind == b->job.kind && a->input.query_input == b->input.query_input,
+         "jobs and input");
 #undef SAME
     return bad == 0;
 }
@@ -702,12 +724,12 @@ static void test_reset_is_fresh(void)
     ok(&used, "form jueju 5");
     app_apply(&used, CMD_SLIDER_NEXT, cmd_arg(0));
     app_apply(&used, CMD_QUERY, cmd_arg(0));
-    used.lang = fresh.lang;
+    used.view.lang = fresh.view.lang;
     const float *probs_before = used.pred.probs;
     app_reset(&used);
     CHECK(used.pred.probs == probs_before, "reset keeps its buffers");
     CHECK(same_view(&fresh, &used, "reset"), "app_reset gives what app_init gives");
-    CHECK(strcmp(used.status, fresh.status) == 0, "the welcome again");
+    CHECK(strcmp(used.view.status, fresh.view.status) == 0, "the welcome again");
     app_free(&fresh);
     app_free(&used);
 }
@@ -748,15 +770,17 @@ static void test_replay_equals_forward(void)
     for (int k = n - 1; k >= 0; k--) {
         char what[32];
         snprintf(what, sizeof what, "step %d", k);
-        lesson_goto(&walker, &l, k, walker.lang, 1, keep_problem, &problems);
+        lesson_goto(&walker, &l, k, walker.view.lang, 1, keep_problem, &problems);
         CHECK(same_view(&walker, &forward[k], what), "going back to step %d replays it exactly", k);
     }
     CHECK(problems == 0, "%d problems in lesson-good.md", problems);
     /* and the steps differ from each other: the test could fail */
     CHECK(!same_view(&forward[1], &forward[2], NULL), "steps 1 and 2 differ");
-    CHECK(forward[3].quiz_hidden && forward[3].point == PANEL_BARS, "step 3: a quiz, the bars pointed at");
-    CHECK(!forward[4].quiz[0] && forward[4].point == PANEL_NONE, "step 4: neither (they belong to step 3)");
-    CHECK(forward[4].cmp.done && forward[4].cmp.identical, "step 4 compared");
+    CHECK(forward[3].view.quiz_hidden && forward[3].view.point == PANEL_BARS,
+          "step 3: a quiz, the bars pointed at");
+    CHECK(!forward[4].view.quiz[0] && forward[4].view.point == PANEL_NONE,
+          "step 4: neither (they belong to step 3)");
+    CHECK(forward[4].view.cmp.done && forward[4].view.cmp.identical, "step 4 compared");
     for (int k = 0; k < n; k++)
         app_free(&forward[k]);
     free(forward);
@@ -781,7 +805,7 @@ static void test_kept_steps(void)
     AppState s, ref;
     start(&s);
     start(&ref);
-    app_lesson_open(&s, &l, s.lang);
+    app_lesson_open(&s, &l, s.view.lang);
     app_lesson_wait(&s);
     for (int tries = 0; app_lesson_prepared(&s) < n && tries < 20000; tries++) {
         struct timespec nap = {0, 1000 * 1000};
@@ -793,30 +817,33 @@ static void test_kept_steps(void)
         int k = order[i];
         app_lesson_go(&s, k);
         app_lesson_wait(&s);
-        lesson_goto(&ref, &l, k, s.lang, 1, keep_problem, &problems);
+        lesson_goto(&ref, &l, k, s.view.lang, 1, keep_problem, &problems);
         char what[32];
         snprintf(what, sizeof what, "kept step %d", k);
-        CHECK(s.lesson_step == k && same_view(&s, &ref, what), "step %d put back as replayed", k);
-        CHECK(s.g.last_rows == ref.g.last_rows && s.g.inf.len == ref.g.inf.len &&
-                  s.g.cache_start == ref.g.cache_start,
-              "step %d: the cache and the last pass as replayed (%d rows of %d)", k, s.g.last_rows,
-              s.g.inf.len);
-        CHECK(s.coin.valid == ref.coin.valid && (!s.coin.valid || s.coin.land.id == ref.coin.land.id),
+        CHECK(s.course.step == k && same_view(&s, &ref, what), "step %d put back as replayed", k);
+        CHECK(s.text.g.last_rows == ref.text.g.last_rows &&
+                  s.text.g.inf.len == ref.text.g.inf.len &&
+                  s.text.g.cache_start == ref.text.g.cache_start,
+              "step %d: the cache and the last pass as replayed (%d rows of %d)", k,
+              s.text.g.last_rows, s.text.g.inf.len);
+        CHECK(s.view.coin.valid == ref.view.coin.valid &&
+                  (!s.view.coin.valid || s.view.coin.land.id == ref.view.coin.land.id),
               "step %d: the coin", k);
     }
     /* step 1, then the class types: n enters step 2 on that text */
     app_lesson_go(&s, 1);
     app_lesson_wait(&s);
     app_type_text(&s, "花");
-    size_t typed = s.n_chars;
+    size_t typed = s.text.n_chars;
     app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0));
     app_lesson_wait(&s);
-    CHECK(s.lesson_step == 2 && s.n_chars > typed && s.chars[typed - 1].cp == testutil_cp("花"),
+    CHECK(s.course.step == 2 && s.text.n_chars > typed &&
+              s.text.chars[typed - 1].cp == testutil_cp("花"),
           "n keeps what the class typed and writes after it");
     /* N puts the class's step back as it was */
     app_apply(&s, CMD_LESSON_PREV, cmd_arg(0));
     app_lesson_wait(&s);
-    lesson_goto(&ref, &l, 1, s.lang, 1, keep_problem, &problems);
+    lesson_goto(&ref, &l, 1, s.view.lang, 1, keep_problem, &problems);
     CHECK(same_view(&s, &ref, "back"), "N after the class's change: step 1 as the class first saw it");
     CHECK(problems == 0, "%d problems", problems);
     app_free(&s);
@@ -841,41 +868,42 @@ static void test_lesson_commands(void)
     start(&ref);
     Lesson shelf[2] = {l, other};
     app_picker_set(&s, shelf, 2);
-    CHECK(s.picking && s.shelf_sel == 0, "the picker is up");
+    CHECK(s.course.picking && s.course.shelf_sel == 0, "the picker is up");
     app_apply(&s, CMD_PICKER_MOVE, cmd_arg(-1));
-    CHECK(s.shelf_sel == 1, "up from the first wraps to the last: %d", s.shelf_sel);
+    CHECK(s.course.shelf_sel == 1, "up from the first wraps to the last: %d", s.course.shelf_sel);
     app_apply(&s, CMD_PICKER_MOVE, cmd_arg(1));
     app_apply(&s, CMD_PICKER_OPEN, cmd_arg(0));
     app_lesson_wait(&s);
-    CHECK(!s.picking && s.lesson == &shelf[0] && s.lesson_step == 0, "Enter opens the chosen lesson");
+    CHECK(!s.course.picking && s.course.lesson == &shelf[0] && s.course.step == 0,
+          "Enter opens the chosen lesson");
     app_apply(&s, CMD_LESSON_PREV, cmd_arg(0)), app_lesson_wait(&s);
-    CHECK(s.lesson_step == 0, "nothing before the introduction");
+    CHECK(s.course.step == 0, "nothing before the introduction");
     for (int k = 1; k <= 3; k++)
         app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0)), app_lesson_wait(&s);
-    lesson_goto(&ref, &shelf[0], 3, s.lang, 1, keep_problem, &problems);
-    CHECK(s.lesson_step == 3 && same_view(&s, &ref, "n x3"), "n three times: step 3");
-    CHECK(s.quiz_hidden, "step 3 asks a question");
+    lesson_goto(&ref, &shelf[0], 3, s.view.lang, 1, keep_problem, &problems);
+    CHECK(s.course.step == 3 && same_view(&s, &ref, "n x3"), "n three times: step 3");
+    CHECK(s.view.quiz_hidden, "step 3 asks a question");
     app_apply(&s, CMD_REVEAL, cmd_arg(0));
-    CHECK(!s.quiz_hidden, "revealed");
+    CHECK(!s.view.quiz_hidden, "revealed");
     app_apply(&s, CMD_LESSON_PREV, cmd_arg(0)), app_lesson_wait(&s);
-    lesson_goto(&ref, &shelf[0], 2, s.lang, 1, keep_problem, &problems);
-    CHECK(s.lesson_step == 2 && same_view(&s, &ref, "N"), "N: step 2, replayed");
+    lesson_goto(&ref, &shelf[0], 2, s.view.lang, 1, keep_problem, &problems);
+    CHECK(s.course.step == 2 && same_view(&s, &ref, "N"), "N: step 2, replayed");
     app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0)), app_lesson_wait(&s);
-    CHECK(s.quiz_hidden, "forward again: the question is asked again");
+    CHECK(s.view.quiz_hidden, "forward again: the question is asked again");
     app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0)), app_lesson_wait(&s);
     app_apply(&s, CMD_LESSON_NEXT, cmd_arg(0)), app_lesson_wait(&s);
-    CHECK(s.lesson_step == 4 && strcmp(s.status, app_label(&s, LBL_LESSON_END)) == 0,
-          "n after the last step says so: %s (step %d)", s.status, s.lesson_step);
+    CHECK(s.course.step == 4 && strcmp(s.view.status, app_label(&s, LBL_LESSON_END)) == 0,
+          "n after the last step says so: %s (step %d)", s.view.status, s.course.step);
     /* the narration scrolls as far as the screen said it reaches */
-    app_lesson_fit(&s, 10, 4);
+    app_lesson_fit(&s.course, 10, 4);
     app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(3));
     app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(5));
-    CHECK(s.narration_top == 6, "stops at lines - rows: %d", s.narration_top);
+    CHECK(s.course.narration_top == 6, "stops at lines - rows: %d", s.course.narration_top);
     app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(-10));
-    CHECK(s.narration_top == 0, "and at the top: %d", s.narration_top);
+    CHECK(s.course.narration_top == 0, "and at the top: %d", s.course.narration_top);
     app_apply(&s, CMD_NARRATION_SCROLL, cmd_arg(2));
     app_apply(&s, CMD_LESSON_PREV, cmd_arg(0)), app_lesson_wait(&s);
-    CHECK(s.narration_top == 0, "a new step starts at its top");
+    CHECK(s.course.narration_top == 0, "a new step starts at its top");
     CHECK(problems == 0, "%d problems", problems);
     app_free(&s);
     app_free(&ref);
@@ -897,14 +925,15 @@ static void test_command_line(void)
     AppState s;
     start(&s);
     app_apply(&s, CMD_CMDLINE, cmd_arg(0));
-    CHECK(s.cmdline_open, ": opens the command line");
+    CHECK(s.input.cmdline_open, ": opens the command line");
     keys(&s, "set top-k 200q");
     app_apply(&s, CMD_BACKSPACE, cmd_arg(0));
     app_apply(&s, CMD_BACKSPACE, cmd_arg(0));
-    CHECK(strcmp(s.cmdline, "set top-k 20") == 0 && !s.quit && s.n_chars == 0,
-          "letters go to the line, not to the explorer: '%s'", s.cmdline);
+    CHECK(strcmp(s.input.cmdline, "set top-k 20") == 0 && !s.input.quit && s.text.n_chars == 0,
+          "letters go to the line, not to the explorer: '%s'", s.input.cmdline);
     app_apply(&s, CMD_WRITE, cmd_arg(0));
-    CHECK(!s.cmdline_open && s.set.top_k == 20, "Enter runs it: top-k %d", s.set.top_k);
+    CHECK(!s.input.cmdline_open && s.view.set.top_k == 20, "Enter runs it: top-k %d",
+          s.view.set.top_k);
     app_apply(&s, CMD_CMDLINE, cmd_arg(0));
     keys(&s, "prompt 春风");
     app_apply(&s, CMD_WRITE, cmd_arg(0));
@@ -912,13 +941,14 @@ static void test_command_line(void)
     app_apply(&s, CMD_CMDLINE, cmd_arg(0));
     keys(&s, "set temperature 3");
     app_apply(&s, CMD_WRITE, cmd_arg(0));
-    CHECK(s.status_error && strcmp(s.status, "set temperature: 3 is out of range 0..2") == 0 &&
-              s.set.temperature == 0.8f,
-          "an error goes to the status line: %s", s.status);
+    CHECK(s.view.status_error &&
+              strcmp(s.view.status, "set temperature: 3 is out of range 0..2") == 0 &&
+              s.view.set.temperature == 0.8f,
+          "an error goes to the status line: %s", s.view.status);
     app_apply(&s, CMD_CMDLINE, cmd_arg(0));
     keys(&s, "clear");
     app_apply(&s, CMD_STOP, cmd_arg(0));
-    CHECK(!s.cmdline_open && s.n_chars == 2, "Esc drops the line unrun");
+    CHECK(!s.input.cmdline_open && s.text.n_chars == 2, "Esc drops the line unrun");
     app_apply(&s, CMD_CMDLINE, cmd_arg(0));
     keys(&s, "write");
     app_apply(&s, CMD_WRITE, cmd_arg(0));
@@ -1074,12 +1104,13 @@ static void test_forgiving_text(void)
     start(&t);
     ok(&s, "prompt 春風?");
     ok(&t, "prompt 春风。");
-    CHECK(s.n_chars == 3 && s.chars[1].cp == t.chars[1].cp && s.chars[2].cp == t.chars[2].cp &&
-              s.g.n == t.g.n,
+    CHECK(s.text.n_chars == 3 && s.text.chars[1].cp == t.text.chars[1].cp &&
+              s.text.chars[2].cp == t.text.chars[2].cp && s.text.g.n == t.text.g.n,
           "prompt 春風? is prompt 春风。");
-    CHECK(strstr(s.status, "? → 。") != NULL, "the status says what was converted: %s", s.status);
+    CHECK(strstr(s.view.status, "? → 。") != NULL, "the status says what was converted: %s",
+          s.view.status);
     ok(&s, "lookup 風");
-    CHECK(s.pred.query_id == vocab_id(&fx.model.vocab, t.chars[1].cp), "lookup 風 looks up 风");
+    CHECK(s.pred.query.id == vocab_id(&fx.model.vocab, t.text.chars[1].cp), "lookup 風 looks up 风");
     char msg[SCRIPT_MSG_MAX];
     CHECK(run(&s, "type 貓", msg) == SCRIPT_FAILED && strstr(msg, "貓"),
           "a character still unknown is named: %s", msg);
@@ -1179,15 +1210,16 @@ static void test_repetition_penalty_verb(void)
     start(&s);
     ok(&s, "prompt 春风花月");
     ok(&s, "set repetition-penalty 2");
-    CHECK(s.set.repetition_penalty == 2.0f, "penalty %g", (double)s.set.repetition_penalty);
-    const float *logits = s.g.inf.logits;
-    int V = s.m->cfg.vocab_size, seen = 0, unseen = 0;
+    CHECK(s.view.set.repetition_penalty == 2.0f, "penalty %g",
+          (double)s.view.set.repetition_penalty);
+    const float *logits = s.text.g.inf.logits;
+    int V = s.text.m->cfg.vocab_size, seen = 0, unseen = 0;
     double max = -1e30, z = 0.0;
     double pen[64];
     for (int i = 0; i < V && i < 64; i++) {
         int in_text = 0;
-        for (size_t j = 0; j < s.n_chars; j++)
-            in_text |= s.chars[j].id == i;
+        for (size_t j = 0; j < s.text.n_chars; j++)
+            in_text |= s.text.chars[j].id == i;
         double l = logits[i];
         pen[i] = in_text ? (l > 0 ? l / 2 : l * 2) : l;
         max = fmax(max, pen[i]);
@@ -1200,19 +1232,20 @@ static void test_repetition_penalty_verb(void)
         CHECK(fabs((double)c->stage[STAGE_REPETITION_PENALTY] - want) < 1e-5, "%d: after the penalty %g, want %g",
               c->id, (double)c->stage[STAGE_REPETITION_PENALTY], want);
         int in_text = 0;
-        for (size_t j = 0; j < s.n_chars; j++)
-            in_text |= s.chars[j].id == c->id;
+        for (size_t j = 0; j < s.text.n_chars; j++)
+            in_text |= s.text.chars[j].id == c->id;
         seen += in_text;
         unseen += !in_text;
     }
     CHECK(seen > 0 && unseen > 0, "the bars hold %d characters of the text and %d others", seen, unseen);
     char msg[SCRIPT_MSG_MAX];
     CHECK(run(&s, "set repetition-penalty 0.5", msg) == SCRIPT_FAILED &&
-              strstr(msg, "0.5 is out of range 1..100") && s.set.repetition_penalty == 2.0f,
+              strstr(msg, "0.5 is out of range 1..100") && s.view.set.repetition_penalty == 2.0f,
           "0.5: %s", msg);
     /* the slider's bar ends at 3; the setting's range goes on to 100 */
     ok(&s, "set repetition-penalty 5");
-    CHECK(s.set.repetition_penalty == 5.0f, "past the bar: %g", (double)s.set.repetition_penalty);
+    CHECK(s.view.set.repetition_penalty == 5.0f, "past the bar: %g",
+          (double)s.view.set.repetition_penalty);
     CHECK(run(&s, "set repetition-penalty 101", msg) == SCRIPT_FAILED && strstr(msg, "1..100"),
           "101: %s", msg);
     app_free(&s);
@@ -1246,7 +1279,7 @@ static void test_stricter_check(void)
     AppState s;
     start(&s);
     for (int lang = 0; lang < 2; lang++) {
-        s.lang = lang ? LANG_DE : LANG_EN;
+        s.view.lang = lang ? LANG_DE : LANG_EN;
         app_reset(&s);
         memset(&seen, 0, sizeof seen);
         for (int k = 0; k < l.n_steps; k++)
@@ -1264,7 +1297,8 @@ static void test_stricter_check(void)
             CHECK(seen.lines[i] == lines[i] && strstr(seen.msgs[i], want[lang][i]),
                   "line %d: '%s', want line %d: '%s'", seen.lines[i], seen.msgs[i], lines[i],
                   want[lang][i]);
-        CHECK(fabsf(s.set.min_p - 0.05f) < 1e-7f, "min-p 0.05 on its steps holds: %g", (double)s.set.min_p);
+        CHECK(fabsf(s.view.set.min_p - 0.05f) < 1e-7f, "min-p 0.05 on its steps holds: %g",
+              (double)s.view.set.min_p);
     }
     app_free(&s);
     lesson_free(&l);
@@ -1306,9 +1340,9 @@ static void test_weights_verb(void)
     CHECK(run(&s, "set weights int4", msg) != SCRIPT_OK && strstr(msg, "int8"),
           "int4 accepted: %s", msg);
     ok(&s, "set weights int8");
-    CHECK(s.weights == WPREC_INT8 && app_view_is_open(&s, VIEW_WEIGHTS) && s.g.m != &fx.model &&
-              s.g.m->prec == WPREC_INT8,
-          "int8: the bars' model is in %s", wprec_name(s.g.m->prec));
+    CHECK(s.text.weights == WPREC_INT8 && app_view_is_open(&s.view.views, VIEW_WEIGHTS) &&
+              s.text.g.m != &fx.model && s.text.g.m->prec == WPREC_INT8,
+          "int8: the bars' model is in %s", wprec_name(s.text.g.m->prec));
     CHECK(memcmp(fp32, s.pred.probs, (size_t)V * sizeof *fp32) != 0, "int8 bars equal fp32's");
     /* the file's size in int8, from the format (docs/model-format.md): the
      * matrices a byte a weight and 4 bytes a row, the rest float32 */
@@ -1321,7 +1355,7 @@ static void test_weights_verb(void)
     snprintf(line, sizeof line, "expect size = %zu", bytes);
     ok(&s, line);
     ok(&s, "expect kl > 0");
-    CHECK(s.wt.step_s[WPREC_FP32] > 0 && s.wt.step_s[WPREC_INT8] > 0, "steps not timed");
+    CHECK(s.text.wt.step_s[WPREC_FP32] > 0 && s.text.wt.step_s[WPREC_INT8] > 0, "steps not timed");
     /* a speed claim goes through the timing's judgement (engine/timing.h):
      * every speedup is above 0 and none is 1000-fold; a sanitizer build
      * decides neither, and says why */
@@ -1338,13 +1372,14 @@ static void test_weights_verb(void)
               "speedup > 1000: %d, %s", rc, msg);
     CHECK(run(&s, "expect kl > 1", msg) == SCRIPT_FAILED && strstr(msg, "bits"), "kl > 1: %s", msg);
     ok(&s, "set weights fp32");
-    CHECK(s.g.m == &fx.model && memcmp(fp32, s.pred.probs, (size_t)V * sizeof *fp32) == 0,
+    CHECK(s.text.g.m == &fx.model && memcmp(fp32, s.pred.probs, (size_t)V * sizeof *fp32) == 0,
           "back in fp32: other bars");
     ok(&s, "expect kl = 0");
     ok(&s, "set weights bf16");
     app_reset(&s);
-    CHECK(s.weights == WPREC_FP32 && s.g.m == &fx.model && !app_view_is_open(&s, VIEW_WEIGHTS),
-          "a reset keeps %s", wprec_name(s.weights));
+    CHECK(s.text.weights == WPREC_FP32 && s.text.g.m == &fx.model &&
+              !app_view_is_open(&s.view.views, VIEW_WEIGHTS),
+          "a reset keeps %s", wprec_name(s.text.weights));
     free(fp32);
     app_free(&s);
 }
@@ -1359,17 +1394,17 @@ static void test_set_every_setting(void)
         const SamplerSetting *t = &SAMPLER_SETTINGS[i];
         AppState s;
         start(&s);
-        SamplerSettings before = s.set;
+        SamplerSettings before = s.view.set;
         double v = t->slider ? t->bar_lo + 3 * t->resolution : (t->lo + t->hi) / 2;
         char line[96];
         snprintf(line, sizeof line, "set %s %g", t->name, v);
         CHECK(script_verb_of(line) != NULL, "no verb for '%s'", line);
         ok(&s, line);
-        CHECK(fabs(sampler_setting_get(&s.set, (SamplerSettingId)i) - v) < 1e-6, "%s: %g, want %g", line,
-              sampler_setting_get(&s.set, (SamplerSettingId)i), v);
+        CHECK(fabs(sampler_setting_get(&s.view.set, (SamplerSettingId)i) - v) < 1e-6,
+              "%s: %g, want %g", line, sampler_setting_get(&s.view.set, (SamplerSettingId)i), v);
         for (int j = 0; j < SET_COUNT; j++)
             if (j != i)
-                CHECK(sampler_setting_get(&s.set, (SamplerSettingId)j) ==
+                CHECK(sampler_setting_get(&s.view.set, (SamplerSettingId)j) ==
                           sampler_setting_get(&before, (SamplerSettingId)j),
                       "%s changed %s too", line, SAMPLER_SETTINGS[j].name);
         app_free(&s);
@@ -1388,28 +1423,29 @@ static void test_compare_model_verb(void)
     ok(&s, "prompt 春风");
     ok(&s, "set weights int8");
     ok(&s, "compare-model fp32");
-    CHECK(s.cm && s.cm->ok && s.cm->m == &fx.model && s.cm->cmp.n_a == APP_TOP,
-          "fp32 beside int8: %s", s.cm ? s.cm->error : "none loaded");
-    if (s.cm && s.cm->ok) {
-        double bits = s.cm->cmp.kl / log(2.0);
-        CHECK(fabs(bits - s.wt.kl_bits) < 1e-6 * (1.0 + s.wt.kl_bits) && bits > 0,
-              "KL %g bits, the weights panel %g", bits, s.wt.kl_bits);
-        for (int k = 0; k < s.wt.n_top; k++)
-            CHECK(s.cm->cmp.a[k].id == s.wt.top[k] && s.cm->cmp.a[k].rank_other == s.wt.ref_rank[k],
-                  "place %d: rank %d, the weights panel %d", k + 1, s.cm->cmp.a[k].rank_other,
-                  s.wt.ref_rank[k]);
+    CHECK(s.text.cm && s.text.cm->ok && s.text.cm->m == &fx.model && s.text.cm->cmp.n_a == APP_TOP,
+          "fp32 beside int8: %s", s.text.cm ? s.text.cm->error : "none loaded");
+    if (s.text.cm && s.text.cm->ok) {
+        double bits = s.text.cm->cmp.kl / log(2.0);
+        CHECK(fabs(bits - s.text.wt.kl_bits) < 1e-6 * (1.0 + s.text.wt.kl_bits) && bits > 0,
+              "KL %g bits, the weights panel %g", bits, s.text.wt.kl_bits);
+        for (int k = 0; k < s.text.wt.n_top; k++)
+            CHECK(s.text.cm->cmp.a[k].id == s.text.wt.top[k] &&
+                      s.text.cm->cmp.a[k].rank_other == s.text.wt.ref_rank[k],
+                  "place %d: rank %d, the weights panel %d", k + 1, s.text.cm->cmp.a[k].rank_other,
+                  s.text.wt.ref_rank[k]);
     }
     char msg[SCRIPT_MSG_MAX];
     CHECK(run(&s, "compare-model /nonexistent/B.bin", msg) != SCRIPT_OK &&
-              strstr(msg, "B.bin") && s.cm && strcmp(s.compare_model, "fp32") == 0,
+              strstr(msg, "B.bin") && s.text.cm && strcmp(s.view.compare_model, "fp32") == 0,
           "a missing file: %s", msg);
     CHECK(run(&s, "compare-model", msg) != SCRIPT_OK, "no file taken");
     ok(&s, "compare-model off");
-    CHECK(!s.cm && !s.compare_model[0], "off leaves it open");
+    CHECK(!s.text.cm && !s.view.compare_model[0], "off leaves it open");
     ok(&s, "compare-model bf16");
     app_reset(&s); /* a lesson starts without one */
     app_predict(&s);
-    CHECK(!s.cm, "a reset leaves it open");
+    CHECK(!s.text.cm, "a reset leaves it open");
     app_free(&s);
 }
 

@@ -76,13 +76,15 @@ static void test_open_again(void)
         code_of(&s, code);
         if (open_code(&o, code) == 0) {
             code_of(&o, again);
-            int same = o.n_chars == s.n_chars && o.mode.kind == s.mode.kind &&
-                       o.mode.line_len == s.mode.line_len && o.mid_text == s.mid_text &&
-                       o.seed == s.seed && o.set.temperature == s.set.temperature &&
-                       o.set.top_k == s.set.top_k && o.set.min_p == s.set.min_p &&
-                       strcmp(o.mode.heads, s.mode.heads) == 0;
-            for (size_t i = 0; same && i < s.n_chars; i++)
-                same = o.chars[i].cp == s.chars[i].cp;
+            int same = o.text.n_chars == s.text.n_chars && o.view.mode.kind == s.view.mode.kind &&
+                       o.view.mode.line_len == s.view.mode.line_len &&
+                       o.view.mid_text == s.view.mid_text && o.view.seed == s.view.seed &&
+                       o.view.set.temperature == s.view.set.temperature &&
+                       o.view.set.top_k == s.view.set.top_k &&
+                       o.view.set.min_p == s.view.set.min_p &&
+                       strcmp(o.view.mode.heads, s.view.mode.heads) == 0;
+            for (size_t i = 0; same && i < s.text.n_chars; i++)
+                same = o.text.chars[i].cp == s.text.chars[i].cp;
             CHECK(same && strcmp(code, again) == 0, "session %d: %s opened as %s", t, code, again);
             app_free(&o);
         }
@@ -128,10 +130,11 @@ static void test_enter_writes_generate(void)
         if (open_code(&s, code) == 0) {
             key(&s, CMD_WRITE);
             apptest_run_job(&s);
-            int same = ok && s.g.n == g.n;
+            int same = ok && s.text.g.n == g.n;
             for (size_t i = 0; same && i < g.n; i++)
-                same = s.g.text[i] == g.text[i];
-            CHECK(same, "code %s: the explorer wrote %zu tokens, generate %zu", code, s.g.n, g.n);
+                same = s.text.g.text[i] == g.text[i];
+            CHECK(same, "code %s: the explorer wrote %zu tokens, generate %zu", code, s.text.g.n,
+                  g.n);
             app_free(&s);
         }
         gen_free(&g);
@@ -164,9 +167,9 @@ static int generate_from_code(const char *code, Generator *g)
 
 static int same_text(const AppState *s, const Generator *g)
 {
-    int same = s->g.n == g->n;
+    int same = s->text.g.n == g->n;
     for (size_t i = 0; same && i < g->n; i++)
-        same = s->g.text[i] == g->text[i];
+        same = s->text.g.text[i] == g->text[i];
     return same;
 }
 
@@ -207,14 +210,14 @@ static void test_code_brings_back_the_screen(void)
         char code[SESSION_CODE_MAX + 1];
         int enter = app_session_code_enter(&s);
         /* the tiny model writes long poems: a code holds at most 128 characters */
-        size_t held = enter ? s.write_from : s.n_chars;
+        size_t held = enter ? s.record.write_from : s.text.n_chars;
         with_code++;
         code_of(&s, code);
         long_texts += held > SESSION_MAX_CHARS;
         /* the title says + Enter exactly when the text ends with a whole run
          * from a text short enough to be a code's prompt */
         size_t len = strlen(runs[t]);
-        CHECK(enter == (runs[t][len - 1] == 'E' && s.write_from <= SESSION_MAX_CHARS),
+        CHECK(enter == (runs[t][len - 1] == 'E' && s.record.write_from <= SESSION_MAX_CHARS),
               "keys %s: + Enter is %d", runs[t], enter);
         Generator g;
         if (enter && generate_from_code(code, &g)) {
@@ -228,11 +231,11 @@ static void test_code_brings_back_the_screen(void)
                 key(&o, CMD_WRITE);
                 apptest_run_job(&o);
             }
-            int same = o.n_chars == s.n_chars;
-            for (size_t i = 0; same && i < s.n_chars; i++)
-                same = o.chars[i].cp == s.chars[i].cp;
+            int same = o.text.n_chars == s.text.n_chars;
+            for (size_t i = 0; same && i < s.text.n_chars; i++)
+                same = o.text.chars[i].cp == s.text.chars[i].cp;
             CHECK(same, "keys %s, code %s: opened as %zu characters, not the %zu on screen",
-                  runs[t], code, o.n_chars, s.n_chars);
+                  runs[t], code, o.text.n_chars, s.text.n_chars);
             app_free(&o);
         }
         app_free(&s);
@@ -298,10 +301,11 @@ static void test_code_command(void)
     snprintf(line, sizeof line, "code %s +Eingabe", code);
     ScriptOut out = {.sync_jobs = 1};
     CHECK(script_run(&p, line, &out) == SCRIPT_OK, "%s: %s", line, out.msg);
-    int same = p.n_chars == o.n_chars && p.n_chars > s.n_chars;
-    for (size_t i = 0; same && i < p.n_chars; i++)
-        same = p.chars[i].cp == o.chars[i].cp;
-    CHECK(same, "%s wrote %zu characters, Enter after --code %zu", line, p.n_chars, o.n_chars);
+    int same = p.text.n_chars == o.text.n_chars && p.text.n_chars > s.text.n_chars;
+    for (size_t i = 0; same && i < p.text.n_chars; i++)
+        same = p.text.chars[i].cp == o.text.chars[i].cp;
+    CHECK(same, "%s wrote %zu characters, Enter after --code %zu", line, p.text.n_chars,
+          o.text.n_chars);
     ScriptOut bad = {.sync_jobs = 1};
     CHECK(script_run(&p, "code 6K5CW9DXDNR6XD3", &bad) != SCRIPT_OK && strstr(bad.msg, "check"),
           "a mistyped code was opened: %s", bad.msg);
@@ -320,11 +324,11 @@ static void test_stage_timeout_command(void)
     CHECK(script_run(&s, "stage --timeout 0 python3 top_p.py", &out) != SCRIPT_OK &&
               strstr(out.msg, "0.05 to 600"),
           "0 s was taken: %s", out.msg);
-    CHECK(script_run(&s, "stage --timeout 30", &out) != SCRIPT_OK && s.stage_timeout == 30.0,
-          "no program: %s (timeout %g)", out.msg, s.stage_timeout);
+    CHECK(script_run(&s, "stage --timeout 30", &out) != SCRIPT_OK && s.progs.timeout == 30.0,
+          "no program: %s (timeout %g)", out.msg, s.progs.timeout);
     CHECK(script_run(&s, "stage jueju --timeout 12.5", &out) != SCRIPT_OK &&
-              s.stage_timeout == 12.5,
-          "after the kind word: %s (timeout %g)", out.msg, s.stage_timeout);
+              s.progs.timeout == 12.5,
+          "after the kind word: %s (timeout %g)", out.msg, s.progs.timeout);
     app_free(&s);
 }
 
@@ -338,16 +342,16 @@ static void test_records_hold_the_bars(void)
     memcpy(shown, s.pred.top, sizeof shown);
     int n_shown = s.pred.n_top;
     key(&s, CMD_SAMPLE);
-    const TraceStep *st = &s.steps[1];
+    const TraceStep *st = &s.record.steps[1];
     int same = st->index == 1 && st->n_top == (n_shown < TRACE_TOP ? n_shown : TRACE_TOP) &&
-               st->chosen.id == s.chars[1].id;
+               st->chosen.id == s.text.chars[1].id;
     for (int k = 0; same && k < st->n_top; k++)
         same = st->top[k].id == shown[k].id && st->top[k].p_model == shown[k].p &&
                st->top[k].p_sampler == shown[k].p_sampler;
     CHECK(same, "the sampled character's record is not the bars it was drawn from");
     memcpy(shown, s.pred.top, sizeof shown);
     app_apply(&s, CMD_PICK, cmd_arg(2));
-    st = &s.steps[2];
+    st = &s.record.steps[2];
     CHECK(st->chosen.id == shown[1].id && st->chosen.p_model == shown[1].p &&
               st->top[0].id == shown[0].id,
           "the picked character's record");
@@ -375,7 +379,7 @@ static void test_export(void)
     apptest_type(&s, "春风");
     key(&s, CMD_WRITE);
     apptest_run_job(&s);
-    size_t written = s.n_chars - 2;
+    size_t written = s.text.n_chars - 2;
     char name[128], path[512], code[SESSION_CODE_MAX + 1];
     TsErr err;
     CHECK(app_export(&s, dir, name, sizeof name, &err) == 0, "%s", err.msg);

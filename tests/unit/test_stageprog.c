@@ -683,7 +683,7 @@ static void test_lesson_program(void)
     snprintf(outside, sizeof outside, "%s/evil.sh", dir);
     AppState s;
     memset(&s, 0, sizeof s);
-    s.lang = LANG_EN;
+    s.view.lang = LANG_EN;
     char got[APP_STAGE_CMD_MAX], msg[256];
     CHECK(app_stage_lesson_program(&s, lesson, "ref.sh 0.9", got, sizeof got, msg, sizeof msg) == 0,
           "ref.sh refused: %s", msg);
@@ -721,12 +721,12 @@ static int export_with(const char *mode, float top_p, char **json, char **md)
     }
     AppState s;
     apptest_start(&s, &m);
-    s.lang = LANG_EN;
-    s.set.top_p = top_p;
+    s.view.lang = LANG_EN;
+    s.view.set.top_p = top_p;
     char cmdline[PATH_MAX + 32], dir[] = "/tmp/ts_handin_XXXXXX", name[128], path[PATH_MAX];
     snprintf(cmdline, sizeof cmdline, "%s %s", bot, mode);
     CHECK(mkdtemp(dir) != NULL, "mkdtemp");
-    CHECK(app_stage_start(&s, EXERCISE_TOP_P, cmdline) == 0, "%s", s.status);
+    CHECK(app_stage_start(&s, EXERCISE_TOP_P, cmdline) == 0, "%s", s.view.status);
     apptest_type(&s, "春风花");
     int rc = app_export(&s, dir, name, sizeof name, &err);
     CHECK(rc == 0, "%s", err.msg);
@@ -783,7 +783,7 @@ static void test_handin_records_program(void)
     if (model_load(&m, "tests/data/tiny.bin", &err) == 0) {
         AppState s;
         apptest_start(&s, &m);
-        CHECK(s.stage_rec[EXERCISE_TOP_P].cmd[0] == 0 && s.stage_rec[EXERCISE_JUEJU].cmd[0] == 0,
+        CHECK(s.progs.rec[EXERCISE_TOP_P].cmd[0] == 0 && s.progs.rec[EXERCISE_JUEJU].cmd[0] == 0,
               "a record without a program");
         app_free(&s);
         model_free(&m);

@@ -46,9 +46,9 @@ static void open_views(const AppState *s, char *out, size_t size)
     size_t len = 0;
     out[0] = 0;
     for (size_t k = 0; k < sizeof NAMES / sizeof NAMES[0]; k++)
-        if (app_view_is_open(s, NAMES[k].v))
+        if (app_view_is_open(&s->view.views, NAMES[k].v))
             len += (size_t)snprintf(out + len, size - len, "%s%s", len ? " " : "", NAMES[k].name);
-    if (s->show_pinyin)
+    if (s->prefs.show_pinyin)
         snprintf(out + len, size - len, "%spinyin", len ? " " : "");
 }
 
@@ -106,8 +106,8 @@ static void run_steps(AppState *s, const Step *steps, size_t n)
         if (t->want)
             EXPECT_OPEN(s, t->want, t->why);
         if (t->precision)
-            CHECK(strcmp(wprec_name(s->weights), t->precision) == 0, "%s: weights %s, want %s",
-                  t->why, wprec_name(s->weights), t->precision);
+            CHECK(strcmp(wprec_name(s->text.weights), t->precision) == 0, "%s: weights %s, want %s",
+                  t->why, wprec_name(s->text.weights), t->precision);
     }
 }
 
@@ -116,7 +116,7 @@ static void run_steps(AppState *s, const Step *steps, size_t n)
 static void start(AppState *s)
 {
     apptest_start(s, &model);
-    s->pinyin = &table;
+    s->text.pinyin = &table;
     EXPECT_OPEN(s, "", "the explorer starts with no view open");
 }
 
@@ -206,7 +206,7 @@ static void test_help_over_the_views(void)
     AppState s;
     start(&s);
     RUN_STEPS(&s, STEPS);
-    CHECK(s.n_chars == 0, "the key that closed the help wrote %zu characters", s.n_chars);
+    CHECK(s.text.n_chars == 0, "the key that closed the help wrote %zu characters", s.text.n_chars);
     app_free(&s);
 }
 
@@ -235,7 +235,7 @@ static void test_show_as_the_keys(void)
     AppState s;
     start(&s);
     RUN_STEPS(&s, STEPS);
-    CHECK(app_view_is_open(&s, VIEW_NONE), "show none: VIEW_NONE is what is open");
+    CHECK(app_view_is_open(&s.view.views, VIEW_NONE), "show none: VIEW_NONE is what is open");
     press(&s, 'v');
     press(&s, 'y');
     app_reset(&s); /* where each lesson starts */
