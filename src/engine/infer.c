@@ -26,6 +26,9 @@
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #define TS_AVX512 1
+#if defined(__AVX512BW__)
+#define TS_I8_SPREAD 1 /* int8 panels in the spread layout (below) */
+#endif
 #elif defined(__AVX2__) && defined(__FMA__)
 #include <immintrin.h>
 #define TS_AVX2 1 /* the portable build (x86-64-v3) */
@@ -64,11 +67,36 @@ static inline void pack_panels(void *dst, const void *w, size_t es, int IC, int 
     }
 }
 
+#ifdef TS_I8_SPREAD
+/* The int8 kernels below widen a weight without converting it: a masked load
+ * puts byte 4i + j of a panel's row into the low byte of lane i, under the
+ * bits of 2^23 kept in the rest of the lane, and one subtraction of 2^23 + 128
+ * (exact) leaves the weight as a float32. So in a full panel's row, byte
+ * 4i + j holds column 16j + i plus 128. A narrower last panel stays as
+ * pack_panels wrote it (the generic kernel reads it). */
+static void spread_i8_panels(unsigned char *dst, int IC, int OC)
+{
+    for (int p0 = 0; p0 + PANEL <= OC; p0 += PANEL)
+        for (int k = 0; k < IC; k++) {
+            unsigned char *row = dst + (size_t)p0 * IC + (size_t)k * PANEL, t[PANEL];
+            for (int j = 0; j < 4; j++)
+                for (int i = 0; i < 16; i++)
+                    t[4 * i + j] = (unsigned char)(row[16 * j + i] ^ 0x80u);
+            memcpy(row, t, PANEL);
+        }
+}
+#endif
+
 void linear_pack_any(void *dst, const void *w, WeightPrec prec, int IC, int OC)
 {
     switch (prec) {
     case WPREC_BF16: pack_panels(dst, w, 2, IC, OC); break;
-    case WPREC_INT8: pack_panels(dst, w, 1, IC, OC); break;
+    case WPREC_INT8:
+        pack_panels(dst, w, 1, IC, OC);
+#ifdef TS_I8_SPREAD
+        spread_i8_panels(dst, IC, OC);
+#endif
+        break;
     default: pack_panels(dst, w, 4, IC, OC); break;
     }
 }
@@ -118,21 +146,39 @@ static const PanelGeneric PANEL_GENERIC_OF[WPREC_COUNT] = {
 };
 
 #ifdef TS_AVX512
-/* 16 weights from element i on, widened to float32 */
-static inline __m512 load16_f32(const void *p, size_t i)
+/* Columns 16j .. 16j + 15 of the panel row that starts at element w, widened
+ * to float32 */
+static inline __m512 load16_f32(const void *p, size_t w, int j)
 {
-    return _mm512_loadu_ps((const float *)p + i);
+    return _mm512_loadu_ps((const float *)p + w + 16 * j);
 }
-static inline __m512 load16_bf16(const void *p, size_t i)
+static inline __m512 load16_bf16(const void *p, size_t w, int j)
 {
-    __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)((const uint16_t *)p + i));
-    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+    const uint16_t *h = (const uint16_t *)p + w + 16 * j;
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)h);
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(b), 16));
 }
-static inline __m512 load16_i8(const void *p, size_t i)
+#ifdef TS_I8_SPREAD
+/* from the spread layout (spread_i8_panels): lane l's byte is byte 4l + j of
+ * the row; the masked-off bytes are never read */
+static inline __m512 load16_i8(const void *p, size_t w, int j)
 {
-    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)((const int8_t *)p + i));
-    return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(b));
+    __m512i bits = _mm512_mask_loadu_epi8(_mm512_set1_epi32(0x4B000000), 0x1111111111111111ULL,
+                                          (const unsigned char *)p + w + j);
+    return _mm512_sub_ps(_mm512_castsi512_ps(bits), _mm512_set1_ps(8388736.0f));
 }
+#else
+static inline __m512 load16_i8(const void *p, size_t w, int j)
+{
+    const int8_t *b = (const int8_t *)p + w + 16 * j;
+    return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(const void *)b)));
+}
+#endif
+
+/* The loops over rows and column blocks below are unrolled completely, so
+ * that every accumulator is a register of its own (gcc keeps an array of them
+ * in memory otherwise, and stores it around each masked load). */
+#define UNROLLED _Pragma("GCC unroll 32")
 
 /* R rows x one full panel: 4R accumulators, so each weight load feeds R
  * multiply-adds (R = 6 uses 24 of the 32 vector registers). */
@@ -140,13 +186,16 @@ static inline __m512 load16_i8(const void *p, size_t i)
     static void NAME(float *out, int ldo, const float *in, int ldi, const void *panel, int IC)     \
     {                                                                                              \
         __m512 c[R][4];                                                                            \
+        UNROLLED                                                                                   \
         for (int r = 0; r < R; r++)                                                                \
+            UNROLLED                                                                               \
             for (int j = 0; j < 4; j++)                                                            \
                 c[r][j] = _mm512_setzero_ps();                                                     \
         for (int k = 0; k < IC; k++) {                                                             \
             size_t w = (size_t)k * PANEL;                                                          \
-            __m512 b0 = LOAD(panel, w), b1 = LOAD(panel, w + 16);                                  \
-            __m512 b2 = LOAD(panel, w + 32), b3 = LOAD(panel, w + 48);                             \
+            __m512 b0 = LOAD(panel, w, 0), b1 = LOAD(panel, w, 1);                                 \
+            __m512 b2 = LOAD(panel, w, 2), b3 = LOAD(panel, w, 3);                                 \
+            UNROLLED                                                                               \
             for (int r = 0; r < R; r++) {                                                          \
                 __m512 a = _mm512_set1_ps(in[(size_t)r * ldi + k]);                                \
                 c[r][0] = _mm512_fmadd_ps(a, b0, c[r][0]);                                         \
@@ -155,7 +204,9 @@ static inline __m512 load16_i8(const void *p, size_t i)
                 c[r][3] = _mm512_fmadd_ps(a, b3, c[r][3]);                                         \
             }                                                                                      \
         }                                                                                          \
+        UNROLLED                                                                                   \
         for (int r = 0; r < R; r++)                                                                \
+            UNROLLED                                                                               \
             for (int j = 0; j < 4; j++)                                                            \
                 _mm512_storeu_ps(out + (size_t)r * ldo + 16 * j, c[r][j]);                         \
     }
@@ -166,16 +217,19 @@ static inline __m512 load16_i8(const void *p, size_t i)
     static void NAME(float *out, const float *in, const void *p0, const void *p1, int IC)          \
     {                                                                                              \
         __m512 c[8];                                                                               \
+        UNROLLED                                                                                   \
         for (int j = 0; j < 8; j++)                                                                \
             c[j] = _mm512_setzero_ps();                                                            \
         for (int k = 0; k < IC; k++) {                                                             \
             size_t w = (size_t)k * PANEL;                                                          \
             __m512 a = _mm512_set1_ps(in[k]);                                                      \
+            UNROLLED                                                                               \
             for (int j = 0; j < 4; j++) {                                                          \
-                c[j] = _mm512_fmadd_ps(a, LOAD(p0, w + 16 * j), c[j]);                             \
-                c[4 + j] = _mm512_fmadd_ps(a, LOAD(p1, w + 16 * j), c[4 + j]);                     \
+                c[j] = _mm512_fmadd_ps(a, LOAD(p0, w, j), c[j]);                                   \
+                c[4 + j] = _mm512_fmadd_ps(a, LOAD(p1, w, j), c[4 + j]);                           \
             }                                                                                      \
         }                                                                                          \
+        UNROLLED                                                                                   \
         for (int j = 0; j < 8; j++)                                                                \
             _mm512_storeu_ps(out + 16 * j, c[j]);                                                  \
     }
@@ -184,13 +238,16 @@ static inline __m512 load16_i8(const void *p, size_t i)
     static void NAME(float *out, const float *in, const void *panel, int IC)                       \
     {                                                                                              \
         __m512 c[4];                                                                               \
+        UNROLLED                                                                                   \
         for (int j = 0; j < 4; j++)                                                                \
             c[j] = _mm512_setzero_ps();                                                            \
         for (int k = 0; k < IC; k++) {                                                             \
             __m512 a = _mm512_set1_ps(in[k]);                                                      \
+            UNROLLED                                                                               \
             for (int j = 0; j < 4; j++)                                                            \
-                c[j] = _mm512_fmadd_ps(a, LOAD(panel, (size_t)k * PANEL + 16 * j), c[j]);          \
+                c[j] = _mm512_fmadd_ps(a, LOAD(panel, (size_t)k * PANEL, j), c[j]);               \
         }                                                                                          \
+        UNROLLED                                                                                   \
         for (int j = 0; j < 4; j++)                                                                \
             _mm512_storeu_ps(out + 16 * j, c[j]);                                                  \
     }
