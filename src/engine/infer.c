@@ -5,9 +5,9 @@
  * added into the outputs. Each output
  * is then a chain of fused multiply-adds over k = 0, 1, 2, ... and the chain is
  * the same whether 1 or 128 rows are computed at once; the AVX-512 kernels
- * below only do more chains side by side. The cached step (one row) is bound
- * by reading the weights once, so its kernel keeps 8 independent chains of 16
- * lanes in flight over two contiguous streams.
+ * below only do more chains side by side. The cached step (one row) reads
+ * each weight once for one multiply-add, so its kernel keeps 16 independent
+ * chains of 16 lanes in flight over four contiguous streams.
  */
 #define _POSIX_C_SOURCE 200809L /* sched_yield */
 #include "engine/infer.h"
@@ -26,6 +26,9 @@
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #define TS_AVX512 1
+#if defined(__AVX512BW__)
+#define TS_I8_SPREAD 1 /* int8 panels in the spread layout (below) */
+#endif
 #elif defined(__AVX2__) && defined(__FMA__)
 #include <immintrin.h>
 #define TS_AVX2 1 /* the portable build (x86-64-v3) */
@@ -41,10 +44,11 @@
  * The weights may be float32, bfloat16 or int8 (LinearW): the kernels load
  * 16 of them, widen them to float32 exactly (a bfloat16 is the upper half of
  * a float32; an int8 is an integer), and then do the same fused multiply-adds
- * as for float32. An int8 layer's sums are multiplied by each output's scale
- * once at the end, the same way for one row or many. So each precision's
- * full pass and cached step agree to the bit, as float32's do, and a cached
- * step reads 2 or 1 bytes a weight instead of 4. */
+ * as for float32 (with AVX-512BW an int8 needs no conversion: see
+ * spread_i8_panels). An int8 layer's sums are multiplied by each output's
+ * scale once at the end, the same way for one row or many. So each
+ * precision's full pass and cached step agree to the bit, as float32's do, and
+ * a cached step reads 2 or 1 bytes a weight instead of 4. */
 
 enum { PANEL = 64 };
 
@@ -64,11 +68,36 @@ static inline void pack_panels(void *dst, const void *w, size_t es, int IC, int 
     }
 }
 
+#ifdef TS_I8_SPREAD
+/* The int8 kernels below widen a weight without converting it: a masked load
+ * puts byte 4i + j of a panel's row into the low byte of lane i, under the
+ * bits of 2^23 kept in the rest of the lane, and one subtraction of 2^23 + 128
+ * (exact) leaves the weight as a float32. So in a full panel's row, byte
+ * 4i + j holds column 16j + i plus 128. A narrower last panel stays as
+ * pack_panels wrote it (the generic kernel reads it). */
+static void spread_i8_panels(unsigned char *dst, int IC, int OC)
+{
+    for (int p0 = 0; p0 + PANEL <= OC; p0 += PANEL)
+        for (int k = 0; k < IC; k++) {
+            unsigned char *row = dst + (size_t)p0 * IC + (size_t)k * PANEL, t[PANEL];
+            for (int j = 0; j < 4; j++)
+                for (int i = 0; i < 16; i++)
+                    t[4 * i + j] = (unsigned char)(row[16 * j + i] ^ 0x80u);
+            memcpy(row, t, PANEL);
+        }
+}
+#endif
+
 void linear_pack_any(void *dst, const void *w, WeightPrec prec, int IC, int OC)
 {
     switch (prec) {
     case WPREC_BF16: pack_panels(dst, w, 2, IC, OC); break;
-    case WPREC_INT8: pack_panels(dst, w, 1, IC, OC); break;
+    case WPREC_INT8:
+        pack_panels(dst, w, 1, IC, OC);
+#ifdef TS_I8_SPREAD
+        spread_i8_panels(dst, IC, OC);
+#endif
+        break;
     default: pack_panels(dst, w, 4, IC, OC); break;
     }
 }
@@ -118,21 +147,39 @@ static const PanelGeneric PANEL_GENERIC_OF[WPREC_COUNT] = {
 };
 
 #ifdef TS_AVX512
-/* 16 weights from element i on, widened to float32 */
-static inline __m512 load16_f32(const void *p, size_t i)
+/* Columns 16j .. 16j + 15 of the panel row that starts at element w, widened
+ * to float32 */
+static inline __m512 load16_f32(const void *p, size_t w, int j)
 {
-    return _mm512_loadu_ps((const float *)p + i);
+    return _mm512_loadu_ps((const float *)p + w + 16 * j);
 }
-static inline __m512 load16_bf16(const void *p, size_t i)
+static inline __m512 load16_bf16(const void *p, size_t w, int j)
 {
-    __m256i h = _mm256_loadu_si256((const __m256i *)(const void *)((const uint16_t *)p + i));
-    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(h), 16));
+    const uint16_t *h = (const uint16_t *)p + w + 16 * j;
+    __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)h);
+    return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(b), 16));
 }
-static inline __m512 load16_i8(const void *p, size_t i)
+#ifdef TS_I8_SPREAD
+/* from the spread layout (spread_i8_panels): lane l's byte is byte 4l + j of
+ * the row; the masked-off bytes are never read */
+static inline __m512 load16_i8(const void *p, size_t w, int j)
 {
-    __m128i b = _mm_loadu_si128((const __m128i *)(const void *)((const int8_t *)p + i));
-    return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(b));
+    __m512i bits = _mm512_mask_loadu_epi8(_mm512_set1_epi32(0x4B000000), 0x1111111111111111ULL,
+                                          (const unsigned char *)p + w + j);
+    return _mm512_sub_ps(_mm512_castsi512_ps(bits), _mm512_set1_ps(8388736.0f));
 }
+#else
+static inline __m512 load16_i8(const void *p, size_t w, int j)
+{
+    const int8_t *b = (const int8_t *)p + w + 16 * j;
+    return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(const void *)b)));
+}
+#endif
+
+/* The loops over rows and column blocks below are unrolled completely, so
+ * that every accumulator is a register of its own (gcc keeps an array of them
+ * in memory otherwise, and stores it around each masked load). */
+#define UNROLLED _Pragma("GCC unroll 32")
 
 /* R rows x one full panel: 4R accumulators, so each weight load feeds R
  * multiply-adds (R = 6 uses 24 of the 32 vector registers). */
@@ -140,13 +187,16 @@ static inline __m512 load16_i8(const void *p, size_t i)
     static void NAME(float *out, int ldo, const float *in, int ldi, const void *panel, int IC)     \
     {                                                                                              \
         __m512 c[R][4];                                                                            \
+        UNROLLED                                                                                   \
         for (int r = 0; r < R; r++)                                                                \
+            UNROLLED                                                                               \
             for (int j = 0; j < 4; j++)                                                            \
                 c[r][j] = _mm512_setzero_ps();                                                     \
         for (int k = 0; k < IC; k++) {                                                             \
             size_t w = (size_t)k * PANEL;                                                          \
-            __m512 b0 = LOAD(panel, w), b1 = LOAD(panel, w + 16);                                  \
-            __m512 b2 = LOAD(panel, w + 32), b3 = LOAD(panel, w + 48);                             \
+            __m512 b0 = LOAD(panel, w, 0), b1 = LOAD(panel, w, 1);                                 \
+            __m512 b2 = LOAD(panel, w, 2), b3 = LOAD(panel, w, 3);                                 \
+            UNROLLED                                                                               \
             for (int r = 0; r < R; r++) {                                                          \
                 __m512 a = _mm512_set1_ps(in[(size_t)r * ldi + k]);                                \
                 c[r][0] = _mm512_fmadd_ps(a, b0, c[r][0]);                                         \
@@ -155,7 +205,9 @@ static inline __m512 load16_i8(const void *p, size_t i)
                 c[r][3] = _mm512_fmadd_ps(a, b3, c[r][3]);                                         \
             }                                                                                      \
         }                                                                                          \
+        UNROLLED                                                                                   \
         for (int r = 0; r < R; r++)                                                                \
+            UNROLLED                                                                               \
             for (int j = 0; j < 4; j++)                                                            \
                 _mm512_storeu_ps(out + (size_t)r * ldo + 16 * j, c[r][j]);                         \
     }
@@ -166,17 +218,47 @@ static inline __m512 load16_i8(const void *p, size_t i)
     static void NAME(float *out, const float *in, const void *p0, const void *p1, int IC)          \
     {                                                                                              \
         __m512 c[8];                                                                               \
+        UNROLLED                                                                                   \
         for (int j = 0; j < 8; j++)                                                                \
             c[j] = _mm512_setzero_ps();                                                            \
         for (int k = 0; k < IC; k++) {                                                             \
             size_t w = (size_t)k * PANEL;                                                          \
             __m512 a = _mm512_set1_ps(in[k]);                                                      \
+            UNROLLED                                                                               \
             for (int j = 0; j < 4; j++) {                                                          \
-                c[j] = _mm512_fmadd_ps(a, LOAD(p0, w + 16 * j), c[j]);                             \
-                c[4 + j] = _mm512_fmadd_ps(a, LOAD(p1, w + 16 * j), c[4 + j]);                     \
+                c[j] = _mm512_fmadd_ps(a, LOAD(p0, w, j), c[j]);                                   \
+                c[4 + j] = _mm512_fmadd_ps(a, LOAD(p1, w, j), c[4 + j]);                           \
             }                                                                                      \
         }                                                                                          \
+        UNROLLED                                                                                   \
         for (int j = 0; j < 8; j++)                                                                \
+            _mm512_storeu_ps(out + 16 * j, c[j]);                                                  \
+    }
+
+/* One row x four full panels side by side: 16 independent chains, for a
+ * kernel that is bound by its multiply-adds rather than by its loads (int8's
+ * widening costs one subtraction). */
+#define PANEL_1ROW_X4(NAME, LOAD)                                                                  \
+    static void NAME(float *out, const float *in, const void *p0, size_t stride, int IC)           \
+    {                                                                                              \
+        const unsigned char *p = (const unsigned char *)p0;                                        \
+        __m512 c[16];                                                                              \
+        UNROLLED                                                                                   \
+        for (int j = 0; j < 16; j++)                                                               \
+            c[j] = _mm512_setzero_ps();                                                            \
+        for (int k = 0; k < IC; k++) {                                                             \
+            size_t w = (size_t)k * PANEL;                                                          \
+            __m512 a = _mm512_set1_ps(in[k]);                                                      \
+            UNROLLED                                                                               \
+            for (int j = 0; j < 4; j++) {                                                          \
+                c[j] = _mm512_fmadd_ps(a, LOAD(p, w, j), c[j]);                                    \
+                c[4 + j] = _mm512_fmadd_ps(a, LOAD(p + stride, w, j), c[4 + j]);                   \
+                c[8 + j] = _mm512_fmadd_ps(a, LOAD(p + 2 * stride, w, j), c[8 + j]);               \
+                c[12 + j] = _mm512_fmadd_ps(a, LOAD(p + 3 * stride, w, j), c[12 + j]);             \
+            }                                                                                      \
+        }                                                                                          \
+        UNROLLED                                                                                   \
+        for (int j = 0; j < 16; j++)                                                               \
             _mm512_storeu_ps(out + 16 * j, c[j]);                                                  \
     }
 
@@ -184,13 +266,16 @@ static inline __m512 load16_i8(const void *p, size_t i)
     static void NAME(float *out, const float *in, const void *panel, int IC)                       \
     {                                                                                              \
         __m512 c[4];                                                                               \
+        UNROLLED                                                                                   \
         for (int j = 0; j < 4; j++)                                                                \
             c[j] = _mm512_setzero_ps();                                                            \
         for (int k = 0; k < IC; k++) {                                                             \
             __m512 a = _mm512_set1_ps(in[k]);                                                      \
+            UNROLLED                                                                               \
             for (int j = 0; j < 4; j++)                                                            \
-                c[j] = _mm512_fmadd_ps(a, LOAD(panel, (size_t)k * PANEL + 16 * j), c[j]);          \
+                c[j] = _mm512_fmadd_ps(a, LOAD(panel, (size_t)k * PANEL, j), c[j]);               \
         }                                                                                          \
+        UNROLLED                                                                                   \
         for (int j = 0; j < 4; j++)                                                                \
             _mm512_storeu_ps(out + 16 * j, c[j]);                                                  \
     }
@@ -199,6 +284,7 @@ static inline __m512 load16_i8(const void *p, size_t i)
     PANEL_ROWS(panel_6rows_##SUFFIX, 6, LOAD)                                                      \
     PANEL_ROWS(panel_4rows_##SUFFIX, 4, LOAD)                                                      \
     PANEL_1ROW_X2(panel_1row_x2_##SUFFIX, LOAD)                                                    \
+    PANEL_1ROW_X4(panel_1row_x4_##SUFFIX, LOAD)                                                    \
     PANEL_1ROW(panel_1row_##SUFFIX, LOAD)
 PANEL_KERNELS(f32, load16_f32)
 PANEL_KERNELS(bf16, load16_bf16)
@@ -209,15 +295,19 @@ typedef struct {
     void (*rows6)(float *out, int ldo, const float *in, int ldi, const void *panel, int IC);
     void (*rows4)(float *out, int ldo, const float *in, int ldi, const void *panel, int IC);
     void (*row1_x2)(float *out, const float *in, const void *p0, const void *p1, int IC);
+    void (*row1_x4)(float *out, const float *in, const void *p0, size_t stride, int IC);
     void (*row1)(float *out, const float *in, const void *panel, int IC);
 } PanelKernels;
 static const PanelKernels PANEL_KERNELS_OF[WPREC_COUNT] = {
     [WPREC_FP32] = {.rows6 = panel_6rows_f32, .rows4 = panel_4rows_f32,
-                    .row1_x2 = panel_1row_x2_f32, .row1 = panel_1row_f32},
+                    .row1_x2 = panel_1row_x2_f32,
+                    .row1_x4 = panel_1row_x4_f32, .row1 = panel_1row_f32},
     [WPREC_BF16] = {.rows6 = panel_6rows_bf16, .rows4 = panel_4rows_bf16,
-                    .row1_x2 = panel_1row_x2_bf16, .row1 = panel_1row_bf16},
+                    .row1_x2 = panel_1row_x2_bf16,
+                    .row1_x4 = panel_1row_x4_bf16, .row1 = panel_1row_bf16},
     [WPREC_INT8] = {.rows6 = panel_6rows_i8, .rows4 = panel_4rows_i8,
-                    .row1_x2 = panel_1row_x2_i8, .row1 = panel_1row_i8},
+                    .row1_x2 = panel_1row_x2_i8,
+                    .row1_x4 = panel_1row_x4_i8, .row1 = panel_1row_i8},
 };
 #endif
 
@@ -313,36 +403,45 @@ static void linear_panel(float *out, const float *in, const LinearW *w, const fl
     scale_bias(out, w, bias, N, OC, p0, p0 + width);
 }
 
+#ifdef TS_AVX512
+/* One row of the first full panels, four side by side (then two): a cached
+ * step is bound by them. A layer as long as the output layer is worth sharing
+ * out among threads, when there are several. Returns how many panels it did. */
+static int linear_row1(float *out, const float *in, const LinearW *w, int IC, int OC)
+{
+    const PanelKernels *k = &PANEL_KERNELS_OF[w->prec];
+    size_t stride = (size_t)PANEL * IC * wprec_size(w->prec);
+    int quads = OC / PANEL / 4;
+    if (quads >= 8 && ts_threads() > 1 && !ts_in_parallel()) {
+#pragma omp parallel for schedule(static)
+        for (int q = 0; q < quads; q++)
+            k->row1_x4(out + 4 * q * PANEL, in, panel_at(w, 4 * q, IC), stride, IC);
+    } else {
+        for (int q = 0; q < quads; q++)
+            k->row1_x4(out + 4 * q * PANEL, in, panel_at(w, 4 * q, IC), stride, IC);
+    }
+    int done = 4 * quads;
+    if (OC / PANEL - done >= 2) {
+        k->row1_x2(out + done * PANEL, in, panel_at(w, done, IC), panel_at(w, done + 1, IC), IC);
+        done += 2;
+    }
+    return done;
+}
+#endif
+
 void linear_w(float *out, const float *in, const LinearW *w, const float *bias, int N, int IC,
               int OC)
 {
     int n_panels = (OC + PANEL - 1) / PANEL, first = 0;
 #ifdef TS_AVX512
-    if (N == 1) {
-        /* one row is bound by reading the weights: two panels side by side;
-         * a layer as long as the output layer is worth sharing out among
-         * threads, when there are several */
-        void (*x2)(float *, const float *, const void *, const void *, int) =
-            PANEL_KERNELS_OF[w->prec].row1_x2;
-        int pairs = OC / PANEL / 2;
-        if (pairs >= 16 && ts_threads() > 1 && !ts_in_parallel()) {
-#pragma omp parallel for schedule(static)
-            for (int pr = 0; pr < pairs; pr++)
-                x2(out + 2 * pr * PANEL, in, panel_at(w, 2 * pr, IC), panel_at(w, 2 * pr + 1, IC),
-                   IC);
-        } else {
-            for (int pr = 0; pr < pairs; pr++)
-                x2(out + 2 * pr * PANEL, in, panel_at(w, 2 * pr, IC), panel_at(w, 2 * pr + 1, IC),
-                   IC);
-        }
-        first = 2 * pairs;
-    }
+    if (N == 1)
+        first = linear_row1(out, in, w, IC, OC);
 #endif
     /* the rest on this thread (the full pass shares its rows out among the
      * threads before it gets here) */
     for (int pi = first; pi < n_panels; pi++)
         linear_panel(out, in, w, bias, N, IC, OC, pi);
-    /* the columns the one-row kernel computed above */
+    /* the columns the one-row kernels computed above */
     scale_bias(out, w, bias, 1, OC, 0, first * PANEL);
 }
 

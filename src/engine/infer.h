@@ -94,7 +94,9 @@ size_t infer_cache_bytes_per_char(const ModelConfig *cfg);
  * [OC, IC] (the model file's layout) into panels of 64 output columns, each
  * [IC][64] contiguous; dst holds IC * OC floats. linear_pack_any does the
  * same for weights of any precision (bfloat16 as uint16_t, int8 as int8_t;
- * the scales need no packing). */
+ * the scales need no packing); the bytes of int8 panels are ordered and
+ * offset as the build's kernels read them, so such panels are only for
+ * linear_w. */
 void linear_pack(float *dst, const float *w, int IC, int OC);
 void linear_pack_any(void *dst, const void *w, WeightPrec prec, int IC, int OC);
 

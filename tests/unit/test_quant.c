@@ -2,7 +2,8 @@
  * two inference paths, and the model file (version 3).
  *
  * References: rounding results written out by hand; matrix-vector products
- * summed in double precision from the same rounded weights; a CRC-32 computed
+ * summed in double precision from the same rounded weights, and computed one
+ * multiply-add at a time as infer.h defines them; a CRC-32 computed
  * bit by bit here; file sizes from the format's formula (docs/model-format.md).
  */
 #include <math.h>
@@ -159,6 +160,80 @@ static int random_model(Model *m, int layers, int dims, int heads, int context, 
             m->w.wte[i] = (float)rng_normal(&r) * 0.5f;
     }
     return rc;
+}
+
+/* What linear_w promises (infer.h), one output at a time in plain C: the
+ * weight widened to float32 (a bfloat16 is the upper half of a float32's
+ * bits, an int8 is an integer), fused multiply-adds over k ascending from 0,
+ * times the scale (int8), plus the bias. */
+static float widen_by_hand(WeightPrec p, const void *raw, size_t i)
+{
+    if (p == WPREC_INT8)
+        return (float)((const int8_t *)raw)[i];
+    uint32_t bits = (uint32_t)((const uint16_t *)raw)[i] << 16;
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+static void matvec_bits(WeightPrec p, int N, int IC, int OC, Rng *r)
+{
+    size_t nw = (size_t)IC * OC;
+    float *w = malloc(nw * 4), *x = malloc((size_t)N * IC * 4), *b = malloc((size_t)OC * 4);
+    float *wide = malloc(nw * 4), *scale = malloc((size_t)OC * 4), *y = malloc((size_t)N * OC * 4);
+    void *raw = malloc(nw * 2), *packed = malloc(nw * 4);
+    /* whole numbers and zeros among the weights, so that int8 meets 0 and
+     * both ends of its range in every row */
+    for (size_t i = 0; i < nw; i++)
+        w[i] = i % 7 == 3 ? 0.0f : i % 11 == 5 ? -2.0f : (float)rng_normal(r) * 0.1f;
+    for (int i = 0; i < N * IC; i++)
+        x[i] = i % 13 == 4 ? -0.0f : (float)rng_normal(r);
+    for (int i = 0; i < OC; i++)
+        b[i] = (float)rng_normal(r);
+    if (p == WPREC_BF16)
+        quant_round_bf16(raw, wide, w, nw);
+    else
+        quant_round_int8(raw, scale, wide, w, (size_t)OC, (size_t)IC);
+    linear_pack_any(packed, raw, p, IC, OC);
+    LinearW lw = {.prec = p, .panels = packed, .scale = p == WPREC_INT8 ? scale : NULL};
+    linear_w(y, x, &lw, b, N, IC, OC);
+    int bad = 0, first = 0;
+    float want_first = 0.0f;
+    for (int n = 0; n < N; n++)
+        for (int o = 0; o < OC; o++) {
+            float acc = 0.0f;
+            for (int k = 0; k < IC; k++)
+                acc = fmaf(x[n * IC + k], widen_by_hand(p, raw, (size_t)o * IC + k), acc);
+            if (p == WPREC_INT8)
+                acc = acc * scale[o];
+            acc = acc + b[o];
+            if (memcmp(&acc, &y[(size_t)n * OC + o], 4) != 0 && bad++ == 0) {
+                first = n * OC + o;
+                want_first = acc;
+            }
+        }
+    CHECK(bad == 0, "%s %dx%dx%d: %d outputs differ from the multiply-adds by hand, the first "
+          "(row %d, column %d) %.9g, want %.9g", wprec_name(p), N, IC, OC, bad, first / OC,
+          first % OC, (double)y[first], (double)want_first);
+    free(w), free(x), free(b), free(wide), free(scale), free(y), free(raw), free(packed);
+}
+
+static void test_matvec_bits_by_hand(void)
+{
+    /* one row: four panels at a time, then two, one and a narrow one, on one
+     * thread and on two; several rows: 6, 4 and the rest one by one */
+    const int shapes[][3] = {{1, 128, 463}, {1, 512, 128}, {1, 128, 7311}, {1, 33, 70},
+                             {11, 128, 200}, {4, 512, 128}, {1, 3, 5}};
+    Rng r;
+    rng_seed(&r, 43);
+    int saved = ts_threads();
+    for (int t = 1; t <= 2; t++) {
+        ts_set_threads(t);
+        for (int p = WPREC_BF16; p <= WPREC_INT8; p++)
+            for (size_t s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+                matvec_bits((WeightPrec)p, shapes[s][0], shapes[s][1], shapes[s][2], &r);
+    }
+    ts_set_threads(saved);
 }
 
 /* In each precision: the logits after every prefix of a text, once by cached
@@ -367,6 +442,7 @@ int main(void)
     RUN(test_round_int8_by_hand);
     RUN(test_round_bf16_by_hand);
     RUN(test_matvec_against_double);
+    RUN(test_matvec_bits_by_hand);
     RUN(test_cached_equals_full);
     RUN(test_file_round_trip);
     RUN(test_damaged_precision);
