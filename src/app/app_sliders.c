@@ -38,10 +38,10 @@ int app_slider_quiet(const AppState *s, SliderId id)
     return sampler_setting_off(&s->view.set, (SamplerSettingId)SLIDERS[id].setting);
 }
 
-LabelId app_slider_label(SliderId id)
+const char *app_slider_word(AppLang lang, SliderId id)
 {
     int set = app_slider_setting(id);
-    return set >= 0 ? app_setting_label((SamplerSettingId)set) : LBL_SEED;
+    return set >= 0 ? app_setting_word(lang, (SamplerSettingId)set) : app_label_in(lang, LBL_SEED);
 }
 
 SliderSpec app_slider_spec(SliderId id)

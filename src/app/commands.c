@@ -242,7 +242,7 @@ static unsigned slider_moved(AppState *s, SliderId id)
     if (id == SL_PENALTY && !app_slider_quiet(s, id)) /* it says what it spares */
         app_status(s, 0, app_label(s, LBL_ST_PENALTY), v, s->prefs.sym.newline);
     else
-        app_status(s, 0, "%s %s", app_label(s, app_slider_label(id)), v);
+        app_status(s, 0, "%s %s", app_slider_word(s->view.lang, id), v);
     return REDRAW_SETTINGS;
 }
 
@@ -651,7 +651,7 @@ static unsigned do_setting_set(AppState *s, CmdArg a)
     if (id == SET_REPETITION_PENALTY) /* it says what it spares */
         app_status(s, 0, app_label(s, LBL_ST_PENALTY), v, s->prefs.sym.newline);
     else
-        app_status(s, 0, app_label(s, LBL_ST_SETTING), app_label(s, app_setting_label(id)), v);
+        app_status(s, 0, app_label(s, LBL_ST_SETTING), app_setting_word(s->view.lang, id), v);
     return REDRAW_PROBS | REDRAW_STATUS;
 }
 

@@ -10,55 +10,30 @@
 #include "app/po.h"
 #include "engine/probfmt.h"
 
-/* The words of the sampler's settings and stages, looked up by their own
- * enums (sampler.h): a new setting or stage adds its row here, and the
- * array sizes fail the build when one is missing. */
-static const LabelId SETTING_LABELS[] = {
-    [SET_TEMPERATURE] = LBL_TEMPERATURE,
-    [SET_TOP_K] = LBL_TOP_K,
-    [SET_TOP_P] = LBL_TOP_P,
-    [SET_MIN_P] = LBL_MIN_P,
-    [SET_REPETITION_PENALTY] = LBL_CLI_PENALTY,
-};
-_Static_assert(sizeof SETTING_LABELS / sizeof SETTING_LABELS[0] == SET_COUNT,
-               "a label for every sampler setting");
-
-static const LabelId SETTING_HELP[] = {
-    [SET_TEMPERATURE] = LBL_SET_HELP_TEMPERATURE,
-    [SET_TOP_K] = LBL_SET_HELP_TOP_K,
-    [SET_TOP_P] = LBL_SET_HELP_TOP_P,
-    [SET_MIN_P] = LBL_SET_HELP_MIN_P,
-    [SET_REPETITION_PENALTY] = LBL_SET_HELP_REPETITION_PENALTY,
-};
-_Static_assert(sizeof SETTING_HELP / sizeof SETTING_HELP[0] == SET_COUNT,
-               "a sentence for --help for every sampler setting");
-
-static const LabelId STAGE_LABELS[] = {
-    [STAGE_MODEL] = LBL_STAGE_MODEL,
-    [STAGE_REPETITION_PENALTY] = LBL_STAGE_REPETITION_PENALTY,
-    [STAGE_TEMPERATURE] = LBL_STAGE_TEMPERATURE,
-    [STAGE_TOP_K] = LBL_STAGE_TOP_K,
-    [STAGE_TOP_P] = LBL_STAGE_TOP_P,
-    [STAGE_MIN_P] = LBL_STAGE_MIN_P,
-    [STAGE_FORM_MASK] = LBL_STAGE_FORM_MASK,
-    [STAGE_FINAL] = LBL_STAGE_FINAL,
-};
-_Static_assert(sizeof STAGE_LABELS / sizeof STAGE_LABELS[0] == STAGE_COUNT,
-               "a column heading for every stage");
-
-LabelId app_setting_label(SamplerSettingId id)
+/* A word of the engine's tables by its context in the PO files: "setting
+ * top-p", "setting-help top-p", "stage top_p"; "?" for a name the template
+ * lacks (test_labels names it), so the screen never crashes on one. */
+static const char *table_word(AppLang lang, const char *kind, const char *name)
 {
-    return (unsigned)id < SET_COUNT ? SETTING_LABELS[id] : LBL_TEMPERATURE;
+    char ctx[96];
+    snprintf(ctx, sizeof ctx, "%s %s", kind, name ? name : "");
+    const char *text = po_word(lang, ctx);
+    return text ? text : "?";
 }
 
-LabelId app_setting_help_label(SamplerSettingId id)
+const char *app_setting_word(AppLang lang, SamplerSettingId id)
 {
-    return (unsigned)id < SET_COUNT ? SETTING_HELP[id] : LBL_SET_HELP_TEMPERATURE;
+    return table_word(lang, "setting", (unsigned)id < SET_COUNT ? SAMPLER_SETTINGS[id].name : NULL);
 }
 
-LabelId app_stage_label(SamplerStage stage)
+const char *app_setting_help(AppLang lang, SamplerSettingId id)
 {
-    return (unsigned)stage < STAGE_COUNT ? STAGE_LABELS[stage] : LBL_STAGE_FINAL;
+    return table_word(lang, "setting-help", (unsigned)id < SET_COUNT ? SAMPLER_SETTINGS[id].name : NULL);
+}
+
+const char *app_stage_word(AppLang lang, SamplerStage stage)
+{
+    return table_word(lang, "stage", (unsigned)stage < STAGE_COUNT ? sampler_stage_name(stage) : NULL);
 }
 
 /* Each count label and its singular row. */

@@ -52,6 +52,18 @@ const char *po_verb(AppLang lang, const char *verb)
     return text ? text : find(PO_CATALOGS[0].verbs, PO_CATALOGS[0].n_verbs, verb);
 }
 
+const char *po_word_own(AppLang lang, const char *ctx)
+{
+    const PoCatalog *c = lang == LANG_EN ? &PO_CATALOGS[0] : catalog(lang);
+    return c ? find(c->words, c->n_words, ctx) : NULL;
+}
+
+const char *po_word(AppLang lang, const char *ctx)
+{
+    const char *text = po_word_own(lang, ctx);
+    return text ? text : po_word_own(LANG_EN, ctx);
+}
+
 const char *po_message(AppLang lang, const char *english)
 {
     const PoCatalog *c = catalog(lang);

@@ -8,7 +8,9 @@
  * and `make check-po` lists it.
  *
  * The texts are found by what they are: a label by its LabelId, a command's
- * --help by the command's name, a lesson verb's line by the verb, a message
+ * --help by the command's name, a lesson verb's line by the verb, a sampler
+ * setting's or stage's words by its context ("setting top-p", "setting-help
+ * top-p", "stage top_p": the name in the engine's tables), a message
  * of the program (an engine error, a command line's error line) by its
  * English text, as gettext does.
  */
@@ -34,6 +36,8 @@ typedef struct {
     int n_help;
     const PoPair *verbs;
     int n_verbs;
+    const PoPair *words; /* keyed by the whole context, "setting top-p" */
+    int n_words;
     const PoPair *messages;
     int n_messages;
 } PoCatalog;
@@ -48,6 +52,13 @@ const char *po_label(AppLang lang, LabelId id);
 const char *po_help(AppLang lang, const char *cmd);
 /* The line of lesson verb `verb` in lang, or English; NULL when none. */
 const char *po_verb(AppLang lang, const char *verb);
+/* A word by its whole context ("setting top-p", "stage top_p") in lang, or
+ * English; NULL when the template has none. */
+const char *po_word(AppLang lang, const char *ctx);
+/* The same in lang's own PO file only (the template's for English): NULL
+ * when that language lacks it, for the tests that hold every setting to its
+ * words. */
+const char *po_word_own(AppLang lang, const char *ctx);
 /* A message (english, as the program writes it) in lang; NULL when that
  * language has no translation of it. */
 const char *po_message(AppLang lang, const char *english);

@@ -326,7 +326,7 @@ void script_setting_help(AppLang lang, const ScriptVerb *v, char *out, size_t si
     snprintf(range, sizeof range, app_label_in(lang, LBL_SET_HELP_RANGE), lo, hi);
     app_num_g(lang, t->off, 6, off, sizeof off);
     snprintf(out, size, app_label_in(lang, LBL_SET_HELP_OFF),
-             app_label_in(lang, app_setting_help_label(id)), range, off);
+             app_setting_help(lang, id), range, off);
 }
 
 /* `set NAME X` for row id of the settings table: its slider's range (and

@@ -860,7 +860,7 @@ void cli_sampler_help(char *out, size_t size, int with_text, const SamplerSettin
         len += (size_t)snprintf(out + len, size - len, "  %-24s ", flag);
         if (len < size)
             len += (size_t)snprintf(out + len, size - len, cli_label(line),
-                                    cli_label(app_setting_help_label((SamplerSettingId)i)), range, value);
+                                    app_setting_help(cli_lang(), (SamplerSettingId)i), range, value);
         if (len < size)
             len += (size_t)snprintf(out + len, size - len, "\n");
     }

@@ -84,8 +84,8 @@ int cli_sampler_opts(Opt *out, SamplerSettings *set, int with_text);
 
 /* The help's lines for those options, one a line, in the run's language:
  * "  --top-k K   0..1000000 (0 = off, default): keep the K most probable" --
- * flag, range, default and off value from the table, the sentence from its
- * label (labels.h LBL_SET_HELP_*). defaults NULL: no default is named, only
+ * flag, range, default and off value from the table, the sentence from po/'s
+ * "setting-help NAME" (labels.h app_setting_help). defaults NULL: no default is named, only
  * the off value (probs applies the sampler only to the flags given). A help
  * text writes @SAMPLER@ (with_text, generate's defaults) or @SAMPLER_PROBS@
  * where these lines go (cli_print_help). */

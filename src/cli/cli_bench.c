@@ -605,7 +605,7 @@ static void setting_name(const SamplerSettings *set, char *out, size_t size)
                 app_num(lang, v, d, num, sizeof num);
             if (pass == 1 && n == 0)
                 n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s%s", cli_label(LBL_CLI_FILTERS_OFF), comma);
-            n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s %s%s", cli_label(app_setting_label(id)), num,
+            n += (size_t)snprintf(out + n, n < size ? size - n : 0, "%s %s%s", app_setting_word(cli_lang(), id), num,
                                   pass == 0 ? comma : "");
         }
 }

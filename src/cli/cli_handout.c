@@ -263,7 +263,7 @@ static void put_settings(FILE *out, const AppState *s)
             continue;
         char v[32];
         app_slider_format(s, (SliderId)id, v, sizeof v);
-        fprintf(out, "%s %s · ", app_label(s, app_slider_label((SliderId)id)), v);
+        fprintf(out, "%s %s · ", app_slider_word(s->view.lang, (SliderId)id), v);
     }
     for (int set = 0; set < SET_COUNT; set++) { /* a setting with no slider, when it acts */
         int slider = 0;
@@ -274,7 +274,7 @@ static void put_settings(FILE *out, const AppState *s)
         char v[32];
         probfmt_number(sampler_setting_get(&s->view.set, (SamplerSettingId)set), 2,
                        app_num_style(s->view.lang), v, sizeof v);
-        fprintf(out, "%s %s · ", app_label(s, app_setting_label((SamplerSettingId)set)), v);
+        fprintf(out, "%s %s · ", app_setting_word(s->view.lang, (SamplerSettingId)set), v);
     }
     fprintf(out, "%s %s · ", app_label(s, LBL_CACHE),
             app_label(s, s->text.g.use_cache ? LBL_ON : LBL_OFF));

@@ -260,7 +260,7 @@ static void print_stages(const ProbsRun *r)
     const NextView *v = &r->view;
     printf("\n  %s\n          ", cli_label(LBL_CLI_STAGE_BY_STAGE));
     for (int k = 0; k < STAGE_COUNT; k++) /* the screen's stage columns' headings */
-        cli_put_right(stdout, cli_label(app_stage_label((SamplerStage)k)), 9);
+        cli_put_right(stdout, app_stage_word(cli_lang(), (SamplerStage)k), 9);
     putchar('\n');
     for (int i = 0; i < r->top; i++) {
         const NextCandidate c = nextview_candidate(v, v->order[i]);

@@ -82,10 +82,12 @@ typedef enum {
 } SamplerSettingId;
 
 typedef struct {
-    const char *name;     /* "top-p": `set top-p`, the engine's messages */
+    const char *name;     /* "top-p": `set top-p`, the engine's messages; its words
+                           * in po/ by it: msgctxt "setting top-p" and
+                           * "setting-help top-p" (labels.h app_setting_word) */
     const char *flag;     /* "--top-p": the commands' option */
     const char *arg;      /* "P": its value as --help names it (the help's sentence
-                           * for it, labels.c SETTING_HELP, uses the same letter) */
+                           * for it, "setting-help NAME" in po/, uses the same letter) */
     const char *json;     /* "top_p": the key in every JSON the program writes */
     const char *range_msg; /* sampler_settings_check's message, a format with the value
                             * (%d for an integer, %g for a number): errtext translates it */
@@ -306,7 +308,8 @@ int sampler_coin(const float *probs, int V, float coin, SamplerCoin *out);
  * stages line ('p'; 0: not on the line), its buffer and the setting that
  * drives it (-1: none). */
 typedef struct {
-    const char *name;
+    const char *name;     /* "top_p": probs --json; its column heading in po/ is
+                           * msgctxt "stage top_p" (labels.h app_stage_word) */
     char head;
     size_t buffer;        /* offsetof(SamplerState, ...), a float * */
     int setting;          /* SamplerSettingId or -1 */

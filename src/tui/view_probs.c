@@ -214,8 +214,8 @@ static void draw_header(const AppState *s, Rect r, const ProbCols *c, int large)
             draw_item(cols[i].yours >= 0 ? ITEM_STAGE_COL : ITEM_NONE, 0);
             draw_text_right(r.y, r.x + c->bar + c->bar_w + stage_col_end(cols, i), stage_col_w(cols[i]) - 1,
                             cols[i].yours >= 0 ? ROLE_KEY : ROLE_HEADER,
-                            app_label(s, cols[i].yours >= 0 ? LBL_STAGE_YOURS
-                                                            : app_stage_label(cols[i].stage)));
+                            cols[i].yours >= 0 ? app_label(s, LBL_STAGE_YOURS)
+                                               : app_stage_word(s->view.lang, cols[i].stage));
         }
     } else if (narrow_legend) { /* "▀ model" over the model's column, "▄ sampler" over the other */
         char head[64];

@@ -50,7 +50,7 @@ static void draw_slider(const AppState *s, Rect r, int y, SliderId id)
     Role name = selected ? ROLE_SELECTED : ROLE_NORMAL;
     if (selected)
         draw_text(y, r.x, 1, ROLE_SELECTED, g->marker);
-    draw_text(y, r.x + NAME_X, NAME_COLS - 1, name, app_label(s, app_slider_label(id)));
+    draw_text(y, r.x + NAME_X, NAME_COLS - 1, name, app_slider_word(s->view.lang, id));
     char keys[16];
     input_slider_keys(id, keys, sizeof keys);
     draw_text(y, r.x + KEYS_X, KEYS_COLS, ROLE_KEY, keys);

@@ -3,7 +3,8 @@
 # po/ to the English template: it passes on the repository's files and fails,
 # naming file, line and text, on a German text taken out, a French label one
 # column wider than its place on the screen, a changed placeholder and a text
-# translated from an English the template no longer has; GNU msgfmt reads each
+# translated from an English the template no longer has, a setting's word
+# without its sentence; GNU msgfmt reads each
 # file and agrees with its formats. A new language with
 # ten texts translated builds its tables (the rest falls back to English)
 # and the check names the texts still to translate.
@@ -34,25 +35,35 @@ else
     skip po-msgfmt "no msgfmt here (Debian: apt-get install gettext)"
 fi
 
-# a German text taken out: the entry of LBL_TEMPERATURE goes, the check names it
+# a German text taken out: the entry of setting temperature goes, the check names it
 fresh
-awk '/^msgctxt "LBL_TEMPERATURE"$/ { skip = 3; next } skip { skip--; next } { print }' po/de.po >"$work/po/de.po"
-if check "$work/po/tangscope.pot" "$work"/po/*.po; then fail po-missing-german "passed without LBL_TEMPERATURE"
-elif grep -q 'de.po:.*LBL_TEMPERATURE: not translated' "$work/out"; then pass po-missing-german
+awk '/^msgctxt "setting temperature"$/ { skip = 3; next } skip { skip--; next } { print }' po/de.po >"$work/po/de.po"
+if check "$work/po/tangscope.pot" "$work"/po/*.po; then fail po-missing-german "passed without setting temperature"
+elif grep -q 'de.po:.*setting temperature: not translated' "$work/out"; then pass po-missing-german
 else fail po-missing-german "$(head -3 "$work/out")"; fi
+
+# a setting's word without its sentence: the template's "setting-help top-k"
+# taken out of every file, the check names the word left alone
+fresh
+for f in tangscope.pot de.po fr.po zh.po; do
+    awk '/^msgctxt "setting-help top-k"$/ { skip = 3; next } skip { skip--; next } { print }' po/$f >"$work/po/$f"
+done
+if check "$work/po/tangscope.pot" "$work"/po/*.po; then fail po-setting-unpaired "passed without setting-help top-k"
+elif grep -q 'tangscope.pot:[0-9]*: setting top-k: no "setting-help top-k" beside it' "$work/out"; then pass po-setting-unpaired
+else fail po-setting-unpaired "$(head -3 "$work/out")"; fi
 
 # a French label one column wider than the template's "columns: N" allows
 fresh
-cols=$(awk '/^#\. columns: / { c = $3 } /^msgctxt "LBL_TEMPERATURE"$/ { print c; exit }' po/tangscope.pot)
+cols=$(awk '/^#\. columns: / { c = $3 } /^msgctxt "setting temperature"$/ { print c; exit }' po/tangscope.pot)
 wide=$(printf '%*s' "$((cols + 1))" '' | tr ' ' 'x')
-awk -v w="$wide" '/^msgctxt "LBL_TEMPERATURE"$/ { on = 1 } on && /^msgstr / { print "msgstr \"" w "\""; on = 0; next } { print }' \
+awk -v w="$wide" '/^msgctxt "setting temperature"$/ { on = 1 } on && /^msgstr / { print "msgstr \"" w "\""; on = 0; next } { print }' \
     po/fr.po >"$work/po/fr.po"
 if check "$work/po/tangscope.pot" "$work"/po/*.po; then fail po-too-wide "passed a label of $((cols + 1)) columns"
-elif grep -q "fr.po:.*LBL_TEMPERATURE: $((cols + 1)) columns, at most $cols fit" "$work/out"; then pass po-too-wide
+elif grep -q "fr.po:.*setting temperature: $((cols + 1)) columns, at most $cols fit" "$work/out"; then pass po-too-wide
 else fail po-too-wide "$(head -3 "$work/out")"; fi
 # ... and exactly as wide as it may be passes
 narrow=$(printf '%*s' "$cols" '' | tr ' ' 'x')
-awk -v w="$narrow" '/^msgctxt "LBL_TEMPERATURE"$/ { on = 1 } on && /^msgstr / { print "msgstr \"" w "\""; on = 0; next } { print }' \
+awk -v w="$narrow" '/^msgctxt "setting temperature"$/ { on = 1 } on && /^msgstr / { print "msgstr \"" w "\""; on = 0; next } { print }' \
     po/fr.po >"$work/po/fr.po"
 if check "$work/po/tangscope.pot" "$work"/po/*.po; then pass po-as-wide-as-allowed; else
     fail po-as-wide-as-allowed "$(head -3 "$work/out")"; fi

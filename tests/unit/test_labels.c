@@ -27,6 +27,7 @@
 #include "check.h"
 #include "testutil.h"
 #include "app/labels.h"
+#include "app/po.h"
 #include "app/textw.h"
 #include "engine/fileio.h"
 #include "engine/probfmt.h"
@@ -198,11 +199,7 @@ static const Budget BUDGETS[] = {
     /* sliders panel, 38 columns wide (screen.c): a slider's name in
      * NAME_COLS - 1 = 11 columns (view_sliders.c), so are the form's and the
      * cache's names; top-k's "off" right-aligned in VALUE_COLS = 7 */
-    {LBL_TEMPERATURE, 11, {0}},
-    {LBL_TOP_K, 11, {0}},
-    {LBL_TOP_P, 11, {0}},
-    {LBL_MIN_P, 11, {0}},
-    {LBL_SEED, 11, {0}},
+    {LBL_SEED, 11, {0}}, /* the settings' words: test_setting_words */
     {LBL_MODE, 11, {0}},
     {LBL_CACHE, 11, {0}},
     {LBL_OFF, 7, {0}},
@@ -447,14 +444,7 @@ static const Budget BUDGETS[] = {
     {LBL_ST_ENTROPY_ON, 79, {0}},
     {LBL_ST_ENTROPY_OFF, 79, {0}},
     {LBL_HELP_ENTROPY, 25, {0}},
-    {LBL_STAGE_MODEL, 6, {0}},
-    {LBL_STAGE_REPETITION_PENALTY, 6, {0}},
-    {LBL_STAGE_TEMPERATURE, 6, {0}},
-    {LBL_STAGE_TOP_K, 6, {0}},
-    {LBL_STAGE_TOP_P, 6, {0}},
-    {LBL_STAGE_MIN_P, 6, {0}},
-    {LBL_STAGE_FORM_MASK, 6, {0}},
-    {LBL_STAGE_FINAL, 8, {0}},
+    /* the stages' headings: test_setting_words */
     /* a student's stage: its column's heading beside the built-in's (view_probs.c), and
      * the line under the bars that explains the mark, the whole width */
     {LBL_STAGE_YOURS, 6, {0}},
@@ -521,12 +511,8 @@ static const Budget BUDGETS[] = {
     {LBL_CLI_TRAIN_MEASURING, 79, {"134,090"}},
     {LBL_CLI_USAGE_NOTE, 1000, {0}},
     /* the sampler's options in --help and `lesson`'s verb list: lines
-     * cli_print_help wraps at 80 columns */
-    {LBL_SET_HELP_TEMPERATURE, 400, {0}},
-    {LBL_SET_HELP_TOP_K, 400, {0}},
-    {LBL_SET_HELP_TOP_P, 400, {0}},
-    {LBL_SET_HELP_MIN_P, 400, {0}},
-    {LBL_SET_HELP_REPETITION_PENALTY, 400, {0}},
+     * cli_print_help wraps at 80 columns (each setting's sentence:
+     * test_setting_words) */
     {LBL_SET_HELP_DEFAULT, 600, {"keep the K most probable", "0..1000000", "0.8"}},
     {LBL_SET_HELP_OFF_DEFAULT, 600, {"keep the K most probable", "0..1000000", "0"}},
     {LBL_SET_HELP_OFF, 600, {"keep the K most probable", "0..1000000", "0"}},
@@ -740,8 +726,8 @@ static void test_composed_lines_fit(void)
         fill(lang, LBL_PICKER_KEYS, ARGS("^", "v"), a, sizeof a);
         check_fits(lang, "picker keys", a, 78);
         /* a slider's move in the status line: "temperature 1.50" */
-        for (int id = LBL_TEMPERATURE; id <= LBL_SEED; id++) {
-            snprintf(line, sizeof line, "%s 99999", L(lang, (LabelId)id));
+        for (int id = 0; id < SL_COUNT; id++) {
+            snprintf(line, sizeof line, "%s 99999", app_slider_word(lang, (SliderId)id));
             check_fits(lang, "slider status", line, 79);
         }
     }
@@ -1230,6 +1216,38 @@ static void test_language_labels_differ(void)
                   "%s and %s say the same on switching", LANG_NAMES[a], LANG_NAMES[b]);
 }
 
+/* The words of the engine's tables are found in po/ by each row's name
+ * ("setting top-p", "setting-help top-p", "stage top_p"): a setting or stage
+ * added to SAMPLER_SETTINGS or SAMPLER_STAGES without them in some language's
+ * file is a failed check naming it, the row's name and the context to add.
+ * Each fits its place: a setting's word is a slider's name (NAME_COLS - 1 =
+ * 11, view_sliders.c), its sentence a paragraph cli_print_help wraps at 80
+ * columns (400 at most, 5 lines), a stage's heading its column (STAGE_COLS -
+ * 1 = 6, the result's FINAL_COLS - 1 = 8, view_probs.c). */
+static void own_word(AppLang lang, const char *kind, const char *name, int cols)
+{
+    char ctx[96];
+    snprintf(ctx, sizeof ctx, "%s %s", kind, name);
+    const char *text = po_word_own(lang, ctx);
+    CHECK(text && text[0], "%s has no msgctxt \"%s\" in po/%s%s", name, ctx,
+          lang == LANG_EN ? "tangscope.pot" : app_lang_code(lang), lang == LANG_EN ? "" : ".po");
+    if (text)
+        check_fits(lang, ctx, text, cols);
+}
+
+static void test_setting_words(void)
+{
+    CHECK(measuring_ready(), "no UTF-8 locale to measure with (C.UTF-8)");
+    for (int l = 0; l < LANG_COUNT; l++) {
+        for (int i = 0; i < SET_COUNT; i++) {
+            own_word((AppLang)l, "setting", SAMPLER_SETTINGS[i].name, 11);
+            own_word((AppLang)l, "setting-help", SAMPLER_SETTINGS[i].name, 400);
+        }
+        for (int k = 0; k < STAGE_COUNT; k++)
+            own_word((AppLang)l, "stage", sampler_stage_name((SamplerStage)k), k == STAGE_FINAL ? 8 : 6);
+    }
+}
+
 /* Every sampler setting (the sliders' names, the bench's rows) and every
  * stage (the columns' headings) has its own word in each language: no two
  * settings, and no two stages, read the same. */
@@ -1237,21 +1255,18 @@ static void test_setting_and_stage_words(void)
 {
     for (int l = 0; l < LANG_COUNT; l++) {
         for (int a = 0; a < SET_COUNT; a++) {
-            const char *wa = app_label_in((AppLang)l, app_setting_label((SamplerSettingId)a));
-            CHECK(wa && wa[0] && strcmp(wa, "?") != 0, "setting %s in %d: '%s'", SAMPLER_SETTINGS[a].name,
-                  l, wa ? wa : "");
+            const char *wa = app_setting_word((AppLang)l, (SamplerSettingId)a);
             for (int b = a + 1; b < SET_COUNT; b++)
-                CHECK(strcmp(wa, app_label_in((AppLang)l, app_setting_label((SamplerSettingId)b))) != 0,
-                      "settings %s and %s both '%s' in %d", SAMPLER_SETTINGS[a].name,
-                      SAMPLER_SETTINGS[b].name, wa, l);
+                CHECK(strcmp(wa, app_setting_word((AppLang)l, (SamplerSettingId)b)) != 0,
+                      "settings %s and %s both '%s' in %s", SAMPLER_SETTINGS[a].name,
+                      SAMPLER_SETTINGS[b].name, wa, LANG_NAMES[l]);
         }
         for (int a = 0; a < STAGE_COUNT; a++) {
-            const char *wa = app_label_in((AppLang)l, app_stage_label((SamplerStage)a));
-            CHECK(wa && wa[0] && strcmp(wa, "?") != 0, "stage %s in %d", sampler_stage_name((SamplerStage)a), l);
+            const char *wa = app_stage_word((AppLang)l, (SamplerStage)a);
             for (int b = a + 1; b < STAGE_COUNT; b++)
-                CHECK(strcmp(wa, app_label_in((AppLang)l, app_stage_label((SamplerStage)b))) != 0,
-                      "stages %s and %s both '%s' in %d", sampler_stage_name((SamplerStage)a),
-                      sampler_stage_name((SamplerStage)b), wa, l);
+                CHECK(strcmp(wa, app_stage_word((AppLang)l, (SamplerStage)b)) != 0,
+                      "stages %s and %s both '%s' in %s", sampler_stage_name((SamplerStage)a),
+                      sampler_stage_name((SamplerStage)b), wa, LANG_NAMES[l]);
         }
     }
 }
@@ -1278,6 +1293,7 @@ int main(void)
     RUN(test_lang_from_env);
     RUN(test_lang_codes);
     RUN(test_language_labels_differ);
+    RUN(test_setting_words);
     RUN(test_setting_and_stage_words);
     return test_summary();
 }

@@ -36,9 +36,16 @@ static void test_lookups(void)
 {
     /* a label, a help and a verb come in the language asked, and English
      * is the template's */
-    CHECK(strcmp(po_label(LANG_EN, LBL_TEMPERATURE), "temperature") == 0, "English label");
-    CHECK(strcmp(po_label(LANG_DE, LBL_TEMPERATURE), "Temperatur") == 0, "German label: %s",
-          po_label(LANG_DE, LBL_TEMPERATURE));
+    CHECK(strcmp(po_label(LANG_EN, LBL_SEED), "seed") == 0, "English label");
+    CHECK(strcmp(po_label(LANG_DE, LBL_SEED), "Startwert") == 0, "German label: %s",
+          po_label(LANG_DE, LBL_SEED));
+    /* a setting's word by its whole context, English where a language lacks it */
+    CHECK(strcmp(po_word(LANG_EN, "setting temperature"), "temperature") == 0, "English word");
+    CHECK(strcmp(po_word(LANG_DE, "setting temperature"), "Temperatur") == 0, "German word: %s",
+          po_word(LANG_DE, "setting temperature"));
+    CHECK(po_word(LANG_FR, "setting no-such-setting") == NULL, "no word for what is no setting");
+    CHECK(po_word_own(LANG_DE, "setting no-such-setting") == NULL, "no own word either");
+    CHECK(po_word(LANG_EN, "temperature") == NULL, "a word is found by its whole context");
     CHECK(po_label(LANG_EN, LBL_COUNT) == NULL, "no label past the last");
     const char *en = po_help(LANG_EN, "probs"), *fr = po_help(LANG_FR, "probs");
     CHECK(en && strncmp(en, "usage: tangscope probs", 22) == 0, "English help: %.30s", en ? en : "");

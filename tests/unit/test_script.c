@@ -151,7 +151,7 @@ static void test_setting_verbs(void)
         }
         for (int lang = 0; lang < LANG_COUNT; lang++) {
             script_setting_help((AppLang)lang, found, help, sizeof help);
-            const char *sentence = app_label_in((AppLang)lang, app_setting_help_label((SamplerSettingId)i));
+            const char *sentence = app_setting_help((AppLang)lang, (SamplerSettingId)i);
             CHECK(sentence[0] && strstr(help, sentence), "'%s' in language %d: '%s'", want, lang, help);
         }
     }
