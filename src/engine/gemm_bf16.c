@@ -689,38 +689,93 @@ static float fma_ftz(float a, float b, float c)
     return fabsf(big) < 0x1p-62f ? copysignf(0.0f, big) : big * 0x1p-64f;
 }
 
-/* True when fmaf's sum x may differ from fma_ftz's: a denormal, or 2^-126. */
-static inline int near_tiny(float x) { return (fabsf(x) <= FLT_MIN) & (x != 0.0f); }
+/* |x|'s bits less one, as unsigned: below 2^23 exactly when x is a denormal
+ * or 2^-126 (where fmaf's sum may differ from fma_ftz's); a zero gives the
+ * largest value. */
+static inline uint32_t near_tiny_key(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return (u & 0x7fffffffu) - 1u;
+}
+
+/* The smallest magnitude other than zero among n floats (1 when all are
+ * zero). */
+static float least_magnitude(const float *x, size_t n)
+{
+    uint32_t m = UINT32_MAX;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t k = near_tiny_key(x[i]);
+        m = k < m ? k : m;
+    }
+    if (m == UINT32_MAX)
+        return 1.0f;
+    m += 1u;
+    float f;
+    memcpy(&f, &m, sizeof f);
+    return f;
+}
+
+/* One row's kp pairs (ar: widened A, b: the widened panel) into acc[NR]
+ * by fmaf alone; false when a sum came within 2^-126 (its row must then be
+ * computed through fma_ftz). With `exact`, no sum can (see kernel_fma), and
+ * nothing is looked at. */
+static bool row_sums(int kp, const float *ar, const float *b, float *acc, bool exact)
+{
+    uint32_t low[NR];
+    for (int j = 0; j < NR; j++)
+        acc[j] = 0.0f, low[j] = UINT32_MAX;
+    for (int p = 0; p < kp; p++) {
+        const float *up = b + (size_t)p * 2 * NR, *lo = up + NR;
+        float au = ar[2 * p], al = ar[2 * p + 1];
+        if (exact) {
+            for (int j = 0; j < NR; j++)
+                acc[j] = fmaf(al, lo[j], fmaf(au, up[j], acc[j]));
+            continue;
+        }
+        for (int j = 0; j < NR; j++) {
+            float sum = fmaf(au, up[j], acc[j]);
+            acc[j] = fmaf(al, lo[j], sum);
+            uint32_t k1 = near_tiny_key(sum), k2 = near_tiny_key(acc[j]);
+            k1 = k1 < k2 ? k1 : k2;
+            low[j] = k1 < low[j] ? k1 : low[j];
+        }
+    }
+    uint32_t m = UINT32_MAX;
+    for (int j = 0; j < NR; j++)
+        m = low[j] < m ? low[j] : m;
+    return m >= 0x00800000u;
+}
 
 /* The AVX-512 kernel_fma in plain C, bit for bit: each row of the tile over
  * all kp pairs, every sum the same sequence of roundings (depth k+1, then k,
- * each through fma_ftz), then one addition into C. The loop over the row
- * uses fmaf alone, which the compiler can vectorise; a row where a sum came
- * near 2^-126 (rare: the values of training are far larger) is computed
- * again through fma_ftz. */
+ * each through fma_ftz), then one addition into C. fma_ftz differs from fmaf
+ * only where a sum comes within 2^-126, so the rows run on fmaf alone, which
+ * the compiler vectorises, and a row where a sum came that near (rare: the
+ * values of training are far larger) is computed again through fma_ftz.
+ * Where every product of a row with the panel, but zeros, is at least
+ * 2^-111, no sum can come near: a product of two bfloat16 (8 significant
+ * bits each) that large is a multiple of 2^-126, so is every sum of them
+ * (rounding to float32 keeps a coarser step above 2^-102), and a multiple of
+ * 2^-126 other than zero is at least 2^-126, which fma_ftz keeps; then the
+ * sums are not even looked at. */
 static void kernel_fma(int kp, const float *a, const float *b, float *c, int ldc, int mr, int nr,
                        float beta)
 {
+    float least_b = least_magnitude(b, (size_t)kp * 2 * NR);
     for (int r = 0; r < mr; r++) {
         const float *ar = a + 2 * (size_t)r * KCH;
-        float acc[NR] = {0};
-        int tiny = 0;
-        for (int p = 0; p < kp; p++) {
-            const float *up = b + (size_t)p * 2 * NR, *low = up + NR;
+        float acc[NR];
+        bool exact = least_magnitude(ar, 2 * (size_t)kp) * least_b >= 0x1p-111f;
+        if (!row_sums(kp, ar, b, acc, exact))
             for (int j = 0; j < NR; j++) {
-                float s = fmaf(ar[2 * p], up[j], acc[j]);
-                acc[j] = fmaf(ar[2 * p + 1], low[j], s);
-                tiny |= near_tiny(s) | near_tiny(acc[j]);
+                acc[j] = 0.0f;
+                for (int p = 0; p < kp; p++) {
+                    const float *up = b + (size_t)p * 2 * NR;
+                    acc[j] = fma_ftz(ar[2 * p], up[j], acc[j]);
+                    acc[j] = fma_ftz(ar[2 * p + 1], up[NR + j], acc[j]);
+                }
             }
-        }
-        for (int j = 0; tiny && j < NR; j++) {
-            acc[j] = 0.0f;
-            for (int p = 0; p < kp; p++) {
-                const float *up = b + (size_t)p * 2 * NR;
-                acc[j] = fma_ftz(ar[2 * p], up[j], acc[j]);
-                acc[j] = fma_ftz(ar[2 * p + 1], up[NR + j], acc[j]);
-            }
-        }
         float *row = c + (size_t)r * ldc;
         for (int j = 0; j < nr; j++)
             row[j] = beta != 0.0f ? acc[j] + row[j] : acc[j];
