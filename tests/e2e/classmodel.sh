@@ -116,13 +116,15 @@ else
     fail lesson-same-vocabulary-other-model "quantize --to bf16 failed"
 fi
 # ... and the bundled file under another name is the bundled model: checked
+# (a whole bundled lesson's claims: not under emulation, as lessons.sh)
 cp assets/tang.bin "$work/copy.bin"
-$T lesson --check lessons/en/09-smaller-model.md --model "$work/copy.bin" >"$work/out" 2>"$work/err"
-rc=$?
-if [ $rc -eq 0 ] && ! grep -q "about the bundled" "$work/out" && grep -q "09-smaller-model.md: 9 steps, ok" "$work/out"; then
+if [ "${TANGSCOPE_EMULATED:-}" = 1 ]; then
+    skip lesson-same-bytes-bundled "under emulation (qemu) the bundled lessons are not run; the default build checks it"
+elif $T lesson --check lessons/en/09-smaller-model.md --model "$work/copy.bin" >"$work/out" 2>"$work/err" &&
+    ! grep -q "about the bundled" "$work/out" && grep -q "09-smaller-model.md: 9 steps, ok" "$work/out"; then
     pass lesson-same-bytes-bundled
 else
-    fail lesson-same-bytes-bundled "exit $rc: $(head -c 300 "$work/out") $(head -c 300 "$work/err")"
+    fail lesson-same-bytes-bundled "$(head -c 300 "$work/out") $(head -c 300 "$work/err")"
 fi
 
 # --- import: a vocabulary without a newline (meta.pkl's newline as '~') ---
