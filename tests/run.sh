@@ -17,10 +17,11 @@
 # Each end-to-end script has a tmux server and a temporary folder of its
 # own, so they do not meet.
 #
-# TEST_SKIP=FILE: the end-to-end scripts FILE names ("NAME.sh  why", one a
-# line, # comments) are not run; each says "SKIP NAME: why" instead (make
-# portable-test: tests/portable-skip.list). A name there that is no script
-# fails the run, so a renamed script cannot drop out of the list unseen.
+# TEST_SKIP=FILE: the end-to-end scripts and unit tests FILE names ("NAME.sh
+# why" or "test_NAME  why", one a line, # comments) are not run; each says
+# "SKIP NAME: why" instead (make portable-test: tests/portable-skip.list). A
+# name there that is no script or unit test fails the run, so a renamed one
+# cannot drop out of the list unseen.
 # TEST_EXEC="PROGRAM ARGS": each unit test binary runs through PROGRAM (make
 # arm64-test: qemu-aarch64 -L SYSROOT, for binaries of another CPU).
 # TEST_UNIT_ONLY=1: the unit test binaries alone, no end-to-end script (make
@@ -74,8 +75,8 @@ skip_bad=0
 if [ -n "${TEST_SKIP:-}" ]; then
     sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TEST_SKIP" >"$out/skip" || skip_bad=1
     while read -r name why; do
-        [ -f "tests/e2e/$name" ] && continue
-        echo "FAIL test_skip_list: $TEST_SKIP names $name, which is not in tests/e2e/"
+        [ -f "tests/e2e/$name" ] || [ -f "tests/unit/$name.c" ] && continue
+        echo "FAIL test_skip_list: $TEST_SKIP names $name, which is not in tests/e2e/ nor tests/unit/"
         skip_bad=1
     done <"$out/skip"
 fi
@@ -96,10 +97,14 @@ cat >"$out/one.sh" <<'ONE'
 out=$1 build=$2 name=$3
 t0=$(date +%s%N)
 why=$(awk -v n="$name" '$1 == n { $1 = ""; sub(/^ +/, ""); print; exit }' "$out/skip")
-case $name in
-*.sh) if [ -n "$why" ]; then echo "SKIP $name: $why"; else sh "tests/e2e/$name"; fi ;;
-*) ${TEST_EXEC:-} "$build/tests/$name" ;;
-esac >"$out/$name.out" 2>&1 </dev/null
+if [ -n "$why" ]; then
+    echo "SKIP $name: $why"
+else
+    case $name in
+    *.sh) sh "tests/e2e/$name" ;;
+    *) ${TEST_EXEC:-} "$build/tests/$name" ;;
+    esac
+fi >"$out/$name.out" 2>&1 </dev/null
 echo $? >"$out/$name.status"
 t1=$(date +%s%N)
 times >"$out/$name.times" # (in a $(...) it would count that subshell's children)

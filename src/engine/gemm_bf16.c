@@ -31,20 +31,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* BF16_AVX512: both kernels, and packing with AVX-512. Otherwise, with AVX2
- * and FMA (x86-64-v3), the FMA kernel on 256-bit vectors and packing in plain
- * C: the same bits, slower (see "An AVX2 build" below). */
+/* BF16_AVX512: both kernels, and packing with AVX-512. Otherwise packing in
+ * plain C and the FMA kernel: on 256-bit vectors with AVX2 and FMA
+ * (x86-64-v3, BF16_AVX2), else in plain C (any other CPU: aarch64, older
+ * x86-64), each the same bits, slower (see "Other builds" below). */
 #if defined(__AVX512BF16__) && defined(__AVX512F__)
 #include <immintrin.h>
 #define BF16_AVX512 1
-#define HAVE_BF16 1
+#define BF16_AVX2 0
 #elif defined(__AVX2__) && defined(__FMA__)
 #include <immintrin.h>
 #define BF16_AVX512 0
-#define HAVE_BF16 1
+#define BF16_AVX2 1
 #else
+#include <float.h>
+#include <math.h>
 #define BF16_AVX512 0
-#define HAVE_BF16 0
+#define BF16_AVX2 0
 #endif
 
 enum {
@@ -146,10 +149,8 @@ bool gemm_bf16_fits(const GemmScratch *ws, GemmShape s)
     return a <= ws->cap_a && b <= ws->cap_b && 2 * a <= ws->cap_wide_a && 2 * b <= ws->cap_wide_b;
 }
 
-#if HAVE_BF16
 enum { KERNEL_UNKNOWN, KERNEL_DOT, KERNEL_FMA };
 static atomic_int kernel_choice = KERNEL_UNKNOWN;
-#endif
 
 #if BF16_AVX512
 /* The first n of 16 lanes (none when n <= 0, all when n >= 16). */
@@ -500,13 +501,15 @@ static int measure_kernels(void)
     return pick;
 }
 
-#elif HAVE_BF16
-/* An AVX2 build (x86-64-v3: AVX2 and FMA, most x86-64 CPUs since 2013) has
- * no vdpbf16ps, but the FMA kernel needs none: the same packed layouts,
- * written here in plain C through bf16_bits (which rounds as the AVX-512
- * conversion does), the same widening, and kernel_fma on 256-bit vectors.
- * Every sum is the same sequence of roundings, so a model trained here is
- * the same file as one trained with AVX512_BF16, only slower. */
+#else
+/* Other builds have no vdpbf16ps, but the FMA kernel needs none: the same
+ * packed layouts, written here in plain C through bf16_bits (which rounds as
+ * the AVX-512 conversion does), the same widening, and kernel_fma on 256-bit
+ * vectors in an AVX2 build (x86-64-v3: AVX2 and FMA, most x86-64 CPUs since
+ * 2013), or in plain C elsewhere (aarch64, x86-64 without AVX2), where fmaf
+ * rounds each sum and fma_ftz flushes as the FTZ of x86 does. Every sum is
+ * the same sequence of roundings, so a model trained here is the same file
+ * as one trained with AVX512_BF16, only slower. */
 
 /* The pair at depths k (lower half) and k+1 (upper half, zero when has_hi
  * is false: the depth after an odd K) of a float32 operand: x[0] and
@@ -614,6 +617,7 @@ static void widen_a(float *out, const uint32_t *in, int rows, int kp)
         }
 }
 
+#if BF16_AVX2
 /* row[0..n) = s + row (beta 1) or s (beta 0), for n of 8 lanes (n <= 0:
  * none); masked, so nothing past the row is read or written. */
 static inline void store_lanes(float *row, __m256 s, int n, float beta)
@@ -663,12 +667,126 @@ static void kernel_fma(int kp, const float *a, const float *b, float *c, int ldc
             }
         }
 }
+#else
+/* a * b + c rounded once, and flushed to a zero of its sign when tiny, as
+ * an x86 FMA under FTZ gives it: tiny when the result, rounded to float32's
+ * 24 bits as if the exponent had no bound, is below 2^-126 (x86 tells tininess
+ * after rounding). fmaf rounds a tiny result to a denormal instead, which is
+ * below 2^-126 exactly when that rounding is, but for an exact result just
+ * under 2^-126, which fmaf may round up to 2^-126 itself: that one is
+ * computed again 2^64 times larger, where nothing is denormal. (The operands
+ * are bfloat16 or sums, never denormal, so DAZ has nothing to do; a result
+ * that close to 2^-126 comes from operands below 2^-70, and no scaled one
+ * overflows.) */
+static float fma_ftz(float a, float b, float c)
+{
+    float r = fmaf(a, b, c);
+    if (r == 0.0f || fabsf(r) > FLT_MIN)
+        return r;
+    if (fabsf(r) < FLT_MIN)
+        return copysignf(0.0f, r);
+    float big = fmaf(a * 0x1p64f, b, c * 0x1p64f);
+    return fabsf(big) < 0x1p-62f ? copysignf(0.0f, big) : big * 0x1p-64f;
+}
+
+/* |x|'s bits less one, as unsigned: below 2^23 exactly when x is a denormal
+ * or 2^-126 (where fmaf's sum may differ from fma_ftz's); a zero gives the
+ * largest value. */
+static inline uint32_t near_tiny_key(float x)
+{
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return (u & 0x7fffffffu) - 1u;
+}
+
+/* The smallest magnitude other than zero among n floats (1 when all are
+ * zero). */
+static float least_magnitude(const float *x, size_t n)
+{
+    uint32_t m = UINT32_MAX;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t k = near_tiny_key(x[i]);
+        m = k < m ? k : m;
+    }
+    if (m == UINT32_MAX)
+        return 1.0f;
+    m += 1u;
+    float f;
+    memcpy(&f, &m, sizeof f);
+    return f;
+}
+
+/* One row's kp pairs (ar: widened A, b: the widened panel) into acc[NR]
+ * by fmaf alone; false when a sum came within 2^-126 (its row must then be
+ * computed through fma_ftz). With `exact`, no sum can (see kernel_fma), and
+ * nothing is looked at. */
+static bool row_sums(int kp, const float *ar, const float *b, float *acc, bool exact)
+{
+    uint32_t low[NR];
+    for (int j = 0; j < NR; j++)
+        acc[j] = 0.0f, low[j] = UINT32_MAX;
+    for (int p = 0; p < kp; p++) {
+        const float *up = b + (size_t)p * 2 * NR, *lo = up + NR;
+        float au = ar[2 * p], al = ar[2 * p + 1];
+        if (exact) {
+            for (int j = 0; j < NR; j++)
+                acc[j] = fmaf(al, lo[j], fmaf(au, up[j], acc[j]));
+            continue;
+        }
+        for (int j = 0; j < NR; j++) {
+            float sum = fmaf(au, up[j], acc[j]);
+            acc[j] = fmaf(al, lo[j], sum);
+            uint32_t k1 = near_tiny_key(sum), k2 = near_tiny_key(acc[j]);
+            k1 = k1 < k2 ? k1 : k2;
+            low[j] = k1 < low[j] ? k1 : low[j];
+        }
+    }
+    uint32_t m = UINT32_MAX;
+    for (int j = 0; j < NR; j++)
+        m = low[j] < m ? low[j] : m;
+    return m >= 0x00800000u;
+}
+
+/* The AVX-512 kernel_fma in plain C, bit for bit: each row of the tile over
+ * all kp pairs, every sum the same sequence of roundings (depth k+1, then k,
+ * each through fma_ftz), then one addition into C. fma_ftz differs from fmaf
+ * only where a sum comes within 2^-126, so the rows run on fmaf alone, which
+ * the compiler vectorises, and a row where a sum came that near (rare: the
+ * values of training are far larger) is computed again through fma_ftz.
+ * Where every product of a row with the panel, but zeros, is at least
+ * 2^-111, no sum can come near: a product of two bfloat16 (8 significant
+ * bits each) that large is a multiple of 2^-126, so is every sum of them
+ * (rounding to float32 keeps a coarser step above 2^-102), and a multiple of
+ * 2^-126 other than zero is at least 2^-126, which fma_ftz keeps; then the
+ * sums are not even looked at. */
+static void kernel_fma(int kp, const float *a, const float *b, float *c, int ldc, int mr, int nr,
+                       float beta)
+{
+    float least_b = least_magnitude(b, (size_t)kp * 2 * NR);
+    for (int r = 0; r < mr; r++) {
+        const float *ar = a + 2 * (size_t)r * KCH;
+        float acc[NR];
+        bool exact = least_magnitude(ar, 2 * (size_t)kp) * least_b >= 0x1p-111f;
+        if (!row_sums(kp, ar, b, acc, exact))
+            for (int j = 0; j < NR; j++) {
+                acc[j] = 0.0f;
+                for (int p = 0; p < kp; p++) {
+                    const float *up = b + (size_t)p * 2 * NR;
+                    acc[j] = fma_ftz(ar[2 * p], up[j], acc[j]);
+                    acc[j] = fma_ftz(ar[2 * p + 1], up[NR + j], acc[j]);
+                }
+            }
+        float *row = c + (size_t)r * ldc;
+        for (int j = 0; j < nr; j++)
+            row[j] = beta != 0.0f ? acc[j] + row[j] : acc[j];
+    }
+}
+#endif
 #endif
 
-#if HAVE_BF16
 /* The kernel this process uses: TANGSCOPE_BF16_KERNEL=dot|fma, else the
  * faster one measured at the first call. Threads that race here all end up
- * with the first answer stored. An AVX2 build has the FMA kernel only. */
+ * with the first answer stored. Other builds have the FMA kernel only. */
 static int kernel_in_use(void)
 {
 #if BF16_AVX512
@@ -701,36 +819,23 @@ static void tile(bool fma, int kp, const GemmScratch *ws, size_t at_a, size_t at
     (void)fma;
     kernel_fma(kp, ws->wide_a + 2 * at_a, ws->wide_b + 2 * at_b, c, ldc, mr, nr, beta);
 }
-#endif
 
 bool gemm_bf16_set_kernel(const char *name)
 {
-#if HAVE_BF16
     int k = strcmp(name, "fma") == 0                  ? KERNEL_FMA
           : BF16_AVX512 && strcmp(name, "dot") == 0 ? KERNEL_DOT
                                                       : 0;
     if (k)
         atomic_store(&kernel_choice, k);
     return k != 0;
-#else
-    (void)name;
-    return false;
-#endif
 }
 
-const char *gemm_bf16_kernel(void)
-{
-#if HAVE_BF16
-    return kernel_in_use() == KERNEL_FMA ? "fma" : "dot";
-#else
-    return "none";
-#endif
-}
+const char *gemm_bf16_kernel(void) { return kernel_in_use() == KERNEL_FMA ? "fma" : "dot"; }
 
 bool gemm_bf16_available(void)
 {
     const char *off = getenv("TANGSCOPE_NO_BF16");
-    return HAVE_BF16 && !(off && *off);
+    return !(off && *off);
 }
 
 bool gemm_bf16_preferred(void) { return BF16_AVX512 && gemm_bf16_available(); }
@@ -767,28 +872,20 @@ void bf16_round_scaled(uint16_t *out, const float *in, float a, float b, size_t 
 #endif
 }
 
-#if HAVE_BF16
 static void run_packed(GemmTriangle tri, int M, int N, int K, const float *a32,
                        const uint16_t *a16, int lda, bool trans_a, float beta, float *C, int ldc,
                        GemmScratch *ws);
-#endif
 
 /* A in float32 (a32) or already in bfloat16 (a16). */
 static void gemm_run(GemmTriangle tri, int M, int N, int K, const float *a32, const uint16_t *a16,
                      int lda, bool trans_a, const float *B, int ldb, bool trans_b, float beta,
                      float *C, int ldc, GemmScratch *ws)
 {
-#if HAVE_BF16
     if (M > 0 && N > 0 && K > 0)
         gemm_bf16_pack_b(K, N, B, ldb, trans_b, ws);
     run_packed(tri, M, N, K, a32, a16, lda, trans_a, beta, C, ldc, ws);
-#else
-    (void)tri, (void)M, (void)N, (void)K, (void)a32, (void)a16, (void)lda, (void)trans_a;
-    (void)B, (void)ldb, (void)trans_b, (void)beta, (void)C, (void)ldc, (void)ws;
-#endif
 }
 
-#if HAVE_BF16
 /* The pairs p0..p1 of a depth block at k0 (kp pairs) that rows r0..r1 of A
  * need: all of them unless A is triangular. */
 static void pairs_needed(GemmTriangle tri, int r0, int r1, int k0, int kp, int *p0, int *p1)
@@ -861,41 +958,26 @@ static void run_packed(GemmTriangle tri, int M, int N, int K, const float *a32,
         }
     }
 }
-#endif
 
 void gemm_bf16_pack_b(int K, int N, const float *B, int ldb, bool trans_b, GemmScratch *ws)
 {
-#if HAVE_BF16
     if (K > 0 && N > 0) {
         pack_b(ws->pack_b, K, N, B, ldb, trans_b);
         if (kernel_in_use() == KERNEL_FMA)
             widen_b(ws->wide_b, ws->pack_b, pack_b_words(K, N));
     }
-#else
-    (void)K, (void)N, (void)B, (void)ldb, (void)trans_b, (void)ws;
-#endif
 }
 
 void gemm_bf16_packed(int M, int N, int K, const float *A, int lda, bool trans_a, float beta,
                       float *C, int ldc, GemmScratch *ws)
 {
-#if HAVE_BF16
     run_packed(GEMM_FULL, M, N, K, A, NULL, lda, trans_a, beta, C, ldc, ws);
-#else
-    (void)M, (void)N, (void)K, (void)A, (void)lda, (void)trans_a, (void)beta, (void)C, (void)ldc;
-    (void)ws;
-#endif
 }
 
 void gemm_bf16_a16_packed(int M, int N, int K, const uint16_t *A, int lda, bool trans_a,
                           float beta, float *C, int ldc, GemmScratch *ws)
 {
-#if HAVE_BF16
     run_packed(GEMM_FULL, M, N, K, NULL, A, lda, trans_a, beta, C, ldc, ws);
-#else
-    (void)M, (void)N, (void)K, (void)A, (void)lda, (void)trans_a, (void)beta, (void)C, (void)ldc;
-    (void)ws;
-#endif
 }
 
 void gemm_bf16(int M, int N, int K, const float *A, int lda, bool trans_a, const float *B, int ldb,

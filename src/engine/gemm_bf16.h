@@ -25,31 +25,31 @@
 
 #include "engine/common.h"
 
-/* True when this build has the bfloat16 kernel (compiled for a CPU with
- * AVX512_BF16, or with AVX2 and FMA) and the environment variable
- * TANGSCOPE_NO_BF16 is unset or empty; otherwise gemm_bf16 must not be
- * called. TANGSCOPE_NO_BF16=1 makes a bfloat16 build train in float32 as a
- * build without the kernel does (the tests use it to run the float32 paths
- * and their skips). Both kinds of build give the same bits. */
+/* True unless the environment variable TANGSCOPE_NO_BF16 is set and not
+ * empty: every build has the bfloat16 products (vdpbf16ps with AVX512_BF16,
+ * float32 FMAs on 256-bit vectors with AVX2 and FMA, plain C elsewhere, all
+ * the same bits); when it is false, gemm_bf16 must not be called.
+ * TANGSCOPE_NO_BF16=1 makes a build train in float32 alone (the tests use it
+ * to run the float32 paths and their skips). */
 bool gemm_bf16_available(void);
 
 /* True when the kernel is available and is the fast one of an AVX512_BF16
- * build: then training multiplies in bfloat16 unless told otherwise. An
- * AVX2 build has it too, for the same bits as on an AVX512_BF16 CPU (a
- * recipe asks for it with --precision bf16), but its packing is plain C and
- * BLAS in float32 is faster there. */
+ * build: then training multiplies in bfloat16 unless told otherwise. Other
+ * builds have it too, for the same bits as on an AVX512_BF16 CPU (a recipe
+ * asks for it with --precision bf16), but their packing is plain C and BLAS
+ * (or the project's own products) in float32 is faster there. */
 bool gemm_bf16_preferred(void);
 
-/* Which kernel computes the products in this process: "dot" (vdpbf16ps),
- * "fma" (float32 FMAs that round exactly as vdpbf16ps does; faster on CPUs
- * that run vdpbf16ps at half the FMA rate, and the only one of an AVX2
- * build), or "none" in a build without the bfloat16 kernel. Both give the
- * same bits; the faster one is measured at the first product, or
- * TANGSCOPE_BF16_KERNEL=dot|fma chooses (an AVX2 build ignores it). */
+/* Which kernel computes the products in this process: "dot" (vdpbf16ps)
+ * or "fma" (float32 FMAs that round exactly as vdpbf16ps does; faster on
+ * CPUs that run vdpbf16ps at half the FMA rate, and the only one of a build
+ * without AVX512_BF16). Both give the same bits; the faster one is measured
+ * at the first product, or TANGSCOPE_BF16_KERNEL=dot|fma chooses (a build
+ * without AVX512_BF16 ignores it). */
 const char *gemm_bf16_kernel(void);
 
-/* Use this kernel from now on ("dot" or "fma"; false for any other name, for
- * "dot" in an AVX2 build, or in a build without the kernel). Call between products, never during one: a
+/* Use this kernel from now on ("dot" or "fma"; false for any other name, or
+ * for "dot" in a build without AVX512_BF16). Call between products, never during one: a
  * product packs its operands for the kernel in use. For tests and bench. */
 bool gemm_bf16_set_kernel(const char *name);
 

@@ -158,7 +158,7 @@ int bf16_products_init(Bf16Products *bp, int n_threads, const GemmShape *shapes,
 {
     memset(bp, 0, sizeof *bp);
     if (!gemm_bf16_available())
-        return ts_fail(err, "this build has no bfloat16 products (the CPU lacks AVX2 and FMA)");
+        return ts_fail(err, "bfloat16 products are turned off (TANGSCOPE_NO_BF16 is set)");
     if (n_threads <= 0)
         n_threads = ts_threads();
     bp->ws = ts_calloc((size_t)n_threads, sizeof *bp->ws, err);

@@ -76,8 +76,8 @@ int train_config_check(const TrainConfig *tc, const ModelConfig *mc, TsErr *err)
     if (tc->bf16 != 0 && tc->bf16 != 1)
         return ts_fail(err, "precision must be bf16 or fp32");
     if (tc->bf16 && !gemm_bf16_available())
-        return ts_fail(err, "precision bf16: bfloat16 products need a CPU with AVX2 and FMA (or "
-                            "AVX512_BF16), and this build has none; use fp32");
+        return ts_fail(err, "precision bf16: bfloat16 products are turned off (TANGSCOPE_NO_BF16 "
+                            "is set); use fp32");
     if (tc->short_every > 0 &&
         train_short_seq_check(tc->short_seq, tc->seq, err) != 0)
         return -1;

@@ -371,8 +371,8 @@ case $precision in
     ;;
 *) fail train-resume-precision "training did not say its precision: $precision" ;;
 esac
-# without bfloat16 products (none in this build, or turned off) bf16 is refused
-expect_error train-precision-unavailable 2 "need a CPU with AVX2 and FMA (or AVX512_BF16)" \
+# with the bfloat16 products turned off, bf16 is refused
+expect_error train-precision-unavailable 2 "bfloat16 products are turned off (TANGSCOPE_NO_BF16 is set); use fp32" \
     env TANGSCOPE_NO_BF16=1 $TT train --data "$D" --out q.bin --precision bf16 --steps 2
 expect_error train-precision-bad 2 "precision must be bf16 or fp32, not 'fp16'" \
     $TT train --data "$D" --out q.bin --precision fp16

@@ -19,13 +19,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failed=0
 
-# one run a line: its arguments, then what it printed (stdout)
+# the runs, one a line: their arguments
 runs() {
-    while IFS= read -r args; do
-        printf '$ %s\n' "$args"
-        # shellcheck disable=SC2086 # the arguments are words on purpose
-        $T $args 2>/dev/null || printf '(exit %s)\n' "$?"
-    done <<'RUNS'
+    cat <<'RUNS'
 generate -n 6 --seed 7
 generate -n 6 --seed 7 --no-cache
 generate -n 6 --seed 7 --weights int8
@@ -48,7 +44,33 @@ jueju --seed 9
 RUNS
 }
 
-runs >"$work/got.txt"
+# Under emulation (make arm64-test, TANGSCOPE_EMULATED=1) the runs without
+# the cache, each pass over the whole text again, take minutes: they are left
+# out of the comparison there (test_infer holds the full pass to the cached
+# step on that build too).
+# keep_runs: the runs to compare, read from stdin (the fixture, or the runs),
+# blocks "$ ARGS" and what followed, all but --no-cache ones under emulation
+keep_runs() {
+    if [ "${TANGSCOPE_EMULATED:-}" = 1 ]; then
+        awk '/^\$ / { keep = ($0 !~ /--no-cache/) } keep'
+    else
+        cat
+    fi
+}
+# Each run writes into a file of its own, three at a time, then the files
+# are put together in the runs' order: a line of its arguments, then what it
+# printed (stdout).
+runs | awk '{ printf "%03d %s\n", NR, $0 }' >"$work/list"
+if [ "${TANGSCOPE_EMULATED:-}" = 1 ]; then
+    grep -v -e '--no-cache' "$work/list" >"$work/todo"
+else
+    cp "$work/list" "$work/todo"
+fi
+# shellcheck disable=SC2016 # the little script's own variables
+T="$T" W="$work" xargs -P 3 -L 1 sh -c \
+    'n=$1; shift; { printf "\$ %s\n" "$*"; "$T" "$@" 2>/dev/null || printf "(exit %s)\n" "$?"; } >"$W/$n.out"' run \
+    <"$work/todo"
+for f in "$work"/[0-9]*.out; do cat "$f"; done >"$work/got.txt"
 $T generate --seed 13 --max-chars 24 --trace "$work/trace.jsonl" >/dev/null 2>&1
 { echo '$ trace: generate --seed 13 --max-chars 24'; cat "$work/trace.jsonl"; } >>"$work/got.txt"
 
@@ -59,10 +81,13 @@ if [ "${GENERATE_SEEDED_WRITE:-0}" = 1 ]; then
 fi
 if [ ! -s "$FIXTURE" ]; then
     fail generate-seeded-fixture "$FIXTURE is missing or empty"
-elif cmp -s "$work/got.txt" "$FIXTURE"; then
+elif keep_runs <"$FIXTURE" >"$work/want.txt" && cmp -s "$work/got.txt" "$work/want.txt"; then
     pass generate-seeded-same-text
 else
-    fail generate-seeded-same-text "not what $FIXTURE holds: $(diff "$FIXTURE" "$work/got.txt" | head -8)"
+    fail generate-seeded-same-text "not what $FIXTURE holds: $(diff "$work/want.txt" "$work/got.txt" | head -8)"
+fi
+if [ "${TANGSCOPE_EMULATED:-}" = 1 ]; then
+    skip generate-seeded-no-cache "under emulation the runs without the cache are not compared (test_infer holds the full pass to the cached step on this build)"
 fi
 # the fixture must hold poems, not only errors
 if grep -q '(exit' "$FIXTURE" 2>/dev/null; then

@@ -236,12 +236,16 @@ printf '\n' | TANGSCOPE_HOME="$work/home" $T demo --lang de --pause --model test
     --corpus tests/data/tiny-corpus.txt >"$work/out" 2>"$work/err"
 [ $? -eq 0 ] && grep -q "Eingabe: die nächste Lektion" "$work/err" && [ "$(grep -c '^# A small' "$work/out")" -eq 2 ] && pass demo-pause || fail demo-pause "$(cat "$work/err")"
 # a language without lessons: the program alone, away from the repository's lessons/
+# (under emulation TANGSCOPE is a script that runs the build where it is:
+# a copy of it is not the program alone)
 mkdir -p "$work/bin"
 cp "$T" "$work/bin/tangscope"
 (cd "$work" && TANGSCOPE_HOME="$work/home" bin/tangscope demo --lang zh --model "$OLDPWD/tests/data/tiny.bin" \
     --no-corpus >/dev/null 2>"$work/err")
 status=$?
-if [ "$status" -eq 2 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "lessons/zh 里没有课程" "$work/err"; then
+if [ "${TANGSCOPE_EMULATED:-}" = 1 ]; then
+    skip demo-missing-lang "under emulation the program runs through a script, whose copy still finds the repository's lessons"
+elif [ "$status" -eq 2 ] && [ "$(wc -l <"$work/err")" -eq 1 ] && grep -q "lessons/zh 里没有课程" "$work/err"; then
     pass demo-missing-lang
 else
     fail demo-missing-lang "status $status: $(cat "$work/err")"

@@ -1,17 +1,20 @@
 #!/bin/sh
 # train_portable.sh - training in bfloat16 gives the same model, byte for
 # byte, on a build for any x86-64 CPU with AVX2 and FMA (make portable,
-# x86-64-v3: the FMA kernel on 256-bit vectors) as on the default build
-# (on a CPU with AVX512_BF16, vdpbf16ps or the AVX-512 FMA kernel), and with
-# any thread count: the promise that lets anyone rebuild the bundled model.
+# x86-64-v3: the FMA kernel on 256-bit vectors) and on one for aarch64 (make
+# arm64, run under qemu-aarch64: the kernel in plain C) as on the default
+# build (on a CPU with AVX512_BF16, vdpbf16ps or the AVX-512 FMA kernel), and
+# with any thread count: the promise that lets anyone rebuild the bundled
+# model.
 # A few seconds of a tiny model whose sizes leave remainders everywhere
 # (24 dimensions: a run of 16 and 8; heads of 6; windows of 18 and short
 # windows of 3, odd depths in attention; a vocabulary of 23).
 #
 # It needs two builds: TANGSCOPE (the program under test) and
-# TANGSCOPE_DEFAULT_BUILD, which `make portable-test` sets to the default
-# build's ./tangscope while it tests build-portable/tangscope-bin. Without a
-# second build (make test, make asan) it says SKIP.
+# TANGSCOPE_DEFAULT_BUILD, which `make portable-test` and `make arm64-test`
+# set to the default build's ./tangscope while they test
+# build-portable/tangscope-bin and build-arm64/tangscope. Without a second
+# build (make test, make asan) it says SKIP.
 # usage: TANGSCOPE=build-portable/tangscope-bin TANGSCOPE_DEFAULT_BUILD=./tangscope \
 #        sh tests/e2e/train_portable.sh   (from the repository root)
 set -u
@@ -23,7 +26,7 @@ failed=0
 . tests/e2e/lib/check.sh
 
 if [ -z "$O" ] || [ "$O" = "$T" ]; then
-    skip train-portable-same-bits "no second build to compare with (make portable-test compares build-portable/tangscope-bin with ./tangscope)"
+    skip train-portable-same-bits "no second build to compare with (make portable-test and make arm64-test compare theirs with ./tangscope)"
     exit 0
 fi
 if [ ! -x "$O" ]; then

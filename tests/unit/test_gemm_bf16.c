@@ -20,14 +20,13 @@
 
 static Rng rng;
 
-/* True, with the test marked skipped, when there is no bfloat16 kernel to
- * test (a build for a CPU without AVX512_BF16 and without AVX2 and FMA, or
- * TANGSCOPE_NO_BF16 set). */
+/* True, with the test marked skipped, when the bfloat16 products are turned
+ * off (TANGSCOPE_NO_BF16 set): every build has them otherwise. */
 static int bf16_missing(void)
 {
     if (gemm_bf16_available())
         return 0;
-    SKIP("no bfloat16 kernel (a build without AVX512_BF16 or AVX2, or TANGSCOPE_NO_BF16 set)");
+    SKIP("bfloat16 products turned off (TANGSCOPE_NO_BF16 set)");
     return 1;
 }
 
@@ -433,8 +432,8 @@ static float model_entry(const float *A, int lda, bool ta, const float *B, int N
     return out;
 }
 
-/* Both kernels (vdpbf16ps and float32 FMAs; an AVX2 build has the second
- * only) give the model's bits exactly, on values of every size, down to
+/* Both kernels (vdpbf16ps and float32 FMAs; a build without AVX512_BF16
+ * has the second only: on 256-bit vectors with AVX2, else in plain C) give the model's bits exactly, on values of every size, down to
  * products below float32's normal range (which both flush to zero) and
  * inputs below it (read as zero, also those that would round up to 2^-126). */
 static void test_kernels_same_bits(void)
@@ -473,7 +472,7 @@ static void test_kernels_same_bits(void)
                             model_entry(A, lda, ta, B, N, K, i, j, C0[(size_t)i * N + j], beta);
                 for (int kn = 0; kn < 2; kn++) {
                     if (!gemm_bf16_set_kernel(kernels[kn])) {
-                        /* only an AVX2 build lacks one: the dot-product kernel */
+                        /* only a build without AVX512_BF16 lacks one: the dot product */
                         CHECK(strcmp(kernels[kn], "dot") == 0, "kernel %s missing", kernels[kn]);
                         continue;
                     }
@@ -501,6 +500,45 @@ static void test_kernels_same_bits(void)
     gemm_bf16_set_kernel(before);
 }
 
+/* Sums that end just under 2^-126, where flushing depends on when tininess
+ * is told: an x86 FMA under FTZ (and so each kernel, on every CPU) rounds
+ * first, to 24 bits as if the exponent had no bound, and flushes only what
+ * is then below 2^-126. The depth-1 product is 2^-126; the depth-0 one,
+ * added after it, takes off d. The exact sums, 2^-126 - d, by hand: with
+ * d = 2^-151 it lies halfway between 2^-126 - 2^-150 and 2^-126 and rounds to
+ * the even 2^-126, kept; with d = 1.5 * 2^-151 it rounds to 2^-126 - 2^-150,
+ * tiny, so 0; with d = 2^-150 it is that number exactly, so 0. (Rounded to
+ * float32's denormals instead, all three would give 2^-126.) */
+static void test_kernels_flush_near_min(void)
+{
+    if (bf16_missing())
+        return;
+    static const struct {
+        float a0, b0, want; /* depth 0: a0 * b0 = -d */
+    } cases[] = {
+        {-0x1p-75f, 0x1p-76f, 0x1p-126f},
+        {-0x1.8p-76f, 0x1p-75f, 0.0f},
+        {-0x1p-75f, 0x1p-75f, 0.0f},
+    };
+    static const char *const kernels[] = {"dot", "fma"};
+    const char *before = gemm_bf16_kernel();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        for (int kn = 0; kn < 2; kn++) {
+            if (!gemm_bf16_set_kernel(kernels[kn]))
+                continue; /* (the dot-product kernel needs AVX512_BF16) */
+            float A[2] = {cases[i].a0, 0x1p-63f}, B[2] = {cases[i].b0, 0x1p-63f}, C = -1.0f;
+            GemmScratch ws = {0};
+            TsErr err;
+            CHECK(gemm_scratch_reserve(&ws, (GemmShape){1, 1, 2, false}, &err) == 0, "%s", err.msg);
+            gemm_bf16(1, 1, 2, A, 2, false, B, 1, false, 0.0f, &C, 1, &ws);
+            CHECK(memcmp(&C, &cases[i].want, sizeof C) == 0,
+                  "%s kernel: 2^-126 + %a * %a gave %a, want %a", kernels[kn], (double)cases[i].a0,
+                  (double)cases[i].b0, (double)C, (double)cases[i].want);
+            gemm_scratch_free(&ws);
+        }
+    gemm_bf16_set_kernel(before);
+}
+
 int main(void)
 {
     rng_seed(&rng, 7);
@@ -510,6 +548,7 @@ int main(void)
     RUN(test_gemm_a16_same);
     RUN(test_gemm_triangles);
     RUN(test_kernels_same_bits);
+    RUN(test_kernels_flush_near_min);
     RUN(test_bf16_round_scaled);
     RUN(test_products_same_any_threads);
     RUN(test_bf16_pass_close_to_float32);

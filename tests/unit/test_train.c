@@ -174,7 +174,7 @@ static void test_threads_same_losses(void)
         CHECK(memcmp(runs[0].model.params, runs[1].model.params, runs[0].model.n_params * 4) == 0,
               "weights with one thread and with two differ");
     } else {
-        SKIP("no bfloat16 products (a build without AVX2 or AVX512_BF16, or TANGSCOPE_NO_BF16 set)");
+        SKIP("bfloat16 products turned off (TANGSCOPE_NO_BF16 set)");
     }
     ts_set_threads(saved);
     run_free(&runs[0]);
