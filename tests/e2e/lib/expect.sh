@@ -15,6 +15,11 @@
 #
 # CMD's output stays in $work/out and its stderr in $work/err, for the
 # caller to look at further.
+#
+# Under emulation (make arm64-test, TANGSCOPE_EMULATED=1) each check says
+# SKIP instead of running CMD: refusing bad input is the same C on any CPU,
+# the default and sanitized builds check it, and under qemu every start of
+# the program costs a second of translation.
 
 expect_error_all() {
     ee_name=$1 ee_want=$2
@@ -26,6 +31,10 @@ expect_error_all() {
         shift
     done
     [ $# -gt 0 ] && shift
+    if [ "${TANGSCOPE_EMULATED:-}" = 1 ]; then
+        printf 'SKIP %s: bad input, the same code on any CPU (arm64 build: the default build checks it)\n' "$ee_name"
+        return 0
+    fi
     "$@" >"$work/out" 2>"$work/err"
     ee_got=$?
     ee_lines=$(wc -l <"$work/err")
