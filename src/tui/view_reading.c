@@ -171,8 +171,10 @@ static int reading_rows(const AppState *s, Pen *p)
     return p->k;
 }
 
-/* The heading, and on its right how to scroll (when there is more than
- * the rows hold) and which key closes the view. */
+/* The heading whole (one too wide for its place is a cut line, which
+ * `lesson --check` tells), and on its right, where they fit beside it, how
+ * to scroll (when there is more than the rows hold) and which key closes
+ * the view: the scrolling first, as it matters more. */
 static void heading(const AppState *s, Rect r, LabelId title, const char *key, int more)
 {
     const Glyphs *g = tui_glyphs();
@@ -180,9 +182,13 @@ static void heading(const AppState *s, Rect r, LabelId title, const char *key, i
     snprintf(scroll, sizeof scroll, app_label(s, LBL_VIEW_SCROLL), g->up, g->down);
     snprintf(close, sizeof close, app_label(s, LBL_VIEW_CLOSE), key);
     snprintf(hint, sizeof hint, "%s%s%s", more ? scroll : "", more ? g->sep : "", close);
-    int hw = textw_width(hint);
-    draw_text_cut(r.y, r.x, r.w - hw - 2, ROLE_HEADER, app_label(s, title));
-    if (hw + 2 < r.w)
+    int tw = textw_width(app_label(s, title)), hw = textw_width(hint);
+    if (tw + 2 + hw > r.w && more) { /* the scrolling alone */
+        snprintf(hint, sizeof hint, "%s", scroll);
+        hw = textw_width(hint);
+    }
+    draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, title));
+    if (tw + 2 + hw <= r.w)
         draw_text_right(r.y, r.x + r.w, hw, ROLE_KEY, hint);
 }
 

@@ -180,7 +180,7 @@ status=$?
 # the word list (assets/words.tsv, CC-CEDICT's), no bars in the view's place
 word=$(awk -F'\t' '$1 == "春风" { print "    - " $1 " · " $2 " · " $3 }' assets/words.tsv)
 step1=$(sed -n '/^## 1\./,/^## 2\./p' "$work/r")
-if [ -n "$word" ] && echo "$step1" | grep -qxF -- "- the text read: each word's reading and meaning" &&
+if [ -n "$word" ] && echo "$step1" | grep -qxF -- "- the text read: words, readings, meanings" &&
     echo "$step1" | grep -qxF -- "- 春风" && echo "$step1" | grep -qxF -- "$word" &&
     ! echo "$step1" | grep -q '^| 1 |'; then
     pass read-reading
@@ -216,7 +216,7 @@ cp $R "$work/lessons/de/01-lesen.md"
 $T lesson --print "$work/lessons/de/01-lesen.md" $TINY >"$work/rde" 2>&1
 debits=$(echo "$bits" | tr . ,)
 if grep -qxF -- "- Meldungen, die neueste zuerst" "$work/rde" &&
-    grep -qxF -- "- der Text gelesen: Lesung und Bedeutung je Wort" "$work/rde" &&
+    grep -qxF -- "- Text gelesen: Lesung und Bedeutung je Wort" "$work/rde" &&
     sed -n '/^## 3\./,$p' "$work/rde" | grep -q "^-  *-  *$debits *$"; then
     pass read-german
 else
