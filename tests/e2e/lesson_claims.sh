@@ -13,10 +13,7 @@
 # usage: TANGSCOPE=path/to/tangscope sh tests/e2e/lesson_claims.sh
 set -u
 . tests/e2e/lib/check.sh
-T=${TANGSCOPE:-./tangscope}
-failed=0
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+e2e_work
 TINY="--model tests/data/tiny.bin --corpus tests/data/tiny-corpus.txt"
 L=tests/data/lesson-claims.md
 

@@ -12,10 +12,7 @@
 # usage: TANGSCOPE=path/to/tangscope sh tests/e2e/lesson_strict.sh
 set -u
 . tests/e2e/lib/check.sh
-T=${TANGSCOPE:-./tangscope}
-failed=0
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+e2e_work
 M="--model tests/data/tiny.bin --corpus tests/data/tiny-corpus.txt"
 
 # a step whose narration is N one-line paragraphs
