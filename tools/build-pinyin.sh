@@ -15,8 +15,10 @@
 #      (the customary reading), then those of kTGHZ2013 (the 2013 standard
 #      dictionary of simplified characters) and kXHC1983 (Xiandai Hanyu
 #      Cidian) not yet listed, so that 长 is found under chang and zhang and
-#      行 under xing and hang; kHanyuPinyin only when none of these has one;
-#      "-" when Unihan gives no reading at all;
+#      行 under xing and hang; kHanyuPinyin only when none of these has one,
+#      and for the few characters of VERSE_READINGS below the reading of
+#      kHanyuPinyin that Tang verse gives them (景 yǐng, as 影 "shadow",
+#      in 日景), after the others; "-" when Unihan gives no reading at all;
 #   4. a gloss cut from kDefinition to a few words: parenthesised remarks
 #      left out, then the first ";"-clause, then (if still long) its first
 #      ","-clause, then at most 24 bytes, cut at a space and ended with
@@ -64,6 +66,11 @@ for tool in iconv od awk sort; do
     command -v "$tool" >/dev/null 2>&1 || { echo "build-pinyin.sh: needs $tool" >&2; exit 2; }
 done
 
+# Readings of kHanyuPinyin (the Hanyu Da Zidian) that the modern dictionaries
+# above leave out but Tang verse uses, one code point:reading a word: taken
+# only if kHanyuPinyin gives that reading.
+VERSE_READINGS="U+666F:yǐng"
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$OUT.tmp.$$"' EXIT
 
@@ -84,7 +91,7 @@ iconv -f UTF-8 -t UTF-32BE "$TEXT" | od -An -v -w4 -tx1 | awk '!seen[$0]++' |
 
 version=$(sed -n '/^# Unicode version: */{s///p;q;}' "$tmp/unihan.txt")
 
-awk -F '\t' -v version="${version:-unknown}" '
+awk -F '\t' -v version="${version:-unknown}" -v verse_readings="$VERSE_READINGS" '
 function hexval(h,    i, v) {
     v = 0
     for (i = 1; i <= length(h); i++)
@@ -143,6 +150,16 @@ function gloss(def,    g, short, cut) {
     gsub(/\t/, " ", g)
     return g == "" ? "-" : g
 }
+# r with verse reading v of c added if kHanyuPinyin (field h) has it
+function add_verse(r, c, h,    n, vs, i, cv) {
+    n = split(verse_readings, vs, " ")
+    for (i = 1; i <= n; i++) {
+        split(vs[i], cv, ":")
+        if (cv[1] == c && index(" " add_readings("", h) " ", " " cv[2] " "))
+            r = add_readings(r, "0:" cv[2])
+    }
+    return r
+}
 FNR == NR { want[$1] = 1; order[++n] = $1; next }
 /^#/ || !($1 in want) { next }
 { field[$1, $2] = $3 }
@@ -165,6 +182,7 @@ END {
         r = add_readings(r, field[c, "kTGHZ2013"])
         r = add_readings(r, field[c, "kXHC1983"])
         if (r == "") r = add_readings(r, field[c, "kHanyuPinyin"])
+        r = add_verse(r, c, field[c, "kHanyuPinyin"])
         if (r == "") r = "-"
         d = field[c, "kDefinition"]
         printf "%s\t%s\t%s\t%s\n", c, utf8(val[i]), r, d == "" ? "-" : gloss(d)

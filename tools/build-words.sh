@@ -21,7 +21,8 @@
 #     word is left out.
 #     To these, words of verse CC-CEDICT lacks or reads otherwise, as annotated
 #     editions read them (少小 shào xiǎo, 一行白鹭 yī háng, 将进酒 qiāng, 飞将
-#     jiàng), and 乾 read gān (dry), as a traditional text pasted in means it.
+#     jiàng, 日景 rì yǐng with 景 as 影), and 乾 read gān (dry), as a
+#     traditional text pasted in means it.
 #     Each entry keeps its first two senses, without remarks in parentheses,
 #     cross-references, surnames and variants; a character alone keeps those
 #     of each of its readings (还 hái "still", huán "to pay back; to return").
@@ -36,7 +37,9 @@
 #  4. The words kept: every word of step 2 (so the list reads the training
 #     text as the whole dictionary does, and gives each word's senses), and
 #     every two-character word of the dictionary that reads a character
-#     otherwise than alone (银行 yín háng), for the texts students write.
+#     otherwise than alone (银行 yín háng), for the texts students write;
+#     and the dictionary's words of CLASS_WORDS below, which a class writes
+#     in its own texts (法国 as an acrostic's heads in a French class).
 #  5. The senses: a word's, and for a character each of its readings' in the
 #     order of pinyin.tsv, cut to whole senses within 40 bytes.
 #
@@ -71,6 +74,10 @@ for tool in node sha256sum tar awk sort; do
     command -v "$tool" >/dev/null 2>&1 || { echo "build-words.sh: needs $tool" >&2; exit 2; }
 done
 
+# words of the dictionary kept whatever the training text: those a class
+# writes itself (the countries of the course's languages)
+CLASS_WORDS="法国 德国 英国"
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$OUT.tmp.$$"' EXIT
 if [ -z "$tgz" ]; then
@@ -103,10 +110,11 @@ process.stdout.write(out.join('\\n') + '\\n');
     printf '%s\t%s\t%s\n' 一行白鹭 "yi1 hang2 bai2 lu4" "a line of white egrets"
     printf '%s\t%s\t%s\n' 将进酒 "qiang1 jin4 jiu3" "please drink (Li Bai)"
     printf '%s\t%s\t%s\n' 飞将 "fei1 jiang4" "the Flying General (Li Guang)"
+    printf '%s\t%s\t%s\n' 日景 "ri4 ying3" "the sun's shadow; sunlight"
     printf '%s\t%s\t%s\n' 乾 "gan1" "dry"
 } >"$tmp/verse.tsv"
 
-awk -F '\t' '
+awk -F '\t' -v class_words="$CLASS_WORDS" '
 BEGIN {
     MAXW = 8
     split("ā á ǎ à ē é ě è ī í ǐ ì ō ó ǒ ò ū ú ǔ ù ǖ ǘ ǚ ǜ", mk, " ")
@@ -288,6 +296,11 @@ END {
     # reading), and every two-character word of the dictionary that reads a
     # character otherwise than alone (银行 yín háng), for the text a student writes
     for (w in used) kept[w] = 1
+    nw = split(class_words, cw, " ")
+    for (i = 1; i <= nw; i++) {
+        if (!(cw[i] in dict)) { print "build-words.sh: " cw[i] " is not in the dictionary" > "/dev/stderr"; exit 1 }
+        kept[cw[i]] = 1
+    }
     for (w in dict) {
         if (length(w) != 6 || (w in kept)) continue
         split(dict[w], ws, " ")

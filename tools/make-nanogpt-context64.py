@@ -37,7 +37,6 @@ more than 0.01, and on one of them the top character changes, so that the
 test tells the two windows apart as a class would.
 """
 
-import argparse
 import os
 import pickle
 import sys
@@ -75,16 +74,6 @@ def shift_start(ctx, n):
     return start
 
 
-def top_lines(model, chars, ids, start):
-    ts_id = {c: i for i, c in enumerate(sorted(chars))}
-    x = torch.tensor([ids[start:]], dtype=torch.long)
-    pr = torch.softmax(model(x)[0][0, -1], dim=-1)
-    order = sorted(range(len(chars)), key=lambda i: (-float(pr[i]), ts_id[chars[i]]))
-    lines = ["top %d %d %s %.9g" % (r + 1, ts_id[chars[i]], chars[i].encode().hex(), float(pr[i]))
-             for r, i in enumerate(order[:TOP])]
-    return lines, pr
-
-
 def probs_lines(model, chars, texts):
     ctx = model.config.block_size
     stoi = {c: i for i, c in enumerate(chars)}
@@ -96,9 +85,9 @@ def probs_lines(model, chars, texts):
             n = len(ids)
             seen = {}
             for window, start in (("crop", crop_start(ctx, n)), ("shift", shift_start(ctx, n))):
-                lines, seen[window] = top_lines(model, chars, ids, start)
+                seen[window] = ng.next_probs(model, ids[start:])
                 out.append("prompt %s %s %d" % (p.encode().hex(), window, n - start))
-                out += lines
+                out += ng.top_lines(chars, seen[window], TOP)
             if len(p) == 200:
                 apart = max(apart, float((seen["crop"] - seen["shift"]).abs().max()))
                 other_top |= int(seen["crop"].argmax()) != int(seen["shift"].argmax())
@@ -108,14 +97,8 @@ def probs_lines(model, chars, texts):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    root = os.path.dirname(HERE)
-    ap.add_argument("--out", default=os.path.join(root, "tests", "data", "nanogpt"))
-    a = ap.parse_args()
-    os.makedirs(a.out, exist_ok=True)
-    torch.set_num_threads(1)
-    with open(os.path.join(root, "assets", "tang-train.txt"), encoding="utf-8") as f:
-        corpus = f.read(TEXT_CHARS)
+    out = ng.fixture_out(__doc__, os.path.dirname(HERE))
+    corpus = ng.training_text(os.path.dirname(HERE), TEXT_CHARS)
     chars = sorted(set(corpus))
 
     torch.manual_seed(SEED)
@@ -125,19 +108,19 @@ def main():
     _, loss = ng.train(model, ids, STEPS, BATCH, SEED)
     model.eval()
 
-    with open(os.path.join(a.out, "meta-ctx64.pkl"), "wb") as f:
+    with open(os.path.join(out, "meta-ctx64.pkl"), "wb") as f:
         pickle.dump(ng.meta_for(chars), f)
     torch.save({"model": model.state_dict(), "model_args": ng.model_args(model.config),
                 "iter_num": STEPS, "best_val_loss": torch.tensor(loss),
                 "config": {"dataset": "tang_char", "block_size": CFG["block_size"]}},
-               os.path.join(a.out, "ctx64.pt"))
+               os.path.join(out, "ctx64.pt"))
     lines, apart = probs_lines(model, chars, prompts(corpus))
     head = ["# the context-64 nanoGPT fixture (ctx64.pt) past its context: next-character",
             "# probabilities computed by PyTorch %s, float32, tools/make-nanogpt-context64.py" %
             torch.__version__,
             "# 'model NAME', then 'prompt HEX crop|shift USED' and the top %d:" % TOP,
             "#   top RANK TANGSCOPE_ID CHAR_HEX PROBABILITY   (ids by code point)"]
-    with open(os.path.join(a.out, "probs-ctx64.txt"), "w") as f:
+    with open(os.path.join(out, "probs-ctx64.txt"), "w") as f:
         f.write("\n".join(head + lines) + "\n")
     print("loss %.3f; on 200 characters crop and shift differ by up to %.3g" % (loss, apart))
 

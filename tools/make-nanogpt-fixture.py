@@ -28,7 +28,6 @@ where 16 belong), bare.pt (a bare state_dict: no model_args)
 and meta-words.pkl (a vocabulary of words).
 """
 
-import argparse
 import io
 import os
 import pickle
@@ -49,11 +48,6 @@ STEPS, BATCH = 150, 8
 MLP_GAIN = 6.0
 PROMPTS = ["秦川雄帝宅，函谷", "离宫百", "\n云日", "连甍遥接汉，飞观迥凌虚。云日隐层阙，风烟出绮疎。\n岩廊"]
 TOP = 8
-
-
-def text(root):
-    with open(os.path.join(root, "assets", "tang-train.txt"), encoding="utf-8") as f:
-        return f.read(TEXT_CHARS)
 
 
 def first_seen(s):
@@ -86,18 +80,12 @@ def make(chars, corpus, bias, seed, gelu="none"):
 def probs_lines(name, model, chars):
     """'model NAME', then per prompt 'prompt HEX' and the top TOP as
     'top RANK ID HEX PROB', ids in tangscope's order (by code point)."""
-    ts_id = {c: i for i, c in enumerate(sorted(chars))}
     stoi = {c: i for i, c in enumerate(chars)}
     out = ["model %s" % name]
     with torch.no_grad():
         for p in PROMPTS:
-            x = torch.tensor([[stoi[c] for c in p]], dtype=torch.long)
-            pr = torch.softmax(model(x)[0][0, -1], dim=-1)
-            order = sorted(range(len(chars)), key=lambda i: (-float(pr[i]), ts_id[chars[i]]))
             out.append("prompt %s" % p.encode().hex())
-            for r, i in enumerate(order[:TOP]):
-                out.append("top %d %d %s %.9g" % (r + 1, ts_id[chars[i]],
-                                                  chars[i].encode().hex(), float(pr[i])))
+            out += ng.top_lines(chars, ng.next_probs(model, [stoi[c] for c in p]), TOP)
     return out
 
 
@@ -161,17 +149,12 @@ def foreign(out, bias_model):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    root = os.path.dirname(HERE)
-    ap.add_argument("--out", default=os.path.join(root, "tests", "data", "nanogpt"))
-    a = ap.parse_args()
-    os.makedirs(a.out, exist_ok=True)
-    torch.set_num_threads(1)
-    corpus = text(root)
+    out = ng.fixture_out(__doc__, os.path.dirname(HERE))
+    corpus = ng.training_text(os.path.dirname(HERE), TEXT_CHARS)
     chars = sorted(set(corpus))
     seen = first_seen(corpus)
-    pickle_to(ng.meta_for(chars), os.path.join(a.out, "meta.pkl"))
-    pickle_to(ng.meta_for(seen), os.path.join(a.out, "meta-firstseen.pkl"))
+    pickle_to(ng.meta_for(chars), os.path.join(out, "meta.pkl"))
+    pickle_to(ng.meta_for(seen), os.path.join(out, "meta-firstseen.pkl"))
 
     lines = ["# nanoGPT import fixture: next-character probabilities computed by PyTorch",
              "# %s, float32, the models of tools/make-nanogpt-fixture.py" % torch.__version__,
@@ -181,28 +164,28 @@ def main():
     save({"model": bias.state_dict(), "model_args": ng.model_args(bias.config),
           "optimizer": opt.state_dict(), "iter_num": STEPS,
           "best_val_loss": torch.tensor(loss), "config": {"dataset": "tang_char"}},
-         os.path.join(a.out, "bias.pt"))
+         os.path.join(out, "bias.pt"))
     lines += probs_lines("bias", bias, chars)
     nobias, _, _ = make(seen, corpus, False, SEED + 1)
     save({"model": nobias.state_dict(), "model_args": ng.model_args(nobias.config)},
-         os.path.join(a.out, "nobias.pt"))
+         os.path.join(out, "nobias.pt"))
     lines += probs_lines("nobias", nobias, seen)
     compiled, _, _ = make(chars, corpus, True, SEED + 2)
     sd = {"_orig_mod." + k: v for k, v in compiled.state_dict().items()}
     save({"model": sd, "model_args": ng.model_args(compiled.config)},
-         os.path.join(a.out, "compiled.pt"))
+         os.path.join(out, "compiled.pt"))
     lines += probs_lines("compiled", compiled, chars)
     worst = min(gelu_matters(m, c) for m, c in ((bias, chars), (nobias, seen), (compiled, chars)))
     assert worst > 5e-5, "the GELU form changes no probability by 5e-5 (%g)" % worst
-    with open(os.path.join(a.out, "probs.txt"), "w") as f:
+    with open(os.path.join(out, "probs.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
-    foreign(a.out, bias)
+    foreign(out, bias)
     for name, meta in (("bias", "meta.pkl"), ("nobias", "meta-firstseen.pkl"),
                        ("compiled", "meta.pkl")):
         subprocess.run([sys.executable, os.path.join(HERE, "import-nanogpt.py"),
-                        os.path.join(a.out, name + ".pt"), "--meta",
-                        os.path.join(a.out, meta), "--out",
-                        os.path.join(a.out, name + ".bin")], check=True)
+                        os.path.join(out, name + ".pt"), "--meta",
+                        os.path.join(out, meta), "--out",
+                        os.path.join(out, name + ".bin")], check=True)
     print("tanh instead of erf would move a probability by at least %.3g" % worst)
 
 

@@ -21,7 +21,6 @@ Format: 'model NAME', then per prompt and window 'prompt HEX WINDOW USED'
 'top RANK TANGSCOPE_ID CHAR_HEX PROBABILITY' (ids by code point).
 """
 
-import argparse
 import os
 import pickle
 import sys
@@ -40,8 +39,7 @@ def prompts(root):
     """Prompts from the fixture's text, each within its vocabulary: just over
     the context (32 and 33 characters, the newline then falls out) and about
     three contexts (97 and 100)."""
-    with open(os.path.join(root, "assets", "tang-train.txt"), encoding="utf-8") as f:
-        s = f.read(150)
+    s = ng.training_text(root, 150)
     return [s[:31], s[:32], s[49:82], s[:97], s[1:101]]
 
 
@@ -69,7 +67,6 @@ def load(path, meta_path):
 
 def lines_for(name, model, chars, texts):
     ctx = model.config.block_size
-    ts_id = {c: i for i, c in enumerate(sorted(chars))}
     stoi = {c: i for i, c in enumerate(chars)}
     out = ["model %s" % name]
     with torch.no_grad():
@@ -77,31 +74,23 @@ def lines_for(name, model, chars, texts):
             ids = [stoi[c] for c in "\n" + p]
             n = len(ids)
             for window, start in (("crop", max(n - ctx, 0)), ("shift", shift_start(ctx, n))):
-                x = torch.tensor([ids[start:]], dtype=torch.long)
-                pr = torch.softmax(model(x)[0][0, -1], dim=-1)
-                order = sorted(range(len(chars)), key=lambda i: (-float(pr[i]), ts_id[chars[i]]))
                 out.append("prompt %s %s %d" % (p.encode().hex(), window, n - start))
-                for r, i in enumerate(order[:TOP]):
-                    out.append("top %d %d %s %.9g" % (r + 1, ts_id[chars[i]],
-                                                      chars[i].encode().hex(), float(pr[i])))
+                out += ng.top_lines(chars, ng.next_probs(model, ids[start:]), TOP)
     return out
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     root = os.path.dirname(HERE)
-    ap.add_argument("--out", default=os.path.join(root, "tests", "data", "nanogpt"))
-    a = ap.parse_args()
-    torch.set_num_threads(1)
+    out = ng.fixture_out(__doc__, root)
     texts = prompts(root)
     lines = ["# nanoGPT fixtures past the context: next-character probabilities computed",
              "# by PyTorch %s, float32, tools/make-nanogpt-long.py" % torch.__version__,
              "# 'model NAME', then 'prompt HEX crop|shift USED' and the top %d:" % TOP,
              "#   top RANK TANGSCOPE_ID CHAR_HEX PROBABILITY   (ids by code point)"]
     for name, meta in MODELS:
-        model, chars = load(os.path.join(a.out, name + ".pt"), os.path.join(a.out, meta))
+        model, chars = load(os.path.join(out, name + ".pt"), os.path.join(out, meta))
         lines += lines_for(name, model, chars, texts)
-    with open(os.path.join(a.out, "probs-long.txt"), "w") as f:
+    with open(os.path.join(out, "probs-long.txt"), "w") as f:
         f.write("\n".join(lines) + "\n")
 
 

@@ -10,7 +10,9 @@ here is one a class's own script would make. tangscope itself never needs
 PyTorch: tools/import-nanogpt.py reads these files with numpy alone.
 """
 
+import argparse
 import math
+import os
 from dataclasses import dataclass
 
 import torch
@@ -156,3 +158,39 @@ def train(model, ids, steps, batch, seed, lr=3e-3):
         loss.backward()
         opt.step()
     return opt, float(loss)
+
+
+# ---- what the fixture scripts share ----
+
+def fixture_out(doc, root):
+    """The scripts' one option, --out DIR (default tests/data/nanogpt under
+    root), parsed, the folder made; PyTorch on one thread, so that a script
+    writes the same bytes every run. Returns DIR."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--out", default=os.path.join(root, "tests", "data", "nanogpt"))
+    a = ap.parse_args()
+    os.makedirs(a.out, exist_ok=True)
+    torch.set_num_threads(1)
+    return a.out
+
+
+def training_text(root, n):
+    """The first n characters of the bundled training text."""
+    with open(os.path.join(root, "assets", "tang-train.txt"), encoding="utf-8") as f:
+        return f.read(n)
+
+
+def next_probs(model, ids):
+    """The model's next-character probabilities (float32) after ids."""
+    x = torch.tensor([ids], dtype=torch.long)
+    return torch.softmax(model(x)[0][0, -1], dim=-1)
+
+
+def top_lines(chars, pr, top):
+    """The `top` most probable of pr (over chars, the model's ids) as
+    'top RANK ID HEX PROB' lines, ids in tangscope's order (by code point),
+    which also breaks ties."""
+    ts_id = {c: i for i, c in enumerate(sorted(chars))}
+    order = sorted(range(len(chars)), key=lambda i: (-float(pr[i]), ts_id[chars[i]]))
+    return ["top %d %d %s %.9g" % (r + 1, ts_id[chars[i]], chars[i].encode().hex(), float(pr[i]))
+            for r, i in enumerate(order[:top])]

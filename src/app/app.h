@@ -367,6 +367,21 @@ void app_pinyin_reading_at(const AppState *s, size_t i, char *out, size_t size);
 const char *app_pinyin_gloss_at(const AppState *s, size_t i, size_t *start);
 /* The table's gloss of cp (the customary reading's), or "" when there is none. */
 const char *app_pinyin_gloss(const AppState *s, uint32_t cp);
+/* A word of the text read (`show reading`: the reading view, the handout):
+ * its characters, their readings (one a character, spaced) and the meaning
+ * the word list gives that reading, as the table writes it ("" for none). */
+typedef struct {
+    char word[PINYIN_WORD_MAX * 4 + 1];
+    char readings[PINYIN_WORD_MAX * 8 + 1];
+    char meaning[256];
+} AppWord;
+/* The word of the text that starts at chars[i] and ends before chars[end]
+ * (app_pinyin_gloss_at's words): returns the index after it; w->readings
+ * is "" for a character with no reading (punctuation, the newline). */
+size_t app_reading_word(const AppState *s, size_t i, size_t end, AppWord *w);
+/* An acrostic's heads read as a text of their own (法国 fǎ guó France):
+ * up to max words into out; returns how many (0 without a table). */
+int app_reading_heads(const AppState *s, AppWord *out, int max);
 
 /* ---- read-only queries for the screen ---- */
 /* The model as an input method: the characters of the vocabulary that read

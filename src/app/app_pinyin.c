@@ -106,6 +106,68 @@ const char *app_pinyin_gloss(const AppState *s, uint32_t cp)
     return e ? e->gloss : "";
 }
 
+/* ---- the text read, word by word ---- */
+
+size_t app_reading_word(const AppState *s, size_t i, size_t end, AppWord *w)
+{
+    size_t first, start, j = i;
+    const char *g = app_pinyin_gloss_at(s, i, &first);
+    size_t wl = 0, rl = 0;
+    w->readings[0] = 0;
+    for (;;) {
+        char r[32];
+        if (wl + 5 < sizeof w->word)
+            wl += (size_t)utf8_encode(s->text.chars[j].cp, w->word + wl);
+        app_pinyin_reading_at(s, j, r, sizeof r);
+        if (r[0] && rl + strlen(r) + 2 < sizeof w->readings)
+            rl += (size_t)snprintf(w->readings + rl, sizeof w->readings - rl, "%s%s", rl ? " " : "", r);
+        if (++j >= end)
+            break;
+        app_pinyin_gloss_at(s, j, &start); /* the word goes on while the next one's starts here */
+        if (start != first)
+            break;
+    }
+    w->word[wl] = 0;
+    snprintf(w->meaning, sizeof w->meaning, "%s", g);
+    return j;
+}
+
+int app_reading_heads(const AppState *s, AppWord *out, int max)
+{
+    uint32_t cps[FORM_MAX_HEADS];
+    int n = 0;
+    size_t len = strlen(s->view.mode.heads), pos = 0;
+    uint32_t cp;
+    if (!s->text.pinyin)
+        return 0;
+    while (n < FORM_MAX_HEADS && pos < len && utf8_decode(s->view.mode.heads, len, &pos, &cp) == 0)
+        cps[n++] = cp;
+    int reading[FORM_MAX_HEADS], start[FORM_MAX_HEADS];
+    const char *gloss[FORM_MAX_HEADS];
+    pinyin_read_glosses(s->text.pinyin, cps, n, reading, gloss, start);
+    int count = 0;
+    for (int i = 0; i < n && count < max; i++) {
+        AppWord *w = &out[count];
+        if (start[i] == i || count == 0) {
+            *w = (AppWord){{0}, {0}, {0}};
+            snprintf(w->meaning, sizeof w->meaning, "%s", gloss[i]);
+            count++;
+        } else
+            w = &out[count - 1];
+        size_t wl = strlen(w->word), rl = strlen(w->readings);
+        if (wl + 5 < sizeof w->word) {
+            wl += (size_t)utf8_encode(cps[i], w->word + wl);
+            w->word[wl] = 0;
+        }
+        const PinyinEntry *e = pinyin_find(s->text.pinyin, cps[i]);
+        char r[32] = "";
+        if (e && reading[i] >= 0)
+            pinyin_reading(e, reading[i], r, sizeof r);
+        snprintf(w->readings + rl, sizeof w->readings - rl, "%s%s", rl ? " " : "", r);
+    }
+    return count;
+}
+
 /* ---- the list of candidates ---- */
 
 void app_ime_rank(AppState *s)

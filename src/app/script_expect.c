@@ -157,18 +157,19 @@ static int check_weights(AppState *s, const ScriptCmd *c, ScriptOut *o, const ch
                 wprec_name(s->text.weights), x);
 }
 
-/* p (0..1) as the bars write it (probfmt.h): "5.6%", "0.17%". */
-static const char *pct_text(double p, char out[24])
+/* p (0..1) as the bars write it in the lesson's language (probfmt.h):
+ * "5.6%", "0.17%"; "5,6 %" in German. */
+static const char *pct_text(const AppState *s, double p, char out[24])
 {
-    return probfmt_percent(p, 1, out, 24);
+    return probfmt_percent_in(p, 1, app_num_style(s->view.lang), out, 24);
 }
 
 /* The same, with the decimals a claim wrote its figure with when it wrote
  * more ("8.37%" for `= 8.37`, as the look-up line prints it). */
-static const char *claim_pct_text(double p, const ScriptCmd *c, char out[24])
+static const char *claim_pct_text(const AppState *s, double p, const ScriptCmd *c, char out[24])
 {
     int more = (c->claim == CLAIM_PROB || c->claim == CLAIM_SAMPLER) && c->y > 1 && c->y <= 6;
-    return probfmt_percent(p, more ? (int)c->y : 1, out, 24);
+    return probfmt_percent_in(p, more ? (int)c->y : 1, app_num_style(s->view.lang), out, 24);
 }
 
 /* The text now as an expect line writes it (⏎ for the newline), cut to
@@ -255,8 +256,8 @@ static int check_char(const AppState *s, const ScriptCmd *c, ScriptOut *o, const
                                          : prob_holds(pct, c->op, c->x, (int)c->y);
     if (ok)
         return SCRIPT_OK;
-    claim_pct_text(pct / 100.0, c, model);
-    claim_pct_text(after / 100.0, c, sampler);
+    claim_pct_text(s, pct / 100.0, c, model);
+    claim_pct_text(s, after / 100.0, c, sampler);
     if (c->claim == CLAIM_GROWS || c->claim == CLAIM_SHRINKS || c->claim == CLAIM_SAMPLER)
         return script_fail(o->msg, sizeof o->msg, "%s: the model gives %s %s, the sampler %s",
                            claim, ch, model, sampler);
@@ -265,7 +266,7 @@ static int check_char(const AppState *s, const ScriptCmd *c, ScriptOut *o, const
     if (c->claim == CLAIM_TOP1) {
         char first[16], p1[24];
         script_char_name(vocab_cp(&s->text.m->vocab, s->pred.order[0]), first);
-        pct_text((double)s->pred.probs[s->pred.order[0]], p1);
+        pct_text(s, (double)s->pred.probs[s->pred.order[0]], p1);
         return script_fail(o->msg, sizeof o->msg, "%s: the model's first is %s (%s); %s has rank %d (%s)",
                     claim, first, p1, ch, rank, model);
     }
@@ -285,9 +286,9 @@ static int check_figure(const AppState *s, const ScriptCmd *c, ScriptOut *o, con
             return SCRIPT_OK;
         char shown[32]; /* as the line writes it, or with the decimals the claim wrote */
         if (c->y > 1 && c->y <= 6)
-            snprintf(shown, sizeof shown, "%.*f%%", (int)c->y, pct);
+            app_share(s->view.lang, pct, (int)c->y, shown, sizeof shown);
         else
-            probfmt_whole_share(pct / 100.0, app_num_style(LANG_EN), shown, sizeof shown);
+            probfmt_whole_share(pct / 100.0, app_num_style(s->view.lang), shown, sizeof shown);
         return script_fail(o->msg, sizeof o->msg, "%s: the sampler removes %s", claim, shown);
     }
     size_t last = s->text.n_chars;
@@ -298,11 +299,11 @@ static int check_figure(const AppState *s, const ScriptCmd *c, ScriptOut *o, con
     const AppChar *ch = &s->text.chars[last - 1];
     if (prob_holds((double)ch->bits, c->op, c->x, (int)c->y))
         return SCRIPT_OK;
-    char name[16];
+    char name[16], bits[32];
     script_char_name(ch->cp, name);
     int d = c->y > 1 && c->y <= 6 ? (int)c->y : 1; /* the view's one decimal, or the claim's */
-    return script_fail(o->msg, sizeof o->msg, "%s: the model wrote %s from a draw of %.*f bits",
-                       claim, name, d, (double)ch->bits);
+    return script_fail(o->msg, sizeof o->msg, "%s: the model wrote %s from a draw of %s bits", claim,
+                       name, app_num(s->view.lang, (double)ch->bits, d, bits, sizeof bits));
 }
 
 int script_expect(AppState *s, const ScriptCmd *c, ScriptOut *o)

@@ -313,6 +313,8 @@ typedef struct {
     AppState s;
     int have_state;
     int worksheet; /* --worksheet: handouts as worksheets (cli_lesson_handout) */
+    Pinyin py;      /* the readings a handout's `show reading` prints (loaded by the first) */
+    int have_pinyin, tried_pinyin;
 } LessonEnv;
 
 /* Load them; a training text that does not load is a note on stderr, not an

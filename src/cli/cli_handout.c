@@ -6,7 +6,9 @@
  * poem to a line of the handout), the settings, the top 8 (the model's
  * probability, the probability after the sampler, and how often the training
  * text continues the same way), the looked-up character and, after a
- * `compare`, the timings. Everything but the timings is the same on every
+ * `compare`, the timings, and the views a step opens as the screen shows
+ * them (the mask, the text read, the memory, the weights, the messages, the
+ * entropies). Everything but the timings is the same on every
  * run, so students can hold it against their own screen. The words of the
  * handout are the explorer's labels in the lesson's language.
  *
@@ -570,6 +572,138 @@ static void put_weights(FILE *out, const AppState *s)
     fputs("\n\n", out);
 }
 
+/* The last character the model wrote (the entropy view's figure under it,
+ * which `expect entropy` claims), or NULL when it has written none. */
+static const AppChar *last_written(const AppState *s)
+{
+    for (size_t i = s->text.n_chars; i > 0; i--)
+        if (s->text.chars[i - 1].origin == ORIGIN_MODEL)
+            return &s->text.chars[i - 1];
+    return NULL;
+}
+
+/* `show messages` (!): every message that said something went wrong,
+ * newest first and whole, as the messages view lists them. */
+static void put_messages(FILE *out, const AppState *s)
+{
+    fprintf(out, "- %s\n", app_label(s, LBL_MESSAGES_TITLE));
+    if (!app_message(s, 0))
+        fprintf(out, "- %s\n", app_label(s, LBL_MESSAGES_NONE));
+    for (int k = 0; app_message(s, k); k++)
+        fprintf(out, "- %s\n", app_message(s, k));
+    fputc('\n', out);
+}
+
+/* The entropy view's cells on paper: ENTROPY_PER_ROW characters to a row,
+ * each over its entropy in ENTROPY_COLS columns (view_entropy.c's cell),
+ * the text's last ENTROPY_MAX characters (the screen shows its end too). */
+enum { ENTROPY_COLS = 5, ENTROPY_PER_ROW = 12, ENTROPY_MAX = 8 * ENTROPY_PER_ROW };
+
+/* Text padded with spaces to ENTROPY_COLS columns (at least one after it). */
+static void put_entropy_cell(FILE *out, const char *text, int width)
+{
+    fprintf(out, "%s%*s", text, width < ENTROPY_COLS ? ENTROPY_COLS - width : 1, "");
+}
+
+/* `show entropy` (e): the heading and the legend, then the written
+ * characters over the entropy in bits of the draw that chose each (one
+ * decimal, as the view writes it; "-" under one typed or picked). */
+static void put_entropy(FILE *out, const AppState *s)
+{
+    fprintf(out, "- %s\n- %s · %s · %s\n\n", app_label(s, LBL_ENTROPY_HEADER),
+            app_label(s, LBL_ENTROPY_LOW), app_label(s, LBL_ENTROPY_MID),
+            app_label(s, LBL_ENTROPY_HIGH));
+    if (!last_written(s)) {
+        fprintf(out, "- %s\n\n", app_label(s, LBL_ENTROPY_NONE));
+        return;
+    }
+    size_t n = s->text.n_chars, first = n > ENTROPY_MAX ? n - ENTROPY_MAX : 0;
+    fputs("```\n", out);
+    for (size_t row = first; row < n; row += ENTROPY_PER_ROW) {
+        size_t end = row + ENTROPY_PER_ROW < n ? row + ENTROPY_PER_ROW : n;
+        for (size_t i = row; i < end; i++) {
+            char ch[8];
+            uint32_t cp = s->text.chars[i].cp;
+            vocab_show(cp, ch);
+            put_entropy_cell(out, ch, cp == '\n' ? 1 : textw_cp_width(cp));
+        }
+        fputc('\n', out);
+        for (size_t i = row; i < end; i++) {
+            const AppChar *c = &s->text.chars[i];
+            char bits[16] = "-";
+            if (c->origin == ORIGIN_MODEL)
+                app_num(s->view.lang, (double)c->bits, 1, bits, sizeof bits);
+            put_entropy_cell(out, bits, textw_width(bits));
+        }
+        fputc('\n', out);
+    }
+    fputs("```\n\n", out);
+}
+
+/* A word of the text read: "春风 · chūn fēng · spring breeze" (no line for
+ * punctuation, which has no reading). */
+static void put_word(FILE *out, const AppWord *w)
+{
+    if (!w->readings[0])
+        return;
+    fprintf(out, "    - %s · %s", w->word, w->readings);
+    if (w->meaning[0])
+        fprintf(out, " · %s", w->meaning);
+    fputc('\n', out);
+}
+
+/* `show reading` (Y): the text line by line as verse, each line followed
+ * by its words with their readings and meanings, the acrostic's heads
+ * first, as the reading view shows them. */
+static void put_reading(FILE *out, const AppState *s)
+{
+    fprintf(out, "- %s\n", app_label(s, LBL_READING_TITLE));
+    int heads = s->view.mode.kind == FORM_ACROSTIC && s->view.mode.heads[0];
+    if (!s->text.pinyin || (s->text.n_chars == 0 && !heads)) {
+        fprintf(out, "- %s\n\n",
+                app_label(s, s->text.pinyin ? LBL_READING_EMPTY : LBL_ST_PINYIN_NONE));
+        return;
+    }
+    if (heads) {
+        AppWord w[FORM_MAX_HEADS];
+        int n = app_reading_heads(s, w, FORM_MAX_HEADS);
+        fputs("- ", out);
+        fprintf(out, app_label(s, LBL_READING_HEADS), s->view.mode.heads);
+        fputc('\n', out);
+        for (int i = 0; i < n; i++)
+            put_word(out, &w[i]);
+    }
+    size_t n = s->text.n_chars;
+    uint32_t *cps = malloc((n + 1) * sizeof *cps);
+    VerseRow *rows = malloc((n + 1) * sizeof *rows);
+    int total = 0;
+    if (cps && rows) {
+        for (size_t i = 0; i < n; i++)
+            cps[i] = s->text.chars[i].cp;
+        total = verse_layout(cps, (int)n, 2, 1 << 20, 1 << 20, rows, (int)n + 1, NULL);
+    }
+    for (int r = 0; r < total; r++) {
+        size_t from = (size_t)rows[r].start, to = from + (size_t)rows[r].len;
+        while (from < to && cps[from] == '\n')
+            from++; /* the newline a poem starts on: the row is the line */
+        if (from >= to)
+            continue;
+        fputs("- ", out);
+        for (size_t i = from; i < to; i++)
+            if (cps[i] != '\n')
+                put_char(out, cps[i]);
+        fputc('\n', out);
+        for (size_t i = from; i < to;) {
+            AppWord w;
+            i = app_reading_word(s, i, to, &w);
+            put_word(out, &w);
+        }
+    }
+    fputc('\n', out);
+    free(cps);
+    free(rows);
+}
+
 /* One candidate of the compare model's table: character, probability, rank
  * in the other model (or that it lacks it). */
 static void put_compare_cell(FILE *out, const AppState *s, const ModelCmpCand *c)
@@ -664,6 +798,17 @@ static void put_visible(FILE *out, const AppState *s)
     put_settings(out, s);
 }
 
+/* Is a table open in the sliders' and the timing's place (the screen's
+ * order: the messages, the memory, the weights, the entropies)? */
+static int lower_table(const AppState *s)
+{
+    static const AppView tables[] = {VIEW_MESSAGES, VIEW_MEMORY, VIEW_WEIGHTS, VIEW_ENTROPY};
+    for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+        if (app_view_is_open(&s->view.views, tables[i]))
+            return 1;
+    return 0;
+}
+
 /* What the bars' side of the screen shows: the look-up (query), the top 8
  * (bars) and the timings after a compare (timing): what a quiz's reveal shows.
  * Under `show written` the texts of the comparison stand in the bars' place;
@@ -673,6 +818,11 @@ static void put_revealed(FILE *out, const AppState *s, Paper *pp, int query, int
     if (app_view_is_open(&s->view.views, VIEW_MASK)) {
         if (bars)
             put_mask(out, s);
+        return;
+    }
+    if (app_view_is_open(&s->view.views, VIEW_READING)) {
+        if (bars)
+            put_reading(out, s);
         return;
     }
     if (query) {
@@ -685,26 +835,30 @@ static void put_revealed(FILE *out, const AppState *s, Paper *pp, int query, int
     if (bars && !written)
         put_top(out, s);
     /* the timing panel is below the bars, where a table may stand instead */
-    if (timing && !app_view_is_open(&s->view.views, VIEW_MEMORY) &&
-        !app_view_is_open(&s->view.views, VIEW_WEIGHTS))
+    if (timing && !lower_table(s))
         put_timing(out, s, pp);
     if (written && (bars || timing))
         put_written(out, s, pp);
 }
 
 /* What stands below the bars in the sliders' place when a step opens it:
- * the memory table, the weights' table; or the sampler panel's cache line
- * when the step points at the sliders. */
+ * the messages, the memory table, the weights' table, the entropies; or the
+ * sampler panel's cache line when the step points at the sliders. */
 static void put_lower(FILE *out, const AppState *s)
 {
-    if (app_view_is_open(&s->view.views, VIEW_MASK))
-        return; /* the mask takes all below the text */
+    if (app_view_is_open(&s->view.views, VIEW_MASK) ||
+        app_view_is_open(&s->view.views, VIEW_READING))
+        return; /* the mask or the text read takes all below the text */
     if (s->text.cm) /* below the bars on a screen of 110x34 */
         put_compare(out, s);
+    else if (app_view_is_open(&s->view.views, VIEW_MESSAGES))
+        put_messages(out, s);
     else if (app_view_is_open(&s->view.views, VIEW_MEMORY))
         put_memory(out, s);
     else if (app_view_is_open(&s->view.views, VIEW_WEIGHTS))
         put_weights(out, s);
+    else if (app_view_is_open(&s->view.views, VIEW_ENTROPY))
+        put_entropy(out, s);
     else if (s->view.point == PANEL_SLIDERS)
         put_cache_line(out, s);
 }
@@ -986,16 +1140,6 @@ int cli_lesson_handout(FILE *out, AppState *s, const Lesson *l, AppLang lang, in
 }
 
 /* ---- --figures: every figure a step shows, for an author to copy ---- */
-
-/* The last character the model wrote (the entropy view's figure under it,
- * which `expect entropy` claims), or NULL when it has written none. */
-static const AppChar *last_written(const AppState *s)
-{
-    for (size_t i = s->text.n_chars; i > 0; i--)
-        if (s->text.chars[i - 1].origin == ORIGIN_MODEL)
-            return &s->text.chars[i - 1];
-    return NULL;
-}
 
 /* "- entropy of the draw that wrote 风: 1.8 bits", as the entropy view rounds it. */
 static void put_entropy_last(FILE *out, const AppState *s)

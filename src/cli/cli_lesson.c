@@ -63,6 +63,8 @@ void cli_lesson_env_close(LessonEnv *e)
         corpus_free(&e->corpus);
     if (e->have_model)
         model_free(&e->m);
+    if (e->have_pinyin)
+        pinyin_free(&e->py);
     memset(e, 0, sizeof *e);
 }
 
@@ -445,6 +447,19 @@ static int print_html(const char *md, size_t len, AppLang lang)
     return rc;
 }
 
+/* The readings and meanings for a handout's `show reading`, loaded by the
+ * first handout; without them the view says so on paper, as on screen. */
+static void handout_pinyin(LessonEnv *e)
+{
+    if (e->tried_pinyin)
+        return;
+    e->tried_pinyin = 1;
+    TsErr err;
+    e->have_pinyin = cli_pinyin_load(&e->py, &err) == 0;
+    if (e->have_pinyin)
+        e->s.text.pinyin = &e->py;
+}
+
 /* What --print writes: a handout, a web page, or the figures alone. */
 typedef enum { PRINT_HANDOUT, PRINT_HTML, PRINT_FIGURES, PRINT_FIGURES_JSON } PrintKind;
 
@@ -464,8 +479,10 @@ static int print_file(LessonEnv *e, const char *file, AppLang lang, PrintKind ki
         if (kind == PRINT_FIGURES || kind == PRINT_FIGURES_JSON)
             problems += cli_lesson_figures(out, &e->s, &l, in, kind == PRINT_FIGURES_JSON,
                                            collect_problem, &ps);
-        else
+        else {
+            handout_pinyin(e);
             problems += cli_lesson_handout(out, &e->s, &l, in, e->worksheet, collect_problem, &ps);
+        }
         lesson_free(&l);
     }
     int failed = 0;

@@ -139,14 +139,22 @@ char *probfmt_percent_in(double p, int decimals, const NumStyle *st, char *out, 
     return localize(plain, st, out, size);
 }
 
+/* Not a number (NaN) is written "-", as an empty cell of a table: returns 1
+ * after writing it, 0 for a number (out untouched). */
+static int put_nan(double x, char *out, size_t size)
+{
+    if (x == x)
+        return 0;
+    snprintf(out, size, "-");
+    return 1;
+}
+
 char *probfmt_number(double x, int decimals, const NumStyle *st, char *out, size_t size)
 {
+    if (put_nan(x, out, size))
+        return out;
     char plain[400];
     decimals = decimals < 0 ? 0 : decimals > 9 ? 9 : decimals;
-    if (x != x) {
-        snprintf(out, size, "-");
-        return out;
-    }
     snprintf(plain, sizeof plain, "%.*f", decimals, x);
     if (strspn(plain, "-0.") == strlen(plain) && plain[0] == '-') /* no "-0.0" */
         memmove(plain, plain + 1, strlen(plain));
@@ -155,12 +163,10 @@ char *probfmt_number(double x, int decimals, const NumStyle *st, char *out, size
 
 char *probfmt_general(double x, int digits, const NumStyle *st, char *out, size_t size)
 {
+    if (put_nan(x, out, size))
+        return out;
     char plain[64];
     digits = digits < 1 ? 1 : digits > 17 ? 17 : digits;
-    if (x != x) {
-        snprintf(out, size, "-");
-        return out;
-    }
     snprintf(plain, sizeof plain, "%.*g", digits, x == 0.0 ? 0.0 : x); /* no "-0" */
     if (!st)
         return localize(plain, NULL, out, size);

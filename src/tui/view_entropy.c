@@ -41,6 +41,20 @@ static int wrapped_lines(const AppState *s, Rect r, int y, int rows, Role role, 
     return n;
 }
 
+/* The heading on one row (a view's heading is never wrapped: one too wide
+ * for the narrowest place is a cut line, which `lesson --check` tells), and
+ * on its right the key that closes the view where both fit. */
+static void heading(const AppState *s, Rect r)
+{
+    const char *title = app_label(s, LBL_ENTROPY_HEADER);
+    char close[64];
+    snprintf(close, sizeof close, app_label(s, LBL_VIEW_CLOSE), "e");
+    int tw = textw_width(title), hw = textw_width(close);
+    draw_text(r.y, r.x, r.w, ROLE_HEADER, title);
+    if (tw + 2 + hw <= r.w)
+        draw_text_right(r.y, r.x + r.w, hw, ROLE_KEY, close);
+}
+
 /* The three levels, each in its own look: on one line where they fit, else
  * one to a line where rows allows; the rows taken (0: no room for them). */
 static int draw_legend(const AppState *s, Rect r, int y, int rows)
@@ -81,7 +95,11 @@ void view_entropy_draw(const AppState *s, Rect r)
     /* the figures first: two rows for a row of them, then the heading and
      * the legend above them where rows are left (beside a lesson's narration
      * they may not be) */
-    int y = r.y + wrapped_lines(s, r, r.y, r.h - 2, ROLE_HEADER, app_label(s, LBL_ENTROPY_HEADER));
+    int y = r.y;
+    if (r.h - 2 >= 1) {
+        heading(s, r);
+        y++;
+    }
     y += draw_legend(s, r, y, r.y + r.h - y - 2);
     if (!written) {
         wrapped_lines(s, r, y, r.y + r.h - y, ROLE_DIM, app_label(s, LBL_ENTROPY_NONE));

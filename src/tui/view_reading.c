@@ -65,14 +65,6 @@ static void pen_wrapped(Pen *p, int x, Role role, const char *text)
 
 /* ---- the text read ---- */
 
-/* The words of a run of characters: chars[from, to) of the text, or of
- * the heads. Each word's characters, readings and meaning. */
-typedef struct {
-    char word[PINYIN_WORD_MAX * 4 + 1];
-    char readings[PINYIN_WORD_MAX * 8 + 1];
-    char meaning[256];
-} Word;
-
 /* A meaning as the screen shows it: the table's "…" (a sense cut) as the
  * screen's ellipsis. */
 static void meaning_text(const char *g, char *out, size_t size)
@@ -85,71 +77,12 @@ static void meaning_text(const char *g, char *out, size_t size)
         snprintf(out, size, "%s", g);
 }
 
-/* The word of the text that starts at i (app_pinyin_gloss_at's words): its
- * end returned; w->readings "" when it has none (punctuation). */
-static size_t text_word(const AppState *s, size_t i, size_t end, Word *w)
-{
-    size_t first, start, j = i;
-    const char *g = app_pinyin_gloss_at(s, i, &first);
-    size_t wl = 0, rl = 0;
-    w->readings[0] = 0;
-    for (;;) {
-        char r[32];
-        if (wl + 5 < sizeof w->word)
-            wl += (size_t)utf8_encode(s->text.chars[j].cp, w->word + wl);
-        app_pinyin_reading_at(s, j, r, sizeof r);
-        if (r[0] && rl + strlen(r) + 2 < sizeof w->readings)
-            rl += (size_t)snprintf(w->readings + rl, sizeof w->readings - rl, "%s%s", rl ? " " : "", r);
-        if (++j >= end)
-            break;
-        app_pinyin_gloss_at(s, j, &start); /* the word goes on while the next one's starts here */
-        if (start != first)
-            break;
-    }
-    w->word[wl] = 0;
-    meaning_text(g, w->meaning, sizeof w->meaning);
-    return j;
-}
-
-/* The acrostic's heads read as a text of their own (法国 fǎ guó France). */
-static int heads_words(const AppState *s, Word *out, int max)
-{
-    uint32_t cps[FORM_MAX_HEADS];
-    int n = 0;
-    size_t len = strlen(s->view.mode.heads), pos = 0;
-    uint32_t cp;
-    while (n < FORM_MAX_HEADS && pos < len && utf8_decode(s->view.mode.heads, len, &pos, &cp) == 0)
-        cps[n++] = cp;
-    int reading[FORM_MAX_HEADS], start[FORM_MAX_HEADS];
-    const char *gloss[FORM_MAX_HEADS];
-    pinyin_read_glosses(s->text.pinyin, cps, n, reading, gloss, start);
-    int count = 0;
-    for (int i = 0; i < n && count < max; i++) {
-        Word *w = &out[count];
-        if (start[i] == i || count == 0) {
-            *w = (Word){0};
-            meaning_text(gloss[i], w->meaning, sizeof w->meaning);
-            count++;
-        } else
-            w = &out[count - 1];
-        size_t wl = strlen(w->word), rl = strlen(w->readings);
-        wl += (size_t)utf8_encode(cps[i], w->word + wl);
-        w->word[wl] = 0;
-        const PinyinEntry *e = pinyin_find(s->text.pinyin, cps[i]);
-        char r[32] = "";
-        if (e && reading[i] >= 0)
-            pinyin_reading(e, reading[i], r, sizeof r);
-        snprintf(w->readings + rl, sizeof w->readings - rl, "%s%s", rl ? " " : "", r);
-    }
-    return count;
-}
-
 /* The columns of the words and readings: as wide as the widest of the text. */
 typedef struct {
     int word_w, read_w;
 } WordCols;
 
-static void word_cols(const Word *w, WordCols *c)
+static void word_cols(const AppWord *w, WordCols *c)
 {
     int ww = textw_width(w->word), rw = textw_width(w->readings);
     c->word_w = ww > c->word_w ? ww : c->word_w;
@@ -158,22 +91,24 @@ static void word_cols(const Word *w, WordCols *c)
 
 /* "  春风  chūn fēng  spring breeze": the meaning wrapped in its column, or
  * under the word when the columns leave it too little. */
-static void pen_word(Pen *p, const Word *w, const WordCols *c)
+static void pen_word(Pen *p, const AppWord *w, const WordCols *c)
 {
     if (!w->readings[0])
         return; /* punctuation: no reading, no meaning */
+    char meaning[sizeof w->meaning + 8];
+    meaning_text(w->meaning, meaning, sizeof meaning);
     int at = INDENT + c->word_w + GAP, mean = at + c->read_w + GAP;
     pen_text(p, INDENT, ROLE_NORMAL, w->word);
     pen_text(p, at, ROLE_NORMAL, w->readings);
-    if (!w->meaning[0]) {
+    if (!meaning[0]) {
         p->k++;
         return;
     }
     if (p->r.w - mean < MEANING_MIN_COLS) {
         p->k++;
-        pen_wrapped(p, INDENT * 2, ROLE_DIM, w->meaning);
+        pen_wrapped(p, INDENT * 2, ROLE_DIM, meaning);
     } else
-        pen_wrapped(p, mean, ROLE_DIM, w->meaning);
+        pen_wrapped(p, mean, ROLE_DIM, meaning);
 }
 
 /* The text's lines as verse (a row after each ，。！？；), one a row. */
@@ -187,16 +122,16 @@ static int text_lines(const AppState *s, VerseRow *rows, int cap, uint32_t *cps)
 /* Every row of the text read, from its first; returns how many there are. */
 static int reading_rows(const AppState *s, Pen *p)
 {
-    Word heads[FORM_MAX_HEADS];
+    AppWord heads[FORM_MAX_HEADS];
     int n_heads = s->view.mode.kind == FORM_ACROSTIC && s->text.pinyin
-                      ? heads_words(s, heads, FORM_MAX_HEADS)
+                      ? app_reading_heads(s, heads, FORM_MAX_HEADS)
                       : 0;
     WordCols c = {WORD_MIN_COLS, 0};
     for (int i = 0; i < n_heads; i++)
         word_cols(&heads[i], &c);
     for (size_t i = 0; i < s->text.n_chars;) {
-        Word w;
-        i = text_word(s, i, s->text.n_chars, &w);
+        AppWord w;
+        i = app_reading_word(s, i, s->text.n_chars, &w);
         word_cols(&w, &c);
     }
     if (n_heads > 0) {
@@ -226,8 +161,8 @@ static int reading_rows(const AppState *s, Pen *p)
         pen_text(p, 0, ROLE_WRITTEN, line);
         p->k++;
         for (size_t i = from; i < to;) {
-            Word w;
-            i = text_word(s, i, to, &w);
+            AppWord w;
+            i = app_reading_word(s, i, to, &w);
             pen_word(p, &w, &c);
         }
     }
@@ -236,8 +171,10 @@ static int reading_rows(const AppState *s, Pen *p)
     return p->k;
 }
 
-/* The heading, and on its right how to scroll (when there is more than
- * the rows hold) and which key closes the view. */
+/* The heading whole (one too wide for its place is a cut line, which
+ * `lesson --check` tells), and on its right, where they fit beside it, how
+ * to scroll (when there is more than the rows hold) and which key closes
+ * the view: the scrolling first, as it matters more. */
 static void heading(const AppState *s, Rect r, LabelId title, const char *key, int more)
 {
     const Glyphs *g = tui_glyphs();
@@ -245,9 +182,13 @@ static void heading(const AppState *s, Rect r, LabelId title, const char *key, i
     snprintf(scroll, sizeof scroll, app_label(s, LBL_VIEW_SCROLL), g->up, g->down);
     snprintf(close, sizeof close, app_label(s, LBL_VIEW_CLOSE), key);
     snprintf(hint, sizeof hint, "%s%s%s", more ? scroll : "", more ? g->sep : "", close);
-    int hw = textw_width(hint);
-    draw_text_cut(r.y, r.x, r.w - hw - 2, ROLE_HEADER, app_label(s, title));
-    if (hw + 2 < r.w)
+    int tw = textw_width(app_label(s, title)), hw = textw_width(hint);
+    if (tw + 2 + hw > r.w && more) { /* the scrolling alone */
+        snprintf(hint, sizeof hint, "%s", scroll);
+        hw = textw_width(hint);
+    }
+    draw_text(r.y, r.x, r.w, ROLE_HEADER, app_label(s, title));
+    if (tw + 2 + hw <= r.w)
         draw_text_right(r.y, r.x + r.w, hw, ROLE_KEY, hint);
 }
 

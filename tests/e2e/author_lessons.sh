@@ -22,10 +22,7 @@
 # usage: TANGSCOPE=path/to/tangscope sh tests/e2e/author_lessons.sh
 set -u
 . tests/e2e/lib/check.sh
-T=${TANGSCOPE:-./tangscope}
-failed=0
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+e2e_work
 e2e_seed_cache "$work"
 export XDG_CACHE_HOME="$work"
 A=tests/data/lesson-author-wiederholung.md

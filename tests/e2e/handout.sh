@@ -18,7 +18,10 @@
 # views a step opens stand on paper as the screen shows them
 # (tests/data/lesson-handout-views.md): the mask triangle (the grids in
 # tests/data/lesson-handout-views.masks, by hand), the memory table (the
-# sizes of `tangscope kvcache --json`), the weights panel, the cache line.
+# sizes of `tangscope kvcache --json`), the weights panel, the cache line;
+# and the views that are read (tests/data/lesson-handout-read.md): the text
+# read (the words of assets/words.tsv), the messages, the entropy of a draw
+# (from the reference logits), in English and in German.
 # (That every bundled lesson's worksheet gives no answer away before its
 # answers, and lessons 7 and 9 their pictures, is checked by lessons.sh, on
 # the run that prints them.)
@@ -166,6 +169,58 @@ if sed -n '/^## 5\./,$p' "$work/v" | grep -q "^- KV cache: on · [0-9.]* ms, rea
     pass views-cache-line
 else
     fail views-cache-line "$(sed -n '/^## 5\./,$p' "$work/v" | grep -m2 'KV cache')"
+fi
+
+# --- the views that are read, on paper (tests/data/lesson-handout-read.md) ---
+R=tests/data/lesson-handout-read.md
+$T lesson --print $R $TINY >"$work/r" 2>"$work/err"
+status=$?
+[ "$status" -eq 0 ] && [ ! -s "$work/err" ] && pass read-status || fail read-status "status $status: $(cat "$work/err")"
+# the text read: its line, then each word with the reading and meaning of
+# the word list (assets/words.tsv, CC-CEDICT's), no bars in the view's place
+word=$(awk -F'\t' '$1 == "春风" { print "    - " $1 " · " $2 " · " $3 }' assets/words.tsv)
+step1=$(sed -n '/^## 1\./,/^## 2\./p' "$work/r")
+if [ -n "$word" ] && echo "$step1" | grep -qxF -- "- the text read: words, readings, meanings" &&
+    echo "$step1" | grep -qxF -- "- 春风" && echo "$step1" | grep -qxF -- "$word" &&
+    ! echo "$step1" | grep -q '^| 1 |'; then
+    pass read-reading
+else
+    fail read-reading "want '$word' under '- 春风': $(echo "$step1" | tail -4)"
+fi
+# the messages below the bars: none yet, and it says so
+step2=$(sed -n '/^## 2\./,/^## 3\./p' "$work/r")
+if echo "$step2" | grep -qxF -- "- messages, newest first" &&
+    echo "$step2" | grep -qxF -- "- no message yet: what goes wrong (a program that fails) is kept here whole" &&
+    echo "$step2" | grep -q '^| 1 | 风 | 41.1% |'; then
+    pass read-messages
+else
+    fail read-messages "$(echo "$step2" | tail -4)"
+fi
+# the entropies: 春风 typed (-) and the sampler's 风 over the entropy of its
+# draw, softmax(logits / 0.5) after 春风 in bits from the reference logits
+bits=$(awk '/^pos 1 / { for (i = 3; i <= NF; i++) { z[i] = $i / 0.5; if (i == 3 || z[i] > m) m = z[i] }
+            for (i = 3; i <= NF; i++) sum += exp(z[i] - m)
+            for (i = 3; i <= NF; i++) { p = exp(z[i] - m) / sum; if (p > 0) h -= p * log(p) / log(2) }
+            printf "%.1f", h; exit }' tests/data/tiny-logits.txt)
+cells=$(sed -n '/^## 3\./,$p' "$work/r" | awk '/^```$/ { on = !on; next } on' | tr -s ' ' | sed 's/ $//')
+want=$(printf '春 风 风\n- - %s' "$bits")
+if [ "$cells" = "$want" ] &&
+    grep -qxF -- "- under 2: nearly decided · 2 to 6: hesitant · 6 or more: wide open" "$work/r"; then
+    pass "read-entropy ($bits bits)"
+else
+    fail read-entropy "want '$want', got '$cells'"
+fi
+# in German, its own words and its decimal comma
+mkdir -p "$work/lessons/de"
+cp $R "$work/lessons/de/01-lesen.md"
+$T lesson --print "$work/lessons/de/01-lesen.md" $TINY >"$work/rde" 2>&1
+debits=$(echo "$bits" | tr . ,)
+if grep -qxF -- "- Meldungen, die neueste zuerst" "$work/rde" &&
+    grep -qxF -- "- Text gelesen: Lesung und Bedeutung je Wort" "$work/rde" &&
+    sed -n '/^## 3\./,$p' "$work/rde" | grep -q "^-  *-  *$debits *$"; then
+    pass read-german
+else
+    fail read-german "$(grep -A3 'Meldungen\|^```' "$work/rde" | head -8)"
 fi
 
 if [ ! -f assets/tang.bin ] || [ ! -f lessons/en/01-scores.md ]; then

@@ -21,10 +21,7 @@
 # usage: TANGSCOPE=path/to/tangscope sh tests/e2e/lesson_author.sh
 set -u
 . tests/e2e/lib/check.sh
-T=${TANGSCOPE:-./tangscope}
-failed=0
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+e2e_work
 
 # ---- traditional characters, read once (a build with OpenCC) ----
 opencc=1

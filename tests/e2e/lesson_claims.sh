@@ -7,15 +7,13 @@
 # tests/data/lesson-claims.md states figures; they are first compared with
 # another path through the program (`probs --json`, `generate`), then
 # `lesson --check` must pass it, and fail, naming the real figure, on a copy
-# whose every claim is made false.
+# whose every claim is made false; in a German or French lesson the figure
+# as that lesson's screen writes it (10,6 %, as its --figures prints it).
 #
 # usage: TANGSCOPE=path/to/tangscope sh tests/e2e/lesson_claims.sh
 set -u
 . tests/e2e/lib/check.sh
-T=${TANGSCOPE:-./tangscope}
-failed=0
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+e2e_work
 TINY="--model tests/data/tiny.bin --corpus tests/data/tiny-corpus.txt"
 L=tests/data/lesson-claims.md
 
@@ -103,6 +101,29 @@ want claims_contains_message "bad.md:31: expect contains 日日: the text is $wr
 want claims_count_message "bad.md:32: expect count 风 = 3: the text has 风 6 times"
 [ "$(grep -c 'bad.md' "$work/out")" -eq 10 ] && pass claims_only_false_fail ||
     fail claims_only_false_fail "$(cat "$work/out")"
+
+# in a German and a French lesson the messages quote each figure as that
+# lesson's screen writes it (decimal comma, no-break space before %), the
+# very strings of the bars and the line under them in its --figures
+NBSP=$(printf '\302\240')
+for lang in de fr; do
+    mkdir -p "$work/$lang"
+    cp "$work/bad.md" "$work/$lang/01-bad.md"
+    cp "$L" "$work/$lang/02-good.md"
+    $T lesson --check $TINY "$work/$lang/01-bad.md" >"$work/out-$lang" 2>&1
+    $T lesson --figures $TINY "$work/$lang/02-good.md" >"$work/fig-$lang" 2>&1
+    ok=1
+    for fig in "10,6$NBSP%" "17,8$NBSP%" "40,2$NBSP%"; do
+        grep -q "bad.md:1[59]: .* $fig\|bad.md:20: .*$fig" "$work/out-$lang" || ok=0
+        grep -qF "$fig" "$work/fig-$lang" || ok=0 # the screen writes it so
+    done
+    grep -q "bad.md:29: .* 1,82 [Bb]it" "$work/out-$lang" || ok=0
+    if [ $ok -eq 1 ] && ! grep "bad.md" "$work/out-$lang" | grep -q "[0-9]\.[0-9]*%"; then
+        pass "claims_messages_figures_$lang"
+    else
+        fail "claims_messages_figures_$lang" "$(grep -e 'bad.md:1[59]' -e 'bad.md:2[09]' "$work/out-$lang")"
+    fi
+done
 
 # a malformed claim is named at parse time
 printf '# T\n\n## S\n\n```tangscope\nexpect kept = 2.5\nexpect sampler 日\nexpect text\nexpect text 春\033[2J\n```\n' \

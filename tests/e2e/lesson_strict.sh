@@ -5,15 +5,14 @@
 #     heading line, found here with grep), while one that fits passes;
 #   - a second quiz in a step, an empty answer, a value finer than its
 #     slider's steps (`set min-p 0.005`, which would be 0.01), each at the
-#     line of the command (found with grep).
+#     line of the command (found with grep);
+#   - a view's heading wider than its place at 80x24 beside the narration
+#     (a cut line): every view a step opens, in every language, fits.
 #
 # usage: TANGSCOPE=path/to/tangscope sh tests/e2e/lesson_strict.sh
 set -u
 . tests/e2e/lib/check.sh
-T=${TANGSCOPE:-./tangscope}
-failed=0
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+e2e_work
 M="--model tests/data/tiny.bin --corpus tests/data/tiny-corpus.txt"
 
 # a step whose narration is N one-line paragraphs
@@ -76,6 +75,53 @@ if [ "$rc" -eq 2 ] && [ "$(wc -l <"$work/cmds.err")" -eq 3 ] &&
 else
     fail strict_commands "exit $rc: $(cat "$work/cmds.err")"
 fi
+# every view's heading whole at 80x24 beside the narration, in each language
+# (the entropy's German heading once took 54 of its 43 columns)
+cat >"$work/views.md" <<'EOF'
+# Views
+
+Intro.
+
+## Entropy
+
+```tangscope
+prompt 春风
+step 2
+show entropy
+```
+
+## Messages
+
+```tangscope
+show messages
+```
+
+## Memory
+
+```tangscope
+show memory
+```
+
+## Weights
+
+```tangscope
+show weights
+```
+
+## Reading
+
+```tangscope
+show reading
+```
+EOF
+for lang in en de fr zh; do
+    # shellcheck disable=SC2086
+    if $T lesson --check "$work/views.md" $M --lang $lang >"$work/views.out" 2>&1; then
+        pass "strict_view_headings_$lang"
+    else
+        fail "strict_view_headings_$lang" "$(head -3 "$work/views.out")"
+    fi
+done
 # a folder's README.md among the files (lessons/*/*.md takes in the exercises'
 # README): named as left out, not checked as a lesson, no failure; a lesson
 # beside it is still checked

@@ -99,11 +99,11 @@ for size in 80x24 110x34; do
     e2e_launch "$size" -- --lang en --model "$MODEL" --no-corpus --prompt "$text"
     e2e_wait "sampler" || fail "reading_start_$size" "the explorer did not start"
     e2e_keys Y
-    if ! until_ok shows "the text read: each word's reading and meaning"; then
+    if ! until_ok shows "the text read: words, readings, meanings"; then
         fail "reading_opens_$size" "Y did not open the text read"
         continue
     fi
-    view_rows "the text read: each word" >"$TMP/rows-$size"
+    view_rows "the text read: words, readings" >"$TMP/rows-$size"
     if check_lines "$size" "$TMP/rows-$size"; then
         pass "reading_every_line_$size"
     else
@@ -115,7 +115,7 @@ for size in 80x24 110x34; do
         fail "reading_meanings_$size" "重阳 还 一行 将进酒: $(grep -E '重阳|还|一行|将进酒' "$TMP/rows-$size" | head -5)"
     fi
     e2e_keys Y
-    if until_ok hides_shows "the text read: each word" "next  "; then
+    if until_ok hides_shows "the text read: words, readings" "next  "; then
         pass "reading_closes_$size"
     else
         fail "reading_closes_$size" "Y again did not bring the bars back"

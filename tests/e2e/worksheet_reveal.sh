@@ -10,10 +10,7 @@
 # usage: TANGSCOPE=path/to/tangscope sh tests/e2e/worksheet_reveal.sh
 set -u
 . tests/e2e/lib/check.sh
-T=${TANGSCOPE:-./tangscope}
-failed=0
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+e2e_work
 L=tests/data/lesson-worksheet-reveal.md
 
 kept=$($T probs 春风 --mid-text --temperature 1 --min-p 0.1 --top 100 --json \

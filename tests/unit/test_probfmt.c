@@ -188,6 +188,9 @@ static void test_general(void)
     CHECK(strcmp(probfmt_general(-0.0, 3, &FR, got, sizeof got), "0") == 0, "-0: '%s'", got);
     CHECK(strcmp(probfmt_general(2.0, 6, NULL, got, sizeof got), "2") == 0, "2: '%s'", got);
     CHECK(strcmp(probfmt_number(-0.04, 1, &FR, got, sizeof got), "0,0") == 0, "-0.04: '%s'", got);
+    /* not a number: an empty cell, "-", from either */
+    CHECK(strcmp(probfmt_number(NAN, 2, &FR, got, sizeof got), "-") == 0, "NaN: '%s'", got);
+    CHECK(strcmp(probfmt_general(NAN, 6, &FR, got, sizeof got), "-") == 0, "NaN: '%s'", got);
 }
 
 static void test_grouped(void)

@@ -413,27 +413,47 @@ static void test_single_candidate(void)
  * id 4 (0.0025, the smallest); top-p 0.95 of 0.21390625 is 0.2032..., reached
  * by 0.16 + 0.04 + 0.01: id 1 goes; min-p 0.1 (threshold 0.016) drops id 3;
  * the mask blocks id 2; only id 0 is left. */
+static const double HAND_MODEL[5] = {0.4, 0.25, 0.2, 0.1, 0.05};
+
+/* The hand example's start: the sampler for five characters, the logs of
+ * HAND_MODEL as logits, id 1 in the text (recent), the mask blocking id 2
+ * (allow), and the settings of its filters (penalty 2, top-k 4, top-p 0.95,
+ * min-p 0.1) at temperature 1. */
+typedef struct {
+    SamplerState s;
+    float logits[5];
+    int recent[1];
+    uint8_t allow[5];
+    SamplerSettings set;
+} Hand;
+
+static void hand_start(Hand *h)
+{
+    TsErr err;
+    CHECK(sampler_init(&h->s, 5, &err) == 0, "%s", err.msg);
+    for (int i = 0; i < 5; i++) {
+        h->logits[i] = (float)log(HAND_MODEL[i]);
+        h->allow[i] = i != 2;
+    }
+    h->recent[0] = 1;
+    h->set = sampler_defaults();
+    h->set.repetition_penalty = 2.0f;
+    h->set.top_k = 4;
+    h->set.top_p = 0.95f;
+    h->set.min_p = 0.1f;
+}
+
 static void test_stages_by_hand(void)
 {
-    SamplerState s;
+    Hand h;
     TsErr err;
-    CHECK(sampler_init(&s, 5, &err) == 0, "%s", err.msg);
-    const double model[5] = {0.4, 0.25, 0.2, 0.1, 0.05};
-    float logits[5];
-    for (int i = 0; i < 5; i++)
-        logits[i] = (float)log(model[i]);
-    SamplerSettings set = sampler_defaults();
-    set.repetition_penalty = 2.0f;
-    set.temperature = 0.5f;
-    set.top_k = 4;
-    set.top_p = 0.95f;
-    set.min_p = 0.1f;
-    const int recent[1] = {1};
-    const uint8_t allow[5] = {1, 1, 0, 1, 1};
-    int tok = sampler_run(&s, &set, logits, recent, 1, allow, 0.5f, &err);
+    const double *model = HAND_MODEL;
+    hand_start(&h);
+    h.set.temperature = 0.5f;
+    int tok = sampler_run(&h.s, &h.set, h.logits, h.recent, 1, h.allow, 0.5f, &err);
     CHECK(tok == 0, "only id 0 is left, picked %d", tok);
     SamplerStages st;
-    sampler_stages(&s, logits, &st);
+    sampler_stages(&h.s, h.logits, &st);
     const int want_kept[STAGE_COUNT] = {5, 5, 5, 4, 3, 2, 1, 1};
     const double want_removed[STAGE_COUNT] = {0, 0, 0, 0.05, 0.25, 0.1, 0.2, 0};
     /* id 0 after each stage, renormalised over what the stage keeps */
@@ -444,21 +464,21 @@ static void test_stages_by_hand(void)
               st.kept[k], want_kept[k]);
         CHECK(fabs(st.removed[k] - want_removed[k]) < 1e-6, "%s removes %g, want %g",
               sampler_stage_name(k), st.removed[k], want_removed[k]);
-        double p0 = (double)sampler_stage_prob(&s, &st, (SamplerStage)k, 0);
+        double p0 = (double)sampler_stage_prob(&h.s, &st, (SamplerStage)k, 0);
         CHECK(fabs(p0 - want_p0[k]) < 1e-6, "%s: p(0) %g, want %g", sampler_stage_name(k), p0,
               want_p0[k]);
     }
     /* the penalty stage of id 1: 0.0625 / 0.8125; the temperature stage of id 4 */
-    CHECK(fabs((double)sampler_stage_prob(&s, &st, STAGE_REPETITION_PENALTY, 1) - 0.0625 / 0.8125) < 1e-6,
-          "penalty p(1) %g", (double)sampler_stage_prob(&s, &st, STAGE_REPETITION_PENALTY, 1));
-    CHECK(fabs((double)sampler_stage_prob(&s, &st, STAGE_TEMPERATURE, 4) - 0.0025 / 0.21640625) <
+    CHECK(fabs((double)sampler_stage_prob(&h.s, &st, STAGE_REPETITION_PENALTY, 1) - 0.0625 / 0.8125) < 1e-6,
+          "penalty p(1) %g", (double)sampler_stage_prob(&h.s, &st, STAGE_REPETITION_PENALTY, 1));
+    CHECK(fabs((double)sampler_stage_prob(&h.s, &st, STAGE_TEMPERATURE, 4) - 0.0025 / 0.21640625) <
               1e-6,
-          "temperature p(4) %g", (double)sampler_stage_prob(&s, &st, STAGE_TEMPERATURE, 4));
+          "temperature p(4) %g", (double)sampler_stage_prob(&h.s, &st, STAGE_TEMPERATURE, 4));
     CHECK(fabs(st.removed_total - 0.6) < 1e-6, "removed in all %g, want 0.6", st.removed_total);
-    double h = 0.0;
+    double nats = 0.0;
     for (int i = 0; i < 5; i++)
-        h -= model[i] * log(model[i]);
-    CHECK(fabs(st.entropy_model - h) < 1e-5, "model entropy %g, want %g", st.entropy_model, h);
+        nats -= model[i] * log(model[i]);
+    CHECK(fabs(st.entropy_model - nats) < 1e-5, "model entropy %g, want %g", st.entropy_model, nats);
     CHECK(st.entropy_final == 0.0, "one character left: entropy %g", st.entropy_final);
     CHECK(strcmp(sampler_stage_name(STAGE_REPETITION_PENALTY), "repetition_penalty") == 0 &&
               strcmp(sampler_stage_name(STAGE_FORM_MASK), "form_mask") == 0,
@@ -466,23 +486,23 @@ static void test_stages_by_hand(void)
 
     /* Temperature 0 alone: the temperature removes everything but id 0, 60%
      * of the model's probability, and that is all the sampler removes. */
-    set = sampler_defaults();
-    set.temperature = 0.0f;
-    sampler_run(&s, &set, logits, NULL, 0, NULL, 0.5f, &err);
-    sampler_stages(&s, logits, &st);
+    h.set = sampler_defaults();
+    h.set.temperature = 0.0f;
+    sampler_run(&h.s, &h.set, h.logits, NULL, 0, NULL, 0.5f, &err);
+    sampler_stages(&h.s, h.logits, &st);
     CHECK(st.kept[STAGE_TEMPERATURE] == 1 && fabs(st.removed[STAGE_TEMPERATURE] - 0.6) < 1e-6 &&
               fabs(st.removed_total - 0.6) < 1e-6,
           "temperature 0: keeps %d, removes %g, in all %g", st.kept[STAGE_TEMPERATURE],
           st.removed[STAGE_TEMPERATURE], st.removed_total);
     /* every filter off: nothing removed, both entropies the model's */
-    set = sampler_defaults();
-    sampler_run(&s, &set, logits, NULL, 0, NULL, 0.5f, &err);
-    sampler_stages(&s, logits, &st);
+    h.set = sampler_defaults();
+    sampler_run(&h.s, &h.set, h.logits, NULL, 0, NULL, 0.5f, &err);
+    sampler_stages(&h.s, h.logits, &st);
     CHECK(st.removed_total == 0.0 && st.kept[STAGE_FINAL] == 5 &&
-              fabs(st.entropy_final - h) < 1e-5,
+              fabs(st.entropy_final - nats) < 1e-5,
           "no filter: removed %g, kept %d, entropy %g", st.removed_total, st.kept[STAGE_FINAL],
           st.entropy_final);
-    sampler_free(&s);
+    sampler_free(&h.s);
 }
 
 /* The softmax by its definition, one number at a time: ts_expf of each score
@@ -553,30 +573,20 @@ static void test_softmax_bits(void)
  * the top-k run left in its buffer. */
 static void test_stages_skipped_at_defaults(void)
 {
-    SamplerState s;
+    Hand h;
     TsErr err;
-    CHECK(sampler_init(&s, 5, &err) == 0, "%s", err.msg);
-    const double model[5] = {0.4, 0.25, 0.2, 0.1, 0.05};
-    float logits[5];
-    for (int i = 0; i < 5; i++)
-        logits[i] = (float)log(model[i]);
-    SamplerSettings all = sampler_defaults();
-    all.repetition_penalty = 2.0f;
-    all.top_k = 4;
-    all.top_p = 0.95f;
-    all.min_p = 0.1f;
-    const int recent[1] = {1};
-    const uint8_t allow[5] = {1, 1, 0, 1, 1};
-    CHECK(sampler_run(&s, &all, logits, recent, 1, allow, 0.5f, &err) >= 0, "%s", err.msg);
+    const double *model = HAND_MODEL;
+    hand_start(&h);
+    CHECK(sampler_run(&h.s, &h.set, h.logits, h.recent, 1, h.allow, 0.5f, &err) >= 0, "%s", err.msg);
     SamplerSettings def = sampler_defaults(), k2 = sampler_defaults();
     k2.top_k = 2;
     const SamplerSettings *runs[3] = {&def, &k2, &def};
     const int kept_from_top_k[3] = {5, 2, 5};
     for (int r = 0; r < 3; r++) {
-        int tok = sampler_run(&s, runs[r], logits, recent, 1, NULL, 0.3f, &err);
+        int tok = sampler_run(&h.s, runs[r], h.logits, h.recent, 1, NULL, 0.3f, &err);
         CHECK(tok == 0, "run %d: coin 0.3 lands on id 0 (p 0.4 or more), not %d", r, tok);
         SamplerStages st;
-        sampler_stages(&s, logits, &st);
+        sampler_stages(&h.s, h.logits, &st);
         for (int k = 0; k < STAGE_COUNT; k++) {
             int want = k >= STAGE_TOP_K ? kept_from_top_k[r] : 5;
             CHECK(st.kept[k] == want, "run %d: %s keeps %d, want %d", r, sampler_stage_name(k),
@@ -586,16 +596,16 @@ static void test_stages_skipped_at_defaults(void)
             for (int i = 0; i < want; i++)
                 z += model[i];
             for (int i = 0; i < 5; i++) {
-                double p = (double)sampler_stage_prob(&s, &st, (SamplerStage)k, i);
+                double p = (double)sampler_stage_prob(&h.s, &st, (SamplerStage)k, i);
                 double p_want = i < want ? model[i] / z : 0.0;
                 CHECK(fabs(p - p_want) < 1e-6, "run %d: %s p(%d) %g, want %g", r,
                       sampler_stage_name(k), i, p, p_want);
             }
         }
-        CHECK(fabs(s.final[0] - model[0] / (r == 1 ? 0.65 : 1.0)) < 1e-6, "run %d: final p(0) %g",
-              r, (double)s.final[0]);
+        CHECK(fabs(h.s.final[0] - model[0] / (r == 1 ? 0.65 : 1.0)) < 1e-6, "run %d: final p(0) %g",
+              r, (double)h.s.final[0]);
     }
-    sampler_free(&s);
+    sampler_free(&h.s);
 }
 
 /* ---- the coin ---- */

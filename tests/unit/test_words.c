@@ -65,6 +65,9 @@ static void test_words(void)
     check_text("快乐", "kuài lè");
     check_text("长安", "cháng ān");
     check_text("长大", "zhǎng dà");   /* the word keeps its own reading */
+    check_text("日景", "rì yǐng");    /* 景 as 影, the sun's shadow (Hanyu Da Zidian's yǐng) */
+    check_text("景色", "jǐng sè");    /* and as scenery elsewhere */
+    check_text("法国", "fǎ guó");
 }
 
 static void test_poems(void)
@@ -144,6 +147,9 @@ static void test_meanings(void)
     check_gloss("银行", 1, "bank");
     check_gloss("离", 0, "leave");           /* not Unihan's "rare beast" */
     check_gloss("将进酒", 0, "drink");
+    check_gloss("尽日景", 2, "shadow");       /* 日景 rì yǐng */
+    check_gloss("法国", 0, "France");        /* a class's own word (an acrostic's heads) */
+    check_gloss("德国", 1, "Germany");
     /* a character the word list gives no senses for keeps the table's gloss */
     const PinyinEntry *e = pinyin_find(&table, 0x6625); /* 春 */
     CHECK(e && strstr(pinyin_gloss(&table, e, 0), "spring"), "春 means %s", e ? pinyin_gloss(&table, e, 0) : "?");

@@ -10,6 +10,9 @@
 #   skip NAME WHY   prints "SKIP NAME: WHY" (a check this machine cannot run)
 #   unhex HEX       prints the bytes HEX spells (lower-case pairs: e698a5 is 春),
 #                   as the PyTorch fixtures write their prompts and characters
+#   e2e_work        the start of a script that runs the program: T (the
+#                   binary: $TANGSCOPE, else ./tangscope), failed=0, and
+#                   work, a new folder removed when the script ends
 #   e2e_seed_cache DIR
 #                   DIR/tangscope/ starts with links to the index of the
 #                   training text that tests/run.sh built once for the run
@@ -29,6 +32,12 @@ unhex() {
             lo = index("0123456789abcdef", substr($0, i + 1, 1)) - 1
             printf "\\%03o", hi * 16 + lo
         }}')"
+}
+e2e_work() {
+    T=${TANGSCOPE:-./tangscope}
+    failed=0
+    work=$(mktemp -d) || exit 1
+    trap 'rm -rf "$work"' EXIT
 }
 e2e_seed_cache() {
     [ -d "${E2E_CACHE_SEED:-}/tangscope" ] || return 0
