@@ -199,7 +199,11 @@ int app_text_has(const AppState *s, TextMark m);
 void app_forget_stale(AppState *s, int all);
 
 /* Printf into the status line (what fits). A message that says something
- * went wrong (is_error) is also kept whole for the messages view (!). */
+ * went wrong (is_error) is also kept whole for the messages view (!). The
+ * same as status_line_say on app_status_line(s), for code that holds the
+ * whole state; a handler that changes one room writes its message through
+ * commands.c's dispatcher instead (app_status.h). */
+AppStatusLine app_status_line(AppState *s);
 void app_status(AppState *s, int is_error, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
