@@ -85,6 +85,14 @@ static void status_char(const AppState *s, uint32_t cp, char *out, size_t size)
         vocab_show(cp, out); /* size >= 8 */
 }
 
+/* Leave the explorer, the running job stopped. */
+static unsigned leave(AppInput *in, Effect *e)
+{
+    in->quit = 1;
+    e->after |= AFTER_STOP_JOB;
+    return REDRAW_NONE;
+}
+
 /* q (a.n 1) in a lesson asks first (quit_question): a class that leaves by
  * accident would start again at step 1. Ctrl-C and F10 quit at once. */
 static unsigned do_quit(AppInput *in, const AppCourse *c, const AppText *t, Effect *e, CmdArg a)
@@ -95,9 +103,7 @@ static unsigned do_quit(AppInput *in, const AppCourse *c, const AppText *t, Effe
         say(e, 0, "%s", app_label_in(e->lang, LBL_ST_QUIT_ASK));
         return REDRAW_STATUS;
     }
-    in->quit = 1;
-    e->after |= AFTER_STOP_JOB;
-    return REDRAW_NONE;
+    return leave(in, e);
 }
 
 /* Where does cp stand? (the query line under the bars) */
@@ -559,32 +565,44 @@ static unsigned do_cmdline(AppInput *in, const AppCourse *c, const AppText *t, E
     return REDRAW_STATUS;
 }
 
-/* While the command line is open, keys edit it; Enter runs it. */
-static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
+/* While the command line is open, keys edit it: the input alone. Returns
+ * 0 for a key that is no edit (cmdline_key). */
+static int cmdline_edit(AppInput *in, Command c, CmdArg a)
 {
-    size_t len = strlen(s->input.cmdline);
+    size_t len = strlen(in->cmdline);
     switch (c) {
     case CMD_TYPE:
-        if (a.n >= 0x20 && len + 4 < sizeof s->input.cmdline) { /* a pasted newline is no text */
-            len += (size_t)utf8_encode((uint32_t)a.n, s->input.cmdline + len);
-            s->input.cmdline[len] = 0;
+        if (a.n >= 0x20 && len + 4 < sizeof in->cmdline) { /* a pasted newline is no text */
+            len += (size_t)utf8_encode((uint32_t)a.n, in->cmdline + len);
+            in->cmdline[len] = 0;
         }
-        return REDRAW_STATUS;
-    case CMD_PASTE: /* the same, character by character */
-        return app_apply_keys(s, a.text) | REDRAW_STATUS;
+        return 1;
     case CMD_BACKSPACE:
-        if (len == 0) { /* nothing left to take back: the line closes, as in a shell's vi mode */
-            s->input.cmdline_open = 0;
-            return REDRAW_STATUS;
-        }
-        s->input.cmdline[utf8_back(s->input.cmdline, len)] = 0;
-        return REDRAW_STATUS;
+        if (len == 0) /* nothing left to take back: the line closes, as in a shell's vi mode */
+            in->cmdline_open = 0;
+        else
+            in->cmdline[utf8_back(in->cmdline, len)] = 0;
+        return 1;
     case CMD_CLEAR:
-        s->input.cmdline[0] = 0;
-        return REDRAW_STATUS;
+        in->cmdline[0] = 0;
+        return 1;
     case CMD_STOP:
-        s->input.cmdline_open = 0;
+        in->cmdline_open = 0;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* ... and Enter runs it (a script's command may change anything); a paste
+ * is its characters typed, quitting and the clock go on. */
+static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
+{
+    if (cmdline_edit(&s->input, c, a))
         return REDRAW_STATUS;
+    switch (c) {
+    case CMD_PASTE: /* character by character */
+        return app_apply_keys(s, a.text) | REDRAW_STATUS;
     case CMD_WRITE: {
         s->input.cmdline_open = 0;
         char line[APP_CMDLINE_MAX];
@@ -876,10 +894,16 @@ static unsigned carry_out(AppState *s, const Effect *e)
     return redraw;
 }
 
+/* An Effect with nothing to do yet, its message in s's language. */
+static Effect effect_on(const AppState *s)
+{
+    return (Effect){.lang = s->view.lang, .sym = &s->prefs.sym};
+}
+
 static unsigned run_handler(AppState *s, Command c, CmdArg a)
 {
     const HandlerRow *h = &HANDLERS[c];
-    Effect e = {.lang = s->view.lang, .sym = &s->prefs.sym};
+    Effect e = effect_on(s);
     unsigned redraw = REDRAW_NONE;
     switch (h->room) {
     case CMD_ROOM_WHOLE:
@@ -929,18 +953,28 @@ static int stage_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
 }
 
 /* The question whether to leave the lesson (q): Enter or y leaves, any
- * other key goes back to it (and does nothing else); Ctrl-C and F10 quit. */
+ * other key goes back to it (and does nothing else); Ctrl-C and F10 quit.
+ * The answer changes the input alone; 0: the key is no answer. */
+static int quit_answer(AppInput *in, Effect *e, Command c, CmdArg arg, unsigned *redraw)
+{
+    if (!in->quit_ask || c == CMD_TICK || (c == CMD_QUIT && arg.n == 0))
+        return 0;
+    in->quit_ask = 0;
+    if (is_yes(c, arg)) {
+        *redraw = leave(in, e);
+    } else {
+        say(e, 0, "%s", "");
+        *redraw = REDRAW_STATUS;
+    }
+    return 1;
+}
+
 static int quit_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
 {
-    if (!s->input.quit_ask || c == CMD_TICK || (c == CMD_QUIT && arg.n == 0))
+    Effect e = effect_on(s);
+    if (!quit_answer(&s->input, &e, c, arg, redraw))
         return 0;
-    s->input.quit_ask = 0;
-    if (is_yes(c, arg)) {
-        *redraw = run_handler(s, CMD_QUIT, cmd_arg(0));
-        return 1;
-    }
-    app_status(s, 0, "%s", "");
-    *redraw = REDRAW_STATUS;
+    *redraw |= carry_out(s, &e);
     return 1;
 }
 
