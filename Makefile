@@ -173,6 +173,8 @@ APP_TESTS += $(BUILD)/tests/test_verse
 APP_TESTS += $(BUILD)/tests/test_figures
 # which views the keys and `show` open and close
 APP_TESTS += $(BUILD)/tests/test_views
+# every Command's handler, and the one part of the state its table row names
+APP_TESTS += $(BUILD)/tests/test_commands
 # a lesson's steps in time, none skipped (the bundled model)
 APP_TESTS += $(BUILD)/tests/test_lesson_steps
 # the engine's messages in the interface language

@@ -111,51 +111,21 @@ void app_free(AppState *s)
     memset(s, 0, sizeof *s);
 }
 
-/* Keep a message for the messages view: whole, newest last, the same one
- * said again (a key pressed twice) once. */
-static void keep_message(AppState *s, const char *msg)
+AppStatusLine app_status_line(AppState *s)
 {
-    if (s->record.n_msgs > 0) {
-        /* the same one again, or again with where it came from ("stage: ...")
-         * in front: it takes the place of the first */
-        char *last = s->record.msgs[(s->record.n_msgs - 1) % APP_MSGS_KEPT];
-        size_t n = strlen(msg), k = strlen(last);
-        if (n >= k && strcmp(msg + n - k, last) == 0) {
-            snprintf(last, APP_MSG_MAX, "%s", msg);
-            return;
-        }
-    }
-    snprintf(s->record.msgs[s->record.n_msgs % APP_MSGS_KEPT], APP_MSG_MAX, "%s", msg);
-    s->record.n_msgs++;
+    return (AppStatusLine){.line = s->view.status, .error = &s->view.status_error,
+                           .kept = &s->record.kept, .lang = s->view.lang, .sym = &s->prefs.sym};
 }
 
-const char *app_message(const AppState *s, int k)
-{
-    int kept = s->record.n_msgs < APP_MSGS_KEPT ? s->record.n_msgs : APP_MSGS_KEPT;
-    if (k < 0 || k >= kept)
-        return NULL;
-    return s->record.msgs[(s->record.n_msgs - 1 - k) % APP_MSGS_KEPT];
-}
+const char *app_message(const AppState *s, int k) { return app_messages_get(&s->record.kept, k); }
 
 void app_status(AppState *s, int is_error, const char *fmt, ...)
 {
-    char whole[APP_MSG_MAX];
+    AppStatusLine st = app_status_line(s);
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(whole, sizeof whole, fmt, ap);
+    status_line_vsay(&st, is_error, fmt, ap);
     va_end(ap);
-    /* the line shows what fits, never half a character */
-    size_t n = strlen(whole);
-    if (n >= sizeof s->view.status) {
-        n = sizeof s->view.status - 1;
-        while (n > 0 && ((unsigned char)whole[n] & 0xC0) == 0x80)
-            n--;
-    }
-    memcpy(s->view.status, whole, n);
-    s->view.status[n] = 0;
-    s->view.status_error = is_error;
-    if (is_error)
-        keep_message(s, whole);
 }
 
 /* ---- the text ---- */

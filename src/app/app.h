@@ -199,7 +199,11 @@ int app_text_has(const AppState *s, TextMark m);
 void app_forget_stale(AppState *s, int all);
 
 /* Printf into the status line (what fits). A message that says something
- * went wrong (is_error) is also kept whole for the messages view (!). */
+ * went wrong (is_error) is also kept whole for the messages view (!). The
+ * same as status_line_say on app_status_line(s), for code that holds the
+ * whole state; a handler that changes one room writes its message through
+ * commands.c's dispatcher instead (app_status.h). */
+AppStatusLine app_status_line(AppState *s);
 void app_status(AppState *s, int is_error, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -228,6 +232,16 @@ void app_slider_set(AppState *s, SliderId id, double value);
 void app_slider_step(AppState *s, SliderId id, int dir);
 /* The slider's value as text ("1.00", "off", "42"). */
 void app_slider_format(const AppState *s, SliderId id, char *out, size_t size);
+/* The same on the step view alone, for the handlers that change only it
+ * (commands.c): the vocabulary's size bounds top-k, and _set and _step
+ * return 1 when they seeded view.rng again (the seed), whose draws the
+ * record then counts from 0 (record.rng_draws; the forms above do that). */
+double app_step_slider_value(const AppStepView *v, SliderId id);
+int app_step_slider_quiet(const AppStepView *v, SliderId id);
+void app_slider_range_in(int vocab_size, SliderId id, double *lo, double *hi);
+int app_step_slider_set(AppStepView *v, int vocab_size, SliderId id, double value);
+int app_step_slider_step(AppStepView *v, int vocab_size, SliderId id, int dir);
+void app_step_slider_format(const AppStepView *v, SliderId id, char *out, size_t size);
 
 /* ---- verse forms (app_mode.c) ---- */
 /* Switch form; for the acrostic the heads come from the prompt. Returns 0, or
@@ -349,6 +363,9 @@ int app_reread_text(AppState *s);
 /* Rank the characters that read ime.typed under the current prediction again
  * (app_predict does this after every change of the text). */
 void app_ime_rank(AppState *s);
+/* Nothing typed in the input method, nothing ranked (as app_ime_rank with
+ * an empty syllable leaves it): `i` switching it on or off. */
+void app_ime_clear(AppIme *ime);
 /* The reading of candidate cp to show beside it, and (returned) its meaning:
  * the reading matching q if q is not NULL and cp has such a reading, else the
  * one cp takes after the text (行 after 银: háng, "bank"; alone: its verse

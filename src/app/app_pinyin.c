@@ -332,40 +332,11 @@ int app_pinyin_key(AppState *s, Command c, CmdArg a, unsigned *redraw)
     }
 }
 
-/* ---- the commands ---- */
-
-/* Without the table there is nothing to show or type: say so. */
-static int have_table(AppState *s)
+void app_ime_clear(AppIme *ime)
 {
-    if (!s->text.pinyin)
-        app_status(s, 1, "%s", app_label(s, LBL_ST_PINYIN_NONE));
-    return s->text.pinyin != NULL;
-}
-
-unsigned app_pinyin_show_cmd(AppState *s, CmdArg a)
-{
-    int on = a.n < 0 ? !s->prefs.show_pinyin : a.n != 0;
-    if (on && !have_table(s))
-        return REDRAW_STATUS;
-    s->prefs.show_pinyin = on;
-    app_status(s, 0, "%s", app_label(s, on ? LBL_ST_PINYIN_ON : LBL_ST_PINYIN_OFF));
-    return REDRAW_ALL; /* the text takes one more row, or gives it back */
-}
-
-unsigned app_pinyin_input_cmd(AppState *s, CmdArg a)
-{
-    int on = a.n < 0 ? !s->input.ime.on : a.n != 0;
-    if (on && !have_table(s))
-        return REDRAW_STATUS;
-    s->input.ime.on = on;
-    set_typed(s, "");
-    app_status(s, 0, "%s", app_label(s, on ? LBL_ST_IME_ON : LBL_ST_IME_OFF));
-    return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
-}
-
-unsigned app_pinyin_idle_cmd(AppState *s, CmdArg a)
-{
-    (void)s;
-    (void)a;
-    return REDRAW_NONE;
+    ime->typed[0] = 0;
+    ime->page = 0;
+    ime->n = 0; /* nothing typed, nothing that reads it (as app_ime_rank finds) */
+    ime->valid = 0;
+    ime->together = 0.0;
 }

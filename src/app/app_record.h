@@ -10,6 +10,7 @@
 #include "engine/rng.h"
 #include "engine/sesscode.h"
 #include "engine/trace.h"
+#include "app/app_status.h"
 #include "app/app_text.h"
 
 /* The key steps since the prompt (session.c). */
@@ -27,8 +28,6 @@ typedef struct {
     int enter_open;          /* 1: the last step is an Enter still writing */
 } AppRecipe;
 #define APP_RECIPE_MAX_DRAWS 100000 /* draws since the seed a code may replay first */
-#define APP_MSG_MAX 768 /* a message kept whole: a program's failure with its error output's end */
-#define APP_MSGS_KEPT 12
 
 typedef struct {
     /* Enter's last run: the text when it ended by itself, and where it began.
@@ -48,9 +47,8 @@ typedef struct {
                               * (app_session_record) */
     unsigned fingerprint;    /* the model's, for the session code (sesscode.h) */
     /* the messages that said something went wrong (app_status with is_error),
-     * whole, newest last: the messages view (!) lists them */
-    char msgs[APP_MSGS_KEPT][APP_MSG_MAX];
-    int n_msgs;              /* kept so far (the oldest go first past APP_MSGS_KEPT) */
+     * whole, newest last: the messages view (!) lists them (app_status.h) */
+    AppMessages kept;
 } AppRecord;
 
 #endif

@@ -14,12 +14,12 @@
 #include "engine/form.h"
 #include "engine/rng.h"
 #include "engine/sampler.h"
+#include "app/app_status.h"
 #include "app/app_text.h"
 #include "app/exercise.h"
 #include "app/lang.h"
 
 #define APP_COMPARE_MAX 512    /* the most positions a compare run measures */
-#define APP_STATUS_MAX 256
 #define APP_QUIZ_MAX 512       /* bytes of a lesson's question */
 #define APP_STAGE_CMD_MAX 512  /* bytes of a student's program's command line */
 
@@ -183,7 +183,7 @@ typedef struct {
     AppStageWish lesson_stage; /* what the lesson's steps so far ask for (app_stage.c) */
     char compare_model[APP_CMP_PATH_MAX]; /* the compare model wished ("" none): a file or
                               * a precision; app_predict loads it (app_compare.c) */
-    char status[APP_STATUS_MAX];
+    char status[APP_STATUS_MAX]; /* the status line (app_status.h) */
     int status_error;        /* the status says something went wrong */
 } AppStepView;
 

@@ -1,6 +1,20 @@
-/* commands.c - app_apply: one small handler per Command, found through a table. */
+/* commands.c - app_apply: one small handler per Command, found through a
+ * table that says which part of the AppState each one changes.
+ *
+ * A handler that changes one room takes that room, what it only reads as
+ * const pointers, and an Effect: there it leaves what the change asks of
+ * the rest of the state (predict again, stop the running job, ...) and its
+ * status message, and apply_one carries those out on the whole state, in
+ * one place, after the handler. A command that changes several rooms at once
+ * (typing, sampling, writing, a lesson's step, loading a model) keeps the
+ * whole AppState and does its own follow-ups: its row in the table says
+ * WHOLE, with why. To add a command: its Command (commands.h), its handler
+ * here with the narrowest signature it can take, and its row in HANDLERS
+ * (test_commands fails naming a command without one).
+ */
 #include "app/commands.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -10,7 +24,49 @@
 #include "app/script.h"
 #include "app/session.h"
 
-typedef unsigned (*Handler)(AppState *s, CmdArg arg);
+/* What a narrowed handler leaves for apply_one to do on the whole state, in
+ * this order, after it. */
+enum {
+    AFTER_STOP_JOB = 1 << 0, /* stop the running job (app_job_stop) */
+    AFTER_RESEEDED = 1 << 1, /* view.rng was seeded again: the record counts its draws from 0 */
+    AFTER_LANGUAGE = 1 << 2, /* the engine's messages follow view.lang (errtext_use) */
+    AFTER_PREDICT = 1 << 3,  /* predict again (app_predict) */
+};
+
+typedef struct {
+    AppLang lang;            /* (read) the language of the labels in its message */
+    const AppSymbols *sym;   /* (read) the symbols those labels take (AppPrefs) */
+    unsigned after;          /* AFTER_ flags */
+    int said, is_error;      /* a status message, written last, once the rest is done */
+    char msg[APP_MSG_MAX];
+} Effect;
+
+/* The status message a narrowed handler leaves (the last one said counts). */
+static void say(Effect *e, int is_error, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void say(Effect *e, int is_error, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    va_end(ap);
+    e->said = 1;
+    e->is_error = is_error;
+}
+
+/* The handlers, one type per room they change (the table's CmdRoom). */
+typedef unsigned (*StepHandler)(AppStepView *v, const AppText *t, Effect *e, CmdArg a);
+typedef unsigned (*InputHandler)(AppInput *in, const AppCourse *c, const AppText *t, Effect *e,
+                                 CmdArg a);
+typedef unsigned (*CourseHandler)(AppCourse *c, CmdArg a);
+typedef unsigned (*PrefsHandler)(AppPrefs *p, const AppText *t, Effect *e, CmdArg a);
+typedef unsigned (*WholeHandler)(AppState *s, CmdArg a);
+
+/* Command c's handler on s, and what it left to do (HANDLERS, below). */
+static unsigned run_handler(AppState *s, Command c, CmdArg a);
 
 /* What a change to the text or the settings makes stale. */
 #define REDRAW_TEXT (REDRAW_PROMPT | REDRAW_PROBS | REDRAW_SLIDERS | REDRAW_TIMING | REDRAW_STATUS)
@@ -29,18 +85,25 @@ static void status_char(const AppState *s, uint32_t cp, char *out, size_t size)
         vocab_show(cp, out); /* size >= 8 */
 }
 
+/* Leave the explorer, the running job stopped. */
+static unsigned leave(AppInput *in, Effect *e)
+{
+    in->quit = 1;
+    e->after |= AFTER_STOP_JOB;
+    return REDRAW_NONE;
+}
+
 /* q (a.n 1) in a lesson asks first (quit_question): a class that leaves by
  * accident would start again at step 1. Ctrl-C and F10 quit at once. */
-static unsigned do_quit(AppState *s, CmdArg a)
+static unsigned do_quit(AppInput *in, const AppCourse *c, const AppText *t, Effect *e, CmdArg a)
 {
-    if (a.n == 1 && s->course.lesson && !s->course.picking) {
-        s->input.quit_ask = 1;
-        app_status(s, 0, "%s", app_label(s, LBL_ST_QUIT_ASK));
+    (void)t;
+    if (a.n == 1 && c->lesson && !c->picking) {
+        in->quit_ask = 1;
+        say(e, 0, "%s", app_label_in(e->lang, LBL_ST_QUIT_ASK));
         return REDRAW_STATUS;
     }
-    app_job_stop(s);
-    s->input.quit = 1;
-    return REDRAW_NONE;
+    return leave(in, e);
 }
 
 /* Where does cp stand? (the query line under the bars) */
@@ -234,78 +297,80 @@ static unsigned do_cache_set(AppState *s, CmdArg a)
 }
 
 /* After a slider moved: recompute and say where it stands. */
-static unsigned slider_moved(AppState *s, SliderId id)
+static unsigned slider_moved(const AppStepView *v, SliderId id, int reseeded, Effect *e)
 {
-    char v[32];
-    app_slider_format(s, id, v, sizeof v);
-    app_predict(s);
-    if (id == SL_PENALTY && !app_slider_quiet(s, id)) /* it says what it spares */
-        app_status(s, 0, app_label(s, LBL_ST_PENALTY), v, s->prefs.sym.newline);
+    char val[32];
+    app_step_slider_format(v, id, val, sizeof val);
+    e->after |= AFTER_PREDICT | (reseeded ? AFTER_RESEEDED : 0);
+    if (id == SL_PENALTY && !app_step_slider_quiet(v, id)) /* it says what it spares */
+        say(e, 0, app_label_in(e->lang, LBL_ST_PENALTY), val, e->sym->newline);
     else
-        app_status(s, 0, "%s %s", app_slider_word(s->view.lang, id), v);
+        say(e, 0, "%s %s", app_slider_word(e->lang, id), val);
     return REDRAW_SETTINGS;
 }
 
-static unsigned do_slider_down(AppState *s, CmdArg a)
+static unsigned do_slider_down(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
-    s->view.slider = (int)a.n;
-    app_slider_step(s, (SliderId)a.n, -1);
-    return slider_moved(s, (SliderId)a.n);
+    v->slider = (int)a.n;
+    int reseeded = app_step_slider_step(v, t->m->cfg.vocab_size, (SliderId)a.n, -1);
+    return slider_moved(v, (SliderId)a.n, reseeded, e);
 }
 
-static unsigned do_slider_up(AppState *s, CmdArg a)
+static unsigned do_slider_up(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
-    s->view.slider = (int)a.n;
-    app_slider_step(s, (SliderId)a.n, +1);
-    return slider_moved(s, (SliderId)a.n);
+    v->slider = (int)a.n;
+    int reseeded = app_step_slider_step(v, t->m->cfg.vocab_size, (SliderId)a.n, +1);
+    return slider_moved(v, (SliderId)a.n, reseeded, e);
 }
 
-static unsigned do_slider_next(AppState *s, CmdArg a)
+static unsigned do_slider_next(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
-    (void)a;
-    s->view.slider = (s->view.slider + 1) % SL_COUNT;
+    (void)t, (void)e, (void)a;
+    v->slider = (v->slider + 1) % SL_COUNT;
     return REDRAW_SLIDERS;
 }
 
-static unsigned do_slider_prev(AppState *s, CmdArg a)
+static unsigned do_slider_prev(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
-    (void)a;
-    s->view.slider = (s->view.slider + SL_COUNT - 1) % SL_COUNT;
+    (void)t, (void)e, (void)a;
+    v->slider = (v->slider + SL_COUNT - 1) % SL_COUNT;
     return REDRAW_SLIDERS;
 }
 
-static unsigned do_selected_down(AppState *s, CmdArg a)
+static unsigned do_selected_down(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
-    return do_slider_down(s, (CmdArg){.n = s->view.slider, .x = a.x});
+    return do_slider_down(v, t, e, (CmdArg){.n = v->slider, .x = a.x});
 }
 
-static unsigned do_selected_up(AppState *s, CmdArg a)
+static unsigned do_selected_up(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
-    return do_slider_up(s, (CmdArg){.n = s->view.slider, .x = a.x});
+    return do_slider_up(v, t, e, (CmdArg){.n = v->slider, .x = a.x});
 }
 
-static unsigned do_slider_set(AppState *s, CmdArg a)
+static unsigned do_slider_set(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
     if (a.n < 0 || a.n >= SL_COUNT)
         return REDRAW_NONE;
-    s->view.slider = (int)a.n;
-    app_slider_set(s, (SliderId)a.n, a.x);
-    return slider_moved(s, (SliderId)a.n);
+    v->slider = (int)a.n;
+    int reseeded = app_step_slider_set(v, t->m->cfg.vocab_size, (SliderId)a.n, a.x);
+    return slider_moved(v, (SliderId)a.n, reseeded, e);
 }
 
-static unsigned do_slider_select(AppState *s, CmdArg a)
+static unsigned do_slider_select(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
+    (void)t, (void)e;
     if (a.n >= 0 && a.n < SL_COUNT)
-        s->view.slider = (int)a.n;
+        v->slider = (int)a.n;
     return REDRAW_SLIDERS;
 }
 
-static unsigned do_new_seed(AppState *s, CmdArg a)
+static unsigned do_new_seed(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
     (void)a;
-    double next = app_slider_value(s, SL_SEED) + 1;
-    app_slider_set(s, SL_SEED, next > app_slider_spec(SL_SEED).max ? 1 : next);
-    return slider_moved(s, SL_SEED);
+    double next = app_step_slider_value(v, SL_SEED) + 1;
+    int reseeded = app_step_slider_set(v, t->m->cfg.vocab_size, SL_SEED,
+                                       next > app_slider_spec(SL_SEED).max ? 1 : next);
+    return slider_moved(v, SL_SEED, reseeded, e);
 }
 
 /* A key switches to the form (again: the other line length); arg.n 5 or 7
@@ -325,12 +390,13 @@ static unsigned do_mode_free(AppState *s, CmdArg a) { return mode_changed(s, FOR
 static unsigned do_mode_acrostic(AppState *s, CmdArg a) { return mode_changed(s, FORM_ACROSTIC, a.n); }
 static unsigned do_mode_jueju(AppState *s, CmdArg a) { return mode_changed(s, FORM_JUEJU, a.n); }
 
-static unsigned do_language(AppState *s, CmdArg a)
+static unsigned do_language(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
-    s->view.lang =
-        a.n >= 0 && a.n < LANG_COUNT ? (AppLang)a.n : (AppLang)((s->view.lang + 1) % LANG_COUNT);
-    errtext_use(s->view.lang); /* the engine's messages (a file that fails to load) too */
-    app_status(s, 0, "%s", app_label(s, LBL_ST_LANGUAGE));
+    (void)t;
+    v->lang = a.n >= 0 && a.n < LANG_COUNT ? (AppLang)a.n : (AppLang)((v->lang + 1) % LANG_COUNT);
+    e->after |= AFTER_LANGUAGE; /* the engine's messages (a file that fails to load) too */
+    e->lang = v->lang;          /* and this one */
+    say(e, 0, "%s", app_label_in(e->lang, LBL_ST_LANGUAGE));
     return REDRAW_ALL;
 }
 
@@ -340,11 +406,11 @@ static unsigned do_mid_text(AppState *s, CmdArg a)
     return REDRAW_TEXT;
 }
 
-static unsigned do_query(AppState *s, CmdArg a)
+static unsigned do_query(AppInput *in, const AppCourse *c, const AppText *t, Effect *e, CmdArg a)
 {
-    (void)a;
-    s->input.query_input = 1;
-    app_status(s, 0, "%s", app_label(s, LBL_ST_QUERY_ASK));
+    (void)c, (void)t, (void)a;
+    in->query_input = 1;
+    say(e, 0, "%s", app_label_in(e->lang, LBL_ST_QUERY_ASK));
     return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
 }
 
@@ -382,41 +448,43 @@ static unsigned view_changed(AppState *s, CmdArg a, int toggle)
 static unsigned do_show(AppState *s, CmdArg a) { return view_changed(s, a, 0); }
 static unsigned do_view(AppState *s, CmdArg a) { return view_changed(s, a, 1); }
 
-static unsigned do_quiz(AppState *s, CmdArg a)
+static unsigned do_quiz(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
-    snprintf(s->view.quiz, sizeof s->view.quiz, "%s", a.text ? a.text : "");
-    s->view.quiz_answer[0] = 0; /* a new question: its answer follows it, if it has one */
-    s->view.quiz_hidden = s->view.quiz[0] != 0;
-    app_status(s, 0, "%s", s->view.quiz_hidden ? app_label(s, LBL_ST_QUIZ) : "");
+    (void)t;
+    snprintf(v->quiz, sizeof v->quiz, "%s", a.text ? a.text : "");
+    v->quiz_answer[0] = 0; /* a new question: its answer follows it, if it has one */
+    v->quiz_hidden = v->quiz[0] != 0;
+    say(e, 0, "%s", v->quiz_hidden ? app_label_in(e->lang, LBL_ST_QUIZ) : "");
     return REDRAW_ALL;
 }
 
-static unsigned do_answer(AppState *s, CmdArg a)
+static unsigned do_answer(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
-    if (!s->view.quiz[0]) {
-        app_status(s, 1, "%s", app_label(s, LBL_ST_ANSWER_NO_QUIZ));
+    (void)t;
+    if (!v->quiz[0]) {
+        say(e, 1, "%s", app_label_in(e->lang, LBL_ST_ANSWER_NO_QUIZ));
         return REDRAW_STATUS;
     }
-    snprintf(s->view.quiz_answer, sizeof s->view.quiz_answer, "%s", a.text ? a.text : "");
-    if (s->view.quiz_hidden)
-        app_status(s, 0, "%s",
-                   app_label(s, s->view.quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ));
+    snprintf(v->quiz_answer, sizeof v->quiz_answer, "%s", a.text ? a.text : "");
+    if (v->quiz_hidden)
+        say(e, 0, "%s", app_label_in(e->lang, v->quiz_answer[0] ? LBL_ST_QUIZ_ANSWER : LBL_ST_QUIZ));
     return REDRAW_ALL;
 }
 
-static unsigned do_reveal(AppState *s, CmdArg a)
+static unsigned do_reveal(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
-    (void)a;
-    if (!s->view.quiz_hidden)
+    (void)t, (void)a;
+    if (!v->quiz_hidden)
         return REDRAW_NONE;
-    s->view.quiz_hidden = 0; /* the question stays on screen beside the answer */
-    app_status(s, 0, "%s", app_label(s, LBL_ST_REVEALED));
+    v->quiz_hidden = 0; /* the question stays on screen beside the answer */
+    say(e, 0, "%s", app_label_in(e->lang, LBL_ST_REVEALED));
     return REDRAW_ALL;
 }
 
-static unsigned do_point(AppState *s, CmdArg a)
+static unsigned do_point(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
-    s->view.point = a.n > PANEL_NONE && a.n < PANEL_COUNT ? (AppPanel)a.n : PANEL_NONE;
+    (void)t, (void)e;
+    v->point = a.n > PANEL_NONE && a.n < PANEL_COUNT ? (AppPanel)a.n : PANEL_NONE;
     return REDRAW_ALL;
 }
 
@@ -442,42 +510,41 @@ static unsigned do_lesson_prev(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
-static unsigned do_narration_scroll(AppState *s, CmdArg a)
+static unsigned do_narration_scroll(AppCourse *c, CmdArg a)
 {
-    int most = s->course.narration_lines - s->course.narration_rows;
-    int top = s->course.narration_top + (int)a.n;
+    int most = c->narration_lines - c->narration_rows;
+    int top = c->narration_top + (int)a.n;
     top = top > most ? most : top;
     top = top < 0 ? 0 : top;
-    if (!s->course.lesson || top == s->course.narration_top)
+    if (!c->lesson || top == c->narration_top)
         return REDRAW_NONE;
-    s->course.narration_top = top;
+    c->narration_top = top;
     return REDRAW_ALL;
 }
 
 /* The text read (Y) or the messages (!), whichever is open (the text read
  * stands over the messages' place), arg.n rows on, within what the screen
  * said it holds (views.top_max, screen_fit). */
-static unsigned do_view_scroll(AppState *s, CmdArg a)
+static unsigned do_view_scroll(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
 {
-    if (!app_view_is_open(&s->view.views, VIEW_READING) &&
-        !app_view_is_open(&s->view.views, VIEW_MESSAGES))
+    (void)t, (void)e;
+    AppViews *o = &v->views;
+    if (!app_view_is_open(o, VIEW_READING) && !app_view_is_open(o, VIEW_MESSAGES))
         return REDRAW_NONE;
-    long top = s->view.views.top + a.n;
-    top = top > s->view.views.top_max ? s->view.views.top_max : top;
+    long top = o->top + a.n;
+    top = top > o->top_max ? o->top_max : top;
     top = top < 0 ? 0 : top;
-    if (top == s->view.views.top)
+    if (top == o->top)
         return REDRAW_NONE;
-    s->view.views.top = (int)top;
+    o->top = (int)top;
     return REDRAW_ALL;
 }
 
-static unsigned do_picker_move(AppState *s, CmdArg a)
+static unsigned do_picker_move(AppCourse *c, CmdArg a)
 {
-    if (!s->course.picking)
+    if (!c->picking)
         return REDRAW_NONE;
-    s->course.shelf_sel =
-        (int)((s->course.shelf_sel + a.n % s->course.n_shelf + s->course.n_shelf) %
-              s->course.n_shelf);
+    c->shelf_sel = (int)((c->shelf_sel + a.n % c->n_shelf + c->n_shelf) % c->n_shelf);
     return REDRAW_ALL;
 }
 
@@ -490,40 +557,52 @@ static unsigned do_picker_open(AppState *s, CmdArg a)
     return REDRAW_ALL;
 }
 
-static unsigned do_cmdline(AppState *s, CmdArg a)
+static unsigned do_cmdline(AppInput *in, const AppCourse *c, const AppText *t, Effect *e, CmdArg a)
 {
-    (void)a;
-    s->input.cmdline_open = 1;
-    s->input.cmdline[0] = 0;
+    (void)c, (void)t, (void)e, (void)a;
+    in->cmdline_open = 1;
+    in->cmdline[0] = 0;
     return REDRAW_STATUS;
 }
 
-/* While the command line is open, keys edit it; Enter runs it. */
-static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
+/* While the command line is open, keys edit it: the input alone. Returns
+ * 0 for a key that is no edit (cmdline_key). */
+static int cmdline_edit(AppInput *in, Command c, CmdArg a)
 {
-    size_t len = strlen(s->input.cmdline);
+    size_t len = strlen(in->cmdline);
     switch (c) {
     case CMD_TYPE:
-        if (a.n >= 0x20 && len + 4 < sizeof s->input.cmdline) { /* a pasted newline is no text */
-            len += (size_t)utf8_encode((uint32_t)a.n, s->input.cmdline + len);
-            s->input.cmdline[len] = 0;
+        if (a.n >= 0x20 && len + 4 < sizeof in->cmdline) { /* a pasted newline is no text */
+            len += (size_t)utf8_encode((uint32_t)a.n, in->cmdline + len);
+            in->cmdline[len] = 0;
         }
-        return REDRAW_STATUS;
-    case CMD_PASTE: /* the same, character by character */
-        return app_apply_keys(s, a.text) | REDRAW_STATUS;
+        return 1;
     case CMD_BACKSPACE:
-        if (len == 0) { /* nothing left to take back: the line closes, as in a shell's vi mode */
-            s->input.cmdline_open = 0;
-            return REDRAW_STATUS;
-        }
-        s->input.cmdline[utf8_back(s->input.cmdline, len)] = 0;
-        return REDRAW_STATUS;
+        if (len == 0) /* nothing left to take back: the line closes, as in a shell's vi mode */
+            in->cmdline_open = 0;
+        else
+            in->cmdline[utf8_back(in->cmdline, len)] = 0;
+        return 1;
     case CMD_CLEAR:
-        s->input.cmdline[0] = 0;
-        return REDRAW_STATUS;
+        in->cmdline[0] = 0;
+        return 1;
     case CMD_STOP:
-        s->input.cmdline_open = 0;
+        in->cmdline_open = 0;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* ... and Enter runs it (a script's command may change anything); a paste
+ * is its characters typed, quitting and the clock go on. */
+static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
+{
+    if (cmdline_edit(&s->input, c, a))
         return REDRAW_STATUS;
+    switch (c) {
+    case CMD_PASTE: /* character by character */
+        return app_apply_keys(s, a.text) | REDRAW_STATUS;
     case CMD_WRITE: {
         s->input.cmdline_open = 0;
         char line[APP_CMDLINE_MAX];
@@ -535,7 +614,7 @@ static unsigned cmdline_key(AppState *s, Command c, CmdArg a)
         return REDRAW_ALL | out.redraw;
     }
     case CMD_QUIT:
-        return do_quit(s, a);
+        return run_handler(s, CMD_QUIT, a);
     case CMD_TICK:
         return app_job_tick(s);
     default:
@@ -628,96 +707,224 @@ static unsigned do_compare_model(AppState *s, CmdArg a)
 }
 
 /* Projector mode: the screen draws fewer, larger panels in high contrast. */
-static unsigned do_projector(AppState *s, CmdArg a)
+static unsigned do_projector(AppPrefs *p, const AppText *t, Effect *e, CmdArg a)
 {
-    s->prefs.projector = a.n < 0 ? !s->prefs.projector : a.n != 0;
-    app_status(s, 0, "%s",
-               app_label(s, s->prefs.projector ? LBL_ST_PROJECTOR_ON : LBL_ST_PROJECTOR_OFF));
+    (void)t;
+    p->projector = a.n < 0 ? !p->projector : a.n != 0;
+    say(e, 0, "%s", app_label_in(e->lang, p->projector ? LBL_ST_PROJECTOR_ON : LBL_ST_PROJECTOR_OFF));
     return REDRAW_ALL;
 }
 
-static unsigned do_setting_set(AppState *s, CmdArg a)
+/* y: the readings and glosses; without the table there is nothing to show */
+static unsigned do_pinyin_show(AppPrefs *p, const AppText *t, Effect *e, CmdArg a)
 {
+    int on = a.n < 0 ? !p->show_pinyin : a.n != 0;
+    if (on && !t->pinyin) {
+        say(e, 1, "%s", app_label_in(e->lang, LBL_ST_PINYIN_NONE));
+        return REDRAW_STATUS;
+    }
+    p->show_pinyin = on;
+    say(e, 0, "%s", app_label_in(e->lang, on ? LBL_ST_PINYIN_ON : LBL_ST_PINYIN_OFF));
+    return REDRAW_ALL; /* the text takes one more row, or gives it back */
+}
+
+/* i: the model as an input method, nothing typed yet */
+static unsigned do_pinyin_input(AppInput *in, const AppCourse *c, const AppText *t, Effect *e,
+                                CmdArg a)
+{
+    (void)c;
+    int on = a.n < 0 ? !in->ime.on : a.n != 0;
+    if (on && !t->pinyin) {
+        say(e, 1, "%s", app_label_in(e->lang, LBL_ST_PINYIN_NONE));
+        return REDRAW_STATUS;
+    }
+    in->ime.on = on;
+    app_ime_clear(&in->ime);
+    say(e, 0, "%s", app_label_in(e->lang, on ? LBL_ST_IME_ON : LBL_ST_IME_OFF));
+    return REDRAW_PROMPT | REDRAW_PROBS | REDRAW_STATUS;
+}
+
+/* a page or a tone of the input method while it is off: nothing to do */
+static unsigned do_ime_idle(AppInput *in, const AppCourse *c, const AppText *t, Effect *e, CmdArg a)
+{
+    (void)in, (void)c, (void)t, (void)e, (void)a;
+    return REDRAW_NONE;
+}
+
+static unsigned do_setting_set(AppStepView *v, const AppText *t, Effect *e, CmdArg a)
+{
+    (void)t;
     if (a.n < 0 || a.n >= SET_COUNT)
         return REDRAW_NONE;
     /* the commands' range (the settings table); NaN becomes off */
     SamplerSettingId id = (SamplerSettingId)a.n;
-    const SamplerSetting *t = &SAMPLER_SETTINGS[id];
-    double x = (t->lo_open ? a.x > t->lo : a.x >= t->lo) ? a.x : t->off;
-    sampler_setting_set(&s->view.set, id, x <= t->hi ? x : t->hi);
-    app_predict(s);
-    char v[32];
-    app_num(s->view.lang, sampler_setting_get(&s->view.set, id), 2, v, sizeof v);
+    const SamplerSetting *st = &SAMPLER_SETTINGS[id];
+    double x = (st->lo_open ? a.x > st->lo : a.x >= st->lo) ? a.x : st->off;
+    sampler_setting_set(&v->set, id, x <= st->hi ? x : st->hi);
+    e->after |= AFTER_PREDICT;
+    char val[32];
+    app_num(e->lang, sampler_setting_get(&v->set, id), 2, val, sizeof val);
     if (id == SET_REPETITION_PENALTY) /* it says what it spares */
-        app_status(s, 0, app_label(s, LBL_ST_PENALTY), v, s->prefs.sym.newline);
+        say(e, 0, app_label_in(e->lang, LBL_ST_PENALTY), val, e->sym->newline);
     else
-        app_status(s, 0, app_label(s, LBL_ST_SETTING), app_setting_word(s->view.lang, id), v);
+        say(e, 0, app_label_in(e->lang, LBL_ST_SETTING), app_setting_word(e->lang, id), val);
     return REDRAW_PROBS | REDRAW_STATUS;
 }
 
-static const Handler HANDLERS[CMD_COUNT] = {
-    [CMD_QUIT] = do_quit,
-    [CMD_TYPE] = do_type,
-    [CMD_BACKSPACE] = do_backspace,
-    [CMD_CLEAR] = do_clear,
-    [CMD_SAMPLE] = do_sample,
-    [CMD_PICK] = do_pick,
-    [CMD_WRITE] = do_write,
-    [CMD_STOP] = do_stop,
-    [CMD_COMPARE] = do_compare,
-    [CMD_CACHE] = do_cache,
-    [CMD_SLIDER_DOWN] = do_slider_down,
-    [CMD_SLIDER_UP] = do_slider_up,
-    [CMD_SLIDER_NEXT] = do_slider_next,
-    [CMD_SLIDER_PREV] = do_slider_prev,
-    [CMD_SELECTED_DOWN] = do_selected_down,
-    [CMD_SELECTED_UP] = do_selected_up,
-    [CMD_SLIDER_SET] = do_slider_set,
-    [CMD_SLIDER_SELECT] = do_slider_select,
-    [CMD_NEW_SEED] = do_new_seed,
-    [CMD_MODE_FREE] = do_mode_free,
-    [CMD_MODE_ACROSTIC] = do_mode_acrostic,
-    [CMD_MODE_JUEJU] = do_mode_jueju,
-    [CMD_LANGUAGE] = do_language,
-    [CMD_MID_TEXT] = do_mid_text,
-    [CMD_QUERY] = do_query,
-    [CMD_LOOKUP] = do_lookup,
-    [CMD_SHOW] = do_show,
-    [CMD_VIEW] = do_view,
-    [CMD_QUIZ] = do_quiz,
-    [CMD_REVEAL] = do_reveal,
-    [CMD_ANSWER] = do_answer,
-    [CMD_POINT] = do_point,
-    [CMD_CACHE_SET] = do_cache_set,
-    [CMD_UNDO_LETTERS] = do_undo_letters,
-    [CMD_LESSON_NEXT] = do_lesson_next,
-    [CMD_LESSON_PREV] = do_lesson_prev,
-    [CMD_NARRATION_SCROLL] = do_narration_scroll,
-    [CMD_VIEW_SCROLL] = do_view_scroll,
-    [CMD_PICKER_MOVE] = do_picker_move,
-    [CMD_PICKER_OPEN] = do_picker_open,
-    [CMD_CMDLINE] = do_cmdline,
-    [CMD_TICK] = do_tick,
-    /* the session to take home and the KV cache's cost */
-    [CMD_EXPORT] = do_export,
-    /* pinyin */
-    [CMD_PINYIN_SHOW] = app_pinyin_show_cmd,
-    [CMD_PINYIN_INPUT] = app_pinyin_input_cmd,
-    [CMD_PINYIN_PAGE] = app_pinyin_idle_cmd,
-    [CMD_PINYIN_TONE] = app_pinyin_idle_cmd,
-    /* a paste as one edit */
-    [CMD_PASTE] = do_paste,
-    /* reading it from the back row */
-    [CMD_PROJECTOR] = do_projector,
-    /* a sampler setting with no slider (`set repetition-penalty`) */
-    [CMD_SETTING_SET] = do_setting_set,
-    /* a student's program beside the built-in stage */
-    [CMD_STAGE] = do_stage,
-    /* the weights' precision */
-    [CMD_WEIGHTS] = do_weights,
-    /* a second model beside the explorer's */
-    [CMD_COMPARE_MODEL] = do_compare_model,
+/* One row per Command: the room its handler changes, the command's name
+ * (for test_commands), the handler. */
+typedef struct {
+    CmdRoom room;
+    const char *name;
+    union {
+        StepHandler step;
+        InputHandler input;
+        CourseHandler course;
+        PrefsHandler prefs;
+        WholeHandler whole;
+    } fn;
+} HandlerRow;
+
+#define STEP(cmd, f) [cmd] = {CMD_ROOM_STEP, #cmd, {.step = f}}
+#define INPUT(cmd, f) [cmd] = {CMD_ROOM_INPUT, #cmd, {.input = f}}
+#define COURSE(cmd, f) [cmd] = {CMD_ROOM_COURSE, #cmd, {.course = f}}
+#define PREFS(cmd, f) [cmd] = {CMD_ROOM_PREFS, #cmd, {.prefs = f}}
+#define WHOLE(cmd, f) [cmd] = {CMD_ROOM_WHOLE, #cmd, {.whole = f}}
+
+static const HandlerRow HANDLERS[CMD_COUNT] = {
+    /* the step view (AppStepView): the sliders and the sampler's settings */
+    STEP(CMD_SLIDER_DOWN, do_slider_down),
+    STEP(CMD_SLIDER_UP, do_slider_up),
+    STEP(CMD_SLIDER_NEXT, do_slider_next),
+    STEP(CMD_SLIDER_PREV, do_slider_prev),
+    STEP(CMD_SELECTED_DOWN, do_selected_down),
+    STEP(CMD_SELECTED_UP, do_selected_up),
+    STEP(CMD_SLIDER_SET, do_slider_set),
+    STEP(CMD_SLIDER_SELECT, do_slider_select),
+    STEP(CMD_NEW_SEED, do_new_seed),
+    STEP(CMD_SETTING_SET, do_setting_set),
+    /* ... the open views' scrolling, what a lesson adds, the language */
+    STEP(CMD_VIEW_SCROLL, do_view_scroll),
+    STEP(CMD_QUIZ, do_quiz),
+    STEP(CMD_REVEAL, do_reveal),
+    STEP(CMD_ANSWER, do_answer),
+    STEP(CMD_POINT, do_point),
+    STEP(CMD_LANGUAGE, do_language),
+    /* what comes in from the keyboard (AppInput) */
+    INPUT(CMD_QUIT, do_quit),
+    INPUT(CMD_QUERY, do_query),
+    INPUT(CMD_CMDLINE, do_cmdline),
+    INPUT(CMD_PINYIN_INPUT, do_pinyin_input),
+    INPUT(CMD_PINYIN_PAGE, do_ime_idle),
+    INPUT(CMD_PINYIN_TONE, do_ime_idle),
+    /* where the lesson and its picker stand (AppCourse) */
+    COURSE(CMD_NARRATION_SCROLL, do_narration_scroll),
+    COURSE(CMD_PICKER_MOVE, do_picker_move),
+    /* the screen's preferences (AppPrefs) */
+    PREFS(CMD_PROJECTOR, do_projector),
+    PREFS(CMD_PINYIN_SHOW, do_pinyin_show),
+    /* WHOLE: several rooms at once. The text, the prediction and the
+     * session's record change together (typing, taking back, sampling,
+     * picking, clearing; `/`'s look-up follows the text) */
+    WHOLE(CMD_TYPE, do_type),
+    WHOLE(CMD_PASTE, do_paste),
+    WHOLE(CMD_BACKSPACE, do_backspace),
+    WHOLE(CMD_CLEAR, do_clear),
+    WHOLE(CMD_SAMPLE, do_sample),
+    WHOLE(CMD_PICK, do_pick),
+    WHOLE(CMD_LOOKUP, do_lookup),
+    /* ... a job that writes or compares over ticks, and stopping it */
+    WHOLE(CMD_WRITE, do_write),
+    WHOLE(CMD_COMPARE, do_compare),
+    WHOLE(CMD_STOP, do_stop),
+    WHOLE(CMD_TICK, do_tick),
+    /* ... the text read again: the cache's path, the form over the text,
+     * a fragment or a poem's start */
+    WHOLE(CMD_CACHE, do_cache),
+    WHOLE(CMD_CACHE_SET, do_cache_set),
+    WHOLE(CMD_MODE_FREE, do_mode_free),
+    WHOLE(CMD_MODE_ACROSTIC, do_mode_acrostic),
+    WHOLE(CMD_MODE_JUEJU, do_mode_jueju),
+    WHOLE(CMD_MID_TEXT, do_mid_text),
+    /* ... a model made or loaded (the weights' view makes the other
+     * precisions first), and the views the prediction is drawn into */
+    WHOLE(CMD_SHOW, do_show),
+    WHOLE(CMD_VIEW, do_view),
+    WHOLE(CMD_WEIGHTS, do_weights),
+    WHOLE(CMD_COMPARE_MODEL, do_compare_model),
+    /* ... a lesson's step replays the state up to it; opening one resets it */
+    WHOLE(CMD_LESSON_NEXT, do_lesson_next),
+    WHOLE(CMD_LESSON_PREV, do_lesson_prev),
+    WHOLE(CMD_PICKER_OPEN, do_picker_open),
+    /* ... a student's program in the sampler; the hand-in written from the
+     * text and the record; the settings before a run of letters put back */
+    WHOLE(CMD_STAGE, do_stage),
+    WHOLE(CMD_EXPORT, do_export),
+    WHOLE(CMD_UNDO_LETTERS, do_undo_letters),
 };
+
+CmdRoom app_command_room(Command c, const char **name)
+{
+    int has = c > CMD_NONE && c < CMD_COUNT && HANDLERS[c].room != CMD_ROOM_NONE;
+    if (name)
+        *name = has ? HANDLERS[c].name : NULL;
+    return has ? HANDLERS[c].room : CMD_ROOM_NONE;
+}
+
+/* What a narrowed handler left, on the whole state: the follow-ups, then
+ * its message; what that redraws. */
+static unsigned carry_out(AppState *s, const Effect *e)
+{
+    unsigned redraw = REDRAW_NONE;
+    if (e->after & AFTER_STOP_JOB)
+        app_job_stop(s);
+    if (e->after & AFTER_RESEEDED)
+        s->record.rng_draws = 0;
+    if (e->after & AFTER_LANGUAGE)
+        errtext_use(s->view.lang);
+    if (e->after & AFTER_PREDICT) {
+        app_predict(s);
+        redraw |= REDRAW_PROBS;
+    }
+    if (e->said) {
+        AppStatusLine st = app_status_line(s);
+        status_line_say(&st, e->is_error, "%s", e->msg);
+        redraw |= REDRAW_STATUS;
+    }
+    return redraw;
+}
+
+/* An Effect with nothing to do yet, its message in s's language. */
+static Effect effect_on(const AppState *s)
+{
+    return (Effect){.lang = s->view.lang, .sym = &s->prefs.sym};
+}
+
+static unsigned run_handler(AppState *s, Command c, CmdArg a)
+{
+    const HandlerRow *h = &HANDLERS[c];
+    Effect e = effect_on(s);
+    unsigned redraw = REDRAW_NONE;
+    switch (h->room) {
+    case CMD_ROOM_WHOLE:
+        return h->fn.whole(s, a);
+    case CMD_ROOM_STEP:
+        redraw = h->fn.step(&s->view, &s->text, &e, a);
+        break;
+    case CMD_ROOM_INPUT:
+        redraw = h->fn.input(&s->input, &s->course, &s->text, &e, a);
+        break;
+    case CMD_ROOM_COURSE:
+        redraw = h->fn.course(&s->course, a);
+        break;
+    case CMD_ROOM_PREFS:
+        redraw = h->fn.prefs(&s->prefs, &s->text, &e, a);
+        break;
+    default:
+        return REDRAW_NONE;
+    }
+    return redraw | carry_out(s, &e);
+}
 
 /* A yes to a question in the status line: Enter, or y (j, o: the answer's
  * first letter in German and French). */
@@ -746,18 +953,28 @@ static int stage_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
 }
 
 /* The question whether to leave the lesson (q): Enter or y leaves, any
- * other key goes back to it (and does nothing else); Ctrl-C and F10 quit. */
+ * other key goes back to it (and does nothing else); Ctrl-C and F10 quit.
+ * The answer changes the input alone; 0: the key is no answer. */
+static int quit_answer(AppInput *in, Effect *e, Command c, CmdArg arg, unsigned *redraw)
+{
+    if (!in->quit_ask || c == CMD_TICK || (c == CMD_QUIT && arg.n == 0))
+        return 0;
+    in->quit_ask = 0;
+    if (is_yes(c, arg)) {
+        *redraw = leave(in, e);
+    } else {
+        say(e, 0, "%s", "");
+        *redraw = REDRAW_STATUS;
+    }
+    return 1;
+}
+
 static int quit_question(AppState *s, Command c, CmdArg arg, unsigned *redraw)
 {
-    if (!s->input.quit_ask || c == CMD_TICK || (c == CMD_QUIT && arg.n == 0))
+    Effect e = effect_on(s);
+    if (!quit_answer(&s->input, &e, c, arg, redraw))
         return 0;
-    s->input.quit_ask = 0;
-    if (is_yes(c, arg)) {
-        *redraw = do_quit(s, cmd_arg(0));
-        return 1;
-    }
-    app_status(s, 0, "%s", "");
-    *redraw = REDRAW_STATUS;
+    *redraw |= carry_out(s, &e);
     return 1;
 }
 
@@ -794,7 +1011,7 @@ unsigned app_apply(AppState *s, Command c, CmdArg arg)
 
 static unsigned apply_one(AppState *s, Command c, CmdArg arg)
 {
-    if (c <= CMD_NONE || c >= CMD_COUNT || !HANDLERS[c])
+    if (app_command_room(c, NULL) == CMD_ROOM_NONE)
         return REDRAW_NONE;
     if (s->input.cmdline_open)
         return cmdline_key(s, c, arg);
@@ -820,7 +1037,7 @@ static unsigned apply_one(AppState *s, Command c, CmdArg arg)
     if (s->input.query_input && c != CMD_TYPE && c != CMD_PASTE && c != CMD_STOP &&
         c != CMD_BACKSPACE && c != CMD_TICK)
         s->input.query_input = 0;
-    return HANDLERS[c](s, arg);
+    return run_handler(s, c, arg);
 }
 
 /* pasted text as keys */

@@ -117,6 +117,27 @@ enum {
 /* Carry out one command. Returns the REDRAW_ flags of the panels it changed. */
 unsigned app_apply(AppState *s, Command c, CmdArg arg);
 
+/* The part of the AppState a command's handler changes, as commands.c's
+ * table says: the step view (AppStepView: the sliders and settings, the
+ * open views' scrolling, the lesson's question, the language), what comes
+ * in from the keyboard (AppInput), where the lesson and its picker stand
+ * (AppCourse), the screen's preferences (AppPrefs); CMD_ROOM_WHOLE for a
+ * command that changes several at once (the text with the prediction and
+ * the record, a job, a lesson's step). Whatever the room, the status line
+ * may say what happened. */
+typedef enum {
+    CMD_ROOM_NONE, /* no handler */
+    CMD_ROOM_STEP,
+    CMD_ROOM_INPUT,
+    CMD_ROOM_COURSE,
+    CMD_ROOM_PREFS,
+    CMD_ROOM_WHOLE,
+    CMD_ROOM_COUNT
+} CmdRoom;
+/* Command c's room, and (name, if not NULL) the command's name as the table
+ * writes it ("CMD_SLIDER_UP"): CMD_ROOM_NONE and NULL when c has no handler. */
+CmdRoom app_command_room(Command c, const char **name);
+
 /* Letters typed outside pinyin mode (app_letters.c), around each command
  * app_apply runs: _before notes a letter key (s->input.key_time, s->input.key_char) and
  * keeps the state before a run's first; _after puts the hint in the status
@@ -129,12 +150,9 @@ unsigned app_letters_undo(AppState *s);
  * command to app_pinyin_key first: it returns 1 and sets *redraw when the
  * command was the input method's (a letter, Backspace on the syllable, 1..9,
  * Space or Enter choosing, a page, a tone, Esc), 0 to let app_apply carry it
- * out as ever. Then the handlers of CMD_PINYIN_SHOW and CMD_PINYIN_INPUT,
- * and of a page or a tone outside the input method (nothing to do). */
+ * out as ever. (CMD_PINYIN_SHOW and CMD_PINYIN_INPUT have their handlers in
+ * commands.c's table.) */
 int app_pinyin_key(AppState *s, Command c, CmdArg a, unsigned *redraw);
-unsigned app_pinyin_show_cmd(AppState *s, CmdArg a);
-unsigned app_pinyin_input_cmd(AppState *s, CmdArg a);
-unsigned app_pinyin_idle_cmd(AppState *s, CmdArg a);
 
 /* pasted text as keys: each character of UTF-8 `text` through app_apply as
  * CMD_TYPE, as if typed one by one (where a paste is no single edit: the
