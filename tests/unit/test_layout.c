@@ -1,0 +1,348 @@
+/* test_layout.c - where the explorer's panels stand (screen_layout), without
+ * a terminal, for the states a class meets at the sizes classes use.
+ *
+ * Each case is a state reached the way a user or a lesson reaches it (lines
+ * of the command language on the bundled model: a prompt, `show mask`,
+ * `compare`, ...; a lesson's narration; projector mode; pinyin shown), laid
+ * out at 80x24, 100x30, 110x34, 160x45 and 220x50. Two kinds of check:
+ *
+ * - what a user needs of any layout: the title on the first row and the
+ *   status on the last, both the whole width; every shown panel inside the
+ *   screen and at least its least size (the bars their heading and 8 rows,
+ *   the text its row and the note's); no two shown panels on the same cell
+ *   (the help covers the screen, and the coin stands on the note's or the
+ *   status line's row, by design); a lesson's narration at least 36 columns.
+ * - the same rectangles as tests/data/layout-rects.txt, written by
+ *   `test_layout --dump` from the layout code before it became a table of
+ *   panels (see that file's header): the rewrite moved no panel.
+ *
+ * `test_layout --dump` prints the rectangles of every case and size in that
+ * file's form.
+ */
+#define _POSIX_C_SOURCE 200809L /* setenv */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/app.h"
+#include "apptest.h"
+#include "check.h"
+#include "testutil.h"
+#include "app/lesson.h"
+#include "app/script.h"
+#include "engine/pinyin.h"
+#include "tui/tui.h"
+#include "tui/views.h"
+
+static Model model;
+static Pinyin table;
+static Lesson lesson;
+
+#define FIXTURE "tests/data/layout-rects.txt"
+
+static const char *const PANE_NAMES[PANE_COUNT] = {
+    [PANE_TITLE] = "title",         [PANE_PROMPT] = "prompt",   [PANE_ATTENTION] = "attention",
+    [PANE_PROBS] = "probs",         [PANE_SLIDERS] = "sliders", [PANE_TIMING] = "timing",
+    [PANE_STATUS] = "status",       [PANE_HELP] = "help",       [PANE_NARRATION] = "narration",
+    [PANE_KVCACHE] = "kvcache",     [PANE_WEIGHTS] = "weights", [PANE_ENTROPY] = "entropy",
+    [PANE_COMPARE] = "compare",     [PANE_MASK] = "mask",       [PANE_READING] = "reading",
+    [PANE_MESSAGES] = "messages",   [PANE_COIN] = "coin",
+};
+
+static const struct {
+    int lines, cols;
+} SIZES[] = {{24, 80}, {30, 100}, {34, 110}, {45, 160}, {50, 220}};
+
+/* Du Fu's 春望, eight lines: four rows of verse, a couplet to a row */
+#define POEM "国破山河在，城春草木深。感时花溅泪，恨别鸟惊心。" \
+             "烽火连三月，家书抵万金。白头搔更短，浑欲不胜簪。"
+
+/* A state: lines of the command language (separated by '\n'), then a
+ * lesson's narration beside the panels, projector mode, pinyin shown.
+ * `open weights` opens the weights' panel without `show weights`'s measuring
+ * of the model in three precisions (seconds, and the layout does not read it). */
+typedef struct {
+    const char *name;
+    const char *script;
+    int lesson, projector, pinyin;
+} Case;
+
+static const Case CASES[] = {
+    {"explorer", "", 0, 0, 0},
+    {"short", "prompt 床前明月光", 0, 0, 0},
+    {"poem", "prompt " POEM, 0, 0, 0},
+    {"long", "prompt " POEM POEM POEM, 0, 0, 0},
+    {"lookup", "prompt 床前明月光\nlookup 月", 0, 0, 0},
+    {"coin", "prompt 床前明月光\nseed 3\nstep", 0, 0, 0},
+    {"coin-poem", "prompt " POEM "\nseed 3\nstep", 0, 0, 0},
+    {"pinyin-short", "prompt 床前明月光", 0, 0, 1},
+    {"pinyin-poem", "prompt " POEM, 0, 0, 1},
+    {"attention", "prompt 床前明月光\nshow attention", 0, 0, 0},
+    {"attention-poem", "prompt " POEM "\nshow attention", 0, 0, 0},
+    {"mask", "prompt 床前明月光\nshow mask", 0, 0, 0},
+    {"reading", "prompt " POEM "\nshow reading", 0, 0, 0},
+    {"memory", "prompt 床前明月光\nshow memory", 0, 0, 0},
+    {"weights", "prompt 床前明月光\nopen weights", 0, 0, 0},
+    {"entropy", "prompt 床前明月光\nshow entropy", 0, 0, 0},
+    {"messages", "prompt 床前明月光\nshow messages", 0, 0, 0},
+    {"histogram", "prompt 床前明月光\nshow histogram", 0, 0, 0},
+    {"help", "prompt 床前明月光\nshow help", 0, 0, 0},
+    {"compare", "prompt 床前明月光\ncompare", 0, 0, 0},
+    {"compare-poem", "prompt " POEM "\ncompare", 0, 0, 0},
+    {"written", "prompt 床前明月光\ncompare\nshow written", 0, 0, 0},
+    {"model-b", "prompt 床前明月光\ncompare-model bf16", 0, 0, 0},
+    {"model-b-poem", "prompt " POEM "\ncompare-model int8", 0, 0, 0},
+    {"lesson", "prompt 春风", 1, 0, 0},
+    {"lesson-poem", "prompt " POEM, 1, 0, 0},
+    {"lesson-timing", "prompt 床前明月光\npoint timing", 1, 0, 0},
+    {"lesson-compare", "prompt 床前明月光\ncompare", 1, 0, 0},
+    {"lesson-compare-sliders", "prompt 床前明月光\ncompare\npoint sliders", 1, 0, 0},
+    {"lesson-coin-poem", "prompt " POEM "\nseed 3\nstep", 1, 0, 0},
+    {"lesson-mask", "prompt 床前明月光\nshow mask", 1, 0, 0},
+    {"lesson-attention", "prompt 床前明月光\nshow attention", 1, 0, 0},
+    {"lesson-memory", "prompt 床前明月光\nshow memory", 1, 0, 0},
+    {"lesson-model-b", "prompt 床前明月光\ncompare-model bf16", 1, 0, 0},
+    {"lesson-pinyin-poem", "prompt " POEM, 1, 0, 1},
+    {"projector", "prompt 床前明月光", 0, 1, 0},
+    {"projector-poem", "prompt " POEM, 0, 1, 0},
+    {"projector-long", "prompt " POEM POEM POEM, 0, 1, 0},
+    {"projector-lookup", "prompt 床前明月光\nlookup 月", 0, 1, 0},
+    {"projector-coin", "prompt 床前明月光\nseed 3\nstep", 0, 1, 0},
+    {"projector-pinyin-poem", "prompt " POEM, 0, 1, 1},
+    {"projector-compare", "prompt 床前明月光\ncompare", 0, 1, 0},
+    {"projector-mask", "prompt 床前明月光\nshow mask", 0, 1, 0},
+    {"projector-reading", "prompt " POEM "\nshow reading", 0, 1, 0},
+    {"projector-memory", "prompt 床前明月光\nshow memory", 0, 1, 0},
+    {"projector-weights", "prompt 床前明月光\nopen weights", 0, 1, 0},
+    {"projector-entropy", "prompt 床前明月光\nshow entropy", 0, 1, 0},
+    {"projector-messages", "prompt 床前明月光\nshow messages", 0, 1, 0},
+    {"projector-lesson", "prompt 床前明月光", 1, 1, 0},
+    {"projector-lesson-mask", "prompt 床前明月光\nshow mask", 1, 1, 0},
+    {"projector-lesson-compare", "prompt 床前明月光\ncompare", 1, 1, 0},
+};
+enum { N_CASES = sizeof CASES / sizeof CASES[0], N_SIZES = sizeof SIZES / sizeof SIZES[0] };
+
+/* s in the state case c's script leads to (free it with app_free). */
+static void enter(AppState *s, const Case *c)
+{
+    apptest_start(s, &model);
+    s->text.pinyin = &table;
+    s->compare_repeats = 1; /* as under lesson --check: the layout needs no timing */
+    char line[1024];
+    for (const char *p = c->script; *p;) {
+        size_t n = strcspn(p, "\n");
+        snprintf(line, sizeof line, "%.*s", (int)n, p);
+        ScriptOut out = {.sync_jobs = 1};
+        if (strcmp(line, "open weights") == 0)
+            app_view_open(&s->view.views, VIEW_WEIGHTS);
+        else
+            CHECK(script_run(s, line, &out) == SCRIPT_OK, "%s: %s: %s", c->name, line, out.msg);
+        p += n + (p[n] == '\n');
+    }
+}
+
+/* s as case c shows it: a lesson's narration, projector mode, pinyin. */
+static void screen_of(AppState *s, const Case *c)
+{
+    s->course.lesson = c->lesson ? &lesson : NULL;
+    s->prefs.projector = c->projector;
+    s->prefs.show_pinyin = c->pinyin;
+}
+
+/* One line per shown panel, "CASE COLSxLINES PANE y x h w", then the
+ * layout's flags: the fixture's lines for one case and size. */
+static size_t describe(const Layout *l, const char *name, int lines, int cols, char *out,
+                       size_t size)
+{
+    size_t n = 0;
+    for (int p = 0; p < PANE_COUNT && n < size; p++) {
+        const Rect r = l->at[p].r;
+        if (l->at[p].shown)
+            n += (size_t)snprintf(out + n, size - n, "%s %dx%d %s %d %d %d %d\n", name, cols,
+                                  lines, PANE_NAMES[p], r.y, r.x, r.h, r.w);
+    }
+    if (n < size)
+        n += (size_t)snprintf(out + n, size - n, "%s %dx%d flags panels=%d compare_on_bars=%d "
+                              "coin_on_status=%d\n", name, cols, lines, l->show_panels,
+                              l->compare_on_bars, l->coin_on_status);
+    return n;
+}
+
+static int overlap(Rect a, Rect b)
+{
+    return a.y < b.y + b.h && b.y < a.y + a.h && a.x < b.x + b.w && b.x < a.x + a.w;
+}
+
+/* The least size a user needs of each panel while shown: rows, columns
+ * (0: no least beyond one). */
+static void least_size(Pane p, int *rows, int *cols)
+{
+    *rows = 1;
+    *cols = 1;
+    switch (p) {
+    case PANE_PROMPT: *rows = 2; break; /* a row of text and the note under it */
+    case PANE_PROBS:
+    case PANE_COMPARE: *rows = 1 + APP_TOP; break; /* a heading and the top 8 */
+    case PANE_NARRATION: *cols = 36; break;          /* room for a sentence */
+    case PANE_SLIDERS: *rows = 3; break;             /* a heading and two sliders */
+    default: break;
+    }
+}
+
+/* What any layout must give a user, for case name at lines x cols. */
+static void check_sound(const Layout *l, int in_lesson, const char *name, int lines, int cols)
+{
+    CHECK(!l->too_small, "%s %dx%d: too small", name, cols, lines);
+    const PanePlace *at = l->at;
+    CHECK(at[PANE_TITLE].shown && at[PANE_TITLE].r.y == 0 && at[PANE_TITLE].r.x == 0 &&
+              at[PANE_TITLE].r.h == 1 && at[PANE_TITLE].r.w == cols,
+          "%s %dx%d: the title is not the first row", name, cols, lines);
+    CHECK(at[PANE_STATUS].shown && at[PANE_STATUS].r.y == lines - 1 && at[PANE_STATUS].r.x == 0 &&
+              at[PANE_STATUS].r.h == 1 && at[PANE_STATUS].r.w == cols,
+          "%s %dx%d: the status is not the last row", name, cols, lines);
+    CHECK(at[PANE_PROMPT].shown && at[PANE_PROMPT].r.y == 1 && at[PANE_PROMPT].r.w == cols,
+          "%s %dx%d: the text is not under the title, the whole width", name, cols, lines);
+    for (int p = 0; p < PANE_COUNT; p++) {
+        if (!at[p].shown)
+            continue;
+        Rect r = at[p].r;
+        int rows, least_cols;
+        least_size((Pane)p, &rows, &least_cols);
+        CHECK(r.y >= 0 && r.x >= 0 && r.y + r.h <= lines && r.x + r.w <= cols,
+              "%s %dx%d: %s (%d %d %d %d) off the screen", name, cols, lines, PANE_NAMES[p], r.y,
+              r.x, r.h, r.w);
+        CHECK(r.h >= rows && r.w >= least_cols, "%s %dx%d: %s is %dx%d, less than %dx%d", name,
+              cols, lines, PANE_NAMES[p], r.w, r.h, least_cols, rows);
+        /* the help covers the screen; the coin stands on the note's or the
+         * status line's row, drawn over it */
+        if (p == PANE_HELP || p == PANE_COIN)
+            continue;
+        for (int q = p + 1; q < PANE_COUNT; q++)
+            if (q != PANE_HELP && q != PANE_COIN && at[q].shown)
+                CHECK(!overlap(r, at[q].r), "%s %dx%d: %s and %s overlap", name, cols, lines,
+                      PANE_NAMES[p], PANE_NAMES[q]);
+    }
+    if (at[PANE_COIN].shown) {
+        Rect c = at[PANE_COIN].r, note = at[PANE_PROMPT].r, st = at[PANE_STATUS].r;
+        CHECK(c.h == 1 && (c.y == note.y + note.h - 1 || c.y == st.y),
+              "%s %dx%d: the coin is on row %d, neither the note's nor the status line's", name,
+              cols, lines, c.y);
+    }
+    /* the bars (or the compare model's lists in their place), whole, at the
+     * least size, unless a view took the panels' place */
+    Pane bars = l->compare_on_bars ? PANE_COMPARE : PANE_PROBS;
+    if (lines == 24 && cols == 80 && l->show_panels)
+        CHECK(at[bars].shown && at[bars].r.h >= 1 + APP_TOP, "%s 80x24: the bars lack rows", name);
+    CHECK(!in_lesson || at[PANE_NARRATION].shown || at[PANE_ATTENTION].shown,
+          "%s %dx%d: a lesson without its narration", name, cols, lines);
+}
+
+/* Every case's layout at every size, made once (main). */
+static Layout laid[N_CASES][N_SIZES];
+
+static void lay_out_all(void)
+{
+    /* each script is run once, its state then shown as each case with it */
+    for (int c = 0; c < N_CASES; c++) {
+        int seen = 0;
+        for (int b = 0; b < c && !seen; b++)
+            seen = strcmp(CASES[b].script, CASES[c].script) == 0;
+        if (seen)
+            continue;
+        AppState s;
+        enter(&s, &CASES[c]);
+        for (int d = c; d < N_CASES; d++) {
+            if (strcmp(CASES[d].script, CASES[c].script) != 0)
+                continue;
+            screen_of(&s, &CASES[d]);
+            for (int z = 0; z < N_SIZES; z++)
+                screen_layout(&laid[d][z], &s, SIZES[z].lines, SIZES[z].cols);
+        }
+        s.course.lesson = NULL;
+        app_free(&s);
+    }
+}
+
+/* The layouts in the fixture's form. */
+static size_t describe_all(char *out, size_t size)
+{
+    size_t n = 0;
+    for (int c = 0; c < N_CASES; c++)
+        for (int z = 0; z < N_SIZES && n < size; z++)
+            n += describe(&laid[c][z], CASES[c].name, SIZES[z].lines, SIZES[z].cols, out + n,
+                          size - n);
+    return n;
+}
+
+enum { DUMP_MAX = 1 << 18 };
+static char got[DUMP_MAX], want[DUMP_MAX];
+
+static void test_layouts_sound(void)
+{
+    for (int c = 0; c < N_CASES; c++)
+        for (int z = 0; z < N_SIZES; z++)
+            check_sound(&laid[c][z], CASES[c].lesson, CASES[c].name, SIZES[z].lines,
+                        SIZES[z].cols);
+}
+
+/* The rectangles the old layout code gave, line by line (the fixture's
+ * comment lines aside). */
+static void test_same_as_before(void)
+{
+    size_t n = describe_all(got, sizeof got);
+    CHECK(n < sizeof got - 1, "the layouts' description is cut at %zu bytes", n);
+    FILE *f = fopen(FIXTURE, "r");
+    CHECK(f != NULL, "cannot open %s", FIXTURE);
+    if (!f)
+        return;
+    size_t m = 0;
+    char line[256];
+    while (fgets(line, sizeof line, f) && m + strlen(line) < sizeof want)
+        if (line[0] != '#')
+            m += (size_t)snprintf(want + m, sizeof want - m, "%s", line);
+    fclose(f);
+    const char *g = got, *w = want;
+    int told = 0;
+    while (*g || *w) {
+        size_t gn = strcspn(g, "\n"), wn = strcspn(w, "\n");
+        if (gn != wn || strncmp(g, w, gn) != 0) {
+            CHECK(told >= 10, "got  %.*s\n       want %.*s", (int)gn, g, (int)wn, w);
+            told++;
+        }
+        g += gn + (g[gn] == '\n');
+        w += wn + (w[wn] == '\n');
+    }
+    CHECK(told == 0, "%d lines differ from %s", told, FIXTURE);
+}
+
+int main(int argc, char **argv)
+{
+    testutil_bundled_model(&model);
+    testutil_pinyin(&table);
+    TsErr err;
+    /* the screen's glyphs (the marks in the text take columns) as a UTF-8
+     * terminal has them, without one */
+    setenv("TERM", "xterm-256color", 1);
+    unsetenv("TANGSCOPE_ASCII");
+    if (tui_locale_utf8(&err) != 0 || tui_headless_open(24, 80, &err) != 0) {
+        fprintf(stderr, "no screen without a terminal: %s\n", err.msg);
+        return 2;
+    }
+    if (lesson_load(&lesson, "tests/data/lesson-good.md", NULL, NULL, &err) != 0) {
+        fprintf(stderr, "cannot load tests/data/lesson-good.md: %s\n", err.msg);
+        return 2;
+    }
+    lay_out_all();
+    if (argc > 1 && strcmp(argv[1], "--dump") == 0) {
+        size_t n = describe_all(got, sizeof got);
+        fwrite(got, 1, n, stdout);
+    } else {
+        RUN(test_layouts_sound);
+        RUN(test_same_as_before);
+    }
+    tui_headless_close();
+    lesson_free(&lesson);
+    pinyin_free(&table);
+    model_free(&model);
+    return test_summary();
+}
