@@ -89,7 +89,7 @@ enum {
 };
 
 /* The panels, one row each (LEAST: a panel's least rows). */
-static const PanelRow PANELS[PANE_COUNT] = {
+static const PanelRow PANELS[] = {
     [PANE_TITLE] = {REGION_TITLE, 1, SCREEN_MIN_COLS, VIEW_NONE, 0},
     [PANE_PROMPT] = {REGION_TEXT, 2, SCREEN_MIN_COLS, VIEW_NONE, 0}, /* a row and the note */
     [PANE_ATTENTION] = {REGION_ABOVE, 1, SCREEN_MIN_COLS, VIEW_ATTENTION, 0}, /* attention_alone */
@@ -117,6 +117,7 @@ static const PanelRow PANELS[PANE_COUNT] = {
     [PANE_READING] = {REGION_BODY, 8, 1, VIEW_READING, 2},
     [PANE_COIN] = {REGION_ON_ROW, 1, 1, VIEW_NONE, 0}, /* place_coin */
 };
+_Static_assert(sizeof PANELS / sizeof PANELS[0] == PANE_COUNT, "a row for every panel");
 #define LEAST(p) (PANELS[p].min_rows)
 
 /* ---- the rules that are not rows ---- */
