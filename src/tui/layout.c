@@ -32,7 +32,12 @@
  * and timing lend four more (eight rows of text at 80 x 24: a jueju and its
  * readings). The coin of the last draw has its own row under the bars when
  * one is left; else it stands on the note's row or the status line's
- * (place_coin). Smaller terminals get a message instead.
+ * (place_coin). While a comparison (b) is shown on a short screen, the lines
+ * under the bars give their rows to its plot instead (five rows at 80 x 24;
+ * plot_wants_rows). A compare model (--compare-model) puts its panel below the
+ * bars when the rows there hold it (110 x 34), in the sliders' and the
+ * timing's place, and over the bars otherwise (80 x 24): its lists hold the
+ * bars' top 8. Smaller terminals get a message instead.
  *
  * Projector mode (z) keeps the text, the bars across the whole width (two rows
  * to a candidate when the rows allow) and the sliders (the timing while a
