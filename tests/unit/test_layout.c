@@ -2,9 +2,11 @@
  * a terminal, for the states a class meets at the sizes classes use.
  *
  * Each case is a state reached the way a user or a lesson reaches it (lines
- * of the command language on the bundled model: a prompt, `show mask`,
- * `compare`, ...; a lesson's narration; projector mode; pinyin shown), laid
- * out at 80x24, 100x30, 110x34, 160x45 and 220x50. Two kinds of check:
+ * of the command language on the bundled model: a prompt, a `lookup`, a
+ * `step`, a `compare`, a `compare-model`; a view opened through the rules
+ * the keys and `show` go through; a lesson's narration and the panel it
+ * points at; projector mode; pinyin shown), laid out at 80x24, 100x30,
+ * 110x34, 160x45 and 220x50. Two kinds of check:
  *
  * - what a user needs of any layout: the title on the first row and the
  *   status on the last, both the whole width; every shown panel inside the
@@ -60,68 +62,74 @@ static const struct {
 #define POEM "国破山河在，城春草木深。感时花溅泪，恨别鸟惊心。" \
              "烽火连三月，家书抵万金。白头搔更短，浑欲不胜簪。"
 
-/* A state: lines of the command language (separated by '\n'), then a
- * lesson's narration beside the panels, projector mode, pinyin shown.
- * `open weights` opens the weights' panel without `show weights`'s measuring
- * of the model in three precisions (seconds, and the layout does not read it). */
+/* A state: lines of the command language (separated by '\n'); then a
+ * lesson's narration beside the panels, projector mode, pinyin shown; a view
+ * opened (by app_view_open, where the keys and `show` end: the rules of what
+ * it closes) and the panel a lesson points at. The script's state is made
+ * once for all the cases that share it. */
 typedef struct {
     const char *name;
     const char *script;
     int lesson, projector, pinyin;
+    AppView view;
+    AppPanel point;
 } Case;
 
+#define SHORT "prompt 床前明月光"
+#define COMPARE SHORT "\ncompare"
+
 static const Case CASES[] = {
-    {"explorer", "", 0, 0, 0},
-    {"short", "prompt 床前明月光", 0, 0, 0},
-    {"poem", "prompt " POEM, 0, 0, 0},
-    {"long", "prompt " POEM POEM POEM, 0, 0, 0},
-    {"lookup", "prompt 床前明月光\nlookup 月", 0, 0, 0},
-    {"coin", "prompt 床前明月光\nseed 3\nstep", 0, 0, 0},
-    {"coin-poem", "prompt " POEM "\nseed 3\nstep", 0, 0, 0},
-    {"pinyin-short", "prompt 床前明月光", 0, 0, 1},
-    {"pinyin-poem", "prompt " POEM, 0, 0, 1},
-    {"attention", "prompt 床前明月光\nshow attention", 0, 0, 0},
-    {"attention-poem", "prompt " POEM "\nshow attention", 0, 0, 0},
-    {"mask", "prompt 床前明月光\nshow mask", 0, 0, 0},
-    {"reading", "prompt " POEM "\nshow reading", 0, 0, 0},
-    {"memory", "prompt 床前明月光\nshow memory", 0, 0, 0},
-    {"weights", "prompt 床前明月光\nopen weights", 0, 0, 0},
-    {"entropy", "prompt 床前明月光\nshow entropy", 0, 0, 0},
-    {"messages", "prompt 床前明月光\nshow messages", 0, 0, 0},
-    {"histogram", "prompt 床前明月光\nshow histogram", 0, 0, 0},
-    {"help", "prompt 床前明月光\nshow help", 0, 0, 0},
-    {"compare", "prompt 床前明月光\ncompare", 0, 0, 0},
-    {"compare-poem", "prompt " POEM "\ncompare", 0, 0, 0},
-    {"written", "prompt 床前明月光\ncompare\nshow written", 0, 0, 0},
-    {"model-b", "prompt 床前明月光\ncompare-model bf16", 0, 0, 0},
-    {"model-b-poem", "prompt " POEM "\ncompare-model int8", 0, 0, 0},
-    {"lesson", "prompt 春风", 1, 0, 0},
-    {"lesson-poem", "prompt " POEM, 1, 0, 0},
-    {"lesson-timing", "prompt 床前明月光\npoint timing", 1, 0, 0},
-    {"lesson-compare", "prompt 床前明月光\ncompare", 1, 0, 0},
-    {"lesson-compare-sliders", "prompt 床前明月光\ncompare\npoint sliders", 1, 0, 0},
-    {"lesson-coin-poem", "prompt " POEM "\nseed 3\nstep", 1, 0, 0},
-    {"lesson-mask", "prompt 床前明月光\nshow mask", 1, 0, 0},
-    {"lesson-attention", "prompt 床前明月光\nshow attention", 1, 0, 0},
-    {"lesson-memory", "prompt 床前明月光\nshow memory", 1, 0, 0},
-    {"lesson-model-b", "prompt 床前明月光\ncompare-model bf16", 1, 0, 0},
-    {"lesson-pinyin-poem", "prompt " POEM, 1, 0, 1},
-    {"projector", "prompt 床前明月光", 0, 1, 0},
-    {"projector-poem", "prompt " POEM, 0, 1, 0},
-    {"projector-long", "prompt " POEM POEM POEM, 0, 1, 0},
-    {"projector-lookup", "prompt 床前明月光\nlookup 月", 0, 1, 0},
-    {"projector-coin", "prompt 床前明月光\nseed 3\nstep", 0, 1, 0},
-    {"projector-pinyin-poem", "prompt " POEM, 0, 1, 1},
-    {"projector-compare", "prompt 床前明月光\ncompare", 0, 1, 0},
-    {"projector-mask", "prompt 床前明月光\nshow mask", 0, 1, 0},
-    {"projector-reading", "prompt " POEM "\nshow reading", 0, 1, 0},
-    {"projector-memory", "prompt 床前明月光\nshow memory", 0, 1, 0},
-    {"projector-weights", "prompt 床前明月光\nopen weights", 0, 1, 0},
-    {"projector-entropy", "prompt 床前明月光\nshow entropy", 0, 1, 0},
-    {"projector-messages", "prompt 床前明月光\nshow messages", 0, 1, 0},
-    {"projector-lesson", "prompt 床前明月光", 1, 1, 0},
-    {"projector-lesson-mask", "prompt 床前明月光\nshow mask", 1, 1, 0},
-    {"projector-lesson-compare", "prompt 床前明月光\ncompare", 1, 1, 0},
+    {.name = "explorer", .script = ""},
+    {.name = "short", .script = SHORT},
+    {.name = "poem", .script = "prompt " POEM},
+    {.name = "long", .script = "prompt " POEM POEM POEM},
+    {.name = "lookup", .script = SHORT "\nlookup 月"},
+    {.name = "coin", .script = SHORT "\nseed 3\nstep"},
+    {.name = "coin-poem", .script = "prompt " POEM "\nseed 3\nstep"},
+    {.name = "pinyin-short", .script = SHORT, .pinyin = 1},
+    {.name = "pinyin-poem", .script = "prompt " POEM, .pinyin = 1},
+    {.name = "attention", .script = SHORT, .view = VIEW_ATTENTION},
+    {.name = "attention-poem", .script = "prompt " POEM, .view = VIEW_ATTENTION},
+    {.name = "mask", .script = SHORT, .view = VIEW_MASK},
+    {.name = "reading", .script = "prompt " POEM, .view = VIEW_READING},
+    {.name = "memory", .script = SHORT, .view = VIEW_MEMORY},
+    {.name = "weights", .script = SHORT, .view = VIEW_WEIGHTS},
+    {.name = "entropy", .script = SHORT, .view = VIEW_ENTROPY},
+    {.name = "messages", .script = SHORT, .view = VIEW_MESSAGES},
+    {.name = "histogram", .script = SHORT, .view = VIEW_HISTOGRAM},
+    {.name = "help", .script = SHORT, .view = VIEW_HELP},
+    {.name = "compare", .script = COMPARE},
+    {.name = "compare-poem", .script = "prompt " POEM "\ncompare"},
+    {.name = "written", .script = COMPARE, .view = VIEW_WRITTEN},
+    {.name = "model-b", .script = SHORT "\ncompare-model bf16"},
+    {.name = "model-b-poem", .script = "prompt " POEM "\ncompare-model int8"},
+    {.name = "lesson", .script = "prompt 春风", .lesson = 1},
+    {.name = "lesson-poem", .script = "prompt " POEM, .lesson = 1},
+    {.name = "lesson-timing", .script = SHORT, .lesson = 1, .point = PANEL_TIMING},
+    {.name = "lesson-compare", .script = COMPARE, .lesson = 1},
+    {.name = "lesson-compare-sliders", .script = COMPARE, .lesson = 1, .point = PANEL_SLIDERS},
+    {.name = "lesson-coin-poem", .script = "prompt " POEM "\nseed 3\nstep", .lesson = 1},
+    {.name = "lesson-mask", .script = SHORT, .lesson = 1, .view = VIEW_MASK},
+    {.name = "lesson-attention", .script = SHORT, .lesson = 1, .view = VIEW_ATTENTION},
+    {.name = "lesson-memory", .script = SHORT, .lesson = 1, .view = VIEW_MEMORY},
+    {.name = "lesson-model-b", .script = SHORT "\ncompare-model bf16", .lesson = 1},
+    {.name = "lesson-pinyin-poem", .script = "prompt " POEM, .lesson = 1, .pinyin = 1},
+    {.name = "projector", .script = SHORT, .projector = 1},
+    {.name = "projector-poem", .script = "prompt " POEM, .projector = 1},
+    {.name = "projector-long", .script = "prompt " POEM POEM POEM, .projector = 1},
+    {.name = "projector-lookup", .script = SHORT "\nlookup 月", .projector = 1},
+    {.name = "projector-coin", .script = SHORT "\nseed 3\nstep", .projector = 1},
+    {.name = "projector-pinyin-poem", .script = "prompt " POEM, .projector = 1, .pinyin = 1},
+    {.name = "projector-compare", .script = COMPARE, .projector = 1},
+    {.name = "projector-mask", .script = SHORT, .projector = 1, .view = VIEW_MASK},
+    {.name = "projector-reading", .script = "prompt " POEM, .projector = 1, .view = VIEW_READING},
+    {.name = "projector-memory", .script = SHORT, .projector = 1, .view = VIEW_MEMORY},
+    {.name = "projector-weights", .script = SHORT, .projector = 1, .view = VIEW_WEIGHTS},
+    {.name = "projector-entropy", .script = SHORT, .projector = 1, .view = VIEW_ENTROPY},
+    {.name = "projector-messages", .script = SHORT, .projector = 1, .view = VIEW_MESSAGES},
+    {.name = "projector-lesson", .script = SHORT, .lesson = 1, .projector = 1},
+    {.name = "projector-lesson-mask", .script = SHORT, .lesson = 1, .projector = 1, .view = VIEW_MASK},
+    {.name = "projector-lesson-compare", .script = COMPARE, .lesson = 1, .projector = 1},
 };
 enum { N_CASES = sizeof CASES / sizeof CASES[0], N_SIZES = sizeof SIZES / sizeof SIZES[0] };
 
@@ -136,20 +144,21 @@ static void enter(AppState *s, const Case *c)
         size_t n = strcspn(p, "\n");
         snprintf(line, sizeof line, "%.*s", (int)n, p);
         ScriptOut out = {.sync_jobs = 1};
-        if (strcmp(line, "open weights") == 0)
-            app_view_open(&s->view.views, VIEW_WEIGHTS);
-        else
-            CHECK(script_run(s, line, &out) == SCRIPT_OK, "%s: %s: %s", c->name, line, out.msg);
+        CHECK(script_run(s, line, &out) == SCRIPT_OK, "%s: %s: %s", c->name, line, out.msg);
         p += n + (p[n] == '\n');
     }
 }
 
-/* s as case c shows it: a lesson's narration, projector mode, pinyin. */
-static void screen_of(AppState *s, const Case *c)
+/* s, in the state its script left (views, point), as case c shows it. */
+static void screen_of(AppState *s, const AppViews *views, AppPanel point, const Case *c)
 {
     s->course.lesson = c->lesson ? &lesson : NULL;
     s->prefs.projector = c->projector;
     s->prefs.show_pinyin = c->pinyin;
+    s->view.views = *views;
+    if (c->view != VIEW_NONE)
+        app_view_open(&s->view.views, c->view);
+    s->view.point = c->point != PANEL_NONE ? c->point : point;
 }
 
 /* One line per shown panel, "CASE COLSxLINES PANE y x h w", then the
@@ -254,10 +263,12 @@ static void lay_out_all(void)
             continue;
         AppState s;
         enter(&s, &CASES[c]);
+        AppViews views = s.view.views;
+        AppPanel point = s.view.point;
         for (int d = c; d < N_CASES; d++) {
             if (strcmp(CASES[d].script, CASES[c].script) != 0)
                 continue;
-            screen_of(&s, &CASES[d]);
+            screen_of(&s, &views, point, &CASES[d]);
             for (int z = 0; z < N_SIZES; z++)
                 screen_layout(&laid[d][z], &s, SIZES[z].lines, SIZES[z].cols);
         }
