@@ -210,6 +210,15 @@ $(APP_TESTS): $(BUILD)/tests/%: tests/unit/%.c tests/unit/check.h tests/unit/tes
 	$(CC) $(CFLAGS) $(TEST_LDFLAGS) -Isrc -Itests/unit -o $@ $< $(APP_TEST_UTIL) $(TEST_UTIL) \
 	    $(BUILD)/libapp.a $(BUILD)/libengine.a $(LDLIBS)
 
+# where the panels stand (screen_layout): the screen's code without a
+# terminal, so the screen's objects and ncurses too
+$(BUILD)/tests/test_layout: tests/unit/test_layout.c tests/unit/check.h tests/unit/testutil.h \
+    tests/unit/apptest.h $(TEST_UTIL) $(APP_TEST_UTIL) $(TUI_OBJ) $(BUILD)/libapp.a \
+    $(BUILD)/libengine.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(TEST_LDFLAGS) -Isrc -Itests/unit -o $@ $< $(APP_TEST_UTIL) $(TEST_UTIL) \
+	    $(TUI_OBJ) $(BUILD)/libapp.a $(BUILD)/libengine.a $(LDLIBS) $(NCURSES_LIBS)
+
 run: tangscope
 	./tangscope
 

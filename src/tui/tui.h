@@ -53,7 +53,7 @@ void tui_headless_close(void);
  * another; returns 1 if it changed (then everything must be drawn again). */
 int tui_theme_follow(const AppState *s);
 /* Draw what `redraw` (REDRAW_ flags) names and send it to the screen
- * (screen.c, beside the layout it draws by). */
+ * (screen.c, in the places layout.c gives). */
 void screen_draw(const AppState *s, unsigned redraw);
 
 #endif

@@ -3,7 +3,7 @@
  * each one's top 8 side by side, each character with its rank in the other
  * model (or that the other lacks it), and KL(A||B) in bits as the entropy
  * view writes it. In the bars' place at 80x24, below them where the rows
- * allow (screen.c). When the vocabularies differ, the lines under the lists
+ * allow (layout.c). When the vocabularies differ, the lines under the lists
  * say over how many characters the divergence is taken and what probability
  * each model puts on characters the other lacks (modelcmp.h).
  */

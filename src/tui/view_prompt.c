@@ -3,7 +3,7 @@
  * text); and a note under it saying what constrains the next character.
  *
  * The whole text is shown as verse, a line of verse to a row (verse.h lays
- * it out), in as many rows as screen.c gives the panel, at any length; when
+ * it out), in as many rows as layout.c gives the panel, at any length; when
  * it has more rows than that, the last ones (the newest text, and the
  * cursor) stay in view and an arrow left of the first says there is more
  * above. With pinyin shown (y) each row of verse has its readings on the row

@@ -6,7 +6,8 @@
 #include "app/app.h"
 #include "tui/draw.h"
 
-/* The places the screen is cut into (screen.c), one for each panel. */
+/* The places the screen is cut into, one for each panel: each has its row
+ * in layout.c's table of panels (PANELS), which says where it stands. */
 typedef enum {
     PANE_TITLE,
     PANE_PROMPT,
@@ -47,6 +48,7 @@ typedef struct {
 
 enum { SCREEN_MIN_COLS = 80, SCREEN_MIN_LINES = 24, PROMPT_LABEL_COLS = 6 };
 
+/* Where each panel stands on a screen of lines x cols showing s (layout.c). */
 void screen_layout(Layout *l, const AppState *s, int lines, int cols);
 
 /* title and status lines (view_status.c) */
@@ -119,7 +121,7 @@ void view_picker_draw(const AppState *s, Rect r);
 /* The coin's line (after a sampled step) drawn in row y across r, and
  * whether the probabilities panel r has a row for it. When it has none (a
  * long text took the lines under the bars), screen_layout gives it the note
- * row under the text instead (Layout.coin). */
+ * row under the text instead (PANE_COIN). */
 void view_probs_coin_line(const AppState *s, Rect r, int y);
 /* True when the note under the text is only a hint (grey), which the coin
  * may then cover; a form's progress, an unknown character or the input
