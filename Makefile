@@ -5,7 +5,8 @@
 #   make test       build and run every test (unit and end-to-end), several at a time
 #   make unit       build and run the unit tests alone (tests/unit)
 #   make asan       the tests under AddressSanitizer + UndefinedBehaviorSanitizer
-#                   (all but the bundled lessons' claims: tests/asan-skip.list)
+#                   (all but the bundled lessons' claims: tests/asan-skip.list);
+#                   make asan-bins builds them, make test-asan runs them
 #   make check-layers  every include in src/ names its layer, and no layer reaches up
 #   make check-functions  no function in src/ over 80 lines (tools/long-functions.sh)
 #   make check-po   every text of po/ in every language, with its placeholders, and
@@ -100,7 +101,7 @@ PO_TABLES   := $(BUILD)/gen/po_tables.c
 APP_OBJ     += $(BUILD)/gen/po_tables.o
 DEPS_OK    := $(BUILD)/.deps-ok
 
-.PHONY: all run test test-bins unit e2e asan test-asan portable portable-test test-portable model \
+.PHONY: all run test test-bins unit e2e asan asan-bins test-asan portable portable-test test-portable model \
         class-model bench clean deps install uninstall check-layers check-functions check-po strict-posix
 
 all: tangscope
@@ -267,9 +268,12 @@ check-functions:
 # in 60% of the time (test_infer: 32 s at -O1, 19 s at -O2).
 ASAN_VARS = BUILD=build-asan OPT="-O2 -march=native -fno-omit-frame-pointer" DEBUG_FLAGS=-g1 \
     EXTRA_CFLAGS="-fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=undefined,float-cast-overflow"
-asan:
-	$(MAKE) $(SUB_JOBS) $(ASAN_VARS) build-asan/tangscope-bin test-bins
+# asan-bins builds them alone (CI builds them while other tests run, and
+# runs test-asan on its own after).
+asan: asan-bins
 	$(MAKE) $(ASAN_VARS) test-asan
+asan-bins:
+	$(MAKE) $(SUB_JOBS) $(ASAN_VARS) build-asan/tangscope-bin test-bins
 
 # A build in its own directory keeps its program there too, and beside it
 # source-tree, the path of this tree: the program finds its model, lessons
