@@ -39,14 +39,14 @@
  * through each panel front to back, which is what the hardware prefetcher
  * serves best.
  *
- * The weights may be float32, bfloat16 or int8 (LinearW): the kernels load
- * 16 of them, widen them to float32 exactly (a bfloat16 is the upper half of
- * a float32; an int8 is an integer), and then do the same fused multiply-adds
- * as for float32 (with AVX-512BW an int8 needs no conversion: see
- * spread_i8_panels). An int8 layer's sums are multiplied by each output's
- * scale once at the end, the same way for one row or many. So each
- * precision's full pass and cached step agree to the bit, as float32's do, and
- * a cached step reads 2 or 1 bytes a weight instead of 4. */
+ * The weights may be float32 or bfloat16 (LinearW): the kernels load 16 of
+ * them, widen them to float32 exactly (a bfloat16 is the upper half of a
+ * float32) and do the same fused multiply-adds as for float32. So bfloat16's
+ * full pass and cached step agree to the bit, as float32's do, and a cached
+ * step reads 2 bytes a weight instead of 4. An int8 layer is computed in
+ * integers instead (linear_i8.h: each input row rounded to int16, exact sums,
+ * one float expression per output), which agrees to the bit just as well,
+ * whichever kernel runs, and reads 1 byte a weight. */
 
 enum { PANEL = 64 };
 

@@ -16,6 +16,8 @@
  * the same bits, and the float expression is written once (i8_finish).
  * Sums run in int32 over at most I8_CHUNK inputs (|acc| <= 127 x 32767 x 512
  * = 2,130,444,288 < 2^31) and wider rows add their chunks' sums as int64.
+ * Rows of up to 16,384 inputs (four times the widest model's 4,096); wider
+ * ones give NaN.
  */
 #ifndef TS_LINEAR_I8_H
 #define TS_LINEAR_I8_H
