@@ -417,11 +417,20 @@ int infer_init(Infer *s, const Model *m, TsErr *err)
     s->ctx_pad = (cfg->context + 63) / 64 * 64;
     size_t Tp = (size_t)s->ctx_pad;
     size_t per_layer = 3 * C * C + C * C + 4 * C * C + 4 * C * C;
+    /* the packed matrices: 4 bytes a weight in float32; in int8 1, and the
+     * inputs padded to a multiple of 4, the outputs to one of 64 */
+    int c = cfg->n_embd;
+    size_t i8_bytes = L * (linear_i8_packed_bytes(c, 3 * c) + linear_i8_packed_bytes(c, c) +
+                           linear_i8_packed_bytes(c, 4 * c) + linear_i8_packed_bytes(4 * c, c)) +
+                      linear_i8_packed_bytes(c, cfg->vocab_size);
+    size_t wt_floats = L * per_layer + C * V;
+    if (wt_floats < (i8_bytes + 3) / 4)
+        wt_floats = (i8_bytes + 3) / 4;
     struct {
         float **slot;
         size_t n;
     } want[] = {
-        {&s->wt, L * per_layer + C * V},
+        {&s->wt, wt_floats},
         {&s->k_cache, L * C * Tp},
         {&s->v_cache, L * T * C},
         {&s->x, T * C},

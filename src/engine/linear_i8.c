@@ -11,7 +11,9 @@
  *                 widened, and 64 of them meet 4 inputs per instruction pair.
  *   AVX2          vpmaddwd on the weights sign-extended to int16 (the
  *                 portable x86-64-v3 build, and AVX-512 without VNNI).
- *   plain C       the rest (aarch64), and the narrow last panel everywhere.
+ *   plain C       the rest (aarch64).
+ * The last panel of a layer is filled up to 64 columns with zeros, so that
+ * every panel goes through the same kernel.
  */
 #include "engine/linear_i8.h"
 
@@ -42,20 +44,22 @@ _Static_assert(I8_CHUNK % 4 == 0, "a chunk is whole groups of four inputs");
 
 static int round4(int n) { return (n + 3) / 4 * 4; }
 
-size_t linear_i8_packed_bytes(int IC, int OC) { return (size_t)round4(IC) * (size_t)OC; }
+size_t linear_i8_packed_bytes(int IC, int OC)
+{
+    return (size_t)((OC + PANEL - 1) / PANEL) * PANEL * (size_t)round4(IC);
+}
 
 void linear_i8_pack(unsigned char *dst, const signed char *w, int IC, int OC)
 {
     int IC4 = round4(IC);
     for (int p0 = 0; p0 < OC; p0 += PANEL) {
-        int width = OC - p0 < PANEL ? OC - p0 : PANEL;
         unsigned char *panel = dst + (size_t)p0 * IC4;
         for (int g = 0; g < IC4 / 4; g++)
-            for (int j = 0; j < width; j++)
+            for (int j = 0; j < PANEL; j++)
                 for (int t = 0; t < 4; t++) {
                     int k = 4 * g + t;
-                    signed char v = k < IC ? w[(size_t)(p0 + j) * IC + k] : 0;
-                    panel[((size_t)g * width + j) * 4 + t] = (unsigned char)v;
+                    signed char v = k < IC && p0 + j < OC ? w[(size_t)(p0 + j) * IC + k] : 0;
+                    panel[((size_t)g * PANEL + j) * 4 + t] = (unsigned char)v;
                 }
     }
 }
@@ -98,18 +102,19 @@ static float round_row(int16_t *q, const float *x, int IC, int IC4)
         b &= 0x7FFFFFFFu;
         maxbits = b > maxbits ? b : maxbits;
     }
-    memset(q, 0, (size_t)IC4 * sizeof *q);
-    if (maxbits >= 0x7F800000u)
-        return NAN;
-    if (maxbits == 0)
-        return 0.0f;
+    if (maxbits >= 0x7F800000u || maxbits == 0) {
+        memset(q, 0, (size_t)IC4 * sizeof *q);
+        return maxbits ? NAN : 0.0f;
+    }
     float maxabs;
     memcpy(&maxabs, &maxbits, 4);
+    /* |x| <= max |x| and inv is 32767 / max |x| within a part in 2^53, so
+     * |x * inv| < 32767.5 and the rounded value is within -32767..32767 */
     double inv = 32767.0 / (double)maxabs;
-    for (int k = 0; k < IC; k++) {
-        double v = rint((double)x[k] * inv);
-        q[k] = (int16_t)(v > 32767.0 ? 32767.0 : v < -32767.0 ? -32767.0 : v);
-    }
+    for (int k = 0; k < IC; k++)
+        q[k] = (int16_t)(int32_t)rint((double)x[k] * inv);
+    for (int k = IC; k < IC4; k++)
+        q[k] = 0;
     return maxabs / 32767.0f;
 }
 
@@ -149,9 +154,10 @@ static void round_rows(I8Rows *x, unsigned char *buf, const float *in, int R, in
 /* ---- the kernels: exact int32 sums over the groups g0 .. g1 - 1 (four
  * inputs each) of one chunk, for rows of x and columns of a panel ---- */
 
-/* Any rows x width block: acc [R][lda], row r's sums in acc + r * lda. */
+#if !defined(I8_VNNI) && !defined(I8_AVX2)
+/* Any rows x a panel: acc [R][lda], row r's sums in acc + r * lda. */
 static void sums_generic(int32_t *acc, int lda, const I8Rows *x, int R, const unsigned char *panel,
-                         int width, int g0, int g1)
+                         int g0, int g1)
 {
     const signed char *p = (const signed char *)panel;
     for (int r = 0; r < R; r++) {
@@ -159,14 +165,15 @@ static void sums_generic(int32_t *acc, int lda, const I8Rows *x, int R, const un
         for (int g = g0; g < g1; g++) {
             int32_t q0 = row_q(x, r, 4 * g), q1 = row_q(x, r, 4 * g + 1);
             int32_t q2 = row_q(x, r, 4 * g + 2), q3 = row_q(x, r, 4 * g + 3);
-            const signed char *wg = p + (size_t)g * width * 4;
-            for (int j = 0; j < width; j++)
+            const signed char *wg = p + (size_t)g * PANEL * 4;
+            for (int j = 0; j < PANEL; j++)
                 s[j] += q0 * wg[4 * j] + q1 * wg[4 * j + 1] + q2 * wg[4 * j + 2] +
                         q3 * wg[4 * j + 3];
         }
-        memcpy(acc + (size_t)r * lda, s, (size_t)width * sizeof *s);
+        memcpy(acc + (size_t)r * lda, s, sizeof s);
     }
 }
+#endif
 
 #ifdef I8_VNNI
 #define UNROLLED _Pragma("GCC unroll 32")
@@ -269,42 +276,37 @@ static void sums_avx2(int32_t *acc, const int16_t *q, const unsigned char *panel
 }
 #endif
 
-/* Rows 0 .. R-1 of x through np panels side by side (np = 2: both full),
- * stride bytes apart, width columns each: acc [R][2 * PANEL]. */
+/* Rows 0 .. R-1 of x through np panels side by side, stride bytes apart:
+ * acc [R][2 * PANEL]. */
 static void sums(int32_t *acc, const I8Rows *x, int R, const unsigned char *panel, size_t stride,
-                 int np, int width, int g0, int g1, int chunk)
+                 int np, int g0, int g1, int chunk)
 {
     int lda = 2 * PANEL;
     (void)chunk;
 #ifdef I8_VNNI
-    if (width == PANEL) {
-        if (np == 2 && R == 1) {
-            sums_vnni_1x2(acc, lda, x, panel, stride, g0, g1, chunk);
-            return;
-        }
-        if (np == 1 && R == 3) {
-            sums_vnni_3x1(acc, lda, x, panel, stride, g0, g1, chunk);
-            return;
-        }
-        for (int r = 0; r < R; r++) {
-            I8Rows one = {.lo = {x->lo[r]}, .hi = {x->hi[r]}};
-            one.hisum[0][chunk] = x->hisum[r][chunk];
-            for (int pn = 0; pn < np; pn++)
-                sums_vnni_1x1(acc + (size_t)r * lda + pn * PANEL, lda, &one, panel + pn * stride,
-                              stride, g0, g1, chunk);
-        }
+    if (np == 2 && R == 1) {
+        sums_vnni_1x2(acc, lda, x, panel, stride, g0, g1, chunk);
         return;
+    }
+    if (np == 1 && R == 3) {
+        sums_vnni_3x1(acc, lda, x, panel, stride, g0, g1, chunk);
+        return;
+    }
+    for (int r = 0; r < R; r++) {
+        I8Rows one = {.lo = {x->lo[r]}, .hi = {x->hi[r]}};
+        one.hisum[0][chunk] = x->hisum[r][chunk];
+        for (int pn = 0; pn < np; pn++)
+            sums_vnni_1x1(acc + (size_t)r * lda + pn * PANEL, lda, &one, panel + pn * stride,
+                          stride, g0, g1, chunk);
     }
 #elif defined(I8_AVX2)
-    if (width == PANEL) {
-        for (int r = 0; r < R; r++)
-            for (int pn = 0; pn < np; pn++)
-                sums_avx2(acc + (size_t)r * lda + pn * PANEL, x->q[r], panel + pn * stride, g0, g1);
-        return;
-    }
-#endif
+    for (int r = 0; r < R; r++)
+        for (int pn = 0; pn < np; pn++)
+            sums_avx2(acc + (size_t)r * lda + pn * PANEL, x->q[r], panel + pn * stride, g0, g1);
+#else
     for (int pn = 0; pn < np; pn++)
-        sums_generic(acc + pn * PANEL, lda, x, R, panel + pn * stride, width, g0, g1);
+        sums_generic(acc + pn * PANEL, lda, x, R, panel + pn * stride, g0, g1);
+#endif
 }
 
 /* ---- the outputs ---- */
@@ -317,8 +319,9 @@ static inline float i8_value(float sum, float xs, float ws, const float *bias)
     return bias ? y + *bias : y;
 }
 
-/* Rows 0 .. R-1 of x through np panels from panel pi, into out (row stride
- * ldo, column 0 = the layer's first). */
+/* Rows 0 .. R-1 of x through np panels from panel pi (np = 2: both full),
+ * into out (row stride ldo, column 0 = the layer's first). The last panel's
+ * columns past OC are zeros, and their sums are not written. */
 static void block(float *out, int ldo, const I8Rows *x, int R, const LinearW *w, const float *bias,
                   int IC4, int OC, int pi, int np)
 {
@@ -328,7 +331,7 @@ static void block(float *out, int ldo, const I8Rows *x, int R, const LinearW *w,
     const unsigned char *panel = (const unsigned char *)w->panels + (size_t)pi * stride;
     int32_t acc[ROWS_MAX][2 * PANEL];
     if (chunks == 1) { /* every layer of a model up to 128 dimensions */
-        sums(&acc[0][0], x, R, panel, stride, np, width, 0, G, 0);
+        sums(&acc[0][0], x, R, panel, stride, np, 0, G, 0);
         for (int r = 0; r < R; r++) {
             float *o = out + (size_t)r * ldo + p0;
             for (int j = 0; j < cols; j++)
@@ -340,7 +343,7 @@ static void block(float *out, int ldo, const I8Rows *x, int R, const LinearW *w,
     int64_t total[ROWS_MAX][2 * PANEL];
     for (int c = 0; c < chunks; c++) {
         int g0 = c * (I8_CHUNK / 4), g1 = g0 + I8_CHUNK / 4 < G ? g0 + I8_CHUNK / 4 : G;
-        sums(&acc[0][0], x, R, panel, stride, np, width, g0, g1, c);
+        sums(&acc[0][0], x, R, panel, stride, np, g0, g1, c);
         for (int r = 0; r < R; r++)
             for (int j = 0; j < cols; j++)
                 total[r][j] = (c ? total[r][j] : 0) + acc[r][j];

@@ -17,6 +17,7 @@
 #include "testutil.h"
 #include "engine/fileio.h"
 #include "engine/infer.h"
+#include "engine/linear_i8.h"
 #include "engine/model.h"
 #include "engine/quant.h"
 #include "engine/rng.h"
@@ -86,7 +87,8 @@ static void matvec_against_double(WeightPrec p, int N, int IC, int OC, Rng *r)
     size_t nw = (size_t)IC * OC;
     float *w = malloc(nw * 4), *x = malloc((size_t)N * IC * 4), *b = malloc((size_t)OC * 4);
     float *wide = malloc(nw * 4), *scale = malloc((size_t)OC * 4), *y = malloc((size_t)N * OC * 4);
-    void *raw = malloc(nw * 2), *packed = malloc(nw * 4);
+    size_t i8 = linear_i8_packed_bytes(IC, OC);
+    void *raw = malloc(nw * 2), *packed = malloc(i8 > nw * 4 ? i8 : nw * 4);
     for (size_t i = 0; i < nw; i++)
         w[i] = (float)rng_normal(r) * 0.1f;
     for (int i = 0; i < N * IC; i++)
@@ -237,7 +239,8 @@ static void matvec_bits(WeightPrec p, int N, int IC, int OC, Rng *r)
     size_t nw = (size_t)IC * OC;
     float *w = malloc(nw * 4), *x = malloc((size_t)N * IC * 4), *b = malloc((size_t)OC * 4);
     float *wide = malloc(nw * 4), *scale = malloc((size_t)OC * 4), *y = malloc((size_t)N * OC * 4);
-    void *raw = malloc(nw * 2), *packed = malloc(nw * 4);
+    size_t i8 = linear_i8_packed_bytes(IC, OC);
+    void *raw = malloc(nw * 2), *packed = malloc(i8 > nw * 4 ? i8 : nw * 4);
     /* whole numbers and zeros among the weights, so that int8 meets 0 and
      * both ends of its range in every row */
     for (size_t i = 0; i < nw; i++)
@@ -305,7 +308,7 @@ static void test_int8_at_the_bounds(void)
         float *w = malloc((size_t)IC * OC * 4), *x = malloc((size_t)N * IC * 4);
         float scale[130], y[3 * 130];
         int8_t *raw = malloc((size_t)IC * OC);
-        void *packed = malloc((size_t)(IC + 3) * OC);
+        void *packed = malloc(linear_i8_packed_bytes(IC, OC));
         for (int o = 0; o < OC; o++)
             for (int k = 0; k < IC; k++)
                 w[(size_t)o * IC + k] = (k + o) % 3 ? 0.5f : -0.5f;
