@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/linear_i8.h"
 #include "engine/ops.h"
 #include "engine/quant.h"
 
@@ -26,9 +27,6 @@
 #if defined(__AVX512F__)
 #include <immintrin.h>
 #define TS_AVX512 1
-#if defined(__AVX512BW__)
-#define TS_I8_SPREAD 1 /* int8 panels in the spread layout (below) */
-#endif
 #elif defined(__AVX2__) && defined(__FMA__)
 #include <immintrin.h>
 #define TS_AVX2 1 /* the portable build (x86-64-v3) */
@@ -41,18 +39,24 @@
  * through each panel front to back, which is what the hardware prefetcher
  * serves best.
  *
- * The weights may be float32, bfloat16 or int8 (LinearW): the kernels load
- * 16 of them, widen them to float32 exactly (a bfloat16 is the upper half of
- * a float32; an int8 is an integer), and then do the same fused multiply-adds
- * as for float32 (with AVX-512BW an int8 needs no conversion: see
- * spread_i8_panels). An int8 layer's sums are multiplied by each output's
- * scale once at the end, the same way for one row or many. So each
- * precision's full pass and cached step agree to the bit, as float32's do, and
- * a cached step reads 2 or 1 bytes a weight instead of 4. */
+ * The weights may be float32 or bfloat16 (LinearW): the kernels load 16 of
+ * them, widen them to float32 exactly (a bfloat16 is the upper half of a
+ * float32) and do the same fused multiply-adds as for float32. So bfloat16's
+ * full pass and cached step agree to the bit, as float32's do, and a cached
+ * step reads 2 bytes a weight instead of 4. An int8 layer is computed in
+ * integers instead (linear_i8.h: each input row rounded to int16, exact sums,
+ * one float expression per output), which agrees to the bit just as well,
+ * whichever kernel runs, and reads 1 byte a weight. */
 
 enum { PANEL = 64 };
 
-static size_t wprec_size(WeightPrec p) { return p == WPREC_FP32 ? 4 : p == WPREC_BF16 ? 2 : 1; }
+static size_t wprec_size(WeightPrec p) { return p == WPREC_FP32 ? 4 : 2; }
+
+/* Bytes of a packed [OC, IC] matrix. */
+static size_t packed_bytes(WeightPrec p, int IC, int OC)
+{
+    return p == WPREC_INT8 ? linear_i8_packed_bytes(IC, OC) : (size_t)IC * OC * wprec_size(p);
+}
 
 /* w [OC, IC] (the model file's layout) -> panels, element by element (es
  * bytes each, a constant where this is inlined) */
@@ -68,36 +72,12 @@ static inline void pack_panels(void *dst, const void *w, size_t es, int IC, int 
     }
 }
 
-#ifdef TS_I8_SPREAD
-/* The int8 kernels below widen a weight without converting it: a masked load
- * puts byte 4i + j of a panel's row into the low byte of lane i, under the
- * bits of 2^23 kept in the rest of the lane, and one subtraction of 2^23 + 128
- * (exact) leaves the weight as a float32. So in a full panel's row, byte
- * 4i + j holds column 16j + i plus 128. A narrower last panel stays as
- * pack_panels wrote it (the generic kernel reads it). */
-static void spread_i8_panels(unsigned char *dst, int IC, int OC)
-{
-    for (int p0 = 0; p0 + PANEL <= OC; p0 += PANEL)
-        for (int k = 0; k < IC; k++) {
-            unsigned char *row = dst + (size_t)p0 * IC + (size_t)k * PANEL, t[PANEL];
-            for (int j = 0; j < 4; j++)
-                for (int i = 0; i < 16; i++)
-                    t[4 * i + j] = (unsigned char)(row[16 * j + i] ^ 0x80u);
-            memcpy(row, t, PANEL);
-        }
-}
-#endif
 
 void linear_pack_any(void *dst, const void *w, WeightPrec prec, int IC, int OC)
 {
     switch (prec) {
     case WPREC_BF16: pack_panels(dst, w, 2, IC, OC); break;
-    case WPREC_INT8:
-        pack_panels(dst, w, 1, IC, OC);
-#ifdef TS_I8_SPREAD
-        spread_i8_panels(dst, IC, OC);
-#endif
-        break;
+    case WPREC_INT8: linear_i8_pack(dst, w, IC, OC); break;
     default: pack_panels(dst, w, 4, IC, OC); break;
     }
 }
@@ -133,17 +113,14 @@ void linear_pack(float *dst, const float *w, int IC, int OC)
         }                                                                                          \
     }
 #define WIDEN_F32(v) (v)
-#define WIDEN_I8(v) ((float)(v))
 PANEL_GENERIC(panel_generic_f32, float, WIDEN_F32)
 PANEL_GENERIC(panel_generic_bf16, uint16_t, quant_bf16_float)
-PANEL_GENERIC(panel_generic_i8, int8_t, WIDEN_I8)
 
 typedef void (*PanelGeneric)(float *out, int ldo, const float *in, int ldi, const void *panel,
                              int width, int rows, int IC);
 static const PanelGeneric PANEL_GENERIC_OF[WPREC_COUNT] = {
     [WPREC_FP32] = panel_generic_f32,
     [WPREC_BF16] = panel_generic_bf16,
-    [WPREC_INT8] = panel_generic_i8,
 };
 
 #ifdef TS_AVX512
@@ -159,22 +136,6 @@ static inline __m512 load16_bf16(const void *p, size_t w, int j)
     __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)h);
     return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(b), 16));
 }
-#ifdef TS_I8_SPREAD
-/* from the spread layout (spread_i8_panels): lane l's byte is byte 4l + j of
- * the row; the masked-off bytes are never read */
-static inline __m512 load16_i8(const void *p, size_t w, int j)
-{
-    __m512i bits = _mm512_mask_loadu_epi8(_mm512_set1_epi32(0x4B000000), 0x1111111111111111ULL,
-                                          (const unsigned char *)p + w + j);
-    return _mm512_sub_ps(_mm512_castsi512_ps(bits), _mm512_set1_ps(8388736.0f));
-}
-#else
-static inline __m512 load16_i8(const void *p, size_t w, int j)
-{
-    const int8_t *b = (const int8_t *)p + w + 16 * j;
-    return _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128((const __m128i *)(const void *)b)));
-}
-#endif
 
 /* The loops over rows and column blocks below are unrolled completely, so
  * that every accumulator is a register of its own (gcc keeps an array of them
@@ -288,7 +249,6 @@ static inline __m512 load16_i8(const void *p, size_t w, int j)
     PANEL_1ROW(panel_1row_##SUFFIX, LOAD)
 PANEL_KERNELS(f32, load16_f32)
 PANEL_KERNELS(bf16, load16_bf16)
-PANEL_KERNELS(i8, load16_i8)
 
 /* Each precision's vector kernels. */
 typedef struct {
@@ -305,9 +265,6 @@ static const PanelKernels PANEL_KERNELS_OF[WPREC_COUNT] = {
     [WPREC_BF16] = {.rows6 = panel_6rows_bf16, .rows4 = panel_4rows_bf16,
                     .row1_x2 = panel_1row_x2_bf16,
                     .row1_x4 = panel_1row_x4_bf16, .row1 = panel_1row_bf16},
-    [WPREC_INT8] = {.rows6 = panel_6rows_i8, .rows4 = panel_4rows_i8,
-                    .row1_x2 = panel_1row_x2_i8,
-                    .row1_x4 = panel_1row_x4_i8, .row1 = panel_1row_i8},
 };
 #endif
 
@@ -323,11 +280,6 @@ static inline __m256 load8_bf16(const void *p, size_t i)
 {
     __m128i h = _mm_loadu_si128((const __m128i *)(const void *)((const uint16_t *)p + i));
     return _mm256_castsi256_ps(_mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16));
-}
-static inline __m256 load8_i8(const void *p, size_t i)
-{
-    __m128i b = _mm_loadl_epi64((const __m128i *)(const void *)((const int8_t *)p + i));
-    return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(b));
 }
 #define PANEL_1ROW_AVX2(NAME, LOAD)                                                                \
     static void NAME(float *out, const float *in, const void *panel, int IC)                       \
@@ -345,12 +297,10 @@ static inline __m256 load8_i8(const void *p, size_t i)
     }
 PANEL_1ROW_AVX2(panel_1row_avx2_f32, load8_f32)
 PANEL_1ROW_AVX2(panel_1row_avx2_bf16, load8_bf16)
-PANEL_1ROW_AVX2(panel_1row_avx2_i8, load8_i8)
 typedef void (*PanelRow)(float *out, const float *in, const void *panel, int IC);
 static const PanelRow PANEL_1ROW_AVX2_OF[WPREC_COUNT] = {
     [WPREC_FP32] = panel_1row_avx2_f32,
     [WPREC_BF16] = panel_1row_avx2_bf16,
-    [WPREC_INT8] = panel_1row_avx2_i8,
 };
 #endif
 
@@ -360,19 +310,13 @@ static const void *panel_at(const LinearW *w, int pi, int IC)
     return (const unsigned char *)w->panels + (size_t)pi * PANEL * IC * wprec_size(w->prec);
 }
 
-/* Columns [c0, c1) of rows 0..N-1: times their scale (int8), plus their bias
- * (if any). */
-static void scale_bias(float *out, const LinearW *w, const float *bias, int N, int OC, int c0,
-                       int c1)
+/* Columns [c0, c1) of rows 0..N-1: plus their bias (if any). */
+static void add_bias(float *out, const float *bias, int N, int OC, int c0, int c1)
 {
-    for (int r = 0; r < N; r++) {
+    for (int r = 0; r < N && bias; r++) {
         float *o = out + (size_t)r * OC;
-        if (w->scale)
-            for (int j = c0; j < c1; j++)
-                o[j] *= w->scale[j];
-        if (bias)
-            for (int j = c0; j < c1; j++)
-                o[j] += bias[j];
+        for (int j = c0; j < c1; j++)
+            o[j] += bias[j];
     }
 }
 
@@ -400,7 +344,7 @@ static void linear_panel(float *out, const float *in, const LinearW *w, const fl
     if (n < N)
         PANEL_GENERIC_OF[w->prec](out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel,
                                   width, N - n, IC);
-    scale_bias(out, w, bias, N, OC, p0, p0 + width);
+    add_bias(out, bias, N, OC, p0, p0 + width);
 }
 
 #ifdef TS_AVX512
@@ -432,6 +376,10 @@ static int linear_row1(float *out, const float *in, const LinearW *w, int IC, in
 void linear_w(float *out, const float *in, const LinearW *w, const float *bias, int N, int IC,
               int OC)
 {
+    if (w->prec == WPREC_INT8) {
+        linear_i8(out, in, w, bias, N, IC, OC);
+        return;
+    }
     int n_panels = (OC + PANEL - 1) / PANEL, first = 0;
 #ifdef TS_AVX512
     if (N == 1)
@@ -442,7 +390,7 @@ void linear_w(float *out, const float *in, const LinearW *w, const float *bias, 
     for (int pi = first; pi < n_panels; pi++)
         linear_panel(out, in, w, bias, N, IC, OC, pi);
     /* the columns the one-row kernels computed above */
-    scale_bias(out, w, bias, 1, OC, 0, first * PANEL);
+    add_bias(out, bias, 1, OC, 0, first * PANEL);
 }
 
 void linear_t(float *out, const float *in, const float *wp, const float *bias, int N, int IC, int OC)
@@ -469,11 +417,20 @@ int infer_init(Infer *s, const Model *m, TsErr *err)
     s->ctx_pad = (cfg->context + 63) / 64 * 64;
     size_t Tp = (size_t)s->ctx_pad;
     size_t per_layer = 3 * C * C + C * C + 4 * C * C + 4 * C * C;
+    /* the packed matrices: 4 bytes a weight in float32; in int8 1, and the
+     * inputs padded to a multiple of 4, the outputs to one of 64 */
+    int c = cfg->n_embd;
+    size_t i8_bytes = L * (linear_i8_packed_bytes(c, 3 * c) + linear_i8_packed_bytes(c, c) +
+                           linear_i8_packed_bytes(c, 4 * c) + linear_i8_packed_bytes(4 * c, c)) +
+                      linear_i8_packed_bytes(c, cfg->vocab_size);
+    size_t wt_floats = L * per_layer + C * V;
+    if (wt_floats < (i8_bytes + 3) / 4)
+        wt_floats = (i8_bytes + 3) / 4;
     struct {
         float **slot;
         size_t n;
     } want[] = {
-        {&s->wt, L * per_layer + C * V},
+        {&s->wt, wt_floats},
         {&s->k_cache, L * C * Tp},
         {&s->v_cache, L * T * C},
         {&s->x, T * C},
@@ -505,10 +462,9 @@ int infer_init(Infer *s, const Model *m, TsErr *err)
 static LinearW layer_w(const Infer *s, int P, int l, int IC, int OC)
 {
     const LinearW *w = &s->lin[P];
-    size_t n = (size_t)l * IC * OC;
     return (LinearW){
         .prec = w->prec,
-        .panels = (const unsigned char *)w->panels + n * wprec_size(w->prec),
+        .panels = (const unsigned char *)w->panels + (size_t)l * packed_bytes(w->prec, IC, OC),
         .scale = w->scale ? w->scale + (size_t)l * OC : NULL,
     };
 }
@@ -531,9 +487,10 @@ void infer_reload(Infer *s)
         s->lin[P] = (LinearW){.prec = m->prec,
                               .panels = at,
                               .scale = m->prec == WPREC_INT8 ? m->q.scale[P] : NULL};
-        size_t es = wprec_size(m->prec), per = (size_t)IC * OC * es;
+        size_t es = m->prec == WPREC_INT8 ? 1 : wprec_size(m->prec);
+        size_t per = packed_bytes(m->prec, IC, OC), src_per = (size_t)IC * OC * es;
         for (int l = 0; l < layers; l++)
-            linear_pack_any(at + l * per, (const unsigned char *)src + l * per, m->prec, IC, OC);
+            linear_pack_any(at + l * per, (const unsigned char *)src + l * src_per, m->prec, IC, OC);
         at += layers * per;
     }
     s->len = 0; /* the cached keys and values came from the old weights */

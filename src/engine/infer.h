@@ -9,8 +9,9 @@
  *
  * Every output number is computed in the same order whichever path asked for
  * it (a linear layer sums over its inputs in ascending order with fused
- * multiply-adds; attention visits the positions in order), so the two paths
- * give bit-identical logits, and the same seed writes the same text.
+ * multiply-adds, or in int8 as exact integers; attention visits the positions
+ * in order), so the two paths give bit-identical logits, and the same seed
+ * writes the same text.
  *
  * The cache holds keys and values for `context` positions per layer:
  * 2 x layers x dims x 4 bytes per character (4 KB for the default model).
@@ -24,8 +25,9 @@
 #include "engine/model.h"
 
 /* One linear layer's weights as the kernels read them: packed by
- * linear_pack_any into panels of 64 output columns, each [IC][64], in the
- * model's precision, so that one row of the input streams through them. */
+ * linear_pack_any into panels of 64 output columns, each [IC][64] (int8:
+ * [IC / 4][64][4], four inputs of a column side by side), in the model's
+ * precision, so that one row of the input streams through them. */
 typedef struct {
     WeightPrec prec;
     const void *panels;    /* [OC / 64 panels][IC][64] weights of prec */
@@ -94,9 +96,8 @@ size_t infer_cache_bytes_per_char(const ModelConfig *cfg);
  * [OC, IC] (the model file's layout) into panels of 64 output columns, each
  * [IC][64] contiguous; dst holds IC * OC floats. linear_pack_any does the
  * same for weights of any precision (bfloat16 as uint16_t, int8 as int8_t;
- * the scales need no packing); the bytes of int8 panels are ordered and
- * offset as the build's kernels read them, so such panels are only for
- * linear_w. */
+ * the scales need no packing); int8 panels hold four inputs of a column side
+ * by side (linear_i8.h) and are only for linear_w. */
 void linear_pack(float *dst, const float *w, int IC, int OC);
 void linear_pack_any(void *dst, const void *w, WeightPrec prec, int IC, int OC);
 
@@ -106,10 +107,11 @@ void linear_pack_any(void *dst, const void *w, WeightPrec prec, int IC, int OC);
  * NULL. */
 void linear_t(float *out, const float *in, const float *packed, const float *bias, int N, int IC,
               int OC);
-/* The same for weights of any precision: each weight widened to float32
- * exactly, the same chain of fused multiply-adds, and for int8 the sum times
- * the output's scale (one rounding) before the bias is added. So a row gives
- * the same bits alone or in a batch, in every precision. */
+/* The same for weights of any precision: a bfloat16 weight widened to
+ * float32 exactly, then the same chain of fused multiply-adds; int8 in
+ * integer arithmetic over the input row rounded to int16, as linear_i8.h
+ * defines it. So a row gives the same bits alone or in a batch, on one
+ * thread or several, in every precision and every build. */
 void linear_w(float *out, const float *in, const LinearW *w, const float *bias, int N, int IC,
               int OC);
 

@@ -8,13 +8,16 @@
  *
  * so q is -127..127 and the weight the model computes with is q * scale[r]
  * (a row of zeros has scale 0). A row is one output of the linear layer
- * (one character's row of wte), so the kernel adds up q * x in float32 and
- * multiplies the sum by the row's scale once (infer.c).
+ * (one character's row of wte), so the kernel multiplies the q of a row by
+ * the layer's input rounded to int16 (with a scale of its own), adds the
+ * products as integers, exactly, and multiplies the sum by the two scales
+ * once (linear_i8.h).
  *
  * Why one scale per row and not per group of 32 inputs (as llama.cpp's Q8_0
- * does), measured on the float32 model bundled before 2ed921ea... (eval on
- * assets/tang-val.txt; the bfloat16 model bundled now gives 4.3876 in
- * float32 and 4.3881 with int8 rows):
+ * does), measured on the float32 model bundled before 2ed921ea... with the
+ * inputs in float32 (eval on assets/tang-val.txt; the bfloat16 model bundled
+ * now gives 4.3876 in float32 and 4.3881 with int8 rows, with the inputs in
+ * float32 or rounded to int16 alike):
  *
  *                      weights' relative RMS error   validation loss
  *   float32            0                             4.4009

@@ -3,8 +3,10 @@
  *
  * References: rounding results written out by hand; matrix-vector products
  * summed in double precision from the same rounded weights, and computed one
- * multiply-add at a time as infer.h defines them; a CRC-32 computed
- * bit by bit here; file sizes from the format's formula (docs/model-format.md).
+ * multiply-add at a time as infer.h defines them (for int8: the input rounded
+ * to int16 and summed in 64-bit integers here, as linear_i8.h defines it); a
+ * CRC-32 computed bit by bit here; file sizes from the format's formula
+ * (docs/model-format.md).
  */
 #include <math.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 #include "testutil.h"
 #include "engine/fileio.h"
 #include "engine/infer.h"
+#include "engine/linear_i8.h"
 #include "engine/model.h"
 #include "engine/quant.h"
 #include "engine/rng.h"
@@ -70,17 +73,22 @@ static void test_round_bf16_by_hand(void)
 /* ---- the kernels ---- */
 
 /* One product y = W x + b in precision p, every dispatch shape, against a sum
- * in double precision of the same rounded weights. The float32 kernel adds IC
- * products with fused multiply-adds (one rounding each), multiplies by the
- * scale and adds the bias: its error is at most (IC + 2) u (|s| sum |q x| +
- * |b|) with u = 2^-24 (the standard bound for recursive summation, with room
- * for the two last roundings). The check holds each output to that bound. */
+ * in double precision of the same rounded weights. The bfloat16 kernel adds
+ * IC products with fused multiply-adds (one rounding each) and adds the bias:
+ * its error is at most (IC + 2) u (sum |w x| + |b|) with u = 2^-24 (the
+ * standard bound for recursive summation, with room for the last rounding).
+ * The int8 kernel sums exactly, but over the input rounded to steps of
+ * xs = max |x| / 32767: at most half a step from x each, so the sum is off
+ * by at most s xs / 2 sum |q|, plus four roundings of the result (the sum to
+ * float, the two products and the bias). The check holds each output to its
+ * bound. */
 static void matvec_against_double(WeightPrec p, int N, int IC, int OC, Rng *r)
 {
     size_t nw = (size_t)IC * OC;
     float *w = malloc(nw * 4), *x = malloc((size_t)N * IC * 4), *b = malloc((size_t)OC * 4);
     float *wide = malloc(nw * 4), *scale = malloc((size_t)OC * 4), *y = malloc((size_t)N * OC * 4);
-    void *raw = malloc(nw * 2), *packed = malloc(nw * 4);
+    size_t i8 = linear_i8_packed_bytes(IC, OC);
+    void *raw = malloc(nw * 2), *packed = malloc(i8 > nw * 4 ? i8 : nw * 4);
     for (size_t i = 0; i < nw; i++)
         w[i] = (float)rng_normal(r) * 0.1f;
     for (int i = 0; i < N * IC; i++)
@@ -96,21 +104,29 @@ static void matvec_against_double(WeightPrec p, int N, int IC, int OC, Rng *r)
     linear_w(y, x, &lw, b, N, IC, OC);
     int bad = 0;
     double worst = 0.0;
-    for (int n = 0; n < N; n++)
+    for (int n = 0; n < N; n++) {
+        double maxabs = 0.0;
+        for (int k = 0; k < IC; k++)
+            maxabs = fmax(maxabs, fabs(x[n * IC + k]));
         for (int o = 0; o < OC; o++) {
-            double s = p == WPREC_INT8 ? scale[o] : 1.0, sum = 0.0, mag = 0.0;
+            double s = p == WPREC_INT8 ? scale[o] : 1.0, sum = 0.0, mag = 0.0, qsum = 0.0;
             for (int k = 0; k < IC; k++) {
                 /* the weight the kernel multiplies: q (int8) or the bfloat16 */
                 double wk = p == WPREC_INT8 ? (double)((const int8_t *)raw)[(size_t)o * IC + k]
                                             : (double)wide[(size_t)o * IC + k];
                 sum += wk * x[n * IC + k];
                 mag += fabs(wk * x[n * IC + k]);
+                qsum += fabs(wk);
             }
             double want = s * sum + b[o], bound = (IC + 2) * 0x1p-24 * (s * mag + fabs(b[o]));
+            if (p == WPREC_INT8)
+                bound = s * maxabs / 32767 * qsum * (0.5 + 1e-4) +
+                        5 * 0x1p-24 * (s * mag * (1 + 1e-4) + fabs(b[o]));
             double d = fabs(y[(size_t)n * OC + o] - want);
             worst = fmax(worst, d / bound);
             bad += !(d <= bound);
         }
+    }
     CHECK(bad == 0, "%s %dx%dx%d: %d outputs outside the bound (worst %.2f of it)", wprec_name(p), N,
           IC, OC, bad, worst);
     /* a row alone gives the bits it gives in a batch */
@@ -126,9 +142,11 @@ static void matvec_against_double(WeightPrec p, int N, int IC, int OC, Rng *r)
 static void test_matvec_against_double(void)
 {
     /* one row (two panels side by side, on threads for a long output layer),
-     * 6 and 4 rows at once, a narrow last panel, a tiny shape */
+     * 6, 4 and 3 rows at once, a narrow last panel, a tiny shape, inputs
+     * wider than an int8 chunk of 512 */
     const int shapes[][3] = {{1, 128, 384}, {1, 512, 128}, {1, 128, 7311}, {6, 128, 512},
-                             {5, 512, 128}, {7, 33, 70},   {1, 3, 5},      {4, 16, 192}};
+                             {5, 512, 128}, {7, 33, 70},   {1, 3, 5},      {4, 16, 192},
+                             {3, 1030, 130}};
     Rng r;
     rng_seed(&r, 21);
     int saved = ts_threads();
@@ -162,18 +180,58 @@ static int random_model(Model *m, int layers, int dims, int heads, int context, 
     return rc;
 }
 
-/* What linear_w promises (infer.h), one output at a time in plain C: the
- * weight widened to float32 (a bfloat16 is the upper half of a float32's
- * bits, an int8 is an integer), fused multiply-adds over k ascending from 0,
- * times the scale (int8), plus the bias. */
-static float widen_by_hand(WeightPrec p, const void *raw, size_t i)
+/* What linear_w promises, one output at a time in plain C. bfloat16
+ * (infer.h): the weight widened to float32 (the upper half of a float32's
+ * bits), fused multiply-adds over k ascending from 0, plus the bias. int8
+ * (linear_i8.h): the input row rounded to int16 with one scale, the products
+ * with the int8 weights summed as integers, then
+ * (float)sum * (xs * scale) + bias. */
+static float bf16_by_hand(const uint16_t *raw, size_t i)
 {
-    if (p == WPREC_INT8)
-        return (float)((const int8_t *)raw)[i];
-    uint32_t bits = (uint32_t)((const uint16_t *)raw)[i] << 16;
+    uint32_t bits = (uint32_t)raw[i] << 16;
     float f;
     memcpy(&f, &bits, sizeof f);
     return f;
+}
+
+/* Row x [IC] rounded to int16 as linear_i8.h says: q = rint(x * (32767 /
+ * max |x|)) in double precision; returns the scale max |x| / 32767 (NaN if x
+ * holds an infinity or NaN). */
+static float int16_by_hand(int32_t *q, const float *x, int IC)
+{
+    float maxabs = 0.0f;
+    for (int k = 0; k < IC; k++) {
+        if (isinf(x[k]) || isnan(x[k]))
+            return NAN;
+        if (fabsf(x[k]) > maxabs)
+            maxabs = fabsf(x[k]);
+    }
+    for (int k = 0; k < IC; k++)
+        q[k] = maxabs > 0.0f ? (int32_t)rint((double)x[k] * (32767.0 / (double)maxabs)) : 0;
+    return maxabs / 32767.0f;
+}
+
+static void bits_by_hand(float *want, WeightPrec p, const void *raw, const float *scale,
+                         const float *x, const float *b, int N, int IC, int OC)
+{
+    int32_t *q = malloc((size_t)IC * sizeof *q);
+    for (int n = 0; n < N; n++) {
+        float xs = p == WPREC_INT8 ? int16_by_hand(q, x + (size_t)n * IC, IC) : 0.0f;
+        for (int o = 0; o < OC; o++) {
+            float acc = 0.0f;
+            if (p == WPREC_INT8) {
+                int64_t sum = 0;
+                for (int k = 0; k < IC; k++)
+                    sum += (int64_t)q[k] * ((const int8_t *)raw)[(size_t)o * IC + k];
+                acc = (float)sum * (xs * scale[o]);
+            } else {
+                for (int k = 0; k < IC; k++)
+                    acc = fmaf(x[(size_t)n * IC + k], bf16_by_hand(raw, (size_t)o * IC + k), acc);
+            }
+            want[(size_t)n * OC + o] = acc + b[o];
+        }
+    }
+    free(q);
 }
 
 static void matvec_bits(WeightPrec p, int N, int IC, int OC, Rng *r)
@@ -181,13 +239,18 @@ static void matvec_bits(WeightPrec p, int N, int IC, int OC, Rng *r)
     size_t nw = (size_t)IC * OC;
     float *w = malloc(nw * 4), *x = malloc((size_t)N * IC * 4), *b = malloc((size_t)OC * 4);
     float *wide = malloc(nw * 4), *scale = malloc((size_t)OC * 4), *y = malloc((size_t)N * OC * 4);
-    void *raw = malloc(nw * 2), *packed = malloc(nw * 4);
+    size_t i8 = linear_i8_packed_bytes(IC, OC);
+    void *raw = malloc(nw * 2), *packed = malloc(i8 > nw * 4 ? i8 : nw * 4);
     /* whole numbers and zeros among the weights, so that int8 meets 0 and
      * both ends of its range in every row */
     for (size_t i = 0; i < nw; i++)
         w[i] = i % 7 == 3 ? 0.0f : i % 11 == 5 ? -2.0f : (float)rng_normal(r) * 0.1f;
+    /* signed zeros; a second row of zeros alone (its scale is 0), a third
+     * of values far apart (small ones round to 0 or 1 step) */
     for (int i = 0; i < N * IC; i++)
-        x[i] = i % 13 == 4 ? -0.0f : (float)rng_normal(r);
+        x[i] = i % 13 == 4 ? -0.0f : i / IC == 1 ? 0.0f
+               : i / IC == 2 ? (float)rng_normal(r) * (i % 5 ? 1e-4f : 1e3f)
+                             : (float)rng_normal(r);
     for (int i = 0; i < OC; i++)
         b[i] = (float)rng_normal(r);
     if (p == WPREC_BF16)
@@ -197,33 +260,28 @@ static void matvec_bits(WeightPrec p, int N, int IC, int OC, Rng *r)
     linear_pack_any(packed, raw, p, IC, OC);
     LinearW lw = {.prec = p, .panels = packed, .scale = p == WPREC_INT8 ? scale : NULL};
     linear_w(y, x, &lw, b, N, IC, OC);
+    float *want = malloc((size_t)N * OC * 4);
+    bits_by_hand(want, p, raw, scale, x, b, N, IC, OC);
     int bad = 0, first = 0;
-    float want_first = 0.0f;
-    for (int n = 0; n < N; n++)
-        for (int o = 0; o < OC; o++) {
-            float acc = 0.0f;
-            for (int k = 0; k < IC; k++)
-                acc = fmaf(x[n * IC + k], widen_by_hand(p, raw, (size_t)o * IC + k), acc);
-            if (p == WPREC_INT8)
-                acc = acc * scale[o];
-            acc = acc + b[o];
-            if (memcmp(&acc, &y[(size_t)n * OC + o], 4) != 0 && bad++ == 0) {
-                first = n * OC + o;
-                want_first = acc;
-            }
-        }
-    CHECK(bad == 0, "%s %dx%dx%d: %d outputs differ from the multiply-adds by hand, the first "
+    for (int i = 0; i < N * OC; i++)
+        if (memcmp(&want[i], &y[i], 4) != 0 && bad++ == 0)
+            first = i;
+    CHECK(bad == 0, "%s %dx%dx%d: %d outputs differ from the arithmetic by hand, the first "
           "(row %d, column %d) %.9g, want %.9g", wprec_name(p), N, IC, OC, bad, first / OC,
-          first % OC, (double)y[first], (double)want_first);
+          first % OC, (double)y[first], (double)want[first]);
     free(w), free(x), free(b), free(wide), free(scale), free(y), free(raw), free(packed);
+    free(want);
 }
 
 static void test_matvec_bits_by_hand(void)
 {
-    /* one row: four panels at a time, then two, one and a narrow one, on one
-     * thread and on two; several rows: 6, 4 and the rest one by one */
+    /* one row: four panels at a time (float kernels) or two (int8), then
+     * two, one and a narrow one, on one thread and on two (the long output
+     * layer shared out); several rows: 6, 4, 3 and the rest one by one;
+     * inputs not a multiple of 4, and wider than int8's chunks of 512 */
     const int shapes[][3] = {{1, 128, 463}, {1, 512, 128}, {1, 128, 7311}, {1, 33, 70},
-                             {11, 128, 200}, {4, 512, 128}, {1, 3, 5}};
+                             {11, 128, 200}, {4, 512, 128}, {1, 3, 5},     {3, 128, 128},
+                             {2, 1030, 130}, {5, 1030, 70}, {1, 1030, 64}};
     Rng r;
     rng_seed(&r, 43);
     int saved = ts_threads();
@@ -234,6 +292,46 @@ static void test_matvec_bits_by_hand(void)
                 matvec_bits((WeightPrec)p, shapes[s][0], shapes[s][1], shapes[s][2], &r);
     }
     ts_set_threads(saved);
+}
+
+/* int8 at the ends of its range: every product 127 x 32767 (weights and
+ * inputs at their row's maximum, signs matching), so the sum over 512
+ * inputs is 2,130,444,288, just below 2^31, and over 1,030 it needs more
+ * than 32 bits; each output is that sum made a float, times the scales.
+ * And a row holding an infinity or NaN gives NaN everywhere (the pass's
+ * check for non-finite scores sees it), the other rows being unharmed. */
+static void test_int8_at_the_bounds(void)
+{
+    const int ICs[] = {512, 1030};
+    for (size_t t = 0; t < sizeof ICs / sizeof ICs[0]; t++) {
+        int IC = ICs[t], OC = 130, N = 3;
+        float *w = malloc((size_t)IC * OC * 4), *x = malloc((size_t)N * IC * 4);
+        float scale[130], y[3 * 130];
+        int8_t *raw = malloc((size_t)IC * OC);
+        void *packed = malloc(linear_i8_packed_bytes(IC, OC));
+        for (int o = 0; o < OC; o++)
+            for (int k = 0; k < IC; k++)
+                w[(size_t)o * IC + k] = (k + o) % 3 ? 0.5f : -0.5f;
+        for (int k = 0; k < IC; k++) {
+            x[k] = (k % 3 ? 2.0f : -2.0f); /* row 0: signs as column 0's */
+            x[IC + k] = k == 7 ? INFINITY : 1.0f;
+            x[2 * IC + k] = k == IC - 1 ? NAN : 1.0f;
+        }
+        quant_round_int8(raw, scale, NULL, w, (size_t)OC, (size_t)IC);
+        linear_pack_any(packed, raw, WPREC_INT8, IC, OC);
+        LinearW lw = {.prec = WPREC_INT8, .panels = packed, .scale = scale};
+        linear_w(y, x, &lw, NULL, N, IC, OC);
+        int64_t top = 127LL * 32767 * IC;
+        float want = (float)top * ((2.0f / 32767.0f) * scale[0]);
+        CHECK(memcmp(&y[0], &want, 4) == 0, "%d inputs at the bound: %.9g, want %.9g", IC,
+              (double)y[0], (double)want);
+        int finite = 0;
+        for (int o = 0; o < OC; o++)
+            finite += !isnan(y[OC + o]) + !isnan(y[2 * OC + o]);
+        CHECK(finite == 0, "%d inputs: %d outputs of rows holding inf or NaN are numbers", IC,
+              finite);
+        free(w), free(x), free(raw), free(packed);
+    }
 }
 
 /* In each precision: the logits after every prefix of a text, once by cached
@@ -443,6 +541,7 @@ int main(void)
     RUN(test_round_bf16_by_hand);
     RUN(test_matvec_against_double);
     RUN(test_matvec_bits_by_hand);
+    RUN(test_int8_at_the_bounds);
     RUN(test_cached_equals_full);
     RUN(test_file_round_trip);
     RUN(test_damaged_precision);
