@@ -55,4 +55,26 @@ got=$(ints "$work/model.bin" 0 28)
 got="$(head -c 4 "$work/modelq.bin") $(ints "$work/modelq.bin" 4 32) $(od -An -t u1 -j 36 -N 1 "$work/modelq.bin" | tr -d ' ') $(ints "$work/modelq.bin" 37 4)"
 [ "$got" = "24ka 2 $D $H $L $NH $NH $V $S 1 $G" ] && pass peers-q8-header ||
     fail peers-q8-header "header $got"
+# the same model in both: each int8 weight times its group's scale is within
+# half a scale of the float32 weight (checked on the embedding and on the last
+# layer's w3, the first and the last matrices of both files)
+python3 - "$work" $D $H $L $V $G <<'EOF' && pass peers-same-weights || fail peers-same-weights "int8 and float32 weights differ"
+import array, sys
+d = sys.argv[1]
+D, H, L, V, G = map(int, sys.argv[2:])
+f32 = array.array("f"); f32.frombytes(open(d + "/model.bin", "rb").read()[28:])
+raw = open(d + "/modelq.bin", "rb").read()
+def check(f_at, q_at, n):
+    q = array.array("b"); q.frombytes(raw[q_at:q_at + n])
+    s = array.array("f"); s.frombytes(raw[q_at + n:q_at + n + 4 * (n // G)])
+    for i in range(n):
+        if abs(q[i] * s[i // G] - f32[f_at + i]) > s[i // G] / 2 * 1.0001:
+            sys.exit(f"weight {i}: {q[i]} x {s[i // G]} against {f32[f_at + i]}")
+q0 = 256 + 4 * (2 * L * D + D)
+check(0, q0, V * D)
+qsize = lambda n: n + 4 * (n // G)
+w3_f = V * D + L * D + 4 * L * D * D + L * D + 2 * L * D * H + (L - 1) * D * H
+w3_q = q0 + qsize(V * D) + 4 * L * qsize(D * D) + (3 * L - 1) * qsize(D * H)
+check(w3_f, w3_q, D * H)
+EOF
 exit $failed
