@@ -468,6 +468,7 @@ typedef enum {
     /* bench --weights, quantize: the weights in three precisions */
     LBL_CLI_BENCH_WEIGHTS,
     LBL_CLI_BENCH_WEIGHTS_COLS,
+    LBL_CLI_BENCH_WRITTEN, /* under the table: each precision writing, model and sampler */
     LBL_CLI_QUANTIZED,
     /* export: what was written, the GELU's form, how nanoGPT samples it */
     LBL_CLI_NANO_EXPORTED,

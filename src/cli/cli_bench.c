@@ -481,25 +481,47 @@ static double time_lengths(WeightRuns *w, const int *lengths, int n_len, int rep
  * each of which every precision writes L characters from the start of a poem
  * with the cache (no comparison: the text is short and the rounds many, so
  * that the best of each comes from moments of the same quiet). best[i] gets
- * the best seconds of the model's passes alone. Returns 0, or -1 with err. */
-static int time_weights(WeightRuns *w, int L, int rounds, double *best, TsErr *err)
+ * the best seconds of the model's passes alone, written[i] the best seconds
+ * of the whole writing (the model, the sampler at its defaults, the rest of
+ * each step). Returns 0, or -1 with err. */
+static int time_weights(WeightRuns *w, int L, int rounds, double *best, double *written,
+                        TsErr *err)
 {
     SamplerSettings set = sampler_defaults();
     for (int i = 0; i < w->n; i++)
-        best[i] = 1e30;
+        best[i] = written[i] = 1e30;
     progress_stage(w->prog, cli_label(LBL_PROGRESS_BENCH_WEIGHTS), (long)rounds * w->n,
                    LBL_PROGRESS_RUNS);
     for (int r = 0; r < rounds; r++)
         for (int i = 0; i < w->n; i++) {
             Generator *g = &w->cc[i].cached;
-            double m0 = g->model_s;
+            double m0 = g->model_s, t0 = ts_now();
             if (bench_decode(g, L, &set, 42, err) != 0)
                 return -1;
+            double t = ts_now() - t0;
             best[i] = g->model_s - m0 < best[i] ? g->model_s - m0 : best[i];
+            written[i] = t < written[i] ? t : written[i];
             progress_update(w->prog, (long)r * w->n + i + 1);
         }
     progress_clear(w->prog);
     return 0;
+}
+
+/* Under the table, each precision writing as generation does (the model,
+ * the sampler at its defaults, the rest of each step): characters per
+ * second, best of the table's rounds, and their share of the same limit. */
+static void print_written(const WeightRuns *w, int L, const double *written)
+{
+    AppLang lang = cli_lang();
+    for (int i = 0; i < w->n; i++) {
+        double bytes = (double)model_param_bytes(&w->m[i]);
+        double limit = cpupeak_bandwidth((size_t)bytes) / bytes, cps = L / written[i];
+        char v[2][48];
+        printf(cli_label(LBL_CLI_BENCH_WRITTEN), wprec_name(w->m[i].prec),
+               app_num(lang, cps, 0, v[0], sizeof v[0]),
+               app_share(lang, 100 * cps / limit, 0, v[1], sizeof v[1]));
+        putchar('\n');
+    }
 }
 
 /* The precisions side by side at the last length L (best of `rounds`,
@@ -510,8 +532,8 @@ static int time_weights(WeightRuns *w, int L, int rounds, double *best, TsErr *e
  * run. */
 static int print_weights(WeightRuns *w, int L, int rounds, int json, TsErr *err)
 {
-    double best[BENCH_MAX_WEIGHTS];
-    if (time_weights(w, L, rounds, best, err) != 0)
+    double best[BENCH_MAX_WEIGHTS], written[BENCH_MAX_WEIGHTS];
+    if (time_weights(w, L, rounds, best, written, err) != 0)
         return -1;
     double fp32_cps = 0.0;
     for (int i = 0; i < w->n; i++)
@@ -540,9 +562,10 @@ static int print_weights(WeightRuns *w, int L, int rounds, int json, TsErr *err)
         if (json) {
             printf("%s{\"weights\": \"%s\", \"bytes_per_char\": %.0f, \"model_chars_per_s\": %.0f, "
                    "\"memory_bound_chars_per_s\": %.0f, \"memory_bound_ratio\": %.3f, "
+                   "\"written_chars_per_s\": %.0f, \"written_ratio\": %.3f, "
                    "\"bandwidth_gb_s\": %.1f, \"vs_fp32\": %.3f}",
                    i ? ", " : "", wprec_name(w->m[i].prec), bytes, cps, limit, cps / limit,
-                   bw / 1e9, vs);
+                   L / written[i], L / written[i] / limit, bw / 1e9, vs);
             continue;
         }
         char v[5][48];
@@ -557,6 +580,8 @@ static int print_weights(WeightRuns *w, int L, int rounds, int json, TsErr *err)
         cli_put_right(stdout, fp32_cps > 0 ? ratio : "-", 10);
         putchar('\n');
     }
+    if (!json)
+        print_written(w, L, written);
     if (json)
         putchar(']');
     return 0;
