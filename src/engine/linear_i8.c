@@ -79,15 +79,6 @@ typedef struct {
 #endif
 } I8Rows;
 
-static inline int32_t row_q(const I8Rows *x, int r, int k)
-{
-#ifdef I8_VNNI
-    return 256 * (int32_t)x->hi[r][k] + (int32_t)x->lo[r][k];
-#else
-    return x->q[r][k];
-#endif
-}
-
 /* q[0 .. IC4) of a row x [IC]: rint((double)x[k] * (32767.0 / (double)max
  * |x|)), zeros past IC; returns the scale max |x| / 32767 (0 for a row of
  * zeros, NaN for a row holding an infinity or NaN: then q is all zeros). */
@@ -155,6 +146,9 @@ static void round_rows(I8Rows *x, unsigned char *buf, const float *in, int R, in
  * inputs each) of one chunk, for rows of x and columns of a panel ---- */
 
 #if !defined(I8_VNNI) && !defined(I8_AVX2)
+/* Input k of row r as rounded. */
+static inline int32_t row_q(const I8Rows *x, int r, int k) { return x->q[r][k]; }
+
 /* Any rows x a panel: acc [R][lda], row r's sums in acc + r * lda. */
 static void sums_generic(int32_t *acc, int lda, const I8Rows *x, int R, const unsigned char *panel,
                          int g0, int g1)

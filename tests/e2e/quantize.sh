@@ -79,7 +79,7 @@ fi
 # each precision writing as generation does (model and sampler): a line under
 # the table, and in --json a speed no faster than the model alone (its
 # passes are part of the same runs) with its share of the same limit
-if grep -Eq "^  int8 writing at the defaults \(model and sampler, with the cache\): [0-9,]+ characters/s, [0-9]+% of the limit$" "$work/bench" &&
+if grep -Eq "^  int8, model and sampler \(defaults\): [0-9,]+ characters/s, [0-9]+% of the limit$" "$work/bench" &&
     "$T" bench --model "$TINY" --weights fp32,int8 --lengths 4 --repeat 1 --json >"$work/bench.json" 2>/dev/null &&
     jq -e '.weights | length == 2 and all(.[]; .written_chars_per_s > 0 and
         .written_chars_per_s <= .model_chars_per_s * 1.0001 and
@@ -87,6 +87,6 @@ if grep -Eq "^  int8 writing at the defaults \(model and sampler, with the cache
         "$work/bench.json" >/dev/null; then
     pass bench-written
 else
-    fail bench-written "$(grep writing "$work/bench"; jq -c .weights "$work/bench.json" 2>&1 | head -c 600)"
+    fail bench-written "$(grep "model and sampler (defaults)" "$work/bench"; jq -c .weights "$work/bench.json" 2>&1 | head -c 600)"
 fi
 exit $failed
