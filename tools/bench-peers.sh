@@ -20,11 +20,10 @@
 #     the cache, model and sampler, the best of its runs), each cached step
 #     taken in step with an uncached pass over the whole text, which leaves
 #     the processor's caches holding other data;
-#   "model + sampler": the model's cached passes alone (bench's precisions'
-#     table, the best of its rounds) plus the sampler's time per character at
-#     its defaults (the first row of bench's sampler table, measured in the
-#     first precision, fp32: the sampler reads the same 7,311 logits in both),
-#     i.e. generation on its own, as llama2.c runs it;
+#   "model + sampler": bench's line under its precisions' table, each
+#     precision writing 120 characters with the cache, the model, the sampler
+#     at its defaults and the rest of each step (the best of its rounds), i.e.
+#     generation on its own, as llama2.c runs it;
 # run.c's and runq.c's "achieved tok/s" (the best of the RUNS); the ratios;
 # each round, then the best and the median of them.
 #
@@ -32,10 +31,11 @@
 # - one thread each (OMP_NUM_THREADS=THREADS for all three programs; bench
 #   times generation on one thread whatever it is told);
 # - 120 tokens with the KV cache from a 1-token start (tangscope: the poem-start
-#   token; llama2.c: an empty prompt, i.e. its BOS token), sampling on at
-#   temperature 1.0 with no filter: tangscope's default sampler ("filters off")
-#   and llama2.c's -p 1.0 (plain multinomial sampling; its default top-p 0.9
-#   would sort candidates each step);
+#   token; llama2.c: an empty prompt, i.e. its BOS token), sampling on with no
+#   filter: tangscope's sampler at its defaults (temperature 0.8; dividing by
+#   a temperature costs the same at any value) and llama2.c's -t 1.0 -p 1.0
+#   (plain multinomial sampling; its default top-p 0.9 would sort candidates
+#   each step);
 # - llama2.c is built as its Makefile's `runomp` target builds it:
 #   cc -Ofast -fopenmp -march=native (OpenMP is how it runs multithreaded);
 # - the same shape: dim 128, 4 layers, 4 heads (no grouped KV), context 128,
@@ -118,12 +118,11 @@ while [ "$r" -le "$rounds" ]; do
 import json, sys
 d = json.load(open(sys.argv[1]))
 limit = {w["weights"]: w["memory_bound_chars_per_s"] for w in d["weights"]}
-model = {w["weights"]: w["model_chars_per_s"] for w in d["weights"]}
-sampler_s = d["sampler"][0]["sampler_ms"] / 1000   # its first row: the defaults
+written = {w["weights"]: w["written_chars_per_s"] for w in d["weights"]}
 for run in d["runs"]:
     w = run["weights"]
     print(sys.argv[2], "ts_" + w, run["cached_chars_per_s"], limit[w])
-    print(sys.argv[2], "tm_" + w, 1 / (1 / model[w] + sampler_s), limit[w])
+    print(sys.argv[2], "tm_" + w, written[w], limit[w])
 EOF
     peer "$r" run run model.bin
     peer "$r" runq runq modelq.bin
