@@ -173,80 +173,37 @@ static inline __m512 load16_bf16(const void *p, size_t w, int j)
                 _mm512_storeu_ps(out + (size_t)r * ldo + 16 * j, c[r][j]);                         \
     }
 
-/* One row x two full panels side by side: 8 independent chains over two
- * contiguous streams, enough to keep the loads ahead of the latency. */
-#define PANEL_1ROW_X2(NAME, LOAD)                                                                  \
-    static void NAME(float *out, const float *in, const void *p0, const void *p1, int IC)          \
-    {                                                                                              \
-        __m512 c[8];                                                                               \
-        UNROLLED                                                                                   \
-        for (int j = 0; j < 8; j++)                                                                \
-            c[j] = _mm512_setzero_ps();                                                            \
-        for (int k = 0; k < IC; k++) {                                                             \
-            size_t w = (size_t)k * PANEL;                                                          \
-            __m512 a = _mm512_set1_ps(in[k]);                                                      \
-            UNROLLED                                                                               \
-            for (int j = 0; j < 4; j++) {                                                          \
-                c[j] = _mm512_fmadd_ps(a, LOAD(p0, w, j), c[j]);                                   \
-                c[4 + j] = _mm512_fmadd_ps(a, LOAD(p1, w, j), c[4 + j]);                           \
-            }                                                                                      \
-        }                                                                                          \
-        UNROLLED                                                                                   \
-        for (int j = 0; j < 8; j++)                                                                \
-            _mm512_storeu_ps(out + 16 * j, c[j]);                                                  \
-    }
-
-/* One row x four full panels side by side: 16 independent chains, for a
- * kernel that is bound by its multiply-adds rather than by its loads (int8's
- * widening costs one subtraction). */
-#define PANEL_1ROW_X4(NAME, LOAD)                                                                  \
+/* One row x NP full panels side by side, each `stride` bytes after the one
+ * before: 4 NP independent chains. Four panels keep the multiply-adds busy
+ * on a cached step; two take a last pair; one is a row of a short batch. */
+#define PANEL_1ROW_N(NAME, LOAD, NP)                                                               \
     static void NAME(float *out, const float *in, const void *p0, size_t stride, int IC)           \
     {                                                                                              \
         const unsigned char *p = (const unsigned char *)p0;                                        \
-        __m512 c[16];                                                                              \
+        __m512 c[4 * (NP)];                                                                        \
         UNROLLED                                                                                   \
-        for (int j = 0; j < 16; j++)                                                               \
+        for (int j = 0; j < 4 * (NP); j++)                                                         \
             c[j] = _mm512_setzero_ps();                                                            \
         for (int k = 0; k < IC; k++) {                                                             \
             size_t w = (size_t)k * PANEL;                                                          \
             __m512 a = _mm512_set1_ps(in[k]);                                                      \
             UNROLLED                                                                               \
-            for (int j = 0; j < 4; j++) {                                                          \
-                c[j] = _mm512_fmadd_ps(a, LOAD(p, w, j), c[j]);                                    \
-                c[4 + j] = _mm512_fmadd_ps(a, LOAD(p + stride, w, j), c[4 + j]);                   \
-                c[8 + j] = _mm512_fmadd_ps(a, LOAD(p + 2 * stride, w, j), c[8 + j]);               \
-                c[12 + j] = _mm512_fmadd_ps(a, LOAD(p + 3 * stride, w, j), c[12 + j]);             \
-            }                                                                                      \
-        }                                                                                          \
-        UNROLLED                                                                                   \
-        for (int j = 0; j < 16; j++)                                                               \
-            _mm512_storeu_ps(out + 16 * j, c[j]);                                                  \
-    }
-
-#define PANEL_1ROW(NAME, LOAD)                                                                     \
-    static void NAME(float *out, const float *in, const void *panel, int IC)                       \
-    {                                                                                              \
-        __m512 c[4];                                                                               \
-        UNROLLED                                                                                   \
-        for (int j = 0; j < 4; j++)                                                                \
-            c[j] = _mm512_setzero_ps();                                                            \
-        for (int k = 0; k < IC; k++) {                                                             \
-            __m512 a = _mm512_set1_ps(in[k]);                                                      \
-            UNROLLED                                                                               \
             for (int j = 0; j < 4; j++)                                                            \
-                c[j] = _mm512_fmadd_ps(a, LOAD(panel, (size_t)k * PANEL, j), c[j]);               \
+                UNROLLED                                                                           \
+                for (int q = 0; q < (NP); q++)                                                     \
+                    c[4 * q + j] = _mm512_fmadd_ps(a, LOAD(p + q * stride, w, j), c[4 * q + j]);   \
         }                                                                                          \
         UNROLLED                                                                                   \
-        for (int j = 0; j < 4; j++)                                                                \
+        for (int j = 0; j < 4 * (NP); j++)                                                         \
             _mm512_storeu_ps(out + 16 * j, c[j]);                                                  \
     }
 
 #define PANEL_KERNELS(SUFFIX, LOAD)                                                                \
     PANEL_ROWS(panel_6rows_##SUFFIX, 6, LOAD)                                                      \
     PANEL_ROWS(panel_4rows_##SUFFIX, 4, LOAD)                                                      \
-    PANEL_1ROW_X2(panel_1row_x2_##SUFFIX, LOAD)                                                    \
-    PANEL_1ROW_X4(panel_1row_x4_##SUFFIX, LOAD)                                                    \
-    PANEL_1ROW(panel_1row_##SUFFIX, LOAD)
+    PANEL_1ROW_N(panel_1row_x2_##SUFFIX, LOAD, 2)                                                  \
+    PANEL_1ROW_N(panel_1row_x4_##SUFFIX, LOAD, 4)                                                  \
+    PANEL_1ROW_N(panel_1row_##SUFFIX, LOAD, 1)
 PANEL_KERNELS(f32, load16_f32)
 PANEL_KERNELS(bf16, load16_bf16)
 
@@ -254,9 +211,10 @@ PANEL_KERNELS(bf16, load16_bf16)
 typedef struct {
     void (*rows6)(float *out, int ldo, const float *in, int ldi, const void *panel, int IC);
     void (*rows4)(float *out, int ldo, const float *in, int ldi, const void *panel, int IC);
-    void (*row1_x2)(float *out, const float *in, const void *p0, const void *p1, int IC);
+    /* one row x 2, 4 or 1 panels, each stride bytes after the one before */
+    void (*row1_x2)(float *out, const float *in, const void *p0, size_t stride, int IC);
     void (*row1_x4)(float *out, const float *in, const void *p0, size_t stride, int IC);
-    void (*row1)(float *out, const float *in, const void *panel, int IC);
+    void (*row1)(float *out, const float *in, const void *p0, size_t stride, int IC);
 } PanelKernels;
 static const PanelKernels PANEL_KERNELS_OF[WPREC_COUNT] = {
     [WPREC_FP32] = {.rows6 = panel_6rows_f32, .rows4 = panel_4rows_f32,
@@ -334,7 +292,7 @@ static void linear_panel(float *out, const float *in, const LinearW *w, const fl
         for (; n + 4 <= N; n += 4)
             k->rows4(out + (size_t)n * OC + p0, OC, in + (size_t)n * IC, IC, panel, IC);
         for (; n < N; n++)
-            k->row1(out + (size_t)n * OC + p0, in + (size_t)n * IC, panel, IC);
+            k->row1(out + (size_t)n * OC + p0, in + (size_t)n * IC, panel, 0, IC);
     }
 #elif defined(TS_AVX2)
     if (width == PANEL)
@@ -366,7 +324,7 @@ static int linear_row1(float *out, const float *in, const LinearW *w, int IC, in
     }
     int done = 4 * quads;
     if (OC / PANEL - done >= 2) {
-        k->row1_x2(out + done * PANEL, in, panel_at(w, done, IC), panel_at(w, done + 1, IC), IC);
+        k->row1_x2(out + done * PANEL, in, panel_at(w, done, IC), stride, IC);
         done += 2;
     }
     return done;
