@@ -72,6 +72,44 @@ static void test_round_bf16_by_hand(void)
 
 /* ---- the kernels ---- */
 
+/* The buffers of one product y [N, OC] = x [N, IC] times w [OC, IC] + b,
+ * with w rounded to a precision (raw, and as floats in wide; scale for
+ * int8) and packed as the kernels read it. */
+typedef struct {
+    size_t nw;
+    float *w, *x, *b, *wide, *scale, *y;
+    void *raw, *packed;
+} Matvec;
+
+static Matvec matvec_new(int N, int IC, int OC)
+{
+    size_t nw = (size_t)IC * OC, i8 = linear_i8_packed_bytes(IC, OC);
+    return (Matvec){.nw = nw, .w = malloc(nw * 4), .x = malloc((size_t)N * IC * 4),
+                    .b = malloc((size_t)OC * 4), .wide = malloc(nw * 4),
+                    .scale = malloc((size_t)OC * 4), .y = malloc((size_t)N * OC * 4),
+                    .raw = malloc(nw * 2), .packed = malloc(i8 > nw * 4 ? i8 : nw * 4)};
+}
+
+/* Round w to precision p, pack it, and compute y with linear_w; returns the
+ * packed weights as linear_w reads them. */
+static LinearW matvec_run(Matvec *m, WeightPrec p, int N, int IC, int OC)
+{
+    if (p == WPREC_BF16)
+        quant_round_bf16(m->raw, m->wide, m->w, m->nw);
+    else
+        quant_round_int8(m->raw, m->scale, m->wide, m->w, (size_t)OC, (size_t)IC);
+    linear_pack_any(m->packed, m->raw, p, IC, OC);
+    LinearW lw = {.prec = p, .panels = m->packed, .scale = p == WPREC_INT8 ? m->scale : NULL};
+    linear_w(m->y, m->x, &lw, m->b, N, IC, OC);
+    return lw;
+}
+
+static void matvec_free(Matvec *m)
+{
+    free(m->w), free(m->x), free(m->b), free(m->wide), free(m->scale), free(m->y);
+    free(m->raw), free(m->packed);
+}
+
 /* One product y = W x + b in precision p, every dispatch shape, against a sum
  * in double precision of the same rounded weights. The bfloat16 kernel adds
  * IC products with fused multiply-adds (one rounding each) and adds the bias:
@@ -84,24 +122,17 @@ static void test_round_bf16_by_hand(void)
  * bound. */
 static void matvec_against_double(WeightPrec p, int N, int IC, int OC, Rng *r)
 {
-    size_t nw = (size_t)IC * OC;
-    float *w = malloc(nw * 4), *x = malloc((size_t)N * IC * 4), *b = malloc((size_t)OC * 4);
-    float *wide = malloc(nw * 4), *scale = malloc((size_t)OC * 4), *y = malloc((size_t)N * OC * 4);
-    size_t i8 = linear_i8_packed_bytes(IC, OC);
-    void *raw = malloc(nw * 2), *packed = malloc(i8 > nw * 4 ? i8 : nw * 4);
+    Matvec m = matvec_new(N, IC, OC);
+    size_t nw = m.nw;
+    float *w = m.w, *x = m.x, *b = m.b, *wide = m.wide, *scale = m.scale, *y = m.y;
+    void *raw = m.raw;
     for (size_t i = 0; i < nw; i++)
         w[i] = (float)rng_normal(r) * 0.1f;
     for (int i = 0; i < N * IC; i++)
         x[i] = (float)rng_normal(r);
     for (int i = 0; i < OC; i++)
         b[i] = (float)rng_normal(r);
-    if (p == WPREC_BF16)
-        quant_round_bf16(raw, wide, w, nw);
-    else
-        quant_round_int8(raw, scale, wide, w, (size_t)OC, (size_t)IC);
-    linear_pack_any(packed, raw, p, IC, OC);
-    LinearW lw = {.prec = p, .panels = packed, .scale = p == WPREC_INT8 ? scale : NULL};
-    linear_w(y, x, &lw, b, N, IC, OC);
+    LinearW lw = matvec_run(&m, p, N, IC, OC);
     int bad = 0;
     double worst = 0.0;
     for (int n = 0; n < N; n++) {
@@ -136,7 +167,7 @@ static void matvec_against_double(WeightPrec p, int N, int IC, int OC, Rng *r)
               "%s %dx%dx%d: a row alone differs from the same row in a batch", wprec_name(p), N,
               IC, OC);
     }
-    free(w), free(x), free(b), free(wide), free(scale), free(y), free(raw), free(packed);
+    matvec_free(&m);
 }
 
 static void test_matvec_against_double(void)
@@ -236,11 +267,10 @@ static void bits_by_hand(float *want, WeightPrec p, const void *raw, const float
 
 static void matvec_bits(WeightPrec p, int N, int IC, int OC, Rng *r)
 {
-    size_t nw = (size_t)IC * OC;
-    float *w = malloc(nw * 4), *x = malloc((size_t)N * IC * 4), *b = malloc((size_t)OC * 4);
-    float *wide = malloc(nw * 4), *scale = malloc((size_t)OC * 4), *y = malloc((size_t)N * OC * 4);
-    size_t i8 = linear_i8_packed_bytes(IC, OC);
-    void *raw = malloc(nw * 2), *packed = malloc(i8 > nw * 4 ? i8 : nw * 4);
+    Matvec m = matvec_new(N, IC, OC);
+    size_t nw = m.nw;
+    float *w = m.w, *x = m.x, *b = m.b, *scale = m.scale, *y = m.y;
+    void *raw = m.raw;
     /* whole numbers and zeros among the weights, so that int8 meets 0 and
      * both ends of its range in every row */
     for (size_t i = 0; i < nw; i++)
@@ -253,13 +283,7 @@ static void matvec_bits(WeightPrec p, int N, int IC, int OC, Rng *r)
                              : (float)rng_normal(r);
     for (int i = 0; i < OC; i++)
         b[i] = (float)rng_normal(r);
-    if (p == WPREC_BF16)
-        quant_round_bf16(raw, wide, w, nw);
-    else
-        quant_round_int8(raw, scale, wide, w, (size_t)OC, (size_t)IC);
-    linear_pack_any(packed, raw, p, IC, OC);
-    LinearW lw = {.prec = p, .panels = packed, .scale = p == WPREC_INT8 ? scale : NULL};
-    linear_w(y, x, &lw, b, N, IC, OC);
+    matvec_run(&m, p, N, IC, OC);
     float *want = malloc((size_t)N * OC * 4);
     bits_by_hand(want, p, raw, scale, x, b, N, IC, OC);
     int bad = 0, first = 0;
@@ -269,7 +293,7 @@ static void matvec_bits(WeightPrec p, int N, int IC, int OC, Rng *r)
     CHECK(bad == 0, "%s %dx%dx%d: %d outputs differ from the arithmetic by hand, the first "
           "(row %d, column %d) %.9g, want %.9g", wprec_name(p), N, IC, OC, bad, first / OC,
           first % OC, (double)y[first], (double)want[first]);
-    free(w), free(x), free(b), free(wide), free(scale), free(y), free(raw), free(packed);
+    matvec_free(&m);
     free(want);
 }
 
