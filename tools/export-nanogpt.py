@@ -40,6 +40,7 @@ import nanogpt_ckpt as nc  # noqa: E402
 nc.require_numpy(PROG)
 import numpy as np  # noqa: E402
 import tsmodel  # noqa: E402
+from outfile import write_output  # noqa: E402
 
 
 def fail(msg):
@@ -91,13 +92,6 @@ def meta(model):
             "stoi": {c: i for i, c in enumerate(chars)}}
 
 
-def write_atomic(path, write):
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
-        write(f)
-    os.replace(tmp, path)
-
-
 def main():
     ap = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n")[0])
     ap.add_argument("model", help="a tangscope model file (.bin)")
@@ -120,8 +114,8 @@ def main():
     except tsmodel.FormatError as e:
         fail("%s: not a tangscope model: %s" % (a.model, e))
     try:
-        write_atomic(a.out, lambda f: nc.save_checkpoint(checkpoint(model, dataset), f))
-        write_atomic(a.meta, lambda f: pickle.dump(meta(model), f, protocol=2))
+        write_output(a.out, lambda f: nc.save_checkpoint(checkpoint(model, dataset), f))
+        write_output(a.meta, lambda f: pickle.dump(meta(model), f, protocol=2))
     except OSError as e:
         fail("%s" % e)
     note = ("" if model.gelu == "erf" else

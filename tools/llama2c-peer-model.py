@@ -40,6 +40,9 @@ import random
 import struct
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from outfile import write_output  # noqa: E402
+
 MAGIC = 0x616B3432
 HEADER_V2 = 256
 
@@ -74,11 +77,10 @@ def q8_0(values, group):
 
 
 def write_atomic(path, chunks):
-    tmp = path + ".tmp"
-    with open(tmp, "wb") as f:
+    def write(f):
         for c in chunks:
             f.write(c if isinstance(c, bytes) else c.tobytes())
-    os.replace(tmp, path)
+    write_output(path, write)
 
 
 def main():

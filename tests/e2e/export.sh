@@ -134,6 +134,22 @@ else
     fail reference-live-dataset "$(head -c 300 "$work/err")"
 fi
 
+# the exporter writes as the program does (tools/outfile.py): through a
+# symbolic link to its target (the link stays a link), into /dev/null in
+# place (it stays a device), and a folder is refused without a file left
+mkdir -p "$work/links/real"
+ln -s real/ckpt.pt "$work/links/ckpt.pt"
+if "$PY" tools/export-nanogpt.py tests/data/tiny.bin --out "$work/links/ckpt.pt" --meta /dev/null \
+    --dataset class >/dev/null 2>"$work/err" &&
+    [ -L "$work/links/ckpt.pt" ] && cmp -s "$work/links/real/ckpt.pt" "$work/py-tiny/ckpt.pt" &&
+    [ -c /dev/null ] && ! "$PY" tools/export-nanogpt.py tests/data/tiny.bin --out "$work/links/real" \
+    --meta "$work/links/m.pkl" --dataset class >/dev/null 2>"$work/err2" &&
+    [ ! -e "$work/links/real.tmp" ]; then
+    pass reference-live-outputs
+else
+    fail reference-live-outputs "$(ls -l "$work/links" "$work/links/real"; head -c 300 "$work/err")"
+fi
+
 # --- with PyTorch: sample.py --out_dir=DIR finds DIR/meta.pkl from another folder ---
 if has_module "$PY" torch; then
     "$T" probs 春风 --mid-text --top 20 --json >"$work/probs.json"
