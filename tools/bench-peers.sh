@@ -111,7 +111,12 @@ peer() {   # peer ROUND NAME BINARY MODEL: the best tok/s of RUNS runs
     echo "$1 $2 $best" >>"$rec"
 }
 r=1
+# how far it is, on a terminal (a round takes seconds): one line, rewritten
+progress() {
+    if [ -t 2 ]; then printf '\rbench-peers: round %s of %s: %s   ' "$r" "$rounds" "$1" >&2; fi
+}
 while [ "$r" -le "$rounds" ]; do
+    progress "tangscope bench"
     "$T" bench --weights fp32,int8 --lengths 120 --json --quiet >"$dir/bench.json" 2>/dev/null ||
         { echo "bench-peers: tangscope bench failed" >&2; exit 1; }
     python3 - "$dir/bench.json" "$r" >>"$rec" <<'EOF'
@@ -124,10 +129,13 @@ for run in d["runs"]:
     print(sys.argv[2], "ts_" + w, run["cached_chars_per_s"], limit[w])
     print(sys.argv[2], "tm_" + w, written[w], limit[w])
 EOF
+    progress "run.c"
     peer "$r" run run model.bin
+    progress "runq.c"
     peer "$r" runq runq modelq.bin
     r=$((r + 1))
 done
+if [ -t 2 ]; then printf '\r%60s\r' '' >&2; fi # the progress line cleared
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 python3 - "$rec" <<'EOF'
 import statistics, sys
